@@ -1,0 +1,263 @@
+"""The ``putnam`` command. Thin: parse flags, call one library function, print, return an exit code.
+
+Exit codes everywhere: 0 success (every candidate accepted); 1 a candidate rejected; 2 bad input or an
+infrastructure error (a gate that could not run, a missing tool, a changed benchmark).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from collections.abc import Callable
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from putnam_solver import benchmark as bench
+from putnam_solver.cache import VerdictCache
+from putnam_solver.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
+from putnam_solver.provers import PROVER_NAMES, Prover, get_prover
+from putnam_solver.verify import InputError, Profile, Track, Verdict, VerifyOptions
+
+app = typer.Typer(
+    name="putnam",
+    help="Run and check formal proofs for PutnamBench; a proof counts only when every verification gate passes.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+dataset_app = typer.Typer(help="Build the pinned PutnamBench data files.", no_args_is_help=True)
+app.add_typer(dataset_app, name="dataset")
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+ProverOpt = Annotated[str, typer.Option("--prover", help=f"Proof language: {', '.join(PROVER_NAMES)}.")]
+BenchmarkOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--benchmark",
+        help="Benchmark JSONL file (default: $PUTNAM_BENCHMARK, a file or directory, else the data "
+        "directory filled by `putnam dataset fetch`).",
+        show_default=False,
+    ),
+]
+PinOpt = Annotated[
+    str | None,
+    typer.Option("--benchmark-sha256", help="Pin the benchmark file to this SHA-256; a mismatch is an error."),
+]
+ProblemOpt = Annotated[
+    list[str] | None, typer.Option("--problem", help="Select this problem id (repeatable).", show_default=False)
+]
+MaxOpt = Annotated[int | None, typer.Option("--max-problems", help="Select at most N problems (by id order).")]
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    return typer.Exit(2)
+
+
+def _load(prover_name: str, benchmark: Path | None, pin: str | None) -> tuple[Prover, bench.Benchmark]:
+    prover = get_prover(prover_name)
+    path = bench.resolve_benchmark_path(prover.benchmark_file, benchmark)
+    loaded = bench.load_benchmark(path, pin)
+    if not loaded.pinned:
+        err.print(
+            f"[yellow]warning:[/yellow] {path} is not pinned (no built-in pin, no --benchmark-sha256); "
+            f"results are recorded as unpinned (sha256 {loaded.sha256})"
+        )
+    return prover, loaded
+
+
+@app.command("list")
+def list_problems(
+    prover: ProverOpt = "lean",
+    benchmark: BenchmarkOpt = None,
+    benchmark_sha256: PinOpt = None,
+    problem: ProblemOpt = None,
+    max_problems: MaxOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON record per line.")] = False,
+) -> None:
+    """Print the selected problem ids, sorted."""
+    with _errors():
+        chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
+        selected = loaded.select(problem or (), max_problems)
+        for p in selected:
+            if as_json:
+                record = {
+                    "problem": p.id,
+                    "module": p.module,
+                    "statement_sha256": p.statement_sha256,
+                    "has_answer": chosen_prover.has_answer(p),
+                    "benchmark_pinned": loaded.pinned,
+                }
+                out.print(json.dumps(record), markup=False)
+            else:
+                out.print(p.id, markup=False)
+
+
+@app.command()
+def check(
+    benchmark: Annotated[
+        list[Path] | None,
+        typer.Option("--benchmark", help="Benchmark file(s) to check (default: each prover's benchmark)."),
+    ] = None,
+    benchmark_sha256: PinOpt = None,
+) -> None:
+    """Verify the SHA-256 pins of the benchmark files and print what was checked."""
+    with _errors():
+        for line in bench.check_pins(benchmark or [], benchmark_sha256):
+            out.print(line, markup=False)
+
+
+@app.command()
+def verify(
+    candidates: Annotated[
+        list[Path], typer.Argument(help="Candidate files, or directories of them, named after their problem.")
+    ],
+    prover: ProverOpt = "lean",
+    gates: Annotated[
+        Profile, typer.Option("--gates", help="Gate profile: text (G1-G3), fast (G1-G4), full (G1-G6).")
+    ] = Profile.FULL,
+    axle: Annotated[bool, typer.Option("--axle", help="Also verify with the AXLE API (G7).")] = False,
+    track: Annotated[Track, typer.Option("--track", help="with-answer inlines the official answer.")] = (
+        Track.WITH_ANSWER
+    ),
+    benchmark: BenchmarkOpt = None,
+    benchmark_sha256: PinOpt = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (os.cpu_count() or 1),
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
+    lean: Annotated[
+        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable to use (G4, G5).")
+    ] = None,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
+    memory_mb: Annotated[int, typer.Option("--memory-mb", help="Memory cap per tool run.", min=64)] = 8192,
+    unsafe_no_sandbox: Annotated[
+        bool,
+        typer.Option("--unsafe-no-sandbox", help="Run tools without bubblewrap (recorded in every verdict)."),
+    ] = False,
+    keep_going: Annotated[
+        bool, typer.Option("--keep-going", help="Run every gate even after one failed (slower; for audits).")
+    ] = False,
+) -> None:
+    """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
+    with _errors():
+        chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
+        found = discover_candidates(candidates, loaded, chosen_prover)
+        options = VerifyOptions(
+            profile=gates,
+            axle=axle,
+            timeout_seconds=timeout,
+            memory_mb=memory_mb,
+            unsafe_no_sandbox=unsafe_no_sandbox,
+            lean=lean,
+            keep_going=keep_going,
+        )
+        if unsafe_no_sandbox:
+            err.print("[yellow]warning:[/yellow] --unsafe-no-sandbox: tools run without isolation")
+        cache = None if no_cache else VerdictCache()
+        with _progress(len(found)) as advance:
+
+            def report(verdict: Verdict) -> None:
+                out.print(_verdict_line(verdict), markup=False)
+                advance()
+
+            verdicts = verify_candidates(found, chosen_prover, loaded, track, options, jobs, cache, report)
+        if json_out is not None:
+            write_verdicts_json(json_out, verdicts, loaded)
+        counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
+        cached = sum(v.cached for v in verdicts)
+        out.print(
+            f"{len(verdicts)} candidates: {counts['accepted']} accepted, {counts['rejected']} rejected, "
+            f"{counts['error']} errors (profile {gates.value}{' + axle' if axle else ''}, track {track.value}"
+            f"{f', {cached} from cache' if cached else ''})",
+            markup=False,
+        )
+        raise typer.Exit(exit_code(verdicts))
+
+
+def _verdict_line(verdict: Verdict) -> str:
+    head = f"{verdict.status.upper():9} {verdict.problem}  {verdict.candidate_path}"
+    if verdict.cached:
+        head += "  (cached verdict)"
+    problem = verdict.first_problem()
+    if problem is not None:
+        head += f"\n          {problem.id} {problem.name} {problem.status.value}: {problem.detail}"
+    for name, answer in verdict.answers.items():
+        head += f"\n          answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
+    return head
+
+
+class _progress:
+    """A progress bar on stderr for long batches on a terminal; nothing otherwise."""
+
+    def __init__(self, total: int) -> None:
+        self.bar = (
+            Progress(
+                TextColumn("verifying"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                transient=True,
+            )
+            if total > 4 and err.is_terminal
+            else None
+        )
+        self.total = total
+
+    def __enter__(self) -> Callable[[], None]:
+        if self.bar is None:
+            return lambda: None
+        self.bar.start()
+        task = self.bar.add_task("verify", total=self.total)
+        bar = self.bar
+        return lambda: bar.advance(task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+class _errors:
+    """Turn the library's input and benchmark errors into a message and exit code 2."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> bool:
+        if isinstance(exc, (InputError, bench.BenchmarkError)):
+            raise _fail(str(exc)) from exc
+        return False
+
+
+@app.command()
+def policy(prover: ProverOpt = "lean") -> None:
+    """Print exactly what a candidate may add to the statement and which constructs are forbidden."""
+    with _errors():
+        out.print(get_prover(prover).policy_text(), markup=False)
+
+
+@dataset_app.command("fetch")
+def dataset_fetch(
+    source: Annotated[str, typer.Option("--source", help="Git URL or path to clone.")] = bench.PUTNAMBENCH_URL,
+    revision: Annotated[str, typer.Option("--revision", help="Commit to check out.")] = bench.PUTNAMBENCH_COMMIT,
+    directory: Annotated[
+        Path | None, typer.Option("--dir", help="Where to write the JSONL files (default: the data directory).")
+    ] = None,
+) -> None:
+    """Clone PutnamBench at the pinned commit and build the JSONL files; every file must match its pin."""
+    target = directory or bench.default_data_dir()
+    with _errors():
+        files = bench.fetch_dataset(target, source, revision, progress=lambda m: err.print(m, markup=False))
+    for f in files:
+        out.print(f"{f.path}  {f.records} records  sha256 {f.sha256}  (matches the pin)", markup=False)
+
+
+def main() -> None:
+    """Console entry point."""
+    app()

@@ -1,0 +1,320 @@
+"""The gate pipeline: turn a candidate file into a Verdict.
+
+A Verdict is computed by the harness alone, from the pinned benchmark record, the candidate's bytes and
+the exit codes and files of tools run by the provers. This module is pure orchestration: it decides which
+gates of a prover run for a profile, runs them in order and folds their results into a Verdict. It never
+looks at the candidate's content itself, so it has nothing a candidate could influence except the
+results the gates return.
+
+Fail closed: a gate that raises, or reports anything other than ``passed``, keeps the candidate from
+being accepted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from putnam_solver.benchmark import Benchmark, Problem
+
+if TYPE_CHECKING:
+    from putnam_solver.provers import Prover
+
+
+class GateStatus(str, Enum):
+    """What happened when a gate ran. Only ``passed`` counts towards acceptance."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    UNAVAILABLE = "unavailable"
+
+
+class Track(str, Enum):
+    """Whether the official answer is given (inlined by the harness) or must be found by the model."""
+
+    WITH_ANSWER = "with-answer"
+    NO_ANSWER = "no-answer"
+
+
+class Profile(str, Enum):
+    """Which gates run: ``text`` (G1-G3), ``fast`` (G1-G4), ``full`` (all local gates)."""
+
+    TEXT = "text"
+    FAST = "fast"
+    FULL = "full"
+
+
+PROFILE_GATES: dict[Profile, tuple[str, ...]] = {
+    Profile.TEXT: ("G1", "G2", "G3"),
+    Profile.FAST: ("G1", "G2", "G3", "G4"),
+    Profile.FULL: ("G1", "G2", "G3", "G4", "G5", "G6"),
+}
+AXLE_GATE = "G7"
+TEXT_GATES = PROFILE_GATES[Profile.TEXT]
+
+
+class InputError(Exception):
+    """Bad input from the user (a file, a flag, a record): exit code 2, message says what to do."""
+
+
+@dataclass(frozen=True)
+class GateResult:
+    """One gate's outcome. ``evidence`` holds hashes, tool versions and log paths for audits."""
+
+    id: str
+    name: str
+    status: GateStatus
+    detail: str
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        return self.status is GateStatus.PASSED
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "status": self.status.value,
+            "detail": self.detail,
+            "evidence": self.evidence,
+        }
+
+
+@dataclass(frozen=True)
+class VerifyOptions:
+    """Settings every gate may read. Defaults are the safe ones."""
+
+    profile: Profile = Profile.FULL
+    axle: bool = False
+    timeout_seconds: float = 600.0
+    memory_mb: int = 8192
+    unsafe_no_sandbox: bool = False
+    lean: Path | None = None
+    keep_going: bool = False
+
+
+@dataclass(frozen=True)
+class Submission:
+    """Everything a gate is given: the pinned record, the candidate's bytes, the harness's challenge.
+
+    ``scratch`` is a private directory created by the pipeline for this verification only; gates that
+    compile put their fresh copies and artifacts under it, and the pipeline deletes it afterwards.
+    """
+
+    problem: Problem
+    benchmark: Benchmark
+    track: Track
+    candidate_bytes: bytes
+    candidate: str
+    challenge: str
+    scratch: Path
+    options: VerifyOptions
+    prior: tuple[GateResult, ...] = ()
+
+    def prior_result(self, gate_id: str) -> GateResult | None:
+        """The result of an earlier gate of this run, for gates that build on another's artifacts."""
+        return next((r for r in self.prior if r.id == gate_id), None)
+
+
+GateCheck = Callable[[Submission], GateResult]
+
+
+@dataclass(frozen=True)
+class Gate:
+    """A named check. ``id`` places it in the profiles (G1..G7)."""
+
+    id: str
+    name: str
+    check: GateCheck
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class Verdict:
+    """The outcome for one candidate: accepted only if every gate of the profile ran and passed."""
+
+    problem: str
+    prover: str
+    track: Track
+    profile: Profile
+    gates: list[GateResult]
+    expected_gates: tuple[str, ...]
+    candidate_sha256: str
+    statement_sha256: str
+    challenge_sha256: str
+    benchmark_sha256: str
+    benchmark_pinned: bool
+    candidate_path: str | None = None
+    answers: dict[str, Any] = field(default_factory=dict)
+    cached: bool = False
+
+    @property
+    def status(self) -> str:
+        """``accepted`` / ``rejected`` (a gate failed) / ``error`` (a gate could not decide)."""
+        if any(g.status is GateStatus.FAILED for g in self.gates):
+            return "rejected"
+        ran = {g.id for g in self.gates if g.passed}
+        if all(g.passed for g in self.gates) and set(self.expected_gates) <= ran:
+            return "accepted"
+        return "error"
+
+    @property
+    def accepted(self) -> bool:
+        return self.status == "accepted"
+
+    def first_problem(self) -> GateResult | None:
+        return next((g for g in self.gates if not g.passed), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "problem": self.problem,
+            "prover": self.prover,
+            "status": self.status,
+            "gates": [g.to_json() for g in self.gates],
+            "candidate_path": self.candidate_path,
+            "candidate_sha256": self.candidate_sha256,
+            "statement_sha256": self.statement_sha256,
+            "challenge_sha256": self.challenge_sha256,
+            "benchmark_sha256": self.benchmark_sha256,
+            "benchmark_pinned": self.benchmark_pinned,
+            "track": self.track.value,
+            "profile": self.profile.value,
+            "answers": self.answers,
+            "cached": self.cached,
+        }
+
+
+def gate_ids(options: VerifyOptions) -> tuple[str, ...]:
+    """The gates a profile requires, in the order they run."""
+    ids = PROFILE_GATES[options.profile]
+    return (*ids, AXLE_GATE) if options.axle else ids
+
+
+def provenance_gate(sub: Submission) -> GateResult:
+    """G1: the statement bytes are the pinned ones, and the challenge was derived here from them."""
+    problem, bench = sub.problem, sub.benchmark
+    actual = sha256_hex(problem.formal_statement.encode("utf-8"))
+    evidence: dict[str, Any] = {
+        "statement_sha256": actual,
+        "challenge_sha256": sha256_hex(sub.challenge.encode("utf-8")),
+        "benchmark": str(bench.path),
+        "benchmark_sha256": bench.sha256,
+        "benchmark_pin": bench.pin_name,
+    }
+    if problem.declared_sha256 is not None and problem.declared_sha256 != actual:
+        return GateResult(
+            "G1",
+            "provenance",
+            GateStatus.FAILED,
+            f"statement of {problem.id} hashes to {actual}, the record declares {problem.declared_sha256}",
+            evidence,
+        )
+    pin = f"pinned as {bench.pin_name}" if bench.pinned else "UNPINNED benchmark (no SHA-256 pin)"
+    return GateResult("G1", "provenance", GateStatus.PASSED, f"statement {actual[:12]}; {pin}", evidence)
+
+
+def decode_candidate(path_label: str, data: bytes) -> str:
+    """Candidates are UTF-8 text; anything else is the user's input error, not a rejection."""
+    if not data.strip():
+        raise InputError(f"{path_label}: the candidate file is empty; write the whole proof file there")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{path_label}: not UTF-8 text (byte {exc.start}: {exc.reason}); save the file as UTF-8"
+        ) from exc
+
+
+def _run_gate(gate: Gate, sub: Submission) -> GateResult:
+    try:
+        result = gate.check(sub)
+    except Exception as exc:  # a crashing gate is an error, never a pass
+        return GateResult(
+            gate.id,
+            gate.name,
+            GateStatus.ERROR,
+            f"gate crashed: {type(exc).__name__}: {exc}",
+            {"traceback": traceback.format_exc(limit=8)},
+        )
+    if result.id != gate.id:
+        return GateResult(gate.id, gate.name, GateStatus.ERROR, f"gate returned a result for {result.id}")
+    return result
+
+
+def run_gates(
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    candidate_bytes: bytes,
+    track: Track,
+    options: VerifyOptions,
+    candidate_label: str = "<candidate>",
+) -> Verdict:
+    """Verify one candidate against one pinned problem and return the Verdict.
+
+    Text gates always all run, so a rejection lists every textual problem at once. A gate that compiles
+    or calls out runs only while everything before it passed (unless ``keep_going``): there is no point
+    in, and some risk to, compiling a file the text gates already rejected.
+    """
+    candidate = decode_candidate(candidate_label, candidate_bytes)
+    challenge = prover.challenge(problem, track)
+    wanted = gate_ids(options)
+    gates: Sequence[Gate] = [provenance_gate_def, *prover.gates()]
+    by_id = {g.id: g for g in gates}
+    missing = [g for g in wanted if g not in by_id]
+    results: list[GateResult] = [
+        GateResult(g, g, GateStatus.UNAVAILABLE, f"prover {prover.name} has no gate {g}") for g in missing
+    ]
+    scratch = Path(tempfile.mkdtemp(prefix=f"putnam-{problem.id}-"))
+    try:
+        for gate_id in wanted:
+            gate = by_id.get(gate_id)
+            if gate is None:
+                continue
+            blocked = any(not r.passed for r in results)
+            if blocked and gate_id not in TEXT_GATES and not options.keep_going:
+                break
+            sub = Submission(
+                problem=problem,
+                benchmark=benchmark,
+                track=track,
+                candidate_bytes=candidate_bytes,
+                candidate=candidate,
+                challenge=challenge,
+                scratch=scratch,
+                options=options,
+                prior=tuple(results),
+            )
+            results.append(_run_gate(gate, sub))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return Verdict(
+        problem=problem.id,
+        prover=prover.name,
+        track=track,
+        profile=options.profile,
+        gates=results,
+        expected_gates=wanted,
+        candidate_sha256=sha256_hex(candidate_bytes),
+        statement_sha256=problem.statement_sha256,
+        challenge_sha256=sha256_hex(challenge.encode("utf-8")),
+        benchmark_sha256=benchmark.sha256,
+        benchmark_pinned=benchmark.pinned,
+        candidate_path=candidate_label,
+        answers=prover.answers(problem, candidate, track),
+    )
+
+
+provenance_gate_def = Gate("G1", "provenance", provenance_gate)

@@ -1,0 +1,166 @@
+"""Loading, pinning and selecting benchmarks; module names; `putnam list` and `putnam check`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from putnam_solver.benchmark import (
+    BenchmarkError,
+    load_benchmark,
+    module_name,
+    problem_id_from_module,
+    resolve_benchmark_path,
+)
+from putnam_solver.cli import app
+from tests.helpers import COQ_BENCH, LEAN_BENCH, SHARED_DATA
+
+runner = CliRunner()
+
+
+def _write_jsonl(path: Path, records: list[object]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def _record(problem_id: str, statement: str = "theorem t : True := sorry\n") -> dict[str, str]:
+    return {"problem_id": problem_id, "formal_statement": statement}
+
+
+def test_pinned_putnambench_files_load_with_their_pins() -> None:
+    lean = load_benchmark(LEAN_BENCH)
+    coq = load_benchmark(COQ_BENCH)
+    assert (len(lean.problems), len(coq.problems)) == (672, 412)
+    assert lean.pinned and lean.pin_name is not None and "Lean 4" in lean.pin_name
+    assert all(p.declared_sha256 == p.statement_sha256 for p in lean.problems.values())
+
+
+def test_a_modified_putnambench_file_is_refused(tmp_path: Path) -> None:
+    copy = tmp_path / LEAN_BENCH.name
+    copy.write_bytes(LEAN_BENCH.read_bytes().replace(b"0 \xe2\x89\xa4 a", b"0 < a", 1))
+    with pytest.raises(BenchmarkError, match=r"putnam_bench_lean4\.jsonl: SHA-256 is .* was modified"):
+        load_benchmark(copy)
+
+
+def test_explicit_pin_is_enforced(tmp_path: Path) -> None:
+    path = _write_jsonl(tmp_path / "mine.jsonl", [_record("my_problem")])
+    unpinned = load_benchmark(path)
+    assert not unpinned.pinned
+    assert load_benchmark(path, unpinned.sha256.upper()).pinned
+    with pytest.raises(BenchmarkError, match="mine.jsonl: SHA-256 is .* but 0{64} was pinned"):
+        load_benchmark(path, "0" * 64)
+    with pytest.raises(BenchmarkError, match="not 64 hexadecimal digits"):
+        load_benchmark(path, "abc")
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (['{"problem_id": "a", "formal_statement": "x"}', "{not json"], r"bad\.jsonl:2: not valid JSON"),
+        (['["a list"]'], r"bad\.jsonl:1: expected a JSON object"),
+        (['{"problem_id": "1abc", "formal_statement": "x"}'], r"bad\.jsonl:1: problem_id '1abc' is not a valid"),
+        (['{"problem_id": "a", "formal_statement": "  "}'], r"bad\.jsonl:1: problem a: formal_statement must"),
+        (['{"problem_id": "a"}'], r"bad\.jsonl:1: problem a: formal_statement must"),
+        (
+            ['{"problem_id": "a", "formal_statement": "x"}', '{"problem_id": "a", "formal_statement": "y"}'],
+            r"bad\.jsonl:2: duplicate problem_id 'a' \(first on line 1\)",
+        ),
+        ([""], r"bad\.jsonl: no records"),
+    ],
+)
+def test_malformed_benchmarks_name_file_line_and_problem(tmp_path: Path, lines: list[str], message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(BenchmarkError, match=message):
+        load_benchmark(path)
+
+
+def test_putnambench_named_files_need_putnam_ids(tmp_path: Path) -> None:
+    path = _write_jsonl(tmp_path / "putnam_bench_lean4.jsonl", [_record("not_putnam")])
+    with pytest.raises(BenchmarkError, match="was modified"):
+        load_benchmark(path)  # the built-in pin follows the file name
+    with pytest.raises(BenchmarkError, match=r":1: problem_id 'not_putnam' is not of the form putnam_YYYY"):
+        load_benchmark(path, hashlib.sha256(path.read_bytes()).hexdigest())
+
+
+def test_selection_is_sorted_bounded_and_suggests_close_ids() -> None:
+    lean = load_benchmark(LEAN_BENCH)
+    assert [p.id for p in lean.select(["putnam_1999_b2", "putnam_1962_a2"])] == ["putnam_1962_a2", "putnam_1999_b2"]
+    assert [p.id for p in lean.select(max_problems=2)] == ["putnam_1962_a1", "putnam_1962_a2"]
+    with pytest.raises(BenchmarkError, match=r"no problem 'putnam_1962_a7'; did you mean .*putnam_1962_a[1-6]"):
+        lean.select(["putnam_1962_a7"])
+
+
+@pytest.mark.parametrize(
+    ("problem_id", "module"),
+    [("putnam_1962_a2", "Putnam1962A2"), ("putnam_2023_b6", "Putnam2023B6"), ("putnam_1988_b1", "Putnam1988B1")],
+)
+def test_module_names_both_ways(problem_id: str, module: str) -> None:
+    assert module_name(problem_id) == module
+    assert problem_id_from_module(module) == problem_id
+    assert problem_id_from_module("Putnam1962C2") is None
+
+
+def test_every_putnam_id_round_trips_through_its_module_name() -> None:
+    lean = load_benchmark(LEAN_BENCH)
+    assert all(problem_id_from_module(module_name(i)) == i for i in lean.problems)
+
+
+def test_benchmark_resolution_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    assert resolve_benchmark_path("putnam_bench_coq.jsonl") == COQ_BENCH
+    explicit = _write_jsonl(tmp_path / "x.jsonl", [_record("x")])
+    assert resolve_benchmark_path("putnam_bench_coq.jsonl", explicit) == explicit
+    monkeypatch.delenv("PUTNAM_BENCHMARK")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "empty"))
+    with pytest.raises(BenchmarkError, match="Run `putnam dataset fetch`"):
+        resolve_benchmark_path("putnam_bench_lean4.jsonl")
+
+
+def test_cli_list_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    result = runner.invoke(app, ["list", "--max-problems", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.split() == ["putnam_1962_a1", "putnam_1962_a2", "putnam_1962_a3"]
+    result = runner.invoke(app, ["list", "--json", "--problem", "putnam_1962_a2", "--problem", "putnam_1962_a1"])
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["problem"], r["module"], r["has_answer"]) for r in records] == [
+        ("putnam_1962_a1", "Putnam1962A1", False),
+        ("putnam_1962_a2", "Putnam1962A2", True),
+    ]
+    assert all(len(r["statement_sha256"]) == 64 and r["benchmark_pinned"] for r in records)
+
+
+def test_cli_list_unknown_problem_exits_2_with_suggestion(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    result = runner.invoke(app, ["list", "--problem", "putnam_1962_a9"])
+    assert result.exit_code == 2
+    assert "no problem 'putnam_1962_a9'; did you mean" in result.stderr
+
+
+def test_cli_list_warns_for_an_unpinned_benchmark(tmp_path: Path) -> None:
+    path = _write_jsonl(tmp_path / "mine.jsonl", [_record("b_problem"), _record("a_problem")])
+    result = runner.invoke(app, ["list", "--benchmark", str(path), "--prover", "lean"])
+    assert result.exit_code == 0
+    assert result.stdout.split() == ["a_problem", "b_problem"]
+    assert "is not pinned" in result.stderr
+
+
+def test_cli_check_reports_each_pin(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0
+    assert "putnam_bench_lean4.jsonl: 672 problems" in result.stdout
+    assert "putnam_bench_coq.jsonl: 412 problems" in result.stdout
+    tampered = tmp_path / COQ_BENCH.name
+    shutil.copy(COQ_BENCH, tampered)
+    with tampered.open("ab") as handle:
+        handle.write(b"\n")
+    result = runner.invoke(app, ["check", "--benchmark", str(tampered)])
+    assert result.exit_code == 2
+    assert "was modified" in result.stderr
