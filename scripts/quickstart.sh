@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Install putnambench-solver and run the main job on its defaults: verify the proofs in samples/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install.sh
+export PATH="$PWD/.venv/bin:$PATH"
+status=0
+putnam verify --prover rocq --benchmark samples/rocq/benchmark.jsonl samples/rocq/proofs || status=$?
+putnam verify --prover lean --benchmark samples/lean/benchmark.jsonl --gates text samples/lean/proofs || status=$?
+echo "putnam is installed in .venv/bin; next: putnam doctor, putnam dataset fetch, putnam bootstrap" >&2
+exit "$status"
