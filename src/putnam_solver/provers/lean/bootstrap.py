@@ -1,0 +1,483 @@
+"""Install the pinned Lean toolchain for ``putnam bootstrap`` and report on it for ``putnam doctor``.
+
+This is the one module of the Lean prover that uses the network, and it runs only on the user's
+request. It builds the directory described in ``toolchain.py`` as a plan of steps. Each step says what
+it downloads and where, and is idempotent and resumable: when it finishes, the SHA-256 of the files it
+produced are recorded in the manifest (``toolchain.json``), and a step counts as done only while those
+files still exist with those hashes. An interrupted bootstrap therefore resumes where it stopped, and a
+tampered or half-written file makes its step run again.
+
+Mathlib is never built from source unless asked (``build_mathlib=True``): ``lake exe cache get``
+downloads its prebuilt ``.olean`` files. Comparator is built with the Lean version its own repository
+names (elan installs it); lean4export is built with the project's Lean, because it reads the project's
+``.olean`` files. The choice of the comparator commit is explained in ``docs/lean-toolchain.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.provers.lean.toolchain import (
+    LANDRUN_REV,
+    LEAN4EXPORT_REV,
+    LEAN_TOOLCHAIN,
+    MATHLIB_REV,
+    MATHLIB_TAG,
+    ToolchainPaths,
+    default_toolchain_dir,
+)
+
+COMPARATOR_REV = "fd5d5bcf14177b187f66d4502071268d877887c3"
+"""leanprover/comparator: collects axioms through ``opaque`` values (see docs/lean-toolchain.md)."""
+
+ELAN_INSTALLER_URL = "https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh"
+MATHLIB_GIT = "https://github.com/leanprover-community/mathlib4"
+COMPARATOR_GIT = "https://github.com/leanprover/comparator"
+LEAN4EXPORT_GIT = "https://github.com/leanprover/lean4export"
+LANDRUN_GIT = "https://github.com/Zouuup/landrun"
+
+CHALLENGE_MODULE = "Challenge"
+SOLUTION_MODULE = "Solution"
+
+LAKEFILE = f"""name = "PutnamWorkspace"
+version = "0.1.0"
+defaultTargets = []
+
+[leanOptions]
+autoImplicit = false
+
+[[require]]
+name = "mathlib"
+git = "{MATHLIB_GIT}"
+rev = "{MATHLIB_REV}"
+
+[[lean_lib]]
+name = "{CHALLENGE_MODULE}"
+
+[[lean_lib]]
+name = "{SOLUTION_MODULE}"
+"""
+"""The Lake project every Lean gate copies. Mathlib is pinned by commit (tag {MATHLIB_TAG}); the two
+libraries are the modules comparator builds, and ``autoImplicit`` is off as in Mathlib itself."""
+
+PINS: dict[str, str] = {
+    "lean": LEAN_TOOLCHAIN,
+    "mathlib": f"{MATHLIB_TAG} {MATHLIB_REV}",
+    "comparator": COMPARATOR_REV,
+    "lean4export": LEAN4EXPORT_REV,
+    "landrun": LANDRUN_REV,
+}
+
+Progress = Callable[[str], None]
+COMMAND_OUTPUT_TAIL = 4000
+
+
+class BootstrapError(Exception):
+    """A step could not finish. The message names the command, its output and what to do."""
+
+
+def toolchain_root() -> Path:
+    """The toolchain directory: ``PUTNAM_TOOLCHAIN_DIR`` if set, else the per-user data directory."""
+    configured = os.environ.get("PUTNAM_TOOLCHAIN_DIR")
+    return Path(configured).expanduser() if configured else default_toolchain_dir()
+
+
+def toolchain_dir_name(toolchain: str) -> str:
+    """elan's directory for a toolchain: ``leanprover/lean4:v4.27.0`` -> ``leanprover--lean4---v4.27.0``."""
+    return toolchain.replace("/", "--").replace(":", "---")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Every path bootstrap writes, derived from the toolchain root."""
+
+    paths: ToolchainPaths
+
+    @property
+    def elan_bin(self) -> Path:
+        return self.paths.elan_home / "bin"
+
+    @property
+    def lean(self) -> Path:
+        return self.paths.elan_home / "toolchains" / toolchain_dir_name(LEAN_TOOLCHAIN) / "bin" / "lean"
+
+    @property
+    def lake(self) -> Path:
+        """elan's ``lake`` proxy: it picks the Lean version named by ``lean-toolchain`` in the cwd."""
+        return self.elan_bin / "lake"
+
+    @property
+    def sources(self) -> Path:
+        return self.paths.root / "src"
+
+    @property
+    def mathlib_olean(self) -> Path:
+        mathlib = self.paths.project / ".lake" / "packages" / "mathlib"
+        return mathlib / ".lake" / "build" / "lib" / "lean" / "Mathlib.olean"
+
+    def env(self) -> dict[str, str]:
+        """The environment of every bootstrap command: our elan first on PATH, nothing else changed."""
+        env = dict(os.environ)
+        env["ELAN_HOME"] = str(self.paths.elan_home)
+        env["PATH"] = os.pathsep.join([str(self.elan_bin), env.get("PATH", "")])
+        return env
+
+
+def sha256_path(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def read_manifest(paths: ToolchainPaths) -> dict[str, Any]:
+    """The manifest, or an empty one when it is missing or unreadable (every step then runs again)."""
+    try:
+        data = json.loads(paths.manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_json_atomic(path: Path, data: Mapping[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=2, sort_keys=True)
+        handle.write("\n")
+    os.replace(tmp, path)
+
+
+def _recorded_steps(manifest: Mapping[str, Any]) -> dict[str, Any]:
+    steps = manifest.get("steps")
+    return dict(steps) if isinstance(steps, dict) else {}
+
+
+def record_step(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequence[Path]) -> None:
+    """Mark a step done: the pin it installed and the hashes of its artifacts, relative to the root."""
+    manifest = read_manifest(paths)
+    steps = _recorded_steps(manifest)
+    steps[name] = {
+        "pin": pin,
+        "artifacts": {str(p.relative_to(paths.root)): sha256_path(p) for p in artifacts},
+    }
+    write_json_atomic(paths.manifest, {**manifest, "pins": PINS, "steps": steps})
+
+
+def step_recorded(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequence[Path]) -> bool:
+    """True when the manifest records this step at this pin and every artifact still has its hash.
+
+    A changed pin (a new comparator commit, say) makes only that step run again.
+    """
+    recorded = _recorded_steps(read_manifest(paths)).get(name)
+    if not isinstance(recorded, dict) or recorded.get("pin") != pin:
+        return False
+    hashes = recorded.get("artifacts")
+    expected = {str(p.relative_to(paths.root)): p for p in artifacts}
+    if not isinstance(hashes, dict) or set(hashes) != set(expected):
+        return False
+    return all(p.is_file() and sha256_path(p) == hashes[rel] for rel, p in expected.items())
+
+
+def run_command(argv: Sequence[str | Path], *, cwd: Path, env: Mapping[str, str], progress: Progress) -> None:
+    """Run one command; on failure raise with the command, its exit code and the tail of its output."""
+    shown = " ".join(str(a) for a in argv)
+    progress(f"$ {shown}  (in {cwd})")
+    try:
+        done = subprocess.run(
+            [str(a) for a in argv],
+            cwd=cwd,
+            env=dict(env),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            errors="replace",
+            check=False,
+        )
+    except FileNotFoundError as exc:
+        raise BootstrapError(f"{shown}: {argv[0]} not found ({exc.strerror}); install it and retry") from exc
+    if done.returncode != 0:
+        tail = done.stdout[-COMMAND_OUTPUT_TAIL:]
+        raise BootstrapError(f"{shown} failed with exit code {done.returncode} (in {cwd}):\n{tail}")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One idempotent bootstrap step. ``artifacts`` are the files whose hashes prove it finished."""
+
+    name: str
+    description: str
+    paths: ToolchainPaths
+    pin: str
+    artifacts: tuple[Path, ...]
+    action: Callable[[Progress], None]
+
+    def done(self) -> bool:
+        return step_recorded(self.paths, self.name, self.pin, self.artifacts)
+
+    def run(self, progress: Progress) -> None:
+        """Run the step unless it is done; check that it produced its artifacts, then record them."""
+        if self.done():
+            progress(f"{self.name}: already done")
+            return
+        progress(f"{self.name}: {self.description}")
+        self.action(progress)
+        missing = [str(p) for p in self.artifacts if not p.is_file()]
+        if missing:
+            raise BootstrapError(f"{self.name}: finished but did not produce {', '.join(missing)}")
+        record_step(self.paths, self.name, self.pin, self.artifacts)
+
+
+def run_plan(steps: Sequence[Step], progress: Progress) -> None:
+    """Run the steps in order; each skips itself when done, so running a plan twice is cheap."""
+    for step in steps:
+        step.run(progress)
+
+
+def _install_elan(layout: Layout, progress: Progress) -> None:
+    root = layout.paths.root
+    root.mkdir(parents=True, exist_ok=True)
+    script = root / "elan-init.sh"
+    env = layout.env()
+    run_command(["curl", "-sSfL", ELAN_INSTALLER_URL, "-o", script], cwd=root, env=env, progress=progress)
+    run_command(
+        ["sh", script, "-y", "--no-modify-path", "--default-toolchain", "none"],
+        cwd=root,
+        env=env,
+        progress=progress,
+    )
+    script.unlink(missing_ok=True)
+
+
+def _install_lean(layout: Layout, progress: Progress) -> None:
+    run_command(
+        [layout.elan_bin / "elan", "toolchain", "install", LEAN_TOOLCHAIN],
+        cwd=layout.paths.root,
+        env=layout.env(),
+        progress=progress,
+    )
+
+
+def project_files() -> dict[str, str]:
+    """The files of the Lake project template, by name."""
+    return {"lakefile.toml": LAKEFILE, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
+
+
+def _write_project(layout: Layout, progress: Progress) -> None:
+    project = layout.paths.project
+    project.mkdir(parents=True, exist_ok=True)
+    for name, text in project_files().items():
+        (project / name).write_text(text, encoding="utf-8")
+    progress(f"wrote {', '.join(project_files())} in {project}")
+
+
+def _fetch_mathlib(layout: Layout, progress: Progress) -> None:
+    run_command([layout.lake, "update"], cwd=layout.paths.project, env=layout.env(), progress=progress)
+
+
+def _mathlib_cache(layout: Layout, progress: Progress) -> None:
+    run_command(
+        [layout.lake, "exe", "cache", "get"], cwd=layout.paths.project, env=layout.env(), progress=progress
+    )
+
+
+def _build_mathlib(layout: Layout, progress: Progress) -> None:
+    run_command(
+        [layout.lake, "build", "Mathlib"], cwd=layout.paths.project, env=layout.env(), progress=progress
+    )
+
+
+def checkout(layout: Layout, url: str, rev: str, name: str, progress: Progress) -> Path:
+    """A clone of ``url`` at exactly ``rev`` under ``<root>/src/<name>``; an existing clone is reused."""
+    target = layout.sources / name
+    env = layout.env()
+    if not (target / ".git").is_dir():
+        layout.sources.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(target, ignore_errors=True)
+        run_command(["git", "clone", "--quiet", url, target], cwd=layout.sources, env=env, progress=progress)
+    run_command(
+        ["git", "-C", target, "checkout", "--quiet", "--force", rev], cwd=target, env=env, progress=progress
+    )
+    return target
+
+
+def _install_binary(built: Path, dest: Path) -> None:
+    if not built.is_file():
+        raise BootstrapError(f"the build finished but {built} does not exist")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(built, dest)
+    dest.chmod(0o755)
+
+
+def _build_lake_exe(layout: Layout, url: str, rev: str, name: str, dest: Path, progress: Progress) -> None:
+    source = checkout(layout, url, rev, name, progress)
+    run_command([layout.lake, "build", name], cwd=source, env=layout.env(), progress=progress)
+    _install_binary(source / ".lake" / "build" / "bin" / name, dest)
+
+
+def _build_comparator(layout: Layout, progress: Progress) -> None:
+    _build_lake_exe(layout, COMPARATOR_GIT, COMPARATOR_REV, "comparator", layout.paths.comparator, progress)
+
+
+def _build_lean4export(layout: Layout, progress: Progress) -> None:
+    _build_lake_exe(
+        layout, LEAN4EXPORT_GIT, LEAN4EXPORT_REV, "lean4export", layout.paths.lean4export, progress
+    )
+
+
+def _build_landrun(layout: Layout, progress: Progress) -> None:
+    if shutil.which("go", path=layout.env()["PATH"]) is None:
+        raise BootstrapError(
+            "landrun is written in Go and must be built from source: install a Go toolchain "
+            "(the `go` command, e.g. the golang package of your distribution) and run putnam bootstrap again"
+        )
+    source = checkout(layout, LANDRUN_GIT, LANDRUN_REV, "landrun", progress)
+    run_command(
+        ["go", "build", "-o", layout.paths.landrun, "./cmd/landrun"],
+        cwd=source,
+        env=layout.env(),
+        progress=progress,
+    )
+
+
+def plan(root: Path, build_mathlib: bool = False) -> list[Step]:
+    """The steps that make ``root`` a complete toolchain directory, in the order they must run."""
+    layout = Layout(ToolchainPaths(root))
+    paths = layout.paths
+    project = paths.project
+    packages = project / ".lake" / "packages"
+
+    def step(
+        name: str,
+        description: str,
+        pin: str,
+        artifacts: Sequence[Path],
+        action: Callable[[Layout, Progress], None],
+    ) -> Step:
+        return Step(
+            name, description, paths, pin, tuple(artifacts), lambda progress: action(layout, progress)
+        )
+
+    mathlib = PINS["mathlib"]
+    mathlib_oleans = (
+        step(
+            "mathlib-build",
+            f"build Mathlib {MATHLIB_TAG} from source in {project} (hours; needs ~16 GB of memory)",
+            mathlib,
+            [layout.mathlib_olean],
+            _build_mathlib,
+        )
+        if build_mathlib
+        else step(
+            "mathlib-cache",
+            f"download Mathlib's prebuilt .olean files (several GB) into {packages} (lake exe cache get)",
+            mathlib,
+            [layout.mathlib_olean],
+            _mathlib_cache,
+        )
+    )
+    return [
+        step(
+            "elan",
+            f"download the elan installer ({ELAN_INSTALLER_URL}) and install elan into {paths.elan_home}, "
+            "without a default toolchain and without touching your shell profile",
+            ELAN_INSTALLER_URL,
+            [layout.elan_bin / "elan", layout.lake],
+            _install_elan,
+        ),
+        step(
+            "lean",
+            f"download Lean {LEAN_TOOLCHAIN} into {paths.elan_home / 'toolchains'}",
+            LEAN_TOOLCHAIN,
+            [layout.lean],
+            _install_lean,
+        ),
+        step(
+            "project",
+            f"write the Lake project template (Mathlib {MATHLIB_TAG}, autoImplicit false) into {project}",
+            mathlib,
+            [project / name for name in project_files()],
+            _write_project,
+        ),
+        step(
+            "mathlib-source",
+            f"clone Mathlib {MATHLIB_REV} and its dependencies into {packages} (lake update)",
+            mathlib,
+            [project / "lake-manifest.json"],
+            _fetch_mathlib,
+        ),
+        mathlib_oleans,
+        step(
+            "comparator",
+            f"clone {COMPARATOR_GIT} at {COMPARATOR_REV} into {layout.sources}, build it with the Lean "
+            f"version it names (elan downloads it) and install {paths.comparator}",
+            COMPARATOR_REV,
+            [paths.comparator],
+            _build_comparator,
+        ),
+        step(
+            "lean4export",
+            f"clone {LEAN4EXPORT_GIT} at {LEAN4EXPORT_REV} into {layout.sources}, build it and install "
+            f"{paths.lean4export}",
+            LEAN4EXPORT_REV,
+            [paths.lean4export],
+            _build_lean4export,
+        ),
+        step(
+            "landrun",
+            f"clone {LANDRUN_GIT} at {LANDRUN_REV} into {layout.sources} and build {paths.landrun} with Go",
+            LANDRUN_REV,
+            [paths.landrun],
+            _build_landrun,
+        ),
+    ]
+
+
+def _lean_version(lean: Path) -> tuple[bool, str]:
+    if not lean.is_file():
+        return False, f"{lean} missing; run putnam bootstrap"
+    try:
+        done = subprocess.run(
+            [str(lean), "--version"], capture_output=True, text=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return False, f"{lean} --version failed: {exc}"
+    version = done.stdout.strip() or done.stderr.strip()
+    return done.returncode == 0, version
+
+
+def toolchain_status(root: Path) -> list[tuple[str, bool, str]]:
+    """One line per component for ``putnam doctor``: name, whether it is usable, and the detail."""
+    from putnam_solver.sandbox import landlock_status
+
+    layout = Layout(ToolchainPaths(root))
+    steps = {s.name: s for s in [*plan(root), *plan(root, build_mathlib=True)]}
+    rows: list[tuple[str, bool, str]] = []
+    for name in ("elan", "lean", "project", "mathlib", "comparator", "lean4export", "landrun"):
+        if name == "lean":
+            ok, version = _lean_version(layout.lean)
+            recorded = steps["lean"].done()
+            rows.append(
+                ("lean", ok and recorded, version if recorded else f"{version} (not installed by bootstrap)")
+            )
+        elif name == "mathlib":
+            ok = steps["mathlib-cache"].done() or steps["mathlib-build"].done()
+            detail = str(layout.mathlib_olean) if ok else "no Mathlib .olean files; run putnam bootstrap"
+            rows.append(("mathlib", ok, detail))
+        else:
+            step = steps[name]
+            ok = step.done()
+            target = ", ".join(str(p) for p in step.artifacts)
+            rows.append((name, ok, target if ok else f"missing or changed: {target}; run putnam bootstrap"))
+    rows.append(("landlock", *landlock_status()))
+    return rows

@@ -1,0 +1,218 @@
+"""G7 (AXLE) through the real ``axiom-axle`` client against a local HTTP server on 127.0.0.1.
+
+The server implements ``POST /api/v1/verify_proof`` as the AXLE API documents it: a JSON body with
+``formal_statement``, ``content``, ``environment``, ``mathlib_options``...; a one-line JSON answer with
+``okay``, ``tool_messages``, ``lean_messages``, ``failed_declarations``, ``timings``. Each test scripts
+the server's answers and checks what the client sent.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.helpers import LEAN_BENCH
+
+from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.provers.lean.axle import RetryPolicy, axle_gate
+from putnam_solver.verify import GateStatus, Submission, Track, VerifyOptions, sha256_hex
+
+pytest.importorskip("axle", reason="axiom-axle is not installed")
+
+KEY = "test-key-123"
+FAST = RetryPolicy(max_attempts=4, base_delay_seconds=0.01, max_delay_seconds=0.2, queue_slack_seconds=1.0)
+
+
+@dataclass
+class Reply:
+    """One scripted answer: status, body, extra headers, and a delay before answering."""
+
+    status: int = 200
+    body: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+
+
+def verified(okay: Any, errors: tuple[str, ...] = ()) -> Reply:
+    body = {
+        "okay": okay,
+        "content": "",
+        "lean_messages": {"errors": [], "warnings": [], "infos": []},
+        "tool_messages": {"errors": list(errors), "warnings": [], "infos": []},
+        "failed_declarations": ["putnam_1962_a2"] if errors else [],
+        "timings": {"total_ms": 12},
+    }
+    return Reply(body=json.dumps(body) + "\n", headers={"X-Request-Id": "req-42"})
+
+
+class AxleServer:
+    """A local AXLE: answers from a script (the last reply repeats) and records every request."""
+
+    def __init__(self) -> None:
+        self.replies: list[Reply] = []
+        self.requests: list[dict[str, Any]] = []
+        self.stop = threading.Event()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", "0"))
+                server.requests.append(
+                    {
+                        "path": self.path,
+                        "headers": dict(self.headers),
+                        "body": json.loads(self.rfile.read(length)),
+                    }
+                )
+                reply = server.replies.pop(0) if len(server.replies) > 1 else server.replies[0]
+                server.stop.wait(reply.delay)
+                data = reply.body.encode("utf-8")
+                self.send_response(reply.status)
+                for name, value in {"Content-Type": "application/json", **reply.headers}.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                return
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[AxleServer]:
+    srv = AxleServer()
+    srv.thread.start()
+    monkeypatch.setenv("AXLE_API_URL", srv.url)
+    monkeypatch.setenv("AXLE_API_KEY", KEY)
+    try:
+        yield srv
+    finally:
+        srv.stop.set()
+        srv.httpd.shutdown()
+        srv.httpd.server_close()
+        srv.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def bench() -> Benchmark:
+    return load_benchmark(LEAN_BENCH)
+
+
+def submission(bench: Benchmark, tmp_path: Path, timeout: float = 30.0) -> Submission:
+    problem = bench.problems["putnam_1962_a2"]
+    challenge = problem.formal_statement
+    candidate = challenge.replace(":= sorry", ":= by\n  sorry", 1)
+    return Submission(
+        problem=problem,
+        benchmark=bench,
+        track=Track.WITH_ANSWER,
+        candidate_bytes=candidate.encode("utf-8"),
+        candidate=candidate,
+        challenge=challenge,
+        scratch=tmp_path,
+        options=VerifyOptions(timeout_seconds=timeout),
+    )
+
+
+def test_okay_true_passes_and_sends_the_challenge(
+    server: AxleServer, bench: Benchmark, tmp_path: Path
+) -> None:
+    server.replies = [verified(True)]
+    sub = submission(bench, tmp_path)
+    result = axle_gate(sub, FAST)
+    assert (result.id, result.name, result.status) == ("G7", "axle", GateStatus.PASSED)
+    [request] = server.requests
+    assert request["path"] == "/api/v1/verify_proof"
+    assert request["headers"]["Authorization"] == f"Bearer {KEY}"
+    body = request["body"]
+    assert body["formal_statement"] == sub.challenge
+    assert body["content"] == sub.candidate
+    assert body["environment"] == "lean-4.27.0"
+    assert body["mathlib_options"] is True
+    evidence = result.evidence
+    assert evidence["request_id"] == "req-42"
+    assert evidence["okay"] is True
+    assert evidence["statement_sha256"] == sha256_hex(sub.challenge.encode("utf-8"))
+    assert evidence["proof_sha256"] == sha256_hex(sub.candidate_bytes)
+    assert KEY not in json.dumps(evidence)
+
+
+def test_okay_false_is_a_rejection_with_the_tool_message(
+    server: AxleServer, bench: Benchmark, tmp_path: Path
+) -> None:
+    message = "Declaration 'putnam_1962_a2' is incomplete (uses 'sorry' or has errors)"
+    server.replies = [verified(False, (message,))]
+    result = axle_gate(submission(bench, tmp_path), FAST)
+    assert result.status is GateStatus.FAILED
+    assert message in result.detail
+    assert result.evidence["tool_errors"] == [message]
+    assert result.evidence["failed_declarations"] == ["putnam_1962_a2"]
+
+
+@pytest.mark.parametrize("status", [429, 503])
+def test_rate_limit_and_unavailable_are_retried(
+    server: AxleServer, bench: Benchmark, tmp_path: Path, status: int
+) -> None:
+    server.replies = [Reply(status, "slow down", {"Retry-After": "0.05"}), verified(True)]
+    result = axle_gate(submission(bench, tmp_path), FAST)
+    assert result.status is GateStatus.PASSED
+    assert result.evidence["attempts"] == 2
+    assert len(server.requests) == 2
+
+
+def test_retries_are_bounded(server: AxleServer, bench: Benchmark, tmp_path: Path) -> None:
+    server.replies = [Reply(429, "slow down")]
+    result = axle_gate(submission(bench, tmp_path), FAST)
+    assert result.status is GateStatus.ERROR
+    assert len(server.requests) == FAST.max_attempts
+    assert "429" in result.detail
+
+
+def test_server_error_is_an_error_without_retry(server: AxleServer, bench: Benchmark, tmp_path: Path) -> None:
+    server.replies = [Reply(500, "boom")]
+    result = axle_gate(submission(bench, tmp_path), FAST)
+    assert result.status is GateStatus.ERROR
+    assert len(server.requests) == 1
+
+
+def test_slow_server_past_the_timeout_is_an_error(
+    server: AxleServer, bench: Benchmark, tmp_path: Path
+) -> None:
+    server.replies = [Reply(delay=30.0, body=verified(True).body)]
+    result = axle_gate(submission(bench, tmp_path, timeout=1.0), FAST)
+    assert result.status is GateStatus.ERROR
+    assert "timeout" in result.detail.lower()
+
+
+@pytest.mark.parametrize("body", ["{not json", '{"okay": "true"}\n', '{"content": ""}\n'])
+def test_malformed_answers_are_never_a_pass(
+    server: AxleServer, bench: Benchmark, tmp_path: Path, body: str
+) -> None:
+    server.replies = [Reply(body=body)]
+    result = axle_gate(submission(bench, tmp_path), FAST)
+    assert result.status is GateStatus.ERROR
+
+
+def test_missing_key_is_unavailable(
+    server: AxleServer, bench: Benchmark, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("AXLE_API_KEY")
+    result = axle_gate(submission(bench, tmp_path), FAST)
+    assert result.status is GateStatus.UNAVAILABLE
+    assert "AXLE_API_KEY" in result.detail
+    assert server.requests == []

@@ -1,0 +1,197 @@
+"""``putnam bootstrap``'s plan against fake elan, lake, git, curl and go that record their calls.
+
+Nothing here touches the network: the fakes only create the files the real tools would leave behind.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.fakes import install
+
+from putnam_solver.provers.lean.bootstrap import (
+    COMPARATOR_REV,
+    BootstrapError,
+    plan,
+    run_plan,
+    toolchain_root,
+    toolchain_status,
+)
+from putnam_solver.provers.lean.toolchain import (
+    LANDRUN_REV,
+    LEAN4EXPORT_REV,
+    LEAN_TOOLCHAIN,
+    MATHLIB_REV,
+    ToolchainPaths,
+)
+
+SYSTEM_PATH = "/usr/bin:/bin"
+
+
+@pytest.fixture
+def fakes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Fake tools first on PATH, their calls logged to the returned JSONL file."""
+    fake_bin = tmp_path / "fake-bin"
+    for tool in ("git", "curl", "go"):
+        install("fake_tool.py", fake_bin / tool)
+    log = tmp_path / "calls.jsonl"
+    monkeypatch.setenv("PATH", f"{fake_bin}:{SYSTEM_PATH}")
+    monkeypatch.setenv("FAKE_LOG", str(log))
+    monkeypatch.delenv("FAKE_FAIL", raising=False)
+    return log
+
+
+def calls(log: Path) -> list[dict[str, Any]]:
+    if not log.exists():
+        return []
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def commands(log: Path) -> list[str]:
+    return [" ".join([c["tool"], *c["argv"]]) for c in calls(log)]
+
+
+def silent(message: str) -> None:
+    return None
+
+
+def test_plan_lists_every_component_with_where_it_goes(tmp_path: Path) -> None:
+    steps = plan(tmp_path / "tc")
+    assert [s.name for s in steps] == [
+        "elan",
+        "lean",
+        "project",
+        "mathlib-source",
+        "mathlib-cache",
+        "comparator",
+        "lean4export",
+        "landrun",
+    ]
+    assert not any(s.done() for s in steps)
+    by_name = {s.name: s for s in steps}
+    assert str(tmp_path / "tc" / "elan") in by_name["elan"].description
+    assert LEAN_TOOLCHAIN in by_name["lean"].description
+    assert COMPARATOR_REV in by_name["comparator"].description
+    assert "Go" in by_name["landrun"].description
+    assert [s.name for s in plan(tmp_path / "tc", build_mathlib=True)][4] == "mathlib-build"
+
+
+def test_run_plan_installs_everything_with_the_pinned_revisions(fakes: Path, tmp_path: Path) -> None:
+    root = tmp_path / "tc"
+    messages: list[str] = []
+    run_plan(plan(root), messages.append)
+    assert all(s.done() for s in plan(root))
+    ran = commands(fakes)
+    assert any(c.startswith("curl ") and "elan-init.sh" in c for c in ran)
+    assert f"elan toolchain install {LEAN_TOOLCHAIN}" in ran
+    assert "lake update" in ran
+    assert "lake exe cache get" in ran
+    assert "lake build Mathlib" not in ran
+    checkouts = [c for c in ran if " checkout " in c]
+    assert [c.split()[-1] for c in checkouts] == [COMPARATOR_REV, LEAN4EXPORT_REV, LANDRUN_REV]
+    assert "lake build comparator" in ran and "lake build lean4export" in ran
+    assert any(c.startswith("go build -o") for c in ran)
+    paths = ToolchainPaths(root)
+    lakefile = (paths.project / "lakefile.toml").read_text()
+    assert f'rev = "{MATHLIB_REV}"' in lakefile and "autoImplicit = false" in lakefile
+    assert (paths.project / "lean-toolchain").read_text().strip() == LEAN_TOOLCHAIN
+    assert all(p.is_file() for p in (paths.comparator, paths.lean4export, paths.landrun))
+    manifest = json.loads(paths.manifest.read_text())
+    assert manifest["steps"]["comparator"]["pin"] == COMPARATOR_REV
+    assert set(manifest["steps"]["comparator"]["artifacts"]) == {"bin/comparator"}
+    assert any("already done" not in m for m in messages)
+
+
+def test_second_run_does_nothing(fakes: Path, tmp_path: Path) -> None:
+    root = tmp_path / "tc"
+    run_plan(plan(root), silent)
+    before = len(calls(fakes))
+    messages: list[str] = []
+    run_plan(plan(root), messages.append)
+    assert len(calls(fakes)) == before
+    assert len(messages) == len(plan(root)) and all("already done" in m for m in messages)
+
+
+def test_changed_artifact_reruns_only_its_step(fakes: Path, tmp_path: Path) -> None:
+    root = tmp_path / "tc"
+    run_plan(plan(root), silent)
+    ToolchainPaths(root).comparator.write_text("tampered\n")
+    assert [s.name for s in plan(root) if not s.done()] == ["comparator"]
+    before = len(calls(fakes))
+    run_plan(plan(root), silent)
+    assert commands(fakes)[before:] == [
+        f"git -C {root / 'src' / 'comparator'} checkout --quiet --force {COMPARATOR_REV}",
+        "lake build comparator",
+    ]
+    assert all(s.done() for s in plan(root))
+
+
+def test_failure_names_the_command_and_the_plan_resumes(
+    fakes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "tc"
+    monkeypatch.setenv("FAKE_FAIL", "lake exe")
+    with pytest.raises(BootstrapError, match=r"lake exe cache get failed with exit code 3") as failure:
+        run_plan(plan(root), silent)
+    assert "simulated failure" in str(failure.value)
+    assert [s.name for s in plan(root) if s.done()] == ["elan", "lean", "project", "mathlib-source"]
+    monkeypatch.delenv("FAKE_FAIL")
+    before = len(calls(fakes))
+    run_plan(plan(root), silent)
+    assert commands(fakes)[before] == "lake exe cache get"
+    assert all(s.done() for s in plan(root))
+
+
+def test_landrun_without_go_says_to_install_go(
+    fakes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "tc"
+    (tmp_path / "fake-bin" / "go").unlink()
+    system = tmp_path / "system-bin"  # only what the elan installer script needs, whatever is installed
+    system.mkdir()
+    for tool in ("sh", "cp", "chmod", "mkdir"):
+        found = shutil.which(tool, path=SYSTEM_PATH)
+        assert found is not None
+        (system / tool).symlink_to(found)
+    monkeypatch.setenv("PATH", f"{tmp_path / 'fake-bin'}:{system}")
+    with pytest.raises(BootstrapError, match="install a Go toolchain"):
+        run_plan(plan(root), silent)
+    assert [s.name for s in plan(root) if not s.done()] == ["landrun"]
+
+
+def test_build_mathlib_builds_instead_of_downloading(fakes: Path, tmp_path: Path) -> None:
+    root = tmp_path / "tc"
+    run_plan(plan(root, build_mathlib=True), silent)
+    ran = commands(fakes)
+    assert "lake build Mathlib" in ran and "lake exe cache get" not in ran
+
+
+def test_status_reports_each_component(fakes: Path, tmp_path: Path) -> None:
+    root = tmp_path / "tc"
+    before = dict((name, ok) for name, ok, _ in toolchain_status(root))
+    assert list(before) == [
+        "elan",
+        "lean",
+        "project",
+        "mathlib",
+        "comparator",
+        "lean4export",
+        "landrun",
+        "landlock",
+    ]
+    assert not any(ok for name, ok in before.items() if name != "landlock")
+    run_plan(plan(root), silent)
+    after = {name: (ok, detail) for name, ok, detail in toolchain_status(root)}
+    assert all(ok for name, (ok, _) in after.items() if name != "landlock")
+    assert "4.27.0" in after["lean"][1]
+
+
+def test_toolchain_root_honours_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "elsewhere"))
+    assert toolchain_root() == tmp_path / "elsewhere"
+    monkeypatch.delenv("PUTNAM_TOOLCHAIN_DIR")
+    assert toolchain_root().name == "lean"
