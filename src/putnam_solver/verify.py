@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 import tempfile
+import threading
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -106,8 +107,9 @@ class VerifyOptions:
 class Submission:
     """Everything a gate is given: the pinned record, the candidate's bytes, the harness's challenge.
 
-    ``scratch`` is a private directory created by the pipeline for this verification only; gates that
-    compile put their fresh copies and artifacts under it, and the pipeline deletes it afterwards.
+    ``scratch`` is a private directory made for this verification only (on first use, so that text
+    gates cost no file system work); gates that compile put their fresh copies and artifacts under it,
+    and the pipeline deletes it afterwards.
     """
 
     problem: Problem
@@ -116,13 +118,38 @@ class Submission:
     candidate_bytes: bytes
     candidate: str
     challenge: str
-    scratch: Path
+    scratch_dir: ScratchDir
     options: VerifyOptions
     prior: tuple[GateResult, ...] = ()
+
+    @property
+    def scratch(self) -> Path:
+        return self.scratch_dir.path()
 
     def prior_result(self, gate_id: str) -> GateResult | None:
         """The result of an earlier gate of this run, for gates that build on another's artifacts."""
         return next((r for r in self.prior if r.id == gate_id), None)
+
+
+class ScratchDir:
+    """A temporary directory created on first use and removed by ``cleanup`` (an ``existing`` directory,
+    given by a caller that manages it, is used as is and left in place)."""
+
+    def __init__(self, prefix: str = "putnam-", existing: Path | None = None) -> None:
+        self._prefix = prefix
+        self._path: Path | None = existing
+        self._owned = existing is None
+        self._lock = threading.Lock()
+
+    def path(self) -> Path:
+        with self._lock:
+            if self._path is None:
+                self._path = Path(tempfile.mkdtemp(prefix=self._prefix))
+            return self._path
+
+    def cleanup(self) -> None:
+        if self._path is not None and self._owned:
+            shutil.rmtree(self._path, ignore_errors=True)
 
 
 GateCheck = Callable[[Submission], GateResult]
@@ -277,7 +304,7 @@ def run_gates(
     results: list[GateResult] = [
         GateResult(g, g, GateStatus.UNAVAILABLE, f"prover {prover.name} has no gate {g}") for g in missing
     ]
-    scratch = Path(tempfile.mkdtemp(prefix=f"putnam-{problem.id}-"))
+    scratch = ScratchDir(prefix=f"putnam-{problem.id}-")
     try:
         for gate_id in wanted:
             gate = by_id.get(gate_id)
@@ -293,13 +320,13 @@ def run_gates(
                 candidate_bytes=candidate_bytes,
                 candidate=candidate,
                 challenge=challenge,
-                scratch=scratch,
+                scratch_dir=scratch,
                 options=options,
                 prior=tuple(results),
             )
             results.append(_run_gate(gate, sub))
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.cleanup()
     return Verdict(
         problem=problem.id,
         prover=prover.name,

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.helpers import LEAN_BENCH
 
 from putnam_solver.benchmark import Benchmark, load_benchmark
 from putnam_solver.provers.lean.axle import RetryPolicy, axle_gate
-from putnam_solver.verify import GateStatus, Submission, Track, VerifyOptions, sha256_hex
+from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
+from tests.helpers import LEAN_BENCH
 
 pytest.importorskip("axle", reason="axiom-axle is not installed")
 
@@ -124,7 +124,7 @@ def submission(bench: Benchmark, tmp_path: Path, timeout: float = 30.0) -> Submi
         candidate_bytes=candidate.encode("utf-8"),
         candidate=candidate,
         challenge=challenge,
-        scratch=tmp_path,
+        scratch_dir=ScratchDir(existing=tmp_path),
         options=VerifyOptions(timeout_seconds=timeout),
     )
 

@@ -12,15 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.fakes import install
-from tests.helpers import LEAN_BENCH
 
 from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.provers.lean.bootstrap import LAKEFILE, toolchain_root
 from putnam_solver.provers.lean.comparator import PERMITTED_AXIOMS, comparator_available, comparator_gate
 from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths
 from putnam_solver.sandbox import landlock_status
-from putnam_solver.verify import GateStatus, Submission, Track, VerifyOptions, sha256_hex
+from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
+from tests.fakes import install
+from tests.helpers import LEAN_BENCH
 
 pytestmark = pytest.mark.skipif(
     not landlock_status()[0], reason=f"comparator needs Landlock: {landlock_status()[1]}"
@@ -65,7 +65,7 @@ def submission(
         candidate_bytes=candidate.encode("utf-8"),
         candidate=candidate,
         challenge=challenge,
-        scratch=scratch,
+        scratch_dir=ScratchDir(existing=scratch),
         options=VerifyOptions(timeout_seconds=timeout),
     )
 
@@ -187,7 +187,7 @@ def test_real_comparator(bench: Benchmark, tmp_path: Path, candidate: str, expec
         candidate_bytes=candidate.encode("utf-8"),
         candidate=candidate,
         challenge=challenge,
-        scratch=tmp_path,
+        scratch_dir=ScratchDir(existing=tmp_path),
         options=VerifyOptions(),
     )
     assert comparator_gate(sub).status is expected

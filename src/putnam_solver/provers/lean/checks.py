@@ -1,0 +1,492 @@
+"""Lean text gates: G2 statement preservation and G3 forbidden constructs, and the policy behind them.
+
+Both gates read only the candidate's text and the harness's challenge, token by token (see ``syntax``), so
+comments, strings and layout cannot hide or fake anything. They are cheap first lines of defence; the
+compile, axiom and kernel-replay gates (G4-G6) check the same properties semantically.
+
+G2: the candidate must be the challenge with its holes filled. The holes are the theorem's proof (all
+tokens after the theorem's top-level ``:=``) and, on the no-answer track, the value of every
+``*_solution`` declaration. Everything else is compared token by token, gluing included. The only
+additions allowed are the helpers listed in :data:`POLICY`, placed after the header and before the
+theorem. Where the proof ends: it runs to the end of the file. Any token that can only begin a command
+(``theorem``, ``end``, ``notation``, a modifier...) inside it, or any command-starting token at column 0
+after it, means Lean would parse a new command there, and is rejected as code after the theorem.
+
+G3: named constructs are rejected anywhere outside comments, strings and doc comments, matched on whole
+tokens or whole ``.``-separated name parts (``sorry`` is rejected, ``sorry_free`` and ``h_axiom`` are not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Final
+
+from putnam_solver.provers.lean.syntax import (
+    DOC,
+    IDENT,
+    SYMBOL,
+    Command,
+    LexError,
+    Statement,
+    StatementError,
+    Token,
+    body_keywords,
+    code_tokens,
+    lex,
+    name_parts,
+    normalize_name,
+    parse_statement,
+    same_tokens,
+    split_commands,
+)
+from putnam_solver.verify import Gate, GateResult, GateStatus, Submission, Track
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One reason a candidate is rejected: where, what, and which rule."""
+
+    line: int
+    construct: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.construct}: {self.rule}"
+
+
+@dataclass(frozen=True)
+class PermittedAddition:
+    construct: str
+    note: str
+
+
+@dataclass(frozen=True)
+class ForbiddenRule:
+    """``construct`` is what the scanner matches; ``reason`` says why. A ``word`` rule matches a whole
+    token or a whole ``.``-separated name part; the others are patterns :func:`scan_forbidden` knows."""
+
+    construct: str
+    rule: str
+    reason: str
+    word: bool = True
+
+
+@dataclass(frozen=True)
+class LeanPolicy:
+    """What a Lean candidate may add to the challenge (G2) and what it may never contain (G3)."""
+
+    allowed_options: tuple[str, ...]
+    helper_keywords: tuple[str, ...]
+    helper_modifiers: tuple[str, ...]
+    helper_attributes: tuple[str, ...]
+    permitted: tuple[PermittedAddition, ...]
+    forbidden: tuple[ForbiddenRule, ...]
+
+    def forbidden_words(self) -> dict[str, ForbiddenRule]:
+        """Rules matched against whole tokens and whole name parts."""
+        return {r.construct: r for r in self.forbidden if r.word}
+
+    def rule(self, construct: str) -> ForbiddenRule:
+        return next(r for r in self.forbidden if r.construct == construct)
+
+    def describe(self) -> str:
+        """The policy as Markdown, for users and docs."""
+        lines = [
+            "# Lean submission policy",
+            "",
+            "A candidate is the challenge file with each hole filled: the theorem's proof and, on the",
+            "no-answer track, the value of each `*_solution` declaration. Comments and whitespace may",
+            "change; tokens may not. The theorem's docstring must be unchanged.",
+            "",
+            "## Permitted additions (after the header, before the theorem)",
+            "",
+            *(f"- {p.construct}: {p.note}" for p in self.permitted),
+            "",
+            "## Forbidden anywhere outside comments and strings",
+            "",
+            "| construct | rule | reason |",
+            "|---|---|---|",
+            *(f"| `{r.construct}` | {r.rule} | {r.reason} |" for r in self.forbidden),
+            "",
+        ]
+        return "\n".join(lines)
+
+
+_OPTIONS = ("maxHeartbeats", "maxRecDepth", "synthInstance.maxHeartbeats", "synthInstance.maxSize")
+_HOLE = "proof hole"
+_NATIVE = "native code: trusts the compiler, not the kernel"
+_META = "meta-programming: can change the environment or the elaborator"
+_PARSE = "syntax extension: the same text could mean something else"
+_ELAB = "changes how the statement elaborates"
+
+
+def _words(rule: str, reason: str, *words: str) -> tuple[ForbiddenRule, ...]:
+    return tuple(ForbiddenRule(w, rule, reason) for w in words)
+
+
+POLICY: Final = LeanPolicy(
+    allowed_options=_OPTIONS,
+    helper_keywords=("theorem", "lemma", "def", "abbrev"),
+    helper_modifiers=("private", "protected", "noncomputable"),
+    helper_attributes=("simp",),
+    permitted=(
+        PermittedAddition(
+            "`theorem`, `lemma`, `def`, `abbrev`",
+            "with optional docstring, `@[simp]`, and `private` / `protected` / `noncomputable`; the name "
+            "must be a plain (undotted) identifier that no challenge declaration uses, so a helper cannot "
+            "extend another namespace (hijacking dot notation) or shadow the theorem or a solution",
+        ),
+        PermittedAddition(
+            "`set_option NAME VALUE in`",
+            f"before a helper or before the theorem, NAME one of {', '.join(_OPTIONS)}",
+        ),
+    ),
+    forbidden=(
+        *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx"),
+        *_words("axiom", "adds an unproved assumption", "axiom"),
+        *_words(
+            "native",
+            _NATIVE,
+            "native_decide",
+            "native",
+            "ofReduceBool",
+            "ofReduceNat",
+            "reduceBool",
+            "reduceNat",
+            "trustCompiler",
+            "implemented_by",
+            "extern",
+            "csimp",
+        ),
+        *_words("unsafe", "escapes the kernel's checks", "unsafe", "partial", "opaque", "unsafeCast"),
+        *_words(
+            "kernel",
+            "disables or bypasses kernel checking",
+            "skipKernelTC",
+            "prelude",
+            "addDecl",
+            "addAndCompile",
+            "Environment",
+        ),
+        *_words(
+            "meta",
+            _META,
+            "run_cmd",
+            "run_elab",
+            "run_meta",
+            "run_tac",
+            "elab",
+            "elab_rules",
+            "initialize",
+            "builtin_initialize",
+            "simproc",
+            "dsimproc",
+            "MetaM",
+            "TacticM",
+            "TermElabM",
+            "CommandElabM",
+            "CoreM",
+            "evalExpr",
+            "throwError",
+            "throwErrorAt",
+            "dbg_trace",
+            "dbgTrace",
+        ),
+        *_words(
+            "syntax",
+            _PARSE,
+            "macro",
+            "macro_rules",
+            "syntax",
+            "declare_syntax_cat",
+            "notation",
+            "notation3",
+            "infix",
+            "infixl",
+            "infixr",
+            "prefix",
+            "postfix",
+            "binder_predicate",
+        ),
+        *_words(
+            "elaboration",
+            _ELAB,
+            "instance",
+            "attribute",
+            "export",
+            "unif_hint",
+            "autoImplicit",
+            "relaxedAutoImplicit",
+        ),
+        ForbiddenRule(
+            "Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False
+        ),
+        ForbiddenRule(
+            "#command", "meta", "`#eval`, `#exit`, `#print`...: run code or end the file early", False
+        ),
+        ForbiddenRule("open private", "elaboration", "exposes private declarations of other modules", False),
+        ForbiddenRule(
+            "set_option",
+            "option",
+            f"only {', '.join(_OPTIONS)} may be set; others disable checks (debug.*) or change elaboration",
+            False,
+        ),
+    ),
+)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# G3
+
+
+def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list[Violation]:
+    """Every forbidden construct among the code tokens (comments, strings and doc comments are skipped)."""
+    words = policy.forbidden_words()
+    found: list[Violation] = []
+
+    def add(token: Token, rule: ForbiddenRule, construct: str) -> None:
+        found.append(Violation(token.line, construct, f"{rule.rule}: {rule.reason}"))
+
+    for i, token in enumerate(tokens):
+        text, nxt = token.text, tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.kind == IDENT:
+            parts = name_parts(text)
+            hit = next((p for p in parts if p in words), None)
+            if hit is not None:
+                add(token, words[hit], text)
+            elif parts and parts[0] == "Lean":
+                add(token, policy.rule("Lean.*"), text)
+        elif text.startswith("#") and len(text) > 1:
+            add(token, policy.rule("#command"), text)
+        if text == "open" and nxt is not None and nxt.text == "private":
+            add(token, policy.rule("open private"), "open private")
+        if text == "set_option" and (nxt is None or normalize_name(nxt.text) not in policy.allowed_options):
+            add(token, policy.rule("set_option"), f"set_option {nxt.text if nxt else ''}".strip())
+    return found
+
+
+def check_forbidden(candidate: str, policy: LeanPolicy = POLICY) -> list[Violation]:
+    """G3 on a whole file. Unlexable text is itself a violation: what cannot be read cannot be cleared."""
+    try:
+        tokens = lex(candidate)
+    except LexError as exc:
+        return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
+    return scan_forbidden([t for t in code_tokens(tokens) if t.kind != DOC], policy)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# G2
+
+
+def check_preservation(
+    challenge: str, candidate: str, track: Track, policy: LeanPolicy = POLICY
+) -> list[Violation]:
+    """G2: every way ``candidate`` differs from ``challenge`` other than filled holes and permitted helpers.
+
+    ``challenge`` is harness-made; if it does not parse, that is a harness error and this raises.
+    """
+    return _check(parse_statement(challenge), candidate, track, policy)
+
+
+def _check(expected: Statement, candidate: str, track: Track, policy: LeanPolicy) -> list[Violation]:
+    try:
+        commands = split_commands(code_tokens(lex(candidate)))
+    except LexError as exc:
+        return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
+    holes = _holes(expected, track)
+    theorem_key = _key(expected.theorem)
+    want = list(expected.commands)
+    keys = [_key(c) for c in want]
+    violations: list[Violation] = []
+    position = 0
+    theorem_seen = False
+    for command in commands:
+        violations += _layout_violations(command)
+        key = _key(command)
+        if theorem_seen:
+            violations.append(Violation(command.line, _show(command), "code after the theorem's proof"))
+            continue
+        if key in keys[position:]:
+            found = keys.index(key, position)
+            skipped = want[position:found]
+            violations += [Violation(command.line, _show(c), "missing from the candidate") for c in skipped]
+            violations += _compare(want[found], command, holes.get(key), expected, policy)
+            position = found + 1
+            theorem_seen = key == theorem_key
+        elif position < len(expected.header):
+            violations.append(Violation(command.line, _show(command), "not allowed inside the header"))
+        else:
+            violations += _addition_violations(command, expected, policy)
+    if not theorem_seen:
+        violations.append(Violation(_last_line(commands), f"theorem {expected.theorem_name}", "missing"))
+    return violations
+
+
+def _holes(expected: Statement, track: Track) -> dict[tuple[str, ...], int]:
+    """Command key -> number of leading tokens that must match; the rest is the hole."""
+    holes = {_key(expected.theorem): expected.proof_assign + 1}
+    if track is Track.NO_ANSWER:
+        for solution in expected.solutions:
+            holes[_key(solution.command)] = len(solution.command.tokens) - 1
+    return holes
+
+
+def _key(command: Command) -> tuple[str, ...]:
+    """How a candidate's command is matched to the challenge's: declarations by name, others by text."""
+    if command.name is not None:
+        return ("decl", normalize_name(command.name))
+    return tuple(t.text for t in command.tokens)
+
+
+def _show(command: Command, limit: int = 60) -> str:
+    text = " ".join(t.text for t in command.tokens[command.head : command.head + 12] if t.kind != DOC)
+    text = text or " ".join(t.text for t in command.tokens[:12])
+    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
+
+
+def _last_line(commands: Sequence[Command]) -> int:
+    return commands[-1].tokens[-1].line if commands else 1
+
+
+def _layout_violations(command: Command) -> Iterator[Violation]:
+    """Text whose command structure Lean would read differently from our column-0 split."""
+    for token in body_keywords(command):
+        yield Violation(
+            token.line, f"`{token.text}`", "starts a new command here; begin commands at column 0"
+        )
+    last = command.tokens[-1]
+    if last.text == "in":
+        yield Violation(last.line, _show(command), "a trailing `... in` would apply to the next command")
+    if not command.keyword:
+        yield Violation(command.line, _show(command), "not a complete command")
+
+
+def _option_prefix_end(tokens: Sequence[Token], policy: LeanPolicy) -> tuple[int, list[Violation]]:
+    """Skip leading ``set_option NAME VALUE in`` groups; report names off the allow-list."""
+    i, bad = 0, []
+    while i + 3 < len(tokens) and tokens[i].text == "set_option" and tokens[i + 3].text == "in":
+        if normalize_name(tokens[i + 1].text) not in policy.allowed_options:
+            bad.append(Violation(tokens[i].line, f"set_option {tokens[i + 1].text}", "option not allowed"))
+        i += 4
+    return i, bad
+
+
+def _compare(
+    want: Command, got: Command, hole: int | None, expected: Statement, policy: LeanPolicy
+) -> list[Violation]:
+    """A challenge command against the candidate's: equal, except a hole's tail and, for the theorem,
+    allowed ``set_option ... in`` prefixes and the docstring check."""
+    tokens: Sequence[Token] = got.tokens
+    violations: list[Violation] = []
+    if want is expected.theorem:
+        start, violations = _option_prefix_end(tokens, policy)
+        tokens = tokens[start:]
+        violations += _theorem_prefix_violations(want, tokens, expected)
+    label = f"`{want.name}`" if want.name else _show(want)
+    fixed = want.tokens if hole is None else want.tokens[:hole]
+    if not same_tokens(fixed, tokens[: len(fixed)]) or (hole is None and len(tokens) != len(fixed)):
+        violations.append(Violation(_first_difference(fixed, tokens), label, "differs from the challenge"))
+    elif hole is not None and len(tokens) == len(fixed):
+        violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
+    return violations
+
+
+def _theorem_prefix_violations(
+    want: Command, tokens: Sequence[Token], expected: Statement
+) -> list[Violation]:
+    """Before the theorem's docstring only allowed options may stand; the docstring itself is unchanged."""
+    keyword = next((i for i, t in enumerate(tokens) if t.text == want.keyword), len(tokens))
+    docs = [i for i, t in enumerate(tokens[:keyword]) if t.kind == DOC]
+    extra = tokens[: docs[0] if docs else keyword]
+    violations = []
+    if extra:
+        construct = " ".join(t.text for t in extra[:8])
+        rule = "only `set_option <allowed> in` may precede the theorem"
+        violations.append(Violation(extra[0].line, f"`{construct}`", rule))
+    doc = want.docstring
+    if doc is not None and (not docs or tokens[docs[0]].text != doc.text):
+        line = tokens[0].line if tokens else 1
+        violations.append(Violation(line, f"docstring of {expected.theorem_name}", "changed or missing"))
+    return violations
+
+
+def _first_difference(want: Sequence[Token], got: Sequence[Token]) -> int:
+    for w, g in zip(want, got, strict=False):
+        if w.kind != g.kind or w.text != g.text or w.spaced != g.spaced:
+            return g.line
+    return got[min(len(got), len(want)) - 1].line if got else 1
+
+
+def _addition_violations(command: Command, expected: Statement, policy: LeanPolicy) -> list[Violation]:
+    """A command the challenge does not have: allowed only if it is a permitted helper."""
+    start, violations = _option_prefix_end(command.tokens, policy)
+    if command.keyword not in policy.helper_keywords:
+        return [*violations, Violation(command.line, _show(command), "not a permitted addition")]
+    violations += _helper_prefix_violations(command.tokens[start : command.head], policy)
+    name = command.name
+    after = command.tokens[command.head + 2] if command.head + 2 < len(command.tokens) else None
+    if name is None:
+        violations.append(Violation(command.line, _show(command), "a helper needs a name"))
+    elif after is not None and not after.spaced and after.kind == SYMBOL and after.text.isalpha():
+        violations.append(
+            Violation(
+                after.line,
+                f"`{name}{after.text}`",
+                f"{after.text!r} (U+{ord(after.text[0]):04X}) "
+                "cannot appear in a Lean identifier: look-alike name",
+            )
+        )
+    elif len(name_parts(name)) != 1 or name_parts(name)[0] == "_root_":
+        violations.append(Violation(command.line, f"`{name}`", "helper names must be plain identifiers"))
+    elif normalize_name(name) in expected.declared_names:
+        violations.append(Violation(command.line, f"`{name}`", "collides with a challenge declaration"))
+    return violations
+
+
+def _helper_prefix_violations(prefix: Sequence[Token], policy: LeanPolicy) -> list[Violation]:
+    """A helper may carry a docstring, ``@[simp]`` and the allowed modifiers; nothing else."""
+    violations, i = [], 0
+    while i < len(prefix):
+        token = prefix[i]
+        if token.text == "@[":
+            close = next((j for j in range(i, len(prefix)) if prefix[j].text == "]"), len(prefix))
+            names = [t.text for t in prefix[i + 1 : close] if t.text != ","]
+            if not names or any(n not in policy.helper_attributes for n in names):
+                violations.append(Violation(token.line, f"`@[{' '.join(names)}]`", "attribute not permitted"))
+            i = close + 1
+            continue
+        if token.kind != DOC and token.text not in policy.helper_modifiers:
+            violations.append(Violation(token.line, f"`{token.text}`", "not permitted before a helper"))
+        i += 1
+    return violations
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Gates
+
+
+def _result(gate_id: str, name: str, violations: list[Violation], passed: str) -> GateResult:
+    evidence: dict[str, Any] = {"violations": [asdict(v) for v in violations]}
+    if not violations:
+        return GateResult(gate_id, name, GateStatus.PASSED, passed, evidence)
+    detail = "\n".join(str(v) for v in violations)
+    return GateResult(gate_id, name, GateStatus.FAILED, detail, evidence)
+
+
+def preservation_gate(sub: Submission) -> GateResult:
+    """G2 on a submission. A challenge that does not parse is the harness's fault: an error, not a pass."""
+    try:
+        expected = parse_statement(sub.challenge)
+    except (LexError, StatementError) as exc:
+        return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
+    violations = _check(expected, sub.candidate, sub.track, POLICY)
+    return _result("G2", "preservation", violations, f"statement of {expected.theorem_name} preserved")
+
+
+def forbidden_gate(sub: Submission) -> GateResult:
+    """G3 on a submission."""
+    return _result("G3", "forbidden", check_forbidden(sub.candidate), "no forbidden constructs")
+
+
+GATES: Final = (Gate("G2", "preservation", preservation_gate), Gate("G3", "forbidden", forbidden_gate))

@@ -1,0 +1,468 @@
+"""Lean 4 source layer: a lexer and a command splitter, enough to compare files token by token.
+
+Why a lexer of our own: the text gates (G2 preservation, G3 forbidden constructs) must not be fooled by
+comments, strings or formatting. A word inside ``/- ... -/`` or ``"..."`` is not code; a word in code is,
+however it is spaced. The lexer follows Lean 4's own tokenizer where it matters for that distinction:
+
+* comments: ``--`` to the end of the line; ``/- -/`` nested; ``/-- -/`` doc comments are *tokens* (they are
+  part of the syntax, and the theorem's docstring must be preserved); ``/-! -/`` module docs are comments;
+* strings with escapes and string gaps, raw strings ``r"..."`` / ``r#"..."#``, and interpolated strings
+  (``s!"..."``, ``m!"..."``, ``f!"..."``) whose ``{...}`` parts are lexed as code;
+* character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
+  Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
+* identifiers with Lean's character classes (Greek, letter-like symbols such as ``ℝ``, subscripts), ``«»``
+  escapes and ``.``-separated parts; letters Lean does not accept in identifiers (Cyrillic ``а``, say) are
+  single-character symbols, so a look-alike name never equals the real one.
+
+Every token records whether whitespace or a comment came before it (``spaced``). Comparisons use it, so
+two files compare equal only if Lean's maximal-munch tokenizer sees the same characters in both, up to the
+amount and kind of whitespace.
+
+Commands. A file is split into top-level commands at column-0 tokens that can start a command (a
+declaration keyword, a modifier, ``@[``, a doc comment, ``open``, ``set_option``, ``#...``); a command whose
+tokens so far are only a prefix (doc comment, attributes, modifiers, ``... in``) continues at the next
+line. Lean itself ends a command at *any* token that can only start a command (``theorem``, ``end``,
+``notation``...), wherever it stands; :func:`body_keywords` reports those so the gates can reject files
+whose layout would make us see something else than Lean sees.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+IDENT: Final = "ident"
+NUMBER: Final = "number"
+STRING: Final = "string"
+CHAR: Final = "char"
+NAME: Final = "name"
+SYMBOL: Final = "symbol"
+DOC: Final = "doc"
+COMMENT: Final = "comment"
+
+
+class LexError(ValueError):
+    """The text cannot be tokenized (an unterminated comment or string, a malformed literal)."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.reason = message
+        self.line = line
+        self.column = column
+
+
+class Token(NamedTuple):
+    """One lexeme. ``line`` is 1-based, ``col`` 0-based (code points), ``offset``/``end`` index the text."""
+
+    kind: str
+    text: str
+    offset: int
+    end: int
+    line: int
+    col: int
+    spaced: bool
+
+
+_ID_FIRST = (
+    "A-Za-z_\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a2\u03a4-\u03a9"
+    "\u03ca-\u03fb\u1f00-\u1ffe\u2100-\u214f\U0001d49c-\U0001d59f"
+)
+_ID_REST = _ID_FIRST + "0-9'!?\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
+_PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»\n]*»)"
+_IDENT_RE = rf"{_PART}(?:\.{_PART})*"
+_SYMBOLS = (
+    ":=", "=>", "->", "<-", "<;>", "<|>", "<|", "|>.", "|>", "...", "..", "::", "@[", "<=", ">=", "!=",
+    "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'",
+)  # fmt: skip
+_TOKEN_RE = re.compile(
+    r"(?P<ws>[ \t\r\n]+)"
+    r"|(?P<line>--[^\n]*)"
+    r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
+    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])')"
+    rf"|(?P<ident>{_IDENT_RE})"
+    r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_]*)"
+    rf"|(?P<name>``?{_IDENT_RE})"
+    "|(?P<sym>" + "|".join(re.escape(s) for s in _SYMBOLS) + r"|[^'])",
+    re.S,
+)
+_GROUP_KIND = {"num": NUMBER, "char": CHAR, "ident": IDENT, "hash": SYMBOL, "name": NAME, "sym": SYMBOL}
+_STRING_BODY = re.compile(r'(?:[^"\\{}]|\\.)*', re.S)
+_RAW_START = re.compile(r'r(#*)"')
+
+
+class _Lexer:
+    """Single pass over the text; positions are tracked incrementally for speed."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+        self.spaced = True
+        self.tokens: list[Token] = []
+
+    def error(self, message: str, offset: int) -> LexError:
+        line = self.text.count("\n", 0, offset) + 1
+        return LexError(message, line, offset - (self.text.rfind("\n", 0, offset) + 1))
+
+    def emit(self, kind: str, start: int, end: int, multiline: bool = False) -> None:
+        self.tokens.append(
+            Token(kind, self.text[start:end], start, end, self.line, start - self.line_start, self.spaced)
+        )
+        if multiline:
+            self.advance(start, end)
+        self.pos = end
+        self.spaced = False
+
+    def advance(self, start: int, end: int) -> None:
+        """Move to ``end``, counting the newlines in ``text[start:end]``."""
+        newlines = self.text.count("\n", start, end)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rfind("\n", start, end) + 1
+        self.pos = end
+
+    def run(self, close_brace: bool = False) -> None:
+        """Lex code; inside an interpolated string's ``{...}``, stop at the unmatched ``}``."""
+        text, depth = self.text, 0
+        while self.pos < len(text):
+            start, ch = self.pos, text[self.pos]
+            if ch == "/" and text.startswith("/-", start):
+                self.block_comment(start)
+            elif ch == '"':
+                interpolated = bool(self.tokens) and self.tokens[-1].text.endswith("!") and not self.spaced
+                self.string(start, interpolated)
+            elif ch == "r" and (raw := _RAW_START.match(text, start)):
+                self.raw_string(start, raw)
+            else:
+                match = _TOKEN_RE.match(text, start)
+                if match is None:  # only a ' that does not begin a character literal gets here
+                    raise self.error("stray ' (not a character literal)", start)
+                group = match.lastgroup or "sym"
+                if group == "ws":
+                    self.advance(start, match.end())
+                    self.spaced = True
+                elif group == "line":
+                    self.emit(COMMENT, start, match.end())
+                    self.spaced = True
+                else:
+                    if close_brace and ch in "{}":
+                        depth += 1 if ch == "{" else -1
+                        if depth < 0:
+                            return
+                    self.emit(_GROUP_KIND[group], start, match.end())
+        if close_brace:
+            raise self.error("unterminated interpolation in string", self.pos)
+
+    def block_comment(self, start: int) -> None:
+        text, depth, i = self.text, 1, start + 2
+        while depth:
+            close = text.find("-/", i)
+            if close < 0:
+                raise self.error("unterminated comment (missing -/)", start)
+            opened = text.find("/-", i, close)
+            if opened >= 0:
+                depth, i = depth + 1, opened + 2
+            else:
+                depth, i = depth - 1, close + 2
+        is_doc = text.startswith("/--", start) and i - start >= 5
+        self.emit(DOC if is_doc else COMMENT, start, i, multiline=True)
+        self.spaced = True
+
+    def string(self, start: int, interpolated: bool) -> None:
+        text, i = self.text, start + 1
+        while True:
+            body = _STRING_BODY.match(text, i)
+            i = body.end() if body else i
+            if i >= len(text):
+                raise self.error('unterminated string literal (missing ")', start)
+            if text[i] == '"':
+                self.emit(STRING, start, i + 1, multiline=True)
+                return
+            if text[i] == "{" and interpolated:
+                self.emit(STRING, start, i + 1, multiline=True)
+                self.run(close_brace=True)
+                start, i = self.pos, self.pos + 1
+                self.spaced = False
+            else:
+                i += 1
+
+    def raw_string(self, start: int, raw: re.Match[str]) -> None:
+        closing = '"' + raw.group(1)
+        close = self.text.find(closing, raw.end())
+        if close < 0:
+            raise self.error("unterminated raw string literal", start)
+        self.emit(STRING, start, close + len(closing), multiline=True)
+
+
+def lex(text: str) -> list[Token]:
+    """All tokens of ``text``, comments included (kind ``comment``). Raises :class:`LexError`."""
+    lexer = _Lexer(text)
+    lexer.run()
+    return lexer.tokens
+
+
+def code_tokens(tokens: Sequence[Token]) -> list[Token]:
+    """The tokens Lean parses: everything but comments (doc comments are kept; they are syntax)."""
+    return [t for t in tokens if t.kind != COMMENT]
+
+
+def same_tokens(a: Sequence[Token], b: Sequence[Token]) -> bool:
+    """Equal as Lean sees them: same kinds and texts, and the same gluing (whitespace or not) inside."""
+    if len(a) != len(b):
+        return False
+    return all(
+        x.kind == y.kind and x.text == y.text and (i == 0 or x.spaced == y.spaced)
+        for i, (x, y) in enumerate(zip(a, b, strict=True))
+    )
+
+
+def name_parts(name: str) -> list[str]:
+    """``«foo».bar`` -> ``["foo", "bar"]``: the name Lean means, whatever the escaping."""
+    return [p[1:-1] if p.startswith("«") else p for p in re.findall(_PART, name)]
+
+
+def normalize_name(name: str) -> str:
+    return ".".join(name_parts(name))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Commands
+
+DECLARATION_KEYWORDS: Final = frozenset(
+    {"theorem", "lemma", "def", "abbrev", "example", "instance", "axiom", "opaque", "structure", "class",
+     "inductive", "coinductive"}
+)  # fmt: skip
+MODIFIERS: Final = frozenset(
+    {"private", "protected", "public", "noncomputable", "unsafe", "partial", "nonrec"}
+)
+COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
+    {"import", "prelude", "namespace", "section", "end", "variable", "universe", "include", "omit", "mutual",
+     "attribute", "export", "notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix",
+     "macro", "macro_rules", "syntax", "elab", "elab_rules", "declare_syntax_cat", "initialize",
+     "builtin_initialize", "deriving", "run_cmd", "run_elab", "run_meta", "alias", "irreducible_def",
+     "simproc", "dsimproc", "unif_hint", "add_decl_doc", "library_note", "assert_not_exists",
+     "suppress_compilation", "register_simp_attr", "register_option", "binder_predicate"}
+)  # fmt: skip
+"""Tokens that only ever begin a command: Lean ends the current command wherever one of these appears."""
+_STARTERS: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS | {"open", "set_option", "@["}
+
+
+@dataclass(frozen=True)
+class Command:
+    """One top-level command: its code tokens, the prefix before its keyword, the keyword and name."""
+
+    tokens: tuple[Token, ...]
+    head: int
+    """Index of the keyword in ``tokens``; everything before it is the prefix."""
+    keyword: str
+    name: str | None
+
+    @property
+    def line(self) -> int:
+        return self.tokens[0].line
+
+    @property
+    def prefix(self) -> tuple[Token, ...]:
+        return self.tokens[: self.head]
+
+    @property
+    def body(self) -> tuple[Token, ...]:
+        return self.tokens[self.head :]
+
+    @property
+    def docstring(self) -> Token | None:
+        return next((t for t in self.prefix if t.kind == DOC), None)
+
+
+def _starts_command(token: Token) -> bool:
+    if token.col != 0:
+        return False
+    if token.kind == DOC or token.text in _STARTERS:
+        return True
+    return token.kind == SYMBOL and token.text.startswith("#") and len(token.text) > 1
+
+
+def _closing_bracket(tokens: Sequence[Token], i: int) -> int | None:
+    """Index of the ``]`` closing the ``@[`` or ``[`` at ``i``, or None."""
+    depth = 0
+    for j in range(i, len(tokens)):
+        text = tokens[j].text
+        if text in ("[", "@["):
+            depth += 1
+        elif text == "]":
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _combinator_end(tokens: Sequence[Token], i: int) -> int | None:
+    """For ``set_option N V in`` / ``open ... in`` / ``attribute [...] ... in`` at ``i``: the index after
+    ``in``; None when the command is the plain (non-combinator) form or is still incomplete."""
+    if tokens[i].text == "set_option":
+        return i + 4 if i + 3 < len(tokens) and tokens[i + 3].text == "in" else None
+    for j in range(i + 1, len(tokens)):
+        if tokens[j].text == "in":
+            return j + 1
+    return None
+
+
+def parse_head(tokens: Sequence[Token]) -> int | None:
+    """Skip the prefix (doc comment, attributes, modifiers, ``... in`` combinators); return the index of
+    the command's keyword, or None if the tokens are all prefix (the command continues on later lines)."""
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.kind == DOC or token.text in MODIFIERS:
+            i += 1
+        elif token.text == "@[":
+            close = _closing_bracket(tokens, i)
+            if close is None:
+                return None
+            i = close + 1
+        elif token.text in ("set_option", "open", "attribute"):
+            after = _combinator_end(tokens, i)
+            if after is None:
+                return i
+            i = after
+        else:
+            return i
+    return None
+
+
+def _make_command(tokens: list[Token]) -> Command:
+    head = parse_head(tokens)
+    if head is None:
+        return Command(tuple(tokens), len(tokens), "", None)
+    keyword = tokens[head].text
+    name = None
+    if keyword in DECLARATION_KEYWORDS and head + 1 < len(tokens) and tokens[head + 1].kind == IDENT:
+        name = tokens[head + 1].text
+    return Command(tuple(tokens), head, keyword, name)
+
+
+def split_commands(tokens: Sequence[Token]) -> list[Command]:
+    """Group code tokens into commands (see the module docstring for the rule)."""
+    groups: list[list[Token]] = []
+    for token in tokens:
+        if groups and not (_starts_command(token) and parse_head(groups[-1]) is not None):
+            groups[-1].append(token)
+        else:
+            groups.append([token])
+    return [_make_command(g) for g in groups]
+
+
+def body_keywords(command: Command) -> list[Token]:
+    """Tokens after the command's keyword that Lean would read as the start of another command."""
+    return [t for t in command.tokens[command.head + 1 :] if t.text in COMMAND_ONLY_KEYWORDS | MODIFIERS]
+
+
+def top_level_assign(tokens: Sequence[Token], last: bool = True) -> int | None:
+    """Index of the last (or first) ``:=`` outside brackets: where a declaration's value begins."""
+    depth, found = 0, None
+    for i, token in enumerate(tokens):
+        if token.kind != SYMBOL:
+            continue
+        if token.text in ("(", "[", "{", "⟨", "@[", "⦃", "⟪"):
+            depth += 1
+        elif token.text in (")", "]", "}", "⟩", "⦄", "⟫"):
+            depth -= 1
+        elif token.text == ":=" and depth == 0:
+            found = i
+            if not last:
+                return i
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------------
+# PutnamBench statements
+
+
+class StatementError(ValueError):
+    """A benchmark statement does not have the expected shape (header, solutions, one theorem)."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """An ``abbrev|def *_solution : T := sorry`` declaration and its official answer comment."""
+
+    command: Command
+    value: Token
+    """The ``sorry`` token after ``:=``."""
+    answer: str | None
+    """The expression in the ``-- <answer>`` line right after the declaration, if there is one."""
+    answer_comment: Token | None
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A parsed statement: header commands, the body commands before the theorem, and the theorem."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    commands: tuple[Command, ...]
+    header: tuple[Command, ...]
+    solutions: tuple[Solution, ...]
+    theorem: Command
+    proof_assign: int
+    """Index in ``theorem.tokens`` of the ``:=`` that begins the proof."""
+
+    @property
+    def theorem_name(self) -> str:
+        assert self.theorem.name is not None
+        return self.theorem.name
+
+    @property
+    def declared_names(self) -> frozenset[str]:
+        return frozenset(normalize_name(c.name) for c in self.commands if c.name is not None)
+
+    @property
+    def signature(self) -> tuple[Token, ...]:
+        """The theorem from its keyword up to and including the proof's ``:=``."""
+        return self.theorem.tokens[self.theorem.head : self.proof_assign + 1]
+
+    @property
+    def proof(self) -> tuple[Token, ...]:
+        return self.theorem.tokens[self.proof_assign + 1 :]
+
+
+HEADER_KEYWORDS: Final = frozenset({"import", "open", "set_option"})
+
+
+def parse_statement(text: str) -> Statement:
+    """Parse a benchmark statement (or a challenge derived from one). Raises StatementError/LexError."""
+    tokens = lex(text)
+    commands = split_commands(code_tokens(tokens))
+    if not commands or commands[-1].keyword != "theorem" or commands[-1].name is None:
+        raise StatementError("the last command of the statement is not a named theorem")
+    theorem = commands[-1]
+    assign = top_level_assign(theorem.tokens)
+    if assign is None or assign < theorem.head:
+        raise StatementError(f"theorem {theorem.name}: no `:=` before its proof")
+    header: list[Command] = []
+    for command in commands:
+        if command.keyword not in HEADER_KEYWORDS or command.head != 0:
+            break
+        header.append(command)
+    solutions = tuple(
+        _solution(c, tokens) for c in commands if c.keyword in ("abbrev", "def") and _is_solution_name(c.name)
+    )
+    return Statement(text, tuple(tokens), tuple(commands), tuple(header), solutions, theorem, assign)
+
+
+def _is_solution_name(name: str | None) -> bool:
+    return name is not None and normalize_name(name).endswith("_solution")
+
+
+def _solution(command: Command, tokens: Sequence[Token]) -> Solution:
+    value = command.tokens[-1]
+    comment = next(
+        (t for t in tokens if t.offset >= value.end and t.kind == COMMENT and t.line == value.line + 1),
+        None,
+    )
+    is_answer = comment is not None and comment.col == 0 and comment.text.startswith("--")
+    answer = comment.text[2:].strip() if comment is not None and is_answer else None
+    return Solution(command, value, answer or None, comment if answer else None)

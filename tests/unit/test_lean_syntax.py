@@ -1,0 +1,233 @@
+"""The Lean source layer: lexer, command split, statement parse and challenge derivation, on real data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from putnam_solver.provers.lean.challenge import challenge, model_statement, official_answers
+from putnam_solver.provers.lean.syntax import (
+    CHAR,
+    COMMENT,
+    DOC,
+    IDENT,
+    NAME,
+    NUMBER,
+    STRING,
+    SYMBOL,
+    LexError,
+    code_tokens,
+    lex,
+    normalize_name,
+    parse_statement,
+    split_commands,
+)
+from putnam_solver.verify import Track
+from tests.helpers import LEAN_BENCH
+
+
+def _statements() -> dict[str, str]:
+    if not LEAN_BENCH.is_file():
+        pytest.skip(f"PutnamBench Lean data not found at {LEAN_BENCH}")
+    lines = LEAN_BENCH.read_text(encoding="utf-8").splitlines()
+    return {r["problem_id"]: r["formal_statement"] for r in map(json.loads, lines)}
+
+
+@pytest.fixture(scope="module")
+def statements() -> dict[str, str]:
+    return _statements()
+
+
+def kinds(text: str) -> list[tuple[str, str]]:
+    return [(t.kind, t.text) for t in lex(text)]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Lexer
+
+
+def test_nested_block_comment_is_one_comment() -> None:
+    assert kinds("a /- x /- sorry -/ y -/ b") == [
+        (IDENT, "a"),
+        (COMMENT, "/- x /- sorry -/ y -/"),
+        (IDENT, "b"),
+    ]
+
+
+def test_doc_comment_is_a_token_module_doc_is_a_comment() -> None:
+    tokens = lex("/-- The doc. -/\n/-! module -/\ntheorem t")
+    assert [(t.kind, t.text) for t in tokens[:2]] == [(DOC, "/-- The doc. -/"), (COMMENT, "/-! module -/")]
+
+
+def test_line_comment_runs_to_end_of_line() -> None:
+    assert kinds("x -- sorry admit\ny") == [(IDENT, "x"), (COMMENT, "-- sorry admit"), (IDENT, "y")]
+
+
+def test_string_with_escapes_hides_its_content() -> None:
+    assert kinds(r'f "a \"sorry\" \\ b" g') == [(IDENT, "f"), (STRING, r'"a \"sorry\" \\ b"'), (IDENT, "g")]
+
+
+def test_interpolated_string_lexes_its_code() -> None:
+    tokens = kinds('s!"x {sorry} y"')
+    assert (IDENT, "sorry") in tokens
+    assert tokens[0] == (IDENT, "s!")
+
+
+def test_plain_string_with_braces_is_one_string() -> None:
+    assert kinds('"{sorry}"') == [(STRING, '"{sorry}"')]
+
+
+@pytest.mark.parametrize("text", ['r"sorry"', 'r#"a "sorry" b"#', 'r##"x"#y"##'])
+def test_raw_strings(text: str) -> None:
+    assert kinds(text) == [(STRING, text)]
+
+
+def test_char_literals_and_primes() -> None:
+    assert kinds("f' h'' 'a' '\\n' '\\''") == [
+        (IDENT, "f'"),
+        (IDENT, "h''"),
+        (CHAR, "'a'"),
+        (CHAR, "'\\n'"),
+        (CHAR, "'\\''"),
+    ]
+
+
+def test_mathlib_tokens_with_primes() -> None:
+    assert kinds("∑' n, f '' s ⊆ X⁻¹' t") == [
+        (SYMBOL, "∑'"),
+        (IDENT, "n"),
+        (SYMBOL, ","),
+        (IDENT, "f"),
+        (SYMBOL, "''"),
+        (IDENT, "s"),
+        (SYMBOL, "⊆"),
+        (IDENT, "X"),
+        (SYMBOL, "⁻¹'"),
+        (IDENT, "t"),
+    ]
+
+
+def test_unicode_identifiers_and_names() -> None:
+    assert kinds("ℝ α₁ hT₂ Nat.succ «my name».x `foo") == [
+        (IDENT, "ℝ"),
+        (IDENT, "α₁"),
+        (IDENT, "hT₂"),
+        (IDENT, "Nat.succ"),
+        (IDENT, "«my name».x"),
+        (NAME, "`foo"),
+    ]
+    assert normalize_name("«putnam_x».«y»") == "putnam_x.y"
+
+
+def test_cyrillic_letter_is_not_part_of_an_identifier() -> None:
+    assert kinds("putnam_1962_а2") == [(IDENT, "putnam_1962_"), (SYMBOL, "а"), (NUMBER, "2")]
+
+
+def test_numbers() -> None:
+    assert [t.text for t in lex("0x1F 1_000 2.5e-3 (0)..1")] == [
+        "0x1F",
+        "1_000",
+        "2.5e-3",
+        "(",
+        "0",
+        ")",
+        "..",
+        "1",
+    ]
+
+
+def test_positions_and_spacing() -> None:
+    a, b, c = lex("theorem\n  foo(x)")[:3]
+    assert (a.line, a.col, a.offset) == (1, 0, 0)
+    assert (b.line, b.col, b.offset, b.spaced) == (2, 2, 10, True)
+    assert (c.text, c.spaced) == ("(", False)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("a /- open /- nested -/", "unterminated comment"),
+        ('x "abc', "unterminated string"),
+        ('r#"abc"', "unterminated raw string"),
+        ("x 'ab'", "stray '"),
+    ],
+)
+def test_lexing_errors_are_clear(text: str, reason: str) -> None:
+    with pytest.raises(LexError, match=reason) as info:
+        lex(text)
+    assert info.value.line == 1
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Commands
+
+
+def test_commands_split_at_column_zero_and_keep_prefixes() -> None:
+    text = (
+        "import Mathlib\nopen Real\n"
+        "set_option maxHeartbeats 400000 in\n/-- d -/\n@[simp]\n"
+        "private lemma a : True := by\n  open Nat in trivial\n"
+        "def f : ℕ → ℕ\n  | 0 => 1\n  | n + 1 => n\n"
+    )
+    commands = split_commands(code_tokens(lex(text)))
+    assert [(c.keyword, c.name) for c in commands] == [
+        ("import", None),
+        ("open", None),
+        ("lemma", "a"),
+        ("def", "f"),
+    ]
+    assert commands[2].docstring is not None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Real statements
+
+
+def test_every_statement_parses(statements: dict[str, str]) -> None:
+    assert len(statements) == 672
+    with_solution = 0
+    for problem_id, text in statements.items():
+        parsed = parse_statement(text)
+        assert parsed.theorem_name == problem_id
+        assert parsed.theorem.docstring is not None
+        assert [t.text for t in parsed.proof] in (["sorry"], ["by", "sorry"])
+        assert [c.keyword for c in parsed.header][:1] == ["import"]
+        for solution in parsed.solutions:
+            assert solution.value.text == "sorry" and solution.answer
+        with_solution += bool(parsed.solutions)
+    assert with_solution == 346
+
+
+def test_with_answer_inlines_the_official_answer(statements: dict[str, str]) -> None:
+    text = statements["putnam_2024_a1"]
+    result = challenge(text, Track.WITH_ANSWER)
+    assert "noncomputable abbrev putnam_2024_a1_solution : Set ℕ := {1}\n/--" in result
+    assert "--{1}" not in result
+    assert official_answers(text) == {"putnam_2024_a1_solution": "{1}"}
+
+
+def test_no_answer_keeps_the_hole_and_drops_the_answer(statements: dict[str, str]) -> None:
+    text = statements["putnam_2022_a4"]
+    result = challenge(text, Track.NO_ANSWER)
+    assert "abbrev putnam_2022_a4_solution : ℝ := sorry\n\n/--" in result
+    assert "2*Real.exp" not in result
+
+
+def test_model_statements_carry_no_answer_comment(statements: dict[str, str]) -> None:
+    for text in statements.values():
+        answers = {s.answer_comment.text for s in parse_statement(text).solutions if s.answer_comment}
+        for track in Track:
+            shown = model_statement(text, track)
+            assert not any(comment in shown for comment in answers)
+            parsed = parse_statement(shown)
+            assert parsed.theorem_name == parse_statement(text).theorem_name
+            values = [s.command.tokens[-1].text for s in parsed.solutions]
+            assert all(v == "sorry" for v in values) == (track is Track.NO_ANSWER or not values)
+
+
+def test_statement_without_answer_comment_cannot_be_inlined() -> None:
+    text = "import Mathlib\nabbrev p_solution : ℕ := sorry\n/-- d -/\ntheorem p : p_solution = 1 := sorry\n"
+    assert challenge(text, Track.NO_ANSWER) == text
+    with pytest.raises(ValueError, match="no official answer"):
+        challenge(text, Track.WITH_ANSWER)
