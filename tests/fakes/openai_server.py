@@ -1,0 +1,140 @@
+"""A loopback OpenAI-compatible chat-completions server whose replies a test scripts.
+
+Each request takes the next step of the script (then ``default`` forever): a reply (an assistant
+message, possibly with tool calls), or a fault: ``429`` (rate limited), ``500``, ``timeout`` (answer
+only after the client gave up) or ``malformed`` (a 200 whose body is not a completion). It counts the
+requests and the faults it served.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Step = str | dict[str, Any]
+
+
+def tool_call_reply(name: str, arguments: dict[str, Any], call_id: str) -> dict[str, Any]:
+    """A chat-completions assistant message that calls one tool."""
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": call_id,
+                "type": "function",
+                "function": {"name": name, "arguments": json.dumps(arguments)},
+            }
+        ],
+    }
+
+
+@dataclass
+class FakeOpenAI:
+    script: list[Step]
+    default: Step = field(default_factory=lambda: {"role": "assistant", "content": "Nothing more to say."})
+    timeout_sleep: float = 3.0
+    requests: int = 0
+    in_flight: int = 0
+    peak_in_flight: int = 0
+    faults_served: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def next_step(self) -> Step:
+        with self.lock:
+            self.requests += 1
+            self.in_flight += 1
+            self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+            return self.script.pop(0) if self.script else self.default
+
+    def done(self) -> None:
+        with self.lock:
+            self.in_flight -= 1
+
+
+def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:  # quiet test output
+            return
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("content-length", "0"))
+            request = json.loads(self.rfile.read(length) or b"{}")
+            step = fake.next_step()
+            try:
+                self._answer(step, request)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            finally:
+                fake.done()
+
+        def _answer(self, step: Step, request: dict[str, Any]) -> None:
+            if isinstance(step, str):
+                fake.faults_served.append(step)
+            if step == "429":
+                self._send(
+                    429,
+                    {"error": {"message": "rate limited", "type": "rate_limit_error"}},
+                    {"retry-after": "0"},
+                )
+            elif step == "500":
+                self._send(500, {"error": {"message": "internal error", "type": "server_error"}})
+            elif step == "timeout":
+                time.sleep(fake.timeout_sleep)
+                self._send(200, _completion(request, {"role": "assistant", "content": "too late"}))
+            elif step == "malformed":
+                body = b"{this is not json"
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            elif isinstance(step, dict):
+                self._send(200, _completion(request, step))
+            else:
+                raise ValueError(f"unknown step {step!r}")
+
+        def _send(self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            for key, value in (headers or {}).items():
+                self.send_header(key, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+    return Handler
+
+
+def _completion(request: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    finish = "tool_calls" if message.get("tool_calls") else "stop"
+    return {
+        "id": "chatcmpl-fake",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": request.get("model", "fake-model"),
+        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+    }
+
+
+@contextmanager
+def serve(fake: FakeOpenAI) -> Iterator[str]:
+    """Serve ``fake`` on 127.0.0.1 (a free port) and yield its base URL; always shut down."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(fake))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)

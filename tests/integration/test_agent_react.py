@@ -1,0 +1,249 @@
+"""End to end: the react worker on scripted mock models, verified by the real Rocq gates (coqc).
+
+Each test scripts Inspect's ``mockllm/model`` and runs ``run_campaign_attempts`` as the campaign does;
+the outcome a user sees is the AttemptResult handed to ``on_attempt`` and the ``.eval`` transcript.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("inspect_ai")
+
+from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
+
+from putnam_solver.agent import prepare_workspaces, run_campaign_attempts
+from putnam_solver.agent.types import AttemptResult, Budgets, CarryForward, SolveConfig
+from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.verify import Track
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "agent" / "benchmark.jsonl"
+STATEMENT = "Theorem one_plus_one : 1 + 1 = 2.\nProof.\n"
+GOOD = STATEMENT + "  reflexivity.\nQed.\n"
+BAD = STATEMENT + "  exact I.\nQed.\n"
+EDITED = "Theorem one_plus_one : 1 + 1 = 2 \\/ False.\nProof.\n  left; reflexivity.\nQed.\n"
+USAGE = ModelUsage(input_tokens=100, output_tokens=20, total_tokens=120)
+
+
+def rocq_ready() -> str | None:
+    """Why these tests cannot run here, or None."""
+    if shutil.which("coqc") is None:
+        return "coqc is not installed"
+    try:
+        from putnam_solver.provers import get_prover
+
+        get_prover("rocq")
+    except ImportError as exc:
+        return f"the Rocq prover is not available: {exc}"
+    from putnam_solver.sandbox import sandbox_status
+
+    ok, why = sandbox_status()
+    return None if ok else f"sandbox unavailable: {why}"
+
+
+pytestmark = pytest.mark.skipif(rocq_ready() is not None, reason=str(rocq_ready()))
+
+
+def call(tool: str, proof: str | None = None, **args: Any) -> ModelOutput:
+    arguments = {"proof": proof} if proof is not None else args
+    out = ModelOutput.for_tool_call(model="mockllm/model", tool_name=tool, tool_arguments=arguments)
+    out.usage = USAGE
+    return out
+
+
+def say(text: str) -> ModelOutput:
+    out = ModelOutput.from_content(model="mockllm/model", content=text)
+    out.usage = USAGE
+    return out
+
+
+def benchmark() -> Benchmark:
+    return load_benchmark(FIXTURE)
+
+
+def config(outputs: Any, **overrides: Any) -> SolveConfig:
+    fields: dict[str, Any] = {
+        "prover": "rocq",
+        "track": Track.WITH_ANSWER,
+        "model": "mockllm/model",
+        "reviewer_model": None,
+        "reasoning_effort": None,
+        "agent": "react",
+        "sandbox": "local",
+        "jobs": 2,
+        "fallback_jobs": 1,
+        "budgets": Budgets(max_turns=4),
+        "model_args": {"custom_outputs": outputs},
+        "prices": {"mockllm/model": {"input": 2.0, "output": 10.0}},
+    }
+    fields.update(overrides)
+    return SolveConfig(**fields)
+
+
+def run(
+    tmp_path: Path,
+    cfg: SolveConfig,
+    problems: Sequence[str] = ("one_plus_one",),
+    carried: dict[str, CarryForward] | None = None,
+) -> dict[str, AttemptResult]:
+    bench = benchmark()
+    results: dict[str, AttemptResult] = {}
+
+    def on_attempt(result: AttemptResult) -> None:
+        assert result.problem not in results, "each problem is reported once"
+        results[result.problem] = result
+
+    run_campaign_attempts(
+        bench.select(list(problems)),
+        bench,
+        cfg,
+        1,
+        carried or {},
+        tmp_path / "work",
+        on_attempt,
+        tmp_path / "logs",
+    )
+    assert set(results) == set(problems)
+    return results
+
+
+def scripted(script: Callable[[list[ChatMessage], list[Any]], ModelOutput]) -> Callable[..., ModelOutput]:
+    def outputs(input: list[ChatMessage], tools: list[Any], tool_choice: Any, config: Any) -> ModelOutput:
+        return script(input, tools)
+
+    return outputs
+
+
+def test_worker_fixes_its_proof_after_check_and_passes(tmp_path: Path) -> None:
+    seen: list[str] = []
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        seen.append(input[-1].text)
+        return [call("check", BAD), call("submit", GOOD)][len(seen) - 1]
+
+    result = run(tmp_path, config(scripted(script)))["one_plus_one"]
+    assert result.status == "passed"
+    assert result.verdict is not None and result.verdict.accepted
+    assert result.candidate == GOOD
+    assert result.turns == 2
+    assert "G4" in seen[1] and "failed" in seen[1], "check returned the compile error"
+    assert "exact I." in seen[1], "the diagnostics quote the offending source line"
+    assert result.input_tokens == 200 and result.output_tokens == 40
+    assert result.cost_dollars == pytest.approx((200 * 2.0 + 40 * 10.0) / 1e6)
+    assert [t["tool"] for t in result.turn_log] == ["check", "submit"]
+    assert list((tmp_path / "logs").glob("*.eval")), "the transcript is in the log directory"
+    assert result.transcript is not None and result.transcript.suffix == ".eval"
+
+
+def test_edited_statement_is_rejected_by_g2(tmp_path: Path) -> None:
+    result = run(tmp_path, config([call("submit", EDITED)], budgets=Budgets(max_turns=1)))["one_plus_one"]
+    assert result.status == "rejected"
+    assert result.verdict is not None and not result.verdict.accepted
+    problem = result.verdict.first_problem()
+    assert problem is not None and problem.id == "G2"
+
+
+def test_escape_attempts_are_contained(tmp_path: Path) -> None:
+    target = tmp_path / "pwned"
+    redirect = f'Redirect "{target}" Print nat.\n' + GOOD
+    ml = 'Declare ML Module "unix".\n' + GOOD
+    outputs = [call("check", redirect), call("submit", ml), call("submit", redirect)]
+    result = run(tmp_path, config(outputs, budgets=Budgets(max_turns=3)))["one_plus_one"]
+    assert result.status == "rejected"
+    assert result.verdict is not None and not result.verdict.accepted
+    assert not target.exists() and not Path(f"{target}.out").exists(), "nothing was written on the host"
+
+
+def test_worker_that_never_submits_runs_out_of_turns(tmp_path: Path) -> None:
+    outputs = [say("Let me think."), call("check", BAD), call("search", pattern="Nat.add_comm"), say("Hmm.")]
+    result = run(tmp_path, config(outputs))["one_plus_one"]
+    assert result.status == "no_submission"
+    assert result.turns == 4
+    assert result.candidate is None and result.verdict is None
+
+
+def test_reviewer_veto_reaches_the_worker_and_ends_as_vetoed(tmp_path: Path) -> None:
+    worker_inputs: list[str] = []
+    reviews = iter(["VETO: please prove it with lia instead", "VETO: still not convinced"])
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        if not tools:  # the reviewer has no tools
+            return say(next(reviews))
+        worker_inputs.append(input[-1].text)
+        return call("submit", GOOD)
+
+    cfg = config(scripted(script), reviewer_model="mockllm/model", budgets=Budgets(max_turns=2))
+    result = run(tmp_path, cfg)["one_plus_one"]
+    assert result.status == "vetoed"
+    assert "please prove it with lia instead" in worker_inputs[1]
+    assert result.verdict is not None and result.verdict.accepted, "the vetoed candidate is still recorded"
+    assert result.candidate == GOOD
+    assert result.reviewer_feedback == "still not convinced"
+
+
+def test_reviewer_approval_lets_an_accepted_candidate_pass(tmp_path: Path) -> None:
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        return say("APPROVE") if not tools else call("submit", GOOD)
+
+    cfg = config(scripted(script), reviewer_model="mockllm/model")
+    assert run(tmp_path, cfg)["one_plus_one"].status == "passed"
+
+
+def test_reviewer_cannot_accept_a_rejected_candidate(tmp_path: Path) -> None:
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        return say("APPROVE") if not tools else call("submit", BAD)
+
+    cfg = config(scripted(script), reviewer_model="mockllm/model", budgets=Budgets(max_turns=1))
+    assert run(tmp_path, cfg)["one_plus_one"].status == "rejected"
+
+
+def test_token_limit_ends_the_attempt_as_budget(tmp_path: Path) -> None:
+    outputs = [call("check", BAD)] * 4
+    result = run(tmp_path, config(outputs, budgets=Budgets(max_turns=4, token_limit=200)))["one_plus_one"]
+    assert result.status == "budget"
+    assert result.error is not None and "token limit" in result.error.lower()
+    assert result.turns < 4
+
+
+def test_carried_candidate_and_diagnostics_open_the_attempt(tmp_path: Path) -> None:
+    first: list[str] = []
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        first.append(input[-1].text)
+        return call("submit", GOOD)
+
+    carried = {
+        "one_plus_one": CarryForward(candidate=BAD, diagnostics="G4 compile: failed: exact I is wrong")
+    }
+    result = run(tmp_path, config(scripted(script)), carried=carried)["one_plus_one"]
+    assert result.status == "passed"
+    assert "exact I." in first[0] and "exact I is wrong" in first[0]
+
+
+def test_two_problems_run_in_one_evaluation(tmp_path: Path) -> None:
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        task = input[1].text
+        if "two_plus_two" in task:
+            return call("submit", "Theorem two_plus_two : 2 + 2 = 4.\nProof.\n  reflexivity.\nQed.\n")
+        return call("submit", BAD)
+
+    results = run(
+        tmp_path, config(scripted(script), budgets=Budgets(max_turns=1)), ["one_plus_one", "two_plus_two"]
+    )
+    assert results["two_plus_two"].status == "passed"
+    assert results["one_plus_one"].status == "rejected"
+
+
+def test_prepare_only_writes_workspaces_and_prompts_without_a_model(tmp_path: Path) -> None:
+    bench = benchmark()
+    cfg = config([], model="no-such-provider/never-called")
+    [workspace] = prepare_workspaces(bench.select(["one_plus_one"]), bench, cfg, tmp_path)
+    assert (workspace / "OnePlusOne.v").read_text() == bench.problems["one_plus_one"].formal_statement
+    prompt = (workspace / "PROMPT.md").read_text()
+    assert "check(proof)" in prompt and "one_plus_one" in prompt
+    assert (workspace / "_CoqProject").exists()
