@@ -17,7 +17,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from putnam_solver import benchmark as bench
+from putnam_solver import toolchains as toolchain_service
 from putnam_solver.cache import VerdictCache
+from putnam_solver.doctor import check_health
 from putnam_solver.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
 from putnam_solver.provers import PROVER_NAMES, Prover, get_prover
 from putnam_solver.verify import InputError, Profile, Track, Verdict, VerifyOptions
@@ -135,7 +137,7 @@ def verify(
         Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable to use (G4, G5).")
     ] = None,
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
-    memory_mb: Annotated[int, typer.Option("--memory-mb", help="Memory cap per tool run.", min=64)] = 8192,
+    memory_mb: Annotated[int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)] = 16384,
     unsafe_no_sandbox: Annotated[
         bool,
         typer.Option("--unsafe-no-sandbox", help="Run tools without bubblewrap (recorded in every verdict)."),
@@ -256,6 +258,52 @@ def dataset_fetch(
         files = bench.fetch_dataset(target, source, revision, progress=lambda m: err.print(m, markup=False))
     for f in files:
         out.print(f"{f.path}  {f.records} records  sha256 {f.sha256}  (matches the pin)", markup=False)
+
+
+@app.command()
+def bootstrap(
+    prover: Annotated[str, typer.Option("--prover", help="Which toolchain: lean or rocq.")] = "lean",
+    directory: Annotated[
+        Path | None,
+        typer.Option("--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."),
+    ] = None,
+    build_mathlib: Annotated[
+        bool, typer.Option("--build-mathlib", help="Build Mathlib from source instead of fetching its cache.")
+    ] = False,
+) -> None:
+    """Install the pinned toolchain (needs internet). Idempotent: finished steps are skipped."""
+    with _errors():
+        steps = toolchain_service.bootstrap_plan(prover, directory, build_mathlib)
+        for step in steps:
+            out.print(f"- {step.name}: {step.description}", markup=False)
+        toolchain_service.run_bootstrap(steps, lambda m: err.print(m, markup=False))
+    out.print(f"bootstrap of {prover} finished; run `putnam doctor` to see what can run", markup=False)
+
+
+@app.command()
+def doctor(
+    prover: Annotated[
+        list[str] | None, typer.Option("--prover", help="Check only this prover (repeatable; default all).")
+    ] = None,
+    lean: Annotated[Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` to check.")] = None,
+) -> None:
+    """Show what is installed and, per prover, which gates can run here. Exit 0 when the full profile can."""
+    with _errors():
+        health = check_health(prover or list(PROVER_NAMES), VerifyOptions(lean=lean))
+    mark = {True: "ok  ", False: "MISS"}
+    out.print("system", markup=False)
+    for row in health.system:
+        out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
+    for report in health.provers:
+        out.print(f"{report.prover}: tools", markup=False)
+        for row in report.tools:
+            out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
+        out.print(f"{report.prover}: gates", markup=False)
+        for row in report.gates:
+            out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
+        state = "can run" if report.full_ready else "CANNOT run here (see MISS above)"
+        out.print(f"{report.prover}: full profile {state}", markup=False)
+    raise typer.Exit(0 if health.ready else 1)
 
 
 def main() -> None:

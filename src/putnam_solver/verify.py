@@ -97,7 +97,7 @@ class VerifyOptions:
     profile: Profile = Profile.FULL
     axle: bool = False
     timeout_seconds: float = 600.0
-    memory_mb: int = 8192
+    memory_mb: int = 16384
     unsafe_no_sandbox: bool = False
     lean: Path | None = None
     keep_going: bool = False

@@ -428,4 +428,4 @@ def test_policy_describes_itself() -> None:
         assert needle in text
     assert PROVER.policy_text() == text
     assert PROVER.name == "lean" and PROVER.suffix == ".lean"
-    assert [g.id for g in PROVER.gates()] == ["G2", "G3"]
+    assert [g.id for g in PROVER.gates()] == ["G2", "G3", "G4", "G5", "G6", "G7"]

@@ -7,11 +7,21 @@ candidates, and its gates G2 onwards (G1, provenance, is shared and lives in ``v
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from putnam_solver.benchmark import Problem
     from putnam_solver.verify import Gate, Track, VerifyOptions
+
+
+@dataclass(frozen=True)
+class Readiness:
+    """Whether a tool or a gate can run here; ``detail`` says where it is, or what to do if not."""
+
+    name: str
+    ok: bool
+    detail: str
 
 
 class Prover(Protocol):
@@ -38,6 +48,14 @@ class Prover(Protocol):
 
     def policy_text(self) -> str:
         """What a candidate may add and what is forbidden, for users and docs."""
+        ...
+
+    def tool_status(self, options: VerifyOptions) -> list[Readiness]:
+        """Installed tools, their versions and locations (for ``putnam doctor``)."""
+        ...
+
+    def gate_readiness(self, options: VerifyOptions) -> list[Readiness]:
+        """For each gate G1..G7 (named ``"G4 compile"`` etc.): can it run here, and if not, why."""
         ...
 
     def gates(self) -> Sequence[Gate]:
@@ -70,4 +88,4 @@ def get_prover(name: str) -> Prover:
 
 PROVER_NAMES = ("lean", "rocq")
 
-__all__ = ["PROVER_NAMES", "Prover", "get_prover"]
+__all__ = ["PROVER_NAMES", "Prover", "Readiness", "get_prover"]

@@ -1,4 +1,8 @@
-"""Lean 4 prover: challenge derivation, text gates (G2, G3), and the no-answer track's answer record."""
+"""Lean 4 prover: challenge derivation, gates G2-G7, doctor readiness, and the no-answer answer record.
+
+G5 is always the harness's own ``#print axioms`` check on the compiled candidate (``axioms.py``), which
+needs only a `lean`; where comparator is installed, G6 checks the axioms again on its own.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from putnam_solver.benchmark import Problem
+from putnam_solver.provers import Readiness
+from putnam_solver.provers.lean.axioms import axioms_gate
+from putnam_solver.provers.lean.axle import axle_gate, axle_readiness
+from putnam_solver.provers.lean.bootstrap import toolchain_status
 from putnam_solver.provers.lean.challenge import challenge, model_statement, solution_values
 from putnam_solver.provers.lean.checks import (
     GATES,
@@ -15,9 +23,25 @@ from putnam_solver.provers.lean.checks import (
     check_forbidden,
     check_preservation,
 )
+from putnam_solver.provers.lean.comparator import comparator_available, comparator_gate
+from putnam_solver.provers.lean.compile import compile_gate
 from putnam_solver.provers.lean.syntax import LexError, StatementError, parse_statement
-from putnam_solver.provers.lean.toolchain import toolchain_fingerprint
+from putnam_solver.provers.lean.toolchain import (
+    LeanNotFound,
+    find_lean,
+    toolchain_fingerprint,
+    toolchain_root,
+)
+from putnam_solver.sandbox import sandbox_status
 from putnam_solver.verify import Gate, Track, VerifyOptions
+
+ALL_GATES: tuple[Gate, ...] = (
+    *GATES,
+    Gate("G4", "compile", compile_gate),
+    Gate("G5", "axioms", axioms_gate),
+    Gate("G6", "kernel", comparator_gate),
+    Gate("G7", "axle", axle_gate),
+)
 
 
 class LeanProver:
@@ -40,10 +64,32 @@ class LeanProver:
         return POLICY.describe()
 
     def gates(self) -> Sequence[Gate]:
-        return GATES
+        return ALL_GATES
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return toolchain_fingerprint(options.lean)
+
+    def tool_status(self, options: VerifyOptions) -> list[Readiness]:
+        rows = [Readiness(*row) for row in toolchain_status(toolchain_root())]
+        try:
+            lean = find_lean(options.lean)
+            rows.insert(0, Readiness("lean used by the gates", True, f"{lean.version} ({lean.origin})"))
+        except LeanNotFound as exc:
+            rows.insert(0, Readiness("lean used by the gates", False, str(exc)))
+        return rows
+
+    def gate_readiness(self, options: VerifyOptions) -> list[Readiness]:
+        text = "pure Python, always available"
+        runs_lean = _lean_runs_here(options)
+        return [
+            Readiness("G1 provenance", True, text),
+            Readiness("G2 preservation", True, text),
+            Readiness("G3 forbidden", True, text),
+            Readiness("G4 compile", *runs_lean),
+            Readiness("G5 axioms", *runs_lean),
+            Readiness("G6 kernel", *comparator_available(toolchain_root())),
+            Readiness("G7 axle", *axle_readiness()),
+        ]
 
     def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
         """On no-answer: each solution's value in the candidate (None if absent) beside the official one.
@@ -66,6 +112,19 @@ class LeanProver:
             for s in statement.solutions
             if s.command.name is not None
         }
+
+
+def _lean_runs_here(options: VerifyOptions) -> tuple[bool, str]:
+    """G4 and G5 need a `lean` and the sandbox (unless the user waived it)."""
+    try:
+        lean = find_lean(options.lean)
+    except LeanNotFound as exc:
+        return False, str(exc)
+    if not options.unsafe_no_sandbox:
+        sandbox_ok, why = sandbox_status()
+        if not sandbox_ok:
+            return False, why
+    return True, f"`{' '.join(lean.argv)}` ({lean.version})"
 
 
 __all__ = [

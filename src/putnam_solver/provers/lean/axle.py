@@ -161,23 +161,26 @@ def _messages(items: list[str]) -> list[str]:
     return [m[:MAX_MESSAGE_CHARS] for m in items[:MAX_MESSAGES]]
 
 
-def axle_gate(sub: Submission, policy: RetryPolicy | None = None) -> GateResult:
-    """G7: ``verify_proof`` of the candidate against the challenge; passed only on ``okay: true``."""
-    policy = policy or RetryPolicy()
+def axle_readiness() -> tuple[bool, str]:
+    """Whether G7 can run: the client is installed and a key is set (it is never probed over the network)."""
     try:
         import axle
     except ImportError:
-        return GateResult(
-            GATE_ID,
-            GATE_NAME,
-            GateStatus.UNAVAILABLE,
-            "axiom-axle is not installed: pip install 'putnambench-solver[axle]'",
-        )
-    key = os.environ.get("AXLE_API_KEY", "")
-    if not key:
-        return GateResult(
-            GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, "set AXLE_API_KEY to use the AXLE gate (--axle)"
-        )
+        return False, "axiom-axle is not installed: pip install 'putnambench-solver[axle]'"
+    if not os.environ.get("AXLE_API_KEY"):
+        return False, "set AXLE_API_KEY to use the AXLE gate (--axle)"
+    return True, f"axiom-axle {axle.__version__} at {os.environ.get('AXLE_API_URL', axle.AxleClient.DEFAULT_URL)}"
+
+
+def axle_gate(sub: Submission, policy: RetryPolicy | None = None) -> GateResult:
+    """G7: ``verify_proof`` of the candidate against the challenge; passed only on ``okay: true``."""
+    policy = policy or RetryPolicy()
+    ready, why = axle_readiness()
+    if not ready:
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, why)
+    import axle
+
+    key = os.environ["AXLE_API_KEY"]
     exchange = Exchange()
     evidence: dict[str, Any] = {
         "client": f"axiom-axle {axle.__version__}",

