@@ -1,0 +1,171 @@
+"""Progress of a running ``putnam solve``: the events the campaign emits and two views of them.
+
+The campaign calls a ``ProgressSink`` when a campaign starts, when an attempt is recorded and for notices;
+every event carries the run's ``Totals`` so a view never has to compute anything. ``RichProgress`` is the
+live terminal view; ``LogLineProgress`` prints one line per event (``--quiet``, CI logs, pipes).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, TextIO
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.table import Table
+from rich.text import Text
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The run so far. ``running`` counts problems of the current campaign not finished yet (running or
+    queued); ``rate_limit`` is the agent layer's concurrency state when it reports one."""
+
+    selected: int
+    solved: int
+    unresolved: int
+    campaign: int
+    running: int
+    attempts: int
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    rate_limit: str | None = None
+    eta_seconds: float | None = None
+
+    @property
+    def tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+
+@dataclass(frozen=True)
+class AttemptEvent:
+    """One recorded attempt, as a view shows it."""
+
+    campaign: int
+    problem: str
+    status: str
+    turns: int
+    tokens: int
+    cost_dollars: float
+    verdict: str
+
+
+class ProgressSink(Protocol):
+    """Receives progress events. Called from the campaign's recorder thread; implementations must not
+    block for long (the agent's attempts are waiting to be recorded)."""
+
+    def campaign_started(self, campaign: int, problems: Sequence[str], totals: Totals) -> None: ...
+
+    def attempt_done(self, event: AttemptEvent, totals: Totals) -> None: ...
+
+    def notice(self, message: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def totals_line(totals: Totals) -> str:
+    """A one-line summary of the totals, shared by both views."""
+    eta = f", ETA {format_seconds(totals.eta_seconds)}" if totals.eta_seconds is not None else ""
+    rate = f", rate limit: {totals.rate_limit}" if totals.rate_limit else ""
+    return (
+        f"campaign {totals.campaign}: {totals.solved}/{totals.selected} solved, "
+        f"{totals.unresolved} unresolved, "
+        f"{totals.running} running; {totals.attempts} attempts, {totals.turns} turns, "
+        f"{totals.tokens:,} tokens, ${totals.cost_dollars:.2f}{rate}{eta}"
+    )
+
+
+def format_seconds(seconds: float) -> str:
+    whole = max(0, round(seconds))
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}h{rest // 60:02d}m" if hours else f"{rest // 60}m{rest % 60:02d}s"
+
+
+class LogLineProgress:
+    """One plain line per event, flushed at once (safe for pipes and log files)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._lock = threading.Lock()
+
+    def _write(self, line: str) -> None:
+        with self._lock:
+            self._stream.write(line + "\n")
+            self._stream.flush()
+
+    def campaign_started(self, campaign: int, problems: Sequence[str], totals: Totals) -> None:
+        self._write(f"campaign {campaign} started: {len(problems)} problems")
+
+    def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
+        self._write(
+            f"{event.status:13} {event.problem} (campaign {event.campaign}, {event.turns} turns, "
+            f"{event.tokens:,} tokens, ${event.cost_dollars:.2f}; verdict {event.verdict or 'none'}) | "
+            + totals_line(totals)
+        )
+
+    def notice(self, message: str) -> None:
+        self._write(message)
+
+    def close(self) -> None:
+        return None
+
+
+class RichProgress:
+    """A live terminal view: a totals panel plus the most recent attempts."""
+
+    RECENT = 8
+
+    def __init__(self, console: Console) -> None:
+        self._console = console
+        self._recent: list[AttemptEvent] = []
+        self._totals: Totals | None = None
+        self._lock = threading.Lock()
+        self._live = Live(self._render(), console=console, refresh_per_second=4, transient=False)
+        self._live.start()
+
+    def _render(self) -> Group:
+        head = Text(totals_line(self._totals) if self._totals else "starting ...", style="bold")
+        table = Table(box=None, pad_edge=False, show_header=bool(self._recent))
+        for column in ("status", "problem", "campaign", "turns", "tokens", "cost", "verdict"):
+            table.add_column(column)
+        for e in self._recent:
+            style = (
+                "green" if e.status == "passed" else "yellow" if e.status in ("rejected", "vetoed") else "red"
+            )
+            table.add_row(
+                Text(e.status, style=style),
+                e.problem,
+                str(e.campaign),
+                str(e.turns),
+                f"{e.tokens:,}",
+                f"${e.cost_dollars:.2f}",
+                e.verdict,
+            )
+        return Group(head, table)
+
+    def _refresh(self) -> None:
+        self._live.update(self._render())
+
+    def campaign_started(self, campaign: int, problems: Sequence[str], totals: Totals) -> None:
+        with self._lock:
+            self._totals = totals
+            self._live.console.print(f"campaign {campaign}: {len(problems)} problems")
+            self._refresh()
+
+    def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
+        with self._lock:
+            self._totals = totals
+            self._recent = [*self._recent, event][-self.RECENT :]
+            self._refresh()
+
+    def notice(self, message: str) -> None:
+        with self._lock:
+            self._live.console.print(message, markup=False)
+
+    def close(self) -> None:
+        with self._lock:
+            self._live.stop()
