@@ -15,7 +15,7 @@ import os
 import re
 import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -198,8 +198,9 @@ def load_benchmark(path: Path, expected_sha256: str | None = None) -> Benchmark:
     elif builtin is not None:
         if actual != builtin.sha256:
             raise BenchmarkError(
-                f"{path}: SHA-256 is {actual}, but PutnamBench {builtin.language} at {PUTNAMBENCH_COMMIT[:7]} "
-                f"is pinned as {builtin.sha256}; the file was modified. Rebuild it with `putnam dataset fetch`."
+                f"{path}: SHA-256 is {actual}, but PutnamBench {builtin.language} at "
+                f"{PUTNAMBENCH_COMMIT[:7]} is pinned as {builtin.sha256}; the file was modified. "
+                "Rebuild it with `putnam dataset fetch`."
             )
         pin_name = f"PutnamBench {builtin.language} @ {PUTNAMBENCH_COMMIT[:7]}"
     problems = _parse_records(path, raw, putnam=builtin is not None)

@@ -97,7 +97,9 @@ def verdict_key(
     prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
 ) -> str:
     """The cache key: every input the verdict depends on."""
-    toolchain = "" if options.profile is Profile.TEXT and not options.axle else prover.toolchain_fingerprint(options)
+    toolchain = (
+        "" if options.profile is Profile.TEXT and not options.axle else prover.toolchain_fingerprint(options)
+    )
     return cache_key(
         {
             "prover": prover.name,
@@ -130,7 +132,9 @@ def verify_candidates(
         key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
         verdict = cache.get(key) if cache else None
         if verdict is None:
-            verdict = run_gates(prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path))
+            verdict = run_gates(
+                prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path)
+            )
             if cache:
                 cache.put(key, verdict)
         verdict.candidate_path = str(candidate.path)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -19,14 +19,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from putnam_solver import benchmark as bench
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.cache import VerdictCache
-from putnam_solver.doctor import check_health
 from putnam_solver.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
+from putnam_solver.doctor import check_health
 from putnam_solver.provers import PROVER_NAMES, Prover, get_prover
 from putnam_solver.verify import InputError, Profile, Track, Verdict, VerifyOptions
 
 app = typer.Typer(
     name="putnam",
-    help="Run and check formal proofs for PutnamBench; a proof counts only when every verification gate passes.",
+    help="Run and check formal proofs for PutnamBench; a proof counts only when every verification "
+    "gate passes.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -49,12 +50,17 @@ BenchmarkOpt = Annotated[
 ]
 PinOpt = Annotated[
     str | None,
-    typer.Option("--benchmark-sha256", help="Pin the benchmark file to this SHA-256; a mismatch is an error."),
+    typer.Option(
+        "--benchmark-sha256", help="Pin the benchmark file to this SHA-256; a mismatch is an error."
+    ),
 ]
 ProblemOpt = Annotated[
-    list[str] | None, typer.Option("--problem", help="Select this problem id (repeatable).", show_default=False)
+    list[str] | None,
+    typer.Option("--problem", help="Select this problem id (repeatable).", show_default=False),
 ]
-MaxOpt = Annotated[int | None, typer.Option("--max-problems", help="Select at most N problems (by id order).")]
+MaxOpt = Annotated[
+    int | None, typer.Option("--max-problems", help="Select at most N problems (by id order).")
+]
 
 
 def _fail(message: str) -> typer.Exit:
@@ -131,13 +137,19 @@ def verify(
     benchmark: BenchmarkOpt = None,
     benchmark_sha256: PinOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (os.cpu_count() or 1),
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (
+        os.cpu_count() or 1
+    ),
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")
+    ] = False,
     lean: Annotated[
         Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable to use (G4, G5).")
     ] = None,
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
-    memory_mb: Annotated[int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)] = 16384,
+    memory_mb: Annotated[
+        int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)
+    ] = 16384,
     unsafe_no_sandbox: Annotated[
         bool,
         typer.Option("--unsafe-no-sandbox", help="Run tools without bubblewrap (recorded in every verdict)."),
@@ -190,7 +202,9 @@ def _verdict_line(verdict: Verdict) -> str:
     if problem is not None:
         head += f"\n          {problem.id} {problem.name} {problem.status.value}: {problem.detail}"
     for name, answer in verdict.answers.items():
-        head += f"\n          answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
+        head += (
+            f"\n          answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
+        )
     return head
 
 
@@ -231,10 +245,9 @@ class _errors:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
         if isinstance(exc, (InputError, bench.BenchmarkError)):
             raise _fail(str(exc)) from exc
-        return False
 
 
 @app.command()
@@ -246,10 +259,15 @@ def policy(prover: ProverOpt = "lean") -> None:
 
 @dataset_app.command("fetch")
 def dataset_fetch(
-    source: Annotated[str, typer.Option("--source", help="Git URL or path to clone.")] = bench.PUTNAMBENCH_URL,
-    revision: Annotated[str, typer.Option("--revision", help="Commit to check out.")] = bench.PUTNAMBENCH_COMMIT,
+    source: Annotated[
+        str, typer.Option("--source", help="Git URL or path to clone.")
+    ] = bench.PUTNAMBENCH_URL,
+    revision: Annotated[
+        str, typer.Option("--revision", help="Commit to check out.")
+    ] = bench.PUTNAMBENCH_COMMIT,
     directory: Annotated[
-        Path | None, typer.Option("--dir", help="Where to write the JSONL files (default: the data directory).")
+        Path | None,
+        typer.Option("--dir", help="Where to write the JSONL files (default: the data directory)."),
     ] = None,
 ) -> None:
     """Clone PutnamBench at the pinned commit and build the JSONL files; every file must match its pin."""
@@ -265,7 +283,9 @@ def bootstrap(
     prover: Annotated[str, typer.Option("--prover", help="Which toolchain: lean or rocq.")] = "lean",
     directory: Annotated[
         Path | None,
-        typer.Option("--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."),
+        typer.Option(
+            "--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."
+        ),
     ] = None,
     build_mathlib: Annotated[
         bool, typer.Option("--build-mathlib", help="Build Mathlib from source instead of fetching its cache.")
@@ -285,7 +305,9 @@ def doctor(
     prover: Annotated[
         list[str] | None, typer.Option("--prover", help="Check only this prover (repeatable; default all).")
     ] = None,
-    lean: Annotated[Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` to check.")] = None,
+    lean: Annotated[
+        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` to check.")
+    ] = None,
 ) -> None:
     """Show what is installed and, per prover, which gates can run here. Exit 0 when the full profile can."""
     with _errors():

@@ -19,7 +19,7 @@ import threading
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from putnam_solver.provers import Prover
 
 
-class GateStatus(str, Enum):
+class GateStatus(StrEnum):
     """What happened when a gate ran. Only ``passed`` counts towards acceptance."""
 
     PASSED = "passed"
@@ -38,14 +38,14 @@ class GateStatus(str, Enum):
     UNAVAILABLE = "unavailable"
 
 
-class Track(str, Enum):
+class Track(StrEnum):
     """Whether the official answer is given (inlined by the harness) or must be found by the model."""
 
     WITH_ANSWER = "with-answer"
     NO_ANSWER = "no-answer"
 
 
-class Profile(str, Enum):
+class Profile(StrEnum):
     """Which gates run: ``text`` (G1-G3), ``fast`` (G1-G4), ``full`` (all local gates)."""
 
     TEXT = "text"

@@ -75,7 +75,7 @@ def test_fetch_refuses_tampered_data_and_writes_nothing(upstream: Path, tmp_path
     statement.write_text(statement.read_text(encoding="utf-8").replace("0 ≤ a", "0 < a", 1), encoding="utf-8")
     _git(clone, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qam", "edit")
     out = tmp_path / "data"
-    with pytest.raises(BenchmarkError, match="putnam_bench_lean4.jsonl hashes to .* nothing was written"):
+    with pytest.raises(BenchmarkError, match=r"putnam_bench_lean4.jsonl hashes to .* nothing was written"):
         fetch_dataset(out, source=str(clone), revision=_git(clone, "rev-parse", "HEAD"))
     assert not out.exists()
 

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
-from putnam_solver.provers.lean.bootstrap import LAKEFILE, toolchain_root
+from putnam_solver.provers.lean.bootstrap import LAKEFILE
 from putnam_solver.provers.lean.comparator import PERMITTED_AXIOMS, comparator_available, comparator_gate
-from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths
+from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
 from putnam_solver.sandbox import landlock_status
 from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
 from tests.fakes import install

@@ -52,7 +52,7 @@ def test_explicit_pin_is_enforced(tmp_path: Path) -> None:
     unpinned = load_benchmark(path)
     assert not unpinned.pinned
     assert load_benchmark(path, unpinned.sha256.upper()).pinned
-    with pytest.raises(BenchmarkError, match="mine.jsonl: SHA-256 is .* but 0{64} was pinned"):
+    with pytest.raises(BenchmarkError, match=r"mine.jsonl: SHA-256 is .* but 0{64} was pinned"):
         load_benchmark(path, "0" * 64)
     with pytest.raises(BenchmarkError, match="not 64 hexadecimal digits"):
         load_benchmark(path, "abc")
@@ -63,8 +63,14 @@ def test_explicit_pin_is_enforced(tmp_path: Path) -> None:
     [
         (['{"problem_id": "a", "formal_statement": "x"}', "{not json"], r"bad\.jsonl:2: not valid JSON"),
         (['["a list"]'], r"bad\.jsonl:1: expected a JSON object"),
-        (['{"problem_id": "1abc", "formal_statement": "x"}'], r"bad\.jsonl:1: problem_id '1abc' is not a valid"),
-        (['{"problem_id": "a", "formal_statement": "  "}'], r"bad\.jsonl:1: problem a: formal_statement must"),
+        (
+            ['{"problem_id": "1abc", "formal_statement": "x"}'],
+            r"bad\.jsonl:1: problem_id '1abc' is not a valid",
+        ),
+        (
+            ['{"problem_id": "a", "formal_statement": "  "}'],
+            r"bad\.jsonl:1: problem a: formal_statement must",
+        ),
         (['{"problem_id": "a"}'], r"bad\.jsonl:1: problem a: formal_statement must"),
         (
             ['{"problem_id": "a", "formal_statement": "x"}', '{"problem_id": "a", "formal_statement": "y"}'],
@@ -73,7 +79,9 @@ def test_explicit_pin_is_enforced(tmp_path: Path) -> None:
         ([""], r"bad\.jsonl: no records"),
     ],
 )
-def test_malformed_benchmarks_name_file_line_and_problem(tmp_path: Path, lines: list[str], message: str) -> None:
+def test_malformed_benchmarks_name_file_line_and_problem(
+    tmp_path: Path, lines: list[str], message: str
+) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(BenchmarkError, match=message):
@@ -90,15 +98,24 @@ def test_putnambench_named_files_need_putnam_ids(tmp_path: Path) -> None:
 
 def test_selection_is_sorted_bounded_and_suggests_close_ids() -> None:
     lean = load_benchmark(LEAN_BENCH)
-    assert [p.id for p in lean.select(["putnam_1999_b2", "putnam_1962_a2"])] == ["putnam_1962_a2", "putnam_1999_b2"]
+    assert [p.id for p in lean.select(["putnam_1999_b2", "putnam_1962_a2"])] == [
+        "putnam_1962_a2",
+        "putnam_1999_b2",
+    ]
     assert [p.id for p in lean.select(max_problems=2)] == ["putnam_1962_a1", "putnam_1962_a2"]
-    with pytest.raises(BenchmarkError, match=r"no problem 'putnam_1962_a7'; did you mean .*putnam_1962_a[1-6]"):
+    with pytest.raises(
+        BenchmarkError, match=r"no problem 'putnam_1962_a7'; did you mean .*putnam_1962_a[1-6]"
+    ):
         lean.select(["putnam_1962_a7"])
 
 
 @pytest.mark.parametrize(
     ("problem_id", "module"),
-    [("putnam_1962_a2", "Putnam1962A2"), ("putnam_2023_b6", "Putnam2023B6"), ("putnam_1988_b1", "Putnam1988B1")],
+    [
+        ("putnam_1962_a2", "Putnam1962A2"),
+        ("putnam_2023_b6", "Putnam2023B6"),
+        ("putnam_1988_b1", "Putnam1988B1"),
+    ],
 )
 def test_module_names_both_ways(problem_id: str, module: str) -> None:
     assert module_name(problem_id) == module
@@ -127,7 +144,9 @@ def test_cli_list_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(app, ["list", "--max-problems", "3"])
     assert result.exit_code == 0, result.output
     assert result.stdout.split() == ["putnam_1962_a1", "putnam_1962_a2", "putnam_1962_a3"]
-    result = runner.invoke(app, ["list", "--json", "--problem", "putnam_1962_a2", "--problem", "putnam_1962_a1"])
+    result = runner.invoke(
+        app, ["list", "--json", "--problem", "putnam_1962_a2", "--problem", "putnam_1962_a1"]
+    )
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["problem"], r["module"], r["has_answer"]) for r in records] == [
         ("putnam_1962_a1", "Putnam1962A1", False),

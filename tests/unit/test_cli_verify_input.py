@@ -34,11 +34,13 @@ def _verify(*args: str) -> tuple[int, str, str]:
         ("Putnam1962A2.lean", b"\xff\xfe theorem", "not UTF-8 text"),
     ],
 )
-def test_bad_candidates_exit_2_naming_the_file(tmp_path: Path, name: str, content: bytes, message: str) -> None:
+def test_bad_candidates_exit_2_naming_the_file(
+    tmp_path: Path, name: str, content: bytes, message: str
+) -> None:
     candidate = tmp_path / name
     candidate.write_bytes(content)
     out = tmp_path / "verdicts.json"
-    code, stdout, stderr = _verify("--json", str(out), str(candidate))
+    code, _, stderr = _verify("--json", str(out), str(candidate))
     assert code == 2
     assert str(candidate) in stderr and message in stderr
     assert not out.exists(), "no verdict file is written for bad input"

@@ -11,14 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.fakes import install
 
 from putnam_solver.provers.lean.bootstrap import (
     COMPARATOR_REV,
     BootstrapError,
     plan,
     run_plan,
-    toolchain_root,
     toolchain_status,
 )
 from putnam_solver.provers.lean.toolchain import (
@@ -27,7 +25,9 @@ from putnam_solver.provers.lean.toolchain import (
     LEAN_TOOLCHAIN,
     MATHLIB_REV,
     ToolchainPaths,
+    toolchain_root,
 )
+from tests.fakes import install
 
 SYSTEM_PATH = "/usr/bin:/bin"
 

@@ -129,9 +129,9 @@ def test_text_failure_stops_heavy_gates_unless_keep_going(bench: Any) -> None:
 def test_empty_and_non_utf8_candidates_are_input_errors(bench: Any) -> None:
     prover = ScriptedProver(dict(ALL_PASS))
     options = VerifyOptions()
-    with pytest.raises(InputError, match="cand.lean: the candidate file is empty"):
+    with pytest.raises(InputError, match=r"cand.lean: the candidate file is empty"):
         run_gates(prover, bench, bench.problems["p1"], b" \n", Track.WITH_ANSWER, options, "cand.lean")
-    with pytest.raises(InputError, match="cand.lean: not UTF-8 text"):
+    with pytest.raises(InputError, match=r"cand.lean: not UTF-8 text"):
         run_gates(prover, bench, bench.problems["p1"], b"\xff\xfe", Track.WITH_ANSWER, options, "cand.lean")
 
 
@@ -145,7 +145,9 @@ def test_cache_reuses_decided_verdicts_only(bench: Any, tmp_path: Path) -> None:
     second = verify_candidates([candidate], prover, bench, Track.WITH_ANSWER, VerifyOptions(), 1, cache)
     assert second[0].cached and second[0].accepted and len(prover.calls) == calls
     other = Candidate(candidate.path, candidate.problem, b"other proof")
-    assert not verify_candidates([other], prover, bench, Track.WITH_ANSWER, VerifyOptions(), 1, cache)[0].cached
+    assert not verify_candidates([other], prover, bench, Track.WITH_ANSWER, VerifyOptions(), 1, cache)[
+        0
+    ].cached
     flaky = ScriptedProver({**ALL_PASS, "G4": GateStatus.ERROR})
     for _ in range(2):
         result = verify_candidates([other], flaky, bench, Track.NO_ANSWER, VerifyOptions(), 1, cache)

@@ -131,9 +131,16 @@ def axioms_gate(sub: Submission) -> GateResult:
     evidence["harness"] = source
     limits = limits_for(sub)
     try:
-        run = compile_lean(lean, harness, source.encode("utf-8"), scratch=scratch, limits=limits,
-                           unsafe_no_sandbox=sub.options.unsafe_no_sandbox, extra_lean_path=(library,),
-                           emit_olean=False)
+        run = compile_lean(
+            lean,
+            harness,
+            source.encode("utf-8"),
+            scratch=scratch,
+            limits=limits,
+            unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
+            extra_lean_path=(library,),
+            emit_olean=False,
+        )
     except SandboxUnavailable as exc:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, f"sandbox unavailable: {exc}", evidence)
     evidence.update(run.evidence())

@@ -169,7 +169,10 @@ def axle_readiness() -> tuple[bool, str]:
         return False, "axiom-axle is not installed: pip install 'putnambench-solver[axle]'"
     if not os.environ.get("AXLE_API_KEY"):
         return False, "set AXLE_API_KEY to use the AXLE gate (--axle)"
-    return True, f"axiom-axle {axle.__version__} at {os.environ.get('AXLE_API_URL', axle.AxleClient.DEFAULT_URL)}"
+    return (
+        True,
+        f"axiom-axle {axle.__version__} at {os.environ.get('AXLE_API_URL', axle.AxleClient.DEFAULT_URL)}",
+    )
 
 
 def axle_gate(sub: Submission, policy: RetryPolicy | None = None) -> GateResult:

@@ -33,7 +33,6 @@ from putnam_solver.provers.lean.toolchain import (
     MATHLIB_REV,
     MATHLIB_TAG,
     ToolchainPaths,
-    toolchain_root,
 )
 
 COMPARATOR_REV = "fd5d5bcf14177b187f66d4502071268d877887c3"

@@ -28,9 +28,8 @@ from putnam_solver.provers.lean.bootstrap import (
     SOLUTION_MODULE,
     Layout,
     sha256_path,
-    toolchain_root,
 )
-from putnam_solver.provers.lean.toolchain import ToolchainPaths
+from putnam_solver.provers.lean.toolchain import ToolchainPaths, toolchain_root
 from putnam_solver.sandbox import (
     DEFAULT_PATH,
     SandboxLimits,

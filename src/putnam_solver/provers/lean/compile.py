@@ -61,8 +61,14 @@ class LeanMessage:
         return f"{self.file_name}:{self.line}:{self.column}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"file": self.file_name, "line": self.line, "column": self.column,
-                "severity": self.severity, "kind": self.kind, "text": self.text[:1000]}
+        return {
+            "file": self.file_name,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "kind": self.kind,
+            "text": self.text[:1000],
+        }
 
 
 @dataclass(frozen=True)
@@ -225,8 +231,14 @@ def compile_gate(sub: Submission) -> GateResult:
     evidence["toolchain"] = lean.evidence()
     limits = limits_for(sub)
     try:
-        run = compile_lean(lean, module, sub.candidate_bytes, scratch=sub.scratch / "compile", limits=limits,
-                           unsafe_no_sandbox=sub.options.unsafe_no_sandbox)
+        run = compile_lean(
+            lean,
+            module,
+            sub.candidate_bytes,
+            scratch=sub.scratch / "compile",
+            limits=limits,
+            unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
+        )
     except SandboxUnavailable as exc:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, f"sandbox unavailable: {exc}", evidence)
     evidence.update(run.evidence())
@@ -239,5 +251,10 @@ def compile_gate(sub: Submission) -> GateResult:
     if run.olean is None:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, "lean exited 0 but wrote no .olean", evidence)
     warnings = sum(m.severity == "warning" for m in run.messages)
-    return GateResult(GATE_ID, GATE_NAME, GateStatus.PASSED,
-                      f"compiled in {run.result.wall_seconds:.1f} s ({warnings} warnings)", evidence)
+    return GateResult(
+        GATE_ID,
+        GATE_NAME,
+        GateStatus.PASSED,
+        f"compiled in {run.result.wall_seconds:.1f} s ({warnings} warnings)",
+        evidence,
+    )

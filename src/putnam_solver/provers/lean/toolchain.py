@@ -120,8 +120,12 @@ class LeanCommand:
         return {**self.env, "LEAN_PATH": ":".join(entries)} if entries else dict(self.env)
 
     def evidence(self) -> dict[str, object]:
-        return {"lean": " ".join(self.argv), "origin": self.origin, "version": self.version,
-                "sha256": dict(self.binaries)}
+        return {
+            "lean": " ".join(self.argv),
+            "origin": self.origin,
+            "version": self.version,
+            "sha256": dict(self.binaries),
+        }
 
 
 def find_lean(explicit: Path | None = None) -> LeanCommand:
@@ -141,8 +145,9 @@ def find_lean(explicit: Path | None = None) -> LeanCommand:
         env = {"ELAN_HOME": str(paths.elan_home), "PATH": f"{paths.elan_home / 'bin'}:{DEFAULT_PATH}"}
         argv = (str(lake), "-d", str(paths.project), "env", "lean")
         return _describe(argv, env, (paths.root.resolve(),), f"bootstrap ({paths.root})")
-    raise LeanNotFound(f"no Lean toolchain found (no --lean, no {PUTNAM_LEAN_ENV}, none at {paths.root}); "
-                       f"{_NOT_FOUND_FIX}")
+    raise LeanNotFound(
+        f"no Lean toolchain found (no --lean, no {PUTNAM_LEAN_ENV}, none at {paths.root}); {_NOT_FOUND_FIX}"
+    )
 
 
 def toolchain_fingerprint(explicit: Path | None = None) -> str:
@@ -192,8 +197,15 @@ def _probe(argv: tuple[str, ...], env: dict[str, str]) -> str:
 def _probe_cached(argv: tuple[str, ...], env: tuple[tuple[str, str], ...], size: int, mtime_ns: int) -> str:
     full_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", **dict(env)}
     try:
-        done = subprocess.run(argv, env=full_env, capture_output=True, text=True, timeout=_PROBE_SECONDS,
-                              check=False, stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            argv,
+            env=full_env,
+            capture_output=True,
+            text=True,
+            timeout=_PROBE_SECONDS,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise LeanNotFound(f"`{' '.join(argv)}` could not run: {exc}; {_NOT_FOUND_FIX}") from exc
     lines = done.stdout.strip().splitlines()
