@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -17,6 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from putnam_solver import benchmark as bench
+from putnam_solver import solving as solve_service
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.cache import VerdictCache
 from putnam_solver.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
@@ -276,6 +278,146 @@ def dataset_fetch(
         files = bench.fetch_dataset(target, source, revision, progress=lambda m: err.print(m, markup=False))
     for f in files:
         out.print(f"{f.path}  {f.records} records  sha256 {f.sha256}  (matches the pin)", markup=False)
+
+
+@app.command()
+def solve(
+    model: Annotated[
+        str | None,
+        typer.Option("--model", help="Worker model, e.g. openai/gpt-5.5 (any Inspect AI provider)."),
+    ] = None,
+    prover: ProverOpt = "lean",
+    track: Annotated[Track, typer.Option("--track", help="with-answer inlines the official answer.")] = (
+        Track.WITH_ANSWER
+    ),
+    benchmark: BenchmarkOpt = None,
+    benchmark_sha256: PinOpt = None,
+    problem: ProblemOpt = None,
+    max_problems: MaxOpt = None,
+    reviewer_model: Annotated[
+        str | None,
+        typer.Option("--reviewer-model", help="Reviewer model (default: the worker's; `none` to skip)."),
+    ] = None,
+    reasoning_effort: Annotated[
+        str,
+        typer.Option("--reasoning-effort", help="Reasoning effort where the model supports it; `none` off."),
+    ] = "xhigh",
+    agent: Annotated[str, typer.Option("--agent", help="Worker: react, codex or claude-code.")] = "react",
+    sandbox: Annotated[
+        str, typer.Option("--sandbox", help="Inspect sandbox for workspaces: local, docker.")
+    ] = ("local"),
+    jobs: Annotated[int, typer.Option("--jobs", help="Concurrent model connections.", min=1)] = 64,
+    fallback_jobs: Annotated[
+        int, typer.Option("--fallback-jobs", help="Concurrency to fall back to on rate limits.", min=1)
+    ] = 16,
+    max_turns: Annotated[int, typer.Option("--max-turns", help="Worker turns per attempt.", min=1)] = 50,
+    campaigns: Annotated[
+        int | None,
+        typer.Option(
+            "--campaigns",
+            help="Campaigns in the run (default 1; 0 = until solved or a budget runs out).",
+            min=0,
+        ),
+    ] = None,
+    worker_timeout: Annotated[
+        float | None, typer.Option("--worker-timeout", help="Seconds per attempt.")
+    ] = None,
+    reviewer_timeout: Annotated[
+        float | None, typer.Option("--reviewer-timeout", help="Seconds per review.")
+    ] = None,
+    token_limit: Annotated[int | None, typer.Option("--token-limit", help="Tokens per attempt.")] = None,
+    cost_limit: Annotated[float | None, typer.Option("--cost-limit", help="Dollars per attempt.")] = None,
+    run_token_limit: Annotated[
+        int | None, typer.Option("--run-token-limit", help="Tokens for the run.")
+    ] = None,
+    run_cost_limit: Annotated[
+        float | None, typer.Option("--run-cost-limit", help="Dollars for the run.")
+    ] = None,
+    prices: Annotated[
+        Path | None,
+        typer.Option("--prices", help='JSON price table: {"model": {"input": $/Mtok, "output": $/Mtok}}.'),
+    ] = None,
+    model_base_url: Annotated[
+        str | None, typer.Option("--model-base-url", help="Base URL for an OpenAI-compatible server.")
+    ] = None,
+    axle: Annotated[bool, typer.Option("--axle", help="Acceptance also needs the AXLE API (G7).")] = False,
+    lean: Annotated[
+        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable for the gates.")
+    ] = None,
+    run_dir: Annotated[
+        Path | None, typer.Option("--run-dir", help="Run directory (default runs/<time>).")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Continue the run in this directory with its settings.")
+    ] = None,
+    fresh: Annotated[
+        bool, typer.Option("--fresh", help="Cold restarts: do not carry candidates into later campaigns.")
+    ] = False,
+    list_only: Annotated[
+        bool, typer.Option("--list-only", help="Print the selected problems and stop.")
+    ] = False,
+    prepare_only: Annotated[
+        bool, typer.Option("--prepare-only", help="Write workspaces and prompts; call no model.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
+) -> None:
+    """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
+
+    Exit 0 every selected problem passed; 2 a campaign limit or budget was reached with problems
+    unresolved; 1 a fatal error (the message says what to do).
+    """
+    from putnam_solver import campaign as campaign_mod
+    from putnam_solver.report.progress import LogLineProgress, RichProgress
+
+    try:
+        request = solve_service.build_request(
+            solve_service.SolveFlags(
+                model=model,
+                prover=prover,
+                track=track,
+                benchmark=benchmark,
+                benchmark_sha256=benchmark_sha256,
+                problems=tuple(problem or ()),
+                max_problems=max_problems,
+                reviewer_model=reviewer_model,
+                reasoning_effort=reasoning_effort,
+                agent=agent,
+                sandbox=sandbox,
+                jobs=jobs,
+                fallback_jobs=fallback_jobs,
+                max_turns=max_turns,
+                campaigns=campaigns,
+                worker_timeout=worker_timeout,
+                reviewer_timeout=reviewer_timeout,
+                token_limit=token_limit,
+                cost_limit=cost_limit,
+                run_token_limit=run_token_limit,
+                run_cost_limit=run_cost_limit,
+                prices=prices,
+                model_base_url=model_base_url,
+                axle=axle,
+                lean=lean,
+                run_dir=run_dir,
+                resume=resume,
+                fresh=fresh,
+            ),
+            needs_model=not (list_only or prepare_only),
+        )
+        if list_only:
+            for p in campaign_mod.list_only(request.selection):
+                out.print(p.id, markup=False)
+            return
+        if prepare_only:
+            for path in campaign_mod.prepare_only(request.run_dir, request.config, request.selection):
+                out.print(str(path), markup=False)
+            return
+    except (InputError, bench.BenchmarkError) as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(1) from exc
+    progress = LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
+    outcome = solve_service.run(request, progress)
+    (out if outcome.exit_code == 0 else err).print(outcome.message, markup=False)
+    raise typer.Exit(outcome.exit_code)
 
 
 @app.command()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from putnam_solver.provers import Readiness, get_prover
 from putnam_solver.sandbox import landlock_status, sandbox_status
-from putnam_solver.verify import PROFILE_GATES, Profile, VerifyOptions
+from putnam_solver.verify import PROFILE_GATES, InputError, Profile, VerifyOptions
 
 
 @dataclass(frozen=True)
@@ -42,3 +42,17 @@ def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
         prover = get_prover(name)
         reports.append(ProverHealth(name, prover.tool_status(options), prover.gate_readiness(options)))
     return Health(system, reports)
+
+
+def require_gates(prover_name: str, options: VerifyOptions) -> None:
+    """Refuse to start work whose acceptance gates cannot run here, saying what is missing."""
+    wanted = set(PROFILE_GATES[options.profile]) | ({"G7"} if options.axle else set())
+    missing = [
+        g for g in get_prover(prover_name).gate_readiness(options) if g.name.split()[0] in wanted and not g.ok
+    ]
+    if missing:
+        lines = "; ".join(f"{g.name}: {g.detail}" for g in missing)
+        raise InputError(
+            f"the {options.profile.value} profile of {prover_name} cannot run here ({lines}). "
+            "Run `putnam bootstrap` to install the toolchain and `putnam doctor` to see what is missing."
+        )

@@ -10,8 +10,11 @@ from putnam_solver.verify import InputError
 
 
 class InstallStep(Protocol):
-    name: str
-    description: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
 
     def run(self, progress: Callable[[str], None]) -> None: ...
 

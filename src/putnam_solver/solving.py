@@ -1,0 +1,168 @@
+"""``putnam solve``: turn the command's flags into a run request, check it can run, and run it.
+
+Everything here happens before the first model call, so that a user learns about a missing toolchain,
+a bad price table or a wrong flag at once, not after an hour of API spend.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from putnam_solver.agent.types import Budgets, SolveConfig
+from putnam_solver.benchmark import resolve_benchmark_path
+from putnam_solver.campaign import RunLimits, Selection, SolveOutcome, solve, stored_run
+from putnam_solver.doctor import require_gates
+from putnam_solver.provers import get_prover
+from putnam_solver.report.progress import ProgressSink
+from putnam_solver.verify import InputError, Profile, Track, VerifyOptions
+
+AGENTS = ("react", "codex", "claude-code")
+SANDBOXES = ("local", "docker")
+DEFAULT_CAMPAIGNS = 1
+
+
+@dataclass(frozen=True)
+class SolveFlags:
+    """The flags of ``putnam solve`` as given (None where the user gave nothing)."""
+
+    model: str | None
+    prover: str
+    track: Track
+    benchmark: Path | None
+    benchmark_sha256: str | None
+    problems: tuple[str, ...]
+    max_problems: int | None
+    reviewer_model: str | None
+    reasoning_effort: str
+    agent: str
+    sandbox: str
+    jobs: int
+    fallback_jobs: int
+    max_turns: int
+    campaigns: int | None
+    worker_timeout: float | None
+    reviewer_timeout: float | None
+    token_limit: int | None
+    cost_limit: float | None
+    run_token_limit: int | None
+    run_cost_limit: float | None
+    prices: Path | None
+    model_base_url: str | None
+    axle: bool
+    lean: Path | None
+    run_dir: Path | None
+    resume: Path | None
+    fresh: bool
+
+
+@dataclass(frozen=True)
+class SolveRequest:
+    run_dir: Path
+    config: SolveConfig
+    selection: Selection
+    campaigns: int
+    run_limits: RunLimits
+    fresh: bool
+    resume: bool
+
+
+def build_request(flags: SolveFlags, needs_model: bool = True) -> SolveRequest:
+    """Validate the flags (or load a stored run for ``--resume``) and check the gates can run here."""
+    request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model)
+    if needs_model:
+        options = VerifyOptions(profile=Profile.FULL, axle=request.config.axle, lean=request.config.lean)
+        require_gates(request.config.prover, options)
+    return request
+
+
+def run(request: SolveRequest, progress: ProgressSink | None) -> SolveOutcome:
+    return solve(
+        request.run_dir,
+        request.config,
+        request.selection,
+        request.campaigns,
+        request.run_limits,
+        request.fresh,
+        request.resume,
+        progress,
+    )
+
+
+def _resumed(flags: SolveFlags) -> SolveRequest:
+    assert flags.resume is not None
+    stored = stored_run(flags.resume)
+    if stored is None:
+        raise InputError(f"{flags.resume}: no run to resume here (no ledger); start one with --run-dir")
+    limits = RunLimits(
+        max_tokens=flags.run_token_limit
+        if flags.run_token_limit is not None
+        else stored.run_limits.max_tokens,
+        max_cost_dollars=(
+            flags.run_cost_limit if flags.run_cost_limit is not None else stored.run_limits.max_cost_dollars
+        ),
+    )
+    campaigns = stored.campaigns if flags.campaigns is None else flags.campaigns
+    return SolveRequest(flags.resume, stored.config, stored.selection, campaigns, limits, stored.fresh, True)
+
+
+def _new(flags: SolveFlags, needs_model: bool) -> SolveRequest:
+    if needs_model and not flags.model:
+        raise InputError("--model is required, e.g. --model openai/gpt-5.5 (any Inspect AI provider/model)")
+    if flags.agent not in AGENTS:
+        raise InputError(f"--agent {flags.agent!r}: choose one of {', '.join(AGENTS)}")
+    if flags.sandbox not in SANDBOXES:
+        raise InputError(f"--sandbox {flags.sandbox!r}: choose one of {', '.join(SANDBOXES)}")
+    if flags.fallback_jobs > flags.jobs:
+        raise InputError(f"--fallback-jobs {flags.fallback_jobs} exceeds --jobs {flags.jobs}")
+    prover = get_prover(flags.prover)
+    model = flags.model or "none"
+    reviewer = None if flags.reviewer_model == "none" else (flags.reviewer_model or model)
+    config = SolveConfig(
+        prover=prover.name,
+        track=flags.track,
+        model=model,
+        reviewer_model=reviewer,
+        reasoning_effort=None if flags.reasoning_effort == "none" else flags.reasoning_effort,
+        agent=flags.agent,
+        sandbox=flags.sandbox,
+        jobs=flags.jobs,
+        fallback_jobs=flags.fallback_jobs,
+        budgets=Budgets(
+            max_turns=flags.max_turns,
+            worker_timeout_seconds=flags.worker_timeout,
+            reviewer_timeout_seconds=flags.reviewer_timeout,
+            token_limit=flags.token_limit,
+            cost_limit_dollars=flags.cost_limit,
+        ),
+        axle=flags.axle,
+        lean=flags.lean.resolve() if flags.lean else None,
+        prices=_load_prices(flags.prices) if flags.prices else {},
+        model_base_url=flags.model_base_url,
+    )
+    selection = Selection(
+        benchmark=resolve_benchmark_path(prover.benchmark_file, flags.benchmark).resolve(),
+        benchmark_sha256=flags.benchmark_sha256,
+        problems=flags.problems,
+        max_problems=flags.max_problems,
+    )
+    run_dir = flags.run_dir or Path("runs") / time.strftime("%Y%m%d-%H%M%S")
+    limits = RunLimits(max_tokens=flags.run_token_limit, max_cost_dollars=flags.run_cost_limit)
+    campaigns = DEFAULT_CAMPAIGNS if flags.campaigns is None else flags.campaigns
+    return SolveRequest(run_dir, config, selection, campaigns, limits, flags.fresh, False)
+
+
+def _load_prices(path: Path) -> dict[str, dict[str, float]]:
+    """A user price table: ``{"provider/model": {"input": dollars per million tokens, "output": ...}}``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: cannot read the price table: {exc}") from exc
+    valid = isinstance(data, dict) and all(
+        isinstance(v, dict) and all(isinstance(x, int | float) for x in v.values()) for v in data.values()
+    )
+    if not valid:
+        raise InputError(f'{path}: a price table maps models to {{"input": $/Mtok, "output": $/Mtok}}')
+    return {str(k): {str(f): float(x) for f, x in v.items()} for k, v in data.items()}
