@@ -363,15 +363,20 @@ def _git_blob_sha1(blob: bytes) -> str:
     return hashlib.sha1(b"blob %d\0" % len(blob) + blob).hexdigest()
 
 
-def write_atomic(target: Path, data: bytes) -> None:
-    """Write ``data`` to ``target`` so that readers see the old file or the new one, never a part."""
+def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
+    """Write ``data`` to ``target`` so that readers see the old file or the new one, never a part.
+
+    ``durable`` also syncs the data to disk before the rename; files that can be rebuilt from a
+    durable source (evidence folders derived from the ledger) skip that cost.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -65,15 +65,20 @@ def verdict_summary(row: AttemptRow) -> str:
 
 
 def write_evidence(run_dir: Path, row: AttemptRow, problem: ProblemRow | None, suffix: str) -> None:
-    """Write one attempt's evidence folder; ``attempt.json`` goes last and marks it complete."""
+    """Write one attempt's evidence folder; ``attempt.json`` goes last and marks it complete.
+
+    The folder is derived from the ledger (which is synced to disk), so its files are written atomically
+    but not synced one by one: a ``kill -9`` cannot lose them, and after a power loss resume rebuilds
+    them from the ledger.
+    """
     folder = run_dir / evidence_dir(row.campaign, row.problem)
     if row.candidate is not None:
-        write_atomic(folder / f"candidate{suffix}", row.candidate.encode("utf-8"))
+        write_atomic(folder / f"candidate{suffix}", row.candidate.encode("utf-8"), durable=False)
     if problem is not None:
-        write_atomic(folder / f"challenge{suffix}", problem.challenge.encode("utf-8"))
+        write_atomic(folder / f"challenge{suffix}", problem.challenge.encode("utf-8"), durable=False)
     if row.verdict is not None:
-        write_atomic(folder / "verdict.json", _json(row.verdict))
-        write_atomic(folder / "gates.log", _gates_log(row.verdict).encode("utf-8"))
+        write_atomic(folder / "verdict.json", _json(row.verdict), durable=False)
+        write_atomic(folder / "gates.log", _gates_log(row.verdict).encode("utf-8"), durable=False)
     record = {
         "campaign": row.campaign,
         "problem": row.problem,
@@ -89,7 +94,7 @@ def write_evidence(run_dir: Path, row: AttemptRow, problem: ProblemRow | None, s
         "error": row.error,
         "transcript": row.transcript,
     }
-    write_atomic(folder / COMPLETE_MARKER, _json(record))
+    write_atomic(folder / COMPLETE_MARKER, _json(record), durable=False)
 
 
 def _gates_log(verdict: dict[str, Any]) -> str:
