@@ -149,14 +149,14 @@ def _pause_outputs(marker: Path, name: str, nth: int) -> None:
     real = summary.write_atomic  # type: ignore[attr-defined]
     count = 0
 
-    def write(target: Path, data: bytes) -> None:
+    def write(target: Path, data: bytes, durable: bool = True) -> None:
         nonlocal count
         if target.name == name:
             count += 1
             if count == nth:
                 marker.write_text("paused\n")
                 time.sleep(120)
-        real(target, data)
+        real(target, data, durable)
 
     summary.write_atomic = write  # type: ignore[attr-defined]
 
