@@ -33,7 +33,7 @@ from putnam_solver.provers.lean import LeanProver
 from putnam_solver.provers.lean.axioms import axioms_gate
 from putnam_solver.provers.lean.compile import LEAN_THREADS, compile_gate
 from putnam_solver.verify import Profile, ScratchDir, Submission, Track, VerifyOptions, run_gates
-from tests.toylean.build import BENCHMARK, CANDIDATES, ToyLean, build_toy_lean
+from tests.toylean.build import BENCHMARK, VALID, ToyLean, build_toy_lean
 
 
 def timed(action: Callable[[], object], runs: int) -> float:
@@ -82,7 +82,7 @@ def g4_g5(bench: Benchmark, problem_id: str, source: bytes, scratch: Path) -> No
 
 def measure(toy: ToyLean, bench: Benchmark, problem_id: str, scratch: Path, runs: int) -> list[float]:
     """Median seconds of bare lean, G4, G1-G4 and G4+G5 for one valid candidate."""
-    source = (CANDIDATES / "valid" / f"{problem_id}.lean").read_bytes()
+    source = (VALID / f"{problem_id}.lean").read_bytes()
     module = bench.problems[problem_id].module
     gate(bench, problem_id, source, scratch)  # warm the toolchain probe and hash caches, as a harness is
     return [

@@ -1,8 +1,8 @@
 """G4 (compile) and G5 (axioms) for real: the toy Lean toolchain, run in the real sandbox.
 
-Candidates live in tests/toylean/candidates: ``valid/<problem>.lean`` must pass, every
-``invalid/<case>.lean`` (all for ``toy_and_comm``) must be rejected by the gate the test names. Many
-invalid cases are also caught by the text gates; here G4 and G5 are called directly so that each is
+The benchmark and its valid proofs are the Lean samples (samples/lean: ``proofs/<problem>.lean`` must
+pass); every ``tests/toylean/candidates/invalid/<case>.lean`` (all for ``toy_and_comm``) must be rejected
+by the gate the test names. Many invalid cases are also caught by the text gates; here G4 and G5 are called directly so that each is
 shown to stop them on its own.
 """
 
@@ -41,7 +41,7 @@ from putnam_solver.verify import (
     VerifyOptions,
     run_gates,
 )
-from tests.toylean.build import BENCHMARK, CANDIDATES, ToyLean, ToyLeanUnavailable, build_toy_lean
+from tests.toylean.build import BENCHMARK, CANDIDATES, VALID, ToyLean, ToyLeanUnavailable, build_toy_lean
 
 AVAILABLE, WHY = sandbox_status()
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
@@ -92,7 +92,7 @@ def g4_then_g5(sub: Submission) -> tuple[GateResult, GateResult]:
 
 @pytest.mark.parametrize("problem_id", sorted(EXPECTED_AXIOMS))
 def test_valid_proofs_pass_compile_and_axioms(toy_env: ToyLean, tmp_path: Path, problem_id: str) -> None:
-    candidate = (CANDIDATES / "valid" / f"{problem_id}.lean").read_bytes()
+    candidate = (VALID / f"{problem_id}.lean").read_bytes()
     g4, g5 = g4_then_g5(submission(candidate, tmp_path, problem_id))
     assert g4.status is GateStatus.PASSED, g4.detail
     assert g4.evidence["sandboxed"] is True
@@ -103,7 +103,7 @@ def test_valid_proofs_pass_compile_and_axioms(toy_env: ToyLean, tmp_path: Path, 
 
 
 def test_without_sandbox_the_verdict_is_the_same_and_says_so(toy_env: ToyLean, tmp_path: Path) -> None:
-    candidate = (CANDIDATES / "valid" / "toy_and_comm.lean").read_bytes()
+    candidate = (VALID / "toy_and_comm.lean").read_bytes()
     g4, g5 = g4_then_g5(submission(candidate, tmp_path, unsafe_no_sandbox=True))
     assert (g4.status, g5.status) == (GateStatus.PASSED, GateStatus.PASSED)
     assert g4.evidence["sandboxed"] is False and g5.evidence["sandboxed"] is False
@@ -144,7 +144,7 @@ def test_a_proof_that_takes_too_long_is_rejected_at_the_timeout(toy_env: ToyLean
 
 
 def test_a_memory_cap_lean_cannot_live_with_is_a_rejection(toy_env: ToyLean, tmp_path: Path) -> None:
-    candidate = (CANDIDATES / "valid" / "toy_and_comm.lean").read_bytes()
+    candidate = (VALID / "toy_and_comm.lean").read_bytes()
     g4 = compile_gate(submission(candidate, tmp_path, memory_mb=1000))
     assert g4.status is GateStatus.FAILED
     assert g4.detail == "lean ran out of memory (cap 1000 MB)"
@@ -162,7 +162,7 @@ def test_truncated_output_never_passes(toy_env: ToyLean, tmp_path: Path) -> None
 
 
 def test_no_lean_is_unavailable_with_the_fix(tmp_path: Path) -> None:
-    candidate = (CANDIDATES / "valid" / "toy_and_comm.lean").read_bytes()
+    candidate = (VALID / "toy_and_comm.lean").read_bytes()
     g4 = compile_gate(submission(candidate, tmp_path, lean=tmp_path / "no-such-lean"))
     assert g4.status is GateStatus.UNAVAILABLE
     assert "putnam bootstrap" in g4.detail and "--lean" in g4.detail
@@ -227,7 +227,7 @@ def test_a_missing_theorem_fails_the_axiom_check(toy_env: ToyLean, tmp_path: Pat
 
 
 def test_axiom_check_needs_the_module_compiled_in_this_run(toy_env: ToyLean, tmp_path: Path) -> None:
-    sub = submission((CANDIDATES / "valid" / "toy_and_comm.lean").read_bytes(), tmp_path)
+    sub = submission((VALID / "toy_and_comm.lean").read_bytes(), tmp_path)
     alone = axioms_gate(sub)
     assert alone.status is GateStatus.ERROR and "G4" in alone.detail
     g4 = compile_gate(sub)
@@ -273,7 +273,7 @@ def test_a_missing_or_odd_axiom_report_is_an_error(messages: Sequence[LeanMessag
 
 @pytest.mark.parametrize("problem_id", sorted(EXPECTED_AXIOMS))
 def test_pipeline_accepts_valid_proofs(toy_env: ToyLean, problem_id: str) -> None:
-    candidate = (CANDIDATES / "valid" / f"{problem_id}.lean").read_bytes()
+    candidate = (VALID / f"{problem_id}.lean").read_bytes()
     problem = BENCH.problems[problem_id]
     fast_options = VerifyOptions(Profile.FAST)
     fast = run_gates(LeanProver(), BENCH, problem, candidate, Track.WITH_ANSWER, fast_options)
@@ -345,7 +345,7 @@ def test_without_lean_or_putnam_lean_the_bootstrapped_project_is_used(
     assert lean.argv == (str(lake), "-d", str(root / "project"), "env", "lean")
     assert lean.readonly == (root.resolve(),)
     assert lean.version.startswith("Lean (version 4.35.0")
-    candidate = (CANDIDATES / "valid" / "toy_propext.lean").read_bytes()
+    candidate = (VALID / "toy_propext.lean").read_bytes()
     g4, g5 = g4_then_g5(submission(candidate, tmp_path / "scratch", "toy_propext"))
     assert (g4.status, g5.status) == (GateStatus.PASSED, GateStatus.PASSED), (g4.detail, g5.detail)
     assert g5.evidence["axioms"] == ["propext"]

