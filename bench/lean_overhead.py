@@ -7,7 +7,9 @@ For each valid toy candidate, the median wall time of N runs of:
 - G1-G4:     ``run_gates`` with profile ``fast`` (adds the text gates and the pipeline);
 - G4+G5:     compile, then the axiom check (a second sandboxed `lean` run: expect about 2x).
 
-Printed side by side with the ratios to bare; the goal is G4 and G1-G4 within 10% of bare. The toy
+Printed side by side with the ratios to bare; the goal is G4 and G1-G4 within 10% of bare. Then the
+verdict cache: a cache hit (``verify_candidates`` finding the stored verdict) against a fresh G1-G4
+verification of the same candidate; the goal is a hit costing at most 1% of a fresh run. The toy
 proofs take tens of milliseconds, so fixed costs (starting bubblewrap) weigh far more here than they
 would next to a Mathlib import. Usage: ``python bench/lean_overhead.py [--runs N]``.
 """
@@ -29,6 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.toylean
 
 from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.cache import VerdictCache
+from putnam_solver.candidates import Candidate, verify_candidates
 from putnam_solver.provers.lean import LeanProver
 from putnam_solver.provers.lean.axioms import axioms_gate
 from putnam_solver.provers.lean.compile import LEAN_THREADS, compile_gate
@@ -110,6 +114,25 @@ def main() -> None:
             totals = [t + s for t, s in zip(totals, times, strict=True)]
             print(_row(problem_id, times))
         print(_row("total", totals))
+        fresh, hit = cache_ratio(bench, scratch, args.runs)
+        print(f"verdict cache: fresh G1-G4 {fresh * 1000:.1f} ms, cache hit {hit * 1000:.2f} ms, "
+              f"hit/fresh = {hit / fresh:.2%} (goal <= 1%)")
+
+
+def cache_ratio(bench: Benchmark, scratch: Path, runs: int) -> tuple[float, float]:
+    """Median seconds of a fresh G1-G4 verification and of a verdict-cache hit, same candidate."""
+    problem = bench.problems["toy_and_comm"]
+    candidate = Candidate(VALID / "toy_and_comm.lean", problem, (VALID / "toy_and_comm.lean").read_bytes())
+    options = VerifyOptions(profile=Profile.FAST)
+    cache = VerdictCache(scratch / "cache")
+
+    def verify(with_cache: VerdictCache | None) -> None:
+        verdict = verify_candidates([candidate], LeanProver(), bench, Track.WITH_ANSWER, options, 1, with_cache)[0]
+        assert verdict.accepted and verdict.cached == (with_cache is not None)
+
+    verify(None)
+    verify_candidates([candidate], LeanProver(), bench, Track.WITH_ANSWER, options, 1, cache)
+    return timed(partial(verify, None), runs), timed(partial(verify, cache), runs * 10)
 
 
 def _row(label: str, times: list[float]) -> str:

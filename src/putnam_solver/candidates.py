@@ -142,7 +142,9 @@ def verify_candidates(
             on_verdict(verdict)
         return verdict
 
-    workers = max(1, jobs or os.cpu_count() or 1)
+    workers = min(max(1, jobs or os.cpu_count() or 1), len(candidates))
+    if workers <= 1:  # no thread to start for a single candidate (a cache hit costs about a millisecond)
+        return [one(c) for c in candidates]
     with ThreadPoolExecutor(max_workers=workers) as pool:
         return list(pool.map(one, candidates))
 
