@@ -10,6 +10,7 @@ of the sandbox for CLI agents), against the challenge the harness derives from t
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +39,7 @@ from putnam_solver.agent.worker import (
 )
 from putnam_solver.benchmark import Benchmark, Problem, write_atomic
 from putnam_solver.provers import Prover, get_prover
-from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, default_toolchain_dir
+from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
 from putnam_solver.verify import Profile, VerifyOptions
 
 log = logging.getLogger(__name__)
@@ -77,14 +78,9 @@ def _project_files(prover_name: str, config: SolveConfig) -> dict[str, str]:
     """A Coq project file, or a Lake project that reuses the bootstrapped Mathlib build."""
     if prover_name == "rocq":
         return {"_CoqProject": "-Q . Putnam\n"}
-    root = config.lean if config.lean is not None and config.lean.is_dir() else default_toolchain_dir()
-    mathlib = ToolchainPaths(root).project / ".lake" / "packages" / "mathlib"
+    mathlib = ToolchainPaths(toolchain_root()).project / ".lake" / "packages" / "mathlib"
     lakefile = f'name = "putnam_attempt"\n\n[[require]]\nname = "mathlib"\npath = "{mathlib.as_posix()}"\n'
     return {"lakefile.toml": lakefile, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
-
-
-def _policy(prover: Prover) -> str:
-    return prover.policy_text() if hasattr(prover, "policy_text") else "(no extra policy)"
 
 
 def _system_prompt(prover: Prover, config: SolveConfig) -> str:
@@ -92,7 +88,7 @@ def _system_prompt(prover: Prover, config: SolveConfig) -> str:
     return render(
         "worker_system.md",
         prover_label=label,
-        policy=_policy(prover),
+        policy=prover.policy_text(),
         max_turns=str(config.budgets.max_turns),
     )
 
@@ -104,7 +100,7 @@ def _task_prompt(prover: Prover, problem: Problem, config: SolveConfig, carried:
         problem_id=problem.id,
         file_name=f"{problem.module}{prover.suffix}",
         statement=prover.model_statement(problem, config.track),
-        policy=_policy(prover),
+        policy=prover.policy_text(),
         carry_forward=carry_forward_text(carried),
     )
 
@@ -255,7 +251,6 @@ def generate_config(config: SolveConfig) -> GenerateConfig:
     Inspect's own environment variables (``INSPECT_EVAL_MAX_RETRIES``, ``INSPECT_EVAL_TIMEOUT``,
     ``INSPECT_EVAL_ATTEMPT_TIMEOUT``) when they are set.
     """
-    import os
 
     def env_int(name: str) -> int | None:
         value = os.environ.get(name)
