@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -17,6 +18,7 @@ from putnam_solver.provers.lean.syntax import (
     STRING,
     SYMBOL,
     LexError,
+    body_keywords,
     code_tokens,
     lex,
     normalize_name,
@@ -231,3 +233,84 @@ def test_statement_without_answer_comment_cannot_be_inlined() -> None:
     assert challenge(text, Track.NO_ANSWER) == text
     with pytest.raises(ValueError, match="no official answer"):
         challenge(text, Track.WITH_ANSWER)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Red team: the lexer must see what Lean sees (tests/unit/test_lean_redteam.py has the gate-level cases)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("/-/- -/ x", [(COMMENT, "/-/- -/"), (IDENT, "x")]),  # Lean skips the opener's third character
+        ("/--/ x -/ y", [(DOC, "/--/ x -/"), (IDENT, "y")]),  # `/--/` opens a doc comment
+        ("/- a /-/ b -/ -/ c", [(COMMENT, "/- a /-/ b -/ -/"), (IDENT, "c")]),  # `/-` wins in `/-/`
+        ("/---/ z", [(DOC, "/---/"), (IDENT, "z")]),
+    ],
+)
+def test_block_comments_end_where_lean_ends_them(text: str, expected: list[tuple[str, str]]) -> None:
+    assert kinds(text) == expected
+
+
+@pytest.mark.parametrize("text", ['s! "x {sorry}"', 's! /- c -/ "x {sorry}"', 'm!\n  "{sorry}"'])
+def test_interpolation_after_space_or_comment_is_code(text: str) -> None:
+    assert (IDENT, "sorry") in kinds(text)
+
+
+def test_escaped_identifier_may_span_lines() -> None:
+    tokens = code_tokens(lex("«a\ntheorem» b\nc"))
+    assert [(t.kind, t.text, t.line, t.col) for t in tokens] == [
+        (IDENT, "«a\ntheorem»", 1, 0),
+        (IDENT, "b", 2, 9),
+        (IDENT, "c", 3, 0),
+    ]
+    assert normalize_name("«a\ntheorem»") == "a\ntheorem"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("x\u200by", "invisible or control character U+200B"),
+        ("x \u202e y", "U+202E"),
+        ("x\u00a0y", "U+00A0"),
+        ("x\ty", "tab character"),
+        ("x\ry", "carriage return without a line feed"),
+        ("«x y", "unterminated identifier escape"),
+    ],
+)
+def test_characters_lean_refuses_in_code_are_lexing_errors(text: str, reason: str) -> None:
+    with pytest.raises(LexError, match=re.escape(reason)):
+        lex(text)
+
+
+def test_refused_characters_are_fine_in_comments_and_strings_and_crlf_is_a_line_break() -> None:
+    tokens = lex('-- \u200b\t\r\n"\u202e\t" /- \u00a0 -/ x')
+    assert [(t.kind, t.line) for t in tokens] == [(COMMENT, 1), (STRING, 2), (COMMENT, 2), (IDENT, 2)]
+
+
+@pytest.mark.parametrize(
+    ("body", "flagged"),
+    [
+        ("trivial\n  open Nat", ["open"]),
+        ("trivial open Nat open Real in", ["open"]),
+        ("by\n  open Nat in\n  simp", []),
+        ("by\n  open Nat\n    Real in\n  simp", []),
+        ("by\n  open Nat\n  Real in\n  simp", ["open"]),  # the names must stand right of `open`
+        ("by\n  open scoped Classical in simp", []),
+        ("by\n  open Nat renaming succ → s in simp", []),
+        ("by\n  open Nat (succ) in simp", []),
+        ("trivial set_option maxHeartbeats 0", ["set_option"]),
+        ("by set_option maxHeartbeats 0 in simp", []),
+        ("trivial\n  seal f", ["seal"]),
+        ("trivial local notation", ["local", "notation"]),
+    ],
+)
+def test_body_keywords_report_what_would_start_a_command(body: str, flagged: list[str]) -> None:
+    [command] = split_commands(code_tokens(lex(f"lemma aux : True := {body}")))
+    assert [t.text for t in body_keywords(command)] == flagged
+
+
+def test_a_referenced_name_is_the_first_part_of_every_identifier() -> None:
+    parsed = parse_statement("open Real\n\ntheorem t (h : 0 < n) : sqrt n = Real.pi.foo x := sorry\n")
+    assert {"h", "n", "sqrt", "Real", "x", "t"} <= parsed.referenced_names
+    assert "pi" not in parsed.referenced_names and "foo" not in parsed.referenced_names

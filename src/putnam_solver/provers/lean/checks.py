@@ -9,8 +9,16 @@ tokens after the theorem's top-level ``:=``) and, on the no-answer track, the va
 ``*_solution`` declaration. Everything else is compared token by token, gluing included. The only
 additions allowed are the helpers listed in :data:`POLICY`, placed after the header and before the
 theorem. Where the proof ends: it runs to the end of the file. Any token that can only begin a command
-(``theorem``, ``end``, ``notation``, a modifier...) inside it, or any command-starting token at column 0
-after it, means Lean would parse a new command there, and is rejected as code after the theorem.
+(``theorem``, ``end``, ``notation``, ``seal``, a modifier...) inside it, or any command-starting token at
+column 0 after it, means Lean would parse a new command there, and is rejected as code after the theorem.
+The same holds inside every hole (a helper's body, a no-answer value): there an ``open`` or
+``set_option`` without its ``... in`` would be a new command in force for the theorem. A helper's name
+may not be one the challenge uses anywhere, not even as a variable: the statement's identifiers could
+resolve to it. Strict token equality is the rule: ``«putnam_x»`` for ``putnam_x``, ``Real`` for ``ℝ`` or
+a renamed binder is a difference, although Lean would read the same statement. Layout is not compared
+(line breaks and indentation may change); the few column-sensitive constructs a statement could contain
+(``match`` alternatives, tactic blocks, newline-separated fields) are left to G6. On the no-answer track
+a value may not name a choice operator or the theorem (see :data:`POLICY`).
 
 G3: named constructs are rejected anywhere outside comments, strings and doc comments, matched on whole
 tokens or whole ``.``-separated name parts (``sorry`` is rejected, ``sorry_free`` and ``h_axiom`` are not).
@@ -23,6 +31,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from putnam_solver.provers.lean.syntax import (
+    COMBINATORS,
     DOC,
     IDENT,
     SYMBOL,
@@ -82,6 +91,10 @@ class LeanPolicy:
     helper_attributes: tuple[str, ...]
     permitted: tuple[PermittedAddition, ...]
     forbidden: tuple[ForbiddenRule, ...]
+    choice_operators: tuple[str, ...]
+    """Names a no-answer solution value may not use: they pick "some value with the property" from a
+    proof that one exists, instead of stating the answer. Only full names are matched: ``choose`` alone
+    or ``n.choose k`` is usually ``Nat.choose`` (a binomial coefficient, in official answers)."""
 
     def forbidden_words(self) -> dict[str, ForbiddenRule]:
         """Rules matched against whole tokens and whole name parts."""
@@ -102,6 +115,15 @@ class LeanPolicy:
             "## Permitted additions (after the header, before the theorem)",
             "",
             *(f"- {p.construct}: {p.note}" for p in self.permitted),
+            "",
+            "## No-answer track: the solution values",
+            "",
+            "A value must state the answer. It may not mention the theorem, nor name a choice operator",
+            f"({', '.join(f'`{c}`' for c in self.choice_operators)}): `Classical.choose (h : ∃ x, P x)`",
+            "restates the problem instead of answering it. Forms the text cannot tell apart from",
+            "ordinary names (`h.choose`, `choose h` after `open Classical`, which could be `Nat.choose`)",
+            "and values that restate the problem in other words (`{x | P x}`) are not stopped by the",
+            "gates: the verdict records every value beside the official answer for review.",
             "",
             "## Forbidden anywhere outside comments and strings",
             "",
@@ -134,13 +156,23 @@ POLICY: Final = LeanPolicy(
         PermittedAddition(
             "`theorem`, `lemma`, `def`, `abbrev`",
             "with optional docstring, `@[simp]`, and `private` / `protected` / `noncomputable`; the name "
-            "must be a plain (undotted) identifier that no challenge declaration uses, so a helper cannot "
-            "extend another namespace (hijacking dot notation) or shadow the theorem or a solution",
+            "must be a plain (undotted) identifier that the challenge neither declares nor mentions (not "
+            "even as a variable): a helper cannot extend another namespace (hijacking dot notation), "
+            "shadow the theorem or a solution, or become what a name in the statement resolves to "
+            "(a name reached through `open`, an auto-bound variable)",
         ),
         PermittedAddition(
             "`set_option NAME VALUE in`",
             f"before a helper or before the theorem, NAME one of {', '.join(_OPTIONS)}",
         ),
+    ),
+    choice_operators=(
+        "Classical.choose",
+        "Classical.choice",
+        "Classical.epsilon",
+        "Classical.indefiniteDescription",
+        "Exists.choose",
+        "Nat.find",
     ),
     forbidden=(
         *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx"),
@@ -150,6 +182,8 @@ POLICY: Final = LeanPolicy(
             _NATIVE,
             "native_decide",
             "native",
+            "bv_decide",
+            "bv_check",
             "ofReduceBool",
             "ofReduceNat",
             "reduceBool",
@@ -252,10 +286,11 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         text, nxt = token.text, tokens[i + 1] if i + 1 < len(tokens) else None
         if token.kind == IDENT:
             parts = name_parts(text)
+            absolute = parts[1:] if parts[:1] == ["_root_"] else parts  # `_root_.Lean.x` is `Lean.x`
             hit = next((p for p in parts if p in words), None)
             if hit is not None:
                 add(token, words[hit], text)
-            elif parts and parts[0] == "Lean":
+            elif absolute[:1] == ["Lean"]:
                 add(token, policy.rule("Lean.*"), text)
         elif text.startswith("#") and len(text) > 1:
             add(token, policy.rule("#command"), text)
@@ -290,8 +325,8 @@ def check_preservation(
 
 
 def _check(expected: Statement, candidate: str, track: Track, policy: LeanPolicy) -> list[Violation]:
-    try:
-        commands = split_commands(code_tokens(lex(candidate)))
+    try:  # Lean reads \r\n as \n, inside doc comments and strings too
+        commands = split_commands(code_tokens(lex(candidate.replace("\r\n", "\n"))))
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     holes = _holes(expected, track)
@@ -352,9 +387,10 @@ def _last_line(commands: Sequence[Command]) -> int:
 def _layout_violations(command: Command) -> Iterator[Violation]:
     """Text whose command structure Lean would read differently from our column-0 split."""
     for token in body_keywords(command):
-        yield Violation(
-            token.line, f"`{token.text}`", "starts a new command here; begin commands at column 0"
-        )
+        rule = "starts a new command here; begin commands at column 0"
+        if token.text in COMBINATORS:
+            rule = f"without `... in` this starts a new command (a new `{token.text}` for what follows)"
+        yield Violation(token.line, f"`{token.text}`", rule)
     last = command.tokens[-1]
     if last.text == "in":
         yield Violation(last.line, _show(command), "a trailing `... in` would apply to the next command")
@@ -389,6 +425,23 @@ def _compare(
         violations.append(Violation(_first_difference(fixed, tokens), label, "differs from the challenge"))
     elif hole is not None and len(tokens) == len(fixed):
         violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
+    elif hole is not None and want is not expected.theorem:
+        violations += _answer_violations(tokens[len(fixed) :], label, expected, policy)
+    return violations
+
+
+def _answer_violations(
+    value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy
+) -> list[Violation]:
+    """A no-answer solution value must state an answer, not point back at the problem (policy text)."""
+    violations = []
+    for token in value:
+        name = normalize_name(token.text) if token.kind == IDENT else ""
+        if name == normalize_name(expected.theorem_name):
+            violations.append(Violation(token.line, label, "the answer may not mention the theorem"))
+        elif any(name == op or name.endswith(f".{op}") for op in policy.choice_operators):
+            rule = "a choice operator picks a value from the problem's own statement; state the answer"
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
     return violations
 
 
@@ -441,6 +494,9 @@ def _addition_violations(command: Command, expected: Statement, policy: LeanPoli
         violations.append(Violation(command.line, f"`{name}`", "helper names must be plain identifiers"))
     elif normalize_name(name) in expected.declared_names:
         violations.append(Violation(command.line, f"`{name}`", "collides with a challenge declaration"))
+    elif normalize_name(name) in expected.referenced_names:
+        rule = "is a name the challenge uses: the statement could come to mean this helper"
+        violations.append(Violation(command.line, f"`{name}`", rule))
     return violations
 
 

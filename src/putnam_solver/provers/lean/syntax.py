@@ -5,14 +5,22 @@ comments, strings or formatting. A word inside ``/- ... -/`` or ``"..."`` is not
 however it is spaced. The lexer follows Lean 4's own tokenizer where it matters for that distinction:
 
 * comments: ``--`` to the end of the line; ``/- -/`` nested; ``/-- -/`` doc comments are *tokens* (they are
-  part of the syntax, and the theorem's docstring must be preserved); ``/-! -/`` module docs are comments;
+  part of the syntax, and the theorem's docstring must be preserved); ``/-! -/`` module docs are comments.
+  Block comments are scanned exactly as Lean does: the third character of the opener is skipped (so
+  ``/-/- -/`` is one whole comment and ``/--/`` opens a doc comment), then ``-/`` and ``/-`` are matched
+  left to right;
 * strings with escapes and string gaps, raw strings ``r"..."`` / ``r#"..."#``, and interpolated strings
-  (``s!"..."``, ``m!"..."``, ``f!"..."``) whose ``{...}`` parts are lexed as code;
+  (``s!"..."``, ``m!"..."``, ``f!"..."``, with or without space or comment before the string) whose
+  ``{...}`` parts are lexed as code;
 * character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
   Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
 * identifiers with Lean's character classes (Greek, letter-like symbols such as ``ℝ``, subscripts), ``«»``
-  escapes and ``.``-separated parts; letters Lean does not accept in identifiers (Cyrillic ``а``, say) are
-  single-character symbols, so a look-alike name never equals the real one.
+  escapes (which may span lines) and ``.``-separated parts; letters Lean does not accept in identifiers
+  (Cyrillic ``а``, say) are single-character symbols, so a look-alike name never equals the real one;
+* characters Lean refuses outside comments and strings are lexing errors here too: tabs, a carriage
+  return not followed by a line feed, and invisible characters (format controls such as zero-width
+  spaces and bidirectional overrides, non-ASCII spaces), so that what is displayed is what is compared.
+  ``\r\n`` is a line break, as in Lean.
 
 Every token records whether whitespace or a comment came before it (``spaced``). Comparisons use it, so
 two files compare equal only if Lean's maximal-munch tokenizer sees the same characters in both, up to the
@@ -29,6 +37,7 @@ whose layout would make us see something else than Lean sees.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
@@ -70,14 +79,14 @@ _ID_FIRST = (
     "\u03ca-\u03fb\u1f00-\u1ffe\u2100-\u214f\U0001d49c-\U0001d59f"
 )
 _ID_REST = _ID_FIRST + "0-9'!?\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
-_PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»\n]*»)"
+_PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»]*»)"
 _IDENT_RE = rf"{_PART}(?:\.{_PART})*"
 _SYMBOLS = (
     ":=", "=>", "->", "<-", "<;>", "<|>", "<|", "|>.", "|>", "...", "..", "::", "@[", "<=", ">=", "!=",
     "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'",
 )  # fmt: skip
 _TOKEN_RE = re.compile(
-    r"(?P<ws>[ \t\r\n]+)"
+    r"(?P<ws>(?:[ \n]|\r\n)+)"
     r"|(?P<line>--[^\n]*)"
     r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
     r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])')"
@@ -90,6 +99,9 @@ _TOKEN_RE = re.compile(
 _GROUP_KIND = {"num": NUMBER, "char": CHAR, "ident": IDENT, "hash": SYMBOL, "name": NAME, "sym": SYMBOL}
 _STRING_BODY = re.compile(r'(?:[^"\\{}]|\\.)*', re.S)
 _RAW_START = re.compile(r'r(#*)"')
+_COMMENT_MARK = re.compile(r"-/|/-")
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zs", "Zl", "Zp"})
+"""Unicode categories of characters Lean cannot tokenize in code (controls, formats, odd spaces)."""
 
 
 class _Lexer:
@@ -132,8 +144,7 @@ class _Lexer:
             if ch == "/" and text.startswith("/-", start):
                 self.block_comment(start)
             elif ch == '"':
-                interpolated = bool(self.tokens) and self.tokens[-1].text.endswith("!") and not self.spaced
-                self.string(start, interpolated)
+                self.string(start, self.interpolation_prefix())
             elif ch == "r" and (raw := _RAW_START.match(text, start)):
                 self.raw_string(start, raw)
             else:
@@ -141,6 +152,8 @@ class _Lexer:
                 if match is None:  # only a ' that does not begin a character literal gets here
                     raise self.error("stray ' (not a character literal)", start)
                 group = match.lastgroup or "sym"
+                if group == "sym" and match.end() == start + 1:
+                    self.refuse(ch, start)
                 if group == "ws":
                     self.advance(start, match.end())
                     self.spaced = True
@@ -152,23 +165,41 @@ class _Lexer:
                         depth += 1 if ch == "{" else -1
                         if depth < 0:
                             return
-                    self.emit(_GROUP_KIND[group], start, match.end())
+                    self.emit(_GROUP_KIND[group], start, match.end(), multiline=group == "ident")
         if close_brace:
             raise self.error("unterminated interpolation in string", self.pos)
 
+    def interpolation_prefix(self) -> bool:
+        """Whether the string about to be lexed is interpolated: the code token before it is ``s!``,
+        ``m!``, ``f!`` or another identifier ending in ``!`` (Lean allows space or a comment between)."""
+        previous = next((t for t in reversed(self.tokens) if t.kind != COMMENT), None)
+        return previous is not None and previous.kind == IDENT and previous.text.endswith("!")
+
+    def refuse(self, ch: str, offset: int) -> None:
+        """Raise for a character Lean refuses in code; see the module docstring."""
+        if ch == "\t":
+            raise self.error("tab character (Lean does not allow tabs)", offset)
+        if ch == "\r":
+            raise self.error("carriage return without a line feed", offset)
+        if ch == "«":
+            raise self.error("unterminated identifier escape (missing »)", offset)
+        if unicodedata.category(ch) in _REFUSED_CATEGORIES:
+            raise self.error(f"invisible or control character U+{ord(ch):04X}", offset)
+
     def block_comment(self, start: int) -> None:
-        text, depth, i = self.text, 1, start + 2
-        while depth:
-            close = text.find("-/", i)
-            if close < 0:
-                raise self.error("unterminated comment (missing -/)", start)
-            opened = text.find("/-", i, close)
-            if opened >= 0:
-                depth, i = depth + 1, opened + 2
-            else:
-                depth, i = depth - 1, close + 2
-        is_doc = text.startswith("/--", start) and i - start >= 5
-        self.emit(DOC if is_doc else COMMENT, start, i, multiline=True)
+        """Lean's scan: skip the opener's third character, then match ``-/`` and ``/-`` left to right."""
+        text, depth = self.text, 1
+        marks = _COMMENT_MARK.finditer(text, min(start + 3, len(text)))
+        end = None
+        for mark in marks:
+            depth += 1 if mark.group() == "/-" else -1
+            if depth == 0:
+                end = mark.end()
+                break
+        if end is None:
+            raise self.error("unterminated comment (missing -/)", start)
+        kind = DOC if text.startswith("/--", start) else COMMENT
+        self.emit(kind, start, end, multiline=True)
         self.spaced = True
 
     def string(self, start: int, interpolated: bool) -> None:
@@ -236,7 +267,7 @@ DECLARATION_KEYWORDS: Final = frozenset(
      "inductive", "coinductive"}
 )  # fmt: skip
 MODIFIERS: Final = frozenset(
-    {"private", "protected", "public", "noncomputable", "unsafe", "partial", "nonrec"}
+    {"private", "protected", "public", "meta", "noncomputable", "unsafe", "partial", "nonrec"}
 )
 COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
     {"import", "prelude", "namespace", "section", "end", "variable", "universe", "include", "omit", "mutual",
@@ -244,9 +275,21 @@ COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
      "macro", "macro_rules", "syntax", "elab", "elab_rules", "declare_syntax_cat", "initialize",
      "builtin_initialize", "deriving", "run_cmd", "run_elab", "run_meta", "alias", "irreducible_def",
      "simproc", "dsimproc", "unif_hint", "add_decl_doc", "library_note", "assert_not_exists",
-     "suppress_compilation", "register_simp_attr", "register_option", "binder_predicate"}
+     "suppress_compilation", "register_simp_attr", "register_option", "binder_predicate",
+     # scope and visibility changers, and further core, Batteries, Aesop and Mathlib command keywords
+     "local", "seal", "unseal", "with_weak_namespace", "init_quot", "end_local_scope",
+     "assert_not_imported", "register_tactic_tag", "tactic_extension", "recommended_spelling",
+     "register_error_explanation", "register_builtin_option", "register_label_attr", "docs_to_verso",
+     "add_aesop_rules", "erase_aesop_rules", "declare_aesop_rule_sets", "grind_pattern", "proof_wanted",
+     "initialize_simps_projections", "mk_iff_of_inductive_prop", "unsuppress_compilation", "recall",
+     "compile_inductive", "compile_def", "gen_injective_theorems", "declare_config_elab",
+     "declare_command_config_elab", "declare_simp_like_tactic", "test_extern", "whatsnew", "extend_docs"}
 )  # fmt: skip
-"""Tokens that only ever begin a command: Lean ends the current command wherever one of these appears."""
+"""Tokens that only ever begin a command: Lean ends the current command wherever one of these appears.
+The list cannot be complete (any library may add commands); what it misses, G6 must catch."""
+COMBINATORS: Final = frozenset({"open", "set_option"})
+"""Tokens that begin a command, or, followed by ``... in``, a term or tactic: inside a declaration only
+the ``... in`` form is possible, so a body may contain them only in that form."""
 _STARTERS: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS | {"open", "set_option", "@["}
 
 
@@ -356,8 +399,34 @@ def split_commands(tokens: Sequence[Token]) -> list[Command]:
 
 
 def body_keywords(command: Command) -> list[Token]:
-    """Tokens after the command's keyword that Lean would read as the start of another command."""
-    return [t for t in command.tokens[command.head + 1 :] if t.text in COMMAND_ONLY_KEYWORDS | MODIFIERS]
+    """Tokens after the command's keyword that Lean would read as the start of another command: every
+    command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator."""
+    body = command.tokens[command.head + 1 :]
+    return [
+        t
+        for i, t in enumerate(body)
+        if t.text in COMMAND_ONLY_KEYWORDS | MODIFIERS or (t.text in COMBINATORS and not _scoped_in(body, i))
+    ]
+
+
+_OPEN_DECL_SYMBOLS: Final = frozenset({"(", ")", ",", "→", "->"})
+
+
+def _scoped_in(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the ``open`` / ``set_option`` at ``i`` is followed by its ``in``: ``set_option N V in``, or
+    ``open`` then names (with ``hiding``, ``renaming a → b``, ``(a b)``, ``scoped``) then ``in``. Like
+    Lean, the names of an ``open`` must stand right of the ``open`` when they are on a later line."""
+    if tokens[i].text == "set_option":
+        return i + 3 < len(tokens) and tokens[i + 3].text == "in"
+    opener = tokens[i]
+    for token in tokens[i + 1 :]:
+        if token.text == "in":
+            return token is not tokens[i + 1]
+        later_line = token.line != opener.line and token.col <= opener.col
+        is_name = token.kind == IDENT and token.text not in _STARTERS
+        if later_line or not (is_name or token.text in _OPEN_DECL_SYMBOLS):
+            return False
+    return False
 
 
 def top_level_assign(tokens: Sequence[Token], last: bool = True) -> int | None:
@@ -418,6 +487,13 @@ class Statement:
     @property
     def declared_names(self) -> frozenset[str]:
         return frozenset(normalize_name(c.name) for c in self.commands if c.name is not None)
+
+    @property
+    def referenced_names(self) -> frozenset[str]:
+        """The first name part of every identifier in the statement's code (binders, bound and
+        auto-bound variables, names reached through ``open``): a new root declaration with one of these
+        names could be what the identifier resolves to."""
+        return frozenset(name_parts(t.text)[0] for t in self.tokens if t.kind == IDENT)
 
     @property
     def signature(self) -> tuple[Token, ...]:

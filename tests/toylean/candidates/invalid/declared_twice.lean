@@ -1,0 +1,2 @@
+theorem toy_and_comm (p q : Prop) (h : And p q) : True := True.intro
+theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := And.intro h.right h.left
