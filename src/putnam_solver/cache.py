@@ -92,4 +92,5 @@ def verdict_from_json(data: dict[str, Any]) -> Verdict:
         benchmark_pinned=data["benchmark_pinned"],
         candidate_path=data.get("candidate_path"),
         answers=data.get("answers", {}),
+        unsafe_no_sandbox=bool(data.get("unsafe_no_sandbox", False)),
     )

@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from putnam_solver import benchmark as bench
@@ -28,8 +29,7 @@ from putnam_solver.verify import InputError, Profile, Track, Verdict, VerifyOpti
 
 app = typer.Typer(
     name="putnam",
-    help="Run and check formal proofs for PutnamBench; a proof counts only when every verification "
-    "gate passes.",
+    help="Run and check formal proofs for PutnamBench; a proof counts only when every verification gate passes.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -52,21 +52,17 @@ BenchmarkOpt = Annotated[
 ]
 PinOpt = Annotated[
     str | None,
-    typer.Option(
-        "--benchmark-sha256", help="Pin the benchmark file to this SHA-256; a mismatch is an error."
-    ),
+    typer.Option("--benchmark-sha256", help="Pin the benchmark file to this SHA-256; a mismatch is an error."),
 ]
 ProblemOpt = Annotated[
     list[str] | None,
     typer.Option("--problem", help="Select this problem id (repeatable).", show_default=False),
 ]
-MaxOpt = Annotated[
-    int | None, typer.Option("--max-problems", help="Select at most N problems (by id order).")
-]
+MaxOpt = Annotated[int | None, typer.Option("--max-problems", help="Select at most N problems (by id order).")]
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    err.print(f"[red]error:[/red] {escape(message)}")
     return typer.Exit(2)
 
 
@@ -76,7 +72,7 @@ def _load(prover_name: str, benchmark: Path | None, pin: str | None) -> tuple[Pr
     loaded = bench.load_benchmark(path, pin)
     if not loaded.pinned:
         err.print(
-            f"[yellow]warning:[/yellow] {path} is not pinned (no built-in pin, no --benchmark-sha256); "
+            f"[yellow]warning:[/yellow] {escape(str(path))} is not pinned (no built-in pin, no --benchmark-sha256); "
             f"results are recorded as unpinned (sha256 {loaded.sha256})"
         )
     return prover, loaded
@@ -139,12 +135,8 @@ def verify(
     benchmark: BenchmarkOpt = None,
     benchmark_sha256: PinOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (
-        os.cpu_count() or 1
-    ),
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")
-    ] = False,
+    jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (os.cpu_count() or 1),
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
     lean: Annotated[
         Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable to use (G4, G5).")
     ] = None,
@@ -204,9 +196,7 @@ def _verdict_line(verdict: Verdict) -> str:
     if problem is not None:
         head += f"\n          {problem.id} {problem.name} {problem.status.value}: {problem.detail}"
     for name, answer in verdict.answers.items():
-        head += (
-            f"\n          answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
-        )
+        head += f"\n          answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
     return head
 
 
@@ -261,12 +251,8 @@ def policy(prover: ProverOpt = "lean") -> None:
 
 @dataset_app.command("fetch")
 def dataset_fetch(
-    source: Annotated[
-        str, typer.Option("--source", help="Git URL or path to clone.")
-    ] = bench.PUTNAMBENCH_URL,
-    revision: Annotated[
-        str, typer.Option("--revision", help="Commit to check out.")
-    ] = bench.PUTNAMBENCH_COMMIT,
+    source: Annotated[str, typer.Option("--source", help="Git URL or path to clone.")] = bench.PUTNAMBENCH_URL,
+    revision: Annotated[str, typer.Option("--revision", help="Commit to check out.")] = bench.PUTNAMBENCH_COMMIT,
     directory: Annotated[
         Path | None,
         typer.Option("--dir", help="Where to write the JSONL files (default: the data directory)."),
@@ -303,9 +289,9 @@ def solve(
         typer.Option("--reasoning-effort", help="Reasoning effort where the model supports it; `none` off."),
     ] = "xhigh",
     agent: Annotated[str, typer.Option("--agent", help="Worker: react, codex or claude-code.")] = "react",
-    sandbox: Annotated[
-        str, typer.Option("--sandbox", help="Inspect sandbox for workspaces: local, docker.")
-    ] = ("local"),
+    sandbox: Annotated[str, typer.Option("--sandbox", help="Inspect sandbox for workspaces: local, docker.")] = (
+        "local"
+    ),
     jobs: Annotated[int, typer.Option("--jobs", help="Concurrent model connections.", min=1)] = 64,
     fallback_jobs: Annotated[
         int, typer.Option("--fallback-jobs", help="Concurrency to fall back to on rate limits.", min=1)
@@ -319,20 +305,12 @@ def solve(
             min=0,
         ),
     ] = None,
-    worker_timeout: Annotated[
-        float | None, typer.Option("--worker-timeout", help="Seconds per attempt.")
-    ] = None,
-    reviewer_timeout: Annotated[
-        float | None, typer.Option("--reviewer-timeout", help="Seconds per review.")
-    ] = None,
+    worker_timeout: Annotated[float | None, typer.Option("--worker-timeout", help="Seconds per attempt.")] = None,
+    reviewer_timeout: Annotated[float | None, typer.Option("--reviewer-timeout", help="Seconds per review.")] = None,
     token_limit: Annotated[int | None, typer.Option("--token-limit", help="Tokens per attempt.")] = None,
     cost_limit: Annotated[float | None, typer.Option("--cost-limit", help="Dollars per attempt.")] = None,
-    run_token_limit: Annotated[
-        int | None, typer.Option("--run-token-limit", help="Tokens for the run.")
-    ] = None,
-    run_cost_limit: Annotated[
-        float | None, typer.Option("--run-cost-limit", help="Dollars for the run.")
-    ] = None,
+    run_token_limit: Annotated[int | None, typer.Option("--run-token-limit", help="Tokens for the run.")] = None,
+    run_cost_limit: Annotated[float | None, typer.Option("--run-cost-limit", help="Dollars for the run.")] = None,
     prices: Annotated[
         Path | None,
         typer.Option("--prices", help='JSON price table: {"model": {"input": $/Mtok, "output": $/Mtok}}.'),
@@ -344,18 +322,14 @@ def solve(
     lean: Annotated[
         Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable for the gates.")
     ] = None,
-    run_dir: Annotated[
-        Path | None, typer.Option("--run-dir", help="Run directory (default runs/<time>).")
-    ] = None,
+    run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Run directory (default runs/<time>).")] = None,
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Continue the run in this directory with its settings.")
     ] = None,
     fresh: Annotated[
         bool, typer.Option("--fresh", help="Cold restarts: do not carry candidates into later campaigns.")
     ] = False,
-    list_only: Annotated[
-        bool, typer.Option("--list-only", help="Print the selected problems and stop.")
-    ] = False,
+    list_only: Annotated[bool, typer.Option("--list-only", help="Print the selected problems and stop.")] = False,
     prepare_only: Annotated[
         bool, typer.Option("--prepare-only", help="Write workspaces and prompts; call no model.")
     ] = False,
@@ -412,7 +386,7 @@ def solve(
                 out.print(str(path), markup=False)
             return
     except (InputError, bench.BenchmarkError) as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(1) from exc
     progress = LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
     outcome = solve_service.run(request, progress)
@@ -425,9 +399,7 @@ def bootstrap(
     prover: Annotated[str, typer.Option("--prover", help="Which toolchain: lean or rocq.")] = "lean",
     directory: Annotated[
         Path | None,
-        typer.Option(
-            "--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."
-        ),
+        typer.Option("--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."),
     ] = None,
     build_mathlib: Annotated[
         bool, typer.Option("--build-mathlib", help="Build Mathlib from source instead of fetching its cache.")
@@ -447,9 +419,7 @@ def doctor(
     prover: Annotated[
         list[str] | None, typer.Option("--prover", help="Check only this prover (repeatable; default all).")
     ] = None,
-    lean: Annotated[
-        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` to check.")
-    ] = None,
+    lean: Annotated[Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` to check.")] = None,
 ) -> None:
     """Show what is installed and, per prover, which gates can run here. Exit 0 when the full profile can."""
     with _errors():

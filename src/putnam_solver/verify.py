@@ -185,6 +185,7 @@ class Verdict:
     benchmark_pinned: bool
     candidate_path: str | None = None
     answers: dict[str, Any] = field(default_factory=dict)
+    unsafe_no_sandbox: bool = False
     cached: bool = False
 
     @property
@@ -219,6 +220,7 @@ class Verdict:
             "track": self.track.value,
             "profile": self.profile.value,
             "answers": self.answers,
+            "unsafe_no_sandbox": self.unsafe_no_sandbox,
             "cached": self.cached,
         }
 
@@ -341,6 +343,7 @@ def run_gates(
         benchmark_pinned=benchmark.pinned,
         candidate_path=candidate_label,
         answers=prover.answers(problem, candidate, track),
+        unsafe_no_sandbox=options.unsafe_no_sandbox,
     )
 
 
