@@ -1,17 +1,22 @@
 """Overhead of the sandbox and the gate pipeline over a bare `lean` run, on the toy Lean benchmark.
 
-For each valid toy candidate, the median wall time of N runs of:
+For each valid toy candidate, the median wall time of N interleaved rounds of:
 
 - bare:      `lean --json --threads=1 -o M.olean M.lean`, a plain subprocess in a fresh directory;
 - G4:        ``compile_gate`` (find_lean, fresh copy, sandbox, message parsing, .olean hash);
 - G1-G4:     ``run_gates`` with profile ``fast`` (adds the text gates and the pipeline);
 - G4+G5:     compile, then the axiom check (a second sandboxed `lean` run: expect about 2x).
 
-Printed side by side with the ratios to bare; the goal is G4 and G1-G4 within 10% of bare. Then the
-verdict cache: a cache hit (``verify_candidates`` finding the stored verdict) against a fresh G1-G4
-verification of the same candidate; the goal is a hit costing at most 1% of a fresh run. The toy
-proofs take tens of milliseconds, so fixed costs (starting bubblewrap) weigh far more here than they
-would next to a Mathlib import. Usage: ``python bench/lean_overhead.py [--runs N]``.
+Printed side by side with the ratios to bare, and the milliseconds G4 adds; the goal is G4 and G1-G4
+within 10% of bare. Each sandboxed run costs a fixed few milliseconds (bubblewrap's namespaces and
+mounts, the limit wrapper), which weighs heavily next to the sample proofs (tens of milliseconds) and
+little next to a realistic compile. So the samples are followed by a heavier valid candidate for
+``toy_and_comm``: ``--helpers`` chained helper theorems (the default, 800, takes 1-2 s bare with the
+toy ``Init``), measured the same way; its file is large (about 84 KB), so its G1-G4 column also
+shows what the text gates cost on that many bytes. Then the verdict cache: a cache hit
+(``verify_candidates`` finding the stored verdict) against a fresh G1-G4 verification of the same
+candidate; the goal is a hit costing at most 1% of a fresh run.
+Usage: ``python bench/lean_overhead.py [--runs N] [--helpers K]``.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -42,12 +47,19 @@ from tests.toylean.build import BENCHMARK, VALID, ToyLean, build_toy_lean
 
 def timed(action: Callable[[], object], runs: int) -> float:
     """Median wall seconds of ``runs`` calls."""
-    samples = []
+    return interleaved([action], runs)[0]
+
+
+def interleaved(actions: Sequence[Callable[[], object]], runs: int) -> list[float]:
+    """Median wall seconds of each action over ``runs`` rounds that call every action once, so that
+    the load of a shared machine falls on all of them alike."""
+    samples: list[list[float]] = [[] for _ in actions]
     for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        for action, times in zip(actions, samples, strict=True):
+            start = time.perf_counter()
+            action()
+            times.append(time.perf_counter() - start)
+    return [statistics.median(times) for times in samples]
 
 
 def bare(toy: ToyLean, module: str, source: bytes, scratch: Path) -> None:
@@ -84,36 +96,57 @@ def g4_g5(bench: Benchmark, problem_id: str, source: bytes, scratch: Path) -> No
     assert g5.passed, g5.detail
 
 
-def measure(toy: ToyLean, bench: Benchmark, problem_id: str, scratch: Path, runs: int) -> list[float]:
+def heavy_candidate(helpers: int) -> bytes:
+    """A valid ``toy_and_comm`` proof through a chain of ``helpers`` theorems, each using the one before
+    three times: many declarations to elaborate and check, and all of them behind the theorem for
+    ``#print axioms`` (G5) to walk."""
+    lines = ["theorem chain_0 (p q : Prop) (h : And p q) : And q p := And.intro h.right h.left"]
+    lines += [
+        f"theorem chain_{i} (p q : Prop) (h : And p q) : And q p := "
+        f"chain_{i - 1} p q (chain_{i - 1} q p (chain_{i - 1} p q h))"
+        for i in range(1, helpers)
+    ]
+    lines.append(f"theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := chain_{helpers - 1} p q h")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def measure(
+    toy: ToyLean, bench: Benchmark, problem_id: str, source: bytes, scratch: Path, runs: int
+) -> list[float]:
     """Median seconds of bare lean, G4, G1-G4 and G4+G5 for one valid candidate."""
-    source = (VALID / f"{problem_id}.lean").read_bytes()
     module = bench.problems[problem_id].module
     gate(bench, problem_id, source, scratch)  # warm the toolchain probe and hash caches, as a harness is
-    return [
-        timed(partial(bare, toy, module, source, scratch), runs),
-        timed(partial(gate, bench, problem_id, source, scratch), runs),
-        timed(partial(pipeline, bench, problem_id, source), runs),
-        timed(partial(g4_g5, bench, problem_id, source, scratch), runs),
+    actions = [
+        partial(bare, toy, module, source, scratch),
+        partial(gate, bench, problem_id, source, scratch),
+        partial(pipeline, bench, problem_id, source),
+        partial(g4_g5, bench, problem_id, source, scratch),
     ]
+    return interleaved(actions, runs)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--helpers", type=int, default=800, help="helper theorems in the heavy candidate")
     args = parser.parse_args()
     bench = load_benchmark(BENCHMARK)
     with tempfile.TemporaryDirectory(prefix="lean-overhead-") as tmp:
         scratch = Path(tmp)
         toy = build_toy_lean(scratch / "toy")
         os.environ.update(toy.env)
-        print(f"median of {args.runs} runs; seconds and ratio to bare lean")
-        print(f"{'problem':<14}{'bare':>8}{'G4':>8}{'ratio':>7}{'G1-G4':>8}{'ratio':>7}{'G4+G5':>8}{'ratio':>7}")
+        print(f"median of {args.runs} runs; seconds, ratio to bare lean, and milliseconds G4 adds to bare")
+        print(f"{'problem':<18}{'bare':>8}{'G4':>8}{'ratio':>7}{'G1-G4':>8}{'ratio':>7}{'G4+G5':>8}{'ratio':>7}"
+              f"{'G4 +ms':>8}")
         totals = [0.0, 0.0, 0.0, 0.0]
         for problem_id in sorted(bench.problems):
-            times = measure(toy, bench, problem_id, scratch, args.runs)
+            source = (VALID / f"{problem_id}.lean").read_bytes()
+            times = measure(toy, bench, problem_id, source, scratch, args.runs)
             totals = [t + s for t, s in zip(totals, times, strict=True)]
             print(_row(problem_id, times))
-        print(_row("total", totals))
+        print(_row("samples total", totals))
+        heavy = measure(toy, bench, "toy_and_comm", heavy_candidate(args.helpers), scratch, args.runs)
+        print(_row(f"{args.helpers} helpers", heavy))
         fresh, hit = cache_ratio(bench, scratch, args.runs)
         print(f"verdict cache: fresh G1-G4 {fresh * 1000:.1f} ms, cache hit {hit * 1000:.2f} ms, "
               f"hit/fresh = {hit / fresh:.2%} (goal <= 1%)")
@@ -138,7 +171,7 @@ def cache_ratio(bench: Benchmark, scratch: Path, runs: int) -> tuple[float, floa
 def _row(label: str, times: list[float]) -> str:
     base, *rest = times
     cells = "".join(f"{t:>8.3f}{t / base:>7.2f}" for t in rest)
-    return f"{label:<14}{base:>8.3f}{cells}"
+    return f"{label:<18}{base:>8.3f}{cells}{(rest[0] - base) * 1000:>8.1f}"
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ Toolchains outside the system directories (a Lean toolchain, a virtualenv) must 
 Process limit, as found on a root host with cgroup v1: bubblewrap's ``--unshare-user --uid`` still maps
 to host uid 0, for which the kernel skips ``RLIMIT_NPROC``; a per-run child of our own pids cgroup works.
 Where no pids cgroup is writable, ``sandbox_status`` says so and only ``RLIMIT_NPROC`` applies.
+A wrapper shell joins the run's cgroup before it execs anything else (see ``_PidsHierarchy`` for why
+it writes to ``tasks`` on cgroup v1).
 ``unsafe_no_sandbox`` keeps every cap (rlimits, cgroup, timeout, output cap, process-group kill).
 
 Fail closed: a result is ``ok`` only when the command exited 0 on its own; anything the harness had to
@@ -170,8 +172,24 @@ def _find_tools() -> _Tools:
     return _Tools(sh=sh, prlimit=prlimit)
 
 
+@dataclass(frozen=True)
+class _PidsHierarchy:
+    """Where per-run pids cgroups are created, and the file a process writes ``0`` to to join one.
+
+    ``join_file`` is ``tasks`` on cgroup v1: writing ``0`` there moves only the writing thread, and for
+    a thread moving itself the kernel skips the system-wide threadgroup lock that a ``cgroup.procs``
+    write takes (its RCU grace period cost about 12 ms of every run where this was measured). The
+    wrapper shell is single-threaded, so its thread is the whole process, and everything it execs and
+    forks afterwards is born in the cgroup. cgroup v2 moves single threads only inside a threaded
+    subtree, so there it is ``cgroup.procs``.
+    """
+
+    parent: Path
+    join_file: str
+
+
 @functools.cache
-def _pids_cgroup_parent() -> Path | None:
+def _pids_cgroup_parent() -> _PidsHierarchy | None:
     """A pids cgroup (v1 controller or delegated v2) under which this process may create children.
 
     Creating a child cgroup per run gives a process limit that also holds for root (``RLIMIT_NPROC``
@@ -181,22 +199,24 @@ def _pids_cgroup_parent() -> Path | None:
     for line in Path("/proc/self/cgroup").read_text().splitlines():
         _, controllers, rel = line.split(":", 2)
         if "pids" in controllers.split(","):
-            base = Path("/sys/fs/cgroup/pids") / rel.lstrip("/")
+            found = _PidsHierarchy(Path("/sys/fs/cgroup/pids") / rel.lstrip("/"), "tasks")
         elif controllers == "" and Path("/sys/fs/cgroup/cgroup.controllers").exists():
-            base = Path("/sys/fs/cgroup") / rel.lstrip("/")
-            subtree = base / "cgroup.subtree_control"
+            found = _PidsHierarchy(Path("/sys/fs/cgroup") / rel.lstrip("/"), "cgroup.procs")
+            subtree = found.parent / "cgroup.subtree_control"
             if not subtree.exists() or "pids" not in subtree.read_text().split():
                 continue
         else:
             continue
-        probe = base / f"putnam-probe-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        probe = found.parent / f"putnam-probe-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         try:
             probe.mkdir()
             (probe / "pids.max").write_text("1\n")
+            joinable = (probe / found.join_file).is_file()
             probe.rmdir()
         except OSError:
             continue
-        return base
+        if joinable:
+            return found
     return None
 
 
@@ -287,12 +307,12 @@ def _bwrap_argv(bwrap: str, argv: Sequence[str], workdir: Path, readonly: Sequen
     return [*args, "--remount-ro", "/", "--chdir", str(workdir), "--", *argv]
 
 
-def _limit_argv(tools: _Tools, limits: SandboxLimits, cgroup: Path | None) -> list[str]:
-    """Wrapper that joins the run's cgroup (if any) and sets rlimits, then execs the rest."""
-    head = [tools.sh, "-c", 'echo 0 > "$0" && exec "$@"', str(cgroup / "cgroup.procs")] if cgroup else []
+def _limit_argv(tools: _Tools, limits: SandboxLimits, join: Path | None) -> list[str]:
+    """Wrapper that joins the run's cgroup (if any) through ``join`` and sets rlimits, then execs the rest."""
+    head = [tools.sh, "-c", 'echo 0 > "$0" && exec "$@"', str(join)] if join else []
     memory = limits.memory_mb * 1024 * 1024
     head += [tools.prlimit, f"--as={memory}", "--core=0"]
-    if cgroup is None:
+    if join is None:
         head.append(f"--nproc={limits.max_processes + _EXTRA_TASKS}")
     if limits.cpu_seconds is not None:
         head.append(f"--cpu={limits.cpu_seconds}")
@@ -317,8 +337,9 @@ def _resolve(argv: Sequence[str], env: Mapping[str, str]) -> list[str]:
 class _Cgroup:
     """A per-run pids cgroup: caps the task count and lists every process to kill at the end."""
 
-    def __init__(self, parent: Path, max_tasks: int) -> None:
-        self.path = parent / f"putnam-sandbox-{os.getpid()}-{uuid.uuid4().hex[:12]}"
+    def __init__(self, hierarchy: _PidsHierarchy, max_tasks: int) -> None:
+        self.path = hierarchy.parent / f"putnam-sandbox-{os.getpid()}-{uuid.uuid4().hex[:12]}"
+        self.join = self.path / hierarchy.join_file
         self.path.mkdir()
         (self.path / "pids.max").write_text(f"{max_tasks}\n")
 
@@ -462,10 +483,10 @@ def _execute(
         if bwrap is None:
             raise SandboxUnavailable(f"bubblewrap (bwrap) not found. Fix: {_INSTALL_HINT}")
         command = _bwrap_argv(bwrap, command, workdir, readonly)
-    parent = _pids_cgroup_parent()
-    cgroup = _Cgroup(parent, limits.max_processes + _EXTRA_TASKS) if parent else None
+    hierarchy = _pids_cgroup_parent()
+    cgroup = _Cgroup(hierarchy, limits.max_processes + _EXTRA_TASKS) if hierarchy else None
     try:
-        full = [*_limit_argv(tools, limits, cgroup.path if cgroup else None), *command]
+        full = [*_limit_argv(tools, limits, cgroup.join if cgroup else None), *command]
         return _run(shown, full, workdir, env, limits, stdin, sandboxed, cgroup)
     finally:
         if cgroup is not None:

@@ -237,6 +237,71 @@ print(n)  # {marker}
 
 
 @needs_bwrap
+def test_threads_count_against_the_process_limit(ws: Path) -> None:
+    if "NOT enforced" in WHY:
+        pytest.skip(f"no process limit here: {WHY}")
+    code = """
+import threading
+stop = threading.Event()
+started = 0
+for _ in range(500):
+    try:
+        threading.Thread(target=stop.wait, daemon=True).start()
+    except RuntimeError:
+        break
+    started += 1
+stop.set()
+print(started)
+"""
+    result = py(code, ws, limits=SandboxLimits(timeout_seconds=60, max_processes=32))
+    assert result.ok, result.stderr
+    assert 0 < int(result.stdout) < 32
+
+
+@needs_bwrap
+def test_concurrent_runs_each_get_their_own_process_limit(ws: Path) -> None:
+    """Two runs that hold 40 processes each at the same time both fit under a limit of 64 apiece."""
+    if "NOT enforced" in WHY or "cgroup" not in WHY:
+        pytest.skip(f"no per-run process limit here: {WHY}")
+
+    def code(me: str, other: str) -> str:
+        return f"""
+import os, time
+children = []
+for _ in range(40):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(60)
+        os._exit(0)
+    children.append(pid)
+open("{me}", "w").close()
+for _ in range(400):  # wait (bounded) until the other run holds its processes too
+    if os.path.exists("{other}"):
+        break
+    time.sleep(0.05)
+print(len(children), os.path.exists("{other}"))
+"""
+
+    results: dict[str, SandboxResult] = {}
+
+    def run(me: str, other: str) -> None:
+        results[me] = py(code(me, other), ws, limits=SandboxLimits(timeout_seconds=60, max_processes=64))
+
+    threads = [threading.Thread(target=run, args=pair) for pair in (("a", "b"), ("b", "a"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert sorted(results) == ["a", "b"]
+    for result in results.values():
+        assert result.ok, result.stderr
+        assert result.stdout.split() == ["40", "True"]
+
+
+@needs_bwrap
 def test_memory_bomb_fails(ws: Path) -> None:
     result = py("x = bytearray(4 << 30); print('allocated')", ws, limits=SandboxLimits(memory_mb=512))
     assert not result.ok
