@@ -2,8 +2,8 @@
 
 The benchmark and its valid proofs are the Lean samples (samples/lean: ``proofs/<problem>.lean`` must
 pass); every ``tests/toylean/candidates/invalid/<case>.lean`` (all for ``toy_and_comm``) must be rejected
-by the gate the test names. Many invalid cases are also caught by the text gates; here G4 and G5 are called directly so that each is
-shown to stop them on its own.
+by the gate the test names. Many invalid cases are also caught by the text gates; here G4 and G5 are
+called directly so that each is shown to stop them on its own.
 """
 
 from __future__ import annotations
