@@ -36,9 +36,10 @@ def bootstrap_plan(prover: str, directory: Path | None, build_mathlib: bool) -> 
 def run_bootstrap(steps: Sequence[InstallStep], progress: Callable[[str], None]) -> None:
     """Run the steps in order; a failing step raises with the command and what to do."""
     from putnam_solver.provers.lean.bootstrap import BootstrapError
+    from putnam_solver.provers.rocq.toolchain import RocqInstallError
 
     for step in steps:
         try:
             step.run(progress)
-        except BootstrapError as exc:
+        except (BootstrapError, RocqInstallError) as exc:
             raise InputError(f"bootstrap step {step.name} failed: {exc}") from exc

@@ -1,0 +1,105 @@
+"""Rocq (Coq) behind the Prover protocol: challenge, model statement, gates G2-G6 and answers.
+
+Modules: ``syntax`` (lexer, sentences, statement shape), ``challenge`` (tracks, answers, the trusted
+reference module), ``checks`` (G2 preservation, G3 forbidden constructs, the policy), ``compile`` (G4
+coqc, G5 trusted statement check and assumptions, G6 coqchk), ``toolchain`` (install, doctor, axiom
+allow-list). See docs/rocq.md.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Sequence
+from typing import Any
+
+from putnam_solver.benchmark import Problem
+from putnam_solver.provers import Readiness
+from putnam_solver.provers.rocq import challenge as _challenge
+from putnam_solver.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
+from putnam_solver.provers.rocq.compile import compile_gate, kernel_gate, statement_gate
+from putnam_solver.provers.rocq.syntax import Statement, StatementError
+from putnam_solver.provers.rocq.toolchain import BOOTSTRAP_HINT, rocq_status, toolchain_fingerprint
+from putnam_solver.sandbox import sandbox_status
+from putnam_solver.verify import Gate, InputError, Track, VerifyOptions
+
+GATES: tuple[Gate, ...] = (
+    Gate("G2", "preservation", preservation_gate),
+    Gate("G3", "forbidden", forbidden_gate),
+    Gate("G4", "compile", compile_gate),
+    Gate("G5", "statement and assumptions", statement_gate),
+    Gate("G6", "kernel check", kernel_gate),
+)
+
+
+def _statement(problem: Problem) -> Statement:
+    """The parsed pinned statement; a record without the PutnamBench shape is the user's input error."""
+    try:
+        return _challenge.statement_of(problem)
+    except StatementError as exc:
+        raise InputError(f"{exc}; a Rocq statement ends with `Theorem ... Proof. Admitted.`") from exc
+
+
+def _tools_run_here(options: VerifyOptions, tools: tuple[str, ...]) -> tuple[bool, str]:
+    """Compiled gates need their tools and the sandbox (unless the user waived it)."""
+    missing = [t for t in tools if shutil.which(t) is None]
+    if missing:
+        return False, f"{', '.join(missing)} not found; {BOOTSTRAP_HINT}"
+    if not options.unsafe_no_sandbox:
+        sandbox_ok, why = sandbox_status()
+        if not sandbox_ok:
+            return False, why
+    return True, f"{' and '.join(tools)} in the sandbox"
+
+
+class RocqProver:
+    """The Rocq prover: candidates are ``.v`` files completing a PutnamBench Coq statement."""
+
+    name = "rocq"
+    suffix = ".v"
+    benchmark_file = "putnam_bench_coq.jsonl"
+
+    def challenge(self, problem: Problem, track: Track) -> str:
+        return _challenge.challenge_text(_statement(problem), track)
+
+    def model_statement(self, problem: Problem, track: Track) -> str:
+        """The challenge itself: on the no-answer track it already hides the answer behind ``_``."""
+        return self.challenge(problem, track)
+
+    def has_answer(self, problem: Problem) -> bool:
+        return _statement(problem).solution is not None
+
+    def policy_text(self) -> str:
+        return POLICY.describe()
+
+    def tool_status(self, options: VerifyOptions) -> list[Readiness]:
+        return [Readiness(*row) for row in rocq_status()]
+
+    def gate_readiness(self, options: VerifyOptions) -> list[Readiness]:
+        text = "pure Python, always available"
+        coqc = _tools_run_here(options, ("coqc",))
+        return [
+            Readiness("G1 provenance", True, text),
+            Readiness("G2 preservation", True, text),
+            Readiness("G3 forbidden", True, text),
+            Readiness("G4 compile", *coqc),
+            Readiness("G5 statement and assumptions", *coqc),
+            Readiness("G6 kernel check", *_tools_run_here(options, ("coqc", "coqchk"))),
+            Readiness("G7 axle", False, "AXLE checks Lean only; there is no G7 for Rocq"),
+        ]
+
+    def gates(self) -> Sequence[Gate]:
+        return GATES
+
+    def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
+        """A record for the verdict, never a check: a statement without the expected shape gives ``{}``."""
+        try:
+            statement = _challenge.statement_of(problem)
+        except StatementError:
+            return {}
+        return _challenge.answers(statement, candidate, track)
+
+    def toolchain_fingerprint(self, options: VerifyOptions) -> str:
+        return toolchain_fingerprint()
+
+
+__all__ = ["GATES", "RocqProver"]

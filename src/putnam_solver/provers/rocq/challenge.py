@@ -1,0 +1,126 @@
+"""The Rocq challenge for each track, what the model is shown, the answers, and the trusted reference module.
+
+PutnamBench Coq files define ``putnam_X_solution`` with the official answer inline. The two tracks:
+
+``with-answer``
+    The challenge is the pinned statement, byte for byte: the answer is given and may not change.
+
+``no-answer``
+    The body of the solution definition (everything after its top-level ``:=``) becomes the hole ``_``:
+    ``Definition putnam_X_solution (n : nat) : nat := _.`` The candidate replaces ``_`` with its answer
+    (a term; ``Definition ... : T. Proof. ... Defined.`` is not the accepted form); the name, binders and
+    type stay as written. Coq cannot infer the hole, so an unfilled challenge does not compile. The
+    model statement is this challenge, so the official answer is never shown; ``answers`` records the
+    candidate's answer beside the official one. Problems without a solution definition are the same
+    on both tracks.
+
+The reference module (compiled by the harness for G5 and G6, never shown to the model) is the challenge
+inside ``Section __PutnamReference`` with ``Proof using All. Admitted.``: closing the section turns the
+statement's top-level ``Variable``s (on the no-answer track also the solution, declared as a ``Variable``
+whose type is the official solution's type) into explicit arguments of the theorem, in declaration
+order. The trusted check file instantiates those arguments with the candidate's own declarations, so the
+statement is elaborated once, by the harness, from the pinned text, before anything of the candidate is
+loaded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from putnam_solver.benchmark import Problem
+from putnam_solver.provers.rocq.syntax import (
+    LexError,
+    Statement,
+    parse_statement,
+    sentences,
+    solution_body_start,
+)
+from putnam_solver.verify import Track
+
+HOLE = "_"
+REFERENCE_SECTION = "__PutnamReference"
+OFFICIAL_SOLUTION = "__putnam_official_solution"
+
+
+def statement_of(problem: Problem) -> Statement:
+    """The parsed pinned statement (raises StatementError if it lacks the expected shape)."""
+    return parse_statement(problem.formal_statement, problem.id)
+
+
+def challenge_text(statement: Statement, track: Track) -> str:
+    """The exact file a candidate must complete on ``track``."""
+    if track is Track.WITH_ANSWER or statement.solution is None:
+        return statement.text
+    start, end = _body_span(statement)
+    return statement.text[:start] + HOLE + statement.text[end:]
+
+
+def _body_span(statement: Statement) -> tuple[int, int]:
+    """Character offsets of the official solution's body (from its first token to the final period)."""
+    assert statement.solution is not None
+    sentence = statement.sentences[statement.solution]
+    first = sentence.tokens[solution_body_start(sentence)]
+    return first.start, sentence.tokens[-1].start
+
+
+def official_answer(statement: Statement) -> str | None:
+    if statement.solution is None:
+        return None
+    start, end = _body_span(statement)
+    return statement.text[start:end].strip()
+
+
+def candidate_answer(statement: Statement, candidate: str) -> str | None:
+    """The body the candidate gave its solution definition, or None if it has no such definition."""
+    name = statement.solution_name
+    try:
+        sents = sentences(candidate)
+    except LexError:
+        return None
+    for sentence in sents:
+        if sentence.command == "Definition" and sentence.declared_name == name and sentence.ended:
+            try:
+                first = sentence.tokens[solution_body_start(sentence)]
+            except ValueError:
+                return None
+            return candidate[first.start : sentence.tokens[-1].start].strip()
+    return None
+
+
+def answers(statement: Statement, candidate: str, track: Track) -> dict[str, Any]:
+    """On the no-answer track: the candidate's answer beside the official one (empty otherwise)."""
+    if track is not Track.NO_ANSWER or statement.solution is None:
+        return {}
+    return {
+        "solution": statement.solution_name,
+        "official": official_answer(statement),
+        "candidate": candidate_answer(statement, candidate),
+    }
+
+
+def instantiation(statement: Statement, track: Track) -> list[str]:
+    """The names the reference theorem is abstracted over, in order (see the module docstring)."""
+    names = list(statement.assumptions)
+    if track is Track.NO_ANSWER and statement.solution is not None and statement.solution_name:
+        names.append((statement.solution, statement.solution_name))
+    return [name for _, name in sorted(names, key=lambda pair: pair[0])]
+
+
+def reference_source(statement: Statement, track: Track) -> str:
+    """The harness's reference module for G5/G6, built from the pinned statement only."""
+    text = statement.text
+    parts = [f"Section {REFERENCE_SECTION}."]
+    for index, sentence in enumerate(statement.sentences):
+        chunk = text[sentence.start : sentence.end]
+        if index == statement.solution and track is Track.NO_ANSWER:
+            name_token = sentence.tokens[sentence.command_index() + 1]
+            head = text[sentence.start : name_token.start]
+            rest = text[name_token.start + len(name_token.text) : sentence.end]
+            parts.append(head + OFFICIAL_SOLUTION + rest)
+            parts.append(f"Variable {name_token.text} : ltac:(let t := type of (@{OFFICIAL_SOLUTION}) in exact t).")
+        elif index == statement.theorem + 1:
+            parts.append("Proof using All.")
+        else:
+            parts.append(chunk)
+    parts.append(f"End {REFERENCE_SECTION}.")
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,216 @@
+"""The Rocq toolchain: how to install it, how healthy it is, and which axioms its libraries may bring.
+
+The gates need ``coqc`` and ``coqchk`` (Coq 8.16.1, as Debian ships it) with the libraries PutnamBench's
+Coq statements import: mathcomp (with mathcomp-analysis) and Coquelicot. On Debian and Ubuntu
+``putnam bootstrap --prover rocq`` runs ``install_commands()``; elsewhere use opam (``OPAM_ROUTE``).
+
+The axiom allow-list lives here because it is a property of the installed libraries: the axioms that
+the statements' own libraries (Reals, Coquelicot, mathcomp-analysis) legitimately rest on. G5 holds the
+assumptions of the candidate's theorem against it, G6 the whole environment coqchk reports. Every entry
+says why it is there; docs/rocq.md explains the categories.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROCQ_VERSION = "8.16.1"
+DEBIAN_PACKAGES = ("coq", "libcoq-mathcomp", "libcoq-mathcomp-analysis", "libcoq-coquelicot")
+BOOTSTRAP_HINT = "run `putnam bootstrap --prover rocq` (Debian/Ubuntu) or install Coq 8.16 with opam"
+OPAM_ROUTE = (
+    "Without apt: install opam, then\n"
+    "  opam switch create rocq 4.14.1 && eval $(opam env --switch=rocq)\n"
+    "  opam repo add coq-released https://coq.inria.fr/opam/released\n"
+    f"  opam install coq.{ROCQ_VERSION} coq-mathcomp-ssreflect coq-mathcomp-algebra coq-mathcomp-field "
+    "coq-mathcomp-analysis coq-coquelicot\n"
+    "and make sure coqc and coqchk of that switch are on PATH."
+)
+LIBRARIES = {
+    "mathcomp (ssreflect)": ("user-contrib", "mathcomp", "ssreflect", "ssrnat.vo"),
+    "mathcomp-analysis": ("user-contrib", "mathcomp", "analysis", "reals.vo"),
+    "Coquelicot": ("user-contrib", "Coquelicot", "Coquelicot.vo"),
+    "Coq Reals": ("theories", "Reals", "Reals.vo"),
+}
+
+
+def install_commands() -> list[list[str]]:
+    """The commands ``putnam bootstrap --prover rocq`` runs on Debian/Ubuntu (as root)."""
+    return [["apt-get", "update"], ["apt-get", "install", "-y", *DEBIAN_PACKAGES]]
+
+
+class RocqInstallError(Exception):
+    """The Rocq toolchain could not be installed; the message says how to do it by hand."""
+
+
+@dataclass(frozen=True)
+class AptInstall:
+    """``putnam bootstrap --prover rocq``: the Debian packages, skipped when everything is present."""
+
+    name: str = "coq"
+    description: str = f"apt-get install {' '.join(DEBIAN_PACKAGES)} (Debian's Coq {ROCQ_VERSION} and libraries)"
+
+    def run(self, progress: Callable[[str], None]) -> None:
+        if all(ok for _, ok, _ in rocq_status()):
+            progress("coq: already installed")
+            return
+        if shutil.which("apt-get") is None or os.geteuid() != 0:
+            raise RocqInstallError(f"apt-get is not available here (or not as root). {OPAM_ROUTE}")
+        for argv in install_commands():
+            progress(f"coq: running {' '.join(argv)}")
+            done = subprocess.run(
+                argv,
+                capture_output=True,
+                text=True,
+                check=False,
+                env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+            )
+            if done.returncode != 0:
+                tail = (done.stderr or done.stdout).strip()[-800:]
+                raise RocqInstallError(f"`{' '.join(argv)}` failed (exit {done.returncode}): {tail}\n{OPAM_ROUTE}")
+
+
+def install_plan() -> list[AptInstall]:
+    return [AptInstall()]
+
+
+def _first_line(argv: list[str]) -> str | None:
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    lines = (done.stdout or done.stderr).strip().splitlines()
+    return lines[0].strip() if done.returncode == 0 and lines else None
+
+
+def rocq_status() -> list[tuple[str, bool, str]]:
+    """``putnam doctor``'s Rocq checks: (check name, ok, detail with the fix when not ok)."""
+    checks: list[tuple[str, bool, str]] = []
+    coqc = shutil.which("coqc")
+    version = _first_line([coqc, "--version"]) if coqc else None
+    checks.append(("coqc", version is not None, version or f"coqc not found; {BOOTSTRAP_HINT}"))
+    if version is not None:
+        pinned = f"version {ROCQ_VERSION}" in version
+        detail = f"Coq {ROCQ_VERSION}" if pinned else f"{version}; the gates and allow-list target {ROCQ_VERSION}"
+        checks.append(("coq version", pinned, detail))
+    coqchk = shutil.which("coqchk")
+    checks.append(("coqchk", coqchk is not None, coqchk or f"coqchk not found; {BOOTSTRAP_HINT}"))
+    where = _first_line([coqc, "-where"]) if coqc else None
+    for name, parts in LIBRARIES.items():
+        found = where is not None and Path(where, *parts).is_file()
+        checks.append((name, found, "installed" if found else f"not found; {BOOTSTRAP_HINT}"))
+    return checks
+
+
+def toolchain_fingerprint() -> str:
+    """coqc's version and the SHA-256 of coqc, coqchk and one file of each library, for the evidence
+    and the verdict cache (a changed Coq or library changes the fingerprint)."""
+    coqc, coqchk = shutil.which("coqc"), shutil.which("coqchk")
+    if coqc is None or coqchk is None:
+        return "rocq: coqc/coqchk not found"
+    parts = [_first_line([coqc, "--version"]) or "coqc: no version"]
+    where = _first_line([coqc, "-where"])
+    files = [Path(coqc), Path(coqchk)] + ([Path(where, *p) for p in LIBRARIES.values()] if where else [])
+    for path in files:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "missing"
+        parts.append(f"{path.name}:{digest[:16]}")
+    return "; ".join(parts)
+
+
+# --------------------------------------------------------------------------------------------- allow-list
+
+LOGICAL_AXIOMS: dict[str, str] = {
+    "Coq.Logic.Classical_Prop.classic": "excluded middle; Coq's classical logic",
+    "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep": (
+        "function extensionality; the Coq 8.16 real numbers are built on it"
+    ),
+    "Coq.Logic.PropExtensionality.propositional_extensionality": "propositional extensionality",
+    "Coq.Logic.ProofIrrelevance.proof_irrelevance": "proof irrelevance (implied by propext)",
+    "Coq.Logic.ClassicalEpsilon.constructive_indefinite_description": "classical choice (Hilbert epsilon)",
+    "Coq.Logic.IndefiniteDescription.constructive_indefinite_description": "the same choice axiom",
+    "Coq.Logic.Epsilon.epsilon_statement": "Hilbert's epsilon",
+    "Coq.Logic.Description.constructive_definite_description": "unique choice",
+    "Coq.Logic.ClassicalUniqueChoice.dependent_unique_choice": "unique choice",
+    "Coq.Logic.Eqdep.Eq_rect_eq.eq_rect_eq": (
+        "uniqueness of identity proofs (implied by proof irrelevance; used by dependent destruction)"
+    ),
+    "Coq.Reals.ClassicalDedekindReals.sig_forall_dec": (
+        "LPO-style decision of real-number predicates; an axiom of Coq 8.16's Reals construction"
+    ),
+    "Coq.Reals.ClassicalDedekindReals.sig_not_dec": "weak excluded middle; an axiom of Coq 8.16's Reals",
+    "Coq.Sets.Ensembles.Extensionality_Ensembles": "extensionality of Ensembles (sets as predicates)",
+    "mathcomp.classical.boolp.propositional_extensionality": "mathcomp-analysis's propext",
+    "mathcomp.classical.boolp.functional_extensionality_dep": "mathcomp-analysis's funext",
+    "mathcomp.classical.boolp.constructive_indefinite_description": "mathcomp-analysis's choice",
+}
+"""Axioms in the logical sense. All hold together in the standard set-theoretic model of Coq."""
+
+SEALED_MODULES: dict[str, str] = {
+    "Coq.Reals.Rdefinitions.RbaseSymbolsImpl": "Coq Reals: R, 0, 1, +, *, -, < behind a signature",
+    "Coq.Reals.Rdefinitions.RinvImpl": "Coq Reals: the inverse behind a signature",
+    "Coq.ssr.ssrunder.Under_rel": "ssreflect's under tactic",
+    "mathcomp.analysis.topology.PropInFilter": "mathcomp-analysis",
+    "mathcomp.field.algC.Algebraics.Implementation": "mathcomp's algebraic numbers",
+    "mathcomp.fingroup.perm.PermDef": "mathcomp permutations",
+    "mathcomp.finmap.finmap.FinSupp": "mathcomp finmap",
+    "mathcomp.finmap.finmap.Fsfun": "mathcomp finmap",
+    "mathcomp.finmap.finmap.Imfset": "mathcomp finmap",
+    "mathcomp.finmap.finmap.SortKeys": "mathcomp finmap",
+    "mathcomp.finmap.multiset.EnumMset": "mathcomp multisets",
+    "mathcomp.ssreflect.bigop.BigOp": "mathcomp big operators",
+    "mathcomp.ssreflect.finfun.FinfunDef": "mathcomp finite functions",
+    "mathcomp.ssreflect.finset.Imset": "mathcomp finite sets",
+    "mathcomp.ssreflect.finset.SetDef": "mathcomp finite sets",
+    "mathcomp.ssreflect.fintype.CardDef": "mathcomp finite types",
+    "mathcomp.ssreflect.fintype.Finite.EnumDef": "mathcomp finite types",
+    "mathcomp.ssreflect.fintype.SubsetDef": "mathcomp finite types",
+    "mathcomp.ssreflect.generic_quotient.MPi": "mathcomp quotients",
+    "mathcomp.ssreflect.generic_quotient.Pi": "mathcomp quotients",
+    "mathcomp.ssreflect.generic_quotient.Repr": "mathcomp quotients",
+    "mathcomp.ssreflect.tuple.FinTuple": "mathcomp tuples",
+}
+"""Library modules sealed behind a signature (``Module M : S := ...``): coqchk lists their fields as
+axioms, yet each is implemented in the library. Module path -> library."""
+
+PRIMITIVE_MODULES: dict[str, str] = {
+    "Coq.Numbers.Cyclic.Int63.PrimInt63": "63-bit machine integers, kernel primitives",
+    "Coq.Floats.PrimFloat": "IEEE floats, kernel primitives",
+    "Coq.Floats.PrimFloat.Leibniz": "IEEE float equality, a kernel primitive",
+    "Coq.Array.PArray": "persistent arrays, kernel primitives",
+}
+"""``Primitive`` declarations: their computation is built into the kernel; coqchk lists them as axioms."""
+
+
+def allowed_full_name(name: str) -> bool:
+    """Whether a fully qualified axiom name (as coqchk prints it) is on the allow-list."""
+    if name in LOGICAL_AXIOMS:
+        return True
+    module = name.rsplit(".", 1)[0]
+    return module in SEALED_MODULES or module in PRIMITIVE_MODULES
+
+
+def allowed_printed_name(name: str, reserved: tuple[str, ...]) -> bool:
+    """Whether a name as ``Print Assumptions`` prints it denotes an allowed axiom.
+
+    Coq prints the shortest suffix of the full name that still resolves to it. In the trusted file
+    nothing is imported, so anything of the candidate's module prints with one of the ``reserved``
+    segments (``Candidate``, ``Putnam``) first; such names never match. Otherwise a name is allowed when
+    it is a dot-suffix of an allowed full name (the libraries are installed and trusted, so no other
+    library global shares that suffix).
+    """
+    if not name or name.split(".", 1)[0] in reserved:
+        return False
+    candidates = [*LOGICAL_AXIOMS, *(f"{m}." for m in SEALED_MODULES), *(f"{m}." for m in PRIMITIVE_MODULES)]
+    for full in candidates:
+        if full.endswith("."):
+            module_part = name.rsplit(".", 1)[0] + "." if "." in name else ""
+            if module_part and (full == module_part or full.endswith("." + module_part)):
+                return True
+        elif full == name or full.endswith("." + name):
+            return True
+    return False

@@ -1,0 +1,104 @@
+"""All of PutnamBench's Coq statements through the Rocq gates, with real coqc and coqchk.
+
+The statements as shipped end in ``Proof. Admitted.``: the full profile must reject every one that
+compiles by G3 (Admitted) and by G5 and G6 (the placeholder theorem is an axiom), with G2 passing and no
+gate reporting an error, i.e. no crash and no parse failure. The text gates must also accept every
+challenge, on both tracks, once its holes are filled with something proof-like.
+"""
+
+from __future__ import annotations
+
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.provers.rocq import RocqProver
+from putnam_solver.provers.rocq.challenge import official_answer, statement_of
+from putnam_solver.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "putnambench" / "putnam_bench_coq.jsonl"
+NOT_COMPILING: dict[str, str] = {
+    "putnam_1963_a4": "uses limn_sup, absent from the installed mathcomp-analysis",
+    "putnam_1963_b6": "needs GeoCoq",
+    "putnam_1965_b6": "needs GeoCoq",
+    "putnam_1969_a5": "type error under the installed libraries (a number read as Idummy_placeholder)",
+    "putnam_1972_b5": "needs GeoCoq",
+    "putnam_1972_b6": "uses Cpow (Coqtail)",
+    "putnam_1973_b2": "needs Coqtail",
+    "putnam_1975_a2": "needs mathcomp.complex (newer mathcomp)",
+    "putnam_1979_b6": "needs mathcomp.complex (newer mathcomp)",
+    "putnam_1989_a3": "needs Coqtail",
+    "putnam_1999_b2": "needs mathcomp.complex (newer mathcomp)",
+    "putnam_2005_a3": "needs Coqtail",
+    "putnam_2009_a1": "needs GeoCoq",
+    "putnam_2014_a4": "needs mathcomp.analysis.probability (newer mathcomp-analysis)",
+    "putnam_2014_a5": "needs mathcomp.complex (newer mathcomp)",
+    "putnam_2014_b4": "type error under the installed Coquelicot (C used where R is expected)",
+    "putnam_2018_b2": "needs Coqtail",
+    "putnam_2021_a4": "type error under the installed libraries (nat used where R is expected)",
+    "putnam_2022_a6": "uses ordS, absent from the installed mathcomp",
+    "putnam_2022_b2": "needs GeoCoq",
+}
+"""Statements that do not compile with Coq 8.16.1 and Debian's libraries (measured; see docs/rocq.md)."""
+
+pytestmark = pytest.mark.skipif(not DATA.is_file(), reason="PutnamBench data not found next to the repository")
+
+
+@pytest.fixture(scope="module")
+def bench() -> Benchmark:
+    return load_benchmark(DATA)
+
+
+def proof_like(challenge: str, answer: str | None) -> str:
+    filled = challenge.replace("Proof. Admitted.", "Proof.\n  intros; exact I.\nQed.")
+    return filled.replace(":= _.", f":= {answer}.") if answer is not None else filled
+
+
+@pytest.mark.parametrize("track", list(Track))
+def test_every_challenge_filled_with_a_proof_passes_the_text_gates(bench: Benchmark, track: Track) -> None:
+    prover = RocqProver()
+    for problem in bench.problems.values():
+        challenge = prover.challenge(problem, track)
+        assert "Proof. Admitted." in challenge
+        candidate = proof_like(challenge, official_answer(statement_of(problem)))
+        verdict = run_gates(prover, bench, problem, candidate.encode(), track, VerifyOptions(profile=Profile.TEXT))
+        assert verdict.status == "accepted", (problem.id, [g.detail for g in verdict.gates if not g.passed])
+
+
+def _verify_as_shipped(bench: Benchmark, problem_id: str) -> Verdict:
+    problem = bench.problems[problem_id]
+    return run_gates(
+        RocqProver(),
+        bench,
+        problem,
+        problem.formal_statement.encode(),
+        Track.WITH_ANSWER,
+        VerifyOptions(profile=Profile.FULL, keep_going=True),
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("coqc") is None or shutil.which("coqchk") is None, reason="coqc/coqchk missing")
+def test_every_compiling_statement_as_shipped_is_rejected_by_g3_g5_g6(bench: Benchmark) -> None:
+    ids = sorted(set(bench.problems) - set(NOT_COMPILING))
+    assert len(ids) == 392
+    with ThreadPoolExecutor(2) as pool:
+        verdicts = list(pool.map(lambda i: _verify_as_shipped(bench, i), ids))
+    wrong = []
+    for problem_id, verdict in zip(ids, verdicts, strict=True):
+        status = {g.id: g.status for g in verdict.gates}
+        expected = {
+            "G1": GateStatus.PASSED,
+            "G2": GateStatus.PASSED,
+            "G3": GateStatus.FAILED,
+            "G4": GateStatus.PASSED,
+            "G5": GateStatus.FAILED,
+            "G6": GateStatus.FAILED,
+        }
+        g5 = next(g for g in verdict.gates if g.id == "G5")
+        if status != expected or f"Candidate.{statement_of(bench.problems[problem_id]).theorem_name}" not in g5.detail:
+            wrong.append((problem_id, [(g.id, g.status.value, g.detail[:300]) for g in verdict.gates]))
+    assert not wrong, wrong[:5]

@@ -1,0 +1,75 @@
+"""Rocq toolchain helpers for bootstrap and doctor, and the axiom allow-list's name matching."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from putnam_solver.provers.rocq.compile import read_assumptions, read_coqchk
+from putnam_solver.provers.rocq.toolchain import (
+    DEBIAN_PACKAGES,
+    OPAM_ROUTE,
+    allowed_full_name,
+    allowed_printed_name,
+    install_commands,
+    rocq_status,
+)
+
+
+def test_install_commands_use_apt_with_the_four_packages() -> None:
+    assert install_commands()[-1] == ["apt-get", "install", "-y", *DEBIAN_PACKAGES]
+    assert set(DEBIAN_PACKAGES) == {"coq", "libcoq-mathcomp", "libcoq-mathcomp-analysis", "libcoq-coquelicot"}
+    assert "opam install coq.8.16.1" in OPAM_ROUTE
+
+
+@pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed")
+def test_status_reports_tools_version_and_libraries() -> None:
+    checks = {name: (ok, detail) for name, ok, detail in rocq_status()}
+    assert checks["coqc"][0] and "8.16" in checks["coqc"][1]
+    assert checks["coqchk"][0]
+    assert all(checks[lib][0] for lib in ("mathcomp (ssreflect)", "mathcomp-analysis", "Coquelicot", "Coq Reals"))
+
+
+def test_full_names_on_the_allow_list() -> None:
+    assert allowed_full_name("Coq.Logic.Classical_Prop.classic")
+    assert allowed_full_name("Coq.Reals.Rdefinitions.RbaseSymbolsImpl.Rplus")
+    assert allowed_full_name("Coq.Numbers.Cyclic.Int63.PrimInt63.add")
+    assert not allowed_full_name("Putnam.Candidate.classic")
+    assert not allowed_full_name("Coq.Logic.Classical_Prop.cheat")
+
+
+def test_printed_names_of_the_candidate_never_match() -> None:
+    reserved = ("Candidate", "Putnam")
+    assert allowed_printed_name("Classical_Prop.classic", reserved)
+    assert allowed_printed_name("boolp.propositional_extensionality", reserved)
+    assert allowed_printed_name("Imset.imset", reserved)
+    assert not allowed_printed_name("Candidate.Classical_Prop.classic", reserved)
+    assert not allowed_printed_name("Putnam.Candidate.classic", reserved)
+    assert not allowed_printed_name("cheat", reserved)
+
+
+def test_read_assumptions_only_after_the_marker() -> None:
+    out = (
+        "Axioms:\nforged.axiom\nMARK\nAxioms:\nCandidate.R : realType\nClassical_Prop.classic : forall P : Prop,\n"
+        "  P \\/ ~ P\nCandidate.loop is assumed to be guarded.\nCandidate.cheat : False\n"
+    )
+    found = read_assumptions(out, "MARK", ["R"])
+    assert found is not None
+    assert (found.plugged, found.allowed) == (["R"], ["Classical_Prop.classic"])
+    assert found.unsafe == ["Candidate.loop is assumed to be guarded."]
+    assert found.other == ["Candidate.cheat"]
+    assert read_assumptions("no marker here", "MARK", []) is None
+
+
+def test_read_coqchk_sections() -> None:
+    out = (
+        "\nCONTEXT SUMMARY\n===============\n\n* Theory: Set is predicative\n  \n* Axioms:\n    A.b\n    C.d\n  \n"
+        "* Constants/Inductives relying on type-in-type: <none>\n  \n"
+        "* Constants/Inductives relying on unsafe (co)fixpoints:\n    Putnam.Candidate.loop\n  \n"
+    )
+    sections = read_coqchk(out)
+    assert sections is not None
+    assert sections["Axioms"] == ["A.b", "C.d"]
+    assert sections["Constants/Inductives relying on unsafe (co)fixpoints"] == ["Putnam.Candidate.loop"]
+    assert sections["Constants/Inductives relying on type-in-type"] == []
