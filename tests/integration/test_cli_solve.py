@@ -1,0 +1,95 @@
+"""`putnam solve` end to end: the CLI, the campaign, the Inspect agent over HTTP and real coqc/coqchk.
+
+The model is a loopback OpenAI-compatible server scripted per test; every verdict comes from the real
+Rocq gates on the project's samples.
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from putnam_solver.cli import app
+from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
+from tests.helpers import REPO
+
+pytest.importorskip("inspect_ai")
+pytestmark = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed")
+
+SAMPLES = REPO / "samples" / "rocq"
+PROBLEM = "sample_rev_length"
+GOOD = (SAMPLES / "proofs" / f"{PROBLEM}.v").read_text()
+EDITED = GOOD.replace("length (rev l) = length l", "length l = length l")
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("FAKE_API_KEY", "test-key")
+    monkeypatch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
+    monkeypatch.setenv("INSPECT_EVAL_ATTEMPT_TIMEOUT", "5")
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def _solve(url: str, run_dir: Path, *extra: str) -> tuple[int, str]:
+    args = [
+        "solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--problem", PROBLEM,
+        "--model", "openai-api/fake/fake-model", "--model-base-url", url, "--reviewer-model", "none",
+        "--reasoning-effort", "none", "--jobs", "1", "--fallback-jobs", "1", "--run-dir", str(run_dir),
+        "--quiet", *extra,
+    ]  # fmt: skip
+    result = runner.invoke(app, args)
+    return result.exit_code, result.stdout + result.stderr
+
+
+def _attempts(run_dir: Path) -> list[dict[str, str]]:
+    with (run_dir / "attempts.tsv").open() as handle:
+        return list(csv.DictReader(handle, delimiter="\t"))
+
+
+def test_a_worker_that_fixes_its_proof_solves_the_problem(tmp_path: Path) -> None:
+    fake = FakeOpenAI(
+        [
+            tool_call_reply("submit", {"proof": EDITED}, "call_1"),
+            tool_call_reply("submit", {"proof": GOOD}, "call_2"),
+        ]
+    )
+    run_dir = tmp_path / "run"
+    with serve(fake) as url:
+        code, output = _solve(url, run_dir, "--max-turns", "4")
+    assert code == 0, output
+    rows = _attempts(run_dir)
+    assert [(r["campaign"], r["problem"], r["status"]) for r in rows] == [("1", PROBLEM, "passed")]
+    evidence = run_dir / "attempts" / "campaign-1" / PROBLEM
+    assert (evidence / "candidate.v").read_text() == GOOD
+    assert '"status": "accepted"' in (evidence / "verdict.json").read_text()
+    assert (run_dir / "unresolved.txt").read_text() == ""
+    assert "1" in (run_dir / "SUMMARY.md").read_text()
+    assert list((run_dir / "logs").glob("*.eval")), "the Inspect transcript is kept beside the outputs"
+
+
+def test_an_edited_statement_never_counts_and_the_campaign_limit_exits_2(tmp_path: Path) -> None:
+    fake = FakeOpenAI([], default=tool_call_reply("submit", {"proof": EDITED}, "call_x"))
+    run_dir = tmp_path / "run"
+    with serve(fake) as url:
+        code, output = _solve(url, run_dir, "--max-turns", "1", "--campaigns", "2")
+    assert code == 2, output
+    rows = _attempts(run_dir)
+    assert [(r["campaign"], r["status"]) for r in rows] == [("1", "rejected"), ("2", "rejected")]
+    assert all(r["verdict"].startswith("rejected:G2") for r in rows)
+    assert (run_dir / "unresolved.txt").read_text().split() == [PROBLEM]
+    assert (run_dir / "selections" / "campaign-2.txt").read_text().split() == [PROBLEM]
+
+
+def test_resume_continues_a_finished_run_with_more_campaigns(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    script = [tool_call_reply("submit", {"proof": EDITED}, "c1"), tool_call_reply("submit", {"proof": GOOD}, "c2")]
+    with serve(FakeOpenAI(script)) as url:
+        assert _solve(url, run_dir, "--max-turns", "1")[0] == 2
+        result = runner.invoke(app, ["solve", "--resume", str(run_dir), "--campaigns", "2", "--quiet"])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "rejected"), ("2", "passed")]
