@@ -75,6 +75,12 @@ def build_request(flags: SolveFlags, needs_model: bool = True) -> SolveRequest:
     if needs_model:
         options = VerifyOptions(profile=Profile.FULL, axle=request.config.axle, lean=request.config.lean)
         require_gates(request.config.prover, options)
+        from putnam_solver.agent import check_models  # imports Inspect AI: only when a model will run
+
+        try:
+            check_models(request.config)
+        except ValueError as exc:
+            raise InputError(str(exc)) from exc
     return request
 
 

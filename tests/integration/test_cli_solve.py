@@ -93,3 +93,20 @@ def test_resume_continues_a_finished_run_with_more_campaigns(tmp_path: Path) -> 
         result = runner.invoke(app, ["solve", "--resume", str(run_dir), "--campaigns", "2", "--quiet"])
     assert result.exit_code == 0, result.stdout + result.stderr
     assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "rejected"), ("2", "passed")]
+
+
+@pytest.mark.parametrize(
+    ("model", "message"),
+    [("openai/gpt-4o", "OPENAI_API_KEY"), ("nosuch/model", "not recognized")],
+)
+def test_unusable_models_are_refused_before_any_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, model: str, message: str
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    run_dir = tmp_path / "run"
+    args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--model", model,
+            "--run-dir", str(run_dir), "--quiet"]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert f"the worker model '{model}' cannot be used" in result.stderr and message in result.stderr
+    assert not run_dir.exists()

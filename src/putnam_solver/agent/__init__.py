@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from putnam_solver.agent.task import prepare_workspaces, run_campaign_attempts
+    from putnam_solver.agent.task import check_models, prepare_workspaces, run_campaign_attempts
 
-__all__ = ["prepare_workspaces", "run_campaign_attempts"]
+__all__ = ["check_models", "prepare_workspaces", "run_campaign_attempts"]
 
 
 def __getattr__(name: str) -> Any:

@@ -288,6 +288,30 @@ def _reviewer(config: SolveConfig, generate: GenerateConfig) -> Model | None:
     )
 
 
+def check_models(config: SolveConfig) -> None:
+    """Create the worker and reviewer models once, before any campaign, so that an unknown model or a
+    missing API key is reported at once, in words that say what to do (ValueError)."""
+    import re
+
+    for role, name in (("worker", config.model), ("reviewer", config.reviewer_model)):
+        if name is None:
+            continue
+        same_provider = name.split("/")[0] == config.model.split("/")[0]
+        try:
+            get_model(
+                name,
+                base_url=config.model_base_url if same_provider else None,
+                **(config.model_args if same_provider else {}),
+            )
+        except Exception as exc:
+            reason = re.sub(r"\[/?[a-z ]+\]", "", str(exc)).strip().replace("\n\n", " ").rstrip(".")
+            raise ValueError(
+                f"the {role} model {name!r} cannot be used: {reason}. Models are named provider/model "
+                "(e.g. openai/gpt-5.5, anthropic/claude-sonnet-4-5); set the provider's API key in the "
+                "environment (e.g. OPENAI_API_KEY, ANTHROPIC_API_KEY)."
+            ) from exc
+
+
 def run_campaign_attempts(
     problems: Sequence[Problem],
     benchmark: Benchmark,
