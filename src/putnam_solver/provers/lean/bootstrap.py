@@ -15,7 +15,6 @@ names (elan installs it); lean4export is built with the project's Lean, because 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -26,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.benchmark import sha256_file
 from putnam_solver.provers.lean.toolchain import (
     LANDRUN_REV,
     LEAN4EXPORT_REV,
@@ -125,14 +125,6 @@ class Layout:
         return env
 
 
-def sha256_path(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def read_manifest(paths: ToolchainPaths) -> dict[str, Any]:
     """The manifest, or an empty one when it is missing or unreadable (every step then runs again)."""
     try:
@@ -162,7 +154,7 @@ def record_step(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequence[
     steps = _recorded_steps(manifest)
     steps[name] = {
         "pin": pin,
-        "artifacts": {str(p.relative_to(paths.root)): sha256_path(p) for p in artifacts},
+        "artifacts": {str(p.relative_to(paths.root)): sha256_file(p) for p in artifacts},
     }
     write_json_atomic(paths.manifest, {**manifest, "pins": PINS, "steps": steps})
 
@@ -179,7 +171,7 @@ def step_recorded(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequenc
     expected = {str(p.relative_to(paths.root)): p for p in artifacts}
     if not isinstance(hashes, dict) or set(hashes) != set(expected):
         return False
-    return all(p.is_file() and sha256_path(p) == hashes[rel] for rel, p in expected.items())
+    return all(p.is_file() and sha256_file(p) == hashes[rel] for rel, p in expected.items())
 
 
 def run_command(argv: Sequence[str | Path], *, cwd: Path, env: Mapping[str, str], progress: Progress) -> None:

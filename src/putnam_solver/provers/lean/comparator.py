@@ -22,12 +22,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.benchmark import sha256_file
 from putnam_solver.provers.lean.bootstrap import (
     CHALLENGE_MODULE,
     COMPARATOR_REV,
     SOLUTION_MODULE,
     Layout,
-    sha256_path,
 )
 from putnam_solver.provers.lean.toolchain import ToolchainPaths, toolchain_root
 from putnam_solver.sandbox import (
@@ -173,9 +173,9 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
         detail += f"\n{_tail(result.stderr or result.stdout)}"
     evidence: dict[str, Any] = {
         "comparator_rev": COMPARATOR_REV,
-        "comparator_sha256": sha256_path(paths.comparator),
-        "lean4export_sha256": sha256_path(paths.lean4export),
-        "landrun_sha256": sha256_path(paths.landrun),
+        "comparator_sha256": sha256_file(paths.comparator),
+        "lean4export_sha256": sha256_file(paths.lean4export),
+        "landrun_sha256": sha256_file(paths.landrun),
         "config": config,
         "challenge_sha256": sha256_hex(sub.challenge.encode("utf-8")),
         "candidate_sha256": sha256_hex(sub.candidate_bytes),

@@ -13,7 +13,6 @@ Layout of a bootstrapped directory (written by ``putnam bootstrap``, see ``boots
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import subprocess
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from pathlib import Path
 
 import platformdirs
 
+from putnam_solver.benchmark import sha256_file
 from putnam_solver.sandbox import DEFAULT_PATH
 
 LEAN_TOOLCHAIN = "leanprover/lean4:v4.27.0"
@@ -222,11 +222,8 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 @functools.lru_cache(maxsize=16)
 def _sha256_cached(path: str, size: int, mtime_ns: int) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    """``sha256_file``, remembered while the file's size and modification time stay the same."""
+    return sha256_file(Path(path))
 
 
 def _is_executable(path: Path) -> bool:
