@@ -14,13 +14,13 @@ PutnamBench Coq files define ``putnam_X_solution`` with the official answer inli
     candidate's answer beside the official one. Problems without a solution definition are the same
     on both tracks.
 
-The reference module (compiled by the harness for G5 and G6, never shown to the model) is the challenge
-inside ``Section __PutnamReference`` with ``Proof using All. Admitted.``: closing the section turns the
-statement's top-level ``Variable``s (on the no-answer track also the solution, declared as a ``Variable``
-whose type is the official solution's type) into explicit arguments of the theorem, in declaration
-order. The trusted check file instantiates those arguments with the candidate's own declarations, so the
-statement is elaborated once, by the harness, from the pinned text, before anything of the candidate is
-loaded.
+The reference module (compiled by the harness for G5 and G6, never shown to the model) is the pinned
+statement inside ``Section __PutnamReference`` with ``Proof using All. Admitted.``: closing the section
+turns the statement's top-level ``Variable``s and the solution (declared as a ``Variable`` whose type is
+the official solution's; the official definition is kept as ``__putnam_official_solution``, abstracted
+over every earlier assumption) into explicit arguments of the theorem, in declaration order. The
+trusted check file instantiates those arguments with the candidate's own declarations, so the statement
+is elaborated once, by the harness, from the pinned text, before anything of the candidate is loaded.
 """
 
 from __future__ import annotations
@@ -98,29 +98,52 @@ def answers(statement: Statement, candidate: str, track: Track) -> dict[str, Any
     }
 
 
-def instantiation(statement: Statement, track: Track) -> list[str]:
-    """The names the reference theorem is abstracted over, in order (see the module docstring)."""
+def instantiation(statement: Statement) -> list[str]:
+    """The names the reference theorem is abstracted over, in order: assumptions and the solution."""
     names = list(statement.assumptions)
-    if track is Track.NO_ANSWER and statement.solution is not None and statement.solution_name:
+    if statement.solution is not None and statement.solution_name:
         names.append((statement.solution, statement.solution_name))
     return [name for _, name in sorted(names, key=lambda pair: pair[0])]
 
 
-def reference_source(statement: Statement, track: Track) -> str:
+def solution_arguments(statement: Statement) -> list[str]:
+    """The assumptions declared before the solution: the official copy is abstracted over exactly these."""
+    end = statement.solution if statement.solution is not None else 0
+    return [name for index, name in statement.assumptions if index < end]
+
+
+def _official_copy(statement: Statement) -> str:
+    """The official solution renamed, its body prefixed by ``let`` of every earlier assumption so that
+    closing the section abstracts it over exactly ``solution_arguments`` (not only those it uses)."""
+    assert statement.solution is not None
+    sentence = statement.sentences[statement.solution]
+    text = statement.text
+    name = sentence.tokens[sentence.command_index() + 1]
+    body_start, _ = _body_span(statement)
+    used = solution_arguments(statement)
+    prefix = f"let __putnam_vars := ({', '.join(used)}) in " if used else ""
+    return (
+        text[sentence.start : name.start]
+        + OFFICIAL_SOLUTION
+        + text[name.start + len(name.text) : body_start]
+        + prefix
+        + text[body_start : sentence.end]
+    )
+
+
+def reference_source(statement: Statement) -> str:
     """The harness's reference module for G5/G6, built from the pinned statement only."""
     text = statement.text
     parts = [f"Section {REFERENCE_SECTION}."]
     for index, sentence in enumerate(statement.sentences):
-        chunk = text[sentence.start : sentence.end]
-        if index == statement.solution and track is Track.NO_ANSWER:
-            name_token = sentence.tokens[sentence.command_index() + 1]
-            head = text[sentence.start : name_token.start]
-            rest = text[name_token.start + len(name_token.text) : sentence.end]
-            parts.append(head + OFFICIAL_SOLUTION + rest)
-            parts.append(f"Variable {name_token.text} : ltac:(let t := type of (@{OFFICIAL_SOLUTION}) in exact t).")
+        if index == statement.solution:
+            parts.append(_official_copy(statement))
+            parts.append(
+                f"Variable {statement.solution_name} : ltac:(let t := type of (@{OFFICIAL_SOLUTION}) in exact t)."
+            )
         elif index == statement.theorem + 1:
             parts.append("Proof using All.")
         else:
-            parts.append(chunk)
+            parts.append(text[sentence.start : sentence.end])
     parts.append(f"End {REFERENCE_SECTION}.")
     return "\n".join(parts) + "\n"

@@ -11,15 +11,21 @@ anything (``idtac``) on the same streams.
 G5 compiles the reference (challenge.py: the pinned statement inside a section, so its assumptions
 become arguments) and then the harness's trusted file, which ``Require``s (never ``Import``s) both::
 
-    Definition __putnam_statement := ltac:(let t := type of (@Putnam.Reference.thm Putnam.Candidate.R)
-                                            in exact t).
-    Definition __putnam_check : __putnam_statement := @Putnam.Candidate.thm.
+    Definition __putnam_answer : @Putnam.Candidate.sol = @Putnam.Reference.__putnam_official_solution
+                                 Putnam.Candidate.R := eq_refl.              (with-answer only)
+    Definition __putnam_check :
+      ltac:(let t := type of (@Putnam.Reference.thm Putnam.Candidate.R Putnam.Candidate.sol) in exact t)
+      := @Putnam.Candidate.thm.
 
 The statement is elaborated by the harness from the pinned text before the candidate is loaded, so the
 candidate's notations, instances, coercions or redefinitions cannot change what it says; only its
-top-level assumptions (``Variable R : realType``) and, on the no-answer track, its solution are plugged
-in, and the kernel checks that the candidate's theorem has that type (up to conversion: a proof of a
-convertible type is a proof of the statement). Then ``Print Assumptions`` of the check and of every
+top-level assumptions (``Variable R : realType``) and its solution are plugged in, and the kernel checks
+that the candidate's theorem has that type (up to conversion: a proof of a convertible type is a proof
+of the statement). With the solution plugged in as well, a faithful candidate's type is syntactically
+the expected one, so the kernel accepts it without reducing anything (comparing ``X 2007`` for a
+let-bound ``fix`` by reduction exhausts memory in ``putnam_2007_b3``); on the with-answer track
+``__putnam_answer`` separately makes the kernel check the candidate's solution against the official one.
+Then ``Print Assumptions`` of the check and of every
 plugged-in assumption: each assumption must be an axiom (not a definition picking a concrete model), and
 everything else must be on the allow-list. Output is read only after a random marker the trusted file
 prints once both ``Require``s are done: loading a ``.vo`` prints nothing of the candidate (its
@@ -46,7 +52,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.provers.rocq.challenge import instantiation, reference_source, statement_of
+from putnam_solver.provers.rocq.challenge import (
+    OFFICIAL_SOLUTION,
+    instantiation,
+    reference_source,
+    solution_arguments,
+    statement_of,
+)
 from putnam_solver.provers.rocq.syntax import Statement
 from putnam_solver.provers.rocq.toolchain import (
     BOOTSTRAP_HINT,
@@ -154,31 +166,39 @@ def build_candidate(sub: Submission, reuse: bool = True) -> Built:
 
 
 def build_reference(sub: Submission) -> Built:
-    return build(sub, REFERENCE, reference_source(statement_of(sub.problem), sub.track))
+    return build(sub, REFERENCE, reference_source(statement_of(sub.problem)))
 
 
 def trusted_source(statement: Statement, track: Track, marker: str) -> str:
     """The harness's check file (see the module docstring); ``marker`` precedes the output it reads."""
     thm = statement.theorem_name
-    args = "".join(f" {ROOT}.{CANDIDATE}.{n}" for n in instantiation(statement, track))
-    uses = "".join(f", __putnam_uses {ROOT}.{CANDIDATE}.{n}" for _, n in statement.assumptions)
-    return "\n".join(
-        [
-            f"Require {ROOT}.{REFERENCE}.",
-            f"Require {ROOT}.{CANDIDATE}.",
-            "Set Guard Checking.",
-            "Set Positivity Checking.",
-            "Set Universe Checking.",
-            "Definition __putnam_statement :=",
-            f"  ltac:(let t := type of (@{ROOT}.{REFERENCE}.{thm}{args}) in exact t).",
-            f"Definition __putnam_check : __putnam_statement := @{ROOT}.{CANDIDATE}.{thm}.",
-            "Definition __putnam_uses {A : Type} (_ : A) : unit := tt.",
-            f"Definition __putnam_assumptions := (__putnam_uses __putnam_check{uses}).",
-            f'Goal True. idtac "{marker}". Abort.',
-            "Print Assumptions __putnam_assumptions.",
-            "",
-        ]
-    )
+    candidate = f"{ROOT}.{CANDIDATE}"
+    args = "".join(f" {candidate}.{n}" for n in instantiation(statement))
+    uses = "".join(f", __putnam_uses {candidate}.{n}" for _, n in statement.assumptions)
+    lines = [
+        f"Require {ROOT}.{REFERENCE}.",
+        f"Require {candidate}.",
+        "Set Guard Checking.",
+        "Set Positivity Checking.",
+        "Set Universe Checking.",
+    ]
+    if track is Track.WITH_ANSWER and statement.solution is not None:
+        official = "".join(f" {candidate}.{n}" for n in solution_arguments(statement))
+        lines.append(
+            f"Definition __putnam_answer : @{candidate}.{statement.solution_name} = "
+            f"@{ROOT}.{REFERENCE}.{OFFICIAL_SOLUTION}{official} := eq_refl."
+        )
+    lines += [
+        "Definition __putnam_check :",
+        f"  ltac:(let t := type of (@{ROOT}.{REFERENCE}.{thm}{args}) in exact t)",
+        f"  := @{candidate}.{thm}.",
+        "Definition __putnam_uses {A : Type} (_ : A) : unit := tt.",
+        f"Definition __putnam_assumptions := (__putnam_uses __putnam_check{uses}).",
+        f'Goal True. idtac "{marker}". Abort.',
+        "Print Assumptions __putnam_assumptions.",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -294,6 +314,8 @@ def statement_gate(sub: Submission) -> GateResult:
         evidence = _run_evidence(trusted)
         if trusted.vo is None or trusted.result is None:
             return GateResult(*G5, GateStatus.FAILED, _mismatch(statement, trusted), evidence)
+        if trusted.result.truncated:  # a cut-off list could hide an axiom
+            return GateResult(*G5, GateStatus.ERROR, "the trusted file's output exceeded the output cap", evidence)
         variables = [n for _, n in statement.assumptions]
         found = read_assumptions(trusted.result.stdout, marker, variables)
         if found is None:
@@ -402,6 +424,8 @@ def kernel_gate(sub: Submission) -> GateResult:
                 else (f"exit code {result.exit_code}: {(result.stderr or result.stdout).strip()[-400:]}")
             )
             return GateResult(*G6, GateStatus.FAILED, f"coqchk: {why}", evidence)
+        if result.truncated:  # a cut-off summary could hide an axiom
+            return GateResult(*G6, GateStatus.ERROR, "coqchk's output exceeded the output cap", evidence)
         sections = read_coqchk(result.stdout + "\n" + result.stderr)
         if sections is None:
             return GateResult(*G6, GateStatus.ERROR, "coqchk printed no context summary", evidence)
