@@ -11,8 +11,10 @@ anything (``idtac``) on the same streams.
 G5 compiles the reference (challenge.py: the pinned statement inside a section, so its assumptions
 become arguments) and then the harness's trusted file, which ``Require``s (never ``Import``s) both::
 
-    Definition __putnam_answer : @Putnam.Candidate.sol = @Putnam.Reference.__putnam_official_solution
-                                 Putnam.Candidate.R := eq_refl.              (with-answer only)
+    Lemma __putnam_answer : @Putnam.Candidate.sol = @Putnam.Reference.__putnam_official_solution
+                              Putnam.Candidate.R.
+    Proof. unfold Putnam.Candidate.sol, Putnam.Reference.__putnam_official_solution. reflexivity. Qed.
+                                                                             (with-answer only)
     Definition __putnam_check :
       ltac:(let t := type of (@Putnam.Reference.thm Putnam.Candidate.R Putnam.Candidate.sol) in exact t)
       := @Putnam.Candidate.thm.
@@ -184,9 +186,12 @@ def trusted_source(statement: Statement, track: Track, marker: str) -> str:
     ]
     if track is Track.WITH_ANSWER and statement.solution is not None:
         official = "".join(f" {candidate}.{n}" for n in solution_arguments(statement))
+        # Unfold both definitions, then compare: a plain `eq_refl` lets conversion evaluate the answer
+        # (putnam_2017_b6's `fact 2016` exhausts memory), while the unfolded bodies are equal as written.
+        ours, theirs = f"{candidate}.{statement.solution_name}", f"{ROOT}.{REFERENCE}.{OFFICIAL_SOLUTION}"
         lines.append(
-            f"Definition __putnam_answer : @{candidate}.{statement.solution_name} = "
-            f"@{ROOT}.{REFERENCE}.{OFFICIAL_SOLUTION}{official} := eq_refl."
+            f"Lemma __putnam_answer : @{ours} = @{theirs}{official}.\n"
+            f"Proof. unfold {ours}, {theirs}. reflexivity. Qed."
         )
     lines += [
         "Definition __putnam_check :",
