@@ -23,13 +23,13 @@ import math
 import resource
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from putnam_solver.agent.types import AttemptCallback, AttemptResult, Budgets, CarryForward, SolveConfig
+from putnam_solver.agent.types import AttemptResult, Budgets, CampaignJob, RunLimits, SolveConfig
 from putnam_solver.benchmark import Benchmark, Problem
-from putnam_solver.campaign import RunLimits, Selection, solve
+from putnam_solver.campaign import Selection, solve
 from putnam_solver.report.progress import AttemptEvent, Totals
 from putnam_solver.verify import GateResult, GateStatus, Profile, Track, Verdict, sha256_hex
 
@@ -44,25 +44,15 @@ class InstantRunner:
         self.jobs = jobs
         self.seconds = 0.0
 
-    def __call__(
-        self,
-        problems: Sequence[Problem],
-        benchmark: Benchmark,
-        config: SolveConfig,
-        number: int,
-        carried: Mapping[str, CarryForward],
-        work_dir: Path,
-        on_attempt: AttemptCallback,
-        log_dir: Path,
-    ) -> None:
+    def __call__(self, job: CampaignJob) -> None:
         start = time.perf_counter()
 
         def attempt(problem: Problem) -> None:
             time.sleep(self.latency)
-            on_attempt(self.result(problem, benchmark))
+            job.on_attempt(self.result(problem, job.benchmark))
 
         with ThreadPoolExecutor(self.jobs) as pool:
-            for future in [pool.submit(attempt, p) for p in problems]:
+            for future in [pool.submit(attempt, p) for p in job.problems]:
                 future.result()
         self.seconds = time.perf_counter() - start
 
@@ -99,6 +89,9 @@ class Clock:
 
     def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
         self.last_recorded = time.perf_counter()
+
+    def update(self, totals: Totals) -> None:
+        return None
 
     def notice(self, message: str) -> None:
         print(message)

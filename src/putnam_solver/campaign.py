@@ -10,13 +10,17 @@ When a run stops:
 
 - every selected problem has a verified pass: exit code 0;
 - ``campaigns`` campaigns have run (``0`` means no campaign limit), a run budget (tokens, dollars) is
-  spent, or every attempt of the last campaign ended in an infrastructure error (so that an unlimited run
-  cannot spin forever on a broken setup): exit code 2, with the unresolved problems listed;
+  spent, every unresolved problem has spent its per-problem budget, or every attempt of the last campaign
+  ended in an infrastructure error (so that an unlimited run cannot spin forever on a broken setup): exit
+  code 2, with the unresolved problems listed;
 - a fatal error (run directory in use, disk full, no API key, unknown model, no toolchain ...): exit code
   1, with the error's message.
 
-Run budgets are checked between campaigns: the agent contract has no way to stop a campaign early, so a
-campaign that starts under budget runs to its end (each attempt is bounded by the per-attempt budgets).
+Budgets hold while a campaign runs, not only between campaigns. The run budget is checked by the agent
+layer after every model call (``LiveRun``): once it is spent, the attempts in flight stop and are recorded
+with what they spent, the problems not started stay unattempted and the campaign stays unfinished, so a
+``--resume`` with a larger budget picks them up. A problem's budget (``Budgets.token_limit`` and
+``cost_limit_dollars``) covers all its attempts: each campaign's attempt may spend what is left of it.
 """
 
 from __future__ import annotations
@@ -37,9 +41,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.agent.types import AttemptCallback, AttemptResult, Budgets, CarryForward, SolveConfig
+from putnam_solver.agent.types import (
+    Allowance,
+    AttemptResult,
+    Budgets,
+    CampaignJob,
+    CarryForward,
+    LiveRun,
+    RunLimits,
+    SolveConfig,
+)
 from putnam_solver.benchmark import Benchmark, BenchmarkError, Problem, load_benchmark
-from putnam_solver.ledger import LEDGER_NAME, AttemptRow, Ledger, LedgerError, ProblemRow, Usage
+from putnam_solver.ledger import LEDGER_NAME, AttemptRow, Ledger, LedgerError, ProblemRow
 from putnam_solver.provers import get_prover
 from putnam_solver.report.progress import AttemptEvent, ProgressSink, Totals
 from putnam_solver.report.summary import (
@@ -50,17 +63,15 @@ from putnam_solver.report.summary import (
 )
 from putnam_solver.verify import InputError, Profile, Track
 
-Runner = Callable[
-    [Sequence[Problem], Benchmark, SolveConfig, int, Mapping[str, CarryForward], Path, AttemptCallback, Path],
-    None,
-]
-"""The agent layer's ``run_campaign_attempts``: runs one campaign, reports each attempt via the callback."""
+Runner = Callable[[CampaignJob], None]
+"""The agent layer's ``run_campaign_attempts``: runs one campaign, reports each attempt via the job's callback."""
 
 LOCK_NAME = "run.lock"
 WORK_DIR = "work"
 LOG_DIR = "logs"
 RECORD_BATCH = 256
 EVIDENCE_WRITERS = 16
+VIEW_REFRESH_SECONDS = 1.0
 
 
 class CampaignError(Exception):
@@ -75,22 +86,6 @@ class Selection:
     benchmark_sha256: str | None = None
     problems: tuple[str, ...] = ()
     max_problems: int | None = None
-
-
-@dataclass(frozen=True)
-class RunLimits:
-    """Budgets for the whole run, over every campaign (None = unlimited)."""
-
-    max_tokens: int | None = None
-    max_cost_dollars: float | None = None
-
-    def reached(self, usage: Usage) -> str | None:
-        """Why the run must stop, or None while there is budget left."""
-        if self.max_tokens is not None and usage.tokens >= self.max_tokens:
-            return f"run token budget reached ({usage.tokens:,} of {self.max_tokens:,} tokens)"
-        if self.max_cost_dollars is not None and usage.cost_dollars >= self.max_cost_dollars:
-            return f"run cost budget reached (${usage.cost_dollars:.2f} of ${self.max_cost_dollars:.2f})"
-        return None
 
 
 @dataclass(frozen=True)
@@ -118,20 +113,11 @@ class StoredRun:
     fresh: bool
 
 
-def default_runner(
-    problems: Sequence[Problem],
-    benchmark: Benchmark,
-    config: SolveConfig,
-    campaign: int,
-    carried: Mapping[str, CarryForward],
-    work_dir: Path,
-    on_attempt: AttemptCallback,
-    log_dir: Path,
-) -> None:
+def default_runner(job: CampaignJob) -> None:
     """The agent layer's runner, imported only when a campaign runs (Inspect AI is heavy to import)."""
     from putnam_solver.agent import run_campaign_attempts
 
-    run_campaign_attempts(problems, benchmark, config, campaign, carried, work_dir, on_attempt, log_dir)
+    run_campaign_attempts(job)
 
 
 # -- entry points --------------------------------------------------------------------------------------
@@ -357,7 +343,8 @@ class _Run:
         while True:
             history = self.ledger.campaigns()
             last = history[-1] if history else None
-            if last is not None and not last.finished:
+            resuming = last is not None and not last.finished
+            if last is not None and resuming:
                 done = self.ledger.attempted(last.number)
                 todo = [by_id[p] for p in last.problems if p in by_id and p not in done]
                 number = last.number
@@ -369,19 +356,29 @@ class _Run:
                         0, f"all {len(selected)} selected problems passed verification", selected
                     )
                 number = last.number + 1 if last else 1
-            reason = self._stop_reason(number, limit, limits, starting=last is None or last.finished)
+            reason = self._stop_reason(number, limit, limits, starting=not resuming)
             if reason is not None:
                 return self._outcome(2, reason, selected)
-            if last is None or last.finished:
+            allowances = self._allowances(todo)
+            if not resuming:
+                todo = [p for p in todo if not allowances[p.id].spent()]
+                if not todo:
+                    return self._outcome(
+                        2, "every unresolved problem has spent its budget (--token-limit, --cost-limit)", selected
+                    )
                 self.ledger.start_campaign(number, [p.id for p in todo], fresh)
                 write_outputs(self.run_dir, self.ledger)
             carried = {} if fresh else self._carry_forward(number, [p.id for p in todo])
-            self._run_campaign(benchmark, number, todo, carried, len(selected))
-            self.ledger.finish_campaign(number)
-            write_outputs(self.run_dir, self.ledger)
+            stopped = self._run_campaign(benchmark, number, todo, carried, allowances, limits, len(selected))
+            if self.ledger.attempted(number) >= {p.id for p in todo}:
+                self.ledger.finish_campaign(number)
+                write_outputs(self.run_dir, self.ledger)
+            if stopped is not None:
+                return self._outcome(2, stopped, selected)
 
     def _stop_reason(self, number: int, limit: int, limits: RunLimits, starting: bool) -> str | None:
-        budget = limits.reached(self.ledger.usage())
+        usage = self.ledger.usage()
+        budget = limits.reached(usage.tokens, usage.cost_dollars)
         if budget is not None or not starting:
             return budget
         if limit and number > limit:
@@ -408,34 +405,65 @@ class _Run:
                 best[row.problem] = (rank, row)
         return {p: CarryForward(row.candidate or "", diagnostics(row)) for p, (_, row) in best.items()}
 
+    def _allowances(self, problems: Sequence[Problem]) -> dict[str, Allowance]:
+        """What each problem may still spend: its budget less what all its earlier attempts spent."""
+        budgets = self.config.budgets
+        tokens: dict[str, int] = {p.id: 0 for p in problems}
+        dollars: dict[str, float] = {p.id: 0.0 for p in problems}
+        for row in self.ledger.attempts():
+            if row.problem in tokens:
+                tokens[row.problem] += row.input_tokens + row.output_tokens
+                dollars[row.problem] += row.cost_dollars
+        return {
+            p.id: Allowance(
+                None if budgets.token_limit is None else budgets.token_limit - tokens[p.id],
+                None if budgets.cost_limit_dollars is None else budgets.cost_limit_dollars - dollars[p.id],
+            )
+            for p in problems
+        }
+
     def _run_campaign(
         self,
         benchmark: Benchmark,
         number: int,
         todo: Sequence[Problem],
         carried: Mapping[str, CarryForward],
+        allowances: Mapping[str, Allowance],
+        limits: RunLimits,
         selected: int,
-    ) -> None:
-        recorder = _Recorder(self, number, [p.id for p in todo], selected)
+    ) -> str | None:
+        """Run one campaign; returns why the run budget stopped it early (None if it did not).
+
+        A problem the agent layer never reported is recorded as an error, unless the run budget stopped
+        the campaign: then it was never started and stays unattempted for a resume with a larger budget.
+        """
+        usage = self.ledger.usage()
+        live = LiveRun(limits, usage.tokens, usage.cost_dollars)
+        recorder = _Recorder(self, number, [p.id for p in todo], selected, live)
         self.sink.campaign_started(number, [p.id for p in todo], recorder.totals())
+        job = CampaignJob(
+            problems=todo,
+            benchmark=benchmark,
+            config=self.config,
+            number=number,
+            work_dir=self.run_dir / WORK_DIR,
+            log_dir=self.run_dir / LOG_DIR,
+            on_attempt=recorder,
+            live=live,
+            carried=carried,
+            allowances=allowances,
+        )
         try:
-            self.runner(
-                todo,
-                benchmark,
-                self.config,
-                number,
-                carried,
-                self.run_dir / WORK_DIR,
-                recorder,
-                self.run_dir / LOG_DIR,
-            )
+            self.runner(job)
         finally:
             recorder.close()
         recorder.raise_fatal()
+        stopped = live.stop_reason()
         attempted = self.ledger.attempted(number)
         missing = [p.id for p in todo if p.id not in attempted]
-        if missing:
+        if missing and stopped is None:
             self.ledger.record_attempts(number, [_unreported(p) for p in missing])
+        return stopped
 
     def _outcome(self, code: int, reason: str, selected: Sequence[Problem]) -> SolveOutcome:
         passed = self.ledger.passed_problems()
@@ -493,8 +521,11 @@ class _Recorder:
     ``kill -9`` was never recorded, so its problem is re-run on resume like any attempt in flight.
     """
 
-    def __init__(self, run: _Run, number: int, problems: Sequence[str], selected: int) -> None:
+    def __init__(self, run: _Run, number: int, problems: Sequence[str], selected: int, live: LiveRun) -> None:
         self._run = run
+        self._live = live
+        self._rate_limit: str | None = None
+        self._last_view = 0.0
         self._number = number
         self._expected = set(problems)
         self._selected = selected
@@ -506,14 +537,15 @@ class _Recorder:
         self._problems: dict[str, ProblemRow] = run.ledger.problems()
         self._suffix = str((run.ledger.settings() or {}).get("suffix", ""))
         usage = run.ledger.usage()
-        self._usage = [usage.attempts, usage.turns, usage.input_tokens, usage.output_tokens]
-        self._cost = usage.cost_dollars
+        self._attempts, self._turns = usage.attempts, usage.turns
+        self._tokens, self._cost = usage.tokens, usage.cost_dollars
         self._solved = len(run.ledger.passed_problems())
         self._done = 0
         self._remaining = len(problems)
         self._started = time.monotonic()
         self._thread = threading.Thread(target=self._loop, name="putnam-recorder", daemon=True)
         self._thread.start()
+        live.on_change = self._live_changed
 
     def __call__(self, result: AttemptResult) -> None:
         if self._fatal is not None:
@@ -525,20 +557,33 @@ class _Recorder:
     def totals(self) -> Totals:
         elapsed = time.monotonic() - self._started
         eta = elapsed / self._done * self._remaining if self._done else None
-        attempts, turns, tokens_in, tokens_out = self._usage
+        live_tokens, live_dollars = self._live.spent()  # includes the attempts still running
         return Totals(
             selected=self._selected,
             solved=self._solved,
             unresolved=self._selected - self._solved,
             campaign=self._number,
             running=self._remaining,
-            attempts=attempts,
-            turns=turns,
-            input_tokens=tokens_in,
-            output_tokens=tokens_out,
-            cost_dollars=self._cost,
+            attempts=self._attempts,
+            turns=self._turns,
+            tokens=max(self._tokens, live_tokens),
+            cost_dollars=max(self._cost, live_dollars),
+            rate_limit=self._live.rate_limit(),
             eta_seconds=eta,
         )
+
+    def _live_changed(self) -> None:
+        """Spend or rate limiting changed: refresh the view (at most once a second), and say so in the log
+        when the provider starts rate-limiting."""
+        rate = self._live.rate_limit()
+        starting = rate is not None and self._rate_limit is None
+        self._rate_limit = rate
+        now = time.monotonic()
+        if starting:
+            self._run.sink.notice(f"the provider is rate-limiting: {rate}")
+        if starting or now - self._last_view >= VIEW_REFRESH_SECONDS:
+            self._last_view = now
+            self._run.sink.update(self.totals())
 
     def _loop(self) -> None:
         stop = False
@@ -588,10 +633,9 @@ class _Recorder:
             sink.attempt_done(event, self.totals())
 
     def _count(self, row: AttemptRow) -> None:
-        self._usage[0] += 1
-        self._usage[1] += row.turns
-        self._usage[2] += row.input_tokens
-        self._usage[3] += row.output_tokens
+        self._attempts += 1
+        self._turns += row.turns
+        self._tokens += row.input_tokens + row.output_tokens
         self._cost += row.cost_dollars
         self._solved += row.verified_pass
         self._done += 1
@@ -660,6 +704,9 @@ class _Silent:
         return None
 
     def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
+        return None
+
+    def update(self, totals: Totals) -> None:
         return None
 
     def notice(self, message: str) -> None:

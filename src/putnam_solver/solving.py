@@ -11,9 +11,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from putnam_solver.agent.types import Budgets, SolveConfig
+from putnam_solver.agent.types import Budgets, RunLimits, SolveConfig
 from putnam_solver.benchmark import resolve_benchmark_path
-from putnam_solver.campaign import RunLimits, Selection, SolveOutcome, solve, stored_run
+from putnam_solver.campaign import Selection, SolveOutcome, solve, stored_run
 from putnam_solver.doctor import require_gates
 from putnam_solver.provers import get_prover
 from putnam_solver.report.progress import ProgressSink

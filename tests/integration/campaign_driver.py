@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from putnam_solver import campaign
-from putnam_solver.agent.types import AttemptCallback, AttemptResult, Budgets, CarryForward, SolveConfig
+from putnam_solver.agent.types import AttemptResult, Budgets, CampaignJob, CarryForward, SolveConfig
 from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.provers import Prover, get_prover
 from putnam_solver.report import summary
@@ -61,26 +61,17 @@ class ScriptedRunner:
     status_override: str | None = None
     seen: list[tuple[int, str, CarryForward | None]] = field(default_factory=list)
 
-    def __call__(
-        self,
-        problems: Sequence[Problem],
-        benchmark: Benchmark,
-        config: SolveConfig,
-        number: int,
-        carried: Mapping[str, CarryForward],
-        work_dir: Path,
-        on_attempt: AttemptCallback,
-        log_dir: Path,
-    ) -> None:
+    def __call__(self, job: CampaignJob) -> None:
+        config = job.config
         options = VerifyOptions(profile=config.acceptance_profile, unsafe_no_sandbox=config.unsafe_no_sandbox)
 
         def attempt(problem: Problem) -> None:
-            self.seen.append((number, problem.id, carried.get(problem.id)))
+            self.seen.append((job.number, problem.id, job.carried.get(problem.id)))
             time.sleep(self.latency)
-            on_attempt(self.attempt(problem, benchmark, config.track, options, number, carried))
+            job.on_attempt(self.attempt(problem, job.benchmark, config.track, options, job.number, job.carried))
 
         with ThreadPoolExecutor(self.jobs) as pool:
-            for future in [pool.submit(attempt, p) for p in problems]:
+            for future in [pool.submit(attempt, p) for p in job.problems]:
                 future.result()
 
     def attempt(

@@ -18,7 +18,15 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
 
 from putnam_solver.agent import prepare_workspaces, run_campaign_attempts
-from putnam_solver.agent.types import AttemptResult, Budgets, CarryForward, SolveConfig
+from putnam_solver.agent.types import (
+    AttemptResult,
+    Budgets,
+    CampaignJob,
+    CarryForward,
+    LiveRun,
+    RunLimits,
+    SolveConfig,
+)
 from putnam_solver.benchmark import Benchmark, load_benchmark
 from putnam_solver.verify import Track
 
@@ -90,6 +98,7 @@ def run(
     cfg: SolveConfig,
     problems: Sequence[str] = ("one_plus_one",),
     carried: dict[str, CarryForward] | None = None,
+    live: LiveRun | None = None,
 ) -> dict[str, AttemptResult]:
     bench = benchmark()
     results: dict[str, AttemptResult] = {}
@@ -98,17 +107,20 @@ def run(
         assert result.problem not in results, "each problem is reported once"
         results[result.problem] = result
 
-    run_campaign_attempts(
-        bench.select(list(problems)),
-        bench,
-        cfg,
-        1,
-        carried or {},
-        tmp_path / "work",
-        on_attempt,
-        tmp_path / "logs",
+    job = CampaignJob(
+        problems=bench.select(list(problems)),
+        benchmark=bench,
+        config=cfg,
+        number=1,
+        work_dir=tmp_path / "work",
+        log_dir=tmp_path / "logs",
+        on_attempt=on_attempt,
+        live=live or LiveRun(RunLimits()),
+        carried=carried or {},
     )
-    assert set(results) == set(problems)
+    run_campaign_attempts(job)
+    if live is None:
+        assert set(results) == set(problems)
     return results
 
 

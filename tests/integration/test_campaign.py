@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from putnam_solver.agent.types import AttemptCallback, CarryForward, SolveConfig
-from putnam_solver.benchmark import Benchmark, Problem
+from putnam_solver.agent.types import CampaignJob
 from putnam_solver.campaign import RunLimits, Selection, SolveOutcome, solve, stored_run
 from putnam_solver.report import LogLineProgress, RichProgress
 from tests.integration.campaign_driver import LEAN_BENCH, SIX, SIX_SCRIPT, lean_runner, lean_text_config
@@ -123,17 +121,8 @@ def test_a_pass_claimed_without_an_accepted_verdict_is_not_counted(tmp_path: Pat
 
 
 def test_problems_the_agent_never_reported_are_recorded_as_errors(tmp_path: Path) -> None:
-    def silent(
-        problems: Sequence[Problem],
-        benchmark: Benchmark,
-        config: SolveConfig,
-        number: int,
-        carried: Mapping[str, CarryForward],
-        work_dir: Path,
-        on_attempt: AttemptCallback,
-        log_dir: Path,
-    ) -> None:
-        assert log_dir == tmp_path / "logs" and work_dir == tmp_path / "work"
+    def silent(job: CampaignJob) -> None:
+        assert job.log_dir == tmp_path / "logs" and job.work_dir == tmp_path / "work"
 
     outcome = _solve(tmp_path, silent, campaigns=0)
     assert outcome.exit_code == 2 and "finished without reporting this problem" in outcome.message

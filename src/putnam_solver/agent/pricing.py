@@ -81,6 +81,12 @@ def price_for(model: str, table: Mapping[str, Price]) -> Price | None:
     return table.get(stem)
 
 
+def usage_tokens(usage: ModelUsage) -> tuple[int, int]:
+    """Input tokens (cached ones included: they are billed, at their own rate) and output tokens."""
+    cached = (usage.input_tokens_cache_read or 0) + (usage.input_tokens_cache_write or 0)
+    return usage.input_tokens + cached, usage.output_tokens
+
+
 def usage_cost(usage: Mapping[str, ModelUsage], table: Mapping[str, Price]) -> tuple[float, list[str]]:
     """Dollars for a per-model usage map, and the models that had no price (counted as zero)."""
     total = 0.0

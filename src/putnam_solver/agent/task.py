@@ -5,6 +5,11 @@ to ``log_dir``) and reports every finished attempt through ``on_attempt`` from t
 that problem's verdict is known. The verdict never comes from the model or its sandbox: acceptance runs
 the gate pipeline on the candidate's bytes (the ``submit`` argument, or the statement file copied out
 of the sandbox for CLI agents), against the challenge the harness derives from the pinned record.
+
+Budgets: each attempt runs inside Inspect's ``token_limit`` and ``cost_limit`` set to what its problem
+may still spend. Inspect's model hooks report every completed model call and every retry, whichever
+agent made it (our react loop, or a CLI agent through Inspect's model bridge); ``LiveRunHooks`` feeds
+them into the job's ``LiveRun``, and when the run budget is spent it stops the attempts in flight.
 """
 
 from __future__ import annotations
@@ -18,16 +23,25 @@ from pathlib import Path
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import Sample
+from inspect_ai.hooks import Hooks, ModelRetry, ModelUsageData, hooks
 from inspect_ai.log import EvalLog
+from inspect_ai.log._samples import active_samples
 from inspect_ai.model import GenerateConfig, Model, ModelUsage, get_model
 from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.util import LimitExceededError, sample_limits
-from inspect_ai.util._concurrency import AdaptiveConcurrency
+from inspect_ai.util import LimitExceededError, cost_limit, sample_limits, token_limit
+from inspect_ai.util._concurrency import AdaptiveConcurrency, adaptive_controllers
 
-from putnam_solver.agent.pricing import Price, price_table, register_with_inspect, usage_cost
+from putnam_solver.agent.pricing import Price, price_table, register_with_inspect, usage_cost, usage_tokens
 from putnam_solver.agent.tools import ProblemContext, library_roots, render
-from putnam_solver.agent.types import AttemptCallback, AttemptResult, CarryForward, SolveConfig
+from putnam_solver.agent.types import (
+    Allowance,
+    AttemptResult,
+    CampaignJob,
+    CarryForward,
+    LiveRun,
+    SolveConfig,
+)
 from putnam_solver.agent.worker import (
     AttemptState,
     Judge,
@@ -45,6 +59,7 @@ from putnam_solver.verify import Profile, VerifyOptions
 log = logging.getLogger(__name__)
 AGENTS = ("react", "codex", "claude-code")
 PROMPT_FILE = "PROMPT.md"
+RATE_LIMIT_STATUSES = (429, 503, 529)  # rate limited, or overloaded: the provider asks us to slow down
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -111,26 +126,56 @@ def _task_prompt(prover: Prover, problem: Problem, config: SolveConfig, carried:
 
 @dataclass
 class CampaignRun:
-    """Shared, harness-side state of one evaluation: contexts per problem, attempts, what was reported."""
+    """Shared, harness-side state of one evaluation: contexts per problem, attempts, what was reported,
+    and whether the run budget stopped it (``stopped``, the reason)."""
 
-    config: SolveConfig
+    job: CampaignJob
     prover: Prover
     contexts: dict[str, ProblemContext]
-    carried: Mapping[str, CarryForward]
-    on_attempt: AttemptCallback
     prices: dict[str, Price]
     roots: tuple[Path, ...]
     glob: str
     states: dict[str, AttemptState] = field(default_factory=dict)
     reported: set[str] = field(default_factory=set)
+    stopped: str | None = None
+
+    @property
+    def config(self) -> SolveConfig:
+        return self.job.config
+
+    @property
+    def live(self) -> LiveRun:
+        return self.job.live
+
+    def allowance(self, problem_id: str) -> Allowance:
+        budgets = self.config.budgets
+        return self.job.allowances.get(problem_id, Allowance(budgets.token_limit, budgets.cost_limit_dollars))
+
+    def spend(self, model: str, usage: ModelUsage, eval_id: str | None) -> None:
+        """One model call completed: count it against the run budget; once that is spent, stop every
+        attempt of this evaluation (each is scored on what it did, and recorded with what it spent)."""
+        cost, _ = usage_cost({model: usage}, self.prices)
+        self.live.spend(sum(usage_tokens(usage)), cost)
+        if self.stopped is not None:
+            return
+        self.stopped = self.live.stop_reason()
+        if self.stopped is not None:
+            log.warning("%s: stopping the attempts in flight", self.stopped)
+            for sample in active_samples():
+                if eval_id is None or sample.eval_id == eval_id:
+                    sample.interrupt("score")
 
     def report(
         self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None
-    ) -> AttemptResult:
-        """Turn one attempt's state into an AttemptResult and hand it to the campaign, once."""
-        state = self.states.get(problem_id) or AttemptState(error="the attempt never started")
+    ) -> AttemptResult | None:
+        """Turn one attempt's state into an AttemptResult and hand it to the campaign, once. An attempt
+        the run budget kept from starting is not reported (its problem stays unattempted)."""
+        state = self.states.get(problem_id)
+        if state is None and self.stopped is not None:
+            return None
+        state = state or AttemptState(error="the attempt never started")
         if state.limit is None and not state.finished and state.error is None:
-            state.limit = _limit_hit()
+            state.limit = _limit_hit() or self.stopped
         cost, unpriced = usage_cost(usage, self.prices)
         if unpriced:
             log.warning("no price for %s: its cost is counted as 0", ", ".join(unpriced))
@@ -139,11 +184,8 @@ class CampaignRun:
             problem=problem_id,
             status=attempt_status(state),
             turns=state.turns,
-            input_tokens=sum(
-                u.input_tokens + (u.input_tokens_cache_read or 0) + (u.input_tokens_cache_write or 0)
-                for u in usage.values()
-            ),
-            output_tokens=sum(u.output_tokens for u in usage.values()),
+            input_tokens=sum(usage_tokens(u)[0] for u in usage.values()),
+            output_tokens=sum(usage_tokens(u)[1] for u in usage.values()),
             cost_dollars=cost,
             candidate=last.candidate if last else None,
             verdict=last.verdict if last else None,
@@ -153,8 +195,39 @@ class CampaignRun:
             turn_log=state.turn_log,
         )
         self.reported.add(problem_id)
-        self.on_attempt(result)
+        self.job.on_attempt(result)
         return result
+
+
+_ACTIVE_RUN: CampaignRun | None = None
+"""The evaluation running in this process; Inspect's hooks are process-wide, so they find it here."""
+
+
+@hooks(name="putnam_live_run", description="Counts model spend against putnam solve's run budget.")
+class LiveRunHooks(Hooks):
+    """Feeds every completed model call and every rate-limited retry into the running campaign."""
+
+    def enabled(self) -> bool:
+        return _ACTIVE_RUN is not None
+
+    async def on_model_usage(self, data: ModelUsageData) -> None:
+        run = _ACTIVE_RUN
+        if run is not None:
+            run.spend(data.model_name, data.usage, data.eval_id)
+
+    async def on_model_retry(self, data: ModelRetry) -> None:
+        run = _ACTIVE_RUN
+        rate_limited = data.status_code in RATE_LIMIT_STATUSES or "RateLimit" in (data.exception_type or "")
+        if run is not None and rate_limited:
+            run.live.rate_limited(data.wait_time, _connections())
+
+
+def _connections() -> str | None:
+    """The adaptive connection limit now (it falls on rate limits and recovers while calls succeed)."""
+    controllers = adaptive_controllers()
+    if not controllers:
+        return None
+    return ", ".join(f"{c.value} of {c.max} connections (at least {c.min})" for c in controllers)
 
 
 def attempt_status(state: AttemptState) -> str:
@@ -190,7 +263,10 @@ def _limit_hit() -> str | None:
 def attempt_solver(run: CampaignRun) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         problem_id = str(state.metadata["problem_id"])
+        if run.stopped is not None:  # the run budget was spent before this attempt could start
+            return state
         ctx = run.contexts[problem_id]
+        allowance = run.allowance(problem_id)
         attempt = run.states.setdefault(problem_id, AttemptState())
         reviewer = get_model(role="reviewer") if run.config.reviewer_model else None
         judge = Judge(
@@ -199,15 +275,16 @@ def attempt_solver(run: CampaignRun) -> Solver:
             reviewer,
             run.config.budgets.reviewer_timeout_seconds,
         )
-        task = _task_prompt(run.prover, ctx.problem, run.config, run.carried.get(problem_id))
+        task = _task_prompt(run.prover, ctx.problem, run.config, run.job.carried.get(problem_id))
         try:
-            if run.config.agent == "react":
-                state.messages = first_messages(_system_prompt(run.prover, run.config), task)
-                await react_worker(
-                    judge, attempt, state.messages, run.roots, run.glob, run.config.budgets.max_turns
-                )
-            else:
-                await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
+            with token_limit(allowance.tokens), cost_limit(allowance.cost_dollars):
+                if run.config.agent == "react":
+                    state.messages = first_messages(_system_prompt(run.prover, run.config), task)
+                    await react_worker(
+                        judge, attempt, state.messages, run.roots, run.glob, run.config.budgets.max_turns
+                    )
+                else:
+                    await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
         except LimitExceededError as exc:
             attempt.limit = exc.message
             raise
@@ -228,6 +305,8 @@ def attempt_scorer(run: CampaignRun) -> Scorer:
         active = sample_active()
         transcript = Path(active.log_location) if active is not None and active.log_location else None
         result = run.report(str(state.metadata["problem_id"]), sample_model_usage(), transcript)
+        if result is None:
+            return Score(value=INCORRECT, answer="not started", explanation=run.stopped)
         return Score(
             value=CORRECT if result.status == "passed" else INCORRECT,
             answer=result.status,
@@ -312,79 +391,75 @@ def check_models(config: SolveConfig) -> None:
             ) from exc
 
 
-def run_campaign_attempts(
-    problems: Sequence[Problem],
-    benchmark: Benchmark,
-    config: SolveConfig,
-    campaign: int,
-    carried: Mapping[str, CarryForward],
-    work_dir: Path,
-    on_attempt: AttemptCallback,
-    log_dir: Path,
-) -> None:
-    """Run one attempt per problem in one Inspect evaluation; report each through ``on_attempt``.
+def run_campaign_attempts(job: CampaignJob) -> None:
+    """Run one attempt per problem in one Inspect evaluation; report each through ``job.on_attempt``.
 
     Every problem is reported exactly once: from the scorer as soon as its verdict is known, or, if
-    its sample died before scoring, with status ``error`` after the evaluation ends.
+    its sample died before scoring, with status ``error`` after the evaluation ends. The one exception:
+    a problem whose attempt the run budget kept from starting is not reported.
     """
+    global _ACTIVE_RUN
+    config = job.config
     if config.agent not in AGENTS:
         raise ValueError(f"unknown agent {config.agent!r}; choose one of: {', '.join(AGENTS)}")
     if config.agent != "react":
         cli_agent(config.agent, None)  # fail before any model call when inspect-swe is missing
-    if not problems:
+    if not job.problems:
         return
     prover = get_prover(config.prover)
     prices = price_table(config.prices)
     models = [config.model, *([config.reviewer_model] if config.reviewer_model else [])]
     unpriced = register_with_inspect(models, prices)
-    if config.budgets.cost_limit_dollars is not None and unpriced:
+    if unpriced and (config.budgets.cost_limit_dollars is not None or job.live.limits.max_cost_dollars is not None):
         raise ValueError(
             f"a cost limit needs prices for {', '.join(unpriced)}; give them as model -> "
             '{"input": $/Mtok, "output": $/Mtok}'
         )
     roots, glob = library_roots(prover.name, config.lean)
     run = CampaignRun(
-        config=config,
+        job=job,
         prover=prover,
-        contexts={p.id: _context(prover, benchmark, p, config) for p in problems},
-        carried=carried,
-        on_attempt=on_attempt,
+        contexts={p.id: _context(prover, job.benchmark, p, config) for p in job.problems},
         prices=prices,
         roots=roots,
         glob=glob,
     )
-    workspaces = prepare_workspaces(problems, benchmark, config, work_dir)
+    workspaces = prepare_workspaces(job.problems, job.benchmark, config, job.work_dir)
     samples = [
-        _sample(run.contexts[p.id], ws, _task_prompt(prover, p, config, carried.get(p.id)))
-        for p, ws in zip(problems, workspaces, strict=True)
+        _sample(run.contexts[p.id], ws, _task_prompt(prover, p, config, job.carried.get(p.id)))
+        for p, ws in zip(job.problems, workspaces, strict=True)
     ]
     generate = generate_config(config)
     task = Task(
-        name=f"putnam_{prover.name}_campaign_{campaign}",
+        name=f"putnam_{prover.name}_campaign_{job.number}",
         dataset=samples,
         solver=attempt_solver(run),
         scorer=attempt_scorer(run),
         sandbox=config.sandbox,
-        metadata={"campaign": campaign, "prover": prover.name, "track": config.track.value},
+        metadata={"campaign": job.number, "prover": prover.name, "track": config.track.value},
     )
-    budgets = config.budgets
-    logs = inspect_eval(
-        task,
-        model=config.model,
-        model_base_url=config.model_base_url,
-        model_args=dict(config.model_args),
-        model_roles=_roles(config, generate),
-        log_dir=str(log_dir),
-        display="none",
-        fail_on_error=False,
-        score_on_error=True,
-        max_samples=config.jobs,
-        token_limit=budgets.token_limit,
-        time_limit=int(budgets.worker_timeout_seconds) if budgets.worker_timeout_seconds else None,
-        cost_limit=budgets.cost_limit_dollars,
-        **generate.model_dump(exclude_none=True),
-    )
-    _report_unscored(run, problems, logs)
+    timeout = config.budgets.worker_timeout_seconds
+    if _ACTIVE_RUN is not None:
+        raise RuntimeError("another campaign is already running in this process")
+    _ACTIVE_RUN = run
+    try:
+        logs = inspect_eval(
+            task,
+            model=config.model,
+            model_base_url=config.model_base_url,
+            model_args=dict(config.model_args),
+            model_roles=_roles(config, generate),
+            log_dir=str(job.log_dir),
+            display="none",
+            fail_on_error=False,
+            score_on_error=True,
+            max_samples=config.jobs,
+            time_limit=int(timeout) if timeout else None,
+            **generate.model_dump(exclude_none=True),
+        )
+    finally:
+        _ACTIVE_RUN = None
+    _report_unscored(run, logs)
 
 
 def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Model] | None:
@@ -408,7 +483,7 @@ def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: Sol
     )
 
 
-def _report_unscored(run: CampaignRun, problems: Sequence[Problem], logs: list[EvalLog]) -> None:
+def _report_unscored(run: CampaignRun, logs: list[EvalLog]) -> None:
     """Problems whose sample never reached the scorer are reported as errors, with the reason."""
     errors: dict[str, str] = {}
     usage: dict[str, dict[str, ModelUsage]] = {}
@@ -421,8 +496,8 @@ def _report_unscored(run: CampaignRun, problems: Sequence[Problem], logs: list[E
                 errors[str(sample.id)] = sample.error.message
         if evaluation.error is not None:
             errors.setdefault("", evaluation.error.message)
-    for problem in problems:
-        if problem.id in run.reported:
+    for problem in run.job.problems:
+        if problem.id in run.reported or (problem.id not in run.states and run.stopped is not None):
             continue
         state = run.states.setdefault(problem.id, AttemptState())
         state.error = (

@@ -1,23 +1,31 @@
 """The contract between the campaign layer and the agent layer.
 
 The campaign decides *which* problems run and records everything in the ledger; the agent layer runs one
-Inspect evaluation over those problems and reports each finished attempt through ``on_attempt`` as soon
-as its verdict is known (so that a ``kill -9`` loses at most the attempts still running).
+Inspect evaluation over those problems (a ``CampaignJob``) and reports each finished attempt through
+``on_attempt`` as soon as its verdict is known (so that a ``kill -9`` loses at most the attempts still
+running). While attempts run, the agent layer feeds every model call's spend and every rate-limited retry
+into the job's ``LiveRun``, which holds the run-wide budget: once it is spent, the agent layer stops the
+attempts in flight (they are recorded with what they spent) and starts no more (they stay unattempted).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.benchmark import Benchmark, Problem
 from putnam_solver.verify import Profile, Track, Verdict
 
 
 @dataclass(frozen=True)
 class Budgets:
-    """Limits per attempt (None = unlimited). Per-run limits are enforced by the campaign."""
+    """Limits of one attempt (turns, time) and of one problem over the whole run (tokens, dollars);
+    None = unlimited. The run-wide limits are ``RunLimits``."""
 
     max_turns: int = 50
     worker_timeout_seconds: float | None = None
@@ -80,3 +88,123 @@ class AttemptResult:
 
 
 AttemptCallback = Callable[[AttemptResult], None]
+
+
+@dataclass(frozen=True)
+class RunLimits:
+    """Budgets for the whole run, over every campaign (None = unlimited)."""
+
+    max_tokens: int | None = None
+    max_cost_dollars: float | None = None
+
+    def reached(self, tokens: int, cost_dollars: float) -> str | None:
+        """Why the run must stop after spending this much, or None while there is budget left."""
+        if self.max_tokens is not None and tokens >= self.max_tokens:
+            return f"run token budget reached ({tokens:,} of {self.max_tokens:,} tokens)"
+        if self.max_cost_dollars is not None and cost_dollars >= self.max_cost_dollars:
+            return f"run cost budget reached (${cost_dollars:.2f} of ${self.max_cost_dollars:.2f})"
+        return None
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """What one problem's attempt may spend: its per-problem budget less what its earlier attempts spent
+    (None = unlimited)."""
+
+    tokens: int | None = None
+    cost_dollars: float | None = None
+
+    def spent(self) -> bool:
+        """Nothing is left: the problem must not be attempted again."""
+        return (self.tokens is not None and self.tokens <= 0) or (
+            self.cost_dollars is not None and self.cost_dollars <= 0
+        )
+
+
+RATE_LIMIT_WINDOW_SECONDS = 60.0
+
+
+class LiveRun:
+    """The run as it happens: what has been spent against the run budget (including attempts still
+    running) and how the provider is rate-limiting us.
+
+    The agent layer calls ``spend`` after every model call and ``rate_limited`` on every retry a rate
+    limit caused, from Inspect's event loop; the campaign and the progress view read it from their own
+    threads; ``on_change`` (if set) is called after each update, outside the lock.
+    """
+
+    def __init__(
+        self,
+        limits: RunLimits,
+        tokens: int = 0,
+        cost_dollars: float = 0.0,
+        on_change: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limits = limits
+        self.on_change = on_change
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._tokens = tokens
+        self._cost = cost_dollars
+        self._retries: deque[tuple[float, float]] = deque()  # (when, backoff seconds)
+        self._connections: str | None = None
+
+    def spend(self, tokens: int, cost_dollars: float) -> None:
+        with self._lock:
+            self._tokens += tokens
+            self._cost += cost_dollars
+        self._changed()
+
+    def rate_limited(self, wait_seconds: float, connections: str | None) -> None:
+        """A model call was rate-limited and will be retried after ``wait_seconds``; ``connections`` is
+        the adaptive connection limit at that moment (e.g. "16 of 64 connections")."""
+        with self._lock:
+            self._retries.append((self._clock(), wait_seconds))
+            self._connections = connections
+        self._changed()
+
+    def spent(self) -> tuple[int, float]:
+        """Tokens and dollars spent by the run so far."""
+        with self._lock:
+            return self._tokens, self._cost
+
+    def stop_reason(self) -> str | None:
+        """Why no more model calls may be made in this run (the run budget is spent), or None."""
+        return self.limits.reached(*self.spent())
+
+    def rate_limit(self) -> str | None:
+        """The provider's rate limiting over the last minute, in words, or None if there was none."""
+        with self._lock:
+            horizon = self._clock() - RATE_LIMIT_WINDOW_SECONDS
+            while self._retries and self._retries[0][0] < horizon:
+                self._retries.popleft()
+            if not self._retries:
+                return None
+            backoff = self._retries[-1][1]
+            text = f"{len(self._retries)} rate-limited retries in the last minute, last backoff {backoff:.0f} s"
+            return f"{text}, {self._connections}" if self._connections else text
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+
+@dataclass(frozen=True)
+class CampaignJob:
+    """One campaign as the agent layer runs it.
+
+    ``carried`` holds each problem's best earlier candidate (empty with ``--fresh``); ``allowances`` what
+    each problem may still spend (a problem not in it gets its full per-problem budget).
+    """
+
+    problems: Sequence[Problem]
+    benchmark: Benchmark
+    config: SolveConfig
+    number: int
+    work_dir: Path
+    log_dir: Path
+    on_attempt: AttemptCallback
+    live: LiveRun
+    carried: Mapping[str, CarryForward] = field(default_factory=dict)
+    allowances: Mapping[str, Allowance] = field(default_factory=dict)

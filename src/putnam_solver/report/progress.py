@@ -21,7 +21,8 @@ from rich.text import Text
 @dataclass(frozen=True)
 class Totals:
     """The run so far. ``running`` counts problems of the current campaign not finished yet (running or
-    queued); ``rate_limit`` is the agent layer's concurrency state when it reports one."""
+    queued); ``tokens`` and ``cost_dollars`` include what the running attempts have spent so far;
+    ``rate_limit`` describes the provider's rate limiting over the last minute (None: there was none)."""
 
     selected: int
     solved: int
@@ -30,15 +31,10 @@ class Totals:
     running: int
     attempts: int
     turns: int
-    input_tokens: int
-    output_tokens: int
+    tokens: int
     cost_dollars: float
     rate_limit: str | None = None
     eta_seconds: float | None = None
-
-    @property
-    def tokens(self) -> int:
-        return self.input_tokens + self.output_tokens
 
 
 @dataclass(frozen=True)
@@ -61,6 +57,10 @@ class ProgressSink(Protocol):
     def campaign_started(self, campaign: int, problems: Sequence[str], totals: Totals) -> None: ...
 
     def attempt_done(self, event: AttemptEvent, totals: Totals) -> None: ...
+
+    def update(self, totals: Totals) -> None:
+        """New totals between attempts (spend of running attempts, rate limiting)."""
+        ...
 
     def notice(self, message: str) -> None: ...
 
@@ -106,6 +106,9 @@ class LogLineProgress:
             f"{event.tokens:,} tokens, ${event.cost_dollars:.2f}; verdict {event.verdict or 'none'}) | "
             + totals_line(totals)
         )
+
+    def update(self, totals: Totals) -> None:
+        return None  # one line per attempt is enough for a log; rate limiting arrives as a notice
 
     def notice(self, message: str) -> None:
         self._write(message)
@@ -160,6 +163,11 @@ class RichProgress:
         with self._lock:
             self._totals = totals
             self._recent = [*self._recent, event][-self.RECENT :]
+            self._refresh()
+
+    def update(self, totals: Totals) -> None:
+        with self._lock:
+            self._totals = totals
             self._refresh()
 
     def notice(self, message: str) -> None:
