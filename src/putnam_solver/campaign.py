@@ -222,6 +222,8 @@ def config_from_json(data: Mapping[str, Any]) -> SolveConfig:
 
 IDENTITY_KEYS = ("config", "benchmark_sha256", "selected", "fresh")
 """Settings that define what a run is; changing one on resume would mix two different runs."""
+CONNECTION_KEYS = ("jobs", "fallback_jobs", "model_base_url")
+"""Parts of the config that say how to reach the model, not what the run is: a resume may change them."""
 
 
 def _settings(
@@ -251,6 +253,14 @@ def _settings(
         "limits": dataclasses.asdict(limits),
         "suffix": suffix,
     }
+
+
+def _identity(settings: Mapping[str, Any]) -> dict[str, Any]:
+    identity = {k: settings.get(k) for k in IDENTITY_KEYS}
+    config = identity["config"]
+    if isinstance(config, dict):
+        identity["config"] = {k: v for k, v in config.items() if k not in CONNECTION_KEYS}
+    return identity
 
 
 def _differences(old: Mapping[str, Any], new: Mapping[str, Any], prefix: str = "") -> list[str]:
@@ -327,9 +337,7 @@ class _Run:
             raise CampaignError(
                 f"{self.run_dir} already holds a run; continue it with --resume or choose another --run-dir"
             )
-        changed = _differences(
-            {k: stored.get(k) for k in IDENTITY_KEYS}, {k: settings[k] for k in IDENTITY_KEYS}
-        )
+        changed = _differences(_identity(stored), _identity(settings))
         if changed and not allow:
             raise CampaignError(
                 f"{self.run_dir} was started with other settings ({'; '.join(changed)}); resume with the "

@@ -268,6 +268,7 @@ def dataset_fetch(
 
 @app.command()
 def solve(
+    ctx: typer.Context,
     model: Annotated[
         str | None,
         typer.Option("--model", help="Worker model, e.g. openai/gpt-5.5 (any Inspect AI provider)."),
@@ -307,8 +308,12 @@ def solve(
     ] = None,
     worker_timeout: Annotated[float | None, typer.Option("--worker-timeout", help="Seconds per attempt.")] = None,
     reviewer_timeout: Annotated[float | None, typer.Option("--reviewer-timeout", help="Seconds per review.")] = None,
-    token_limit: Annotated[int | None, typer.Option("--token-limit", help="Tokens per attempt.")] = None,
-    cost_limit: Annotated[float | None, typer.Option("--cost-limit", help="Dollars per attempt.")] = None,
+    token_limit: Annotated[
+        int | None, typer.Option("--token-limit", help="Tokens per problem, over all its attempts.")
+    ] = None,
+    cost_limit: Annotated[
+        float | None, typer.Option("--cost-limit", help="Dollars per problem, over all its attempts.")
+    ] = None,
     run_token_limit: Annotated[int | None, typer.Option("--run-token-limit", help="Tokens for the run.")] = None,
     run_cost_limit: Annotated[float | None, typer.Option("--run-cost-limit", help="Dollars for the run.")] = None,
     prices: Annotated[
@@ -324,7 +329,12 @@ def solve(
     ] = None,
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Run directory (default runs/<time>).")] = None,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue the run in this directory with its settings.")
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue the run in this directory with its settings (may raise --campaigns and the run "
+            "budgets, and change --jobs, --fallback-jobs, --model-base-url).",
+        ),
     ] = None,
     fresh: Annotated[
         bool, typer.Option("--fresh", help="Cold restarts: do not carry candidates into later campaigns.")
@@ -374,6 +384,7 @@ def solve(
                 run_dir=run_dir,
                 resume=resume,
                 fresh=fresh,
+                given=_typed_flags(ctx),
             ),
             needs_model=not (list_only or prepare_only),
         )
@@ -392,6 +403,17 @@ def solve(
     outcome = solve_service.run(request, progress)
     (out if outcome.exit_code == 0 else err).print(outcome.message, markup=False)
     raise typer.Exit(outcome.exit_code)
+
+
+def _typed_flags(ctx: typer.Context) -> frozenset[str]:
+    """The options given on the command line (not defaults, not environment variables)."""
+    from typer._click.core import ParameterSource  # typer 0.29 vendors click
+
+    return frozenset(
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
+    )
 
 
 @app.command()

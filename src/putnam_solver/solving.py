@@ -6,6 +6,7 @@ a bad price table or a wrong flag at once, not after an hour of API spend.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from dataclasses import dataclass
@@ -22,6 +23,16 @@ from putnam_solver.verify import InputError, Profile, Track, VerifyOptions
 AGENTS = ("react", "codex", "claude-code")
 SANDBOXES = ("local", "docker")
 DEFAULT_CAMPAIGNS = 1
+RESUME_FLAGS = (
+    "--campaigns",
+    "--run-token-limit",
+    "--run-cost-limit",
+    "--jobs",
+    "--fallback-jobs",
+    "--model-base-url",
+    "--quiet",
+)
+"""What ``--resume`` may be given: limits to raise and how to connect, never what the run is about."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,7 @@ class SolveFlags:
     run_dir: Path | None
     resume: Path | None
     fresh: bool
+    given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,12 @@ def run(request: SolveRequest, progress: ProgressSink | None) -> SolveOutcome:
 
 def _resumed(flags: SolveFlags) -> SolveRequest:
     assert flags.resume is not None
+    refused = sorted(flags.given - {"--resume", *RESUME_FLAGS})
+    if refused:
+        raise InputError(
+            f"--resume takes the run's settings from {flags.resume}; {', '.join(refused)} cannot change "
+            f"there. Resume with only {', '.join(RESUME_FLAGS)}, or start a new run with --run-dir"
+        )
     stored = stored_run(flags.resume)
     if stored is None:
         raise InputError(f"{flags.resume}: no run to resume here (no ledger); start one with --run-dir")
@@ -111,7 +129,16 @@ def _resumed(flags: SolveFlags) -> SolveRequest:
         ),
     )
     campaigns = stored.campaigns if flags.campaigns is None else flags.campaigns
-    return SolveRequest(flags.resume, stored.config, stored.selection, campaigns, limits, stored.fresh, True)
+    config = stored.config
+    if "--jobs" in flags.given or "--fallback-jobs" in flags.given:
+        jobs = flags.jobs if "--jobs" in flags.given else config.jobs
+        fallback = flags.fallback_jobs if "--fallback-jobs" in flags.given else min(config.fallback_jobs, jobs)
+        if fallback > jobs:
+            raise InputError(f"--fallback-jobs {fallback} exceeds --jobs {jobs}")
+        config = dataclasses.replace(config, jobs=jobs, fallback_jobs=fallback)
+    if "--model-base-url" in flags.given:
+        config = dataclasses.replace(config, model_base_url=flags.model_base_url)
+    return SolveRequest(flags.resume, config, stored.selection, campaigns, limits, stored.fresh, True)
 
 
 def _new(flags: SolveFlags, needs_model: bool) -> SolveRequest:

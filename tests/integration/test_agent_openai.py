@@ -6,15 +6,18 @@ A fault may cost an attempt but never counts as a pass; a rate-limited run still
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("openai")
 
-from putnam_solver.agent.types import Budgets
+from putnam_solver.agent.types import Budgets, RunLimits
+from putnam_solver.campaign import Selection, solve
+from putnam_solver.report.progress import AttemptEvent, Totals
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
-from tests.integration.test_agent_react import BAD, GOOD, config, pytestmark, run  # noqa: F401
+from tests.integration.test_agent_react import BAD, FIXTURE, GOOD, config, pytestmark, run  # noqa: F401
 
 MODEL = "openai-api/fake/fake-model"
 
@@ -57,3 +60,41 @@ def test_a_rejected_candidate_over_http_is_rejected(tmp_path: Path) -> None:
     with serve(fake) as url:
         result = run(tmp_path, openai_config(url, budgets=Budgets(max_turns=1)))["one_plus_one"]
     assert result.status == "rejected"
+
+
+class RecordingSink:
+    """A progress sink that keeps what a view would show."""
+
+    def __init__(self) -> None:
+        self.notices: list[str] = []
+        self.totals: list[Totals] = []
+
+    def campaign_started(self, campaign: int, problems: Sequence[str], totals: Totals) -> None:
+        self.totals.append(totals)
+
+    def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
+        self.totals.append(totals)
+
+    def update(self, totals: Totals) -> None:
+        self.totals.append(totals)
+
+    def notice(self, message: str) -> None:
+        self.notices.append(message)
+
+    def close(self) -> None:
+        return None
+
+
+def test_rate_limiting_shows_in_the_progress_view_and_the_run_completes(tmp_path: Path) -> None:
+    fake = FakeOpenAI(["429", tool_call_reply("submit", {"proof": GOOD}, "call_1")])
+    sink = RecordingSink()
+    with serve(fake) as url:
+        cfg = openai_config(url, jobs=4, fallback_jobs=1)
+        selection = Selection(FIXTURE, problems=("one_plus_one",))
+        outcome = solve(tmp_path, cfg, selection, 1, RunLimits(), False, False, sink)  # type: ignore[arg-type]
+    assert outcome.exit_code == 0, outcome.message
+    [notice] = [n for n in sink.notices if "rate-limiting" in n]
+    assert "1 rate-limited request in the last minute" in notice
+    assert "of 4 connections (at least 1)" in notice, "the adaptive connection limit is shown"
+    assert any(t.rate_limit and "rate-limited request" in t.rate_limit for t in sink.totals)
+    assert sink.totals[-1].tokens == 120, "the view counts the spend of the finished attempt"

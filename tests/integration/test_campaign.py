@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from putnam_solver.agent.types import CampaignJob
+from putnam_solver.agent.types import Allowance, Budgets, CampaignJob
 from putnam_solver.campaign import RunLimits, Selection, SolveOutcome, solve, stored_run
 from putnam_solver.report import LogLineProgress, RichProgress
 from tests.integration.campaign_driver import LEAN_BENCH, SIX, SIX_SCRIPT, lean_runner, lean_text_config
@@ -102,6 +102,25 @@ def test_a_run_budget_stops_an_unlimited_run_with_exit_code_2(tmp_path: Path) ->
         resume=True,
     )
     assert resumed.campaigns == 4 and "run cost budget reached" in resumed.message
+
+
+def test_a_problem_budget_covers_all_its_attempts_over_the_campaigns(tmp_path: Path) -> None:
+    # An attempt in campaign n spends 1000 n + 214 tokens (for these ids): campaign 1 leaves each problem
+    # 786 of its 2000 tokens, campaign 2 spends the rest, so campaign 3 has nothing it may run.
+    scripted = lean_runner(SIX_SCRIPT)
+    allowances: dict[int, dict[str, Allowance]] = {}
+
+    def runner(job: CampaignJob) -> None:
+        allowances[job.number] = dict(job.allowances)
+        scripted(job)
+
+    config = dataclasses.replace(lean_text_config(), budgets=Budgets(max_turns=10, token_limit=2000))
+    outcome = _solve(tmp_path, runner, campaigns=0, config=config)
+    assert outcome.exit_code == 2
+    assert "every unresolved problem has spent its budget" in outcome.message
+    assert outcome.unresolved == ("putnam_1962_a4", "putnam_1962_a5") and outcome.campaigns == 2
+    assert allowances[1] == {p: Allowance(2000, None) for p in SIX}
+    assert allowances[2] == {p: Allowance(786, None) for p in SIX[1:5]}
 
 
 def test_a_run_where_every_attempt_errors_stops_instead_of_spinning(tmp_path: Path) -> None:

@@ -110,3 +110,18 @@ def test_unusable_models_are_refused_before_any_run(
     assert result.exit_code == 1
     assert f"the worker model '{model}' cannot be used" in result.stderr and message in result.stderr
     assert not run_dir.exists()
+
+
+def test_resume_refuses_flags_that_would_change_the_run_and_accepts_connection_changes(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    with serve(FakeOpenAI([tool_call_reply("submit", {"proof": EDITED}, "c1")])) as first:
+        assert _solve(first, run_dir, "--max-turns", "1")[0] == 2
+    refused = runner.invoke(app, ["solve", "--resume", str(run_dir), "--max-turns", "5", "--model", "x/y"])
+    assert refused.exit_code == 1
+    assert "--max-turns, --model cannot change" in refused.stderr and "start a new run" in refused.stderr
+    with serve(FakeOpenAI([tool_call_reply("submit", {"proof": GOOD}, "c2")])) as moved:  # the model's server moved: the run goes on there
+        args = ["solve", "--resume", str(run_dir), "--campaigns", "2", "--model-base-url", moved, "--jobs", "2",
+                "--quiet"]  # fmt: skip
+        result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "rejected"), ("2", "passed")]

@@ -7,15 +7,18 @@ the gate pipeline on the candidate's bytes (the ``submit`` argument, or the stat
 of the sandbox for CLI agents), against the challenge the harness derives from the pinned record.
 
 Budgets: each attempt runs inside Inspect's ``token_limit`` and ``cost_limit`` set to what its problem
-may still spend. Inspect's model hooks report every completed model call and every retry, whichever
-agent made it (our react loop, or a CLI agent through Inspect's model bridge); ``LiveRunHooks`` feeds
-them into the job's ``LiveRun``, and when the run budget is spent it stops the attempts in flight.
+may still spend. Inspect's model hook reports every completed model call, whichever agent made it (our
+react loop, or a CLI agent through Inspect's model bridge); ``LiveRunHooks`` feeds it into the job's
+``LiveRun``, and when the run budget is spent it stops the attempts in flight. Rate limiting is read from
+Inspect's per-model throughput counters (they count retries whether Inspect or the provider's SDK made
+them) after every call and once a second.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,10 +26,11 @@ from pathlib import Path
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import Sample
-from inspect_ai.hooks import Hooks, ModelRetry, ModelUsageData, hooks
+from inspect_ai.hooks import Hooks, ModelUsageData, hooks
 from inspect_ai.log import EvalLog
 from inspect_ai.log._samples import active_samples
 from inspect_ai.model import GenerateConfig, Model, ModelUsage, get_model
+from inspect_ai.model._throughput import _registry as throughput_registry
 from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import LimitExceededError, cost_limit, sample_limits, token_limit
@@ -59,7 +63,7 @@ from putnam_solver.verify import Profile, VerifyOptions
 log = logging.getLogger(__name__)
 AGENTS = ("react", "codex", "claude-code")
 PROMPT_FILE = "PROMPT.md"
-RATE_LIMIT_STATUSES = (429, 503, 529)  # rate limited, or overloaded: the provider asks us to slow down
+RATE_LIMIT_POLL_SECONDS = 1.0
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -165,6 +169,13 @@ class CampaignRun:
                 if eval_id is None or sample.eval_id == eval_id:
                     sample.interrupt("score")
 
+    def observe_rate_limits(self) -> None:
+        """Tell the live run how often the provider rate-limited our models, and the connection limit."""
+        models = [self.config.model, *([self.config.reviewer_model] if self.config.reviewer_model else [])]
+        counters = [throughput_registry.get(model) for model in models]
+        retries = sum(c.retries_rate_limit for c in counters if c is not None)
+        self.live.rate_limits_seen(retries, _connections())
+
     def report(
         self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None
     ) -> AttemptResult | None:
@@ -205,7 +216,7 @@ _ACTIVE_RUN: CampaignRun | None = None
 
 @hooks(name="putnam_live_run", description="Counts model spend against putnam solve's run budget.")
 class LiveRunHooks(Hooks):
-    """Feeds every completed model call and every rate-limited retry into the running campaign."""
+    """Feeds every completed model call into the running campaign."""
 
     def enabled(self) -> bool:
         return _ACTIVE_RUN is not None
@@ -214,12 +225,28 @@ class LiveRunHooks(Hooks):
         run = _ACTIVE_RUN
         if run is not None:
             run.spend(data.model_name, data.usage, data.eval_id)
+            run.observe_rate_limits()
 
-    async def on_model_retry(self, data: ModelRetry) -> None:
-        run = _ACTIVE_RUN
-        rate_limited = data.status_code in RATE_LIMIT_STATUSES or "RateLimit" in (data.exception_type or "")
-        if run is not None and rate_limited:
-            run.live.rate_limited(data.wait_time, _connections())
+
+class _RateLimitWatch:
+    """Observes rate limiting once a second while an evaluation runs, so that the view shows it even
+    while every request is backing off and no call completes."""
+
+    def __init__(self, run: CampaignRun) -> None:
+        self._run = run
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="putnam-rate-limits", daemon=True)
+
+    def __enter__(self) -> None:
+        self._thread.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _loop(self) -> None:
+        while not self._stop.wait(RATE_LIMIT_POLL_SECONDS):
+            self._run.observe_rate_limits()
 
 
 def _connections() -> str | None:
@@ -443,20 +470,21 @@ def run_campaign_attempts(job: CampaignJob) -> None:
         raise RuntimeError("another campaign is already running in this process")
     _ACTIVE_RUN = run
     try:
-        logs = inspect_eval(
-            task,
-            model=config.model,
-            model_base_url=config.model_base_url,
-            model_args=dict(config.model_args),
-            model_roles=_roles(config, generate),
-            log_dir=str(job.log_dir),
-            display="none",
-            fail_on_error=False,
-            score_on_error=True,
-            max_samples=config.jobs,
-            time_limit=int(timeout) if timeout else None,
-            **generate.model_dump(exclude_none=True),
-        )
+        with _RateLimitWatch(run):
+            logs = inspect_eval(
+                task,
+                model=config.model,
+                model_base_url=config.model_base_url,
+                model_args=dict(config.model_args),
+                model_roles=_roles(config, generate),
+                log_dir=str(job.log_dir),
+                display="none",
+                fail_on_error=False,
+                score_on_error=True,
+                max_samples=config.jobs,
+                time_limit=int(timeout) if timeout else None,
+                **generate.model_dump(exclude_none=True),
+            )
     finally:
         _ACTIVE_RUN = None
     _report_unscored(run, logs)

@@ -3,8 +3,8 @@
 The campaign decides *which* problems run and records everything in the ledger; the agent layer runs one
 Inspect evaluation over those problems (a ``CampaignJob``) and reports each finished attempt through
 ``on_attempt`` as soon as its verdict is known (so that a ``kill -9`` loses at most the attempts still
-running). While attempts run, the agent layer feeds every model call's spend and every rate-limited retry
-into the job's ``LiveRun``, which holds the run-wide budget: once it is spent, the agent layer stops the
+running). While attempts run, the agent layer feeds every model call's spend and the provider's rate
+limiting into the job's ``LiveRun``, which holds the run-wide budget: once it is spent, the agent layer stops the
 attempts in flight (they are recorded with what they spent) and starts no more (they stay unattempted).
 """
 
@@ -128,9 +128,9 @@ class LiveRun:
     """The run as it happens: what has been spent against the run budget (including attempts still
     running) and how the provider is rate-limiting us.
 
-    The agent layer calls ``spend`` after every model call and ``rate_limited`` on every retry a rate
-    limit caused, from Inspect's event loop; the campaign and the progress view read it from their own
-    threads; ``on_change`` (if set) is called after each update, outside the lock.
+    The agent layer calls ``spend`` after every model call and ``rate_limits_seen`` whenever it looks at
+    the provider's rate limiting; the campaign and the progress view read it from their own threads;
+    ``on_change`` (if set) is called after each change, outside the lock.
     """
 
     def __init__(
@@ -147,7 +147,8 @@ class LiveRun:
         self._lock = threading.Lock()
         self._tokens = tokens
         self._cost = cost_dollars
-        self._retries: deque[tuple[float, float]] = deque()  # (when, backoff seconds)
+        self._retries: deque[tuple[float, int]] = deque()  # (when seen, how many)
+        self._retries_seen = 0
         self._connections: str | None = None
 
     def spend(self, tokens: int, cost_dollars: float) -> None:
@@ -156,13 +157,18 @@ class LiveRun:
             self._cost += cost_dollars
         self._changed()
 
-    def rate_limited(self, wait_seconds: float, connections: str | None) -> None:
-        """A model call was rate-limited and will be retried after ``wait_seconds``; ``connections`` is
-        the adaptive connection limit at that moment (e.g. "16 of 64 connections")."""
+    def rate_limits_seen(self, retries: int, connections: str | None) -> None:
+        """The provider has rate-limited ``retries`` requests of this campaign so far (a running count);
+        ``connections`` is the adaptive connection limit now (e.g. "16 of 64 connections")."""
         with self._lock:
-            self._retries.append((self._clock(), wait_seconds))
+            new = retries - self._retries_seen
+            if new > 0:
+                self._retries.append((self._clock(), new))
+            self._retries_seen = retries
+            changed = new > 0 or connections != self._connections
             self._connections = connections
-        self._changed()
+        if changed:
+            self._changed()
 
     def spent(self) -> tuple[int, float]:
         """Tokens and dollars spent by the run so far."""
@@ -181,8 +187,8 @@ class LiveRun:
                 self._retries.popleft()
             if not self._retries:
                 return None
-            backoff = self._retries[-1][1]
-            text = f"{len(self._retries)} rate-limited retries in the last minute, last backoff {backoff:.0f} s"
+            count = sum(new for _, new in self._retries)
+            text = f"{count} rate-limited {'request' if count == 1 else 'requests'} in the last minute"
             return f"{text}, {self._connections}" if self._connections else text
 
     def _changed(self) -> None:

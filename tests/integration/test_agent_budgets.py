@@ -1,0 +1,84 @@
+"""Budgets while a campaign runs, with the real agent layer (Inspect, scripted mock model, real coqc).
+
+The run budget is counted after every model call: when it is spent, the attempt in flight stops and is
+recorded with what it spent, the problems not started stay unattempted, and a ``--resume`` with a larger
+budget runs exactly those.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("inspect_ai")
+
+from inspect_ai.model import ChatMessage, ModelOutput
+
+from putnam_solver.agent.types import Budgets, RunLimits
+from putnam_solver.campaign import Selection, SolveOutcome, solve
+from putnam_solver.ledger import LEDGER_NAME, Ledger
+from tests.integration.test_agent_react import BAD, FIXTURE, call, config, pytestmark, scripted  # noqa: F401
+
+TWO_GOOD = "Theorem two_plus_two : 2 + 2 = 4.\nProof.\n  reflexivity.\nQed.\n"
+
+
+def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+    """one_plus_one keeps checking a wrong proof; two_plus_two submits a right one (120 tokens a call)."""
+    if "two_plus_two" in input[1].text:
+        return call("submit", TWO_GOOD)
+    return call("check", BAD)
+
+
+CONFIG = config(scripted(script), jobs=1, fallback_jobs=1, budgets=Budgets(max_turns=6))
+
+
+def _solve(run_dir: Path, limits: RunLimits, resume: bool = False) -> SolveOutcome:
+    return solve(run_dir, CONFIG, Selection(FIXTURE), 1, limits, False, resume, None)
+
+
+def test_the_run_budget_stops_the_attempt_in_flight_and_starts_no_other(tmp_path: Path) -> None:
+    outcome = _solve(tmp_path, RunLimits(max_tokens=300))
+    assert outcome.exit_code == 2
+    assert "run token budget reached (360 of 300 tokens)" in outcome.message
+    ledger = Ledger.open(tmp_path / LEDGER_NAME)
+    try:
+        [attempt] = ledger.attempts()
+        [campaign] = ledger.campaigns()
+    finally:
+        ledger.close()
+    assert attempt.problem == "one_plus_one" and attempt.status == "budget"
+    assert attempt.turns == 3, "stopped after the call that spent the budget, not at max_turns"
+    assert attempt.input_tokens + attempt.output_tokens == 360
+    assert attempt.error is not None and "run token budget reached" in attempt.error
+    assert not campaign.finished, "two_plus_two was never started: the campaign is not over"
+    assert "two_plus_two" not in (tmp_path / "attempts.tsv").read_text()
+
+
+def test_resume_with_a_larger_budget_runs_only_the_unstarted_problems(tmp_path: Path) -> None:
+    assert _solve(tmp_path, RunLimits(max_tokens=300)).exit_code == 2
+    resumed = _solve(tmp_path, RunLimits(max_tokens=10_000), resume=True)
+    assert resumed.exit_code == 2 and "campaign limit reached" in resumed.message
+    assert resumed.passed == 1 and resumed.unresolved == ("one_plus_one",)
+    ledger = Ledger.open(tmp_path / LEDGER_NAME)
+    try:
+        attempts = [(a.campaign, a.problem, a.status) for a in ledger.attempts()]
+        [campaign] = ledger.campaigns()
+        usage = ledger.usage()
+    finally:
+        ledger.close()
+    assert attempts == [(1, "one_plus_one", "budget"), (1, "two_plus_two", "passed")]
+    assert campaign.finished
+    assert usage.tokens == 360 + 120
+
+
+def test_a_run_budget_already_spent_starts_nothing(tmp_path: Path) -> None:
+    assert _solve(tmp_path, RunLimits(max_tokens=300)).exit_code == 2
+    again = _solve(tmp_path, RunLimits(max_tokens=300), resume=True)
+    assert again.exit_code == 2 and "run token budget reached (360 of 300 tokens)" in again.message
+    ledger = Ledger.open(tmp_path / LEDGER_NAME)
+    try:
+        assert len(ledger.attempts()) == 1
+    finally:
+        ledger.close()
