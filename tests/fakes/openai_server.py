@@ -3,7 +3,8 @@
 Each request takes the next step of the script (then ``default`` forever): a reply (an assistant
 message, possibly with tool calls), or a fault: ``429`` (rate limited), ``500``, ``timeout`` (answer
 only after the client gave up) or ``malformed`` (a 200 whose body is not a completion). It counts the
-requests and the faults it served.
+requests and the faults it served, and keeps each request's body (what the client sent, e.g. the tool
+results of the previous turn).
 """
 
 from __future__ import annotations
@@ -44,10 +45,12 @@ class FakeOpenAI:
     in_flight: int = 0
     peak_in_flight: int = 0
     faults_served: list[str] = field(default_factory=list)
+    received: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def next_step(self) -> Step:
+    def next_step(self, request: dict[str, Any]) -> Step:
         with self.lock:
+            self.received.append(request)
             self.requests += 1
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
@@ -66,7 +69,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:
             length = int(self.headers.get("content-length", "0"))
             request = json.loads(self.rfile.read(length) or b"{}")
-            step = fake.next_step()
+            step = fake.next_step(request)
             try:
                 self._answer(step, request)
             except (BrokenPipeError, ConnectionResetError):

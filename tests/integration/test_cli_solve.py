@@ -119,7 +119,8 @@ def test_resume_refuses_flags_that_would_change_the_run_and_accepts_connection_c
     refused = runner.invoke(app, ["solve", "--resume", str(run_dir), "--max-turns", "5", "--model", "x/y"])
     assert refused.exit_code == 1
     assert "--max-turns, --model cannot change" in refused.stderr and "start a new run" in refused.stderr
-    with serve(FakeOpenAI([tool_call_reply("submit", {"proof": GOOD}, "c2")])) as moved:  # the model's server moved: the run goes on there
+    # The model's server moved: the run goes on there.
+    with serve(FakeOpenAI([tool_call_reply("submit", {"proof": GOOD}, "c2")])) as moved:
         args = ["solve", "--resume", str(run_dir), "--campaigns", "2", "--model-base-url", moved, "--jobs", "2",
                 "--quiet"]  # fmt: skip
         result = runner.invoke(app, args)

@@ -1,0 +1,176 @@
+"""``kill -9`` of a real ``putnam solve`` (the CLI in its own process, the Inspect agent, a loopback model
+server, real coqc) at several moments, then ``putnam solve --resume``: the ledger and every output agree
+with an uninterrupted run of the same script, and no attempt is lost or counted twice.
+
+The model's replies depend only on what it is asked (which problem, first campaign or a later one), so
+an interrupted and resumed run must end exactly where an uninterrupted one does: in campaign 1 two
+problems pass and ``sample_even_square`` is rejected; in campaign 2 its carried-forward attempt passes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("inspect_ai")
+
+from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
+from tests.helpers import REPO
+from tests.integration.test_agent_react import pytestmark  # noqa: F401  (needs coqc and the sandbox)
+
+SAMPLES = REPO / "samples" / "rocq"
+PROBLEMS = ("sample_consecutive_even", "sample_even_square", "sample_rev_length")
+SLOW_LEARNER = "sample_even_square"
+WAIT_SECONDS = 300  # a guard against hanging, not a timing assertion
+
+
+@dataclass
+class ScriptedModel(FakeOpenAI):
+    """Submits the sample proof, except a wrong one for SLOW_LEARNER until it sees a carried candidate.
+
+    ``hold_at`` holds the n-th request open (``held`` is set) until ``release``: the moment to kill.
+    """
+
+    hold_at: int | None = None
+    held: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+
+    def next_step(self, request: dict[str, Any]) -> Step:
+        super().next_step(request)
+        if self.requests == self.hold_at:
+            self.held.set()
+            self.release.wait(WAIT_SECONDS)
+        task = json.dumps(request.get("messages", [])[:2])
+        [problem] = [p for p in PROBLEMS if f"Problem `{p}`" in task]
+        proof = (SAMPLES / "proofs" / f"{problem}.v").read_text()
+        if problem == SLOW_LEARNER and "An earlier attempt at this problem" not in task:
+            proof = proof.replace("Qed.", "Admitted.")
+        return tool_call_reply("submit", {"proof": proof}, f"call_{self.requests}")
+
+
+def _solve(url: str, *args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "FAKE_API_KEY": "test-key", "INSPECT_EVAL_MAX_RETRIES": "1"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "putnam_solver", "solve", *args, "--quiet"],
+        env=env,
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # the kill takes the whole process group (coqc, sandboxes) with it
+    )
+
+
+def _start(url: str, run_dir: Path) -> subprocess.Popen[str]:
+    return _solve(
+        url,
+        "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--model",
+        "openai-api/fake/fake-model", "--model-base-url", url, "--reviewer-model", "none",
+        "--reasoning-effort", "none", "--jobs", "1", "--fallback-jobs", "1", "--max-turns", "1",
+        "--campaigns", "2", "--run-dir", str(run_dir),
+        *(arg for p in PROBLEMS for arg in ("--problem", p)),
+    )  # fmt: skip
+
+
+def _finish(proc: subprocess.Popen[str]) -> str:
+    output, _ = proc.communicate(timeout=WAIT_SECONDS)
+    assert proc.returncode == 0, output
+    return output
+
+
+def _attempts(run_dir: Path) -> list[tuple[object, ...]]:
+    db = sqlite3.connect(run_dir / "ledger.sqlite", timeout=30)
+    try:
+        return db.execute(
+            "SELECT a.campaign, a.problem, a.status, a.turns, a.input_tokens, a.output_tokens, "
+            "a.candidate_sha256, v.status, v.json IS NOT NULL FROM attempts a "
+            "LEFT JOIN verdicts v ON v.attempt_id = a.id ORDER BY a.campaign, a.problem"
+        ).fetchall()
+    finally:
+        db.close()
+
+
+def _outputs(run_dir: Path) -> dict[str, str]:
+    """The derived text outputs, without what differs between any two runs (times, the run's path)."""
+    files = {}
+    for name in ("SUMMARY.md", "attempts.tsv", "initial.txt", "unresolved.txt"):
+        files[name] = (run_dir / name).read_text()
+    for path in sorted((run_dir / "selections").iterdir()):
+        files[f"selections/{path.name}"] = path.read_text()
+    evidence = sorted(path for path in (run_dir / "attempts").rglob("*") if path.is_file())
+    files["evidence folders"] = "\n".join(str(path.relative_to(run_dir)) for path in evidence)
+    for path in evidence:
+        if path.suffix == ".v":  # verdicts and logs hold timings; their statuses are compared in the ledger
+            files[str(path.relative_to(run_dir))] = path.read_text()
+    return {
+        name: "".join(
+            line.replace(str(run_dir), "RUN")
+            for line in text.splitlines(True)
+            if not line.startswith(("Generated:", "- Generated"))
+        )
+        for name, text in files.items()
+    }
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    run_dir = tmp_path_factory.mktemp("reference")
+    model = ScriptedModel([])
+    with serve(model) as url:
+        _finish(_start(url, run_dir))
+    assert model.requests == 4
+    yield run_dir
+
+
+def _kill_at_request(run_dir: Path, request: int) -> None:
+    """Start a solve, kill -9 its process group while the model call number ``request`` is open."""
+    model = ScriptedModel([], hold_at=request)
+    with serve(model) as url:
+        proc = _start(url, run_dir)
+        try:
+            assert model.held.wait(WAIT_SECONDS), "the solve never made that model call"
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=WAIT_SECONDS)
+            assert proc.returncode == -signal.SIGKILL
+        finally:
+            model.release.set()
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate(timeout=WAIT_SECONDS)
+
+
+def _resume(run_dir: Path) -> ScriptedModel:
+    model = ScriptedModel([])
+    with serve(model) as url:
+        _finish(_solve(url, "--resume", str(run_dir), "--model-base-url", url))
+    return model
+
+
+@pytest.mark.parametrize(
+    ("request_number", "recorded_before"),
+    [(1, 0), (3, 2), (4, 3)],
+    ids=["first-call", "last-call-of-campaign-1", "in-campaign-2"],
+)
+def test_kill_during_a_model_call_then_resume(
+    reference: Path, tmp_path: Path, request_number: int, recorded_before: int
+) -> None:
+    _kill_at_request(tmp_path, request_number)
+    recorded = _attempts(tmp_path) if (tmp_path / "ledger.sqlite").is_file() else []
+    assert len(recorded) == recorded_before, "what was recorded before the kill survives it"
+    model = _resume(tmp_path)
+    assert model.requests == 4 - recorded_before, "only the attempts not recorded are run again"
+    rows = _attempts(tmp_path)
+    assert len({(r[0], r[1]) for r in rows}) == len(rows) == 4, "no attempt lost or counted twice"
+    assert rows == _attempts(reference)
+    assert _outputs(tmp_path) == _outputs(reference)
