@@ -287,8 +287,12 @@ def solve(
     ] = None,
     reasoning_effort: Annotated[
         str,
-        typer.Option("--reasoning-effort", help="Reasoning effort where the model supports it; `none` off."),
-    ] = "xhigh",
+        typer.Option(
+            "--reasoning-effort",
+            help="none, minimal, low, medium, high, xhigh or max; auto: xhigh for openai/, anthropic/ and "
+            "google/ models (Inspect fits it to each model), off for other providers.",
+        ),
+    ] = "auto",
     agent: Annotated[str, typer.Option("--agent", help="Worker: react, codex or claude-code.")] = "react",
     sandbox: Annotated[str, typer.Option("--sandbox", help="Inspect sandbox for workspaces: local, docker.")] = (
         "local"

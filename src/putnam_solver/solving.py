@@ -33,6 +33,11 @@ RESUME_FLAGS = (
     "--quiet",
 )
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about."""
+REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
+XHIGH_PROVIDERS = ("openai", "anthropic", "google")
+"""Providers whose Inspect model classes adapt ``xhigh`` to what each model supports (clamp or drop it);
+an OpenAI-compatible server (``openai-api/...``) or another provider might reject it, so ``auto`` leaves
+reasoning effort off there."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +163,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> SolveRequest:
         track=flags.track,
         model=model,
         reviewer_model=reviewer,
-        reasoning_effort=None if flags.reasoning_effort == "none" else flags.reasoning_effort,
+        reasoning_effort=reasoning_effort(flags.reasoning_effort, model),
         agent=flags.agent,
         sandbox=flags.sandbox,
         jobs=flags.jobs,
@@ -185,6 +190,15 @@ def _new(flags: SolveFlags, needs_model: bool) -> SolveRequest:
     limits = RunLimits(max_tokens=flags.run_token_limit, max_cost_dollars=flags.run_cost_limit)
     campaigns = DEFAULT_CAMPAIGNS if flags.campaigns is None else flags.campaigns
     return SolveRequest(run_dir, config, selection, campaigns, limits, flags.fresh, False)
+
+
+def reasoning_effort(flag: str, model: str) -> str | None:
+    """The reasoning effort to ask for: ``auto`` is ``xhigh`` where the provider adapts it to the model."""
+    if flag == "auto":
+        return "xhigh" if model.split("/")[0] in XHIGH_PROVIDERS else None
+    if flag not in REASONING_EFFORTS:
+        raise InputError(f"--reasoning-effort {flag!r}: choose auto or one of {', '.join(REASONING_EFFORTS)}")
+    return None if flag == "none" else flag
 
 
 def _load_prices(path: Path) -> dict[str, dict[str, float]]:
