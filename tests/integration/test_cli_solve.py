@@ -43,6 +43,7 @@ def _solve(url: str, run_dir: Path, *extra: str) -> tuple[int, str]:
         "--quiet", *extra,
     ]  # fmt: skip
     result = runner.invoke(app, args)
+    assert result.stdout.count("\n") <= 1, f"stdout carries only the run's result: {result.stdout!r}"
     return result.exit_code, result.stdout + result.stderr
 
 

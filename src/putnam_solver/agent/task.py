@@ -16,6 +16,8 @@ them) after every call and once a second.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import logging
 import os
 import threading
@@ -226,6 +228,18 @@ class LiveRunHooks(Hooks):
         if run is not None:
             run.spend(data.model_name, data.usage, data.eval_id)
             run.observe_rate_limits()
+
+
+def _load_hooks_quietly() -> None:
+    """Inspect announces the hooks it loads on stdout, once per process; ours is part of ``putnam solve``,
+    whose stdout carries only the run's result. Loading them here, silenced, makes the later load a no-op."""
+    from inspect_ai.hooks._startup import init_hooks
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        init_hooks()
+
+
+_load_hooks_quietly()
 
 
 class _RateLimitWatch:
