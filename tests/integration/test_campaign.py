@@ -121,6 +121,9 @@ def test_a_problem_budget_covers_all_its_attempts_over_the_campaigns(tmp_path: P
     assert outcome.unresolved == ("putnam_1962_a4", "putnam_1962_a5") and outcome.campaigns == 2
     assert allowances[1] == {p: Allowance(2000, None) for p in SIX}
     assert allowances[2] == {p: Allowance(786, None) for p in SIX[1:5]}
+    summary = (tmp_path / "SUMMARY.md").read_text()
+    assert "| Limits per attempt | turns 10 |" in summary
+    assert "| Limits per problem (all its attempts) | tokens 2000 |" in summary
 
 
 def test_a_run_where_every_attempt_errors_stops_instead_of_spinning(tmp_path: Path) -> None:

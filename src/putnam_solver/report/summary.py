@@ -210,7 +210,8 @@ def summary_markdown(
                 else "best candidate and diagnostics carried forward"
             ),
         ),
-        ("Limits per attempt", _budget_line(config.get("budgets", {}))),
+        ("Limits per attempt", _budget_line(config.get("budgets", {}), ATTEMPT_BUDGETS)),
+        ("Limits per problem (all its attempts)", _budget_line(config.get("budgets", {}), PROBLEM_BUDGETS)),
         ("Limits per run", _run_limits_line(settings.get("limits", {}))),
         ("Attempts, turns", f"{usage.attempts} attempts, {usage.turns} turns"),
         ("Tokens", f"{usage.tokens:,} ({usage.input_tokens:,} input, {usage.output_tokens:,} output)"),
@@ -268,14 +269,15 @@ def _model_line(config: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def _budget_line(budgets: dict[str, Any]) -> str:
-    names = {
-        "max_turns": "turns",
-        "worker_timeout_seconds": "worker seconds",
-        "reviewer_timeout_seconds": "reviewer seconds",
-        "token_limit": "tokens",
-        "cost_limit_dollars": "dollars",
-    }
+ATTEMPT_BUDGETS = {
+    "max_turns": "turns",
+    "worker_timeout_seconds": "worker seconds",
+    "reviewer_timeout_seconds": "reviewer seconds",
+}
+PROBLEM_BUDGETS = {"token_limit": "tokens", "cost_limit_dollars": "dollars"}
+
+
+def _budget_line(budgets: dict[str, Any], names: dict[str, str]) -> str:
     set_ = [f"{label} {budgets[key]}" for key, label in names.items() if budgets.get(key) is not None]
     return ", ".join(set_) or "none"
 
