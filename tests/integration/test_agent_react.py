@@ -99,8 +99,9 @@ def run(
     problems: Sequence[str] = ("one_plus_one",),
     carried: dict[str, CarryForward] | None = None,
     live: LiveRun | None = None,
+    benchmark: Benchmark | None = None,
 ) -> dict[str, AttemptResult]:
-    bench = benchmark()
+    bench = benchmark or load_benchmark(FIXTURE)
     results: dict[str, AttemptResult] = {}
 
     def on_attempt(result: AttemptResult) -> None:

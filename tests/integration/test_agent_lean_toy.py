@@ -1,0 +1,109 @@
+"""End to end on Lean: the react worker on scripted mock models, its ``check`` and ``submit`` verified by
+the real gates with the toy Lean toolchain (a real Lean kernel and elaborator with a small prelude).
+
+The toy toolchain has no comparator, so the full acceptance profile cannot decide G6: a candidate that
+real Lean compiles with no forbidden axiom is still never counted as passed (fail closed). With the
+``fast`` acceptance profile (G1-G4), which the toy toolchain decides, the same candidate passes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("inspect_ai")
+
+from inspect_ai.model import ChatMessage, ModelOutput
+
+from putnam_solver.agent.types import AttemptResult, Budgets, SolveConfig
+from putnam_solver.benchmark import load_benchmark
+from putnam_solver.sandbox import sandbox_status
+from putnam_solver.verify import GateStatus, Profile, Track
+from tests.integration.test_agent_react import call, run, scripted
+from tests.toylean.build import BENCHMARK, VALID, ToyLean
+
+AVAILABLE, WHY = sandbox_status()
+pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+
+PROBLEM = "toy_and_comm"
+GOOD = (VALID / f"{PROBLEM}.lean").read_text()
+BAD = GOOD.replace("And.intro h.right h.left", "And.intro h.left h.right")
+EDITED = GOOD.replace("And q p := ", "And p p := ").replace("h.right h.left", "h.left h.left")
+
+
+@pytest.fixture
+def lean_config(toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> SolveConfig:
+    for name, value in toy_lean.env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "no-toolchain"))
+    return SolveConfig(
+        prover="lean",
+        track=Track.WITH_ANSWER,
+        model="mockllm/model",
+        reviewer_model=None,
+        reasoning_effort=None,
+        agent="react",
+        sandbox="local",
+        jobs=1,
+        fallback_jobs=1,
+        budgets=Budgets(max_turns=3),
+        lean=toy_lean.lean,
+        prices={"mockllm/model": {"input": 2.0, "output": 10.0}},
+    )
+
+
+def attempt(tmp_path: Path, cfg: SolveConfig, script: Any) -> AttemptResult:
+    cfg = dataclasses.replace(cfg, model_args={"custom_outputs": script})
+    return run(tmp_path, cfg, [PROBLEM], benchmark=load_benchmark(BENCHMARK))[PROBLEM]
+
+
+def fail_then_fix(seen: list[str]) -> Any:
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        seen.append(input[-1].text)
+        return [call("check", BAD), call("submit", GOOD)][min(len(seen), 2) - 1]
+
+    return scripted(script)
+
+
+def test_check_reports_lean_errors_and_full_acceptance_fails_closed_without_comparator(
+    tmp_path: Path, lean_config: SolveConfig
+) -> None:
+    seen: list[str] = []
+    result = attempt(tmp_path, lean_config, fail_then_fix(seen))
+    assert "G4" in seen[1] and "failed" in seen[1], "check ran the real compiler"
+    assert "And.intro h.left h.right" in seen[1], "the diagnostics quote the offending line"
+    assert result.candidate == GOOD and result.verdict is not None
+    gates = {g.id: g.status for g in result.verdict.gates}
+    assert gates["G4"] == gates["G5"] == GateStatus.PASSED, "real Lean compiled it with no forbidden axiom"
+    assert gates["G6"] == GateStatus.UNAVAILABLE
+    assert result.status == "rejected" and not result.verdict.accepted
+
+
+def test_the_fixed_proof_passes_where_every_acceptance_gate_can_run(
+    tmp_path: Path, lean_config: SolveConfig
+) -> None:
+    seen: list[str] = []
+    cfg = dataclasses.replace(lean_config, acceptance_profile=Profile.FAST)
+    result = attempt(tmp_path, cfg, fail_then_fix(seen))
+    assert result.status == "passed" and result.turns == 2
+    assert result.verdict is not None and result.verdict.accepted
+
+
+def test_an_edited_statement_that_lean_compiles_is_rejected(tmp_path: Path, lean_config: SolveConfig) -> None:
+    cfg = dataclasses.replace(lean_config, acceptance_profile=Profile.FAST, budgets=Budgets(max_turns=1))
+    result = attempt(tmp_path, cfg, [call("submit", EDITED)])
+    assert result.status == "rejected" and result.verdict is not None
+    problem = result.verdict.first_problem()
+    assert problem is not None and problem.id == "G2"
+
+
+def test_a_sorry_proof_never_passes(tmp_path: Path, lean_config: SolveConfig) -> None:
+    cfg = dataclasses.replace(lean_config, acceptance_profile=Profile.FAST, budgets=Budgets(max_turns=1))
+    sorry = GOOD.replace("And.intro h.right h.left", "sorry")
+    result = attempt(tmp_path, cfg, [call("submit", sorry)])
+    assert result.status == "rejected" and result.verdict is not None
+    problem = result.verdict.first_problem()
+    assert problem is not None and problem.id in ("G3", "G4")
