@@ -5,9 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # bubblewrap (the sandbox), Coq 8.16 with the PutnamBench libraries (the Rocq gates), ripgrep (the
-# agent's search tool), gcc and git.
+# agent's search tool), socat (Claude Code's command sandbox, for --agent claude-code), gcc and git.
 need_apt=0
-for tool in bwrap coqc coqchk rg gcc git; do command -v "$tool" >/dev/null || need_apt=1; done
+for tool in bwrap coqc coqchk rg socat gcc git; do command -v "$tool" >/dev/null || need_apt=1; done
 coqlib=$(coqc -where 2>/dev/null || true)
 for lib in mathcomp/ssreflect mathcomp/analysis Coquelicot; do
   [ -n "$coqlib" ] && [ -d "$coqlib/user-contrib/$lib" ] || need_apt=1
@@ -18,7 +18,7 @@ if [ "$need_apt" = 1 ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
       bubblewrap coq libcoq-mathcomp libcoq-mathcomp-analysis libcoq-coquelicot \
-      ripgrep gcc libc6-dev git ca-certificates >/dev/null
+      ripgrep socat gcc libc6-dev git ca-certificates >/dev/null
   else
     echo "warning: bubblewrap, coq, ripgrep or gcc is missing and apt-get cannot run here;" \
       "install them (see README) or the gates that need them report 'unavailable'" >&2

@@ -4,6 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install.sh test
+# Claude Code for the --agent claude-code tests (they skip with the reason where npm cannot install it).
+claude_prefix=.venv/claude-code
+if [ ! -x "$claude_prefix/node_modules/.bin/claude" ] && command -v npm >/dev/null; then
+  version=$(.venv/bin/python -c "from putnam_solver.agent.worker import CLAUDE_CODE_VERSION as v; print(v)")
+  npm install --silent --no-audit --no-fund --prefix "$claude_prefix" "@anthropic-ai/claude-code@$version" \
+    >/dev/null || echo "warning: could not install Claude Code; its tests will be skipped" >&2
+fi
+if [ -x "$claude_prefix/node_modules/.bin/claude" ]; then
+  export PUTNAM_CLAUDE_CODE="$PWD/$claude_prefix/node_modules/.bin/claude"
+fi
 export PUTNAM_BENCHMARK="${PUTNAM_BENCHMARK:-$(cd .. && pwd)/shared/data/putnambench}"
 .venv/bin/ruff check src tests bench
 .venv/bin/mypy

