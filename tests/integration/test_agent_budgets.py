@@ -82,3 +82,23 @@ def test_a_run_budget_already_spent_starts_nothing(tmp_path: Path) -> None:
         assert len(ledger.attempts()) == 1
     finally:
         ledger.close()
+
+
+def test_concurrent_attempts_all_stop_and_overshoot_by_at_most_one_call_each(tmp_path: Path) -> None:
+    def check_forever(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        return call("check", BAD)
+
+    cfg = config(scripted(check_forever), jobs=2, fallback_jobs=2, budgets=Budgets(max_turns=6))
+    outcome = solve(tmp_path, cfg, Selection(FIXTURE), 1, RunLimits(max_tokens=300), False, False, None)
+    assert outcome.exit_code == 2 and "run token budget reached" in outcome.message
+    ledger = Ledger.open(tmp_path / LEDGER_NAME)
+    try:
+        attempts = ledger.attempts()
+        [campaign] = ledger.campaigns()
+        usage = ledger.usage()
+    finally:
+        ledger.close()
+    assert attempts and all(a.status == "budget" for a in attempts)
+    assert all(a.turns < 6 for a in attempts), "every attempt was stopped, none ran out its turns"
+    assert 300 <= usage.tokens <= 300 + 120 * len(attempts), "at most one call per running attempt over"
+    assert campaign.finished == (len(attempts) == 2), "an attempt never started leaves the campaign open"
