@@ -367,7 +367,8 @@ class _Run:
             reason = self._stop_reason(number, limit, limits, starting=not resuming)
             if reason is not None:
                 return self._outcome(2, reason, selected)
-            allowances = self._allowances(todo)
+            earlier = self.ledger.attempts()
+            allowances = self._allowances(todo, earlier)
             if not resuming:
                 todo = [p for p in todo if not allowances[p.id].spent()]
                 if not todo:
@@ -376,7 +377,7 @@ class _Run:
                     )
                 self.ledger.start_campaign(number, [p.id for p in todo], fresh)
                 write_outputs(self.run_dir, self.ledger)
-            carried = {} if fresh else self._carry_forward(number, [p.id for p in todo])
+            carried = {} if fresh else self._carry_forward(number, [p.id for p in todo], earlier)
             stopped = self._run_campaign(benchmark, number, todo, carried, allowances, limits, len(selected))
             if self.ledger.attempted(number) >= {p.id for p in todo}:
                 self.ledger.finish_campaign(number)
@@ -399,12 +400,14 @@ class _Run:
             )
         return None
 
-    def _carry_forward(self, number: int, problems: Sequence[str]) -> dict[str, CarryForward]:
+    def _carry_forward(
+        self, number: int, problems: Sequence[str], earlier: Sequence[AttemptRow]
+    ) -> dict[str, CarryForward]:
         """For each problem, its best earlier candidate (most gates passed, then the latest) and why it
         failed."""
         wanted = set(problems)
         best: dict[str, tuple[tuple[int, int], AttemptRow]] = {}
-        for row in self.ledger.attempts():
+        for row in earlier:
             if row.campaign >= number or row.problem not in wanted or row.candidate is None:
                 continue
             gates = row.verdict.get("gates", []) if row.verdict else []
@@ -413,12 +416,12 @@ class _Run:
                 best[row.problem] = (rank, row)
         return {p: CarryForward(row.candidate or "", diagnostics(row)) for p, (_, row) in best.items()}
 
-    def _allowances(self, problems: Sequence[Problem]) -> dict[str, Allowance]:
+    def _allowances(self, problems: Sequence[Problem], earlier: Sequence[AttemptRow]) -> dict[str, Allowance]:
         """What each problem may still spend: its budget less what all its earlier attempts spent."""
         budgets = self.config.budgets
         tokens: dict[str, int] = {p.id: 0 for p in problems}
         dollars: dict[str, float] = {p.id: 0.0 for p in problems}
-        for row in self.ledger.attempts():
+        for row in earlier:
             if row.problem in tokens:
                 tokens[row.problem] += row.input_tokens + row.output_tokens
                 dollars[row.problem] += row.cost_dollars

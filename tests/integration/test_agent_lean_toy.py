@@ -21,7 +21,8 @@ from inspect_ai.model import ChatMessage, ModelOutput
 from putnam_solver.agent.types import AttemptResult, Budgets, SolveConfig
 from putnam_solver.benchmark import load_benchmark
 from putnam_solver.sandbox import sandbox_status
-from putnam_solver.verify import GateStatus, Profile, Track
+from putnam_solver.verify import GateStatus, Profile
+from tests.integration.campaign_driver import lean_text_config
 from tests.integration.test_agent_react import call, run, scripted
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
@@ -39,17 +40,11 @@ def lean_config(toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     for name, value in toy_lean.env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "no-toolchain"))
-    return SolveConfig(
-        prover="lean",
-        track=Track.WITH_ANSWER,
+    return dataclasses.replace(
+        lean_text_config(jobs=1),
         model="mockllm/model",
-        reviewer_model=None,
-        reasoning_effort=None,
-        agent="react",
-        sandbox="local",
-        jobs=1,
-        fallback_jobs=1,
         budgets=Budgets(max_turns=3),
+        acceptance_profile=Profile.FULL,
         lean=toy_lean.lean,
         prices={"mockllm/model": {"input": 2.0, "output": 10.0}},
     )

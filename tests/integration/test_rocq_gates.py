@@ -21,12 +21,12 @@ from putnam_solver.verify import (
     GateCheck,
     GateStatus,
     Profile,
-    ScratchDir,
     Submission,
     Track,
     VerifyOptions,
     run_gates,
 )
+from tests.helpers import rocq_submission
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "samples" / "rocq"
@@ -56,18 +56,7 @@ def submission(
     track: Track = Track.WITH_ANSWER,
     timeout: float = 120.0,
 ) -> Submission:
-    problem = bench.problems[problem_id]
-    scratch.mkdir(parents=True, exist_ok=True)
-    return Submission(
-        problem=problem,
-        benchmark=bench,
-        track=track,
-        candidate_bytes=candidate.encode(),
-        candidate=candidate,
-        challenge=RocqProver().challenge(problem, track),
-        scratch_dir=ScratchDir(existing=scratch),
-        options=VerifyOptions(timeout_seconds=timeout),
-    )
+    return rocq_submission(bench, problem_id, candidate, track, scratch, VerifyOptions(timeout_seconds=timeout))
 
 
 def proof(problem_id: str) -> str:

@@ -10,7 +10,8 @@ from putnam_solver.benchmark import Benchmark, load_benchmark
 from putnam_solver.provers import get_prover
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
-from putnam_solver.verify import GateResult, GateStatus, ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.verify import GateResult, GateStatus, Track
+from tests.helpers import rocq_submission
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "rocq"
 SUM = "sample_sum_first_n"
@@ -27,17 +28,7 @@ def proof(problem_id: str) -> str:
 
 
 def run(gate: str, bench: Benchmark, problem_id: str, candidate: str, track: Track = Track.WITH_ANSWER) -> GateResult:
-    problem = bench.problems[problem_id]
-    sub = Submission(
-        problem=problem,
-        benchmark=bench,
-        track=track,
-        candidate_bytes=candidate.encode(),
-        candidate=candidate,
-        challenge=RocqProver().challenge(problem, track),
-        scratch_dir=ScratchDir(),
-        options=VerifyOptions(),
-    )
+    sub = rocq_submission(bench, problem_id, candidate, track)
     return (preservation_gate if gate == "G2" else forbidden_gate)(sub)
 
 
