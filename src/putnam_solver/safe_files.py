@@ -1,0 +1,83 @@
+"""Read files that untrusted code could have written, without trusting what they are.
+
+A sandboxed compiler or an agent leaves files behind for the harness to read: a compiled ``.vo`` or
+``.olean``, the proof file an agent edited. Whoever wrote them may have replaced them with a symbolic
+link (to a host secret, to ``/proc/self/environ``, to ``/proc/self/pagemap``), a FIFO (the harness
+would block forever), a device, or a file of many gigabytes. So a file is opened without following a
+link in its last component and without blocking, checked to be a regular file, and read only up to a
+cap; anything else is an ``UnsafeFile`` error that names the path and what was found there.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+__all__ = ["UnsafeFile", "copy_regular_file", "read_regular_file"]
+
+_CHUNK = 1 << 20
+
+
+class UnsafeFile(Exception):
+    """The path is not a regular file of acceptable size (or cannot be opened as one)."""
+
+
+def _kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISDIR, "a directory"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def read_regular_file(path: Path, max_bytes: int) -> bytes:
+    """The bytes of ``path`` if it is a regular file (not a link) of at most ``max_bytes`` bytes.
+
+    ``O_NOFOLLOW`` refuses a link in the last component, ``O_NONBLOCK`` keeps a FIFO from blocking the
+    open, and the type and size are checked on the opened descriptor, so a swap between check and
+    read changes nothing. Reading stops one byte past the cap, so a file that grows while it is read
+    is refused as well.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
+    except OSError as exc:
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:
+            raise UnsafeFile(f"{path}: cannot open: {exc.strerror}") from exc
+        raise UnsafeFile(f"{path}: refused to read {_kind(mode)}") from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnsafeFile(f"{path}: refused to read {_kind(info.st_mode)}")
+        if info.st_size > max_bytes:
+            raise UnsafeFile(f"{path}: {info.st_size} bytes, more than the cap of {max_bytes}")
+        parts: list[bytes] = []
+        total = 0
+        while chunk := os.read(fd, min(_CHUNK, max_bytes + 1 - total)):
+            parts.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:
+                raise UnsafeFile(f"{path}: grew past the cap of {max_bytes} bytes while being read")
+        return b"".join(parts)
+    finally:
+        os.close(fd)
+
+
+def copy_regular_file(source: Path, target: Path, max_bytes: int) -> bytes:
+    """Copy ``source`` (checked as ``read_regular_file`` does) to a new file ``target``; return the bytes.
+
+    ``target`` is created exclusively, so an existing link or file there is never written through.
+    """
+    data = read_regular_file(source, max_bytes)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+    return data
