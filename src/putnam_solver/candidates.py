@@ -18,6 +18,7 @@ from putnam_solver.benchmark import Benchmark, Problem, write_atomic
 from putnam_solver.cache import VerdictCache, cache_key
 from putnam_solver.provers import Prover
 from putnam_solver.verify import (
+    DEFAULT_MAX_CANDIDATE_BYTES,
     InputError,
     Profile,
     Track,
@@ -38,13 +39,18 @@ class Candidate:
     data: bytes
 
 
-def discover_candidates(paths: Sequence[Path], benchmark: Benchmark, prover: Prover) -> list[Candidate]:
+def discover_candidates(
+    paths: Sequence[Path],
+    benchmark: Benchmark,
+    prover: Prover,
+    max_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES,
+) -> list[Candidate]:
     """Resolve files and directories to candidates, in a stable order.
 
     A file must be named after its problem (``putnam_1962_a2.lean`` or ``Putnam1962A2.lean``); a
     directory contributes every file in it that is so named (other files, such as a lakefile, are not
     candidates). Any file given explicitly that is not a candidate is an input error, as is a
-    directory with none.
+    directory with none, or a file larger than ``max_bytes`` (checked before it is read).
     """
     found: list[Candidate] = []
     for path in paths:
@@ -57,9 +63,9 @@ def discover_candidates(paths: Sequence[Path], benchmark: Benchmark, prover: Pro
                     f"{path}: no candidate files here; name each file after its problem, e.g. "
                     f"{_example_name(benchmark, prover)}"
                 )
-            found.extend(_read(p, problem) for p, problem in chosen)
+            found.extend(_read(p, problem, max_bytes) for p, problem in chosen)
         elif path.is_file():
-            found.append(_read(path, _problem_for_file(path, benchmark, prover)))
+            found.append(_read(path, _problem_for_file(path, benchmark, prover), max_bytes))
         else:
             raise InputError(f"{path}: no such file or directory")
     return found
@@ -84,8 +90,14 @@ def _example_name(benchmark: Benchmark, prover: Prover) -> str:
     return f"{first}{prover.suffix} or {benchmark.problems[first].module}{prover.suffix}"
 
 
-def _read(path: Path, problem: Problem) -> Candidate:
+def _read(path: Path, problem: Problem, max_bytes: int) -> Candidate:
     try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise InputError(
+                f"{path}: {size} bytes, over the candidate size cap of {max_bytes} bytes; "
+                "pass --max-candidate-bytes N to verify a longer file"
+            )
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"{path}: cannot read the candidate: {exc.strerror}") from exc
@@ -111,6 +123,7 @@ def verdict_key(
             "profile": options.profile.value,
             "axle": str(options.axle),
             "sandbox": "off" if options.unsafe_no_sandbox else "on",
+            "max_candidate_bytes": str(options.max_candidate_bytes),
             "toolchain": toolchain,
         }
     )

@@ -25,7 +25,7 @@ from putnam_solver.cache import VerdictCache
 from putnam_solver.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
 from putnam_solver.doctor import check_health
 from putnam_solver.provers import PROVER_NAMES, Prover, get_prover
-from putnam_solver.verify import InputError, Profile, Track, Verdict, VerifyOptions
+from putnam_solver.verify import DEFAULT_MAX_CANDIDATE_BYTES, InputError, Profile, Track, Verdict, VerifyOptions
 
 app = typer.Typer(
     name="putnam",
@@ -48,6 +48,15 @@ BenchmarkOpt = Annotated[
         help="Benchmark JSONL file (default: $PUTNAM_BENCHMARK, a file or directory, else the data "
         "directory filled by `putnam dataset fetch`).",
         show_default=False,
+    ),
+]
+MaxCandidateBytesOpt = Annotated[
+    int,
+    typer.Option(
+        "--max-candidate-bytes",
+        min=1,
+        help="Refuse candidate files larger than this many bytes before any gate reads them (default 1 MiB; "
+        "published proofs stay under 150 KB).",
     ),
 ]
 PinOpt = Annotated[
@@ -151,11 +160,12 @@ def verify(
     keep_going: Annotated[
         bool, typer.Option("--keep-going", help="Run every gate even after one failed (slower; for audits).")
     ] = False,
+    max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
         chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
-        found = discover_candidates(candidates, loaded, chosen_prover)
+        found = discover_candidates(candidates, loaded, chosen_prover, max_candidate_bytes)
         options = VerifyOptions(
             profile=gates,
             axle=axle,
@@ -164,6 +174,7 @@ def verify(
             unsafe_no_sandbox=unsafe_no_sandbox,
             lean=lean,
             keep_going=keep_going,
+            max_candidate_bytes=max_candidate_bytes,
         )
         if unsafe_no_sandbox:
             err.print("[yellow]warning:[/yellow] --unsafe-no-sandbox: tools run without isolation")

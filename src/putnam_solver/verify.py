@@ -60,6 +60,9 @@ PROFILE_GATES: dict[Profile, tuple[str, ...]] = {
 }
 AXLE_GATE = "G7"
 TEXT_GATES = PROFILE_GATES[Profile.TEXT]
+# Published PutnamBench proofs reach about 140 KB; the text gates take a few seconds per MiB of text.
+DEFAULT_MAX_CANDIDATE_BYTES = 1 << 20
+DEFAULT_TEXT_GATE_SECONDS = 30.0
 
 
 class InputError(Exception):
@@ -101,6 +104,8 @@ class VerifyOptions:
     unsafe_no_sandbox: bool = False
     lean: Path | None = None
     keep_going: bool = False
+    max_candidate_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES
+    text_gate_seconds: float = DEFAULT_TEXT_GATE_SECONDS
 
 
 @dataclass(frozen=True)
@@ -282,6 +287,41 @@ def _run_gate(gate: Gate, sub: Submission) -> GateResult:
     return result
 
 
+def _run_text_gate(gate: Gate, sub: Submission) -> GateResult:
+    """A text gate under a wall-clock bound: past it the gate is an ``error`` and its thread is left behind.
+
+    Python cannot stop a thread, so an overrunning gate finishes unobserved; the size cap bounds how
+    long that can take (the lexers are linear), and the verdict does not wait for it.
+    """
+    outcome: list[GateResult] = []
+    worker = threading.Thread(target=lambda: outcome.append(_run_gate(gate, sub)), daemon=True)
+    worker.start()
+    worker.join(sub.options.text_gate_seconds)
+    if outcome:
+        return outcome[0]
+    return GateResult(
+        gate.id,
+        gate.name,
+        GateStatus.ERROR,
+        f"did not finish within {sub.options.text_gate_seconds:g} s (a text gate's time bound)",
+    )
+
+
+def size_gate(candidate_bytes: bytes, options: VerifyOptions) -> GateResult | None:
+    """A refusal when the candidate is over the size cap (no gate then looks at it), else None."""
+    size, cap = len(candidate_bytes), options.max_candidate_bytes
+    if size <= cap:
+        return None
+    return GateResult(
+        "G0",
+        "size",
+        GateStatus.FAILED,
+        f"the candidate is {size} bytes, over the cap of {cap} bytes; no gate looked at it "
+        "(raise the cap with --max-candidate-bytes if the proof really is this long)",
+        {"candidate_bytes": size, "max_candidate_bytes": cap},
+    )
+
+
 def run_gates(
     prover: Prover,
     benchmark: Benchmark,
@@ -293,11 +333,13 @@ def run_gates(
 ) -> Verdict:
     """Verify one candidate against one pinned problem and return the Verdict.
 
-    Text gates always all run, so a rejection lists every textual problem at once. A gate that compiles
+    Text gates always all run, so a rejection lists every textual problem at once, each under a time
+    bound. A candidate over the size cap is refused before any gate sees it. A gate that compiles
     or calls out runs only while everything before it passed (unless ``keep_going``): there is no point
     in, and some risk to, compiling a file the text gates already rejected.
     """
-    candidate = decode_candidate(candidate_label, candidate_bytes)
+    oversized = size_gate(candidate_bytes, options)
+    candidate = "" if oversized else decode_candidate(candidate_label, candidate_bytes)
     challenge = prover.challenge(problem, track)
     wanted = gate_ids(options)
     gates: Sequence[Gate] = [provenance_gate_def, *prover.gates()]
@@ -306,9 +348,14 @@ def run_gates(
     results: list[GateResult] = [
         GateResult(g, g, GateStatus.UNAVAILABLE, f"prover {prover.name} has no gate {g}") for g in missing
     ]
+    if oversized:
+        results.append(oversized)
+        wanted_now: tuple[str, ...] = ()
+    else:
+        wanted_now = wanted
     scratch = ScratchDir(prefix=f"putnam-{problem.id}-")
     try:
-        for gate_id in wanted:
+        for gate_id in wanted_now:
             gate = by_id.get(gate_id)
             if gate is None:
                 continue
@@ -326,7 +373,7 @@ def run_gates(
                 options=options,
                 prior=tuple(results),
             )
-            results.append(_run_gate(gate, sub))
+            results.append(_run_text_gate(gate, sub) if gate_id in TEXT_GATES else _run_gate(gate, sub))
     finally:
         scratch.cleanup()
     return Verdict(
@@ -342,7 +389,7 @@ def run_gates(
         benchmark_sha256=benchmark.sha256,
         benchmark_pinned=benchmark.pinned,
         candidate_path=candidate_label,
-        answers=prover.answers(problem, candidate, track),
+        answers={} if oversized else prover.answers(problem, candidate, track),
         unsafe_no_sandbox=options.unsafe_no_sandbox,
     )
 

@@ -190,9 +190,7 @@ def test_no_answer_challenge_hides_the_answer_and_answers_are_recorded(bench: Be
     assert run("G2", bench, ODDS, mine, Track.NO_ANSWER).passed
     assert run("G2", bench, ODDS, mine, Track.WITH_ANSWER).status is GateStatus.FAILED
     assert prover.answers(problem, mine, Track.NO_ANSWER) == {
-        "solution": "sample_sum_odds_solution",
-        "official": "fun n => n * n",
-        "candidate": "fun k => k ^ 2",
+        "sample_sum_odds_solution": {"candidate": "fun k => k ^ 2", "official": "fun n => n * n"}
     }
     assert prover.answers(problem, mine, Track.WITH_ANSWER) == {}
     retyped = mine.replace(": nat -> nat := fun k", ": nat -> Z := fun k")

@@ -88,13 +88,15 @@ def candidate_answer(statement: Statement, candidate: str) -> str | None:
 
 
 def answers(statement: Statement, candidate: str, track: Track) -> dict[str, Any]:
-    """On the no-answer track: the candidate's answer beside the official one (empty otherwise)."""
-    if track is not Track.NO_ANSWER or statement.solution is None:
+    """On the no-answer track: the candidate's answer beside the official one, keyed by the solution's
+    name as Lean's are (``{name: {"candidate": ..., "official": ...}}``); empty otherwise."""
+    if track is not Track.NO_ANSWER or statement.solution is None or not statement.solution_name:
         return {}
     return {
-        "solution": statement.solution_name,
-        "official": official_answer(statement),
-        "candidate": candidate_answer(statement, candidate),
+        statement.solution_name: {
+            "candidate": candidate_answer(statement, candidate),
+            "official": official_answer(statement),
+        }
     }
 
 
