@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs and run it: lint, types, then every test.
 # Usage: bash scripts/test.sh [pytest args...]
+# Without a -m marker expression the whole-benchmark sweeps (marked slow) are left out; they run on a
+# fixed sample instead. `bash scripts/test.sh -m slow` runs the sweeps in full.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install.sh test
@@ -17,4 +19,8 @@ fi
 export PUTNAM_BENCHMARK="${PUTNAM_BENCHMARK:-$(cd .. && pwd)/shared/data/putnambench}"
 .venv/bin/ruff check src tests bench
 .venv/bin/mypy
+case " $* " in
+  *" -m "*) ;;
+  *) set -- -m "not slow" "$@" ;;
+esac
 .venv/bin/python -m pytest "$@"

@@ -110,6 +110,12 @@ def test_mathlib_tokens_with_primes() -> None:
     ]
 
 
+def test_indexing_with_a_bound_proof_is_one_token() -> None:
+    """`l[i]'h` was refused as a stray quote, so every published proof using it was rejected."""
+    assert kinds("l[i]'h") == [(IDENT, "l"), (SYMBOL, "["), (IDENT, "i"), (SYMBOL, "]'"), (IDENT, "h")]
+    assert kinds("a[0]'(by simp)")[3] == (SYMBOL, "]'")
+
+
 def test_unicode_identifiers_and_names() -> None:
     assert kinds("ℝ α₁ hT₂ Nat.succ «my name».x `foo") == [
         (IDENT, "ℝ"),

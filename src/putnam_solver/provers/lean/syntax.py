@@ -83,8 +83,10 @@ _PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»]*»)"
 _IDENT_RE = rf"{_PART}(?:\.{_PART})*"
 _SYMBOLS = (
     ":=", "=>", "->", "<-", "<;>", "<|>", "<|", "|>.", "|>", "...", "..", "::", "@[", "<=", ">=", "!=",
-    "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'",
+    "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'", "]'",
 )  # fmt: skip
+# "]'" is core Lean's token for indexing with a bound proof, `l[i]'h` (Init/GetElem.lean:
+# `syntax term noWs "[" withoutPosition(term) "]'" term:max : term`).
 _TOKEN_RE = re.compile(
     r"(?P<ws>(?:[ \n]|\r\n)+)"
     r"|(?P<line>--[^\n]*)"
