@@ -101,6 +101,9 @@ class VerifyOptions:
     unsafe_no_sandbox: bool = False
     lean: Path | None = None
     keep_going: bool = False
+    allow_recursion: bool = False
+    """Lift the Rocq rule that refuses candidate-defined recursion on a Coq with known guard checker
+    bugs (through which such recursion can prove False); recorded in the verdict."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,7 @@ class Verdict:
     candidate_path: str | None = None
     answers: dict[str, Any] = field(default_factory=dict)
     unsafe_no_sandbox: bool = False
+    allow_recursion: bool = False
     cached: bool = False
 
     @property
@@ -221,6 +225,7 @@ class Verdict:
             "profile": self.profile.value,
             "answers": self.answers,
             "unsafe_no_sandbox": self.unsafe_no_sandbox,
+            "allow_recursion": self.allow_recursion,
             "cached": self.cached,
         }
 
@@ -344,6 +349,7 @@ def run_gates(
         candidate_path=candidate_label,
         answers=prover.answers(problem, candidate, track),
         unsafe_no_sandbox=options.unsafe_no_sandbox,
+        allow_recursion=options.allow_recursion,
     )
 
 
