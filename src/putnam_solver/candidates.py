@@ -19,7 +19,6 @@ from putnam_solver.cache import VerdictCache, cache_key
 from putnam_solver.provers import Prover
 from putnam_solver.verify import (
     InputError,
-    Profile,
     Track,
     Verdict,
     VerifyOptions,
@@ -96,10 +95,9 @@ def _read(path: Path, problem: Problem) -> Candidate:
 def verdict_key(
     prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
 ) -> str:
-    """The cache key: every input the verdict depends on."""
-    toolchain = (
-        "" if options.profile is Profile.TEXT and not options.axle else prover.toolchain_fingerprint(options)
-    )
+    """The cache key: every input the verdict depends on (the toolchain too for the text profile: the
+    Rocq G3 refuses candidate recursion or not depending on the detected Coq version)."""
+    toolchain = prover.toolchain_fingerprint(options)
     return cache_key(
         {
             "prover": prover.name,
@@ -111,6 +109,7 @@ def verdict_key(
             "profile": options.profile.value,
             "axle": str(options.axle),
             "sandbox": "off" if options.unsafe_no_sandbox else "on",
+            "allow_recursion": str(options.allow_recursion),
             "toolchain": toolchain,
         }
     )

@@ -7,12 +7,16 @@ behind a local function and an `if`) proves `False` with coqc and coqchk both ac
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from putnam_solver.agent.types import SolveConfig
 from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.cli import app
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.checks import challenge_statement, forbidden_hits, recursion_refused
 from putnam_solver.provers.rocq.toolchain import guard_bugs, kernel_bug_report, known_kernel_bugs, parse_version
@@ -180,3 +184,48 @@ def test_allow_recursion_lifts_the_rule_and_is_recorded(bench: Benchmark) -> Non
     assert g3.passed and g3.evidence["recursion"] == "allowed"
     assert verdict.to_json()["allow_recursion"] is True
     assert any("rocq#20455" in b for b in g3.evidence["known_kernel_bugs"])
+
+
+@needs_coq
+def test_cli_verify_refuses_then_allow_recursion_is_recorded_and_not_served_from_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    candidate = tmp_path / "sample_even_square.v"
+    candidate.write_text(GUARD_FALSE, encoding="utf-8")
+    base = ["verify", "--prover", "rocq", "--gates", "text", "--benchmark", str(SAMPLES / "benchmark.jsonl")]
+    refused = CliRunner().invoke(app, [*base, "--json", str(tmp_path / "a.json"), str(candidate)])
+    assert refused.exit_code == 1, refused.output
+    assert "rocq#20455" in refused.stdout
+    first = json.loads((tmp_path / "a.json").read_text())["results"][0]
+    assert first["allow_recursion"] is False and first["status"] == "rejected"
+    allowed = CliRunner().invoke(
+        app, [*base, "--allow-recursion", "--json", str(tmp_path / "b.json"), str(candidate)]
+    )
+    assert allowed.exit_code == 0, allowed.output
+    second = json.loads((tmp_path / "b.json").read_text())["results"][0]
+    assert second["allow_recursion"] is True and second["status"] == "accepted" and not second["cached"]
+
+
+def test_policy_and_doctor_say_why() -> None:
+    policy = CliRunner().invoke(app, ["policy", "--prover", "rocq"])
+    assert policy.exit_code == 0
+    assert "Fixpoint: defines its own recursion" in policy.stdout and "--allow-recursion" in policy.stdout
+    assert "Elpi: runs an Elpi program" in policy.stdout
+
+
+def test_solve_passes_allow_recursion_to_the_agents_check_and_submit(
+    bench: Benchmark, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from putnam_solver import campaign
+    from putnam_solver.agent.task import _context
+
+    seen: list[SolveConfig] = []
+    monkeypatch.setattr(campaign, "prepare_only", lambda run_dir, config, selection: seen.append(config) or [])
+    args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--prepare-only"]
+    result = CliRunner().invoke(app, [*args, "--run-dir", str(tmp_path / "run"), "--allow-recursion"])
+    assert result.exit_code == 0, result.output
+    config = seen[0]
+    assert config.allow_recursion and campaign.config_from_json(campaign.config_to_json(config)).allow_recursion
+    context = _context(RocqProver(), bench, bench.problems["sample_even_square"], config)
+    assert context.check_options.allow_recursion and context.accept_options.allow_recursion
