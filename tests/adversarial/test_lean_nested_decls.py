@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.provers.lean import POLICY
+from putnam_solver.benchmark import load_benchmark
+from putnam_solver.provers.lean import POLICY, LeanProver
 from putnam_solver.provers.lean.checks import check_forbidden
+from putnam_solver.sandbox import sandbox_status
+from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from tests.toylean.build import BENCHMARK, ToyLean
 
 STATEMENT = "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := "
 
@@ -82,3 +86,28 @@ def test_the_policy_gives_the_reason() -> None:
     rule = POLICY.rule("@[attribute]")
     assert "init" in rule.reason and "default_instance" in rule.reason and "simp" in rule.reason
     assert "`@[attribute]`" in POLICY.describe()
+
+
+WHERE_REDUCIBLE = (
+    "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := And.intro h.right h.left\n"
+    "where\n  @[reducible] zz_h (x : Prop) : Prop := x\n"
+)
+"""A `where` declaration with an attribute that Lean compiles as part of the theorem."""
+
+
+def test_lean_compiles_an_attribute_on_a_where_declaration_and_g3_refuses_it(
+    toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not sandbox_status()[0]:
+        pytest.skip("bubblewrap unavailable")
+    for name, value in toy_lean.env.items():
+        monkeypatch.setenv(name, value)
+    bench = load_benchmark(BENCHMARK)
+    options = VerifyOptions(Profile.FULL, keep_going=True)
+    verdict = run_gates(
+        LeanProver(), bench, bench.problems["toy_and_comm"], WHERE_REDUCIBLE.encode(), Track.WITH_ANSWER, options
+    )
+    found = {g.id: g for g in verdict.gates}
+    assert found["G4"].passed and found["G5"].passed, verdict.first_problem()
+    assert found["G2"].passed
+    assert not found["G3"].passed and "@[reducible]" in found["G3"].detail
