@@ -93,4 +93,5 @@ def verdict_from_json(data: dict[str, Any]) -> Verdict:
         candidate_path=data.get("candidate_path"),
         answers=data.get("answers", {}),
         unsafe_no_sandbox=bool(data.get("unsafe_no_sandbox", False)),
+        allow_recursion=bool(data.get("allow_recursion", False)),
     )

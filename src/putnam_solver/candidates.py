@@ -20,7 +20,6 @@ from putnam_solver.provers import Prover
 from putnam_solver.verify import (
     DEFAULT_MAX_CANDIDATE_BYTES,
     InputError,
-    Profile,
     Track,
     Verdict,
     VerifyOptions,
@@ -108,10 +107,9 @@ def _read(path: Path, problem: Problem, max_bytes: int) -> Candidate:
 def verdict_key(
     prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
 ) -> str:
-    """The cache key: every input the verdict depends on."""
-    toolchain = (
-        "" if options.profile is Profile.TEXT and not options.axle else prover.toolchain_fingerprint(options)
-    )
+    """The cache key: every input the verdict depends on (the toolchain too for the text profile: the
+    Rocq G3 refuses candidate recursion or not depending on the detected Coq version)."""
+    toolchain = prover.toolchain_fingerprint(options)
     return cache_key(
         {
             "prover": prover.name,
@@ -124,6 +122,7 @@ def verdict_key(
             "axle": str(options.axle),
             "sandbox": "off" if options.unsafe_no_sandbox else "on",
             "max_candidate_bytes": str(options.max_candidate_bytes),
+            "allow_recursion": str(options.allow_recursion),
             "toolchain": toolchain,
         }
     )

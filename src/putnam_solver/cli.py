@@ -161,6 +161,14 @@ def verify(
         bool, typer.Option("--keep-going", help="Run every gate even after one failed (slower; for audits).")
     ] = False,
     max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
+    allow_recursion: Annotated[
+        bool,
+        typer.Option(
+            "--allow-recursion",
+            help="Rocq: accept candidate-defined recursion even on a Coq with known guard checker bugs "
+            "(through which it can prove False; recorded in every verdict).",
+        ),
+    ] = False,
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
@@ -175,7 +183,10 @@ def verify(
             lean=lean,
             keep_going=keep_going,
             max_candidate_bytes=max_candidate_bytes,
+            allow_recursion=allow_recursion,
         )
+        if allow_recursion:
+            err.print("[yellow]warning:[/yellow] --allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:
             err.print("[yellow]warning:[/yellow] --unsafe-no-sandbox: tools run without isolation")
         cache = None if no_cache else VerdictCache()
@@ -359,6 +370,14 @@ def solve(
         bool, typer.Option("--prepare-only", help="Write workspaces and prompts; call no model.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
+    allow_recursion: Annotated[
+        bool,
+        typer.Option(
+            "--allow-recursion",
+            help="Rocq: accept candidate-defined recursion even on a Coq with known guard checker bugs "
+            "(through which it can prove False; recorded in every verdict).",
+        ),
+    ] = False,
 ) -> None:
     """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
 
@@ -396,6 +415,7 @@ def solve(
                 model_base_url=model_base_url,
                 axle=axle,
                 lean=lean,
+                allow_recursion=allow_recursion,
                 run_dir=run_dir,
                 resume=resume,
                 fresh=fresh,

@@ -72,6 +72,7 @@ class SolveFlags:
     run_dir: Path | None
     resume: Path | None
     fresh: bool
+    allow_recursion: bool = False
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
 
 
@@ -177,6 +178,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> SolveRequest:
         ),
         axle=flags.axle,
         lean=flags.lean.resolve() if flags.lean else None,
+        allow_recursion=flags.allow_recursion,
         prices=_load_prices(flags.prices) if flags.prices else {},
         model_base_url=flags.model_base_url,
     )

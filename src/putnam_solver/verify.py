@@ -106,6 +106,9 @@ class VerifyOptions:
     keep_going: bool = False
     max_candidate_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES
     text_gate_seconds: float = DEFAULT_TEXT_GATE_SECONDS
+    allow_recursion: bool = False
+    """Lift the Rocq rule that refuses candidate-defined recursion on a Coq with known guard checker
+    bugs (through which such recursion can prove False); recorded in the verdict."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +194,7 @@ class Verdict:
     candidate_path: str | None = None
     answers: dict[str, Any] = field(default_factory=dict)
     unsafe_no_sandbox: bool = False
+    allow_recursion: bool = False
     cached: bool = False
 
     @property
@@ -226,6 +230,7 @@ class Verdict:
             "profile": self.profile.value,
             "answers": self.answers,
             "unsafe_no_sandbox": self.unsafe_no_sandbox,
+            "allow_recursion": self.allow_recursion,
             "cached": self.cached,
         }
 
@@ -391,6 +396,7 @@ def run_gates(
         candidate_path=candidate_label,
         answers={} if oversized else prover.answers(problem, candidate, track),
         unsafe_no_sandbox=options.unsafe_no_sandbox,
+        allow_recursion=options.allow_recursion,
     )
 
 

@@ -512,7 +512,11 @@ def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Mod
 def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig) -> ProblemContext:
     def options(profile: Profile, axle: bool) -> VerifyOptions:
         return VerifyOptions(
-            profile=profile, axle=axle, lean=config.lean, unsafe_no_sandbox=config.unsafe_no_sandbox
+            profile=profile,
+            axle=axle,
+            lean=config.lean,
+            unsafe_no_sandbox=config.unsafe_no_sandbox,
+            allow_recursion=config.allow_recursion,
         )
 
     return ProblemContext(

@@ -52,6 +52,7 @@ class SolveConfig:
     axle: bool = False
     lean: Path | None = None
     unsafe_no_sandbox: bool = False
+    allow_recursion: bool = False  # Rocq: accept candidate recursion on a Coq with guard checker bugs
     prices: dict[str, dict[str, float]] = field(
         default_factory=dict
     )  # model -> {"input": $/Mtok, "output": ...}

@@ -22,6 +22,11 @@ a value may not name a choice operator or the theorem (see :data:`POLICY`).
 
 G3: named constructs are rejected anywhere outside comments, strings and doc comments, matched on whole
 tokens or whole ``.``-separated name parts (``sorry`` is rejected, ``sorry_free`` and ``h_axiom`` are not).
+Every ``@[...]`` attribute list anywhere in the file, including those of ``where`` and ``let rec``
+declarations inside a proof, may name only ``policy.helper_attributes``: the others run code when the
+module is loaded (``init``), replace compiled code (``implemented_by``, ``extern``, ``csimp``), change
+elaboration (``instance``, ``default_instance``, ``coe``, ``reducible``...) or generate declarations
+(``to_additive``, ``simps``...).
 """
 
 from __future__ import annotations
@@ -261,6 +266,15 @@ POLICY: Final = LeanPolicy(
         ),
         ForbiddenRule("open private", "elaboration", "exposes private declarations of other modules", False),
         ForbiddenRule(
+            "@[attribute]",
+            "attribute",
+            "on any declaration, `where` and `let rec` ones inside proofs included, only `@[simp]` (it can only "
+            "help a proof): other attributes run code at load time (`init`), replace compiled code "
+            "(`implemented_by`, `extern`, `csimp`), change elaboration (`instance`, `default_instance`, `coe`, "
+            "`reducible`) or generate declarations (`to_additive`, `simps`)",
+            False,
+        ),
+        ForbiddenRule(
             "set_option",
             "option",
             f"only {', '.join(_OPTIONS)} may be set; others disable checks (debug.*) or change elaboration",
@@ -294,11 +308,37 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                 add(token, policy.rule("Lean.*"), text)
         elif text.startswith("#") and len(text) > 1:
             add(token, policy.rule("#command"), text)
+        if text == "@[":
+            for name in attribute_names(tokens, i):
+                if name not in policy.helper_attributes:
+                    add(token, policy.rule("@[attribute]"), f"@[{name}]")
         if text == "open" and nxt is not None and nxt.text == "private":
             add(token, policy.rule("open private"), "open private")
         if text == "set_option" and (nxt is None or normalize_name(nxt.text) not in policy.allowed_options):
             add(token, policy.rule("set_option"), f"set_option {nxt.text if nxt else ''}".strip())
     return found
+
+
+def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
+    """The attribute names of the ``@[...]`` opened at ``tokens[start]``: the first token of each
+    comma-separated item after ``local``/``scoped`` (``@[simp, local instance 100]`` -> simp, instance).
+    An item that does not start with a name, or a list that never closes, yields its first token's text
+    (or ``<unclosed>``) so that the caller refuses it."""
+    names: list[str] = []
+    depth, item_start = 0, True
+    for token in tokens[start + 1 :]:
+        if depth == 0 and token.text == "]":
+            return names
+        if token.text in ("(", "[", "{", "⟨", "@["):
+            depth += 1
+        elif token.text in (")", "]", "}", "⟩"):
+            depth -= 1
+        if depth == 0 and token.text == ",":
+            item_start = True
+        elif item_start and token.text not in ("local", "scoped"):
+            names.append(token.text)
+            item_start = False
+    return [*names, "<unclosed>"]
 
 
 def check_forbidden(candidate: str, policy: LeanPolicy = POLICY) -> list[Violation]:

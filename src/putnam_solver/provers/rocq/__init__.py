@@ -18,7 +18,13 @@ from putnam_solver.provers.rocq import challenge as _challenge
 from putnam_solver.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
 from putnam_solver.provers.rocq.compile import compile_gate, kernel_gate, statement_gate
 from putnam_solver.provers.rocq.syntax import Statement, StatementError
-from putnam_solver.provers.rocq.toolchain import BOOTSTRAP_HINT, rocq_status, toolchain_fingerprint
+from putnam_solver.provers.rocq.toolchain import (
+    BOOTSTRAP_HINT,
+    detected_version,
+    kernel_bug_report,
+    rocq_status,
+    toolchain_fingerprint,
+)
 from putnam_solver.sandbox import sandbox_status
 from putnam_solver.verify import Gate, InputError, Track, VerifyOptions
 
@@ -69,7 +75,8 @@ class RocqProver:
         return _statement(problem).solution is not None
 
     def policy_text(self) -> str:
-        return POLICY.describe()
+        """The policy, and whether this machine's Coq has the guard bugs that switch the recursion rule on."""
+        return f"{POLICY.describe()}\nHere: {kernel_bug_report(detected_version())}."
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         return [Readiness(*row) for row in rocq_status()]

@@ -15,7 +15,11 @@ text is read (scopes, notations, options, instances, imports). Nothing may follo
 sentence.
 
 G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as
-one) is scanned for ``policy.forbidden_words`` and ``policy.forbidden_phrases``.
+one) is scanned for ``policy.forbidden_words`` and ``policy.forbidden_phrases``; a qualified name is
+refused when any of its segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard
+checker has known bugs (toolchain.KERNEL_BUGS, decided from the detected coqc version) the
+``policy.recursion_words`` are refused too, unless the user passed ``--allow-recursion``: through those
+bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk both accepting it.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from putnam_solver.provers.rocq.syntax import (
     sentences,
     solution_body_start,
 )
+from putnam_solver.provers.rocq.toolchain import Version, detected_version, guard_bugs, kernel_bug_evidence
 from putnam_solver.verify import GateResult, GateStatus, Submission, Track
 
 
@@ -56,6 +61,7 @@ class RocqPolicy:
     proof_commands_denied: tuple[str, ...]
     forbidden_words: tuple[Rule, ...]
     forbidden_phrases: tuple[Rule, ...]
+    recursion_words: tuple[Rule, ...]
 
     def describe(self) -> str:
         """A plain-text summary for prompts, docs and ``putnam doctor``."""
@@ -68,6 +74,15 @@ class RocqPolicy:
             "G3: forbidden anywhere outside the challenge's own sentences:",
         ]
         lines += [f"  {r.construct}: {r.reason}" for r in (*self.forbidden_words, *self.forbidden_phrases)]
+        lines.append(
+            "G3 on a Coq with known guard checker bugs (see `putnam doctor`; Coq 8.16 to 9.2 have them), "
+            "unless --allow-recursion:"
+        )
+        lines += [f"  {r.construct}: {r.reason}" for r in self.recursion_words]
+        lines.append(
+            "  still allowed: induction through library recursors (induction, elim, destruct, nat_rect, "
+            "Wf.Fix), Scheme-generated principles, and the challenge's own definitions."
+        )
         return "\n".join(lines)
 
 
@@ -146,8 +161,39 @@ POLICY = RocqPolicy(
             "Typeclasses",
         ),
         *_rules("rewinds the document", "Reset", "Back", "BackTo", "Undo"),
+        *_rules(
+            "runs an Elpi program at compile time (the Elpi plugin, loaded by mathcomp-analysis and "
+            "Hierarchy Builder, can run shell commands and write files)",
+            "Elpi",
+            "elpi",
+        ),
+        *_rules(
+            "Hierarchy Builder commands declare structures and instances through Elpi: they change elaboration",
+            "HB",
+        ),
+        *_rules(
+            "Ltac2's unsafe term API builds arbitrary terms, fixpoints included, without the kernel's "
+            "keywords appearing in the text",
+            "Unsafe",
+        ),
     ),
     forbidden_phrases=_rules("disables a kernel check", "Guard Checking", "Positivity Checking", "Universe Checking"),
+    recursion_words=(
+        *_rules(
+            "defines its own recursion, which the guard checker of this Coq can be fooled by into proving "
+            "False; use induction or library recursors",
+            "Fixpoint",
+            "CoFixpoint",
+            "fix",
+            "cofix",
+        ),
+        *_rules(
+            "defines recursion through a plugin that emits a candidate-shaped fixpoint; use induction or "
+            "library recursors",
+            "Function",
+            "Equations",
+        ),
+    ),
 )
 
 
@@ -296,15 +342,19 @@ def preservation_problems(statement: Statement, candidate: str, track: Track) ->
     return problems
 
 
-def forbidden_hits(statement: Statement, candidate: str) -> list[str]:
-    """Forbidden constructs in the candidate's own sentences, as ``line N: `construct`: reason``."""
+def forbidden_hits(statement: Statement, candidate: str, refuse_recursion: bool = True) -> list[str]:
+    """Forbidden constructs in the candidate's own sentences, as ``line N: `construct`: reason``.
+
+    ``refuse_recursion`` adds ``POLICY.recursion_words`` (the caller decides it from the toolchain).
+    """
     try:
         sents = sentences(candidate)
     except LexError as exc:
         return [f"cannot scan the file: {exc}"]
     placeholder = set(range(statement.theorem + 1, statement.proof_end + 1))
     exempt = Counter(s.key for i, s in enumerate(statement.sentences) if i not in placeholder)
-    words = {r.construct: r for r in POLICY.forbidden_words}
+    rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
+    words = {r.construct: r for r in rules}
     phrases = {tuple(r.construct.split()): r for r in POLICY.forbidden_phrases}
     hits: list[str] = []
     for sent in sents:
@@ -313,13 +363,28 @@ def forbidden_hits(statement: Statement, candidate: str) -> list[str]:
             continue
         toks = [t for t in sent.tokens if t.kind is Kind.WORD]
         for k, tok in enumerate(toks):
-            rule = words.get(tok.text) or words.get(tok.last_segment)
+            rule = next((words[w] for w in (tok.text, *tok.text.split(".")) if w in words), None)
             pair = (toks[k - 1].text, tok.text) if k else None
             if pair in phrases:
                 rule = phrases[pair]
             if rule is not None:
                 hits.append(f"line {tok.line}: `{rule.construct}`: {rule.reason}")
     return hits
+
+
+def recursion_refused(allow_recursion: bool, version: Version | None) -> bool:
+    """Candidate recursion is refused unless the user allowed it or this Coq has no known guard bug."""
+    return not allow_recursion and bool(guard_bugs(version))
+
+
+def _guard_note(version: Version | None) -> str:
+    where = "this Coq (version unknown)" if version is None else "Coq " + ".".join(map(str, version))
+    issues = ", ".join(f"rocq#{b.issue}" for b in guard_bugs(version))
+    return (
+        f" ({where} has known guard checker bugs shared by coqc and coqchk: {issues}; "
+        "prove it with induction or library recursors instead; --allow-recursion lifts this rule at the "
+        "user's risk)"
+    )
 
 
 def preservation_gate(sub: Submission) -> GateResult:
@@ -332,9 +397,18 @@ def preservation_gate(sub: Submission) -> GateResult:
 
 
 def forbidden_gate(sub: Submission) -> GateResult:
-    """G3: no forbidden construct outside the challenge's own sentences."""
-    hits = forbidden_hits(challenge_statement(sub), sub.candidate)
-    evidence = {"hits": hits}
+    """G3: no forbidden construct outside the challenge's own sentences (recursion too, on a buggy Coq)."""
+    version = detected_version()
+    refused = recursion_refused(sub.options.allow_recursion, version)
+    hits = forbidden_hits(challenge_statement(sub), sub.candidate, refused)
+    evidence = {
+        "hits": hits,
+        "recursion": "refused" if refused else "allowed",
+        "allow_recursion": sub.options.allow_recursion,
+        **kernel_bug_evidence(version),
+    }
     if hits:
-        return GateResult("G3", "forbidden", GateStatus.FAILED, "; ".join(hits), evidence)
+        recursion = {f"`{r.construct}`" for r in POLICY.recursion_words}
+        note = _guard_note(version) if refused and any(w in h for h in hits for w in recursion) else ""
+        return GateResult("G3", "forbidden", GateStatus.FAILED, "; ".join(hits) + note, evidence)
     return GateResult("G3", "forbidden", GateStatus.PASSED, "no forbidden construct", evidence)

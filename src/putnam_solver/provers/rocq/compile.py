@@ -66,6 +66,8 @@ from putnam_solver.provers.rocq.toolchain import (
     BOOTSTRAP_HINT,
     allowed_full_name,
     allowed_printed_name,
+    detected_version,
+    kernel_bug_evidence,
 )
 from putnam_solver.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, fresh_copy, run_sandboxed
 from putnam_solver.verify import GateResult, GateStatus, Submission, Track
@@ -246,7 +248,7 @@ def _unavailable_or_error(gate: tuple[str, str], body: Callable[[], GateResult])
 
 
 def _run_evidence(built: Built) -> dict[str, Any]:
-    evidence: dict[str, Any] = {"module": f"{ROOT}.{built.module}"}
+    evidence: dict[str, Any] = {"module": f"{ROOT}.{built.module}", **kernel_bug_evidence(detected_version())}
     if built.result is not None:
         r = built.result
         evidence |= {
@@ -421,6 +423,7 @@ def kernel_gate(sub: Submission) -> GateResult:
             "wall_seconds": round(result.wall_seconds, 3),
             "sandboxed": result.sandboxed,
             "vo_sha256": {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in [*deps, trusted.vo]},
+            **kernel_bug_evidence(detected_version()),
         }
         if not result.ok:
             why = (

@@ -12,12 +12,15 @@ says why it is there; docs/rocq.md explains the categories.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 ROCQ_VERSION = "8.16.1"
@@ -100,6 +103,7 @@ def rocq_status() -> list[tuple[str, bool, str]]:
         checks.append(("coq version", pinned, detail))
     coqchk = shutil.which("coqchk")
     checks.append(("coqchk", coqchk is not None, coqchk or f"coqchk not found; {BOOTSTRAP_HINT}"))
+    checks.append(("known kernel bugs", True, kernel_bug_report(parse_version(version))))
     where = _first_line([coqc, "-where"]) if coqc else None
     for name, parts in LIBRARIES.items():
         found = where is not None and Path(where, *parts).is_file()
@@ -214,3 +218,196 @@ def allowed_printed_name(name: str, reserved: tuple[str, ...]) -> bool:
         elif full == name or full.endswith("." + name):
             return True
     return False
+
+
+# ------------------------------------------------------------------------------------ known kernel bugs
+
+Version = tuple[int, ...]
+VERSION_LINE = re.compile(r"\bversion (\d+(?:\.\d+)*)")
+
+
+class BugClass(StrEnum):
+    """What a candidate needs to write to reach a bug, which decides the rule that keeps it out."""
+
+    GUARD = "guard"
+    """A guard checker bug: exploited by a fixpoint or cofixpoint the candidate writes itself."""
+    OTHER = "other"
+    """Reached only through constructs the text gates refuse anyway (modules, primitives, plugins,
+    universe-polymorphic or candidate-declared inductives, unsafe flags) or through the VM/native
+    machines, which coqchk (G6) does not use."""
+
+
+@dataclass(frozen=True)
+class KernelBug:
+    """One entry of Rocq's ``dev/doc/critical-bugs.md``: versions in ``[first, fixed)`` are affected."""
+
+    issue: str
+    title: str
+    component: str
+    bug_class: BugClass
+    first: Version
+    fixed: Version | None
+    """The first release without the bug (None: not fixed yet)."""
+    coqchk: bool
+    """Whether coqchk (G6) shares the bug; if not, G6 catches what coqc let through."""
+
+    def affects(self, version: Version) -> bool:
+        return self.first <= version and (self.fixed is None or version < self.fixed)
+
+    def describe(self) -> str:
+        fixed = "not fixed" if self.fixed is None else "fixed in " + ".".join(map(str, self.fixed))
+        shared = "coqc and coqchk" if self.coqchk else "coqc only (coqchk catches it)"
+        return f"rocq#{self.issue} {self.title} [{self.component}; {shared}; {fixed}]"
+
+
+def _v(text: str) -> Version:
+    return tuple(int(p) for p in text.split("."))
+
+
+KERNEL_BUGS: tuple[KernelBug, ...] = (
+    # Guard checking: all exploited by a (co)fixpoint the candidate writes.
+    KernelBug("20413", "guard checker forgot non-structural arguments of fixpoints", "guard checking",
+              BugClass.GUARD, _v("8.16"), _v("9.0.1"), True),
+    KernelBug("20455", "guard checker takes a match on a match for a subterm (proof of False)", "guard checking",
+              BugClass.GUARD, _v("8.16"), _v("9.0.1"), True),
+    KernelBug("20555", "guard checker reduces across an inner fixpoint (proof of False)", "guard checking",
+              BugClass.GUARD, _v("8.16"), _v("9.0.1"), True),
+    KernelBug("21053", "guard condition inconsistent with propositional extensionality", "guard checking",
+              BugClass.GUARD, _v("0"), _v("9.0.1"), True),
+    KernelBug("21682", "cross calls ignored for uniform arguments of nested mutual fixpoints", "guard checking",
+              BugClass.GUARD, _v("8.20"), _v("9.2.0"), True),
+    KernelBug("21683", "recursive calls passed as uniform arguments not checked", "guard checking",
+              BugClass.GUARD, _v("9.0.1"), _v("9.2.0"), True),
+    KernelBug("21701", "argument-less recursive calls ignored for uniform arguments", "guard checking",
+              BugClass.GUARD, _v("8.20"), _v("9.2.0"), True),
+    KernelBug("21797", "arguments of recursive calls unchecked in the uniformity analysis", "guard checking",
+              BugClass.GUARD, _v("8.20"), _v("9.2.0"), True),
+    KernelBug("21839", "guard checker reduces in the wrong context", "guard checking",
+              BugClass.GUARD, _v("8.16"), _v("9.3"), True),
+    KernelBug("22021", "lambda domains unchecked in nested fixpoints", "guard checking",
+              BugClass.GUARD, _v("8.20"), _v("9.2.1"), True),
+    KernelBug("22389", "wrong rectree for nested mutual cofixpoints", "cofixpoint guard checking",
+              BugClass.GUARD, _v("0"), _v("9.2.1"), True),
+    # Conversion, universes, inductives: need constructs the text gates refuse, or SProp/universe polymorphism.
+    KernelBug("21690", "missing stack conversion for irrelevant-to-relevant match", "conversion, SProp",
+              BugClass.OTHER, _v("8.16"), _v("9.2"), True),
+    KernelBug("21689", "double universe substitution in letins of match return clauses", "conversion",
+              BugClass.OTHER, _v("8.14"), _v("9.2"), True),
+    KernelBug("21970", "double universe substitution in letins of match branches", "conversion",
+              BugClass.OTHER, _v("8.17"), _v("9.2.1"), True),
+    KernelBug("22378", "conversion under contexts in the wrong environment", "lazy conversion",
+              BugClass.OTHER, _v("8.14"), _v("9.2.1"), True),
+    KernelBug("22380", "lazy reification of universe-polymorphic matches", "lazy reduction",
+              BugClass.OTHER, _v("8.17"), _v("9.2.1"), True),
+    KernelBug("22376", "variance inference ignores stuck irrelevant-to-relevant matches", "inductives, universes",
+              BugClass.OTHER, _v("8.13"), _v("9.2.1"), True),
+    KernelBug("22385", "variance inference with letins in constructor types", "inductives, universes",
+              BugClass.OTHER, _v("8.6"), _v("9.2.1"), True),
+    KernelBug("22391", "missing universe substitution for matches with letins", "conversion",
+              BugClass.OTHER, _v("8.17"), _v("9.2.1"), True),
+    # The file says "until V9.2.0" and "fixed in 9.2.0, 9.3": read conservatively as fixed in 9.2.1.
+    KernelBug("22387", "subtyping of inductives with letins in constructor types", "modules, inductives",
+              BugClass.OTHER, _v("8.14"), _v("9.2.1"), True),
+    KernelBug("18503", "primitives convertible to anything by module subtyping", "modules, primitives",
+              BugClass.OTHER, _v("8.11"), _v("8.19"), True),
+    KernelBug("21051", "missing substitution when strengthening functors", "modules",
+              BugClass.OTHER, _v("8.5"), _v("9.0.1"), True),
+    KernelBug("21685", "missing substitution when strengthening aliased functors", "modules",
+              BugClass.OTHER, _v("8.5"), _v("9.2.0"), True),
+    KernelBug("21702", "wrong subtyping of universe-polymorphic `with Definition`", "modules",
+              BugClass.OTHER, _v("8.5"), _v("9.2.0"), False),
+    KernelBug("7609", "incorrect name aliasing accepted (plugin or crafted .vo)", "name handling",
+              BugClass.OTHER, _v("0"), _v("9.2.0"), True),
+    KernelBug("18629", "relevance marks of opaque constants unchecked (plugin code)", "sort polymorphism",
+              BugClass.OTHER, _v("8.10"), _v("8.19.1"), True),
+    KernelBug("18403", ".vo deserialization not checked (crafted .vo)", "coqchk",
+              BugClass.OTHER, _v("8.10"), _v("8.19"), True),
+    KernelBug("12439", "coqchk checks too little about primitive declarations", "primitives",
+              BugClass.OTHER, _v("8.10"), None, True),
+    KernelBug("16829", "primitive array conversion compares mutated arrays", "conversion, primitive arrays",
+              BugClass.OTHER, _v("8.13"), _v("8.16.1"), True),
+    # VM and native machines and Print Assumptions: coqc only; G6 (coqchk) re-checks without them.
+    KernelBug("16645", "native conversion of products compares the wrong components", "native compute",
+              BugClass.OTHER, _v("8.5"), _v("8.16.1"), False),
+    KernelBug("16831", "cofixpoint eta-expansion in the wrong environment", "VM and native",
+              BugClass.OTHER, _v("8.9"), _v("8.16.1"), False),
+    KernelBug("16957", "tactics can mutate the VM's cache of section variables", "VM",
+              BugClass.OTHER, _v("8.1"), _v("8.17"), False),
+    KernelBug("17871", "native readback of closures as floats (proof of False)", "native compute, floats",
+              BugClass.OTHER, _v("8.11"), _v("8.18"), False),
+    KernelBug("19402", "VM addmuldiv wrong for large shifts", "VM", BugClass.OTHER, _v("8.10"), _v("8.20"), False),
+    KernelBug("21736", "Register Inline drops universe substitution", "VM and native",
+              BugClass.OTHER, _v("8.5"), _v("9.2.0"), False),
+    KernelBug("19861", "section variables of side effects unchecked by Proof using", "side effects",
+              BugClass.OTHER, _v("8.11"), _v("9.0"), False),
+    KernelBug("13439", "VM buffer overflow on large records and closures", "VM",
+              BugClass.OTHER, _v("8.1"), None, False),
+    KernelBug("16891", "VM/native memory corruption on ill-typed terms", "VM and native",
+              BugClass.OTHER, _v("8.1"), None, False),
+    KernelBug("12155", "Print Assumptions misses flags with Parameter Inline", "module functors",
+              BugClass.OTHER, _v("8.6"), None, False),
+    KernelBug("16646", "Print Assumptions misses Unset Universe Checking in functors", "module functors",
+              BugClass.OTHER, _v("8.11"), None, False),
+)
+"""Critical bugs of Coq/Rocq's kernel and checker that affect some release from 8.16 on (older entries
+of the file are left out: the gates target 8.16 and later), read from rocq-prover/rocq's
+``dev/doc/critical-bugs.md`` ("impacted released versions", "fixed in", "impacted coqchk versions").
+Update it when that file gains entries; a version this table does not cover is judged by the ranges
+anyway, and an unknown version counts as affected by every guard bug."""
+
+
+def parse_version(version_line: str | None) -> Version | None:
+    """``The Coq Proof Assistant, version 8.16.1`` -> ``(8, 16, 1)``; None when there is no version."""
+    found = VERSION_LINE.search(version_line or "")
+    return _v(found.group(1)) if found else None
+
+
+def known_kernel_bugs(version: Version | None) -> tuple[KernelBug, ...]:
+    """The bugs that affect ``version``; an unknown version (no coqc, odd output) is affected by all."""
+    return tuple(b for b in KERNEL_BUGS if version is None or b.affects(version))
+
+
+def guard_bugs(version: Version | None) -> tuple[KernelBug, ...]:
+    """The guard checker bugs of ``version``: while any exist, candidate-defined recursion is refused."""
+    return tuple(b for b in known_kernel_bugs(version) if b.bug_class is BugClass.GUARD)
+
+
+def kernel_bug_report(version: Version | None) -> str:
+    """One line for ``putnam doctor`` and the verdicts: how many known bugs, which guard bugs."""
+    where = "unknown Coq version" if version is None else "Coq " + ".".join(map(str, version))
+    bugs, guard = known_kernel_bugs(version), guard_bugs(version)
+    if not bugs:
+        return f"{where}: no known critical kernel bug"
+    rule = (
+        f"{len(guard)} guard checker bugs ({', '.join('rocq#' + b.issue for b in guard)}): candidate-defined "
+        "recursion is refused unless --allow-recursion"
+        if guard
+        else "no guard checker bug: candidate recursion allowed"
+    )
+    return f"{where}: {len(bugs)} known critical kernel bugs; {rule}"
+
+
+def detected_version() -> Version | None:
+    """The version of the ``coqc`` on PATH (None when missing or unreadable), probed once per binary state."""
+    coqc = shutil.which("coqc")
+    if coqc is None:
+        return None
+    try:
+        stat = Path(coqc).resolve().stat()
+    except OSError:
+        return None
+    return _probed_version(str(Path(coqc).resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _probed_version(coqc: str, mtime_ns: int, size: int) -> Version | None:
+    """Cached on the binary's path, mtime and size, so a replaced coqc is probed again."""
+    return parse_version(_first_line([coqc, "--version"]))
+
+
+def kernel_bug_evidence(version: Version | None) -> dict[str, object]:
+    """What every Rocq verdict records about the checker it trusted: its version and known bugs."""
+    return {
+        "coq_version": None if version is None else ".".join(map(str, version)),
+        "known_kernel_bugs": [f"rocq#{b.issue} ({b.component})" for b in known_kernel_bugs(version)],
+    }
