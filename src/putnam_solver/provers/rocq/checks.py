@@ -119,6 +119,19 @@ POLICY = RocqPolicy(
         "Module",
         "Declare",
         "Include",
+        # Coq accepts type declarations in proof mode; the 8.16 universe and positivity kernel bugs
+        # (rocq#22376, rocq#22385) need a candidate-declared (polymorphic) inductive.
+        "Inductive",
+        "CoInductive",
+        "Variant",
+        "Record",
+        "Structure",
+        "Class",
+        "Scheme",
+        "Combined",
+        "Universe",
+        "Universes",
+        "Constraint",
     ),
     forbidden_words=(
         *_rules("leaves a proof obligation unproved", "admit", "give_up", "Admitted", "Admit", "Abort"),
@@ -257,7 +270,8 @@ def _take_proof(cur: _Cursor, problems: list[str], owner: str) -> None:
         if sent.command in POLICY.proof_commands_denied:
             problems.append(
                 f"line {sent.line}: `{_quote(sent)}` inside the proof of {owner}: the command "
-                f"`{sent.command}` is not allowed in proofs (it changes how later text is read)"
+                f"`{sent.command}` is not allowed in proofs (it changes how later text is read, or declares "
+                "types or universes of its own)"
             )
     problems.append(f"the proof of {owner} never ends (no Qed. or Defined.)")
 
