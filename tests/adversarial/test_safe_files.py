@@ -55,7 +55,7 @@ def test_file_over_the_cap_is_refused(tmp_path: Path) -> None:
 
 
 def test_missing_file_names_the_path(tmp_path: Path) -> None:
-    with pytest.raises(UnsafeFile, match="missing.vo: cannot open"):
+    with pytest.raises(UnsafeFile, match=r"missing\.vo: cannot open"):
         read_regular_file(tmp_path / "missing.vo", 10)
 
 
