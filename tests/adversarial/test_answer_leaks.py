@@ -9,6 +9,7 @@ model-visible column of the ledger is searched for the answer texts.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -111,3 +112,30 @@ def test_no_model_input_holds_the_official_answer_or_the_informal_solution(
     for secret in _secrets():
         leaks = [text for text in visible if secret in text]
         assert not leaks, f"{secret!r} reached a model: {leaks[0][:3000]}"
+
+
+def test_a_reference_that_does_not_compile_keeps_its_answer_out_of_the_diagnostics(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The harness's reference module holds the official solution; when it fails to compile, coqc quotes
+    it. On no-answer that message stays in the evidence, out of the detail the worker is shown."""
+    from putnam_solver.agent.tools import format_verdict
+    from putnam_solver.provers import get_prover
+    from putnam_solver.verify import VerifyOptions, run_gates
+
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    secret = "official_secret_answer_xyz"
+    statement = (
+        f"Definition broken_solution : nat := {secret}.\n"
+        "Theorem broken : broken_solution = broken_solution.\nProof. Admitted.\n"
+    )
+    bench_file = tmp_path / "bench.jsonl"
+    bench_file.write_text(json.dumps({"problem_id": "broken", "formal_statement": statement}) + "\n")
+    bench = load_benchmark(bench_file)
+    candidate = statement.replace(secret, "0").replace("Admitted.", "reflexivity. Qed.")
+    problem = bench.select(["broken"])[0]
+    verdict = run_gates(get_prover("rocq"), bench, problem, candidate.encode(), Track.NO_ANSWER, VerifyOptions())
+    g5 = next(g for g in verdict.gates if g.id == "G5")
+    assert g5.status.value == "error" and "reference module does not compile" in g5.detail
+    assert secret in json.dumps(g5.evidence), "the harness-side record keeps coqc's message"
+    assert secret not in format_verdict(verdict, candidate)
