@@ -50,6 +50,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from putnam_solver.untrusted import clean_text
+
 __all__ = [
     "SandboxLimits",
     "SandboxResult",
@@ -156,7 +158,8 @@ class _Stream:
         self.total += len(chunk)
 
     def text(self) -> str:
-        return bytes(self.kept).decode("utf-8", errors="replace")
+        """The kept bytes as text a log, a prompt or the ledger can hold (bad UTF-8 and NULs replaced)."""
+        return clean_text(bytes(self.kept).decode("utf-8", errors="replace"))
 
 
 # --------------------------------------------------------------------------- probes

@@ -60,6 +60,7 @@ from putnam_solver.agent.worker import (
 from putnam_solver.benchmark import Benchmark, Problem, write_atomic
 from putnam_solver.provers import Prover, get_prover
 from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
+from putnam_solver.untrusted import clean_text
 from putnam_solver.verify import Profile, VerifyOptions
 
 log = logging.getLogger(__name__)
@@ -203,7 +204,7 @@ class CampaignRun:
             candidate=last.candidate if last else None,
             verdict=last.verdict if last else None,
             reviewer_feedback=last.feedback if last else None,
-            error=state.error or state.limit,
+            error=state.error or state.limit or state.refused,
             transcript=transcript,
             turn_log=state.turn_log,
         )
@@ -330,7 +331,7 @@ def attempt_solver(run: CampaignRun) -> Solver:
             attempt.limit = exc.message
             raise
         except Exception as exc:
-            attempt.error = f"{type(exc).__name__}: {exc}"
+            attempt.error = clean_text(f"{type(exc).__name__}: {exc}")  # may quote a tool argument
             raise
         return state
 

@@ -1,8 +1,9 @@
 """The worker's tools: ``check``, ``search`` and ``submit``, all run harness-side.
 
-Everything a tool receives is untrusted text from the model. ``check`` hands the proposed file to the
-gate pipeline (profile ``fast``: its own fresh copy in the prover's sandbox) and returns compact
-diagnostics; ``search`` runs ripgrep with the pattern as a plain argument over the prover's library
+Everything a tool receives is untrusted text from the model, cleaned (``untrusted.clean_text``) as it
+enters, so that no argument can make an encode, a log write or a ledger insert raise. ``check`` hands
+the proposed file to the gate pipeline (profile ``fast``: its own fresh copy in the prover's sandbox)
+and returns compact diagnostics; ``search`` runs ripgrep with the pattern as a plain argument over the prover's library
 sources, which it only reads; ``submit`` hands the file to the caller's acceptance routine. No tool lets
 the model's text choose a path, a program or an option.
 """
@@ -26,6 +27,7 @@ from inspect_ai.util import concurrency
 from putnam_solver.benchmark import Benchmark, Problem
 from putnam_solver.provers import Prover
 from putnam_solver.provers.lean.toolchain import ToolchainPaths, default_toolchain_dir
+from putnam_solver.untrusted import clean_text
 from putnam_solver.verify import GateStatus, InputError, Track, Verdict, VerifyOptions, run_gates
 
 MAX_TOOL_OUTPUT = 6000
@@ -149,6 +151,7 @@ def check_tool(ctx: ProblemContext) -> Tool:
         Returns:
             The verdict of each gate; for errors the message with line, column and the offending line.
         """
+        proof = clean_text(proof)
         verdict = await verify_text(ctx, proof, ctx.check_options)
         if isinstance(verdict, str):
             return verdict
@@ -168,7 +171,7 @@ def submit_tool(accept: Callable[[str], Awaitable[str]]) -> Tool:
         Returns:
             Whether the proof was accepted; if not, why, so that you can fix it and submit again.
         """
-        return await accept(proof)
+        return await accept(clean_text(proof))
 
     return execute
 
@@ -184,7 +187,7 @@ def search_tool(roots: tuple[Path, ...], glob: str) -> Tool:
         Returns:
             Matching lines as path:line:text, at most a few per file, bounded in total.
         """
-        return await anyio.to_thread.run_sync(search_library, roots, glob, pattern)
+        return await anyio.to_thread.run_sync(search_library, roots, glob, clean_text(pattern))
 
     return execute
 

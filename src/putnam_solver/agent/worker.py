@@ -19,6 +19,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import anyio
 from inspect_ai.model import (
     ChatMessage,
     ChatMessageSystem,
@@ -27,7 +28,8 @@ from inspect_ai.model import (
     execute_tools,
     get_model,
 )
-from inspect_ai.util import sandbox, store
+from inspect_ai.util import SandboxEnvironment, sandbox, store
+from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
 
 from putnam_solver.agent.reviewer import review
 from putnam_solver.agent.tools import (
@@ -39,8 +41,13 @@ from putnam_solver.agent.tools import (
     verify_text,
 )
 from putnam_solver.agent.types import CarryForward
+from putnam_solver.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.untrusted import clean_text
 from putnam_solver.verify import Verdict
 
+MAX_AGENT_FILE_BYTES = 4 << 20
+"""The largest statement file a CLI agent may leave; a proof file is a few kilobytes."""
+AGENT_FILE_READ_SECONDS = 60
 NUDGE = "Use the tools: call check(proof) with the whole file, and submit(proof) when it passes."
 
 
@@ -65,6 +72,7 @@ class AttemptState:
     finished: bool = False  # the worker loop ended on its own (accepted, or out of turns)
     error: str | None = None
     limit: str | None = None
+    refused: str | None = None  # why the file a CLI agent left was not judged (a no-submission)
     turn_log: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -158,14 +166,56 @@ async def file_worker(judge: Judge, state: AttemptState, agent: Any, task: str) 
     await agent(AgentState(messages=[ChatMessageUser(content=task)]))
     state.turns = 1
     try:
-        candidate = await sandbox().read_file(judge.ctx.file_name)
-    except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError) as exc:
-        state.error = f"could not read {judge.ctx.file_name} from the workspace: {exc}"
+        candidate = await read_agent_file(sandbox(), judge.ctx.file_name, MAX_AGENT_FILE_BYTES)
+    except UnsafeFile as exc:
+        state.refused = f"the statement file the agent left was not judged: {exc}"
         state.finished = True
         return
     if candidate.strip() and candidate != judge.statement:
         await judge(state, candidate)
     state.finished = True
+
+
+async def read_agent_file(box: SandboxEnvironment, name: str, max_bytes: int) -> str:
+    """The UTF-8 text of the file ``name`` an agent left in its workspace, read as untrusted output.
+
+    The agent may have left a link (to a host secret, to the harness's own ``/proc/self/environ``), a
+    FIFO (a plain read never returns, whatever signal the harness gets), a device or a huge file there.
+    With the ``local`` sandbox the workspace is a host directory, read with ``read_regular_file`` in a
+    worker thread; elsewhere a bounded command inside the sandbox checks and reads it. Raises
+    ``UnsafeFile`` for anything but a regular UTF-8 file of at most ``max_bytes``.
+    """
+    if isinstance(box, LocalSandboxEnvironment):
+        path = Path(box.directory.name) / name
+        data = await anyio.to_thread.run_sync(read_regular_file, path, max_bytes)
+    else:
+        data = await read_in_sandbox(box, name, max_bytes)
+    try:
+        return clean_text(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise UnsafeFile(f"{name}: not UTF-8 text (byte {exc.start}: {exc.reason})") from exc
+
+
+_READ_REGULAR = 'if [ -L "$1" ] || [ ! -f "$1" ]; then echo "not a regular file" >&2; exit 3; fi; head -c "$2" -- "$1"'
+
+
+async def read_in_sandbox(box: SandboxEnvironment, name: str, max_bytes: int) -> bytes:
+    """``name`` read by a shell inside the sandbox: refused unless a regular file (not a link), cut one
+    byte past the cap (then refused), and given up after a timeout."""
+    try:
+        done = await box.exec(
+            ["sh", "-c", _READ_REGULAR, "sh", name, str(max_bytes + 1)], timeout=AGENT_FILE_READ_SECONDS
+        )
+    except TimeoutError as exc:
+        raise UnsafeFile(f"{name}: reading it took longer than {AGENT_FILE_READ_SECONDS} s") from exc
+    except UnicodeDecodeError as exc:
+        raise UnsafeFile(f"{name}: not UTF-8 text") from exc
+    if not done.success:
+        raise UnsafeFile(f"{name}: refused to read: {clean_text(done.stderr.strip()[:200])}")
+    data = done.stdout.encode("utf-8", "surrogateescape")
+    if len(data) > max_bytes:
+        raise UnsafeFile(f"{name}: more than the cap of {max_bytes} bytes")
+    return data
 
 
 def cli_agent(name: str, model: str | None) -> Any:
