@@ -43,10 +43,8 @@ from putnam_solver.agent.tools import (
 from putnam_solver.agent.types import CarryForward
 from putnam_solver.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.untrusted import clean_text
-from putnam_solver.verify import Verdict
+from putnam_solver.verify import DEFAULT_MAX_CANDIDATE_BYTES, Verdict
 
-MAX_AGENT_FILE_BYTES = 4 << 20
-"""The largest statement file a CLI agent may leave; a proof file is a few kilobytes."""
 AGENT_FILE_READ_SECONDS = 60
 NUDGE = "Use the tools: call check(proof) with the whole file, and submit(proof) when it passes."
 
@@ -166,7 +164,7 @@ async def file_worker(judge: Judge, state: AttemptState, agent: Any, task: str) 
     await agent(AgentState(messages=[ChatMessageUser(content=task)]))
     state.turns = 1
     try:
-        candidate = await read_agent_file(sandbox(), judge.ctx.file_name, MAX_AGENT_FILE_BYTES)
+        candidate = await read_agent_file(sandbox(), judge.ctx.file_name, DEFAULT_MAX_CANDIDATE_BYTES)
     except UnsafeFile as exc:
         state.refused = f"the statement file the agent left was not judged: {exc}"
         state.finished = True
