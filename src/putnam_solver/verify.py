@@ -106,6 +106,14 @@ class VerifyOptions:
     keep_going: bool = False
     max_candidate_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES
     text_gate_seconds: float = DEFAULT_TEXT_GATE_SECONDS
+    comparator_timeout_seconds: float = 3600.0
+    """G6's own time limit: comparator builds, exports and replays a Mathlib project in one run."""
+    comparator_memory_mb: int | None = None
+    """G6's address-space cap per process; None scales it with the cores (see comparator.py)."""
+    kernels: tuple[str, ...] = ("lean",)
+    """Kernels G6 requires to accept: ``lean`` always, ``nanoda`` adds comparator's external kernel."""
+    unsafe_comparator: bool = False
+    """Run G6 even where comparator's README conditions (unprivileged, no AF_UNIX) cannot be met."""
 
 
 @dataclass(frozen=True)

@@ -130,6 +130,16 @@ def test_sorry_fails_compile_even_though_lean_exits_0(toy_env: ToyLean, tmp_path
     assert g5.status is GateStatus.FAILED and "sorryAx" in g5.detail
 
 
+def test_a_proof_that_needs_auto_implicit_fails_as_in_the_pinned_project(
+    toy_env: ToyLean, tmp_path: Path
+) -> None:
+    """The pinned lakefile sets ``autoImplicit false`` (as comparator's build sees it); G4 must too."""
+    g4 = compile_gate(submission(invalid("auto_implicit"), tmp_path))
+    assert g4.status is GateStatus.FAILED
+    assert "-DautoImplicit=false" in g4.evidence["argv"]
+    assert "Unknown identifier `p`" in g4.detail
+
+
 def test_forged_success_lines_do_not_make_a_broken_proof_compile(toy_env: ToyLean, tmp_path: Path) -> None:
     g4 = compile_gate(submission(invalid("forged_success"), tmp_path))
     assert g4.status is GateStatus.FAILED

@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +69,30 @@ name = "{SOLUTION_MODULE}"
 """The Lake project every Lean gate copies. Mathlib is pinned by commit (tag {MATHLIB_TAG}); the two
 libraries are the modules comparator builds, and ``autoImplicit`` is off as in Mathlib itself."""
 
+
+
+def lean_option_flags(lakefile: str = LAKEFILE) -> tuple[str, ...]:
+    """The ``[leanOptions]`` of the pinned lakefile as the ``-D`` flags Lake gives `lean` for them.
+
+    G4 and G5 call `lean` themselves, so without these they would compile with Lean's defaults while
+    comparator's ``lake build`` uses the project's (``autoImplicit false``), and the fast profile could
+    pass what the full one refuses. Lake formats each as ``-D<name>=<value>``, strings in double quotes
+    (leanprover/lean4 src/Lean/Util/LeanOptions.lean, ``LeanOption.asCliArg`` and ``asCliFlagValue``).
+    """
+    options = tomllib.loads(lakefile).get("leanOptions", {})
+    return tuple(f"-D{name}={_cli_value(value)}" for name, value in sorted(options.items()))
+
+
+def _cli_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and value >= 0:
+        return str(value)
+    if isinstance(value, str):
+        return f'"{value}"'
+    raise ValueError(f"a Lean option must be a string, a boolean or a natural number, not {value!r}")
+
+
 PINS: dict[str, str] = {
     "lean": LEAN_TOOLCHAIN,
     "mathlib": f"{MATHLIB_TAG} {MATHLIB_REV}",
@@ -84,11 +109,6 @@ class BootstrapError(Exception):
     """A step could not finish. The message names the command, its output and what to do."""
 
 
-def toolchain_dir_name(toolchain: str) -> str:
-    """elan's directory for a toolchain: ``leanprover/lean4:v4.27.0`` -> ``leanprover--lean4---v4.27.0``."""
-    return toolchain.replace("/", "--").replace(":", "---")
-
-
 @dataclass(frozen=True)
 class Layout:
     """Every path bootstrap writes, derived from the toolchain root."""
@@ -101,11 +121,13 @@ class Layout:
 
     @property
     def lean(self) -> Path:
-        return self.paths.elan_home / "toolchains" / toolchain_dir_name(LEAN_TOOLCHAIN) / "bin" / "lean"
+        return self.paths.toolchain_bin / "lean"
 
     @property
     def lake(self) -> Path:
-        """elan's ``lake`` proxy: it picks the Lean version named by ``lean-toolchain`` in the cwd."""
+        """elan's ``lake`` shim, for bootstrap commands only: each runs in a directory whose own
+        ``lean-toolchain`` names its Lean (the project, comparator's and lean4export's sources), which
+        is the file the shim walks up to find (leanprover/elan src/elan/config.rs:197)."""
         return self.elan_bin / "lake"
 
     @property
