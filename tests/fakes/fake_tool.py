@@ -1,4 +1,5 @@
-"""A stand-in for elan, lake, lean, git, curl and go in bootstrap and comparator tests.
+"""A stand-in for elan, elan's lake shim, lean, git, curl and go in bootstrap tests (see fake_lake.py
+for a toolchain's own `lake env`).
 
 It dispatches on the name it is called by, appends its argv and cwd as one JSON line to ``$FAKE_LOG``
 (when set), and creates only the files the real tool would leave behind that the harness checks.
@@ -40,8 +41,6 @@ def main(argv: list[str]) -> int:
         print(f"{tool}: simulated failure of {' '.join(args)}", file=sys.stderr)
         return 3
     cwd = Path.cwd()
-    if tool == "lake" and args[:1] == ["env"]:
-        os.execv(args[1], args[1:])
     if tool == "lake" and args[:1] == ["update"]:
         touch(cwd / "lake-manifest.json", '{"version": "1.1.0", "packages": []}\n')
         (cwd / ".lake" / "packages").mkdir(parents=True, exist_ok=True)
