@@ -46,6 +46,8 @@ def main(argv: list[str]) -> int:
         (cwd / ".lake" / "packages").mkdir(parents=True, exist_ok=True)
     elif tool == "lake" and (args[:3] == ["exe", "cache", "get"] or args == ["build", "Mathlib"]):
         touch(cwd / ".lake/packages/mathlib/.lake/build/lib/lean/Mathlib.olean")
+    elif tool == "lake" and args[:1] == ["build"] and (cwd / "lakefile.toml").is_file():
+        touch(cwd / ".lake" / "build" / "lib" / "lean" / f"{args[1]}.olean")  # a library of the project
     elif tool == "lake" and args[:1] == ["build"]:
         touch(cwd / ".lake" / "build" / "bin" / args[1])
     elif tool == "elan" and args[:2] == ["toolchain", "install"]:
@@ -57,6 +59,8 @@ def main(argv: list[str]) -> int:
         (Path(args[-1]) / ".git").mkdir(parents=True)
     elif tool == "curl":
         touch(Path(args[args.index("-o") + 1]), INSTALLER.format(tool=__file__))
+    elif tool == "cargo" and args[:1] == ["build"]:
+        touch(cwd / "target" / "release" / "nanoda_bin")
     elif tool == "go" and args[:1] == ["build"]:
         touch(Path(args[args.index("-o") + 1]))
     return 0
