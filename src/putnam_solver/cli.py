@@ -169,6 +169,23 @@ def verify(
             "(through which it can prove False; recorded in every verdict).",
         ),
     ] = False,
+    comparator_timeout: Annotated[
+        float, typer.Option("--comparator-timeout", help="Seconds for G6 (comparator) per candidate.", min=1)
+    ] = 3600.0,
+    comparator_memory_mb: Annotated[
+        int | None,
+        typer.Option("--comparator-memory-mb", help="G6 address-space cap (MB); default 8 GB + 1 GB per core.", min=64),
+    ] = None,
+    kernels: Annotated[
+        str, typer.Option("--kernels", help="Kernels G6 requires: lean, or lean,nanoda (putnam bootstrap --nanoda).")
+    ] = "lean",
+    unsafe_comparator: Annotated[
+        bool,
+        typer.Option(
+            "--unsafe-comparator",
+            help="Run G6 even where AF_UNIX cannot be denied or root cannot be dropped (recorded in the verdict).",
+        ),
+    ] = False,
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
@@ -184,6 +201,10 @@ def verify(
             keep_going=keep_going,
             max_candidate_bytes=max_candidate_bytes,
             allow_recursion=allow_recursion,
+            comparator_timeout_seconds=comparator_timeout,
+            comparator_memory_mb=comparator_memory_mb,
+            kernels=tuple(k.strip() for k in kernels.split(",") if k.strip()),
+            unsafe_comparator=unsafe_comparator,
         )
         if allow_recursion:
             err.print("[yellow]warning:[/yellow] --allow-recursion: candidate recursion is accepted (Rocq)")
@@ -461,10 +482,13 @@ def bootstrap(
     build_mathlib: Annotated[
         bool, typer.Option("--build-mathlib", help="Build Mathlib from source instead of fetching its cache.")
     ] = False,
+    nanoda: Annotated[
+        bool, typer.Option("--nanoda", help="Also build the nanoda kernel (cargo) for G6 --kernels lean,nanoda.")
+    ] = False,
 ) -> None:
     """Install the pinned toolchain (needs internet). Idempotent: finished steps are skipped."""
     with _errors():
-        steps = toolchain_service.bootstrap_plan(prover, directory, build_mathlib)
+        steps = toolchain_service.bootstrap_plan(prover, directory, build_mathlib, nanoda)
         for step in steps:
             out.print(f"- {step.name}: {step.description}", markup=False)
         toolchain_service.run_bootstrap(steps, lambda m: err.print(m, markup=False))

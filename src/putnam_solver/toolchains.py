@@ -19,13 +19,15 @@ class InstallStep(Protocol):
     def run(self, progress: Callable[[str], None]) -> None: ...
 
 
-def bootstrap_plan(prover: str, directory: Path | None, build_mathlib: bool) -> Sequence[InstallStep]:
+def bootstrap_plan(
+    prover: str, directory: Path | None, build_mathlib: bool, nanoda: bool = False
+) -> Sequence[InstallStep]:
     """The steps that install ``prover``'s pinned toolchain (each skips itself when already done)."""
     if prover == "lean":
         from putnam_solver.provers.lean.bootstrap import plan
         from putnam_solver.provers.lean.toolchain import toolchain_root
 
-        return plan(directory or toolchain_root(), build_mathlib=build_mathlib)
+        return plan(directory or toolchain_root(), build_mathlib=build_mathlib, nanoda=nanoda)
     if prover == "rocq":
         from putnam_solver.provers.rocq.toolchain import install_plan
 

@@ -109,6 +109,14 @@ class VerifyOptions:
     allow_recursion: bool = False
     """Lift the Rocq rule that refuses candidate-defined recursion on a Coq with known guard checker
     bugs (through which such recursion can prove False); recorded in the verdict."""
+    comparator_timeout_seconds: float = 3600.0
+    """G6's own time limit: comparator builds, exports and replays a Mathlib project in one run."""
+    comparator_memory_mb: int | None = None
+    """G6's address-space cap per process; None scales it with the cores (see comparator.py)."""
+    kernels: tuple[str, ...] = ("lean",)
+    """Kernels G6 requires to accept: ``lean`` always, ``nanoda`` adds comparator's external kernel."""
+    unsafe_comparator: bool = False
+    """Run G6 even where comparator's README conditions (unprivileged, no AF_UNIX) cannot be met."""
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,13 @@ from pathlib import Path
 FAKES = Path(__file__).resolve().parent
 
 
-def install(fake: str, dest: Path) -> Path:
-    """Write the fake ``fake`` (a file name in this directory) as the executable ``dest``."""
+def install(fake: str, dest: Path, interpreter: str = sys.executable) -> Path:
+    """Write the fake ``fake`` (a file name in this directory) as the executable ``dest``.
+
+    A fake run inside bubblewrap needs an ``interpreter`` the sandbox exposes (the system's, not a
+    virtualenv's); the fakes use only the standard library.
+    """
     dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text(f"#!{sys.executable}\n" + (FAKES / fake).read_text())
+    dest.write_text(f"#!{interpreter}\n" + (FAKES / fake).read_text())
     dest.chmod(0o755)
     return dest

@@ -1,4 +1,5 @@
-"""A stand-in for elan, lake, lean, git, curl and go in bootstrap and comparator tests.
+"""A stand-in for elan, elan's lake shim, lean, git, curl and go in bootstrap tests (see fake_lake.py
+for a toolchain's own `lake env`).
 
 It dispatches on the name it is called by, appends its argv and cwd as one JSON line to ``$FAKE_LOG``
 (when set), and creates only the files the real tool would leave behind that the harness checks.
@@ -40,13 +41,13 @@ def main(argv: list[str]) -> int:
         print(f"{tool}: simulated failure of {' '.join(args)}", file=sys.stderr)
         return 3
     cwd = Path.cwd()
-    if tool == "lake" and args[:1] == ["env"]:
-        os.execv(args[1], args[1:])
     if tool == "lake" and args[:1] == ["update"]:
         touch(cwd / "lake-manifest.json", '{"version": "1.1.0", "packages": []}\n')
         (cwd / ".lake" / "packages").mkdir(parents=True, exist_ok=True)
     elif tool == "lake" and (args[:3] == ["exe", "cache", "get"] or args == ["build", "Mathlib"]):
         touch(cwd / ".lake/packages/mathlib/.lake/build/lib/lean/Mathlib.olean")
+    elif tool == "lake" and args[:1] == ["build"] and (cwd / "lakefile.toml").is_file():
+        touch(cwd / ".lake" / "build" / "lib" / "lean" / f"{args[1]}.olean")  # a library of the project
     elif tool == "lake" and args[:1] == ["build"]:
         touch(cwd / ".lake" / "build" / "bin" / args[1])
     elif tool == "elan" and args[:2] == ["toolchain", "install"]:
@@ -58,6 +59,8 @@ def main(argv: list[str]) -> int:
         (Path(args[-1]) / ".git").mkdir(parents=True)
     elif tool == "curl":
         touch(Path(args[args.index("-o") + 1]), INSTALLER.format(tool=__file__))
+    elif tool == "cargo" and args[:1] == ["build"]:
+        touch(cwd / "target" / "release" / "nanoda_bin")
     elif tool == "go" and args[:1] == ["build"]:
         touch(Path(args[args.index("-o") + 1]))
     return 0

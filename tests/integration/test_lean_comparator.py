@@ -8,6 +8,7 @@ which the tests read back. One test runs the real comparator where ``putnam boot
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,14 @@ import pytest
 
 from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.provers.lean.bootstrap import LAKEFILE
-from putnam_solver.provers.lean.comparator import PERMITTED_AXIOMS, comparator_available, comparator_gate
+from putnam_solver.provers.lean.comparator import (
+    PERMITTED_AXIOMS,
+    comparator_available,
+    comparator_fingerprint,
+    comparator_gate,
+    default_comparator_memory_mb,
+    g6_trusted,
+)
 from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
 from putnam_solver.sandbox import landlock_status
 from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
@@ -34,15 +42,21 @@ def bench() -> Benchmark:
     return load_benchmark(LEAN_BENCH)
 
 
+LEAN_PREFIX_SCRIPT = '#!/bin/sh\n[ "$1" = --print-prefix ] && dirname "$(dirname "$0")"\n'
+
+
 @pytest.fixture
 def fake_root(tmp_path: Path) -> Path:
-    """A toolchain directory whose comparator and lake are fakes (lean4export/landrun are never run)."""
+    """A toolchain directory whose comparator, landrun, lake and lean4export are faithful fakes."""
     root = tmp_path / "toolchain"
     paths = ToolchainPaths(root)
     install("fake_comparator.py", paths.comparator)
-    install("fake_tool.py", paths.elan_home / "bin" / "lake")
-    for tool in (paths.lean4export, paths.landrun):
-        tool.write_text("#!/bin/sh\nexit 99\n")
+    install("fake_landrun.py", paths.landrun)
+    install("fake_lake.py", paths.toolchain_bin / "lake")
+    install("fake_elan_shim.py", paths.elan_home / "bin" / "lake")
+    (paths.toolchain_bin / "lean").write_text(LEAN_PREFIX_SCRIPT)
+    paths.lean4export.write_text('#!/bin/sh\necho \'{"meta": {"format": {"version": "3.1.0"}}}\'\n')
+    for tool in (paths.toolchain_bin / "lean", paths.lean4export):
         tool.chmod(0o755)
     (paths.project / ".lake" / "packages" / "mathlib").mkdir(parents=True)
     (paths.project / "lakefile.toml").write_text(LAKEFILE)
@@ -52,7 +66,12 @@ def fake_root(tmp_path: Path) -> Path:
 
 
 def submission(
-    bench: Benchmark, scratch: Path, mode: str, track: Track = Track.WITH_ANSWER, timeout: float = 60.0
+    bench: Benchmark,
+    scratch: Path,
+    mode: str,
+    track: Track = Track.WITH_ANSWER,
+    timeout: float = 60.0,
+    **options: Any,
 ) -> Submission:
     problem: Problem = bench.problems[PROBLEM_ID]
     challenge = problem.formal_statement
@@ -66,7 +85,7 @@ def submission(
         candidate=candidate,
         challenge=challenge,
         scratch_dir=ScratchDir(existing=scratch),
-        options=VerifyOptions(timeout_seconds=timeout),
+        options=VerifyOptions(comparator_timeout_seconds=timeout, **{"unsafe_comparator": True, **options}),
     )
 
 
@@ -95,8 +114,6 @@ def test_accepts_on_exit_zero_with_the_harness_challenge_and_config(
         "solution_module": "Solution",
         "theorem_names": [PROBLEM_ID],
         "permitted_axioms": ["propext", "Quot.sound", "Classical.choice"],
-        "enable_nanoda": False,
-        "json_output_path": "comparator-report.json",
     }
     assert seen["env"]["COMPARATOR_LEAN4EXPORT"] == str(paths.lean4export)
     assert seen["env"]["COMPARATOR_LANDRUN"] == str(paths.landrun)
@@ -105,7 +122,9 @@ def test_accepts_on_exit_zero_with_the_harness_challenge_and_config(
     assert result.evidence["challenge_sha256"] == sha256_hex(sub.challenge.encode("utf-8"))
     assert result.evidence["candidate_sha256"] == sha256_hex(sub.candidate_bytes)
     assert result.evidence["config"]["permitted_axioms"] == list(PERMITTED_AXIOMS)
-    assert result.evidence["report"] == {"reports": []}
+    assert "report" not in result.evidence and "Your solution is okay!" in result.evidence["stdout_tail"]
+    assert seen["env"]["ELAN_TOOLCHAIN"] == LEAN_TOOLCHAIN
+    assert seen["env"]["PATH"].split(":")[0] == str(paths.toolchain_bin)
 
 
 def test_no_answer_track_declares_the_solution_definition_holes(
@@ -136,16 +155,81 @@ def test_exit_zero_decides_even_with_error_text(bench: Benchmark, fake_root: Pat
     assert result.status is GateStatus.PASSED
 
 
-def test_killed_by_signal_is_an_error(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
+def test_a_crash_under_lake_env_is_an_error(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
+    """lake env exits 128+N when comparator dies by signal N: 139 for SIGSEGV, never a rejection."""
     result = comparator_gate(submission(bench, tmp_path / "scratch", "crash"), fake_root)
+    assert result.evidence["exit_code"] == 139
     assert result.status is GateStatus.ERROR
-    assert "signal 9" in result.detail
+    assert "signal 11" in result.detail
 
 
-def test_hang_past_the_timeout_is_a_rejection(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
+def test_hang_past_the_timeout_is_an_error(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
     result = comparator_gate(submission(bench, tmp_path / "scratch", "hang", timeout=2.0), fake_root)
-    assert result.status is GateStatus.FAILED
-    assert "timed out" in result.detail
+    assert result.status is GateStatus.ERROR
+    assert "timed out after 2 s" in result.detail
+
+
+@pytest.mark.parametrize("broken", ["landrun", "lean4export"])
+def test_a_broken_tool_before_the_candidate_is_built_is_an_error(
+    bench: Benchmark, fake_root: Path, tmp_path: Path, broken: str
+) -> None:
+    """comparator exits 1 for a broken landrun or lean4export too; on the harness's own challenge that
+    can only be the toolchain."""
+    tool = getattr(ToolchainPaths(fake_root), broken)
+    tool.write_text("#!/bin/sh\necho '[landrun:error] Failed to apply sandbox: landlock' >&2\nexit 1\n")
+    result = comparator_gate(submission(bench, tmp_path / "scratch", "ok"), fake_root)
+    assert result.evidence["exit_code"] == 1
+    assert result.status is GateStatus.ERROR
+    assert "before building the candidate" in result.detail
+
+
+def test_a_failed_selftest_canary_makes_g6_unavailable(
+    bench: Benchmark, fake_root: Path, tmp_path: Path
+) -> None:
+    fingerprint = comparator_fingerprint(ToolchainPaths(fake_root))
+    assert g6_trusted(fingerprint, fake_root) is None
+    (fake_root / "selftest.json").write_text(json.dumps({fingerprint: {"g6_canary_passed": False}}))
+    assert g6_trusted(fingerprint, fake_root) is False
+    result = comparator_gate(submission(bench, tmp_path / "scratch", "reject"), fake_root)
+    assert result.status is GateStatus.UNAVAILABLE
+    assert "selftest" in result.detail
+
+
+def test_nanoda_is_an_external_kernel_that_must_accept_too(
+    bench: Benchmark, fake_root: Path, tmp_path: Path
+) -> None:
+    paths = ToolchainPaths(fake_root)
+    sub = submission(bench, tmp_path / "one", "ok", kernels=("lean", "nanoda"))
+    assert comparator_gate(sub, fake_root).status is GateStatus.UNAVAILABLE  # not built yet
+    paths.nanoda.write_text("#!/bin/sh\nexit 0\n")
+    paths.nanoda.chmod(0o755)
+    assert comparator_gate(sub, fake_root).passed
+    assert record(sub)["config"]["external_kernels"] == {"nanoda": [str(paths.nanoda)]}
+    paths.nanoda.write_text("#!/bin/sh\nexit 1\n")
+    rejected = comparator_gate(submission(bench, tmp_path / "two", "ok", kernels=("lean", "nanoda")), fake_root)
+    assert rejected.status is GateStatus.FAILED
+    assert "nanoda kernel rejected the solution" in rejected.evidence["stdout_tail"]
+
+
+def test_g6_has_its_own_limits(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
+    sub = submission(bench, tmp_path / "scratch", "ok", comparator_memory_mb=40000)
+    limits = comparator_gate(sub, fake_root).evidence["limits"]
+    assert limits == {"timeout_seconds": 60.0, "memory_mb": 40000}
+    assert default_comparator_memory_mb(64) == 8192 + 64 * 1024
+    assert default_comparator_memory_mb(2) == 16384
+
+
+def test_without_the_unsafe_flag_g6_denies_unix_sockets_or_is_unavailable(
+    bench: Benchmark, fake_root: Path, tmp_path: Path
+) -> None:
+    sub = submission(bench, tmp_path / "scratch", "ok", unsafe_comparator=False)
+    result = comparator_gate(sub, fake_root)
+    if os.geteuid() == 0:  # pytest's temporary directories are private to root: nobody cannot read them
+        assert result.status is GateStatus.UNAVAILABLE
+        assert "nobody" in result.detail and "--unsafe-comparator" in result.detail
+    else:
+        assert result.passed, result.detail
+        assert result.evidence["confinement"]["af_unix"] == "denied (seccomp)"
 
 
 def test_each_run_gets_a_fresh_project(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from putnam_solver.provers.lean.axioms import (
     harness_source,
     read_axiom_report,
 )
+from putnam_solver.provers.lean.bootstrap import LAKEFILE
 from putnam_solver.provers.lean.compile import (
     LeanMessage,
     compile_gate,
@@ -29,7 +30,7 @@ from putnam_solver.provers.lean.compile import (
     failure_detail,
     parse_messages,
 )
-from putnam_solver.provers.lean.toolchain import LeanNotFound, find_lean
+from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, LeanNotFound, ToolchainPaths, find_lean
 from putnam_solver.sandbox import SandboxLimits, sandbox_status
 from putnam_solver.verify import (
     GateResult,
@@ -41,6 +42,7 @@ from putnam_solver.verify import (
     VerifyOptions,
     run_gates,
 )
+from tests.fakes import install
 from tests.toylean.build import BENCHMARK, CANDIDATES, VALID, ToyLean, ToyLeanUnavailable, build_toy_lean
 
 AVAILABLE, WHY = sandbox_status()
@@ -128,6 +130,16 @@ def test_sorry_fails_compile_even_though_lean_exits_0(toy_env: ToyLean, tmp_path
     assert g4.status is GateStatus.FAILED
     assert "declaration uses sorry at ToyAndComm.lean:1:" in g4.detail
     assert g5.status is GateStatus.FAILED and "sorryAx" in g5.detail
+
+
+def test_a_proof_that_needs_auto_implicit_fails_as_in_the_pinned_project(
+    toy_env: ToyLean, tmp_path: Path
+) -> None:
+    """The pinned lakefile sets ``autoImplicit false`` (as comparator's build sees it); G4 must too."""
+    g4 = compile_gate(submission(invalid("auto_implicit"), tmp_path))
+    assert g4.status is GateStatus.FAILED
+    assert "-DautoImplicit=false" in g4.evidence["argv"]
+    assert "Unknown identifier `p`" in g4.detail
 
 
 def test_forged_success_lines_do_not_make_a_broken_proof_compile(toy_env: ToyLean, tmp_path: Path) -> None:
@@ -313,37 +325,33 @@ def test_explicit_lean_wins_and_a_bad_path_says_how_to_fix_it(toy_env: ToyLean, 
         find_lean(tmp_path / "lean")
 
 
-FAKE_LAKE = """#!/bin/sh
-# A stand-in for `lake -d <project> env <command>...`: like lake, keep the caller's LEAN_PATH (G5 adds
-# the candidate's module there) ahead of the project's library directories.
-[ "$1" = "-d" ] && [ "$3" = "env" ] || exit 2
-shift 3
-LEAN_PATH="${{LEAN_PATH:+$LEAN_PATH:}}{lean_path}" exec "$@"
-"""
-
-
-def test_without_lean_or_putnam_lean_the_bootstrapped_project_is_used(
+def test_the_bootstrapped_toolchain_is_used_without_elan_choosing_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A bootstrapped layout whose `lake` is a local fake that behaves like `lake env` (no Mathlib here)."""
-    monkeypatch.delenv("PUTNAM_LEAN", raising=False)
-    monkeypatch.delenv("LEAN_PATH", raising=False)
+    """A bootstrapped layout: elan's shims (faithful fakes, no default toolchain, as bootstrap leaves
+    them), the pinned toolchain's own `lake` (a fake `lake env`) and the toy `lean` as its `lean`."""
+    for name in ("PUTNAM_LEAN", "LEAN_PATH", "ELAN_TOOLCHAIN"):
+        monkeypatch.delenv(name, raising=False)
     root = tmp_path / "toolchain"
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(root))
+    paths = ToolchainPaths(root)
     try:
-        toy = build_toy_lean(root / "elan" / "toolchains" / "toy")
+        toy = build_toy_lean(root / "toy")
     except ToyLeanUnavailable as exc:
         pytest.skip(f"toy Lean toolchain unavailable: {exc}")
-    (root / "project").mkdir()
-    lake = root / "elan" / "bin" / "lake"
-    lake.parent.mkdir(parents=True)
-    lake.write_text(FAKE_LAKE.format(lean_path=toy.init_dir))
-    lake.chmod(0o755)
-    (lake.parent / "lean").symlink_to(toy.lean)
+    for shim in ("lake", "lean"):
+        install("fake_elan_shim.py", paths.elan_home / "bin" / shim)
+    install("fake_lake.py", paths.toolchain_bin / "lake", interpreter="/usr/bin/python3")
+    (paths.toolchain_bin / "lean").symlink_to(toy.lean)
+    library = paths.project / ".lake" / "packages" / "init" / ".lake" / "build" / "lib" / "lean"
+    library.parent.mkdir(parents=True)
+    library.symlink_to(toy.init_dir)
+    (paths.project / "lakefile.toml").write_text(LAKEFILE)
 
     lean = find_lean()
-    assert lean.argv == (str(lake), "-d", str(root / "project"), "env", "lean")
-    assert lean.readonly == (root.resolve(),)
+    own_lake, own_lean = str(paths.toolchain_bin / "lake"), str(paths.toolchain_bin / "lean")
+    assert lean.argv == (own_lake, "-d", str(paths.project), "env", own_lean)
+    assert lean.env["ELAN_TOOLCHAIN"] == LEAN_TOOLCHAIN
     assert lean.version.startswith("Lean (version 4.35.0")
     candidate = (VALID / "toy_propext.lean").read_bytes()
     g4, g5 = g4_then_g5(submission(candidate, tmp_path / "scratch", "toy_propext"))

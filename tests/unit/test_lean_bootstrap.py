@@ -36,7 +36,7 @@ SYSTEM_PATH = "/usr/bin:/bin"
 def fakes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Fake tools first on PATH, their calls logged to the returned JSONL file."""
     fake_bin = tmp_path / "fake-bin"
-    for tool in ("git", "curl", "go"):
+    for tool in ("git", "curl", "go", "cargo"):
         install("fake_tool.py", fake_bin / tool)
     log = tmp_path / "calls.jsonl"
     monkeypatch.setenv("PATH", f"{fake_bin}:{SYSTEM_PATH}")
@@ -67,6 +67,7 @@ def test_plan_lists_every_component_with_where_it_goes(tmp_path: Path) -> None:
         "project",
         "mathlib-source",
         "mathlib-cache",
+        "mathlib-warm",
         "comparator",
         "lean4export",
         "landrun",
@@ -195,3 +196,27 @@ def test_toolchain_root_honours_the_environment(tmp_path: Path, monkeypatch: pyt
     assert toolchain_root() == tmp_path / "elsewhere"
     monkeypatch.delenv("PUTNAM_TOOLCHAIN_DIR")
     assert toolchain_root().name == "lean"
+
+
+def test_warm_up_builds_an_import_mathlib_module_while_packages_are_writable(fakes: Path, tmp_path: Path) -> None:
+    root = tmp_path / "tc"
+    run_plan(plan(root), silent)
+    ran = commands(fakes)
+    assert ran.index("lake build Challenge") < ran.index("lake build comparator")
+    assert (ToolchainPaths(root).project / "Challenge.lean").read_text() == "import Mathlib\n"
+
+
+def test_a_pinned_commit_that_cannot_be_checked_out_fails_clearly(
+    fakes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_FAIL", "git -C")
+    with pytest.raises(BootstrapError, match=f"pinned commit {COMPARATOR_REV} .* cannot be checked out"):
+        run_plan(plan(tmp_path / "tc"), silent)
+
+
+def test_nanoda_is_built_with_cargo_only_when_asked(fakes: Path, tmp_path: Path) -> None:
+    root = tmp_path / "tc"
+    assert "nanoda" not in [s.name for s in plan(root)]
+    run_plan(plan(root, nanoda=True), silent)
+    assert "cargo build --release" in commands(fakes)
+    assert ToolchainPaths(root).nanoda.is_file()

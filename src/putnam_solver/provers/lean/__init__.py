@@ -87,7 +87,7 @@ class LeanProver:
             Readiness("G3 forbidden", True, text),
             Readiness("G4 compile", *runs_lean),
             Readiness("G5 axioms", *runs_lean),
-            Readiness("G6 kernel", *comparator_available(toolchain_root())),
+            Readiness("G6 kernel", *comparator_available(toolchain_root(), options.kernels)),
             Readiness("G7 axle", *axle_readiness()),
         ]
 

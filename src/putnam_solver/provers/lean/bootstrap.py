@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,8 +36,11 @@ from putnam_solver.provers.lean.toolchain import (
     ToolchainPaths,
 )
 
-COMPARATOR_REV = "fd5d5bcf14177b187f66d4502071268d877887c3"
-"""leanprover/comparator: collects axioms through ``opaque`` values (see docs/lean-toolchain.md)."""
+COMPARATOR_REV = "575674928e239f5bc452aab72d1dd7b0f1326494"
+"""leanprover/comparator, merge of PR 75 (external kernels): every soundness fix after 099775bf (see
+docs/lean-toolchain.md for the list and why not a newer commit)."""
+NANODA_REV = "master"
+NANODA_GIT = "https://github.com/ammkrn/nanoda_lib"
 
 ELAN_INSTALLER_URL = "https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh"
 MATHLIB_GIT = "https://github.com/leanprover-community/mathlib4"
@@ -68,6 +72,30 @@ name = "{SOLUTION_MODULE}"
 """The Lake project every Lean gate copies. Mathlib is pinned by commit (tag {MATHLIB_TAG}); the two
 libraries are the modules comparator builds, and ``autoImplicit`` is off as in Mathlib itself."""
 
+
+
+def lean_option_flags(lakefile: str = LAKEFILE) -> tuple[str, ...]:
+    """The ``[leanOptions]`` of the pinned lakefile as the ``-D`` flags Lake gives `lean` for them.
+
+    G4 and G5 call `lean` themselves, so without these they would compile with Lean's defaults while
+    comparator's ``lake build`` uses the project's (``autoImplicit false``), and the fast profile could
+    pass what the full one refuses. Lake formats each as ``-D<name>=<value>``, strings in double quotes
+    (leanprover/lean4 src/Lean/Util/LeanOptions.lean, ``LeanOption.asCliArg`` and ``asCliFlagValue``).
+    """
+    options = tomllib.loads(lakefile).get("leanOptions", {})
+    return tuple(f"-D{name}={_cli_value(value)}" for name, value in sorted(options.items()))
+
+
+def _cli_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and value >= 0:
+        return str(value)
+    if isinstance(value, str):
+        return f'"{value}"'
+    raise ValueError(f"a Lean option must be a string, a boolean or a natural number, not {value!r}")
+
+
 PINS: dict[str, str] = {
     "lean": LEAN_TOOLCHAIN,
     "mathlib": f"{MATHLIB_TAG} {MATHLIB_REV}",
@@ -84,11 +112,6 @@ class BootstrapError(Exception):
     """A step could not finish. The message names the command, its output and what to do."""
 
 
-def toolchain_dir_name(toolchain: str) -> str:
-    """elan's directory for a toolchain: ``leanprover/lean4:v4.27.0`` -> ``leanprover--lean4---v4.27.0``."""
-    return toolchain.replace("/", "--").replace(":", "---")
-
-
 @dataclass(frozen=True)
 class Layout:
     """Every path bootstrap writes, derived from the toolchain root."""
@@ -101,11 +124,13 @@ class Layout:
 
     @property
     def lean(self) -> Path:
-        return self.paths.elan_home / "toolchains" / toolchain_dir_name(LEAN_TOOLCHAIN) / "bin" / "lean"
+        return self.paths.toolchain_bin / "lean"
 
     @property
     def lake(self) -> Path:
-        """elan's ``lake`` proxy: it picks the Lean version named by ``lean-toolchain`` in the cwd."""
+        """elan's ``lake`` shim, for bootstrap commands only: each runs in a directory whose own
+        ``lean-toolchain`` names its Lean (the project, comparator's and lean4export's sources), which
+        is the file the shim walks up to find (leanprover/elan src/elan/config.rs:197)."""
         return self.elan_bin / "lake"
 
     @property
@@ -290,9 +315,15 @@ def checkout(layout: Layout, url: str, rev: str, name: str, progress: Progress) 
         layout.sources.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(target, ignore_errors=True)
         run_command(["git", "clone", "--quiet", url, target], cwd=layout.sources, env=env, progress=progress)
-    run_command(
-        ["git", "-C", target, "checkout", "--quiet", "--force", rev], cwd=target, env=env, progress=progress
-    )
+    try:
+        run_command(
+            ["git", "-C", target, "checkout", "--quiet", "--force", rev], cwd=target, env=env, progress=progress
+        )
+    except BootstrapError as exc:
+        raise BootstrapError(
+            f"the pinned commit {rev} of {url} cannot be checked out (removed upstream, or a wrong pin?); "
+            f"nothing was built from it. Check the pin in docs/lean-toolchain.md.\n{exc}"
+        ) from exc
     return target
 
 
@@ -320,6 +351,28 @@ def _build_lean4export(layout: Layout, progress: Progress) -> None:
     )
 
 
+def _build_nanoda(layout: Layout, progress: Progress) -> None:
+    if shutil.which("cargo", path=layout.env()["PATH"]) is None:
+        raise BootstrapError(
+            "nanoda is written in Rust: install cargo (rustup.rs) and run putnam bootstrap --nanoda again"
+        )
+    source = checkout(layout, NANODA_GIT, NANODA_REV, "nanoda_lib", progress)
+    run_command(["cargo", "build", "--release"], cwd=source, env=layout.env(), progress=progress)
+    _install_binary(source / "target" / "release" / "nanoda_bin", layout.paths.nanoda)
+
+
+WARM_MODULE = "import Mathlib\n"
+
+
+def _warm_mathlib(layout: Layout, progress: Progress) -> None:
+    """Build one ``import Mathlib`` module in the bootstrapped project while its packages are still
+    writable: whatever Lake wants to write into them (traces, rebuilt files) happens now, not under
+    comparator's landrun, where the linked packages are read-only."""
+    project = layout.paths.project
+    (project / f"{CHALLENGE_MODULE}.lean").write_text(WARM_MODULE, encoding="utf-8")
+    run_command([layout.lake, "build", CHALLENGE_MODULE], cwd=project, env=layout.env(), progress=progress)
+
+
 def _build_landrun(layout: Layout, progress: Progress) -> None:
     if shutil.which("go", path=layout.env()["PATH"]) is None:
         raise BootstrapError(
@@ -335,7 +388,7 @@ def _build_landrun(layout: Layout, progress: Progress) -> None:
     )
 
 
-def plan(root: Path, build_mathlib: bool = False) -> list[Step]:
+def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[Step]:
     """The steps that make ``root`` a complete toolchain directory, in the order they must run."""
     layout = Layout(ToolchainPaths(root))
     paths = layout.paths
@@ -403,6 +456,14 @@ def plan(root: Path, build_mathlib: bool = False) -> list[Step]:
         ),
         mathlib_oleans,
         step(
+            "mathlib-warm",
+            f"build one `import Mathlib` module in {project} so that Lake never writes into the shared "
+            "packages later (comparator builds with them read-only)",
+            mathlib,
+            [project / ".lake" / "build" / "lib" / "lean" / f"{CHALLENGE_MODULE}.olean"],
+            _warm_mathlib,
+        ),
+        step(
             "comparator",
             f"clone {COMPARATOR_GIT} at {COMPARATOR_REV} into {layout.sources}, build it with the Lean "
             f"version it names (elan downloads it) and install {paths.comparator}",
@@ -424,6 +485,19 @@ def plan(root: Path, build_mathlib: bool = False) -> list[Step]:
             LANDRUN_REV,
             [paths.landrun],
             _build_landrun,
+        ),
+        *(
+            [
+                step(
+                    "nanoda",
+                    f"clone {NANODA_GIT} ({NANODA_REV}) into {layout.sources} and build {paths.nanoda} with cargo",
+                    NANODA_REV,
+                    [paths.nanoda],
+                    _build_nanoda,
+                )
+            ]
+            if nanoda
+            else []
         ),
     ]
 

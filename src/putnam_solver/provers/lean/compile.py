@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.provers.lean.bootstrap import lean_option_flags
 from putnam_solver.provers.lean.toolchain import LeanCommand, LeanNotFound, find_lean
 from putnam_solver.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, fresh_copy, run_sandboxed
 from putnam_solver.verify import GateResult, GateStatus, Submission, sha256_hex
@@ -159,15 +160,17 @@ def compile_lean(
     """Compile ``source`` as module ``module`` in a fresh directory under ``scratch``, in the sandbox.
 
     ``extra_lean_path`` directories are appended to ``LEAN_PATH`` and exposed read-only (G5 passes the
-    candidate's compiled module this way). Paths on the command line are relative to the fresh
-    directory, which is also `lean`'s package root, so the module name is ``module``.
+    candidate's compiled module this way). The pinned project's ``leanOptions`` are passed as Lake
+    passes them, so every gate elaborates with the options comparator's build uses. Paths on the
+    command line are relative to the fresh directory, which is also `lean`'s package root, so the
+    module name is ``module``.
     Raises SandboxUnavailable when the sandbox cannot run.
     """
     source_name, olean_name = f"{module}.lean", f"{module}.olean"
     workdir = fresh_copy({source_name: source}, scratch)
     flags = ["-o", olean_name] if emit_olean else []
     result = run_sandboxed(
-        [*lean.argv, "--json", f"--threads={LEAN_THREADS}", *flags, source_name],
+        [*lean.argv, "--json", f"--threads={LEAN_THREADS}", *lean_option_flags(), *flags, source_name],
         workdir=workdir,
         readonly=(*lean.readonly, *extra_lean_path),
         env=lean.run_env(tuple(extra_lean_path)),

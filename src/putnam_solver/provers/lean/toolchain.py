@@ -70,6 +70,36 @@ class ToolchainPaths:
     def landrun(self) -> Path:
         return self.root / "bin" / "landrun"
 
+    @property
+    def nanoda(self) -> Path:
+        return self.root / "bin" / "nanoda_bin"
+
+    @property
+    def toolchain_bin(self) -> Path:
+        """The pinned toolchain's own ``bin`` (its real `lean` and `lake`, not elan's shims).
+
+        elan's shims choose a toolchain from ``ELAN_TOOLCHAIN``, else a ``lean-toolchain`` file found
+        walking up from the current directory, else the default toolchain, and never from ``lake -d``
+        (leanprover/elan src/elan/config.rs:156-243 ``find_override``, :337 ``toolchain_for_dir``).
+        Bootstrap installs elan without a default toolchain and the gates run in fresh directories, so
+        every gate calls these binaries directly.
+        """
+        return self.elan_home / "toolchains" / toolchain_dir_name(LEAN_TOOLCHAIN) / "bin"
+
+
+def toolchain_dir_name(toolchain: str) -> str:
+    """elan's directory for a toolchain: ``leanprover/lean4:v4.27.0`` -> ``leanprover--lean4---v4.27.0``."""
+    return toolchain.replace("/", "--").replace(":", "---")
+
+
+def pinned_toolchain_env(paths: ToolchainPaths) -> dict[str, str]:
+    """Variables that make any elan shim a process reaches pick the pinned toolchain (and no other)."""
+    return {
+        "ELAN_HOME": str(paths.elan_home),
+        "ELAN_TOOLCHAIN": LEAN_TOOLCHAIN,
+        "PATH": f"{paths.toolchain_bin}:{paths.elan_home / 'bin'}:{DEFAULT_PATH}",
+    }
+
 
 # ---------------------------------------------------------------------------------------------------------
 # Which `lean` the gates run
@@ -132,19 +162,19 @@ def find_lean(explicit: Path | None = None) -> LeanCommand:
     """The `lean` the gates use: ``--lean``, else ``PUTNAM_LEAN``, else the bootstrapped project.
 
     An explicit `lean` runs with the caller's ``LEAN_PATH`` (how a plain toolchain finds its library);
-    the bootstrapped one runs as ``lake env lean`` in the Mathlib project, which sets ``LEAN_PATH``
-    itself. Raises LeanNotFound, saying what to do, when there is none.
+    the bootstrapped one runs as the pinned toolchain's own ``lake -d <project> env lean`` (never elan's
+    shim, see ``ToolchainPaths.toolchain_bin``), which sets ``LEAN_PATH`` to the project's libraries.
+    Raises LeanNotFound, saying what to do, when there is none.
     """
     if explicit is not None:
         return _explicit_lean(explicit, "--lean")
     if os.environ.get(PUTNAM_LEAN_ENV):
         return _explicit_lean(Path(os.environ[PUTNAM_LEAN_ENV]), PUTNAM_LEAN_ENV)
     paths = ToolchainPaths(toolchain_root())
-    lake = paths.elan_home / "bin" / "lake"
-    if paths.project.is_dir() and _is_executable(lake):
-        env = {"ELAN_HOME": str(paths.elan_home), "PATH": f"{paths.elan_home / 'bin'}:{DEFAULT_PATH}"}
-        argv = (str(lake), "-d", str(paths.project), "env", "lean")
-        return _describe(argv, env, (paths.root.resolve(),), f"bootstrap ({paths.root})")
+    lake, lean = paths.toolchain_bin / "lake", paths.toolchain_bin / "lean"
+    if paths.project.is_dir() and _is_executable(lake) and _is_executable(lean):
+        argv = (str(lake), "-d", str(paths.project), "env", str(lean))
+        return _describe(argv, pinned_toolchain_env(paths), (paths.root.resolve(),), f"bootstrap ({paths.root})")
     raise LeanNotFound(
         f"no Lean toolchain found (no --lean, no {PUTNAM_LEAN_ENV}, none at {paths.root}); {_NOT_FOUND_FIX}"
     )
