@@ -61,7 +61,7 @@ class Cell(StrEnum):
     UNJUDGED = "unjudged"
     """A known-bad canary another gate is there to refuse; the status is shown, not judged."""
     CANNOT_RUN = "cannot-run"
-    """The gate cannot run here (doctor says so too): shown, not a surprise."""
+    """The gate cannot run here (doctor says so too) and did not pass: shown, not a surprise."""
     WRONG = "wrong"
     """A surprise: the gate misjudged the canary, or could not run although it should."""
 
@@ -244,8 +244,8 @@ def expectation(canary: Canary, gate: str) -> str:
 
 def judge(canary: Canary, result: GateResult, ready: bool) -> Cell:
     """Read one gate result against the canary's expectation (see ``Cell``)."""
-    if not ready and result.status is GateStatus.UNAVAILABLE:
-        return Cell.CANNOT_RUN
+    if not ready and result.status is not GateStatus.PASSED:
+        return Cell.CANNOT_RUN  # whatever it says (unavailable, or an error for want of G4's output)
     wanted = {"pass": GateStatus.PASSED, "refuse": GateStatus.FAILED}.get(expectation(canary, result.id))
     if wanted is None:
         return Cell.UNJUDGED
