@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,9 @@ from putnam_solver.benchmark import write_atomic
 from putnam_solver.provers import get_prover
 from putnam_solver.selftest import Cell, load_suite
 from putnam_solver.verify import GateResult, GateStatus, Profile, Track, VerifyOptions, run_gates
+from tests.helpers import REPO
+
+SRC = REPO / "src"
 
 
 @pytest.mark.parametrize("suite_name", ["rocq", "lean-core", "lean-mathlib"])
@@ -77,3 +83,9 @@ def test_a_record_round_trips_and_answers_for_its_toolchain_only(
     assert not ok and "G6 kernel check refused the known-good canary rocq/good" in text
     path.write_text("{damaged")
     assert selftest.last_record("rocq", VerifyOptions()) is None
+
+
+def test_the_selftest_never_imports_inspect_ai() -> None:
+    """It belongs to the trusted core: `putnam selftest` and `doctor` work without the agent's stack."""
+    code = "import sys, putnam_solver.selftest; assert not [m for m in sys.modules if m.startswith('inspect_ai')]"
+    subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "PYTHONPATH": str(SRC)})
