@@ -16,6 +16,7 @@ reports the last one, and gates can ask whether a known-good canary passed them 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -210,17 +211,7 @@ def suites_for(prover: str) -> tuple[Suite, ...]:
 
 def selftest_options(options: VerifyOptions) -> VerifyOptions:
     """The user's options on the full profile, every gate run even after a refusal (each judges alone)."""
-    return VerifyOptions(
-        profile=Profile.FULL,
-        axle=options.axle,
-        timeout_seconds=options.timeout_seconds,
-        memory_mb=options.memory_mb,
-        unsafe_no_sandbox=options.unsafe_no_sandbox,
-        lean=options.lean,
-        keep_going=True,
-        max_candidate_bytes=options.max_candidate_bytes,
-        text_gate_seconds=options.text_gate_seconds,
-    )
+    return dataclasses.replace(options, profile=Profile.FULL, keep_going=True)
 
 
 def mathlib_status(options: VerifyOptions) -> tuple[bool, str]:
@@ -418,16 +409,13 @@ def surprise_summary(record: SelftestRecord) -> str:
     return "; ".join(surprise_line(c) for c in record.surprises)
 
 
-_MARK = {Cell.RIGHT: "", Cell.UNJUDGED: "", Cell.CANNOT_RUN: "n/a", Cell.WRONG: "WRONG "}
-
-
 def cell_text(cell: CellResult) -> str:
-    """``passed``/``failed`` when right; ``(status)`` when not judged; ``n/a``; ``WRONG status``."""
+    """The status when judged right; ``(status)`` when not judged; ``n/a``; ``WRONG status``."""
     if cell.judgement is Cell.CANNOT_RUN:
         return "n/a"
     if cell.judgement is Cell.UNJUDGED:
         return f"({cell.status})"
-    return f"{_MARK[cell.judgement]}{cell.status}"
+    return f"WRONG {cell.status}" if cell.judgement is Cell.WRONG else cell.status
 
 
 def table_lines(record: SelftestRecord) -> list[str]:
