@@ -7,5 +7,8 @@ export PATH="$PWD/.venv/bin:$PATH"
 status=0
 putnam verify --prover rocq --benchmark samples/rocq/benchmark.jsonl samples/rocq/proofs || status=$?
 putnam verify --prover lean --benchmark samples/lean/benchmark.jsonl --gates text samples/lean/proofs || status=$?
+# The gates judge known-good and known-bad canaries on this machine's toolchain (exit 2 on a surprise).
+putnam selftest --prover rocq || status=$?
+putnam selftest --prover lean || status=$?
 echo "putnam is installed in .venv/bin; next: putnam doctor, putnam dataset fetch, putnam bootstrap" >&2
 exit "$status"

@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from putnam_solver import benchmark as bench
+from putnam_solver import selftest as selftest_service
 from putnam_solver import solving as solve_service
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.cache import VerdictCache
@@ -443,6 +444,7 @@ def solve(
                 given=_typed_flags(ctx),
             ),
             needs_model=not (list_only or prepare_only),
+            progress=lambda m: err.print(m, markup=False),
         )
         if list_only:
             for p in campaign_mod.list_only(request.selection):
@@ -486,13 +488,45 @@ def bootstrap(
         bool, typer.Option("--nanoda", help="Also build the nanoda kernel (cargo) for G6 --kernels lean,nanoda.")
     ] = False,
 ) -> None:
-    """Install the pinned toolchain (needs internet). Idempotent: finished steps are skipped."""
+    """Install the pinned toolchain (needs internet), then run `putnam selftest` on it (same exit codes).
+
+    Idempotent: finished steps are skipped."""
     with _errors():
         steps = toolchain_service.bootstrap_plan(prover, directory, build_mathlib, nanoda)
         for step in steps:
             out.print(f"- {step.name}: {step.description}", markup=False)
         toolchain_service.run_bootstrap(steps, lambda m: err.print(m, markup=False))
-    out.print(f"bootstrap of {prover} finished; run `putnam doctor` to see what can run", markup=False)
+    out.print(f"bootstrap of {prover} finished; testing its gates with the selftest canaries", markup=False)
+    _selftest(prover, VerifyOptions(), None)
+
+
+@app.command()
+def selftest(
+    prover: ProverOpt = "lean",
+    axle: Annotated[bool, typer.Option("--axle", help="Also put the canaries through the AXLE API (G7).")] = False,
+    lean: Annotated[
+        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable for the gates.")
+    ] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", help="Canaries verified at once (default: cores).", min=1)] = (
+        None
+    ),
+) -> None:
+    """Put known-good and known-bad canaries through every gate of this toolchain and print a table.
+
+    Exit 0 when every gate that can run here judged every canary right (the table names the gates and
+    canary sets that could not run, and why); 2 on any surprise: a known-bad canary accepted, a known-good
+    one refused, or a gate that could not run although `putnam doctor` says it can.
+    """
+    _selftest(prover, VerifyOptions(axle=axle, lean=lean), jobs)
+
+
+def _selftest(prover: str, options: VerifyOptions, jobs: int | None) -> None:
+    with _errors():
+        record = selftest_service.run_selftest(prover, options, jobs, lambda m: err.print(m, markup=False))
+    for line in selftest_service.table_lines(record):
+        out.print(line, markup=False)
+    out.print(selftest_service.summary_line(record), markup=False)
+    raise typer.Exit(0 if record.passed else 2)
 
 
 @app.command()
@@ -518,6 +552,10 @@ def doctor(
             out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
         state = "can run" if report.full_ready else "CANNOT run here (see MISS above)"
         out.print(f"{report.prover}: full profile {state}", markup=False)
+        out.print(
+            f"{report.prover}: {mark[report.selftest.ok]} {report.selftest.name}: {report.selftest.detail}",
+            markup=False,
+        )
     raise typer.Exit(0 if health.ready else 1)
 
 

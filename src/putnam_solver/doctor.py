@@ -7,16 +7,20 @@ from dataclasses import dataclass
 
 from putnam_solver.provers import Readiness, get_prover
 from putnam_solver.sandbox import landlock_status, sandbox_status
+from putnam_solver.selftest import describe_last
 from putnam_solver.verify import PROFILE_GATES, InputError, Profile, VerifyOptions
 
 
 @dataclass(frozen=True)
 class ProverHealth:
-    """One prover's tools and gates; ``full_ready`` when every gate of the full profile can run."""
+    """One prover's tools and gates; ``full_ready`` when every gate of the full profile can run.
+
+    ``selftest`` says when the canaries last went through this toolchain's gates and how they fared."""
 
     prover: str
     tools: list[Readiness]
     gates: list[Readiness]
+    selftest: Readiness
 
     @property
     def full_ready(self) -> bool:
@@ -40,7 +44,8 @@ def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
     reports = []
     for name in provers:
         prover = get_prover(name)
-        reports.append(ProverHealth(name, prover.tool_status(options), prover.gate_readiness(options)))
+        last = Readiness("last selftest", *describe_last(name, options))
+        reports.append(ProverHealth(name, prover.tool_status(options), prover.gate_readiness(options), last))
     return Health(system, reports)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from putnam_solver.campaign import Selection, SolveOutcome, solve, stored_run
 from putnam_solver.doctor import require_gates
 from putnam_solver.provers import get_prover
 from putnam_solver.report.progress import ProgressSink
+from putnam_solver.selftest import require_selftest
 from putnam_solver.verify import InputError, Profile, Track, VerifyOptions
 
 AGENTS = ("react", "codex", "claude-code")
@@ -87,8 +89,11 @@ class SolveRequest:
     resume: bool
 
 
-def build_request(flags: SolveFlags, needs_model: bool = True) -> SolveRequest:
-    """Validate the flags (or load a stored run for ``--resume``) and check the gates can run here."""
+def build_request(
+    flags: SolveFlags, needs_model: bool = True, progress: Callable[[str], None] = lambda _: None
+) -> SolveRequest:
+    """Validate the flags (or load a stored run for ``--resume``) and check the gates can run here and
+    judge the selftest canaries right (the selftest runs once per toolchain; ``progress`` hears of it)."""
     request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model)
     if needs_model:
         options = VerifyOptions(profile=Profile.FULL, axle=request.config.axle, lean=request.config.lean)
@@ -99,6 +104,7 @@ def build_request(flags: SolveFlags, needs_model: bool = True) -> SolveRequest:
             check_models(request.config)
         except ValueError as exc:
             raise InputError(str(exc)) from exc
+        require_selftest(request.config.prover, options, progress)
     return request
 
 
@@ -127,9 +133,7 @@ def _resumed(flags: SolveFlags) -> SolveRequest:
     if stored is None:
         raise InputError(f"{flags.resume}: no run to resume here (no ledger); start one with --run-dir")
     limits = RunLimits(
-        max_tokens=flags.run_token_limit
-        if flags.run_token_limit is not None
-        else stored.run_limits.max_tokens,
+        max_tokens=flags.run_token_limit if flags.run_token_limit is not None else stored.run_limits.max_tokens,
         max_cost_dollars=(
             flags.run_cost_limit if flags.run_cost_limit is not None else stored.run_limits.max_cost_dollars
         ),
