@@ -210,8 +210,9 @@ def suites_for(prover: str) -> tuple[Suite, ...]:
 
 
 def selftest_options(options: VerifyOptions) -> VerifyOptions:
-    """The user's options on the full profile, every gate run even after a refusal (each judges alone)."""
-    return dataclasses.replace(options, profile=Profile.FULL, keep_going=True)
+    """The user's options on the full profile, every gate run even after a refusal (each judges alone),
+    marked as the selftest's own run."""
+    return dataclasses.replace(options, profile=Profile.FULL, keep_going=True, selftest_run=True)
 
 
 def mathlib_status(options: VerifyOptions) -> tuple[bool, str]:

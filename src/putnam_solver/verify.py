@@ -117,6 +117,9 @@ class VerifyOptions:
     """Kernels G6 requires to accept: ``lean`` always, ``nanoda`` adds comparator's external kernel."""
     unsafe_comparator: bool = False
     """Run G6 even where comparator's README conditions (unprivileged, no AF_UNIX) cannot be met."""
+    selftest_run: bool = False
+    """Set by ``putnam selftest`` for its own runs: gates judge afresh instead of deferring to the last
+    selftest record (which would otherwise decide the new one)."""
 
 
 @dataclass(frozen=True)

@@ -9,30 +9,30 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
+from putnam_solver.cache import gate_code_fingerprint
+from putnam_solver.provers.lean import LeanProver
 from putnam_solver.provers.lean.bootstrap import LAKEFILE
 from putnam_solver.provers.lean.comparator import (
     PERMITTED_AXIOMS,
     comparator_available,
-    comparator_fingerprint,
     comparator_gate,
     default_comparator_memory_mb,
-    g6_trusted,
 )
 from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
 from putnam_solver.sandbox import landlock_status
+from putnam_solver.selftest import Cell, CellResult, SelftestRecord, record_path
 from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
 from tests.fakes import install
 from tests.helpers import LEAN_BENCH
 
-pytestmark = pytest.mark.skipif(
-    not landlock_status()[0], reason=f"comparator needs Landlock: {landlock_status()[1]}"
-)
+pytestmark = pytest.mark.skipif(not landlock_status()[0], reason=f"comparator needs Landlock: {landlock_status()[1]}")
 
 PROBLEM_ID = "putnam_1962_a2"
 
@@ -135,9 +135,7 @@ def test_no_answer_track_declares_the_solution_definition_holes(
     assert record(sub)["config"]["definition_names"] == ["putnam_1962_a2_solution"]
 
 
-def test_rejection_exit_one_fails_with_comparator_message(
-    bench: Benchmark, fake_root: Path, tmp_path: Path
-) -> None:
+def test_rejection_exit_one_fails_with_comparator_message(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
     result = comparator_gate(submission(bench, tmp_path / "scratch", "reject"), fake_root)
     assert result.status is GateStatus.FAILED
     assert "exit code 1" in result.detail
@@ -184,20 +182,34 @@ def test_a_broken_tool_before_the_candidate_is_built_is_an_error(
 
 
 def test_a_failed_selftest_canary_makes_g6_unavailable(
-    bench: Benchmark, fake_root: Path, tmp_path: Path
+    bench: Benchmark, fake_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fingerprint = comparator_fingerprint(ToolchainPaths(fake_root))
-    assert g6_trusted(fingerprint, fake_root) is None
-    (fake_root / "selftest.json").write_text(json.dumps({fingerprint: {"g6_canary_passed": False}}))
-    assert g6_trusted(fingerprint, fake_root) is False
-    result = comparator_gate(submission(bench, tmp_path / "scratch", "reject"), fake_root)
+    """When the last selftest saw comparator refuse its known-good proof, exit 1 cannot mean a rejection."""
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    sub = submission(bench, tmp_path / "scratch", "reject")
+    assert comparator_gate(sub, fake_root).status is GateStatus.FAILED  # no selftest record yet
+    good_refused = CellResult("lean-core", "good", "G6", "kernel", "pass", "failed", Cell.WRONG, "exit 1")
+    record = SelftestRecord(
+        "lean",
+        LeanProver().toolchain_fingerprint(sub.options),
+        gate_code_fingerprint(),
+        False,
+        time.time(),
+        1.0,
+        [good_refused],
+        [],
+    )
+    path = record_path("lean", record.fingerprint, False)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(record.to_json()))
+    result = comparator_gate(submission(bench, tmp_path / "scratch2", "reject"), fake_root)
     assert result.status is GateStatus.UNAVAILABLE
     assert "selftest" in result.detail
+    rerun = submission(bench, tmp_path / "scratch3", "reject", selftest_run=True)
+    assert comparator_gate(rerun, fake_root).status is GateStatus.FAILED  # the selftest judges afresh
 
 
-def test_nanoda_is_an_external_kernel_that_must_accept_too(
-    bench: Benchmark, fake_root: Path, tmp_path: Path
-) -> None:
+def test_nanoda_is_an_external_kernel_that_must_accept_too(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
     paths = ToolchainPaths(fake_root)
     sub = submission(bench, tmp_path / "one", "ok", kernels=("lean", "nanoda"))
     assert comparator_gate(sub, fake_root).status is GateStatus.UNAVAILABLE  # not built yet
@@ -258,9 +270,7 @@ REAL_WRONG = "import Mathlib\n\ntheorem putnam_toy_true : (2 : ℕ) + 2 = 5 := b
     not comparator_available(toolchain_root())[0],
     reason=f"real comparator not bootstrapped: {comparator_available(toolchain_root())[1]}",
 )
-@pytest.mark.parametrize(
-    ("candidate", "expected"), [(REAL_OK, GateStatus.PASSED), (REAL_WRONG, GateStatus.FAILED)]
-)
+@pytest.mark.parametrize(("candidate", "expected"), [(REAL_OK, GateStatus.PASSED), (REAL_WRONG, GateStatus.FAILED)])
 def test_real_comparator(bench: Benchmark, tmp_path: Path, candidate: str, expected: GateStatus) -> None:
     challenge = REAL_OK.replace("by\n  norm_num", "by\n  sorry")
     problem = Problem("putnam_toy_true", challenge, sha256_hex(challenge.encode()), None, None, None, ())

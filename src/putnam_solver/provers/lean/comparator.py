@@ -66,7 +66,6 @@ PROJECT_FILES = ("lakefile.toml", "lean-toolchain", "lake-manifest.json")
 SOLUTION_BUILD_LINE = f"Building {SOLUTION_MODULE}"
 """What comparator prints just before it builds the candidate (Main.lean:115 ``safeLakeBuild``)."""
 UNPRIVILEGED_USER = "nobody"
-SELFTEST_RECORD = "selftest.json"
 
 
 def default_comparator_memory_mb(cpus: int | None = None) -> int:
@@ -110,18 +109,19 @@ def comparator_available(root: Path, kernels: tuple[str, ...] = ("lean",)) -> tu
     return True, f"comparator {COMPARATOR_REV[:12]} at {paths.comparator}"
 
 
-def g6_trusted(fingerprint: str, root: Path | None = None) -> bool | None:
-    """What the self-test recorded for this toolchain fingerprint: True when comparator accepted the
-    known-good canary, False when it did not, None when no self-test ran for it (or its record is
-    unreadable). ``putnam selftest`` writes ``<root>/selftest.json`` as
-    ``{"<fingerprint>": {"g6_canary_passed": true|false, ...}}``."""
-    path = (toolchain_root() if root is None else root) / SELFTEST_RECORD
-    try:
-        record = json.loads(path.read_text(encoding="utf-8")).get(fingerprint)
-    except (OSError, ValueError, AttributeError):
-        return None
-    passed = record.get("g6_canary_passed") if isinstance(record, dict) else None
-    return passed if isinstance(passed, bool) else None
+def known_good_failed(options: VerifyOptions) -> bool:
+    """Whether the last ``putnam selftest`` on this toolchain saw comparator refuse its known-good proof.
+
+    Comparator exits 1 for a rejected proof and for a broken landrun, lake or Landlock alike; a toolchain
+    that refuses a known-good proof cannot tell them apart, so G6 is then ``unavailable``, not a rejection.
+    The selftest itself judges afresh (``options.selftest_run``): the previous record must not decide it.
+    """
+    if options.selftest_run:
+        return False
+    from putnam_solver.selftest import last_record  # the selftest runs G6 itself: import it late
+
+    record = last_record("lean", options)
+    return record is not None and record.known_good_passed(GATE_ID) is False
 
 
 def comparator_fingerprint(paths: ToolchainPaths) -> str:
@@ -260,7 +260,7 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     paths = ToolchainPaths(root)
     fingerprint = comparator_fingerprint(paths)
     evidence: dict[str, Any] = {"comparator_rev": COMPARATOR_REV, "fingerprint": fingerprint}
-    if g6_trusted(fingerprint, root) is False:
+    if known_good_failed(options):
         detail = "the self-test's known-good proof did not pass comparator on this toolchain; run putnam selftest"
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, detail, evidence)
     config = comparator_config(sub, paths)
