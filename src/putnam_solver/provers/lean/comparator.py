@@ -13,11 +13,14 @@ runs outside bubblewrap, under the same time, memory, process and output caps (`
 from a workspace), the solution is the candidate's bytes, and Mathlib's packages are linked read-only
 from the bootstrapped project, so a candidate's build can neither see an earlier build nor change the
 shared Mathlib. Landlock is probed first; without it the gate is ``unavailable``, never passed.
+Comparator's JSON report sits in the project the candidate's build shares, so it is read with
+``safe_files``: a report replaced by a link, a FIFO or a huge file makes the gate an ``error``.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -29,10 +32,11 @@ from putnam_solver.provers.lean.bootstrap import (
     SOLUTION_MODULE,
     Layout,
 )
+from putnam_solver.provers.lean.compile import limits_for
 from putnam_solver.provers.lean.toolchain import ToolchainPaths, toolchain_root
+from putnam_solver.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.sandbox import (
     DEFAULT_PATH,
-    SandboxLimits,
     SandboxResult,
     fresh_copy,
     landlock_status,
@@ -44,6 +48,8 @@ GATE_ID = "G6"
 GATE_NAME = "kernel"
 PERMITTED_AXIOMS = ("propext", "Quot.sound", "Classical.choice")
 REPORT_FILE = "comparator-report.json"
+REPORT_MAX_BYTES = 4 << 20
+"""Comparator's report lists axioms per target: kilobytes. Anything bigger is not its report."""
 OUTPUT_TAIL = 3000
 SOLUTION_DEF = re.compile(r"^(?:noncomputable\s+)?(?:abbrev|def)\s+(\S+_solution)\b", re.MULTILINE)
 """A PutnamBench answer hole: ``abbrev putnam_X_solution`` (or ``def``) at the start of a line."""
@@ -126,10 +132,14 @@ def _tail(text: str) -> str:
 
 
 def _report(project: Path) -> Any:
-    """Comparator's JSON report, kept as evidence only (it lists each target's transitive axioms)."""
+    """Comparator's JSON report, kept as evidence only (it lists each target's transitive axioms);
+    None when there is none or it is not JSON. Raises UnsafeFile for anything but a small regular file."""
+    path = project / REPORT_FILE
+    if not os.path.lexists(path):
+        return None
     try:
-        return json.loads((project / REPORT_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return json.loads(read_regular_file(path, REPORT_MAX_BYTES).decode("utf-8"))
+    except ValueError:
         return None
 
 
@@ -160,7 +170,7 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     paths = layout.paths
     project = prepare_project(sub, paths)
     config = comparator_config(sub)
-    limits = SandboxLimits(timeout_seconds=sub.options.timeout_seconds, memory_mb=sub.options.memory_mb)
+    limits = limits_for(sub)
     result = run_sandboxed(
         [str(layout.lake), "env", str(paths.comparator), "config.json"],
         workdir=project,
@@ -185,6 +195,10 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
         "peak_memory_kb": result.peak_memory_kb,
         "stdout_tail": _tail(result.stdout),
         "stderr_tail": _tail(result.stderr),
-        "report": _report(project),
     }
+    try:
+        evidence["report"] = _report(project)
+    except UnsafeFile as exc:
+        detail = f"refused comparator's report ({exc}); the candidate is not accepted"
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, detail, evidence)
     return GateResult(GATE_ID, GATE_NAME, status, detail, evidence)

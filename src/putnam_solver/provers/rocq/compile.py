@@ -53,10 +53,10 @@ import os
 import re
 import secrets
 import shutil
-from functools import cache
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
