@@ -9,7 +9,8 @@ it was given to ``fake-record.json`` in that directory, then behaves as the cand
 - liar: prints "Your solution is okay!" but exits 1;
 - errortext: prints an error-looking line but exits 0;
 - crash: kills itself with SIGKILL;
-- hang: sleeps far past any test timeout.
+- hang: sleeps far past any test timeout;
+- reportlink / reportfifo: leaves its report as a link to a host file / a FIFO, and exits 0.
 """
 
 import json
@@ -48,6 +49,12 @@ def main(argv: list[str]) -> int:
         (project / config["json_output_path"]).write_text(json.dumps({"reports": []}))
     if mode == "ok":
         print("Building Challenge\nBuilding Solution\nYour solution is okay!")
+        return 0
+    if mode == "reportlink":
+        os.symlink("/etc/hostname", project / config["json_output_path"])
+        return 0
+    if mode == "reportfifo":
+        os.mkfifo(project / config["json_output_path"])
         return 0
     if mode == "errortext":
         print("error: Challenge and solution theorem statement do not match")

@@ -148,6 +148,16 @@ def test_hang_past_the_timeout_is_a_rejection(bench: Benchmark, fake_root: Path,
     assert "timed out" in result.detail
 
 
+@pytest.mark.parametrize(("mode", "found"), [("reportlink", "symbolic link"), ("reportfifo", "FIFO")])
+def test_a_report_that_is_not_a_regular_file_is_an_error_and_never_read(
+    bench: Benchmark, fake_root: Path, tmp_path: Path, mode: str, found: str
+) -> None:
+    result = comparator_gate(submission(bench, tmp_path / "scratch", mode), fake_root)
+    assert result.status is GateStatus.ERROR
+    assert "refused comparator's report" in result.detail and found in result.detail
+    assert "report" not in result.evidence
+
+
 def test_each_run_gets_a_fresh_project(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
     first = submission(bench, tmp_path / "one", "ok")
     second = submission(bench, tmp_path / "two", "ok")
