@@ -105,6 +105,7 @@ class LeanRun:
             "wall_seconds": round(self.result.wall_seconds, 3),
             "peak_memory_kb": self.result.peak_memory_kb,
             "sandboxed": self.result.sandboxed,
+            "uid": self.result.uid,
             "stdout_bytes": self.result.stdout_bytes,
             "truncated": self.result.truncated,
             "messages_by_severity": counts,

@@ -302,6 +302,7 @@ def _run_evidence(built: Built) -> dict[str, Any]:
             "timed_out": r.timed_out,
             "wall_seconds": round(r.wall_seconds, 3),
             "sandboxed": r.sandboxed,
+            "uid": r.uid,
             "messages": [str(m) for m in built.messages[:20]],
         }
     if built.vo_sha256 is not None:
@@ -467,6 +468,7 @@ def kernel_gate(sub: Submission) -> GateResult:
             "exit_code": result.exit_code,
             "wall_seconds": round(result.wall_seconds, 3),
             "sandboxed": result.sandboxed,
+            "uid": result.uid,
             "vo_sha256": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()},
         }
         if not result.ok:
