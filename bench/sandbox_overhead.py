@@ -4,8 +4,9 @@ Usage: python bench/sandbox_overhead.py [N]   (default N=30 runs per cell)
 
 "bare" is subprocess.run with nothing around it; "caps only" is run_sandboxed(unsafe_no_sandbox=True)
 (rlimits, cgroup, output pumping, no bubblewrap); "bwrap only" is subprocess.run of the bubblewrap
-command line that run_sandboxed builds, without the limit wrapper or the cgroup (the floor the
-isolation itself costs); "sandboxed" is the full run. The cells of one command are measured in
+command line that run_sandboxed builds (with the uid drop when root, without the synthesized /etc
+files), without the limit wrapper or the cgroup (the floor the isolation itself costs); "sandboxed" is
+the full run. The cells of one command are measured in
 interleaved rounds, so that the load of a shared machine falls on all of them alike.
 """
 
@@ -20,7 +21,17 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from putnam_solver.sandbox import DEFAULT_PATH, _bwrap_argv, run_sandboxed, sandbox_status
+from putnam_solver.sandbox import (
+    DEFAULT_PATH,
+    SandboxLimits,
+    _Box,
+    _bwrap_argv,
+    _find_tools,
+    _identity,
+    _inner_argv,
+    run_sandboxed,
+    sandbox_status,
+)
 
 COMMANDS = {
     "/bin/true": ["/bin/true"],
@@ -61,7 +72,9 @@ def main() -> None:
         for name, argv in COMMANDS.items():
             runs = [bare(argv), wrapped(argv, True)]
             if available and bwrap is not None:
-                runs += [bare(_bwrap_argv(bwrap, argv, workdir, READONLY)), wrapped(argv, False)]
+                box = _Box(_identity(True), (), (), {}, SandboxLimits().disk_bytes)
+                isolated = _bwrap_argv(bwrap, _inner_argv(_find_tools(), box, argv), workdir, READONLY, box)
+                runs += [bare(isolated), wrapped(argv, False)]
             times = medians(runs, n) + [float("nan")] * (4 - len(runs))
             base = times[0]
             cells = [t * 1e3 for t in times] + [t / base for t in times[1:]]

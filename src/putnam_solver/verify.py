@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from putnam_solver.benchmark import Benchmark, Problem
+from putnam_solver.sandbox import SandboxLimits
 
 if TYPE_CHECKING:
     from putnam_solver.provers import Prover
@@ -95,12 +96,17 @@ class GateResult:
 
 @dataclass(frozen=True)
 class VerifyOptions:
-    """Settings every gate may read. Defaults are the safe ones."""
+    """Settings every gate may read. Defaults are the safe ones.
+
+    ``disk_mb`` is the sandbox's disk cap for every tool run (``SandboxLimits.disk_mb``: each of the
+    writable workdir, the private ``/tmp`` and any one file written, so each kept ``.vo``/``.olean``).
+    """
 
     profile: Profile = Profile.FULL
     axle: bool = False
     timeout_seconds: float = 600.0
     memory_mb: int = 16384
+    disk_mb: int = SandboxLimits.disk_mb
     unsafe_no_sandbox: bool = False
     lean: Path | None = None
     keep_going: bool = False

@@ -165,10 +165,12 @@ except OSError as exc:
 
 
 @needs_bwrap
-def test_writes_inside_the_workspace_are_visible_to_the_caller(ws: Path) -> None:
-    result = run_sandboxed(["/bin/sh", "-c", "mkdir -p out && cat sub/data.txt > out/copy.txt"], workdir=ws)
+def test_named_outputs_reach_the_caller_and_nothing_else_does(ws: Path) -> None:
+    script = "mkdir -p out && cat sub/data.txt > out/copy.txt && echo junk > scratch.txt && : > empty"
+    result = run_sandboxed(["/bin/sh", "-c", script], workdir=ws, outputs=["out/copy.txt", "empty", "never"])
     assert result.ok, result.stderr
     assert (ws / "out" / "copy.txt").read_text() == "42\n"
+    assert sorted(p.name for p in ws.iterdir()) == ["input.txt", "out", "sub"]  # left-overs are not kept
 
 
 @needs_bwrap
@@ -203,7 +205,7 @@ if os.fork() == 0:
 time.sleep(0.3)
 print("parent done")  # {marker}
 """
-    result = py(code, ws)
+    result = run_sandboxed([sys.executable, "-I", "-c", code], workdir=ws, readonly=PY_PREFIXES, outputs=["beat"])
     assert result.ok, result.stderr
     first = (ws / "beat").read_text()
     time.sleep(0.5)
@@ -259,12 +261,20 @@ print(started)
 
 
 @needs_bwrap
-def test_concurrent_runs_each_get_their_own_process_limit(ws: Path) -> None:
-    """Two runs that hold 40 processes each at the same time both fit under a limit of 64 apiece."""
+def test_concurrent_runs_each_get_their_own_process_limit(ws: Path, tmp_path: Path) -> None:
+    """Two runs that hold 40 processes each at the same time both fit under a limit of 64 apiece.
+
+    Runs share no writable directory, so the test itself releases them (through a read-only bound
+    directory) once it sees both holding their processes on the host.
+    """
     if "NOT enforced" in WHY or "cgroup" not in WHY:
         pytest.skip(f"no per-run process limit here: {WHY}")
+    signal_dir = tmp_path / "signal"
+    signal_dir.mkdir()
+    release = signal_dir / "release"
+    markers = {name: f"concurrent-{name}-{uuid.uuid4().hex}" for name in ("a", "b")}
 
-    def code(me: str, other: str) -> str:
+    def code(marker: str) -> str:
         return f"""
 import os, time
 children = []
@@ -277,24 +287,37 @@ for _ in range(40):
         time.sleep(60)
         os._exit(0)
     children.append(pid)
-open("{me}", "w").close()
-for _ in range(400):  # wait (bounded) until the other run holds its processes too
-    if os.path.exists("{other}"):
+for _ in range(600):  # wait (bounded) until the test saw both runs hold their processes
+    if os.path.exists("{release}"):
         break
     time.sleep(0.05)
-print(len(children), os.path.exists("{other}"))
+print(len(children), os.path.exists("{release}"))  # {marker}
 """
 
     results: dict[str, SandboxResult] = {}
 
-    def run(me: str, other: str) -> None:
-        results[me] = py(code(me, other), ws, limits=SandboxLimits(timeout_seconds=60, max_processes=64))
+    def run(name: str) -> None:
+        results[name] = run_sandboxed(
+            [sys.executable, "-I", "-c", code(markers[name])],
+            workdir=ws,
+            readonly=[*PY_PREFIXES, signal_dir],
+            limits=SandboxLimits(timeout_seconds=60, max_processes=64),
+        )
 
-    threads = [threading.Thread(target=run, args=pair) for pair in (("a", "b"), ("b", "a"))]
+    threads = [threading.Thread(target=run, args=(name,)) for name in markers]
     for thread in threads:
         thread.start()
+    deadline = time.monotonic() + 30
+
+    def holding() -> bool:
+        return all(len(processes_with(m)) >= 41 for m in markers.values())
+
+    while not (both_holding := holding()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    release.touch()
     for thread in threads:
         thread.join(timeout=120)
+    assert both_holding, "the two runs never held their 40 processes at the same time"
     assert sorted(results) == ["a", "b"]
     for result in results.values():
         assert result.ok, result.stderr

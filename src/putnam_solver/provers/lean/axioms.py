@@ -44,8 +44,9 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.provers.lean import compile as g4
-from putnam_solver.provers.lean.compile import LeanMessage, compile_lean, failure_detail, limits_for
+from putnam_solver.provers.lean.compile import LeanMessage, compile_lean, failure_detail, limits_for, read_olean
 from putnam_solver.provers.lean.toolchain import LeanNotFound, find_lean
+from putnam_solver.safe_files import UnsafeFile
 from putnam_solver.sandbox import SandboxUnavailable, fresh_copy
 from putnam_solver.verify import GateResult, GateStatus, Submission, sha256_hex
 
@@ -98,17 +99,22 @@ def read_axiom_report(messages: tuple[LeanMessage, ...], harness_file: str, theo
     return AxiomReport(theorem=theorem, axioms=axioms)
 
 
-def _compiled_module(sub: Submission) -> Path:
-    """G4's .olean of this verification, after checking it still has the bytes G4 recorded."""
+def _compiled_module(sub: Submission) -> tuple[str, bytes]:
+    """The name and bytes of G4's .olean of this verification, checked against the hash G4 recorded
+    (read with ``safe_files``: a sandboxed run wrote it)."""
     compiled = sub.prior_result(g4.GATE_ID)
     evidence = compiled.evidence if compiled is not None else {}
     olean, digest = evidence.get("olean"), evidence.get("olean_sha256")
     if not isinstance(olean, str) or not isinstance(digest, str):
         raise AxiomOutputError("no compiled module: G5 reads the .olean that G4 produced in this run")
     path = Path(olean)
-    if not path.is_file() or sha256_hex(path.read_bytes()) != digest:
-        raise AxiomOutputError(f"{path} is missing or differs from the file G4 compiled")
-    return path
+    try:
+        data = read_olean(path, limits_for(sub))
+    except UnsafeFile as exc:
+        raise AxiomOutputError(f"refused the compiled module: {exc}") from exc
+    if sha256_hex(data) != digest:
+        raise AxiomOutputError(f"{path} differs from the file G4 compiled")
+    return path.name, data
 
 
 def axioms_gate(sub: Submission) -> GateResult:
@@ -116,16 +122,16 @@ def axioms_gate(sub: Submission) -> GateResult:
     module, theorem = sub.problem.module, sub.problem.id
     evidence: dict[str, Any] = {"theorem": theorem, "allowed": sorted(ALLOWED_AXIOMS)}
     try:
-        olean = _compiled_module(sub)
+        olean_name, olean = _compiled_module(sub)
         lean = find_lean(sub.options.lean)
     except AxiomOutputError as exc:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, str(exc), evidence)
     except LeanNotFound as exc:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, str(exc), evidence)
     evidence["toolchain"] = lean.evidence()
-    evidence["olean_sha256"] = sha256_hex(olean.read_bytes())
+    evidence["olean_sha256"] = sha256_hex(olean)
     scratch = sub.scratch / "axioms"
-    library = fresh_copy({olean.name: olean.read_bytes()}, scratch)
+    library = fresh_copy({olean_name: olean}, scratch)
     harness = harness_module(module)
     source = harness_source(module, theorem)
     evidence["harness"] = source

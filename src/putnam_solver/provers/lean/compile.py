@@ -7,7 +7,9 @@ verification's time and memory caps. It is accepted only when all of these hold:
 - `lean` exited 0 on its own (not killed for time, memory or output);
 - none of the JSON messages it printed has severity ``error`` or reports a ``sorry``;
 - the output was not truncated (a dropped line could have been an error or a ``sorry`` warning);
-- the ``.olean`` exists, written by this run into a directory that did not exist before.
+- the ``.olean`` exists, written by this run into a directory that did not exist before, and is a
+  regular file under the disk cap (it is the run's only output, read with ``safe_files``; a link, a FIFO
+  or an oversized file is an ``error``).
 
 Messages are parsed from ``--json`` lines and kept as evidence (counts, the first errors), but success
 is never read from text: a candidate can make `lean` print anything (``#print "..."``), yet it cannot
@@ -20,6 +22,7 @@ messages are counted and otherwise ignored.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +30,7 @@ from typing import Any
 
 from putnam_solver.provers.lean.bootstrap import lean_option_flags
 from putnam_solver.provers.lean.toolchain import LeanCommand, LeanNotFound, find_lean
+from putnam_solver.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, fresh_copy, run_sandboxed
 from putnam_solver.verify import GateResult, GateStatus, Submission, sha256_hex
 
@@ -102,6 +106,7 @@ class LeanRun:
             "wall_seconds": round(self.result.wall_seconds, 3),
             "peak_memory_kb": self.result.peak_memory_kb,
             "sandboxed": self.result.sandboxed,
+            "uid": self.result.uid,
             "stdout_bytes": self.result.stdout_bytes,
             "truncated": self.result.truncated,
             "messages_by_severity": counts,
@@ -176,10 +181,16 @@ def compile_lean(
         env=lean.run_env(tuple(extra_lean_path)),
         limits=limits,
         unsafe_no_sandbox=unsafe_no_sandbox,
+        outputs=[olean_name] if emit_olean else [],
     )
     messages, unparsed = parse_messages(result.stdout)
     olean = workdir / olean_name
-    return LeanRun(result, messages, unparsed, workdir, olean if emit_olean and olean.is_file() else None)
+    return LeanRun(result, messages, unparsed, workdir, olean if emit_olean and os.path.lexists(olean) else None)
+
+
+def read_olean(path: Path, limits: SandboxLimits) -> bytes:
+    """The bytes of a compiled module a sandboxed run left; UnsafeFile unless a regular file under the cap."""
+    return read_regular_file(path, limits.disk_bytes)
 
 
 def failure_detail(run: LeanRun, limits: SandboxLimits) -> tuple[GateStatus, str] | None:
@@ -220,7 +231,8 @@ def _out_of_memory(run: LeanRun) -> bool:
 
 
 def limits_for(sub: Submission) -> SandboxLimits:
-    return SandboxLimits(timeout_seconds=sub.options.timeout_seconds, memory_mb=sub.options.memory_mb)
+    options = sub.options
+    return SandboxLimits(timeout_seconds=options.timeout_seconds, memory_mb=options.memory_mb, disk_mb=options.disk_mb)
 
 
 def compile_gate(sub: Submission) -> GateResult:
@@ -246,8 +258,13 @@ def compile_gate(sub: Submission) -> GateResult:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, f"sandbox unavailable: {exc}", evidence)
     evidence.update(run.evidence())
     if run.olean is not None:  # recorded even on failure: G5 may still report on it (keep_going)
+        try:
+            olean = read_olean(run.olean, limits)
+        except UnsafeFile as exc:
+            detail = f"refused the compiled module lean left behind ({exc}); the candidate is not accepted"
+            return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, detail, evidence)
         evidence["olean"] = str(run.olean)
-        evidence["olean_sha256"] = sha256_hex(run.olean.read_bytes())
+        evidence["olean_sha256"] = sha256_hex(olean)
     failure = failure_detail(run, limits)
     if failure is not None:
         return GateResult(GATE_ID, GATE_NAME, failure[0], failure[1], evidence)

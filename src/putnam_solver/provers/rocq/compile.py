@@ -40,17 +40,23 @@ allow-list, a plugged-in assumption, or the reference's own placeholder theorem.
 qualified there. Built ``.vo`` files are kept under ``sub.scratch`` (where no sandboxed run can write)
 and reused by later gates of the same verification; each gate builds what it lacks, so each also works
 alone.
+
+A compile may run the candidate's code (a plugin), so the ``.vo`` a run leaves is the only file taken
+back from it (the sandbox's one output), and it is copied out with ``safe_files``: a link, a FIFO or a
+file over the disk cap is a gate ``error``, never read. Kept files are hashed from the bytes read.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import secrets
 import shutil
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +75,7 @@ from putnam_solver.provers.rocq.toolchain import (
     detected_version,
     kernel_bug_evidence,
 )
+from putnam_solver.safe_files import UnsafeFile, copy_regular_file, read_regular_file
 from putnam_solver.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, fresh_copy, run_sandboxed
 from putnam_solver.verify import GateResult, GateStatus, Submission, Track
 
@@ -81,6 +88,10 @@ MESSAGE = re.compile(
     re.M | re.S,
 )
 UNSAFE_ENTRY = re.compile(r" is assumed to be | relies on ")
+FINDLIB_CONFIG = (Path("/etc/ocamlfind.conf"), Path("/etc/ocamlfind.conf.d"))
+"""Host configuration coqc needs in the sandbox's otherwise empty ``/etc``: it loads its plugins (ssreflect,
+ltac ...) through OCaml findlib, which reads its search path there (Debian's build; others keep it
+under the toolchain's own prefix)."""
 
 
 class ToolMissing(Exception):
@@ -110,11 +121,13 @@ def parse_messages(output: str) -> list[CoqMessage]:
 
 @dataclass(frozen=True)
 class Built:
-    """A harness compile: the run (None when a kept ``.vo`` was reused) and the ``.vo`` kept on success."""
+    """A harness compile: the run (None when a kept ``.vo`` was reused), the ``.vo`` kept on success and
+    the SHA-256 of its bytes as read."""
 
     module: str
     result: SandboxResult | None
     vo: Path | None
+    vo_sha256: str | None = None
 
     @property
     def messages(self) -> list[CoqMessage]:
@@ -142,27 +155,55 @@ def _artifacts(sub: Submission) -> Path:
     return path
 
 
-def _sandboxed(sub: Submission, argv: list[str], files: dict[str, bytes]) -> tuple[SandboxResult, Path]:
+@cache
+def _findlib_config() -> tuple[Path, ...]:
+    return tuple(p for p in FINDLIB_CONFIG if p.exists())
+
+
+def _limits(sub: Submission) -> SandboxLimits:
+    options = sub.options
+    return SandboxLimits(timeout_seconds=options.timeout_seconds, memory_mb=options.memory_mb, disk_mb=options.disk_mb)
+
+
+def _read_kept(sub: Submission, path: Path) -> bytes:
+    """A ``.vo`` the harness keeps, read under the disk cap (UnsafeFile if it is not a plain file)."""
+    return read_regular_file(path, _limits(sub).disk_bytes)
+
+
+def _sandboxed(
+    sub: Submission, argv: list[str], files: dict[str, bytes], outputs: Sequence[str] = ()
+) -> tuple[SandboxResult, Path]:
     if shutil.which(argv[0]) is None:
         raise ToolMissing(f"{argv[0]} not found on PATH; {BOOTSTRAP_HINT}")
     workdir = fresh_copy(files, sub.scratch / "rocq-runs")
-    limits = SandboxLimits(timeout_seconds=sub.options.timeout_seconds, memory_mb=sub.options.memory_mb)
-    result = run_sandboxed(argv, workdir=workdir, limits=limits, unsafe_no_sandbox=sub.options.unsafe_no_sandbox)
+    result = run_sandboxed(
+        argv,
+        workdir=workdir,
+        readonly=_findlib_config(),
+        limits=_limits(sub),
+        unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
+        outputs=outputs,
+    )
     return result, workdir
 
 
 def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = (), reuse: bool = True) -> Built:
-    """Compile ``source`` as ``Putnam.<module>`` next to copies of ``deps`` and keep the ``.vo``."""
+    """Compile ``source`` as ``Putnam.<module>`` next to copies of ``deps`` and keep the ``.vo``.
+
+    Raises UnsafeFile when the run left something other than a regular ``.vo`` under the cap.
+    """
     kept = _artifacts(sub) / f"{module}.vo"
     if reuse and kept.is_file():
-        return Built(module, None, kept)
-    files = {f"{module}.v": source.encode("utf-8"), **{d.name: d.read_bytes() for d in deps}}
-    result, workdir = _sandboxed(sub, ["coqc", "-q", "-Q", ".", ROOT, f"{module}.v"], files)
-    produced = workdir / f"{module}.vo"
-    if not (result.ok and produced.is_file()):
+        return Built(module, None, kept, hashlib.sha256(_read_kept(sub, kept)).hexdigest())
+    files = {f"{module}.v": source.encode("utf-8"), **{d.name: _read_kept(sub, d) for d in deps}}
+    vo_name = f"{module}.vo"
+    result, workdir = _sandboxed(sub, ["coqc", "-q", "-Q", ".", ROOT, f"{module}.v"], files, [vo_name])
+    produced = workdir / vo_name
+    if not (result.ok and os.path.lexists(produced)):
         return Built(module, result, None)
-    shutil.copyfile(produced, kept)
-    return Built(module, result, kept)
+    kept.unlink(missing_ok=True)
+    data = copy_regular_file(produced, kept, _limits(sub).disk_bytes)
+    return Built(module, result, kept, hashlib.sha256(data).hexdigest())
 
 
 def build_candidate(sub: Submission, reuse: bool = True) -> Built:
@@ -245,6 +286,12 @@ def _unavailable_or_error(gate: tuple[str, str], body: Callable[[], GateResult])
         return body()
     except (SandboxUnavailable, ToolMissing) as exc:
         return GateResult(gate[0], gate[1], GateStatus.UNAVAILABLE, str(exc))
+    except UnsafeFile as exc:
+        detail = (
+            f"refused a file a sandboxed Rocq run left behind ({exc}); it is never read, and the candidate "
+            "is not accepted"
+        )
+        return GateResult(gate[0], gate[1], GateStatus.ERROR, detail)
 
 
 def _run_evidence(built: Built) -> dict[str, Any]:
@@ -257,10 +304,11 @@ def _run_evidence(built: Built) -> dict[str, Any]:
             "timed_out": r.timed_out,
             "wall_seconds": round(r.wall_seconds, 3),
             "sandboxed": r.sandboxed,
+            "uid": r.uid,
             "messages": [str(m) for m in built.messages[:20]],
         }
-    if built.vo is not None:
-        evidence["vo_sha256"] = hashlib.sha256(built.vo.read_bytes()).hexdigest()
+    if built.vo_sha256 is not None:
+        evidence["vo_sha256"] = built.vo_sha256
     return evidence
 
 
@@ -415,7 +463,7 @@ def kernel_gate(sub: Submission) -> GateResult:
         trusted = build(sub, TRUSTED, trusted_source(statement, sub.track, "unused"), deps)
         if trusted.vo is None:
             return GateResult(*G6, GateStatus.FAILED, _mismatch(statement, trusted), _run_evidence(trusted))
-        files = {p.name: p.read_bytes() for p in [*deps, trusted.vo]}
+        files = {p.name: _read_kept(sub, p) for p in [*deps, trusted.vo]}
         argv = ["coqchk", "-silent", "-o", "-Q", ".", ROOT]
         for module in (REFERENCE, CANDIDATE, TRUSTED):
             argv += ["-norec", f"{ROOT}.{module}"]
@@ -425,7 +473,8 @@ def kernel_gate(sub: Submission) -> GateResult:
             "exit_code": result.exit_code,
             "wall_seconds": round(result.wall_seconds, 3),
             "sandboxed": result.sandboxed,
-            "vo_sha256": {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in [*deps, trusted.vo]},
+            "uid": result.uid,
+            "vo_sha256": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()},
             **kernel_bug_evidence(detected_version()),
         }
         if not result.ok:
