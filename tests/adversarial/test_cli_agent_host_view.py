@@ -6,6 +6,7 @@ server as a tool result, so that is where the test looks. A correct proof still 
 
 from __future__ import annotations
 
+import shutil
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -91,3 +92,24 @@ def test_the_shell_sees_only_its_workspace_and_no_harness_secret(
     shown = set(listing.split("Output:")[-1].split())
     assert not shown & {"root", "home", "var", "run", "srv", "opt", "mnt"}, listing
     assert result.status == "passed", result.error
+
+
+@pytest.mark.skipif(CLAUDE_CODE.ready() is not None, reason=str(CLAUDE_CODE.ready()))
+def test_no_cli_agent_runs_when_its_layer_cannot_be_set_up(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A Claude Code install the layer's unprivileged uid cannot read (as under root's home): the run is
+    refused before any model call, with the fix in the message, instead of running without the layer."""
+    import os
+
+    if os.geteuid() != 0:
+        pytest.skip("the layer runs as the harness's own user, who can read its own install")
+    CLAUDE_CODE.prepare(monkeypatch, tmp_path)
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    installed = os.environ.get("PUTNAM_CLAUDE_CODE") or shutil.which("claude")
+    assert installed is not None
+    (private / "claude").symlink_to(Path(installed).resolve())
+    monkeypatch.setenv("PUTNAM_CLAUDE_CODE", str(private / "claude"))
+    fake = CLAUDE_CODE.fake([CLAUDE_CODE.write(GOOD), DONE])
+    with pytest.raises(RuntimeError, match=r"sandbox layer .* Fix: .*install the CLI where every user can read it"):
+        CLAUDE_CODE.solve(tmp_path, fake)
+    assert fake.requests == 0

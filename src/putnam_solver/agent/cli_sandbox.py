@@ -55,7 +55,10 @@ _HOST_ETC = (
     "localtime",
 )
 _SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
-_FIX = "install bubblewrap (apt-get install bubblewrap util-linux) and allow unprivileged user namespaces"
+_FIX = (
+    "install bubblewrap and util-linux's setpriv (apt-get install bubblewrap util-linux), allow unprivileged "
+    "user namespaces, and install the CLI where every user can read it (not under /root)"
+)
 
 
 class CliLayer(BaseModel, frozen=True):
@@ -114,9 +117,13 @@ def etc_dir() -> Path:
 
 def layer_argv(layer: CliLayer, workspace: Path, cwd: str, env: Mapping[str, str], argv: Sequence[str]) -> list[str]:
     """``argv`` wrapped in the layer: the file system described in the module docstring, new user, pid,
-    ipc and uts namespaces, no capabilities, an environment of exactly ``env`` plus PATH, HOME and LANG."""
+    ipc and uts namespaces, no capabilities, an environment of exactly ``env`` plus PATH, HOME and LANG
+    (and none at all for the bubblewrap process itself)."""
+    # bwrap stays the sandbox's pid 1, whose /proc/1/environ the agent can read: it starts with none
+    prefix = [_tool("env"), "-i"]
     ids = _agent_ids()
-    prefix = [] if ids is None else [_tool("setpriv"), f"--reuid={ids[0]}", f"--regid={ids[1]}", "--clear-groups", "--"]
+    if ids is not None:
+        prefix += [_tool("setpriv"), f"--reuid={ids[0]}", f"--regid={ids[1]}", "--clear-groups", "--"]
     args = [_tool("bwrap"), "--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts"]
     args += ["--unshare-cgroup-try", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
     for directory in _SYSTEM_DIRS:
