@@ -74,11 +74,14 @@ class CliLayerUnavailable(RuntimeError):
 
 
 def layer_for(binary: Path) -> CliLayer:
-    """The layer for a CLI binary: the binary as PATH finds it, and the package it resolves into (the
-    nearest ``node_modules`` for an npm install, else the resolved file itself)."""
+    """The layer for a CLI binary: the binary, the path PATH finds for its name (which inspect-swe runs;
+    a link to it, say), and the package it resolves into (the nearest ``node_modules`` for an npm
+    install, else the resolved file itself)."""
     resolved = binary.resolve()
     package = next((p for p in resolved.parents if p.name == "node_modules"), resolved)
-    return CliLayer(installs=tuple(dict.fromkeys([str(binary), str(package)])), path=(str(binary.parent),))
+    found = shutil.which(binary.name)
+    installs = [str(binary), *([found] if found else []), str(package)]
+    return CliLayer(installs=tuple(dict.fromkeys(installs)), path=(str(binary.parent),))
 
 
 def _agent_ids() -> tuple[int, int] | None:
