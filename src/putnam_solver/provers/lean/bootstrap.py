@@ -39,7 +39,10 @@ from putnam_solver.provers.lean.toolchain import (
 COMPARATOR_REV = "575674928e239f5bc452aab72d1dd7b0f1326494"
 """leanprover/comparator, merge of PR 75 (external kernels): every soundness fix after 099775bf (see
 docs/lean-toolchain.md for the list and why not a newer commit)."""
-NANODA_REV = "master"
+NANODA_REV = "f58f2f6d535e189a40fcb02ede8eb95f97a92d37"
+"""nanoda_lib's master head (2026-06-02, PR 21: a wrong back-reference exits non-zero); comparator's
+multi-kernel merge that G6 runs it through (PR 75, 2026-08-19) came after it, so the two were meant to
+work together."""
 NANODA_GIT = "https://github.com/ammkrn/nanoda_lib"
 
 ELAN_INSTALLER_URL = "https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh"
