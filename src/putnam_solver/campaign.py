@@ -217,6 +217,8 @@ def config_from_json(data: Mapping[str, Any]) -> SolveConfig:
         values["acceptance_profile"] = Profile(values["acceptance_profile"])
     if values.get("lean") is not None:
         values["lean"] = Path(values["lean"])
+    if "kernels" in values:
+        values["kernels"] = tuple(values["kernels"])
     return SolveConfig(**values)
 
 

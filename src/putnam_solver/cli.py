@@ -60,6 +60,9 @@ MaxCandidateBytesOpt = Annotated[
         "published proofs stay under 150 KB).",
     ),
 ]
+KernelsOpt = Annotated[
+    str, typer.Option("--kernels", help="Kernels G6 requires: lean, or lean,nanoda (putnam bootstrap --nanoda).")
+]
 PinOpt = Annotated[
     str | None,
     typer.Option("--benchmark-sha256", help="Pin the benchmark file to this SHA-256; a mismatch is an error."),
@@ -177,9 +180,7 @@ def verify(
         int | None,
         typer.Option("--comparator-memory-mb", help="G6 address-space cap (MB); default 8 GB + 1 GB per core.", min=64),
     ] = None,
-    kernels: Annotated[
-        str, typer.Option("--kernels", help="Kernels G6 requires: lean, or lean,nanoda (putnam bootstrap --nanoda).")
-    ] = "lean",
+    kernels: KernelsOpt = "lean",
     unsafe_comparator: Annotated[
         bool,
         typer.Option(
@@ -204,7 +205,7 @@ def verify(
             allow_recursion=allow_recursion,
             comparator_timeout_seconds=comparator_timeout,
             comparator_memory_mb=comparator_memory_mb,
-            kernels=tuple(k.strip() for k in kernels.split(",") if k.strip()),
+            kernels=_kernels(kernels),
             unsafe_comparator=unsafe_comparator,
         )
         if allow_recursion:
@@ -230,6 +231,10 @@ def verify(
             markup=False,
         )
         raise typer.Exit(exit_code(verdicts))
+
+
+def _kernels(text: str) -> tuple[str, ...]:
+    return tuple(k.strip() for k in text.split(",") if k.strip())
 
 
 def _verdict_line(verdict: Verdict) -> str:
@@ -392,6 +397,7 @@ def solve(
         bool, typer.Option("--prepare-only", help="Write workspaces and prompts; call no model.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
+    kernels: KernelsOpt = "lean",
     allow_recursion: Annotated[
         bool,
         typer.Option(
@@ -438,6 +444,7 @@ def solve(
                 axle=axle,
                 lean=lean,
                 allow_recursion=allow_recursion,
+                kernels=_kernels(kernels),
                 run_dir=run_dir,
                 resume=resume,
                 fresh=fresh,

@@ -75,6 +75,7 @@ class SolveFlags:
     resume: Path | None
     fresh: bool
     allow_recursion: bool = False
+    kernels: tuple[str, ...] = ("lean",)
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
 
 
@@ -96,7 +97,8 @@ def build_request(
     judge the selftest canaries right (the selftest runs once per toolchain; ``progress`` hears of it)."""
     request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model)
     if needs_model:
-        options = VerifyOptions(profile=Profile.FULL, axle=request.config.axle, lean=request.config.lean)
+        config = request.config
+        options = VerifyOptions(profile=Profile.FULL, axle=config.axle, lean=config.lean, kernels=config.kernels)
         require_gates(request.config.prover, options)
         from putnam_solver.agent import check_models  # imports Inspect AI: only when a model will run
 
@@ -183,6 +185,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> SolveRequest:
         axle=flags.axle,
         lean=flags.lean.resolve() if flags.lean else None,
         allow_recursion=flags.allow_recursion,
+        kernels=flags.kernels,
         prices=_load_prices(flags.prices) if flags.prices else {},
         model_base_url=flags.model_base_url,
     )

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from putnam_solver.agent.types import SolveConfig
+from putnam_solver.benchmark import load_benchmark
+from putnam_solver.cli import app
+from putnam_solver.provers.lean import LeanProver
 from putnam_solver.solving import reasoning_effort
 from putnam_solver.verify import InputError
+from tests.helpers import REPO
 
 
 @pytest.mark.parametrize(
@@ -28,3 +36,25 @@ def test_reasoning_effort_defaults_to_xhigh_only_where_the_provider_fits_it(
 def test_an_unknown_reasoning_effort_is_refused_with_the_choices() -> None:
     with pytest.raises(InputError, match="--reasoning-effort 'extreme': choose auto or one of none, minimal"):
         reasoning_effort("extreme", "openai/gpt-5.5")
+
+
+def test_kernels_reach_the_stored_run_and_the_agents_check_and_submit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`putnam solve --kernels lean,nanoda` must make every G6 of the run require nanoda too, including
+    after a resume (the stored config), not only `putnam verify`."""
+    from putnam_solver import campaign
+    from putnam_solver.agent.task import _context
+
+    seen: list[SolveConfig] = []
+    monkeypatch.setattr(campaign, "prepare_only", lambda run_dir, config, selection: seen.append(config) or [])
+    bench_file = REPO / "samples" / "lean" / "benchmark.jsonl"
+    args = ["solve", "--prover", "lean", "--benchmark", str(bench_file), "--prepare-only"]
+    result = CliRunner().invoke(app, [*args, "--run-dir", str(tmp_path / "run"), "--kernels", "lean,nanoda"])
+    assert result.exit_code == 0, result.output
+    (config,) = seen
+    assert config.kernels == ("lean", "nanoda")
+    assert campaign.config_from_json(campaign.config_to_json(config)).kernels == ("lean", "nanoda")
+    bench = load_benchmark(bench_file)
+    context = _context(LeanProver(), bench, bench.problems[min(bench.problems)], config)
+    assert context.check_options.kernels == context.accept_options.kernels == ("lean", "nanoda")

@@ -539,6 +539,7 @@ def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: Sol
             lean=config.lean,
             unsafe_no_sandbox=config.unsafe_no_sandbox,
             allow_recursion=config.allow_recursion,
+            kernels=config.kernels,
         )
 
     return ProblemContext(

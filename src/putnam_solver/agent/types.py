@@ -53,6 +53,7 @@ class SolveConfig:
     lean: Path | None = None
     unsafe_no_sandbox: bool = False
     allow_recursion: bool = False  # Rocq: accept candidate recursion on a Coq with guard checker bugs
+    kernels: tuple[str, ...] = ("lean",)  # Lean G6: the kernels comparator must have accept the proof
     prices: dict[str, dict[str, float]] = field(
         default_factory=dict
     )  # model -> {"input": $/Mtok, "output": ...}
