@@ -1,22 +1,35 @@
-"""A stand-in for landrun (Zouuup/landrun at 5ed4a3db) without Landlock: it parses the flags comparator
+"""A stand-in for landrun (Zouuup/landrun at 811cfff5) without Landlock: it parses the flags comparator
 passes as landrun's CLI does and runs the command after them, but confines nothing.
 
-- flags (cmd/landrun/main.go:20-85): ``--ro``, ``--rox``, ``--rw``, ``--rwx``, ``--env``, ``--log-level``,
-  ``--bind-tcp``, ``--connect-tcp`` take a value; ``--best-effort``, ``--ldd``, ``--add-exec``,
-  ``--unrestricted-filesystem``, ``--unrestricted-network`` do not; one or two dashes; ``--`` ends them;
+- flags (cmd/landrun/main.go:27-115): ``--ro``, ``--rox``, ``--rw``, ``--rwx``, ``--unix``, ``--env``,
+  ``--log-level``, ``--bind-tcp``, ``--connect-tcp`` take a value; ``--best-effort``, ``--ldd``,
+  ``--add-exec``, ``--unrestricted-filesystem``, ``--unrestricted-network``, ``--unrestricted-scoped``,
+  ``--ignore-missing`` and the ``--log-*`` switches do not; one or two dashes; ``--`` ends them;
 - the command is looked up on PATH and exec'd with only the ``--env`` variables: ``NAME`` copies the
   current value if set, ``NAME=VALUE`` is taken as is (main.go ``processEnvironmentVars``,
   internal/exec/runner.go ``Run``);
 - no command, an unknown flag or a command not on PATH: ``[landrun:error] ...`` on stderr and exit 1
-  (internal/log/log.go:20 and :61-64 ``Fatal``), the same exit a failed ``sandbox.Apply`` gives.
+  (internal/log/log.go:20 and :60-64 ``Fatal``; main.go:124, :141, :183), the same exit a failed
+  ``sandbox.Apply`` gives.
 """
 
 import os
 import shutil
 import sys
 
-WITH_VALUE = {"ro", "rox", "rw", "rwx", "env", "log-level", "bind-tcp", "connect-tcp"}
-BOOLEAN = {"best-effort", "ldd", "add-exec", "unrestricted-filesystem", "unrestricted-network"}
+WITH_VALUE = {"ro", "rox", "rw", "rwx", "unix", "env", "log-level", "bind-tcp", "connect-tcp"}
+BOOLEAN = {
+    "best-effort",
+    "ldd",
+    "add-exec",
+    "unrestricted-filesystem",
+    "unrestricted-network",
+    "unrestricted-scoped",
+    "ignore-missing",
+    "log-disable-originating",
+    "log-enable-subprocesses",
+    "log-disable-subdomains",
+}
 
 
 def fatal(message: str) -> int:

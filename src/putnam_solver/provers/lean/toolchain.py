@@ -27,7 +27,7 @@ LEAN_TOOLCHAIN = "leanprover/lean4:v4.27.0"
 MATHLIB_REV = "a3a10db0e9d66acbebf76c5e6a135066525ac900"
 MATHLIB_TAG = "v4.27.0"
 LEAN4EXPORT_REV = "590dec59d93ab6becdf16fdd8aee5abbb99cb856"
-LANDRUN_REV = "5ed4a3db3a4ad930d577215c6b9abaa19df7f99f"
+LANDRUN_REV = "811cfff51ceaf3d9843708aa6d22e9b84ccac8b4"
 
 
 def default_toolchain_dir() -> Path:
