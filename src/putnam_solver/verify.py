@@ -98,6 +98,10 @@ class VerifyOptions:
     """Settings every gate may read. Defaults are the safe ones."""
 
     profile: Profile = Profile.FULL
+    acceptance: Profile | None = None
+    """The profile the candidate will finally be judged by, when this run is a rehearsal of it (the
+    agent's ``check`` runs ``fast`` before ``submit`` runs ``full``): the text gates apply its rules, so
+    a check never refuses what the acceptance would accept. None: this run is the acceptance."""
     axle: bool = False
     timeout_seconds: float = 600.0
     memory_mb: int = 16384
@@ -144,6 +148,11 @@ class Submission:
     @property
     def scratch(self) -> Path:
         return self.scratch_dir.path()
+
+    @property
+    def rules_profile(self) -> Profile:
+        """The profile whose rules the text gates apply: the acceptance's, or this run's own."""
+        return self.options.acceptance or self.options.profile
 
     def prior_result(self, gate_id: str) -> GateResult | None:
         """The result of an earlier gate of this run, for gates that build on another's artifacts."""
