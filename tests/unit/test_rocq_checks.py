@@ -326,3 +326,27 @@ def test_the_agents_check_applies_the_rules_of_the_profile_that_will_judge_it(be
         context = _context(RocqProver(), bench, bench.problems[SUM], replace(config, acceptance_profile=acceptance))
         assert context.check_options.profile is Profile.FAST
         assert run("G2", bench, SUM, candidate, options=context.check_options).status is verdict
+
+
+@pytest.mark.parametrize(
+    ("helper", "answer", "refused"),
+    [
+        ("Definition sq (k : nat) : nat := k * k.", "fun n => sq n", "sq"),
+        ("Definition sq (k : nat) : nat := k * k.", "fun n => Top.sq n", "sq"),
+        ("Ltac sq_tac := exact (fun n => n * n).", "ltac:(sq_tac)", "sq_tac"),
+        ("Definition sq (k : nat) : nat := k * k.", "fun n => n * n", ""),
+        ("Definition sq (k : nat) : nat := k * k.", "fun n => Nat.square n", ""),
+    ],
+)
+def test_a_no_answer_answer_may_not_name_what_the_candidate_defines(
+    bench: Benchmark, helper: str, answer: str, refused: str
+) -> None:
+    solution = "Definition sample_sum_odds_solution"
+    candidate = proof(ODDS).replace(solution, f"{helper}\n{solution}")
+    candidate = candidate.replace("fun n => n * n", answer)
+    result = run("G2", bench, ODDS, candidate, Track.NO_ANSWER)
+    if refused:
+        assert result.status is GateStatus.FAILED, result.detail
+        assert f"the answer names `{refused}`, which the candidate defines" in result.detail
+    else:
+        assert result.passed, result.detail

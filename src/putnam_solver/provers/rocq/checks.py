@@ -372,6 +372,8 @@ class _Scan:
     reserved: set[str]
     rules: Profile
     problems: list[str] = field(default_factory=list)
+    defined: set[str] = field(default_factory=set)
+    """Names the candidate's own additions declare (helpers, tactics), which an answer may not use."""
     i: int = 0
 
     def peek(self) -> Sentence | None:
@@ -464,6 +466,8 @@ def _take_addition(scan: _Scan) -> None:
         )
         return
     name = sent.declared_name
+    if name is not None:
+        scan.defined.add(name)
     if name is not None and name in scan.reserved:
         scan.problems.append(
             f"line {sent.line}: the added {command} `{name}` has the name of a word of the "
@@ -480,6 +484,27 @@ def _challenge_words(statement: Statement) -> set[str]:
             if tok.kind is Kind.WORD:
                 words.update((tok.text, tok.last_segment))
     return words
+
+
+def _answer_problems(solution: Sentence, defined: set[str]) -> list[str]:
+    """A no-answer answer may name only what the challenge's environment provides.
+
+    A helper the candidate defines can hide anything behind a name (even the statement's own
+    conclusion), so the answer would not be an answer; ``X.helper`` counts too, whatever ``X`` is.
+    """
+    body = solution.tokens[solution_body_start(solution) : -1]
+    named = {
+        name
+        for tok in body
+        if tok.kind is Kind.WORD
+        for name in defined
+        if tok.text == name or tok.text.endswith("." + name)
+    }
+    return [
+        f"line {solution.line}: the answer names `{name}`, which the candidate defines; an answer may use "
+        "only what the challenge's own environment provides (write it out)"
+        for name in sorted(named)
+    ]
 
 
 def _skip_after_theorem(scan: _Scan) -> None:
@@ -508,6 +533,8 @@ def preservation_problems(statement: Statement, candidate: str, track: Track, ru
             same = _hole_matches(sent, want) if j == hole else sent.key == want.key
             if same:
                 scan.take()
+                if j == hole:
+                    scan.problems += _answer_problems(sent, scan.defined)
                 break
             edited_theorem = sent.command in THEOREM_COMMANDS and sent.declared_name == statement.theorem_name
             if j == statement.theorem and edited_theorem:
