@@ -23,6 +23,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from putnam_solver.answer_check import AnswerCheck, unknown
 from putnam_solver.benchmark import Benchmark, Problem
 
 if TYPE_CHECKING:
@@ -379,6 +380,21 @@ def run_gates(
     else:
         wanted_now = wanted
     scratch = ScratchDir(prefix=f"putnam-{problem.id}-")
+
+    def submission() -> Submission:
+        return Submission(
+            problem=problem,
+            benchmark=benchmark,
+            track=track,
+            candidate_bytes=candidate_bytes,
+            candidate=candidate,
+            challenge=challenge,
+            scratch_dir=scratch,
+            options=options,
+            prior=tuple(results),
+        )
+
+    answers = {} if oversized else prover.answers(problem, candidate, track)
     try:
         for gate_id in wanted_now:
             gate = by_id.get(gate_id)
@@ -387,18 +403,10 @@ def run_gates(
             blocked = any(not r.passed for r in results)
             if blocked and gate_id not in TEXT_GATES and not options.keep_going:
                 break
-            sub = Submission(
-                problem=problem,
-                benchmark=benchmark,
-                track=track,
-                candidate_bytes=candidate_bytes,
-                candidate=candidate,
-                challenge=challenge,
-                scratch_dir=scratch,
-                options=options,
-                prior=tuple(results),
-            )
+            sub = submission()
             results.append(_run_text_gate(gate, sub) if gate_id in TEXT_GATES else _run_gate(gate, sub))
+        for name, check in _answer_checks(prover, submission(), answers).items():
+            answers[name]["check"] = check.to_json()
     finally:
         scratch.cleanup()
     return Verdict(
@@ -414,10 +422,31 @@ def run_gates(
         benchmark_sha256=benchmark.sha256,
         benchmark_pinned=benchmark.pinned,
         candidate_path=candidate_label,
-        answers={} if oversized else prover.answers(problem, candidate, track),
+        answers=answers,
         unsafe_no_sandbox=options.unsafe_no_sandbox,
         allow_recursion=options.allow_recursion,
     )
+
+
+def _answer_checks(prover: Prover, sub: Submission, answers: dict[str, Any]) -> dict[str, AnswerCheck]:
+    """The answer check of each recorded answer (``answer_check``): a record that never changes the verdict.
+
+    It runs only in an acceptance (full profile) whose candidate compiled: the agent's own checks
+    must not learn from it whether an answer is the official one.
+    """
+    if not answers:
+        return {}
+    compiled = any(r.id == "G4" and r.passed for r in sub.prior)
+    if sub.options.profile is not Profile.FULL or sub.options.acceptance is not None:
+        why = f"the answer check runs only with the {Profile.FULL} profile"
+    elif not compiled:
+        why = "the candidate did not compile"
+    else:
+        try:
+            return prover.check_answers(sub)
+        except Exception as exc:  # a record, not a gate: a crash is recorded, never raised
+            why = f"the answer check crashed: {type(exc).__name__}: {exc}"
+    return {name: unknown(why) for name in answers}
 
 
 provenance_gate_def = Gate("G1", "provenance", provenance_gate)
