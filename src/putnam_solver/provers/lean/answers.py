@@ -32,7 +32,7 @@ def answer_words(value: str) -> list[str]:
         tokens = code_tokens(lex(value))
     except LexError:
         return []
-    return [w for t in tokens for w in (t.text, name_parts(t.text)[-1] if t.text else t.text)]
+    return [w for t in tokens for w in (t.text, (name_parts(t.text) or [t.text])[-1])]
 
 
 def check_value(candidate: str | None, official: str | None) -> AnswerCheck:
