@@ -4,7 +4,8 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 ``Require``s (never ``Import``s) the reference and the candidate and states
 ``@Candidate.sol = @Reference.__putnam_official_solution <assumptions>``, unfolds both and tries
 ``reflexivity``, then, pointwise for functions (``functional_extensionality``), ``ring``, ``lia``,
-``lra``, ``nra``. If that file does not compile, a second one tries the negation (``discriminate``,
+``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``).
+If that file does not compile, a second one tries the negation (``discriminate``,
 ``lia``, ``lra``, ``congruence``). The status comes from coqc's exit code alone, each attempt under a
 ``Timeout``, the whole run under the sandbox's caps.
 """
@@ -50,8 +51,8 @@ SETUP = (
     "From Coq Require Import Lia Lra Psatz Ring FunctionalExtensionality.\n"
 )
 EQUAL = (
-    "first [ reflexivity | (repeat (apply functional_extensionality; intro)); "
-    "first [ reflexivity | ring | lia | lra | nra ] ]"
+    "first [ reflexivity | (repeat (apply functional_extensionality; intro)); cbv beta; "
+    "first [ reflexivity | ring | lia | lra | nia | nra | (simpl; first [ ring | lia | nia ]) ] ]"
 )
 DIFFERENT = "intro __putnam_h; first [ discriminate __putnam_h | lia | lra | nra | congruence ]"
 
@@ -106,4 +107,4 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
                 return AnswerCheck(status, f"coqc proved {proved}")
     except SandboxUnavailable as exc:
         return unknown(f"the sandbox is unavailable: {exc}")
-    return unknown("neither equality nor its negation was proved by reflexivity, ring, lia, lra, nra")
+    return unknown("neither equality nor its negation was proved by reflexivity, ring, lia, lra, nia, nra")
