@@ -246,6 +246,8 @@ def _verdict_line(verdict: Verdict) -> str:
         head += f"\n          {problem.id} {problem.name} {problem.status.value}: {problem.detail}"
     for name, answer in verdict.answers.items():
         head += f"\n          answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
+        if (check := answer.get("check")) is not None:
+            head += f"; check: {check['status']} ({check['reason']})"
     return head
 
 

@@ -23,6 +23,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from putnam_solver.answer_check import AnswerCheck, unknown
 from putnam_solver.benchmark import Benchmark, Problem
 from putnam_solver.sandbox import SandboxLimits
 
@@ -103,6 +104,10 @@ class VerifyOptions:
     """
 
     profile: Profile = Profile.FULL
+    acceptance: Profile | None = None
+    """The profile the candidate will finally be judged by, when this run is a rehearsal of it (the
+    agent's ``check`` runs ``fast`` before ``submit`` runs ``full``): the text gates apply its rules, so
+    a check never refuses what the acceptance would accept. None: this run is the acceptance."""
     axle: bool = False
     timeout_seconds: float = 600.0
     memory_mb: int = 16384
@@ -150,6 +155,11 @@ class Submission:
     @property
     def scratch(self) -> Path:
         return self.scratch_dir.path()
+
+    @property
+    def rules_profile(self) -> Profile:
+        """The profile whose rules the text gates apply: the acceptance's, or this run's own."""
+        return self.options.acceptance or self.options.profile
 
     def prior_result(self, gate_id: str) -> GateResult | None:
         """The result of an earlier gate of this run, for gates that build on another's artifacts."""
@@ -376,6 +386,21 @@ def run_gates(
     else:
         wanted_now = wanted
     scratch = ScratchDir(prefix=f"putnam-{problem.id}-")
+
+    def submission() -> Submission:
+        return Submission(
+            problem=problem,
+            benchmark=benchmark,
+            track=track,
+            candidate_bytes=candidate_bytes,
+            candidate=candidate,
+            challenge=challenge,
+            scratch_dir=scratch,
+            options=options,
+            prior=tuple(results),
+        )
+
+    answers = {} if oversized else prover.answers(problem, candidate, track)
     try:
         for gate_id in wanted_now:
             gate = by_id.get(gate_id)
@@ -384,18 +409,10 @@ def run_gates(
             blocked = any(not r.passed for r in results)
             if blocked and gate_id not in TEXT_GATES and not options.keep_going:
                 break
-            sub = Submission(
-                problem=problem,
-                benchmark=benchmark,
-                track=track,
-                candidate_bytes=candidate_bytes,
-                candidate=candidate,
-                challenge=challenge,
-                scratch_dir=scratch,
-                options=options,
-                prior=tuple(results),
-            )
+            sub = submission()
             results.append(_run_text_gate(gate, sub) if gate_id in TEXT_GATES else _run_gate(gate, sub))
+        for name, check in _answer_checks(prover, submission(), answers).items():
+            answers[name]["check"] = check.to_json()
     finally:
         scratch.cleanup()
     return Verdict(
@@ -411,10 +428,31 @@ def run_gates(
         benchmark_sha256=benchmark.sha256,
         benchmark_pinned=benchmark.pinned,
         candidate_path=candidate_label,
-        answers={} if oversized else prover.answers(problem, candidate, track),
+        answers=answers,
         unsafe_no_sandbox=options.unsafe_no_sandbox,
         allow_recursion=options.allow_recursion,
     )
+
+
+def _answer_checks(prover: Prover, sub: Submission, answers: dict[str, Any]) -> dict[str, AnswerCheck]:
+    """The answer check of each recorded answer (``answer_check``): a record that never changes the verdict.
+
+    It runs only in an acceptance (full profile) whose candidate compiled: the agent's own checks
+    must not learn from it whether an answer is the official one.
+    """
+    if not answers:
+        return {}
+    compiled = any(r.id == "G4" and r.passed for r in sub.prior)
+    if sub.options.profile is not Profile.FULL or sub.options.acceptance is not None:
+        why = f"the answer check runs only with the {Profile.FULL} profile"
+    elif not compiled:
+        why = "the candidate did not compile"
+    else:
+        try:
+            return prover.check_answers(sub)
+        except Exception as exc:  # a record, not a gate: a crash is recorded, never raised
+            why = f"the answer check crashed: {type(exc).__name__}: {exc}"
+    return {name: unknown(why) for name in answers}
 
 
 provenance_gate_def = Gate("G1", "provenance", provenance_gate)

@@ -239,6 +239,10 @@ def test_no_answer_records_a_different_correct_answer(bench: Benchmark) -> None:
     )
     verdict = verify(bench, "sample_sum_odds", candidate, Track.NO_ANSWER)
     assert verdict.answers == {
-        "sample_sum_odds_solution": {"candidate": "fun n => n ^ 2", "official": "fun n => n * n"}
+        "sample_sum_odds_solution": {
+            "candidate": "fun n => n ^ 2",
+            "official": "fun n => n * n",
+            "check": {"status": "confirmed", "reason": "coqc proved candidate = official"},
+        }
     }
     assert verdict.status == "accepted", [g.to_json() for g in verdict.gates]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +13,7 @@ from putnam_solver.benchmark import Benchmark, load_benchmark
 from putnam_solver.provers import get_prover
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
-from putnam_solver.verify import GateResult, GateStatus, Track
+from putnam_solver.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from tests.helpers import rocq_submission
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "rocq"
@@ -27,8 +30,15 @@ def proof(problem_id: str) -> str:
     return (SAMPLES / "proofs" / f"{problem_id}.v").read_text(encoding="utf-8")
 
 
-def run(gate: str, bench: Benchmark, problem_id: str, candidate: str, track: Track = Track.WITH_ANSWER) -> GateResult:
-    sub = rocq_submission(bench, problem_id, candidate, track)
+def run(
+    gate: str,
+    bench: Benchmark,
+    problem_id: str,
+    candidate: str,
+    track: Track = Track.WITH_ANSWER,
+    options: VerifyOptions | None = None,
+) -> GateResult:
+    sub = rocq_submission(bench, problem_id, candidate, track, options=options)
     return (preservation_gate if gate == "G2" else forbidden_gate)(sub)
 
 
@@ -66,16 +76,18 @@ def test_whitespace_and_comments_may_change_but_not_gluing(bench: Benchmark) -> 
 @pytest.mark.parametrize(
     ("addition", "expected"),
     [
-        ("Open Scope nat_scope.", "`Open` is not a permitted addition"),
         ('Local Notation "x = y" := (x = x) (at level 70).', "`Notation` is not a permitted addition"),
-        ("Section S.", "`Section` is not a permitted addition"),
+        ("Section S.", "`Section S` is never closed before the theorem"),
+        ("Section S.\nVariable k : nat.\nEnd S.", "`Variable` is not a permitted addition"),
+        ("Section S.\nLemma x : True.\nProof. exact I. Qed.\nEnd T.", "does not close `Section S`"),
         ("Set Implicit Arguments.", "`Set` is not a permitted addition"),
         ("Arguments sum_to n : simpl never.", "`Arguments` is not a permitted addition"),
         ("Require Import GeoCoq.Main.", "only installed libraries"),
         ("From Ltac2 Require Import Ltac2.", "only installed libraries"),
         ("Definition sum_to' := 0.", ""),
         ("Definition n := 0.", "has the name of a word of the challenge"),
-        ("Lemma x : True.\nProof. Open Scope R_scope. exact I. Qed.", "not allowed in proofs"),
+        ("Lemma x : True.\nProof. Arguments sum_to n : simpl never. exact I. Qed.", "not allowed in proofs"),
+        ("Lemma x : True.\nProof. Set Implicit Arguments. exact I. Qed.", "not allowed in proofs"),
     ],
 )
 def test_g2_additions_before_the_theorem(bench: Benchmark, addition: str, expected: str) -> None:
@@ -96,6 +108,94 @@ def test_g2_permits_helpers_and_installed_libraries(bench: Benchmark) -> None:
     assert result.passed, result.detail
 
 
+TEXT = VerifyOptions(profile=Profile.TEXT)
+CHECK_BEFORE_FULL = VerifyOptions(profile=Profile.FAST, acceptance=Profile.FULL)
+FULL = VerifyOptions(profile=Profile.FULL)
+
+
+def after_proof(text: str, addition: str) -> str:
+    return text.rstrip("\n") + "\n" + addition + "\n"
+
+
+def in_theorem_proof(text: str, addition: str) -> str:
+    head, sep, tail = text.rpartition("Proof.\n")
+    return head + sep + "  " + addition + "\n" + tail
+
+
+@pytest.mark.parametrize(
+    "candidate",
+    [
+        after_proof(proof(SUM), "Print Assumptions sample_sum_first_n."),
+        after_proof(proof(SUM), 'Check sample_sum_first_n.\nAbout sum_to.\nLocate "+".\nSearch sum_to.'),
+        before_theorem(proof(SUM), 'Set Warnings "-notation-overridden".\nCheck sum_to.'),
+        in_theorem_proof(proof(SUM), 'Set Warnings "-deprecated".'),
+        before_theorem(proof(SUM), 'Lemma x : True.\nProof. Set Warnings "-all". Print sum_to. exact I. Qed.'),
+        before_theorem(proof(SUM), "Section Helpers.\nLemma x : True.\nProof. exact I. Qed.\nEnd Helpers."),
+        in_theorem_proof(proof(SUM), "Import Nat. Local Open Scope nat_scope."),
+        after_proof(proof(SUM), "Import Nat.\nLocal Open Scope nat_scope.\nClose Scope nat_scope.\nCheck 0."),
+    ],
+    ids=[
+        "print-assumptions-after",
+        "queries-after",
+        "set-warnings-before",
+        "set-warnings-in-proof",
+        "queries-in-helper-proof",
+        "section-of-helpers",
+        "imports-in-theorem-proof",
+        "imports-after",
+    ],
+)
+def test_additions_that_cannot_change_the_statement_pass_on_every_profile(bench: Benchmark, candidate: str) -> None:
+    for options in (TEXT, FULL):
+        for gate in ("G2", "G3"):
+            result = run(gate, bench, SUM, candidate, options=options)
+            assert result.passed, (options.profile, gate, result.detail)
+
+
+@pytest.mark.parametrize(
+    "addition",
+    [
+        "Import Nat.",
+        "Local Open Scope nat_scope.",
+        "Open Scope nat_scope.",
+        "Require Import Psatz.",
+        "From Coq Require Import ZArith.",
+        "Lemma x : True.\nProof. Open Scope nat_scope. exact I. Qed.",
+        "Lemma x : True.\nProof. Import Nat. exact I. Qed.",
+        "Section Helpers.\nImport Nat.\nEnd Helpers.",
+    ],
+)
+def test_additions_that_act_through_elaboration_pass_only_where_g5_judges(bench: Benchmark, addition: str) -> None:
+    candidate = before_theorem(proof(SUM), addition)
+    refused = run("G2", bench, SUM, candidate, options=TEXT)
+    assert refused.status is GateStatus.FAILED, refused.detail
+    assert "the `full` profile (G5's trusted type check) decides it; this acceptance runs `text`" in refused.detail
+    for options in (FULL, CHECK_BEFORE_FULL):
+        assert run("G2", bench, SUM, candidate, options=options).passed, options
+    assert run("G2", bench, SUM, candidate, options=VerifyOptions(profile=Profile.FAST)).status is GateStatus.FAILED
+
+
+@pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc missing")
+def test_scopes_and_imports_of_a_helper_proof_outlive_its_qed(tmp_path: Path) -> None:
+    """Why they are class 2 before the theorem even inside a proof: coqc keeps them after ``Qed``."""
+    (tmp_path / "T.v").write_text(
+        "Require Import ZArith.\nLemma h : True.\nProof. Open Scope Z_scope. Import Z. exact I. Qed.\n"
+        "Check (1 + 1 : Z).\nCheck add_0_r.\nGoal (1 + 1 = 2)%Z. reflexivity. Qed.\nCheck (1 + 1).\n"
+    )
+    done = subprocess.run(["coqc", "T.v"], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith(": Z"), done.stdout
+
+
+def test_a_section_cannot_hold_the_theorem_or_assumptions(bench: Benchmark) -> None:
+    around = proof(SUM).replace("Theorem sample_", "Section S.\nTheorem sample_") + "End S.\n"
+    result = run("G2", bench, SUM, around)
+    assert result.status is GateStatus.FAILED and "the theorem (challenge line 9) is missing" in result.detail
+    assumed = before_theorem(proof(SUM), "Section S.\nContext (k : nat).\nEnd S.")
+    assert run("G2", bench, SUM, assumed).status is GateStatus.FAILED
+    assert run("G3", bench, SUM, assumed).status is GateStatus.FAILED
+
+
 @pytest.mark.parametrize(
     ("edit", "expected"),
     [
@@ -104,7 +204,7 @@ def test_g2_permits_helpers_and_installed_libraries(bench: Benchmark) -> None:
         (lambda t: t.replace("Require Import Arith Lia.", "Require Import Arith."), "missing or changed"),
         (lambda t: t.replace("Qed.", "Abort."), "ends with `Abort`"),
         (lambda t: t.replace("Qed.", ""), "never ends"),
-        (lambda t: t + "Lemma after : True.\nProof. exact I. Qed.\n", "nothing may follow"),
+        (lambda t: t + "Lemma after : True.\nProof. exact I. Qed.\n", "after the theorem only queries"),
     ],
 )
 def test_g2_rejects_edits(bench: Benchmark, edit, expected: str) -> None:  # type: ignore[no-untyped-def]
@@ -133,7 +233,6 @@ def test_g2_accepts_admitted_and_leaves_it_to_g3(bench: Benchmark) -> None:
         "Variables v w : nat.",
         "Context (v : nat).",
         "Local Axiom a : False.",
-        "Section S.",
         "Module M.",
         "Unset Guard Checking.",
         "Unset Positivity Checking.",
@@ -199,5 +298,55 @@ def test_no_answer_challenge_hides_the_answer_and_answers_are_recorded(bench: Be
 
 def test_policy_describes_both_lists() -> None:
     text = POLICY.describe()
+    assert "[only with G5 (full profile)] Require, Import, Export" in text
+    assert all(a.reason for a in POLICY.additions)
     assert "Lemma" in text and "Fixpoint" in text and "Require" in text
     assert "Axiom: declares an assumption" in text and "Guard Checking: disables a kernel check" in text
+
+
+def test_the_agents_check_applies_the_rules_of_the_profile_that_will_judge_it(bench: Benchmark) -> None:
+    """``check`` runs ``fast`` but must not refuse an import that ``submit``'s full profile accepts."""
+    from putnam_solver.agent.task import _context
+    from putnam_solver.agent.types import Budgets, SolveConfig
+
+    config = SolveConfig(
+        prover="rocq",
+        track=Track.WITH_ANSWER,
+        model="mockllm/model",
+        reviewer_model=None,
+        reasoning_effort=None,
+        agent="react",
+        sandbox="local",
+        jobs=1,
+        fallback_jobs=1,
+        budgets=Budgets(),
+    )
+    candidate = before_theorem(proof(SUM), "Import Nat.")
+    for acceptance, verdict in ((Profile.FULL, GateStatus.PASSED), (Profile.TEXT, GateStatus.FAILED)):
+        context = _context(RocqProver(), bench, bench.problems[SUM], replace(config, acceptance_profile=acceptance))
+        assert context.check_options.profile is Profile.FAST
+        assert run("G2", bench, SUM, candidate, options=context.check_options).status is verdict
+
+
+@pytest.mark.parametrize(
+    ("helper", "answer", "refused"),
+    [
+        ("Definition sq (k : nat) : nat := k * k.", "fun n => sq n", "sq"),
+        ("Definition sq (k : nat) : nat := k * k.", "fun n => Top.sq n", "sq"),
+        ("Ltac sq_tac := exact (fun n => n * n).", "ltac:(sq_tac)", "sq_tac"),
+        ("Definition sq (k : nat) : nat := k * k.", "fun n => n * n", ""),
+        ("Definition sq (k : nat) : nat := k * k.", "fun n => Nat.square n", ""),
+    ],
+)
+def test_a_no_answer_answer_may_not_name_what_the_candidate_defines(
+    bench: Benchmark, helper: str, answer: str, refused: str
+) -> None:
+    solution = "Definition sample_sum_odds_solution"
+    candidate = proof(ODDS).replace(solution, f"{helper}\n{solution}")
+    candidate = candidate.replace("fun n => n * n", answer)
+    result = run("G2", bench, ODDS, candidate, Track.NO_ANSWER)
+    if refused:
+        assert result.status is GateStatus.FAILED, result.detail
+        assert f"the answer names `{refused}`, which the candidate defines" in result.detail
+    else:
+        assert result.passed, result.detail

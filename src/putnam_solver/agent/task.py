@@ -532,9 +532,10 @@ def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Mod
 
 
 def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig) -> ProblemContext:
-    def options(profile: Profile, axle: bool) -> VerifyOptions:
+    def options(profile: Profile, axle: bool, acceptance: Profile | None = None) -> VerifyOptions:
         return VerifyOptions(
             profile=profile,
+            acceptance=acceptance,
             axle=axle,
             lean=config.lean,
             unsafe_no_sandbox=config.unsafe_no_sandbox,
@@ -547,7 +548,7 @@ def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: Sol
         benchmark=benchmark,
         problem=problem,
         track=config.track,
-        check_options=options(Profile.FAST, False),
+        check_options=options(Profile.FAST, False, acceptance=config.acceptance_profile),
         accept_options=options(config.acceptance_profile, config.axle),
     )
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from putnam_solver.answer_check import AnswerCheck
     from putnam_solver.benchmark import Problem
-    from putnam_solver.verify import Gate, Track, VerifyOptions
+    from putnam_solver.verify import Gate, Submission, Track, VerifyOptions
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,11 @@ class Prover(Protocol):
 
     def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
         """For the no-answer track: the candidate's answer beside the official one (empty otherwise)."""
+        ...
+
+    def check_answers(self, sub: Submission) -> dict[str, AnswerCheck]:
+        """For the no-answer track, after the candidate compiled: each answer against the official one
+        (``answer_check``), by name. A record for the verdict, never a gate."""
         ...
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:

@@ -20,11 +20,13 @@ Run directory layout::
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.answer_check import AnswerStatus, check_counts
 from putnam_solver.benchmark import write_atomic
 from putnam_solver.ledger import AttemptRow, CampaignRow, Ledger, ProblemRow, Usage
 
@@ -107,9 +109,7 @@ def _gates_log(verdict: dict[str, Any]) -> str:
 
 
 def incomplete_evidence(run_dir: Path, rows: Iterable[AttemptRow]) -> list[AttemptRow]:
-    return [
-        r for r in rows if not (run_dir / evidence_dir(r.campaign, r.problem) / COMPLETE_MARKER).is_file()
-    ]
+    return [r for r in rows if not (run_dir / evidence_dir(r.campaign, r.problem) / COMPLETE_MARKER).is_file()]
 
 
 def remove_stale_temporaries(run_dir: Path) -> list[Path]:
@@ -204,11 +204,7 @@ def summary_markdown(
         (
             "Campaigns",
             f"{len(campaigns)} of {limit or 'unlimited (until resolved or a run budget)'}; "
-            + (
-                "fresh restarts"
-                if settings.get("fresh")
-                else "best candidate and diagnostics carried forward"
-            ),
+            + ("fresh restarts" if settings.get("fresh") else "best candidate and diagnostics carried forward"),
         ),
         ("Limits per attempt", _budget_line(config.get("budgets", {}), ATTEMPT_BUDGETS)),
         ("Limits per problem (all its attempts)", _budget_line(config.get("budgets", {}), PROBLEM_BUDGETS)),
@@ -217,6 +213,8 @@ def summary_markdown(
         ("Tokens", f"{usage.tokens:,} ({usage.input_tokens:,} input, {usage.output_tokens:,} output)"),
         ("Cost", f"${usage.cost_dollars:.2f}"),
     ]
+    if config.get("track") == "no-answer":
+        rows.append(("Answers of verified passes vs official", answer_check_line(attempts)))
     out = [
         "# putnam solve",
         "",
@@ -244,6 +242,14 @@ def summary_markdown(
     return "\n".join(out)
 
 
+def answer_check_line(attempts: Iterable[AttemptRow]) -> str:
+    """On no-answer: how many answers of verified passes were confirmed, differ, or stayed unknown."""
+    counts = sum(
+        (check_counts(a.verdict.get("answers", {})) for a in attempts if a.verified_pass and a.verdict), Counter()
+    )
+    return ", ".join(f"{counts[s]} {s}" for s in AnswerStatus) + " (answer check: a record, not a gate)"
+
+
 def _campaign_rows(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptRow]) -> list[str]:
     rows = []
     for c in campaigns:
@@ -252,9 +258,7 @@ def _campaign_rows(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptR
         cost = sum(a.cost_dollars for a in mine)
         passed = sum(a.verified_pass for a in mine)
         done = "" if c.finished else " (unfinished)"
-        rows.append(
-            f"| {c.number}{done} | {len(c.problems)} | {passed} | {len(mine)} | {tokens:,} | ${cost:.2f} |"
-        )
+        rows.append(f"| {c.number}{done} | {len(c.problems)} | {passed} | {len(mine)} | {tokens:,} | ${cost:.2f} |")
     return rows
 
 
@@ -263,9 +267,7 @@ def _model_line(config: dict[str, Any]) -> str:
     if config.get("reasoning_effort"):
         parts.append(f"reasoning effort {config['reasoning_effort']}")
     parts.append(f"reviewer {config.get('reviewer_model') or 'none'}")
-    parts.append(
-        f"agent {config.get('agent')}, {config.get('jobs')} jobs (fallback {config.get('fallback_jobs')})"
-    )
+    parts.append(f"agent {config.get('agent')}, {config.get('jobs')} jobs (fallback {config.get('fallback_jobs')})")
     return "; ".join(parts)
 
 

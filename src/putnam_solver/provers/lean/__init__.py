@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from putnam_solver.answer_check import AnswerCheck
 from putnam_solver.benchmark import Problem
 from putnam_solver.provers import Readiness
+from putnam_solver.provers.lean.answers import check_value
 from putnam_solver.provers.lean.axioms import axioms_gate
 from putnam_solver.provers.lean.axle import axle_gate, axle_readiness
 from putnam_solver.provers.lean.bootstrap import toolchain_status
@@ -33,7 +35,7 @@ from putnam_solver.provers.lean.toolchain import (
     toolchain_root,
 )
 from putnam_solver.sandbox import sandbox_status
-from putnam_solver.verify import Gate, Track, VerifyOptions
+from putnam_solver.verify import Gate, Submission, Track, VerifyOptions
 
 ALL_GATES: tuple[Gate, ...] = (
     *GATES,
@@ -65,6 +67,10 @@ class LeanProver:
 
     def gates(self) -> Sequence[Gate]:
         return ALL_GATES
+
+    def check_answers(self, sub: Submission) -> dict[str, AnswerCheck]:
+        answers = self.answers(sub.problem, sub.candidate, sub.track)
+        return {name: check_value(a["candidate"], a["official"]) for name, a in answers.items()}
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return toolchain_fingerprint(options.lean)

@@ -12,9 +12,11 @@ import shutil
 from collections.abc import Sequence
 from typing import Any
 
+from putnam_solver.answer_check import AnswerCheck
 from putnam_solver.benchmark import Problem
 from putnam_solver.provers import Readiness
 from putnam_solver.provers.rocq import challenge as _challenge
+from putnam_solver.provers.rocq.answers import check_answer
 from putnam_solver.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
 from putnam_solver.provers.rocq.compile import compile_gate, kernel_gate, statement_gate
 from putnam_solver.provers.rocq.syntax import Statement, StatementError
@@ -26,7 +28,7 @@ from putnam_solver.provers.rocq.toolchain import (
     toolchain_fingerprint,
 )
 from putnam_solver.sandbox import sandbox_status
-from putnam_solver.verify import Gate, InputError, Track, VerifyOptions
+from putnam_solver.verify import Gate, InputError, Submission, Track, VerifyOptions
 
 GATES: tuple[Gate, ...] = (
     Gate("G2", "preservation", preservation_gate),
@@ -104,6 +106,12 @@ class RocqProver:
         except StatementError:
             return {}
         return _challenge.answers(statement, candidate, track)
+
+    def check_answers(self, sub: Submission) -> dict[str, AnswerCheck]:
+        statement = _challenge.statement_of(sub.problem)
+        if statement.solution_name is None:
+            return {}
+        return {statement.solution_name: check_answer(sub, statement)}
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return toolchain_fingerprint()

@@ -8,11 +8,22 @@ G2. The candidate must be the challenge with its holes filled: the placeholder p
 replaced by a proof ending in ``Qed.`` or ``Defined.`` (``Admitted.`` is left to G3, so G2 judges only the
 shape), and on the no-answer track the solution's ``_`` replaced by a term. Every other sentence of the
 challenge must appear unchanged, in order (same tokens, same gluing; whitespace and comments are free).
-Before the theorem the candidate may add only the sentences ``policy.permitted_additions`` names, with
-their proofs, and ``Require`` only installed libraries; an added name may not be a word of the challenge
-(so a helper cannot shadow ``sqrt`` or a binder). Proofs may not contain commands that change how later
-text is read (scopes, notations, options, instances, imports). Nothing may follow the challenge's last
-sentence.
+What the candidate may add is sorted by whether it can change what the statement means
+(``policy.additions`` lists every row with its reason; ``putnam policy --prover rocq`` prints it):
+
+1. cannot: queries (``Print``, ``Check``, ``About``, ``Search``, ``Locate``, ``Set Warnings``) anywhere;
+   helpers (``policy.permitted_additions``, with their proofs, named apart from every word of the
+   challenge) and ``Section ... End`` around them before the theorem; imports and scopes in the
+   theorem's proof or after it. Accepted on every profile.
+2. only through elaboration: ``Require``/``Import``/``Export`` of installed libraries and
+   ``Open``/``Close Scope`` before the theorem, at top level or inside a helper's proof (their effect
+   outlives its ``Qed``). Accepted only when the acceptance runs G5, which elaborates the pinned
+   statement itself and checks the candidate's theorem against it; refused otherwise, naming the profile.
+3. everything else, e.g. notations, options, instances, ``Variable`` (also inside a section: closing it
+   abstracts the statement), type declarations in proofs: refused.
+
+The rules are those of the acceptance profile (``Submission.rules_profile``), so the agent's ``check``
+never refuses what ``submit`` accepts.
 
 G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as
 one) is scanned for ``policy.forbidden_words`` and ``policy.forbidden_phrases``; a qualified name is
@@ -25,7 +36,7 @@ bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk bo
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from putnam_solver.provers.rocq.syntax import (
     PROOF_ENDS,
@@ -41,7 +52,14 @@ from putnam_solver.provers.rocq.syntax import (
     solution_body_start,
 )
 from putnam_solver.provers.rocq.toolchain import Version, detected_version, guard_bugs, kernel_bug_evidence
-from putnam_solver.verify import GateResult, GateStatus, Submission, Track
+from putnam_solver.verify import PROFILE_GATES, GateResult, GateStatus, Profile, Submission, Track
+
+QUERY_COMMANDS = frozenset({"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate"})
+"""Commands that only print (with ``Set Warnings``, which only silences): harmless anywhere."""
+READING_COMMANDS = frozenset({"Require", "From", "Import", "Export"})
+"""With ``Open Scope``/``Close Scope``: they change how later text is read and nothing else."""
+STATEMENT_CHECK = "G5"
+"""The Rocq gate that checks the statement semantically (the trusted type check)."""
 
 
 @dataclass(frozen=True)
@@ -53,9 +71,25 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Addition:
+    """One row of the G2 classification: a kind of addition, where, which profiles accept it, and why."""
+
+    construct: str
+    where: str
+    accepted: str
+    reason: str
+
+
+EVERY_PROFILE = "every profile"
+SEMANTIC_CHECK_ONLY = f"only with G5 ({Profile.FULL} profile)"
+NEVER = "never"
+
+
+@dataclass(frozen=True)
 class RocqPolicy:
     """What a candidate may add (G2) and what it may never write (G3)."""
 
+    additions: tuple[Addition, ...]
     permitted_additions: tuple[str, ...]
     permitted_libraries: tuple[str, ...]
     proof_commands_denied: tuple[str, ...]
@@ -65,7 +99,9 @@ class RocqPolicy:
 
     def describe(self) -> str:
         """A plain-text summary for prompts, docs and ``putnam doctor``."""
-        lines = [
+        lines = ["G2: additions, by whether they can change what the statement means:"]
+        lines += [f"  [{a.accepted}] {a.construct} ({a.where}): {a.reason}" for a in self.additions]
+        lines += [
             "G2: before the theorem only these may be added: " + ", ".join(self.permitted_additions),
             "    (each with its proof), and Require of: "
             + ", ".join(self.permitted_libraries)
@@ -91,6 +127,67 @@ def _rules(reason: str, *constructs: str) -> tuple[Rule, ...]:
 
 
 POLICY = RocqPolicy(
+    additions=(
+        Addition(
+            "Print, Check, About, Search, Locate, Print Assumptions, Set Warnings",
+            "anywhere",
+            EVERY_PROFILE,
+            "queries print and Set Warnings silences; neither leaves anything that later text could read",
+        ),
+        Addition(
+            "comments, layout",
+            "anywhere",
+            EVERY_PROFILE,
+            "not tokens; gluing between tokens still counts, since Coq lexes `[::` and `[ ::` differently",
+        ),
+        Addition(
+            "Lemma, Theorem, Definition, Fixpoint, Ltac with their proofs",
+            "before the theorem",
+            EVERY_PROFILE,
+            "new names only, none a word of the challenge, so nothing the statement uses can resolve to them",
+        ),
+        Addition(
+            "Section ... End around helpers",
+            "before the theorem",
+            EVERY_PROFILE,
+            "it only scopes the helpers; closing it abstracts nothing, since Variable/Context stay refused",
+        ),
+        Addition(
+            "Require, Import, Export (installed libraries), Open Scope, Close Scope",
+            "after the theorem's statement: in its proof or after it",
+            EVERY_PROFILE,
+            "the statement is already elaborated",
+        ),
+        Addition(
+            "Require, Import, Export (installed libraries), Open Scope, Close Scope",
+            "before the theorem, also inside a helper's proof (the effect outlives Qed)",
+            SEMANTIC_CHECK_ONLY,
+            "notations, scopes, coercions and instances of a library change how the statement's text "
+            "elaborates; G5 elaborates the pinned statement without them and checks the candidate's "
+            "theorem against it, so only an acceptance that runs G5 can tell a harmless import from one "
+            "that changes the statement",
+        ),
+        Addition(
+            "Require of a library that is not installed",
+            "anywhere",
+            NEVER,
+            "nothing outside the pinned toolchain may be loaded",
+        ),
+        Addition(
+            "Variable, Context, Hypothesis (also inside a section), Notation, Set/Unset options, "
+            "Arguments, Instance, Coercion, Module",
+            "anywhere outside the challenge's own sentences",
+            NEVER,
+            "they assume instead of proving, abstract the statement, or change what its text means (G3 "
+            "also refuses most of them; DESIGN section 7)",
+        ),
+        Addition(
+            "type or universe declarations, notations, options, instances inside proofs",
+            "inside any proof",
+            NEVER,
+            "Coq 8.16's universe and positivity kernel bugs need a candidate-declared inductive",
+        ),
+    ),
     permitted_additions=(*sorted(THEOREM_COMMANDS), "Definition", "Fixpoint", "Ltac", "Require", "From"),
     permitted_libraries=("Coq.", "mathcomp.", "Coquelicot."),
     proof_commands_denied=(
@@ -148,7 +245,7 @@ POLICY = RocqPolicy(
             "Variables",
             "Context",
         ),
-        *_rules("sections and modules can abstract or rebind the statement", "Section", "Module", "Include"),
+        *_rules("modules can rebind the names the statement uses", "Module", "Include"),
         *_rules("disables a kernel check", "bypass_check"),
         *_rules(
             "loads or runs code outside the kernel, or touches files",
@@ -236,6 +333,25 @@ def _library_ok(sentence: Sentence) -> bool:
     return bool(names) and all("." not in n or any(n.startswith(p) for p in POLICY.permitted_libraries) for n in names)
 
 
+def _second_word(sentence: Sentence) -> str:
+    i = sentence.command_index() + 1
+    return sentence.tokens[i].text if i < len(sentence.tokens) else ""
+
+
+def is_query(sentence: Sentence) -> bool:
+    """A command that only prints or silences messages: it leaves nothing behind that could be read."""
+    if sentence.command == "Set":
+        return _second_word(sentence) == "Warnings"
+    return sentence.command in QUERY_COMMANDS
+
+
+def reads(sentence: Sentence) -> bool:
+    """A command that changes how later text is read (libraries, modules, scopes), and nothing else."""
+    if sentence.command in ("Open", "Close"):
+        return _second_word(sentence) == "Scope"
+    return sentence.command in READING_COMMANDS
+
+
 def _opens_proof(sentence: Sentence) -> bool:
     """Whether a declaration is followed by proof sentences (no top-level ``:=`` body)."""
     if sentence.command in THEOREM_COMMANDS:
@@ -249,58 +365,116 @@ def _opens_proof(sentence: Sentence) -> bool:
 
 
 @dataclass
-class _Cursor:
+class _Scan:
+    """A walk over the candidate's sentences, and what it found wrong so far."""
+
     sents: list[Sentence]
+    reserved: set[str]
+    rules: Profile
+    problems: list[str] = field(default_factory=list)
+    defined: set[str] = field(default_factory=set)
+    """Names the candidate's own additions declare (helpers, tactics), which an answer may not use."""
     i: int = 0
 
     def peek(self) -> Sentence | None:
         return self.sents[self.i] if self.i < len(self.sents) else None
 
+    def take(self) -> Sentence:
+        self.i += 1
+        return self.sents[self.i - 1]
 
-def _take_proof(cur: _Cursor, problems: list[str], owner: str) -> None:
-    """Consume proof sentences up to and including the proof end; note commands proofs may not use."""
-    while (sent := cur.peek()) is not None:
-        cur.i += 1
+    def needs_elaboration_check(self, sent: Sentence, where: str) -> None:
+        """A class-2 addition: passes only where the statement is checked semantically (Rocq G5)."""
+        if STATEMENT_CHECK not in PROFILE_GATES[self.rules]:
+            self.problems.append(
+                f"line {sent.line}: `{_quote(sent)}` {where} can change how the statement is read (through "
+                f"elaboration only), so only a profile that checks the statement semantically accepts it: "
+                f"the `{Profile.FULL}` profile (G5's trusted type check) decides it; this acceptance runs "
+                f"`{self.rules}`"
+            )
+
+
+def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
+    """Consume proof sentences up to and including the proof end; note commands proofs may not use.
+
+    Scopes and imports of a proof outlive its ``Qed`` (measured with coqc 8.16), so before the theorem
+    they are class 2; in the theorem's own proof they come after the statement and cannot change it.
+    """
+    while (sent := scan.peek()) is not None:
+        scan.take()
         if sent.command in PROOF_ENDS:
             if sent.command not in ("Qed", "Defined", "Admitted"):
-                problems.append(
+                scan.problems.append(
                     f"line {sent.line}: the proof of {owner} ends with `{sent.command}`; end it with Qed or Defined"
                 )
             return
+        if is_query(sent):
+            continue
+        if reads(sent) and sent.command not in ("Require", "From"):
+            if before_theorem:
+                scan.needs_elaboration_check(sent, f"inside the proof of {owner}, before the theorem,")
+            continue
         if sent.command in POLICY.proof_commands_denied:
-            problems.append(
+            scan.problems.append(
                 f"line {sent.line}: `{_quote(sent)}` inside the proof of {owner}: the command "
                 f"`{sent.command}` is not allowed in proofs (it changes how later text is read, or declares "
                 "types or universes of its own)"
             )
-    problems.append(f"the proof of {owner} never ends (no Qed. or Defined.)")
+    scan.problems.append(f"the proof of {owner} never ends (no Qed. or Defined.)")
 
 
-def _take_addition(cur: _Cursor, problems: list[str], reserved: set[str]) -> None:
-    sent = cur.sents[cur.i]
-    cur.i += 1
+def _take_section(scan: _Scan, opening: Sentence) -> None:
+    """A ``Section ... End`` the candidate adds around helpers before the theorem.
+
+    Closing a section abstracts its ``Variable``/``Context`` declarations; those are not permitted
+    additions (and G3 refuses them), so a section of helpers only scopes them and cannot change the
+    statement, which must come after its ``End``.
+    """
+    name = opening.declared_name
+    while (sent := scan.peek()) is not None:
+        if sent.command == "End":
+            scan.take()
+            if sent.declared_name != name:
+                scan.problems.append(f"line {sent.line}: `{_quote(sent)}` does not close `Section {name}`")
+            return
+        _take_addition(scan)
+    scan.problems.append(f"line {opening.line}: `Section {name}` is never closed before the theorem")
+
+
+def _take_addition(scan: _Scan) -> None:
+    """One sentence the candidate adds before the theorem (with its proof or section body)."""
+    sent = scan.take()
     command = sent.command
-    if command not in POLICY.permitted_additions:
-        problems.append(
-            f"line {sent.line}: `{_quote(sent)}` is not in the challenge and `{command}` is not a "
-            f"permitted addition (permitted before the theorem: {', '.join(POLICY.permitted_additions)})"
-        )
+    if is_query(sent):
         return
-    if command in ("Require", "From"):
-        if not _library_ok(sent):
-            problems.append(
+    if reads(sent):
+        if command in ("Require", "From") and not _library_ok(sent):
+            scan.problems.append(
                 f"line {sent.line}: `{_quote(sent)}`: only installed libraries "
                 f"({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
             )
+        scan.needs_elaboration_check(sent, "before the theorem")
+        return
+    if command == "Section":
+        _take_section(scan, sent)
+        return
+    if command not in POLICY.permitted_additions:
+        scan.problems.append(
+            f"line {sent.line}: `{_quote(sent)}` is not in the challenge and `{command}` is not a "
+            f"permitted addition (permitted before the theorem: {', '.join(POLICY.permitted_additions)}; "
+            "see `putnam policy --prover rocq`)"
+        )
         return
     name = sent.declared_name
-    if name is not None and name in reserved:
-        problems.append(
+    if name is not None:
+        scan.defined.add(name)
+    if name is not None and name in scan.reserved:
+        scan.problems.append(
             f"line {sent.line}: the added {command} `{name}` has the name of a word of the "
             "challenge; rename it so it cannot shadow anything the statement uses"
         )
     if _opens_proof(sent):
-        _take_proof(cur, problems, f"`{name}`")
+        _take_proof(scan, f"`{name}`", before_theorem=True)
 
 
 def _challenge_words(statement: Statement) -> set[str]:
@@ -312,8 +486,39 @@ def _challenge_words(statement: Statement) -> set[str]:
     return words
 
 
-def preservation_problems(statement: Statement, candidate: str, track: Track) -> list[str]:
-    """Everything that keeps ``candidate`` from being the challenge with its holes filled."""
+def _answer_problems(solution: Sentence, defined: set[str]) -> list[str]:
+    """A no-answer answer may name only what the challenge's environment provides.
+
+    A helper the candidate defines can hide anything behind a name (even the statement's own
+    conclusion), so the answer would not be an answer; ``X.helper`` counts too, whatever ``X`` is.
+    """
+    body = solution.tokens[solution_body_start(solution) : -1]
+    named = {
+        name
+        for tok in body
+        if tok.kind is Kind.WORD
+        for name in defined
+        if tok.text == name or tok.text.endswith("." + name)
+    }
+    return [
+        f"line {solution.line}: the answer names `{name}`, which the candidate defines; an answer may use "
+        "only what the challenge's own environment provides (write it out)"
+        for name in sorted(named)
+    ]
+
+
+def _skip_after_theorem(scan: _Scan) -> None:
+    """Queries and reading commands after the theorem's statement cannot change it: pass over them."""
+    while (sent := scan.peek()) is not None and (is_query(sent) or reads(sent)):
+        scan.take()
+
+
+def preservation_problems(statement: Statement, candidate: str, track: Track, rules: Profile) -> list[str]:
+    """Everything that keeps ``candidate`` from being the challenge with its holes filled.
+
+    ``rules`` is the profile of the acceptance: additions that can act only through elaboration pass
+    only when it runs the semantic statement check (G5).
+    """
     try:
         sents = sentences(candidate)
     except LexError as exc:
@@ -321,39 +526,44 @@ def preservation_problems(statement: Statement, candidate: str, track: Track) ->
     if sents and not sents[-1].ended:
         return [f"line {sents[-1].line}: the last sentence has no final period"]
     hole = statement.solution if track is Track.NO_ANSWER else None
-    reserved = _challenge_words(statement)
-    problems: list[str] = []
-    cur = _Cursor(sents)
+    scan = _Scan(sents, _challenge_words(statement), rules)
     expected = [*statement.header, statement.sentences[statement.theorem]]
     for j, want in enumerate(expected):
-        while (sent := cur.peek()) is not None:
+        while (sent := scan.peek()) is not None:
             same = _hole_matches(sent, want) if j == hole else sent.key == want.key
             if same:
-                cur.i += 1
+                scan.take()
+                if j == hole:
+                    scan.problems += _answer_problems(sent, scan.defined)
                 break
             edited_theorem = sent.command in THEOREM_COMMANDS and sent.declared_name == statement.theorem_name
             if j == statement.theorem and edited_theorem:
-                problems.append(
+                scan.problems.append(
                     f"line {sent.line}: the theorem `{statement.theorem_name}` differs from the challenge's statement"
                 )
-                cur.i += 1
+                scan.take()
                 break
-            _take_addition(cur, problems, reserved)
+            _take_addition(scan)
         else:
             what = "the theorem" if j == statement.theorem else f"`{_quote(want)}`"
-            problems.append(f"{what} (challenge line {want.line}) is missing or changed")
-            return problems
-    _take_proof(cur, problems, f"`{statement.theorem_name}`")
+            scan.problems.append(f"{what} (challenge line {want.line}) is missing or changed")
+            return scan.problems
+    _take_proof(scan, f"`{statement.theorem_name}`", before_theorem=False)
     for want in statement.trailer:
-        sent = cur.peek()
+        _skip_after_theorem(scan)
+        sent = scan.peek()
         if sent is None or sent.key != want.key:
             where = f"line {sent.line}" if sent else "end of file"
-            problems.append(f"{where}: expected `{_quote(want)}` after the proof")
-            return problems
-        cur.i += 1
-    if (extra := cur.peek()) is not None:
-        problems.append(f"line {extra.line}: `{_quote(extra)}`: nothing may follow the challenge's end")
-    return problems
+            scan.problems.append(f"{where}: expected `{_quote(want)}` after the proof")
+            return scan.problems
+        scan.take()
+    _skip_after_theorem(scan)
+    if (extra := scan.peek()) is not None:
+        scan.problems.append(
+            f"line {extra.line}: `{_quote(extra)}`: after the theorem only queries (Print, Check, About, "
+            "Search, Locate, Set Warnings) and Import/Export/Open Scope may follow"
+        )
+    return scan.problems
 
 
 def forbidden_hits(statement: Statement, candidate: str, refuse_recursion: bool = True) -> list[str]:
@@ -403,7 +613,7 @@ def _guard_note(version: Version | None) -> str:
 
 def preservation_gate(sub: Submission) -> GateResult:
     """G2: the candidate is the challenge with its holes filled and only permitted additions."""
-    problems = preservation_problems(challenge_statement(sub), sub.candidate, sub.track)
+    problems = preservation_problems(challenge_statement(sub), sub.candidate, sub.track, sub.rules_profile)
     evidence = {"problems": problems}
     if problems:
         return GateResult("G2", "preservation", GateStatus.FAILED, "; ".join(problems), evidence)

@@ -1,0 +1,55 @@
+"""The no-answer answer check: is the candidate's answer the official one? A record, never a gate.
+
+On the no-answer track G5/G6 already decide whether the candidate proves the statement with its own
+answer; whether that answer equals the official one is a separate question that users of the verdict
+ask. Each prover tries to establish ``candidate = official`` (and, failing that, its negation) with a
+few automatic tactics, in the sandbox, after the candidate compiled, and records one of three statuses.
+Limits (integrals, series, choice) are not closed forms: tactics cannot compare them, so they are
+``unknown`` with that reason before anything runs. Nothing here changes acceptance.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class AnswerStatus(StrEnum):
+    CONFIRMED = "confirmed"
+    """``candidate = official`` was proved."""
+    DIFFERS = "differs"
+    """``candidate <> official`` was proved."""
+    UNKNOWN = "unknown"
+    """Neither was established; ``reason`` says why."""
+
+
+@dataclass(frozen=True)
+class AnswerCheck:
+    status: AnswerStatus
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"status": self.status.value, "reason": self.reason}
+
+
+def unknown(reason: str) -> AnswerCheck:
+    return AnswerCheck(AnswerStatus.UNKNOWN, reason)
+
+
+def non_closed_form(words: Iterable[str], markers: Mapping[str, str]) -> AnswerCheck | None:
+    """``unknown`` naming the first word of ``words`` that ``markers`` lists (with what it is), else None."""
+    for word in words:
+        if word in markers:
+            return unknown(f"not a closed form: uses `{word}` ({markers[word]}); no tactic compares it")
+    return None
+
+
+def check_counts(answers: Mapping[str, Any]) -> Counter[str]:
+    """How many of a verdict's answers have each status (answers without a check count as none)."""
+    return Counter(a["check"]["status"] for a in answers.values() if isinstance(a, dict) and "check" in a)
+
+
+__all__ = ["AnswerCheck", "AnswerStatus", "check_counts", "non_closed_form", "unknown"]

@@ -1,0 +1,61 @@
+"""The no-answer answer check with real coqc: confirmed, differs, unknown; a record that never gates."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.answer_check import AnswerStatus
+from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.provers.rocq import RocqProver
+from putnam_solver.provers.rocq.answers import check_answer
+from putnam_solver.provers.rocq.challenge import statement_of
+from putnam_solver.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.helpers import REPO, rocq_submission
+
+SAMPLES = REPO / "samples" / "rocq"
+DIGIT = "sample_last_digit"
+needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc missing")
+
+
+@pytest.fixture(scope="module")
+def bench() -> Benchmark:
+    return load_benchmark(SAMPLES / "benchmark.jsonl")
+
+
+def _digit(answer: str, proof: str = "reflexivity.\nQed.") -> str:
+    text = (SAMPLES / "proofs" / f"{DIGIT}.v").read_text().replace(":= 6.", f":= {answer}.")
+    return text.replace("reflexivity.\nQed.", proof)
+
+
+def _verify(bench: Benchmark, candidate: str, track: Track, profile: Profile = Profile.FULL) -> Verdict:
+    options = VerifyOptions(profile=profile, keep_going=True)
+    return run_gates(RocqProver(), bench, bench.problems[DIGIT], candidate.encode(), track, options)
+
+
+@needs_coq
+def test_an_equal_answer_is_confirmed_and_a_different_one_differs(bench: Benchmark) -> None:
+    confirmed = _verify(bench, _digit("2 + 4"), Track.NO_ANSWER)
+    assert confirmed.accepted
+    assert confirmed.answers["sample_last_digit_solution"]["check"]["status"] == "confirmed"
+    # a compiling candidate whose answer is wrong (the proof is Admitted): the record says so, G3/G5 reject
+    differs = _verify(bench, _digit("7", "Admitted."), Track.NO_ANSWER)
+    assert differs.status == "rejected"
+    assert differs.answers["sample_last_digit_solution"]["check"]["status"] == "differs"
+
+
+@needs_coq
+def test_the_check_runs_only_in_a_full_acceptance_and_never_on_with_answer(bench: Benchmark) -> None:
+    fast = _verify(bench, _digit("2 + 4"), Track.NO_ANSWER, Profile.FAST)
+    assert fast.answers["sample_last_digit_solution"]["check"]["reason"].startswith("the answer check runs only")
+    assert _verify(bench, _digit("6"), Track.WITH_ANSWER).answers == {}
+
+
+def test_non_closed_forms_are_unknown_before_anything_compiles(bench: Benchmark, tmp_path: Path) -> None:
+    candidate = _digit("Z.of_nat (proj1_sig (exist _ 6%nat I))")
+    sub = rocq_submission(bench, DIGIT, candidate, Track.NO_ANSWER, scratch=tmp_path)
+    check = check_answer(sub, statement_of(bench.problems[DIGIT]))
+    assert check.status is AnswerStatus.UNKNOWN and "not a closed form: uses `proj1_sig`" in check.reason
+    assert not (tmp_path / "rocq-artifacts").exists()

@@ -1,0 +1,60 @@
+"""The prover-independent part of the no-answer answer check: statuses, non-closed forms, reporting."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from putnam_solver.answer_check import AnswerStatus, check_counts, non_closed_form
+from putnam_solver.cli import _verdict_line
+from putnam_solver.provers.lean.answers import check_value
+from putnam_solver.report.summary import answer_check_line
+from putnam_solver.verify import Profile, Track, Verdict
+
+
+def _answers(status: str) -> dict[str, Any]:
+    return {"s": {"candidate": "1", "official": "1", "check": {"status": status, "reason": "why"}}}
+
+
+def test_non_closed_forms_are_named_with_what_they_are() -> None:
+    check = non_closed_form(["fun", "x", "RInt"], {"RInt": "an integral"})
+    assert check is not None and check.status is AnswerStatus.UNKNOWN
+    assert check.reason.startswith("not a closed form: uses `RInt` (an integral)")
+    assert non_closed_form(["x", "+", "1"], {"RInt": "an integral"}) is None
+
+
+def test_lean_answers_with_limits_or_choice_are_unknown_for_that_reason() -> None:
+    assert "uses `limUnder`" in check_value("limUnder atTop f", "1").reason
+    assert "uses `Classical.choose`" in check_value("Classical.choose h", "1").reason
+    assert "uses `∫`" in check_value("2", "∫ x in (0:ℝ)..1, x").reason
+    assert "does not run here" in check_value("2", "1 + 1").reason
+
+
+def test_counts_and_the_run_summary_line() -> None:
+    rows = [
+        SimpleNamespace(verified_pass=True, verdict={"answers": _answers("confirmed")}),
+        SimpleNamespace(verified_pass=True, verdict={"answers": _answers("differs")}),
+        SimpleNamespace(verified_pass=False, verdict={"answers": _answers("confirmed")}),
+        SimpleNamespace(verified_pass=True, verdict={"answers": {}}),
+    ]
+    assert check_counts(_answers("unknown")) == {"unknown": 1}
+    line = answer_check_line(rows)  # type: ignore[arg-type]
+    assert line.startswith("1 confirmed, 1 differs, 0 unknown")
+
+
+def test_verify_output_shows_the_check() -> None:
+    verdict = Verdict(
+        problem="p",
+        prover="rocq",
+        track=Track.NO_ANSWER,
+        profile=Profile.FULL,
+        gates=[],
+        expected_gates=(),
+        candidate_sha256="",
+        statement_sha256="",
+        challenge_sha256="",
+        benchmark_sha256="",
+        benchmark_pinned=True,
+        answers=_answers("confirmed"),
+    )
+    assert "answer s: '1' (official: '1'); check: confirmed (why)" in _verdict_line(verdict)
