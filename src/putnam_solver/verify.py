@@ -120,6 +120,9 @@ class VerifyOptions:
     selftest_run: bool = False
     """Set by ``putnam selftest`` for its own runs: gates judge afresh instead of deferring to the last
     selftest record (which would otherwise decide the new one)."""
+    rules_profile: Profile | None = None
+    """The acceptance profile whose preservation rules apply, when it is not this run's own: the agent's
+    ``check`` runs ``fast`` but is judged by ``full``, and must not refuse what ``submit`` accepts."""
 
 
 @dataclass(frozen=True)

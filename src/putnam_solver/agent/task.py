@@ -514,6 +514,7 @@ def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: Sol
     def options(profile: Profile, axle: bool) -> VerifyOptions:
         return VerifyOptions(
             profile=profile,
+            rules_profile=config.acceptance_profile,
             axle=axle,
             lean=config.lean,
             unsafe_no_sandbox=config.unsafe_no_sandbox,
