@@ -369,10 +369,7 @@ VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
     "term proof with where and decreasing_by": (
         B5,
         Track.WITH_ANSWER,
-        {
-            "proof": "go n\nwhere\n  go (k : ℕ) : True := trivial\n"
-            "termination_by 0\ndecreasing_by all_goals simp"
-        },
+        {"proof": "go n\nwhere\n  go (k : ℕ) : True := trivial\ntermination_by 0\ndecreasing_by all_goals simp"},
     ),
     "no-answer solution by tactic": (B1, Track.NO_ANSWER, {"value": "by\n  exact 2"}),
     "no-answer solution with comment": (A2, Track.NO_ANSWER, {"value": "{f | f = 0} -- my guess"}),

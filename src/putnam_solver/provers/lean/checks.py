@@ -35,6 +35,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
+from putnam_solver.provers.lean.challenge import AnswerForm, answer_form, challenge
 from putnam_solver.provers.lean.syntax import (
     COMBINATORS,
     DOC,
@@ -47,15 +48,14 @@ from putnam_solver.provers.lean.syntax import (
     Token,
     body_keywords,
     code_tokens,
+    first_difference,
     lex,
     name_parts,
     normalize_name,
     parse_statement,
-    first_difference,
     same_tokens,
     split_commands,
 )
-from putnam_solver.provers.lean.challenge import AnswerForm, answer_form, challenge
 from putnam_solver.verify import (
     PROFILE_GATES,
     Gate,
@@ -83,6 +83,81 @@ class Violation:
 class PermittedAddition:
     construct: str
     note: str
+
+
+@dataclass(frozen=True)
+class Addition:
+    """One kind of difference from the challenge and how G2 judges it: ``harmless`` (accepted on every
+    profile), ``elaboration`` (accepted only where G6 runs in the same acceptance) or ``refused``."""
+
+    kind: str
+    verdict: str
+    reason: str
+
+
+_CANNOT: Final = "harmless"
+_NEEDS_G6: Final = "elaboration"
+ADDITIONS: Final = (
+    Addition("a missing or edited docstring", _CANNOT, "documentation is not part of the statement's meaning"),
+    Addition("comments", _CANNOT, "the lexer drops them; Lean never reads them"),
+    Addition(
+        "layout (line breaks, indentation, spaces around operators and inside brackets)",
+        _CANNOT,
+        "Lean's parser checks whitespace only at `x[i]`, `h.1`, `f.{u}`, `x@p`, `(.f)`, `!`/`?` after an "
+        "index and before application arguments; there it is compared",
+    ),
+    Addition(
+        "`noncomputable` on an answer `abbrev`, `noncomputable section`",
+        _CANNOT,
+        "turns off code generation only; the kernel sees the same definitions",
+    ),
+    Addition(
+        "`namespace X ... end X` closed before the theorem",
+        _CANNOT,
+        "helpers inside get the name X.h; one named like any part of a statement name is refused (dot "
+        "notation could find it), and one in a namespace the statement names or opens is left to G6",
+    ),
+    Addition("`section ... end`, also around the theorem", _CANNOT, "an anonymous scope; `variable` stays refused"),
+    Addition(
+        "`open ... in` before a helper, and global `open` inside a block closed before the theorem",
+        _CANNOT,
+        "the opened names are in force for that helper or block only, never for the statement",
+    ),
+    Addition(
+        "`set_option` of `linter.*`, `maxHeartbeats`, `maxRecDepth`, `synthInstance.*`, "
+        "`exponentiation.threshold` (global or `in`)",
+        _CANNOT,
+        "warnings and resource limits: they can make elaboration fail, never succeed differently",
+    ),
+    Addition(
+        "a helper named like a variable the statement binds",
+        _CANNOT,
+        "with `autoImplicit` off the statement's occurrence is the local variable",
+    ),
+    Addition(
+        "a helper (`theorem`, `lemma`, `def`, `abbrev`) with a fresh plain name",
+        _CANNOT,
+        "a name the statement never mentions cannot be what the statement refers to",
+    ),
+    Addition(
+        "a global `open`/`open scoped` in force at the theorem; an extended or split header `open` line; "
+        "`open ... in` the theorem",
+        _NEEDS_G6,
+        "changes how the statement's names resolve: only a semantic check (G6 comparator) can tell",
+    ),
+    Addition(
+        "a helper in a namespace the statement names or opens",
+        _NEEDS_G6,
+        "could change what dot notation or an opened name finds",
+    ),
+    Addition(
+        "everything in DESIGN.md section 7 (see the forbidden table below), `variable`, `include`, "
+        "`universe`, `instance`, `notation`, new `import`s, a namespace open at the theorem, code after it",
+        "refused",
+        "can change the statement's meaning in ways no text check rules out, or escape the kernel",
+    ),
+)
+"""The classification ``putnam policy`` prints: every kind of addition, its verdict and why."""
 
 
 @dataclass(frozen=True)
@@ -126,10 +201,21 @@ class LeanPolicy:
             "# Lean submission policy",
             "",
             "A candidate is the challenge file with each hole filled: the theorem's proof and, on the",
-            "no-answer track, the value of each `*_solution` declaration. Comments and whitespace may",
-            "change; tokens may not. The theorem's docstring must be unchanged.",
+            "no-answer track, the value of each `*_solution` declaration. On with-answer the challenge is",
+            "PutnamBench's own text (answer inlined as `((<answer>) : <type>)`); a candidate that keeps",
+            "`abbrev putnam_X_solution : T := <official answer>` is judged against that form instead.",
             "",
-            "## Permitted additions (after the header, before the theorem)",
+            "## Differences from the challenge, by whether they can change the statement",
+            "",
+            "`harmless`: accepted on every profile. `elaboration`: accepted only when the same acceptance",
+            "runs G6 (profile `full`); other profiles refuse it and name the profile that would decide.",
+            "The agent's `check` applies the rules of the profile that will judge its submission.",
+            "",
+            "| difference | verdict | reason |",
+            "|---|---|---|",
+            *(f"| {a.kind} | {a.verdict} | {a.reason} |" for a in ADDITIONS),
+            "",
+            "## Permitted helpers (after the header, before the theorem)",
             "",
             *(f"- {p.construct}: {p.note}" for p in self.permitted),
             "",
@@ -279,12 +365,8 @@ POLICY: Final = LeanPolicy(
             "autoImplicit",
             "relaxedAutoImplicit",
         ),
-        ForbiddenRule(
-            "Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False
-        ),
-        ForbiddenRule(
-            "#command", "meta", "`#eval`, `#exit`, `#print`...: run code or end the file early", False
-        ),
+        ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
+        ForbiddenRule("#command", "meta", "`#eval`, `#exit`, `#print`...: run code or end the file early", False),
         ForbiddenRule("open private", "elaboration", "exposes private declarations of other modules", False),
         ForbiddenRule(
             "@[attribute]",
@@ -517,9 +599,7 @@ def _open_names(commands: Sequence[Command]) -> list[str] | None:
     return names
 
 
-def _open_violations(
-    expected: Statement, in_force: Sequence[Command], line: int, semantic: bool
-) -> list[Violation]:
+def _open_violations(expected: Statement, in_force: Sequence[Command], line: int, semantic: bool) -> list[Violation]:
     """The global ``open``s in force at the theorem against the challenge's header ones: the same lines
     pass; every challenge namespace opened but in other lines, or more namespaces opened, can change the
     statement only through elaboration; a challenge ``open`` missing changes it."""
@@ -652,9 +732,7 @@ def _compare(
     return violations
 
 
-def _answer_violations(
-    value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy
-) -> list[Violation]:
+def _answer_violations(value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy) -> list[Violation]:
     """A no-answer solution value must state an answer, not point back at the problem (policy text)."""
     violations = []
     for token in value:
@@ -685,8 +763,7 @@ def _addition_violations(
             Violation(
                 after.line,
                 f"`{name}{after.text}`",
-                f"{after.text!r} (U+{ord(after.text[0]):04X}) "
-                "cannot appear in a Lean identifier: look-alike name",
+                f"{after.text!r} (U+{ord(after.text[0]):04X}) cannot appear in a Lean identifier: look-alike name",
             )
         )
     elif len(name_parts(name)) != 1 or name_parts(name)[0] == "_root_":

@@ -322,9 +322,7 @@ DECLARATION_KEYWORDS: Final = frozenset(
     {"theorem", "lemma", "def", "abbrev", "example", "instance", "axiom", "opaque", "structure", "class",
      "inductive", "coinductive"}
 )  # fmt: skip
-MODIFIERS: Final = frozenset(
-    {"private", "protected", "public", "meta", "noncomputable", "unsafe", "partial", "nonrec"}
-)
+MODIFIERS: Final = frozenset({"private", "protected", "public", "meta", "noncomputable", "unsafe", "partial", "nonrec"})
 COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
     {"import", "prelude", "namespace", "section", "end", "variable", "universe", "include", "omit", "mutual",
      "attribute", "export", "notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix",
