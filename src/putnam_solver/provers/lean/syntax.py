@@ -40,7 +40,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Final, NamedTuple
 
 IDENT: Final = "ident"
@@ -554,24 +554,24 @@ class Statement:
         assert self.theorem.name is not None
         return self.theorem.name
 
-    @property
+    @cached_property
     def declared_names(self) -> frozenset[str]:
         return frozenset(normalize_name(c.name) for c in self.commands if c.name is not None)
 
-    @property
+    @cached_property
     def referenced_names(self) -> frozenset[str]:
         """The first name part of every identifier in the statement's code (binders, bound and
         auto-bound variables, names reached through ``open``): a new root declaration with one of these
         names could be what the identifier resolves to."""
         return frozenset(name_parts(t.text)[0] for t in self.tokens if t.kind == IDENT)
 
-    @property
+    @cached_property
     def bound_names(self) -> frozenset[str]:
         """Names the theorem binds (binder brackets, ``∀ ∃ fun ∑``..., set-builder ``{x | ...}``). With
         ``autoImplicit`` off such a name in the statement is the local variable, whatever is declared."""
         return _bound_names(self.theorem.tokens[self.theorem.head : self.proof_assign])
 
-    @property
+    @cached_property
     def name_parts_used(self) -> frozenset[str]:
         """Every ``.``-separated part of every identifier, and every name after a ``.`` token: what
         generalized field notation (``x.f``, ``(e).f``) could look up in some namespace."""
