@@ -120,7 +120,7 @@ def test_accepts_on_exit_zero_with_the_harness_challenge_and_config(
     assert seen["env"]["COMPARATOR_LANDRUN"] == str(paths.landrun)
     assert seen["secrets"] == []
     assert seen["packages_link"] == str(paths.project / ".lake" / "packages")
-    assert result.evidence["challenge_sha256"] == sha256_hex(sub.challenge.encode("utf-8"))
+    assert result.evidence["challenge_sha256"] == sha256_hex(form_challenge(sub)[1].encode("utf-8"))
     assert result.evidence["candidate_sha256"] == sha256_hex(sub.candidate_bytes)
     assert result.evidence["config"]["permitted_axioms"] == list(PERMITTED_AXIOMS)
     assert "report" not in result.evidence and "Your solution is okay!" in result.evidence["stdout_tail"]
