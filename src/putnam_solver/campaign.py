@@ -281,7 +281,9 @@ def _differences(old: Mapping[str, Any], new: Mapping[str, Any], prefix: str = "
 class _Run:
     """One ``solve`` call holding the run directory's lock."""
 
-    def __init__(self, run_dir: Path, ledger: Ledger, config: SolveConfig, sink: ProgressSink, runner: Runner):
+    def __init__(
+        self, run_dir: Path, ledger: Ledger, config: SolveConfig, sink: ProgressSink, runner: Runner
+    ):
         self.run_dir = run_dir
         self.ledger = ledger
         self.config = config
@@ -296,7 +298,9 @@ class _Run:
         benchmark = load_benchmark(selection.benchmark, selection.benchmark_sha256)
         selected = benchmark.select(selection.problems, selection.max_problems)
         prover = get_prover(self.config.prover)
-        settings = _settings(self.config, selection, benchmark, selected, campaigns, limits, fresh, prover.suffix)
+        settings = _settings(
+            self.config, selection, benchmark, selected, campaigns, limits, fresh, prover.suffix
+        )
         self._check_settings(settings, resume, allow)
         self.ledger.record_settings(settings)
         self.ledger.record_problems(
@@ -317,7 +321,9 @@ class _Run:
         except Exception as exc:  # the agent layer's errors (no API key, unknown model ...) end the run
             self.ledger.set_meta("error_traceback", traceback.format_exc())
             outcome = self._outcome(1, str(exc) or type(exc).__name__, selected)
-        self.ledger.set_meta("outcome", json.dumps({"exit_code": outcome.exit_code, "message": outcome.message}))
+        self.ledger.set_meta(
+            "outcome", json.dumps({"exit_code": outcome.exit_code, "message": outcome.message})
+        )
         write_outputs(self.run_dir, self.ledger)
         return outcome
 
@@ -354,7 +360,9 @@ class _Run:
                 passed = self.ledger.passed_problems()
                 todo = [p for p in selected if p.id not in passed]
                 if not todo:
-                    return self._outcome(0, f"all {len(selected)} selected problems passed verification", selected)
+                    return self._outcome(
+                        0, f"all {len(selected)} selected problems passed verification", selected
+                    )
                 number = last.number + 1 if last else 1
             reason = self._stop_reason(number, limit, limits, starting=not resuming)
             if reason is not None:

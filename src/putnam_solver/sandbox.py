@@ -169,7 +169,9 @@ def _find_tools() -> _Tools:
     """The wrapper tools every run needs (util-linux ``prlimit`` sets the rlimits without preexec_fn)."""
     sh, prlimit = shutil.which("sh", path=DEFAULT_PATH), shutil.which("prlimit", path=DEFAULT_PATH)
     if sh is None or prlimit is None:
-        raise SandboxUnavailable("`sh` or `prlimit` not found: install util-linux (Debian: apt-get install util-linux)")
+        raise SandboxUnavailable(
+            "`sh` or `prlimit` not found: install util-linux (Debian: apt-get install util-linux)"
+        )
     return _Tools(sh=sh, prlimit=prlimit)
 
 
@@ -412,7 +414,9 @@ def _read_into(sel: selectors.BaseSelector, fd: int, stream: _Stream) -> int:
     return stream.total
 
 
-def _write_some(sel: selectors.BaseSelector, proc: subprocess.Popen[bytes], pending: memoryview) -> memoryview:
+def _write_some(
+    sel: selectors.BaseSelector, proc: subprocess.Popen[bytes], pending: memoryview
+) -> memoryview:
     """Write what the stdin pipe takes now; close it when all is written or the reader went away."""
     assert proc.stdin is not None
     fd = proc.stdin.fileno()
@@ -532,7 +536,9 @@ def _run(
     assert proc.stdout is not None and proc.stderr is not None
     streams = {f.fileno(): _Stream(limits.max_output_bytes) for f in (proc.stdout, proc.stderr)}
     try:
-        reason = _pump(proc, streams, stdin, start + limits.timeout_seconds, FLOOD_FACTOR * limits.max_output_bytes)
+        reason = _pump(
+            proc, streams, stdin, start + limits.timeout_seconds, FLOOD_FACTOR * limits.max_output_bytes
+        )
     finally:
         try:
             _kill_group(proc.pid)  # before reaping, so the group id cannot have been reused

@@ -87,7 +87,9 @@ def test_no_model_input_holds_the_official_answer_or_the_informal_solution(
             return say("VETO: here is what I was shown:\n" + shown)
         return call("submit", MINE)
 
-    cfg = config(scripted(script), track=Track.NO_ANSWER, reviewer_model="mockllm/model", budgets=Budgets(max_turns=1))
+    cfg = config(
+        scripted(script), track=Track.NO_ANSWER, reviewer_model="mockllm/model", budgets=Budgets(max_turns=1)
+    )
     run_dir = tmp_path / "run"
     outcome = solve(
         run_dir,

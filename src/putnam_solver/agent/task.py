@@ -179,7 +179,9 @@ class CampaignRun:
         retries = sum(c.retries_rate_limit for c in counters if c is not None)
         self.live.rate_limits_seen(retries, _connections())
 
-    def report(self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None) -> AttemptResult | None:
+    def report(
+        self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None
+    ) -> AttemptResult | None:
         """Turn one attempt's state into an AttemptResult and hand it to the campaign, once. An attempt
         the run budget kept from starting is not reported (its problem stays unattempted)."""
         state = self.states.get(problem_id)
@@ -546,7 +548,9 @@ def _report_unscored(run: CampaignRun, logs: list[EvalLog]) -> None:
         if problem.id in run.reported or (problem.id not in run.states and run.stopped is not None):
             continue
         state = run.states.setdefault(problem.id, AttemptState())
-        state.error = state.error or errors.get(problem.id) or errors.get("") or "the sample ended before it was scored"
+        state.error = (
+            state.error or errors.get(problem.id) or errors.get("") or "the sample ended before it was scored"
+        )
         run.report(problem.id, usage.get(problem.id, {}), transcript)
 
 

@@ -230,7 +230,9 @@ def search_library(roots: tuple[Path, ...], glob: str, pattern: str) -> str:
         return f"search failed: {done.stderr.decode('utf-8', 'replace').strip()[:500]}"
     lines = done.stdout.decode("utf-8", "replace").splitlines()
     shown = [_shorten(line, present) for line in lines[:SEARCH_MAX_LINES]]
-    more = f"\n... {len(lines) - SEARCH_MAX_LINES} more matching lines" if len(lines) > SEARCH_MAX_LINES else ""
+    more = (
+        f"\n... {len(lines) - SEARCH_MAX_LINES} more matching lines" if len(lines) > SEARCH_MAX_LINES else ""
+    )
     return clip("\n".join(shown) + more)
 
 
@@ -245,7 +247,9 @@ def library_roots(prover_name: str, lean_dir: Path | None) -> tuple[tuple[Path, 
     """Where the prover's library sources are, and the glob of its source files."""
     if prover_name == "rocq":
         return _rocq_roots(), "*.v"
-    paths = ToolchainPaths(lean_dir if lean_dir is not None and lean_dir.is_dir() else default_toolchain_dir())
+    paths = ToolchainPaths(
+        lean_dir if lean_dir is not None and lean_dir.is_dir() else default_toolchain_dir()
+    )
     toolchains = sorted((paths.elan_home / "toolchains").glob("*/src/lean"))
     return (paths.project / ".lake" / "packages", *toolchains), "*.lean"
 

@@ -107,7 +107,9 @@ def _gates_log(verdict: dict[str, Any]) -> str:
 
 
 def incomplete_evidence(run_dir: Path, rows: Iterable[AttemptRow]) -> list[AttemptRow]:
-    return [r for r in rows if not (run_dir / evidence_dir(r.campaign, r.problem) / COMPLETE_MARKER).is_file()]
+    return [
+        r for r in rows if not (run_dir / evidence_dir(r.campaign, r.problem) / COMPLETE_MARKER).is_file()
+    ]
 
 
 def remove_stale_temporaries(run_dir: Path) -> list[Path]:
@@ -202,7 +204,11 @@ def summary_markdown(
         (
             "Campaigns",
             f"{len(campaigns)} of {limit or 'unlimited (until resolved or a run budget)'}; "
-            + ("fresh restarts" if settings.get("fresh") else "best candidate and diagnostics carried forward"),
+            + (
+                "fresh restarts"
+                if settings.get("fresh")
+                else "best candidate and diagnostics carried forward"
+            ),
         ),
         ("Limits per attempt", _budget_line(config.get("budgets", {}), ATTEMPT_BUDGETS)),
         ("Limits per problem (all its attempts)", _budget_line(config.get("budgets", {}), PROBLEM_BUDGETS)),
@@ -246,7 +252,9 @@ def _campaign_rows(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptR
         cost = sum(a.cost_dollars for a in mine)
         passed = sum(a.verified_pass for a in mine)
         done = "" if c.finished else " (unfinished)"
-        rows.append(f"| {c.number}{done} | {len(c.problems)} | {passed} | {len(mine)} | {tokens:,} | ${cost:.2f} |")
+        rows.append(
+            f"| {c.number}{done} | {len(c.problems)} | {passed} | {len(mine)} | {tokens:,} | ${cost:.2f} |"
+        )
     return rows
 
 
@@ -255,7 +263,9 @@ def _model_line(config: dict[str, Any]) -> str:
     if config.get("reasoning_effort"):
         parts.append(f"reasoning effort {config['reasoning_effort']}")
     parts.append(f"reviewer {config.get('reviewer_model') or 'none'}")
-    parts.append(f"agent {config.get('agent')}, {config.get('jobs')} jobs (fallback {config.get('fallback_jobs')})")
+    parts.append(
+        f"agent {config.get('agent')}, {config.get('jobs')} jobs (fallback {config.get('fallback_jobs')})"
+    )
     return "; ".join(parts)
 
 

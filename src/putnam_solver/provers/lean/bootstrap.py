@@ -73,6 +73,7 @@ name = "{SOLUTION_MODULE}"
 libraries are the modules comparator builds, and ``autoImplicit`` is off as in Mathlib itself."""
 
 
+
 def lean_option_flags(lakefile: str = LAKEFILE) -> tuple[str, ...]:
     """The ``[leanOptions]`` of the pinned lakefile as the ``-D`` flags Lake gives `lean` for them.
 
@@ -295,11 +296,15 @@ def _fetch_mathlib(layout: Layout, progress: Progress) -> None:
 
 
 def _mathlib_cache(layout: Layout, progress: Progress) -> None:
-    run_command([layout.lake, "exe", "cache", "get"], cwd=layout.paths.project, env=layout.env(), progress=progress)
+    run_command(
+        [layout.lake, "exe", "cache", "get"], cwd=layout.paths.project, env=layout.env(), progress=progress
+    )
 
 
 def _build_mathlib(layout: Layout, progress: Progress) -> None:
-    run_command([layout.lake, "build", "Mathlib"], cwd=layout.paths.project, env=layout.env(), progress=progress)
+    run_command(
+        [layout.lake, "build", "Mathlib"], cwd=layout.paths.project, env=layout.env(), progress=progress
+    )
 
 
 def checkout(layout: Layout, url: str, rev: str, name: str, progress: Progress) -> Path:
@@ -341,7 +346,9 @@ def _build_comparator(layout: Layout, progress: Progress) -> None:
 
 
 def _build_lean4export(layout: Layout, progress: Progress) -> None:
-    _build_lake_exe(layout, LEAN4EXPORT_GIT, LEAN4EXPORT_REV, "lean4export", layout.paths.lean4export, progress)
+    _build_lake_exe(
+        layout, LEAN4EXPORT_GIT, LEAN4EXPORT_REV, "lean4export", layout.paths.lean4export, progress
+    )
 
 
 def _build_nanoda(layout: Layout, progress: Progress) -> None:
@@ -395,7 +402,9 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
         artifacts: Sequence[Path],
         action: Callable[[Layout, Progress], None],
     ) -> Step:
-        return Step(name, description, paths, pin, tuple(artifacts), lambda progress: action(layout, progress))
+        return Step(
+            name, description, paths, pin, tuple(artifacts), lambda progress: action(layout, progress)
+        )
 
     mathlib = PINS["mathlib"]
     mathlib_oleans = (
@@ -497,7 +506,9 @@ def _lean_version(lean: Path) -> tuple[bool, str]:
     if not lean.is_file():
         return False, f"{lean} missing; run putnam bootstrap"
     try:
-        done = subprocess.run([str(lean), "--version"], capture_output=True, text=True, timeout=30, check=False)
+        done = subprocess.run(
+            [str(lean), "--version"], capture_output=True, text=True, timeout=30, check=False
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return False, f"{lean} --version failed: {exc}"
     version = done.stdout.strip() or done.stderr.strip()
@@ -515,7 +526,9 @@ def toolchain_status(root: Path) -> list[tuple[str, bool, str]]:
         if name == "lean":
             ok, version = _lean_version(layout.lean)
             recorded = steps["lean"].done()
-            rows.append(("lean", ok and recorded, version if recorded else f"{version} (not installed by bootstrap)"))
+            rows.append(
+                ("lean", ok and recorded, version if recorded else f"{version} (not installed by bootstrap)")
+            )
         elif name == "mathlib":
             ok = steps["mathlib-cache"].done() or steps["mathlib-build"].done()
             detail = str(layout.mathlib_olean) if ok else "no Mathlib .olean files; run putnam bootstrap"
