@@ -106,11 +106,12 @@ def list_problems(
         selected = loaded.select(problem or (), max_problems)
         for p in selected:
             if as_json:
-                record = {
+                record: dict[str, object] = {
                     "problem": p.id,
                     "module": p.module,
                     "statement_sha256": p.statement_sha256,
                     "has_answer": chosen_prover.has_answer(p),
+                    "answer_forms": getattr(chosen_prover, "answer_forms", lambda _: [])(p),
                     "benchmark_pinned": loaded.pinned,
                 }
                 out.print(json.dumps(record), markup=False)

@@ -20,6 +20,7 @@ import pytest
 
 from putnam_solver.benchmark import Benchmark, load_benchmark
 from putnam_solver.provers.lean.axle import RetryPolicy, axle_gate
+from putnam_solver.provers.lean.checks import form_challenge
 from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
 from tests.helpers import LEAN_BENCH
 
@@ -140,14 +141,14 @@ def test_okay_true_passes_and_sends_the_challenge(
     assert request["path"] == "/api/v1/verify_proof"
     assert request["headers"]["Authorization"] == f"Bearer {KEY}"
     body = request["body"]
-    assert body["formal_statement"] == sub.challenge
+    assert body["formal_statement"] == form_challenge(sub)[1]  # the form the candidate uses
     assert body["content"] == sub.candidate
     assert body["environment"] == "lean-4.27.0"
     assert body["mathlib_options"] is True
     evidence = result.evidence
     assert evidence["request_id"] == "req-42"
     assert evidence["okay"] is True
-    assert evidence["statement_sha256"] == sha256_hex(sub.challenge.encode("utf-8"))
+    assert evidence["statement_sha256"] == sha256_hex(form_challenge(sub)[1].encode("utf-8"))
     assert evidence["proof_sha256"] == sha256_hex(sub.candidate_bytes)
     assert KEY not in json.dumps(evidence)
 

@@ -19,6 +19,7 @@ from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.cache import gate_code_fingerprint
 from putnam_solver.provers.lean import LeanProver
 from putnam_solver.provers.lean.bootstrap import LAKEFILE
+from putnam_solver.provers.lean.checks import form_challenge
 from putnam_solver.provers.lean.comparator import (
     PERMITTED_AXIOMS,
     comparator_available,
@@ -107,7 +108,7 @@ def test_accepts_on_exit_zero_with_the_harness_challenge_and_config(
     paths = ToolchainPaths(fake_root)
     assert seen["argv"][1:] == ["config.json"]
     assert Path(seen["cwd"]).is_relative_to(sub.scratch)
-    assert seen["challenge"] == sub.challenge
+    assert seen["challenge"] == form_challenge(sub)[1]  # the form the candidate uses
     assert seen["solution"].encode("utf-8") == sub.candidate_bytes
     assert seen["config"] == {
         "challenge_module": "Challenge",
@@ -119,7 +120,7 @@ def test_accepts_on_exit_zero_with_the_harness_challenge_and_config(
     assert seen["env"]["COMPARATOR_LANDRUN"] == str(paths.landrun)
     assert seen["secrets"] == []
     assert seen["packages_link"] == str(paths.project / ".lake" / "packages")
-    assert result.evidence["challenge_sha256"] == sha256_hex(sub.challenge.encode("utf-8"))
+    assert result.evidence["challenge_sha256"] == sha256_hex(form_challenge(sub)[1].encode("utf-8"))
     assert result.evidence["candidate_sha256"] == sha256_hex(sub.candidate_bytes)
     assert result.evidence["config"]["permitted_axioms"] == list(PERMITTED_AXIOMS)
     assert "report" not in result.evidence and "Your solution is okay!" in result.evidence["stdout_tail"]

@@ -142,7 +142,7 @@ ATTACKS: dict[str, tuple[str, Track, dict[str, str], str, str]] = {
         Track.WITH_ANSWER,
         {"before": "open Nat in\n"},
         "G2",
-        "only `set_option <allowed> in` may precede the theorem",
+        "`open ... in` can change the statement only through elaboration",
     ),
     "indented open in before theorem": (
         B5,
@@ -156,7 +156,7 @@ ATTACKS: dict[str, tuple[str, Track, dict[str, str], str, str]] = {
         Track.WITH_ANSWER,
         {"before": "open Real\n"},
         "G2",
-        "`open Real`: not a permitted addition",
+        "`open Real`: a global `open` in force at the theorem can change the statement only through elaboration",
     ),
     "variable": (B5, Track.WITH_ANSWER, {"before": "variable (k : ℕ)\n"}, "G2", "not a permitted addition"),
     "include": (B5, Track.WITH_ANSWER, {"before": "variable (k : ℕ)\ninclude k\n"}, "G2", "`include k`"),
@@ -194,7 +194,7 @@ ATTACKS: dict[str, tuple[str, Track, dict[str, str], str, str]] = {
         Track.WITH_ANSWER,
         {"before": "namespace Foo\n", "after": "end Foo\n"},
         "G2",
-        "not a permitted addition",
+        "namespace not closed before the theorem",
     ),
     "indented declaration in proof": (
         B5,
@@ -263,12 +263,11 @@ EDITS: dict[str, tuple[str, str, str, str]] = {
     "hypothesis dropped": (B5, "(hn : n ≥ 2)\n", "", "`putnam_1997_b5`: differs"),
     "type changed": (B5, "(n : ℕ)", "(n : ℤ)", "differs from the challenge"),
     "cast changed": ("putnam_2008_b6", "((s i) : ℤ)", "((s i) : ℚ)", "differs from the challenge"),
-    "docstring changed": (B5, "Prove that for", "Prove that, for", "docstring of putnam_1997_b5: changed"),
     "solution value changed": (
         B1,
-        "putnam_2008_b1_solution : ℕ := 2",
-        "putnam_2008_b1_solution : ℕ := 3",
-        "`putnam_2008_b1_solution`: differs",
+        "((2) : ℕ)",
+        "((3) : ℕ)",
+        "`putnam_2008_b1`: differs",
     ),
     "new import": (
         B5,
@@ -276,12 +275,12 @@ EDITS: dict[str, tuple[str, str, str, str]] = {
         "import Mathlib\nimport Lean\n",
         "`import Lean`: not a permitted addition",
     ),
-    "import inside header": (B1, "open Filter", "import Lean\nopen Filter", "not allowed inside the header"),
+    "import inside header": (B1, "open Filter", "import Lean\nopen Filter", "`import Lean`: not a permitted addition"),
     "prelude": (B5, "import Mathlib\n", "prelude\nimport Mathlib\n", "prelude"),
     "helper definition changed": (B5, "| _, 0 => 1", "| _, 0 => 2", "`tetration`: differs"),
-    "theorem moved to namespace": (B5, "/--\nProve", "namespace Foo\n/--\nProve", "not a permitted addition"),
+    "theorem moved to namespace": (B5, "/--\nProve", "namespace Foo\n/--\nProve", "inside a namespace: renamed"),
     "unterminated comment": (B5, "by\n  simp", "by\n  /- simp", "unterminated comment"),
-    "spacing merged": (B5, "n ≥ 2", "n ≥2", "differs from the challenge"),
+    "index spaced apart": ("putnam_1968_a5", "ℝ[X]", "ℝ [X]", "differs from the challenge"),
 }
 
 
@@ -370,10 +369,7 @@ VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
     "term proof with where and decreasing_by": (
         B5,
         Track.WITH_ANSWER,
-        {
-            "proof": "go n\nwhere\n  go (k : ℕ) : True := trivial\n"
-            "termination_by 0\ndecreasing_by all_goals simp"
-        },
+        {"proof": "go n\nwhere\n  go (k : ℕ) : True := trivial\ntermination_by 0\ndecreasing_by all_goals simp"},
     ),
     "no-answer solution by tactic": (B1, Track.NO_ANSWER, {"value": "by\n  exact 2"}),
     "no-answer solution with comment": (A2, Track.NO_ANSWER, {"value": "{f | f = 0} -- my guess"}),

@@ -66,15 +66,11 @@ HOLES: dict[str, Case] = {
     "interpolation after a comment": (
         B5, W, {"before": 'def msg : String := s! /- x -/ "{sorry}"\n'}, "G3", "sorry"
     ),
-    # A root declaration named like an identifier of the statement can become what it resolves to.
-    "helper named like a binder": (
-        B5, W, {"before": "def n : ℕ := 3\n"}, "G2", "`n`: is a name the challenge uses"
-    ),
+    # A root declaration named like a free identifier of the statement can become what it resolves to.
     "helper named like a name reached through open": (
         B4, W, {"before": "noncomputable def sqrt (x : ℝ) : ℝ := x\n"}, "G2", "`sqrt`: is a name the"
     ),
     "helper named like a notation word": (B5, W, {"before": "def MOD := 0\n"}, "G2", "`MOD`: is a name"),
-    "escaped helper named like a binder": (B5, W, {"before": "def «hn» := 0\n"}, "G2", "`«hn»`: is a name"),
     # Characters Lean refuses in code: the gates refuse them too, with a reason a human can see.
     "zero-width space": (B5, W, {"proof": "by\n  simp\u200b"}, "G2", "invisible or control character U+200B"),
     "right-to-left override": (B5, W, {"before": "def x\u202e := 1\n"}, "G3", "U+202E"),
@@ -100,7 +96,7 @@ STOPPED: dict[str, Case] = {
     "sorry as an escaped identifier": (B5, W, {"proof": "«sorry»"}, "G3", "«sorry»: proof hole"),
     "ofReduceBool escaped": (B5, W, {"proof": "«Lean».«ofReduceBool» _ _ rfl"}, "G3", "native"),
     "private copy of the theorem": (
-        B5, W, {"before": "private theorem putnam_1997_b5 : True := trivial\n"}, "G2", "`private`"
+        B5, W, {"before": "private theorem putnam_1997_b5 : True := trivial\n"}, "G2", "differs from the challenge"
     ),
     "the theorem declared twice": (
         B5, W, {"after": "theorem putnam_1997_b5 : True := trivial\n"}, "G2", "code after the theorem"
@@ -110,7 +106,6 @@ STOPPED: dict[str, Case] = {
     "#exit in an interpolation": (B5, W, {"proof": 'by\n  have := s!"{#exit}"'}, "G3", "#exit"),
     "local notation": (B5, W, {"before": AUX + 'local notation "x" => 1\n'}, "G3", "notation"),
     "notation3": (B5, W, {"before": 'notation3 "x" => 1\n'}, "G3", "notation3"),
-    "noncomputable section": (B5, W, {"before": "noncomputable section\n"}, "G2", "`section`"),
     "mutual": (B5, W, {"before": "mutual\ndef a : ℕ := 0\nend\n"}, "G2", "`mutual`: not a permitted"),
     "deriving instance": (B5, W, {"before": "deriving instance Repr for Nat\n"}, "G3", "instance"),
     "attribute local instance": (B5, W, {"before": "attribute [local instance] foo\n"}, "G3", "attribute"),
@@ -173,6 +168,12 @@ def test_same_meaning_other_tokens_is_rejected(bench: Benchmark, case: str) -> N
 
 
 VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
+    # With autoImplicit off a bound name in the statement is the local variable, whatever is declared
+    # (issue 10 section 3: "a helper whose name equals a variable the statement binds").
+    "helper named like a binder": (B5, W, {"before": "def n : ℕ := 3\n"}),
+    # It only turns off code generation (issue 10 section 3).
+    "noncomputable section": (B5, W, {"before": "noncomputable section\n"}),
+    "escaped helper named like a binder": (B5, W, {"before": "def «hn» := 0\n"}),
     "keyword at column 0 in a multi-line string": (
         B5, W, {"before": 'def msg : String := "a\ntheorem putnam_1997_b5 : True\nopen Nat"\n'}
     ),

@@ -7,7 +7,14 @@ import re
 
 import pytest
 
-from putnam_solver.provers.lean.challenge import challenge, model_statement, official_answers
+from putnam_solver.provers.lean.challenge import (
+    AnswerForm,
+    answer_forms,
+    challenge,
+    model_statement,
+    official_answers,
+    rewrite_solutions,
+)
 from putnam_solver.provers.lean.syntax import (
     CHAR,
     COMMENT,
@@ -210,9 +217,51 @@ def test_every_statement_parses(statements: dict[str, str]) -> None:
 def test_with_answer_inlines_the_official_answer(statements: dict[str, str]) -> None:
     text = statements["putnam_2024_a1"]
     result = challenge(text, Track.WITH_ANSWER)
-    assert "noncomputable abbrev putnam_2024_a1_solution : Set ℕ := {1}\n/--" in result
-    assert "--{1}" not in result
+    assert "abbrev" not in result and "= (({1}) : Set ℕ) :=" in result
+    assert "\n--{1}\n/--" in result  # the script keeps the answer line
+    abbrev = challenge(text, Track.WITH_ANSWER, AnswerForm.ABBREV)
+    assert "noncomputable abbrev putnam_2024_a1_solution : Set ℕ := {1}\n/--" in abbrev
+    assert "--{1}" not in abbrev
     assert official_answers(text) == {"putnam_2024_a1_solution": "{1}"}
+
+
+def test_abbrev_form_is_noncomputable_where_the_pinned_abbrev_is_not(statements: dict[str, str]) -> None:
+    abbrev = challenge(statements["putnam_2022_a4"], Track.WITH_ANSWER, AnswerForm.ABBREV)
+    assert "\nnoncomputable abbrev putnam_2022_a4_solution : ℝ := " in abbrev and "Real.exp" in abbrev
+
+
+def test_every_answer_problem_has_the_scripts_text(statements: dict[str, str]) -> None:
+    """All 346: the inlined challenge is the script's output wherever that output is a Lean file."""
+    broken = []
+    for problem_id, text in statements.items():
+        if not parse_statement(text).solutions:
+            assert answer_forms(text) == (AnswerForm.INLINED,)
+            continue
+        if AnswerForm.INLINED not in answer_forms(text):
+            broken.append(problem_id)
+            continue
+        inlined = challenge(text, Track.WITH_ANSWER)
+        assert inlined == rewrite_solutions(text) and "abbrev" not in inlined
+        assert not parse_statement(inlined).solutions
+    assert broken == ["putnam_2016_b5", "putnam_2022_b6", "putnam_2025_a5"]
+
+
+@pytest.mark.parametrize(
+    ("line", "answer", "expected"),
+    [
+        ("-- (a) + (b)", "x", "((a) + (b) : T)"),  # outer parens dropped even when they do not match
+        ("-- 5 -- note", "x", "((5) : T)"),  # text after the first `--` up to the next one
+        ("--(x)", "x x", "((x) : T) ((x) : T)"),  # every use on a line
+    ],
+)
+def test_rewrite_follows_the_script(line: str, answer: str, expected: str) -> None:
+    text = f"abbrev s_solution : T := sorry\n{line}\ntheorem t : {answer.replace('x', 's_solution')} := sorry\n"
+    assert expected in rewrite_solutions(text)
+
+
+def test_rewrite_strips_the_stored_answer_again_on_every_later_line() -> None:
+    text = "abbrev s_solution : T := sorry\n-- ((1))\ntheorem t : s_solution = 1 ∧\n  s_solution = 1 := sorry\n"
+    assert rewrite_solutions(text).split("\n")[1:3] == ["theorem t : (((1)) : T) = 1 ∧", "  ((1) : T) = 1 := sorry"]
 
 
 def test_no_answer_keeps_the_hole_and_drops_the_answer(statements: dict[str, str]) -> None:
@@ -225,17 +274,17 @@ def test_no_answer_keeps_the_hole_and_drops_the_answer(statements: dict[str, str
 def test_model_statements_carry_no_answer_comment(statements: dict[str, str]) -> None:
     for text in statements.values():
         answers = {s.answer_comment.text for s in parse_statement(text).solutions if s.answer_comment}
-        for track in Track:
+        for track in (Track.NO_ANSWER,):
             shown = model_statement(text, track)
             assert not any(comment in shown for comment in answers)
             parsed = parse_statement(shown)
             assert parsed.theorem_name == parse_statement(text).theorem_name
             values = [s.command.tokens[-1].text for s in parsed.solutions]
-            assert all(v == "sorry" for v in values) == (track is Track.NO_ANSWER or not values)
+            assert all(v == "sorry" for v in values) and (track is Track.NO_ANSWER or not values)
 
 
 def test_statement_without_answer_comment_cannot_be_inlined() -> None:
-    text = "import Mathlib\nabbrev p_solution : ℕ := sorry\n/-- d -/\ntheorem p : p_solution = 1 := sorry\n"
+    text = "import Mathlib\nabbrev p_solution : ℕ := sorry\n\n/-- d -/\ntheorem p : p_solution = 1 := sorry\n"
     assert challenge(text, Track.NO_ANSWER) == text
     with pytest.raises(ValueError, match="no official answer"):
         challenge(text, Track.WITH_ANSWER)

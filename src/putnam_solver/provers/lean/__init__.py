@@ -16,7 +16,12 @@ from putnam_solver.provers.lean.answers import check_value
 from putnam_solver.provers.lean.axioms import axioms_gate
 from putnam_solver.provers.lean.axle import axle_gate, axle_readiness
 from putnam_solver.provers.lean.bootstrap import toolchain_status
-from putnam_solver.provers.lean.challenge import challenge, model_statement, solution_values
+from putnam_solver.provers.lean.challenge import (
+    answer_forms,
+    challenge,
+    model_statement,
+    solution_values,
+)
 from putnam_solver.provers.lean.checks import (
     GATES,
     POLICY,
@@ -61,6 +66,12 @@ class LeanProver:
 
     def has_answer(self, problem: Problem) -> bool:
         return bool(parse_statement(problem.formal_statement).solutions)
+
+    def answer_forms(self, problem: Problem) -> list[str]:
+        """The with-answer forms a candidate may use (``inlined``: PutnamBench's text; ``abbrev``)."""
+        if not self.has_answer(problem):
+            return []
+        return [form.value for form in answer_forms(problem.formal_statement)]
 
     def policy_text(self) -> str:
         return POLICY.describe()

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from http import HTTPMethod
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from putnam_solver.provers.lean.checks import form_challenge
 from putnam_solver.verify import GateResult, GateStatus, Submission, sha256_hex
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ async def _verify(sub: Submission, key: str, policy: RetryPolicy, exchange: Exch
         for attempt in range(1, policy.max_attempts + 1):
             try:
                 return await client.verify_proof(
-                    formal_statement=sub.challenge,
+                    formal_statement=form_challenge(sub)[1],
                     content=sub.candidate,
                     environment=ENVIRONMENT,
                     mathlib_options=True,
@@ -190,7 +191,7 @@ def axle_gate(sub: Submission, policy: RetryPolicy | None = None) -> GateResult:
         "url": os.environ.get("AXLE_API_URL", axle.AxleClient.DEFAULT_URL),
         "environment": ENVIRONMENT,
         "mathlib_options": True,
-        "statement_sha256": sha256_hex(sub.challenge.encode("utf-8")),
+        "statement_sha256": sha256_hex(form_challenge(sub)[1].encode("utf-8")),
         "proof_sha256": sha256_hex(sub.candidate.encode("utf-8")),
     }
     start = time.monotonic()

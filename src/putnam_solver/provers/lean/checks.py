@@ -35,6 +35,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
+from putnam_solver.provers.lean.challenge import AnswerForm, answer_form, challenge
 from putnam_solver.provers.lean.syntax import (
     COMBINATORS,
     DOC,
@@ -47,6 +48,7 @@ from putnam_solver.provers.lean.syntax import (
     Token,
     body_keywords,
     code_tokens,
+    first_difference,
     lex,
     name_parts,
     normalize_name,
@@ -54,7 +56,15 @@ from putnam_solver.provers.lean.syntax import (
     same_tokens,
     split_commands,
 )
-from putnam_solver.verify import Gate, GateResult, GateStatus, Submission, Track
+from putnam_solver.verify import (
+    PROFILE_GATES,
+    Gate,
+    GateResult,
+    GateStatus,
+    Submission,
+    Track,
+    sha256_hex,
+)
 
 
 @dataclass(frozen=True)
@@ -76,6 +86,81 @@ class PermittedAddition:
 
 
 @dataclass(frozen=True)
+class Addition:
+    """One kind of difference from the challenge and how G2 judges it: ``harmless`` (accepted on every
+    profile), ``elaboration`` (accepted only where G6 runs in the same acceptance) or ``refused``."""
+
+    kind: str
+    verdict: str
+    reason: str
+
+
+_CANNOT: Final = "harmless"
+_NEEDS_G6: Final = "elaboration"
+ADDITIONS: Final = (
+    Addition("a missing or edited docstring", _CANNOT, "documentation is not part of the statement's meaning"),
+    Addition("comments", _CANNOT, "the lexer drops them; Lean never reads them"),
+    Addition(
+        "layout (line breaks, indentation, spaces around operators and inside brackets)",
+        _CANNOT,
+        "Lean's parser checks whitespace only at `x[i]`, `h.1`, `f.{u}`, `x@p`, `(.f)`, `!`/`?` after an "
+        "index and before application arguments; there it is compared",
+    ),
+    Addition(
+        "`noncomputable` on an answer `abbrev`, `noncomputable section`",
+        _CANNOT,
+        "turns off code generation only; the kernel sees the same definitions",
+    ),
+    Addition(
+        "`namespace X ... end X` closed before the theorem",
+        _CANNOT,
+        "helpers inside get the name X.h; one named like any part of a statement name is refused (dot "
+        "notation could find it), and one in a namespace the statement names or opens is left to G6",
+    ),
+    Addition("`section ... end`, also around the theorem", _CANNOT, "an anonymous scope; `variable` stays refused"),
+    Addition(
+        "`open ... in` before a helper, and global `open` inside a block closed before the theorem",
+        _CANNOT,
+        "the opened names are in force for that helper or block only, never for the statement",
+    ),
+    Addition(
+        "`set_option` of `linter.*`, `maxHeartbeats`, `maxRecDepth`, `synthInstance.*`, "
+        "`exponentiation.threshold` (global or `in`)",
+        _CANNOT,
+        "warnings and resource limits: they can make elaboration fail, never succeed differently",
+    ),
+    Addition(
+        "a helper named like a variable the statement binds",
+        _CANNOT,
+        "with `autoImplicit` off the statement's occurrence is the local variable",
+    ),
+    Addition(
+        "a helper (`theorem`, `lemma`, `def`, `abbrev`) with a fresh plain name",
+        _CANNOT,
+        "a name the statement never mentions cannot be what the statement refers to",
+    ),
+    Addition(
+        "a global `open`/`open scoped` in force at the theorem; an extended or split header `open` line; "
+        "`open ... in` the theorem",
+        _NEEDS_G6,
+        "changes how the statement's names resolve: only a semantic check (G6 comparator) can tell",
+    ),
+    Addition(
+        "a helper in a namespace the statement names or opens",
+        _NEEDS_G6,
+        "could change what dot notation or an opened name finds",
+    ),
+    Addition(
+        "everything in DESIGN.md section 7 (see the forbidden table below), `variable`, `include`, "
+        "`universe`, `instance`, `notation`, new `import`s, a namespace open at the theorem, code after it",
+        "refused",
+        "can change the statement's meaning in ways no text check rules out, or escape the kernel",
+    ),
+)
+"""The classification ``putnam policy`` prints: every kind of addition, its verdict and why."""
+
+
+@dataclass(frozen=True)
 class ForbiddenRule:
     """``construct`` is what the scanner matches; ``reason`` says why. A ``word`` rule matches a whole
     token or a whole ``.``-separated name part; the others are patterns :func:`scan_forbidden` knows."""
@@ -91,6 +176,8 @@ class LeanPolicy:
     """What a Lean candidate may add to the challenge (G2) and what it may never contain (G3)."""
 
     allowed_options: tuple[str, ...]
+    allowed_option_prefixes: tuple[str, ...]
+    """Option families that only steer warnings (``linter.``): harmless anywhere."""
     helper_keywords: tuple[str, ...]
     helper_modifiers: tuple[str, ...]
     helper_attributes: tuple[str, ...]
@@ -114,10 +201,21 @@ class LeanPolicy:
             "# Lean submission policy",
             "",
             "A candidate is the challenge file with each hole filled: the theorem's proof and, on the",
-            "no-answer track, the value of each `*_solution` declaration. Comments and whitespace may",
-            "change; tokens may not. The theorem's docstring must be unchanged.",
+            "no-answer track, the value of each `*_solution` declaration. On with-answer the challenge is",
+            "PutnamBench's own text (answer inlined as `((<answer>) : <type>)`); a candidate that keeps",
+            "`abbrev putnam_X_solution : T := <official answer>` is judged against that form instead.",
             "",
-            "## Permitted additions (after the header, before the theorem)",
+            "## Differences from the challenge, by whether they can change the statement",
+            "",
+            "`harmless`: accepted on every profile. `elaboration`: accepted only when the same acceptance",
+            "runs G6 (profile `full`); other profiles refuse it and name the profile that would decide.",
+            "The agent's `check` applies the rules of the profile that will judge its submission.",
+            "",
+            "| difference | verdict | reason |",
+            "|---|---|---|",
+            *(f"| {a.kind} | {a.verdict} | {a.reason} |" for a in ADDITIONS),
+            "",
+            "## Permitted helpers (after the header, before the theorem)",
             "",
             *(f"- {p.construct}: {p.note}" for p in self.permitted),
             "",
@@ -140,7 +238,14 @@ class LeanPolicy:
         return "\n".join(lines)
 
 
-_OPTIONS = ("maxHeartbeats", "maxRecDepth", "synthInstance.maxHeartbeats", "synthInstance.maxSize")
+_OPTIONS = (
+    "maxHeartbeats",
+    "maxRecDepth",
+    "synthInstance.maxHeartbeats",
+    "synthInstance.maxSize",
+    "exponentiation.threshold",
+)
+_OPTION_PREFIXES = ("linter.",)
 _HOLE = "proof hole"
 _NATIVE = "native code: trusts the compiler, not the kernel"
 _META = "meta-programming: can change the environment or the elaborator"
@@ -154,6 +259,7 @@ def _words(rule: str, reason: str, *words: str) -> tuple[ForbiddenRule, ...]:
 
 POLICY: Final = LeanPolicy(
     allowed_options=_OPTIONS,
+    allowed_option_prefixes=_OPTION_PREFIXES,
     helper_keywords=("theorem", "lemma", "def", "abbrev"),
     helper_modifiers=("private", "protected", "noncomputable"),
     helper_attributes=("simp",),
@@ -168,7 +274,8 @@ POLICY: Final = LeanPolicy(
         ),
         PermittedAddition(
             "`set_option NAME VALUE in`",
-            f"before a helper or before the theorem, NAME one of {', '.join(_OPTIONS)}",
+            f"before a helper or before the theorem, or as a global command, NAME one of "
+            f"{', '.join(_OPTIONS)} or a `linter.*` option",
         ),
     ),
     choice_operators=(
@@ -258,12 +365,8 @@ POLICY: Final = LeanPolicy(
             "autoImplicit",
             "relaxedAutoImplicit",
         ),
-        ForbiddenRule(
-            "Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False
-        ),
-        ForbiddenRule(
-            "#command", "meta", "`#eval`, `#exit`, `#print`...: run code or end the file early", False
-        ),
+        ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
+        ForbiddenRule("#command", "meta", "`#eval`, `#exit`, `#print`...: run code or end the file early", False),
         ForbiddenRule("open private", "elaboration", "exposes private declarations of other modules", False),
         ForbiddenRule(
             "@[attribute]",
@@ -277,7 +380,8 @@ POLICY: Final = LeanPolicy(
         ForbiddenRule(
             "set_option",
             "option",
-            f"only {', '.join(_OPTIONS)} may be set; others disable checks (debug.*) or change elaboration",
+            f"only {', '.join(_OPTIONS)} and `linter.*` may be set; others disable checks (debug.*) or "
+            "change elaboration",
             False,
         ),
     ),
@@ -314,7 +418,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                     add(token, policy.rule("@[attribute]"), f"@[{name}]")
         if text == "open" and nxt is not None and nxt.text == "private":
             add(token, policy.rule("open private"), "open private")
-        if text == "set_option" and (nxt is None or normalize_name(nxt.text) not in policy.allowed_options):
+        if text == "set_option" and (nxt is None or not _option_allowed(nxt.text, policy)):
             add(token, policy.rule("set_option"), f"set_option {nxt.text if nxt else ''}".strip())
     return found
 
@@ -355,47 +459,173 @@ def check_forbidden(candidate: str, policy: LeanPolicy = POLICY) -> list[Violati
 
 
 def check_preservation(
-    challenge: str, candidate: str, track: Track, policy: LeanPolicy = POLICY
+    challenge: str, candidate: str, track: Track, policy: LeanPolicy = POLICY, semantic: bool = False
 ) -> list[Violation]:
-    """G2: every way ``candidate`` differs from ``challenge`` other than filled holes and permitted helpers.
+    """G2: every way ``candidate`` differs from ``challenge`` other than filled holes and additions the
+    policy accepts. ``semantic``: the same acceptance runs G6 (comparator), so additions that can change
+    the statement only through elaboration are left to it (:data:`ADDITIONS`).
 
     ``challenge`` is harness-made; if it does not parse, that is a harness error and this raises.
     """
-    return _check(parse_statement(challenge), candidate, track, policy)
+    return _check(parse_statement(challenge), candidate, track, policy, semantic)
 
 
-def _check(expected: Statement, candidate: str, track: Track, policy: LeanPolicy) -> list[Violation]:
+@dataclass
+class _Walk:
+    """State while walking the candidate's commands in order."""
+
+    violations: list[Violation]
+    blocks: list[tuple[Command, list[Command]]]
+    """Open ``namespace``/``section`` blocks the candidate began, each with the global ``open``s made in it."""
+    opens: list[Command]
+    """Global ``open`` commands made at top level (header ones included)."""
+
+    def in_force(self) -> list[Command]:
+        """The global ``open``s in force here: top level, and those of blocks still open."""
+        return [*self.opens, *(o for _, inner in self.blocks for o in inner)]
+
+
+def _check(
+    expected: Statement, candidate: str, track: Track, policy: LeanPolicy, semantic: bool = False
+) -> list[Violation]:
     try:  # Lean reads \r\n as \n, inside doc comments and strings too
         commands = split_commands(code_tokens(lex(candidate.replace("\r\n", "\n"))))
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     holes = _holes(expected, track)
     theorem_key = _key(expected.theorem)
-    want = list(expected.commands)
+    want = [c for c in expected.commands if c.keyword != "open"]
     keys = [_key(c) for c in want]
-    violations: list[Violation] = []
+    imports = sum(c.keyword == "import" for c in want)
+    walk = _Walk([], [], [])
     position = 0
     theorem_seen = False
     for command in commands:
-        violations += _layout_violations(command)
+        walk.violations += _layout_violations(command)
         key = _key(command)
         if theorem_seen:
-            violations.append(Violation(command.line, _show(command), "code after the theorem's proof"))
-            continue
-        if key in keys[position:]:
+            walk.violations += _after_theorem(command, walk)
+        elif key in keys[position:]:
             found = keys.index(key, position)
             skipped = want[position:found]
-            violations += [Violation(command.line, _show(c), "missing from the candidate") for c in skipped]
-            violations += _compare(want[found], command, holes.get(key), expected, policy)
+            walk.violations += [Violation(command.line, _show(c), "missing from the candidate") for c in skipped]
+            if any(block.keyword == "namespace" for block, _ in walk.blocks):
+                walk.violations.append(Violation(command.line, _show(command), "inside a namespace: renamed"))
+            walk.violations += _compare(want[found], command, holes.get(key), expected, policy, semantic)
             position = found + 1
             theorem_seen = key == theorem_key
-        elif position < len(expected.header):
-            violations.append(Violation(command.line, _show(command), "not allowed inside the header"))
+            if theorem_seen:
+                walk.violations += _open_violations(expected, walk.in_force(), command.line, semantic)
+        elif position < imports:
+            walk.violations.append(Violation(command.line, _show(command), "not allowed inside the header"))
         else:
-            violations += _addition_violations(command, expected, policy)
+            walk.violations += _scope_command(command, walk, expected, policy, semantic)
     if not theorem_seen:
-        violations.append(Violation(_last_line(commands), f"theorem {expected.theorem_name}", "missing"))
-    return violations
+        walk.violations.append(Violation(_last_line(commands), f"theorem {expected.theorem_name}", "missing"))
+    for block, _ in walk.blocks:
+        if block.keyword == "namespace":
+            walk.violations.append(Violation(block.line, _show(block), "namespace not closed before the theorem"))
+    return walk.violations
+
+
+def _scope_command(
+    command: Command, walk: _Walk, expected: Statement, policy: LeanPolicy, semantic: bool
+) -> list[Violation]:
+    """A command the challenge does not have, before the theorem: a block opener or closer, a global
+    ``open`` (recorded; judged at the theorem), an allowed global option, or a helper."""
+    if command.keyword in ("namespace", "section") and command.head == _plain_prefix(command):
+        walk.blocks.append((command, []))
+        return []
+    if command.keyword == "end":
+        return _close_block(command, walk)
+    if command.keyword == "open" and command.head == 0 and _combinator_free(command):
+        (walk.blocks[-1][1] if walk.blocks else walk.opens).append(command)
+        return []
+    if command.keyword == "set_option" and command.head == 0 and len(command.tokens) == 3:
+        if _option_allowed(command.tokens[1].text, policy):
+            return []
+        return [Violation(command.line, f"set_option {command.tokens[1].text}", "option not allowed")]
+    namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"]
+    reachable = {p for n in namespace for p in name_parts(n)} & (expected.name_parts_used | _opened(walk))
+    if reachable and not semantic:
+        what = f"a helper in namespace `{'.'.join(namespace)}`, which the statement names or opens,"
+        return [Violation(command.line, _show(command), _needs_g6(what))]
+    return _addition_violations(command, expected, policy, namespace)
+
+
+def _opened(walk: _Walk) -> set[str]:
+    """Every name part of every namespace opened by a global ``open`` in force."""
+    return {p for c in walk.in_force() for t in c.tokens[c.head + 1 :] for p in name_parts(t.text)}
+
+
+def _plain_prefix(command: Command) -> int:
+    """How many tokens may precede a block keyword: ``noncomputable section`` has one."""
+    return 1 if command.keyword == "section" and command.prefix and command.prefix[0].text == "noncomputable" else 0
+
+
+def _combinator_free(command: Command) -> bool:
+    return not any(t.text == "in" for t in command.tokens)
+
+
+def _close_block(command: Command, walk: _Walk) -> list[Violation]:
+    """``end [X]`` must close the innermost block the candidate opened, by its name."""
+    name = [t.text for t in command.tokens[command.head + 1 :]]
+    if not walk.blocks:
+        return [Violation(command.line, _show(command), "closes no block the candidate opened")]
+    block, _ = walk.blocks[-1]
+    block_name = [t.text for t in block.tokens[block.head + 1 :]]
+    if name != block_name:
+        return [Violation(command.line, _show(command), f"does not close {_show(block)}")]
+    walk.blocks.pop()
+    return []
+
+
+def _after_theorem(command: Command, walk: _Walk) -> list[Violation]:
+    """After the theorem only the ``end`` of a section still open around it may stand."""
+    if command.keyword == "end" and walk.blocks and walk.blocks[-1][0].keyword == "section":
+        return _close_block(command, walk)
+    return [Violation(command.line, _show(command), "code after the theorem's proof")]
+
+
+def _open_names(commands: Sequence[Command]) -> list[str] | None:
+    """The namespaces plain ``open A B`` commands open, in order; None if one has another form
+    (``scoped``, ``hiding``, ``renaming``, ``(names)``)."""
+    names: list[str] = []
+    for command in commands:
+        parts = command.tokens[command.head + 1 :]
+        if not parts or any(t.kind != IDENT or t.text in ("scoped", "hiding", "renaming") for t in parts):
+            return None
+        names += [normalize_name(t.text) for t in parts]
+    return names
+
+
+def _open_violations(expected: Statement, in_force: Sequence[Command], line: int, semantic: bool) -> list[Violation]:
+    """The global ``open``s in force at the theorem against the challenge's header ones: the same lines
+    pass; every challenge namespace opened but in other lines, or more namespaces opened, can change the
+    statement only through elaboration; a challenge ``open`` missing changes it."""
+    header = [c for c in expected.commands if c.keyword == "open"]
+    if [_key(c) for c in in_force] == [_key(c) for c in header]:
+        return []
+    want, got = _open_names(header) or [], _open_names(in_force)
+    if got is not None and not set(want) <= set(got):
+        missing = ", ".join(sorted(set(want) - set(got)))
+        return [Violation(line, f"`open {missing}`", "missing from the candidate")]
+    if semantic:
+        return []
+    shown = "; ".join(" ".join(t.text for t in c.tokens) for c in in_force if _key(c) not in map(_key, header))
+    return [Violation(line, f"`{shown or 'open'}`", _needs_g6("a global `open` in force at the theorem"))]
+
+
+def _needs_g6(what: str) -> str:
+    return (
+        f"{what} can change the statement only through elaboration: accepted only by a profile that "
+        "runs G6 (comparator), such as `full`; this profile has no semantic statement check"
+    )
+
+
+def _option_allowed(name: str, policy: LeanPolicy) -> bool:
+    name = normalize_name(name)
+    return name in policy.allowed_options or any(name.startswith(p) for p in policy.allowed_option_prefixes)
 
 
 def _holes(expected: Statement, track: Track) -> dict[tuple[str, ...], int]:
@@ -438,31 +668,63 @@ def _layout_violations(command: Command) -> Iterator[Violation]:
         yield Violation(command.line, _show(command), "not a complete command")
 
 
-def _option_prefix_end(tokens: Sequence[Token], policy: LeanPolicy) -> tuple[int, list[Violation]]:
-    """Skip leading ``set_option NAME VALUE in`` groups; report names off the allow-list."""
-    i, bad = 0, []
-    while i + 3 < len(tokens) and tokens[i].text == "set_option" and tokens[i + 3].text == "in":
-        if normalize_name(tokens[i + 1].text) not in policy.allowed_options:
-            bad.append(Violation(tokens[i].line, f"set_option {tokens[i + 1].text}", "option not allowed"))
-        i += 4
-    return i, bad
+def _combinator_prefix_end(tokens: Sequence[Token], policy: LeanPolicy) -> tuple[int, list[Token]]:
+    """Skip leading ``set_option NAME VALUE in`` and ``open ... in`` groups. Returns the index after
+    them and the ``open`` tokens skipped (a caller decides what an ``open ... in`` may precede); options
+    off the allow-list are not skipped, so that they stay visible to the caller."""
+    i, opens = 0, []
+    while i < len(tokens):
+        if tokens[i].text == "set_option" and i + 3 < len(tokens) and tokens[i + 3].text == "in":
+            if not _option_allowed(tokens[i + 1].text, policy):
+                break
+            i += 4
+        elif tokens[i].text == "open" and (after := _open_in_end(tokens, i)) is not None:
+            opens.append(tokens[i])
+            i = after
+        else:
+            break
+    return i, opens
+
+
+def _open_in_end(tokens: Sequence[Token], i: int) -> int | None:
+    """Index after the ``in`` of ``open NAMES in`` at ``i`` (plain names only), else None."""
+    j = i + 1
+    while j < len(tokens) and tokens[j].kind == IDENT and tokens[j].text != "in":
+        j += 1
+    return j + 1 if j > i + 1 and j < len(tokens) and tokens[j].text == "in" else None
+
+
+def _without_docs(tokens: Sequence[Token], drop: frozenset[str] = frozenset()) -> list[Token]:
+    """The tokens without doc comments (and without the prefix words in ``drop``): what a comparison
+    of a declaration's meaning looks at."""
+    return [t for t in tokens if t.kind != DOC and t.text not in drop]
 
 
 def _compare(
-    want: Command, got: Command, hole: int | None, expected: Statement, policy: LeanPolicy
+    want: Command, got: Command, hole: int | None, expected: Statement, policy: LeanPolicy, semantic: bool
 ) -> list[Violation]:
-    """A challenge command against the candidate's: equal, except a hole's tail and, for the theorem,
-    allowed ``set_option ... in`` prefixes and the docstring check."""
+    """A challenge command against the candidate's: equal up to doc comments, except a hole's tail; the
+    theorem may carry allowed ``set_option ... in`` (and, under G6, ``open ... in``) prefixes; a solution
+    may gain or lose ``noncomputable`` (it only turns off code generation)."""
     tokens: Sequence[Token] = got.tokens
     violations: list[Violation] = []
+    fixed: Sequence[Token] = want.tokens if hole is None else want.tokens[:hole]
     if want is expected.theorem:
-        start, violations = _option_prefix_end(tokens, policy)
+        start, opens = _combinator_prefix_end(tokens, policy)
         tokens = tokens[start:]
-        violations += _theorem_prefix_violations(want, tokens, expected)
+        if opens and not semantic:
+            violations.append(Violation(opens[0].line, "`open ... in` the theorem", _needs_g6("`open ... in`")))
+        if tokens and tokens[0].text == "set_option" and len(tokens) > 1:
+            violations.append(Violation(tokens[0].line, f"set_option {tokens[1].text}", "option not allowed"))
+    drop = frozenset({"noncomputable"}) if want is not expected.theorem else frozenset()
+    fixed = _without_docs(fixed[: want.head], drop) + list(fixed[want.head :])
+    keyword_at = got.head - (len(got.tokens) - len(tokens))
+    tokens = _without_docs(tokens[:keyword_at], drop) + list(tokens[keyword_at:])
     label = f"`{want.name}`" if want.name else _show(want)
-    fixed = want.tokens if hole is None else want.tokens[:hole]
     if not same_tokens(fixed, tokens[: len(fixed)]) or (hole is None and len(tokens) != len(fixed)):
-        violations.append(Violation(_first_difference(fixed, tokens), label, "differs from the challenge"))
+        index = first_difference(fixed, tokens)
+        line = tokens[min(index if index is not None else len(fixed), len(tokens) - 1)].line if tokens else 1
+        violations.append(Violation(line, label, "differs from the challenge"))
     elif hole is not None and len(tokens) == len(fixed):
         violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
     elif hole is not None and want is not expected.theorem:
@@ -470,9 +732,7 @@ def _compare(
     return violations
 
 
-def _answer_violations(
-    value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy
-) -> list[Violation]:
+def _answer_violations(value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy) -> list[Violation]:
     """A no-answer solution value must state an answer, not point back at the problem (policy text)."""
     violations = []
     for token in value:
@@ -485,38 +745,15 @@ def _answer_violations(
     return violations
 
 
-def _theorem_prefix_violations(
-    want: Command, tokens: Sequence[Token], expected: Statement
+def _addition_violations(
+    command: Command, expected: Statement, policy: LeanPolicy, namespace: Sequence[str]
 ) -> list[Violation]:
-    """Before the theorem's docstring only allowed options may stand; the docstring itself is unchanged."""
-    keyword = next((i for i, t in enumerate(tokens) if t.text == want.keyword), len(tokens))
-    docs = [i for i, t in enumerate(tokens[:keyword]) if t.kind == DOC]
-    extra = tokens[: docs[0] if docs else keyword]
-    violations = []
-    if extra:
-        construct = " ".join(t.text for t in extra[:8])
-        rule = "only `set_option <allowed> in` may precede the theorem"
-        violations.append(Violation(extra[0].line, f"`{construct}`", rule))
-    doc = want.docstring
-    if doc is not None and (not docs or tokens[docs[0]].text != doc.text):
-        line = tokens[0].line if tokens else 1
-        violations.append(Violation(line, f"docstring of {expected.theorem_name}", "changed or missing"))
-    return violations
-
-
-def _first_difference(want: Sequence[Token], got: Sequence[Token]) -> int:
-    for w, g in zip(want, got, strict=False):
-        if w.kind != g.kind or w.text != g.text or w.spaced != g.spaced:
-            return g.line
-    return got[min(len(got), len(want)) - 1].line if got else 1
-
-
-def _addition_violations(command: Command, expected: Statement, policy: LeanPolicy) -> list[Violation]:
-    """A command the challenge does not have: allowed only if it is a permitted helper."""
-    start, violations = _option_prefix_end(command.tokens, policy)
+    """A command the challenge does not have: allowed only if it is a permitted helper, declared at top
+    level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open)."""
+    start, _ = _combinator_prefix_end(command.tokens, policy)
     if command.keyword not in policy.helper_keywords:
-        return [*violations, Violation(command.line, _show(command), "not a permitted addition")]
-    violations += _helper_prefix_violations(command.tokens[start : command.head], policy)
+        return [Violation(command.line, _show(command), "not a permitted addition")]
+    violations = _helper_prefix_violations(command.tokens[start : command.head], policy)
     name = command.name
     after = command.tokens[command.head + 2] if command.head + 2 < len(command.tokens) else None
     if name is None:
@@ -526,18 +763,33 @@ def _addition_violations(command: Command, expected: Statement, policy: LeanPoli
             Violation(
                 after.line,
                 f"`{name}{after.text}`",
-                f"{after.text!r} (U+{ord(after.text[0]):04X}) "
-                "cannot appear in a Lean identifier: look-alike name",
+                f"{after.text!r} (U+{ord(after.text[0]):04X}) cannot appear in a Lean identifier: look-alike name",
             )
         )
     elif len(name_parts(name)) != 1 or name_parts(name)[0] == "_root_":
         violations.append(Violation(command.line, f"`{name}`", "helper names must be plain identifiers"))
-    elif normalize_name(name) in expected.declared_names:
-        violations.append(Violation(command.line, f"`{name}`", "collides with a challenge declaration"))
-    elif normalize_name(name) in expected.referenced_names:
-        rule = "is a name the challenge uses: the statement could come to mean this helper"
-        violations.append(Violation(command.line, f"`{name}`", rule))
+    else:
+        violations += _helper_name_violations(command, normalize_name(name), expected, namespace)
     return violations
+
+
+def _helper_name_violations(
+    command: Command, name: str, expected: Statement, namespace: Sequence[str]
+) -> list[Violation]:
+    """A helper may not become what a name of the statement resolves to. At top level: not a challenge
+    declaration, nor a name the statement uses free (a bound variable's name is harmless: with
+    ``autoImplicit`` off the statement's occurrence is the local). In a namespace ``N``: its name may
+    not be any part of any name in the statement, since ``x.h`` finds ``N.h`` for ``x : N``."""
+    full = ".".join([*namespace, name])
+    if full in expected.declared_names:
+        return [Violation(command.line, f"`{full}`", "collides with a challenge declaration")]
+    if namespace and name in expected.name_parts_used:
+        rule = "inside a namespace, a helper named like a part of a statement name could be what dot notation finds"
+        return [Violation(command.line, f"`{full}`", rule)]
+    if not namespace and name in expected.referenced_names - expected.bound_names:
+        rule = "is a name the challenge uses: the statement could come to mean this helper"
+        return [Violation(command.line, f"`{name}`", rule)]
+    return []
 
 
 def _helper_prefix_violations(prefix: Sequence[Token], policy: LeanPolicy) -> list[Violation]:
@@ -570,14 +822,42 @@ def _result(gate_id: str, name: str, violations: list[Violation], passed: str) -
     return GateResult(gate_id, name, GateStatus.FAILED, detail, evidence)
 
 
+def form_challenge(sub: Submission) -> tuple[AnswerForm | None, str]:
+    """The challenge a candidate is judged against: on with-answer the form it uses (a candidate that
+    declares the solution keeps the ``abbrev`` form), else the track's challenge. G2, G6 and G7 all use
+    it, so the form G2 compared is the one the kernel replays."""
+    if sub.track is not Track.WITH_ANSWER:
+        return None, sub.challenge
+    statement = parse_statement(sub.problem.formal_statement)
+    if not statement.solutions:
+        return None, sub.challenge
+    try:
+        tokens = code_tokens(lex(sub.candidate))
+    except LexError:
+        return None, sub.challenge
+    form = answer_form(statement, tokens)
+    return form, challenge(sub.problem.formal_statement, sub.track, form)
+
+
+def semantic_check_runs(sub: Submission) -> bool:
+    """Whether the acceptance this check serves runs G6: the options' own profile, or the acceptance
+    profile an agent's ``check`` is judged by (``Submission.rules_profile``)."""
+    return "G6" in PROFILE_GATES[sub.rules_profile]
+
+
 def preservation_gate(sub: Submission) -> GateResult:
     """G2 on a submission. A challenge that does not parse is the harness's fault: an error, not a pass."""
+    form, text = form_challenge(sub)
     try:
-        expected = parse_statement(sub.challenge)
+        expected = parse_statement(text)
     except (LexError, StatementError) as exc:
         return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
-    violations = _check(expected, sub.candidate, sub.track, POLICY)
-    return _result("G2", "preservation", violations, f"statement of {expected.theorem_name} preserved")
+    violations = _check(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub))
+    result = _result("G2", "preservation", violations, f"statement of {expected.theorem_name} preserved")
+    result.evidence["challenge_sha256"] = sha256_hex(text.encode("utf-8"))
+    if form is not None:
+        result.evidence["answer_form"] = form.value
+    return result
 
 
 def forbidden_gate(sub: Submission) -> GateResult:

@@ -44,6 +44,7 @@ from putnam_solver.provers.lean.bootstrap import (
     COMPARATOR_REV,
     SOLUTION_MODULE,
 )
+from putnam_solver.provers.lean.checks import form_challenge
 from putnam_solver.provers.lean.toolchain import ToolchainPaths, pinned_toolchain_env, toolchain_root
 from putnam_solver.sandbox import (
     DEFAULT_PATH,
@@ -150,7 +151,7 @@ def comparator_config(sub: Submission, paths: ToolchainPaths) -> dict[str, Any]:
     if "nanoda" in sub.options.kernels:
         config["external_kernels"] = {"nanoda": [str(paths.nanoda)]}
     if sub.track is Track.NO_ANSWER:
-        config["definition_names"] = definition_holes(sub.challenge)
+        config["definition_names"] = definition_holes(form_challenge(sub)[1])
     return config
 
 
@@ -159,7 +160,7 @@ def prepare_project(sub: Submission, paths: ToolchainPaths, config: dict[str, An
     bootstrapped Mathlib packages linked in (read-only to the candidate's build: landrun lets it write
     only to this project's own ``.lake``, and the link points outside it)."""
     files = {name: (paths.project / name).read_bytes() for name in PROJECT_FILES}
-    files[f"{CHALLENGE_MODULE}.lean"] = sub.challenge.encode("utf-8")
+    files[f"{CHALLENGE_MODULE}.lean"] = form_challenge(sub)[1].encode("utf-8")
     files[f"{SOLUTION_MODULE}.lean"] = sub.candidate_bytes
     files["config.json"] = json.dumps(config, indent=2).encode("utf-8")
     project = fresh_copy(files, sub.scratch / "comparator")
@@ -291,7 +292,7 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
             "config": config,
             "confinement": confined,
             "limits": {"timeout_seconds": limits.timeout_seconds, "memory_mb": limits.memory_mb},
-            "challenge_sha256": sha256_hex(sub.challenge.encode("utf-8")),
+            "challenge_sha256": sha256_hex(form_challenge(sub)[1].encode("utf-8")),
             "candidate_sha256": sha256_hex(sub.candidate_bytes),
             "exit_code": result.exit_code,
             "killed_reason": result.killed_reason,

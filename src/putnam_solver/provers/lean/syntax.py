@@ -40,6 +40,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Final, NamedTuple
 
 IDENT: Final = "ident"
@@ -232,9 +233,16 @@ class _Lexer:
 
 def lex(text: str) -> list[Token]:
     """All tokens of ``text``, comments included (kind ``comment``). Raises :class:`LexError`."""
+    return list(_lex(text))
+
+
+@lru_cache(maxsize=16)
+def _lex(text: str) -> tuple[Token, ...]:
+    """The lexer run once per text: the gates of one verification (G2, G3, the answer record) and every
+    verification of one challenge share it. Python caches a string's hash, so a hit costs a dict lookup."""
     lexer = _Lexer(text)
     lexer.run()
-    return lexer.tokens
+    return tuple(lexer.tokens)
 
 
 def code_tokens(tokens: Sequence[Token]) -> list[Token]:
@@ -242,14 +250,60 @@ def code_tokens(tokens: Sequence[Token]) -> list[Token]:
     return [t for t in tokens if t.kind != COMMENT]
 
 
+# Where whitespace between two tokens can change what Lean parses (Lean 4 sources, leanprover/lean4):
+# * `src/Lean/Parser/Term.lean`: `argument` (`checkWsBefore "expected space"`: an application argument
+#   needs a space before it, so `f (x)` is an application and `f(x)` is not), `proj` (`checkNoWsBefore >>
+#   "." >> checkNoWsBefore`: `h.1`, `(e).f`), `explicitUniv` (`checkNoWsBefore` before `.{`),
+#   `namedPattern` (`checkNoWsBefore` before `@`), `pipeProj` (after ` |>.`), `dotIdent` (`"." >>
+#   checkNoWsBefore`: `(.f)` versus the `cdot` `(. f)`), `doubleQuotedName`, `letIdLhs` (`x[i]` versus an
+#   instance binder), `type`/`sort` (`checkWsBefore` before a universe level);
+# * `src/Init/GetElem.lean`: `syntax:max term noWs "[" withoutPosition(term) "]"`, `"]'"`, and `noWs "?"`
+#   / `noWs "!"` after the `]`.
+# Everywhere else the parser never looks at whitespace: around an infix operator, after an opening or
+# before a closing bracket, spacing is layout. Two operator symbols side by side stay glued as they are,
+# because a library token could join them (`^[`, `^^^`).
+_NO_WS_GUARDED: Final = frozenset({".", "[", "@", "!", "?", "]'", "|>.", "`", "..", "$"})
+"""Tokens whose gluing to a neighbour Lean's grammar checks (see above); compared on both sides."""
+_INFIX: Final = frozenset(
+    {"+", "*", "/", "^", "=", "≠", "<", ">", "≤", "≥", "<=", ">=", "!=", "==", "∣", "%", "∘", "×", "→",
+     "->", "↔", "<->", "∧", "∨", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∩", "∪", "•", "≡", "\\", ",", ":", ":=",
+     "=>", "↦", "<|", "|>", "∆", "⊔", "⊓", "≃", "≅", "⬝"}
+)  # fmt: skip
+"""Infix operators and separators: they can neither begin nor end a term."""
+_CANNOT_END: Final = _INFIX | frozenset({"-", "¬", "∀", "∃", "∃!", "∑", "∏", "⋃", "⋂", "(", "{", "⟨", "⦃"})
+"""Tokens after which a term continues (prefix operators, openers): no application can start after them."""
+_CANNOT_START: Final = _INFIX | frozenset({")", "}", "⟩", "⦄", "]"})
+"""Tokens no term begins with (infix operators, closers): no application argument can be one of them."""
+_BRACKETS: Final = frozenset({"(", ")", "{", "}", "⟨", "⟩", "⦃", "⦄", "[", "]"})
+
+
+def _operator(token: Token) -> bool:
+    return token.kind == SYMBOL and token.text not in _BRACKETS
+
+
+def spacing_matters(before: Token, token: Token) -> bool:
+    """Whether Lean could read ``before token`` differently from ``beforetoken`` (same two tokens)."""
+    if before.text in _NO_WS_GUARDED or token.text in _NO_WS_GUARDED:
+        return True
+    if _operator(before) and _operator(token):
+        return True
+    return not (before.text in _CANNOT_END or token.text in _CANNOT_START)
+
+
 def same_tokens(a: Sequence[Token], b: Sequence[Token]) -> bool:
-    """Equal as Lean sees them: same kinds and texts, and the same gluing (whitespace or not) inside."""
-    if len(a) != len(b):
-        return False
-    return all(
-        x.kind == y.kind and x.text == y.text and (i == 0 or x.spaced == y.spaced)
-        for i, (x, y) in enumerate(zip(a, b, strict=True))
-    )
+    """Equal as Lean sees them: same kinds and texts, and the same gluing where the grammar checks it."""
+    return len(a) == len(b) and first_difference(a, b) is None
+
+
+def first_difference(a: Sequence[Token], b: Sequence[Token]) -> int | None:
+    """Index of the first token where ``b`` differs from ``a`` as Lean sees them (kind, text, or gluing
+    where :func:`spacing_matters`), or None when the common prefix agrees."""
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x.kind != y.kind or x.text != y.text:
+            return i
+        if i and x.spaced != y.spaced and spacing_matters(a[i - 1], x):
+            return i
+    return None
 
 
 def name_parts(name: str) -> list[str]:
@@ -268,9 +322,7 @@ DECLARATION_KEYWORDS: Final = frozenset(
     {"theorem", "lemma", "def", "abbrev", "example", "instance", "axiom", "opaque", "structure", "class",
      "inductive", "coinductive"}
 )  # fmt: skip
-MODIFIERS: Final = frozenset(
-    {"private", "protected", "public", "meta", "noncomputable", "unsafe", "partial", "nonrec"}
-)
+MODIFIERS: Final = frozenset({"private", "protected", "public", "meta", "noncomputable", "unsafe", "partial", "nonrec"})
 COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
     {"import", "prelude", "namespace", "section", "end", "variable", "universe", "include", "omit", "mutual",
      "attribute", "export", "notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix",
@@ -431,6 +483,22 @@ def _scoped_in(tokens: Sequence[Token], i: int) -> bool:
     return False
 
 
+_PAIRS: Final = {")": "(", "]": "[", "}": "{", "⟩": "⟨", "⦄": "⦃"}
+
+
+def balanced(tokens: Sequence[Token]) -> bool:
+    """Whether every bracket closes the innermost open one and all are closed (``@[`` opens a ``[``)."""
+    stack: list[str] = []
+    for token in tokens:
+        if token.kind != SYMBOL:
+            continue
+        if token.text in _PAIRS.values() or token.text == "@[":
+            stack.append("[" if token.text == "@[" else token.text)
+        elif token.text in _PAIRS and (not stack or stack.pop() != _PAIRS[token.text]):
+            return False
+    return not stack
+
+
 def top_level_assign(tokens: Sequence[Token], last: bool = True) -> int | None:
     """Index of the last (or first) ``:=`` outside brackets: where a declaration's value begins."""
     depth, found = 0, None
@@ -486,16 +554,29 @@ class Statement:
         assert self.theorem.name is not None
         return self.theorem.name
 
-    @property
+    @cached_property
     def declared_names(self) -> frozenset[str]:
         return frozenset(normalize_name(c.name) for c in self.commands if c.name is not None)
 
-    @property
+    @cached_property
     def referenced_names(self) -> frozenset[str]:
         """The first name part of every identifier in the statement's code (binders, bound and
         auto-bound variables, names reached through ``open``): a new root declaration with one of these
         names could be what the identifier resolves to."""
         return frozenset(name_parts(t.text)[0] for t in self.tokens if t.kind == IDENT)
+
+    @cached_property
+    def bound_names(self) -> frozenset[str]:
+        """Names the theorem binds (binder brackets, ``∀ ∃ fun ∑``..., set-builder ``{x | ...}``). With
+        ``autoImplicit`` off such a name in the statement is the local variable, whatever is declared."""
+        return _bound_names(self.theorem.tokens[self.theorem.head : self.proof_assign])
+
+    @cached_property
+    def name_parts_used(self) -> frozenset[str]:
+        """Every ``.``-separated part of every identifier, and every name after a ``.`` token: what
+        generalized field notation (``x.f``, ``(e).f``) could look up in some namespace."""
+        code = [t for t in self.tokens if t.kind == IDENT]
+        return frozenset(part for t in code for part in name_parts(t.text))
 
     @property
     def signature(self) -> tuple[Token, ...]:
@@ -507,11 +588,38 @@ class Statement:
         return self.theorem.tokens[self.proof_assign + 1 :]
 
 
+_BINDERS: Final = frozenset(
+    {"∀", "∃", "∃!", "fun", "λ", "∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "Σ", "Π", "∑'", "∏'", "∀ᶠ", "∃ᶠ", "let"}
+)  # fmt: skip
+_BINDER_OPEN: Final = frozenset({"(", "{", "⦃", "["})
+
+
+def _bound_names(tokens: Sequence[Token]) -> frozenset[str]:
+    """Identifiers in binding position: right after a binder symbol (and inside its bracketed binders),
+    first in a bracket before its ``:`` (``(a b : T)``, ``[h : C]``), or first in ``{x | ...}``."""
+    bound: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.text in _BINDERS or token.text in _BINDER_OPEN:
+            names: list[str] = []
+            for later in tokens[i + 1 :]:
+                if later.kind == IDENT:
+                    names.append(later.text)
+                elif later.text not in _BINDER_OPEN or token.text in _BINDER_OPEN:
+                    break
+            stop = tokens[i + 1 + len(names)] if i + 1 + len(names) < len(tokens) else None
+            binds = token.text in _BINDERS or (stop is not None and stop.text in (":", "|"))
+            if binds:
+                bound.update(n for n in names if len(name_parts(n)) == 1)
+    return frozenset(bound)
+
+
 HEADER_KEYWORDS: Final = frozenset({"import", "open", "set_option"})
 
 
+@lru_cache(maxsize=256)
 def parse_statement(text: str) -> Statement:
-    """Parse a benchmark statement (or a challenge derived from one). Raises StatementError/LexError."""
+    """Parse a benchmark statement (or a challenge derived from one), once per text (cached: a challenge
+    is parsed once per problem and track, not per verification). Raises StatementError/LexError."""
     tokens = lex(text)
     commands = split_commands(code_tokens(tokens))
     if not commands or commands[-1].keyword != "theorem" or commands[-1].name is None:

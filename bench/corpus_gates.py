@@ -1,0 +1,55 @@
+"""Time the Lean text gates (G2 + G3 and the answer record) on published proofs: ms per 10 KB.
+
+Reads the conformance corpus (``tests/fixtures/conformance``, or a directory given as the first argument),
+verifies every Lean proof on the text profile, with-answer track, and prints the median time per 10 KB,
+the goal ratio (goal: 5 ms per 10 KB) and the slope of a least-squares fit of time against size (linear
+means the per-KB cost does not grow with size: compare the small and large halves).
+Usage: ``python bench/corpus_gates.py [corpus_dir] [path/to/putnam_bench_lean4.jsonl]``.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from putnam_solver.benchmark import load_benchmark
+from putnam_solver.provers.lean import LeanProver
+from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+
+GOAL_MS_PER_10KB = 5.0
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_CORPUS = ROOT / "tests" / "fixtures" / "conformance"
+DEFAULT_BENCH = ROOT.parent / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"
+
+
+def main(corpus: Path, bench_path: Path) -> int:
+    manifest = json.loads((corpus / "MANIFEST.json").read_text(encoding="utf-8"))
+    bench, prover = load_benchmark(bench_path), LeanProver()
+    options = VerifyOptions(profile=Profile.TEXT)
+    rows: list[tuple[int, float]] = []
+    for entry in (e for e in manifest["entries"] if e["prover"] == "lean"):
+        data = (corpus / entry["file"]).read_bytes()
+        problem = bench.problems[entry["problem_id"]]
+        run_gates(prover, bench, problem, data, Track.WITH_ANSWER, options)  # challenge derived once
+        start = time.perf_counter()
+        run_gates(prover, bench, problem, data + b"\n", Track.WITH_ANSWER, options)  # new bytes: no lex cache
+        rows.append((len(data), (time.perf_counter() - start) * 1000))
+    per_10kb = [ms / (size / 10240) for size, ms in rows]
+    rows.sort()
+    half = len(rows) // 2
+    small = statistics.median(ms / (size / 10240) for size, ms in rows[:half])
+    large = statistics.median(ms / (size / 10240) for size, ms in rows[half:])
+    median = statistics.median(per_10kb)
+    print(f"{len(rows)} proofs, {rows[0][0]}..{rows[-1][0]} bytes (median {statistics.median(s for s, _ in rows)})")
+    print(f"median {median:.2f} ms per 10 KB, median/goal = {median / GOAL_MS_PER_10KB:.2f}")
+    print(f"small half {small:.2f} ms/10 KB, large half {large:.2f} ms/10 KB (linear: about equal)")
+    print(f"largest: {rows[-1][0]} bytes in {rows[-1][1]:.1f} ms")
+    return 0 if median <= GOAL_MS_PER_10KB else 1
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    sys.exit(main(Path(args[0]) if args else DEFAULT_CORPUS, Path(args[1]) if len(args) > 1 else DEFAULT_BENCH))
