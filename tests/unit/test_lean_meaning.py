@@ -22,7 +22,7 @@ OPTIONS = (
     "set_option linter.unusedVariables false\nset_option maxHeartbeats 400000\n"
     "set_option exponentiation.threshold 500 in\n"
 )
-JUDGED_BY_FULL = VerifyOptions(profile=Profile.TEXT, rules_profile=Profile.FULL)
+JUDGED_BY_FULL = VerifyOptions(profile=Profile.TEXT, acceptance=Profile.FULL)
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +49,11 @@ HARMLESS = {
         B5,
         lambda t: t.replace("/--", "noncomputable section\nopen Real in\nlemma h1 : True := trivial\n/--", 1) + "end\n",
     ),
-    "closed namespace with open inside": (
+    "closed namespace named after the problem, with open inside": (
         B5,
-        lambda t: t.replace("/--", "namespace Aux\nopen Real\nlemma h2 : True := trivial\nend Aux\n/--", 1),
+        lambda t: t.replace(
+            "/--", "namespace Putnam1997B5\nopen Real\nlemma h2 : True := trivial\nend Putnam1997B5\n/--", 1
+        ),
     ),
     "linter and heartbeat options": (
         B5,
@@ -61,6 +63,11 @@ HARMLESS = {
 }
 NEEDS_G6 = {
     "global open": (B5, lambda t: t.replace("/--", "open Real\n/--", 1)),
+    # `Multiset` may already exist: what it gains can become what dot notation in the statement finds
+    "helper in a namespace that may exist": (
+        B5,
+        lambda t: t.replace("/--", "namespace Multiset\nlemma h3 : True := trivial\nend Multiset\n/--", 1),
+    ),
     "open ... in the theorem": (B5, lambda t: t.replace("/--", "open Real in\n/--", 1)),
 }
 REFUSED = {
@@ -92,6 +99,23 @@ def test_meaningful_difference_is_refused_everywhere(bench: Benchmark, case: str
     candidate = edit(filled(bench, problem_id))
     assert status(bench, problem_id, candidate)[0] == "rejected"
     assert status(bench, problem_id, candidate, JUDGED_BY_FULL)[0] == "rejected"
+
+
+def test_a_no_answer_answer_naming_a_candidate_constant_is_refused(bench: Benchmark) -> None:
+    """A helper can hide anything (an unproved or circular definition): the answer must be written
+    over the challenge's environment; the same answer written out passes."""
+    problem = bench.problems[A1]
+    shown = challenge(problem.formal_statement, Track.NO_ANSWER)
+    proof = shown[: shown.rindex("sorry")] + "by\n  simp\n"
+    written_out = proof.replace("Set ℕ := sorry", "Set ℕ := {1}", 1)
+    hidden = proof.replace("Set ℕ := sorry", "Set ℕ := zz_answer", 1).replace(
+        "noncomputable abbrev", "def zz_answer : Set ℕ := {1}\nnoncomputable abbrev", 1
+    )
+    accepted = run_gates(PROVER, bench, problem, written_out.encode(), Track.NO_ANSWER, TEXT)
+    assert accepted.status == "accepted", [g.detail for g in accepted.gates if not g.passed]
+    refused = run_gates(PROVER, bench, problem, hidden.encode(), Track.NO_ANSWER, TEXT)
+    detail = "\n".join(g.detail for g in refused.gates if not g.passed)
+    assert refused.status == "rejected" and "`zz_answer`, which the candidate defines" in detail, detail
 
 
 def test_both_with_answer_forms_are_accepted_and_recorded(bench: Benchmark) -> None:

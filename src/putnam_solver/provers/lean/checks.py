@@ -35,6 +35,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
+from putnam_solver.benchmark import module_name
 from putnam_solver.provers.lean.challenge import AnswerForm, answer_form, challenge
 from putnam_solver.provers.lean.syntax import (
     COMBINATORS,
@@ -493,6 +494,7 @@ def _check(
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     holes = _holes(expected, track)
+    defined = _candidate_name_parts(commands, expected)
     theorem_key = _key(expected.theorem)
     want = [c for c in expected.commands if c.keyword != "open"]
     keys = [_key(c) for c in want]
@@ -511,7 +513,7 @@ def _check(
             walk.violations += [Violation(command.line, _show(c), "missing from the candidate") for c in skipped]
             if any(block.keyword == "namespace" for block, _ in walk.blocks):
                 walk.violations.append(Violation(command.line, _show(command), "inside a namespace: renamed"))
-            walk.violations += _compare(want[found], command, holes.get(key), expected, policy, semantic)
+            walk.violations += _compare(want[found], command, holes.get(key), expected, policy, semantic, defined)
             position = found + 1
             theorem_seen = key == theorem_key
             if theorem_seen:
@@ -547,10 +549,22 @@ def _scope_command(
         return [Violation(command.line, f"set_option {command.tokens[1].text}", "option not allowed")]
     namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"]
     reachable = {p for n in namespace for p in name_parts(n)} & (expected.name_parts_used | _opened(walk))
-    if reachable and not semantic:
-        what = f"a helper in namespace `{'.'.join(namespace)}`, which the statement names or opens,"
+    if namespace and not semantic and (reachable or not _fresh_namespace(namespace[0], expected)):
+        why = "which the statement names or opens" if reachable else "which may already exist in the library"
+        what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
         return [Violation(command.line, _show(command), _needs_g6(what))]
     return _addition_violations(command, expected, policy, namespace)
+
+
+def _fresh_namespace(name: str, expected: Statement) -> bool:
+    """Whether a namespace is surely new: named after the problem (``Putnam1968A6``, ``putnam_1968_a6``).
+
+    Any other namespace may already exist in Mathlib, and a declaration added to it can become what dot
+    notation in the statement finds (``x.f`` looks in the namespace of ``x``'s type and of the types it
+    unfolds to), so only comparator can tell that it changed nothing.
+    """
+    root = name_parts(name)[0]
+    return root in (expected.theorem_name, module_name(expected.theorem_name))
 
 
 def _opened(walk: _Walk) -> set[str]:
@@ -701,7 +715,13 @@ def _without_docs(tokens: Sequence[Token], drop: frozenset[str] = frozenset()) -
 
 
 def _compare(
-    want: Command, got: Command, hole: int | None, expected: Statement, policy: LeanPolicy, semantic: bool
+    want: Command,
+    got: Command,
+    hole: int | None,
+    expected: Statement,
+    policy: LeanPolicy,
+    semantic: bool,
+    defined: frozenset[str],
 ) -> list[Violation]:
     """A challenge command against the candidate's: equal up to doc comments, except a hole's tail; the
     theorem may carry allowed ``set_option ... in`` (and, under G6, ``open ... in``) prefixes; a solution
@@ -728,17 +748,37 @@ def _compare(
     elif hole is not None and len(tokens) == len(fixed):
         violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
     elif hole is not None and want is not expected.theorem:
-        violations += _answer_violations(tokens[len(fixed) :], label, expected, policy)
+        violations += _answer_violations(tokens[len(fixed) :], label, expected, policy, defined)
     return violations
 
 
-def _answer_violations(value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy) -> list[Violation]:
-    """A no-answer solution value must state an answer, not point back at the problem (policy text)."""
+def _candidate_name_parts(commands: Sequence[Command], expected: Statement) -> frozenset[str]:
+    """Every name part of every declaration the candidate makes that the challenge does not (helpers)."""
+    challenge_names = {normalize_name(n) for n in expected.declared_names}
+    return frozenset(
+        part
+        for c in commands
+        if c.name is not None and normalize_name(c.name) not in challenge_names
+        for part in name_parts(normalize_name(c.name))
+    )
+
+
+def _answer_violations(
+    value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy, defined: frozenset[str]
+) -> list[Violation]:
+    """A no-answer solution value must state an answer over the challenge's own environment, not point
+    back at the problem or at a constant the candidate defines (a helper can hide anything)."""
     violations = []
     for token in value:
         name = normalize_name(token.text) if token.kind == IDENT else ""
         if name == normalize_name(expected.theorem_name):
             violations.append(Violation(token.line, label, "the answer may not mention the theorem"))
+        elif shared := sorted(defined.intersection(name_parts(name))):
+            rule = (
+                f"the answer names `{shared[0]}`, which the candidate defines; an answer may use only what "
+                "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
+            )
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
         elif any(name == op or name.endswith(f".{op}") for op in policy.choice_operators):
             rule = "a choice operator picks a value from the problem's own statement; state the answer"
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
