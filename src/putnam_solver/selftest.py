@@ -46,7 +46,6 @@ from putnam_solver.verify import (
 )
 
 CANARY_ROOT = Path(__file__).parent / "canaries"
-SUITES: dict[str, tuple[str, ...]] = {"lean": ("lean-core", "lean-mathlib"), "rocq": ("rocq",)}
 RECORD_VERSION = 1
 SELFTEST_FIX = (
     "do not run campaigns on this toolchain; reinstall it with `putnam bootstrap`, run `putnam doctor`, "
@@ -204,9 +203,8 @@ def load_suite(name: str) -> Suite:
 
 
 def suites_for(prover: str) -> tuple[Suite, ...]:
-    if prover not in SUITES:
-        raise InputError(f"no selftest canaries for prover {prover!r}; choose one of {', '.join(SUITES)}")
-    return tuple(load_suite(name) for name in SUITES[prover])
+    """The canary suites the prover names (under ``canaries/``)."""
+    return tuple(load_suite(name) for name in get_prover(prover).selftest_suites)
 
 
 def selftest_options(options: VerifyOptions) -> VerifyOptions:

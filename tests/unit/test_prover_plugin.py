@@ -44,6 +44,7 @@ class ToyProver:
     label = "Toy logic"
     suffix = ".toy"
     benchmark_file = "toy.jsonl"
+    selftest_suites: tuple[str, ...] = ()
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return problem.formal_statement

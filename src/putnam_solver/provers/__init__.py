@@ -76,6 +76,8 @@ class Prover(Protocol):
     """Candidate file suffix, with the dot."""
     benchmark_file: str
     """File name of this prover's PutnamBench JSONL in the data directory."""
+    selftest_suites: tuple[str, ...]
+    """Canary suites (directories under ``putnam_solver/canaries``) that ``putnam selftest`` runs."""
 
     def challenge(self, problem: Problem, track: Track) -> str:
         """The exact file a candidate must complete, derived by the harness from the pinned record."""

@@ -85,6 +85,7 @@ class LeanProver:
     label: str = "Lean 4 with Mathlib"
     suffix: str = ".lean"
     benchmark_file: str = "putnam_bench_lean4.jsonl"
+    selftest_suites: tuple[str, ...] = ("lean-core", "lean-mathlib")
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return challenge(problem.formal_statement, track)

@@ -80,6 +80,7 @@ class RocqProver:
     label = "Rocq (Coq)"
     suffix = ".v"
     benchmark_file = "putnam_bench_coq.jsonl"
+    selftest_suites = ("rocq",)
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return _challenge.challenge_text(_statement(problem), track)
