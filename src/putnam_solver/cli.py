@@ -25,7 +25,7 @@ from putnam_solver import toolchains as toolchain_service
 from putnam_solver.cache import VerdictCache
 from putnam_solver.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
 from putnam_solver.doctor import check_health
-from putnam_solver.provers import PROVER_NAMES, Prover, get_prover
+from putnam_solver.provers import Prover, get_prover, prover_names
 from putnam_solver.verify import DEFAULT_MAX_CANDIDATE_BYTES, InputError, Profile, Track, Verdict, VerifyOptions
 
 app = typer.Typer(
@@ -41,7 +41,7 @@ app.add_typer(dataset_app, name="dataset")
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
-ProverOpt = Annotated[str, typer.Option("--prover", help=f"Proof language: {', '.join(PROVER_NAMES)}.")]
+ProverOpt = Annotated[str, typer.Option("--prover", help=f"Proof language: {', '.join(prover_names())}.")]
 BenchmarkOpt = Annotated[
     Path | None,
     typer.Option(
@@ -111,7 +111,7 @@ def list_problems(
                     "module": p.module,
                     "statement_sha256": p.statement_sha256,
                     "has_answer": chosen_prover.has_answer(p),
-                    "answer_forms": getattr(chosen_prover, "answer_forms", lambda _: [])(p),
+                    "answer_forms": chosen_prover.answer_forms(p),
                     "benchmark_pinned": loaded.pinned,
                 }
                 out.print(json.dumps(record), markup=False)
@@ -486,7 +486,7 @@ def _typed_flags(ctx: typer.Context) -> frozenset[str]:
 
 @app.command()
 def bootstrap(
-    prover: Annotated[str, typer.Option("--prover", help="Which toolchain: lean or rocq.")] = "lean",
+    prover: ProverOpt = "lean",
     directory: Annotated[
         Path | None,
         typer.Option("--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."),
@@ -548,7 +548,7 @@ def doctor(
 ) -> None:
     """Show what is installed and, per prover, which gates can run here. Exit 0 when the full profile can."""
     with _errors():
-        health = check_health(prover or list(PROVER_NAMES), VerifyOptions(lean=lean))
+        health = check_health(prover or list(prover_names()), VerifyOptions(lean=lean))
     mark = {True: "ok  ", False: "MISS"}
     out.print("system", markup=False)
     for row in health.system:

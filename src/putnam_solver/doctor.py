@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from putnam_solver.provers import Readiness, get_prover
+from putnam_solver.provers import Readiness, gate_readiness, get_prover
 from putnam_solver.sandbox import landlock_status, sandbox_status
 from putnam_solver.selftest import describe_last
 from putnam_solver.verify import PROFILE_GATES, InputError, Profile, VerifyOptions
@@ -45,7 +45,7 @@ def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
     for name in provers:
         prover = get_prover(name)
         last = Readiness("last selftest", *describe_last(name, options))
-        reports.append(ProverHealth(name, prover.tool_status(options), prover.gate_readiness(options), last))
+        reports.append(ProverHealth(name, prover.tool_status(options), gate_readiness(prover, options), last))
     return Health(system, reports)
 
 
@@ -53,7 +53,7 @@ def require_gates(prover_name: str, options: VerifyOptions) -> None:
     """Refuse to start work whose acceptance gates cannot run here, saying what is missing."""
     wanted = set(PROFILE_GATES[options.profile]) | ({"G7"} if options.axle else set())
     missing = [
-        g for g in get_prover(prover_name).gate_readiness(options) if g.name.split()[0] in wanted and not g.ok
+        g for g in gate_readiness(get_prover(prover_name), options) if g.name.split()[0] in wanted and not g.ok
     ]
     if missing:
         lines = "; ".join(f"{g.name}: {g.detail}" for g in missing)

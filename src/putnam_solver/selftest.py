@@ -32,7 +32,7 @@ import platformdirs
 
 from putnam_solver.benchmark import Benchmark, load_benchmark, write_atomic
 from putnam_solver.cache import gate_code_fingerprint
-from putnam_solver.provers import Readiness, get_prover
+from putnam_solver.provers import Readiness, gate_readiness, get_prover
 from putnam_solver.verify import (
     GateResult,
     GateStatus,
@@ -46,7 +46,6 @@ from putnam_solver.verify import (
 )
 
 CANARY_ROOT = Path(__file__).parent / "canaries"
-SUITES: dict[str, tuple[str, ...]] = {"lean": ("lean-core", "lean-mathlib"), "rocq": ("rocq",)}
 RECORD_VERSION = 1
 SELFTEST_FIX = (
     "do not run campaigns on this toolchain; reinstall it with `putnam bootstrap`, run `putnam doctor`, "
@@ -204,9 +203,8 @@ def load_suite(name: str) -> Suite:
 
 
 def suites_for(prover: str) -> tuple[Suite, ...]:
-    if prover not in SUITES:
-        raise InputError(f"no selftest canaries for prover {prover!r}; choose one of {', '.join(SUITES)}")
-    return tuple(load_suite(name) for name in SUITES[prover])
+    """The canary suites the prover names (under ``canaries/``)."""
+    return tuple(load_suite(name) for name in get_prover(prover).selftest_suites)
 
 
 def selftest_options(options: VerifyOptions) -> VerifyOptions:
@@ -221,7 +219,7 @@ def mathlib_status(options: VerifyOptions) -> tuple[bool, str]:
 
     if options.lean is not None or os.environ.get(PUTNAM_LEAN_ENV):
         return False, "a `lean` was given (--lean or PUTNAM_LEAN); the Mathlib canaries use the bootstrapped one"
-    mathlib = ToolchainPaths(toolchain_root()).project / ".lake" / "packages" / "mathlib"
+    mathlib = ToolchainPaths(toolchain_root()).mathlib
     if not mathlib.is_dir():
         return False, f"no Mathlib at {mathlib}; run `putnam bootstrap`"
     return True, "Mathlib from the bootstrapped project"
@@ -276,10 +274,10 @@ def _cell(suite: Suite, canary: Canary, result: GateResult, ready: dict[str, boo
     return CellResult(suite.name, canary.name, result.id, result.name, expected, result.status.value, judgement, detail)
 
 
-def gate_readiness(prover_name: str, options: VerifyOptions) -> dict[str, Readiness]:
+def selftest_readiness(prover_name: str, options: VerifyOptions) -> dict[str, Readiness]:
     """The prover's readiness rows by gate id, for the gates this selftest runs."""
     wanted = set(gate_ids(options))
-    rows = get_prover(prover_name).gate_readiness(options)
+    rows = gate_readiness(get_prover(prover_name), options)
     return {r.name.split()[0]: r for r in rows if r.name.split()[0] in wanted}
 
 
@@ -290,7 +288,7 @@ def run_selftest(
     store the record, and return it."""
     options = selftest_options(options)
     prover = get_prover(prover_name)
-    readiness = gate_readiness(prover_name, options)
+    readiness = selftest_readiness(prover_name, options)
     ready = {gate: row.ok for gate, row in readiness.items()}
     started = time.monotonic()
     cells: list[CellResult] = []

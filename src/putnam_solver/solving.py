@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from putnam_solver.agent.types import Budgets, RunLimits, SolveConfig
+from putnam_solver.agent.types import AGENTS, Budgets, RunLimits, SolveConfig
 from putnam_solver.benchmark import resolve_benchmark_path
 from putnam_solver.campaign import Selection, SolveOutcome, solve, stored_run
 from putnam_solver.doctor import require_gates
@@ -22,7 +22,6 @@ from putnam_solver.report.progress import ProgressSink
 from putnam_solver.selftest import require_selftest
 from putnam_solver.verify import InputError, Profile, Track, VerifyOptions
 
-AGENTS = ("react", "codex", "claude-code")
 SANDBOXES = ("local", "docker")
 DEFAULT_CAMPAIGNS = 1
 RESUME_FLAGS = (

@@ -61,6 +61,7 @@ PROFILE_GATES: dict[Profile, tuple[str, ...]] = {
     Profile.FULL: ("G1", "G2", "G3", "G4", "G5", "G6"),
 }
 AXLE_GATE = "G7"
+ALL_GATE_IDS = (*PROFILE_GATES[Profile.FULL], AXLE_GATE)
 TEXT_GATES = PROFILE_GATES[Profile.TEXT]
 # Published PutnamBench proofs reach about 140 KB; the text gates take a few seconds per MiB of text.
 DEFAULT_MAX_CANDIDATE_BYTES = 1 << 20
@@ -188,15 +189,23 @@ class ScratchDir:
 
 
 GateCheck = Callable[[Submission], GateResult]
+GateReadiness = Callable[[VerifyOptions], tuple[bool, str]]
+
+
+def text_gate_ready(options: VerifyOptions) -> tuple[bool, str]:
+    """A gate that only reads text needs nothing installed."""
+    return True, "pure Python, always available"
 
 
 @dataclass(frozen=True)
 class Gate:
-    """A named check. ``id`` places it in the profiles (G1..G7)."""
+    """A named check. ``id`` places it in the profiles (G1..G7); ``ready`` says whether it can run here
+    (its tools found, the sandbox usable) and if not, what to do, for ``putnam doctor``."""
 
     id: str
     name: str
     check: GateCheck
+    ready: GateReadiness = text_gate_ready
 
 
 def sha256_hex(data: bytes) -> str:

@@ -18,10 +18,10 @@ import pytest
 from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.cache import gate_code_fingerprint
 from putnam_solver.provers.lean import LeanProver
+from putnam_solver.provers.lean.axioms import ALLOWED_AXIOMS
 from putnam_solver.provers.lean.bootstrap import LAKEFILE
 from putnam_solver.provers.lean.checks import form_challenge
 from putnam_solver.provers.lean.comparator import (
-    PERMITTED_AXIOMS,
     comparator_available,
     comparator_gate,
     default_comparator_memory_mb,
@@ -122,7 +122,7 @@ def test_accepts_on_exit_zero_with_the_harness_challenge_and_config(
     assert seen["packages_link"] == str(paths.project / ".lake" / "packages")
     assert result.evidence["challenge_sha256"] == sha256_hex(form_challenge(sub)[1].encode("utf-8"))
     assert result.evidence["candidate_sha256"] == sha256_hex(sub.candidate_bytes)
-    assert result.evidence["config"]["permitted_axioms"] == list(PERMITTED_AXIOMS)
+    assert result.evidence["config"]["permitted_axioms"] == list(ALLOWED_AXIOMS)
     assert "report" not in result.evidence and "Your solution is okay!" in result.evidence["stdout_tail"]
     assert seen["env"]["ELAN_TOOLCHAIN"] == LEAN_TOOLCHAIN
     assert seen["env"]["PATH"].split(":")[0] == str(paths.toolchain_bin)

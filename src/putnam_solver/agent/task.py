@@ -48,6 +48,7 @@ from putnam_solver.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_lay
 from putnam_solver.agent.pricing import Price, price_table, register_with_inspect, usage_cost, usage_tokens
 from putnam_solver.agent.tools import ProblemContext, library_roots, render
 from putnam_solver.agent.types import (
+    AGENTS,
     Allowance,
     AttemptResult,
     CampaignJob,
@@ -67,12 +68,10 @@ from putnam_solver.agent.worker import (
 )
 from putnam_solver.benchmark import Benchmark, Problem, write_atomic
 from putnam_solver.provers import Prover, get_prover
-from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
 from putnam_solver.untrusted import clean_text
 from putnam_solver.verify import Profile, VerifyOptions
 
 log = logging.getLogger(__name__)
-AGENTS = ("react", "codex", "claude-code")
 PROMPT_FILE = "PROMPT.md"
 RATE_LIMIT_POLL_SECONDS = 1.0
 
@@ -97,27 +96,17 @@ def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, wher
     statement = prover.model_statement(problem, config.track)
     file_name = f"{problem.module}{prover.suffix}"
     write_atomic(where / file_name, statement.encode("utf-8"))
-    for name, text in _project_files(prover.name, config).items():
+    for name, text in prover.workspace_files().items():
         write_atomic(where / name, text.encode("utf-8"))
     prompt = _system_prompt(prover, config) + "\n\n---\n\n" + _task_prompt(prover, problem, config, None)
     write_atomic(where / PROMPT_FILE, prompt.encode("utf-8"))
     return where
 
 
-def _project_files(prover_name: str, config: SolveConfig) -> dict[str, str]:
-    """A Coq project file, or a Lake project that reuses the bootstrapped Mathlib build."""
-    if prover_name == "rocq":
-        return {"_CoqProject": "-Q . Putnam\n"}
-    mathlib = ToolchainPaths(toolchain_root()).project / ".lake" / "packages" / "mathlib"
-    lakefile = f'name = "putnam_attempt"\n\n[[require]]\nname = "mathlib"\npath = "{mathlib.as_posix()}"\n'
-    return {"lakefile.toml": lakefile, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
-
-
 def _system_prompt(prover: Prover, config: SolveConfig) -> str:
-    label = "Lean 4 with Mathlib" if prover.name == "lean" else "Rocq (Coq)"
     return render(
         "worker_system.md",
-        prover_label=label,
+        prover_label=prover.label,
         policy=prover.policy_text(),
         max_turns=str(config.budgets.max_turns),
     )
@@ -464,7 +453,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
             f"a cost limit needs prices for {', '.join(unpriced)}; give them as model -> "
             '{"input": $/Mtok, "output": $/Mtok}'
         )
-    roots, glob = library_roots(prover.name, config.lean)
+    roots, glob = library_roots(prover, config.lean)
     run = CampaignRun(
         job=job,
         prover=prover,

@@ -26,7 +26,6 @@ from inspect_ai.util import concurrency
 
 from putnam_solver.benchmark import Benchmark, Problem
 from putnam_solver.provers import Prover
-from putnam_solver.provers.lean.toolchain import ToolchainPaths, default_toolchain_dir
 from putnam_solver.untrusted import clean_text
 from putnam_solver.verify import GateStatus, InputError, Track, Verdict, VerifyOptions, run_gates
 
@@ -243,26 +242,7 @@ def _shorten(line: str, roots: list[str]) -> str:
     return line
 
 
-def library_roots(prover_name: str, lean_dir: Path | None) -> tuple[tuple[Path, ...], str]:
-    """Where the prover's library sources are, and the glob of its source files."""
-    if prover_name == "rocq":
-        return _rocq_roots(), "*.v"
-    paths = ToolchainPaths(
-        lean_dir if lean_dir is not None and lean_dir.is_dir() else default_toolchain_dir()
-    )
-    toolchains = sorted((paths.elan_home / "toolchains").glob("*/src/lean"))
-    return (paths.project / ".lake" / "packages", *toolchains), "*.lean"
-
-
-def _rocq_roots() -> tuple[Path, ...]:
-    coqc = shutil.which("coqc")
-    if coqc is None:
-        return ()
-    try:
-        done = subprocess.run([coqc, "-where"], capture_output=True, text=True, timeout=30, check=False)
-    except subprocess.TimeoutExpired:
-        return ()
-    if done.returncode != 0:
-        return ()
-    lib = Path(done.stdout.strip())
-    return (lib / "theories", lib / "user-contrib")
+def library_roots(prover: Prover, lean: Path | None) -> tuple[tuple[Path, ...], str]:
+    """Where the prover's library sources are (for ``lean``, the `lean` the gates run), and the glob
+    of its source files."""
+    return prover.library_roots(VerifyOptions(lean=lean)), f"*{prover.suffix}"

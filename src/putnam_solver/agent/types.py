@@ -21,6 +21,9 @@ from typing import Any
 from putnam_solver.benchmark import Benchmark, Problem
 from putnam_solver.verify import Profile, Track, Verdict
 
+AGENTS = ("react", "codex", "claude-code")
+"""The agents ``putnam solve --agent`` can run: our react loop, or a CLI agent in the sandbox."""
+
 
 @dataclass(frozen=True)
 class Budgets:
@@ -43,7 +46,7 @@ class SolveConfig:
     model: str
     reviewer_model: str | None  # None = no reviewer ("none" on the CLI)
     reasoning_effort: str | None
-    agent: str  # "react" | "codex" | "claude-code"
+    agent: str  # one of AGENTS
     sandbox: str  # "local" | "docker"
     jobs: int
     fallback_jobs: int

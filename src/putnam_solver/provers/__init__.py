@@ -1,19 +1,59 @@
-"""Provers: what a proof language contributes to verification, behind one protocol.
+"""Provers: what a proof language contributes to verification, behind one protocol, registered by name.
 
 A prover knows its source syntax, how to derive the challenge from a pinned record, which files are
-candidates, and its gates G2 onwards (G1, provenance, is shared and lives in ``verify``).
+candidates, its gates G2 onwards (G1, provenance, is shared and lives in ``verify``), and what the rest
+of the tree asks of a proof language: a label for prompts, the files of an agent's workspace, where its
+library sources are, and how to install its tools. Nothing outside ``provers/`` branches on a prover's
+name, so adding one is one ``register_prover`` call.
+
+The registry maps a name to a factory or to a ``"module:attribute"`` reference resolved on first use
+(as Inspect AI's registries do), so importing this module loads no prover.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from putnam_solver.answer_check import AnswerCheck
     from putnam_solver.benchmark import Problem
     from putnam_solver.verify import Gate, Submission, Track, VerifyOptions
+
+
+class StatementError(ValueError):
+    """A pinned statement lacks the shape its prover expects; each prover raises this one type."""
+
+
+class InstallError(Exception):
+    """An install step could not finish; the message names the command, its output and what to do."""
+
+
+class InstallStep(Protocol):
+    """One step of a prover's install plan; it skips itself when already done."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    def run(self, progress: Callable[[str], None]) -> None: ...
+
+
+@dataclass(frozen=True)
+class InstallRequest:
+    """What ``putnam bootstrap`` was asked for; a prover ignores what does not apply to it."""
+
+    directory: Path | None = None
+    """Where the toolchain goes (None: the prover's default)."""
+    build_mathlib: bool = False
+    """Build the library from source rather than fetching a prebuilt cache."""
+    nanoda: bool = False
+    """Also build the optional external kernel."""
 
 
 @dataclass(frozen=True)
@@ -29,11 +69,15 @@ class Prover(Protocol):
     """The contract between the pipeline and one proof language."""
 
     name: str
-    """Registry key and CLI value: ``lean`` or ``rocq``."""
+    """Registry key and CLI value."""
+    label: str
+    """How prompts name the language and its library (``Lean 4 with Mathlib``)."""
     suffix: str
     """Candidate file suffix, with the dot."""
     benchmark_file: str
     """File name of this prover's PutnamBench JSONL in the data directory."""
+    selftest_suites: tuple[str, ...]
+    """Canary suites (directories under ``putnam_solver/canaries``) that ``putnam selftest`` runs."""
 
     def challenge(self, problem: Problem, track: Track) -> str:
         """The exact file a candidate must complete, derived by the harness from the pinned record."""
@@ -47,6 +91,10 @@ class Prover(Protocol):
         """Whether the statement asks for an answer (has ``*_solution`` declarations)."""
         ...
 
+    def answer_forms(self, problem: Problem) -> list[str]:
+        """The with-answer forms a candidate may use, for ``putnam list`` (empty when there is one)."""
+        ...
+
     def policy_text(self) -> str:
         """What a candidate may add and what is forbidden, for users and docs."""
         ...
@@ -55,12 +103,20 @@ class Prover(Protocol):
         """Installed tools, their versions and locations (for ``putnam doctor``)."""
         ...
 
-    def gate_readiness(self, options: VerifyOptions) -> list[Readiness]:
-        """For each gate G1..G7 (named ``"G4 compile"`` etc.): can it run here, and if not, why."""
+    def gates(self) -> Sequence[Gate]:
+        """This prover's gates G2 onwards, in order, each with its own readiness check."""
         ...
 
-    def gates(self) -> Sequence[Gate]:
-        """This prover's gates G2 onwards, in order."""
+    def workspace_files(self) -> dict[str, str]:
+        """Project files an agent's workspace needs beside the statement file, by name."""
+        ...
+
+    def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
+        """Directories of library sources the agent's ``search`` looks in (absent ones are skipped)."""
+        ...
+
+    def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
+        """The steps that install this prover's pinned toolchain."""
         ...
 
     def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
@@ -77,21 +133,59 @@ class Prover(Protocol):
         ...
 
 
+_REGISTRY: dict[str, str | Callable[[], Prover]] = {
+    "lean": "putnam_solver.provers.lean:LeanProver",
+    "rocq": "putnam_solver.provers.rocq:RocqProver",
+}
+
+
+def register_prover(name: str, factory: str | Callable[[], Prover]) -> None:
+    """Make ``name`` a prover: ``factory`` makes one, or is a ``"module:attribute"`` naming it, imported
+    only when the prover is first asked for (so registering costs no import)."""
+    _REGISTRY[name] = factory
+
+
+def prover_names() -> tuple[str, ...]:
+    """The registered names, for CLI choices and help."""
+    return tuple(_REGISTRY)
+
+
 def get_prover(name: str) -> Prover:
     """The prover registered under ``name``; an unknown name is the caller's input error."""
     from putnam_solver.verify import InputError
 
-    if name == "lean":
-        from putnam_solver.provers.lean import LeanProver
-
-        return LeanProver()
-    if name == "rocq":
-        from putnam_solver.provers.rocq import RocqProver
-
-        return RocqProver()
-    raise InputError(f"unknown prover {name!r}; choose one of: {', '.join(PROVER_NAMES)}")
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise InputError(f"unknown prover {name!r}; choose one of: {', '.join(prover_names())}")
+    if isinstance(factory, str):
+        module, _, attribute = factory.partition(":")
+        factory = getattr(importlib.import_module(module), attribute)
+    return factory()
 
 
-PROVER_NAMES = ("lean", "rocq")
+def gate_readiness(prover: Prover, options: VerifyOptions) -> list[Readiness]:
+    """For each gate G1..G7 (named ``"G4 compile"`` etc.): can it run here, and if not, why. A gate the
+    prover does not offer is a row that is not ready, so a profile asking for it is refused."""
+    from putnam_solver.verify import ALL_GATE_IDS, provenance_gate_def
 
-__all__ = ["PROVER_NAMES", "Prover", "Readiness", "get_prover"]
+    by_id = {g.id: g for g in (provenance_gate_def, *prover.gates())}
+    return [
+        Readiness(f"{g.id} {g.name}", *g.ready(options))
+        if (g := by_id.get(gate_id)) is not None
+        else Readiness(gate_id, False, f"prover {prover.name} has no gate {gate_id}")
+        for gate_id in ALL_GATE_IDS
+    ]
+
+
+__all__ = [
+    "InstallError",
+    "InstallRequest",
+    "InstallStep",
+    "Prover",
+    "Readiness",
+    "StatementError",
+    "gate_readiness",
+    "get_prover",
+    "prover_names",
+    "register_prover",
+]

@@ -7,15 +7,16 @@ needs only a `lean`; where comparator is installed, G6 checks the axioms again o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from putnam_solver.answer_check import AnswerCheck
 from putnam_solver.benchmark import Problem
-from putnam_solver.provers import Readiness
+from putnam_solver.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.provers.lean.answers import check_value
 from putnam_solver.provers.lean.axioms import axioms_gate
 from putnam_solver.provers.lean.axle import axle_gate, axle_readiness
-from putnam_solver.provers.lean.bootstrap import toolchain_status
+from putnam_solver.provers.lean.bootstrap import plan, toolchain_status
 from putnam_solver.provers.lean.challenge import (
     answer_forms,
     challenge,
@@ -34,7 +35,9 @@ from putnam_solver.provers.lean.comparator import comparator_available, comparat
 from putnam_solver.provers.lean.compile import compile_gate
 from putnam_solver.provers.lean.syntax import LexError, StatementError, parse_statement
 from putnam_solver.provers.lean.toolchain import (
+    LEAN_TOOLCHAIN,
     LeanNotFound,
+    ToolchainPaths,
     find_lean,
     toolchain_fingerprint,
     toolchain_root,
@@ -42,12 +45,36 @@ from putnam_solver.provers.lean.toolchain import (
 from putnam_solver.sandbox import sandbox_status
 from putnam_solver.verify import Gate, Submission, Track, VerifyOptions
 
+
+def _lean_runs_here(options: VerifyOptions) -> tuple[bool, str]:
+    """G4 and G5 need a `lean` and the sandbox (unless the user waived it)."""
+    try:
+        lean = find_lean(options.lean)
+    except LeanNotFound as exc:
+        return False, str(exc)
+    if not options.unsafe_no_sandbox:
+        sandbox_ok, why = sandbox_status()
+        if not sandbox_ok:
+            return False, why
+    return True, f"`{' '.join(lean.argv)}` ({lean.version})"
+
+
+def _comparator_runs_here(options: VerifyOptions) -> tuple[bool, str]:
+    """G6 needs the bootstrapped comparator and every kernel the user asked for."""
+    return comparator_available(toolchain_root(), options.kernels)
+
+
+def _axle_reachable(options: VerifyOptions) -> tuple[bool, str]:
+    """G7 needs AXLE's credentials, whatever the local options."""
+    return axle_readiness()
+
+
 ALL_GATES: tuple[Gate, ...] = (
     *GATES,
-    Gate("G4", "compile", compile_gate),
-    Gate("G5", "axioms", axioms_gate),
-    Gate("G6", "kernel", comparator_gate),
-    Gate("G7", "axle", axle_gate),
+    Gate("G4", "compile", compile_gate, _lean_runs_here),
+    Gate("G5", "axioms", axioms_gate, _lean_runs_here),
+    Gate("G6", "kernel", comparator_gate, _comparator_runs_here),
+    Gate("G7", "axle", axle_gate, _axle_reachable),
 )
 
 
@@ -55,8 +82,10 @@ class LeanProver:
     """The Prover protocol for Lean 4 PutnamBench."""
 
     name: str = "lean"
+    label: str = "Lean 4 with Mathlib"
     suffix: str = ".lean"
     benchmark_file: str = "putnam_bench_lean4.jsonl"
+    selftest_suites: tuple[str, ...] = ("lean-core", "lean-mathlib")
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return challenge(problem.formal_statement, track)
@@ -95,18 +124,22 @@ class LeanProver:
             rows.insert(0, Readiness("lean used by the gates", False, str(exc)))
         return rows
 
-    def gate_readiness(self, options: VerifyOptions) -> list[Readiness]:
-        text = "pure Python, always available"
-        runs_lean = _lean_runs_here(options)
-        return [
-            Readiness("G1 provenance", True, text),
-            Readiness("G2 preservation", True, text),
-            Readiness("G3 forbidden", True, text),
-            Readiness("G4 compile", *runs_lean),
-            Readiness("G5 axioms", *runs_lean),
-            Readiness("G6 kernel", *comparator_available(toolchain_root(), options.kernels)),
-            Readiness("G7 axle", *axle_readiness()),
-        ]
+    def workspace_files(self) -> dict[str, str]:
+        """A Lake project that reuses the bootstrapped Mathlib build, on the pinned Lean."""
+        mathlib = ToolchainPaths(toolchain_root()).mathlib
+        lakefile = f'name = "putnam_attempt"\n\n[[require]]\nname = "mathlib"\npath = "{mathlib.as_posix()}"\n'
+        return {"lakefile.toml": lakefile, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
+
+    def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
+        """The bootstrapped project's packages (Mathlib and its dependencies) and Lean's own sources:
+        those of every elan toolchain there, and of a `lean` given with ``--lean``."""
+        paths = ToolchainPaths(toolchain_root())
+        toolchains = sorted((paths.elan_home / "toolchains").glob("*/src/lean"))
+        given = (options.lean.resolve().parent.parent / "src" / "lean",) if options.lean is not None else ()
+        return (paths.project / ".lake" / "packages", *toolchains, *given)
+
+    def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
+        return plan(request.directory or toolchain_root(), build_mathlib=request.build_mathlib, nanoda=request.nanoda)
 
     def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
         """On no-answer: each solution's value in the candidate (None if absent) beside the official one.
@@ -129,19 +162,6 @@ class LeanProver:
             for s in statement.solutions
             if s.command.name is not None
         }
-
-
-def _lean_runs_here(options: VerifyOptions) -> tuple[bool, str]:
-    """G4 and G5 need a `lean` and the sandbox (unless the user waived it)."""
-    try:
-        lean = find_lean(options.lean)
-    except LeanNotFound as exc:
-        return False, str(exc)
-    if not options.unsafe_no_sandbox:
-        sandbox_ok, why = sandbox_status()
-        if not sandbox_ok:
-            return False, why
-    return True, f"`{' '.join(lean.argv)}` ({lean.version})"
 
 
 __all__ = [

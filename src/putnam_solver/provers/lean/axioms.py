@@ -51,7 +51,8 @@ from putnam_solver.sandbox import SandboxUnavailable, fresh_copy
 from putnam_solver.verify import GateResult, GateStatus, Submission, sha256_hex
 
 GATE_ID, GATE_NAME = "G5", "axioms"
-ALLOWED_AXIOMS = frozenset({"propext", "Quot.sound", "Classical.choice"})
+ALLOWED_AXIOMS = ("propext", "Quot.sound", "Classical.choice")
+"""Mathlib's three axioms: the only ones a proof may rest on, here and in comparator's G6 config."""
 PRINT_LINE = 2
 _NONE = re.compile(r"'(?P<name>[^']+)' does not depend on any axioms")
 _SOME = re.compile(r"'(?P<name>[^']+)' depends on axioms: \[(?P<axioms>[^\]]*)\]")

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.benchmark import sha256_file
+from putnam_solver.provers import InstallError
 from putnam_solver.provers.lean.toolchain import (
     LANDRUN_REV,
     LEAN4EXPORT_REV,
@@ -111,46 +112,8 @@ Progress = Callable[[str], None]
 COMMAND_OUTPUT_TAIL = 4000
 
 
-class BootstrapError(Exception):
+class BootstrapError(InstallError):
     """A step could not finish. The message names the command, its output and what to do."""
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Every path bootstrap writes, derived from the toolchain root."""
-
-    paths: ToolchainPaths
-
-    @property
-    def elan_bin(self) -> Path:
-        return self.paths.elan_home / "bin"
-
-    @property
-    def lean(self) -> Path:
-        return self.paths.toolchain_bin / "lean"
-
-    @property
-    def lake(self) -> Path:
-        """elan's ``lake`` shim, for bootstrap commands only: each runs in a directory whose own
-        ``lean-toolchain`` names its Lean (the project, comparator's and lean4export's sources), which
-        is the file the shim walks up to find (leanprover/elan src/elan/config.rs:197)."""
-        return self.elan_bin / "lake"
-
-    @property
-    def sources(self) -> Path:
-        return self.paths.root / "src"
-
-    @property
-    def mathlib_olean(self) -> Path:
-        mathlib = self.paths.project / ".lake" / "packages" / "mathlib"
-        return mathlib / ".lake" / "build" / "lib" / "lean" / "Mathlib.olean"
-
-    def env(self) -> dict[str, str]:
-        """The environment of every bootstrap command: our elan first on PATH, nothing else changed."""
-        env = dict(os.environ)
-        env["ELAN_HOME"] = str(self.paths.elan_home)
-        env["PATH"] = os.pathsep.join([str(self.elan_bin), env.get("PATH", "")])
-        return env
 
 
 def read_manifest(paths: ToolchainPaths) -> dict[str, Any]:
@@ -257,11 +220,11 @@ def run_plan(steps: Sequence[Step], progress: Progress) -> None:
         step.run(progress)
 
 
-def _install_elan(layout: Layout, progress: Progress) -> None:
-    root = layout.paths.root
+def _install_elan(paths: ToolchainPaths, progress: Progress) -> None:
+    root = paths.root
     root.mkdir(parents=True, exist_ok=True)
     script = root / "elan-init.sh"
-    env = layout.env()
+    env = paths.env()
     run_command(["curl", "-sSfL", ELAN_INSTALLER_URL, "-o", script], cwd=root, env=env, progress=progress)
     run_command(
         ["sh", script, "-y", "--no-modify-path", "--default-toolchain", "none"],
@@ -272,11 +235,11 @@ def _install_elan(layout: Layout, progress: Progress) -> None:
     script.unlink(missing_ok=True)
 
 
-def _install_lean(layout: Layout, progress: Progress) -> None:
+def _install_lean(paths: ToolchainPaths, progress: Progress) -> None:
     run_command(
-        [layout.elan_bin / "elan", "toolchain", "install", LEAN_TOOLCHAIN],
-        cwd=layout.paths.root,
-        env=layout.env(),
+        [paths.elan_bin / "elan", "toolchain", "install", LEAN_TOOLCHAIN],
+        cwd=paths.root,
+        env=paths.env(),
         progress=progress,
     )
 
@@ -286,38 +249,38 @@ def project_files() -> dict[str, str]:
     return {"lakefile.toml": LAKEFILE, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
 
 
-def _write_project(layout: Layout, progress: Progress) -> None:
-    project = layout.paths.project
+def _write_project(paths: ToolchainPaths, progress: Progress) -> None:
+    project = paths.project
     project.mkdir(parents=True, exist_ok=True)
     for name, text in project_files().items():
         (project / name).write_text(text, encoding="utf-8")
     progress(f"wrote {', '.join(project_files())} in {project}")
 
 
-def _fetch_mathlib(layout: Layout, progress: Progress) -> None:
-    run_command([layout.lake, "update"], cwd=layout.paths.project, env=layout.env(), progress=progress)
+def _fetch_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
+    run_command([paths.lake, "update"], cwd=paths.project, env=paths.env(), progress=progress)
 
 
-def _mathlib_cache(layout: Layout, progress: Progress) -> None:
+def _mathlib_cache(paths: ToolchainPaths, progress: Progress) -> None:
     run_command(
-        [layout.lake, "exe", "cache", "get"], cwd=layout.paths.project, env=layout.env(), progress=progress
+        [paths.lake, "exe", "cache", "get"], cwd=paths.project, env=paths.env(), progress=progress
     )
 
 
-def _build_mathlib(layout: Layout, progress: Progress) -> None:
+def _build_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
     run_command(
-        [layout.lake, "build", "Mathlib"], cwd=layout.paths.project, env=layout.env(), progress=progress
+        [paths.lake, "build", "Mathlib"], cwd=paths.project, env=paths.env(), progress=progress
     )
 
 
-def checkout(layout: Layout, url: str, rev: str, name: str, progress: Progress) -> Path:
+def checkout(paths: ToolchainPaths, url: str, rev: str, name: str, progress: Progress) -> Path:
     """A clone of ``url`` at exactly ``rev`` under ``<root>/src/<name>``; an existing clone is reused."""
-    target = layout.sources / name
-    env = layout.env()
+    target = paths.sources / name
+    env = paths.env()
     if not (target / ".git").is_dir():
-        layout.sources.mkdir(parents=True, exist_ok=True)
+        paths.sources.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(target, ignore_errors=True)
-        run_command(["git", "clone", "--quiet", url, target], cwd=layout.sources, env=env, progress=progress)
+        run_command(["git", "clone", "--quiet", url, target], cwd=paths.sources, env=env, progress=progress)
     try:
         run_command(
             ["git", "-C", target, "checkout", "--quiet", "--force", rev], cwd=target, env=env, progress=progress
@@ -338,63 +301,62 @@ def _install_binary(built: Path, dest: Path) -> None:
     dest.chmod(0o755)
 
 
-def _build_lake_exe(layout: Layout, url: str, rev: str, name: str, dest: Path, progress: Progress) -> None:
-    source = checkout(layout, url, rev, name, progress)
-    run_command([layout.lake, "build", name], cwd=source, env=layout.env(), progress=progress)
+def _build_lake_exe(paths: ToolchainPaths, url: str, rev: str, name: str, dest: Path, progress: Progress) -> None:
+    source = checkout(paths, url, rev, name, progress)
+    run_command([paths.lake, "build", name], cwd=source, env=paths.env(), progress=progress)
     _install_binary(source / ".lake" / "build" / "bin" / name, dest)
 
 
-def _build_comparator(layout: Layout, progress: Progress) -> None:
-    _build_lake_exe(layout, COMPARATOR_GIT, COMPARATOR_REV, "comparator", layout.paths.comparator, progress)
+def _build_comparator(paths: ToolchainPaths, progress: Progress) -> None:
+    _build_lake_exe(paths, COMPARATOR_GIT, COMPARATOR_REV, "comparator", paths.comparator, progress)
 
 
-def _build_lean4export(layout: Layout, progress: Progress) -> None:
+def _build_lean4export(paths: ToolchainPaths, progress: Progress) -> None:
     _build_lake_exe(
-        layout, LEAN4EXPORT_GIT, LEAN4EXPORT_REV, "lean4export", layout.paths.lean4export, progress
+        paths, LEAN4EXPORT_GIT, LEAN4EXPORT_REV, "lean4export", paths.lean4export, progress
     )
 
 
-def _build_nanoda(layout: Layout, progress: Progress) -> None:
-    if shutil.which("cargo", path=layout.env()["PATH"]) is None:
+def _build_nanoda(paths: ToolchainPaths, progress: Progress) -> None:
+    if shutil.which("cargo", path=paths.env()["PATH"]) is None:
         raise BootstrapError(
             "nanoda is written in Rust: install cargo (rustup.rs) and run putnam bootstrap --nanoda again"
         )
-    source = checkout(layout, NANODA_GIT, NANODA_REV, "nanoda_lib", progress)
-    run_command(["cargo", "build", "--release"], cwd=source, env=layout.env(), progress=progress)
-    _install_binary(source / "target" / "release" / "nanoda_bin", layout.paths.nanoda)
+    source = checkout(paths, NANODA_GIT, NANODA_REV, "nanoda_lib", progress)
+    run_command(["cargo", "build", "--release"], cwd=source, env=paths.env(), progress=progress)
+    _install_binary(source / "target" / "release" / "nanoda_bin", paths.nanoda)
 
 
 WARM_MODULE = "import Mathlib\n"
 
 
-def _warm_mathlib(layout: Layout, progress: Progress) -> None:
+def _warm_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
     """Build one ``import Mathlib`` module in the bootstrapped project while its packages are still
     writable: whatever Lake wants to write into them (traces, rebuilt files) happens now, not under
     comparator's landrun, where the linked packages are read-only."""
-    project = layout.paths.project
+    project = paths.project
     (project / f"{CHALLENGE_MODULE}.lean").write_text(WARM_MODULE, encoding="utf-8")
-    run_command([layout.lake, "build", CHALLENGE_MODULE], cwd=project, env=layout.env(), progress=progress)
+    run_command([paths.lake, "build", CHALLENGE_MODULE], cwd=project, env=paths.env(), progress=progress)
 
 
-def _build_landrun(layout: Layout, progress: Progress) -> None:
-    if shutil.which("go", path=layout.env()["PATH"]) is None:
+def _build_landrun(paths: ToolchainPaths, progress: Progress) -> None:
+    if shutil.which("go", path=paths.env()["PATH"]) is None:
         raise BootstrapError(
             "landrun is written in Go and must be built from source: install a Go toolchain "
             "(the `go` command, e.g. the golang package of your distribution) and run putnam bootstrap again"
         )
-    source = checkout(layout, LANDRUN_GIT, LANDRUN_REV, "landrun", progress)
+    source = checkout(paths, LANDRUN_GIT, LANDRUN_REV, "landrun", progress)
     run_command(
-        ["go", "build", "-o", layout.paths.landrun, "./cmd/landrun"],
+        ["go", "build", "-o", paths.landrun, "./cmd/landrun"],
         cwd=source,
-        env=layout.env(),
+        env=paths.env(),
         progress=progress,
     )
 
 
 def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[Step]:
     """The steps that make ``root`` a complete toolchain directory, in the order they must run."""
-    layout = Layout(ToolchainPaths(root))
-    paths = layout.paths
+    paths = ToolchainPaths(root)
     project = paths.project
     packages = project / ".lake" / "packages"
 
@@ -403,10 +365,10 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
         description: str,
         pin: str,
         artifacts: Sequence[Path],
-        action: Callable[[Layout, Progress], None],
+        action: Callable[[ToolchainPaths, Progress], None],
     ) -> Step:
         return Step(
-            name, description, paths, pin, tuple(artifacts), lambda progress: action(layout, progress)
+            name, description, paths, pin, tuple(artifacts), lambda progress: action(paths, progress)
         )
 
     mathlib = PINS["mathlib"]
@@ -415,7 +377,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
             "mathlib-build",
             f"build Mathlib {MATHLIB_TAG} from source in {project} (hours; needs ~16 GB of memory)",
             mathlib,
-            [layout.mathlib_olean],
+            [paths.mathlib_olean],
             _build_mathlib,
         )
         if build_mathlib
@@ -423,7 +385,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
             "mathlib-cache",
             f"download Mathlib's prebuilt .olean files (several GB) into {packages} (lake exe cache get)",
             mathlib,
-            [layout.mathlib_olean],
+            [paths.mathlib_olean],
             _mathlib_cache,
         )
     )
@@ -433,14 +395,14 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
             f"download the elan installer ({ELAN_INSTALLER_URL}) and install elan into {paths.elan_home}, "
             "without a default toolchain and without touching your shell profile",
             ELAN_INSTALLER_URL,
-            [layout.elan_bin / "elan", layout.lake],
+            [paths.elan_bin / "elan", paths.lake],
             _install_elan,
         ),
         step(
             "lean",
             f"download Lean {LEAN_TOOLCHAIN} into {paths.elan_home / 'toolchains'}",
             LEAN_TOOLCHAIN,
-            [layout.lean],
+            [paths.lean],
             _install_lean,
         ),
         step(
@@ -468,7 +430,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
         ),
         step(
             "comparator",
-            f"clone {COMPARATOR_GIT} at {COMPARATOR_REV} into {layout.sources}, build it with the Lean "
+            f"clone {COMPARATOR_GIT} at {COMPARATOR_REV} into {paths.sources}, build it with the Lean "
             f"version it names (elan downloads it) and install {paths.comparator}",
             COMPARATOR_REV,
             [paths.comparator],
@@ -476,7 +438,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
         ),
         step(
             "lean4export",
-            f"clone {LEAN4EXPORT_GIT} at {LEAN4EXPORT_REV} into {layout.sources}, build it and install "
+            f"clone {LEAN4EXPORT_GIT} at {LEAN4EXPORT_REV} into {paths.sources}, build it and install "
             f"{paths.lean4export}",
             LEAN4EXPORT_REV,
             [paths.lean4export],
@@ -484,7 +446,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
         ),
         step(
             "landrun",
-            f"clone {LANDRUN_GIT} at {LANDRUN_REV} into {layout.sources} and build {paths.landrun} with Go",
+            f"clone {LANDRUN_GIT} at {LANDRUN_REV} into {paths.sources} and build {paths.landrun} with Go",
             LANDRUN_REV,
             [paths.landrun],
             _build_landrun,
@@ -493,7 +455,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
             [
                 step(
                     "nanoda",
-                    f"clone {NANODA_GIT} ({NANODA_REV}) into {layout.sources} and build {paths.nanoda} with cargo",
+                    f"clone {NANODA_GIT} ({NANODA_REV}) into {paths.sources} and build {paths.nanoda} with cargo",
                     NANODA_REV,
                     [paths.nanoda],
                     _build_nanoda,
@@ -522,19 +484,19 @@ def toolchain_status(root: Path) -> list[tuple[str, bool, str]]:
     """One line per component for ``putnam doctor``: name, whether it is usable, and the detail."""
     from putnam_solver.sandbox import landlock_status
 
-    layout = Layout(ToolchainPaths(root))
+    paths = ToolchainPaths(root)
     steps = {s.name: s for s in [*plan(root), *plan(root, build_mathlib=True)]}
     rows: list[tuple[str, bool, str]] = []
     for name in ("elan", "lean", "project", "mathlib", "comparator", "lean4export", "landrun"):
         if name == "lean":
-            ok, version = _lean_version(layout.lean)
+            ok, version = _lean_version(paths.lean)
             recorded = steps["lean"].done()
             rows.append(
                 ("lean", ok and recorded, version if recorded else f"{version} (not installed by bootstrap)")
             )
         elif name == "mathlib":
             ok = steps["mathlib-cache"].done() or steps["mathlib-build"].done()
-            detail = str(layout.mathlib_olean) if ok else "no Mathlib .olean files; run putnam bootstrap"
+            detail = str(paths.mathlib_olean) if ok else "no Mathlib .olean files; run putnam bootstrap"
             rows.append(("mathlib", ok, detail))
         else:
             step = steps[name]

@@ -39,6 +39,7 @@ from typing import Any
 
 from putnam_solver.benchmark import sha256_file
 from putnam_solver.provers.lean import nounix
+from putnam_solver.provers.lean.axioms import ALLOWED_AXIOMS
 from putnam_solver.provers.lean.bootstrap import (
     CHALLENGE_MODULE,
     COMPARATOR_REV,
@@ -58,7 +59,6 @@ from putnam_solver.verify import GateResult, GateStatus, Submission, Track, Veri
 
 GATE_ID = "G6"
 GATE_NAME = "kernel"
-PERMITTED_AXIOMS = ("propext", "Quot.sound", "Classical.choice")
 KERNELS = ("lean", "nanoda")
 OUTPUT_TAIL = 3000
 SOLUTION_DEF = re.compile(r"^(?:noncomputable\s+)?(?:abbrev|def)\s+(\S+_solution)\b", re.MULTILINE)
@@ -146,7 +146,7 @@ def comparator_config(sub: Submission, paths: ToolchainPaths) -> dict[str, Any]:
         "challenge_module": CHALLENGE_MODULE,
         "solution_module": SOLUTION_MODULE,
         "theorem_names": [sub.problem.id],
-        "permitted_axioms": list(PERMITTED_AXIOMS),
+        "permitted_axioms": list(ALLOWED_AXIOMS),
     }
     if "nanoda" in sub.options.kernels:
         config["external_kernels"] = {"nanoda": [str(paths.nanoda)]}

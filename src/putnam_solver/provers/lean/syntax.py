@@ -43,6 +43,9 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Final, NamedTuple
 
+from putnam_solver.provers import StatementError as StatementError  # the shared one, re-exported
+from putnam_solver.provers.text import group_end
+
 IDENT: Final = "ident"
 NUMBER: Final = "number"
 STRING: Final = "string"
@@ -384,16 +387,7 @@ def _starts_command(token: Token) -> bool:
 
 def _closing_bracket(tokens: Sequence[Token], i: int) -> int | None:
     """Index of the ``]`` closing the ``@[`` or ``[`` at ``i``, or None."""
-    depth = 0
-    for j in range(i, len(tokens)):
-        text = tokens[j].text
-        if text in ("[", "@["):
-            depth += 1
-        elif text == "]":
-            depth -= 1
-            if depth == 0:
-                return j
-    return None
+    return group_end(tokens, i, ("[", "@["), ("]",))
 
 
 def _combinator_end(tokens: Sequence[Token], i: int) -> int | None:
@@ -518,10 +512,6 @@ def top_level_assign(tokens: Sequence[Token], last: bool = True) -> int | None:
 
 # ---------------------------------------------------------------------------------------------------------
 # PutnamBench statements
-
-
-class StatementError(ValueError):
-    """A benchmark statement does not have the expected shape (header, solutions, one theorem)."""
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,8 @@ def toolchain_root() -> Path:
 
 @dataclass(frozen=True)
 class ToolchainPaths:
-    """The files of a bootstrapped toolchain directory (they may not exist yet)."""
+    """The files of a bootstrapped toolchain directory (they may not exist yet): those bootstrap writes
+    and those the gates and the agent's workspaces read."""
 
     root: Path
 
@@ -85,6 +86,41 @@ class ToolchainPaths:
         every gate calls these binaries directly.
         """
         return self.elan_home / "toolchains" / toolchain_dir_name(LEAN_TOOLCHAIN) / "bin"
+
+    @property
+    def elan_bin(self) -> Path:
+        return self.elan_home / "bin"
+
+    @property
+    def lean(self) -> Path:
+        return self.toolchain_bin / "lean"
+
+    @property
+    def lake(self) -> Path:
+        """elan's ``lake`` shim, for bootstrap commands only: each runs in a directory whose own
+        ``lean-toolchain`` names its Lean (the project, comparator's and lean4export's sources), which
+        is the file the shim walks up to find (leanprover/elan src/elan/config.rs:197)."""
+        return self.elan_bin / "lake"
+
+    @property
+    def sources(self) -> Path:
+        return self.root / "src"
+
+    @property
+    def mathlib(self) -> Path:
+        """The project's Mathlib checkout, which agents' workspaces and the Mathlib canaries reuse."""
+        return self.project / ".lake" / "packages" / "mathlib"
+
+    @property
+    def mathlib_olean(self) -> Path:
+        return self.mathlib / ".lake" / "build" / "lib" / "lean" / "Mathlib.olean"
+
+    def env(self) -> dict[str, str]:
+        """The environment of every bootstrap command: our elan first on PATH, nothing else changed."""
+        env = dict(os.environ)
+        env["ELAN_HOME"] = str(self.elan_home)
+        env["PATH"] = os.pathsep.join([str(self.elan_bin), env.get("PATH", "")])
+        return env
 
 
 def toolchain_dir_name(toolchain: str) -> str:

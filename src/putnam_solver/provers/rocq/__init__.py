@@ -9,12 +9,14 @@ allow-list). See docs/rocq.md.
 from __future__ import annotations
 
 import shutil
+import subprocess
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from putnam_solver.answer_check import AnswerCheck
 from putnam_solver.benchmark import Problem
-from putnam_solver.provers import Readiness
+from putnam_solver.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.provers.rocq import challenge as _challenge
 from putnam_solver.provers.rocq.answers import check_answer
 from putnam_solver.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
@@ -23,28 +25,13 @@ from putnam_solver.provers.rocq.syntax import Statement, StatementError
 from putnam_solver.provers.rocq.toolchain import (
     BOOTSTRAP_HINT,
     detected_version,
+    install_plan,
     kernel_bug_report,
     rocq_status,
     toolchain_fingerprint,
 )
 from putnam_solver.sandbox import sandbox_status
 from putnam_solver.verify import Gate, InputError, Submission, Track, VerifyOptions
-
-GATES: tuple[Gate, ...] = (
-    Gate("G2", "preservation", preservation_gate),
-    Gate("G3", "forbidden", forbidden_gate),
-    Gate("G4", "compile", compile_gate),
-    Gate("G5", "statement and assumptions", statement_gate),
-    Gate("G6", "kernel check", kernel_gate),
-)
-
-
-def _statement(problem: Problem) -> Statement:
-    """The parsed pinned statement; a record without the PutnamBench shape is the user's input error."""
-    try:
-        return _challenge.statement_of(problem)
-    except StatementError as exc:
-        raise InputError(f"{exc}; a Rocq statement ends with `Theorem ... Proof. Admitted.`") from exc
 
 
 def _tools_run_here(options: VerifyOptions, tools: tuple[str, ...]) -> tuple[bool, str]:
@@ -59,12 +46,41 @@ def _tools_run_here(options: VerifyOptions, tools: tuple[str, ...]) -> tuple[boo
     return True, f"{' and '.join(tools)} in the sandbox"
 
 
+def _coqc_runs_here(options: VerifyOptions) -> tuple[bool, str]:
+    """G4 and G5 run coqc."""
+    return _tools_run_here(options, ("coqc",))
+
+
+def _coqchk_runs_here(options: VerifyOptions) -> tuple[bool, str]:
+    """G6 compiles again with coqc and checks the result with coqchk."""
+    return _tools_run_here(options, ("coqc", "coqchk"))
+
+
+GATES: tuple[Gate, ...] = (
+    Gate("G2", "preservation", preservation_gate),
+    Gate("G3", "forbidden", forbidden_gate),
+    Gate("G4", "compile", compile_gate, _coqc_runs_here),
+    Gate("G5", "statement and assumptions", statement_gate, _coqc_runs_here),
+    Gate("G6", "kernel check", kernel_gate, _coqchk_runs_here),
+)
+
+
+def _statement(problem: Problem) -> Statement:
+    """The parsed pinned statement; a record without the PutnamBench shape is the user's input error."""
+    try:
+        return _challenge.statement_of(problem)
+    except StatementError as exc:
+        raise InputError(f"{exc}; a Rocq statement ends with `Theorem ... Proof. Admitted.`") from exc
+
+
 class RocqProver:
     """The Rocq prover: candidates are ``.v`` files completing a PutnamBench Coq statement."""
 
     name = "rocq"
+    label = "Rocq (Coq)"
     suffix = ".v"
     benchmark_file = "putnam_bench_coq.jsonl"
+    selftest_suites = ("rocq",)
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return _challenge.challenge_text(_statement(problem), track)
@@ -76,25 +92,16 @@ class RocqProver:
     def has_answer(self, problem: Problem) -> bool:
         return _statement(problem).solution is not None
 
+    def answer_forms(self, problem: Problem) -> list[str]:
+        """One form only: the harness inlines the answer; there is nothing to choose."""
+        return []
+
     def policy_text(self) -> str:
         """The policy, and whether this machine's Coq has the guard bugs that switch the recursion rule on."""
         return f"{POLICY.describe()}\nHere: {kernel_bug_report(detected_version())}."
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         return [Readiness(*row) for row in rocq_status()]
-
-    def gate_readiness(self, options: VerifyOptions) -> list[Readiness]:
-        text = "pure Python, always available"
-        coqc = _tools_run_here(options, ("coqc",))
-        return [
-            Readiness("G1 provenance", True, text),
-            Readiness("G2 preservation", True, text),
-            Readiness("G3 forbidden", True, text),
-            Readiness("G4 compile", *coqc),
-            Readiness("G5 statement and assumptions", *coqc),
-            Readiness("G6 kernel check", *_tools_run_here(options, ("coqc", "coqchk"))),
-            Readiness("G7 axle", False, "AXLE checks Lean only; there is no G7 for Rocq"),
-        ]
 
     def gates(self) -> Sequence[Gate]:
         return GATES
@@ -115,6 +122,28 @@ class RocqProver:
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return toolchain_fingerprint()
+
+    def workspace_files(self) -> dict[str, str]:
+        """A Coq project file mapping the workspace to ``Putnam``, as the gates compile it."""
+        return {"_CoqProject": "-Q . Putnam\n"}
+
+    def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
+        """The standard library and installed packages of the `coqc` on PATH (none if it is missing)."""
+        coqc = shutil.which("coqc")
+        if coqc is None:
+            return ()
+        try:
+            done = subprocess.run([coqc, "-where"], capture_output=True, text=True, timeout=30, check=False)
+        except subprocess.TimeoutExpired:
+            return ()
+        if done.returncode != 0:
+            return ()
+        lib = Path(done.stdout.strip())
+        return (lib / "theories", lib / "user-contrib")
+
+    def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
+        """The system packages (apt); the request's Lean options do not apply."""
+        return install_plan()
 
 
 __all__ = ["GATES", "RocqProver"]

@@ -19,6 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from putnam_solver.provers import StatementError as StatementError  # the shared one, re-exported
+from putnam_solver.provers.text import group_end
+
 ATTRIBUTE_PREFIXES = frozenset(
     {"Local", "Global", "Polymorphic", "Monomorphic", "Cumulative", "NonCumulative", "Private", "Program"}
 )
@@ -28,6 +31,7 @@ THEOREM_COMMANDS = frozenset({"Theorem", "Lemma", "Fact", "Remark", "Corollary",
 ASSUMPTION_COMMANDS = frozenset({"Variable", "Variables", "Hypothesis", "Hypotheses", "Context"})
 PROOF_ENDS = frozenset({"Qed", "Defined", "Admitted", "Abort", "Save"})
 OPENING = {"(": ")", "[": "]", "{": "}"}
+_CLOSING = frozenset(OPENING.values())
 BRACKETS = frozenset("()[]{}")
 
 
@@ -129,16 +133,8 @@ class LexError(ValueError):
 
 def skip_group(tokens: tuple[Token, ...], i: int) -> int:
     """Index just past the bracket group opened at ``tokens[i]`` (or the end if it never closes)."""
-    depth = 0
-    for j in range(i, len(tokens)):
-        text = tokens[j].text
-        if text in OPENING:
-            depth += 1
-        elif text in OPENING.values():
-            depth -= 1
-            if depth == 0:
-                return j + 1
-    return len(tokens)
+    end = group_end(tokens, i, OPENING, _CLOSING)
+    return len(tokens) if end is None else end + 1
 
 
 def _is_ident_start(ch: str) -> bool:
@@ -271,10 +267,6 @@ def split_sentences(tokens: list[Token]) -> list[Sentence]:
 
 def sentences(text: str) -> list[Sentence]:
     return split_sentences(tokenize(text))
-
-
-class StatementError(ValueError):
-    """A benchmark statement does not have the shape the Rocq gates rely on."""
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from putnam_solver.provers import InstallError
+
 ROCQ_VERSION = "8.16.1"
 DEBIAN_PACKAGES = ("coq", "libcoq-mathcomp", "libcoq-mathcomp-analysis", "libcoq-coquelicot")
 BOOTSTRAP_HINT = "run `putnam bootstrap --prover rocq` (Debian/Ubuntu) or install Coq 8.16 with opam"
@@ -47,7 +49,7 @@ def install_commands() -> list[list[str]]:
     return [["apt-get", "update"], ["apt-get", "install", "-y", *DEBIAN_PACKAGES]]
 
 
-class RocqInstallError(Exception):
+class RocqInstallError(InstallError):
     """The Rocq toolchain could not be installed; the message says how to do it by hand."""
 
 
