@@ -4,6 +4,7 @@ whose gates misjudge a canary before it calls any model."""
 from __future__ import annotations
 
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,8 @@ def _accept_all_comparator(root: Path) -> None:
     paths = ToolchainPaths(root)
     scripts = {
         paths.comparator: 'echo "Your solution is okay!"',
-        paths.elan_home / "bin" / "lake": 'shift; exec "$@"',  # `lake env CMD...` runs CMD
+        paths.toolchain_bin / "lake": 'shift; exec "$@"',  # `lake env CMD...` runs CMD
+        paths.toolchain_bin / "lean": "exit 99",
         paths.lean4export: "exit 99",
         paths.landrun: "exit 99",
     }
@@ -90,10 +92,14 @@ def _accept_all_comparator(root: Path) -> None:
 
 
 def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_any_model_call(
-    toy_lean: ToyLean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    toy_lean: ToyLean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> None:
     pytest.importorskip("inspect_ai")
-    root = tmp_path / "broken-toolchain"
+    # Where comparator's unprivileged user (a root harness drops to it) can enter, unlike pytest's tmp_path.
+    shared = Path(tempfile.mkdtemp(prefix="putnam-broken-toolchain-"))
+    shared.chmod(0o755)
+    request.addfinalizer(lambda: shutil.rmtree(shared, ignore_errors=True))
+    root = shared / "toolchain"
     _accept_all_comparator(root)
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(root))
     monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
