@@ -59,7 +59,8 @@ def test_the_coqc_first_on_path_is_the_one_run_and_recorded(tmp_path: Path, monk
     fake.chmod(0o755)
     monkeypatch.setenv("PATH", f"{fakes}:{os.environ['PATH']}")
     bench = load_benchmark(SAMPLES / "benchmark.jsonl")
-    sub = rocq_submission(bench, SUM, sample(SUM).decode(), scratch=tmp_path / "s", options=VerifyOptions(timeout_seconds=60))
+    options = VerifyOptions(timeout_seconds=60)
+    sub = rocq_submission(bench, SUM, sample(SUM).decode(), scratch=tmp_path / "s", options=options)
     result = compile_gate(sub)
     assert result.status is not GateStatus.PASSED, result.detail
     assert "FAKE-COQC-RAN" in result.detail
