@@ -111,12 +111,12 @@ def capped(result: SandboxResult, tool: str, limits: SandboxLimits, out_of_memor
         return f"{tool} timed out after {limits.timeout_seconds:g} s"
     if result.killed_reason == "output":
         return f"{tool}'s output exceeded {limits.max_output_bytes} bytes"
+    if out_of_memory:  # before signals: an allocation failure often ends in abort()
+        return f"{tool} ran out of memory (cap {limits.memory_mb} MB)"
     if result.killed_reason is not None:
         return f"{tool} was stopped ({result.killed_reason})"
     if code is not None and code > SIGNAL_EXIT:
         return f"{tool} died by signal {code - SIGNAL_EXIT}"
-    if out_of_memory:
-        return f"{tool} ran out of memory (cap {limits.memory_mb} MB)"
     if result.truncated:
         return f"{tool}'s output was truncated, so not every message could be checked"
     return None
