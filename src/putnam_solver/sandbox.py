@@ -86,6 +86,7 @@ __all__ = [
     "SandboxUnavailable",
     "fresh_copy",
     "landlock_status",
+    "outside_system_dirs",
     "run_sandboxed",
     "sandbox_status",
 ]
@@ -425,6 +426,12 @@ def _bwrap_argv(bwrap: str, argv: Sequence[str], workdir: Path, readonly: Sequen
         for cap in _SETPRIV_CAPS:
             args += ["--cap-add", cap]
     return [*args, "--", *argv]
+
+
+def outside_system_dirs(path: Path) -> bool:
+    """Whether ``path`` lies outside the system directories every sandbox shows (so a caller that needs
+    it there must pass it in ``readonly``)."""
+    return not any(path.is_relative_to(top) for top in _SYSTEM_DIRS)
 
 
 def _parents(paths: Sequence[Path]) -> list[Path]:

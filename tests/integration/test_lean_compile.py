@@ -148,18 +148,18 @@ def test_forged_success_lines_do_not_make_a_broken_proof_compile(toy_env: ToyLea
     assert "mismatch" in g4.detail
 
 
-def test_a_proof_that_takes_too_long_is_rejected_at_the_timeout(toy_env: ToyLean, tmp_path: Path) -> None:
+def test_a_proof_that_takes_too_long_is_an_error_at_the_timeout(toy_env: ToyLean, tmp_path: Path) -> None:
     g4 = compile_gate(submission(invalid("slow"), tmp_path, timeout_seconds=3.0))
-    assert g4.status is GateStatus.FAILED
-    assert g4.detail == "lean timed out after 3 s"
+    assert g4.status is GateStatus.ERROR
+    assert g4.detail == "lean timed out after 3 s; not a verdict on the candidate"
     assert g4.evidence["killed_reason"] == "timeout"
 
 
-def test_a_memory_cap_lean_cannot_live_with_is_a_rejection(toy_env: ToyLean, tmp_path: Path) -> None:
+def test_a_memory_cap_lean_cannot_live_with_is_an_error(toy_env: ToyLean, tmp_path: Path) -> None:
     candidate = (VALID / "toy_and_comm.lean").read_bytes()
     g4 = compile_gate(submission(candidate, tmp_path, memory_mb=1000))
-    assert g4.status is GateStatus.FAILED
-    assert g4.detail == "lean ran out of memory (cap 1000 MB)"
+    assert g4.status is GateStatus.ERROR
+    assert g4.detail == "lean ran out of memory (cap 1000 MB); not a verdict on the candidate"
 
 
 def test_truncated_output_never_passes(toy_env: ToyLean, tmp_path: Path) -> None:
@@ -168,8 +168,8 @@ def test_truncated_output_never_passes(toy_env: ToyLean, tmp_path: Path) -> None
     run = compile_lean(lean, "ToyAndComm", invalid("flood"), scratch=tmp_path, limits=limits)
     assert run.result.exit_code == 0 and run.result.truncated
     assert failure_detail(run, limits) == (
-        GateStatus.FAILED,
-        "lean's output was truncated, so not every message could be checked",
+        GateStatus.ERROR,
+        "lean's output was truncated, so not every message could be checked; not a verdict on the candidate",
     )
 
 

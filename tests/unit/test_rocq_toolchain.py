@@ -6,7 +6,8 @@ import shutil
 
 import pytest
 
-from putnam_solver.provers.rocq.compile import read_assumptions, read_coqchk
+from putnam_solver.provers.rocq.coqchk import read_coqchk
+from putnam_solver.provers.rocq.statement import read_assumptions
 from putnam_solver.provers.rocq.toolchain import (
     DEBIAN_PACKAGES,
     OPAM_ROUTE,

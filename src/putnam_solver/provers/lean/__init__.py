@@ -12,6 +12,7 @@ from typing import Any
 
 from putnam_solver.answer_check import AnswerCheck
 from putnam_solver.benchmark import Problem
+from putnam_solver.gatekit import Violation
 from putnam_solver.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.provers.lean.answers import check_value
 from putnam_solver.provers.lean.axioms import axioms_gate
@@ -27,7 +28,6 @@ from putnam_solver.provers.lean.checks import (
     GATES,
     POLICY,
     LeanPolicy,
-    Violation,
     check_forbidden,
     check_preservation,
 )

@@ -43,8 +43,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.gatekit import sandbox_limits
 from putnam_solver.provers.lean import compile as g4
-from putnam_solver.provers.lean.compile import LeanMessage, compile_lean, failure_detail, limits_for, read_olean
+from putnam_solver.provers.lean.compile import LeanMessage, compile_lean, failure_detail, read_olean
 from putnam_solver.provers.lean.toolchain import LeanNotFound, find_lean
 from putnam_solver.safe_files import UnsafeFile
 from putnam_solver.sandbox import SandboxUnavailable, fresh_copy
@@ -110,7 +111,7 @@ def _compiled_module(sub: Submission) -> tuple[str, bytes]:
         raise AxiomOutputError("no compiled module: G5 reads the .olean that G4 produced in this run")
     path = Path(olean)
     try:
-        data = read_olean(path, limits_for(sub))
+        data = read_olean(path, sandbox_limits(sub.options))
     except UnsafeFile as exc:
         raise AxiomOutputError(f"refused the compiled module: {exc}") from exc
     if sha256_hex(data) != digest:
@@ -136,7 +137,7 @@ def axioms_gate(sub: Submission) -> GateResult:
     harness = harness_module(module)
     source = harness_source(module, theorem)
     evidence["harness"] = source
-    limits = limits_for(sub)
+    limits = sandbox_limits(sub.options)
     try:
         run = compile_lean(
             lean,

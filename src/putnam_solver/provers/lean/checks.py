@@ -36,6 +36,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from putnam_solver.benchmark import module_name
+from putnam_solver.gatekit import Violation
 from putnam_solver.provers.lean.challenge import AnswerForm, answer_form, challenge
 from putnam_solver.provers.lean.syntax import (
     COMBINATORS,
@@ -66,18 +67,6 @@ from putnam_solver.verify import (
     Track,
     sha256_hex,
 )
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One reason a candidate is rejected: where, what, and which rule."""
-
-    line: int
-    construct: str
-    rule: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.construct}: {self.rule}"
 
 
 @dataclass(frozen=True)

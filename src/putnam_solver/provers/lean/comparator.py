@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.benchmark import sha256_file
+from putnam_solver.gatekit import capped
 from putnam_solver.provers.lean import nounix
 from putnam_solver.provers.lean.axioms import ALLOWED_AXIOMS
 from putnam_solver.provers.lean.bootstrap import (
@@ -230,16 +231,14 @@ def _tail(text: str) -> str:
 
 
 def judge(result: SandboxResult, limits: SandboxLimits) -> tuple[GateStatus, str]:
-    """The verdict from how comparator ended (see the module docstring)."""
+    """The verdict from how comparator ended (see the module docstring): the gate kit's rule for caps
+    and signals (``gatekit.capped``), then comparator's own exit codes."""
     if result.ok:
         return GateStatus.PASSED, "comparator accepted: same statement, permitted axioms, kernel replay"
-    if result.timed_out:
-        return GateStatus.ERROR, f"comparator timed out after {limits.timeout_seconds:g} s (not a verdict)"
-    if result.killed_reason is not None:
-        return GateStatus.ERROR, f"comparator stopped by the harness ({result.killed_reason}); not a verdict"
+    cap = capped(result, "comparator", limits)
+    if cap is not None:
+        return GateStatus.ERROR, f"{cap}; not a verdict on the candidate"
     code = result.exit_code
-    if code is not None and code > 128:
-        return GateStatus.ERROR, f"comparator crashed (signal {code - 128}, exit code {code}); not a verdict"
     if code != 1:
         return GateStatus.ERROR, f"exit code {code}, which comparator never gives (0 or 1); not a verdict"
     if SOLUTION_BUILD_LINE not in result.stdout.splitlines():

@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.gatekit import guarded, judge_run, run_evidence, sandbox_limits
 from putnam_solver.provers.lean.bootstrap import lean_option_flags
-from putnam_solver.provers.lean.toolchain import LeanCommand, LeanNotFound, find_lean
+from putnam_solver.provers.lean.toolchain import LeanCommand, find_lean
 from putnam_solver.safe_files import UnsafeFile, read_regular_file
-from putnam_solver.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, fresh_copy, run_sandboxed
+from putnam_solver.sandbox import SandboxLimits, SandboxResult, fresh_copy, run_sandboxed
 from putnam_solver.verify import GateResult, GateStatus, Submission, sha256_hex
 
 GATE_ID, GATE_NAME = "G4", "compile"
@@ -41,7 +42,6 @@ LEAN_THREADS = 1
 thread (measured with Lean 4.35: one thread starts within 4.5 GB, the default of one per core needs 7 GB
 on two cores and more on bigger machines). A fixed count makes the cap mean the same everywhere; a
 single-theorem file gains little from more threads."""
-STDERR_KEPT = 2000
 
 
 @dataclass(frozen=True)
@@ -99,20 +99,11 @@ class LeanRun:
         for message in self.messages:
             counts[message.severity] = counts.get(message.severity, 0) + 1
         return {
-            "argv": list(self.result.argv),
+            **run_evidence(self.result),
             "workdir": str(self.workdir),
-            "exit_code": self.result.exit_code,
-            "killed_reason": self.result.killed_reason,
-            "wall_seconds": round(self.result.wall_seconds, 3),
-            "peak_memory_kb": self.result.peak_memory_kb,
-            "sandboxed": self.result.sandboxed,
-            "uid": self.result.uid,
-            "stdout_bytes": self.result.stdout_bytes,
-            "truncated": self.result.truncated,
             "messages_by_severity": counts,
             "unparsed_lines": self.unparsed_lines,
             "first_errors": [m.to_json() for m in self.errors[:ERRORS_KEPT]],
-            "stderr_tail": self.result.stderr[-STDERR_KEPT:],
         }
 
 
@@ -196,29 +187,28 @@ def read_olean(path: Path, limits: SandboxLimits) -> bytes:
 def failure_detail(run: LeanRun, limits: SandboxLimits) -> tuple[GateStatus, str] | None:
     """Why a `lean` run does not count as a clean success, or None when it does (olean aside).
 
-    Timeouts, the memory cap, output floods and every reported error or ``sorry`` are the candidate's
-    failures. A nonzero exit with no error message is an ``error``: nobody can tell whose fault it is.
+    The gate kit's rule (``gatekit.judge_run``) first: a cap, a signal or cut output is an ``error``, a
+    non-zero exit with a reported error a rejection, a silent one an ``error``. Then Lean's own: an
+    error message or a ``sorry`` even at exit 0 is a rejection (``--json`` severities are Lean's, not
+    text the candidate can forge).
     """
-    result = run.result
-    if result.timed_out:
-        return GateStatus.FAILED, f"lean timed out after {limits.timeout_seconds:g} s"
-    if result.killed_reason == "output":
-        return GateStatus.FAILED, f"lean's output exceeded {limits.max_output_bytes} bytes"
-    if _out_of_memory(run):
-        return GateStatus.FAILED, f"lean ran out of memory (cap {limits.memory_mb} MB)"
-    if run.errors:
-        first = run.errors[0]
-        more = f" (and {len(run.errors) - 1} more errors)" if len(run.errors) > 1 else ""
-        return GateStatus.FAILED, f"error at {first.where()}: {first.text.strip()[:500]}{more}"
-    if result.exit_code != 0:
-        why = result.killed_reason or f"exit code {result.exit_code}"
-        stderr = result.stderr.strip()[-500:] or "no output on stderr"
-        return GateStatus.ERROR, f"lean failed ({why}) without reporting an error: {stderr}"
+    judged = judge_run(run.result, "lean", limits, reported_error=_first_error(run), out_of_memory=_out_of_memory(run))
+    if judged is not None:
+        return judged
+    reported = _first_error(run)
+    if reported is not None:
+        return GateStatus.FAILED, reported
     if run.sorries:
         return GateStatus.FAILED, f"declaration uses sorry at {run.sorries[0].where()}"
-    if result.truncated:
-        return GateStatus.FAILED, "lean's output was truncated, so not every message could be checked"
     return None
+
+
+def _first_error(run: LeanRun) -> str | None:
+    if not run.errors:
+        return None
+    first = run.errors[0]
+    more = f" (and {len(run.errors) - 1} more errors)" if len(run.errors) > 1 else ""
+    return f"error at {first.where()}: {first.text.strip()[:500]}{more}"
 
 
 def _out_of_memory(run: LeanRun) -> bool:
@@ -230,32 +220,24 @@ def _out_of_memory(run: LeanRun) -> bool:
     return any(sign in text for sign in ("out of memory", "failed to allocate", "failed to create thread"))
 
 
-def limits_for(sub: Submission) -> SandboxLimits:
-    options = sub.options
-    return SandboxLimits(timeout_seconds=options.timeout_seconds, memory_mb=options.memory_mb, disk_mb=options.disk_mb)
-
-
 def compile_gate(sub: Submission) -> GateResult:
     """G4: compile the candidate; see the module docstring for what counts as success."""
-    module = sub.problem.module
-    evidence: dict[str, Any] = {"module": module, "candidate_sha256": sha256_hex(sub.candidate_bytes)}
-    try:
-        lean = find_lean(sub.options.lean)
-    except LeanNotFound as exc:
-        return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, str(exc), evidence)
+    evidence: dict[str, Any] = {"module": sub.problem.module, "candidate_sha256": sha256_hex(sub.candidate_bytes)}
+    return guarded(GATE_ID, GATE_NAME, lambda: _compile_and_judge(sub, evidence))
+
+
+def _compile_and_judge(sub: Submission, evidence: dict[str, Any]) -> GateResult:
+    lean = find_lean(sub.options.lean)
     evidence["toolchain"] = lean.evidence()
-    limits = limits_for(sub)
-    try:
-        run = compile_lean(
-            lean,
-            module,
-            sub.candidate_bytes,
-            scratch=sub.scratch / "compile",
-            limits=limits,
-            unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
-        )
-    except SandboxUnavailable as exc:
-        return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, f"sandbox unavailable: {exc}", evidence)
+    limits = sandbox_limits(sub.options)
+    run = compile_lean(
+        lean,
+        sub.problem.module,
+        sub.candidate_bytes,
+        scratch=sub.scratch / "compile",
+        limits=limits,
+        unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
+    )
     evidence.update(run.evidence())
     if run.olean is not None:  # recorded even on failure: G5 may still report on it (keep_going)
         try:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import platformdirs
 
-from putnam_solver.benchmark import sha256_file
+from putnam_solver.gatekit import ToolUnavailable, file_sha256
 from putnam_solver.sandbox import DEFAULT_PATH
 
 LEAN_TOOLCHAIN = "leanprover/lean4:v4.27.0"
@@ -149,7 +149,7 @@ _NOT_FOUND_FIX = (
 )
 
 
-class LeanNotFound(Exception):
+class LeanNotFound(ToolUnavailable):
     """No usable `lean`; the message says which one was tried and how to fix it."""
 
 
@@ -243,7 +243,7 @@ def _describe(
     binaries = [prefix / "bin" / "lean", prefix / "lib" / "lean" / "libleanshared.so"]
     if not binaries[0].is_file():
         binaries[0] = Path(argv[0])
-    hashed = tuple((str(b), _sha256_cached(str(b), *_stamp(b))) for b in binaries if b.is_file())
+    hashed = tuple((str(b), file_sha256(b)) for b in binaries if b.is_file())
     exposed = tuple(dict.fromkeys(p for p in (prefix, *readonly) if not _under_any(p, prefix, readonly)))
     return LeanCommand(argv, env, exposed, origin, version, hashed)
 
@@ -284,12 +284,6 @@ def _probe_cached(argv: tuple[str, ...], env: tuple[tuple[str, str], ...], size:
 def _stamp(path: Path) -> tuple[int, int]:
     info = path.stat()
     return info.st_size, info.st_mtime_ns
-
-
-@functools.lru_cache(maxsize=16)
-def _sha256_cached(path: str, size: int, mtime_ns: int) -> str:
-    """``sha256_file``, remembered while the file's size and modification time stay the same."""
-    return sha256_file(Path(path))
 
 
 def _is_executable(path: Path) -> bool:

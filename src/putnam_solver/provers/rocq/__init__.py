@@ -1,8 +1,9 @@
 """Rocq (Coq) behind the Prover protocol: challenge, model statement, gates G2-G6 and answers.
 
 Modules: ``syntax`` (lexer, sentences, statement shape), ``challenge`` (tracks, answers, the trusted
-reference module), ``checks`` (G2 preservation, G3 forbidden constructs, the policy), ``compile`` (G4
-coqc, G5 trusted statement check and assumptions, G6 coqchk), ``toolchain`` (install, doctor, axiom
+reference module), ``checks`` (G2 preservation, G3 forbidden constructs, the policy), ``build`` (sandboxed
+compiles shared by the gates), ``compile`` (G4 coqc), ``statement`` (G5 trusted statement check and
+assumptions), ``coqchk`` (G6), ``toolchain`` (install, doctor, axiom
 allow-list). See docs/rocq.md.
 """
 
@@ -16,15 +17,18 @@ from typing import Any
 
 from putnam_solver.answer_check import AnswerCheck
 from putnam_solver.benchmark import Problem
+from putnam_solver.gatekit import ToolUnavailable
 from putnam_solver.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.provers.rocq import challenge as _challenge
 from putnam_solver.provers.rocq.answers import check_answer
 from putnam_solver.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
-from putnam_solver.provers.rocq.compile import compile_gate, kernel_gate, statement_gate
+from putnam_solver.provers.rocq.compile import compile_gate
+from putnam_solver.provers.rocq.coqchk import kernel_gate
+from putnam_solver.provers.rocq.statement import statement_gate
 from putnam_solver.provers.rocq.syntax import Statement, StatementError
 from putnam_solver.provers.rocq.toolchain import (
-    BOOTSTRAP_HINT,
     detected_version,
+    find_tool,
     install_plan,
     kernel_bug_report,
     rocq_status,
@@ -36,14 +40,15 @@ from putnam_solver.verify import Gate, InputError, Submission, Track, VerifyOpti
 
 def _tools_run_here(options: VerifyOptions, tools: tuple[str, ...]) -> tuple[bool, str]:
     """Compiled gates need their tools and the sandbox (unless the user waived it)."""
-    missing = [t for t in tools if shutil.which(t) is None]
-    if missing:
-        return False, f"{', '.join(missing)} not found; {BOOTSTRAP_HINT}"
+    try:
+        found = [find_tool(t) for t in tools]
+    except ToolUnavailable as exc:
+        return False, str(exc)
     if not options.unsafe_no_sandbox:
         sandbox_ok, why = sandbox_status()
         if not sandbox_ok:
             return False, why
-    return True, f"{' and '.join(tools)} in the sandbox"
+    return True, f"{' and '.join(str(t.path) for t in found)} in the sandbox"
 
 
 def _coqc_runs_here(options: VerifyOptions) -> tuple[bool, str]:

@@ -15,13 +15,13 @@ from __future__ import annotations
 import itertools
 
 from putnam_solver.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
+from putnam_solver.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, build, build_candidate, build_reference
 from putnam_solver.provers.rocq.challenge import (
     OFFICIAL_SOLUTION,
     candidate_answer,
     official_answer,
     solution_arguments,
 )
-from putnam_solver.provers.rocq.compile import CANDIDATE, REFERENCE, ROOT, build, build_candidate, build_reference
 from putnam_solver.provers.rocq.syntax import LexError, Statement, tokenize
 from putnam_solver.sandbox import SandboxUnavailable
 from putnam_solver.verify import Submission

@@ -13,7 +13,6 @@ says why it is there; docs/rocq.md explains the categories.
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import re
 import shutil
@@ -23,7 +22,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from putnam_solver.gatekit import ResolvedTool, ToolUnavailable, file_sha256, resolve_tool
 from putnam_solver.provers import InstallError
+from putnam_solver.sandbox import outside_system_dirs
 
 ROCQ_VERSION = "8.16.1"
 DEBIAN_PACKAGES = ("coq", "libcoq-mathcomp", "libcoq-mathcomp-analysis", "libcoq-coquelicot")
@@ -93,20 +94,61 @@ def _first_line(argv: list[str]) -> str | None:
     return lines[0].strip() if done.returncode == 0 and lines else None
 
 
+def find_tool(name: str) -> ResolvedTool:
+    """``coqc`` or ``coqchk`` as every gate runs it: resolved once on the user's PATH to an absolute,
+    hashed file (ToolUnavailable, saying how to install it, when there is none)."""
+    try:
+        return resolve_tool(name)
+    except ToolUnavailable as exc:
+        raise ToolUnavailable(f"{exc}; {BOOTSTRAP_HINT}") from exc
+
+
+def _optional_tool(name: str) -> ResolvedTool | None:
+    try:
+        return find_tool(name)
+    except ToolUnavailable:
+        return None
+
+
+def coq_library(coqc: ResolvedTool) -> Path | None:
+    """``coqc -where``: the directory of the Coq library this coqc loads (None if it will not say)."""
+    where = _tool_line(coqc, "-where")
+    return Path(where) if where else None
+
+
+def sandbox_paths(coqc: ResolvedTool) -> tuple[Path, ...]:
+    """What the sandbox must show for this coqc or coqchk to run: its directory and, for an install
+    outside the system directories (opam), the prefix of its library (plugins, findlib), read-only."""
+    library = coq_library(coqc)
+    prefix = library.parent if library is not None and outside_system_dirs(library) else None
+    return (*coqc.readonly, *([prefix] if prefix else []))
+
+
+def _tool_line(tool: ResolvedTool, flag: str) -> str | None:
+    """The first output line of a trusted query of ``tool``, probed once per file state."""
+    return _probed_line(str(tool.path), tool.sha256, flag)
+
+
+@functools.cache
+def _probed_line(path: str, sha256: str, flag: str) -> str | None:
+    return _first_line([path, flag])
+
+
 def rocq_status() -> list[tuple[str, bool, str]]:
     """``putnam doctor``'s Rocq checks: (check name, ok, detail with the fix when not ok)."""
     checks: list[tuple[str, bool, str]] = []
-    coqc = shutil.which("coqc")
-    version = _first_line([coqc, "--version"]) if coqc else None
-    checks.append(("coqc", version is not None, version or f"coqc not found; {BOOTSTRAP_HINT}"))
+    coqc = _optional_tool("coqc")
+    version = _tool_line(coqc, "--version") if coqc else None
+    shown = f"{version} ({coqc.path})" if coqc and version else f"coqc not found; {BOOTSTRAP_HINT}"
+    checks.append(("coqc", version is not None, shown))
     if version is not None:
         pinned = f"version {ROCQ_VERSION}" in version
         detail = f"Coq {ROCQ_VERSION}" if pinned else f"{version}; the gates and allow-list target {ROCQ_VERSION}"
         checks.append(("coq version", pinned, detail))
-    coqchk = shutil.which("coqchk")
-    checks.append(("coqchk", coqchk is not None, coqchk or f"coqchk not found; {BOOTSTRAP_HINT}"))
+    coqchk = _optional_tool("coqchk")
+    checks.append(("coqchk", coqchk is not None, str(coqchk.path) if coqchk else f"coqchk not found; {BOOTSTRAP_HINT}"))
     checks.append(("known kernel bugs", True, kernel_bug_report(parse_version(version))))
-    where = _first_line([coqc, "-where"]) if coqc else None
+    where = coq_library(coqc) if coqc else None
     for name, parts in LIBRARIES.items():
         found = where is not None and Path(where, *parts).is_file()
         checks.append((name, found, "installed" if found else f"not found; {BOOTSTRAP_HINT}"))
@@ -115,15 +157,16 @@ def rocq_status() -> list[tuple[str, bool, str]]:
 
 def toolchain_fingerprint() -> str:
     """coqc's version and the SHA-256 of coqc, coqchk and one file of each library, for the evidence
-    and the verdict cache (a changed Coq or library changes the fingerprint)."""
-    coqc, coqchk = shutil.which("coqc"), shutil.which("coqchk")
+    and the verdict cache (a changed Coq or library changes the fingerprint); the same resolved files
+    the gates run."""
+    coqc, coqchk = _optional_tool("coqc"), _optional_tool("coqchk")
     if coqc is None or coqchk is None:
         return "rocq: coqc/coqchk not found"
-    parts = [_first_line([coqc, "--version"]) or "coqc: no version"]
-    where = _first_line([coqc, "-where"])
-    files = [Path(coqc), Path(coqchk)] + ([Path(where, *p) for p in LIBRARIES.values()] if where else [])
-    for path in files:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "missing"
+    parts = [_tool_line(coqc, "--version") or "coqc: no version"]
+    parts += [f"{tool.path}:{tool.sha256[:16]}" for tool in (coqc, coqchk)]
+    where = coq_library(coqc)
+    for path in [Path(where, *p) for p in LIBRARIES.values()] if where else []:
+        digest = file_sha256(path) if path.is_file() else "missing"
         parts.append(f"{path.name}:{digest[:16]}")
     return "; ".join(parts)
 
@@ -389,22 +432,10 @@ def kernel_bug_report(version: Version | None) -> str:
     return f"{where}: {len(bugs)} known critical kernel bugs; {rule}"
 
 
-def detected_version() -> Version | None:
-    """The version of the ``coqc`` on PATH (None when missing or unreadable), probed once per binary state."""
-    coqc = shutil.which("coqc")
-    if coqc is None:
-        return None
-    try:
-        stat = Path(coqc).resolve().stat()
-    except OSError:
-        return None
-    return _probed_version(str(Path(coqc).resolve()), stat.st_mtime_ns, stat.st_size)
-
-
-@functools.cache
-def _probed_version(coqc: str, mtime_ns: int, size: int) -> Version | None:
-    """Cached on the binary's path, mtime and size, so a replaced coqc is probed again."""
-    return parse_version(_first_line([coqc, "--version"]))
+def detected_version(coqc: ResolvedTool | None = None) -> Version | None:
+    """The version of ``coqc`` (default: the one on PATH); None when missing or unreadable."""
+    tool = coqc or _optional_tool("coqc")
+    return None if tool is None else parse_version(_tool_line(tool, "--version"))
 
 
 def kernel_bug_evidence(version: Version | None) -> dict[str, object]:
