@@ -674,10 +674,11 @@ def _bound_names(tokens: Sequence[Token]) -> frozenset[str]:
 HEADER_KEYWORDS: Final = frozenset({"import", "open", "set_option"})
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)
 def parse_statement(text: str) -> Statement:
     """Parse a benchmark statement (or a challenge derived from one), once per text (cached: a challenge
-    is parsed once per problem and track, not per verification). Raises StatementError/LexError."""
+    is parsed once per problem and track, not per verification; 2048 entries hold every PutnamBench
+    statement and both tracks' challenges, about 45 MB when full). Raises StatementError/LexError."""
     tokens = lex(text)
     commands = split_commands(code_tokens(tokens))
     if not commands or commands[-1].keyword != "theorem" or commands[-1].name is None:
