@@ -328,24 +328,45 @@ def _run_gate(gate: Gate, sub: Submission) -> GateResult:
     return result
 
 
-def _run_text_gate(gate: Gate, sub: Submission) -> GateResult:
-    """A text gate under a wall-clock bound: past it the gate is an ``error`` and its thread is left behind.
+def _run_text_gates(gates: Sequence[Gate], submission: Callable[[list[GateResult]], Submission]) -> list[GateResult]:
+    """The text gates, in order, in one worker thread under one wall-clock bound for them all.
 
-    Python cannot stop a thread, so an overrunning gate finishes unobserved; the size cap bounds how
-    long that can take (the lexers are linear), and the verdict does not wait for it.
+    Past the bound, every gate that has not finished is an ``error`` and the thread is left behind:
+    Python cannot stop a thread, so it finishes the gate it is in unobserved (the size cap bounds how long
+    that takes; the lexers are linear) and starts no other. The verdict does not wait for it.
+    ``submission`` makes a gate's Submission from the results so far (its ``prior``).
     """
-    outcome: list[GateResult] = []
-    worker = threading.Thread(target=lambda: outcome.append(_run_gate(gate, sub)), daemon=True)
+    if not gates:
+        return []
+    first = submission([])
+    seconds = first.options.text_gate_seconds
+    done: list[GateResult] = []
+    lock = threading.Lock()
+    abandoned = threading.Event()
+
+    def work() -> None:
+        for gate in gates:
+            if abandoned.is_set():
+                return
+            with lock:
+                sub = submission(list(done)) if done else first
+            result = _run_gate(gate, sub)
+            with lock:
+                if abandoned.is_set():
+                    return
+                done.append(result)
+
+    worker = threading.Thread(target=work, name="putnam-text-gates", daemon=True)
     worker.start()
-    worker.join(sub.options.text_gate_seconds)
-    if outcome:
-        return outcome[0]
-    return GateResult(
-        gate.id,
-        gate.name,
-        GateStatus.ERROR,
-        f"did not finish within {sub.options.text_gate_seconds:g} s (a text gate's time bound)",
-    )
+    worker.join(seconds)
+    with lock:
+        abandoned.set()
+        finished = list(done)
+    late = [
+        GateResult(g.id, g.name, GateStatus.ERROR, f"did not finish within {seconds:g} s (the text gates' time bound)")
+        for g in gates[len(finished) :]
+    ]
+    return finished + late
 
 
 def size_gate(candidate_bytes: bytes, options: VerifyOptions) -> GateResult | None:
@@ -396,7 +417,7 @@ def run_gates(
         wanted_now = wanted
     scratch = ScratchDir(prefix=f"putnam-{problem.id}-")
 
-    def submission() -> Submission:
+    def submission(prior: Sequence[GateResult] | None = None) -> Submission:
         return Submission(
             problem=problem,
             benchmark=benchmark,
@@ -406,20 +427,22 @@ def run_gates(
             challenge=challenge,
             scratch_dir=scratch,
             options=options,
-            prior=tuple(results),
+            prior=tuple(results if prior is None else prior),
         )
 
     answers = {} if oversized else prover.answers(problem, candidate, track)
     try:
+        text_gates = [by_id[g] for g in wanted_now if g in TEXT_GATES and g in by_id]
+        base = list(results)
+        results += _run_text_gates(text_gates, lambda done: submission(base + done))
         for gate_id in wanted_now:
             gate = by_id.get(gate_id)
-            if gate is None:
+            if gate is None or gate_id in TEXT_GATES:
                 continue
             blocked = any(not r.passed for r in results)
-            if blocked and gate_id not in TEXT_GATES and not options.keep_going:
+            if blocked and not options.keep_going:
                 break
-            sub = submission()
-            results.append(_run_text_gate(gate, sub) if gate_id in TEXT_GATES else _run_gate(gate, sub))
+            results.append(_run_gate(gate, submission()))
         for name, check in _answer_checks(prover, submission(), answers).items():
             answers[name]["check"] = check.to_json()
     finally:

@@ -91,27 +91,41 @@ _SYMBOLS = (
 )  # fmt: skip
 # "]'" is core Lean's token for indexing with a bound proof, `l[i]'h` (Init/GetElem.lean:
 # `syntax term noWs "[" withoutPosition(term) "]'" term:max : term`).
+# One pass of one regex: every position of code matches exactly one group (the last two catch what the
+# others do not), so the scan never skips a character. Comments, strings and raw strings are recognised by
+# their openers here and scanned by hand; everything else becomes a token straight from its match.
 _TOKEN_RE = re.compile(
     r"(?P<ws>(?:[ \n]|\r\n)+)"
+    r"|(?P<block>/-)"
+    r'|(?P<str>")'
+    r'|(?P<raw>r#*")'
     r"|(?P<line>--[^\n]*)"
     r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
     r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])')"
     rf"|(?P<ident>{_IDENT_RE})"
     r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_]*)"
     rf"|(?P<name>``?{_IDENT_RE})"
-    "|(?P<sym>" + "|".join(re.escape(s) for s in _SYMBOLS) + r"|[^'])",
+    "|(?P<sym>" + "|".join(re.escape(s) for s in _SYMBOLS) + r"|[!-&(-~])"
+    r"|(?P<other>[^'])"
+    r"|(?P<stray>')",
     re.S,
 )
-_GROUP_KIND = {"num": NUMBER, "char": CHAR, "ident": IDENT, "hash": SYMBOL, "name": NAME, "sym": SYMBOL}
+"""``sym`` takes the multi-character symbols and printable ASCII; ``other`` is any other single character
+(checked against the characters Lean refuses); ``stray`` is a ``'`` that begins no literal."""
+_GROUP_KIND: Final[dict[str | None, str]] = {
+    "num": NUMBER, "char": CHAR, "ident": IDENT, "hash": SYMBOL, "name": NAME, "sym": SYMBOL
+}
 _STRING_BODY = re.compile(r'(?:[^"\\{}]|\\.)*', re.S)
-_RAW_START = re.compile(r'r(#*)"')
 _COMMENT_MARK = re.compile(r"-/|/-")
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zs", "Zl", "Zp"})
 """Unicode categories of characters Lean cannot tokenize in code (controls, formats, odd spaces)."""
+_new_token = tuple.__new__
+"""Builds a :class:`Token` without the Python-level ``__new__`` of a NamedTuple (the lexer's hot path)."""
 
 
 class _Lexer:
-    """Single pass over the text; positions are tracked incrementally for speed."""
+    """Single pass over the text. ``line``/``line_start`` follow the newlines passed so far, so a token's
+    line and column cost nothing extra; only whitespace and multi-line tokens move them."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -125,53 +139,83 @@ class _Lexer:
         line = self.text.count("\n", 0, offset) + 1
         return LexError(message, line, offset - (self.text.rfind("\n", 0, offset) + 1))
 
-    def emit(self, kind: str, start: int, end: int, multiline: bool = False) -> None:
+    def emit(self, kind: str, start: int, end: int) -> None:
+        """Append a token that may span lines (comments, strings) and move past it."""
+        text = self.text
         self.tokens.append(
-            Token(kind, self.text[start:end], start, end, self.line, start - self.line_start, self.spaced)
+            _new_token(Token, (kind, text[start:end], start, end, self.line, start - self.line_start, self.spaced))
         )
-        if multiline:
-            self.advance(start, end)
+        newlines = text.count("\n", start, end)
+        if newlines:
+            self.line += newlines
+            self.line_start = text.rfind("\n", start, end) + 1
         self.pos = end
         self.spaced = False
 
-    def advance(self, start: int, end: int) -> None:
-        """Move to ``end``, counting the newlines in ``text[start:end]``."""
-        newlines = self.text.count("\n", start, end)
-        if newlines:
-            self.line += newlines
-            self.line_start = self.text.rfind("\n", start, end) + 1
-        self.pos = end
-
     def run(self, close_brace: bool = False) -> None:
-        """Lex code; inside an interpolated string's ``{...}``, stop at the unmatched ``}``."""
-        text, depth = self.text, 0
-        while self.pos < len(text):
-            start, ch = self.pos, text[self.pos]
-            if ch == "/" and text.startswith("/-", start):
-                self.block_comment(start)
-            elif ch == '"':
-                self.string(start, self.interpolation_prefix())
-            elif ch == "r" and (raw := _RAW_START.match(text, start)):
-                self.raw_string(start, raw)
-            else:
-                match = _TOKEN_RE.match(text, start)
-                if match is None:  # only a ' that does not begin a character literal gets here
-                    raise self.error("stray ' (not a character literal)", start)
-                group = match.lastgroup or "sym"
-                if group == "sym" and match.end() == start + 1:
-                    self.refuse(ch, start)
-                if group == "ws":
-                    self.advance(start, match.end())
-                    self.spaced = True
-                elif group == "line":
-                    self.emit(COMMENT, start, match.end())
-                    self.spaced = True
-                else:
-                    if close_brace and ch in "{}":
-                        depth += 1 if ch == "{" else -1
+        """Lex code; inside an interpolated string's ``{...}``, stop at the unmatched ``}``.
+
+        The loop handles plain tokens inline (locals only, one tuple per token); a comment, string or
+        error leaves it, is dealt with by a method, and the scan resumes after it."""
+        text, size, depth = self.text, len(self.text), 0
+        tokens, new, kinds = self.tokens, _new_token, _GROUP_KIND
+        while self.pos < size:
+            line, line_start, spaced = self.line, self.line_start, self.spaced
+            special = None
+            for match in _TOKEN_RE.finditer(text, self.pos):
+                group = match.lastgroup
+                kind = kinds.get(group)
+                if kind is not None:
+                    start, end = match.span()
+                    word = text[start:end]
+                    if close_brace and (word == "{" or word == "}"):
+                        depth += 1 if word == "{" else -1
                         if depth < 0:
-                            return
-                    self.emit(_GROUP_KIND[group], start, match.end(), multiline=group == "ident")
+                            special = match
+                            break
+                    tokens.append(new(Token, (kind, word, start, end, line, start - line_start, spaced)))
+                    spaced = False
+                    if group == "ident" or group == "name":
+                        newlines = word.count("\n")  # only a «...» part can span lines
+                        if newlines:
+                            line += newlines
+                            line_start = start + word.rfind("\n") + 1
+                elif group == "ws":
+                    spaced = True
+                    start, end = match.span()
+                    newlines = text.count("\n", start, end)
+                    if newlines:
+                        line += newlines
+                        line_start = text.rfind("\n", start, end) + 1
+                elif group == "line":
+                    start, end = match.span()
+                    tokens.append(new(Token, (COMMENT, text[start:end], start, end, line, start - line_start, spaced)))
+                    spaced = True
+                elif group == "other":
+                    start = match.start()
+                    self.line, self.line_start, self.pos = line, line_start, start
+                    self.refuse(text[start], start)
+                    tokens.append(new(Token, (SYMBOL, text[start], start, start + 1, line, start - line_start, spaced)))
+                    spaced = False
+                else:
+                    special = match
+                    break
+            self.line, self.line_start, self.spaced = line, line_start, spaced
+            if special is None:
+                self.pos = size
+                break
+            self.pos = start = special.start()
+            group = special.lastgroup
+            if group == "block":
+                self.block_comment(start)
+            elif group == "str":
+                self.string(start, self.interpolation_prefix())
+            elif group == "raw":
+                self.raw_string(start, special)
+            elif group == "stray":
+                raise self.error("stray ' (not a character literal)", start)
+            else:  # the unmatched `}` of an interpolation
+                return
         if close_brace:
             raise self.error("unterminated interpolation in string", self.pos)
 
@@ -205,7 +249,7 @@ class _Lexer:
         if end is None:
             raise self.error("unterminated comment (missing -/)", start)
         kind = DOC if text.startswith("/--", start) else COMMENT
-        self.emit(kind, start, end, multiline=True)
+        self.emit(kind, start, end)
         self.spaced = True
 
     def string(self, start: int, interpolated: bool) -> None:
@@ -216,10 +260,10 @@ class _Lexer:
             if i >= len(text):
                 raise self.error('unterminated string literal (missing ")', start)
             if text[i] == '"':
-                self.emit(STRING, start, i + 1, multiline=True)
+                self.emit(STRING, start, i + 1)
                 return
             if text[i] == "{" and interpolated:
-                self.emit(STRING, start, i + 1, multiline=True)
+                self.emit(STRING, start, i + 1)
                 self.run(close_brace=True)
                 start, i = self.pos, self.pos + 1
                 self.spaced = False
@@ -227,11 +271,11 @@ class _Lexer:
                 i += 1
 
     def raw_string(self, start: int, raw: re.Match[str]) -> None:
-        closing = '"' + raw.group(1)
+        closing = '"' + raw.group()[1:-1]
         close = self.text.find(closing, raw.end())
         if close < 0:
             raise self.error("unterminated raw string literal", start)
-        self.emit(STRING, start, close + len(closing), multiline=True)
+        self.emit(STRING, start, close + len(closing))
 
 
 def lex(text: str) -> list[Token]:
@@ -311,7 +355,16 @@ def first_difference(a: Sequence[Token], b: Sequence[Token]) -> int | None:
 
 def name_parts(name: str) -> list[str]:
     """``«foo».bar`` -> ``["foo", "bar"]``: the name Lean means, whatever the escaping."""
-    return [p[1:-1] if p.startswith("«") else p for p in re.findall(_PART, name)]
+    return list(_name_parts(name))
+
+
+_PART_RE = re.compile(_PART)
+
+
+@lru_cache(maxsize=4096)
+def _name_parts(name: str) -> tuple[str, ...]:
+    """:func:`name_parts`, once per name: the gates ask it of every identifier, and names repeat."""
+    return tuple(p[1:-1] if p.startswith("«") else p for p in _PART_RE.findall(name))
 
 
 def normalize_name(name: str) -> str:
@@ -438,11 +491,13 @@ def _make_command(tokens: list[Token]) -> Command:
 def split_commands(tokens: Sequence[Token]) -> list[Command]:
     """Group code tokens into commands (see the module docstring for the rule)."""
     groups: list[list[Token]] = []
+    current: list[Token] | None = None
     for token in tokens:
-        if groups and not (_starts_command(token) and parse_head(groups[-1]) is not None):
-            groups[-1].append(token)
+        if current is not None and (token.col or not _starts_command(token) or parse_head(current) is None):
+            current.append(token)
         else:
-            groups.append([token])
+            current = [token]
+            groups.append(current)
     return [_make_command(g) for g in groups]
 
 
@@ -453,8 +508,11 @@ def body_keywords(command: Command) -> list[Token]:
     return [
         t
         for i, t in enumerate(body)
-        if t.text in COMMAND_ONLY_KEYWORDS | MODIFIERS or (t.text in COMBINATORS and not _scoped_in(body, i))
+        if t.text in _ENDS_COMMAND or (t.text in COMBINATORS and not _scoped_in(body, i))
     ]
+
+
+_ENDS_COMMAND: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS
 
 
 _OPEN_DECL_SYMBOLS: Final = frozenset({"(", ")", ",", "→", "->"})
@@ -606,10 +664,11 @@ def _bound_names(tokens: Sequence[Token]) -> frozenset[str]:
 HEADER_KEYWORDS: Final = frozenset({"import", "open", "set_option"})
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)
 def parse_statement(text: str) -> Statement:
     """Parse a benchmark statement (or a challenge derived from one), once per text (cached: a challenge
-    is parsed once per problem and track, not per verification). Raises StatementError/LexError."""
+    is parsed once per problem and track, not per verification; 2048 entries hold every PutnamBench
+    statement and both tracks' challenges, about 45 MB when full). Raises StatementError/LexError."""
     tokens = lex(text)
     commands = split_commands(code_tokens(tokens))
     if not commands or commands[-1].keyword != "theorem" or commands[-1].name is None:

@@ -1,0 +1,63 @@
+"""Behaviour kept by the fast lexer and the one-thread text-gate pipeline (no timing here: see bench/)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.benchmark import load_benchmark
+from putnam_solver.provers import get_prover
+from putnam_solver.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex
+from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_quoted_name_spanning_lines_moves_the_line_count_for_what_follows() -> None:
+    tokens = lex("`«a\nb» x\ny")
+    assert [(t.kind, t.text, t.line, t.col) for t in tokens] == [
+        (NAME, "`«a\nb»", 1, 0),
+        ("ident", "x", 2, 3),
+        ("ident", "y", 3, 0),
+    ]
+
+
+def test_positions_after_comments_strings_and_interpolations_are_exact() -> None:
+    text = '/- a\n -/ s!"x{y}z" -- c\n  "q"\nw'
+    got = [(t.kind, t.text, t.line, t.col, t.spaced) for t in lex(text)]
+    assert got == [
+        (COMMENT, "/- a\n -/", 1, 0, True),
+        ("ident", "s!", 2, 4, True),
+        (STRING, '"x{', 2, 6, False),
+        ("ident", "y", 2, 9, False),
+        (STRING, '}z"', 2, 10, False),
+        (COMMENT, "-- c", 2, 14, True),
+        (STRING, '"q"', 3, 2, True),
+        ("ident", "w", 4, 0, True),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [("a '", "stray '"), ("a\tb", "tab"), ("a\rb", "carriage return"), ("a \u200b", "U\\+200B"), ("x «y", "»")],
+)
+def test_refused_characters_are_still_lexing_errors(text: str, reason: str) -> None:
+    with pytest.raises(LexError, match=reason):
+        lex(text)
+
+
+def test_non_ascii_symbols_are_single_tokens_and_ascii_symbols_munch() -> None:
+    assert [(t.kind, t.text) for t in lex("∑' x ∈ s, f x ≤ l[i]'h")][:2] == [(SYMBOL, "∑'"), ("ident", "x")]
+    assert "]'" in [t.text for t in lex("l[i]'h")]
+
+
+def test_text_gates_create_no_scratch_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    bench = load_benchmark(ROOT / "samples" / "lean" / "benchmark.jsonl")
+    problem = next(iter(bench.problems.values()))
+    prover = get_prover("lean")
+    candidate = prover.challenge(problem, Track.WITH_ANSWER).encode()
+    run_gates(prover, bench, problem, candidate, Track.WITH_ANSWER, VerifyOptions(profile=Profile.TEXT))
+    assert list(tmp_path.iterdir()) == []
