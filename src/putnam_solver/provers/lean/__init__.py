@@ -16,7 +16,6 @@ from putnam_solver.gatekit import Violation
 from putnam_solver.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.provers.lean.answers import check_value
 from putnam_solver.provers.lean.axioms import axioms_gate
-from putnam_solver.provers.lean.axle import axle_gate, axle_readiness
 from putnam_solver.provers.lean.bootstrap import plan, toolchain_status
 from putnam_solver.provers.lean.challenge import (
     answer_forms,
@@ -43,7 +42,7 @@ from putnam_solver.provers.lean.toolchain import (
     toolchain_root,
 )
 from putnam_solver.sandbox import sandbox_status
-from putnam_solver.verify import Gate, Submission, Track, VerifyOptions
+from putnam_solver.verify import Gate, GateResult, Submission, Track, VerifyOptions
 
 
 def _lean_runs_here(options: VerifyOptions) -> tuple[bool, str]:
@@ -66,7 +65,16 @@ def _comparator_runs_here(options: VerifyOptions) -> tuple[bool, str]:
 
 def _axle_reachable(options: VerifyOptions) -> tuple[bool, str]:
     """G7 needs AXLE's credentials, whatever the local options."""
+    from putnam_solver.provers.lean.axle import axle_readiness  # a network client: loaded only for G7
+
     return axle_readiness()
+
+
+def _axle_gate(sub: Submission) -> GateResult:
+    """G7, with the network client loaded only when it runs (the core imports no network code)."""
+    from putnam_solver.provers.lean.axle import axle_gate
+
+    return axle_gate(sub)
 
 
 ALL_GATES: tuple[Gate, ...] = (
@@ -74,7 +82,7 @@ ALL_GATES: tuple[Gate, ...] = (
     Gate("G4", "compile", compile_gate, _lean_runs_here),
     Gate("G5", "axioms", axioms_gate, _lean_runs_here),
     Gate("G6", "kernel", comparator_gate, _comparator_runs_here),
-    Gate("G7", "axle", axle_gate, _axle_reachable),
+    Gate("G7", "axle", _axle_gate, _axle_reachable),
 )
 
 
