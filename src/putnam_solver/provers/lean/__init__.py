@@ -14,7 +14,7 @@ from putnam_solver.answer_check import AnswerCheck
 from putnam_solver.benchmark import Problem
 from putnam_solver.gatekit import Violation
 from putnam_solver.provers import InstallRequest, InstallStep, Readiness
-from putnam_solver.provers.lean.answers import check_value
+from putnam_solver.provers.lean.answers import check_answer
 from putnam_solver.provers.lean.axioms import axioms_gate
 from putnam_solver.provers.lean.bootstrap import plan, toolchain_status
 from putnam_solver.provers.lean.challenge import (
@@ -118,7 +118,7 @@ class LeanProver:
 
     def check_answers(self, sub: Submission) -> dict[str, AnswerCheck]:
         answers = self.answers(sub.problem, sub.candidate, sub.track)
-        return {name: check_value(a["candidate"], a["official"]) for name, a in answers.items()}
+        return {name: check_answer(sub, name, a["candidate"], a["official"]) for name, a in answers.items()}
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return toolchain_fingerprint(options.lean)

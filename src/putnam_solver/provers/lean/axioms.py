@@ -101,7 +101,7 @@ def read_axiom_report(messages: tuple[LeanMessage, ...], harness_file: str, theo
     return AxiomReport(theorem=theorem, axioms=axioms)
 
 
-def _compiled_module(sub: Submission) -> tuple[str, bytes]:
+def compiled_module(sub: Submission) -> tuple[str, bytes]:
     """The name and bytes of G4's .olean of this verification, checked against the hash G4 recorded
     (read with ``safe_files``: a sandboxed run wrote it)."""
     compiled = sub.prior_result(g4.GATE_ID)
@@ -124,7 +124,7 @@ def axioms_gate(sub: Submission) -> GateResult:
     module, theorem = sub.problem.module, sub.problem.id
     evidence: dict[str, Any] = {"theorem": theorem, "allowed": sorted(ALLOWED_AXIOMS)}
     try:
-        olean_name, olean = _compiled_module(sub)
+        olean_name, olean = compiled_module(sub)
         lean = find_lean(sub.options.lean)
     except AxiomOutputError as exc:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, str(exc), evidence)
