@@ -4,6 +4,7 @@ before it calls any model."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -259,3 +260,60 @@ def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_
     record = selftest.last_record("lean", VerifyOptions(lean=toy_lean.lean, axle=True))
     assert record is not None and not record.passed and record.known_good_passed("G7") is True
     assert {c.gate for c in record.surprises} == {"G7"} and record.known_good_passed("G6") is True
+
+
+# ---------------------------------------------------------------------------------------------- bootstrap
+
+needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed")
+
+
+@needs_coq
+def test_rocq_bootstrap_ends_by_running_the_selftest_with_its_exit_code() -> None:
+    result = runner.invoke(app, ["bootstrap", "--prover", "rocq"])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "coq: already installed" in result.stderr  # Coq is installed here: the apt step skips itself
+    out = result.stdout
+    assert out.index("bootstrap of rocq finished") < out.index("Rocq canaries") < out.index("selftest of rocq passed")
+    assert _rows(out)["G6"][-5:] == ["passed", "failed", "failed", "failed", "failed"]
+    record = selftest.last_record("rocq", VerifyOptions())
+    assert record is not None and record.passed
+
+
+def _accept_all_coqc(directory: Path) -> Path:
+    """A `coqc` that answers queries (``--version``, ``-where``) as the real one does and "compiles" any
+    ``.v`` file into a junk ``.vo`` (where ``-o`` says, else beside it) with exit 0: a toolchain that
+    accepts everything."""
+    real = shutil.which("coqc")
+    directory.mkdir(parents=True, exist_ok=True)
+    coqc = directory / "coqc"
+    coqc.write_text(
+        "#!/bin/sh\n"
+        'compiles=""; out=""; prev=""\n'
+        'for a in "$@"; do\n'
+        '  [ "$prev" = "-o" ] && out="$a"\n'
+        '  case "$a" in *.v) compiles="$a";; esac; prev="$a"\n'
+        "done\n"
+        f'[ -z "$compiles" ] && exec {real} "$@"\n'
+        'echo not-a-vo > "${out:-${compiles%.v}.vo}"; exit 0\n'
+    )
+    coqc.chmod(0o755)
+    return directory
+
+
+@needs_coq
+def test_rocq_bootstrap_exits_2_naming_the_surprise_of_a_coqc_that_accepts_everything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = _accept_all_coqc(tmp_path / "bin")
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    result = runner.invoke(app, ["bootstrap", "--prover", "rocq"])
+    assert result.exit_code == 2, result.stdout + result.stderr
+    assert "coq: already installed" in result.stderr  # the fake answers --version and -where as coqc does
+    out = result.stdout
+    assert out.index("bootstrap of rocq finished") < out.index("Rocq canaries") < out.index("SURPRISE: ")
+    assert _rows(out)["G4"][2:] == ["passed", "(passed)", "(passed)", "(passed)", "(passed)"]  # coqc took all
+    assert "SURPRISE: G5 statement and assumptions refused the known-good canary rocq/good" in out
+    assert "SURPRISE: G6 kernel check refused the known-good canary rocq/good" in out
+    assert "selftest of rocq FAILED" in out and f"{fake / 'coqc'}:" in out  # the coqc on PATH is the one run
+    record = selftest.last_record("rocq", VerifyOptions())
+    assert record is not None and not record.passed
