@@ -1,11 +1,15 @@
-"""`putnam selftest` on the real parts here: real coqc/coqchk, the toy Lean; and `solve` refusing a toolchain
-whose gates misjudge a canary before it calls any model."""
+"""`putnam selftest` on the real parts here: real coqc/coqchk, the toy Lean, the real axiom-axle client against
+a loopback AXLE (tests/fakes/axle_server.py); and `solve` refusing a toolchain whose gates misjudge a canary
+before it calls any model."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -14,6 +18,7 @@ from putnam_solver import selftest
 from putnam_solver.cli import app
 from putnam_solver.provers.lean.toolchain import ToolchainPaths
 from putnam_solver.verify import VerifyOptions
+from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
 from tests.fakes.openai_server import FakeOpenAI, serve
 from tests.toylean.build import BENCHMARK as LEAN_SAMPLES
 from tests.toylean.build import ToyLean
@@ -72,11 +77,12 @@ def test_lean_selftest_with_the_toy_lean_shows_what_cannot_run(
     assert "selftest of lean passed" in result.stdout
 
 
-def _accept_all_comparator(root: Path) -> None:
-    """A complete-looking comparator toolchain whose comparator prints its success line and exits 0."""
+def _accept_all_comparator(root: Path, comparator: str = 'echo "Your solution is okay!"') -> None:
+    """A complete-looking comparator toolchain whose comparator (by default) prints its success line and
+    exits 0."""
     paths = ToolchainPaths(root)
     scripts = {
-        paths.comparator: 'echo "Your solution is okay!"',
+        paths.comparator: comparator,
         paths.toolchain_bin / "lake": 'shift; exec "$@"',  # `lake env CMD...` runs CMD
         paths.toolchain_bin / "lean": "exit 99",
         paths.lean4export: "exit 99",
@@ -120,3 +126,194 @@ def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_
     assert fake.requests == 0 and not (tmp_path / "run").exists()
     record = selftest.last_record("lean", VerifyOptions(lean=toy_lean.lean))
     assert record is not None and not record.passed and record.known_good_passed("G4") is True
+
+
+# ---------------------------------------------------------------------------------------------- AXLE (G7)
+
+CORE = selftest.load_suite("lean-core")
+CORE_TEXTS = {CORE.candidate(c).decode("utf-8"): c.name for c in CORE.canaries}
+"""Each lean-core canary's text, which the client sends as ``content``, to its name."""
+
+
+def _sound_axle(body: dict[str, Any]) -> Reply:
+    """An AXLE that judges right: it accepts the known-good canary's text only."""
+    if body["content"] == CORE.candidate(CORE.canaries[0]).decode("utf-8"):
+        return verified(True)
+    return verified(False, ("Declaration 'canary_and_comm' is incomplete",), ("canary_and_comm",))
+
+
+def _accept_all_axle(body: dict[str, Any]) -> Reply:
+    """A broken AXLE: every proof is `okay`."""
+    return verified(True)
+
+
+def _axle(judge: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AxleServer]:
+    pytest.importorskip("axle", reason="axiom-axle is not installed")
+    with serve_axle(AxleServer(judge)) as server:
+        monkeypatch.setenv("AXLE_API_URL", server.url)
+        monkeypatch.setenv("AXLE_API_KEY", "test-key")
+        yield server
+
+
+@pytest.fixture
+def sound_axle(monkeypatch: pytest.MonkeyPatch) -> Iterator[AxleServer]:
+    yield from _axle(_sound_axle, monkeypatch)
+
+
+@pytest.fixture
+def accept_all_axle(monkeypatch: pytest.MonkeyPatch) -> Iterator[AxleServer]:
+    yield from _axle(_accept_all_axle, monkeypatch)
+
+
+def _sent_canaries(server: AxleServer) -> list[str]:
+    """The canaries the AXLE was asked about (by name), checking each request follows the client contract."""
+    for request in server.requests:
+        assert request["path"] == "/api/v1/verify_proof"
+        assert request["headers"]["Authorization"] == "Bearer test-key"
+        assert request["body"]["mathlib_options"] is True
+    return sorted(CORE_TEXTS.get(r["body"]["content"], "not a canary") for r in server.requests)
+
+
+def test_lean_selftest_with_axle_puts_every_canary_through_g7(
+    toy_lean: ToyLean, sound_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
+    result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--lean", str(toy_lean.lean)])
+    assert result.exit_code == 0, result.stdout
+    header = next(line.split() for line in result.stdout.splitlines() if line.strip().startswith("good"))
+    assert header == ["good", "sorry", "edited", "opaque_axiom", "forged_success", "kernel_rejected"]
+    rows = _rows(result.stdout)
+    # G7 must refuse `sorry`, `edited` and `forged_success` on its own; the other two are shown, not judged.
+    assert rows["G7"] == ["G7", "axle", "passed", "failed", "failed", "(failed)", "failed", "(failed)"]
+    assert rows["G4"][2:] == ["passed", "failed", "(passed)", "(passed)", "failed", "failed"]
+    assert "G7 cannot run here" not in result.stdout
+    assert "selftest of lean passed" in result.stdout
+    assert _sent_canaries(sound_axle) == sorted(CORE_TEXTS.values())
+
+    record = selftest.last_record("lean", VerifyOptions(lean=toy_lean.lean, axle=True))
+    assert record is not None and record.passed and record.known_good_passed("G7") is True
+    assert selftest.last_record("lean", VerifyOptions(lean=toy_lean.lean)) is None  # kept apart from no-AXLE runs
+
+
+def test_lean_selftest_fails_on_an_axle_that_accepts_every_proof(
+    toy_lean: ToyLean, accept_all_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
+    result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--lean", str(toy_lean.lean)])
+    assert result.exit_code == 2, result.stdout
+    rows = _rows(result.stdout)
+    assert rows["G7"][2:] == ["passed", "WRONG", "passed", "WRONG", "passed", "(passed)", "WRONG", "passed", "(passed)"]
+    surprises = sorted(line for line in result.stdout.splitlines() if line.startswith("SURPRISE: "))
+    assert surprises == [
+        f"SURPRISE: G7 axle accepted the known-bad canary lean-core/{name} ({what})"
+        for name, what in sorted(
+            (c.name, c.what) for c in CORE.canaries if c.name in ("sorry", "edited", "forged_success")
+        )
+    ]
+    assert "selftest of lean FAILED (3 surprises)" in result.stdout
+    assert _sent_canaries(accept_all_axle) == sorted(CORE_TEXTS.values())
+
+
+def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_any_model_call(
+    toy_lean: ToyLean,
+    accept_all_axle: AxleServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+) -> None:
+    pytest.importorskip("inspect_ai")
+    # `solve` needs the full profile: a comparator toolchain whose comparator judges right (it accepts the
+    # known-good canary's text only, rejecting the rest after "Building Solution" as the real one does),
+    # so that the AXLE is the only gate to blame. Kept where comparator's unprivileged user can read it.
+    shared = Path(tempfile.mkdtemp(prefix="putnam-axle-toolchain-"))
+    shared.chmod(0o755)
+    request.addfinalizer(lambda: shutil.rmtree(shared, ignore_errors=True))
+    good = shared / "good.lean"
+    good.write_bytes(CORE.candidate(CORE.canaries[0]))
+    good.chmod(0o644)
+    _accept_all_comparator(
+        shared / "toolchain",
+        'echo "Building Challenge"; echo "Building Solution"\n'
+        f'if cmp -s Solution.lean {good}; then echo "Your solution is okay!"; exit 0; fi\n'
+        'echo "uncaught exception: the solution does not match the challenge" >&2; exit 1',
+    )
+    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(shared / "toolchain"))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
+    monkeypatch.setenv("FAKE_API_KEY", "test-key")
+    fake = FakeOpenAI([])
+    with serve(fake) as url:
+        result = runner.invoke(
+            app,
+            [
+                "solve", "--prover", "lean", "--lean", str(toy_lean.lean), "--benchmark", str(LEAN_SAMPLES),
+                "--problem", "toy_and_comm", "--model", "openai-api/fake/fake-model", "--model-base-url", url,
+                "--reviewer-model", "none", "--reasoning-effort", "none", "--run-dir", str(tmp_path / "run"),
+                "--quiet", "--axle",
+            ],
+        )  # fmt: skip
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert "G7 axle accepted the known-bad canary lean-core/sorry" in result.stderr
+    blamed = result.stderr.split("misjudge canaries", 1)[1]
+    assert "G7 axle accepted" in blamed and not any(f"G{n} " in blamed for n in range(1, 7))  # only the AXLE
+    assert fake.requests == 0 and not (tmp_path / "run").exists()
+    assert _sent_canaries(accept_all_axle) == sorted(CORE_TEXTS.values())  # no candidate of a model
+    record = selftest.last_record("lean", VerifyOptions(lean=toy_lean.lean, axle=True))
+    assert record is not None and not record.passed and record.known_good_passed("G7") is True
+    assert {c.gate for c in record.surprises} == {"G7"} and record.known_good_passed("G6") is True
+
+
+# ---------------------------------------------------------------------------------------------- bootstrap
+
+needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed")
+
+
+@needs_coq
+def test_rocq_bootstrap_ends_by_running_the_selftest_with_its_exit_code() -> None:
+    result = runner.invoke(app, ["bootstrap", "--prover", "rocq"])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "coq: already installed" in result.stderr  # Coq is installed here: the apt step skips itself
+    out = result.stdout
+    assert out.index("bootstrap of rocq finished") < out.index("Rocq canaries") < out.index("selftest of rocq passed")
+    assert _rows(out)["G6"][-5:] == ["passed", "failed", "failed", "failed", "failed"]
+    record = selftest.last_record("rocq", VerifyOptions())
+    assert record is not None and record.passed
+
+
+def _accept_all_coqc(directory: Path) -> Path:
+    """A `coqc` that answers queries (``--version``, ``-where``) as the real one does and "compiles" any
+    ``.v`` file into a junk ``.vo`` (where ``-o`` says, else beside it) with exit 0: a toolchain that
+    accepts everything."""
+    real = shutil.which("coqc")
+    directory.mkdir(parents=True, exist_ok=True)
+    coqc = directory / "coqc"
+    coqc.write_text(
+        "#!/bin/sh\n"
+        'compiles=""; out=""; prev=""\n'
+        'for a in "$@"; do\n'
+        '  [ "$prev" = "-o" ] && out="$a"\n'
+        '  case "$a" in *.v) compiles="$a";; esac; prev="$a"\n'
+        "done\n"
+        f'[ -z "$compiles" ] && exec {real} "$@"\n'
+        'echo not-a-vo > "${out:-${compiles%.v}.vo}"; exit 0\n'
+    )
+    coqc.chmod(0o755)
+    return directory
+
+
+@needs_coq
+def test_rocq_bootstrap_exits_2_naming_the_surprise_of_a_coqc_that_accepts_everything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = _accept_all_coqc(tmp_path / "bin")
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    result = runner.invoke(app, ["bootstrap", "--prover", "rocq"])
+    assert result.exit_code == 2, result.stdout + result.stderr
+    assert "coq: already installed" in result.stderr  # the fake answers --version and -where as coqc does
+    out = result.stdout
+    assert out.index("bootstrap of rocq finished") < out.index("Rocq canaries") < out.index("SURPRISE: ")
+    assert _rows(out)["G4"][2:] == ["passed", "(passed)", "(passed)", "(passed)", "(passed)"]  # coqc took all
+    assert "SURPRISE: G5 statement and assumptions refused the known-good canary rocq/good" in out
+    assert "SURPRISE: G6 kernel check refused the known-good canary rocq/good" in out
+    assert "selftest of rocq FAILED" in out and f"{fake / 'coqc'}:" in out  # the coqc on PATH is the one run
+    record = selftest.last_record("rocq", VerifyOptions())
+    assert record is not None and not record.passed

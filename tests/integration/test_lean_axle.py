@@ -1,20 +1,16 @@
 """G7 (AXLE) through the real ``axiom-axle`` client against a local HTTP server on 127.0.0.1.
 
-The server implements ``POST /api/v1/verify_proof`` as the AXLE API documents it: a JSON body with
-``formal_statement``, ``content``, ``environment``, ``mathlib_options``...; a one-line JSON answer with
-``okay``, ``tool_messages``, ``lean_messages``, ``failed_declarations``, ``timings``. Each test scripts
-the server's answers and checks what the client sent.
+The server (tests/fakes/axle_server.py, which cites the client source it follows) implements
+``POST /api/v1/verify_proof``: a JSON body with ``formal_statement``, ``content``, ``environment``,
+``mathlib_options``...; a one-line JSON answer with ``okay``, ``tool_messages``, ``lean_messages``,
+``failed_declarations``, ``timings``. Each test scripts the server's answers and checks what the client sent.
 """
 
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,6 +18,7 @@ from putnam_solver.benchmark import Benchmark, load_benchmark
 from putnam_solver.provers.lean.axle import RetryPolicy, axle_gate
 from putnam_solver.provers.lean.checks import form_challenge
 from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
+from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
 from tests.helpers import LEAN_BENCH
 
 pytest.importorskip("axle", reason="axiom-axle is not installed")
@@ -30,83 +27,12 @@ KEY = "test-key-123"
 FAST = RetryPolicy(max_attempts=4, base_delay_seconds=0.01, max_delay_seconds=0.2, queue_slack_seconds=1.0)
 
 
-@dataclass
-class Reply:
-    """One scripted answer: status, body, extra headers, and a delay before answering."""
-
-    status: int = 200
-    body: str = ""
-    headers: dict[str, str] = field(default_factory=dict)
-    delay: float = 0.0
-
-
-def verified(okay: Any, errors: tuple[str, ...] = ()) -> Reply:
-    body = {
-        "okay": okay,
-        "content": "",
-        "lean_messages": {"errors": [], "warnings": [], "infos": []},
-        "tool_messages": {"errors": list(errors), "warnings": [], "infos": []},
-        "failed_declarations": ["putnam_1962_a2"] if errors else [],
-        "timings": {"total_ms": 12},
-    }
-    return Reply(body=json.dumps(body) + "\n", headers={"X-Request-Id": "req-42"})
-
-
-class AxleServer:
-    """A local AXLE: answers from a script (the last reply repeats) and records every request."""
-
-    def __init__(self) -> None:
-        self.replies: list[Reply] = []
-        self.requests: list[dict[str, Any]] = []
-        self.stop = threading.Event()
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length", "0"))
-                server.requests.append(
-                    {
-                        "path": self.path,
-                        "headers": dict(self.headers),
-                        "body": json.loads(self.rfile.read(length)),
-                    }
-                )
-                reply = server.replies.pop(0) if len(server.replies) > 1 else server.replies[0]
-                server.stop.wait(reply.delay)
-                data = reply.body.encode("utf-8")
-                self.send_response(reply.status)
-                for name, value in {"Content-Type": "application/json", **reply.headers}.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, format: str, *args: Any) -> None:
-                return
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host!s}:{port}"
-
-
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[AxleServer]:
-    srv = AxleServer()
-    srv.thread.start()
-    monkeypatch.setenv("AXLE_API_URL", srv.url)
-    monkeypatch.setenv("AXLE_API_KEY", KEY)
-    try:
+    with serve_axle(AxleServer()) as srv:
+        monkeypatch.setenv("AXLE_API_URL", srv.url)
+        monkeypatch.setenv("AXLE_API_KEY", KEY)
         yield srv
-    finally:
-        srv.stop.set()
-        srv.httpd.shutdown()
-        srv.httpd.server_close()
-        srv.thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")
