@@ -26,7 +26,7 @@ from inspect_ai.util import concurrency
 
 from putnam_solver.benchmark import Benchmark, Problem
 from putnam_solver.provers import Prover
-from putnam_solver.provers.lean.toolchain import ToolchainPaths, default_toolchain_dir
+from putnam_solver.provers.lean.toolchain import ToolchainPaths, toolchain_root
 from putnam_solver.untrusted import clean_text
 from putnam_solver.verify import GateStatus, InputError, Track, Verdict, VerifyOptions, run_gates
 
@@ -243,15 +243,18 @@ def _shorten(line: str, roots: list[str]) -> str:
     return line
 
 
-def library_roots(prover_name: str, lean_dir: Path | None) -> tuple[tuple[Path, ...], str]:
-    """Where the prover's library sources are, and the glob of its source files."""
+def library_roots(prover_name: str, lean: Path | None) -> tuple[tuple[Path, ...], str]:
+    """Where the prover's library sources are, and the glob of its source files.
+
+    Lean's are in the toolchain directory the gates use (``PUTNAM_TOOLCHAIN_DIR`` or the default); a
+    ``--lean`` executable adds the sources of its own toolchain (``<toolchain>/bin/lean`` beside
+    ``<toolchain>/src/lean``)."""
     if prover_name == "rocq":
         return _rocq_roots(), "*.v"
-    paths = ToolchainPaths(
-        lean_dir if lean_dir is not None and lean_dir.is_dir() else default_toolchain_dir()
-    )
+    paths = ToolchainPaths(toolchain_root())
     toolchains = sorted((paths.elan_home / "toolchains").glob("*/src/lean"))
-    return (paths.project / ".lake" / "packages", *toolchains), "*.lean"
+    own = [] if lean is None else [lean.resolve().parent.parent / "src" / "lean"]
+    return tuple(dict.fromkeys((paths.project / ".lake" / "packages", *toolchains, *own))), "*.lean"
 
 
 def _rocq_roots() -> tuple[Path, ...]:
