@@ -342,8 +342,9 @@ class _Run:
         changed = _differences(_identity(stored), _identity(settings))
         if changed and not allow:
             raise CampaignError(
-                f"{self.run_dir} was started with other settings ({'; '.join(changed)}); resume with the "
-                "same settings, or allow the change explicitly (--allow-changed-settings)"
+                f"{self.run_dir} was started with other settings ({'; '.join(changed)}); `putnam solve "
+                "--resume` reuses the stored settings (with the same benchmark file), or start a new run "
+                "with another --run-dir"
             )
 
     def _campaigns(

@@ -169,6 +169,8 @@ def test_resume_refuses_other_settings_unless_allowed(tmp_path: Path) -> None:
     refused = _solve(tmp_path, lean_runner(SIX_SCRIPT), config=other, resume=True, campaigns=2)
     assert refused.exit_code == 1
     assert "config.model: 'scripted/worker' -> 'other/model'" in refused.message
+    assert "--allow-changed-settings" not in refused.message  # no such flag: say what really works
+    assert "start a new run with another --run-dir" in refused.message
     allowed = _solve(
         tmp_path, lean_runner(SIX_SCRIPT), config=other, resume=True, campaigns=2, allow_changed_settings=True
     )
