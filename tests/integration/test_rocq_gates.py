@@ -1,6 +1,6 @@
 """Rocq gates with real coqc and coqchk: the sample proofs pass, adversarial candidates are rejected.
 
-Each attack of DESIGN.md section 7 that applies to Rocq is a candidate on the project's own sample
+Each attack class of docs/threat-model.md that applies to Rocq is a candidate on the project's own sample
 benchmark (stdlib only, quick). Many of them compile with exit code 0, so each gate the design names
 for the attack is called on its own, on a fresh scratch directory, and must reject it by itself; the
 whole pipeline must reject it too.

@@ -1,6 +1,6 @@
 """Lean text gates G1-G3 through the real pipeline, on real PutnamBench statements.
 
-Every row of DESIGN.md section 7 that is visible in the text has an adversarial candidate here, and at
+Every class of docs/threat-model.md that is visible in the text has an adversarial candidate here, and at
 least as many tricky but valid candidates must pass.
 """
 
