@@ -147,7 +147,7 @@ def _assert_rejected(bench: Benchmark, case: Case) -> None:
     assert needle in failures(verdict)[gate], failures(verdict)
 
 
-# Same meaning, other tokens: rejected, because G2's rule is token equality (README, "Why the count can be trusted"), and
+# Same meaning, other tokens: rejected, because G2's rule is token equality (README, its table of gates), and
 # the theorem's name is a token like any other: `«putnam_1997_b5»` is the same Lean name, yet written
 # differently, as `def «real_circle»` is (test_lean_gates, "helper collides").
 EDITS = {
