@@ -20,10 +20,8 @@ from putnam_solver.doctor import require_gates
 from putnam_solver.provers import get_prover
 from putnam_solver.report.progress import ProgressSink
 from putnam_solver.selftest import require_selftest
-from putnam_solver.verify import InputError, Profile, Track, VerifyOptions
+from putnam_solver.verify import InputError, Track
 
-AGENTS = ("react", "codex", "claude-code")
-SANDBOXES = ("local", "docker")
 DEFAULT_CAMPAIGNS = 1
 RESUME_FLAGS = (
     "--campaigns",
@@ -97,8 +95,7 @@ def build_request(
     judge the selftest canaries right (the selftest runs once per toolchain; ``progress`` hears of it)."""
     request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model)
     if needs_model:
-        config = request.config
-        options = VerifyOptions(profile=Profile.FULL, axle=config.axle, lean=config.lean, kernels=config.kernels)
+        options = request.config.verify_options()
         require_gates(request.config.prover, options)
         from putnam_solver.agent import check_models  # imports Inspect AI: only when a model will run
 
@@ -145,8 +142,6 @@ def _resumed(flags: SolveFlags) -> SolveRequest:
     if "--jobs" in flags.given or "--fallback-jobs" in flags.given:
         jobs = flags.jobs if "--jobs" in flags.given else config.jobs
         fallback = flags.fallback_jobs if "--fallback-jobs" in flags.given else min(config.fallback_jobs, jobs)
-        if fallback > jobs:
-            raise InputError(f"--fallback-jobs {fallback} exceeds --jobs {jobs}")
         config = dataclasses.replace(config, jobs=jobs, fallback_jobs=fallback)
     if "--model-base-url" in flags.given:
         config = dataclasses.replace(config, model_base_url=flags.model_base_url)
@@ -156,12 +151,6 @@ def _resumed(flags: SolveFlags) -> SolveRequest:
 def _new(flags: SolveFlags, needs_model: bool) -> SolveRequest:
     if needs_model and not flags.model:
         raise InputError("--model is required, e.g. --model openai/gpt-5.5 (any Inspect AI provider/model)")
-    if flags.agent not in AGENTS:
-        raise InputError(f"--agent {flags.agent!r}: choose one of {', '.join(AGENTS)}")
-    if flags.sandbox not in SANDBOXES:
-        raise InputError(f"--sandbox {flags.sandbox!r}: choose one of {', '.join(SANDBOXES)}")
-    if flags.fallback_jobs > flags.jobs:
-        raise InputError(f"--fallback-jobs {flags.fallback_jobs} exceeds --jobs {flags.jobs}")
     prover = get_prover(flags.prover)
     model = flags.model or "none"
     reviewer = None if flags.reviewer_model == "none" else (flags.reviewer_model or model)

@@ -69,10 +69,8 @@ from putnam_solver.benchmark import Benchmark, Problem, write_atomic
 from putnam_solver.provers import Prover, get_prover
 from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
 from putnam_solver.untrusted import clean_text
-from putnam_solver.verify import Profile, VerifyOptions
 
 log = logging.getLogger(__name__)
-AGENTS = ("react", "codex", "claude-code")
 PROMPT_FILE = "PROMPT.md"
 RATE_LIMIT_POLL_SECONDS = 1.0
 
@@ -385,8 +383,6 @@ def generate_config(config: SolveConfig) -> GenerateConfig:
         value = os.environ.get(name)
         return int(value) if value else None
 
-    if config.jobs < 1 or not 1 <= config.fallback_jobs <= config.jobs:
-        raise ValueError(f"need 1 <= fallback jobs ({config.fallback_jobs}) <= jobs ({config.jobs})")
     adaptive: AdaptiveConcurrency | bool
     if config.fallback_jobs < config.jobs:
         adaptive = AdaptiveConcurrency(min=config.fallback_jobs, start=config.jobs, max=config.jobs)
@@ -450,8 +446,6 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     """
     global _ACTIVE_RUN
     config = job.config
-    if config.agent not in AGENTS:
-        raise ValueError(f"unknown agent {config.agent!r}; choose one of: {', '.join(AGENTS)}")
     sandbox_spec = workspace_sandbox(config)  # fails before any model call when a CLI cannot run here
     if not job.problems:
         return
@@ -532,24 +526,13 @@ def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Mod
 
 
 def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig) -> ProblemContext:
-    def options(profile: Profile, axle: bool, acceptance: Profile | None = None) -> VerifyOptions:
-        return VerifyOptions(
-            profile=profile,
-            acceptance=acceptance,
-            axle=axle,
-            lean=config.lean,
-            unsafe_no_sandbox=config.unsafe_no_sandbox,
-            allow_recursion=config.allow_recursion,
-            kernels=config.kernels,
-        )
-
     return ProblemContext(
         prover=prover,
         benchmark=benchmark,
         problem=problem,
         track=config.track,
-        check_options=options(Profile.FAST, False, acceptance=config.acceptance_profile),
-        accept_options=options(config.acceptance_profile, config.axle),
+        check_options=config.verify_options(check=True),
+        accept_options=config.verify_options(),
     )
 
 
