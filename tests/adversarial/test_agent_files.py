@@ -21,7 +21,7 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.util._sandbox.context import sandbox_default_context_var, sandbox_environments_context_var
 from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
 
-from putnam_solver.agent.task import attempt_status
+from putnam_solver.agent.live import attempt_status
 from putnam_solver.agent.tools import ProblemContext
 from putnam_solver.agent.worker import AttemptState, Judge, file_worker, read_in_sandbox
 from putnam_solver.benchmark import load_benchmark
