@@ -1,0 +1,159 @@
+"""A run's settings: what it is about, as stored in its ledger so that ``--resume`` need not repeat them.
+
+The identity of a run (its config, benchmark, selected problems, ``fresh``) may not change on resume;
+how the model is reached (``CONNECTION_KEYS``) and the limits may.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.agent.types import Budgets, RunLimits, SolveConfig
+from putnam_solver.benchmark import Benchmark, Problem
+from putnam_solver.campaign._errors import CampaignError
+from putnam_solver.ledger import LEDGER_NAME, Ledger
+from putnam_solver.verify import Profile, Track
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which problems a run is about: a benchmark file (optionally pinned) and the ids or a maximum."""
+
+    benchmark: Path
+    benchmark_sha256: str | None = None
+    problems: tuple[str, ...] = ()
+    max_problems: int | None = None
+
+
+@dataclass(frozen=True)
+class StoredRun:
+    """The settings a run directory was started with, so ``--resume`` need not repeat every flag."""
+
+    config: SolveConfig
+    selection: Selection
+    campaigns: int
+    run_limits: RunLimits
+    fresh: bool
+
+
+def stored_run(run_dir: Path) -> StoredRun | None:
+    """The settings recorded in ``run_dir``'s ledger (None if there is no run there)."""
+    if not (run_dir / LEDGER_NAME).is_file():
+        return None
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    try:
+        settings = ledger.settings()
+    finally:
+        ledger.close()
+    if settings is None:
+        return None
+    sel = settings["selection"]
+    return StoredRun(
+        config=config_from_json(settings["config"]),
+        selection=Selection(
+            Path(sel["benchmark"]), sel["requested_sha256"], tuple(sel["problems"]), sel["max_problems"]
+        ),
+        campaigns=int(settings["campaigns"]),
+        run_limits=RunLimits(**settings["limits"]),
+        fresh=bool(settings["fresh"]),
+    )
+
+
+def config_to_json(config: SolveConfig) -> dict[str, Any]:
+    """The config as plain JSON values (enums by value, paths as text)."""
+    data: dict[str, Any] = json.loads(json.dumps(dataclasses.asdict(config), default=str))
+    return data
+
+
+def config_from_json(data: Mapping[str, Any]) -> SolveConfig:
+    known = {f.name for f in dataclasses.fields(SolveConfig)}
+    values = {k: v for k, v in data.items() if k in known}
+    values["track"] = Track(values["track"])
+    values["budgets"] = Budgets(**values["budgets"])
+    if "acceptance_profile" in values:
+        values["acceptance_profile"] = Profile(values["acceptance_profile"])
+    if values.get("lean") is not None:
+        values["lean"] = Path(values["lean"])
+    if "kernels" in values:
+        values["kernels"] = tuple(values["kernels"])
+    return SolveConfig(**values)
+
+
+IDENTITY_KEYS = ("config", "benchmark_sha256", "selected", "fresh")
+"""Settings that define what a run is; changing one on resume would mix two different runs."""
+CONNECTION_KEYS = ("jobs", "fallback_jobs", "model_base_url")
+"""Parts of the config that say how to reach the model, not what the run is: a resume may change them."""
+
+
+def run_settings(
+    config: SolveConfig,
+    selection: Selection,
+    benchmark: Benchmark,
+    selected: Sequence[Problem],
+    campaigns: int,
+    limits: RunLimits,
+    fresh: bool,
+    suffix: str,
+) -> dict[str, Any]:
+    return {
+        "config": config_to_json(config),
+        "benchmark_sha256": benchmark.sha256,
+        "selected": [p.id for p in selected],
+        "fresh": fresh,
+        "selection": {
+            "benchmark": str(selection.benchmark.resolve()),
+            "requested_sha256": selection.benchmark_sha256,
+            "benchmark_sha256": benchmark.sha256,
+            "pin": benchmark.pin_name,
+            "problems": list(selection.problems),
+            "max_problems": selection.max_problems,
+        },
+        "campaigns": campaigns,
+        "limits": dataclasses.asdict(limits),
+        "suffix": suffix,
+    }
+
+
+def identity(settings: Mapping[str, Any]) -> dict[str, Any]:
+    identity = {k: settings.get(k) for k in IDENTITY_KEYS}
+    config = identity["config"]
+    if isinstance(config, dict):
+        identity["config"] = {k: v for k, v in config.items() if k not in CONNECTION_KEYS}
+    return identity
+
+
+def differences(old: Mapping[str, Any], new: Mapping[str, Any], prefix: str = "") -> list[str]:
+    found = []
+    for key in sorted(set(old) | set(new)):
+        a, b = old.get(key), new.get(key)
+        if isinstance(a, dict) and isinstance(b, dict):
+            found.extend(differences(a, b, f"{prefix}{key}."))
+        elif a != b:
+            shown = [v if not isinstance(v, list) or len(v) <= 6 else f"{len(v)} problems" for v in (a, b)]
+            found.append(f"{prefix}{key}: {shown[0]!r} -> {shown[1]!r}")
+    return found
+
+
+def check_resume(
+    run_dir: Path, stored: Mapping[str, Any] | None, settings: Mapping[str, Any], resume: bool, allow: bool
+) -> None:
+    """Refuse to start over a run, to resume nothing, or to resume with another identity (``allow``
+    lifts the last, for callers of ``solve`` that mean it; the CLI never does)."""
+    if stored is None:
+        if resume:
+            raise CampaignError(f"{run_dir}: nothing to resume here; run without --resume to start")
+        return
+    if not resume:
+        raise CampaignError(f"{run_dir} already holds a run; continue it with --resume or choose another --run-dir")
+    changed = differences(identity(stored), identity(settings))
+    if changed and not allow:
+        raise CampaignError(
+            f"{run_dir} was started with other settings ({'; '.join(changed)}); `putnam solve --resume` "
+            "reuses the stored settings (with the same benchmark file), or start a new run with another "
+            "--run-dir"
+        )
