@@ -28,10 +28,10 @@ from putnam_solver.benchmark import load_benchmark
 from putnam_solver.campaign import RunLimits, Selection, solve
 from putnam_solver.ledger import LEDGER_NAME
 from putnam_solver.verify import Track
+from tests.fakes.scripted_agent import NEEDS_ROCQ, call, config, say, scripted
 from tests.helpers import REPO
-from tests.integration.test_agent_react import call, config, rocq_ready, say, scripted
 
-pytestmark = pytest.mark.skipif(rocq_ready() is not None, reason=str(rocq_ready()))
+pytestmark = NEEDS_ROCQ
 
 SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"
 PROBLEM = "sample_sum_odds"

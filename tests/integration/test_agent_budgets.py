@@ -19,7 +19,9 @@ from inspect_ai.model import ChatMessage, ModelOutput
 from putnam_solver.agent.types import Budgets, RunLimits
 from putnam_solver.campaign import Selection, SolveOutcome, solve
 from putnam_solver.ledger import LEDGER_NAME, Ledger
-from tests.integration.test_agent_react import BAD, FIXTURE, call, config, pytestmark, scripted  # noqa: F401
+from tests.fakes.scripted_agent import BAD, FIXTURE, NEEDS_ROCQ, call, config, scripted
+
+pytestmark = NEEDS_ROCQ
 
 TWO_GOOD = "Theorem two_plus_two : 2 + 2 = 4.\nProof.\n  reflexivity.\nQed.\n"
 

@@ -17,7 +17,9 @@ from putnam_solver.agent.types import Budgets, RunLimits
 from putnam_solver.campaign import Selection, solve
 from putnam_solver.report.progress import AttemptEvent, Totals
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
-from tests.integration.test_agent_react import BAD, FIXTURE, GOOD, config, pytestmark, run  # noqa: F401
+from tests.fakes.scripted_agent import BAD, FIXTURE, GOOD, NEEDS_ROCQ, config, run
+
+pytestmark = NEEDS_ROCQ
 
 MODEL = "openai-api/fake/fake-model"
 

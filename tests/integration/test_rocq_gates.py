@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.checks import forbidden_gate, preservation_gate
 from putnam_solver.provers.rocq.compile import compile_gate, kernel_gate, statement_gate
@@ -26,7 +26,10 @@ from putnam_solver.verify import (
     VerifyOptions,
     run_gates,
 )
-from tests.helpers import rocq_submission
+from tests.helpers import ROCQ_SAMPLES, rocq_submission
+
+BENCHMARK = ROCQ_SAMPLES
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "samples" / "rocq"
@@ -41,11 +44,6 @@ GATES: dict[str, GateCheck] = {
     "G5": statement_gate,
     "G6": kernel_gate,
 }
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(SAMPLES / "benchmark.jsonl")
 
 
 def submission(
