@@ -18,7 +18,7 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.agent.types import Budgets, SolveConfig
-from putnam_solver.campaign import RunLimits, Selection, SolveOutcome, solve
+from putnam_solver.campaign import RunSettings, Selection, SolveOutcome, solve
 from putnam_solver.ledger import LEDGER_NAME
 from putnam_solver.sandbox import run_sandboxed
 from putnam_solver.untrusted import REPLACEMENT, clean_text, fence
@@ -86,16 +86,7 @@ def test_tool_output_read_back_holds_no_nul_and_no_undecodable_bytes(tmp_path: P
 
 
 def _solve(tmp_path: Path, cfg: SolveConfig) -> SolveOutcome:
-    return solve(
-        tmp_path / "run",
-        cfg,
-        Selection(FIXTURE, problems=("one_plus_one",)),
-        campaigns=1,
-        run_limits=RunLimits(),
-        fresh=False,
-        resume=False,
-        progress=None,
-    )
+    return solve(RunSettings(tmp_path / "run", cfg, Selection(FIXTURE, problems=("one_plus_one",))), progress=None)
 
 
 def _attempts(tmp_path: Path) -> list[tuple[str, str | None, str | None, str | None]]:

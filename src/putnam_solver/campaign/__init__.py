@@ -37,7 +37,7 @@ from putnam_solver.campaign._run import (
     prepare_only,
     solve,
 )
-from putnam_solver.campaign._settings import Selection, StoredRun, config_from_json, config_to_json, stored_run
+from putnam_solver.campaign._settings import RunSettings, Selection, config_from_json, config_to_json, stored_run
 
 __all__ = [
     "LOCK_NAME",
@@ -45,10 +45,10 @@ __all__ = [
     "WORK_DIR",
     "CampaignError",
     "RunLimits",
+    "RunSettings",
     "Runner",
     "Selection",
     "SolveOutcome",
-    "StoredRun",
     "config_from_json",
     "config_to_json",
     "default_runner",

@@ -22,7 +22,7 @@ from putnam_solver.benchmark import Benchmark, BenchmarkError, Problem, load_ben
 from putnam_solver.campaign._errors import CampaignError, disk_full
 from putnam_solver.campaign._lock import RunLock
 from putnam_solver.campaign._recorder import Recorder, Silent
-from putnam_solver.campaign._settings import Selection, check_resume, run_settings
+from putnam_solver.campaign._settings import RunSettings, Selection, check_resume, ledger_settings
 from putnam_solver.ledger import LEDGER_NAME, AttemptRow, Ledger, LedgerError
 from putnam_solver.provers import get_prover
 from putnam_solver.report.progress import ProgressSink
@@ -73,30 +73,23 @@ def prepare_only(run_dir: Path, config: SolveConfig, selection: Selection) -> li
 
 
 def solve(
-    run_dir: Path,
-    config: SolveConfig,
-    selection: Selection,
-    campaigns: int,
-    run_limits: RunLimits,
-    fresh: bool,
-    resume: bool,
+    run: RunSettings,
     progress: ProgressSink | None,
     runner: Runner = default_runner,
     allow_changed_settings: bool = False,
 ) -> SolveOutcome:
-    """Run (or resume) campaigns in ``run_dir`` until every selected problem passes or a limit is hit.
+    """Run (or resume) campaigns in ``run.run_dir`` until every selected problem passes or a limit is hit.
 
-    ``campaigns`` is the total number of campaigns of the run (0 = no limit); it and ``run_limits`` may
-    be raised when resuming. Any other setting must match the stored one unless
+    On resume, only what ``RunSettings`` says may change can differ from the stored run, unless
     ``allow_changed_settings``.
     """
+    run_dir = run.run_dir
     sink: ProgressSink = progress or Silent()
     try:
         with RunLock(run_dir):
             ledger = Ledger.open(run_dir / LEDGER_NAME)
             try:
-                run = CampaignRun(run_dir, ledger, config, sink, runner)
-                return run.solve(selection, campaigns, run_limits, fresh, resume, allow_changed_settings)
+                return CampaignRun(run, ledger, sink, runner).solve(allow_changed_settings)
             finally:
                 ledger.close()
     except (CampaignError, LedgerError, BenchmarkError, InputError) as exc:
@@ -113,27 +106,21 @@ def solve(
 class CampaignRun:
     """One ``solve`` call holding the run directory's lock."""
 
-    def __init__(
-        self, run_dir: Path, ledger: Ledger, config: SolveConfig, sink: ProgressSink, runner: Runner
-    ):
-        self.run_dir = run_dir
+    def __init__(self, settings: RunSettings, ledger: Ledger, sink: ProgressSink, runner: Runner):
+        self.settings = settings
+        self.run_dir = settings.run_dir
         self.ledger = ledger
-        self.config = config
+        self.config = settings.config
         self.sink = sink
         self.runner = runner
 
-    def solve(
-        self, selection: Selection, campaigns: int, limits: RunLimits, fresh: bool, resume: bool, allow: bool
-    ) -> SolveOutcome:
-        if campaigns < 0:
-            raise CampaignError(f"the campaign limit must be 0 (no limit) or more, got {campaigns}")
-        benchmark = load_benchmark(selection.benchmark, selection.benchmark_sha256)
-        selected = benchmark.select(selection.problems, selection.max_problems)
+    def solve(self, allow: bool) -> SolveOutcome:
+        run = self.settings
+        benchmark = load_benchmark(run.selection.benchmark, run.selection.benchmark_sha256)
+        selected = benchmark.select(run.selection.problems, run.selection.max_problems)
         prover = get_prover(self.config.prover)
-        settings = run_settings(
-            self.config, selection, benchmark, selected, campaigns, limits, fresh, prover.suffix
-        )
-        check_resume(self.run_dir, self.ledger.settings(), settings, resume, allow)
+        settings = ledger_settings(run, benchmark, selected, prover.suffix)
+        check_resume(self.run_dir, self.ledger.settings(), settings, run.resume, allow)
         self.ledger.record_settings(settings)
         self.ledger.record_problems(
             [(p.id, p.statement_sha256, prover.challenge(p, self.config.track)) for p in selected]
@@ -147,7 +134,7 @@ class CampaignRun:
         remove_stale_temporaries(self.run_dir)
         write_outputs(self.run_dir, self.ledger)
         try:
-            outcome = self._campaigns(benchmark, selected, campaigns, limits, fresh)
+            outcome = self._campaigns(benchmark, selected, run.campaigns, run.run_limits, run.fresh)
         except CampaignError as exc:
             outcome = self._outcome(1, str(exc), selected)
         except Exception as exc:  # the agent layer's errors (no API key, unknown model ...) end the run

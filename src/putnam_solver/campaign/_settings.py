@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from putnam_solver.agent.types import Budgets, RunLimits, SolveConfig
 from putnam_solver.benchmark import Benchmark, Problem
 from putnam_solver.campaign._errors import CampaignError
 from putnam_solver.ledger import LEDGER_NAME, Ledger
-from putnam_solver.verify import Profile, Track
+from putnam_solver.verify import InputError, Profile, Track
 
 
 @dataclass(frozen=True)
@@ -31,18 +31,28 @@ class Selection:
 
 
 @dataclass(frozen=True)
-class StoredRun:
-    """The settings a run directory was started with, so ``--resume`` need not repeat every flag."""
+class RunSettings:
+    """One run as every layer receives it: built and checked once (``solving.build_request``, from the
+    flags or, for ``--resume``, from the ledger), then handed down whole, never rebuilt on the way.
 
+    ``campaigns`` is the run's total number of campaigns (0 = no limit); it and ``run_limits`` may be
+    raised on resume, and the config's ``CONNECTION_KEYS`` changed; nothing else that defines the run."""
+
+    run_dir: Path
     config: SolveConfig
     selection: Selection
-    campaigns: int
-    run_limits: RunLimits
-    fresh: bool
+    campaigns: int = 1
+    run_limits: RunLimits = field(default_factory=RunLimits)
+    fresh: bool = False
+    resume: bool = False
+
+    def __post_init__(self) -> None:
+        if self.campaigns < 0:
+            raise InputError(f"the campaign limit must be 0 (no limit) or more, got {self.campaigns}")
 
 
-def stored_run(run_dir: Path) -> StoredRun | None:
-    """The settings recorded in ``run_dir``'s ledger (None if there is no run there)."""
+def stored_run(run_dir: Path) -> RunSettings | None:
+    """The run recorded in ``run_dir``'s ledger, to resume (None if there is no run there)."""
     if not (run_dir / LEDGER_NAME).is_file():
         return None
     ledger = Ledger.open(run_dir / LEDGER_NAME)
@@ -53,7 +63,8 @@ def stored_run(run_dir: Path) -> StoredRun | None:
     if settings is None:
         return None
     sel = settings["selection"]
-    return StoredRun(
+    return RunSettings(
+        run_dir=run_dir,
         config=config_from_json(settings["config"]),
         selection=Selection(
             Path(sel["benchmark"]), sel["requested_sha256"], tuple(sel["problems"]), sel["max_problems"]
@@ -61,6 +72,7 @@ def stored_run(run_dir: Path) -> StoredRun | None:
         campaigns=int(settings["campaigns"]),
         run_limits=RunLimits(**settings["limits"]),
         fresh=bool(settings["fresh"]),
+        resume=True,
     )
 
 
@@ -90,21 +102,16 @@ CONNECTION_KEYS = ("jobs", "fallback_jobs", "model_base_url")
 """Parts of the config that say how to reach the model, not what the run is: a resume may change them."""
 
 
-def run_settings(
-    config: SolveConfig,
-    selection: Selection,
-    benchmark: Benchmark,
-    selected: Sequence[Problem],
-    campaigns: int,
-    limits: RunLimits,
-    fresh: bool,
-    suffix: str,
+def ledger_settings(
+    run: RunSettings, benchmark: Benchmark, selected: Sequence[Problem], suffix: str
 ) -> dict[str, Any]:
+    """The run's settings as the ledger keeps them, with what the selection resolved to."""
+    selection = run.selection
     return {
-        "config": config_to_json(config),
+        "config": config_to_json(run.config),
         "benchmark_sha256": benchmark.sha256,
         "selected": [p.id for p in selected],
-        "fresh": fresh,
+        "fresh": run.fresh,
         "selection": {
             "benchmark": str(selection.benchmark.resolve()),
             "requested_sha256": selection.benchmark_sha256,
@@ -113,8 +120,8 @@ def run_settings(
             "problems": list(selection.problems),
             "max_problems": selection.max_problems,
         },
-        "campaigns": campaigns,
-        "limits": dataclasses.asdict(limits),
+        "campaigns": run.campaigns,
+        "limits": dataclasses.asdict(run.run_limits),
         "suffix": suffix,
     }
 
