@@ -16,7 +16,7 @@ from putnam_solver.report.progress import AttemptEvent, Totals
 from putnam_solver.report.summary import verdict_summary, write_evidence
 
 if TYPE_CHECKING:
-    from putnam_solver.campaign._run import CampaignRun
+    from putnam_solver.campaign._run import LockedRun
 
 RECORD_BATCH = 256
 EVIDENCE_WRITERS = 16
@@ -32,7 +32,7 @@ class Recorder:
     ``kill -9`` was never recorded, so its problem is re-run on resume like any attempt in flight.
     """
 
-    def __init__(self, run: CampaignRun, number: int, problems: Sequence[str], selected: int, live: LiveRun) -> None:
+    def __init__(self, run: LockedRun, number: int, problems: Sequence[str], selected: int, live: LiveRun) -> None:
         self._run = run
         self._live = live
         self._rate_limit: str | None = None

@@ -89,7 +89,7 @@ def solve(
         with RunLock(run_dir):
             ledger = Ledger.open(run_dir / LEDGER_NAME)
             try:
-                return CampaignRun(run, ledger, sink, runner).solve(allow_changed_settings)
+                return LockedRun(run, ledger, sink, runner).solve(allow_changed_settings)
             finally:
                 ledger.close()
     except (CampaignError, LedgerError, BenchmarkError, InputError) as exc:
@@ -103,7 +103,7 @@ def solve(
         sink.close()
 
 
-class CampaignRun:
+class LockedRun:
     """One ``solve`` call holding the run directory's lock."""
 
     def __init__(self, settings: RunSettings, ledger: Ledger, sink: ProgressSink, runner: Runner):
