@@ -22,9 +22,7 @@ def _toolchain(root: Path) -> Path:
     return lean
 
 
-def test_search_finds_mathlib_in_the_configured_toolchain_dir(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_search_finds_mathlib_in_the_configured_toolchain_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lean = _toolchain(tmp_path / "tc")
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "tc"))
     for given in (None, lean):  # a `--lean` executable is not a toolchain directory

@@ -79,9 +79,7 @@ class CampaignRun:
         retries = sum(c.retries_rate_limit for c in counters if c is not None)
         self.live.rate_limits_seen(retries, _connections())
 
-    def report(
-        self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None
-    ) -> AttemptResult | None:
+    def report(self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None) -> AttemptResult | None:
         """Turn one attempt's state into an AttemptResult and hand it to the campaign, once. An attempt
         the run budget kept from starting is not reported (its problem stays unattempted)."""
         state = self.states.get(problem_id)

@@ -140,9 +140,7 @@ class LockedRun:
         except Exception as exc:  # the agent layer's errors (no API key, unknown model ...) end the run
             self.ledger.set_meta("error_traceback", traceback.format_exc())
             outcome = self._outcome(1, str(exc) or type(exc).__name__, selected)
-        self.ledger.set_meta(
-            "outcome", json.dumps({"exit_code": outcome.exit_code, "message": outcome.message})
-        )
+        self.ledger.set_meta("outcome", json.dumps({"exit_code": outcome.exit_code, "message": outcome.message}))
         write_outputs(self.run_dir, self.ledger)
         return outcome
 
@@ -162,9 +160,7 @@ class LockedRun:
                 passed = self.ledger.passed_problems()
                 todo = [p for p in selected if p.id not in passed]
                 if not todo:
-                    return self._outcome(
-                        0, f"all {len(selected)} selected problems passed verification", selected
-                    )
+                    return self._outcome(0, f"all {len(selected)} selected problems passed verification", selected)
                 number = last.number + 1 if last else 1
             reason = self._stop_reason(number, limit, limits, starting=not resuming)
             if reason is not None:

@@ -102,9 +102,7 @@ CONNECTION_KEYS = ("jobs", "fallback_jobs", "model_base_url")
 """Parts of the config that say how to reach the model, not what the run is: a resume may change them."""
 
 
-def ledger_settings(
-    run: RunSettings, benchmark: Benchmark, selected: Sequence[Problem], suffix: str
-) -> dict[str, Any]:
+def ledger_settings(run: RunSettings, benchmark: Benchmark, selected: Sequence[Problem], suffix: str) -> dict[str, Any]:
     """The run's settings as the ledger keeps them, with what the selection resolved to."""
     selection = run.selection
     return {
