@@ -18,7 +18,7 @@ from putnam_solver.agent.types import (
     RunLimits,
     SolveConfig,
 )
-from putnam_solver.benchmark import Benchmark, BenchmarkError, Problem, load_benchmark
+from putnam_solver.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.campaign._errors import CampaignError, disk_full
 from putnam_solver.campaign._lock import RunLock
 from putnam_solver.campaign._recorder import Recorder, Silent
@@ -59,16 +59,14 @@ def default_runner(job: CampaignJob) -> None:
 
 def list_only(selection: Selection) -> list[Problem]:
     """The problems a run with this selection would attempt."""
-    benchmark = load_benchmark(selection.benchmark, selection.benchmark_sha256)
-    return benchmark.select(selection.problems, selection.max_problems)
+    return selection.load()[1]
 
 
 def prepare_only(run_dir: Path, config: SolveConfig, selection: Selection) -> list[Path]:
     """Create the agent workspaces of the selected problems without running anything."""
     from putnam_solver.agent import prepare_workspaces
 
-    benchmark = load_benchmark(selection.benchmark, selection.benchmark_sha256)
-    problems = benchmark.select(selection.problems, selection.max_problems)
+    benchmark, problems = selection.load()
     return prepare_workspaces(problems, benchmark, config, run_dir / WORK_DIR)
 
 
@@ -116,8 +114,7 @@ class LockedRun:
 
     def solve(self, allow: bool) -> SolveOutcome:
         run = self.settings
-        benchmark = load_benchmark(run.selection.benchmark, run.selection.benchmark_sha256)
-        selected = benchmark.select(run.selection.problems, run.selection.max_problems)
+        benchmark, selected = run.selection.load()
         prover = get_prover(self.config.prover)
         settings = ledger_settings(run, benchmark, selected, prover.suffix)
         check_resume(self.run_dir, self.ledger.settings(), settings, run.resume, allow)

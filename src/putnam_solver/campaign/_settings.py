@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.agent.types import Budgets, RunLimits, SolveConfig
-from putnam_solver.benchmark import Benchmark, Problem
+from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.campaign._errors import CampaignError
 from putnam_solver.ledger import LEDGER_NAME, Ledger
 from putnam_solver.verify import InputError, Profile, Track
@@ -28,6 +28,11 @@ class Selection:
     benchmark_sha256: str | None = None
     problems: tuple[str, ...] = ()
     max_problems: int | None = None
+
+    def load(self) -> tuple[Benchmark, list[Problem]]:
+        """The benchmark (checked against the pin, if any) and the problems this selection picks."""
+        benchmark = load_benchmark(self.benchmark, self.benchmark_sha256)
+        return benchmark, benchmark.select(self.problems, self.max_problems)
 
 
 @dataclass(frozen=True)
