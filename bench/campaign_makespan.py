@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from putnam_solver.agent.types import AttemptResult, Budgets, CampaignJob, RunLimits, SolveConfig
+from putnam_solver.agent.types import AttemptResult, Budgets, CampaignJob, SolveConfig
 from putnam_solver.benchmark import Benchmark, Problem
-from putnam_solver.campaign import Selection, solve
+from putnam_solver.campaign import RunSettings, Selection, solve
 from putnam_solver.report.progress import AttemptEvent, Totals
 from putnam_solver.verify import GateResult, GateStatus, Profile, Track, Verdict, sha256_hex
 
@@ -130,9 +130,7 @@ def main() -> None:
         clock = Clock()
         cpu = time.process_time()
         begin = time.perf_counter()
-        outcome = solve(
-            run_dir, config, Selection(args.benchmark), 1, RunLimits(), False, False, clock, runner=runner
-        )
+        outcome = solve(RunSettings(run_dir, config, Selection(args.benchmark)), clock, runner=runner)
         end = time.perf_counter()
         cpu = time.process_time() - cpu
     if outcome.exit_code != 0:

@@ -6,12 +6,15 @@ from pathlib import Path
 
 from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers import get_prover
-from putnam_solver.verify import ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.provers.lean import LeanProver
+from putnam_solver.provers.lean.syntax import parse_statement
+from putnam_solver.verify import GateStatus, Profile, ScratchDir, Submission, Track, Verdict, VerifyOptions, run_gates
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data" / "putnambench"
 LEAN_BENCH = SHARED_DATA / "putnam_bench_lean4.jsonl"
 COQ_BENCH = SHARED_DATA / "putnam_bench_coq.jsonl"
+ROCQ_SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"
 
 
 def rocq_submission(
@@ -37,3 +40,38 @@ def rocq_submission(
         scratch_dir=ScratchDir(existing=scratch) if scratch is not None else ScratchDir(),
         options=options or VerifyOptions(),
     )
+
+
+LEAN_PROVER = LeanProver()
+LEAN_TEXT = VerifyOptions(profile=Profile.TEXT)
+PROOF = "by\n  simp [foo] <;> linarith"
+
+
+def lean_filled(
+    bench: Benchmark,
+    problem_id: str,
+    track: Track = Track.WITH_ANSWER,
+    proof: str = PROOF,
+    before: str = "",
+    after: str = "",
+    value: str = "fun _ => 0",
+) -> str:
+    """The challenge with its holes filled, ``before`` inserted right before the theorem's docstring."""
+    text = LEAN_PROVER.challenge(bench.problems[problem_id], track)
+    parsed = parse_statement(text)
+    edits = [(parsed.theorem.tokens[parsed.proof_assign].end, len(text), f" {proof}\n{after}")]
+    edits.append((parsed.theorem.tokens[0].offset, parsed.theorem.tokens[0].offset, before))
+    if track is Track.NO_ANSWER:
+        edits += [(s.value.offset, s.value.end, value) for s in parsed.solutions]
+    for start, end, new in sorted(edits, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def lean_text_verdict(bench: Benchmark, problem_id: str, candidate: str, track: Track = Track.WITH_ANSWER) -> Verdict:
+    problem = bench.problems[problem_id]
+    return run_gates(LEAN_PROVER, bench, problem, candidate.encode("utf-8"), track, LEAN_TEXT)
+
+
+def failures(verdict: Verdict) -> dict[str, str]:
+    return {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}

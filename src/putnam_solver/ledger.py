@@ -315,10 +315,6 @@ class Ledger:
         )[0]
         return Usage(int(row[0]), int(row[1]), int(row[2]), int(row[3]), float(row[4]))
 
-    def turn_log(self, attempt_id: int) -> list[dict[str, Any]]:
-        rows = self._query("SELECT json FROM turns WHERE attempt_id=? ORDER BY turn", (attempt_id,))
-        return [json.loads(r[0]) for r in rows]
-
 
 def _attempt_row(r: tuple[Any, ...]) -> AttemptRow:
     verdict = json.loads(r[13]) if r[13] else None

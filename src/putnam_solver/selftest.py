@@ -209,8 +209,11 @@ def suites_for(prover: str) -> tuple[Suite, ...]:
 
 def selftest_options(options: VerifyOptions) -> VerifyOptions:
     """The user's options on the full profile, every gate run even after a refusal (each judges alone),
-    marked as the selftest's own run."""
-    return dataclasses.replace(options, profile=Profile.FULL, keep_going=True, selftest_run=True)
+    marked as the selftest's own run. A rule the user lifted for a run (``allow_recursion``) stays on:
+    the canaries judge the toolchain's gates, and the record is kept per toolchain, not per run."""
+    return dataclasses.replace(
+        options, profile=Profile.FULL, keep_going=True, selftest_run=True, allow_recursion=False, acceptance=None
+    )
 
 
 def mathlib_status(options: VerifyOptions) -> tuple[bool, str]:

@@ -13,16 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from putnam_solver.agent.types import AGENTS, Budgets, RunLimits, SolveConfig
+from putnam_solver.agent.types import Budgets, RunLimits, SolveConfig
 from putnam_solver.benchmark import resolve_benchmark_path
-from putnam_solver.campaign import Selection, SolveOutcome, solve, stored_run
+from putnam_solver.campaign import RunSettings, Selection, SolveOutcome, solve, stored_run
 from putnam_solver.doctor import require_gates
 from putnam_solver.provers import get_prover
 from putnam_solver.report.progress import ProgressSink
 from putnam_solver.selftest import require_selftest
-from putnam_solver.verify import InputError, Profile, Track, VerifyOptions
+from putnam_solver.verify import InputError, Track
 
-SANDBOXES = ("local", "docker")
 DEFAULT_CAMPAIGNS = 1
 RESUME_FLAGS = (
     "--campaigns",
@@ -78,26 +77,14 @@ class SolveFlags:
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
 
 
-@dataclass(frozen=True)
-class SolveRequest:
-    run_dir: Path
-    config: SolveConfig
-    selection: Selection
-    campaigns: int
-    run_limits: RunLimits
-    fresh: bool
-    resume: bool
-
-
 def build_request(
     flags: SolveFlags, needs_model: bool = True, progress: Callable[[str], None] = lambda _: None
-) -> SolveRequest:
+) -> RunSettings:
     """Validate the flags (or load a stored run for ``--resume``) and check the gates can run here and
     judge the selftest canaries right (the selftest runs once per toolchain; ``progress`` hears of it)."""
     request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model)
     if needs_model:
-        config = request.config
-        options = VerifyOptions(profile=Profile.FULL, axle=config.axle, lean=config.lean, kernels=config.kernels)
+        options = request.config.verify_options()
         require_gates(request.config.prover, options)
         from putnam_solver.agent import check_models  # imports Inspect AI: only when a model will run
 
@@ -109,20 +96,11 @@ def build_request(
     return request
 
 
-def run(request: SolveRequest, progress: ProgressSink | None) -> SolveOutcome:
-    return solve(
-        request.run_dir,
-        request.config,
-        request.selection,
-        request.campaigns,
-        request.run_limits,
-        request.fresh,
-        request.resume,
-        progress,
-    )
+def run(request: RunSettings, progress: ProgressSink | None) -> SolveOutcome:
+    return solve(request, progress)
 
 
-def _resumed(flags: SolveFlags) -> SolveRequest:
+def _resumed(flags: SolveFlags) -> RunSettings:
     assert flags.resume is not None
     refused = sorted(flags.given - {"--resume", *RESUME_FLAGS})
     if refused:
@@ -144,23 +122,15 @@ def _resumed(flags: SolveFlags) -> SolveRequest:
     if "--jobs" in flags.given or "--fallback-jobs" in flags.given:
         jobs = flags.jobs if "--jobs" in flags.given else config.jobs
         fallback = flags.fallback_jobs if "--fallback-jobs" in flags.given else min(config.fallback_jobs, jobs)
-        if fallback > jobs:
-            raise InputError(f"--fallback-jobs {fallback} exceeds --jobs {jobs}")
         config = dataclasses.replace(config, jobs=jobs, fallback_jobs=fallback)
     if "--model-base-url" in flags.given:
         config = dataclasses.replace(config, model_base_url=flags.model_base_url)
-    return SolveRequest(flags.resume, config, stored.selection, campaigns, limits, stored.fresh, True)
+    return dataclasses.replace(stored, config=config, campaigns=campaigns, run_limits=limits)
 
 
-def _new(flags: SolveFlags, needs_model: bool) -> SolveRequest:
+def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
     if needs_model and not flags.model:
         raise InputError("--model is required, e.g. --model openai/gpt-5.5 (any Inspect AI provider/model)")
-    if flags.agent not in AGENTS:
-        raise InputError(f"--agent {flags.agent!r}: choose one of {', '.join(AGENTS)}")
-    if flags.sandbox not in SANDBOXES:
-        raise InputError(f"--sandbox {flags.sandbox!r}: choose one of {', '.join(SANDBOXES)}")
-    if flags.fallback_jobs > flags.jobs:
-        raise InputError(f"--fallback-jobs {flags.fallback_jobs} exceeds --jobs {flags.jobs}")
     prover = get_prover(flags.prover)
     model = flags.model or "none"
     reviewer = None if flags.reviewer_model == "none" else (flags.reviewer_model or model)
@@ -197,7 +167,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> SolveRequest:
     run_dir = flags.run_dir or Path("runs") / time.strftime("%Y%m%d-%H%M%S")
     limits = RunLimits(max_tokens=flags.run_token_limit, max_cost_dollars=flags.run_cost_limit)
     campaigns = DEFAULT_CAMPAIGNS if flags.campaigns is None else flags.campaigns
-    return SolveRequest(run_dir, config, selection, campaigns, limits, flags.fresh, False)
+    return RunSettings(run_dir, config, selection, campaigns, limits, flags.fresh, resume=False)
 
 
 def reasoning_effort(flag: str, model: str) -> str | None:

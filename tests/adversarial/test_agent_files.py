@@ -21,14 +21,14 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.util._sandbox.context import sandbox_default_context_var, sandbox_environments_context_var
 from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
 
-from putnam_solver.agent.task import attempt_status
+from putnam_solver.agent.live import attempt_status
 from putnam_solver.agent.tools import ProblemContext
 from putnam_solver.agent.worker import AttemptState, Judge, file_worker, read_in_sandbox
 from putnam_solver.benchmark import load_benchmark
 from putnam_solver.provers import get_prover
 from putnam_solver.safe_files import UnsafeFile
 from putnam_solver.verify import Profile, Track, VerifyOptions
-from tests.integration.test_agent_react import FIXTURE, GOOD, STATEMENT, rocq_ready
+from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ, STATEMENT
 
 NAME = "OnePlusOne.v"
 
@@ -113,7 +113,7 @@ def test_an_oversized_or_non_utf8_statement_file_is_refused(box: LocalSandboxEnv
     assert state.refused is not None and "UTF-8" in state.refused
 
 
-@pytest.mark.skipif(rocq_ready() is not None, reason=str(rocq_ready()))
+@NEEDS_ROCQ
 def test_a_regular_statement_file_is_still_judged(box: LocalSandboxEnvironment) -> None:
     state = _run_file_worker(box, lambda path: path.write_text(GOOD))
     assert state.refused is None

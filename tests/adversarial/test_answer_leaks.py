@@ -25,13 +25,13 @@ from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.agent.types import Budgets
 from putnam_solver.benchmark import load_benchmark
-from putnam_solver.campaign import RunLimits, Selection, solve
+from putnam_solver.campaign import RunSettings, Selection, solve
 from putnam_solver.ledger import LEDGER_NAME
 from putnam_solver.verify import Track
+from tests.fakes.scripted_agent import NEEDS_ROCQ, call, config, say, scripted
 from tests.helpers import REPO
-from tests.integration.test_agent_react import call, config, rocq_ready, say, scripted
 
-pytestmark = pytest.mark.skipif(rocq_ready() is not None, reason=str(rocq_ready()))
+pytestmark = NEEDS_ROCQ
 
 SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"
 PROBLEM = "sample_sum_odds"
@@ -91,16 +91,7 @@ def test_no_model_input_holds_the_official_answer_or_the_informal_solution(
         scripted(script), track=Track.NO_ANSWER, reviewer_model="mockllm/model", budgets=Budgets(max_turns=1)
     )
     run_dir = tmp_path / "run"
-    outcome = solve(
-        run_dir,
-        cfg,
-        Selection(SAMPLES, problems=(PROBLEM,)),
-        campaigns=2,
-        run_limits=RunLimits(),
-        fresh=False,
-        resume=False,
-        progress=None,
-    )
+    outcome = solve(RunSettings(run_dir, cfg, Selection(SAMPLES, problems=(PROBLEM,)), campaigns=2), progress=None)
     assert outcome.exit_code == 2, outcome.message  # vetoed twice: the campaign limit was reached
     assert len(reviewer_inputs) == 2, "the gates accepted the worker's answer both times"
 

@@ -15,8 +15,10 @@ import pytest
 
 pytest.importorskip("openai")
 
+from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ
 from tests.integration.cli_agents import CLAUDE_CODE, CODEX, DONE, CliAgent, tool_output
-from tests.integration.test_agent_react import FIXTURE, GOOD, pytestmark  # noqa: F401
+
+pytestmark = NEEDS_ROCQ
 
 SECRETS = {
     "OPENAI_API_KEY": "sk-harness-openai-" + uuid.uuid4().hex,

@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.checks import challenge_statement, forbidden_hits
 from putnam_solver.verify import GateStatus, Profile, Track, VerifyOptions, run_gates
-from tests.helpers import rocq_submission
+from tests.helpers import ROCQ_SAMPLES, rocq_submission
+
+BENCHMARK = ROCQ_SAMPLES
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "rocq"
 
@@ -66,11 +69,6 @@ PLUGIN_CODE = {
     "Extraction TestCompile": _wrap("", "Extraction TestCompile nat.\n  reflexivity."),
 }
 """Commands and tactics that load or define plugin code, or run Elpi programs, in a candidate's proof."""
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(SAMPLES / "benchmark.jsonl")
 
 
 @pytest.mark.parametrize("name", PLUGIN_CODE)

@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
-from tests.helpers import REPO
+from tests.helpers import REPO, ROCQ_SAMPLES
+
+BENCHMARK = ROCQ_SAMPLES
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 SAMPLES = REPO / "samples" / "rocq"
 PROBLEM = "sample_even_square"
@@ -28,11 +31,6 @@ DECLARATIONS = {
     "scheme": "Scheme Equality for nat.",
     "universe": "Universe zz_u.",
 }
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(SAMPLES / "benchmark.jsonl")
 
 
 def _in_theorem_proof(declaration: str) -> str:

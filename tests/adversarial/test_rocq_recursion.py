@@ -15,13 +15,16 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.agent.types import SolveConfig
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.cli import app
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.checks import challenge_statement, forbidden_hits, recursion_refused
 from putnam_solver.provers.rocq.toolchain import guard_bugs, kernel_bug_report, known_kernel_bugs, parse_version
 from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
-from tests.helpers import rocq_submission
+from tests.helpers import ROCQ_SAMPLES, rocq_submission
+
+BENCHMARK = ROCQ_SAMPLES
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "samples" / "rocq"
@@ -62,11 +65,6 @@ Proof.
 Qed.
 """
 """rocq-prover/rocq#20455's proof of False (affects 8.16 to 9.0.0), renamed, used on a sample problem."""
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(SAMPLES / "benchmark.jsonl")
 
 
 def _full(bench: Benchmark, candidate: str, **options: object):  # type: ignore[no-untyped-def]

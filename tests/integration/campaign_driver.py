@@ -166,17 +166,9 @@ def main(argv: Sequence[str]) -> int:
     if args.pause_at:
         name, nth, marker = args.pause_at.split(":", 2)
         _pause_outputs(Path(marker), name, int(nth))
-    outcome = campaign.solve(
-        args.run_dir,
-        lean_text_config(args.jobs),
-        campaign.Selection(LEAN_BENCH, problems=SIX),
-        args.campaigns,
-        campaign.RunLimits(),
-        fresh=False,
-        resume=args.resume,
-        progress=None,
-        runner=lean_runner(SIX_SCRIPT, args.latency, args.jobs),
-    )
+    selection = campaign.Selection(LEAN_BENCH, problems=SIX)
+    run = campaign.RunSettings(args.run_dir, lean_text_config(args.jobs), selection, args.campaigns, resume=args.resume)
+    outcome = campaign.solve(run, progress=None, runner=lean_runner(SIX_SCRIPT, args.latency, args.jobs))
     print(f"exit {outcome.exit_code}: {outcome.message}")
     return outcome.exit_code
 

@@ -23,7 +23,7 @@ import pytest
 
 from putnam_solver.agent.types import AttemptResult
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
-from tests.integration.test_agent_react import config, run
+from tests.fakes.scripted_agent import config, run
 
 MODEL = "openai-api/fake/fake-model"
 FILE = "OnePlusOne.v"

@@ -17,9 +17,11 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.agent.types import Budgets, RunLimits
-from putnam_solver.campaign import Selection, SolveOutcome, solve
+from putnam_solver.campaign import RunSettings, Selection, SolveOutcome, solve
 from putnam_solver.ledger import LEDGER_NAME, Ledger
-from tests.integration.test_agent_react import BAD, FIXTURE, call, config, pytestmark, scripted  # noqa: F401
+from tests.fakes.scripted_agent import BAD, FIXTURE, NEEDS_ROCQ, call, config, scripted
+
+pytestmark = NEEDS_ROCQ
 
 TWO_GOOD = "Theorem two_plus_two : 2 + 2 = 4.\nProof.\n  reflexivity.\nQed.\n"
 
@@ -35,7 +37,7 @@ CONFIG = config(scripted(script), jobs=1, fallback_jobs=1, budgets=Budgets(max_t
 
 
 def _solve(run_dir: Path, limits: RunLimits, resume: bool = False) -> SolveOutcome:
-    return solve(run_dir, CONFIG, Selection(FIXTURE), 1, limits, False, resume, None)
+    return solve(RunSettings(run_dir, CONFIG, Selection(FIXTURE), 1, limits, resume=resume), None)
 
 
 def test_the_run_budget_stops_the_attempt_in_flight_and_starts_no_other(tmp_path: Path) -> None:
@@ -89,7 +91,7 @@ def test_concurrent_attempts_all_stop_and_overshoot_by_at_most_one_call_each(tmp
         return call("check", BAD)
 
     cfg = config(scripted(check_forever), jobs=2, fallback_jobs=2, budgets=Budgets(max_turns=6))
-    outcome = solve(tmp_path, cfg, Selection(FIXTURE), 1, RunLimits(max_tokens=300), False, False, None)
+    outcome = solve(RunSettings(tmp_path, cfg, Selection(FIXTURE), 1, RunLimits(max_tokens=300)), None)
     assert outcome.exit_code == 2 and "run token budget reached" in outcome.message
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     try:

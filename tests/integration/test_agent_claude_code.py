@@ -12,11 +12,10 @@ pytest.importorskip("openai")
 
 from putnam_solver.agent.worker import cli_agent
 from tests.fakes.openai_server import tool_call_reply
+from tests.fakes.scripted_agent import GOOD, NEEDS_ROCQ
 from tests.integration.cli_agents import CLAUDE_CODE, DONE, connect_command, tool_output, unreached_port
-from tests.integration.test_agent_react import GOOD
-from tests.integration.test_agent_react import pytestmark as rocq_mark
 
-pytestmark = [rocq_mark, pytest.mark.skipif(CLAUDE_CODE.ready() is not None, reason=str(CLAUDE_CODE.ready()))]
+pytestmark = [NEEDS_ROCQ, pytest.mark.skipif(CLAUDE_CODE.ready() is not None, reason=str(CLAUDE_CODE.ready()))]
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ pytest.importorskip("openai")
 
 from putnam_solver.verify import Profile
 from tests.fakes.openai_server import FakeOpenAI, Step
+from tests.fakes.scripted_agent import BAD, EDITED, GOOD, NEEDS_ROCQ
 from tests.integration.cli_agents import (
     CLAUDE_CODE,
     CODEX,
@@ -25,7 +26,8 @@ from tests.integration.cli_agents import (
     tool_output,
     unreached_port,
 )
-from tests.integration.test_agent_react import BAD, EDITED, GOOD, pytestmark  # noqa: F401
+
+pytestmark = NEEDS_ROCQ
 
 
 @pytest.fixture(

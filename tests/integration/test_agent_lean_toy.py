@@ -22,8 +22,8 @@ from putnam_solver.agent.types import AttemptResult, Budgets, SolveConfig
 from putnam_solver.benchmark import load_benchmark
 from putnam_solver.sandbox import sandbox_status
 from putnam_solver.verify import GateStatus, Profile
+from tests.fakes.scripted_agent import call, run, scripted
 from tests.integration.campaign_driver import lean_text_config
-from tests.integration.test_agent_react import call, run, scripted
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
 AVAILABLE, WHY = sandbox_status()

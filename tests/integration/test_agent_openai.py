@@ -13,11 +13,13 @@ import pytest
 
 pytest.importorskip("openai")
 
-from putnam_solver.agent.types import Budgets, RunLimits
-from putnam_solver.campaign import Selection, solve
+from putnam_solver.agent.types import Budgets
+from putnam_solver.campaign import RunSettings, Selection, solve
 from putnam_solver.report.progress import AttemptEvent, Totals
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
-from tests.integration.test_agent_react import BAD, FIXTURE, GOOD, config, pytestmark, run  # noqa: F401
+from tests.fakes.scripted_agent import BAD, FIXTURE, GOOD, NEEDS_ROCQ, config, run
+
+pytestmark = NEEDS_ROCQ
 
 MODEL = "openai-api/fake/fake-model"
 
@@ -91,7 +93,7 @@ def test_rate_limiting_shows_in_the_progress_view_and_the_run_completes(tmp_path
     with serve(fake) as url:
         cfg = openai_config(url, jobs=4, fallback_jobs=1)
         selection = Selection(FIXTURE, problems=("one_plus_one",))
-        outcome = solve(tmp_path, cfg, selection, 1, RunLimits(), False, False, sink)  # type: ignore[arg-type]
+        outcome = solve(RunSettings(tmp_path, cfg, selection), sink)  # type: ignore[arg-type]
     assert outcome.exit_code == 0, outcome.message
     [notice] = [n for n in sink.notices if "rate-limiting" in n]
     assert "1 rate-limited request in the last minute" in notice

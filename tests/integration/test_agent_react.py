@@ -6,8 +6,6 @@ the outcome a user sees is the AttemptResult handed to ``on_attempt`` and the ``
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,121 +13,17 @@ import pytest
 
 pytest.importorskip("inspect_ai")
 
-from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
+from inspect_ai.model import ChatMessage, ModelOutput
 
-from putnam_solver.agent import prepare_workspaces, run_campaign_attempts
+from putnam_solver.agent import prepare_workspaces
 from putnam_solver.agent.types import (
-    AttemptResult,
     Budgets,
-    CampaignJob,
     CarryForward,
-    LiveRun,
-    RunLimits,
-    SolveConfig,
 )
-from putnam_solver.benchmark import Benchmark, load_benchmark
-from putnam_solver.verify import Track
+from putnam_solver.benchmark import load_benchmark
+from tests.fakes.scripted_agent import BAD, EDITED, FIXTURE, GOOD, NEEDS_ROCQ, call, config, run, say, scripted
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "agent" / "benchmark.jsonl"
-STATEMENT = "Theorem one_plus_one : 1 + 1 = 2.\nProof.\n"
-GOOD = STATEMENT + "  reflexivity.\nQed.\n"
-BAD = STATEMENT + "  exact I.\nQed.\n"
-EDITED = "Theorem one_plus_one : 1 + 1 = 2 \\/ False.\nProof.\n  left; reflexivity.\nQed.\n"
-USAGE = ModelUsage(input_tokens=100, output_tokens=20, total_tokens=120)
-
-
-def rocq_ready() -> str | None:
-    """Why these tests cannot run here, or None."""
-    if shutil.which("coqc") is None:
-        return "coqc is not installed"
-    try:
-        from putnam_solver.provers import get_prover
-
-        get_prover("rocq")
-    except ImportError as exc:
-        return f"the Rocq prover is not available: {exc}"
-    from putnam_solver.sandbox import sandbox_status
-
-    ok, why = sandbox_status()
-    return None if ok else f"sandbox unavailable: {why}"
-
-
-pytestmark = pytest.mark.skipif(rocq_ready() is not None, reason=str(rocq_ready()))
-
-
-def call(tool: str, proof: str | None = None, **args: Any) -> ModelOutput:
-    arguments = {"proof": proof} if proof is not None else args
-    out = ModelOutput.for_tool_call(model="mockllm/model", tool_name=tool, tool_arguments=arguments)
-    out.usage = USAGE
-    return out
-
-
-def say(text: str) -> ModelOutput:
-    out = ModelOutput.from_content(model="mockllm/model", content=text)
-    out.usage = USAGE
-    return out
-
-
-def benchmark() -> Benchmark:
-    return load_benchmark(FIXTURE)
-
-
-def config(outputs: Any, **overrides: Any) -> SolveConfig:
-    fields: dict[str, Any] = {
-        "prover": "rocq",
-        "track": Track.WITH_ANSWER,
-        "model": "mockllm/model",
-        "reviewer_model": None,
-        "reasoning_effort": None,
-        "agent": "react",
-        "sandbox": "local",
-        "jobs": 2,
-        "fallback_jobs": 1,
-        "budgets": Budgets(max_turns=4),
-        "model_args": {"custom_outputs": outputs},
-        "prices": {"mockllm/model": {"input": 2.0, "output": 10.0}},
-    }
-    fields.update(overrides)
-    return SolveConfig(**fields)
-
-
-def run(
-    tmp_path: Path,
-    cfg: SolveConfig,
-    problems: Sequence[str] = ("one_plus_one",),
-    carried: dict[str, CarryForward] | None = None,
-    live: LiveRun | None = None,
-    benchmark: Benchmark | None = None,
-) -> dict[str, AttemptResult]:
-    bench = benchmark or load_benchmark(FIXTURE)
-    results: dict[str, AttemptResult] = {}
-
-    def on_attempt(result: AttemptResult) -> None:
-        assert result.problem not in results, "each problem is reported once"
-        results[result.problem] = result
-
-    job = CampaignJob(
-        problems=bench.select(list(problems)),
-        benchmark=bench,
-        config=cfg,
-        number=1,
-        work_dir=tmp_path / "work",
-        log_dir=tmp_path / "logs",
-        on_attempt=on_attempt,
-        live=live or LiveRun(RunLimits()),
-        carried=carried or {},
-    )
-    run_campaign_attempts(job)
-    if live is None:
-        assert set(results) == set(problems)
-    return results
-
-
-def scripted(script: Callable[[list[ChatMessage], list[Any]], ModelOutput]) -> Callable[..., ModelOutput]:
-    def outputs(input: list[ChatMessage], tools: list[Any], tool_choice: Any, config: Any) -> ModelOutput:
-        return script(input, tools)
-
-    return outputs
+pytestmark = NEEDS_ROCQ
 
 
 def test_worker_fixes_its_proof_after_check_and_passes(tmp_path: Path) -> None:
@@ -253,7 +147,7 @@ def test_two_problems_run_in_one_evaluation(tmp_path: Path) -> None:
 
 
 def test_prepare_only_writes_workspaces_and_prompts_without_a_model(tmp_path: Path) -> None:
-    bench = benchmark()
+    bench = load_benchmark(FIXTURE)
     cfg = config([], model="no-such-provider/never-called")
     [workspace] = prepare_workspaces(bench.select(["one_plus_one"]), bench, cfg, tmp_path)
     assert (workspace / "OnePlusOne.v").read_text() == bench.problems["one_plus_one"].formal_statement

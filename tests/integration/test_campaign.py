@@ -5,31 +5,31 @@ from __future__ import annotations
 import dataclasses
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 
 from putnam_solver.agent.types import Allowance, Budgets, CampaignJob
-from putnam_solver.campaign import RunLimits, Selection, SolveOutcome, solve, stored_run
+from putnam_solver.campaign import RunLimits, Runner, RunSettings, Selection, SolveOutcome, solve, stored_run
 from putnam_solver.report import LogLineProgress, RichProgress
+from putnam_solver.report.progress import ProgressSink
 from tests.integration.campaign_driver import LEAN_BENCH, SIX, SIX_SCRIPT, lean_runner, lean_text_config
 
 pytestmark = pytest.mark.skipif(not LEAN_BENCH.is_file(), reason=f"{LEAN_BENCH} is missing")
 SELECTION = Selection(LEAN_BENCH, problems=SIX)
 
 
-def _solve(run_dir: Path, runner: object, campaigns: int = 3, **kw: object) -> SolveOutcome:
-    args: dict[str, object] = {
-        "config": lean_text_config(),
-        "selection": SELECTION,
-        "campaigns": campaigns,
-        "run_limits": RunLimits(),
-        "fresh": False,
-        "resume": False,
-        "progress": None,
-    }
-    args.update(kw)
-    return solve(run_dir, runner=runner, **args)  # type: ignore[arg-type]
+def _solve(
+    run_dir: Path,
+    runner: Runner,
+    campaigns: int = 3,
+    progress: ProgressSink | None = None,
+    allow_changed_settings: bool = False,
+    **settings: Any,
+) -> SolveOutcome:
+    run = RunSettings(run_dir, settings.pop("config", lean_text_config()), SELECTION, campaigns, **settings)
+    return solve(run, progress, runner, allow_changed_settings)
 
 
 def _lines(path: Path) -> list[str]:
@@ -169,6 +169,8 @@ def test_resume_refuses_other_settings_unless_allowed(tmp_path: Path) -> None:
     refused = _solve(tmp_path, lean_runner(SIX_SCRIPT), config=other, resume=True, campaigns=2)
     assert refused.exit_code == 1
     assert "config.model: 'scripted/worker' -> 'other/model'" in refused.message
+    assert "--allow-changed-settings" not in refused.message  # no such flag: say what really works
+    assert "start a new run with another --run-dir" in refused.message
     allowed = _solve(
         tmp_path, lean_runner(SIX_SCRIPT), config=other, resume=True, campaigns=2, allow_changed_settings=True
     )

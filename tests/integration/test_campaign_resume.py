@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.campaign import RunLimits, Selection, solve
+from putnam_solver.campaign import RunSettings, Selection, solve
 from tests.integration.campaign_driver import LEAN_BENCH, SIX, lean_runner, lean_text_config
 
 pytestmark = pytest.mark.skipif(not LEAN_BENCH.is_file(), reason=f"{LEAN_BENCH} is missing")
@@ -25,7 +25,8 @@ WAIT_SECONDS = 120  # a guard against hanging, not a timing assertion
 
 
 def _driver(run_dir: Path, *args: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    paths = (str(REPO / "src"), str(REPO))  # this checkout's code, not an installed copy
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     return subprocess.Popen(
         [sys.executable, str(DRIVER), str(run_dir), *args],
         env=env,
@@ -139,17 +140,8 @@ def test_a_second_solve_on_a_run_directory_in_use_is_refused(tmp_path: Path) -> 
     proc = _driver(tmp_path, "--pause-at", f"attempts.tsv:1:{marker}")
     try:
         _wait_for(proc, marker.is_file)
-        outcome = solve(
-            tmp_path,
-            lean_text_config(),
-            Selection(LEAN_BENCH, problems=SIX),
-            3,
-            RunLimits(),
-            fresh=False,
-            resume=True,
-            progress=None,
-            runner=lean_runner({}),
-        )
+        run = RunSettings(tmp_path, lean_text_config(), Selection(LEAN_BENCH, problems=SIX), 3, resume=True)
+        outcome = solve(run, progress=None, runner=lean_runner({}))
         assert outcome.exit_code == 1
         assert f"run directory {tmp_path} in use by PID {proc.pid}" in outcome.message
     finally:

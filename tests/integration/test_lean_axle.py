@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers.lean.axle import RetryPolicy, axle_gate
 from putnam_solver.provers.lean.checks import form_challenge
 from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
@@ -22,6 +22,10 @@ from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
 from tests.helpers import LEAN_BENCH
 
 pytest.importorskip("axle", reason="axiom-axle is not installed")
+
+
+BENCHMARK = LEAN_BENCH
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 KEY = "test-key-123"
 FAST = RetryPolicy(max_attempts=4, base_delay_seconds=0.01, max_delay_seconds=0.2, queue_slack_seconds=1.0)
@@ -33,11 +37,6 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[AxleServer]:
         monkeypatch.setenv("AXLE_API_URL", srv.url)
         monkeypatch.setenv("AXLE_API_KEY", KEY)
         yield srv
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(LEAN_BENCH)
 
 
 def submission(bench: Benchmark, tmp_path: Path, timeout: float = 30.0) -> Submission:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
+from putnam_solver.benchmark import Benchmark, Problem
 from putnam_solver.cache import gate_code_fingerprint
 from putnam_solver.provers.lean import LeanProver
 from putnam_solver.provers.lean.axioms import ALLOWED_AXIOMS
@@ -33,14 +33,12 @@ from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, Veri
 from tests.fakes import install
 from tests.helpers import LEAN_BENCH
 
+BENCHMARK = LEAN_BENCH
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
+
 pytestmark = pytest.mark.skipif(not landlock_status()[0], reason=f"comparator needs Landlock: {landlock_status()[1]}")
 
 PROBLEM_ID = "putnam_1962_a2"
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(LEAN_BENCH)
 
 
 LEAN_PREFIX_SCRIPT = '#!/bin/sh\n[ "$1" = --print-prefix ] && dirname "$(dirname "$0")"\n'

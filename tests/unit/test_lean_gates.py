@@ -1,6 +1,6 @@
 """Lean text gates G1-G3 through the real pipeline, on real PutnamBench statements.
 
-Every row of DESIGN.md section 7 that is visible in the text has an adversarial candidate here, and at
+Every class of docs/threat-model.md that is visible in the text has an adversarial candidate here, and at
 least as many tricky but valid candidates must pass.
 """
 
@@ -8,61 +8,21 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
-from putnam_solver.provers.lean import POLICY, LeanProver
-from putnam_solver.provers.lean.syntax import parse_statement
-from putnam_solver.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import LEAN_BENCH
+from putnam_solver.benchmark import Benchmark
+from putnam_solver.provers.lean import POLICY
+from putnam_solver.verify import Track
+from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
 
-PROVER = LeanProver()
-TEXT = VerifyOptions(profile=Profile.TEXT)
-PROOF = "by\n  simp [foo] <;> linarith"
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    if not LEAN_BENCH.is_file():
-        pytest.skip(f"PutnamBench Lean data not found at {LEAN_BENCH}")
-    return load_benchmark(LEAN_BENCH)
-
-
-def build(
-    bench: Benchmark,
-    problem_id: str,
-    track: Track = Track.WITH_ANSWER,
-    proof: str = PROOF,
-    before: str = "",
-    after: str = "",
-    value: str = "fun _ => 0",
-) -> str:
-    """The challenge with its holes filled, ``before`` inserted right before the theorem's docstring."""
-    text = PROVER.challenge(bench.problems[problem_id], track)
-    parsed = parse_statement(text)
-    edits = [(parsed.theorem.tokens[parsed.proof_assign].end, len(text), f" {proof}\n{after}")]
-    edits.append((parsed.theorem.tokens[0].offset, parsed.theorem.tokens[0].offset, before))
-    if track is Track.NO_ANSWER:
-        edits += [(s.value.offset, s.value.end, value) for s in parsed.solutions]
-    for start, end, new in sorted(edits, reverse=True):
-        text = text[:start] + new + text[end:]
-    return text
-
-
-def verify(bench: Benchmark, problem_id: str, candidate: str, track: Track = Track.WITH_ANSWER) -> Verdict:
-    problem = bench.problems[problem_id]
-    return run_gates(PROVER, bench, problem, candidate.encode("utf-8"), track, TEXT)
-
-
-def failures(verdict: Verdict) -> dict[str, str]:
-    return {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
-
+BENCHMARK = LEAN_BENCH
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 def test_every_filled_challenge_passes_and_every_raw_challenge_fails(bench: Benchmark) -> None:
     assert len(bench.problems) == 672
     for problem in bench.problems.values():
         for track in Track:
-            verdict = verify(bench, problem.id, build(bench, problem.id, track), track)
+            verdict = lean_text_verdict(bench, problem.id, lean_filled(bench, problem.id, track), track)
             assert verdict.accepted, (problem.id, track, failures(verdict))
-            raw = verify(bench, problem.id, PROVER.challenge(problem, track), track)
+            raw = lean_text_verdict(bench, problem.id, LEAN_PROVER.challenge(problem, track), track)
             assert set(failures(raw)) == {"G3"}, (problem.id, track)
             assert "sorry" in failures(raw)["G3"]
 
@@ -239,14 +199,14 @@ ATTACKS: dict[str, tuple[str, Track, dict[str, str], str, str]] = {
 @pytest.mark.parametrize("case", sorted(ATTACKS))
 def test_attack_is_rejected(bench: Benchmark, case: str) -> None:
     problem_id, track, parts, gate, needle = ATTACKS[case]
-    verdict = verify(bench, problem_id, build(bench, problem_id, track, **parts), track)
+    verdict = lean_text_verdict(bench, problem_id, lean_filled(bench, problem_id, track, **parts), track)
     assert verdict.status == "rejected"
     assert gate in failures(verdict), failures(verdict)
     assert needle in failures(verdict)[gate]
 
 
 def _edit(bench: Benchmark, problem_id: str, old: str, new: str, track: Track = Track.WITH_ANSWER) -> str:
-    text = build(bench, problem_id, track)
+    text = lean_filled(bench, problem_id, track)
     assert old in text
     return text.replace(old, new, 1)
 
@@ -287,20 +247,20 @@ EDITS: dict[str, tuple[str, str, str, str]] = {
 @pytest.mark.parametrize("case", sorted(EDITS))
 def test_edited_statement_is_rejected(bench: Benchmark, case: str) -> None:
     problem_id, old, new, needle = EDITS[case]
-    verdict = verify(bench, problem_id, _edit(bench, problem_id, old, new))
+    verdict = lean_text_verdict(bench, problem_id, _edit(bench, problem_id, old, new))
     assert verdict.status == "rejected"
     assert needle in "\n".join(failures(verdict).values()), failures(verdict)
 
 
 def test_theorem_missing(bench: Benchmark) -> None:
-    text = build(bench, B5)
+    text = lean_filled(bench, B5)
     candidate = text[: text.index("/--")] + "lemma aux : True := trivial\n"
-    detail = failures(verify(bench, B5, candidate))["G2"]
+    detail = failures(lean_text_verdict(bench, B5, candidate))["G2"]
     assert "theorem putnam_1997_b5: missing" in detail
 
 
 def test_rejection_detail_lists_line_construct_rule(bench: Benchmark) -> None:
-    verdict = verify(bench, B5, build(bench, B5, proof="by\n  sorry"))
+    verdict = lean_text_verdict(bench, B5, lean_filled(bench, B5, proof="by\n  sorry"))
     g3 = next(g for g in verdict.gates if g.id == "G3")
     assert g3.detail == "line 13: sorry: proof hole: an unfinished proof is not a proof"
     assert g3.evidence["violations"] == [
@@ -384,16 +344,16 @@ VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
 @pytest.mark.parametrize("case", sorted(VALID))
 def test_valid_candidate_passes(bench: Benchmark, case: str) -> None:
     problem_id, track, parts = VALID[case]
-    verdict = verify(bench, problem_id, build(bench, problem_id, track, **parts), track)
+    verdict = lean_text_verdict(bench, problem_id, lean_filled(bench, problem_id, track, **parts), track)
     assert verdict.accepted, failures(verdict)
 
 
 def test_reformatted_whitespace_and_comments_pass(bench: Benchmark) -> None:
-    text = build(bench, B5)
+    text = lean_filled(bench, B5)
     candidate = text.replace("import Mathlib\n", "import Mathlib\n\n-- my notes: sorry\n").replace(
         "(hn : n ≥ 2)", "(hn  :  n ≥ 2) /- spacing -/\n   "
     )
-    assert verify(bench, B5, candidate).accepted
+    assert lean_text_verdict(bench, B5, candidate).accepted
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -401,23 +361,23 @@ def test_reformatted_whitespace_and_comments_pass(bench: Benchmark) -> None:
 
 
 def test_has_answer(bench: Benchmark) -> None:
-    assert PROVER.has_answer(bench.problems[B1]) and not PROVER.has_answer(bench.problems[B5])
+    assert LEAN_PROVER.has_answer(bench.problems[B1]) and not LEAN_PROVER.has_answer(bench.problems[B5])
 
 
 def test_answers_on_no_answer_track(bench: Benchmark) -> None:
     problem = bench.problems[B1]
-    candidate = build(bench, B1, Track.NO_ANSWER, value="3 -- guess")
-    verdict = verify(bench, B1, candidate, Track.NO_ANSWER)
+    candidate = lean_filled(bench, B1, Track.NO_ANSWER, value="3 -- guess")
+    verdict = lean_text_verdict(bench, B1, candidate, Track.NO_ANSWER)
     (answer,) = verdict.answers.values()
     assert verdict.answers.keys() == {"putnam_2008_b1_solution"}
     assert (answer["candidate"], answer["official"]) == ("3", "2")
     assert answer["check"] == {"status": "unknown", "reason": "the answer check runs only with the full profile"}
-    assert PROVER.answers(problem, candidate, Track.WITH_ANSWER) == {}
+    assert LEAN_PROVER.answers(problem, candidate, Track.WITH_ANSWER) == {}
 
 
 @pytest.mark.parametrize("garbage", ["", "/- never closed", 'x "open', "theorem", "\x00\x01 ' '"])
 def test_answers_never_raise(bench: Benchmark, garbage: str) -> None:
-    answers = PROVER.answers(bench.problems[B1], garbage, Track.NO_ANSWER)
+    answers = LEAN_PROVER.answers(bench.problems[B1], garbage, Track.NO_ANSWER)
     assert answers in ({}, {"putnam_2008_b1_solution": {"candidate": None, "official": "2"}})
 
 
@@ -425,6 +385,6 @@ def test_policy_describes_itself() -> None:
     text = POLICY.describe()
     for needle in ("maxHeartbeats", "native_decide", "`#command`", "@[simp]", "open private"):
         assert needle in text
-    assert PROVER.policy_text() == text
-    assert PROVER.name == "lean" and PROVER.suffix == ".lean"
-    assert [g.id for g in PROVER.gates()] == ["G2", "G3", "G4", "G5", "G6", "G7"]
+    assert LEAN_PROVER.policy_text() == text
+    assert LEAN_PROVER.name == "lean" and LEAN_PROVER.suffix == ".lean"
+    assert [g.id for g in LEAN_PROVER.gates()] == ["G2", "G3", "G4", "G5", "G6", "G7"]

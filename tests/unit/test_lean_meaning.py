@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers.lean import LeanProver
 from putnam_solver.provers.lean.challenge import AnswerForm, challenge
 from putnam_solver.provers.lean.syntax import lex, same_tokens
 from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
 from tests.helpers import LEAN_BENCH
+
+BENCHMARK = LEAN_BENCH
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 PROVER = LeanProver()
 B5, A1 = "putnam_1997_b5", "putnam_2024_a1"  # no answer; official answer `{1}`
@@ -23,13 +26,6 @@ OPTIONS = (
     "set_option exponentiation.threshold 500 in\n"
 )
 JUDGED_BY_FULL = VerifyOptions(profile=Profile.TEXT, acceptance=Profile.FULL)
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    if not LEAN_BENCH.is_file():
-        pytest.skip(f"PutnamBench Lean data not found at {LEAN_BENCH}")
-    return load_benchmark(LEAN_BENCH)
 
 
 def filled(bench: Benchmark, problem_id: str, form: AnswerForm | None = None) -> str:

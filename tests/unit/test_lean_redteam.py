@@ -10,24 +10,19 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers.lean import POLICY
 from putnam_solver.verify import Track
-from tests.helpers import LEAN_BENCH
-from tests.unit.test_lean_gates import PROVER, build, failures, verify
+from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
 
 B5 = "putnam_1997_b5"  # `def tetration`, no solution, binders `n`, `hn`
 B1 = "putnam_2008_b1"  # abbrev solution (official answer 2) and two defs
 B4 = "putnam_1986_b4"  # `open Real ...`; the statement says `sqrt` for `Real.sqrt`
 W, N = Track.WITH_ANSWER, Track.NO_ANSWER
+BENCHMARK = LEAN_BENCH
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
+
 AUX = "lemma aux : True :=\n  trivial\n"
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    if not LEAN_BENCH.is_file():
-        pytest.skip(f"PutnamBench Lean data not found at {LEAN_BENCH}")
-    return load_benchmark(LEAN_BENCH)
 
 
 # (problem, track, parts for `build`, gate, text the gate's detail must contain)
@@ -141,13 +136,13 @@ def test_attack_already_stopped_stays_stopped(bench: Benchmark, case: str) -> No
 
 def _assert_rejected(bench: Benchmark, case: Case) -> None:
     problem_id, track, parts, gate, needle = case
-    verdict = verify(bench, problem_id, build(bench, problem_id, track, **parts), track)
+    verdict = lean_text_verdict(bench, problem_id, lean_filled(bench, problem_id, track, **parts), track)
     assert verdict.status == "rejected"
     assert gate in failures(verdict), failures(verdict)
     assert needle in failures(verdict)[gate], failures(verdict)
 
 
-# Same meaning, other tokens: rejected, because G2's rule is token equality (DESIGN.md section 3), and
+# Same meaning, other tokens: rejected, because G2's rule is token equality (README, its table of gates), and
 # the theorem's name is a token like any other: `«putnam_1997_b5»` is the same Lean name, yet written
 # differently, as `def «real_circle»` is (test_lean_gates, "helper collides").
 EDITS = {
@@ -161,9 +156,9 @@ EDITS = {
 @pytest.mark.parametrize("case", sorted(EDITS))
 def test_same_meaning_other_tokens_is_rejected(bench: Benchmark, case: str) -> None:
     old, new = EDITS[case]
-    text = build(bench, B5)
+    text = lean_filled(bench, B5)
     assert old in text
-    detail = failures(verify(bench, B5, text.replace(old, new, 1)))["G2"]
+    detail = failures(lean_text_verdict(bench, B5, text.replace(old, new, 1)))["G2"]
     assert "`putnam_1997_b5`: differs from the challenge" in detail
 
 
@@ -204,15 +199,15 @@ VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
 @pytest.mark.parametrize("case", sorted(VALID))
 def test_tricky_valid_candidate_passes(bench: Benchmark, case: str) -> None:
     problem_id, track, parts = VALID[case]
-    verdict = verify(bench, problem_id, build(bench, problem_id, track, **parts), track)
+    verdict = lean_text_verdict(bench, problem_id, lean_filled(bench, problem_id, track, **parts), track)
     assert verdict.accepted, failures(verdict)
 
 
 def test_crlf_candidate_passes_like_its_lf_twin(bench: Benchmark) -> None:
     """Lean reads ``\\r\\n`` as ``\\n`` (docstrings included); so do the gates."""
-    text = build(bench, B1, N, value="2")
+    text = lean_filled(bench, B1, N, value="2")
     assert "\r" not in text
-    verdict = verify(bench, B1, text.replace("\n", "\r\n"), N)
+    verdict = lean_text_verdict(bench, B1, text.replace("\n", "\r\n"), N)
     assert verdict.accepted, failures(verdict)
     answer = verdict.answers["putnam_2008_b1_solution"]
     assert (answer["candidate"], answer["official"]) == ("2", "2")
@@ -222,13 +217,13 @@ def test_every_official_answer_is_a_valid_no_answer_value(bench: Benchmark) -> N
     """The no-answer rules never reject the official answers themselves (346 problems)."""
     checked = 0
     for problem in bench.problems.values():
-        answers = PROVER.answers(problem, "", N)
+        answers = LEAN_PROVER.answers(problem, "", N)
         if not answers:
             continue
-        text = build(bench, problem.id, N, value="ANSWER")
+        text = lean_filled(bench, problem.id, N, value="ANSWER")
         for record in answers.values():  # in the order of the file
             text = text.replace("ANSWER", record["official"], 1)
-        verdict = verify(bench, problem.id, text, N)
+        verdict = lean_text_verdict(bench, problem.id, text, N)
         assert verdict.accepted, (problem.id, failures(verdict))
         checked += 1
     assert checked == 346

@@ -9,21 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.benchmark import Benchmark
 from putnam_solver.provers import get_prover
 from putnam_solver.provers.rocq import RocqProver
 from putnam_solver.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
 from putnam_solver.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
-from tests.helpers import rocq_submission
+from tests.helpers import ROCQ_SAMPLES, rocq_submission
+
+BENCHMARK = ROCQ_SAMPLES
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "rocq"
 SUM = "sample_sum_first_n"
 ODDS = "sample_sum_odds"
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(SAMPLES / "benchmark.jsonl")
 
 
 def proof(problem_id: str) -> str:

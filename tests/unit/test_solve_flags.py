@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -58,3 +59,46 @@ def test_kernels_reach_the_stored_run_and_the_agents_check_and_submit(
     bench = load_benchmark(bench_file)
     context = _context(LeanProver(), bench, bench.problems[min(bench.problems)], config)
     assert context.check_options.kernels == context.accept_options.kernels == ("lean", "nanoda")
+
+
+def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`solve` checks the gates can run and the selftest passed with the very options that accept every
+    attempt, and the agent's `check` rehearses that acceptance: one derivation from the run's config."""
+    from putnam_solver import agent, solving
+    from putnam_solver.agent.task import _context
+    from putnam_solver.provers.rocq import RocqProver
+    from putnam_solver.verify import Profile, Track
+
+    checked: list[object] = []
+    monkeypatch.setattr(solving, "require_gates", lambda prover, options: checked.append(options))
+    monkeypatch.setattr(solving, "require_selftest", lambda prover, options, progress: checked.append(options))
+    monkeypatch.setattr(agent, "check_models", lambda config: None)
+    unset = ("benchmark_sha256", "max_problems", "reviewer_model", "campaigns", "worker_timeout")
+    unset += ("reviewer_timeout", "token_limit", "cost_limit", "run_token_limit", "run_cost_limit", "prices")
+    unset += ("model_base_url", "lean", "run_dir", "resume")
+    flags = solving.SolveFlags(
+        model="mockllm/model",
+        prover="rocq",
+        track=Track.WITH_ANSWER,
+        benchmark=REPO / "samples" / "rocq" / "benchmark.jsonl",
+        problems=(),
+        reasoning_effort="none",
+        agent="react",
+        sandbox="local",
+        jobs=2,
+        fallback_jobs=1,
+        max_turns=3,
+        axle=False,
+        fresh=False,
+        allow_recursion=True,
+        **dict.fromkeys(unset),
+    )
+    config = solving.build_request(flags).config
+    bench = load_benchmark(REPO / "samples" / "rocq" / "benchmark.jsonl")
+    context = _context(RocqProver(), bench, bench.problems[min(bench.problems)], config)
+    assert checked == [context.accept_options, context.accept_options]
+    assert context.accept_options.allow_recursion and context.accept_options.profile is Profile.FULL
+    check = context.check_options
+    assert (check.profile, check.acceptance, check.axle) == (Profile.FAST, Profile.FULL, False)
+    with pytest.raises(InputError, match="--fallback-jobs 3 exceeds --jobs 2"):
+        dataclasses.replace(config, fallback_jobs=3)

@@ -37,10 +37,10 @@ from inspect_ai.util import (
     SandboxEnvironmentConfigType,
     sandboxenv,
 )
-from inspect_ai.util._sandbox._cli import SANDBOX_CLI
-from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
 from pydantic import BaseModel
 from typing_extensions import override
+
+from putnam_solver.agent._inspect import SANDBOX_CLI, LocalSandboxEnvironment
 
 SANDBOX_NAME = "putnam-cli"
 _SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from inspect_ai.model import ModelCost, ModelInfo, ModelUsage, set_model_info
-from inspect_ai.model._model_info import get_model_info
+from inspect_ai.model import ModelCost, ModelInfo, ModelUsage, get_model_info, set_model_info
 
 
 @dataclass(frozen=True)

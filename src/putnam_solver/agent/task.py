@@ -7,295 +7,43 @@ the gate pipeline on the candidate's bytes (the ``submit`` argument, or the stat
 of the sandbox for CLI agents), against the challenge the harness derives from the pinned record.
 
 Budgets: each attempt runs inside Inspect's ``token_limit`` and ``cost_limit`` set to what its problem
-may still spend. Inspect's model hook reports every completed model call, whichever agent made it (our
-react loop, or a CLI agent through Inspect's model bridge); ``LiveRunHooks`` feeds it into the job's
-``LiveRun``, and when the run budget is spent it stops the attempts in flight. Rate limiting is read from
-Inspect's per-model throughput counters (they count retries whether Inspect or the provider's SDK made
-them) after every call and once a second.
+may still spend; the run budget and rate limiting are watched by ``live.py``. Workspaces and prompts
+are ``workspace.py``'s.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import logging
 import os
-import threading
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.dataset import Sample
-from inspect_ai.hooks import Hooks, ModelUsageData, hooks
 from inspect_ai.log import EvalLog
-from inspect_ai.log._samples import active_samples
 from inspect_ai.model import GenerateConfig, Model, ModelUsage, get_model
-from inspect_ai.model._throughput import _registry as throughput_registry
 from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.util import (
-    LimitExceededError,
-    SandboxEnvironmentSpec,
-    cost_limit,
-    sample_limits,
-    token_limit,
-)
-from inspect_ai.util._concurrency import AdaptiveConcurrency, adaptive_controllers
+from inspect_ai.util import AdaptiveConcurrency, LimitExceededError, SandboxEnvironmentSpec, cost_limit, token_limit
 
+from putnam_solver.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
 from putnam_solver.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
-from putnam_solver.agent.pricing import Price, price_table, register_with_inspect, usage_cost, usage_tokens
-from putnam_solver.agent.tools import ProblemContext, library_roots, render
-from putnam_solver.agent.types import (
-    AGENTS,
-    Allowance,
-    AttemptResult,
-    CampaignJob,
-    CarryForward,
-    LiveRun,
-    SolveConfig,
-)
+from putnam_solver.agent.live import ACTIVE_RUN, CampaignRun, RateLimitWatch
+from putnam_solver.agent.pricing import price_table, register_with_inspect
+from putnam_solver.agent.tools import ProblemContext, library_roots
+from putnam_solver.agent.types import CampaignJob, SolveConfig
 from putnam_solver.agent.worker import (
     AttemptState,
     Judge,
-    carry_forward_text,
     cli_agent,
     cli_binary,
     file_worker,
     first_messages,
     react_worker,
 )
-from putnam_solver.benchmark import Benchmark, Problem, write_atomic
+from putnam_solver.agent.workspace import prepare_workspaces, system_prompt, task_prompt
+from putnam_solver.benchmark import Benchmark, Problem
 from putnam_solver.provers import Prover, get_prover
 from putnam_solver.untrusted import clean_text
-from putnam_solver.verify import Profile, VerifyOptions
-
-log = logging.getLogger(__name__)
-PROMPT_FILE = "PROMPT.md"
-RATE_LIMIT_POLL_SECONDS = 1.0
-
-
-# ---------------------------------------------------------------------------------------------------------
-# workspaces
-
-
-def prepare_workspaces(
-    problems: Sequence[Problem], benchmark: Benchmark, config: SolveConfig, work_dir: Path
-) -> list[Path]:
-    """Write each problem's workspace (statement file, project file, PROMPT.md); no model is called.
-
-    The statement file holds what the model may see on this track; the challenge (with an inlined
-    answer) never enters a workspace.
-    """
-    prover = get_prover(config.prover)
-    return [_write_workspace(prover, problem, config, work_dir / problem.id) for problem in problems]
-
-
-def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, where: Path) -> Path:
-    statement = prover.model_statement(problem, config.track)
-    file_name = f"{problem.module}{prover.suffix}"
-    write_atomic(where / file_name, statement.encode("utf-8"))
-    for name, text in prover.workspace_files().items():
-        write_atomic(where / name, text.encode("utf-8"))
-    prompt = _system_prompt(prover, config) + "\n\n---\n\n" + _task_prompt(prover, problem, config, None)
-    write_atomic(where / PROMPT_FILE, prompt.encode("utf-8"))
-    return where
-
-
-def _system_prompt(prover: Prover, config: SolveConfig) -> str:
-    return render(
-        "worker_system.md",
-        prover_label=prover.label,
-        policy=prover.policy_text(),
-        max_turns=str(config.budgets.max_turns),
-    )
-
-
-def _task_prompt(prover: Prover, problem: Problem, config: SolveConfig, carried: CarryForward | None) -> str:
-    template = "worker_task.md" if config.agent == "react" else "codex_task.md"
-    return render(
-        template,
-        problem_id=problem.id,
-        file_name=f"{problem.module}{prover.suffix}",
-        statement=prover.model_statement(problem, config.track),
-        policy=prover.policy_text(),
-        carry_forward=carry_forward_text(carried),
-    )
-
-
-# ---------------------------------------------------------------------------------------------------------
-# the run
-
-
-@dataclass
-class CampaignRun:
-    """Shared, harness-side state of one evaluation: contexts per problem, attempts, what was reported,
-    and whether the run budget stopped it (``stopped``, the reason)."""
-
-    job: CampaignJob
-    prover: Prover
-    contexts: dict[str, ProblemContext]
-    prices: dict[str, Price]
-    roots: tuple[Path, ...]
-    glob: str
-    states: dict[str, AttemptState] = field(default_factory=dict)
-    reported: set[str] = field(default_factory=set)
-    stopped: str | None = None
-
-    @property
-    def config(self) -> SolveConfig:
-        return self.job.config
-
-    @property
-    def live(self) -> LiveRun:
-        return self.job.live
-
-    def allowance(self, problem_id: str) -> Allowance:
-        budgets = self.config.budgets
-        return self.job.allowances.get(problem_id, Allowance(budgets.token_limit, budgets.cost_limit_dollars))
-
-    def spend(self, model: str, usage: ModelUsage, eval_id: str | None) -> None:
-        """One model call completed: count it against the run budget; once that is spent, stop every
-        attempt of this evaluation (each is scored on what it did, and recorded with what it spent)."""
-        cost, _ = usage_cost({model: usage}, self.prices)
-        self.live.spend(sum(usage_tokens(usage)), cost)
-        if self.stopped is not None:
-            return
-        self.stopped = self.live.stop_reason()
-        if self.stopped is not None:
-            log.warning("%s: stopping the attempts in flight", self.stopped)
-            for sample in active_samples():
-                if eval_id is None or sample.eval_id == eval_id:
-                    sample.interrupt("score")
-
-    def observe_rate_limits(self) -> None:
-        """Tell the live run how often the provider rate-limited our models, and the connection limit."""
-        models = [self.config.model, *([self.config.reviewer_model] if self.config.reviewer_model else [])]
-        counters = [throughput_registry.get(model) for model in models]
-        retries = sum(c.retries_rate_limit for c in counters if c is not None)
-        self.live.rate_limits_seen(retries, _connections())
-
-    def report(
-        self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None
-    ) -> AttemptResult | None:
-        """Turn one attempt's state into an AttemptResult and hand it to the campaign, once. An attempt
-        the run budget kept from starting is not reported (its problem stays unattempted)."""
-        state = self.states.get(problem_id)
-        if state is None and self.stopped is not None:
-            return None
-        state = state or AttemptState(error="the attempt never started")
-        if state.limit is None and not state.finished and state.error is None:
-            state.limit = _limit_hit() or self.stopped
-        cost, unpriced = usage_cost(usage, self.prices)
-        if unpriced:
-            log.warning("no price for %s: its cost is counted as 0", ", ".join(unpriced))
-        last = state.last
-        result = AttemptResult(
-            problem=problem_id,
-            status=attempt_status(state),
-            turns=state.turns,
-            input_tokens=sum(usage_tokens(u)[0] for u in usage.values()),
-            output_tokens=sum(usage_tokens(u)[1] for u in usage.values()),
-            cost_dollars=cost,
-            candidate=last.candidate if last else None,
-            verdict=last.verdict if last else None,
-            reviewer_feedback=last.feedback if last else None,
-            error=state.error or state.limit or state.refused,
-            transcript=transcript,
-            turn_log=state.turn_log,
-        )
-        self.reported.add(problem_id)
-        self.job.on_attempt(result)
-        return result
-
-
-_ACTIVE_RUN: CampaignRun | None = None
-"""The evaluation running in this process; Inspect's hooks are process-wide, so they find it here."""
-
-
-@hooks(name="putnam_live_run", description="Counts model spend against putnam solve's run budget.")
-class LiveRunHooks(Hooks):
-    """Feeds every completed model call into the running campaign."""
-
-    def enabled(self) -> bool:
-        return _ACTIVE_RUN is not None
-
-    async def on_model_usage(self, data: ModelUsageData) -> None:
-        run = _ACTIVE_RUN
-        if run is not None:
-            run.spend(data.model_name, data.usage, data.eval_id)
-            run.observe_rate_limits()
-
-
-def _load_hooks_quietly() -> None:
-    """Inspect announces the hooks it loads on stdout, once per process; ours is part of ``putnam solve``,
-    whose stdout carries only the run's result. Loading them here, silenced, makes the later load a no-op."""
-    from inspect_ai.hooks._startup import init_hooks
-
-    with contextlib.redirect_stdout(io.StringIO()):
-        init_hooks()
-
-
-_load_hooks_quietly()
-
-
-class _RateLimitWatch:
-    """Observes rate limiting once a second while an evaluation runs, so that the view shows it even
-    while every request is backing off and no call completes."""
-
-    def __init__(self, run: CampaignRun) -> None:
-        self._run = run
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, name="putnam-rate-limits", daemon=True)
-
-    def __enter__(self) -> None:
-        self._thread.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    def _loop(self) -> None:
-        while not self._stop.wait(RATE_LIMIT_POLL_SECONDS):
-            self._run.observe_rate_limits()
-
-
-def _connections() -> str | None:
-    """The adaptive connection limit now (it falls on rate limits and recovers while calls succeed)."""
-    controllers = adaptive_controllers()
-    if not controllers:
-        return None
-    return ", ".join(f"{c.value} of {c.max} connections (at least {c.min})" for c in controllers)
-
-
-def attempt_status(state: AttemptState) -> str:
-    """passed only for an accepted, unvetoed submission; otherwise why the attempt ended without one."""
-    if state.passed:
-        return "passed"
-    if state.error is not None:
-        return "error"
-    if state.limit is not None:
-        return "budget"
-    if not state.finished:
-        return "error"
-    last = state.last
-    if last is None:
-        return "no_submission"
-    return "vetoed" if last.vetoed else "rejected"
-
-
-def _limit_hit() -> str | None:
-    """The sample limit (tokens, cost, time) that stopped the attempt, if one did."""
-    try:
-        limits = sample_limits()
-    except RuntimeError:
-        return None
-    for name in ("token", "cost", "time", "working", "message", "turn"):
-        limit = getattr(limits, name)
-        if limit.limit is not None and limit.usage >= limit.limit:
-            return f"{name} limit reached ({limit.usage:g} of {limit.limit:g})"
-    return None
 
 
 @solver
@@ -314,11 +62,11 @@ def attempt_solver(run: CampaignRun) -> Solver:
             reviewer,
             run.config.budgets.reviewer_timeout_seconds,
         )
-        task = _task_prompt(run.prover, ctx.problem, run.config, run.job.carried.get(problem_id))
+        task = task_prompt(run.prover, ctx.problem, run.config, run.job.carried.get(problem_id))
         try:
             with token_limit(allowance.tokens), cost_limit(allowance.cost_dollars):
                 if run.config.agent == "react":
-                    state.messages = first_messages(_system_prompt(run.prover, run.config), task)
+                    state.messages = first_messages(system_prompt(run.prover, run.config), task)
                     await react_worker(
                         judge, attempt, state.messages, run.roots, run.glob, run.config.budgets.max_turns
                     )
@@ -338,9 +86,6 @@ def attempt_solver(run: CampaignRun) -> Solver:
 @scorer(metrics=[accuracy()])
 def attempt_scorer(run: CampaignRun) -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
-        from inspect_ai.log._samples import sample_active
-        from inspect_ai.model._model import sample_model_usage
-
         active = sample_active()
         transcript = Path(active.log_location) if active is not None and active.log_location else None
         result = run.report(str(state.metadata["problem_id"]), sample_model_usage(), transcript)
@@ -374,8 +119,6 @@ def generate_config(config: SolveConfig) -> GenerateConfig:
         value = os.environ.get(name)
         return int(value) if value else None
 
-    if config.jobs < 1 or not 1 <= config.fallback_jobs <= config.jobs:
-        raise ValueError(f"need 1 <= fallback jobs ({config.fallback_jobs}) <= jobs ({config.jobs})")
     adaptive: AdaptiveConcurrency | bool
     if config.fallback_jobs < config.jobs:
         adaptive = AdaptiveConcurrency(min=config.fallback_jobs, start=config.jobs, max=config.jobs)
@@ -437,10 +180,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     its sample died before scoring, with status ``error`` after the evaluation ends. The one exception:
     a problem whose attempt the run budget kept from starting is not reported.
     """
-    global _ACTIVE_RUN
     config = job.config
-    if config.agent not in AGENTS:
-        raise ValueError(f"unknown agent {config.agent!r}; choose one of: {', '.join(AGENTS)}")
     sandbox_spec = workspace_sandbox(config)  # fails before any model call when a CLI cannot run here
     if not job.problems:
         return
@@ -464,7 +204,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     )
     workspaces = prepare_workspaces(job.problems, job.benchmark, config, job.work_dir)
     samples = [
-        _sample(run.contexts[p.id], ws, _task_prompt(prover, p, config, job.carried.get(p.id)))
+        _sample(run.contexts[p.id], ws, task_prompt(prover, p, config, job.carried.get(p.id)))
         for p, ws in zip(job.problems, workspaces, strict=True)
     ]
     generate = generate_config(config)
@@ -477,11 +217,12 @@ def run_campaign_attempts(job: CampaignJob) -> None:
         metadata={"campaign": job.number, "prover": prover.name, "track": config.track.value},
     )
     timeout = config.budgets.worker_timeout_seconds
-    if _ACTIVE_RUN is not None:
-        raise RuntimeError("another campaign is already running in this process")
-    _ACTIVE_RUN = run
+    if ACTIVE_RUN.get() is not None:
+        raise RuntimeError("another campaign is already running in this context")
+    load_hooks_quietly()
+    active = ACTIVE_RUN.set(run)
     try:
-        with _RateLimitWatch(run):
+        with RateLimitWatch(run):
             logs = inspect_eval(
                 task,
                 model=config.model,
@@ -497,7 +238,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
                 **generate.model_dump(exclude_none=True),
             )
     finally:
-        _ACTIVE_RUN = None
+        ACTIVE_RUN.reset(active)
     _report_unscored(run, logs)
 
 
@@ -521,24 +262,13 @@ def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Mod
 
 
 def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig) -> ProblemContext:
-    def options(profile: Profile, axle: bool, acceptance: Profile | None = None) -> VerifyOptions:
-        return VerifyOptions(
-            profile=profile,
-            acceptance=acceptance,
-            axle=axle,
-            lean=config.lean,
-            unsafe_no_sandbox=config.unsafe_no_sandbox,
-            allow_recursion=config.allow_recursion,
-            kernels=config.kernels,
-        )
-
     return ProblemContext(
         prover=prover,
         benchmark=benchmark,
         problem=problem,
         track=config.track,
-        check_options=options(Profile.FAST, False, acceptance=config.acceptance_profile),
-        accept_options=options(config.acceptance_profile, config.axle),
+        check_options=config.verify_options(check=True),
+        accept_options=config.verify_options(),
     )
 
 
@@ -565,4 +295,4 @@ def _report_unscored(run: CampaignRun, logs: list[EvalLog]) -> None:
         run.report(problem.id, usage.get(problem.id, {}), transcript)
 
 
-__all__ = ["prepare_workspaces", "run_campaign_attempts"]
+__all__ = ["check_models", "prepare_workspaces", "run_campaign_attempts"]

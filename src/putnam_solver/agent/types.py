@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.benchmark import Benchmark, Problem
-from putnam_solver.verify import Profile, Track, Verdict
+from putnam_solver.verify import InputError, Profile, Track, Verdict, VerifyOptions
 
 AGENTS = ("react", "codex", "claude-code")
 """The agents ``putnam solve --agent`` can run: our react loop, or a CLI agent in the sandbox."""
+SANDBOXES = ("local", "docker")
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class SolveConfig:
     reviewer_model: str | None  # None = no reviewer ("none" on the CLI)
     reasoning_effort: str | None
     agent: str  # one of AGENTS
-    sandbox: str  # "local" | "docker"
+    sandbox: str  # one of SANDBOXES
     jobs: int
     fallback_jobs: int
     budgets: Budgets
@@ -62,6 +63,33 @@ class SolveConfig:
     )  # model -> {"input": $/Mtok, "output": ...}
     model_base_url: str | None = None
     model_args: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Refuse a config no layer could run, once, in the flags' words (``replace`` checks again)."""
+        if self.agent not in AGENTS:
+            raise InputError(f"--agent {self.agent!r}: choose one of {', '.join(AGENTS)}")
+        if self.sandbox not in SANDBOXES:
+            raise InputError(f"--sandbox {self.sandbox!r}: choose one of {', '.join(SANDBOXES)}")
+        if min(self.jobs, self.fallback_jobs) < 1:
+            raise InputError(f"--jobs {self.jobs} and --fallback-jobs {self.fallback_jobs} must be at least 1")
+        if self.fallback_jobs > self.jobs:
+            raise InputError(f"--fallback-jobs {self.fallback_jobs} exceeds --jobs {self.jobs}")
+
+    def verify_options(self, check: bool = False) -> VerifyOptions:
+        """The gate settings of this run, derived here only, so that what ``solve`` checks before the
+        first model call (the gates can run, the selftest passed) is what judges every attempt.
+
+        ``check=False``: the acceptance (the run's profile, AXLE if asked). ``check=True``: the agent's
+        ``check`` tool, profile ``fast`` under the acceptance profile's rules and never AXLE."""
+        return VerifyOptions(
+            profile=Profile.FAST if check else self.acceptance_profile,
+            acceptance=self.acceptance_profile if check else None,
+            axle=self.axle and not check,
+            lean=self.lean,
+            unsafe_no_sandbox=self.unsafe_no_sandbox,
+            allow_recursion=self.allow_recursion,
+            kernels=self.kernels,
+        )
 
 
 @dataclass(frozen=True)

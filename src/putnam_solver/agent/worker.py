@@ -29,8 +29,8 @@ from inspect_ai.model import (
     get_model,
 )
 from inspect_ai.util import SandboxEnvironment, sandbox, store
-from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
 
+from putnam_solver.agent._inspect import LocalSandboxEnvironment
 from putnam_solver.agent.reviewer import review
 from putnam_solver.agent.tools import (
     ProblemContext,
@@ -409,7 +409,8 @@ class _UserSettingsGuard:
 
     inspect-swe overwrites ``$HOME/.claude/settings.json`` (an API key helper for its bridge) in the
     sandbox before each run, and the ``local`` sandbox's HOME is the user's. Samples run as tasks of one
-    event loop: the first to start saves the file, the last to end puts it back.
+    event loop: the first to start saves the file, the last to end puts it back. There is one guard per
+    process, not per run, because the file it guards is the user's, shared by every run in the process.
     """
 
     def __init__(self) -> None:

@@ -214,12 +214,6 @@ class Step:
         record_step(self.paths, self.name, self.pin, self.artifacts)
 
 
-def run_plan(steps: Sequence[Step], progress: Progress) -> None:
-    """Run the steps in order; each skips itself when done, so running a plan twice is cheap."""
-    for step in steps:
-        step.run(progress)
-
-
 def _install_elan(paths: ToolchainPaths, progress: Progress) -> None:
     root = paths.root
     root.mkdir(parents=True, exist_ok=True)

@@ -180,15 +180,6 @@ def model_statement(statement: str, track: Track) -> str:
     return challenge(statement, track)
 
 
-def official_answers(statement: str) -> dict[str, str]:
-    """Solution name -> official answer expression, from the statement's answer comments."""
-    return {
-        s.command.name: s.answer
-        for s in parse_statement(statement).solutions
-        if s.command.name is not None and s.answer is not None
-    }
-
-
 @dataclass(frozen=True)
 class FilledValue:
     """The value a candidate gave a no-answer solution hole: its source text and where it starts."""

@@ -627,11 +627,6 @@ class Statement:
         return frozenset(part for t in code for part in name_parts(t.text))
 
     @property
-    def signature(self) -> tuple[Token, ...]:
-        """The theorem from its keyword up to and including the proof's ``:=``."""
-        return self.theorem.tokens[self.theorem.head : self.proof_assign + 1]
-
-    @property
     def proof(self) -> tuple[Token, ...]:
         return self.theorem.tokens[self.proof_assign + 1 :]
 

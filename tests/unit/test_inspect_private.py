@@ -1,0 +1,50 @@
+"""Inspect AI's private API, used only through ``agent/_inspect.py``, resolves on the pinned version."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import re
+import subprocess
+import sys
+
+from tests.helpers import REPO
+
+SRC = REPO / "src" / "putnam_solver"
+
+
+def test_the_pinned_inspect_is_installed() -> None:
+    pin = re.search(r'"inspect-ai==([^"]+)"', (REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pin is not None
+    assert importlib.metadata.version("inspect-ai") == pin.group(1)
+
+
+def test_every_private_name_resolves() -> None:
+    from putnam_solver.agent import _inspect
+
+    for name in _inspect.__all__:
+        assert getattr(_inspect, name) is not None, name
+    _inspect.load_hooks_quietly()
+
+
+def test_no_other_module_imports_inspect_private_api() -> None:
+    private = re.compile(r"\binspect_ai(\.\w+)*\._\w+")
+    users = [
+        path.relative_to(SRC).as_posix()
+        for path in SRC.rglob("*.py")
+        if private.search(path.read_text(encoding="utf-8")) and path != SRC / "agent" / "_inspect.py"
+    ]
+    assert users == []
+
+
+def test_importing_the_agent_layer_starts_nothing() -> None:
+    """No import-time side effects: importing the task module neither loads Inspect's hooks (done when a
+    campaign starts) nor leaves a campaign marked as running."""
+    code = (
+        "import inspect_ai.hooks._startup as startup\n"
+        "import putnam_solver.agent.task\n"
+        "from putnam_solver.agent.live import ACTIVE_RUN\n"
+        "assert not startup._registry_hooks_loaded and ACTIVE_RUN.get() is None\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=REPO)

@@ -1,0 +1,33 @@
+"""Where the agent's ``search`` looks: the Lean library sources of the toolchain the gates use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.agent.tools import library_roots
+from putnam_solver.provers.lean import LeanProver
+from putnam_solver.provers.lean.toolchain import ToolchainPaths
+
+
+def _toolchain(root: Path) -> Path:
+    """A bootstrapped-looking toolchain directory; returns its real `lean` executable."""
+    paths = ToolchainPaths(root)
+    (paths.project / ".lake" / "packages" / "mathlib").mkdir(parents=True)
+    toolchain = paths.elan_home / "toolchains" / "leanprover--lean4---v4.27.0"
+    (toolchain / "src" / "lean").mkdir(parents=True)
+    (toolchain / "bin").mkdir()
+    lean = toolchain / "bin" / "lean"
+    lean.write_text("#!/bin/sh\n")
+    return lean
+
+
+def test_search_finds_mathlib_in_the_configured_toolchain_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lean = _toolchain(tmp_path / "tc")
+    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "tc"))
+    for given in (None, lean):  # a `--lean` executable is not a toolchain directory
+        roots, glob = library_roots(LeanProver(), given)
+        assert glob == "*.lean"
+        assert ToolchainPaths(tmp_path / "tc").project / ".lake" / "packages" in roots
+        assert lean.parent.parent / "src" / "lean" in roots
