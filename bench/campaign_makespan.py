@@ -27,11 +27,12 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from putnam_solver.agent.types import AttemptResult, Budgets, CampaignJob, SolveConfig
-from putnam_solver.benchmark import Benchmark, Problem
-from putnam_solver.campaign import RunSettings, Selection, solve
-from putnam_solver.report.progress import AttemptEvent, Totals
-from putnam_solver.verify import GateResult, GateStatus, Profile, Track, Verdict, sha256_hex
+from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.util import sha256_hex
+from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict
+from putnam_solver.run.agent.types import AttemptResult, Budgets, CampaignJob, SolveConfig
+from putnam_solver.run.campaign import RunSettings, Selection, solve
+from putnam_solver.run.report.progress import AttemptEvent, Totals
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"
 

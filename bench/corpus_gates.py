@@ -15,9 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.provers.lean import LeanProver
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 
 GOAL_MS_PER_10KB = 5.0
 ROOT = Path(__file__).resolve().parents[1]

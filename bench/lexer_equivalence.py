@@ -22,10 +22,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.provers.lean import syntax
-from putnam_solver.provers.lean.challenge import challenge
-from putnam_solver.verify import Track
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.lean import syntax
+from putnam_solver.core.provers.lean.challenge import challenge
+from putnam_solver.core.verify import Track
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "fixtures" / "conformance"

@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.provers.rocq import RocqProver
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "rocq"
 

@@ -12,9 +12,9 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.provers.rocq import RocqProver
-from putnam_solver.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "putnambench" / "putnam_bench_coq.jsonl"
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from putnam_solver.sandbox import (
+from putnam_solver.core.sandbox import (
     DEFAULT_PATH,
     SandboxLimits,
     _Box,

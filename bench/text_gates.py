@@ -14,10 +14,10 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from putnam_solver.benchmark import Problem, load_benchmark
-from putnam_solver.provers.lean import LeanProver, check_forbidden, check_preservation
-from putnam_solver.provers.lean.syntax import parse_statement
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Problem, load_benchmark
+from putnam_solver.core.provers.lean import LeanProver, check_forbidden, check_preservation
+from putnam_solver.core.provers.lean.syntax import parse_statement
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 
 GOAL_MS = 2.0
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from tests.toylean.build import ToyLean, ToyLeanUnavailable, build_toy_lean
 
 

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers import get_prover
-from putnam_solver.provers.lean import LeanProver
-from putnam_solver.provers.lean.syntax import parse_statement
-from putnam_solver.verify import GateStatus, Profile, ScratchDir, Submission, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean.syntax import parse_statement
+from putnam_solver.core.verify import (
+    GateStatus,
+    Profile,
+    ScratchDir,
+    Submission,
+    Track,
+    Verdict,
+    VerifyOptions,
+    run_gates,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data" / "putnambench"

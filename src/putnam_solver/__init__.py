@@ -1,22 +1,14 @@
 """putnambench-solver: run LLM agents on formal benchmarks and count only proofs the gates verify.
 
-The trusted core (``benchmark``, ``sandbox``, ``provers``, ``verify``) imports nothing from the agent
-layer, so verification and audits work without Inspect AI installed.
+The trusted core (``putnam_solver.core``: benchmark, sandbox, provers, verify) imports nothing from the
+run machinery (``putnam_solver.run``: campaigns, ledger, agent, reports), so verification and audits
+work without Inspect AI installed.
 """
 
-from putnam_solver.benchmark import Benchmark, BenchmarkError, Problem, load_benchmark
-from putnam_solver.provers import Prover, get_prover
-from putnam_solver.verify import (
-    Gate,
-    GateResult,
-    GateStatus,
-    InputError,
-    Profile,
-    Track,
-    Verdict,
-    VerifyOptions,
-    run_gates,
-)
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, load_benchmark
+from putnam_solver.core.provers import Prover, get_prover
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import Gate, GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 
 __version__ = "0.1.0"
 

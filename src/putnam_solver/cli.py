@@ -18,15 +18,16 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from putnam_solver import benchmark as bench
-from putnam_solver import selftest as selftest_service
-from putnam_solver import solving as solve_service
 from putnam_solver import toolchains as toolchain_service
-from putnam_solver.cache import VerdictCache
-from putnam_solver.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
+from putnam_solver.core import benchmark as bench
+from putnam_solver.core import selftest as selftest_service
+from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
+from putnam_solver.core.provers import Prover, get_prover, prover_names
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import check_health
-from putnam_solver.provers import Prover, get_prover, prover_names
-from putnam_solver.verify import DEFAULT_MAX_CANDIDATE_BYTES, InputError, Profile, Track, Verdict, VerifyOptions
+from putnam_solver.run import solving as solve_service
 
 app = typer.Typer(
     name="putnam",
@@ -415,8 +416,8 @@ def solve(
     Exit 0 every selected problem passed; 2 a campaign limit or budget was reached with problems
     unresolved; 1 a fatal error (the message says what to do).
     """
-    from putnam_solver import campaign as campaign_mod
-    from putnam_solver.report.progress import LogLineProgress, RichProgress
+    from putnam_solver.run import campaign as campaign_mod
+    from putnam_solver.run.report.progress import LogLineProgress, RichProgress
 
     try:
         request = solve_service.build_request(

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from putnam_solver.provers import Readiness, gate_readiness, get_prover
-from putnam_solver.sandbox import landlock_status, sandbox_status
-from putnam_solver.selftest import describe_last
-from putnam_solver.verify import PROFILE_GATES, InputError, Profile, VerifyOptions
+from putnam_solver.core.provers import Readiness, gate_readiness, get_prover
+from putnam_solver.core.sandbox import landlock_status, sandbox_status
+from putnam_solver.core.selftest import describe_last
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from putnam_solver.provers import InstallError, InstallRequest, InstallStep, get_prover
-from putnam_solver.verify import InputError
+from putnam_solver.core.provers import InstallError, InstallRequest, InstallStep, get_prover
+from putnam_solver.core.util import InputError
 
 
 def bootstrap_plan(

@@ -21,13 +21,13 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.util._sandbox.context import sandbox_default_context_var, sandbox_environments_context_var
 from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
 
-from putnam_solver.agent.live import attempt_status
-from putnam_solver.agent.tools import ProblemContext
-from putnam_solver.agent.worker import AttemptState, Judge, file_worker, read_in_sandbox
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.provers import get_prover
-from putnam_solver.safe_files import UnsafeFile
-from putnam_solver.verify import Profile, Track, VerifyOptions
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.safe_files import UnsafeFile
+from putnam_solver.core.verify import Profile, Track, VerifyOptions
+from putnam_solver.run.agent.live import attempt_status
+from putnam_solver.run.agent.tools import ProblemContext
+from putnam_solver.run.agent.worker import AttemptState, Judge, file_worker, read_in_sandbox
 from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ, STATEMENT
 
 NAME = "OnePlusOne.v"

@@ -23,11 +23,11 @@ from inspect_ai.log import read_eval_log
 from inspect_ai.log._transcript import ModelEvent
 from inspect_ai.model import ChatMessage, ModelOutput
 
-from putnam_solver.agent.types import Budgets
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.campaign import RunSettings, Selection, solve
-from putnam_solver.ledger import LEDGER_NAME
-from putnam_solver.verify import Track
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.verify import Track
+from putnam_solver.run.agent.types import Budgets
+from putnam_solver.run.campaign import RunSettings, Selection, solve
+from putnam_solver.run.ledger import LEDGER_NAME
 from tests.fakes.scripted_agent import NEEDS_ROCQ, call, config, say, scripted
 from tests.helpers import REPO
 
@@ -110,9 +110,9 @@ def test_a_reference_that_does_not_compile_keeps_its_answer_out_of_the_diagnosti
 ) -> None:
     """The harness's reference module holds the official solution; when it fails to compile, coqc quotes
     it. On no-answer that message stays in the evidence, out of the detail the worker is shown."""
-    from putnam_solver.agent.tools import format_verdict
-    from putnam_solver.provers import get_prover
-    from putnam_solver.verify import VerifyOptions, run_gates
+    from putnam_solver.core.provers import get_prover
+    from putnam_solver.core.verify import VerifyOptions, run_gates
+    from putnam_solver.run.agent.tools import format_verdict
 
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
     secret = "official_secret_answer_xyz"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.agent.cli_sandbox import CliLayer, CliLayerUnavailable, hand_over, layer_argv, require_layer
+from putnam_solver.run.agent.cli_sandbox import CliLayer, CliLayerUnavailable, hand_over, layer_argv, require_layer
 
 pytestmark = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
 REPOSITORY_FILE = Path(__file__).resolve()

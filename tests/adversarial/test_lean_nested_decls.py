@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.provers.lean import POLICY, LeanProver
-from putnam_solver.provers.lean.checks import check_forbidden
-from putnam_solver.sandbox import sandbox_status
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.lean import POLICY, LeanProver
+from putnam_solver.core.provers.lean.checks import check_forbidden
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.toylean.build import BENCHMARK, ToyLean
 
 STATEMENT = "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := "

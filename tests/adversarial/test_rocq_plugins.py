@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers.rocq import RocqProver
-from putnam_solver.provers.rocq.checks import challenge_statement, forbidden_hits
-from putnam_solver.verify import GateStatus, Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.checks import challenge_statement, forbidden_hits
+from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions, run_gates
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES

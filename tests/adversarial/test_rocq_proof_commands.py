@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers.rocq import RocqProver
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.helpers import REPO, ROCQ_SAMPLES
 
 BENCHMARK = ROCQ_SAMPLES

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver.agent.types import SolveConfig
-from putnam_solver.benchmark import Benchmark
 from putnam_solver.cli import app
-from putnam_solver.provers.rocq import RocqProver
-from putnam_solver.provers.rocq.checks import challenge_statement, forbidden_hits, recursion_refused
-from putnam_solver.provers.rocq.toolchain import guard_bugs, kernel_bug_report, known_kernel_bugs, parse_version
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.checks import challenge_statement, forbidden_hits, recursion_refused
+from putnam_solver.core.provers.rocq.toolchain import guard_bugs, kernel_bug_report, known_kernel_bugs, parse_version
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.run.agent.types import SolveConfig
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -215,8 +215,8 @@ def test_policy_and_doctor_say_why() -> None:
 def test_solve_passes_allow_recursion_to_the_agents_check_and_submit(
     bench: Benchmark, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from putnam_solver import campaign
-    from putnam_solver.agent.task import _context
+    from putnam_solver.run import campaign
+    from putnam_solver.run.agent.task import _context
 
     seen: list[SolveConfig] = []
     monkeypatch.setattr(campaign, "prepare_only", lambda run_dir, config, selection: seen.append(config) or [])

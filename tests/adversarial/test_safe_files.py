@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.safe_files import UnsafeFile, copy_regular_file, read_regular_file
+from putnam_solver.core.safe_files import UnsafeFile, copy_regular_file, read_regular_file
 
 
 def test_regular_file_is_read(tmp_path: Path) -> None:

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.provers.lean.compile import compile_gate as lean_compile_gate
-from putnam_solver.provers.rocq.compile import compile_gate as rocq_compile_gate
-from putnam_solver.sandbox import (
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.lean.compile import compile_gate as lean_compile_gate
+from putnam_solver.core.provers.rocq.compile import compile_gate as rocq_compile_gate
+from putnam_solver.core.sandbox import (
     COPY_FAILED,
     DEFAULT_PATH,
     SANDBOX_UID,
@@ -29,7 +29,7 @@ from putnam_solver.sandbox import (
     run_sandboxed,
     sandbox_status,
 )
-from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
 from tests.helpers import COQ_BENCH, rocq_submission
 from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
 
@@ -241,7 +241,7 @@ def test_rocq_g4_never_reads_a_sabotaged_vo(tmp_path: Path, monkeypatch: pytest.
     as a link or FIFO in the host workdir: the gate is an error that names it, and reads nothing."""
     fakes = tmp_path / "fake" / "bin"
     fake_tool(fakes, "coqc", host_actions(tmp_path)[how])
-    monkeypatch.setattr("putnam_solver.sandbox.DEFAULT_PATH", f"{fakes}:{DEFAULT_PATH}")
+    monkeypatch.setattr("putnam_solver.core.sandbox.DEFAULT_PATH", f"{fakes}:{DEFAULT_PATH}")
     monkeypatch.setenv("PATH", f"{fakes}:{os.environ['PATH']}")
     bench = load_benchmark(COQ_BENCH)
     problem_id = next(iter(bench.problems))

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver.benchmark import load_benchmark
 from putnam_solver.cli import app
-from putnam_solver.provers import get_prover
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.helpers import REPO
 
 runner = CliRunner()

@@ -17,11 +17,11 @@ pytest.importorskip("inspect_ai")
 
 from inspect_ai.model import ChatMessage, ModelOutput
 
-from putnam_solver.agent.types import Budgets, SolveConfig
-from putnam_solver.campaign import RunSettings, Selection, SolveOutcome, solve
-from putnam_solver.ledger import LEDGER_NAME
-from putnam_solver.sandbox import run_sandboxed
-from putnam_solver.untrusted import REPLACEMENT, clean_text, fence
+from putnam_solver.core.sandbox import run_sandboxed
+from putnam_solver.core.untrusted import REPLACEMENT, clean_text, fence
+from putnam_solver.run.agent.types import Budgets, SolveConfig
+from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
+from putnam_solver.run.ledger import LEDGER_NAME
 from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ, call, config, run, say, scripted
 
 pytestmark = NEEDS_ROCQ

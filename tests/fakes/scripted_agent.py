@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
 
-from putnam_solver.agent import run_campaign_attempts
-from putnam_solver.agent.types import (
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.verify import Track
+from putnam_solver.run.agent import run_campaign_attempts
+from putnam_solver.run.agent.types import (
     AttemptResult,
     Budgets,
     CampaignJob,
@@ -21,8 +23,6 @@ from putnam_solver.agent.types import (
     RunLimits,
     SolveConfig,
 )
-from putnam_solver.benchmark import Benchmark, load_benchmark
-from putnam_solver.verify import Track
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "agent" / "benchmark.jsonl"
 STATEMENT = "Theorem one_plus_one : 1 + 1 = 2.\nProof.\n"
@@ -37,12 +37,12 @@ def rocq_ready() -> str | None:
     if shutil.which("coqc") is None:
         return "coqc is not installed"
     try:
-        from putnam_solver.provers import get_prover
+        from putnam_solver.core.provers import get_prover
 
         get_prover("rocq")
     except ImportError as exc:
         return f"the Rocq prover is not available: {exc}"
-    from putnam_solver.sandbox import sandbox_status
+    from putnam_solver.core.sandbox import sandbox_status
 
     ok, why = sandbox_status()
     return None if ok else f"sandbox unavailable: {why}"

@@ -16,12 +16,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from putnam_solver import campaign
-from putnam_solver.agent.types import AttemptResult, Budgets, CampaignJob, CarryForward, SolveConfig
-from putnam_solver.benchmark import Benchmark, Problem, load_benchmark
-from putnam_solver.provers import Prover, get_prover
-from putnam_solver.report import summary
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
+from putnam_solver.core.provers import Prover, get_prover
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.run import campaign
+from putnam_solver.run.agent.types import AttemptResult, Budgets, CampaignJob, CarryForward, SolveConfig
+from putnam_solver.run.report import summary
 
 REPO = Path(__file__).resolve().parents[2]
 LEAN_BENCH = REPO.parent / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"

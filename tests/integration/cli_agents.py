@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from putnam_solver.agent.types import AttemptResult
+from putnam_solver.run.agent.types import AttemptResult
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
 from tests.fakes.scripted_agent import config, run
 

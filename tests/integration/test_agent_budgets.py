@@ -16,9 +16,9 @@ pytest.importorskip("inspect_ai")
 
 from inspect_ai.model import ChatMessage, ModelOutput
 
-from putnam_solver.agent.types import Budgets, RunLimits
-from putnam_solver.campaign import RunSettings, Selection, SolveOutcome, solve
-from putnam_solver.ledger import LEDGER_NAME, Ledger
+from putnam_solver.run.agent.types import Budgets, RunLimits
+from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
+from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.scripted_agent import BAD, FIXTURE, NEEDS_ROCQ, call, config, scripted
 
 pytestmark = NEEDS_ROCQ

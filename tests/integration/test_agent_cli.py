@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("openai")
 
-from putnam_solver.verify import Profile
+from putnam_solver.core.verify import Profile
 from tests.fakes.openai_server import FakeOpenAI, Step
 from tests.fakes.scripted_agent import BAD, EDITED, GOOD, NEEDS_ROCQ
 from tests.integration.cli_agents import (

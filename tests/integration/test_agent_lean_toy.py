@@ -18,10 +18,10 @@ pytest.importorskip("inspect_ai")
 
 from inspect_ai.model import ChatMessage, ModelOutput
 
-from putnam_solver.agent.types import AttemptResult, Budgets, SolveConfig
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.sandbox import sandbox_status
-from putnam_solver.verify import GateStatus, Profile
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import GateStatus, Profile
+from putnam_solver.run.agent.types import AttemptResult, Budgets, SolveConfig
 from tests.fakes.scripted_agent import call, run, scripted
 from tests.integration.campaign_driver import lean_text_config
 from tests.toylean.build import BENCHMARK, VALID, ToyLean

@@ -13,9 +13,9 @@ import pytest
 
 pytest.importorskip("openai")
 
-from putnam_solver.agent.types import Budgets
-from putnam_solver.campaign import RunSettings, Selection, solve
-from putnam_solver.report.progress import AttemptEvent, Totals
+from putnam_solver.run.agent.types import Budgets
+from putnam_solver.run.campaign import RunSettings, Selection, solve
+from putnam_solver.run.report.progress import AttemptEvent, Totals
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
 from tests.fakes.scripted_agent import BAD, FIXTURE, GOOD, NEEDS_ROCQ, config, run
 

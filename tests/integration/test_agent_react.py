@@ -15,12 +15,12 @@ pytest.importorskip("inspect_ai")
 
 from inspect_ai.model import ChatMessage, ModelOutput
 
-from putnam_solver.agent import prepare_workspaces
-from putnam_solver.agent.types import (
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.run.agent import prepare_workspaces
+from putnam_solver.run.agent.types import (
     Budgets,
     CarryForward,
 )
-from putnam_solver.benchmark import load_benchmark
 from tests.fakes.scripted_agent import BAD, EDITED, FIXTURE, GOOD, NEEDS_ROCQ, call, config, run, say, scripted
 
 pytestmark = NEEDS_ROCQ

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from putnam_solver.agent.types import Allowance, Budgets, CampaignJob
-from putnam_solver.campaign import RunLimits, Runner, RunSettings, Selection, SolveOutcome, solve, stored_run
-from putnam_solver.report import LogLineProgress, RichProgress
-from putnam_solver.report.progress import ProgressSink
+from putnam_solver.run.agent.types import Allowance, Budgets, CampaignJob
+from putnam_solver.run.campaign import RunLimits, Runner, RunSettings, Selection, SolveOutcome, solve, stored_run
+from putnam_solver.run.report import LogLineProgress, RichProgress
+from putnam_solver.run.report.progress import ProgressSink
 from tests.integration.campaign_driver import LEAN_BENCH, SIX, SIX_SCRIPT, lean_runner, lean_text_config
 
 pytestmark = pytest.mark.skipif(not LEAN_BENCH.is_file(), reason=f"{LEAN_BENCH} is missing")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.campaign import RunSettings, Selection, solve
+from putnam_solver.run.campaign import RunSettings, Selection, solve
 from tests.integration.campaign_driver import LEAN_BENCH, SIX, lean_runner, lean_text_config
 
 pytestmark = pytest.mark.skipif(not LEAN_BENCH.is_file(), reason=f"{LEAN_BENCH} is missing")

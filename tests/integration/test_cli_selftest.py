@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver import selftest
 from putnam_solver.cli import app
-from putnam_solver.provers.lean.toolchain import ToolchainPaths
-from putnam_solver.verify import VerifyOptions
+from putnam_solver.core import selftest
+from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
+from putnam_solver.core.verify import VerifyOptions
 from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
 from tests.fakes.openai_server import FakeOpenAI, serve
 from tests.toylean.build import BENCHMARK as LEAN_SAMPLES

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver import selftest
 from putnam_solver.cli import app
-from putnam_solver.verify import VerifyOptions
+from putnam_solver.core import selftest
+from putnam_solver.core.verify import VerifyOptions
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
 from tests.helpers import REPO
 

@@ -26,9 +26,9 @@ from typing import Any
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
-from putnam_solver.provers import get_prover
-from putnam_solver.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import COQ_BENCH, LEAN_BENCH, REPO
 
 CORPUS = REPO / "tests" / "fixtures" / "conformance"

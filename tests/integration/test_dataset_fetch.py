@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import PINS, BenchmarkError, fetch_dataset, load_benchmark
+from putnam_solver.core.benchmark import PINS, BenchmarkError, fetch_dataset, load_benchmark
 from tests.helpers import SHARED_DATA
 
 

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
 from putnam_solver.cli import app
-from putnam_solver.provers.lean import LeanProver
-from putnam_solver.provers.lean import answers as lean_answers
-from putnam_solver.sandbox import SandboxLimits
-from putnam_solver.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean import answers as lean_answers
+from putnam_solver.core.sandbox import SandboxLimits
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.toylean.build import ToyLean
 
 PRELUDE = """noncomputable def beq (a b : Bool) : Bool :=

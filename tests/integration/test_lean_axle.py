@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers.lean.axle import RetryPolicy, axle_gate
-from putnam_solver.provers.lean.checks import form_challenge
-from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean.axle import RetryPolicy, axle_gate
+from putnam_solver.core.provers.lean.checks import form_challenge
+from putnam_solver.core.util import sha256_hex
+from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
 from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
 from tests.helpers import LEAN_BENCH
 

@@ -15,21 +15,22 @@ from typing import Any
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, Problem
-from putnam_solver.cache import gate_code_fingerprint
-from putnam_solver.provers.lean import LeanProver
-from putnam_solver.provers.lean.axioms import ALLOWED_AXIOMS
-from putnam_solver.provers.lean.bootstrap import LAKEFILE
-from putnam_solver.provers.lean.checks import form_challenge
-from putnam_solver.provers.lean.comparator import (
+from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean.axioms import ALLOWED_AXIOMS
+from putnam_solver.core.provers.lean.bootstrap import LAKEFILE
+from putnam_solver.core.provers.lean.checks import form_challenge
+from putnam_solver.core.provers.lean.comparator import (
     comparator_available,
     comparator_gate,
     default_comparator_memory_mb,
 )
-from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
-from putnam_solver.sandbox import landlock_status
-from putnam_solver.selftest import Cell, CellResult, SelftestRecord, record_path
-from putnam_solver.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions, sha256_hex
+from putnam_solver.core.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
+from putnam_solver.core.sandbox import landlock_status
+from putnam_solver.core.selftest import Cell, CellResult, SelftestRecord, record_path
+from putnam_solver.core.util import sha256_hex
+from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
 from tests.fakes import install
 from tests.helpers import LEAN_BENCH
 

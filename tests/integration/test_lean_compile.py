@@ -14,25 +14,25 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.provers.lean import LeanProver
-from putnam_solver.provers.lean.axioms import (
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean.axioms import (
     AxiomOutputError,
     axioms_gate,
     harness_source,
     read_axiom_report,
 )
-from putnam_solver.provers.lean.bootstrap import LAKEFILE
-from putnam_solver.provers.lean.compile import (
+from putnam_solver.core.provers.lean.bootstrap import LAKEFILE
+from putnam_solver.core.provers.lean.compile import (
     LeanMessage,
     compile_gate,
     compile_lean,
     failure_detail,
     parse_messages,
 )
-from putnam_solver.provers.lean.toolchain import LEAN_TOOLCHAIN, LeanNotFound, ToolchainPaths, find_lean
-from putnam_solver.sandbox import SandboxLimits, sandbox_status
-from putnam_solver.verify import (
+from putnam_solver.core.provers.lean.toolchain import LEAN_TOOLCHAIN, LeanNotFound, ToolchainPaths, find_lean
+from putnam_solver.core.sandbox import SandboxLimits, sandbox_status
+from putnam_solver.core.verify import (
     GateResult,
     GateStatus,
     Profile,

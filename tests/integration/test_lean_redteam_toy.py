@@ -13,10 +13,10 @@ import json
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark, load_benchmark
-from putnam_solver.provers.lean import LeanProver
-from putnam_solver.sandbox import sandbox_status
-from putnam_solver.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.toylean.build import BENCHMARK, CANDIDATES, VALID, ToyLean
 
 AVAILABLE, WHY = sandbox_status()

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.answer_check import AnswerStatus
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers.rocq import RocqProver
-from putnam_solver.provers.rocq.answers import check_answer
-from putnam_solver.provers.rocq.challenge import statement_of
-from putnam_solver.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.answer_check import AnswerStatus
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.answers import check_answer
+from putnam_solver.core.provers.rocq.challenge import statement_of
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import REPO, ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers.rocq import RocqProver
-from putnam_solver.provers.rocq.checks import forbidden_gate, preservation_gate
-from putnam_solver.provers.rocq.compile import compile_gate
-from putnam_solver.provers.rocq.coqchk import kernel_gate
-from putnam_solver.provers.rocq.statement import statement_gate
-from putnam_solver.verify import (
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq.compile import compile_gate
+from putnam_solver.core.provers.rocq.coqchk import kernel_gate
+from putnam_solver.core.provers.rocq.statement import statement_gate
+from putnam_solver.core.verify import (
     GateCheck,
     GateStatus,
     Profile,

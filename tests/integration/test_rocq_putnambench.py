@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers.rocq import RocqProver
-from putnam_solver.provers.rocq.challenge import official_answer, statement_of
-from putnam_solver.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.challenge import official_answer, statement_of
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import COQ_BENCH
 
 BENCHMARK = COQ_BENCH

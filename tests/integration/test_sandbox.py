@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.sandbox import (
+from putnam_solver.core.sandbox import (
     SandboxLimits,
     SandboxResult,
     fresh_copy,

@@ -5,11 +5,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from putnam_solver.answer_check import AnswerStatus, check_counts, non_closed_form
 from putnam_solver.cli import _verdict_line
-from putnam_solver.provers.lean.answers import check_value
-from putnam_solver.report.summary import answer_check_line
-from putnam_solver.verify import Profile, Track, Verdict
+from putnam_solver.core.answer_check import AnswerStatus, check_counts, non_closed_form
+from putnam_solver.core.provers.lean.answers import check_value
+from putnam_solver.core.verify import Profile, Track, Verdict
+from putnam_solver.run.report.summary import answer_check_line
 
 
 def _answers(status: str) -> dict[str, Any]:

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver.benchmark import (
+from putnam_solver.cli import app
+from putnam_solver.core.benchmark import (
     BenchmarkError,
     load_benchmark,
     module_name,
     problem_id_from_module,
     resolve_benchmark_path,
 )
-from putnam_solver.cli import app
 from tests.helpers import COQ_BENCH, LEAN_BENCH, SHARED_DATA
 
 runner = CliRunner()

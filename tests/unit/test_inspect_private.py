@@ -20,7 +20,7 @@ def test_the_pinned_inspect_is_installed() -> None:
 
 
 def test_every_private_name_resolves() -> None:
-    from putnam_solver.agent import _inspect
+    from putnam_solver.run.agent import _inspect
 
     for name in _inspect.__all__:
         assert getattr(_inspect, name) is not None, name
@@ -32,7 +32,7 @@ def test_no_other_module_imports_inspect_private_api() -> None:
     users = [
         path.relative_to(SRC).as_posix()
         for path in SRC.rglob("*.py")
-        if private.search(path.read_text(encoding="utf-8")) and path != SRC / "agent" / "_inspect.py"
+        if private.search(path.read_text(encoding="utf-8")) and path != SRC / "run" / "agent" / "_inspect.py"
     ]
     assert users == []
 
@@ -42,8 +42,8 @@ def test_importing_the_agent_layer_starts_nothing() -> None:
     campaign starts) nor leaves a campaign marked as running."""
     code = (
         "import inspect_ai.hooks._startup as startup\n"
-        "import putnam_solver.agent.task\n"
-        "from putnam_solver.agent.live import ACTIVE_RUN\n"
+        "import putnam_solver.run.agent.task\n"
+        "from putnam_solver.run.agent.live import ACTIVE_RUN\n"
         "assert not startup._registry_hooks_loaded and ACTIVE_RUN.get() is None\n"
     )
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from putnam_solver.provers.lean.bootstrap import (
+from putnam_solver.core.provers.lean.bootstrap import (
     COMPARATOR_REV,
     plan,
     toolchain_status,
 )
-from putnam_solver.provers.lean.toolchain import (
+from putnam_solver.core.provers.lean.toolchain import (
     LANDRUN_REV,
     LEAN4EXPORT_REV,
     LEAN_TOOLCHAIN,
@@ -25,8 +25,8 @@ from putnam_solver.provers.lean.toolchain import (
     ToolchainPaths,
     toolchain_root,
 )
+from putnam_solver.core.util import InputError
 from putnam_solver.toolchains import run_bootstrap
-from putnam_solver.verify import InputError
 from tests.fakes import install
 
 SYSTEM_PATH = "/usr/bin:/bin"

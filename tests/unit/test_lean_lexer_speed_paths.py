@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.provers import get_prover
-from putnam_solver.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers.lean import LeanProver
-from putnam_solver.provers.lean.challenge import AnswerForm, challenge
-from putnam_solver.provers.lean.syntax import lex, same_tokens
-from putnam_solver.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean.challenge import AnswerForm, challenge
+from putnam_solver.core.provers.lean.syntax import lex, same_tokens
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.helpers import LEAN_BENCH
 
 BENCHMARK = LEAN_BENCH

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.provers.lean import nounix
+from putnam_solver.core.provers.lean import nounix
 
 PROBE = """
 import socket, subprocess, sys

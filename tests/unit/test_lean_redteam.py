@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers.lean import POLICY
-from putnam_solver.verify import Track
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean import POLICY
+from putnam_solver.core.verify import Track
 from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
 
 B5 = "putnam_1997_b5"  # `def tetration`, no solution, binders `n`, `hn`

@@ -7,14 +7,14 @@ import re
 
 import pytest
 
-from putnam_solver.provers.lean.challenge import (
+from putnam_solver.core.provers.lean.challenge import (
     AnswerForm,
     answer_forms,
     challenge,
     model_statement,
     rewrite_solutions,
 )
-from putnam_solver.provers.lean.syntax import (
+from putnam_solver.core.provers.lean.syntax import (
     CHAR,
     COMMENT,
     DOC,
@@ -31,7 +31,7 @@ from putnam_solver.provers.lean.syntax import (
     parse_statement,
     split_commands,
 )
-from putnam_solver.verify import Track
+from putnam_solver.core.verify import Track
 from tests.helpers import LEAN_BENCH
 
 

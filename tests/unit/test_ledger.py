@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.agent.types import AttemptResult
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.ledger import LEDGER_NAME, Ledger, LedgerError
-from putnam_solver.provers import get_prover
-from putnam_solver.report.summary import write_outputs
-from putnam_solver.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.run.agent.types import AttemptResult
+from putnam_solver.run.ledger import LEDGER_NAME, Ledger, LedgerError
+from putnam_solver.run.report.summary import write_outputs
 from tests.integration.campaign_driver import LEAN_BENCH, lean_good_candidates
 
 pytestmark = pytest.mark.skipif(not LEAN_BENCH.is_file(), reason=f"{LEAN_BENCH} is missing")

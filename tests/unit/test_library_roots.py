@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.agent.tools import library_roots
-from putnam_solver.provers.lean import LeanProver
-from putnam_solver.provers.lean.toolchain import ToolchainPaths
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
+from putnam_solver.run.agent.tools import library_roots
 
 
 def _toolchain(root: Path) -> Path:

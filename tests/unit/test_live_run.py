@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from putnam_solver.agent.types import Allowance, LiveRun, RunLimits
+from putnam_solver.run.agent.types import Allowance, LiveRun, RunLimits
 
 
 class FakeClock:

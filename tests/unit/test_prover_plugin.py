@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver import provers
-from putnam_solver.answer_check import AnswerCheck
-from putnam_solver.benchmark import Problem, load_benchmark
-from putnam_solver.provers import InstallRequest, InstallStep, Readiness, gate_readiness, get_prover
-from putnam_solver.verify import Gate, GateResult, GateStatus, Submission, Track, VerifyOptions
+from putnam_solver.core import provers
+from putnam_solver.core.answer_check import AnswerCheck
+from putnam_solver.core.benchmark import Problem, load_benchmark
+from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness, gate_readiness, get_prover
+from putnam_solver.core.verify import Gate, GateResult, GateStatus, Submission, Track, VerifyOptions
 
 CLAIM = "claim: 1 + 1 = 2\n"
 
@@ -125,8 +125,8 @@ def test_cli_lists_shows_policy_and_verifies_with_a_registered_prover(toy: Path,
 
 
 def test_workspace_and_readiness_come_from_the_registered_prover(toy: Path, tmp_path: Path) -> None:
-    from putnam_solver.agent.task import prepare_workspaces
-    from putnam_solver.agent.types import Budgets, SolveConfig
+    from putnam_solver.run.agent.task import prepare_workspaces
+    from putnam_solver.run.agent.types import Budgets, SolveConfig
 
     bench = load_benchmark(toy)
     config = SolveConfig("toy", Track.WITH_ANSWER, "mockllm/model", None, None, "react", "local", 1, 1, Budgets())
@@ -140,8 +140,8 @@ def test_workspace_and_readiness_come_from_the_registered_prover(toy: Path, tmp_
 
 def test_the_registry_loads_no_prover_until_asked() -> None:
     code = (
-        "import sys, putnam_solver.provers as p; "
+        "import sys, putnam_solver.core.provers as p; "
         "assert p.prover_names() == ('lean', 'rocq'); "
-        "assert not [m for m in sys.modules if m.startswith('putnam_solver.provers.')], sorted(sys.modules)"
+        "assert not [m for m in sys.modules if m.startswith('putnam_solver.core.provers.')], sorted(sys.modules)"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.benchmark import Benchmark
-from putnam_solver.provers import get_prover
-from putnam_solver.provers.rocq import RocqProver
-from putnam_solver.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
-from putnam_solver.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
+from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -304,8 +304,8 @@ def test_policy_describes_both_lists() -> None:
 
 def test_the_agents_check_applies_the_rules_of_the_profile_that_will_judge_it(bench: Benchmark) -> None:
     """``check`` runs ``fast`` but must not refuse an import that ``submit``'s full profile accepts."""
-    from putnam_solver.agent.task import _context
-    from putnam_solver.agent.types import Budgets, SolveConfig
+    from putnam_solver.run.agent.task import _context
+    from putnam_solver.run.agent.types import Budgets, SolveConfig
 
     config = SolveConfig(
         prover="rocq",

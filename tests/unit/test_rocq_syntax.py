@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.provers.rocq.syntax import (
+from putnam_solver.core.provers.rocq.syntax import (
     Kind,
     LexError,
     StatementError,

@@ -6,9 +6,9 @@ import shutil
 
 import pytest
 
-from putnam_solver.provers.rocq.coqchk import read_coqchk
-from putnam_solver.provers.rocq.statement import read_assumptions
-from putnam_solver.provers.rocq.toolchain import (
+from putnam_solver.core.provers.rocq.coqchk import read_coqchk
+from putnam_solver.core.provers.rocq.statement import read_assumptions
+from putnam_solver.core.provers.rocq.toolchain import (
     DEBIAN_PACKAGES,
     OPAM_ROUTE,
     allowed_full_name,

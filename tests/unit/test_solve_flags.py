@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver.agent.types import SolveConfig
-from putnam_solver.benchmark import load_benchmark
 from putnam_solver.cli import app
-from putnam_solver.provers.lean import LeanProver
-from putnam_solver.solving import reasoning_effort
-from putnam_solver.verify import InputError
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.util import InputError
+from putnam_solver.run.agent.types import SolveConfig
+from putnam_solver.run.solving import reasoning_effort
 from tests.helpers import REPO
 
 
@@ -44,8 +44,8 @@ def test_kernels_reach_the_stored_run_and_the_agents_check_and_submit(
 ) -> None:
     """`putnam solve --kernels lean,nanoda` must make every G6 of the run require nanoda too, including
     after a resume (the stored config), not only `putnam verify`."""
-    from putnam_solver import campaign
-    from putnam_solver.agent.task import _context
+    from putnam_solver.run import campaign
+    from putnam_solver.run.agent.task import _context
 
     seen: list[SolveConfig] = []
     monkeypatch.setattr(campaign, "prepare_only", lambda run_dir, config, selection: seen.append(config) or [])
@@ -64,10 +64,10 @@ def test_kernels_reach_the_stored_run_and_the_agents_check_and_submit(
 def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """`solve` checks the gates can run and the selftest passed with the very options that accept every
     attempt, and the agent's `check` rehearses that acceptance: one derivation from the run's config."""
-    from putnam_solver import agent, solving
-    from putnam_solver.agent.task import _context
-    from putnam_solver.provers.rocq import RocqProver
-    from putnam_solver.verify import Profile, Track
+    from putnam_solver.core.provers.rocq import RocqProver
+    from putnam_solver.core.verify import Profile, Track
+    from putnam_solver.run import agent, solving
+    from putnam_solver.run.agent.task import _context
 
     checked: list[object] = []
     monkeypatch.setattr(solving, "require_gates", lambda prover, options: checked.append(options))

@@ -15,16 +15,15 @@ from tests.helpers import REPO
 
 CORE_IMPORTS = """
 import json, sys
-import putnam_solver.benchmark, putnam_solver.sandbox, putnam_solver.verify, putnam_solver.candidates
-import putnam_solver.selftest
-from putnam_solver.provers import get_prover, prover_names
+import putnam_solver.core.benchmark, putnam_solver.core.sandbox, putnam_solver.core.verify
+import putnam_solver.core.candidates, putnam_solver.core.selftest, putnam_solver.doctor
+from putnam_solver.core.provers import get_prover, prover_names
 for name in prover_names():
     get_prover(name).gates()
 print(json.dumps(sorted(sys.modules)))
 """
 FORBIDDEN_ROOTS = ("inspect_ai", "inspect_swe", "asyncio", "ssl", "http", "httpx", "urllib3", "requests", "axle")
-RUN_MACHINERY = ("putnam_solver.agent", "putnam_solver.campaign", "putnam_solver.ledger", "putnam_solver.report",
-                 "putnam_solver.solving", "putnam_solver.cli")  # fmt: skip
+RUN_MACHINERY = ("putnam_solver.run", "putnam_solver.cli")
 
 
 def test_the_core_and_both_provers_load_no_agent_async_or_network_module() -> None:

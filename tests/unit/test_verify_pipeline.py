@@ -10,20 +10,11 @@ from typing import Any
 
 import pytest
 
-from putnam_solver.benchmark import load_benchmark
-from putnam_solver.cache import VerdictCache
-from putnam_solver.candidates import Candidate, exit_code, verify_candidates
-from putnam_solver.verify import (
-    Gate,
-    GateResult,
-    GateStatus,
-    InputError,
-    Profile,
-    Submission,
-    Track,
-    VerifyOptions,
-    run_gates,
-)
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.candidates import Candidate, exit_code, verify_candidates
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import Gate, GateResult, GateStatus, Profile, Submission, Track, VerifyOptions, run_gates
 
 
 @dataclass

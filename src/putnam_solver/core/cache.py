@@ -1,0 +1,97 @@
+"""Verdict cache: a decided verdict is reused for the same inputs instead of recompiling.
+
+The key covers everything a verdict depends on: candidate bytes, challenge bytes, statement and benchmark
+hashes, prover, track, profile (and AXLE), the toolchain fingerprint and the source of this package's
+gates. Only decided verdicts (accepted or rejected) are stored; an ``error`` or ``unavailable`` outcome is
+always re-run. The cache lives in the user's cache directory, which the agent's sandbox cannot reach, so
+a model cannot plant an accepted verdict there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from putnam_solver.core.util import write_atomic
+from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict
+
+
+def default_cache_dir() -> Path:
+    override = os.environ.get("PUTNAM_CACHE_DIR")
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_cache_dir("putnambench-solver")) / "verdicts"
+
+
+@cache
+def gate_code_fingerprint() -> str:
+    """SHA-256 over this package's source, so that a changed gate never reuses an old verdict."""
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def cache_key(parts: dict[str, str]) -> str:
+    """A stable key from named parts (order-independent, unambiguous)."""
+    canonical = json.dumps({**parts, "gate_code": gate_code_fingerprint()}, sort_keys=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+class VerdictCache:
+    """Decided verdicts stored as one JSON file per key, each written atomically."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory or default_cache_dir()
+
+    def _path(self, key: str) -> Path:
+        return self.directory / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> Verdict | None:
+        try:
+            data = json.loads(self._path(key).read_text(encoding="utf-8"))
+            verdict = verdict_from_json(data)
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # a missing or damaged entry just means a fresh run
+        if data.get("key") != key or verdict.status not in ("accepted", "rejected"):
+            return None
+        verdict.cached = True
+        return verdict
+
+    def put(self, key: str, verdict: Verdict) -> None:
+        if verdict.status not in ("accepted", "rejected"):
+            return
+        payload = {**verdict.to_json(), "key": key, "expected_gates": list(verdict.expected_gates)}
+        write_atomic(self._path(key), json.dumps(payload, sort_keys=True).encode("utf-8"))
+
+
+def verdict_from_json(data: dict[str, Any]) -> Verdict:
+    """Rebuild a Verdict written by ``Verdict.to_json`` (plus ``expected_gates``)."""
+    return Verdict(
+        problem=data["problem"],
+        prover=data["prover"],
+        track=Track(data["track"]),
+        profile=Profile(data["profile"]),
+        gates=[
+            GateResult(g["id"], g["name"], GateStatus(g["status"]), g["detail"], g.get("evidence", {}))
+            for g in data["gates"]
+        ],
+        expected_gates=tuple(data["expected_gates"]),
+        candidate_sha256=data["candidate_sha256"],
+        statement_sha256=data["statement_sha256"],
+        challenge_sha256=data["challenge_sha256"],
+        benchmark_sha256=data["benchmark_sha256"],
+        benchmark_pinned=data["benchmark_pinned"],
+        candidate_path=data.get("candidate_path"),
+        answers=data.get("answers", {}),
+        unsafe_no_sandbox=bool(data.get("unsafe_no_sandbox", False)),
+        allow_recursion=bool(data.get("allow_recursion", False)),
+    )

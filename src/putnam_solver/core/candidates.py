@@ -1,0 +1,182 @@
+"""Find candidate files and verify many of them: the library behind ``putnam verify``.
+
+Each candidate is verified independently (its own scratch directory and sandbox), so they run
+concurrently in a thread pool: the heavy work happens in child processes, not in Python.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.cache import VerdictCache, cache_key
+from putnam_solver.core.provers import Prover
+from putnam_solver.core.util import InputError, sha256_hex, write_atomic
+from putnam_solver.core.verify import (
+    DEFAULT_MAX_CANDIDATE_BYTES,
+    Track,
+    Verdict,
+    VerifyOptions,
+    decode_candidate,
+    run_gates,
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A candidate file, read once: the verdict is computed from exactly these bytes."""
+
+    path: Path
+    problem: Problem
+    data: bytes
+
+
+def discover_candidates(
+    paths: Sequence[Path],
+    benchmark: Benchmark,
+    prover: Prover,
+    max_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES,
+) -> list[Candidate]:
+    """Resolve files and directories to candidates, in a stable order.
+
+    A file must be named after its problem (``putnam_1962_a2.lean`` or ``Putnam1962A2.lean``); a
+    directory contributes every file in it that is so named (other files, such as a lakefile, are not
+    candidates). Any file given explicitly that is not a candidate is an input error, as is a
+    directory with none, or a file larger than ``max_bytes`` (checked before it is read).
+    """
+    found: list[Candidate] = []
+    for path in paths:
+        if path.is_dir():
+            inside = sorted(p for p in path.iterdir() if p.is_file() and p.suffix == prover.suffix)
+            matched = [(p, benchmark.problem_for_stem(p.stem)) for p in inside]
+            chosen = [(p, problem) for p, problem in matched if problem is not None]
+            if not chosen:
+                raise InputError(
+                    f"{path}: no candidate files here; name each file after its problem, e.g. "
+                    f"{_example_name(benchmark, prover)}"
+                )
+            found.extend(_read(p, problem, max_bytes) for p, problem in chosen)
+        elif path.is_file():
+            found.append(_read(path, _problem_for_file(path, benchmark, prover), max_bytes))
+        else:
+            raise InputError(f"{path}: no such file or directory")
+    return found
+
+
+def _problem_for_file(path: Path, benchmark: Benchmark, prover: Prover) -> Problem:
+    if path.suffix != prover.suffix:
+        raise InputError(
+            f"{path}: a {prover.name} candidate must end in {prover.suffix}; pass --prover to choose another"
+        )
+    problem = benchmark.problem_for_stem(path.stem)
+    if problem is None:
+        raise InputError(
+            f"{path}: the file name does not name a problem of {benchmark.path.name}; rename it after its "
+            f"problem, e.g. {_example_name(benchmark, prover)}"
+        )
+    return problem
+
+
+def _example_name(benchmark: Benchmark, prover: Prover) -> str:
+    first = min(benchmark.problems)
+    return f"{first}{prover.suffix} or {benchmark.problems[first].module}{prover.suffix}"
+
+
+def _read(path: Path, problem: Problem, max_bytes: int) -> Candidate:
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise InputError(
+                f"{path}: {size} bytes, over the candidate size cap of {max_bytes} bytes; "
+                "pass --max-candidate-bytes N to verify a longer file"
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the candidate: {exc.strerror}") from exc
+    decode_candidate(str(path), data)  # fail early, before any work starts, on empty or non-UTF-8 files
+    return Candidate(path, problem, data)
+
+
+def verdict_key(
+    prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
+) -> str:
+    """The cache key: every input the verdict depends on (the toolchain too for the text profile: the
+    Rocq G3 refuses candidate recursion or not depending on the detected Coq version)."""
+    toolchain = prover.toolchain_fingerprint(options)
+    return cache_key(
+        {
+            "prover": prover.name,
+            "benchmark_sha256": benchmark.sha256,
+            "statement_sha256": candidate.problem.statement_sha256,
+            "challenge_sha256": sha256_hex(prover.challenge(candidate.problem, track).encode("utf-8")),
+            "candidate_sha256": sha256_hex(candidate.data),
+            "track": track.value,
+            "profile": options.profile.value,
+            "axle": str(options.axle),
+            "sandbox": "off" if options.unsafe_no_sandbox else "on",
+            "max_candidate_bytes": str(options.max_candidate_bytes),
+            "allow_recursion": str(options.allow_recursion),
+            "kernels": ",".join(options.kernels),
+            "unsafe_comparator": str(options.unsafe_comparator),
+            "toolchain": toolchain,
+        }
+    )
+
+
+def verify_candidates(
+    candidates: Sequence[Candidate],
+    prover: Prover,
+    benchmark: Benchmark,
+    track: Track,
+    options: VerifyOptions,
+    jobs: int | None = None,
+    cache: VerdictCache | None = None,
+    on_verdict: Callable[[Verdict], None] | None = None,
+) -> list[Verdict]:
+    """Verify every candidate (``jobs`` at a time) and return the verdicts in input order."""
+
+    def one(candidate: Candidate) -> Verdict:
+        key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
+        verdict = cache.get(key) if cache else None
+        if verdict is None:
+            verdict = run_gates(
+                prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path)
+            )
+            if cache:
+                cache.put(key, verdict)
+        verdict.candidate_path = str(candidate.path)
+        if on_verdict:
+            on_verdict(verdict)
+        return verdict
+
+    workers = min(max(1, jobs or os.cpu_count() or 1), len(candidates))
+    if workers <= 1:  # no thread to start for a single candidate (a cache hit costs about a millisecond)
+        return [one(c) for c in candidates]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(one, candidates))
+
+
+def verdicts_json(verdicts: Sequence[Verdict], benchmark: Benchmark) -> dict[str, Any]:
+    """The document ``putnam verify --json`` writes."""
+    return {
+        "all_okay": bool(verdicts) and all(v.accepted for v in verdicts),
+        "benchmark": {"path": str(benchmark.path), "sha256": benchmark.sha256, "pin": benchmark.pin_name},
+        "results": [v.to_json() for v in verdicts],
+    }
+
+
+def write_verdicts_json(out: Path, verdicts: Sequence[Verdict], benchmark: Benchmark) -> None:
+    write_atomic(out, (json.dumps(verdicts_json(verdicts, benchmark), indent=2) + "\n").encode("utf-8"))
+
+
+def exit_code(verdicts: Sequence[Verdict]) -> int:
+    """0 all accepted; 2 any gate could not decide (infrastructure); else 1 (a candidate rejected)."""
+    if any(v.status == "error" for v in verdicts):
+        return 2
+    return 0 if all(v.accepted for v in verdicts) else 1

@@ -1,0 +1,177 @@
+"""The gate kit: the one way a gate finds a tool, runs it under caps and turns the run into a status.
+
+Every compiled gate of every prover uses these, so that one rule decides what a run means:
+
+1. A run the harness stopped, or that could not finish, says nothing about the candidate: a timeout, an
+   output flood, a signal (``killed_reason``, or an exit code above 128, which is how bubblewrap reports
+   a signal), an exhausted memory cap (the prover recognises its tool's allocation failure) and an
+   output cut at the cap (a dropped line could have been an error) are ``error``, never ``failed``.
+   ``error`` verdicts are never cached, so a larger cap decides afresh.
+2. Otherwise, an error the tool itself reported (a compile error, a kernel rejection) is ``failed``.
+3. Otherwise, a non-zero exit with no reported error is ``error``: nobody can tell whose fault it is.
+4. Otherwise (exit 0, nothing reported, nothing cut) the run is clean; the gate then checks the files
+   it expects.
+
+Tools are resolved once (an explicit path, else the user's ``PATH``) to an absolute file, hashed, and
+recorded in the evidence; the gates run exactly that file, exposing its directory to the sandbox when
+it lies outside the system directories. A missing tool or sandbox makes a gate ``unavailable``; a file a
+sandboxed run left that is not a plain file under the cap makes it ``error``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.safe_files import UnsafeFile
+from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, outside_system_dirs
+from putnam_solver.core.util import sha256_file
+from putnam_solver.core.verify import GateResult, GateStatus, VerifyOptions
+
+STDERR_KEPT = 2000
+SIGNAL_EXIT = 128
+Judgement = tuple[GateStatus, str]
+
+
+class ToolUnavailable(Exception):
+    """A tool a gate needs is not installed (or not usable); the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One reason a text gate refuses a candidate: where, what, and which rule."""
+
+    line: int
+    construct: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.construct}: {self.rule}"
+
+
+def sandbox_limits(options: VerifyOptions) -> SandboxLimits:
+    """The caps of every sandboxed tool run of a verification, from the user's options."""
+    return SandboxLimits(timeout_seconds=options.timeout_seconds, memory_mb=options.memory_mb, disk_mb=options.disk_mb)
+
+
+@dataclass(frozen=True)
+class ResolvedTool:
+    """An external executable fixed for a verification: the absolute file run, its hash and where it
+    was found. The argv of every run starts with ``path``, so what is recorded is what ran."""
+
+    name: str
+    path: Path
+    sha256: str
+    origin: str
+
+    @property
+    def readonly(self) -> tuple[Path, ...]:
+        """What the sandbox must show for the tool to run: its directory, unless a system directory."""
+        return (self.path.parent,) if outside_system_dirs(self.path.parent) else ()
+
+    def evidence(self) -> dict[str, str]:
+        return {"path": str(self.path), "sha256": self.sha256, "origin": self.origin}
+
+
+def resolve_tool(name: str, explicit: Path | None = None) -> ResolvedTool:
+    """``explicit`` if given, else ``name`` on the user's ``PATH``, as an absolute hashed file.
+
+    Raises ToolUnavailable when there is none or it is not an executable file.
+    """
+    found = str(explicit) if explicit is not None else shutil.which(name, path=os.environ.get("PATH", os.defpath))
+    origin = "explicit" if explicit is not None else "PATH"
+    if found is None:
+        raise ToolUnavailable(f"{name} not found on PATH")
+    path = Path(found).resolve()
+    if not (path.is_file() and os.access(path, os.X_OK)):
+        raise ToolUnavailable(f"{name}: {path} is not an executable file")
+    return ResolvedTool(name, path, file_sha256(path), origin)
+
+
+def file_sha256(path: Path) -> str:
+    """SHA-256 of a tool's file, remembered while its size and modification time stay the same."""
+    info = path.stat()
+    return _sha256_cached(str(path), info.st_size, info.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=64)
+def _sha256_cached(path: str, size: int, mtime_ns: int) -> str:
+    return sha256_file(Path(path))
+
+
+def capped(result: SandboxResult, tool: str, limits: SandboxLimits, out_of_memory: bool = False) -> str | None:
+    """Why the run could not finish (rule 1 of the module docstring), or None when it ran its course."""
+    code = result.exit_code
+    if result.timed_out:
+        return f"{tool} timed out after {limits.timeout_seconds:g} s"
+    if result.killed_reason == "output":
+        return f"{tool}'s output exceeded {limits.max_output_bytes} bytes"
+    if out_of_memory:  # before signals: an allocation failure often ends in abort()
+        return f"{tool} ran out of memory (cap {limits.memory_mb} MB)"
+    if result.killed_reason is not None:
+        return f"{tool} was stopped ({result.killed_reason})"
+    if code is not None and code > SIGNAL_EXIT:
+        return f"{tool} died by signal {code - SIGNAL_EXIT}"
+    if result.truncated:
+        return f"{tool}'s output was truncated, so not every message could be checked"
+    return None
+
+
+def judge_run(
+    result: SandboxResult,
+    tool: str,
+    limits: SandboxLimits,
+    *,
+    reported_error: str | None,
+    out_of_memory: bool = False,
+) -> Judgement | None:
+    """The status of a run by the rule of the module docstring, or None for a clean run.
+
+    ``reported_error`` is the first error the tool reported (parsed by the prover; untrusted text, for
+    the detail only: a candidate can print a forged error, which only rejects itself).
+    """
+    cap = capped(result, tool, limits, out_of_memory)
+    if cap is not None:
+        return GateStatus.ERROR, f"{cap}; not a verdict on the candidate"
+    if reported_error is not None:
+        return GateStatus.FAILED, reported_error
+    if result.exit_code != 0:
+        stderr = result.stderr.strip()[-500:] or "no output on stderr"
+        return GateStatus.ERROR, f"{tool} failed (exit code {result.exit_code}) without reporting an error: {stderr}"
+    return None
+
+
+def run_evidence(result: SandboxResult) -> dict[str, Any]:
+    """What every gate records about one tool run."""
+    return {
+        "argv": list(result.argv),
+        "exit_code": result.exit_code,
+        "killed_reason": result.killed_reason,
+        "timed_out": result.timed_out,
+        "wall_seconds": round(result.wall_seconds, 3),
+        "peak_memory_kb": result.peak_memory_kb,
+        "sandboxed": result.sandboxed,
+        "uid": result.uid,
+        "stdout_bytes": result.stdout_bytes,
+        "truncated": result.truncated,
+        "stderr_tail": result.stderr[-STDERR_KEPT:],
+    }
+
+
+def guarded(gate_id: str, gate_name: str, body: Callable[[], GateResult]) -> GateResult:
+    """``body()``, with a missing tool or sandbox as ``unavailable`` and a refused output file as ``error``."""
+    try:
+        return body()
+    except (ToolUnavailable, SandboxUnavailable) as exc:
+        return GateResult(gate_id, gate_name, GateStatus.UNAVAILABLE, str(exc))
+    except UnsafeFile as exc:
+        detail = (
+            f"refused a file a sandboxed run left behind ({exc}); it is never read, and the candidate "
+            "is not accepted"
+        )
+        return GateResult(gate_id, gate_name, GateStatus.ERROR, detail)

@@ -1,0 +1,501 @@
+"""Install the pinned Lean toolchain for ``putnam bootstrap`` and report on it for ``putnam doctor``.
+
+This is the one module of the Lean prover that uses the network, and it runs only on the user's
+request. It builds the directory described in ``toolchain.py`` as a plan of steps. Each step says what
+it downloads and where, and is idempotent and resumable: when it finishes, the SHA-256 of the files it
+produced are recorded in the manifest (``toolchain.json``), and a step counts as done only while those
+files still exist with those hashes. An interrupted bootstrap therefore resumes where it stopped, and a
+tampered or half-written file makes its step run again.
+
+Mathlib is never built from source unless asked (``build_mathlib=True``): ``lake exe cache get``
+downloads its prebuilt ``.olean`` files. Comparator is built with the Lean version its own repository
+names (elan installs it); lean4export is built with the project's Lean, because it reads the project's
+``.olean`` files. The choice of the comparator commit is explained in ``docs/lean-toolchain.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.provers import InstallError
+from putnam_solver.core.provers.lean.toolchain import (
+    LANDRUN_REV,
+    LEAN4EXPORT_REV,
+    LEAN_TOOLCHAIN,
+    MATHLIB_REV,
+    MATHLIB_TAG,
+    ToolchainPaths,
+)
+from putnam_solver.core.util import sha256_file
+
+COMPARATOR_REV = "575674928e239f5bc452aab72d1dd7b0f1326494"
+"""leanprover/comparator, merge of PR 75 (external kernels): every soundness fix after 099775bf (see
+docs/lean-toolchain.md for the list and why not a newer commit)."""
+NANODA_REV = "f58f2f6d535e189a40fcb02ede8eb95f97a92d37"
+"""nanoda_lib's master head (2026-06-02, PR 21: a wrong back-reference exits non-zero); comparator's
+multi-kernel merge that G6 runs it through (PR 75, 2026-08-19) came after it, so the two were meant to
+work together."""
+NANODA_GIT = "https://github.com/ammkrn/nanoda_lib"
+
+ELAN_INSTALLER_URL = "https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh"
+MATHLIB_GIT = "https://github.com/leanprover-community/mathlib4"
+COMPARATOR_GIT = "https://github.com/leanprover/comparator"
+LEAN4EXPORT_GIT = "https://github.com/leanprover/lean4export"
+LANDRUN_GIT = "https://github.com/Zouuup/landrun"
+
+CHALLENGE_MODULE = "Challenge"
+SOLUTION_MODULE = "Solution"
+
+LAKEFILE = f"""name = "PutnamWorkspace"
+version = "0.1.0"
+defaultTargets = []
+
+[leanOptions]
+autoImplicit = false
+
+[[require]]
+name = "mathlib"
+git = "{MATHLIB_GIT}"
+rev = "{MATHLIB_REV}"
+
+[[lean_lib]]
+name = "{CHALLENGE_MODULE}"
+
+[[lean_lib]]
+name = "{SOLUTION_MODULE}"
+"""
+"""The Lake project every Lean gate copies. Mathlib is pinned by commit (tag {MATHLIB_TAG}); the two
+libraries are the modules comparator builds, and ``autoImplicit`` is off as in Mathlib itself."""
+
+
+
+def lean_option_flags(lakefile: str = LAKEFILE) -> tuple[str, ...]:
+    """The ``[leanOptions]`` of the pinned lakefile as the ``-D`` flags Lake gives `lean` for them.
+
+    G4 and G5 call `lean` themselves, so without these they would compile with Lean's defaults while
+    comparator's ``lake build`` uses the project's (``autoImplicit false``), and the fast profile could
+    pass what the full one refuses. Lake formats each as ``-D<name>=<value>``, strings in double quotes
+    (leanprover/lean4 src/Lean/Util/LeanOptions.lean, ``LeanOption.asCliArg`` and ``asCliFlagValue``).
+    """
+    options = tomllib.loads(lakefile).get("leanOptions", {})
+    return tuple(f"-D{name}={_cli_value(value)}" for name, value in sorted(options.items()))
+
+
+def _cli_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and value >= 0:
+        return str(value)
+    if isinstance(value, str):
+        return f'"{value}"'
+    raise ValueError(f"a Lean option must be a string, a boolean or a natural number, not {value!r}")
+
+
+PINS: dict[str, str] = {
+    "lean": LEAN_TOOLCHAIN,
+    "mathlib": f"{MATHLIB_TAG} {MATHLIB_REV}",
+    "comparator": COMPARATOR_REV,
+    "lean4export": LEAN4EXPORT_REV,
+    "landrun": LANDRUN_REV,
+}
+
+Progress = Callable[[str], None]
+COMMAND_OUTPUT_TAIL = 4000
+
+
+class BootstrapError(InstallError):
+    """A step could not finish. The message names the command, its output and what to do."""
+
+
+def read_manifest(paths: ToolchainPaths) -> dict[str, Any]:
+    """The manifest, or an empty one when it is missing or unreadable (every step then runs again)."""
+    try:
+        data = json.loads(paths.manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_json_atomic(path: Path, data: Mapping[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=2, sort_keys=True)
+        handle.write("\n")
+    os.replace(tmp, path)
+
+
+def _recorded_steps(manifest: Mapping[str, Any]) -> dict[str, Any]:
+    steps = manifest.get("steps")
+    return dict(steps) if isinstance(steps, dict) else {}
+
+
+def record_step(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequence[Path]) -> None:
+    """Mark a step done: the pin it installed and the hashes of its artifacts, relative to the root."""
+    manifest = read_manifest(paths)
+    steps = _recorded_steps(manifest)
+    steps[name] = {
+        "pin": pin,
+        "artifacts": {str(p.relative_to(paths.root)): sha256_file(p) for p in artifacts},
+    }
+    write_json_atomic(paths.manifest, {**manifest, "pins": PINS, "steps": steps})
+
+
+def step_recorded(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequence[Path]) -> bool:
+    """True when the manifest records this step at this pin and every artifact still has its hash.
+
+    A changed pin (a new comparator commit, say) makes only that step run again.
+    """
+    recorded = _recorded_steps(read_manifest(paths)).get(name)
+    if not isinstance(recorded, dict) or recorded.get("pin") != pin:
+        return False
+    hashes = recorded.get("artifacts")
+    expected = {str(p.relative_to(paths.root)): p for p in artifacts}
+    if not isinstance(hashes, dict) or set(hashes) != set(expected):
+        return False
+    return all(p.is_file() and sha256_file(p) == hashes[rel] for rel, p in expected.items())
+
+
+def run_command(argv: Sequence[str | Path], *, cwd: Path, env: Mapping[str, str], progress: Progress) -> None:
+    """Run one command; on failure raise with the command, its exit code and the tail of its output."""
+    shown = " ".join(str(a) for a in argv)
+    progress(f"$ {shown}  (in {cwd})")
+    try:
+        done = subprocess.run(
+            [str(a) for a in argv],
+            cwd=cwd,
+            env=dict(env),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            errors="replace",
+            check=False,
+        )
+    except FileNotFoundError as exc:
+        raise BootstrapError(f"{shown}: {argv[0]} not found ({exc.strerror}); install it and retry") from exc
+    if done.returncode != 0:
+        tail = done.stdout[-COMMAND_OUTPUT_TAIL:]
+        raise BootstrapError(f"{shown} failed with exit code {done.returncode} (in {cwd}):\n{tail}")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One idempotent bootstrap step. ``artifacts`` are the files whose hashes prove it finished."""
+
+    name: str
+    description: str
+    paths: ToolchainPaths
+    pin: str
+    artifacts: tuple[Path, ...]
+    action: Callable[[Progress], None]
+
+    def done(self) -> bool:
+        return step_recorded(self.paths, self.name, self.pin, self.artifacts)
+
+    def run(self, progress: Progress) -> None:
+        """Run the step unless it is done; check that it produced its artifacts, then record them."""
+        if self.done():
+            progress(f"{self.name}: already done")
+            return
+        progress(f"{self.name}: {self.description}")
+        self.action(progress)
+        missing = [str(p) for p in self.artifacts if not p.is_file()]
+        if missing:
+            raise BootstrapError(f"{self.name}: finished but did not produce {', '.join(missing)}")
+        record_step(self.paths, self.name, self.pin, self.artifacts)
+
+
+def _install_elan(paths: ToolchainPaths, progress: Progress) -> None:
+    root = paths.root
+    root.mkdir(parents=True, exist_ok=True)
+    script = root / "elan-init.sh"
+    env = paths.env()
+    run_command(["curl", "-sSfL", ELAN_INSTALLER_URL, "-o", script], cwd=root, env=env, progress=progress)
+    run_command(
+        ["sh", script, "-y", "--no-modify-path", "--default-toolchain", "none"],
+        cwd=root,
+        env=env,
+        progress=progress,
+    )
+    script.unlink(missing_ok=True)
+
+
+def _install_lean(paths: ToolchainPaths, progress: Progress) -> None:
+    run_command(
+        [paths.elan_bin / "elan", "toolchain", "install", LEAN_TOOLCHAIN],
+        cwd=paths.root,
+        env=paths.env(),
+        progress=progress,
+    )
+
+
+def project_files() -> dict[str, str]:
+    """The files of the Lake project template, by name."""
+    return {"lakefile.toml": LAKEFILE, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
+
+
+def _write_project(paths: ToolchainPaths, progress: Progress) -> None:
+    project = paths.project
+    project.mkdir(parents=True, exist_ok=True)
+    for name, text in project_files().items():
+        (project / name).write_text(text, encoding="utf-8")
+    progress(f"wrote {', '.join(project_files())} in {project}")
+
+
+def _fetch_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
+    run_command([paths.lake, "update"], cwd=paths.project, env=paths.env(), progress=progress)
+
+
+def _mathlib_cache(paths: ToolchainPaths, progress: Progress) -> None:
+    run_command(
+        [paths.lake, "exe", "cache", "get"], cwd=paths.project, env=paths.env(), progress=progress
+    )
+
+
+def _build_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
+    run_command(
+        [paths.lake, "build", "Mathlib"], cwd=paths.project, env=paths.env(), progress=progress
+    )
+
+
+def checkout(paths: ToolchainPaths, url: str, rev: str, name: str, progress: Progress) -> Path:
+    """A clone of ``url`` at exactly ``rev`` under ``<root>/src/<name>``; an existing clone is reused."""
+    target = paths.sources / name
+    env = paths.env()
+    if not (target / ".git").is_dir():
+        paths.sources.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(target, ignore_errors=True)
+        run_command(["git", "clone", "--quiet", url, target], cwd=paths.sources, env=env, progress=progress)
+    try:
+        run_command(
+            ["git", "-C", target, "checkout", "--quiet", "--force", rev], cwd=target, env=env, progress=progress
+        )
+    except BootstrapError as exc:
+        raise BootstrapError(
+            f"the pinned commit {rev} of {url} cannot be checked out (removed upstream, or a wrong pin?); "
+            f"nothing was built from it. Check the pin in docs/lean-toolchain.md.\n{exc}"
+        ) from exc
+    return target
+
+
+def _install_binary(built: Path, dest: Path) -> None:
+    if not built.is_file():
+        raise BootstrapError(f"the build finished but {built} does not exist")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(built, dest)
+    dest.chmod(0o755)
+
+
+def _build_lake_exe(paths: ToolchainPaths, url: str, rev: str, name: str, dest: Path, progress: Progress) -> None:
+    source = checkout(paths, url, rev, name, progress)
+    run_command([paths.lake, "build", name], cwd=source, env=paths.env(), progress=progress)
+    _install_binary(source / ".lake" / "build" / "bin" / name, dest)
+
+
+def _build_comparator(paths: ToolchainPaths, progress: Progress) -> None:
+    _build_lake_exe(paths, COMPARATOR_GIT, COMPARATOR_REV, "comparator", paths.comparator, progress)
+
+
+def _build_lean4export(paths: ToolchainPaths, progress: Progress) -> None:
+    _build_lake_exe(
+        paths, LEAN4EXPORT_GIT, LEAN4EXPORT_REV, "lean4export", paths.lean4export, progress
+    )
+
+
+def _build_nanoda(paths: ToolchainPaths, progress: Progress) -> None:
+    if shutil.which("cargo", path=paths.env()["PATH"]) is None:
+        raise BootstrapError(
+            "nanoda is written in Rust: install cargo (rustup.rs) and run putnam bootstrap --nanoda again"
+        )
+    source = checkout(paths, NANODA_GIT, NANODA_REV, "nanoda_lib", progress)
+    run_command(["cargo", "build", "--release"], cwd=source, env=paths.env(), progress=progress)
+    _install_binary(source / "target" / "release" / "nanoda_bin", paths.nanoda)
+
+
+WARM_MODULE = "import Mathlib\n"
+
+
+def _warm_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
+    """Build one ``import Mathlib`` module in the bootstrapped project while its packages are still
+    writable: whatever Lake wants to write into them (traces, rebuilt files) happens now, not under
+    comparator's landrun, where the linked packages are read-only."""
+    project = paths.project
+    (project / f"{CHALLENGE_MODULE}.lean").write_text(WARM_MODULE, encoding="utf-8")
+    run_command([paths.lake, "build", CHALLENGE_MODULE], cwd=project, env=paths.env(), progress=progress)
+
+
+def _build_landrun(paths: ToolchainPaths, progress: Progress) -> None:
+    if shutil.which("go", path=paths.env()["PATH"]) is None:
+        raise BootstrapError(
+            "landrun is written in Go and must be built from source: install a Go toolchain "
+            "(the `go` command, e.g. the golang package of your distribution) and run putnam bootstrap again"
+        )
+    source = checkout(paths, LANDRUN_GIT, LANDRUN_REV, "landrun", progress)
+    run_command(
+        ["go", "build", "-o", paths.landrun, "./cmd/landrun"],
+        cwd=source,
+        env=paths.env(),
+        progress=progress,
+    )
+
+
+def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[Step]:
+    """The steps that make ``root`` a complete toolchain directory, in the order they must run."""
+    paths = ToolchainPaths(root)
+    project = paths.project
+    packages = project / ".lake" / "packages"
+
+    def step(
+        name: str,
+        description: str,
+        pin: str,
+        artifacts: Sequence[Path],
+        action: Callable[[ToolchainPaths, Progress], None],
+    ) -> Step:
+        return Step(
+            name, description, paths, pin, tuple(artifacts), lambda progress: action(paths, progress)
+        )
+
+    mathlib = PINS["mathlib"]
+    mathlib_oleans = (
+        step(
+            "mathlib-build",
+            f"build Mathlib {MATHLIB_TAG} from source in {project} (hours; needs ~16 GB of memory)",
+            mathlib,
+            [paths.mathlib_olean],
+            _build_mathlib,
+        )
+        if build_mathlib
+        else step(
+            "mathlib-cache",
+            f"download Mathlib's prebuilt .olean files (several GB) into {packages} (lake exe cache get)",
+            mathlib,
+            [paths.mathlib_olean],
+            _mathlib_cache,
+        )
+    )
+    return [
+        step(
+            "elan",
+            f"download the elan installer ({ELAN_INSTALLER_URL}) and install elan into {paths.elan_home}, "
+            "without a default toolchain and without touching your shell profile",
+            ELAN_INSTALLER_URL,
+            [paths.elan_bin / "elan", paths.lake],
+            _install_elan,
+        ),
+        step(
+            "lean",
+            f"download Lean {LEAN_TOOLCHAIN} into {paths.elan_home / 'toolchains'}",
+            LEAN_TOOLCHAIN,
+            [paths.lean],
+            _install_lean,
+        ),
+        step(
+            "project",
+            f"write the Lake project template (Mathlib {MATHLIB_TAG}, autoImplicit false) into {project}",
+            mathlib,
+            [project / name for name in project_files()],
+            _write_project,
+        ),
+        step(
+            "mathlib-source",
+            f"clone Mathlib {MATHLIB_REV} and its dependencies into {packages} (lake update)",
+            mathlib,
+            [project / "lake-manifest.json"],
+            _fetch_mathlib,
+        ),
+        mathlib_oleans,
+        step(
+            "mathlib-warm",
+            f"build one `import Mathlib` module in {project} so that Lake never writes into the shared "
+            "packages later (comparator builds with them read-only)",
+            mathlib,
+            [project / ".lake" / "build" / "lib" / "lean" / f"{CHALLENGE_MODULE}.olean"],
+            _warm_mathlib,
+        ),
+        step(
+            "comparator",
+            f"clone {COMPARATOR_GIT} at {COMPARATOR_REV} into {paths.sources}, build it with the Lean "
+            f"version it names (elan downloads it) and install {paths.comparator}",
+            COMPARATOR_REV,
+            [paths.comparator],
+            _build_comparator,
+        ),
+        step(
+            "lean4export",
+            f"clone {LEAN4EXPORT_GIT} at {LEAN4EXPORT_REV} into {paths.sources}, build it and install "
+            f"{paths.lean4export}",
+            LEAN4EXPORT_REV,
+            [paths.lean4export],
+            _build_lean4export,
+        ),
+        step(
+            "landrun",
+            f"clone {LANDRUN_GIT} at {LANDRUN_REV} into {paths.sources} and build {paths.landrun} with Go",
+            LANDRUN_REV,
+            [paths.landrun],
+            _build_landrun,
+        ),
+        *(
+            [
+                step(
+                    "nanoda",
+                    f"clone {NANODA_GIT} ({NANODA_REV}) into {paths.sources} and build {paths.nanoda} with cargo",
+                    NANODA_REV,
+                    [paths.nanoda],
+                    _build_nanoda,
+                )
+            ]
+            if nanoda
+            else []
+        ),
+    ]
+
+
+def _lean_version(lean: Path) -> tuple[bool, str]:
+    if not lean.is_file():
+        return False, f"{lean} missing; run putnam bootstrap"
+    try:
+        done = subprocess.run(
+            [str(lean), "--version"], capture_output=True, text=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return False, f"{lean} --version failed: {exc}"
+    version = done.stdout.strip() or done.stderr.strip()
+    return done.returncode == 0, version
+
+
+def toolchain_status(root: Path) -> list[tuple[str, bool, str]]:
+    """One line per component for ``putnam doctor``: name, whether it is usable, and the detail."""
+    from putnam_solver.core.sandbox import landlock_status
+
+    paths = ToolchainPaths(root)
+    steps = {s.name: s for s in [*plan(root), *plan(root, build_mathlib=True)]}
+    rows: list[tuple[str, bool, str]] = []
+    for name in ("elan", "lean", "project", "mathlib", "comparator", "lean4export", "landrun"):
+        if name == "lean":
+            ok, version = _lean_version(paths.lean)
+            recorded = steps["lean"].done()
+            rows.append(
+                ("lean", ok and recorded, version if recorded else f"{version} (not installed by bootstrap)")
+            )
+        elif name == "mathlib":
+            ok = steps["mathlib-cache"].done() or steps["mathlib-build"].done()
+            detail = str(paths.mathlib_olean) if ok else "no Mathlib .olean files; run putnam bootstrap"
+            rows.append(("mathlib", ok, detail))
+        else:
+            step = steps[name]
+            ok = step.done()
+            target = ", ".join(str(p) for p in step.artifacts)
+            rows.append((name, ok, target if ok else f"missing or changed: {target}; run putnam bootstrap"))
+    rows.append(("landlock", *landlock_status()))
+    return rows

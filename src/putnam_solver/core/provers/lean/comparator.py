@@ -1,0 +1,304 @@
+"""G6, kernel replay: leanprover/comparator judges the candidate against the harness's challenge.
+
+Comparator builds a trusted ``Challenge`` module and the candidate's ``Solution`` module, exports both
+with lean4export, checks that the theorem (and, on the no-answer track, the ``*_solution`` definition
+holes) has the same statement and the same dependencies in both, that the proof uses only the permitted
+axioms, and replays the solution into the Lean kernel (and, with ``--kernels lean,nanoda``, into nanoda
+too). Its exit code is the verdict: a candidate can make the build print anything, including
+comparator's own success line.
+
+Where it runs. Comparator sandboxes the two builds itself with landrun (Landlock), so it runs outside
+bubblewrap, under its own time and memory caps, on a fresh project per run whose Mathlib packages are
+linked read-only from the bootstrapped project. Its README asks two more things of its caller: not a
+privileged user (as root, G6 drops to an unprivileged user with ``setpriv``) and no ``AF_UNIX``
+sockets (a seccomp filter, ``nounix.py``). Where either cannot be done, G6 is ``unavailable`` unless
+``--unsafe-comparator`` is given, which the verdict records.
+
+Reading its end. Comparator's ``main`` exits 0 on success and 1 on any uncaught exception, whether the
+candidate was rejected or landrun, lake, lean4export or Landlock failed (leanprover/comparator
+Main.lean:97-98 and :111-112 throw "Child exited with N"; :292-293 throw the kernel's error); ``lake
+env`` runs it as a child and exits 128+N when it dies by signal N (leanprover/lean4
+src/runtime/process.cpp ``lean_io_process_child_wait``). So: exit 0 passes; a signal, a timeout, a cap
+or an exit code comparator never gives is ``error``; exit 1 is ``error`` when comparator stopped before
+it started building the candidate (the line ``Building Solution``, Main.lean:115, is printed before the
+candidate's build and is absent otherwise), and a rejection after. What remains ambiguous (a toolchain
+that builds the challenge but breaks on every solution) is settled by the self-test: when it recorded
+that this toolchain's known-good canary did not pass, G6 is ``unavailable``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.gatekit import capped
+from putnam_solver.core.provers.lean import nounix
+from putnam_solver.core.provers.lean.axioms import ALLOWED_AXIOMS
+from putnam_solver.core.provers.lean.bootstrap import (
+    CHALLENGE_MODULE,
+    COMPARATOR_REV,
+    SOLUTION_MODULE,
+)
+from putnam_solver.core.provers.lean.checks import form_challenge
+from putnam_solver.core.provers.lean.toolchain import ToolchainPaths, pinned_toolchain_env, toolchain_root
+from putnam_solver.core.sandbox import (
+    DEFAULT_PATH,
+    SandboxLimits,
+    SandboxResult,
+    fresh_copy,
+    landlock_status,
+    run_sandboxed,
+)
+from putnam_solver.core.util import sha256_file, sha256_hex
+from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track, VerifyOptions
+
+GATE_ID = "G6"
+GATE_NAME = "kernel"
+KERNELS = ("lean", "nanoda")
+OUTPUT_TAIL = 3000
+SOLUTION_DEF = re.compile(r"^(?:noncomputable\s+)?(?:abbrev|def)\s+(\S+_solution)\b", re.MULTILINE)
+"""A PutnamBench answer hole: ``abbrev putnam_X_solution`` (or ``def``) at the start of a line."""
+PROJECT_FILES = ("lakefile.toml", "lean-toolchain", "lake-manifest.json")
+SOLUTION_BUILD_LINE = f"Building {SOLUTION_MODULE}"
+"""What comparator prints just before it builds the candidate (Main.lean:115 ``safeLakeBuild``)."""
+UNPRIVILEGED_USER = "nobody"
+
+
+def default_comparator_memory_mb(cpus: int | None = None) -> int:
+    """G6's default address-space cap: 8 GB for Mathlib's mapped .olean files and the kernel, plus
+    1 GB per core, because the ``lake build`` inside comparator runs Lean with one worker thread per
+    core and Lean reserves about 1 GB of address space per thread (see compile.LEAN_THREADS); at
+    least 16 GB. Comparator's landrun passes no variable that could pin the thread count."""
+    return max(16384, 8192 + 1024 * (cpus or os.cpu_count() or 1))
+
+
+def comparator_limits(options: VerifyOptions) -> SandboxLimits:
+    memory = options.comparator_memory_mb or default_comparator_memory_mb()
+    return SandboxLimits(timeout_seconds=options.comparator_timeout_seconds, memory_mb=memory)
+
+
+def comparator_available(root: Path, kernels: tuple[str, ...] = ("lean",)) -> tuple[bool, str]:
+    """Whether comparator can run from the toolchain at ``root``, and what is missing if not."""
+    paths = ToolchainPaths(root)
+    unknown = [k for k in kernels if k not in KERNELS]
+    if unknown:
+        return False, f"unknown kernel(s) {', '.join(unknown)}; choose from {', '.join(KERNELS)}"
+    needed = [
+        paths.comparator,
+        paths.lean4export,
+        paths.landrun,
+        paths.toolchain_bin / "lake",
+        paths.toolchain_bin / "lean",
+        *(paths.project / name for name in PROJECT_FILES),
+        *([paths.nanoda] if "nanoda" in kernels else []),
+    ]
+    missing = [p for p in needed if not p.is_file()]
+    if not (paths.project / ".lake" / "packages").is_dir():
+        missing.append(paths.project / ".lake" / "packages")
+    if missing:
+        names = ", ".join(str(p.relative_to(root)) for p in missing)
+        fix = "putnam bootstrap --nanoda" if "nanoda" in kernels else "putnam bootstrap"
+        return False, f"comparator toolchain at {root} incomplete (missing {names}); run {fix}"
+    landlock, why = landlock_status()
+    if not landlock:
+        return False, f"comparator sandboxes builds with landrun, which needs Landlock: {why}"
+    return True, f"comparator {COMPARATOR_REV[:12]} at {paths.comparator}"
+
+
+def known_good_failed(options: VerifyOptions) -> bool:
+    """Whether the last ``putnam selftest`` on this toolchain saw comparator refuse its known-good proof.
+
+    Comparator exits 1 for a rejected proof and for a broken landrun, lake or Landlock alike; a toolchain
+    that refuses a known-good proof cannot tell them apart, so G6 is then ``unavailable``, not a rejection.
+    The selftest itself judges afresh (``options.selftest_run``): the previous record must not decide it.
+    """
+    if options.selftest_run:
+        return False
+    from putnam_solver.core.selftest import last_record  # the selftest runs G6 itself: import it late
+
+    record = last_record("lean", options)
+    return record is not None and record.known_good_passed(GATE_ID) is False
+
+
+def comparator_fingerprint(paths: ToolchainPaths) -> str:
+    """What identifies the G6 toolchain for the self-test record: the hashes of what G6 runs."""
+    tools = (paths.comparator, paths.lean4export, paths.landrun, paths.toolchain_bin / "lean")
+    return "comparator " + ", ".join(f"{p.name} {sha256_file(p)[:16]}" for p in tools)
+
+
+def definition_holes(challenge: str) -> list[str]:
+    """The ``*_solution`` definitions of a challenge: the holes a no-answer candidate fills."""
+    return list(dict.fromkeys(SOLUTION_DEF.findall(challenge)))
+
+
+def comparator_config(sub: Submission, paths: ToolchainPaths) -> dict[str, Any]:
+    """The configuration comparator reads (Main.lean:311-319 ``Config``; keys it does not know are
+    ignored by the derived ``FromJson``, so nothing else is written). Only the no-answer track has
+    definition holes: with the answer inlined, the ``*_solution`` definition is a dependency compared
+    by value like any other. A kernel whose name contains ``noda`` is given a nanoda-style config
+    (Main.lean:173, 207-209)."""
+    config: dict[str, Any] = {
+        "challenge_module": CHALLENGE_MODULE,
+        "solution_module": SOLUTION_MODULE,
+        "theorem_names": [sub.problem.id],
+        "permitted_axioms": list(ALLOWED_AXIOMS),
+    }
+    if "nanoda" in sub.options.kernels:
+        config["external_kernels"] = {"nanoda": [str(paths.nanoda)]}
+    if sub.track is Track.NO_ANSWER:
+        config["definition_names"] = definition_holes(form_challenge(sub)[1])
+    return config
+
+
+def prepare_project(sub: Submission, paths: ToolchainPaths, config: dict[str, Any]) -> Path:
+    """A fresh Lake project under ``sub.scratch``: harness challenge, candidate solution, config, and the
+    bootstrapped Mathlib packages linked in (read-only to the candidate's build: landrun lets it write
+    only to this project's own ``.lake``, and the link points outside it)."""
+    files = {name: (paths.project / name).read_bytes() for name in PROJECT_FILES}
+    files[f"{CHALLENGE_MODULE}.lean"] = form_challenge(sub)[1].encode("utf-8")
+    files[f"{SOLUTION_MODULE}.lean"] = sub.candidate_bytes
+    files["config.json"] = json.dumps(config, indent=2).encode("utf-8")
+    project = fresh_copy(files, sub.scratch / "comparator")
+    (project / ".lake").mkdir()
+    (project / ".lake" / "packages").symlink_to(
+        paths.project / ".lake" / "packages", target_is_directory=True
+    )
+    return project
+
+
+def comparator_env(paths: ToolchainPaths, project: Path) -> dict[str, str]:
+    """A minimal environment: the pinned toolchain's own binaries first on PATH (comparator calls
+    ``lean`` and ``lake`` by name, Main.lean:73 and :125), ``ELAN_TOOLCHAIN`` for any shim still
+    reached, the tool paths comparator reads (Main.lean:325-326), and no secrets of the caller."""
+    env = pinned_toolchain_env(paths)
+    env["PATH"] = ":".join([env["PATH"], str(paths.comparator.parent)])
+    return {
+        **env,
+        "HOME": str(project),
+        "COMPARATOR_LEAN4EXPORT": str(paths.lean4export),
+        "COMPARATOR_LANDRUN": str(paths.landrun),
+    }
+
+
+class Unconfinable(Exception):
+    """Comparator's README conditions cannot be met here; the message says which and how to fix it."""
+
+
+def confinement(project: Path, paths: ToolchainPaths) -> tuple[list[str], dict[str, Any]]:
+    """The command prefix that meets comparator's README conditions, and what it did, for evidence.
+
+    AF_UNIX sockets are refused by ``nounix`` (before anything else runs); as root, the rest runs as
+    ``nobody`` through ``setpriv``, which then owns the fresh project and must be able to read the
+    toolchain. Raises Unconfinable."""
+    ok, why = nounix.libseccomp_status()
+    if not ok:
+        raise Unconfinable(f"cannot deny AF_UNIX sockets to comparator: {why}")
+    prefix = [sys.executable, str(Path(nounix.__file__)), "--"]
+    evidence: dict[str, Any] = {"af_unix": "denied (seccomp)", "user": pwd.getpwuid(os.geteuid()).pw_name}
+    if os.geteuid() != 0:
+        return prefix, evidence
+    return [*prefix, *_drop_root(project, paths)], {**evidence, "user": UNPRIVILEGED_USER}
+
+
+def _drop_root(project: Path, paths: ToolchainPaths) -> list[str]:
+    setpriv = shutil.which("setpriv", path=DEFAULT_PATH)
+    if setpriv is None:
+        raise Unconfinable("running as root and setpriv (util-linux) is missing to drop to an unprivileged user")
+    try:
+        user = pwd.getpwnam(UNPRIVILEGED_USER)
+    except KeyError as exc:
+        raise Unconfinable(f"running as root and there is no user {UNPRIVILEGED_USER!r} to run comparator as") from exc
+    hidden = [p for p in (paths.root.resolve(), *paths.root.resolve().parents) if not p.stat().st_mode & 0o001]
+    if hidden:
+        raise Unconfinable(
+            f"running as root, comparator runs as {UNPRIVILEGED_USER}, who cannot enter {hidden[0]}; "
+            "put the toolchain where others can read it (PUTNAM_TOOLCHAIN_DIR) or run putnam unprivileged"
+        )
+    for directory, _, names in os.walk(project):
+        for entry in (directory, *(os.path.join(directory, n) for n in names)):
+            os.chown(entry, user.pw_uid, user.pw_gid, follow_symlinks=False)
+    return [setpriv, f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups", "--"]
+
+
+def _tail(text: str) -> str:
+    return text[-OUTPUT_TAIL:]
+
+
+def judge(result: SandboxResult, limits: SandboxLimits) -> tuple[GateStatus, str]:
+    """The verdict from how comparator ended (see the module docstring): the gate kit's rule for caps
+    and signals (``gatekit.capped``), then comparator's own exit codes."""
+    if result.ok:
+        return GateStatus.PASSED, "comparator accepted: same statement, permitted axioms, kernel replay"
+    cap = capped(result, "comparator", limits)
+    if cap is not None:
+        return GateStatus.ERROR, f"{cap}; not a verdict on the candidate"
+    code = result.exit_code
+    if code != 1:
+        return GateStatus.ERROR, f"exit code {code}, which comparator never gives (0 or 1); not a verdict"
+    if SOLUTION_BUILD_LINE not in result.stdout.splitlines():
+        return (
+            GateStatus.ERROR,
+            "comparator failed before building the candidate (building or exporting the harness's own "
+            "challenge), so lake, landrun, lean4export or Landlock is broken here; not a verdict",
+        )
+    return GateStatus.FAILED, "comparator rejected the candidate (exit code 1)"
+
+
+def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
+    """G6: run comparator on a fresh project; passed only if it exits 0 on its own."""
+    root = toolchain_root() if root is None else root
+    options = sub.options
+    available, why = comparator_available(root, options.kernels)
+    if not available:
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, why)
+    paths = ToolchainPaths(root)
+    fingerprint = comparator_fingerprint(paths)
+    evidence: dict[str, Any] = {"comparator_rev": COMPARATOR_REV, "fingerprint": fingerprint}
+    if known_good_failed(options):
+        detail = "the self-test's known-good proof did not pass comparator on this toolchain; run putnam selftest"
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, detail, evidence)
+    config = comparator_config(sub, paths)
+    project = prepare_project(sub, paths, config)
+    try:
+        prefix, confined = confinement(project, paths)
+    except Unconfinable as exc:
+        if not options.unsafe_comparator:
+            detail = f"{exc}; or pass --unsafe-comparator (recorded in the verdict)"
+            return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, detail, evidence)
+        prefix, confined = [], {"unsafe_comparator": str(exc)}
+    limits = comparator_limits(options)
+    result = run_sandboxed(
+        [*prefix, str(paths.toolchain_bin / "lake"), "env", str(paths.comparator), "config.json"],
+        workdir=project,
+        env=comparator_env(paths, project),
+        limits=limits,
+        unsafe_no_sandbox=True,
+    )
+    status, detail = judge(result, limits)
+    if status is not GateStatus.PASSED:
+        detail += f"\n{_tail(result.stderr or result.stdout)}"
+    evidence.update(
+        {
+            "comparator_sha256": sha256_file(paths.comparator),
+            "lean4export_sha256": sha256_file(paths.lean4export),
+            "landrun_sha256": sha256_file(paths.landrun),
+            "config": config,
+            "confinement": confined,
+            "limits": {"timeout_seconds": limits.timeout_seconds, "memory_mb": limits.memory_mb},
+            "challenge_sha256": sha256_hex(form_challenge(sub)[1].encode("utf-8")),
+            "candidate_sha256": sha256_hex(sub.candidate_bytes),
+            "exit_code": result.exit_code,
+            "killed_reason": result.killed_reason,
+            "wall_seconds": round(result.wall_seconds, 3),
+            "peak_memory_kb": result.peak_memory_kb,
+            "stdout_tail": _tail(result.stdout),
+            "stderr_tail": _tail(result.stderr),
+        }
+    )
+    return GateResult(GATE_ID, GATE_NAME, status, detail, evidence)

@@ -1,0 +1,263 @@
+"""G4 compile: the candidate must compile with `lean` in the sandbox, with no error and no `sorry`.
+
+The candidate's bytes are written, under the module's file name, into a fresh directory under
+``sub.scratch`` and compiled there by ``lean --json -o <Module>.olean`` in the sandbox, with the
+verification's time and memory caps. It is accepted only when all of these hold:
+
+- `lean` exited 0 on its own (not killed for time, memory or output);
+- none of the JSON messages it printed has severity ``error`` or reports a ``sorry``;
+- the output was not truncated (a dropped line could have been an error or a ``sorry`` warning);
+- the ``.olean`` exists, written by this run into a directory that did not exist before, and is a
+  regular file under the disk cap (it is the run's only output, read with ``safe_files``; a link, a FIFO
+  or an oversized file is an ``error``).
+
+Messages are parsed from ``--json`` lines and kept as evidence (counts, the first errors), but success
+is never read from text: a candidate can make `lean` print anything (``#print "..."``), yet it cannot
+make `lean` exit 0 while an error is logged, nor remove a line `lean` itself prints. Lines that are not
+messages are counted and otherwise ignored.
+
+``compile_lean`` is the reusable step: G5 compiles its trusted harness file with it, and the bench times it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.gatekit import guarded, judge_run, run_evidence, sandbox_limits
+from putnam_solver.core.provers.lean.bootstrap import lean_option_flags
+from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, fresh_copy, run_sandboxed
+from putnam_solver.core.util import sha256_hex
+from putnam_solver.core.verify import GateResult, GateStatus, Submission
+
+GATE_ID, GATE_NAME = "G4", "compile"
+ERRORS_KEPT = 5
+LEAN_THREADS = 1
+"""`lean --threads`. The memory cap limits address space, and Lean reserves about 1 GB of it per worker
+thread (measured with Lean 4.35: one thread starts within 4.5 GB, the default of one per core needs 7 GB
+on two cores and more on bigger machines). A fixed count makes the cap mean the same everywhere; a
+single-theorem file gains little from more threads."""
+
+
+@dataclass(frozen=True)
+class LeanMessage:
+    """One message `lean --json` reported. ``text`` is whatever the file made `lean` print."""
+
+    file_name: str
+    severity: str
+    line: int | None
+    column: int | None
+    kind: str
+    text: str
+
+    @property
+    def is_sorry(self) -> bool:
+        """The "declaration uses sorry" warning (tagged ``hasSorry``; older releases only say it)."""
+        return self.kind == "hasSorry" or (
+            self.text.startswith("declaration uses") and "sorry" in self.text[:40]
+        )
+
+    def where(self) -> str:
+        return f"{self.file_name}:{self.line}:{self.column}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file_name,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "kind": self.kind,
+            "text": self.text[:1000],
+        }
+
+
+@dataclass(frozen=True)
+class LeanRun:
+    """One sandboxed `lean` run: the sandbox's result, the parsed messages and the produced .olean."""
+
+    result: SandboxResult
+    messages: tuple[LeanMessage, ...]
+    unparsed_lines: int
+    workdir: Path
+    olean: Path | None
+
+    @property
+    def errors(self) -> tuple[LeanMessage, ...]:
+        return tuple(m for m in self.messages if m.severity == "error")
+
+    @property
+    def sorries(self) -> tuple[LeanMessage, ...]:
+        return tuple(m for m in self.messages if m.is_sorry)
+
+    def evidence(self) -> dict[str, Any]:
+        counts: dict[str, int] = {}
+        for message in self.messages:
+            counts[message.severity] = counts.get(message.severity, 0) + 1
+        return {
+            **run_evidence(self.result),
+            "workdir": str(self.workdir),
+            "messages_by_severity": counts,
+            "unparsed_lines": self.unparsed_lines,
+            "first_errors": [m.to_json() for m in self.errors[:ERRORS_KEPT]],
+        }
+
+
+def parse_messages(stdout: str) -> tuple[tuple[LeanMessage, ...], int]:
+    """The messages among `lean --json` output lines, and how many lines were not messages."""
+    messages: list[LeanMessage] = []
+    unparsed = 0
+    for line in stdout.splitlines():
+        message = _message(line) if line.strip() else None
+        if message is None:
+            unparsed += bool(line.strip())
+        else:
+            messages.append(message)
+    return tuple(messages), unparsed
+
+
+def _message(line: str) -> LeanMessage | None:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    pos = data.get("pos")
+    severity, file_name, text = data.get("severity"), data.get("fileName"), data.get("data")
+    if not (isinstance(severity, str) and isinstance(file_name, str) and isinstance(text, str)):
+        return None
+    line_no, column = (pos.get("line"), pos.get("column")) if isinstance(pos, dict) else (None, None)
+    return LeanMessage(
+        file_name=file_name,
+        severity=severity,
+        line=line_no if isinstance(line_no, int) else None,
+        column=column if isinstance(column, int) else None,
+        kind=str(data.get("kind", "")),
+        text=text,
+    )
+
+
+def compile_lean(
+    lean: LeanCommand,
+    module: str,
+    source: bytes,
+    *,
+    scratch: Path,
+    limits: SandboxLimits,
+    unsafe_no_sandbox: bool = False,
+    extra_lean_path: Sequence[Path] = (),
+    emit_olean: bool = True,
+) -> LeanRun:
+    """Compile ``source`` as module ``module`` in a fresh directory under ``scratch``, in the sandbox.
+
+    ``extra_lean_path`` directories are appended to ``LEAN_PATH`` and exposed read-only (G5 passes the
+    candidate's compiled module this way). The pinned project's ``leanOptions`` are passed as Lake
+    passes them, so every gate elaborates with the options comparator's build uses. Paths on the
+    command line are relative to the fresh directory, which is also `lean`'s package root, so the
+    module name is ``module``.
+    Raises SandboxUnavailable when the sandbox cannot run.
+    """
+    source_name, olean_name = f"{module}.lean", f"{module}.olean"
+    workdir = fresh_copy({source_name: source}, scratch)
+    flags = ["-o", olean_name] if emit_olean else []
+    result = run_sandboxed(
+        [*lean.argv, "--json", f"--threads={LEAN_THREADS}", *lean_option_flags(), *flags, source_name],
+        workdir=workdir,
+        readonly=(*lean.readonly, *extra_lean_path),
+        env=lean.run_env(tuple(extra_lean_path)),
+        limits=limits,
+        unsafe_no_sandbox=unsafe_no_sandbox,
+        outputs=[olean_name] if emit_olean else [],
+    )
+    messages, unparsed = parse_messages(result.stdout)
+    olean = workdir / olean_name
+    return LeanRun(result, messages, unparsed, workdir, olean if emit_olean and os.path.lexists(olean) else None)
+
+
+def read_olean(path: Path, limits: SandboxLimits) -> bytes:
+    """The bytes of a compiled module a sandboxed run left; UnsafeFile unless a regular file under the cap."""
+    return read_regular_file(path, limits.disk_bytes)
+
+
+def failure_detail(run: LeanRun, limits: SandboxLimits) -> tuple[GateStatus, str] | None:
+    """Why a `lean` run does not count as a clean success, or None when it does (olean aside).
+
+    The gate kit's rule (``gatekit.judge_run``) first: a cap, a signal or cut output is an ``error``, a
+    non-zero exit with a reported error a rejection, a silent one an ``error``. Then Lean's own: an
+    error message or a ``sorry`` even at exit 0 is a rejection (``--json`` severities are Lean's, not
+    text the candidate can forge).
+    """
+    judged = judge_run(run.result, "lean", limits, reported_error=_first_error(run), out_of_memory=_out_of_memory(run))
+    if judged is not None:
+        return judged
+    reported = _first_error(run)
+    if reported is not None:
+        return GateStatus.FAILED, reported
+    if run.sorries:
+        return GateStatus.FAILED, f"declaration uses sorry at {run.sorries[0].where()}"
+    return None
+
+
+def _first_error(run: LeanRun) -> str | None:
+    if not run.errors:
+        return None
+    first = run.errors[0]
+    more = f" (and {len(run.errors) - 1} more errors)" if len(run.errors) > 1 else ""
+    return f"error at {first.where()}: {first.text.strip()[:500]}{more}"
+
+
+def _out_of_memory(run: LeanRun) -> bool:
+    """Lean reports an exhausted address space on stderr or as a message ("out of memory", "failed to
+    allocate", "failed to create thread"), then exits nonzero or aborts."""
+    if run.result.exit_code == 0:
+        return False
+    text = run.result.stderr + "\n".join(m.text for m in run.errors)
+    return any(sign in text for sign in ("out of memory", "failed to allocate", "failed to create thread"))
+
+
+def compile_gate(sub: Submission) -> GateResult:
+    """G4: compile the candidate; see the module docstring for what counts as success."""
+    evidence: dict[str, Any] = {"module": sub.problem.module, "candidate_sha256": sha256_hex(sub.candidate_bytes)}
+    return guarded(GATE_ID, GATE_NAME, lambda: _compile_and_judge(sub, evidence))
+
+
+def _compile_and_judge(sub: Submission, evidence: dict[str, Any]) -> GateResult:
+    lean = find_lean(sub.options.lean)
+    evidence["toolchain"] = lean.evidence()
+    limits = sandbox_limits(sub.options)
+    run = compile_lean(
+        lean,
+        sub.problem.module,
+        sub.candidate_bytes,
+        scratch=sub.scratch / "compile",
+        limits=limits,
+        unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
+    )
+    evidence.update(run.evidence())
+    if run.olean is not None:  # recorded even on failure: G5 may still report on it (keep_going)
+        try:
+            olean = read_olean(run.olean, limits)
+        except UnsafeFile as exc:
+            detail = f"refused the compiled module lean left behind ({exc}); the candidate is not accepted"
+            return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, detail, evidence)
+        evidence["olean"] = str(run.olean)
+        evidence["olean_sha256"] = sha256_hex(olean)
+    failure = failure_detail(run, limits)
+    if failure is not None:
+        return GateResult(GATE_ID, GATE_NAME, failure[0], failure[1], evidence)
+    if run.olean is None:
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, "lean exited 0 but wrote no .olean", evidence)
+    warnings = sum(m.severity == "warning" for m in run.messages)
+    return GateResult(
+        GATE_ID,
+        GATE_NAME,
+        GateStatus.PASSED,
+        f"compiled in {run.result.wall_seconds:.1f} s ({warnings} warnings)",
+        evidence,
+    )

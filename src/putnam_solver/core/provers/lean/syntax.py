@@ -1,0 +1,698 @@
+"""Lean 4 source layer: a lexer and a command splitter, enough to compare files token by token.
+
+Why a lexer of our own: the text gates (G2 preservation, G3 forbidden constructs) must not be fooled by
+comments, strings or formatting. A word inside ``/- ... -/`` or ``"..."`` is not code; a word in code is,
+however it is spaced. The lexer follows Lean 4's own tokenizer where it matters for that distinction:
+
+* comments: ``--`` to the end of the line; ``/- -/`` nested; ``/-- -/`` doc comments are *tokens* (they are
+  part of the syntax, and the theorem's docstring must be preserved); ``/-! -/`` module docs are comments.
+  Block comments are scanned exactly as Lean does: the third character of the opener is skipped (so
+  ``/-/- -/`` is one whole comment and ``/--/`` opens a doc comment), then ``-/`` and ``/-`` are matched
+  left to right;
+* strings with escapes and string gaps, raw strings ``r"..."`` / ``r#"..."#``, and interpolated strings
+  (``s!"..."``, ``m!"..."``, ``f!"..."``, with or without space or comment before the string) whose
+  ``{...}`` parts are lexed as code;
+* character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
+  Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
+* identifiers with Lean's character classes (Greek, letter-like symbols such as ``ℝ``, subscripts), ``«»``
+  escapes (which may span lines) and ``.``-separated parts; letters Lean does not accept in identifiers
+  (Cyrillic ``а``, say) are single-character symbols, so a look-alike name never equals the real one;
+* characters Lean refuses outside comments and strings are lexing errors here too: tabs, a carriage
+  return not followed by a line feed, and invisible characters (format controls such as zero-width
+  spaces and bidirectional overrides, non-ASCII spaces), so that what is displayed is what is compared.
+  ``\r\n`` is a line break, as in Lean.
+
+Every token records whether whitespace or a comment came before it (``spaced``). Comparisons use it, so
+two files compare equal only if Lean's maximal-munch tokenizer sees the same characters in both, up to the
+amount and kind of whitespace.
+
+Commands. A file is split into top-level commands at column-0 tokens that can start a command (a
+declaration keyword, a modifier, ``@[``, a doc comment, ``open``, ``set_option``, ``#...``); a command whose
+tokens so far are only a prefix (doc comment, attributes, modifiers, ``... in``) continues at the next
+line. Lean itself ends a command at *any* token that can only start a command (``theorem``, ``end``,
+``notation``...), wherever it stands; :func:`body_keywords` reports those so the gates can reject files
+whose layout would make us see something else than Lean sees.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Final, NamedTuple
+
+from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
+from putnam_solver.core.provers.text import group_end
+
+IDENT: Final = "ident"
+NUMBER: Final = "number"
+STRING: Final = "string"
+CHAR: Final = "char"
+NAME: Final = "name"
+SYMBOL: Final = "symbol"
+DOC: Final = "doc"
+COMMENT: Final = "comment"
+
+
+class LexError(ValueError):
+    """The text cannot be tokenized (an unterminated comment or string, a malformed literal)."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.reason = message
+        self.line = line
+        self.column = column
+
+
+class Token(NamedTuple):
+    """One lexeme. ``line`` is 1-based, ``col`` 0-based (code points), ``offset``/``end`` index the text."""
+
+    kind: str
+    text: str
+    offset: int
+    end: int
+    line: int
+    col: int
+    spaced: bool
+
+
+_ID_FIRST = (
+    "A-Za-z_\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a2\u03a4-\u03a9"
+    "\u03ca-\u03fb\u1f00-\u1ffe\u2100-\u214f\U0001d49c-\U0001d59f"
+)
+_ID_REST = _ID_FIRST + "0-9'!?\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
+_PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»]*»)"
+_IDENT_RE = rf"{_PART}(?:\.{_PART})*"
+_SYMBOLS = (
+    ":=", "=>", "->", "<-", "<;>", "<|>", "<|", "|>.", "|>", "...", "..", "::", "@[", "<=", ">=", "!=",
+    "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'", "]'",
+)  # fmt: skip
+# "]'" is core Lean's token for indexing with a bound proof, `l[i]'h` (Init/GetElem.lean:
+# `syntax term noWs "[" withoutPosition(term) "]'" term:max : term`).
+# One pass of one regex: every position of code matches exactly one group (the last two catch what the
+# others do not), so the scan never skips a character. Comments, strings and raw strings are recognised by
+# their openers here and scanned by hand; everything else becomes a token straight from its match.
+_TOKEN_RE = re.compile(
+    r"(?P<ws>(?:[ \n]|\r\n)+)"
+    r"|(?P<block>/-)"
+    r'|(?P<str>")'
+    r'|(?P<raw>r#*")'
+    r"|(?P<line>--[^\n]*)"
+    r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
+    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])')"
+    rf"|(?P<ident>{_IDENT_RE})"
+    r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_]*)"
+    rf"|(?P<name>``?{_IDENT_RE})"
+    "|(?P<sym>" + "|".join(re.escape(s) for s in _SYMBOLS) + r"|[!-&(-~])"
+    r"|(?P<other>[^'])"
+    r"|(?P<stray>')",
+    re.S,
+)
+"""``sym`` takes the multi-character symbols and printable ASCII; ``other`` is any other single character
+(checked against the characters Lean refuses); ``stray`` is a ``'`` that begins no literal."""
+_GROUP_KIND: Final[dict[str | None, str]] = {
+    "num": NUMBER, "char": CHAR, "ident": IDENT, "hash": SYMBOL, "name": NAME, "sym": SYMBOL
+}
+_STRING_BODY = re.compile(r'(?:[^"\\{}]|\\.)*', re.S)
+_COMMENT_MARK = re.compile(r"-/|/-")
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zs", "Zl", "Zp"})
+"""Unicode categories of characters Lean cannot tokenize in code (controls, formats, odd spaces)."""
+_new_token = tuple.__new__
+"""Builds a :class:`Token` without the Python-level ``__new__`` of a NamedTuple (the lexer's hot path)."""
+
+
+class _Lexer:
+    """Single pass over the text. ``line``/``line_start`` follow the newlines passed so far, so a token's
+    line and column cost nothing extra; only whitespace and multi-line tokens move them."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+        self.spaced = True
+        self.tokens: list[Token] = []
+
+    def error(self, message: str, offset: int) -> LexError:
+        line = self.text.count("\n", 0, offset) + 1
+        return LexError(message, line, offset - (self.text.rfind("\n", 0, offset) + 1))
+
+    def emit(self, kind: str, start: int, end: int) -> None:
+        """Append a token that may span lines (comments, strings) and move past it."""
+        text = self.text
+        self.tokens.append(
+            _new_token(Token, (kind, text[start:end], start, end, self.line, start - self.line_start, self.spaced))
+        )
+        newlines = text.count("\n", start, end)
+        if newlines:
+            self.line += newlines
+            self.line_start = text.rfind("\n", start, end) + 1
+        self.pos = end
+        self.spaced = False
+
+    def run(self, close_brace: bool = False) -> None:
+        """Lex code; inside an interpolated string's ``{...}``, stop at the unmatched ``}``.
+
+        The loop handles plain tokens inline (locals only, one tuple per token); a comment, string or
+        error leaves it, is dealt with by a method, and the scan resumes after it."""
+        text, size, depth = self.text, len(self.text), 0
+        tokens, new, kinds = self.tokens, _new_token, _GROUP_KIND
+        while self.pos < size:
+            line, line_start, spaced = self.line, self.line_start, self.spaced
+            special = None
+            for match in _TOKEN_RE.finditer(text, self.pos):
+                group = match.lastgroup
+                kind = kinds.get(group)
+                if kind is not None:
+                    start, end = match.span()
+                    word = text[start:end]
+                    if close_brace and (word == "{" or word == "}"):
+                        depth += 1 if word == "{" else -1
+                        if depth < 0:
+                            special = match
+                            break
+                    tokens.append(new(Token, (kind, word, start, end, line, start - line_start, spaced)))
+                    spaced = False
+                    if group == "ident" or group == "name":
+                        newlines = word.count("\n")  # only a «...» part can span lines
+                        if newlines:
+                            line += newlines
+                            line_start = start + word.rfind("\n") + 1
+                elif group == "ws":
+                    spaced = True
+                    start, end = match.span()
+                    newlines = text.count("\n", start, end)
+                    if newlines:
+                        line += newlines
+                        line_start = text.rfind("\n", start, end) + 1
+                elif group == "line":
+                    start, end = match.span()
+                    tokens.append(new(Token, (COMMENT, text[start:end], start, end, line, start - line_start, spaced)))
+                    spaced = True
+                elif group == "other":
+                    start = match.start()
+                    self.line, self.line_start, self.pos = line, line_start, start
+                    self.refuse(text[start], start)
+                    tokens.append(new(Token, (SYMBOL, text[start], start, start + 1, line, start - line_start, spaced)))
+                    spaced = False
+                else:
+                    special = match
+                    break
+            self.line, self.line_start, self.spaced = line, line_start, spaced
+            if special is None:
+                self.pos = size
+                break
+            self.pos = start = special.start()
+            group = special.lastgroup
+            if group == "block":
+                self.block_comment(start)
+            elif group == "str":
+                self.string(start, self.interpolation_prefix())
+            elif group == "raw":
+                self.raw_string(start, special)
+            elif group == "stray":
+                raise self.error("stray ' (not a character literal)", start)
+            else:  # the unmatched `}` of an interpolation
+                return
+        if close_brace:
+            raise self.error("unterminated interpolation in string", self.pos)
+
+    def interpolation_prefix(self) -> bool:
+        """Whether the string about to be lexed is interpolated: the code token before it is ``s!``,
+        ``m!``, ``f!`` or another identifier ending in ``!`` (Lean allows space or a comment between)."""
+        previous = next((t for t in reversed(self.tokens) if t.kind != COMMENT), None)
+        return previous is not None and previous.kind == IDENT and previous.text.endswith("!")
+
+    def refuse(self, ch: str, offset: int) -> None:
+        """Raise for a character Lean refuses in code; see the module docstring."""
+        if ch == "\t":
+            raise self.error("tab character (Lean does not allow tabs)", offset)
+        if ch == "\r":
+            raise self.error("carriage return without a line feed", offset)
+        if ch == "«":
+            raise self.error("unterminated identifier escape (missing »)", offset)
+        if unicodedata.category(ch) in _REFUSED_CATEGORIES:
+            raise self.error(f"invisible or control character U+{ord(ch):04X}", offset)
+
+    def block_comment(self, start: int) -> None:
+        """Lean's scan: skip the opener's third character, then match ``-/`` and ``/-`` left to right."""
+        text, depth = self.text, 1
+        marks = _COMMENT_MARK.finditer(text, min(start + 3, len(text)))
+        end = None
+        for mark in marks:
+            depth += 1 if mark.group() == "/-" else -1
+            if depth == 0:
+                end = mark.end()
+                break
+        if end is None:
+            raise self.error("unterminated comment (missing -/)", start)
+        kind = DOC if text.startswith("/--", start) else COMMENT
+        self.emit(kind, start, end)
+        self.spaced = True
+
+    def string(self, start: int, interpolated: bool) -> None:
+        text, i = self.text, start + 1
+        while True:
+            body = _STRING_BODY.match(text, i)
+            i = body.end() if body else i
+            if i >= len(text):
+                raise self.error('unterminated string literal (missing ")', start)
+            if text[i] == '"':
+                self.emit(STRING, start, i + 1)
+                return
+            if text[i] == "{" and interpolated:
+                self.emit(STRING, start, i + 1)
+                self.run(close_brace=True)
+                start, i = self.pos, self.pos + 1
+                self.spaced = False
+            else:
+                i += 1
+
+    def raw_string(self, start: int, raw: re.Match[str]) -> None:
+        closing = '"' + raw.group()[1:-1]
+        close = self.text.find(closing, raw.end())
+        if close < 0:
+            raise self.error("unterminated raw string literal", start)
+        self.emit(STRING, start, close + len(closing))
+
+
+def lex(text: str) -> list[Token]:
+    """All tokens of ``text``, comments included (kind ``comment``). Raises :class:`LexError`."""
+    return list(_lex(text))
+
+
+@lru_cache(maxsize=16)
+def _lex(text: str) -> tuple[Token, ...]:
+    """The lexer run once per text: the gates of one verification (G2, G3, the answer record) and every
+    verification of one challenge share it. Python caches a string's hash, so a hit costs a dict lookup."""
+    lexer = _Lexer(text)
+    lexer.run()
+    return tuple(lexer.tokens)
+
+
+def code_tokens(tokens: Sequence[Token]) -> list[Token]:
+    """The tokens Lean parses: everything but comments (doc comments are kept; they are syntax)."""
+    return [t for t in tokens if t.kind != COMMENT]
+
+
+# Where whitespace between two tokens can change what Lean parses (Lean 4 sources, leanprover/lean4):
+# * `src/Lean/Parser/Term.lean`: `argument` (`checkWsBefore "expected space"`: an application argument
+#   needs a space before it, so `f (x)` is an application and `f(x)` is not), `proj` (`checkNoWsBefore >>
+#   "." >> checkNoWsBefore`: `h.1`, `(e).f`), `explicitUniv` (`checkNoWsBefore` before `.{`),
+#   `namedPattern` (`checkNoWsBefore` before `@`), `pipeProj` (after ` |>.`), `dotIdent` (`"." >>
+#   checkNoWsBefore`: `(.f)` versus the `cdot` `(. f)`), `doubleQuotedName`, `letIdLhs` (`x[i]` versus an
+#   instance binder), `type`/`sort` (`checkWsBefore` before a universe level);
+# * `src/Init/GetElem.lean`: `syntax:max term noWs "[" withoutPosition(term) "]"`, `"]'"`, and `noWs "?"`
+#   / `noWs "!"` after the `]`.
+# Everywhere else the parser never looks at whitespace: around an infix operator, after an opening or
+# before a closing bracket, spacing is layout. Two operator symbols side by side stay glued as they are,
+# because a library token could join them (`^[`, `^^^`).
+_NO_WS_GUARDED: Final = frozenset({".", "[", "@", "!", "?", "]'", "|>.", "`", "..", "$"})
+"""Tokens whose gluing to a neighbour Lean's grammar checks (see above); compared on both sides."""
+_INFIX: Final = frozenset(
+    {"+", "*", "/", "^", "=", "≠", "<", ">", "≤", "≥", "<=", ">=", "!=", "==", "∣", "%", "∘", "×", "→",
+     "->", "↔", "<->", "∧", "∨", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∩", "∪", "•", "≡", "\\", ",", ":", ":=",
+     "=>", "↦", "<|", "|>", "∆", "⊔", "⊓", "≃", "≅", "⬝"}
+)  # fmt: skip
+"""Infix operators and separators: they can neither begin nor end a term."""
+_CANNOT_END: Final = _INFIX | frozenset({"-", "¬", "∀", "∃", "∃!", "∑", "∏", "⋃", "⋂", "(", "{", "⟨", "⦃"})
+"""Tokens after which a term continues (prefix operators, openers): no application can start after them."""
+_CANNOT_START: Final = _INFIX | frozenset({")", "}", "⟩", "⦄", "]"})
+"""Tokens no term begins with (infix operators, closers): no application argument can be one of them."""
+_BRACKETS: Final = frozenset({"(", ")", "{", "}", "⟨", "⟩", "⦃", "⦄", "[", "]"})
+
+
+def _operator(token: Token) -> bool:
+    return token.kind == SYMBOL and token.text not in _BRACKETS
+
+
+def spacing_matters(before: Token, token: Token) -> bool:
+    """Whether Lean could read ``before token`` differently from ``beforetoken`` (same two tokens)."""
+    if before.text in _NO_WS_GUARDED or token.text in _NO_WS_GUARDED:
+        return True
+    if _operator(before) and _operator(token):
+        return True
+    return not (before.text in _CANNOT_END or token.text in _CANNOT_START)
+
+
+def same_tokens(a: Sequence[Token], b: Sequence[Token]) -> bool:
+    """Equal as Lean sees them: same kinds and texts, and the same gluing where the grammar checks it."""
+    return len(a) == len(b) and first_difference(a, b) is None
+
+
+def first_difference(a: Sequence[Token], b: Sequence[Token]) -> int | None:
+    """Index of the first token where ``b`` differs from ``a`` as Lean sees them (kind, text, or gluing
+    where :func:`spacing_matters`), or None when the common prefix agrees."""
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x.kind != y.kind or x.text != y.text:
+            return i
+        if i and x.spaced != y.spaced and spacing_matters(a[i - 1], x):
+            return i
+    return None
+
+
+def name_parts(name: str) -> list[str]:
+    """``«foo».bar`` -> ``["foo", "bar"]``: the name Lean means, whatever the escaping."""
+    return list(_name_parts(name))
+
+
+_PART_RE = re.compile(_PART)
+
+
+@lru_cache(maxsize=4096)
+def _name_parts(name: str) -> tuple[str, ...]:
+    """:func:`name_parts`, once per name: the gates ask it of every identifier, and names repeat."""
+    return tuple(p[1:-1] if p.startswith("«") else p for p in _PART_RE.findall(name))
+
+
+def normalize_name(name: str) -> str:
+    return ".".join(name_parts(name))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Commands
+
+DECLARATION_KEYWORDS: Final = frozenset(
+    {"theorem", "lemma", "def", "abbrev", "example", "instance", "axiom", "opaque", "structure", "class",
+     "inductive", "coinductive"}
+)  # fmt: skip
+MODIFIERS: Final = frozenset({"private", "protected", "public", "meta", "noncomputable", "unsafe", "partial", "nonrec"})
+COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
+    {"import", "prelude", "namespace", "section", "end", "variable", "universe", "include", "omit", "mutual",
+     "attribute", "export", "notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix",
+     "macro", "macro_rules", "syntax", "elab", "elab_rules", "declare_syntax_cat", "initialize",
+     "builtin_initialize", "deriving", "run_cmd", "run_elab", "run_meta", "alias", "irreducible_def",
+     "simproc", "dsimproc", "unif_hint", "add_decl_doc", "library_note", "assert_not_exists",
+     "suppress_compilation", "register_simp_attr", "register_option", "binder_predicate",
+     # scope and visibility changers, and further core, Batteries, Aesop and Mathlib command keywords
+     "local", "seal", "unseal", "with_weak_namespace", "init_quot", "end_local_scope",
+     "assert_not_imported", "register_tactic_tag", "tactic_extension", "recommended_spelling",
+     "register_error_explanation", "register_builtin_option", "register_label_attr", "docs_to_verso",
+     "add_aesop_rules", "erase_aesop_rules", "declare_aesop_rule_sets", "grind_pattern", "proof_wanted",
+     "initialize_simps_projections", "mk_iff_of_inductive_prop", "unsuppress_compilation", "recall",
+     "compile_inductive", "compile_def", "gen_injective_theorems", "declare_config_elab",
+     "declare_command_config_elab", "declare_simp_like_tactic", "test_extern", "whatsnew", "extend_docs"}
+)  # fmt: skip
+"""Tokens that only ever begin a command: Lean ends the current command wherever one of these appears.
+The list cannot be complete (any library may add commands); what it misses, G6 must catch."""
+COMBINATORS: Final = frozenset({"open", "set_option"})
+"""Tokens that begin a command, or, followed by ``... in``, a term or tactic: inside a declaration only
+the ``... in`` form is possible, so a body may contain them only in that form."""
+_STARTERS: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS | {"open", "set_option", "@["}
+
+
+@dataclass(frozen=True)
+class Command:
+    """One top-level command: its code tokens, the prefix before its keyword, the keyword and name."""
+
+    tokens: tuple[Token, ...]
+    head: int
+    """Index of the keyword in ``tokens``; everything before it is the prefix."""
+    keyword: str
+    name: str | None
+
+    @property
+    def line(self) -> int:
+        return self.tokens[0].line
+
+    @property
+    def prefix(self) -> tuple[Token, ...]:
+        return self.tokens[: self.head]
+
+    @property
+    def body(self) -> tuple[Token, ...]:
+        return self.tokens[self.head :]
+
+    @property
+    def docstring(self) -> Token | None:
+        return next((t for t in self.prefix if t.kind == DOC), None)
+
+
+def _starts_command(token: Token) -> bool:
+    if token.col != 0:
+        return False
+    if token.kind == DOC or token.text in _STARTERS:
+        return True
+    return token.kind == SYMBOL and token.text.startswith("#") and len(token.text) > 1
+
+
+def _closing_bracket(tokens: Sequence[Token], i: int) -> int | None:
+    """Index of the ``]`` closing the ``@[`` or ``[`` at ``i``, or None."""
+    return group_end(tokens, i, ("[", "@["), ("]",))
+
+
+def _combinator_end(tokens: Sequence[Token], i: int) -> int | None:
+    """For ``set_option N V in`` / ``open ... in`` / ``attribute [...] ... in`` at ``i``: the index after
+    ``in``; None when the command is the plain (non-combinator) form or is still incomplete."""
+    if tokens[i].text == "set_option":
+        return i + 4 if i + 3 < len(tokens) and tokens[i + 3].text == "in" else None
+    for j in range(i + 1, len(tokens)):
+        if tokens[j].text == "in":
+            return j + 1
+    return None
+
+
+def parse_head(tokens: Sequence[Token]) -> int | None:
+    """Skip the prefix (doc comment, attributes, modifiers, ``... in`` combinators); return the index of
+    the command's keyword, or None if the tokens are all prefix (the command continues on later lines)."""
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.kind == DOC or token.text in MODIFIERS:
+            i += 1
+        elif token.text == "@[":
+            close = _closing_bracket(tokens, i)
+            if close is None:
+                return None
+            i = close + 1
+        elif token.text in ("set_option", "open", "attribute"):
+            after = _combinator_end(tokens, i)
+            if after is None:
+                return i
+            i = after
+        else:
+            return i
+    return None
+
+
+def _make_command(tokens: list[Token]) -> Command:
+    head = parse_head(tokens)
+    if head is None:
+        return Command(tuple(tokens), len(tokens), "", None)
+    keyword = tokens[head].text
+    name = None
+    if keyword in DECLARATION_KEYWORDS and head + 1 < len(tokens) and tokens[head + 1].kind == IDENT:
+        name = tokens[head + 1].text
+    return Command(tuple(tokens), head, keyword, name)
+
+
+def split_commands(tokens: Sequence[Token]) -> list[Command]:
+    """Group code tokens into commands (see the module docstring for the rule)."""
+    groups: list[list[Token]] = []
+    current: list[Token] | None = None
+    for token in tokens:
+        if current is not None and (token.col or not _starts_command(token) or parse_head(current) is None):
+            current.append(token)
+        else:
+            current = [token]
+            groups.append(current)
+    return [_make_command(g) for g in groups]
+
+
+def body_keywords(command: Command) -> list[Token]:
+    """Tokens after the command's keyword that Lean would read as the start of another command: every
+    command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator."""
+    body = command.tokens[command.head + 1 :]
+    return [
+        t
+        for i, t in enumerate(body)
+        if t.text in _ENDS_COMMAND or (t.text in COMBINATORS and not _scoped_in(body, i))
+    ]
+
+
+_ENDS_COMMAND: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS
+
+
+_OPEN_DECL_SYMBOLS: Final = frozenset({"(", ")", ",", "→", "->"})
+
+
+def _scoped_in(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the ``open`` / ``set_option`` at ``i`` is followed by its ``in``: ``set_option N V in``, or
+    ``open`` then names (with ``hiding``, ``renaming a → b``, ``(a b)``, ``scoped``) then ``in``. Like
+    Lean, the names of an ``open`` must stand right of the ``open`` when they are on a later line."""
+    if tokens[i].text == "set_option":
+        return i + 3 < len(tokens) and tokens[i + 3].text == "in"
+    opener = tokens[i]
+    for token in tokens[i + 1 :]:
+        if token.text == "in":
+            return token is not tokens[i + 1]
+        later_line = token.line != opener.line and token.col <= opener.col
+        is_name = token.kind == IDENT and token.text not in _STARTERS
+        if later_line or not (is_name or token.text in _OPEN_DECL_SYMBOLS):
+            return False
+    return False
+
+
+_PAIRS: Final = {")": "(", "]": "[", "}": "{", "⟩": "⟨", "⦄": "⦃"}
+
+
+def balanced(tokens: Sequence[Token]) -> bool:
+    """Whether every bracket closes the innermost open one and all are closed (``@[`` opens a ``[``)."""
+    stack: list[str] = []
+    for token in tokens:
+        if token.kind != SYMBOL:
+            continue
+        if token.text in _PAIRS.values() or token.text == "@[":
+            stack.append("[" if token.text == "@[" else token.text)
+        elif token.text in _PAIRS and (not stack or stack.pop() != _PAIRS[token.text]):
+            return False
+    return not stack
+
+
+def top_level_assign(tokens: Sequence[Token], last: bool = True) -> int | None:
+    """Index of the last (or first) ``:=`` outside brackets: where a declaration's value begins."""
+    depth, found = 0, None
+    for i, token in enumerate(tokens):
+        if token.kind != SYMBOL:
+            continue
+        if token.text in ("(", "[", "{", "⟨", "@[", "⦃", "⟪"):
+            depth += 1
+        elif token.text in (")", "]", "}", "⟩", "⦄", "⟫"):
+            depth -= 1
+        elif token.text == ":=" and depth == 0:
+            found = i
+            if not last:
+                return i
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------------
+# PutnamBench statements
+
+
+@dataclass(frozen=True)
+class Solution:
+    """An ``abbrev|def *_solution : T := sorry`` declaration and its official answer comment."""
+
+    command: Command
+    value: Token
+    """The ``sorry`` token after ``:=``."""
+    answer: str | None
+    """The expression in the ``-- <answer>`` line right after the declaration, if there is one."""
+    answer_comment: Token | None
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A parsed statement: header commands, the body commands before the theorem, and the theorem."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    commands: tuple[Command, ...]
+    header: tuple[Command, ...]
+    solutions: tuple[Solution, ...]
+    theorem: Command
+    proof_assign: int
+    """Index in ``theorem.tokens`` of the ``:=`` that begins the proof."""
+
+    @property
+    def theorem_name(self) -> str:
+        assert self.theorem.name is not None
+        return self.theorem.name
+
+    @cached_property
+    def declared_names(self) -> frozenset[str]:
+        return frozenset(normalize_name(c.name) for c in self.commands if c.name is not None)
+
+    @cached_property
+    def referenced_names(self) -> frozenset[str]:
+        """The first name part of every identifier in the statement's code (binders, bound and
+        auto-bound variables, names reached through ``open``): a new root declaration with one of these
+        names could be what the identifier resolves to."""
+        return frozenset(name_parts(t.text)[0] for t in self.tokens if t.kind == IDENT)
+
+    @cached_property
+    def bound_names(self) -> frozenset[str]:
+        """Names the theorem binds (binder brackets, ``∀ ∃ fun ∑``..., set-builder ``{x | ...}``). With
+        ``autoImplicit`` off such a name in the statement is the local variable, whatever is declared."""
+        return _bound_names(self.theorem.tokens[self.theorem.head : self.proof_assign])
+
+    @cached_property
+    def name_parts_used(self) -> frozenset[str]:
+        """Every ``.``-separated part of every identifier, and every name after a ``.`` token: what
+        generalized field notation (``x.f``, ``(e).f``) could look up in some namespace."""
+        code = [t for t in self.tokens if t.kind == IDENT]
+        return frozenset(part for t in code for part in name_parts(t.text))
+
+    @property
+    def proof(self) -> tuple[Token, ...]:
+        return self.theorem.tokens[self.proof_assign + 1 :]
+
+
+_BINDERS: Final = frozenset(
+    {"∀", "∃", "∃!", "fun", "λ", "∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "Σ", "Π", "∑'", "∏'", "∀ᶠ", "∃ᶠ", "let"}
+)  # fmt: skip
+_BINDER_OPEN: Final = frozenset({"(", "{", "⦃", "["})
+
+
+def _bound_names(tokens: Sequence[Token]) -> frozenset[str]:
+    """Identifiers in binding position: right after a binder symbol (and inside its bracketed binders),
+    first in a bracket before its ``:`` (``(a b : T)``, ``[h : C]``), or first in ``{x | ...}``."""
+    bound: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.text in _BINDERS or token.text in _BINDER_OPEN:
+            names: list[str] = []
+            for later in tokens[i + 1 :]:
+                if later.kind == IDENT:
+                    names.append(later.text)
+                elif later.text not in _BINDER_OPEN or token.text in _BINDER_OPEN:
+                    break
+            stop = tokens[i + 1 + len(names)] if i + 1 + len(names) < len(tokens) else None
+            binds = token.text in _BINDERS or (stop is not None and stop.text in (":", "|"))
+            if binds:
+                bound.update(n for n in names if len(name_parts(n)) == 1)
+    return frozenset(bound)
+
+
+HEADER_KEYWORDS: Final = frozenset({"import", "open", "set_option"})
+
+
+@lru_cache(maxsize=2048)
+def parse_statement(text: str) -> Statement:
+    """Parse a benchmark statement (or a challenge derived from one), once per text (cached: a challenge
+    is parsed once per problem and track, not per verification; 2048 entries hold every PutnamBench
+    statement and both tracks' challenges, about 45 MB when full). Raises StatementError/LexError."""
+    tokens = lex(text)
+    commands = split_commands(code_tokens(tokens))
+    if not commands or commands[-1].keyword != "theorem" or commands[-1].name is None:
+        raise StatementError("the last command of the statement is not a named theorem")
+    theorem = commands[-1]
+    assign = top_level_assign(theorem.tokens)
+    if assign is None or assign < theorem.head:
+        raise StatementError(f"theorem {theorem.name}: no `:=` before its proof")
+    header: list[Command] = []
+    for command in commands:
+        if command.keyword not in HEADER_KEYWORDS or command.head != 0:
+            break
+        header.append(command)
+    solutions = tuple(
+        _solution(c, tokens) for c in commands if c.keyword in ("abbrev", "def") and _is_solution_name(c.name)
+    )
+    return Statement(text, tuple(tokens), tuple(commands), tuple(header), solutions, theorem, assign)
+
+
+def _is_solution_name(name: str | None) -> bool:
+    return name is not None and normalize_name(name).endswith("_solution")
+
+
+def _solution(command: Command, tokens: Sequence[Token]) -> Solution:
+    value = command.tokens[-1]
+    comment = next(
+        (t for t in tokens if t.offset >= value.end and t.kind == COMMENT and t.line == value.line + 1),
+        None,
+    )
+    is_answer = comment is not None and comment.col == 0 and comment.text.startswith("--")
+    answer = comment.text[2:].strip() if comment is not None and is_answer else None
+    return Solution(command, value, answer or None, comment if answer else None)

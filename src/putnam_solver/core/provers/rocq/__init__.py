@@ -1,0 +1,155 @@
+"""Rocq (Coq) behind the Prover protocol: challenge, model statement, gates G2-G6 and answers.
+
+Modules: ``syntax`` (lexer, sentences, statement shape), ``challenge`` (tracks, answers, the trusted
+reference module), ``checks`` (G2 preservation, G3 forbidden constructs, the policy), ``build`` (sandboxed
+compiles shared by the gates), ``compile`` (G4 coqc), ``statement`` (G5 trusted statement check and
+assumptions), ``coqchk`` (G6), ``toolchain`` (install, doctor, axiom
+allow-list). See docs/rocq.md.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.answer_check import AnswerCheck
+from putnam_solver.core.benchmark import Problem
+from putnam_solver.core.gatekit import ToolUnavailable
+from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
+from putnam_solver.core.provers.rocq import challenge as _challenge
+from putnam_solver.core.provers.rocq.answers import check_answer
+from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq.compile import compile_gate
+from putnam_solver.core.provers.rocq.coqchk import kernel_gate
+from putnam_solver.core.provers.rocq.statement import statement_gate
+from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
+from putnam_solver.core.provers.rocq.toolchain import (
+    detected_version,
+    find_tool,
+    install_plan,
+    kernel_bug_report,
+    rocq_status,
+    toolchain_fingerprint,
+)
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import Gate, Submission, Track, VerifyOptions
+
+
+def _tools_run_here(options: VerifyOptions, tools: tuple[str, ...]) -> tuple[bool, str]:
+    """Compiled gates need their tools and the sandbox (unless the user waived it)."""
+    try:
+        found = [find_tool(t) for t in tools]
+    except ToolUnavailable as exc:
+        return False, str(exc)
+    if not options.unsafe_no_sandbox:
+        sandbox_ok, why = sandbox_status()
+        if not sandbox_ok:
+            return False, why
+    return True, f"{' and '.join(str(t.path) for t in found)} in the sandbox"
+
+
+def _coqc_runs_here(options: VerifyOptions) -> tuple[bool, str]:
+    """G4 and G5 run coqc."""
+    return _tools_run_here(options, ("coqc",))
+
+
+def _coqchk_runs_here(options: VerifyOptions) -> tuple[bool, str]:
+    """G6 compiles again with coqc and checks the result with coqchk."""
+    return _tools_run_here(options, ("coqc", "coqchk"))
+
+
+GATES: tuple[Gate, ...] = (
+    Gate("G2", "preservation", preservation_gate),
+    Gate("G3", "forbidden", forbidden_gate),
+    Gate("G4", "compile", compile_gate, _coqc_runs_here),
+    Gate("G5", "statement and assumptions", statement_gate, _coqc_runs_here),
+    Gate("G6", "kernel check", kernel_gate, _coqchk_runs_here),
+)
+
+
+def _statement(problem: Problem) -> Statement:
+    """The parsed pinned statement; a record without the PutnamBench shape is the user's input error."""
+    try:
+        return _challenge.statement_of(problem)
+    except StatementError as exc:
+        raise InputError(f"{exc}; a Rocq statement ends with `Theorem ... Proof. Admitted.`") from exc
+
+
+class RocqProver:
+    """The Rocq prover: candidates are ``.v`` files completing a PutnamBench Coq statement."""
+
+    name = "rocq"
+    label = "Rocq (Coq)"
+    suffix = ".v"
+    benchmark_file = "putnam_bench_coq.jsonl"
+    selftest_suites = ("rocq",)
+
+    def challenge(self, problem: Problem, track: Track) -> str:
+        return _challenge.challenge_text(_statement(problem), track)
+
+    def model_statement(self, problem: Problem, track: Track) -> str:
+        """The challenge itself: on the no-answer track it already hides the answer behind ``_``."""
+        return self.challenge(problem, track)
+
+    def has_answer(self, problem: Problem) -> bool:
+        return _statement(problem).solution is not None
+
+    def answer_forms(self, problem: Problem) -> list[str]:
+        """One form only: the harness inlines the answer; there is nothing to choose."""
+        return []
+
+    def policy_text(self) -> str:
+        """The policy, and whether this machine's Coq has the guard bugs that switch the recursion rule on."""
+        return f"{POLICY.describe()}\nHere: {kernel_bug_report(detected_version())}."
+
+    def tool_status(self, options: VerifyOptions) -> list[Readiness]:
+        return [Readiness(*row) for row in rocq_status()]
+
+    def gates(self) -> Sequence[Gate]:
+        return GATES
+
+    def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
+        """A record for the verdict, never a check: a statement without the expected shape gives ``{}``."""
+        try:
+            statement = _challenge.statement_of(problem)
+        except StatementError:
+            return {}
+        return _challenge.answers(statement, candidate, track)
+
+    def check_answers(self, sub: Submission) -> dict[str, AnswerCheck]:
+        statement = _challenge.statement_of(sub.problem)
+        if statement.solution_name is None:
+            return {}
+        return {statement.solution_name: check_answer(sub, statement)}
+
+    def toolchain_fingerprint(self, options: VerifyOptions) -> str:
+        return toolchain_fingerprint()
+
+    def workspace_files(self) -> dict[str, str]:
+        """A Coq project file mapping the workspace to ``Putnam``, as the gates compile it."""
+        return {"_CoqProject": "-Q . Putnam\n"}
+
+    def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
+        """The standard library and installed packages of the `coqc` on PATH (none if it is missing)."""
+        coqc = shutil.which("coqc")
+        if coqc is None:
+            return ()
+        try:
+            done = subprocess.run([coqc, "-where"], capture_output=True, text=True, timeout=30, check=False)
+        except subprocess.TimeoutExpired:
+            return ()
+        if done.returncode != 0:
+            return ()
+        lib = Path(done.stdout.strip())
+        return (lib / "theories", lib / "user-contrib")
+
+    def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
+        """The system packages (apt); the request's Lean options do not apply."""
+        return install_plan()
+
+
+__all__ = ["GATES", "RocqProver"]

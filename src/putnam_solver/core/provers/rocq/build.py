@@ -1,0 +1,196 @@
+"""Sandboxed Rocq compiles shared by the compiled gates (G4, G5, G6) and the answer check.
+
+Every tool run goes through ``sandbox.run_sandboxed`` on a fresh copy under ``sub.scratch``, with the
+caps of ``gatekit.sandbox_limits``, running the ``coqc``/``coqchk`` file resolved (and hashed) by
+``toolchain.find_tool``, so the file recorded in the evidence is the file that ran. Files are compiled
+as modules of the logical root ``Putnam`` under names the harness chooses (``Candidate``,
+``Reference``, ``Trusted``), never the candidate's. coqc's ``File "...", line N, characters a-b:``
+messages are diagnostics only: a candidate can print anything (``idtac``) on the same streams.
+
+A compile may run the candidate's code (a plugin), so the ``.vo`` a run leaves is the only file taken
+back from it (the sandbox's one output), and it is copied out with ``safe_files``: a link, a FIFO or a
+file over the disk cap raises UnsafeFile (a gate ``error``), never read. Built ``.vo`` files are kept
+under ``sub.scratch`` (where no sandboxed run can write) and reused by later gates of the same
+verification; each gate builds what it lacks, so each also works alone. Kept files are hashed from the
+bytes read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.gatekit import Judgement, ResolvedTool, judge_run, run_evidence, sandbox_limits
+from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
+from putnam_solver.core.provers.rocq.toolchain import detected_version, find_tool, kernel_bug_evidence, sandbox_paths
+from putnam_solver.core.safe_files import copy_regular_file, read_regular_file
+from putnam_solver.core.sandbox import SandboxResult, fresh_copy, run_sandboxed
+from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
+
+ROOT = "Putnam"
+CANDIDATE = "Candidate"
+REFERENCE = "Reference"
+TRUSTED = "Trusted"
+MESSAGE = re.compile(
+    r'^File "[^"\n]*", line (\d+), characters (\d+)-(\d+):\n(Error|Warning):?\s?(.*?)(?=^File "|\Z)',
+    re.M | re.S,
+)
+OUT_OF_MEMORY = "Out of memory"
+"""How coqc and coqchk (OCaml) report an exhausted address space before exiting non-zero."""
+FINDLIB_CONFIG = (Path("/etc/ocamlfind.conf"), Path("/etc/ocamlfind.conf.d"))
+"""Host configuration coqc needs in the sandbox's otherwise empty ``/etc``: it loads its plugins (ssreflect,
+ltac ...) through OCaml findlib, which reads its search path there (Debian's build; others keep it
+under the toolchain's own prefix)."""
+
+
+@dataclass(frozen=True)
+class CoqMessage:
+    """One ``File ..., line N, characters a-b:`` message (untrusted text, for diagnostics only)."""
+
+    level: str
+    line: int
+    start: int
+    end: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}, characters {self.start}-{self.end}: {self.level}: {self.text}"
+
+
+def parse_messages(output: str) -> list[CoqMessage]:
+    return [
+        CoqMessage(m.group(4), int(m.group(1)), int(m.group(2)), int(m.group(3)), " ".join(m.group(5).split()))
+        for m in MESSAGE.finditer(output)
+    ]
+
+
+def judge_tool_run(result: SandboxResult, tool: str, sub: Submission, reported_error: str | None) -> Judgement | None:
+    """``gatekit.judge_run`` for a Rocq tool, which reports an exhausted memory cap as ``Out of memory``."""
+    out_of_memory = result.exit_code not in (0, None) and OUT_OF_MEMORY in result.stderr + result.stdout
+    limits = sandbox_limits(sub.options)
+    return judge_run(result, tool, limits, reported_error=reported_error, out_of_memory=out_of_memory)
+
+
+@dataclass(frozen=True)
+class Built:
+    """A harness compile: the run (None when a kept ``.vo`` was reused), the ``.vo`` kept on success,
+    the SHA-256 of its bytes as read, and the coqc that ran."""
+
+    module: str
+    result: SandboxResult | None
+    vo: Path | None
+    vo_sha256: str | None = None
+    coqc: ResolvedTool | None = None
+
+    @property
+    def messages(self) -> list[CoqMessage]:
+        return [] if self.result is None else parse_messages(self.result.stderr + "\n" + self.result.stdout)
+
+    def judgement(self, sub: Submission) -> Judgement | None:
+        """The gate kit's status for this compile, or None when it left its ``.vo`` cleanly."""
+        if self.result is None:
+            return None if self.vo is not None else (GateStatus.ERROR, "not compiled")
+        errors = [m for m in self.messages if m.level == "Error"]
+        judged = judge_tool_run(self.result, "coqc", sub, str(errors[0]) if errors else None)
+        if judged is None and self.vo is None:
+            return GateStatus.ERROR, "coqc exited 0 but left no .vo"
+        return judged
+
+    def evidence(self) -> dict[str, Any]:
+        evidence: dict[str, Any] = {"module": f"{ROOT}.{self.module}"}
+        if self.coqc is not None:
+            evidence |= tool_evidence(self.coqc)
+        if self.result is not None:
+            evidence |= run_evidence(self.result) | {"messages": [str(m) for m in self.messages[:20]]}
+        if self.vo_sha256 is not None:
+            evidence["vo_sha256"] = self.vo_sha256
+        return evidence
+
+
+def tool_evidence(*tools: ResolvedTool) -> dict[str, Any]:
+    """The files that ran and what the first one (coqc or coqchk) says its version's kernel bugs are."""
+    return {"tools": {t.name: t.evidence() for t in tools}, **kernel_bug_evidence(detected_version(tools[0]))}
+
+
+def artifacts(sub: Submission) -> Path:
+    path = sub.scratch / "rocq-artifacts"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@cache
+def _findlib_config() -> tuple[Path, ...]:
+    return tuple(p for p in FINDLIB_CONFIG if p.exists())
+
+
+def read_kept(sub: Submission, path: Path) -> bytes:
+    """A ``.vo`` the harness keeps, read under the disk cap (UnsafeFile if it is not a plain file)."""
+    return read_regular_file(path, sandbox_limits(sub.options).disk_bytes)
+
+
+def run_tool(
+    sub: Submission, tool: ResolvedTool, args: list[str], files: dict[str, bytes], outputs: Sequence[str] = ()
+) -> tuple[SandboxResult, Path]:
+    """Run exactly ``tool`` with ``args`` in the sandbox on a fresh copy of ``files``."""
+    workdir = fresh_copy(files, sub.scratch / "rocq-runs")
+    result = run_sandboxed(
+        [str(tool.path), *args],
+        workdir=workdir,
+        readonly=(*_findlib_config(), *sandbox_paths(tool)),
+        limits=sandbox_limits(sub.options),
+        unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
+        outputs=outputs,
+    )
+    return result, workdir
+
+
+def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = (), reuse: bool = True) -> Built:
+    """Compile ``source`` as ``Putnam.<module>`` next to copies of ``deps`` and keep the ``.vo``.
+
+    Raises ToolUnavailable without coqc, UnsafeFile when the run left something other than a regular
+    ``.vo`` under the cap.
+    """
+    coqc = find_tool("coqc")
+    kept = artifacts(sub) / f"{module}.vo"
+    if reuse and kept.is_file():
+        return Built(module, None, kept, hashlib.sha256(read_kept(sub, kept)).hexdigest(), coqc)
+    files = {f"{module}.v": source.encode("utf-8"), **{d.name: read_kept(sub, d) for d in deps}}
+    vo_name = f"{module}.vo"
+    result, workdir = run_tool(sub, coqc, ["-q", "-Q", ".", ROOT, f"{module}.v"], files, [vo_name])
+    produced = workdir / vo_name
+    if not (result.ok and os.path.lexists(produced)):
+        return Built(module, result, None, coqc=coqc)
+    kept.unlink(missing_ok=True)
+    data = copy_regular_file(produced, kept, sandbox_limits(sub.options).disk_bytes)
+    return Built(module, result, kept, hashlib.sha256(data).hexdigest(), coqc)
+
+
+def build_candidate(sub: Submission, reuse: bool = True) -> Built:
+    return build(sub, CANDIDATE, sub.candidate, reuse=reuse)
+
+
+def build_reference(sub: Submission) -> Built:
+    return build(sub, REFERENCE, reference_source(statement_of(sub.problem)))
+
+
+def prerequisites(sub: Submission, gate: tuple[str, str]) -> tuple[Built, Built] | GateResult:
+    """The candidate's and the reference's ``.vo``, or the result that says why they are missing."""
+    candidate = build_candidate(sub)
+    judged = candidate.judgement(sub)
+    if judged is not None:
+        return GateResult(*gate, judged[0], f"the candidate does not compile: {judged[1]}", candidate.evidence())
+    reference = build_reference(sub)
+    judged = reference.judgement(sub)
+    if judged is not None:
+        # the reference holds the official solution, which coqc's message may quote: on no-answer that
+        # message stays in the evidence (harness-side), out of the detail that models are shown
+        why = judged[1] if sub.track is Track.WITH_ANSWER else "coqc's message is in the evidence"
+        detail = f"the harness's reference module does not compile: {why}"
+        return GateResult(*gate, GateStatus.ERROR, detail, reference.evidence())
+    return candidate, reference

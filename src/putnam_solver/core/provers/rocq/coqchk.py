@@ -1,0 +1,135 @@
+"""G6 kernel check: ``coqchk`` re-checks the candidate, the reference and the trusted statement check.
+
+G6 runs ``coqchk -o`` on the three ``.vo`` files (libraries admitted, as installed): exit 0, no
+type-in-type, unsafe fixpoint or assumed positivity, and every axiom in the environment on the
+allow-list, a plugged-in assumption, or the reference's own placeholder theorem. Names are fully
+qualified there. Names are fully
+qualified there. The run is judged by the gate kit (``gatekit.judge_run``): a cap or a signal is an
+``error``; a non-zero exit with an error coqchk reported is a rejection.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from putnam_solver.core.gatekit import guarded, run_evidence
+from putnam_solver.core.provers.rocq.build import (
+    CANDIDATE,
+    REFERENCE,
+    ROOT,
+    TRUSTED,
+    build,
+    judge_tool_run,
+    prerequisites,
+    read_kept,
+    run_tool,
+    tool_evidence,
+)
+from putnam_solver.core.provers.rocq.challenge import statement_of
+from putnam_solver.core.provers.rocq.statement import mismatch, trusted_source
+from putnam_solver.core.provers.rocq.syntax import Statement
+from putnam_solver.core.provers.rocq.toolchain import allowed_full_name, find_tool
+from putnam_solver.core.sandbox import SandboxResult
+from putnam_solver.core.verify import GateResult, GateStatus, Submission
+
+G6 = ("G6", "kernel check")
+
+
+COQCHK_SECTIONS = (
+    "Constants/Inductives relying on type-in-type",
+    "Constants/Inductives relying on unsafe (co)fixpoints",
+    "Inductives whose positivity is assumed",
+)
+
+
+def read_coqchk(output: str) -> dict[str, list[str]] | None:
+    """coqchk's CONTEXT SUMMARY: section title -> entries (None if there is no summary)."""
+    if "CONTEXT SUMMARY" not in output:
+        return None
+    sections: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in output.split("CONTEXT SUMMARY", 1)[1].splitlines():
+        if line.startswith("* "):
+            title, _, rest = line[2:].partition(":")
+            current = sections.setdefault(title.strip(), [])
+            if rest.strip() and rest.strip() != "<none>":
+                current.append(rest.strip())
+        elif current is not None and line.strip():
+            current.append(line.strip())
+    return sections
+
+
+def coqchk_problems(sections: dict[str, list[str]], statement: Statement) -> list[str]:
+    """Everything in a coqchk summary that keeps the candidate from being accepted."""
+    problems: list[str] = []
+    if sections.get("Theory") != ["Set is predicative"]:
+        problems.append(f"unexpected theory: {sections.get('Theory')}")
+    for title in COQCHK_SECTIONS:
+        if title not in sections:
+            problems.append(f"coqchk printed no `{title}` section")
+        problems += [f"{title}: {name}" for name in sections.get(title, [])]
+    if "Axioms" not in sections:
+        problems.append("coqchk printed no `Axioms` section")
+    axioms = set(sections.get("Axioms", []))
+    variables = {f"{ROOT}.{CANDIDATE}.{n}" for _, n in statement.assumptions}
+    placeholder = f"{ROOT}.{REFERENCE}.{statement.theorem_name}"
+    for name in sorted(axioms - variables - {placeholder}):
+        if not allowed_full_name(name):
+            problems.append(f"axiom `{name}` is not on the allow-list")
+    problems += [f"the statement's `{v}` is not an axiom of the candidate" for v in sorted(variables - axioms)]
+    return problems
+
+
+def reported_error(result: SandboxResult) -> str | None:
+    """The first line where coqchk says it found an error (for the detail; the exit code decides)."""
+    lines = (result.stderr + "\n" + result.stdout).splitlines()
+    return next((f"coqchk: {line.strip()[:400]}" for line in lines if "Error" in line), None)
+
+
+def kernel_gate(sub: Submission) -> GateResult:
+    """G6: coqchk re-checks the candidate and the trusted statement check; axioms against the allow-list."""
+
+    def body() -> GateResult:
+        statement = statement_of(sub.problem)
+        ready = prerequisites(sub, G6)
+        if isinstance(ready, GateResult):
+            return ready
+        deps = [v for b in ready if (v := b.vo)]
+        trusted = build(sub, TRUSTED, trusted_source(statement, sub.track, "unused"), deps)
+        failed = mismatch(sub, statement, trusted)
+        if failed is not None or trusted.vo is None:
+            return GateResult(*G6, *_status_detail(failed), trusted.evidence())
+        coqchk = find_tool("coqchk")
+        files = {p.name: read_kept(sub, p) for p in [*deps, trusted.vo]}
+        args = ["-silent", "-o", "-Q", ".", ROOT]
+        for module in (REFERENCE, CANDIDATE, TRUSTED):
+            args += ["-norec", f"{ROOT}.{module}"]
+        result, _ = run_tool(sub, coqchk, args, files)
+        evidence: dict[str, Any] = {
+            **run_evidence(result),
+            **tool_evidence(coqchk),
+            "vo_sha256": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()},
+        }
+        judged = judge_tool_run(result, "coqchk", sub, reported_error(result))
+        if judged is not None:
+            return GateResult(*G6, *judged, evidence)
+        sections = read_coqchk(result.stdout + "\n" + result.stderr)
+        if sections is None:
+            return GateResult(*G6, GateStatus.ERROR, "coqchk printed no context summary", evidence)
+        evidence["axioms"] = sections.get("Axioms", [])
+        problems = coqchk_problems(sections, statement)
+        if problems:
+            return GateResult(*G6, GateStatus.FAILED, "; ".join(problems), evidence)
+        return GateResult(
+            *G6,
+            GateStatus.PASSED,
+            f"coqchk exit code 0; {len(evidence['axioms'])} axioms in the environment, all allowed",
+            evidence,
+        )
+
+    return guarded(*G6, body)
+
+
+def _status_detail(failed: GateResult | None) -> tuple[GateStatus, str]:
+    return (failed.status, failed.detail) if failed else (GateStatus.ERROR, "the trusted file was not compiled")

@@ -1,0 +1,184 @@
+"""G5 statement and assumptions: a trusted file checks the candidate's theorem against the pinned statement.
+
+G5 compiles the reference (challenge.py: the pinned statement inside a section, so its assumptions
+become arguments) and then the harness's trusted file, which ``Require``s (never ``Import``s) both::
+
+    Lemma __putnam_answer : @Putnam.Candidate.sol = @Putnam.Reference.__putnam_official_solution
+                              Putnam.Candidate.R.
+    Proof. unfold Putnam.Candidate.sol, Putnam.Reference.__putnam_official_solution. reflexivity. Qed.
+                                                                             (with-answer only)
+    Definition __putnam_check :
+      ltac:(let t := type of (@Putnam.Reference.thm Putnam.Candidate.R Putnam.Candidate.sol) in exact t)
+      := @Putnam.Candidate.thm.
+
+The statement is elaborated by the harness from the pinned text before the candidate is loaded, so the
+candidate's notations, instances, coercions or redefinitions cannot change what it says; only its
+top-level assumptions (``Variable R : realType``) and its solution are plugged in, and the kernel checks
+that the candidate's theorem has that type (up to conversion: a proof of a convertible type is a proof
+of the statement). With the solution plugged in as well, a faithful candidate's type is syntactically
+the expected one, so the kernel accepts it without reducing anything (comparing ``X 2007`` for a
+let-bound ``fix`` by reduction exhausts memory in ``putnam_2007_b3``); on the with-answer track
+``__putnam_answer`` separately makes the kernel check the candidate's solution against the official one.
+Then ``Print Assumptions`` of the check and of every
+plugged-in assumption: each assumption must be an axiom (not a definition picking a concrete model), and
+everything else must be on the allow-list. Output is read only after a random marker the trusted file
+prints once both ``Require``s are done: loading a ``.vo`` prints nothing of the candidate (its
+``idtac``/``Print`` ran when it was compiled), and the marker makes that irrelevant anyway. Options a
+candidate exports with ``Global Set`` do reach the trusted file, so it re-enables the kernel checks.
+
+Every run is judged by the gate kit (``gatekit.judge_run``): a trusted file that coqc rejects is a
+mismatch (``failed``); one stopped by a cap is an ``error``.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from putnam_solver.core.gatekit import guarded
+from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, TRUSTED, Built, build, prerequisites
+from putnam_solver.core.provers.rocq.challenge import (
+    OFFICIAL_SOLUTION,
+    instantiation,
+    solution_arguments,
+    statement_of,
+)
+from putnam_solver.core.provers.rocq.syntax import Statement
+from putnam_solver.core.provers.rocq.toolchain import allowed_printed_name
+from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
+
+G5 = ("G5", "statement and assumptions")
+UNSAFE_ENTRY = re.compile(r" is assumed to be | relies on ")
+
+
+def trusted_source(statement: Statement, track: Track, marker: str) -> str:
+    """The harness's check file (see the module docstring); ``marker`` precedes the output it reads."""
+    thm = statement.theorem_name
+    candidate = f"{ROOT}.{CANDIDATE}"
+    args = "".join(f" {candidate}.{n}" for n in instantiation(statement))
+    uses = "".join(f", __putnam_uses {candidate}.{n}" for _, n in statement.assumptions)
+    lines = [
+        f"Require {ROOT}.{REFERENCE}.",
+        f"Require {candidate}.",
+        "Set Guard Checking.",
+        "Set Positivity Checking.",
+        "Set Universe Checking.",
+    ]
+    if track is Track.WITH_ANSWER and statement.solution is not None:
+        official = "".join(f" {candidate}.{n}" for n in solution_arguments(statement))
+        # Unfold both definitions, then compare: a plain `eq_refl` lets conversion evaluate the answer
+        # (putnam_2017_b6's `fact 2016` exhausts memory), while the unfolded bodies are equal as written.
+        ours, theirs = f"{candidate}.{statement.solution_name}", f"{ROOT}.{REFERENCE}.{OFFICIAL_SOLUTION}"
+        lines.append(
+            f"Lemma __putnam_answer : @{ours} = @{theirs}{official}.\n"
+            f"Proof. unfold {ours}, {theirs}. reflexivity. Qed."
+        )
+    lines += [
+        "Definition __putnam_check :",
+        f"  ltac:(let t := type of (@{ROOT}.{REFERENCE}.{thm}{args}) in exact t)",
+        f"  := @{candidate}.{thm}.",
+        "Definition __putnam_uses {A : Type} (_ : A) : unit := tt.",
+        f"Definition __putnam_assumptions := (__putnam_uses __putnam_check{uses}).",
+        f'Goal True. idtac "{marker}". Abort.',
+        "Print Assumptions __putnam_assumptions.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    """What the trusted ``Print Assumptions`` reported, split by verdict."""
+
+    allowed: list[str]
+    plugged: list[str]
+    unsafe: list[str]
+    other: list[str]
+
+
+def read_assumptions(output: str, marker: str, variables: Sequence[str]) -> Assumptions | None:
+    """Classify the entries printed after ``marker`` (None if the marker never appeared)."""
+    lines = output.splitlines()
+    if marker not in lines:
+        return None
+    found = Assumptions([], [], [], [])
+    plugged_names = {f"{CANDIDATE}.{v}": v for v in variables} | {f"{ROOT}.{CANDIDATE}.{v}": v for v in variables}
+    for line in lines[lines.index(marker) + 1 :]:
+        if not line or line[0].isspace() or line in ("Axioms:", "Closed under the global context"):
+            continue
+        name = line.split(" : ", 1)[0].strip()
+        if UNSAFE_ENTRY.search(line):
+            found.unsafe.append(line.strip())
+        elif name in plugged_names:
+            found.plugged.append(plugged_names[name])
+        elif allowed_printed_name(name, reserved=(CANDIDATE, ROOT)):
+            found.allowed.append(name)
+        else:
+            found.other.append(name)
+    return found
+
+
+def mismatch(sub: Submission, statement: Statement, trusted: Built) -> GateResult | None:
+    """The result of a trusted file that did not compile cleanly (None when it did): coqc's rejection is
+    a statement mismatch, a cap an ``error``."""
+    judged = trusted.judgement(sub)
+    if judged is None:
+        return None
+    status, why = judged
+    detail = (
+        f"the candidate's `{statement.theorem_name}` does not prove the challenge statement "
+        f"(or a statement assumption is missing or retyped): {why}"
+        if status is GateStatus.FAILED
+        else f"the trusted statement check: {why}"
+    )
+    return GateResult(*G5, status, detail, trusted.evidence())
+
+
+def statement_gate(sub: Submission) -> GateResult:
+    """G5: kernel-checked statement identity, then the assumptions against the allow-list."""
+
+    def body() -> GateResult:
+        statement = statement_of(sub.problem)
+        ready = prerequisites(sub, G5)
+        if isinstance(ready, GateResult):
+            return ready
+        marker = f"PUTNAM-TRUSTED-{secrets.token_hex(16)}"
+        source = trusted_source(statement, sub.track, marker)
+        trusted = build(sub, TRUSTED, source, [v for b in ready if (v := b.vo)], reuse=False)
+        failed = mismatch(sub, statement, trusted)
+        if failed is not None or trusted.result is None:
+            return failed or GateResult(*G5, GateStatus.ERROR, "the trusted file was not compiled")
+        evidence = trusted.evidence()
+        variables = [n for _, n in statement.assumptions]
+        found = read_assumptions(trusted.result.stdout, marker, variables)
+        if found is None:
+            return GateResult(*G5, GateStatus.ERROR, "the trusted file printed no assumptions", evidence)
+        evidence |= {"allowed": found.allowed, "plugged": found.plugged}
+        problems = _assumption_problems(found, variables)
+        if problems:
+            return GateResult(*G5, GateStatus.FAILED, "; ".join(problems), evidence)
+        return GateResult(
+            *G5,
+            GateStatus.PASSED,
+            f"same statement (kernel-checked); assumptions: {len(found.allowed)} allowed axioms"
+            + (f", statement variables {', '.join(found.plugged)}" if found.plugged else ""),
+            evidence,
+        )
+
+    return guarded(*G5, body)
+
+
+def _assumption_problems(found: Assumptions, variables: Sequence[str]) -> list[str]:
+    problems = [f"relies on a disabled kernel check: {u}" for u in found.unsafe]
+    problems += [f"axiom `{o}` is not on the allow-list" for o in found.other]
+    counts = Counter(found.plugged)
+    for v in variables:
+        if counts[v] != 1:
+            problems.append(
+                f"the statement's `{v}` must be the candidate's own axiom, declared as in the "
+                f"challenge (found {counts[v]} times among the assumptions)"
+            )
+    return problems

@@ -1,0 +1,446 @@
+"""The Rocq toolchain: how to install it, how healthy it is, and which axioms its libraries may bring.
+
+The gates need ``coqc`` and ``coqchk`` (Coq 8.16.1, as Debian ships it) with the libraries PutnamBench's
+Coq statements import: mathcomp (with mathcomp-analysis) and Coquelicot. On Debian and Ubuntu
+``putnam bootstrap --prover rocq`` runs ``install_commands()``; elsewhere use opam (``OPAM_ROUTE``).
+
+The axiom allow-list lives here because it is a property of the installed libraries: the axioms that
+the statements' own libraries (Reals, Coquelicot, mathcomp-analysis) legitimately rest on. G5 holds the
+assumptions of the candidate's theorem against it, G6 the whole environment coqchk reports. Every entry
+says why it is there; docs/rocq.md explains the categories.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from putnam_solver.core.gatekit import ResolvedTool, ToolUnavailable, file_sha256, resolve_tool
+from putnam_solver.core.provers import InstallError
+from putnam_solver.core.sandbox import outside_system_dirs
+
+ROCQ_VERSION = "8.16.1"
+DEBIAN_PACKAGES = ("coq", "libcoq-mathcomp", "libcoq-mathcomp-analysis", "libcoq-coquelicot")
+BOOTSTRAP_HINT = "run `putnam bootstrap --prover rocq` (Debian/Ubuntu) or install Coq 8.16 with opam"
+OPAM_ROUTE = (
+    "Without apt: install opam, then\n"
+    "  opam switch create rocq 4.14.1 && eval $(opam env --switch=rocq)\n"
+    "  opam repo add coq-released https://coq.inria.fr/opam/released\n"
+    f"  opam install coq.{ROCQ_VERSION} coq-mathcomp-ssreflect coq-mathcomp-algebra coq-mathcomp-field "
+    "coq-mathcomp-analysis coq-coquelicot\n"
+    "and make sure coqc and coqchk of that switch are on PATH."
+)
+LIBRARIES = {
+    "mathcomp (ssreflect)": ("user-contrib", "mathcomp", "ssreflect", "ssrnat.vo"),
+    "mathcomp-analysis": ("user-contrib", "mathcomp", "analysis", "reals.vo"),
+    "Coquelicot": ("user-contrib", "Coquelicot", "Coquelicot.vo"),
+    "Coq Reals": ("theories", "Reals", "Reals.vo"),
+}
+
+
+def install_commands() -> list[list[str]]:
+    """The commands ``putnam bootstrap --prover rocq`` runs on Debian/Ubuntu (as root)."""
+    return [["apt-get", "update"], ["apt-get", "install", "-y", *DEBIAN_PACKAGES]]
+
+
+class RocqInstallError(InstallError):
+    """The Rocq toolchain could not be installed; the message says how to do it by hand."""
+
+
+@dataclass(frozen=True)
+class AptInstall:
+    """``putnam bootstrap --prover rocq``: the Debian packages, skipped when everything is present."""
+
+    name: str = "coq"
+    description: str = f"apt-get install {' '.join(DEBIAN_PACKAGES)} (Debian's Coq {ROCQ_VERSION} and libraries)"
+
+    def run(self, progress: Callable[[str], None]) -> None:
+        if all(ok for _, ok, _ in rocq_status()):
+            progress("coq: already installed")
+            return
+        if shutil.which("apt-get") is None or os.geteuid() != 0:
+            raise RocqInstallError(f"apt-get is not available here (or not as root). {OPAM_ROUTE}")
+        for argv in install_commands():
+            progress(f"coq: running {' '.join(argv)}")
+            done = subprocess.run(
+                argv,
+                capture_output=True,
+                text=True,
+                check=False,
+                env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+            )
+            if done.returncode != 0:
+                tail = (done.stderr or done.stdout).strip()[-800:]
+                raise RocqInstallError(f"`{' '.join(argv)}` failed (exit {done.returncode}): {tail}\n{OPAM_ROUTE}")
+
+
+def install_plan() -> list[AptInstall]:
+    return [AptInstall()]
+
+
+def _first_line(argv: list[str]) -> str | None:
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    lines = (done.stdout or done.stderr).strip().splitlines()
+    return lines[0].strip() if done.returncode == 0 and lines else None
+
+
+def find_tool(name: str) -> ResolvedTool:
+    """``coqc`` or ``coqchk`` as every gate runs it: resolved once on the user's PATH to an absolute,
+    hashed file (ToolUnavailable, saying how to install it, when there is none)."""
+    try:
+        return resolve_tool(name)
+    except ToolUnavailable as exc:
+        raise ToolUnavailable(f"{exc}; {BOOTSTRAP_HINT}") from exc
+
+
+def _optional_tool(name: str) -> ResolvedTool | None:
+    try:
+        return find_tool(name)
+    except ToolUnavailable:
+        return None
+
+
+def coq_library(coqc: ResolvedTool) -> Path | None:
+    """``coqc -where``: the directory of the Coq library this coqc loads (None if it will not say)."""
+    where = _tool_line(coqc, "-where")
+    return Path(where) if where else None
+
+
+def sandbox_paths(coqc: ResolvedTool) -> tuple[Path, ...]:
+    """What the sandbox must show for this coqc or coqchk to run: its directory and, for an install
+    outside the system directories (opam), the prefix of its library (plugins, findlib), read-only."""
+    library = coq_library(coqc)
+    prefix = library.parent if library is not None and outside_system_dirs(library) else None
+    return (*coqc.readonly, *([prefix] if prefix else []))
+
+
+def _tool_line(tool: ResolvedTool, flag: str) -> str | None:
+    """The first output line of a trusted query of ``tool``, probed once per file state."""
+    return _probed_line(str(tool.path), tool.sha256, flag)
+
+
+@functools.cache
+def _probed_line(path: str, sha256: str, flag: str) -> str | None:
+    return _first_line([path, flag])
+
+
+def rocq_status() -> list[tuple[str, bool, str]]:
+    """``putnam doctor``'s Rocq checks: (check name, ok, detail with the fix when not ok)."""
+    checks: list[tuple[str, bool, str]] = []
+    coqc = _optional_tool("coqc")
+    version = _tool_line(coqc, "--version") if coqc else None
+    shown = f"{version} ({coqc.path})" if coqc and version else f"coqc not found; {BOOTSTRAP_HINT}"
+    checks.append(("coqc", version is not None, shown))
+    if version is not None:
+        pinned = f"version {ROCQ_VERSION}" in version
+        detail = f"Coq {ROCQ_VERSION}" if pinned else f"{version}; the gates and allow-list target {ROCQ_VERSION}"
+        checks.append(("coq version", pinned, detail))
+    coqchk = _optional_tool("coqchk")
+    checks.append(("coqchk", coqchk is not None, str(coqchk.path) if coqchk else f"coqchk not found; {BOOTSTRAP_HINT}"))
+    checks.append(("known kernel bugs", True, kernel_bug_report(parse_version(version))))
+    where = coq_library(coqc) if coqc else None
+    for name, parts in LIBRARIES.items():
+        found = where is not None and Path(where, *parts).is_file()
+        checks.append((name, found, "installed" if found else f"not found; {BOOTSTRAP_HINT}"))
+    return checks
+
+
+def toolchain_fingerprint() -> str:
+    """coqc's version and the SHA-256 of coqc, coqchk and one file of each library, for the evidence
+    and the verdict cache (a changed Coq or library changes the fingerprint); the same resolved files
+    the gates run."""
+    coqc, coqchk = _optional_tool("coqc"), _optional_tool("coqchk")
+    if coqc is None or coqchk is None:
+        return "rocq: coqc/coqchk not found"
+    parts = [_tool_line(coqc, "--version") or "coqc: no version"]
+    parts += [f"{tool.path}:{tool.sha256[:16]}" for tool in (coqc, coqchk)]
+    where = coq_library(coqc)
+    for path in [Path(where, *p) for p in LIBRARIES.values()] if where else []:
+        digest = file_sha256(path) if path.is_file() else "missing"
+        parts.append(f"{path.name}:{digest[:16]}")
+    return "; ".join(parts)
+
+
+# --------------------------------------------------------------------------------------------- allow-list
+
+LOGICAL_AXIOMS: dict[str, str] = {
+    "Coq.Logic.Classical_Prop.classic": "excluded middle; Coq's classical logic",
+    "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep": (
+        "function extensionality; the Coq 8.16 real numbers are built on it"
+    ),
+    "Coq.Logic.PropExtensionality.propositional_extensionality": "propositional extensionality",
+    "Coq.Logic.ProofIrrelevance.proof_irrelevance": "proof irrelevance (implied by propext)",
+    "Coq.Logic.ClassicalEpsilon.constructive_indefinite_description": "classical choice (Hilbert epsilon)",
+    "Coq.Logic.IndefiniteDescription.constructive_indefinite_description": "the same choice axiom",
+    "Coq.Logic.Epsilon.epsilon_statement": "Hilbert's epsilon",
+    "Coq.Logic.Description.constructive_definite_description": "unique choice",
+    "Coq.Logic.ClassicalUniqueChoice.dependent_unique_choice": "unique choice",
+    "Coq.Logic.Eqdep.Eq_rect_eq.eq_rect_eq": (
+        "uniqueness of identity proofs (implied by proof irrelevance; used by dependent destruction)"
+    ),
+    "Coq.Reals.ClassicalDedekindReals.sig_forall_dec": (
+        "LPO-style decision of real-number predicates; an axiom of Coq 8.16's Reals construction"
+    ),
+    "Coq.Reals.ClassicalDedekindReals.sig_not_dec": "weak excluded middle; an axiom of Coq 8.16's Reals",
+    "Coq.Sets.Ensembles.Extensionality_Ensembles": "extensionality of Ensembles (sets as predicates)",
+    "mathcomp.classical.boolp.propositional_extensionality": "mathcomp-analysis's propext",
+    "mathcomp.classical.boolp.functional_extensionality_dep": "mathcomp-analysis's funext",
+    "mathcomp.classical.boolp.constructive_indefinite_description": "mathcomp-analysis's choice",
+}
+"""Axioms in the logical sense. All hold together in the standard set-theoretic model of Coq."""
+
+SEALED_MODULES: dict[str, str] = {
+    "Coq.Reals.Rdefinitions.RbaseSymbolsImpl": "Coq Reals: R, 0, 1, +, *, -, < behind a signature",
+    "Coq.Reals.Rdefinitions.RinvImpl": "Coq Reals: the inverse behind a signature",
+    "Coq.ssr.ssrunder.Under_rel": "ssreflect's under tactic",
+    "mathcomp.analysis.topology.PropInFilter": "mathcomp-analysis",
+    "mathcomp.field.algC.Algebraics.Implementation": "mathcomp's algebraic numbers",
+    "mathcomp.fingroup.perm.PermDef": "mathcomp permutations",
+    "mathcomp.finmap.finmap.FinSupp": "mathcomp finmap",
+    "mathcomp.finmap.finmap.Fsfun": "mathcomp finmap",
+    "mathcomp.finmap.finmap.Imfset": "mathcomp finmap",
+    "mathcomp.finmap.finmap.SortKeys": "mathcomp finmap",
+    "mathcomp.finmap.multiset.EnumMset": "mathcomp multisets",
+    "mathcomp.ssreflect.bigop.BigOp": "mathcomp big operators",
+    "mathcomp.ssreflect.finfun.FinfunDef": "mathcomp finite functions",
+    "mathcomp.ssreflect.finset.Imset": "mathcomp finite sets",
+    "mathcomp.ssreflect.finset.SetDef": "mathcomp finite sets",
+    "mathcomp.ssreflect.fintype.CardDef": "mathcomp finite types",
+    "mathcomp.ssreflect.fintype.Finite.EnumDef": "mathcomp finite types",
+    "mathcomp.ssreflect.fintype.SubsetDef": "mathcomp finite types",
+    "mathcomp.ssreflect.generic_quotient.MPi": "mathcomp quotients",
+    "mathcomp.ssreflect.generic_quotient.Pi": "mathcomp quotients",
+    "mathcomp.ssreflect.generic_quotient.Repr": "mathcomp quotients",
+    "mathcomp.ssreflect.tuple.FinTuple": "mathcomp tuples",
+}
+"""Library modules sealed behind a signature (``Module M : S := ...``): coqchk lists their fields as
+axioms, yet each is implemented in the library. Module path -> library."""
+
+PRIMITIVE_MODULES: dict[str, str] = {
+    "Coq.Numbers.Cyclic.Int63.PrimInt63": "63-bit machine integers, kernel primitives",
+    "Coq.Floats.PrimFloat": "IEEE floats, kernel primitives",
+    "Coq.Floats.PrimFloat.Leibniz": "IEEE float equality, a kernel primitive",
+    "Coq.Array.PArray": "persistent arrays, kernel primitives",
+}
+"""``Primitive`` declarations: their computation is built into the kernel; coqchk lists them as axioms."""
+
+
+def allowed_full_name(name: str) -> bool:
+    """Whether a fully qualified axiom name (as coqchk prints it) is on the allow-list."""
+    if name in LOGICAL_AXIOMS:
+        return True
+    module = name.rsplit(".", 1)[0]
+    return module in SEALED_MODULES or module in PRIMITIVE_MODULES
+
+
+def allowed_printed_name(name: str, reserved: tuple[str, ...]) -> bool:
+    """Whether a name as ``Print Assumptions`` prints it denotes an allowed axiom.
+
+    Coq prints the shortest suffix of the full name that still resolves to it. In the trusted file
+    nothing is imported, so anything of the candidate's module prints with one of the ``reserved``
+    segments (``Candidate``, ``Putnam``) first; such names never match. Otherwise a name is allowed when
+    it is a dot-suffix of an allowed full name (the libraries are installed and trusted, so no other
+    library global shares that suffix).
+    """
+    if not name or name.split(".", 1)[0] in reserved:
+        return False
+    candidates = [*LOGICAL_AXIOMS, *(f"{m}." for m in SEALED_MODULES), *(f"{m}." for m in PRIMITIVE_MODULES)]
+    for full in candidates:
+        if full.endswith("."):
+            module_part = name.rsplit(".", 1)[0] + "." if "." in name else ""
+            if module_part and (full == module_part or full.endswith("." + module_part)):
+                return True
+        elif full == name or full.endswith("." + name):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------------ known kernel bugs
+
+Version = tuple[int, ...]
+VERSION_LINE = re.compile(r"\bversion (\d+(?:\.\d+)*)")
+
+
+class BugClass(StrEnum):
+    """What a candidate needs to write to reach a bug, which decides the rule that keeps it out."""
+
+    GUARD = "guard"
+    """A guard checker bug: exploited by a fixpoint or cofixpoint the candidate writes itself."""
+    OTHER = "other"
+    """Reached only through constructs the text gates refuse anyway (modules, primitives, plugins,
+    universe-polymorphic or candidate-declared inductives, unsafe flags) or through the VM/native
+    machines, which coqchk (G6) does not use."""
+
+
+@dataclass(frozen=True)
+class KernelBug:
+    """One entry of Rocq's ``dev/doc/critical-bugs.md``: versions in ``[first, fixed)`` are affected."""
+
+    issue: str
+    title: str
+    component: str
+    bug_class: BugClass
+    first: Version
+    fixed: Version | None
+    """The first release without the bug (None: not fixed yet)."""
+    coqchk: bool
+    """Whether coqchk (G6) shares the bug; if not, G6 catches what coqc let through."""
+
+    def affects(self, version: Version) -> bool:
+        return self.first <= version and (self.fixed is None or version < self.fixed)
+
+    def describe(self) -> str:
+        fixed = "not fixed" if self.fixed is None else "fixed in " + ".".join(map(str, self.fixed))
+        shared = "coqc and coqchk" if self.coqchk else "coqc only (coqchk catches it)"
+        return f"rocq#{self.issue} {self.title} [{self.component}; {shared}; {fixed}]"
+
+
+def _v(text: str) -> Version:
+    return tuple(int(p) for p in text.split("."))
+
+
+KERNEL_BUGS: tuple[KernelBug, ...] = (
+    # Guard checking: all exploited by a (co)fixpoint the candidate writes.
+    KernelBug("20413", "guard checker forgot non-structural arguments of fixpoints", "guard checking",
+              BugClass.GUARD, _v("8.16"), _v("9.0.1"), True),
+    KernelBug("20455", "guard checker takes a match on a match for a subterm (proof of False)", "guard checking",
+              BugClass.GUARD, _v("8.16"), _v("9.0.1"), True),
+    KernelBug("20555", "guard checker reduces across an inner fixpoint (proof of False)", "guard checking",
+              BugClass.GUARD, _v("8.16"), _v("9.0.1"), True),
+    KernelBug("21053", "guard condition inconsistent with propositional extensionality", "guard checking",
+              BugClass.GUARD, _v("0"), _v("9.0.1"), True),
+    KernelBug("21682", "cross calls ignored for uniform arguments of nested mutual fixpoints", "guard checking",
+              BugClass.GUARD, _v("8.20"), _v("9.2.0"), True),
+    KernelBug("21683", "recursive calls passed as uniform arguments not checked", "guard checking",
+              BugClass.GUARD, _v("9.0.1"), _v("9.2.0"), True),
+    KernelBug("21701", "argument-less recursive calls ignored for uniform arguments", "guard checking",
+              BugClass.GUARD, _v("8.20"), _v("9.2.0"), True),
+    KernelBug("21797", "arguments of recursive calls unchecked in the uniformity analysis", "guard checking",
+              BugClass.GUARD, _v("8.20"), _v("9.2.0"), True),
+    KernelBug("21839", "guard checker reduces in the wrong context", "guard checking",
+              BugClass.GUARD, _v("8.16"), _v("9.3"), True),
+    KernelBug("22021", "lambda domains unchecked in nested fixpoints", "guard checking",
+              BugClass.GUARD, _v("8.20"), _v("9.2.1"), True),
+    KernelBug("22389", "wrong rectree for nested mutual cofixpoints", "cofixpoint guard checking",
+              BugClass.GUARD, _v("0"), _v("9.2.1"), True),
+    # Conversion, universes, inductives: need constructs the text gates refuse, or SProp/universe polymorphism.
+    KernelBug("21690", "missing stack conversion for irrelevant-to-relevant match", "conversion, SProp",
+              BugClass.OTHER, _v("8.16"), _v("9.2"), True),
+    KernelBug("21689", "double universe substitution in letins of match return clauses", "conversion",
+              BugClass.OTHER, _v("8.14"), _v("9.2"), True),
+    KernelBug("21970", "double universe substitution in letins of match branches", "conversion",
+              BugClass.OTHER, _v("8.17"), _v("9.2.1"), True),
+    KernelBug("22378", "conversion under contexts in the wrong environment", "lazy conversion",
+              BugClass.OTHER, _v("8.14"), _v("9.2.1"), True),
+    KernelBug("22380", "lazy reification of universe-polymorphic matches", "lazy reduction",
+              BugClass.OTHER, _v("8.17"), _v("9.2.1"), True),
+    KernelBug("22376", "variance inference ignores stuck irrelevant-to-relevant matches", "inductives, universes",
+              BugClass.OTHER, _v("8.13"), _v("9.2.1"), True),
+    KernelBug("22385", "variance inference with letins in constructor types", "inductives, universes",
+              BugClass.OTHER, _v("8.6"), _v("9.2.1"), True),
+    KernelBug("22391", "missing universe substitution for matches with letins", "conversion",
+              BugClass.OTHER, _v("8.17"), _v("9.2.1"), True),
+    # The file says "until V9.2.0" and "fixed in 9.2.0, 9.3": read conservatively as fixed in 9.2.1.
+    KernelBug("22387", "subtyping of inductives with letins in constructor types", "modules, inductives",
+              BugClass.OTHER, _v("8.14"), _v("9.2.1"), True),
+    KernelBug("18503", "primitives convertible to anything by module subtyping", "modules, primitives",
+              BugClass.OTHER, _v("8.11"), _v("8.19"), True),
+    KernelBug("21051", "missing substitution when strengthening functors", "modules",
+              BugClass.OTHER, _v("8.5"), _v("9.0.1"), True),
+    KernelBug("21685", "missing substitution when strengthening aliased functors", "modules",
+              BugClass.OTHER, _v("8.5"), _v("9.2.0"), True),
+    KernelBug("21702", "wrong subtyping of universe-polymorphic `with Definition`", "modules",
+              BugClass.OTHER, _v("8.5"), _v("9.2.0"), False),
+    KernelBug("7609", "incorrect name aliasing accepted (plugin or crafted .vo)", "name handling",
+              BugClass.OTHER, _v("0"), _v("9.2.0"), True),
+    KernelBug("18629", "relevance marks of opaque constants unchecked (plugin code)", "sort polymorphism",
+              BugClass.OTHER, _v("8.10"), _v("8.19.1"), True),
+    KernelBug("18403", ".vo deserialization not checked (crafted .vo)", "coqchk",
+              BugClass.OTHER, _v("8.10"), _v("8.19"), True),
+    KernelBug("12439", "coqchk checks too little about primitive declarations", "primitives",
+              BugClass.OTHER, _v("8.10"), None, True),
+    KernelBug("16829", "primitive array conversion compares mutated arrays", "conversion, primitive arrays",
+              BugClass.OTHER, _v("8.13"), _v("8.16.1"), True),
+    # VM and native machines and Print Assumptions: coqc only; G6 (coqchk) re-checks without them.
+    KernelBug("16645", "native conversion of products compares the wrong components", "native compute",
+              BugClass.OTHER, _v("8.5"), _v("8.16.1"), False),
+    KernelBug("16831", "cofixpoint eta-expansion in the wrong environment", "VM and native",
+              BugClass.OTHER, _v("8.9"), _v("8.16.1"), False),
+    KernelBug("16957", "tactics can mutate the VM's cache of section variables", "VM",
+              BugClass.OTHER, _v("8.1"), _v("8.17"), False),
+    KernelBug("17871", "native readback of closures as floats (proof of False)", "native compute, floats",
+              BugClass.OTHER, _v("8.11"), _v("8.18"), False),
+    KernelBug("19402", "VM addmuldiv wrong for large shifts", "VM", BugClass.OTHER, _v("8.10"), _v("8.20"), False),
+    KernelBug("21736", "Register Inline drops universe substitution", "VM and native",
+              BugClass.OTHER, _v("8.5"), _v("9.2.0"), False),
+    KernelBug("19861", "section variables of side effects unchecked by Proof using", "side effects",
+              BugClass.OTHER, _v("8.11"), _v("9.0"), False),
+    KernelBug("13439", "VM buffer overflow on large records and closures", "VM",
+              BugClass.OTHER, _v("8.1"), None, False),
+    KernelBug("16891", "VM/native memory corruption on ill-typed terms", "VM and native",
+              BugClass.OTHER, _v("8.1"), None, False),
+    KernelBug("12155", "Print Assumptions misses flags with Parameter Inline", "module functors",
+              BugClass.OTHER, _v("8.6"), None, False),
+    KernelBug("16646", "Print Assumptions misses Unset Universe Checking in functors", "module functors",
+              BugClass.OTHER, _v("8.11"), None, False),
+)
+"""Critical bugs of Coq/Rocq's kernel and checker that affect some release from 8.16 on (older entries
+of the file are left out: the gates target 8.16 and later), read from rocq-prover/rocq's
+``dev/doc/critical-bugs.md`` ("impacted released versions", "fixed in", "impacted coqchk versions").
+Update it when that file gains entries; a version this table does not cover is judged by the ranges
+anyway, and an unknown version counts as affected by every guard bug."""
+
+
+def parse_version(version_line: str | None) -> Version | None:
+    """``The Coq Proof Assistant, version 8.16.1`` -> ``(8, 16, 1)``; None when there is no version."""
+    found = VERSION_LINE.search(version_line or "")
+    return _v(found.group(1)) if found else None
+
+
+def known_kernel_bugs(version: Version | None) -> tuple[KernelBug, ...]:
+    """The bugs that affect ``version``; an unknown version (no coqc, odd output) is affected by all."""
+    return tuple(b for b in KERNEL_BUGS if version is None or b.affects(version))
+
+
+def guard_bugs(version: Version | None) -> tuple[KernelBug, ...]:
+    """The guard checker bugs of ``version``: while any exist, candidate-defined recursion is refused."""
+    return tuple(b for b in known_kernel_bugs(version) if b.bug_class is BugClass.GUARD)
+
+
+def kernel_bug_report(version: Version | None) -> str:
+    """One line for ``putnam doctor`` and the verdicts: how many known bugs, which guard bugs."""
+    where = "unknown Coq version" if version is None else "Coq " + ".".join(map(str, version))
+    bugs, guard = known_kernel_bugs(version), guard_bugs(version)
+    if not bugs:
+        return f"{where}: no known critical kernel bug"
+    rule = (
+        f"{len(guard)} guard checker bugs ({', '.join('rocq#' + b.issue for b in guard)}): candidate-defined "
+        "recursion is refused unless --allow-recursion"
+        if guard
+        else "no guard checker bug: candidate recursion allowed"
+    )
+    return f"{where}: {len(bugs)} known critical kernel bugs; {rule}"
+
+
+def detected_version(coqc: ResolvedTool | None = None) -> Version | None:
+    """The version of ``coqc`` (default: the one on PATH); None when missing or unreadable."""
+    tool = coqc or _optional_tool("coqc")
+    return None if tool is None else parse_version(_tool_line(tool, "--version"))
+
+
+def kernel_bug_evidence(version: Version | None) -> dict[str, object]:
+    """What every Rocq verdict records about the checker it trusted: its version and known bugs."""
+    return {
+        "coq_version": None if version is None else ".".join(map(str, version)),
+        "known_kernel_bugs": [f"rocq#{b.issue} ({b.component})" for b in known_kernel_bugs(version)],
+    }

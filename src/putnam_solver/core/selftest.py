@@ -1,0 +1,469 @@
+"""``putnam selftest``: put known-good and known-bad canaries through every gate, on this machine's toolchain.
+
+The gates are only as good as the tools under them, and the real Lean toolchain cannot run where this
+project is developed. So the product checks itself where it runs: each canary is a problem record plus a
+candidate (shipped in ``canaries/<suite>/``) with what each gate must say about it. A known-good canary
+must pass every gate; a known-bad one names the gates that must refuse it on their own (``failed``, not
+``error``: a gate that cannot judge has not shown that it refuses). Every canary goes through the real
+pipeline (``verify.run_gates`` with ``keep_going``, so that each gate judges it even after another gate
+refused it). A surprise is a known-bad canary a gate accepted, a known-good one a gate refused, or a
+gate that could not run although ``doctor`` says it can: the toolchain must not judge real candidates.
+
+The outcome is recorded per prover, toolchain fingerprint and gate code in the user's cache directory,
+out of any agent's reach: ``solve`` runs the selftest once per record before it spends money, ``doctor``
+reports the last one, and gates can ask whether a known-good canary passed them (``last_record``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.provers import Readiness, gate_readiness, get_prover
+from putnam_solver.core.util import InputError, write_atomic
+from putnam_solver.core.verify import (
+    GateResult,
+    GateStatus,
+    Profile,
+    Track,
+    Verdict,
+    VerifyOptions,
+    gate_ids,
+    run_gates,
+)
+
+CANARY_ROOT = Path(__file__).parent / "canaries"
+RECORD_VERSION = 1
+SELFTEST_FIX = (
+    "do not run campaigns on this toolchain; reinstall it with `putnam bootstrap`, run `putnam doctor`, "
+    "and run `putnam selftest` again (report it if the surprise stays)"
+)
+
+
+class Cell(StrEnum):
+    """How one gate judged one canary, against what the canary expects of it."""
+
+    RIGHT = "right"
+    """The gate said what it must (passed a known-good canary, refused a known-bad one)."""
+    UNJUDGED = "unjudged"
+    """A known-bad canary another gate is there to refuse; the status is shown, not judged."""
+    CANNOT_RUN = "cannot-run"
+    """The gate cannot run here (doctor says so too) and did not pass: shown, not a surprise."""
+    WRONG = "wrong"
+    """A surprise: the gate misjudged the canary, or could not run although it should."""
+
+
+@dataclass(frozen=True)
+class Canary:
+    """A candidate for a problem of its suite, and the gates that must refuse it (none: known-good)."""
+
+    suite: str
+    name: str
+    problem: str
+    file: str
+    what: str
+    refuse: frozenset[str]
+
+    @property
+    def known_good(self) -> bool:
+        return not self.refuse
+
+
+@dataclass(frozen=True)
+class Suite:
+    """A canary set: its benchmark records, its canaries, and what it needs beyond the gates' tools."""
+
+    name: str
+    prover: str
+    title: str
+    needs: str
+    canaries: tuple[Canary, ...]
+
+    @property
+    def directory(self) -> Path:
+        return CANARY_ROOT / self.name
+
+    def benchmark(self) -> Benchmark:
+        return load_benchmark(self.directory / "benchmark.jsonl")
+
+    def candidate(self, canary: Canary) -> bytes:
+        return (self.directory / canary.file).read_bytes()
+
+
+@dataclass(frozen=True)
+class CellResult:
+    """One gate's result on one canary, and how the selftest reads it."""
+
+    suite: str
+    canary: str
+    gate: str
+    gate_name: str
+    expected: str
+    """``pass``, ``refuse``, or ``any`` (not judged)."""
+    status: str
+    judgement: Cell
+    detail: str
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "suite": self.suite,
+            "canary": self.canary,
+            "gate": self.gate,
+            "gate_name": self.gate_name,
+            "expected": self.expected,
+            "status": self.status,
+            "judgement": self.judgement.value,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class SuiteSkip:
+    """A suite that cannot run here, and why (say, no Mathlib without ``putnam bootstrap``)."""
+
+    suite: str
+    title: str
+    reason: str
+
+
+@dataclass
+class SelftestRecord:
+    """The outcome of one selftest, as stored per prover, toolchain fingerprint and gate code."""
+
+    prover: str
+    fingerprint: str
+    gate_code: str
+    axle: bool
+    finished_at: float
+    seconds: float
+    cells: list[CellResult]
+    skipped: list[SuiteSkip]
+    cannot_run: dict[str, str] = field(default_factory=dict)
+    """Gate id -> why it cannot run here (from the prover's readiness)."""
+
+    @property
+    def surprises(self) -> list[CellResult]:
+        return [c for c in self.cells if c.judgement is Cell.WRONG]
+
+    @property
+    def passed(self) -> bool:
+        """True when every gate that could run judged every canary right."""
+        return not self.surprises
+
+    def known_good_passed(self, gate: str) -> bool | None:
+        """Whether ``gate`` passed every known-good canary it ran on (None: it ran on none).
+
+        A gate whose known-good canary did not pass cannot tell a rejection from a broken toolchain, so
+        callers (G6 for comparator) report ``unavailable`` instead of ``failed`` then.
+        """
+        goods = [
+            c for c in self.cells if c.gate == gate and c.expected == "pass" and c.judgement is not Cell.CANNOT_RUN
+        ]
+        if not goods:
+            return None
+        return all(c.status == GateStatus.PASSED.value for c in goods)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": RECORD_VERSION,
+            "prover": self.prover,
+            "fingerprint": self.fingerprint,
+            "gate_code": self.gate_code,
+            "axle": self.axle,
+            "finished_at": self.finished_at,
+            "seconds": self.seconds,
+            "passed": self.passed,
+            "cells": [c.to_json() for c in self.cells],
+            "skipped": [{"suite": s.suite, "title": s.title, "reason": s.reason} for s in self.skipped],
+            "cannot_run": self.cannot_run,
+        }
+
+
+def load_suite(name: str) -> Suite:
+    """The suite shipped in ``canaries/<name>/suite.json``."""
+    directory = CANARY_ROOT / name
+    data = json.loads((directory / "suite.json").read_text(encoding="utf-8"))
+    canaries = tuple(
+        Canary(name, c["name"], c["problem"], c["file"], c["what"], frozenset(c["refuse"])) for c in data["canaries"]
+    )
+    return Suite(name, data["prover"], data["title"], data["needs"], canaries)
+
+
+def suites_for(prover: str) -> tuple[Suite, ...]:
+    """The canary suites the prover names (under ``canaries/``)."""
+    return tuple(load_suite(name) for name in get_prover(prover).selftest_suites)
+
+
+def selftest_options(options: VerifyOptions) -> VerifyOptions:
+    """The user's options on the full profile, every gate run even after a refusal (each judges alone),
+    marked as the selftest's own run. A rule the user lifted for a run (``allow_recursion``) stays on:
+    the canaries judge the toolchain's gates, and the record is kept per toolchain, not per run."""
+    return dataclasses.replace(
+        options, profile=Profile.FULL, keep_going=True, selftest_run=True, allow_recursion=False, acceptance=None
+    )
+
+
+def mathlib_status(options: VerifyOptions) -> tuple[bool, str]:
+    """Whether the Mathlib canaries can run: they need the bootstrapped project's `lean`, not another."""
+    from putnam_solver.core.provers.lean.toolchain import PUTNAM_LEAN_ENV, ToolchainPaths, toolchain_root
+
+    if options.lean is not None or os.environ.get(PUTNAM_LEAN_ENV):
+        return False, "a `lean` was given (--lean or PUTNAM_LEAN); the Mathlib canaries use the bootstrapped one"
+    mathlib = ToolchainPaths(toolchain_root()).mathlib
+    if not mathlib.is_dir():
+        return False, f"no Mathlib at {mathlib}; run `putnam bootstrap`"
+    return True, "Mathlib from the bootstrapped project"
+
+
+def expectation(canary: Canary, gate: str) -> str:
+    """What ``gate`` must say about ``canary``: ``pass``, ``refuse`` or ``any`` (another gate's job)."""
+    if canary.known_good:
+        return "pass"
+    return "refuse" if gate in canary.refuse else "any"
+
+
+def judge(canary: Canary, result: GateResult, ready: bool) -> Cell:
+    """Read one gate result against the canary's expectation (see ``Cell``)."""
+    if not ready and result.status is not GateStatus.PASSED:
+        return Cell.CANNOT_RUN  # whatever it says (unavailable, or an error for want of G4's output)
+    wanted = {"pass": GateStatus.PASSED, "refuse": GateStatus.FAILED}.get(expectation(canary, result.id))
+    if wanted is None:
+        return Cell.UNJUDGED
+    return Cell.RIGHT if result.status is wanted else Cell.WRONG
+
+
+Progress = Callable[[str], None]
+
+
+def run_suite(
+    suite: Suite, options: VerifyOptions, ready: dict[str, bool], jobs: int, progress: Progress
+) -> list[CellResult]:
+    """Every canary of ``suite`` through the pipeline (``jobs`` at once), one cell per gate of the profile."""
+    prover = get_prover(suite.prover)
+    bench = suite.benchmark()
+
+    def verdict_of(canary: Canary) -> Verdict:
+        progress(f"selftest: {suite.name}/{canary.name}")
+        problem = bench.problems[canary.problem]
+        label = f"{suite.name}/{canary.file}"
+        return run_gates(prover, bench, problem, suite.candidate(canary), Track.WITH_ANSWER, options, label)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        verdicts = list(pool.map(verdict_of, suite.canaries))
+    return [
+        _cell(suite, canary, result, ready)
+        for canary, v in zip(suite.canaries, verdicts, strict=True)
+        for result in v.gates
+    ]
+
+
+def _cell(suite: Suite, canary: Canary, result: GateResult, ready: dict[str, bool]) -> CellResult:
+    detail = result.detail.splitlines()[0][:300] if result.detail else ""
+    expected = expectation(canary, result.id)
+    judgement = judge(canary, result, ready.get(result.id, False))
+    return CellResult(suite.name, canary.name, result.id, result.name, expected, result.status.value, judgement, detail)
+
+
+def selftest_readiness(prover_name: str, options: VerifyOptions) -> dict[str, Readiness]:
+    """The prover's readiness rows by gate id, for the gates this selftest runs."""
+    wanted = set(gate_ids(options))
+    rows = gate_readiness(get_prover(prover_name), options)
+    return {r.name.split()[0]: r for r in rows if r.name.split()[0] in wanted}
+
+
+def run_selftest(
+    prover_name: str, options: VerifyOptions, jobs: int | None = None, progress: Progress = lambda _: None
+) -> SelftestRecord:
+    """Run every suite of the prover that can run here (``jobs`` canaries at once, default one per core),
+    store the record, and return it."""
+    options = selftest_options(options)
+    prover = get_prover(prover_name)
+    readiness = selftest_readiness(prover_name, options)
+    ready = {gate: row.ok for gate, row in readiness.items()}
+    started = time.monotonic()
+    cells: list[CellResult] = []
+    skipped: list[SuiteSkip] = []
+    for suite in suites_for(prover_name):
+        can, why = mathlib_status(options) if suite.needs == "mathlib" else (True, "")
+        if not can:
+            skipped.append(SuiteSkip(suite.name, suite.title, why))
+            continue
+        cells.extend(run_suite(suite, options, ready, jobs or os.cpu_count() or 1, progress))
+    record = SelftestRecord(
+        prover=prover_name,
+        fingerprint=prover.toolchain_fingerprint(options),
+        gate_code=gate_code_fingerprint(),
+        axle=options.axle,
+        finished_at=time.time(),
+        seconds=round(time.monotonic() - started, 3),
+        cells=cells,
+        skipped=skipped,
+        cannot_run={gate: row.detail for gate, row in readiness.items() if not row.ok},
+    )
+    write_atomic(record_path(prover_name, record.fingerprint, options.axle), json.dumps(record.to_json()).encode())
+    return record
+
+
+# ---------------------------------------------------------------------------------------------- records
+
+
+def records_dir() -> Path:
+    """``$PUTNAM_CACHE_DIR/selftest``, else the per-user cache directory: where no agent can write."""
+    override = os.environ.get("PUTNAM_CACHE_DIR")
+    base = Path(override) if override else Path(platformdirs.user_cache_dir("putnambench-solver"))
+    return base / "selftest"
+
+
+def record_path(prover_name: str, fingerprint: str, axle: bool) -> Path:
+    """One file per prover, toolchain fingerprint, gate code and AXLE choice (a change in any reruns it)."""
+    key = json.dumps([prover_name, fingerprint, gate_code_fingerprint(), axle])
+    return records_dir() / f"{prover_name}-{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
+
+
+def last_record(prover_name: str, options: VerifyOptions) -> SelftestRecord | None:
+    """The last selftest of this prover on the toolchain ``options`` select (None if none, or damaged)."""
+    fingerprint = get_prover(prover_name).toolchain_fingerprint(options)
+    try:
+        data = json.loads(record_path(prover_name, fingerprint, options.axle).read_text(encoding="utf-8"))
+        return record_from_json(data)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def record_from_json(data: dict[str, Any]) -> SelftestRecord:
+    if data["version"] != RECORD_VERSION:
+        raise ValueError(f"selftest record version {data['version']}")
+    return SelftestRecord(
+        prover=data["prover"],
+        fingerprint=data["fingerprint"],
+        gate_code=data["gate_code"],
+        axle=bool(data["axle"]),
+        finished_at=float(data["finished_at"]),
+        seconds=float(data["seconds"]),
+        cells=[
+            CellResult(
+                c["suite"],
+                c["canary"],
+                c["gate"],
+                c["gate_name"],
+                c["expected"],
+                c["status"],
+                Cell(c["judgement"]),
+                c["detail"],
+            )
+            for c in data["cells"]
+        ],
+        skipped=[SuiteSkip(s["suite"], s["title"], s["reason"]) for s in data["skipped"]],
+        cannot_run=dict(data["cannot_run"]),
+    )
+
+
+def require_selftest(prover_name: str, options: VerifyOptions, progress: Progress = lambda _: None) -> SelftestRecord:
+    """The passing selftest of this toolchain, run now if there is none; raises InputError on a surprise.
+
+    ``solve`` calls this before its first model call, so that money is never spent on a toolchain whose
+    gates misjudge a canary. A failed record is not trusted to stay failed: the selftest runs again.
+    """
+    record = last_record(prover_name, options)
+    if record is None or not record.passed:
+        record = run_selftest(prover_name, options, progress=progress)
+    if not record.passed:
+        raise InputError(
+            f"the {prover_name} selftest found gates that misjudge canaries on this toolchain: "
+            f"{surprise_summary(record)}; {SELFTEST_FIX}"
+        )
+    return record
+
+
+# ---------------------------------------------------------------------------------------------- text
+
+
+def surprise_line(cell: CellResult) -> str:
+    """One surprise, naming the gate, the canary and what happened."""
+    suite = load_suite(cell.suite)
+    canary = next(c for c in suite.canaries if c.name == cell.canary)
+    if cell.status == GateStatus.PASSED.value:
+        what = f"accepted the known-bad canary {cell.suite}/{cell.canary} ({canary.what})"
+    elif cell.expected == "pass":
+        what = f"refused the known-good canary {cell.suite}/{cell.canary} ({cell.status}: {cell.detail})"
+    else:
+        what = (
+            f"could not judge the known-bad canary {cell.suite}/{cell.canary} ({canary.what}): "
+            f"{cell.status}: {cell.detail}"
+        )
+    return f"{cell.gate} {cell.gate_name} {what}"
+
+
+def surprise_summary(record: SelftestRecord) -> str:
+    return "; ".join(surprise_line(c) for c in record.surprises)
+
+
+def cell_text(cell: CellResult) -> str:
+    """The status when judged right; ``(status)`` when not judged; ``n/a``; ``WRONG status``."""
+    if cell.judgement is Cell.CANNOT_RUN:
+        return "n/a"
+    if cell.judgement is Cell.UNJUDGED:
+        return f"({cell.status})"
+    return f"WRONG {cell.status}" if cell.judgement is Cell.WRONG else cell.status
+
+
+def table_lines(record: SelftestRecord) -> list[str]:
+    """The table, gate by gate (rows) and canary by canary (columns), one block per suite, and notes."""
+    lines: list[str] = []
+    for suite_name in dict.fromkeys(c.suite for c in record.cells):
+        suite = load_suite(suite_name)
+        cells = [c for c in record.cells if c.suite == suite_name]
+        canaries = [c.name for c in suite.canaries]
+        gates = list(dict.fromkeys((c.gate, c.gate_name) for c in cells))
+        by_key = {(c.canary, c.gate): cell_text(c) for c in cells}
+        width = max(len(n) for n in canaries)
+        texts = [len(t) for t in by_key.values()]
+        width = max(width, *texts) + 2
+        label = max(len(f"{g} {n}") for g, n in gates) + 2
+        lines.append(f"{suite.title} [{suite.name}]")
+        lines.append(" " * label + "".join(n.ljust(width) for n in canaries).rstrip())
+        for gate, name in gates:
+            row = "".join(by_key.get((n, gate), "-").ljust(width) for n in canaries)
+            lines.append(f"{gate} {name}".ljust(label) + row.rstrip())
+        lines.append("")
+    for skip in record.skipped:
+        lines.append(f"{skip.title} [{skip.suite}]: cannot run here: {skip.reason}")
+    for gate, why in sorted(record.cannot_run.items()):
+        lines.append(f"{gate} cannot run here: {why}")
+    for cell in record.surprises:
+        lines.append(f"SURPRISE: {surprise_line(cell)}")
+    return lines
+
+
+def summary_line(record: SelftestRecord) -> str:
+    judged = sum(c.judgement is Cell.RIGHT for c in record.cells)
+    state = "passed" if record.passed else f"FAILED ({len(record.surprises)} surprises)"
+    return (
+        f"selftest of {record.prover} {state}: {judged} judgements right, {len(record.surprises)} wrong, "
+        f"{len(record.cannot_run)} gates cannot run here, {len(record.skipped)} suites skipped "
+        f"({record.seconds:.1f} s; toolchain {record.fingerprint})"
+    )
+
+
+def describe_last(prover_name: str, options: VerifyOptions) -> tuple[bool, str]:
+    """For ``doctor``: when the last selftest of this toolchain ran and whether it passed."""
+    record = last_record(prover_name, options)
+    if record is None:
+        return False, f"never run on this toolchain; run `putnam selftest --prover {prover_name}`"
+    when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(record.finished_at))
+    if record.passed:
+        return True, f"passed at {when} ({len(record.cannot_run)} gates could not run)"
+    return False, f"FAILED at {when}: {surprise_summary(record)}; {SELFTEST_FIX}"

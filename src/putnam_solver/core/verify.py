@@ -1,0 +1,482 @@
+"""The gate pipeline: turn a candidate file into a Verdict.
+
+A Verdict is computed by the harness alone, from the pinned benchmark record, the candidate's bytes and
+the exit codes and files of tools run by the provers. This module is pure orchestration: it decides which
+gates of a prover run for a profile, runs them in order and folds their results into a Verdict. It never
+looks at the candidate's content itself, so it has nothing a candidate could influence except the
+results the gates return.
+
+Fail closed: a gate that raises, or reports anything other than ``passed``, keeps the candidate from
+being accepted.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from putnam_solver.core.answer_check import AnswerCheck, unknown
+from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.sandbox import SandboxLimits
+from putnam_solver.core.util import InputError, sha256_hex
+
+if TYPE_CHECKING:
+    from putnam_solver.core.provers import Prover
+
+
+class GateStatus(StrEnum):
+    """What happened when a gate ran. Only ``passed`` counts towards acceptance."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    UNAVAILABLE = "unavailable"
+
+
+class Track(StrEnum):
+    """Whether the official answer is given (inlined by the harness) or must be found by the model."""
+
+    WITH_ANSWER = "with-answer"
+    NO_ANSWER = "no-answer"
+
+
+class Profile(StrEnum):
+    """Which gates run: ``text`` (G1-G3), ``fast`` (G1-G4), ``full`` (all local gates)."""
+
+    TEXT = "text"
+    FAST = "fast"
+    FULL = "full"
+
+
+PROFILE_GATES: dict[Profile, tuple[str, ...]] = {
+    Profile.TEXT: ("G1", "G2", "G3"),
+    Profile.FAST: ("G1", "G2", "G3", "G4"),
+    Profile.FULL: ("G1", "G2", "G3", "G4", "G5", "G6"),
+}
+AXLE_GATE = "G7"
+ALL_GATE_IDS = (*PROFILE_GATES[Profile.FULL], AXLE_GATE)
+TEXT_GATES = PROFILE_GATES[Profile.TEXT]
+# Published PutnamBench proofs reach about 140 KB; the text gates take a few seconds per MiB of text.
+DEFAULT_MAX_CANDIDATE_BYTES = 1 << 20
+DEFAULT_TEXT_GATE_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class GateResult:
+    """One gate's outcome. ``evidence`` holds hashes, tool versions and log paths for audits."""
+
+    id: str
+    name: str
+    status: GateStatus
+    detail: str
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        return self.status is GateStatus.PASSED
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "status": self.status.value,
+            "detail": self.detail,
+            "evidence": self.evidence,
+        }
+
+
+@dataclass(frozen=True)
+class VerifyOptions:
+    """Settings every gate may read. Defaults are the safe ones.
+
+    ``disk_mb`` is the sandbox's disk cap for every tool run (``SandboxLimits.disk_mb``: each of the
+    writable workdir, the private ``/tmp`` and any one file written, so each kept ``.vo``/``.olean``).
+    """
+
+    profile: Profile = Profile.FULL
+    acceptance: Profile | None = None
+    """The profile the candidate will finally be judged by, when this run is a rehearsal of it (the
+    agent's ``check`` runs ``fast`` before ``submit`` runs ``full``): the text gates apply its rules, so
+    a check never refuses what the acceptance would accept. None: this run is the acceptance."""
+    axle: bool = False
+    timeout_seconds: float = 600.0
+    memory_mb: int = 16384
+    disk_mb: int = SandboxLimits.disk_mb
+    unsafe_no_sandbox: bool = False
+    lean: Path | None = None
+    keep_going: bool = False
+    max_candidate_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES
+    text_gate_seconds: float = DEFAULT_TEXT_GATE_SECONDS
+    allow_recursion: bool = False
+    """Lift the Rocq rule that refuses candidate-defined recursion on a Coq with known guard checker
+    bugs (through which such recursion can prove False); recorded in the verdict."""
+    comparator_timeout_seconds: float = 3600.0
+    """G6's own time limit: comparator builds, exports and replays a Mathlib project in one run."""
+    comparator_memory_mb: int | None = None
+    """G6's address-space cap per process; None scales it with the cores (see comparator.py)."""
+    kernels: tuple[str, ...] = ("lean",)
+    """Kernels G6 requires to accept: ``lean`` always, ``nanoda`` adds comparator's external kernel."""
+    unsafe_comparator: bool = False
+    """Run G6 even where comparator's README conditions (unprivileged, no AF_UNIX) cannot be met."""
+    selftest_run: bool = False
+    """Set by ``putnam selftest`` for its own runs: gates judge afresh instead of deferring to the last
+    selftest record (which would otherwise decide the new one)."""
+
+
+@dataclass(frozen=True)
+class Submission:
+    """Everything a gate is given: the pinned record, the candidate's bytes, the harness's challenge.
+
+    ``scratch`` is a private directory made for this verification only (on first use, so that text
+    gates cost no file system work); gates that compile put their fresh copies and artifacts under it,
+    and the pipeline deletes it afterwards.
+    """
+
+    problem: Problem
+    benchmark: Benchmark
+    track: Track
+    candidate_bytes: bytes
+    candidate: str
+    challenge: str
+    scratch_dir: ScratchDir
+    options: VerifyOptions
+    prior: tuple[GateResult, ...] = ()
+
+    @property
+    def scratch(self) -> Path:
+        return self.scratch_dir.path()
+
+    @property
+    def rules_profile(self) -> Profile:
+        """The profile whose rules the text gates apply: the acceptance's, or this run's own."""
+        return self.options.acceptance or self.options.profile
+
+    def prior_result(self, gate_id: str) -> GateResult | None:
+        """The result of an earlier gate of this run, for gates that build on another's artifacts."""
+        return next((r for r in self.prior if r.id == gate_id), None)
+
+
+class ScratchDir:
+    """A temporary directory created on first use and removed by ``cleanup`` (an ``existing`` directory,
+    given by a caller that manages it, is used as is and left in place)."""
+
+    def __init__(self, prefix: str = "putnam-", existing: Path | None = None) -> None:
+        self._prefix = prefix
+        self._path: Path | None = existing
+        self._owned = existing is None
+        self._lock = threading.Lock()
+
+    def path(self) -> Path:
+        with self._lock:
+            if self._path is None:
+                self._path = Path(tempfile.mkdtemp(prefix=self._prefix))
+            return self._path
+
+    def cleanup(self) -> None:
+        if self._path is not None and self._owned:
+            shutil.rmtree(self._path, ignore_errors=True)
+
+
+GateCheck = Callable[[Submission], GateResult]
+GateReadiness = Callable[[VerifyOptions], tuple[bool, str]]
+
+
+def text_gate_ready(options: VerifyOptions) -> tuple[bool, str]:
+    """A gate that only reads text needs nothing installed."""
+    return True, "pure Python, always available"
+
+
+@dataclass(frozen=True)
+class Gate:
+    """A named check. ``id`` places it in the profiles (G1..G7); ``ready`` says whether it can run here
+    (its tools found, the sandbox usable) and if not, what to do, for ``putnam doctor``."""
+
+    id: str
+    name: str
+    check: GateCheck
+    ready: GateReadiness = text_gate_ready
+
+
+@dataclass
+class Verdict:
+    """The outcome for one candidate: accepted only if every gate of the profile ran and passed."""
+
+    problem: str
+    prover: str
+    track: Track
+    profile: Profile
+    gates: list[GateResult]
+    expected_gates: tuple[str, ...]
+    candidate_sha256: str
+    statement_sha256: str
+    challenge_sha256: str
+    benchmark_sha256: str
+    benchmark_pinned: bool
+    candidate_path: str | None = None
+    answers: dict[str, Any] = field(default_factory=dict)
+    unsafe_no_sandbox: bool = False
+    allow_recursion: bool = False
+    cached: bool = False
+
+    @property
+    def status(self) -> str:
+        """``accepted`` / ``rejected`` (a gate failed) / ``error`` (a gate could not decide)."""
+        if any(g.status is GateStatus.FAILED for g in self.gates):
+            return "rejected"
+        ran = {g.id for g in self.gates if g.passed}
+        if all(g.passed for g in self.gates) and set(self.expected_gates) <= ran:
+            return "accepted"
+        return "error"
+
+    @property
+    def accepted(self) -> bool:
+        return self.status == "accepted"
+
+    def first_problem(self) -> GateResult | None:
+        return next((g for g in self.gates if not g.passed), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "problem": self.problem,
+            "prover": self.prover,
+            "status": self.status,
+            "gates": [g.to_json() for g in self.gates],
+            "candidate_path": self.candidate_path,
+            "candidate_sha256": self.candidate_sha256,
+            "statement_sha256": self.statement_sha256,
+            "challenge_sha256": self.challenge_sha256,
+            "benchmark_sha256": self.benchmark_sha256,
+            "benchmark_pinned": self.benchmark_pinned,
+            "track": self.track.value,
+            "profile": self.profile.value,
+            "answers": self.answers,
+            "unsafe_no_sandbox": self.unsafe_no_sandbox,
+            "allow_recursion": self.allow_recursion,
+            "cached": self.cached,
+        }
+
+
+def gate_ids(options: VerifyOptions) -> tuple[str, ...]:
+    """The gates a profile requires, in the order they run."""
+    ids = PROFILE_GATES[options.profile]
+    return (*ids, AXLE_GATE) if options.axle else ids
+
+
+def provenance_gate(sub: Submission) -> GateResult:
+    """G1: the statement bytes are the pinned ones, and the challenge was derived here from them."""
+    problem, bench = sub.problem, sub.benchmark
+    actual = sha256_hex(problem.formal_statement.encode("utf-8"))
+    evidence: dict[str, Any] = {
+        "statement_sha256": actual,
+        "challenge_sha256": sha256_hex(sub.challenge.encode("utf-8")),
+        "benchmark": str(bench.path),
+        "benchmark_sha256": bench.sha256,
+        "benchmark_pin": bench.pin_name,
+    }
+    if problem.declared_sha256 is not None and problem.declared_sha256 != actual:
+        return GateResult(
+            "G1",
+            "provenance",
+            GateStatus.FAILED,
+            f"statement of {problem.id} hashes to {actual}, the record declares {problem.declared_sha256}",
+            evidence,
+        )
+    pin = f"pinned as {bench.pin_name}" if bench.pinned else "UNPINNED benchmark (no SHA-256 pin)"
+    return GateResult("G1", "provenance", GateStatus.PASSED, f"statement {actual[:12]}; {pin}", evidence)
+
+
+def decode_candidate(path_label: str, data: bytes) -> str:
+    """Candidates are UTF-8 text; anything else is the user's input error, not a rejection."""
+    if not data.strip():
+        raise InputError(f"{path_label}: the candidate file is empty; write the whole proof file there")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{path_label}: not UTF-8 text (byte {exc.start}: {exc.reason}); save the file as UTF-8"
+        ) from exc
+
+
+def _run_gate(gate: Gate, sub: Submission) -> GateResult:
+    try:
+        result = gate.check(sub)
+    except Exception as exc:  # a crashing gate is an error, never a pass
+        return GateResult(
+            gate.id,
+            gate.name,
+            GateStatus.ERROR,
+            f"gate crashed: {type(exc).__name__}: {exc}",
+            {"traceback": traceback.format_exc(limit=8)},
+        )
+    if result.id != gate.id:
+        return GateResult(gate.id, gate.name, GateStatus.ERROR, f"gate returned a result for {result.id}")
+    return result
+
+
+def _run_text_gates(gates: Sequence[Gate], submission: Callable[[list[GateResult]], Submission]) -> list[GateResult]:
+    """The text gates, in order, in one worker thread under one wall-clock bound for them all.
+
+    Past the bound, every gate that has not finished is an ``error`` and the thread is left behind:
+    Python cannot stop a thread, so it finishes the gate it is in unobserved (the size cap bounds how long
+    that takes; the lexers are linear) and starts no other. The verdict does not wait for it.
+    ``submission`` makes a gate's Submission from the results so far (its ``prior``).
+    """
+    if not gates:
+        return []
+    first = submission([])
+    seconds = first.options.text_gate_seconds
+    done: list[GateResult] = []
+    lock = threading.Lock()
+    abandoned = threading.Event()
+
+    def work() -> None:
+        for gate in gates:
+            if abandoned.is_set():
+                return
+            with lock:
+                sub = submission(list(done)) if done else first
+            result = _run_gate(gate, sub)
+            with lock:
+                if abandoned.is_set():
+                    return
+                done.append(result)
+
+    worker = threading.Thread(target=work, name="putnam-text-gates", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    with lock:
+        abandoned.set()
+        finished = list(done)
+    late = [
+        GateResult(g.id, g.name, GateStatus.ERROR, f"did not finish within {seconds:g} s (the text gates' time bound)")
+        for g in gates[len(finished) :]
+    ]
+    return finished + late
+
+
+def size_gate(candidate_bytes: bytes, options: VerifyOptions) -> GateResult | None:
+    """A refusal when the candidate is over the size cap (no gate then looks at it), else None."""
+    size, cap = len(candidate_bytes), options.max_candidate_bytes
+    if size <= cap:
+        return None
+    return GateResult(
+        "G0",
+        "size",
+        GateStatus.FAILED,
+        f"the candidate is {size} bytes, over the cap of {cap} bytes; no gate looked at it "
+        "(raise the cap with --max-candidate-bytes if the proof really is this long)",
+        {"candidate_bytes": size, "max_candidate_bytes": cap},
+    )
+
+
+def run_gates(
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    candidate_bytes: bytes,
+    track: Track,
+    options: VerifyOptions,
+    candidate_label: str = "<candidate>",
+) -> Verdict:
+    """Verify one candidate against one pinned problem and return the Verdict.
+
+    Text gates always all run, so a rejection lists every textual problem at once, each under a time
+    bound. A candidate over the size cap is refused before any gate sees it. A gate that compiles
+    or calls out runs only while everything before it passed (unless ``keep_going``): there is no point
+    in, and some risk to, compiling a file the text gates already rejected.
+    """
+    oversized = size_gate(candidate_bytes, options)
+    candidate = "" if oversized else decode_candidate(candidate_label, candidate_bytes)
+    challenge = prover.challenge(problem, track)
+    wanted = gate_ids(options)
+    gates: Sequence[Gate] = [provenance_gate_def, *prover.gates()]
+    by_id = {g.id: g for g in gates}
+    missing = [g for g in wanted if g not in by_id]
+    results: list[GateResult] = [
+        GateResult(g, g, GateStatus.UNAVAILABLE, f"prover {prover.name} has no gate {g}") for g in missing
+    ]
+    if oversized:
+        results.append(oversized)
+        wanted_now: tuple[str, ...] = ()
+    else:
+        wanted_now = wanted
+    scratch = ScratchDir(prefix=f"putnam-{problem.id}-")
+
+    def submission(prior: Sequence[GateResult] | None = None) -> Submission:
+        return Submission(
+            problem=problem,
+            benchmark=benchmark,
+            track=track,
+            candidate_bytes=candidate_bytes,
+            candidate=candidate,
+            challenge=challenge,
+            scratch_dir=scratch,
+            options=options,
+            prior=tuple(results if prior is None else prior),
+        )
+
+    answers = {} if oversized else prover.answers(problem, candidate, track)
+    try:
+        text_gates = [by_id[g] for g in wanted_now if g in TEXT_GATES and g in by_id]
+        base = list(results)
+        results += _run_text_gates(text_gates, lambda done: submission(base + done))
+        for gate_id in wanted_now:
+            gate = by_id.get(gate_id)
+            if gate is None or gate_id in TEXT_GATES:
+                continue
+            blocked = any(not r.passed for r in results)
+            if blocked and not options.keep_going:
+                break
+            results.append(_run_gate(gate, submission()))
+        for name, check in _answer_checks(prover, submission(), answers).items():
+            answers[name]["check"] = check.to_json()
+    finally:
+        scratch.cleanup()
+    return Verdict(
+        problem=problem.id,
+        prover=prover.name,
+        track=track,
+        profile=options.profile,
+        gates=results,
+        expected_gates=wanted,
+        candidate_sha256=sha256_hex(candidate_bytes),
+        statement_sha256=problem.statement_sha256,
+        challenge_sha256=sha256_hex(challenge.encode("utf-8")),
+        benchmark_sha256=benchmark.sha256,
+        benchmark_pinned=benchmark.pinned,
+        candidate_path=candidate_label,
+        answers=answers,
+        unsafe_no_sandbox=options.unsafe_no_sandbox,
+        allow_recursion=options.allow_recursion,
+    )
+
+
+def _answer_checks(prover: Prover, sub: Submission, answers: dict[str, Any]) -> dict[str, AnswerCheck]:
+    """The answer check of each recorded answer (``answer_check``): a record that never changes the verdict.
+
+    It runs only in an acceptance (full profile) whose candidate compiled: the agent's own checks
+    must not learn from it whether an answer is the official one.
+    """
+    if not answers:
+        return {}
+    compiled = any(r.id == "G4" and r.passed for r in sub.prior)
+    if sub.options.profile is not Profile.FULL or sub.options.acceptance is not None:
+        why = f"the answer check runs only with the {Profile.FULL} profile"
+    elif not compiled:
+        why = "the candidate did not compile"
+    else:
+        try:
+            return prover.check_answers(sub)
+        except Exception as exc:  # a record, not a gate: a crash is recorded, never raised
+            why = f"the answer check crashed: {type(exc).__name__}: {exc}"
+    return {name: unknown(why) for name in answers}
+
+
+provenance_gate_def = Gate("G1", "provenance", provenance_gate)

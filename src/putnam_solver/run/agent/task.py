@@ -1,0 +1,298 @@
+"""One Inspect evaluation per campaign: a sample per problem, a worker, a harness-side verdict.
+
+``run_campaign_attempts`` builds the task, runs it with ``inspect_ai.eval`` (the ``.eval`` transcripts go
+to ``log_dir``) and reports every finished attempt through ``on_attempt`` from the scorer, as soon as
+that problem's verdict is known. The verdict never comes from the model or its sandbox: acceptance runs
+the gate pipeline on the candidate's bytes (the ``submit`` argument, or the statement file copied out
+of the sandbox for CLI agents), against the challenge the harness derives from the pinned record.
+
+Budgets: each attempt runs inside Inspect's ``token_limit`` and ``cost_limit`` set to what its problem
+may still spend; the run budget and rate limiting are watched by ``live.py``. Workspaces and prompts
+are ``workspace.py``'s.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from inspect_ai import Task
+from inspect_ai import eval as inspect_eval
+from inspect_ai.dataset import Sample
+from inspect_ai.log import EvalLog
+from inspect_ai.model import GenerateConfig, Model, ModelUsage, get_model
+from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.util import AdaptiveConcurrency, LimitExceededError, SandboxEnvironmentSpec, cost_limit, token_limit
+
+from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.provers import Prover, get_prover
+from putnam_solver.core.untrusted import clean_text
+from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
+from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
+from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, RateLimitWatch
+from putnam_solver.run.agent.pricing import price_table, register_with_inspect
+from putnam_solver.run.agent.tools import ProblemContext, library_roots
+from putnam_solver.run.agent.types import CampaignJob, SolveConfig
+from putnam_solver.run.agent.worker import (
+    AttemptState,
+    Judge,
+    cli_agent,
+    cli_binary,
+    file_worker,
+    first_messages,
+    react_worker,
+)
+from putnam_solver.run.agent.workspace import prepare_workspaces, system_prompt, task_prompt
+
+
+@solver
+def attempt_solver(run: CampaignRun) -> Solver:
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        problem_id = str(state.metadata["problem_id"])
+        if run.stopped is not None:  # the run budget was spent before this attempt could start
+            return state
+        ctx = run.contexts[problem_id]
+        allowance = run.allowance(problem_id)
+        attempt = run.states.setdefault(problem_id, AttemptState())
+        reviewer = get_model(role="reviewer") if run.config.reviewer_model else None
+        judge = Judge(
+            ctx,
+            run.prover.model_statement(ctx.problem, ctx.track),
+            reviewer,
+            run.config.budgets.reviewer_timeout_seconds,
+        )
+        task = task_prompt(run.prover, ctx.problem, run.config, run.job.carried.get(problem_id))
+        try:
+            with token_limit(allowance.tokens), cost_limit(allowance.cost_dollars):
+                if run.config.agent == "react":
+                    state.messages = first_messages(system_prompt(run.prover, run.config), task)
+                    await react_worker(
+                        judge, attempt, state.messages, run.roots, run.glob, run.config.budgets.max_turns
+                    )
+                else:
+                    await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
+        except LimitExceededError as exc:
+            attempt.limit = exc.message
+            raise
+        except Exception as exc:
+            attempt.error = clean_text(f"{type(exc).__name__}: {exc}")  # may quote a tool argument
+            raise
+        return state
+
+    return solve
+
+
+@scorer(metrics=[accuracy()])
+def attempt_scorer(run: CampaignRun) -> Scorer:
+    async def score(state: TaskState, target: Target) -> Score:
+        active = sample_active()
+        transcript = Path(active.log_location) if active is not None and active.log_location else None
+        result = run.report(str(state.metadata["problem_id"]), sample_model_usage(), transcript)
+        if result is None:
+            return Score(value=INCORRECT, answer="not started", explanation=run.stopped)
+        return Score(
+            value=CORRECT if result.status == "passed" else INCORRECT,
+            answer=result.status,
+            explanation=result.error or (result.verdict.status if result.verdict else result.status),
+            metadata={"status": result.status, "cost_dollars": result.cost_dollars, "turns": result.turns},
+        )
+
+    return score
+
+
+def _sample(ctx: ProblemContext, workspace: Path, task_text: str) -> Sample:
+    files = {p.name: str(p) for p in sorted(workspace.iterdir()) if p.is_file()}
+    return Sample(id=ctx.problem.id, input=task_text, metadata={"problem_id": ctx.problem.id}, files=files)
+
+
+def generate_config(config: SolveConfig) -> GenerateConfig:
+    """Reasoning effort and connections: ``jobs`` at first, falling back towards ``fallback_jobs`` on 429s.
+
+    Inspect's adaptive concurrency lowers the connection limit when the provider rate-limits and raises
+    it again while requests succeed, within ``[fallback_jobs, jobs]``. Retries and timeouts follow
+    Inspect's own environment variables (``INSPECT_EVAL_MAX_RETRIES``, ``INSPECT_EVAL_TIMEOUT``,
+    ``INSPECT_EVAL_ATTEMPT_TIMEOUT``) when they are set.
+    """
+
+    def env_int(name: str) -> int | None:
+        value = os.environ.get(name)
+        return int(value) if value else None
+
+    adaptive: AdaptiveConcurrency | bool
+    if config.fallback_jobs < config.jobs:
+        adaptive = AdaptiveConcurrency(min=config.fallback_jobs, start=config.jobs, max=config.jobs)
+        max_connections = None
+    else:
+        adaptive, max_connections = False, config.jobs
+    return GenerateConfig(
+        reasoning_effort=config.reasoning_effort,  # type: ignore[arg-type]
+        max_connections=max_connections,
+        adaptive_connections=adaptive,
+        max_retries=env_int("INSPECT_EVAL_MAX_RETRIES"),
+        timeout=env_int("INSPECT_EVAL_TIMEOUT"),
+        attempt_timeout=env_int("INSPECT_EVAL_ATTEMPT_TIMEOUT"),
+    )
+
+
+def _reviewer(config: SolveConfig, generate: GenerateConfig) -> Model | None:
+    """The reviewer role's model. The worker's base URL and model args apply when both share a provider."""
+    if config.reviewer_model is None:
+        return None
+    same_provider = config.reviewer_model.split("/")[0] == config.model.split("/")[0]
+    return get_model(
+        config.reviewer_model,
+        role="reviewer",
+        config=generate,
+        base_url=config.model_base_url if same_provider else None,
+        **(config.model_args if same_provider else {}),
+    )
+
+
+def check_models(config: SolveConfig) -> None:
+    """Create the worker and reviewer models once, before any campaign, so that an unknown model or a
+    missing API key is reported at once, in words that say what to do (ValueError)."""
+    import re
+
+    for role, name in (("worker", config.model), ("reviewer", config.reviewer_model)):
+        if name is None:
+            continue
+        same_provider = name.split("/")[0] == config.model.split("/")[0]
+        try:
+            get_model(
+                name,
+                base_url=config.model_base_url if same_provider else None,
+                **(config.model_args if same_provider else {}),
+            )
+        except Exception as exc:
+            reason = re.sub(r"\[/?[a-z ]+\]", "", str(exc)).strip().replace("\n\n", " ").rstrip(".")
+            raise ValueError(
+                f"the {role} model {name!r} cannot be used: {reason}. Models are named provider/model "
+                "(e.g. openai/gpt-5.5, anthropic/claude-sonnet-4-5); set the provider's API key in the "
+                "environment (e.g. OPENAI_API_KEY, ANTHROPIC_API_KEY)."
+            ) from exc
+
+
+def run_campaign_attempts(job: CampaignJob) -> None:
+    """Run one attempt per problem in one Inspect evaluation; report each through ``job.on_attempt``.
+
+    Every problem is reported exactly once: from the scorer as soon as its verdict is known, or, if
+    its sample died before scoring, with status ``error`` after the evaluation ends. The one exception:
+    a problem whose attempt the run budget kept from starting is not reported.
+    """
+    config = job.config
+    sandbox_spec = workspace_sandbox(config)  # fails before any model call when a CLI cannot run here
+    if not job.problems:
+        return
+    prover = get_prover(config.prover)
+    prices = price_table(config.prices)
+    models = [config.model, *([config.reviewer_model] if config.reviewer_model else [])]
+    unpriced = register_with_inspect(models, prices)
+    if unpriced and (config.budgets.cost_limit_dollars is not None or job.live.limits.max_cost_dollars is not None):
+        raise ValueError(
+            f"a cost limit needs prices for {', '.join(unpriced)}; give them as model -> "
+            '{"input": $/Mtok, "output": $/Mtok}'
+        )
+    roots, glob = library_roots(prover, config.lean)
+    run = CampaignRun(
+        job=job,
+        prover=prover,
+        contexts={p.id: _context(prover, job.benchmark, p, config) for p in job.problems},
+        prices=prices,
+        roots=roots,
+        glob=glob,
+    )
+    workspaces = prepare_workspaces(job.problems, job.benchmark, config, job.work_dir)
+    samples = [
+        _sample(run.contexts[p.id], ws, task_prompt(prover, p, config, job.carried.get(p.id)))
+        for p, ws in zip(job.problems, workspaces, strict=True)
+    ]
+    generate = generate_config(config)
+    task = Task(
+        name=f"putnam_{prover.name}_campaign_{job.number}",
+        dataset=samples,
+        solver=attempt_solver(run),
+        scorer=attempt_scorer(run),
+        sandbox=sandbox_spec,
+        metadata={"campaign": job.number, "prover": prover.name, "track": config.track.value},
+    )
+    timeout = config.budgets.worker_timeout_seconds
+    if ACTIVE_RUN.get() is not None:
+        raise RuntimeError("another campaign is already running in this context")
+    load_hooks_quietly()
+    active = ACTIVE_RUN.set(run)
+    try:
+        with RateLimitWatch(run):
+            logs = inspect_eval(
+                task,
+                model=config.model,
+                model_base_url=config.model_base_url,
+                model_args=dict(config.model_args),
+                model_roles=_roles(config, generate),
+                log_dir=str(job.log_dir),
+                display="none",
+                fail_on_error=False,
+                score_on_error=True,
+                max_samples=config.jobs,
+                time_limit=int(timeout) if timeout else None,
+                **generate.model_dump(exclude_none=True),
+            )
+    finally:
+        ACTIVE_RUN.reset(active)
+    _report_unscored(run, logs)
+
+
+def workspace_sandbox(config: SolveConfig) -> str | SandboxEnvironmentSpec:
+    """The sandbox the workspaces run in. A CLI agent under ``local`` runs in ``putnam-cli``, the local
+    sandbox that shows the agent only its workspace and its CLI (cli_sandbox.py); it is refused, never
+    run without it, when that layer cannot be set up here."""
+    if config.agent == "react":
+        return config.sandbox
+    binary = cli_binary(config.agent)
+    if config.sandbox != "local":
+        return config.sandbox
+    layer = layer_for(binary)
+    require_layer(layer)
+    return SandboxEnvironmentSpec(SANDBOX_NAME, layer)
+
+
+def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Model] | None:
+    reviewer = _reviewer(config, generate)
+    return {"reviewer": reviewer} if reviewer is not None else None
+
+
+def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig) -> ProblemContext:
+    return ProblemContext(
+        prover=prover,
+        benchmark=benchmark,
+        problem=problem,
+        track=config.track,
+        check_options=config.verify_options(check=True),
+        accept_options=config.verify_options(),
+    )
+
+
+def _report_unscored(run: CampaignRun, logs: list[EvalLog]) -> None:
+    """Problems whose sample never reached the scorer are reported as errors, with the reason."""
+    errors: dict[str, str] = {}
+    usage: dict[str, dict[str, ModelUsage]] = {}
+    transcript: Path | None = None
+    for evaluation in logs:
+        transcript = Path(evaluation.location) if evaluation.location else transcript
+        for sample in evaluation.samples or []:
+            usage[str(sample.id)] = dict(sample.model_usage)
+            if sample.error is not None:
+                errors[str(sample.id)] = sample.error.message
+        if evaluation.error is not None:
+            errors.setdefault("", evaluation.error.message)
+    for problem in run.job.problems:
+        if problem.id in run.reported or (problem.id not in run.states and run.stopped is not None):
+            continue
+        state = run.states.setdefault(problem.id, AttemptState())
+        state.error = (
+            state.error or errors.get(problem.id) or errors.get("") or "the sample ended before it was scored"
+        )
+        run.report(problem.id, usage.get(problem.id, {}), transcript)
+
+
+__all__ = ["check_models", "prepare_workspaces", "run_campaign_attempts"]

@@ -1,0 +1,249 @@
+"""The worker's tools: ``check``, ``search`` and ``submit``, all run harness-side.
+
+Everything a tool receives is untrusted text from the model, cleaned (``untrusted.clean_text``) as it
+enters, so that no argument can make an encode, a log write or a ledger insert raise. ``check`` hands
+the proposed file to the gate pipeline (profile ``fast``: its own fresh copy in the prover's sandbox)
+and returns compact diagnostics; ``search`` runs ripgrep with the pattern as a plain argument over the prover's library
+sources, which it only reads; ``submit`` hands the file to the caller's acceptance routine. No tool lets
+the model's text choose a path, a program or an option.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+import anyio
+from inspect_ai.tool import Tool, tool
+from inspect_ai.util import concurrency
+
+from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.provers import Prover
+from putnam_solver.core.untrusted import clean_text
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import GateStatus, Track, Verdict, VerifyOptions, run_gates
+
+MAX_TOOL_OUTPUT = 6000
+MAX_ANNOTATED_ERRORS = 8
+SEARCH_TIMEOUT_SECONDS = 20
+SEARCH_MAX_LINES = 60
+_COQ_LOCATION = re.compile(r"line (\d+), characters (\d+)-(\d+)")
+_LEAN_LOCATION = re.compile(r":(\d+):(\d+):")
+_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+def render(name: str, **fields: str) -> str:
+    """The prompt template ``prompts/<name>`` with its ``{field}`` placeholders filled in.
+
+    One pass over the template only, rather than ``str.format``: statements and proofs are full of
+    braces, and text inserted for one field must never be read as another field.
+    """
+    text = files("putnam_solver.run.agent").joinpath("prompts", name).read_text(encoding="utf-8")
+    return _FIELD.sub(lambda m: fields.get(m.group(1), m.group(0)), text)
+
+
+@dataclass(frozen=True)
+class ProblemContext:
+    """What the harness needs to verify one problem's candidates; none of it comes from the model."""
+
+    prover: Prover
+    benchmark: Benchmark
+    problem: Problem
+    track: Track
+    check_options: VerifyOptions
+    accept_options: VerifyOptions
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.problem.module}{self.prover.suffix}"
+
+
+async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) -> Verdict | str:
+    """Run the gates on ``text`` in a worker thread; a file that is not a candidate at all is a message.
+
+    At most one verification per core runs at a time: compiles are CPU-bound, and the model calls of
+    other samples keep running while one waits.
+    """
+    async with concurrency("putnam-verify", os.cpu_count() or 1):
+        try:
+            return await anyio.to_thread.run_sync(
+                functools.partial(
+                    run_gates,
+                    ctx.prover,
+                    ctx.benchmark,
+                    ctx.problem,
+                    text.encode("utf-8"),
+                    ctx.track,
+                    options,
+                    ctx.file_name,
+                )
+            )
+        except InputError as exc:
+            return str(exc)
+
+
+def format_verdict(verdict: Verdict, candidate: str) -> str:
+    """Compact diagnostics: each gate's status; for failures the detail, with the offending source lines."""
+    lines = [f"verdict: {verdict.status} (profile {verdict.profile.value})"]
+    for gate in verdict.gates:
+        if gate.status is GateStatus.PASSED:
+            lines.append(f"{gate.id} {gate.name}: passed")
+            continue
+        lines.append(f"{gate.id} {gate.name}: {gate.status.value}")
+        lines.append(annotate(gate.detail, candidate))
+    missing = [g for g in verdict.expected_gates if g not in {r.id for r in verdict.gates}]
+    if missing and not verdict.accepted:
+        lines.append(f"not run (an earlier gate did not pass): {', '.join(missing)}")
+    return clip("\n".join(lines))
+
+
+def annotate(detail: str, candidate: str) -> str:
+    """Add the candidate's source line (and a caret) under each located error in a compiler message."""
+    source = candidate.split("\n")
+    out: list[str] = []
+    annotated = 0
+    for line in detail.splitlines():
+        out.append(line)
+        location = _location(line)
+        if location is None or annotated >= MAX_ANNOTATED_ERRORS:
+            continue
+        number, column = location
+        if 1 <= number <= len(source):
+            annotated += 1
+            text = source[number - 1]
+            out.append(f"  {number:>4} | {text}")
+            out.append(f"       | {' ' * min(column, len(text))}^")
+    return "\n".join(out)
+
+
+def _location(line: str) -> tuple[int, int] | None:
+    coq = _COQ_LOCATION.search(line)
+    if coq is not None:
+        return int(coq.group(1)), int(coq.group(2))
+    lean = _LEAN_LOCATION.search(line)
+    if lean is not None:
+        return int(lean.group(1)), int(lean.group(2))
+    return None
+
+
+def clip(text: str, limit: int = MAX_TOOL_OUTPUT) -> str:
+    """Bound what goes back into the model's context; say how much was cut."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n... [{len(text) - limit} more characters cut]"
+
+
+@tool(name="check")
+def check_tool(ctx: ProblemContext) -> Tool:
+    async def execute(proof: str) -> str:
+        """Verify a proof file with the fast gates (statement preserved, nothing forbidden, compiles).
+
+        Args:
+            proof: The whole file's text: the statement exactly as given, with the proof filled in.
+
+        Returns:
+            The verdict of each gate; for errors the message with line, column and the offending line.
+        """
+        proof = clean_text(proof)
+        verdict = await verify_text(ctx, proof, ctx.check_options)
+        if isinstance(verdict, str):
+            return verdict
+        return format_verdict(verdict, proof)
+
+    return execute
+
+
+@tool(name="submit")
+def submit_tool(accept: Callable[[str], Awaitable[str]]) -> Tool:
+    async def execute(proof: str) -> str:
+        """Submit the final proof file for acceptance (all gates). Only call this when check passes.
+
+        Args:
+            proof: The whole file's text: the statement exactly as given, with the proof filled in.
+
+        Returns:
+            Whether the proof was accepted; if not, why, so that you can fix it and submit again.
+        """
+        return await accept(clean_text(proof))
+
+    return execute
+
+
+@tool(name="search")
+def search_tool(roots: tuple[Path, ...], glob: str) -> Tool:
+    async def execute(pattern: str) -> str:
+        """Search the prover's library sources (read-only) with a ripgrep regular expression.
+
+        Args:
+            pattern: A regular expression (Rust regex syntax), e.g. a lemma name or a statement fragment.
+
+        Returns:
+            Matching lines as path:line:text, at most a few per file, bounded in total.
+        """
+        return await anyio.to_thread.run_sync(search_library, roots, glob, clean_text(pattern))
+
+    return execute
+
+
+def search_library(roots: tuple[Path, ...], glob: str, pattern: str) -> str:
+    """ripgrep over ``roots``; the pattern is one argument after ``-e``, never an option or a path."""
+    rg = shutil.which("rg")
+    if rg is None:
+        return "search is unavailable: ripgrep (rg) is not installed on the harness machine"
+    present = [str(r) for r in roots if r.is_dir()]
+    if not present:
+        return "search is unavailable: no library sources were found for this prover (see `putnam doctor`)"
+    if not pattern.strip():
+        return "search needs a non-empty pattern"
+    argv = [
+        rg,
+        "--no-config",
+        "--line-number",
+        "--with-filename",
+        "--max-count",
+        "5",
+        "--max-columns",
+        "240",
+        "--max-filesize",
+        "4M",
+        "--glob",
+        glob,
+        "-e",
+        pattern,
+        "--",
+        *present,
+    ]
+    try:
+        done = subprocess.run(argv, capture_output=True, timeout=SEARCH_TIMEOUT_SECONDS, check=False)
+    except subprocess.TimeoutExpired:
+        return f"search timed out after {SEARCH_TIMEOUT_SECONDS} s; use a more specific pattern"
+    if done.returncode == 1:
+        return f"no matches for {pattern!r}"
+    if done.returncode != 0:
+        return f"search failed: {done.stderr.decode('utf-8', 'replace').strip()[:500]}"
+    lines = done.stdout.decode("utf-8", "replace").splitlines()
+    shown = [_shorten(line, present) for line in lines[:SEARCH_MAX_LINES]]
+    more = (
+        f"\n... {len(lines) - SEARCH_MAX_LINES} more matching lines" if len(lines) > SEARCH_MAX_LINES else ""
+    )
+    return clip("\n".join(shown) + more)
+
+
+def _shorten(line: str, roots: list[str]) -> str:
+    for root in roots:
+        if line.startswith(root):
+            return Path(root).name + line[len(root) :]
+    return line
+
+
+def library_roots(prover: Prover, lean: Path | None) -> tuple[tuple[Path, ...], str]:
+    """Where the prover's library sources are (for ``lean``, the `lean` the gates run), and the glob
+    of its source files."""
+    return prover.library_roots(VerifyOptions(lean=lean)), f"*{prover.suffix}"

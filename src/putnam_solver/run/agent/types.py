@@ -1,0 +1,250 @@
+"""The contract between the campaign layer and the agent layer.
+
+The campaign decides *which* problems run and records everything in the ledger; the agent layer runs one
+Inspect evaluation over those problems (a ``CampaignJob``) and reports each finished attempt through
+``on_attempt`` as soon as its verdict is known (so that a ``kill -9`` loses at most the attempts still
+running). While attempts run, the agent layer feeds every model call's spend and the provider's rate
+limiting into the job's ``LiveRun``, which holds the run-wide budget: once it is spent, the agent layer stops the
+attempts in flight (they are recorded with what they spent) and starts no more (they stay unattempted).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
+
+AGENTS = ("react", "codex", "claude-code")
+"""The agents ``putnam solve --agent`` can run: our react loop, or a CLI agent in the sandbox."""
+SANDBOXES = ("local", "docker")
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """Limits of one attempt (turns, time) and of one problem over the whole run (tokens, dollars);
+    None = unlimited. The run-wide limits are ``RunLimits``."""
+
+    max_turns: int = 50
+    worker_timeout_seconds: float | None = None
+    reviewer_timeout_seconds: float | None = None
+    token_limit: int | None = None
+    cost_limit_dollars: float | None = None
+
+
+@dataclass(frozen=True)
+class SolveConfig:
+    """Everything ``putnam solve`` was asked to do, as the agent layer needs it."""
+
+    prover: str
+    track: Track
+    model: str
+    reviewer_model: str | None  # None = no reviewer ("none" on the CLI)
+    reasoning_effort: str | None
+    agent: str  # one of AGENTS
+    sandbox: str  # one of SANDBOXES
+    jobs: int
+    fallback_jobs: int
+    budgets: Budgets
+    acceptance_profile: Profile = Profile.FULL
+    axle: bool = False
+    lean: Path | None = None
+    unsafe_no_sandbox: bool = False
+    allow_recursion: bool = False  # Rocq: accept candidate recursion on a Coq with guard checker bugs
+    kernels: tuple[str, ...] = ("lean",)  # Lean G6: the kernels comparator must have accept the proof
+    prices: dict[str, dict[str, float]] = field(
+        default_factory=dict
+    )  # model -> {"input": $/Mtok, "output": ...}
+    model_base_url: str | None = None
+    model_args: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Refuse a config no layer could run, once, in the flags' words (``replace`` checks again)."""
+        if self.agent not in AGENTS:
+            raise InputError(f"--agent {self.agent!r}: choose one of {', '.join(AGENTS)}")
+        if self.sandbox not in SANDBOXES:
+            raise InputError(f"--sandbox {self.sandbox!r}: choose one of {', '.join(SANDBOXES)}")
+        if min(self.jobs, self.fallback_jobs) < 1:
+            raise InputError(f"--jobs {self.jobs} and --fallback-jobs {self.fallback_jobs} must be at least 1")
+        if self.fallback_jobs > self.jobs:
+            raise InputError(f"--fallback-jobs {self.fallback_jobs} exceeds --jobs {self.jobs}")
+
+    def verify_options(self, check: bool = False) -> VerifyOptions:
+        """The gate settings of this run, derived here only, so that what ``solve`` checks before the
+        first model call (the gates can run, the selftest passed) is what judges every attempt.
+
+        ``check=False``: the acceptance (the run's profile, AXLE if asked). ``check=True``: the agent's
+        ``check`` tool, profile ``fast`` under the acceptance profile's rules and never AXLE."""
+        return VerifyOptions(
+            profile=Profile.FAST if check else self.acceptance_profile,
+            acceptance=self.acceptance_profile if check else None,
+            axle=self.axle and not check,
+            lean=self.lean,
+            unsafe_no_sandbox=self.unsafe_no_sandbox,
+            allow_recursion=self.allow_recursion,
+            kernels=self.kernels,
+        )
+
+
+@dataclass(frozen=True)
+class CarryForward:
+    """The best earlier candidate of a problem and why it failed, shown to the next campaign's worker."""
+
+    candidate: str
+    diagnostics: str
+
+
+@dataclass
+class AttemptResult:
+    """One finished attempt of one problem in one campaign."""
+
+    problem: str
+    status: str  # "passed" | "rejected" | "no_submission" | "vetoed" | "budget" | "error"
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    candidate: str | None
+    verdict: Verdict | None
+    reviewer_feedback: str | None = None
+    error: str | None = None
+    transcript: Path | None = None
+    turn_log: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # per turn: tool, args digest, result summary
+
+
+AttemptCallback = Callable[[AttemptResult], None]
+
+
+@dataclass(frozen=True)
+class RunLimits:
+    """Budgets for the whole run, over every campaign (None = unlimited)."""
+
+    max_tokens: int | None = None
+    max_cost_dollars: float | None = None
+
+    def reached(self, tokens: int, cost_dollars: float) -> str | None:
+        """Why the run must stop after spending this much, or None while there is budget left."""
+        if self.max_tokens is not None and tokens >= self.max_tokens:
+            return f"run token budget reached ({tokens:,} of {self.max_tokens:,} tokens)"
+        if self.max_cost_dollars is not None and cost_dollars >= self.max_cost_dollars:
+            return f"run cost budget reached (${cost_dollars:.2f} of ${self.max_cost_dollars:.2f})"
+        return None
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """What one problem's attempt may spend: its per-problem budget less what its earlier attempts spent
+    (None = unlimited)."""
+
+    tokens: int | None = None
+    cost_dollars: float | None = None
+
+    def spent(self) -> bool:
+        """Nothing is left: the problem must not be attempted again."""
+        return (self.tokens is not None and self.tokens <= 0) or (
+            self.cost_dollars is not None and self.cost_dollars <= 0
+        )
+
+
+RATE_LIMIT_WINDOW_SECONDS = 60.0
+
+
+class LiveRun:
+    """The run as it happens: what has been spent against the run budget (including attempts still
+    running) and how the provider is rate-limiting us.
+
+    The agent layer calls ``spend`` after every model call and ``rate_limits_seen`` whenever it looks at
+    the provider's rate limiting; the campaign and the progress view read it from their own threads;
+    ``on_change`` (if set) is called after each change, outside the lock.
+    """
+
+    def __init__(
+        self,
+        limits: RunLimits,
+        tokens: int = 0,
+        cost_dollars: float = 0.0,
+        on_change: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limits = limits
+        self.on_change = on_change
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._tokens = tokens
+        self._cost = cost_dollars
+        self._retries: deque[tuple[float, int]] = deque()  # (when seen, how many)
+        self._retries_seen = 0
+        self._connections: str | None = None
+
+    def spend(self, tokens: int, cost_dollars: float) -> None:
+        with self._lock:
+            self._tokens += tokens
+            self._cost += cost_dollars
+        self._changed()
+
+    def rate_limits_seen(self, retries: int, connections: str | None) -> None:
+        """The provider has rate-limited ``retries`` requests of this campaign so far (a running count);
+        ``connections`` is the adaptive connection limit now (e.g. "16 of 64 connections")."""
+        with self._lock:
+            new = retries - self._retries_seen
+            if new > 0:
+                self._retries.append((self._clock(), new))
+            self._retries_seen = retries
+            changed = new > 0 or connections != self._connections
+            self._connections = connections
+        if changed:
+            self._changed()
+
+    def spent(self) -> tuple[int, float]:
+        """Tokens and dollars spent by the run so far."""
+        with self._lock:
+            return self._tokens, self._cost
+
+    def stop_reason(self) -> str | None:
+        """Why no more model calls may be made in this run (the run budget is spent), or None."""
+        return self.limits.reached(*self.spent())
+
+    def rate_limit(self) -> str | None:
+        """The provider's rate limiting over the last minute, in words, or None if there was none."""
+        with self._lock:
+            horizon = self._clock() - RATE_LIMIT_WINDOW_SECONDS
+            while self._retries and self._retries[0][0] < horizon:
+                self._retries.popleft()
+            if not self._retries:
+                return None
+            count = sum(new for _, new in self._retries)
+            text = f"{count} rate-limited {'request' if count == 1 else 'requests'} in the last minute"
+            return f"{text}, {self._connections}" if self._connections else text
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+
+@dataclass(frozen=True)
+class CampaignJob:
+    """One campaign as the agent layer runs it.
+
+    ``carried`` holds each problem's best earlier candidate (empty with ``--fresh``); ``allowances`` what
+    each problem may still spend (a problem not in it gets its full per-problem budget).
+    """
+
+    problems: Sequence[Problem]
+    benchmark: Benchmark
+    config: SolveConfig
+    number: int
+    work_dir: Path
+    log_dir: Path
+    on_attempt: AttemptCallback
+    live: LiveRun
+    carried: Mapping[str, CarryForward] = field(default_factory=dict)
+    allowances: Mapping[str, Allowance] = field(default_factory=dict)

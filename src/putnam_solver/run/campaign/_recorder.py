@@ -1,0 +1,187 @@
+"""Recording a campaign's attempts as the agent layer reports them, and the progress it shows."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+from putnam_solver.run.agent.types import AttemptResult, LiveRun
+from putnam_solver.run.campaign._errors import CampaignError, disk_full
+from putnam_solver.run.ledger import AttemptRow, ProblemRow
+from putnam_solver.run.report.progress import AttemptEvent, Totals
+from putnam_solver.run.report.summary import verdict_summary, write_evidence
+
+if TYPE_CHECKING:
+    from putnam_solver.run.campaign._run import LockedRun
+
+RECORD_BATCH = 256
+EVIDENCE_WRITERS = 16
+VIEW_REFRESH_SECONDS = 1.0
+
+
+class Recorder:
+    """The ``on_attempt`` callback of one campaign.
+
+    The agent layer may call it from any thread or its event loop, so it only queues the result; one
+    recorder thread stores queued attempts in the ledger in batches (one transaction, one sync per batch),
+    hands evidence folders to a small writer pool and emits progress. A result still queued at a
+    ``kill -9`` was never recorded, so its problem is re-run on resume like any attempt in flight.
+    """
+
+    def __init__(self, run: LockedRun, number: int, problems: Sequence[str], selected: int, live: LiveRun) -> None:
+        self._run = run
+        self._live = live
+        self._rate_limit: str | None = None
+        self._last_view = 0.0
+        self._number = number
+        self._expected = set(problems)
+        self._selected = selected
+        self._queue: queue.Queue[AttemptResult | None] = queue.Queue()
+        self._fatal: BaseException | None = None
+        self._closed = False
+        self._evidence = ThreadPoolExecutor(EVIDENCE_WRITERS, thread_name_prefix="putnam-evidence")
+        self._pending: list[Future[None]] = []
+        self._problems: dict[str, ProblemRow] = run.ledger.problems()
+        self._suffix = str((run.ledger.settings() or {}).get("suffix", ""))
+        usage = run.ledger.usage()
+        self._attempts, self._turns = usage.attempts, usage.turns
+        self._tokens, self._cost = usage.tokens, usage.cost_dollars
+        self._solved = len(run.ledger.passed_problems())
+        self._done = 0
+        self._remaining = len(problems)
+        self._started = time.monotonic()
+        self._thread = threading.Thread(target=self._loop, name="putnam-recorder", daemon=True)
+        self._thread.start()
+        live.on_change = self._live_changed
+
+    def __call__(self, result: AttemptResult) -> None:
+        if self._fatal is not None:
+            raise CampaignError(str(self._fatal))
+        if self._closed:
+            raise CampaignError(f"attempt of {result.problem} reported after campaign {self._number} ended")
+        self._queue.put(result)
+
+    def totals(self) -> Totals:
+        elapsed = time.monotonic() - self._started
+        eta = elapsed / self._done * self._remaining if self._done else None
+        live_tokens, live_dollars = self._live.spent()  # includes the attempts still running
+        return Totals(
+            selected=self._selected,
+            solved=self._solved,
+            unresolved=self._selected - self._solved,
+            campaign=self._number,
+            running=self._remaining,
+            attempts=self._attempts,
+            turns=self._turns,
+            tokens=max(self._tokens, live_tokens),
+            cost_dollars=max(self._cost, live_dollars),
+            rate_limit=self._live.rate_limit(),
+            eta_seconds=eta,
+        )
+
+    def _live_changed(self) -> None:
+        """Spend or rate limiting changed: refresh the view (at most once a second), and say so in the log
+        when the provider starts rate-limiting."""
+        rate = self._live.rate_limit()
+        starting = rate is not None and self._rate_limit is None
+        self._rate_limit = rate
+        now = time.monotonic()
+        if starting:
+            self._run.sink.notice(f"the provider is rate-limiting: {rate}")
+        if starting or now - self._last_view >= VIEW_REFRESH_SECONDS:
+            self._last_view = now
+            self._run.sink.update(self.totals())
+
+    def _loop(self) -> None:
+        stop = False
+        while not stop:
+            batch = [self._queue.get()]
+            while len(batch) < RECORD_BATCH:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = None in batch
+            results = [r for r in batch if r is not None]
+            if results and self._fatal is None:
+                try:
+                    self._record(results)
+                except BaseException as exc:  # kept, and raised in the campaign's thread
+                    self._fatal = disk_full(exc, self._run.run_dir) or exc
+
+    def _record(self, results: Sequence[AttemptResult]) -> None:
+        sink = self._run.sink
+        wanted = [r for r in results if r.problem in self._expected]
+        for r in results:
+            if r.problem not in self._expected:
+                sink.notice(f"ignored a result for {r.problem}: campaign {self._number} did not select it")
+        rows = self._run.ledger.record_attempts(self._number, wanted)
+        if len(rows) < len(wanted):
+            stored = {row.problem for row in rows}
+            for r in wanted:
+                if r.problem not in stored:
+                    sink.notice(f"ignored a second result for {r.problem} in campaign {self._number}")
+        for row in rows:
+            self._pending.append(
+                self._evidence.submit(
+                    write_evidence, self._run.run_dir, row, self._problems.get(row.problem), self._suffix
+                )
+            )
+            self._count(row)
+            event = AttemptEvent(
+                row.campaign,
+                row.problem,
+                row.status,
+                row.turns,
+                row.input_tokens + row.output_tokens,
+                row.cost_dollars,
+                verdict_summary(row),
+            )
+            sink.attempt_done(event, self.totals())
+
+    def _count(self, row: AttemptRow) -> None:
+        self._attempts += 1
+        self._turns += row.turns
+        self._tokens += row.input_tokens + row.output_tokens
+        self._cost += row.cost_dollars
+        self._solved += row.verified_pass
+        self._done += 1
+        self._remaining -= 1
+
+    def close(self) -> None:
+        """Record everything queued, finish the evidence folders, stop the threads."""
+        self._closed = True
+        self._queue.put(None)
+        self._thread.join()
+        for future in self._pending:
+            error = future.exception()
+            if error is not None and self._fatal is None:
+                self._fatal = disk_full(error, self._run.run_dir) or error
+        self._evidence.shutdown()
+
+    def raise_fatal(self) -> None:
+        if self._fatal is not None:
+            raise self._fatal
+
+
+class Silent:
+    """The sink used when the caller wants no progress."""
+
+    def campaign_started(self, campaign: int, problems: Sequence[str], totals: Totals) -> None:
+        return None
+
+    def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
+        return None
+
+    def update(self, totals: Totals) -> None:
+        return None
+
+    def notice(self, message: str) -> None:
+        return None
+
+    def close(self) -> None:
+        return None

@@ -1,0 +1,318 @@
+"""The campaign loop: campaigns over the unresolved problems until every one passes or a limit is hit."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.util import InputError
+from putnam_solver.run.agent.types import (
+    Allowance,
+    AttemptResult,
+    CampaignJob,
+    CarryForward,
+    LiveRun,
+    RunLimits,
+    SolveConfig,
+)
+from putnam_solver.run.campaign._errors import CampaignError, disk_full
+from putnam_solver.run.campaign._lock import RunLock
+from putnam_solver.run.campaign._recorder import Recorder, Silent
+from putnam_solver.run.campaign._settings import RunSettings, Selection, check_resume, ledger_settings
+from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, Ledger, LedgerError
+from putnam_solver.run.report.progress import ProgressSink
+from putnam_solver.run.report.summary import remove_stale_temporaries, verdict_summary, write_outputs
+
+Runner = Callable[[CampaignJob], None]
+"""The agent layer's ``run_campaign_attempts``: runs one campaign, reports each attempt via the job's callback."""
+
+WORK_DIR = "work"
+LOG_DIR = "logs"
+
+
+@dataclass(frozen=True)
+class SolveOutcome:
+    """How a run ended: 0 every selected problem passed; 2 a limit or budget stopped it with problems
+    unresolved; 1 a fatal error (``message`` says what to do)."""
+
+    exit_code: int
+    message: str
+    run_dir: Path
+    selected: int = 0
+    passed: int = 0
+    unresolved: tuple[str, ...] = ()
+    campaigns: int = 0
+
+
+def default_runner(job: CampaignJob) -> None:
+    """The agent layer's runner, imported only when a campaign runs (Inspect AI is heavy to import)."""
+    from putnam_solver.run.agent import run_campaign_attempts
+
+    run_campaign_attempts(job)
+
+
+def list_only(selection: Selection) -> list[Problem]:
+    """The problems a run with this selection would attempt."""
+    return selection.load()[1]
+
+
+def prepare_only(run_dir: Path, config: SolveConfig, selection: Selection) -> list[Path]:
+    """Create the agent workspaces of the selected problems without running anything."""
+    from putnam_solver.run.agent import prepare_workspaces
+
+    benchmark, problems = selection.load()
+    return prepare_workspaces(problems, benchmark, config, run_dir / WORK_DIR)
+
+
+def solve(
+    run: RunSettings,
+    progress: ProgressSink | None,
+    runner: Runner = default_runner,
+    allow_changed_settings: bool = False,
+) -> SolveOutcome:
+    """Run (or resume) campaigns in ``run.run_dir`` until every selected problem passes or a limit is hit.
+
+    On resume, only what ``RunSettings`` says may change can differ from the stored run, unless
+    ``allow_changed_settings``.
+    """
+    run_dir = run.run_dir
+    sink: ProgressSink = progress or Silent()
+    try:
+        with RunLock(run_dir):
+            ledger = Ledger.open(run_dir / LEDGER_NAME)
+            try:
+                return LockedRun(run, ledger, sink, runner).solve(allow_changed_settings)
+            finally:
+                ledger.close()
+    except (CampaignError, LedgerError, BenchmarkError, InputError) as exc:
+        return SolveOutcome(1, str(exc), run_dir)
+    except (OSError, sqlite3.OperationalError) as exc:
+        disk = disk_full(exc, run_dir)
+        if disk is None:
+            raise
+        return SolveOutcome(1, str(disk), run_dir)
+    finally:
+        sink.close()
+
+
+class LockedRun:
+    """One ``solve`` call holding the run directory's lock."""
+
+    def __init__(self, settings: RunSettings, ledger: Ledger, sink: ProgressSink, runner: Runner):
+        self.settings = settings
+        self.run_dir = settings.run_dir
+        self.ledger = ledger
+        self.config = settings.config
+        self.sink = sink
+        self.runner = runner
+
+    def solve(self, allow: bool) -> SolveOutcome:
+        run = self.settings
+        benchmark, selected = run.selection.load()
+        prover = get_prover(self.config.prover)
+        settings = ledger_settings(run, benchmark, selected, prover.suffix)
+        check_resume(self.run_dir, self.ledger.settings(), settings, run.resume, allow)
+        self.ledger.record_settings(settings)
+        self.ledger.record_problems(
+            [(p.id, p.statement_sha256, prover.challenge(p, self.config.track)) for p in selected]
+        )
+        self.ledger.set_meta("outcome", "null")
+        for row in self.ledger.unverified_passes():
+            self.sink.notice(
+                f"warning: campaign {row.campaign} {row.problem} is marked passed without a matching "
+                "accepted verdict in the ledger; it does not count"
+            )
+        remove_stale_temporaries(self.run_dir)
+        write_outputs(self.run_dir, self.ledger)
+        try:
+            outcome = self._campaigns(benchmark, selected, run.campaigns, run.run_limits, run.fresh)
+        except CampaignError as exc:
+            outcome = self._outcome(1, str(exc), selected)
+        except Exception as exc:  # the agent layer's errors (no API key, unknown model ...) end the run
+            self.ledger.set_meta("error_traceback", traceback.format_exc())
+            outcome = self._outcome(1, str(exc) or type(exc).__name__, selected)
+        self.ledger.set_meta("outcome", json.dumps({"exit_code": outcome.exit_code, "message": outcome.message}))
+        write_outputs(self.run_dir, self.ledger)
+        return outcome
+
+    def _campaigns(
+        self, benchmark: Benchmark, selected: Sequence[Problem], limit: int, limits: RunLimits, fresh: bool
+    ) -> SolveOutcome:
+        by_id = {p.id: p for p in selected}
+        while True:
+            history = self.ledger.campaigns()
+            last = history[-1] if history else None
+            resuming = last is not None and not last.finished
+            if last is not None and resuming:
+                done = self.ledger.attempted(last.number)
+                todo = [by_id[p] for p in last.problems if p in by_id and p not in done]
+                number = last.number
+            else:
+                passed = self.ledger.passed_problems()
+                todo = [p for p in selected if p.id not in passed]
+                if not todo:
+                    return self._outcome(0, f"all {len(selected)} selected problems passed verification", selected)
+                number = last.number + 1 if last else 1
+            reason = self._stop_reason(number, limit, limits, starting=not resuming)
+            if reason is not None:
+                return self._outcome(2, reason, selected)
+            earlier = self.ledger.attempts()
+            allowances = self._allowances(todo, earlier)
+            if not resuming:
+                todo = [p for p in todo if not allowances[p.id].spent()]
+                if not todo:
+                    return self._outcome(
+                        2, "every unresolved problem has spent its budget (--token-limit, --cost-limit)", selected
+                    )
+                self.ledger.start_campaign(number, [p.id for p in todo], fresh)
+                write_outputs(self.run_dir, self.ledger)
+            carried = {} if fresh else self._carry_forward(number, [p.id for p in todo], earlier)
+            stopped = self._run_campaign(benchmark, number, todo, carried, allowances, limits, len(selected))
+            if self.ledger.attempted(number) >= {p.id for p in todo}:
+                self.ledger.finish_campaign(number)
+                write_outputs(self.run_dir, self.ledger)
+            if stopped is not None:
+                return self._outcome(2, stopped, selected)
+
+    def _stop_reason(self, number: int, limit: int, limits: RunLimits, starting: bool) -> str | None:
+        usage = self.ledger.usage()
+        budget = limits.reached(usage.tokens, usage.cost_dollars)
+        if budget is not None or not starting:
+            return budget
+        if limit and number > limit:
+            return f"campaign limit reached ({limit} campaigns)"
+        previous = [a for a in self.ledger.attempts() if a.campaign == number - 1]
+        if previous and all(a.status == "error" for a in previous):
+            return (
+                f"every attempt of campaign {number - 1} ended in an error ({previous[0].error}); "
+                "fix the cause and resume"
+            )
+        return None
+
+    def _carry_forward(
+        self, number: int, problems: Sequence[str], earlier: Sequence[AttemptRow]
+    ) -> dict[str, CarryForward]:
+        """For each problem, its best earlier candidate (most gates passed, then the latest) and why it
+        failed."""
+        wanted = set(problems)
+        best: dict[str, tuple[tuple[int, int], AttemptRow]] = {}
+        for row in earlier:
+            if row.campaign >= number or row.problem not in wanted or row.candidate is None:
+                continue
+            gates = row.verdict.get("gates", []) if row.verdict else []
+            rank = (sum(g.get("status") == "passed" for g in gates), row.campaign)
+            if row.problem not in best or rank > best[row.problem][0]:
+                best[row.problem] = (rank, row)
+        return {p: CarryForward(row.candidate or "", diagnostics(row)) for p, (_, row) in best.items()}
+
+    def _allowances(self, problems: Sequence[Problem], earlier: Sequence[AttemptRow]) -> dict[str, Allowance]:
+        """What each problem may still spend: its budget less what all its earlier attempts spent."""
+        budgets = self.config.budgets
+        tokens: dict[str, int] = {p.id: 0 for p in problems}
+        dollars: dict[str, float] = {p.id: 0.0 for p in problems}
+        for row in earlier:
+            if row.problem in tokens:
+                tokens[row.problem] += row.input_tokens + row.output_tokens
+                dollars[row.problem] += row.cost_dollars
+        return {
+            p.id: Allowance(
+                None if budgets.token_limit is None else budgets.token_limit - tokens[p.id],
+                None if budgets.cost_limit_dollars is None else budgets.cost_limit_dollars - dollars[p.id],
+            )
+            for p in problems
+        }
+
+    def _run_campaign(
+        self,
+        benchmark: Benchmark,
+        number: int,
+        todo: Sequence[Problem],
+        carried: Mapping[str, CarryForward],
+        allowances: Mapping[str, Allowance],
+        limits: RunLimits,
+        selected: int,
+    ) -> str | None:
+        """Run one campaign; returns why the run budget stopped it early (None if it did not).
+
+        A problem the agent layer never reported is recorded as an error, unless the run budget stopped
+        the campaign: then it was never started and stays unattempted for a resume with a larger budget.
+        """
+        usage = self.ledger.usage()
+        live = LiveRun(limits, usage.tokens, usage.cost_dollars)
+        recorder = Recorder(self, number, [p.id for p in todo], selected, live)
+        self.sink.campaign_started(number, [p.id for p in todo], recorder.totals())
+        job = CampaignJob(
+            problems=todo,
+            benchmark=benchmark,
+            config=self.config,
+            number=number,
+            work_dir=self.run_dir / WORK_DIR,
+            log_dir=self.run_dir / LOG_DIR,
+            on_attempt=recorder,
+            live=live,
+            carried=carried,
+            allowances=allowances,
+        )
+        try:
+            self.runner(job)
+        finally:
+            recorder.close()
+        recorder.raise_fatal()
+        stopped = live.stop_reason()
+        attempted = self.ledger.attempted(number)
+        missing = [p.id for p in todo if p.id not in attempted]
+        if missing and stopped is None:
+            self.ledger.record_attempts(number, [_unreported(p) for p in missing])
+        return stopped
+
+    def _outcome(self, code: int, reason: str, selected: Sequence[Problem]) -> SolveOutcome:
+        passed = self.ledger.passed_problems()
+        unresolved = tuple(p.id for p in selected if p.id not in passed)
+        message = reason
+        if code == 2:
+            message = (
+                f"{reason}: {len(unresolved)} of {len(selected)} problems unresolved (see unresolved.txt); "
+                "raise the limit and run again with --resume to continue"
+            )
+        return SolveOutcome(
+            code,
+            message,
+            self.run_dir,
+            len(selected),
+            len(selected) - len(unresolved),
+            unresolved,
+            len(self.ledger.campaigns()),
+        )
+
+
+def diagnostics(row: AttemptRow) -> str:
+    """Why an earlier attempt did not pass, as the next campaign's worker is shown it."""
+    lines = [f"Campaign {row.campaign}: status {row.status}; verdict {verdict_summary(row) or 'none'}."]
+    for gate in row.verdict.get("gates", []) if row.verdict else []:
+        if gate.get("status") != "passed":
+            lines.append(f"{gate['id']} {gate['name']} {gate['status']}: {gate['detail']}")
+    if row.reviewer_feedback:
+        lines.append(f"Reviewer: {row.reviewer_feedback}")
+    if row.error:
+        lines.append(f"Error: {row.error}")
+    return "\n".join(lines)
+
+
+def _unreported(problem: str) -> AttemptResult:
+    return AttemptResult(
+        problem,
+        "error",
+        0,
+        0,
+        0,
+        0.0,
+        None,
+        None,
+        error="the agent layer finished without reporting this problem",
+    )

@@ -1,0 +1,393 @@
+"""The run ledger: one SQLite database (WAL) in the run directory, the source of truth of a ``putnam solve``.
+
+Everything a run did is recorded here: the settings it was started with, the problems and their
+harness-derived challenges, every campaign and its selection, every attempt with its turns, usage, cost,
+candidate and hash, and the verdict with every gate's detail. Every output file of the run (SUMMARY.md,
+attempts.tsv, evidence folders ...) is derived from these tables alone, so after a ``kill -9`` the
+outputs can be rebuilt and the run resumed without guessing.
+
+Soundness: an attempt and its verdict are stored in one transaction, and a problem counts as passed only
+if an attempt marked ``passed`` has a stored verdict that is ``accepted`` for exactly the stored
+candidate bytes (checked again on every read, see ``passed_problems``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # only the type: importing the agent package would load Inspect AI
+    from putnam_solver.run.agent.types import AttemptResult
+
+SCHEMA_VERSION = 1
+LEDGER_NAME = "ledger.sqlite"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS settings (
+    id INTEGER PRIMARY KEY, recorded_at TEXT NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS problems (
+    id TEXT PRIMARY KEY, position INTEGER NOT NULL, statement_sha256 TEXT NOT NULL,
+    challenge TEXT NOT NULL, challenge_sha256 TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS campaigns (
+    number INTEGER PRIMARY KEY, fresh INTEGER NOT NULL, started_at TEXT NOT NULL, finished_at TEXT);
+CREATE TABLE IF NOT EXISTS campaign_problems (
+    campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
+    PRIMARY KEY (campaign, problem));
+CREATE TABLE IF NOT EXISTS attempts (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number),
+    problem TEXT NOT NULL, status TEXT NOT NULL, turns INTEGER NOT NULL,
+    input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, cost_dollars REAL NOT NULL,
+    candidate TEXT, candidate_sha256 TEXT, reviewer_feedback TEXT, error TEXT, transcript TEXT,
+    recorded_at TEXT NOT NULL, UNIQUE (campaign, problem));
+CREATE TABLE IF NOT EXISTS verdicts (
+    attempt_id INTEGER PRIMARY KEY REFERENCES attempts(id), status TEXT NOT NULL,
+    candidate_sha256 TEXT NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS gates (
+    attempt_id INTEGER NOT NULL REFERENCES attempts(id), position INTEGER NOT NULL, gate TEXT NOT NULL,
+    name TEXT NOT NULL, status TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (attempt_id, position));
+CREATE TABLE IF NOT EXISTS turns (
+    attempt_id INTEGER NOT NULL REFERENCES attempts(id), turn INTEGER NOT NULL, json TEXT NOT NULL,
+    PRIMARY KEY (attempt_id, turn));
+"""
+
+
+class LedgerError(Exception):
+    """The ledger cannot be used (wrong schema, unreadable, disk full). The message says what to do."""
+
+
+@dataclass(frozen=True)
+class ProblemRow:
+    id: str
+    statement_sha256: str
+    challenge: str
+    challenge_sha256: str
+
+
+@dataclass(frozen=True)
+class CampaignRow:
+    number: int
+    fresh: bool
+    started_at: str
+    finished_at: str | None
+    problems: tuple[str, ...]
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+@dataclass(frozen=True)
+class AttemptRow:
+    """One stored attempt with its verdict (``verdict`` is the stored ``Verdict.to_json()``)."""
+
+    id: int
+    campaign: int
+    problem: str
+    status: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    candidate: str | None
+    candidate_sha256: str | None
+    reviewer_feedback: str | None
+    error: str | None
+    transcript: str | None
+    verdict: dict[str, Any] | None
+
+    @property
+    def verdict_status(self) -> str:
+        return str(self.verdict["status"]) if self.verdict else ""
+
+    @property
+    def verified_pass(self) -> bool:
+        """Passed, and the stored accepted verdict is for exactly the stored candidate bytes."""
+        if self.status != "passed" or self.candidate is None or self.verdict is None:
+            return False
+        actual = sha256_text(self.candidate)
+        return (
+            self.verdict.get("status") == "accepted"
+            and self.verdict.get("candidate_sha256") == actual
+            and self.candidate_sha256 == actual
+        )
+
+
+@dataclass(frozen=True)
+class Usage:
+    attempts: int
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+
+    @property
+    def tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def effective_status(result: AttemptResult) -> tuple[str, str | None]:
+    """The status to store and the error to record with it.
+
+    ``passed`` is stored only when the attempt carries an accepted verdict for exactly its candidate's
+    bytes; anything else reported as passed is stored as an ``error`` that says why (fail closed).
+    """
+    if result.status != "passed":
+        return result.status, result.error
+    verdict = result.verdict
+    if result.candidate is None or verdict is None or not verdict.accepted:
+        return "error", "reported as passed without an accepted verdict; not counted"
+    if verdict.candidate_sha256 != sha256_text(result.candidate):
+        return (
+            "error",
+            "reported as passed, but the accepted verdict is for other candidate bytes; not counted",
+        )
+    return "passed", result.error
+
+
+class Ledger:
+    """The run's SQLite database. Safe to share between threads: every call takes the ledger's lock."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self._lock = threading.Lock()
+        self.path = path
+
+    @classmethod
+    def open(cls, path: Path) -> Ledger:
+        """Open (creating if needed) the ledger at ``path`` in WAL mode with full-sync commits."""
+        try:
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(_SCHEMA)
+            found = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            if found is None:
+                db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            elif int(found[0]) != SCHEMA_VERSION:
+                db.close()
+                raise LedgerError(
+                    f"{path}: ledger schema version {found[0]}, this putnam reads version {SCHEMA_VERSION}; "
+                    "use the putnam version that started this run, or start a new run directory"
+                )
+        except sqlite3.DatabaseError as exc:
+            raise LedgerError(f"{path}: cannot open the run ledger: {exc}") from exc
+        return cls(db, path)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic write: everything inside is committed together or not at all."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    # -- settings and metadata -------------------------------------------------------------------------
+
+    def journal_mode(self) -> str:
+        return str(self._query("PRAGMA journal_mode")[0][0])
+
+    def settings(self) -> dict[str, Any] | None:
+        """The latest settings recorded for this run (None for a new ledger)."""
+        rows = self._query("SELECT json FROM settings ORDER BY id DESC LIMIT 1")
+        return json.loads(rows[0][0]) if rows else None
+
+    def record_settings(self, settings: dict[str, Any]) -> None:
+        with self._transaction() as db:
+            db.execute("INSERT INTO settings (recorded_at, json) VALUES (?, ?)", (now(), _dump(settings)))
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    def meta(self, key: str) -> str | None:
+        rows = self._query("SELECT value FROM meta WHERE key=?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    # -- problems ----------------------------------------------------------------------------------------
+
+    def record_problems(self, problems: Sequence[tuple[str, str, str]]) -> None:
+        """Store (id, statement SHA-256, challenge) of problems not stored yet; stored ones never change."""
+        with self._transaction() as db:
+            start = db.execute("SELECT COUNT(*) FROM problems").fetchone()[0]
+            db.executemany(
+                "INSERT INTO problems VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+                [
+                    (pid, start + i, statement, challenge, sha256_text(challenge))
+                    for i, (pid, statement, challenge) in enumerate(problems)
+                ],
+            )
+
+    def problems(self) -> dict[str, ProblemRow]:
+        rows = self._query("SELECT id, statement_sha256, challenge, challenge_sha256 FROM problems")
+        return {r[0]: ProblemRow(*r) for r in rows}
+
+    # -- campaigns ---------------------------------------------------------------------------------------
+
+    def start_campaign(self, number: int, problems: Sequence[str], fresh: bool) -> None:
+        with self._transaction() as db:
+            db.execute("INSERT INTO campaigns VALUES (?, ?, ?, NULL)", (number, int(fresh), now()))
+            db.executemany("INSERT INTO campaign_problems VALUES (?, ?)", [(number, p) for p in problems])
+
+    def finish_campaign(self, number: int) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE campaigns SET finished_at=? WHERE number=?", (now(), number))
+
+    def campaigns(self) -> list[CampaignRow]:
+        selections: dict[int, list[str]] = {}
+        for campaign, problem in self._query(
+            "SELECT campaign, problem FROM campaign_problems ORDER BY campaign, problem"
+        ):
+            selections.setdefault(campaign, []).append(problem)
+        rows = self._query("SELECT number, fresh, started_at, finished_at FROM campaigns ORDER BY number")
+        return [CampaignRow(n, bool(f), s, e, tuple(selections.get(n, ()))) for n, f, s, e in rows]
+
+    # -- attempts ----------------------------------------------------------------------------------------
+
+    def record_attempts(self, campaign: int, results: Sequence[AttemptResult]) -> list[AttemptRow]:
+        """Store finished attempts, each with its verdict, gates and turns, in one transaction.
+
+        An attempt already stored for the same (campaign, problem) is not stored again: an attempt is
+        never counted twice. Returns the rows that were stored.
+        """
+        stored: list[AttemptRow] = []
+        with self._transaction() as db:
+            for result in results:
+                row = _insert_attempt(db, campaign, result)
+                if row is not None:
+                    stored.append(row)
+        return stored
+
+    def attempts(self) -> list[AttemptRow]:
+        """Every stored attempt, by campaign then problem."""
+        rows = self._query(
+            "SELECT a.id, a.campaign, a.problem, a.status, a.turns, a.input_tokens, a.output_tokens, "
+            "a.cost_dollars, a.candidate, a.candidate_sha256, a.reviewer_feedback, a.error, a.transcript, "
+            "v.json FROM attempts a LEFT JOIN verdicts v ON v.attempt_id = a.id "
+            "ORDER BY a.campaign, a.problem"
+        )
+        return [_attempt_row(r) for r in rows]
+
+    def attempted(self, campaign: int) -> set[str]:
+        return {r[0] for r in self._query("SELECT problem FROM attempts WHERE campaign=?", (campaign,))}
+
+    def passed_problems(self) -> set[str]:
+        """Problems with a verified pass: see ``AttemptRow.verified_pass``."""
+        return {a.problem for a in self.attempts() if a.verified_pass}
+
+    def unverified_passes(self) -> list[AttemptRow]:
+        """Attempts marked passed whose stored verdict does not back them; they never count."""
+        return [a for a in self.attempts() if a.status == "passed" and not a.verified_pass]
+
+    def usage(self) -> Usage:
+        row = self._query(
+            "SELECT COUNT(*), COALESCE(SUM(turns), 0), COALESCE(SUM(input_tokens), 0), "
+            "COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost_dollars), 0.0) FROM attempts"
+        )[0]
+        return Usage(int(row[0]), int(row[1]), int(row[2]), int(row[3]), float(row[4]))
+
+
+def _attempt_row(r: tuple[Any, ...]) -> AttemptRow:
+    verdict = json.loads(r[13]) if r[13] else None
+    return AttemptRow(
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], verdict
+    )
+
+
+def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult) -> AttemptRow | None:
+    status, error = effective_status(result)
+    candidate_sha = sha256_text(result.candidate) if result.candidate is not None else None
+    transcript = str(result.transcript) if result.transcript is not None else None
+    cursor = db.execute(
+        "INSERT INTO attempts (campaign, problem, status, turns, input_tokens, output_tokens, "
+        "cost_dollars, candidate, candidate_sha256, reviewer_feedback, error, transcript, recorded_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (campaign, problem) DO NOTHING",
+        (
+            campaign,
+            result.problem,
+            status,
+            result.turns,
+            result.input_tokens,
+            result.output_tokens,
+            result.cost_dollars,
+            result.candidate,
+            candidate_sha,
+            result.reviewer_feedback,
+            error,
+            transcript,
+            now(),
+        ),
+    )
+    if cursor.rowcount == 0:
+        return None
+    attempt_id = int(cursor.lastrowid or 0)
+    # The row returned holds the verdict as stored (JSON round trip), so evidence written from it now is
+    # byte for byte what ``attempts()`` gives when the evidence is rebuilt after a crash.
+    stored = _dump(result.verdict.to_json()) if result.verdict is not None else None
+    verdict = json.loads(stored) if stored is not None else None
+    if verdict is not None:
+        db.execute(
+            "INSERT INTO verdicts VALUES (?, ?, ?, ?)",
+            (attempt_id, verdict["status"], verdict["candidate_sha256"], stored),
+        )
+        db.executemany(
+            "INSERT INTO gates VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (attempt_id, i, g["id"], g["name"], g["status"], g["detail"])
+                for i, g in enumerate(verdict["gates"])
+            ],
+        )
+    db.executemany(
+        "INSERT INTO turns VALUES (?, ?, ?)",
+        [(attempt_id, i, _dump(t)) for i, t in enumerate(result.turn_log)],
+    )
+    return AttemptRow(
+        attempt_id,
+        campaign,
+        result.problem,
+        status,
+        result.turns,
+        result.input_tokens,
+        result.output_tokens,
+        result.cost_dollars,
+        result.candidate,
+        candidate_sha,
+        result.reviewer_feedback,
+        error,
+        transcript,
+        verdict,
+    )
+
+
+def _dump(value: Any) -> str:
+    """JSON with stable key order; values JSON cannot hold (paths, enums) are stored as text."""
+    return json.dumps(value, sort_keys=True, default=str)
