@@ -41,6 +41,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import pairwise
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from putnam_solver.provers import StatementError as StatementError  # the shared one, re-exported
@@ -267,7 +269,7 @@ class _Lexer:
             resume = size if after < 0 else after + 1
         if end <= pos:
             return resume
-        tokens, new, kinds = self.tokens, _new_token, _FIRST_KIND
+        append, new, kinds = self.tokens.append, _new_token, _FIRST_KIND
         line, line_start, spaced = self.line, self.line_start, self.spaced
         for space, word in _FAST_RE.findall(text, pos, end):
             if space:
@@ -280,7 +282,7 @@ class _Lexer:
                 break
             kind = kinds.get(word[0]) or self.first_kind(word, pos)
             after = pos + len(word)
-            tokens.append(new(Token, (kind, word, pos, after, line, pos - line_start, spaced)))
+            append(new(Token, (kind, word, pos, after, line, pos - line_start, spaced)))
             pos, spaced = after, False
         self.pos, self.line, self.line_start, self.spaced = end, line, line_start, spaced
         return resume
@@ -379,6 +381,18 @@ def _lex(text: str) -> tuple[Token, ...]:
 def code_tokens(tokens: Sequence[Token]) -> list[Token]:
     """The tokens Lean parses: everything but comments (doc comments are kept; they are syntax)."""
     return [t for t in tokens if t.kind != COMMENT]
+
+
+@lru_cache(maxsize=16)
+def lex_code(text: str) -> tuple[Token, ...]:
+    """``code_tokens(lex(text))``, once per text (the gates of one verification share it)."""
+    return tuple(t for t in _lex(text) if t.kind != COMMENT)
+
+
+@lru_cache(maxsize=16)
+def commands_of(text: str) -> tuple[Command, ...]:
+    """``split_commands(code_tokens(lex(text)))``, once per text. Raises :class:`LexError`."""
+    return tuple(split_commands(lex_code(text)))
 
 
 # Where whitespace between two tokens can change what Lean parses (Lean 4 sources, leanprover/lean4):
@@ -561,28 +575,34 @@ def parse_head(tokens: Sequence[Token]) -> int | None:
     return None
 
 
-def _make_command(tokens: list[Token]) -> Command:
+def _make_command(tokens: tuple[Token, ...]) -> Command:
     head = parse_head(tokens)
     if head is None:
-        return Command(tuple(tokens), len(tokens), "", None)
+        return Command(tokens, len(tokens), "", None)
     keyword = tokens[head].text
     name = None
     if keyword in DECLARATION_KEYWORDS and head + 1 < len(tokens) and tokens[head + 1].kind == IDENT:
         name = tokens[head + 1].text
-    return Command(tuple(tokens), head, keyword, name)
+    return Command(tokens, head, keyword, name)
 
 
 def split_commands(tokens: Sequence[Token]) -> list[Command]:
-    """Group code tokens into commands (see the module docstring for the rule)."""
-    groups: list[list[Token]] = []
-    current: list[Token] | None = None
-    for token in tokens:
-        if current is not None and (token.col or not _starts_command(token) or parse_head(current) is None):
-            current.append(token)
-        else:
-            current = [token]
-            groups.append(current)
-    return [_make_command(g) for g in groups]
+    """Group code tokens into commands (see the module docstring for the rule).
+
+    Only a column-0 token can begin a command, so only those are looked at; commands are slices."""
+    tokens = tuple(tokens)
+    if not tokens:
+        return []
+    starts = [0]
+    for i in [i for i, col in enumerate(map(_COL, tokens)) if col == 0]:
+        if i and _starts_command(tokens[i]) and parse_head(tokens[starts[-1] : i]) is not None:
+            starts.append(i)
+    starts.append(len(tokens))
+    return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
+
+
+_COL: Final = itemgetter(5)
+"""``Token.col`` as a function: ``map`` over it runs without a Python frame per token."""
 
 
 def body_keywords(command: Command) -> list[Token]:
@@ -590,13 +610,16 @@ def body_keywords(command: Command) -> list[Token]:
     command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator."""
     body = command.tokens[command.head + 1 :]
     return [
-        t
-        for i, t in enumerate(body)
-        if t.text in _ENDS_COMMAND or (t.text in COMBINATORS and not _scoped_in(body, i))
+        body[i]
+        for i in [i for i, text in enumerate(map(_TEXT, body)) if text in _BODY_WATCH]
+        if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
     ]
 
 
 _ENDS_COMMAND: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS
+_BODY_WATCH: Final = _ENDS_COMMAND | COMBINATORS
+_TEXT: Final = itemgetter(1)
+"""``Token.text`` as a function (see ``_COL``)."""
 
 
 _OPEN_DECL_SYMBOLS: Final = frozenset({"(", ")", ",", "→", "->"})
