@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
+from operator import itemgetter
 from typing import Any, Final
 
 from putnam_solver.core.benchmark import module_name
@@ -49,14 +50,13 @@ from putnam_solver.core.provers.lean.syntax import (
     StatementError,
     Token,
     body_keywords,
-    code_tokens,
+    commands_of,
     first_difference,
-    lex,
+    lex_code,
     name_parts,
     normalize_name,
     parse_statement,
     same_tokens,
-    split_commands,
 )
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import PROFILE_GATES, Gate, GateResult, GateStatus, Submission, Track
@@ -383,7 +383,10 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     def add(token: Token, rule: ForbiddenRule, construct: str) -> None:
         found.append(Violation(token.line, construct, f"{rule.rule}: {rule.reason}"))
 
-    for i, token in enumerate(tokens):
+    texts = list(map(_TEXT, tokens))
+    flagged = {text for text in set(texts) if _may_flag(text, words)}
+    for i in [i for i, text in enumerate(texts) if text in flagged]:
+        token = tokens[i]
         text, nxt = token.text, tokens[i + 1] if i + 1 < len(tokens) else None
         if token.kind == IDENT:
             parts = name_parts(text)
@@ -404,6 +407,21 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         if text == "set_option" and (nxt is None or not _option_allowed(nxt.text, policy)):
             add(token, policy.rule("set_option"), f"set_option {nxt.text if nxt else ''}".strip())
     return found
+
+
+_TEXT: Final = itemgetter(1)
+"""``Token.text`` as a function: ``map`` over it runs without a Python frame per token."""
+_SCANNED: Final = frozenset({"@[", "open", "set_option"})
+
+
+def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
+    """Whether a token with this text can be reported by :func:`scan_forbidden` (whatever its kind and
+    neighbours): texts that are none of these are skipped there, each distinct text decided once."""
+    if text in _SCANNED or (text.startswith("#") and len(text) > 1):
+        return True
+    parts = name_parts(text)
+    absolute = parts[1:] if parts[:1] == ["_root_"] else parts
+    return absolute[:1] == ["Lean"] or any(p in words for p in parts)
 
 
 def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
@@ -431,10 +449,10 @@ def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
 def check_forbidden(candidate: str, policy: LeanPolicy = POLICY) -> list[Violation]:
     """G3 on a whole file. Unlexable text is itself a violation: what cannot be read cannot be cleared."""
     try:
-        tokens = lex(candidate)
+        tokens = lex_code(candidate)
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
-    return scan_forbidden([t for t in code_tokens(tokens) if t.kind != DOC], policy)
+    return scan_forbidden([t for t in tokens if t.kind != DOC], policy)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -472,7 +490,7 @@ def _check(
     expected: Statement, candidate: str, track: Track, policy: LeanPolicy, semantic: bool = False
 ) -> list[Violation]:
     try:  # Lean reads \r\n as \n, inside doc comments and strings too
-        commands = split_commands(code_tokens(lex(candidate.replace("\r\n", "\n"))))
+        commands = commands_of(candidate.replace("\r\n", "\n"))
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     holes = _holes(expected, track)
@@ -854,7 +872,7 @@ def form_challenge(sub: Submission) -> tuple[AnswerForm | None, str]:
     if not statement.solutions:
         return None, sub.challenge
     try:
-        tokens = code_tokens(lex(sub.candidate))
+        tokens = lex_code(sub.candidate)
     except LexError:
         return None, sub.challenge
     form = answer_form(statement, tokens)

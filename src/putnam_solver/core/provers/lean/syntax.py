@@ -41,6 +41,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import pairwise
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
@@ -115,6 +117,30 @@ _TOKEN_RE = re.compile(
 _GROUP_KIND: Final[dict[str | None, str]] = {
     "num": NUMBER, "char": CHAR, "ident": IDENT, "hash": SYMBOL, "name": NAME, "sym": SYMBOL
 }
+_FAST_RE = re.compile(
+    r"([ \n]*)("
+    r"0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
+    r"|'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])'"
+    rf"|{_IDENT_RE}"
+    r"|#[A-Za-z_][A-Za-z0-9_]*"
+    rf"|``?{_IDENT_RE}"
+    "|" + "|".join(re.escape(s) for s in _SYMBOLS) + r"|[!-&(-~]"
+    r"|.|)",
+    re.S,
+)
+"""The fast path's pattern: the whitespace before a token and the token, for the alternatives of
+``_TOKEN_RE`` that can occur in a *plain* stretch of text (see :data:`_PLAIN_STOP`), in the same order.
+Its last, empty alternative matches only at the end, taking trailing whitespace."""
+_PLAIN_STOP = re.compile(r'--|/-|["«\r]')
+"""What ends a plain stretch: a comment or string opener (raw strings contain a ``"``), a ``«`` (an escape
+may span lines) or a carriage return. In a plain stretch only whitespace can cross a line boundary, so
+the stretch up to the start of the line holding the next such character lexes the same on its own."""
+_FIRST_KIND: dict[str, str] = {c: SYMBOL for c in map(chr, range(0x21, 0x7F)) if c not in "'`\""}
+_FIRST_KIND.update({c: NUMBER for c in "0123456789"})
+_FIRST_KIND.update({c: IDENT for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"})
+"""A token's kind from its first character, in a plain stretch: filled in as non-ASCII characters are met
+(:meth:`_Lexer.first_kind`); ``'`` and a backquote are never in it (their kind depends on the token)."""
+_ID_FIRST_RE = re.compile(f"[{_ID_FIRST}]")
 _STRING_BODY = re.compile(r'(?:[^"\\{}]|\\.)*', re.S)
 _COMMENT_MARK = re.compile(r"-/|/-")
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zs", "Zl", "Zp"})
@@ -159,10 +185,18 @@ class _Lexer:
         error leaves it, is dealt with by a method, and the scan resumes after it."""
         text, size, depth = self.text, len(self.text), 0
         tokens, new, kinds = self.tokens, _new_token, _GROUP_KIND
+        resume = size + 1  # inside an interpolation there is no fast path: the scan never stops early
         while self.pos < size:
+            if not close_brace:
+                resume = self.plain()
+                if self.pos >= size:
+                    break
             line, line_start, spaced = self.line, self.line_start, self.spaced
             special = None
             for match in _TOKEN_RE.finditer(text, self.pos):
+                if match.start() >= resume:  # past the line that stopped the fast path: back to it
+                    special = match
+                    break
                 group = match.lastgroup
                 kind = kinds.get(group)
                 if kind is not None:
@@ -206,6 +240,8 @@ class _Lexer:
                 break
             self.pos = start = special.start()
             group = special.lastgroup
+            if start >= resume:
+                continue
             if group == "block":
                 self.block_comment(start)
             elif group == "str":
@@ -218,6 +254,56 @@ class _Lexer:
                 return
         if close_brace:
             raise self.error("unterminated interpolation in string", self.pos)
+
+    def plain(self) -> int:
+        """Lex the plain stretch at ``pos`` (whole lines without a :data:`_PLAIN_STOP` character) the fast
+        way: one ``findall``, each token's kind from its first character. Return where the line that
+        stopped it ends: the general scan lexes up to there (or past, through a comment or string)."""
+        text, pos, size = self.text, self.pos, len(self.text)
+        stop = _PLAIN_STOP.search(text, pos)
+        if stop is None:
+            end = resume = size
+        else:
+            end = text.rfind("\n", pos, stop.start()) + 1
+            after = text.find("\n", stop.start())
+            resume = size if after < 0 else after + 1
+        if end <= pos:
+            return resume
+        append, new, kinds = self.tokens.append, _new_token, _FIRST_KIND
+        line, line_start, spaced = self.line, self.line_start, self.spaced
+        for space, word in _FAST_RE.findall(text, pos, end):
+            if space:
+                spaced = True
+                if "\n" in space:
+                    line += space.count("\n")
+                    line_start = pos + space.rfind("\n") + 1
+                pos += len(space)
+            if not word:  # the end of the stretch
+                break
+            kind = kinds.get(word[0]) or self.first_kind(word, pos)
+            after = pos + len(word)
+            append(new(Token, (kind, word, pos, after, line, pos - line_start, spaced)))
+            pos, spaced = after, False
+        self.pos, self.line, self.line_start, self.spaced = end, line, line_start, spaced
+        return resume
+
+    def first_kind(self, word: str, offset: int) -> str:
+        """The kind of a plain-stretch token whose first character is not in :data:`_FIRST_KIND` (and
+        learn it there when the character alone decides), or the lexing error the general scan raises."""
+        ch = word[0]
+        if ch == "'":
+            if word == "'":
+                raise self.error("stray ' (not a character literal)", offset)
+            return SYMBOL if word == "''" else CHAR
+        if ch == "`":
+            return SYMBOL if word == "`" else NAME
+        if _ID_FIRST_RE.match(ch):
+            kind = IDENT
+        else:
+            self.refuse(ch, offset)
+            kind = SYMBOL
+        _FIRST_KIND[ch] = kind
+        return kind
 
     def interpolation_prefix(self) -> bool:
         """Whether the string about to be lexed is interpolated: the code token before it is ``s!``,
@@ -295,6 +381,18 @@ def _lex(text: str) -> tuple[Token, ...]:
 def code_tokens(tokens: Sequence[Token]) -> list[Token]:
     """The tokens Lean parses: everything but comments (doc comments are kept; they are syntax)."""
     return [t for t in tokens if t.kind != COMMENT]
+
+
+@lru_cache(maxsize=16)
+def lex_code(text: str) -> tuple[Token, ...]:
+    """``code_tokens(lex(text))``, once per text (the gates of one verification share it)."""
+    return tuple(t for t in _lex(text) if t.kind != COMMENT)
+
+
+@lru_cache(maxsize=16)
+def commands_of(text: str) -> tuple[Command, ...]:
+    """``split_commands(code_tokens(lex(text)))``, once per text. Raises :class:`LexError`."""
+    return tuple(split_commands(lex_code(text)))
 
 
 # Where whitespace between two tokens can change what Lean parses (Lean 4 sources, leanprover/lean4):
@@ -477,28 +575,34 @@ def parse_head(tokens: Sequence[Token]) -> int | None:
     return None
 
 
-def _make_command(tokens: list[Token]) -> Command:
+def _make_command(tokens: tuple[Token, ...]) -> Command:
     head = parse_head(tokens)
     if head is None:
-        return Command(tuple(tokens), len(tokens), "", None)
+        return Command(tokens, len(tokens), "", None)
     keyword = tokens[head].text
     name = None
     if keyword in DECLARATION_KEYWORDS and head + 1 < len(tokens) and tokens[head + 1].kind == IDENT:
         name = tokens[head + 1].text
-    return Command(tuple(tokens), head, keyword, name)
+    return Command(tokens, head, keyword, name)
 
 
 def split_commands(tokens: Sequence[Token]) -> list[Command]:
-    """Group code tokens into commands (see the module docstring for the rule)."""
-    groups: list[list[Token]] = []
-    current: list[Token] | None = None
-    for token in tokens:
-        if current is not None and (token.col or not _starts_command(token) or parse_head(current) is None):
-            current.append(token)
-        else:
-            current = [token]
-            groups.append(current)
-    return [_make_command(g) for g in groups]
+    """Group code tokens into commands (see the module docstring for the rule).
+
+    Only a column-0 token can begin a command, so only those are looked at; commands are slices."""
+    tokens = tuple(tokens)
+    if not tokens:
+        return []
+    starts = [0]
+    for i in [i for i, col in enumerate(map(_COL, tokens)) if col == 0]:
+        if i and _starts_command(tokens[i]) and parse_head(tokens[starts[-1] : i]) is not None:
+            starts.append(i)
+    starts.append(len(tokens))
+    return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
+
+
+_COL: Final = itemgetter(5)
+"""``Token.col`` as a function: ``map`` over it runs without a Python frame per token."""
 
 
 def body_keywords(command: Command) -> list[Token]:
@@ -506,13 +610,16 @@ def body_keywords(command: Command) -> list[Token]:
     command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator."""
     body = command.tokens[command.head + 1 :]
     return [
-        t
-        for i, t in enumerate(body)
-        if t.text in _ENDS_COMMAND or (t.text in COMBINATORS and not _scoped_in(body, i))
+        body[i]
+        for i in [i for i, text in enumerate(map(_TEXT, body)) if text in _BODY_WATCH]
+        if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
     ]
 
 
 _ENDS_COMMAND: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS
+_BODY_WATCH: Final = _ENDS_COMMAND | COMBINATORS
+_TEXT: Final = itemgetter(1)
+"""``Token.text`` as a function (see ``_COL``)."""
 
 
 _OPEN_DECL_SYMBOLS: Final = frozenset({"(", ")", ",", "→", "->"})
