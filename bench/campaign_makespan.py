@@ -102,14 +102,10 @@ class Clock:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--latency", type=float, default=2.0, help="seconds per simulated attempt")
     parser.add_argument("--jobs", type=int, default=64, help="concurrent attempts")
-    parser.add_argument(
-        "--benchmark", type=Path, default=DATA, help="PutnamBench Lean 4 JSONL (672 problems)"
-    )
+    parser.add_argument("--benchmark", type=Path, default=DATA, help="PutnamBench Lean 4 JSONL (672 problems)")
     parser.add_argument("--run-dir", type=Path, help="where to put the run (default: a temporary directory)")
     args = parser.parse_args()
     config = SolveConfig(

@@ -73,8 +73,16 @@ def bare(toy: ToyLean, module: str, source: bytes, scratch: Path) -> None:
 def submission(bench: Benchmark, problem_id: str, source: bytes, scratch: Path) -> Submission:
     problem = bench.problems[problem_id]
     private = ScratchDir(existing=Path(tempfile.mkdtemp(dir=scratch)))
-    return Submission(problem, bench, Track.WITH_ANSWER, source, source.decode(), problem.formal_statement,
-                      private, VerifyOptions(profile=Profile.FAST))
+    return Submission(
+        problem,
+        bench,
+        Track.WITH_ANSWER,
+        source,
+        source.decode(),
+        problem.formal_statement,
+        private,
+        VerifyOptions(profile=Profile.FAST),
+    )
 
 
 def gate(bench: Benchmark, problem_id: str, source: bytes, scratch: Path) -> None:
@@ -83,8 +91,9 @@ def gate(bench: Benchmark, problem_id: str, source: bytes, scratch: Path) -> Non
 
 
 def pipeline(bench: Benchmark, problem_id: str, source: bytes) -> None:
-    verdict = run_gates(LeanProver(), bench, bench.problems[problem_id], source, Track.WITH_ANSWER,
-                        VerifyOptions(profile=Profile.FAST))
+    verdict = run_gates(
+        LeanProver(), bench, bench.problems[problem_id], source, Track.WITH_ANSWER, VerifyOptions(profile=Profile.FAST)
+    )
     assert verdict.accepted, verdict.first_problem()
 
 
@@ -110,9 +119,7 @@ def heavy_candidate(helpers: int) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def measure(
-    toy: ToyLean, bench: Benchmark, problem_id: str, source: bytes, scratch: Path, runs: int
-) -> list[float]:
+def measure(toy: ToyLean, bench: Benchmark, problem_id: str, source: bytes, scratch: Path, runs: int) -> list[float]:
     """Median seconds of bare lean, G4, G1-G4 and G4+G5 for one valid candidate."""
     module = bench.problems[problem_id].module
     gate(bench, problem_id, source, scratch)  # warm the toolchain probe and hash caches, as a harness is
@@ -136,8 +143,10 @@ def main() -> None:
         toy = build_toy_lean(scratch / "toy")
         os.environ.update(toy.env)
         print(f"median of {args.runs} runs; seconds, ratio to bare lean, and milliseconds G4 adds to bare")
-        print(f"{'problem':<18}{'bare':>8}{'G4':>8}{'ratio':>7}{'G1-G4':>8}{'ratio':>7}{'G4+G5':>8}{'ratio':>7}"
-              f"{'G4 +ms':>8}")
+        print(
+            f"{'problem':<18}{'bare':>8}{'G4':>8}{'ratio':>7}{'G1-G4':>8}{'ratio':>7}{'G4+G5':>8}{'ratio':>7}"
+            f"{'G4 +ms':>8}"
+        )
         totals = [0.0, 0.0, 0.0, 0.0]
         for problem_id in sorted(bench.problems):
             source = (VALID / f"{problem_id}.lean").read_bytes()
@@ -148,8 +157,10 @@ def main() -> None:
         heavy = measure(toy, bench, "toy_and_comm", heavy_candidate(args.helpers), scratch, args.runs)
         print(_row(f"{args.helpers} helpers", heavy))
         fresh, hit = cache_ratio(bench, scratch, args.runs)
-        print(f"verdict cache: fresh G1-G4 {fresh * 1000:.1f} ms, cache hit {hit * 1000:.2f} ms, "
-              f"hit/fresh = {hit / fresh:.2%} (goal <= 1%)")
+        print(
+            f"verdict cache: fresh G1-G4 {fresh * 1000:.1f} ms, cache hit {hit * 1000:.2f} ms, "
+            f"hit/fresh = {hit / fresh:.2%} (goal <= 1%)"
+        )
 
 
 def cache_ratio(bench: Benchmark, scratch: Path, runs: int) -> tuple[float, float]:

@@ -18,6 +18,7 @@ if [ -x "$claude_prefix/node_modules/.bin/claude" ]; then
 fi
 export PUTNAM_BENCHMARK="${PUTNAM_BENCHMARK:-$(cd .. && pwd)/shared/data/putnambench}"
 .venv/bin/ruff check src tests bench
+.venv/bin/ruff format --check src tests bench
 .venv/bin/mypy
 case " $* " in
   *" -m "*) ;;

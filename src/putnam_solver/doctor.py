@@ -53,9 +53,7 @@ def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
 def require_gates(prover_name: str, options: VerifyOptions) -> None:
     """Refuse to start work whose acceptance gates cannot run here, saying what is missing."""
     wanted = set(PROFILE_GATES[options.profile]) | ({"G7"} if options.axle else set())
-    missing = [
-        g for g in gate_readiness(get_prover(prover_name), options) if g.name.split()[0] in wanted and not g.ok
-    ]
+    missing = [g for g in gate_readiness(get_prover(prover_name), options) if g.name.split()[0] in wanted and not g.ok]
     if missing:
         lines = "; ".join(f"{g.name}: {g.detail}" for g in missing)
         raise InputError(

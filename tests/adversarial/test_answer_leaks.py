@@ -87,9 +87,7 @@ def test_no_model_input_holds_the_official_answer_or_the_informal_solution(
             return say("VETO: here is what I was shown:\n" + shown)
         return call("submit", MINE)
 
-    cfg = config(
-        scripted(script), track=Track.NO_ANSWER, reviewer_model="mockllm/model", budgets=Budgets(max_turns=1)
-    )
+    cfg = config(scripted(script), track=Track.NO_ANSWER, reviewer_model="mockllm/model", budgets=Budgets(max_turns=1))
     run_dir = tmp_path / "run"
     outcome = solve(RunSettings(run_dir, cfg, Selection(SAMPLES, problems=(PROBLEM,)), campaigns=2), progress=None)
     assert outcome.exit_code == 2, outcome.message  # vetoed twice: the campaign limit was reached

@@ -32,7 +32,7 @@ REFUSED_ATTRIBUTES = (
     "@[default_instance]",
     "@[coe]",
     "@[implemented_by zz_impl]",
-    "@[extern \"zz_c\"]",
+    '@[extern "zz_c"]',
     "@[csimp]",
     "@[instance]",
     "@[local instance 100]",

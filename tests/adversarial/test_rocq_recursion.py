@@ -197,9 +197,7 @@ def test_cli_verify_refuses_then_allow_recursion_is_recorded_and_not_served_from
     assert "rocq#20455" in refused.stdout
     first = json.loads((tmp_path / "a.json").read_text())["results"][0]
     assert first["allow_recursion"] is False and first["status"] == "rejected"
-    allowed = CliRunner().invoke(
-        app, [*base, "--allow-recursion", "--json", str(tmp_path / "b.json"), str(candidate)]
-    )
+    allowed = CliRunner().invoke(app, [*base, "--allow-recursion", "--json", str(tmp_path / "b.json"), str(candidate)])
     assert allowed.exit_code == 0, allowed.output
     second = json.loads((tmp_path / "b.json").read_text())["results"][0]
     assert second["allow_recursion"] is True and second["status"] == "accepted" and not second["cached"]

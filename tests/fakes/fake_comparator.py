@@ -39,8 +39,15 @@ class Uncaught(Exception):
     pass
 
 
-def landrun(project: Path, command: list[str], env_pass: list[str], ro: list[str], rwx: list[str],
-            rox: list[str], capture: bool = False) -> str:
+def landrun(
+    project: Path,
+    command: list[str],
+    env_pass: list[str],
+    ro: list[str],
+    rwx: list[str],
+    rox: list[str],
+    capture: bool = False,
+) -> str:
     args = ["--best-effort", "--ro", "/", "--rw", "/dev", "-ldd", "-add-exec"]
     for name in env_pass:
         args += ["--env", name]
@@ -48,8 +55,14 @@ def landrun(project: Path, command: list[str], env_pass: list[str], ro: list[str
         for path in paths:
             args += [flag, path]
     tool = os.environ.get("COMPARATOR_LANDRUN", "landrun")
-    done = subprocess.run([tool, *args, "--", *command], cwd=project, env={**os.environ, "LEAN_ABORT_ON_PANIC": "1"},
-                          stdout=subprocess.PIPE if capture else None, text=True, check=False)
+    done = subprocess.run(
+        [tool, *args, "--", *command],
+        cwd=project,
+        env={**os.environ, "LEAN_ABORT_ON_PANIC": "1"},
+        stdout=subprocess.PIPE if capture else None,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         raise Uncaught(f"Child exited with {done.returncode if done.returncode >= 0 else 128 - done.returncode}")
     return done.stdout or ""
@@ -58,12 +71,25 @@ def landrun(project: Path, command: list[str], env_pass: list[str], ro: list[str
 def build_and_export(project: Path, module: str, prefix: str, targets: list[str]) -> str:
     print(f"Building {module}", flush=True)
     git = subprocess.run(["which", "git"], capture_output=True, text=True, check=False).stdout.strip()
-    landrun(project, ["lake", "build", module], ["PATH", "HOME", "LEAN_ABORT_ON_PANIC"],
-            [str(project)], [str(project / ".lake")], [prefix, git])
+    landrun(
+        project,
+        ["lake", "build", module],
+        ["PATH", "HOME", "LEAN_ABORT_ON_PANIC"],
+        [str(project)],
+        [str(project / ".lake")],
+        [prefix, git],
+    )
     print(f"Exporting {targets} from {module}", flush=True)
     exporter = os.environ.get("COMPARATOR_LEAN4EXPORT", "lean4export")
-    return landrun(project, [exporter, module, "--", *targets], ["PATH", "HOME", "LEAN_PATH", "LEAN_ABORT_ON_PANIC"],
-                   [str(project), str(project / ".lake")], [], [prefix], capture=True)
+    return landrun(
+        project,
+        [exporter, module, "--", *targets],
+        ["PATH", "HOME", "LEAN_PATH", "LEAN_ABORT_ON_PANIC"],
+        [str(project), str(project / ".lake")],
+        [],
+        [prefix],
+        capture=True,
+    )
 
 
 def run_kernels(project: Path, kernels: dict[str, list[str]], axioms: list[str]) -> str | None:
@@ -116,17 +142,23 @@ def compare(project: Path, argv: list[str]) -> None:
 
 def record(project: Path, argv: list[str], config: dict, solution: str) -> None:
     marker = project / ".lake" / "build" / "previous-run"
-    (project / "fake-record.json").write_text(json.dumps({
-        "argv": argv,
-        "cwd": str(project),
-        "config": config,
-        "challenge": (project / f"{config['challenge_module']}.lean").read_text(),
-        "solution": solution,
-        "env": {k: v for k, v in os.environ.items() if k.startswith(("COMPARATOR_", "ELAN", "PATH", "LEAN_PATH"))},
-        "secrets": sorted(k for k in os.environ if k.startswith(SECRET_PREFIXES)),
-        "packages_link": os.readlink(project / ".lake" / "packages"),
-        "saw_previous_run": marker.exists(),
-    }))
+    (project / "fake-record.json").write_text(
+        json.dumps(
+            {
+                "argv": argv,
+                "cwd": str(project),
+                "config": config,
+                "challenge": (project / f"{config['challenge_module']}.lean").read_text(),
+                "solution": solution,
+                "env": {
+                    k: v for k, v in os.environ.items() if k.startswith(("COMPARATOR_", "ELAN", "PATH", "LEAN_PATH"))
+                },
+                "secrets": sorted(k for k in os.environ if k.startswith(SECRET_PREFIXES)),
+                "packages_link": os.readlink(project / ".lake" / "packages"),
+                "saw_previous_run": marker.exists(),
+            }
+        )
+    )
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.write_text("built\n")
 

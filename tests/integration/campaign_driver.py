@@ -124,9 +124,7 @@ def lean_good_candidates(problem_ids: Sequence[str]) -> dict[str, str]:
     prover = get_prover("lean")
     bench = load_benchmark(LEAN_BENCH)
     return {
-        pid: re.sub(
-            r":=\s*sorry\s*\Z", ":= by\n  simp\n", prover.challenge(bench.problems[pid], Track.WITH_ANSWER)
-        )
+        pid: re.sub(r":=\s*sorry\s*\Z", ":= by\n  simp\n", prover.challenge(bench.problems[pid], Track.WITH_ANSWER))
         for pid in problem_ids
     }
 
@@ -159,9 +157,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--latency", type=float, default=0.0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--resume", action="store_true")
-    parser.add_argument(
-        "--pause-at", help="FILE:N:MARKER - stop at the Nth write of FILE, after writing MARKER"
-    )
+    parser.add_argument("--pause-at", help="FILE:N:MARKER - stop at the Nth write of FILE, after writing MARKER")
     args = parser.parse_args(argv)
     if args.pause_at:
         name, nth, marker = args.pause_at.split(":", 2)

@@ -43,13 +43,11 @@ class CliAgent:
     ready: Callable[[], str | None]
     prepare: Callable[[pytest.MonkeyPatch, Path], None]
 
-    def solve(self, tmp_path: Path, fake: FakeOpenAI, problems: tuple[str, ...] = ("one_plus_one",)) -> dict[
-        str, AttemptResult
-    ]:
+    def solve(
+        self, tmp_path: Path, fake: FakeOpenAI, problems: tuple[str, ...] = ("one_plus_one",)
+    ) -> dict[str, AttemptResult]:
         with serve(fake) as url:
-            cfg = config(
-                None, model=MODEL, model_base_url=url, model_args={}, prices={}, agent=self.name, jobs=2
-            )
+            cfg = config(None, model=MODEL, model_base_url=url, model_args={}, prices={}, agent=self.name, jobs=2)
             return run(tmp_path, cfg, problems)
 
 

@@ -77,9 +77,7 @@ def test_check_reports_lean_errors_and_full_acceptance_fails_closed_without_comp
     assert result.status == "rejected" and not result.verdict.accepted
 
 
-def test_the_fixed_proof_passes_where_every_acceptance_gate_can_run(
-    tmp_path: Path, lean_config: SolveConfig
-) -> None:
+def test_the_fixed_proof_passes_where_every_acceptance_gate_can_run(tmp_path: Path, lean_config: SolveConfig) -> None:
     seen: list[str] = []
     cfg = dataclasses.replace(lean_config, acceptance_profile=Profile.FAST)
     result = attempt(tmp_path, cfg, fail_then_fix(seen))

@@ -124,9 +124,7 @@ def test_carried_candidate_and_diagnostics_open_the_attempt(tmp_path: Path) -> N
         first.append(input[-1].text)
         return call("submit", GOOD)
 
-    carried = {
-        "one_plus_one": CarryForward(candidate=BAD, diagnostics="G4 compile: failed: exact I is wrong")
-    }
+    carried = {"one_plus_one": CarryForward(candidate=BAD, diagnostics="G4 compile: failed: exact I is wrong")}
     result = run(tmp_path, config(scripted(script)), carried=carried)["one_plus_one"]
     assert result.status == "passed"
     assert "exact I." in first[0] and "exact I is wrong" in first[0]
@@ -139,9 +137,7 @@ def test_two_problems_run_in_one_evaluation(tmp_path: Path) -> None:
             return call("submit", "Theorem two_plus_two : 2 + 2 = 4.\nProof.\n  reflexivity.\nQed.\n")
         return call("submit", BAD)
 
-    results = run(
-        tmp_path, config(scripted(script), budgets=Budgets(max_turns=1)), ["one_plus_one", "two_plus_two"]
-    )
+    results = run(tmp_path, config(scripted(script), budgets=Budgets(max_turns=1)), ["one_plus_one", "two_plus_two"])
     assert results["two_plus_two"].status == "passed"
     assert results["one_plus_one"].status == "rejected"
 

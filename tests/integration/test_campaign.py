@@ -88,9 +88,7 @@ def test_unlimited_campaigns_run_until_every_problem_passes(tmp_path: Path) -> N
 
 def test_a_run_budget_stops_an_unlimited_run_with_exit_code_2(tmp_path: Path) -> None:
     # Each attempt of campaign n costs $0.25 n: campaign 1 $1.50, campaign 2 $2.00 (4 problems) ...
-    outcome = _solve(
-        tmp_path, lean_runner(SIX_SCRIPT), campaigns=0, run_limits=RunLimits(max_cost_dollars=3.0)
-    )
+    outcome = _solve(tmp_path, lean_runner(SIX_SCRIPT), campaigns=0, run_limits=RunLimits(max_cost_dollars=3.0))
     assert outcome.exit_code == 2
     assert "run cost budget reached ($3.50 of $3.00)" in outcome.message
     assert outcome.campaigns == 2

@@ -54,8 +54,10 @@ def test_the_coqc_first_on_path_is_the_one_run_and_recorded(tmp_path: Path, monk
         if parent.is_relative_to(tmp_path.parent.parent):
             parent.chmod(parent.stat().st_mode | 0o755)
     fake = fakes / "coqc"
-    fake.write_text('#!/bin/sh\ncase "$1" in --version) echo "The Coq Proof Assistant, version 9.9";; '
-                    '*) echo FAKE-COQC-RAN >&2; exit 3;; esac\n')
+    fake.write_text(
+        '#!/bin/sh\ncase "$1" in --version) echo "The Coq Proof Assistant, version 9.9";; '
+        "*) echo FAKE-COQC-RAN >&2; exit 3;; esac\n"
+    )
     fake.chmod(0o755)
     monkeypatch.setenv("PATH", f"{fakes}:{os.environ['PATH']}")
     bench = load_benchmark(SAMPLES / "benchmark.jsonl")

@@ -115,8 +115,18 @@ def test_verify_prints_the_check_and_writes_it_to_the_json(bench: Benchmark, tmp
     out = tmp_path / "verdicts.json"
     result = CliRunner().invoke(
         app,
-        ["verify", "--prover", "lean", "--benchmark", str(tmp_path / "benchmark.jsonl"), "--track", "no-answer",
-         "--json", str(out), str(path)],
+        [
+            "verify",
+            "--prover",
+            "lean",
+            "--benchmark",
+            str(tmp_path / "benchmark.jsonl"),
+            "--track",
+            "no-answer",
+            "--json",
+            str(out),
+            str(path),
+        ],
     )
     assert "answer toy_bool_solution: 'false' (official: 'true'); check: differs (lean proved" in result.stdout
     (verdict,) = json.loads(out.read_text())["results"]

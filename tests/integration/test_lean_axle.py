@@ -56,9 +56,7 @@ def submission(bench: Benchmark, tmp_path: Path, timeout: float = 30.0) -> Submi
     )
 
 
-def test_okay_true_passes_and_sends_the_challenge(
-    server: AxleServer, bench: Benchmark, tmp_path: Path
-) -> None:
+def test_okay_true_passes_and_sends_the_challenge(server: AxleServer, bench: Benchmark, tmp_path: Path) -> None:
     server.replies = [verified(True)]
     sub = submission(bench, tmp_path)
     result = axle_gate(sub, FAST)
@@ -79,9 +77,7 @@ def test_okay_true_passes_and_sends_the_challenge(
     assert KEY not in json.dumps(evidence)
 
 
-def test_okay_false_is_a_rejection_with_the_tool_message(
-    server: AxleServer, bench: Benchmark, tmp_path: Path
-) -> None:
+def test_okay_false_is_a_rejection_with_the_tool_message(server: AxleServer, bench: Benchmark, tmp_path: Path) -> None:
     message = "Declaration 'putnam_1962_a2' is incomplete (uses 'sorry' or has errors)"
     server.replies = [verified(False, (message,))]
     result = axle_gate(submission(bench, tmp_path), FAST)
@@ -117,9 +113,7 @@ def test_server_error_is_an_error_without_retry(server: AxleServer, bench: Bench
     assert len(server.requests) == 1
 
 
-def test_slow_server_past_the_timeout_is_an_error(
-    server: AxleServer, bench: Benchmark, tmp_path: Path
-) -> None:
+def test_slow_server_past_the_timeout_is_an_error(server: AxleServer, bench: Benchmark, tmp_path: Path) -> None:
     server.replies = [Reply(delay=30.0, body=verified(True).body)]
     result = axle_gate(submission(bench, tmp_path, timeout=1.0), FAST)
     assert result.status is GateStatus.ERROR
@@ -127,9 +121,7 @@ def test_slow_server_past_the_timeout_is_an_error(
 
 
 @pytest.mark.parametrize("body", ["{not json", '{"okay": "true"}\n', '{"content": ""}\n'])
-def test_malformed_answers_are_never_a_pass(
-    server: AxleServer, bench: Benchmark, tmp_path: Path, body: str
-) -> None:
+def test_malformed_answers_are_never_a_pass(server: AxleServer, bench: Benchmark, tmp_path: Path, body: str) -> None:
     server.replies = [Reply(body=body)]
     result = axle_gate(submission(bench, tmp_path), FAST)
     assert result.status is GateStatus.ERROR

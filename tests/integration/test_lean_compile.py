@@ -68,9 +68,7 @@ def invalid(case: str) -> bytes:
     return (CANDIDATES / "invalid" / f"{case}.lean").read_bytes()
 
 
-def submission(
-    candidate: bytes, scratch: Path, problem_id: str = "toy_and_comm", **options: object
-) -> Submission:
+def submission(candidate: bytes, scratch: Path, problem_id: str = "toy_and_comm", **options: object) -> Submission:
     return Submission(
         problem=BENCH.problems[problem_id],
         benchmark=BENCH,
@@ -132,9 +130,7 @@ def test_sorry_fails_compile_even_though_lean_exits_0(toy_env: ToyLean, tmp_path
     assert g5.status is GateStatus.FAILED and "sorryAx" in g5.detail
 
 
-def test_a_proof_that_needs_auto_implicit_fails_as_in_the_pinned_project(
-    toy_env: ToyLean, tmp_path: Path
-) -> None:
+def test_a_proof_that_needs_auto_implicit_fails_as_in_the_pinned_project(toy_env: ToyLean, tmp_path: Path) -> None:
     """The pinned lakefile sets ``autoImplicit false`` (as comparator's build sees it); G4 must too."""
     g4 = compile_gate(submission(invalid("auto_implicit"), tmp_path))
     assert g4.status is GateStatus.FAILED
@@ -205,9 +201,7 @@ def test_parse_messages_keeps_messages_and_counts_other_lines() -> None:
         ("forged_axioms", "toy_cheat"),
     ],
 )
-def test_an_axiom_compiles_but_fails_the_axiom_check(
-    toy_env: ToyLean, tmp_path: Path, case: str, axiom: str
-) -> None:
+def test_an_axiom_compiles_but_fails_the_axiom_check(toy_env: ToyLean, tmp_path: Path, case: str, axiom: str) -> None:
     g4, g5 = g4_then_g5(submission(invalid(case), tmp_path))
     assert g4.status is GateStatus.PASSED, g4.detail
     assert g5.status is GateStatus.FAILED
@@ -298,11 +292,20 @@ def test_pipeline_accepts_valid_proofs(toy_env: ToyLean, problem_id: str) -> Non
 
 
 def test_pipeline_rejects_a_wrong_proof_at_compile(toy_env: ToyLean) -> None:
-    verdict = run_gates(LeanProver(), BENCH, BENCH.problems["toy_and_comm"], invalid("wrong"),
-                        Track.WITH_ANSWER, VerifyOptions(Profile.FAST))
+    verdict = run_gates(
+        LeanProver(),
+        BENCH,
+        BENCH.problems["toy_and_comm"],
+        invalid("wrong"),
+        Track.WITH_ANSWER,
+        VerifyOptions(Profile.FAST),
+    )
     assert verdict.status == "rejected"
     assert [(g.id, g.status.value) for g in verdict.gates] == [
-        ("G1", "passed"), ("G2", "passed"), ("G3", "passed"), ("G4", "failed")
+        ("G1", "passed"),
+        ("G2", "passed"),
+        ("G3", "passed"),
+        ("G4", "failed"),
     ]
 
 

@@ -71,8 +71,18 @@ def build_toy_lean(into: Path) -> ToyLean:
     for directory in (lib_dir, bin_dir, init_dir):
         directory.mkdir(parents=True, exist_ok=True)
     _link_or_copy(library, lib_dir / _LIBRARY)
-    _run([gcc, str(HERE / "main.c"), "-o", str(bin_dir / "lean"), f"-L{lib_dir}", "-lleanshared",
-          "-Wl,-rpath,$ORIGIN/../lib/lean"], cwd=root)
+    _run(
+        [
+            gcc,
+            str(HERE / "main.c"),
+            "-o",
+            str(bin_dir / "lean"),
+            f"-L{lib_dir}",
+            "-lleanshared",
+            "-Wl,-rpath,$ORIGIN/../lib/lean",
+        ],
+        cwd=root,
+    )
     shutil.copyfile(HERE / "Init.lean", init_dir / "Init.lean")
     # The module name comes from the path relative to the working directory: `Init`.
     _run([str(bin_dir / "lean"), "-o", "Init.olean", "Init.lean"], cwd=init_dir)

@@ -79,9 +79,7 @@ def test_explicit_pin_is_enforced(tmp_path: Path) -> None:
         ([""], r"bad\.jsonl: no records"),
     ],
 )
-def test_malformed_benchmarks_name_file_line_and_problem(
-    tmp_path: Path, lines: list[str], message: str
-) -> None:
+def test_malformed_benchmarks_name_file_line_and_problem(tmp_path: Path, lines: list[str], message: str) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(BenchmarkError, match=message):
@@ -103,9 +101,7 @@ def test_selection_is_sorted_bounded_and_suggests_close_ids() -> None:
         "putnam_1999_b2",
     ]
     assert [p.id for p in lean.select(max_problems=2)] == ["putnam_1962_a1", "putnam_1962_a2"]
-    with pytest.raises(
-        BenchmarkError, match=r"no problem 'putnam_1962_a7'; did you mean .*putnam_1962_a[1-6]"
-    ):
+    with pytest.raises(BenchmarkError, match=r"no problem 'putnam_1962_a7'; did you mean .*putnam_1962_a[1-6]"):
         lean.select(["putnam_1962_a7"])
 
 
@@ -144,9 +140,7 @@ def test_cli_list_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(app, ["list", "--max-problems", "3"])
     assert result.exit_code == 0, result.output
     assert result.stdout.split() == ["putnam_1962_a1", "putnam_1962_a2", "putnam_1962_a3"]
-    result = runner.invoke(
-        app, ["list", "--json", "--problem", "putnam_1962_a2", "--problem", "putnam_1962_a1"]
-    )
+    result = runner.invoke(app, ["list", "--json", "--problem", "putnam_1962_a2", "--problem", "putnam_1962_a1"])
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["problem"], r["module"], r["has_answer"]) for r in records] == [
         ("putnam_1962_a1", "Putnam1962A1", False),

@@ -34,9 +34,7 @@ def _verify(*args: str) -> tuple[int, str, str]:
         ("Putnam1962A2.lean", b"\xff\xfe theorem", "not UTF-8 text"),
     ],
 )
-def test_bad_candidates_exit_2_naming_the_file(
-    tmp_path: Path, name: str, content: bytes, message: str
-) -> None:
+def test_bad_candidates_exit_2_naming_the_file(tmp_path: Path, name: str, content: bytes, message: str) -> None:
     candidate = tmp_path / name
     candidate.write_bytes(content)
     out = tmp_path / "verdicts.json"

@@ -147,9 +147,7 @@ def test_failure_names_the_command_and_the_plan_resumes(
     assert all(s.done() for s in plan(root))
 
 
-def test_landrun_without_go_says_to_install_go(
-    fakes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_landrun_without_go_says_to_install_go(fakes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "tc"
     (tmp_path / "fake-bin" / "go").unlink()
     system = tmp_path / "system-bin"  # only what the elan installer script needs, whatever is installed

@@ -16,6 +16,7 @@ from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_t
 BENCHMARK = LEAN_BENCH
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 
+
 def test_every_filled_challenge_passes_and_every_raw_challenge_fails(bench: Benchmark) -> None:
     assert len(bench.problems) == 672
     for problem in bench.problems.values():

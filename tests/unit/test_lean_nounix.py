@@ -27,7 +27,10 @@ subprocess.run([sys.executable, "-c", "import socket; socket.socket(socket.AF_UN
 def test_unix_sockets_are_denied_to_the_command_and_its_children() -> None:
     done = subprocess.run(
         [sys.executable, str(Path(nounix.__file__)), "--", sys.executable, "-c", PROBE],
-        capture_output=True, text=True, timeout=60, check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert done.stdout.splitlines()[0] == "unix denied 97"  # EAFNOSUPPORT, as systemd's property gives
     assert "Address family not supported" in done.stderr  # the grandchild was refused too

@@ -26,9 +26,7 @@ def _verdict(candidate: str, problem: str = PID) -> Verdict:
     """A real verdict: the text gates of the Lean prover on a PutnamBench statement."""
     bench = load_benchmark(LEAN_BENCH)
     options = VerifyOptions(profile=Profile.TEXT)
-    return run_gates(
-        get_prover("lean"), bench, bench.problems[problem], candidate.encode(), Track.WITH_ANSWER, options
-    )
+    return run_gates(get_prover("lean"), bench, bench.problems[problem], candidate.encode(), Track.WITH_ANSWER, options)
 
 
 def _result(candidate: str, status: str, problem: str = PID) -> AttemptResult:
@@ -96,9 +94,7 @@ def test_passed_without_an_accepted_verdict_is_stored_as_an_error(ledger: Ledger
 
 
 def test_passed_with_a_verdict_for_other_bytes_is_stored_as_an_error(ledger: Ledger, good: str) -> None:
-    swapped = dataclasses.replace(
-        _result(good, "passed"), candidate=good + "\n-- edited after verification\n"
-    )
+    swapped = dataclasses.replace(_result(good, "passed"), candidate=good + "\n-- edited after verification\n")
     [row] = ledger.record_attempts(1, [swapped])
     assert row.status == "error" and "other candidate bytes" in (row.error or "")
     assert ledger.passed_problems() == set()

@@ -136,9 +136,7 @@ def test_cache_reuses_decided_verdicts_only(bench: Any, tmp_path: Path) -> None:
     second = verify_candidates([candidate], prover, bench, Track.WITH_ANSWER, VerifyOptions(), 1, cache)
     assert second[0].cached and second[0].accepted and len(prover.calls) == calls
     other = Candidate(candidate.path, candidate.problem, b"other proof")
-    assert not verify_candidates([other], prover, bench, Track.WITH_ANSWER, VerifyOptions(), 1, cache)[
-        0
-    ].cached
+    assert not verify_candidates([other], prover, bench, Track.WITH_ANSWER, VerifyOptions(), 1, cache)[0].cached
     flaky = ScriptedProver({**ALL_PASS, "G4": GateStatus.ERROR})
     for _ in range(2):
         result = verify_candidates([other], flaky, bench, Track.NO_ANSWER, VerifyOptions(), 1, cache)

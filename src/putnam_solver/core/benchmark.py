@@ -310,9 +310,7 @@ def fetch_dataset(
 
 def _git(args: list[str], cwd: Path | None = None, hint: str = "") -> str:
     try:
-        done = subprocess.run(
-            ["git", *args], cwd=cwd, capture_output=True, text=True, check=False, timeout=1800
-        )
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False, timeout=1800)
     except FileNotFoundError as exc:
         raise BenchmarkError("git is not installed; install git to fetch the benchmark") from exc
     if done.returncode != 0:

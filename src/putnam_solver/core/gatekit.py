@@ -171,7 +171,6 @@ def guarded(gate_id: str, gate_name: str, body: Callable[[], GateResult]) -> Gat
         return GateResult(gate_id, gate_name, GateStatus.UNAVAILABLE, str(exc))
     except UnsafeFile as exc:
         detail = (
-            f"refused a file a sandboxed run left behind ({exc}); it is never read, and the candidate "
-            "is not accepted"
+            f"refused a file a sandboxed run left behind ({exc}); it is never read, and the candidate is not accepted"
         )
         return GateResult(gate_id, gate_name, GateStatus.ERROR, detail)

@@ -585,9 +585,7 @@ def _read_into(sel: selectors.BaseSelector, fd: int, stream: _Stream) -> int:
     return stream.total
 
 
-def _write_some(
-    sel: selectors.BaseSelector, proc: subprocess.Popen[bytes], pending: memoryview
-) -> memoryview:
+def _write_some(sel: selectors.BaseSelector, proc: subprocess.Popen[bytes], pending: memoryview) -> memoryview:
     """Write what the stdin pipe takes now; close it when all is written or the reader went away."""
     assert proc.stdin is not None
     fd = proc.stdin.fileno()
@@ -797,9 +795,7 @@ def _run(
     assert proc.stdout is not None and proc.stderr is not None
     streams = {f.fileno(): _Stream(limits.max_output_bytes) for f in (proc.stdout, proc.stderr)}
     try:
-        reason = _pump(
-            proc, streams, stdin, start + limits.timeout_seconds, FLOOD_FACTOR * limits.max_output_bytes
-        )
+        reason = _pump(proc, streams, stdin, start + limits.timeout_seconds, FLOOD_FACTOR * limits.max_output_bytes)
     finally:
         try:
             _kill_group(proc.pid)  # before reaping, so the group id cannot have been reused

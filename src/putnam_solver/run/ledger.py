@@ -318,9 +318,7 @@ class Ledger:
 
 def _attempt_row(r: tuple[Any, ...]) -> AttemptRow:
     verdict = json.loads(r[13]) if r[13] else None
-    return AttemptRow(
-        r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], verdict
-    )
+    return AttemptRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], verdict)
 
 
 def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult) -> AttemptRow | None:
@@ -361,10 +359,7 @@ def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult
         )
         db.executemany(
             "INSERT INTO gates VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (attempt_id, i, g["id"], g["name"], g["status"], g["detail"])
-                for i, g in enumerate(verdict["gates"])
-            ],
+            [(attempt_id, i, g["id"], g["name"], g["status"], g["detail"]) for i, g in enumerate(verdict["gates"])],
         )
     db.executemany(
         "INSERT INTO turns VALUES (?, ?, ?)",

@@ -62,9 +62,7 @@ def price_table(overrides: Mapping[str, Mapping[str, float]]) -> dict[str, Price
                 cache_write=_optional(entry.get("cache_write")),
             )
         except KeyError as exc:
-            raise ValueError(
-                f"price of {model}: missing {exc.args[0]!r} (dollars per million tokens)"
-            ) from exc
+            raise ValueError(f"price of {model}: missing {exc.args[0]!r} (dollars per million tokens)") from exc
     return table
 
 

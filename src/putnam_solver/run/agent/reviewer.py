@@ -33,9 +33,7 @@ class Review:
     feedback: str
 
 
-async def review(
-    model: Model, statement: str, candidate: str, verdict: Verdict, timeout: float | None
-) -> Review:
+async def review(model: Model, statement: str, candidate: str, verdict: Verdict, timeout: float | None) -> Review:
     """Ask the reviewer about one accepted candidate; every failure to get a clear approval is a veto."""
     messages: list[ChatMessage] = [
         ChatMessageSystem(content=render("reviewer_system.md")),

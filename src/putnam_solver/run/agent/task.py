@@ -289,9 +289,7 @@ def _report_unscored(run: CampaignRun, logs: list[EvalLog]) -> None:
         if problem.id in run.reported or (problem.id not in run.states and run.stopped is not None):
             continue
         state = run.states.setdefault(problem.id, AttemptState())
-        state.error = (
-            state.error or errors.get(problem.id) or errors.get("") or "the sample ended before it was scored"
-        )
+        state.error = state.error or errors.get(problem.id) or errors.get("") or "the sample ended before it was scored"
         run.report(problem.id, usage.get(problem.id, {}), transcript)
 
 

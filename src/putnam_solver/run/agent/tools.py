@@ -230,9 +230,7 @@ def search_library(roots: tuple[Path, ...], glob: str, pattern: str) -> str:
         return f"search failed: {done.stderr.decode('utf-8', 'replace').strip()[:500]}"
     lines = done.stdout.decode("utf-8", "replace").splitlines()
     shown = [_shorten(line, present) for line in lines[:SEARCH_MAX_LINES]]
-    more = (
-        f"\n... {len(lines) - SEARCH_MAX_LINES} more matching lines" if len(lines) > SEARCH_MAX_LINES else ""
-    )
+    more = f"\n... {len(lines) - SEARCH_MAX_LINES} more matching lines" if len(lines) > SEARCH_MAX_LINES else ""
     return clip("\n".join(shown) + more)
 
 

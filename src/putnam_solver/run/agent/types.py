@@ -59,9 +59,7 @@ class SolveConfig:
     unsafe_no_sandbox: bool = False
     allow_recursion: bool = False  # Rocq: accept candidate recursion on a Coq with guard checker bugs
     kernels: tuple[str, ...] = ("lean",)  # Lean G6: the kernels comparator must have accept the proof
-    prices: dict[str, dict[str, float]] = field(
-        default_factory=dict
-    )  # model -> {"input": $/Mtok, "output": ...}
+    prices: dict[str, dict[str, float]] = field(default_factory=dict)  # model -> {"input": $/Mtok, "output": ...}
     model_base_url: str | None = None
     model_args: dict[str, Any] = field(default_factory=dict)
 
@@ -116,9 +114,7 @@ class AttemptResult:
     reviewer_feedback: str | None = None
     error: str | None = None
     transcript: Path | None = None
-    turn_log: list[dict[str, Any]] = field(
-        default_factory=list
-    )  # per turn: tool, args digest, result summary
+    turn_log: list[dict[str, Any]] = field(default_factory=list)  # per turn: tool, args digest, result summary
 
 
 AttemptCallback = Callable[[AttemptResult], None]

@@ -136,9 +136,7 @@ class RichProgress:
         for column in ("status", "problem", "campaign", "turns", "tokens", "cost", "verdict"):
             table.add_column(column)
         for e in self._recent:
-            style = (
-                "green" if e.status == "passed" else "yellow" if e.status in ("rejected", "vetoed") else "red"
-            )
+            style = "green" if e.status == "passed" else "yellow" if e.status in ("rejected", "vetoed") else "red"
             table.add_row(
                 Text(e.status, style=style),
                 e.problem,

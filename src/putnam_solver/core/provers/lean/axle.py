@@ -122,9 +122,7 @@ def _new_client(exchange: Exchange, key: str, policy: RetryPolicy) -> AxleClient
                 raise RetryableStatus(response.status, retry_after, await response.text())
             await super()._raise_for_status(response, request_url)
 
-    return SingleAttemptClient(
-        api_key=key, base_timeout_seconds=policy.queue_slack_seconds, max_concurrency=1
-    )
+    return SingleAttemptClient(api_key=key, base_timeout_seconds=policy.queue_slack_seconds, max_concurrency=1)
 
 
 async def _verify(sub: Submission, key: str, policy: RetryPolicy, exchange: Exchange) -> VerifyProofResponse:

@@ -77,7 +77,6 @@ name = "{SOLUTION_MODULE}"
 libraries are the modules comparator builds, and ``autoImplicit`` is off as in Mathlib itself."""
 
 
-
 def lean_option_flags(lakefile: str = LAKEFILE) -> tuple[str, ...]:
     """The ``[leanOptions]`` of the pinned lakefile as the ``-D`` flags Lake gives `lean` for them.
 
@@ -256,15 +255,11 @@ def _fetch_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
 
 
 def _mathlib_cache(paths: ToolchainPaths, progress: Progress) -> None:
-    run_command(
-        [paths.lake, "exe", "cache", "get"], cwd=paths.project, env=paths.env(), progress=progress
-    )
+    run_command([paths.lake, "exe", "cache", "get"], cwd=paths.project, env=paths.env(), progress=progress)
 
 
 def _build_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
-    run_command(
-        [paths.lake, "build", "Mathlib"], cwd=paths.project, env=paths.env(), progress=progress
-    )
+    run_command([paths.lake, "build", "Mathlib"], cwd=paths.project, env=paths.env(), progress=progress)
 
 
 def checkout(paths: ToolchainPaths, url: str, rev: str, name: str, progress: Progress) -> Path:
@@ -306,9 +301,7 @@ def _build_comparator(paths: ToolchainPaths, progress: Progress) -> None:
 
 
 def _build_lean4export(paths: ToolchainPaths, progress: Progress) -> None:
-    _build_lake_exe(
-        paths, LEAN4EXPORT_GIT, LEAN4EXPORT_REV, "lean4export", paths.lean4export, progress
-    )
+    _build_lake_exe(paths, LEAN4EXPORT_GIT, LEAN4EXPORT_REV, "lean4export", paths.lean4export, progress)
 
 
 def _build_nanoda(paths: ToolchainPaths, progress: Progress) -> None:
@@ -361,9 +354,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
         artifacts: Sequence[Path],
         action: Callable[[ToolchainPaths, Progress], None],
     ) -> Step:
-        return Step(
-            name, description, paths, pin, tuple(artifacts), lambda progress: action(paths, progress)
-        )
+        return Step(name, description, paths, pin, tuple(artifacts), lambda progress: action(paths, progress))
 
     mathlib = PINS["mathlib"]
     mathlib_oleans = (
@@ -465,9 +456,7 @@ def _lean_version(lean: Path) -> tuple[bool, str]:
     if not lean.is_file():
         return False, f"{lean} missing; run putnam bootstrap"
     try:
-        done = subprocess.run(
-            [str(lean), "--version"], capture_output=True, text=True, timeout=30, check=False
-        )
+        done = subprocess.run([str(lean), "--version"], capture_output=True, text=True, timeout=30, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return False, f"{lean} --version failed: {exc}"
     version = done.stdout.strip() or done.stderr.strip()
@@ -485,9 +474,7 @@ def toolchain_status(root: Path) -> list[tuple[str, bool, str]]:
         if name == "lean":
             ok, version = _lean_version(paths.lean)
             recorded = steps["lean"].done()
-            rows.append(
-                ("lean", ok and recorded, version if recorded else f"{version} (not installed by bootstrap)")
-            )
+            rows.append(("lean", ok and recorded, version if recorded else f"{version} (not installed by bootstrap)"))
         elif name == "mathlib":
             ok = steps["mathlib-cache"].done() or steps["mathlib-build"].done()
             detail = str(paths.mathlib_olean) if ok else "no Mathlib .olean files; run putnam bootstrap"

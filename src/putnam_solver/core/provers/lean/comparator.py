@@ -166,9 +166,7 @@ def prepare_project(sub: Submission, paths: ToolchainPaths, config: dict[str, An
     files["config.json"] = json.dumps(config, indent=2).encode("utf-8")
     project = fresh_copy(files, sub.scratch / "comparator")
     (project / ".lake").mkdir()
-    (project / ".lake" / "packages").symlink_to(
-        paths.project / ".lake" / "packages", target_is_directory=True
-    )
+    (project / ".lake" / "packages").symlink_to(paths.project / ".lake" / "packages", target_is_directory=True)
     return project
 
 

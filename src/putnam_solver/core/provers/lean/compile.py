@@ -59,9 +59,7 @@ class LeanMessage:
     @property
     def is_sorry(self) -> bool:
         """The "declaration uses sorry" warning (tagged ``hasSorry``; older releases only say it)."""
-        return self.kind == "hasSorry" or (
-            self.text.startswith("declaration uses") and "sorry" in self.text[:40]
-        )
+        return self.kind == "hasSorry" or (self.text.startswith("declaration uses") and "sorry" in self.text[:40])
 
     def where(self) -> str:
         return f"{self.file_name}:{self.line}:{self.column}"

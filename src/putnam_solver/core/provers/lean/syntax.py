@@ -115,7 +115,12 @@ _TOKEN_RE = re.compile(
 """``sym`` takes the multi-character symbols and printable ASCII; ``other`` is any other single character
 (checked against the characters Lean refuses); ``stray`` is a ``'`` that begins no literal."""
 _GROUP_KIND: Final[dict[str | None, str]] = {
-    "num": NUMBER, "char": CHAR, "ident": IDENT, "hash": SYMBOL, "name": NAME, "sym": SYMBOL
+    "num": NUMBER,
+    "char": CHAR,
+    "ident": IDENT,
+    "hash": SYMBOL,
+    "name": NAME,
+    "sym": SYMBOL,
 }
 _FAST_RE = re.compile(
     r"([ \n]*)("

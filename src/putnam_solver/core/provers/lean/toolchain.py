@@ -234,9 +234,7 @@ def _explicit_lean(path: Path, origin: str) -> LeanCommand:
     return _describe((str(lean),), env, (lean.parent, *library), f"{origin} {path}")
 
 
-def _describe(
-    argv: tuple[str, ...], env: dict[str, str], readonly: tuple[Path, ...], origin: str
-) -> LeanCommand:
+def _describe(argv: tuple[str, ...], env: dict[str, str], readonly: tuple[Path, ...], origin: str) -> LeanCommand:
     """Ask the toolchain for its version and prefix, and hash its binaries (cached per file state)."""
     version = _probe((*argv, "--version"), env)
     prefix = Path(_probe((*argv, "--print-prefix"), env)).resolve()

@@ -73,8 +73,7 @@ def trusted_source(statement: Statement, track: Track, marker: str) -> str:
         # (putnam_2017_b6's `fact 2016` exhausts memory), while the unfolded bodies are equal as written.
         ours, theirs = f"{candidate}.{statement.solution_name}", f"{ROOT}.{REFERENCE}.{OFFICIAL_SOLUTION}"
         lines.append(
-            f"Lemma __putnam_answer : @{ours} = @{theirs}{official}.\n"
-            f"Proof. unfold {ours}, {theirs}. reflexivity. Qed."
+            f"Lemma __putnam_answer : @{ours} = @{theirs}{official}.\nProof. unfold {ours}, {theirs}. reflexivity. Qed."
         )
     lines += [
         "Definition __putnam_check :",
