@@ -39,11 +39,7 @@ ROCQ_WORKERS = 2
 
 
 # Sound proofs today's gates still refuse, each with the rule that wrongly refuses it (issue 10).
-KNOWN_FALSE_REJECTIONS: dict[str, str] = {
-    "lean/putnam-fix-jsonl__putnam_2024_a3.lean@with-answer": (
-        "§3: an `inductive ... deriving DecidableEq` helper is not a permitted addition yet"
-    ),
-}
+KNOWN_FALSE_REJECTIONS: dict[str, str] = {}
 """Case (``<file>@<track>``) -> the rule that wrongly refuses it today. Only expected acceptances."""
 
 

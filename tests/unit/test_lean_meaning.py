@@ -56,6 +56,11 @@ HARMLESS = {
         lambda t: t.replace("/--", f"{OPTIONS}/--", 1),
     ),
     "helper named like a bound variable": (B5, lambda t: t.replace("/--", "def hn : ℕ := 0\n/--", 1)),
+    "helper type deriving instances for itself": (
+        B5,
+        lambda t: t.replace("/--", "inductive Zz where\n  | a\n  | b\n  deriving DecidableEq, Fintype\n/--", 1),
+    ),
+    "helper structure": (B5, lambda t: t.replace("/--", "structure Zp where\n  x : ℕ\n  y : ℕ\n/--", 1)),
 }
 NEEDS_G6 = {
     "global open": (B5, lambda t: t.replace("/--", "open Real\n/--", 1)),
@@ -67,6 +72,19 @@ NEEDS_G6 = {
     "open ... in the theorem": (B5, lambda t: t.replace("/--", "open Real in\n/--", 1)),
 }
 REFUSED = {
+    "helper type deriving an unlisted handler": (
+        B5,
+        lambda t: t.replace("/--", "inductive Zz where\n  | a\n  deriving ToExpr\n/--", 1),
+    ),
+    "deriving instance for a library type": (
+        B5,
+        lambda t: t.replace("/--", "inductive Zz where\n  | a\nderiving instance Repr for Zz\n/--", 1),
+    ),
+    "helper type with an attribute": (
+        B5,
+        lambda t: t.replace("/--", "@[reducible] structure Zp where\n  x : ℕ\n/--", 1),
+    ),
+    "helper class": (B5, lambda t: t.replace("/--", "class Zk where\n  x : ℕ\n/--", 1)),
     "index spaced apart": ("putnam_1968_a5", lambda t: t.replace("ℝ[X]", "ℝ [X]", 1)),
     "variable": (B5, lambda t: t.replace("/--", "variable (k : ℕ)\n/--", 1)),
     "namespace around the theorem": (B5, lambda t: t.replace("/--", "namespace Aux\n/--", 1) + "end Aux\n"),

@@ -240,10 +240,15 @@ def _words(rule: str, reason: str, *words: str) -> tuple[ForbiddenRule, ...]:
     return tuple(ForbiddenRule(w, rule, reason) for w in words)
 
 
+TYPE_KEYWORDS: Final = ("inductive", "structure")
+DERIVING_HANDLERS: Final = ("DecidableEq", "Repr", "BEq", "Hashable", "Inhabited", "Nonempty", "Ord", "Fintype")
+"""Instance handlers a helper type may derive: library code that makes instances for that new type."""
+
+
 POLICY: Final = LeanPolicy(
     allowed_options=_OPTIONS,
     allowed_option_prefixes=_OPTION_PREFIXES,
-    helper_keywords=("theorem", "lemma", "def", "abbrev"),
+    helper_keywords=("theorem", "lemma", "def", "abbrev", *TYPE_KEYWORDS),
     helper_modifiers=("private", "protected", "noncomputable"),
     helper_attributes=("simp",),
     permitted=(
@@ -254,6 +259,12 @@ POLICY: Final = LeanPolicy(
             "even as a variable): a helper cannot extend another namespace (hijacking dot notation), "
             "shadow the theorem or a solution, or become what a name in the statement resolves to "
             "(a name reached through `open`, an auto-bound variable)",
+        ),
+        PermittedAddition(
+            "`inductive`, `structure`",
+            "a new type under the same naming rules, with an optional `deriving` clause of "
+            f"{', '.join(DERIVING_HANDLERS)}: it declares the type, its constructors or fields, and instances "
+            "for that type only, which nothing in the statement refers to",
         ),
         PermittedAddition(
             "`set_option NAME VALUE in`",
@@ -668,9 +679,38 @@ def _last_line(commands: Sequence[Command]) -> int:
     return commands[-1].tokens[-1].line if commands else 1
 
 
+def _deriving_clause(command: Command) -> int | None:
+    """Where a type's trailing ``deriving A, B`` clause starts (Lean's ``optDeriving`` after the
+    constructors or fields), or None: it belongs to the declaration, unlike ``deriving instance``."""
+    if command.keyword not in TYPE_KEYWORDS:
+        return None
+    tokens = command.tokens
+    start = next((i for i in range(command.head + 1, len(tokens)) if tokens[i].text == "deriving"), None)
+    if start is None:
+        return None
+    handlers = tokens[start + 1 :]
+    shape = all(t.kind == IDENT if k % 2 == 0 else t.text == "," for k, t in enumerate(handlers))
+    return start if handlers and shape and handlers[0].text != "instance" else None
+
+
+def _deriving_violations(command: Command) -> list[Violation]:
+    start = _deriving_clause(command)
+    if start is None:
+        return []
+    handlers = [t for t in command.tokens[start + 1 :] if t.kind == IDENT]
+    return [
+        Violation(t.line, f"`deriving {t.text}`", f"derive only {', '.join(DERIVING_HANDLERS)}")
+        for t in handlers
+        if normalize_name(t.text) not in DERIVING_HANDLERS
+    ]
+
+
 def _layout_violations(command: Command) -> Iterator[Violation]:
     """Text whose command structure Lean would read differently from our column-0 split."""
+    clause = _deriving_clause(command)
     for token in body_keywords(command):
+        if clause is not None and token is command.tokens[clause]:
+            continue
         rule = "starts a new command here; begin commands at column 0"
         if token.text in COMBINATORS:
             rule = f"without `... in` this starts a new command (a new `{token.text}` for what follows)"
@@ -794,6 +834,7 @@ def _addition_violations(
     if command.keyword not in policy.helper_keywords:
         return [Violation(command.line, _show(command), "not a permitted addition")]
     violations = _helper_prefix_violations(command.tokens[start : command.head], policy)
+    violations += _deriving_violations(command)
     name = command.name
     after = command.tokens[command.head + 2] if command.head + 2 < len(command.tokens) else None
     if name is None:
