@@ -43,8 +43,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import compress, pairwise, repeat
-from operator import itemgetter, ne
+from itertools import compress, count, pairwise, repeat
+from operator import itemgetter, ne, not_
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
@@ -626,7 +626,7 @@ def split_commands(tokens: Sequence[Token]) -> list[Command]:
     if not tokens:
         return []
     starts = [0]
-    for i in [i for i, col in enumerate(map(_COL, tokens)) if col == 0]:
+    for i in list(compress(count(), map(not_, map(_COL, tokens)))):  # the column-0 tokens, found in C
         if i and _starts_command(tokens[i]) and parse_head(tokens[starts[-1] : i]) is not None:
             starts.append(i)
     starts.append(len(tokens))
@@ -644,7 +644,7 @@ def body_keywords(command: Command) -> list[Token]:
     body = command.tokens[command.head + 1 :]
     return [
         body[i]
-        for i in [i for i, text in enumerate(map(_TEXT, body)) if text in _BODY_WATCH]
+        for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
         if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
     ]
 
