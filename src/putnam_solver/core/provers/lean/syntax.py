@@ -36,13 +36,15 @@ whose layout would make us see something else than Lean sees.
 
 from __future__ import annotations
 
+import gc
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import pairwise
-from operator import itemgetter
+from itertools import compress, count, pairwise, repeat
+from operator import itemgetter, ne, not_
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
@@ -154,6 +156,26 @@ _new_token = tuple.__new__
 """Builds a :class:`Token` without the Python-level ``__new__`` of a NamedTuple (the lexer's hot path)."""
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector (if it runs) while the lexer allocates its tokens.
+
+    A token is a tuple *subclass*, and the collector never untracks those (it untracks only exact tuples
+    of atoms), so every collection that the allocations trigger walks every token made so far, and every
+    token still alive elsewhere: a third of the lexer's time went there. Tokens hold only strings,
+    integers and booleans, so they form no cycles and a collection during lexing can free nothing. Other
+    threads may allocate meanwhile; their cycles wait for the next collection, which the allocation count
+    (still kept while paused) triggers at the first allocation after the pause."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
 class _Lexer:
     """Single pass over the text. ``line``/``line_start`` follow the newlines passed so far, so a token's
     line and column cost nothing extra; only whitespace and multi-line tokens move them."""
@@ -182,6 +204,12 @@ class _Lexer:
             self.line_start = text.rfind("\n", start, end) + 1
         self.pos = end
         self.spaced = False
+
+    def lex(self) -> list[Token]:
+        """Lex the whole text, with Python's cyclic garbage collector paused (see :func:`_gc_paused`)."""
+        with _gc_paused():
+            self.run()
+        return self.tokens
 
     def run(self, close_brace: bool = False) -> None:
         """Lex code; inside an interpolated string's ``{...}``, stop at the unmatched ``}``.
@@ -378,9 +406,7 @@ def lex(text: str) -> list[Token]:
 def _lex(text: str) -> tuple[Token, ...]:
     """The lexer run once per text: the gates of one verification (G2, G3, the answer record) and every
     verification of one challenge share it. Python caches a string's hash, so a hit costs a dict lookup."""
-    lexer = _Lexer(text)
-    lexer.run()
-    return tuple(lexer.tokens)
+    return tuple(_Lexer(text).lex())
 
 
 def code_tokens(tokens: Sequence[Token]) -> list[Token]:
@@ -391,7 +417,8 @@ def code_tokens(tokens: Sequence[Token]) -> list[Token]:
 @lru_cache(maxsize=16)
 def lex_code(text: str) -> tuple[Token, ...]:
     """``code_tokens(lex(text))``, once per text (the gates of one verification share it)."""
-    return tuple(t for t in _lex(text) if t.kind != COMMENT)
+    tokens = _lex(text)
+    return tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT))))  # a loop in C, not Python
 
 
 @lru_cache(maxsize=16)
@@ -599,13 +626,14 @@ def split_commands(tokens: Sequence[Token]) -> list[Command]:
     if not tokens:
         return []
     starts = [0]
-    for i in [i for i, col in enumerate(map(_COL, tokens)) if col == 0]:
+    for i in list(compress(count(), map(not_, map(_COL, tokens)))):  # the column-0 tokens, found in C
         if i and _starts_command(tokens[i]) and parse_head(tokens[starts[-1] : i]) is not None:
             starts.append(i)
     starts.append(len(tokens))
     return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
 
 
+_KIND: Final = itemgetter(0)
 _COL: Final = itemgetter(5)
 """``Token.col`` as a function: ``map`` over it runs without a Python frame per token."""
 
@@ -616,7 +644,7 @@ def body_keywords(command: Command) -> list[Token]:
     body = command.tokens[command.head + 1 :]
     return [
         body[i]
-        for i in [i for i, text in enumerate(map(_TEXT, body)) if text in _BODY_WATCH]
+        for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
         if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
     ]
 
