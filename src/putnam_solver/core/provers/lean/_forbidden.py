@@ -1,0 +1,98 @@
+"""G3, forbidden constructs: named constructs are rejected anywhere outside comments, strings and doc
+comments, matched on whole tokens or whole ``.``-separated name parts (``sorry`` is rejected, ``sorry_free``
+and ``h_axiom`` are not). Every ``@[...]`` attribute list anywhere in the file, including those of ``where``
+and ``let rec`` declarations inside a proof, may name only ``policy.helper_attributes``: the others run code
+when the module is loaded (``init``), replace compiled code (``implemented_by``, ``extern``, ``csimp``),
+change elaboration (``instance``, ``default_instance``, ``coe``, ``reducible``...) or generate declarations
+(``to_additive``, ``simps``...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import Final
+
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._policy import POLICY, ForbiddenRule, LeanPolicy, option_allowed
+from putnam_solver.core.provers.lean.syntax import DOC, IDENT, LexError, Token, lex_code, name_parts
+
+
+def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list[Violation]:
+    """Every forbidden construct among the code tokens (comments, strings and doc comments are skipped)."""
+    words = policy.forbidden_words()
+    found: list[Violation] = []
+
+    def add(token: Token, rule: ForbiddenRule, construct: str) -> None:
+        found.append(Violation(token.line, construct, f"{rule.rule}: {rule.reason}"))
+
+    texts = list(map(_TEXT, tokens))
+    flagged = {text for text in set(texts) if _may_flag(text, words)}
+    for i in [i for i, text in enumerate(texts) if text in flagged]:
+        token = tokens[i]
+        text, nxt = token.text, tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.kind == IDENT:
+            parts = name_parts(text)
+            absolute = parts[1:] if parts[:1] == ["_root_"] else parts  # `_root_.Lean.x` is `Lean.x`
+            hit = next((p for p in parts if p in words), None)
+            if hit is not None:
+                add(token, words[hit], text)
+            elif absolute[:1] == ["Lean"]:
+                add(token, policy.rule("Lean.*"), text)
+        elif text.startswith("#") and len(text) > 1:
+            add(token, policy.rule("#command"), text)
+        if text == "@[":
+            for name in attribute_names(tokens, i):
+                if name not in policy.helper_attributes:
+                    add(token, policy.rule("@[attribute]"), f"@[{name}]")
+        if text == "open" and nxt is not None and nxt.text == "private":
+            add(token, policy.rule("open private"), "open private")
+        if text == "set_option" and (nxt is None or not option_allowed(nxt.text, policy)):
+            add(token, policy.rule("set_option"), f"set_option {nxt.text if nxt else ''}".strip())
+    return found
+
+
+_TEXT: Final = itemgetter(1)
+"""``Token.text`` as a function: ``map`` over it runs without a Python frame per token."""
+_SCANNED: Final = frozenset({"@[", "open", "set_option"})
+
+
+def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
+    """Whether a token with this text can be reported by :func:`scan_forbidden` (whatever its kind and
+    neighbours): texts that are none of these are skipped there, each distinct text decided once."""
+    if text in _SCANNED or (text.startswith("#") and len(text) > 1):
+        return True
+    parts = name_parts(text)
+    absolute = parts[1:] if parts[:1] == ["_root_"] else parts
+    return absolute[:1] == ["Lean"] or any(p in words for p in parts)
+
+
+def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
+    """The attribute names of the ``@[...]`` opened at ``tokens[start]``: the first token of each
+    comma-separated item after ``local``/``scoped`` (``@[simp, local instance 100]`` -> simp, instance).
+    An item that does not start with a name, or a list that never closes, yields its first token's text
+    (or ``<unclosed>``) so that the caller refuses it."""
+    names: list[str] = []
+    depth, item_start = 0, True
+    for token in tokens[start + 1 :]:
+        if depth == 0 and token.text == "]":
+            return names
+        if token.text in ("(", "[", "{", "⟨", "@["):
+            depth += 1
+        elif token.text in (")", "]", "}", "⟩"):
+            depth -= 1
+        if depth == 0 and token.text == ",":
+            item_start = True
+        elif item_start and token.text not in ("local", "scoped"):
+            names.append(token.text)
+            item_start = False
+    return [*names, "<unclosed>"]
+
+
+def check_forbidden(candidate: str, policy: LeanPolicy = POLICY) -> list[Violation]:
+    """G3 on a whole file. Unlexable text is itself a violation: what cannot be read cannot be cleared."""
+    try:
+        tokens = lex_code(candidate)
+    except LexError as exc:
+        return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
+    return scan_forbidden([t for t in tokens if t.kind != DOC], policy)

@@ -1,0 +1,336 @@
+"""The Lean submission policy: what a candidate may add to the challenge (G2) and what it may never
+contain (G3), as data (:data:`POLICY`), with the classification of additions (:data:`ADDITIONS`) and the
+Markdown that ``putnam policy`` prints (:meth:`LeanPolicy.describe`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from putnam_solver.core.provers.lean.syntax import normalize_name
+
+
+@dataclass(frozen=True)
+class PermittedAddition:
+    construct: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Addition:
+    """One kind of difference from the challenge and how G2 judges it: ``harmless`` (accepted on every
+    profile), ``elaboration`` (accepted only where G6 runs in the same acceptance) or ``refused``."""
+
+    kind: str
+    verdict: str
+    reason: str
+
+
+_CANNOT: Final = "harmless"
+_NEEDS_G6: Final = "elaboration"
+ADDITIONS: Final = (
+    Addition("a missing or edited docstring", _CANNOT, "documentation is not part of the statement's meaning"),
+    Addition("comments", _CANNOT, "the lexer drops them; Lean never reads them"),
+    Addition(
+        "layout (line breaks, indentation, spaces around operators and inside brackets)",
+        _CANNOT,
+        "Lean's parser checks whitespace only at `x[i]`, `h.1`, `f.{u}`, `x@p`, `(.f)`, `!`/`?` after an "
+        "index and before application arguments; there it is compared",
+    ),
+    Addition(
+        "`noncomputable` on an answer `abbrev`, `noncomputable section`",
+        _CANNOT,
+        "turns off code generation only; the kernel sees the same definitions",
+    ),
+    Addition(
+        "`namespace X ... end X` closed before the theorem",
+        _CANNOT,
+        "helpers inside get the name X.h; one named like any part of a statement name is refused (dot "
+        "notation could find it), and one in a namespace the statement names or opens is left to G6",
+    ),
+    Addition("`section ... end`, also around the theorem", _CANNOT, "an anonymous scope; `variable` stays refused"),
+    Addition(
+        "`open ... in` before a helper, and global `open` inside a block closed before the theorem",
+        _CANNOT,
+        "the opened names are in force for that helper or block only, never for the statement",
+    ),
+    Addition(
+        "`set_option` of `linter.*`, `maxHeartbeats`, `maxRecDepth`, `synthInstance.*`, "
+        "`exponentiation.threshold` (global or `in`)",
+        _CANNOT,
+        "warnings and resource limits: they can make elaboration fail, never succeed differently",
+    ),
+    Addition(
+        "a helper named like a variable the statement binds",
+        _CANNOT,
+        "with `autoImplicit` off the statement's occurrence is the local variable",
+    ),
+    Addition(
+        "a helper (`theorem`, `lemma`, `def`, `abbrev`) with a fresh plain name",
+        _CANNOT,
+        "a name the statement never mentions cannot be what the statement refers to",
+    ),
+    Addition(
+        "a global `open`/`open scoped` in force at the theorem; an extended or split header `open` line; "
+        "`open ... in` the theorem",
+        _NEEDS_G6,
+        "changes how the statement's names resolve: only a semantic check (G6 comparator) can tell",
+    ),
+    Addition(
+        "a helper in a namespace the statement names or opens",
+        _NEEDS_G6,
+        "could change what dot notation or an opened name finds",
+    ),
+    Addition(
+        "everything in DESIGN.md section 7 (see the forbidden table below), `variable`, `include`, "
+        "`universe`, `instance`, `notation`, new `import`s, a namespace open at the theorem, code after it",
+        "refused",
+        "can change the statement's meaning in ways no text check rules out, or escape the kernel",
+    ),
+)
+"""The classification ``putnam policy`` prints: every kind of addition, its verdict and why."""
+
+
+@dataclass(frozen=True)
+class ForbiddenRule:
+    """``construct`` is what the scanner matches; ``reason`` says why. A ``word`` rule matches a whole
+    token or a whole ``.``-separated name part; the others are patterns :func:`scan_forbidden` knows."""
+
+    construct: str
+    rule: str
+    reason: str
+    word: bool = True
+
+
+@dataclass(frozen=True)
+class LeanPolicy:
+    """What a Lean candidate may add to the challenge (G2) and what it may never contain (G3)."""
+
+    allowed_options: tuple[str, ...]
+    allowed_option_prefixes: tuple[str, ...]
+    """Option families that only steer warnings (``linter.``): harmless anywhere."""
+    helper_keywords: tuple[str, ...]
+    helper_modifiers: tuple[str, ...]
+    helper_attributes: tuple[str, ...]
+    permitted: tuple[PermittedAddition, ...]
+    forbidden: tuple[ForbiddenRule, ...]
+    choice_operators: tuple[str, ...]
+    """Names a no-answer solution value may not use: they pick "some value with the property" from a
+    proof that one exists, instead of stating the answer. Only full names are matched: ``choose`` alone
+    or ``n.choose k`` is usually ``Nat.choose`` (a binomial coefficient, in official answers)."""
+
+    def forbidden_words(self) -> dict[str, ForbiddenRule]:
+        """Rules matched against whole tokens and whole name parts."""
+        return {r.construct: r for r in self.forbidden if r.word}
+
+    def rule(self, construct: str) -> ForbiddenRule:
+        return next(r for r in self.forbidden if r.construct == construct)
+
+    def describe(self) -> str:
+        """The policy as Markdown, for users and docs."""
+        lines = [
+            "# Lean submission policy",
+            "",
+            "A candidate is the challenge file with each hole filled: the theorem's proof and, on the",
+            "no-answer track, the value of each `*_solution` declaration. On with-answer the challenge is",
+            "PutnamBench's own text (answer inlined as `((<answer>) : <type>)`); a candidate that keeps",
+            "`abbrev putnam_X_solution : T := <official answer>` is judged against that form instead.",
+            "",
+            "## Differences from the challenge, by whether they can change the statement",
+            "",
+            "`harmless`: accepted on every profile. `elaboration`: accepted only when the same acceptance",
+            "runs G6 (profile `full`); other profiles refuse it and name the profile that would decide.",
+            "The agent's `check` applies the rules of the profile that will judge its submission.",
+            "",
+            "| difference | verdict | reason |",
+            "|---|---|---|",
+            *(f"| {a.kind} | {a.verdict} | {a.reason} |" for a in ADDITIONS),
+            "",
+            "## Permitted helpers (after the header, before the theorem)",
+            "",
+            *(f"- {p.construct}: {p.note}" for p in self.permitted),
+            "",
+            "## No-answer track: the solution values",
+            "",
+            "A value must state the answer. It may not mention the theorem, nor name a choice operator",
+            f"({', '.join(f'`{c}`' for c in self.choice_operators)}): `Classical.choose (h : ∃ x, P x)`",
+            "restates the problem instead of answering it. Forms the text cannot tell apart from",
+            "ordinary names (`h.choose`, `choose h` after `open Classical`, which could be `Nat.choose`)",
+            "and values that restate the problem in other words (`{x | P x}`) are not stopped by the",
+            "gates: the verdict records every value beside the official answer for review.",
+            "",
+            "## Forbidden anywhere outside comments and strings",
+            "",
+            "| construct | rule | reason |",
+            "|---|---|---|",
+            *(f"| `{r.construct}` | {r.rule} | {r.reason} |" for r in self.forbidden),
+            "",
+        ]
+        return "\n".join(lines)
+
+
+_OPTIONS = (
+    "maxHeartbeats",
+    "maxRecDepth",
+    "synthInstance.maxHeartbeats",
+    "synthInstance.maxSize",
+    "exponentiation.threshold",
+)
+_OPTION_PREFIXES = ("linter.",)
+_HOLE = "proof hole"
+_NATIVE = "native code: trusts the compiler, not the kernel"
+_META = "meta-programming: can change the environment or the elaborator"
+_PARSE = "syntax extension: the same text could mean something else"
+_ELAB = "changes how the statement elaborates"
+
+
+def _words(rule: str, reason: str, *words: str) -> tuple[ForbiddenRule, ...]:
+    return tuple(ForbiddenRule(w, rule, reason) for w in words)
+
+
+TYPE_KEYWORDS: Final = ("inductive", "structure")
+DERIVING_HANDLERS: Final = ("DecidableEq", "Repr", "BEq", "Hashable", "Inhabited", "Nonempty", "Ord", "Fintype")
+"""Instance handlers a helper type may derive: library code that makes instances for that new type."""
+
+
+POLICY: Final = LeanPolicy(
+    allowed_options=_OPTIONS,
+    allowed_option_prefixes=_OPTION_PREFIXES,
+    helper_keywords=("theorem", "lemma", "def", "abbrev", *TYPE_KEYWORDS),
+    helper_modifiers=("private", "protected", "noncomputable"),
+    helper_attributes=("simp",),
+    permitted=(
+        PermittedAddition(
+            "`theorem`, `lemma`, `def`, `abbrev`",
+            "with optional docstring, `@[simp]`, and `private` / `protected` / `noncomputable`; the name "
+            "must be a plain (undotted) identifier that the challenge neither declares nor mentions (not "
+            "even as a variable): a helper cannot extend another namespace (hijacking dot notation), "
+            "shadow the theorem or a solution, or become what a name in the statement resolves to "
+            "(a name reached through `open`, an auto-bound variable)",
+        ),
+        PermittedAddition(
+            "`inductive`, `structure`",
+            "a new type under the same naming rules, with an optional `deriving` clause of "
+            f"{', '.join(DERIVING_HANDLERS)}: it declares the type, its constructors or fields, and instances "
+            "for that type only, which nothing in the statement refers to",
+        ),
+        PermittedAddition(
+            "`set_option NAME VALUE in`",
+            f"before a helper or before the theorem, or as a global command, NAME one of "
+            f"{', '.join(_OPTIONS)} or a `linter.*` option",
+        ),
+    ),
+    choice_operators=(
+        "Classical.choose",
+        "Classical.choice",
+        "Classical.epsilon",
+        "Classical.indefiniteDescription",
+        "Exists.choose",
+        "Nat.find",
+    ),
+    forbidden=(
+        *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx"),
+        *_words("axiom", "adds an unproved assumption", "axiom"),
+        *_words(
+            "native",
+            _NATIVE,
+            "native_decide",
+            "native",
+            "bv_decide",
+            "bv_check",
+            "ofReduceBool",
+            "ofReduceNat",
+            "reduceBool",
+            "reduceNat",
+            "trustCompiler",
+            "implemented_by",
+            "extern",
+            "csimp",
+        ),
+        *_words("unsafe", "escapes the kernel's checks", "unsafe", "partial", "opaque", "unsafeCast"),
+        *_words(
+            "kernel",
+            "disables or bypasses kernel checking",
+            "skipKernelTC",
+            "prelude",
+            "addDecl",
+            "addAndCompile",
+            "Environment",
+        ),
+        *_words(
+            "meta",
+            _META,
+            "run_cmd",
+            "run_elab",
+            "run_meta",
+            "run_tac",
+            "elab",
+            "elab_rules",
+            "initialize",
+            "builtin_initialize",
+            "simproc",
+            "dsimproc",
+            "MetaM",
+            "TacticM",
+            "TermElabM",
+            "CommandElabM",
+            "CoreM",
+            "evalExpr",
+            "throwError",
+            "throwErrorAt",
+            "dbg_trace",
+            "dbgTrace",
+        ),
+        *_words(
+            "syntax",
+            _PARSE,
+            "macro",
+            "macro_rules",
+            "syntax",
+            "declare_syntax_cat",
+            "notation",
+            "notation3",
+            "infix",
+            "infixl",
+            "infixr",
+            "prefix",
+            "postfix",
+            "binder_predicate",
+        ),
+        *_words(
+            "elaboration",
+            _ELAB,
+            "instance",
+            "attribute",
+            "export",
+            "unif_hint",
+            "autoImplicit",
+            "relaxedAutoImplicit",
+        ),
+        ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
+        ForbiddenRule("#command", "meta", "`#eval`, `#exit`, `#print`...: run code or end the file early", False),
+        ForbiddenRule("open private", "elaboration", "exposes private declarations of other modules", False),
+        ForbiddenRule(
+            "@[attribute]",
+            "attribute",
+            "on any declaration, `where` and `let rec` ones inside proofs included, only `@[simp]` (it can only "
+            "help a proof): other attributes run code at load time (`init`), replace compiled code "
+            "(`implemented_by`, `extern`, `csimp`), change elaboration (`instance`, `default_instance`, `coe`, "
+            "`reducible`) or generate declarations (`to_additive`, `simps`)",
+            False,
+        ),
+        ForbiddenRule(
+            "set_option",
+            "option",
+            f"only {', '.join(_OPTIONS)} and `linter.*` may be set; others disable checks (debug.*) or "
+            "change elaboration",
+            False,
+        ),
+    ),
+)
+
+
+def option_allowed(name: str, policy: LeanPolicy) -> bool:
+    """Whether ``policy`` lets a candidate set the option ``name`` (G2 and G3 both ask)."""
+    name = normalize_name(name)
+    return name in policy.allowed_options or any(name.startswith(p) for p in policy.allowed_option_prefixes)

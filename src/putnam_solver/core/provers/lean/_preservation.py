@@ -1,0 +1,463 @@
+"""G2, statement preservation: the candidate against the challenge, and the helpers that judge its
+namespaces, ``open``s, no-answer values and layout.
+
+The candidate must be the challenge with its holes filled. The holes are the theorem's proof (all
+tokens after the theorem's top-level ``:=``) and, on the no-answer track, the value of every
+``*_solution`` declaration. Everything else is compared token by token, gluing included. The only
+additions allowed are the helpers listed in :data:`POLICY`, placed after the header and before the
+theorem. Where the proof ends: it runs to the end of the file. Any token that can only begin a command
+(``theorem``, ``end``, ``notation``, ``seal``, a modifier...) inside it, or any command-starting token at
+column 0 after it, means Lean would parse a new command there, and is rejected as code after the theorem.
+The same holds inside every hole (a helper's body, a no-answer value): there an ``open`` or
+``set_option`` without its ``... in`` would be a new command in force for the theorem. A helper's name
+may not be one the challenge uses anywhere, not even as a variable: the statement's identifiers could
+resolve to it. Strict token equality is the rule: ``«putnam_x»`` for ``putnam_x``, ``Real`` for ``ℝ`` or
+a renamed binder is a difference, although Lean would read the same statement. Layout is not compared
+(line breaks and indentation may change); the few column-sensitive constructs a statement could contain
+(``match`` alternatives, tactic blocks, newline-separated fields) are left to G6. On the no-answer track
+a value may not name a choice operator or the theorem (see :data:`POLICY`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from putnam_solver.core.benchmark import module_name
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, POLICY, TYPE_KEYWORDS, LeanPolicy, option_allowed
+from putnam_solver.core.provers.lean.syntax import (
+    COMBINATORS,
+    DOC,
+    IDENT,
+    SYMBOL,
+    Command,
+    LexError,
+    Statement,
+    Token,
+    body_keywords,
+    commands_of,
+    first_difference,
+    name_parts,
+    normalize_name,
+    parse_statement,
+    same_tokens,
+)
+from putnam_solver.core.verify import Track
+
+
+def check_preservation(
+    challenge: str, candidate: str, track: Track, policy: LeanPolicy = POLICY, semantic: bool = False
+) -> list[Violation]:
+    """G2: every way ``candidate`` differs from ``challenge`` other than filled holes and additions the
+    policy accepts. ``semantic``: the same acceptance runs G6 (comparator), so additions that can change
+    the statement only through elaboration are left to it (:data:`ADDITIONS`).
+
+    ``challenge`` is harness-made; if it does not parse, that is a harness error and this raises.
+    """
+    return check_statement(parse_statement(challenge), candidate, track, policy, semantic)
+
+
+@dataclass
+class _Walk:
+    """State while walking the candidate's commands in order."""
+
+    violations: list[Violation]
+    blocks: list[tuple[Command, list[Command]]]
+    """Open ``namespace``/``section`` blocks the candidate began, each with the global ``open``s made in it."""
+    opens: list[Command]
+    """Global ``open`` commands made at top level (header ones included)."""
+
+    def in_force(self) -> list[Command]:
+        """The global ``open``s in force here: top level, and those of blocks still open."""
+        return [*self.opens, *(o for _, inner in self.blocks for o in inner)]
+
+
+def check_statement(
+    expected: Statement, candidate: str, track: Track, policy: LeanPolicy, semantic: bool = False
+) -> list[Violation]:
+    """G2 against a parsed challenge (:func:`check_preservation` parses it first)."""
+    try:  # Lean reads \r\n as \n, inside doc comments and strings too
+        commands = commands_of(candidate.replace("\r\n", "\n"))
+    except LexError as exc:
+        return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
+    holes = _holes(expected, track)
+    defined = _candidate_name_parts(commands, expected)
+    theorem_key = _key(expected.theorem)
+    want = [c for c in expected.commands if c.keyword != "open"]
+    keys = [_key(c) for c in want]
+    imports = sum(c.keyword == "import" for c in want)
+    walk = _Walk([], [], [])
+    position = 0
+    theorem_seen = False
+    for command in commands:
+        walk.violations += _layout_violations(command)
+        key = _key(command)
+        if theorem_seen:
+            walk.violations += _after_theorem(command, walk)
+        elif key in keys[position:]:
+            found = keys.index(key, position)
+            skipped = want[position:found]
+            walk.violations += [Violation(command.line, _show(c), "missing from the candidate") for c in skipped]
+            if any(block.keyword == "namespace" for block, _ in walk.blocks):
+                walk.violations.append(Violation(command.line, _show(command), "inside a namespace: renamed"))
+            walk.violations += _compare(want[found], command, holes.get(key), expected, policy, semantic, defined)
+            position = found + 1
+            theorem_seen = key == theorem_key
+            if theorem_seen:
+                walk.violations += _open_violations(expected, walk.in_force(), command.line, semantic)
+        elif position < imports:
+            walk.violations.append(Violation(command.line, _show(command), "not allowed inside the header"))
+        else:
+            walk.violations += _scope_command(command, walk, expected, policy, semantic)
+    if not theorem_seen:
+        walk.violations.append(Violation(_last_line(commands), f"theorem {expected.theorem_name}", "missing"))
+    for block, _ in walk.blocks:
+        if block.keyword == "namespace":
+            walk.violations.append(Violation(block.line, _show(block), "namespace not closed before the theorem"))
+    return walk.violations
+
+
+def _scope_command(
+    command: Command, walk: _Walk, expected: Statement, policy: LeanPolicy, semantic: bool
+) -> list[Violation]:
+    """A command the challenge does not have, before the theorem: a block opener or closer, a global
+    ``open`` (recorded; judged at the theorem), an allowed global option, or a helper."""
+    if command.keyword in ("namespace", "section") and command.head == _plain_prefix(command):
+        walk.blocks.append((command, []))
+        return []
+    if command.keyword == "end":
+        return _close_block(command, walk)
+    if command.keyword == "open" and command.head == 0 and _combinator_free(command):
+        (walk.blocks[-1][1] if walk.blocks else walk.opens).append(command)
+        return []
+    if command.keyword == "set_option" and command.head == 0 and len(command.tokens) == 3:
+        if option_allowed(command.tokens[1].text, policy):
+            return []
+        return [Violation(command.line, f"set_option {command.tokens[1].text}", "option not allowed")]
+    namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"]
+    reachable = {p for n in namespace for p in name_parts(n)} & (expected.name_parts_used | _opened(walk))
+    if namespace and not semantic and (reachable or not _fresh_namespace(namespace[0], expected)):
+        why = "which the statement names or opens" if reachable else "which may already exist in the library"
+        what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
+        return [Violation(command.line, _show(command), _needs_g6(what))]
+    return _addition_violations(command, expected, policy, namespace)
+
+
+def _fresh_namespace(name: str, expected: Statement) -> bool:
+    """Whether a namespace is surely new: named after the problem (``Putnam1968A6``, ``putnam_1968_a6``).
+
+    Any other namespace may already exist in Mathlib, and a declaration added to it can become what dot
+    notation in the statement finds (``x.f`` looks in the namespace of ``x``'s type and of the types it
+    unfolds to), so only comparator can tell that it changed nothing.
+    """
+    root = name_parts(name)[0]
+    return root in (expected.theorem_name, module_name(expected.theorem_name))
+
+
+def _opened(walk: _Walk) -> set[str]:
+    """Every name part of every namespace opened by a global ``open`` in force."""
+    return {p for c in walk.in_force() for t in c.tokens[c.head + 1 :] for p in name_parts(t.text)}
+
+
+def _plain_prefix(command: Command) -> int:
+    """How many tokens may precede a block keyword: ``noncomputable section`` has one."""
+    return 1 if command.keyword == "section" and command.prefix and command.prefix[0].text == "noncomputable" else 0
+
+
+def _combinator_free(command: Command) -> bool:
+    return not any(t.text == "in" for t in command.tokens)
+
+
+def _close_block(command: Command, walk: _Walk) -> list[Violation]:
+    """``end [X]`` must close the innermost block the candidate opened, by its name."""
+    name = [t.text for t in command.tokens[command.head + 1 :]]
+    if not walk.blocks:
+        return [Violation(command.line, _show(command), "closes no block the candidate opened")]
+    block, _ = walk.blocks[-1]
+    block_name = [t.text for t in block.tokens[block.head + 1 :]]
+    if name != block_name:
+        return [Violation(command.line, _show(command), f"does not close {_show(block)}")]
+    walk.blocks.pop()
+    return []
+
+
+def _after_theorem(command: Command, walk: _Walk) -> list[Violation]:
+    """After the theorem only the ``end`` of a section still open around it may stand."""
+    if command.keyword == "end" and walk.blocks and walk.blocks[-1][0].keyword == "section":
+        return _close_block(command, walk)
+    return [Violation(command.line, _show(command), "code after the theorem's proof")]
+
+
+def _open_names(commands: Sequence[Command]) -> list[str] | None:
+    """The namespaces plain ``open A B`` commands open, in order; None if one has another form
+    (``scoped``, ``hiding``, ``renaming``, ``(names)``)."""
+    names: list[str] = []
+    for command in commands:
+        parts = command.tokens[command.head + 1 :]
+        if not parts or any(t.kind != IDENT or t.text in ("scoped", "hiding", "renaming") for t in parts):
+            return None
+        names += [normalize_name(t.text) for t in parts]
+    return names
+
+
+def _open_violations(expected: Statement, in_force: Sequence[Command], line: int, semantic: bool) -> list[Violation]:
+    """The global ``open``s in force at the theorem against the challenge's header ones: the same lines
+    pass; every challenge namespace opened but in other lines, or more namespaces opened, can change the
+    statement only through elaboration; a challenge ``open`` missing changes it."""
+    header = [c for c in expected.commands if c.keyword == "open"]
+    if [_key(c) for c in in_force] == [_key(c) for c in header]:
+        return []
+    want, got = _open_names(header) or [], _open_names(in_force)
+    if got is not None and not set(want) <= set(got):
+        missing = ", ".join(sorted(set(want) - set(got)))
+        return [Violation(line, f"`open {missing}`", "missing from the candidate")]
+    if semantic:
+        return []
+    shown = "; ".join(" ".join(t.text for t in c.tokens) for c in in_force if _key(c) not in map(_key, header))
+    return [Violation(line, f"`{shown or 'open'}`", _needs_g6("a global `open` in force at the theorem"))]
+
+
+def _needs_g6(what: str) -> str:
+    return (
+        f"{what} can change the statement only through elaboration: accepted only by a profile that "
+        "runs G6 (comparator), such as `full`; this profile has no semantic statement check"
+    )
+
+
+def _holes(expected: Statement, track: Track) -> dict[tuple[str, ...], int]:
+    """Command key -> number of leading tokens that must match; the rest is the hole."""
+    holes = {_key(expected.theorem): expected.proof_assign + 1}
+    if track is Track.NO_ANSWER:
+        for solution in expected.solutions:
+            holes[_key(solution.command)] = len(solution.command.tokens) - 1
+    return holes
+
+
+def _key(command: Command) -> tuple[str, ...]:
+    """How a candidate's command is matched to the challenge's: declarations by name, others by text."""
+    if command.name is not None:
+        return ("decl", normalize_name(command.name))
+    return tuple(t.text for t in command.tokens)
+
+
+def _show(command: Command, limit: int = 60) -> str:
+    text = " ".join(t.text for t in command.tokens[command.head : command.head + 12] if t.kind != DOC)
+    text = text or " ".join(t.text for t in command.tokens[:12])
+    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
+
+
+def _last_line(commands: Sequence[Command]) -> int:
+    return commands[-1].tokens[-1].line if commands else 1
+
+
+def _deriving_clause(command: Command) -> int | None:
+    """Where a type's trailing ``deriving A, B`` clause starts (Lean's ``optDeriving`` after the
+    constructors or fields), or None: it belongs to the declaration, unlike ``deriving instance``."""
+    if command.keyword not in TYPE_KEYWORDS:
+        return None
+    tokens = command.tokens
+    start = next((i for i in range(command.head + 1, len(tokens)) if tokens[i].text == "deriving"), None)
+    if start is None:
+        return None
+    handlers = tokens[start + 1 :]
+    shape = all(t.kind == IDENT if k % 2 == 0 else t.text == "," for k, t in enumerate(handlers))
+    return start if handlers and shape and handlers[0].text != "instance" else None
+
+
+def _deriving_violations(command: Command) -> list[Violation]:
+    start = _deriving_clause(command)
+    if start is None:
+        return []
+    handlers = [t for t in command.tokens[start + 1 :] if t.kind == IDENT]
+    return [
+        Violation(t.line, f"`deriving {t.text}`", f"derive only {', '.join(DERIVING_HANDLERS)}")
+        for t in handlers
+        if normalize_name(t.text) not in DERIVING_HANDLERS
+    ]
+
+
+def _layout_violations(command: Command) -> Iterator[Violation]:
+    """Text whose command structure Lean would read differently from our column-0 split."""
+    clause = _deriving_clause(command)
+    for token in body_keywords(command):
+        if clause is not None and token is command.tokens[clause]:
+            continue
+        rule = "starts a new command here; begin commands at column 0"
+        if token.text in COMBINATORS:
+            rule = f"without `... in` this starts a new command (a new `{token.text}` for what follows)"
+        yield Violation(token.line, f"`{token.text}`", rule)
+    last = command.tokens[-1]
+    if last.text == "in":
+        yield Violation(last.line, _show(command), "a trailing `... in` would apply to the next command")
+    if not command.keyword:
+        yield Violation(command.line, _show(command), "not a complete command")
+
+
+def _combinator_prefix_end(tokens: Sequence[Token], policy: LeanPolicy) -> tuple[int, list[Token]]:
+    """Skip leading ``set_option NAME VALUE in`` and ``open ... in`` groups. Returns the index after
+    them and the ``open`` tokens skipped (a caller decides what an ``open ... in`` may precede); options
+    off the allow-list are not skipped, so that they stay visible to the caller."""
+    i, opens = 0, []
+    while i < len(tokens):
+        if tokens[i].text == "set_option" and i + 3 < len(tokens) and tokens[i + 3].text == "in":
+            if not option_allowed(tokens[i + 1].text, policy):
+                break
+            i += 4
+        elif tokens[i].text == "open" and (after := _open_in_end(tokens, i)) is not None:
+            opens.append(tokens[i])
+            i = after
+        else:
+            break
+    return i, opens
+
+
+def _open_in_end(tokens: Sequence[Token], i: int) -> int | None:
+    """Index after the ``in`` of ``open NAMES in`` at ``i`` (plain names only), else None."""
+    j = i + 1
+    while j < len(tokens) and tokens[j].kind == IDENT and tokens[j].text != "in":
+        j += 1
+    return j + 1 if j > i + 1 and j < len(tokens) and tokens[j].text == "in" else None
+
+
+def _without_docs(tokens: Sequence[Token], drop: frozenset[str] = frozenset()) -> list[Token]:
+    """The tokens without doc comments (and without the prefix words in ``drop``): what a comparison
+    of a declaration's meaning looks at."""
+    return [t for t in tokens if t.kind != DOC and t.text not in drop]
+
+
+def _compare(
+    want: Command,
+    got: Command,
+    hole: int | None,
+    expected: Statement,
+    policy: LeanPolicy,
+    semantic: bool,
+    defined: frozenset[str],
+) -> list[Violation]:
+    """A challenge command against the candidate's: equal up to doc comments, except a hole's tail; the
+    theorem may carry allowed ``set_option ... in`` (and, under G6, ``open ... in``) prefixes; a solution
+    may gain or lose ``noncomputable`` (it only turns off code generation)."""
+    tokens: Sequence[Token] = got.tokens
+    violations: list[Violation] = []
+    fixed: Sequence[Token] = want.tokens if hole is None else want.tokens[:hole]
+    if want is expected.theorem:
+        start, opens = _combinator_prefix_end(tokens, policy)
+        tokens = tokens[start:]
+        if opens and not semantic:
+            violations.append(Violation(opens[0].line, "`open ... in` the theorem", _needs_g6("`open ... in`")))
+        if tokens and tokens[0].text == "set_option" and len(tokens) > 1:
+            violations.append(Violation(tokens[0].line, f"set_option {tokens[1].text}", "option not allowed"))
+    drop = frozenset({"noncomputable"}) if want is not expected.theorem else frozenset()
+    fixed = _without_docs(fixed[: want.head], drop) + list(fixed[want.head :])
+    keyword_at = got.head - (len(got.tokens) - len(tokens))
+    tokens = _without_docs(tokens[:keyword_at], drop) + list(tokens[keyword_at:])
+    label = f"`{want.name}`" if want.name else _show(want)
+    if not same_tokens(fixed, tokens[: len(fixed)]) or (hole is None and len(tokens) != len(fixed)):
+        index = first_difference(fixed, tokens)
+        line = tokens[min(index if index is not None else len(fixed), len(tokens) - 1)].line if tokens else 1
+        violations.append(Violation(line, label, "differs from the challenge"))
+    elif hole is not None and len(tokens) == len(fixed):
+        violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
+    elif hole is not None and want is not expected.theorem:
+        violations += _answer_violations(tokens[len(fixed) :], label, expected, policy, defined)
+    return violations
+
+
+def _candidate_name_parts(commands: Sequence[Command], expected: Statement) -> frozenset[str]:
+    """Every name part of every declaration the candidate makes that the challenge does not (helpers)."""
+    challenge_names = {normalize_name(n) for n in expected.declared_names}
+    return frozenset(
+        part
+        for c in commands
+        if c.name is not None and normalize_name(c.name) not in challenge_names
+        for part in name_parts(normalize_name(c.name))
+    )
+
+
+def _answer_violations(
+    value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy, defined: frozenset[str]
+) -> list[Violation]:
+    """A no-answer solution value must state an answer over the challenge's own environment, not point
+    back at the problem or at a constant the candidate defines (a helper can hide anything)."""
+    violations = []
+    for token in value:
+        name = normalize_name(token.text) if token.kind == IDENT else ""
+        if name == normalize_name(expected.theorem_name):
+            violations.append(Violation(token.line, label, "the answer may not mention the theorem"))
+        elif shared := sorted(defined.intersection(name_parts(name))):
+            rule = (
+                f"the answer names `{shared[0]}`, which the candidate defines; an answer may use only what "
+                "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
+            )
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+        elif any(name == op or name.endswith(f".{op}") for op in policy.choice_operators):
+            rule = "a choice operator picks a value from the problem's own statement; state the answer"
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+    return violations
+
+
+def _addition_violations(
+    command: Command, expected: Statement, policy: LeanPolicy, namespace: Sequence[str]
+) -> list[Violation]:
+    """A command the challenge does not have: allowed only if it is a permitted helper, declared at top
+    level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open)."""
+    start, _ = _combinator_prefix_end(command.tokens, policy)
+    if command.keyword not in policy.helper_keywords:
+        return [Violation(command.line, _show(command), "not a permitted addition")]
+    violations = _helper_prefix_violations(command.tokens[start : command.head], policy)
+    violations += _deriving_violations(command)
+    name = command.name
+    after = command.tokens[command.head + 2] if command.head + 2 < len(command.tokens) else None
+    if name is None:
+        violations.append(Violation(command.line, _show(command), "a helper needs a name"))
+    elif after is not None and not after.spaced and after.kind == SYMBOL and after.text.isalpha():
+        violations.append(
+            Violation(
+                after.line,
+                f"`{name}{after.text}`",
+                f"{after.text!r} (U+{ord(after.text[0]):04X}) cannot appear in a Lean identifier: look-alike name",
+            )
+        )
+    elif len(name_parts(name)) != 1 or name_parts(name)[0] == "_root_":
+        violations.append(Violation(command.line, f"`{name}`", "helper names must be plain identifiers"))
+    else:
+        violations += _helper_name_violations(command, normalize_name(name), expected, namespace)
+    return violations
+
+
+def _helper_name_violations(
+    command: Command, name: str, expected: Statement, namespace: Sequence[str]
+) -> list[Violation]:
+    """A helper may not become what a name of the statement resolves to. At top level: not a challenge
+    declaration, nor a name the statement uses free (a bound variable's name is harmless: with
+    ``autoImplicit`` off the statement's occurrence is the local). In a namespace ``N``: its name may
+    not be any part of any name in the statement, since ``x.h`` finds ``N.h`` for ``x : N``."""
+    full = ".".join([*namespace, name])
+    if full in expected.declared_names:
+        return [Violation(command.line, f"`{full}`", "collides with a challenge declaration")]
+    if namespace and name in expected.name_parts_used:
+        rule = "inside a namespace, a helper named like a part of a statement name could be what dot notation finds"
+        return [Violation(command.line, f"`{full}`", rule)]
+    if not namespace and name in expected.referenced_names - expected.bound_names:
+        rule = "is a name the challenge uses: the statement could come to mean this helper"
+        return [Violation(command.line, f"`{name}`", rule)]
+    return []
+
+
+def _helper_prefix_violations(prefix: Sequence[Token], policy: LeanPolicy) -> list[Violation]:
+    """A helper may carry a docstring, ``@[simp]`` and the allowed modifiers; nothing else."""
+    violations, i = [], 0
+    while i < len(prefix):
+        token = prefix[i]
+        if token.text == "@[":
+            close = next((j for j in range(i, len(prefix)) if prefix[j].text == "]"), len(prefix))
+            names = [t.text for t in prefix[i + 1 : close] if t.text != ","]
+            if not names or any(n not in policy.helper_attributes for n in names):
+                violations.append(Violation(token.line, f"`@[{' '.join(names)}]`", "attribute not permitted"))
+            i = close + 1
+            continue
+        if token.kind != DOC and token.text not in policy.helper_modifiers:
+            violations.append(Violation(token.line, f"`{token.text}`", "not permitted before a helper"))
+        i += 1
+    return violations
