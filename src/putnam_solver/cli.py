@@ -61,6 +61,14 @@ MaxCandidateBytesOpt = Annotated[
         "published proofs stay under 150 KB).",
     ),
 ]
+AllowRecursionOpt = Annotated[
+    bool,
+    typer.Option(
+        "--allow-recursion",
+        help="Rocq: accept candidate-defined recursion even on a Coq with known guard checker bugs "
+        "(through which it can prove False; recorded in every verdict).",
+    ),
+]
 KernelsOpt = Annotated[
     str, typer.Option("--kernels", help="Kernels G6 requires: lean, or lean,nanoda (putnam bootstrap --nanoda).")
 ]
@@ -167,14 +175,7 @@ def verify(
         bool, typer.Option("--keep-going", help="Run every gate even after one failed (slower; for audits).")
     ] = False,
     max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
-    allow_recursion: Annotated[
-        bool,
-        typer.Option(
-            "--allow-recursion",
-            help="Rocq: accept candidate-defined recursion even on a Coq with known guard checker bugs "
-            "(through which it can prove False; recorded in every verdict).",
-        ),
-    ] = False,
+    allow_recursion: AllowRecursionOpt = False,
     comparator_timeout: Annotated[
         float, typer.Option("--comparator-timeout", help="Seconds for G6 (comparator) per candidate.", min=1)
     ] = 3600.0,
@@ -402,14 +403,7 @@ def solve(
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
     kernels: KernelsOpt = "lean",
-    allow_recursion: Annotated[
-        bool,
-        typer.Option(
-            "--allow-recursion",
-            help="Rocq: accept candidate-defined recursion even on a Coq with known guard checker bugs "
-            "(through which it can prove False; recorded in every verdict).",
-        ),
-    ] = False,
+    allow_recursion: AllowRecursionOpt = False,
 ) -> None:
     """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
 from putnam_solver.core.gatekit import sandbox_limits
 from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module
-from putnam_solver.core.provers.lean.compile import LeanRun, compile_lean, failure_detail
+from putnam_solver.core.provers.lean.compile import LeanRun, compile_against_candidate, failure_detail
 from putnam_solver.core.provers.lean.syntax import (
     LexError,
     Solution,
@@ -185,16 +185,7 @@ def check_answer(sub: Submission, name: str, candidate: str | None, official: st
 
     def run(lines: Sequence[str]) -> tuple[LeanRun, int]:
         source, first = harness_source(module, header_lines(statement), lines)
-        return compile_lean(
-            lean,
-            harness,
-            source.encode("utf-8"),
-            scratch=scratch,
-            limits=limits,
-            unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
-            extra_lean_path=(library,),
-            emit_olean=False,
-        ), first
+        return compile_against_candidate(sub, lean, harness, source, scratch, library, limits), first
 
     lines = [attempt_line(name, type_, official, a) for a in ATTEMPTS]
     try:

@@ -45,7 +45,12 @@ from typing import Any
 
 from putnam_solver.core.gatekit import sandbox_limits
 from putnam_solver.core.provers.lean import compile as g4
-from putnam_solver.core.provers.lean.compile import LeanMessage, compile_lean, failure_detail, read_olean
+from putnam_solver.core.provers.lean.compile import (
+    LeanMessage,
+    compile_against_candidate,
+    failure_detail,
+    read_olean,
+)
 from putnam_solver.core.provers.lean.toolchain import LeanNotFound, find_lean
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.sandbox import SandboxUnavailable, fresh_copy
@@ -140,16 +145,7 @@ def axioms_gate(sub: Submission) -> GateResult:
     evidence["harness"] = source
     limits = sandbox_limits(sub.options)
     try:
-        run = compile_lean(
-            lean,
-            harness,
-            source.encode("utf-8"),
-            scratch=scratch,
-            limits=limits,
-            unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
-            extra_lean_path=(library,),
-            emit_olean=False,
-        )
+        run = compile_against_candidate(sub, lean, harness, source, scratch, library, limits)
     except SandboxUnavailable as exc:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, f"sandbox unavailable: {exc}", evidence)
     evidence.update(run.evidence())

@@ -178,6 +178,23 @@ def compile_lean(
     return LeanRun(result, messages, unparsed, workdir, olean if emit_olean and os.path.lexists(olean) else None)
 
 
+def compile_against_candidate(
+    sub: Submission, lean: LeanCommand, module: str, source: str, scratch: Path, library: Path, limits: SandboxLimits
+) -> LeanRun:
+    """A harness-written module (G5's axiom report, the answer check) compiled with the candidate's
+    ``.olean`` in ``library`` on its path; nothing of it is kept."""
+    return compile_lean(
+        lean,
+        module,
+        source.encode("utf-8"),
+        scratch=scratch,
+        limits=limits,
+        unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
+        extra_lean_path=(library,),
+        emit_olean=False,
+    )
+
+
 def read_olean(path: Path, limits: SandboxLimits) -> bytes:
     """The bytes of a compiled module a sandboxed run left; UnsafeFile unless a regular file under the cap."""
     return read_regular_file(path, limits.disk_bytes)
