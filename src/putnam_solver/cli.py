@@ -23,7 +23,7 @@ from putnam_solver.core import benchmark as bench
 from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
-from putnam_solver.core.provers import Prover, get_prover, prover_names
+from putnam_solver.core.provers import Prover, get_prover, prover_names, tool_locations
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import check_health
@@ -67,6 +67,15 @@ AllowRecursionOpt = Annotated[
         "--allow-recursion",
         help="Rocq: accept candidate-defined recursion even on a Coq with known guard checker bugs "
         "(through which it can prove False; recorded in every verdict).",
+    ),
+]
+ToolOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--tool",
+        metavar="NAME=PATH",
+        help="Run this executable as tool NAME, e.g. --tool coqc=/opt/coq/bin/coqc (repeatable). "
+        "`putnam doctor` lists each prover's tools and the environment variable that does the same.",
     ),
 ]
 KernelsOpt = Annotated[
@@ -160,9 +169,7 @@ def verify(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (os.cpu_count() or 1),
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
-    lean: Annotated[
-        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable to use (G4, G5).")
-    ] = None,
+    tool: ToolOpt = None,
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
     memory_mb: Annotated[
         int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)
@@ -202,7 +209,7 @@ def verify(
             timeout_seconds=timeout,
             memory_mb=memory_mb,
             unsafe_no_sandbox=unsafe_no_sandbox,
-            lean=lean,
+            tools=tool_locations(tool or []),
             keep_going=keep_going,
             max_candidate_bytes=max_candidate_bytes,
             allow_recursion=allow_recursion,
@@ -297,10 +304,10 @@ class _errors:
 
 
 @app.command()
-def policy(prover: ProverOpt = "lean") -> None:
+def policy(prover: ProverOpt = "lean", tool: ToolOpt = None) -> None:
     """Print exactly what a candidate may add to the statement and which constructs are forbidden."""
     with _errors():
-        out.print(get_prover(prover).policy_text(), markup=False)
+        out.print(get_prover(prover).policy_text(VerifyOptions(tools=tool_locations(tool or []))), markup=False)
 
 
 @dataset_app.command("fetch")
@@ -382,9 +389,7 @@ def solve(
         str | None, typer.Option("--model-base-url", help="Base URL for an OpenAI-compatible server.")
     ] = None,
     axle: Annotated[bool, typer.Option("--axle", help="Acceptance also needs the AXLE API (G7).")] = False,
-    lean: Annotated[
-        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable for the gates.")
-    ] = None,
+    tool: ToolOpt = None,
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Run directory (default runs/<time>).")] = None,
     resume: Annotated[
         Path | None,
@@ -440,7 +445,7 @@ def solve(
                 prices=prices,
                 model_base_url=model_base_url,
                 axle=axle,
-                lean=lean,
+                tools=tool_locations(tool or []),
                 allow_recursion=allow_recursion,
                 kernels=_kernels(kernels),
                 run_dir=run_dir,
@@ -509,9 +514,7 @@ def bootstrap(
 def selftest(
     prover: ProverOpt = "lean",
     axle: Annotated[bool, typer.Option("--axle", help="Also put the canaries through the AXLE API (G7).")] = False,
-    lean: Annotated[
-        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable for the gates.")
-    ] = None,
+    tool: ToolOpt = None,
     jobs: Annotated[int | None, typer.Option("--jobs", help="Canaries verified at once (default: cores).", min=1)] = (
         None
     ),
@@ -522,7 +525,9 @@ def selftest(
     canary sets that could not run, and why); 2 on any surprise: a known-bad canary accepted, a known-good
     one refused, or a gate that could not run although `putnam doctor` says it can.
     """
-    _selftest(prover, VerifyOptions(axle=axle, lean=lean), jobs)
+    with _errors():
+        options = VerifyOptions(axle=axle, tools=tool_locations(tool or []))
+    _selftest(prover, options, jobs)
 
 
 def _selftest(prover: str, options: VerifyOptions, jobs: int | None) -> None:
@@ -539,11 +544,11 @@ def doctor(
     prover: Annotated[
         list[str] | None, typer.Option("--prover", help="Check only this prover (repeatable; default all).")
     ] = None,
-    lean: Annotated[Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` to check.")] = None,
+    tool: ToolOpt = None,
 ) -> None:
     """Show what is installed and, per prover, which gates can run here. Exit 0 when the full profile can."""
     with _errors():
-        health = check_health(prover or list(prover_names()), VerifyOptions(lean=lean))
+        health = check_health(prover or list(prover_names()), VerifyOptions(tools=tool_locations(tool or [])))
     mark = {True: "ok  ", False: "MISS"}
     out.print("system", markup=False)
     for row in health.system:
@@ -552,6 +557,10 @@ def doctor(
         out.print(f"{report.prover}: tools", markup=False)
         for row in report.tools:
             out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
+        for spec in report.choosable:
+            out.print(
+                f"  choose {spec.name}: --tool {spec.name}=PATH or {spec.env}=PATH; {spec.description}", markup=False
+            )
         out.print(f"{report.prover}: gates", markup=False)
         for row in report.gates:
             out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)

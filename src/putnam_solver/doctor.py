@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from putnam_solver.core.gatekit import ToolSpec
 from putnam_solver.core.provers import Readiness, gate_readiness, get_prover
 from putnam_solver.core.sandbox import landlock_status, sandbox_status
 from putnam_solver.core.selftest import describe_last
@@ -16,12 +17,14 @@ from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions
 class ProverHealth:
     """One prover's tools and gates; ``full_ready`` when every gate of the full profile can run.
 
-    ``selftest`` says when the canaries last went through this toolchain's gates and how they fared."""
+    ``selftest`` says when the canaries last went through this toolchain's gates and how they fared;
+    ``choosable`` names the executables the user may replace (``--tool NAME=PATH``)."""
 
     prover: str
     tools: list[Readiness]
     gates: list[Readiness]
     selftest: Readiness
+    choosable: tuple[ToolSpec, ...] = ()
 
     @property
     def full_ready(self) -> bool:
@@ -46,7 +49,8 @@ def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
     for name in provers:
         prover = get_prover(name)
         last = Readiness("last selftest", *describe_last(name, options))
-        reports.append(ProverHealth(name, prover.tool_status(options), gate_readiness(prover, options), last))
+        tools, gates = prover.tool_status(options), gate_readiness(prover, options)
+        reports.append(ProverHealth(name, tools, gates, last, prover.tools))
     return Health(system, reports)
 
 

@@ -49,7 +49,7 @@ def test_prover_is_registered_with_its_files() -> None:
     prover = get_prover("rocq")
     assert (prover.name, prover.suffix, prover.benchmark_file) == ("rocq", ".v", "putnam_bench_coq.jsonl")
     assert [g.id for g in prover.gates()] == ["G2", "G3", "G4", "G5", "G6"]
-    assert "G3: forbidden" in prover.policy_text()
+    assert "G3: forbidden" in prover.policy_text(VerifyOptions())
 
 
 def test_has_answer_follows_the_solution_definition(bench: Benchmark) -> None:

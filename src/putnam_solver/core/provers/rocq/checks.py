@@ -51,7 +51,14 @@ from putnam_solver.core.provers.rocq.syntax import (
     sentences,
     solution_body_start,
 )
-from putnam_solver.core.provers.rocq.toolchain import Version, detected_version, guard_bugs, kernel_bug_evidence
+from putnam_solver.core.provers.rocq.toolchain import (
+    COQC,
+    Version,
+    detected_version,
+    guard_bugs,
+    kernel_bug_evidence,
+    optional_tool,
+)
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Profile, Submission, Track
 
 QUERY_COMMANDS = frozenset({"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate"})
@@ -622,7 +629,7 @@ def preservation_gate(sub: Submission) -> GateResult:
 
 def forbidden_gate(sub: Submission) -> GateResult:
     """G3: no forbidden construct outside the challenge's own sentences (recursion too, on a buggy Coq)."""
-    version = detected_version()
+    version = detected_version(optional_tool(COQC, sub.options))
     refused = recursion_refused(sub.options.allow_recursion, version)
     hits = forbidden_hits(challenge_statement(sub), sub.candidate, refused)
     evidence = {
