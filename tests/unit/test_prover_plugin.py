@@ -79,6 +79,10 @@ class ToyProver:
     def policy_text(self, options: VerifyOptions) -> str:
         return "Keep the claim line; prove it without sorry."
 
+    def interactive(self) -> None:
+        """No warm checker, proof states or lemma holes: the agent checks with the gates alone."""
+        return None
+
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         return []
 

@@ -3,9 +3,9 @@
 A prover knows its source syntax, how to derive the challenge from a pinned record, which files are
 candidates, its gates G2 onwards (G1, provenance, is shared and lives in ``verify``), and what the rest
 of the tree asks of a proof language: a label for prompts, the files of an agent's workspace, where its
-library sources are, which executables its gates run (so a user can point at their own), and how to
-install them. Nothing outside ``provers/`` branches on a prover's
-name, so adding one is one ``register_prover`` call.
+library sources are, which executables its gates run (so a user can point at their own), how to
+install them, and optionally an interactive piece for the agent's tools (``core.interactive``). Nothing
+outside ``provers/`` branches on a prover's name, so adding one is one ``register_prover`` call.
 
 The registry maps a name to a factory or to a ``"module:attribute"`` reference resolved on first use
 (as Inspect AI's registries do), so importing this module loads no prover.
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from putnam_solver.core.answer_check import AnswerCheck
     from putnam_solver.core.benchmark import Problem
     from putnam_solver.core.gatekit import ToolSpec
+    from putnam_solver.core.interactive import Interactive
     from putnam_solver.core.verify import Gate, Submission, Track, VerifyOptions
 
 
@@ -135,6 +136,12 @@ class Prover(Protocol):
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         """Versions and binary hashes of the tools the gates run, for evidence and the verdict cache."""
+        ...
+
+    def interactive(self) -> Interactive | None:
+        """What the agent's tools may use beyond the gates (``core.interactive``): warm checker sessions,
+        proof states, lemma holes. None: the agent's ``check`` runs the cold gates and there is no
+        ``goals`` or ``prove_lemma``. Never part of acceptance."""
         ...
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from putnam_solver.core.answer_check import AnswerCheck
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ToolSpec, Violation, explicit_tool
+from putnam_solver.core.interactive import Interactive
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.lean.answers import check_answer
 from putnam_solver.core.provers.lean.axioms import axioms_gate
@@ -153,6 +154,12 @@ class LeanProver:
 
     def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
         return plan(request.directory or toolchain_root(), build_mathlib=request.build_mathlib, nanoda=request.nanoda)
+
+    def interactive(self) -> Interactive:
+        """A warm ``lean --server`` per import header (``interactive``), for the agent's tools only."""
+        from putnam_solver.core.provers.lean.interactive import LeanInteractive
+
+        return LeanInteractive()
 
     def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
         """On no-answer: each solution's value in the candidate (None if absent) beside the official one.

@@ -16,6 +16,7 @@ from typing import Any
 from putnam_solver.core.answer_check import AnswerCheck
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable
+from putnam_solver.core.interactive import Interactive
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.rocq import challenge as _challenge
 from putnam_solver.core.provers.rocq.answers import check_answer
@@ -145,6 +146,12 @@ class RocqProver:
     def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
         """The system packages (apt); the request's Lean options do not apply."""
         return install_plan()
+
+    def interactive(self) -> Interactive:
+        """A warm coqtop per import header (``interactive``), for the agent's tools only."""
+        from putnam_solver.core.provers.rocq.interactive import RocqInteractive
+
+        return RocqInteractive()
 
 
 __all__ = ["GATES", "RocqProver"]
