@@ -409,6 +409,22 @@ def solve(
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
     kernels: KernelsOpt = "lean",
     allow_recursion: AllowRecursionOpt = False,
+    without: Annotated[
+        str | None,
+        typer.Option(
+            "--without",
+            help="Turn parts of the react worker off, comma-separated: warm (check with the cold gates), "
+            "goals (no goals tool), lemmas (no drafts with holes, prove_lemma or lemma cache), plan (no plan "
+            "asked first). Acceptance is the same either way.",
+        ),
+    ] = None,
+    lemma_turns: Annotated[
+        int, typer.Option("--lemma-turns", help="Turns of each prove_lemma sub-attempt.", min=1)
+    ] = 12,
+    lemma_token_limit: Annotated[
+        int | None,
+        typer.Option("--lemma-token-limit", help="Tokens of each prove_lemma sub-attempt (within its attempt's)."),
+    ] = None,
 ) -> None:
     """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
 
@@ -448,6 +464,9 @@ def solve(
                 tools=tool_locations(tool or []),
                 allow_recursion=allow_recursion,
                 kernels=_kernels(kernels),
+                without=tuple(p.strip() for p in (without or "").split(",") if p.strip()),
+                lemma_turns=lemma_turns,
+                lemma_token_limit=lemma_token_limit,
                 run_dir=run_dir,
                 resume=resume,
                 fresh=fresh,

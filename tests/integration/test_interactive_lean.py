@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.interactive import SessionPool, check_file, proof_state
+from putnam_solver.core.interactive import ProofState, SessionPool, check_file, proof_state
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
@@ -61,6 +61,10 @@ def samples() -> Benchmark:
     return load_benchmark(BENCHMARK)
 
 
+def state_at(samples: Benchmark, text: str, line: int, pool: SessionPool) -> ProofState | str:
+    return proof_state(LEAN, samples, samples.problems[PROBLEM], text, line, Track.WITH_ANSWER, OPTIONS, pool)
+
+
 def gates(verdict: object) -> list[tuple[str, str]]:
     return [(g.id, g.status.value) for g in verdict.gates]  # type: ignore[attr-defined]
 
@@ -92,24 +96,28 @@ def test_a_draft_with_a_sorry_helper_is_compiled_and_its_hole_listed(samples: Be
     assert outcome.draft is not None and "sorry" in outcome.draft.detail, "only the hole is left"
 
 
-def test_goals_in_the_middle_of_a_tactic_proof(pool: SessionPool) -> None:
-    state = proof_state(LEAN, STATEMENT + "sorry\n", TACTIC, 3, OPTIONS, pool)
+def test_goals_in_the_middle_of_a_tactic_proof(samples: Benchmark, pool: SessionPool) -> None:
+    state = state_at(samples, TACTIC, 3, pool)
+    assert isinstance(state, ProofState)
     assert state.goals is not None and "a : p" in state.goals and "b : q" in state.goals
     assert "⊢ And q p" in state.goals
 
 
-def test_goals_in_a_term_proof(pool: SessionPool) -> None:
-    state = proof_state(LEAN, STATEMENT + "sorry\n", STATEMENT + "\n  And.intro h.right h.left\n", 2, OPTIONS, pool)
+def test_goals_in_a_term_proof(samples: Benchmark, pool: SessionPool) -> None:
+    state = state_at(samples, STATEMENT + "\n  And.intro h.right h.left\n", 2, pool)
+    assert isinstance(state, ProofState)
     assert state.goals is not None and "term mode" in state.goals and "h : And p q" in state.goals
 
 
-def test_goals_at_a_line_outside_the_file(pool: SessionPool) -> None:
+def test_goals_at_a_line_outside_the_file(samples: Benchmark, pool: SessionPool) -> None:
     for line in (0, 4):
-        state = proof_state(LEAN, STATEMENT + "sorry\n", TACTIC, line, OPTIONS, pool)
+        state = state_at(samples, TACTIC, line, pool)
+        assert isinstance(state, ProofState)
         assert state.goals is None and "outside the file" in state.note
 
 
-def test_goals_of_a_file_that_does_not_parse(pool: SessionPool) -> None:
+def test_goals_of_a_file_that_does_not_parse(samples: Benchmark, pool: SessionPool) -> None:
     broken = STATEMENT + "by\n  match h with\n  | ⟨a, b => ?_\n"
-    state = proof_state(LEAN, STATEMENT + "sorry\n", broken, 3, OPTIONS, pool)
+    state = state_at(samples, broken, 3, pool)
+    assert isinstance(state, ProofState)
     assert state.messages and state.messages[0].severity == "error" and state.messages[0].line == 3

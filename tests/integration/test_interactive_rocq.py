@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.interactive import NotWarm, SessionPool, check_file, proof_state
+from putnam_solver.core.interactive import ProofState, SessionPool, check_file, proof_state
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.fakes.scripted_agent import NEEDS_ROCQ
@@ -60,6 +60,10 @@ def pool() -> Iterator[SessionPool]:
     pool.close()
 
 
+def state_at(bench: Benchmark, text: str, line: int, pool: SessionPool) -> ProofState | str:
+    return proof_state(ROCQ, bench, bench.problems["add_zero"], text, line, Track.WITH_ANSWER, OPTIONS, pool)
+
+
 def gates(verdict: object) -> list[tuple[str, str]]:
     return [(g.id, g.status.value) for g in verdict.gates]  # type: ignore[attr-defined]
 
@@ -95,35 +99,40 @@ def test_a_draft_with_holes_is_compiled_and_its_holes_listed(bench: Benchmark, p
     assert outcome.draft is not None and outcome.draft.status.value == "passed"
 
 
-def test_goals_in_the_middle_of_a_tactic_proof(pool: SessionPool) -> None:
+def test_goals_in_the_middle_of_a_tactic_proof(bench: Benchmark, pool: SessionPool) -> None:
     lines = GOOD.split("\n")
     after_split = lines.index("  split.") + 1
-    state = proof_state(ROCQ, STATEMENT, GOOD, after_split, OPTIONS, pool)
+    state = state_at(bench, GOOD, after_split, pool)
+    assert isinstance(state, ProofState)
     assert state.goals is not None and "2 goals" in state.goals and "n : nat" in state.goals
     assert "0 + n = n" in state.goals and state.messages == ()
     after_qed = lines.index("Qed.") + 1
-    done = proof_state(ROCQ, STATEMENT, GOOD, after_qed, OPTIONS, pool)
+    done = state_at(bench, GOOD, after_qed, pool)
+    assert isinstance(done, ProofState)
     assert done.goals is None and "no proof is open" in done.note
 
 
-def test_goals_at_a_line_outside_the_file(pool: SessionPool) -> None:
+def test_goals_at_a_line_outside_the_file(bench: Benchmark, pool: SessionPool) -> None:
     for line in (0, len(GOOD.splitlines()) + 1):
-        state = proof_state(ROCQ, STATEMENT, GOOD, line, OPTIONS, pool)
+        state = state_at(bench, GOOD, line, pool)
+        assert isinstance(state, ProofState)
         assert state.goals is None and "outside the file" in state.note
 
 
-def test_goals_after_a_syntax_error_show_the_error_and_the_state_before_it(pool: SessionPool) -> None:
+def test_goals_after_a_syntax_error_show_the_error_and_the_state_before_it(bench: Benchmark, pool: SessionPool) -> None:
     broken = CANDIDATES["syntax error"]
     line = broken.split("\n").index("  reflexivity.") + 1
-    state = proof_state(ROCQ, STATEMENT, broken, line, OPTIONS, pool)
+    state = state_at(bench, broken, line, pool)
+    assert isinstance(state, ProofState)
     assert [m.severity for m in state.messages] == ["error"] and "Syntax error" in state.messages[0].text
     assert state.messages[0].line == broken.split("\n").index("  intros (n.") + 1
     assert state.goals is not None and "forall n : nat" in state.goals, "the state just before the bad step"
 
 
-def test_goals_of_a_file_that_does_not_lex(pool: SessionPool) -> None:
-    with pytest.raises(NotWarm, match="does not lex"):
-        proof_state(ROCQ, STATEMENT, GOOD + "(* an unclosed comment", 3, OPTIONS, pool)
+def test_goals_of_a_file_that_does_not_lex(bench: Benchmark, pool: SessionPool) -> None:
+    unlexable = GOOD + "(* an unclosed comment"
+    refused = state_at(bench, unlexable, 3, pool)
+    assert isinstance(refused, str) and "G3" in refused and "comment" in refused
 
 
 def test_a_session_is_replaced_after_its_uses(bench: Benchmark) -> None:

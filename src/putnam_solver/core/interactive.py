@@ -310,20 +310,25 @@ def check_file(
     options: VerifyOptions,
     pool: SessionPool | None,
     label: str = "<candidate>",
+    warm: bool = True,
 ) -> CheckOutcome:
     """The ``fast`` profile on ``candidate``, with G4 in a warm session where one can decide it.
 
     The text gates run exactly as in ``run_gates`` (so a check never refuses what the acceptance would
     accept, nor passes what it refuses); G4 is the session's compile of the same bytes. The cold gates
-    decide instead when there is no pool or interactive piece, the file must go cold (``NotWarm``) or the
-    session broke; a session that ran out of time is a G4 ``error``, as a cold timeout is. A file whose
-    only refusal is its holes (``sorry``, ``Admitted`` in G3) is compiled as a draft, to report what else
-    is wrong and which holes remain.
+    decide instead when ``warm`` is off, there is no pool or interactive piece, the file must go cold
+    (``NotWarm``) or the session broke; a session that ran out of time is a G4 ``error``, as a cold
+    timeout is. A file whose only refusal is its holes (``sorry``, ``Admitted`` in G3) is compiled as a
+    draft in a session of ``pool`` (warm or not), to report what else is wrong and which holes remain.
     """
     interactive = prover.interactive()
     data = candidate.encode("utf-8")
-    if pool is None or interactive is None or options.profile is not Profile.FAST:
+
+    def cold() -> CheckOutcome:
         return CheckOutcome(run_gates(prover, benchmark, problem, data, track, options, label))
+
+    if pool is None or interactive is None or options.profile is not Profile.FAST:
+        return cold()
     text = run_gates(prover, benchmark, problem, data, track, dataclasses.replace(options, profile=Profile.TEXT), label)
     challenge = prover.challenge(problem, track)
     failed = [g for g in text.gates if not g.passed]
@@ -332,30 +337,50 @@ def check_file(
         holes = tuple(interactive.holes(challenge, candidate))
         draftable = holes and len(failed) == 1 and failed[0].id == "G3" and interactive.only_holes(failed[0])
         if not draftable:
-            return CheckOutcome(fast)
+            return CheckOutcome(fast, holes=holes)
         try:
             draft = pool.run(interactive, challenge, options, lambda s: s.compile(candidate, options.timeout_seconds))
         except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
             return CheckOutcome(fast, holes=holes)
-        return CheckOutcome(fast, True, draft, holes)
+        return CheckOutcome(fast, pool.reuse, draft, holes)
+    if not warm:
+        return cold()
     try:
         compiled = pool.run(interactive, challenge, options, lambda s: s.compile(candidate, options.timeout_seconds))
     except SessionTimeout as exc:
         compiled = Compiled(GateStatus.ERROR, f"{exc}; not a verdict on the candidate", evidence={"warm": True})
     except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
-        return CheckOutcome(run_gates(prover, benchmark, problem, data, track, options, label))
+        return cold()
     g4 = GateResult("G4", "compile", compiled.status, compiled.detail, compiled.evidence)
     return CheckOutcome(dataclasses.replace(fast, gates=[*fast.gates, g4]), warm=True)
 
 
 def proof_state(
-    prover: Prover, challenge: str, candidate: str, line: int, options: VerifyOptions, pool: SessionPool
-) -> ProofState:
-    """The proof state at the end of ``line`` of ``candidate``, from a session (SessionError, NotWarm,
-    ToolUnavailable or SandboxUnavailable when none can answer)."""
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    candidate: str,
+    line: int,
+    track: Track,
+    options: VerifyOptions,
+    pool: SessionPool,
+) -> ProofState | str:
+    """The proof state at the end of ``line`` of ``candidate``, from a session of ``pool``.
+
+    The file reaches a session only when G3 finds nothing forbidden in it but holes (a proof state is
+    asked of unfinished files); otherwise the answer is G3's refusal, as text. Raises SessionError,
+    NotWarm, ToolUnavailable or SandboxUnavailable when no session can answer.
+    """
     interactive = prover.interactive()
     if interactive is None:
         raise NotWarm(f"the {prover.label} prover offers no proof states")
+    text_options = dataclasses.replace(options, profile=Profile.TEXT)
+    text = run_gates(prover, benchmark, problem, candidate.encode("utf-8"), track, text_options)
+    forbidden = next((g for g in text.gates if g.id == "G3"), None)
+    if forbidden is None or not (forbidden.passed or interactive.only_holes(forbidden)):
+        why = forbidden.detail if forbidden is not None else "the forbidden-construct gate did not run"
+        return f"the file is refused before any proof state is computed (G3): {why}"
+    challenge = prover.challenge(problem, track)
     return pool.run(interactive, challenge, options, lambda s: s.goals(candidate, line, options.timeout_seconds))
 
 

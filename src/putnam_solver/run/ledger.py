@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # only the type: importing the agent package would load Inspect AI
-    from putnam_solver.run.agent.types import AttemptResult
+    from putnam_solver.run.agent.types import AttemptResult, SubAttemptResult
 
 SCHEMA_VERSION = 1
 LEDGER_NAME = "ledger.sqlite"
@@ -61,6 +61,15 @@ CREATE TABLE IF NOT EXISTS audits (
     id INTEGER PRIMARY KEY, attempt_id INTEGER NOT NULL REFERENCES attempts(id), audited_at TEXT NOT NULL,
     status TEXT NOT NULL, candidate_sha256 TEXT NOT NULL, toolchain TEXT NOT NULL,
     benchmark_sha256 TEXT NOT NULL, toolchain_changed INTEGER NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS attempt_notes (
+    attempt_id INTEGER NOT NULL REFERENCES attempts(id), key TEXT NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (attempt_id, key));
+CREATE TABLE IF NOT EXISTS subattempts (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
+    parent TEXT NOT NULL, lemma TEXT NOT NULL, status TEXT NOT NULL, turns INTEGER NOT NULL,
+    input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, cost_dollars REAL NOT NULL,
+    statement TEXT NOT NULL, statement_sha256 TEXT NOT NULL, candidate TEXT, candidate_sha256 TEXT,
+    lemma_text TEXT, verdict TEXT, error TEXT, recorded_at TEXT NOT NULL);
 """
 
 
@@ -141,6 +150,44 @@ class AuditRow:
     benchmark_sha256: str
     toolchain_changed: bool
     verdict: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SubAttemptRow:
+    """One stored lemma sub-attempt (``prove_lemma``) of the attempt ``parent`` (its run key) of
+    ``problem`` in ``campaign``; ``verdict`` is the stored ``Verdict.to_json()`` of its lemma file."""
+
+    id: int
+    campaign: int
+    problem: str
+    parent: str
+    lemma: str
+    status: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    statement: str
+    statement_sha256: str
+    candidate: str | None
+    candidate_sha256: str | None
+    lemma_text: str | None
+    verdict: dict[str, Any] | None
+    error: str | None
+    recorded_at: str
+
+    @property
+    def proved(self) -> bool:
+        """Passed, with a stored accepted verdict for exactly the stored lemma file's bytes."""
+        if self.status != "passed" or self.candidate is None or self.verdict is None or not self.lemma_text:
+            return False
+        actual = sha256_text(self.candidate)
+        return (
+            self.verdict.get("status") == "accepted"
+            and self.verdict.get("candidate_sha256") == actual
+            and self.candidate_sha256 == actual
+            and self.statement_sha256 == sha256_text(self.statement)
+        )
 
 
 @dataclass(frozen=True)
@@ -387,6 +434,33 @@ class Ledger:
             and audit.candidate_sha256 == a.candidate_sha256
         }
 
+    # -- lemma sub-attempts and attempt notes ---------------------------------------------------------------
+
+    def record_subattempts(self, campaign: int, results: Sequence[SubAttemptResult]) -> list[SubAttemptRow]:
+        """Store finished lemma sub-attempts (each at once, whatever its attempt does later)."""
+        with self._transaction() as db:
+            return [_insert_subattempt(db, campaign, r) for r in results]
+
+    def subattempts(self) -> list[SubAttemptRow]:
+        """Every stored sub-attempt, oldest first."""
+        rows = self._query(f"SELECT {_SUBATTEMPT_COLUMNS} FROM subattempts ORDER BY id")
+        return [_subattempt_row(r) for r in rows]
+
+    def proved_lemmas(self, problem: str) -> list[SubAttemptRow]:
+        """The lemmas of ``problem`` the gates accepted, one per statement (the first proof of each)."""
+        found: dict[str, SubAttemptRow] = {}
+        for row in self.subattempts():
+            if row.problem == problem and row.proved:
+                found.setdefault(row.statement_sha256, row)
+        return list(found.values())
+
+    def attempt_notes(self) -> dict[int, dict[str, str]]:
+        """Per attempt id: its notes (``key``: the attempt's run key, ``plan``: its informal plan)."""
+        notes: dict[int, dict[str, str]] = {}
+        for attempt_id, key, value in self._query("SELECT attempt_id, key, value FROM attempt_notes"):
+            notes.setdefault(int(attempt_id), {})[str(key)] = str(value)
+        return notes
+
     def usage(self) -> Usage:
         row = self._query(
             "SELECT COUNT(*), COALESCE(SUM(turns), 0), COALESCE(SUM(input_tokens), 0), "
@@ -445,6 +519,8 @@ def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult
         "INSERT INTO turns VALUES (?, ?, ?)",
         [(attempt_id, i, _dump(t)) for i, t in enumerate(result.turn_log)],
     )
+    notes = {"key": getattr(result, "key", None), "plan": getattr(result, "plan", None)}
+    db.executemany("INSERT INTO attempt_notes VALUES (?, ?, ?)", [(attempt_id, k, v) for k, v in notes.items() if v])
     return AttemptRow(
         attempt_id,
         campaign,
@@ -462,6 +538,71 @@ def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult
         verdict,
         recorded_at,
     )
+
+
+_SUBATTEMPT_COLUMNS = (
+    "id, campaign, problem, parent, lemma, status, turns, input_tokens, output_tokens, cost_dollars, statement, "
+    "statement_sha256, candidate, candidate_sha256, lemma_text, verdict, error, recorded_at"
+)
+
+
+def _subattempt_row(r: tuple[Any, ...]) -> SubAttemptRow:
+    verdict = json.loads(r[15]) if r[15] else None
+    return SubAttemptRow(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        r[5],
+        r[6],
+        r[7],
+        r[8],
+        r[9],
+        r[10],
+        r[11],
+        r[12],
+        r[13],
+        r[14],
+        verdict,
+        r[16],
+        r[17],
+    )
+
+
+def _insert_subattempt(db: sqlite3.Connection, campaign: int, result: SubAttemptResult) -> SubAttemptRow:
+    """Store one sub-attempt; ``passed`` only with an accepted verdict for exactly its lemma file."""
+    candidate_sha = sha256_text(result.candidate) if result.candidate is not None else None
+    verdict = json.loads(_dump(result.verdict.to_json())) if result.verdict is not None else None
+    status, error = result.status, result.error
+    if status == "passed" and (
+        verdict is None or verdict["status"] != "accepted" or verdict["candidate_sha256"] != candidate_sha
+    ):
+        status, error = "error", "reported as proved without an accepted verdict for its bytes; not kept"
+    values = (
+        campaign,
+        result.problem,
+        result.parent,
+        result.lemma,
+        status,
+        result.turns,
+        result.input_tokens,
+        result.output_tokens,
+        result.cost_dollars,
+        result.statement,
+        sha256_text(result.statement),
+        result.candidate,
+        candidate_sha,
+        result.lemma_text,
+        _dump(verdict) if verdict is not None else None,
+        error,
+        now(),
+    )
+    cursor = db.execute(
+        f"INSERT INTO subattempts ({_SUBATTEMPT_COLUMNS.removeprefix('id, ')}) VALUES ({', '.join('?' * len(values))})",
+        values,
+    )
+    return _subattempt_row((int(cursor.lastrowid or 0), *values))
 
 
 def _dump(value: Any) -> str:

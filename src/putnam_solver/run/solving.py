@@ -19,7 +19,7 @@ from putnam_solver.core.selftest import require_selftest
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
-from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
+from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve, stored_run
 from putnam_solver.run.report.progress import ProgressSink
 
@@ -75,6 +75,9 @@ class SolveFlags:
     fresh: bool
     allow_recursion: bool = False
     kernels: tuple[str, ...] = ("lean",)
+    without: tuple[str, ...] = ()  # parts of the react worker's workflow turned off (AGENT_PARTS)
+    lemma_turns: int = Budgets.lemma_turns
+    lemma_token_limit: int | None = None
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
 
 
@@ -151,6 +154,8 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
             reviewer_timeout_seconds=flags.reviewer_timeout,
             token_limit=flags.token_limit,
             cost_limit_dollars=flags.cost_limit,
+            lemma_turns=flags.lemma_turns,
+            lemma_token_limit=flags.lemma_token_limit,
         ),
         axle=flags.axle,
         tools=flags.tools,
@@ -158,6 +163,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
         kernels=flags.kernels,
         prices=_load_prices(flags.prices) if flags.prices else {},
         model_base_url=flags.model_base_url,
+        parts=AgentParts.without(flags.without),
     )
     selection = Selection(
         benchmark=resolve_benchmark_path(prover.benchmark_file, flags.benchmark).resolve(),

@@ -105,6 +105,8 @@ class CampaignRun:
             error=state.error or state.limit or state.refused,
             transcript=transcript,
             turn_log=state.turn_log,
+            key=state.key,
+            plan=state.plan,
         )
         self.reported.add(problem_id)
         self.job.on_attempt(result)

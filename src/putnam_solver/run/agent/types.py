@@ -30,13 +30,45 @@ SANDBOXES = ("local", "docker")
 @dataclass(frozen=True)
 class Budgets:
     """Limits of one attempt (turns, time) and of one problem over the whole run (tokens, dollars);
-    None = unlimited. The run-wide limits are ``RunLimits``."""
+    None = unlimited. The run-wide limits are ``RunLimits``. A lemma sub-attempt (``prove_lemma``) has its
+    own turns and tokens (``lemma_turns``, ``lemma_token_limit``), spent within its attempt's."""
 
     max_turns: int = 50
     worker_timeout_seconds: float | None = None
     reviewer_timeout_seconds: float | None = None
     token_limit: int | None = None
     cost_limit_dollars: float | None = None
+    lemma_turns: int = 12
+    lemma_token_limit: int | None = None
+
+
+AGENT_PARTS = ("warm", "goals", "lemmas", "plan")
+"""The parts of the react worker's workflow ``putnam solve --without PART,...`` can turn off."""
+
+
+@dataclass(frozen=True)
+class AgentParts:
+    """Which parts of the react worker's workflow are on (all by default).
+
+    ``warm``: ``check`` compiles in warm sessions (else the cold gates). ``goals``: the ``goals`` tool.
+    ``lemmas``: drafts with holes, ``prove_lemma`` sub-attempts and the lemma cache. ``plan``: the prompts
+    ask for an informal proof plan first. None of them takes part in acceptance."""
+
+    warm: bool = True
+    goals: bool = True
+    lemmas: bool = True
+    plan: bool = True
+
+    @classmethod
+    def without(cls, names: Sequence[str]) -> AgentParts:
+        """All parts but ``names`` (the user's input error for a name that is not a part)."""
+        unknown = [n for n in names if n not in AGENT_PARTS]
+        if unknown:
+            raise InputError(f"--without {','.join(unknown)}: choose among {', '.join(AGENT_PARTS)}")
+        return cls(**{name: name not in names for name in AGENT_PARTS})
+
+    def off(self) -> list[str]:
+        return [name for name in AGENT_PARTS if not getattr(self, name)]
 
 
 @dataclass(frozen=True)
@@ -62,6 +94,7 @@ class SolveConfig:
     prices: dict[str, dict[str, float]] = field(default_factory=dict)  # model -> {"input": $/Mtok, "output": ...}
     model_base_url: str | None = None
     model_args: dict[str, Any] = field(default_factory=dict)
+    parts: AgentParts = field(default_factory=AgentParts)
 
     def __post_init__(self) -> None:
         """Refuse a config no layer could run, once, in the flags' words (``replace`` checks again)."""
@@ -115,9 +148,48 @@ class AttemptResult:
     error: str | None = None
     transcript: Path | None = None
     turn_log: list[dict[str, Any]] = field(default_factory=list)  # per turn: tool, args digest, result summary
+    key: str | None = None  # this run of the attempt (its sub-attempts name it as their parent)
+    plan: str | None = None  # the informal proof plan the worker wrote first
 
 
 AttemptCallback = Callable[[AttemptResult], None]
+
+
+@dataclass
+class SubAttemptResult:
+    """One finished lemma sub-attempt (``prove_lemma``): the lemma's statement file, the file its worker
+    submitted last and the verdict of the acceptance gates on it; ``lemma_text`` is what of a proved
+    lemma file goes into the main file. ``status`` is an attempt's, or ``cached`` (a lemma proved before,
+    taken from the ledger without a model call)."""
+
+    problem: str
+    parent: str
+    lemma: str
+    status: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    statement: str
+    candidate: str | None = None
+    verdict: Verdict | None = None
+    lemma_text: str | None = None
+    error: str | None = None
+    turn_log: list[dict[str, Any]] = field(default_factory=list)
+
+
+SubAttemptCallback = Callable[[SubAttemptResult], None]
+
+
+@dataclass(frozen=True)
+class ProvedLemma:
+    """A lemma of a problem the gates accepted on its own statement file, offered to later attempts."""
+
+    name: str
+    statement: str
+    statement_sha256: str
+    text: str
+    campaign: int
 
 
 @dataclass(frozen=True)
@@ -231,7 +303,9 @@ class CampaignJob:
     """One campaign as the agent layer runs it.
 
     ``carried`` holds each problem's best earlier candidate (empty with ``--fresh``); ``allowances`` what
-    each problem may still spend (a problem not in it gets its full per-problem budget).
+    each problem may still spend (a problem not in it gets its full per-problem budget); ``lemmas`` the
+    lemmas each problem's earlier sub-attempts proved (empty with ``--fresh``). ``on_subattempt`` hears of
+    every finished lemma sub-attempt at once, before its attempt ends.
     """
 
     problems: Sequence[Problem]
@@ -244,3 +318,5 @@ class CampaignJob:
     live: LiveRun
     carried: Mapping[str, CarryForward] = field(default_factory=dict)
     allowances: Mapping[str, Allowance] = field(default_factory=dict)
+    lemmas: Mapping[str, Sequence[ProvedLemma]] = field(default_factory=dict)
+    on_subattempt: SubAttemptCallback | None = None

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
-from putnam_solver.run.agent.types import AttemptResult, LiveRun
+from putnam_solver.run.agent.types import AttemptResult, LiveRun, SubAttemptResult
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.ledger import AttemptRow, ProblemRow
 from putnam_solver.run.report.progress import AttemptEvent, Totals
-from putnam_solver.run.report.summary import verdict_summary, write_evidence
+from putnam_solver.run.report.summary import verdict_summary, write_evidence, write_subattempt_evidence
 
 if TYPE_CHECKING:
     from putnam_solver.run.campaign._run import LockedRun
@@ -40,7 +40,7 @@ class Recorder:
         self._number = number
         self._expected = set(problems)
         self._selected = selected
-        self._queue: queue.Queue[AttemptResult | None] = queue.Queue()
+        self._queue: queue.Queue[AttemptResult | SubAttemptResult | None] = queue.Queue()
         self._fatal: BaseException | None = None
         self._closed = False
         self._evidence = ThreadPoolExecutor(EVIDENCE_WRITERS, thread_name_prefix="putnam-evidence")
@@ -64,6 +64,11 @@ class Recorder:
         if self._closed:
             raise CampaignError(f"attempt of {result.problem} reported after campaign {self._number} ended")
         self._queue.put(result)
+
+    def subattempt(self, result: SubAttemptResult) -> None:
+        """The ``on_subattempt`` callback: a lemma sub-attempt is recorded as soon as it ends."""
+        if self._fatal is None and not self._closed:
+            self._queue.put(result)
 
     def totals(self) -> Totals:
         elapsed = time.monotonic() - self._started
@@ -106,9 +111,11 @@ class Recorder:
                 except queue.Empty:
                     break
             stop = None in batch
-            results = [r for r in batch if r is not None]
-            if results and self._fatal is None:
+            results = [r for r in batch if isinstance(r, AttemptResult)]
+            subattempts = [r for r in batch if isinstance(r, SubAttemptResult)]
+            if (results or subattempts) and self._fatal is None:
                 try:
+                    self._record_subattempts(subattempts)
                     self._record(results)
                 except BaseException as exc:  # kept, and raised in the campaign's thread
                     self._fatal = disk_full(exc, self._run.run_dir) or exc
@@ -142,6 +149,15 @@ class Recorder:
                 verdict_summary(row),
             )
             sink.attempt_done(event, self.totals())
+
+    def _record_subattempts(self, results: Sequence[SubAttemptResult]) -> None:
+        if not results:
+            return
+        rows = self._run.ledger.record_subattempts(self._number, results)
+        for row in rows:
+            self._pending.append(self._evidence.submit(write_subattempt_evidence, self._run.run_dir, row, self._suffix))
+            proved = "proved" if row.proved else row.status
+            self._run.sink.notice(f"campaign {row.campaign} {row.problem}: lemma {row.lemma} {proved}")
 
     def _count(self, row: AttemptRow) -> None:
         self._attempts += 1

@@ -18,6 +18,7 @@ from putnam_solver.run.agent.types import (
     CampaignJob,
     CarryForward,
     LiveRun,
+    ProvedLemma,
     RunLimits,
     SolveConfig,
 )
@@ -173,7 +174,8 @@ class LockedRun:
                 self.ledger.start_campaign(number, [p.id for p in todo], fresh)
                 write_outputs(self.run_dir, self.ledger)
             carried = {} if fresh else self._carry_forward(number, [p.id for p in todo], earlier)
-            stopped = self._run_campaign(benchmark, number, todo, carried, allowances, limits, len(selected))
+            lemmas = {} if fresh else self._proved_lemmas([p.id for p in todo])
+            stopped = self._run_campaign(benchmark, number, todo, carried, allowances, limits, len(selected), lemmas)
             if self.ledger.attempted(number) >= {p.id for p in todo}:
                 self.ledger.finish_campaign(number)
                 write_outputs(self.run_dir, self.ledger)
@@ -211,6 +213,17 @@ class LockedRun:
                 best[row.problem] = (rank, row)
         return {p: CarryForward(row.candidate or "", diagnostics(row)) for p, (_, row) in best.items()}
 
+    def _proved_lemmas(self, problems: Sequence[str]) -> dict[str, tuple[ProvedLemma, ...]]:
+        """For each problem, the lemmas its earlier sub-attempts proved (accepted by the gates)."""
+        found: dict[str, tuple[ProvedLemma, ...]] = {}
+        for problem in problems:
+            rows = self.ledger.proved_lemmas(problem)
+            if rows:
+                found[problem] = tuple(
+                    ProvedLemma(r.lemma, r.statement, r.statement_sha256, r.lemma_text or "", r.campaign) for r in rows
+                )
+        return found
+
     def _allowances(self, problems: Sequence[Problem], earlier: Sequence[AttemptRow]) -> dict[str, Allowance]:
         """What each problem may still spend: its budget less what all its earlier attempts spent."""
         budgets = self.config.budgets
@@ -237,6 +250,7 @@ class LockedRun:
         allowances: Mapping[str, Allowance],
         limits: RunLimits,
         selected: int,
+        lemmas: Mapping[str, Sequence[ProvedLemma]],
     ) -> str | None:
         """Run one campaign; returns why the run budget stopped it early (None if it did not).
 
@@ -258,6 +272,8 @@ class LockedRun:
             live=live,
             carried=carried,
             allowances=allowances,
+            lemmas=lemmas,
+            on_subattempt=recorder.subattempt,
         )
         try:
             self.runner(job)

@@ -16,7 +16,7 @@ from typing import Any
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track
-from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
+from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.campaign._errors import CampaignError
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 
@@ -93,6 +93,8 @@ def config_from_json(data: Mapping[str, Any]) -> SolveConfig:
     values = {k: v for k, v in data.items() if k in known}
     values["track"] = Track(values["track"])
     values["budgets"] = Budgets(**values["budgets"])
+    if "parts" in values:
+        values["parts"] = AgentParts(**values["parts"])
     if "acceptance_profile" in values:
         values["acceptance_profile"] = Profile(values["acceptance_profile"])
     values["tools"] = {name: Path(path) for name, path in values.get("tools", {}).items()}

@@ -13,7 +13,9 @@ Run directory layout::
     initial.txt              the problems selected for the run
     selections/campaign-N.txt  the problems campaign N ran
     unresolved.txt           selected problems without a verified pass
-    attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, attempt.json
+    attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, plan.md, attempt.json
+    attempts/campaign-N/<problem>/lemmas/<id>-<lemma>/  a lemma sub-attempt: statement, candidate, lemma,
+                             verdict.json, gates.log, subattempt.json
     logs/                    the agent layer's Inspect ``.eval`` transcripts
 """
 
@@ -28,7 +30,7 @@ from typing import Any
 
 from putnam_solver.core.answer_check import AnswerStatus, check_counts
 from putnam_solver.core.util import write_atomic
-from putnam_solver.run.ledger import AttemptRow, CampaignRow, Ledger, ProblemRow, Usage
+from putnam_solver.run.ledger import AttemptRow, CampaignRow, Ledger, ProblemRow, SubAttemptRow, Usage
 
 ATTEMPT_COLUMNS = (
     "campaign",
@@ -41,7 +43,11 @@ ATTEMPT_COLUMNS = (
     "candidate_sha256",
     "candidate_path",
     "verdict",
+    "lemma",
+    "parent",
 )
+"""One line per attempt and per lemma sub-attempt; for a sub-attempt, ``lemma`` is its lemma and
+``parent`` the evidence folder of its attempt (both empty for an attempt)."""
 COMPLETE_MARKER = "attempt.json"
 """Written last in an evidence folder: a folder without it is incomplete and is rewritten."""
 
@@ -118,7 +124,12 @@ def remove_stale_temporaries(run_dir: Path) -> list[Path]:
     Only call this while holding the run directory's lock: then no writer of ours is running. The
     agent's ``work/`` and ``logs/`` folders are not ours and are left alone.
     """
-    places = [run_dir, run_dir / "selections", *(run_dir / "attempts").glob("campaign-*/*")]
+    places = [
+        run_dir,
+        run_dir / "selections",
+        *(run_dir / "attempts").glob("campaign-*/*"),
+        *(run_dir / "attempts").glob("campaign-*/*/lemmas/*"),
+    ]
     stale = [p for place in places if place.is_dir() for p in place.glob(".*") if p.is_file()]
     for path in stale:
         path.unlink()
@@ -142,9 +153,14 @@ def write_outputs(run_dir: Path, ledger: Ledger) -> None:
     for campaign in campaigns:
         write_atomic(run_dir / "selections" / f"campaign-{campaign.number}.txt", _lines(campaign.problems))
     write_atomic(run_dir / "unresolved.txt", _lines(unresolved))
-    write_atomic(run_dir / "attempts.tsv", attempts_tsv(attempts, suffix).encode("utf-8"))
+    notes = ledger.attempt_notes()
+    subattempts = ledger.subattempts()
+    write_agent_evidence(run_dir, attempts, notes, subattempts, suffix)
+    tsv = attempts_tsv(attempts, suffix) + subattempts_tsv(subattempts, suffix)
+    write_atomic(run_dir / "attempts.tsv", tsv.encode("utf-8"))
     outcome = json.loads(ledger.meta("outcome") or "null")
     text = summary_markdown(settings, campaigns, attempts, ledger.usage(), unresolved, outcome)
+    text += lemma_summary(subattempts)
     write_atomic(run_dir / "SUMMARY.md", text.encode("utf-8"))
 
 
@@ -162,9 +178,120 @@ def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str) -> str:
             a.candidate_sha256 or "",
             candidate_path(a, suffix),
             verdict_summary(a),
+            "",
+            "",
         )
         lines.append("\t".join(str(c) for c in cells))
     return "\n".join(lines) + "\n"
+
+
+# -- lemma sub-attempts and plans (the react worker's) ------------------------------------------------------
+
+SUBATTEMPT_MARKER = "subattempt.json"
+
+
+def subattempt_dir(row: SubAttemptRow) -> Path:
+    """Where a sub-attempt's evidence lives: under its attempt's folder."""
+    name = "".join(c if c.isalnum() or c in "_-" else "_" for c in row.lemma)[:80] or "lemma"
+    return evidence_dir(row.campaign, row.problem) / "lemmas" / f"{row.id}-{name}"
+
+
+def write_subattempt_evidence(run_dir: Path, row: SubAttemptRow, suffix: str) -> None:
+    """A sub-attempt's folder: its lemma's statement file, the file it submitted last, the proved lemma's
+    text, its verdict and gates; ``subattempt.json`` last."""
+    folder = run_dir / subattempt_dir(row)
+    write_atomic(folder / f"statement{suffix}", row.statement.encode("utf-8"), durable=False)
+    if row.candidate is not None:
+        write_atomic(folder / f"candidate{suffix}", row.candidate.encode("utf-8"), durable=False)
+    if row.proved and row.lemma_text:
+        write_atomic(folder / f"lemma{suffix}", row.lemma_text.encode("utf-8"), durable=False)
+    if row.verdict is not None:
+        write_atomic(folder / "verdict.json", _json(row.verdict), durable=False)
+        write_atomic(folder / "gates.log", _gates_log(row.verdict).encode("utf-8"), durable=False)
+    record = {
+        "campaign": row.campaign,
+        "problem": row.problem,
+        "attempt": row.parent,
+        "lemma": row.lemma,
+        "status": row.status,
+        "proved": row.proved,
+        "turns": row.turns,
+        "input_tokens": row.input_tokens,
+        "output_tokens": row.output_tokens,
+        "cost_dollars": row.cost_dollars,
+        "statement_sha256": row.statement_sha256,
+        "candidate_sha256": row.candidate_sha256,
+        "error": row.error,
+    }
+    write_atomic(folder / SUBATTEMPT_MARKER, _json(record), durable=False)
+
+
+def write_agent_evidence(
+    run_dir: Path,
+    attempts: Sequence[AttemptRow],
+    notes: dict[int, dict[str, str]],
+    subattempts: Sequence[SubAttemptRow],
+    suffix: str,
+) -> None:
+    """The parts of the evidence only the react worker produces, where missing: each attempt's plan
+    (``plan.md``) and each sub-attempt's folder."""
+    for row in attempts:
+        plan = notes.get(row.id, {}).get("plan")
+        path = run_dir / evidence_dir(row.campaign, row.problem) / "plan.md"
+        if plan and not path.is_file():
+            write_atomic(path, plan.encode("utf-8"), durable=False)
+    for sub in subattempts:
+        if not (run_dir / subattempt_dir(sub) / SUBATTEMPT_MARKER).is_file():
+            write_subattempt_evidence(run_dir, sub, suffix)
+
+
+def subattempts_tsv(subattempts: Sequence[SubAttemptRow], suffix: str) -> str:
+    """The sub-attempts' lines of attempts.tsv (same columns)."""
+    lines = []
+    for sub in subattempts:
+        candidate = str(subattempt_dir(sub) / f"candidate{suffix}") if sub.candidate is not None else ""
+        verdict = str(sub.verdict.get("status", "")) if sub.verdict else ""
+        cells = (
+            sub.campaign,
+            sub.problem,
+            sub.status,
+            sub.turns,
+            sub.input_tokens,
+            sub.output_tokens,
+            f"{sub.cost_dollars:.6f}",
+            sub.candidate_sha256 or "",
+            candidate,
+            verdict,
+            sub.lemma,
+            evidence_dir(sub.campaign, sub.problem),
+        )
+        lines.append("\t".join(str(c).replace("\t", " ") for c in cells))
+    return "".join(f"{line}\n" for line in lines)
+
+
+def lemma_summary(subattempts: Sequence[SubAttemptRow]) -> str:
+    """SUMMARY.md's section on lemma sub-attempts (empty when there were none)."""
+    if not subattempts:
+        return ""
+    proved = sum(s.proved for s in subattempts)
+    cached = sum(s.status == "cached" for s in subattempts)
+    tokens = sum(s.input_tokens + s.output_tokens for s in subattempts)
+    cost = sum(s.cost_dollars for s in subattempts)
+    out = [
+        "## Lemma sub-attempts",
+        "",
+        f"Sub-attempts: {len(subattempts)}; lemmas proved: {proved}; answered from the lemma cache: {cached}; "
+        f"{tokens:,} tokens, ${cost:.2f} (counted in their attempts). Evidence: "
+        "attempts/campaign-N/<problem>/lemmas/.",
+        "",
+        "| campaign | problem | lemma | status | turns | tokens | cost |",
+        "|---:|---|---|---|---:|---:|---:|",
+    ]
+    for s in subattempts:
+        status = "proved" if s.proved else s.status
+        spent = f"{s.input_tokens + s.output_tokens:,} | ${s.cost_dollars:.2f}"
+        out.append(f"| {s.campaign} | {s.problem} | {_cell(s.lemma)} | {status} | {s.turns} | {spent} |")
+    return "\n".join([*out, ""]) + "\n"
 
 
 def summary_markdown(

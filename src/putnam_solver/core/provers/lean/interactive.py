@@ -133,10 +133,10 @@ class LeanServerSession:
         sorries = [m for m in messages if m.severity == "warning" and _SORRY.match(m.text)]
         if errors:
             more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
-            detail = f"error at {errors[0].line}:{errors[0].column}: {errors[0].text.strip()[:500]}{more}"
+            detail = f"{errors[0]}{more}"
             return Compiled(GateStatus.FAILED, detail, tuple(messages), seconds, evidence)
         if sorries:
-            detail = f"declaration uses sorry at {sorries[0].line}:{sorries[0].column}"
+            detail = f"line {sorries[0].line}, column {sorries[0].column}: declaration uses sorry"
             return Compiled(GateStatus.FAILED, detail, tuple(messages), seconds, evidence)
         detail = "the Lean server elaborated the file without an error (warm)"
         return Compiled(GateStatus.PASSED, detail, tuple(messages), seconds, evidence)
