@@ -34,6 +34,7 @@ HOLE = "Proof.\nAdmitted.\n"
 MAIN = "Theorem two_plus_two : 2 + 2 = 4.\nProof.\n  rewrite (l2 2). pose proof l1 as H. reflexivity.\nQed.\n"
 DRAFT = f"{L1}\n{HOLE}\n{L2}\n{HOLE}\n{MAIN}"
 FINAL = f"{L1}\n{L1_PROOF}\n{L2}\n{L2_PROOF}\n{MAIN}"
+PLAN = "Plan: 2 + 2 = 2 * 2 by l2, which is n + n = 2 * n at 2; l1 is a warm-up."
 
 
 @pytest.fixture(autouse=True)
@@ -77,7 +78,7 @@ def texts(fake: FakeOpenAI, index: int) -> str:
 def test_a_problem_split_into_two_lemmas_one_retried_is_solved(tmp_path: Path) -> None:
     fake = FakeOpenAI(
         [
-            step("check", 1, proof=DRAFT),  # main
+            {**step("check", 1, proof=DRAFT), "content": PLAN},  # main: the plan, then the draft
             step("prove_lemma", 2, name="l1"),  # main
             step("submit", 3, proof=f"{L1}\n{L1_PROOF}"),  # sub-attempt on l1: proved
             step("prove_lemma", 4, name="l2"),  # main
@@ -105,7 +106,8 @@ def test_a_problem_split_into_two_lemmas_one_retried_is_solved(tmp_path: Path) -
         kept = ledger.proved_lemmas("two_plus_two")
     finally:
         ledger.close()
-    assert attempt.status == "passed" and attempt.verified_pass
+    assert attempt.status == "passed" and attempt.verified_pass and notes["plan"] == PLAN
+    assert (tmp_path / "attempts" / "campaign-1" / "two_plus_two" / "plan.md").read_text() == PLAN
     assert [(s.lemma, s.status, s.proved) for s in subs] == [
         ("l1", "passed", True),
         ("l2", "rejected", False),
