@@ -79,6 +79,9 @@ class ToyProver:
     def policy_text(self, options: VerifyOptions) -> str:
         return "Keep the claim line; prove it without sorry."
 
+    def policy_brief(self, options: VerifyOptions) -> str:
+        return self.policy_text(options)
+
     def interactive(self) -> None:
         """No warm checker, proof states or lemma holes: the agent checks with the gates alone."""
         return None

@@ -105,6 +105,11 @@ class Prover(Protocol):
         installed tools are stated for the ones ``options`` selects)."""
         ...
 
+    def policy_brief(self, options: VerifyOptions) -> str:
+        """The rules of ``policy_text`` a worker needs while proving, without their reasons: what the
+        agent's standing prompt carries (a rejection names the rule and its reason)."""
+        ...
+
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         """Installed tools, their versions and locations (for ``putnam doctor``)."""
         ...

@@ -85,7 +85,7 @@ def system_prompt(prover: Prover, config: SolveConfig, lemma: bool = False) -> s
         goals_advice=GOALS_ADVICE if "goals" in tools else "",
         lemma_advice=LEMMA_ADVICE if "prove_lemma" in tools else "",
         prover_advice=_prover_advice(prover),
-        policy=prover.policy_text(config.verify_options()),
+        policy=prover.policy_brief(config.verify_options()),
         max_turns=str(config.budgets.lemma_turns if lemma else config.budgets.max_turns),
     )
 

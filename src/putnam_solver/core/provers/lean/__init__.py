@@ -118,6 +118,9 @@ class LeanProver:
     def policy_text(self, options: VerifyOptions) -> str:
         return POLICY.describe()
 
+    def policy_brief(self, options: VerifyOptions) -> str:
+        return POLICY.brief()
+
     def gates(self) -> Sequence[Gate]:
         return ALL_GATES
 

@@ -126,6 +126,21 @@ class LeanPolicy:
     def rule(self, construct: str) -> ForbiddenRule:
         return next(r for r in self.forbidden if r.construct == construct)
 
+    def brief(self) -> str:
+        """The rules a worker writing a proof needs, without the reasons (``describe`` has them; a
+        rejection names the rule it applies)."""
+        helpers = "; ".join(f"{p.construct}" for p in self.permitted)
+        forbidden = ", ".join(dict.fromkeys(f"`{r.construct}`" for r in self.forbidden))
+        return "\n".join(
+            [
+                f"- After the header and before the theorem you may add: {helpers}. A helper's name must be "
+                "a plain identifier the challenge neither declares nor mentions.",
+                "- Nothing else may change: no new `import`, `open` at the theorem, `variable`, `instance`, "
+                "`notation`, namespace left open at the theorem, or code after the theorem.",
+                f"- Forbidden anywhere outside comments and strings: {forbidden}.",
+            ]
+        )
+
     def describe(self) -> str:
         """The policy as Markdown, for users and docs."""
         lines = [

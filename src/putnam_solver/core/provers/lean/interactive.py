@@ -47,6 +47,9 @@ from putnam_solver.core.sandbox import SandboxSession, SessionError, fresh_copy,
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
 
 DOCUMENT = "Check.lean"
+SERVER_FLAGS = ("-Dserver.reportDelayMs=0",)
+"""The server waits this long (200 ms by default, against an editor's flicker) before it reports the
+diagnostics of an edit: a check has no editor to spare it."""
 HOLE_WORDS = frozenset({"sorry", "admit"})
 LEMMA_KEYWORDS = frozenset({"theorem", "lemma"})
 _SORRY = re.compile(r"^declaration uses .?sorry")
@@ -96,7 +99,7 @@ class LeanServerSession:
         self._version = 1
         self._diagnostics: dict[int, list[dict[str, Any]]] = {}
         self._session: SandboxSession = start_session(
-            [*lean.argv, "--server", *lean_option_flags()],
+            [*lean.argv, "--server", *lean_option_flags(), *SERVER_FLAGS],
             workdir=workdir,
             readonly=lean.readonly,
             env={**lean.run_env(), "TZ": "UTC"},

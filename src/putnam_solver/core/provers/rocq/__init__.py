@@ -20,7 +20,7 @@ from putnam_solver.core.interactive import Interactive
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.rocq import challenge as _challenge
 from putnam_solver.core.provers.rocq.answers import check_answer
-from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate, recursion_refused
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.provers.rocq.statement import statement_gate
@@ -109,6 +109,10 @@ class RocqProver:
     def policy_text(self, options: VerifyOptions) -> str:
         """The policy, and whether the chosen Coq has the guard bugs that switch the recursion rule on."""
         return f"{POLICY.describe()}\nHere: {kernel_bug_report(detected_version(optional_tool(COQC, options)))}."
+
+    def policy_brief(self, options: VerifyOptions) -> str:
+        version = detected_version(optional_tool(COQC, options))
+        return POLICY.brief(recursion_refused(options.allow_recursion, version))
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         return [Readiness(*row) for row in rocq_status(options)]

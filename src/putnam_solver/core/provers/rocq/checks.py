@@ -104,6 +104,29 @@ class RocqPolicy:
     forbidden_phrases: tuple[Rule, ...]
     recursion_words: tuple[Rule, ...]
 
+    def brief(self, refuse_recursion: bool) -> str:
+        """The rules a worker writing a proof needs, without the reasons (``describe`` has them; a
+        rejection names the rule it applies)."""
+        forbidden = [
+            *self.forbidden_words,
+            *self.forbidden_phrases,
+            *(self.recursion_words if refuse_recursion else ()),
+        ]
+        lines = [
+            f"- Before the theorem you may add: {', '.join(self.permitted_additions)} (each with its proof), and "
+            f"Require of {', '.join(self.permitted_libraries)} or standard-library names (Lia, Psatz, ...).",
+            f"- Proofs may not use the commands: {', '.join(self.proof_commands_denied)}.",
+            "- Forbidden anywhere outside the challenge's own sentences: "
+            + ", ".join(dict.fromkeys(f"`{r.construct}`" for r in forbidden))
+            + ".",
+        ]
+        if refuse_recursion:
+            lines.append(
+                "- This Coq has guard checker bugs, so your own recursion is refused: prove by induction or "
+                "library recursors (induction, elim, destruct, nat_rect)."
+            )
+        return "\n".join(lines)
+
     def describe(self) -> str:
         """A plain-text summary for prompts, docs and ``putnam doctor``."""
         lines = ["G2: additions, by whether they can change what the statement means:"]
