@@ -151,6 +151,18 @@ def differences(old: Mapping[str, Any], new: Mapping[str, Any], prefix: str = ""
     return found
 
 
+def with_defaults(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored settings with the config's fields a run recorded by an earlier version lacks set to their
+    defaults, as resuming it sets them: such a run goes on with the new defaults."""
+    config = stored.get("config")
+    if not isinstance(config, dict):
+        return dict(stored)
+    try:
+        return {**stored, "config": config_to_json(config_from_json(config))}
+    except (KeyError, TypeError, ValueError):
+        return dict(stored)
+
+
 def check_resume(
     run_dir: Path, stored: Mapping[str, Any] | None, settings: Mapping[str, Any], resume: bool, allow: bool
 ) -> None:
@@ -162,7 +174,7 @@ def check_resume(
         return
     if not resume:
         raise CampaignError(f"{run_dir} already holds a run; continue it with --resume or choose another --run-dir")
-    changed = differences(identity(stored), identity(settings))
+    changed = differences(identity(with_defaults(stored)), identity(settings))
     if changed and not allow:
         raise CampaignError(
             f"{run_dir} was started with other settings ({'; '.join(changed)}); `putnam solve --resume` "

@@ -348,13 +348,14 @@ def lemma_statement(challenge: str, candidate: str, name: str, track: Track) -> 
     found = [s for s in sents if s.command in THEOREM_COMMANDS and s.declared_name == name]
     if not found:
         raise LemmaError(f"no lemma named {name} in the file you checked last")
-    header = [
-        challenge[s.start : s.end]
-        for i, s in enumerate(statement.header)
-        if not (i == statement.solution and track is Track.NO_ANSWER and HOLE in s.words)
-    ]
+    header = [challenge[s.start : s.end] for s in statement.header if not _answer_hole(s, track)]
     lemma = candidate[found[0].start : found[0].end]
     return "\n".join([*header, lemma, "Proof.", "Admitted.", ""])
+
+
+def _answer_hole(sentence: Sentence, track: Track) -> bool:
+    """A no-answer challenge's solution definition, whose body is the hole the candidate fills."""
+    return track is Track.NO_ANSWER and sentence.command == "Definition" and sentence.words[-3:] == (":=", HOLE, ".")
 
 
 def lemma_text(statement: str, proved: str) -> str:
