@@ -188,7 +188,22 @@ def test_budgets_stop_sub_attempts_in_flight(tmp_path: Path) -> None:
     outcome = solve_with(run_budget, tmp_path / "run", limits=RunLimits(max_tokens=300), lemma_turns=5)
     assert outcome.exit_code == 2 and "run token budget reached" in outcome.message
     assert run_budget.requests == 3, "the sub-attempt stopped after the call that spent the run budget"
-    cases = ((tmp_path / "lemma", 240, "Token limit exceeded"), (tmp_path / "run", 120, "run token budget reached"))
+    problem_budget = FakeOpenAI(
+        [
+            step("check", 1, proof=DRAFT),  # main: 120
+            step("prove_lemma", 2, name="l1"),  # main: 240
+            step("check", 3, proof=f"{L1}\n{HOLE}"),  # sub-attempt: 360, over the problem's 300
+            step("check", 4, proof=f"{L1}\n{HOLE}"),  # never asked for
+        ]
+    )
+    outcome = solve_with(problem_budget, tmp_path / "problem", token_limit=300, lemma_turns=5)
+    assert outcome.exit_code == 2 and problem_budget.requests == 3
+
+    cases = (
+        (tmp_path / "lemma", 240, "Token limit exceeded"),
+        (tmp_path / "problem", 120, "Token limit exceeded"),
+        (tmp_path / "run", 120, "run token budget reached"),
+    )
     for run_dir, lemma_tokens, why in cases:
         ledger = Ledger.open(run_dir / LEDGER_NAME)
         try:
@@ -199,4 +214,5 @@ def test_budgets_stop_sub_attempts_in_flight(tmp_path: Path) -> None:
         assert sub.status == "budget" and sub.error is not None and why in sub.error
         assert sub.input_tokens + sub.output_tokens == lemma_tokens
         assert sub.parent and attempt.problem == "two_plus_two"
-    assert attempt.status == "budget"
+        if run_dir.name != "lemma":
+            assert attempt.status == "budget", "a budget of the attempt or the run stops the attempt too"
