@@ -2,9 +2,10 @@
 
 Everything a run did is recorded here: the settings it was started with, the problems and their
 harness-derived challenges, every campaign and its selection, every attempt with its turns, usage, cost,
-candidate and hash, and the verdict with every gate's detail. Every output file of the run (SUMMARY.md,
-attempts.tsv, evidence folders ...) is derived from these tables alone, so after a ``kill -9`` the
-outputs can be rebuilt and the run resumed without guessing.
+candidate and hash, the verdict with every gate's detail, and the provider's rate limiting as each campaign
+observed it. Every output file of the run (SUMMARY.md, attempts.tsv, evidence folders, report.html ...) is
+derived from these tables alone, so after a ``kill -9`` the outputs can be rebuilt and the run resumed
+without guessing.
 
 Soundness: an attempt and its verdict are stored in one transaction, and a problem counts as passed only
 if an attempt marked ``passed`` has a stored verdict that is ``accepted`` for exactly the stored
@@ -29,6 +30,9 @@ if TYPE_CHECKING:  # only the type: importing the agent package would load Inspe
 
 SCHEMA_VERSION = 1
 LEDGER_NAME = "ledger.sqlite"
+RATE_LIMITS_SINCE = "rate_limits_since_campaign"
+"""Meta key: the first campaign whose rate limiting was recorded (runs started before the ledger kept it
+have none)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -61,6 +65,9 @@ CREATE TABLE IF NOT EXISTS audits (
     id INTEGER PRIMARY KEY, attempt_id INTEGER NOT NULL REFERENCES attempts(id), audited_at TEXT NOT NULL,
     status TEXT NOT NULL, candidate_sha256 TEXT NOT NULL, toolchain TEXT NOT NULL,
     benchmark_sha256 TEXT NOT NULL, toolchain_changed INTEGER NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rate_limits (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL, observed_at TEXT NOT NULL, retries INTEGER NOT NULL,
+    connections TEXT);
 """
 
 
@@ -141,6 +148,19 @@ class AuditRow:
     benchmark_sha256: str
     toolchain_changed: bool
     verdict: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RateLimitRow:
+    """What the provider's rate limiting looked like at one moment of a campaign.
+
+    ``retries``: the campaign's requests the provider had rate-limited so far (a running count, as Inspect
+    counts them); ``connections``: the adaptive connection limit then (e.g. "16 of 64 connections")."""
+
+    campaign: int
+    observed_at: str
+    retries: int
+    connections: str | None
 
 
 @dataclass(frozen=True)
@@ -386,6 +406,28 @@ class Ledger:
             and audit.status == "accepted"
             and audit.candidate_sha256 == a.candidate_sha256
         }
+
+    # -- turns and rate limiting -------------------------------------------------------------------------
+
+    def turns(self, attempt_id: int) -> list[dict[str, Any]]:
+        """The turn log of one attempt (per turn: tool, digest of its arguments, start of its result)."""
+        rows = self._query("SELECT json FROM turns WHERE attempt_id=? ORDER BY turn", (attempt_id,))
+        return [json.loads(r[0]) for r in rows]
+
+    def record_rate_limit(
+        self, campaign: int, retries: int, connections: str | None, observed_at: str | None = None
+    ) -> None:
+        """Store one observation of the provider's rate limiting (see ``RateLimitRow``)."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO rate_limits (campaign, observed_at, retries, connections) VALUES (?, ?, ?, ?)",
+                (campaign, observed_at or now(), retries, connections),
+            )
+
+    def rate_limits(self) -> list[RateLimitRow]:
+        """Every observation of rate limiting, in the order recorded."""
+        rows = self._query("SELECT campaign, observed_at, retries, connections FROM rate_limits ORDER BY id")
+        return [RateLimitRow(int(c), str(t), int(r), n) for c, t, r, n in rows]
 
     def usage(self) -> Usage:
         row = self._query(

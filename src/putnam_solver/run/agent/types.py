@@ -200,6 +200,11 @@ class LiveRun:
         if changed:
             self._changed()
 
+    def rate_limited(self) -> tuple[int, str | None]:
+        """The campaign's rate-limited requests so far (a running count) and the connection limit now."""
+        with self._lock:
+            return self._retries_seen, self._connections
+
     def spent(self) -> tuple[int, float]:
         """Tokens and dollars spent by the run so far."""
         with self._lock:

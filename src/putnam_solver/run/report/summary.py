@@ -13,7 +13,9 @@ Run directory layout::
     initial.txt              the problems selected for the run
     selections/campaign-N.txt  the problems campaign N ran
     unresolved.txt           selected problems without a verified pass
-    attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, attempt.json
+    attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, turns.json,
+                             attempt.json
+    report.html              the HTML report (``putnam report``; see putnam_solver.run.report.html)
     logs/                    the agent layer's Inspect ``.eval`` transcripts
 """
 
@@ -42,6 +44,7 @@ ATTEMPT_COLUMNS = (
     "candidate_path",
     "verdict",
 )
+TURNS_FILE = "turns.json"
 COMPLETE_MARKER = "attempt.json"
 """Written last in an evidence folder: a folder without it is incomplete and is rewritten."""
 
@@ -66,8 +69,16 @@ def verdict_summary(row: AttemptRow) -> str:
     return f"{row.verdict_status}:{first['id']}" if first else row.verdict_status
 
 
-def write_evidence(run_dir: Path, row: AttemptRow, problem: ProblemRow | None, suffix: str) -> None:
+def write_evidence(
+    run_dir: Path,
+    row: AttemptRow,
+    problem: ProblemRow | None,
+    suffix: str,
+    turns: Sequence[dict[str, Any]] = (),
+) -> None:
     """Write one attempt's evidence folder; ``attempt.json`` goes last and marks it complete.
+
+    ``turns`` is the attempt's turn log as the ledger keeps it (``turns.json``).
 
     The folder is derived from the ledger (which is synced to disk), so its files are written atomically
     but not synced one by one: a ``kill -9`` cannot lose them, and after a power loss resume rebuilds
@@ -81,6 +92,7 @@ def write_evidence(run_dir: Path, row: AttemptRow, problem: ProblemRow | None, s
     if row.verdict is not None:
         write_atomic(folder / "verdict.json", _json(row.verdict), durable=False)
         write_atomic(folder / "gates.log", _gates_log(row.verdict).encode("utf-8"), durable=False)
+    write_atomic(folder / TURNS_FILE, _json(list(turns)), durable=False)
     record = {
         "campaign": row.campaign,
         "problem": row.problem,
@@ -132,7 +144,7 @@ def write_outputs(run_dir: Path, ledger: Ledger) -> None:
     attempts = ledger.attempts()
     problems = ledger.problems()
     for row in incomplete_evidence(run_dir, attempts):
-        write_evidence(run_dir, row, problems.get(row.problem), suffix)
+        write_evidence(run_dir, row, problems.get(row.problem), suffix, ledger.turns(row.id))
     campaigns = ledger.campaigns()
     selected: list[str] = list(settings.get("selected", []))
     passed = {a.problem for a in attempts if a.verified_pass}
