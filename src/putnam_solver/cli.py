@@ -470,6 +470,8 @@ def solve(
     progress = LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
     outcome = solve_service.run(request, progress)
     (out if outcome.exit_code == 0 else err).print(outcome.message, markup=False)
+    if outcome.report:
+        err.print(outcome.report, markup=False)
     raise typer.Exit(outcome.exit_code)
 
 
@@ -482,6 +484,35 @@ def _typed_flags(ctx: typer.Context) -> frozenset[str]:
         for param in ctx.command.params
         if param.name and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
     )
+
+
+@app.command()
+def report(
+    run_dirs: Annotated[
+        list[Path], typer.Argument(metavar="RUN_DIR...", help="A run directory of putnam solve (two with --compare).")
+    ],
+    compare: Annotated[
+        bool, typer.Option("--compare", help="Show two runs side by side: putnam report --compare RUN_A RUN_B.")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--output",
+            help="Write the page here (default RUN_DIR/report.html; with --compare RUN_A/compare-<RUN_B>.html).",
+        ),
+    ] = None,
+) -> None:
+    """Write one static HTML page (opens offline) of what a run did: solved, audited, cost, charts, a grid of
+    the benchmark linking each problem to its evidence, gate rejections, rate limiting, every attempt.
+
+    Exit 0 when written; 2 when a directory holds no run or the page cannot be written.
+    """
+    from putnam_solver.run.report import html as report_service  # plotly loads only for this command
+
+    with _errors():
+        path = report_service.build(run_dirs, compare, output)
+    out.print(str(path), markup=False)
 
 
 @app.command()

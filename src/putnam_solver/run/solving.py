@@ -21,6 +21,7 @@ from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve, stored_run
+from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.report.progress import ProgressSink
 
 DEFAULT_CAMPAIGNS = 1
@@ -98,7 +99,9 @@ def build_request(
 
 
 def run(request: RunSettings, progress: ProgressSink | None) -> SolveOutcome:
-    return solve(request, progress)
+    """Run (or resume) the campaigns, then write the run's HTML report beside its other outputs."""
+    outcome = solve(request, progress)
+    return dataclasses.replace(outcome, report=report_after_run(outcome.run_dir))
 
 
 def _resumed(flags: SolveFlags) -> RunSettings:

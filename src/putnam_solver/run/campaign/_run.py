@@ -39,7 +39,8 @@ LOG_DIR = "logs"
 @dataclass(frozen=True)
 class SolveOutcome:
     """How a run ended: 0 every selected problem passed; 2 a limit or budget stopped it with problems
-    unresolved; 1 a fatal error (``message`` says what to do)."""
+    unresolved; 1 a fatal error (``message`` says what to do). ``report``: where the run's HTML report was
+    written, or why it was not (empty when none was attempted)."""
 
     exit_code: int
     message: str
@@ -48,6 +49,7 @@ class SolveOutcome:
     passed: int = 0
     unresolved: tuple[str, ...] = ()
     campaigns: int = 0
+    report: str = ""
 
 
 def default_runner(job: CampaignJob) -> None:
