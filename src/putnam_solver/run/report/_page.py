@@ -182,9 +182,9 @@ td.num{text-align:right}
 tr.pass td:nth-child(4){color:#2e7d32;font-weight:600}
 .scroll{overflow-x:auto}
 table.grid{border-collapse:separate;border-spacing:2px;font-size:.7em}
-table.grid th{font-weight:600;color:#52606d;padding:0 3px}
+table.grid th{font-weight:600;color:#52606d;padding:0 1px}
 th.year span{writing-mode:vertical-rl;transform:rotate(180deg)}
-td.cell{min-width:14px;height:16px;text-align:center;border-radius:3px;padding:0}
+td.cell{min-width:12px;height:16px;text-align:center;border-radius:3px;padding:0}
 table.others td.cell{padding:0 6px}
 td.cell a{color:inherit;text-decoration:none;display:block;min-height:16px}
 td.solved,td.both,.key.solved,.key.both{background:#2e7d32;color:#fff}
