@@ -16,7 +16,7 @@ from pathlib import Path
 from putnam_solver.core.benchmark import resolve_benchmark_path
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest import require_selftest
-from putnam_solver.core.util import InputError
+from putnam_solver.core.util import InputError, json_error
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
@@ -184,6 +184,8 @@ def _load_prices(path: Path) -> dict[str, dict[str, float]]:
     """A user price table: ``{"provider/model": {"input": dollars per million tokens, "output": ...}}``."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{json_error(str(path), exc)} (the price table is not valid JSON)") from exc
     except (OSError, ValueError) as exc:
         raise InputError(f"{path}: cannot read the price table: {exc}") from exc
     valid = isinstance(data, dict) and all(
