@@ -148,7 +148,13 @@ class RocqProver:
         return (lib / "theories", lib / "user-contrib")
 
     def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
-        """The system packages (apt); the request's Lean options do not apply."""
+        """The system packages (apt). The request's options are Lean's: refused, never silently ignored."""
+        if given := request.options_given():
+            raise InputError(
+                f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} to the Lean toolchain only: "
+                "bootstrap installs Coq and its libraries as system packages (apt), in the system's own "
+                f"directories. Run `putnam bootstrap --prover rocq` without {' and '.join(given)}."
+            )
         return install_plan()
 
 
