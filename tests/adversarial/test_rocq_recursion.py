@@ -206,8 +206,9 @@ def test_cli_verify_refuses_then_allow_recursion_is_recorded_and_not_served_from
 def test_policy_and_doctor_say_why() -> None:
     policy = CliRunner().invoke(app, ["policy", "--prover", "rocq"])
     assert policy.exit_code == 0
-    assert "Fixpoint: defines its own recursion" in policy.stdout and "--allow-recursion" in policy.stdout
-    assert "Elpi: runs an Elpi program" in policy.stdout
+    assert "| `Fixpoint` | recursion | defines its own recursion" in policy.stdout
+    assert "--allow-recursion" in policy.stdout
+    assert "| `Elpi` | plugin | runs an Elpi program" in policy.stdout
 
 
 def test_solve_passes_allow_recursion_to_the_agents_check_and_submit(

@@ -49,7 +49,7 @@ def test_prover_is_registered_with_its_files() -> None:
     prover = get_prover("rocq")
     assert (prover.name, prover.suffix, prover.benchmark_file) == ("rocq", ".v", "putnam_bench_coq.jsonl")
     assert [g.id for g in prover.gates()] == ["G2", "G3", "G4", "G5", "G6"]
-    assert "G3: forbidden" in prover.policy_text()
+    assert "## Forbidden anywhere outside the challenge's own sentences" in prover.policy_text()
 
 
 def test_has_answer_follows_the_solution_definition(bench: Benchmark) -> None:
@@ -296,10 +296,12 @@ def test_no_answer_challenge_hides_the_answer_and_answers_are_recorded(bench: Be
 
 def test_policy_describes_both_lists() -> None:
     text = POLICY.describe()
-    assert "[only with G5 (full profile)] Require, Import, Export" in text
+    assert "| Require, Import, Export (installed libraries), Open Scope, Close Scope (before the theorem" in text
+    assert "the effect outlives Qed) | elaboration |" in text and "runs G5 (profile `full`)" in text
     assert all(a.reason for a in POLICY.additions)
     assert "Lemma" in text and "Fixpoint" in text and "Require" in text
-    assert "Axiom: declares an assumption" in text and "Guard Checking: disables a kernel check" in text
+    assert "| `Axiom` | axiom | declares an assumption" in text
+    assert "| `Guard Checking` | kernel | disables a kernel check |" in text
 
 
 def test_the_agents_check_applies_the_rules_of_the_profile_that_will_judge_it(bench: Benchmark) -> None:

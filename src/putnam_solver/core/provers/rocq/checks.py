@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from putnam_solver.core.provers.policy_doc import Difference, Forbidden, PolicyDocument, Section
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -64,10 +65,11 @@ STATEMENT_CHECK = "G5"
 
 @dataclass(frozen=True)
 class Rule:
-    """A forbidden construct and why it is forbidden."""
+    """A forbidden construct, why it is forbidden, and the kind of rule (``axiom``, ``kernel``...)."""
 
     construct: str
     reason: str
+    rule: str
 
 
 @dataclass(frozen=True)
@@ -80,9 +82,11 @@ class Addition:
     reason: str
 
 
-EVERY_PROFILE = "every profile"
-SEMANTIC_CHECK_ONLY = f"only with G5 ({Profile.FULL} profile)"
-NEVER = "never"
+EVERY_PROFILE = "harmless"
+"""Accepted on every profile."""
+SEMANTIC_CHECK_ONLY = "elaboration"
+"""Accepted only when the acceptance runs G5 (the full profile)."""
+NEVER = "refused"
 
 
 @dataclass(frozen=True)
@@ -98,32 +102,51 @@ class RocqPolicy:
     recursion_words: tuple[Rule, ...]
 
     def describe(self) -> str:
-        """A plain-text summary for prompts, docs and ``putnam doctor``."""
-        lines = ["G2: additions, by whether they can change what the statement means:"]
-        lines += [f"  [{a.accepted}] {a.construct} ({a.where}): {a.reason}" for a in self.additions]
-        lines += [
-            "G2: before the theorem only these may be added: " + ", ".join(self.permitted_additions),
-            "    (each with its proof), and Require of: "
-            + ", ".join(self.permitted_libraries)
-            + " or bare standard-library names (Lia, Psatz, ...).",
-            "    Proofs may not use the commands: " + ", ".join(self.proof_commands_denied) + ".",
-            "G3: forbidden anywhere outside the challenge's own sentences:",
-        ]
-        lines += [f"  {r.construct}: {r.reason}" for r in (*self.forbidden_words, *self.forbidden_phrases)]
-        lines.append(
-            "G3 on a Coq with known guard checker bugs (see `putnam doctor`; Coq 8.16 to 9.2 have them), "
-            "unless --allow-recursion:"
-        )
-        lines += [f"  {r.construct}: {r.reason}" for r in self.recursion_words]
-        lines.append(
-            "  still allowed: induction through library recursors (induction, elim, destruct, nat_rect, "
-            "Wf.Fix), Scheme-generated principles, and the challenge's own definitions."
-        )
-        return "\n".join(lines)
+        """The policy as Markdown, for users, prompts and docs (the format every prover's policy shares)."""
+        return PolicyDocument(
+            language="Rocq",
+            intro=(
+                "A candidate is the challenge file with each hole filled: the placeholder proof",
+                "`Proof. Admitted.` replaced by a proof ending in `Qed.` or `Defined.` and, on the no-answer",
+                "track, the solution's `_` replaced by a term. Every other sentence of the challenge must",
+                "appear unchanged and in order (same tokens; whitespace and comments are free).",
+            ),
+            semantic_check=f"{STATEMENT_CHECK} (profile `{Profile.FULL}`)",
+            differences=tuple(Difference(f"{a.construct} ({a.where})", a.accepted, a.reason) for a in self.additions),
+            permitted=Section(
+                "Permitted helpers (before the theorem)",
+                (
+                    f"- {', '.join(self.permitted_additions)}: each with its proof, named apart from every "
+                    "word of the challenge",
+                    f"- `Require` of {', '.join(f'`{lib}`' for lib in self.permitted_libraries)} or bare "
+                    "standard-library names (`Lia`, `Psatz`, ...)",
+                    f"- inside proofs, none of the commands {', '.join(self.proof_commands_denied)}",
+                ),
+            ),
+            forbidden_where="anywhere outside the challenge's own sentences",
+            forbidden=tuple(
+                Forbidden(r.construct, r.rule, r.reason) for r in (*self.forbidden_words, *self.forbidden_phrases)
+            ),
+            notes=(
+                Section(
+                    "Forbidden on a Coq with known guard checker bugs, unless --allow-recursion",
+                    (
+                        "Coq 8.16 to 9.2 have them; `putnam doctor` and the line below say whether this one does.",
+                        "",
+                        "| construct | rule | reason |",
+                        "|---|---|---|",
+                        *(f"| `{r.construct}` | {r.rule} | {r.reason} |" for r in self.recursion_words),
+                        "",
+                        "Still allowed: induction through library recursors (`induction`, `elim`, `destruct`,",
+                        "`nat_rect`, `Wf.Fix`), Scheme-generated principles, and the challenge's own definitions.",
+                    ),
+                ),
+            ),
+        ).render()
 
 
-def _rules(reason: str, *constructs: str) -> tuple[Rule, ...]:
-    return tuple(Rule(c, reason) for c in constructs)
+def _rules(rule: str, reason: str, *constructs: str) -> tuple[Rule, ...]:
+    return tuple(Rule(c, reason, rule) for c in constructs)
 
 
 POLICY = RocqPolicy(
@@ -160,7 +183,7 @@ POLICY = RocqPolicy(
         ),
         Addition(
             "Require, Import, Export (installed libraries), Open Scope, Close Scope",
-            "before the theorem, also inside a helper's proof (the effect outlives Qed)",
+            "before the theorem, or inside a helper's proof: the effect outlives Qed",
             SEMANTIC_CHECK_ONLY,
             "notations, scopes, coercions and instances of a library change how the statement's text "
             "elaborates; G5 elaborates the pinned statement without them and checks the candidate's "
@@ -231,8 +254,9 @@ POLICY = RocqPolicy(
         "Constraint",
     ),
     forbidden_words=(
-        *_rules("leaves a proof obligation unproved", "admit", "give_up", "Admitted", "Admit", "Abort"),
+        *_rules("proof hole", "leaves a proof obligation unproved", "admit", "give_up", "Admitted", "Admit", "Abort"),
         *_rules(
+            "axiom",
             "declares an assumption instead of proving it",
             "Axiom",
             "Axioms",
@@ -245,9 +269,10 @@ POLICY = RocqPolicy(
             "Variables",
             "Context",
         ),
-        *_rules("modules can rebind the names the statement uses", "Module", "Include"),
-        *_rules("disables a kernel check", "bypass_check"),
+        *_rules("module", "modules can rebind the names the statement uses", "Module", "Include"),
+        *_rules("kernel", "disables a kernel check", "bypass_check"),
         *_rules(
+            "plugin",
             "loads or runs code outside the kernel, or touches files",
             "Declare",
             "Load",
@@ -261,8 +286,9 @@ POLICY = RocqPolicy(
             "Primitive",
             "Register",
         ),
-        *_rules("changes what notation means", "Notation", "Infix", "Reserved"),
+        *_rules("syntax", "changes what notation means", "Notation", "Infix", "Reserved"),
         *_rules(
+            "elaboration",
             "changes elaboration through instances or coercions",
             "Instance",
             "Existing",
@@ -270,26 +296,32 @@ POLICY = RocqPolicy(
             "Coercion",
             "Typeclasses",
         ),
-        *_rules("rewinds the document", "Reset", "Back", "BackTo", "Undo"),
+        *_rules("document", "rewinds the document", "Reset", "Back", "BackTo", "Undo"),
         *_rules(
+            "plugin",
             "runs an Elpi program at compile time (the Elpi plugin, loaded by mathcomp-analysis and "
             "Hierarchy Builder, can run shell commands and write files)",
             "Elpi",
             "elpi",
         ),
         *_rules(
+            "plugin",
             "Hierarchy Builder commands declare structures and instances through Elpi: they change elaboration",
             "HB",
         ),
         *_rules(
+            "kernel",
             "Ltac2's unsafe term API builds arbitrary terms, fixpoints included, without the kernel's "
             "keywords appearing in the text",
             "Unsafe",
         ),
     ),
-    forbidden_phrases=_rules("disables a kernel check", "Guard Checking", "Positivity Checking", "Universe Checking"),
+    forbidden_phrases=_rules(
+        "kernel", "disables a kernel check", "Guard Checking", "Positivity Checking", "Universe Checking"
+    ),
     recursion_words=(
         *_rules(
+            "recursion",
             "defines its own recursion, which the guard checker of this Coq can be fooled by into proving "
             "False; use induction or library recursors",
             "Fixpoint",
@@ -298,6 +330,7 @@ POLICY = RocqPolicy(
             "cofix",
         ),
         *_rules(
+            "recursion",
             "defines recursion through a plugin that emits a candidate-shaped fixpoint; use induction or "
             "library recursors",
             "Function",
