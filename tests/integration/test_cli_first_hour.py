@@ -73,6 +73,9 @@ def test_a_cache_dir_that_is_a_file_is_refused_up_front_and_shown_by_doctor(
     result = _run("selftest", "--prover", "rocq")
     assert result.exit_code == 2 and result.stdout == "", "refused before any canary ran"
     assert str(blocker) in result.stderr and "PUTNAM_CACHE_DIR" in result.stderr
+    result = _run("bootstrap", "--prover", "lean", "--dir", tmp_path / "toolchain")
+    assert result.exit_code == 2 and result.stdout == "", "refused before anything is installed"
+    assert str(blocker) in result.stderr and not (tmp_path / "toolchain").exists()
     doctor = _run("doctor", "--prover", "rocq")
     assert f"MISS cache directory: {blocker}: PUTNAM_CACHE_DIR names a file" in doctor.stdout
 
