@@ -32,7 +32,14 @@ from putnam_solver.core.candidates import (
     verify_candidates,
     write_verdicts_json,
 )
-from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover, prover_aliases, prover_names
+from putnam_solver.core.provers import (
+    Prover,
+    canonical_prover_name,
+    get_prover,
+    prover_aliases,
+    prover_names,
+    tool_locations,
+)
 from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
@@ -93,6 +100,15 @@ AllowRecursionOpt = Annotated[
         "--allow-recursion",
         help="Rocq: accept candidate-defined recursion even on a Coq with known guard checker bugs "
         "(through which it can prove False; recorded in every verdict).",
+    ),
+]
+ToolOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--tool",
+        metavar="NAME=PATH",
+        help="Run this executable as tool NAME, e.g. --tool coqc=/opt/coq/bin/coqc (repeatable). "
+        "`putnam doctor` lists each prover's tools and the environment variable that does the same.",
     ),
 ]
 KernelsOpt = Annotated[
@@ -224,9 +240,7 @@ def verify(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (os.cpu_count() or 1),
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
-    lean: Annotated[
-        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable to use (G4, G5).")
-    ] = None,
+    tool: ToolOpt = None,
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
     memory_mb: Annotated[
         int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)
@@ -269,7 +283,7 @@ def verify(
             timeout_seconds=timeout,
             memory_mb=memory_mb,
             unsafe_no_sandbox=unsafe_no_sandbox,
-            lean=lean,
+            tools=tool_locations(tool or []),
             keep_going=keep_going,
             max_candidate_bytes=max_candidate_bytes,
             allow_recursion=allow_recursion,
@@ -349,10 +363,10 @@ class _errors:
 
 
 @app.command()
-def policy(prover: ProverOpt = "lean") -> None:
+def policy(prover: ProverOpt = "lean", tool: ToolOpt = None) -> None:
     """Print exactly what a candidate may add to the statement and which constructs are forbidden."""
     with _errors():
-        out.print(get_prover(prover).policy_text(), markup=False)
+        out.print(get_prover(prover).policy_text(VerifyOptions(tools=tool_locations(tool or []))), markup=False)
 
 
 @dataset_app.command("fetch")
@@ -434,9 +448,7 @@ def solve(
         str | None, typer.Option("--model-base-url", help="Base URL for an OpenAI-compatible server.")
     ] = None,
     axle: Annotated[bool, typer.Option("--axle", help="Acceptance also needs the AXLE API (G7).")] = False,
-    lean: Annotated[
-        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable for the gates.")
-    ] = None,
+    tool: ToolOpt = None,
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Run directory (default runs/<time>).")] = None,
     resume: Annotated[
         Path | None,
@@ -492,7 +504,7 @@ def solve(
                 prices=prices,
                 model_base_url=model_base_url,
                 axle=axle,
-                lean=lean,
+                tools=tool_locations(tool or []),
                 allow_recursion=allow_recursion,
                 kernels=_kernels(kernels),
                 run_dir=run_dir,
@@ -561,9 +573,7 @@ def bootstrap(
 def selftest(
     prover: ProverOpt = "lean",
     axle: Annotated[bool, typer.Option("--axle", help="Also put the canaries through the AXLE API (G7).")] = False,
-    lean: Annotated[
-        Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` executable for the gates.")
-    ] = None,
+    tool: ToolOpt = None,
     jobs: Annotated[int | None, typer.Option("--jobs", help="Canaries verified at once (default: cores).", min=1)] = (
         None
     ),
@@ -574,7 +584,9 @@ def selftest(
     canary sets that could not run, and why); 2 on any surprise: a known-bad canary accepted, a known-good
     one refused, or a gate that could not run although `putnam doctor` says it can.
     """
-    _selftest(prover, VerifyOptions(axle=axle, lean=lean), jobs)
+    with _errors():
+        options = VerifyOptions(axle=axle, tools=tool_locations(tool or []))
+    _selftest(prover, options, jobs)
 
 
 def _selftest(prover: str, options: VerifyOptions, jobs: int | None) -> None:
@@ -600,10 +612,10 @@ def doctor(
             callback=_prover_names,
         ),
     ] = None,
-    lean: Annotated[Path | None, typer.Option("--lean", envvar="PUTNAM_LEAN", help="A `lean` to check.")] = None,
+    tool: ToolOpt = None,
 ) -> None:
     with _errors():
-        health = check_health(prover or list(prover_names()), VerifyOptions(lean=lean))
+        health = check_health(prover or list(prover_names()), VerifyOptions(tools=tool_locations(tool or [])))
     for line in health.lines():
         out.print(line, markup=False)
     raise typer.Exit(health.exit_code)

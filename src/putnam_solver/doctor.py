@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core.cache import check_cache_dir, default_cache_dir
+from putnam_solver.core.gatekit import ToolSpec
 from putnam_solver.core.provers import Prover, Readiness, gate_readiness, get_prover
 from putnam_solver.core.sandbox import landlock_status, sandbox_status
 from putnam_solver.core.selftest import describe_last
@@ -25,13 +26,15 @@ class ProverHealth:
     """One prover's tools, gates and benchmark data; ``full_ready`` when every gate of the full profile
     can run, ``ready`` when the benchmark is there too.
 
-    ``selftest`` says when the canaries last went through this toolchain's gates and how they fared."""
+    ``selftest`` says when the canaries last went through this toolchain's gates and how they fared;
+    ``choosable`` names the executables the user may replace (``--tool NAME=PATH``)."""
 
     prover: str
     tools: list[Readiness]
     gates: list[Readiness]
     benchmark: Readiness
     selftest: Readiness
+    choosable: tuple[ToolSpec, ...] = ()
 
     @property
     def full_ready(self) -> bool:
@@ -62,6 +65,10 @@ class Health:
         for report in self.provers:
             name = report.prover
             lines += [f"{name}: tools", *(_row(r) for r in report.tools)]
+            lines += [
+                f"  choose {spec.name}: --tool {spec.name}=PATH or {spec.env}=PATH; {spec.description}"
+                for spec in report.choosable
+            ]
             lines += [f"{name}: gates", *(_row(r) for r in report.gates)]
             state = "can run" if report.full_ready else "CANNOT run here (see MISS above)"
             lines += [f"{name}: full profile {state}", f"{name}: {_row(report.benchmark).lstrip()}"]
@@ -85,8 +92,8 @@ def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
     for name in provers:
         prover = get_prover(name)
         last = Readiness("last selftest", *describe_last(prover.name, options))
-        gates = gate_readiness(prover, options)
-        reports.append(ProverHealth(prover.name, prover.tool_status(options), gates, benchmark_status(prover), last))
+        tools, gates = prover.tool_status(options), gate_readiness(prover, options)
+        reports.append(ProverHealth(prover.name, tools, gates, benchmark_status(prover), last, prover.tools))
     return Health(system, reports)
 
 

@@ -45,7 +45,7 @@ def lean_config(toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
         model="mockllm/model",
         budgets=Budgets(max_turns=3),
         acceptance_profile=Profile.FULL,
-        lean=toy_lean.lean,
+        tools={"lean": toy_lean.lean},
         prices={"mockllm/model": {"input": 2.0, "output": 10.0}},
     )
 

@@ -65,7 +65,7 @@ def test_lean_selftest_with_the_toy_lean_shows_what_cannot_run(
     toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
-    result = runner.invoke(app, ["selftest", "--prover", "lean", "--lean", str(toy_lean.lean)])
+    result = runner.invoke(app, ["selftest", "--prover", "lean", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 0, result.stdout
     rows = _rows(result.stdout)
     assert rows["G3"][2:] == ["passed", "failed", "(passed)", "failed", "(failed)", "(failed)"]
@@ -115,7 +115,7 @@ def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_
         result = runner.invoke(
             app,
             [
-                "solve", "--prover", "lean", "--lean", str(toy_lean.lean), "--benchmark", str(LEAN_SAMPLES),
+                "solve", "--prover", "lean", "--tool", f"lean={toy_lean.lean}", "--benchmark", str(LEAN_SAMPLES),
                 "--problem", "toy_and_comm", "--model", "openai-api/fake/fake-model", "--model-base-url", url,
                 "--reviewer-model", "none", "--reasoning-effort", "none", "--run-dir", str(tmp_path / "run"),
                 "--quiet",
@@ -124,7 +124,7 @@ def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_
     assert result.exit_code == 1, result.stdout + result.stderr
     assert "G6 kernel accepted the known-bad canary lean-core/sorry" in result.stderr
     assert fake.requests == 0 and not (tmp_path / "run").exists()
-    record = selftest.last_record("lean", VerifyOptions(lean=toy_lean.lean))
+    record = selftest.last_record("lean", VerifyOptions(tools={"lean": toy_lean.lean}))
     assert record is not None and not record.passed and record.known_good_passed("G4") is True
 
 
@@ -178,7 +178,7 @@ def test_lean_selftest_with_axle_puts_every_canary_through_g7(
     toy_lean: ToyLean, sound_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
-    result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--lean", str(toy_lean.lean)])
+    result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 0, result.stdout
     header = next(line.split() for line in result.stdout.splitlines() if line.strip().startswith("good"))
     assert header == ["good", "sorry", "edited", "opaque_axiom", "forged_success", "kernel_rejected"]
@@ -190,16 +190,17 @@ def test_lean_selftest_with_axle_puts_every_canary_through_g7(
     assert "selftest of lean passed" in result.stdout
     assert _sent_canaries(sound_axle) == sorted(CORE_TEXTS.values())
 
-    record = selftest.last_record("lean", VerifyOptions(lean=toy_lean.lean, axle=True))
+    record = selftest.last_record("lean", VerifyOptions(tools={"lean": toy_lean.lean}, axle=True))
     assert record is not None and record.passed and record.known_good_passed("G7") is True
-    assert selftest.last_record("lean", VerifyOptions(lean=toy_lean.lean)) is None  # kept apart from no-AXLE runs
+    # kept apart from no-AXLE runs
+    assert selftest.last_record("lean", VerifyOptions(tools={"lean": toy_lean.lean})) is None
 
 
 def test_lean_selftest_fails_on_an_axle_that_accepts_every_proof(
     toy_lean: ToyLean, accept_all_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
-    result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--lean", str(toy_lean.lean)])
+    result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 2, result.stdout
     rows = _rows(result.stdout)
     assert rows["G7"][2:] == ["passed", "WRONG", "passed", "WRONG", "passed", "(passed)", "WRONG", "passed", "(passed)"]
@@ -245,7 +246,7 @@ def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_
         result = runner.invoke(
             app,
             [
-                "solve", "--prover", "lean", "--lean", str(toy_lean.lean), "--benchmark", str(LEAN_SAMPLES),
+                "solve", "--prover", "lean", "--tool", f"lean={toy_lean.lean}", "--benchmark", str(LEAN_SAMPLES),
                 "--problem", "toy_and_comm", "--model", "openai-api/fake/fake-model", "--model-base-url", url,
                 "--reviewer-model", "none", "--reasoning-effort", "none", "--run-dir", str(tmp_path / "run"),
                 "--quiet", "--axle",
@@ -257,7 +258,7 @@ def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_
     assert "G7 axle accepted" in blamed and not any(f"G{n} " in blamed for n in range(1, 7))  # only the AXLE
     assert fake.requests == 0 and not (tmp_path / "run").exists()
     assert _sent_canaries(accept_all_axle) == sorted(CORE_TEXTS.values())  # no candidate of a model
-    record = selftest.last_record("lean", VerifyOptions(lean=toy_lean.lean, axle=True))
+    record = selftest.last_record("lean", VerifyOptions(tools={"lean": toy_lean.lean}, axle=True))
     assert record is not None and not record.passed and record.known_good_passed("G7") is True
     assert {c.gate for c in record.surprises} == {"G7"} and record.known_good_passed("G6") is True
 

@@ -17,6 +17,7 @@ from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import Candidate, verify_candidates
 from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.checks import forbidden_gate
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions
@@ -45,21 +46,26 @@ def test_a_timed_out_verdict_is_an_error_and_a_larger_cap_decides_afresh(tmp_pat
     assert run(600) == "accepted"
 
 
-@pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap sandbox unavailable")
-def test_the_coqc_first_on_path_is_the_one_run_and_recorded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fakes = tmp_path / "fake-bin"
-    fakes.mkdir()
-    fakes.chmod(0o755)
-    for parent in fakes.parents:  # the sandbox uid must be able to reach the fake
-        if parent.is_relative_to(tmp_path.parent.parent):
+def _fake_coqc(directory: Path) -> Path:
+    """A `coqc` that says it is Coq 9.9 and fails every compile with a marker, readable by the sandbox."""
+    directory.mkdir()
+    directory.chmod(0o755)
+    for parent in directory.parents:  # the sandbox uid must be able to reach the fake
+        if parent.is_relative_to(directory.parent.parent.parent):
             parent.chmod(parent.stat().st_mode | 0o755)
-    fake = fakes / "coqc"
+    fake = directory / "coqc"
     fake.write_text(
         '#!/bin/sh\ncase "$1" in --version) echo "The Coq Proof Assistant, version 9.9";; '
         "*) echo FAKE-COQC-RAN >&2; exit 3;; esac\n"
     )
     fake.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{fakes}:{os.environ['PATH']}")
+    return fake
+
+
+@pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap sandbox unavailable")
+def test_the_coqc_first_on_path_is_the_one_run_and_recorded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = _fake_coqc(tmp_path / "fake-bin")
+    monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
     bench = load_benchmark(SAMPLES / "benchmark.jsonl")
     options = VerifyOptions(timeout_seconds=60)
     sub = rocq_submission(bench, SUM, sample(SUM).decode(), scratch=tmp_path / "s", options=options)
@@ -69,3 +75,29 @@ def test_the_coqc_first_on_path_is_the_one_run_and_recorded(tmp_path: Path, monk
     assert result.evidence["argv"][0] == str(fake)
     assert result.evidence["tools"]["coqc"]["path"] == str(fake)
     assert result.evidence["coq_version"] == "9.9"
+
+
+@pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap sandbox unavailable")
+@pytest.mark.parametrize("how", ["--tool", "environment"])
+def test_a_chosen_coqc_is_the_one_run_recorded_and_asked_for_its_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """``--tool coqc=PATH`` (or ``PUTNAM_COQC``) beats the PATH: G4 runs and records it, and G3 asks it,
+    not the PATH's coqc, whether the Coq has guard checker bugs."""
+    fake = _fake_coqc(tmp_path / "chosen")
+    monkeypatch.delenv("PUTNAM_COQC", raising=False)
+    if how == "environment":
+        monkeypatch.setenv("PUTNAM_COQC", str(fake))
+        options, origin = VerifyOptions(timeout_seconds=60), "PUTNAM_COQC"
+    else:
+        options, origin = VerifyOptions(timeout_seconds=60, tools={"coqc": fake}), "--tool coqc"
+    bench = load_benchmark(SAMPLES / "benchmark.jsonl")
+    sub = rocq_submission(bench, SUM, sample(SUM).decode(), scratch=tmp_path / "s", options=options)
+    result = compile_gate(sub)
+    assert "FAKE-COQC-RAN" in result.detail and result.status is not GateStatus.PASSED
+    recorded = result.evidence["tools"]["coqc"]
+    assert (recorded["path"], recorded["origin"]) == (str(fake), origin)
+    assert forbidden_gate(sub).evidence["coq_version"] == "9.9"
+    monkeypatch.delenv("PUTNAM_COQC", raising=False)
+    plain = rocq_submission(bench, SUM, sample(SUM).decode(), scratch=tmp_path / "p", options=VerifyOptions())
+    assert forbidden_gate(plain).evidence["coq_version"] != "9.9"

@@ -159,7 +159,7 @@ def test_a_memory_cap_lean_cannot_live_with_is_an_error(toy_env: ToyLean, tmp_pa
 
 
 def test_truncated_output_never_passes(toy_env: ToyLean, tmp_path: Path) -> None:
-    lean = find_lean()
+    lean = find_lean(VerifyOptions())
     limits = SandboxLimits(timeout_seconds=120.0, max_output_bytes=300)
     run = compile_lean(lean, "ToyAndComm", invalid("flood"), scratch=tmp_path, limits=limits)
     assert run.result.exit_code == 0 and run.result.truncated
@@ -171,9 +171,9 @@ def test_truncated_output_never_passes(toy_env: ToyLean, tmp_path: Path) -> None
 
 def test_no_lean_is_unavailable_with_the_fix(tmp_path: Path) -> None:
     candidate = (VALID / "toy_and_comm.lean").read_bytes()
-    g4 = compile_gate(submission(candidate, tmp_path, lean=tmp_path / "no-such-lean"))
+    g4 = compile_gate(submission(candidate, tmp_path, tools={"lean": tmp_path / "no-such-lean"}))
     assert g4.status is GateStatus.UNAVAILABLE
-    assert "putnam bootstrap" in g4.detail and "--lean" in g4.detail
+    assert "putnam bootstrap" in g4.detail and "--tool lean" in g4.detail
 
 
 def test_parse_messages_keeps_messages_and_counts_other_lines() -> None:
@@ -313,7 +313,7 @@ def test_pipeline_rejects_a_wrong_proof_at_compile(toy_env: ToyLean) -> None:
 
 
 def test_find_lean_uses_putnam_lean_with_the_callers_lean_path(toy_env: ToyLean) -> None:
-    lean = find_lean()
+    lean = find_lean(VerifyOptions())
     assert lean.argv == (str(toy_env.lean.resolve()),)
     assert lean.lean_path == (toy_env.init_dir.resolve(),)
     assert lean.readonly == (toy_env.root.resolve(), toy_env.init_dir.resolve())
@@ -323,9 +323,9 @@ def test_find_lean_uses_putnam_lean_with_the_callers_lean_path(toy_env: ToyLean)
 
 
 def test_explicit_lean_wins_and_a_bad_path_says_how_to_fix_it(toy_env: ToyLean, tmp_path: Path) -> None:
-    assert find_lean(toy_env.lean).origin == f"--lean {toy_env.lean}"
+    assert find_lean(VerifyOptions(tools={"lean": toy_env.lean})).origin == f"--tool lean {toy_env.lean}"
     with pytest.raises(LeanNotFound, match="putnam bootstrap"):
-        find_lean(tmp_path / "lean")
+        find_lean(VerifyOptions(tools={"lean": tmp_path / "lean"}))
 
 
 def test_the_bootstrapped_toolchain_is_used_without_elan_choosing_it(
@@ -351,7 +351,7 @@ def test_the_bootstrapped_toolchain_is_used_without_elan_choosing_it(
     library.symlink_to(toy.init_dir)
     (paths.project / "lakefile.toml").write_text(LAKEFILE)
 
-    lean = find_lean()
+    lean = find_lean(VerifyOptions())
     own_lake, own_lean = str(paths.toolchain_bin / "lake"), str(paths.toolchain_bin / "lean")
     assert lean.argv == (own_lake, "-d", str(paths.project), "env", own_lean)
     assert lean.env["ELAN_TOOLCHAIN"] == LEAN_TOOLCHAIN

@@ -51,7 +51,7 @@ def test_ledger_uses_wal_and_creates_its_schema(ledger: Ledger, tmp_path: Path) 
     db = sqlite3.connect(tmp_path / LEDGER_NAME)
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     db.close()
-    assert {"meta", "settings", "problems", "campaigns", "attempts", "verdicts", "gates", "turns"} <= tables
+    assert {"meta", "settings", "problems", "campaigns", "attempts", "verdicts", "gates", "turns", "audits"} <= tables
 
 
 def test_a_ledger_of_another_schema_version_is_refused(ledger: Ledger, tmp_path: Path) -> None:
@@ -108,6 +108,28 @@ def test_an_edited_candidate_no_longer_counts_as_passed(ledger: Ledger, good: st
     db.close()
     assert ledger.passed_problems() == set()
     assert [r.problem for r in ledger.unverified_passes()] == [PID]
+
+
+def test_a_pass_counts_as_audited_only_while_its_newest_audit_accepts_the_stored_bytes(
+    ledger: Ledger, good: str, tmp_path: Path
+) -> None:
+    [row] = ledger.record_attempts(1, [_result(good, "passed")])
+    assert row.recorded_at and ledger.attempts()[0].recorded_at == row.recorded_at
+    assert ledger.audited_problems() == set(), "no audit ran"
+    accepted = _verdict(good).to_json()
+    first = ledger.record_audit(row.id, accepted, "toolchain A", "b" * 64, toolchain_changed=False)
+    assert ledger.audited_problems() == {PID}
+    rejected = {**accepted, "status": "rejected"}
+    ledger.record_audit(row.id, rejected, "toolchain B", "b" * 64, toolchain_changed=True)
+    assert ledger.audited_problems() == set(), "the newest audit decides"
+    assert [a.status for a in ledger.audits()] == ["accepted", "rejected"] and ledger.audits()[0] == first
+    assert ledger.latest_audits()[row.id].toolchain_changed
+    ledger.record_audit(row.id, accepted, "toolchain A", "b" * 64, toolchain_changed=False)
+    db = sqlite3.connect(tmp_path / LEDGER_NAME)
+    db.execute("UPDATE attempts SET candidate = candidate || ' '")
+    db.commit()
+    db.close()
+    assert ledger.audited_problems() == set(), "an audit of other bytes backs nothing"
 
 
 def test_outputs_are_regenerated_from_the_ledger_alone(ledger: Ledger, good: str, tmp_path: Path) -> None:

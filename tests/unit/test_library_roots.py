@@ -8,6 +8,7 @@ import pytest
 
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
+from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.run.agent.tools import library_roots
 
 
@@ -26,8 +27,8 @@ def _toolchain(root: Path) -> Path:
 def test_search_finds_mathlib_in_the_configured_toolchain_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lean = _toolchain(tmp_path / "tc")
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "tc"))
-    for given in (None, lean):  # a `--lean` executable is not a toolchain directory
-        roots, glob = library_roots(LeanProver(), given)
+    for given in ({}, {"lean": lean}):  # a `--tool lean=PATH` executable is not a toolchain directory
+        roots, glob = library_roots(LeanProver(), VerifyOptions(tools=given))
         assert glob == "*.lean"
         assert ToolchainPaths(tmp_path / "tc").project / ".lake" / "packages" in roots
         assert lean.parent.parent / "src" / "lean" in roots

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from putnam_solver.core import provers
 from putnam_solver.core.answer_check import AnswerCheck
 from putnam_solver.core.benchmark import Problem, load_benchmark
+from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable, resolve_tool
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness, gate_readiness, get_prover
 from putnam_solver.core.verify import Gate, GateResult, GateStatus, Submission, Track, VerifyOptions
 
@@ -37,14 +38,31 @@ def _no_sorry(sub: Submission) -> GateResult:
     return _result("G3", "no sorry", "sorry" not in sub.candidate, "the proof is `sorry`")
 
 
+TOY_CHECKER = ToolSpec("toycheck", "PUTNAM_TOYCHECK", "the toy logic's checker")
+
+
+def _checker_found(sub: Submission) -> GateResult:
+    """G4 only resolves the toy's checker (running it is not the point): where the user put it."""
+    tool = resolve_tool(TOY_CHECKER, sub.options)
+    return GateResult("G4", "checker", GateStatus.PASSED, f"{tool.path} ({tool.origin})", {"tool": tool.evidence()})
+
+
+def _checker_ready(options: VerifyOptions) -> tuple[bool, str]:
+    try:
+        return True, str(resolve_tool(TOY_CHECKER, options).path)
+    except ToolUnavailable as exc:
+        return False, str(exc)
+
+
 class ToyProver:
-    """The smallest prover the protocol allows: text gates, no tools, nothing to install."""
+    """The smallest prover the protocol allows: text gates, a G4 that finds one tool, nothing to install."""
 
     name = "toy"
     label = "Toy logic"
     suffix = ".toy"
     benchmark_file = "toy.jsonl"
     selftest_suites: tuple[str, ...] = ()
+    tools = (TOY_CHECKER,)
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return problem.formal_statement
@@ -58,14 +76,18 @@ class ToyProver:
     def answer_forms(self, problem: Problem) -> list[str]:
         return []
 
-    def policy_text(self) -> str:
+    def policy_text(self, options: VerifyOptions) -> str:
         return "Keep the claim line; prove it without sorry."
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         return []
 
     def gates(self) -> Sequence[Gate]:
-        return (Gate("G2", "claim kept", _kept), Gate("G3", "no sorry", _no_sorry))
+        return (
+            Gate("G2", "claim kept", _kept),
+            Gate("G3", "no sorry", _no_sorry),
+            Gate("G4", "checker", _checker_found, _checker_ready),
+        )
 
     def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
         return {}
@@ -97,11 +119,15 @@ def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     yield benchmark
 
 
-def _putnam(*args: str) -> tuple[int, str]:
-    """Run the CLI; its exit code and what it printed on stdout."""
+def _app() -> Any:
     from putnam_solver.cli import app
 
-    result = CliRunner().invoke(app, list(args))
+    return app
+
+
+def _putnam(*args: str) -> tuple[int, str]:
+    """Run the CLI; its exit code and what it printed on stdout."""
+    result = CliRunner().invoke(_app(), list(args))
     return result.exit_code, result.stdout
 
 
@@ -135,7 +161,42 @@ def test_workspace_and_readiness_come_from_the_registered_prover(toy: Path, tmp_
     assert (where / "toy.project").is_file()
     assert "Toy logic" in (where / "PROMPT.md").read_text()
     rows = {r.name.split()[0]: r for r in gate_readiness(get_prover("toy"), VerifyOptions())}
-    assert rows["G2"].ok and rows["G3"].ok and not rows["G4"].ok, "a gate the prover lacks is not ready"
+    assert rows["G2"].ok and rows["G3"].ok and not rows["G5"].ok, "a gate the prover lacks is not ready"
+
+
+def _gate(verdicts: Path, gate_id: str) -> dict[str, Any]:
+    (result,) = json.loads(verdicts.read_text())["results"]
+    gate: dict[str, Any] = next(g for g in result["gates"] if g["id"] == gate_id)
+    return gate
+
+
+def test_a_registered_prover_declares_its_tools_and_the_user_chooses_them(
+    toy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--tool NAME=PATH`` reaches a new prover's gate with no edit outside the prover; its
+    environment variable does the same; a name no prover runs is refused, naming the choices."""
+    monkeypatch.delenv("PUTNAM_TOYCHECK", raising=False)
+    checker = tmp_path / "bin" / "toycheck"
+    checker.parent.mkdir()
+    checker.write_text("#!/bin/sh\nexit 0\n")
+    checker.chmod(0o755)
+    good = tmp_path / "toy_one.toy"
+    good.write_text(CLAIM + "proof: arithmetic\n")
+    verdicts = tmp_path / "verdicts.json"
+    args = ["verify", "--prover", "toy", "--gates", "fast", "--benchmark", str(toy), "--json", str(verdicts), str(good)]
+    code, out = _putnam(*args[:-1], "--tool", f"toycheck={checker}", str(good))
+    assert code == 0, out
+    g4 = _gate(verdicts, "G4")
+    assert g4["evidence"]["tool"]["path"] == str(checker) and g4["evidence"]["tool"]["origin"] == "--tool toycheck"
+    monkeypatch.setenv("PUTNAM_TOYCHECK", str(checker))
+    code, out = _putnam(*args, "--no-cache")
+    assert code == 0, out
+    assert _gate(verdicts, "G4")["evidence"]["tool"]["origin"] == "PUTNAM_TOYCHECK"
+    code, out = _putnam("doctor", "--prover", "toy")
+    assert "choose toycheck: --tool toycheck=PATH or PUTNAM_TOYCHECK=PATH" in out
+    result = CliRunner().invoke(_app(), [*args[:-1], "--tool", "nosuch=/bin/true", str(good)])
+    assert result.exit_code == 2 and "no prover runs a tool 'nosuch'" in result.output
+    assert "toycheck" in result.output and "coqc" in result.output
 
 
 def test_the_registry_loads_no_prover_until_asked() -> None:

@@ -16,6 +16,7 @@ from putnam_solver.core.provers.rocq.toolchain import (
     install_commands,
     rocq_status,
 )
+from putnam_solver.core.verify import VerifyOptions
 
 
 def test_install_commands_use_apt_with_the_four_packages() -> None:
@@ -26,7 +27,7 @@ def test_install_commands_use_apt_with_the_four_packages() -> None:
 
 @pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed")
 def test_status_reports_tools_version_and_libraries() -> None:
-    checks = {name: (ok, detail) for name, ok, detail in rocq_status()}
+    checks = {name: (ok, detail) for name, ok, detail in rocq_status(VerifyOptions())}
     assert checks["coqc"][0] and "8.16" in checks["coqc"][1]
     assert checks["coqchk"][0]
     assert all(checks[lib][0] for lib in ("mathcomp (ssreflect)", "mathcomp-analysis", "Coquelicot", "Coq Reals"))

@@ -75,7 +75,7 @@ def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch
     monkeypatch.setattr(agent, "check_models", lambda config: None)
     unset = ("benchmark_sha256", "max_problems", "reviewer_model", "campaigns", "worker_timeout")
     unset += ("reviewer_timeout", "token_limit", "cost_limit", "run_token_limit", "run_cost_limit", "prices")
-    unset += ("model_base_url", "lean", "run_dir", "resume")
+    unset += ("model_base_url", "run_dir", "resume")
     flags = solving.SolveFlags(
         model="mockllm/model",
         prover="rocq",
@@ -91,6 +91,7 @@ def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch
         axle=False,
         fresh=False,
         allow_recursion=True,
+        tools={"coqc": Path("/opt/coq/bin/coqc")},
         **dict.fromkeys(unset),
     )
     config = solving.build_request(flags).config
@@ -98,6 +99,7 @@ def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch
     context = _context(RocqProver(), bench, bench.problems[min(bench.problems)], config)
     assert checked == [context.accept_options, context.accept_options]
     assert context.accept_options.allow_recursion and context.accept_options.profile is Profile.FULL
+    assert context.accept_options.tools == context.check_options.tools == {"coqc": Path("/opt/coq/bin/coqc")}
     check = context.check_options
     assert (check.profile, check.acceptance, check.axle) == (Profile.FAST, Profile.FULL, False)
     with pytest.raises(InputError, match="--fallback-jobs 3 exceeds --jobs 2"):

@@ -36,7 +36,7 @@ class ScriptedProver:
     def has_answer(self, problem: Any) -> bool:
         return False
 
-    def policy_text(self) -> str:
+    def policy_text(self, options: VerifyOptions) -> str:
         return ""
 
     def answers(self, problem: Any, candidate: str, track: Track) -> dict[str, Any]:

@@ -12,10 +12,14 @@ Every compiled gate of every prover uses these, so that one rule decides what a 
 4. Otherwise (exit 0, nothing reported, nothing cut) the run is clean; the gate then checks the files
    it expects.
 
-Tools are resolved once (an explicit path, else the user's ``PATH``) to an absolute file, hashed, and
+Tools are resolved once (the user's ``--tool NAME=PATH`` or the tool's environment variable, else the
+user's ``PATH``) to an absolute file, hashed, and
 recorded in the evidence; the gates run exactly that file, exposing its directory to the sandbox when
 it lies outside the system directories. A missing tool or sandbox makes a gate ``unavailable``; a file a
 sandboxed run left that is not a plain file under the cap makes it ``error``.
+
+The text gates of every prover report each thing they refuse as a :class:`Violation` and turn those
+into a result with :func:`text_gate_result`, so a rejection reads the same whichever prover made it.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import functools
 import os
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +58,17 @@ class Violation:
         return f"line {self.line}: {self.construct}: {self.rule}"
 
 
+def text_gate_result(gate_id: str, gate_name: str, violations: list[Violation], passed: str) -> GateResult:
+    """A text gate's outcome, the same for every prover: passed (saying ``passed``) when nothing was
+    found, else failed with one violation a line. The evidence lists every violation as data, so an
+    audit need not parse the detail."""
+    evidence: dict[str, Any] = {"violations": [asdict(v) for v in violations]}
+    if not violations:
+        return GateResult(gate_id, gate_name, GateStatus.PASSED, passed, evidence)
+    detail = "\n".join(str(v) for v in violations)
+    return GateResult(gate_id, gate_name, GateStatus.FAILED, detail, evidence)
+
+
 def sandbox_limits(options: VerifyOptions) -> SandboxLimits:
     """The caps of every sandboxed tool run of a verification, from the user's options."""
     return SandboxLimits(timeout_seconds=options.timeout_seconds, memory_mb=options.memory_mb, disk_mb=options.disk_mb)
@@ -78,19 +93,40 @@ class ResolvedTool:
         return {"path": str(self.path), "sha256": self.sha256, "origin": self.origin}
 
 
-def resolve_tool(name: str, explicit: Path | None = None) -> ResolvedTool:
-    """``explicit`` if given, else ``name`` on the user's ``PATH``, as an absolute hashed file.
+@dataclass(frozen=True)
+class ToolSpec:
+    """An external executable a prover's gates run, and how a user points the gates at another copy:
+    ``--tool NAME=PATH`` on the command line, else the environment variable ``env``."""
+
+    name: str
+    env: str
+    description: str
+
+
+def explicit_tool(spec: ToolSpec, options: VerifyOptions) -> tuple[Path, str] | None:
+    """The file the user chose for ``spec`` and where they said so, or None (the prover finds its own)."""
+    given = options.tools.get(spec.name)
+    if given is not None:
+        return given, f"--tool {spec.name}"
+    from_env = os.environ.get(spec.env)
+    return (Path(from_env), spec.env) if from_env else None
+
+
+def resolve_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool:
+    """The user's choice (``explicit_tool``) if any, else ``spec.name`` on the user's ``PATH``, as an
+    absolute hashed file.
 
     Raises ToolUnavailable when there is none or it is not an executable file.
     """
-    found = str(explicit) if explicit is not None else shutil.which(name, path=os.environ.get("PATH", os.defpath))
-    origin = "explicit" if explicit is not None else "PATH"
+    chosen = explicit_tool(spec, options)
+    found = str(chosen[0]) if chosen else shutil.which(spec.name, path=os.environ.get("PATH", os.defpath))
+    origin = chosen[1] if chosen else "PATH"
     if found is None:
-        raise ToolUnavailable(f"{name} not found on PATH")
+        raise ToolUnavailable(f"{spec.name} not found on PATH (or give one with --tool {spec.name}=PATH)")
     path = Path(found).resolve()
     if not (path.is_file() and os.access(path, os.X_OK)):
-        raise ToolUnavailable(f"{name}: {path} is not an executable file")
-    return ResolvedTool(name, path, file_sha256(path), origin)
+        raise ToolUnavailable(f"{spec.name} ({origin}): {path} is not an executable file")
+    return ResolvedTool(spec.name, path, file_sha256(path), origin)
 
 
 def file_sha256(path: Path) -> str:

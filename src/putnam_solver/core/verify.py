@@ -16,7 +16,7 @@ import shutil
 import tempfile
 import threading
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -112,7 +112,9 @@ class VerifyOptions:
     memory_mb: int = 16384
     disk_mb: int = SandboxLimits.disk_mb
     unsafe_no_sandbox: bool = False
-    lean: Path | None = None
+    tools: Mapping[str, Path] = field(default_factory=dict)
+    """Executables the user chose, by tool name (``--tool lean=PATH``); each prover declares its tools
+    (``Prover.tools``) and finds the others itself."""
     keep_going: bool = False
     max_candidate_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES
     text_gate_seconds: float = DEFAULT_TEXT_GATE_SECONDS

@@ -57,6 +57,10 @@ CREATE TABLE IF NOT EXISTS gates (
 CREATE TABLE IF NOT EXISTS turns (
     attempt_id INTEGER NOT NULL REFERENCES attempts(id), turn INTEGER NOT NULL, json TEXT NOT NULL,
     PRIMARY KEY (attempt_id, turn));
+CREATE TABLE IF NOT EXISTS audits (
+    id INTEGER PRIMARY KEY, attempt_id INTEGER NOT NULL REFERENCES attempts(id), audited_at TEXT NOT NULL,
+    status TEXT NOT NULL, candidate_sha256 TEXT NOT NULL, toolchain TEXT NOT NULL,
+    benchmark_sha256 TEXT NOT NULL, toolchain_changed INTEGER NOT NULL, json TEXT NOT NULL);
 """
 
 
@@ -103,6 +107,7 @@ class AttemptRow:
     error: str | None
     transcript: str | None
     verdict: dict[str, Any] | None
+    recorded_at: str = ""
 
     @property
     def verdict_status(self) -> str:
@@ -119,6 +124,23 @@ class AttemptRow:
             and self.verdict.get("candidate_sha256") == actual
             and self.candidate_sha256 == actual
         )
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    """One re-verification of a stored pass (``putnam audit``): its verdict, afresh, on this toolchain.
+
+    ``toolchain_changed``: the toolchain fingerprint differed from the run's and the user allowed it."""
+
+    id: int
+    attempt_id: int
+    audited_at: str
+    status: str
+    candidate_sha256: str
+    toolchain: str
+    benchmark_sha256: str
+    toolchain_changed: bool
+    verdict: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -292,7 +314,7 @@ class Ledger:
         rows = self._query(
             "SELECT a.id, a.campaign, a.problem, a.status, a.turns, a.input_tokens, a.output_tokens, "
             "a.cost_dollars, a.candidate, a.candidate_sha256, a.reviewer_feedback, a.error, a.transcript, "
-            "v.json FROM attempts a LEFT JOIN verdicts v ON v.attempt_id = a.id "
+            "v.json, a.recorded_at FROM attempts a LEFT JOIN verdicts v ON v.attempt_id = a.id "
             "ORDER BY a.campaign, a.problem"
         )
         return [_attempt_row(r) for r in rows]
@@ -308,6 +330,63 @@ class Ledger:
         """Attempts marked passed whose stored verdict does not back them; they never count."""
         return [a for a in self.attempts() if a.status == "passed" and not a.verified_pass]
 
+    # -- audits ------------------------------------------------------------------------------------------
+
+    def record_audit(
+        self,
+        attempt_id: int,
+        verdict: dict[str, Any],
+        toolchain: str,
+        benchmark_sha256: str,
+        toolchain_changed: bool,
+    ) -> AuditRow:
+        """Store one re-verification of a stored attempt (``verdict`` is ``Verdict.to_json()``)."""
+        at = now()
+        status, candidate_sha = str(verdict["status"]), str(verdict["candidate_sha256"])
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO audits (attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, "
+                "toolchain_changed, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    attempt_id,
+                    at,
+                    status,
+                    candidate_sha,
+                    toolchain,
+                    benchmark_sha256,
+                    int(toolchain_changed),
+                    _dump(verdict),
+                ),
+            )
+            audit_id = int(cursor.lastrowid or 0)
+        return AuditRow(
+            audit_id, attempt_id, at, status, candidate_sha, toolchain, benchmark_sha256, toolchain_changed, verdict
+        )
+
+    def audits(self) -> list[AuditRow]:
+        """Every audit, oldest first."""
+        rows = self._query(
+            "SELECT id, attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, "
+            "toolchain_changed, json FROM audits ORDER BY id"
+        )
+        return [AuditRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), json.loads(r[8])) for r in rows]
+
+    def latest_audits(self) -> dict[int, AuditRow]:
+        """The newest audit of each audited attempt, by attempt id."""
+        return {a.attempt_id: a for a in self.audits()}
+
+    def audited_problems(self) -> set[str]:
+        """Problems with a verified pass whose newest audit accepted exactly the stored candidate bytes."""
+        latest = self.latest_audits()
+        return {
+            a.problem
+            for a in self.attempts()
+            if a.verified_pass
+            and (audit := latest.get(a.id)) is not None
+            and audit.status == "accepted"
+            and audit.candidate_sha256 == a.candidate_sha256
+        }
+
     def usage(self) -> Usage:
         row = self._query(
             "SELECT COUNT(*), COALESCE(SUM(turns), 0), COALESCE(SUM(input_tokens), 0), "
@@ -318,13 +397,14 @@ class Ledger:
 
 def _attempt_row(r: tuple[Any, ...]) -> AttemptRow:
     verdict = json.loads(r[13]) if r[13] else None
-    return AttemptRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], verdict)
+    return AttemptRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], verdict, r[14])
 
 
 def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult) -> AttemptRow | None:
     status, error = effective_status(result)
     candidate_sha = sha256_text(result.candidate) if result.candidate is not None else None
     transcript = str(result.transcript) if result.transcript is not None else None
+    recorded_at = now()
     cursor = db.execute(
         "INSERT INTO attempts (campaign, problem, status, turns, input_tokens, output_tokens, "
         "cost_dollars, candidate, candidate_sha256, reviewer_feedback, error, transcript, recorded_at) "
@@ -342,7 +422,7 @@ def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult
             result.reviewer_feedback,
             error,
             transcript,
-            now(),
+            recorded_at,
         ),
     )
     if cursor.rowcount == 0:
@@ -380,6 +460,7 @@ def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult
         error,
         transcript,
         verdict,
+        recorded_at,
     )
 
 

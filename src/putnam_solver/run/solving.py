@@ -69,7 +69,7 @@ class SolveFlags:
     prices: Path | None
     model_base_url: str | None
     axle: bool
-    lean: Path | None
+    tools: dict[str, Path]
     run_dir: Path | None
     resume: Path | None
     fresh: bool
@@ -153,7 +153,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
             cost_limit_dollars=flags.cost_limit,
         ),
         axle=flags.axle,
-        lean=flags.lean.resolve() if flags.lean else None,
+        tools=flags.tools,
         allow_recursion=flags.allow_recursion,
         kernels=flags.kernels,
         prices=_load_prices(flags.prices) if flags.prices else {},

@@ -3,7 +3,8 @@
 A prover knows its source syntax, how to derive the challenge from a pinned record, which files are
 candidates, its gates G2 onwards (G1, provenance, is shared and lives in ``verify``), and what the rest
 of the tree asks of a proof language: a label for prompts, the files of an agent's workspace, where its
-library sources are, and how to install its tools. Nothing outside ``provers/`` branches on a prover's
+library sources are, which executables its gates run (so a user can point at their own), and how to
+install them. Nothing outside ``provers/`` branches on a prover's
 name, so adding one is one ``register_prover`` call.
 
 The registry maps a name to a factory or to a ``"module:attribute"`` reference resolved on first use
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from putnam_solver.core.answer_check import AnswerCheck
     from putnam_solver.core.benchmark import Problem
+    from putnam_solver.core.gatekit import ToolSpec
     from putnam_solver.core.verify import Gate, Submission, Track, VerifyOptions
 
 
@@ -86,6 +88,8 @@ class Prover(Protocol):
     """File name of this prover's PutnamBench JSONL in the data directory."""
     selftest_suites: tuple[str, ...]
     """Canary suites (directories under ``putnam_solver/canaries``) that ``putnam selftest`` runs."""
+    tools: tuple[ToolSpec, ...]
+    """The executables the gates run that a user may choose (``--tool NAME=PATH``)."""
 
     def challenge(self, problem: Problem, track: Track) -> str:
         """The exact file a candidate must complete, derived by the harness from the pinned record."""
@@ -103,8 +107,9 @@ class Prover(Protocol):
         """The with-answer forms a candidate may use, for ``putnam list`` (empty when there is one)."""
         ...
 
-    def policy_text(self) -> str:
-        """What a candidate may add and what is forbidden, for users and docs."""
+    def policy_text(self, options: VerifyOptions) -> str:
+        """What a candidate may add and what is forbidden, for users and docs (rules that depend on the
+        installed tools are stated for the ones ``options`` selects)."""
         ...
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
@@ -192,6 +197,23 @@ def get_prover(name: str) -> Prover:
     return factory()
 
 
+def tool_locations(given: Sequence[str]) -> dict[str, Path]:
+    """``--tool NAME=PATH`` values as a mapping for ``VerifyOptions.tools``; a malformed value or a name
+    no registered prover runs is the user's input error, naming the choices."""
+    from putnam_solver.core.util import InputError
+
+    known = {spec.name: spec for name in prover_names() for spec in get_prover(name).tools}
+    chosen: dict[str, Path] = {}
+    for value in given:
+        name, sep, path = value.partition("=")
+        if not sep or not path:
+            raise InputError(f"--tool {value!r}: write NAME=PATH, e.g. --tool coqc=/opt/coq/bin/coqc")
+        if name not in known:
+            raise InputError(f"--tool {value!r}: no prover runs a tool {name!r}; choose one of: {', '.join(known)}")
+        chosen[name] = Path(path).expanduser().resolve()
+    return chosen
+
+
 def gate_readiness(prover: Prover, options: VerifyOptions) -> list[Readiness]:
     """For each gate G1..G7 (named ``"G4 compile"`` etc.): can it run here, and if not, why. A gate the
     prover does not offer is a row that is not ready, so a profile asking for it is refused."""
@@ -220,4 +242,5 @@ __all__ = [
     "prover_for_suffix",
     "prover_names",
     "register_prover",
+    "tool_locations",
 ]

@@ -193,7 +193,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
             f"a cost limit needs prices for {', '.join(unpriced)}; give them as model -> "
             '{"input": $/Mtok, "output": $/Mtok}'
         )
-    roots, glob = library_roots(prover, config.lean)
+    roots, glob = library_roots(prover, config.verify_options())
     run = CampaignRun(
         job=job,
         prover=prover,

@@ -241,7 +241,6 @@ def _shorten(line: str, roots: list[str]) -> str:
     return line
 
 
-def library_roots(prover: Prover, lean: Path | None) -> tuple[tuple[Path, ...], str]:
-    """Where the prover's library sources are (for ``lean``, the `lean` the gates run), and the glob
-    of its source files."""
-    return prover.library_roots(VerifyOptions(lean=lean)), f"*{prover.suffix}"
+def library_roots(prover: Prover, options: VerifyOptions) -> tuple[tuple[Path, ...], str]:
+    """Where the library sources of the tools the gates run are, and the glob of the source files."""
+    return prover.library_roots(options), f"*{prover.suffix}"

@@ -55,7 +55,7 @@ class SolveConfig:
     budgets: Budgets
     acceptance_profile: Profile = Profile.FULL
     axle: bool = False
-    lean: Path | None = None
+    tools: dict[str, Path] = field(default_factory=dict)  # --tool NAME=PATH: executables the gates run
     unsafe_no_sandbox: bool = False
     allow_recursion: bool = False  # Rocq: accept candidate recursion on a Coq with guard checker bugs
     kernels: tuple[str, ...] = ("lean",)  # Lean G6: the kernels comparator must have accept the proof
@@ -84,7 +84,7 @@ class SolveConfig:
             profile=Profile.FAST if check else self.acceptance_profile,
             acceptance=self.acceptance_profile if check else None,
             axle=self.axle and not check,
-            lean=self.lean,
+            tools=self.tools,
             unsafe_no_sandbox=self.unsafe_no_sandbox,
             allow_recursion=self.allow_recursion,
             kernels=self.kernels,

@@ -43,7 +43,7 @@ def system_prompt(prover: Prover, config: SolveConfig) -> str:
     return render(
         "worker_system.md",
         prover_label=prover.label,
-        policy=prover.policy_text(),
+        policy=prover.policy_text(config.verify_options()),
         max_turns=str(config.budgets.max_turns),
     )
 
@@ -56,6 +56,6 @@ def task_prompt(prover: Prover, problem: Problem, config: SolveConfig, carried: 
         problem_id=problem.id,
         file_name=f"{problem.module}{prover.suffix}",
         statement=prover.model_statement(problem, config.track),
-        policy=prover.policy_text(),
+        policy=prover.policy_text(config.verify_options()),
         carry_forward=carry_forward_text(carried),
     )

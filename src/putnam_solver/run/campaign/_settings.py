@@ -95,8 +95,7 @@ def config_from_json(data: Mapping[str, Any]) -> SolveConfig:
     values["budgets"] = Budgets(**values["budgets"])
     if "acceptance_profile" in values:
         values["acceptance_profile"] = Profile(values["acceptance_profile"])
-    if values.get("lean") is not None:
-        values["lean"] = Path(values["lean"])
+    values["tools"] = {name: Path(path) for name, path in values.get("tools", {}).items()}
     if "kernels" in values:
         values["kernels"] = tuple(values["kernels"])
     return SolveConfig(**values)

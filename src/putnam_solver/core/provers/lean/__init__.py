@@ -12,7 +12,7 @@ from typing import Any
 
 from putnam_solver.core.answer_check import AnswerCheck
 from putnam_solver.core.benchmark import Problem
-from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.gatekit import ToolSpec, Violation, explicit_tool
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.lean.answers import check_answer
 from putnam_solver.core.provers.lean.axioms import axioms_gate
@@ -34,6 +34,7 @@ from putnam_solver.core.provers.lean.comparator import comparator_available, com
 from putnam_solver.core.provers.lean.compile import compile_gate
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
 from putnam_solver.core.provers.lean.toolchain import (
+    LEAN_TOOL,
     LEAN_TOOLCHAIN,
     LeanNotFound,
     ToolchainPaths,
@@ -48,7 +49,7 @@ from putnam_solver.core.verify import Gate, GateResult, Submission, Track, Verif
 def _lean_runs_here(options: VerifyOptions) -> tuple[bool, str]:
     """G4 and G5 need a `lean` and the sandbox (unless the user waived it)."""
     try:
-        lean = find_lean(options.lean)
+        lean = find_lean(options)
     except LeanNotFound as exc:
         return False, str(exc)
     if not options.unsafe_no_sandbox:
@@ -94,6 +95,9 @@ class LeanProver:
     suffix: str = ".lean"
     benchmark_file: str = "putnam_bench_lean4.jsonl"
     selftest_suites: tuple[str, ...] = ("lean-core", "lean-mathlib")
+    tools: tuple[ToolSpec, ...] = (LEAN_TOOL,)
+    """Only `lean` is the user's to choose: G6 runs the comparator, lean4export and landrun that
+    ``putnam bootstrap`` built at pinned commits, beside the pinned toolchain."""
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return challenge(problem.formal_statement, track)
@@ -110,7 +114,7 @@ class LeanProver:
             return []
         return [form.value for form in answer_forms(problem.formal_statement)]
 
-    def policy_text(self) -> str:
+    def policy_text(self, options: VerifyOptions) -> str:
         return POLICY.describe()
 
     def gates(self) -> Sequence[Gate]:
@@ -121,12 +125,12 @@ class LeanProver:
         return {name: check_answer(sub, name, a["candidate"], a["official"]) for name, a in answers.items()}
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
-        return toolchain_fingerprint(options.lean)
+        return toolchain_fingerprint(options)
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         rows = [Readiness(*row) for row in toolchain_status(toolchain_root())]
         try:
-            lean = find_lean(options.lean)
+            lean = find_lean(options)
             rows.insert(0, Readiness("lean used by the gates", True, f"{lean.version} ({lean.origin})"))
         except LeanNotFound as exc:
             rows.insert(0, Readiness("lean used by the gates", False, str(exc)))
@@ -140,10 +144,11 @@ class LeanProver:
 
     def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
         """The bootstrapped project's packages (Mathlib and its dependencies) and Lean's own sources:
-        those of every elan toolchain there, and of a `lean` given with ``--lean``."""
+        those of every elan toolchain there, and of a `lean` the user chose."""
         paths = ToolchainPaths(toolchain_root())
         toolchains = sorted((paths.elan_home / "toolchains").glob("*/src/lean"))
-        given = (options.lean.resolve().parent.parent / "src" / "lean",) if options.lean is not None else ()
+        chosen = explicit_tool(LEAN_TOOL, options)
+        given = (chosen[0].resolve().parent.parent / "src" / "lean",) if chosen is not None else ()
         return (paths.project / ".lake" / "packages", *toolchains, *given)
 
     def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:

@@ -174,7 +174,7 @@ def check_answer(sub: Submission, name: str, candidate: str | None, official: st
         solution = next(s for s in statement.solutions if s.command.name == name)
         type_ = solution_type(statement, solution)
         olean_name, olean = compiled_module(sub)
-        lean = find_lean(sub.options.lean)
+        lean = find_lean(sub.options)
     except (StatementError, LexError, StopIteration, AxiomOutputError, LeanNotFound) as exc:
         return unknown(f"the answer check could not start: {exc}")
     scratch = sub.scratch / "answers" / name

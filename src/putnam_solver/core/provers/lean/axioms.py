@@ -131,7 +131,7 @@ def axioms_gate(sub: Submission) -> GateResult:
     evidence: dict[str, Any] = {"theorem": theorem, "allowed": sorted(ALLOWED_AXIOMS)}
     try:
         olean_name, olean = compiled_module(sub)
-        lean = find_lean(sub.options.lean)
+        lean = find_lean(sub.options)
     except AxiomOutputError as exc:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, str(exc), evidence)
     except LeanNotFound as exc:

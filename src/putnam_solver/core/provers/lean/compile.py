@@ -243,7 +243,7 @@ def compile_gate(sub: Submission) -> GateResult:
 
 
 def _compile_and_judge(sub: Submission, evidence: dict[str, Any]) -> GateResult:
-    lean = find_lean(sub.options.lean)
+    lean = find_lean(sub.options)
     evidence["toolchain"] = lean.evidence()
     limits = sandbox_limits(sub.options)
     run = compile_lean(

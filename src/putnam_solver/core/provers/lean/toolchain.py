@@ -20,8 +20,9 @@ from pathlib import Path
 
 import platformdirs
 
-from putnam_solver.core.gatekit import ToolUnavailable, file_sha256
+from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable, explicit_tool, file_sha256
 from putnam_solver.core.sandbox import DEFAULT_PATH
+from putnam_solver.core.verify import VerifyOptions
 
 LEAN_TOOLCHAIN = "leanprover/lean4:v4.27.0"
 MATHLIB_REV = "a3a10db0e9d66acbebf76c5e6a135066525ac900"
@@ -141,10 +142,10 @@ def pinned_toolchain_env(paths: ToolchainPaths) -> dict[str, str]:
 # Which `lean` the gates run
 
 
-PUTNAM_LEAN_ENV = "PUTNAM_LEAN"
+LEAN_TOOL = ToolSpec("lean", "PUTNAM_LEAN", "the `lean` of G4, G5 and the answer check (default: bootstrapped)")
 _PROBE_SECONDS = 120.0
 _NOT_FOUND_FIX = (
-    "run `putnam bootstrap` to install the pinned toolchain, or pass --lean PATH (or set PUTNAM_LEAN=PATH) "
+    "run `putnam bootstrap` to install the pinned toolchain, or pass --tool lean=PATH (or set PUTNAM_LEAN=PATH) "
     "to use another `lean`, with LEAN_PATH naming the directories of its library (.olean files)"
 )
 
@@ -194,32 +195,32 @@ class LeanCommand:
         }
 
 
-def find_lean(explicit: Path | None = None) -> LeanCommand:
-    """The `lean` the gates use: ``--lean``, else ``PUTNAM_LEAN``, else the bootstrapped project.
+def find_lean(options: VerifyOptions) -> LeanCommand:
+    """The `lean` the gates use: the user's (``--tool lean=PATH``, else ``PUTNAM_LEAN``), else the
+    bootstrapped project's.
 
     An explicit `lean` runs with the caller's ``LEAN_PATH`` (how a plain toolchain finds its library);
     the bootstrapped one runs as the pinned toolchain's own ``lake -d <project> env lean`` (never elan's
     shim, see ``ToolchainPaths.toolchain_bin``), which sets ``LEAN_PATH`` to the project's libraries.
     Raises LeanNotFound, saying what to do, when there is none.
     """
-    if explicit is not None:
-        return _explicit_lean(explicit, "--lean")
-    if os.environ.get(PUTNAM_LEAN_ENV):
-        return _explicit_lean(Path(os.environ[PUTNAM_LEAN_ENV]), PUTNAM_LEAN_ENV)
+    chosen = explicit_tool(LEAN_TOOL, options)
+    if chosen is not None:
+        return _explicit_lean(*chosen)
     paths = ToolchainPaths(toolchain_root())
     lake, lean = paths.toolchain_bin / "lake", paths.toolchain_bin / "lean"
     if paths.project.is_dir() and _is_executable(lake) and _is_executable(lean):
         argv = (str(lake), "-d", str(paths.project), "env", str(lean))
         return _describe(argv, pinned_toolchain_env(paths), (paths.root.resolve(),), f"bootstrap ({paths.root})")
     raise LeanNotFound(
-        f"no Lean toolchain found (no --lean, no {PUTNAM_LEAN_ENV}, none at {paths.root}); {_NOT_FOUND_FIX}"
+        f"no Lean toolchain found (no --tool lean, no {LEAN_TOOL.env}, none at {paths.root}); {_NOT_FOUND_FIX}"
     )
 
 
-def toolchain_fingerprint(explicit: Path | None = None) -> str:
-    """``find_lean(explicit).fingerprint``, or a marker when there is no `lean` (text-only profiles)."""
+def toolchain_fingerprint(options: VerifyOptions) -> str:
+    """``find_lean(options).fingerprint``, or a marker when there is no `lean` (text-only profiles)."""
     try:
-        return find_lean(explicit).fingerprint
+        return find_lean(options).fingerprint
     except LeanNotFound:
         return "lean: not found"
 

@@ -9,15 +9,13 @@ allow-list). See docs/rocq.md.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerCheck
 from putnam_solver.core.benchmark import Problem
-from putnam_solver.core.gatekit import ToolUnavailable
+from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.rocq import challenge as _challenge
 from putnam_solver.core.provers.rocq.answers import check_answer
@@ -27,10 +25,14 @@ from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
 from putnam_solver.core.provers.rocq.toolchain import (
+    COQC,
+    COQCHK,
+    coq_library,
     detected_version,
     find_tool,
     install_plan,
     kernel_bug_report,
+    optional_tool,
     rocq_status,
     toolchain_fingerprint,
 )
@@ -39,10 +41,10 @@ from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Gate, Submission, Track, VerifyOptions
 
 
-def _tools_run_here(options: VerifyOptions, tools: tuple[str, ...]) -> tuple[bool, str]:
+def _tools_run_here(options: VerifyOptions, tools: tuple[ToolSpec, ...]) -> tuple[bool, str]:
     """Compiled gates need their tools and the sandbox (unless the user waived it)."""
     try:
-        found = [find_tool(t) for t in tools]
+        found = [find_tool(t, options) for t in tools]
     except ToolUnavailable as exc:
         return False, str(exc)
     if not options.unsafe_no_sandbox:
@@ -54,12 +56,12 @@ def _tools_run_here(options: VerifyOptions, tools: tuple[str, ...]) -> tuple[boo
 
 def _coqc_runs_here(options: VerifyOptions) -> tuple[bool, str]:
     """G4 and G5 run coqc."""
-    return _tools_run_here(options, ("coqc",))
+    return _tools_run_here(options, (COQC,))
 
 
 def _coqchk_runs_here(options: VerifyOptions) -> tuple[bool, str]:
     """G6 compiles again with coqc and checks the result with coqchk."""
-    return _tools_run_here(options, ("coqc", "coqchk"))
+    return _tools_run_here(options, (COQC, COQCHK))
 
 
 GATES: tuple[Gate, ...] = (
@@ -87,6 +89,7 @@ class RocqProver:
     suffix = ".v"
     benchmark_file = "putnam_bench_coq.jsonl"
     selftest_suites = ("rocq",)
+    tools = (COQC, COQCHK)
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return _challenge.challenge_text(_statement(problem), track)
@@ -102,12 +105,12 @@ class RocqProver:
         """One form only: the harness inlines the answer; there is nothing to choose."""
         return []
 
-    def policy_text(self) -> str:
-        """The policy, and whether this machine's Coq has the guard bugs that switch the recursion rule on."""
-        return f"{POLICY.describe()}\nHere: {kernel_bug_report(detected_version())}."
+    def policy_text(self, options: VerifyOptions) -> str:
+        """The policy, and whether the chosen Coq has the guard bugs that switch the recursion rule on."""
+        return f"{POLICY.describe()}\nHere: {kernel_bug_report(detected_version(optional_tool(COQC, options)))}."
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
-        return [Readiness(*row) for row in rocq_status()]
+        return [Readiness(*row) for row in rocq_status(options)]
 
     def gates(self) -> Sequence[Gate]:
         return GATES
@@ -127,25 +130,17 @@ class RocqProver:
         return {statement.solution_name: check_answer(sub, statement)}
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
-        return toolchain_fingerprint()
+        return toolchain_fingerprint(options)
 
     def workspace_files(self) -> dict[str, str]:
         """A Coq project file mapping the workspace to ``Putnam``, as the gates compile it."""
         return {"_CoqProject": "-Q . Putnam\n"}
 
     def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
-        """The standard library and installed packages of the `coqc` on PATH (none if it is missing)."""
-        coqc = shutil.which("coqc")
-        if coqc is None:
-            return ()
-        try:
-            done = subprocess.run([coqc, "-where"], capture_output=True, text=True, timeout=30, check=False)
-        except subprocess.TimeoutExpired:
-            return ()
-        if done.returncode != 0:
-            return ()
-        lib = Path(done.stdout.strip())
-        return (lib / "theories", lib / "user-contrib")
+        """The standard library and installed packages of the `coqc` the gates run (none if missing)."""
+        coqc = optional_tool(COQC, options)
+        library = coq_library(coqc) if coqc is not None else None
+        return () if library is None else (library / "theories", library / "user-contrib")
 
     def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
         """The system packages (apt). The request's options are Lean's: refused, never silently ignored."""

@@ -28,7 +28,13 @@ from typing import Any
 
 from putnam_solver.core.gatekit import Judgement, ResolvedTool, judge_run, run_evidence, sandbox_limits
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
-from putnam_solver.core.provers.rocq.toolchain import detected_version, find_tool, kernel_bug_evidence, sandbox_paths
+from putnam_solver.core.provers.rocq.toolchain import (
+    COQC,
+    detected_version,
+    find_tool,
+    kernel_bug_evidence,
+    sandbox_paths,
+)
 from putnam_solver.core.safe_files import copy_regular_file, read_regular_file
 from putnam_solver.core.sandbox import SandboxResult, fresh_copy, run_sandboxed
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
@@ -156,7 +162,7 @@ def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = (), 
     Raises ToolUnavailable without coqc, UnsafeFile when the run left something other than a regular
     ``.vo`` under the cap.
     """
-    coqc = find_tool("coqc")
+    coqc = find_tool(COQC, sub.options)
     kept = artifacts(sub) / f"{module}.vo"
     if reuse and kept.is_file():
         return Built(module, None, kept, hashlib.sha256(read_kept(sub, kept)).hexdigest(), coqc)

@@ -29,7 +29,7 @@ from putnam_solver.core.provers.rocq.build import (
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.statement import mismatch, trusted_source
 from putnam_solver.core.provers.rocq.syntax import Statement
-from putnam_solver.core.provers.rocq.toolchain import allowed_full_name, find_tool
+from putnam_solver.core.provers.rocq.toolchain import COQCHK, allowed_full_name, find_tool
 from putnam_solver.core.sandbox import SandboxResult
 from putnam_solver.core.verify import GateResult, GateStatus, Submission
 
@@ -100,7 +100,7 @@ def kernel_gate(sub: Submission) -> GateResult:
         failed = mismatch(sub, statement, trusted)
         if failed is not None or trusted.vo is None:
             return GateResult(*G6, *_status_detail(failed), trusted.evidence())
-        coqchk = find_tool("coqchk")
+        coqchk = find_tool(COQCHK, sub.options)
         files = {p.name: read_kept(sub, p) for p in [*deps, trusted.vo]}
         args = ["-silent", "-o", "-Q", ".", ROOT]
         for module in (REFERENCE, CANDIDATE, TRUSTED):

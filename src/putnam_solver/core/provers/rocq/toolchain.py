@@ -22,12 +22,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from putnam_solver.core.gatekit import ResolvedTool, ToolUnavailable, file_sha256, resolve_tool
+from putnam_solver.core.gatekit import ResolvedTool, ToolSpec, ToolUnavailable, file_sha256, resolve_tool
 from putnam_solver.core.provers import InstallError
 from putnam_solver.core.sandbox import outside_system_dirs
+from putnam_solver.core.verify import VerifyOptions
 
 ROCQ_VERSION = "8.16.1"
 DEBIAN_PACKAGES = ("coq", "libcoq-mathcomp", "libcoq-mathcomp-analysis", "libcoq-coquelicot")
+COQC = ToolSpec("coqc", "PUTNAM_COQC", "the Coq compiler of G4-G6 (default: on PATH)")
+COQCHK = ToolSpec("coqchk", "PUTNAM_COQCHK", "the Coq kernel checker of G6 (default: on PATH)")
 BOOTSTRAP_HINT = "run `putnam bootstrap --prover rocq` (Debian/Ubuntu) or install Coq 8.16 with opam"
 OPAM_ROUTE = (
     "Without apt: install opam, then\n"
@@ -62,7 +65,7 @@ class AptInstall:
     description: str = f"apt-get install {' '.join(DEBIAN_PACKAGES)} (Debian's Coq {ROCQ_VERSION} and libraries)"
 
     def run(self, progress: Callable[[str], None]) -> None:
-        if all(ok for _, ok, _ in rocq_status()):
+        if all(ok for _, ok, _ in rocq_status(VerifyOptions())):
             progress("coq: already installed")
             return
         if shutil.which("apt-get") is None or os.geteuid() != 0:
@@ -94,18 +97,19 @@ def _first_line(argv: list[str]) -> str | None:
     return lines[0].strip() if done.returncode == 0 and lines else None
 
 
-def find_tool(name: str) -> ResolvedTool:
-    """``coqc`` or ``coqchk`` as every gate runs it: resolved once on the user's PATH to an absolute,
-    hashed file (ToolUnavailable, saying how to install it, when there is none)."""
+def find_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool:
+    """``coqc`` or ``coqchk`` as every gate runs it: the user's choice, else the one on PATH, resolved
+    once to an absolute, hashed file (ToolUnavailable, saying how to install it, when there is none)."""
     try:
-        return resolve_tool(name)
+        return resolve_tool(spec, options)
     except ToolUnavailable as exc:
         raise ToolUnavailable(f"{exc}; {BOOTSTRAP_HINT}") from exc
 
 
-def _optional_tool(name: str) -> ResolvedTool | None:
+def optional_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool | None:
+    """``find_tool``, or None when the tool is missing (for reports that go on without it)."""
     try:
-        return find_tool(name)
+        return find_tool(spec, options)
     except ToolUnavailable:
         return None
 
@@ -134,10 +138,10 @@ def _probed_line(path: str, sha256: str, flag: str) -> str | None:
     return _first_line([path, flag])
 
 
-def rocq_status() -> list[tuple[str, bool, str]]:
+def rocq_status(options: VerifyOptions) -> list[tuple[str, bool, str]]:
     """``putnam doctor``'s Rocq checks: (check name, ok, detail with the fix when not ok)."""
     checks: list[tuple[str, bool, str]] = []
-    coqc = _optional_tool("coqc")
+    coqc = optional_tool(COQC, options)
     version = _tool_line(coqc, "--version") if coqc else None
     shown = f"{version} ({coqc.path})" if coqc and version else f"coqc not found; {BOOTSTRAP_HINT}"
     checks.append(("coqc", version is not None, shown))
@@ -145,7 +149,7 @@ def rocq_status() -> list[tuple[str, bool, str]]:
         pinned = f"version {ROCQ_VERSION}" in version
         detail = f"Coq {ROCQ_VERSION}" if pinned else f"{version}; the gates and allow-list target {ROCQ_VERSION}"
         checks.append(("coq version", pinned, detail))
-    coqchk = _optional_tool("coqchk")
+    coqchk = optional_tool(COQCHK, options)
     checks.append(("coqchk", coqchk is not None, str(coqchk.path) if coqchk else f"coqchk not found; {BOOTSTRAP_HINT}"))
     checks.append(("known kernel bugs", True, kernel_bug_report(parse_version(version))))
     where = coq_library(coqc) if coqc else None
@@ -155,11 +159,11 @@ def rocq_status() -> list[tuple[str, bool, str]]:
     return checks
 
 
-def toolchain_fingerprint() -> str:
+def toolchain_fingerprint(options: VerifyOptions) -> str:
     """coqc's version and the SHA-256 of coqc, coqchk and one file of each library, for the evidence
     and the verdict cache (a changed Coq or library changes the fingerprint); the same resolved files
     the gates run."""
-    coqc, coqchk = _optional_tool("coqc"), _optional_tool("coqchk")
+    coqc, coqchk = optional_tool(COQC, options), optional_tool(COQCHK, options)
     if coqc is None or coqchk is None:
         return "rocq: coqc/coqchk not found"
     parts = [_tool_line(coqc, "--version") or "coqc: no version"]
@@ -693,10 +697,9 @@ def kernel_bug_report(version: Version | None) -> str:
     return f"{where}: {len(bugs)} known critical kernel bugs; {rule}"
 
 
-def detected_version(coqc: ResolvedTool | None = None) -> Version | None:
-    """The version of ``coqc`` (default: the one on PATH); None when missing or unreadable."""
-    tool = coqc or _optional_tool("coqc")
-    return None if tool is None else parse_version(_tool_line(tool, "--version"))
+def detected_version(coqc: ResolvedTool | None) -> Version | None:
+    """The version of ``coqc``; None when it is missing or its version is unreadable."""
+    return None if coqc is None else parse_version(_tool_line(coqc, "--version"))
 
 
 def kernel_bug_evidence(version: Version | None) -> dict[str, object]:
