@@ -27,6 +27,7 @@ from putnam_solver.core.provers import Prover, get_prover, prover_names, tool_lo
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import check_health
+from putnam_solver.run import audit as audit_service
 from putnam_solver.run import solving as solve_service
 
 app = typer.Typer(
@@ -409,6 +410,13 @@ def solve(
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
     kernels: KernelsOpt = "lean",
     allow_recursion: AllowRecursionOpt = False,
+    audit: Annotated[
+        bool,
+        typer.Option(
+            "--audit",
+            help="At the end, re-verify every stored pass afresh (`putnam audit`); exit 1 if one is not confirmed.",
+        ),
+    ] = False,
 ) -> None:
     """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
 
@@ -468,7 +476,7 @@ def solve(
         err.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(1) from exc
     progress = LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
-    outcome = solve_service.run(request, progress)
+    outcome = solve_service.run(request, progress, audit, lambda m: err.print(m, markup=False))
     (out if outcome.exit_code == 0 else err).print(outcome.message, markup=False)
     raise typer.Exit(outcome.exit_code)
 
@@ -482,6 +490,53 @@ def _typed_flags(ctx: typer.Context) -> frozenset[str]:
         for param in ctx.command.params
         if param.name and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
     )
+
+
+@app.command()
+def audit(
+    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    jobs: Annotated[int, typer.Option("--jobs", help="Passes re-verified at once.", min=1)] = (os.cpu_count() or 1),
+    again: Annotated[
+        bool, typer.Option("--again", help="Also re-verify passes already audited on this toolchain.")
+    ] = False,
+    allow_toolchain_change: Annotated[
+        bool,
+        typer.Option(
+            "--allow-toolchain-change",
+            help="Audit on a toolchain other than the run's (recorded in every audit row).",
+        ),
+    ] = False,
+    benchmark: Annotated[
+        Path | None,
+        typer.Option(
+            "--benchmark",
+            help="Where the run's benchmark file is now (default: the path the run recorded); its bytes must be "
+            "the run's.",
+            show_default=False,
+        ),
+    ] = None,
+    tool: ToolOpt = None,
+) -> None:
+    """Re-verify every stored pass of a run afresh: full profile, fresh sandbox, no cache.
+
+    Exit 0 every pass confirmed; 1 a pass failed its audit; 2 refused (benchmark or toolchain changed,
+    gates that cannot run) or an audit could not decide. Resumable: passes already audited on this
+    toolchain are skipped unless --again.
+    """
+    with _errors():
+        request = audit_service.AuditRequest(
+            run_dir,
+            jobs=jobs,
+            again=again,
+            allow_toolchain_change=allow_toolchain_change,
+            benchmark=benchmark,
+            tools=tool_locations(tool or []),
+        )
+        outcome = audit_service.audit_run(
+            request, lambda m: err.print(m, markup=False), lambda m: out.print(m, markup=False)
+        )
+    out.print(outcome.message, markup=False)
+    raise typer.Exit(outcome.exit_code)
 
 
 @app.command()
