@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.core import benchmark as bench
+from putnam_solver.core import bundle as bundle_service
 from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
@@ -28,6 +29,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import check_health
 from putnam_solver.run import audit as audit_service
+from putnam_solver.run import export as export_service
 from putnam_solver.run import solving as solve_service
 
 app = typer.Typer(
@@ -155,8 +157,18 @@ def check(
 @app.command()
 def verify(
     candidates: Annotated[
-        list[Path], typer.Argument(help="Candidate files, or directories of them, named after their problem.")
-    ],
+        list[Path] | None,
+        typer.Argument(help="Candidate files, or directories of them, named after their problem.", show_default=False),
+    ] = None,
+    bundle: Annotated[
+        Path | None,
+        typer.Option(
+            "--bundle",
+            help="Check a proof bundle (`putnam export -o`): its manifest, then every proof against your own "
+            "pinned benchmark (prover and track from the bundle); prints claimed vs re-verified.",
+            show_default=False,
+        ),
+    ] = None,
     prover: ProverOpt = "lean",
     gates: Annotated[
         Profile, typer.Option("--gates", help="Gate profile: text (G1-G3), fast (G1-G4), full (G1-G6).")
@@ -202,8 +214,15 @@ def verify(
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
-        chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
-        found = discover_candidates(candidates, loaded, chosen_prover, max_candidate_bytes)
+        if bundle is not None and candidates:
+            raise InputError("give candidate files or --bundle BUNDLE, not both")
+        if bundle is None and not candidates:
+            raise InputError("give candidate files (or directories of them) to verify, or --bundle BUNDLE")
+        loaded_bundle = bundle_service.load_bundle(bundle) if bundle is not None else None
+        chosen_prover, loaded = _load(loaded_bundle.prover if loaded_bundle else prover, benchmark, benchmark_sha256)
+        found = (
+            [] if loaded_bundle else discover_candidates(candidates or [], loaded, chosen_prover, max_candidate_bytes)
+        )
         options = VerifyOptions(
             profile=gates,
             axle=axle,
@@ -224,6 +243,8 @@ def verify(
         if unsafe_no_sandbox:
             err.print("[yellow]warning:[/yellow] --unsafe-no-sandbox: tools run without isolation")
         cache = None if no_cache else VerdictCache()
+        if loaded_bundle is not None:
+            _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out)
         with _progress(len(found)) as advance:
 
             def report(verdict: Verdict) -> None:
@@ -242,6 +263,37 @@ def verify(
             markup=False,
         )
         raise typer.Exit(exit_code(verdicts))
+
+
+def _verify_bundle(
+    loaded: bundle_service.Bundle,
+    benchmark: bench.Benchmark,
+    options: VerifyOptions,
+    jobs: int,
+    cache: VerdictCache | None,
+    json_out: Path | None,
+) -> None:
+    """``verify --bundle``: the bundle's claims re-verified here, as a table; exits with verify's codes."""
+    changed = [t for t in loaded.toolchains if t != get_prover(loaded.prover).toolchain_fingerprint(options)]
+    if changed:
+        err.print(f"note: the bundle was made on another toolchain: {' | '.join(changed)}", markup=False)
+    with _progress(len(loaded.entries)) as advance:
+        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance())
+    for line in bundle_service.table_lines(checks):
+        out.print(line, markup=False)
+    verdicts = [c.verdict for c in checks]
+    if json_out is not None:
+        write_verdicts_json(json_out, verdicts, benchmark)
+    counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
+    claimed = sum(c.entry.claimed == "accepted" for c in checks)
+    out.print(
+        f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: {counts['accepted']} "
+        f"accepted, {counts['rejected']} rejected, {counts['error']} errors (profile {options.profile.value}"
+        f"{' + axle' if options.axle else ''}, track {loaded.track.value}; benchmark sha256 {benchmark.sha256} "
+        "matches the bundle's)",
+        markup=False,
+    )
+    raise typer.Exit(exit_code(verdicts))
 
 
 def _kernels(text: str) -> tuple[str, ...]:
@@ -537,6 +589,41 @@ def audit(
         )
     out.print(outcome.message, markup=False)
     raise typer.Exit(outcome.exit_code)
+
+
+@app.command()
+def export(
+    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--output",
+            help="Write a proof bundle here: a .tar.gz (or .tgz, .tar) archive, else a directory.",
+            show_default=False,
+        ),
+    ] = None,
+    proofs: Annotated[
+        Path | None,
+        typer.Option(
+            "--proofs",
+            help="Write a PutnamBench-style proof folder here: one <problem>.lean (or .v) per solved problem.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Export a run's verified passes as a proof bundle and/or a proof folder, from the ledger alone.
+
+    A pass whose newest audit did not confirm it is left out and named. Exit 0 exported; 2 nothing to
+    export, an existing target or no run there.
+    """
+    with _errors():
+        done = export_service.export_run(run_dir, output, proofs)
+    for problem, why in done.skipped:
+        err.print(f"warning: {problem} not exported: {why}", markup=False)
+    for target in (done.bundle, done.proofs):
+        if target is not None:
+            out.print(f"{target}: {len(done.problems)} proofs", markup=False)
 
 
 @app.command()
