@@ -228,7 +228,10 @@ def _entry(path: Path, files: Mapping[str, bytes], prover: Prover, item: Any) ->
     candidate = files.get(candidate_file)
     if candidate is None:
         raise BundleError(f"{path}: {candidate_file} (problem {problem}): missing; the bundle lists the problem")
-    decode_candidate(f"{path}: {candidate_file} (problem {problem})", candidate)
+    try:
+        decode_candidate(f"{path}: {candidate_file} (problem {problem})", candidate)
+    except InputError as exc:
+        raise BundleError(str(exc)) from exc
     verdicts = _json_object(path, verdict_name(problem), files.get(verdict_name(problem)), problem)
     claim = verdicts.get("submission")
     if not isinstance(claim, dict):
