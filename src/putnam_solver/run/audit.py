@@ -223,6 +223,9 @@ class _Audit:
                 items[attempt.id] = AuditItem(attempt, before, skipped=True)
             else:
                 todo.append(attempt)
+        if passes:
+            again = f" ({len(items)} already audited on this toolchain; --again re-verifies them)" if items else ""
+            self.notice(f"auditing {len(todo)} of {len(passes)} passes afresh, {self.request.jobs} at a time{again}")
         progress = _Progress(len(passes), self.on_item)
         for item in items.values():
             progress(item)
