@@ -22,6 +22,7 @@ from putnam_solver import __version__
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.clikit import PutnamTyper, error, warning
 from putnam_solver.core import benchmark as bench
+from putnam_solver.core import bundle as bundle_service
 from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import (
@@ -44,6 +45,8 @@ from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
+from putnam_solver.run import audit as audit_service
+from putnam_solver.run import export as export_service
 from putnam_solver.run import solving as solve_service
 
 app = PutnamTyper(
@@ -215,9 +218,22 @@ def check(
 @app.command()
 def verify(
     candidates: Annotated[
-        list[Path],
-        typer.Argument(metavar="FILE...", help="Candidate files, or directories of them, named after their problem."),
-    ],
+        list[Path] | None,
+        typer.Argument(
+            metavar="FILE...",
+            help="Candidate files, or directories of them, named after their problem.",
+            show_default=False,
+        ),
+    ] = None,
+    bundle: Annotated[
+        Path | None,
+        typer.Option(
+            "--bundle",
+            help="Check a proof bundle (`putnam export -o`): its manifest, then every proof against your own "
+            "pinned benchmark (prover and track from the bundle); prints claimed vs re-verified.",
+            show_default=False,
+        ),
+    ] = None,
     prover: Annotated[
         str | None,
         typer.Option(
@@ -272,11 +288,21 @@ def verify(
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
+        if bundle is not None and candidates:
+            raise InputError("give candidate files or --bundle BUNDLE, not both")
+        if bundle is None and not candidates:
+            raise InputError("give candidate files (or directories of them) to verify, or --bundle BUNDLE")
         if json_out is not None:
             check_output_file(json_out, "--json")
         cache = None if no_cache else VerdictCache()
-        chosen_prover, loaded = _load(prover or infer_prover(candidates), benchmark, benchmark_sha256)
-        found = discover_candidates(candidates, loaded, chosen_prover, max_candidate_bytes, warn=warning)
+        loaded_bundle = bundle_service.load_bundle(bundle) if bundle is not None else None
+        prover_name = loaded_bundle.prover if loaded_bundle else (prover or infer_prover(candidates or []))
+        chosen_prover, loaded = _load(prover_name, benchmark, benchmark_sha256)
+        found = (
+            []
+            if loaded_bundle
+            else discover_candidates(candidates or [], loaded, chosen_prover, max_candidate_bytes, warn=warning)
+        )
         options = VerifyOptions(
             profile=gates,
             axle=axle,
@@ -296,6 +322,8 @@ def verify(
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:
             warning("--unsafe-no-sandbox: tools run without isolation")
+        if loaded_bundle is not None:
+            _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out)
         with _progress(len(found)) as advance:
 
             def report(verdict: Verdict) -> None:
@@ -314,6 +342,37 @@ def verify(
             markup=False,
         )
         raise typer.Exit(exit_code(verdicts))
+
+
+def _verify_bundle(
+    loaded: bundle_service.Bundle,
+    benchmark: bench.Benchmark,
+    options: VerifyOptions,
+    jobs: int,
+    cache: VerdictCache | None,
+    json_out: Path | None,
+) -> None:
+    """``verify --bundle``: the bundle's claims re-verified here, as a table; exits with verify's codes."""
+    changed = [t for t in loaded.toolchains if t != get_prover(loaded.prover).toolchain_fingerprint(options)]
+    if changed:
+        err.print(f"note: the bundle was made on another toolchain: {' | '.join(changed)}", markup=False)
+    with _progress(len(loaded.entries)) as advance:
+        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance())
+    for line in bundle_service.table_lines(checks):
+        out.print(line, markup=False)
+    verdicts = [c.verdict for c in checks]
+    if json_out is not None:
+        write_verdicts_json(json_out, verdicts, benchmark)
+    counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
+    claimed = sum(c.entry.claimed == "accepted" for c in checks)
+    out.print(
+        f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: {counts['accepted']} "
+        f"accepted, {counts['rejected']} rejected, {counts['error']} errors (profile {options.profile.value}"
+        f"{' + axle' if options.axle else ''}, track {loaded.track.value}; benchmark sha256 {benchmark.sha256} "
+        "matches the bundle's)",
+        markup=False,
+    )
+    raise typer.Exit(exit_code(verdicts))
 
 
 def _kernels(text: str) -> tuple[str, ...]:
@@ -468,6 +527,13 @@ def solve(
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
     kernels: KernelsOpt = "lean",
     allow_recursion: AllowRecursionOpt = False,
+    audit: Annotated[
+        bool,
+        typer.Option(
+            "--audit",
+            help="At the end, re-verify every stored pass afresh (`putnam audit`); exit 1 if one is not confirmed.",
+        ),
+    ] = False,
 ) -> None:
     """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
 
@@ -527,7 +593,7 @@ def solve(
         err.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(1) from exc
     progress = LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
-    outcome = solve_service.run(request, progress)
+    outcome = solve_service.run(request, progress, audit, lambda m: err.print(m, markup=False))
     (out if outcome.exit_code == 0 else err).print(outcome.message, markup=False)
     raise typer.Exit(outcome.exit_code)
 
@@ -541,6 +607,88 @@ def _typed_flags(ctx: typer.Context) -> frozenset[str]:
         for param in ctx.command.params
         if param.name and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
     )
+
+
+@app.command()
+def audit(
+    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    jobs: Annotated[int, typer.Option("--jobs", help="Passes re-verified at once.", min=1)] = (os.cpu_count() or 1),
+    again: Annotated[
+        bool, typer.Option("--again", help="Also re-verify passes already audited on this toolchain.")
+    ] = False,
+    allow_toolchain_change: Annotated[
+        bool,
+        typer.Option(
+            "--allow-toolchain-change",
+            help="Audit on a toolchain other than the run's (recorded in every audit row).",
+        ),
+    ] = False,
+    benchmark: Annotated[
+        Path | None,
+        typer.Option(
+            "--benchmark",
+            help="Where the run's benchmark file is now (default: the path the run recorded); its bytes must be "
+            "the run's.",
+            show_default=False,
+        ),
+    ] = None,
+    tool: ToolOpt = None,
+) -> None:
+    """Re-verify every stored pass of a run afresh: full profile, fresh sandbox, no cache.
+
+    Exit 0 every pass confirmed; 1 a pass failed its audit; 2 refused (benchmark or toolchain changed,
+    gates that cannot run) or an audit could not decide. Resumable: passes already audited on this
+    toolchain are skipped unless --again.
+    """
+    with _errors():
+        request = audit_service.AuditRequest(
+            run_dir,
+            jobs=jobs,
+            again=again,
+            allow_toolchain_change=allow_toolchain_change,
+            benchmark=benchmark,
+            tools=tool_locations(tool or []),
+        )
+        outcome = audit_service.audit_run(
+            request, lambda m: err.print(m, markup=False), lambda m: out.print(m, markup=False)
+        )
+    out.print(outcome.message, markup=False)
+    raise typer.Exit(outcome.exit_code)
+
+
+@app.command()
+def export(
+    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--output",
+            help="Write a proof bundle here: a .tar.gz (or .tgz, .tar) archive, else a directory.",
+            show_default=False,
+        ),
+    ] = None,
+    proofs: Annotated[
+        Path | None,
+        typer.Option(
+            "--proofs",
+            help="Write a PutnamBench-style proof folder here: one <problem>.lean (or .v) per solved problem.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Export a run's verified passes as a proof bundle and/or a proof folder, from the ledger alone.
+
+    A pass whose newest audit did not confirm it is left out and named. Exit 0 exported; 2 nothing to
+    export, an existing target or no run there.
+    """
+    with _errors():
+        done = export_service.export_run(run_dir, output, proofs)
+    for problem, why in done.skipped:
+        err.print(f"warning: {problem} not exported: {why}", markup=False)
+    for target in (done.bundle, done.proofs):
+        if target is not None:
+            out.print(f"{target}: {len(done.problems)} proofs", markup=False)
 
 
 @app.command()

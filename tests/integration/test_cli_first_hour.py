@@ -284,6 +284,6 @@ def test_help_shows_flags_without_a_value_type(command: list[str]) -> None:
 
 def test_verify_usage_names_its_files_and_version_prints_the_version() -> None:
     usage = _run("verify", "--help").stdout.splitlines()[1]
-    assert "Usage: putnam verify [OPTIONS] FILE..." in usage
+    assert "Usage: putnam verify [OPTIONS] [FILE...]" in usage
     result = _run("--version")
     assert result.exit_code == 0 and result.stdout == f"putnam (putnambench-solver) {__version__}\n"

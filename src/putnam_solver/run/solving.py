@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from putnam_solver.core.util import InputError, json_error
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
+from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve, stored_run
 from putnam_solver.run.report.progress import ProgressSink
 
@@ -32,6 +34,7 @@ RESUME_FLAGS = (
     "--fallback-jobs",
     "--model-base-url",
     "--quiet",
+    "--audit",
 )
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about."""
 REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
@@ -97,8 +100,25 @@ def build_request(
     return request
 
 
-def run(request: RunSettings, progress: ProgressSink | None) -> SolveOutcome:
-    return solve(request, progress)
+def run(
+    request: RunSettings,
+    progress: ProgressSink | None,
+    audit: bool = False,
+    notice: Callable[[str], None] = lambda _: None,
+) -> SolveOutcome:
+    """Run (or resume) the campaigns; with ``audit``, then re-verify every stored pass afresh
+    (``putnam audit``; ``notice`` hears its progress). An audit that does not confirm every pass, or
+    cannot run, makes the outcome a failure (exit code 1) that says why."""
+    outcome = solve(request, progress)
+    if not audit or outcome.exit_code == 1:
+        return outcome
+    try:
+        audited = audit_run(AuditRequest(request.run_dir, jobs=os.cpu_count() or 1), notice, notice)
+    except InputError as exc:
+        return dataclasses.replace(outcome, exit_code=1, message=f"{outcome.message}; audit refused: {exc}")
+    if audited.exit_code != 0:
+        return dataclasses.replace(outcome, exit_code=1, message=f"{outcome.message}; audit: {audited.message}")
+    return dataclasses.replace(outcome, message=f"{outcome.message}; audit: {audited.message}")
 
 
 def _resumed(flags: SolveFlags) -> RunSettings:

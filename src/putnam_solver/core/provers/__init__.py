@@ -14,7 +14,7 @@ The registry maps a name to a factory or to a ``"module:attribute"`` reference r
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -90,6 +90,8 @@ class Prover(Protocol):
     """Canary suites (directories under ``putnam_solver/canaries``) that ``putnam selftest`` runs."""
     tools: tuple[ToolSpec, ...]
     """The executables the gates run that a user may choose (``--tool NAME=PATH``)."""
+    pins: Mapping[str, str]
+    """What the prover's toolchain is pinned to (versions, revisions), recorded in proof bundles."""
 
     def challenge(self, problem: Problem, track: Track) -> str:
         """The exact file a candidate must complete, derived by the harness from the pinned record."""
