@@ -18,31 +18,67 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from putnam_solver import __version__
 from putnam_solver import toolchains as toolchain_service
+from putnam_solver.clikit import PutnamTyper, error, warning
 from putnam_solver.core import benchmark as bench
+from putnam_solver.core import bundle as bundle_service
 from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
-from putnam_solver.core.provers import Prover, get_prover, prover_names, tool_locations
-from putnam_solver.core.util import InputError
+from putnam_solver.core.candidates import (
+    discover_candidates,
+    exit_code,
+    infer_prover,
+    verdict_text,
+    verify_candidates,
+    write_verdicts_json,
+)
+from putnam_solver.core.provers import (
+    Prover,
+    canonical_prover_name,
+    get_prover,
+    prover_aliases,
+    prover_names,
+    tool_locations,
+)
+from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
+from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
+from putnam_solver.run import audit as audit_service
+from putnam_solver.run import export as export_service
 from putnam_solver.run import solving as solve_service
 
-app = typer.Typer(
+app = PutnamTyper(
     name="putnam",
     help="Run and check formal proofs for PutnamBench; a proof counts only when every verification gate passes.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-dataset_app = typer.Typer(help="Build the pinned PutnamBench data files.", no_args_is_help=True)
+dataset_app = PutnamTyper(help="Build the pinned PutnamBench data files.", no_args_is_help=True)
 app.add_typer(dataset_app, name="dataset")
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
-ProverOpt = Annotated[str, typer.Option("--prover", help=f"Proof language: {', '.join(prover_names())}.")]
+
+def _prover_name(value: str | None) -> str | None:
+    """--prover: the registered name the value stands for (``coq`` is ``rocq``), else a usage error."""
+    try:
+        return None if value is None else canonical_prover_name(value)
+    except InputError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+
+
+def _prover_names(values: list[str] | None) -> list[str] | None:
+    return None if values is None else [str(_prover_name(v)) for v in values]
+
+
+PROVER_HELP = f"Proof language: {', '.join(prover_names())}" + "".join(
+    f" ({alias} means {name})" for alias, name in prover_aliases().items()
+)
+ProverOpt = Annotated[str, typer.Option("--prover", metavar="NAME", help=f"{PROVER_HELP}.", callback=_prover_name)]
 BenchmarkOpt = Annotated[
     Path | None,
     typer.Option(
@@ -93,8 +129,23 @@ MaxOpt = Annotated[int | None, typer.Option("--max-problems", help="Select at mo
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/red] {escape(message)}")
+    error(message)
     return typer.Exit(2)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"putnam (putnambench-solver) {__version__}", markup=False)
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", callback=_version, is_eager=True)
+    ] = False,
+) -> None:
+    pass
 
 
 def _load(prover_name: str, benchmark: Path | None, pin: str | None) -> tuple[Prover, bench.Benchmark]:
@@ -102,8 +153,8 @@ def _load(prover_name: str, benchmark: Path | None, pin: str | None) -> tuple[Pr
     path = bench.resolve_benchmark_path(prover.benchmark_file, benchmark)
     loaded = bench.load_benchmark(path, pin)
     if not loaded.pinned:
-        err.print(
-            f"[yellow]warning:[/yellow] {escape(str(path))} is not pinned (no built-in pin, no --benchmark-sha256); "
+        warning(
+            f"{path} is not pinned (no built-in pin, no --benchmark-sha256); "
             f"results are recorded as unpinned (sha256 {loaded.sha256})"
         )
     return prover, loaded
@@ -137,26 +188,62 @@ def list_problems(
                 out.print(p.id, markup=False)
 
 
-@app.command()
+@app.command(help=f"Verify the SHA-256 pins of the benchmark files; one line per file. Exit {bench.CHECK_EXIT_CODES}.")
 def check(
     benchmark: Annotated[
         list[Path] | None,
-        typer.Option("--benchmark", help="Benchmark file(s) to check (default: each prover's benchmark)."),
+        typer.Option(
+            "--benchmark",
+            metavar="FILE",
+            help="Benchmark file to check (repeatable; default: the PutnamBench Lean 4 and Coq files).",
+        ),
     ] = None,
-    benchmark_sha256: PinOpt = None,
+    benchmark_sha256: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--benchmark-sha256",
+            metavar="HEX",
+            help="The SHA-256 the --benchmark file of the same position must have (repeatable: one per "
+            "--benchmark, or none for the built-in PutnamBench pins).",
+        ),
+    ] = None,
 ) -> None:
-    """Verify the SHA-256 pins of the benchmark files and print what was checked."""
     with _errors():
-        for line in bench.check_pins(benchmark or [], benchmark_sha256):
-            out.print(line, markup=False)
+        results = bench.check_pins(benchmark or [], benchmark_sha256 or [])
+    for result in results:
+        out.print(result.line(), markup=False)
+    raise typer.Exit(bench.check_exit_code(results))
 
 
 @app.command()
 def verify(
     candidates: Annotated[
-        list[Path], typer.Argument(help="Candidate files, or directories of them, named after their problem.")
-    ],
-    prover: ProverOpt = "lean",
+        list[Path] | None,
+        typer.Argument(
+            metavar="FILE...",
+            help="Candidate files, or directories of them, named after their problem.",
+            show_default=False,
+        ),
+    ] = None,
+    bundle: Annotated[
+        Path | None,
+        typer.Option(
+            "--bundle",
+            help="Check a proof bundle (`putnam export -o`): its manifest, then every proof against your own "
+            "pinned benchmark (prover and track from the bundle); prints claimed vs re-verified.",
+            show_default=False,
+        ),
+    ] = None,
+    prover: Annotated[
+        str | None,
+        typer.Option(
+            "--prover",
+            metavar="NAME",
+            help=f"{PROVER_HELP} (default: from the candidates' file names, .lean or .v).",
+            callback=_prover_name,
+            show_default=False,
+        ),
+    ] = None,
     gates: Annotated[
         Profile, typer.Option("--gates", help="Gate profile: text (G1-G3), fast (G1-G4), full (G1-G6).")
     ] = Profile.FULL,
@@ -201,8 +288,21 @@ def verify(
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
-        chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
-        found = discover_candidates(candidates, loaded, chosen_prover, max_candidate_bytes)
+        if bundle is not None and candidates:
+            raise InputError("give candidate files or --bundle BUNDLE, not both")
+        if bundle is None and not candidates:
+            raise InputError("give candidate files (or directories of them) to verify, or --bundle BUNDLE")
+        if json_out is not None:
+            check_output_file(json_out, "--json")
+        cache = None if no_cache else VerdictCache()
+        loaded_bundle = bundle_service.load_bundle(bundle) if bundle is not None else None
+        prover_name = loaded_bundle.prover if loaded_bundle else (prover or infer_prover(candidates or []))
+        chosen_prover, loaded = _load(prover_name, benchmark, benchmark_sha256)
+        found = (
+            []
+            if loaded_bundle
+            else discover_candidates(candidates or [], loaded, chosen_prover, max_candidate_bytes, warn=warning)
+        )
         options = VerifyOptions(
             profile=gates,
             axle=axle,
@@ -219,14 +319,15 @@ def verify(
             unsafe_comparator=unsafe_comparator,
         )
         if allow_recursion:
-            err.print("[yellow]warning:[/yellow] --allow-recursion: candidate recursion is accepted (Rocq)")
+            warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:
-            err.print("[yellow]warning:[/yellow] --unsafe-no-sandbox: tools run without isolation")
-        cache = None if no_cache else VerdictCache()
+            warning("--unsafe-no-sandbox: tools run without isolation")
+        if loaded_bundle is not None:
+            _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out)
         with _progress(len(found)) as advance:
 
             def report(verdict: Verdict) -> None:
-                out.print(_verdict_line(verdict), markup=False)
+                out.print(verdict_text(verdict), markup=False)
                 advance()
 
             verdicts = verify_candidates(found, chosen_prover, loaded, track, options, jobs, cache, report)
@@ -243,22 +344,39 @@ def verify(
         raise typer.Exit(exit_code(verdicts))
 
 
+def _verify_bundle(
+    loaded: bundle_service.Bundle,
+    benchmark: bench.Benchmark,
+    options: VerifyOptions,
+    jobs: int,
+    cache: VerdictCache | None,
+    json_out: Path | None,
+) -> None:
+    """``verify --bundle``: the bundle's claims re-verified here, as a table; exits with verify's codes."""
+    changed = [t for t in loaded.toolchains if t != get_prover(loaded.prover).toolchain_fingerprint(options)]
+    if changed:
+        err.print(f"note: the bundle was made on another toolchain: {' | '.join(changed)}", markup=False)
+    with _progress(len(loaded.entries)) as advance:
+        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance())
+    for line in bundle_service.table_lines(checks):
+        out.print(line, markup=False)
+    verdicts = [c.verdict for c in checks]
+    if json_out is not None:
+        write_verdicts_json(json_out, verdicts, benchmark)
+    counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
+    claimed = sum(c.entry.claimed == "accepted" for c in checks)
+    out.print(
+        f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: {counts['accepted']} "
+        f"accepted, {counts['rejected']} rejected, {counts['error']} errors (profile {options.profile.value}"
+        f"{' + axle' if options.axle else ''}, track {loaded.track.value}; benchmark sha256 {benchmark.sha256} "
+        "matches the bundle's)",
+        markup=False,
+    )
+    raise typer.Exit(exit_code(verdicts))
+
+
 def _kernels(text: str) -> tuple[str, ...]:
     return tuple(k.strip() for k in text.split(",") if k.strip())
-
-
-def _verdict_line(verdict: Verdict) -> str:
-    head = f"{verdict.status.upper():9} {verdict.problem}  {verdict.candidate_path}"
-    if verdict.cached:
-        head += "  (cached verdict)"
-    problem = verdict.first_problem()
-    if problem is not None:
-        head += f"\n          {problem.id} {problem.name} {problem.status.value}: {problem.detail}"
-    for name, answer in verdict.answers.items():
-        head += f"\n          answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
-        if (check := answer.get("check")) is not None:
-            head += f"; check: {check['status']} ({check['reason']})"
-    return head
 
 
 class _progress:
@@ -409,6 +527,13 @@ def solve(
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
     kernels: KernelsOpt = "lean",
     allow_recursion: AllowRecursionOpt = False,
+    audit: Annotated[
+        bool,
+        typer.Option(
+            "--audit",
+            help="At the end, re-verify every stored pass afresh (`putnam audit`); exit 1 if one is not confirmed.",
+        ),
+    ] = False,
 ) -> None:
     """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
 
@@ -468,7 +593,7 @@ def solve(
         err.print(f"[red]error:[/red] {escape(str(exc))}")
         raise typer.Exit(1) from exc
     progress = LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
-    outcome = solve_service.run(request, progress)
+    outcome = solve_service.run(request, progress, audit, lambda m: err.print(m, markup=False))
     (out if outcome.exit_code == 0 else err).print(outcome.message, markup=False)
     if outcome.report:
         err.print(outcome.report, markup=False)
@@ -513,6 +638,88 @@ def report(
     with _errors():
         path = report_service.build(run_dirs, compare, output)
     out.print(str(path), markup=False)
+
+
+@app.command()
+def audit(
+    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    jobs: Annotated[int, typer.Option("--jobs", help="Passes re-verified at once.", min=1)] = (os.cpu_count() or 1),
+    again: Annotated[
+        bool, typer.Option("--again", help="Also re-verify passes already audited on this toolchain.")
+    ] = False,
+    allow_toolchain_change: Annotated[
+        bool,
+        typer.Option(
+            "--allow-toolchain-change",
+            help="Audit on a toolchain other than the run's (recorded in every audit row).",
+        ),
+    ] = False,
+    benchmark: Annotated[
+        Path | None,
+        typer.Option(
+            "--benchmark",
+            help="Where the run's benchmark file is now (default: the path the run recorded); its bytes must be "
+            "the run's.",
+            show_default=False,
+        ),
+    ] = None,
+    tool: ToolOpt = None,
+) -> None:
+    """Re-verify every stored pass of a run afresh: full profile, fresh sandbox, no cache.
+
+    Exit 0 every pass confirmed; 1 a pass failed its audit; 2 refused (benchmark or toolchain changed,
+    gates that cannot run) or an audit could not decide. Resumable: passes already audited on this
+    toolchain are skipped unless --again.
+    """
+    with _errors():
+        request = audit_service.AuditRequest(
+            run_dir,
+            jobs=jobs,
+            again=again,
+            allow_toolchain_change=allow_toolchain_change,
+            benchmark=benchmark,
+            tools=tool_locations(tool or []),
+        )
+        outcome = audit_service.audit_run(
+            request, lambda m: err.print(m, markup=False), lambda m: out.print(m, markup=False)
+        )
+    out.print(outcome.message, markup=False)
+    raise typer.Exit(outcome.exit_code)
+
+
+@app.command()
+def export(
+    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--output",
+            help="Write a proof bundle here: a .tar.gz (or .tgz, .tar) archive, else a directory.",
+            show_default=False,
+        ),
+    ] = None,
+    proofs: Annotated[
+        Path | None,
+        typer.Option(
+            "--proofs",
+            help="Write a PutnamBench-style proof folder here: one <problem>.lean (or .v) per solved problem.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Export a run's verified passes as a proof bundle and/or a proof folder, from the ledger alone.
+
+    A pass whose newest audit did not confirm it is left out and named. Exit 0 exported; 2 nothing to
+    export, an existing target or no run there.
+    """
+    with _errors():
+        done = export_service.export_run(run_dir, output, proofs)
+    for problem, why in done.skipped:
+        err.print(f"warning: {problem} not exported: {why}", markup=False)
+    for target in (done.bundle, done.proofs):
+        if target is not None:
+            out.print(f"{target}: {len(done.problems)} proofs", markup=False)
 
 
 @app.command()
@@ -570,38 +777,27 @@ def _selftest(prover: str, options: VerifyOptions, jobs: int | None) -> None:
     raise typer.Exit(0 if record.passed else 2)
 
 
-@app.command()
+@app.command(
+    help="Show what is installed and, per prover, which gates can run here and where its benchmark data is. "
+    + DOCTOR_EXIT_CODES
+)
 def doctor(
     prover: Annotated[
-        list[str] | None, typer.Option("--prover", help="Check only this prover (repeatable; default all).")
+        list[str] | None,
+        typer.Option(
+            "--prover",
+            metavar="NAME",
+            help=f"Check only this prover (repeatable; default all). {PROVER_HELP}.",
+            callback=_prover_names,
+        ),
     ] = None,
     tool: ToolOpt = None,
 ) -> None:
-    """Show what is installed and, per prover, which gates can run here. Exit 0 when the full profile can."""
     with _errors():
         health = check_health(prover or list(prover_names()), VerifyOptions(tools=tool_locations(tool or [])))
-    mark = {True: "ok  ", False: "MISS"}
-    out.print("system", markup=False)
-    for row in health.system:
-        out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
-    for report in health.provers:
-        out.print(f"{report.prover}: tools", markup=False)
-        for row in report.tools:
-            out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
-        for spec in report.choosable:
-            out.print(
-                f"  choose {spec.name}: --tool {spec.name}=PATH or {spec.env}=PATH; {spec.description}", markup=False
-            )
-        out.print(f"{report.prover}: gates", markup=False)
-        for row in report.gates:
-            out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
-        state = "can run" if report.full_ready else "CANNOT run here (see MISS above)"
-        out.print(f"{report.prover}: full profile {state}", markup=False)
-        out.print(
-            f"{report.prover}: {mark[report.selftest.ok]} {report.selftest.name}: {report.selftest.detail}",
-            markup=False,
-        )
-    raise typer.Exit(0 if health.ready else 1)
+    for line in health.lines():
+        out.print(line, markup=False)
+    raise typer.Exit(health.exit_code)
 
 
 def main() -> None:

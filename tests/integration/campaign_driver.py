@@ -63,7 +63,7 @@ class ScriptedRunner:
 
     def __call__(self, job: CampaignJob) -> None:
         config = job.config
-        options = VerifyOptions(profile=config.acceptance_profile, unsafe_no_sandbox=config.unsafe_no_sandbox)
+        options = config.verify_options()  # the acceptance, as the agent layer's submit runs it
 
         def attempt(problem: Problem) -> None:
             self.seen.append((job.number, problem.id, job.carried.get(problem.id)))

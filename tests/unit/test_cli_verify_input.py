@@ -20,7 +20,7 @@ def _benchmark(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 def _verify(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["verify", "--gates", "text", *args])
+    result = runner.invoke(app, ["verify", "--prover", "lean", "--gates", "text", *args])
     return result.exit_code, result.stdout, result.stderr
 
 

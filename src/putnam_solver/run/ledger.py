@@ -263,6 +263,12 @@ class Ledger:
         rows = self._query("SELECT json FROM settings ORDER BY id DESC LIMIT 1")
         return json.loads(rows[0][0]) if rows else None
 
+    def settings_history(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every settings record with the time it was recorded, oldest first: a run records its settings
+        when it starts and at each resume (with the toolchain fingerprint it then runs on)."""
+        rows = self._query("SELECT recorded_at, json FROM settings ORDER BY id")
+        return [(str(at), json.loads(text)) for at, text in rows]
+
     def record_settings(self, settings: dict[str, Any]) -> None:
         with self._transaction() as db:
             db.execute("INSERT INTO settings (recorded_at, json) VALUES (?, ?)", (now(), _dump(settings)))

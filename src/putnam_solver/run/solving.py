@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,10 +17,11 @@ from pathlib import Path
 from putnam_solver.core.benchmark import resolve_benchmark_path
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest import require_selftest
-from putnam_solver.core.util import InputError
+from putnam_solver.core.util import InputError, json_error
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
+from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve, stored_run
 from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.report.progress import ProgressSink
@@ -33,6 +35,7 @@ RESUME_FLAGS = (
     "--fallback-jobs",
     "--model-base-url",
     "--quiet",
+    "--audit",
 )
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about."""
 REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
@@ -98,10 +101,30 @@ def build_request(
     return request
 
 
-def run(request: RunSettings, progress: ProgressSink | None) -> SolveOutcome:
-    """Run (or resume) the campaigns, then write the run's HTML report beside its other outputs."""
-    outcome = solve(request, progress)
+def run(
+    request: RunSettings,
+    progress: ProgressSink | None,
+    audit: bool = False,
+    notice: Callable[[str], None] = lambda _: None,
+) -> SolveOutcome:
+    """Run (or resume) the campaigns; with ``audit``, then re-verify every stored pass afresh
+    (``putnam audit``; ``notice`` hears its progress). An audit that does not confirm every pass, or
+    cannot run, makes the outcome a failure (exit code 1) that says why. Last, the run's HTML report is
+    written beside its other outputs (``outcome.report`` says where)."""
+    outcome = _audited(request, solve(request, progress), audit, notice)
     return dataclasses.replace(outcome, report=report_after_run(outcome.run_dir))
+
+
+def _audited(request: RunSettings, outcome: SolveOutcome, audit: bool, notice: Callable[[str], None]) -> SolveOutcome:
+    if not audit or outcome.exit_code == 1:
+        return outcome
+    try:
+        audited = audit_run(AuditRequest(request.run_dir, jobs=os.cpu_count() or 1), notice, notice)
+    except InputError as exc:
+        return dataclasses.replace(outcome, exit_code=1, message=f"{outcome.message}; audit refused: {exc}")
+    if audited.exit_code != 0:
+        return dataclasses.replace(outcome, exit_code=1, message=f"{outcome.message}; audit: {audited.message}")
+    return dataclasses.replace(outcome, message=f"{outcome.message}; audit: {audited.message}")
 
 
 def _resumed(flags: SolveFlags) -> RunSettings:
@@ -187,6 +210,8 @@ def _load_prices(path: Path) -> dict[str, dict[str, float]]:
     """A user price table: ``{"provider/model": {"input": dollars per million tokens, "output": ...}}``."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{json_error(str(path), exc)} (the price table is not valid JSON)") from exc
     except (OSError, ValueError) as exc:
         raise InputError(f"{path}: cannot read the price table: {exc}") from exc
     valid = isinstance(data, dict) and all(

@@ -154,6 +154,7 @@ def check_models(config: SolveConfig) -> None:
     missing API key is reported at once, in words that say what to do (ValueError)."""
     import re
 
+    load_hooks_quietly()  # get_model loads Inspect's hooks, which would announce themselves on stdout
     for role, name in (("worker", config.model), ("reviewer", config.reviewer_model)):
         if name is None:
             continue

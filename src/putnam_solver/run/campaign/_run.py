@@ -118,7 +118,8 @@ class LockedRun:
         run = self.settings
         benchmark, selected = run.selection.load()
         prover = get_prover(self.config.prover)
-        settings = ledger_settings(run, benchmark, selected, prover.suffix)
+        toolchain = prover.toolchain_fingerprint(self.config.verify_options())
+        settings = ledger_settings(run, benchmark, selected, prover.suffix, toolchain)
         check_resume(self.run_dir, self.ledger.settings(), settings, run.resume, allow)
         self.ledger.record_settings(settings)
         self.ledger.record_problems(

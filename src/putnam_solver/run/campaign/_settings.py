@@ -107,8 +107,12 @@ CONNECTION_KEYS = ("jobs", "fallback_jobs", "model_base_url")
 """Parts of the config that say how to reach the model, not what the run is: a resume may change them."""
 
 
-def ledger_settings(run: RunSettings, benchmark: Benchmark, selected: Sequence[Problem], suffix: str) -> dict[str, Any]:
-    """The run's settings as the ledger keeps them, with what the selection resolved to."""
+def ledger_settings(
+    run: RunSettings, benchmark: Benchmark, selected: Sequence[Problem], suffix: str, toolchain: str
+) -> dict[str, Any]:
+    """The run's settings as the ledger keeps them, with what the selection resolved to and the
+    fingerprint of the toolchain the gates run on (``putnam audit`` and proof bundles compare it; it is
+    not part of the run's identity, so a resume on an upgraded toolchain records the new one)."""
     selection = run.selection
     return {
         "config": config_to_json(run.config),
@@ -126,6 +130,7 @@ def ledger_settings(run: RunSettings, benchmark: Benchmark, selected: Sequence[P
         "campaigns": run.campaigns,
         "limits": dataclasses.asdict(run.run_limits),
         "suffix": suffix,
+        "toolchain": toolchain,
     }
 
 

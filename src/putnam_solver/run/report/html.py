@@ -48,9 +48,16 @@ from putnam_solver.run.report.data import (
     stop_counts,
 )
 from putnam_solver.run.report.progress import format_seconds
-from putnam_solver.run.report.summary import COMPLETE_MARKER, TURNS_FILE, evidence_dir, verdict_summary
+from putnam_solver.run.report.summary import (
+    AUDIT_FILE,
+    COMPLETE_MARKER,
+    REPORT_FILE,
+    TURNS_FILE,
+    evidence_dir,
+    verdict_summary,
+)
 
-REPORT_NAME = "report.html"
+REPORT_NAME = REPORT_FILE
 
 # -- writing ---------------------------------------------------------------------------------------------
 
@@ -388,6 +395,7 @@ EVIDENCE_FILES = (
     ("gates", "gates.log"),
     ("turns", TURNS_FILE),
     ("record", COMPLETE_MARKER),
+    ("audit", AUDIT_FILE),
 )
 
 
