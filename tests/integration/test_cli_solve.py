@@ -84,6 +84,8 @@ def test_a_worker_that_fixes_its_proof_solves_the_problem(tmp_path: Path) -> Non
     assert (run_dir / "unresolved.txt").read_text() == ""
     assert "1" in (run_dir / "SUMMARY.md").read_text()
     assert list((run_dir / "logs").glob("*.eval")), "the Inspect transcript is kept beside the outputs"
+    assert f"report: {run_dir / 'report.html'}" in output, "the end message points to the run's report"
+    assert 'id="stat-solved" data-value="1"' in (run_dir / "report.html").read_text()
 
 
 def test_an_edited_statement_never_counts_and_the_campaign_limit_exits_2(tmp_path: Path) -> None:
