@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import shutil
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
@@ -23,7 +22,6 @@ from tests.helpers import COQ_BENCH
 BENCHMARK = COQ_BENCH
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "putnambench" / "putnam_bench_coq.jsonl"
 NOT_COMPILING: dict[str, str] = {
     "putnam_1963_a4": "uses limn_sup, absent from the installed mathcomp-analysis",
     "putnam_1963_b6": "needs GeoCoq",
@@ -48,7 +46,7 @@ NOT_COMPILING: dict[str, str] = {
 }
 """Statements that do not compile with Coq 8.16.1 and Debian's libraries (measured; see docs/rocq.md)."""
 
-pytestmark = pytest.mark.skipif(not DATA.is_file(), reason="PutnamBench data not found next to the repository")
+pytestmark = pytest.mark.skipif(not COQ_BENCH.is_file(), reason=f"PutnamBench Coq data not found at {COQ_BENCH}")
 
 
 def proof_like(challenge: str, answer: str | None) -> str:
