@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from putnam_solver.run.agent.types import AttemptResult, LiveRun
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
-from putnam_solver.run.ledger import AttemptRow, ProblemRow
+from putnam_solver.run.ledger import INTERRUPTED, AttemptRow, ProblemRow
 from putnam_solver.run.report.progress import AttemptEvent, Totals
 from putnam_solver.run.report.summary import verdict_summary, write_evidence
 
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 RECORD_BATCH = 256
 EVIDENCE_WRITERS = 16
 VIEW_REFRESH_SECONDS = 1.0
+FAILURE_NOTICE_SECONDS = 60.0
+"""While model requests keep failing, the log says so again this often (the live view shows it always)."""
 
 
 class Recorder:
@@ -36,6 +38,7 @@ class Recorder:
         self._run = run
         self._live = live
         self._rate_limit: str | None = None
+        self._failures_noticed: float | None = None
         self._last_view = 0.0
         self._number = number
         self._expected = set(problems)
@@ -81,17 +84,28 @@ class Recorder:
             cost_dollars=max(self._cost, live_dollars),
             rate_limit=self._live.rate_limit(),
             eta_seconds=eta,
+            failures=self._live.failures(),
         )
 
     def _live_changed(self) -> None:
-        """Spend or rate limiting changed: refresh the view (at most once a second), and say so in the log
-        when the provider starts rate-limiting."""
+        """Spend, rate limiting or failures changed: refresh the view (at most once a second), and say so
+        in the log when the provider starts rate-limiting and while model requests fail."""
         rate = self._live.rate_limit()
         starting = rate is not None and self._rate_limit is None
         self._rate_limit = rate
         now = time.monotonic()
         if starting:
             self._run.sink.notice(f"the provider is rate-limiting: {rate}")
+        failures = self._live.failures()
+        if failures is None:
+            self._failures_noticed = None
+        elif self._failures_noticed is None or now - self._failures_noticed >= FAILURE_NOTICE_SECONDS:
+            self._failures_noticed = now
+            starting = True
+            self._run.sink.notice(
+                f"model requests are failing: {failures}; Inspect retries them with backoff "
+                f"(details in {self._run.run_dir / 'logs'})"
+            )
         if starting or now - self._last_view >= VIEW_REFRESH_SECONDS:
             self._last_view = now
             self._run.sink.update(self.totals())
@@ -126,11 +140,12 @@ class Recorder:
                 if r.problem not in stored:
                     sink.notice(f"ignored a second result for {r.problem} in campaign {self._number}")
         for row in rows:
-            self._pending.append(
-                self._evidence.submit(
-                    write_evidence, self._run.run_dir, row, self._problems.get(row.problem), self._suffix
+            if row.status != INTERRUPTED:  # no outcome, so no evidence: the problem runs again on resume
+                self._pending.append(
+                    self._evidence.submit(
+                        write_evidence, self._run.run_dir, row, self._problems.get(row.problem), self._suffix
+                    )
                 )
-            )
             self._count(row)
             event = AttemptEvent(
                 row.campaign,

@@ -22,7 +22,8 @@ from rich.text import Text
 class Totals:
     """The run so far. ``running`` counts problems of the current campaign not finished yet (running or
     queued); ``tokens`` and ``cost_dollars`` include what the running attempts have spent so far;
-    ``rate_limit`` describes the provider's rate limiting over the last minute (None: there was none)."""
+    ``rate_limit`` describes the provider's rate limiting over the last minute, ``failures`` the model
+    requests that failed otherwise (refused connections, timeouts, server errors; None: there were none)."""
 
     selected: int
     solved: int
@@ -35,6 +36,7 @@ class Totals:
     cost_dollars: float
     rate_limit: str | None = None
     eta_seconds: float | None = None
+    failures: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,11 +73,12 @@ def totals_line(totals: Totals) -> str:
     """A one-line summary of the totals, shared by both views."""
     eta = f", ETA {format_seconds(totals.eta_seconds)}" if totals.eta_seconds is not None else ""
     rate = f", rate limit: {totals.rate_limit}" if totals.rate_limit else ""
+    failing = f", {totals.failures}" if totals.failures else ""
     return (
         f"campaign {totals.campaign}: {totals.solved}/{totals.selected} solved, "
         f"{totals.unresolved} unresolved, "
         f"{totals.running} running; {totals.attempts} attempts, {totals.turns} turns, "
-        f"{totals.tokens:,} tokens, ${totals.cost_dollars:.2f}{rate}{eta}"
+        f"{totals.tokens:,} tokens, ${totals.cost_dollars:.2f}{rate}{failing}{eta}"
     )
 
 
@@ -108,7 +111,7 @@ class LogLineProgress:
         )
 
     def update(self, totals: Totals) -> None:
-        return None  # one line per attempt is enough for a log; rate limiting arrives as a notice
+        return None  # one line per attempt is enough for a log; rate limiting and failures arrive as notices
 
     def notice(self, message: str) -> None:
         self._write(message)
@@ -136,7 +139,13 @@ class RichProgress:
         for column in ("status", "problem", "campaign", "turns", "tokens", "cost", "verdict"):
             table.add_column(column)
         for e in self._recent:
-            style = "green" if e.status == "passed" else "yellow" if e.status in ("rejected", "vetoed") else "red"
+            style = (
+                "green"
+                if e.status == "passed"
+                else "yellow"
+                if e.status in ("rejected", "vetoed", "interrupted")
+                else "red"
+            )
             table.add_row(
                 Text(e.status, style=style),
                 e.problem,
