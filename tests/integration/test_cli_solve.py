@@ -7,8 +7,12 @@ Rocq gates on the project's samples.
 from __future__ import annotations
 
 import csv
+import json
+import os
 import shutil
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -200,3 +204,35 @@ def test_prepare_only_says_what_it_wrote_and_what_to_run_next_and_resume_starts_
         started = runner.invoke(app, ["solve", "--resume", str(run_dir), "--model-base-url", url, "--quiet"])
     assert started.exit_code == 0, started.stdout + started.stderr
     assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "passed")]
+
+
+def test_the_first_line_comes_before_inspect_is_imported(tmp_path: Path) -> None:
+    """Importing Inspect AI takes seconds (up to half a minute on a loaded machine): solve says what it
+    is doing first. The server's port is closed, so the run stops right after the checks."""
+    code = (
+        "import json, sys\n"
+        "class Probe:\n"
+        "    def __init__(self, real): self.real, self.first = real, None\n"
+        "    def write(self, text):\n"
+        "        if self.first is None and text.strip():\n"
+        "            self.first = [text.strip(), 'inspect_ai' in sys.modules]\n"
+        "        return self.real.write(text)\n"
+        "    def flush(self): self.real.flush()\n"
+        "    def isatty(self): return False\n"
+        "sys.stderr = probe = Probe(sys.stderr)\n"
+        "from putnam_solver.cli import app\n"
+        "try:\n"
+        "    app(sys.argv[1:])\n"
+        "except SystemExit as exc:\n"
+        "    print(json.dumps([exc.code, probe.first]))\n"
+    )
+    run_dir = tmp_path / "run"
+    args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--problem", PROBLEM,
+            "--model", "openai-api/fake/fake-model", "--model-base-url", _closed_port_url(), "--run-dir",
+            str(run_dir), "--quiet"]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(REPO)])}
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, cwd=REPO)
+    exit_code, (first, inspect_loaded) = json.loads(done.stdout.splitlines()[-1])
+    assert exit_code == ExitCode.USAGE, done.stderr
+    assert first.startswith(f"starting run {run_dir} with openai-api/fake/fake-model: checking"), first
+    assert not inspect_loaded
