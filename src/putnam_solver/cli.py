@@ -1,7 +1,9 @@
 """The ``putnam`` command. Thin: parse flags, call one library function, print, return an exit code.
 
-Exit codes everywhere: 0 success (every candidate accepted); 1 a candidate rejected; 2 bad input or an
-infrastructure error (a gate that could not run, a missing tool, a changed benchmark).
+Exit codes everywhere (``exit_codes.ExitCode``): 0 success (every candidate accepted); 1 a candidate
+rejected; 2 bad usage or input, as Click exits on an unknown option or a bad value, and an
+infrastructure error (a gate that could not run, a missing tool, a changed benchmark). ``solve`` adds 3
+(a limit or budget reached) and 130 (interrupted).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
+from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
 from putnam_solver.run import audit as audit_service
 from putnam_solver.run import export as export_service
 from putnam_solver.run import solving as solve_service
@@ -130,7 +133,7 @@ MaxOpt = Annotated[int | None, typer.Option("--max-problems", help="Select at mo
 
 def _fail(message: str) -> typer.Exit:
     error(message)
-    return typer.Exit(2)
+    return typer.Exit(ExitCode.USAGE)
 
 
 def _version(value: bool) -> None:
@@ -411,7 +414,7 @@ class _progress:
 
 
 class _errors:
-    """Turn the library's input and benchmark errors into a message and exit code 2."""
+    """Turn the library's input and benchmark errors into a message and exit code 2 (``ExitCode.USAGE``)."""
 
     def __enter__(self) -> None:
         return None
@@ -445,7 +448,10 @@ def dataset_fetch(
         out.print(f"{f.path}  {f.records} records  sha256 {f.sha256}  (matches the pin)", markup=False)
 
 
-@app.command()
+@app.command(
+    help="Run a model on the benchmark; a problem counts as solved only with an accepted verdict.\n\n"
+    + SOLVE_EXIT_CODES
+)
 def solve(
     ctx: typer.Context,
     model: Annotated[
@@ -522,7 +528,11 @@ def solve(
     ] = False,
     list_only: Annotated[bool, typer.Option("--list-only", help="Print the selected problems and stop.")] = False,
     prepare_only: Annotated[
-        bool, typer.Option("--prepare-only", help="Write workspaces and prompts; call no model.")
+        bool,
+        typer.Option(
+            "--prepare-only",
+            help="Record the run and write its workspaces and prompts; call no model. `--resume RUN_DIR` starts it.",
+        ),
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
     kernels: KernelsOpt = "lean",
@@ -535,69 +545,67 @@ def solve(
         ),
     ] = False,
 ) -> None:
-    """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
+    from putnam_solver.run.report.progress import LogLineProgress, ProgressSink, RichProgress
 
-    Exit 0 every selected problem passed; 2 a campaign limit or budget was reached with problems
-    unresolved; 1 a fatal error (the message says what to do).
-    """
-    from putnam_solver.run import campaign as campaign_mod
-    from putnam_solver.run.report.progress import LogLineProgress, RichProgress
+    with _errors():
+        tools = tool_locations(tool or [])
+    flags = solve_service.SolveFlags(
+        model=model,
+        prover=prover,
+        track=track,
+        benchmark=benchmark,
+        benchmark_sha256=benchmark_sha256,
+        problems=tuple(problem or ()),
+        max_problems=max_problems,
+        reviewer_model=reviewer_model,
+        reasoning_effort=reasoning_effort,
+        agent=agent,
+        sandbox=sandbox,
+        jobs=jobs,
+        fallback_jobs=fallback_jobs,
+        max_turns=max_turns,
+        campaigns=campaigns,
+        worker_timeout=worker_timeout,
+        reviewer_timeout=reviewer_timeout,
+        token_limit=token_limit,
+        cost_limit=cost_limit,
+        run_token_limit=run_token_limit,
+        run_cost_limit=run_cost_limit,
+        prices=prices,
+        model_base_url=model_base_url,
+        axle=axle,
+        tools=tools,
+        allow_recursion=allow_recursion,
+        kernels=_kernels(kernels),
+        run_dir=run_dir,
+        resume=resume,
+        fresh=fresh,
+        given=_typed_flags(ctx),
+    )
+    action = (
+        solve_service.Action.LIST
+        if list_only
+        else solve_service.Action.PREPARE
+        if prepare_only
+        else solve_service.Action.RUN
+    )
 
-    try:
-        request = solve_service.build_request(
-            solve_service.SolveFlags(
-                model=model,
-                prover=prover,
-                track=track,
-                benchmark=benchmark,
-                benchmark_sha256=benchmark_sha256,
-                problems=tuple(problem or ()),
-                max_problems=max_problems,
-                reviewer_model=reviewer_model,
-                reasoning_effort=reasoning_effort,
-                agent=agent,
-                sandbox=sandbox,
-                jobs=jobs,
-                fallback_jobs=fallback_jobs,
-                max_turns=max_turns,
-                campaigns=campaigns,
-                worker_timeout=worker_timeout,
-                reviewer_timeout=reviewer_timeout,
-                token_limit=token_limit,
-                cost_limit=cost_limit,
-                run_token_limit=run_token_limit,
-                run_cost_limit=run_cost_limit,
-                prices=prices,
-                model_base_url=model_base_url,
-                axle=axle,
-                tools=tool_locations(tool or []),
-                allow_recursion=allow_recursion,
-                kernels=_kernels(kernels),
-                run_dir=run_dir,
-                resume=resume,
-                fresh=fresh,
-                given=_typed_flags(ctx),
-            ),
-            needs_model=not (list_only or prepare_only),
-            progress=lambda m: err.print(m, markup=False),
-        )
-        if list_only:
-            for p in campaign_mod.list_only(request.selection):
-                out.print(p.id, markup=False)
-            return
-        if prepare_only:
-            for path in campaign_mod.prepare_only(request.run_dir, request.config, request.selection):
-                out.print(str(path), markup=False)
-            return
-    except (InputError, bench.BenchmarkError) as exc:
-        err.print(f"[red]error:[/red] {escape(str(exc))}")
-        raise typer.Exit(1) from exc
-    progress = LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
-    outcome = solve_service.run(request, progress, audit, lambda m: err.print(m, markup=False))
-    (out if outcome.exit_code == 0 else err).print(outcome.message, markup=False)
-    if outcome.report:
-        err.print(outcome.report, markup=False)
-    raise typer.Exit(outcome.exit_code)
+    def view() -> ProgressSink:
+        return LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
+
+    result = solve_service.solve_command(flags, action, lambda m: err.print(m, markup=False), view, audit)
+    for line in result.stdout:
+        out.print(line, markup=False)
+    if result.exit_code == ExitCode.SUCCESS:
+        if result.message:
+            out.print(result.message, markup=False)
+    elif result.exit_code == ExitCode.USAGE:
+        err.print(f"[red]error:[/red] {escape(result.message)}")
+    else:
+        err.print(result.message, markup=False)
+    if result.report:
+        err.print(result.report, markup=False)
+    raise typer.Exit(result.exit_code)
 
 
 def _typed_flags(ctx: typer.Context) -> frozenset[str]:

@@ -20,7 +20,6 @@ from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.checks import challenge_statement, check_forbidden, recursion_refused
 from putnam_solver.core.provers.rocq.toolchain import guard_bugs, kernel_bug_report, known_kernel_bugs, parse_version
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
-from putnam_solver.run.agent.types import SolveConfig
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -211,18 +210,17 @@ def test_policy_and_doctor_say_why() -> None:
     assert "| `Elpi` | plugin | runs an Elpi program" in policy.stdout
 
 
-def test_solve_passes_allow_recursion_to_the_agents_check_and_submit(
-    bench: Benchmark, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from putnam_solver.run import campaign
+def test_solve_passes_allow_recursion_to_the_agents_check_and_submit(bench: Benchmark, tmp_path: Path) -> None:
     from putnam_solver.run.agent.task import _context
+    from putnam_solver.run.campaign import stored_run
 
-    seen: list[SolveConfig] = []
-    monkeypatch.setattr(campaign, "prepare_only", lambda run_dir, config, selection: seen.append(config) or [])
     args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--prepare-only"]
+    args += ["--model", "mockllm/model"]
     result = CliRunner().invoke(app, [*args, "--run-dir", str(tmp_path / "run"), "--allow-recursion"])
     assert result.exit_code == 0, result.output
-    config = seen[0]
-    assert config.allow_recursion and campaign.config_from_json(campaign.config_to_json(config)).allow_recursion
+    stored = stored_run(tmp_path / "run")
+    assert stored is not None
+    config = stored.config
+    assert config.allow_recursion
     context = _context(RocqProver(), bench, bench.problems["sample_even_square"], config)
     assert context.check_options.allow_recursion and context.accept_options.allow_recursion

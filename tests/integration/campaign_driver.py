@@ -22,9 +22,8 @@ from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.run import campaign
 from putnam_solver.run.agent.types import AttemptResult, Budgets, CampaignJob, CarryForward, SolveConfig
 from putnam_solver.run.report import summary
+from tests.helpers import LEAN_BENCH
 
-REPO = Path(__file__).resolve().parents[2]
-LEAN_BENCH = REPO.parent / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"
 SIX = (
     "putnam_1962_a1",
     "putnam_1962_a2",

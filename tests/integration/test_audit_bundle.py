@@ -144,7 +144,8 @@ def table(stdout: str) -> dict[str, tuple[str, str]]:
 def test_solve_audit_reverifies_every_pass_and_the_headline_becomes_the_audited_count(run_dir: Path) -> None:
     assert headline(run_dir).startswith("**Solved: 2 of 2 (100.0%)**, verified at submission; not audited yet")
     assert audit_column(run_dir) == {p: "" for p in PROBLEMS}
-    code, stdout, stderr = putnam("solve", "--resume", run_dir, "--audit", "--quiet")
+    with serve(FakeOpenAI([])) as url:  # solve checks the model's server accepts connections before it runs
+        code, stdout, stderr = putnam("solve", "--resume", run_dir, "--audit", "--quiet", "--model-base-url", url)
     assert code == 0, stdout + stderr
     assert "audit: audited 2 passes: 2 accepted, 0 rejected, 0 could not be decided (2 re-verified now)" in stdout
     toolchain = recorded_toolchain(run_dir)

@@ -25,6 +25,7 @@ from putnam_solver.cli import app
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import AttemptResult, CampaignJob
 from putnam_solver.run.campaign import RunSettings, Selection, solve
 from putnam_solver.run.ledger import LEDGER_NAME, RATE_LIMITS_SINCE, Ledger
@@ -62,7 +63,7 @@ def _run(run_dir: Path, script: dict[str, int], campaigns: int, error_on: str | 
     campaign_runner = ErrorOn(inner, error_on, MARKUP) if error_on else inner
     settings = RunSettings(run_dir, lean_text_config(), Selection(LEAN_BENCH, problems=SIX), campaigns)
     outcome = solve(settings, None, campaign_runner)
-    assert outcome.exit_code == 2, outcome.message
+    assert outcome.exit_code == ExitCode.LIMIT, outcome.message
     return run_dir
 
 

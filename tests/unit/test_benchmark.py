@@ -18,7 +18,7 @@ from putnam_solver.core.benchmark import (
     problem_id_from_module,
     resolve_benchmark_path,
 )
-from tests.helpers import COQ_BENCH, LEAN_BENCH, SHARED_DATA
+from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH
 
 runner = CliRunner()
 
@@ -128,7 +128,7 @@ def test_every_putnam_id_round_trips_through_its_module_name() -> None:
 
 
 def test_benchmark_resolution_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     assert resolve_benchmark_path("putnam_bench_coq.jsonl") == COQ_BENCH
     explicit = _write_jsonl(tmp_path / "x.jsonl", [_record("x")])
     assert resolve_benchmark_path("putnam_bench_coq.jsonl", explicit) == explicit
@@ -139,7 +139,7 @@ def test_benchmark_resolution_order(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_cli_list_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     result = runner.invoke(app, ["list", "--max-problems", "3"])
     assert result.exit_code == 0, result.output
     assert result.stdout.split() == ["putnam_1962_a1", "putnam_1962_a2", "putnam_1962_a3"]
@@ -153,7 +153,7 @@ def test_cli_list_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_cli_list_unknown_problem_exits_2_with_suggestion(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     result = runner.invoke(app, ["list", "--problem", "putnam_1962_a9"])
     assert result.exit_code == 2
     assert "no problem 'putnam_1962_a9'; did you mean" in result.stderr
@@ -168,7 +168,7 @@ def test_cli_list_warns_for_an_unpinned_benchmark(tmp_path: Path) -> None:
 
 
 def test_cli_check_reports_each_pin(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 0
     lines = result.stdout.splitlines()

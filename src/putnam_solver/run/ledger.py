@@ -10,6 +10,11 @@ without guessing.
 Soundness: an attempt and its verdict are stored in one transaction, and a problem counts as passed only
 if an attempt marked ``passed`` has a stored verdict that is ``accepted`` for exactly the stored
 candidate bytes (checked again on every read, see ``passed_problems``).
+
+An attempt stopped by an interruption (Ctrl-C) has no outcome: it is kept apart, in ``interruptions``,
+with what it spent, so that its spend counts against the budgets while its problem stays unattempted in
+its campaign and ``--resume`` runs it again there (``attempts`` holds one outcome per campaign and
+problem). The table is created on open, so ledgers written before it existed read the same.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ LEDGER_NAME = "ledger.sqlite"
 RATE_LIMITS_SINCE = "rate_limits_since_campaign"
 """Meta key: the first campaign whose rate limiting was recorded (runs started before the ledger kept it
 have none)."""
+INTERRUPTED = "interrupted"
+"""The status of an attempt stopped by an interruption: no outcome, run again on ``--resume``."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -58,6 +65,10 @@ CREATE TABLE IF NOT EXISTS verdicts (
 CREATE TABLE IF NOT EXISTS gates (
     attempt_id INTEGER NOT NULL REFERENCES attempts(id), position INTEGER NOT NULL, gate TEXT NOT NULL,
     name TEXT NOT NULL, status TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (attempt_id, position));
+CREATE TABLE IF NOT EXISTS interruptions (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
+    turns INTEGER NOT NULL, input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL,
+    cost_dollars REAL NOT NULL, error TEXT, transcript TEXT, recorded_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS turns (
     attempt_id INTEGER NOT NULL REFERENCES attempts(id), turn INTEGER NOT NULL, json TEXT NOT NULL,
     PRIMARY KEY (attempt_id, turn));
@@ -325,12 +336,14 @@ class Ledger:
         """Store finished attempts, each with its verdict, gates and turns, in one transaction.
 
         An attempt already stored for the same (campaign, problem) is not stored again: an attempt is
-        never counted twice. Returns the rows that were stored.
+        never counted twice. An ``interrupted`` one goes to ``interruptions`` (see the module's doc).
+        Returns the rows that were stored.
         """
         stored: list[AttemptRow] = []
         with self._transaction() as db:
             for result in results:
-                row = _insert_attempt(db, campaign, result)
+                insert = _insert_interruption if result.status == INTERRUPTED else _insert_attempt
+                row = insert(db, campaign, result)
                 if row is not None:
                     stored.append(row)
         return stored
@@ -345,7 +358,24 @@ class Ledger:
         )
         return [_attempt_row(r) for r in rows]
 
+    def interruptions(self) -> list[AttemptRow]:
+        """Every attempt stopped by an interruption, by campaign then problem, in the order recorded."""
+        rows = self._query(
+            "SELECT id, campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, transcript "
+            "FROM interruptions ORDER BY campaign, problem, id"
+        )
+        return [
+            AttemptRow(r[0], r[1], r[2], INTERRUPTED, r[3], r[4], r[5], r[6], None, None, None, r[7], r[8], None)
+            for r in rows
+        ]
+
+    def every_attempt(self) -> list[AttemptRow]:
+        """Every attempt, the interrupted ones included, by campaign then problem (an interrupted attempt
+        before the one that ran its problem again)."""
+        return sorted([*self.interruptions(), *self.attempts()], key=lambda a: (a.campaign, a.problem))
+
     def attempted(self, campaign: int) -> set[str]:
+        """The problems of this campaign with an outcome (an interrupted attempt has none)."""
         return {r[0] for r in self._query("SELECT problem FROM attempts WHERE campaign=?", (campaign,))}
 
     def passed_problems(self) -> set[str]:
@@ -436,9 +466,12 @@ class Ledger:
         return [RateLimitRow(int(c), str(t), int(r), n) for c, t, r, n in rows]
 
     def usage(self) -> Usage:
+        """What every attempt of the run spent, the interrupted ones included."""
         row = self._query(
             "SELECT COUNT(*), COALESCE(SUM(turns), 0), COALESCE(SUM(input_tokens), 0), "
-            "COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost_dollars), 0.0) FROM attempts"
+            "COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost_dollars), 0.0) FROM ("
+            "SELECT turns, input_tokens, output_tokens, cost_dollars FROM attempts UNION ALL "
+            "SELECT turns, input_tokens, output_tokens, cost_dollars FROM interruptions)"
         )[0]
         return Usage(int(row[0]), int(row[1]), int(row[2]), int(row[3]), float(row[4]))
 
@@ -510,6 +543,18 @@ def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult
         verdict,
         recorded_at,
     )
+
+
+def _insert_interruption(db: sqlite3.Connection, campaign: int, result: AttemptResult) -> AttemptRow:
+    transcript = str(result.transcript) if result.transcript is not None else None
+    values = (result.turns, result.input_tokens, result.output_tokens, result.cost_dollars, result.error, transcript)
+    cursor = db.execute(
+        "INSERT INTO interruptions (campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, "
+        "transcript, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (campaign, result.problem, *values, now()),
+    )
+    row_id = int(cursor.lastrowid or 0)
+    return AttemptRow(row_id, campaign, result.problem, INTERRUPTED, *values[:4], None, None, None, *values[4:], None)
 
 
 def _dump(value: Any) -> str:

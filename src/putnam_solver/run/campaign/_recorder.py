@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from putnam_solver.run.agent.types import AttemptResult, LiveRun
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
-from putnam_solver.run.ledger import RATE_LIMITS_SINCE, AttemptRow, ProblemRow
+from putnam_solver.run.ledger import INTERRUPTED, RATE_LIMITS_SINCE, AttemptRow, ProblemRow
 from putnam_solver.run.ledger import now as timestamp
 from putnam_solver.run.report.progress import AttemptEvent, Totals
 from putnam_solver.run.report.summary import verdict_summary, write_evidence
@@ -35,6 +35,10 @@ class _RateLimitSample:
     connections: str | None
 
 
+FAILURE_NOTICE_SECONDS = 60.0
+"""While model requests keep failing, the log says so again this often (the live view shows it always)."""
+
+
 class Recorder:
     """The ``on_attempt`` callback of one campaign.
 
@@ -52,6 +56,7 @@ class Recorder:
         self._run = run
         self._live = live
         self._rate_limit: str | None = None
+        self._failures_noticed: float | None = None
         self._last_view = 0.0
         self._number = number
         self._expected = set(problems)
@@ -103,17 +108,28 @@ class Recorder:
             rate_limit=self._live.rate_limit(),
             eta_seconds=eta,
             run_dir=self._run.run_dir,
+            failures=self._live.failures(),
         )
 
     def _live_changed(self) -> None:
-        """Spend or rate limiting changed: refresh the view (at most once a second), and say so in the log
-        when the provider starts rate-limiting."""
+        """Spend, rate limiting or failures changed: refresh the view (at most once a second), and say so
+        in the log when the provider starts rate-limiting and while model requests fail."""
         rate = self._live.rate_limit()
         starting = rate is not None and self._rate_limit is None
         self._rate_limit = rate
         now = time.monotonic()
         if starting:
             self._run.sink.notice(f"the provider is rate-limiting: {rate}")
+        failures = self._live.failures()
+        if failures is None:
+            self._failures_noticed = None
+        elif self._failures_noticed is None or now - self._failures_noticed >= FAILURE_NOTICE_SECONDS:
+            self._failures_noticed = now
+            starting = True
+            self._run.sink.notice(
+                f"model requests are failing: {failures}; Inspect retries them with backoff "
+                f"(details in {self._run.run_dir / 'logs'})"
+            )
         if starting or now - self._last_view >= VIEW_REFRESH_SECONDS:
             self._last_view = now
             self._run.sink.update(self.totals())
@@ -165,16 +181,17 @@ class Recorder:
                 if r.problem not in stored:
                     sink.notice(f"ignored a second result for {r.problem} in campaign {self._number}")
         for row in rows:
-            self._pending.append(
-                self._evidence.submit(
-                    write_evidence,
-                    self._run.run_dir,
-                    row,
-                    self._problems.get(row.problem),
-                    self._suffix,
-                    turns.get(row.problem, []),
+            if row.status != INTERRUPTED:  # no outcome, so no evidence: the problem runs again on resume
+                self._pending.append(
+                    self._evidence.submit(
+                        write_evidence,
+                        self._run.run_dir,
+                        row,
+                        self._problems.get(row.problem),
+                        self._suffix,
+                        turns.get(row.problem, []),
+                    )
                 )
-            )
             self._count(row)
             event = AttemptEvent(
                 row.campaign,

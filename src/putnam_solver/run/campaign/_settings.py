@@ -17,7 +17,6 @@ from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
-from putnam_solver.run.campaign._errors import CampaignError
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 
 
@@ -161,13 +160,13 @@ def check_resume(
     lifts the last, for callers of ``solve`` that mean it; the CLI never does)."""
     if stored is None:
         if resume:
-            raise CampaignError(f"{run_dir}: nothing to resume here; run without --resume to start")
+            raise InputError(f"{run_dir}: nothing to resume here; run without --resume to start")
         return
     if not resume:
-        raise CampaignError(f"{run_dir} already holds a run; continue it with --resume or choose another --run-dir")
+        raise InputError(f"{run_dir} already holds a run; continue it with --resume or choose another --run-dir")
     changed = differences(identity(stored), identity(settings))
     if changed and not allow:
-        raise CampaignError(
+        raise InputError(
             f"{run_dir} was started with other settings ({'; '.join(changed)}); `putnam solve --resume` "
             "reuses the stored settings (with the same benchmark file), or start a new run with another "
             "--run-dir"

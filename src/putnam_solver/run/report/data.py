@@ -93,7 +93,7 @@ def load_run(run_dir: Path) -> RunData:
         raise ReportError(str(exc)) from exc
     try:
         settings = ledger.settings() or {}
-        attempts = tuple(ledger.attempts())
+        attempts = tuple(ledger.every_attempt())
         since = ledger.meta(RATE_LIMITS_SINCE)
         return RunData(
             run_dir=run_dir,

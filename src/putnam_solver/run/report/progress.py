@@ -23,7 +23,8 @@ from rich.text import Text
 class Totals:
     """The run so far. ``running`` counts problems of the current campaign not finished yet (running or
     queued); ``tokens`` and ``cost_dollars`` include what the running attempts have spent so far;
-    ``rate_limit`` describes the provider's rate limiting over the last minute (None: there was none);
+    ``rate_limit`` describes the provider's rate limiting over the last minute, ``failures`` the model
+    requests that failed otherwise (refused connections, timeouts, server errors; None: there were none);
     ``run_dir`` is where the run lives (the views point to its HTML report)."""
 
     selected: int
@@ -38,6 +39,7 @@ class Totals:
     rate_limit: str | None = None
     eta_seconds: float | None = None
     run_dir: Path | None = None
+    failures: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,11 +76,12 @@ def totals_line(totals: Totals) -> str:
     """A one-line summary of the totals, shared by both views."""
     eta = f", ETA {format_seconds(totals.eta_seconds)}" if totals.eta_seconds is not None else ""
     rate = f", rate limit: {totals.rate_limit}" if totals.rate_limit else ""
+    failing = f", {totals.failures}" if totals.failures else ""
     return (
         f"campaign {totals.campaign}: {totals.solved}/{totals.selected} solved, "
         f"{totals.unresolved} unresolved, "
         f"{totals.running} running; {totals.attempts} attempts, {totals.turns} turns, "
-        f"{totals.tokens:,} tokens, ${totals.cost_dollars:.2f}{rate}{eta}"
+        f"{totals.tokens:,} tokens, ${totals.cost_dollars:.2f}{rate}{failing}{eta}"
     )
 
 
@@ -120,7 +123,7 @@ class LogLineProgress:
         )
 
     def update(self, totals: Totals) -> None:
-        return None  # one line per attempt is enough for a log; rate limiting arrives as a notice
+        return None  # one line per attempt is enough for a log; rate limiting and failures arrive as notices
 
     def notice(self, message: str) -> None:
         self._write(message)
@@ -150,7 +153,13 @@ class RichProgress:
         for column in ("status", "problem", "campaign", "turns", "tokens", "cost", "verdict"):
             table.add_column(column)
         for e in self._recent:
-            style = "green" if e.status == "passed" else "yellow" if e.status in ("rejected", "vetoed") else "red"
+            style = (
+                "green"
+                if e.status == "passed"
+                else "yellow"
+                if e.status in ("rejected", "vetoed", "interrupted")
+                else "red"
+            )
             table.add_row(
                 Text(e.status, style=style),
                 e.problem,

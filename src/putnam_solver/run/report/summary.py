@@ -36,6 +36,7 @@ from typing import Any
 
 from putnam_solver.core.answer_check import AnswerStatus, check_counts
 from putnam_solver.core.util import write_atomic
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, ProblemRow, Usage
 
 ATTEMPT_COLUMNS = (
@@ -189,9 +190,10 @@ def write_outputs(run_dir: Path, ledger: Ledger) -> None:
     for campaign in campaigns:
         write_atomic(run_dir / "selections" / f"campaign-{campaign.number}.txt", _lines(campaign.problems))
     write_atomic(run_dir / "unresolved.txt", _lines(unresolved))
-    write_atomic(run_dir / "attempts.tsv", attempts_tsv(attempts, suffix, audits).encode("utf-8"))
+    every = ledger.every_attempt()
+    write_atomic(run_dir / "attempts.tsv", attempts_tsv(every, suffix, audits).encode("utf-8"))
     outcome = json.loads(ledger.meta("outcome") or "null")
-    text = summary_markdown(settings, campaigns, attempts, ledger.usage(), unresolved, outcome, audits)
+    text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits)
     write_atomic(run_dir / "SUMMARY.md", text.encode("utf-8"))
 
 
@@ -200,7 +202,7 @@ def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[in
     lines = ["\t".join(ATTEMPT_COLUMNS)]
     audits = audits or {}
     for a in attempts:
-        audit = audits.get(a.id)
+        audit = audits.get(a.id) if a.verified_pass else None  # audits re-verify passes; ids are per table
         cells = (
             a.campaign,
             a.problem,
@@ -279,11 +281,11 @@ def summary_markdown(
     pin = selection.get("pin")
     pinned = f"pinned as {pin}" if pin else "UNPINNED (no SHA-256 pin; results are not comparable)"
     limit = settings.get("campaigns", 0)
-    state = (
-        f"finished, exit code {outcome['exit_code']}: {outcome['message']}"
-        if outcome
-        else "in progress or interrupted (resume with --resume)"
-    )
+    if outcome is None:
+        state = "in progress, or killed (resume with --resume)"
+    else:
+        ended = "interrupted" if outcome["exit_code"] == ExitCode.INTERRUPTED else "finished"
+        state = f"{ended}, exit code {outcome['exit_code']}: {outcome['message']}"
     rows = [
         ("Run", state),
         ("Benchmark", f"{selection.get('benchmark')} (sha256 {selection.get('benchmark_sha256')}); {pinned}"),
