@@ -20,7 +20,7 @@ from putnam_solver.cli import app
 from putnam_solver.core.candidates import verdict_text
 from putnam_solver.core.util import write_atomic
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict
-from tests.helpers import COQ_BENCH, REPO, SHARED_DATA
+from tests.helpers import COQ_BENCH, PUTNAMBENCH, REPO
 
 runner = CliRunner()
 LEAN_SAMPLES = REPO / "samples" / "lean"
@@ -30,7 +30,7 @@ ROCQ_SAMPLES = REPO / "samples" / "rocq"
 @pytest.fixture(autouse=True)
 def _env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     monkeypatch.delenv("PUTNAM_TRACEBACK", raising=False)
 
 
