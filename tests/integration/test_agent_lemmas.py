@@ -16,6 +16,7 @@ import pytest
 
 pytest.importorskip("openai")
 
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
@@ -89,7 +90,7 @@ def test_a_problem_split_into_two_lemmas_one_retried_is_solved(tmp_path: Path) -
         ]
     )
     outcome = solve_with(fake, tmp_path)
-    assert outcome.exit_code == 0, outcome.message
+    assert outcome.exit_code == ExitCode.SUCCESS, outcome.message
     assert fake.requests == 8
     assert "DRAFT: holes left in l1 (line 1), l2 (line 5)" in texts(fake, 1), "check listed the holes"
     assert "Lemma `l1` of problem `two_plus_two`" in texts(fake, 2), "the sub-attempt sees the lemma file only"
@@ -149,7 +150,7 @@ def test_a_lemma_proved_in_campaign_one_is_reused_in_campaign_two(tmp_path: Path
         ]
     )
     outcome = solve_with(fake, tmp_path, campaigns=2, max_turns=3)
-    assert outcome.exit_code == 0, outcome.message
+    assert outcome.exit_code == ExitCode.SUCCESS, outcome.message
     assert fake.requests == 8
     assert "Lemmas proved earlier for this problem" in texts(fake, 4), "campaign 2 is offered the lemma"
     assert "reflexivity" in texts(fake, 4)
@@ -186,7 +187,7 @@ def test_budgets_stop_sub_attempts_in_flight(tmp_path: Path) -> None:
         ]
     )
     outcome = solve_with(run_budget, tmp_path / "run", limits=RunLimits(max_tokens=300), lemma_turns=5)
-    assert outcome.exit_code == 2 and "run token budget reached" in outcome.message
+    assert outcome.exit_code == ExitCode.LIMIT and "run token budget reached" in outcome.message
     assert run_budget.requests == 3, "the sub-attempt stopped after the call that spent the run budget"
     problem_budget = FakeOpenAI(
         [
@@ -197,7 +198,7 @@ def test_budgets_stop_sub_attempts_in_flight(tmp_path: Path) -> None:
         ]
     )
     outcome = solve_with(problem_budget, tmp_path / "problem", token_limit=300, lemma_turns=5)
-    assert outcome.exit_code == 2 and problem_budget.requests == 3
+    assert outcome.exit_code == ExitCode.LIMIT and problem_budget.requests == 3
 
     cases = (
         (tmp_path / "lemma", 240, "Token limit exceeded"),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.benchmark import PINS, BenchmarkError, fetch_dataset, load_benchmark
-from tests.helpers import SHARED_DATA
+from tests.helpers import PUTNAMBENCH
 
 
 def _git(repo: Path, *args: str) -> str:
@@ -17,7 +17,7 @@ def _git(repo: Path, *args: str) -> str:
 
 
 def _records(pin_name: str) -> list[dict[str, object]]:
-    text = (SHARED_DATA / pin_name).read_text(encoding="utf-8")
+    text = (PUTNAMBENCH / pin_name).read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines() if line]
 
 
@@ -61,7 +61,7 @@ def test_fetch_reproduces_pinned_files_byte_for_byte(upstream: Path, tmp_path: P
     assert {f.path.name for f in fetched} == {pin.name for pin in PINS}
     for pin in PINS:
         built = (out / pin.name).read_bytes()
-        assert built == (SHARED_DATA / pin.name).read_bytes()
+        assert built == (PUTNAMBENCH / pin.name).read_bytes()
         assert load_benchmark(out / pin.name).pinned
     assert sorted(p.name for p in out.iterdir()) == sorted(pin.name for pin in PINS), "no temp files left"
 

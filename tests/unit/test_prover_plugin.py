@@ -11,7 +11,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -63,6 +63,7 @@ class ToyProver:
     benchmark_file = "toy.jsonl"
     selftest_suites: tuple[str, ...] = ()
     tools = (TOY_CHECKER,)
+    pins: ClassVar[dict[str, str]] = {}
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return problem.formal_statement

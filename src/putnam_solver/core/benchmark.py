@@ -22,7 +22,7 @@ from typing import Any
 
 import platformdirs
 
-from putnam_solver.core.util import write_atomic
+from putnam_solver.core.util import InputError, json_error, write_atomic
 
 PUTNAMBENCH_URL = "https://github.com/trishullab/PutnamBench"
 PUTNAMBENCH_COMMIT = "3c9b9268ebd132d482938b8e9d242dd71fc1ebc0"
@@ -70,6 +70,10 @@ PINS_BY_NAME = {pin.name: pin for pin in PINS}
 
 class BenchmarkError(Exception):
     """The benchmark cannot be used as given. The message names the file, the line and the fix."""
+
+
+class PinMismatch(BenchmarkError):
+    """The file's SHA-256 is not the one it is pinned to: it changed since it was pinned."""
 
 
 @dataclass(frozen=True)
@@ -184,14 +188,15 @@ def load_benchmark(path: Path, expected_sha256: str | None = None) -> Benchmark:
         if not re.fullmatch(r"[0-9a-f]{64}", expected):
             raise BenchmarkError(f"--benchmark-sha256 {expected_sha256!r} is not 64 hexadecimal digits")
         if actual != expected:
-            raise BenchmarkError(
-                f"{path}: SHA-256 is {actual}, but {expected} was pinned; the file changed. "
-                "Restore it (`putnam dataset fetch`) or pin the file you mean to use."
+            restore = "rebuild it with `putnam dataset fetch`" if builtin is not None else "restore it"
+            raise PinMismatch(
+                f"{path}: SHA-256 is {actual}, but {expected} was pinned (--benchmark-sha256); the file changed "
+                f"since. If the change is unintended, {restore}; if it is intended, pin the new SHA-256."
             )
         pin_name = f"sha256:{expected}"
     elif builtin is not None:
         if actual != builtin.sha256:
-            raise BenchmarkError(
+            raise PinMismatch(
                 f"{path}: SHA-256 is {actual}, but PutnamBench {builtin.language} at "
                 f"{PUTNAMBENCH_COMMIT[:7]} is pinned as {builtin.sha256}; the file was modified. "
                 "Rebuild it with `putnam dataset fetch`."
@@ -211,11 +216,13 @@ def _parse_records(path: Path, raw: bytes, putnam: bool) -> dict[str, Problem]:
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        where = f"{path}:{number}"
+        where = f"{path} line {number}"
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise BenchmarkError(f"{where}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
+            raise BenchmarkError(
+                f"{json_error(str(path), exc, number)} (not valid JSON; a benchmark has one JSON object per line)"
+            ) from exc
         problem = _problem_from_record(where, record, putnam)
         if problem.id in problems:
             raise BenchmarkError(
@@ -323,7 +330,9 @@ def _informal_entries(checkout: Path) -> dict[str, dict[str, Any]]:
     path = checkout / "informal" / "putnam.json"
     try:
         entries = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except json.JSONDecodeError as exc:
+        raise BenchmarkError(f"{json_error(str(path), exc)} (the informal statements are not valid JSON)") from exc
+    except (OSError, UnicodeDecodeError) as exc:
         raise BenchmarkError(f"{path}: cannot read the informal statements: {exc}") from exc
     return {e["problem_name"]: e for e in entries if isinstance(e, dict) and "problem_name" in e}
 
@@ -355,13 +364,70 @@ def _git_blob_sha1(blob: bytes) -> str:
     return hashlib.sha1(b"blob %d\0" % len(blob) + blob).hexdigest()
 
 
-def check_pins(paths: Sequence[Path], expected_sha256: str | None = None) -> list[str]:
-    """Check the pin of each benchmark (default: the Lean 4 and Coq PutnamBench files) and say what was
-    checked. A mismatch raises; an unpinned file is reported as such."""
-    targets = list(paths) or [resolve_benchmark_path(pin.name) for pin in PINS if pin.language != "Isabelle"]
-    lines = []
-    for path in targets:
-        loaded = load_benchmark(path, expected_sha256)
-        state = f"OK, pinned as {loaded.pin_name}" if loaded.pinned else "UNPINNED (no pin to check)"
-        lines.append(f"{path}: {len(loaded.problems)} problems, sha256 {loaded.sha256}: {state}")
-    return lines
+@dataclass(frozen=True)
+class PinCheck:
+    """What ``putnam check`` found for one file: ``ok`` (matches its pin), ``unpinned`` (no pin to hold
+    it against), ``changed`` (does not match its pin) or ``error`` (missing, unreadable, not a benchmark)."""
+
+    path: Path
+    status: str
+    detail: str
+
+    def line(self) -> str:
+        return f"{self.status.upper():9} {self.path}  {self.detail}"
+
+
+CHECK_EXIT_CODES = "0 every file matches its pin; 1 a file changed or has no pin; 2 a file is missing or unreadable"
+
+
+def check_pins(paths: Sequence[Path], pins: Sequence[str] = ()) -> list[PinCheck]:
+    """Check each benchmark (default: the Lean 4 and Coq PutnamBench files) against its pin, one result
+    per file, every file checked whatever the others gave. ``pins`` are SHA-256s given by the user, one
+    per path in the same order (none: each file's built-in pin, if its name has one)."""
+    if pins and len(pins) != len(paths):
+        raise InputError(
+            f"{len(pins)} --benchmark-sha256 for {len(paths)} --benchmark: give one per --benchmark, in the "
+            "same order, or none (PutnamBench files have built-in pins)"
+        )
+    if not paths:
+        return [_check_default(pin) for pin in PINS if pin.language != "Isabelle"]
+    expected: list[str | None] = list(pins) if pins else [None] * len(paths)
+    return [_check_one(path, pin) for path, pin in zip(paths, expected, strict=True)]
+
+
+def _check_default(pin: DatasetFile) -> PinCheck:
+    try:
+        path = resolve_benchmark_path(pin.name)
+    except BenchmarkError as exc:
+        return PinCheck(Path(pin.name), "error", str(exc))
+    return _check_one(path, None)
+
+
+def _check_one(path: Path, expected: str | None) -> PinCheck:
+    try:
+        loaded = load_benchmark(path, expected)
+    except PinMismatch as exc:
+        return PinCheck(path, "changed", _without_path(str(exc), path))
+    except BenchmarkError as exc:
+        return PinCheck(path, "error", _without_path(str(exc), path))
+    found = f"{len(loaded.problems)} problems, sha256 {loaded.sha256}"
+    if loaded.pinned:
+        return PinCheck(path, "ok", f"{found}, matches the pin ({loaded.pin_name})")
+    return PinCheck(
+        path,
+        "unpinned",
+        f"{found}: no pin to check it against (not a PutnamBench file name); "
+        f"pin it with --benchmark-sha256 {loaded.sha256} if these are the bytes you mean",
+    )
+
+
+def _without_path(message: str, path: Path) -> str:
+    """The message of an error about ``path`` without its leading path (the check's line names it)."""
+    return message.removeprefix(f"{path}: ").removeprefix(f"{path} ")
+
+
+def check_exit_code(results: Sequence[PinCheck]) -> int:
+    """The exit code of ``putnam check`` (see ``CHECK_EXIT_CODES``)."""
+    if any(r.status == "error" for r in results):
+        return 2
+    return 0 if all(r.status == "ok" for r in results) else 1

@@ -33,7 +33,8 @@ from putnam_solver.core.untrusted import clean_text
 from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
 from putnam_solver.run.agent.lemmas import LemmaRunner
-from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, RateLimitWatch
+from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, InterruptWatch, RateLimitWatch
+from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
 from putnam_solver.run.agent.tools import ProblemContext, library_roots
 from putnam_solver.run.agent.types import CampaignJob, SolveConfig
@@ -156,16 +157,19 @@ def _reviewer(config: SolveConfig, generate: GenerateConfig) -> Model | None:
 
 
 def check_models(config: SolveConfig) -> None:
-    """Create the worker and reviewer models once, before any campaign, so that an unknown model or a
-    missing API key is reported at once, in words that say what to do (ValueError)."""
+    """Create the worker and reviewer models once, before any campaign, and open one connection to each
+    model's server, so that an unknown model, a missing API key or a server that refuses connections is
+    reported at once, in words that say what to do (ValueError)."""
     import re
 
+    load_hooks_quietly()  # creating a model loads Inspect's hooks, which announce themselves on stdout
+    checked: set[str] = set()
     for role, name in (("worker", config.model), ("reviewer", config.reviewer_model)):
         if name is None:
             continue
         same_provider = name.split("/")[0] == config.model.split("/")[0]
         try:
-            get_model(
+            model = get_model(
                 name,
                 base_url=config.model_base_url if same_provider else None,
                 **(config.model_args if same_provider else {}),
@@ -177,6 +181,17 @@ def check_models(config: SolveConfig) -> None:
                 "(e.g. openai/gpt-5.5, anthropic/claude-sonnet-4-5); set the provider's API key in the "
                 "environment (e.g. OPENAI_API_KEY, ANTHROPIC_API_KEY)."
             ) from exc
+        url = model.api.base_url
+        if url is None or url in checked:
+            continue
+        checked.add(url)
+        why = unreachable(url)
+        if why is not None:
+            given = "--model-base-url" if same_provider and config.model_base_url else "the provider's base URL"
+            raise ValueError(
+                f"the {role} model {name!r} cannot reach its server at {url}: {why}. Start the server, or "
+                f"correct {given} (`putnam solve --resume` may change --model-base-url); nothing was spent."
+            )
 
 
 def run_campaign_attempts(job: CampaignJob) -> None:
@@ -229,7 +244,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     load_hooks_quietly()
     active = ACTIVE_RUN.set(run)
     try:
-        with RateLimitWatch(run), contextlib.closing(pool):
+        with RateLimitWatch(run), InterruptWatch(run), contextlib.closing(pool):
             logs = inspect_eval(
                 task,
                 model=config.model,
@@ -269,7 +284,7 @@ def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Mod
 
 
 def _context(
-    prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig, pool: SessionPool
+    prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig, pool: SessionPool | None = None
 ) -> ProblemContext:
     return ProblemContext(
         prover=prover,

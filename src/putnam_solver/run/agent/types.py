@@ -6,6 +6,8 @@ Inspect evaluation over those problems (a ``CampaignJob``) and reports each fini
 running). While attempts run, the agent layer feeds every model call's spend and the provider's rate
 limiting into the job's ``LiveRun``, which holds the run-wide budget: once it is spent, the agent layer stops the
 attempts in flight (they are recorded with what they spent) and starts no more (they stay unattempted).
+An interruption (Ctrl-C) stops the run the same way, except that the attempts in flight are reported as
+``interrupted``: they have no outcome and run again on ``--resume``.
 """
 
 from __future__ import annotations
@@ -137,7 +139,7 @@ class AttemptResult:
     """One finished attempt of one problem in one campaign."""
 
     problem: str
-    status: str  # "passed" | "rejected" | "no_submission" | "vetoed" | "budget" | "error"
+    status: str  # "passed" | "rejected" | "no_submission" | "vetoed" | "budget" | "error" | "interrupted"
     turns: int
     input_tokens: int
     output_tokens: int
@@ -224,15 +226,18 @@ class Allowance:
 
 
 RATE_LIMIT_WINDOW_SECONDS = 60.0
+INTERRUPTED_REASON = "interrupted (Ctrl-C)"
 
 
 class LiveRun:
     """The run as it happens: what has been spent against the run budget (including attempts still
-    running) and how the provider is rate-limiting us.
+    running), how the provider is rate-limiting us, which model requests fail, and whether the user
+    interrupted the run.
 
-    The agent layer calls ``spend`` after every model call and ``rate_limits_seen`` whenever it looks at
-    the provider's rate limiting; the campaign and the progress view read it from their own threads;
-    ``on_change`` (if set) is called after each change, outside the lock.
+    The agent layer calls ``spend`` after every model call, ``rate_limits_seen`` and ``failures_seen``
+    whenever it looks at the provider's rate limiting and failed requests, ``request_failed`` when it
+    learns why a request failed, and ``interrupt`` on Ctrl-C; the campaign and the progress view read it
+    from their own threads; ``on_change`` (if set) is called after each change, outside the lock.
     """
 
     def __init__(
@@ -252,6 +257,10 @@ class LiveRun:
         self._retries: deque[tuple[float, int]] = deque()  # (when seen, how many)
         self._retries_seen = 0
         self._connections: str | None = None
+        self._failures: deque[tuple[float, int]] = deque()  # (when seen, how many)
+        self._failures_seen = 0
+        self._last_failure: str | None = None
+        self._interrupted = False
 
     def spend(self, tokens: int, cost_dollars: float) -> None:
         with self._lock:
@@ -272,14 +281,50 @@ class LiveRun:
         if changed:
             self._changed()
 
+    def rate_limited(self) -> tuple[int, str | None]:
+        """The campaign's rate-limited requests so far (a running count) and the connection limit now."""
+        with self._lock:
+            return self._retries_seen, self._connections
+
+    def failures_seen(self, retried: int) -> None:
+        """``retried`` model requests of this campaign so far (a running count) failed for a reason
+        other than rate limiting (a refused or dropped connection, a timeout, a server error) and were
+        retried."""
+        with self._lock:
+            new = retried - self._failures_seen
+            if new > 0:
+                self._failures.append((self._clock(), new))
+            self._failures_seen = retried
+        if new > 0:
+            self._changed()
+
+    def request_failed(self, error: str) -> None:
+        """Why a model request failed, where it is known, e.g. ``APIConnectionError`` or
+        ``InternalServerError 500`` (the count comes from ``failures_seen``)."""
+        with self._lock:
+            self._last_failure = error
+        self._changed()
+
+    def interrupt(self) -> None:
+        """The user interrupted the run: no attempt may start, those in flight stop."""
+        with self._lock:
+            self._interrupted = True
+        self._changed()
+
+    @property
+    def interrupted(self) -> bool:
+        with self._lock:
+            return self._interrupted
+
     def spent(self) -> tuple[int, float]:
         """Tokens and dollars spent by the run so far."""
         with self._lock:
             return self._tokens, self._cost
 
     def stop_reason(self) -> str | None:
-        """Why no more model calls may be made in this run (the run budget is spent), or None."""
-        return self.limits.reached(*self.spent())
+        """Why no more model calls may be made in this run (interrupted, or the run budget is spent), or
+        None."""
+        return INTERRUPTED_REASON if self.interrupted else self.limits.reached(*self.spent())
 
     def rate_limit(self) -> str | None:
         """The provider's rate limiting over the last minute, in words, or None if there was none."""
@@ -292,6 +337,19 @@ class LiveRun:
             count = sum(new for _, new in self._retries)
             text = f"{count} rate-limited {'request' if count == 1 else 'requests'} in the last minute"
             return f"{text}, {self._connections}" if self._connections else text
+
+    def failures(self) -> str | None:
+        """The model requests that failed over the last minute, in words, or None if none did."""
+        with self._lock:
+            horizon = self._clock() - RATE_LIMIT_WINDOW_SECONDS
+            while self._failures and self._failures[0][0] < horizon:
+                self._failures.popleft()
+            if not self._failures:
+                return None
+            count, last = sum(new for _, new in self._failures), self._last_failure
+        requests = "request" if count == 1 else "requests"
+        why = f" (last: {last})" if last else ""
+        return f"{count} failed model {requests} in the last minute, retrying{why}"
 
     def _changed(self) -> None:
         if self.on_change is not None:

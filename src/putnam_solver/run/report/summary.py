@@ -13,24 +13,33 @@ Run directory layout::
     initial.txt              the problems selected for the run
     selections/campaign-N.txt  the problems campaign N ran
     unresolved.txt           selected problems without a verified pass
-    attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, plan.md, attempt.json
-    attempts/campaign-N/<problem>/lemmas/<id>-<lemma>/  a lemma sub-attempt: statement, candidate, lemma,
-                             verdict.json, gates.log, subattempt.json
+    attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, turns.json,
+                             attempt.json, and audit.json (the newest ``putnam audit`` of a pass); plan.md (the react
+                             worker's plan) and lemmas/<id>-<lemma>/ (a lemma sub-attempt: statement,
+                             candidate, lemma, verdict.json, gates.log, subattempt.json)
     logs/                    the agent layer's Inspect ``.eval`` transcripts
+    report.html              the HTML report: written at the end of ``putnam solve`` and by ``putnam report
+                             RUN_DIR`` (putnam_solver.run.report.html), not here
+
+A pass is *verified* when every acceptance gate passed for its bytes at submission, and *audited* when
+``putnam audit`` re-verified it afresh (``putnam_solver.run.audit``); once an audit ran, SUMMARY.md's
+headline counts audited passes.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerStatus, check_counts
 from putnam_solver.core.util import write_atomic
-from putnam_solver.run.ledger import AttemptRow, CampaignRow, Ledger, ProblemRow, SubAttemptRow, Usage
+from putnam_solver.exit_codes import ExitCode
+from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, ProblemRow, SubAttemptRow, Usage
 
 ATTEMPT_COLUMNS = (
     "campaign",
@@ -43,13 +52,17 @@ ATTEMPT_COLUMNS = (
     "candidate_sha256",
     "candidate_path",
     "verdict",
+    "audit",
     "lemma",
     "parent",
 )
 """One line per attempt and per lemma sub-attempt; for a sub-attempt, ``lemma`` is its lemma and
 ``parent`` the evidence folder of its attempt (both empty for an attempt)."""
+TURNS_FILE = "turns.json"
 COMPLETE_MARKER = "attempt.json"
 """Written last in an evidence folder: a folder without it is incomplete and is rewritten."""
+AUDIT_FILE = "audit.json"
+REPORT_FILE = "report.html"
 
 
 def evidence_dir(campaign: int, problem: str) -> Path:
@@ -72,8 +85,38 @@ def verdict_summary(row: AttemptRow) -> str:
     return f"{row.verdict_status}:{first['id']}" if first else row.verdict_status
 
 
-def write_evidence(run_dir: Path, row: AttemptRow, problem: ProblemRow | None, suffix: str) -> None:
+def audit_summary(audit: AuditRow) -> str:
+    """``accepted``, or the audit's status with the first gate that did not pass (``rejected:G2``)."""
+    first = next((g for g in audit.verdict.get("gates", []) if g.get("status") != "passed"), None)
+    return f"{audit.status}:{first['id']}" if first else audit.status
+
+
+def write_audit_file(run_dir: Path, row: AttemptRow, audit: AuditRow) -> None:
+    """``audit.json`` in the attempt's evidence folder: its newest audit, as the ledger holds it."""
+    record = {
+        "audit_id": audit.id,
+        "audited_at": audit.audited_at,
+        "status": audit.status,
+        "candidate_sha256": audit.candidate_sha256,
+        "matches_stored_candidate": audit.candidate_sha256 == row.candidate_sha256,
+        "toolchain": audit.toolchain,
+        "toolchain_changed": audit.toolchain_changed,
+        "benchmark_sha256": audit.benchmark_sha256,
+        "verdict": audit.verdict,
+    }
+    write_atomic(run_dir / evidence_dir(row.campaign, row.problem) / AUDIT_FILE, _json(record), durable=False)
+
+
+def write_evidence(
+    run_dir: Path,
+    row: AttemptRow,
+    problem: ProblemRow | None,
+    suffix: str,
+    turns: Sequence[dict[str, Any]] = (),
+) -> None:
     """Write one attempt's evidence folder; ``attempt.json`` goes last and marks it complete.
+
+    ``turns`` is the attempt's turn log as the ledger keeps it (``turns.json``).
 
     The folder is derived from the ledger (which is synced to disk), so its files are written atomically
     but not synced one by one: a ``kill -9`` cannot lose them, and after a power loss resume rebuilds
@@ -87,6 +130,7 @@ def write_evidence(run_dir: Path, row: AttemptRow, problem: ProblemRow | None, s
     if row.verdict is not None:
         write_atomic(folder / "verdict.json", _json(row.verdict), durable=False)
         write_atomic(folder / "gates.log", _gates_log(row.verdict).encode("utf-8"), durable=False)
+    write_atomic(folder / TURNS_FILE, _json(list(turns)), durable=False)
     record = {
         "campaign": row.campaign,
         "problem": row.problem,
@@ -143,7 +187,11 @@ def write_outputs(run_dir: Path, ledger: Ledger) -> None:
     attempts = ledger.attempts()
     problems = ledger.problems()
     for row in incomplete_evidence(run_dir, attempts):
-        write_evidence(run_dir, row, problems.get(row.problem), suffix)
+        write_evidence(run_dir, row, problems.get(row.problem), suffix, ledger.turns(row.id))
+    audits = ledger.latest_audits()
+    for row in attempts:
+        if (audit := audits.get(row.id)) is not None:
+            write_audit_file(run_dir, row, audit)
     campaigns = ledger.campaigns()
     selected: list[str] = list(settings.get("selected", []))
     passed = {a.problem for a in attempts if a.verified_pass}
@@ -153,20 +201,23 @@ def write_outputs(run_dir: Path, ledger: Ledger) -> None:
     for campaign in campaigns:
         write_atomic(run_dir / "selections" / f"campaign-{campaign.number}.txt", _lines(campaign.problems))
     write_atomic(run_dir / "unresolved.txt", _lines(unresolved))
-    notes = ledger.attempt_notes()
+    every = ledger.every_attempt()
     subattempts = ledger.subattempts()
-    write_agent_evidence(run_dir, attempts, notes, subattempts, suffix)
-    tsv = attempts_tsv(attempts, suffix) + subattempts_tsv(subattempts, suffix)
+    write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix)
+    tsv = attempts_tsv(every, suffix, audits) + subattempts_tsv(subattempts, suffix)
     write_atomic(run_dir / "attempts.tsv", tsv.encode("utf-8"))
     outcome = json.loads(ledger.meta("outcome") or "null")
-    text = summary_markdown(settings, campaigns, attempts, ledger.usage(), unresolved, outcome)
+    text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits)
     text += lemma_summary(subattempts)
     write_atomic(run_dir / "SUMMARY.md", text.encode("utf-8"))
 
 
-def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str) -> str:
+def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[int, AuditRow] | None = None) -> str:
+    """One line per attempt; ``audit`` is its newest audit (``rejected:G2``), empty when never audited."""
     lines = ["\t".join(ATTEMPT_COLUMNS)]
+    audits = audits or {}
     for a in attempts:
+        audit = audits.get(a.id) if a.verified_pass else None  # audits re-verify passes; ids are per table
         cells = (
             a.campaign,
             a.problem,
@@ -178,6 +229,7 @@ def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str) -> str:
             a.candidate_sha256 or "",
             candidate_path(a, suffix),
             verdict_summary(a),
+            audit_summary(audit) if audit is not None else "",
             "",
             "",
         )
@@ -262,6 +314,7 @@ def subattempts_tsv(subattempts: Sequence[SubAttemptRow], suffix: str) -> str:
             sub.candidate_sha256 or "",
             candidate,
             verdict,
+            "",
             sub.lemma,
             evidence_dir(sub.campaign, sub.problem),
         )
@@ -294,6 +347,48 @@ def lemma_summary(subattempts: Sequence[SubAttemptRow]) -> str:
     return "\n".join([*out, ""]) + "\n"
 
 
+@dataclass(frozen=True)
+class AuditState:
+    """What ``putnam audit`` found, per selected problem with a verified pass."""
+
+    audited: tuple[str, ...]
+    """Problems whose verified pass's newest audit accepted exactly its stored bytes."""
+    failed: tuple[tuple[AttemptRow, AuditRow], ...]
+    """Verified passes whose newest audit did not accept them (and no other pass of theirs was audited)."""
+    pending: tuple[str, ...]
+    """Problems with a verified pass never audited."""
+    changed_toolchain: int
+    """Audited problems whose accepting audit ran on another toolchain than the run's."""
+    last: str
+    """When the newest audit ran ('' when none did)."""
+
+    @property
+    def ran(self) -> bool:
+        return bool(self.last)
+
+
+def audit_state(attempts: Sequence[AttemptRow], audits: Mapping[int, AuditRow], selected: Iterable[str]) -> AuditState:
+    wanted = set(selected)
+    passes: dict[str, list[AttemptRow]] = {}
+    for a in attempts:
+        if a.verified_pass and a.problem in wanted:
+            passes.setdefault(a.problem, []).append(a)
+    audited, pending, changed = [], [], 0
+    failed: list[tuple[AttemptRow, AuditRow]] = []
+    for problem in sorted(passes):
+        judged = [(a, audits[a.id]) for a in passes[problem] if a.id in audits]
+        good = [x for a, x in judged if x.status == "accepted" and x.candidate_sha256 == a.candidate_sha256]
+        if good:
+            audited.append(problem)
+            changed += all(x.toolchain_changed for x in good)
+        elif judged:
+            failed.append(max(judged, key=lambda pair: pair[1].id))
+        else:
+            pending.append(problem)
+    last = max((x.audited_at for x in audits.values()), default="")
+    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last)
+
+
 def summary_markdown(
     settings: dict[str, Any],
     campaigns: Sequence[CampaignRow],
@@ -301,21 +396,23 @@ def summary_markdown(
     usage: Usage,
     unresolved: Sequence[str],
     outcome: dict[str, Any] | None,
+    audits: Mapping[int, AuditRow] | None = None,
 ) -> str:
     """SUMMARY.md. The ``Generated:`` line is the only one that depends on the clock."""
     config: dict[str, Any] = settings.get("config", {})
     selection: dict[str, Any] = settings.get("selection", {})
-    selected = len(settings.get("selected", []))
+    chosen: list[str] = list(settings.get("selected", []))
+    selected = len(chosen)
     passes = selected - len(unresolved)
-    share = f" ({100 * passes / selected:.1f}%)" if selected else ""
+    audit = audit_state(attempts, audits or {}, chosen)
     pin = selection.get("pin")
     pinned = f"pinned as {pin}" if pin else "UNPINNED (no SHA-256 pin; results are not comparable)"
     limit = settings.get("campaigns", 0)
-    state = (
-        f"finished, exit code {outcome['exit_code']}: {outcome['message']}"
-        if outcome
-        else "in progress or interrupted (resume with --resume)"
-    )
+    if outcome is None:
+        state = "in progress, or killed (resume with --resume)"
+    else:
+        ended = "interrupted" if outcome["exit_code"] == ExitCode.INTERRUPTED else "finished"
+        state = f"{ended}, exit code {outcome['exit_code']}: {outcome['message']}"
     rows = [
         ("Run", state),
         ("Benchmark", f"{selection.get('benchmark')} (sha256 {selection.get('benchmark_sha256')}); {pinned}"),
@@ -325,8 +422,10 @@ def summary_markdown(
             "Acceptance gates",
             f"profile {config.get('acceptance_profile')}{' + AXLE' if config.get('axle') else ''}",
         ),
+        ("Toolchain", str(settings.get("toolchain", "not recorded"))),
         ("Selected", str(selected)),
-        ("Verified passes", f"{passes}{share}"),
+        ("Verified passes", f"{passes}{_share(passes, selected)}"),
+        ("Audited passes", _audited_line(audit, selected)),
         ("Unresolved", str(len(unresolved))),
         (
             "Campaigns",
@@ -347,12 +446,19 @@ def summary_markdown(
         "",
         f"Generated: {datetime.now(UTC).isoformat(timespec='seconds')}",
         "",
+        _headline(audit, passes, selected),
+        "",
+        f"Report: [{REPORT_FILE}]({REPORT_FILE}) in this directory, written at the end of the run and by "
+        "`putnam report RUN_DIR`.",
+        "",
         "| | |",
         "|---|---|",
         *(f"| {k} | {_cell(v)} |" for k, v in rows),
         "",
         "A problem counts as passed only with a stored verdict in which every acceptance gate passed for",
-        "exactly the candidate's bytes; evidence is under attempts/campaign-N/<problem>/.",
+        "exactly the candidate's bytes; evidence is under attempts/campaign-N/<problem>/. Verified: accepted",
+        "when it was submitted. Audited: re-verified afresh by `putnam audit RUN_DIR` (full profile, fresh",
+        "sandbox, no cache, challenge derived again from the pinned benchmark).",
         "",
         "## Campaigns",
         "",
@@ -360,6 +466,7 @@ def summary_markdown(
         "|---:|---:|---:|---:|---:|---:|",
         *_campaign_rows(campaigns, attempts),
         "",
+        *_audit_section(audit),
         "## Unresolved",
         "",
         *(f"- {p}" for p in unresolved),
@@ -367,6 +474,59 @@ def summary_markdown(
         "",
     ]
     return "\n".join(out)
+
+
+def _share(count: int, total: int) -> str:
+    return f" ({100 * count / total:.1f}%)" if total else ""
+
+
+def _headline(audit: AuditState, passes: int, selected: int) -> str:
+    """The result in one line: the audited count once an audit ran, else the verified count."""
+    if not audit.ran:
+        return (
+            f"**Solved: {passes} of {selected}{_share(passes, selected)}**, verified at submission; not audited "
+            "yet (`putnam audit RUN_DIR` re-verifies every pass afresh)."
+        )
+    extra = [f"{passes} verified at submission"]
+    if audit.failed:
+        extra.append(f"{len(audit.failed)} failed their audit")
+    if audit.pending:
+        extra.append(f"{len(audit.pending)} not audited yet")
+    count = len(audit.audited)
+    return (
+        f"**Solved: {count} of {selected}{_share(count, selected)}, audited** (re-verified afresh by "
+        f"`putnam audit`, last on {audit.last}); {', '.join(extra)}."
+    )
+
+
+def _audited_line(audit: AuditState, selected: int) -> str:
+    if not audit.ran:
+        return "not audited yet (`putnam audit RUN_DIR`)"
+    parts = [f"{len(audit.audited)}{_share(len(audit.audited), selected)}"]
+    if audit.changed_toolchain:
+        parts.append(f"{audit.changed_toolchain} on a changed toolchain (--allow-toolchain-change)")
+    if audit.failed:
+        parts.append(f"{len(audit.failed)} failed their audit (see Audit)")
+    if audit.pending:
+        parts.append(f"{len(audit.pending)} not audited yet")
+    return "; ".join(parts)
+
+
+def _audit_section(audit: AuditState) -> list[str]:
+    """Passes whose audit did not confirm them, each with why; nothing before any audit ran."""
+    if not audit.ran:
+        return []
+    lines = ["## Audit", ""]
+    for row, x in audit.failed:
+        first = next((g for g in x.verdict.get("gates", []) if g.get("status") != "passed"), None)
+        why = f"{first['id']} {first['name']} {first['status']}: {first['detail']}" if first else "other bytes"
+        lines.append(
+            f"- {row.problem} (campaign {row.campaign}): audit {x.status} on {x.audited_at}: {_cell(str(why))[:300]}"
+        )
+    lines += [f"- {p}: not audited yet" for p in audit.pending]
+    if len(lines) == 2:
+        lines.append(f"every verified pass was confirmed by its newest audit (last on {audit.last})")
+    return [*lines, ""]
 
 
 def answer_check_line(attempts: Iterable[AttemptRow]) -> str:

@@ -6,7 +6,7 @@ needs only a `lean`; where comparator is installed, G6 checks the axioms again o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from putnam_solver.core.interactive import Interactive
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.lean.answers import check_answer
 from putnam_solver.core.provers.lean.axioms import axioms_gate
-from putnam_solver.core.provers.lean.bootstrap import plan, toolchain_status
+from putnam_solver.core.provers.lean.bootstrap import PINS, plan, toolchain_status
 from putnam_solver.core.provers.lean.challenge import (
     answer_forms,
     challenge,
@@ -99,6 +99,7 @@ class LeanProver:
     tools: tuple[ToolSpec, ...] = (LEAN_TOOL,)
     """Only `lean` is the user's to choose: G6 runs the comparator, lean4export and landrun that
     ``putnam bootstrap`` built at pinned commits, beside the pinned toolchain."""
+    pins: Mapping[str, str] = PINS
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return challenge(problem.formal_statement, track)

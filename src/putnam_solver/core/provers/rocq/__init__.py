@@ -9,7 +9,7 @@ allow-list). See docs/rocq.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
 from putnam_solver.core.provers.rocq.toolchain import (
     COQC,
     COQCHK,
+    PINS,
     coq_library,
     detected_version,
     find_tool,
@@ -91,6 +92,7 @@ class RocqProver:
     benchmark_file = "putnam_bench_coq.jsonl"
     selftest_suites = ("rocq",)
     tools = (COQC, COQCHK)
+    pins: Mapping[str, str] = PINS
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return _challenge.challenge_text(_statement(problem), track)
@@ -148,7 +150,13 @@ class RocqProver:
         return () if library is None else (library / "theories", library / "user-contrib")
 
     def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
-        """The system packages (apt); the request's Lean options do not apply."""
+        """The system packages (apt). The request's options are Lean's: refused, never silently ignored."""
+        if given := request.options_given():
+            raise InputError(
+                f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} to the Lean toolchain only: "
+                "bootstrap installs Coq and its libraries as system packages (apt), in the system's own "
+                f"directories. Run `putnam bootstrap --prover rocq` without {' and '.join(given)}."
+            )
         return install_plan()
 
     def interactive(self) -> Interactive:

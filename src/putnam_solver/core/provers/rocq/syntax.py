@@ -128,6 +128,7 @@ class LexError(ValueError):
 
     def __init__(self, message: str, line: int) -> None:
         super().__init__(f"line {line}: {message}")
+        self.reason = message
         self.line = line
 
 
