@@ -271,6 +271,15 @@ def _stop(entry: _Idle) -> None:
         shutil.rmtree(entry.scratch, ignore_errors=True)
 
 
+def refused_for_holes(forbidden: GateResult, holes: frozenset[str]) -> bool:
+    """Whether G3 failed and every violation it lists (``gatekit.text_gate_result``'s evidence) is one of
+    the prover's ``holes`` (``sorry``, ``Admitted``): a draft, which may still be compiled."""
+    violations = forbidden.evidence.get("violations")
+    if forbidden.status is not GateStatus.FAILED or not isinstance(violations, list) or not violations:
+        return False
+    return all(isinstance(v, dict) and str(v.get("construct", "")).strip("`") in holes for v in violations)
+
+
 def line_count(text: str) -> int:
     """Lines of a file as an editor numbers them (a final newline starts no new line)."""
     return max(1, len(text.splitlines()))
@@ -402,4 +411,5 @@ __all__ = [
     "line_count",
     "outside",
     "proof_state",
+    "refused_for_holes",
 ]

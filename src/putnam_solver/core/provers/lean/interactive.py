@@ -30,7 +30,16 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.gatekit import sandbox_limits
-from putnam_solver.core.interactive import Compiled, Hole, LemmaError, Message, NotWarm, ProofState, outside
+from putnam_solver.core.interactive import (
+    Compiled,
+    Hole,
+    LemmaError,
+    Message,
+    NotWarm,
+    ProofState,
+    outside,
+    refused_for_holes,
+)
 from putnam_solver.core.provers.lean.bootstrap import lean_option_flags
 from putnam_solver.core.provers.lean.syntax import (
     COMMENT,
@@ -355,10 +364,7 @@ class LeanInteractive:
         return find_holes(challenge, candidate)
 
     def only_holes(self, forbidden: GateResult) -> bool:
-        violations = forbidden.evidence.get("violations")
-        if forbidden.status is not GateStatus.FAILED or not isinstance(violations, list) or not violations:
-            return False
-        return all(isinstance(v, dict) and v.get("construct") in HOLE_WORDS for v in violations)
+        return refused_for_holes(forbidden, HOLE_WORDS)
 
     def lemma_statement(self, challenge: str, candidate: str, name: str, track: Track) -> str:
         return lemma_statement(challenge, candidate, name, track)

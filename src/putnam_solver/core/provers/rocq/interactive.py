@@ -30,7 +30,16 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.gatekit import ResolvedTool, ToolUnavailable, file_sha256, sandbox_limits
-from putnam_solver.core.interactive import Compiled, Hole, LemmaError, Message, NotWarm, ProofState, outside
+from putnam_solver.core.interactive import (
+    Compiled,
+    Hole,
+    LemmaError,
+    Message,
+    NotWarm,
+    ProofState,
+    outside,
+    refused_for_holes,
+)
 from putnam_solver.core.provers.rocq.build import _findlib_config
 from putnam_solver.core.provers.rocq.challenge import HOLE
 from putnam_solver.core.provers.rocq.syntax import (
@@ -386,10 +395,7 @@ class RocqInteractive:
         return find_holes(challenge, candidate)
 
     def only_holes(self, forbidden: GateResult) -> bool:
-        hits = forbidden.evidence.get("hits")
-        if forbidden.status is not GateStatus.FAILED or not isinstance(hits, list) or not hits:
-            return False
-        return all(isinstance(h, str) and any(f"`{w}`" in h for w in HOLE_WORDS) for h in hits)
+        return refused_for_holes(forbidden, HOLE_WORDS)
 
     def lemma_statement(self, challenge: str, candidate: str, name: str, track: Track) -> str:
         return lemma_statement(challenge, candidate, name, track)
