@@ -387,3 +387,29 @@ def test_a_no_answer_answer_may_not_name_what_the_candidate_defines(
         assert f"the answer names `{refused}`, which the candidate defines" in result.detail
     else:
         assert result.passed, result.detail
+
+
+@pytest.mark.parametrize(
+    "structured",
+    [
+        "Proof.\n  { induction n as [| k IH]; simpl; [reflexivity | lia]. }\nQed.",
+        "Proof.\n  induction n as [| k IH]; simpl.\n  - reflexivity.\n  - { lia. }\nQed.",
+        "Proof.\n  induction n as [| k IH]; simpl.\n  2: { lia. }\n  reflexivity.\nQed.",
+        "Proof.\n  induction n as [| k IH]; simpl.\n  + reflexivity.\n  + lia.\nQed.",
+    ],
+)
+def test_braces_bullets_and_goal_selectors_end_their_sentences_as_coq_reads_them(
+    bench: Benchmark, structured: str
+) -> None:
+    """``}`` then ``Qed.`` is two sentences (Coq needs no period after a brace or bullet): the proof ends."""
+    text = proof(SUM)
+    head, _, _ = text.partition("Proof.")
+    candidate = head + structured + "\n"
+    for gate in ("G2", "G3"):
+        result = run(gate, bench, SUM, candidate)
+        assert result.status is GateStatus.PASSED, result.detail
+    if shutil.which("coqc"):
+        from putnam_solver.core.provers.rocq.compile import compile_gate
+
+        compiled = compile_gate(rocq_submission(bench, SUM, candidate, Track.WITH_ANSWER))
+        assert compiled.status is GateStatus.PASSED, f"coqc accepts it too: {compiled.detail}"
