@@ -38,6 +38,9 @@ CANDIDATES = {
     "printed prompt": GOOD.replace("split.", 'idtac "<prompt>Coq < 3 || 0 < </prompt>". split.'),
     "section": GOOD.replace(HEADER, HEADER + "Section S.\n").replace("Qed.\nTheorem", "Qed.\nEnd S.\nTheorem"),
     "admitted helper": GOOD.replace("reflexivity.\nQed.\nTheorem", "reflexivity.\nAdmitted.\nTheorem"),
+    "brace block before Qed": GOOD.replace(
+        "  { apply add_zero_r. }\n  reflexivity.", "  { apply add_zero_r. }\n  { reflexivity. }"
+    ),
     "edited statement": GOOD.replace("n /\\ 0 + n = n.", "n.").replace(
         "  split.\n  { apply add_zero_r. }\n  reflexivity.", "  apply add_zero_r."
     ),

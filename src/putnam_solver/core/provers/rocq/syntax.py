@@ -93,7 +93,8 @@ class Sentence:
 
     @property
     def ended(self) -> bool:
-        return self.tokens[-1].kind is Kind.END
+        """Complete: closed by its period, or a structuring command, which needs none."""
+        return self.tokens[-1].kind is Kind.END or _ends_without_period(list(self.tokens))
 
     def command_index(self) -> int:
         """Index of the command word, after ``#[...]`` attributes and ``Local``-style prefixes."""
