@@ -28,6 +28,7 @@ from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, decode_candidate
 from putnam_solver.serve.keys import KeyRing
+from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
 
 
@@ -204,12 +205,15 @@ class Readiness:
 
     def _run(self, provers: list[str]) -> None:
         for prover in provers:
+            logger.info("running the %s selftest: no passing record for this toolchain", prover)
             try:
-                selftest_service.run_selftest(prover, self.options)
+                record = selftest_service.run_selftest(prover, self.options)
             except Exception as exc:  # recorded as the reason the server is not ready, never raised
                 with self._lock:
                     self._running[prover] = f"the selftest could not run: {type(exc).__name__}: {exc}"
+                logger.warning("%s: %s", prover, self._running[prover])
                 continue
+            logger.info("%s", selftest_service.summary_line(record))
             with self._lock:
                 self._running.pop(prover, None)
 
