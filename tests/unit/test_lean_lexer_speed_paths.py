@@ -9,7 +9,8 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex
+from putnam_solver.core.provers.lean.checks import check_forbidden
+from putnam_solver.core.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex, lex_code
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,3 +62,25 @@ def test_text_gates_create_no_scratch_directory(monkeypatch: pytest.MonkeyPatch,
     candidate = prover.challenge(problem, Track.WITH_ANSWER).encode()
     run_gates(prover, bench, problem, candidate, Track.WITH_ANSWER, VerifyOptions(profile=Profile.TEXT))
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a b\nc", "a -- c\nb", "/- c -/ a", "/-! m -/ a", "/-- d -/ a", '"--" a', "a /- x /- y -/ -/ b -- e"],
+)
+def test_code_tokens_are_the_tokens_without_comments_with_or_without_comments(text: str) -> None:
+    assert list(lex_code(text)) == [t for t in lex(text) if t.kind != COMMENT]
+
+
+@pytest.mark.parametrize(
+    ("text", "constructs"),
+    [
+        ("open /-- d -/ private Foo in\ntheorem t : True := trivial\n", ["open private"]),
+        ("set_option /-- d -/ maxHeartbeats 400000 in\ntheorem t : True := trivial\n", []),
+        ("set_option /-- d -/ pp.all true in\ntheorem t : True := trivial\n", ["set_option pp.all"]),
+        ("@[simp, /-- d -/ instance] theorem t : True := trivial\n", ["@[instance]", "instance"]),
+        ("/-- sorry and #eval in a doc comment -/\ntheorem t : True := trivial\n", []),
+    ],
+)
+def test_g3_reads_past_doc_comments_as_if_they_were_not_there(text: str, constructs: list[str]) -> None:
+    assert [v.construct for v in check_forbidden(text)] == constructs

@@ -9,9 +9,9 @@ change elaboration (``instance``, ``default_instance``, ``coe``, ``reducible``..
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import compress, count, repeat
-from operator import itemgetter, ne
+from collections.abc import Iterator, Sequence
+from itertools import compress, count
+from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
@@ -20,7 +20,8 @@ from putnam_solver.core.provers.lean.syntax import DOC, IDENT, LexError, Token, 
 
 
 def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list[Violation]:
-    """Every forbidden construct among the code tokens (comments, strings and doc comments are skipped)."""
+    """Every forbidden construct among the code tokens (comments, strings and doc comments are skipped: a doc
+    comment is never reported, nor read as the token after another)."""
     words = policy.forbidden_words()
     found: list[Violation] = []
 
@@ -33,7 +34,9 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         return found
     for i in list(compress(count(), map(flagged.__contains__, texts))):  # the flagged tokens, found in C
         token = tokens[i]
-        text, nxt = token.text, tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.kind == DOC:
+            continue
+        text, nxt = token.text, next(_code_after(tokens, i), None)
         if token.kind == IDENT:
             parts = name_parts(text)
             absolute = parts[1:] if parts[:1] == ["_root_"] else parts  # `_root_.Lean.x` is `Lean.x`
@@ -57,7 +60,6 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
 
 _TEXT: Final = itemgetter(1)
 """``Token.text`` as a function: ``map`` over it runs without a Python frame per token."""
-_KIND: Final = itemgetter(0)
 _SCANNED: Final = frozenset({"@[", "open", "set_option"})
 
 
@@ -78,7 +80,7 @@ def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
     (or ``<unclosed>``) so that the caller refuses it."""
     names: list[str] = []
     depth, item_start = 0, True
-    for token in tokens[start + 1 :]:
+    for token in _code_after(tokens, start):
         if depth == 0 and token.text == "]":
             return names
         if token.text in ("(", "[", "{", "⟨", "@["):
@@ -93,10 +95,18 @@ def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
     return [*names, "<unclosed>"]
 
 
+def _code_after(tokens: Sequence[Token], i: int) -> Iterator[Token]:
+    """The tokens after ``tokens[i]`` without doc comments, one at a time: a caller reads only a few, so
+    neither the rest of the file nor a doc-free copy of it is made."""
+    for j in range(i + 1, len(tokens)):
+        if tokens[j].kind != DOC:
+            yield tokens[j]
+
+
 def check_forbidden(candidate: str, policy: LeanPolicy = POLICY) -> list[Violation]:
     """G3 on a whole file. Unlexable text is itself a violation: what cannot be read cannot be cleared."""
     try:
         tokens = lex_code(candidate)
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
-    return scan_forbidden(list(compress(tokens, map(ne, map(_KIND, tokens), repeat(DOC)))), policy)  # a C loop
+    return scan_forbidden(tokens, policy)

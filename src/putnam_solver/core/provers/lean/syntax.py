@@ -187,6 +187,8 @@ class _Lexer:
         self.line_start = 0
         self.spaced = True
         self.tokens: list[Token] = []
+        self.comments = 0
+        """How many ``comment`` tokens were made: with none, the code tokens are all the tokens."""
 
     def error(self, message: str, offset: int) -> LexError:
         line = self.text.count("\n", 0, offset) + 1
@@ -257,6 +259,7 @@ class _Lexer:
                 elif group == "line":
                     start, end = match.span()
                     tokens.append(new(Token, (COMMENT, text[start:end], start, end, line, start - line_start, spaced)))
+                    self.comments += 1
                     spaced = True
                 elif group == "other":
                     start = match.start()
@@ -369,6 +372,8 @@ class _Lexer:
             raise self.error("unterminated comment (missing -/)", start)
         kind = DOC if text.startswith("/--", start) else COMMENT
         self.emit(kind, start, end)
+        if kind == COMMENT:
+            self.comments += 1
         self.spaced = True
 
     def string(self, start: int, interpolated: bool) -> None:
@@ -399,14 +404,24 @@ class _Lexer:
 
 def lex(text: str) -> list[Token]:
     """All tokens of ``text``, comments included (kind ``comment``). Raises :class:`LexError`."""
-    return list(_lex(text))
+    return list(_lex(text).tokens)
+
+
+class _Lexed(NamedTuple):
+    tokens: tuple[Token, ...]
+    code: tuple[Token, ...]
+    """The tokens without comments: ``tokens`` itself when the text has none (most published proofs)."""
 
 
 @lru_cache(maxsize=16)
-def _lex(text: str) -> tuple[Token, ...]:
+def _lex(text: str) -> _Lexed:
     """The lexer run once per text: the gates of one verification (G2, G3, the answer record) and every
     verification of one challenge share it. Python caches a string's hash, so a hit costs a dict lookup."""
-    return tuple(_Lexer(text).lex())
+    lexer = _Lexer(text)
+    tokens = tuple(lexer.lex())
+    if not lexer.comments:
+        return _Lexed(tokens, tokens)
+    return _Lexed(tokens, tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT)))))  # a C loop
 
 
 def code_tokens(tokens: Sequence[Token]) -> list[Token]:
@@ -414,11 +429,9 @@ def code_tokens(tokens: Sequence[Token]) -> list[Token]:
     return [t for t in tokens if t.kind != COMMENT]
 
 
-@lru_cache(maxsize=16)
 def lex_code(text: str) -> tuple[Token, ...]:
     """``code_tokens(lex(text))``, once per text (the gates of one verification share it)."""
-    tokens = _lex(text)
-    return tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT))))  # a loop in C, not Python
+    return _lex(text).code
 
 
 @lru_cache(maxsize=16)
