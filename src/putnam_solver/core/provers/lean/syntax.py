@@ -413,10 +413,22 @@ class _Lexed(NamedTuple):
     """The tokens without comments: ``tokens`` itself when the text has none (most published proofs)."""
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=2)
 def _lex(text: str) -> _Lexed:
-    """The lexer run once per text: the gates of one verification (G2, G3, the answer record) and every
-    verification of one challenge share it. Python caches a string's hash, so a hit costs a dict lookup."""
+    """:func:`_lexed`, once per text while it is in use: the gates of one verification (G2, G3, the answer
+    record) share the candidate's tokens. Python caches a string's hash, so a hit costs a dict lookup.
+
+    Two entries: a candidate, and its ``\\r\\n``-normalised text (G2's) if that differs. The cache is
+    small on purpose: a file's tokens then die at the next verification instead of living through a
+    dozen; long-lived tokens were walked by every later garbage collection and kept memory cold, which
+    cost a fifth of the text gates' time (``bench/corpus_gates.py``). Statements and challenges go to
+    :func:`parse_statement`'s own cache, not through this one. Verifications interleaved in threads may
+    lex a candidate again: slower, never different."""
+    return _lexed(text)
+
+
+def _lexed(text: str) -> _Lexed:
+    """Run the lexer on ``text`` (no cache)."""
     lexer = _Lexer(text)
     tokens = tuple(lexer.lex())
     if not lexer.comments:
@@ -434,9 +446,10 @@ def lex_code(text: str) -> tuple[Token, ...]:
     return _lex(text).code
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=2)
 def commands_of(text: str) -> tuple[Command, ...]:
-    """``split_commands(code_tokens(lex(text)))``, once per text. Raises :class:`LexError`."""
+    """``split_commands(code_tokens(lex(text)))``, once per text while it is in use (as :func:`_lex`).
+    Raises :class:`LexError`."""
     return tuple(split_commands(lex_code(text)))
 
 
@@ -819,8 +832,8 @@ def parse_statement(text: str) -> Statement:
     """Parse a benchmark statement (or a challenge derived from one), once per text (cached: a challenge
     is parsed once per problem and track, not per verification; 2048 entries hold every PutnamBench
     statement and both tracks' challenges, about 45 MB when full). Raises StatementError/LexError."""
-    tokens = lex(text)
-    commands = split_commands(code_tokens(tokens))
+    lexed = _lexed(text)  # not through _lex's cache: this function's own keeps the result
+    tokens, commands = lexed.tokens, split_commands(lexed.code)
     if not commands or commands[-1].keyword != "theorem" or commands[-1].name is None:
         raise StatementError("the last command of the statement is not a named theorem")
     theorem = commands[-1]
@@ -835,7 +848,7 @@ def parse_statement(text: str) -> Statement:
     solutions = tuple(
         _solution(c, tokens) for c in commands if c.keyword in ("abbrev", "def") and _is_solution_name(c.name)
     )
-    return Statement(text, tuple(tokens), tuple(commands), tuple(header), solutions, theorem, assign)
+    return Statement(text, tokens, tuple(commands), tuple(header), solutions, theorem, assign)
 
 
 def _is_solution_name(name: str | None) -> bool:
