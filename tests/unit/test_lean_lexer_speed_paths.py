@@ -9,8 +9,9 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.lean.checks import check_forbidden
-from putnam_solver.core.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex, lex_code
+from putnam_solver.core.provers.lean._forbidden import _flagged_texts, _may_flag
+from putnam_solver.core.provers.lean.checks import POLICY, check_forbidden
+from putnam_solver.core.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex, lex_code, positions
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,3 +85,25 @@ def test_code_tokens_are_the_tokens_without_comments_with_or_without_comments(te
 )
 def test_g3_reads_past_doc_comments_as_if_they_were_not_there(text: str, constructs: list[str]) -> None:
     assert [v.construct for v in check_forbidden(text)] == constructs
+
+
+def test_positions_finds_every_occurrence_in_order() -> None:
+    assert positions([0, 3, 0, 0, 5, 0], 0) == [0, 2, 3, 5]
+    assert positions(["a", "b"], "c") == []
+    assert positions([], 0) == []
+
+
+def test_flagged_texts_are_exactly_those_may_flag_accepts() -> None:
+    words = POLICY.forbidden_words()
+    texts = {
+        "h", "x.sorry", "«sorry»", "«x.y».admit", "sorry_free", "_root_.Lean.Elab", "Lean", "Leaning", "#eval",
+        "#", "@[", "open", "set_option", "opened", '"sorry"', "`sorry", "(", "native_decide", "Nat.instance",
+        "/-- uses sorry -/", "«a\nb»", "inst", "Lean.x", "x.Lean",
+    }  # fmt: skip
+    assert _flagged_texts(texts, words) == {t for t in texts if _may_flag(t, words)}
+
+
+def test_g3_reports_many_flagged_texts_in_file_order() -> None:
+    commands = "".join(f"#eval{i} 1\nopen private P{i} in\n" for i in range(12))
+    found = [v.construct for v in check_forbidden(commands + "theorem t : True := trivial\n")]
+    assert found == [c for i in range(12) for c in (f"#eval{i}", "open private")]

@@ -16,7 +16,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._policy import POLICY, ForbiddenRule, LeanPolicy, option_allowed
-from putnam_solver.core.provers.lean.syntax import DOC, IDENT, LexError, Token, lex_code, name_parts
+from putnam_solver.core.provers.lean.syntax import DOC, IDENT, LexError, Token, lex_code, name_parts, positions
 
 
 def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list[Violation]:
@@ -29,10 +29,10 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         found.append(Violation(token.line, construct, f"{rule.rule}: {rule.reason}"))
 
     texts = list(map(_TEXT, tokens))
-    flagged = {text for text in set(texts) if _may_flag(text, words)}
+    flagged = _flagged_texts(set(texts), words)
     if not flagged:
         return found
-    for i in list(compress(count(), map(flagged.__contains__, texts))):  # the flagged tokens, found in C
+    for i in _flagged_positions(texts, flagged):
         token = tokens[i]
         if token.kind == DOC:
             continue
@@ -71,6 +71,36 @@ def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
     parts = name_parts(text)
     absolute = parts[1:] if parts[:1] == ["_root_"] else parts
     return absolute[:1] == ["Lean"] or not words.keys().isdisjoint(parts)  # any part a word (in C)
+
+
+def _flagged_positions(texts: list[str], flagged: set[str]) -> list[int]:
+    """Where the flagged texts occur, in order. Usually one or two texts are flagged (``open``,
+    ``set_option``): one C scan of the list per text beats testing every token against the set, which
+    is what many flagged texts get (so that the work stays linear in the file)."""
+    if len(flagged) > _FEW:
+        return list(compress(count(), map(flagged.__contains__, texts)))  # a loop in C
+    return sorted(i for text in flagged for i in positions(texts, text))
+
+
+_FEW: Final = 8
+
+
+def _flagged_texts(texts: set[str], words: dict[str, ForbiddenRule]) -> set[str]:
+    """The texts among ``texts`` that :func:`_may_flag` accepts, most of them ruled out at once.
+
+    A name part is a substring of its text (``«sorry»`` contains ``sorry``), so a text can have a
+    forbidden word or ``Lean`` as a part only if it contains that string. One substring search per
+    word over all the texts joined by line breaks finds the words present (a word found there lies
+    within one text: a word has no line break, and if it had, a match across texts would only add
+    suspects). Only the texts containing one of those, and the ones flagged whatever their parts
+    (``_SCANNED``, ``#...``), are left for :func:`_may_flag` to decide."""
+    joined = "\n".join(texts)
+    present = [word for word in (*words, "Lean") if word in joined]
+    suspects = {text for text in texts if any(word in text for word in present)} if present else set()
+    suspects |= texts & _SCANNED
+    if "#" in joined:
+        suspects |= {text for text in texts if text.startswith("#")}
+    return {text for text in suspects if _may_flag(text, words)}
 
 
 def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:

@@ -40,11 +40,11 @@ import gc
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import compress, count, pairwise, repeat
-from operator import itemgetter, ne, not_
+from operator import itemgetter, ne
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
@@ -520,7 +520,10 @@ _PART_RE = re.compile(_PART)
 @lru_cache(maxsize=4096)
 def _name_parts(name: str) -> tuple[str, ...]:
     """:func:`name_parts`, once per name: the gates ask it of every identifier, and names repeat."""
-    return tuple(p[1:-1] if p.startswith("«") else p for p in _PART_RE.findall(name))
+    parts = _PART_RE.findall(name)
+    if "«" not in name:  # nothing to unescape (the usual case: no loop in Python)
+        return tuple(parts)
+    return tuple(p[1:-1] if p.startswith("«") else p for p in parts)
 
 
 def normalize_name(name: str) -> str:
@@ -652,11 +655,23 @@ def split_commands(tokens: Sequence[Token]) -> list[Command]:
     if not tokens:
         return []
     starts = [0]
-    for i in list(compress(count(), map(not_, map(_COL, tokens)))):  # the column-0 tokens, found in C
+    for i in positions(list(map(_COL, tokens)), 0):  # the column-0 tokens
         if i and _starts_command(tokens[i]) and parse_head(tokens[starts[-1] : i]) is not None:
             starts.append(i)
     starts.append(len(tokens))
     return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
+
+
+def positions(values: list[object], value: object) -> list[int]:
+    """Every index at which ``value`` occurs in ``values``, in order. ``list.index`` does the scanning
+    (a loop in C), so Python runs once per occurrence, not once per element."""
+    found: list[int] = []
+    i = -1
+    with suppress(ValueError):  # raised when no occurrence is left
+        while True:
+            i = values.index(value, i + 1)
+            found.append(i)
+    return found
 
 
 _KIND: Final = itemgetter(0)
