@@ -305,7 +305,7 @@ class _Lexer:
             resume = size if after < 0 else after + 1
         if end <= pos:
             return resume
-        append, new, kinds = self.tokens.append, _new_token, _FIRST_KIND
+        tokens, new, kinds = self.tokens, _new_token, _FIRST_KIND  # `tokens.append` is specialised, not a bound method
         line, line_start, spaced = self.line, self.line_start, self.spaced
         for space, word in _FAST_RE.findall(text, pos, end):
             if space:
@@ -318,7 +318,7 @@ class _Lexer:
                 break
             kind = kinds.get(word[0]) or self.first_kind(word, pos)
             after = pos + len(word)
-            append(new(Token, (kind, word, pos, after, line, pos - line_start, spaced)))
+            tokens.append(new(Token, (kind, word, pos, after, line, pos - line_start, spaced)))
             pos, spaced = after, False
         self.pos, self.line, self.line_start, self.spaced = end, line, line_start, spaced
         return resume
