@@ -662,9 +662,9 @@ def split_commands(tokens: Sequence[Token]) -> list[Command]:
     return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
 
 
-def positions(values: list[object], value: object) -> list[int]:
-    """Every index at which ``value`` occurs in ``values``, in order. ``list.index`` does the scanning
-    (a loop in C), so Python runs once per occurrence, not once per element."""
+def positions(values: Sequence[object], value: object) -> list[int]:
+    """Every index at which ``value`` occurs in ``values``, in order. ``index`` does the scanning (for a
+    list or tuple, a loop in C), so Python runs once per occurrence, not once per element."""
     found: list[int] = []
     i = -1
     with suppress(ValueError):  # raised when no occurrence is left
