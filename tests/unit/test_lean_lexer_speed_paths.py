@@ -7,14 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.lean import syntax
 from putnam_solver.core.provers.lean._forbidden import _flagged_texts, _may_flag
 from putnam_solver.core.provers.lean.checks import POLICY, check_forbidden
 from putnam_solver.core.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex, lex_code, positions
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from tests.helpers import LEAN_BENCH, LEAN_PROVER, lean_filled
 
 ROOT = Path(__file__).resolve().parents[2]
+BENCHMARK = LEAN_BENCH
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 
 def test_a_quoted_name_spanning_lines_moves_the_line_count_for_what_follows() -> None:
@@ -107,3 +111,20 @@ def test_g3_reports_many_flagged_texts_in_file_order() -> None:
     commands = "".join(f"#eval{i} 1\nopen private P{i} in\n" for i in range(12))
     found = [v.construct for v in check_forbidden(commands + "theorem t : True := trivial\n")]
     assert found == [c for i in range(12) for c in (f"#eval{i}", "open private")]
+
+
+@pytest.mark.parametrize("track", list(Track))
+def test_a_verification_lexes_its_candidate_once(
+    monkeypatch: pytest.MonkeyPatch, bench: Benchmark, track: Track
+) -> None:
+    problem = bench.problems["putnam_2008_b1"]  # an abbrev solution: the answer record reads the candidate
+    candidate = lean_filled(bench, problem.id, track)
+    options = VerifyOptions(profile=Profile.TEXT)
+    run_gates(LEAN_PROVER, bench, problem, candidate.encode(), track, options)  # statement, challenges parsed
+    lexed: list[str] = []
+    real = syntax._lexed
+    monkeypatch.setattr(syntax, "_lexed", lambda text: lexed.append(text) or real(text))
+    other = candidate + "\n-- another file\n"
+    verdict = run_gates(LEAN_PROVER, bench, problem, other.encode(), track, options)
+    assert verdict.accepted
+    assert lexed == [other]  # the with-answer form, G2, G3 and the no-answer answer record share it
