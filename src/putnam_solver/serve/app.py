@@ -132,6 +132,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorJson} for code in (400, 401, 404, 413, 415, 422, 429, 503)
 }
 bearer = HTTPBearer(auto_error=False, description="An API key from the server's keys file.")
+"""Declares the key in the OpenAPI schema; the gatekeeper checks it, before the body is read."""
 
 
 def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:

@@ -140,7 +140,6 @@ class Gatekeeper:
                 release()
             await send(message)
 
-        scope.setdefault("state", {})["api_key"] = key
         try:
             await self.app(scope, receive_capped, send_releasing)
         finally:
