@@ -3,6 +3,7 @@ through it, and one that crashes is a 500 with the request id, never a traceback
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -20,16 +21,23 @@ CANDIDATE = (REPO / "samples" / "rocq" / "proofs" / "sample_rev_length.v").read_
 
 
 class Recording:
-    """A Verifier that runs the text gates itself and remembers each job, or fails when told to."""
+    """A Verifier that runs the gates itself (after ``delay`` seconds) and remembers each job and the
+    most jobs it held at once, or fails when told to."""
 
-    def __init__(self, fail: bool) -> None:
+    def __init__(self, fail: bool = False, delay: float = 0.0) -> None:
         self.fail = fail
+        self.delay = delay
         self.jobs: list[VerifyJob] = []
+        self.running = self.peak = 0
 
     async def verify(self, job: VerifyJob) -> Verdict:
         self.jobs.append(job)
         if self.fail:
             raise RuntimeError("the cluster is gone /secret/path")
+        self.running += 1
+        self.peak = max(self.peak, self.running)
+        await asyncio.sleep(self.delay)
+        self.running -= 1
         return run_job(job)
 
     def close(self) -> None:
@@ -37,16 +45,20 @@ class Recording:
 
 
 def keys(tmp_path: Path) -> KeyRing:
-    (tmp_path / "keys").write_text(f"unit {KEY}\n")
+    (tmp_path / "keys").write_text(f"unit {KEY} 2\n")
     return load_keys(tmp_path / "keys")
+
+
+@pytest.fixture(autouse=True)
+def _ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)  # no selftest in a unit test
+    monkeypatch.setattr(Readiness, "start", lambda self: None)
 
 
 @pytest.mark.parametrize("fail", [False, True])
 def test_every_verification_goes_through_the_verifier(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, fail: bool
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, fail: bool
 ) -> None:
-    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)  # no selftest in a unit test
-    monkeypatch.setattr(Readiness, "start", lambda self: None)
     verifier = Recording(fail)
     config = ServeConfig(keys=keys(tmp_path), benchmarks={"rocq": load_benchmark(ROCQ_SAMPLES)})
     body = {"problem": "sample_rev_length", "candidate": CANDIDATE, "profile": "text"}
@@ -68,3 +80,13 @@ def test_every_verification_goes_through_the_verifier(
         "request_id": rid,
     }
     assert "RuntimeError" in caplog.text, "the traceback goes to the log, not to the client"
+
+
+def test_a_batch_enters_the_verifier_at_most_its_key_limit_at_a_time(tmp_path: Path) -> None:
+    verifier = Recording(delay=0.2)
+    config = ServeConfig(keys=keys(tmp_path), benchmarks={"rocq": load_benchmark(ROCQ_SAMPLES)})
+    item = {"problem": "sample_rev_length", "candidate": CANDIDATE, "profile": "text"}
+    with TestClient(create_app(config, verifier)) as client:
+        response = client.post("/verify/batch", json={"items": [item] * 5}, headers={"Authorization": f"Bearer {KEY}"})
+    assert response.status_code == 200 and response.json()["all_okay"] is True
+    assert len(verifier.jobs) == 5 and verifier.peak == 2, "the key's limit is 2"

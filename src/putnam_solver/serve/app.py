@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, Security
+from fastapi import Depends, FastAPI, Request, Security
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -26,7 +26,8 @@ from starlette.exceptions import HTTPException
 
 from putnam_solver import __version__
 from putnam_solver.core.verify import Profile, Track
-from putnam_solver.serve.gatekeeper import Gatekeeper, error_body
+from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
+from putnam_solver.serve.keys import ApiKey
 from putnam_solver.serve.logs import REQUEST_ID, logger
 from putnam_solver.serve.service import Item, RequestError, ServeConfig, VerifyService
 from putnam_solver.serve.verifier import Verifier
@@ -132,7 +133,15 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorJson} for code in (400, 401, 404, 413, 415, 422, 429, 503)
 }
 bearer = HTTPBearer(auto_error=False, description="An API key from the server's keys file.")
-"""Declares the key in the OpenAPI schema; the gatekeeper checks it, before the body is read."""
+
+
+def client_key(request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)]) -> ApiKey:
+    """The key the gatekeeper matched before the body was read (``bearer`` declares it in the schema)."""
+    key: ApiKey = request.scope["state"][CLIENT_KEY]
+    return key
+
+
+Client = Annotated[ApiKey, Depends(client_key)]
 
 
 def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
@@ -173,17 +182,13 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
         return JSONResponse(body, status_code=200 if body["ready"] else 503, headers=headers)
 
     @api.post(VERIFY_PATH, summary="Verify one candidate.", response_model=VerdictJson, responses=ERRORS)
-    async def verify(
-        request: VerifyRequest, _: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)]
-    ) -> JSONResponse:
+    async def verify(request: VerifyRequest, client: Client) -> JSONResponse:
         job = service.prepare(request.item(), f"request {REQUEST_ID.get()}")
-        verdict = await service.verify(job)
+        verdict = await service.verify(job, client)
         return JSONResponse(verdict.to_json())
 
     @api.post(BATCH_PATH, summary="Verify several candidates.", response_model=BatchJson, responses=ERRORS)
-    async def verify_batch(
-        request: BatchRequest, _: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)]
-    ) -> JSONResponse:
+    async def verify_batch(request: BatchRequest, client: Client) -> JSONResponse:
         cap = config.limits.batch_items
         if len(request.items) > cap:
             raise RequestError(413, f"{len(request.items)} items, over the batch cap of {cap}; split the batch")
@@ -194,7 +199,7 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
                 jobs.append(service.prepare(item.item(), f"request {rid} item {n}"))
             except RequestError as exc:
                 raise RequestError(exc.status, f"item {n}: {exc.message}") from exc
-        verdicts = await asyncio.gather(*(service.verify(job) for job in jobs))
+        verdicts = await asyncio.gather(*(service.verify(job, client) for job in jobs))
         return JSONResponse({"all_okay": all(v.accepted for v in verdicts), "results": [v.to_json() for v in verdicts]})
 
     def not_ready() -> str | None:

@@ -30,6 +30,8 @@ from putnam_solver.serve.logs import REQUEST_ID, logger
 
 SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 REQUEST_ID_HEADER = "x-request-id"
+CLIENT_KEY = "putnam_client_key"
+"""Where the matched key goes in the request's state, for the endpoints."""
 
 
 def error_body(status: int, detail: str) -> dict[str, Any]:
@@ -140,6 +142,7 @@ class Gatekeeper:
                 release()
             await send(message)
 
+        scope.setdefault("state", {})[CLIENT_KEY] = key
         try:
             await self.app(scope, receive_capped, send_releasing)
         finally:

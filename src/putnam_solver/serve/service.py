@@ -27,7 +27,7 @@ from putnam_solver.core.candidates import Candidate, verdict_key
 from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, decode_candidate
-from putnam_solver.serve.keys import KeyRing
+from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
 
@@ -88,6 +88,7 @@ class VerifyService:
         self.config = config
         self.verifier = verifier
         self.readiness = Readiness(list(config.benchmarks), config.options, config.run_selftest)
+        self._lanes: dict[str, asyncio.Semaphore] = {}
 
     def prepare(self, item: Item, label: str) -> VerifyJob:
         """The job for ``item``, or a RequestError saying what is wrong with it (nothing has run yet)."""
@@ -104,19 +105,30 @@ class VerifyService:
         options = dataclasses.replace(self.config.options, profile=item.profile)
         return VerifyJob(prover, benchmark, problem, data, item.track, options, label)
 
-    async def verify(self, job: VerifyJob) -> Verdict:
-        """The verdict of ``job``: from the cache when it holds one for these exact inputs, else the gates'."""
+    async def verify(self, job: VerifyJob, client: ApiKey) -> Verdict:
+        """The verdict of ``job``: from the cache when it holds one for these exact inputs, else the gates'.
+
+        A client's verifications enter the verifier at most its limit at a time (the rest of a batch
+        waits in the client's own lane), so one large batch cannot fill the pool ahead of everyone else.
+        """
         cache = self.config.cache
         if cache is None:
-            verdict = await self.verifier.verify(job)
+            verdict = await self._run(job, client)
         else:  # the cache's file reads run beside the pool, so that a hit never waits for a compile
             key = await asyncio.to_thread(self._key, job)
             hit = await asyncio.to_thread(cache.get, key)
-            verdict = hit or await self.verifier.verify(job)
+            verdict = hit or await self._run(job, client)
             if hit is None:
                 await asyncio.to_thread(cache.put, key, verdict)
         verdict.candidate_path = job.label
         return verdict
+
+    async def _run(self, job: VerifyJob, client: ApiKey) -> Verdict:
+        lane = self._lanes.get(client.name)
+        if lane is None:
+            lane = self._lanes[client.name] = asyncio.Semaphore(client.limit or self.config.limits.per_key)
+        async with lane:
+            return await self.verifier.verify(job)
 
     def _key(self, job: VerifyJob) -> str:
         candidate = Candidate(Path(job.label), job.problem, job.candidate)
