@@ -266,7 +266,7 @@ class RayVerifier:
                 self._refuse(node, result.refused or f"toolchain differs from the head's: {result.toolchain}")
                 lost.append({"node": node.node_id, "hostname": node.hostname, "error": f"refused: {result.refused}"})
                 continue
-            return self._accept_result(result, kind, prover, benchmark, problem, data, track, options, label, lost)
+            return checked_outcome(result, kind, prover, benchmark, problem, data, track, options, label, lost)
         why = f"the cluster could not verify it ({len(lost)} attempts lost; last: {lost[-1]['error']})"
         return undecided(prover, benchmark, problem, data, track, options, label, why, {"lost_attempts": lost})
 
@@ -288,52 +288,6 @@ class RayVerifier:
         finally:
             with self._lock:
                 node.in_flight -= 1
-
-    def _accept_result(
-        self,
-        result: NodeResult,
-        kind: str,
-        prover: Prover,
-        benchmark: Benchmark,
-        problem: Problem,
-        data: bytes,
-        track: Track,
-        options: VerifyOptions,
-        label: str,
-        lost: list[dict[str, str]],
-    ) -> Verdict | CheckOutcome:
-        """The node's outcome, if its verdict is about exactly what was sent; else an error verdict."""
-        outcome = result.outcome
-        verdict = outcome.verdict if isinstance(outcome, CheckOutcome) else outcome
-        expected_kind = CheckOutcome if kind == "check" else Verdict
-        wanted = {
-            "problem": problem.id,
-            "prover": prover.name,
-            "profile": options.profile.value,
-            "track": track.value,
-            "expected_gates": list(gate_ids(options)),
-            "candidate_sha256": sha256_hex(data),
-            "statement_sha256": problem.statement_sha256,
-            "challenge_sha256": sha256_hex(prover.challenge(problem, track).encode("utf-8")),
-            "benchmark_sha256": benchmark.sha256,
-        }
-        ran_on = {
-            "backend": "ray",
-            "node_id": result.node_id,
-            "hostname": result.hostname,
-            "toolchain": result.toolchain,
-            **({"lost_attempts": lost} if lost else {}),
-        }
-        if not isinstance(outcome, expected_kind) or not isinstance(verdict, Verdict):
-            why = f"node {result.hostname} returned {type(outcome).__name__}, not a {expected_kind.__name__}"
-            return undecided(prover, benchmark, problem, data, track, options, label, why, ran_on)
-        got = {**verdict.to_json(), "expected_gates": list(verdict.expected_gates)}
-        differ = sorted(k for k, v in wanted.items() if got.get(k) != v)
-        if differ:
-            why = f"node {result.hostname} returned a verdict on other inputs ({', '.join(differ)} differ)"
-            return undecided(prover, benchmark, problem, data, track, options, label, why, ran_on)
-        verdict.ran_on = ran_on
-        return outcome
 
     # ------------------------------------------------------------------------------------------- nodes
 
@@ -412,6 +366,53 @@ class RayVerifier:
         """The nodes seen so far: id, host, capacity in tasks, fingerprint, admitted or not."""
         with self._lock:
             return [dataclasses.asdict(n) for n in self._nodes.values()]
+
+
+def checked_outcome(
+    result: NodeResult,
+    kind: str,
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    data: bytes,
+    track: Track,
+    options: VerifyOptions,
+    label: str,
+    lost: list[dict[str, str]],
+) -> Verdict | CheckOutcome:
+    """The node's outcome, with where it ran, if its verdict is about exactly what was sent (the hashes
+    the head computes itself); else an error verdict."""
+    outcome = result.outcome
+    verdict = outcome.verdict if isinstance(outcome, CheckOutcome) else outcome
+    expected_kind = CheckOutcome if kind == "check" else Verdict
+    wanted = {
+        "problem": problem.id,
+        "prover": prover.name,
+        "profile": options.profile.value,
+        "track": track.value,
+        "expected_gates": list(gate_ids(options)),
+        "candidate_sha256": sha256_hex(data),
+        "statement_sha256": problem.statement_sha256,
+        "challenge_sha256": sha256_hex(prover.challenge(problem, track).encode("utf-8")),
+        "benchmark_sha256": benchmark.sha256,
+    }
+    ran_on = {
+        "backend": "ray",
+        "node_id": result.node_id,
+        "hostname": result.hostname,
+        "toolchain": result.toolchain,
+        **({"lost_attempts": lost} if lost else {}),
+    }
+    if not isinstance(outcome, expected_kind) or not isinstance(verdict, Verdict):
+        why = f"node {result.hostname} returned {type(outcome).__name__}, not a {expected_kind.__name__}"
+        return undecided(prover, benchmark, problem, data, track, options, label, why, ran_on)
+    got = {**verdict.to_json(), "expected_gates": list(verdict.expected_gates)}
+    differ = sorted(k for k, v in wanted.items() if got.get(k) != v)
+    if differ:
+        why = f"node {result.hostname} returned a verdict on other inputs ({', '.join(differ)} differ)"
+        return undecided(prover, benchmark, problem, data, track, options, label, why, ran_on)
+    verdict.ran_on = ran_on
+    return outcome
 
 
 def undecided(
