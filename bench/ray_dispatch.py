@@ -49,7 +49,9 @@ def run(
     return time.perf_counter() - start, verdicts
 
 
-def on_cluster(nodes: int, work: Callable[[Verifier], tuple[float, list[Verdict]]]) -> tuple[float, list[Verdict]]:
+def on_cluster(
+    nodes: int, work: Callable[[Verifier, int | None], tuple[float, list[Verdict]]]
+) -> tuple[float, list[Verdict]]:
     cluster = Cluster(initialize_head=True, head_node_args=NODE)
     try:
         for _ in range(nodes - 1):
@@ -57,8 +59,8 @@ def on_cluster(nodes: int, work: Callable[[Verifier], tuple[float, list[Verdict]
         cluster.wait_for_nodes()
         verifier = RayVerifier(RaySettings(address=cluster.address, memory_mb=64))
         try:
-            work(verifier)  # warm-up: node probes, worker processes started, modules imported
-            return work(verifier)
+            work(verifier, 2 * nodes)  # warm-up: node probes, worker processes started, modules imported
+            return work(verifier, None)
         finally:
             verifier.close()
     finally:
@@ -76,7 +78,9 @@ def main() -> None:
     run(LOCAL, batch[:2], options)
     rows = {"local pool": run(LOCAL, batch, options), "local, 1 thread": run(LOCAL, batch, options, 1)}
     for nodes in (1, 2):
-        rows[f"ray, {nodes} node{'s' if nodes > 1 else ''}"] = on_cluster(nodes, lambda v: run(v, batch, options))
+        rows[f"ray, {nodes} node{'s' if nodes > 1 else ''}"] = on_cluster(
+            nodes, lambda v, k: run(v, batch[:k], options)
+        )
     base_seconds, base = rows["local pool"]
     print(f"{args.n} verifications, profile {args.profile}, Rocq samples")
     print(f"{'backend':14} {'seconds':>8} {'per s':>8} {'ms each':>8} {'vs pool':>8} differences")

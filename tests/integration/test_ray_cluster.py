@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from putnam_solver.cluster.ray import NodeResult, RaySettings, RayVerifier, checked_outcome
+from putnam_solver.cluster.ray import NodeResult, RaySettings, RayVerifier, Request
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.sandbox import sandbox_status
@@ -117,9 +117,8 @@ def test_a_verdict_about_other_bytes_is_not_taken_from_a_node(verifier: RayVerif
     other = run_gates(rocq, bench, bench.problems[GOOD], good, Track.WITH_ANSWER, options)
     assert other.accepted
     claimed = NodeResult("n1", "host", "tc", outcome=other)
-    outcome = checked_outcome(
-        claimed, "verify", rocq, bench, bench.problems[GOOD], wrong_proof(), Track.WITH_ANSWER, options, "c.v", []
-    )
+    request = Request("verify", rocq, bench, bench.problems[GOOD], wrong_proof(), Track.WITH_ANSWER, options, "c.v")
+    outcome = request.checked(claimed, [])
     assert isinstance(outcome, Verdict) and outcome.status == "error"
     assert "candidate_sha256" in outcome.gates[0].detail
 
@@ -221,3 +220,32 @@ def test_without_ray_installed_ray_names_the_extra(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert "putnambench-solver[ray]" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_solve_with_ray_submits_and_audits_on_the_cluster(cluster: Any, verifier: RayVerifier, tmp_path: Path) -> None:
+    """``putnam solve --ray ... --audit`` end to end against a scripted model: the agent's ``submit`` and
+    the audit both ran as Ray tasks, and their verdicts say on which node."""
+    pytest.importorskip("inspect_ai")
+    from typer.testing import CliRunner
+
+    from putnam_solver.cli import app
+    from tests.fakes.openai_server import serve
+    from tests.integration.test_audit_bundle import SampleProver
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FAKE_API_KEY", "test-key")
+        patch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
+        with serve(SampleProver([])) as url:
+            args = [
+                "solve", "--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES), "--model", "openai-api/fake/fake-model",
+                "--model-base-url", url, "--reviewer-model", "none", "--reasoning-effort", "none", "--jobs", "1",
+                "--fallback-jobs", "1", "--max-turns", "1", "--run-dir", str(tmp_path / "run"), "--quiet",
+                "--problem", GOOD, "--audit", "--ray", cluster.address, "--ray-memory-mb", "64",
+            ]  # fmt: skip
+            result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    evidence = tmp_path / "run" / "attempts" / "campaign-1" / GOOD
+    submitted = json.loads((evidence / "verdict.json").read_text())
+    audited = json.loads((evidence / "audit.json").read_text())
+    assert submitted["status"] == "accepted" and submitted["ran_on"]["backend"] == "ray"
+    assert audited["status"] == "accepted" and audited["verdict"]["ran_on"]["backend"] == "ray"

@@ -172,8 +172,10 @@ class RayVerifier:
         self._expected: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
         self._admitted_for: set[tuple[str, str]] = set()
         self.refused: dict[str, str] = {}
+        self._owns_connection = not ray.is_initialized()
+        """Whether ``close`` disconnects: not when this process was connected before (by its caller)."""
         try:
-            if not ray.is_initialized():
+            if self._owns_connection:
                 address = None if settings.address == "local" else settings.address
                 ray.init(address=address, log_to_driver=False, logging_level="ERROR", configure_logging=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
@@ -193,9 +195,9 @@ class RayVerifier:
         return max(1, int(cpus // self.settings.num_cpus) if self.settings.num_cpus else int(cpus))
 
     def close(self) -> None:
-        ray = import_ray()
-
-        ray.shutdown()
+        """Disconnect from the cluster (stopping a ``local`` one), if this verifier connected."""
+        if self._owns_connection:
+            import_ray().shutdown()
 
     # ------------------------------------------------------------------------------------------ Verifier
 
@@ -209,7 +211,7 @@ class RayVerifier:
         options: VerifyOptions,
         label: str = "<candidate>",
     ) -> Verdict:
-        outcome = self._dispatch("verify", prover, benchmark, problem, candidate_bytes, track, options, label)
+        outcome = self._dispatch(Request("verify", prover, benchmark, problem, candidate_bytes, track, options, label))
         return outcome if isinstance(outcome, Verdict) else outcome.verdict
 
     def check(
@@ -227,27 +229,15 @@ class RayVerifier:
         """The check runs cold on a node (warm sessions are this machine's); ``pool`` and ``warm`` are
         therefore not used."""
         data = candidate.encode("utf-8")
-        outcome = self._dispatch("check", prover, benchmark, problem, data, track, options, label)
+        outcome = self._dispatch(Request("check", prover, benchmark, problem, data, track, options, label))
         return outcome if isinstance(outcome, CheckOutcome) else CheckOutcome(outcome)
 
     # ------------------------------------------------------------------------------------------ dispatch
 
-    def _dispatch(
-        self,
-        kind: str,
-        prover: Prover,
-        benchmark: Benchmark,
-        problem: Problem,
-        data: bytes,
-        track: Track,
-        options: VerifyOptions,
-        label: str,
-    ) -> Verdict | CheckOutcome:
+    def _dispatch(self, request: Request) -> Verdict | CheckOutcome:
+        prover, options = request.prover, request.options
         expected = self._expected_toolchain(prover, options)
-        task = PinnedTask(
-            kind, prover.name, benchmark.path.name, str(benchmark.path), benchmark.sha256, benchmark.pin_name,
-            problem.id, data, track, options, label, expected,
-        )  # fmt: skip
+        task = request.pinned(expected)
         lost: list[dict[str, str]] = []
         while len(lost) <= self.settings.max_retries:
             node = self._pick(prover.name, options, expected)
@@ -266,9 +256,9 @@ class RayVerifier:
                 self._refuse(node, result.refused or f"toolchain differs from the head's: {result.toolchain}")
                 lost.append({"node": node.node_id, "hostname": node.hostname, "error": f"refused: {result.refused}"})
                 continue
-            return checked_outcome(result, kind, prover, benchmark, problem, data, track, options, label, lost)
+            return request.checked(result, lost)
         why = f"the cluster could not verify it ({len(lost)} attempts lost; last: {lost[-1]['error']})"
-        return undecided(prover, benchmark, problem, data, track, options, label, why, {"lost_attempts": lost})
+        return request.undecided(why, {"lost_attempts": lost})
 
     def _run_pinned(self, node: _Node, task: PinnedTask) -> NodeResult:
         ray = import_ray()
@@ -368,82 +358,88 @@ class RayVerifier:
             return [dataclasses.asdict(n) for n in self._nodes.values()]
 
 
-def checked_outcome(
-    result: NodeResult,
-    kind: str,
-    prover: Prover,
-    benchmark: Benchmark,
-    problem: Problem,
-    data: bytes,
-    track: Track,
-    options: VerifyOptions,
-    label: str,
-    lost: list[dict[str, str]],
-) -> Verdict | CheckOutcome:
-    """The node's outcome, with where it ran, if its verdict is about exactly what was sent (the hashes
-    the head computes itself); else an error verdict."""
-    outcome = result.outcome
-    verdict = outcome.verdict if isinstance(outcome, CheckOutcome) else outcome
-    expected_kind = CheckOutcome if kind == "check" else Verdict
-    wanted = {
-        "problem": problem.id,
-        "prover": prover.name,
-        "profile": options.profile.value,
-        "track": track.value,
-        "expected_gates": list(gate_ids(options)),
-        "candidate_sha256": sha256_hex(data),
-        "statement_sha256": problem.statement_sha256,
-        "challenge_sha256": sha256_hex(prover.challenge(problem, track).encode("utf-8")),
-        "benchmark_sha256": benchmark.sha256,
-    }
-    ran_on = {
-        "backend": "ray",
-        "node_id": result.node_id,
-        "hostname": result.hostname,
-        "toolchain": result.toolchain,
-        **({"lost_attempts": lost} if lost else {}),
-    }
-    if not isinstance(outcome, expected_kind) or not isinstance(verdict, Verdict):
-        why = f"node {result.hostname} returned {type(outcome).__name__}, not a {expected_kind.__name__}"
-        return undecided(prover, benchmark, problem, data, track, options, label, why, ran_on)
-    got = {**verdict.to_json(), "expected_gates": list(verdict.expected_gates)}
-    differ = sorted(k for k, v in wanted.items() if got.get(k) != v)
-    if differ:
-        why = f"node {result.hostname} returned a verdict on other inputs ({', '.join(differ)} differ)"
-        return undecided(prover, benchmark, problem, data, track, options, label, why, ran_on)
-    verdict.ran_on = ran_on
-    return outcome
+@dataclass(frozen=True)
+class Request:
+    """One verification as the head holds it; what is sent (``pinned``) and what is accepted back
+    (``checked``) are both derived from it."""
+
+    kind: str
+    prover: Prover
+    benchmark: Benchmark
+    problem: Problem
+    data: bytes
+    track: Track
+    options: VerifyOptions
+    label: str
+
+    def pinned(self, expected_toolchain: str) -> PinnedTask:
+        bench = self.benchmark
+        return PinnedTask(
+            self.kind, self.prover.name, bench.path.name, str(bench.path), bench.sha256, bench.pin_name,
+            self.problem.id, self.data, self.track, self.options, self.label, expected_toolchain,
+        )  # fmt: skip
+
+    def checked(self, result: NodeResult, lost: list[dict[str, str]]) -> Verdict | CheckOutcome:
+        """The node's outcome, with where it ran, if its verdict is about exactly what was sent (the
+        hashes the head computes itself); else an error verdict."""
+        outcome = result.outcome
+        verdict = outcome.verdict if isinstance(outcome, CheckOutcome) else outcome
+        expected_kind = CheckOutcome if self.kind == "check" else Verdict
+        ran_on = {
+            "backend": "ray",
+            "node_id": result.node_id,
+            "hostname": result.hostname,
+            "toolchain": result.toolchain,
+            **({"lost_attempts": lost} if lost else {}),
+        }
+        if not isinstance(outcome, expected_kind) or not isinstance(verdict, Verdict):
+            why = f"node {result.hostname} returned {type(outcome).__name__}, not a {expected_kind.__name__}"
+            return self.undecided(why, ran_on)
+        reference = self.undecided("", {})
+        wanted = {**reference.to_json(), "expected_gates": list(reference.expected_gates)}
+        got = {**verdict.to_json(), "expected_gates": list(verdict.expected_gates)}
+        differ = sorted(k for k in SAME_AS_SENT if got.get(k) != wanted[k])
+        if differ:
+            why = f"node {result.hostname} returned a verdict on other inputs ({', '.join(differ)} differ)"
+            return self.undecided(why, ran_on)
+        verdict.ran_on = ran_on
+        return outcome
+
+    def undecided(self, why: str, evidence: dict[str, Any]) -> Verdict:
+        """An ``error`` verdict for a candidate the cluster could not judge: never a pass or a rejection."""
+        prover, problem, options = self.prover, self.problem, self.options
+        return Verdict(
+            problem=problem.id,
+            prover=prover.name,
+            track=self.track,
+            profile=options.profile,
+            gates=[GateResult(DISPATCH_GATE, "dispatch", GateStatus.ERROR, why, evidence)],
+            expected_gates=gate_ids(options),
+            candidate_sha256=sha256_hex(self.data),
+            statement_sha256=problem.statement_sha256,
+            challenge_sha256=sha256_hex(prover.challenge(problem, self.track).encode("utf-8")),
+            benchmark_sha256=self.benchmark.sha256,
+            benchmark_pinned=self.benchmark.pinned,
+            candidate_path=self.label,
+            unsafe_no_sandbox=options.unsafe_no_sandbox,
+            allow_recursion=options.allow_recursion,
+            ran_on={"backend": "ray", **evidence},
+        )
 
 
-def undecided(
-    prover: Prover,
-    benchmark: Benchmark,
-    problem: Problem,
-    data: bytes,
-    track: Track,
-    options: VerifyOptions,
-    label: str,
-    why: str,
-    evidence: dict[str, Any],
-) -> Verdict:
-    """An ``error`` verdict for a candidate the cluster could not judge: never a pass or a rejection."""
-    return Verdict(
-        problem=problem.id,
-        prover=prover.name,
-        track=track,
-        profile=options.profile,
-        gates=[GateResult(DISPATCH_GATE, "dispatch", GateStatus.ERROR, why, evidence)],
-        expected_gates=gate_ids(options),
-        candidate_sha256=sha256_hex(data),
-        statement_sha256=problem.statement_sha256,
-        challenge_sha256=sha256_hex(prover.challenge(problem, track).encode("utf-8")),
-        benchmark_sha256=benchmark.sha256,
-        benchmark_pinned=benchmark.pinned,
-        candidate_path=label,
-        unsafe_no_sandbox=options.unsafe_no_sandbox,
-        allow_recursion=options.allow_recursion,
-        ran_on={"backend": "ray", **evidence},
-    )
+SAME_AS_SENT = (
+    "problem",
+    "prover",
+    "profile",
+    "track",
+    "expected_gates",
+    "candidate_sha256",
+    "statement_sha256",
+    "challenge_sha256",
+    "benchmark_sha256",
+    "benchmark_pinned",
+)
+"""What a node's verdict must share with the head's own account of the inputs it sent."""
 
 
 def _ray_error(exc: BaseException) -> str:

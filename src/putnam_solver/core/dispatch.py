@@ -70,31 +70,8 @@ class LocalVerifier:
         """One per core: compiles are CPU-bound."""
         return os.cpu_count() or 1
 
-    def verify(
-        self,
-        prover: Prover,
-        benchmark: Benchmark,
-        problem: Problem,
-        candidate_bytes: bytes,
-        track: Track,
-        options: VerifyOptions,
-        label: str = "<candidate>",
-    ) -> Verdict:
-        return run_gates(prover, benchmark, problem, candidate_bytes, track, options, label)
-
-    def check(
-        self,
-        prover: Prover,
-        benchmark: Benchmark,
-        problem: Problem,
-        candidate: str,
-        track: Track,
-        options: VerifyOptions,
-        pool: SessionPool | None,
-        label: str = "<candidate>",
-        warm: bool = True,
-    ) -> CheckOutcome:
-        return check_file(prover, benchmark, problem, candidate, track, options, pool, label, warm)
+    verify = staticmethod(run_gates)
+    check = staticmethod(check_file)
 
 
 LOCAL: Verifier = LocalVerifier()
