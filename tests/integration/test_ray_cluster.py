@@ -222,6 +222,7 @@ def test_without_ray_installed_ray_names_the_extra(tmp_path: Path) -> None:
     assert "putnambench-solver[ray]" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_solve_with_ray_submits_and_audits_on_the_cluster(cluster: Any, verifier: RayVerifier, tmp_path: Path) -> None:
     """``putnam solve --ray ... --audit`` end to end against a scripted model: the agent's ``submit`` and
     the audit both ran as Ray tasks, and their verdicts say on which node."""
