@@ -36,6 +36,7 @@ from putnam_solver.core.candidates import (
     verify_candidates,
     write_verdicts_json,
 )
+from putnam_solver.core.dispatch import Verifier
 from putnam_solver.core.provers import (
     Prover,
     canonical_prover_name,
@@ -357,17 +358,20 @@ def verify(
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:
             warning("--unsafe-no-sandbox: tools run without isolation")
-        if loaded_bundle is not None:
-            _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out)
         settings = _ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
-        with open_verifier(settings, warning) as verifier, _progress(len(found)) as advance:
-
-            def report(verdict: Verdict) -> None:
-                out.print(verdict_text(verdict), markup=False)
-                advance()
-
+        with open_verifier(settings, warning) as verifier:
             jobs = max(jobs, verifier.slots()) if settings else jobs
-            verdicts = verify_candidates(found, chosen_prover, loaded, track, options, jobs, cache, report, verifier)
+            if loaded_bundle is not None:
+                _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out, verifier)
+            with _progress(len(found)) as advance:
+
+                def report(verdict: Verdict) -> None:
+                    out.print(verdict_text(verdict), markup=False)
+                    advance()
+
+                verdicts = verify_candidates(
+                    found, chosen_prover, loaded, track, options, jobs, cache, report, verifier
+                )
         if json_out is not None:
             write_verdicts_json(json_out, verdicts, loaded)
         counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
@@ -388,13 +392,15 @@ def _verify_bundle(
     jobs: int,
     cache: VerdictCache | None,
     json_out: Path | None,
+    verifier: Verifier,
 ) -> None:
-    """``verify --bundle``: the bundle's claims re-verified here, as a table; exits with verify's codes."""
+    """``verify --bundle``: the bundle's claims re-verified (by ``verifier``), as a table; exits with
+    verify's codes."""
     changed = [t for t in loaded.toolchains if t != get_prover(loaded.prover).toolchain_fingerprint(options)]
     if changed:
         err.print(f"note: the bundle was made on another toolchain: {' | '.join(changed)}", markup=False)
     with _progress(len(loaded.entries)) as advance:
-        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance())
+        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance(), verifier)
     for line in bundle_service.table_lines(checks):
         out.print(line, markup=False)
     verdicts = [c.verdict for c in checks]

@@ -24,6 +24,7 @@ import dataclasses
 import functools
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +40,15 @@ from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, Ve
 RAY_EXTRA = "putnambench-solver[ray]"
 DISPATCH_GATE = "D0"
 """The pseudo-gate of a verdict the cluster could not produce (it is an ``error``, never a pass)."""
+
+
+NODE_REFRESH_SECONDS = 1.0
+"""How often the head asks the cluster which nodes are alive (at once after a lost task): new nodes are
+probed and get tasks within this time."""
+
+
+LOST_NODE_PAUSE_SECONDS = 30.0
+"""How long a node that lost a task is passed over (Ray notices a dead node after some seconds)."""
 
 
 class RayUnavailable(InputError):
@@ -152,6 +162,8 @@ class _Node:
     toolchain: str = ""
     admitted: bool = False
     in_flight: int = 0
+    lost_until: float = 0.0
+    """Until when (``time.monotonic``) it gets no task while another node can take it: it lost one."""
 
 
 class RayVerifier:
@@ -172,6 +184,7 @@ class RayVerifier:
         self._expected: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
         self._admitted_for: set[tuple[str, str]] = set()
         self.refused: dict[str, str] = {}
+        self._refreshed = -NODE_REFRESH_SECONDS
         self._owns_connection = not ray.is_initialized()
         """Whether ``close`` disconnects: not when this process was connected before (by its caller)."""
         try:
@@ -248,7 +261,7 @@ class RayVerifier:
                 result = self._run_pinned(node, task)
             except Exception as exc:  # the worker or node died, or Ray lost the task: send it again
                 lost.append({"node": node.node_id, "hostname": node.hostname, "error": _ray_error(exc)})
-                self._forget_dead_nodes()
+                self._lost_task_on(node)
                 continue
             if result.input_error is not None:
                 raise InputError(result.input_error)
@@ -293,7 +306,9 @@ class RayVerifier:
         self._admit(prover, options, expected)
         with self._lock:
             ready = [n for n in self._nodes.values() if n.admitted and (n.node_id, expected) in self._admitted_for]
-            return min(ready, key=lambda n: n.in_flight / n.capacity, default=None)
+            now = time.monotonic()
+            trusted = [n for n in ready if n.lost_until <= now] or ready
+            return min(trusted, key=lambda n: n.in_flight / n.capacity, default=None)
 
     def _admit(self, prover: str, options: VerifyOptions, expected: str) -> None:
         """Probe each alive node not yet probed for ``expected``: same fingerprint, admitted; else refused."""
@@ -301,7 +316,8 @@ class RayVerifier:
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         with self._lock:
-            self._refresh_nodes()
+            if time.monotonic() - self._refreshed > NODE_REFRESH_SECONDS:
+                self._refresh_nodes()
             todo = [n for n in self._nodes.values() if (n.node_id, expected) not in self._admitted_for]
             todo = [n for n in todo if n.node_id not in self.refused]
             if not todo:
@@ -328,6 +344,7 @@ class RayVerifier:
     def _refresh_nodes(self) -> None:
         ray = import_ray()
 
+        self._refreshed = time.monotonic()
         alive = {n["NodeID"]: n for n in ray.nodes() if n.get("Alive")}
         for node_id in list(self._nodes):
             if node_id not in alive:
@@ -338,8 +355,11 @@ class RayVerifier:
             if node_id not in self._nodes and capacity >= 1:
                 self._nodes[node_id] = _Node(node_id, str(info.get("NodeManagerHostname", "?")), capacity)
 
-    def _forget_dead_nodes(self) -> None:
+    def _lost_task_on(self, node: _Node) -> None:
+        """After a lost task: ask again which nodes are alive, and send nothing more to this node for a
+        while (the cluster may not have noticed yet that it died) unless no other node is left."""
         with self._lock:
+            node.lost_until = time.monotonic() + LOST_NODE_PAUSE_SECONDS
             self._refresh_nodes()
 
     def _refuse(self, node: _Node, why: str) -> None:
