@@ -17,7 +17,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -176,6 +175,14 @@ def test_a_verification_whose_workers_keep_dying_is_an_error_never_a_verdict(
     assert "WorkerCrashedError" in verdict.gates[0].detail
 
 
+def _wait_for_a_task_on(verifier: RayVerifier, node_id: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not any(n["node_id"] == node_id and n["in_flight"] for n in verifier.nodes()):
+        assert time.monotonic() < deadline, "no task was sent to the node"
+        time.sleep(0.05)
+    time.sleep(1)  # the task has started its (slow) compile
+
+
 @pytest.mark.slow
 def test_a_node_removed_mid_run_does_not_stop_the_run(
     cluster: Any, verifier: RayVerifier, tmp_path_factory: pytest.TempPathFactory
@@ -187,7 +194,7 @@ def test_a_node_removed_mid_run_does_not_stop_the_run(
     batch = [good, bad, good, bad]
     with ThreadPoolExecutor(len(batch)) as pool:
         running = [pool.submit(_verify, verifier, data, options, f"c{i}.v") for i, data in enumerate(batch)]
-        threading.Event().wait(SLOW_SECONDS / 2)
+        _wait_for_a_task_on(verifier, doomed.node_id)
         cluster.remove_node(doomed, allow_graceful=False)
         verdicts = [r.result(timeout=600) for r in running]
     assert [v.status for v in verdicts] == ["accepted", "rejected", "accepted", "rejected"]

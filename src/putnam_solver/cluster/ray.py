@@ -277,8 +277,6 @@ class RayVerifier:
         ray = import_ray()
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-        with self._lock:
-            node.in_flight += 1
         try:
             ref = self._run.options(
                 num_cpus=self.settings.num_cpus,
@@ -302,13 +300,17 @@ class RayVerifier:
             return self._expected[key]
 
     def _pick(self, prover: str, options: VerifyOptions, expected: str) -> _Node | None:
-        """The admitted alive node with the most room, probing nodes not yet seen for this toolchain."""
+        """The admitted alive node with the most room, probing nodes not yet seen for this toolchain; its
+        ``in_flight`` counts the task from now on (``_run_pinned`` uncounts it)."""
         self._admit(prover, options, expected)
         with self._lock:
             ready = [n for n in self._nodes.values() if n.admitted and (n.node_id, expected) in self._admitted_for]
             now = time.monotonic()
             trusted = [n for n in ready if n.lost_until <= now] or ready
-            return min(trusted, key=lambda n: n.in_flight / n.capacity, default=None)
+            chosen = min(trusted, key=lambda n: n.in_flight / n.capacity, default=None)
+            if chosen is not None:
+                chosen.in_flight += 1  # counted at once, so that concurrent picks spread over the nodes
+            return chosen
 
     def _admit(self, prover: str, options: VerifyOptions, expected: str) -> None:
         """Probe each alive node not yet probed for ``expected``: same fingerprint, admitted; else refused."""
@@ -324,7 +326,9 @@ class RayVerifier:
                 return
             refs = {
                 n.node_id: self._probe.options(
-                    num_cpus=0, scheduling_strategy=NodeAffinitySchedulingStrategy(n.node_id, soft=False)
+                    num_cpus=0,
+                    max_retries=0,
+                    scheduling_strategy=NodeAffinitySchedulingStrategy(n.node_id, soft=False),
                 ).remote(prover, options)
                 for n in todo
             }
