@@ -9,8 +9,10 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -60,24 +62,39 @@ def over_stdio(session: Session, *args: str, env: dict[str, str] | None = None) 
     anyio.run(main)
 
 
+@dataclass
+class Served:
+    """A running ``putnam mcp --transport http``: its URL and the lines it wrote on stderr so far."""
+
+    url: str
+    log: list[str] = field(default_factory=list)
+
+
 @contextmanager
-def http_server(*args: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    """``putnam mcp --transport http --port 0 ARGS`` in the background; yields the URL it announces."""
+def http_server(*args: str, env: dict[str, str] | None = None) -> Iterator[Served]:
+    """``putnam mcp --transport http --port 0 ARGS`` in the background, up to the URL it announces."""
     argv = _argv("--transport", "http", "--port", "0", *args)
     process = subprocess.Popen(argv, env=_env(env), cwd=REPO, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    stream = process.stderr
+    reader: threading.Thread | None = None
     try:
-        assert process.stderr is not None
-        lines = []
-        for line in process.stderr:
+        lines: list[str] = []
+        for line in stream:
             lines.append(line)
             if "serving streamable HTTP at " in line:
-                yield line.split(" at ", 1)[1].strip()
                 break
         else:
             raise AssertionError(f"putnam mcp exited ({process.wait()}) without serving: {''.join(lines)}")
+        served = Served(lines[-1].split(" at ", 1)[1].strip(), lines)
+        reader = threading.Thread(target=lambda: lines.extend(stream), daemon=True)
+        reader.start()
+        yield served
     finally:
         process.terminate()
         process.wait(timeout=30)
+        if reader is not None:
+            reader.join(timeout=10)  # the log is complete once the server is gone
 
 
 def over_http(url: str, session: Session) -> None:
@@ -222,13 +239,16 @@ def test_over_streamable_http_a_real_rocq_proof_is_verified() -> None:
         seen["check"] = text(await client.call_tool("check", {"problem": "sample_even_square", "proof": WRONG}))
         seen["verify"] = structured(await client.call_tool("verify", {"problem": "sample_even_square", "proof": GOOD}))
 
-    with http_server(*ROCQ) as url:
-        assert url.startswith("http://127.0.0.1:") and url.endswith("/mcp")
-        over_http(url, session)
+    with http_server(*ROCQ) as served:
+        assert served.url.startswith("http://127.0.0.1:") and served.url.endswith("/mcp")
+        over_http(served.url, session)
     assert seen["tools"] == TOOLS
     assert OFFICIAL not in seen["no_answer"]["statement"] and OFFICIAL in seen["with_answer"]["statement"]
     assert "G4 compile: failed" in seen["check"]
     assert seen["verify"]["status"] == "accepted"
+    judged = [line for line in served.log if line.startswith("putnam mcp: ")]
+    assert any(line.startswith("putnam mcp: check sample_even_square") for line in judged), served.log
+    assert any("verify sample_even_square" in line and line.rstrip().endswith(": accepted") for line in judged)
 
 
 def _official_lean_answer() -> tuple[str, str]:
@@ -257,8 +277,8 @@ def test_lean_putnambench_over_http_hides_the_answer_and_fails_closed_without_a_
         seen["verify"] = structured(await client.call_tool("verify", {"problem": problem, "proof": statement}))
 
     no_lean = {"PUTNAM_TOOLCHAIN_DIR": str(tmp_path / "none"), "PUTNAM_LEAN": str(tmp_path / "no-lean")}
-    with http_server("--prover", "lean", "--benchmark", str(LEAN_BENCH), env=no_lean) as url:
-        over_http(url, session)
+    with http_server("--prover", "lean", "--benchmark", str(LEAN_BENCH), env=no_lean) as served:
+        over_http(served.url, session)
     assert answer in seen["with_answer"]["statement"], "control: with-answer inlines the answer"
     assert answer not in seen["no_answer"]["statement"]
     verdict = seen["verify"]

@@ -32,6 +32,7 @@ from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.interactive import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
+from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.run.agent.tools import (
     ProblemContext,
@@ -65,12 +66,18 @@ class McpSettings:
     under the same rules, as our worker's check does."""
 
 
+def stderr(message: str) -> None:
+    """One line per judged call on stderr (stdout is the protocol's over stdio)."""
+    print(f"putnam mcp: {message}", file=sys.stderr, flush=True)
+
+
 class PutnamTools:
     """The tools of one server: problem contexts built once per (problem, track), one session pool."""
 
-    def __init__(self, settings: McpSettings, pool: SessionPool | None) -> None:
+    def __init__(self, settings: McpSettings, pool: SessionPool | None, log: Callable[[str], None] = stderr) -> None:
         self.settings = settings
         self.pool = pool
+        self.log = log
         self.accept = replace(settings.options, profile=Profile.FULL, acceptance=None)
         self.check_options = replace(self.accept, profile=Profile.FAST, acceptance=Profile.FULL)
         self.roots, self.glob = library_roots(settings.prover, self.accept)
@@ -156,7 +163,12 @@ class PutnamTools:
         ctx = self.context(problem, track)
         text = self.candidate(proof)
         outcome = await check_text(ctx, text)
-        return outcome if isinstance(outcome, str) else format_check(outcome, text)
+        answer = outcome if isinstance(outcome, str) else format_check(outcome, text)
+        self.log(
+            f"check {ctx.problem.id} ({ctx.track.value}, candidate sha256 {sha256_hex(text.encode())[:16]}): "
+            f"{answer.splitlines()[0] if answer else ''}"
+        )
+        return answer
 
     async def goals(self, problem: str, proof: str, line: int, track: str | None = None) -> str:
         ctx = self.context(problem, track)
@@ -172,6 +184,10 @@ class PutnamTools:
         verdict = await verify_text(ctx, self.candidate(proof), self.accept)
         if isinstance(verdict, str):
             raise ToolError(verdict)
+        self.log(
+            f"verify {ctx.problem.id} ({ctx.track.value}, candidate sha256 {verdict.candidate_sha256[:16]}): "
+            f"{verdict.status}"
+        )
         result: dict[str, Any] = verdict.to_json()
         return result
 
@@ -283,12 +299,13 @@ def run_server(
     transport: Literal["stdio", "http"] = "stdio",
     host: str = "127.0.0.1",
     port: int = 8000,
-    announce: Callable[[str], None] = lambda message: print(message, file=sys.stderr, flush=True),
+    announce: Callable[[str], None] = stderr,
 ) -> None:
     """Serve until the client closes stdin (stdio) or the process is stopped (HTTP).
 
     Over HTTP the server listens on ``host:port`` (port 0: a free port), and ``announce`` hears the URL
-    once it listens, e.g. ``http://127.0.0.1:8000/mcp``.
+    once it listens, e.g. ``http://127.0.0.1:8000/mcp``; every judged call (check, verify) is a line on
+    stderr.
     """
     pool = default_pool()
     server = build_server(PutnamTools(settings, pool))
@@ -318,5 +335,5 @@ async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Cal
     app = server.streamable_http_app(streamable_http_path=HTTP_PATH, host=host)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    announce(f"putnam mcp: serving streamable HTTP at http://{shown}:{bound}{HTTP_PATH}")
+    announce(f"serving streamable HTTP at http://{shown}:{bound}{HTTP_PATH}")
     await uvicorn.Server(config).serve(sockets=[listener])
