@@ -20,7 +20,7 @@ pytest.importorskip("inspect_swe")
 
 from tests.fakes.openai_server import tool_call_reply
 from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ
-from tests.integration.cli_agents import CLAUDE_CODE, CODEX, DONE, CliAgent, tool_output
+from tests.integration.cli_agents import AGENTS, CODEX, DONE, CliAgent, prepared, tool_output
 from tests.integration.test_mcp_server import http_server
 
 pytestmark = NEEDS_ROCQ
@@ -45,15 +45,9 @@ def use_mcp_server(monkeypatch: pytest.MonkeyPatch, agent: str, url: str) -> Non
     monkeypatch.setattr(inspect_swe, name, configured)
 
 
-@pytest.fixture(
-    params=[
-        pytest.param(spec, id=spec.name, marks=pytest.mark.skipif(spec.ready() is not None, reason=str(spec.ready())))
-        for spec in (CODEX, CLAUDE_CODE)
-    ]
-)
+@pytest.fixture(params=AGENTS)
 def agent(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> CliAgent:
-    spec: CliAgent = request.param
-    spec.prepare(monkeypatch, tmp_path)
+    spec = prepared(request, monkeypatch, tmp_path)
     return spec
 
 
