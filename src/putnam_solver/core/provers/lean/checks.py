@@ -27,7 +27,7 @@ from putnam_solver.core.provers.lean._policy import (
 )
 from putnam_solver.core.provers.lean._preservation import check_preservation, check_statement
 from putnam_solver.core.provers.lean.challenge import AnswerForm, answer_form, challenge
-from putnam_solver.core.provers.lean.syntax import LexError, StatementError, lex_code, parse_statement
+from putnam_solver.core.provers.lean.syntax import LexError, StatementError, commands_of, parse_statement
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import PROFILE_GATES, Gate, GateResult, GateStatus, Submission, Track
 
@@ -62,10 +62,10 @@ def form_challenge(sub: Submission) -> tuple[AnswerForm | None, str]:
     if not statement.solutions:
         return None, sub.challenge
     try:
-        tokens = lex_code(sub.candidate)
+        commands = commands_of(sub.candidate)  # cached: G2 and G3 read the same lexing and split
     except LexError:
         return None, sub.challenge
-    form = answer_form(statement, tokens)
+    form = answer_form(statement, commands)
     return form, challenge(sub.problem.formal_statement, sub.track, form)
 
 
