@@ -134,6 +134,7 @@ def test_over_stdio_the_tools_judge_a_real_rocq_proof_and_a_wrong_one() -> None:
         seen["verify_wrong"] = structured(
             await client.call_tool("verify", {"problem": "sample_even_square", "proof": WRONG})
         )
+        seen["search"] = text(await client.call_tool("search", {"pattern": "Lemma even_mul "}))
         seen["goals"] = text(
             await client.call_tool("goals", {"problem": "sample_even_square", "proof": GOOD, "line": 7})
         )
@@ -156,6 +157,7 @@ def test_over_stdio_the_tools_judge_a_real_rocq_proof_and_a_wrong_one() -> None:
     assert wrong["status"] == "rejected"
     assert {g["id"]: g["status"] for g in wrong["gates"]}["G4"] == "failed"
     assert wrong["candidate_sha256"] != good["candidate_sha256"]
+    assert "NZParity.v:" in seen["search"] and "even (mul n m)" in seen["search"], seen["search"]
     assert "n : nat" in seen["goals"] and "Nat.even" in seen["goals"], seen["goals"]
 
 
