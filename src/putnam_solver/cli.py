@@ -847,8 +847,8 @@ def mcp_server(
             allow_recursion=allow_recursion,
             kernels=_kernels(kernels),
         )
-    settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
-    mcp_service.run_server(settings, "http" if transport == "http" else "stdio", host, port)
+        settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
+        mcp_service.run_server(settings, "http" if transport == "http" else "stdio", host, port)
 
 
 @app.command(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -226,6 +227,16 @@ def test_the_command_refuses_bad_input_before_serving(tmp_path: Path) -> None:
         _argv("--transport", "sse"), env=_env(), capture_output=True, text=True, timeout=60, check=False
     )
     assert transport.returncode == 2 and "choose stdio or http" in transport.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        busy = subprocess.run(
+            _argv("--transport", "http", "--port", port, *ROCQ), env=_env(), capture_output=True, text=True, timeout=60
+        )
+    assert busy.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in busy.stderr, busy.stderr
+    closed = subprocess.run(_argv(*ROCQ), env=_env(), stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+    assert closed.returncode == 0 and closed.stdout == b"", "over stdio, stdout carries the protocol alone"
 
 
 @NEEDS_ROCQ

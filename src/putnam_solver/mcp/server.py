@@ -32,7 +32,7 @@ from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.interactive import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
-from putnam_solver.core.util import sha256_hex
+from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.run.agent.tools import (
     ProblemContext,
@@ -329,7 +329,7 @@ async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Cal
         listener.bind((host, port))
     except OSError as exc:
         listener.close()
-        raise OSError(exc.errno, f"cannot listen on {host}:{port}: {exc.strerror} (choose another --port)") from exc
+        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror} (choose another --port)") from exc
     listener.listen(128)
     bound = listener.getsockname()[1]
     app = server.streamable_http_app(streamable_http_path=HTTP_PATH, host=host)
