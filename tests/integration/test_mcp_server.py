@@ -162,12 +162,15 @@ def test_over_stdio_the_tools_judge_a_real_rocq_proof_and_a_wrong_one() -> None:
     assert "n : nat" in seen["goals"] and "Nat.even" in seen["goals"], seen["goals"]
 
 
-def test_get_statement_never_shows_the_official_answer_on_no_answer() -> None:
+@NEEDS_ROCQ
+def test_no_answer_never_shows_the_official_answer() -> None:
     seen: dict[str, Any] = {}
+    mine = (ROCQ_PROOFS / f"{ANSWERED}.v").read_text().replace(OFFICIAL, "fun k => k * k")
 
     async def session(client: Client) -> None:
         for track in ("with-answer", "no-answer"):
             seen[track] = structured(await client.call_tool("get_statement", {"problem": ANSWERED, "track": track}))
+        seen["verify"] = await client.call_tool("verify", {"problem": ANSWERED, "proof": mine, "track": "no-answer"})
 
     async def no_answer_server(client: Client) -> None:
         seen["default"] = structured(await client.call_tool("get_statement", {"problem": ANSWERED}))
@@ -185,6 +188,11 @@ def test_get_statement_never_shows_the_official_answer_on_no_answer() -> None:
         assert "sample_sum_odds_solution : nat -> nat := _." in shown["statement"]
     for refused in (seen["refused"], seen["check_refused"]):
         assert refused.is_error and "no-answer track only" in text(refused)
+    verdict = structured(seen["verify"])
+    assert verdict["status"] == "accepted" and verdict["track"] == "no-answer"
+    assert verdict["answers"] == {"sample_sum_odds_solution": {"candidate": "fun k => k * k"}}
+    shown = text(seen["verify"]) + json.dumps(seen["verify"].structured_content)
+    assert "n * n" not in shown and "official" not in shown, "neither the answer nor its check reaches the agent"
 
 
 def test_bad_calls_are_tool_errors_that_say_what_to_do() -> None:

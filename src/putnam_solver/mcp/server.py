@@ -184,12 +184,24 @@ class PutnamTools:
         verdict = await verify_text(ctx, self.candidate(proof), self.accept)
         if isinstance(verdict, str):
             raise ToolError(verdict)
+        checks = "".join(
+            f"; answer {name}: {answer['check']['status']}"
+            for name, answer in verdict.answers.items()
+            if answer.get("check")
+        )
         self.log(
             f"verify {ctx.problem.id} ({ctx.track.value}, candidate sha256 {verdict.candidate_sha256[:16]}): "
-            f"{verdict.status}"
+            f"{verdict.status}{checks}"
         )
-        result: dict[str, Any] = verdict.to_json()
-        return result
+        return model_view(verdict.to_json())
+
+
+def model_view(verdict: dict[str, Any]) -> dict[str, Any]:
+    """The verdict JSON as an agent may see it: on the no-answer track each answer keeps only the
+    candidate's own, since the official answer, and the answer check that compares the two, would tell
+    the agent the answer (our own worker is never shown them either; the server's log has the check)."""
+    answers = {name: {"candidate": answer.get("candidate")} for name, answer in verdict["answers"].items()}
+    return {**verdict, "answers": answers} if verdict["track"] == Track.NO_ANSWER.value else verdict
 
 
 def build_server(tools: PutnamTools) -> MCPServer[Any]:
