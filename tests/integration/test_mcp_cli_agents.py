@@ -21,7 +21,7 @@ pytest.importorskip("inspect_swe")
 from tests.fakes.openai_server import tool_call_reply
 from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ
 from tests.integration.cli_agents import AGENTS, CODEX, DONE, CliAgent, prepared, tool_output
-from tests.integration.test_mcp_server import http_server
+from tests.integration.mcp_driver import http_server
 
 pytestmark = NEEDS_ROCQ
 PROBLEM = "one_plus_one"

@@ -6,28 +6,21 @@ full profile failing closed where comparator is missing."""
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
-import sys
-import threading
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import anyio
 import pytest
 
 pytest.importorskip("mcp")
 
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
 
 from putnam_solver.core.benchmark import load_benchmark
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import LEAN_BENCH, REPO, ROCQ_SAMPLES
+from tests.helpers import LEAN_BENCH, ROCQ_SAMPLES
+from tests.integration.mcp_driver import http_server, mcp_argv, over_http, over_stdio, server_env, structured, text
 from tests.toylean.build import BENCHMARK as LEAN_SAMPLES
 from tests.toylean.build import VALID as LEAN_PROOFS
 from tests.toylean.build import ToyLean
@@ -38,83 +31,6 @@ WRONG = GOOD.replace("destruct (Nat.even n); reflexivity.", "reflexivity.")
 ANSWERED = "sample_sum_odds"
 OFFICIAL = "fun n => n * n"
 TOOLS = {"list_problems", "get_statement", "check", "goals", "search", "verify"}
-
-Session = Callable[[Client], Awaitable[None]]
-
-
-def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    keep = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "PUTNAM_CACHE_DIR")}
-    return {**keep, "PYTHONPATH": str(REPO / "src"), **(extra or {})}
-
-
-def _argv(*args: str) -> list[str]:
-    return [sys.executable, "-m", "putnam_solver", "mcp", *args]
-
-
-def over_stdio(session: Session, *args: str, env: dict[str, str] | None = None) -> None:
-    """Start ``putnam mcp ARGS`` as the SDK's stdio client does and run ``session`` against it."""
-    command, *rest = _argv(*args)
-    params = StdioServerParameters(command=command, args=rest, env=_env(env), cwd=str(REPO))
-
-    async def main() -> None:
-        async with Client(params, read_timeout_seconds=300) as client:
-            await session(client)
-
-    anyio.run(main)
-
-
-@dataclass
-class Served:
-    """A running ``putnam mcp --transport http``: its URL and the lines it wrote on stderr so far."""
-
-    url: str
-    log: list[str] = field(default_factory=list)
-
-
-@contextmanager
-def http_server(*args: str, env: dict[str, str] | None = None) -> Iterator[Served]:
-    """``putnam mcp --transport http --port 0 ARGS`` in the background, up to the URL it announces."""
-    argv = _argv("--transport", "http", "--port", "0", *args)
-    process = subprocess.Popen(argv, env=_env(env), cwd=REPO, stderr=subprocess.PIPE, text=True)
-    assert process.stderr is not None
-    stream = process.stderr
-    reader: threading.Thread | None = None
-    try:
-        lines: list[str] = []
-        for line in stream:
-            lines.append(line)
-            if "serving streamable HTTP at " in line:
-                break
-        else:
-            raise AssertionError(f"putnam mcp exited ({process.wait()}) without serving: {''.join(lines)}")
-        served = Served(lines[-1].split(" at ", 1)[1].strip(), lines)
-        reader = threading.Thread(target=lambda: lines.extend(stream), daemon=True)
-        reader.start()
-        yield served
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        if reader is not None:
-            reader.join(timeout=10)  # the log is complete once the server is gone
-
-
-def over_http(url: str, session: Session) -> None:
-    async def main() -> None:
-        async with Client(url, read_timeout_seconds=300) as client:
-            await session(client)
-
-    anyio.run(main)
-
-
-def text(result: Any) -> str:
-    return "\n".join(part.text for part in result.content if getattr(part, "type", "") == "text")
-
-
-def structured(result: Any) -> dict[str, Any]:
-    assert not result.is_error, text(result)
-    data: dict[str, Any] = result.structured_content or json.loads(text(result))
-    return data
-
 
 ROCQ = ("--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES))
 
@@ -223,8 +139,8 @@ def test_bad_calls_are_tool_errors_that_say_what_to_do() -> None:
 
 def test_the_command_refuses_bad_input_before_serving(tmp_path: Path) -> None:
     missing = subprocess.run(
-        _argv("--prover", "rocq", "--benchmark", str(tmp_path / "none.jsonl")),
-        env=_env(),
+        mcp_argv("--prover", "rocq", "--benchmark", str(tmp_path / "none.jsonl")),
+        env=server_env(),
         capture_output=True,
         text=True,
         timeout=60,
@@ -232,7 +148,7 @@ def test_the_command_refuses_bad_input_before_serving(tmp_path: Path) -> None:
     )
     assert missing.returncode == 2 and "none.jsonl" in missing.stderr and missing.stdout == ""
     transport = subprocess.run(
-        _argv("--transport", "sse"), env=_env(), capture_output=True, text=True, timeout=60, check=False
+        mcp_argv("--transport", "sse"), env=server_env(), capture_output=True, text=True, timeout=60, check=False
     )
     assert transport.returncode == 2 and "choose stdio or http" in transport.stderr
     with socket.socket() as taken:
@@ -240,10 +156,16 @@ def test_the_command_refuses_bad_input_before_serving(tmp_path: Path) -> None:
         taken.listen()
         port = str(taken.getsockname()[1])
         busy = subprocess.run(
-            _argv("--transport", "http", "--port", port, *ROCQ), env=_env(), capture_output=True, text=True, timeout=60
+            mcp_argv("--transport", "http", "--port", port, *ROCQ),
+            env=server_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
     assert busy.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in busy.stderr, busy.stderr
-    closed = subprocess.run(_argv(*ROCQ), env=_env(), stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+    closed = subprocess.run(
+        mcp_argv(*ROCQ), env=server_env(), stdin=subprocess.DEVNULL, capture_output=True, timeout=60
+    )
     assert closed.returncode == 0 and closed.stdout == b"", "over stdio, stdout carries the protocol alone"
 
 
