@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from putnam_solver import __version__
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.clikit import PutnamTyper, error, warning
+from putnam_solver.cluster import RAY_EXTRA, RaySettings, open_verifier
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core import bundle as bundle_service
 from putnam_solver.core import selftest as selftest_service
@@ -35,6 +36,7 @@ from putnam_solver.core.candidates import (
     verify_candidates,
     write_verdicts_json,
 )
+from putnam_solver.core.dispatch import Verifier
 from putnam_solver.core.provers import (
     Prover,
     canonical_prover_name,
@@ -78,6 +80,13 @@ def _prover_names(values: list[str] | None) -> list[str] | None:
     return None if values is None else [str(_prover_name(v)) for v in values]
 
 
+def _provers_option(what: str) -> Any:
+    """--prover NAME, repeatable: ``what`` the option does with each prover named, all by default."""
+    return typer.Option(
+        "--prover", metavar="NAME", help=f"{what} (repeatable; default all). {PROVER_HELP}.", callback=_prover_names
+    )
+
+
 PROVER_HELP = f"Proof language: {', '.join(prover_names())}" + "".join(
     f" ({alias} means {name})" for alias, name in prover_aliases().items()
 )
@@ -98,6 +107,33 @@ MaxCandidateBytesOpt = Annotated[
         min=1,
         help="Refuse candidate files larger than this many bytes before any gate reads them (default 1 MiB; "
         "published proofs stay under 150 KB).",
+    ),
+]
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="ADDRESS",
+        help="Run the gates as tasks on a Ray cluster: auto (the cluster `ray start` made on this machine), "
+        "HOST:PORT of its head, ray://HOST:PORT, or local (a one-machine cluster for this command). Each node "
+        "uses its own toolchain; a node whose toolchain fingerprint differs from this machine's is refused. "
+        f"Needs {RAY_EXTRA} on every node.",
+        show_default=False,
+    ),
+]
+RayCpusOpt = Annotated[
+    float, typer.Option("--ray-cpus", min=0.01, help="With --ray: CPUs each verification reserves on its node.")
+]
+RayMemoryOpt = Annotated[
+    int,
+    typer.Option("--ray-memory-mb", min=1, help="With --ray: memory (MB) each verification reserves on its node."),
+]
+RayRetriesOpt = Annotated[
+    int,
+    typer.Option(
+        "--ray-retries",
+        min=0,
+        help="With --ray: times a verification is sent again after its worker or node died (then: error).",
     ),
 ]
 AllowRecursionOpt = Annotated[
@@ -288,6 +324,10 @@ def verify(
             help="Run G6 even where AF_UNIX cannot be denied or root cannot be dropped (recorded in the verdict).",
         ),
     ] = False,
+    ray: RayOpt = None,
+    ray_cpus: RayCpusOpt = RaySettings.num_cpus,
+    ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
+    ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
@@ -325,15 +365,20 @@ def verify(
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:
             warning("--unsafe-no-sandbox: tools run without isolation")
-        if loaded_bundle is not None:
-            _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out)
-        with _progress(len(found)) as advance:
+        settings = _ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
+        with open_verifier(settings, warning) as verifier:
+            jobs = max(jobs, verifier.slots()) if settings else jobs
+            if loaded_bundle is not None:
+                _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out, verifier)
+            with _progress(len(found)) as advance:
 
-            def report(verdict: Verdict) -> None:
-                out.print(verdict_text(verdict), markup=False)
-                advance()
+                def report(verdict: Verdict) -> None:
+                    out.print(verdict_text(verdict), markup=False)
+                    advance()
 
-            verdicts = verify_candidates(found, chosen_prover, loaded, track, options, jobs, cache, report)
+                verdicts = verify_candidates(
+                    found, chosen_prover, loaded, track, options, jobs, cache, report, verifier
+                )
         if json_out is not None:
             write_verdicts_json(json_out, verdicts, loaded)
         counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
@@ -354,13 +399,15 @@ def _verify_bundle(
     jobs: int,
     cache: VerdictCache | None,
     json_out: Path | None,
+    verifier: Verifier,
 ) -> None:
-    """``verify --bundle``: the bundle's claims re-verified here, as a table; exits with verify's codes."""
+    """``verify --bundle``: the bundle's claims re-verified (by ``verifier``), as a table; exits with
+    verify's codes."""
     changed = [t for t in loaded.toolchains if t != get_prover(loaded.prover).toolchain_fingerprint(options)]
     if changed:
         err.print(f"note: the bundle was made on another toolchain: {' | '.join(changed)}", markup=False)
     with _progress(len(loaded.entries)) as advance:
-        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance())
+        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance(), verifier)
     for line in bundle_service.table_lines(checks):
         out.print(line, markup=False)
     verdicts = [c.verdict for c in checks]
@@ -560,6 +607,10 @@ def solve(
             help="At the end, re-verify every stored pass afresh (`putnam audit`); exit 1 if one is not confirmed.",
         ),
     ] = False,
+    ray: RayOpt = None,
+    ray_cpus: RayCpusOpt = RaySettings.num_cpus,
+    ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
+    ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
     from putnam_solver.run.report.progress import LogLineProgress, ProgressSink, RichProgress
 
@@ -600,6 +651,7 @@ def solve(
         resume=resume,
         fresh=fresh,
         given=_typed_flags(ctx),
+        ray=_ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries),
     )
     action = (
         solve_service.Action.LIST
@@ -625,6 +677,11 @@ def solve(
     if result.report:
         err.print(result.report, markup=False)
     raise typer.Exit(result.exit_code)
+
+
+def _ray_settings(address: str | None, cpus: float, memory_mb: int, retries: int) -> RaySettings | None:
+    """``--ray`` and its resource flags as settings; None (the local pool) without ``--ray``."""
+    return None if address is None else RaySettings(address, cpus, memory_mb, retries)
 
 
 def _typed_flags(ctx: typer.Context) -> frozenset[str]:
@@ -691,6 +748,10 @@ def audit(
         ),
     ] = None,
     tool: ToolOpt = None,
+    ray: RayOpt = None,
+    ray_cpus: RayCpusOpt = RaySettings.num_cpus,
+    ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
+    ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
     """Re-verify every stored pass of a run afresh: full profile, fresh sandbox, no cache.
 
@@ -698,14 +759,16 @@ def audit(
     gates that cannot run) or an audit could not decide. Resumable: passes already audited on this
     toolchain are skipped unless --again.
     """
-    with _errors():
+    settings = _ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
+    with _errors(), open_verifier(settings, warning) as verifier:
         request = audit_service.AuditRequest(
             run_dir,
-            jobs=jobs,
+            jobs=max(jobs, verifier.slots()) if settings else jobs,
             again=again,
             allow_toolchain_change=allow_toolchain_change,
             benchmark=benchmark,
             tools=tool_locations(tool or []),
+            verifier=verifier,
         )
         outcome = audit_service.audit_run(
             request, lambda m: err.print(m, markup=False), lambda m: out.print(m, markup=False)
@@ -835,9 +898,13 @@ def mcp_server(
     verify (full profile, the verdict JSON of `putnam verify --json`); every gate runs here, in its
     sandbox. Over stdio, nothing but the protocol is written to stdout. Exit 2 on bad input.
     """
-    from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command
-
     with _errors():
+        try:
+            from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command
+        except ImportError as exc:
+            raise InputError(
+                f"putnam mcp needs the mcp extra ({exc.name} is missing): pip install 'putnambench-solver[mcp]'"
+            ) from exc
         if transport not in mcp_service.TRANSPORTS:
             raise InputError(f"--transport {transport!r}: choose {' or '.join(mcp_service.TRANSPORTS)}")
         chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
@@ -851,20 +918,88 @@ def mcp_server(
         mcp_service.run_server(settings, "http" if transport == "http" else "stdio", host, port)
 
 
+@app.command()
+def serve(
+    keys: Annotated[
+        Path,
+        typer.Option(
+            "--keys",
+            help="API keys file: one key per line, as KEY, NAME KEY or NAME KEY LIMIT (# starts a comment). "
+            "Clients send `Authorization: Bearer KEY`.",
+            show_default=False,
+        ),
+    ],
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)] = 8000,
+    prover: Annotated[list[str] | None, _provers_option("Serve this prover")] = None,
+    benchmark: BenchmarkOpt = None,
+    benchmark_sha256: PinOpt = None,
+    jobs: Annotated[int, typer.Option("--jobs", help="Verifications run at once.", min=1)] = (os.cpu_count() or 1),
+    per_key: Annotated[
+        int,
+        typer.Option("--per-key-limit", help="Requests in flight per key; more get 429 (a key's LIMIT wins).", min=1),
+    ] = 4,
+    max_batch: Annotated[int, typer.Option("--max-batch", help="Items per batch request.", min=1)] = 64,
+    max_body_bytes: Annotated[
+        int, typer.Option("--max-body-bytes", help="Bytes per request body; larger bodies get 413 unread.", min=1024)
+    ] = 8 << 20,
+    max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
+    memory_mb: Annotated[
+        int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)
+    ] = 16384,
+    tool: ToolOpt = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
+    no_selftest: Annotated[
+        bool,
+        typer.Option(
+            "--no-selftest",
+            help="Do not run the selftest at start when this toolchain has none that passed (the server is "
+            "then not ready, and verifies nothing, until `putnam selftest` passes).",
+        ),
+    ] = False,
+    ray: RayOpt = None,
+    ray_cpus: RayCpusOpt = RaySettings.num_cpus,
+    ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
+    ray_retries: RayRetriesOpt = RaySettings.max_retries,
+) -> None:
+    """Serve the verification gates over HTTP: POST /verify, POST /verify/batch, GET /health, GET /ready,
+    the OpenAPI schema at /openapi.json. Runs until interrupted. Exit 2 when it cannot start."""
+    with _errors():
+        try:
+            from putnam_solver.serve import Limits, load_config, run_server
+        except ImportError as exc:
+            raise InputError(
+                f"putnam serve needs the serve extra ({exc.name} is missing): pip install 'putnambench-solver[serve]'"
+            ) from exc
+        options = VerifyOptions(
+            timeout_seconds=timeout,
+            memory_mb=memory_mb,
+            tools=tool_locations(tool or []),
+            max_candidate_bytes=max_candidate_bytes,
+        )
+        limits = Limits(per_key=per_key, batch_items=max_batch, body_bytes=max_body_bytes)
+        config = load_config(
+            keys,
+            prover or list(prover_names()),
+            benchmark,
+            benchmark_sha256,
+            options,
+            jobs,
+            limits,
+            cache=not no_cache,
+            run_selftest=not no_selftest,
+        )
+        settings = _ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
+        run_server(config, host, port, lambda line: out.print(line, markup=False), settings)
+
+
 @app.command(
     help="Show what is installed and, per prover, which gates can run here and where its benchmark data is. "
     + DOCTOR_EXIT_CODES
 )
 def doctor(
-    prover: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--prover",
-            metavar="NAME",
-            help=f"Check only this prover (repeatable; default all). {PROVER_HELP}.",
-            callback=_prover_names,
-        ),
-    ] = None,
+    prover: Annotated[list[str] | None, _provers_option("Check only this prover")] = None,
     tool: ToolOpt = None,
 ) -> None:
     with _errors():

@@ -127,9 +127,12 @@ class Benchmark:
         )
 
     def _unknown_message(self, problem_id: str) -> str:
+        return f"{self.path}: no problem {problem_id!r}{self.did_you_mean(problem_id)}"
+
+    def did_you_mean(self, problem_id: str) -> str:
+        """``; did you mean X, Y?`` naming up to three ids close to an unknown one, else nothing."""
         close = difflib.get_close_matches(problem_id, list(self.problems), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        return f"{self.path}: no problem {problem_id!r}{hint}"
+        return f"; did you mean {', '.join(close)}?" if close else ""
 
 
 def module_name(problem_id: str) -> str:
@@ -223,7 +226,7 @@ def _parse_records(path: Path, raw: bytes, putnam: bool) -> dict[str, Problem]:
             raise BenchmarkError(
                 f"{json_error(str(path), exc, number)} (not valid JSON; a benchmark has one JSON object per line)"
             ) from exc
-        problem = _problem_from_record(where, record, putnam)
+        problem = problem_from_record(where, record, putnam)
         if problem.id in problems:
             raise BenchmarkError(
                 f"{where}: duplicate problem_id {problem.id!r} (first on line {first_line[problem.id]})"
@@ -235,7 +238,9 @@ def _parse_records(path: Path, raw: bytes, putnam: bool) -> dict[str, Problem]:
     return problems
 
 
-def _problem_from_record(where: str, record: Any, putnam: bool) -> Problem:
+def problem_from_record(where: str, record: Any, putnam: bool) -> Problem:
+    """One benchmark record (a JSON object) as a Problem; ``where`` names it in errors; ``putnam``
+    requires a PutnamBench id."""
     if not isinstance(record, dict):
         raise BenchmarkError(f"{where}: expected a JSON object, found {type(record).__name__}")
     problem_id = record.get("problem_id")

@@ -106,4 +106,5 @@ def verdict_from_json(data: dict[str, Any]) -> Verdict:
         answers=data.get("answers", {}),
         unsafe_no_sandbox=bool(data.get("unsafe_no_sandbox", False)),
         allow_recursion=bool(data.get("allow_recursion", False)),
+        ran_on=dict(data.get("ran_on", {})),
     )

@@ -228,6 +228,9 @@ class Verdict:
     unsafe_no_sandbox: bool = False
     allow_recursion: bool = False
     cached: bool = False
+    ran_on: dict[str, Any] = field(default_factory=dict)
+    """Where a backend other than this process ran the gates (``core.dispatch``): its node, host and
+    toolchain fingerprint, and the attempts lost on the way; empty when they ran here."""
 
     @property
     def status(self) -> str:
@@ -273,6 +276,7 @@ class Verdict:
             "unsafe_no_sandbox": self.unsafe_no_sandbox,
             "allow_recursion": self.allow_recursion,
             "cached": self.cached,
+            **({"ran_on": self.ran_on} if self.ran_on else {}),
         }
 
 
