@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -18,9 +18,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from putnam_solver import datasets
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core import selftest as selftest_service
+from putnam_solver.core.benchmarks import (
+    DEFAULT_BENCHMARK,
+    BenchmarkSpec,
+    Erratum,
+    RegistryError,
+    benchmark_names,
+    get_spec,
+)
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
 from putnam_solver.core.provers import Prover, get_prover, prover_names, tool_locations
@@ -31,12 +40,13 @@ from putnam_solver.run import solving as solve_service
 
 app = typer.Typer(
     name="putnam",
-    help="Run and check formal proofs for PutnamBench; a proof counts only when every verification gate passes.",
+    help="Run and check formal proofs for PutnamBench, miniF2F and ProofNet; a proof counts only when every "
+    "verification gate passes.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-dataset_app = typer.Typer(help="Build the pinned PutnamBench data files.", no_args_is_help=True)
+dataset_app = typer.Typer(help="Build the pinned benchmark data files.", no_args_is_help=True)
 app.add_typer(dataset_app, name="dataset")
 
 out = Console(highlight=False, soft_wrap=True)
@@ -44,11 +54,13 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 ProverOpt = Annotated[str, typer.Option("--prover", help=f"Proof language: {', '.join(prover_names())}.")]
 BenchmarkOpt = Annotated[
-    Path | None,
+    str | None,
     typer.Option(
         "--benchmark",
-        help="Benchmark JSONL file (default: $PUTNAM_BENCHMARK, a file or directory, else the data "
-        "directory filled by `putnam dataset fetch`).",
+        help="NAME[@VARIANT][:SPLIT] of a registered benchmark (putnambench, minif2f, minif2f:test, "
+        "minif2f@published, proofnet:valid; looked up under $PUTNAM_BENCHMARK, else the data directory filled "
+        "by `putnam dataset fetch`), or a JSONL PATH (default: $PUTNAM_BENCHMARK when it is a file, else "
+        "putnambench).",
         show_default=False,
     ),
 ]
@@ -97,16 +109,24 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _load(prover_name: str, benchmark: Path | None, pin: str | None) -> tuple[Prover, bench.Benchmark]:
+def _load(prover_name: str, benchmark: str | None, pin: str | None) -> tuple[Prover, bench.Benchmark]:
     prover = get_prover(prover_name)
-    path = bench.resolve_benchmark_path(prover.benchmark_file, benchmark)
-    loaded = bench.load_benchmark(path, pin)
+    loaded = bench.open_benchmark(benchmark, prover.name, pin)
     if not loaded.pinned:
         err.print(
-            f"[yellow]warning:[/yellow] {escape(str(path))} is not pinned (no built-in pin, no --benchmark-sha256); "
-            f"results are recorded as unpinned (sha256 {loaded.sha256})"
+            f"[yellow]warning:[/yellow] {escape(str(loaded.path))} is not pinned (no built-in pin, no "
+            f"--benchmark-sha256); results are recorded as unpinned (sha256 {loaded.sha256})"
         )
     return prover, loaded
+
+
+def _defect_note(errata: Sequence[Erratum]) -> str:
+    """How a line of output flags a statement with known errata (empty when it has none)."""
+    shown = [e for e in errata if e.defective] or list(errata)
+    if not shown:
+        return ""
+    what = "statement known defective" if shown[0].defective else "statement note"
+    return f"  ({what}: {'; '.join(e.short() for e in shown)})"
 
 
 @app.command("list")
@@ -131,17 +151,22 @@ def list_problems(
                     "has_answer": chosen_prover.has_answer(p),
                     "answer_forms": chosen_prover.answer_forms(p),
                     "benchmark_pinned": loaded.pinned,
+                    **{k: v for k, v in loaded.verdict_record(p).items() if k != "toolchain_stated"},
                 }
-                out.print(json.dumps(record), markup=False)
+                out.print(json.dumps(record, ensure_ascii=False), markup=False)
             else:
-                out.print(p.id, markup=False)
+                out.print(p.id + _defect_note(loaded.errata(p.id)), markup=False)
 
 
 @app.command()
 def check(
     benchmark: Annotated[
-        list[Path] | None,
-        typer.Option("--benchmark", help="Benchmark file(s) to check (default: each prover's benchmark)."),
+        list[str] | None,
+        typer.Option(
+            "--benchmark",
+            help="Benchmark(s) to check: a registered NAME (all its files) or a PATH (default: every "
+            "registered benchmark present; PutnamBench must be).",
+        ),
     ] = None,
     benchmark_sha256: PinOpt = None,
 ) -> None:
@@ -161,9 +186,12 @@ def verify(
         Profile, typer.Option("--gates", help="Gate profile: text (G1-G3), fast (G1-G4), full (G1-G6).")
     ] = Profile.FULL,
     axle: Annotated[bool, typer.Option("--axle", help="Also verify with the AXLE API (G7).")] = False,
-    track: Annotated[Track, typer.Option("--track", help="with-answer inlines the official answer.")] = (
-        Track.WITH_ANSWER
-    ),
+    track: Annotated[
+        Track,
+        typer.Option(
+            "--track", help="with-answer inlines the official answer (benchmarks without answer holes have only it)."
+        ),
+    ] = Track.WITH_ANSWER,
     benchmark: BenchmarkOpt = None,
     benchmark_sha256: PinOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
@@ -202,6 +230,7 @@ def verify(
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
         chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
+        loaded.require_track(track.value)
         found = discover_candidates(candidates, loaded, chosen_prover, max_candidate_bytes)
         options = VerifyOptions(
             profile=gates,
@@ -234,8 +263,10 @@ def verify(
             write_verdicts_json(json_out, verdicts, loaded)
         counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
         cached = sum(v.cached for v in verdicts)
+        defective = sum(v.accepted and bool(v.defects) for v in verdicts)
+        apart = f" ({defective} of them on statements known defective, counted apart)" if defective else ""
         out.print(
-            f"{len(verdicts)} candidates: {counts['accepted']} accepted, {counts['rejected']} rejected, "
+            f"{len(verdicts)} candidates: {counts['accepted']} accepted{apart}, {counts['rejected']} rejected, "
             f"{counts['error']} errors (profile {gates.value}{' + axle' if axle else ''}, track {track.value}"
             f"{f', {cached} from cache' if cached else ''})",
             markup=False,
@@ -251,6 +282,9 @@ def _verdict_line(verdict: Verdict) -> str:
     head = f"{verdict.status.upper():9} {verdict.problem}  {verdict.candidate_path}"
     if verdict.cached:
         head += "  (cached verdict)"
+    for erratum in verdict.benchmark.get("errata", []):
+        what = "statement known defective" if erratum.get("defective") else "statement note"
+        head += f"\n          {what}: {erratum.get('kind')}: {erratum.get('defect')} (source: {erratum.get('source')})"
     problem = verdict.first_problem()
     if problem is not None:
         head += f"\n          {problem.id} {problem.name} {problem.status.value}: {problem.detail}"
@@ -312,19 +346,46 @@ def policy(prover: ProverOpt = "lean", tool: ToolOpt = None) -> None:
 
 @dataset_app.command("fetch")
 def dataset_fetch(
-    source: Annotated[str, typer.Option("--source", help="Git URL or path to clone.")] = bench.PUTNAMBENCH_URL,
-    revision: Annotated[str, typer.Option("--revision", help="Commit to check out.")] = bench.PUTNAMBENCH_COMMIT,
+    benchmark: Annotated[
+        str, typer.Option("--benchmark", help=f"Which benchmark to build: {', '.join(benchmark_names())}.")
+    ] = DEFAULT_BENCHMARK,
+    source: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--source",
+            help="Git URL or local path to clone instead of an upstream: [ID=]URL-OR-PATH (repeatable; ID names "
+            "one of the benchmark's upstreams, e.g. minif2f's lean, rocq, informal; optional when it has one).",
+        ),
+    ] = None,
+    revision: Annotated[
+        list[str] | None,
+        typer.Option("--revision", help="Commit to check out instead of the pinned one: [ID=]REV (repeatable)."),
+    ] = None,
     directory: Annotated[
         Path | None,
-        typer.Option("--dir", help="Where to write the JSONL files (default: the data directory)."),
+        typer.Option("--dir", help="Where to write the JSONL files (default: the benchmark's data directory)."),
     ] = None,
 ) -> None:
-    """Clone PutnamBench at the pinned commit and build the JSONL files; every file must match its pin."""
-    target = directory or bench.default_data_dir()
+    """Clone a benchmark's upstreams at the pinned commits and build its JSONL files; every file must match its pin."""
     with _errors():
-        files = bench.fetch_dataset(target, source, revision, progress=lambda m: err.print(m, markup=False))
+        spec = _spec(benchmark)
+        target = directory or bench.default_data_dir(spec.name)
+        files = datasets.fetch_benchmark(
+            spec.name,
+            target,
+            datasets.source_choices(spec, source or [], "--source"),
+            datasets.source_choices(spec, revision or [], "--revision"),
+            progress=lambda m: err.print(m, markup=False),
+        )
     for f in files:
         out.print(f"{f.path}  {f.records} records  sha256 {f.sha256}  (matches the pin)", markup=False)
+
+
+def _spec(name: str) -> BenchmarkSpec:
+    try:
+        return get_spec(name)
+    except RegistryError as exc:
+        raise InputError(str(exc)) from exc
 
 
 @app.command()

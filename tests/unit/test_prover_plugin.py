@@ -60,7 +60,6 @@ class ToyProver:
     name = "toy"
     label = "Toy logic"
     suffix = ".toy"
-    benchmark_file = "toy.jsonl"
     selftest_suites: tuple[str, ...] = ()
     tools = (TOY_CHECKER,)
 

@@ -45,7 +45,8 @@ def discover_candidates(
 ) -> list[Candidate]:
     """Resolve files and directories to candidates, in a stable order.
 
-    A file must be named after its problem (``putnam_1962_a2.lean`` or ``Putnam1962A2.lean``); a
+    A file must be named after its problem (``putnam_1962_a2.lean`` or ``Putnam1962A2.lean``, in the
+    benchmark's split when one was chosen); a
     directory contributes every file in it that is so named (other files, such as a lakefile, are not
     candidates). Any file given explicitly that is not a candidate is an input error, as is a
     directory with none, or a file larger than ``max_bytes`` (checked before it is read).
@@ -151,6 +152,7 @@ def verify_candidates(
             if cache:
                 cache.put(key, verdict)
         verdict.candidate_path = str(candidate.path)
+        verdict.benchmark = benchmark.verdict_record(candidate.problem)  # the record as it is now
         if on_verdict:
             on_verdict(verdict)
         return verdict
@@ -166,7 +168,9 @@ def verdicts_json(verdicts: Sequence[Verdict], benchmark: Benchmark) -> dict[str
     """The document ``putnam verify --json`` writes."""
     return {
         "all_okay": bool(verdicts) and all(v.accepted for v in verdicts),
-        "benchmark": {"path": str(benchmark.path), "sha256": benchmark.sha256, "pin": benchmark.pin_name},
+        "benchmark": {"path": str(benchmark.path), "sha256": benchmark.sha256, "pin": benchmark.pin_name}
+        | {k: v for k, v in benchmark.describe().items() if k in ("name", "variant", "split", "label")},
+        "accepted_on_known_defects": sorted(v.problem for v in verdicts if v.accepted and v.defects),
         "results": [v.to_json() for v in verdicts],
     }
 

@@ -226,6 +226,14 @@ class Verdict:
     unsafe_no_sandbox: bool = False
     allow_recursion: bool = False
     cached: bool = False
+    benchmark: dict[str, Any] = field(default_factory=dict)
+    """What the benchmark's record says of this problem (``Benchmark.verdict_record``): name, file,
+    split, adaptations and errata. Not an input of the verdict; refreshed whenever a verdict is reused."""
+
+    @property
+    def defects(self) -> list[dict[str, Any]]:
+        """The errata that make a proof of this statement no evidence about the problem."""
+        return [e for e in self.benchmark.get("errata", []) if e.get("defective")]
 
     @property
     def status(self) -> str:
@@ -262,6 +270,7 @@ class Verdict:
             "unsafe_no_sandbox": self.unsafe_no_sandbox,
             "allow_recursion": self.allow_recursion,
             "cached": self.cached,
+            "benchmark": self.benchmark,
         }
 
 
@@ -457,6 +466,7 @@ def run_gates(
         answers=answers,
         unsafe_no_sandbox=options.unsafe_no_sandbox,
         allow_recursion=options.allow_recursion,
+        benchmark=benchmark.verdict_record(problem),
     )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from putnam_solver.core.benchmark import resolve_benchmark_path
+from putnam_solver.core.benchmark import locate_benchmark, open_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest import require_selftest
 from putnam_solver.core.util import InputError
@@ -48,7 +48,7 @@ class SolveFlags:
     model: str | None
     prover: str
     track: Track
-    benchmark: Path | None
+    benchmark: str | None
     benchmark_sha256: str | None
     problems: tuple[str, ...]
     max_problems: int | None
@@ -159,11 +159,14 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
         prices=_load_prices(flags.prices) if flags.prices else {},
         model_base_url=flags.model_base_url,
     )
+    located = locate_benchmark(flags.benchmark, prover.name)
+    open_benchmark(flags.benchmark, prover.name, flags.benchmark_sha256).require_track(flags.track.value)
     selection = Selection(
-        benchmark=resolve_benchmark_path(prover.benchmark_file, flags.benchmark).resolve(),
+        benchmark=located.path.resolve(),
         benchmark_sha256=flags.benchmark_sha256,
         problems=flags.problems,
         max_problems=flags.max_problems,
+        split=located.split,
     )
     run_dir = flags.run_dir or Path("runs") / time.strftime("%Y%m%d-%H%M%S")
     limits = RunLimits(max_tokens=flags.run_token_limit, max_cost_dollars=flags.run_cost_limit)

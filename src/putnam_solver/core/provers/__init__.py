@@ -76,8 +76,6 @@ class Prover(Protocol):
     """How prompts name the language and its library (``Lean 4 with Mathlib``)."""
     suffix: str
     """Candidate file suffix, with the dot."""
-    benchmark_file: str
-    """File name of this prover's PutnamBench JSONL in the data directory."""
     selftest_suites: tuple[str, ...]
     """Canary suites (directories under ``putnam_solver/canaries``) that ``putnam selftest`` runs."""
     tools: tuple[ToolSpec, ...]

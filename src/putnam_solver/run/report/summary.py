@@ -179,8 +179,13 @@ def summary_markdown(
     config: dict[str, Any] = settings.get("config", {})
     selection: dict[str, Any] = settings.get("selection", {})
     selected = len(settings.get("selected", []))
-    passes = selected - len(unresolved)
+    errata = selected_errata(settings)
+    solved = [p for p in settings.get("selected", []) if p not in set(unresolved)]
+    apart = [p for p in solved if any(e.get("defective") for e in errata.get(p, []))]
+    passes = len(solved) - len(apart)
     share = f" ({100 * passes / selected:.1f}%)" if selected else ""
+    if apart:
+        share += f", plus {len(apart)} on statements known defective (counted apart: {', '.join(apart)})"
     pin = selection.get("pin")
     pinned = f"pinned as {pin}" if pin else "UNPINNED (no SHA-256 pin; results are not comparable)"
     limit = settings.get("campaigns", 0)
@@ -191,7 +196,11 @@ def summary_markdown(
     )
     rows = [
         ("Run", state),
-        ("Benchmark", f"{selection.get('benchmark')} (sha256 {selection.get('benchmark_sha256')}); {pinned}"),
+        (
+            "Benchmark",
+            f"{_benchmark_name(settings)}{selection.get('benchmark')} (sha256 "
+            f"{selection.get('benchmark_sha256')}); {pinned}",
+        ),
         ("Prover, track", f"{config.get('prover')}, {config.get('track')}"),
         ("Model", _model_line(config)),
         (
@@ -238,8 +247,47 @@ def summary_markdown(
         *(f"- {p}" for p in unresolved),
         *([] if unresolved else ["none"]),
         "",
+        *errata_section(errata, set(solved), _benchmark_notes(settings)),
     ]
     return "\n".join(out)
+
+
+def selected_errata(settings: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The benchmark record's errata (as the run recorded it) of the selected problems, by problem."""
+    record = settings.get("benchmark", {}).get("record", {})
+    chosen = set(settings.get("selected", []))
+    found: dict[str, list[dict[str, Any]]] = {}
+    for erratum in record.get("errata", []):
+        if erratum.get("problem") in chosen:
+            found.setdefault(erratum["problem"], []).append(erratum)
+    return found
+
+
+def errata_section(errata: dict[str, list[dict[str, Any]]], solved: set[str], notes: Sequence[str]) -> list[str]:
+    """SUMMARY.md's list of the selected statements with known errata, and the benchmark's notes."""
+    if not errata and not notes:
+        return []
+    lines = ["## Known defects of the selected statements", ""]
+    for problem in sorted(errata):
+        for e in errata[problem]:
+            state = (
+                "unresolved" if problem not in solved else "solved, counted apart" if e.get("defective") else "solved"
+            )
+            lines.append(f"- {problem} ({state}): {e.get('kind')}: {e.get('defect')} (source: {e.get('source')})")
+    if not errata:
+        lines.append("none listed in the benchmark's errata")
+    lines += ["", *(f"Note: {n}" for n in notes), ""] if notes else [""]
+    return lines
+
+
+def _benchmark_name(settings: dict[str, Any]) -> str:
+    label = settings.get("benchmark", {}).get("label")
+    name = settings.get("benchmark", {}).get("name")
+    return f"{label}: " if name and label else ""
+
+
+def _benchmark_notes(settings: dict[str, Any]) -> list[str]:
+    return [str(n) for n in settings.get("benchmark", {}).get("record", {}).get("notes", [])]
 
 
 def answer_check_line(attempts: Iterable[AttemptRow]) -> str:

@@ -88,12 +88,11 @@ ALL_GATES: tuple[Gate, ...] = (
 
 
 class LeanProver:
-    """The Prover protocol for Lean 4 PutnamBench."""
+    """The Prover protocol for Lean 4 benchmarks (PutnamBench, miniF2F, ProofNet, any JSONL of statements)."""
 
     name: str = "lean"
     label: str = "Lean 4 with Mathlib"
     suffix: str = ".lean"
-    benchmark_file: str = "putnam_bench_lean4.jsonl"
     selftest_suites: tuple[str, ...] = ("lean-core", "lean-mathlib")
     tools: tuple[ToolSpec, ...] = (LEAN_TOOL,)
     """Only `lean` is the user's to choose: G6 runs the comparator, lean4export and landrun that
@@ -106,7 +105,8 @@ class LeanProver:
         return model_statement(problem.formal_statement, track)
 
     def has_answer(self, problem: Problem) -> bool:
-        return bool(parse_statement(problem.formal_statement).solutions)
+        """Whether the statement has answer holes (only in a benchmark whose record says it has them)."""
+        return problem.format.answers and bool(parse_statement(problem.formal_statement).solutions)
 
     def answer_forms(self, problem: Problem) -> list[str]:
         """The with-answer forms a candidate may use (``inlined``: PutnamBench's text; ``abbrev``)."""
@@ -160,7 +160,7 @@ class LeanProver:
         This is a record for the verdict, not a check, so it never raises: text that does not lex or a
         statement without solutions gives ``{}``.
         """
-        if track is not Track.NO_ANSWER:
+        if track is not Track.NO_ANSWER or not problem.format.answers:
             return {}
         try:
             statement = parse_statement(problem.formal_statement)

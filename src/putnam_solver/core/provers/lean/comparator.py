@@ -45,7 +45,7 @@ from putnam_solver.core.provers.lean.bootstrap import (
     COMPARATOR_REV,
     SOLUTION_MODULE,
 )
-from putnam_solver.core.provers.lean.checks import form_challenge
+from putnam_solver.core.provers.lean.checks import challenge_theorem, form_challenge
 from putnam_solver.core.provers.lean.toolchain import ToolchainPaths, pinned_toolchain_env, toolchain_root
 from putnam_solver.core.sandbox import (
     DEFAULT_PATH,
@@ -63,7 +63,7 @@ GATE_NAME = "kernel"
 KERNELS = ("lean", "nanoda")
 OUTPUT_TAIL = 3000
 SOLUTION_DEF = re.compile(r"^(?:noncomputable\s+)?(?:abbrev|def)\s+(\S+_solution)\b", re.MULTILINE)
-"""A PutnamBench answer hole: ``abbrev putnam_X_solution`` (or ``def``) at the start of a line."""
+"""An answer hole (PutnamBench): ``abbrev putnam_X_solution`` (or ``def``) at the start of a line."""
 PROJECT_FILES = ("lakefile.toml", "lean-toolchain", "lake-manifest.json")
 SOLUTION_BUILD_LINE = f"Building {SOLUTION_MODULE}"
 """What comparator prints just before it builds the candidate (Main.lean:115 ``safeLakeBuild``)."""
@@ -146,7 +146,7 @@ def comparator_config(sub: Submission, paths: ToolchainPaths) -> dict[str, Any]:
     config: dict[str, Any] = {
         "challenge_module": CHALLENGE_MODULE,
         "solution_module": SOLUTION_MODULE,
-        "theorem_names": [sub.problem.id],
+        "theorem_names": [challenge_theorem(sub)],
         "permitted_axioms": list(ALLOWED_AXIOMS),
     }
     if "nanoda" in sub.options.kernels:

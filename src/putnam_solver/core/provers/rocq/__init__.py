@@ -74,7 +74,7 @@ GATES: tuple[Gate, ...] = (
 
 
 def _statement(problem: Problem) -> Statement:
-    """The parsed pinned statement; a record without the PutnamBench shape is the user's input error."""
+    """The parsed pinned statement; a record without its benchmark's shape is the user's input error."""
     try:
         return _challenge.statement_of(problem)
     except StatementError as exc:
@@ -82,12 +82,11 @@ def _statement(problem: Problem) -> Statement:
 
 
 class RocqProver:
-    """The Rocq prover: candidates are ``.v`` files completing a PutnamBench Coq statement."""
+    """The Rocq prover: candidates are ``.v`` files completing a benchmark's Coq statement."""
 
     name = "rocq"
     label = "Rocq (Coq)"
     suffix = ".v"
-    benchmark_file = "putnam_bench_coq.jsonl"
     selftest_suites = ("rocq",)
     tools = (COQC, COQCHK)
 
