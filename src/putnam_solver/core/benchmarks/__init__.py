@@ -166,6 +166,14 @@ class Erratum:
 
 
 @dataclass(frozen=True)
+class Note:
+    """A caveat about a benchmark as a whole (of the statements of ``provers``, or all of them)."""
+
+    text: str
+    provers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class BenchmarkSpec:
     """A benchmark as its record describes it (see the module docstring)."""
 
@@ -180,7 +188,7 @@ class BenchmarkSpec:
     fetch: str | None
     files: tuple[BenchmarkFile, ...]
     errata: tuple[Erratum, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
 
     def provers(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(f.prover for f in self.files))
@@ -223,7 +231,7 @@ class BenchmarkSpec:
             "upstream": [dict(u) for u in self.upstream],
             "files": [f.to_json() for f in self.files if prover is None or f.prover == prover],
             "errata": [e.to_json() for e in errata],
-            "notes": list(self.notes),
+            "notes": [n.text for n in self.notes if prover is None or not n.provers or prover in n.provers],
         }
 
 
@@ -262,7 +270,7 @@ def _file(data: Mapping[str, Any], name: str, title: str, where: str) -> Benchma
     )
 
 
-def _errata(path: Path, name: str) -> tuple[tuple[Erratum, ...], tuple[str, ...]]:
+def _errata(path: Path, name: str) -> tuple[tuple[Erratum, ...], tuple[Note, ...]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -283,7 +291,11 @@ def _errata(path: Path, name: str) -> tuple[tuple[Erratum, ...], tuple[str, ...]
                 checked_here=raw.get("checked_here") or None,
             )
         )
-    return tuple(entries), tuple(str(n) for n in data.get("notes", []))
+    notes = tuple(
+        Note(str(n["text"]), tuple(str(p) for p in n.get("provers", []))) if isinstance(n, dict) else Note(str(n))
+        for n in data.get("notes", [])
+    )
+    return tuple(entries), notes
 
 
 def _spec(path: Path) -> BenchmarkSpec:

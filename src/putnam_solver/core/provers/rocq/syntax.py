@@ -287,6 +287,9 @@ class Statement:
     solution: int | None
     assumptions: tuple[tuple[int, str], ...]
     """Top-level ``Variable``-style declarations outside any section: (sentence index, name), in order."""
+    definitions: tuple[str, ...] = ()
+    """Constants the statement itself defines at top level before the theorem (``Definition``,
+    ``Fixpoint``), the solution excepted: the trusted statement check unfolds them first (``Strategy``)."""
     admitted_context: tuple[str, ...] = ()
     """Other theorems the statement itself leaves admitted (miniF2F's ``imo_1966_p5'``): part of the
     statement, not to be proved; the gates check that the theorem does not depend on them."""
@@ -394,6 +397,7 @@ def parse_statement(text: str, problem_id: str, fmt: StatementFormat = UNKNOWN_F
         theorem_name=name,
         solution=solution,
         assumptions=tuple(_assumptions(sents[:theorem])),
+        definitions=tuple(n for i, n in _definitions(sents[:theorem]) if i != solution),
         admitted_context=tuple(n for i in others if (n := sents[i].declared_name) is not None),
     )
 
@@ -406,6 +410,20 @@ def _placeholder_proof(sents: tuple[Sentence, ...], i: int, open_proof: bool) ->
     if i + 1 < len(sents):
         return sents[i + 1].words == ("Admitted", ".")
     return open_proof
+
+
+def _definitions(header: tuple[Sentence, ...]) -> list[tuple[int, str]]:
+    """(index, name) of the ``Definition``s and ``Fixpoint``s outside any section."""
+    depth = 0
+    found: list[tuple[int, str]] = []
+    for i, sent in enumerate(header):
+        if sent.command == "Section":
+            depth += 1
+        elif sent.command == "End" and depth:
+            depth -= 1
+        elif sent.command in ("Definition", "Fixpoint") and depth == 0 and sent.declared_name is not None:
+            found.append((i, sent.declared_name))
+    return found
 
 
 def _assumptions(header: tuple[Sentence, ...]) -> list[tuple[int, str]]:
