@@ -102,6 +102,20 @@ ProblemOpt = Annotated[
     typer.Option("--problem", help="Select this problem id (repeatable).", show_default=False),
 ]
 MaxOpt = Annotated[int | None, typer.Option("--max-problems", help="Select at most N problems (by id order).")]
+ToolchainOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--toolchain",
+        help="Lean: the bootstrapped Lean/Mathlib release to judge with, e.g. v4.27.0 (default: the one the "
+        "benchmark states; a different one is said in every verdict). Rocq: one Coq is used; --tool coqc=PATH.",
+        show_default=False,
+    ),
+]
+
+
+def _release(toolchain: str | None, loaded: bench.Benchmark) -> str | None:
+    """The release to judge with: the user's, else the one the benchmark states."""
+    return toolchain or (loaded.file.toolchain.version if loaded.file is not None else None)
 
 
 def _fail(message: str) -> typer.Exit:
@@ -226,6 +240,7 @@ def verify(
             help="Run G6 even where AF_UNIX cannot be denied or root cannot be dropped (recorded in the verdict).",
         ),
     ] = False,
+    toolchain: ToolchainOpt = None,
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
@@ -246,6 +261,7 @@ def verify(
             comparator_memory_mb=comparator_memory_mb,
             kernels=_kernels(kernels),
             unsafe_comparator=unsafe_comparator,
+            toolchain=_release(toolchain, loaded),
         )
         if allow_recursion:
             err.print("[yellow]warning:[/yellow] --allow-recursion: candidate recursion is accepted (Rocq)")
@@ -271,6 +287,8 @@ def verify(
             f"{f', {cached} from cache' if cached else ''})",
             markup=False,
         )
+        for note in dict.fromkeys(n for v in verdicts if (n := v.benchmark.get("toolchain", {}).get("note"))):
+            out.print(f"toolchain: {note} (recorded in every verdict; --toolchain chooses another)", markup=False)
         raise typer.Exit(exit_code(verdicts))
 
 
@@ -470,6 +488,7 @@ def solve(
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
     kernels: KernelsOpt = "lean",
     allow_recursion: AllowRecursionOpt = False,
+    toolchain: ToolchainOpt = None,
 ) -> None:
     """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
 
@@ -509,6 +528,7 @@ def solve(
                 tools=tool_locations(tool or []),
                 allow_recursion=allow_recursion,
                 kernels=_kernels(kernels),
+                toolchain=toolchain,
                 run_dir=run_dir,
                 resume=resume,
                 fresh=fresh,
@@ -547,7 +567,23 @@ def _typed_flags(ctx: typer.Context) -> frozenset[str]:
 
 @app.command()
 def bootstrap(
-    prover: ProverOpt = "lean",
+    prover: Annotated[
+        str | None,
+        typer.Option(
+            "--prover",
+            help=f"Proof language: {', '.join(prover_names())} (default: lean, or every one --benchmark has).",
+            show_default=False,
+        ),
+    ] = None,
+    benchmark: Annotated[
+        str | None,
+        typer.Option(
+            "--benchmark",
+            help="Install what this registered benchmark needs: the toolchain its record states, per prover.",
+            show_default=False,
+        ),
+    ] = None,
+    toolchain: ToolchainOpt = None,
     directory: Annotated[
         Path | None,
         typer.Option("--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."),
@@ -561,14 +597,21 @@ def bootstrap(
 ) -> None:
     """Install the pinned toolchain (needs internet), then run `putnam selftest` on it (same exit codes).
 
-    Idempotent: finished steps are skipped."""
+    Releases install side by side (one Lake project per pinned Mathlib). Idempotent: finished steps are
+    skipped."""
     with _errors():
-        steps = toolchain_service.bootstrap_plan(prover, directory, build_mathlib, nanoda)
-        for step in steps:
-            out.print(f"- {step.name}: {step.description}", markup=False)
-        toolchain_service.run_bootstrap(steps, lambda m: err.print(m, markup=False))
-    out.print(f"bootstrap of {prover} finished; testing its gates with the selftest canaries", markup=False)
-    _selftest(prover, VerifyOptions(), None)
+        if benchmark is not None:
+            needs = toolchain_service.benchmark_needs(benchmark, prover, toolchain)
+        else:
+            needs = [(prover or "lean", toolchain)]
+        for name, release in needs:
+            steps = toolchain_service.bootstrap_plan(name, directory, build_mathlib, nanoda, release)
+            for step in steps:
+                out.print(f"- {name}: {step.name}: {step.description}", markup=False)
+            toolchain_service.run_bootstrap(steps, lambda m: err.print(m, markup=False))
+    for name, release in needs:
+        out.print(f"bootstrap of {name} finished; testing its gates with the selftest canaries", markup=False)
+        _selftest(name, VerifyOptions(toolchain=release), None, final=name == needs[-1][0])
 
 
 @app.command()
@@ -579,6 +622,7 @@ def selftest(
     jobs: Annotated[int | None, typer.Option("--jobs", help="Canaries verified at once (default: cores).", min=1)] = (
         None
     ),
+    toolchain: ToolchainOpt = None,
 ) -> None:
     """Put known-good and known-bad canaries through every gate of this toolchain and print a table.
 
@@ -587,17 +631,18 @@ def selftest(
     one refused, or a gate that could not run although `putnam doctor` says it can.
     """
     with _errors():
-        options = VerifyOptions(axle=axle, tools=tool_locations(tool or []))
+        options = VerifyOptions(axle=axle, tools=tool_locations(tool or []), toolchain=toolchain)
     _selftest(prover, options, jobs)
 
 
-def _selftest(prover: str, options: VerifyOptions, jobs: int | None) -> None:
+def _selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool = True) -> None:
     with _errors():
         record = selftest_service.run_selftest(prover, options, jobs, lambda m: err.print(m, markup=False))
     for line in selftest_service.table_lines(record):
         out.print(line, markup=False)
     out.print(selftest_service.summary_line(record), markup=False)
-    raise typer.Exit(0 if record.passed else 2)
+    if final or not record.passed:
+        raise typer.Exit(0 if record.passed else 2)
 
 
 @app.command()
@@ -606,10 +651,22 @@ def doctor(
         list[str] | None, typer.Option("--prover", help="Check only this prover (repeatable; default all).")
     ] = None,
     tool: ToolOpt = None,
+    benchmark: Annotated[
+        str | None,
+        typer.Option(
+            "--benchmark", help="Check for this registered benchmark: its stated toolchain.", show_default=False
+        ),
+    ] = None,
+    toolchain: ToolchainOpt = None,
 ) -> None:
-    """Show what is installed and, per prover, which gates can run here. Exit 0 when the full profile can."""
+    """Show what is installed and, per prover, which gates can run here. Exit 0 when the full profile can.
+
+    Also holds each benchmark's stated toolchain against the installed one (a difference is shown, not an
+    error)."""
     with _errors():
-        health = check_health(prover or list(prover_names()), VerifyOptions(tools=tool_locations(tool or [])))
+        options = VerifyOptions(tools=tool_locations(tool or []), toolchain=toolchain)
+        chosen = prover or [p for p in prover_names() if benchmark is None or p in _spec(benchmark).provers()]
+        health = check_health(chosen, options, benchmark)
     mark = {True: "ok  ", False: "MISS"}
     out.print("system", markup=False)
     for row in health.system:
@@ -625,6 +682,9 @@ def doctor(
         out.print(f"{report.prover}: gates", markup=False)
         for row in report.gates:
             out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
+        out.print(f"{report.prover}: benchmarks (toolchain stated / used)", markup=False)
+        for row in report.benchmarks:
+            out.print(f"  {'ok  ' if row.ok else 'DIFF'} {row.name}: {row.detail}", markup=False)
         state = "can run" if report.full_ready else "CANNOT run here (see MISS above)"
         out.print(f"{report.prover}: full profile {state}", markup=False)
         out.print(

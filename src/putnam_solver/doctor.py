@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from putnam_solver.core.gatekit import ToolSpec
 from putnam_solver.core.provers import Readiness, gate_readiness, get_prover
 from putnam_solver.core.sandbox import landlock_status, sandbox_status
 from putnam_solver.core.selftest import describe_last
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions
+from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, toolchain_match
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,9 @@ class ProverHealth:
     gates: list[Readiness]
     selftest: Readiness
     choosable: tuple[ToolSpec, ...] = ()
+    benchmarks: list[Readiness] = field(default_factory=list)
+    """Each registered benchmark file of this prover: the toolchain it was written for against the one
+    its gates would run (not ready: they differ, or none is installed)."""
 
     @property
     def full_ready(self) -> bool:
@@ -42,16 +47,48 @@ class Health:
         return all(p.full_ready for p in self.provers)
 
 
-def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
-    """Probe the sandbox, then each prover's tools and gates."""
+def check_health(provers: Sequence[str], options: VerifyOptions, benchmark: str | None = None) -> Health:
+    """Probe the sandbox, then each prover's tools and gates (for the toolchain ``options`` chooses, else
+    the one ``benchmark`` states), and hold each benchmark's stated toolchain against the installed one."""
     system = [Readiness("bubblewrap sandbox", *sandbox_status()), Readiness("Landlock", *landlock_status())]
     reports = []
     for name in provers:
         prover = get_prover(name)
-        last = Readiness("last selftest", *describe_last(name, options))
-        tools, gates = prover.tool_status(options), gate_readiness(prover, options)
-        reports.append(ProverHealth(name, tools, gates, last, prover.tools))
+        chosen = _for_benchmark(options, name, benchmark)
+        last = Readiness("last selftest", *describe_last(name, chosen))
+        tools, gates = prover.tool_status(chosen), gate_readiness(prover, chosen)
+        rows = benchmark_toolchains(name, options, benchmark)
+        reports.append(ProverHealth(name, tools, gates, last, prover.tools, rows))
     return Health(system, reports)
+
+
+def _for_benchmark(options: VerifyOptions, prover: str, benchmark: str | None) -> VerifyOptions:
+    if options.toolchain is not None or benchmark is None:
+        return options
+    files = [f for f in get_spec(benchmark).files if f.prover == prover]
+    return dataclasses.replace(options, toolchain=files[0].toolchain.version) if files else options
+
+
+def benchmark_toolchains(prover: str, options: VerifyOptions, benchmark: str | None = None) -> list[Readiness]:
+    """For each benchmark file of ``prover``: the toolchain it states against the one its gates would run
+    (the stated release when installed, unless ``options`` chooses one)."""
+    checker = get_prover(prover)
+    rows = []
+    for spec in map(get_spec, [benchmark] if benchmark else benchmark_names()):
+        for file in (f for f in spec.files if f.prover == prover):
+            stated = file.toolchain
+            used = checker.toolchain_version(
+                dataclasses.replace(options, toolchain=options.toolchain or stated.version)
+            )
+            match = toolchain_match(prover, stated.version, used)
+            label = f"{spec.name}{f'@{file.variant}' if file.several_variants else ''}"
+            if used is None:
+                what = f"not installed here (putnam bootstrap --benchmark {spec.name})"
+            else:
+                what = f"judged with {used}" + ("" if match["matches"] else " (differs; --toolchain or --tool chooses)")
+            detail = f"written for {stated.describe()}; {what}"
+            rows.append(Readiness(label, bool(match["matches"]), detail))
+    return rows
 
 
 def require_gates(prover_name: str, options: VerifyOptions) -> None:

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import BenchmarkError, locate_benchmark, open_benchmark, parse_request
 from putnam_solver.core.benchmarks import benchmark_names, get_spec, registered_file
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.helpers import LEAN_PROVER, SHARED_DATA, lean_filled
 
@@ -241,3 +242,15 @@ def test_a_statements_own_options_and_notations_are_pinned_not_a_licence(
                         VerifyOptions(profile=Profile.TEXT))  # fmt: skip
     assert verdict.status == "rejected"
     assert gate in {g.id for g in verdict.gates if not g.passed}
+
+
+def test_bootstrap_installs_what_a_benchmark_states_per_prover() -> None:
+    from putnam_solver.toolchains import benchmark_needs, bootstrap_plan
+
+    assert benchmark_needs("minif2f", None, None) == [("lean", "v4.24.0"), ("rocq", "8.16")]
+    assert benchmark_needs("proofnet", None, None) == [("lean", "v4.28.0")]
+    assert benchmark_needs("minif2f", "lean", "v4.27.0") == [("lean", "v4.27.0")]
+    with pytest.raises(InputError, match="has no statements for prover 'rocq'; it has: lean"):
+        benchmark_needs("proofnet", "rocq", None)
+    names = [s.name for s in bootstrap_plan("lean", Path("/nonexistent"), False, False, "v4.24.0")]
+    assert "project v4.24.0" in names and "lean4export v4.24.0" in names

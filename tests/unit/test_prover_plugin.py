@@ -97,7 +97,10 @@ class ToyProver:
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return "toy 1"
 
-    def workspace_files(self) -> dict[str, str]:
+    def toolchain_version(self, options: VerifyOptions) -> str | None:
+        return "1"
+
+    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
         return {"toy.project": "root: .\n"}
 
     def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:

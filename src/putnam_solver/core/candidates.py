@@ -25,6 +25,7 @@ from putnam_solver.core.verify import (
     VerifyOptions,
     decode_candidate,
     run_gates,
+    verdict_benchmark,
 )
 
 
@@ -152,7 +153,7 @@ def verify_candidates(
             if cache:
                 cache.put(key, verdict)
         verdict.candidate_path = str(candidate.path)
-        verdict.benchmark = benchmark.verdict_record(candidate.problem)  # the record as it is now
+        verdict.benchmark = verdict_benchmark(prover, benchmark, candidate.problem, options)  # the record as it is now
         if on_verdict:
             on_verdict(verdict)
         return verdict

@@ -75,6 +75,7 @@ class SolveFlags:
     fresh: bool
     allow_recursion: bool = False
     kernels: tuple[str, ...] = ("lean",)
+    toolchain: str | None = None
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
 
 
@@ -133,6 +134,10 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
     if needs_model and not flags.model:
         raise InputError("--model is required, e.g. --model openai/gpt-5.5 (any Inspect AI provider/model)")
     prover = get_prover(flags.prover)
+    located = locate_benchmark(flags.benchmark, prover.name)
+    loaded = open_benchmark(flags.benchmark, prover.name, flags.benchmark_sha256)
+    loaded.require_track(flags.track.value)
+    stated = loaded.file.toolchain.version if loaded.file is not None else None
     model = flags.model or "none"
     reviewer = None if flags.reviewer_model == "none" else (flags.reviewer_model or model)
     config = SolveConfig(
@@ -158,9 +163,8 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
         kernels=flags.kernels,
         prices=_load_prices(flags.prices) if flags.prices else {},
         model_base_url=flags.model_base_url,
+        toolchain=flags.toolchain or stated,
     )
-    located = locate_benchmark(flags.benchmark, prover.name)
-    open_benchmark(flags.benchmark, prover.name, flags.benchmark_sha256).require_track(flags.track.value)
     selection = Selection(
         benchmark=located.path.resolve(),
         benchmark_sha256=flags.benchmark_sha256,

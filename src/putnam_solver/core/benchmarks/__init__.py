@@ -46,10 +46,14 @@ class StatementFormat:
     ``answers``: statements may ask for an answer (``*_solution`` holes), so the no-answer track exists.
     ``open_proof``: a Rocq statement may leave its proof open (``Proof.`` at the end of the file, no
     ``Admitted.``); the hole is then everything after ``Proof.``.
+    ``lean_options``: the ``leanOptions`` of the benchmark's upstream Lean project, which its statements
+    were written under and every compiled Lean gate passes (PutnamBench turns ``autoImplicit`` off;
+    miniF2F's and ProofNet's projects keep Lean's defaults).
     """
 
     answers: bool = True
     open_proof: bool = False
+    lean_options: tuple[tuple[str, bool | int | str], ...] = (("autoImplicit", False),)
 
 
 UNKNOWN_FORMAT = StatementFormat()
@@ -97,11 +101,12 @@ class BenchmarkFile:
     open_proof: bool
     adaptations: Mapping[str, str]
     toolchain: Toolchain
+    lean_options: tuple[tuple[str, bool | int | str], ...] = ()
     several_variants: bool = False
 
     @property
     def format(self) -> StatementFormat:
-        return StatementFormat(answers=self.answers is not None, open_proof=self.open_proof)
+        return StatementFormat(self.answers is not None, self.open_proof, self.lean_options)
 
     @property
     def tracks(self) -> tuple[str, ...]:
@@ -127,6 +132,7 @@ class BenchmarkFile:
             "answers": self.answers,
             "open_proof": self.open_proof,
             "adaptations": dict(self.adaptations),
+            "lean_options": dict(self.lean_options),
             "tracks": list(self.tracks),
             "toolchain": self.toolchain.to_json(),
         }
@@ -267,6 +273,7 @@ def _file(data: Mapping[str, Any], name: str, title: str, where: str) -> Benchma
         toolchain=Toolchain(
             str(toolchain.get("prover", data.get("prover"))), str(toolchain.get("version", "")), details
         ),
+        lean_options=tuple(sorted((str(k), v) for k, v in dict(data.get("lean_options") or {}).items())),
     )
 
 

@@ -35,10 +35,11 @@ from putnam_solver.core.provers.lean.compile import compile_gate
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
 from putnam_solver.core.provers.lean.toolchain import (
     LEAN_TOOL,
-    LEAN_TOOLCHAIN,
     LeanNotFound,
-    ToolchainPaths,
     find_lean,
+    lean_release,
+    lean_version,
+    release_paths,
     toolchain_fingerprint,
     toolchain_root,
 )
@@ -60,8 +61,9 @@ def _lean_runs_here(options: VerifyOptions) -> tuple[bool, str]:
 
 
 def _comparator_runs_here(options: VerifyOptions) -> tuple[bool, str]:
-    """G6 needs the bootstrapped comparator and every kernel the user asked for."""
-    return comparator_available(toolchain_root(), options.kernels)
+    """G6 needs the bootstrapped comparator (of the chosen release) and every kernel the user asked for."""
+    paths = release_paths(options)
+    return comparator_available(paths.root, options.kernels, paths.release)
 
 
 def _axle_reachable(options: VerifyOptions) -> tuple[bool, str]:
@@ -127,8 +129,11 @@ class LeanProver:
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return toolchain_fingerprint(options)
 
+    def toolchain_version(self, options: VerifyOptions) -> str | None:
+        return lean_version(options)
+
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
-        rows = [Readiness(*row) for row in toolchain_status(toolchain_root())]
+        rows = [Readiness(*row) for row in toolchain_status(toolchain_root(), lean_release(options.toolchain))]
         try:
             lean = find_lean(options)
             rows.insert(0, Readiness("lean used by the gates", True, f"{lean.version} ({lean.origin})"))
@@ -136,23 +141,28 @@ class LeanProver:
             rows.insert(0, Readiness("lean used by the gates", False, str(exc)))
         return rows
 
-    def workspace_files(self) -> dict[str, str]:
-        """A Lake project that reuses the bootstrapped Mathlib build, on the pinned Lean."""
-        mathlib = ToolchainPaths(toolchain_root()).mathlib
-        lakefile = f'name = "putnam_attempt"\n\n[[require]]\nname = "mathlib"\npath = "{mathlib.as_posix()}"\n'
-        return {"lakefile.toml": lakefile, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
+    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
+        """A Lake project that reuses the bootstrapped Mathlib build, on the pinned Lean of the release."""
+        paths = release_paths(options)
+        lakefile = f'name = "putnam_attempt"\n\n[[require]]\nname = "mathlib"\npath = "{paths.mathlib.as_posix()}"\n'
+        return {"lakefile.toml": lakefile, "lean-toolchain": paths.release.toolchain + "\n"}
 
     def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
         """The bootstrapped project's packages (Mathlib and its dependencies) and Lean's own sources:
         those of every elan toolchain there, and of a `lean` the user chose."""
-        paths = ToolchainPaths(toolchain_root())
+        paths = release_paths(options)
         toolchains = sorted((paths.elan_home / "toolchains").glob("*/src/lean"))
         chosen = explicit_tool(LEAN_TOOL, options)
         given = (chosen[0].resolve().parent.parent / "src" / "lean",) if chosen is not None else ()
         return (paths.project / ".lake" / "packages", *toolchains, *given)
 
     def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
-        return plan(request.directory or toolchain_root(), build_mathlib=request.build_mathlib, nanoda=request.nanoda)
+        return plan(
+            request.directory or toolchain_root(),
+            build_mathlib=request.build_mathlib,
+            nanoda=request.nanoda,
+            release=lean_release(request.toolchain),
+        )
 
     def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
         """On no-answer: each solution's value in the candidate (None if absent) beside the official one.

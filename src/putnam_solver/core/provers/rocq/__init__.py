@@ -131,7 +131,12 @@ class RocqProver:
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return toolchain_fingerprint(options)
 
-    def workspace_files(self) -> dict[str, str]:
+    def toolchain_version(self, options: VerifyOptions) -> str | None:
+        """The chosen coqc's version (one Coq is installed; ``--tool coqc=PATH`` chooses another)."""
+        version = detected_version(optional_tool(COQC, options))
+        return ".".join(map(str, version)) if version is not None else None
+
+    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
         """A Coq project file mapping the workspace to ``Putnam``, as the gates compile it."""
         return {"_CoqProject": "-Q . Putnam\n"}
 
