@@ -37,6 +37,12 @@ NOT_COMPILING: dict[str, str] = {
     )
 }  # fmt: skip
 """The adapted statements that do not compile with Coq 8.16.1 and Debian's libraries (data/minif2f/SOURCE.md)."""
+UNDECIDABLE_HERE: dict[str, str] = {
+    "amc12a_2003_p23": "declares `Module NS := FSetWeakList.Make(Nat_as_OT)`, and Coq allows no module inside "
+    "the section the harness's reference module wraps the statement in: G5 and G6 are errors (fail closed) "
+    "for every candidate, never a pass (measured with coqc 8.16.1)",
+}
+"""Compiling statements the trusted statement check cannot judge: G5 and G6 report ``error``."""
 SAMPLE_STRIDE = 16
 """CI runs every sixteenth compiling statement (30 of 477, fixed); ``-m slow`` runs them all."""
 
@@ -56,13 +62,17 @@ def _as_shipped(bench: Benchmark, problem_id: str) -> Verdict:
 def _assert_rejected_as_shipped(bench: Benchmark, ids: list[str]) -> None:
     with ThreadPoolExecutor(2) as pool:
         verdicts = list(pool.map(lambda i: _as_shipped(bench, i), ids))
-    expected = {"G1": "passed", "G2": "passed", "G3": "failed", "G4": "passed", "G5": "failed", "G6": "failed"}
+    rejected = {"G1": "passed", "G2": "passed", "G3": "failed", "G4": "passed", "G5": "failed", "G6": "failed"}
+    undecided = rejected | {"G5": "error", "G6": "error"}
     wrong = []
     for problem_id, verdict in zip(ids, verdicts, strict=True):
         status = {g.id: g.status.value for g in verdict.gates}
         g5 = next(g for g in verdict.gates if g.id == "G5")
         theorem = statement_of(bench.problems[problem_id]).theorem_name
-        if status != expected or f"Candidate.{theorem}" not in g5.detail:
+        if problem_id in UNDECIDABLE_HERE:
+            if status != undecided or "reference module does not compile" not in g5.detail:
+                wrong.append((problem_id, [(g.id, g.status.value, g.detail[:300]) for g in verdict.gates]))
+        elif status != rejected or f"Candidate.{theorem}" not in g5.detail:
             wrong.append((problem_id, [(g.id, g.status.value, g.detail[:300]) for g in verdict.gates]))
     assert not wrong, wrong[:5]
 

@@ -112,7 +112,7 @@ class Benchmark:
         if track not in self.tracks:
             raise BenchmarkError(
                 f"{self.label}: no {track} track; its statements have no answer holes, so its only track "
-                f"is {', '.join(self.tracks)} (the statements carry their answers)"
+                f"is {', '.join(self.tracks)}"
             )
 
     def in_split(self, problem: Problem) -> bool:
@@ -244,12 +244,11 @@ def parse_request(value: str | Path | None) -> BenchmarkRequest:
 
 @dataclass(frozen=True)
 class Located:
-    """Where a requested benchmark is, for one prover: its file and the split asked for."""
+    """Where a requested benchmark is, for one prover: its file and the split asked for (a named
+    benchmark's file is found under its registered name, so loading it enforces its pin)."""
 
     path: Path
     split: str | None = None
-    expected: BenchmarkFile | None = None
-    """The registered file a named request asked for (its pin must then hold)."""
 
 
 def locate_benchmark(value: str | Path | None, prover: str) -> Located:
@@ -274,7 +273,7 @@ def locate_benchmark(value: str | Path | None, prover: str) -> Located:
     if request.split is not None and request.split not in spec.splits:
         splits = f"its splits are {', '.join(spec.splits)}" if spec.splits else "it has no splits"
         raise BenchmarkError(f"{spec.title} has no split {request.split!r}; {splits}")
-    return Located(_find_file(spec, file), request.split, file)
+    return Located(_find_file(spec, file), request.split)
 
 
 def _find_file(spec: BenchmarkSpec, file: BenchmarkFile) -> Path:
@@ -298,10 +297,7 @@ def _find_file(spec: BenchmarkSpec, file: BenchmarkFile) -> Path:
 def open_benchmark(value: str | Path | None, prover: str, expected_sha256: str | None = None) -> Benchmark:
     """Locate and load the benchmark ``--benchmark`` names for ``prover`` (see ``locate_benchmark``)."""
     located = locate_benchmark(value, prover)
-    loaded = load_benchmark(located.path, expected_sha256, located.split)
-    if located.expected is not None and loaded.file != located.expected and expected_sha256 is None:
-        raise BenchmarkError(f"{located.path}: not the pinned {located.expected.pin_name}")
-    return loaded
+    return load_benchmark(located.path, expected_sha256, located.split)
 
 
 # ---------------------------------------------------------------------------------------------------------
