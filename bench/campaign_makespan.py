@@ -21,11 +21,14 @@ from __future__ import annotations
 import argparse
 import math
 import resource
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.helpers
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.util import sha256_hex
@@ -33,8 +36,7 @@ from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Ve
 from putnam_solver.run.agent.types import AttemptResult, Budgets, CampaignJob, SolveConfig
 from putnam_solver.run.campaign import RunSettings, Selection, solve
 from putnam_solver.run.report.progress import AttemptEvent, Totals
-
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"
+from tests.helpers import LEAN_BENCH
 
 
 class InstantRunner:
@@ -105,7 +107,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--latency", type=float, default=2.0, help="seconds per simulated attempt")
     parser.add_argument("--jobs", type=int, default=64, help="concurrent attempts")
-    parser.add_argument("--benchmark", type=Path, default=DATA, help="PutnamBench Lean 4 JSONL (672 problems)")
+    parser.add_argument("--benchmark", type=Path, default=LEAN_BENCH, help="PutnamBench Lean 4 JSONL (672 problems)")
     parser.add_argument("--run-dir", type=Path, help="where to put the run (default: a temporary directory)")
     args = parser.parse_args()
     config = SolveConfig(

@@ -24,14 +24,16 @@ import time
 from io import BytesIO
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.helpers
+
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from tests.helpers import LEAN_BENCH
 
 GOAL_MS_PER_10KB = 5.0
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = ROOT / "tests" / "fixtures" / "conformance"
-DEFAULT_BENCH = ROOT.parent / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"
 
 
 def measure(corpus: Path, bench_path: Path) -> list[tuple[int, float]]:
@@ -96,5 +98,5 @@ if __name__ == "__main__":
     if args[:1] == ["--against"]:
         rest = args[2:]
         corpus = Path(rest[0]) if rest else DEFAULT_CORPUS
-        sys.exit(against(args[1], corpus, Path(rest[1]) if len(rest) > 1 else DEFAULT_BENCH))
-    sys.exit(main(Path(args[0]) if args else DEFAULT_CORPUS, Path(args[1]) if len(args) > 1 else DEFAULT_BENCH))
+        sys.exit(against(args[1], corpus, Path(rest[1]) if len(rest) > 1 else LEAN_BENCH))
+    sys.exit(main(Path(args[0]) if args else DEFAULT_CORPUS, Path(args[1]) if len(args) > 1 else LEAN_BENCH))

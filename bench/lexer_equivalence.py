@@ -22,14 +22,16 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.helpers
+
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.lean import syntax
 from putnam_solver.core.provers.lean.challenge import challenge
 from putnam_solver.core.verify import Track
+from tests.helpers import LEAN_BENCH
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "fixtures" / "conformance"
-DEFAULT_BENCH = ROOT.parent / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"
 SYNTAX = "src/putnam_solver/core/provers/lean/syntax.py"
 
 
@@ -110,4 +112,4 @@ def _time(lex: Callable[[str], Any], cases: list[tuple[str, str]]) -> float:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    sys.exit(main(args[0] if args else "c2106da", Path(args[1]) if len(args) > 1 else DEFAULT_BENCH))
+    sys.exit(main(args[0] if args else "c2106da", Path(args[1]) if len(args) > 1 else LEAN_BENCH))

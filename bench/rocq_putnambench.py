@@ -7,21 +7,23 @@ time, the time per statement and how the verdicts split (every one should be rej
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.helpers
+
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
-
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "putnambench" / "putnam_bench_coq.jsonl"
+from tests.helpers import COQ_BENCH
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--benchmark", type=Path, default=DEFAULT)
+    parser.add_argument("--benchmark", type=Path, default=COQ_BENCH)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max", type=int, default=None)
     args = parser.parse_args()

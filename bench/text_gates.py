@@ -14,13 +14,15 @@ import time
 import tracemalloc
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.helpers
+
 from putnam_solver.core.benchmark import Problem, load_benchmark
 from putnam_solver.core.provers.lean import LeanProver, check_forbidden, check_preservation
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from tests.helpers import LEAN_BENCH
 
 GOAL_MS = 2.0
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"
 
 
 def filled(challenge: str, track: Track) -> str:
@@ -77,4 +79,4 @@ def _prover_share(prover: LeanProver, problem: Problem, candidate: bytes, track:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT))
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else LEAN_BENCH))

@@ -25,6 +25,21 @@ if [ "$need_apt" = 1 ]; then
   fi
 fi
 
+# Chromium renders the HTML report headless in the tests (screenshots, the page offline): test setups only.
+case ",${1:-}," in
+  *,test,*)
+    if ! command -v chromium >/dev/null; then
+      if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "installing chromium with apt-get (the report's browser tests)" >&2
+        [ "$need_apt" = 1 ] || apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+      else
+        echo "warning: chromium is missing and apt-get cannot run here; the report's browser tests are skipped" >&2
+      fi
+    fi
+    ;;
+esac
+
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".${1:+[$1]}"

@@ -1,7 +1,9 @@
 """The ``putnam`` command. Thin: parse flags, call one library function, print, return an exit code.
 
-Exit codes everywhere: 0 success (every candidate accepted); 1 a candidate rejected; 2 bad input or an
-infrastructure error (a gate that could not run, a missing tool, a changed benchmark).
+Exit codes everywhere (``exit_codes.ExitCode``): 0 success (every candidate accepted); 1 a candidate
+rejected; 2 bad usage or input, as Click exits on an unknown option or a bad value, and an
+infrastructure error (a gate that could not run, a missing tool, a changed benchmark). ``solve`` adds 3
+(a limit or budget reached) and 130 (interrupted).
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from putnam_solver import datasets
+from putnam_solver import __version__, datasets
 from putnam_solver import toolchains as toolchain_service
+from putnam_solver.clikit import PutnamTyper, error, warning
 from putnam_solver.core import benchmark as bench
+from putnam_solver.core import bundle as bundle_service
 from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
@@ -31,14 +35,32 @@ from putnam_solver.core.benchmarks import (
     get_spec,
 )
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.candidates import discover_candidates, exit_code, verify_candidates, write_verdicts_json
-from putnam_solver.core.provers import Prover, get_prover, prover_names, tool_locations
-from putnam_solver.core.util import InputError
+from putnam_solver.core.candidates import (
+    discover_candidates,
+    exit_code,
+    infer_prover,
+    verdict_text,
+    verify_candidates,
+    write_verdicts_json,
+)
+from putnam_solver.core.provers import (
+    Prover,
+    canonical_prover_name,
+    get_prover,
+    prover_aliases,
+    prover_names,
+    tool_locations,
+)
+from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
+from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
+from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
+from putnam_solver.run import audit as audit_service
+from putnam_solver.run import export as export_service
 from putnam_solver.run import solving as solve_service
 
-app = typer.Typer(
+app = PutnamTyper(
     name="putnam",
     help="Run and check formal proofs for PutnamBench, miniF2F and ProofNet; a proof counts only when every "
     "verification gate passes.",
@@ -46,13 +68,29 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-dataset_app = typer.Typer(help="Build the pinned benchmark data files.", no_args_is_help=True)
+dataset_app = PutnamTyper(help="Build the pinned benchmark data files.", no_args_is_help=True)
 app.add_typer(dataset_app, name="dataset")
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
-ProverOpt = Annotated[str, typer.Option("--prover", help=f"Proof language: {', '.join(prover_names())}.")]
+
+def _prover_name(value: str | None) -> str | None:
+    """--prover: the registered name the value stands for (``coq`` is ``rocq``), else a usage error."""
+    try:
+        return None if value is None else canonical_prover_name(value)
+    except InputError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+
+
+def _prover_names(values: list[str] | None) -> list[str] | None:
+    return None if values is None else [str(_prover_name(v)) for v in values]
+
+
+PROVER_HELP = f"Proof language: {', '.join(prover_names())}" + "".join(
+    f" ({alias} means {name})" for alias, name in prover_aliases().items()
+)
+ProverOpt = Annotated[str, typer.Option("--prover", metavar="NAME", help=f"{PROVER_HELP}.", callback=_prover_name)]
 BenchmarkOpt = Annotated[
     str | None,
     typer.Option(
@@ -119,17 +157,32 @@ def _release(toolchain: str | None, loaded: bench.Benchmark) -> str | None:
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/red] {escape(message)}")
-    return typer.Exit(2)
+    error(message)
+    return typer.Exit(ExitCode.USAGE)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"putnam (putnambench-solver) {__version__}", markup=False)
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", callback=_version, is_eager=True)
+    ] = False,
+) -> None:
+    pass
 
 
 def _load(prover_name: str, benchmark: str | None, pin: str | None) -> tuple[Prover, bench.Benchmark]:
     prover = get_prover(prover_name)
     loaded = bench.open_benchmark(benchmark, prover.name, pin)
     if not loaded.pinned:
-        err.print(
-            f"[yellow]warning:[/yellow] {escape(str(loaded.path))} is not pinned (no built-in pin, no "
-            f"--benchmark-sha256); results are recorded as unpinned (sha256 {loaded.sha256})"
+        warning(
+            f"{loaded.path} is not pinned (no built-in pin, no --benchmark-sha256); "
+            f"results are recorded as unpinned (sha256 {loaded.sha256})"
         )
     return prover, loaded
 
@@ -172,30 +225,65 @@ def list_problems(
                 out.print(p.id + _defect_note(loaded.errata(p.id)), markup=False)
 
 
-@app.command()
+@app.command(help=f"Verify the SHA-256 pins of the benchmark files; one line per file. Exit {bench.CHECK_EXIT_CODES}.")
 def check(
     benchmark: Annotated[
         list[str] | None,
         typer.Option(
             "--benchmark",
-            help="Benchmark(s) to check: a registered NAME (all its files) or a PATH (default: every "
-            "registered benchmark present; PutnamBench must be).",
+            metavar="NAME|FILE",
+            help="Benchmark to check (repeatable): a registered NAME[@VARIANT] (each of its files) or a FILE "
+            "(default: every registered benchmark; PutnamBench must be present, the others are listed as absent "
+            "until fetched).",
         ),
     ] = None,
-    benchmark_sha256: PinOpt = None,
+    benchmark_sha256: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--benchmark-sha256",
+            metavar="HEX",
+            help="The SHA-256 the --benchmark of the same position must have (repeatable: one per "
+            "--benchmark, each naming one file, or none for the built-in pins).",
+        ),
+    ] = None,
 ) -> None:
-    """Verify the SHA-256 pins of the benchmark files and print what was checked."""
     with _errors():
-        for line in bench.check_pins(benchmark or [], benchmark_sha256):
-            out.print(line, markup=False)
+        results = bench.check_pins(benchmark or [], benchmark_sha256 or [])
+    for result in results:
+        out.print(result.line(), markup=False)
+    raise typer.Exit(bench.check_exit_code(results))
 
 
 @app.command()
 def verify(
     candidates: Annotated[
-        list[Path], typer.Argument(help="Candidate files, or directories of them, named after their problem.")
-    ],
-    prover: ProverOpt = "lean",
+        list[Path] | None,
+        typer.Argument(
+            metavar="FILE...",
+            help="Candidate files, or directories of them, named after their problem.",
+            show_default=False,
+        ),
+    ] = None,
+    bundle: Annotated[
+        Path | None,
+        typer.Option(
+            "--bundle",
+            help="Check a proof bundle (`putnam export -o`): its manifest, then every proof against your own "
+            "pinned benchmark (prover and track from the bundle; the benchmark it names, unless --benchmark); "
+            "prints claimed vs re-verified.",
+            show_default=False,
+        ),
+    ] = None,
+    prover: Annotated[
+        str | None,
+        typer.Option(
+            "--prover",
+            metavar="NAME",
+            help=f"{PROVER_HELP} (default: from the candidates' file names, .lean or .v).",
+            callback=_prover_name,
+            show_default=False,
+        ),
+    ] = None,
     gates: Annotated[
         Profile, typer.Option("--gates", help="Gate profile: text (G1-G3), fast (G1-G4), full (G1-G6).")
     ] = Profile.FULL,
@@ -244,9 +332,24 @@ def verify(
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
-        chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
-        loaded.require_track(track.value)
-        found = discover_candidates(candidates, loaded, chosen_prover, max_candidate_bytes)
+        if bundle is not None and candidates:
+            raise InputError("give candidate files or --bundle BUNDLE, not both")
+        if bundle is None and not candidates:
+            raise InputError("give candidate files (or directories of them) to verify, or --bundle BUNDLE")
+        if json_out is not None:
+            check_output_file(json_out, "--json")
+        cache = None if no_cache else VerdictCache()
+        loaded_bundle = bundle_service.load_bundle(bundle) if bundle is not None else None
+        prover_name = loaded_bundle.prover if loaded_bundle else (prover or infer_prover(candidates or []))
+        if benchmark is None and loaded_bundle is not None:  # the registered benchmark the bundle names
+            benchmark = bench.request_for_file(loaded_bundle.benchmark_name)
+        chosen_prover, loaded = _load(prover_name, benchmark, benchmark_sha256)
+        loaded.require_track((loaded_bundle.track if loaded_bundle else track).value)
+        found = (
+            []
+            if loaded_bundle
+            else discover_candidates(candidates or [], loaded, chosen_prover, max_candidate_bytes, warn=warning)
+        )
         options = VerifyOptions(
             profile=gates,
             axle=axle,
@@ -264,14 +367,15 @@ def verify(
             toolchain=_release(toolchain, loaded),
         )
         if allow_recursion:
-            err.print("[yellow]warning:[/yellow] --allow-recursion: candidate recursion is accepted (Rocq)")
+            warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:
-            err.print("[yellow]warning:[/yellow] --unsafe-no-sandbox: tools run without isolation")
-        cache = None if no_cache else VerdictCache()
+            warning("--unsafe-no-sandbox: tools run without isolation")
+        if loaded_bundle is not None:
+            _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out)
         with _progress(len(found)) as advance:
 
             def report(verdict: Verdict) -> None:
-                out.print(_verdict_line(verdict), markup=False)
+                out.print(verdict_text(verdict), markup=False)
                 advance()
 
             verdicts = verify_candidates(found, chosen_prover, loaded, track, options, jobs, cache, report)
@@ -279,11 +383,10 @@ def verify(
             write_verdicts_json(json_out, verdicts, loaded)
         counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
         cached = sum(v.cached for v in verdicts)
-        defective = sum(v.accepted and bool(v.defects) for v in verdicts)
-        apart = f" ({defective} of them on statements known defective, counted apart)" if defective else ""
         out.print(
-            f"{len(verdicts)} candidates: {counts['accepted']} accepted{apart}, {counts['rejected']} rejected, "
-            f"{counts['error']} errors (profile {gates.value}{' + axle' if axle else ''}, track {track.value}"
+            f"{len(verdicts)} candidates: {counts['accepted']} accepted{_apart(verdicts)}, "
+            f"{counts['rejected']} rejected, {counts['error']} errors (profile {gates.value}"
+            f"{' + axle' if axle else ''}, track {track.value}"
             f"{f', {cached} from cache' if cached else ''})",
             markup=False,
         )
@@ -292,25 +395,46 @@ def verify(
         raise typer.Exit(exit_code(verdicts))
 
 
+def _verify_bundle(
+    loaded: bundle_service.Bundle,
+    benchmark: bench.Benchmark,
+    options: VerifyOptions,
+    jobs: int,
+    cache: VerdictCache | None,
+    json_out: Path | None,
+) -> None:
+    """``verify --bundle``: the bundle's claims re-verified here, as a table; exits with verify's codes."""
+    changed = [t for t in loaded.toolchains if t != get_prover(loaded.prover).toolchain_fingerprint(options)]
+    if changed:
+        err.print(f"note: the bundle was made on another toolchain: {' | '.join(changed)}", markup=False)
+    with _progress(len(loaded.entries)) as advance:
+        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance())
+    for line in bundle_service.table_lines(checks):
+        out.print(line, markup=False)
+    verdicts = [c.verdict for c in checks]
+    if json_out is not None:
+        write_verdicts_json(json_out, verdicts, benchmark)
+    counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
+    claimed = sum(c.entry.claimed == "accepted" for c in checks)
+    out.print(
+        f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: {counts['accepted']} "
+        f"accepted{_apart(verdicts)}, {counts['rejected']} rejected, {counts['error']} errors "
+        f"(profile {options.profile.value}"
+        f"{' + axle' if options.axle else ''}, track {loaded.track.value}; benchmark sha256 {benchmark.sha256} "
+        "matches the bundle's)",
+        markup=False,
+    )
+    raise typer.Exit(exit_code(verdicts))
+
+
+def _apart(verdicts: Sequence[Verdict]) -> str:
+    """How many acceptances were on statements known defective (counted apart from solved), if any."""
+    defective = sum(v.accepted and bool(v.defects) for v in verdicts)
+    return f" ({defective} of them on statements known defective, counted apart)" if defective else ""
+
+
 def _kernels(text: str) -> tuple[str, ...]:
     return tuple(k.strip() for k in text.split(",") if k.strip())
-
-
-def _verdict_line(verdict: Verdict) -> str:
-    head = f"{verdict.status.upper():9} {verdict.problem}  {verdict.candidate_path}"
-    if verdict.cached:
-        head += "  (cached verdict)"
-    for erratum in verdict.benchmark.get("errata", []):
-        what = "statement known defective" if erratum.get("defective") else "statement note"
-        head += f"\n          {what}: {erratum.get('kind')}: {erratum.get('defect')} (source: {erratum.get('source')})"
-    problem = verdict.first_problem()
-    if problem is not None:
-        head += f"\n          {problem.id} {problem.name} {problem.status.value}: {problem.detail}"
-    for name, answer in verdict.answers.items():
-        head += f"\n          answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
-        if (check := answer.get("check")) is not None:
-            head += f"; check: {check['status']} ({check['reason']})"
-    return head
 
 
 class _progress:
@@ -345,7 +469,7 @@ class _progress:
 
 
 class _errors:
-    """Turn the library's input and benchmark errors into a message and exit code 2."""
+    """Turn the library's input and benchmark errors into a message and exit code 2 (``ExitCode.USAGE``)."""
 
     def __enter__(self) -> None:
         return None
@@ -406,7 +530,10 @@ def _spec(name: str) -> BenchmarkSpec:
         raise InputError(str(exc)) from exc
 
 
-@app.command()
+@app.command(
+    help="Run a model on the benchmark; a problem counts as solved only with an accepted verdict.\n\n"
+    + SOLVE_EXIT_CODES
+)
 def solve(
     ctx: typer.Context,
     model: Annotated[
@@ -483,75 +610,105 @@ def solve(
     ] = False,
     list_only: Annotated[bool, typer.Option("--list-only", help="Print the selected problems and stop.")] = False,
     prepare_only: Annotated[
-        bool, typer.Option("--prepare-only", help="Write workspaces and prompts; call no model.")
+        bool,
+        typer.Option(
+            "--prepare-only",
+            help="Record the run and write its workspaces and prompts; call no model. `--resume RUN_DIR` starts it.",
+        ),
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
     kernels: KernelsOpt = "lean",
     allow_recursion: AllowRecursionOpt = False,
     toolchain: ToolchainOpt = None,
+    without: Annotated[
+        str | None,
+        typer.Option(
+            "--without",
+            help="Turn parts of the react worker off, comma-separated: warm (check with the cold gates), "
+            "goals (no goals tool), lemmas (no drafts with holes, prove_lemma or lemma cache), plan (no plan "
+            "asked first). Acceptance is the same either way.",
+        ),
+    ] = None,
+    lemma_turns: Annotated[
+        int, typer.Option("--lemma-turns", help="Turns of each prove_lemma sub-attempt.", min=1)
+    ] = 12,
+    lemma_token_limit: Annotated[
+        int | None,
+        typer.Option("--lemma-token-limit", help="Tokens of each prove_lemma sub-attempt (within its attempt's)."),
+    ] = None,
+    audit: Annotated[
+        bool,
+        typer.Option(
+            "--audit",
+            help="At the end, re-verify every stored pass afresh (`putnam audit`); exit 1 if one is not confirmed.",
+        ),
+    ] = False,
 ) -> None:
-    """Run a model on the benchmark; a problem counts as solved only with an accepted verdict.
+    from putnam_solver.run.report.progress import LogLineProgress, ProgressSink, RichProgress
 
-    Exit 0 every selected problem passed; 2 a campaign limit or budget was reached with problems
-    unresolved; 1 a fatal error (the message says what to do).
-    """
-    from putnam_solver.run import campaign as campaign_mod
-    from putnam_solver.run.report.progress import LogLineProgress, RichProgress
+    with _errors():
+        tools = tool_locations(tool or [])
+    flags = solve_service.SolveFlags(
+        model=model,
+        prover=prover,
+        track=track,
+        benchmark=benchmark,
+        benchmark_sha256=benchmark_sha256,
+        problems=tuple(problem or ()),
+        max_problems=max_problems,
+        reviewer_model=reviewer_model,
+        reasoning_effort=reasoning_effort,
+        agent=agent,
+        sandbox=sandbox,
+        jobs=jobs,
+        fallback_jobs=fallback_jobs,
+        max_turns=max_turns,
+        campaigns=campaigns,
+        worker_timeout=worker_timeout,
+        reviewer_timeout=reviewer_timeout,
+        token_limit=token_limit,
+        cost_limit=cost_limit,
+        run_token_limit=run_token_limit,
+        run_cost_limit=run_cost_limit,
+        prices=prices,
+        model_base_url=model_base_url,
+        axle=axle,
+        tools=tools,
+        allow_recursion=allow_recursion,
+        kernels=_kernels(kernels),
+        toolchain=toolchain,
+        without=tuple(p.strip() for p in (without or "").split(",") if p.strip()),
+        lemma_turns=lemma_turns,
+        lemma_token_limit=lemma_token_limit,
+        run_dir=run_dir,
+        resume=resume,
+        fresh=fresh,
+        given=_typed_flags(ctx),
+    )
+    action = (
+        solve_service.Action.LIST
+        if list_only
+        else solve_service.Action.PREPARE
+        if prepare_only
+        else solve_service.Action.RUN
+    )
 
-    try:
-        request = solve_service.build_request(
-            solve_service.SolveFlags(
-                model=model,
-                prover=prover,
-                track=track,
-                benchmark=benchmark,
-                benchmark_sha256=benchmark_sha256,
-                problems=tuple(problem or ()),
-                max_problems=max_problems,
-                reviewer_model=reviewer_model,
-                reasoning_effort=reasoning_effort,
-                agent=agent,
-                sandbox=sandbox,
-                jobs=jobs,
-                fallback_jobs=fallback_jobs,
-                max_turns=max_turns,
-                campaigns=campaigns,
-                worker_timeout=worker_timeout,
-                reviewer_timeout=reviewer_timeout,
-                token_limit=token_limit,
-                cost_limit=cost_limit,
-                run_token_limit=run_token_limit,
-                run_cost_limit=run_cost_limit,
-                prices=prices,
-                model_base_url=model_base_url,
-                axle=axle,
-                tools=tool_locations(tool or []),
-                allow_recursion=allow_recursion,
-                kernels=_kernels(kernels),
-                toolchain=toolchain,
-                run_dir=run_dir,
-                resume=resume,
-                fresh=fresh,
-                given=_typed_flags(ctx),
-            ),
-            needs_model=not (list_only or prepare_only),
-            progress=lambda m: err.print(m, markup=False),
-        )
-        if list_only:
-            for p in campaign_mod.list_only(request.selection):
-                out.print(p.id, markup=False)
-            return
-        if prepare_only:
-            for path in campaign_mod.prepare_only(request.run_dir, request.config, request.selection):
-                out.print(str(path), markup=False)
-            return
-    except (InputError, bench.BenchmarkError) as exc:
-        err.print(f"[red]error:[/red] {escape(str(exc))}")
-        raise typer.Exit(1) from exc
-    progress = LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
-    outcome = solve_service.run(request, progress)
-    (out if outcome.exit_code == 0 else err).print(outcome.message, markup=False)
-    raise typer.Exit(outcome.exit_code)
+    def view() -> ProgressSink:
+        return LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
+
+    result = solve_service.solve_command(flags, action, lambda m: err.print(m, markup=False), view, audit)
+    for line in result.stdout:
+        out.print(line, markup=False)
+    if result.exit_code == ExitCode.SUCCESS:
+        if result.message:
+            out.print(result.message, markup=False)
+    elif result.exit_code == ExitCode.USAGE:
+        err.print(f"[red]error:[/red] {escape(result.message)}")
+    else:
+        err.print(result.message, markup=False)
+    if result.report:
+        err.print(result.report, markup=False)
+    raise typer.Exit(result.exit_code)
 
 
 def _typed_flags(ctx: typer.Context) -> frozenset[str]:
@@ -563,6 +720,118 @@ def _typed_flags(ctx: typer.Context) -> frozenset[str]:
         for param in ctx.command.params
         if param.name and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
     )
+
+
+@app.command()
+def report(
+    run_dirs: Annotated[
+        list[Path], typer.Argument(metavar="RUN_DIR...", help="A run directory of putnam solve (two with --compare).")
+    ],
+    compare: Annotated[
+        bool, typer.Option("--compare", help="Show two runs side by side: putnam report --compare RUN_A RUN_B.")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--output",
+            help="Write the page here (default RUN_DIR/report.html; with --compare RUN_A/compare-<RUN_B>.html).",
+        ),
+    ] = None,
+) -> None:
+    """Write one static HTML page (opens offline) of what a run did: solved, audited, cost, charts, a grid of
+    the benchmark linking each problem to its evidence, gate rejections, rate limiting, every attempt.
+
+    Exit 0 when written; 2 when a directory holds no run or the page cannot be written.
+    """
+    from putnam_solver.run.report import html as report_service  # plotly loads only for this command
+
+    with _errors():
+        path = report_service.build(run_dirs, compare, output)
+    out.print(str(path), markup=False)
+
+
+@app.command()
+def audit(
+    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    jobs: Annotated[int, typer.Option("--jobs", help="Passes re-verified at once.", min=1)] = (os.cpu_count() or 1),
+    again: Annotated[
+        bool, typer.Option("--again", help="Also re-verify passes already audited on this toolchain.")
+    ] = False,
+    allow_toolchain_change: Annotated[
+        bool,
+        typer.Option(
+            "--allow-toolchain-change",
+            help="Audit on a toolchain other than the run's (recorded in every audit row).",
+        ),
+    ] = False,
+    benchmark: Annotated[
+        str | None,
+        typer.Option(
+            "--benchmark",
+            metavar="PATH|NAME",
+            help="Where the run's benchmark file is now, a PATH or a registered NAME (default: the path the run "
+            "recorded); its bytes must be the run's.",
+            show_default=False,
+        ),
+    ] = None,
+    tool: ToolOpt = None,
+) -> None:
+    """Re-verify every stored pass of a run afresh: full profile, fresh sandbox, no cache.
+
+    Exit 0 every pass confirmed; 1 a pass failed its audit; 2 refused (benchmark or toolchain changed,
+    gates that cannot run) or an audit could not decide. Resumable: passes already audited on this
+    toolchain are skipped unless --again.
+    """
+    with _errors():
+        request = audit_service.AuditRequest(
+            run_dir,
+            jobs=jobs,
+            again=again,
+            allow_toolchain_change=allow_toolchain_change,
+            benchmark=benchmark,
+            tools=tool_locations(tool or []),
+        )
+        outcome = audit_service.audit_run(
+            request, lambda m: err.print(m, markup=False), lambda m: out.print(m, markup=False)
+        )
+    out.print(outcome.message, markup=False)
+    raise typer.Exit(outcome.exit_code)
+
+
+@app.command()
+def export(
+    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--output",
+            help="Write a proof bundle here: a .tar.gz (or .tgz, .tar) archive, else a directory.",
+            show_default=False,
+        ),
+    ] = None,
+    proofs: Annotated[
+        Path | None,
+        typer.Option(
+            "--proofs",
+            help="Write a PutnamBench-style proof folder here: one <problem>.lean (or .v) per solved problem.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Export a run's verified passes as a proof bundle and/or a proof folder, from the ledger alone.
+
+    A pass whose newest audit did not confirm it is left out and named. Exit 0 exported; 2 nothing to
+    export, an existing target or no run there.
+    """
+    with _errors():
+        done = export_service.export_run(run_dir, output, proofs)
+    for problem, why in done.skipped:
+        err.print(f"warning: {problem} not exported: {why}", markup=False)
+    for target in (done.bundle, done.proofs):
+        if target is not None:
+            out.print(f"{target}: {len(done.problems)} proofs", markup=False)
 
 
 @app.command()
@@ -645,53 +914,39 @@ def _selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool
         raise typer.Exit(0 if record.passed else 2)
 
 
-@app.command()
+@app.command(
+    help="Show what is installed and, per prover, which gates can run here and where its benchmark data is; "
+    "each benchmark's stated toolchain is held against the one its gates would use (DIFF: they differ, shown, "
+    "not an error). " + DOCTOR_EXIT_CODES
+)
 def doctor(
     prover: Annotated[
-        list[str] | None, typer.Option("--prover", help="Check only this prover (repeatable; default all).")
+        list[str] | None,
+        typer.Option(
+            "--prover",
+            metavar="NAME",
+            help=f"Check only this prover (repeatable; default all). {PROVER_HELP}.",
+            callback=_prover_names,
+        ),
     ] = None,
     tool: ToolOpt = None,
     benchmark: Annotated[
         str | None,
         typer.Option(
-            "--benchmark", help="Check for this registered benchmark: its stated toolchain.", show_default=False
+            "--benchmark",
+            help="Check for this registered benchmark: its data and its stated toolchain.",
+            show_default=False,
         ),
     ] = None,
     toolchain: ToolchainOpt = None,
 ) -> None:
-    """Show what is installed and, per prover, which gates can run here. Exit 0 when the full profile can.
-
-    Also holds each benchmark's stated toolchain against the installed one (a difference is shown, not an
-    error)."""
     with _errors():
         options = VerifyOptions(tools=tool_locations(tool or []), toolchain=toolchain)
         chosen = prover or [p for p in prover_names() if benchmark is None or p in _spec(benchmark).provers()]
         health = check_health(chosen, options, benchmark)
-    mark = {True: "ok  ", False: "MISS"}
-    out.print("system", markup=False)
-    for row in health.system:
-        out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
-    for report in health.provers:
-        out.print(f"{report.prover}: tools", markup=False)
-        for row in report.tools:
-            out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
-        for spec in report.choosable:
-            out.print(
-                f"  choose {spec.name}: --tool {spec.name}=PATH or {spec.env}=PATH; {spec.description}", markup=False
-            )
-        out.print(f"{report.prover}: gates", markup=False)
-        for row in report.gates:
-            out.print(f"  {mark[row.ok]} {row.name}: {row.detail}", markup=False)
-        out.print(f"{report.prover}: benchmarks (toolchain stated / used)", markup=False)
-        for row in report.benchmarks:
-            out.print(f"  {'ok  ' if row.ok else 'DIFF'} {row.name}: {row.detail}", markup=False)
-        state = "can run" if report.full_ready else "CANNOT run here (see MISS above)"
-        out.print(f"{report.prover}: full profile {state}", markup=False)
-        out.print(
-            f"{report.prover}: {mark[report.selftest.ok]} {report.selftest.name}: {report.selftest.detail}",
-            markup=False,
-        )
-    raise typer.Exit(0 if health.ready else 1)
+    for line in health.lines():
+        out.print(line, markup=False)
+    raise typer.Exit(health.exit_code)
 
 
 def main() -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmarks import BenchmarkSpec, get_spec
-from putnam_solver.core.util import write_atomic
+from putnam_solver.core.util import json_error, write_atomic
 
 Progress = Callable[[str], None]
 
@@ -126,6 +126,14 @@ def _text(tree: GitTree, path: str) -> tuple[str, bytes]:
         raise BenchmarkError(f"{path}: not UTF-8 (byte {exc.start})") from exc
 
 
+def _json(where: str, text: str, line: int | None = None) -> Any:
+    """``text`` parsed, or an error naming ``where`` (and the line, for JSON Lines)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BenchmarkError(f"{json_error(where, exc, line)} (upstream data that is not valid JSON)") from exc
+
+
 def _record(problem_id: str, text: str, blob: bytes, path: str, informal: Mapping[str, Any]) -> dict[str, Any]:
     """The eight keys every benchmark file shares, in PutnamBench's order."""
     return {
@@ -153,7 +161,7 @@ PUTNAMBENCH_LAYOUT = {
 
 def build_putnambench(trees: Mapping[str, GitTree]) -> dict[str, bytes]:
     tree = trees["putnambench"]
-    entries = json.loads(tree.read("informal/putnam.json").decode("utf-8"))
+    entries = _json("informal/putnam.json", _text(tree, "informal/putnam.json")[0])
     informal = {e["problem_name"]: e for e in entries if isinstance(e, dict) and "problem_name" in e}
     built = {}
     for name, (directory, suffix) in PUTNAMBENCH_LAYOUT.items():
@@ -181,7 +189,7 @@ def _minif2f_informal(tree: GitTree) -> dict[str, tuple[str, dict[str, Any]]]:
     tree.prefetch(p for split in MINIF2F_SPLITS for p in tree.files(f"informal/{split}", ".json"))
     for split in MINIF2F_SPLITS:
         for path in tree.files(f"informal/{split}", ".json"):
-            found[Path(path).stem.lower()] = (split, json.loads(tree.read(path).decode("utf-8")))
+            found[Path(path).stem.lower()] = (split, _json(path, _text(tree, path)[0]))
     return found
 
 
@@ -262,9 +270,10 @@ def _proofnet_original_id(name: str) -> str:
 def build_proofnet(trees: Mapping[str, GitTree]) -> dict[str, bytes]:
     statements, split_tree = trees["statements"], trees["split"]
     entries = {}
-    for line in statements.read("data/proofnet-verified.jsonl").decode("utf-8").splitlines():
+    source = "data/proofnet-verified.jsonl"
+    for number, line in enumerate(_text(statements, source)[0].splitlines(), start=1):
         if line.strip():
-            entry = json.loads(line)
+            entry = _json(source, line, number)
             entries[int(entry["index"])] = entry
     ids = {split: set(split_tree.read(f"benchmark/{split}_ids").decode("utf-8").split()) for split in ("valid", "test")}
     records = []

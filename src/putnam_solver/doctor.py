@@ -6,18 +6,27 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from putnam_solver.core import benchmark as bench
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
+from putnam_solver.core.cache import check_cache_dir, default_cache_dir
 from putnam_solver.core.gatekit import ToolSpec
-from putnam_solver.core.provers import Readiness, gate_readiness, get_prover
+from putnam_solver.core.provers import Prover, Readiness, gate_readiness, get_prover
 from putnam_solver.core.sandbox import landlock_status, sandbox_status
 from putnam_solver.core.selftest import describe_last
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, toolchain_match
 
+EXIT_CODES = (
+    "Exit 0 when, for every prover checked, the full profile can run here and the benchmark data is present; "
+    "1 when something is missing (the MISS rows say what and how to get it); 2 on bad input."
+)
+"""What ``putnam doctor`` exits with, for its ``--help`` and the README."""
+
 
 @dataclass(frozen=True)
 class ProverHealth:
-    """One prover's tools and gates; ``full_ready`` when every gate of the full profile can run.
+    """One prover's tools, gates and benchmark data; ``full_ready`` when every gate of the full profile
+    can run, ``ready`` when the benchmark is there too.
 
     ``selftest`` says when the canaries last went through this toolchain's gates and how they fared;
     ``choosable`` names the executables the user may replace (``--tool NAME=PATH``)."""
@@ -25,6 +34,7 @@ class ProverHealth:
     prover: str
     tools: list[Readiness]
     gates: list[Readiness]
+    benchmark: Readiness
     selftest: Readiness
     choosable: tuple[ToolSpec, ...] = ()
     benchmarks: list[Readiness] = field(default_factory=list)
@@ -36,6 +46,10 @@ class ProverHealth:
         needed = set(PROFILE_GATES[Profile.FULL])
         return all(g.ok for g in self.gates if g.name.split()[0] in needed)
 
+    @property
+    def ready(self) -> bool:
+        return self.full_ready and self.benchmark.ok
+
 
 @dataclass(frozen=True)
 class Health:
@@ -44,21 +58,54 @@ class Health:
 
     @property
     def ready(self) -> bool:
-        return all(p.full_ready for p in self.provers)
+        return all(p.ready for p in self.provers)
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ready else 1
+
+    def lines(self) -> list[str]:
+        """The report: system rows, then per prover its tools, gates, benchmark data and last selftest."""
+        lines = ["system", *(_row(r) for r in self.system)]
+        for report in self.provers:
+            name = report.prover
+            lines += [f"{name}: tools", *(_row(r) for r in report.tools)]
+            lines += [
+                f"  choose {spec.name}: --tool {spec.name}=PATH or {spec.env}=PATH; {spec.description}"
+                for spec in report.choosable
+            ]
+            lines += [f"{name}: gates", *(_row(r) for r in report.gates)]
+            lines.append(f"{name}: benchmarks (toolchain stated / used)")
+            lines += [f"  {'ok  ' if r.ok else 'DIFF'} {r.name}: {r.detail}" for r in report.benchmarks]
+            state = "can run" if report.full_ready else "CANNOT run here (see MISS above)"
+            lines += [f"{name}: full profile {state}", f"{name}: {_row(report.benchmark).lstrip()}"]
+            lines.append(f"{name}: {_row(report.selftest).lstrip()}")
+        return lines
+
+
+def _row(row: Readiness) -> str:
+    mark = "n/a " if not row.applies else "ok  " if row.ok else "MISS"
+    return f"  {mark} {row.name}: {row.detail}"
 
 
 def check_health(provers: Sequence[str], options: VerifyOptions, benchmark: str | None = None) -> Health:
-    """Probe the sandbox, then each prover's tools and gates (for the toolchain ``options`` chooses, else
-    the one ``benchmark`` states), and hold each benchmark's stated toolchain against the installed one."""
-    system = [Readiness("bubblewrap sandbox", *sandbox_status()), Readiness("Landlock", *landlock_status())]
+    """Probe the sandbox and the cache directory, then each prover's tools and gates (for the toolchain
+    ``options`` chooses, else the one ``benchmark`` states), its benchmark data, and hold each benchmark's
+    stated toolchain against the installed one."""
+    system = [
+        Readiness("bubblewrap sandbox", *sandbox_status()),
+        Readiness("Landlock", *landlock_status()),
+        _cache_status(),
+    ]
     reports = []
     for name in provers:
         prover = get_prover(name)
-        chosen = _for_benchmark(options, name, benchmark)
-        last = Readiness("last selftest", *describe_last(name, chosen))
+        chosen = _for_benchmark(options, prover.name, benchmark)
+        last = Readiness("last selftest", *describe_last(prover.name, chosen))
         tools, gates = prover.tool_status(chosen), gate_readiness(prover, chosen)
-        rows = benchmark_toolchains(name, options, benchmark)
-        reports.append(ProverHealth(name, tools, gates, last, prover.tools, rows))
+        data = benchmark_status(prover, benchmark)
+        rows = benchmark_toolchains(prover.name, options, benchmark)
+        reports.append(ProverHealth(prover.name, tools, gates, data, last, prover.tools, rows))
     return Health(system, reports)
 
 
@@ -89,6 +136,26 @@ def benchmark_toolchains(prover: str, options: VerifyOptions, benchmark: str | N
             detail = f"written for {stated.describe()}; {what}"
             rows.append(Readiness(label, bool(match["matches"]), detail))
     return rows
+
+
+def _cache_status() -> Readiness:
+    directory = default_cache_dir()
+    try:
+        check_cache_dir(directory)
+    except InputError as exc:
+        return Readiness("cache directory", False, str(exc))
+    return Readiness("cache directory", True, str(directory))
+
+
+def benchmark_status(prover: Prover, benchmark: str | None = None) -> Readiness:
+    """Where the prover's benchmark data (``benchmark``, else the default) is looked up, whether it is
+    there and whether it matches its pin."""
+    try:
+        loaded = bench.open_benchmark(benchmark, prover.name)
+    except bench.BenchmarkError as exc:
+        return Readiness("benchmark data", False, str(exc))
+    pin = f"matches the pin ({loaded.pin_name})" if loaded.pinned else "unpinned (no pin for this file name)"
+    return Readiness("benchmark data", True, f"{loaded.path}: {len(loaded.problems)} problems, {pin}")
 
 
 def require_gates(prover_name: str, options: VerifyOptions) -> None:

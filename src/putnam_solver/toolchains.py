@@ -6,7 +6,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from putnam_solver.core.benchmarks import RegistryError, get_spec
+from putnam_solver.core.cache import check_cache_dir
 from putnam_solver.core.provers import InstallError, InstallRequest, InstallStep, get_prover, prover_names
+from putnam_solver.core.selftest import records_dir
 from putnam_solver.core.util import InputError
 
 
@@ -14,7 +16,11 @@ def bootstrap_plan(
     prover: str, directory: Path | None, build_mathlib: bool, nanoda: bool = False, toolchain: str | None = None
 ) -> Sequence[InstallStep]:
     """The steps that install ``prover``'s pinned toolchain (the ``toolchain`` release where it installs
-    several side by side; each step skips itself when already done)."""
+    several side by side; each step skips itself when already done).
+
+    Bootstrap ends with a selftest that records its result in the cache directory: a cache directory
+    that cannot be one is refused now, not after an install of hours."""
+    check_cache_dir(records_dir())
     return get_prover(prover).install_plan(InstallRequest(directory, build_mathlib, nanoda, toolchain))
 
 

@@ -25,6 +25,7 @@ from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.verify import Track
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets
 from putnam_solver.run.campaign import RunSettings, Selection, solve
 from putnam_solver.run.ledger import LEDGER_NAME
@@ -90,7 +91,7 @@ def test_no_model_input_holds_the_official_answer_or_the_informal_solution(
     cfg = config(scripted(script), track=Track.NO_ANSWER, reviewer_model="mockllm/model", budgets=Budgets(max_turns=1))
     run_dir = tmp_path / "run"
     outcome = solve(RunSettings(run_dir, cfg, Selection(SAMPLES, problems=(PROBLEM,)), campaigns=2), progress=None)
-    assert outcome.exit_code == 2, outcome.message  # vetoed twice: the campaign limit was reached
+    assert outcome.exit_code == ExitCode.LIMIT, outcome.message  # vetoed twice: the campaign limit was reached
     assert len(reviewer_inputs) == 2, "the gates accepted the worker's answer both times"
 
     inputs = list(_model_inputs(run_dir / "logs"))

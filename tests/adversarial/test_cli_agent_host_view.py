@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("openai")
 
 from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ
+from tests.helpers import COQ_BENCH
 from tests.integration.cli_agents import CLAUDE_CODE, CODEX, DONE, CliAgent, tool_output
 
 pytestmark = NEEDS_ROCQ
@@ -25,7 +26,6 @@ SECRETS = {
     "ANTHROPIC_API_KEY": "sk-ant-harness-" + uuid.uuid4().hex,
     "HF_TOKEN": "hf_harness_" + uuid.uuid4().hex,
 }
-SHARED_DATA = Path("/work/shared/data/putnambench/putnam_bench_coq.jsonl")
 
 
 @pytest.fixture(
@@ -68,8 +68,8 @@ def test_the_shell_sees_only_its_workspace_and_no_harness_secret(
     agent: CliAgent, tmp_path: Path, planted_in_home: Path
 ) -> None:
     sources = {"benchmark": FIXTURE, "home": planted_in_home}
-    if SHARED_DATA.is_file():
-        sources["shared"] = SHARED_DATA
+    if COQ_BENCH.is_file():
+        sources["shared"] = COQ_BENCH
     script = [reads(path, name, agent) for name, path in sources.items()]
     script += [
         agent.shell("env; cat /proc/*/environ | tr '\\0' '\\n'; echo env_done", "env"),

@@ -13,7 +13,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.provers.rocq.checks import challenge_statement, forbidden_hits
+from putnam_solver.core.provers.rocq.checks import challenge_statement, check_forbidden
 from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions, run_gates
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
@@ -75,13 +75,13 @@ PLUGIN_CODE = {
 def test_plugin_code_is_refused_by_g3(bench: Benchmark, name: str) -> None:
     candidate = PLUGIN_CODE[name]
     statement = challenge_statement(rocq_submission(bench, "sample_even_square", candidate))
-    assert forbidden_hits(statement, candidate, refuse_recursion=False), name
+    assert check_forbidden(statement, candidate, refuse_recursion=False), name
 
 
 def test_importing_mathcomp_functions_alone_is_allowed(bench: Benchmark) -> None:
     candidate = _wrap("", "by case: n => //.")
     statement = challenge_statement(rocq_submission(bench, "sample_even_square", candidate))
-    assert forbidden_hits(statement, candidate, refuse_recursion=True) == []
+    assert check_forbidden(statement, candidate, refuse_recursion=True) == []
 
 
 @pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed")

@@ -17,10 +17,9 @@ from typer.testing import CliRunner
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.provers.rocq.checks import challenge_statement, forbidden_hits, recursion_refused
+from putnam_solver.core.provers.rocq.checks import challenge_statement, check_forbidden, recursion_refused
 from putnam_solver.core.provers.rocq.toolchain import guard_bugs, kernel_bug_report, known_kernel_bugs, parse_version
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
-from putnam_solver.run.agent.types import SolveConfig
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -130,21 +129,21 @@ LIBRARY_RECURSION = {
 @pytest.mark.parametrize("name", RECURSION)
 def test_candidate_recursion_is_refused_on_a_buggy_coq(bench: Benchmark, name: str) -> None:
     statement = challenge_statement(rocq_submission(bench, "sample_even_square", RECURSION[name]))
-    hits = forbidden_hits(statement, RECURSION[name], refuse_recursion=True)
+    hits = check_forbidden(statement, RECURSION[name], refuse_recursion=True)
     assert hits, name
-    assert bool(forbidden_hits(statement, RECURSION[name], refuse_recursion=False)) == (name in ALWAYS_REFUSED)
+    assert bool(check_forbidden(statement, RECURSION[name], refuse_recursion=False)) == (name in ALWAYS_REFUSED)
 
 
 @pytest.mark.parametrize("name", LIBRARY_RECURSION)
 def test_library_recursion_stays_allowed(bench: Benchmark, name: str) -> None:
     statement = challenge_statement(rocq_submission(bench, "sample_even_square", LIBRARY_RECURSION[name]))
-    assert forbidden_hits(statement, LIBRARY_RECURSION[name], refuse_recursion=True) == []
+    assert check_forbidden(statement, LIBRARY_RECURSION[name], refuse_recursion=True) == []
 
 
 def test_the_challenges_own_fixpoint_is_not_the_candidates(bench: Benchmark) -> None:
     candidate = (SAMPLES / "proofs" / "sample_sum_first_n.v").read_text(encoding="utf-8")
     statement = challenge_statement(rocq_submission(bench, "sample_sum_first_n", candidate))
-    assert forbidden_hits(statement, candidate, refuse_recursion=True) == []
+    assert check_forbidden(statement, candidate, refuse_recursion=True) == []
 
 
 def test_the_rule_follows_the_coq_version() -> None:
@@ -206,22 +205,22 @@ def test_cli_verify_refuses_then_allow_recursion_is_recorded_and_not_served_from
 def test_policy_and_doctor_say_why() -> None:
     policy = CliRunner().invoke(app, ["policy", "--prover", "rocq"])
     assert policy.exit_code == 0
-    assert "Fixpoint: defines its own recursion" in policy.stdout and "--allow-recursion" in policy.stdout
-    assert "Elpi: runs an Elpi program" in policy.stdout
+    assert "| `Fixpoint` | recursion | defines its own recursion" in policy.stdout
+    assert "--allow-recursion" in policy.stdout
+    assert "| `Elpi` | plugin | runs an Elpi program" in policy.stdout
 
 
-def test_solve_passes_allow_recursion_to_the_agents_check_and_submit(
-    bench: Benchmark, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from putnam_solver.run import campaign
+def test_solve_passes_allow_recursion_to_the_agents_check_and_submit(bench: Benchmark, tmp_path: Path) -> None:
     from putnam_solver.run.agent.task import _context
+    from putnam_solver.run.campaign import stored_run
 
-    seen: list[SolveConfig] = []
-    monkeypatch.setattr(campaign, "prepare_only", lambda run_dir, config, selection: seen.append(config) or [])
     args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--prepare-only"]
+    args += ["--model", "mockllm/model"]
     result = CliRunner().invoke(app, [*args, "--run-dir", str(tmp_path / "run"), "--allow-recursion"])
     assert result.exit_code == 0, result.output
-    config = seen[0]
-    assert config.allow_recursion and campaign.config_from_json(campaign.config_to_json(config)).allow_recursion
+    stored = stored_run(tmp_path / "run")
+    assert stored is not None
+    config = stored.config
+    assert config.allow_recursion
     context = _context(RocqProver(), bench, bench.problems["sample_even_square"], config)
     assert context.check_options.allow_recursion and context.accept_options.allow_recursion

@@ -19,6 +19,7 @@ from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.core.sandbox import run_sandboxed
 from putnam_solver.core.untrusted import REPLACEMENT, clean_text, fence
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, SolveConfig
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
 from putnam_solver.run.ledger import LEDGER_NAME
@@ -107,7 +108,7 @@ def test_a_reviewer_reply_with_a_lone_surrogate_is_recorded_and_the_run_complete
 
     cfg = config(scripted(script), reviewer_model="mockllm/model", budgets=Budgets(max_turns=1))
     outcome = _solve(tmp_path, cfg)
-    assert outcome.exit_code == 2, outcome.message
+    assert outcome.exit_code == ExitCode.LIMIT, outcome.message
     assert _attempts(tmp_path) == [("vetoed", f"odd {REPLACEMENT} text{REPLACEMENT}here", None, GOOD)]
 
 

@@ -2,7 +2,8 @@
 
 Each request takes the next step of the script (then ``default`` forever): a reply (an assistant
 message, possibly with tool calls), or a fault: ``429`` (rate limited), ``500``, ``timeout`` (answer
-only after the client gave up) or ``malformed`` (a 200 whose body is not a completion). It counts the
+only after the client gave up), ``malformed`` (a 200 whose body is not a completion) or ``drop`` (close
+the connection without an answer, as a server that dies does). It counts the
 requests and the faults it served, and keeps each request's body (what the client sent, e.g. the tool
 results of the previous turn).
 """
@@ -91,6 +92,8 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             elif step == "timeout":
                 time.sleep(fake.timeout_sleep)
                 self._send(200, _completion(request, {"role": "assistant", "content": "too late"}))
+            elif step == "drop":
+                self.close_connection = True
             elif step == "malformed":
                 body = b"{this is not json"
                 self.send_response(200)

@@ -22,9 +22,8 @@ from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.run import campaign
 from putnam_solver.run.agent.types import AttemptResult, Budgets, CampaignJob, CarryForward, SolveConfig
 from putnam_solver.run.report import summary
+from tests.helpers import LEAN_BENCH
 
-REPO = Path(__file__).resolve().parents[2]
-LEAN_BENCH = REPO.parent / "shared" / "data" / "putnambench" / "putnam_bench_lean4.jsonl"
 SIX = (
     "putnam_1962_a1",
     "putnam_1962_a2",
@@ -63,7 +62,7 @@ class ScriptedRunner:
 
     def __call__(self, job: CampaignJob) -> None:
         config = job.config
-        options = VerifyOptions(profile=config.acceptance_profile, unsafe_no_sandbox=config.unsafe_no_sandbox)
+        options = config.verify_options()  # the acceptance, as the agent layer's submit runs it
 
         def attempt(problem: Problem) -> None:
             self.seen.append((job.number, problem.id, job.carried.get(problem.id)))

@@ -16,6 +16,7 @@ pytest.importorskip("inspect_ai")
 
 from inspect_ai.model import ChatMessage, ModelOutput
 
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
@@ -42,7 +43,7 @@ def _solve(run_dir: Path, limits: RunLimits, resume: bool = False) -> SolveOutco
 
 def test_the_run_budget_stops_the_attempt_in_flight_and_starts_no_other(tmp_path: Path) -> None:
     outcome = _solve(tmp_path, RunLimits(max_tokens=300))
-    assert outcome.exit_code == 2
+    assert outcome.exit_code == ExitCode.LIMIT
     assert "run token budget reached (360 of 300 tokens)" in outcome.message
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     try:
@@ -59,9 +60,9 @@ def test_the_run_budget_stops_the_attempt_in_flight_and_starts_no_other(tmp_path
 
 
 def test_resume_with_a_larger_budget_runs_only_the_unstarted_problems(tmp_path: Path) -> None:
-    assert _solve(tmp_path, RunLimits(max_tokens=300)).exit_code == 2
+    assert _solve(tmp_path, RunLimits(max_tokens=300)).exit_code == ExitCode.LIMIT
     resumed = _solve(tmp_path, RunLimits(max_tokens=10_000), resume=True)
-    assert resumed.exit_code == 2 and "campaign limit reached" in resumed.message
+    assert resumed.exit_code == ExitCode.LIMIT and "campaign limit reached" in resumed.message
     assert resumed.passed == 1 and resumed.unresolved == ("one_plus_one",)
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     try:
@@ -76,9 +77,9 @@ def test_resume_with_a_larger_budget_runs_only_the_unstarted_problems(tmp_path: 
 
 
 def test_a_run_budget_already_spent_starts_nothing(tmp_path: Path) -> None:
-    assert _solve(tmp_path, RunLimits(max_tokens=300)).exit_code == 2
+    assert _solve(tmp_path, RunLimits(max_tokens=300)).exit_code == ExitCode.LIMIT
     again = _solve(tmp_path, RunLimits(max_tokens=300), resume=True)
-    assert again.exit_code == 2 and "run token budget reached (360 of 300 tokens)" in again.message
+    assert again.exit_code == ExitCode.LIMIT and "run token budget reached (360 of 300 tokens)" in again.message
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     try:
         assert len(ledger.attempts()) == 1
@@ -92,7 +93,7 @@ def test_concurrent_attempts_all_stop_and_overshoot_by_at_most_one_call_each(tmp
 
     cfg = config(scripted(check_forever), jobs=2, fallback_jobs=2, budgets=Budgets(max_turns=6))
     outcome = solve(RunSettings(tmp_path, cfg, Selection(FIXTURE), 1, RunLimits(max_tokens=300)), None)
-    assert outcome.exit_code == 2 and "run token budget reached" in outcome.message
+    assert outcome.exit_code == ExitCode.LIMIT and "run token budget reached" in outcome.message
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     try:
         attempts = ledger.attempts()

@@ -22,9 +22,8 @@ from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean.syntax import parse_statement as lean_statement
 from putnam_solver.core.provers.rocq.challenge import official_answer, statement_of
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
-from tests.helpers import SHARED_DATA, lean_filled
+from tests.helpers import DATA_ROOT, lean_filled
 
-DATA_ROOT = SHARED_DATA.parent
 FILES = [
     (spec.name, file.file)
     for spec in map(get_spec, benchmark_names())

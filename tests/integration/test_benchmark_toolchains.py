@@ -12,10 +12,9 @@ from typer.testing import CliRunner
 
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import open_benchmark
-from tests.helpers import REPO, SHARED_DATA, lean_filled
+from tests.helpers import DATA_ROOT, REPO, lean_filled
 from tests.toylean.build import ToyLean
 
-DATA_ROOT = SHARED_DATA.parent
 runner = CliRunner()
 pytestmark = pytest.mark.skipif(not (DATA_ROOT / "minif2f").is_dir(), reason="pinned data not found")
 NEEDS_COQ = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed")

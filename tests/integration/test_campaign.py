@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Allowance, Budgets, CampaignJob
 from putnam_solver.run.campaign import RunLimits, Runner, RunSettings, Selection, SolveOutcome, solve, stored_run
 from putnam_solver.run.report import LogLineProgress, RichProgress
@@ -39,7 +40,7 @@ def _lines(path: Path) -> list[str]:
 def test_carry_forward_reruns_only_unresolved_problems(tmp_path: Path) -> None:
     runner = lean_runner(SIX_SCRIPT)
     outcome = _solve(tmp_path, runner)
-    assert outcome.exit_code == 2, outcome.message
+    assert outcome.exit_code == ExitCode.LIMIT, outcome.message
     assert "campaign limit reached" in outcome.message and outcome.unresolved == ("putnam_1962_a5",)
     assert _lines(tmp_path / "selections/campaign-1.txt") == list(SIX)
     assert _lines(tmp_path / "selections/campaign-2.txt") == [
@@ -68,7 +69,7 @@ def test_carry_forward_reruns_only_unresolved_problems(tmp_path: Path) -> None:
 def test_fresh_restarts_show_the_worker_nothing_from_earlier_campaigns(tmp_path: Path) -> None:
     runner = lean_runner(SIX_SCRIPT)
     outcome = _solve(tmp_path, runner, fresh=True)
-    assert outcome.exit_code == 2
+    assert outcome.exit_code == ExitCode.LIMIT
     assert all(c is None for _, _, c in runner.seen)
     assert outcome.unresolved == ("putnam_1962_a2", "putnam_1962_a3", "putnam_1962_a4", "putnam_1962_a5")
     assert "fresh restarts" in (tmp_path / "SUMMARY.md").read_text()
@@ -89,7 +90,7 @@ def test_unlimited_campaigns_run_until_every_problem_passes(tmp_path: Path) -> N
 def test_a_run_budget_stops_an_unlimited_run_with_exit_code_2(tmp_path: Path) -> None:
     # Each attempt of campaign n costs $0.25 n: campaign 1 $1.50, campaign 2 $2.00 (4 problems) ...
     outcome = _solve(tmp_path, lean_runner(SIX_SCRIPT), campaigns=0, run_limits=RunLimits(max_cost_dollars=3.0))
-    assert outcome.exit_code == 2
+    assert outcome.exit_code == ExitCode.LIMIT
     assert "run cost budget reached ($3.50 of $3.00)" in outcome.message
     assert outcome.campaigns == 2
     resumed = _solve(
@@ -114,7 +115,7 @@ def test_a_problem_budget_covers_all_its_attempts_over_the_campaigns(tmp_path: P
 
     config = dataclasses.replace(lean_text_config(), budgets=Budgets(max_turns=10, token_limit=2000))
     outcome = _solve(tmp_path, runner, campaigns=0, config=config)
-    assert outcome.exit_code == 2
+    assert outcome.exit_code == ExitCode.LIMIT
     assert "every unresolved problem has spent its budget" in outcome.message
     assert outcome.unresolved == ("putnam_1962_a4", "putnam_1962_a5") and outcome.campaigns == 2
     assert allowances[1] == {p: Allowance(2000, None) for p in SIX}
@@ -127,7 +128,7 @@ def test_a_problem_budget_covers_all_its_attempts_over_the_campaigns(tmp_path: P
 def test_a_run_where_every_attempt_errors_stops_instead_of_spinning(tmp_path: Path) -> None:
     runner = dataclasses.replace(lean_runner({}), status_override="error")
     outcome = _solve(tmp_path, runner, campaigns=0)
-    assert outcome.exit_code == 2
+    assert outcome.exit_code == ExitCode.LIMIT
     assert "every attempt of campaign 1 ended in an error" in outcome.message
     assert outcome.campaigns == 1
 
@@ -145,7 +146,7 @@ def test_problems_the_agent_never_reported_are_recorded_as_errors(tmp_path: Path
         assert job.log_dir == tmp_path / "logs" and job.work_dir == tmp_path / "work"
 
     outcome = _solve(tmp_path, silent, campaigns=0)
-    assert outcome.exit_code == 2 and "finished without reporting this problem" in outcome.message
+    assert outcome.exit_code == ExitCode.LIMIT and "finished without reporting this problem" in outcome.message
 
 
 def test_agent_layer_errors_end_the_run_with_their_message_and_it_resumes(tmp_path: Path) -> None:
@@ -153,26 +154,29 @@ def test_agent_layer_errors_end_the_run_with_their_message_and_it_resumes(tmp_pa
         raise RuntimeError("no API key for provider openai: set OPENAI_API_KEY")
 
     outcome = _solve(tmp_path, no_key)
-    assert (outcome.exit_code, outcome.message) == (1, "no API key for provider openai: set OPENAI_API_KEY")
+    assert (outcome.exit_code, outcome.message) == (
+        ExitCode.FAILURE,
+        "no API key for provider openai: set OPENAI_API_KEY",
+    )
     assert "exit code 1: no API key" in (tmp_path / "SUMMARY.md").read_text()
     resumed = _solve(tmp_path, lean_runner(SIX_SCRIPT), resume=True)
-    assert resumed.exit_code == 2 and resumed.passed == 5
+    assert resumed.exit_code == ExitCode.LIMIT and resumed.passed == 5
 
 
 def test_resume_refuses_other_settings_unless_allowed(tmp_path: Path) -> None:
-    assert _solve(tmp_path, lean_runner(SIX_SCRIPT), campaigns=1).exit_code == 2
+    assert _solve(tmp_path, lean_runner(SIX_SCRIPT), campaigns=1).exit_code == ExitCode.LIMIT
     again = _solve(tmp_path, lean_runner(SIX_SCRIPT), campaigns=1)
-    assert again.exit_code == 1 and "already holds a run; continue it with --resume" in again.message
+    assert again.exit_code == ExitCode.USAGE and "already holds a run; continue it with --resume" in again.message
     other = dataclasses.replace(lean_text_config(), model="other/model")
     refused = _solve(tmp_path, lean_runner(SIX_SCRIPT), config=other, resume=True, campaigns=2)
-    assert refused.exit_code == 1
+    assert refused.exit_code == ExitCode.USAGE
     assert "config.model: 'scripted/worker' -> 'other/model'" in refused.message
     assert "--allow-changed-settings" not in refused.message  # no such flag: say what really works
     assert "start a new run with another --run-dir" in refused.message
     allowed = _solve(
         tmp_path, lean_runner(SIX_SCRIPT), config=other, resume=True, campaigns=2, allow_changed_settings=True
     )
-    assert allowed.exit_code == 2 and allowed.campaigns == 2 and allowed.passed == 4
+    assert allowed.exit_code == ExitCode.LIMIT and allowed.campaigns == 2 and allowed.passed == 4
     stored = stored_run(tmp_path)
     assert stored is not None and stored.config == other and stored.campaigns == 2
     assert stored.selection.problems == SIX
@@ -180,7 +184,7 @@ def test_resume_refuses_other_settings_unless_allowed(tmp_path: Path) -> None:
 
 def test_resume_with_nothing_to_resume_says_so(tmp_path: Path) -> None:
     outcome = _solve(tmp_path, lean_runner(SIX_SCRIPT), resume=True)
-    assert outcome.exit_code == 1 and "nothing to resume" in outcome.message
+    assert outcome.exit_code == ExitCode.USAGE and "nothing to resume" in outcome.message
 
 
 def test_progress_views_show_attempts_and_totals(tmp_path: Path) -> None:
@@ -188,9 +192,11 @@ def test_progress_views_show_attempts_and_totals(tmp_path: Path) -> None:
     _solve(tmp_path / "a", lean_runner(SIX_SCRIPT), campaigns=1, progress=LogLineProgress(stream))
     log = stream.getvalue()
     assert "campaign 1 started: 6 problems" in log
+    assert f"`putnam report {tmp_path / 'a'}` writes it any time" in log, "the view points to the report"
     assert "passed        putnam_1962_a1 (campaign 1, 2 turns, 1,214 tokens, $0.25; verdict accepted)" in log
     assert "campaign 1: 2/6 solved, 4 unresolved, 0 running; 6 attempts" in log.splitlines()[-1]
     console = Console(file=io.StringIO(), width=200, force_terminal=False)
     _solve(tmp_path / "b", lean_runner(SIX_SCRIPT), campaigns=1, progress=RichProgress(console))
     shown = console.file.getvalue()  # type: ignore[attr-defined]
     assert "campaign 1: 2/6 solved" in shown and "putnam_1962_a6" in shown
+    assert f"putnam report {tmp_path / 'b'}" in shown

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.campaign import RunSettings, Selection, solve
 from tests.integration.campaign_driver import LEAN_BENCH, SIX, lean_runner, lean_text_config
 
@@ -39,7 +40,7 @@ def _driver(run_dir: Path, *args: str) -> subprocess.Popen[str]:
 
 def _finish(proc: subprocess.Popen[str]) -> str:
     output, _ = proc.communicate(timeout=WAIT_SECONDS)
-    assert proc.returncode == 2, output
+    assert proc.returncode == ExitCode.LIMIT, output
     return output
 
 
@@ -142,7 +143,7 @@ def test_a_second_solve_on_a_run_directory_in_use_is_refused(tmp_path: Path) -> 
         _wait_for(proc, marker.is_file)
         run = RunSettings(tmp_path, lean_text_config(), Selection(LEAN_BENCH, problems=SIX), 3, resume=True)
         outcome = solve(run, progress=None, runner=lean_runner({}))
-        assert outcome.exit_code == 1
+        assert outcome.exit_code == ExitCode.USAGE
         assert f"run directory {tmp_path} in use by PID {proc.pid}" in outcome.message
     finally:
         proc.kill()

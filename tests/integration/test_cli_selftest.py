@@ -18,6 +18,7 @@ from putnam_solver.cli import app
 from putnam_solver.core import selftest
 from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
 from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.exit_codes import ExitCode
 from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
 from tests.fakes.openai_server import FakeOpenAI, serve
 from tests.toylean.build import BENCHMARK as LEAN_SAMPLES
@@ -121,7 +122,7 @@ def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_
                 "--quiet",
             ],
         )  # fmt: skip
-    assert result.exit_code == 1, result.stdout + result.stderr
+    assert result.exit_code == ExitCode.USAGE, result.stdout + result.stderr  # refused before the run
     assert "G6 kernel accepted the known-bad canary lean-core/sorry" in result.stderr
     assert fake.requests == 0 and not (tmp_path / "run").exists()
     record = selftest.last_record("lean", VerifyOptions(tools={"lean": toy_lean.lean}))
@@ -252,7 +253,7 @@ def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_
                 "--quiet", "--axle",
             ],
         )  # fmt: skip
-    assert result.exit_code == 1, result.stdout + result.stderr
+    assert result.exit_code == ExitCode.USAGE, result.stdout + result.stderr  # refused before the run
     assert "G7 axle accepted the known-bad canary lean-core/sorry" in result.stderr
     blamed = result.stderr.split("misjudge canaries", 1)[1]
     assert "G7 axle accepted" in blamed and not any(f"G{n} " in blamed for n in range(1, 7))  # only the AXLE

@@ -7,7 +7,12 @@ Rocq gates on the project's samples.
 from __future__ import annotations
 
 import csv
+import json
+import os
 import shutil
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +21,7 @@ from typer.testing import CliRunner
 from putnam_solver.cli import app
 from putnam_solver.core import selftest
 from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.exit_codes import ExitCode
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
 from tests.helpers import REPO
 
@@ -84,14 +90,17 @@ def test_a_worker_that_fixes_its_proof_solves_the_problem(tmp_path: Path) -> Non
     assert (run_dir / "unresolved.txt").read_text() == ""
     assert "1" in (run_dir / "SUMMARY.md").read_text()
     assert list((run_dir / "logs").glob("*.eval")), "the Inspect transcript is kept beside the outputs"
+    assert f"report: {run_dir / 'report.html'}" in output, "the end message points to the run's report"
+    assert 'id="stat-solved" data-value="1"' in (run_dir / "report.html").read_text()
 
 
-def test_an_edited_statement_never_counts_and_the_campaign_limit_exits_2(tmp_path: Path) -> None:
+def test_an_edited_statement_never_counts_and_the_campaign_limit_exits_3(tmp_path: Path) -> None:
     fake = FakeOpenAI([], default=tool_call_reply("submit", {"proof": EDITED}, "call_x"))
     run_dir = tmp_path / "run"
     with serve(fake) as url:
         code, output = _solve(url, run_dir, "--max-turns", "1", "--campaigns", "2")
-    assert code == 2, output
+    assert code == ExitCode.LIMIT == 3, output
+    assert "campaign limit reached (2 campaigns)" in output
     rows = _attempts(run_dir)
     assert [(r["campaign"], r["status"]) for r in rows] == [("1", "rejected"), ("2", "rejected")]
     assert all(r["verdict"].startswith("rejected:G2") for r in rows)
@@ -103,7 +112,7 @@ def test_resume_continues_a_finished_run_with_more_campaigns(tmp_path: Path) -> 
     run_dir = tmp_path / "run"
     script = [tool_call_reply("submit", {"proof": EDITED}, "c1"), tool_call_reply("submit", {"proof": GOOD}, "c2")]
     with serve(FakeOpenAI(script)) as url:
-        assert _solve(url, run_dir, "--max-turns", "1")[0] == 2
+        assert _solve(url, run_dir, "--max-turns", "1")[0] == ExitCode.LIMIT
         result = runner.invoke(app, ["solve", "--resume", str(run_dir), "--campaigns", "2", "--quiet"])
     assert result.exit_code == 0, result.stdout + result.stderr
     assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "rejected"), ("2", "passed")]
@@ -121,7 +130,7 @@ def test_unusable_models_are_refused_before_any_run(
     args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--model", model,
             "--run-dir", str(run_dir), "--quiet"]  # fmt: skip
     result = runner.invoke(app, args)
-    assert result.exit_code == 1
+    assert result.exit_code == ExitCode.USAGE == 2
     assert f"the worker model '{model}' cannot be used" in result.stderr and message in result.stderr
     assert not run_dir.exists()
 
@@ -129,9 +138,9 @@ def test_unusable_models_are_refused_before_any_run(
 def test_resume_refuses_flags_that_would_change_the_run_and_accepts_connection_changes(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     with serve(FakeOpenAI([tool_call_reply("submit", {"proof": EDITED}, "c1")])) as first:
-        assert _solve(first, run_dir, "--max-turns", "1")[0] == 2
+        assert _solve(first, run_dir, "--max-turns", "1")[0] == ExitCode.LIMIT
     refused = runner.invoke(app, ["solve", "--resume", str(run_dir), "--max-turns", "5", "--model", "x/y"])
-    assert refused.exit_code == 1
+    assert refused.exit_code == ExitCode.USAGE
     assert "--max-turns, --model cannot change" in refused.stderr and "start a new run" in refused.stderr
     # The model's server moved: the run goes on there.
     with serve(FakeOpenAI([tool_call_reply("submit", {"proof": GOOD}, "c2")])) as moved:
@@ -140,3 +149,92 @@ def test_resume_refuses_flags_that_would_change_the_run_and_accepts_connection_c
         result = runner.invoke(app, args)
     assert result.exit_code == 0, result.stdout + result.stderr
     assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "rejected"), ("2", "passed")]
+
+
+def _closed_port_url() -> str:
+    """The URL of a loopback port nothing listens on: every connection to it is refused."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
+
+
+def test_a_server_that_refuses_connections_stops_solve_before_the_run_with_the_url_and_the_fix(
+    tmp_path: Path,
+) -> None:
+    url = _closed_port_url()
+    run_dir = tmp_path / "run"
+    code, output = _solve(url, run_dir)
+    assert code == ExitCode.USAGE, output
+    assert f"the worker model 'openai-api/fake/fake-model' cannot reach its server at {url}: connection refused" in (
+        " ".join(output.split())
+    )
+    assert "Start the server, or correct --model-base-url" in " ".join(output.split())
+    assert not run_dir.exists(), "nothing was started"
+
+
+def test_dropped_connections_show_in_the_quiet_output_while_inspect_retries(tmp_path: Path) -> None:
+    """The server accepts the connection and closes it without an answer, then recovers: the log says
+    that requests fail and why, and the run goes on."""
+    fake = FakeOpenAI(["drop", tool_call_reply("submit", {"proof": GOOD}, "call_1")])
+    run_dir = tmp_path / "run"
+    with serve(fake) as url:
+        code, output = _solve(url, run_dir, "--max-turns", "1")
+    assert code == 0, output
+    assert fake.requests == 2
+    assert "model requests are failing: 1 failed model request in the last minute, retrying" in output
+    assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "passed")]
+
+
+def test_prepare_only_says_what_it_wrote_and_what_to_run_next_and_resume_starts_the_run(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--problem", PROBLEM,
+            "--model", "openai-api/fake/fake-model", "--reviewer-model", "none", "--reasoning-effort", "none",
+            "--jobs", "1", "--fallback-jobs", "1", "--run-dir", str(run_dir), "--prepare-only"]  # fmt: skip
+    prepared = runner.invoke(app, args)
+    assert prepared.exit_code == 0, prepared.output
+    lines = prepared.stdout.splitlines()
+    assert lines[0] == f"prepared run {run_dir} for 1 problems with openai-api/fake/fake-model; no model was called"
+    assert lines[-1] == f"next: putnam solve --resume {run_dir}"
+    workspace = run_dir / "work" / PROBLEM
+    assert str(workspace) in prepared.stdout and (workspace / "PROMPT.md").is_file()
+    assert (run_dir / "run.json").is_file()
+    assert len((run_dir / "attempts.tsv").read_text().splitlines()) == 1, "the header only: nothing ran"
+    again = runner.invoke(app, args)
+    assert again.exit_code == ExitCode.USAGE and "already holds a run" in again.stderr
+    with serve(FakeOpenAI([tool_call_reply("submit", {"proof": GOOD}, "call_1")])) as url:
+        started = runner.invoke(app, ["solve", "--resume", str(run_dir), "--model-base-url", url, "--quiet"])
+    assert started.exit_code == 0, started.stdout + started.stderr
+    assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "passed")]
+
+
+def test_the_first_line_comes_before_inspect_is_imported(tmp_path: Path) -> None:
+    """Importing Inspect AI takes seconds (up to half a minute on a loaded machine): solve says what it
+    is doing first. The server's port is closed, so the run stops right after the checks."""
+    code = (
+        "import json, sys\n"
+        "class Probe:\n"
+        "    def __init__(self, real): self.real, self.first = real, None\n"
+        "    def write(self, text):\n"
+        "        if self.first is None and text.strip():\n"
+        "            self.first = [text.strip(), 'inspect_ai' in sys.modules]\n"
+        "        return self.real.write(text)\n"
+        "    def flush(self): self.real.flush()\n"
+        "    def isatty(self): return False\n"
+        "sys.stderr = probe = Probe(sys.stderr)\n"
+        "from putnam_solver.cli import app\n"
+        "try:\n"
+        "    app(sys.argv[1:])\n"
+        "except SystemExit as exc:\n"
+        "    print(json.dumps([exc.code, probe.first]))\n"
+    )
+    run_dir = tmp_path / "run"
+    args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--problem", PROBLEM,
+            "--model", "openai-api/fake/fake-model", "--model-base-url", _closed_port_url(), "--run-dir",
+            str(run_dir), "--quiet"]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(REPO)])}
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, cwd=REPO)
+    exit_code, (first, inspect_loaded) = json.loads(done.stdout.splitlines()[-1])
+    assert exit_code == ExitCode.USAGE, done.stderr
+    assert first.startswith(f"starting run {run_dir} with openai-api/fake/fake-model: checking"), first
+    assert not inspect_loaded

@@ -22,10 +22,9 @@ from putnam_solver.cli import app
 from putnam_solver.core import selftest
 from putnam_solver.core.verify import VerifyOptions
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
-from tests.helpers import REPO, SHARED_DATA
+from tests.helpers import DATA_ROOT, REPO
 
 pytest.importorskip("inspect_ai")
-DATA_ROOT = SHARED_DATA.parent
 pytestmark = [
     pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed"),
     pytest.mark.skipif(not (DATA_ROOT / "minif2f").is_dir(), reason="miniF2F data not found"),
@@ -108,3 +107,32 @@ def test_solve_on_a_minif2f_split_with_real_coq_counts_a_vacuous_statement_apart
     assert settings["selection"]["split"] == "valid"
     assert settings["benchmark"]["record"]["name"] == "minif2f"
     assert any(e["problem"] == "amc12b_2020_p5" for e in settings["benchmark"]["record"]["errata"])
+
+    audit = runner.invoke(app, ["audit", str(run_dir), "--jobs", "1"])
+    assert audit.exit_code == 0, audit.stdout + audit.stderr
+    line = next(x for x in audit.stdout.splitlines() if " amc12b_2020_p5 " in x)
+    assert "] accepted " in line and "solved, counted apart (statement known defective: vacuous:" in line
+    assert "audited 2 passes: 2 accepted (1 on statements known defective, counted apart: amc12b_2020_p5)" in (
+        audit.stdout
+    )
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert "**Solved: 1 of 2 (50.0%), audited**" in summary
+    assert "Also solved, on statements known defective (counted apart): amc12b_2020_p5." in summary
+
+    report = runner.invoke(app, ["report", str(run_dir)])
+    assert report.exit_code == 0, report.stdout + report.stderr
+    page = (run_dir / "report.html").read_text()
+    assert 'id="stat-solved" data-value="1"' in page and 'id="stat-solved-apart" data-value="1"' in page
+    assert 'data-problem="amc12b_2020_p5" data-state="defective"' in page
+    assert "statement known defective: vacuous:" in page
+    assert 'data-problem="mathd_algebra_455" data-state="solved"' in page
+    assert page.count('class="cell ') == 244, "the grid holds the run's split of miniF2F (valid: 244)"
+    assert 'data-problem="mathd_algebra_478"' not in page, "a test-split problem is not in the valid grid"
+
+    bundle = tmp_path / "proofs.tar.gz"
+    exported = runner.invoke(app, ["export", str(run_dir), "-o", str(bundle)])
+    assert exported.exit_code == 0, exported.stdout + exported.stderr
+    checked = runner.invoke(app, ["verify", "--bundle", str(bundle), "--jobs", "1"])
+    assert checked.exit_code == 0, checked.stdout + checked.stderr
+    assert "re-verified here: 2 accepted" in checked.stdout
+    assert "statement known defective: vacuous:" in checked.stdout

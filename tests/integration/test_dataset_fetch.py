@@ -18,9 +18,8 @@ from putnam_solver.cli import app
 from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
 from putnam_solver.core.benchmarks import get_spec
 from putnam_solver.datasets import fetch_benchmark
-from tests.helpers import SHARED_DATA
+from tests.helpers import DATA_ROOT
 
-DATA_ROOT = SHARED_DATA.parent
 pytestmark = pytest.mark.skipif(not (DATA_ROOT / "minif2f").is_dir(), reason="pinned data not found")
 runner = CliRunner()
 
@@ -174,3 +173,24 @@ def test_cli_fetch_takes_a_source_per_upstream_and_refuses_a_bare_one(
     bare = runner.invoke(app, ["dataset", "fetch", "--benchmark", "proofnet", "--source", str(repos["split"][0])])
     assert bare.exit_code == 2
     assert "several upstreams; write ID=VALUE with ID one of statements, split" in bare.stderr
+
+
+def test_cli_fetch_of_minif2f_fills_the_data_directory_that_named_benchmarks_are_found_in(
+    upstreams: dict[str, dict[str, tuple[Path, str]]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PUTNAM_BENCHMARK", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    args = ["dataset", "fetch", "--benchmark", "minif2f"]
+    for upstream, (repo, commit) in upstreams["minif2f"].items():
+        args += ["--source", f"{upstream}={repo}", "--revision", f"{upstream}={commit}"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("(matches the pin)") == 3 and str(tmp_path / "xdg") in result.stdout
+    checked = runner.invoke(app, ["check", "--benchmark", "minif2f"])
+    assert checked.exit_code == 0, checked.output
+    assert [line.split()[0] for line in checked.stdout.splitlines()] == ["OK"] * 3
+    listed = runner.invoke(app, ["list", "--prover", "rocq", "--benchmark", "minif2f:test"])
+    assert listed.exit_code == 0 and len(listed.stdout.splitlines()) == 244
+    absent = runner.invoke(app, ["check"])
+    assert absent.exit_code == 2, "PutnamBench, the default, must be there"
+    assert absent.stdout.splitlines()[0].startswith("ERROR ") and "OK " in absent.stdout

@@ -21,9 +21,9 @@ from putnam_solver.core.benchmark import Benchmark, load_benchmark, open_benchma
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import REPO, SHARED_DATA
+from tests.helpers import DATA_ROOT, REPO
 
-MINIF2F = SHARED_DATA.parent / "minif2f"
+MINIF2F = DATA_ROOT / "minif2f"
 BENCHMARK = MINIF2F / "minif2f_rocq_adapted.jsonl"
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 SAMPLES = REPO / "samples" / "minif2f" / "rocq"

@@ -125,8 +125,14 @@ for host, port in (("127.0.0.1", {port}), ("1.1.1.1", 53), ("8.8.8.8", 443)):
 
 @needs_bwrap
 def test_writes_outside_the_workspace_fail_and_leave_no_file(ws: Path) -> None:
+    """A write to a host path is an escape only if it reaches the host. Inside, ``/tmp`` is a private
+    tmpfs, so a write under it (``/tmp`` itself, or the repository of a clone that lives under ``/tmp``)
+    may succeed there; every other host path, ``/var/tmp`` (writable on any host) among them, must be
+    refused; and no write may leave a file on the host, wherever the clone lives."""
     tag = f"putnam-sandbox-escape-{uuid.uuid4().hex}"
-    targets = [Path("/tmp") / tag, REPO / tag, Path.home() / tag, Path("/usr") / tag, Path("/etc") / tag]
+    host_dirs = [Path("/tmp"), REPO, Path("/var/tmp"), Path.home(), Path("/usr"), Path("/etc")]
+    targets = [d / tag for d in host_dirs]
+    private = [t for t in targets if Path("/tmp") in t.parents]  # the sandbox's own tmpfs, not the host's
     code = f"""
 import sys
 for path in {[str(t) for t in targets]!r}:
@@ -139,9 +145,9 @@ for path in {[str(t) for t in targets]!r}:
     result = py(code, ws)
     try:
         assert result.ok, result.stderr
-        # /tmp inside is a private tmpfs: the write may succeed there, but never reach the host.
-        assert all(f"denied {t}" in result.stdout for t in targets[1:]), result.stdout
-        assert [t for t in targets if t.exists()] == []
+        refused = [t for t in targets if t not in private]
+        assert all(f"denied {t} " in result.stdout for t in refused), result.stdout
+        assert [t for t in targets if t.exists()] == [], "a write reached the host"
     finally:
         for t in targets:
             t.unlink(missing_ok=True)

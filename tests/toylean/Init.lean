@@ -60,6 +60,13 @@ export Bool (false true)
 
 def Function.const {α : Sort u} (β : Sort v) (a : α) : β → α := fun _ => a
 
+-- As in Lean's prelude: the tactic `match` (built into the elaborator) compiles its patterns with these.
+@[inline] def id {α : Sort u} (a : α) : α := a
+
+structure PProd (α : Sort u) (β : Sort v) where
+  fst : α
+  snd : β
+
 inductive Eq : α → α → Prop where
   | refl (a : α) : Eq a a
 

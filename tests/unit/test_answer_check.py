@@ -5,8 +5,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from putnam_solver.cli import _verdict_line
 from putnam_solver.core.answer_check import AnswerStatus, check_counts, non_closed_form
+from putnam_solver.core.candidates import verdict_text
 from putnam_solver.core.provers.lean.answers import check_value
 from putnam_solver.core.verify import Profile, Track, Verdict
 from putnam_solver.run.report.summary import answer_check_line
@@ -64,4 +64,4 @@ def test_verify_output_shows_the_check() -> None:
         benchmark_pinned=True,
         answers=_answers("confirmed"),
     )
-    assert "answer s: '1' (official: '1'); check: confirmed (why)" in _verdict_line(verdict)
+    assert "answer s: '1' (official: '1'); check: confirmed (why)" in verdict_text(verdict)

@@ -18,7 +18,7 @@ from putnam_solver.core.benchmark import (
     module_name,
     problem_id_from_module,
 )
-from tests.helpers import COQ_BENCH, LEAN_BENCH, SHARED_DATA
+from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH
 
 runner = CliRunner()
 
@@ -61,20 +61,23 @@ def test_explicit_pin_is_enforced(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("lines", "message"),
     [
-        (['{"problem_id": "a", "formal_statement": "x"}', "{not json"], r"bad\.jsonl:2: not valid JSON"),
-        (['["a list"]'], r"bad\.jsonl:1: expected a JSON object"),
+        (
+            ['{"problem_id": "a", "formal_statement": "x"}', "{not json"],
+            r"bad\.jsonl line 2 column 2: Expecting property name enclosed in double quotes \(not valid JSON",
+        ),
+        (['["a list"]'], r"bad\.jsonl line 1: expected a JSON object"),
         (
             ['{"problem_id": "1abc", "formal_statement": "x"}'],
-            r"bad\.jsonl:1: problem_id '1abc' is not a valid",
+            r"bad\.jsonl line 1: problem_id '1abc' is not a valid",
         ),
         (
             ['{"problem_id": "a", "formal_statement": "  "}'],
-            r"bad\.jsonl:1: problem a: formal_statement must",
+            r"bad\.jsonl line 1: problem a: formal_statement must",
         ),
-        (['{"problem_id": "a"}'], r"bad\.jsonl:1: problem a: formal_statement must"),
+        (['{"problem_id": "a"}'], r"bad\.jsonl line 1: problem a: formal_statement must"),
         (
             ['{"problem_id": "a", "formal_statement": "x"}', '{"problem_id": "a", "formal_statement": "y"}'],
-            r"bad\.jsonl:2: duplicate problem_id 'a' \(first on line 1\)",
+            r"bad\.jsonl line 2: duplicate problem_id 'a' \(first on line 1\)",
         ),
         ([""], r"bad\.jsonl: no records"),
     ],
@@ -90,7 +93,7 @@ def test_putnambench_named_files_need_putnam_ids(tmp_path: Path) -> None:
     path = _write_jsonl(tmp_path / "putnam_bench_lean4.jsonl", [_record("not_putnam")])
     with pytest.raises(BenchmarkError, match="was modified"):
         load_benchmark(path)  # the built-in pin follows the file name
-    with pytest.raises(BenchmarkError, match=r":1: problem_id 'not_putnam' is not of the form putnam_\\d\{4\}"):
+    with pytest.raises(BenchmarkError, match=r" line 1: problem_id 'not_putnam' is not of the form putnam_\\d\{4\}"):
         load_benchmark(path, hashlib.sha256(path.read_bytes()).hexdigest())
 
 
@@ -125,9 +128,9 @@ def test_every_putnam_id_round_trips_through_its_module_name() -> None:
 
 
 def test_benchmark_resolution_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))  # the flat layout: the files themselves
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))  # the flat layout: the files themselves
     assert locate_benchmark(None, "rocq").path == COQ_BENCH
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA.parent))  # the data root: one folder per benchmark
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH.parent))  # the data root: one folder per benchmark
     assert locate_benchmark(None, "rocq").path == COQ_BENCH
     assert locate_benchmark("putnambench", "lean").path == LEAN_BENCH
     explicit = _write_jsonl(tmp_path / "x.jsonl", [_record("x")])
@@ -141,7 +144,7 @@ def test_benchmark_resolution_order(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_cli_list_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     result = runner.invoke(app, ["list", "--max-problems", "3"])
     assert result.exit_code == 0, result.output
     assert result.stdout.split() == ["putnam_1962_a1", "putnam_1962_a2", "putnam_1962_a3"]
@@ -155,7 +158,7 @@ def test_cli_list_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_cli_list_unknown_problem_exits_2_with_suggestion(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     result = runner.invoke(app, ["list", "--problem", "putnam_1962_a9"])
     assert result.exit_code == 2
     assert "no problem 'putnam_1962_a9'; did you mean" in result.stderr
@@ -170,15 +173,57 @@ def test_cli_list_warns_for_an_unpinned_benchmark(tmp_path: Path) -> None:
 
 
 def test_cli_check_reports_each_pin(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     result = runner.invoke(app, ["check"])
-    assert result.exit_code == 0
-    assert "putnam_bench_lean4.jsonl: 672 problems" in result.stdout
-    assert "putnam_bench_coq.jsonl: 412 problems" in result.stdout
+    assert result.exit_code == 0, "a registered benchmark not fetched is listed, not a failure"
+    lines = result.stdout.splitlines()
+    assert len(lines) == 6
+    assert lines[0].startswith("OK ") and "putnam_bench_lean4.jsonl  672 problems" in lines[0]
+    assert lines[1].startswith("OK ") and "putnam_bench_coq.jsonl  412 problems" in lines[1]
+    assert all(line.startswith("ABSENT ") and "putnam dataset fetch --benchmark" in line for line in lines[2:])
+    result = runner.invoke(app, ["check", "--benchmark", "minif2f"])
+    assert result.exit_code == 2, "a benchmark asked for by name must be there"
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["ERROR"] * 3
     tampered = tmp_path / COQ_BENCH.name
     shutil.copy(COQ_BENCH, tampered)
     with tampered.open("ab") as handle:
         handle.write(b"\n")
     result = runner.invoke(app, ["check", "--benchmark", str(tampered)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("CHANGED ") and "was modified" in result.stdout
+    assert "putnam dataset fetch" in result.stdout, "a PutnamBench file is rebuilt by dataset fetch"
+
+
+def test_cli_check_prints_one_line_per_file_with_a_hint_that_fits(tmp_path: Path) -> None:
+    mine = _write_jsonl(tmp_path / "mine.jsonl", [_record("a_problem")])
+    other = _write_jsonl(tmp_path / "other.jsonl", [_record("b_problem")])
+    mine_sha = hashlib.sha256(mine.read_bytes()).hexdigest()
+    other_sha = hashlib.sha256(other.read_bytes()).hexdigest()
+
+    both = ["check", "--benchmark", str(mine), "--benchmark", str(other)]
+    result = runner.invoke(app, [*both, "--benchmark-sha256", mine_sha])
+    assert result.exit_code == 2, "one pin for two files is ambiguous"
+    assert "give one per --benchmark" in result.stderr and "Traceback" not in result.output
+
+    result = runner.invoke(app, [*both, "--benchmark-sha256", other_sha, "--benchmark-sha256", other_sha])
+    assert result.exit_code == 1
+    first, second = result.stdout.splitlines()
+    assert first.startswith("CHANGED ") and str(mine) in first and other_sha in first
+    assert "dataset fetch" not in first, "not a PutnamBench file: dataset fetch cannot restore it"
+    assert second.startswith("OK ") and str(other) in second
+
+    result = runner.invoke(app, ["check", "--benchmark", str(mine)])
+    assert result.exit_code == 1, "an unpinned file checks nothing"
+    assert result.stdout.startswith("UNPINNED ") and f"--benchmark-sha256 {mine_sha}" in result.stdout
+
+    result = runner.invoke(app, [*both, "--benchmark", str(tmp_path / "missing.jsonl")])
     assert result.exit_code == 2
-    assert "was modified" in result.stderr
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["UNPINNED", "UNPINNED", "ERROR"]
+
+
+def test_cli_check_names_the_line_and_column_of_broken_json(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"problem_id": "a", "formal_statement": "x"}\n{"problem_id": "b", "formal_statement": "x}\n')
+    result = runner.invoke(app, ["check", "--benchmark", str(bad)])
+    assert result.exit_code == 2
+    assert "line 2 column 41: Unterminated string starting here" in result.stdout

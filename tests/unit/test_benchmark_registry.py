@@ -14,9 +14,8 @@ from putnam_solver.core.benchmark import BenchmarkError, locate_benchmark, open_
 from putnam_solver.core.benchmarks import benchmark_names, get_spec, registered_file
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
-from tests.helpers import LEAN_PROVER, SHARED_DATA, lean_filled
+from tests.helpers import DATA_ROOT, LEAN_PROVER, lean_filled
 
-DATA_ROOT = SHARED_DATA.parent
 runner = CliRunner()
 pytestmark = pytest.mark.skipif(not (DATA_ROOT / "proofnet").is_dir(), reason="pinned data not found")
 
@@ -146,17 +145,24 @@ def test_cli_list_shows_splits_variants_adaptations_and_errata() -> None:
 def test_cli_check_checks_every_file_of_a_named_benchmark(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", "--benchmark", "minif2f", "--benchmark", "proofnet"])
     assert result.exit_code == 0, result.output
-    for name in ("minif2f_lean4.jsonl: 488", "minif2f_rocq_adapted.jsonl: 488", "minif2f_rocq.jsonl: 488"):
+    for name in ("minif2f_lean4.jsonl  488", "minif2f_rocq_adapted.jsonl  488", "minif2f_rocq.jsonl  488"):
         assert name in result.stdout
     assert (
-        "proofnet_lean4.jsonl: 366 problems" in result.stdout and "ProofNet (ProofNet-Verified) Lean 4" in result.stdout
+        "proofnet_lean4.jsonl  366 problems" in result.stdout and "ProofNet (ProofNet-Verified) Lean 4" in result.stdout
     )
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["OK"] * 4
     everything = runner.invoke(app, ["check"])
-    assert everything.exit_code == 0 and everything.stdout.count(": OK, pinned as") == 6
+    assert everything.exit_code == 0 and everything.stdout.count("matches the pin") == 6
+    variant = runner.invoke(app, ["check", "--benchmark", "minif2f@published"])
+    assert variant.exit_code == 0 and len(variant.stdout.splitlines()) == 2, "Lean's only file, Rocq's published"
+    assert "minif2f_lean4.jsonl" in variant.stdout and "minif2f_rocq.jsonl" in variant.stdout
     tampered = tmp_path / "minif2f_lean4.jsonl"
     tampered.write_bytes((DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl").read_bytes().replace(b"sorry", b"sorry ", 1))
     refused = runner.invoke(app, ["check", "--benchmark", str(tampered)])
-    assert refused.exit_code == 2 and "putnam dataset fetch --benchmark minif2f" in refused.stderr
+    assert refused.exit_code == 1 and refused.stdout.startswith("CHANGED ")
+    assert "putnam dataset fetch --benchmark minif2f" in refused.stdout
+    pinned = runner.invoke(app, ["check", "--benchmark", "minif2f", "--benchmark-sha256", "0" * 64])
+    assert pinned.exit_code == 2 and "pins one file, but minif2f has 3" in pinned.stderr
 
 
 def test_verify_shows_errata_and_counts_accepted_defective_statements_apart(tmp_path: Path) -> None:

@@ -8,19 +8,19 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from tests.helpers import SHARED_DATA
+from tests.helpers import PUTNAMBENCH
 
 runner = CliRunner()
 
 
 @pytest.fixture(autouse=True)
 def _benchmark(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(SHARED_DATA))
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
 
 
 def _verify(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["verify", "--gates", "text", *args])
+    result = runner.invoke(app, ["verify", "--prover", "lean", "--gates", "text", *args])
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -54,7 +54,7 @@ def test_missing_path_and_empty_directory(tmp_path: Path) -> None:
 
 def test_changed_benchmark_is_refused(tmp_path: Path) -> None:
     bench = tmp_path / "putnam_bench_lean4.jsonl"
-    bench.write_bytes((SHARED_DATA / "putnam_bench_lean4.jsonl").read_bytes()[:-200] + b"\n")
+    bench.write_bytes((PUTNAMBENCH / "putnam_bench_lean4.jsonl").read_bytes()[:-200] + b"\n")
     candidate = tmp_path / "putnam_1962_a1.lean"
     candidate.write_text("theorem x : True := trivial\n")
     code, _, stderr = _verify("--benchmark", str(bench), str(candidate))

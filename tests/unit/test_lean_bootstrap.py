@@ -5,6 +5,7 @@ Nothing here touches the network: the fakes only create the files the real tools
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
+from putnam_solver.core.provers.lean import bootstrap
 from putnam_solver.core.provers.lean.bootstrap import (
     COMPARATOR_REV,
     plan,
@@ -33,6 +35,7 @@ from putnam_solver.core.provers.lean.toolchain import (
 from putnam_solver.core.util import InputError
 from putnam_solver.toolchains import run_bootstrap
 from tests.fakes import install
+from tests.fakes.fake_tool import INSTALLER
 
 SYSTEM_PATH = "/usr/bin:/bin"
 
@@ -44,6 +47,8 @@ def fakes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for tool in ("git", "curl", "go", "cargo"):
         install("fake_tool.py", fake_bin / tool)
     log = tmp_path / "calls.jsonl"
+    fake_installer = INSTALLER.format(tool=fake_bin / "curl").encode()
+    monkeypatch.setattr(bootstrap, "ELAN_INSTALLER_SHA256", hashlib.sha256(fake_installer).hexdigest())
     monkeypatch.setenv("PATH", f"{fake_bin}:{SYSTEM_PATH}")
     monkeypatch.setenv("FAKE_LOG", str(log))
     monkeypatch.delenv("FAKE_FAIL", raising=False)
@@ -264,3 +269,41 @@ def test_releases_install_side_by_side_sharing_elan_comparator_and_landrun(fakes
     manifest = json.loads(old.manifest.read_text())
     assert manifest["pins"]["v4.24.0"]["lean4export"] == minif2f.lean4export_rev
     assert manifest["pins"]["v4.27.0"]["lean4export"] == LEAN4EXPORT_REV
+
+
+def test_the_elan_installer_is_pinned_by_commit_and_hash_and_says_what_is_not(tmp_path: Path) -> None:
+    elan = plan(tmp_path / "tc")[0]
+    assert elan.name == "elan"
+    assert bootstrap.ELAN_INSTALLER_COMMIT in bootstrap.ELAN_INSTALLER_URL and "/master/" not in elan.description
+    assert bootstrap.ELAN_INSTALLER_URL in elan.description and "SHA-256" in elan.description
+    assert "not pinned: the elan binary" in elan.description, "what cannot be pinned is said plainly"
+    assert len(bootstrap.ELAN_INSTALLER_SHA256) == 64
+
+
+def test_an_elan_installer_with_another_hash_is_never_run(
+    fakes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "tc"
+    monkeypatch.setattr(bootstrap, "ELAN_INSTALLER_SHA256", "0" * 64)
+    with pytest.raises(
+        InputError, match=r"elan installer .* has SHA-256 [0-9a-f]{64}, but 0{64} is pinned; it was not run"
+    ):
+        run_bootstrap(plan(root), silent)
+    paths = ToolchainPaths(root)
+    assert not (paths.elan_bin / "elan").exists(), "the script did not run"
+    assert not (root / "elan-init.sh").exists(), "the unverified script is not left behind"
+    assert [c.split()[0] for c in commands(fakes)] == ["curl"]
+
+
+def test_doctor_says_plainly_whether_lean_is_missing_or_unfinished(fakes: Path, tmp_path: Path) -> None:
+    """Missing: run bootstrap. Present but not recorded by a finished step: say that, not both at once."""
+    root = tmp_path / "tc"
+    missing = dict((name, detail) for name, _, detail in toolchain_status(root))["lean v4.27.0"]
+    assert missing.endswith("missing; run putnam bootstrap") and "not installed by bootstrap" not in missing
+    run_bootstrap(plan(root), silent)
+    manifest = json.loads(ToolchainPaths(root).manifest.read_text())
+    del manifest["steps"]["lean v4.27.0"]
+    ToolchainPaths(root).manifest.write_text(json.dumps(manifest))
+    ok, detail = next((ok, detail) for name, ok, detail in toolchain_status(root) if name == "lean v4.27.0")
+    assert not ok and "missing" not in detail
+    assert "4.27.0" in detail and "no finished bootstrap step records it" in detail and "run putnam bootstrap" in detail

@@ -1,8 +1,14 @@
-"""The run's live state: spend against the run budget, per-problem allowances, rate limiting in words."""
+"""The run's live state: spend against the run budget, per-problem allowances, rate limiting and failing
+requests in words, an interruption; and how the progress views show them."""
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+
 from putnam_solver.run.agent.types import Allowance, LiveRun, RunLimits
+from putnam_solver.run.report.progress import RichProgress, Totals, totals_line
 
 
 class FakeClock:
@@ -58,3 +64,45 @@ def test_rate_limiting_is_described_for_a_minute_then_forgotten() -> None:
     assert live.rate_limit() == "1 rate-limited request in the last minute, 16 of 64 connections (at least 16)"
     clock.now += 16
     assert live.rate_limit() is None
+
+
+def test_failed_requests_are_described_for_a_minute_with_the_last_known_error() -> None:
+    clock = FakeClock()
+    live = LiveRun(RunLimits(), clock=clock)
+    changes: list[str | None] = []
+    live.on_change = lambda: changes.append(live.failures())
+    live.failures_seen(0)
+    assert live.failures() is None and changes == []
+    live.failures_seen(1)  # a retry of the provider's SDK: the count is known, not the error
+    assert changes == ["1 failed model request in the last minute, retrying"]
+    clock.now += 30
+    live.failures_seen(3)
+    live.request_failed("InternalServerError 500")
+    assert live.failures() == "3 failed model requests in the last minute, retrying (last: InternalServerError 500)"
+    live.failures_seen(3)  # nothing new: no change reported
+    assert len(changes) == 3
+    clock.now += 31
+    assert live.failures() == "2 failed model requests in the last minute, retrying (last: InternalServerError 500)"
+    clock.now += 30
+    assert live.failures() is None
+
+
+def test_an_interruption_stops_the_run_like_a_spent_budget() -> None:
+    live = LiveRun(RunLimits(max_tokens=1000))
+    assert live.stop_reason() is None and not live.interrupted
+    live.interrupt()
+    assert live.interrupted and live.stop_reason() == "interrupted (Ctrl-C)"
+
+
+def test_the_live_view_and_the_log_lines_show_failing_requests() -> None:
+    failing = "3 failed model requests in the last minute, retrying (last: APIConnectionError)"
+    totals = Totals(
+        selected=2, solved=0, unresolved=2, campaign=1, running=2, attempts=0, turns=0, tokens=0,
+        cost_dollars=0.0, failures=failing,
+    )  # fmt: skip
+    screen = Console(file=io.StringIO(), force_terminal=True, width=250, color_system=None)
+    view = RichProgress(screen)
+    view.update(totals)
+    view.close()
+    assert "2 running; 0 attempts, 0 turns, 0 tokens, $0.00, " + failing in screen.file.getvalue()
+    assert failing in totals_line(totals)

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -62,6 +62,7 @@ class ToyProver:
     suffix = ".toy"
     selftest_suites: tuple[str, ...] = ()
     tools = (TOY_CHECKER,)
+    pins: ClassVar[dict[str, str]] = {}
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return problem.formal_statement
@@ -77,6 +78,13 @@ class ToyProver:
 
     def policy_text(self, options: VerifyOptions) -> str:
         return "Keep the claim line; prove it without sorry."
+
+    def policy_brief(self, options: VerifyOptions) -> str:
+        return self.policy_text(options)
+
+    def interactive(self) -> None:
+        """No warm checker, proof states or lemma holes: the agent checks with the gates alone."""
+        return None
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         return []

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq import RocqProver, checks
 from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
@@ -49,7 +50,7 @@ def test_prover_is_registered_with_its_files() -> None:
     prover = get_prover("rocq")
     assert (prover.name, prover.suffix) == ("rocq", ".v")
     assert [g.id for g in prover.gates()] == ["G2", "G3", "G4", "G5", "G6"]
-    assert "G3: forbidden" in prover.policy_text(VerifyOptions())
+    assert "## Forbidden anywhere outside the challenge's own sentences" in prover.policy_text(VerifyOptions())
 
 
 def test_has_answer_follows_the_solution_definition(bench: Benchmark) -> None:
@@ -75,7 +76,7 @@ def test_whitespace_and_comments_may_change_but_not_gluing(bench: Benchmark) -> 
     ("addition", "expected"),
     [
         ('Local Notation "x = y" := (x = x) (at level 70).', "`Notation` is not a permitted addition"),
-        ("Section S.", "`Section S` is never closed before the theorem"),
+        ("Section S.", "`Section S`: never closed before the theorem"),
         ("Section S.\nVariable k : nat.\nEnd S.", "`Variable` is not a permitted addition"),
         ("Section S.\nLemma x : True.\nProof. exact I. Qed.\nEnd T.", "does not close `Section S`"),
         ("Set Implicit Arguments.", "`Set` is not a permitted addition"),
@@ -188,7 +189,8 @@ def test_scopes_and_imports_of_a_helper_proof_outlive_its_qed(tmp_path: Path) ->
 def test_a_section_cannot_hold_the_theorem_or_assumptions(bench: Benchmark) -> None:
     around = proof(SUM).replace("Theorem sample_", "Section S.\nTheorem sample_") + "End S.\n"
     result = run("G2", bench, SUM, around)
-    assert result.status is GateStatus.FAILED and "the theorem (challenge line 9) is missing" in result.detail
+    assert result.status is GateStatus.FAILED
+    assert result.detail.splitlines()[-1] == "line 15: the theorem (challenge line 9): missing or changed"
     assumed = before_theorem(proof(SUM), "Section S.\nContext (k : nat).\nEnd S.")
     assert run("G2", bench, SUM, assumed).status is GateStatus.FAILED
     assert run("G3", bench, SUM, assumed).status is GateStatus.FAILED
@@ -215,6 +217,41 @@ def test_g2_accepts_admitted_and_leaves_it_to_g3(bench: Benchmark) -> None:
     assert run("G2", bench, SUM, shipped).passed
     g3 = run("G3", bench, SUM, shipped)
     assert g3.status is GateStatus.FAILED and "line 11: `Admitted`" in g3.detail
+
+
+def test_rejection_detail_lists_line_construct_rule(bench: Benchmark) -> None:
+    """The same report as Lean's text gates: one violation a line in the detail, all of them as data."""
+    g3 = run("G3", bench, SUM, bench.problems[SUM].formal_statement)
+    assert g3.detail == "line 11: `Admitted`: leaves a proof obligation unproved"
+    assert g3.evidence["violations"] == [
+        {"line": 11, "construct": "`Admitted`", "rule": "leaves a proof obligation unproved"}
+    ]
+    g2 = run("G2", bench, SUM, proof(SUM).replace("Qed.", "Abort.") + "Lemma after : True.\nProof. exact I. Qed.\n")
+    assert [v["line"] for v in g2.evidence["violations"]] == [13, 14]
+    assert g2.detail.splitlines() == [str(Violation(**v)) for v in g2.evidence["violations"]]
+
+
+@pytest.mark.parametrize("gate", ["G2", "G3"])
+def test_unreadable_source_is_refused_at_the_lexing_error(bench: Benchmark, gate: str) -> None:
+    result = run(gate, bench, SUM, proof(SUM) + "(* never closed\n")
+    assert result.status is GateStatus.FAILED
+    assert result.detail == "line 14: unreadable source: lexing: unterminated comment"
+
+
+def test_an_unended_proof_is_reported_at_the_end_of_the_file(bench: Benchmark) -> None:
+    unended = run("G2", bench, SUM, proof(SUM).replace("Qed.", ""))
+    assert unended.detail == "line 12: the proof of `sample_sum_first_n`: never ends (no Qed. or Defined.)"
+
+
+def test_the_guard_note_follows_the_recursion_violations(bench: Benchmark, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Said once, after the violations, so every other line of the detail stays a violation."""
+    monkeypatch.setattr(checks, "detected_version", lambda coqc: (8, 16, 1))
+    result = run("G3", bench, SUM, before_theorem(proof(SUM), "Fixpoint zz (m : nat) : nat := 0."))
+    first, note = result.detail.splitlines()
+    assert first.startswith("line 9: `Fixpoint`: defines its own recursion")
+    assert note.startswith("recursion is refused because Coq 8.16.1 has known guard checker bugs")
+    assert "rocq#20455" in note
+    assert result.evidence["recursion"] == "refused" and len(result.evidence["violations"]) == 1
 
 
 @pytest.mark.parametrize(
@@ -296,10 +333,12 @@ def test_no_answer_challenge_hides_the_answer_and_answers_are_recorded(bench: Be
 
 def test_policy_describes_both_lists() -> None:
     text = POLICY.describe()
-    assert "[only with G5 (full profile)] Require, Import, Export" in text
+    assert "| Require, Import, Export (installed libraries), Open Scope, Close Scope (before the theorem" in text
+    assert "the effect outlives Qed) | elaboration |" in text and "runs G5 (profile `full`)" in text
     assert all(a.reason for a in POLICY.additions)
     assert "Lemma" in text and "Fixpoint" in text and "Require" in text
-    assert "Axiom: declares an assumption" in text and "Guard Checking: disables a kernel check" in text
+    assert "| `Axiom` | axiom | declares an assumption" in text
+    assert "| `Guard Checking` | kernel | disables a kernel check |" in text
 
 
 def test_the_agents_check_applies_the_rules_of_the_profile_that_will_judge_it(bench: Benchmark) -> None:
@@ -348,3 +387,29 @@ def test_a_no_answer_answer_may_not_name_what_the_candidate_defines(
         assert f"the answer names `{refused}`, which the candidate defines" in result.detail
     else:
         assert result.passed, result.detail
+
+
+@pytest.mark.parametrize(
+    "structured",
+    [
+        "Proof.\n  { induction n as [| k IH]; simpl; [reflexivity | lia]. }\nQed.",
+        "Proof.\n  induction n as [| k IH]; simpl.\n  - reflexivity.\n  - { lia. }\nQed.",
+        "Proof.\n  induction n as [| k IH]; simpl.\n  2: { lia. }\n  reflexivity.\nQed.",
+        "Proof.\n  induction n as [| k IH]; simpl.\n  + reflexivity.\n  + lia.\nQed.",
+    ],
+)
+def test_braces_bullets_and_goal_selectors_end_their_sentences_as_coq_reads_them(
+    bench: Benchmark, structured: str
+) -> None:
+    """``}`` then ``Qed.`` is two sentences (Coq needs no period after a brace or bullet): the proof ends."""
+    text = proof(SUM)
+    head, _, _ = text.partition("Proof.")
+    candidate = head + structured + "\n"
+    for gate in ("G2", "G3"):
+        result = run(gate, bench, SUM, candidate)
+        assert result.status is GateStatus.PASSED, result.detail
+    if shutil.which("coqc"):
+        from putnam_solver.core.provers.rocq.compile import compile_gate
+
+        compiled = compile_gate(rocq_submission(bench, SUM, candidate, Track.WITH_ANSWER))
+        assert compiled.status is GateStatus.PASSED, f"coqc accepts it too: {compiled.detail}"

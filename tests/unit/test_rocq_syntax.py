@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +15,7 @@ from putnam_solver.core.provers.rocq.syntax import (
     sentences,
     tokenize,
 )
-
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "putnambench" / "putnam_bench_coq.jsonl"
+from tests.helpers import COQ_BENCH
 
 
 def texts(source: str) -> list[str]:
@@ -90,9 +88,9 @@ def test_statement_without_placeholder_proof_is_an_error() -> None:
         parse_statement("Theorem foo : True.\nProof. exact I. Qed.\n", "foo")
 
 
-@pytest.mark.skipif(not DATA.is_file(), reason="PutnamBench data not found next to the repository")
+@pytest.mark.skipif(not COQ_BENCH.is_file(), reason=f"PutnamBench Coq data not found at {COQ_BENCH}")
 def test_all_putnambench_coq_statements_parse() -> None:
-    records = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
+    records = [json.loads(line) for line in COQ_BENCH.read_text(encoding="utf-8").splitlines()]
     assert len(records) == 412
     with_solution = 0
     for record in records:

@@ -12,7 +12,6 @@ from putnam_solver.cli import app
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.util import InputError
-from putnam_solver.run.agent.types import SolveConfig
 from putnam_solver.run.solving import reasoning_effort
 from tests.helpers import REPO
 
@@ -39,23 +38,20 @@ def test_an_unknown_reasoning_effort_is_refused_with_the_choices() -> None:
         reasoning_effort("extreme", "openai/gpt-5.5")
 
 
-def test_kernels_reach_the_stored_run_and_the_agents_check_and_submit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_kernels_reach_the_stored_run_and_the_agents_check_and_submit(tmp_path: Path) -> None:
     """`putnam solve --kernels lean,nanoda` must make every G6 of the run require nanoda too, including
     after a resume (the stored config), not only `putnam verify`."""
-    from putnam_solver.run import campaign
     from putnam_solver.run.agent.task import _context
+    from putnam_solver.run.campaign import stored_run
 
-    seen: list[SolveConfig] = []
-    monkeypatch.setattr(campaign, "prepare_only", lambda run_dir, config, selection: seen.append(config) or [])
     bench_file = REPO / "samples" / "lean" / "benchmark.jsonl"
-    args = ["solve", "--prover", "lean", "--benchmark", str(bench_file), "--prepare-only"]
+    args = ["solve", "--prover", "lean", "--benchmark", str(bench_file), "--model", "mockllm/model", "--prepare-only"]
     result = CliRunner().invoke(app, [*args, "--run-dir", str(tmp_path / "run"), "--kernels", "lean,nanoda"])
     assert result.exit_code == 0, result.output
-    (config,) = seen
+    stored = stored_run(tmp_path / "run")
+    assert stored is not None
+    config = stored.config
     assert config.kernels == ("lean", "nanoda")
-    assert campaign.config_from_json(campaign.config_to_json(config)).kernels == ("lean", "nanoda")
     bench = load_benchmark(bench_file)
     context = _context(LeanProver(), bench, bench.problems[min(bench.problems)], config)
     assert context.check_options.kernels == context.accept_options.kernels == ("lean", "nanoda")

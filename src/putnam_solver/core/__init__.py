@@ -25,4 +25,8 @@ an ``accepted`` verdict guarantees that:
    on the permitted axioms (G5) and passes an independent kernel check (G6).
 4. Nothing the candidate printed was read as a result: statuses come from exit codes and from files the
    harness reads itself (without following links, regular files only, under a size cap).
+
+``interactive`` (warm checker sessions and proof states for the agent's ``check`` and ``goals``) lives
+here because its sessions are sandboxed like the gates' runs, but no verdict above depends on it: it reads
+what a session prints as diagnostics, and ``run_gates`` never calls it.
 """

@@ -38,6 +38,7 @@ from putnam_solver.core.benchmarks import (
     get_spec,
     registered_file,
 )
+from putnam_solver.core.util import InputError, json_error
 
 PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -46,6 +47,10 @@ BENCHMARK_ENV = "PUTNAM_BENCHMARK"
 
 class BenchmarkError(Exception):
     """The benchmark cannot be used as given. The message names the file, the line and the fix."""
+
+
+class PinMismatch(BenchmarkError):
+    """The file's SHA-256 is not the one it is pinned to: it changed since it was pinned."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,11 @@ class Benchmark:
         """What is known to be wrong with this problem's statement (in this file's language)."""
         spec, file = self.spec, self.file
         return spec.errata_for(problem_id, file.prover) if spec is not None and file is not None else ()
+
+    def known_defect(self, problem_id: str) -> str:
+        """The errata that make a proof of this statement no evidence (``kind: defect; ...``), or ``""``:
+        a solve of such a statement is shown as ``solved (statement known defective: ...)``, counted apart."""
+        return "; ".join(e.short() for e in self.errata(problem_id) if e.defective)
 
     def verdict_record(self, problem: Problem) -> dict[str, Any]:
         """What a verdict records of the benchmark beside its hashes: which file, split, adaptations and
@@ -278,6 +288,12 @@ def locate_benchmark(value: str | Path | None, prover: str) -> Located:
 
 def _find_file(spec: BenchmarkSpec, file: BenchmarkFile) -> Path:
     env = os.environ.get(BENCHMARK_ENV)
+    if env and not Path(env).exists():
+        raise BenchmarkError(
+            f"{env}: no benchmark file here ({BENCHMARK_ENV} names neither a file nor a directory). Set it to a "
+            f"directory holding {spec.directory}/{file.file}, or unset it and run "
+            f"`putnam dataset fetch --benchmark {spec.name}`."
+        )
     if env and Path(env).is_dir():
         root, origin = Path(env), BENCHMARK_ENV
         places = [root / spec.directory / file.file, root / file.file]
@@ -292,6 +308,13 @@ def _find_file(spec: BenchmarkSpec, file: BenchmarkFile) -> Path:
             f"directory holding {spec.directory}/{file.file}, or pass --benchmark PATH."
         )
     return found
+
+
+def request_for_file(file_name: str) -> str | None:
+    """``NAME@VARIANT`` of the registered file of this name (how a bundle or a run that recorded only a
+    file name finds it here), None for a file no record describes."""
+    file = registered_file(file_name)
+    return f"{file.benchmark}@{file.variant}" if file is not None else None
 
 
 def open_benchmark(value: str | Path | None, prover: str, expected_sha256: str | None = None) -> Benchmark:
@@ -323,14 +346,19 @@ def load_benchmark(path: Path, expected_sha256: str | None = None, split: str | 
         if not re.fullmatch(r"[0-9a-f]{64}", expected):
             raise BenchmarkError(f"--benchmark-sha256 {expected_sha256!r} is not 64 hexadecimal digits")
         if actual != expected:
-            raise BenchmarkError(
-                f"{path}: SHA-256 is {actual}, but {expected} was pinned; the file changed. "
-                "Restore it (`putnam dataset fetch`) or pin the file you mean to use."
+            restore = (
+                f"rebuild it with `putnam dataset fetch --benchmark {builtin.benchmark}`"
+                if builtin is not None
+                else "restore it"
+            )
+            raise PinMismatch(
+                f"{path}: SHA-256 is {actual}, but {expected} was pinned (--benchmark-sha256); the file changed "
+                f"since. If the change is unintended, {restore}; if it is intended, pin the new SHA-256."
             )
         pin_name = f"sha256:{expected}"
     elif builtin is not None:
         if actual != builtin.sha256:
-            raise BenchmarkError(
+            raise PinMismatch(
                 f"{path}: SHA-256 is {actual}, but {builtin.pin_name} is pinned as {builtin.sha256}; "
                 f"the file was modified. Rebuild it with `putnam dataset fetch --benchmark {builtin.benchmark}`."
             )
@@ -357,11 +385,13 @@ def _parse_records(path: Path, raw: bytes, builtin: BenchmarkFile | None) -> dic
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        where = f"{path}:{number}"
+        where = f"{path} line {number}"
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise BenchmarkError(f"{where}: not valid JSON ({exc.msg}, column {exc.colno})") from exc
+            raise BenchmarkError(
+                f"{json_error(str(path), exc, number)} (not valid JSON; a benchmark has one JSON object per line)"
+            ) from exc
         problem = _problem_from_record(where, record, shape)
         if problem.id in problems:
             raise BenchmarkError(
@@ -421,38 +451,104 @@ def _optional_str(value: Any) -> str | None:
 # putnam check
 
 
-def check_pins(requests: Sequence[str | Path], expected_sha256: str | None = None) -> list[str]:
-    """Check the pin of each benchmark named (a registered name checks all its files; a path its file)
-    and say what was checked. Without requests: every registered file with a prover here that is
-    present (PutnamBench's must be). A mismatch raises; an unpinned file is reported as such."""
-    lines: list[str] = []
-    for path in _check_targets(requests, lines):
-        loaded = load_benchmark(path, expected_sha256)
-        state = f"OK, pinned as {loaded.pin_name}" if loaded.pinned else "UNPINNED (no pin to check)"
-        lines.append(f"{path}: {len(loaded.problems)} problems, sha256 {loaded.sha256}: {state}")
-    return lines
+@dataclass(frozen=True)
+class PinCheck:
+    """What ``putnam check`` found for one file: ``ok`` (matches its pin), ``unpinned`` (no pin to hold
+    it against), ``changed`` (does not match its pin), ``error`` (missing, unreadable, not a benchmark) or
+    ``absent`` (a registered benchmark not fetched here, listed when every benchmark is checked)."""
+
+    path: Path
+    status: str
+    detail: str
+
+    def line(self) -> str:
+        return f"{self.status.upper():9} {self.path}  {self.detail}"
 
 
-def _check_targets(requests: Sequence[str | Path], notes: list[str]) -> list[Path]:
+CHECK_EXIT_CODES = "0 every file matches its pin; 1 a file changed or has no pin; 2 a file is missing or unreadable"
+
+
+def check_pins(requests: Sequence[str | Path], pins: Sequence[str] = ()) -> list[PinCheck]:
+    """Check each benchmark named against its pin, one result per file, every file checked whatever the
+    others gave. A registered name checks each of its files (with a prover here); a path its file.
+    Without requests: every registered benchmark (PutnamBench must be present; others are reported
+    absent when not fetched). ``pins`` are SHA-256s given by the user, one per request in the same order,
+    each for a request that is one file (none: each file's built-in pin, if its name has one)."""
+    if pins and len(pins) != len(requests):
+        raise InputError(
+            f"{len(pins)} --benchmark-sha256 for {len(requests)} --benchmark: give one per --benchmark, in the "
+            "same order, or none (registered benchmark files have built-in pins)"
+        )
+    named = [parse_request(r) for r in requests] or [BenchmarkRequest(name=n) for n in benchmark_names()]
+    expected: list[str | None] = list(pins) if pins else [None] * len(named)
+    results: list[PinCheck] = []
+    for request, pin in zip(named, expected, strict=True):
+        if request.path is not None:
+            results.append(_check_one(request.path, pin))
+            continue
+        files = _check_files(request)
+        if pin is not None and len(files) != 1:
+            raise InputError(
+                f"--benchmark-sha256 pins one file, but {request} has {len(files)}; "
+                "pin its files by PATH or NAME@VARIANT"
+            )
+        for spec, file in files:
+            results.append(
+                _check_registered(spec, file, pin, required=bool(requests) or spec.name == DEFAULT_BENCHMARK)
+            )
+    return results
+
+
+def _check_files(request: BenchmarkRequest) -> list[tuple[BenchmarkSpec, BenchmarkFile]]:
+    """The files a named request checks: those of its variant, or all, with a prover here."""
     from putnam_solver.core.provers import prover_names  # provers are plug-ins; only their names are needed
 
-    targets: list[Path] = []
-    named = [parse_request(r) for r in requests] or [BenchmarkRequest(name=n) for n in benchmark_names()]
-    for request in named:
-        if request.path is not None:
-            if not request.path.is_file():
-                raise BenchmarkError(f"{request.path}: no such benchmark file")
-            targets.append(request.path)
-            continue
-        assert request.name is not None
-        spec = get_spec(request.name)
-        for file in spec.files:
-            if file.prover not in prover_names():
-                continue
-            try:
-                targets.append(_find_file(spec, file))
-            except BenchmarkError:
-                if requests or spec.name == DEFAULT_BENCHMARK:
-                    raise
-                notes.append(f"{spec.name}: {file.file} not present (putnam dataset fetch --benchmark {spec.name})")
-    return targets
+    assert request.name is not None
+    spec = get_spec(request.name)
+    return [
+        (spec, file)
+        for file in spec.files
+        if file.prover in prover_names() and (request.variant is None or file.variant == request.variant)
+    ]
+
+
+def _check_registered(spec: BenchmarkSpec, file: BenchmarkFile, pin: str | None, required: bool) -> PinCheck:
+    try:
+        path = _find_file(spec, file)
+    except BenchmarkError as exc:
+        if required:
+            return PinCheck(Path(file.file), "error", str(exc))
+        return PinCheck(
+            Path(file.file), "absent", f"{spec.title}: not fetched (putnam dataset fetch --benchmark {spec.name})"
+        )
+    return _check_one(path, pin)
+
+
+def _check_one(path: Path, expected: str | None) -> PinCheck:
+    try:
+        loaded = load_benchmark(path, expected)
+    except PinMismatch as exc:
+        return PinCheck(path, "changed", _without_path(str(exc), path))
+    except BenchmarkError as exc:
+        return PinCheck(path, "error", _without_path(str(exc), path))
+    found = f"{len(loaded.problems)} problems, sha256 {loaded.sha256}"
+    if loaded.pinned:
+        return PinCheck(path, "ok", f"{found}, matches the pin ({loaded.pin_name})")
+    return PinCheck(
+        path,
+        "unpinned",
+        f"{found}: no pin to check it against (not a registered benchmark file name); "
+        f"pin it with --benchmark-sha256 {loaded.sha256} if these are the bytes you mean",
+    )
+
+
+def _without_path(message: str, path: Path) -> str:
+    """The message of an error about ``path`` without its leading path (the check's line names it)."""
+    return message.removeprefix(f"{path}: ").removeprefix(f"{path} ")
+
+
+def check_exit_code(results: Sequence[PinCheck]) -> int:
+    """The exit code of ``putnam check`` (see ``CHECK_EXIT_CODES``); a benchmark not fetched is no failure."""
+    if any(r.status == "error" for r in results):
+        return 2
+    return 0 if all(r.status in ("ok", "absent") for r in results) else 1

@@ -18,15 +18,26 @@ from typing import Any
 
 import platformdirs
 
-from putnam_solver.core.util import write_atomic
+from putnam_solver.core.util import check_directory, write_atomic
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict
+
+CACHE_DIR_VARIABLE = "PUTNAM_CACHE_DIR"
 
 
 def default_cache_dir() -> Path:
-    override = os.environ.get("PUTNAM_CACHE_DIR")
+    override = os.environ.get(CACHE_DIR_VARIABLE)
     if override:
         return Path(override)
     return Path(platformdirs.user_cache_dir("putnambench-solver")) / "verdicts"
+
+
+def check_cache_dir(directory: Path) -> None:
+    """Refuse, before any work starts, a cache directory that cannot be one (``PUTNAM_CACHE_DIR`` naming
+    a file, say), naming the setting it came from."""
+    if os.environ.get(CACHE_DIR_VARIABLE):
+        check_directory(directory, CACHE_DIR_VARIABLE, "unset it to use the per-user cache directory")
+    else:
+        check_directory(directory, "the per-user cache directory")
 
 
 @cache
@@ -52,6 +63,7 @@ class VerdictCache:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory or default_cache_dir()
+        check_cache_dir(self.directory)
 
     def _path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"

@@ -16,7 +16,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key
-from putnam_solver.core.provers import Prover
+from putnam_solver.core.provers import Prover, get_prover, prover_for_suffix, prover_names
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
 from putnam_solver.core.verify import (
     DEFAULT_MAX_CANDIDATE_BYTES,
@@ -38,37 +38,83 @@ class Candidate:
     data: bytes
 
 
+def infer_prover(paths: Sequence[Path]) -> str:
+    """The prover the candidates' file suffixes name (``.lean``, ``.v``), for ``verify`` without
+    ``--prover``: the files given by name decide, else the files in the directories given. Files of
+    two provers, or of none, are an input error that asks for ``--prover``."""
+    named = {_prover_of(p.suffix) for p in paths if not p.is_dir()} - {None}
+    if not named:
+        named = {_prover_of(f.suffix) for d in paths if d.is_dir() for f in d.iterdir() if f.is_file()} - {None}
+    if len(named) == 1:
+        return str(named.pop())
+    shown = ", ".join(str(p) for p in paths)
+    if not named:
+        suffixes = ", ".join(f"{get_prover(n).suffix} ({n})" for n in prover_names())
+        raise InputError(f"{shown}: no candidate file ending in {suffixes}; pass --prover to choose the prover")
+    raise InputError(
+        f"{shown}: files of several provers ({', '.join(sorted(str(n) for n in named))}); verify them "
+        "separately, or pass --prover"
+    )
+
+
+def _prover_of(suffix: str) -> str | None:
+    return prover_for_suffix(suffix) if suffix else None
+
+
 def discover_candidates(
     paths: Sequence[Path],
     benchmark: Benchmark,
     prover: Prover,
     max_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES,
+    warn: Callable[[str], None] | None = None,
 ) -> list[Candidate]:
-    """Resolve files and directories to candidates, in a stable order.
+    """Resolve files and directories to candidates, in a stable order, each file once however often it
+    is named (directly or through its directory).
 
     A file must be named after its problem (``putnam_1962_a2.lean`` or ``Putnam1962A2.lean``, in the
-    benchmark's split when one was chosen); a
-    directory contributes every file in it that is so named (other files, such as a lakefile, are not
-    candidates). Any file given explicitly that is not a candidate is an input error, as is a
+    benchmark's split when one was chosen); a directory contributes every file in it that is so named,
+    and ``warn`` hears of every other entry it skips (a lakefile, a subdirectory: directories are not
+    searched recursively). Any file given explicitly that is not a candidate is an input error, as is a
     directory with none, or a file larger than ``max_bytes`` (checked before it is read).
     """
     found: list[Candidate] = []
+    seen: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            inside = sorted(p for p in path.iterdir() if p.is_file() and p.suffix == prover.suffix)
-            matched = [(p, benchmark.problem_for_stem(p.stem)) for p in inside]
-            chosen = [(p, problem) for p, problem in matched if problem is not None]
-            if not chosen:
-                raise InputError(
-                    f"{path}: no candidate files here; name each file after its problem, e.g. "
-                    f"{_example_name(benchmark, prover)}"
-                )
-            found.extend(_read(p, problem, max_bytes) for p, problem in chosen)
+            chosen = _in_directory(path, benchmark, prover, warn or (lambda message: None))
         elif path.is_file():
-            found.append(_read(path, _problem_for_file(path, benchmark, prover), max_bytes))
+            chosen = [(path, _problem_for_file(path, benchmark, prover))]
         else:
             raise InputError(f"{path}: no such file or directory")
+        for file, problem in chosen:
+            if (key := file.resolve()) not in seen:
+                seen.add(key)
+                found.append(_read(file, problem, max_bytes))
     return found
+
+
+def _in_directory(
+    path: Path, benchmark: Benchmark, prover: Prover, warn: Callable[[str], None]
+) -> list[tuple[Path, Problem]]:
+    chosen: list[tuple[Path, Problem]] = []
+    for entry in sorted(path.iterdir()):
+        problem = benchmark.problem_for_stem(entry.stem) if entry.suffix == prover.suffix else None
+        if entry.is_file() and problem is not None:
+            chosen.append((entry, problem))
+        elif entry.is_dir():
+            warn(f"{entry}: skipped: a directory (directories are not searched recursively)")
+        elif entry.suffix != prover.suffix:
+            warn(f"{entry}: skipped: not a {prover.name} candidate (they end in {prover.suffix})")
+        elif not entry.is_file():
+            warn(f"{entry}: skipped: not a regular file")
+        else:
+            warn(f"{entry}: skipped: its name does not name a problem of {benchmark.path.name}")
+    if not chosen:
+        raise InputError(
+            f"{path}: no candidate files here; name each file after its problem, e.g. "
+            f"{_example_name(benchmark, prover)}"
+        )
+    return chosen
 
 
 def _problem_for_file(path: Path, benchmark: Benchmark, prover: Prover) -> Problem:
@@ -178,6 +224,39 @@ def verdicts_json(verdicts: Sequence[Verdict], benchmark: Benchmark) -> dict[str
 
 def write_verdicts_json(out: Path, verdicts: Sequence[Verdict], benchmark: Benchmark) -> None:
     write_atomic(out, (json.dumps(verdicts_json(verdicts, benchmark), indent=2) + "\n").encode("utf-8"))
+
+
+VERDICT_INDENT = " " * 10
+"""Where the lines under a verdict's first line start: under the problem id."""
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """A verdict as ``putnam verify`` prints it: status, problem and file, then the first gate that did
+    not pass, with the lines of a multi-line detail indented under that gate's line, then any answers.
+    The statement's known errata (from its benchmark's record) follow the first line.
+    ACCEPTED on a profile that never compiled says so on the line."""
+    status = verdict.status.upper()
+    if verdict.accepted and (note := verdict.scope_note()) is not None:
+        status += f" ({note})"
+    lines = [f"{status:9} {verdict.problem}  {verdict.candidate_path}"]
+    if verdict.cached:
+        lines[0] += "  (cached verdict)"
+    for erratum in verdict.benchmark.get("errata", []):
+        what = "statement known defective" if erratum.get("defective") else "statement note"
+        lines.append(
+            f"{VERDICT_INDENT}{what}: {erratum.get('kind')}: {erratum.get('defect')} (source: {erratum.get('source')})"
+        )
+    problem = verdict.first_problem()
+    if problem is not None:
+        first, *rest = f"{problem.id} {problem.name} {problem.status.value}: {problem.detail}".rstrip().split("\n")
+        lines.append(VERDICT_INDENT + first)
+        lines += [f"{VERDICT_INDENT}  {line}" for line in rest]
+    for name, answer in verdict.answers.items():
+        line = f"{VERDICT_INDENT}answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
+        if (check := answer.get("check")) is not None:
+            line += f"; check: {check['status']} ({check['reason']})"
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def exit_code(verdicts: Sequence[Verdict]) -> int:

@@ -17,6 +17,9 @@ user's ``PATH``) to an absolute file, hashed, and
 recorded in the evidence; the gates run exactly that file, exposing its directory to the sandbox when
 it lies outside the system directories. A missing tool or sandbox makes a gate ``unavailable``; a file a
 sandboxed run left that is not a plain file under the cap makes it ``error``.
+
+The text gates of every prover report each thing they refuse as a :class:`Violation` and turn those
+into a result with :func:`text_gate_result`, so a rejection reads the same whichever prover made it.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import functools
 import os
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +56,17 @@ class Violation:
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.construct}: {self.rule}"
+
+
+def text_gate_result(gate_id: str, gate_name: str, violations: list[Violation], passed: str) -> GateResult:
+    """A text gate's outcome, the same for every prover: passed (saying ``passed``) when nothing was
+    found, else failed with one violation a line. The evidence lists every violation as data, so an
+    audit need not parse the detail."""
+    evidence: dict[str, Any] = {"violations": [asdict(v) for v in violations]}
+    if not violations:
+        return GateResult(gate_id, gate_name, GateStatus.PASSED, passed, evidence)
+    detail = "\n".join(str(v) for v in violations)
+    return GateResult(gate_id, gate_name, GateStatus.FAILED, detail, evidence)
 
 
 def sandbox_limits(options: VerifyOptions) -> SandboxLimits:

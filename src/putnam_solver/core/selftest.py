@@ -31,7 +31,7 @@ from typing import Any
 import platformdirs
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.cache import check_cache_dir, gate_code_fingerprint
 from putnam_solver.core.provers import Readiness, gate_readiness, get_prover
 from putnam_solver.core.util import InputError, write_atomic
 from putnam_solver.core.verify import (
@@ -292,6 +292,7 @@ def run_selftest(
     """Run every suite of the prover that can run here (``jobs`` canaries at once, default one per core),
     store the record, and return it."""
     options = selftest_options(options)
+    check_cache_dir(records_dir())  # the record is written at the end: refuse a bad place before the work
     prover = get_prover(prover_name)
     readiness = selftest_readiness(prover_name, options)
     ready = {gate: row.ok for gate, row in readiness.items()}

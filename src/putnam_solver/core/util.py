@@ -7,11 +7,20 @@ to write a file or hash one.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["InputError", "sha256_file", "sha256_hex", "write_atomic"]
+__all__ = [
+    "InputError",
+    "check_directory",
+    "check_output_file",
+    "json_error",
+    "sha256_file",
+    "sha256_hex",
+    "write_atomic",
+]
 
 
 class InputError(Exception):
@@ -39,6 +48,7 @@ def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; the file gets the mode open() would give it
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             if durable:
@@ -48,3 +58,59 @@ def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux says it (``os.umask`` can only be read
+    by setting it, which would race with threads creating files meanwhile)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
+def check_output_file(path: Path, option: str) -> None:
+    """Refuse, before any work starts, an output path that cannot become a file: a directory, a path
+    under a file, a directory that cannot be written. Missing parent directories are fine (created)."""
+    if path.is_dir():
+        raise InputError(f"{path}: {option} names a directory; give a file path, e.g. {path / 'verdicts.json'}")
+    if path.exists() and not path.is_file():
+        raise InputError(f"{path}: {option} names something that is not a regular file; give a file path")
+    _check_creatable(path.parent, f"{option} {path}")
+
+
+def check_directory(path: Path, origin: str, alternative: str = "") -> None:
+    """Refuse, before any work starts, a directory setting (``origin`` names it, e.g. PUTNAM_CACHE_DIR)
+    that names a file or cannot be created or written; ``alternative`` is another way out (``unset it``)."""
+    if path.exists() and not path.is_dir():
+        other = f", or {alternative}" if alternative else ""
+        raise InputError(
+            f"{path}: {origin} names a file, not a directory; point it at a directory (created if missing){other}"
+        )
+    _check_creatable(path, origin)
+
+
+def _check_creatable(directory: Path, what: str) -> None:
+    existing = directory
+    while not existing.exists():
+        if existing.parent == existing:
+            break
+        existing = existing.parent
+    if existing.exists() and not existing.is_dir():
+        raise InputError(f"{existing}: a file, so {what} cannot be created under it; choose another path")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise InputError(f"{existing}: not writable, so {what} cannot be written; choose another path")
+
+
+def json_error(where: str, exc: json.JSONDecodeError, line: int | None = None) -> str:
+    """``FILE line L column C: what is wrong`` for a JSON error; ``line`` overrides the error's own
+    (for JSON Lines, where each line is parsed alone)."""
+    message = exc.msg
+    if message.endswith(" at"):  # "Unterminated string starting at": the position follows in the message
+        message = message.removesuffix(" at") + " here"
+    return f"{where} line {exc.lineno if line is None else line} column {exc.colno}: {message}"

@@ -61,6 +61,8 @@ PROFILE_GATES: dict[Profile, tuple[str, ...]] = {
     Profile.FULL: ("G1", "G2", "G3", "G4", "G5", "G6"),
 }
 AXLE_GATE = "G7"
+COMPILE_GATE = "G4"
+"""The first gate that runs the prover's compiler; a profile without it judges the text only."""
 ALL_GATE_IDS = (*PROFILE_GATES[Profile.FULL], AXLE_GATE)
 TEXT_GATES = PROFILE_GATES[Profile.TEXT]
 # Published PutnamBench proofs reach about 140 KB; the text gates take a few seconds per MiB of text.
@@ -255,6 +257,15 @@ class Verdict:
 
     def first_problem(self) -> GateResult | None:
         return next((g for g in self.gates if not g.passed), None)
+
+    def scope_note(self) -> str | None:
+        """What an acceptance on this profile did not check, said beside ACCEPTED: nothing compiled the
+        candidate on the text profile (AXLE, with ``--axle``, compiles it remotely, not here)."""
+        if COMPILE_GATE in self.expected_gates:
+            return None
+        if AXLE_GATE in self.expected_gates:
+            return "text gates and AXLE only: not compiled here"
+        return "text gates only: not compiled"
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -2,13 +2,19 @@
 
 Everything a run did is recorded here: the settings it was started with, the problems and their
 harness-derived challenges, every campaign and its selection, every attempt with its turns, usage, cost,
-candidate and hash, and the verdict with every gate's detail. Every output file of the run (SUMMARY.md,
-attempts.tsv, evidence folders ...) is derived from these tables alone, so after a ``kill -9`` the
-outputs can be rebuilt and the run resumed without guessing.
+candidate and hash, the verdict with every gate's detail, and the provider's rate limiting as each campaign
+observed it. Every output file of the run (SUMMARY.md, attempts.tsv, evidence folders, report.html ...) is
+derived from these tables alone, so after a ``kill -9`` the outputs can be rebuilt and the run resumed
+without guessing.
 
 Soundness: an attempt and its verdict are stored in one transaction, and a problem counts as passed only
 if an attempt marked ``passed`` has a stored verdict that is ``accepted`` for exactly the stored
 candidate bytes (checked again on every read, see ``passed_problems``).
+
+An attempt stopped by an interruption (Ctrl-C) has no outcome: it is kept apart, in ``interruptions``,
+with what it spent, so that its spend counts against the budgets while its problem stays unattempted in
+its campaign and ``--resume`` runs it again there (``attempts`` holds one outcome per campaign and
+problem). The table is created on open, so ledgers written before it existed read the same.
 """
 
 from __future__ import annotations
@@ -25,10 +31,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # only the type: importing the agent package would load Inspect AI
-    from putnam_solver.run.agent.types import AttemptResult
+    from putnam_solver.run.agent.types import AttemptResult, SubAttemptResult
 
 SCHEMA_VERSION = 1
 LEDGER_NAME = "ledger.sqlite"
+RATE_LIMITS_SINCE = "rate_limits_since_campaign"
+"""Meta key: the first campaign whose rate limiting was recorded (runs started before the ledger kept it
+have none)."""
+INTERRUPTED = "interrupted"
+"""The status of an attempt stopped by an interruption: no outcome, run again on ``--resume``."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -54,6 +65,10 @@ CREATE TABLE IF NOT EXISTS verdicts (
 CREATE TABLE IF NOT EXISTS gates (
     attempt_id INTEGER NOT NULL REFERENCES attempts(id), position INTEGER NOT NULL, gate TEXT NOT NULL,
     name TEXT NOT NULL, status TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (attempt_id, position));
+CREATE TABLE IF NOT EXISTS interruptions (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
+    turns INTEGER NOT NULL, input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL,
+    cost_dollars REAL NOT NULL, error TEXT, transcript TEXT, recorded_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS turns (
     attempt_id INTEGER NOT NULL REFERENCES attempts(id), turn INTEGER NOT NULL, json TEXT NOT NULL,
     PRIMARY KEY (attempt_id, turn));
@@ -61,6 +76,18 @@ CREATE TABLE IF NOT EXISTS audits (
     id INTEGER PRIMARY KEY, attempt_id INTEGER NOT NULL REFERENCES attempts(id), audited_at TEXT NOT NULL,
     status TEXT NOT NULL, candidate_sha256 TEXT NOT NULL, toolchain TEXT NOT NULL,
     benchmark_sha256 TEXT NOT NULL, toolchain_changed INTEGER NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS attempt_notes (
+    attempt_id INTEGER NOT NULL REFERENCES attempts(id), key TEXT NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (attempt_id, key));
+CREATE TABLE IF NOT EXISTS subattempts (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
+    parent TEXT NOT NULL, lemma TEXT NOT NULL, status TEXT NOT NULL, turns INTEGER NOT NULL,
+    input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, cost_dollars REAL NOT NULL,
+    statement TEXT NOT NULL, statement_sha256 TEXT NOT NULL, candidate TEXT, candidate_sha256 TEXT,
+    lemma_text TEXT, verdict TEXT, error TEXT, recorded_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rate_limits (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL, observed_at TEXT NOT NULL, retries INTEGER NOT NULL,
+    connections TEXT);
 """
 
 
@@ -141,6 +168,57 @@ class AuditRow:
     benchmark_sha256: str
     toolchain_changed: bool
     verdict: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SubAttemptRow:
+    """One stored lemma sub-attempt (``prove_lemma``) of the attempt ``parent`` (its run key) of
+    ``problem`` in ``campaign``; ``verdict`` is the stored ``Verdict.to_json()`` of its lemma file."""
+
+    id: int
+    campaign: int
+    problem: str
+    parent: str
+    lemma: str
+    status: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    statement: str
+    statement_sha256: str
+    candidate: str | None
+    candidate_sha256: str | None
+    lemma_text: str | None
+    verdict: dict[str, Any] | None
+    error: str | None
+    recorded_at: str
+
+    @property
+    def proved(self) -> bool:
+        """Passed, with a stored accepted verdict for exactly the stored lemma file's bytes."""
+        if self.status != "passed" or self.candidate is None or self.verdict is None or not self.lemma_text:
+            return False
+        actual = sha256_text(self.candidate)
+        return (
+            self.verdict.get("status") == "accepted"
+            and self.verdict.get("candidate_sha256") == actual
+            and self.candidate_sha256 == actual
+            and self.statement_sha256 == sha256_text(self.statement)
+        )
+
+
+@dataclass(frozen=True)
+class RateLimitRow:
+    """What the provider's rate limiting looked like at one moment of a campaign.
+
+    ``retries``: the campaign's requests the provider had rate-limited so far (a running count, as Inspect
+    counts them); ``connections``: the adaptive connection limit then (e.g. "16 of 64 connections")."""
+
+    campaign: int
+    observed_at: str
+    retries: int
+    connections: str | None
 
 
 @dataclass(frozen=True)
@@ -243,6 +321,12 @@ class Ledger:
         rows = self._query("SELECT json FROM settings ORDER BY id DESC LIMIT 1")
         return json.loads(rows[0][0]) if rows else None
 
+    def settings_history(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every settings record with the time it was recorded, oldest first: a run records its settings
+        when it starts and at each resume (with the toolchain fingerprint it then runs on)."""
+        rows = self._query("SELECT recorded_at, json FROM settings ORDER BY id")
+        return [(str(at), json.loads(text)) for at, text in rows]
+
     def record_settings(self, settings: dict[str, Any]) -> None:
         with self._transaction() as db:
             db.execute("INSERT INTO settings (recorded_at, json) VALUES (?, ?)", (now(), _dump(settings)))
@@ -299,12 +383,14 @@ class Ledger:
         """Store finished attempts, each with its verdict, gates and turns, in one transaction.
 
         An attempt already stored for the same (campaign, problem) is not stored again: an attempt is
-        never counted twice. Returns the rows that were stored.
+        never counted twice. An ``interrupted`` one goes to ``interruptions`` (see the module's doc).
+        Returns the rows that were stored.
         """
         stored: list[AttemptRow] = []
         with self._transaction() as db:
             for result in results:
-                row = _insert_attempt(db, campaign, result)
+                insert = _insert_interruption if result.status == INTERRUPTED else _insert_attempt
+                row = insert(db, campaign, result)
                 if row is not None:
                     stored.append(row)
         return stored
@@ -319,7 +405,24 @@ class Ledger:
         )
         return [_attempt_row(r) for r in rows]
 
+    def interruptions(self) -> list[AttemptRow]:
+        """Every attempt stopped by an interruption, by campaign then problem, in the order recorded."""
+        rows = self._query(
+            "SELECT id, campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, transcript "
+            "FROM interruptions ORDER BY campaign, problem, id"
+        )
+        return [
+            AttemptRow(r[0], r[1], r[2], INTERRUPTED, r[3], r[4], r[5], r[6], None, None, None, r[7], r[8], None)
+            for r in rows
+        ]
+
+    def every_attempt(self) -> list[AttemptRow]:
+        """Every attempt, the interrupted ones included, by campaign then problem (an interrupted attempt
+        before the one that ran its problem again)."""
+        return sorted([*self.interruptions(), *self.attempts()], key=lambda a: (a.campaign, a.problem))
+
     def attempted(self, campaign: int) -> set[str]:
+        """The problems of this campaign with an outcome (an interrupted attempt has none)."""
         return {r[0] for r in self._query("SELECT problem FROM attempts WHERE campaign=?", (campaign,))}
 
     def passed_problems(self) -> set[str]:
@@ -387,10 +490,62 @@ class Ledger:
             and audit.candidate_sha256 == a.candidate_sha256
         }
 
+    # -- lemma sub-attempts and attempt notes ---------------------------------------------------------------
+
+    def record_subattempts(self, campaign: int, results: Sequence[SubAttemptResult]) -> list[SubAttemptRow]:
+        """Store finished lemma sub-attempts (each at once, whatever its attempt does later)."""
+        with self._transaction() as db:
+            return [_insert_subattempt(db, campaign, r) for r in results]
+
+    def subattempts(self) -> list[SubAttemptRow]:
+        """Every stored sub-attempt, oldest first."""
+        rows = self._query(f"SELECT {_SUBATTEMPT_COLUMNS} FROM subattempts ORDER BY id")
+        return [_subattempt_row(r) for r in rows]
+
+    def proved_lemmas(self, problem: str) -> list[SubAttemptRow]:
+        """The lemmas of ``problem`` the gates accepted, one per statement (the first proof of each)."""
+        found: dict[str, SubAttemptRow] = {}
+        for row in self.subattempts():
+            if row.problem == problem and row.proved:
+                found.setdefault(row.statement_sha256, row)
+        return list(found.values())
+
+    def attempt_notes(self) -> dict[int, dict[str, str]]:
+        """Per attempt id: its notes (``key``: the attempt's run key, ``plan``: its informal plan)."""
+        notes: dict[int, dict[str, str]] = {}
+        for attempt_id, key, value in self._query("SELECT attempt_id, key, value FROM attempt_notes"):
+            notes.setdefault(int(attempt_id), {})[str(key)] = str(value)
+        return notes
+
+    # -- turns and rate limiting -------------------------------------------------------------------------
+
+    def turns(self, attempt_id: int) -> list[dict[str, Any]]:
+        """The turn log of one attempt (per turn: tool, digest of its arguments, start of its result)."""
+        rows = self._query("SELECT json FROM turns WHERE attempt_id=? ORDER BY turn", (attempt_id,))
+        return [json.loads(r[0]) for r in rows]
+
+    def record_rate_limit(
+        self, campaign: int, retries: int, connections: str | None, observed_at: str | None = None
+    ) -> None:
+        """Store one observation of the provider's rate limiting (see ``RateLimitRow``)."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO rate_limits (campaign, observed_at, retries, connections) VALUES (?, ?, ?, ?)",
+                (campaign, observed_at or now(), retries, connections),
+            )
+
+    def rate_limits(self) -> list[RateLimitRow]:
+        """Every observation of rate limiting, in the order recorded."""
+        rows = self._query("SELECT campaign, observed_at, retries, connections FROM rate_limits ORDER BY id")
+        return [RateLimitRow(int(c), str(t), int(r), n) for c, t, r, n in rows]
+
     def usage(self) -> Usage:
+        """What every attempt of the run spent, the interrupted ones included."""
         row = self._query(
             "SELECT COUNT(*), COALESCE(SUM(turns), 0), COALESCE(SUM(input_tokens), 0), "
-            "COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost_dollars), 0.0) FROM attempts"
+            "COALESCE(SUM(output_tokens), 0), COALESCE(SUM(cost_dollars), 0.0) FROM ("
+            "SELECT turns, input_tokens, output_tokens, cost_dollars FROM attempts UNION ALL "
+            "SELECT turns, input_tokens, output_tokens, cost_dollars FROM interruptions)"
         )[0]
         return Usage(int(row[0]), int(row[1]), int(row[2]), int(row[3]), float(row[4]))
 
@@ -445,6 +600,8 @@ def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult
         "INSERT INTO turns VALUES (?, ?, ?)",
         [(attempt_id, i, _dump(t)) for i, t in enumerate(result.turn_log)],
     )
+    notes = {"key": getattr(result, "key", None), "plan": getattr(result, "plan", None)}
+    db.executemany("INSERT INTO attempt_notes VALUES (?, ?, ?)", [(attempt_id, k, v) for k, v in notes.items() if v])
     return AttemptRow(
         attempt_id,
         campaign,
@@ -462,6 +619,83 @@ def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult
         verdict,
         recorded_at,
     )
+
+
+_SUBATTEMPT_COLUMNS = (
+    "id, campaign, problem, parent, lemma, status, turns, input_tokens, output_tokens, cost_dollars, statement, "
+    "statement_sha256, candidate, candidate_sha256, lemma_text, verdict, error, recorded_at"
+)
+
+
+def _subattempt_row(r: tuple[Any, ...]) -> SubAttemptRow:
+    verdict = json.loads(r[15]) if r[15] else None
+    return SubAttemptRow(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        r[5],
+        r[6],
+        r[7],
+        r[8],
+        r[9],
+        r[10],
+        r[11],
+        r[12],
+        r[13],
+        r[14],
+        verdict,
+        r[16],
+        r[17],
+    )
+
+
+def _insert_subattempt(db: sqlite3.Connection, campaign: int, result: SubAttemptResult) -> SubAttemptRow:
+    """Store one sub-attempt; ``passed`` only with an accepted verdict for exactly its lemma file."""
+    candidate_sha = sha256_text(result.candidate) if result.candidate is not None else None
+    verdict = json.loads(_dump(result.verdict.to_json())) if result.verdict is not None else None
+    status, error = result.status, result.error
+    if status == "passed" and (
+        verdict is None or verdict["status"] != "accepted" or verdict["candidate_sha256"] != candidate_sha
+    ):
+        status, error = "error", "reported as proved without an accepted verdict for its bytes; not kept"
+    values = (
+        campaign,
+        result.problem,
+        result.parent,
+        result.lemma,
+        status,
+        result.turns,
+        result.input_tokens,
+        result.output_tokens,
+        result.cost_dollars,
+        result.statement,
+        sha256_text(result.statement),
+        result.candidate,
+        candidate_sha,
+        result.lemma_text,
+        _dump(verdict) if verdict is not None else None,
+        error,
+        now(),
+    )
+    cursor = db.execute(
+        f"INSERT INTO subattempts ({_SUBATTEMPT_COLUMNS.removeprefix('id, ')}) VALUES ({', '.join('?' * len(values))})",
+        values,
+    )
+    return _subattempt_row((int(cursor.lastrowid or 0), *values))
+
+
+def _insert_interruption(db: sqlite3.Connection, campaign: int, result: AttemptResult) -> AttemptRow:
+    transcript = str(result.transcript) if result.transcript is not None else None
+    values = (result.turns, result.input_tokens, result.output_tokens, result.cost_dollars, result.error, transcript)
+    cursor = db.execute(
+        "INSERT INTO interruptions (campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, "
+        "transcript, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (campaign, result.problem, *values, now()),
+    )
+    row_id = int(cursor.lastrowid or 0)
+    return AttemptRow(row_id, campaign, result.problem, INTERRUPTED, *values[:4], None, None, None, *values[4:], None)
 
 
 def _dump(value: Any) -> str:

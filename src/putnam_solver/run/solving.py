@@ -1,26 +1,44 @@
 """``putnam solve``: turn the command's flags into a run request, check it can run, and run it.
 
-Everything here happens before the first model call, so that a user learns about a missing toolchain,
-a bad price table or a wrong flag at once, not after an hour of API spend.
+``solve_command`` is the whole command; the CLI only parses flags and prints what it returns. Everything
+before the run happens before the first model call, so that a user learns about a missing toolchain, a
+bad price table, a wrong flag or a model server that refuses connections at once, not after an hour of
+API spend; its first line is printed before the slow part (importing Inspect AI, the selftest).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
-from putnam_solver.core.benchmark import locate_benchmark, open_benchmark
+from putnam_solver.core.benchmark import BenchmarkError, locate_benchmark, open_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest import require_selftest
-from putnam_solver.core.util import InputError
+from putnam_solver.core.util import InputError, json_error
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
-from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
-from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve, stored_run
+from putnam_solver.exit_codes import ExitCode
+from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits, SolveConfig
+from putnam_solver.run.audit import AuditRequest, audit_run
+from putnam_solver.run.campaign import (
+    Prepared,
+    RunSettings,
+    Selection,
+    SolveOutcome,
+    list_only,
+    prepare_only,
+    solve,
+    stored_run,
+)
+from putnam_solver.run.ledger import LedgerError
+from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.report.progress import ProgressSink
 
 DEFAULT_CAMPAIGNS = 1
@@ -32,8 +50,11 @@ RESUME_FLAGS = (
     "--fallback-jobs",
     "--model-base-url",
     "--quiet",
+    "--audit",
 )
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about."""
+MODEL_NAME = re.compile(r"[A-Za-z0-9][\w.-]*(/[^/\s]+)+")
+"""``provider/model`` (``openai-api/vllm/qwen3`` has a service between them), as Inspect AI names models."""
 REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
 XHIGH_PROVIDERS = ("openai", "anthropic", "google")
 """Providers whose Inspect model classes adapt ``xhigh`` to what each model supports (clamp or drop it);
@@ -76,30 +97,120 @@ class SolveFlags:
     allow_recursion: bool = False
     kernels: tuple[str, ...] = ("lean",)
     toolchain: str | None = None
+    without: tuple[str, ...] = ()  # parts of the react worker's workflow turned off (AGENT_PARTS)
+    lemma_turns: int = Budgets.lemma_turns
+    lemma_token_limit: int | None = None
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
 
 
-def build_request(
-    flags: SolveFlags, needs_model: bool = True, progress: Callable[[str], None] = lambda _: None
-) -> RunSettings:
-    """Validate the flags (or load a stored run for ``--resume``) and check the gates can run here and
-    judge the selftest canaries right (the selftest runs once per toolchain; ``progress`` hears of it)."""
-    request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model)
-    if needs_model:
-        options = request.config.verify_options()
-        require_gates(request.config.prover, options)
-        from putnam_solver.run.agent import check_models  # imports Inspect AI: only when a model will run
+class Action(Enum):
+    RUN = "run"
+    LIST = "list"  # --list-only
+    PREPARE = "prepare"  # --prepare-only
 
-        try:
-            check_models(request.config)
-        except ValueError as exc:
-            raise InputError(str(exc)) from exc
-        require_selftest(request.config.prover, options, progress)
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What ``putnam solve`` prints and exits with: ``stdout`` lines (the result), then ``message``
+    (on stdout after a success, else on stderr)."""
+
+    exit_code: int
+    message: str = ""
+    stdout: tuple[str, ...] = ()
+    report: str = ""
+    """Where the run's HTML report was written, or why it was not (on stderr; empty: none attempted)."""
+
+
+def solve_command(
+    flags: SolveFlags,
+    action: Action,
+    notify: Callable[[str], None],
+    view: Callable[[], ProgressSink],
+    audit: bool = False,
+) -> CommandResult:
+    """The whole ``putnam solve``: check the flags, then list, prepare, or check that the run can start
+    and run it (``run``: with ``audit``, audited at the end). ``notify`` hears what happens before the run
+    (its first line comes before anything slow) and the audit's progress; ``view`` makes the progress view
+    when the run starts. Input errors exit ``ExitCode.USAGE``."""
+    try:
+        request = build_request(flags, action, notify)
+        if action is Action.LIST:
+            return CommandResult(ExitCode.SUCCESS, stdout=tuple(p.id for p in list_only(request.selection)))
+        if action is Action.PREPARE:
+            return CommandResult(ExitCode.SUCCESS, stdout=prepared_lines(prepare_only(request), request))
+    except (InputError, BenchmarkError, LedgerError) as exc:
+        return CommandResult(ExitCode.USAGE, str(exc))
+    except KeyboardInterrupt:
+        return CommandResult(ExitCode.INTERRUPTED, "interrupted (Ctrl-C) before the run started; nothing was spent")
+    outcome = run(request, view(), audit, notify)
+    return CommandResult(outcome.exit_code, outcome.message, report=outcome.report)
+
+
+def build_request(
+    flags: SolveFlags, action: Action = Action.RUN, notify: Callable[[str], None] = lambda _: None
+) -> RunSettings:
+    """Validate the flags (or load a stored run for ``--resume``); for a run, check that the gates can
+    run here and judge the selftest canaries right (once per toolchain) and that the models can be used
+    and their servers accept connections."""
+    request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model=action is not Action.LIST)
+    if action is not Action.RUN:
+        return request
+    config = request.config
+    notify(
+        f"{'resuming' if request.resume else 'starting'} run {request.run_dir} with {config.model}: checking "
+        "the toolchain, the model and its server before the first model call"
+    )
+    options = config.verify_options()
+    require_gates(config.prover, options)
+    from putnam_solver.run.agent import check_models  # imports Inspect AI (seconds): only when a model will run
+
+    try:
+        check_models(config)
+    except ValueError as exc:
+        raise InputError(str(exc)) from exc
+    require_selftest(config.prover, options, notify)
     return request
 
 
-def run(request: RunSettings, progress: ProgressSink | None) -> SolveOutcome:
-    return solve(request, progress)
+def run(
+    request: RunSettings,
+    progress: ProgressSink | None,
+    audit: bool = False,
+    notice: Callable[[str], None] = lambda _: None,
+) -> SolveOutcome:
+    """Run (or resume) the campaigns; with ``audit``, then re-verify every stored pass afresh
+    (``putnam audit``; ``notice`` hears its progress). An audit that does not confirm every pass, or
+    cannot run, makes the outcome a ``FAILURE`` that says why. Last, the run's HTML report is
+    written beside its other outputs (``outcome.report`` says where)."""
+    outcome = _audited(request, solve(request, progress), audit, notice)
+    return dataclasses.replace(outcome, report=report_after_run(outcome.run_dir))
+
+
+def _audited(request: RunSettings, outcome: SolveOutcome, audit: bool, notice: Callable[[str], None]) -> SolveOutcome:
+    if not audit or outcome.exit_code == ExitCode.FAILURE:
+        return outcome
+    try:
+        audited = audit_run(AuditRequest(request.run_dir, jobs=os.cpu_count() or 1), notice, notice)
+    except InputError as exc:
+        message = f"{outcome.message}; audit refused: {exc}"
+        return dataclasses.replace(outcome, exit_code=ExitCode.FAILURE, message=message)
+    if audited.exit_code != ExitCode.SUCCESS:
+        message = f"{outcome.message}; audit: {audited.message}"
+        return dataclasses.replace(outcome, exit_code=ExitCode.FAILURE, message=message)
+    return dataclasses.replace(outcome, message=f"{outcome.message}; audit: {audited.message}")
+
+
+def prepared_lines(prepared: Prepared, request: RunSettings) -> tuple[str, ...]:
+    """What ``--prepare-only`` wrote and what to run next."""
+    run_dir, workspaces = prepared.run_dir, prepared.workspaces
+    example = f" (e.g. {workspaces[0]})" if workspaces else ""
+    return (
+        f"prepared run {run_dir} for {len(workspaces)} problems with {request.config.model}; no model was called",
+        f"  settings: {run_dir / 'run.json'} (the run's ledger: {run_dir / 'ledger.sqlite'})",
+        f"  workspaces: {len(workspaces)} folders under {run_dir / 'work'}, each with the statement file the "
+        f"model edits and PROMPT.md, what it is told{example}",
+        f"next: putnam solve --resume {run_dir}",
+    )
 
 
 def _resumed(flags: SolveFlags) -> RunSettings:
@@ -133,6 +244,12 @@ def _resumed(flags: SolveFlags) -> RunSettings:
 def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
     if needs_model and not flags.model:
         raise InputError("--model is required, e.g. --model openai/gpt-5.5 (any Inspect AI provider/model)")
+    for flag, name in (("--model", flags.model), ("--reviewer-model", flags.reviewer_model)):
+        if name is not None and (flag, name) != ("--reviewer-model", "none") and not MODEL_NAME.fullmatch(name):
+            raise InputError(
+                f"{flag} {name!r}: name a model as provider/model, e.g. openai/gpt-5.5, anthropic/claude-sonnet-4-5 "
+                "or openai-api/SERVICE/MODEL for an OpenAI-compatible server"
+            )
     prover = get_prover(flags.prover)
     located = locate_benchmark(flags.benchmark, prover.name)
     loaded = open_benchmark(flags.benchmark, prover.name, flags.benchmark_sha256)
@@ -156,6 +273,8 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
             reviewer_timeout_seconds=flags.reviewer_timeout,
             token_limit=flags.token_limit,
             cost_limit_dollars=flags.cost_limit,
+            lemma_turns=flags.lemma_turns,
+            lemma_token_limit=flags.lemma_token_limit,
         ),
         axle=flags.axle,
         tools=flags.tools,
@@ -164,6 +283,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
         prices=_load_prices(flags.prices) if flags.prices else {},
         model_base_url=flags.model_base_url,
         toolchain=flags.toolchain or stated,
+        parts=AgentParts.without(flags.without),
     )
     selection = Selection(
         benchmark=located.path.resolve(),
@@ -191,6 +311,8 @@ def _load_prices(path: Path) -> dict[str, dict[str, float]]:
     """A user price table: ``{"provider/model": {"input": dollars per million tokens, "output": ...}}``."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{json_error(str(path), exc)} (the price table is not valid JSON)") from exc
     except (OSError, ValueError) as exc:
         raise InputError(f"{path}: cannot read the price table: {exc}") from exc
     valid = isinstance(data, dict) and all(

@@ -3,9 +3,9 @@
 A prover knows its source syntax, how to derive the challenge from a pinned record, which files are
 candidates, its gates G2 onwards (G1, provenance, is shared and lives in ``verify``), and what the rest
 of the tree asks of a proof language: a label for prompts, the files of an agent's workspace, where its
-library sources are, which executables its gates run (so a user can point at their own), and how to
-install them. Nothing outside ``provers/`` branches on a prover's
-name, so adding one is one ``register_prover`` call.
+library sources are, which executables its gates run (so a user can point at their own), how to
+install them, and optionally an interactive piece for the agent's tools (``core.interactive``). Nothing
+outside ``provers/`` branches on a prover's name, so adding one is one ``register_prover`` call.
 
 The registry maps a name to a factory or to a ``"module:attribute"`` reference resolved on first use
 (as Inspect AI's registries do), so importing this module loads no prover.
@@ -14,7 +14,7 @@ The registry maps a name to a factory or to a ``"module:attribute"`` reference r
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from putnam_solver.core.answer_check import AnswerCheck
     from putnam_solver.core.benchmark import Problem
     from putnam_solver.core.gatekit import ToolSpec
+    from putnam_solver.core.interactive import Interactive
     from putnam_solver.core.verify import Gate, Submission, Track, VerifyOptions
 
 
@@ -48,7 +49,8 @@ class InstallStep(Protocol):
 
 @dataclass(frozen=True)
 class InstallRequest:
-    """What ``putnam bootstrap`` was asked for; a prover ignores what does not apply to it."""
+    """What ``putnam bootstrap`` was asked for; a prover refuses an option that does not apply to it
+    rather than ignoring it silently."""
 
     directory: Path | None = None
     """Where the toolchain goes (None: the prover's default)."""
@@ -60,6 +62,11 @@ class InstallRequest:
     """The release to install where a prover installs several side by side (Lean: ``v4.24.0``, the one a
     benchmark states); None: the prover's default."""
 
+    def options_given(self) -> list[str]:
+        """The command-line options that asked for something other than the defaults."""
+        given = {"--dir": self.directory is not None, "--build-mathlib": self.build_mathlib, "--nanoda": self.nanoda}
+        return [flag for flag, on in given.items() if on]
+
 
 @dataclass(frozen=True)
 class Readiness:
@@ -68,6 +75,8 @@ class Readiness:
     name: str
     ok: bool
     detail: str
+    applies: bool = True
+    """False for a row that does not apply here (a gate the prover does not have): shown as n/a."""
 
 
 class Prover(Protocol):
@@ -83,6 +92,8 @@ class Prover(Protocol):
     """Canary suites (directories under ``putnam_solver/canaries``) that ``putnam selftest`` runs."""
     tools: tuple[ToolSpec, ...]
     """The executables the gates run that a user may choose (``--tool NAME=PATH``)."""
+    pins: Mapping[str, str]
+    """What the prover's toolchain is pinned to (versions, revisions), recorded in proof bundles."""
 
     def challenge(self, problem: Problem, track: Track) -> str:
         """The exact file a candidate must complete, derived by the harness from the pinned record."""
@@ -103,6 +114,11 @@ class Prover(Protocol):
     def policy_text(self, options: VerifyOptions) -> str:
         """What a candidate may add and what is forbidden, for users and docs (rules that depend on the
         installed tools are stated for the ones ``options`` selects)."""
+        ...
+
+    def policy_brief(self, options: VerifyOptions) -> str:
+        """The rules of ``policy_text`` a worker needs while proving, without their reasons: what the
+        agent's standing prompt carries (a rejection names the rule and its reason)."""
         ...
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
@@ -144,11 +160,19 @@ class Prover(Protocol):
         to hold against the one a benchmark states; None when none is installed."""
         ...
 
+    def interactive(self) -> Interactive | None:
+        """What the agent's tools may use beyond the gates (``core.interactive``): warm checker sessions,
+        proof states, lemma holes. None: the agent's ``check`` runs the cold gates and there is no
+        ``goals`` or ``prove_lemma``. Never part of acceptance."""
+        ...
+
 
 _REGISTRY: dict[str, str | Callable[[], Prover]] = {
     "lean": "putnam_solver.core.provers.lean:LeanProver",
     "rocq": "putnam_solver.core.provers.rocq:RocqProver",
 }
+_ALIASES: dict[str, str] = {"coq": "rocq"}
+"""Other names users know a prover by: PutnamBench's data file says ``coq`` (``putnam_bench_coq.jsonl``)."""
 
 
 def register_prover(name: str, factory: str | Callable[[], Prover]) -> None:
@@ -162,13 +186,32 @@ def prover_names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
-def get_prover(name: str) -> Prover:
-    """The prover registered under ``name``; an unknown name is the caller's input error."""
+def prover_aliases() -> dict[str, str]:
+    """Other accepted names, each with the registered name it stands for (for help texts)."""
+    return {alias: name for alias, name in _ALIASES.items() if name in _REGISTRY}
+
+
+def canonical_prover_name(name: str) -> str:
+    """The registered name ``name`` stands for (itself, or the prover an alias names); an unknown name
+    is the caller's input error. Every place that takes a prover name from a user goes through this."""
     from putnam_solver.core.util import InputError
 
-    factory = _REGISTRY.get(name)
-    if factory is None:
-        raise InputError(f"unknown prover {name!r}; choose one of: {', '.join(prover_names())}")
+    canonical = name if name in _REGISTRY else _ALIASES.get(name, "")
+    if canonical not in _REGISTRY:
+        aliases = "".join(f", {alias} (= {target})" for alias, target in prover_aliases().items())
+        raise InputError(f"unknown prover {name!r}; choose one of: {', '.join(prover_names())}{aliases}")
+    return canonical
+
+
+def prover_for_suffix(suffix: str) -> str | None:
+    """The registered prover whose candidate files end in ``suffix`` (None if none does)."""
+    return next((name for name in _REGISTRY if get_prover(name).suffix == suffix), None)
+
+
+def get_prover(name: str) -> Prover:
+    """The prover registered under ``name`` (or an alias of it); an unknown name is the caller's input
+    error."""
+    factory = _REGISTRY[canonical_prover_name(name)]
     if isinstance(factory, str):
         module, _, attribute = factory.partition(":")
         factory = getattr(importlib.import_module(module), attribute)
@@ -201,7 +244,7 @@ def gate_readiness(prover: Prover, options: VerifyOptions) -> list[Readiness]:
     return [
         Readiness(f"{g.id} {g.name}", *g.ready(options))
         if (g := by_id.get(gate_id)) is not None
-        else Readiness(gate_id, False, f"prover {prover.name} has no gate {gate_id}")
+        else Readiness(gate_id, False, f"prover {prover.name} has no gate {gate_id}", applies=False)
         for gate_id in ALL_GATE_IDS
     ]
 
@@ -213,8 +256,11 @@ __all__ = [
     "Prover",
     "Readiness",
     "StatementError",
+    "canonical_prover_name",
     "gate_readiness",
     "get_prover",
+    "prover_aliases",
+    "prover_for_suffix",
     "prover_names",
     "register_prover",
     "tool_locations",

@@ -4,19 +4,25 @@ Inspect's model hook reports every completed model call, whichever agent made it
 CLI agent through Inspect's model bridge); ``LiveRunHooks`` feeds it into the job's ``LiveRun``, and
 when the run budget is spent it stops the attempts in flight. Rate limiting is read from Inspect's
 per-model throughput counters (they count retries whether Inspect or the provider's SDK made them)
-after every call and once a second (``RateLimitWatch``).
+after every call and once a second (``RateLimitWatch``); every other failed request Inspect retries
+(a refused or dropped connection, a timeout, a server error) reaches the ``LiveRun`` through the same
+hooks. ``InterruptWatch`` turns Ctrl-C into a clean stop of the evaluation.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import logging
+import signal
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 
-from inspect_ai.hooks import Hooks, ModelUsageData, hooks
+from inspect_ai.hooks import Hooks, ModelRetry, ModelUsageData, TaskStart, hooks
 from inspect_ai.model import ModelUsage
 from inspect_ai.util import sample_limits
 
@@ -24,7 +30,14 @@ from putnam_solver.core.provers import Prover
 from putnam_solver.run.agent._inspect import active_samples, adaptive_controllers, throughput_registry
 from putnam_solver.run.agent.pricing import Price, usage_cost, usage_tokens
 from putnam_solver.run.agent.tools import ProblemContext
-from putnam_solver.run.agent.types import Allowance, AttemptResult, CampaignJob, LiveRun, SolveConfig
+from putnam_solver.run.agent.types import (
+    INTERRUPTED_REASON,
+    Allowance,
+    AttemptResult,
+    CampaignJob,
+    LiveRun,
+    SolveConfig,
+)
 from putnam_solver.run.agent.worker import AttemptState
 
 log = logging.getLogger(__name__)
@@ -45,6 +58,8 @@ class CampaignRun:
     states: dict[str, AttemptState] = field(default_factory=dict)
     reported: set[str] = field(default_factory=set)
     stopped: str | None = None
+    schedule: Callable[[Callable[[], None]], object] | None = None  # runs a callback on the evaluation's loop
+    interrupt_pending: bool = False  # Ctrl-C came before the evaluation's loop was known
 
     @property
     def config(self) -> SolveConfig:
@@ -72,12 +87,35 @@ class CampaignRun:
                 if eval_id is None or sample.eval_id == eval_id:
                     sample.interrupt("score")
 
+    def interrupt(self) -> None:
+        """Ctrl-C: stop every attempt in flight (each is reported as interrupted, with what it spent) and
+        start no more. Runs on the evaluation's loop."""
+        if self.live.interrupted:
+            return
+        log.warning("interrupted: stopping the attempts in flight")
+        self.live.interrupt()
+        self.stopped = INTERRUPTED_REASON
+        for sample in active_samples():
+            sample.interrupt("score")
+
+    def loop_started(self) -> None:
+        """The evaluation's event loop runs: from now on a Ctrl-C is handled there."""
+        try:
+            loop = asyncio.get_running_loop()
+            self.schedule = lambda callback: loop.call_soon_threadsafe(callback)
+        except RuntimeError:  # Inspect on trio (INSPECT_ASYNC_BACKEND=trio)
+            token = importlib.import_module("trio").lowlevel.current_trio_token()
+            self.schedule = lambda callback: token.run_sync_soon(callback)
+        if self.interrupt_pending:
+            self.interrupt()
+
     def observe_rate_limits(self) -> None:
-        """Tell the live run how often the provider rate-limited our models, and the connection limit."""
+        """Tell the live run how often the provider rate-limited our models and how many other requests
+        failed and were retried, and the connection limit."""
         models = [self.config.model, *([self.config.reviewer_model] if self.config.reviewer_model else [])]
-        counters = [throughput_registry.get(model) for model in models]
-        retries = sum(c.retries_rate_limit for c in counters if c is not None)
-        self.live.rate_limits_seen(retries, _connections())
+        counters = [c for c in (throughput_registry.get(model) for model in models) if c is not None]
+        self.live.rate_limits_seen(sum(c.retries_rate_limit for c in counters), _connections())
+        self.live.failures_seen(sum(c.retries_transient for c in counters))
 
     def report(self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None) -> AttemptResult | None:
         """Turn one attempt's state into an AttemptResult and hand it to the campaign, once. An attempt
@@ -86,15 +124,18 @@ class CampaignRun:
         if state is None and self.stopped is not None:
             return None
         state = state or AttemptState(error="the attempt never started")
+        interrupted = False
         if state.limit is None and not state.finished and state.error is None:
-            state.limit = limit_hit() or self.stopped
+            state.limit = limit_hit()
+            interrupted = state.limit is None and self.live.interrupted and not state.passed
+            state.limit = state.limit or self.stopped
         cost, unpriced = usage_cost(usage, self.prices)
         if unpriced:
             log.warning("no price for %s: its cost is counted as 0", ", ".join(unpriced))
         last = state.last
         result = AttemptResult(
             problem=problem_id,
-            status=attempt_status(state),
+            status="interrupted" if interrupted else attempt_status(state),
             turns=state.turns,
             input_tokens=sum(usage_tokens(u)[0] for u in usage.values()),
             output_tokens=sum(usage_tokens(u)[1] for u in usage.values()),
@@ -102,9 +143,11 @@ class CampaignRun:
             candidate=last.candidate if last else None,
             verdict=last.verdict if last else None,
             reviewer_feedback=last.feedback if last else None,
-            error=state.error or state.limit or state.refused,
+            error=INTERRUPTED_REASON if interrupted else state.error or state.limit or state.refused,
             transcript=transcript,
             turn_log=state.turn_log,
+            key=state.key,
+            plan=state.plan,
         )
         self.reported.add(problem_id)
         self.job.on_attempt(result)
@@ -123,16 +166,29 @@ class LiveRunHooks(Hooks):
     def enabled(self) -> bool:
         return ACTIVE_RUN.get() is not None
 
+    async def on_task_start(self, data: TaskStart) -> None:
+        run = ACTIVE_RUN.get()
+        if run is not None:
+            run.loop_started()
+
     async def on_model_usage(self, data: ModelUsageData) -> None:
         run = ACTIVE_RUN.get()
         if run is not None:
             run.spend(data.model_name, data.usage, data.eval_id)
             run.observe_rate_limits()
 
+    async def on_model_retry(self, data: ModelRetry) -> None:
+        """Inspect's own retry loop is about to retry a failed model request: what failed. (The counts
+        come from Inspect's throughput counters, which also see the retries the provider's SDK makes.)"""
+        run = ACTIVE_RUN.get()
+        if run is not None and data.status_code != 429:
+            status = f" {data.status_code}" if data.status_code is not None else ""
+            run.live.request_failed(f"{data.exception_type or 'error'}{status}")
+
 
 class RateLimitWatch:
-    """Observes rate limiting once a second while an evaluation runs, so that the view shows it even
-    while every request is backing off and no call completes."""
+    """Observes rate limiting and failing requests once a second while an evaluation runs, so that the
+    view shows them even while every request is backing off and no call completes."""
 
     def __init__(self, run: CampaignRun) -> None:
         self._run = run
@@ -149,6 +205,40 @@ class RateLimitWatch:
     def _loop(self) -> None:
         while not self._stop.wait(RATE_LIMIT_POLL_SECONDS):
             self._run.observe_rate_limits()
+
+
+class InterruptWatch:
+    """While the evaluation runs, the first Ctrl-C (SIGINT) stops it cleanly: the attempts in flight stop
+    and are reported as interrupted, with what they spent; a second Ctrl-C stops at once
+    (``KeyboardInterrupt``; what was in flight is then lost, as after ``kill -9``).
+
+    The signal handler takes no lock (the main thread it interrupts may hold one): it only hands the
+    interruption to the evaluation's loop, or leaves it for the loop to find when it starts. Signal
+    handlers belong to the main thread; elsewhere this does nothing.
+    """
+
+    def __init__(self, run: CampaignRun) -> None:
+        self._run = run
+        self._previous: Callable[[int, FrameType | None], object] | int | None = None
+        self._installed = False
+
+    def __enter__(self) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._on_sigint)
+            self._installed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:
+            previous = self._previous
+            signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
+
+    def _on_sigint(self, signum: int, frame: FrameType | None) -> None:
+        run = self._run
+        if run.interrupt_pending:
+            raise KeyboardInterrupt
+        run.interrupt_pending = True
+        if run.schedule is not None:
+            run.schedule(run.interrupt)
 
 
 def _connections() -> str | None:

@@ -13,6 +13,7 @@ are ``workspace.py``'s.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -26,11 +27,14 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import AdaptiveConcurrency, LimitExceededError, SandboxEnvironmentSpec, cost_limit, token_limit
 
 from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.interactive import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
-from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, RateLimitWatch
+from putnam_solver.run.agent.lemmas import LemmaRunner
+from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, InterruptWatch, RateLimitWatch
+from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
 from putnam_solver.run.agent.tools import ProblemContext, library_roots
 from putnam_solver.run.agent.types import CampaignJob, SolveConfig
@@ -42,6 +46,7 @@ from putnam_solver.run.agent.worker import (
     file_worker,
     first_messages,
     react_worker,
+    worker_tools,
 )
 from putnam_solver.run.agent.workspace import prepare_workspaces, system_prompt, task_prompt
 
@@ -62,14 +67,16 @@ def attempt_solver(run: CampaignRun) -> Solver:
             reviewer,
             run.config.budgets.reviewer_timeout_seconds,
         )
-        task = task_prompt(run.prover, ctx.problem, run.config, run.job.carried.get(problem_id))
+        task = task_prompt(
+            run.prover, ctx.problem, run.config, run.job.carried.get(problem_id), run.job.lemmas.get(problem_id, ())
+        )
         try:
             with token_limit(allowance.tokens), cost_limit(allowance.cost_dollars):
                 if run.config.agent == "react":
                     state.messages = first_messages(system_prompt(run.prover, run.config), task)
-                    await react_worker(
-                        judge, attempt, state.messages, run.roots, run.glob, run.config.budgets.max_turns
-                    )
+                    lemmas = LemmaRunner(run, ctx, attempt)
+                    tools = worker_tools(judge, attempt, run.roots, run.glob, lemmas.tools())
+                    await react_worker(judge, attempt, state.messages, tools, run.config.budgets.max_turns)
                 else:
                     await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
         except LimitExceededError as exc:
@@ -150,16 +157,19 @@ def _reviewer(config: SolveConfig, generate: GenerateConfig) -> Model | None:
 
 
 def check_models(config: SolveConfig) -> None:
-    """Create the worker and reviewer models once, before any campaign, so that an unknown model or a
-    missing API key is reported at once, in words that say what to do (ValueError)."""
+    """Create the worker and reviewer models once, before any campaign, and open one connection to each
+    model's server, so that an unknown model, a missing API key or a server that refuses connections is
+    reported at once, in words that say what to do (ValueError)."""
     import re
 
+    load_hooks_quietly()  # creating a model loads Inspect's hooks, which announce themselves on stdout
+    checked: set[str] = set()
     for role, name in (("worker", config.model), ("reviewer", config.reviewer_model)):
         if name is None:
             continue
         same_provider = name.split("/")[0] == config.model.split("/")[0]
         try:
-            get_model(
+            model = get_model(
                 name,
                 base_url=config.model_base_url if same_provider else None,
                 **(config.model_args if same_provider else {}),
@@ -171,6 +181,17 @@ def check_models(config: SolveConfig) -> None:
                 "(e.g. openai/gpt-5.5, anthropic/claude-sonnet-4-5); set the provider's API key in the "
                 "environment (e.g. OPENAI_API_KEY, ANTHROPIC_API_KEY)."
             ) from exc
+        url = model.api.base_url
+        if url is None or url in checked:
+            continue
+        checked.add(url)
+        why = unreachable(url)
+        if why is not None:
+            given = "--model-base-url" if same_provider and config.model_base_url else "the provider's base URL"
+            raise ValueError(
+                f"the {role} model {name!r} cannot reach its server at {url}: {why}. Start the server, or "
+                f"correct {given} (`putnam solve --resume` may change --model-base-url); nothing was spent."
+            )
 
 
 def run_campaign_attempts(job: CampaignJob) -> None:
@@ -194,17 +215,18 @@ def run_campaign_attempts(job: CampaignJob) -> None:
             '{"input": $/Mtok, "output": $/Mtok}'
         )
     roots, glob = library_roots(prover, config.verify_options())
+    pool = session_pool(config)
     run = CampaignRun(
         job=job,
         prover=prover,
-        contexts={p.id: _context(prover, job.benchmark, p, config) for p in job.problems},
+        contexts={p.id: _context(prover, job.benchmark, p, config, pool) for p in job.problems},
         prices=prices,
         roots=roots,
         glob=glob,
     )
     workspaces = prepare_workspaces(job.problems, job.benchmark, config, job.work_dir)
     samples = [
-        _sample(run.contexts[p.id], ws, task_prompt(prover, p, config, job.carried.get(p.id)))
+        _sample(run.contexts[p.id], ws, task_prompt(prover, p, config, job.carried.get(p.id), job.lemmas.get(p.id, ())))
         for p, ws in zip(job.problems, workspaces, strict=True)
     ]
     generate = generate_config(config)
@@ -222,7 +244,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     load_hooks_quietly()
     active = ACTIVE_RUN.set(run)
     try:
-        with RateLimitWatch(run):
+        with RateLimitWatch(run), InterruptWatch(run), contextlib.closing(pool):
             logs = inspect_eval(
                 task,
                 model=config.model,
@@ -261,7 +283,9 @@ def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Mod
     return {"reviewer": reviewer} if reviewer is not None else None
 
 
-def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig) -> ProblemContext:
+def _context(
+    prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig, pool: SessionPool | None = None
+) -> ProblemContext:
     return ProblemContext(
         prover=prover,
         benchmark=benchmark,
@@ -269,7 +293,17 @@ def _context(prover: Prover, benchmark: Benchmark, problem: Problem, config: Sol
         track=config.track,
         check_options=config.verify_options(check=True),
         accept_options=config.verify_options(),
+        pool=pool,
+        parts=config.parts,
     )
+
+
+def session_pool(config: SolveConfig) -> SessionPool:
+    """The campaign's checker sessions: warm and reused (``--without warm``: one per exchange, for proof
+    states and drafts only). At most one per core, and no more than ``DEFAULT_MAX_SESSIONS``: each
+    holds its imports in memory."""
+    sessions = max(1, min(os.cpu_count() or 1, DEFAULT_MAX_SESSIONS))
+    return SessionPool(max_sessions=sessions, reuse=config.parts.warm)
 
 
 def _report_unscored(run: CampaignRun, logs: list[EvalLog]) -> None:

@@ -1,11 +1,13 @@
-"""The worker's tools: ``check``, ``search`` and ``submit``, all run harness-side.
+"""The worker's tools: ``check``, ``goals``, ``search`` and ``submit``, all run harness-side.
 
 Everything a tool receives is untrusted text from the model, cleaned (``untrusted.clean_text``) as it
 enters, so that no argument can make an encode, a log write or a ledger insert raise. ``check`` hands
-the proposed file to the gate pipeline (profile ``fast``: its own fresh copy in the prover's sandbox)
-and returns compact diagnostics; ``search`` runs ripgrep with the pattern as a plain argument over the prover's library
-sources, which it only reads; ``submit`` hands the file to the caller's acceptance routine. No tool lets
-the model's text choose a path, a program or an option.
+the proposed file to the gate pipeline (profile ``fast``; its compile in a warm, sandboxed session of
+the prover where one can decide it, else a fresh copy in the prover's sandbox) and returns compact
+diagnostics; ``goals`` asks such a session for the proof state at the end of a line; ``search`` runs
+ripgrep with the pattern as a plain argument over the prover's library sources, which it only reads;
+``submit`` hands the file to the caller's acceptance routine (always the cold gates). No tool lets the
+model's text choose a path, a program or an option.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 
@@ -25,16 +27,21 @@ from inspect_ai.tool import Tool, tool
 from inspect_ai.util import concurrency
 
 from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.gatekit import ToolUnavailable
+from putnam_solver.core.interactive import CheckOutcome, NotWarm, ProofState, SessionPool, check_file, proof_state
 from putnam_solver.core.provers import Prover
+from putnam_solver.core.sandbox import SandboxUnavailable, SessionError
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import GateStatus, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.run.agent.types import AgentParts
 
-MAX_TOOL_OUTPUT = 6000
-MAX_ANNOTATED_ERRORS = 8
+MAX_TOOL_OUTPUT = 4000
+MAX_ANNOTATED_ERRORS = 3
+MAX_DETAIL_LINES = 40
 SEARCH_TIMEOUT_SECONDS = 20
 SEARCH_MAX_LINES = 60
-_COQ_LOCATION = re.compile(r"line (\d+), characters (\d+)-(\d+)")
+_COQ_LOCATION = re.compile(r"line (\d+), (?:characters|column) (\d+)")
 _LEAN_LOCATION = re.compile(r":(\d+):(\d+):")
 _FIELD = re.compile(r"\{([a-z_]+)\}")
 
@@ -59,10 +66,16 @@ class ProblemContext:
     track: Track
     check_options: VerifyOptions
     accept_options: VerifyOptions
+    pool: SessionPool | None = None
+    parts: AgentParts = field(default_factory=AgentParts)
 
     @property
     def file_name(self) -> str:
         return f"{self.problem.module}{self.prover.suffix}"
+
+    @property
+    def challenge(self) -> str:
+        return self.prover.challenge(self.problem, self.track)
 
 
 async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) -> Verdict | str:
@@ -89,18 +102,104 @@ async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) ->
             return str(exc)
 
 
+async def check_text(ctx: ProblemContext, text: str) -> CheckOutcome | str:
+    """The agent's check of ``text`` (``interactive.check_file``) in a worker thread, one per core."""
+    async with concurrency("putnam-verify", os.cpu_count() or 1):
+        try:
+            return await anyio.to_thread.run_sync(
+                functools.partial(
+                    check_file,
+                    ctx.prover,
+                    ctx.benchmark,
+                    ctx.problem,
+                    text,
+                    ctx.track,
+                    ctx.check_options,
+                    ctx.pool if ctx.parts.warm or ctx.parts.lemmas else None,
+                    ctx.file_name,
+                    ctx.parts.warm,
+                )
+            )
+        except InputError as exc:
+            return str(exc)
+
+
+def format_check(outcome: CheckOutcome, candidate: str) -> str:
+    """What ``check`` answers: a one-line pass, or the failing gate with its first errors and the goals
+    the compiler printed; for a draft with holes, the holes left and what else is wrong."""
+    verdict = outcome.verdict
+    how = " (compiled in a warm session)" if outcome.warm else ""
+    if verdict.accepted:
+        return f"PASSED the fast gates {', '.join(g.id for g in verdict.gates)}{how}. Submit this file."
+    if outcome.holes:
+        holes = ", ".join(f"{h.name} (line {h.line})" for h in outcome.holes)
+        lines = [f"DRAFT: holes left in {holes}; prove_lemma(name) proves one on its own, or fill it in."]
+        draft = outcome.draft
+        if draft is not None and draft.errors:
+            lines += ["Besides the holes the file does not compile:", annotate(_lines(draft.detail), candidate)]
+        elif draft is not None:
+            lines.append("Apart from the holes, the file compiles: the main proof checks against the lemmas.")
+        else:
+            lines.append(format_verdict(verdict, candidate))
+        return clip("\n".join(lines))
+    return format_verdict(verdict, candidate)
+
+
 def format_verdict(verdict: Verdict, candidate: str) -> str:
-    """Compact diagnostics: each gate's status; for failures the detail, with the offending source lines."""
-    lines = [f"verdict: {verdict.status} (profile {verdict.profile.value})"]
+    """Compact diagnostics: the gates that passed in one line; for each failure its detail (the first
+    errors and goals, bounded), with the offending source lines."""
+    passed = [g.id for g in verdict.gates if g.status is GateStatus.PASSED]
+    lines = [f"verdict: {verdict.status} (profile {verdict.profile.value}); passed: {', '.join(passed) or 'none'}"]
     for gate in verdict.gates:
-        if gate.status is GateStatus.PASSED:
-            lines.append(f"{gate.id} {gate.name}: passed")
-            continue
-        lines.append(f"{gate.id} {gate.name}: {gate.status.value}")
-        lines.append(annotate(gate.detail, candidate))
+        if gate.status is not GateStatus.PASSED:
+            lines.append(f"{gate.id} {gate.name}: {gate.status.value}")
+            lines.append(annotate(_lines(gate.detail), candidate))
     missing = [g for g in verdict.expected_gates if g not in {r.id for r in verdict.gates}]
     if missing and not verdict.accepted:
         lines.append(f"not run (an earlier gate did not pass): {', '.join(missing)}")
+    return clip("\n".join(lines))
+
+
+def _lines(detail: str) -> str:
+    """At most MAX_DETAIL_LINES lines of a gate's detail, saying how many were left out."""
+    lines = detail.splitlines()
+    if len(lines) <= MAX_DETAIL_LINES:
+        return detail
+    return "\n".join([*lines[:MAX_DETAIL_LINES], f"... [{len(lines) - MAX_DETAIL_LINES} more lines]"])
+
+
+async def state_at(ctx: ProblemContext, text: str, line: int) -> str:
+    """The ``goals`` answer: the proof state at the end of ``line``, or why there is none."""
+    if ctx.pool is None:
+        return "goals are not available for this prover"
+    async with concurrency("putnam-verify", os.cpu_count() or 1):
+        try:
+            found = await anyio.to_thread.run_sync(
+                functools.partial(
+                    proof_state,
+                    ctx.prover,
+                    ctx.benchmark,
+                    ctx.problem,
+                    text,
+                    line,
+                    ctx.track,
+                    ctx.check_options,
+                    ctx.pool,
+                )
+            )
+        except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable) as exc:
+            return f"no proof state: {exc}"
+        except InputError as exc:
+            return str(exc)
+    return format_state(found, text) if isinstance(found, ProofState) else found
+
+
+def format_state(state: ProofState, candidate: str) -> str:
+    lines = [f"State at the end of line {state.line}:", state.goals if state.goals is not None else "(none)"]
+    if state.note:
+        lines.append(f"Note: {state.note}")
+    for message in state.messages[:MAX_ANNOTATED_ERRORS]:
+        lines.append(annotate(_lines(str(message)), candidate))
     return clip("\n".join(lines))
 
 
@@ -141,7 +240,7 @@ def clip(text: str, limit: int = MAX_TOOL_OUTPUT) -> str:
 
 
 @tool(name="check")
-def check_tool(ctx: ProblemContext) -> Tool:
+def check_tool(ctx: ProblemContext, remember: Callable[[str], None] = lambda _: None) -> Tool:
     async def execute(proof: str) -> str:
         """Verify a proof file with the fast gates (statement preserved, nothing forbidden, compiles).
 
@@ -149,13 +248,32 @@ def check_tool(ctx: ProblemContext) -> Tool:
             proof: The whole file's text: the statement exactly as given, with the proof filled in.
 
         Returns:
-            The verdict of each gate; for errors the message with line, column and the offending line.
+            PASSED, or the failing gate with the first errors (line, column, offending line) and the
+            unsolved goals; for a draft with holes, which holes remain.
         """
         proof = clean_text(proof)
-        verdict = await verify_text(ctx, proof, ctx.check_options)
-        if isinstance(verdict, str):
-            return verdict
-        return format_verdict(verdict, proof)
+        remember(proof)
+        outcome = await check_text(ctx, proof)
+        if isinstance(outcome, str):
+            return outcome
+        return format_check(outcome, proof)
+
+    return execute
+
+
+@tool(name="goals")
+def goals_tool(ctx: ProblemContext) -> Tool:
+    async def execute(proof: str, line: int) -> str:
+        """Show the proof state (hypotheses and goals) at the end of one line of a proof file.
+
+        Args:
+            proof: The whole file's text, as for check (holes allowed).
+            line: The line number (1-based) after which to show the state.
+
+        Returns:
+            The hypotheses and goals there, and any error reported up to that line.
+        """
+        return await state_at(ctx, clean_text(proof), int(line))
 
     return execute
 

@@ -6,6 +6,8 @@ Inspect evaluation over those problems (a ``CampaignJob``) and reports each fini
 running). While attempts run, the agent layer feeds every model call's spend and the provider's rate
 limiting into the job's ``LiveRun``, which holds the run-wide budget: once it is spent, the agent layer stops the
 attempts in flight (they are recorded with what they spent) and starts no more (they stay unattempted).
+An interruption (Ctrl-C) stops the run the same way, except that the attempts in flight are reported as
+``interrupted``: they have no outcome and run again on ``--resume``.
 """
 
 from __future__ import annotations
@@ -30,13 +32,45 @@ SANDBOXES = ("local", "docker")
 @dataclass(frozen=True)
 class Budgets:
     """Limits of one attempt (turns, time) and of one problem over the whole run (tokens, dollars);
-    None = unlimited. The run-wide limits are ``RunLimits``."""
+    None = unlimited. The run-wide limits are ``RunLimits``. A lemma sub-attempt (``prove_lemma``) has its
+    own turns and tokens (``lemma_turns``, ``lemma_token_limit``), spent within its attempt's."""
 
     max_turns: int = 50
     worker_timeout_seconds: float | None = None
     reviewer_timeout_seconds: float | None = None
     token_limit: int | None = None
     cost_limit_dollars: float | None = None
+    lemma_turns: int = 12
+    lemma_token_limit: int | None = None
+
+
+AGENT_PARTS = ("warm", "goals", "lemmas", "plan")
+"""The parts of the react worker's workflow ``putnam solve --without PART,...`` can turn off."""
+
+
+@dataclass(frozen=True)
+class AgentParts:
+    """Which parts of the react worker's workflow are on (all by default).
+
+    ``warm``: ``check`` compiles in warm sessions (else the cold gates). ``goals``: the ``goals`` tool.
+    ``lemmas``: drafts with holes, ``prove_lemma`` sub-attempts and the lemma cache. ``plan``: the prompts
+    ask for an informal proof plan first. None of them takes part in acceptance."""
+
+    warm: bool = True
+    goals: bool = True
+    lemmas: bool = True
+    plan: bool = True
+
+    @classmethod
+    def without(cls, names: Sequence[str]) -> AgentParts:
+        """All parts but ``names`` (the user's input error for a name that is not a part)."""
+        unknown = [n for n in names if n not in AGENT_PARTS]
+        if unknown:
+            raise InputError(f"--without {','.join(unknown)}: choose among {', '.join(AGENT_PARTS)}")
+        return cls(**{name: name not in names for name in AGENT_PARTS})
+
+    def off(self) -> list[str]:
+        return [name for name in AGENT_PARTS if not getattr(self, name)]
 
 
 @dataclass(frozen=True)
@@ -63,6 +97,7 @@ class SolveConfig:
     model_base_url: str | None = None
     model_args: dict[str, Any] = field(default_factory=dict)
     toolchain: str | None = None  # the toolchain release to judge with (Lean: the benchmark's, or --toolchain)
+    parts: AgentParts = field(default_factory=AgentParts)
 
     def __post_init__(self) -> None:
         """Refuse a config no layer could run, once, in the flags' words (``replace`` checks again)."""
@@ -106,7 +141,7 @@ class AttemptResult:
     """One finished attempt of one problem in one campaign."""
 
     problem: str
-    status: str  # "passed" | "rejected" | "no_submission" | "vetoed" | "budget" | "error"
+    status: str  # "passed" | "rejected" | "no_submission" | "vetoed" | "budget" | "error" | "interrupted"
     turns: int
     input_tokens: int
     output_tokens: int
@@ -117,9 +152,48 @@ class AttemptResult:
     error: str | None = None
     transcript: Path | None = None
     turn_log: list[dict[str, Any]] = field(default_factory=list)  # per turn: tool, args digest, result summary
+    key: str | None = None  # this run of the attempt (its sub-attempts name it as their parent)
+    plan: str | None = None  # the informal proof plan the worker wrote first
 
 
 AttemptCallback = Callable[[AttemptResult], None]
+
+
+@dataclass
+class SubAttemptResult:
+    """One finished lemma sub-attempt (``prove_lemma``): the lemma's statement file, the file its worker
+    submitted last and the verdict of the acceptance gates on it; ``lemma_text`` is what of a proved
+    lemma file goes into the main file. ``status`` is an attempt's, or ``cached`` (a lemma proved before,
+    taken from the ledger without a model call)."""
+
+    problem: str
+    parent: str
+    lemma: str
+    status: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    statement: str
+    candidate: str | None = None
+    verdict: Verdict | None = None
+    lemma_text: str | None = None
+    error: str | None = None
+    turn_log: list[dict[str, Any]] = field(default_factory=list)
+
+
+SubAttemptCallback = Callable[[SubAttemptResult], None]
+
+
+@dataclass(frozen=True)
+class ProvedLemma:
+    """A lemma of a problem the gates accepted on its own statement file, offered to later attempts."""
+
+    name: str
+    statement: str
+    statement_sha256: str
+    text: str
+    campaign: int
 
 
 @dataclass(frozen=True)
@@ -154,15 +228,18 @@ class Allowance:
 
 
 RATE_LIMIT_WINDOW_SECONDS = 60.0
+INTERRUPTED_REASON = "interrupted (Ctrl-C)"
 
 
 class LiveRun:
     """The run as it happens: what has been spent against the run budget (including attempts still
-    running) and how the provider is rate-limiting us.
+    running), how the provider is rate-limiting us, which model requests fail, and whether the user
+    interrupted the run.
 
-    The agent layer calls ``spend`` after every model call and ``rate_limits_seen`` whenever it looks at
-    the provider's rate limiting; the campaign and the progress view read it from their own threads;
-    ``on_change`` (if set) is called after each change, outside the lock.
+    The agent layer calls ``spend`` after every model call, ``rate_limits_seen`` and ``failures_seen``
+    whenever it looks at the provider's rate limiting and failed requests, ``request_failed`` when it
+    learns why a request failed, and ``interrupt`` on Ctrl-C; the campaign and the progress view read it
+    from their own threads; ``on_change`` (if set) is called after each change, outside the lock.
     """
 
     def __init__(
@@ -182,6 +259,10 @@ class LiveRun:
         self._retries: deque[tuple[float, int]] = deque()  # (when seen, how many)
         self._retries_seen = 0
         self._connections: str | None = None
+        self._failures: deque[tuple[float, int]] = deque()  # (when seen, how many)
+        self._failures_seen = 0
+        self._last_failure: str | None = None
+        self._interrupted = False
 
     def spend(self, tokens: int, cost_dollars: float) -> None:
         with self._lock:
@@ -202,14 +283,50 @@ class LiveRun:
         if changed:
             self._changed()
 
+    def rate_limited(self) -> tuple[int, str | None]:
+        """The campaign's rate-limited requests so far (a running count) and the connection limit now."""
+        with self._lock:
+            return self._retries_seen, self._connections
+
+    def failures_seen(self, retried: int) -> None:
+        """``retried`` model requests of this campaign so far (a running count) failed for a reason
+        other than rate limiting (a refused or dropped connection, a timeout, a server error) and were
+        retried."""
+        with self._lock:
+            new = retried - self._failures_seen
+            if new > 0:
+                self._failures.append((self._clock(), new))
+            self._failures_seen = retried
+        if new > 0:
+            self._changed()
+
+    def request_failed(self, error: str) -> None:
+        """Why a model request failed, where it is known, e.g. ``APIConnectionError`` or
+        ``InternalServerError 500`` (the count comes from ``failures_seen``)."""
+        with self._lock:
+            self._last_failure = error
+        self._changed()
+
+    def interrupt(self) -> None:
+        """The user interrupted the run: no attempt may start, those in flight stop."""
+        with self._lock:
+            self._interrupted = True
+        self._changed()
+
+    @property
+    def interrupted(self) -> bool:
+        with self._lock:
+            return self._interrupted
+
     def spent(self) -> tuple[int, float]:
         """Tokens and dollars spent by the run so far."""
         with self._lock:
             return self._tokens, self._cost
 
     def stop_reason(self) -> str | None:
-        """Why no more model calls may be made in this run (the run budget is spent), or None."""
-        return self.limits.reached(*self.spent())
+        """Why no more model calls may be made in this run (interrupted, or the run budget is spent), or
+        None."""
+        return INTERRUPTED_REASON if self.interrupted else self.limits.reached(*self.spent())
 
     def rate_limit(self) -> str | None:
         """The provider's rate limiting over the last minute, in words, or None if there was none."""
@@ -223,6 +340,19 @@ class LiveRun:
             text = f"{count} rate-limited {'request' if count == 1 else 'requests'} in the last minute"
             return f"{text}, {self._connections}" if self._connections else text
 
+    def failures(self) -> str | None:
+        """The model requests that failed over the last minute, in words, or None if none did."""
+        with self._lock:
+            horizon = self._clock() - RATE_LIMIT_WINDOW_SECONDS
+            while self._failures and self._failures[0][0] < horizon:
+                self._failures.popleft()
+            if not self._failures:
+                return None
+            count, last = sum(new for _, new in self._failures), self._last_failure
+        requests = "request" if count == 1 else "requests"
+        why = f" (last: {last})" if last else ""
+        return f"{count} failed model {requests} in the last minute, retrying{why}"
+
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
@@ -233,7 +363,9 @@ class CampaignJob:
     """One campaign as the agent layer runs it.
 
     ``carried`` holds each problem's best earlier candidate (empty with ``--fresh``); ``allowances`` what
-    each problem may still spend (a problem not in it gets its full per-problem budget).
+    each problem may still spend (a problem not in it gets its full per-problem budget); ``lemmas`` the
+    lemmas each problem's earlier sub-attempts proved (empty with ``--fresh``). ``on_subattempt`` hears of
+    every finished lemma sub-attempt at once, before its attempt ends.
     """
 
     problems: Sequence[Problem]
@@ -246,3 +378,5 @@ class CampaignJob:
     live: LiveRun
     carried: Mapping[str, CarryForward] = field(default_factory=dict)
     allowances: Mapping[str, Allowance] = field(default_factory=dict)
+    lemmas: Mapping[str, Sequence[ProvedLemma]] = field(default_factory=dict)
+    on_subattempt: SubAttemptCallback | None = None

@@ -14,6 +14,8 @@ import json
 import os
 import shutil
 import socket
+import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -25,9 +27,11 @@ from inspect_ai.model import (
     ChatMessageSystem,
     ChatMessageUser,
     Model,
+    ModelUsage,
     execute_tools,
     get_model,
 )
+from inspect_ai.tool import Tool
 from inspect_ai.util import SandboxEnvironment, sandbox, store
 
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
@@ -39,6 +43,7 @@ from putnam_solver.run.agent.tools import (
     ProblemContext,
     check_tool,
     format_verdict,
+    goals_tool,
     search_tool,
     submit_tool,
     verify_text,
@@ -47,6 +52,7 @@ from putnam_solver.run.agent.types import CarryForward
 
 AGENT_FILE_READ_SECONDS = 60
 NUDGE = "Use the tools: call check(proof) with the whole file, and submit(proof) when it passes."
+MAX_PLAN_CHARS = 8000
 
 
 @dataclass
@@ -72,6 +78,13 @@ class AttemptState:
     limit: str | None = None
     refused: str | None = None  # why the file a CLI agent left was not judged (a no-submission)
     turn_log: list[dict[str, Any]] = field(default_factory=list)
+    key: str = field(default_factory=lambda: uuid.uuid4().hex)
+    plan: str | None = None  # the worker's informal proof plan: the text of its first reply
+    last_file: str | None = None  # the last file given to check (prove_lemma takes its lemmas from it)
+    usage: ModelUsage = field(default_factory=ModelUsage)  # the model calls of this loop alone
+
+    def remember(self, text: str) -> None:
+        self.last_file = text
 
     @property
     def last(self) -> Submitted | None:
@@ -118,19 +131,30 @@ def first_messages(system: str, task: str) -> list[ChatMessage]:
     return [ChatMessageSystem(content=system), ChatMessageUser(content=task)]
 
 
-async def react_worker(
-    judge: Judge, state: AttemptState, messages: list[ChatMessage], roots: Any, glob: str, max_turns: int
-) -> list[ChatMessage]:
-    """Generate, run the requested tools, repeat: until a submission passes or the turns run out."""
+def worker_tools(judge: Judge, state: AttemptState, roots: Any, glob: str, extra: Sequence[Tool] = ()) -> list[Tool]:
+    """The react worker's tools for one (sub-)attempt: ``check``, ``goals`` (where the prover offers proof
+    states and the part is on), ``search``, ``extra`` (``prove_lemma``) and ``submit``."""
 
     async def accept(proof: str) -> str:
         return submission_reply(await judge(state, proof))
 
-    tools = [check_tool(judge.ctx), search_tool(roots, glob), submit_tool(accept)]
+    ctx = judge.ctx
+    goals = [goals_tool(ctx)] if ctx.parts.goals and ctx.pool is not None and ctx.prover.interactive() else []
+    return [check_tool(ctx, state.remember), *goals, search_tool(roots, glob), *extra, submit_tool(accept)]
+
+
+async def react_worker(
+    judge: Judge, state: AttemptState, messages: list[ChatMessage], tools: list[Tool], max_turns: int
+) -> list[ChatMessage]:
+    """Generate, run the requested tools, repeat: until a submission passes or the turns run out."""
     model = get_model()
     for turn in range(1, max_turns + 1):
         state.turns = turn
         output = await model.generate(messages, tools)
+        if output.usage is not None:
+            state.usage += output.usage
+        if state.plan is None and output.message.text.strip():
+            state.plan = clean_text(output.message.text.strip())[:MAX_PLAN_CHARS]
         messages.append(output.message)
         calls = output.message.tool_calls or []
         if not calls:

@@ -7,16 +7,42 @@ answer) never enters a workspace. ``putnam solve --prepare-only`` writes these a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib.resources import files
 from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import write_atomic
 from putnam_solver.run.agent.tools import render
-from putnam_solver.run.agent.types import CarryForward, SolveConfig
+from putnam_solver.run.agent.types import CarryForward, ProvedLemma, SolveConfig
 from putnam_solver.run.agent.worker import carry_forward_text
 
 PROMPT_FILE = "PROMPT.md"
+TOOL_LINES = {
+    "check": "- `check(proof)`: the fast gates on your file (statement kept, nothing forbidden, compiles). It "
+    "answers PASSED, or the failing gate with the first errors (line, column, the offending line) and the "
+    "unsolved goals; for a draft with holes, which holes remain. Use it often.",
+    "goals": "- `goals(proof, line)`: the hypotheses and goals at the end of one line of your file (holes allowed).",
+    "search": "- `search(pattern)`: a ripgrep regular expression over the library sources of {label} "
+    "(read-only), for lemma names and their exact statements.",
+    "prove_lemma": "- `prove_lemma(name)`: proves one helper lemma of the file you checked last, left there "
+    "as a hole, in a separate sub-attempt with its own budget; it answers with the proved lemma to paste "
+    "in place of the hole, or with why it was not proved.",
+    "submit": "- `submit(proof)`: the file, for acceptance by all the gates. If it is not accepted you are "
+    "told why and may submit again; the attempt ends when a submission is accepted.",
+}
+PLAN_ADVICE = (
+    "- Start your first reply with a short informal proof plan (the idea, the key steps, the library facts "
+    "you expect to need), then make your first tool call in the same reply.\n"
+)
+GOALS_ADVICE = "- Before writing the next step of a proof, ask `goals` for the state at the line you are at.\n"
+LEMMA_ADVICE = (
+    "- Split a hard proof: state helper lemmas before the theorem with their proofs left as holes, "
+    "`check` the file (it checks the main proof against the lemmas and lists the holes), then "
+    "`prove_lemma(name)` each hole; several `prove_lemma` calls in one reply run in parallel. Put each "
+    "proved lemma back in place of its hole. A lemma is proved from the challenge's header alone, so "
+    "state it self-contained.\n"
+)
 
 
 def prepare_workspaces(
@@ -38,18 +64,47 @@ def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, wher
     return where
 
 
-def system_prompt(prover: Prover, config: SolveConfig) -> str:
-    """The worker's standing instructions: the prover, its policy, the turn budget."""
+def worker_tool_names(prover: Prover, config: SolveConfig, lemma: bool = False) -> list[str]:
+    """The tools the react worker gets: ``goals`` and ``prove_lemma`` where the prover has an interactive
+    piece and the part is on; a lemma sub-attempt never gets ``prove_lemma``."""
+    interactive = prover.interactive() is not None
+    names = ["check", *(["goals"] if interactive and config.parts.goals else []), "search"]
+    if interactive and config.parts.lemmas and not lemma:
+        names.append("prove_lemma")
+    return [*names, "submit"]
+
+
+def system_prompt(prover: Prover, config: SolveConfig, lemma: bool = False) -> str:
+    """The worker's standing instructions: its tools, how to work, the prover's policy, the turn budget."""
+    tools = worker_tool_names(prover, config, lemma)
     return render(
         "worker_system.md",
         prover_label=prover.label,
-        policy=prover.policy_text(config.verify_options()),
-        max_turns=str(config.budgets.max_turns),
+        tools="\n".join(TOOL_LINES[t].replace("{label}", prover.label) for t in tools),
+        plan=PLAN_ADVICE if config.parts.plan and not lemma else "",
+        goals_advice=GOALS_ADVICE if "goals" in tools else "",
+        lemma_advice=LEMMA_ADVICE if "prove_lemma" in tools else "",
+        prover_advice=_prover_advice(prover),
+        policy=prover.policy_brief(config.verify_options()),
+        max_turns=str(config.budgets.lemma_turns if lemma else config.budgets.max_turns),
     )
 
 
-def task_prompt(prover: Prover, problem: Problem, config: SolveConfig, carried: CarryForward | None) -> str:
-    """One problem's task: its statement as the model may see it, and the best earlier attempt if any."""
+def _prover_advice(prover: Prover) -> str:
+    """Working advice for the prover's language (``prompts/tips_<name>.md``), if there is any."""
+    tips = files("putnam_solver.run.agent").joinpath("prompts", f"tips_{prover.name}.md")
+    return tips.read_text(encoding="utf-8") if tips.is_file() else ""
+
+
+def task_prompt(
+    prover: Prover,
+    problem: Problem,
+    config: SolveConfig,
+    carried: CarryForward | None,
+    lemmas: Sequence[ProvedLemma] = (),
+) -> str:
+    """One problem's task: its statement as the model may see it, the best earlier attempt if any, and
+    the lemmas earlier attempts proved for it."""
     template = "worker_task.md" if config.agent == "react" else "codex_task.md"
     return render(
         template,
@@ -58,4 +113,16 @@ def task_prompt(prover: Prover, problem: Problem, config: SolveConfig, carried: 
         statement=prover.model_statement(problem, config.track),
         policy=prover.policy_text(config.verify_options()),
         carry_forward=carry_forward_text(carried),
+        lemmas=proved_lemmas_text(lemmas),
     )
+
+
+def proved_lemmas_text(lemmas: Sequence[ProvedLemma]) -> str:
+    if not lemmas:
+        return ""
+    return render("proved_lemmas.md", lemmas="\n\n".join(lemma.text.strip() for lemma in lemmas))
+
+
+def lemma_task_prompt(problem: Problem, lemma: str, statement: str) -> str:
+    """A lemma sub-attempt's task: the lemma's own statement file."""
+    return render("lemma_task.md", lemma=lemma, problem_id=problem.id, statement=statement)

@@ -6,15 +6,22 @@ call of the attempt runner), together with each problem's best earlier candidate
 ``kill -9`` at any moment loses at most the attempts still running; ``resume=True`` finishes the
 interrupted campaign (re-running only the attempts that were in flight) and carries on.
 
-When a run stops:
+When a run stops (``SolveOutcome.exit_code``, an ``ExitCode``):
 
-- every selected problem has a verified pass: exit code 0;
+- every selected problem has a verified pass: SUCCESS (0);
 - ``campaigns`` campaigns have run (``0`` means no campaign limit), a run budget (tokens, dollars) is
   spent, every unresolved problem has spent its per-problem budget, or every attempt of the last campaign
-  ended in an infrastructure error (so that an unlimited run cannot spin forever on a broken setup): exit
-  code 2, with the unresolved problems listed;
-- a fatal error (run directory in use, disk full, no API key, unknown model, no toolchain ...): exit code
-  1, with the error's message.
+  ended in an infrastructure error (so that an unlimited run cannot spin forever on a broken setup): LIMIT
+  (3), with the unresolved problems listed;
+- the user interrupted it (Ctrl-C): INTERRUPTED (130). The attempts in flight stop and are recorded as
+  ``interrupted`` with what they spent (``Ledger.interruptions``); their problems stay without an outcome
+  in the unfinished campaign, so ``resume=True`` runs them again, as after a ``kill -9``;
+- it cannot start as asked (the run directory is in use, already holds a run, or holds none to resume;
+  the benchmark changed): USAGE (2);
+- a fatal error (disk full, no API key, unknown model, no toolchain ...): FAILURE (1), with the error's
+  message.
+
+``prepare_only`` records a run and writes its workspaces without calling a model; resuming it starts it.
 
 Budgets hold while a campaign runs, not only between campaigns. The run budget is checked by the agent
 layer after every model call (``LiveRun``): once it is spent, the attempts in flight stop and are recorded
@@ -29,6 +36,7 @@ from putnam_solver.run.campaign._lock import LOCK_NAME
 from putnam_solver.run.campaign._run import (
     LOG_DIR,
     WORK_DIR,
+    Prepared,
     Runner,
     SolveOutcome,
     default_runner,
@@ -44,6 +52,7 @@ __all__ = [
     "LOG_DIR",
     "WORK_DIR",
     "CampaignError",
+    "Prepared",
     "RunLimits",
     "RunSettings",
     "Runner",

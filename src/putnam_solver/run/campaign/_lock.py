@@ -6,7 +6,7 @@ import fcntl
 import os
 from pathlib import Path
 
-from putnam_solver.run.campaign._errors import CampaignError
+from putnam_solver.core.util import InputError
 
 LOCK_NAME = "run.lock"
 
@@ -26,7 +26,7 @@ class RunLock:
         except BlockingIOError:
             holder = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
             os.close(fd)
-            raise CampaignError(
+            raise InputError(
                 f"run directory {self.run_dir} in use by PID {holder} (another `putnam solve`); wait for it "
                 "to finish or stop it, or choose another --run-dir"
             ) from None

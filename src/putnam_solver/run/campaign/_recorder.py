@@ -7,13 +7,15 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from putnam_solver.run.agent.types import AttemptResult, LiveRun
+from putnam_solver.run.agent.types import AttemptResult, LiveRun, SubAttemptResult
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
-from putnam_solver.run.ledger import AttemptRow, ProblemRow
+from putnam_solver.run.ledger import INTERRUPTED, RATE_LIMITS_SINCE, AttemptRow, ProblemRow
+from putnam_solver.run.ledger import now as timestamp
 from putnam_solver.run.report.progress import AttemptEvent, Totals
-from putnam_solver.run.report.summary import verdict_summary, write_evidence
+from putnam_solver.run.report.summary import verdict_summary, write_evidence, write_subattempt_evidence
 
 if TYPE_CHECKING:
     from putnam_solver.run.campaign._run import LockedRun
@@ -21,6 +23,20 @@ if TYPE_CHECKING:
 RECORD_BATCH = 256
 EVIDENCE_WRITERS = 16
 VIEW_REFRESH_SECONDS = 1.0
+RATE_LIMIT_RECORD_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class _RateLimitSample:
+    """An observation of the provider's rate limiting, queued for the recorder thread to store."""
+
+    observed_at: str
+    retries: int
+    connections: str | None
+
+
+FAILURE_NOTICE_SECONDS = 60.0
+"""While model requests keep failing, the log says so again this often (the live view shows it always)."""
 
 
 class Recorder:
@@ -30,17 +46,25 @@ class Recorder:
     recorder thread stores queued attempts in the ledger in batches (one transaction, one sync per batch),
     hands evidence folders to a small writer pool and emits progress. A result still queued at a
     ``kill -9`` was never recorded, so its problem is re-run on resume like any attempt in flight.
+
+    Rate limiting is recorded the same way: when the running count of rate-limited requests grows, an
+    observation is queued (at most one a second, and the last one when the campaign ends), so the ledger
+    holds how the provider throttled the run over time without a write per model call.
     """
 
     def __init__(self, run: LockedRun, number: int, problems: Sequence[str], selected: int, live: LiveRun) -> None:
         self._run = run
         self._live = live
         self._rate_limit: str | None = None
+        self._failures_noticed: float | None = None
         self._last_view = 0.0
         self._number = number
         self._expected = set(problems)
         self._selected = selected
-        self._queue: queue.Queue[AttemptResult | None] = queue.Queue()
+        self._queue: queue.Queue[AttemptResult | SubAttemptResult | _RateLimitSample | None] = queue.Queue()
+        self._rate_lock = threading.Lock()
+        self._rate_queued = 0  # the running count of rate-limited requests last queued for the ledger
+        self._rate_queued_at = 0.0
         self._fatal: BaseException | None = None
         self._closed = False
         self._evidence = ThreadPoolExecutor(EVIDENCE_WRITERS, thread_name_prefix="putnam-evidence")
@@ -54,6 +78,8 @@ class Recorder:
         self._done = 0
         self._remaining = len(problems)
         self._started = time.monotonic()
+        if run.ledger.meta(RATE_LIMITS_SINCE) is None:
+            run.ledger.set_meta(RATE_LIMITS_SINCE, str(number))
         self._thread = threading.Thread(target=self._loop, name="putnam-recorder", daemon=True)
         self._thread.start()
         live.on_change = self._live_changed
@@ -64,6 +90,11 @@ class Recorder:
         if self._closed:
             raise CampaignError(f"attempt of {result.problem} reported after campaign {self._number} ended")
         self._queue.put(result)
+
+    def subattempt(self, result: SubAttemptResult) -> None:
+        """The ``on_subattempt`` callback: a lemma sub-attempt is recorded as soon as it ends."""
+        if self._fatal is None and not self._closed:
+            self._queue.put(result)
 
     def totals(self) -> Totals:
         elapsed = time.monotonic() - self._started
@@ -81,20 +112,43 @@ class Recorder:
             cost_dollars=max(self._cost, live_dollars),
             rate_limit=self._live.rate_limit(),
             eta_seconds=eta,
+            run_dir=self._run.run_dir,
+            failures=self._live.failures(),
         )
 
     def _live_changed(self) -> None:
-        """Spend or rate limiting changed: refresh the view (at most once a second), and say so in the log
-        when the provider starts rate-limiting."""
+        """Spend, rate limiting or failures changed: refresh the view (at most once a second), and say so
+        in the log when the provider starts rate-limiting and while model requests fail."""
         rate = self._live.rate_limit()
         starting = rate is not None and self._rate_limit is None
         self._rate_limit = rate
         now = time.monotonic()
         if starting:
             self._run.sink.notice(f"the provider is rate-limiting: {rate}")
+        failures = self._live.failures()
+        if failures is None:
+            self._failures_noticed = None
+        elif self._failures_noticed is None or now - self._failures_noticed >= FAILURE_NOTICE_SECONDS:
+            self._failures_noticed = now
+            starting = True
+            self._run.sink.notice(
+                f"model requests are failing: {failures}; Inspect retries them with backoff "
+                f"(details in {self._run.run_dir / 'logs'})"
+            )
         if starting or now - self._last_view >= VIEW_REFRESH_SECONDS:
             self._last_view = now
             self._run.sink.update(self.totals())
+        self._queue_rate_limit(final=False)
+
+    def _queue_rate_limit(self, final: bool) -> None:
+        """Queue an observation for the ledger if more requests were rate-limited since the last one."""
+        retries, connections = self._live.rate_limited()
+        with self._rate_lock:
+            due = final or time.monotonic() - self._rate_queued_at >= RATE_LIMIT_RECORD_SECONDS
+            if self._closed or retries <= self._rate_queued or not due:
+                return
+            self._rate_queued, self._rate_queued_at = retries, time.monotonic()
+            self._queue.put(_RateLimitSample(timestamp(), retries, connections))
 
     def _loop(self) -> None:
         stop = False
@@ -106,10 +160,17 @@ class Recorder:
                 except queue.Empty:
                     break
             stop = None in batch
-            results = [r for r in batch if r is not None]
-            if results and self._fatal is None:
+            results = [r for r in batch if isinstance(r, AttemptResult)]
+            subattempts = [r for r in batch if isinstance(r, SubAttemptResult)]
+            samples = [r for r in batch if isinstance(r, _RateLimitSample)]
+            if (results or subattempts or samples) and self._fatal is None:
                 try:
+                    self._record_subattempts(subattempts)
                     self._record(results)
+                    for sample in samples:
+                        self._run.ledger.record_rate_limit(
+                            self._number, sample.retries, sample.connections, sample.observed_at
+                        )
                 except BaseException as exc:  # kept, and raised in the campaign's thread
                     self._fatal = disk_full(exc, self._run.run_dir) or exc
 
@@ -119,18 +180,25 @@ class Recorder:
         for r in results:
             if r.problem not in self._expected:
                 sink.notice(f"ignored a result for {r.problem}: campaign {self._number} did not select it")
-        rows = self._run.ledger.record_attempts(self._number, wanted)
+        rows = self._run.ledger.record_attempts(self._number, wanted) if wanted else []
+        turns: dict[str, list[dict[str, Any]]] = {r.problem: r.turn_log for r in wanted}
         if len(rows) < len(wanted):
             stored = {row.problem for row in rows}
             for r in wanted:
                 if r.problem not in stored:
                     sink.notice(f"ignored a second result for {r.problem} in campaign {self._number}")
         for row in rows:
-            self._pending.append(
-                self._evidence.submit(
-                    write_evidence, self._run.run_dir, row, self._problems.get(row.problem), self._suffix
+            if row.status != INTERRUPTED:  # no outcome, so no evidence: the problem runs again on resume
+                self._pending.append(
+                    self._evidence.submit(
+                        write_evidence,
+                        self._run.run_dir,
+                        row,
+                        self._problems.get(row.problem),
+                        self._suffix,
+                        turns.get(row.problem, []),
+                    )
                 )
-            )
             self._count(row)
             event = AttemptEvent(
                 row.campaign,
@@ -143,6 +211,15 @@ class Recorder:
             )
             sink.attempt_done(event, self.totals())
 
+    def _record_subattempts(self, results: Sequence[SubAttemptResult]) -> None:
+        if not results:
+            return
+        rows = self._run.ledger.record_subattempts(self._number, results)
+        for row in rows:
+            self._pending.append(self._evidence.submit(write_subattempt_evidence, self._run.run_dir, row, self._suffix))
+            proved = "proved" if row.proved else row.status
+            self._run.sink.notice(f"campaign {row.campaign} {row.problem}: lemma {row.lemma} {proved}")
+
     def _count(self, row: AttemptRow) -> None:
         self._attempts += 1
         self._turns += row.turns
@@ -154,7 +231,9 @@ class Recorder:
 
     def close(self) -> None:
         """Record everything queued, finish the evidence folders, stop the threads."""
-        self._closed = True
+        self._queue_rate_limit(final=True)
+        with self._rate_lock:
+            self._closed = True
         self._queue.put(None)
         self._thread.join()
         for future in self._pending:

@@ -12,14 +12,15 @@ from pathlib import Path
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import (
     Allowance,
     AttemptResult,
     CampaignJob,
     CarryForward,
     LiveRun,
+    ProvedLemma,
     RunLimits,
-    SolveConfig,
 )
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.campaign._lock import RunLock
@@ -38,8 +39,11 @@ LOG_DIR = "logs"
 
 @dataclass(frozen=True)
 class SolveOutcome:
-    """How a run ended: 0 every selected problem passed; 2 a limit or budget stopped it with problems
-    unresolved; 1 a fatal error (``message`` says what to do)."""
+    """How a run ended, as an ``ExitCode``: SUCCESS every selected problem passed; LIMIT a limit or budget
+    stopped it with problems unresolved; INTERRUPTED by Ctrl-C; USAGE it could not start as asked (bad
+    input, a run directory in use or holding another run); FAILURE a fatal error (``message`` says what
+    to do). ``report``: where the run's HTML report was written, or why it was not (empty when none was
+    attempted)."""
 
     exit_code: int
     message: str
@@ -48,6 +52,7 @@ class SolveOutcome:
     passed: int = 0
     unresolved: tuple[str, ...] = ()
     campaigns: int = 0
+    report: str = ""
 
 
 def default_runner(job: CampaignJob) -> None:
@@ -62,12 +67,40 @@ def list_only(selection: Selection) -> list[Problem]:
     return selection.load()[1]
 
 
-def prepare_only(run_dir: Path, config: SolveConfig, selection: Selection) -> list[Path]:
-    """Create the agent workspaces of the selected problems without running anything."""
+@dataclass(frozen=True)
+class Prepared:
+    """What ``prepare_only`` wrote: the run's settings (``run.json`` and the ledger, so that ``--resume``
+    starts the run) and one workspace per selected problem."""
+
+    run_dir: Path
+    workspaces: list[Path]
+
+
+def prepare_only(run: RunSettings) -> Prepared:
+    """Record the run in its directory and write the workspaces and prompts of the selected problems,
+    calling no model: ``putnam solve --resume RUN_DIR`` starts it as if it had never stopped."""
     from putnam_solver.run.agent import prepare_workspaces
 
-    benchmark, problems = selection.load()
-    return prepare_workspaces(problems, benchmark, config, run_dir / WORK_DIR)
+    benchmark, problems = run.selection.load()
+    prover = get_prover(run.config.prover)
+    with RunLock(run.run_dir):
+        ledger = Ledger.open(run.run_dir / LEDGER_NAME)
+        try:
+            toolchain = prover.toolchain_fingerprint(run.config.verify_options())
+            settings = ledger_settings(run, benchmark, problems, prover.suffix, toolchain)
+            check_resume(run.run_dir, ledger.settings(), settings, resume=False, allow=False)
+            ledger.record_settings(settings)
+            ledger.record_problems(
+                [(p.id, p.statement_sha256, prover.challenge(p, run.config.track)) for p in problems]
+            )
+            write_outputs(run.run_dir, ledger)
+        finally:
+            ledger.close()
+        return Prepared(run.run_dir, prepare_workspaces(problems, benchmark, run.config, run.run_dir / WORK_DIR))
+
+
+class _Interrupted(Exception):
+    """The user interrupted a campaign (Ctrl-C); the attempts in flight were recorded as interrupted."""
 
 
 def solve(
@@ -90,15 +123,25 @@ def solve(
                 return LockedRun(run, ledger, sink, runner).solve(allow_changed_settings)
             finally:
                 ledger.close()
-    except (CampaignError, LedgerError, BenchmarkError, InputError) as exc:
-        return SolveOutcome(1, str(exc), run_dir)
+    except (LedgerError, BenchmarkError, InputError) as exc:
+        return SolveOutcome(ExitCode.USAGE, str(exc), run_dir)
+    except CampaignError as exc:
+        return SolveOutcome(ExitCode.FAILURE, str(exc), run_dir)
+    except KeyboardInterrupt:  # outside a campaign's attempts, or a second Ctrl-C
+        return SolveOutcome(ExitCode.INTERRUPTED, interrupted_message(run_dir), run_dir)
     except (OSError, sqlite3.OperationalError) as exc:
         disk = disk_full(exc, run_dir)
         if disk is None:
             raise
-        return SolveOutcome(1, str(disk), run_dir)
+        return SolveOutcome(ExitCode.FAILURE, str(disk), run_dir)
     finally:
         sink.close()
+
+
+def interrupted_message(run_dir: Path, stopped: str = "") -> str:
+    """What an interrupted run says: what happened to its attempts and how to go on."""
+    what = stopped or "the attempts in flight were not recorded"
+    return f"interrupted (Ctrl-C): {what}; `putnam solve --resume {run_dir}` runs them again"
 
 
 class LockedRun:
@@ -116,7 +159,8 @@ class LockedRun:
         run = self.settings
         benchmark, selected = run.selection.load()
         prover = get_prover(self.config.prover)
-        settings = ledger_settings(run, benchmark, selected, prover.suffix)
+        toolchain = prover.toolchain_fingerprint(self.config.verify_options())
+        settings = ledger_settings(run, benchmark, selected, prover.suffix, toolchain)
         check_resume(self.run_dir, self.ledger.settings(), settings, run.resume, allow)
         self.ledger.record_settings(settings)
         self.ledger.record_problems(
@@ -133,10 +177,14 @@ class LockedRun:
         try:
             outcome = self._campaigns(benchmark, selected, run.campaigns, run.run_limits, run.fresh)
         except CampaignError as exc:
-            outcome = self._outcome(1, str(exc), selected)
+            outcome = self._outcome(ExitCode.FAILURE, str(exc), selected)
+        except _Interrupted as exc:
+            outcome = self._outcome(ExitCode.INTERRUPTED, interrupted_message(self.run_dir, str(exc)), selected)
+        except KeyboardInterrupt:
+            outcome = self._outcome(ExitCode.INTERRUPTED, interrupted_message(self.run_dir), selected)
         except Exception as exc:  # the agent layer's errors (no API key, unknown model ...) end the run
             self.ledger.set_meta("error_traceback", traceback.format_exc())
-            outcome = self._outcome(1, str(exc) or type(exc).__name__, selected)
+            outcome = self._outcome(ExitCode.FAILURE, str(exc) or type(exc).__name__, selected)
         self.ledger.set_meta("outcome", json.dumps({"exit_code": outcome.exit_code, "message": outcome.message}))
         write_outputs(self.run_dir, self.ledger)
         return outcome
@@ -157,28 +205,32 @@ class LockedRun:
                 passed = self.ledger.passed_problems()
                 todo = [p for p in selected if p.id not in passed]
                 if not todo:
-                    return self._outcome(0, f"all {len(selected)} selected problems passed verification", selected)
+                    message = f"all {len(selected)} selected problems passed verification"
+                    return self._outcome(ExitCode.SUCCESS, message, selected)
                 number = last.number + 1 if last else 1
             reason = self._stop_reason(number, limit, limits, starting=not resuming)
             if reason is not None:
-                return self._outcome(2, reason, selected)
-            earlier = self.ledger.attempts()
+                return self._outcome(ExitCode.LIMIT, reason, selected)
+            earlier = [*self.ledger.attempts(), *self.ledger.interruptions()]
             allowances = self._allowances(todo, earlier)
             if not resuming:
                 todo = [p for p in todo if not allowances[p.id].spent()]
                 if not todo:
                     return self._outcome(
-                        2, "every unresolved problem has spent its budget (--token-limit, --cost-limit)", selected
+                        ExitCode.LIMIT,
+                        "every unresolved problem has spent its budget (--token-limit, --cost-limit)",
+                        selected,
                     )
                 self.ledger.start_campaign(number, [p.id for p in todo], fresh)
                 write_outputs(self.run_dir, self.ledger)
             carried = {} if fresh else self._carry_forward(number, [p.id for p in todo], earlier)
-            stopped = self._run_campaign(benchmark, number, todo, carried, allowances, limits, len(selected))
+            lemmas = {} if fresh else self._proved_lemmas([p.id for p in todo])
+            stopped = self._run_campaign(benchmark, number, todo, carried, allowances, limits, len(selected), lemmas)
             if self.ledger.attempted(number) >= {p.id for p in todo}:
                 self.ledger.finish_campaign(number)
                 write_outputs(self.run_dir, self.ledger)
             if stopped is not None:
-                return self._outcome(2, stopped, selected)
+                return self._outcome(ExitCode.LIMIT, stopped, selected)
 
     def _stop_reason(self, number: int, limit: int, limits: RunLimits, starting: bool) -> str | None:
         usage = self.ledger.usage()
@@ -211,6 +263,17 @@ class LockedRun:
                 best[row.problem] = (rank, row)
         return {p: CarryForward(row.candidate or "", diagnostics(row)) for p, (_, row) in best.items()}
 
+    def _proved_lemmas(self, problems: Sequence[str]) -> dict[str, tuple[ProvedLemma, ...]]:
+        """For each problem, the lemmas its earlier sub-attempts proved (accepted by the gates)."""
+        found: dict[str, tuple[ProvedLemma, ...]] = {}
+        for problem in problems:
+            rows = self.ledger.proved_lemmas(problem)
+            if rows:
+                found[problem] = tuple(
+                    ProvedLemma(r.lemma, r.statement, r.statement_sha256, r.lemma_text or "", r.campaign) for r in rows
+                )
+        return found
+
     def _allowances(self, problems: Sequence[Problem], earlier: Sequence[AttemptRow]) -> dict[str, Allowance]:
         """What each problem may still spend: its budget less what all its earlier attempts spent."""
         budgets = self.config.budgets
@@ -237,11 +300,13 @@ class LockedRun:
         allowances: Mapping[str, Allowance],
         limits: RunLimits,
         selected: int,
+        lemmas: Mapping[str, Sequence[ProvedLemma]],
     ) -> str | None:
-        """Run one campaign; returns why the run budget stopped it early (None if it did not).
+        """Run one campaign; returns why the run budget stopped it early (None if it did not), or raises
+        ``_Interrupted`` when the user interrupted it.
 
-        A problem the agent layer never reported is recorded as an error, unless the run budget stopped
-        the campaign: then it was never started and stays unattempted for a resume with a larger budget.
+        A problem the agent layer never reported is recorded as an error, unless the run budget or an
+        interruption stopped the campaign: then it was never started and stays unattempted, for a resume.
         """
         usage = self.ledger.usage()
         live = LiveRun(limits, usage.tokens, usage.cost_dollars)
@@ -258,6 +323,8 @@ class LockedRun:
             live=live,
             carried=carried,
             allowances=allowances,
+            lemmas=lemmas,
+            on_subattempt=recorder.subattempt,
         )
         try:
             self.runner(job)
@@ -269,13 +336,18 @@ class LockedRun:
         missing = [p.id for p in todo if p.id not in attempted]
         if missing and stopped is None:
             self.ledger.record_attempts(number, [_unreported(p) for p in missing])
+        if live.interrupted:
+            raise _Interrupted(
+                f"campaign {number} stopped with {len(missing)} of its {len(todo)} problems without an outcome "
+                "(the attempts in flight are recorded as interrupted, with what they spent)"
+            )
         return stopped
 
     def _outcome(self, code: int, reason: str, selected: Sequence[Problem]) -> SolveOutcome:
         passed = self.ledger.passed_problems()
         unresolved = tuple(p.id for p in selected if p.id not in passed)
         message = reason
-        if code == 2:
+        if code == ExitCode.LIMIT:
             message = (
                 f"{reason}: {len(unresolved)} of {len(selected)} problems unresolved (see unresolved.txt); "
                 "raise the limit and run again with --resume to continue"

@@ -16,8 +16,7 @@ from typing import Any
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track
-from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
-from putnam_solver.run.campaign._errors import CampaignError
+from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 
 
@@ -99,6 +98,8 @@ def config_from_json(data: Mapping[str, Any]) -> SolveConfig:
     values = {k: v for k, v in data.items() if k in known}
     values["track"] = Track(values["track"])
     values["budgets"] = Budgets(**values["budgets"])
+    if "parts" in values:
+        values["parts"] = AgentParts(**values["parts"])
     if "acceptance_profile" in values:
         values["acceptance_profile"] = Profile(values["acceptance_profile"])
     values["tools"] = {name: Path(path) for name, path in values.get("tools", {}).items()}
@@ -113,8 +114,12 @@ CONNECTION_KEYS = ("jobs", "fallback_jobs", "model_base_url")
 """Parts of the config that say how to reach the model, not what the run is: a resume may change them."""
 
 
-def ledger_settings(run: RunSettings, benchmark: Benchmark, selected: Sequence[Problem], suffix: str) -> dict[str, Any]:
-    """The run's settings as the ledger keeps them, with what the selection resolved to."""
+def ledger_settings(
+    run: RunSettings, benchmark: Benchmark, selected: Sequence[Problem], suffix: str, toolchain: str
+) -> dict[str, Any]:
+    """The run's settings as the ledger keeps them, with what the selection resolved to and the
+    fingerprint of the toolchain the gates run on (``putnam audit`` and proof bundles compare it; it is
+    not part of the run's identity, so a resume on an upgraded toolchain records the new one)."""
     selection = run.selection
     return {
         "config": config_to_json(run.config),
@@ -134,6 +139,7 @@ def ledger_settings(run: RunSettings, benchmark: Benchmark, selected: Sequence[P
         "campaigns": run.campaigns,
         "limits": dataclasses.asdict(run.run_limits),
         "suffix": suffix,
+        "toolchain": toolchain,
     }
 
 
@@ -157,6 +163,18 @@ def differences(old: Mapping[str, Any], new: Mapping[str, Any], prefix: str = ""
     return found
 
 
+def with_defaults(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored settings with the config's fields a run recorded by an earlier version lacks set to their
+    defaults, as resuming it sets them: such a run goes on with the new defaults."""
+    config = stored.get("config")
+    if not isinstance(config, dict):
+        return dict(stored)
+    try:
+        return {**stored, "config": config_to_json(config_from_json(config))}
+    except (KeyError, TypeError, ValueError):
+        return dict(stored)
+
+
 def check_resume(
     run_dir: Path, stored: Mapping[str, Any] | None, settings: Mapping[str, Any], resume: bool, allow: bool
 ) -> None:
@@ -164,13 +182,13 @@ def check_resume(
     lifts the last, for callers of ``solve`` that mean it; the CLI never does)."""
     if stored is None:
         if resume:
-            raise CampaignError(f"{run_dir}: nothing to resume here; run without --resume to start")
+            raise InputError(f"{run_dir}: nothing to resume here; run without --resume to start")
         return
     if not resume:
-        raise CampaignError(f"{run_dir} already holds a run; continue it with --resume or choose another --run-dir")
-    changed = differences(identity(stored), identity(settings))
+        raise InputError(f"{run_dir} already holds a run; continue it with --resume or choose another --run-dir")
+    changed = differences(identity(with_defaults(stored)), identity(settings))
     if changed and not allow:
-        raise CampaignError(
+        raise InputError(
             f"{run_dir} was started with other settings ({'; '.join(changed)}); `putnam solve --resume` "
             "reuses the stored settings (with the same benchmark file), or start a new run with another "
             "--run-dir"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol, TextIO
 
 from rich.console import Console, Group
@@ -22,7 +23,9 @@ from rich.text import Text
 class Totals:
     """The run so far. ``running`` counts problems of the current campaign not finished yet (running or
     queued); ``tokens`` and ``cost_dollars`` include what the running attempts have spent so far;
-    ``rate_limit`` describes the provider's rate limiting over the last minute (None: there was none)."""
+    ``rate_limit`` describes the provider's rate limiting over the last minute, ``failures`` the model
+    requests that failed otherwise (refused connections, timeouts, server errors; None: there were none);
+    ``run_dir`` is where the run lives (the views point to its HTML report)."""
 
     selected: int
     solved: int
@@ -35,6 +38,8 @@ class Totals:
     cost_dollars: float
     rate_limit: str | None = None
     eta_seconds: float | None = None
+    run_dir: Path | None = None
+    failures: str | None = None
 
 
 @dataclass(frozen=True)
@@ -71,12 +76,18 @@ def totals_line(totals: Totals) -> str:
     """A one-line summary of the totals, shared by both views."""
     eta = f", ETA {format_seconds(totals.eta_seconds)}" if totals.eta_seconds is not None else ""
     rate = f", rate limit: {totals.rate_limit}" if totals.rate_limit else ""
+    failing = f", {totals.failures}" if totals.failures else ""
     return (
         f"campaign {totals.campaign}: {totals.solved}/{totals.selected} solved, "
         f"{totals.unresolved} unresolved, "
         f"{totals.running} running; {totals.attempts} attempts, {totals.turns} turns, "
-        f"{totals.tokens:,} tokens, ${totals.cost_dollars:.2f}{rate}{eta}"
+        f"{totals.tokens:,} tokens, ${totals.cost_dollars:.2f}{rate}{failing}{eta}"
     )
+
+
+def report_hint(run_dir: Path) -> str:
+    """Where the run's HTML report is: written at the end of the run, and on demand while it goes on."""
+    return f"report: {run_dir / 'report.html'} at the end of the run; `putnam report {run_dir}` writes it any time"
 
 
 def format_seconds(seconds: float) -> str:
@@ -91,6 +102,7 @@ class LogLineProgress:
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
         self._lock = threading.Lock()
+        self._hinted = False
 
     def _write(self, line: str) -> None:
         with self._lock:
@@ -99,6 +111,9 @@ class LogLineProgress:
 
     def campaign_started(self, campaign: int, problems: Sequence[str], totals: Totals) -> None:
         self._write(f"campaign {campaign} started: {len(problems)} problems")
+        if totals.run_dir is not None and not self._hinted:
+            self._hinted = True
+            self._write(report_hint(totals.run_dir))
 
     def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
         self._write(
@@ -108,7 +123,7 @@ class LogLineProgress:
         )
 
     def update(self, totals: Totals) -> None:
-        return None  # one line per attempt is enough for a log; rate limiting arrives as a notice
+        return None  # one line per attempt is enough for a log; rate limiting and failures arrive as notices
 
     def notice(self, message: str) -> None:
         self._write(message)
@@ -132,11 +147,19 @@ class RichProgress:
 
     def _render(self) -> Group:
         head = Text(totals_line(self._totals) if self._totals else "starting ...", style="bold")
+        if self._totals is not None and self._totals.run_dir is not None:
+            head.append("\n" + report_hint(self._totals.run_dir), style="dim")
         table = Table(box=None, pad_edge=False, show_header=bool(self._recent))
         for column in ("status", "problem", "campaign", "turns", "tokens", "cost", "verdict"):
             table.add_column(column)
         for e in self._recent:
-            style = "green" if e.status == "passed" else "yellow" if e.status in ("rejected", "vetoed") else "red"
+            style = (
+                "green"
+                if e.status == "passed"
+                else "yellow"
+                if e.status in ("rejected", "vetoed", "interrupted")
+                else "red"
+            )
             table.add_row(
                 Text(e.status, style=style),
                 e.problem,

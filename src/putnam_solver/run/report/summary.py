@@ -13,22 +13,33 @@ Run directory layout::
     initial.txt              the problems selected for the run
     selections/campaign-N.txt  the problems campaign N ran
     unresolved.txt           selected problems without a verified pass
-    attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, attempt.json
+    attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, turns.json,
+                             attempt.json, and audit.json (the newest ``putnam audit`` of a pass); plan.md (the react
+                             worker's plan) and lemmas/<id>-<lemma>/ (a lemma sub-attempt: statement,
+                             candidate, lemma, verdict.json, gates.log, subattempt.json)
     logs/                    the agent layer's Inspect ``.eval`` transcripts
+    report.html              the HTML report: written at the end of ``putnam solve`` and by ``putnam report
+                             RUN_DIR`` (putnam_solver.run.report.html), not here
+
+A pass is *verified* when every acceptance gate passed for its bytes at submission, and *audited* when
+``putnam audit`` re-verified it afresh (``putnam_solver.run.audit``); once an audit ran, SUMMARY.md's
+headline counts audited passes.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerStatus, check_counts
 from putnam_solver.core.util import write_atomic
-from putnam_solver.run.ledger import AttemptRow, CampaignRow, Ledger, ProblemRow, Usage
+from putnam_solver.exit_codes import ExitCode
+from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, ProblemRow, SubAttemptRow, Usage
 
 ATTEMPT_COLUMNS = (
     "campaign",
@@ -41,9 +52,17 @@ ATTEMPT_COLUMNS = (
     "candidate_sha256",
     "candidate_path",
     "verdict",
+    "audit",
+    "lemma",
+    "parent",
 )
+"""One line per attempt and per lemma sub-attempt; for a sub-attempt, ``lemma`` is its lemma and
+``parent`` the evidence folder of its attempt (both empty for an attempt)."""
+TURNS_FILE = "turns.json"
 COMPLETE_MARKER = "attempt.json"
 """Written last in an evidence folder: a folder without it is incomplete and is rewritten."""
+AUDIT_FILE = "audit.json"
+REPORT_FILE = "report.html"
 
 
 def evidence_dir(campaign: int, problem: str) -> Path:
@@ -66,8 +85,38 @@ def verdict_summary(row: AttemptRow) -> str:
     return f"{row.verdict_status}:{first['id']}" if first else row.verdict_status
 
 
-def write_evidence(run_dir: Path, row: AttemptRow, problem: ProblemRow | None, suffix: str) -> None:
+def audit_summary(audit: AuditRow) -> str:
+    """``accepted``, or the audit's status with the first gate that did not pass (``rejected:G2``)."""
+    first = next((g for g in audit.verdict.get("gates", []) if g.get("status") != "passed"), None)
+    return f"{audit.status}:{first['id']}" if first else audit.status
+
+
+def write_audit_file(run_dir: Path, row: AttemptRow, audit: AuditRow) -> None:
+    """``audit.json`` in the attempt's evidence folder: its newest audit, as the ledger holds it."""
+    record = {
+        "audit_id": audit.id,
+        "audited_at": audit.audited_at,
+        "status": audit.status,
+        "candidate_sha256": audit.candidate_sha256,
+        "matches_stored_candidate": audit.candidate_sha256 == row.candidate_sha256,
+        "toolchain": audit.toolchain,
+        "toolchain_changed": audit.toolchain_changed,
+        "benchmark_sha256": audit.benchmark_sha256,
+        "verdict": audit.verdict,
+    }
+    write_atomic(run_dir / evidence_dir(row.campaign, row.problem) / AUDIT_FILE, _json(record), durable=False)
+
+
+def write_evidence(
+    run_dir: Path,
+    row: AttemptRow,
+    problem: ProblemRow | None,
+    suffix: str,
+    turns: Sequence[dict[str, Any]] = (),
+) -> None:
     """Write one attempt's evidence folder; ``attempt.json`` goes last and marks it complete.
+
+    ``turns`` is the attempt's turn log as the ledger keeps it (``turns.json``).
 
     The folder is derived from the ledger (which is synced to disk), so its files are written atomically
     but not synced one by one: a ``kill -9`` cannot lose them, and after a power loss resume rebuilds
@@ -81,6 +130,7 @@ def write_evidence(run_dir: Path, row: AttemptRow, problem: ProblemRow | None, s
     if row.verdict is not None:
         write_atomic(folder / "verdict.json", _json(row.verdict), durable=False)
         write_atomic(folder / "gates.log", _gates_log(row.verdict).encode("utf-8"), durable=False)
+    write_atomic(folder / TURNS_FILE, _json(list(turns)), durable=False)
     record = {
         "campaign": row.campaign,
         "problem": row.problem,
@@ -118,7 +168,12 @@ def remove_stale_temporaries(run_dir: Path) -> list[Path]:
     Only call this while holding the run directory's lock: then no writer of ours is running. The
     agent's ``work/`` and ``logs/`` folders are not ours and are left alone.
     """
-    places = [run_dir, run_dir / "selections", *(run_dir / "attempts").glob("campaign-*/*")]
+    places = [
+        run_dir,
+        run_dir / "selections",
+        *(run_dir / "attempts").glob("campaign-*/*"),
+        *(run_dir / "attempts").glob("campaign-*/*/lemmas/*"),
+    ]
     stale = [p for place in places if place.is_dir() for p in place.glob(".*") if p.is_file()]
     for path in stale:
         path.unlink()
@@ -132,7 +187,11 @@ def write_outputs(run_dir: Path, ledger: Ledger) -> None:
     attempts = ledger.attempts()
     problems = ledger.problems()
     for row in incomplete_evidence(run_dir, attempts):
-        write_evidence(run_dir, row, problems.get(row.problem), suffix)
+        write_evidence(run_dir, row, problems.get(row.problem), suffix, ledger.turns(row.id))
+    audits = ledger.latest_audits()
+    for row in attempts:
+        if (audit := audits.get(row.id)) is not None:
+            write_audit_file(run_dir, row, audit)
     campaigns = ledger.campaigns()
     selected: list[str] = list(settings.get("selected", []))
     passed = {a.problem for a in attempts if a.verified_pass}
@@ -142,15 +201,23 @@ def write_outputs(run_dir: Path, ledger: Ledger) -> None:
     for campaign in campaigns:
         write_atomic(run_dir / "selections" / f"campaign-{campaign.number}.txt", _lines(campaign.problems))
     write_atomic(run_dir / "unresolved.txt", _lines(unresolved))
-    write_atomic(run_dir / "attempts.tsv", attempts_tsv(attempts, suffix).encode("utf-8"))
+    every = ledger.every_attempt()
+    subattempts = ledger.subattempts()
+    write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix)
+    tsv = attempts_tsv(every, suffix, audits) + subattempts_tsv(subattempts, suffix)
+    write_atomic(run_dir / "attempts.tsv", tsv.encode("utf-8"))
     outcome = json.loads(ledger.meta("outcome") or "null")
-    text = summary_markdown(settings, campaigns, attempts, ledger.usage(), unresolved, outcome)
+    text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits)
+    text += lemma_summary(subattempts)
     write_atomic(run_dir / "SUMMARY.md", text.encode("utf-8"))
 
 
-def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str) -> str:
+def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[int, AuditRow] | None = None) -> str:
+    """One line per attempt; ``audit`` is its newest audit (``rejected:G2``), empty when never audited."""
     lines = ["\t".join(ATTEMPT_COLUMNS)]
+    audits = audits or {}
     for a in attempts:
+        audit = audits.get(a.id) if a.verified_pass else None  # audits re-verify passes; ids are per table
         cells = (
             a.campaign,
             a.problem,
@@ -162,9 +229,164 @@ def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str) -> str:
             a.candidate_sha256 or "",
             candidate_path(a, suffix),
             verdict_summary(a),
+            audit_summary(audit) if audit is not None else "",
+            "",
+            "",
         )
         lines.append("\t".join(str(c) for c in cells))
     return "\n".join(lines) + "\n"
+
+
+# -- lemma sub-attempts and plans (the react worker's) ------------------------------------------------------
+
+SUBATTEMPT_MARKER = "subattempt.json"
+
+
+def subattempt_dir(row: SubAttemptRow) -> Path:
+    """Where a sub-attempt's evidence lives: under its attempt's folder."""
+    name = "".join(c if c.isalnum() or c in "_-" else "_" for c in row.lemma)[:80] or "lemma"
+    return evidence_dir(row.campaign, row.problem) / "lemmas" / f"{row.id}-{name}"
+
+
+def write_subattempt_evidence(run_dir: Path, row: SubAttemptRow, suffix: str) -> None:
+    """A sub-attempt's folder: its lemma's statement file, the file it submitted last, the proved lemma's
+    text, its verdict and gates; ``subattempt.json`` last."""
+    folder = run_dir / subattempt_dir(row)
+    write_atomic(folder / f"statement{suffix}", row.statement.encode("utf-8"), durable=False)
+    if row.candidate is not None:
+        write_atomic(folder / f"candidate{suffix}", row.candidate.encode("utf-8"), durable=False)
+    if row.proved and row.lemma_text:
+        write_atomic(folder / f"lemma{suffix}", row.lemma_text.encode("utf-8"), durable=False)
+    if row.verdict is not None:
+        write_atomic(folder / "verdict.json", _json(row.verdict), durable=False)
+        write_atomic(folder / "gates.log", _gates_log(row.verdict).encode("utf-8"), durable=False)
+    record = {
+        "campaign": row.campaign,
+        "problem": row.problem,
+        "attempt": row.parent,
+        "lemma": row.lemma,
+        "status": row.status,
+        "proved": row.proved,
+        "turns": row.turns,
+        "input_tokens": row.input_tokens,
+        "output_tokens": row.output_tokens,
+        "cost_dollars": row.cost_dollars,
+        "statement_sha256": row.statement_sha256,
+        "candidate_sha256": row.candidate_sha256,
+        "error": row.error,
+    }
+    write_atomic(folder / SUBATTEMPT_MARKER, _json(record), durable=False)
+
+
+def write_agent_evidence(
+    run_dir: Path,
+    attempts: Sequence[AttemptRow],
+    notes: dict[int, dict[str, str]],
+    subattempts: Sequence[SubAttemptRow],
+    suffix: str,
+) -> None:
+    """The parts of the evidence only the react worker produces, where missing: each attempt's plan
+    (``plan.md``) and each sub-attempt's folder."""
+    for row in attempts:
+        plan = notes.get(row.id, {}).get("plan")
+        path = run_dir / evidence_dir(row.campaign, row.problem) / "plan.md"
+        if plan and not path.is_file():
+            write_atomic(path, plan.encode("utf-8"), durable=False)
+    for sub in subattempts:
+        if not (run_dir / subattempt_dir(sub) / SUBATTEMPT_MARKER).is_file():
+            write_subattempt_evidence(run_dir, sub, suffix)
+
+
+def subattempts_tsv(subattempts: Sequence[SubAttemptRow], suffix: str) -> str:
+    """The sub-attempts' lines of attempts.tsv (same columns)."""
+    lines = []
+    for sub in subattempts:
+        candidate = str(subattempt_dir(sub) / f"candidate{suffix}") if sub.candidate is not None else ""
+        verdict = str(sub.verdict.get("status", "")) if sub.verdict else ""
+        cells = (
+            sub.campaign,
+            sub.problem,
+            sub.status,
+            sub.turns,
+            sub.input_tokens,
+            sub.output_tokens,
+            f"{sub.cost_dollars:.6f}",
+            sub.candidate_sha256 or "",
+            candidate,
+            verdict,
+            "",
+            sub.lemma,
+            evidence_dir(sub.campaign, sub.problem),
+        )
+        lines.append("\t".join(str(c).replace("\t", " ") for c in cells))
+    return "".join(f"{line}\n" for line in lines)
+
+
+def lemma_summary(subattempts: Sequence[SubAttemptRow]) -> str:
+    """SUMMARY.md's section on lemma sub-attempts (empty when there were none)."""
+    if not subattempts:
+        return ""
+    proved = sum(s.proved for s in subattempts)
+    cached = sum(s.status == "cached" for s in subattempts)
+    tokens = sum(s.input_tokens + s.output_tokens for s in subattempts)
+    cost = sum(s.cost_dollars for s in subattempts)
+    out = [
+        "## Lemma sub-attempts",
+        "",
+        f"Sub-attempts: {len(subattempts)}; lemmas proved: {proved}; answered from the lemma cache: {cached}; "
+        f"{tokens:,} tokens, ${cost:.2f} (counted in their attempts). Evidence: "
+        "attempts/campaign-N/<problem>/lemmas/.",
+        "",
+        "| campaign | problem | lemma | status | turns | tokens | cost |",
+        "|---:|---|---|---|---:|---:|---:|",
+    ]
+    for s in subattempts:
+        status = "proved" if s.proved else s.status
+        spent = f"{s.input_tokens + s.output_tokens:,} | ${s.cost_dollars:.2f}"
+        out.append(f"| {s.campaign} | {s.problem} | {_cell(s.lemma)} | {status} | {s.turns} | {spent} |")
+    return "\n".join([*out, ""]) + "\n"
+
+
+@dataclass(frozen=True)
+class AuditState:
+    """What ``putnam audit`` found, per selected problem with a verified pass."""
+
+    audited: tuple[str, ...]
+    """Problems whose verified pass's newest audit accepted exactly its stored bytes."""
+    failed: tuple[tuple[AttemptRow, AuditRow], ...]
+    """Verified passes whose newest audit did not accept them (and no other pass of theirs was audited)."""
+    pending: tuple[str, ...]
+    """Problems with a verified pass never audited."""
+    changed_toolchain: int
+    """Audited problems whose accepting audit ran on another toolchain than the run's."""
+    last: str
+    """When the newest audit ran ('' when none did)."""
+
+    @property
+    def ran(self) -> bool:
+        return bool(self.last)
+
+
+def audit_state(attempts: Sequence[AttemptRow], audits: Mapping[int, AuditRow], selected: Iterable[str]) -> AuditState:
+    wanted = set(selected)
+    passes: dict[str, list[AttemptRow]] = {}
+    for a in attempts:
+        if a.verified_pass and a.problem in wanted:
+            passes.setdefault(a.problem, []).append(a)
+    audited, pending, changed = [], [], 0
+    failed: list[tuple[AttemptRow, AuditRow]] = []
+    for problem in sorted(passes):
+        judged = [(a, audits[a.id]) for a in passes[problem] if a.id in audits]
+        good = [x for a, x in judged if x.status == "accepted" and x.candidate_sha256 == a.candidate_sha256]
+        if good:
+            audited.append(problem)
+            changed += all(x.toolchain_changed for x in good)
+        elif judged:
+            failed.append(max(judged, key=lambda pair: pair[1].id))
+        else:
+            pending.append(problem)
+    last = max((x.audited_at for x in audits.values()), default="")
+    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last)
 
 
 def summary_markdown(
@@ -174,26 +396,27 @@ def summary_markdown(
     usage: Usage,
     unresolved: Sequence[str],
     outcome: dict[str, Any] | None,
+    audits: Mapping[int, AuditRow] | None = None,
 ) -> str:
     """SUMMARY.md. The ``Generated:`` line is the only one that depends on the clock."""
     config: dict[str, Any] = settings.get("config", {})
     selection: dict[str, Any] = settings.get("selection", {})
-    selected = len(settings.get("selected", []))
+    chosen: list[str] = list(settings.get("selected", []))
+    selected = len(chosen)
     errata = selected_errata(settings)
-    solved = [p for p in settings.get("selected", []) if p not in set(unresolved)]
-    apart = [p for p in solved if any(e.get("defective") for e in errata.get(p, []))]
+    defective = set(known_defects(settings))
+    solved = [p for p in chosen if p not in set(unresolved)]
+    apart = [p for p in solved if p in defective]
     passes = len(solved) - len(apart)
-    share = f" ({100 * passes / selected:.1f}%)" if selected else ""
-    if apart:
-        share += f", plus {len(apart)} on statements known defective (counted apart: {', '.join(apart)})"
+    audit = audit_state(attempts, audits or {}, [p for p in chosen if p not in defective])
     pin = selection.get("pin")
     pinned = f"pinned as {pin}" if pin else "UNPINNED (no SHA-256 pin; results are not comparable)"
     limit = settings.get("campaigns", 0)
-    state = (
-        f"finished, exit code {outcome['exit_code']}: {outcome['message']}"
-        if outcome
-        else "in progress or interrupted (resume with --resume)"
-    )
+    if outcome is None:
+        state = "in progress, or killed (resume with --resume)"
+    else:
+        ended = "interrupted" if outcome["exit_code"] == ExitCode.INTERRUPTED else "finished"
+        state = f"{ended}, exit code {outcome['exit_code']}: {outcome['message']}"
     rows = [
         ("Run", state),
         (
@@ -207,8 +430,10 @@ def summary_markdown(
             "Acceptance gates",
             f"profile {config.get('acceptance_profile')}{' + AXLE' if config.get('axle') else ''}",
         ),
+        ("Toolchain", str(settings.get("toolchain", "not recorded"))),
         ("Selected", str(selected)),
-        ("Verified passes", f"{passes}{share}"),
+        ("Verified passes", f"{passes}{_share(passes, selected)}{apart_note(apart)}"),
+        ("Audited passes", _audited_line(audit, selected)),
         ("Unresolved", str(len(unresolved))),
         (
             "Campaigns",
@@ -229,12 +454,20 @@ def summary_markdown(
         "",
         f"Generated: {datetime.now(UTC).isoformat(timespec='seconds')}",
         "",
+        _headline(audit, passes, selected)
+        + (f" Also solved, on statements known defective (counted apart): {', '.join(apart)}." if apart else ""),
+        "",
+        f"Report: [{REPORT_FILE}]({REPORT_FILE}) in this directory, written at the end of the run and by "
+        "`putnam report RUN_DIR`.",
+        "",
         "| | |",
         "|---|---|",
         *(f"| {k} | {_cell(v)} |" for k, v in rows),
         "",
         "A problem counts as passed only with a stored verdict in which every acceptance gate passed for",
-        "exactly the candidate's bytes; evidence is under attempts/campaign-N/<problem>/.",
+        "exactly the candidate's bytes; evidence is under attempts/campaign-N/<problem>/. Verified: accepted",
+        "when it was submitted. Audited: re-verified afresh by `putnam audit RUN_DIR` (full profile, fresh",
+        "sandbox, no cache, challenge derived again from the pinned benchmark).",
         "",
         "## Campaigns",
         "",
@@ -242,6 +475,7 @@ def summary_markdown(
         "|---:|---:|---:|---:|---:|---:|",
         *_campaign_rows(campaigns, attempts),
         "",
+        *_audit_section(audit),
         "## Unresolved",
         "",
         *(f"- {p}" for p in unresolved),
@@ -261,6 +495,24 @@ def selected_errata(settings: dict[str, Any]) -> dict[str, list[dict[str, Any]]]
         if erratum.get("problem") in chosen:
             found.setdefault(erratum["problem"], []).append(erratum)
     return found
+
+
+def known_defects(settings: Mapping[str, Any]) -> dict[str, str]:
+    """Problem -> what the run's recorded benchmark errata say is wrong with its statement, for the
+    statements they call defective: a solve of one is counted apart from solved, wherever results are
+    counted (SUMMARY.md, the report, the audit)."""
+    found: dict[str, list[str]] = {}
+    for e in settings.get("benchmark", {}).get("record", {}).get("errata", []):
+        if e.get("defective") and e.get("problem"):
+            found.setdefault(str(e["problem"]), []).append(f"{e.get('kind')}: {e.get('defect')}")
+    return {p: "; ".join(found[p]) for p in found}
+
+
+def apart_note(apart: Sequence[str]) -> str:
+    """``, plus N on statements known defective (counted apart: ...)``, or nothing."""
+    if not apart:
+        return ""
+    return f", plus {len(apart)} on statements known defective (counted apart: {', '.join(sorted(apart))})"
 
 
 def errata_section(errata: dict[str, list[dict[str, Any]]], solved: set[str], notes: Sequence[str]) -> list[str]:
@@ -288,6 +540,59 @@ def _benchmark_name(settings: dict[str, Any]) -> str:
 
 def _benchmark_notes(settings: dict[str, Any]) -> list[str]:
     return [str(n) for n in settings.get("benchmark", {}).get("record", {}).get("notes", [])]
+
+
+def _share(count: int, total: int) -> str:
+    return f" ({100 * count / total:.1f}%)" if total else ""
+
+
+def _headline(audit: AuditState, passes: int, selected: int) -> str:
+    """The result in one line: the audited count once an audit ran, else the verified count."""
+    if not audit.ran:
+        return (
+            f"**Solved: {passes} of {selected}{_share(passes, selected)}**, verified at submission; not audited "
+            "yet (`putnam audit RUN_DIR` re-verifies every pass afresh)."
+        )
+    extra = [f"{passes} verified at submission"]
+    if audit.failed:
+        extra.append(f"{len(audit.failed)} failed their audit")
+    if audit.pending:
+        extra.append(f"{len(audit.pending)} not audited yet")
+    count = len(audit.audited)
+    return (
+        f"**Solved: {count} of {selected}{_share(count, selected)}, audited** (re-verified afresh by "
+        f"`putnam audit`, last on {audit.last}); {', '.join(extra)}."
+    )
+
+
+def _audited_line(audit: AuditState, selected: int) -> str:
+    if not audit.ran:
+        return "not audited yet (`putnam audit RUN_DIR`)"
+    parts = [f"{len(audit.audited)}{_share(len(audit.audited), selected)}"]
+    if audit.changed_toolchain:
+        parts.append(f"{audit.changed_toolchain} on a changed toolchain (--allow-toolchain-change)")
+    if audit.failed:
+        parts.append(f"{len(audit.failed)} failed their audit (see Audit)")
+    if audit.pending:
+        parts.append(f"{len(audit.pending)} not audited yet")
+    return "; ".join(parts)
+
+
+def _audit_section(audit: AuditState) -> list[str]:
+    """Passes whose audit did not confirm them, each with why; nothing before any audit ran."""
+    if not audit.ran:
+        return []
+    lines = ["## Audit", ""]
+    for row, x in audit.failed:
+        first = next((g for g in x.verdict.get("gates", []) if g.get("status") != "passed"), None)
+        why = f"{first['id']} {first['name']} {first['status']}: {first['detail']}" if first else "other bytes"
+        lines.append(
+            f"- {row.problem} (campaign {row.campaign}): audit {x.status} on {x.audited_at}: {_cell(str(why))[:300]}"
+        )
+    lines += [f"- {p}: not audited yet" for p in audit.pending]
+    if len(lines) == 2:
+        lines.append(f"every verified pass was confirmed by its newest audit (last on {audit.last})")
+    return [*lines, ""]
 
 
 def answer_check_line(attempts: Iterable[AttemptRow]) -> str:

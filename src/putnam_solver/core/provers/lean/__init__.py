@@ -6,17 +6,18 @@ needs only a `lean`; where comparator is installed, G6 checks the axioms again o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerCheck
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ToolSpec, Violation, explicit_tool
+from putnam_solver.core.interactive import Interactive
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.lean.answers import check_answer
 from putnam_solver.core.provers.lean.axioms import axioms_gate
-from putnam_solver.core.provers.lean.bootstrap import plan, toolchain_status
+from putnam_solver.core.provers.lean.bootstrap import PINS, plan, toolchain_status
 from putnam_solver.core.provers.lean.challenge import (
     answer_forms,
     challenge,
@@ -99,6 +100,7 @@ class LeanProver:
     tools: tuple[ToolSpec, ...] = (LEAN_TOOL,)
     """Only `lean` is the user's to choose: G6 runs the comparator, lean4export and landrun that
     ``putnam bootstrap`` built at pinned commits, beside the pinned toolchain."""
+    pins: Mapping[str, str] = PINS
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return challenge(problem.formal_statement, track)
@@ -118,6 +120,9 @@ class LeanProver:
 
     def policy_text(self, options: VerifyOptions) -> str:
         return POLICY.describe()
+
+    def policy_brief(self, options: VerifyOptions) -> str:
+        return POLICY.brief()
 
     def gates(self) -> Sequence[Gate]:
         return ALL_GATES
@@ -163,6 +168,12 @@ class LeanProver:
             nanoda=request.nanoda,
             release=lean_release(request.toolchain),
         )
+
+    def interactive(self) -> Interactive:
+        """A warm ``lean --server`` per import header (``interactive``), for the agent's tools only."""
+        from putnam_solver.core.provers.lean.interactive import LeanInteractive
+
+        return LeanInteractive()
 
     def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
         """On no-answer: each solution's value in the candidate (None if absent) beside the official one.

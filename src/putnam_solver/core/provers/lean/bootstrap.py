@@ -16,10 +16,8 @@ names (elan installs it); lean4export is built with the project's Lean, because 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import tempfile
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,7 +32,7 @@ from putnam_solver.core.provers.lean.toolchain import (
     ToolchainPaths,
     installed_releases,
 )
-from putnam_solver.core.util import sha256_file
+from putnam_solver.core.util import sha256_file, write_atomic
 
 COMPARATOR_REV = "575674928e239f5bc452aab72d1dd7b0f1326494"
 """leanprover/comparator, merge of PR 75 (external kernels): every soundness fix after 099775bf (see
@@ -45,7 +43,16 @@ multi-kernel merge that G6 runs it through (PR 75, 2026-08-19) came after it, so
 work together."""
 NANODA_GIT = "https://github.com/ammkrn/nanoda_lib"
 
-ELAN_INSTALLER_URL = "https://raw.githubusercontent.com/leanprover/elan/master/elan-init.sh"
+ELAN_RELEASE = "v4.2.3"
+ELAN_INSTALLER_COMMIT = "b6cec7e10fe4965a605aaf60d1cb4a5837f0462b"
+"""The commit elan's tag v4.2.3 points to; the installer script is fetched from it, never from a branch."""
+ELAN_INSTALLER_URL = f"https://raw.githubusercontent.com/leanprover/elan/{ELAN_INSTALLER_COMMIT}/elan-init.sh"
+ELAN_INSTALLER_SHA256 = "a620ff1641616222c8d37c54845492004bb84d6877cdbc944dd65c1aa685bf53"
+"""SHA-256 of ``elan-init.sh`` at that commit (git blob ab8c346b); checked before the script runs."""
+ELAN_UNPINNED = (
+    "not pinned: the elan binary that script downloads (it always fetches elan's latest release, with no hash to check)"
+)
+"""What the elan step cannot pin, said in its description, in the README and in docs/lean-toolchain.md."""
 MATHLIB_GIT = "https://github.com/leanprover-community/mathlib4"
 COMPARATOR_GIT = "https://github.com/leanprover/comparator"
 LEAN4EXPORT_GIT = "https://github.com/leanprover/lean4export"
@@ -148,12 +155,7 @@ def read_manifest(paths: ToolchainPaths) -> dict[str, Any]:
 
 
 def write_json_atomic(path: Path, data: Mapping[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, indent=2, sort_keys=True)
-        handle.write("\n")
-    os.replace(tmp, path)
+    write_atomic(path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8"))
 
 
 def _recorded_steps(manifest: Mapping[str, Any]) -> dict[str, Any]:
@@ -245,6 +247,15 @@ def _install_elan(paths: ToolchainPaths, progress: Progress) -> None:
     script = root / "elan-init.sh"
     env = paths.env()
     run_command(["curl", "-sSfL", ELAN_INSTALLER_URL, "-o", script], cwd=root, env=env, progress=progress)
+    actual = sha256_file(script)
+    if actual != ELAN_INSTALLER_SHA256:
+        script.unlink(missing_ok=True)
+        raise BootstrapError(
+            f"the elan installer from {ELAN_INSTALLER_URL} has SHA-256 {actual}, but {ELAN_INSTALLER_SHA256} "
+            "is pinned; it was not run. A proxy or mirror may have changed it: fetch it from GitHub directly, "
+            "or install elan yourself and pass --lean PATH"
+        )
+    progress(f"elan installer SHA-256 matches the pin ({ELAN_INSTALLER_SHA256}); {ELAN_UNPINNED}")
     run_command(
         ["sh", script, "-y", "--no-modify-path", "--default-toolchain", "none"],
         cwd=root,
@@ -410,8 +421,9 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
     return [
         step(
             "elan",
-            f"download the elan installer ({ELAN_INSTALLER_URL}) and install elan into {paths.elan_home}, "
-            "without a default toolchain and without touching your shell profile",
+            f"download the elan installer of elan {ELAN_RELEASE} ({ELAN_INSTALLER_URL}), check its SHA-256 "
+            f"against the pin and install elan into {paths.elan_home}, without a default toolchain and "
+            f"without touching your shell profile; {ELAN_UNPINNED}",
             ELAN_INSTALLER_URL,
             [paths.elan_bin / "elan", paths.lake],
             _install_elan,
@@ -485,15 +497,31 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
     ]
 
 
-def _lean_version(lean: Path) -> tuple[bool, str]:
+def _lean_row(lean: Path, recorded: bool) -> tuple[bool, str]:
+    """The toolchain's `lean`: missing, present but not recorded by a finished bootstrap step (a copy
+    left by an interrupted or older bootstrap, whose files the manifest cannot vouch for), or usable."""
     if not lean.is_file():
         return False, f"{lean} missing; run putnam bootstrap"
+    ok, version = _lean_version(lean)
+    if not ok:
+        return False, f"{version}; run putnam bootstrap to reinstall it"
+    if not recorded:
+        return False, (
+            f"{version} at {lean}, but no finished bootstrap step records it (interrupted, or changed since); "
+            "run putnam bootstrap to finish the install"
+        )
+    return True, version
+
+
+def _lean_version(lean: Path) -> tuple[bool, str]:
     try:
         done = subprocess.run([str(lean), "--version"], capture_output=True, text=True, timeout=30, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return False, f"{lean} --version failed: {exc}"
     version = done.stdout.strip() or done.stderr.strip()
-    return done.returncode == 0, version
+    if done.returncode != 0:
+        return False, f"{lean} --version failed with exit code {done.returncode}: {version}"
+    return True, version
 
 
 def toolchain_status(root: Path, release: LeanRelease = DEFAULT) -> list[tuple[str, bool, str]]:
@@ -507,9 +535,7 @@ def toolchain_status(root: Path, release: LeanRelease = DEFAULT) -> list[tuple[s
     for name in ("elan", "lean", "project", "mathlib", "comparator", "lean4export", "landrun"):
         own = f"{name} {tag}"
         if name == "lean":
-            ok, version = _lean_version(paths.lean)
-            recorded = steps[own].done()
-            rows.append((own, ok and recorded, version if recorded else f"{version} (not installed by bootstrap)"))
+            rows.append((own, *_lean_row(paths.lean, steps[own].done())))
         elif name == "mathlib":
             ok = steps[f"mathlib-cache {tag}"].done() or steps[f"mathlib-build {tag}"].done()
             detail = str(paths.mathlib_olean) if ok else f"no Mathlib {tag} .olean files; run putnam bootstrap"

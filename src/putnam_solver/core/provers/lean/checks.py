@@ -12,10 +12,9 @@ the two gates.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict
-from typing import Any, Final
+from typing import Final
 
-from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.lean._forbidden import attribute_names, check_forbidden, scan_forbidden
 from putnam_solver.core.provers.lean._policy import (
     ADDITIONS,
@@ -54,14 +53,6 @@ __all__ = [
 ]
 
 
-def _result(gate_id: str, name: str, violations: list[Violation], passed: str) -> GateResult:
-    evidence: dict[str, Any] = {"violations": [asdict(v) for v in violations]}
-    if not violations:
-        return GateResult(gate_id, name, GateStatus.PASSED, passed, evidence)
-    detail = "\n".join(str(v) for v in violations)
-    return GateResult(gate_id, name, GateStatus.FAILED, detail, evidence)
-
-
 def form_challenge(sub: Submission) -> tuple[AnswerForm | None, str]:
     """The challenge a candidate is judged against: on with-answer the form it uses (a candidate that
     declares the solution keeps the ``abbrev`` form), else the track's challenge. G2, G6 and G7 all use
@@ -93,7 +84,7 @@ def preservation_gate(sub: Submission) -> GateResult:
     except (LexError, StatementError) as exc:
         return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
     violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub))
-    result = _result("G2", "preservation", violations, f"statement of {expected.theorem_name} preserved")
+    result = text_gate_result("G2", "preservation", violations, f"statement of {expected.theorem_name} preserved")
     result.evidence["challenge_sha256"] = sha256_hex(text.encode("utf-8"))
     if form is not None:
         result.evidence["answer_form"] = form.value
@@ -111,7 +102,7 @@ def forbidden_gate(sub: Submission) -> GateResult:
     its holes: a benchmark's own ``set_option``, ``local notation``) belong to the pinned statement, which
     G2 keeps verbatim, and are not counted against the candidate."""
     found = excuse_statement_constructs(check_forbidden(sub.candidate), statement_constructs(sub))
-    return _result("G3", "forbidden", found, "no forbidden constructs")
+    return text_gate_result("G3", "forbidden", found, "no forbidden constructs")
 
 
 def statement_constructs(sub: Submission) -> Counter[str]:

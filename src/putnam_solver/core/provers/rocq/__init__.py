@@ -9,17 +9,18 @@ allow-list). See docs/rocq.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerCheck
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable
+from putnam_solver.core.interactive import Interactive
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.rocq import challenge as _challenge
 from putnam_solver.core.provers.rocq.answers import check_answer
-from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate, recursion_refused
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.provers.rocq.statement import statement_gate
@@ -27,6 +28,7 @@ from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
 from putnam_solver.core.provers.rocq.toolchain import (
     COQC,
     COQCHK,
+    PINS,
     coq_library,
     detected_version,
     find_tool,
@@ -89,6 +91,7 @@ class RocqProver:
     suffix = ".v"
     selftest_suites = ("rocq",)
     tools = (COQC, COQCHK)
+    pins: Mapping[str, str] = PINS
 
     def challenge(self, problem: Problem, track: Track) -> str:
         return _challenge.challenge_text(_statement(problem), track)
@@ -107,6 +110,10 @@ class RocqProver:
     def policy_text(self, options: VerifyOptions) -> str:
         """The policy, and whether the chosen Coq has the guard bugs that switch the recursion rule on."""
         return f"{POLICY.describe()}\nHere: {kernel_bug_report(detected_version(optional_tool(COQC, options)))}."
+
+    def policy_brief(self, options: VerifyOptions) -> str:
+        version = detected_version(optional_tool(COQC, options))
+        return POLICY.brief(recursion_refused(options.allow_recursion, version))
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         return [Readiness(*row) for row in rocq_status(options)]
@@ -147,8 +154,20 @@ class RocqProver:
         return () if library is None else (library / "theories", library / "user-contrib")
 
     def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
-        """The system packages (apt); the request's Lean options do not apply."""
+        """The system packages (apt). The request's options are Lean's: refused, never silently ignored."""
+        if given := request.options_given():
+            raise InputError(
+                f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} to the Lean toolchain only: "
+                "bootstrap installs Coq and its libraries as system packages (apt), in the system's own "
+                f"directories. Run `putnam bootstrap --prover rocq` without {' and '.join(given)}."
+            )
         return install_plan()
+
+    def interactive(self) -> Interactive:
+        """A warm coqtop per import header (``interactive``), for the agent's tools only."""
+        from putnam_solver.core.provers.rocq.interactive import RocqInteractive
+
+        return RocqInteractive()
 
 
 __all__ = ["GATES", "RocqProver"]

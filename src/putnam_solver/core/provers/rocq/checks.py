@@ -1,8 +1,9 @@
 """The Rocq text gates: G2 (the statement is preserved) and G3 (no forbidden construct).
 
 Both work on tokens (syntax.py), so comments and strings never trigger or hide anything, and both report
-every problem at once with its line, the construct and the rule. They are cheap and catch most attacks
-before anything is compiled; the compiled gates (G5, G6) do not rely on them.
+every problem at once as a ``gatekit.Violation`` (its line, the construct and the rule), as Lean's do.
+They are cheap and catch most attacks before anything is compiled; the compiled gates (G5, G6) do not
+rely on them.
 
 G2. The candidate must be the challenge with its holes filled: the placeholder proof ``Proof. Admitted.``
 replaced by a proof ending in ``Qed.`` or ``Defined.`` (``Admitted.`` is left to G3, so G2 judges only the
@@ -36,8 +37,10 @@ bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk bo
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from putnam_solver.core.gatekit import Violation, text_gate_result
+from putnam_solver.core.provers.policy_doc import Difference, Forbidden, PolicyDocument, Section
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -59,7 +62,7 @@ from putnam_solver.core.provers.rocq.toolchain import (
     kernel_bug_evidence,
     optional_tool,
 )
-from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Profile, Submission, Track
+from putnam_solver.core.verify import PROFILE_GATES, GateResult, Profile, Submission, Track
 
 QUERY_COMMANDS = frozenset({"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate"})
 """Commands that only print (with ``Set Warnings``, which only silences): harmless anywhere."""
@@ -71,10 +74,11 @@ STATEMENT_CHECK = "G5"
 
 @dataclass(frozen=True)
 class Rule:
-    """A forbidden construct and why it is forbidden."""
+    """A forbidden construct, why it is forbidden, and the kind of rule (``axiom``, ``kernel``...)."""
 
     construct: str
     reason: str
+    rule: str
 
 
 @dataclass(frozen=True)
@@ -87,9 +91,11 @@ class Addition:
     reason: str
 
 
-EVERY_PROFILE = "every profile"
-SEMANTIC_CHECK_ONLY = f"only with G5 ({Profile.FULL} profile)"
-NEVER = "never"
+EVERY_PROFILE = "harmless"
+"""Accepted on every profile."""
+SEMANTIC_CHECK_ONLY = "elaboration"
+"""Accepted only when the acceptance runs G5 (the full profile)."""
+NEVER = "refused"
 
 
 @dataclass(frozen=True)
@@ -104,33 +110,75 @@ class RocqPolicy:
     forbidden_phrases: tuple[Rule, ...]
     recursion_words: tuple[Rule, ...]
 
-    def describe(self) -> str:
-        """A plain-text summary for prompts, docs and ``putnam doctor``."""
-        lines = ["G2: additions, by whether they can change what the statement means:"]
-        lines += [f"  [{a.accepted}] {a.construct} ({a.where}): {a.reason}" for a in self.additions]
-        lines += [
-            "G2: before the theorem only these may be added: " + ", ".join(self.permitted_additions),
-            "    (each with its proof), and Require of: "
-            + ", ".join(self.permitted_libraries)
-            + " or bare standard-library names (Lia, Psatz, ...).",
-            "    Proofs may not use the commands: " + ", ".join(self.proof_commands_denied) + ".",
-            "G3: forbidden anywhere outside the challenge's own sentences:",
+    def brief(self, refuse_recursion: bool) -> str:
+        """The rules a worker writing a proof needs, without the reasons (``describe`` has them; a
+        rejection names the rule it applies)."""
+        forbidden = [
+            *self.forbidden_words,
+            *self.forbidden_phrases,
+            *(self.recursion_words if refuse_recursion else ()),
         ]
-        lines += [f"  {r.construct}: {r.reason}" for r in (*self.forbidden_words, *self.forbidden_phrases)]
-        lines.append(
-            "G3 on a Coq with known guard checker bugs (see `putnam doctor`; Coq 8.16 to 9.2 have them), "
-            "unless --allow-recursion:"
-        )
-        lines += [f"  {r.construct}: {r.reason}" for r in self.recursion_words]
-        lines.append(
-            "  still allowed: induction through library recursors (induction, elim, destruct, nat_rect, "
-            "Wf.Fix), Scheme-generated principles, and the challenge's own definitions."
-        )
+        lines = [
+            f"- Before the theorem you may add: {', '.join(self.permitted_additions)} (each with its proof), and "
+            f"Require of {', '.join(self.permitted_libraries)} or standard-library names (Lia, Psatz, ...).",
+            f"- Proofs may not use the commands: {', '.join(self.proof_commands_denied)}.",
+            "- Forbidden anywhere outside the challenge's own sentences: "
+            + ", ".join(dict.fromkeys(f"`{r.construct}`" for r in forbidden))
+            + ".",
+        ]
+        if refuse_recursion:
+            lines.append(
+                "- This Coq has guard checker bugs, so your own recursion is refused: prove by induction or "
+                "library recursors (induction, elim, destruct, nat_rect)."
+            )
         return "\n".join(lines)
 
+    def describe(self) -> str:
+        """The policy as Markdown, for users, prompts and docs (the format every prover's policy shares)."""
+        return PolicyDocument(
+            language="Rocq",
+            intro=(
+                "A candidate is the challenge file with each hole filled: the placeholder proof",
+                "`Proof. Admitted.` replaced by a proof ending in `Qed.` or `Defined.` and, on the no-answer",
+                "track, the solution's `_` replaced by a term. Every other sentence of the challenge must",
+                "appear unchanged and in order (same tokens; whitespace and comments are free).",
+            ),
+            semantic_check=f"{STATEMENT_CHECK} (profile `{Profile.FULL}`)",
+            differences=tuple(Difference(f"{a.construct} ({a.where})", a.accepted, a.reason) for a in self.additions),
+            permitted=Section(
+                "Permitted helpers (before the theorem)",
+                (
+                    f"- {', '.join(self.permitted_additions)}: each with its proof, named apart from every "
+                    "word of the challenge",
+                    f"- `Require` of {', '.join(f'`{lib}`' for lib in self.permitted_libraries)} or bare "
+                    "standard-library names (`Lia`, `Psatz`, ...)",
+                    f"- inside proofs, none of the commands {', '.join(self.proof_commands_denied)}",
+                ),
+            ),
+            forbidden_where="anywhere outside the challenge's own sentences",
+            forbidden=tuple(
+                Forbidden(r.construct, r.rule, r.reason) for r in (*self.forbidden_words, *self.forbidden_phrases)
+            ),
+            notes=(
+                Section(
+                    "Forbidden on a Coq with known guard checker bugs, unless --allow-recursion",
+                    (
+                        "Coq 8.16 to 9.2 have them; `putnam doctor` and the line below say whether this one does.",
+                        "",
+                        "| construct | rule | reason |",
+                        "|---|---|---|",
+                        *(f"| `{r.construct}` | {r.rule} | {r.reason} |" for r in self.recursion_words),
+                        "",
+                        "Still allowed: induction through library recursors (`induction`, `elim`, `destruct`,",
+                        "`nat_rect`, `Wf.Fix`), Scheme-generated principles, and the challenge's own definitions.",
+                    ),
+                ),
+            ),
+        ).render()
 
-def _rules(reason: str, *constructs: str) -> tuple[Rule, ...]:
-    return tuple(Rule(c, reason) for c in constructs)
+
+def _rules(rule: str, reason: str, *constructs: str) -> tuple[Rule, ...]:
+    return tuple(Rule(c, reason, rule) for c in constructs)
 
 
 POLICY = RocqPolicy(
@@ -167,7 +215,7 @@ POLICY = RocqPolicy(
         ),
         Addition(
             "Require, Import, Export (installed libraries), Open Scope, Close Scope",
-            "before the theorem, also inside a helper's proof (the effect outlives Qed)",
+            "before the theorem, or inside a helper's proof: the effect outlives Qed",
             SEMANTIC_CHECK_ONLY,
             "notations, scopes, coercions and instances of a library change how the statement's text "
             "elaborates; G5 elaborates the pinned statement without them and checks the candidate's "
@@ -238,8 +286,9 @@ POLICY = RocqPolicy(
         "Constraint",
     ),
     forbidden_words=(
-        *_rules("leaves a proof obligation unproved", "admit", "give_up", "Admitted", "Admit", "Abort"),
+        *_rules("proof hole", "leaves a proof obligation unproved", "admit", "give_up", "Admitted", "Admit", "Abort"),
         *_rules(
+            "axiom",
             "declares an assumption instead of proving it",
             "Axiom",
             "Axioms",
@@ -252,9 +301,10 @@ POLICY = RocqPolicy(
             "Variables",
             "Context",
         ),
-        *_rules("modules can rebind the names the statement uses", "Module", "Include"),
-        *_rules("disables a kernel check", "bypass_check"),
+        *_rules("module", "modules can rebind the names the statement uses", "Module", "Include"),
+        *_rules("kernel", "disables a kernel check", "bypass_check"),
         *_rules(
+            "plugin",
             "loads or runs code outside the kernel, or touches files",
             "Declare",
             "Load",
@@ -268,8 +318,9 @@ POLICY = RocqPolicy(
             "Primitive",
             "Register",
         ),
-        *_rules("changes what notation means", "Notation", "Infix", "Reserved"),
+        *_rules("syntax", "changes what notation means", "Notation", "Infix", "Reserved"),
         *_rules(
+            "elaboration",
             "changes elaboration through instances or coercions",
             "Instance",
             "Existing",
@@ -277,26 +328,32 @@ POLICY = RocqPolicy(
             "Coercion",
             "Typeclasses",
         ),
-        *_rules("rewinds the document", "Reset", "Back", "BackTo", "Undo"),
+        *_rules("document", "rewinds the document", "Reset", "Back", "BackTo", "Undo"),
         *_rules(
+            "plugin",
             "runs an Elpi program at compile time (the Elpi plugin, loaded by mathcomp-analysis and "
             "Hierarchy Builder, can run shell commands and write files)",
             "Elpi",
             "elpi",
         ),
         *_rules(
+            "plugin",
             "Hierarchy Builder commands declare structures and instances through Elpi: they change elaboration",
             "HB",
         ),
         *_rules(
+            "kernel",
             "Ltac2's unsafe term API builds arbitrary terms, fixpoints included, without the kernel's "
             "keywords appearing in the text",
             "Unsafe",
         ),
     ),
-    forbidden_phrases=_rules("disables a kernel check", "Guard Checking", "Positivity Checking", "Universe Checking"),
+    forbidden_phrases=_rules(
+        "kernel", "disables a kernel check", "Guard Checking", "Positivity Checking", "Universe Checking"
+    ),
     recursion_words=(
         *_rules(
+            "recursion",
             "defines its own recursion, which the guard checker of this Coq can be fooled by into proving "
             "False; use induction or library recursors",
             "Fixpoint",
@@ -305,6 +362,7 @@ POLICY = RocqPolicy(
             "cofix",
         ),
         *_rules(
+            "recursion",
             "defines recursion through a plugin that emits a candidate-shaped fixpoint; use induction or "
             "library recursors",
             "Function",
@@ -320,8 +378,14 @@ def challenge_statement(sub: Submission) -> Statement:
 
 
 def _quote(sentence: Sentence, limit: int = 80) -> str:
+    """A sentence as a violation's construct: its text in backquotes, cut to ``limit`` characters."""
     text = render(sentence.tokens)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return f"`{text if len(text) <= limit else text[: limit - 3] + '...'}`"
+
+
+def _last_line(sents: list[Sentence]) -> int:
+    """Where a violation about something absent is reported: the end of the file, where it was looked for."""
+    return sents[-1].tokens[-1].line if sents else 1
 
 
 def _hole_matches(candidate: Sentence, challenge: Sentence) -> bool:
@@ -378,7 +442,7 @@ class _Scan:
     sents: list[Sentence]
     reserved: set[str]
     rules: Profile
-    problems: list[str] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
     defined: set[str] = field(default_factory=set)
     """Names the candidate's own additions declare (helpers, tactics), which an answer may not use."""
     i: int = 0
@@ -393,12 +457,12 @@ class _Scan:
     def needs_elaboration_check(self, sent: Sentence, where: str) -> None:
         """A class-2 addition: passes only where the statement is checked semantically (Rocq G5)."""
         if STATEMENT_CHECK not in PROFILE_GATES[self.rules]:
-            self.problems.append(
-                f"line {sent.line}: `{_quote(sent)}` {where} can change how the statement is read (through "
-                f"elaboration only), so only a profile that checks the statement semantically accepts it: "
-                f"the `{Profile.FULL}` profile (G5's trusted type check) decides it; this acceptance runs "
-                f"`{self.rules}`"
+            rule = (
+                f"{where} it can change how the statement is read (through elaboration only), so only a "
+                f"profile that checks the statement semantically accepts it: the `{Profile.FULL}` profile "
+                f"(G5's trusted type check) decides it; this acceptance runs `{self.rules}`"
             )
+            self.violations.append(Violation(sent.line, _quote(sent), rule))
 
 
 def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
@@ -411,9 +475,8 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
         scan.take()
         if sent.command in PROOF_ENDS:
             if sent.command not in ("Qed", "Defined", "Admitted"):
-                scan.problems.append(
-                    f"line {sent.line}: the proof of {owner} ends with `{sent.command}`; end it with Qed or Defined"
-                )
+                rule = f"ends with `{sent.command}`; end it with Qed or Defined"
+                scan.violations.append(Violation(sent.line, f"the proof of {owner}", rule))
             return
         if is_query(sent):
             continue
@@ -422,12 +485,14 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
                 scan.needs_elaboration_check(sent, f"inside the proof of {owner}, before the theorem,")
             continue
         if sent.command in POLICY.proof_commands_denied:
-            scan.problems.append(
-                f"line {sent.line}: `{_quote(sent)}` inside the proof of {owner}: the command "
-                f"`{sent.command}` is not allowed in proofs (it changes how later text is read, or declares "
-                "types or universes of its own)"
+            rule = (
+                f"the command `{sent.command}` is not allowed in proofs (it changes how later text is read, "
+                "or declares types or universes of its own)"
             )
-    scan.problems.append(f"the proof of {owner} never ends (no Qed. or Defined.)")
+            scan.violations.append(Violation(sent.line, f"{_quote(sent)} inside the proof of {owner}", rule))
+    scan.violations.append(
+        Violation(_last_line(scan.sents), f"the proof of {owner}", "never ends (no Qed. or Defined.)")
+    )
 
 
 def _take_section(scan: _Scan, opening: Sentence) -> None:
@@ -442,10 +507,10 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
         if sent.command == "End":
             scan.take()
             if sent.declared_name != name:
-                scan.problems.append(f"line {sent.line}: `{_quote(sent)}` does not close `Section {name}`")
+                scan.violations.append(Violation(sent.line, _quote(sent), f"does not close `Section {name}`"))
             return
         _take_addition(scan)
-    scan.problems.append(f"line {opening.line}: `Section {name}` is never closed before the theorem")
+    scan.violations.append(Violation(opening.line, f"`Section {name}`", "never closed before the theorem"))
 
 
 def _take_addition(scan: _Scan) -> None:
@@ -456,30 +521,26 @@ def _take_addition(scan: _Scan) -> None:
         return
     if reads(sent):
         if command in ("Require", "From") and not _library_ok(sent):
-            scan.problems.append(
-                f"line {sent.line}: `{_quote(sent)}`: only installed libraries "
-                f"({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
-            )
-        scan.needs_elaboration_check(sent, "before the theorem")
+            rule = f"only installed libraries ({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
+            scan.violations.append(Violation(sent.line, _quote(sent), rule))
+        scan.needs_elaboration_check(sent, "before the theorem,")
         return
     if command == "Section":
         _take_section(scan, sent)
         return
     if command not in POLICY.permitted_additions:
-        scan.problems.append(
-            f"line {sent.line}: `{_quote(sent)}` is not in the challenge and `{command}` is not a "
-            f"permitted addition (permitted before the theorem: {', '.join(POLICY.permitted_additions)}; "
-            "see `putnam policy --prover rocq`)"
+        rule = (
+            f"not in the challenge, and `{command}` is not a permitted addition (permitted before the theorem: "
+            f"{', '.join(POLICY.permitted_additions)}; see `putnam policy --prover rocq`)"
         )
+        scan.violations.append(Violation(sent.line, _quote(sent), rule))
         return
     name = sent.declared_name
     if name is not None:
         scan.defined.add(name)
     if name is not None and name in scan.reserved:
-        scan.problems.append(
-            f"line {sent.line}: the added {command} `{name}` has the name of a word of the "
-            "challenge; rename it so it cannot shadow anything the statement uses"
-        )
+        rule = "has the name of a word of the challenge; rename it so it cannot shadow anything the statement uses"
+        scan.violations.append(Violation(sent.line, f"the added {command} `{name}`", rule))
     if _opens_proof(sent):
         _take_proof(scan, f"`{name}`", before_theorem=True)
 
@@ -493,7 +554,7 @@ def _challenge_words(statement: Statement) -> set[str]:
     return words
 
 
-def _answer_problems(solution: Sentence, defined: set[str]) -> list[str]:
+def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]:
     """A no-answer answer may name only what the challenge's environment provides.
 
     A helper the candidate defines can hide anything behind a name (even the statement's own
@@ -508,8 +569,12 @@ def _answer_problems(solution: Sentence, defined: set[str]) -> list[str]:
         if tok.text == name or tok.text.endswith("." + name)
     }
     return [
-        f"line {solution.line}: the answer names `{name}`, which the candidate defines; an answer may use "
-        "only what the challenge's own environment provides (write it out)"
+        Violation(
+            solution.line,
+            f"`{solution.declared_name}`",
+            f"the answer names `{name}`, which the candidate defines; an answer may use only what the "
+            "challenge's own environment provides (write it out)",
+        )
         for name in sorted(named)
     ]
 
@@ -520,7 +585,7 @@ def _skip_after_theorem(scan: _Scan) -> None:
         scan.take()
 
 
-def preservation_problems(statement: Statement, candidate: str, track: Track, rules: Profile) -> list[str]:
+def check_preservation(statement: Statement, candidate: str, track: Track, rules: Profile) -> list[Violation]:
     """Everything that keeps ``candidate`` from being the challenge with its holes filled.
 
     ``rules`` is the profile of the acceptance: additions that can act only through elaboration pass
@@ -529,9 +594,9 @@ def preservation_problems(statement: Statement, candidate: str, track: Track, ru
     try:
         sents = sentences(candidate)
     except LexError as exc:
-        return [str(exc)]
+        return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     if sents and not sents[-1].ended:
-        return [f"line {sents[-1].line}: the last sentence has no final period"]
+        return [Violation(sents[-1].line, _quote(sents[-1]), "the last sentence has no final period")]
     hole = statement.solution if track is Track.NO_ANSWER else None
     scan = _Scan(sents, _challenge_words(statement), rules)
     expected = [*statement.header, statement.sentences[statement.theorem]]
@@ -541,53 +606,52 @@ def preservation_problems(statement: Statement, candidate: str, track: Track, ru
             if same:
                 scan.take()
                 if j == hole:
-                    scan.problems += _answer_problems(sent, scan.defined)
+                    scan.violations += _answer_violations(sent, scan.defined)
                 break
             edited_theorem = sent.command in THEOREM_COMMANDS and sent.declared_name == statement.theorem_name
             if j == statement.theorem and edited_theorem:
-                scan.problems.append(
-                    f"line {sent.line}: the theorem `{statement.theorem_name}` differs from the challenge's statement"
-                )
+                what = f"the theorem `{statement.theorem_name}`"
+                scan.violations.append(Violation(sent.line, what, "differs from the challenge's statement"))
                 scan.take()
                 break
             _take_addition(scan)
         else:
-            what = "the theorem" if j == statement.theorem else f"`{_quote(want)}`"
-            scan.problems.append(f"{what} (challenge line {want.line}) is missing or changed")
-            return scan.problems
+            what = "the theorem" if j == statement.theorem else _quote(want)
+            missing = Violation(_last_line(sents), f"{what} (challenge line {want.line})", "missing or changed")
+            return [*scan.violations, missing]
     _take_proof(scan, f"`{statement.theorem_name}`", before_theorem=False)
     for want in statement.trailer:
         _skip_after_theorem(scan)
         sent = scan.peek()
         if sent is None or sent.key != want.key:
-            where = f"line {sent.line}" if sent else "end of file"
-            scan.problems.append(f"{where}: expected `{_quote(want)}` after the proof")
-            return scan.problems
+            line = sent.line if sent else _last_line(sents)
+            return [*scan.violations, Violation(line, _quote(want), "expected here, after the proof")]
         scan.take()
     _skip_after_theorem(scan)
     if (extra := scan.peek()) is not None:
-        scan.problems.append(
-            f"line {extra.line}: `{_quote(extra)}`: after the theorem only queries (Print, Check, About, "
-            "Search, Locate, Set Warnings) and Import/Export/Open Scope may follow"
+        rule = (
+            "after the theorem only queries (Print, Check, About, Search, Locate, Set Warnings) and "
+            "Import/Export/Open Scope may follow"
         )
-    return scan.problems
+        scan.violations.append(Violation(extra.line, _quote(extra), rule))
+    return scan.violations
 
 
-def forbidden_hits(statement: Statement, candidate: str, refuse_recursion: bool = True) -> list[str]:
-    """Forbidden constructs in the candidate's own sentences, as ``line N: `construct`: reason``.
+def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool = True) -> list[Violation]:
+    """Forbidden constructs in the candidate's own sentences, each with its line and reason.
 
     ``refuse_recursion`` adds ``POLICY.recursion_words`` (the caller decides it from the toolchain).
     """
     try:
         sents = sentences(candidate)
     except LexError as exc:
-        return [f"cannot scan the file: {exc}"]
+        return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     placeholder = set(range(statement.theorem + 1, statement.proof_end + 1))
     exempt = Counter(s.key for i, s in enumerate(statement.sentences) if i not in placeholder)
     rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
     words = {r.construct: r for r in rules}
     phrases = {tuple(r.construct.split()): r for r in POLICY.forbidden_phrases}
-    hits: list[str] = []
+    hits: list[Violation] = []
     for sent in sents:
         if exempt[sent.key] > 0:
             exempt[sent.key] -= 1
@@ -599,7 +663,7 @@ def forbidden_hits(statement: Statement, candidate: str, refuse_recursion: bool 
             if pair in phrases:
                 rule = phrases[pair]
             if rule is not None:
-                hits.append(f"line {tok.line}: `{rule.construct}`: {rule.reason}")
+                hits.append(Violation(tok.line, f"`{rule.construct}`", rule.reason))
     return hits
 
 
@@ -609,37 +673,34 @@ def recursion_refused(allow_recursion: bool, version: Version | None) -> bool:
 
 
 def _guard_note(version: Version | None) -> str:
+    """Why candidate recursion is refused, said once after the violations that name it."""
     where = "this Coq (version unknown)" if version is None else "Coq " + ".".join(map(str, version))
     issues = ", ".join(f"rocq#{b.issue}" for b in guard_bugs(version))
     return (
-        f" ({where} has known guard checker bugs shared by coqc and coqchk: {issues}; "
-        "prove it with induction or library recursors instead; --allow-recursion lifts this rule at the "
-        "user's risk)"
+        f"recursion is refused because {where} has known guard checker bugs shared by coqc and coqchk "
+        f"({issues}): prove with induction or library recursors instead; --allow-recursion lifts this "
+        "rule at the user's risk"
     )
 
 
 def preservation_gate(sub: Submission) -> GateResult:
     """G2: the candidate is the challenge with its holes filled and only permitted additions."""
-    problems = preservation_problems(challenge_statement(sub), sub.candidate, sub.track, sub.rules_profile)
-    evidence = {"problems": problems}
-    if problems:
-        return GateResult("G2", "preservation", GateStatus.FAILED, "; ".join(problems), evidence)
-    return GateResult("G2", "preservation", GateStatus.PASSED, "statement, header and solution unchanged", evidence)
+    violations = check_preservation(challenge_statement(sub), sub.candidate, sub.track, sub.rules_profile)
+    return text_gate_result("G2", "preservation", violations, "statement, header and solution unchanged")
 
 
 def forbidden_gate(sub: Submission) -> GateResult:
     """G3: no forbidden construct outside the challenge's own sentences (recursion too, on a buggy Coq)."""
     version = detected_version(optional_tool(COQC, sub.options))
     refused = recursion_refused(sub.options.allow_recursion, version)
-    hits = forbidden_hits(challenge_statement(sub), sub.candidate, refused)
-    evidence = {
-        "hits": hits,
-        "recursion": "refused" if refused else "allowed",
-        "allow_recursion": sub.options.allow_recursion,
+    violations = check_forbidden(challenge_statement(sub), sub.candidate, refused)
+    result = text_gate_result("G3", "forbidden", violations, "no forbidden construct")
+    result.evidence.update(
+        recursion="refused" if refused else "allowed",
+        allow_recursion=sub.options.allow_recursion,
         **kernel_bug_evidence(version),
-    }
-    if hits:
-        recursion = {f"`{r.construct}`" for r in POLICY.recursion_words}
-        note = _guard_note(version) if refused and any(w in h for h in hits for w in recursion) else ""
-        return GateResult("G3", "forbidden", GateStatus.FAILED, "; ".join(hits) + note, evidence)
-    return GateResult("G3", "forbidden", GateStatus.PASSED, "no forbidden construct", evidence)
+    )
+    recursion = {f"`{r.construct}`" for r in POLICY.recursion_words}
+    if refused and any(v.construct in recursion for v in violations):
+        return replace(result, detail=f"{result.detail}\n{_guard_note(version)}")
+    return result

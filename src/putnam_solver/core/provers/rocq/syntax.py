@@ -94,7 +94,8 @@ class Sentence:
 
     @property
     def ended(self) -> bool:
-        return self.tokens[-1].kind is Kind.END
+        """Complete: closed by its period, or a structuring command, which needs none."""
+        return self.tokens[-1].kind is Kind.END or _ends_without_period(list(self.tokens))
 
     def command_index(self) -> int:
         """Index of the command word, after ``#[...]`` attributes and ``Local``-style prefixes."""
@@ -129,6 +130,7 @@ class LexError(ValueError):
 
     def __init__(self, message: str, line: int) -> None:
         super().__init__(f"line {line}: {message}")
+        self.reason = message
         self.line = line
 
 
@@ -253,17 +255,39 @@ def tokenize(text: str) -> list[Token]:
 
 
 def split_sentences(tokens: list[Token]) -> list[Sentence]:
-    """Group tokens into sentences at each sentence-ending period; a trailing unended part is kept."""
+    """Group tokens into sentences as Coq reads them: each ends at a sentence-ending period, except that
+    the proof structuring commands end without one (a ``{``, ``}`` or bullet that begins a sentence, and
+    the ``{`` of a goal selector ``2: {`` or ``[h]: {``), so ``{ apply h. }`` then ``Qed.`` is four
+    sentences, not two. A trailing unended part is kept."""
     out: list[Sentence] = []
     current: list[Token] = []
-    for tok in tokens:
+    for i, tok in enumerate(tokens):
         current.append(tok)
-        if tok.kind is Kind.END:
+        followed_by_period = i + 1 < len(tokens) and tokens[i + 1].kind is Kind.END
+        if tok.kind is Kind.END or (_ends_without_period(current) and not followed_by_period):
             out.append(Sentence(tuple(current)))
             current = []
     if current:
         out.append(Sentence(tuple(current)))
     return out
+
+
+def _ends_without_period(current: list[Token]) -> bool:
+    """Whether ``current`` is a whole proof structuring command (Coq's bullets, braces, goal selectors)."""
+    last = current[-1]
+    if last.kind is not Kind.SYMBOL:
+        return False
+    if len(current) == 1:
+        return last.text in ("{", "}") or _is_bullet(last.text)
+    words = [t.text for t in current]
+    selector = words[:-2] if words[-2:] == [":", "{"] else None
+    return selector is not None and (
+        (len(selector) == 1 and selector[0].isdigit()) or (len(selector) == 3 and selector[::2] == ["[", "]"])
+    )
+
+
+def _is_bullet(text: str) -> bool:
+    return text[0] in "-+*" and text == text[0] * len(text)
 
 
 def sentences(text: str) -> list[Sentence]:

@@ -29,6 +29,8 @@ from putnam_solver.core.verify import VerifyOptions
 
 ROCQ_VERSION = "8.16.1"
 DEBIAN_PACKAGES = ("coq", "libcoq-mathcomp", "libcoq-mathcomp-analysis", "libcoq-coquelicot")
+PINS: dict[str, str] = {"coq": ROCQ_VERSION, "packages": " ".join(DEBIAN_PACKAGES)}
+"""What the gates and the axiom allow-list target (recorded in proof bundles)."""
 COQC = ToolSpec("coqc", "PUTNAM_COQC", "the Coq compiler of G4-G6 (default: on PATH)")
 COQCHK = ToolSpec("coqchk", "PUTNAM_COQCHK", "the Coq kernel checker of G6 (default: on PATH)")
 BOOTSTRAP_HINT = "run `putnam bootstrap --prover rocq` (Debian/Ubuntu) or install Coq 8.16 with opam"

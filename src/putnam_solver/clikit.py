@@ -1,0 +1,104 @@
+"""Typer plumbing for the ``putnam`` command, kept out of ``cli.py`` so that it stays flags and calls.
+
+- Help: Typer 0.29 renders every boolean flag as if it took a value (``--axle <bool>``) and a required
+  argument as ``{candidates}...`` in the usage line. :class:`PutnamCommand` shows flags bare and
+  arguments the way Click does (``FILE...``, ``[FILE]...`` when optional).
+- No traceback reaches a user: :class:`PutnamGroup` turns an exception no command turned into a message
+  into one line on stderr and exit code 2 (``PUTNAM_TRACEBACK=1`` shows the traceback, for bug reports).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+from typer.models import CommandFunctionType
+
+TRACEBACK_VARIABLE = "PUTNAM_TRACEBACK"
+_stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def error(message: str) -> None:
+    """Print ``error: message`` on stderr, as every command reports what stopped it."""
+    _stderr.print(f"[red]error:[/red] {escape(message)}")
+
+
+def warning(message: str) -> None:
+    """Print ``warning: message`` on stderr."""
+    _stderr.print(f"[yellow]warning:[/yellow] {escape(message)}")
+
+
+def _bare_flags(params: list[Any]) -> list[Any]:
+    """A flag takes no value, so its help shows no value type (an empty metavar renders as nothing)."""
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+def _argument_usage(argument: TyperArgument) -> str:
+    name = argument.metavar or (argument.name or "ARG").upper()
+    if argument.nargs != 1 and not name.endswith("..."):
+        name += "..."
+    return name if argument.required else f"[{name}]"
+
+
+class PutnamCommand(TyperCommand):
+    """A command whose help shows flags without a value type and arguments by their metavar."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _bare_flags(super().get_params(ctx))
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                pieces.append(_argument_usage(param))
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+class PutnamGroup(TyperGroup):
+    """The ``putnam`` group: the same help rendering, and the last guard against tracebacks."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _bare_flags(super().get_params(ctx))
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Typer's own ``main`` handles usage errors, exits and broken pipes; what is left is a crash."""
+        try:
+            return super().main(*args, **kwargs)
+        except Exception as exc:
+            if os.environ.get(TRACEBACK_VARIABLE):
+                raise
+            error(_unexpected(exc))
+            sys.exit(2)
+
+
+def _unexpected(exc: Exception) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"{where}{exc.strerror} (the command stopped here; check the path and its permissions)"
+    return (
+        f"unexpected {type(exc).__name__}: {exc}. This is a bug in putnam; please report it with the "
+        f"output of the same command run with {TRACEBACK_VARIABLE}=1"
+    )
+
+
+class PutnamTyper(typer.Typer):
+    """A Typer app whose commands are :class:`PutnamCommand` and whose groups are :class:`PutnamGroup`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("cls", PutnamGroup)
+        super().__init__(**kwargs)
+
+    def command(self, name: str | None = None, **kwargs: Any) -> Callable[[CommandFunctionType], CommandFunctionType]:
+        kwargs.setdefault("cls", PutnamCommand)
+        return super().command(name, **kwargs)

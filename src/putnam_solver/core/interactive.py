@@ -1,0 +1,415 @@
+"""Interactive checking for the agent's tools: warm checker sessions, proof states and lemma holes.
+
+What lives here never decides acceptance. ``submit`` and ``putnam verify`` always run the cold gates of
+``verify``; this module only makes the agent's own ``check`` faster and lets it ask for the proof state
+at a line. Each prover contributes its piece behind the ``Interactive`` protocol (``Prover.interactive``):
+how to start a session with a file's imports loaded (``coqtop`` with the ``Require``s done, a
+``lean --server`` with the header elaborated), how to compile a whole file in it, how to read the proof
+state at the end of a line, and how to find the helper declarations a file left as holes.
+
+Every session is a ``sandbox.SandboxSession``: the same sandbox and caps as a gate's compile, a deadline
+on every exchange, and a session that misbehaves (dies, floods, times out, answers out of protocol) is
+closed and never reused. A session serves one exchange at a time and at most ``max_uses`` of them, then
+is replaced; sessions are keyed by the exact import header and toolchain, so two files share a session
+only when a cold compile would load the same libraries for both.
+
+Failing closed: a compile result here is ``passed`` only when the session ran the whole file and reported
+no error; anything else is ``failed`` (an error the tool reported) or ``error`` (it could not tell). A
+``NotWarm`` answer sends the caller back to the cold gates.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from putnam_solver.core.gatekit import ToolUnavailable
+from putnam_solver.core.sandbox import SandboxUnavailable, SessionError, SessionTimeout
+from putnam_solver.core.verify import GateResult, GateStatus, Profile, Verdict, VerifyOptions, gate_ids, run_gates
+
+if TYPE_CHECKING:
+    from putnam_solver.core.benchmark import Benchmark, Problem
+    from putnam_solver.core.provers import Prover
+    from putnam_solver.core.verify import Track
+
+T = TypeVar("T")
+
+DEFAULT_MAX_SESSIONS = 4
+"""Warm sessions kept at once. Each holds its imports in memory (a Lean session with Mathlib takes
+several GB), and the agent's checks are bounded by the cores anyway."""
+DEFAULT_MAX_USES = 50
+"""Exchanges a session serves before it is replaced by a fresh one."""
+
+
+class NotWarm(Exception):
+    """This file must be checked by the cold gates (the message says why); not a verdict on it."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message a tool reported while checking a file (untrusted text: the file chose much of it)."""
+
+    severity: str
+    """``error``, ``warning`` or ``info``."""
+    line: int | None
+    column: int | None
+    text: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}, column {self.column}: " if self.line is not None else ""
+        return f"{where}{self.severity}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A whole file run through a session: ``passed`` only when it ran to the end with no error."""
+
+    status: GateStatus
+    detail: str
+    messages: tuple[Message, ...] = ()
+    seconds: float = 0.0
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> tuple[Message, ...]:
+        return tuple(m for m in self.messages if m.severity == "error")
+
+
+@dataclass(frozen=True)
+class ProofState:
+    """The proof state at the end of ``line``: ``goals`` is the tool's text of hypotheses and goals (None
+    where no proof is open), ``messages`` the errors reported up to that line."""
+
+    line: int
+    goals: str | None
+    messages: tuple[Message, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Hole:
+    """A helper declaration whose proof is left as a hole (``sorry``, ``Admitted``)."""
+
+    name: str
+    line: int
+
+
+class LemmaError(ValueError):
+    """A lemma cannot be taken out of a file on its own; the message says why, for the model."""
+
+
+class ProofSession(Protocol):
+    """A warm checker holding one import header (one exchange at a time)."""
+
+    uses: int
+
+    @property
+    def alive(self) -> bool: ...
+
+    def compile(self, text: str, timeout: float) -> Compiled:
+        """Check the whole file ``text``. Raises NotWarm (use the cold gates), SessionError (broken)."""
+        ...
+
+    def goals(self, text: str, line: int, timeout: float) -> ProofState:
+        """The proof state at the end of ``line`` (1-based) of ``text``. Raises SessionError."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Interactive(Protocol):
+    """What a prover offers the agent beyond its gates (``Prover.interactive``)."""
+
+    def session_key(self, challenge: str, options: VerifyOptions) -> str:
+        """What a session for files completing ``challenge`` is keyed by: the import header and the
+        toolchain (raises ToolUnavailable when the tool is missing)."""
+        ...
+
+    def open_session(self, challenge: str, options: VerifyOptions, scratch: Path) -> ProofSession:
+        """Start a sandboxed session with the challenge's imports loaded. Raises ToolUnavailable,
+        SandboxUnavailable or SessionError (the imports did not load)."""
+        ...
+
+    def holes(self, challenge: str, candidate: str) -> list[Hole]:
+        """The declarations of ``candidate`` (other than the challenge's theorem) left as holes."""
+        ...
+
+    def only_holes(self, forbidden: GateResult) -> bool:
+        """Whether G3 refused the file for holes only (so a draft may still be compiled)."""
+        ...
+
+    def lemma_statement(self, challenge: str, candidate: str, name: str, track: Track) -> str:
+        """A statement file for lemma ``name`` of ``candidate`` alone, in the benchmark's shape: the
+        challenge's header, then the lemma with a hole for its proof. Raises LemmaError."""
+        ...
+
+    def lemma_text(self, statement: str, proved: str) -> str:
+        """The part of a proved lemma file ``proved`` (completing ``statement``) to paste into a file:
+        everything after the statement's header."""
+        ...
+
+
+@dataclass
+class _Idle:
+    key: str
+    session: ProofSession
+    scratch: Path
+
+
+class SessionPool:
+    """Warm sessions per key, each serving one exchange at a time, at most ``max_uses`` exchanges.
+
+    ``reuse=False`` makes every exchange start and end its own session (warm checking off: the same code
+    path, none of the reuse). Thread-safe; ``close`` stops every session.
+    """
+
+    def __init__(
+        self, max_sessions: int = DEFAULT_MAX_SESSIONS, max_uses: int = DEFAULT_MAX_USES, reuse: bool = True
+    ) -> None:
+        if max_sessions < 1 or max_uses < 1:
+            raise ValueError("a session pool needs at least one session and one use per session")
+        self.max_sessions = max_sessions
+        self.max_uses = max_uses
+        self.reuse = reuse
+        self._cond = threading.Condition()
+        self._idle: list[_Idle] = []
+        self._busy = 0
+        self._closed = False
+        self.started = 0
+        self.reused = 0
+
+    def run(
+        self,
+        interactive: Interactive,
+        challenge: str,
+        options: VerifyOptions,
+        use: Callable[[ProofSession], T],
+    ) -> T:
+        """``use(session)`` on a session for ``challenge`` (an idle one with the same key, else a new
+        one). A session whose exchange raised SessionError is closed, never returned to the pool."""
+        key = interactive.session_key(challenge, options)
+        entry = self._acquire(key)
+        if entry is None:
+            scratch = Path(tempfile.mkdtemp(prefix="putnam-session-"))
+            try:
+                session = interactive.open_session(challenge, options, scratch)
+            except BaseException:
+                shutil.rmtree(scratch, ignore_errors=True)
+                self._release(None)
+                raise
+            entry = _Idle(key, session, scratch)
+            with self._cond:
+                self.started += 1
+        broken = True
+        try:
+            result = use(entry.session)
+            broken = False
+            return result
+        except NotWarm:
+            broken = False
+            raise
+        finally:
+            entry.session.uses += 1
+            keep = self.reuse and not broken and entry.session.alive and entry.session.uses < self.max_uses
+            self._release(entry if keep else None, closing=None if keep else entry)
+
+    def close(self) -> None:
+        """Stop every idle session; sessions in use stop when their exchange ends."""
+        with self._cond:
+            self._closed = True
+            idle, self._idle = self._idle, []
+            self._cond.notify_all()
+        for entry in idle:
+            _stop(entry)
+
+    def _acquire(self, key: str) -> _Idle | None:
+        """An idle session with ``key`` (None: the caller starts one; a slot is reserved for it)."""
+        with self._cond:
+            while True:
+                if self._closed:
+                    raise SessionError("the session pool is closed")
+                for i, entry in enumerate(self._idle):
+                    if entry.key == key:
+                        self._busy += 1
+                        self.reused += 1
+                        return self._idle.pop(i)
+                if self._busy + len(self._idle) < self.max_sessions:
+                    self._busy += 1
+                    return None
+                if self._idle:  # every slot is taken: the least recently used idle session makes room
+                    victim = self._idle.pop(0)
+                    self._busy += 1
+                    break
+                self._cond.wait()
+        _stop(victim)
+        return None
+
+    def _release(self, keep: _Idle | None, closing: _Idle | None = None) -> None:
+        if closing is not None:
+            _stop(closing)
+        with self._cond:
+            self._busy -= 1
+            if keep is not None and not self._closed:
+                self._idle.append(keep)
+                keep = None
+            self._cond.notify_all()
+        if keep is not None:
+            _stop(keep)
+
+
+def _stop(entry: _Idle) -> None:
+    try:
+        entry.session.close()
+    finally:
+        shutil.rmtree(entry.scratch, ignore_errors=True)
+
+
+def refused_for_holes(forbidden: GateResult, holes: frozenset[str]) -> bool:
+    """Whether G3 failed and every violation it lists (``gatekit.text_gate_result``'s evidence) is one of
+    the prover's ``holes`` (``sorry``, ``Admitted``): a draft, which may still be compiled."""
+    violations = forbidden.evidence.get("violations")
+    if forbidden.status is not GateStatus.FAILED or not isinstance(violations, list) or not violations:
+        return False
+    return all(isinstance(v, dict) and str(v.get("construct", "")).strip("`") in holes for v in violations)
+
+
+def line_count(text: str) -> int:
+    """Lines of a file as an editor numbers them (a final newline starts no new line)."""
+    return max(1, len(text.splitlines()))
+
+
+def outside(text: str, line: int) -> ProofState | None:
+    """The answer for a line outside the file, or None when ``line`` is in it."""
+    count = line_count(text)
+    if 1 <= line <= count:
+        return None
+    return ProofState(line, None, (), f"line {line} is outside the file (lines 1 to {count})")
+
+
+def deadline(timeout: float) -> float:
+    """A ``time.monotonic()`` deadline ``timeout`` seconds from now."""
+    return time.monotonic() + timeout
+
+
+@dataclass(frozen=True)
+class CheckOutcome:
+    """The agent's ``check`` of one file: the verdict of profile ``fast`` (never an acceptance), how G4
+    was decided (``warm``), and for a file refused only for its holes, the compile of that draft and the
+    holes left."""
+
+    verdict: Verdict
+    warm: bool = False
+    draft: Compiled | None = None
+    holes: tuple[Hole, ...] = ()
+
+
+def check_file(
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    candidate: str,
+    track: Track,
+    options: VerifyOptions,
+    pool: SessionPool | None,
+    label: str = "<candidate>",
+    warm: bool = True,
+) -> CheckOutcome:
+    """The ``fast`` profile on ``candidate``, with G4 in a warm session where one can decide it.
+
+    The text gates run exactly as in ``run_gates`` (so a check never refuses what the acceptance would
+    accept, nor passes what it refuses); G4 is the session's compile of the same bytes. The cold gates
+    decide instead when ``warm`` is off, there is no pool or interactive piece, the file must go cold
+    (``NotWarm``) or the session broke; a session that ran out of time is a G4 ``error``, as a cold
+    timeout is. A file whose only refusal is its holes (``sorry``, ``Admitted`` in G3) is compiled as a
+    draft in a session of ``pool`` (warm or not), to report what else is wrong and which holes remain.
+    """
+    interactive = prover.interactive()
+    data = candidate.encode("utf-8")
+
+    def cold() -> CheckOutcome:
+        return CheckOutcome(run_gates(prover, benchmark, problem, data, track, options, label))
+
+    if pool is None or interactive is None or options.profile is not Profile.FAST:
+        return cold()
+    text = run_gates(prover, benchmark, problem, data, track, dataclasses.replace(options, profile=Profile.TEXT), label)
+    challenge = prover.challenge(problem, track)
+    failed = [g for g in text.gates if not g.passed]
+    fast = dataclasses.replace(text, profile=Profile.FAST, expected_gates=gate_ids(options))
+    if failed:
+        holes = tuple(interactive.holes(challenge, candidate))
+        draftable = holes and len(failed) == 1 and failed[0].id == "G3" and interactive.only_holes(failed[0])
+        if not draftable:
+            return CheckOutcome(fast, holes=holes)
+        try:
+            draft = pool.run(interactive, challenge, options, lambda s: s.compile(candidate, options.timeout_seconds))
+        except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
+            return CheckOutcome(fast, holes=holes)
+        return CheckOutcome(fast, pool.reuse, draft, holes)
+    if not warm:
+        return cold()
+    try:
+        compiled = pool.run(interactive, challenge, options, lambda s: s.compile(candidate, options.timeout_seconds))
+    except SessionTimeout as exc:
+        compiled = Compiled(GateStatus.ERROR, f"{exc}; not a verdict on the candidate", evidence={"warm": True})
+    except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
+        return cold()
+    g4 = GateResult("G4", "compile", compiled.status, compiled.detail, compiled.evidence)
+    return CheckOutcome(dataclasses.replace(fast, gates=[*fast.gates, g4]), warm=True)
+
+
+def proof_state(
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    candidate: str,
+    line: int,
+    track: Track,
+    options: VerifyOptions,
+    pool: SessionPool,
+) -> ProofState | str:
+    """The proof state at the end of ``line`` of ``candidate``, from a session of ``pool``.
+
+    The file reaches a session only when G3 finds nothing forbidden in it but holes (a proof state is
+    asked of unfinished files); otherwise the answer is G3's refusal, as text. Raises SessionError,
+    NotWarm, ToolUnavailable or SandboxUnavailable when no session can answer.
+    """
+    interactive = prover.interactive()
+    if interactive is None:
+        raise NotWarm(f"the {prover.label} prover offers no proof states")
+    text_options = dataclasses.replace(options, profile=Profile.TEXT)
+    text = run_gates(prover, benchmark, problem, candidate.encode("utf-8"), track, text_options)
+    forbidden = next((g for g in text.gates if g.id == "G3"), None)
+    if forbidden is None or not (forbidden.passed or interactive.only_holes(forbidden)):
+        why = forbidden.detail if forbidden is not None else "the forbidden-construct gate did not run"
+        return f"the file is refused before any proof state is computed (G3): {why}"
+    challenge = prover.challenge(problem, track)
+    return pool.run(interactive, challenge, options, lambda s: s.goals(candidate, line, options.timeout_seconds))
+
+
+__all__ = [
+    "DEFAULT_MAX_SESSIONS",
+    "DEFAULT_MAX_USES",
+    "CheckOutcome",
+    "Compiled",
+    "Hole",
+    "Interactive",
+    "LemmaError",
+    "Message",
+    "NotWarm",
+    "ProofSession",
+    "ProofState",
+    "SessionPool",
+    "check_file",
+    "deadline",
+    "line_count",
+    "outside",
+    "proof_state",
+    "refused_for_holes",
+]

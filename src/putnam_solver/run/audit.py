@@ -1,0 +1,398 @@
+"""``putnam audit``: re-verify every stored pass of a run, afresh, from its ledger alone.
+
+A pass was accepted once, when it was submitted. An audit checks it again as a reviewer would: the
+candidate's bytes are taken from the ledger, the challenge is derived again from the run's pinned
+benchmark (whose bytes must be the run's), and every gate of the full profile (with AXLE if the run used
+it) runs in a fresh sandbox, with no verdict cache. Each result is stored in the ledger's ``audits``
+table as soon as it is known (time, toolchain fingerprint, verdict with every gate's evidence, hashes),
+so an audit killed at any moment resumes where it stopped: a pass already audited on this toolchain is
+skipped unless ``again`` (an audit that could not decide, status ``error``, is always run again).
+
+A pass whose audit fails is never dropped: it stays in the ledger, its newest audit says why, and the
+run's outputs mark it (SUMMARY.md, attempts.tsv, ``audit.json`` in its evidence folder).
+
+Refusals, before anything is verified: the benchmark file's bytes differ from the run's (always), or
+the toolchain fingerprint differs from the one the pass was submitted on, unless
+``allow_toolchain_change`` (then every audit row records ``toolchain_changed``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark, locate_benchmark
+from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.provers import Prover, get_prover
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.util import InputError, sha256_hex
+from putnam_solver.core.verify import (
+    GateResult,
+    GateStatus,
+    Profile,
+    Track,
+    Verdict,
+    VerifyOptions,
+    gate_ids,
+    run_gates,
+)
+from putnam_solver.doctor import require_gates
+from putnam_solver.run.campaign._errors import CampaignError
+from putnam_solver.run.campaign._lock import RunLock
+from putnam_solver.run.campaign._settings import config_from_json
+from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, sha256_text
+from putnam_solver.run.report.summary import audit_summary, evidence_dir, write_audit_file, write_outputs
+
+Notice = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class AuditRequest:
+    """What ``putnam audit`` was asked to do."""
+
+    run_dir: Path
+    jobs: int = 1
+    again: bool = False
+    """Re-verify passes already audited on this toolchain too."""
+    allow_toolchain_change: bool = False
+    """Audit on a toolchain other than the run's (recorded in every audit row)."""
+    benchmark: str | Path | None = None
+    """Where the run's benchmark file is now, a PATH or a registered NAME (default: the path the run
+    recorded); its bytes must match."""
+    tools: Mapping[str, Path] = field(default_factory=dict)
+    """``--tool NAME=PATH`` choices over the run's own."""
+
+
+@dataclass(frozen=True)
+class AuditItem:
+    """One stored pass and its newest audit (the one just made, or the earlier one that made it skip)."""
+
+    attempt: AttemptRow
+    audit: AuditRow | None
+    skipped: bool = False
+    defect: str = ""
+    """What the benchmark's errata say is wrong with the statement (``""``: nothing known): a confirmed
+    pass of a statement known defective is shown and counted apart from solved."""
+
+    @property
+    def status(self) -> str:
+        """The newest audit's status (``accepted``, ``rejected``, ``error``), or ``not audited``."""
+        return self.audit.status if self.audit is not None else "not audited"
+
+    @property
+    def counted(self) -> bool:
+        """The pass counts as audited: backed at submission, and its newest audit accepted these bytes."""
+        audit = self.audit
+        return (
+            self.attempt.verified_pass
+            and audit is not None
+            and audit.status == "accepted"
+            and audit.candidate_sha256 == self.attempt.candidate_sha256
+        )
+
+    def line(self) -> str:
+        """One line of the audit table: problem, campaign, submission, audit, and why not when not."""
+        submitted = "verified" if self.attempt.verified_pass else "UNBACKED"
+        shown = audit_summary(self.audit) if self.audit is not None else "not audited"
+        notes = []
+        if self.skipped:
+            notes.append("audited before on this toolchain (--again re-verifies)")
+        if self.audit is not None and self.audit.toolchain_changed:
+            notes.append("on a changed toolchain")
+        if not self.attempt.verified_pass:
+            notes.append("the stored verdict does not back the stored candidate bytes")
+        first = _first_problem(self.audit.verdict) if self.audit is not None else None
+        if first:
+            notes.append(first)
+        if self.defect:
+            what = "solved, counted apart" if self.counted else "not counted"
+            notes.append(f"{what} (statement known defective: {self.defect})")
+        tail = f"  ({'; '.join(notes)})" if notes else ""
+        return f"{shown:16} {self.attempt.problem}  campaign {self.attempt.campaign}, {submitted}{tail}"
+
+
+@dataclass(frozen=True)
+class AuditOutcome:
+    """How an audit ended: 0 every pass audited and accepted; 1 a pass failed its audit (or its stored
+    verdict does not back it); 2 an audit could not decide (a gate could not run)."""
+
+    exit_code: int
+    message: str
+    items: tuple[AuditItem, ...]
+    toolchain: str
+    audited_now: int = 0
+
+
+def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: Notice | None = None) -> AuditOutcome:
+    """Audit every stored pass of ``request.run_dir``; ``on_item`` hears one progress line per pass done.
+
+    Raises InputError (exit code 2) when the audit is refused: no run there, the run directory in use,
+    the benchmark changed, the toolchain changed without ``allow_toolchain_change``, or the full profile
+    cannot run here.
+    """
+    run_dir = request.run_dir
+    if not (run_dir / LEDGER_NAME).is_file():
+        raise InputError(f"{run_dir}: no run here (no {LEDGER_NAME}); give the directory `putnam solve` wrote")
+    try:
+        with RunLock(run_dir):
+            ledger = Ledger.open(run_dir / LEDGER_NAME)
+            try:
+                return _Audit(request, ledger, notice, on_item).run()
+            finally:
+                ledger.close()
+    except (CampaignError, LedgerError) as exc:
+        raise InputError(str(exc)) from exc
+
+
+def run_toolchains(ledger: Ledger) -> Callable[[AttemptRow], str | None]:
+    """The toolchain fingerprint each attempt was verified on: the one recorded by the run's start or
+    resume that preceded it (None for runs whose putnam did not record it)."""
+    history = ledger.settings_history()
+
+    def toolchain(attempt: AttemptRow) -> str | None:
+        before = [s for at, s in history if at <= attempt.recorded_at] or [s for _, s in history[:1]]
+        value = before[-1].get("toolchain") if before else None
+        return str(value) if value is not None else None
+
+    return toolchain
+
+
+def load_run_benchmark(settings: Mapping[str, Any], where: str | Path | None, run_dir: Path) -> Benchmark:
+    """The run's benchmark (with the split it chose), from ``where`` (a path or a registered name) or the
+    path the run recorded; refused unless its bytes are the run's (SHA-256)."""
+    selection = settings.get("selection", {})
+    expected = str(settings.get("benchmark_sha256", ""))
+    try:
+        prover = str(settings.get("config", {}).get("prover", ""))
+        path = locate_benchmark(where, prover).path if where else Path(str(selection.get("benchmark", "")))
+        benchmark = load_benchmark(path, selection.get("requested_sha256"), selection.get("split"))
+    except BenchmarkError as exc:
+        raise InputError(f"{run_dir}: cannot load the run's benchmark: {exc}") from exc
+    if benchmark.sha256 != expected:
+        raise InputError(
+            f"{path}: SHA-256 is {benchmark.sha256}, but the run in {run_dir} was made on a benchmark with "
+            f"SHA-256 {expected}; its passes can only be checked against the same statements. Give the run's "
+            "benchmark file with --benchmark PATH (or NAME)"
+        )
+    return benchmark
+
+
+class _Audit:
+    """One audit holding the run directory's lock."""
+
+    def __init__(self, request: AuditRequest, ledger: Ledger, notice: Notice, on_item: Notice | None) -> None:
+        self.request = request
+        self.ledger = ledger
+        self.notice = notice
+        self.on_item = on_item
+        settings = ledger.settings()
+        if settings is None:
+            raise InputError(f"{request.run_dir}: the ledger holds no run settings; nothing to audit")
+        self.settings = settings
+        self.suffix = str(settings.get("suffix", ""))
+        self.config = config_from_json(settings["config"])
+        self.prover: Prover = get_prover(self.config.prover)
+        self.track: Track = self.config.track
+        self.options = self._options()
+        self.challenges: dict[str, str] = {}
+
+    def _options(self) -> VerifyOptions:
+        """The run's gate settings at the full profile, in the sandbox, with the user's tool choices."""
+        run = self.config.verify_options()
+        return dataclasses.replace(
+            run,
+            profile=Profile.FULL,
+            acceptance=None,
+            unsafe_no_sandbox=False,
+            tools={**run.tools, **self.request.tools},
+        )
+
+    def run(self) -> AuditOutcome:
+        benchmark = load_run_benchmark(self.settings, self.request.benchmark, self.request.run_dir)
+        passes = [a for a in self.ledger.attempts() if a.status == "passed"]
+        current = self.prover.toolchain_fingerprint(self.options)
+        recorded = run_toolchains(self.ledger)
+        changed = {a.id: recorded(a) != current for a in passes}
+        self._check_toolchain(passes, recorded, current)
+        if passes:
+            require_gates(self.prover.name, self.options)
+        latest = self.ledger.latest_audits()
+        self.challenges = {p.id: p.challenge_sha256 for p in self.ledger.problems().values()}
+        items: dict[int, AuditItem] = {}
+        todo = []
+        for attempt in passes:
+            self._check_evidence(attempt)
+            before = latest.get(attempt.id)
+            if self._still_valid(attempt, before, current):
+                items[attempt.id] = AuditItem(attempt, before, True, benchmark.known_defect(attempt.problem))
+            else:
+                todo.append(attempt)
+        if passes:
+            again = f" ({len(items)} already audited on this toolchain; --again re-verifies them)" if items else ""
+            self.notice(f"auditing {len(todo)} of {len(passes)} passes afresh, {self.request.jobs} at a time{again}")
+        progress = _Progress(len(passes), self.on_item)
+        for item in items.values():
+            progress(item)
+
+        def one(attempt: AttemptRow) -> AuditItem:
+            verdict = self._verify(attempt, benchmark)
+            row = self.ledger.record_audit(
+                attempt.id,
+                self._audit_json(attempt, verdict, recorded(attempt), current, changed[attempt.id]),
+                current,
+                benchmark.sha256,
+                changed[attempt.id],
+            )
+            write_audit_file(self.request.run_dir, attempt, row)
+            return AuditItem(attempt, row, defect=benchmark.known_defect(attempt.problem))
+
+        workers = max(1, min(self.request.jobs, len(todo) or 1))
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="putnam-audit") as pool:
+            for item in pool.map(one, todo):
+                items[item.attempt.id] = item
+                progress(item)
+        write_outputs(self.request.run_dir, self.ledger)
+        ordered = tuple(items[a.id] for a in passes)
+        return _outcome(ordered, current, len(todo))
+
+    def _still_valid(self, attempt: AttemptRow, before: AuditRow | None, current: str) -> bool:
+        """Skip a pass whose newest audit decided, on this toolchain, about exactly its stored bytes."""
+        return (
+            not self.request.again
+            and before is not None
+            and before.status in ("accepted", "rejected")
+            and before.toolchain == current
+            and before.candidate_sha256 == attempt.candidate_sha256
+            and attempt.candidate is not None
+            and before.candidate_sha256 == sha256_text(attempt.candidate)
+        )
+
+    def _check_toolchain(
+        self, passes: Sequence[AttemptRow], recorded: Callable[[AttemptRow], str | None], current: str
+    ) -> None:
+        differing = sorted({recorded(a) or "not recorded (a putnam older than the audit)" for a in passes} - {current})
+        if not differing:
+            return
+        if self.request.allow_toolchain_change:
+            self.notice(
+                f"warning: auditing on another toolchain than the run's (recorded in every audit): run: "
+                f"{'; '.join(differing)}; here: {current}"
+            )
+            return
+        raise InputError(
+            f"{self.request.run_dir}: the toolchain differs from the one the run's passes were verified on "
+            f"(run: {' | '.join(differing)}; here: {current}). Audit with the run's tools (--tool NAME=PATH), or "
+            "pass --allow-toolchain-change to audit on this one (recorded in every audit)"
+        )
+
+    def _check_evidence(self, attempt: AttemptRow) -> None:
+        """Say so when the evidence folder's candidate is not the ledger's (edited after the run?): the
+        audit checks the ledger's bytes, and the outputs are derived from them."""
+        path = self.request.run_dir / evidence_dir(attempt.campaign, attempt.problem) / f"candidate{self.suffix}"
+        if attempt.candidate is None or not path.exists():
+            return
+        try:
+            found = read_regular_file(path, max(self.options.max_candidate_bytes, len(attempt.candidate) * 4) + 1)
+        except UnsafeFile as exc:
+            self.notice(f"warning: {exc}")
+            return
+        if found != attempt.candidate.encode("utf-8"):
+            self.notice(
+                f"warning: {path} differs from the candidate the ledger holds for {attempt.problem} (campaign "
+                f"{attempt.campaign}); the ledger's bytes are audited"
+            )
+
+    def _verify(self, attempt: AttemptRow, benchmark: Benchmark) -> Verdict:
+        """The full profile afresh on the stored bytes, against the challenge derived here and now."""
+        problem = benchmark.problems.get(attempt.problem)
+        if problem is None:
+            return self._refused(attempt, benchmark, f"the run's benchmark has no problem {attempt.problem}")
+        if attempt.candidate is None:
+            return self._refused(attempt, benchmark, "the ledger holds no candidate for this pass")
+        try:
+            data = attempt.candidate.encode("utf-8")
+        except UnicodeEncodeError:
+            return self._refused(attempt, benchmark, "the stored candidate is not valid Unicode text")
+        label = str(evidence_dir(attempt.campaign, attempt.problem) / f"candidate{self.suffix}")
+        try:
+            return run_gates(self.prover, benchmark, problem, data, self.track, self.options, label)
+        except InputError as exc:  # an empty candidate: refused like any input that is not a proof
+            return self._refused(attempt, benchmark, str(exc))
+
+    def _refused(self, attempt: AttemptRow, benchmark: Benchmark, why: str) -> Verdict:
+        return Verdict(
+            problem=attempt.problem,
+            prover=self.prover.name,
+            track=self.track,
+            profile=self.options.profile,
+            gates=[GateResult("G1", "provenance", GateStatus.FAILED, why)],
+            expected_gates=gate_ids(self.options),
+            candidate_sha256=sha256_hex((attempt.candidate or "").encode("utf-8", "surrogatepass")),
+            statement_sha256="",
+            challenge_sha256="",
+            benchmark_sha256=benchmark.sha256,
+            benchmark_pinned=benchmark.pinned,
+        )
+
+    def _audit_json(
+        self, attempt: AttemptRow, verdict: Verdict, run_toolchain: str | None, current: str, changed: bool
+    ) -> dict[str, Any]:
+        """The verdict as stored, with what the audit compared: the run's toolchain and challenge."""
+        return {
+            **verdict.to_json(),
+            "audit": {
+                "run_toolchain": run_toolchain,
+                "toolchain": current,
+                "toolchain_changed": changed,
+                "gate_code": gate_code_fingerprint(),
+                "challenge_matches_run": self.challenges.get(attempt.problem) == verdict.challenge_sha256,
+                "submitted": {
+                    "status": attempt.verdict_status,
+                    "candidate_sha256": attempt.candidate_sha256,
+                    "verified_pass": attempt.verified_pass,
+                },
+            },
+        }
+
+
+class _Progress:
+    """Counts the passes done and hands each one's table line to the caller."""
+
+    def __init__(self, total: int, sink: Notice | None) -> None:
+        self.total, self.done, self.sink = total, 0, sink
+
+    def __call__(self, item: AuditItem) -> None:
+        self.done += 1
+        if self.sink is not None:
+            self.sink(f"[{self.done}/{self.total}] {item.line()}")
+
+
+def _outcome(items: Sequence[AuditItem], toolchain: str, audited_now: int) -> AuditOutcome:
+    if not items:
+        return AuditOutcome(0, "the run has no stored pass; nothing to audit", (), toolchain)
+    counts = {s: sum(i.status == s for i in items) for s in ("accepted", "rejected", "error")}
+    unbacked = [i for i in items if not i.attempt.verified_pass]
+    failed = [i for i in items if not i.counted]
+    skipped = sum(i.skipped for i in items)
+    apart = sorted({i.attempt.problem for i in items if i.counted and i.defect})
+    on_defects = f" ({len(apart)} on statements known defective, counted apart: {', '.join(apart)})" if apart else ""
+    summary = (
+        f"audited {len(items)} passes: {counts['accepted']} accepted{on_defects}, {counts['rejected']} rejected, "
+        f"{counts['error']} could not be decided ({audited_now} re-verified now"
+        f"{f', {skipped} audited before on this toolchain' if skipped else ''})"
+    )
+    if unbacked:
+        summary += f"; {len(unbacked)} marked passed without a stored verdict for their bytes (never counted)"
+    if failed:
+        summary += f"; not confirmed: {', '.join(sorted({i.attempt.problem for i in failed}))}"
+    code = 2 if counts["error"] else (1 if failed else 0)
+    return AuditOutcome(code, summary, tuple(items), toolchain, audited_now)
+
+
+def _first_problem(verdict: Mapping[str, Any]) -> str:
+    gate = next((g for g in verdict.get("gates", []) if g.get("status") != "passed"), None)
+    return f"{gate['id']} {gate['name']} {gate['status']}: {str(gate['detail'])[:300]}" if gate else ""

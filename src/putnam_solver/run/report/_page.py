@@ -1,0 +1,249 @@
+"""The building blocks of the report pages: layout, charts, the problem grid, links, style and script.
+
+Charts are plotly figures; the page inlines plotly's JavaScript bundle from the pinned wheel once, so the
+file needs no network. Every text that reaches the page is escaped here (problem ids, messages and paths
+may hold anything).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from putnam_solver.run.report.data import RunData, parse_time
+from putnam_solver.run.report.summary import evidence_dir
+
+PUTNAM_ID = re.compile(r"putnam_(\d{4})_([ab])(\d+)")
+PLOT_CONFIG = {
+    "displaylogo": False,
+    "responsive": True,
+    "showSendToCloud": False,
+    "plotlyServerURL": "",
+    "modeBarButtonsToRemove": ["sendChartToCloud", "sendDataToCloud", "select2d", "lasso2d"],
+}
+"""Charts keep plotly's zoom, pan and PNG download, but none of its buttons that upload a chart or link out."""
+COLORS = {
+    "solved": "#2e7d32",
+    "defective": "#9e9d24",
+    "attempted": "#ef6c00",
+    "pending": "#90a4ae",
+    "outside": "#eceff1",
+    "both": "#2e7d32",
+    "only-a": "#1565c0",
+    "only-b": "#8e24aa",
+    "neither": "#ef6c00",
+    "failed": "#ef6c00",
+    "error": "#c62828",
+    "unavailable": "#78909c",
+}
+
+
+def problem_cell(run: RunData, problem: str, state: str, base: Path) -> str:
+    """One problem's cell: linked to the evidence folder of its pass, else of its last attempt."""
+    mine = run.by_problem.get(problem, [])
+    chosen = next((a for a in mine if a.verified_pass), mine[-1] if mine else None)
+    title = f"{problem}: {state}"
+    if problem in run.defects:
+        title += f" (statement known defective: {run.defects[problem]})"
+    if chosen is not None:
+        title += f" (campaign {chosen.campaign}; {len(mine)} attempts, ${sum(a.cost_dollars for a in mine):.2f})"
+    text = "" if PUTNAM_ID.fullmatch(problem) else esc(problem)  # the grid's row and column name those
+    folder = run.run_dir / evidence_dir(chosen.campaign, problem) if chosen else None
+    inner = text
+    if folder is not None and folder.is_dir():
+        inner = f'<a href="{href(folder, base)}/" aria-label="{esc(problem)}">{text}</a>'
+    attributes = f'class="cell {state}" data-problem="{esc(problem)}" data-state="{state}" title="{esc(title)}"'
+    return f"<td {attributes}>{inner}</td>"
+
+
+OTHERS_PER_ROW = 8
+"""Cells per row for ids that are not PutnamBench's (miniF2F, ProofNet), each showing its id."""
+
+
+def year_table(cells: Mapping[str, str]) -> str:
+    """PutnamBench ids as a grid: a column per year, a row per problem (A1..B6); other ids (miniF2F,
+    ProofNet) follow in a table of their own, in id order, a few named cells per row. Years run across so
+    that six decades fit one screen."""
+    grid: dict[tuple[str, int], dict[int, str]] = {}
+    years: set[int] = set()
+    others = []
+    for problem, cell in sorted(cells.items()):
+        found = PUTNAM_ID.fullmatch(problem)
+        if found is None:
+            others.append(cell)
+            continue
+        year = int(found.group(1))
+        years.add(year)
+        grid.setdefault((found.group(2), int(found.group(3))), {})[year] = cell
+    parts = []
+    if grid:
+        order = sorted(years)
+        head = "".join(f'<th class="year"><span>{year}</span></th>' for year in order)
+        body = "".join(
+            f"<tr><th>{side.upper()}{n}</th>"
+            + "".join(grid[(side, n)].get(year, '<td class="cell none"></td>') for year in order)
+            + "</tr>"
+            for side, n in sorted(grid)
+        )
+        parts.append(f'<div class="scroll"><table class="grid" id="problem-grid"><thead><tr><th></th>{head}</tr>')
+        parts.append(f"</thead><tbody>{body}</tbody></table></div>")
+    if others:
+        rows = "".join(
+            f"<tr>{''.join(others[i : i + OTHERS_PER_ROW])}</tr>" for i in range(0, len(others), OTHERS_PER_ROW)
+        )
+        parts.append(
+            f'<div class="scroll"><table class="grid others" id="other-problems"><tbody>{rows}</tbody></table></div>'
+        )
+    return "".join(parts)
+
+
+def plotly_go() -> Any:
+    """plotly's figure module, imported when a report is made (it is slow to import)."""
+    import plotly.graph_objects as go
+
+    return go
+
+
+def layout(figure: Any, title: str, x: str, y: str) -> Any:
+    figure.update_layout(
+        title={"text": title},
+        xaxis={"title": {"text": x}},
+        yaxis={"title": {"text": y}, "rangemode": "tozero"},
+        template="plotly_white",
+        height=360,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        showlegend=False,
+    )
+    return figure
+
+
+def figure_html(div_id: str, figure: Any) -> str:
+    import plotly.io as pio
+
+    chart: str = pio.to_html(figure, include_plotlyjs=False, full_html=False, config=PLOT_CONFIG, div_id=div_id)
+    return f'<div class="chart">{chart}</div>'
+
+
+def section(key: str, title: str, body: str) -> str:
+    return f'<section id="{key}"><h2>{esc(title)}</h2>{body}</section>'
+
+
+def page(title: str, heading: str, sections: Sequence[str]) -> str:
+    from plotly.offline import get_plotlyjs
+
+    generated = datetime.now(UTC).isoformat(timespec="seconds")
+    nav = "".join(
+        f'<a href="#{key}">{label}</a>'
+        for key, label in re.findall(r'<section id="([^"]+)"><h2>([^<]*)</h2>', "".join(sections))
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{esc(title)}</title><style>{CSS}</style>"
+        f'<script id="plotly-js">{get_plotlyjs()}</script></head><body>'
+        f'<header><h1>{esc(heading)}</h1><p class="meta">Generated {generated} by putnam report from the run\'s '
+        "ledger. A problem counts as solved only with a stored verdict in which every acceptance gate passed "
+        f"for exactly the candidate's bytes.</p><nav>{nav}</nav></header>"
+        + "".join(sections)
+        + f"<script>{SORT_JS}</script></body></html>\n"
+    )
+
+
+def axis_time(stamp: str) -> str:
+    """A timestamp as plotly reads dates: UTC, without an offset."""
+    return parse_time(stamp).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def href(path: Path, base: Path) -> str:
+    """A link from the report's folder to ``path``: relative, so the run directory can move as a whole."""
+    relative = os.path.relpath(path.resolve(), base)
+    return esc(quote(relative.replace(os.sep, "/")))
+
+
+def esc(text: str) -> str:
+    escaped: str = html.escape(text, quote=True)
+    return escaped
+
+
+CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1400px;padding:0 24px 48px;
+color:#1f2933;background:#fff}
+header{border-bottom:1px solid #d9e2ec;margin-bottom:8px}
+h1{font-size:1.6em;margin:20px 0 4px}h2{font-size:1.25em;margin:28px 0 10px;border-bottom:1px solid #eef2f6}
+.meta{color:#52606d;font-size:.9em;margin:4px 0 8px}
+nav a{margin-right:14px;font-size:.9em;color:#1565c0;text-decoration:none}
+.stats{display:flex;flex-wrap:wrap;gap:12px;margin:8px 0 16px}
+.stat{border:1px solid #d9e2ec;border-radius:8px;padding:10px 16px;min-width:150px}
+.stat .value{font-size:1.8em;font-weight:600}.stat .label{font-weight:600;color:#334e68}
+.stat .sub{font-size:.8em;color:#627d98}
+.pair{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+.chart{border:1px solid #eef2f6;border-radius:6px;padding:4px}
+table.settings th{text-align:left;padding:2px 12px 2px 0;color:#334e68;font-weight:600}
+table.plain{border-collapse:collapse;font-size:.85em}
+table.plain th,table.plain td{border-bottom:1px solid #eef2f6;padding:4px 8px;text-align:left}
+table.plain th.sortable{cursor:pointer;user-select:none;background:#f5f7fa}
+th[aria-sort=ascending]::after{content:" \\25B2"}th[aria-sort=descending]::after{content:" \\25BC"}
+td.num{text-align:right}
+tr.pass td:nth-child(4){color:#2e7d32;font-weight:600}
+.scroll{overflow-x:auto}
+table.grid{border-collapse:separate;border-spacing:2px;font-size:.7em}
+table.grid th{font-weight:600;color:#52606d;padding:0 1px}
+th.year span{writing-mode:vertical-rl;transform:rotate(180deg)}
+td.cell{min-width:12px;height:16px;text-align:center;border-radius:3px;padding:0}
+table.others td.cell{padding:0 6px}
+td.cell a{color:inherit;text-decoration:none;display:block;min-height:16px}
+td.solved,td.both,.key.solved,.key.both{background:#2e7d32;color:#fff}
+td.defective,.key.defective{background:#9e9d24;color:#fff}
+td.attempted,td.neither,.key.attempted,.key.neither{background:#ef6c00;color:#fff}
+td.only-a,.key.only-a{background:#1565c0;color:#fff}td.only-b,.key.only-b{background:#8e24aa;color:#fff}
+td.pending,.key.pending{background:#90a4ae;color:#fff}td.outside,.key.outside{background:#eceff1;color:#90a4ae}
+td.none{background:transparent}
+.legend .key{display:inline-block;padding:2px 8px;margin-right:8px;border-radius:3px;font-size:.85em}
+.note{color:#52606d;font-style:italic}
+@media (max-width:900px){.pair{grid-template-columns:1fr}}
+"""
+
+SORT_JS = """
+(function () {
+  var table = document.getElementById("attempts-table");
+  if (!table) { return; }
+  var heads = table.tHead.rows[0].cells;
+  function value(row, col, numeric) {
+    var raw = row.cells[col].getAttribute("data-sort");
+    return numeric ? parseFloat(raw) || 0 : raw;
+  }
+  function sortBy(key, dir) {
+    var col = -1;
+    for (var i = 0; i < heads.length; i++) { if (heads[i].getAttribute("data-key") === key) { col = i; } }
+    if (col < 0 || heads[col].getAttribute("data-type") === "none") { return; }
+    var numeric = heads[col].getAttribute("data-type") === "number";
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = value(a, col, numeric), y = value(b, col, numeric);
+      var order = x < y ? -1 : x > y ? 1 : 0;
+      return dir === "desc" ? -order : order;
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+    for (var j = 0; j < heads.length; j++) { heads[j].removeAttribute("aria-sort"); }
+    heads[col].setAttribute("aria-sort", dir === "desc" ? "descending" : "ascending");
+    table.setAttribute("data-sorted", key + "-" + dir);
+  }
+  for (var i = 0; i < heads.length; i++) {
+    heads[i].addEventListener("click", function (event) {
+      var key = event.currentTarget.getAttribute("data-key");
+      var dir = table.getAttribute("data-sorted") === key + "-asc" ? "desc" : "asc";
+      sortBy(key, dir);
+      history.replaceState(null, "", "#sort=" + key + "-" + dir);
+    });
+  }
+  var wanted = /^#sort=([a-z]+)-(asc|desc)$/.exec(location.hash);
+  if (wanted) { sortBy(wanted[1], wanted[2]); }
+})();
+"""

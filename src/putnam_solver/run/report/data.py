@@ -1,0 +1,271 @@
+"""What a report shows about a run, read from its ledger: the run's rows and the numbers derived from them.
+
+Nothing here renders anything; ``putnam_solver.run.report.html`` turns these into a page, and the tests
+compare what a browser shows against these numbers and the ledger's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
+from putnam_solver.core.util import InputError
+from putnam_solver.run.ledger import (
+    LEDGER_NAME,
+    RATE_LIMITS_SINCE,
+    AttemptRow,
+    AuditRow,
+    CampaignRow,
+    Ledger,
+    LedgerError,
+    RateLimitRow,
+    Usage,
+)
+from putnam_solver.run.report.summary import known_defects
+
+
+class ReportError(InputError):
+    """A report cannot be written (not a run directory, unreadable ledger, wrong arguments)."""
+
+
+# -- what a run did, read from its ledger -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunData:
+    """Everything a report shows about one run, read from its ledger in one go.
+
+    ``benchmark_ids``: every problem id of the run's benchmark file (of its split, when the run chose one)
+    when that file is still where the run found it with the same SHA-256 (None otherwise: the grid then
+    shows the run's own problems). ``defects``: the problems whose statements the benchmark's errata (as
+    the run recorded its record) call defective, with what is wrong; a solve of one is counted apart."""
+
+    run_dir: Path
+    settings: dict[str, Any]
+    selected: tuple[str, ...]
+    campaigns: tuple[CampaignRow, ...]
+    attempts: tuple[AttemptRow, ...]
+    usage: Usage
+    passed: frozenset[str]
+    audited: frozenset[str]
+    audits: Mapping[int, AuditRow]
+    rate_limits: tuple[RateLimitRow, ...]
+    rate_limits_since: int | None
+    outcome: dict[str, Any] | None
+    benchmark_ids: tuple[str, ...] | None
+    defects: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.run_dir.name
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """The run's problems: the selected ones, and any attempted one that was not (older runs)."""
+        attempted = {a.problem for a in self.attempts}
+        return tuple(sorted(set(self.selected) | attempted))
+
+    @cached_property
+    def by_problem(self) -> dict[str, list[AttemptRow]]:
+        """Each problem's attempts, by campaign."""
+        found: dict[str, list[AttemptRow]] = {}
+        for a in self.attempts:
+            found.setdefault(a.problem, []).append(a)
+        return found
+
+    @property
+    def solved(self) -> frozenset[str]:
+        """Selected problems with a verified pass (the count SUMMARY.md shows), less those on statements
+        known defective (``solved_apart``)."""
+        solved = self.passed & frozenset(self.selected) if self.selected else self.passed
+        return solved - frozenset(self.defects)
+
+    @property
+    def solved_apart(self) -> frozenset[str]:
+        """Selected problems with a verified pass on a statement known defective: counted apart."""
+        solved = self.passed & frozenset(self.selected) if self.selected else self.passed
+        return solved & frozenset(self.defects)
+
+
+def load_run(run_dir: Path) -> RunData:
+    """Read a run directory's ledger; a directory without one is refused (nothing is created there)."""
+    path = run_dir / LEDGER_NAME
+    if not path.is_file():
+        raise ReportError(f"{run_dir}: not a run directory (no {LEDGER_NAME}); give the --run-dir of a putnam solve")
+    try:
+        ledger = Ledger.open(path)
+    except LedgerError as exc:
+        raise ReportError(str(exc)) from exc
+    try:
+        settings = ledger.settings() or {}
+        attempts = tuple(ledger.every_attempt())
+        since = ledger.meta(RATE_LIMITS_SINCE)
+        return RunData(
+            run_dir=run_dir,
+            settings=settings,
+            selected=tuple(settings.get("selected", [])),
+            campaigns=tuple(ledger.campaigns()),
+            attempts=attempts,
+            usage=ledger.usage(),
+            passed=frozenset(a.problem for a in attempts if a.verified_pass),
+            audited=frozenset(ledger.audited_problems()),
+            audits=ledger.latest_audits(),
+            rate_limits=tuple(ledger.rate_limits()),
+            rate_limits_since=int(since) if since else None,
+            outcome=json.loads(ledger.meta("outcome") or "null"),
+            benchmark_ids=_benchmark_ids(settings),
+            defects=known_defects(settings),
+        )
+    finally:
+        ledger.close()
+
+
+def _benchmark_ids(settings: Mapping[str, Any]) -> tuple[str, ...] | None:
+    selection = settings.get("selection") or {}
+    if not selection.get("benchmark") or not settings.get("benchmark_sha256"):
+        return None
+    try:
+        benchmark = load_benchmark(
+            Path(selection["benchmark"]), str(settings["benchmark_sha256"]), selection.get("split")
+        )
+    except BenchmarkError:
+        return None
+    return tuple(sorted(p for p, problem in benchmark.problems.items() if benchmark.in_split(problem)))
+
+
+# -- the numbers -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The run at a glance, as the top of the report shows it."""
+
+    selected: int
+    solved: int
+    audited: int
+    solved_apart: int
+    unresolved: int
+    attempts: int
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    wall_seconds: float
+
+    @property
+    def tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+    @property
+    def dollars_per_solved(self) -> float | None:
+        return self.cost_dollars / self.solved if self.solved else None
+
+
+def headline(run: RunData) -> Headline:
+    solved = run.solved
+    return Headline(
+        selected=len(run.selected),
+        solved=len(solved),
+        audited=len(run.audited & solved),
+        solved_apart=len(run.solved_apart),
+        unresolved=len([p for p in run.selected if p not in solved]),
+        attempts=run.usage.attempts,
+        turns=run.usage.turns,
+        input_tokens=run.usage.input_tokens,
+        output_tokens=run.usage.output_tokens,
+        cost_dollars=run.usage.cost_dollars,
+        wall_seconds=wall_seconds(run.campaigns, run.attempts),
+    )
+
+
+def wall_seconds(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptRow]) -> float:
+    """The campaigns' spans added up: from each start to its end, or to its last recorded attempt while it
+    is unfinished. Time between campaigns (a run stopped and resumed later) does not count."""
+    last: dict[int, datetime] = {}
+    for a in attempts:
+        if a.recorded_at:
+            when = parse_time(a.recorded_at)
+            last[a.campaign] = max(last.get(a.campaign, when), when)
+    total = 0.0
+    for c in campaigns:
+        start = parse_time(c.started_at)
+        end = parse_time(c.finished_at) if c.finished_at else last.get(c.number, start)
+        total += max(0.0, (end - start).total_seconds())
+    return total
+
+
+def stop_reason(attempt: AttemptRow) -> tuple[str, str] | None:
+    """What stopped an attempt that did not pass, and how: the first gate of its verdict that did not pass
+    (``("G2 preservation", "failed")``), else why there was no accepted verdict; None for a verified pass."""
+    if attempt.verified_pass:
+        return None
+    gates = attempt.verdict.get("gates", []) if attempt.verdict else []
+    first = next((g for g in gates if g.get("status") != "passed"), None)
+    if first is not None:
+        return f"{first.get('id')} {first.get('name')}", str(first.get("status"))
+    if attempt.verdict is None:
+        label = "no submission" if attempt.status == "no_submission" else f"no verdict ({attempt.status})"
+        return label, attempt.status
+    if attempt.status == "vetoed":
+        return "reviewer veto", "vetoed"
+    return f"verdict {attempt.verdict_status}, attempt {attempt.status}", attempt.status
+
+
+def stop_counts(attempts: Iterable[AttemptRow]) -> Counter[tuple[str, str]]:
+    """How many attempts each (stopper, how) stopped; gates sort before the other reasons."""
+    return Counter(r for a in attempts if (r := stop_reason(a)) is not None)
+
+
+def rate_limited_requests(rows: Sequence[RateLimitRow]) -> int:
+    """Requests the provider rate-limited over the whole run (each campaign's running count, added up)."""
+    last: dict[int, int] = {}
+    for row in rows:
+        last[row.campaign] = max(last.get(row.campaign, 0), row.retries)
+    return sum(last.values())
+
+
+def problem_costs(attempts: Iterable[AttemptRow]) -> dict[str, float]:
+    """Dollars spent on each problem over all its attempts, failed ones included."""
+    costs: dict[str, float] = {}
+    for a in attempts:
+        costs[a.problem] = costs.get(a.problem, 0.0) + a.cost_dollars
+    return costs
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two runs over the problems both selected: who solved what."""
+
+    common: tuple[str, ...]
+    both: tuple[str, ...]
+    only_a: tuple[str, ...]
+    only_b: tuple[str, ...]
+    neither: tuple[str, ...]
+
+
+def compare(a: RunData, b: RunData) -> Comparison:
+    common = sorted(set(a.problems) & set(b.problems))
+    return Comparison(
+        common=tuple(common),
+        both=tuple(p for p in common if p in a.passed and p in b.passed),
+        only_a=tuple(p for p in common if p in a.passed and p not in b.passed),
+        only_b=tuple(p for p in common if p in b.passed and p not in a.passed),
+        neither=tuple(p for p in common if p not in a.passed and p not in b.passed),
+    )
+
+
+def in_order(attempts: Iterable[AttemptRow]) -> list[AttemptRow]:
+    """Attempts in the order they were recorded (the ledger's id breaks ties within a second)."""
+    return sorted(attempts, key=lambda a: (a.recorded_at, a.id))
+
+
+def parse_time(stamp: str) -> datetime:
+    when = datetime.fromisoformat(stamp)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)

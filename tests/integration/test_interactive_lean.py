@@ -1,0 +1,123 @@
+"""Lean's warm checker (``lean --server``) and proof states, against the toy Lean in the sandbox.
+
+The toy Lean is a real Lean 4 (elaborator, kernel, language server) with a small prelude: term proofs,
+and tactic proofs through the tactics built into the elaborator (``match``). A warm check must give every
+candidate the verdict the cold gates give it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.interactive import ProofState, SessionPool, check_file, proof_state
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from tests.toylean.build import BENCHMARK, VALID, ToyLean
+
+AVAILABLE, WHY = sandbox_status()
+pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+
+LEAN = get_prover("lean")
+PROBLEM = "toy_and_comm"
+GOOD = (VALID / f"{PROBLEM}.lean").read_text()
+STATEMENT = "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := "
+TACTIC = STATEMENT + "by\n  match h with\n  | ⟨a, b⟩ => ?_\n"
+HELPER = "theorem swap_and (h : And p q) : And q p := And.intro h.right h.left\n\n"
+CANDIDATES = {
+    "good": GOOD,
+    "type mismatch": GOOD.replace("And.intro h.right h.left", "And.intro h.left h.right"),
+    "unsolved goals": TACTIC,
+    "does not parse": STATEMENT + "And.intro (h.right h.left\n",
+    "needs autoImplicit": HELPER + STATEMENT + "swap_and h\n",
+    "sorry": STATEMENT + "sorry\n",
+    "edited statement": GOOD.replace("And q p :=", "And p p :=").replace("h.right h.left", "h.left h.left"),
+}
+OPTIONS = VerifyOptions(profile=Profile.FAST, acceptance=Profile.FULL, timeout_seconds=120)
+
+
+@pytest.fixture(scope="module")
+def toy_env(toy_lean: ToyLean) -> Iterator[None]:
+    patch = pytest.MonkeyPatch()
+    for name, value in toy_lean.env.items():
+        patch.setenv(name, value)
+    patch.setenv("PUTNAM_TOOLCHAIN_DIR", "/nonexistent-putnam-toolchain")
+    yield
+    patch.undo()
+
+
+@pytest.fixture(scope="module")
+def pool(toy_env: None) -> Iterator[SessionPool]:
+    pool = SessionPool(max_sessions=1)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture(scope="module")
+def samples() -> Benchmark:
+    return load_benchmark(BENCHMARK)
+
+
+def state_at(samples: Benchmark, text: str, line: int, pool: SessionPool) -> ProofState | str:
+    return proof_state(LEAN, samples, samples.problems[PROBLEM], text, line, Track.WITH_ANSWER, OPTIONS, pool)
+
+
+def gates(verdict: object) -> list[tuple[str, str]]:
+    return [(g.id, g.status.value) for g in verdict.gates]  # type: ignore[attr-defined]
+
+
+def test_warm_checks_give_every_candidate_the_cold_verdict(samples: Benchmark, pool: SessionPool) -> None:
+    problem = samples.problems[PROBLEM]
+    warm_used = set()
+    for name, candidate in CANDIDATES.items():
+        cold = run_gates(LEAN, samples, problem, candidate.encode(), Track.WITH_ANSWER, OPTIONS)
+        warm = check_file(LEAN, samples, problem, candidate, Track.WITH_ANSWER, OPTIONS, pool)
+        assert (name, warm.verdict.status, gates(warm.verdict)) == (name, cold.status, gates(cold))
+        if warm.warm:
+            warm_used.add(name)
+    assert {"good", "type mismatch", "unsolved goals", "does not parse", "needs autoImplicit"} <= warm_used
+    assert pool.started == 1, "one language server served every warm check"
+
+
+def test_unsolved_goals_reach_the_check_with_the_goals(samples: Benchmark, pool: SessionPool) -> None:
+    outcome = check_file(LEAN, samples, samples.problems[PROBLEM], TACTIC, Track.WITH_ANSWER, OPTIONS, pool)
+    g4 = outcome.verdict.gates[-1]
+    assert outcome.warm and g4.status.value == "failed"
+    assert "unsolved goals" in g4.detail and "a : p" in g4.detail and "⊢ And q p" in g4.detail
+
+
+def test_a_draft_with_a_sorry_helper_is_compiled_and_its_hole_listed(samples: Benchmark, pool: SessionPool) -> None:
+    draft = "theorem swap_and {p q : Prop} (h : And p q) : And q p := sorry\n\n" + STATEMENT + "swap_and h\n"
+    outcome = check_file(LEAN, samples, samples.problems[PROBLEM], draft, Track.WITH_ANSWER, OPTIONS, pool)
+    assert outcome.verdict.status == "rejected" and [h.name for h in outcome.holes] == ["swap_and"]
+    assert outcome.draft is not None and "sorry" in outcome.draft.detail, "only the hole is left"
+
+
+def test_goals_in_the_middle_of_a_tactic_proof(samples: Benchmark, pool: SessionPool) -> None:
+    state = state_at(samples, TACTIC, 3, pool)
+    assert isinstance(state, ProofState)
+    assert state.goals is not None and "a : p" in state.goals and "b : q" in state.goals
+    assert "⊢ And q p" in state.goals
+
+
+def test_goals_in_a_term_proof(samples: Benchmark, pool: SessionPool) -> None:
+    state = state_at(samples, STATEMENT + "\n  And.intro h.right h.left\n", 2, pool)
+    assert isinstance(state, ProofState)
+    assert state.goals is not None and "term mode" in state.goals and "h : And p q" in state.goals
+
+
+def test_goals_at_a_line_outside_the_file(samples: Benchmark, pool: SessionPool) -> None:
+    for line in (0, 4):
+        state = state_at(samples, TACTIC, line, pool)
+        assert isinstance(state, ProofState)
+        assert state.goals is None and "outside the file" in state.note
+
+
+def test_goals_of_a_file_that_does_not_parse(samples: Benchmark, pool: SessionPool) -> None:
+    broken = STATEMENT + "by\n  match h with\n  | ⟨a, b => ?_\n"
+    state = state_at(samples, broken, 3, pool)
+    assert isinstance(state, ProofState)
+    assert state.messages and state.messages[0].severity == "error" and state.messages[0].line == 3
