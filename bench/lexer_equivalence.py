@@ -33,13 +33,19 @@ from tests.helpers import LEAN_BENCH
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "fixtures" / "conformance"
 SYNTAX = "src/putnam_solver/core/provers/lean/syntax.py"
+OLD_SYNTAX = "src/putnam_solver/provers/lean/syntax.py"
+"""Where the lexer lived before the trust boundary moved it under ``core/`` (the default revision's)."""
 
 
 def reference(revision: str) -> ModuleType:
     """The lexer module as of ``revision`` (read from git, imported under a private name)."""
-    source = subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{revision}:{SYNTAX}"], check=True, capture_output=True, text=True
-    ).stdout
+    for path in (SYNTAX, OLD_SYNTAX):
+        shown = subprocess.run(["git", "-C", str(ROOT), "show", f"{revision}:{path}"], capture_output=True, text=True)
+        if shown.returncode == 0:
+            source = shown.stdout
+            break
+    else:
+        raise SystemExit(f"{revision} has no {SYNTAX} nor {OLD_SYNTAX}")
     path = Path(tempfile.mkdtemp(prefix="lexer-reference-")) / "reference_syntax.py"
     path.write_text(source, encoding="utf-8")
     spec = importlib.util.spec_from_file_location("reference_syntax", path)

@@ -7,12 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex
+from putnam_solver.core.provers.lean import syntax
+from putnam_solver.core.provers.lean._forbidden import _flagged_texts, _may_flag
+from putnam_solver.core.provers.lean.checks import POLICY, check_forbidden
+from putnam_solver.core.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex, lex_code, positions
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from tests.helpers import LEAN_BENCH, LEAN_PROVER, lean_filled
 
 ROOT = Path(__file__).resolve().parents[2]
+BENCHMARK = LEAN_BENCH
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 
 def test_a_quoted_name_spanning_lines_moves_the_line_count_for_what_follows() -> None:
@@ -61,3 +67,64 @@ def test_text_gates_create_no_scratch_directory(monkeypatch: pytest.MonkeyPatch,
     candidate = prover.challenge(problem, Track.WITH_ANSWER).encode()
     run_gates(prover, bench, problem, candidate, Track.WITH_ANSWER, VerifyOptions(profile=Profile.TEXT))
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a b\nc", "a -- c\nb", "/- c -/ a", "/-! m -/ a", "/-- d -/ a", '"--" a', "a /- x /- y -/ -/ b -- e"],
+)
+def test_code_tokens_are_the_tokens_without_comments_with_or_without_comments(text: str) -> None:
+    assert list(lex_code(text)) == [t for t in lex(text) if t.kind != COMMENT]
+
+
+@pytest.mark.parametrize(
+    ("text", "constructs"),
+    [
+        ("open /-- d -/ private Foo in\ntheorem t : True := trivial\n", ["open private"]),
+        ("set_option /-- d -/ maxHeartbeats 400000 in\ntheorem t : True := trivial\n", []),
+        ("set_option /-- d -/ pp.all true in\ntheorem t : True := trivial\n", ["set_option pp.all"]),
+        ("@[simp, /-- d -/ instance] theorem t : True := trivial\n", ["@[instance]", "instance"]),
+        ("/-- sorry and #eval in a doc comment -/\ntheorem t : True := trivial\n", []),
+    ],
+)
+def test_g3_reads_past_doc_comments_as_if_they_were_not_there(text: str, constructs: list[str]) -> None:
+    assert [v.construct for v in check_forbidden(text)] == constructs
+
+
+def test_positions_finds_every_occurrence_in_order() -> None:
+    assert positions([0, 3, 0, 0, 5, 0], 0) == [0, 2, 3, 5]
+    assert positions(["a", "b"], "c") == []
+    assert positions([], 0) == []
+
+
+def test_flagged_texts_are_exactly_those_may_flag_accepts() -> None:
+    words = POLICY.forbidden_words()
+    texts = {
+        "h", "x.sorry", "«sorry»", "«x.y».admit", "sorry_free", "_root_.Lean.Elab", "Lean", "Leaning", "#eval",
+        "#", "@[", "open", "set_option", "opened", '"sorry"', "`sorry", "(", "native_decide", "Nat.instance",
+        "/-- uses sorry -/", "«a\nb»", "inst", "Lean.x", "x.Lean",
+    }  # fmt: skip
+    assert _flagged_texts(texts, words) == {t for t in texts if _may_flag(t, words)}
+
+
+def test_g3_reports_many_flagged_texts_in_file_order() -> None:
+    commands = "".join(f"#eval{i} 1\nopen private P{i} in\n" for i in range(12))
+    found = [v.construct for v in check_forbidden(commands + "theorem t : True := trivial\n")]
+    assert found == [c for i in range(12) for c in (f"#eval{i}", "open private")]
+
+
+@pytest.mark.parametrize("track", list(Track))
+def test_a_verification_lexes_its_candidate_once(
+    monkeypatch: pytest.MonkeyPatch, bench: Benchmark, track: Track
+) -> None:
+    problem = bench.problems["putnam_2008_b1"]  # an abbrev solution: the answer record reads the candidate
+    candidate = lean_filled(bench, problem.id, track)
+    options = VerifyOptions(profile=Profile.TEXT)
+    run_gates(LEAN_PROVER, bench, problem, candidate.encode(), track, options)  # statement, challenges parsed
+    lexed: list[str] = []
+    real = syntax._lexed
+    monkeypatch.setattr(syntax, "_lexed", lambda text: lexed.append(text) or real(text))
+    other = candidate + "\n-- another file\n"
+    verdict = run_gates(LEAN_PROVER, bench, problem, other.encode(), track, options)
+    assert verdict.accepted
+    assert lexed == [other]  # the with-answer form, G2, G3 and the no-answer answer record share it

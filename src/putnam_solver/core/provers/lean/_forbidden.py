@@ -9,17 +9,19 @@ change elaboration (``instance``, ``default_instance``, ``coe``, ``reducible``..
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import compress, count
 from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._policy import POLICY, ForbiddenRule, LeanPolicy, option_allowed
-from putnam_solver.core.provers.lean.syntax import DOC, IDENT, LexError, Token, lex_code, name_parts
+from putnam_solver.core.provers.lean.syntax import DOC, IDENT, LexError, Token, lex_code, name_parts, positions
 
 
 def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list[Violation]:
-    """Every forbidden construct among the code tokens (comments, strings and doc comments are skipped)."""
+    """Every forbidden construct among the code tokens (comments, strings and doc comments are skipped: a doc
+    comment is never reported, nor read as the token after another)."""
     words = policy.forbidden_words()
     found: list[Violation] = []
 
@@ -27,10 +29,14 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         found.append(Violation(token.line, construct, f"{rule.rule}: {rule.reason}"))
 
     texts = list(map(_TEXT, tokens))
-    flagged = {text for text in set(texts) if _may_flag(text, words)}
-    for i in [i for i, text in enumerate(texts) if text in flagged]:
+    flagged = _flagged_texts(set(texts), words)
+    if not flagged:
+        return found
+    for i in _flagged_positions(texts, flagged):
         token = tokens[i]
-        text, nxt = token.text, tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.kind == DOC:
+            continue
+        text, nxt = token.text, next(_code_after(tokens, i), None)
         if token.kind == IDENT:
             parts = name_parts(text)
             absolute = parts[1:] if parts[:1] == ["_root_"] else parts  # `_root_.Lean.x` is `Lean.x`
@@ -64,7 +70,37 @@ def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
         return True
     parts = name_parts(text)
     absolute = parts[1:] if parts[:1] == ["_root_"] else parts
-    return absolute[:1] == ["Lean"] or any(p in words for p in parts)
+    return absolute[:1] == ["Lean"] or not words.keys().isdisjoint(parts)  # any part a word (in C)
+
+
+def _flagged_positions(texts: list[str], flagged: set[str]) -> list[int]:
+    """Where the flagged texts occur, in order. Usually one or two texts are flagged (``open``,
+    ``set_option``): one C scan of the list per text beats testing every token against the set, which
+    is what many flagged texts get (so that the work stays linear in the file)."""
+    if len(flagged) > _FEW:
+        return list(compress(count(), map(flagged.__contains__, texts)))  # a loop in C
+    return sorted(i for text in flagged for i in positions(texts, text))
+
+
+_FEW: Final = 8
+
+
+def _flagged_texts(texts: set[str], words: dict[str, ForbiddenRule]) -> set[str]:
+    """The texts among ``texts`` that :func:`_may_flag` accepts, most of them ruled out at once.
+
+    A name part is a substring of its text (``«sorry»`` contains ``sorry``), so a text can have a
+    forbidden word or ``Lean`` as a part only if it contains that string. One substring search per
+    word over all the texts joined by line breaks finds the words present (a word found there lies
+    within one text: a word has no line break, and if it had, a match across texts would only add
+    suspects). Only the texts containing one of those, and the ones flagged whatever their parts
+    (``_SCANNED``, ``#...``), are left for :func:`_may_flag` to decide."""
+    joined = "\n".join(texts)
+    present = [word for word in (*words, "Lean") if word in joined]
+    suspects = {text for text in texts if any(word in text for word in present)} if present else set()
+    suspects |= texts & _SCANNED
+    if "#" in joined:
+        suspects |= {text for text in texts if text.startswith("#")}
+    return {text for text in suspects if _may_flag(text, words)}
 
 
 def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
@@ -74,7 +110,7 @@ def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
     (or ``<unclosed>``) so that the caller refuses it."""
     names: list[str] = []
     depth, item_start = 0, True
-    for token in tokens[start + 1 :]:
+    for token in _code_after(tokens, start):
         if depth == 0 and token.text == "]":
             return names
         if token.text in ("(", "[", "{", "⟨", "@["):
@@ -89,10 +125,18 @@ def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
     return [*names, "<unclosed>"]
 
 
+def _code_after(tokens: Sequence[Token], i: int) -> Iterator[Token]:
+    """The tokens after ``tokens[i]`` without doc comments, one at a time: a caller reads only a few, so
+    neither the rest of the file nor a doc-free copy of it is made."""
+    for j in range(i + 1, len(tokens)):
+        if tokens[j].kind != DOC:
+            yield tokens[j]
+
+
 def check_forbidden(candidate: str, policy: LeanPolicy = POLICY) -> list[Violation]:
     """G3 on a whole file. Unlexable text is itself a violation: what cannot be read cannot be cleared."""
     try:
         tokens = lex_code(candidate)
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
-    return scan_forbidden([t for t in tokens if t.kind != DOC], policy)
+    return scan_forbidden(tokens, policy)

@@ -27,13 +27,12 @@ from putnam_solver.core.provers.lean.syntax import (
     Solution,
     Statement,
     StatementError,
-    Token,
     balanced,
     code_tokens,
+    commands_of,
     lex,
     normalize_name,
     parse_statement,
-    split_commands,
     top_level_assign,
 )
 from putnam_solver.core.verify import Track
@@ -165,11 +164,12 @@ def _challenge(statement: str, track: Track, form: AnswerForm) -> str:
     return result
 
 
-def answer_form(statement: Statement, candidate_tokens: Sequence[Token]) -> AnswerForm:
+def answer_form(statement: Statement, candidate_commands: Sequence[Command]) -> AnswerForm:
     """The with-answer form a candidate uses: ``abbrev`` when it declares a solution of the statement at
-    top level (it then must be the official one), else ``inlined``."""
+    top level (it then must be the official one), else ``inlined``. ``candidate_commands``: the
+    candidate's commands (:func:`commands_of`, which G2 shares, so the file is split once)."""
     wanted = {normalize_name(s.command.name) for s in statement.solutions if s.command.name is not None}
-    declared = {normalize_name(c.name) for c in split_commands(candidate_tokens) if c.name is not None}
+    declared = {normalize_name(c.name) for c in candidate_commands if c.name is not None}
     if wanted & declared or AnswerForm.INLINED not in answer_forms(statement.text):
         return AnswerForm.ABBREV
     return AnswerForm.INLINED
@@ -194,7 +194,7 @@ def solution_values(statement: Statement, candidate: str) -> dict[str, FilledVal
     does not declare (or declares without ``:=``) are left out. Raises LexError on unlexable text."""
     wanted = {s.command.name for s in statement.solutions}
     found: dict[str, FilledValue] = {}
-    for command in split_commands(code_tokens(lex(candidate))):
+    for command in commands_of(candidate):  # the split the gates make of the same text (cached)
         name = command.name
         if name is not None and name in wanted and name not in found:
             value = _value(command, candidate)

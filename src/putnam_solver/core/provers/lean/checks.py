@@ -28,7 +28,7 @@ from putnam_solver.core.provers.lean._policy import (
 )
 from putnam_solver.core.provers.lean._preservation import check_preservation, check_statement
 from putnam_solver.core.provers.lean.challenge import AnswerForm, answer_form, challenge
-from putnam_solver.core.provers.lean.syntax import DOC, LexError, StatementError, Token, lex_code, parse_statement
+from putnam_solver.core.provers.lean.syntax import LexError, StatementError, Token, commands_of, parse_statement
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import PROFILE_GATES, Gate, GateResult, GateStatus, Submission, Track
 
@@ -63,10 +63,10 @@ def form_challenge(sub: Submission) -> tuple[AnswerForm | None, str]:
     if not statement.solutions:
         return None, sub.challenge
     try:
-        tokens = lex_code(sub.candidate)
+        commands = commands_of(sub.candidate)  # cached: G2 and G3 read the same lexing and split
     except LexError:
         return None, sub.challenge
-    form = answer_form(statement, tokens)
+    form = answer_form(statement, commands)
     return form, challenge(sub.problem.formal_statement, sub.track, form)
 
 
@@ -118,7 +118,7 @@ def statement_constructs(sub: Submission) -> Counter[str]:
     kept: list[Token] = []
     for command in statement.commands:
         kept.extend(command.tokens[: holes.get(id(command), len(command.tokens))])
-    return Counter(v.construct for v in scan_forbidden([t for t in kept if t.kind != DOC]))
+    return Counter(v.construct for v in scan_forbidden(kept))  # doc comments are skipped there
 
 
 def excuse_statement_constructs(found: list[Violation], allowed: Counter[str]) -> list[Violation]:

@@ -40,11 +40,11 @@ import gc
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import compress, count, pairwise, repeat
-from operator import itemgetter, ne, not_
+from operator import itemgetter, ne
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
@@ -187,6 +187,8 @@ class _Lexer:
         self.line_start = 0
         self.spaced = True
         self.tokens: list[Token] = []
+        self.comments = 0
+        """How many ``comment`` tokens were made: with none, the code tokens are all the tokens."""
 
     def error(self, message: str, offset: int) -> LexError:
         line = self.text.count("\n", 0, offset) + 1
@@ -257,6 +259,7 @@ class _Lexer:
                 elif group == "line":
                     start, end = match.span()
                     tokens.append(new(Token, (COMMENT, text[start:end], start, end, line, start - line_start, spaced)))
+                    self.comments += 1
                     spaced = True
                 elif group == "other":
                     start = match.start()
@@ -302,7 +305,7 @@ class _Lexer:
             resume = size if after < 0 else after + 1
         if end <= pos:
             return resume
-        append, new, kinds = self.tokens.append, _new_token, _FIRST_KIND
+        tokens, new, kinds = self.tokens, _new_token, _FIRST_KIND  # `tokens.append` is specialised, not a bound method
         line, line_start, spaced = self.line, self.line_start, self.spaced
         for space, word in _FAST_RE.findall(text, pos, end):
             if space:
@@ -315,7 +318,7 @@ class _Lexer:
                 break
             kind = kinds.get(word[0]) or self.first_kind(word, pos)
             after = pos + len(word)
-            append(new(Token, (kind, word, pos, after, line, pos - line_start, spaced)))
+            tokens.append(new(Token, (kind, word, pos, after, line, pos - line_start, spaced)))
             pos, spaced = after, False
         self.pos, self.line, self.line_start, self.spaced = end, line, line_start, spaced
         return resume
@@ -369,6 +372,8 @@ class _Lexer:
             raise self.error("unterminated comment (missing -/)", start)
         kind = DOC if text.startswith("/--", start) else COMMENT
         self.emit(kind, start, end)
+        if kind == COMMENT:
+            self.comments += 1
         self.spaced = True
 
     def string(self, start: int, interpolated: bool) -> None:
@@ -399,14 +404,36 @@ class _Lexer:
 
 def lex(text: str) -> list[Token]:
     """All tokens of ``text``, comments included (kind ``comment``). Raises :class:`LexError`."""
-    return list(_lex(text))
+    return list(_lex(text).tokens)
 
 
-@lru_cache(maxsize=16)
-def _lex(text: str) -> tuple[Token, ...]:
-    """The lexer run once per text: the gates of one verification (G2, G3, the answer record) and every
-    verification of one challenge share it. Python caches a string's hash, so a hit costs a dict lookup."""
-    return tuple(_Lexer(text).lex())
+class _Lexed(NamedTuple):
+    tokens: tuple[Token, ...]
+    code: tuple[Token, ...]
+    """The tokens without comments: ``tokens`` itself when the text has none (most published proofs)."""
+
+
+@lru_cache(maxsize=2)
+def _lex(text: str) -> _Lexed:
+    """:func:`_lexed`, once per text while it is in use: the gates of one verification (G2, G3, the answer
+    record) share the candidate's tokens. Python caches a string's hash, so a hit costs a dict lookup.
+
+    Two entries: a candidate, and its ``\\r\\n``-normalised text (G2's) if that differs. The cache is
+    small on purpose: a file's tokens then die at the next verification instead of living through a
+    dozen; long-lived tokens were walked by every later garbage collection and kept memory cold, which
+    cost the corpus bench (``bench/corpus_gates.py``) 12 % at the median and 18 % on average.
+    Statements and challenges go to :func:`parse_statement`'s own cache, not through this one.
+    Verifications interleaved in threads may lex a candidate again: slower, never different."""
+    return _lexed(text)
+
+
+def _lexed(text: str) -> _Lexed:
+    """Run the lexer on ``text`` (no cache)."""
+    lexer = _Lexer(text)
+    tokens = tuple(lexer.lex())
+    if not lexer.comments:
+        return _Lexed(tokens, tokens)
+    return _Lexed(tokens, tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT)))))  # a C loop
 
 
 def code_tokens(tokens: Sequence[Token]) -> list[Token]:
@@ -414,16 +441,15 @@ def code_tokens(tokens: Sequence[Token]) -> list[Token]:
     return [t for t in tokens if t.kind != COMMENT]
 
 
-@lru_cache(maxsize=16)
 def lex_code(text: str) -> tuple[Token, ...]:
     """``code_tokens(lex(text))``, once per text (the gates of one verification share it)."""
-    tokens = _lex(text)
-    return tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT))))  # a loop in C, not Python
+    return _lex(text).code
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=2)
 def commands_of(text: str) -> tuple[Command, ...]:
-    """``split_commands(code_tokens(lex(text)))``, once per text. Raises :class:`LexError`."""
+    """``split_commands(code_tokens(lex(text)))``, once per text while it is in use (as :func:`_lex`).
+    Raises :class:`LexError`."""
     return tuple(split_commands(lex_code(text)))
 
 
@@ -494,7 +520,10 @@ _PART_RE = re.compile(_PART)
 @lru_cache(maxsize=4096)
 def _name_parts(name: str) -> tuple[str, ...]:
     """:func:`name_parts`, once per name: the gates ask it of every identifier, and names repeat."""
-    return tuple(p[1:-1] if p.startswith("«") else p for p in _PART_RE.findall(name))
+    parts = _PART_RE.findall(name)
+    if "«" not in name:  # nothing to unescape (the usual case: no loop in Python)
+        return tuple(parts)
+    return tuple(p[1:-1] if p.startswith("«") else p for p in parts)
 
 
 def normalize_name(name: str) -> str:
@@ -626,11 +655,23 @@ def split_commands(tokens: Sequence[Token]) -> list[Command]:
     if not tokens:
         return []
     starts = [0]
-    for i in list(compress(count(), map(not_, map(_COL, tokens)))):  # the column-0 tokens, found in C
+    for i in positions(list(map(_COL, tokens)), 0):  # the column-0 tokens
         if i and _starts_command(tokens[i]) and parse_head(tokens[starts[-1] : i]) is not None:
             starts.append(i)
     starts.append(len(tokens))
     return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
+
+
+def positions(values: Sequence[object], value: object) -> list[int]:
+    """Every index at which ``value`` occurs in ``values``, in order. ``index`` does the scanning (for a
+    list or tuple, a loop in C), so Python runs once per occurrence, not once per element."""
+    found: list[int] = []
+    i = -1
+    with suppress(ValueError):  # raised when no occurrence is left
+        while True:
+            i = values.index(value, i + 1)
+            found.append(i)
+    return found
 
 
 _KIND: Final = itemgetter(0)
@@ -642,6 +683,8 @@ def body_keywords(command: Command) -> list[Token]:
     """Tokens after the command's keyword that Lean would read as the start of another command: every
     command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator."""
     body = command.tokens[command.head + 1 :]
+    if _BODY_WATCH.isdisjoint(map(_TEXT, body)):  # the usual case, decided in one C loop
+        return []
     return [
         body[i]
         for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
@@ -804,8 +847,8 @@ def parse_statement(text: str) -> Statement:
     """Parse a benchmark statement (or a challenge derived from one), once per text (cached: a challenge
     is parsed once per problem and track, not per verification; 2048 entries hold every PutnamBench
     statement and both tracks' challenges, about 45 MB when full). Raises StatementError/LexError."""
-    tokens = lex(text)
-    commands = split_commands(code_tokens(tokens))
+    lexed = _lexed(text)  # not through _lex's cache: this function's own keeps the result
+    tokens, commands = lexed.tokens, split_commands(lexed.code)
     if not commands or commands[-1].keyword != "theorem" or commands[-1].name is None:
         raise StatementError("the last command of the statement is not a named theorem")
     theorem = commands[-1]
@@ -820,7 +863,7 @@ def parse_statement(text: str) -> Statement:
     solutions = tuple(
         _solution(c, tokens) for c in commands if c.keyword in ("abbrev", "def") and _is_solution_name(c.name)
     )
-    return Statement(text, tuple(tokens), tuple(commands), tuple(header), solutions, theorem, assign)
+    return Statement(text, tokens, tuple(commands), tuple(header), solutions, theorem, assign)
 
 
 def _is_solution_name(name: str | None) -> bool:
