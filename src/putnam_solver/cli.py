@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -85,6 +85,13 @@ def _prover_name(value: str | None) -> str | None:
 
 def _prover_names(values: list[str] | None) -> list[str] | None:
     return None if values is None else [str(_prover_name(v)) for v in values]
+
+
+def _provers_option(what: str) -> Any:
+    """--prover NAME, repeatable: ``what`` the option does with each prover named, all by default."""
+    return typer.Option(
+        "--prover", metavar="NAME", help=f"{what} (repeatable; default all). {PROVER_HELP}.", callback=_prover_names
+    )
 
 
 PROVER_HELP = f"Proof language: {', '.join(prover_names())}" + "".join(
@@ -530,6 +537,14 @@ def _spec(name: str) -> BenchmarkSpec:
         raise InputError(str(exc)) from exc
 
 
+def _benchmark_provers(benchmark: str | None) -> list[str]:
+    """The provers ``--benchmark`` has statements for: a registered name's, else every prover."""
+    request = bench.parse_request(benchmark)
+    if request.name is None:
+        return list(prover_names())
+    return [p for p in prover_names() if p in _spec(request.name).provers()]
+
+
 @app.command(
     help="Run a model on the benchmark; a problem counts as solved only with an accepted verdict.\n\n"
     + SOLVE_EXIT_CODES
@@ -914,21 +929,84 @@ def _selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool
         raise typer.Exit(0 if record.passed else 2)
 
 
+@app.command()
+def serve(
+    keys: Annotated[
+        Path,
+        typer.Option(
+            "--keys",
+            help="API keys file: one key per line, as KEY, NAME KEY or NAME KEY LIMIT (# starts a comment). "
+            "Clients send `Authorization: Bearer KEY`.",
+            show_default=False,
+        ),
+    ],
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)] = 8000,
+    prover: Annotated[list[str] | None, _provers_option("Serve this prover")] = None,
+    benchmark: BenchmarkOpt = None,
+    benchmark_sha256: PinOpt = None,
+    jobs: Annotated[int, typer.Option("--jobs", help="Verifications run at once.", min=1)] = (os.cpu_count() or 1),
+    per_key: Annotated[
+        int,
+        typer.Option("--per-key-limit", help="Requests in flight per key; more get 429 (a key's LIMIT wins).", min=1),
+    ] = 4,
+    max_batch: Annotated[int, typer.Option("--max-batch", help="Items per batch request.", min=1)] = 64,
+    max_body_bytes: Annotated[
+        int, typer.Option("--max-body-bytes", help="Bytes per request body; larger bodies get 413 unread.", min=1024)
+    ] = 8 << 20,
+    max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
+    memory_mb: Annotated[
+        int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)
+    ] = 16384,
+    tool: ToolOpt = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
+    no_selftest: Annotated[
+        bool,
+        typer.Option(
+            "--no-selftest",
+            help="Do not run the selftest at start when this toolchain has none that passed (the server is "
+            "then not ready, and verifies nothing, until `putnam selftest` passes).",
+        ),
+    ] = False,
+) -> None:
+    """Serve the verification gates over HTTP: POST /verify, POST /verify/batch, GET /health, GET /ready,
+    the OpenAPI schema at /openapi.json. Runs until interrupted. Exit 2 when it cannot start."""
+    with _errors():
+        try:
+            from putnam_solver.serve import Limits, load_config, run_server
+        except ImportError as exc:
+            raise InputError(
+                f"putnam serve needs the serve extra ({exc.name} is missing): pip install 'putnambench-solver[serve]'"
+            ) from exc
+        options = VerifyOptions(
+            timeout_seconds=timeout,
+            memory_mb=memory_mb,
+            tools=tool_locations(tool or []),
+            max_candidate_bytes=max_candidate_bytes,
+        )
+        limits = Limits(per_key=per_key, batch_items=max_batch, body_bytes=max_body_bytes)
+        config = load_config(
+            keys,
+            prover or _benchmark_provers(benchmark),
+            benchmark,
+            benchmark_sha256,
+            options,
+            jobs,
+            limits,
+            cache=not no_cache,
+            run_selftest=not no_selftest,
+        )
+        run_server(config, host, port, lambda line: out.print(line, markup=False))
+
+
 @app.command(
     help="Show what is installed and, per prover, which gates can run here and where its benchmark data is; "
     "each benchmark's stated toolchain is held against the one its gates would use (DIFF: they differ, shown, "
     "not an error). " + DOCTOR_EXIT_CODES
 )
 def doctor(
-    prover: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--prover",
-            metavar="NAME",
-            help=f"Check only this prover (repeatable; default all). {PROVER_HELP}.",
-            callback=_prover_names,
-        ),
-    ] = None,
+    prover: Annotated[list[str] | None, _provers_option("Check only this prover")] = None,
     tool: ToolOpt = None,
     benchmark: Annotated[
         str | None,

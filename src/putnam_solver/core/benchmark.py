@@ -187,9 +187,12 @@ class Benchmark:
         return data
 
     def _unknown_message(self, problem_id: str) -> str:
+        return f"{self.path}: no problem {problem_id!r}{self.did_you_mean(problem_id)}"
+
+    def did_you_mean(self, problem_id: str) -> str:
+        """``; did you mean X, Y?`` naming up to three ids close to an unknown one, else nothing."""
         close = difflib.get_close_matches(problem_id, list(self.problems), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        return f"{self.path}: no problem {problem_id!r}{hint}"
+        return f"; did you mean {', '.join(close)}?" if close else ""
 
 
 def module_name(problem_id: str) -> str:
@@ -379,7 +382,7 @@ def _parse_records(path: Path, raw: bytes, builtin: BenchmarkFile | None) -> dic
     except UnicodeDecodeError as exc:
         raise BenchmarkError(f"{path}: not UTF-8 (byte {exc.start}); benchmarks are UTF-8 JSONL") from exc
     id_pattern = re.compile(get_spec(builtin.benchmark).problem_id) if builtin is not None else None
-    shape = _RecordShape(builtin.format if builtin is not None else UNKNOWN_FORMAT, id_pattern)
+    shape = RecordShape(builtin.format if builtin is not None else UNKNOWN_FORMAT, id_pattern)
     problems: dict[str, Problem] = {}
     first_line: dict[str, int] = {}
     for number, line in enumerate(text.split("\n"), start=1):
@@ -392,7 +395,7 @@ def _parse_records(path: Path, raw: bytes, builtin: BenchmarkFile | None) -> dic
             raise BenchmarkError(
                 f"{json_error(str(path), exc, number)} (not valid JSON; a benchmark has one JSON object per line)"
             ) from exc
-        problem = _problem_from_record(where, record, shape)
+        problem = problem_from_record(where, record, shape)
         if problem.id in problems:
             raise BenchmarkError(
                 f"{where}: duplicate problem_id {problem.id!r} (first on line {first_line[problem.id]})"
@@ -405,12 +408,17 @@ def _parse_records(path: Path, raw: bytes, builtin: BenchmarkFile | None) -> dic
 
 
 @dataclass(frozen=True)
-class _RecordShape:
-    format: StatementFormat
+class RecordShape:
+    """What a record of a given benchmark file must look like: its statement format and, for a registered
+    file, the form of its ids (none: any identifier, PutnamBench's hole conventions)."""
+
+    format: StatementFormat = UNKNOWN_FORMAT
     id_pattern: re.Pattern[str] | None = field(default=None)
 
 
-def _problem_from_record(where: str, record: Any, shape: _RecordShape) -> Problem:
+def problem_from_record(where: str, record: Any, shape: RecordShape = RecordShape()) -> Problem:
+    """One benchmark record (a JSON object) as a Problem; ``where`` names it in errors; ``shape`` is what
+    the records of its file must look like."""
     if not isinstance(record, dict):
         raise BenchmarkError(f"{where}: expected a JSON object, found {type(record).__name__}")
     problem_id = record.get("problem_id")

@@ -1,0 +1,32 @@
+"""``putnam serve``: the verification gates as an HTTP service (FastAPI on uvicorn), for programs that
+need verdicts at volume. Same pipeline, pinned benchmarks and verdict cache as ``putnam verify``; API
+keys from a file, per-key limits, request ids in every log line; verifications run through a
+:class:`Verifier` (the local thread pool by default).
+
+Needs the ``serve`` extra (``pip install 'putnambench-solver[serve]'``); nothing else imports it.
+"""
+
+from putnam_solver.serve.app import create_app
+from putnam_solver.serve.keys import ApiKey, KeyRing, load_keys
+from putnam_solver.serve.server import bind, load_config, run_server
+from putnam_solver.serve.service import Item, Limits, Readiness, RequestError, ServeConfig, VerifyService
+from putnam_solver.serve.verifier import LocalVerifier, Verifier, VerifyJob
+
+__all__ = [
+    "ApiKey",
+    "Item",
+    "KeyRing",
+    "Limits",
+    "LocalVerifier",
+    "Readiness",
+    "RequestError",
+    "ServeConfig",
+    "Verifier",
+    "VerifyJob",
+    "VerifyService",
+    "bind",
+    "create_app",
+    "load_config",
+    "load_keys",
+    "run_server",
+]

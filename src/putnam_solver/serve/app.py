@@ -1,0 +1,249 @@
+"""The HTTP API of ``putnam serve``, on FastAPI: request and response models, endpoints, error answers.
+
+FastAPI because its pydantic models validate every request (a bad profile, a missing field, a wrong
+type are 422s that name the field) and give the OpenAPI schema (``/openapi.json``, ``/docs``) from the
+same declarations; Starlette underneath is a plain ASGI toolkit, so the gatekeeper in front of it
+(``gatekeeper.py``) is a small ASGI wrapper, and uvicorn serves both.
+
+Every error is JSON ``{"status", "detail", "request_id"}`` with a 4xx status that says what to change;
+an unexpected failure is a 500 with the request id only, its traceback in the server's log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request, Security
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from starlette.exceptions import HTTPException
+
+from putnam_solver import __version__
+from putnam_solver.core.verify import Profile, Track
+from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
+from putnam_solver.serve.keys import ApiKey
+from putnam_solver.serve.logs import REQUEST_ID, logger
+from putnam_solver.serve.service import Item, RequestError, ServeConfig, VerifyService
+from putnam_solver.serve.verifier import Verifier
+
+VERIFY_PATH = "/verify"
+BATCH_PATH = "/verify/batch"
+
+
+def _utf8(text: str) -> str:
+    """Text that encodes as UTF-8: a JSON ``\\ud800`` escape makes a lone surrogate, which does not."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError(f"not UTF-8 text: a lone surrogate at character {exc.start}") from exc
+    return text
+
+
+class BenchmarkRecord(BaseModel):
+    """A benchmark record as in PutnamBench's JSONL files (other fields are kept, not used)."""
+
+    model_config = ConfigDict(extra="allow")
+    problem_id: str = Field(max_length=200)
+    formal_statement: str
+    formal_statement_sha256: str | None = None
+    informal_statement: str | None = None
+    informal_solution: str | None = None
+    tags: list[str] | None = None
+
+    _checked = field_validator("problem_id", "formal_statement")(_utf8)
+
+
+class VerifyRequest(BaseModel):
+    """One candidate for one problem, named by ``problem`` (an id) or given as ``record``."""
+
+    model_config = ConfigDict(extra="forbid")
+    problem: str | None = Field(None, max_length=200, description="A problem id of the served benchmark.")
+    record: BenchmarkRecord | None = Field(None, description="A whole benchmark record, instead of an id.")
+    candidate: str = Field(description="The whole proof file, as text.")
+    prover: str | None = Field(None, description="lean or rocq; needed when the server serves both.")
+    profile: Profile = Field(Profile.FULL, description="text (G1-G3), fast (G1-G4) or full (G1-G6).")
+    track: Track = Track.WITH_ANSWER
+
+    _checked = field_validator("problem", "candidate")(lambda text: text if text is None else _utf8(text))
+
+    def item(self) -> Item:
+        record = self.record.model_dump(exclude_none=True) if self.record else None
+        return Item(self.candidate, self.problem, record, self.prover, self.profile, self.track)
+
+
+class BatchRequest(BaseModel):
+    """Several verifications in one request; they run concurrently and answer together."""
+
+    model_config = ConfigDict(extra="forbid")
+    items: list[VerifyRequest] = Field(min_length=1)
+
+
+class GateJson(BaseModel):
+    id: str
+    name: str
+    status: str
+    detail: str
+    evidence: dict[str, Any]
+
+
+class VerdictJson(BaseModel):
+    """A verdict exactly as ``putnam verify --json`` writes each of its ``results``."""
+
+    problem: str
+    prover: str
+    status: str = Field(description="accepted, rejected or error")
+    gates: list[GateJson]
+    candidate_path: str | None = Field(description="The request (and batch item) this verdict answers.")
+    candidate_sha256: str
+    statement_sha256: str
+    challenge_sha256: str
+    benchmark_sha256: str
+    benchmark_pinned: bool
+    track: str
+    profile: str
+    answers: dict[str, Any]
+    unsafe_no_sandbox: bool
+    allow_recursion: bool
+    cached: bool
+
+
+class BatchJson(BaseModel):
+    all_okay: bool = Field(description="Every item accepted.")
+    results: list[VerdictJson]
+
+
+class ErrorJson(BaseModel):
+    status: int
+    detail: str
+    request_id: str
+
+
+class ReadyJson(BaseModel):
+    ready: bool
+    provers: dict[str, dict[str, Any]]
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorJson} for code in (400, 401, 404, 413, 415, 422, 429, 503)
+}
+bearer = HTTPBearer(auto_error=False, description="An API key from the server's keys file.")
+
+
+def client_key(request: Request, _: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)]) -> ApiKey:
+    """The key the gatekeeper matched before the body was read (``bearer`` declares it in the schema)."""
+    key: ApiKey = request.scope["state"][CLIENT_KEY]
+    return key
+
+
+Client = Annotated[ApiKey, Depends(client_key)]
+
+
+def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
+    """The ASGI application: the API behind its gatekeeper."""
+    service = VerifyService(config, verifier)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        service.readiness.start()
+        yield
+        verifier.close()
+
+    api = FastAPI(
+        title="putnam serve",
+        version=__version__,
+        description="Verdicts of the putnambench-solver gates over HTTP. Keys: `Authorization: Bearer KEY`.",
+        lifespan=lifespan,
+    )
+    _errors(api)
+
+    @api.get("/health", summary="Liveness: the server answers.")
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @api.get(
+        "/ready",
+        summary="Readiness: every served prover passed its selftest.",
+        response_model=ReadyJson,
+        responses={503: {"model": ReadyJson}},
+    )
+    async def ready() -> JSONResponse:
+        states = await asyncio.to_thread(service.readiness.state)
+        body = {
+            "ready": all(ok for ok, _ in states.values()),
+            "provers": {p: {"ready": ok, "detail": why} for p, (ok, why) in states.items()},
+        }
+        headers = {} if body["ready"] else {"Retry-After": str(config.limits.retry_after_seconds)}
+        return JSONResponse(body, status_code=200 if body["ready"] else 503, headers=headers)
+
+    @api.post(VERIFY_PATH, summary="Verify one candidate.", response_model=VerdictJson, responses=ERRORS)
+    async def verify(request: VerifyRequest, client: Client) -> JSONResponse:
+        job = service.prepare(request.item(), f"request {REQUEST_ID.get()}")
+        verdict = await service.verify(job, client)
+        return JSONResponse(verdict.to_json())
+
+    @api.post(BATCH_PATH, summary="Verify several candidates.", response_model=BatchJson, responses=ERRORS)
+    async def verify_batch(request: BatchRequest, client: Client) -> JSONResponse:
+        cap = config.limits.batch_items
+        if len(request.items) > cap:
+            raise RequestError(413, f"{len(request.items)} items, over the batch cap of {cap}; split the batch")
+        rid = REQUEST_ID.get()
+        jobs = []
+        for n, item in enumerate(request.items):
+            try:
+                jobs.append(service.prepare(item.item(), f"request {rid} item {n}"))
+            except RequestError as exc:
+                raise RequestError(exc.status, f"item {n}: {exc.message}") from exc
+        verdicts = await asyncio.gather(*(service.verify(job, client) for job in jobs))
+        return JSONResponse({"all_okay": all(v.accepted for v in verdicts), "results": [v.to_json() for v in verdicts]})
+
+    def not_ready() -> str | None:
+        return service.readiness.not_ready()
+
+    return Gatekeeper(
+        api,
+        config.keys,
+        frozenset({VERIFY_PATH, BATCH_PATH}),
+        config.limits.per_key,
+        config.limits.body_bytes,
+        config.limits.retry_after_seconds,
+        not_ready,
+    )
+
+
+def _errors(api: FastAPI) -> None:
+    """Every refusal as ``ErrorJson``, with a message that says what to change."""
+
+    def answer(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
+        return JSONResponse(error_body(status, detail), status_code=status, headers=headers)
+
+    @api.exception_handler(RequestError)
+    async def refused(_: Request, exc: RequestError) -> JSONResponse:
+        return answer(exc.status, exc.message)
+
+    @api.exception_handler(HTTPException)
+    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+        cause = exc.__cause__
+        if isinstance(cause, UnicodeDecodeError):
+            return answer(400, f"the body is not UTF-8 text (byte {cause.start}: {cause.reason}); send UTF-8 JSON")
+        return answer(exc.status_code, str(exc.detail), dict(exc.headers or {}))
+
+    @api.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = list(exc.errors())
+        syntax = next((e for e in errors if e.get("type") == "json_invalid"), None)
+        if syntax is not None:
+            where = syntax["loc"][-1]
+            return answer(400, f"the body is not valid JSON: {syntax.get('ctx', {}).get('error')} at byte {where}")
+        parts = [f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in errors]
+        return answer(422, "invalid request: " + "; ".join(parts))
+
+    @api.exception_handler(Exception)
+    async def crashed(_: Request, exc: Exception) -> JSONResponse:
+        logger.log(logging.ERROR, "unexpected error", exc_info=exc)
+        return answer(500, f"internal error; the server's log has it under request id {REQUEST_ID.get()}")

@@ -1,0 +1,104 @@
+"""API keys for ``putnam serve``: read from a file the operator writes, compared in constant time.
+
+The keys file has one key per line; blank lines and lines starting with ``#`` are skipped. A line is
+
+- ``KEY``: a key, named ``key-<line number>`` in the logs;
+- ``NAME KEY``: a key with the name the logs and error messages use for it;
+- ``NAME KEY LIMIT``: the same, with its own limit of requests in flight (else the server's default).
+
+A key is 16 to 256 printable ASCII characters without spaces (``openssl rand -hex 32`` makes one).
+Keys are never logged or echoed: errors name the file and the line, logs and responses name the key's
+NAME. Each key is kept as its SHA-256, and a presented key is hashed and compared with every stored
+hash by ``hmac.compare_digest`` (no early exit), so the time taken tells nothing about any key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from putnam_solver.core.util import InputError
+
+KEY_PATTERN = re.compile(r"[!-~]{16,256}")
+NAME_PATTERN = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
+KEYS_FILE_FORMAT = (
+    "one key per line: KEY, or NAME KEY, or NAME KEY LIMIT (blank lines and lines starting with # are skipped)"
+)
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    """A key as the server keeps it: its name, the SHA-256 of its text, its own in-flight limit."""
+
+    name: str
+    digest: bytes
+    limit: int | None = None
+
+
+class KeyRing:
+    """The keys the server accepts."""
+
+    def __init__(self, keys: Sequence[ApiKey]) -> None:
+        self.keys = tuple(keys)
+
+    def match(self, presented: str) -> ApiKey | None:
+        """The key ``presented`` is, or None; every stored key is compared, whatever matched before."""
+        digest = hashlib.sha256(presented.encode("utf-8", "surrogateescape")).digest()
+        found: ApiKey | None = None
+        for key in self.keys:
+            if hmac.compare_digest(key.digest, digest):
+                found = key
+        return found
+
+
+def load_keys(path: Path) -> KeyRing:
+    """The keys of ``path``; an InputError naming the file, the line and the fix if it is missing,
+    unreadable, empty or malformed (a malformed line is reported without its text: it may hold a key)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise InputError(f"{path}: no such keys file; write one ({KEYS_FILE_FORMAT})") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError(f"{path}: cannot read the keys file: {why}") from exc
+    keys: list[ApiKey] = []
+    names: set[str] = set()
+    digests: set[bytes] = set()
+    for number, line in enumerate(text.splitlines(), start=1):
+        fields = line.split()
+        if not fields or fields[0].startswith("#"):
+            continue
+        key = _parse_line(path, number, fields)
+        if key.name in names:
+            raise InputError(f"{path} line {number}: the name {key.name!r} is used twice; give each key its own")
+        if key.digest in digests:
+            raise InputError(f"{path} line {number}: the same key as an earlier line; give each client its own")
+        names.add(key.name)
+        digests.add(key.digest)
+        keys.append(key)
+    if not keys:
+        raise InputError(f"{path}: no keys in the keys file; add one ({KEYS_FILE_FORMAT})")
+    return KeyRing(keys)
+
+
+def _parse_line(path: Path, number: int, fields: list[str]) -> ApiKey:
+    where = f"{path} line {number}"
+    if len(fields) > 3:
+        raise InputError(f"{where}: {len(fields)} fields; {KEYS_FILE_FORMAT}")
+    name, secret, limit = (f"key-{number}", fields[0], None) if len(fields) == 1 else (fields[0], fields[1], None)
+    if len(fields) == 3:
+        if not fields[2].isdigit() or int(fields[2]) < 1:
+            raise InputError(f"{where}: the limit must be a whole number of at least 1")
+        limit = int(fields[2])
+    if not NAME_PATTERN.fullmatch(name):
+        raise InputError(f"{where}: a key's name is 1 to 64 letters, digits or _.@-")
+    if not KEY_PATTERN.fullmatch(secret):
+        raise InputError(
+            f"{where}: the key is not 16 to 256 printable ASCII characters without spaces "
+            "(make one with `openssl rand -hex 32`)"
+        )
+    return ApiKey(name, hashlib.sha256(secret.encode("ascii")).digest(), limit)

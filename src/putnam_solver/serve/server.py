@@ -1,0 +1,109 @@
+"""Start ``putnam serve``: load keys and benchmarks, bind the socket, run the API under uvicorn.
+
+Everything that can be wrong with the setup (keys file, benchmark, cache directory, address) is found
+before the server starts, and reported as an InputError or BenchmarkError naming the file and the fix.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import uvicorn
+
+from putnam_solver.core.benchmark import open_benchmark, parse_request
+from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.serve.app import create_app
+from putnam_solver.serve.keys import load_keys
+from putnam_solver.serve.logs import configure_logging, logger
+from putnam_solver.serve.service import Limits, ServeConfig
+from putnam_solver.serve.verifier import LocalVerifier
+
+MAX_CONNECTIONS = 512
+"""Connections and requests uvicorn holds at once; past it, it answers 503 rather than queue more."""
+
+
+def load_config(
+    keys: Path,
+    provers: Sequence[str],
+    benchmark: str | Path | None = None,
+    pin: str | None = None,
+    options: VerifyOptions | None = None,
+    jobs: int = 1,
+    limits: Limits | None = None,
+    cache: bool = True,
+    run_selftest: bool = True,
+) -> ServeConfig:
+    """The server's configuration; every file it names is read now. ``benchmark`` is a registered
+    ``NAME[@VARIANT][:SPLIT]`` (each prover's file of it) or a file (one prover), as ``--benchmark``
+    everywhere; ``pin`` needs one file."""
+    if not provers:
+        raise InputError("serve at least one prover")
+    if pin is not None and len(provers) > 1:
+        raise InputError("--benchmark-sha256 pins one file: serve one prover with it (--prover NAME)")
+    if parse_request(benchmark).path is not None and len(provers) > 1:
+        raise InputError(
+            f"{benchmark}: one benchmark file for {len(provers)} provers; pass --prover NAME, or --benchmark "
+            "a registered benchmark NAME (each prover's file of it)"
+        )
+    ring = load_keys(keys)
+    benchmarks = {}
+    for name in dict.fromkeys(provers):
+        prover = get_prover(name)
+        benchmarks[prover.name] = open_benchmark(benchmark, prover.name, pin)
+    return ServeConfig(
+        keys=ring,
+        benchmarks=benchmarks,
+        options=options or VerifyOptions(),
+        jobs=jobs,
+        limits=limits or Limits(),
+        cache=VerdictCache() if cache else None,
+        run_selftest=run_selftest,
+    )
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: any free one), or an InputError saying why not.
+
+    The socket names TCP by protocol number: asyncio turns Nagle's algorithm off only on sockets that
+    do (its connections inherit the number), and with it on every response waits for the client's
+    delayed ACK (about 40 ms on Linux)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(MAX_CONNECTIONS)
+    except OSError as exc:
+        sock.close()
+        why = exc.strerror or str(exc)
+        raise InputError(f"cannot listen on {host}:{port}: {why}; choose another --host or --port") from exc
+    return sock
+
+
+def run_server(config: ServeConfig, host: str, port: int, announce: Callable[[str], None]) -> None:
+    """Serve until interrupted (SIGINT or SIGTERM stop it gracefully); ``announce`` hears the URL."""
+    sock = bind(host, port)
+    configure_logging()
+    for name, loaded in config.benchmarks.items():
+        if not loaded.pinned:
+            logger.warning("%s benchmark %s is not pinned; verdicts say benchmark_pinned: false", name, loaded.path)
+    verifier = LocalVerifier(config.jobs)
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(config, verifier),
+            log_config=None,
+            access_log=False,
+            lifespan="on",
+            limit_concurrency=MAX_CONNECTIONS,
+            timeout_graceful_shutdown=5,
+        )
+    )
+    bound_host, bound_port = sock.getsockname()[:2]
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+    announce(f"putnam serve: listening on http://{shown}:{bound_port} ({', '.join(config.benchmarks)})")
+    server.run(sockets=[sock])

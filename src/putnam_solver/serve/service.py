@@ -1,0 +1,263 @@
+"""What ``putnam serve`` does per request, without HTTP: resolve the problem, consult the verdict cache,
+verify through the :class:`~putnam_solver.serve.verifier.Verifier`, and say whether the gates are ready.
+
+The verdicts are ``putnam verify``'s: the same pipeline on the same pinned benchmark, the same cache key
+(``candidates.verdict_key``), the same JSON per verdict (``Verdict.to_json``). A request names a problem
+of a served benchmark by id, or sends a whole benchmark record: one equal to a served record is that
+pinned problem; one under an id no served benchmark has is verified as a one-record benchmark and its
+verdict says ``benchmark_pinned: false``; one that changes a served record is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import json
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core import selftest as selftest_service
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, RecordShape, problem_from_record
+from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.candidates import Candidate, verdict_key
+from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, decode_candidate
+from putnam_solver.serve.keys import ApiKey, KeyRing
+from putnam_solver.serve.logs import logger
+from putnam_solver.serve.verifier import Verifier, VerifyJob
+
+
+class RequestError(Exception):
+    """A request the service refuses: an HTTP status and a message that says what to change."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one client may ask for at once."""
+
+    per_key: int = 4
+    """Requests in flight per key (a key's own ``LIMIT`` in the keys file overrides it)."""
+    batch_items: int = 64
+    """Items in one batch request."""
+    body_bytes: int = 8 << 20
+    """Bytes in one request body, refused (413) before more is read."""
+    retry_after_seconds: int = 1
+    """What a refused (429, 503) client is told to wait."""
+
+
+@dataclass
+class ServeConfig:
+    """Everything a server needs: keys, benchmarks by prover, gate options, pool size, limits, cache."""
+
+    keys: KeyRing
+    benchmarks: Mapping[str, Benchmark]
+    options: VerifyOptions = field(default_factory=VerifyOptions)
+    jobs: int = 1
+    limits: Limits = field(default_factory=Limits)
+    cache: VerdictCache | None = None
+    run_selftest: bool = True
+    """Run the selftest at start when this toolchain has no passing record (else: not ready until one)."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One verification asked for: the problem (by id or record), the candidate text and how to judge it."""
+
+    candidate: str
+    problem: str | None = None
+    record: Mapping[str, Any] | None = None
+    prover: str | None = None
+    profile: Profile = Profile.FULL
+    track: Track = Track.WITH_ANSWER
+
+
+class VerifyService:
+    """Resolves items to jobs and verdicts; one per server."""
+
+    def __init__(self, config: ServeConfig, verifier: Verifier) -> None:
+        self.config = config
+        self.verifier = verifier
+        self.readiness = Readiness(list(config.benchmarks), config.options, config.run_selftest)
+        self._lanes: dict[str, asyncio.Semaphore] = {}
+
+    def prepare(self, item: Item, label: str) -> VerifyJob:
+        """The job for ``item``, or a RequestError saying what is wrong with it (nothing has run yet)."""
+        prover = self._prover(item.prover)
+        benchmark, problem = self._problem(prover, item)
+        data = item.candidate.encode("utf-8")
+        cap = self.config.options.max_candidate_bytes
+        if len(data) > cap:
+            raise RequestError(413, f"{label}: the candidate is {len(data)} bytes, over the cap of {cap} bytes")
+        try:
+            decode_candidate(label, data)
+        except InputError as exc:
+            raise RequestError(422, str(exc)) from exc
+        options = dataclasses.replace(self.config.options, profile=item.profile)
+        return VerifyJob(prover, benchmark, problem, data, item.track, options, label)
+
+    async def verify(self, job: VerifyJob, client: ApiKey) -> Verdict:
+        """The verdict of ``job``: from the cache when it holds one for these exact inputs, else the gates'.
+
+        A client's verifications enter the verifier at most its limit at a time (the rest of a batch
+        waits in the client's own lane), so one large batch cannot fill the pool ahead of everyone else.
+        """
+        cache = self.config.cache
+        if cache is None:
+            verdict = await self._run(job, client)
+        else:  # the cache's file reads run beside the pool, so that a hit never waits for a compile
+            key = await asyncio.to_thread(self._key, job)
+            hit = await asyncio.to_thread(cache.get, key)
+            verdict = hit or await self._run(job, client)
+            if hit is None:
+                await asyncio.to_thread(cache.put, key, verdict)
+        verdict.candidate_path = job.label
+        return verdict
+
+    async def _run(self, job: VerifyJob, client: ApiKey) -> Verdict:
+        lane = self._lanes.get(client.name)
+        if lane is None:
+            lane = self._lanes[client.name] = asyncio.Semaphore(client.limit or self.config.limits.per_key)
+        async with lane:
+            return await self.verifier.verify(job)
+
+    def _key(self, job: VerifyJob) -> str:
+        candidate = Candidate(Path(job.label), job.problem, job.candidate)
+        return verdict_key(job.prover, job.benchmark, candidate, job.track, job.options)
+
+    def _prover(self, name: str | None) -> Prover:
+        served = list(self.config.benchmarks)
+        if name is None:
+            if len(served) > 1:
+                raise RequestError(422, f"name the prover: this server serves {', '.join(served)}")
+            return get_prover(served[0])
+        try:
+            canonical = canonical_prover_name(name)
+        except InputError as exc:
+            raise RequestError(422, str(exc)) from exc
+        if canonical not in served:
+            raise RequestError(422, f"prover {name!r} is not served here; this server serves {', '.join(served)}")
+        return get_prover(canonical)
+
+    def _problem(self, prover: Prover, item: Item) -> tuple[Benchmark, Problem]:
+        benchmark = self.config.benchmarks[prover.name]
+        if (item.problem is None) == (item.record is None):
+            raise RequestError(422, "give either problem (an id) or record (a benchmark record), not both or neither")
+        if item.problem is not None:
+            found = benchmark.problems.get(item.problem)
+            if found is None:
+                raise RequestError(
+                    404,
+                    f"no problem {item.problem!r} in the served {prover.name} benchmark "
+                    f"({benchmark.path.name}){benchmark.did_you_mean(item.problem)}",
+                )
+            return benchmark, found
+        return record_problem(benchmark, dict(item.record or {}))
+
+
+def record_problem(benchmark: Benchmark, record: dict[str, Any]) -> tuple[Benchmark, Problem]:
+    """The benchmark and problem a request's record stands for (see the module's docstring)."""
+    try:
+        problem = problem_from_record("the record", record, _record_shape(benchmark))
+    except BenchmarkError as exc:
+        raise RequestError(422, str(exc)) from exc
+    served = benchmark.problems.get(problem.id)
+    if served is not None:
+        if served.formal_statement != problem.formal_statement:
+            raise RequestError(
+                422,
+                f"the record's statement of {problem.id} differs from the pinned one of {benchmark.path.name} "
+                f"(sha256 {problem.statement_sha256[:12]} vs {served.statement_sha256[:12]}); send the problem "
+                "id alone, or the record under an id of its own",
+            )
+        return benchmark, served
+    line = json.dumps(record, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    single = Benchmark(
+        path=Path("request-record.jsonl"),
+        sha256=hashlib.sha256(line).hexdigest(),
+        pin_name=None,
+        problems={problem.id: problem},
+    )
+    return single, problem
+
+
+def _record_shape(benchmark: Benchmark) -> RecordShape:
+    """A request's record is read as the served benchmark writes its statements (its holes), any id."""
+    return RecordShape(benchmark.file.format) if benchmark.file is not None else RecordShape()
+
+
+class Readiness:
+    """Whether the gates of every served prover passed their selftest on this toolchain.
+
+    Read from the selftest record ``putnam selftest`` keeps (per prover, toolchain fingerprint and gate
+    code); where there is none, or it failed, the selftest runs once in the background when the server
+    starts (``run_missing``). Until a passing record exists the server is not ready and verifies nothing.
+    """
+
+    def __init__(self, provers: list[str], options: VerifyOptions, run_missing: bool) -> None:
+        self.provers = provers
+        self.options = options
+        self.run_missing = run_missing
+        self._running: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self._ready = False
+
+    def start(self) -> None:
+        """Start the selftest of each prover without a passing record, if asked to (in one thread)."""
+        todo = [p for p in self.provers if not self._passed(p)[0]]
+        if not todo or not self.run_missing:
+            return
+        with self._lock:
+            self._running = {p: "the selftest is running" for p in todo}
+        threading.Thread(target=self._run, args=(todo,), name="putnam-selftest", daemon=True).start()
+
+    def _run(self, provers: list[str]) -> None:
+        for prover in provers:
+            logger.info("running the %s selftest: no passing record for this toolchain", prover)
+            try:
+                record = selftest_service.run_selftest(prover, self.options)
+            except Exception as exc:  # recorded as the reason the server is not ready, never raised
+                with self._lock:
+                    self._running[prover] = f"the selftest could not run: {type(exc).__name__}: {exc}"
+                logger.warning("%s: %s", prover, self._running[prover])
+                continue
+            logger.info("%s", selftest_service.summary_line(record))
+            with self._lock:
+                self._running.pop(prover, None)
+
+    def _passed(self, prover: str) -> tuple[bool, str]:
+        record = selftest_service.last_record(prover, self.options)
+        if record is None:
+            return False, f"no selftest of {prover} on this toolchain; run `putnam selftest --prover {prover}`"
+        if not record.passed:
+            return False, f"the {prover} selftest failed: {selftest_service.surprise_summary(record)}"
+        return True, selftest_service.summary_line(record)
+
+    def not_ready(self) -> str | None:
+        """Why the server is not ready, or None; once ready it stays ready (no file is read per request)."""
+        if self._ready:
+            return None
+        waiting = [f"{prover}: {why}" for prover, (ok, why) in self.state().items() if not ok]
+        self._ready = not waiting
+        return "; ".join(waiting) or None
+
+    def state(self) -> dict[str, tuple[bool, str]]:
+        """Per prover: ready or not, and why."""
+        with self._lock:
+            running = dict(self._running)
+        states = {}
+        for prover in self.provers:
+            if prover in running:
+                states[prover] = (False, running[prover])
+            else:
+                states[prover] = self._passed(prover)
+        return states

@@ -1,0 +1,103 @@
+"""`putnam serve` keys and start-up: the keys file's format, its errors (never showing a key), the
+constant-time match, and a server that refuses to start with a clear message and exit 2."""
+
+from __future__ import annotations
+
+import hmac
+import socket
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from putnam_solver.cli import app
+from putnam_solver.core.util import InputError
+from putnam_solver.serve import bind, load_keys
+from tests.helpers import ROCQ_SAMPLES
+
+SECRET = "s3cret-0123456789abcdef"
+
+
+def test_the_three_line_forms_and_comments(tmp_path: Path) -> None:
+    path = tmp_path / "keys"
+    path.write_text(f"# clients\n\n{SECRET}\nbob bob-key-0123456789abcdef\nrl rl-key-0123456789abcdef 8  \n")
+    ring = load_keys(path)
+    assert [(k.name, k.limit) for k in ring.keys] == [("key-3", None), ("bob", None), ("rl", 8)]
+    found = ring.match(SECRET)
+    assert found is not None and found.name == "key-3"
+    assert ring.match("bob-key-0123456789abcdef") is ring.keys[1]
+    assert ring.match(SECRET + "x") is None and ring.match("") is None and ring.match("\udcff") is None
+
+
+def test_every_key_is_compared_whatever_matched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "keys"
+    path.write_text("".join(f"k{n} key-{n}-0123456789abcdef\n" for n in range(5)))
+    ring = load_keys(path)
+    calls: list[int] = []
+    real = hmac.compare_digest
+    monkeypatch.setattr(hmac, "compare_digest", lambda a, b: calls.append(1) or real(a, b))
+    assert ring.match("key-0-0123456789abcdef") is ring.keys[0]
+    assert len(calls) == 5
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("", "no keys in the keys file"),
+        ("# only a comment\n\n", "no keys in the keys file"),
+        ("short\n", "line 1: the key is not 16 to 256"),
+        (f"a {SECRET} 2 extra\n", "line 1: 4 fields"),
+        (f"a {SECRET} 0\n", "line 1: the limit must be"),
+        (f"a {SECRET}\na other-0123456789abcdef\n", "line 2: the name 'a' is used twice"),
+        (f"a {SECRET}\nb {SECRET}\n", "line 2: the same key as an earlier line"),
+        (f"bad/name {SECRET}\n", "line 1: a key's name"),
+    ],
+)
+def test_bad_keys_files_name_the_line_never_the_key(tmp_path: Path, content: str, words: str) -> None:
+    path = tmp_path / "keys"
+    path.write_text(content)
+    with pytest.raises(InputError) as caught:
+        load_keys(path)
+    assert str(path) in str(caught.value) and words in str(caught.value)
+    assert SECRET not in str(caught.value)
+
+
+@pytest.fixture(autouse=True)
+def _cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def serve(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["serve", "--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES), *args])
+    return result.exit_code, result.stderr
+
+
+def test_serve_refuses_to_start_without_usable_keys(tmp_path: Path) -> None:
+    code, stderr = serve("--keys", str(tmp_path / "missing"))
+    assert code == 2 and "no such keys file" in stderr and "one key per line" in stderr
+    code, stderr = serve("--keys", str(tmp_path))
+    assert code == 2 and "cannot read the keys file" in stderr
+    (tmp_path / "empty").write_text("\n")
+    code, stderr = serve("--keys", str(tmp_path / "empty"))
+    assert code == 2 and "no keys in the keys file" in stderr
+    assert "Traceback" not in stderr
+
+
+def test_serve_refuses_a_port_in_use_and_a_file_for_two_provers(tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    keys.write_text(f"{SECRET}\n")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, stderr = serve("--keys", str(keys), "--host", "127.0.0.1", "--port", str(port))
+    assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in stderr
+    result = CliRunner().invoke(app, ["serve", "--keys", str(keys), "--benchmark", str(ROCQ_SAMPLES)])
+    assert result.exit_code == 2 and "one benchmark file for 2 provers" in result.stderr
+
+
+def test_the_listening_socket_is_tcp_by_protocol_number() -> None:
+    """asyncio turns Nagle's algorithm off only on sockets whose protocol is IPPROTO_TCP; with it on,
+    each response on a kept-alive connection waited about 40 ms for the client's delayed ACK."""
+    with bind("127.0.0.1", 0) as sock:
+        assert sock.proto == socket.IPPROTO_TCP and sock.getsockname()[1] > 0
