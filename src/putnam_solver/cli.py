@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from putnam_solver import __version__, datasets
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.clikit import PutnamTyper, error, warning
+from putnam_solver.cluster import RAY_EXTRA, RaySettings, open_verifier
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core import bundle as bundle_service
 from putnam_solver.core import selftest as selftest_service
@@ -43,6 +44,7 @@ from putnam_solver.core.candidates import (
     verify_candidates,
     write_verdicts_json,
 )
+from putnam_solver.core.dispatch import Verifier
 from putnam_solver.core.provers import (
     Prover,
     canonical_prover_name,
@@ -116,6 +118,33 @@ MaxCandidateBytesOpt = Annotated[
         min=1,
         help="Refuse candidate files larger than this many bytes before any gate reads them (default 1 MiB; "
         "published proofs stay under 150 KB).",
+    ),
+]
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="ADDRESS",
+        help="Run the gates as tasks on a Ray cluster: auto (the cluster `ray start` made on this machine), "
+        "HOST:PORT of its head, ray://HOST:PORT, or local (a one-machine cluster for this command). Each node "
+        "uses its own toolchain; a node whose toolchain fingerprint differs from this machine's is refused. "
+        f"Needs {RAY_EXTRA} on every node.",
+        show_default=False,
+    ),
+]
+RayCpusOpt = Annotated[
+    float, typer.Option("--ray-cpus", min=0.01, help="With --ray: CPUs each verification reserves on its node.")
+]
+RayMemoryOpt = Annotated[
+    int,
+    typer.Option("--ray-memory-mb", min=1, help="With --ray: memory (MB) each verification reserves on its node."),
+]
+RayRetriesOpt = Annotated[
+    int,
+    typer.Option(
+        "--ray-retries",
+        min=0,
+        help="With --ray: times a verification is sent again after its worker or node died (then: error).",
     ),
 ]
 AllowRecursionOpt = Annotated[
@@ -336,6 +365,10 @@ def verify(
         ),
     ] = False,
     toolchain: ToolchainOpt = None,
+    ray: RayOpt = None,
+    ray_cpus: RayCpusOpt = RaySettings.num_cpus,
+    ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
+    ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
     """Verify candidate proofs against the pinned benchmark. Exit 0 all accepted, 1 any rejected, 2 errors."""
     with _errors():
@@ -377,15 +410,20 @@ def verify(
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:
             warning("--unsafe-no-sandbox: tools run without isolation")
-        if loaded_bundle is not None:
-            _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out)
-        with _progress(len(found)) as advance:
+        settings = _ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
+        with open_verifier(settings, warning) as verifier:
+            jobs = max(jobs, verifier.slots()) if settings else jobs
+            if loaded_bundle is not None:
+                _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out, verifier)
+            with _progress(len(found)) as advance:
 
-            def report(verdict: Verdict) -> None:
-                out.print(verdict_text(verdict), markup=False)
-                advance()
+                def report(verdict: Verdict) -> None:
+                    out.print(verdict_text(verdict), markup=False)
+                    advance()
 
-            verdicts = verify_candidates(found, chosen_prover, loaded, track, options, jobs, cache, report)
+                verdicts = verify_candidates(
+                    found, chosen_prover, loaded, track, options, jobs, cache, report, verifier
+                )
         if json_out is not None:
             write_verdicts_json(json_out, verdicts, loaded)
         counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
@@ -409,13 +447,15 @@ def _verify_bundle(
     jobs: int,
     cache: VerdictCache | None,
     json_out: Path | None,
+    verifier: Verifier,
 ) -> None:
-    """``verify --bundle``: the bundle's claims re-verified here, as a table; exits with verify's codes."""
+    """``verify --bundle``: the bundle's claims re-verified (by ``verifier``), as a table; exits with
+    verify's codes."""
     changed = [t for t in loaded.toolchains if t != get_prover(loaded.prover).toolchain_fingerprint(options)]
     if changed:
         err.print(f"note: the bundle was made on another toolchain: {' | '.join(changed)}", markup=False)
     with _progress(len(loaded.entries)) as advance:
-        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance())
+        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance(), verifier)
     for line in bundle_service.table_lines(checks):
         out.print(line, markup=False)
     verdicts = [c.verdict for c in checks]
@@ -658,6 +698,10 @@ def solve(
             help="At the end, re-verify every stored pass afresh (`putnam audit`); exit 1 if one is not confirmed.",
         ),
     ] = False,
+    ray: RayOpt = None,
+    ray_cpus: RayCpusOpt = RaySettings.num_cpus,
+    ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
+    ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
     from putnam_solver.run.report.progress import LogLineProgress, ProgressSink, RichProgress
 
@@ -699,6 +743,7 @@ def solve(
         resume=resume,
         fresh=fresh,
         given=_typed_flags(ctx),
+        ray=_ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries),
     )
     action = (
         solve_service.Action.LIST
@@ -724,6 +769,11 @@ def solve(
     if result.report:
         err.print(result.report, markup=False)
     raise typer.Exit(result.exit_code)
+
+
+def _ray_settings(address: str | None, cpus: float, memory_mb: int, retries: int) -> RaySettings | None:
+    """``--ray`` and its resource flags as settings; None (the local pool) without ``--ray``."""
+    return None if address is None else RaySettings(address, cpus, memory_mb, retries)
 
 
 def _typed_flags(ctx: typer.Context) -> frozenset[str]:
@@ -791,6 +841,10 @@ def audit(
         ),
     ] = None,
     tool: ToolOpt = None,
+    ray: RayOpt = None,
+    ray_cpus: RayCpusOpt = RaySettings.num_cpus,
+    ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
+    ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
     """Re-verify every stored pass of a run afresh: full profile, fresh sandbox, no cache.
 
@@ -798,14 +852,16 @@ def audit(
     gates that cannot run) or an audit could not decide. Resumable: passes already audited on this
     toolchain are skipped unless --again.
     """
-    with _errors():
+    settings = _ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
+    with _errors(), open_verifier(settings, warning) as verifier:
         request = audit_service.AuditRequest(
             run_dir,
-            jobs=jobs,
+            jobs=max(jobs, verifier.slots()) if settings else jobs,
             again=again,
             allow_toolchain_change=allow_toolchain_change,
             benchmark=benchmark,
             tools=tool_locations(tool or []),
+            verifier=verifier,
         )
         outcome = audit_service.audit_run(
             request, lambda m: err.print(m, markup=False), lambda m: out.print(m, markup=False)
@@ -969,6 +1025,10 @@ def serve(
             "then not ready, and verifies nothing, until `putnam selftest` passes).",
         ),
     ] = False,
+    ray: RayOpt = None,
+    ray_cpus: RayCpusOpt = RaySettings.num_cpus,
+    ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
+    ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
     """Serve the verification gates over HTTP: POST /verify, POST /verify/batch, GET /health, GET /ready,
     the OpenAPI schema at /openapi.json. Runs until interrupted. Exit 2 when it cannot start."""
@@ -997,7 +1057,8 @@ def serve(
             cache=not no_cache,
             run_selftest=not no_selftest,
         )
-        run_server(config, host, port, lambda line: out.print(line, markup=False))
+        settings = _ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
+        run_server(config, host, port, lambda line: out.print(line, markup=False), settings)
 
 
 @app.command(

@@ -313,6 +313,21 @@ def _find_file(spec: BenchmarkSpec, file: BenchmarkFile) -> Path:
     return found
 
 
+def find_benchmark_file(file_name: str) -> Path:
+    """Where this machine keeps the benchmark file of this name (a cluster node's own copy): a registered
+    file where named benchmarks are looked up, any other in ``PUTNAM_BENCHMARK``'s directory."""
+    file = registered_file(file_name)
+    if file is not None:
+        return _find_file(get_spec(file.benchmark), file)
+    env = os.environ.get(BENCHMARK_ENV)
+    if env and (Path(env) / file_name).is_file():
+        return Path(env) / file_name
+    raise BenchmarkError(
+        f"{file_name}: not a registered benchmark file, and not in the directory {BENCHMARK_ENV} names "
+        f"({env or 'unset'}); give its path"
+    )
+
+
 def request_for_file(file_name: str) -> str | None:
     """``NAME@VARIANT`` of the registered file of this name (how a bundle or a run that recorded only a
     file name finds it here), None for a file no record describes."""

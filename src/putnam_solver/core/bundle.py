@@ -41,6 +41,7 @@ from typing import Any, Protocol
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import Candidate, verify_candidates
+from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import InputError, sha256_hex
@@ -481,6 +482,7 @@ def check_bundle(
     jobs: int | None = None,
     cache: VerdictCache | None = None,
     on_check: Callable[[BundleCheck], None] | None = None,
+    verifier: Verifier = LOCAL,
 ) -> list[BundleCheck]:
     """Verify every candidate of ``bundle`` against ``benchmark`` (the user's own pinned file, whose
     SHA-256 must be the bundle's), each challenge derived here; results in the bundle's order."""
@@ -510,7 +512,7 @@ def check_bundle(
         if on_check is not None:
             on_check(check(verdict))
 
-    verdicts = verify_candidates(candidates, prover, benchmark, bundle.track, options, jobs, cache, report)
+    verdicts = verify_candidates(candidates, prover, benchmark, bundle.track, options, jobs, cache, report, verifier)
     return [check(v) for v in verdicts]
 
 

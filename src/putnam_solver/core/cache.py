@@ -108,4 +108,5 @@ def verdict_from_json(data: dict[str, Any]) -> Verdict:
         unsafe_no_sandbox=bool(data.get("unsafe_no_sandbox", False)),
         allow_recursion=bool(data.get("allow_recursion", False)),
         benchmark=dict(data.get("benchmark") or {}),
+        ran_on=dict(data.get("ran_on", {})),
     )

@@ -16,6 +16,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key
+from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.provers import Prover, get_prover, prover_for_suffix, prover_names
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
 from putnam_solver.core.verify import (
@@ -24,7 +25,6 @@ from putnam_solver.core.verify import (
     Verdict,
     VerifyOptions,
     decode_candidate,
-    run_gates,
     verdict_benchmark,
 )
 
@@ -186,14 +186,16 @@ def verify_candidates(
     jobs: int | None = None,
     cache: VerdictCache | None = None,
     on_verdict: Callable[[Verdict], None] | None = None,
+    verifier: Verifier = LOCAL,
 ) -> list[Verdict]:
-    """Verify every candidate (``jobs`` at a time) and return the verdicts in input order."""
+    """Verify every candidate (``jobs`` at a time, each by ``verifier``: here or on a cluster) and return
+    the verdicts in input order."""
 
     def one(candidate: Candidate) -> Verdict:
         key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
         verdict = cache.get(key) if cache else None
         if verdict is None:
-            verdict = run_gates(
+            verdict = verifier.verify(
                 prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path)
             )
             if cache:

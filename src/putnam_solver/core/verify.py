@@ -232,6 +232,9 @@ class Verdict:
     unsafe_no_sandbox: bool = False
     allow_recursion: bool = False
     cached: bool = False
+    ran_on: dict[str, Any] = field(default_factory=dict)
+    """Where a backend other than this process ran the gates (``core.dispatch``): its node, host and
+    toolchain fingerprint, and the attempts lost on the way; empty when they ran here."""
     benchmark: dict[str, Any] = field(default_factory=dict)
     """What the benchmark's record says of this problem (``Benchmark.verdict_record``): name, file,
     split, adaptations and errata. Not an input of the verdict; refreshed whenever a verdict is reused."""
@@ -286,6 +289,7 @@ class Verdict:
             "allow_recursion": self.allow_recursion,
             "cached": self.cached,
             "benchmark": self.benchmark,
+            **({"ran_on": self.ran_on} if self.ran_on else {}),
         }
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark, locate_benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import InputError, sha256_hex
@@ -38,7 +39,6 @@ from putnam_solver.core.verify import (
     Verdict,
     VerifyOptions,
     gate_ids,
-    run_gates,
 )
 from putnam_solver.doctor import require_gates
 from putnam_solver.run.campaign._errors import CampaignError
@@ -65,6 +65,8 @@ class AuditRequest:
     recorded); its bytes must match."""
     tools: Mapping[str, Path] = field(default_factory=dict)
     """``--tool NAME=PATH`` choices over the run's own."""
+    verifier: Verifier = LOCAL
+    """Where the passes are re-verified (``--ray``: on a cluster)."""
 
 
 @dataclass(frozen=True)
@@ -319,7 +321,7 @@ class _Audit:
             return self._refused(attempt, benchmark, "the stored candidate is not valid Unicode text")
         label = str(evidence_dir(attempt.campaign, attempt.problem) / f"candidate{self.suffix}")
         try:
-            return run_gates(self.prover, benchmark, problem, data, self.track, self.options, label)
+            return self.request.verifier.verify(self.prover, benchmark, problem, data, self.track, self.options, label)
         except InputError as exc:  # an empty candidate: refused like any input that is not a proof
             return self._refused(attempt, benchmark, str(exc))
 

@@ -8,9 +8,9 @@ API spend; its first line is printed before the slow part (importing Inspect AI,
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
-import os
 import re
 import time
 from collections.abc import Callable
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core.benchmark import BenchmarkError, locate_benchmark, open_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest import require_selftest
@@ -51,6 +52,10 @@ RESUME_FLAGS = (
     "--model-base-url",
     "--quiet",
     "--audit",
+    "--ray",
+    "--ray-cpus",
+    "--ray-memory-mb",
+    "--ray-retries",
 )
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about."""
 MODEL_NAME = re.compile(r"[A-Za-z0-9][\w.-]*(/[^/\s]+)+")
@@ -101,6 +106,7 @@ class SolveFlags:
     lemma_turns: int = Budgets.lemma_turns
     lemma_token_limit: int | None = None
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
+    ray: RaySettings | None = None  # --ray: the gates run on this cluster (never stored with the run)
 
 
 class Action(Enum):
@@ -132,17 +138,19 @@ def solve_command(
     and run it (``run``: with ``audit``, audited at the end). ``notify`` hears what happens before the run
     (its first line comes before anything slow) and the audit's progress; ``view`` makes the progress view
     when the run starts. Input errors exit ``ExitCode.USAGE``."""
-    try:
-        request = build_request(flags, action, notify)
-        if action is Action.LIST:
-            return CommandResult(ExitCode.SUCCESS, stdout=tuple(p.id for p in list_only(request.selection)))
-        if action is Action.PREPARE:
-            return CommandResult(ExitCode.SUCCESS, stdout=prepared_lines(prepare_only(request), request))
-    except (InputError, BenchmarkError, LedgerError) as exc:
-        return CommandResult(ExitCode.USAGE, str(exc))
-    except KeyboardInterrupt:
-        return CommandResult(ExitCode.INTERRUPTED, "interrupted (Ctrl-C) before the run started; nothing was spent")
-    outcome = run(request, view(), audit, notify)
+    with contextlib.ExitStack() as stack:
+        try:
+            request = build_request(flags, action, notify)
+            if action is Action.LIST:
+                return CommandResult(ExitCode.SUCCESS, stdout=tuple(p.id for p in list_only(request.selection)))
+            if action is Action.PREPARE:
+                return CommandResult(ExitCode.SUCCESS, stdout=prepared_lines(prepare_only(request), request))
+            verifier = stack.enter_context(open_verifier(flags.ray, notify))
+        except (InputError, BenchmarkError, LedgerError) as exc:
+            return CommandResult(ExitCode.USAGE, str(exc))
+        except KeyboardInterrupt:
+            return CommandResult(ExitCode.INTERRUPTED, "interrupted (Ctrl-C) before the run started; nothing was spent")
+        outcome = run(dataclasses.replace(request, verifier=verifier), view(), audit, notify)
     return CommandResult(outcome.exit_code, outcome.message, report=outcome.report)
 
 
@@ -190,7 +198,8 @@ def _audited(request: RunSettings, outcome: SolveOutcome, audit: bool, notice: C
     if not audit or outcome.exit_code == ExitCode.FAILURE:
         return outcome
     try:
-        audited = audit_run(AuditRequest(request.run_dir, jobs=os.cpu_count() or 1), notice, notice)
+        jobs = request.verifier.slots()
+        audited = audit_run(AuditRequest(request.run_dir, jobs=jobs, verifier=request.verifier), notice, notice)
     except InputError as exc:
         message = f"{outcome.message}; audit refused: {exc}"
         return dataclasses.replace(outcome, exit_code=ExitCode.FAILURE, message=message)

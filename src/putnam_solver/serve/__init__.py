@@ -10,14 +10,14 @@ from putnam_solver.serve.app import create_app
 from putnam_solver.serve.keys import ApiKey, KeyRing, load_keys
 from putnam_solver.serve.server import bind, load_config, run_server
 from putnam_solver.serve.service import Item, Limits, Readiness, RequestError, ServeConfig, VerifyService
-from putnam_solver.serve.verifier import LocalVerifier, Verifier, VerifyJob
+from putnam_solver.serve.verifier import PoolVerifier, Verifier, VerifyJob
 
 __all__ = [
     "ApiKey",
     "Item",
     "KeyRing",
     "Limits",
-    "LocalVerifier",
+    "PoolVerifier",
     "Readiness",
     "RequestError",
     "ServeConfig",

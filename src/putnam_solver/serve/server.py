@@ -12,6 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
+from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core.benchmark import open_benchmark, parse_request
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
@@ -21,7 +22,7 @@ from putnam_solver.serve.app import create_app
 from putnam_solver.serve.keys import load_keys
 from putnam_solver.serve.logs import configure_logging, logger
 from putnam_solver.serve.service import Limits, ServeConfig
-from putnam_solver.serve.verifier import LocalVerifier
+from putnam_solver.serve.verifier import PoolVerifier
 
 MAX_CONNECTIONS = 512
 """Connections and requests uvicorn holds at once; past it, it answers 503 rather than queue more."""
@@ -85,14 +86,27 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run_server(config: ServeConfig, host: str, port: int, announce: Callable[[str], None]) -> None:
-    """Serve until interrupted (SIGINT or SIGTERM stop it gracefully); ``announce`` hears the URL."""
+def run_server(
+    config: ServeConfig, host: str, port: int, announce: Callable[[str], None], ray: RaySettings | None = None
+) -> None:
+    """Serve until interrupted (SIGINT or SIGTERM stop it gracefully); ``announce`` hears the URL.
+
+    With ``ray`` the gates run on that cluster (``putnam verify --ray``'s verifier) and the pool holds as
+    many verifications in flight as the cluster has room for, or ``--jobs`` if higher."""
     sock = bind(host, port)
     configure_logging()
     for name, loaded in config.benchmarks.items():
         if not loaded.pinned:
             logger.warning("%s benchmark %s is not pinned; verdicts say benchmark_pinned: false", name, loaded.path)
-    verifier = LocalVerifier(config.jobs)
+    try:
+        with open_verifier(ray, logger.warning) as backend:
+            workers = max(config.jobs, backend.slots()) if ray else config.jobs
+            _serve(sock, config, PoolVerifier(workers, backend), announce)
+    finally:
+        sock.close()
+
+
+def _serve(sock: socket.socket, config: ServeConfig, verifier: PoolVerifier, announce: Callable[[str], None]) -> None:
     server = uvicorn.Server(
         uvicorn.Config(
             create_app(config, verifier),

@@ -1,10 +1,11 @@
 """Where the service's verifications run: one protocol, so that other backends plug in beside the local one.
 
-Every verification the service makes goes through :class:`Verifier`. :class:`LocalVerifier` runs the
-gates (``verify.run_gates``, the same pipeline as ``putnam verify``) in a bounded thread pool, off the
-event loop: the heavy work happens in the sandboxed child processes the gates start, so threads suffice.
-A cluster backend implements the same two methods and gets the same jobs, which carry only pinned
-inputs (prover, benchmark and problem, candidate bytes, track, options).
+Every verification the service makes goes through :class:`Verifier`. :class:`PoolVerifier` hands each
+job, from a bounded thread pool off the event loop, to a ``core.dispatch.Verifier``: ``dispatch.LOCAL``
+runs the gates (the same pipeline as ``putnam verify``) in that thread, where the heavy work happens in
+the sandboxed child processes the gates start; ``serve --ray`` passes a cluster's verifier instead, which
+sends the job's pinned inputs (prover, benchmark pin and problem, candidate bytes, track, options) to a
+node and checks the verdict it returns.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
 
+from putnam_solver.core import dispatch
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover
-from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.verify import Track, Verdict, VerifyOptions
 
 
 @dataclass(frozen=True)
@@ -43,24 +45,25 @@ class Verifier(Protocol):
         """Stop taking jobs; called once when the server stops."""
 
 
-class LocalVerifier:
-    """The gates run here, ``workers`` verifications at a time; the others wait their turn in the pool.
+class PoolVerifier:
+    """``workers`` verifications at a time go to ``backend``; the others wait their turn in the pool.
 
     The caller's context (the request id of its log lines) goes with each job into the worker thread.
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, backend: dispatch.Verifier = dispatch.LOCAL) -> None:
         self.workers = workers
+        self.backend = backend
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="putnam-verify")
 
     async def verify(self, job: VerifyJob) -> Verdict:
         context = contextvars.copy_context()
-        return await asyncio.get_running_loop().run_in_executor(self._pool, context.run, run_job, job)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, context.run, run_job, job, self.backend)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def run_job(job: VerifyJob) -> Verdict:
-    """The job through the gate pipeline, as ``putnam verify`` runs a candidate file."""
-    return run_gates(job.prover, job.benchmark, job.problem, job.candidate, job.track, job.options, job.label)
+def run_job(job: VerifyJob, backend: dispatch.Verifier = dispatch.LOCAL) -> Verdict:
+    """The job through the gate pipeline on ``backend``, as ``putnam verify`` runs a candidate file."""
+    return backend.verify(job.prover, job.benchmark, job.problem, job.candidate, job.track, job.options, job.label)

@@ -208,6 +208,7 @@ def lemma_context(ctx: ProblemContext, name: str, statement: str, digest: str) -
         accept_options=ctx.accept_options,
         pool=ctx.pool,
         parts=ctx.parts,
+        verifier=ctx.verifier,
     )
 
 

@@ -27,6 +27,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import AdaptiveConcurrency, LimitExceededError, SandboxEnvironmentSpec, cost_limit, token_limit
 
 from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.interactive import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.untrusted import clean_text
@@ -219,7 +220,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     run = CampaignRun(
         job=job,
         prover=prover,
-        contexts={p.id: _context(prover, job.benchmark, p, config, pool) for p in job.problems},
+        contexts={p.id: _context(prover, job.benchmark, p, config, pool, job.verifier) for p in job.problems},
         prices=prices,
         roots=roots,
         glob=glob,
@@ -284,7 +285,12 @@ def _roles(config: SolveConfig, generate: GenerateConfig) -> dict[str, str | Mod
 
 
 def _context(
-    prover: Prover, benchmark: Benchmark, problem: Problem, config: SolveConfig, pool: SessionPool | None = None
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    config: SolveConfig,
+    pool: SessionPool | None = None,
+    verifier: Verifier = LOCAL,
 ) -> ProblemContext:
     return ProblemContext(
         prover=prover,
@@ -295,6 +301,7 @@ def _context(
         accept_options=config.verify_options(),
         pool=pool,
         parts=config.parts,
+        verifier=verifier,
     )
 
 

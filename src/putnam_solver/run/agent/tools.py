@@ -13,7 +13,6 @@ model's text choose a path, a program or an option.
 from __future__ import annotations
 
 import functools
-import os
 import re
 import shutil
 import subprocess
@@ -27,13 +26,14 @@ from inspect_ai.tool import Tool, tool
 from inspect_ai.util import concurrency
 
 from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.gatekit import ToolUnavailable
-from putnam_solver.core.interactive import CheckOutcome, NotWarm, ProofState, SessionPool, check_file, proof_state
+from putnam_solver.core.interactive import CheckOutcome, NotWarm, ProofState, SessionPool, proof_state
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.sandbox import SandboxUnavailable, SessionError
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import GateStatus, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.verify import GateStatus, Track, Verdict, VerifyOptions
 from putnam_solver.run.agent.types import AgentParts
 
 MAX_TOOL_OUTPUT = 4000
@@ -68,6 +68,8 @@ class ProblemContext:
     accept_options: VerifyOptions
     pool: SessionPool | None = None
     parts: AgentParts = field(default_factory=AgentParts)
+    verifier: Verifier = LOCAL
+    """Where ``check`` and ``submit`` run their gates: here, or on a cluster (``core.dispatch``)."""
 
     @property
     def file_name(self) -> str:
@@ -81,14 +83,14 @@ class ProblemContext:
 async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) -> Verdict | str:
     """Run the gates on ``text`` in a worker thread; a file that is not a candidate at all is a message.
 
-    At most one verification per core runs at a time: compiles are CPU-bound, and the model calls of
-    other samples keep running while one waits.
+    At most ``ctx.verifier.slots()`` verifications run at a time (one per core here; a cluster's
+    capacity with ``--ray``), and the model calls of other samples keep running while one waits.
     """
-    async with concurrency("putnam-verify", os.cpu_count() or 1):
+    async with concurrency("putnam-verify", ctx.verifier.slots()):
         try:
             return await anyio.to_thread.run_sync(
                 functools.partial(
-                    run_gates,
+                    ctx.verifier.verify,
                     ctx.prover,
                     ctx.benchmark,
                     ctx.problem,
@@ -103,12 +105,12 @@ async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) ->
 
 
 async def check_text(ctx: ProblemContext, text: str) -> CheckOutcome | str:
-    """The agent's check of ``text`` (``interactive.check_file``) in a worker thread, one per core."""
-    async with concurrency("putnam-verify", os.cpu_count() or 1):
+    """The agent's check of ``text`` (``interactive.check_file``, by ``ctx.verifier``) in a worker thread."""
+    async with concurrency("putnam-verify", ctx.verifier.slots()):
         try:
             return await anyio.to_thread.run_sync(
                 functools.partial(
-                    check_file,
+                    ctx.verifier.check,
                     ctx.prover,
                     ctx.benchmark,
                     ctx.problem,
@@ -172,7 +174,7 @@ async def state_at(ctx: ProblemContext, text: str, line: int) -> str:
     """The ``goals`` answer: the proof state at the end of ``line``, or why there is none."""
     if ctx.pool is None:
         return "goals are not available for this prover"
-    async with concurrency("putnam-verify", os.cpu_count() or 1):
+    async with concurrency("putnam-verify", ctx.verifier.slots()):
         try:
             found = await anyio.to_thread.run_sync(
                 functools.partial(

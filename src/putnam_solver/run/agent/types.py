@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
 
@@ -380,3 +381,5 @@ class CampaignJob:
     allowances: Mapping[str, Allowance] = field(default_factory=dict)
     lemmas: Mapping[str, Sequence[ProvedLemma]] = field(default_factory=dict)
     on_subattempt: SubAttemptCallback | None = None
+    verifier: Verifier = LOCAL
+    """Where the gates of ``check`` and ``submit`` run (``core.dispatch``)."""

@@ -325,6 +325,7 @@ class LockedRun:
             allowances=allowances,
             lemmas=lemmas,
             on_subattempt=recorder.subattempt,
+            verifier=self.settings.verifier,
         )
         try:
             self.runner(job)

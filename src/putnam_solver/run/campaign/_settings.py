@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
+from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track
 from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits, SolveConfig
@@ -52,6 +53,8 @@ class RunSettings:
     run_limits: RunLimits = field(default_factory=RunLimits)
     fresh: bool = False
     resume: bool = False
+    verifier: Verifier = LOCAL
+    """Where the gates run (``--ray``): chosen by each invocation, never stored with the run."""
 
     def __post_init__(self) -> None:
         if self.campaigns < 0:

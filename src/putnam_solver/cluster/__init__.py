@@ -1,0 +1,9 @@
+"""Gate work on other machines: a Ray cluster as a ``core.dispatch.Verifier`` (``--ray ADDRESS``).
+
+Outside the trusted core: it imports Ray (network code) only when a ``RayVerifier`` is made. What the
+head accepts from a node, and why that keeps the core's guarantees, is in ``cluster.ray``'s docstring.
+"""
+
+from putnam_solver.cluster.ray import RAY_EXTRA, RaySettings, RayUnavailable, RayVerifier, open_verifier
+
+__all__ = ["RAY_EXTRA", "RaySettings", "RayUnavailable", "RayVerifier", "open_verifier"]

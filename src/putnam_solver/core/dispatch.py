@@ -1,0 +1,78 @@
+"""Where gate work runs: here (the default) or on another backend such as a Ray cluster.
+
+Every caller that verifies a candidate (``putnam verify``, the agent's ``check`` and ``submit``,
+``putnam audit``) hands the work to a ``Verifier`` instead of calling the pipeline itself, so that one
+object decides where it runs. ``LOCAL`` runs it in the calling thread (callers keep their own thread
+pools); ``putnam_solver.cluster.RayVerifier`` runs it as a task on a cluster node and returns the node's
+verdict only after checking it is a verdict on exactly the inputs sent. A verifier is called from many
+threads at once.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Protocol
+
+from putnam_solver.core.interactive import CheckOutcome, SessionPool, check_file
+from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
+
+if TYPE_CHECKING:
+    from putnam_solver.core.benchmark import Benchmark, Problem
+    from putnam_solver.core.provers import Prover
+
+
+class Verifier(Protocol):
+    """Runs the gate pipeline somewhere; thread-safe. The arguments are ``run_gates``'s and
+    ``check_file``'s, so a backend can be swapped in wherever those were called."""
+
+    name: str
+    """``local`` or the backend's name, for messages and the verdict's ``ran_on``."""
+
+    def slots(self) -> int:
+        """How many verifications it runs at once (callers size their thread pools and limits by it)."""
+        ...
+
+    def verify(
+        self,
+        prover: Prover,
+        benchmark: Benchmark,
+        problem: Problem,
+        candidate_bytes: bytes,
+        track: Track,
+        options: VerifyOptions,
+        label: str = "<candidate>",
+    ) -> Verdict:
+        """``run_gates`` on the backend: the verdict of ``options.profile`` on these bytes."""
+        ...
+
+    def check(
+        self,
+        prover: Prover,
+        benchmark: Benchmark,
+        problem: Problem,
+        candidate: str,
+        track: Track,
+        options: VerifyOptions,
+        pool: SessionPool | None,
+        label: str = "<candidate>",
+        warm: bool = True,
+    ) -> CheckOutcome:
+        """``check_file`` on the backend (a remote one checks cold: warm sessions live here)."""
+        ...
+
+
+class LocalVerifier:
+    """The pipeline in the calling thread, exactly as before there were backends."""
+
+    name = "local"
+
+    def slots(self) -> int:
+        """One per core: compiles are CPU-bound."""
+        return os.cpu_count() or 1
+
+    verify = staticmethod(run_gates)
+    check = staticmethod(check_file)
+
+
+LOCAL: Verifier = LocalVerifier()
+"""The default verifier: gate work runs on this machine."""
