@@ -985,6 +985,60 @@ def _selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool
         raise typer.Exit(0 if record.passed else 2)
 
 
+@app.command("mcp")
+def mcp_server(
+    transport: Annotated[
+        str, typer.Option("--transport", help="stdio (the client starts this command) or http (streamable HTTP).")
+    ] = "stdio",
+    host: Annotated[str, typer.Option("--host", help="HTTP: the address to listen on (keep it loopback).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option("--port", help="HTTP: the port (0: a free one, announced on stderr).", min=0)] = (
+        8000
+    ),
+    prover: ProverOpt = "lean",
+    track: Annotated[
+        Track,
+        typer.Option(
+            "--track", help="The default track; a no-answer server never shows or judges with-answer statements."
+        ),
+    ] = Track.WITH_ANSWER,
+    benchmark: BenchmarkOpt = None,
+    benchmark_sha256: PinOpt = None,
+    tool: ToolOpt = None,
+    max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
+    allow_recursion: AllowRecursionOpt = False,
+    kernels: KernelsOpt = "lean",
+    toolchain: ToolchainOpt = None,
+) -> None:
+    """Serve the benchmark and the gates as MCP tools for Claude Code, Codex, an IDE or any MCP client.
+
+    Tools: list_problems, get_statement, check (fast profile, compact diagnostics), goals, search and
+    verify (full profile, the verdict JSON of `putnam verify --json`); every gate runs here, in its
+    sandbox. Over stdio, nothing but the protocol is written to stdout. Exit 2 on bad input.
+    """
+    with _errors():
+        try:
+            from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command
+        except ImportError as exc:
+            raise InputError(
+                f"putnam mcp needs the mcp extra ({exc.name} is missing): pip install 'putnambench-solver[mcp]'"
+            ) from exc
+        if transport not in mcp_service.TRANSPORTS:
+            raise InputError(f"--transport {transport!r}: choose {' or '.join(mcp_service.TRANSPORTS)}")
+        chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
+        loaded.require_track(track.value)
+        options = VerifyOptions(
+            tools=tool_locations(tool or []),
+            max_candidate_bytes=max_candidate_bytes,
+            allow_recursion=allow_recursion,
+            kernels=_kernels(kernels),
+            toolchain=_release(toolchain, loaded),
+        )
+        settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
+        mcp_service.run_server(settings, "http" if transport == "http" else "stdio", host, port)
+
+
 @app.command()
 def serve(
     keys: Annotated[

@@ -17,7 +17,7 @@ pytest.importorskip("openai")
 
 from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ
 from tests.helpers import COQ_BENCH
-from tests.integration.cli_agents import CLAUDE_CODE, CODEX, DONE, CliAgent, tool_output
+from tests.integration.cli_agents import AGENTS, CLAUDE_CODE, DONE, CliAgent, prepared, tool_output
 
 pytestmark = NEEDS_ROCQ
 
@@ -28,15 +28,9 @@ SECRETS = {
 }
 
 
-@pytest.fixture(
-    params=[
-        pytest.param(spec, id=spec.name, marks=pytest.mark.skipif(spec.ready() is not None, reason=str(spec.ready())))
-        for spec in (CODEX, CLAUDE_CODE)
-    ]
-)
+@pytest.fixture(params=AGENTS)
 def agent(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> CliAgent:
-    spec: CliAgent = request.param
-    spec.prepare(monkeypatch, tmp_path)
+    spec = prepared(request, monkeypatch, tmp_path)
     for name, value in SECRETS.items():
         monkeypatch.setenv(name, value)
     return spec

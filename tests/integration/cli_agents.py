@@ -188,3 +188,16 @@ def claude_prepare(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 CODEX = CliAgent("codex", codex_shell, codex_write, FakeOpenAI, codex_ready, codex_prepare)
 CLAUDE_CODE = CliAgent("claude-code", claude_shell, claude_write, ClaudeCodeFake, claude_ready, claude_prepare)
+
+AGENTS = [
+    pytest.param(spec, id=spec.name, marks=pytest.mark.skipif(spec.ready() is not None, reason=str(spec.ready())))
+    for spec in (CODEX, CLAUDE_CODE)
+]
+"""Each CLI agent as a test parameter, skipped with the reason where it cannot run here."""
+
+
+def prepared(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> CliAgent:
+    """The parametrized agent of ``request``, its environment prepared for one test."""
+    spec: CliAgent = request.param
+    spec.prepare(monkeypatch, tmp_path)
+    return spec

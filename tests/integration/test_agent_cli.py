@@ -16,13 +16,13 @@ from putnam_solver.core.verify import Profile
 from tests.fakes.openai_server import FakeOpenAI, Step
 from tests.fakes.scripted_agent import BAD, EDITED, GOOD, NEEDS_ROCQ
 from tests.integration.cli_agents import (
-    CLAUDE_CODE,
-    CODEX,
+    AGENTS,
     DONE,
     FILL_THE_HOLE,
     CliAgent,
     codex_shell,
     connect_command,
+    prepared,
     tool_output,
     unreached_port,
 )
@@ -30,15 +30,9 @@ from tests.integration.cli_agents import (
 pytestmark = NEEDS_ROCQ
 
 
-@pytest.fixture(
-    params=[
-        pytest.param(spec, id=spec.name, marks=pytest.mark.skipif(spec.ready() is not None, reason=str(spec.ready())))
-        for spec in (CODEX, CLAUDE_CODE)
-    ]
-)
+@pytest.fixture(params=AGENTS)
 def agent(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> CliAgent:
-    spec: CliAgent = request.param
-    spec.prepare(monkeypatch, tmp_path)
+    spec = prepared(request, monkeypatch, tmp_path)
     return spec
 
 

@@ -1,0 +1,351 @@
+"""``putnam mcp``: the benchmark and the gates as MCP tools, for agents we do not run ourselves.
+
+Claude Code, Codex, Cursor or any MCP client gets the same tools as our own worker, answered the same
+way: ``check`` (profile ``fast``, compact diagnostics), ``goals`` (the proof state at a line), ``search``
+(the prover's library sources) and ``verify`` (profile ``full``, the verdict JSON of ``putnam verify
+--json``), plus ``list_problems`` and ``get_statement``. Every tool runs harness-side: the gates run in
+their sandbox on the candidate's bytes, against the challenge the harness derives from the pinned record,
+exactly as the built-in tools (``run.agent.tools``) run them, whose functions these tools call.
+
+What a client may see is what our worker may see: ``get_statement`` answers with the statement file the
+worker is given (``Prover.model_statement``), never the challenge with an inlined answer on the
+no-answer track, and a server started on the no-answer track refuses to switch a call to with-answer.
+Everything a client sends is untrusted text, cleaned as it enters (``untrusted.clean_text``); a
+candidate over the size cap or an unknown problem is a tool error that says what to do.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+import anyio
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from putnam_solver import __version__
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
+from putnam_solver.core.interactive import DEFAULT_MAX_SESSIONS, SessionPool
+from putnam_solver.core.provers import Prover
+from putnam_solver.core.untrusted import clean_text
+from putnam_solver.core.util import InputError, sha256_hex
+from putnam_solver.core.verify import Profile, Track, VerifyOptions
+from putnam_solver.run.agent.tools import (
+    ProblemContext,
+    check_text,
+    format_check,
+    library_roots,
+    search_library,
+    state_at,
+    verify_text,
+)
+
+TRANSPORTS = ("stdio", "http")
+HTTP_PATH = "/mcp"
+INSTRUCTIONS = """\
+Formal proofs for {label}, judged by the putnambench-solver gates (never by a model).
+Start with list_problems, then get_statement(problem) for the file to complete: keep it exactly as given
+and fill in every proof hole. Call check(problem, proof) often (fast gates: statement kept, nothing
+forbidden, compiles), goals(problem, proof, line) for the proof state, search(pattern) for library lemma
+names, and verify(problem, proof) for the final verdict (every gate of the full profile)."""
+
+
+@dataclass(frozen=True)
+class McpSettings:
+    """What one ``putnam mcp`` server serves: one prover's pinned benchmark, its gate settings, a track."""
+
+    prover: Prover
+    benchmark: Benchmark
+    track: Track = Track.WITH_ANSWER
+    options: VerifyOptions = field(default_factory=VerifyOptions)
+    """The acceptance settings of ``verify`` (its profile is always ``full``); ``check`` runs ``fast``
+    under the same rules, as our worker's check does."""
+
+
+def stderr(message: str) -> None:
+    """One line per judged call on stderr (stdout is the protocol's over stdio)."""
+    print(f"putnam mcp: {message}", file=sys.stderr, flush=True)
+
+
+class PutnamTools:
+    """The tools of one server: problem contexts built once per (problem, track), one session pool."""
+
+    def __init__(self, settings: McpSettings, pool: SessionPool | None, log: Callable[[str], None] = stderr) -> None:
+        self.settings = settings
+        self.pool = pool
+        self.log = log
+        self.accept = replace(settings.options, profile=Profile.FULL, acceptance=None)
+        self.check_options = replace(self.accept, profile=Profile.FAST, acceptance=Profile.FULL)
+        self.roots, self.glob = library_roots(settings.prover, self.accept)
+        self._contexts: dict[tuple[str, Track], ProblemContext] = {}
+
+    def context(self, problem_id: str, track: str | None) -> ProblemContext:
+        """The context of one problem on the asked track; a ToolError for an unknown problem or a track
+        this server may not serve."""
+        chosen = self.track(track)
+        problem = self.problem(problem_id)
+        key = (problem.id, chosen)
+        if key not in self._contexts:
+            self._contexts[key] = ProblemContext(
+                prover=self.settings.prover,
+                benchmark=self.settings.benchmark,
+                problem=problem,
+                track=chosen,
+                check_options=self.check_options,
+                accept_options=self.accept,
+                pool=self.pool,
+            )
+        return self._contexts[key]
+
+    def problem(self, problem_id: str) -> Problem:
+        try:
+            return self.settings.benchmark.select([clean_text(problem_id).strip()])[0]
+        except BenchmarkError as exc:
+            raise ToolError(f"{exc} (list_problems gives every id of this server's benchmark)") from exc
+
+    def track(self, given: str | None) -> Track:
+        """The server's track unless the call names one; a no-answer server never serves with-answer,
+        whose statements hold the official answers."""
+        if given is None or not given.strip():
+            return self.settings.track
+        try:
+            track = Track(given.strip())
+        except ValueError as exc:
+            raise ToolError(f"track {given!r}: choose {' or '.join(t.value for t in Track)}") from exc
+        if self.settings.track is Track.NO_ANSWER and track is not Track.NO_ANSWER:
+            raise ToolError("this server serves the no-answer track only (started with --track no-answer)")
+        return track
+
+    def candidate(self, proof: str) -> str:
+        """The proof text as the gates will see it; a ToolError when it is over the size cap."""
+        text = clean_text(proof)
+        size, cap = len(text.encode("utf-8")), self.accept.max_candidate_bytes
+        if size > cap:
+            raise ToolError(
+                f"the proof is {size} bytes, over this server's candidate cap of {cap} bytes; no gate looked "
+                "at it (start the server with --max-candidate-bytes N for longer proofs)"
+            )
+        if not text.strip():
+            raise ToolError("the proof is empty: send the whole file, the statement with its holes filled in")
+        return text
+
+    # -- the tools --------------------------------------------------------------------------------------
+
+    def list_problems(self, prefix: str = "") -> dict[str, Any]:
+        """The problems of this server's benchmark (ids starting with ``prefix``), and whether each asks
+        for an answer."""
+        settings, chosen = self.settings, clean_text(prefix).strip()
+        problems = [p for p in settings.benchmark.select() if p.id.startswith(chosen)]
+        return {
+            "prover": settings.prover.name,
+            "benchmark": settings.benchmark.path.name,
+            "benchmark_sha256": settings.benchmark.sha256,
+            "pinned": settings.benchmark.pinned,
+            "track": settings.track.value,
+            "problems": [{"id": p.id, "has_answer": settings.prover.has_answer(p)} for p in problems],
+        }
+
+    def get_statement(self, problem: str, track: str | None = None) -> dict[str, Any]:
+        """The statement file to complete, as our own worker is shown it on that track."""
+        ctx = self.context(problem, track)
+        return {
+            "problem": ctx.problem.id,
+            "track": ctx.track.value,
+            "file_name": ctx.file_name,
+            "statement": ctx.prover.model_statement(ctx.problem, ctx.track),
+        }
+
+    async def check(self, problem: str, proof: str, track: str | None = None) -> str:
+        ctx = self.context(problem, track)
+        text = self.candidate(proof)
+        outcome = await check_text(ctx, text)
+        answer = outcome if isinstance(outcome, str) else format_check(outcome, text)
+        self.log(
+            f"check {ctx.problem.id} ({ctx.track.value}, candidate sha256 {sha256_hex(text.encode())[:16]}): "
+            f"{answer.splitlines()[0] if answer else ''}"
+        )
+        return answer
+
+    async def goals(self, problem: str, proof: str, line: int, track: str | None = None) -> str:
+        ctx = self.context(problem, track)
+        if ctx.prover.interactive() is None:
+            raise ToolError(f"goals are not available for {ctx.prover.name}: it has no proof-state session")
+        return await state_at(ctx, self.candidate(proof), int(line))
+
+    async def search(self, pattern: str) -> str:
+        return await anyio.to_thread.run_sync(search_library, self.roots, self.glob, clean_text(pattern))
+
+    async def verify(self, problem: str, proof: str, track: str | None = None) -> dict[str, Any]:
+        ctx = self.context(problem, track)
+        verdict = await verify_text(ctx, self.candidate(proof), self.accept)
+        if isinstance(verdict, str):
+            raise ToolError(verdict)
+        checks = "".join(
+            f"; answer {name}: {answer['check']['status']}"
+            for name, answer in verdict.answers.items()
+            if answer.get("check")
+        )
+        self.log(
+            f"verify {ctx.problem.id} ({ctx.track.value}, candidate sha256 {verdict.candidate_sha256[:16]}): "
+            f"{verdict.status}{checks}"
+        )
+        return model_view(verdict.to_json())
+
+
+def model_view(verdict: dict[str, Any]) -> dict[str, Any]:
+    """The verdict JSON as an agent may see it: on the no-answer track each answer keeps only the
+    candidate's own, since the official answer, and the answer check that compares the two, would tell
+    the agent the answer (our own worker is never shown them either; the server's log has the check)."""
+    answers = {name: {"candidate": answer.get("candidate")} for name, answer in verdict["answers"].items()}
+    return {**verdict, "answers": answers} if verdict["track"] == Track.NO_ANSWER.value else verdict
+
+
+def build_server(tools: PutnamTools) -> MCPServer[Any]:
+    """The MCP server of ``tools``: the six tools, their descriptions and the server's instructions."""
+    server: MCPServer[Any] = MCPServer(
+        name="putnam",
+        version=__version__,
+        instructions=INSTRUCTIONS.format(label=tools.settings.prover.label),
+        log_level="WARNING",
+    )
+
+    @server.tool()
+    def list_problems(prefix: str = "") -> dict[str, Any]:
+        """List the problems of this server's pinned benchmark.
+
+        Args:
+            prefix: Only ids starting with this text (e.g. putnam_1962); empty for all.
+
+        Returns:
+            The benchmark's name, SHA-256 and track, and per problem its id and whether it asks for an answer.
+        """
+        return tools.list_problems(prefix)
+
+    @server.tool()
+    def get_statement(problem: str, track: str | None = None) -> dict[str, Any]:
+        """The statement file of one problem: complete it and keep everything else exactly as given.
+
+        Args:
+            problem: A problem id from list_problems.
+            track: with-answer (the official answer is part of the statement) or no-answer (you find the
+                answer); default: the server's track.
+
+        Returns:
+            The problem id, the track, the file name the proof is judged under and the statement text.
+        """
+        return tools.get_statement(problem, track)
+
+    @server.tool()
+    async def check(problem: str, proof: str, track: str | None = None) -> str:
+        """Check a proof file with the fast gates (statement preserved, nothing forbidden, compiles).
+
+        Args:
+            problem: A problem id from list_problems.
+            proof: The whole file's text: the statement exactly as given, with the proof filled in.
+            track: As for get_statement; default: the server's track.
+
+        Returns:
+            PASSED, or the failing gate with the first errors (line, column, offending line) and the
+            unsolved goals; for a draft with holes, which holes remain.
+        """
+        return await tools.check(problem, proof, track)
+
+    @server.tool()
+    async def goals(problem: str, proof: str, line: int, track: str | None = None) -> str:
+        """Show the proof state (hypotheses and goals) at the end of one line of a proof file.
+
+        Args:
+            problem: A problem id from list_problems.
+            proof: The whole file's text, as for check (holes allowed).
+            line: The line number (1-based) after which to show the state.
+            track: As for get_statement; default: the server's track.
+
+        Returns:
+            The hypotheses and goals there, and any error reported up to that line.
+        """
+        return await tools.goals(problem, proof, line, track)
+
+    @server.tool()
+    async def search(pattern: str) -> str:
+        """Search the prover's library sources (read-only) with a ripgrep regular expression.
+
+        Args:
+            pattern: A regular expression (Rust regex syntax), e.g. a lemma name or a statement fragment.
+
+        Returns:
+            Matching lines as path:line:text, at most a few per file, bounded in total.
+        """
+        return await tools.search(pattern)
+
+    @server.tool()
+    async def verify(problem: str, proof: str, track: str | None = None) -> dict[str, Any]:
+        """Verify a proof file with every gate of the full profile: the verdict that counts.
+
+        Args:
+            problem: A problem id from list_problems.
+            proof: The whole file's text: the statement exactly as given, with the proof filled in.
+            track: As for get_statement; default: the server's track.
+
+        Returns:
+            The verdict as `putnam verify --json` writes it: status (accepted only if every gate passed),
+            every gate with its status, detail and evidence, and the hashes of statement, challenge and
+            candidate.
+        """
+        return await tools.verify(problem, proof, track)
+
+    return server
+
+
+def default_pool() -> SessionPool:
+    """Warm checker sessions as a campaign keeps them: reused, at most one per core and
+    ``DEFAULT_MAX_SESSIONS`` (each holds its imports in memory)."""
+    return SessionPool(max_sessions=max(1, min(os.cpu_count() or 1, DEFAULT_MAX_SESSIONS)), reuse=True)
+
+
+def run_server(
+    settings: McpSettings,
+    transport: Literal["stdio", "http"] = "stdio",
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    announce: Callable[[str], None] = stderr,
+) -> None:
+    """Serve until the client closes stdin (stdio) or the process is stopped (HTTP).
+
+    Over HTTP the server listens on ``host:port`` (port 0: a free port), and ``announce`` hears the URL
+    once it listens, e.g. ``http://127.0.0.1:8000/mcp``; every judged call (check, verify) is a line on
+    stderr.
+    """
+    pool = default_pool()
+    server = build_server(PutnamTools(settings, pool))
+    try:
+        if transport == "stdio":
+            server.run("stdio")
+        else:
+            anyio.run(serve_http, server, host, port, announce)
+    finally:
+        pool.close()
+
+
+async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Callable[[str], None]) -> None:
+    """The streamable HTTP transport on a socket bound here, so that port 0 can be announced."""
+    import uvicorn
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as exc:
+        listener.close()
+        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror} (choose another --port)") from exc
+    listener.listen(128)
+    bound = listener.getsockname()[1]
+    app = server.streamable_http_app(streamable_http_path=HTTP_PATH, host=host)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    announce(f"serving streamable HTTP at http://{shown}:{bound}{HTTP_PATH}")
+    await uvicorn.Server(config).serve(sockets=[listener])
