@@ -216,6 +216,28 @@ def test_putnam_verify_with_ray_prints_the_verdicts_and_records_the_node(cluster
     assert result["status"] == "accepted" and result["ran_on"]["backend"] == "ray"
 
 
+def test_goals_come_from_a_session_on_a_node_as_locally(verifier: RayVerifier) -> None:
+    """The agent's ``goals`` on a node: the proof state of a session started there for the call, the
+    same as this machine's; a file G3 refuses gets G3's refusal from the node too."""
+    from putnam_solver.core.interactive import ProofState, SessionPool, state_or_reason
+
+    bench = load_benchmark(ROCQ_SAMPLES)
+    rocq, problem = get_prover("rocq"), bench.problems[GOOD]
+    text = (PROOFS / f"{GOOD}.v").read_text()
+    forbidden = text.replace("reflexivity.", "admit.").replace("Qed.", "Admitted.\nAxiom cheat : False.")
+    pool = SessionPool(max_sessions=1)
+    try:
+        for candidate, line in ((text, 7), (forbidden, 7)):
+            local = state_or_reason(rocq, bench, problem, candidate, line, Track.WITH_ANSWER, VerifyOptions(), pool)
+            remote = verifier.goals(rocq, bench, problem, candidate, line, Track.WITH_ANSWER, VerifyOptions(), pool)
+            assert remote == local
+    finally:
+        pool.close()
+    assert isinstance(local, str) and "G3" in local
+    state = verifier.goals(rocq, bench, problem, text, 7, Track.WITH_ANSWER, VerifyOptions(), pool)
+    assert isinstance(state, ProofState) and "Nat.even n" in (state.goals or "")
+
+
 def test_putnam_serve_sends_its_verifications_to_the_cluster(
     verifier: RayVerifier, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from putnam_solver.cli import app
 from putnam_solver.core.util import InputError
-from putnam_solver.serve import bind, load_keys
+from putnam_solver.listen import bind
+from putnam_solver.serve import load_keys
 from tests.helpers import ROCQ_SAMPLES
 
 SECRET = "s3cret-0123456789abcdef"
@@ -99,5 +100,5 @@ def test_serve_refuses_a_port_in_use_and_a_file_for_two_provers(tmp_path: Path) 
 def test_the_listening_socket_is_tcp_by_protocol_number() -> None:
     """asyncio turns Nagle's algorithm off only on sockets whose protocol is IPPROTO_TCP; with it on,
     each response on a kept-alive connection waited about 40 ms for the client's delayed ACK."""
-    with bind("127.0.0.1", 0) as sock:
+    with bind("127.0.0.1", 0, 8) as sock:
         assert sock.proto == socket.IPPROTO_TCP and sock.getsockname()[1] > 0

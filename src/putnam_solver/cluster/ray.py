@@ -32,7 +32,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, find_benchmark_file, load_benchmark
 from putnam_solver.core.dispatch import LOCAL, Verifier
-from putnam_solver.core.interactive import CheckOutcome, SessionPool, check_file
+from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, state_or_reason
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids, run_gates
@@ -76,7 +76,8 @@ class PinnedTask:
     """Everything a node is sent for one verification; nothing the node could not check itself."""
 
     kind: str
-    """``verify`` (``run_gates``) or ``check`` (``check_file``, cold)."""
+    """``verify`` (``run_gates``), ``check`` (``check_file``, cold) or ``goals`` (``state_or_reason``, a
+    session for this task only)."""
     prover: str
     benchmark_name: str
     benchmark_path: str
@@ -88,6 +89,8 @@ class PinnedTask:
     options: VerifyOptions
     label: str
     expected_toolchain: str
+    line: int = 0
+    """For ``goals``: the line whose proof state is asked."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,8 @@ class NodeResult:
     node_id: str
     hostname: str
     toolchain: str
-    outcome: Verdict | CheckOutcome | None = None
+    outcome: Verdict | CheckOutcome | ProofState | str | None = None
+    """A verdict, a check, or a proof state (a ``str`` says why there is none)."""
     refused: str | None = None
     """The node would not run the task: another toolchain, or no copy of the pinned benchmark."""
     input_error: str | None = None
@@ -133,6 +137,8 @@ def run_on_node(task: PinnedTask) -> NodeResult:
     if problem is None:
         return result(refused=f"the pinned benchmark has no problem {task.problem}")
     try:
+        if task.kind == "goals":
+            return result(outcome=_goals_on_node(prover, benchmark, problem, task))
         if task.kind == "check":
             text = task.candidate.decode("utf-8")
             return result(
@@ -143,6 +149,16 @@ def run_on_node(task: PinnedTask) -> NodeResult:
         )
     except InputError as exc:
         return result(input_error=str(exc))
+
+
+def _goals_on_node(prover: Prover, benchmark: Benchmark, problem: Problem, task: PinnedTask) -> ProofState | str:
+    """The proof state from a session started for this task and stopped after it."""
+    pool = SessionPool(max_sessions=1, reuse=False)
+    try:
+        text = task.candidate.decode("utf-8")
+        return state_or_reason(prover, benchmark, problem, text, task.line, task.track, task.options, pool)
+    finally:
+        pool.close()
 
 
 @functools.lru_cache(maxsize=8)
@@ -224,8 +240,8 @@ class RayVerifier:
         options: VerifyOptions,
         label: str = "<candidate>",
     ) -> Verdict:
-        outcome = self._dispatch(Request("verify", prover, benchmark, problem, candidate_bytes, track, options, label))
-        return outcome if isinstance(outcome, Verdict) else outcome.verdict
+        request = Request("verify", prover, benchmark, problem, candidate_bytes, track, options, label)
+        return request.verdict_of(self._dispatch(request))
 
     def check(
         self,
@@ -242,12 +258,33 @@ class RayVerifier:
         """The check runs cold on a node (warm sessions are this machine's); ``pool`` and ``warm`` are
         therefore not used."""
         data = candidate.encode("utf-8")
-        outcome = self._dispatch(Request("check", prover, benchmark, problem, data, track, options, label))
-        return outcome if isinstance(outcome, CheckOutcome) else CheckOutcome(outcome)
+        request = Request("check", prover, benchmark, problem, data, track, options, label)
+        outcome = self._dispatch(request)
+        return outcome if isinstance(outcome, CheckOutcome) else CheckOutcome(request.verdict_of(outcome))
+
+    def goals(
+        self,
+        prover: Prover,
+        benchmark: Benchmark,
+        problem: Problem,
+        candidate: str,
+        line: int,
+        track: Track,
+        options: VerifyOptions,
+        pool: SessionPool,
+    ) -> ProofState | str:
+        """The proof state from a session a node starts for this call (``pool`` is this machine's)."""
+        data = candidate.encode("utf-8")
+        request = Request("goals", prover, benchmark, problem, data, track, options, "<candidate>", line)
+        outcome = self._dispatch(request)
+        if isinstance(outcome, (ProofState, str)):
+            return outcome
+        # the cluster could not answer: the dispatch error verdict says why
+        return f"no proof state: {request.verdict_of(outcome).gates[0].detail}"
 
     # ------------------------------------------------------------------------------------------ dispatch
 
-    def _dispatch(self, request: Request) -> Verdict | CheckOutcome:
+    def _dispatch(self, request: Request) -> Verdict | CheckOutcome | ProofState | str:
         prover, options = request.prover, request.options
         expected = self._expected_toolchain(prover, options)
         task = request.pinned(expected)
@@ -395,18 +432,24 @@ class Request:
     track: Track
     options: VerifyOptions
     label: str
+    line: int = 0
 
     def pinned(self, expected_toolchain: str) -> PinnedTask:
         bench = self.benchmark
         return PinnedTask(
             self.kind, self.prover.name, bench.path.name, str(bench.path), bench.sha256, bench.pin_name,
-            self.problem.id, self.data, self.track, self.options, self.label, expected_toolchain,
+            self.problem.id, self.data, self.track, self.options, self.label, expected_toolchain, self.line,
         )  # fmt: skip
 
-    def checked(self, result: NodeResult, lost: list[dict[str, str]]) -> Verdict | CheckOutcome:
+    def checked(self, result: NodeResult, lost: list[dict[str, str]]) -> Verdict | CheckOutcome | ProofState | str:
         """The node's outcome, with where it ran, if its verdict is about exactly what was sent (the
-        hashes the head computes itself); else an error verdict."""
+        hashes the head computes itself); else an error verdict. A proof state is the agent's to read,
+        never a verdict, and is passed on as it is."""
         outcome = result.outcome
+        if self.kind == "goals":
+            if isinstance(outcome, (ProofState, str)):
+                return outcome
+            return self.undecided(f"node {result.hostname} returned {type(outcome).__name__}, not a proof state", {})
         verdict = outcome.verdict if isinstance(outcome, CheckOutcome) else outcome
         expected_kind = CheckOutcome if self.kind == "check" else Verdict
         ran_on = {
@@ -428,6 +471,14 @@ class Request:
             return self.undecided(why, ran_on)
         verdict.ran_on = ran_on
         return outcome
+
+    def verdict_of(self, outcome: Verdict | CheckOutcome | ProofState | str) -> Verdict:
+        """The verdict an outcome holds; an error verdict when it holds none."""
+        if isinstance(outcome, CheckOutcome):
+            return outcome.verdict
+        if isinstance(outcome, Verdict):
+            return outcome
+        return self.undecided(f"the cluster answered with {type(outcome).__name__}, not a verdict", {})
 
     def undecided(self, why: str, evidence: dict[str, Any]) -> Verdict:
         """An ``error`` verdict for a candidate the cluster could not judge: never a pass or a rejection."""

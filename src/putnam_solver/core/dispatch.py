@@ -1,6 +1,6 @@
 """Where gate work runs: here (the default) or on another backend such as a Ray cluster.
 
-Every caller that verifies a candidate (``putnam verify``, the agent's ``check`` and ``submit``,
+Every caller that verifies a candidate (``putnam verify``, the agent's ``check``, ``goals`` and ``submit``,
 ``putnam audit``) hands the work to a ``Verifier`` instead of calling the pipeline itself, so that one
 object decides where it runs. ``LOCAL`` runs it in the calling thread (callers keep their own thread
 pools); ``putnam_solver.cluster.RayVerifier`` runs it as a task on a cluster node and returns the node's
@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Protocol
 
-from putnam_solver.core.interactive import CheckOutcome, SessionPool, check_file
+from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, state_or_reason
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
 
 if TYPE_CHECKING:
@@ -60,6 +60,20 @@ class Verifier(Protocol):
         """``check_file`` on the backend (a remote one checks cold: warm sessions live here)."""
         ...
 
+    def goals(
+        self,
+        prover: Prover,
+        benchmark: Benchmark,
+        problem: Problem,
+        candidate: str,
+        line: int,
+        track: Track,
+        options: VerifyOptions,
+        pool: SessionPool,
+    ) -> ProofState | str:
+        """``state_or_reason`` on the backend (a remote one opens a session for this call only)."""
+        ...
+
 
 class LocalVerifier:
     """The pipeline in the calling thread, exactly as before there were backends."""
@@ -72,6 +86,7 @@ class LocalVerifier:
 
     verify = staticmethod(run_gates)
     check = staticmethod(check_file)
+    goals = staticmethod(state_or_reason)
 
 
 LOCAL: Verifier = LocalVerifier()

@@ -393,6 +393,24 @@ def proof_state(
     return pool.run(interactive, challenge, options, lambda s: s.goals(candidate, line, options.timeout_seconds))
 
 
+def state_or_reason(
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    candidate: str,
+    line: int,
+    track: Track,
+    options: VerifyOptions,
+    pool: SessionPool,
+) -> ProofState | str:
+    """``proof_state``, with a session that cannot answer said as text: the agent's ``goals`` answer
+    either way, and what a remote node returns (its exceptions do not cross the cluster)."""
+    try:
+        return proof_state(prover, benchmark, problem, candidate, line, track, options, pool)
+    except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable) as exc:
+        return f"no proof state: {exc}"
+
+
 __all__ = [
     "DEFAULT_MAX_SESSIONS",
     "DEFAULT_MAX_USES",
@@ -412,4 +430,5 @@ __all__ = [
     "outside",
     "proof_state",
     "refused_for_holes",
+    "state_or_reason",
 ]

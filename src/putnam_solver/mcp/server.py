@@ -17,7 +17,6 @@ candidate over the size cap or an unknown problem is a tool error that says what
 from __future__ import annotations
 
 import os
-import socket
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -32,8 +31,9 @@ from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.interactive import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
-from putnam_solver.core.util import InputError, sha256_hex
+from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
+from putnam_solver.listen import bind
 from putnam_solver.run.agent.tools import (
     ProblemContext,
     check_text,
@@ -334,18 +334,10 @@ async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Cal
     """The streamable HTTP transport on a socket bound here, so that port 0 can be announced."""
     import uvicorn
 
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        listener.bind((host, port))
-    except OSError as exc:
-        listener.close()
-        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror} (choose another --port)") from exc
-    listener.listen(128)
-    bound = listener.getsockname()[1]
+    listener = bind(host, port, 128)
+    bound_host, bound = listener.getsockname()[:2]
     app = server.streamable_http_app(streamable_http_path=HTTP_PATH, host=host)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     announce(f"serving streamable HTTP at http://{shown}:{bound}{HTTP_PATH}")
     await uvicorn.Server(config).serve(sockets=[listener])

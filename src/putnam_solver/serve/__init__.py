@@ -8,7 +8,7 @@ Needs the ``serve`` extra (``pip install 'putnambench-solver[serve]'``); nothing
 
 from putnam_solver.serve.app import create_app
 from putnam_solver.serve.keys import ApiKey, KeyRing, load_keys
-from putnam_solver.serve.server import bind, load_config, run_server
+from putnam_solver.serve.server import load_config, run_server
 from putnam_solver.serve.service import Item, Limits, Readiness, RequestError, ServeConfig, VerifyService
 from putnam_solver.serve.verifier import PoolVerifier, Verifier, VerifyJob
 
@@ -24,7 +24,6 @@ __all__ = [
     "Verifier",
     "VerifyJob",
     "VerifyService",
-    "bind",
     "create_app",
     "load_config",
     "load_keys",

@@ -18,6 +18,7 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.listen import bind
 from putnam_solver.serve.app import create_app
 from putnam_solver.serve.keys import load_keys
 from putnam_solver.serve.logs import configure_logging, logger
@@ -67,25 +68,6 @@ def load_config(
     )
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port`` (port 0: any free one), or an InputError saying why not.
-
-    The socket names TCP by protocol number: asyncio turns Nagle's algorithm off only on sockets that
-    do (its connections inherit the number), and with it on every response waits for the client's
-    delayed ACK (about 40 ms on Linux)."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
-        sock.listen(MAX_CONNECTIONS)
-    except OSError as exc:
-        sock.close()
-        why = exc.strerror or str(exc)
-        raise InputError(f"cannot listen on {host}:{port}: {why}; choose another --host or --port") from exc
-    return sock
-
-
 def run_server(
     config: ServeConfig, host: str, port: int, announce: Callable[[str], None], ray: RaySettings | None = None
 ) -> None:
@@ -93,7 +75,7 @@ def run_server(
 
     With ``ray`` the gates run on that cluster (``putnam verify --ray``'s verifier) and the pool holds as
     many verifications in flight as the cluster has room for, or ``--jobs`` if higher."""
-    sock = bind(host, port)
+    sock = bind(host, port, MAX_CONNECTIONS)
     configure_logging()
     for name, loaded in config.benchmarks.items():
         if not loaded.pinned:

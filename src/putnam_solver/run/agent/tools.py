@@ -27,10 +27,8 @@ from inspect_ai.util import concurrency
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.dispatch import LOCAL, Verifier
-from putnam_solver.core.gatekit import ToolUnavailable
-from putnam_solver.core.interactive import CheckOutcome, NotWarm, ProofState, SessionPool, proof_state
+from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool
 from putnam_solver.core.provers import Prover
-from putnam_solver.core.sandbox import SandboxUnavailable, SessionError
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import GateStatus, Track, Verdict, VerifyOptions
@@ -171,14 +169,14 @@ def _lines(detail: str) -> str:
 
 
 async def state_at(ctx: ProblemContext, text: str, line: int) -> str:
-    """The ``goals`` answer: the proof state at the end of ``line``, or why there is none."""
+    """The ``goals`` answer: the proof state at the end of ``line`` (by ``ctx.verifier``), or why there is none."""
     if ctx.pool is None:
         return "goals are not available for this prover"
     async with concurrency("putnam-verify", ctx.verifier.slots()):
         try:
             found = await anyio.to_thread.run_sync(
                 functools.partial(
-                    proof_state,
+                    ctx.verifier.goals,
                     ctx.prover,
                     ctx.benchmark,
                     ctx.problem,
@@ -189,8 +187,6 @@ async def state_at(ctx: ProblemContext, text: str, line: int) -> str:
                     ctx.pool,
                 )
             )
-        except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable) as exc:
-            return f"no proof state: {exc}"
         except InputError as exc:
             return str(exc)
     return format_state(found, text) if isinstance(found, ProofState) else found
