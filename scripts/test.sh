@@ -16,7 +16,7 @@ fi
 if [ -x "$claude_prefix/node_modules/.bin/claude" ]; then
   export PUTNAM_CLAUDE_CODE="$PWD/$claude_prefix/node_modules/.bin/claude"
 fi
-export PUTNAM_BENCHMARK="${PUTNAM_BENCHMARK:-$(cd .. && pwd)/shared/data/putnambench}"
+export PUTNAM_BENCHMARK="${PUTNAM_BENCHMARK:-$(cd .. && pwd)/shared/data}"
 .venv/bin/ruff check src tests bench
 .venv/bin/ruff format --check src tests bench
 .venv/bin/mypy

@@ -25,16 +25,21 @@ REPO = Path(__file__).resolve().parents[1]
 
 def putnambench_dir() -> Path:
     """Where the suite finds the pinned PutnamBench JSONL files: ``PUTNAM_BENCHMARK`` (their directory,
-    or one of the files, whose directory then holds the other), else ``../shared/data/putnambench``
-    beside the clone. The one place the suite decides this; tests needing the data skip without it."""
+    one of the files, whose directory then holds the other, or a data root holding ``putnambench/``),
+    else ``../shared/data/putnambench`` beside the clone. The one place the suite decides this; tests
+    needing the data skip without it."""
     value = os.environ.get("PUTNAM_BENCHMARK")
     if not value:
         return REPO.parent / "shared" / "data" / "putnambench"
     path = Path(value).expanduser().resolve()
+    if path.is_dir() and (path / "putnambench").is_dir():
+        return path / "putnambench"
     return path.parent if path.is_file() else path
 
 
 PUTNAMBENCH = putnambench_dir()
+DATA_ROOT = PUTNAMBENCH.parent
+"""The data root: one folder per benchmark (``putnambench/``, ``minif2f/``, ``proofnet/``)."""
 LEAN_BENCH = PUTNAMBENCH / "putnam_bench_lean4.jsonl"
 COQ_BENCH = PUTNAMBENCH / "putnam_bench_coq.jsonl"
 ROCQ_SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"

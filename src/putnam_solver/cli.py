@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,13 +20,21 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from putnam_solver import __version__
+from putnam_solver import __version__, datasets
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.clikit import PutnamTyper, error, warning
 from putnam_solver.cluster import RAY_EXTRA, RaySettings, open_verifier
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core import bundle as bundle_service
 from putnam_solver.core import selftest as selftest_service
+from putnam_solver.core.benchmarks import (
+    DEFAULT_BENCHMARK,
+    BenchmarkSpec,
+    Erratum,
+    RegistryError,
+    benchmark_names,
+    get_spec,
+)
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import (
     discover_candidates,
@@ -56,12 +64,13 @@ from putnam_solver.run import solving as solve_service
 
 app = PutnamTyper(
     name="putnam",
-    help="Run and check formal proofs for PutnamBench; a proof counts only when every verification gate passes.",
+    help="Run and check formal proofs for PutnamBench, miniF2F and ProofNet; a proof counts only when every "
+    "verification gate passes.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-dataset_app = PutnamTyper(help="Build the pinned PutnamBench data files.", no_args_is_help=True)
+dataset_app = PutnamTyper(help="Build the pinned benchmark data files.", no_args_is_help=True)
 app.add_typer(dataset_app, name="dataset")
 
 out = Console(highlight=False, soft_wrap=True)
@@ -92,11 +101,13 @@ PROVER_HELP = f"Proof language: {', '.join(prover_names())}" + "".join(
 )
 ProverOpt = Annotated[str, typer.Option("--prover", metavar="NAME", help=f"{PROVER_HELP}.", callback=_prover_name)]
 BenchmarkOpt = Annotated[
-    Path | None,
+    str | None,
     typer.Option(
         "--benchmark",
-        help="Benchmark JSONL file (default: $PUTNAM_BENCHMARK, a file or directory, else the data "
-        "directory filled by `putnam dataset fetch`).",
+        help="NAME[@VARIANT][:SPLIT] of a registered benchmark (putnambench, minif2f, minif2f:test, "
+        "minif2f@published, proofnet:valid; looked up under $PUTNAM_BENCHMARK, else the data directory filled "
+        "by `putnam dataset fetch`), or a JSONL PATH (default: $PUTNAM_BENCHMARK when it is a file, else "
+        "putnambench).",
         show_default=False,
     ),
 ]
@@ -165,6 +176,20 @@ ProblemOpt = Annotated[
     typer.Option("--problem", help="Select this problem id (repeatable).", show_default=False),
 ]
 MaxOpt = Annotated[int | None, typer.Option("--max-problems", help="Select at most N problems (by id order).")]
+ToolchainOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--toolchain",
+        help="Lean: the bootstrapped Lean/Mathlib release to judge with, e.g. v4.27.0 (default: the one the "
+        "benchmark states; a different one is said in every verdict). Rocq: one Coq is used; --tool coqc=PATH.",
+        show_default=False,
+    ),
+]
+
+
+def _release(toolchain: str | None, loaded: bench.Benchmark) -> str | None:
+    """The release to judge with: the user's, else the one the benchmark states."""
+    return toolchain or (loaded.file.toolchain.version if loaded.file is not None else None)
 
 
 def _fail(message: str) -> typer.Exit:
@@ -187,16 +212,24 @@ def _main(
     pass
 
 
-def _load(prover_name: str, benchmark: Path | None, pin: str | None) -> tuple[Prover, bench.Benchmark]:
+def _load(prover_name: str, benchmark: str | None, pin: str | None) -> tuple[Prover, bench.Benchmark]:
     prover = get_prover(prover_name)
-    path = bench.resolve_benchmark_path(prover.benchmark_file, benchmark)
-    loaded = bench.load_benchmark(path, pin)
+    loaded = bench.open_benchmark(benchmark, prover.name, pin)
     if not loaded.pinned:
         warning(
-            f"{path} is not pinned (no built-in pin, no --benchmark-sha256); "
+            f"{loaded.path} is not pinned (no built-in pin, no --benchmark-sha256); "
             f"results are recorded as unpinned (sha256 {loaded.sha256})"
         )
     return prover, loaded
+
+
+def _defect_note(errata: Sequence[Erratum]) -> str:
+    """How a line of output flags a statement with known errata (empty when it has none)."""
+    shown = [e for e in errata if e.defective] or list(errata)
+    if not shown:
+        return ""
+    what = "statement known defective" if shown[0].defective else "statement note"
+    return f"  ({what}: {'; '.join(e.short() for e in shown)})"
 
 
 @app.command("list")
@@ -221,20 +254,23 @@ def list_problems(
                     "has_answer": chosen_prover.has_answer(p),
                     "answer_forms": chosen_prover.answer_forms(p),
                     "benchmark_pinned": loaded.pinned,
+                    **{k: v for k, v in loaded.verdict_record(p).items() if k != "toolchain_stated"},
                 }
-                out.print(json.dumps(record), markup=False)
+                out.print(json.dumps(record, ensure_ascii=False), markup=False)
             else:
-                out.print(p.id, markup=False)
+                out.print(p.id + _defect_note(loaded.errata(p.id)), markup=False)
 
 
 @app.command(help=f"Verify the SHA-256 pins of the benchmark files; one line per file. Exit {bench.CHECK_EXIT_CODES}.")
 def check(
     benchmark: Annotated[
-        list[Path] | None,
+        list[str] | None,
         typer.Option(
             "--benchmark",
-            metavar="FILE",
-            help="Benchmark file to check (repeatable; default: the PutnamBench Lean 4 and Coq files).",
+            metavar="NAME|FILE",
+            help="Benchmark to check (repeatable): a registered NAME[@VARIANT] (each of its files) or a FILE "
+            "(default: every registered benchmark; PutnamBench must be present, the others are listed as absent "
+            "until fetched).",
         ),
     ] = None,
     benchmark_sha256: Annotated[
@@ -242,8 +278,8 @@ def check(
         typer.Option(
             "--benchmark-sha256",
             metavar="HEX",
-            help="The SHA-256 the --benchmark file of the same position must have (repeatable: one per "
-            "--benchmark, or none for the built-in PutnamBench pins).",
+            help="The SHA-256 the --benchmark of the same position must have (repeatable: one per "
+            "--benchmark, each naming one file, or none for the built-in pins).",
         ),
     ] = None,
 ) -> None:
@@ -269,7 +305,8 @@ def verify(
         typer.Option(
             "--bundle",
             help="Check a proof bundle (`putnam export -o`): its manifest, then every proof against your own "
-            "pinned benchmark (prover and track from the bundle); prints claimed vs re-verified.",
+            "pinned benchmark (prover and track from the bundle; the benchmark it names, unless --benchmark); "
+            "prints claimed vs re-verified.",
             show_default=False,
         ),
     ] = None,
@@ -287,9 +324,12 @@ def verify(
         Profile, typer.Option("--gates", help="Gate profile: text (G1-G3), fast (G1-G4), full (G1-G6).")
     ] = Profile.FULL,
     axle: Annotated[bool, typer.Option("--axle", help="Also verify with the AXLE API (G7).")] = False,
-    track: Annotated[Track, typer.Option("--track", help="with-answer inlines the official answer.")] = (
-        Track.WITH_ANSWER
-    ),
+    track: Annotated[
+        Track,
+        typer.Option(
+            "--track", help="with-answer inlines the official answer (benchmarks without answer holes have only it)."
+        ),
+    ] = Track.WITH_ANSWER,
     benchmark: BenchmarkOpt = None,
     benchmark_sha256: PinOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
@@ -324,6 +364,7 @@ def verify(
             help="Run G6 even where AF_UNIX cannot be denied or root cannot be dropped (recorded in the verdict).",
         ),
     ] = False,
+    toolchain: ToolchainOpt = None,
     ray: RayOpt = None,
     ray_cpus: RayCpusOpt = RaySettings.num_cpus,
     ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
@@ -340,7 +381,10 @@ def verify(
         cache = None if no_cache else VerdictCache()
         loaded_bundle = bundle_service.load_bundle(bundle) if bundle is not None else None
         prover_name = loaded_bundle.prover if loaded_bundle else (prover or infer_prover(candidates or []))
+        if benchmark is None and loaded_bundle is not None:  # the registered benchmark the bundle names
+            benchmark = bench.request_for_file(loaded_bundle.benchmark_name)
         chosen_prover, loaded = _load(prover_name, benchmark, benchmark_sha256)
+        loaded.require_track((loaded_bundle.track if loaded_bundle else track).value)
         found = (
             []
             if loaded_bundle
@@ -360,6 +404,7 @@ def verify(
             comparator_memory_mb=comparator_memory_mb,
             kernels=_kernels(kernels),
             unsafe_comparator=unsafe_comparator,
+            toolchain=_release(toolchain, loaded),
         )
         if allow_recursion:
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
@@ -384,11 +429,14 @@ def verify(
         counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
         cached = sum(v.cached for v in verdicts)
         out.print(
-            f"{len(verdicts)} candidates: {counts['accepted']} accepted, {counts['rejected']} rejected, "
-            f"{counts['error']} errors (profile {gates.value}{' + axle' if axle else ''}, track {track.value}"
+            f"{len(verdicts)} candidates: {counts['accepted']} accepted{_apart(verdicts)}, "
+            f"{counts['rejected']} rejected, {counts['error']} errors (profile {gates.value}"
+            f"{' + axle' if axle else ''}, track {track.value}"
             f"{f', {cached} from cache' if cached else ''})",
             markup=False,
         )
+        for note in dict.fromkeys(n for v in verdicts if (n := v.benchmark.get("toolchain", {}).get("note"))):
+            out.print(f"toolchain: {note} (recorded in every verdict; --toolchain chooses another)", markup=False)
         raise typer.Exit(exit_code(verdicts))
 
 
@@ -417,12 +465,19 @@ def _verify_bundle(
     claimed = sum(c.entry.claimed == "accepted" for c in checks)
     out.print(
         f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: {counts['accepted']} "
-        f"accepted, {counts['rejected']} rejected, {counts['error']} errors (profile {options.profile.value}"
+        f"accepted{_apart(verdicts)}, {counts['rejected']} rejected, {counts['error']} errors "
+        f"(profile {options.profile.value}"
         f"{' + axle' if options.axle else ''}, track {loaded.track.value}; benchmark sha256 {benchmark.sha256} "
         "matches the bundle's)",
         markup=False,
     )
     raise typer.Exit(exit_code(verdicts))
+
+
+def _apart(verdicts: Sequence[Verdict]) -> str:
+    """How many acceptances were on statements known defective (counted apart from solved), if any."""
+    defective = sum(v.accepted and bool(v.defects) for v in verdicts)
+    return f" ({defective} of them on statements known defective, counted apart)" if defective else ""
 
 
 def _kernels(text: str) -> tuple[str, ...]:
@@ -480,19 +535,54 @@ def policy(prover: ProverOpt = "lean", tool: ToolOpt = None) -> None:
 
 @dataset_app.command("fetch")
 def dataset_fetch(
-    source: Annotated[str, typer.Option("--source", help="Git URL or path to clone.")] = bench.PUTNAMBENCH_URL,
-    revision: Annotated[str, typer.Option("--revision", help="Commit to check out.")] = bench.PUTNAMBENCH_COMMIT,
+    benchmark: Annotated[
+        str, typer.Option("--benchmark", help=f"Which benchmark to build: {', '.join(benchmark_names())}.")
+    ] = DEFAULT_BENCHMARK,
+    source: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--source",
+            help="Git URL or local path to clone instead of an upstream: [ID=]URL-OR-PATH (repeatable; ID names "
+            "one of the benchmark's upstreams, e.g. minif2f's lean, rocq, informal; optional when it has one).",
+        ),
+    ] = None,
+    revision: Annotated[
+        list[str] | None,
+        typer.Option("--revision", help="Commit to check out instead of the pinned one: [ID=]REV (repeatable)."),
+    ] = None,
     directory: Annotated[
         Path | None,
-        typer.Option("--dir", help="Where to write the JSONL files (default: the data directory)."),
+        typer.Option("--dir", help="Where to write the JSONL files (default: the benchmark's data directory)."),
     ] = None,
 ) -> None:
-    """Clone PutnamBench at the pinned commit and build the JSONL files; every file must match its pin."""
-    target = directory or bench.default_data_dir()
+    """Clone a benchmark's upstreams at the pinned commits and build its JSONL files; every file must match its pin."""
     with _errors():
-        files = bench.fetch_dataset(target, source, revision, progress=lambda m: err.print(m, markup=False))
+        spec = _spec(benchmark)
+        target = directory or bench.default_data_dir(spec.name)
+        files = datasets.fetch_benchmark(
+            spec.name,
+            target,
+            datasets.source_choices(spec, source or [], "--source"),
+            datasets.source_choices(spec, revision or [], "--revision"),
+            progress=lambda m: err.print(m, markup=False),
+        )
     for f in files:
         out.print(f"{f.path}  {f.records} records  sha256 {f.sha256}  (matches the pin)", markup=False)
+
+
+def _spec(name: str) -> BenchmarkSpec:
+    try:
+        return get_spec(name)
+    except RegistryError as exc:
+        raise InputError(str(exc)) from exc
+
+
+def _benchmark_provers(benchmark: str | None) -> list[str]:
+    """The provers ``--benchmark`` has statements for: a registered name's, else every prover."""
+    request = bench.parse_request(benchmark)
+    if request.name is None:
+        return list(prover_names())
+    return [p for p in prover_names() if p in _spec(request.name).provers()]
 
 
 @app.command(
@@ -584,6 +674,7 @@ def solve(
     quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
     kernels: KernelsOpt = "lean",
     allow_recursion: AllowRecursionOpt = False,
+    toolchain: ToolchainOpt = None,
     without: Annotated[
         str | None,
         typer.Option(
@@ -644,6 +735,7 @@ def solve(
         tools=tools,
         allow_recursion=allow_recursion,
         kernels=_kernels(kernels),
+        toolchain=toolchain,
         without=tuple(p.strip() for p in (without or "").split(",") if p.strip()),
         lemma_turns=lemma_turns,
         lemma_token_limit=lemma_token_limit,
@@ -739,11 +831,12 @@ def audit(
         ),
     ] = False,
     benchmark: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--benchmark",
-            help="Where the run's benchmark file is now (default: the path the run recorded); its bytes must be "
-            "the run's.",
+            metavar="PATH|NAME",
+            help="Where the run's benchmark file is now, a PATH or a registered NAME (default: the path the run "
+            "recorded); its bytes must be the run's.",
             show_default=False,
         ),
     ] = None,
@@ -814,7 +907,23 @@ def export(
 
 @app.command()
 def bootstrap(
-    prover: ProverOpt = "lean",
+    prover: Annotated[
+        str | None,
+        typer.Option(
+            "--prover",
+            help=f"Proof language: {', '.join(prover_names())} (default: lean, or every one --benchmark has).",
+            show_default=False,
+        ),
+    ] = None,
+    benchmark: Annotated[
+        str | None,
+        typer.Option(
+            "--benchmark",
+            help="Install what this registered benchmark needs: the toolchain its record states, per prover.",
+            show_default=False,
+        ),
+    ] = None,
+    toolchain: ToolchainOpt = None,
     directory: Annotated[
         Path | None,
         typer.Option("--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."),
@@ -828,14 +937,21 @@ def bootstrap(
 ) -> None:
     """Install the pinned toolchain (needs internet), then run `putnam selftest` on it (same exit codes).
 
-    Idempotent: finished steps are skipped."""
+    Releases install side by side (one Lake project per pinned Mathlib). Idempotent: finished steps are
+    skipped."""
     with _errors():
-        steps = toolchain_service.bootstrap_plan(prover, directory, build_mathlib, nanoda)
-        for step in steps:
-            out.print(f"- {step.name}: {step.description}", markup=False)
-        toolchain_service.run_bootstrap(steps, lambda m: err.print(m, markup=False))
-    out.print(f"bootstrap of {prover} finished; testing its gates with the selftest canaries", markup=False)
-    _selftest(prover, VerifyOptions(), None)
+        if benchmark is not None:
+            needs = toolchain_service.benchmark_needs(benchmark, prover, toolchain)
+        else:
+            needs = [(prover or "lean", toolchain)]
+        for name, release in needs:
+            steps = toolchain_service.bootstrap_plan(name, directory, build_mathlib, nanoda, release)
+            for step in steps:
+                out.print(f"- {name}: {step.name}: {step.description}", markup=False)
+            toolchain_service.run_bootstrap(steps, lambda m: err.print(m, markup=False))
+    for name, release in needs:
+        out.print(f"bootstrap of {name} finished; testing its gates with the selftest canaries", markup=False)
+        _selftest(name, VerifyOptions(toolchain=release), None, final=name == needs[-1][0])
 
 
 @app.command()
@@ -846,6 +962,7 @@ def selftest(
     jobs: Annotated[int | None, typer.Option("--jobs", help="Canaries verified at once (default: cores).", min=1)] = (
         None
     ),
+    toolchain: ToolchainOpt = None,
 ) -> None:
     """Put known-good and known-bad canaries through every gate of this toolchain and print a table.
 
@@ -854,17 +971,18 @@ def selftest(
     one refused, or a gate that could not run although `putnam doctor` says it can.
     """
     with _errors():
-        options = VerifyOptions(axle=axle, tools=tool_locations(tool or []))
+        options = VerifyOptions(axle=axle, tools=tool_locations(tool or []), toolchain=toolchain)
     _selftest(prover, options, jobs)
 
 
-def _selftest(prover: str, options: VerifyOptions, jobs: int | None) -> None:
+def _selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool = True) -> None:
     with _errors():
         record = selftest_service.run_selftest(prover, options, jobs, lambda m: err.print(m, markup=False))
     for line in selftest_service.table_lines(record):
         out.print(line, markup=False)
     out.print(selftest_service.summary_line(record), markup=False)
-    raise typer.Exit(0 if record.passed else 2)
+    if final or not record.passed:
+        raise typer.Exit(0 if record.passed else 2)
 
 
 @app.command("mcp")
@@ -891,6 +1009,7 @@ def mcp_server(
     max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
     allow_recursion: AllowRecursionOpt = False,
     kernels: KernelsOpt = "lean",
+    toolchain: ToolchainOpt = None,
 ) -> None:
     """Serve the benchmark and the gates as MCP tools for Claude Code, Codex, an IDE or any MCP client.
 
@@ -908,11 +1027,13 @@ def mcp_server(
         if transport not in mcp_service.TRANSPORTS:
             raise InputError(f"--transport {transport!r}: choose {' or '.join(mcp_service.TRANSPORTS)}")
         chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
+        loaded.require_track(track.value)
         options = VerifyOptions(
             tools=tool_locations(tool or []),
             max_candidate_bytes=max_candidate_bytes,
             allow_recursion=allow_recursion,
             kernels=_kernels(kernels),
+            toolchain=_release(toolchain, loaded),
         )
         settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
         mcp_service.run_server(settings, "http" if transport == "http" else "stdio", host, port)
@@ -981,7 +1102,7 @@ def serve(
         limits = Limits(per_key=per_key, batch_items=max_batch, body_bytes=max_body_bytes)
         config = load_config(
             keys,
-            prover or list(prover_names()),
+            prover or _benchmark_provers(benchmark),
             benchmark,
             benchmark_sha256,
             options,
@@ -995,15 +1116,27 @@ def serve(
 
 
 @app.command(
-    help="Show what is installed and, per prover, which gates can run here and where its benchmark data is. "
-    + DOCTOR_EXIT_CODES
+    help="Show what is installed and, per prover, which gates can run here and where its benchmark data is; "
+    "each benchmark's stated toolchain is held against the one its gates would use (DIFF: they differ, shown, "
+    "not an error). " + DOCTOR_EXIT_CODES
 )
 def doctor(
     prover: Annotated[list[str] | None, _provers_option("Check only this prover")] = None,
     tool: ToolOpt = None,
+    benchmark: Annotated[
+        str | None,
+        typer.Option(
+            "--benchmark",
+            help="Check for this registered benchmark: its data and its stated toolchain.",
+            show_default=False,
+        ),
+    ] = None,
+    toolchain: ToolchainOpt = None,
 ) -> None:
     with _errors():
-        health = check_health(prover or list(prover_names()), VerifyOptions(tools=tool_locations(tool or [])))
+        options = VerifyOptions(tools=tool_locations(tool or []), toolchain=toolchain)
+        chosen = prover or [p for p in prover_names() if benchmark is None or p in _spec(benchmark).provers()]
+        health = check_health(chosen, options, benchmark)
     for line in health.lines():
         out.print(line, markup=False)
     raise typer.Exit(health.exit_code)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from putnam_solver.core import benchmark as bench
+from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from putnam_solver.core.cache import check_cache_dir, default_cache_dir
 from putnam_solver.core.gatekit import ToolSpec
 from putnam_solver.core.provers import Prover, Readiness, gate_readiness, get_prover
 from putnam_solver.core.sandbox import landlock_status, sandbox_status
 from putnam_solver.core.selftest import describe_last
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions
+from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, toolchain_match
 
 EXIT_CODES = (
     "Exit 0 when, for every prover checked, the full profile can run here and the benchmark data is present; "
@@ -35,6 +37,9 @@ class ProverHealth:
     benchmark: Readiness
     selftest: Readiness
     choosable: tuple[ToolSpec, ...] = ()
+    benchmarks: list[Readiness] = field(default_factory=list)
+    """Each registered benchmark file of this prover: the toolchain it was written for against the one
+    its gates would run (not ready: they differ, or none is installed)."""
 
     @property
     def full_ready(self) -> bool:
@@ -70,6 +75,8 @@ class Health:
                 for spec in report.choosable
             ]
             lines += [f"{name}: gates", *(_row(r) for r in report.gates)]
+            lines.append(f"{name}: benchmarks (toolchain stated / used)")
+            lines += [f"  {'ok  ' if r.ok else 'DIFF'} {r.name}: {r.detail}" for r in report.benchmarks]
             state = "can run" if report.full_ready else "CANNOT run here (see MISS above)"
             lines += [f"{name}: full profile {state}", f"{name}: {_row(report.benchmark).lstrip()}"]
             lines.append(f"{name}: {_row(report.selftest).lstrip()}")
@@ -81,8 +88,10 @@ def _row(row: Readiness) -> str:
     return f"  {mark} {row.name}: {row.detail}"
 
 
-def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
-    """Probe the sandbox and the cache directory, then each prover's tools, gates and benchmark data."""
+def check_health(provers: Sequence[str], options: VerifyOptions, benchmark: str | None = None) -> Health:
+    """Probe the sandbox and the cache directory, then each prover's tools and gates (for the toolchain
+    ``options`` chooses, else the one ``benchmark`` states), its benchmark data, and hold each benchmark's
+    stated toolchain against the installed one."""
     system = [
         Readiness("bubblewrap sandbox", *sandbox_status()),
         Readiness("Landlock", *landlock_status()),
@@ -91,10 +100,42 @@ def check_health(provers: Sequence[str], options: VerifyOptions) -> Health:
     reports = []
     for name in provers:
         prover = get_prover(name)
-        last = Readiness("last selftest", *describe_last(prover.name, options))
-        tools, gates = prover.tool_status(options), gate_readiness(prover, options)
-        reports.append(ProverHealth(prover.name, tools, gates, benchmark_status(prover), last, prover.tools))
+        chosen = _for_benchmark(options, prover.name, benchmark)
+        last = Readiness("last selftest", *describe_last(prover.name, chosen))
+        tools, gates = prover.tool_status(chosen), gate_readiness(prover, chosen)
+        data = benchmark_status(prover, benchmark)
+        rows = benchmark_toolchains(prover.name, options, benchmark)
+        reports.append(ProverHealth(prover.name, tools, gates, data, last, prover.tools, rows))
     return Health(system, reports)
+
+
+def _for_benchmark(options: VerifyOptions, prover: str, benchmark: str | None) -> VerifyOptions:
+    if options.toolchain is not None or benchmark is None:
+        return options
+    files = [f for f in get_spec(benchmark).files if f.prover == prover]
+    return dataclasses.replace(options, toolchain=files[0].toolchain.version) if files else options
+
+
+def benchmark_toolchains(prover: str, options: VerifyOptions, benchmark: str | None = None) -> list[Readiness]:
+    """For each benchmark file of ``prover``: the toolchain it states against the one its gates would run
+    (the stated release when installed, unless ``options`` chooses one)."""
+    checker = get_prover(prover)
+    rows = []
+    for spec in map(get_spec, [benchmark] if benchmark else benchmark_names()):
+        for file in (f for f in spec.files if f.prover == prover):
+            stated = file.toolchain
+            used = checker.toolchain_version(
+                dataclasses.replace(options, toolchain=options.toolchain or stated.version)
+            )
+            match = toolchain_match(prover, stated.version, used)
+            label = f"{spec.name}{f'@{file.variant}' if file.several_variants else ''}"
+            if used is None:
+                what = f"not installed here (putnam bootstrap --benchmark {spec.name})"
+            else:
+                what = f"judged with {used}" + ("" if match["matches"] else " (differs; --toolchain or --tool chooses)")
+            detail = f"written for {stated.describe()}; {what}"
+            rows.append(Readiness(label, bool(match["matches"]), detail))
+    return rows
 
 
 def _cache_status() -> Readiness:
@@ -106,15 +147,15 @@ def _cache_status() -> Readiness:
     return Readiness("cache directory", True, str(directory))
 
 
-def benchmark_status(prover: Prover) -> Readiness:
-    """Where the prover's benchmark data is looked up, whether it is there and whether it matches its pin."""
+def benchmark_status(prover: Prover, benchmark: str | None = None) -> Readiness:
+    """Where the prover's benchmark data (``benchmark``, else the default) is looked up, whether it is
+    there and whether it matches its pin."""
     try:
-        path = bench.resolve_benchmark_path(prover.benchmark_file)
-        loaded = bench.load_benchmark(path)
+        loaded = bench.open_benchmark(benchmark, prover.name)
     except bench.BenchmarkError as exc:
         return Readiness("benchmark data", False, str(exc))
     pin = f"matches the pin ({loaded.pin_name})" if loaded.pinned else "unpinned (no pin for this file name)"
-    return Readiness("benchmark data", True, f"{path}: {len(loaded.problems)} problems, {pin}")
+    return Readiness("benchmark data", True, f"{loaded.path}: {len(loaded.problems)} problems, {pin}")
 
 
 def require_gates(prover_name: str, options: VerifyOptions) -> None:

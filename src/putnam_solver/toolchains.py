@@ -5,21 +5,36 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from putnam_solver.core.benchmarks import RegistryError, get_spec
 from putnam_solver.core.cache import check_cache_dir
-from putnam_solver.core.provers import InstallError, InstallRequest, InstallStep, get_prover
+from putnam_solver.core.provers import InstallError, InstallRequest, InstallStep, get_prover, prover_names
 from putnam_solver.core.selftest import records_dir
 from putnam_solver.core.util import InputError
 
 
 def bootstrap_plan(
-    prover: str, directory: Path | None, build_mathlib: bool, nanoda: bool = False
+    prover: str, directory: Path | None, build_mathlib: bool, nanoda: bool = False, toolchain: str | None = None
 ) -> Sequence[InstallStep]:
-    """The steps that install ``prover``'s pinned toolchain (each skips itself when already done).
+    """The steps that install ``prover``'s pinned toolchain (the ``toolchain`` release where it installs
+    several side by side; each step skips itself when already done).
 
     Bootstrap ends with a selftest that records its result in the cache directory: a cache directory
     that cannot be one is refused now, not after an install of hours."""
     check_cache_dir(records_dir())
-    return get_prover(prover).install_plan(InstallRequest(directory, build_mathlib, nanoda))
+    return get_prover(prover).install_plan(InstallRequest(directory, build_mathlib, nanoda, toolchain))
+
+
+def benchmark_needs(benchmark: str, prover: str | None, toolchain: str | None) -> list[tuple[str, str | None]]:
+    """What ``putnam bootstrap --benchmark NAME`` installs: (prover, release) for each prover the benchmark
+    has statements in (only ``prover`` if given), the release its record states unless ``toolchain``."""
+    try:
+        spec = get_spec(benchmark)
+    except RegistryError as exc:
+        raise InputError(str(exc)) from exc
+    wanted = [p for p in spec.provers() if p in prover_names() and (prover is None or p == prover)]
+    if not wanted:
+        raise InputError(f"{spec.title} has no statements for prover {prover!r}; it has: {', '.join(spec.provers())}")
+    return [(p, toolchain or spec.file_for(p).toolchain.version) for p in wanted]
 
 
 def run_bootstrap(steps: Sequence[InstallStep], progress: Callable[[str], None]) -> None:

@@ -252,7 +252,7 @@ def test_coq_names_rocq_everywhere_and_both_policies_share_one_format() -> None:
         assert "| construct | rule | reason |" in result.stdout
     listed = _run("list", "--prover", "coq", "--max-problems", "3")
     assert listed.exit_code == 0 and listed.stdout == _run("list", "--prover", "rocq", "--max-problems", "3").stdout
-    assert len(listed.stdout.split()) == 3
+    assert len(listed.stdout.splitlines()) == 3, "one line per problem (a statement with errata says so on it)"
     unknown = _run("policy", "--prover", "isabelle")
     assert unknown.exit_code == 2 and "coq (= rocq)" in unknown.output
 

@@ -19,7 +19,7 @@ from mcp import Client
 
 from putnam_solver.core.benchmark import load_benchmark
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import LEAN_BENCH, ROCQ_SAMPLES
+from tests.helpers import DATA_ROOT, LEAN_BENCH, REPO, ROCQ_SAMPLES
 from tests.integration.mcp_driver import http_server, mcp_argv, over_http, over_stdio, server_env, structured, text
 from tests.toylean.build import BENCHMARK as LEAN_SAMPLES
 from tests.toylean.build import VALID as LEAN_PROOFS
@@ -246,3 +246,28 @@ def test_lean_check_runs_the_toy_lean_and_verify_fails_closed(toy_lean: ToyLean,
     assert verdict["status"] == "error", "no comparator here: the full profile cannot decide G6"
     statuses = {g["id"]: g["status"] for g in verdict["gates"]}
     assert statuses["G4"] == "passed" and statuses.get("G6") != "passed"
+
+
+@NEEDS_ROCQ
+@pytest.mark.skipif(not (DATA_ROOT / "minif2f").is_dir(), reason="miniF2F data not found")
+def test_a_named_benchmark_split_is_served_and_its_verdicts_carry_the_record() -> None:
+    """--benchmark minif2f:valid: its split's problems only, a shipped proof accepted by the full profile,
+    the verdict naming the benchmark and its errata (none for this statement)."""
+    seen: dict[str, Any] = {}
+    proof = (REPO / "samples" / "minif2f" / "rocq" / "mathd_algebra_455.v").read_text()
+
+    async def session(client: Client) -> None:
+        seen["problems"] = structured(await client.call_tool("list_problems", {"prefix": "mathd_algebra_4"}))
+        seen["verify"] = structured(await client.call_tool("verify", {"problem": "mathd_algebra_455", "proof": proof}))
+
+    over_stdio(session, "--prover", "rocq", "--benchmark", "minif2f:valid", env={"PUTNAM_BENCHMARK": str(DATA_ROOT)})
+    ids = [p["id"] for p in seen["problems"]["problems"]]
+    assert "mathd_algebra_455" in ids and "mathd_algebra_478" not in ids, "the test split is not served"
+    assert seen["problems"]["benchmark"] == "minif2f_rocq_adapted.jsonl"
+    verdict = seen["verify"]
+    assert verdict["status"] == "accepted", verdict
+    assert (verdict["benchmark"]["name"], verdict["benchmark"]["split"], verdict["benchmark"]["errata"]) == (
+        "minif2f",
+        "valid",
+        [],
+    )

@@ -14,9 +14,9 @@ from putnam_solver.cli import app
 from putnam_solver.core.benchmark import (
     BenchmarkError,
     load_benchmark,
+    locate_benchmark,
     module_name,
     problem_id_from_module,
-    resolve_benchmark_path,
 )
 from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH
 
@@ -93,7 +93,7 @@ def test_putnambench_named_files_need_putnam_ids(tmp_path: Path) -> None:
     path = _write_jsonl(tmp_path / "putnam_bench_lean4.jsonl", [_record("not_putnam")])
     with pytest.raises(BenchmarkError, match="was modified"):
         load_benchmark(path)  # the built-in pin follows the file name
-    with pytest.raises(BenchmarkError, match=r" line 1: problem_id 'not_putnam' is not of the form putnam_YYYY"):
+    with pytest.raises(BenchmarkError, match=r" line 1: problem_id 'not_putnam' is not of the form putnam_\\d\{4\}"):
         load_benchmark(path, hashlib.sha256(path.read_bytes()).hexdigest())
 
 
@@ -128,14 +128,19 @@ def test_every_putnam_id_round_trips_through_its_module_name() -> None:
 
 
 def test_benchmark_resolution_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
-    assert resolve_benchmark_path("putnam_bench_coq.jsonl") == COQ_BENCH
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))  # the flat layout: the files themselves
+    assert locate_benchmark(None, "rocq").path == COQ_BENCH
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH.parent))  # the data root: one folder per benchmark
+    assert locate_benchmark(None, "rocq").path == COQ_BENCH
+    assert locate_benchmark("putnambench", "lean").path == LEAN_BENCH
     explicit = _write_jsonl(tmp_path / "x.jsonl", [_record("x")])
-    assert resolve_benchmark_path("putnam_bench_coq.jsonl", explicit) == explicit
+    assert locate_benchmark(str(explicit), "rocq").path == explicit
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(explicit))
+    assert locate_benchmark(None, "lean").path == explicit
     monkeypatch.delenv("PUTNAM_BENCHMARK")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "empty"))
-    with pytest.raises(BenchmarkError, match="Run `putnam dataset fetch`"):
-        resolve_benchmark_path("putnam_bench_lean4.jsonl")
+    with pytest.raises(BenchmarkError, match=r"Run `putnam dataset fetch --benchmark putnambench`"):
+        locate_benchmark(None, "lean")
 
 
 def test_cli_list_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -170,11 +175,15 @@ def test_cli_list_warns_for_an_unpinned_benchmark(tmp_path: Path) -> None:
 def test_cli_check_reports_each_pin(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
     result = runner.invoke(app, ["check"])
-    assert result.exit_code == 0
+    assert result.exit_code == 0, "a registered benchmark not fetched is listed, not a failure"
     lines = result.stdout.splitlines()
-    assert len(lines) == 2
+    assert len(lines) == 6
     assert lines[0].startswith("OK ") and "putnam_bench_lean4.jsonl  672 problems" in lines[0]
     assert lines[1].startswith("OK ") and "putnam_bench_coq.jsonl  412 problems" in lines[1]
+    assert all(line.startswith("ABSENT ") and "putnam dataset fetch --benchmark" in line for line in lines[2:])
+    result = runner.invoke(app, ["check", "--benchmark", "minif2f"])
+    assert result.exit_code == 2, "a benchmark asked for by name must be there"
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["ERROR"] * 3
     tampered = tmp_path / COQ_BENCH.name
     shutil.copy(COQ_BENCH, tampered)
     with tampered.open("ab") as handle:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from putnam_solver.core.provers.lean import bootstrap
 from putnam_solver.core.provers.lean.bootstrap import (
     COMPARATOR_REV,
@@ -22,9 +23,13 @@ from putnam_solver.core.provers.lean.bootstrap import (
 from putnam_solver.core.provers.lean.toolchain import (
     LANDRUN_REV,
     LEAN4EXPORT_REV,
+    LEAN4EXPORT_REVS,
     LEAN_TOOLCHAIN,
     MATHLIB_REV,
     ToolchainPaths,
+    installed_releases,
+    lean_release,
+    lean_releases,
     toolchain_root,
 )
 from putnam_solver.core.util import InputError
@@ -68,22 +73,22 @@ def test_plan_lists_every_component_with_where_it_goes(tmp_path: Path) -> None:
     steps = plan(tmp_path / "tc")
     assert [s.name for s in steps] == [
         "elan",
-        "lean",
-        "project",
-        "mathlib-source",
-        "mathlib-cache",
-        "mathlib-warm",
+        "lean v4.27.0",
+        "project v4.27.0",
+        "mathlib-source v4.27.0",
+        "mathlib-cache v4.27.0",
+        "mathlib-warm v4.27.0",
         "comparator",
-        "lean4export",
+        "lean4export v4.27.0",
         "landrun",
     ]
     assert not any(s.done() for s in steps)
     by_name = {s.name: s for s in steps}
     assert str(tmp_path / "tc" / "elan") in by_name["elan"].description
-    assert LEAN_TOOLCHAIN in by_name["lean"].description
+    assert LEAN_TOOLCHAIN in by_name["lean v4.27.0"].description
     assert COMPARATOR_REV in by_name["comparator"].description
     assert "Go" in by_name["landrun"].description
-    assert [s.name for s in plan(tmp_path / "tc", build_mathlib=True)][4] == "mathlib-build"
+    assert [s.name for s in plan(tmp_path / "tc", build_mathlib=True)][4] == "mathlib-build v4.27.0"
 
 
 def test_run_plan_installs_everything_with_the_pinned_revisions(fakes: Path, tmp_path: Path) -> None:
@@ -144,7 +149,12 @@ def test_failure_names_the_command_and_the_plan_resumes(
     with pytest.raises(InputError, match=r"lake exe cache get failed with exit code 3") as failure:
         run_bootstrap(plan(root), silent)
     assert "simulated failure" in str(failure.value)
-    assert [s.name for s in plan(root) if s.done()] == ["elan", "lean", "project", "mathlib-source"]
+    assert [s.name for s in plan(root) if s.done()] == [
+        "elan",
+        "lean v4.27.0",
+        "project v4.27.0",
+        "mathlib-source v4.27.0",
+    ]
     monkeypatch.delenv("FAKE_FAIL")
     before = len(calls(fakes))
     run_bootstrap(plan(root), silent)
@@ -179,19 +189,21 @@ def test_status_reports_each_component(fakes: Path, tmp_path: Path) -> None:
     before = dict((name, ok) for name, ok, _ in toolchain_status(root))
     assert list(before) == [
         "elan",
-        "lean",
-        "project",
-        "mathlib",
+        "lean v4.27.0",
+        "project v4.27.0",
+        "mathlib v4.27.0",
         "comparator",
-        "lean4export",
+        "lean4export v4.27.0",
         "landrun",
+        "releases installed",
         "landlock",
     ]
     assert not any(ok for name, ok in before.items() if name != "landlock")
     run_bootstrap(plan(root), silent)
     after = {name: (ok, detail) for name, ok, detail in toolchain_status(root)}
     assert all(ok for name, (ok, _) in after.items() if name != "landlock")
-    assert "4.27.0" in after["lean"][1]
+    assert "4.27.0" in after["lean v4.27.0"][1]
+    assert after["releases installed"][1] == "v4.27.0"
 
 
 def test_toolchain_root_honours_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -225,6 +237,40 @@ def test_nanoda_is_built_with_cargo_only_when_asked(fakes: Path, tmp_path: Path)
     assert ToolchainPaths(root).nanoda.is_file()
 
 
+def test_every_lean_benchmark_states_a_pinned_release_with_its_mathlib_and_lean4export() -> None:
+    stated = {
+        f.toolchain.version: f.toolchain.details["mathlib_rev"]
+        for f in (f for name in benchmark_names() for f in get_spec(name).files)
+        if f.prover == "lean"
+    }
+    assert stated == {r.version: r.mathlib_rev for r in lean_releases().values()}
+    assert set(stated) == {"v4.24.0", "v4.27.0", "v4.28.0"} == set(LEAN4EXPORT_REVS)
+    assert lean_release(None).mathlib_rev == MATHLIB_REV
+    with pytest.raises(InputError, match=r"release 'v4\.0\.0'; choose one of: v4\.24\.0, v4\.27\.0, v4\.28\.0"):
+        lean_release("v4.0.0")
+
+
+def test_releases_install_side_by_side_sharing_elan_comparator_and_landrun(fakes: Path, tmp_path: Path) -> None:
+    root = tmp_path / "tc"
+    run_bootstrap(plan(root), silent)
+    before = len(calls(fakes))
+    minif2f = lean_release("v4.24.0")
+    run_bootstrap(plan(root, release=minif2f), silent)
+    ran = commands(fakes)[before:]
+    assert f"elan toolchain install {minif2f.toolchain}" in ran
+    assert not any("comparator" in c or "go build" in c or "elan-init" in c for c in ran), "shared steps run once"
+    assert f"git -C {root / 'src' / 'lean4export-v4.24.0'} checkout --quiet --force {minif2f.lean4export_rev}" in ran
+    old, new = ToolchainPaths(root), ToolchainPaths(root, minif2f)
+    assert old.project != new.project and old.lean4export != new.lean4export
+    assert f'rev = "{minif2f.mathlib_rev}"' in (new.project / "lakefile.toml").read_text()
+    assert (new.project / "lean-toolchain").read_text().strip() == "leanprover/lean4:v4.24.0"
+    assert installed_releases(root) == ["v4.24.0", "v4.27.0"]
+    assert all(s.done() for s in plan(root)) and all(s.done() for s in plan(root, release=minif2f))
+    manifest = json.loads(old.manifest.read_text())
+    assert manifest["pins"]["v4.24.0"]["lean4export"] == minif2f.lean4export_rev
+    assert manifest["pins"]["v4.27.0"]["lean4export"] == LEAN4EXPORT_REV
+
+
 def test_the_elan_installer_is_pinned_by_commit_and_hash_and_says_what_is_not(tmp_path: Path) -> None:
     elan = plan(tmp_path / "tc")[0]
     assert elan.name == "elan"
@@ -252,12 +298,12 @@ def test_an_elan_installer_with_another_hash_is_never_run(
 def test_doctor_says_plainly_whether_lean_is_missing_or_unfinished(fakes: Path, tmp_path: Path) -> None:
     """Missing: run bootstrap. Present but not recorded by a finished step: say that, not both at once."""
     root = tmp_path / "tc"
-    missing = dict((name, detail) for name, _, detail in toolchain_status(root))["lean"]
+    missing = dict((name, detail) for name, _, detail in toolchain_status(root))["lean v4.27.0"]
     assert missing.endswith("missing; run putnam bootstrap") and "not installed by bootstrap" not in missing
     run_bootstrap(plan(root), silent)
     manifest = json.loads(ToolchainPaths(root).manifest.read_text())
-    del manifest["steps"]["lean"]
+    del manifest["steps"]["lean v4.27.0"]
     ToolchainPaths(root).manifest.write_text(json.dumps(manifest))
-    ok, detail = next((ok, detail) for name, ok, detail in toolchain_status(root) if name == "lean")
+    ok, detail = next((ok, detail) for name, ok, detail in toolchain_status(root) if name == "lean v4.27.0")
     assert not ok and "missing" not in detail
     assert "4.27.0" in detail and "no finished bootstrap step records it" in detail and "run putnam bootstrap" in detail

@@ -60,7 +60,6 @@ class ToyProver:
     name = "toy"
     label = "Toy logic"
     suffix = ".toy"
-    benchmark_file = "toy.jsonl"
     selftest_suites: tuple[str, ...] = ()
     tools = (TOY_CHECKER,)
     pins: ClassVar[dict[str, str]] = {}
@@ -106,7 +105,10 @@ class ToyProver:
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return "toy 1"
 
-    def workspace_files(self) -> dict[str, str]:
+    def toolchain_version(self, options: VerifyOptions) -> str | None:
+        return "1"
+
+    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
         return {"toy.project": "root: .\n"}
 
     def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:

@@ -48,7 +48,7 @@ def before_theorem(text: str, addition: str) -> str:
 
 def test_prover_is_registered_with_its_files() -> None:
     prover = get_prover("rocq")
-    assert (prover.name, prover.suffix, prover.benchmark_file) == ("rocq", ".v", "putnam_bench_coq.jsonl")
+    assert (prover.name, prover.suffix) == ("rocq", ".v")
     assert [g.id for g in prover.gates()] == ["G2", "G3", "G4", "G5", "G6"]
     assert "## Forbidden anywhere outside the challenge's own sentences" in prover.policy_text(VerifyOptions())
 

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
 from putnam_solver.core.verify import Verdict
 from putnam_solver.serve import KeyRing, Readiness, ServeConfig, VerifyJob, create_app, load_keys
+from putnam_solver.serve.server import load_config
+from putnam_solver.serve.service import record_problem
 from putnam_solver.serve.verifier import run_job
-from tests.helpers import REPO, ROCQ_SAMPLES
+from tests.helpers import DATA_ROOT, REPO, ROCQ_SAMPLES
 
 KEY = "unit-key-0123456789abcdef"
 CANDIDATE = (REPO / "samples" / "rocq" / "proofs" / "sample_rev_length.v").read_text()
@@ -90,3 +92,19 @@ def test_a_batch_enters_the_verifier_at_most_its_key_limit_at_a_time(tmp_path: P
         response = client.post("/verify/batch", json={"items": [item] * 5}, headers={"Authorization": f"Bearer {KEY}"})
     assert response.status_code == 200 and response.json()["all_okay"] is True
     assert len(verifier.jobs) == 5 and verifier.peak == 2, "the key's limit is 2"
+
+
+@pytest.mark.skipif(not (DATA_ROOT / "minif2f").is_dir(), reason="miniF2F data not found")
+def test_serve_loads_a_named_benchmark_for_each_of_its_provers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--benchmark NAME[:SPLIT] serves each prover's file of it; a record sent is read in its hole syntax."""
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(DATA_ROOT))
+    (tmp_path / "keys").write_text(f"unit {KEY} 2\n")
+    config = load_config(tmp_path / "keys", ["lean", "rocq"], "minif2f:valid", cache=False, run_selftest=False)
+    served = {p: (b.file.file if b.file else None, b.split) for p, b in config.benchmarks.items()}
+    assert served == {"lean": ("minif2f_lean4.jsonl", "valid"), "rocq": ("minif2f_rocq_adapted.jsonl", "valid")}
+    rocq = config.benchmarks["rocq"]
+    record = {"problem_id": "my_own", "formal_statement": rocq.problems["mathd_algebra_455"].formal_statement}
+    _, problem = record_problem(rocq, record)
+    assert problem.format == rocq.problems["mathd_algebra_455"].format
+    with pytest.raises(BenchmarkError, match="ProofNet"):
+        load_config(tmp_path / "keys", ["rocq"], "proofnet", cache=False, run_selftest=False)

@@ -25,7 +25,6 @@ class ScriptedProver:
     calls: list[str] = field(default_factory=list)
     name: str = "scripted"
     suffix: str = ".txt"
-    benchmark_file: str = "b.jsonl"
 
     def challenge(self, problem: Any, track: Track) -> str:
         return problem.formal_statement

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, load_benchmark, resolve_benchmark_path
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, find_benchmark_file, load_benchmark
 from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, state_or_reason
 from putnam_solver.core.provers import Prover, get_prover
@@ -166,7 +166,7 @@ def _pinned_benchmark(head_path: str, name: str, sha256: str, pin: str | None) -
     """The node's own copy of the benchmark whose SHA-256 is ``sha256``: at the head's path if this node
     has the file there, else where this node's ``PUTNAM_BENCHMARK`` or data directory keeps ``name``."""
     where = Path(head_path)
-    path = where if where.is_file() else resolve_benchmark_path(name)
+    path = where if where.is_file() else find_benchmark_file(name)
     return dataclasses.replace(load_benchmark(path, sha256), pin_name=pin)
 
 

@@ -1,9 +1,14 @@
-"""Benchmark problems: load a JSONL file, check its pin, select problems, name modules, fetch PutnamBench.
+"""Benchmark problems: find a benchmark, load its JSONL file, check its pin, select problems, name modules.
 
 The benchmark is the root of trust: every verdict is computed against a record loaded here. A file is
-pinned by the SHA-256 of its exact bytes; the pins of the PutnamBench Lean 4 and Coq files are built in
-(see ``PINS``), and any file may be pinned by the caller. Nothing here touches the network except
-``fetch_dataset``, which clones a git repository the user names (PutnamBench by default).
+pinned by the SHA-256 of its exact bytes; the pins of every registered benchmark file are built in (the
+records in ``benchmarks/specs``: PutnamBench, miniF2F, ProofNet), and any file may be pinned by the caller.
+
+A benchmark is named ``NAME[@VARIANT][:SPLIT]`` (``putnambench``, ``minif2f:test``,
+``minif2f@published:valid``, ``proofnet:valid``) or given as the path of any JSONL file. Named benchmarks
+are looked up under ``PUTNAM_BENCHMARK`` when it names a directory (laid out as ``<dir>/<benchmark>/<file>``,
+or the files themselves directly in it), else in the data directory that ``putnam dataset fetch`` fills.
+Nothing here touches the network.
 """
 
 from __future__ import annotations
@@ -13,59 +18,31 @@ import hashlib
 import json
 import os
 import re
-import subprocess
-import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from putnam_solver.core.util import InputError, json_error, write_atomic
+from putnam_solver.core.benchmarks import (
+    DEFAULT_BENCHMARK,
+    UNKNOWN_FORMAT,
+    WITH_ANSWER,
+    BenchmarkFile,
+    BenchmarkSpec,
+    Erratum,
+    RegistryError,
+    StatementFormat,
+    benchmark_names,
+    get_spec,
+    registered_file,
+)
+from putnam_solver.core.util import InputError, json_error
 
-PUTNAMBENCH_URL = "https://github.com/trishullab/PutnamBench"
-PUTNAMBENCH_COMMIT = "3c9b9268ebd132d482938b8e9d242dd71fc1ebc0"
-PUTNAM_ID = re.compile(r"putnam_(\d{4})_([ab])([1-6])")
 PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-@dataclass(frozen=True)
-class DatasetFile:
-    """One JSONL file of the pinned PutnamBench build: its name, where its statements live, its pin."""
-
-    name: str
-    language: str
-    source_dir: str
-    source_suffix: str
-    sha256: str
-
-
-PINS: tuple[DatasetFile, ...] = (
-    DatasetFile(
-        "putnam_bench_lean4.jsonl",
-        "Lean 4",
-        "lean4/src",
-        ".lean",
-        "efda79553fdba253f49a194670e0ede88d621311a935c848a4c60ef8e9c305ef",
-    ),
-    DatasetFile(
-        "putnam_bench_coq.jsonl",
-        "Coq",
-        "coq/src",
-        ".v",
-        "bacee61e61e5c67da4506cbaf408c935c11848bc281da5263b6c5595e6fa77ee",
-    ),
-    DatasetFile(
-        "putnam_bench_isabelle.jsonl",
-        "Isabelle",
-        "isabelle",
-        ".thy",
-        "7a2cd99412d414668ea240f427588c3437cc19251531dffbc28e82c6e1c063e5",
-    ),
-)
-PINS_BY_NAME = {pin.name: pin for pin in PINS}
+BENCHMARK_ENV = "PUTNAM_BENCHMARK"
 
 
 class BenchmarkError(Exception):
@@ -78,7 +55,11 @@ class PinMismatch(BenchmarkError):
 
 @dataclass(frozen=True)
 class Problem:
-    """One pinned record. ``formal_statement`` is the upstream file's text, byte for byte."""
+    """One pinned record. ``formal_statement`` is the upstream file's text, byte for byte.
+
+    ``format`` says how the benchmark writes its holes (from its record; PutnamBench's conventions for a
+    file no record describes), ``adaptations`` which documented mechanical changes the record's text
+    carries (miniF2F Rocq adapted), ``split`` where the benchmark puts it (``valid``, ``test``)."""
 
     id: str
     formal_statement: str
@@ -87,6 +68,9 @@ class Problem:
     informal_statement: str | None
     informal_solution: str | None
     tags: tuple[str, ...]
+    split: str | None = None
+    adaptations: tuple[str, ...] = ()
+    format: StatementFormat = UNKNOWN_FORMAT
 
     @property
     def module(self) -> str:
@@ -95,23 +79,61 @@ class Problem:
 
 @dataclass(frozen=True)
 class Benchmark:
-    """A loaded benchmark file, its SHA-256 and, if it is pinned, the pin's name."""
+    """A loaded benchmark file, its SHA-256 and, if it is pinned, the pin's name.
+
+    ``file`` is the registered file it is (its record: errata, toolchain, tracks), when its bytes are
+    that file's pinned ones; ``split``, when given, restricts what ``select`` and candidate names find."""
 
     path: Path
     sha256: str
     pin_name: str | None
     problems: dict[str, Problem]
+    file: BenchmarkFile | None = None
+    split: str | None = None
 
     @property
     def pinned(self) -> bool:
         return self.pin_name is not None
 
+    @property
+    def spec(self) -> BenchmarkSpec | None:
+        return get_spec(self.file.benchmark) if self.file is not None else None
+
+    @property
+    def label(self) -> str:
+        """How outputs name it: ``minif2f:test (miniF2F Rocq (Coq) (adapted) @ b60affa)`` or the path."""
+        if self.file is None:
+            return str(self.path) + (f":{self.split}" if self.split else "")
+        variant = f"@{self.file.variant}" if self.file.several_variants else ""
+        return f"{self.file.benchmark}{variant}{f':{self.split}' if self.split else ''} ({self.pin_name})"
+
+    @property
+    def tracks(self) -> tuple[str, ...]:
+        """The tracks this benchmark has: both for a file no record describes."""
+        return self.file.tracks if self.file is not None else (WITH_ANSWER, "no-answer")
+
+    def require_track(self, track: str) -> None:
+        """Refuse a track the benchmark does not have (a benchmark without answer holes has one)."""
+        if track not in self.tracks:
+            raise BenchmarkError(
+                f"{self.label}: no {track} track; its statements have no answer holes, so its only track "
+                f"is {', '.join(self.tracks)}"
+            )
+
+    def in_split(self, problem: Problem) -> bool:
+        return self.split is None or problem.split == self.split
+
     def select(self, ids: Sequence[str] = (), max_problems: int | None = None) -> list[Problem]:
-        """Problems sorted by id: the named ones (all if none are named), at most ``max_problems``."""
+        """Problems sorted by id: the named ones (all of the split if none are named), at most ``max_problems``."""
         unknown = [i for i in ids if i not in self.problems]
         if unknown:
             raise BenchmarkError("; ".join(self._unknown_message(i) for i in unknown))
-        chosen = sorted(set(ids)) if ids else sorted(self.problems)
+        elsewhere = [i for i in ids if not self.in_split(self.problems[i])]
+        if elsewhere:
+            raise BenchmarkError(
+                "; ".join(f"{i} is in the {self.problems[i].split} split, not {self.split}" for i in elsewhere)
+            )
+        chosen = sorted(set(ids)) if ids else sorted(i for i, p in self.problems.items() if self.in_split(p))
         if max_problems is not None:
             if max_problems < 0:
                 raise BenchmarkError(f"--max-problems must be at least 0, got {max_problems}")
@@ -119,12 +141,50 @@ class Benchmark:
         return [self.problems[i] for i in chosen]
 
     def problem_for_stem(self, stem: str) -> Problem | None:
-        """The problem a candidate file stem names: the problem id itself or its module name."""
-        if stem in self.problems:
-            return self.problems[stem]
-        return self.problems.get(problem_id_from_module(stem) or "", None) or next(
-            (p for p in self.problems.values() if p.module == stem), None
-        )
+        """The problem a candidate file stem names: the problem id itself or its module name (in the split)."""
+        found = self.problems.get(stem)
+        if found is None:
+            found = self.problems.get(problem_id_from_module(stem) or "", None) or next(
+                (p for p in self.problems.values() if p.module == stem), None
+            )
+        return found if found is not None and self.in_split(found) else None
+
+    def errata(self, problem_id: str) -> tuple[Erratum, ...]:
+        """What is known to be wrong with this problem's statement (in this file's language)."""
+        spec, file = self.spec, self.file
+        return spec.errata_for(problem_id, file.prover) if spec is not None and file is not None else ()
+
+    def known_defect(self, problem_id: str) -> str:
+        """The errata that make a proof of this statement no evidence (``kind: defect; ...``), or ``""``:
+        a solve of such a statement is shown as ``solved (statement known defective: ...)``, counted apart."""
+        return "; ".join(e.short() for e in self.errata(problem_id) if e.defective)
+
+    def verdict_record(self, problem: Problem) -> dict[str, Any]:
+        """What a verdict records of the benchmark beside its hashes: which file, split, adaptations and
+        errata of this problem (refreshed from the record whenever a verdict is shown or reused)."""
+        record: dict[str, Any] = {"pin": self.pin_name, "split": problem.split}
+        if self.file is not None:
+            record |= {"name": self.file.benchmark, "variant": self.file.variant, "file": self.file.file}
+            record["toolchain_stated"] = self.file.toolchain.to_json()
+        if problem.adaptations:
+            adaptations = self.file.adaptations if self.file is not None else {}
+            record["adaptations"] = {a: adaptations.get(a, "") for a in problem.adaptations}
+        record["errata"] = [e.to_json() for e in self.errata(problem.id)]
+        return record
+
+    def describe(self) -> dict[str, Any]:
+        """The benchmark as a run records it (its record and errata for this file's prover)."""
+        data: dict[str, Any] = {
+            "path": str(self.path),
+            "sha256": self.sha256,
+            "pin": self.pin_name,
+            "split": self.split,
+            "label": self.label,
+        }
+        if self.file is not None and (spec := self.spec) is not None:
+            data |= {"name": spec.name, "variant": self.file.variant, "file": self.file.to_json()}
+            data["record"] = spec.to_json(self.file.prover)
+        return data
 
     def _unknown_message(self, problem_id: str) -> str:
         return f"{self.path}: no problem {problem_id!r}{self.did_you_mean(problem_id)}"
@@ -149,49 +209,166 @@ def problem_id_from_module(module: str) -> str | None:
     return f"putnam_{year}_{part.lower()}{number}"
 
 
-def default_data_dir() -> Path:
-    """Where ``putnam dataset fetch`` writes and where the benchmark is looked up by default."""
-    return Path(platformdirs.user_data_dir("putnambench-solver")) / "putnambench"
+# ---------------------------------------------------------------------------------------------------------
+# Where a benchmark is
 
 
-def resolve_benchmark_path(benchmark_file: str, explicit: Path | None = None) -> Path:
-    """``--benchmark``, else ``PUTNAM_BENCHMARK`` (a file, or a directory holding ``benchmark_file``),
-    else the data directory of ``putnam dataset fetch``."""
-    if explicit is not None:
-        candidate, origin = explicit, "--benchmark"
-    elif os.environ.get("PUTNAM_BENCHMARK"):
-        candidate, origin = Path(os.environ["PUTNAM_BENCHMARK"]), "PUTNAM_BENCHMARK"
-    else:
-        candidate, origin = default_data_dir(), "the default data directory"
-    if candidate.is_dir():
-        candidate = candidate / benchmark_file
-    if not candidate.is_file():
+def default_data_root() -> Path:
+    """The data directory ``putnam dataset fetch`` fills: one folder per benchmark."""
+    return Path(platformdirs.user_data_dir("putnambench-solver"))
+
+
+def default_data_dir(benchmark: str = DEFAULT_BENCHMARK) -> Path:
+    """Where ``putnam dataset fetch`` writes a benchmark's files by default."""
+    return default_data_root() / get_spec(benchmark).directory
+
+
+@dataclass(frozen=True)
+class BenchmarkRequest:
+    """``--benchmark`` as given: a registered name (with variant and split) or a path (with a split)."""
+
+    name: str | None = None
+    variant: str | None = None
+    split: str | None = None
+    path: Path | None = None
+
+    def __str__(self) -> str:
+        if self.path is not None:
+            return str(self.path) + (f":{self.split}" if self.split else "")
+        return f"{self.name}{f'@{self.variant}' if self.variant else ''}{f':{self.split}' if self.split else ''}"
+
+
+_NAMED = re.compile(r"(?P<name>[a-z0-9][a-z0-9_-]*)(?:@(?P<variant>[A-Za-z0-9_-]+))?(?::(?P<split>[A-Za-z0-9_-]+))?")
+
+
+def parse_request(value: str | Path | None) -> BenchmarkRequest:
+    """``NAME[@VARIANT][:SPLIT]`` for a registered benchmark, else a path (``PATH:SPLIT`` when PATH exists)."""
+    if value is None:
+        return BenchmarkRequest()
+    text = str(value)
+    named = _NAMED.fullmatch(text)
+    if named is not None and named["name"] in benchmark_names():
+        return BenchmarkRequest(named["name"], named["variant"], named["split"])
+    path, sep, split = text.rpartition(":")
+    if sep and path and not Path(text).exists() and Path(path).exists() and IDENTIFIER.fullmatch(split):
+        return BenchmarkRequest(path=Path(path), split=split)
+    return BenchmarkRequest(path=Path(text))
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where a requested benchmark is, for one prover: its file and the split asked for (a named
+    benchmark's file is found under its registered name, so loading it enforces its pin)."""
+
+    path: Path
+    split: str | None = None
+
+
+def locate_benchmark(value: str | Path | None, prover: str) -> Located:
+    """The file ``--benchmark`` names for ``prover``; without one, ``PUTNAM_BENCHMARK`` when it is a file,
+    else PutnamBench. A named benchmark is looked up as the module docstring says."""
+    request = parse_request(value)
+    if request.path is not None:
+        if not request.path.is_file():
+            raise BenchmarkError(
+                f"{request.path}: no benchmark file here (from --benchmark). Name a registered benchmark "
+                f"({', '.join(benchmark_names())}, e.g. minif2f:test) or give a JSONL file."
+            )
+        return Located(request.path, request.split)
+    env = os.environ.get(BENCHMARK_ENV)
+    if request.name is None and env and Path(env).is_file():
+        return Located(Path(env))
+    try:
+        spec = get_spec(request.name or DEFAULT_BENCHMARK)
+        file = spec.file_for(prover, request.variant)
+    except RegistryError as exc:
+        raise BenchmarkError(str(exc)) from exc
+    if request.split is not None and request.split not in spec.splits:
+        splits = f"its splits are {', '.join(spec.splits)}" if spec.splits else "it has no splits"
+        raise BenchmarkError(f"{spec.title} has no split {request.split!r}; {splits}")
+    return Located(_find_file(spec, file), request.split)
+
+
+def _find_file(spec: BenchmarkSpec, file: BenchmarkFile) -> Path:
+    env = os.environ.get(BENCHMARK_ENV)
+    if env and not Path(env).exists():
         raise BenchmarkError(
-            f"{candidate}: no benchmark file here (from {origin}). Run `putnam dataset fetch` to build "
-            "PutnamBench, or pass --benchmark PATH / set PUTNAM_BENCHMARK to a JSONL file or its directory."
+            f"{env}: no benchmark file here ({BENCHMARK_ENV} names neither a file nor a directory). Set it to a "
+            f"directory holding {spec.directory}/{file.file}, or unset it and run "
+            f"`putnam dataset fetch --benchmark {spec.name}`."
         )
-    return candidate
+    if env and Path(env).is_dir():
+        root, origin = Path(env), BENCHMARK_ENV
+        places = [root / spec.directory / file.file, root / file.file]
+    else:
+        root, origin = default_data_root(), "the data directory"
+        places = [root / spec.directory / file.file]
+    found = next((p for p in places if p.is_file()), None)
+    if found is None:
+        raise BenchmarkError(
+            f"{places[0]}: {spec.title} ({file.file}) is not here (looked in {root}, from {origin}). "
+            f"Run `putnam dataset fetch --benchmark {spec.name}` to build it, or set {BENCHMARK_ENV} to a "
+            f"directory holding {spec.directory}/{file.file}, or pass --benchmark PATH."
+        )
+    return found
 
 
-def load_benchmark(path: Path, expected_sha256: str | None = None) -> Benchmark:
+def find_benchmark_file(file_name: str) -> Path:
+    """Where this machine keeps the benchmark file of this name (a cluster node's own copy): a registered
+    file where named benchmarks are looked up, any other in ``PUTNAM_BENCHMARK``'s directory."""
+    file = registered_file(file_name)
+    if file is not None:
+        return _find_file(get_spec(file.benchmark), file)
+    env = os.environ.get(BENCHMARK_ENV)
+    if env and (Path(env) / file_name).is_file():
+        return Path(env) / file_name
+    raise BenchmarkError(
+        f"{file_name}: not a registered benchmark file, and not in the directory {BENCHMARK_ENV} names "
+        f"({env or 'unset'}); give its path"
+    )
+
+
+def request_for_file(file_name: str) -> str | None:
+    """``NAME@VARIANT`` of the registered file of this name (how a bundle or a run that recorded only a
+    file name finds it here), None for a file no record describes."""
+    file = registered_file(file_name)
+    return f"{file.benchmark}@{file.variant}" if file is not None else None
+
+
+def open_benchmark(value: str | Path | None, prover: str, expected_sha256: str | None = None) -> Benchmark:
+    """Locate and load the benchmark ``--benchmark`` names for ``prover`` (see ``locate_benchmark``)."""
+    located = locate_benchmark(value, prover)
+    return load_benchmark(located.path, expected_sha256, located.split)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Loading
+
+
+def load_benchmark(path: Path, expected_sha256: str | None = None, split: str | None = None) -> Benchmark:
     """Load and validate a JSONL benchmark, enforcing its pin.
 
-    The pin is ``expected_sha256`` when given; otherwise the built-in pin of a PutnamBench file of the
-    same name. A file with neither loads as unpinned; callers must say so in every output.
+    The pin is ``expected_sha256`` when given; otherwise the built-in pin of the registered file of the
+    same name. A file with neither loads as unpinned; callers must say so in every output. A file named
+    as a registered one must have its ids and follows its record's statement format.
     """
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise BenchmarkError(f"{path}: cannot read the benchmark: {exc.strerror}") from exc
     actual = hashlib.sha256(raw).hexdigest()
-    builtin = PINS_BY_NAME.get(path.name)
+    builtin = registered_file(path.name)
     pin_name: str | None = None
     if expected_sha256 is not None:
         expected = expected_sha256.strip().lower()
         if not re.fullmatch(r"[0-9a-f]{64}", expected):
             raise BenchmarkError(f"--benchmark-sha256 {expected_sha256!r} is not 64 hexadecimal digits")
         if actual != expected:
-            restore = "rebuild it with `putnam dataset fetch`" if builtin is not None else "restore it"
+            restore = (
+                f"rebuild it with `putnam dataset fetch --benchmark {builtin.benchmark}`"
+                if builtin is not None
+                else "restore it"
+            )
             raise PinMismatch(
                 f"{path}: SHA-256 is {actual}, but {expected} was pinned (--benchmark-sha256); the file changed "
                 f"since. If the change is unintended, {restore}; if it is intended, pin the new SHA-256."
@@ -200,20 +377,27 @@ def load_benchmark(path: Path, expected_sha256: str | None = None) -> Benchmark:
     elif builtin is not None:
         if actual != builtin.sha256:
             raise PinMismatch(
-                f"{path}: SHA-256 is {actual}, but PutnamBench {builtin.language} at "
-                f"{PUTNAMBENCH_COMMIT[:7]} is pinned as {builtin.sha256}; the file was modified. "
-                "Rebuild it with `putnam dataset fetch`."
+                f"{path}: SHA-256 is {actual}, but {builtin.pin_name} is pinned as {builtin.sha256}; "
+                f"the file was modified. Rebuild it with `putnam dataset fetch --benchmark {builtin.benchmark}`."
             )
-        pin_name = f"PutnamBench {builtin.language} @ {PUTNAMBENCH_COMMIT[:7]}"
-    problems = _parse_records(path, raw, putnam=builtin is not None)
-    return Benchmark(path=path, sha256=actual, pin_name=pin_name, problems=problems)
+        pin_name = builtin.pin_name
+    problems = _parse_records(path, raw, builtin)
+    file = builtin if builtin is not None and actual == builtin.sha256 else None
+    if split is not None:
+        splits = sorted({p.split for p in problems.values() if p.split is not None})
+        if split not in splits:
+            have = f"its splits are {', '.join(splits)}" if splits else "its records have no `split`"
+            raise BenchmarkError(f"{path}: no split {split!r}; {have}")
+    return Benchmark(path=path, sha256=actual, pin_name=pin_name, problems=problems, file=file, split=split)
 
 
-def _parse_records(path: Path, raw: bytes, putnam: bool) -> dict[str, Problem]:
+def _parse_records(path: Path, raw: bytes, builtin: BenchmarkFile | None) -> dict[str, Problem]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BenchmarkError(f"{path}: not UTF-8 (byte {exc.start}); benchmarks are UTF-8 JSONL") from exc
+    id_pattern = re.compile(get_spec(builtin.benchmark).problem_id) if builtin is not None else None
+    shape = RecordShape(builtin.format if builtin is not None else UNKNOWN_FORMAT, id_pattern)
     problems: dict[str, Problem] = {}
     first_line: dict[str, int] = {}
     for number, line in enumerate(text.split("\n"), start=1):
@@ -226,7 +410,7 @@ def _parse_records(path: Path, raw: bytes, putnam: bool) -> dict[str, Problem]:
             raise BenchmarkError(
                 f"{json_error(str(path), exc, number)} (not valid JSON; a benchmark has one JSON object per line)"
             ) from exc
-        problem = problem_from_record(where, record, putnam)
+        problem = problem_from_record(where, record, shape)
         if problem.id in problems:
             raise BenchmarkError(
                 f"{where}: duplicate problem_id {problem.id!r} (first on line {first_line[problem.id]})"
@@ -238,16 +422,28 @@ def _parse_records(path: Path, raw: bytes, putnam: bool) -> dict[str, Problem]:
     return problems
 
 
-def problem_from_record(where: str, record: Any, putnam: bool) -> Problem:
-    """One benchmark record (a JSON object) as a Problem; ``where`` names it in errors; ``putnam``
-    requires a PutnamBench id."""
+@dataclass(frozen=True)
+class RecordShape:
+    """What a record of a given benchmark file must look like: its statement format and, for a registered
+    file, the form of its ids (none: any identifier, PutnamBench's hole conventions)."""
+
+    format: StatementFormat = UNKNOWN_FORMAT
+    id_pattern: re.Pattern[str] | None = field(default=None)
+
+
+def problem_from_record(where: str, record: Any, shape: RecordShape = RecordShape()) -> Problem:
+    """One benchmark record (a JSON object) as a Problem; ``where`` names it in errors; ``shape`` is what
+    the records of its file must look like."""
     if not isinstance(record, dict):
         raise BenchmarkError(f"{where}: expected a JSON object, found {type(record).__name__}")
     problem_id = record.get("problem_id")
     if not isinstance(problem_id, str) or not IDENTIFIER.fullmatch(problem_id):
         raise BenchmarkError(f"{where}: problem_id {problem_id!r} is not a valid identifier")
-    if putnam and not PUTNAM_ID.fullmatch(problem_id):
-        raise BenchmarkError(f"{where}: problem_id {problem_id!r} is not of the form putnam_YYYY_[ab][1-6]")
+    if shape.id_pattern is not None and not shape.id_pattern.fullmatch(problem_id):
+        raise BenchmarkError(
+            f"{where}: problem_id {problem_id!r} is not of the form {shape.id_pattern.pattern} "
+            "(the form of the benchmark this file is named after)"
+        )
     statement = record.get("formal_statement")
     if not isinstance(statement, str) or not statement.strip():
         raise BenchmarkError(f"{where}: problem {problem_id}: formal_statement must be a non-empty string")
@@ -255,6 +451,7 @@ def problem_from_record(where: str, record: Any, putnam: bool) -> Problem:
     if declared is not None and not isinstance(declared, str):
         raise BenchmarkError(f"{where}: problem {problem_id}: formal_statement_sha256 must be a string")
     tags = record.get("tags") or []
+    adaptations = record.get("adaptations") or []
     return Problem(
         id=problem_id,
         formal_statement=statement,
@@ -263,6 +460,9 @@ def problem_from_record(where: str, record: Any, putnam: bool) -> Problem:
         informal_statement=_optional_str(record.get("informal_statement")),
         informal_solution=_optional_str(record.get("informal_solution")),
         tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
+        split=_optional_str(record.get("split")),
+        adaptations=tuple(str(a) for a in adaptations) if isinstance(adaptations, list) else (),
+        format=shape.format,
     )
 
 
@@ -271,108 +471,14 @@ def _optional_str(value: Any) -> str | None:
 
 
 # ---------------------------------------------------------------------------------------------------------
-# putnam dataset fetch
-
-
-@dataclass(frozen=True)
-class FetchedFile:
-    path: Path
-    records: int
-    sha256: str
-
-
-def fetch_dataset(
-    destination: Path,
-    source: str = PUTNAMBENCH_URL,
-    revision: str = PUTNAMBENCH_COMMIT,
-    progress: Any = None,
-) -> list[FetchedFile]:
-    """Clone ``source`` at ``revision`` and build the JSONL files exactly as SOURCE.md describes.
-
-    Every built file must match its pin before anything is written; then each is moved into place
-    atomically. A source that yields other bytes (tampered, or another revision) is refused.
-    """
-    say = progress or (lambda _msg: None)
-    with tempfile.TemporaryDirectory(prefix="putnam-fetch-") as tmp:
-        checkout = Path(tmp) / "PutnamBench"
-        say(f"cloning {source} (revision {revision})")
-        _git(["clone", "--quiet", "--no-checkout", source, str(checkout)])
-        _git(["checkout", "--quiet", revision], cwd=checkout, hint=f"is revision {revision} in {source}?")
-        commit = _git(["rev-parse", "HEAD"], cwd=checkout).strip()
-        informal = _informal_entries(checkout)
-        built = []
-        for pin in PINS:
-            say(f"building {pin.name} from {pin.source_dir}/*{pin.source_suffix}")
-            data = _build_jsonl(checkout, pin, informal)
-            actual = hashlib.sha256(data).hexdigest()
-            if actual != pin.sha256:
-                raise BenchmarkError(
-                    f"{source} at {commit}: built {pin.name} hashes to {actual}, the pin is {pin.sha256}. "
-                    "The source differs from PutnamBench at the pinned commit; nothing was written."
-                )
-            built.append((pin, data))
-        destination.mkdir(parents=True, exist_ok=True)
-        results = []
-        for pin, data in built:
-            target = destination / pin.name
-            write_atomic(target, data)
-            results.append(FetchedFile(target, data.count(b"\n"), pin.sha256))
-        return results
-
-
-def _git(args: list[str], cwd: Path | None = None, hint: str = "") -> str:
-    try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False, timeout=1800)
-    except FileNotFoundError as exc:
-        raise BenchmarkError("git is not installed; install git to fetch the benchmark") from exc
-    if done.returncode != 0:
-        output = done.stderr.strip() or done.stdout.strip()
-        raise BenchmarkError(f"git {args[0]} failed: {output}{f' ({hint})' if hint else ''}")
-    return done.stdout
-
-
-def _informal_entries(checkout: Path) -> dict[str, dict[str, Any]]:
-    path = checkout / "informal" / "putnam.json"
-    try:
-        entries = json.loads(path.read_bytes().decode("utf-8"))
-    except json.JSONDecodeError as exc:
-        raise BenchmarkError(f"{json_error(str(path), exc)} (the informal statements are not valid JSON)") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BenchmarkError(f"{path}: cannot read the informal statements: {exc}") from exc
-    return {e["problem_name"]: e for e in entries if isinstance(e, dict) and "problem_name" in e}
-
-
-def _build_jsonl(checkout: Path, pin: DatasetFile, informal: dict[str, dict[str, Any]]) -> bytes:
-    source_dir = checkout / pin.source_dir
-    files = sorted(p for p in source_dir.glob(f"*{pin.source_suffix}") if PUTNAM_ID.fullmatch(p.stem))
-    if not files:
-        raise BenchmarkError(f"{source_dir}: no statement files; is this a PutnamBench checkout?")
-    lines = []
-    for file in files:
-        blob = file.read_bytes()
-        entry = informal.get(file.stem, {})
-        record = {
-            "problem_id": file.stem,
-            "formal_statement": blob.decode("utf-8"),
-            "informal_statement": entry.get("informal_statement"),
-            "informal_solution": entry.get("informal_solution"),
-            "tags": entry.get("tags"),
-            "source_path": f"{pin.source_dir}/{file.name}",
-            "git_blob_sha1": _git_blob_sha1(blob),
-            "formal_statement_sha256": hashlib.sha256(blob).hexdigest(),
-        }
-        lines.append(json.dumps(record, ensure_ascii=False) + "\n")
-    return "".join(lines).encode("utf-8")
-
-
-def _git_blob_sha1(blob: bytes) -> str:
-    return hashlib.sha1(b"blob %d\0" % len(blob) + blob).hexdigest()
+# putnam check
 
 
 @dataclass(frozen=True)
 class PinCheck:
     """What ``putnam check`` found for one file: ``ok`` (matches its pin), ``unpinned`` (no pin to hold
-    it against), ``changed`` (does not match its pin) or ``error`` (missing, unreadable, not a benchmark)."""
+    it against), ``changed`` (does not match its pin), ``error`` (missing, unreadable, not a benchmark) or
+    ``absent`` (a registered benchmark not fetched here, listed when every benchmark is checked)."""
 
     path: Path
     status: str
@@ -385,27 +491,60 @@ class PinCheck:
 CHECK_EXIT_CODES = "0 every file matches its pin; 1 a file changed or has no pin; 2 a file is missing or unreadable"
 
 
-def check_pins(paths: Sequence[Path], pins: Sequence[str] = ()) -> list[PinCheck]:
-    """Check each benchmark (default: the Lean 4 and Coq PutnamBench files) against its pin, one result
-    per file, every file checked whatever the others gave. ``pins`` are SHA-256s given by the user, one
-    per path in the same order (none: each file's built-in pin, if its name has one)."""
-    if pins and len(pins) != len(paths):
+def check_pins(requests: Sequence[str | Path], pins: Sequence[str] = ()) -> list[PinCheck]:
+    """Check each benchmark named against its pin, one result per file, every file checked whatever the
+    others gave. A registered name checks each of its files (with a prover here); a path its file.
+    Without requests: every registered benchmark (PutnamBench must be present; others are reported
+    absent when not fetched). ``pins`` are SHA-256s given by the user, one per request in the same order,
+    each for a request that is one file (none: each file's built-in pin, if its name has one)."""
+    if pins and len(pins) != len(requests):
         raise InputError(
-            f"{len(pins)} --benchmark-sha256 for {len(paths)} --benchmark: give one per --benchmark, in the "
-            "same order, or none (PutnamBench files have built-in pins)"
+            f"{len(pins)} --benchmark-sha256 for {len(requests)} --benchmark: give one per --benchmark, in the "
+            "same order, or none (registered benchmark files have built-in pins)"
         )
-    if not paths:
-        return [_check_default(pin) for pin in PINS if pin.language != "Isabelle"]
-    expected: list[str | None] = list(pins) if pins else [None] * len(paths)
-    return [_check_one(path, pin) for path, pin in zip(paths, expected, strict=True)]
+    named = [parse_request(r) for r in requests] or [BenchmarkRequest(name=n) for n in benchmark_names()]
+    expected: list[str | None] = list(pins) if pins else [None] * len(named)
+    results: list[PinCheck] = []
+    for request, pin in zip(named, expected, strict=True):
+        if request.path is not None:
+            results.append(_check_one(request.path, pin))
+            continue
+        files = _check_files(request)
+        if pin is not None and len(files) != 1:
+            raise InputError(
+                f"--benchmark-sha256 pins one file, but {request} has {len(files)}; "
+                "pin its files by PATH or NAME@VARIANT"
+            )
+        for spec, file in files:
+            results.append(
+                _check_registered(spec, file, pin, required=bool(requests) or spec.name == DEFAULT_BENCHMARK)
+            )
+    return results
 
 
-def _check_default(pin: DatasetFile) -> PinCheck:
+def _check_files(request: BenchmarkRequest) -> list[tuple[BenchmarkSpec, BenchmarkFile]]:
+    """The files a named request checks: those of its variant, or all, with a prover here."""
+    from putnam_solver.core.provers import prover_names  # provers are plug-ins; only their names are needed
+
+    assert request.name is not None
+    spec = get_spec(request.name)
+    return [
+        (spec, file)
+        for file in spec.files
+        if file.prover in prover_names() and (request.variant is None or file.variant == request.variant)
+    ]
+
+
+def _check_registered(spec: BenchmarkSpec, file: BenchmarkFile, pin: str | None, required: bool) -> PinCheck:
     try:
-        path = resolve_benchmark_path(pin.name)
+        path = _find_file(spec, file)
     except BenchmarkError as exc:
-        return PinCheck(Path(pin.name), "error", str(exc))
-    return _check_one(path, None)
+        if required:
+            return PinCheck(Path(file.file), "error", str(exc))
+        return PinCheck(
+            Path(file.file), "absent", f"{spec.title}: not fetched (putnam dataset fetch --benchmark {spec.name})"
+        )
+    return _check_one(path, pin)
 
 
 def _check_one(path: Path, expected: str | None) -> PinCheck:
@@ -421,7 +560,7 @@ def _check_one(path: Path, expected: str | None) -> PinCheck:
     return PinCheck(
         path,
         "unpinned",
-        f"{found}: no pin to check it against (not a PutnamBench file name); "
+        f"{found}: no pin to check it against (not a registered benchmark file name); "
         f"pin it with --benchmark-sha256 {loaded.sha256} if these are the bytes you mean",
     )
 
@@ -432,7 +571,7 @@ def _without_path(message: str, path: Path) -> str:
 
 
 def check_exit_code(results: Sequence[PinCheck]) -> int:
-    """The exit code of ``putnam check`` (see ``CHECK_EXIT_CODES``)."""
+    """The exit code of ``putnam check`` (see ``CHECK_EXIT_CODES``); a benchmark not fetched is no failure."""
     if any(r.status == "error" for r in results):
         return 2
-    return 0 if all(r.status == "ok" for r in results) else 1
+    return 0 if all(r.status in ("ok", "absent") for r in results) else 1

@@ -470,6 +470,7 @@ class BundleCheck:
             notes.append("the bundle's challenge differs from the one derived here (ignored)")
         if (first := verdict.first_problem()) is not None:
             notes.append(f"{first.id} {first.name} {first.status.value}: {first.detail[:300]}")
+        notes += [f"statement known defective: {e.get('kind')}: {e.get('defect')}" for e in verdict.defects]
         tail = f"  {'; '.join(notes)}" if notes else ""
         return f"{self.entry.problem:<{width}}  {self.entry.claimed:<12}  {shown:<12}{tail}".rstrip()
 

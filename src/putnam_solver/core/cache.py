@@ -42,10 +42,11 @@ def check_cache_dir(directory: Path) -> None:
 
 @cache
 def gate_code_fingerprint() -> str:
-    """SHA-256 over this package's source, so that a changed gate never reuses an old verdict."""
+    """SHA-256 over this package's source and the benchmark records (they say how statements write their
+    holes), so that a changed gate never reuses an old verdict. Errata are not an input of a verdict."""
     root = Path(__file__).parent
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted([*root.rglob("*.py"), *(root / "benchmarks" / "specs").glob("*.json")]):
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -106,5 +107,6 @@ def verdict_from_json(data: dict[str, Any]) -> Verdict:
         answers=data.get("answers", {}),
         unsafe_no_sandbox=bool(data.get("unsafe_no_sandbox", False)),
         allow_recursion=bool(data.get("allow_recursion", False)),
+        benchmark=dict(data.get("benchmark") or {}),
         ran_on=dict(data.get("ran_on", {})),
     )

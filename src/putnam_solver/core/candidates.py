@@ -25,6 +25,7 @@ from putnam_solver.core.verify import (
     Verdict,
     VerifyOptions,
     decode_candidate,
+    verdict_benchmark,
 )
 
 
@@ -70,11 +71,11 @@ def discover_candidates(
     """Resolve files and directories to candidates, in a stable order, each file once however often it
     is named (directly or through its directory).
 
-    A file must be named after its problem (``putnam_1962_a2.lean`` or ``Putnam1962A2.lean``); a
-    directory contributes every file in it that is so named, and ``warn`` hears of every other entry
-    it skips (a lakefile, a subdirectory: directories are not searched recursively). Any file given
-    explicitly that is not a candidate is an input error, as is a directory with none, or a file
-    larger than ``max_bytes`` (checked before it is read).
+    A file must be named after its problem (``putnam_1962_a2.lean`` or ``Putnam1962A2.lean``, in the
+    benchmark's split when one was chosen); a directory contributes every file in it that is so named,
+    and ``warn`` hears of every other entry it skips (a lakefile, a subdirectory: directories are not
+    searched recursively). Any file given explicitly that is not a candidate is an input error, as is a
+    directory with none, or a file larger than ``max_bytes`` (checked before it is read).
     """
     found: list[Candidate] = []
     seen: set[Path] = set()
@@ -200,6 +201,7 @@ def verify_candidates(
             if cache:
                 cache.put(key, verdict)
         verdict.candidate_path = str(candidate.path)
+        verdict.benchmark = verdict_benchmark(prover, benchmark, candidate.problem, options)  # the record as it is now
         if on_verdict:
             on_verdict(verdict)
         return verdict
@@ -215,7 +217,9 @@ def verdicts_json(verdicts: Sequence[Verdict], benchmark: Benchmark) -> dict[str
     """The document ``putnam verify --json`` writes."""
     return {
         "all_okay": bool(verdicts) and all(v.accepted for v in verdicts),
-        "benchmark": {"path": str(benchmark.path), "sha256": benchmark.sha256, "pin": benchmark.pin_name},
+        "benchmark": {"path": str(benchmark.path), "sha256": benchmark.sha256, "pin": benchmark.pin_name}
+        | {k: v for k, v in benchmark.describe().items() if k in ("name", "variant", "split", "label")},
+        "accepted_on_known_defects": sorted(v.problem for v in verdicts if v.accepted and v.defects),
         "results": [v.to_json() for v in verdicts],
     }
 
@@ -231,6 +235,7 @@ VERDICT_INDENT = " " * 10
 def verdict_text(verdict: Verdict) -> str:
     """A verdict as ``putnam verify`` prints it: status, problem and file, then the first gate that did
     not pass, with the lines of a multi-line detail indented under that gate's line, then any answers.
+    The statement's known errata (from its benchmark's record) follow the first line.
     ACCEPTED on a profile that never compiled says so on the line."""
     status = verdict.status.upper()
     if verdict.accepted and (note := verdict.scope_note()) is not None:
@@ -238,6 +243,11 @@ def verdict_text(verdict: Verdict) -> str:
     lines = [f"{status:9} {verdict.problem}  {verdict.candidate_path}"]
     if verdict.cached:
         lines[0] += "  (cached verdict)"
+    for erratum in verdict.benchmark.get("errata", []):
+        what = "statement known defective" if erratum.get("defective") else "statement note"
+        lines.append(
+            f"{VERDICT_INDENT}{what}: {erratum.get('kind')}: {erratum.get('defect')} (source: {erratum.get('source')})"
+        )
     problem = verdict.first_problem()
     if problem is not None:
         first, *rest = f"{problem.id} {problem.name} {problem.status.value}: {problem.detail}".rstrip().split("\n")

@@ -219,12 +219,12 @@ def selftest_options(options: VerifyOptions) -> VerifyOptions:
 def mathlib_status(options: VerifyOptions) -> tuple[bool, str]:
     """Whether the Mathlib canaries can run: they need the bootstrapped project's `lean`, not another."""
     from putnam_solver.core.gatekit import explicit_tool
-    from putnam_solver.core.provers.lean.toolchain import LEAN_TOOL, ToolchainPaths, toolchain_root
+    from putnam_solver.core.provers.lean.toolchain import LEAN_TOOL, release_paths
 
     chosen = explicit_tool(LEAN_TOOL, options)
     if chosen is not None:
         return False, f"a `lean` was given ({chosen[1]}); the Mathlib canaries use the bootstrapped one"
-    mathlib = ToolchainPaths(toolchain_root()).mathlib
+    mathlib = release_paths(options).mathlib
     if not mathlib.is_dir():
         return False, f"no Mathlib at {mathlib}; run `putnam bootstrap`"
     return True, "Mathlib from the bootstrapped project"

@@ -129,6 +129,10 @@ class VerifyOptions:
     """Kernels G6 requires to accept: ``lean`` always, ``nanoda`` adds comparator's external kernel."""
     unsafe_comparator: bool = False
     """Run G6 even where comparator's README conditions (unprivileged, no AF_UNIX) cannot be met."""
+    toolchain: str | None = None
+    """The toolchain release to judge with where several are installed side by side (Lean: a pinned
+    Lean/Mathlib release such as ``v4.24.0``); None: the prover's default. Callers set it to the release the
+    benchmark states unless the user chose another (``--toolchain``)."""
     selftest_run: bool = False
     """Set by ``putnam selftest`` for its own runs: gates judge afresh instead of deferring to the last
     selftest record (which would otherwise decide the new one)."""
@@ -231,6 +235,14 @@ class Verdict:
     ran_on: dict[str, Any] = field(default_factory=dict)
     """Where a backend other than this process ran the gates (``core.dispatch``): its node, host and
     toolchain fingerprint, and the attempts lost on the way; empty when they ran here."""
+    benchmark: dict[str, Any] = field(default_factory=dict)
+    """What the benchmark's record says of this problem (``Benchmark.verdict_record``): name, file,
+    split, adaptations and errata. Not an input of the verdict; refreshed whenever a verdict is reused."""
+
+    @property
+    def defects(self) -> list[dict[str, Any]]:
+        """The errata that make a proof of this statement no evidence about the problem."""
+        return [e for e in self.benchmark.get("errata", []) if e.get("defective")]
 
     @property
     def status(self) -> str:
@@ -276,6 +288,7 @@ class Verdict:
             "unsafe_no_sandbox": self.unsafe_no_sandbox,
             "allow_recursion": self.allow_recursion,
             "cached": self.cached,
+            "benchmark": self.benchmark,
             **({"ran_on": self.ran_on} if self.ran_on else {}),
         }
 
@@ -472,7 +485,30 @@ def run_gates(
         answers=answers,
         unsafe_no_sandbox=options.unsafe_no_sandbox,
         allow_recursion=options.allow_recursion,
+        benchmark=verdict_benchmark(prover, benchmark, problem, options),
     )
+
+
+def verdict_benchmark(prover: Prover, benchmark: Benchmark, problem: Problem, options: VerifyOptions) -> dict[str, Any]:
+    """What a verdict records of the benchmark (``Benchmark.verdict_record``) and of the toolchain: the
+    release the benchmark states, the one the gates ran, and whether they differ (then said in so many
+    words: a statement judged with another library than it was written for may mean something else)."""
+    record = benchmark.verdict_record(problem)
+    if benchmark.file is not None:
+        stated = benchmark.file.toolchain
+        record["toolchain"] = toolchain_match(stated.prover, stated.version, prover.toolchain_version(options))
+    return record
+
+
+def toolchain_match(prover: str, stated: str, used: str | None) -> dict[str, Any]:
+    """The stated release against the one in use: equal, or the used one refines it (``8.16`` / ``8.16.1``)."""
+    matches = used is not None and (used == stated or used.startswith(stated.rstrip(".") + "."))
+    record: dict[str, Any] = {"stated": stated, "used": used, "matches": matches}
+    if used is None:
+        record["note"] = f"no {prover} toolchain found; the benchmark was written for {stated}"
+    elif not matches:
+        record["note"] = f"the benchmark was written for {prover} {stated}; judged with {used}"
+    return record
 
 
 def _answer_checks(prover: Prover, sub: Submission, answers: dict[str, Any]) -> dict[str, AnswerCheck]:

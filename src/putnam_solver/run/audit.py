@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark, locate_benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.provers import Prover, get_prover
@@ -60,8 +60,9 @@ class AuditRequest:
     """Re-verify passes already audited on this toolchain too."""
     allow_toolchain_change: bool = False
     """Audit on a toolchain other than the run's (recorded in every audit row)."""
-    benchmark: Path | None = None
-    """Where the run's benchmark file is now (default: the path the run recorded); its bytes must match."""
+    benchmark: str | Path | None = None
+    """Where the run's benchmark file is now, a PATH or a registered NAME (default: the path the run
+    recorded); its bytes must match."""
     tools: Mapping[str, Path] = field(default_factory=dict)
     """``--tool NAME=PATH`` choices over the run's own."""
     verifier: Verifier = LOCAL
@@ -75,6 +76,9 @@ class AuditItem:
     attempt: AttemptRow
     audit: AuditRow | None
     skipped: bool = False
+    defect: str = ""
+    """What the benchmark's errata say is wrong with the statement (``""``: nothing known): a confirmed
+    pass of a statement known defective is shown and counted apart from solved."""
 
     @property
     def status(self) -> str:
@@ -106,6 +110,9 @@ class AuditItem:
         first = _first_problem(self.audit.verdict) if self.audit is not None else None
         if first:
             notes.append(first)
+        if self.defect:
+            what = "solved, counted apart" if self.counted else "not counted"
+            notes.append(f"{what} (statement known defective: {self.defect})")
         tail = f"  ({'; '.join(notes)})" if notes else ""
         return f"{shown:16} {self.attempt.problem}  campaign {self.attempt.campaign}, {submitted}{tail}"
 
@@ -156,21 +163,22 @@ def run_toolchains(ledger: Ledger) -> Callable[[AttemptRow], str | None]:
     return toolchain
 
 
-def load_run_benchmark(settings: Mapping[str, Any], where: Path | None, run_dir: Path) -> Benchmark:
-    """The run's benchmark, from ``where`` or the path the run recorded; refused unless its bytes are the
-    run's (SHA-256)."""
+def load_run_benchmark(settings: Mapping[str, Any], where: str | Path | None, run_dir: Path) -> Benchmark:
+    """The run's benchmark (with the split it chose), from ``where`` (a path or a registered name) or the
+    path the run recorded; refused unless its bytes are the run's (SHA-256)."""
     selection = settings.get("selection", {})
-    path = where or Path(str(selection.get("benchmark", "")))
     expected = str(settings.get("benchmark_sha256", ""))
     try:
-        benchmark = load_benchmark(path, selection.get("requested_sha256"))
+        prover = str(settings.get("config", {}).get("prover", ""))
+        path = locate_benchmark(where, prover).path if where else Path(str(selection.get("benchmark", "")))
+        benchmark = load_benchmark(path, selection.get("requested_sha256"), selection.get("split"))
     except BenchmarkError as exc:
         raise InputError(f"{run_dir}: cannot load the run's benchmark: {exc}") from exc
     if benchmark.sha256 != expected:
         raise InputError(
             f"{path}: SHA-256 is {benchmark.sha256}, but the run in {run_dir} was made on a benchmark with "
             f"SHA-256 {expected}; its passes can only be checked against the same statements. Give the run's "
-            "benchmark file with --benchmark PATH"
+            "benchmark file with --benchmark PATH (or NAME)"
         )
     return benchmark
 
@@ -222,7 +230,7 @@ class _Audit:
             self._check_evidence(attempt)
             before = latest.get(attempt.id)
             if self._still_valid(attempt, before, current):
-                items[attempt.id] = AuditItem(attempt, before, skipped=True)
+                items[attempt.id] = AuditItem(attempt, before, True, benchmark.known_defect(attempt.problem))
             else:
                 todo.append(attempt)
         if passes:
@@ -242,7 +250,7 @@ class _Audit:
                 changed[attempt.id],
             )
             write_audit_file(self.request.run_dir, attempt, row)
-            return AuditItem(attempt, row)
+            return AuditItem(attempt, row, defect=benchmark.known_defect(attempt.problem))
 
         workers = max(1, min(self.request.jobs, len(todo) or 1))
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="putnam-audit") as pool:
@@ -372,8 +380,10 @@ def _outcome(items: Sequence[AuditItem], toolchain: str, audited_now: int) -> Au
     unbacked = [i for i in items if not i.attempt.verified_pass]
     failed = [i for i in items if not i.counted]
     skipped = sum(i.skipped for i in items)
+    apart = sorted({i.attempt.problem for i in items if i.counted and i.defect})
+    on_defects = f" ({len(apart)} on statements known defective, counted apart: {', '.join(apart)})" if apart else ""
     summary = (
-        f"audited {len(items)} passes: {counts['accepted']} accepted, {counts['rejected']} rejected, "
+        f"audited {len(items)} passes: {counts['accepted']} accepted{on_defects}, {counts['rejected']} rejected, "
         f"{counts['error']} could not be decided ({audited_now} re-verified now"
         f"{f', {skipped} audited before on this toolchain' if skipped else ''})"
     )

@@ -19,7 +19,7 @@ from enum import Enum
 from pathlib import Path
 
 from putnam_solver.cluster import RaySettings, open_verifier
-from putnam_solver.core.benchmark import BenchmarkError, resolve_benchmark_path
+from putnam_solver.core.benchmark import BenchmarkError, locate_benchmark, open_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest import require_selftest
 from putnam_solver.core.util import InputError, json_error
@@ -74,7 +74,7 @@ class SolveFlags:
     model: str | None
     prover: str
     track: Track
-    benchmark: Path | None
+    benchmark: str | None
     benchmark_sha256: str | None
     problems: tuple[str, ...]
     max_problems: int | None
@@ -101,6 +101,7 @@ class SolveFlags:
     fresh: bool
     allow_recursion: bool = False
     kernels: tuple[str, ...] = ("lean",)
+    toolchain: str | None = None
     without: tuple[str, ...] = ()  # parts of the react worker's workflow turned off (AGENT_PARTS)
     lemma_turns: int = Budgets.lemma_turns
     lemma_token_limit: int | None = None
@@ -259,6 +260,10 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
                 "or openai-api/SERVICE/MODEL for an OpenAI-compatible server"
             )
     prover = get_prover(flags.prover)
+    located = locate_benchmark(flags.benchmark, prover.name)
+    loaded = open_benchmark(flags.benchmark, prover.name, flags.benchmark_sha256)
+    loaded.require_track(flags.track.value)
+    stated = loaded.file.toolchain.version if loaded.file is not None else None
     model = flags.model or "none"
     reviewer = None if flags.reviewer_model == "none" else (flags.reviewer_model or model)
     config = SolveConfig(
@@ -286,13 +291,15 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
         kernels=flags.kernels,
         prices=_load_prices(flags.prices) if flags.prices else {},
         model_base_url=flags.model_base_url,
+        toolchain=flags.toolchain or stated,
         parts=AgentParts.without(flags.without),
     )
     selection = Selection(
-        benchmark=resolve_benchmark_path(prover.benchmark_file, flags.benchmark).resolve(),
+        benchmark=located.path.resolve(),
         benchmark_sha256=flags.benchmark_sha256,
         problems=flags.problems,
         max_problems=flags.max_problems,
+        split=located.split,
     )
     run_dir = flags.run_dir or Path("runs") / time.strftime("%Y%m%d-%H%M%S")
     limits = RunLimits(max_tokens=flags.run_token_limit, max_cost_dollars=flags.run_cost_limit)

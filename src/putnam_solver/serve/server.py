@@ -13,7 +13,7 @@ from pathlib import Path
 import uvicorn
 
 from putnam_solver.cluster import RaySettings, open_verifier
-from putnam_solver.core.benchmark import load_benchmark, resolve_benchmark_path
+from putnam_solver.core.benchmark import open_benchmark, parse_request
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
@@ -32,7 +32,7 @@ MAX_CONNECTIONS = 512
 def load_config(
     keys: Path,
     provers: Sequence[str],
-    benchmark: Path | None = None,
+    benchmark: str | Path | None = None,
     pin: str | None = None,
     options: VerifyOptions | None = None,
     jobs: int = 1,
@@ -40,22 +40,23 @@ def load_config(
     cache: bool = True,
     run_selftest: bool = True,
 ) -> ServeConfig:
-    """The server's configuration; every file it names is read now. ``benchmark`` is a file (one prover)
-    or a directory holding each prover's file, as ``--benchmark`` everywhere; ``pin`` needs one file."""
+    """The server's configuration; every file it names is read now. ``benchmark`` is a registered
+    ``NAME[@VARIANT][:SPLIT]`` (each prover's file of it) or a file (one prover), as ``--benchmark``
+    everywhere; ``pin`` needs one file."""
     if not provers:
         raise InputError("serve at least one prover")
     if pin is not None and len(provers) > 1:
         raise InputError("--benchmark-sha256 pins one file: serve one prover with it (--prover NAME)")
-    if benchmark is not None and benchmark.is_file() and len(provers) > 1:
+    if parse_request(benchmark).path is not None and len(provers) > 1:
         raise InputError(
             f"{benchmark}: one benchmark file for {len(provers)} provers; pass --prover NAME, or --benchmark "
-            "a directory holding each prover's file"
+            "a registered benchmark NAME (each prover's file of it)"
         )
     ring = load_keys(keys)
     benchmarks = {}
     for name in dict.fromkeys(provers):
         prover = get_prover(name)
-        benchmarks[prover.name] = load_benchmark(resolve_benchmark_path(prover.benchmark_file, benchmark), pin)
+        benchmarks[prover.name] = open_benchmark(benchmark, prover.name, pin)
     return ServeConfig(
         keys=ring,
         benchmarks=benchmarks,

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core import selftest as selftest_service
-from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, problem_from_record
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, RecordShape, problem_from_record
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import Candidate, verdict_key
 from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
@@ -167,7 +167,7 @@ class VerifyService:
 def record_problem(benchmark: Benchmark, record: dict[str, Any]) -> tuple[Benchmark, Problem]:
     """The benchmark and problem a request's record stands for (see the module's docstring)."""
     try:
-        problem = problem_from_record("the record", record, putnam=False)
+        problem = problem_from_record("the record", record, _record_shape(benchmark))
     except BenchmarkError as exc:
         raise RequestError(422, str(exc)) from exc
     served = benchmark.problems.get(problem.id)
@@ -188,6 +188,11 @@ def record_problem(benchmark: Benchmark, record: dict[str, Any]) -> tuple[Benchm
         problems={problem.id: problem},
     )
     return single, problem
+
+
+def _record_shape(benchmark: Benchmark) -> RecordShape:
+    """A request's record is read as the served benchmark writes its statements (its holes), any id."""
+    return RecordShape(benchmark.file.format) if benchmark.file is not None else RecordShape()
 
 
 class Readiness:

@@ -58,6 +58,9 @@ class InstallRequest:
     """Build the library from source rather than fetching a prebuilt cache."""
     nanoda: bool = False
     """Also build the optional external kernel."""
+    toolchain: str | None = None
+    """The release to install where a prover installs several side by side (Lean: ``v4.24.0``, the one a
+    benchmark states); None: the prover's default."""
 
     def options_given(self) -> list[str]:
         """The command-line options that asked for something other than the defaults."""
@@ -85,8 +88,6 @@ class Prover(Protocol):
     """How prompts name the language and its library (``Lean 4 with Mathlib``)."""
     suffix: str
     """Candidate file suffix, with the dot."""
-    benchmark_file: str
-    """File name of this prover's PutnamBench JSONL in the data directory."""
     selftest_suites: tuple[str, ...]
     """Canary suites (directories under ``putnam_solver/canaries``) that ``putnam selftest`` runs."""
     tools: tuple[ToolSpec, ...]
@@ -128,8 +129,9 @@ class Prover(Protocol):
         """This prover's gates G2 onwards, in order, each with its own readiness check."""
         ...
 
-    def workspace_files(self) -> dict[str, str]:
-        """Project files an agent's workspace needs beside the statement file, by name."""
+    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
+        """Project files an agent's workspace needs beside the statement file, by name (for the toolchain
+        ``options`` selects)."""
         ...
 
     def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
@@ -151,6 +153,11 @@ class Prover(Protocol):
 
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         """Versions and binary hashes of the tools the gates run, for evidence and the verdict cache."""
+        ...
+
+    def toolchain_version(self, options: VerifyOptions) -> str | None:
+        """The release of the toolchain the gates would run with ``options`` (``v4.27.0``, ``8.16.1``),
+        to hold against the one a benchmark states; None when none is installed."""
         ...
 
     def interactive(self) -> Interactive | None:

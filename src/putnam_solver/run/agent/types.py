@@ -97,6 +97,7 @@ class SolveConfig:
     prices: dict[str, dict[str, float]] = field(default_factory=dict)  # model -> {"input": $/Mtok, "output": ...}
     model_base_url: str | None = None
     model_args: dict[str, Any] = field(default_factory=dict)
+    toolchain: str | None = None  # the toolchain release to judge with (Lean: the benchmark's, or --toolchain)
     parts: AgentParts = field(default_factory=AgentParts)
 
     def __post_init__(self) -> None:
@@ -124,6 +125,7 @@ class SolveConfig:
             unsafe_no_sandbox=self.unsafe_no_sandbox,
             allow_recursion=self.allow_recursion,
             kernels=self.kernels,
+            toolchain=self.toolchain,
         )
 
 

@@ -57,7 +57,7 @@ def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, wher
     statement = prover.model_statement(problem, config.track)
     file_name = f"{problem.module}{prover.suffix}"
     write_atomic(where / file_name, statement.encode("utf-8"))
-    for name, text in prover.workspace_files().items():
+    for name, text in prover.workspace_files(config.verify_options()).items():
         write_atomic(where / name, text.encode("utf-8"))
     prompt = system_prompt(prover, config) + "\n\n---\n\n" + task_prompt(prover, problem, config, None)
     write_atomic(where / PROMPT_FILE, prompt.encode("utf-8"))

@@ -23,16 +23,18 @@ from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 
 @dataclass(frozen=True)
 class Selection:
-    """Which problems a run is about: a benchmark file (optionally pinned) and the ids or a maximum."""
+    """Which problems a run is about: a benchmark file (optionally pinned), its split, and the ids or a
+    maximum."""
 
     benchmark: Path
     benchmark_sha256: str | None = None
     problems: tuple[str, ...] = ()
     max_problems: int | None = None
+    split: str | None = None
 
     def load(self) -> tuple[Benchmark, list[Problem]]:
         """The benchmark (checked against the pin, if any) and the problems this selection picks."""
-        benchmark = load_benchmark(self.benchmark, self.benchmark_sha256)
+        benchmark = load_benchmark(self.benchmark, self.benchmark_sha256, self.split)
         return benchmark, benchmark.select(self.problems, self.max_problems)
 
 
@@ -75,7 +77,11 @@ def stored_run(run_dir: Path) -> RunSettings | None:
         run_dir=run_dir,
         config=config_from_json(settings["config"]),
         selection=Selection(
-            Path(sel["benchmark"]), sel["requested_sha256"], tuple(sel["problems"]), sel["max_problems"]
+            Path(sel["benchmark"]),
+            sel["requested_sha256"],
+            tuple(sel["problems"]),
+            sel["max_problems"],
+            sel.get("split"),
         ),
         campaigns=int(settings["campaigns"]),
         run_limits=RunLimits(**settings["limits"]),
@@ -130,7 +136,9 @@ def ledger_settings(
             "pin": benchmark.pin_name,
             "problems": list(selection.problems),
             "max_problems": selection.max_problems,
+            "split": selection.split,
         },
+        "benchmark": benchmark.describe(),
         "campaigns": run.campaigns,
         "limits": dataclasses.asdict(run.run_limits),
         "suffix": suffix,

@@ -30,6 +30,7 @@ PLOT_CONFIG = {
 """Charts keep plotly's zoom, pan and PNG download, but none of its buttons that upload a chart or link out."""
 COLORS = {
     "solved": "#2e7d32",
+    "defective": "#9e9d24",
     "attempted": "#ef6c00",
     "pending": "#90a4ae",
     "outside": "#eceff1",
@@ -48,6 +49,8 @@ def problem_cell(run: RunData, problem: str, state: str, base: Path) -> str:
     mine = run.by_problem.get(problem, [])
     chosen = next((a for a in mine if a.verified_pass), mine[-1] if mine else None)
     title = f"{problem}: {state}"
+    if problem in run.defects:
+        title += f" (statement known defective: {run.defects[problem]})"
     if chosen is not None:
         title += f" (campaign {chosen.campaign}; {len(mine)} attempts, ${sum(a.cost_dollars for a in mine):.2f})"
     text = "" if PUTNAM_ID.fullmatch(problem) else esc(problem)  # the grid's row and column name those
@@ -59,9 +62,14 @@ def problem_cell(run: RunData, problem: str, state: str, base: Path) -> str:
     return f"<td {attributes}>{inner}</td>"
 
 
+OTHERS_PER_ROW = 8
+"""Cells per row for ids that are not PutnamBench's (miniF2F, ProofNet), each showing its id."""
+
+
 def year_table(cells: Mapping[str, str]) -> str:
-    """PutnamBench ids as a grid: a column per year, a row per problem (A1..B6); other ids follow in a row of
-    their own. Years run across so that six decades fit one screen."""
+    """PutnamBench ids as a grid: a column per year, a row per problem (A1..B6); other ids (miniF2F,
+    ProofNet) follow in a table of their own, in id order, a few named cells per row. Years run across so
+    that six decades fit one screen."""
     grid: dict[tuple[str, int], dict[int, str]] = {}
     years: set[int] = set()
     others = []
@@ -86,8 +94,11 @@ def year_table(cells: Mapping[str, str]) -> str:
         parts.append(f'<div class="scroll"><table class="grid" id="problem-grid"><thead><tr><th></th>{head}</tr>')
         parts.append(f"</thead><tbody>{body}</tbody></table></div>")
     if others:
+        rows = "".join(
+            f"<tr>{''.join(others[i : i + OTHERS_PER_ROW])}</tr>" for i in range(0, len(others), OTHERS_PER_ROW)
+        )
         parts.append(
-            f'<table class="grid others" id="other-problems"><tbody><tr>{"".join(others)}</tr></tbody></table>'
+            f'<div class="scroll"><table class="grid others" id="other-problems"><tbody>{rows}</tbody></table></div>'
         )
     return "".join(parts)
 
@@ -188,6 +199,7 @@ td.cell{min-width:12px;height:16px;text-align:center;border-radius:3px;padding:0
 table.others td.cell{padding:0 6px}
 td.cell a{color:inherit;text-decoration:none;display:block;min-height:16px}
 td.solved,td.both,.key.solved,.key.both{background:#2e7d32;color:#fff}
+td.defective,.key.defective{background:#9e9d24;color:#fff}
 td.attempted,td.neither,.key.attempted,.key.neither{background:#ef6c00;color:#fff}
 td.only-a,.key.only-a{background:#1565c0;color:#fff}td.only-b,.key.only-b{background:#8e24aa;color:#fff}
 td.pending,.key.pending{background:#90a4ae;color:#fff}td.outside,.key.outside{background:#eceff1;color:#90a4ae}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
@@ -28,6 +28,7 @@ from putnam_solver.run.ledger import (
     RateLimitRow,
     Usage,
 )
+from putnam_solver.run.report.summary import known_defects
 
 
 class ReportError(InputError):
@@ -41,8 +42,10 @@ class ReportError(InputError):
 class RunData:
     """Everything a report shows about one run, read from its ledger in one go.
 
-    ``benchmark_ids``: every problem id of the run's benchmark file when that file is still where the run
-    found it with the same SHA-256 (None otherwise: the grid then shows the run's own problems)."""
+    ``benchmark_ids``: every problem id of the run's benchmark file (of its split, when the run chose one)
+    when that file is still where the run found it with the same SHA-256 (None otherwise: the grid then
+    shows the run's own problems). ``defects``: the problems whose statements the benchmark's errata (as
+    the run recorded its record) call defective, with what is wrong; a solve of one is counted apart."""
 
     run_dir: Path
     settings: dict[str, Any]
@@ -57,6 +60,7 @@ class RunData:
     rate_limits_since: int | None
     outcome: dict[str, Any] | None
     benchmark_ids: tuple[str, ...] | None
+    defects: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -78,8 +82,16 @@ class RunData:
 
     @property
     def solved(self) -> frozenset[str]:
-        """Selected problems with a verified pass (the count SUMMARY.md shows)."""
-        return self.passed & frozenset(self.selected) if self.selected else self.passed
+        """Selected problems with a verified pass (the count SUMMARY.md shows), less those on statements
+        known defective (``solved_apart``)."""
+        solved = self.passed & frozenset(self.selected) if self.selected else self.passed
+        return solved - frozenset(self.defects)
+
+    @property
+    def solved_apart(self) -> frozenset[str]:
+        """Selected problems with a verified pass on a statement known defective: counted apart."""
+        solved = self.passed & frozenset(self.selected) if self.selected else self.passed
+        return solved & frozenset(self.defects)
 
 
 def load_run(run_dir: Path) -> RunData:
@@ -109,6 +121,7 @@ def load_run(run_dir: Path) -> RunData:
             rate_limits_since=int(since) if since else None,
             outcome=json.loads(ledger.meta("outcome") or "null"),
             benchmark_ids=_benchmark_ids(settings),
+            defects=known_defects(settings),
         )
     finally:
         ledger.close()
@@ -119,10 +132,12 @@ def _benchmark_ids(settings: Mapping[str, Any]) -> tuple[str, ...] | None:
     if not selection.get("benchmark") or not settings.get("benchmark_sha256"):
         return None
     try:
-        benchmark = load_benchmark(Path(selection["benchmark"]), str(settings["benchmark_sha256"]))
+        benchmark = load_benchmark(
+            Path(selection["benchmark"]), str(settings["benchmark_sha256"]), selection.get("split")
+        )
     except BenchmarkError:
         return None
-    return tuple(sorted(benchmark.problems))
+    return tuple(sorted(p for p, problem in benchmark.problems.items() if benchmark.in_split(problem)))
 
 
 # -- the numbers -----------------------------------------------------------------------------------------
@@ -135,6 +150,7 @@ class Headline:
     selected: int
     solved: int
     audited: int
+    solved_apart: int
     unresolved: int
     attempts: int
     turns: int
@@ -158,6 +174,7 @@ def headline(run: RunData) -> Headline:
         selected=len(run.selected),
         solved=len(solved),
         audited=len(run.audited & solved),
+        solved_apart=len(run.solved_apart),
         unresolved=len([p for p in run.selected if p not in solved]),
         attempts=run.usage.attempts,
         turns=run.usage.turns,

@@ -4,7 +4,8 @@ The page holds the headline (solved, audited, unresolved, dollars, tokens, dolla
 wall time), solved problems over time and over cumulative cost, the cost per problem, a year x problem
 grid of the benchmark linking each problem to its evidence folder, which gate stopped how many attempts,
 the provider's rate limiting over time and a sortable table of every attempt. ``--compare`` puts two runs
-side by side.
+side by side. A problem whose statement the benchmark's errata call defective is counted apart wherever
+"solved" is counted (its own headline figure, its own grid state, left out of the charts).
 
 Charts are drawn by plotly, whose JavaScript bundle (from the pinned wheel) is inlined once, so the file
 opens offline: it loads nothing, and links only to evidence files of the run, relative to the report.
@@ -143,6 +144,13 @@ def _headline_html(h: Headline) -> str:
     per = h.dollars_per_solved
     stats = [
         ("solved", "solved", str(h.solved), h.solved, share),
+        (
+            "solved-apart",
+            "solved (statement known defective)",
+            str(h.solved_apart),
+            h.solved_apart,
+            "counted apart: the benchmark's errata say a proof of these statements says nothing of the problem",
+        ),
         ("audited", "audited", str(h.audited), h.audited, f"of {h.solved} solved, re-verified by putnam audit"),
         ("unresolved", "unresolved", str(h.unresolved), h.unresolved, "selected, without a verified pass"),
         ("dollars", "dollars", f"${h.cost_dollars:.2f}", h.cost_dollars, f"{h.attempts} attempts, {h.turns} turns"),
@@ -203,7 +211,7 @@ def _solved_over_time(run: RunData) -> Any:
         labels.append("run started")
     seen: set[str] = set()
     for a in in_order(run.attempts):
-        if a.verified_pass and a.problem not in seen:
+        if a.verified_pass and a.problem not in seen and a.problem not in run.defects:  # those count apart
             seen.add(a.problem)
             times.append(axis_time(a.recorded_at))
             counts.append(len(seen))
@@ -220,7 +228,7 @@ def _solved_over_cost(run: RunData) -> Any:
     seen: set[str] = set()
     for a in in_order(run.attempts):
         spent += a.cost_dollars
-        if a.verified_pass:
+        if a.verified_pass and a.problem not in run.defects:
             seen.add(a.problem)
         costs.append(round(spent, 6))
         counts.append(len(seen))
@@ -431,6 +439,7 @@ def _grid_html(run: RunData, base: Path) -> str:
         f"{counts[state]}</span>"
         for state, text in (
             ("solved", "solved"),
+            ("defective", "solved (statement known defective), counted apart"),
             ("attempted", "attempted, not solved"),
             ("pending", "selected, not attempted"),
             ("outside", "not selected"),
@@ -444,7 +453,7 @@ def _grid_html(run: RunData, base: Path) -> str:
 
 def _state(run: RunData, problem: str) -> str:
     if problem in run.passed:
-        return "solved"
+        return "defective" if problem in run.defects else "solved"
     if problem in run.by_problem:
         return "attempted"
     return "pending" if problem in run.selected else "outside"

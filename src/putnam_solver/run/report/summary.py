@@ -403,8 +403,12 @@ def summary_markdown(
     selection: dict[str, Any] = settings.get("selection", {})
     chosen: list[str] = list(settings.get("selected", []))
     selected = len(chosen)
-    passes = selected - len(unresolved)
-    audit = audit_state(attempts, audits or {}, chosen)
+    errata = selected_errata(settings)
+    defective = set(known_defects(settings))
+    solved = [p for p in chosen if p not in set(unresolved)]
+    apart = [p for p in solved if p in defective]
+    passes = len(solved) - len(apart)
+    audit = audit_state(attempts, audits or {}, [p for p in chosen if p not in defective])
     pin = selection.get("pin")
     pinned = f"pinned as {pin}" if pin else "UNPINNED (no SHA-256 pin; results are not comparable)"
     limit = settings.get("campaigns", 0)
@@ -415,7 +419,11 @@ def summary_markdown(
         state = f"{ended}, exit code {outcome['exit_code']}: {outcome['message']}"
     rows = [
         ("Run", state),
-        ("Benchmark", f"{selection.get('benchmark')} (sha256 {selection.get('benchmark_sha256')}); {pinned}"),
+        (
+            "Benchmark",
+            f"{_benchmark_name(settings)}{selection.get('benchmark')} (sha256 "
+            f"{selection.get('benchmark_sha256')}); {pinned}",
+        ),
         ("Prover, track", f"{config.get('prover')}, {config.get('track')}"),
         ("Model", _model_line(config)),
         (
@@ -424,7 +432,7 @@ def summary_markdown(
         ),
         ("Toolchain", str(settings.get("toolchain", "not recorded"))),
         ("Selected", str(selected)),
-        ("Verified passes", f"{passes}{_share(passes, selected)}"),
+        ("Verified passes", f"{passes}{_share(passes, selected)}{apart_note(apart)}"),
         ("Audited passes", _audited_line(audit, selected)),
         ("Unresolved", str(len(unresolved))),
         (
@@ -446,7 +454,8 @@ def summary_markdown(
         "",
         f"Generated: {datetime.now(UTC).isoformat(timespec='seconds')}",
         "",
-        _headline(audit, passes, selected),
+        _headline(audit, passes, selected)
+        + (f" Also solved, on statements known defective (counted apart): {', '.join(apart)}." if apart else ""),
         "",
         f"Report: [{REPORT_FILE}]({REPORT_FILE}) in this directory, written at the end of the run and by "
         "`putnam report RUN_DIR`.",
@@ -472,8 +481,65 @@ def summary_markdown(
         *(f"- {p}" for p in unresolved),
         *([] if unresolved else ["none"]),
         "",
+        *errata_section(errata, set(solved), _benchmark_notes(settings)),
     ]
     return "\n".join(out)
+
+
+def selected_errata(settings: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The benchmark record's errata (as the run recorded it) of the selected problems, by problem."""
+    record = settings.get("benchmark", {}).get("record", {})
+    chosen = set(settings.get("selected", []))
+    found: dict[str, list[dict[str, Any]]] = {}
+    for erratum in record.get("errata", []):
+        if erratum.get("problem") in chosen:
+            found.setdefault(erratum["problem"], []).append(erratum)
+    return found
+
+
+def known_defects(settings: Mapping[str, Any]) -> dict[str, str]:
+    """Problem -> what the run's recorded benchmark errata say is wrong with its statement, for the
+    statements they call defective: a solve of one is counted apart from solved, wherever results are
+    counted (SUMMARY.md, the report, the audit)."""
+    found: dict[str, list[str]] = {}
+    for e in settings.get("benchmark", {}).get("record", {}).get("errata", []):
+        if e.get("defective") and e.get("problem"):
+            found.setdefault(str(e["problem"]), []).append(f"{e.get('kind')}: {e.get('defect')}")
+    return {p: "; ".join(found[p]) for p in found}
+
+
+def apart_note(apart: Sequence[str]) -> str:
+    """``, plus N on statements known defective (counted apart: ...)``, or nothing."""
+    if not apart:
+        return ""
+    return f", plus {len(apart)} on statements known defective (counted apart: {', '.join(sorted(apart))})"
+
+
+def errata_section(errata: dict[str, list[dict[str, Any]]], solved: set[str], notes: Sequence[str]) -> list[str]:
+    """SUMMARY.md's list of the selected statements with known errata, and the benchmark's notes."""
+    if not errata and not notes:
+        return []
+    lines = ["## Known defects of the selected statements", ""]
+    for problem in sorted(errata):
+        for e in errata[problem]:
+            state = (
+                "unresolved" if problem not in solved else "solved, counted apart" if e.get("defective") else "solved"
+            )
+            lines.append(f"- {problem} ({state}): {e.get('kind')}: {e.get('defect')} (source: {e.get('source')})")
+    if not errata:
+        lines.append("none listed in the benchmark's errata")
+    lines += ["", *(f"Note: {n}" for n in notes), ""] if notes else [""]
+    return lines
+
+
+def _benchmark_name(settings: dict[str, Any]) -> str:
+    label = settings.get("benchmark", {}).get("label")
+    name = settings.get("benchmark", {}).get("name")
+    return f"{label}: " if name and label else ""
+
+
+def _benchmark_notes(settings: dict[str, Any]) -> list[str]:
+    return [str(n) for n in settings.get("benchmark", {}).get("record", {}).get("notes", [])]
 
 
 def _share(count: int, total: int) -> str:

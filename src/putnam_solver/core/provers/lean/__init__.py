@@ -36,10 +36,11 @@ from putnam_solver.core.provers.lean.compile import compile_gate
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
 from putnam_solver.core.provers.lean.toolchain import (
     LEAN_TOOL,
-    LEAN_TOOLCHAIN,
     LeanNotFound,
-    ToolchainPaths,
     find_lean,
+    lean_release,
+    lean_version,
+    release_paths,
     toolchain_fingerprint,
     toolchain_root,
 )
@@ -61,8 +62,9 @@ def _lean_runs_here(options: VerifyOptions) -> tuple[bool, str]:
 
 
 def _comparator_runs_here(options: VerifyOptions) -> tuple[bool, str]:
-    """G6 needs the bootstrapped comparator and every kernel the user asked for."""
-    return comparator_available(toolchain_root(), options.kernels)
+    """G6 needs the bootstrapped comparator (of the chosen release) and every kernel the user asked for."""
+    paths = release_paths(options)
+    return comparator_available(paths.root, options.kernels, paths.release)
 
 
 def _axle_reachable(options: VerifyOptions) -> tuple[bool, str]:
@@ -89,12 +91,11 @@ ALL_GATES: tuple[Gate, ...] = (
 
 
 class LeanProver:
-    """The Prover protocol for Lean 4 PutnamBench."""
+    """The Prover protocol for Lean 4 benchmarks (PutnamBench, miniF2F, ProofNet, any JSONL of statements)."""
 
     name: str = "lean"
     label: str = "Lean 4 with Mathlib"
     suffix: str = ".lean"
-    benchmark_file: str = "putnam_bench_lean4.jsonl"
     selftest_suites: tuple[str, ...] = ("lean-core", "lean-mathlib")
     tools: tuple[ToolSpec, ...] = (LEAN_TOOL,)
     """Only `lean` is the user's to choose: G6 runs the comparator, lean4export and landrun that
@@ -108,7 +109,8 @@ class LeanProver:
         return model_statement(problem.formal_statement, track)
 
     def has_answer(self, problem: Problem) -> bool:
-        return bool(parse_statement(problem.formal_statement).solutions)
+        """Whether the statement has answer holes (only in a benchmark whose record says it has them)."""
+        return problem.format.answers and bool(parse_statement(problem.formal_statement).solutions)
 
     def answer_forms(self, problem: Problem) -> list[str]:
         """The with-answer forms a candidate may use (``inlined``: PutnamBench's text; ``abbrev``)."""
@@ -132,8 +134,11 @@ class LeanProver:
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return toolchain_fingerprint(options)
 
+    def toolchain_version(self, options: VerifyOptions) -> str | None:
+        return lean_version(options)
+
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
-        rows = [Readiness(*row) for row in toolchain_status(toolchain_root())]
+        rows = [Readiness(*row) for row in toolchain_status(toolchain_root(), lean_release(options.toolchain))]
         try:
             lean = find_lean(options)
             rows.insert(0, Readiness("lean used by the gates", True, f"{lean.version} ({lean.origin})"))
@@ -141,23 +146,28 @@ class LeanProver:
             rows.insert(0, Readiness("lean used by the gates", False, str(exc)))
         return rows
 
-    def workspace_files(self) -> dict[str, str]:
-        """A Lake project that reuses the bootstrapped Mathlib build, on the pinned Lean."""
-        mathlib = ToolchainPaths(toolchain_root()).mathlib
-        lakefile = f'name = "putnam_attempt"\n\n[[require]]\nname = "mathlib"\npath = "{mathlib.as_posix()}"\n'
-        return {"lakefile.toml": lakefile, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
+    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
+        """A Lake project that reuses the bootstrapped Mathlib build, on the pinned Lean of the release."""
+        paths = release_paths(options)
+        lakefile = f'name = "putnam_attempt"\n\n[[require]]\nname = "mathlib"\npath = "{paths.mathlib.as_posix()}"\n'
+        return {"lakefile.toml": lakefile, "lean-toolchain": paths.release.toolchain + "\n"}
 
     def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
         """The bootstrapped project's packages (Mathlib and its dependencies) and Lean's own sources:
         those of every elan toolchain there, and of a `lean` the user chose."""
-        paths = ToolchainPaths(toolchain_root())
+        paths = release_paths(options)
         toolchains = sorted((paths.elan_home / "toolchains").glob("*/src/lean"))
         chosen = explicit_tool(LEAN_TOOL, options)
         given = (chosen[0].resolve().parent.parent / "src" / "lean",) if chosen is not None else ()
         return (paths.project / ".lake" / "packages", *toolchains, *given)
 
     def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
-        return plan(request.directory or toolchain_root(), build_mathlib=request.build_mathlib, nanoda=request.nanoda)
+        return plan(
+            request.directory or toolchain_root(),
+            build_mathlib=request.build_mathlib,
+            nanoda=request.nanoda,
+            release=lean_release(request.toolchain),
+        )
 
     def interactive(self) -> Interactive:
         """A warm ``lean --server`` per import header (``interactive``), for the agent's tools only."""
@@ -171,7 +181,7 @@ class LeanProver:
         This is a record for the verdict, not a check, so it never raises: text that does not lex or a
         statement without solutions gives ``{}``.
         """
-        if track is not Track.NO_ANSWER:
+        if track is not Track.NO_ANSWER or not problem.format.answers:
             return {}
         try:
             statement = parse_statement(problem.formal_statement)

@@ -90,8 +90,10 @@ def check_statement(
     walk = _Walk([], [], [])
     position = 0
     theorem_seen = False
+    pinned = {tuple(t.text for t in c.tokens) for c in expected.commands if c is not expected.theorem}
     for command in commands:
-        walk.violations += _layout_violations(command)
+        if tuple(t.text for t in command.tokens) not in pinned:  # the statement's own commands are pinned
+            walk.violations += _layout_violations(command)
         key = _key(command)
         if theorem_seen:
             walk.violations += _after_theorem(command, walk)
@@ -312,6 +314,21 @@ def _combinator_prefix_end(tokens: Sequence[Token], policy: LeanPolicy) -> tuple
     return i, opens
 
 
+def _statement_prefix(tokens: Sequence[Token]) -> Sequence[Token]:
+    """The challenge theorem's own leading ``set_option NAME VALUE in`` and ``open ... in`` groups (a
+    benchmark may write ``set_option maxRecDepth 2048 in theorem ...``): part of the pinned statement,
+    whatever the option, so the candidate must keep them as they are."""
+    i = 0
+    while i < len(tokens):
+        if tokens[i].text == "set_option" and i + 3 < len(tokens) and tokens[i + 3].text == "in":
+            i += 4
+        elif tokens[i].text == "open" and (after := _open_in_end(tokens, i)) is not None:
+            i = after
+        else:
+            break
+    return tokens[:i]
+
+
 def _open_in_end(tokens: Sequence[Token], i: int) -> int | None:
     """Index after the ``in`` of ``open NAMES in`` at ``i`` (plain names only), else None."""
     j = i + 1
@@ -342,11 +359,16 @@ def _compare(
     violations: list[Violation] = []
     fixed: Sequence[Token] = want.tokens if hole is None else want.tokens[:hole]
     if want is expected.theorem:
+        own = _statement_prefix(want.tokens)
         start, opens = _combinator_prefix_end(tokens, policy)
+        if own and start >= len(own) and same_tokens(own, tokens[start - len(own) : start]):
+            start -= len(own)  # the challenge's own `... in` groups, which the candidate's prefix swallowed
+        opens = [t for t in opens if t.offset < tokens[start].offset] if start < len(tokens) else opens
         tokens = tokens[start:]
         if opens and not semantic:
             violations.append(Violation(opens[0].line, "`open ... in` the theorem", _needs_g6("`open ... in`")))
-        if tokens and tokens[0].text == "set_option" and len(tokens) > 1:
+        ours = bool(own) and same_tokens(own, tokens[: len(own)])
+        if tokens and tokens[0].text == "set_option" and len(tokens) > 1 and not ours:
             violations.append(Violation(tokens[0].line, f"set_option {tokens[1].text}", "option not allowed"))
     drop = frozenset({"noncomputable"}) if want is not expected.theorem else frozenset()
     fixed = _without_docs(fixed[: want.head], drop) + list(fixed[want.head :])

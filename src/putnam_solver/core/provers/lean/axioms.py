@@ -4,7 +4,7 @@
 In a new fresh sandbox, `lean --json` compiles the harness file ``<Module>Axioms.lean``::
 
     import <Module>
-    #print axioms <problem id>
+    #print axioms <theorem>
 
 with the candidate's compiled module on ``LEAN_PATH``. ``#print axioms`` walks the theorem's type and
 value and everything they use, transitively, so the answer definitions of a no-answer candidate and
@@ -45,6 +45,7 @@ from typing import Any
 
 from putnam_solver.core.gatekit import sandbox_limits
 from putnam_solver.core.provers.lean import compile as g4
+from putnam_solver.core.provers.lean.checks import challenge_theorem
 from putnam_solver.core.provers.lean.compile import (
     LeanMessage,
     compile_against_candidate,
@@ -127,7 +128,7 @@ def compiled_module(sub: Submission) -> tuple[str, bytes]:
 
 def axioms_gate(sub: Submission) -> GateResult:
     """G5: ``#print axioms`` in a harness file, held against the allowed set (see module docstring)."""
-    module, theorem = sub.problem.module, sub.problem.id
+    module, theorem = sub.problem.module, challenge_theorem(sub)
     evidence: dict[str, Any] = {"theorem": theorem, "allowed": sorted(ALLOWED_AXIOMS)}
     try:
         olean_name, olean = compiled_module(sub)

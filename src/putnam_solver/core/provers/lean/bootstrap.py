@@ -26,12 +26,11 @@ from typing import Any
 
 from putnam_solver.core.provers import InstallError
 from putnam_solver.core.provers.lean.toolchain import (
+    DEFAULT,
     LANDRUN_REV,
-    LEAN4EXPORT_REV,
-    LEAN_TOOLCHAIN,
-    MATHLIB_REV,
-    MATHLIB_TAG,
+    LeanRelease,
     ToolchainPaths,
+    installed_releases,
 )
 from putnam_solver.core.util import sha256_file, write_atomic
 
@@ -62,17 +61,34 @@ LANDRUN_GIT = "https://github.com/Zouuup/landrun"
 CHALLENGE_MODULE = "Challenge"
 SOLUTION_MODULE = "Solution"
 
-LAKEFILE = f"""name = "PutnamWorkspace"
+
+def _toml_value(value: bool | int | str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, int) else json.dumps(value)
+
+
+PROJECT_LEAN_OPTIONS: dict[str, bool | int | str] = {"autoImplicit": False}
+"""The ``leanOptions`` of the project template: PutnamBench's (``autoImplicit`` off, as in Mathlib itself),
+used for benchmarks whose record states none of their own."""
+
+
+def lakefile(release: LeanRelease = DEFAULT, options: Mapping[str, bool | int | str] = PROJECT_LEAN_OPTIONS) -> str:
+    """The Lake project every Lean gate copies, for one release: Mathlib pinned by commit, the two
+    libraries comparator builds, and the benchmark's ``leanOptions`` (a fresh project per verification
+    carries the benchmark's own; they apply to its two libraries, not to Mathlib)."""
+    lines = [f"{name} = {_toml_value(value)}" for name, value in sorted(options.items())]
+    return f"""name = "PutnamWorkspace"
 version = "0.1.0"
 defaultTargets = []
 
 [leanOptions]
-autoImplicit = false
+{chr(10).join(lines)}
 
 [[require]]
 name = "mathlib"
 git = "{MATHLIB_GIT}"
-rev = "{MATHLIB_REV}"
+rev = "{release.mathlib_rev}"
 
 [[lean_lib]]
 name = "{CHALLENGE_MODULE}"
@@ -80,20 +96,22 @@ name = "{CHALLENGE_MODULE}"
 [[lean_lib]]
 name = "{SOLUTION_MODULE}"
 """
-"""The Lake project every Lean gate copies. Mathlib is pinned by commit (tag {MATHLIB_TAG}); the two
-libraries are the modules comparator builds, and ``autoImplicit`` is off as in Mathlib itself."""
 
 
-def lean_option_flags(lakefile: str = LAKEFILE) -> tuple[str, ...]:
-    """The ``[leanOptions]`` of the pinned lakefile as the ``-D`` flags Lake gives `lean` for them.
+LAKEFILE = lakefile()
+
+
+def lean_option_flags(options: Mapping[str, object] | None = None, lakefile_text: str = LAKEFILE) -> tuple[str, ...]:
+    """Lean options as the ``-D`` flags Lake gives `lean` for them: ``options`` (a benchmark's own), else
+    the ``[leanOptions]`` of the project template.
 
     G4 and G5 call `lean` themselves, so without these they would compile with Lean's defaults while
-    comparator's ``lake build`` uses the project's (``autoImplicit false``), and the fast profile could
-    pass what the full one refuses. Lake formats each as ``-D<name>=<value>``, strings in double quotes
-    (leanprover/lean4 src/Lean/Util/LeanOptions.lean, ``LeanOption.asCliArg`` and ``asCliFlagValue``).
+    comparator's ``lake build`` uses the project's, and the fast profile could pass what the full one
+    refuses. Lake formats each as ``-D<name>=<value>``, strings in double quotes (leanprover/lean4
+    src/Lean/Util/LeanOptions.lean, ``LeanOption.asCliArg`` and ``asCliFlagValue``).
     """
-    options = tomllib.loads(lakefile).get("leanOptions", {})
-    return tuple(f"-D{name}={_cli_value(value)}" for name, value in sorted(options.items()))
+    chosen = dict(options) if options is not None else tomllib.loads(lakefile_text).get("leanOptions", {})
+    return tuple(f"-D{name}={_cli_value(value)}" for name, value in sorted(chosen.items()))
 
 
 def _cli_value(value: object) -> str:
@@ -106,13 +124,18 @@ def _cli_value(value: object) -> str:
     raise ValueError(f"a Lean option must be a string, a boolean or a natural number, not {value!r}")
 
 
-PINS: dict[str, str] = {
-    "lean": LEAN_TOOLCHAIN,
-    "mathlib": f"{MATHLIB_TAG} {MATHLIB_REV}",
-    "comparator": COMPARATOR_REV,
-    "lean4export": LEAN4EXPORT_REV,
-    "landrun": LANDRUN_REV,
-}
+def release_pins(release: LeanRelease) -> dict[str, str]:
+    """What a bootstrap of ``release`` installs, pinned."""
+    return {
+        "lean": release.toolchain,
+        "mathlib": f"{release.mathlib_tag} {release.mathlib_rev}",
+        "comparator": COMPARATOR_REV,
+        "lean4export": release.lean4export_rev,
+        "landrun": LANDRUN_REV,
+    }
+
+
+PINS = release_pins(DEFAULT)
 
 Progress = Callable[[str], None]
 COMMAND_OUTPUT_TAIL = 4000
@@ -148,7 +171,10 @@ def record_step(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequence[
         "pin": pin,
         "artifacts": {str(p.relative_to(paths.root)): sha256_file(p) for p in artifacts},
     }
-    write_json_atomic(paths.manifest, {**manifest, "pins": PINS, "steps": steps})
+    recorded = manifest.get("pins")
+    pins = {k: v for k, v in recorded.items() if isinstance(v, dict)} if isinstance(recorded, dict) else {}
+    pins[paths.release.version] = release_pins(paths.release)
+    write_json_atomic(paths.manifest, {**manifest, "pins": pins, "steps": steps})
 
 
 def step_recorded(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequence[Path]) -> bool:
@@ -241,24 +267,24 @@ def _install_elan(paths: ToolchainPaths, progress: Progress) -> None:
 
 def _install_lean(paths: ToolchainPaths, progress: Progress) -> None:
     run_command(
-        [paths.elan_bin / "elan", "toolchain", "install", LEAN_TOOLCHAIN],
+        [paths.elan_bin / "elan", "toolchain", "install", paths.release.toolchain],
         cwd=paths.root,
         env=paths.env(),
         progress=progress,
     )
 
 
-def project_files() -> dict[str, str]:
-    """The files of the Lake project template, by name."""
-    return {"lakefile.toml": LAKEFILE, "lean-toolchain": LEAN_TOOLCHAIN + "\n"}
+def project_files(release: LeanRelease = DEFAULT) -> dict[str, str]:
+    """The files of the Lake project template of ``release``, by name."""
+    return {"lakefile.toml": lakefile(release), "lean-toolchain": release.toolchain + "\n"}
 
 
 def _write_project(paths: ToolchainPaths, progress: Progress) -> None:
     project = paths.project
     project.mkdir(parents=True, exist_ok=True)
-    for name, text in project_files().items():
+    for name, text in project_files(paths.release).items():
         (project / name).write_text(text, encoding="utf-8")
-    progress(f"wrote {', '.join(project_files())} in {project}")
+    progress(f"wrote {', '.join(project_files(paths.release))} in {project}")
 
 
 def _fetch_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
@@ -312,7 +338,11 @@ def _build_comparator(paths: ToolchainPaths, progress: Progress) -> None:
 
 
 def _build_lean4export(paths: ToolchainPaths, progress: Progress) -> None:
-    _build_lake_exe(paths, LEAN4EXPORT_GIT, LEAN4EXPORT_REV, "lean4export", paths.lean4export, progress)
+    """lean4export's repository names the Lean it builds with (its ``lean-toolchain``): the release's own."""
+    release = paths.release
+    source = checkout(paths, LEAN4EXPORT_GIT, release.lean4export_rev, f"lean4export-{release.version}", progress)
+    run_command([paths.lake, "build", "lean4export"], cwd=source, env=paths.env(), progress=progress)
+    _install_binary(source / ".lake" / "build" / "bin" / "lean4export", paths.lean4export)
 
 
 def _build_nanoda(paths: ToolchainPaths, progress: Progress) -> None:
@@ -352,11 +382,14 @@ def _build_landrun(paths: ToolchainPaths, progress: Progress) -> None:
     )
 
 
-def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[Step]:
-    """The steps that make ``root`` a complete toolchain directory, in the order they must run."""
-    paths = ToolchainPaths(root)
+def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release: LeanRelease = DEFAULT) -> list[Step]:
+    """The steps that make ``root`` a complete toolchain directory for ``release``, in the order they must
+    run. Steps of one release are named after it (``lean v4.24.0``), so releases install side by side and
+    the shared ones (elan, comparator, landrun) run once."""
+    paths = ToolchainPaths(root, release)
     project = paths.project
     packages = project / ".lake" / "packages"
+    tag = release.version
 
     def step(
         name: str,
@@ -367,18 +400,18 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
     ) -> Step:
         return Step(name, description, paths, pin, tuple(artifacts), lambda progress: action(paths, progress))
 
-    mathlib = PINS["mathlib"]
+    mathlib = release_pins(release)["mathlib"]
     mathlib_oleans = (
         step(
-            "mathlib-build",
-            f"build Mathlib {MATHLIB_TAG} from source in {project} (hours; needs ~16 GB of memory)",
+            f"mathlib-build {tag}",
+            f"build Mathlib {release.mathlib_tag} from source in {project} (hours; needs ~16 GB of memory)",
             mathlib,
             [paths.mathlib_olean],
             _build_mathlib,
         )
         if build_mathlib
         else step(
-            "mathlib-cache",
+            f"mathlib-cache {tag}",
             f"download Mathlib's prebuilt .olean files (several GB) into {packages} (lake exe cache get)",
             mathlib,
             [paths.mathlib_olean],
@@ -396,29 +429,29 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
             _install_elan,
         ),
         step(
-            "lean",
-            f"download Lean {LEAN_TOOLCHAIN} into {paths.elan_home / 'toolchains'}",
-            LEAN_TOOLCHAIN,
+            f"lean {tag}",
+            f"download Lean {release.toolchain} into {paths.elan_home / 'toolchains'}",
+            release.toolchain,
             [paths.lean],
             _install_lean,
         ),
         step(
-            "project",
-            f"write the Lake project template (Mathlib {MATHLIB_TAG}, autoImplicit false) into {project}",
+            f"project {tag}",
+            f"write the Lake project template (Mathlib {release.mathlib_tag}, autoImplicit false) into {project}",
             mathlib,
-            [project / name for name in project_files()],
+            [project / name for name in project_files(release)],
             _write_project,
         ),
         step(
-            "mathlib-source",
-            f"clone Mathlib {MATHLIB_REV} and its dependencies into {packages} (lake update)",
+            f"mathlib-source {tag}",
+            f"clone Mathlib {release.mathlib_rev} and its dependencies into {packages} (lake update)",
             mathlib,
             [project / "lake-manifest.json"],
             _fetch_mathlib,
         ),
         mathlib_oleans,
         step(
-            "mathlib-warm",
+            f"mathlib-warm {tag}",
             f"build one `import Mathlib` module in {project} so that Lake never writes into the shared "
             "packages later (comparator builds with them read-only)",
             mathlib,
@@ -434,10 +467,10 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False) -> list[
             _build_comparator,
         ),
         step(
-            "lean4export",
-            f"clone {LEAN4EXPORT_GIT} at {LEAN4EXPORT_REV} into {paths.sources}, build it and install "
-            f"{paths.lean4export}",
-            LEAN4EXPORT_REV,
+            f"lean4export {tag}",
+            f"clone {LEAN4EXPORT_GIT} at {release.lean4export_rev} into {paths.sources}, build it with Lean "
+            f"{tag} and install {paths.lean4export}",
+            release.lean4export_rev,
             [paths.lean4export],
             _build_lean4export,
         ),
@@ -491,24 +524,28 @@ def _lean_version(lean: Path) -> tuple[bool, str]:
     return True, version
 
 
-def toolchain_status(root: Path) -> list[tuple[str, bool, str]]:
-    """One line per component for ``putnam doctor``: name, whether it is usable, and the detail."""
+def toolchain_status(root: Path, release: LeanRelease = DEFAULT) -> list[tuple[str, bool, str]]:
+    """One line per component of ``release`` for ``putnam doctor``: name, whether it is usable, the detail."""
     from putnam_solver.core.sandbox import landlock_status
 
-    paths = ToolchainPaths(root)
-    steps = {s.name: s for s in [*plan(root), *plan(root, build_mathlib=True)]}
+    paths = ToolchainPaths(root, release)
+    tag = release.version
+    steps = {s.name: s for s in [*plan(root, release=release), *plan(root, build_mathlib=True, release=release)]}
     rows: list[tuple[str, bool, str]] = []
     for name in ("elan", "lean", "project", "mathlib", "comparator", "lean4export", "landrun"):
+        own = f"{name} {tag}"
         if name == "lean":
-            rows.append(("lean", *_lean_row(paths.lean, steps["lean"].done())))
+            rows.append((own, *_lean_row(paths.lean, steps[own].done())))
         elif name == "mathlib":
-            ok = steps["mathlib-cache"].done() or steps["mathlib-build"].done()
-            detail = str(paths.mathlib_olean) if ok else "no Mathlib .olean files; run putnam bootstrap"
-            rows.append(("mathlib", ok, detail))
+            ok = steps[f"mathlib-cache {tag}"].done() or steps[f"mathlib-build {tag}"].done()
+            detail = str(paths.mathlib_olean) if ok else f"no Mathlib {tag} .olean files; run putnam bootstrap"
+            rows.append((own, ok, detail))
         else:
-            step = steps[name]
+            step = steps.get(own) or steps[name]
             ok = step.done()
             target = ", ".join(str(p) for p in step.artifacts)
-            rows.append((name, ok, target if ok else f"missing or changed: {target}; run putnam bootstrap"))
+            rows.append((step.name, ok, target if ok else f"missing or changed: {target}; run putnam bootstrap"))
+    installed = installed_releases(root)
+    rows.append(("releases installed", bool(installed), ", ".join(installed) or f"none under {root}"))
     rows.append(("landlock", *landlock_status()))
     return rows

@@ -11,9 +11,10 @@ the two gates.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Final
 
-from putnam_solver.core.gatekit import text_gate_result
+from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.lean._forbidden import attribute_names, check_forbidden, scan_forbidden
 from putnam_solver.core.provers.lean._policy import (
     ADDITIONS,
@@ -27,7 +28,7 @@ from putnam_solver.core.provers.lean._policy import (
 )
 from putnam_solver.core.provers.lean._preservation import check_preservation, check_statement
 from putnam_solver.core.provers.lean.challenge import AnswerForm, answer_form, challenge
-from putnam_solver.core.provers.lean.syntax import LexError, StatementError, commands_of, parse_statement
+from putnam_solver.core.provers.lean.syntax import LexError, StatementError, Token, commands_of, parse_statement
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import PROFILE_GATES, Gate, GateResult, GateStatus, Submission, Track
 
@@ -90,9 +91,46 @@ def preservation_gate(sub: Submission) -> GateResult:
     return result
 
 
+def challenge_theorem(sub: Submission) -> str:
+    """The name of the theorem to prove, as the challenge declares it (not assumed to be the problem id:
+    PutnamBench names theorems after problems, other benchmarks need not)."""
+    return parse_statement(sub.challenge).theorem_name
+
+
 def forbidden_gate(sub: Submission) -> GateResult:
-    """G3 on a submission."""
-    return text_gate_result("G3", "forbidden", check_forbidden(sub.candidate), "no forbidden constructs")
+    """G3 on a submission: forbidden constructs the candidate adds. Those of the challenge itself (outside
+    its holes: a benchmark's own ``set_option``, ``local notation``) belong to the pinned statement, which
+    G2 keeps verbatim, and are not counted against the candidate."""
+    found = excuse_statement_constructs(check_forbidden(sub.candidate), statement_constructs(sub))
+    return text_gate_result("G3", "forbidden", found, "no forbidden constructs")
+
+
+def statement_constructs(sub: Submission) -> Counter[str]:
+    """The forbidden constructs the challenge itself contains outside its holes (the theorem's proof and,
+    on no-answer, the answer values), counted: each may occur that many times in the candidate."""
+    try:
+        statement = parse_statement(form_challenge(sub)[1])
+    except (LexError, StatementError):
+        return Counter()
+    holes = {id(statement.theorem): statement.proof_assign + 1}  # tokens kept of each command with a hole
+    if sub.track is Track.NO_ANSWER:
+        holes |= {id(s.command): len(s.command.tokens) - 1 for s in statement.solutions}
+    kept: list[Token] = []
+    for command in statement.commands:
+        kept.extend(command.tokens[: holes.get(id(command), len(command.tokens))])
+    return Counter(v.construct for v in scan_forbidden(kept))  # doc comments are skipped there
+
+
+def excuse_statement_constructs(found: list[Violation], allowed: Counter[str]) -> list[Violation]:
+    """``found`` less up to ``allowed[c]`` violations of each construct ``c`` (the statement's own)."""
+    left = Counter(allowed)
+    kept: list[Violation] = []
+    for violation in found:
+        if left[violation.construct] > 0:
+            left[violation.construct] -= 1
+        else:
+            kept.append(violation)
+    return kept
 
 
 GATES: Final = (Gate("G2", "preservation", preservation_gate), Gate("G3", "forbidden", forbidden_gate))

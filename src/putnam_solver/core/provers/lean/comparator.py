@@ -44,9 +44,16 @@ from putnam_solver.core.provers.lean.bootstrap import (
     CHALLENGE_MODULE,
     COMPARATOR_REV,
     SOLUTION_MODULE,
+    lakefile,
 )
-from putnam_solver.core.provers.lean.checks import form_challenge
-from putnam_solver.core.provers.lean.toolchain import ToolchainPaths, pinned_toolchain_env, toolchain_root
+from putnam_solver.core.provers.lean.checks import challenge_theorem, form_challenge
+from putnam_solver.core.provers.lean.toolchain import (
+    DEFAULT,
+    LeanRelease,
+    ToolchainPaths,
+    pinned_toolchain_env,
+    release_paths,
+)
 from putnam_solver.core.sandbox import (
     DEFAULT_PATH,
     SandboxLimits,
@@ -63,7 +70,7 @@ GATE_NAME = "kernel"
 KERNELS = ("lean", "nanoda")
 OUTPUT_TAIL = 3000
 SOLUTION_DEF = re.compile(r"^(?:noncomputable\s+)?(?:abbrev|def)\s+(\S+_solution)\b", re.MULTILINE)
-"""A PutnamBench answer hole: ``abbrev putnam_X_solution`` (or ``def``) at the start of a line."""
+"""An answer hole (PutnamBench): ``abbrev putnam_X_solution`` (or ``def``) at the start of a line."""
 PROJECT_FILES = ("lakefile.toml", "lean-toolchain", "lake-manifest.json")
 SOLUTION_BUILD_LINE = f"Building {SOLUTION_MODULE}"
 """What comparator prints just before it builds the candidate (Main.lean:115 ``safeLakeBuild``)."""
@@ -83,9 +90,11 @@ def comparator_limits(options: VerifyOptions) -> SandboxLimits:
     return SandboxLimits(timeout_seconds=options.comparator_timeout_seconds, memory_mb=memory)
 
 
-def comparator_available(root: Path, kernels: tuple[str, ...] = ("lean",)) -> tuple[bool, str]:
-    """Whether comparator can run from the toolchain at ``root``, and what is missing if not."""
-    paths = ToolchainPaths(root)
+def comparator_available(
+    root: Path, kernels: tuple[str, ...] = ("lean",), release: LeanRelease = DEFAULT
+) -> tuple[bool, str]:
+    """Whether comparator can run from the toolchain of ``release`` at ``root``, and what is missing if not."""
+    paths = ToolchainPaths(root, release)
     unknown = [k for k in kernels if k not in KERNELS]
     if unknown:
         return False, f"unknown kernel(s) {', '.join(unknown)}; choose from {', '.join(KERNELS)}"
@@ -103,8 +112,8 @@ def comparator_available(root: Path, kernels: tuple[str, ...] = ("lean",)) -> tu
         missing.append(paths.project / ".lake" / "packages")
     if missing:
         names = ", ".join(str(p.relative_to(root)) for p in missing)
-        fix = "putnam bootstrap --nanoda" if "nanoda" in kernels else "putnam bootstrap"
-        return False, f"comparator toolchain at {root} incomplete (missing {names}); run {fix}"
+        fix = f"putnam bootstrap --toolchain {release.version}" + (" --nanoda" if "nanoda" in kernels else "")
+        return False, f"comparator toolchain {release.version} at {root} incomplete (missing {names}); run {fix}"
     landlock, why = landlock_status()
     if not landlock:
         return False, f"comparator sandboxes builds with landrun, which needs Landlock: {why}"
@@ -146,7 +155,7 @@ def comparator_config(sub: Submission, paths: ToolchainPaths) -> dict[str, Any]:
     config: dict[str, Any] = {
         "challenge_module": CHALLENGE_MODULE,
         "solution_module": SOLUTION_MODULE,
-        "theorem_names": [sub.problem.id],
+        "theorem_names": [challenge_theorem(sub)],
         "permitted_axioms": list(ALLOWED_AXIOMS),
     }
     if "nanoda" in sub.options.kernels:
@@ -161,6 +170,7 @@ def prepare_project(sub: Submission, paths: ToolchainPaths, config: dict[str, An
     bootstrapped Mathlib packages linked in (read-only to the candidate's build: landrun lets it write
     only to this project's own ``.lake``, and the link points outside it)."""
     files = {name: (paths.project / name).read_bytes() for name in PROJECT_FILES}
+    files["lakefile.toml"] = lakefile(paths.release, dict(sub.problem.format.lean_options)).encode("utf-8")
     files[f"{CHALLENGE_MODULE}.lean"] = form_challenge(sub)[1].encode("utf-8")
     files[f"{SOLUTION_MODULE}.lean"] = sub.candidate_bytes
     files["config.json"] = json.dumps(config, indent=2).encode("utf-8")
@@ -250,12 +260,11 @@ def judge(result: SandboxResult, limits: SandboxLimits) -> tuple[GateStatus, str
 
 def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     """G6: run comparator on a fresh project; passed only if it exits 0 on its own."""
-    root = toolchain_root() if root is None else root
     options = sub.options
-    available, why = comparator_available(root, options.kernels)
+    paths = release_paths(options, root)
+    available, why = comparator_available(paths.root, options.kernels, paths.release)
     if not available:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, why)
-    paths = ToolchainPaths(root)
     fingerprint = comparator_fingerprint(paths)
     evidence: dict[str, Any] = {"comparator_rev": COMPARATOR_REV, "fingerprint": fingerprint}
     if known_good_failed(options):

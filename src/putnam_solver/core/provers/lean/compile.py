@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -151,12 +151,14 @@ def compile_lean(
     unsafe_no_sandbox: bool = False,
     extra_lean_path: Sequence[Path] = (),
     emit_olean: bool = True,
+    lean_options: Mapping[str, object] | None = None,
 ) -> LeanRun:
     """Compile ``source`` as module ``module`` in a fresh directory under ``scratch``, in the sandbox.
 
     ``extra_lean_path`` directories are appended to ``LEAN_PATH`` and exposed read-only (G5 passes the
-    candidate's compiled module this way). The pinned project's ``leanOptions`` are passed as Lake
-    passes them, so every gate elaborates with the options comparator's build uses. Paths on the
+    candidate's compiled module this way). ``lean_options`` (the benchmark's, else the pinned project's
+    ``leanOptions``) are passed as Lake passes them, so every gate elaborates with the options
+    comparator's build uses. Paths on the
     command line are relative to the fresh directory, which is also `lean`'s package root, so the
     module name is ``module``.
     Raises SandboxUnavailable when the sandbox cannot run.
@@ -165,7 +167,7 @@ def compile_lean(
     workdir = fresh_copy({source_name: source}, scratch)
     flags = ["-o", olean_name] if emit_olean else []
     result = run_sandboxed(
-        [*lean.argv, "--json", f"--threads={LEAN_THREADS}", *lean_option_flags(), *flags, source_name],
+        [*lean.argv, "--json", f"--threads={LEAN_THREADS}", *lean_option_flags(lean_options), *flags, source_name],
         workdir=workdir,
         readonly=(*lean.readonly, *extra_lean_path),
         env=lean.run_env(tuple(extra_lean_path)),
@@ -192,6 +194,7 @@ def compile_against_candidate(
         unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
         extra_lean_path=(library,),
         emit_olean=False,
+        lean_options=dict(sub.problem.format.lean_options),
     )
 
 
@@ -253,7 +256,9 @@ def _compile_and_judge(sub: Submission, evidence: dict[str, Any]) -> GateResult:
         scratch=sub.scratch / "compile",
         limits=limits,
         unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
+        lean_options=dict(sub.problem.format.lean_options),
     )
+    evidence["lean_options"] = dict(sub.problem.format.lean_options)
     evidence.update(run.evidence())
     if run.olean is not None:  # recorded even on failure: G5 may still report on it (keep_going)
         try:

@@ -1,19 +1,24 @@
-"""Where the pinned Lean toolchain lives and how the gates invoke `lean`.
+"""Where the pinned Lean toolchains live and how the gates invoke `lean`.
 
+A benchmark states the Lean and Mathlib release its statements were written for (its record's
+``toolchain``: PutnamBench v4.27.0, miniF2F v4.24.0, ProofNet v4.28.0). ``putnam bootstrap`` installs each
+release side by side, one Lake project per pinned Mathlib, and the gates judge with the release
+``VerifyOptions.toolchain`` names (by default the benchmark's own; ``--toolchain`` chooses another).
 Layout of a bootstrapped directory (written by ``putnam bootstrap``, see ``bootstrap.py``)::
 
-    <dir>/toolchain.json     manifest: pins, versions and SHA-256 of every installed binary
-    <dir>/elan/              elan home (toolchain leanprover/lean4:v4.27.0)
-    <dir>/project/           Lake project: Mathlib v4.27.0, autoImplicit false
-    <dir>/bin/comparator     leanprover/comparator
-    <dir>/bin/lean4export    lean4export
-    <dir>/bin/landrun        landrun
+    <dir>/toolchain.json               manifest: pins, versions and SHA-256 of every installed binary
+    <dir>/elan/                        elan home (one toolchain per release: leanprover/lean4:v4.27.0 ...)
+    <dir>/projects/<release>/          Lake project: Mathlib at that release, autoImplicit false
+    <dir>/bin/comparator               leanprover/comparator (built with its own Lean)
+    <dir>/bin/lean4export-<release>    lean4export for that release's .olean files
+    <dir>/bin/landrun                  landrun
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,11 +29,69 @@ from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable, explicit_tool,
 from putnam_solver.core.sandbox import DEFAULT_PATH
 from putnam_solver.core.verify import VerifyOptions
 
-LEAN_TOOLCHAIN = "leanprover/lean4:v4.27.0"
-MATHLIB_REV = "a3a10db0e9d66acbebf76c5e6a135066525ac900"
-MATHLIB_TAG = "v4.27.0"
-LEAN4EXPORT_REV = "590dec59d93ab6becdf16fdd8aee5abbb99cb856"
 LANDRUN_REV = "811cfff51ceaf3d9843708aa6d22e9b84ccac8b4"
+DEFAULT_RELEASE = "v4.27.0"
+"""The release used where no benchmark states one (PutnamBench's)."""
+LEAN4EXPORT_REVS: dict[str, str] = {
+    "v4.24.0": "f7f95b22c1bff79cfbec7f32c13ced73a1b4fdcd",
+    "v4.27.0": "590dec59d93ab6becdf16fdd8aee5abbb99cb856",
+    "v4.28.0": "d065b0009aed0520e9e99752847a33b337661690",
+}
+"""lean4export per Lean release: the commit of leanprover/lean4export tagged with that release (``chore:
+v4.24.0``, ``chore: backport v4.27.0``, ``backport v4.28.0``); each writes the NDJSON format 3.1.0 that
+the pinned comparator reads, from that release's ``.olean`` files."""
+
+
+@dataclass(frozen=True)
+class LeanRelease:
+    """One Lean/Mathlib release a benchmark was written for, pinned: Lean's toolchain, Mathlib's tag and
+    commit, and the lean4export that reads its ``.olean`` files."""
+
+    version: str
+    mathlib_rev: str
+    lean4export_rev: str
+
+    @property
+    def toolchain(self) -> str:
+        return f"leanprover/lean4:{self.version}"
+
+    @property
+    def mathlib_tag(self) -> str:
+        return self.version
+
+
+@functools.cache
+def lean_releases() -> dict[str, LeanRelease]:
+    """Every release a registered benchmark states, pinned by its record's Mathlib commit (each needs a
+    lean4export pin here: a test checks it)."""
+    from putnam_solver.core.benchmarks import benchmark_names, get_spec
+
+    found: dict[str, LeanRelease] = {}
+    for spec in map(get_spec, benchmark_names()):
+        for file in spec.files:
+            stated = file.toolchain
+            if stated.prover == "lean" and stated.version in LEAN4EXPORT_REVS:
+                rev = stated.details.get("mathlib_rev", "")
+                found[stated.version] = LeanRelease(stated.version, rev, LEAN4EXPORT_REVS[stated.version])
+    return dict(sorted(found.items()))
+
+
+def lean_release(version: str | None) -> LeanRelease:
+    """The pinned release ``version`` names (default: ``DEFAULT_RELEASE``); InputError for another."""
+    from putnam_solver.core.util import InputError
+
+    chosen = version or DEFAULT_RELEASE
+    known = lean_releases()
+    if chosen not in known:
+        raise InputError(f"no pinned Lean release {chosen!r}; choose one of: {', '.join(known)} (--toolchain)")
+    return known[chosen]
+
+
+DEFAULT = lean_release(DEFAULT_RELEASE)
+LEAN_TOOLCHAIN = DEFAULT.toolchain
+MATHLIB_REV = DEFAULT.mathlib_rev
+MATHLIB_TAG = DEFAULT.mathlib_tag
+LEAN4EXPORT_REV = DEFAULT.lean4export_rev
 
 
 def default_toolchain_dir() -> Path:
@@ -41,12 +104,25 @@ def toolchain_root() -> Path:
     return Path(configured).expanduser() if configured else default_toolchain_dir()
 
 
+def release_paths(options: VerifyOptions, root: Path | None = None) -> ToolchainPaths:
+    """The bootstrapped files of the release ``options.toolchain`` names (default: ``DEFAULT_RELEASE``)."""
+    return ToolchainPaths(toolchain_root() if root is None else root, lean_release(options.toolchain))
+
+
+def installed_releases(root: Path | None = None) -> list[str]:
+    """The releases with a bootstrapped project under ``root`` (for ``putnam doctor``)."""
+    base = toolchain_root() if root is None else root
+    return [v for v in lean_releases() if (ToolchainPaths(base, lean_release(v)).project / "lean-toolchain").is_file()]
+
+
 @dataclass(frozen=True)
 class ToolchainPaths:
-    """The files of a bootstrapped toolchain directory (they may not exist yet): those bootstrap writes
-    and those the gates and the agent's workspaces read."""
+    """The files of a bootstrapped toolchain directory for one release (they may not exist yet): those
+    bootstrap writes and those the gates and the agent's workspaces read. elan, comparator and landrun
+    are shared by all releases; the project and lean4export are the release's own."""
 
     root: Path
+    release: LeanRelease = DEFAULT
 
     @property
     def manifest(self) -> Path:
@@ -58,7 +134,7 @@ class ToolchainPaths:
 
     @property
     def project(self) -> Path:
-        return self.root / "project"
+        return self.root / "projects" / self.release.version
 
     @property
     def comparator(self) -> Path:
@@ -66,7 +142,7 @@ class ToolchainPaths:
 
     @property
     def lean4export(self) -> Path:
-        return self.root / "bin" / "lean4export"
+        return self.root / "bin" / f"lean4export-{self.release.version}"
 
     @property
     def landrun(self) -> Path:
@@ -86,7 +162,7 @@ class ToolchainPaths:
         Bootstrap installs elan without a default toolchain and the gates run in fresh directories, so
         every gate calls these binaries directly.
         """
-        return self.elan_home / "toolchains" / toolchain_dir_name(LEAN_TOOLCHAIN) / "bin"
+        return self.elan_home / "toolchains" / toolchain_dir_name(self.release.toolchain) / "bin"
 
     @property
     def elan_bin(self) -> Path:
@@ -133,7 +209,7 @@ def pinned_toolchain_env(paths: ToolchainPaths) -> dict[str, str]:
     """Variables that make any elan shim a process reaches pick the pinned toolchain (and no other)."""
     return {
         "ELAN_HOME": str(paths.elan_home),
-        "ELAN_TOOLCHAIN": LEAN_TOOLCHAIN,
+        "ELAN_TOOLCHAIN": paths.release.toolchain,
         "PATH": f"{paths.toolchain_bin}:{paths.elan_home / 'bin'}:{DEFAULT_PATH}",
     }
 
@@ -145,8 +221,9 @@ def pinned_toolchain_env(paths: ToolchainPaths) -> dict[str, str]:
 LEAN_TOOL = ToolSpec("lean", "PUTNAM_LEAN", "the `lean` of G4, G5 and the answer check (default: bootstrapped)")
 _PROBE_SECONDS = 120.0
 _NOT_FOUND_FIX = (
-    "run `putnam bootstrap` to install the pinned toolchain, or pass --tool lean=PATH (or set PUTNAM_LEAN=PATH) "
-    "to use another `lean`, with LEAN_PATH naming the directories of its library (.olean files)"
+    "run `putnam bootstrap` (`--benchmark NAME` or `--toolchain RELEASE`) to install the pinned toolchain, or "
+    "pass --tool lean=PATH (or set PUTNAM_LEAN=PATH) to use another `lean`, with LEAN_PATH naming the "
+    "directories of its library (.olean files)"
 )
 
 
@@ -207,13 +284,17 @@ def find_lean(options: VerifyOptions) -> LeanCommand:
     chosen = explicit_tool(LEAN_TOOL, options)
     if chosen is not None:
         return _explicit_lean(*chosen)
-    paths = ToolchainPaths(toolchain_root())
+    paths = release_paths(options)
     lake, lean = paths.toolchain_bin / "lake", paths.toolchain_bin / "lean"
     if paths.project.is_dir() and _is_executable(lake) and _is_executable(lean):
         argv = (str(lake), "-d", str(paths.project), "env", str(lean))
-        return _describe(argv, pinned_toolchain_env(paths), (paths.root.resolve(),), f"bootstrap ({paths.root})")
+        origin = f"bootstrap ({paths.root}, {paths.release.version})"
+        return _describe(argv, pinned_toolchain_env(paths), (paths.root.resolve(),), origin)
+    others = [v for v in installed_releases(paths.root) if v != paths.release.version]
+    elsewhere = f"; installed there: {', '.join(others)} (--toolchain chooses one)" if others else ""
     raise LeanNotFound(
-        f"no Lean toolchain found (no --tool lean, no {LEAN_TOOL.env}, none at {paths.root}); {_NOT_FOUND_FIX}"
+        f"no Lean {paths.release.version} toolchain found (no --tool lean, no {LEAN_TOOL.env}, none at "
+        f"{paths.root}{elsewhere}); {_NOT_FOUND_FIX}"
     )
 
 
@@ -287,3 +368,15 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 def _is_executable(path: Path) -> bool:
     return path.is_file() and os.access(path, os.X_OK)
+
+
+_VERSION = re.compile(r"version (\d+\.\d+\.\d+(?:-rc\d+)?)")
+
+
+def lean_version(options: VerifyOptions) -> str | None:
+    """The release of the `lean` the gates would run (``v4.27.0``), or None when there is none."""
+    try:
+        found = _VERSION.search(find_lean(options).version)
+    except LeanNotFound:
+        return None
+    return f"v{found[1]}" if found else None

@@ -76,7 +76,7 @@ GATES: tuple[Gate, ...] = (
 
 
 def _statement(problem: Problem) -> Statement:
-    """The parsed pinned statement; a record without the PutnamBench shape is the user's input error."""
+    """The parsed pinned statement; a record without its benchmark's shape is the user's input error."""
     try:
         return _challenge.statement_of(problem)
     except StatementError as exc:
@@ -84,12 +84,11 @@ def _statement(problem: Problem) -> Statement:
 
 
 class RocqProver:
-    """The Rocq prover: candidates are ``.v`` files completing a PutnamBench Coq statement."""
+    """The Rocq prover: candidates are ``.v`` files completing a benchmark's Coq statement."""
 
     name = "rocq"
     label = "Rocq (Coq)"
     suffix = ".v"
-    benchmark_file = "putnam_bench_coq.jsonl"
     selftest_suites = ("rocq",)
     tools = (COQC, COQCHK)
     pins: Mapping[str, str] = PINS
@@ -139,7 +138,12 @@ class RocqProver:
     def toolchain_fingerprint(self, options: VerifyOptions) -> str:
         return toolchain_fingerprint(options)
 
-    def workspace_files(self) -> dict[str, str]:
+    def toolchain_version(self, options: VerifyOptions) -> str | None:
+        """The chosen coqc's version (one Coq is installed; ``--tool coqc=PATH`` chooses another)."""
+        version = detected_version(optional_tool(COQC, options))
+        return ".".join(map(str, version)) if version is not None else None
+
+    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
         """A Coq project file mapping the workspace to ``Putnam``, as the gates compile it."""
         return {"_CoqProject": "-Q . Putnam\n"}
 

@@ -44,7 +44,7 @@ OFFICIAL_SOLUTION = "__putnam_official_solution"
 
 def statement_of(problem: Problem) -> Statement:
     """The parsed pinned statement (raises StatementError if it lacks the expected shape)."""
-    return parse_statement(problem.formal_statement, problem.id)
+    return parse_statement(problem.formal_statement, problem.id, problem.format)
 
 
 def challenge_text(statement: Statement, track: Track) -> str:
@@ -144,7 +144,7 @@ def reference_source(statement: Statement) -> str:
                 f"Variable {statement.solution_name} : ltac:(let t := type of (@{OFFICIAL_SOLUTION}) in exact t)."
             )
         elif index == statement.theorem + 1:
-            parts.append("Proof using All.")
+            parts.append("Proof using All." + ("\nAdmitted." if statement.open_proof else ""))
         else:
             parts.append(text[sentence.start : sentence.end])
     parts.append(f"End {REFERENCE_SECTION}.")

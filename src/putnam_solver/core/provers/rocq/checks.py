@@ -374,7 +374,7 @@ POLICY = RocqPolicy(
 
 def challenge_statement(sub: Submission) -> Statement:
     """The harness's challenge for this submission, parsed (it has the pinned statement's shape)."""
-    return parse_statement(sub.challenge, sub.problem.id)
+    return parse_statement(sub.challenge, sub.problem.id, sub.problem.format)
 
 
 def _quote(sentence: Sentence, limit: int = 80) -> str:

@@ -2,8 +2,9 @@
 
 G6 runs ``coqchk -o`` on the three ``.vo`` files (libraries admitted, as installed): exit 0, no
 type-in-type, unsafe fixpoint or assumed positivity, and every axiom in the environment on the
-allow-list, a plugged-in assumption, or the reference's own placeholder theorem. Names are fully
-qualified there. Names are fully
+allow-list, a plugged-in assumption, the reference's own placeholder theorem, or another theorem the
+statement itself leaves admitted (in the reference and, kept verbatim by G2, in the candidate: G5's
+``Print Assumptions`` of the theorem is what shows that the proof does not use it). Names are fully
 qualified there. The run is judged by the gate kit (``gatekit.judge_run``): a cap or a signal is an
 ``error``; a non-zero exit with an error coqchk reported is a rejection.
 """
@@ -74,7 +75,8 @@ def coqchk_problems(sections: dict[str, list[str]], statement: Statement) -> lis
     axioms = set(sections.get("Axioms", []))
     variables = {f"{ROOT}.{CANDIDATE}.{n}" for _, n in statement.assumptions}
     placeholder = f"{ROOT}.{REFERENCE}.{statement.theorem_name}"
-    for name in sorted(axioms - variables - {placeholder}):
+    context = {f"{ROOT}.{module}.{n}" for n in statement.admitted_context for module in (REFERENCE, CANDIDATE)}
+    for name in sorted(axioms - variables - context - {placeholder}):
         if not allowed_full_name(name):
             problems.append(f"axiom `{name}` is not on the allow-list")
     problems += [f"the statement's `{v}` is not an axiom of the candidate" for v in sorted(variables - axioms)]

@@ -7,6 +7,7 @@ become arguments) and then the harness's trusted file, which ``Require``s (never
                               Putnam.Candidate.R.
     Proof. unfold Putnam.Candidate.sol, Putnam.Reference.__putnam_official_solution. reflexivity. Qed.
                                                                              (with-answer only)
+    Strategy expand [Putnam.Reference.def Putnam.Candidate.def].    (the statement's own definitions)
     Definition __putnam_check :
       ltac:(let t := type of (@Putnam.Reference.thm Putnam.Candidate.R Putnam.Candidate.sol) in exact t)
       := @Putnam.Candidate.thm.
@@ -67,6 +68,13 @@ def trusted_source(statement: Statement, track: Track, marker: str) -> str:
         "Set Positivity Checking.",
         "Set Universe Checking.",
     ]
+    if statement.definitions:
+        # The statement's own constants are unfolded before anything else when the kernel compares the
+        # two types: left to its default order, it may unfold a library function first and evaluate the
+        # statement's computation (miniF2F's mathd_numbertheory_427 sums divisors of 500 in unary).
+        # Only the order of unfolding changes; the kernel still decides the conversion.
+        names = " ".join(f"{ROOT}.{m}.{n}" for m in (REFERENCE, CANDIDATE) for n in statement.definitions)
+        lines.append(f"Strategy expand [{names}].")
     if track is Track.WITH_ANSWER and statement.solution is not None:
         official = "".join(f" {candidate}.{n}" for n in solution_arguments(statement))
         # Unfold both definitions, then compare: a plain `eq_refl` lets conversion evaluate the answer

@@ -1,4 +1,4 @@
-"""Rocq (Coq) source syntax: a lexer, a sentence splitter and the shape of a PutnamBench statement.
+"""Rocq (Coq) source syntax: a lexer, a sentence splitter and the shape of a benchmark statement.
 
 The gates compare and scan candidate files token by token, so they need to know what is a comment, a
 string and a sentence the way Coq does, not the way a regular expression guesses. Coq's rules that matter:
@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from putnam_solver.core.benchmarks import UNKNOWN_FORMAT, StatementFormat
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
 from putnam_solver.core.provers.text import group_end
 
@@ -295,10 +296,11 @@ def sentences(text: str) -> list[Sentence]:
 
 @dataclass(frozen=True)
 class Statement:
-    """A PutnamBench Coq statement: header sentences, the theorem, its ``Proof. Admitted.``, a trailer.
+    """A benchmark's Coq statement: header sentences, the theorem, its placeholder proof, a trailer.
 
     ``sentences[theorem]`` states the theorem, ``sentences[theorem + 1 : proof_end + 1]`` is its
-    placeholder proof, and everything after ``proof_end`` (e.g. ``End Section.``) is the trailer.
+    placeholder proof (``Proof. Admitted.``, or ``Proof.`` alone where the benchmark leaves proofs open),
+    and everything after ``proof_end`` (e.g. ``End Section.``) is the trailer.
     """
 
     text: str
@@ -309,6 +311,17 @@ class Statement:
     solution: int | None
     assumptions: tuple[tuple[int, str], ...]
     """Top-level ``Variable``-style declarations outside any section: (sentence index, name), in order."""
+    definitions: tuple[str, ...] = ()
+    """Constants the statement itself defines at top level before the theorem (``Definition``,
+    ``Fixpoint``), the solution excepted: the trusted statement check unfolds them first (``Strategy``)."""
+    admitted_context: tuple[str, ...] = ()
+    """Other theorems the statement itself leaves admitted (miniF2F's ``imo_1966_p5'``): part of the
+    statement, not to be proved; the gates check that the theorem does not depend on them."""
+
+    @property
+    def open_proof(self) -> bool:
+        """The statement leaves its proof open (``Proof.`` ends the file; no ``Admitted.``)."""
+        return self.proof_end == self.theorem + 1
 
     @property
     def header(self) -> tuple[Sentence, ...]:
@@ -360,25 +373,29 @@ def binder_names(sentence: Sentence) -> list[str]:
     return names
 
 
-def parse_statement(text: str, problem_id: str) -> Statement:
+def parse_statement(text: str, problem_id: str, fmt: StatementFormat = UNKNOWN_FORMAT) -> Statement:
     """Find the theorem, its placeholder proof, the ``<id>_solution`` definition and the assumptions.
 
-    The theorem is the one sentence followed by ``Proof.`` and ``Admitted.`` (in PutnamBench it is named
-    after the problem, except ``putnam_1970_b5`` whose theorem is ``putnam_1970_b5_solution``).
+    The theorem is the sentence followed by ``Proof.`` and ``Admitted.`` (in PutnamBench it is named
+    after the problem, except ``putnam_1970_b5`` whose theorem is ``putnam_1970_b5_solution``), or, where
+    the benchmark leaves proofs open (``fmt.open_proof``), by a ``Proof.`` that ends the file. Where
+    several theorems are admitted, the one named after the problem is the theorem to prove and the others
+    stay admitted, as part of the statement (``Statement.admitted_context``). The solution definition is
+    looked for only in benchmarks with answer holes (``fmt.answers``).
     """
     try:
         sents = tuple(sentences(text))
     except LexError as exc:
         raise StatementError(f"{problem_id}: {exc}") from exc
-    proofs = [
-        i
-        for i in range(1, len(sents) - 1)
-        if sents[i].words == ("Proof", ".")
-        and sents[i + 1].words == ("Admitted", ".")
-        and sents[i - 1].command in THEOREM_COMMANDS
-    ]
+    proofs = [i for i in range(1, len(sents)) if _placeholder_proof(sents, i, fmt.open_proof)]
+    if len(proofs) > 1:
+        named = [i for i in proofs if sents[i - 1].declared_name == problem_id]
+        proofs = named if len(named) == 1 else proofs
     if len(proofs) != 1:
-        raise StatementError(f"{problem_id}: expected exactly one `Theorem ... Proof. Admitted.`, found {len(proofs)}")
+        shape = "`Theorem ... Proof. Admitted.`" + (
+            " or `Theorem ... Proof.` ending the file" if fmt.open_proof else ""
+        )
+        raise StatementError(f"{problem_id}: expected exactly one {shape}, found {len(proofs)}")
     theorem = proofs[0] - 1
     name = sents[theorem].declared_name
     if name is None:
@@ -387,21 +404,50 @@ def parse_statement(text: str, problem_id: str) -> Statement:
         (
             i
             for i in range(theorem)
-            if sents[i].command == "Definition" and sents[i].declared_name == f"{problem_id}_solution"
+            if fmt.answers and sents[i].command == "Definition" and sents[i].declared_name == f"{problem_id}_solution"
         ),
         None,
     )
     if solution is not None:
         solution_body_start(sents[solution])
+    others = [i - 1 for i in range(1, len(sents)) if i != theorem + 1 and _placeholder_proof(sents, i, False)]
     return Statement(
         text=text,
         sentences=sents,
         theorem=theorem,
-        proof_end=theorem + 2,
+        proof_end=theorem + 2
+        if theorem + 2 < len(sents) and sents[theorem + 2].words == ("Admitted", ".")
+        else theorem + 1,
         theorem_name=name,
         solution=solution,
         assumptions=tuple(_assumptions(sents[:theorem])),
+        definitions=tuple(n for i, n in _definitions(sents[:theorem]) if i != solution),
+        admitted_context=tuple(n for i in others if (n := sents[i].declared_name) is not None),
     )
+
+
+def _placeholder_proof(sents: tuple[Sentence, ...], i: int, open_proof: bool) -> bool:
+    """Whether ``sents[i]`` is the ``Proof.`` of a theorem whose proof is a placeholder: ``Admitted.``
+    next, or (``open_proof``) nothing after it."""
+    if sents[i].words != ("Proof", ".") or sents[i - 1].command not in THEOREM_COMMANDS:
+        return False
+    if i + 1 < len(sents):
+        return sents[i + 1].words == ("Admitted", ".")
+    return open_proof
+
+
+def _definitions(header: tuple[Sentence, ...]) -> list[tuple[int, str]]:
+    """(index, name) of the ``Definition``s and ``Fixpoint``s outside any section."""
+    depth = 0
+    found: list[tuple[int, str]] = []
+    for i, sent in enumerate(header):
+        if sent.command == "Section":
+            depth += 1
+        elif sent.command == "End" and depth:
+            depth -= 1
+        elif sent.command in ("Definition", "Fixpoint") and depth == 0 and sent.declared_name is not None:
+            found.append((i, sent.declared_name))
+    return found
 
 
 def _assumptions(header: tuple[Sentence, ...]) -> list[tuple[int, str]]:

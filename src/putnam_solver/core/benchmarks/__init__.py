@@ -1,0 +1,373 @@
+"""Benchmarks described by data: one JSON record per benchmark, and its errata.
+
+A record (``specs/<name>.json``) names the benchmark and says everything the harness needs to know about it:
+its files, one per prover and variant, each pinned by SHA-256 and by the upstream commit it was built from;
+its splits; how its statements write the proof hole and whether they have answer holes (which decides its
+tracks: a benchmark without answers has the one track ``with-answer``, its statements carrying their
+answers); the toolchain each file was written for; where its upstream lives (``putnam dataset fetch``); and
+its errata file (``errata/<name>.json``: problem, defect, the source of the claim), shown wherever a result
+appears. Adding a benchmark is adding a record and its errata (and, to fetch it, a builder in
+``putnam_solver.datasets``); no prover and no command changes.
+
+This module reads data only: it loads no prover and touches neither the network nor the benchmark files.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+SPEC_DIR = Path(__file__).parent / "specs"
+ERRATA_DIR = Path(__file__).parent / "errata"
+DEFAULT_BENCHMARK = "putnambench"
+
+WITH_ANSWER = "with-answer"
+NO_ANSWER = "no-answer"
+
+DEFECTIVE_KINDS = frozenset({"false", "vacuous", "misformalized"})
+"""Erratum kinds that make a proof of the statement say nothing about the problem: a problem solved on
+such a statement is counted apart. Other kinds (``ambiguous``, ``note``) are shown, not counted apart."""
+ERRATUM_KINDS = DEFECTIVE_KINDS | {"ambiguous", "note"}
+
+
+class RegistryError(Exception):
+    """A benchmark record or errata file is malformed (a bug in the shipped data, or a bad request)."""
+
+
+@dataclass(frozen=True)
+class StatementFormat:
+    """How a benchmark's statements write their holes, as the provers need to know it.
+
+    ``answers``: statements may ask for an answer (``*_solution`` holes), so the no-answer track exists.
+    ``open_proof``: a Rocq statement may leave its proof open (``Proof.`` at the end of the file, no
+    ``Admitted.``); the hole is then everything after ``Proof.``.
+    ``lean_options``: the ``leanOptions`` of the benchmark's upstream Lean project, which its statements
+    were written under and every compiled Lean gate passes (PutnamBench turns ``autoImplicit`` off;
+    miniF2F's and ProofNet's projects keep Lean's defaults).
+    """
+
+    answers: bool = True
+    open_proof: bool = False
+    lean_options: tuple[tuple[str, bool | int | str], ...] = (("autoImplicit", False),)
+
+
+UNKNOWN_FORMAT = StatementFormat()
+"""The format of a JSONL file no record describes: answer holes where the statements have them."""
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    """The toolchain a benchmark file was written for (``version`` as its upstream states it)."""
+
+    prover: str
+    version: str
+    details: Mapping[str, str] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        extra = self.details.get("lean") or self.details.get("libraries") or ""
+        mathlib = self.details.get("mathlib")
+        parts = [f"{self.prover} {self.version}"]
+        if mathlib:
+            parts.append(f"Mathlib {mathlib}")
+        elif extra:
+            parts.append(extra)
+        return ", ".join(parts)
+
+    def to_json(self) -> dict[str, str]:
+        return {"prover": self.prover, "version": self.version, **self.details}
+
+
+@dataclass(frozen=True)
+class BenchmarkFile:
+    """One pinned JSONL file of a benchmark: the statements of one prover in one variant."""
+
+    benchmark: str
+    title: str
+    file: str
+    prover: str
+    variant: str
+    default: bool
+    language: str
+    sha256: str
+    records: int
+    commit: str
+    hole: str
+    answers: str | None
+    open_proof: bool
+    adaptations: Mapping[str, str]
+    toolchain: Toolchain
+    lean_options: tuple[tuple[str, bool | int | str], ...] = ()
+    several_variants: bool = False
+
+    @property
+    def format(self) -> StatementFormat:
+        return StatementFormat(self.answers is not None, self.open_proof, self.lean_options)
+
+    @property
+    def tracks(self) -> tuple[str, ...]:
+        """``with-answer`` always; ``no-answer`` only where statements have answer holes."""
+        return (WITH_ANSWER, NO_ANSWER) if self.answers is not None else (WITH_ANSWER,)
+
+    @property
+    def pin_name(self) -> str:
+        variant = f" ({self.variant})" if self.several_variants else ""
+        return f"{self.title} {self.language}{variant} @ {self.commit[:7]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "prover": self.prover,
+            "variant": self.variant,
+            "default": self.default,
+            "language": self.language,
+            "sha256": self.sha256,
+            "records": self.records,
+            "commit": self.commit,
+            "hole": self.hole,
+            "answers": self.answers,
+            "open_proof": self.open_proof,
+            "adaptations": dict(self.adaptations),
+            "lean_options": dict(self.lean_options),
+            "tracks": list(self.tracks),
+            "toolchain": self.toolchain.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """A known defect of one statement: what is wrong, who says so, and what was checked here."""
+
+    problem: str
+    provers: tuple[str, ...]
+    kind: str
+    defect: str
+    source: str
+    checked_here: str | None = None
+
+    @property
+    def defective(self) -> bool:
+        """Whether a proof of the statement is no evidence about the problem (counted apart)."""
+        return self.kind in DEFECTIVE_KINDS
+
+    def short(self) -> str:
+        return f"{self.kind}: {self.defect}"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "problem": self.problem,
+            "provers": list(self.provers),
+            "kind": self.kind,
+            "defective": self.defective,
+            "defect": self.defect,
+            "source": self.source,
+        }
+        if self.checked_here:
+            data["checked_here"] = self.checked_here
+        return data
+
+
+@dataclass(frozen=True)
+class Note:
+    """A caveat about a benchmark as a whole (of the statements of ``provers``, or all of them)."""
+
+    text: str
+    provers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BenchmarkSpec:
+    """A benchmark as its record describes it (see the module docstring)."""
+
+    name: str
+    title: str
+    description: str
+    directory: str
+    problem_id: str
+    """Regular expression every problem id of the benchmark matches."""
+    splits: tuple[str, ...]
+    upstream: tuple[Mapping[str, str], ...]
+    fetch: str | None
+    files: tuple[BenchmarkFile, ...]
+    errata: tuple[Erratum, ...]
+    notes: tuple[Note, ...]
+
+    def provers(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(f.prover for f in self.files))
+
+    def variants(self, prover: str) -> tuple[str, ...]:
+        return tuple(f.variant for f in self.files if f.prover == prover)
+
+    def file_for(self, prover: str, variant: str | None = None) -> BenchmarkFile:
+        """The file of ``prover`` (its default variant unless ``variant`` names another)."""
+        mine = [f for f in self.files if f.prover == prover]
+        if not mine:
+            raise RegistryError(
+                f"{self.title} has no {prover} statements; it has: {', '.join(self.provers())} "
+                "(choose one with --prover)"
+            )
+        if variant is None:
+            return next((f for f in mine if f.default), mine[0])
+        chosen = next((f for f in mine if f.variant == variant), None)
+        if chosen is None:
+            raise RegistryError(
+                f"{self.title} has no {variant!r} variant of its {prover} statements; "
+                f"choose one of: {', '.join(f.variant for f in mine)}"
+            )
+        return chosen
+
+    def errata_for(self, problem: str, prover: str) -> tuple[Erratum, ...]:
+        return tuple(e for e in self.errata if e.problem == problem and prover in e.provers)
+
+    def prover_errata(self, prover: str) -> tuple[Erratum, ...]:
+        return tuple(e for e in self.errata if prover in e.provers)
+
+    def to_json(self, prover: str | None = None) -> dict[str, Any]:
+        """The record as data (errata of ``prover`` only, if given), for ledgers, verdicts and reports."""
+        errata = self.errata if prover is None else self.prover_errata(prover)
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "splits": list(self.splits),
+            "upstream": [dict(u) for u in self.upstream],
+            "files": [f.to_json() for f in self.files if prover is None or f.prover == prover],
+            "errata": [e.to_json() for e in errata],
+            "notes": [n.text for n in self.notes if prover is None or not n.provers or prover in n.provers],
+        }
+
+
+def _text(data: Mapping[str, Any], key: str, where: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise RegistryError(f"{where}: `{key}` must be a non-empty string")
+    return value
+
+
+def _file(data: Mapping[str, Any], name: str, title: str, where: str) -> BenchmarkFile:
+    toolchain = data.get("toolchain") or {}
+    if not isinstance(toolchain, dict):
+        raise RegistryError(f"{where}: `toolchain` must be an object")
+    details = {k: str(v) for k, v in toolchain.items() if k not in ("prover", "version")}
+    adaptations = data.get("adaptations") or {}
+    answers = data.get("answers")
+    return BenchmarkFile(
+        benchmark=name,
+        title=title,
+        file=_text(data, "file", where),
+        prover=_text(data, "prover", where),
+        variant=str(data.get("variant") or "published"),
+        default=bool(data.get("default", False)),
+        language=_text(data, "language", where),
+        sha256=_text(data, "sha256", where),
+        records=int(data.get("records", 0)),
+        commit=_text(data, "commit", where),
+        hole=_text(data, "hole", where),
+        answers=answers if isinstance(answers, str) and answers else None,
+        open_proof=bool(data.get("open_proof", False)),
+        adaptations={str(k): str(v) for k, v in dict(adaptations).items()},
+        toolchain=Toolchain(
+            str(toolchain.get("prover", data.get("prover"))), str(toolchain.get("version", "")), details
+        ),
+        lean_options=tuple(sorted((str(k), v) for k, v in dict(data.get("lean_options") or {}).items())),
+    )
+
+
+def _errata(path: Path, name: str) -> tuple[tuple[Erratum, ...], tuple[Note, ...]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise RegistryError(f"{path}: cannot read the errata of {name}: {exc}") from exc
+    entries = []
+    for i, raw in enumerate(data.get("entries", [])):
+        where = f"{path} entry {i + 1}"
+        kind = _text(raw, "kind", where)
+        if kind not in ERRATUM_KINDS:
+            raise RegistryError(f"{where}: kind {kind!r} is not one of {', '.join(sorted(ERRATUM_KINDS))}")
+        entries.append(
+            Erratum(
+                problem=_text(raw, "problem", where),
+                provers=tuple(str(p) for p in raw.get("provers", [])),
+                kind=kind,
+                defect=_text(raw, "defect", where),
+                source=_text(raw, "source", where),
+                checked_here=raw.get("checked_here") or None,
+            )
+        )
+    notes = tuple(
+        Note(str(n["text"]), tuple(str(p) for p in n.get("provers", []))) if isinstance(n, dict) else Note(str(n))
+        for n in data.get("notes", [])
+    )
+    return tuple(entries), notes
+
+
+def _spec(path: Path) -> BenchmarkSpec:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise RegistryError(f"{path}: cannot read the benchmark record: {exc}") from exc
+    name, title = _text(data, "name", str(path)), _text(data, "title", str(path))
+    files = [_file(f, name, title, f"{path} file {i + 1}") for i, f in enumerate(data.get("files", []))]
+    counts = {p: sum(f.prover == p for f in files) for p in {f.prover for f in files}}
+    files = [dataclasses.replace(f, several_variants=counts[f.prover] > 1) for f in files]
+    errata_name = data.get("errata")
+    errata, notes = _errata(ERRATA_DIR / errata_name, name) if errata_name else ((), ())
+    return BenchmarkSpec(
+        name=name,
+        title=title,
+        description=str(data.get("description", "")),
+        directory=_text(data, "directory", str(path)),
+        problem_id=_text(data, "problem_id", str(path)),
+        splits=tuple(str(s) for s in data.get("splits", [])),
+        upstream=tuple({str(k): str(v) for k, v in u.items()} for u in data.get("upstream", [])),
+        fetch=data.get("fetch") or None,
+        files=tuple(files),
+        errata=errata,
+        notes=notes,
+    )
+
+
+@cache
+def _registry() -> dict[str, BenchmarkSpec]:
+    specs = [_spec(path) for path in sorted(SPEC_DIR.glob("*.json"))]
+    return {s.name: s for s in specs}
+
+
+def benchmark_names() -> tuple[str, ...]:
+    """The registered benchmarks, PutnamBench first."""
+    names = sorted(_registry(), key=lambda n: (n != DEFAULT_BENCHMARK, n))
+    return tuple(names)
+
+
+def get_spec(name: str) -> BenchmarkSpec:
+    spec = _registry().get(name)
+    if spec is None:
+        raise RegistryError(f"unknown benchmark {name!r}; choose one of: {', '.join(benchmark_names())}")
+    return spec
+
+
+def registered_file(file_name: str) -> BenchmarkFile | None:
+    """The registered file of this name (the pins follow the file name), if any."""
+    return next((f for s in _registry().values() for f in s.files if f.file == file_name), None)
+
+
+__all__ = [
+    "DEFAULT_BENCHMARK",
+    "DEFECTIVE_KINDS",
+    "NO_ANSWER",
+    "UNKNOWN_FORMAT",
+    "WITH_ANSWER",
+    "BenchmarkFile",
+    "BenchmarkSpec",
+    "Erratum",
+    "RegistryError",
+    "StatementFormat",
+    "Toolchain",
+    "benchmark_names",
+    "get_spec",
+    "registered_file",
+]
