@@ -187,11 +187,6 @@ ToolchainOpt = Annotated[
 ]
 
 
-def _release(toolchain: str | None, loaded: bench.Benchmark) -> str | None:
-    """The release to judge with: the user's, else the one the benchmark states."""
-    return toolchain or (loaded.file.toolchain.version if loaded.file is not None else None)
-
-
 def _fail(message: str) -> typer.Exit:
     error(message)
     return typer.Exit(ExitCode.USAGE)
@@ -404,7 +399,7 @@ def verify(
             comparator_memory_mb=comparator_memory_mb,
             kernels=_kernels(kernels),
             unsafe_comparator=unsafe_comparator,
-            toolchain=_release(toolchain, loaded),
+            toolchain=loaded.release(toolchain),
         )
         if allow_recursion:
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
@@ -1033,7 +1028,7 @@ def mcp_server(
             max_candidate_bytes=max_candidate_bytes,
             allow_recursion=allow_recursion,
             kernels=_kernels(kernels),
-            toolchain=_release(toolchain, loaded),
+            toolchain=loaded.release(toolchain),
         )
         settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
         mcp_service.run_server(settings, "http" if transport == "http" else "stdio", host, port)
@@ -1079,6 +1074,7 @@ def serve(
             "then not ready, and verifies nothing, until `putnam selftest` passes).",
         ),
     ] = False,
+    toolchain: ToolchainOpt = None,
     ray: RayOpt = None,
     ray_cpus: RayCpusOpt = RaySettings.num_cpus,
     ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
@@ -1098,6 +1094,7 @@ def serve(
             memory_mb=memory_mb,
             tools=tool_locations(tool or []),
             max_candidate_bytes=max_candidate_bytes,
+            toolchain=toolchain,
         )
         limits = Limits(per_key=per_key, batch_items=max_batch, body_bytes=max_body_bytes)
         config = load_config(

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
-from putnam_solver.core.verify import Verdict
-from putnam_solver.serve import KeyRing, Readiness, ServeConfig, VerifyJob, create_app, load_keys
+from putnam_solver.core.benchmark import BenchmarkError, load_benchmark, open_benchmark
+from putnam_solver.core.verify import Verdict, VerifyOptions
+from putnam_solver.serve import KeyRing, Readiness, ServeConfig, VerifyJob, VerifyService, create_app, load_keys
 from putnam_solver.serve.server import load_config
 from putnam_solver.serve.service import record_problem
 from putnam_solver.serve.verifier import run_job
@@ -108,3 +108,20 @@ def test_serve_loads_a_named_benchmark_for_each_of_its_provers(tmp_path: Path, m
     assert problem.format == rocq.problems["mathd_algebra_455"].format
     with pytest.raises(BenchmarkError, match="ProofNet"):
         load_config(tmp_path / "keys", ["rocq"], "proofnet", cache=False, run_selftest=False)
+
+
+@pytest.mark.skipif(not (DATA_ROOT / "minif2f").is_dir(), reason="miniF2F data not found")
+def test_each_benchmark_is_judged_with_the_release_it_states_unless_one_is_chosen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Lean benchmark's gates (and the selftest readiness waits for) use the Lean release its record
+    states, as `putnam verify` does; `putnam serve --toolchain` chooses another for every benchmark."""
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(DATA_ROOT))
+    benchmarks = {"lean": open_benchmark("minif2f:valid", "lean"), "rocq": load_benchmark(ROCQ_SAMPLES)}
+    stated = ServeConfig(keys=keys(tmp_path), benchmarks=benchmarks)
+    assert stated.options_for("lean").toolchain == "v4.24.0"
+    assert stated.options_for("rocq").toolchain is None  # a file no record describes states nothing
+    service = VerifyService(stated, Recording())
+    assert {p: o.toolchain for p, o in service.readiness.options.items()} == {"lean": "v4.24.0", "rocq": None}
+    chosen = ServeConfig(keys=keys(tmp_path), benchmarks=benchmarks, options=VerifyOptions(toolchain="v4.27.0"))
+    assert chosen.options_for("lean").toolchain == chosen.options_for("rocq").toolchain == "v4.27.0"

@@ -112,6 +112,11 @@ class Benchmark:
         """The tracks this benchmark has: both for a file no record describes."""
         return self.file.tracks if self.file is not None else (WITH_ANSWER, "no-answer")
 
+    def release(self, chosen: str | None = None) -> str | None:
+        """The toolchain release to judge with: the one ``chosen`` (``--toolchain``), else the one this
+        benchmark's record states (None for a file no record describes)."""
+        return chosen or (self.file.toolchain.version if self.file is not None else None)
+
     def require_track(self, track: str) -> None:
         """Refuse a track the benchmark does not have (a benchmark without answer holes has one)."""
         if track not in self.tracks:

@@ -68,6 +68,11 @@ class ServeConfig:
     run_selftest: bool = True
     """Run the selftest at start when this toolchain has no passing record (else: not ready until one)."""
 
+    def options_for(self, prover: str) -> VerifyOptions:
+        """The gate options for one prover's benchmark: judged with the release it states, unless the
+        server was started with ``--toolchain``."""
+        return dataclasses.replace(self.options, toolchain=self.benchmarks[prover].release(self.options.toolchain))
+
 
 @dataclass(frozen=True)
 class Item:
@@ -87,7 +92,7 @@ class VerifyService:
     def __init__(self, config: ServeConfig, verifier: Verifier) -> None:
         self.config = config
         self.verifier = verifier
-        self.readiness = Readiness(list(config.benchmarks), config.options, config.run_selftest)
+        self.readiness = Readiness({p: config.options_for(p) for p in config.benchmarks}, config.run_selftest)
         self._lanes: dict[str, asyncio.Semaphore] = {}
 
     def prepare(self, item: Item, label: str) -> VerifyJob:
@@ -102,7 +107,7 @@ class VerifyService:
             decode_candidate(label, data)
         except InputError as exc:
             raise RequestError(422, str(exc)) from exc
-        options = dataclasses.replace(self.config.options, profile=item.profile)
+        options = dataclasses.replace(self.config.options_for(prover.name), profile=item.profile)
         return VerifyJob(prover, benchmark, problem, data, item.track, options, label)
 
     async def verify(self, job: VerifyJob, client: ApiKey) -> Verdict:
@@ -203,8 +208,8 @@ class Readiness:
     starts (``run_missing``). Until a passing record exists the server is not ready and verifies nothing.
     """
 
-    def __init__(self, provers: list[str], options: VerifyOptions, run_missing: bool) -> None:
-        self.provers = provers
+    def __init__(self, options: Mapping[str, VerifyOptions], run_missing: bool) -> None:
+        self.provers = list(options)
         self.options = options
         self.run_missing = run_missing
         self._running: dict[str, str] = {}
@@ -224,7 +229,7 @@ class Readiness:
         for prover in provers:
             logger.info("running the %s selftest: no passing record for this toolchain", prover)
             try:
-                record = selftest_service.run_selftest(prover, self.options)
+                record = selftest_service.run_selftest(prover, self.options[prover])
             except Exception as exc:  # recorded as the reason the server is not ready, never raised
                 with self._lock:
                     self._running[prover] = f"the selftest could not run: {type(exc).__name__}: {exc}"
@@ -235,7 +240,7 @@ class Readiness:
                 self._running.pop(prover, None)
 
     def _passed(self, prover: str) -> tuple[bool, str]:
-        record = selftest_service.last_record(prover, self.options)
+        record = selftest_service.last_record(prover, self.options[prover])
         if record is None:
             return False, f"no selftest of {prover} on this toolchain; run `putnam selftest --prover {prover}`"
         if not record.passed:
