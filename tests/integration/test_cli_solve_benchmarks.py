@@ -128,6 +128,11 @@ def test_solve_on_a_minif2f_split_with_real_coq_counts_a_vacuous_statement_apart
     assert 'data-problem="mathd_algebra_455" data-state="solved"' in page
     assert page.count('class="cell ') == 244, "the grid holds the run's split of miniF2F (valid: 244)"
     assert 'data-problem="mathd_algebra_478"' not in page, "a test-split problem is not in the valid grid"
+    compared = runner.invoke(app, ["report", "--compare", str(run_dir), str(run_dir), "-o", str(tmp_path / "c.html")])
+    assert compared.exit_code == 0, compared.stdout + compared.stderr
+    page = (tmp_path / "c.html").read_text()
+    assert 'id="stat-both" data-value="1"' in page and 'id="stat-apart" data-value="1"' in page
+    assert 'data-problem="amc12b_2020_p5" data-state="defective"' in page
 
     bundle = tmp_path / "proofs.tar.gz"
     exported = runner.invoke(app, ["export", str(run_dir), "-o", str(bundle)])

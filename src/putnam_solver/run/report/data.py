@@ -241,23 +241,28 @@ def problem_costs(attempts: Iterable[AttemptRow]) -> dict[str, float]:
 
 @dataclass(frozen=True)
 class Comparison:
-    """Two runs over the problems both selected: who solved what."""
+    """Two runs over the problems both selected: who solved what. A problem whose statement either run's
+    errata call defective is in ``apart`` only (a solve of it counts for neither run)."""
 
     common: tuple[str, ...]
     both: tuple[str, ...]
     only_a: tuple[str, ...]
     only_b: tuple[str, ...]
     neither: tuple[str, ...]
+    apart: tuple[str, ...] = ()
 
 
 def compare(a: RunData, b: RunData) -> Comparison:
     common = sorted(set(a.problems) & set(b.problems))
+    defective = set(a.defects) | set(b.defects)
+    judged = [p for p in common if p not in defective]
     return Comparison(
         common=tuple(common),
-        both=tuple(p for p in common if p in a.passed and p in b.passed),
-        only_a=tuple(p for p in common if p in a.passed and p not in b.passed),
-        only_b=tuple(p for p in common if p in b.passed and p not in a.passed),
-        neither=tuple(p for p in common if p not in a.passed and p not in b.passed),
+        both=tuple(p for p in judged if p in a.passed and p in b.passed),
+        only_a=tuple(p for p in judged if p in a.passed and p not in b.passed),
+        only_b=tuple(p for p in judged if p in b.passed and p not in a.passed),
+        neither=tuple(p for p in judged if p not in a.passed and p not in b.passed),
+        apart=tuple(p for p in common if p in defective),
     )
 
 

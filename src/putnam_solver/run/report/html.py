@@ -474,6 +474,7 @@ def render_comparison(a: RunData, b: RunData, base: Path) -> str:
             ("only-a", f"only by A ({a.name})", c.only_a),
             ("only-b", f"only by B ({b.name})", c.only_b),
             ("neither", "by neither", c.neither),
+            ("apart", "on statements known defective (counted apart)", c.apart),
         )
     )
     sections = [
@@ -552,7 +553,7 @@ def _compare_scatter(
 
 def _compare_grid(a: RunData, b: RunData, c: Comparison, base: Path) -> str:
     state = {p: "both" for p in c.both} | {p: "only-a" for p in c.only_a} | {p: "only-b" for p in c.only_b}
-    state |= {p: "neither" for p in c.neither}
+    state |= {p: "neither" for p in c.neither} | {p: "defective" for p in c.apart}
     universe = sorted(set(a.benchmark_ids or a.problems) | set(b.benchmark_ids or b.problems))
     cells = {}
     for p in universe:
@@ -567,6 +568,7 @@ def _compare_grid(a: RunData, b: RunData, c: Comparison, base: Path) -> str:
             ("only-a", "only A"),
             ("only-b", "only B"),
             ("neither", "neither"),
+            ("defective", "statement known defective, counted apart"),
             ("outside", "not in both runs"),
         )
     )
