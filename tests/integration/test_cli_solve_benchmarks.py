@@ -88,6 +88,7 @@ def test_solve_on_a_minif2f_split_with_real_coq_counts_a_vacuous_statement_apart
         ]  # fmt: skip
         result = runner.invoke(app, args)
     assert result.exit_code == 0, result.stdout + result.stderr
+    assert "1/2 solved (+1 on statements known defective, counted apart)" in result.stdout + result.stderr
     with (run_dir / "attempts.tsv").open() as handle:
         rows = {r["problem"]: r for r in csv.DictReader(handle, delimiter="\t")}
     assert {p: r["status"] for p, r in rows.items()} == {"mathd_algebra_455": "passed", "amc12b_2020_p5": "passed"}

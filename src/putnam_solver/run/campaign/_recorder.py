@@ -15,7 +15,7 @@ from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.ledger import INTERRUPTED, RATE_LIMITS_SINCE, AttemptRow, ProblemRow
 from putnam_solver.run.ledger import now as timestamp
 from putnam_solver.run.report.progress import AttemptEvent, Totals
-from putnam_solver.run.report.summary import verdict_summary, write_evidence, write_subattempt_evidence
+from putnam_solver.run.report.summary import known_defects, verdict_summary, write_evidence, write_subattempt_evidence
 
 if TYPE_CHECKING:
     from putnam_solver.run.campaign._run import LockedRun
@@ -74,7 +74,10 @@ class Recorder:
         usage = run.ledger.usage()
         self._attempts, self._turns = usage.attempts, usage.turns
         self._tokens, self._cost = usage.tokens, usage.cost_dollars
-        self._solved = len(run.ledger.passed_problems())
+        self._defects = frozenset(known_defects(run.ledger.settings() or {}))
+        passed = run.ledger.passed_problems()
+        self._solved = len(passed - self._defects)
+        self._apart = len(passed & self._defects)
         self._done = 0
         self._remaining = len(problems)
         self._started = time.monotonic()
@@ -103,7 +106,8 @@ class Recorder:
         return Totals(
             selected=self._selected,
             solved=self._solved,
-            unresolved=self._selected - self._solved,
+            solved_apart=self._apart,
+            unresolved=self._selected - self._solved - self._apart,
             campaign=self._number,
             running=self._remaining,
             attempts=self._attempts,
@@ -225,7 +229,10 @@ class Recorder:
         self._turns += row.turns
         self._tokens += row.input_tokens + row.output_tokens
         self._cost += row.cost_dollars
-        self._solved += row.verified_pass
+        if row.problem in self._defects:
+            self._apart += row.verified_pass
+        else:
+            self._solved += row.verified_pass
         self._done += 1
         self._remaining -= 1
 

@@ -25,7 +25,8 @@ class Totals:
     queued); ``tokens`` and ``cost_dollars`` include what the running attempts have spent so far;
     ``rate_limit`` describes the provider's rate limiting over the last minute, ``failures`` the model
     requests that failed otherwise (refused connections, timeouts, server errors; None: there were none);
-    ``run_dir`` is where the run lives (the views point to its HTML report)."""
+    ``run_dir`` is where the run lives (the views point to its HTML report). ``solved`` leaves out the
+    solves of statements the benchmark's errata call defective: ``solved_apart`` counts those."""
 
     selected: int
     solved: int
@@ -40,6 +41,7 @@ class Totals:
     eta_seconds: float | None = None
     run_dir: Path | None = None
     failures: str | None = None
+    solved_apart: int = 0
 
 
 @dataclass(frozen=True)
@@ -77,8 +79,9 @@ def totals_line(totals: Totals) -> str:
     eta = f", ETA {format_seconds(totals.eta_seconds)}" if totals.eta_seconds is not None else ""
     rate = f", rate limit: {totals.rate_limit}" if totals.rate_limit else ""
     failing = f", {totals.failures}" if totals.failures else ""
+    apart = f" (+{totals.solved_apart} on statements known defective, counted apart)" if totals.solved_apart else ""
     return (
-        f"campaign {totals.campaign}: {totals.solved}/{totals.selected} solved, "
+        f"campaign {totals.campaign}: {totals.solved}/{totals.selected} solved{apart}, "
         f"{totals.unresolved} unresolved, "
         f"{totals.running} running; {totals.attempts} attempts, {totals.turns} turns, "
         f"{totals.tokens:,} tokens, ${totals.cost_dollars:.2f}{rate}{failing}{eta}"
