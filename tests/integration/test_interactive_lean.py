@@ -7,6 +7,7 @@ candidate the verdict the cold gates give it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
@@ -121,3 +122,18 @@ def test_goals_of_a_file_that_does_not_parse(samples: Benchmark, pool: SessionPo
     state = state_at(samples, broken, 3, pool)
     assert isinstance(state, ProofState)
     assert state.messages and state.messages[0].severity == "error" and state.messages[0].line == 3
+
+
+def test_a_warm_check_elaborates_with_the_benchmarks_own_lean_options(samples: Benchmark, pool: SessionPool) -> None:
+    """miniF2F and ProofNet keep Lean's defaults (autoImplicit on) where PutnamBench turns it off: a warm
+    check follows the problem's options, as G4 does, so it judges as the acceptance will."""
+    problem = samples.problems[PROBLEM]
+    lean_defaults = dataclasses.replace(problem, format=dataclasses.replace(problem.format, lean_options=()))
+    candidate = CANDIDATES["needs autoImplicit"]
+    statuses = {}
+    for chosen in (problem, lean_defaults):
+        cold = run_gates(LEAN, samples, chosen, candidate.encode(), Track.WITH_ANSWER, OPTIONS)
+        warm = check_file(LEAN, samples, chosen, candidate, Track.WITH_ANSWER, OPTIONS, pool)
+        assert warm.warm and (warm.verdict.status, gates(warm.verdict)) == (cold.status, gates(cold))
+        statuses[chosen.format.lean_options] = cold.status
+    assert statuses == {(("autoImplicit", False),): "rejected", (): "accepted"}

@@ -127,14 +127,15 @@ class ProofSession(Protocol):
 class Interactive(Protocol):
     """What a prover offers the agent beyond its gates (``Prover.interactive``)."""
 
-    def session_key(self, challenge: str, options: VerifyOptions) -> str:
-        """What a session for files completing ``challenge`` is keyed by: the import header and the
-        toolchain (raises ToolUnavailable when the tool is missing)."""
+    def session_key(self, problem: Problem, challenge: str, options: VerifyOptions) -> str:
+        """What a session for files completing ``challenge`` is keyed by: the import header, the
+        toolchain and whatever of ``problem``'s format the prover elaborates with (raises
+        ToolUnavailable when the tool is missing)."""
         ...
 
-    def open_session(self, challenge: str, options: VerifyOptions, scratch: Path) -> ProofSession:
-        """Start a sandboxed session with the challenge's imports loaded. Raises ToolUnavailable,
-        SandboxUnavailable or SessionError (the imports did not load)."""
+    def open_session(self, problem: Problem, challenge: str, options: VerifyOptions, scratch: Path) -> ProofSession:
+        """Start a sandboxed session with the challenge's imports loaded, elaborating as the gates do for
+        ``problem``. Raises ToolUnavailable, SandboxUnavailable or SessionError (the imports did not load)."""
         ...
 
     def holes(self, challenge: str, candidate: str) -> list[Hole]:
@@ -188,18 +189,19 @@ class SessionPool:
     def run(
         self,
         interactive: Interactive,
+        problem: Problem,
         challenge: str,
         options: VerifyOptions,
         use: Callable[[ProofSession], T],
     ) -> T:
         """``use(session)`` on a session for ``challenge`` (an idle one with the same key, else a new
         one). A session whose exchange raised SessionError is closed, never returned to the pool."""
-        key = interactive.session_key(challenge, options)
+        key = interactive.session_key(problem, challenge, options)
         entry = self._acquire(key)
         if entry is None:
             scratch = Path(tempfile.mkdtemp(prefix="putnam-session-"))
             try:
-                session = interactive.open_session(challenge, options, scratch)
+                session = interactive.open_session(problem, challenge, options, scratch)
             except BaseException:
                 shutil.rmtree(scratch, ignore_errors=True)
                 self._release(None)
@@ -348,14 +350,18 @@ def check_file(
         if not draftable:
             return CheckOutcome(fast, holes=holes)
         try:
-            draft = pool.run(interactive, challenge, options, lambda s: s.compile(candidate, options.timeout_seconds))
+            draft = pool.run(
+                interactive, problem, challenge, options, lambda s: s.compile(candidate, options.timeout_seconds)
+            )
         except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
             return CheckOutcome(fast, holes=holes)
         return CheckOutcome(fast, pool.reuse, draft, holes)
     if not warm:
         return cold()
     try:
-        compiled = pool.run(interactive, challenge, options, lambda s: s.compile(candidate, options.timeout_seconds))
+        compiled = pool.run(
+            interactive, problem, challenge, options, lambda s: s.compile(candidate, options.timeout_seconds)
+        )
     except SessionTimeout as exc:
         compiled = Compiled(GateStatus.ERROR, f"{exc}; not a verdict on the candidate", evidence={"warm": True})
     except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
@@ -390,7 +396,9 @@ def proof_state(
         why = forbidden.detail if forbidden is not None else "the forbidden-construct gate did not run"
         return f"the file is refused before any proof state is computed (G3): {why}"
     challenge = prover.challenge(problem, track)
-    return pool.run(interactive, challenge, options, lambda s: s.goals(candidate, line, options.timeout_seconds))
+    return pool.run(
+        interactive, problem, challenge, options, lambda s: s.goals(candidate, line, options.timeout_seconds)
+    )
 
 
 def state_or_reason(

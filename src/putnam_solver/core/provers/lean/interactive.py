@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import sandbox_limits
 from putnam_solver.core.interactive import (
     Compiled,
@@ -97,7 +98,9 @@ def utf16_length(text: str) -> int:
 class LeanServerSession:
     """One warm ``lean --server`` with one document (see the module docstring)."""
 
-    def __init__(self, lean: LeanCommand, challenge: str, options: VerifyOptions, scratch: Path) -> None:
+    def __init__(
+        self, lean: LeanCommand, challenge: str, options: VerifyOptions, scratch: Path, option_flags: tuple[str, ...]
+    ) -> None:
         self.uses = 0
         self._lean = lean
         self._imports = _imports(challenge)
@@ -108,7 +111,7 @@ class LeanServerSession:
         self._version = 1
         self._diagnostics: dict[int, list[dict[str, Any]]] = {}
         self._session: SandboxSession = start_session(
-            [*lean.argv, "--server", *lean_option_flags(), *SERVER_FLAGS],
+            [*lean.argv, "--server", *option_flags, *SERVER_FLAGS],
             workdir=workdir,
             readonly=lean.readonly,
             env={**lean.run_env(), "TZ": "UTC"},
@@ -347,18 +350,26 @@ def lemma_text(statement: str, proved: str) -> str:
     return proved[commands[given].tokens[0].offset :].strip() + "\n"
 
 
+def _option_flags(problem: Problem) -> tuple[str, ...]:
+    """The ``-D`` flags G4 and G5 compile ``problem`` with (its benchmark's Lean options), so that a warm
+    check elaborates as the acceptance does."""
+    return lean_option_flags(dict(problem.format.lean_options))
+
+
 class LeanInteractive:
     """``Prover.interactive`` for Lean."""
 
-    def session_key(self, challenge: str, options: VerifyOptions) -> str:
+    def session_key(self, problem: Problem, challenge: str, options: VerifyOptions) -> str:
         lean = find_lean(options)
-        flags = " ".join(lean_option_flags())
+        flags = " ".join(_option_flags(problem))
         return (
             f"lean|{lean.fingerprint}|{' '.join(lean.argv)}|{flags}|{options.unsafe_no_sandbox}|{_imports(challenge)}"
         )
 
-    def open_session(self, challenge: str, options: VerifyOptions, scratch: Path) -> LeanServerSession:
-        return LeanServerSession(find_lean(options), challenge, options, scratch)
+    def open_session(
+        self, problem: Problem, challenge: str, options: VerifyOptions, scratch: Path
+    ) -> LeanServerSession:
+        return LeanServerSession(find_lean(options), challenge, options, scratch, _option_flags(problem))
 
     def holes(self, challenge: str, candidate: str) -> list[Hole]:
         return find_holes(challenge, candidate)

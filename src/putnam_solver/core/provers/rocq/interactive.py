@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ResolvedTool, ToolUnavailable, file_sha256, sandbox_limits
 from putnam_solver.core.interactive import (
     Compiled,
@@ -383,12 +384,12 @@ def lemma_text(statement: str, proved: str) -> str:
 class RocqInteractive:
     """``Prover.interactive`` for Rocq."""
 
-    def session_key(self, challenge: str, options: VerifyOptions) -> str:
+    def session_key(self, problem: Problem, challenge: str, options: VerifyOptions) -> str:
         coqtop = coqtop_for(options)
         header = " ".join(" ".join(s.words) for s in header_sentences(challenge))
         return f"rocq|{coqtop.path}|{coqtop.sha256}|{options.unsafe_no_sandbox}|{header}"
 
-    def open_session(self, challenge: str, options: VerifyOptions, scratch: Path) -> CoqtopSession:
+    def open_session(self, problem: Problem, challenge: str, options: VerifyOptions, scratch: Path) -> CoqtopSession:
         return CoqtopSession(coqtop_for(options), header_sentences(challenge), challenge, options, scratch)
 
     def holes(self, challenge: str, candidate: str) -> list[Hole]:
