@@ -124,8 +124,9 @@ RayOpt = Annotated[
     str | None,
     typer.Option(
         "--ray",
-        metavar="ADDRESS",
-        help="Run the gates as tasks on a Ray cluster: auto (the cluster `ray start` made on this machine), "
+        metavar="[ADDRESS]",
+        help="Run the gates as tasks on a Ray cluster: auto (the default when no address follows: the cluster "
+        "`ray start` made on this machine), "
         "HOST:PORT of its head, ray://HOST:PORT, or local (a one-machine cluster for this command). Each node "
         "uses its own toolchain; a node whose toolchain fingerprint differs from this machine's is refused. "
         f"Needs {RAY_EXTRA} on every node.",

@@ -5,13 +5,16 @@
   arguments the way Click does (``FILE...``, ``[FILE]...`` when optional).
 - No traceback reaches a user: :class:`PutnamGroup` turns an exception no command turned into a message
   into one line on stderr and exit code 2 (``PUTNAM_TRACEBACK=1`` shows the traceback, for bug reports).
+- Options whose value may be left out (``--ray [ADDRESS]``): Typer's Click requires a value, so
+  :func:`fill_optional_values` writes the default in before Click parses the command line.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import typer
@@ -65,16 +68,39 @@ class PutnamCommand(TyperCommand):
         return pieces
 
 
+OPTIONAL_VALUES: dict[str, tuple[str, re.Pattern[str]]] = {
+    "--ray": ("auto", re.compile(r"auto|local|ray://\S+|[^\s/:]+:\d+")),
+}
+"""Option -> (its value when none is given, what a value of it looks like)."""
+
+
+def fill_optional_values(args: Sequence[str]) -> list[str]:
+    """``args`` with the default written after each option of ``OPTIONAL_VALUES`` given without a value:
+    at the end, before another option, or before a word that is not such a value (``--ray proofs/``
+    is ``--ray auto proofs/``: a file, not an address). Everything after ``--`` is left alone."""
+    filled: list[str] = []
+    for index, arg in enumerate(args):
+        filled.append(arg)
+        if arg == "--":
+            return filled + list(args[index + 1 :])
+        if arg in OPTIONAL_VALUES:
+            default, value = OPTIONAL_VALUES[arg]
+            following = args[index + 1] if index + 1 < len(args) else None
+            if following is None or not value.fullmatch(following):
+                filled.append(default)
+    return filled
+
+
 class PutnamGroup(TyperGroup):
     """The ``putnam`` group: the same help rendering, and the last guard against tracebacks."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _bare_flags(super().get_params(ctx))
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         """Typer's own ``main`` handles usage errors, exits and broken pipes; what is left is a crash."""
         try:
-            return super().main(*args, **kwargs)
+            return super().main(fill_optional_values(sys.argv[1:] if args is None else args), *rest, **kwargs)
         except Exception as exc:
             if os.environ.get(TRACEBACK_VARIABLE):
                 raise
