@@ -15,6 +15,9 @@ Each task declares its CPUs and memory, and is pinned to an admitted node, where
 those resources are free, so a node never runs more builds than it can hold. A task whose worker or
 node dies is sent again (to the least loaded admitted node still alive), at most ``max_retries`` times;
 then the verdict is an ``error`` that names the lost attempts, never a pass or a rejection.
+
+A proof state (the agent's ``goals``) comes from an admitted node too, but it is text for the agent to
+read, never a verdict: it decides nothing and is passed on as the node gave it.
 """
 
 from __future__ import annotations
