@@ -52,8 +52,22 @@ def _argument_usage(argument: TyperArgument) -> str:
     return name if argument.required else f"[{name}]"
 
 
+def _unwrapped(text: str | None) -> str | None:
+    """Help text with the line breaks of a wrapped docstring joined, so the terminal wraps it (Typer's
+    rich help keeps every newline); paragraphs stay apart."""
+    if text is None:
+        return None
+    paragraphs = (" ".join(line.strip() for line in p.splitlines()) for p in text.strip().split("\n\n"))
+    return "\n\n".join(paragraphs)
+
+
 class PutnamCommand(TyperCommand):
-    """A command whose help shows flags without a value type and arguments by their metavar."""
+    """A command whose help shows flags without a value type and arguments by their metavar, and its
+    description as paragraphs the terminal wraps."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help = _unwrapped(self.help)
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _bare_flags(super().get_params(ctx))

@@ -45,3 +45,16 @@ def test_the_command_line_takes_ray_without_an_address(monkeypatch: pytest.Monke
     result = CliRunner().invoke(app, args)
     assert (result.exit_code, seen) == (2, ["auto"]), result.output
     assert "no cluster in this test" in result.output
+
+
+def test_a_commands_description_is_paragraphs_the_terminal_wraps() -> None:
+    """Typer's help keeps every newline of a docstring: the wrapped lines of a paragraph are joined, so a
+    narrow or wide terminal wraps them itself; paragraphs stay apart."""
+    import typer
+
+    group = typer.main.get_group(app)
+    for name, command in group.commands.items():
+        paragraphs = (command.help or "").split("\n\n")
+        assert all("\n" not in p for p in paragraphs), name
+    report = group.commands["report"].help or ""
+    assert "a grid of the benchmark linking each problem" in report and "\n\nExit 0 when written" in report
