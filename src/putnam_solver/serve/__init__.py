@@ -1,7 +1,8 @@
 """``putnam serve``: the verification gates as an HTTP service (FastAPI on uvicorn), for programs that
 need verdicts at volume. Same pipeline, pinned benchmarks and verdict cache as ``putnam verify``; API
 keys from a file, per-key limits, request ids in every log line; verifications run through a
-:class:`Verifier` (the local thread pool by default).
+:class:`Verifier` (a thread pool handing each job to this machine's gates, or to a Ray cluster's with
+``--ray``).
 
 Needs the ``serve`` extra (``pip install 'putnambench-solver[serve]'``); nothing else imports it.
 """
