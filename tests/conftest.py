@@ -1,14 +1,18 @@
 """Fixtures shared by the suite: the toy Lean toolchain (tests/toylean/build.py), built once per session,
-and ``bench``, the benchmark a test module names in its ``BENCHMARK`` (each file loaded once)."""
+``bench``, the benchmark a test module names in its ``BENCHMARK`` (each file loaded once), and
+``solve_env``, what `putnam solve` against the loopback model server needs."""
 
 from __future__ import annotations
 
 import functools
+import shutil
 from pathlib import Path
 
 import pytest
 
+from putnam_solver.core import selftest
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.verify import VerifyOptions
 from tests.toylean.build import ToyLean, ToyLeanUnavailable, build_toy_lean
 
 
@@ -34,3 +38,23 @@ def bench(request: pytest.FixtureRequest) -> Benchmark:
 @functools.cache
 def _load(path: Path) -> Benchmark:
     return load_benchmark(path)
+
+
+@pytest.fixture(scope="session")
+def rocq_selftest_records(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Rocq selftest, run once for the session: solve runs it once per toolchain, not once per test."""
+    cache = tmp_path_factory.mktemp("selftest-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PUTNAM_CACHE_DIR", str(cache))
+        assert selftest.run_selftest("rocq", VerifyOptions()).passed
+    return cache / "selftest"
+
+
+@pytest.fixture
+def solve_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, rocq_selftest_records: Path) -> None:
+    """A fake API key, one quick model retry, and a private cache holding a passed Rocq selftest."""
+    monkeypatch.setenv("FAKE_API_KEY", "test-key")
+    monkeypatch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
+    monkeypatch.setenv("INSPECT_EVAL_ATTEMPT_TIMEOUT", "5")
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    shutil.copytree(rocq_selftest_records, tmp_path / "cache" / "selftest")

@@ -19,8 +19,6 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from putnam_solver.core import selftest
-from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.exit_codes import ExitCode
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
 from tests.helpers import REPO
@@ -35,23 +33,9 @@ EDITED = GOOD.replace("length (rev l) = length l", "length l = length l")
 runner = CliRunner()
 
 
-@pytest.fixture(scope="module")
-def selftest_records(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Rocq selftest, run once for the module: solve runs it once per toolchain, not once per test."""
-    cache = tmp_path_factory.mktemp("selftest-cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PUTNAM_CACHE_DIR", str(cache))
-        assert selftest.run_selftest("rocq", VerifyOptions()).passed
-    return cache / "selftest"
-
-
 @pytest.fixture(autouse=True)
-def _env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, selftest_records: Path) -> None:
-    monkeypatch.setenv("FAKE_API_KEY", "test-key")
-    monkeypatch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
-    monkeypatch.setenv("INSPECT_EVAL_ATTEMPT_TIMEOUT", "5")
-    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
-    shutil.copytree(selftest_records, tmp_path / "cache" / "selftest")
+def _env(solve_env: None) -> None:
+    """Every test solves against the loopback model server (``solve_env``)."""
 
 
 def _solve(url: str, run_dir: Path, *extra: str) -> tuple[int, str]:

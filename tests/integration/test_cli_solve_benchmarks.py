@@ -19,8 +19,6 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from putnam_solver.core import selftest
-from putnam_solver.core.verify import VerifyOptions
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
 from tests.helpers import DATA_ROOT, REPO
 
@@ -58,23 +56,9 @@ class ByProblem(FakeOpenAI):
         return tool_call_reply("submit", {"proof": proofs[turn]}, f"g{turn}") if turn < len(proofs) else self.default
 
 
-@pytest.fixture(scope="module")
-def selftest_records(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    cache = tmp_path_factory.mktemp("selftest-cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PUTNAM_CACHE_DIR", str(cache))
-        assert selftest.run_selftest("rocq", VerifyOptions()).passed
-    return cache / "selftest"
-
-
 @pytest.fixture(autouse=True)
-def _env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, selftest_records: Path) -> None:
-    monkeypatch.setenv("FAKE_API_KEY", "test-key")
-    monkeypatch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
-    monkeypatch.setenv("INSPECT_EVAL_ATTEMPT_TIMEOUT", "5")
-    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+def _env(solve_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PUTNAM_BENCHMARK", str(DATA_ROOT))
-    shutil.copytree(selftest_records, tmp_path / "cache" / "selftest")
 
 
 def test_solve_on_a_minif2f_split_with_real_coq_counts_a_vacuous_statement_apart(tmp_path: Path) -> None:
