@@ -26,7 +26,7 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import Candidate, verdict_key
 from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, decode_candidate
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, decode_candidate, verdict_benchmark
 from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
@@ -126,6 +126,8 @@ class VerifyService:
             if hit is None:
                 await asyncio.to_thread(cache.put, key, verdict)
         verdict.candidate_path = job.label
+        # the benchmark's record (errata, toolchain) as it is now, as `putnam verify` shows a cached verdict
+        verdict.benchmark = verdict_benchmark(job.prover, job.benchmark, job.problem, job.options)
         return verdict
 
     async def _run(self, job: VerifyJob, client: ApiKey) -> Verdict:
