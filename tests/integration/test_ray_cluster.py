@@ -219,7 +219,7 @@ def test_putnam_verify_with_ray_prints_the_verdicts_and_records_the_node(cluster
 def test_goals_come_from_a_session_on_a_node_as_locally(verifier: RayVerifier) -> None:
     """The agent's ``goals`` on a node: the proof state of a session started there for the call, the
     same as this machine's; a file G3 refuses gets G3's refusal from the node too."""
-    from putnam_solver.core.interactive import ProofState, SessionPool, state_or_reason
+    from putnam_solver.core.interactive import ProofState, SessionPool, proof_state
 
     bench = load_benchmark(ROCQ_SAMPLES)
     rocq, problem = get_prover("rocq"), bench.problems[GOOD]
@@ -228,7 +228,7 @@ def test_goals_come_from_a_session_on_a_node_as_locally(verifier: RayVerifier) -
     pool = SessionPool(max_sessions=1)
     try:
         for candidate, line in ((text, 7), (forbidden, 7)):
-            local = state_or_reason(rocq, bench, problem, candidate, line, Track.WITH_ANSWER, VerifyOptions(), pool)
+            local = proof_state(rocq, bench, problem, candidate, line, Track.WITH_ANSWER, VerifyOptions(), pool)
             remote = verifier.goals(rocq, bench, problem, candidate, line, Track.WITH_ANSWER, VerifyOptions(), pool)
             assert remote == local
     finally:

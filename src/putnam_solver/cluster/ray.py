@@ -35,7 +35,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, find_benchmark_file, load_benchmark
 from putnam_solver.core.dispatch import LOCAL, Verifier
-from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, state_or_reason
+from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, proof_state
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids, run_gates
@@ -79,7 +79,7 @@ class PinnedTask:
     """Everything a node is sent for one verification; nothing the node could not check itself."""
 
     kind: str
-    """``verify`` (``run_gates``), ``check`` (``check_file``, cold) or ``goals`` (``state_or_reason``, a
+    """``verify`` (``run_gates``), ``check`` (``check_file``, cold) or ``goals`` (``proof_state``, a
     session for this task only)."""
     prover: str
     benchmark_name: str
@@ -159,7 +159,7 @@ def _goals_on_node(prover: Prover, benchmark: Benchmark, problem: Problem, task:
     pool = SessionPool(max_sessions=1, reuse=False)
     try:
         text = task.candidate.decode("utf-8")
-        return state_or_reason(prover, benchmark, problem, text, task.line, task.track, task.options, pool)
+        return proof_state(prover, benchmark, problem, text, task.line, task.track, task.options, pool)
     finally:
         pool.close()
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Protocol
 
-from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, state_or_reason
+from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, proof_state
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class Verifier(Protocol):
         options: VerifyOptions,
         pool: SessionPool,
     ) -> ProofState | str:
-        """``state_or_reason`` on the backend (a remote one opens a session for this call only)."""
+        """``proof_state`` on the backend (a remote one opens a session for this call only)."""
         ...
 
 
@@ -86,7 +86,7 @@ class LocalVerifier:
 
     verify = staticmethod(run_gates)
     check = staticmethod(check_file)
-    goals = staticmethod(state_or_reason)
+    goals = staticmethod(proof_state)
 
 
 LOCAL: Verifier = LocalVerifier()

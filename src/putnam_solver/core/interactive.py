@@ -383,12 +383,13 @@ def proof_state(
     """The proof state at the end of ``line`` of ``candidate``, from a session of ``pool``.
 
     The file reaches a session only when G3 finds nothing forbidden in it but holes (a proof state is
-    asked of unfinished files); otherwise the answer is G3's refusal, as text. Raises SessionError,
-    NotWarm, ToolUnavailable or SandboxUnavailable when no session can answer.
+    asked of unfinished files); otherwise the answer is G3's refusal, as text. When no session can
+    answer, the text says why: it is the agent's ``goals`` answer either way, and what a cluster node
+    returns (exceptions do not cross the cluster).
     """
     interactive = prover.interactive()
     if interactive is None:
-        raise NotWarm(f"the {prover.label} prover offers no proof states")
+        return f"no proof state: the {prover.label} prover offers no proof states"
     text_options = dataclasses.replace(options, profile=Profile.TEXT)
     text = run_gates(prover, benchmark, problem, candidate.encode("utf-8"), track, text_options)
     forbidden = next((g for g in text.gates if g.id == "G3"), None)
@@ -396,25 +397,10 @@ def proof_state(
         why = forbidden.detail if forbidden is not None else "the forbidden-construct gate did not run"
         return f"the file is refused before any proof state is computed (G3): {why}"
     challenge = prover.challenge(problem, track)
-    return pool.run(
-        interactive, problem, challenge, options, lambda s: s.goals(candidate, line, options.timeout_seconds)
-    )
-
-
-def state_or_reason(
-    prover: Prover,
-    benchmark: Benchmark,
-    problem: Problem,
-    candidate: str,
-    line: int,
-    track: Track,
-    options: VerifyOptions,
-    pool: SessionPool,
-) -> ProofState | str:
-    """``proof_state``, with a session that cannot answer said as text: the agent's ``goals`` answer
-    either way, and what a remote node returns (its exceptions do not cross the cluster)."""
     try:
-        return proof_state(prover, benchmark, problem, candidate, line, track, options, pool)
+        return pool.run(
+            interactive, problem, challenge, options, lambda s: s.goals(candidate, line, options.timeout_seconds)
+        )
     except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable) as exc:
         return f"no proof state: {exc}"
 
@@ -438,5 +424,4 @@ __all__ = [
     "outside",
     "proof_state",
     "refused_for_holes",
-    "state_or_reason",
 ]
