@@ -672,7 +672,7 @@ def recursion_refused(allow_recursion: bool, version: Version | None) -> bool:
     return not allow_recursion and bool(guard_bugs(version))
 
 
-def _guard_note(version: Version | None) -> str:
+def guard_note(version: Version | None) -> str:
     """Why candidate recursion is refused, said once after the violations that name it."""
     where = "this Coq (version unknown)" if version is None else "Coq " + ".".join(map(str, version))
     issues = ", ".join(f"rocq#{b.issue}" for b in guard_bugs(version))
@@ -702,5 +702,5 @@ def forbidden_gate(sub: Submission) -> GateResult:
     )
     recursion = {f"`{r.construct}`" for r in POLICY.recursion_words}
     if refused and any(v.construct in recursion for v in violations):
-        return replace(result, detail=f"{result.detail}\n{_guard_note(version)}")
+        return replace(result, detail=f"{result.detail}\n{guard_note(version)}")
     return result
