@@ -38,6 +38,7 @@ from putnam_solver.core.benchmarks import (
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import (
     discover_candidates,
+    disputed_note,
     exit_code,
     infer_prover,
     verdict_text,
@@ -423,9 +424,10 @@ def verify(
         if json_out is not None:
             write_verdicts_json(json_out, verdicts, loaded)
         counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
+        disputed = disputed_note(v.status for v in verdicts)
         cached = sum(v.cached for v in verdicts)
         out.print(
-            f"{len(verdicts)} candidates: {counts['accepted']} accepted{_apart(verdicts)}, "
+            f"{len(verdicts)} candidates: {counts['accepted']} accepted{_apart(verdicts)}{disputed}, "
             f"{counts['rejected']} rejected, {counts['error']} errors (profile {gates.value}"
             f"{' + axle' if axle else ''}, track {track.value}"
             f"{f', {cached} from cache' if cached else ''})",
@@ -458,10 +460,11 @@ def _verify_bundle(
     if json_out is not None:
         write_verdicts_json(json_out, verdicts, benchmark)
     counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
+    disputed = disputed_note(v.status for v in verdicts)
     claimed = sum(c.entry.claimed == "accepted" for c in checks)
     out.print(
         f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: {counts['accepted']} "
-        f"accepted{_apart(verdicts)}, {counts['rejected']} rejected, {counts['error']} errors "
+        f"accepted{_apart(verdicts)}{disputed}, {counts['rejected']} rejected, {counts['error']} errors "
         f"(profile {options.profile.value}"
         f"{' + axle' if options.axle else ''}, track {loaded.track.value}; benchmark sha256 {benchmark.sha256} "
         "matches the bundle's)",

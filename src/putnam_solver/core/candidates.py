@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -248,6 +248,8 @@ def verdict_text(verdict: Verdict) -> str:
         lines.append(
             f"{VERDICT_INDENT}{what}: {erratum.get('kind')}: {erratum.get('defect')} (source: {erratum.get('source')})"
         )
+    if (dispute := verdict.dispute()) is not None:
+        lines.append(VERDICT_INDENT + dispute)
     problem = verdict.first_problem()
     if problem is not None:
         first, *rest = f"{problem.id} {problem.name} {problem.status.value}: {problem.detail}".rstrip().split("\n")
@@ -261,8 +263,15 @@ def verdict_text(verdict: Verdict) -> str:
     return "\n".join(lines)
 
 
+def disputed_note(statuses: Iterable[str]) -> str:
+    """``, N disputed`` for a count line when any verdict is (DESIGN §3: answers are alarms), else empty."""
+    disputed = sum(s == "disputed" for s in statuses)
+    return f", {disputed} disputed (answer provably not the official one: candidate errata)" if disputed else ""
+
+
 def exit_code(verdicts: Sequence[Verdict]) -> int:
-    """0 all accepted; 2 any gate could not decide (infrastructure); else 1 (a candidate rejected)."""
+    """0 all accepted; 2 any gate could not decide (infrastructure); else 1 (a candidate rejected or
+    disputed)."""
     if any(v.status == "error" for v in verdicts):
         return 2
     return 0 if all(v.accepted for v in verdicts) else 1

@@ -128,8 +128,9 @@ class RocqPolicy:
         ]
         if refuse_recursion:
             lines.append(
-                "- This Coq has guard checker bugs, so your own recursion is refused: prove by induction or "
-                "library recursors (induction, elim, destruct, nat_rect)."
+                "- This Coq has guard checker bugs, so your own recursion is refused, in the text and in the "
+                "compiled terms (a mutual Lemma ... with ..., the fix/cofix tactics, Scheme count too): prove by "
+                "induction or library recursors (induction, elim, destruct, nat_rect)."
             )
         return "\n".join(lines)
 
@@ -170,7 +171,12 @@ class RocqPolicy:
                         *(f"| `{r.construct}` | {r.rule} | {r.reason} |" for r in self.recursion_words),
                         "",
                         "Still allowed: induction through library recursors (`induction`, `elim`, `destruct`,",
-                        "`nat_rect`, `Wf.Fix`), Scheme-generated principles, and the challenge's own definitions.",
+                        "`nat_rect`, `Wf.Fix`), the library's own induction principles, and the challenge's own",
+                        "definitions. These words are a first line only: on the full profile G5 prints the kernel",
+                        "term of every constant the compiled candidate defines and refuses any `fix` or `cofix`",
+                        "in them, however it was written (a mutual theorem with `with`, the `fix`/`cofix` tactics,",
+                        "Ltac, `Function`, `Program Fixpoint`, `Scheme`, a plugin); the challenge's own fixpoints",
+                        "pass only when their terms equal those of the pinned statement.",
                     ),
                 ),
             ),
