@@ -29,7 +29,7 @@ never refuses what ``submit`` accepts.
 G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as
 one) is scanned for ``policy.forbidden_words`` and ``policy.forbidden_phrases``; a qualified name is
 refused when any of its segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard
-checker has known bugs (toolchain.KERNEL_BUGS, decided from the detected coqc version) the
+checker has known bugs (kernel_bugs.json, decided from the detected coqc version) the
 ``policy.recursion_words`` are refused too, unless the user passed ``--allow-recursion``: through those
 bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk both accepting it.
 """
@@ -41,6 +41,7 @@ from dataclasses import dataclass, field, replace
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.policy_doc import Difference, Forbidden, PolicyDocument, Section
+from putnam_solver.core.provers.rocq.kernel_bugs import Version, guard_bugs, kernel_bug_evidence
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -54,14 +55,7 @@ from putnam_solver.core.provers.rocq.syntax import (
     sentences,
     solution_body_start,
 )
-from putnam_solver.core.provers.rocq.toolchain import (
-    COQC,
-    Version,
-    detected_version,
-    guard_bugs,
-    kernel_bug_evidence,
-    optional_tool,
-)
+from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, optional_tool
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, Profile, Submission, Track
 
 QUERY_COMMANDS = frozenset({"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate"})

@@ -48,9 +48,10 @@ from putnam_solver.core.provers.rocq.challenge import (
     statement_of,
 )
 from putnam_solver.core.provers.rocq.checks import guard_note, recursion_refused
+from putnam_solver.core.provers.rocq.kernel_bugs import Version
 from putnam_solver.core.provers.rocq.recursion import Finding, Unreadable, field_listing, inspect_terms, read_fields
 from putnam_solver.core.provers.rocq.syntax import Statement
-from putnam_solver.core.provers.rocq.toolchain import COQC, Version, allowed_printed_name, detected_version, find_tool
+from putnam_solver.core.provers.rocq.toolchain import COQC, allowed_printed_name, detected_version, find_tool
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
 G5 = ("G5", "statement and assumptions")
