@@ -416,6 +416,35 @@ def _run_text_gates(gates: Sequence[Gate], submission: Callable[[list[GateResult
     return finished + late
 
 
+def unusable_verdict(
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    candidate_bytes: bytes,
+    track: Track,
+    options: VerifyOptions,
+    reason: str,
+) -> Verdict:
+    """The verdict of a file that cannot be a candidate (unreadable, empty, not UTF-8, over the cap):
+    an ``error`` whose one gate, G0, says why; no other gate looks at it."""
+    return Verdict(
+        problem=problem.id,
+        prover=prover.name,
+        track=track,
+        profile=options.profile,
+        gates=[GateResult("G0", "input", GateStatus.ERROR, reason)],
+        expected_gates=gate_ids(options),
+        candidate_sha256=sha256_hex(candidate_bytes),
+        statement_sha256=problem.statement_sha256,
+        challenge_sha256=sha256_hex(prover.challenge(problem, track).encode("utf-8")),
+        benchmark_sha256=benchmark.sha256,
+        benchmark_pinned=benchmark.pinned,
+        unsafe_no_sandbox=options.unsafe_no_sandbox,
+        allow_recursion=options.allow_recursion,
+        benchmark=verdict_benchmark(prover, benchmark, problem, options),
+    )
+
+
 def size_gate(candidate_bytes: bytes, options: VerifyOptions) -> GateResult | None:
     """A refusal when the candidate is over the size cap (no gate then looks at it), else None."""
     size, cap = len(candidate_bytes), options.max_candidate_bytes
