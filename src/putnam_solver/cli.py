@@ -698,6 +698,13 @@ def solve(
             help="At the end, re-verify every stored pass afresh (`putnam audit`); exit 1 if one is not confirmed.",
         ),
     ] = False,
+    fail_on_unsolved: Annotated[
+        bool,
+        typer.Option(
+            "--fail-on-unsolved",
+            help="Exit 4 when the evaluation completes with problems unresolved (default: exit 0, a normal result).",
+        ),
+    ] = False,
     ray: RayOpt = None,
     ray_cpus: RayCpusOpt = RaySettings.num_cpus,
     ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
@@ -756,7 +763,9 @@ def solve(
     def view() -> ProgressSink:
         return LogLineProgress(sys.stderr) if quiet or not err.is_terminal else RichProgress(err)
 
-    result = solve_service.solve_command(flags, action, lambda m: err.print(m, markup=False), view, audit)
+    result = solve_service.solve_command(
+        flags, action, lambda m: err.print(m, markup=False), view, audit, fail_on_unsolved
+    )
     for line in result.stdout:
         out.print(line, markup=False)
     if result.exit_code == ExitCode.SUCCESS:

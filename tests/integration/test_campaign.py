@@ -40,7 +40,7 @@ def _lines(path: Path) -> list[str]:
 def test_carry_forward_reruns_only_unresolved_problems(tmp_path: Path) -> None:
     runner = lean_runner(SIX_SCRIPT)
     outcome = _solve(tmp_path, runner)
-    assert outcome.exit_code == ExitCode.LIMIT, outcome.message
+    assert outcome.exit_code == ExitCode.SUCCESS, outcome.message
     assert "campaign limit reached" in outcome.message and outcome.unresolved == ("putnam_1962_a5",)
     assert _lines(tmp_path / "selections/campaign-1.txt") == list(SIX)
     assert _lines(tmp_path / "selections/campaign-2.txt") == [
@@ -69,7 +69,7 @@ def test_carry_forward_reruns_only_unresolved_problems(tmp_path: Path) -> None:
 def test_fresh_restarts_show_the_worker_nothing_from_earlier_campaigns(tmp_path: Path) -> None:
     runner = lean_runner(SIX_SCRIPT)
     outcome = _solve(tmp_path, runner, fresh=True)
-    assert outcome.exit_code == ExitCode.LIMIT
+    assert outcome.exit_code == ExitCode.SUCCESS
     assert all(c is None for _, _, c in runner.seen)
     assert outcome.unresolved == ("putnam_1962_a2", "putnam_1962_a3", "putnam_1962_a4", "putnam_1962_a5")
     assert "fresh restarts" in (tmp_path / "SUMMARY.md").read_text()
@@ -87,7 +87,7 @@ def test_unlimited_campaigns_run_until_every_problem_passes(tmp_path: Path) -> N
     )
 
 
-def test_a_run_budget_stops_an_unlimited_run_with_exit_code_2(tmp_path: Path) -> None:
+def test_a_run_budget_stops_an_unlimited_run_with_its_own_exit_code(tmp_path: Path) -> None:
     # Each attempt of campaign n costs $0.25 n: campaign 1 $1.50, campaign 2 $2.00 (4 problems) ...
     outcome = _solve(tmp_path, lean_runner(SIX_SCRIPT), campaigns=0, run_limits=RunLimits(max_cost_dollars=3.0))
     assert outcome.exit_code == ExitCode.LIMIT
@@ -115,7 +115,7 @@ def test_a_problem_budget_covers_all_its_attempts_over_the_campaigns(tmp_path: P
 
     config = dataclasses.replace(lean_text_config(), budgets=Budgets(max_turns=10, token_limit=2000))
     outcome = _solve(tmp_path, runner, campaigns=0, config=config)
-    assert outcome.exit_code == ExitCode.LIMIT
+    assert outcome.exit_code == ExitCode.SUCCESS
     assert "every unresolved problem has spent its budget" in outcome.message
     assert outcome.unresolved == ("putnam_1962_a4", "putnam_1962_a5") and outcome.campaigns == 2
     assert allowances[1] == {p: Allowance(2000, None) for p in SIX}
@@ -128,7 +128,7 @@ def test_a_problem_budget_covers_all_its_attempts_over_the_campaigns(tmp_path: P
 def test_a_run_where_every_attempt_errors_stops_instead_of_spinning(tmp_path: Path) -> None:
     runner = dataclasses.replace(lean_runner({}), status_override="error")
     outcome = _solve(tmp_path, runner, campaigns=0)
-    assert outcome.exit_code == ExitCode.LIMIT
+    assert outcome.exit_code == ExitCode.FAILURE
     assert "every attempt of campaign 1 ended in an error" in outcome.message
     assert outcome.campaigns == 1
 
@@ -146,7 +146,7 @@ def test_problems_the_agent_never_reported_are_recorded_as_errors(tmp_path: Path
         assert job.log_dir == tmp_path / "logs" and job.work_dir == tmp_path / "work"
 
     outcome = _solve(tmp_path, silent, campaigns=0)
-    assert outcome.exit_code == ExitCode.LIMIT and "finished without reporting this problem" in outcome.message
+    assert outcome.exit_code == ExitCode.FAILURE and "finished without reporting this problem" in outcome.message
 
 
 def test_agent_layer_errors_end_the_run_with_their_message_and_it_resumes(tmp_path: Path) -> None:
@@ -160,11 +160,11 @@ def test_agent_layer_errors_end_the_run_with_their_message_and_it_resumes(tmp_pa
     )
     assert "exit code 1: no API key" in (tmp_path / "SUMMARY.md").read_text()
     resumed = _solve(tmp_path, lean_runner(SIX_SCRIPT), resume=True)
-    assert resumed.exit_code == ExitCode.LIMIT and resumed.passed == 5
+    assert resumed.exit_code == ExitCode.SUCCESS and resumed.passed == 5
 
 
 def test_resume_refuses_other_settings_unless_allowed(tmp_path: Path) -> None:
-    assert _solve(tmp_path, lean_runner(SIX_SCRIPT), campaigns=1).exit_code == ExitCode.LIMIT
+    assert _solve(tmp_path, lean_runner(SIX_SCRIPT), campaigns=1).exit_code == ExitCode.SUCCESS
     again = _solve(tmp_path, lean_runner(SIX_SCRIPT), campaigns=1)
     assert again.exit_code == ExitCode.USAGE and "already holds a run; continue it with --resume" in again.message
     other = dataclasses.replace(lean_text_config(), model="other/model")
@@ -176,7 +176,7 @@ def test_resume_refuses_other_settings_unless_allowed(tmp_path: Path) -> None:
     allowed = _solve(
         tmp_path, lean_runner(SIX_SCRIPT), config=other, resume=True, campaigns=2, allow_changed_settings=True
     )
-    assert allowed.exit_code == ExitCode.LIMIT and allowed.campaigns == 2 and allowed.passed == 4
+    assert allowed.exit_code == ExitCode.SUCCESS and allowed.campaigns == 2 and allowed.passed == 4
     stored = stored_run(tmp_path)
     assert stored is not None and stored.config == other and stored.campaigns == 2
     assert stored.selection.problems == SIX

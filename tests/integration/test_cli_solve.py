@@ -78,13 +78,17 @@ def test_a_worker_that_fixes_its_proof_solves_the_problem(tmp_path: Path) -> Non
     assert 'id="stat-solved" data-value="1"' in (run_dir / "report.html").read_text()
 
 
-def test_an_edited_statement_never_counts_and_the_campaign_limit_exits_3(tmp_path: Path) -> None:
+def test_an_edited_statement_never_counts_and_a_completed_evaluation_exits_0(tmp_path: Path) -> None:
+    """Unsolved problems after the last campaign are a normal result (as ``inspect eval``): exit 0;
+    ``--fail-on-unsolved`` makes them exit 4 for scripts that want it."""
     fake = FakeOpenAI([], default=tool_call_reply("submit", {"proof": EDITED}, "call_x"))
     run_dir = tmp_path / "run"
     with serve(fake) as url:
         code, output = _solve(url, run_dir, "--max-turns", "1", "--campaigns", "2")
-    assert code == ExitCode.LIMIT == 3, output
-    assert "campaign limit reached (2 campaigns)" in output
+        strict, strict_output = _solve(url, tmp_path / "strict", "--max-turns", "1", "--fail-on-unsolved")
+    assert code == ExitCode.SUCCESS == 0, output
+    assert "campaign limit reached (2 campaigns): the evaluation is complete, 0 of 1 problems solved" in output
+    assert strict == ExitCode.UNSOLVED == 4, strict_output
     rows = _attempts(run_dir)
     assert [(r["campaign"], r["status"]) for r in rows] == [("1", "rejected"), ("2", "rejected")]
     assert all(r["verdict"].startswith("rejected:G2") for r in rows)
@@ -96,7 +100,7 @@ def test_resume_continues_a_finished_run_with_more_campaigns(tmp_path: Path) -> 
     run_dir = tmp_path / "run"
     script = [tool_call_reply("submit", {"proof": EDITED}, "c1"), tool_call_reply("submit", {"proof": GOOD}, "c2")]
     with serve(FakeOpenAI(script)) as url:
-        assert _solve(url, run_dir, "--max-turns", "1")[0] == ExitCode.LIMIT
+        assert _solve(url, run_dir, "--max-turns", "1")[0] == ExitCode.SUCCESS
         result = runner.invoke(app, ["solve", "--resume", str(run_dir), "--campaigns", "2", "--quiet"])
     assert result.exit_code == 0, result.stdout + result.stderr
     assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "rejected"), ("2", "passed")]

@@ -133,11 +133,13 @@ def solve_command(
     notify: Callable[[str], None],
     view: Callable[[], ProgressSink],
     audit: bool = False,
+    fail_on_unsolved: bool = False,
 ) -> CommandResult:
     """The whole ``putnam solve``: check the flags, then list, prepare, or check that the run can start
     and run it (``run``: with ``audit``, audited at the end). ``notify`` hears what happens before the run
     (its first line comes before anything slow) and the audit's progress; ``view`` makes the progress view
-    when the run starts. Input errors exit ``ExitCode.USAGE``."""
+    when the run starts. Input errors exit ``ExitCode.USAGE``; a completed evaluation exits
+    ``ExitCode.SUCCESS`` solved or not, unless ``fail_on_unsolved`` asks for ``ExitCode.UNSOLVED``."""
     with contextlib.ExitStack() as stack:
         try:
             request = build_request(flags, action, notify)
@@ -151,7 +153,10 @@ def solve_command(
         except KeyboardInterrupt:
             return CommandResult(ExitCode.INTERRUPTED, "interrupted (Ctrl-C) before the run started; nothing was spent")
         outcome = run(dataclasses.replace(request, verifier=verifier), view(), audit, notify)
-    return CommandResult(outcome.exit_code, outcome.message, report=outcome.report)
+    code = outcome.exit_code
+    if fail_on_unsolved and code == ExitCode.SUCCESS and outcome.unresolved:
+        code = ExitCode.UNSOLVED
+    return CommandResult(code, outcome.message, report=outcome.report)
 
 
 def build_request(

@@ -39,8 +39,9 @@ LOG_DIR = "logs"
 
 @dataclass(frozen=True)
 class SolveOutcome:
-    """How a run ended, as an ``ExitCode``: SUCCESS every selected problem passed; LIMIT a limit or budget
-    stopped it with problems unresolved; INTERRUPTED by Ctrl-C; USAGE it could not start as asked (bad
+    """How a run ended, as an ``ExitCode``: SUCCESS the evaluation completed, every problem solved or its
+    campaigns and budgets used (``unresolved`` lists the rest); LIMIT a run budget or time limit stopped it
+    early; INTERRUPTED by Ctrl-C; USAGE it could not start as asked (bad
     input, a run directory in use or holding another run); FAILURE a fatal error (``message`` says what
     to do). ``report``: where the run's HTML report was written, or why it was not (empty when none was
     attempted)."""
@@ -208,7 +209,13 @@ class LockedRun:
                     message = f"all {len(selected)} selected problems passed verification"
                     return self._outcome(ExitCode.SUCCESS, message, selected)
                 number = last.number + 1 if last else 1
-            reason = self._stop_reason(number, limit, limits, starting=not resuming)
+            if not resuming and limit and number > limit:
+                return self._outcome(ExitCode.SUCCESS, f"campaign limit reached ({limit} campaigns)", selected)
+            failed = self._failed_campaign(number) if not resuming else None
+            if failed is not None:
+                return self._outcome(ExitCode.FAILURE, failed, selected)
+            usage = self.ledger.usage()
+            reason = limits.reached(usage.tokens, usage.cost_dollars)
             if reason is not None:
                 return self._outcome(ExitCode.LIMIT, reason, selected)
             earlier = [*self.ledger.attempts(), *self.ledger.interruptions()]
@@ -217,7 +224,7 @@ class LockedRun:
                 todo = [p for p in todo if not allowances[p.id].spent()]
                 if not todo:
                     return self._outcome(
-                        ExitCode.LIMIT,
+                        ExitCode.SUCCESS,
                         "every unresolved problem has spent its budget (--token-limit, --cost-limit)",
                         selected,
                     )
@@ -232,13 +239,8 @@ class LockedRun:
             if stopped is not None:
                 return self._outcome(ExitCode.LIMIT, stopped, selected)
 
-    def _stop_reason(self, number: int, limit: int, limits: RunLimits, starting: bool) -> str | None:
-        usage = self.ledger.usage()
-        budget = limits.reached(usage.tokens, usage.cost_dollars)
-        if budget is not None or not starting:
-            return budget
-        if limit and number > limit:
-            return f"campaign limit reached ({limit} campaigns)"
+    def _failed_campaign(self, number: int) -> str | None:
+        """Why the run cannot go on: every attempt of the previous campaign ended in an error."""
         previous = [a for a in self.ledger.attempts() if a.campaign == number - 1]
         if previous and all(a.status == "error" for a in previous):
             return (
@@ -352,6 +354,12 @@ class LockedRun:
             message = (
                 f"{reason}: {len(unresolved)} of {len(selected)} problems unresolved (see unresolved.txt); "
                 "raise the limit and run again with --resume to continue"
+            )
+        elif code == ExitCode.SUCCESS and unresolved:
+            message = (
+                f"{reason}: the evaluation is complete, {len(selected) - len(unresolved)} of {len(selected)} "
+                "problems solved (unresolved ones in unresolved.txt; --resume with a higher --campaigns tries "
+                "them again)"
             )
         return SolveOutcome(
             code,
