@@ -106,6 +106,28 @@ def test_resume_continues_a_finished_run_with_more_campaigns(tmp_path: Path) -> 
     assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "rejected"), ("2", "passed")]
 
 
+def test_a_run_without_prices_shows_cost_unknown_and_resume_takes_prices_for_a_budget(tmp_path: Path) -> None:
+    """The README's budget example on a model the catalogue has no price for: the cost is unknown (never
+    $0.00); ``--resume --prices FILE`` then gives the price, and a run budget can be set."""
+    run_dir = tmp_path / "run"
+    prices = tmp_path / "prices.json"
+    prices.write_text('{"openai-api/fake/fake-model": {"input": 1.0, "output": 2.0}}')
+    script = [tool_call_reply("submit", {"proof": EDITED}, "c1"), tool_call_reply("submit", {"proof": GOOD}, "c2")]
+    with serve(FakeOpenAI(script)) as url:
+        code, output = _solve(url, run_dir, "--max-turns", "1")
+        assert code == 0, output
+        assert output.count("warning: no price for openai-api/fake/fake-model") == 1
+        summary = (run_dir / "SUMMARY.md").read_text()
+        assert "| Cost | unknown (no price for openai-api/fake/fake-model" in summary and "$0.00" not in summary
+        resume = ["solve", "--resume", str(run_dir), "--campaigns", "2", "--quiet"]
+        refused = runner.invoke(app, [*resume, "--run-cost-limit", "5"])
+        assert refused.exit_code == 2 and "--prices FILE" in refused.stderr, refused.output
+        result = runner.invoke(app, [*resume, "--run-cost-limit", "5", "--prices", str(prices)])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert "| Cost | $" in summary and "unknown" not in summary.split("| Cost |")[1].split("\n")[0]
+
+
 @pytest.mark.parametrize(
     ("model", "message"),
     [("openai/gpt-4o", "OPENAI_API_KEY"), ("nosuch/model", "not recognized")],
@@ -126,7 +148,7 @@ def test_unusable_models_are_refused_before_any_run(
 def test_resume_refuses_flags_that_would_change_the_run_and_accepts_connection_changes(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     with serve(FakeOpenAI([tool_call_reply("submit", {"proof": EDITED}, "c1")])) as first:
-        assert _solve(first, run_dir, "--max-turns", "1")[0] == ExitCode.LIMIT
+        assert _solve(first, run_dir, "--max-turns", "1")[0] == ExitCode.SUCCESS
     refused = runner.invoke(app, ["solve", "--resume", str(run_dir), "--max-turns", "5", "--model", "x/y"])
     assert refused.exit_code == ExitCode.USAGE
     assert "--max-turns, --model cannot change" in refused.stderr and "start a new run" in refused.stderr

@@ -39,6 +39,7 @@ from putnam_solver.run.campaign import (
     stored_run,
 )
 from putnam_solver.run.ledger import LedgerError
+from putnam_solver.run.prices import unpriced
 from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.report.progress import ProgressSink
 
@@ -50,6 +51,8 @@ RESUME_FLAGS = (
     "--jobs",
     "--fallback-jobs",
     "--model-base-url",
+    "--prices",
+    "--fail-on-unsolved",
     "--quiet",
     "--audit",
     "--ray",
@@ -166,6 +169,9 @@ def build_request(
     run here and judge the selftest canaries right (once per toolchain) and that the models can be used
     and their servers accept connections."""
     request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model=action is not Action.LIST)
+    if action is Action.LIST:
+        return request
+    _require_prices(request, notify)
     if action is not Action.RUN:
         return request
     config = request.config
@@ -227,6 +233,33 @@ def prepared_lines(prepared: Prepared, request: RunSettings) -> tuple[str, ...]:
     )
 
 
+def _require_prices(request: RunSettings, notify: Callable[[str], None]) -> None:
+    """A cost limit needs every model's price (an input error before anything is created); without one,
+    a model with no price is said once, and its cost shows as unknown."""
+    config = request.config
+    missing = unpriced([config.model, config.reviewer_model], config.prices)
+    if not missing:
+        return
+    limits = [
+        flag
+        for flag, value in (
+            ("--cost-limit", config.budgets.cost_limit_dollars),
+            ("--run-cost-limit", request.run_limits.max_cost_dollars),
+        )
+        if value is not None
+    ]
+    example = json.dumps({missing[0]: {"input": 1.25, "output": 10.0}})
+    if limits:
+        raise InputError(
+            f"{' and '.join(limits)} need the price of {', '.join(missing)}, which the price catalogue does not "
+            f"have: give it with --prices FILE, a JSON file of dollars per million tokens, e.g. {example}"
+        )
+    notify(
+        f"warning: no price for {', '.join(missing)}: its cost shows as unknown; --prices FILE gives one, "
+        f"e.g. {example}"
+    )
+
+
 def _resumed(flags: SolveFlags) -> RunSettings:
     assert flags.resume is not None
     refused = sorted(flags.given - {"--resume", *RESUME_FLAGS})
@@ -252,6 +285,8 @@ def _resumed(flags: SolveFlags) -> RunSettings:
         config = dataclasses.replace(config, jobs=jobs, fallback_jobs=fallback)
     if "--model-base-url" in flags.given:
         config = dataclasses.replace(config, model_base_url=flags.model_base_url)
+    if flags.prices is not None:  # prices are facts about the world, not a setting of the run: newer ones win
+        config = dataclasses.replace(config, prices={**config.prices, **_load_prices(flags.prices)})
     return dataclasses.replace(stored, config=config, campaigns=campaigns, run_limits=limits)
 
 

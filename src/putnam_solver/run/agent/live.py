@@ -28,7 +28,7 @@ from inspect_ai.util import sample_limits
 
 from putnam_solver.core.provers import Prover
 from putnam_solver.run.agent._inspect import active_samples, adaptive_controllers, throughput_registry
-from putnam_solver.run.agent.pricing import Price, usage_cost, usage_tokens
+from putnam_solver.run.agent.pricing import usage_cost, usage_tokens
 from putnam_solver.run.agent.tools import ProblemContext
 from putnam_solver.run.agent.types import (
     INTERRUPTED_REASON,
@@ -39,6 +39,7 @@ from putnam_solver.run.agent.types import (
     SolveConfig,
 )
 from putnam_solver.run.agent.worker import AttemptState
+from putnam_solver.run.prices import Price
 
 log = logging.getLogger(__name__)
 RATE_LIMIT_POLL_SECONDS = 1.0
@@ -131,7 +132,7 @@ class CampaignRun:
             state.limit = state.limit or self.stopped
         cost, unpriced = usage_cost(usage, self.prices)
         if unpriced:
-            log.warning("no price for %s: its cost is counted as 0", ", ".join(unpriced))
+            log.info("no price for %s: its cost is unknown (--prices gives one)", ", ".join(unpriced))
         last = state.last
         result = AttemptResult(
             problem=problem_id,

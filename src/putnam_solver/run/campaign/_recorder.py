@@ -14,6 +14,7 @@ from putnam_solver.run.agent.types import AttemptResult, LiveRun, SubAttemptResu
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.ledger import INTERRUPTED, RATE_LIMITS_SINCE, AttemptRow, ProblemRow
 from putnam_solver.run.ledger import now as timestamp
+from putnam_solver.run.prices import run_unpriced
 from putnam_solver.run.report.progress import AttemptEvent, Totals
 from putnam_solver.run.report.summary import known_defects, verdict_summary, write_evidence, write_subattempt_evidence
 
@@ -75,6 +76,7 @@ class Recorder:
         self._attempts, self._turns = usage.attempts, usage.turns
         self._tokens, self._cost = usage.tokens, usage.cost_dollars
         self._defects = frozenset(known_defects(run.ledger.settings() or {}))
+        self._unpriced = tuple(run_unpriced((run.ledger.settings() or {}).get("config", {})))
         passed = run.ledger.passed_problems()
         self._solved = len(passed - self._defects)
         self._apart = len(passed & self._defects)
@@ -118,6 +120,7 @@ class Recorder:
             eta_seconds=eta,
             run_dir=self._run.run_dir,
             failures=self._live.failures(),
+            unpriced=self._unpriced,
         )
 
     def _live_changed(self) -> None:
@@ -212,6 +215,7 @@ class Recorder:
                 row.input_tokens + row.output_tokens,
                 row.cost_dollars,
                 verdict_summary(row),
+                self._unpriced,
             )
             sink.attempt_done(event, self.totals())
 

@@ -113,8 +113,9 @@ def config_from_json(data: Mapping[str, Any]) -> SolveConfig:
 
 IDENTITY_KEYS = ("config", "benchmark_sha256", "selected", "fresh")
 """Settings that define what a run is; changing one on resume would mix two different runs."""
-CONNECTION_KEYS = ("jobs", "fallback_jobs", "model_base_url")
-"""Parts of the config that say how to reach the model, not what the run is: a resume may change them."""
+CONNECTION_KEYS = ("jobs", "fallback_jobs", "model_base_url", "prices")
+"""Parts of the config that say how to reach the model or what its tokens cost, not what the run is: a resume
+may change them."""
 
 
 def ledger_settings(

@@ -28,6 +28,7 @@ from putnam_solver.run.ledger import (
     RateLimitRow,
     Usage,
 )
+from putnam_solver.run.prices import run_unpriced
 from putnam_solver.run.report.summary import known_defects
 
 
@@ -65,6 +66,11 @@ class RunData:
     @property
     def name(self) -> str:
         return self.run_dir.name
+
+    @property
+    def unpriced(self) -> tuple[str, ...]:
+        """The run's models with no price (their cost is unknown)."""
+        return tuple(run_unpriced(self.settings.get("config", {})))
 
     @property
     def problems(self) -> tuple[str, ...]:
@@ -158,6 +164,8 @@ class Headline:
     output_tokens: int
     cost_dollars: float
     wall_seconds: float
+    unpriced: tuple[str, ...] = ()
+    """The run's models with no price: every cost of the run is then unknown, never $0.00."""
 
     @property
     def tokens(self) -> int:
@@ -165,7 +173,7 @@ class Headline:
 
     @property
     def dollars_per_solved(self) -> float | None:
-        return self.cost_dollars / self.solved if self.solved else None
+        return self.cost_dollars / self.solved if self.solved and not self.unpriced else None
 
 
 def headline(run: RunData) -> Headline:
@@ -182,6 +190,7 @@ def headline(run: RunData) -> Headline:
         output_tokens=run.usage.output_tokens,
         cost_dollars=run.usage.cost_dollars,
         wall_seconds=wall_seconds(run.campaigns, run.attempts),
+        unpriced=run.unpriced if not run.usage.cost_dollars else (),
     )
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from putnam_solver.core.util import write_atomic
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow
+from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import (
     COLORS,
     axis_time,
@@ -153,7 +154,15 @@ def _headline_html(h: Headline) -> str:
         ),
         ("audited", "audited", str(h.audited), h.audited, f"of {h.solved} solved, re-verified by putnam audit"),
         ("unresolved", "unresolved", str(h.unresolved), h.unresolved, "selected, without a verified pass"),
-        ("dollars", "dollars", f"${h.cost_dollars:.2f}", h.cost_dollars, f"{h.attempts} attempts, {h.turns} turns"),
+        (
+            "dollars",
+            "dollars",
+            cost_text(h.cost_dollars, h.unpriced),
+            "" if h.unpriced else h.cost_dollars,
+            f"no price for {', '.join(h.unpriced)} (--prices)"
+            if h.unpriced
+            else f"{h.attempts} attempts, {h.turns} turns",
+        ),
         (
             "tokens",
             "tokens",
@@ -164,7 +173,7 @@ def _headline_html(h: Headline) -> str:
         (
             "dollars-per-solved",
             "dollars per solved problem",
-            f"${per:.2f}" if per is not None else "n/a",
+            f"${per:.2f}" if per is not None else ("unknown" if h.unpriced else "n/a"),
             per if per is not None else "",
             "all spend over the problems solved",
         ),
@@ -382,7 +391,7 @@ def _attempt_row(a: AttemptRow, run: RunData, base: Path) -> str:
         (str(a.turns), a.turns),
         (f"{a.input_tokens:,}", a.input_tokens),
         (f"{a.output_tokens:,}", a.output_tokens),
-        (f"${a.cost_dollars:.4f}", a.cost_dollars),
+        (cost_text(a.cost_dollars, run.unpriced, digits=4), a.cost_dollars),
         (a.recorded_at.replace("T", " ").removesuffix("+00:00"), a.recorded_at),
     ]
     tds = "".join(f'<td data-sort="{esc(str(raw))}">{esc(shown)}</td>' for shown, raw in cells)
@@ -501,7 +510,7 @@ def _compare_table(a: RunData, b: RunData) -> str:
 
     def per(h: Headline) -> str:
         value = h.dollars_per_solved
-        return f"${value:.2f}" if value is not None else "n/a"
+        return f"${value:.2f}" if value is not None else ("unknown" if h.unpriced else "n/a")
 
     rows = [
         ("run directory", str(a.run_dir), str(b.run_dir)),
@@ -512,7 +521,7 @@ def _compare_table(a: RunData, b: RunData) -> str:
         ("unresolved", str(ha.unresolved), str(hb.unresolved)),
         ("attempts", str(ha.attempts), str(hb.attempts)),
         ("tokens", f"{ha.tokens:,}", f"{hb.tokens:,}"),
-        ("dollars", f"${ha.cost_dollars:.2f}", f"${hb.cost_dollars:.2f}"),
+        ("dollars", cost_text(ha.cost_dollars, ha.unpriced), cost_text(hb.cost_dollars, hb.unpriced)),
         ("dollars per solved problem", per(ha), per(hb)),
         ("wall time", format_seconds(ha.wall_seconds), format_seconds(hb.wall_seconds)),
     ]

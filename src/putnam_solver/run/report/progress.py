@@ -18,6 +18,8 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
+from putnam_solver.run.prices import cost_text
+
 
 @dataclass(frozen=True)
 class Totals:
@@ -42,6 +44,8 @@ class Totals:
     run_dir: Path | None = None
     failures: str | None = None
     solved_apart: int = 0
+    unpriced: tuple[str, ...] = ()
+    """The run's models with no price: their cost shows as ``unknown``, never as $0.00."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class AttemptEvent:
     tokens: int
     cost_dollars: float
     verdict: str
+    unpriced: tuple[str, ...] = ()
 
 
 class ProgressSink(Protocol):
@@ -84,7 +89,7 @@ def totals_line(totals: Totals) -> str:
         f"campaign {totals.campaign}: {totals.solved}/{totals.selected} solved{apart}, "
         f"{totals.unresolved} unresolved, "
         f"{totals.running} running; {totals.attempts} attempts, {totals.turns} turns, "
-        f"{totals.tokens:,} tokens, ${totals.cost_dollars:.2f}{rate}{failing}{eta}"
+        f"{totals.tokens:,} tokens, {cost_text(totals.cost_dollars, totals.unpriced)}{rate}{failing}{eta}"
     )
 
 
@@ -121,8 +126,8 @@ class LogLineProgress:
     def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
         self._write(
             f"{event.status:13} {event.problem} (campaign {event.campaign}, {event.turns} turns, "
-            f"{event.tokens:,} tokens, ${event.cost_dollars:.2f}; verdict {event.verdict or 'none'}) | "
-            + totals_line(totals)
+            f"{event.tokens:,} tokens, {cost_text(event.cost_dollars, event.unpriced)}; "
+            f"verdict {event.verdict or 'none'}) | " + totals_line(totals)
         )
 
     def update(self, totals: Totals) -> None:
@@ -169,7 +174,7 @@ class RichProgress:
                 str(e.campaign),
                 str(e.turns),
                 f"{e.tokens:,}",
-                f"${e.cost_dollars:.2f}",
+                cost_text(e.cost_dollars, e.unpriced),
                 e.verdict,
             )
         return Group(head, table)

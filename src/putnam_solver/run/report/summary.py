@@ -40,6 +40,7 @@ from putnam_solver.core.answer_check import AnswerStatus, check_counts
 from putnam_solver.core.util import write_atomic
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, ProblemRow, SubAttemptRow, Usage
+from putnam_solver.run.prices import cost_text, run_unpriced
 
 ATTEMPT_COLUMNS = (
     "campaign",
@@ -208,7 +209,7 @@ def write_outputs(run_dir: Path, ledger: Ledger) -> None:
     write_atomic(run_dir / "attempts.tsv", tsv.encode("utf-8"))
     outcome = json.loads(ledger.meta("outcome") or "null")
     text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits)
-    text += lemma_summary(subattempts)
+    text += lemma_summary(subattempts, run_unpriced(settings.get("config", {})))
     write_atomic(run_dir / "SUMMARY.md", text.encode("utf-8"))
 
 
@@ -322,8 +323,9 @@ def subattempts_tsv(subattempts: Sequence[SubAttemptRow], suffix: str) -> str:
     return "".join(f"{line}\n" for line in lines)
 
 
-def lemma_summary(subattempts: Sequence[SubAttemptRow]) -> str:
-    """SUMMARY.md's section on lemma sub-attempts (empty when there were none)."""
+def lemma_summary(subattempts: Sequence[SubAttemptRow], unknown: Sequence[str] = ()) -> str:
+    """SUMMARY.md's section on lemma sub-attempts (empty when there were none); costs are ``unknown``
+    when a model of the run has no price."""
     if not subattempts:
         return ""
     proved = sum(s.proved for s in subattempts)
@@ -334,7 +336,7 @@ def lemma_summary(subattempts: Sequence[SubAttemptRow]) -> str:
         "## Lemma sub-attempts",
         "",
         f"Sub-attempts: {len(subattempts)}; lemmas proved: {proved}; answered from the lemma cache: {cached}; "
-        f"{tokens:,} tokens, ${cost:.2f} (counted in their attempts). Evidence: "
+        f"{tokens:,} tokens, {cost_text(cost, unknown)} (counted in their attempts). Evidence: "
         "attempts/campaign-N/<problem>/lemmas/.",
         "",
         "| campaign | problem | lemma | status | turns | tokens | cost |",
@@ -342,7 +344,7 @@ def lemma_summary(subattempts: Sequence[SubAttemptRow]) -> str:
     ]
     for s in subattempts:
         status = "proved" if s.proved else s.status
-        spent = f"{s.input_tokens + s.output_tokens:,} | ${s.cost_dollars:.2f}"
+        spent = f"{s.input_tokens + s.output_tokens:,} | {cost_text(s.cost_dollars, unknown)}"
         out.append(f"| {s.campaign} | {s.problem} | {_cell(s.lemma)} | {status} | {s.turns} | {spent} |")
     return "\n".join([*out, ""]) + "\n"
 
@@ -400,6 +402,7 @@ def summary_markdown(
 ) -> str:
     """SUMMARY.md. The ``Generated:`` line is the only one that depends on the clock."""
     config: dict[str, Any] = settings.get("config", {})
+    unknown = run_unpriced(config)
     selection: dict[str, Any] = settings.get("selection", {})
     chosen: list[str] = list(settings.get("selected", []))
     selected = len(chosen)
@@ -445,7 +448,12 @@ def summary_markdown(
         ("Limits per run", _run_limits_line(settings.get("limits", {}))),
         ("Attempts, turns", f"{usage.attempts} attempts, {usage.turns} turns"),
         ("Tokens", f"{usage.tokens:,} ({usage.input_tokens:,} input, {usage.output_tokens:,} output)"),
-        ("Cost", f"${usage.cost_dollars:.2f}"),
+        (
+            "Cost",
+            f"unknown (no price for {', '.join(unknown)}; `putnam solve --resume RUN_DIR --prices FILE` gives one)"
+            if unknown and not usage.cost_dollars
+            else f"${usage.cost_dollars:.2f}",
+        ),
     ]
     if config.get("track") == "no-answer":
         rows.append(("Answers of verified passes vs official", answer_check_line(attempts)))
@@ -476,7 +484,7 @@ def summary_markdown(
         "",
         "| campaign | problems | passed | attempts | tokens | cost |",
         "|---:|---:|---:|---:|---:|---:|",
-        *_campaign_rows(campaigns, attempts),
+        *_campaign_rows(campaigns, attempts, unknown),
         "",
         *_audit_section(audit),
         "## Unresolved",
@@ -631,7 +639,9 @@ def answer_check_line(attempts: Iterable[AttemptRow]) -> str:
     return ", ".join(f"{counts[s]} {s}" for s in AnswerStatus) + " (a proved difference makes a verdict disputed)"
 
 
-def _campaign_rows(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptRow]) -> list[str]:
+def _campaign_rows(
+    campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptRow], unknown: Sequence[str]
+) -> list[str]:
     rows = []
     for c in campaigns:
         mine = [a for a in attempts if a.campaign == c.number]
@@ -639,7 +649,8 @@ def _campaign_rows(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptR
         cost = sum(a.cost_dollars for a in mine)
         passed = sum(a.verified_pass for a in mine)
         done = "" if c.finished else " (unfinished)"
-        rows.append(f"| {c.number}{done} | {len(c.problems)} | {passed} | {len(mine)} | {tokens:,} | ${cost:.2f} |")
+        spent = cost_text(cost, unknown)
+        rows.append(f"| {c.number}{done} | {len(c.problems)} | {passed} | {len(mine)} | {tokens:,} | {spent} |")
     return rows
 
 
