@@ -52,7 +52,8 @@ def missing_extra_message(exc: BaseException, command: str | None = None) -> str
     if extra is None:
         return None
     who = command or NEEDED_BY[extra]
-    return f"{who} needs the {extra} extra ({exc.name} is not installed): {install_command(extra)}"
+    package = (exc.name or "").partition(".")[0]
+    return f"{who} needs the {extra} extra ({package} is not installed): {install_command(extra)}"
 
 
 def installed(extra: str) -> bool:
