@@ -566,7 +566,7 @@ def dataset_fetch(
             progress=lambda m: err.print(m, markup=False),
         )
     for f in files:
-        out.print(f"{f.path}  {f.records} records  sha256 {f.sha256}  (matches the pin)", markup=False)
+        out.print(f.describe(), markup=False)
 
 
 def _spec(name: str) -> BenchmarkSpec:
