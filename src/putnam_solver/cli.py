@@ -38,6 +38,7 @@ from putnam_solver.core.benchmarks import (
 )
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import (
+    count_line,
     discover_candidates,
     exit_code,
     infer_prover,
@@ -415,21 +416,17 @@ def verify(
             if loaded_bundle is not None:
                 _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out, verifier)
             with _progress(len(found)) as advance:
-
-                def report(verdict: Verdict) -> None:
-                    out.print(verdict_text(verdict), markup=False)
-                    advance()
-
                 verdicts = verify_candidates(
-                    found, chosen_prover, loaded, track, options, jobs, cache, report, verifier
+                    found, chosen_prover, loaded, track, options, jobs, cache, advance, verifier
                 )
+        verdicts = sorted(verdicts, key=lambda v: (v.problem, v.candidate_path or ""))
+        for verdict in verdicts:
+            out.print(verdict_text(verdict), markup=False)
         if json_out is not None:
             write_verdicts_json(json_out, verdicts, loaded)
-        counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
         cached = sum(v.cached for v in verdicts)
         out.print(
-            f"{len(verdicts)} candidates: {counts['accepted']} accepted{_apart(verdicts)}, "
-            f"{counts['rejected']} rejected, {counts['error']} errors (profile {gates.value}"
+            f"{count_line(verdicts, _apart(verdicts))} (profile {gates.value}"
             f"{' + axle' if axle else ''}, track {track.value}"
             f"{f', {cached} from cache' if cached else ''})",
             markup=False,
@@ -454,17 +451,18 @@ def _verify_bundle(
     if changed:
         err.print(f"note: the bundle was made on another toolchain: {' | '.join(changed)}", markup=False)
     with _progress(len(loaded.entries)) as advance:
-        checks = bundle_service.check_bundle(loaded, benchmark, options, jobs, cache, lambda _: advance(), verifier)
+        checks = bundle_service.check_bundle(
+            loaded, benchmark, options, jobs, cache, lambda check: advance(check.verdict), verifier
+        )
     for line in bundle_service.table_lines(checks):
         out.print(line, markup=False)
     verdicts = [c.verdict for c in checks]
     if json_out is not None:
         write_verdicts_json(json_out, verdicts, benchmark)
-    counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
     claimed = sum(c.entry.claimed == "accepted" for c in checks)
     out.print(
-        f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: {counts['accepted']} "
-        f"accepted{_apart(verdicts)}, {counts['rejected']} rejected, {counts['error']} errors "
+        f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: "
+        f"{count_line(verdicts, _apart(verdicts))} "
         f"(profile {options.profile.value}"
         f"{' + axle' if options.axle else ''}, track {loaded.track.value}; benchmark sha256 {benchmark.sha256} "
         "matches the bundle's)",
@@ -484,7 +482,8 @@ def _kernels(text: str) -> tuple[str, ...]:
 
 
 class _progress:
-    """A progress bar on stderr for long batches on a terminal; nothing otherwise."""
+    """A progress bar on stderr for long batches on a terminal; elsewhere (a log, CI) one line per verdict
+    on stderr, since the results themselves print sorted once all are in."""
 
     def __init__(self, total: int) -> None:
         self.bar = (
@@ -501,13 +500,18 @@ class _progress:
         )
         self.total = total
 
-    def __enter__(self) -> Callable[[], None]:
+    def __enter__(self) -> Callable[[Verdict], None]:
         if self.bar is None:
-            return lambda: None
+            done = iter(range(1, self.total + 1))
+            if self.total <= 1:
+                return lambda verdict: None
+            return lambda verdict: err.print(
+                f"[{next(done)}/{self.total}] {verdict.problem}: {verdict.status}", markup=False
+            )
         self.bar.start()
         task = self.bar.add_task("verify", total=self.total)
         bar = self.bar
-        return lambda: bar.advance(task)
+        return lambda verdict: bar.advance(task)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:

@@ -236,7 +236,7 @@ def test_a_bundle_verifies_elsewhere_with_only_the_benchmark_file(
     code, stdout, _ = putnam(
         "verify", "--prover", "rocq", "--benchmark", "benchmark.jsonl", "--gates", "text", "proofs"
     )
-    assert code == 0 and "2 candidates: 2 accepted" in stdout
+    assert code == 0 and "2 problems: 2 accepted" in stdout
 
     # Another benchmark file: refused before anything is verified, naming both hashes.
     edited = Path("benchmark.jsonl").read_text().replace("keeps its length", "keeps its size")

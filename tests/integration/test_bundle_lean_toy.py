@@ -62,7 +62,7 @@ def test_a_lean_bundle_and_proof_folder_verify_with_real_lean(lean_run: Path, tm
     rows = [line.split() for line in stdout.splitlines() if line.startswith(PROBLEMS)]
     assert rows == [[p, "accepted", "accepted"] for p in PROBLEMS]
     code, stdout, _ = putnam("verify", "--benchmark", BENCHMARK, "--gates", "fast", "--no-cache", proofs)
-    assert code == 0 and "2 candidates: 2 accepted" in stdout
+    assert code == 0 and "2 problems: 2 accepted" in stdout
     # The full profile re-verifies too, and fails closed where comparator is missing: nothing accepted.
     code, stdout, _ = putnam("verify", "--bundle", bundle, "--benchmark", BENCHMARK, "--no-cache")
     assert code == 2 and "2 errors (profile full" in stdout and "G6" in stdout

@@ -123,7 +123,7 @@ def test_the_prover_follows_the_file_suffix_when_not_given() -> None:
     rocq = _verify_text(ROCQ_SAMPLES / "benchmark.jsonl", ROCQ_SAMPLES / "proofs" / "sample_sum_odds.v")
     assert rocq.exit_code == 0 and "ACCEPTED" in rocq.stdout and "sample_sum_odds" in rocq.stdout
     lean = _verify_text(LEAN_SAMPLES / "benchmark.jsonl", LEAN_SAMPLES / "proofs")
-    assert lean.exit_code == 0 and "4 candidates: 4 accepted" in lean.stdout
+    assert lean.exit_code == 0 and "4 problems: 4 accepted" in lean.stdout
     both = _run(
         "verify",
         "--gates",
@@ -143,7 +143,7 @@ def test_skipped_files_are_named_and_a_file_given_twice_is_verified_once(tmp_pat
     one = proofs / "toy_and_comm.lean"
     result = _verify_text(LEAN_SAMPLES / "benchmark.jsonl", one, proofs, one)
     assert result.exit_code == 0
-    assert "4 candidates: 4 accepted" in result.stdout and result.stdout.count("toy_and_comm.lean") == 1
+    assert "4 problems: 4 accepted" in result.stdout and result.stdout.count("toy_and_comm.lean") == 1
     for name, why in (
         ("lakefile.lean", "its name does not name a problem of benchmark.jsonl"),
         ("notes.txt", "not a lean candidate (they end in .lean)"),

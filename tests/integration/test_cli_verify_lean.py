@@ -33,7 +33,7 @@ def test_valid_samples_pass_the_fast_profile_and_json_records_every_gate(env: Pa
     out = env / "verdicts.json"
     code, stdout, _ = _verify("--gates", "fast", "--json", str(out), str(VALID))
     assert code == 0, stdout
-    assert "4 candidates: 4 accepted, 0 rejected, 0 errors (profile fast" in stdout
+    assert "4 problems: 4 accepted, 0 rejected, 0 errors (profile fast" in stdout
     data = json.loads(out.read_text())
     assert data["all_okay"] is True
     assert len(data["results"]) == 4

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,6 @@ def _verify(*args: str) -> tuple[int, str, str]:
         ("proof.lean", b"theorem x : True := trivial\n", "does not name a problem"),
         ("putnam_1962_a7.lean", b"theorem x : True := trivial\n", "does not name a problem"),
         ("putnam_1962_a2.v", b"Theorem x : True.\n", "must end in .lean"),
-        ("putnam_1962_a2.lean", b"", "the candidate file is empty"),
-        ("Putnam1962A2.lean", b"\xff\xfe theorem", "not UTF-8 text"),
     ],
 )
 def test_bad_candidates_exit_2_naming_the_file(tmp_path: Path, name: str, content: bytes, message: str) -> None:
@@ -42,6 +41,30 @@ def test_bad_candidates_exit_2_naming_the_file(tmp_path: Path, name: str, conten
     assert code == 2
     assert str(candidate) in stderr and message in stderr
     assert not out.exists(), "no verdict file is written for bad input"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "the candidate file is empty"),
+        (b"\xff\xfe theorem", "not UTF-8 text"),
+        (b"-- padding\n" * 20, "over the candidate size cap of 100 bytes"),
+    ],
+)
+def test_a_bad_file_gets_its_own_error_and_the_batch_goes_on(tmp_path: Path, content: bytes, message: str) -> None:
+    """One unusable file in a folder of candidates is an ``error`` verdict naming it; the others are verified
+    and everything prints sorted by problem, counted as problems."""
+    (tmp_path / "putnam_1962_a2.lean").write_bytes(content)
+    (tmp_path / "putnam_1962_a1.lean").write_text("theorem x : True := trivial\n")
+    out = tmp_path / "verdicts.json"
+    code, stdout, _ = _verify("--max-candidate-bytes", "100", "--json", str(out), str(tmp_path))
+    assert code == 2, stdout
+    assert stdout.index("putnam_1962_a1") < stdout.index("putnam_1962_a2")
+    assert "2 problems: 0 accepted, 1 rejected, 1 error " in stdout
+    results = {r["problem"]: r for r in json.loads(out.read_text())["results"]}
+    bad = results["putnam_1962_a2"]
+    assert bad["status"] == "error" and bad["gates"][0]["id"] == "G0" and message in bad["gates"][0]["detail"]
+    assert results["putnam_1962_a1"]["status"] == "rejected"
 
 
 def test_missing_path_and_empty_directory(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,17 +25,21 @@ from putnam_solver.core.verify import (
     Verdict,
     VerifyOptions,
     decode_candidate,
+    unusable_verdict,
     verdict_benchmark,
 )
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """A candidate file, read once: the verdict is computed from exactly these bytes."""
+    """A candidate file, read once: the verdict is computed from exactly these bytes. ``unusable`` says
+    why the file cannot be a candidate at all (unreadable, empty, not UTF-8, over the size cap): its
+    verdict is then an ``error`` with that reason, and the rest of the batch goes on."""
 
     path: Path
     problem: Problem
     data: bytes
+    unusable: str | None = None
 
 
 def infer_prover(paths: Sequence[Path]) -> str:
@@ -75,7 +79,8 @@ def discover_candidates(
     benchmark's split when one was chosen); a directory contributes every file in it that is so named,
     and ``warn`` hears of every other entry it skips (a lakefile, a subdirectory: directories are not
     searched recursively). Any file given explicitly that is not a candidate is an input error, as is a
-    directory with none, or a file larger than ``max_bytes`` (checked before it is read).
+    directory with none. A candidate file that cannot be used (unreadable, empty, not UTF-8, larger than
+    ``max_bytes``, checked before it is read) is kept with the reason: one bad file never stops a batch.
     """
     found: list[Candidate] = []
     seen: set[Path] = set()
@@ -140,14 +145,20 @@ def _read(path: Path, problem: Problem, max_bytes: int) -> Candidate:
     try:
         size = path.stat().st_size
         if size > max_bytes:
-            raise InputError(
+            return Candidate(
+                path,
+                problem,
+                b"",
                 f"{path}: {size} bytes, over the candidate size cap of {max_bytes} bytes; "
-                "pass --max-candidate-bytes N to verify a longer file"
+                "pass --max-candidate-bytes N to verify a longer file",
             )
         data = path.read_bytes()
     except OSError as exc:
-        raise InputError(f"{path}: cannot read the candidate: {exc.strerror}") from exc
-    decode_candidate(str(path), data)  # fail early, before any work starts, on empty or non-UTF-8 files
+        return Candidate(path, problem, b"", f"{path}: cannot read the candidate: {exc.strerror}")
+    try:
+        decode_candidate(str(path), data)
+    except InputError as exc:
+        return Candidate(path, problem, data, str(exc))
     return Candidate(path, problem, data)
 
 
@@ -191,15 +202,24 @@ def verify_candidates(
     """Verify every candidate (``jobs`` at a time, each by ``verifier``: here or on a cluster) and return
     the verdicts in input order."""
 
-    def one(candidate: Candidate) -> Verdict:
-        key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
-        verdict = cache.get(key) if cache else None
-        if verdict is None:
-            verdict = verifier.verify(
-                prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path)
+    def judged(candidate: Candidate) -> Verdict:
+        if candidate.unusable is not None:
+            return unusable_verdict(
+                prover, benchmark, candidate.problem, candidate.data, track, options, candidate.unusable
             )
-            if cache:
-                cache.put(key, verdict)
+        key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
+        cached = cache.get(key) if cache else None
+        if cached is not None:
+            return cached
+        verdict = verifier.verify(
+            prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path)
+        )
+        if cache:
+            cache.put(key, verdict)
+        return verdict
+
+    def one(candidate: Candidate) -> Verdict:
+        verdict = judged(candidate)
         verdict.candidate_path = str(candidate.path)
         verdict.benchmark = verdict_benchmark(prover, benchmark, candidate.problem, options)  # the record as it is now
         if on_verdict:
@@ -248,6 +268,8 @@ def verdict_text(verdict: Verdict) -> str:
         lines.append(
             f"{VERDICT_INDENT}{what}: {erratum.get('kind')}: {erratum.get('defect')} (source: {erratum.get('source')})"
         )
+    if (dispute := verdict.dispute()) is not None:
+        lines.append(VERDICT_INDENT + dispute)
     problem = verdict.first_problem()
     if problem is not None:
         first, *rest = f"{problem.id} {problem.name} {problem.status.value}: {problem.detail}".rstrip().split("\n")
@@ -261,8 +283,26 @@ def verdict_text(verdict: Verdict) -> str:
     return "\n".join(lines)
 
 
+def count_line(verdicts: Sequence[Verdict], apart: str = "") -> str:
+    """``2 problems: 1 accepted, 1 rejected, 0 errors``: the head of every batch's last line (``apart``
+    follows the accepted count: acceptances counted apart)."""
+    counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
+    problems = f"{len(verdicts)} problem{'' if len(verdicts) == 1 else 's'}"
+    return (
+        f"{problems}: {counts['accepted']} accepted{apart}{disputed_note(v.status for v in verdicts)}, "
+        f"{counts['rejected']} rejected, {counts['error']} error{'' if counts['error'] == 1 else 's'}"
+    )
+
+
+def disputed_note(statuses: Iterable[str]) -> str:
+    """``, N disputed`` for a count line when any verdict is (DESIGN §3: answers are alarms), else empty."""
+    disputed = sum(s == "disputed" for s in statuses)
+    return f", {disputed} disputed (answer provably not the official one: candidate errata)" if disputed else ""
+
+
 def exit_code(verdicts: Sequence[Verdict]) -> int:
-    """0 all accepted; 2 any gate could not decide (infrastructure); else 1 (a candidate rejected)."""
+    """0 all accepted; 2 any gate could not decide (infrastructure); else 1 (a candidate rejected or
+    disputed)."""
     if any(v.status == "error" for v in verdicts):
         return 2
     return 0 if all(v.accepted for v in verdicts) else 1

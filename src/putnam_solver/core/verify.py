@@ -22,7 +22,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from putnam_solver.core.answer_check import AnswerCheck, unknown
+from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, unknown
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.sandbox import SandboxLimits
 from putnam_solver.core.util import InputError, sha256_hex
@@ -212,6 +212,12 @@ class Gate:
     ready: GateReadiness = text_gate_ready
 
 
+DISPUTED = (
+    "the gates accepted a proof whose answer is provably not the official one: the proof is unsound or the "
+    "statement is wrong (a candidate erratum); not counted as solved"
+)
+
+
 @dataclass
 class Verdict:
     """The outcome for one candidate: accepted only if every gate of the profile ran and passed."""
@@ -245,14 +251,32 @@ class Verdict:
         return [e for e in self.benchmark.get("errata", []) if e.get("defective")]
 
     @property
+    def disputed_answers(self) -> list[str]:
+        """The answers the answer check proved different from the official one (``differs``)."""
+        return [
+            name
+            for name, answer in self.answers.items()
+            if isinstance(answer, dict) and answer.get("check", {}).get("status") == AnswerStatus.DIFFERS
+        ]
+
+    @property
     def status(self) -> str:
-        """``accepted`` / ``rejected`` (a gate failed) / ``error`` (a gate could not decide)."""
+        """``accepted`` / ``rejected`` (a gate failed) / ``error`` (a gate could not decide) /
+        ``disputed`` (every gate passed, but an answer is provably not the official one: DESIGN §3,
+        answers are alarms; never counted as solved, never cached)."""
         if any(g.status is GateStatus.FAILED for g in self.gates):
             return "rejected"
         ran = {g.id for g in self.gates if g.passed}
         if all(g.passed for g in self.gates) and set(self.expected_gates) <= ran:
-            return "accepted"
+            return "disputed" if self.disputed_answers else "accepted"
         return "error"
+
+    def dispute(self) -> str | None:
+        """Why a ``disputed`` verdict is one (None otherwise): the text every interface shows."""
+        if self.status != "disputed":
+            return None
+        names = ", ".join(f"`{n}`" for n in self.disputed_answers)
+        return f"{DISPUTED}: the answer check proved {names} different from the official answer"
 
     @property
     def accepted(self) -> bool:
@@ -275,6 +299,7 @@ class Verdict:
             "problem": self.problem,
             "prover": self.prover,
             "status": self.status,
+            **({"dispute": dispute} if (dispute := self.dispute()) is not None else {}),
             "gates": [g.to_json() for g in self.gates],
             "candidate_path": self.candidate_path,
             "candidate_sha256": self.candidate_sha256,
@@ -389,6 +414,35 @@ def _run_text_gates(gates: Sequence[Gate], submission: Callable[[list[GateResult
         for g in gates[len(finished) :]
     ]
     return finished + late
+
+
+def unusable_verdict(
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    candidate_bytes: bytes,
+    track: Track,
+    options: VerifyOptions,
+    reason: str,
+) -> Verdict:
+    """The verdict of a file that cannot be a candidate (unreadable, empty, not UTF-8, over the cap):
+    an ``error`` whose one gate, G0, says why; no other gate looks at it."""
+    return Verdict(
+        problem=problem.id,
+        prover=prover.name,
+        track=track,
+        profile=options.profile,
+        gates=[GateResult("G0", "input", GateStatus.ERROR, reason)],
+        expected_gates=gate_ids(options),
+        candidate_sha256=sha256_hex(candidate_bytes),
+        statement_sha256=problem.statement_sha256,
+        challenge_sha256=sha256_hex(prover.challenge(problem, track).encode("utf-8")),
+        benchmark_sha256=benchmark.sha256,
+        benchmark_pinned=benchmark.pinned,
+        unsafe_no_sandbox=options.unsafe_no_sandbox,
+        allow_recursion=options.allow_recursion,
+        benchmark=verdict_benchmark(prover, benchmark, problem, options),
+    )
 
 
 def size_gate(candidate_bytes: bytes, options: VerifyOptions) -> GateResult | None:
@@ -512,7 +566,8 @@ def toolchain_match(prover: str, stated: str, used: str | None) -> dict[str, Any
 
 
 def _answer_checks(prover: Prover, sub: Submission, answers: dict[str, Any]) -> dict[str, AnswerCheck]:
-    """The answer check of each recorded answer (``answer_check``): a record that never changes the verdict.
+    """The answer check of each recorded answer (``answer_check``). It changes a verdict in one way only:
+    an acceptance whose answer is proved different from the official one is ``disputed`` (``Verdict.status``).
 
     It runs only in an acceptance (full profile) whose candidate compiled: the agent's own checks
     must not learn from it whether an answer is the official one.

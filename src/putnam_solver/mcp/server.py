@@ -199,9 +199,15 @@ class PutnamTools:
 def model_view(verdict: dict[str, Any]) -> dict[str, Any]:
     """The verdict JSON as an agent may see it: on the no-answer track each answer keeps only the
     candidate's own, since the official answer, and the answer check that compares the two, would tell
-    the agent the answer (our own worker is never shown them either; the server's log has the check)."""
+    the agent the answer (our own worker is never shown them either; the server's log has the check).
+    For the same reason a ``disputed`` verdict is shown as ``not accepted``, without its dispute."""
+    if verdict["track"] != Track.NO_ANSWER.value:
+        return verdict
     answers = {name: {"candidate": answer.get("candidate")} for name, answer in verdict["answers"].items()}
-    return {**verdict, "answers": answers} if verdict["track"] == Track.NO_ANSWER.value else verdict
+    shown = {k: v for k, v in verdict.items() if k != "dispute"}
+    # a disputed verdict says the answer is provably not the official one: withheld like the check itself
+    status = "not accepted" if verdict["status"] == "disputed" else verdict["status"]
+    return {**shown, "answers": answers, "status": status}
 
 
 def build_server(tools: PutnamTools) -> MCPServer[Any]:

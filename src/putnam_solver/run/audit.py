@@ -27,6 +27,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark, locate_benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.candidates import disputed_note
 from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
@@ -383,7 +384,8 @@ def _outcome(items: Sequence[AuditItem], toolchain: str, audited_now: int) -> Au
     apart = sorted({i.attempt.problem for i in items if i.counted and i.defect})
     on_defects = f" ({len(apart)} on statements known defective, counted apart: {', '.join(apart)})" if apart else ""
     summary = (
-        f"audited {len(items)} passes: {counts['accepted']} accepted{on_defects}, {counts['rejected']} rejected, "
+        f"audited {len(items)} passes: {counts['accepted']} accepted{on_defects}"
+        f"{disputed_note(i.status for i in items)}, {counts['rejected']} rejected, "
         f"{counts['error']} could not be decided ({audited_now} re-verified now"
         f"{f', {skipped} audited before on this toolchain' if skipped else ''})"
     )

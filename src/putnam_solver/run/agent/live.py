@@ -262,6 +262,8 @@ def attempt_status(state: AttemptState) -> str:
     last = state.last
     if last is None:
         return "no_submission"
+    if last.verdict is not None and last.verdict.status == "disputed":
+        return "disputed"
     return "vetoed" if last.vetoed else "rejected"
 
 

@@ -149,6 +149,12 @@ def format_verdict(verdict: Verdict, candidate: str) -> str:
     """Compact diagnostics: the gates that passed in one line; for each failure its detail (the first
     errors and goals, bounded), with the offending source lines."""
     passed = [g.id for g in verdict.gates if g.status is GateStatus.PASSED]
+    if verdict.status == "disputed":
+        # what the answer check found is a fact about the official answer: withheld on no-answer
+        return (
+            f"verdict: not accepted (profile {verdict.profile.value}); passed: {', '.join(passed)}; the acceptance "
+            "did not count it for a reason withheld from the model on the no-answer track"
+        )
     lines = [f"verdict: {verdict.status} (profile {verdict.profile.value}); passed: {', '.join(passed) or 'none'}"]
     for gate in verdict.gates:
         if gate.status is not GateStatus.PASSED:

@@ -142,7 +142,7 @@ class AttemptResult:
     """One finished attempt of one problem in one campaign."""
 
     problem: str
-    status: str  # "passed" | "rejected" | "no_submission" | "vetoed" | "budget" | "error" | "interrupted"
+    status: str  # "passed" | "rejected" | "disputed" | "no_submission" | "vetoed" | "budget" | "error" | "interrupted"
     turns: int
     input_tokens: int
     output_tokens: int

@@ -215,6 +215,8 @@ def stop_reason(attempt: AttemptRow) -> tuple[str, str] | None:
         return label, attempt.status
     if attempt.status == "vetoed":
         return "reviewer veto", "vetoed"
+    if attempt.status == "disputed":
+        return "answer provably not the official one", "disputed"
     return f"verdict {attempt.verdict_status}, attempt {attempt.status}", attempt.status
 
 

@@ -449,6 +449,9 @@ def summary_markdown(
     ]
     if config.get("track") == "no-answer":
         rows.append(("Answers of verified passes vs official", answer_check_line(attempts)))
+    disputes = disputed_attempts(attempts)
+    if disputes:
+        rows.append(("Disputed (not counted)", f"{len(disputes)}: {', '.join(disputes)}"))
     out = [
         "# putnam solve",
         "",
@@ -482,8 +485,33 @@ def summary_markdown(
         *([] if unresolved else ["none"]),
         "",
         *errata_section(errata, set(solved), _benchmark_notes(settings)),
+        *_disputed_section(disputes),
     ]
     return "\n".join(out)
+
+
+def disputed_attempts(attempts: Iterable[AttemptRow]) -> dict[str, str]:
+    """Problems with a ``disputed`` verdict (every gate passed, the answer provably not the official one),
+    each with what its verdict says: never solved, listed as candidate errata."""
+    return {
+        a.problem: str(a.verdict.get("dispute", "disputed"))
+        for a in sorted(attempts, key=lambda a: a.problem)
+        if a.verdict is not None and a.verdict_status == "disputed"
+    }
+
+
+def _disputed_section(disputes: Mapping[str, str]) -> list[str]:
+    if not disputes:
+        return []
+    return [
+        "## Disputed: candidate errata",
+        "",
+        "Every gate accepted these proofs, but the answer check proved their answer different from the official",
+        "one: the proof is unsound (a kernel or gate bug) or the statement is wrong. Not counted as solved.",
+        "",
+        *(f"- {problem}: {_cell(why)}" for problem, why in disputes.items()),
+        "",
+    ]
 
 
 def selected_errata(settings: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -600,7 +628,7 @@ def answer_check_line(attempts: Iterable[AttemptRow]) -> str:
     counts = sum(
         (check_counts(a.verdict.get("answers", {})) for a in attempts if a.verified_pass and a.verdict), Counter()
     )
-    return ", ".join(f"{counts[s]} {s}" for s in AnswerStatus) + " (answer check: a record, not a gate)"
+    return ", ".join(f"{counts[s]} {s}" for s in AnswerStatus) + " (a proved difference makes a verdict disputed)"
 
 
 def _campaign_rows(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptRow]) -> list[str]:

@@ -25,7 +25,8 @@ A cap (time, memory, output) or a signal in either run makes the answer ``unknow
 never ``confirmed``. The status comes from exit codes and the ``--json`` messages `lean` reports for the
 harness file; messages printed while the candidate compiled are not replayed on import. A confirmed
 equality is a kernel-checked theorem in the candidate's environment, so it is as sound as that
-environment (which G5 checks for axioms). Nothing here changes acceptance.
+environment (which G5 checks for axioms). A proved negation turns an acceptance into ``disputed``
+(``answer_check``); nothing here can make a candidate accepted.
 """
 
 from __future__ import annotations

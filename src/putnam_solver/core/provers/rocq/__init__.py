@@ -23,6 +23,7 @@ from putnam_solver.core.provers.rocq.answers import check_answer
 from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate, recursion_refused
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.coqchk import kernel_gate
+from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_report
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
 from putnam_solver.core.provers.rocq.toolchain import (
@@ -33,7 +34,6 @@ from putnam_solver.core.provers.rocq.toolchain import (
     detected_version,
     find_tool,
     install_plan,
-    kernel_bug_report,
     optional_tool,
     rocq_status,
     toolchain_fingerprint,

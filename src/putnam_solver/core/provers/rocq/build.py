@@ -28,13 +28,8 @@ from typing import Any
 
 from putnam_solver.core.gatekit import Judgement, ResolvedTool, judge_run, run_evidence, sandbox_limits
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
-from putnam_solver.core.provers.rocq.toolchain import (
-    COQC,
-    detected_version,
-    find_tool,
-    kernel_bug_evidence,
-    sandbox_paths,
-)
+from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_evidence
+from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, find_tool, sandbox_paths
 from putnam_solver.core.safe_files import copy_regular_file, read_regular_file
 from putnam_solver.core.sandbox import SandboxResult, fresh_copy, run_sandboxed
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track

@@ -29,7 +29,7 @@ never refuses what ``submit`` accepts.
 G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as
 one) is scanned for ``policy.forbidden_words`` and ``policy.forbidden_phrases``; a qualified name is
 refused when any of its segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard
-checker has known bugs (toolchain.KERNEL_BUGS, decided from the detected coqc version) the
+checker has known bugs (kernel_bugs.json, decided from the detected coqc version) the
 ``policy.recursion_words`` are refused too, unless the user passed ``--allow-recursion``: through those
 bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk both accepting it.
 """
@@ -41,6 +41,7 @@ from dataclasses import dataclass, field, replace
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.policy_doc import Difference, Forbidden, PolicyDocument, Section
+from putnam_solver.core.provers.rocq.kernel_bugs import Version, guard_bugs, kernel_bug_evidence
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -54,14 +55,7 @@ from putnam_solver.core.provers.rocq.syntax import (
     sentences,
     solution_body_start,
 )
-from putnam_solver.core.provers.rocq.toolchain import (
-    COQC,
-    Version,
-    detected_version,
-    guard_bugs,
-    kernel_bug_evidence,
-    optional_tool,
-)
+from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, optional_tool
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, Profile, Submission, Track
 
 QUERY_COMMANDS = frozenset({"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate"})
@@ -128,8 +122,9 @@ class RocqPolicy:
         ]
         if refuse_recursion:
             lines.append(
-                "- This Coq has guard checker bugs, so your own recursion is refused: prove by induction or "
-                "library recursors (induction, elim, destruct, nat_rect)."
+                "- This Coq has guard checker bugs, so your own recursion is refused, in the text and in the "
+                "compiled terms (a mutual Lemma ... with ..., the fix/cofix tactics, Scheme count too): prove by "
+                "induction or library recursors (induction, elim, destruct, nat_rect)."
             )
         return "\n".join(lines)
 
@@ -170,7 +165,12 @@ class RocqPolicy:
                         *(f"| `{r.construct}` | {r.rule} | {r.reason} |" for r in self.recursion_words),
                         "",
                         "Still allowed: induction through library recursors (`induction`, `elim`, `destruct`,",
-                        "`nat_rect`, `Wf.Fix`), Scheme-generated principles, and the challenge's own definitions.",
+                        "`nat_rect`, `Wf.Fix`), the library's own induction principles, and the challenge's own",
+                        "definitions. These words are a first line only: on the full profile G5 prints the kernel",
+                        "term of every constant the compiled candidate defines and refuses any `fix` or `cofix`",
+                        "in them, however it was written (a mutual theorem with `with`, the `fix`/`cofix` tactics,",
+                        "Ltac, `Function`, `Program Fixpoint`, `Scheme`, a plugin); the challenge's own fixpoints",
+                        "pass only when their terms equal those of the pinned statement.",
                     ),
                 ),
             ),
@@ -672,7 +672,7 @@ def recursion_refused(allow_recursion: bool, version: Version | None) -> bool:
     return not allow_recursion and bool(guard_bugs(version))
 
 
-def _guard_note(version: Version | None) -> str:
+def guard_note(version: Version | None) -> str:
     """Why candidate recursion is refused, said once after the violations that name it."""
     where = "this Coq (version unknown)" if version is None else "Coq " + ".".join(map(str, version))
     issues = ", ".join(f"rocq#{b.issue}" for b in guard_bugs(version))
@@ -702,5 +702,5 @@ def forbidden_gate(sub: Submission) -> GateResult:
     )
     recursion = {f"`{r.construct}`" for r in POLICY.recursion_words}
     if refused and any(v.construct in recursion for v in violations):
-        return replace(result, detail=f"{result.detail}\n{_guard_note(version)}")
+        return replace(result, detail=f"{result.detail}\n{guard_note(version)}")
     return result

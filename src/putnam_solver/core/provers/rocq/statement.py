@@ -37,7 +37,7 @@ import re
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from putnam_solver.core.gatekit import guarded
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, TRUSTED, Built, build, prerequisites
@@ -47,16 +47,22 @@ from putnam_solver.core.provers.rocq.challenge import (
     solution_arguments,
     statement_of,
 )
+from putnam_solver.core.provers.rocq.checks import guard_note, recursion_refused
+from putnam_solver.core.provers.rocq.kernel_bugs import Version
+from putnam_solver.core.provers.rocq.recursion import Finding, Unreadable, field_listing, inspect_terms, read_fields
 from putnam_solver.core.provers.rocq.syntax import Statement
-from putnam_solver.core.provers.rocq.toolchain import allowed_printed_name
+from putnam_solver.core.provers.rocq.toolchain import COQC, allowed_printed_name, detected_version, find_tool
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
 G5 = ("G5", "statement and assumptions")
 UNSAFE_ENTRY = re.compile(r" is assumed to be | relies on ")
 
 
-def trusted_source(statement: Statement, track: Track, marker: str) -> str:
-    """The harness's check file (see the module docstring); ``marker`` precedes the output it reads."""
+def trusted_source(statement: Statement, track: Track, marker: str, fields_marker: str | None = None) -> str:
+    """The harness's check file (see the module docstring); ``marker`` precedes the output it reads.
+
+    With ``fields_marker``, the file ends by listing the candidate module's fields after it, for the
+    recursion check (``recursion.py``)."""
     thm = statement.theorem_name
     candidate = f"{ROOT}.{CANDIDATE}"
     args = "".join(f" {candidate}.{n}" for n in instantiation(statement))
@@ -91,9 +97,10 @@ def trusted_source(statement: Statement, track: Track, marker: str) -> str:
         f"Definition __putnam_assumptions := (__putnam_uses __putnam_check{uses}).",
         f'Goal True. idtac "{marker}". Abort.',
         "Print Assumptions __putnam_assumptions.",
-        "",
     ]
-    return "\n".join(lines)
+    if fields_marker is not None:
+        lines += field_listing(fields_marker)
+    return "\n".join(lines) + "\n"
 
 
 @dataclass(frozen=True)
@@ -153,29 +160,65 @@ def statement_gate(sub: Submission) -> GateResult:
         if isinstance(ready, GateResult):
             return ready
         marker = f"PUTNAM-TRUSTED-{secrets.token_hex(16)}"
-        source = trusted_source(statement, sub.track, marker)
+        version = detected_version(find_tool(COQC, sub.options))
+        terms = recursion_refused(sub.options.allow_recursion, version)
+        fields_marker = f"PUTNAM-FIELDS-{secrets.token_hex(16)}" if terms else None
+        source = trusted_source(statement, sub.track, marker, fields_marker)
         trusted = build(sub, TRUSTED, source, [v for b in ready if (v := b.vo)], reuse=False)
         failed = mismatch(sub, statement, trusted)
         if failed is not None or trusted.result is None:
             return failed or GateResult(*G5, GateStatus.ERROR, "the trusted file was not compiled")
         evidence = trusted.evidence()
         variables = [n for _, n in statement.assumptions]
-        found = read_assumptions(trusted.result.stdout, marker, variables)
+        output = trusted.result.stdout
+        if fields_marker is not None:
+            output = output.split(f"\n{fields_marker}\n", 1)[0]
+        found = read_assumptions(output, marker, variables)
         if found is None:
             return GateResult(*G5, GateStatus.ERROR, "the trusted file printed no assumptions", evidence)
         evidence |= {"allowed": found.allowed, "plugged": found.plugged}
         problems = _assumption_problems(found, variables)
         if problems:
             return GateResult(*G5, GateStatus.FAILED, "; ".join(problems), evidence)
+        recursion = "allowed"
+        if fields_marker is not None:
+            checked = _recursion_check(sub, statement, trusted.result.stdout, fields_marker, ready[0], version)
+            if isinstance(checked, GateResult):
+                return replace(checked, evidence=evidence | checked.evidence)
+            evidence["recursion"] = checked.evidence()
+            recursion = f"no fixpoint of its own in {len(checked.fields)} constants (kernel terms)"
         return GateResult(
             *G5,
             GateStatus.PASSED,
             f"same statement (kernel-checked); assumptions: {len(found.allowed)} allowed axioms"
-            + (f", statement variables {', '.join(found.plugged)}" if found.plugged else ""),
+            + (f", statement variables {', '.join(found.plugged)}" if found.plugged else "")
+            + f"; recursion: {recursion}",
             evidence,
         )
 
     return guarded(*G5, body)
+
+
+def _recursion_check(
+    sub: Submission, statement: Statement, output: str, fields_marker: str, candidate: Built, version: Version | None
+) -> Finding | GateResult:
+    """The kernel-term recursion check (``recursion.py``): refused when a constant of the candidate's own
+    holds a fixpoint."""
+    if candidate.vo is None:
+        return GateResult(*G5, GateStatus.ERROR, "the candidate's .vo is missing for the recursion check")
+    try:
+        fields = read_fields(output, fields_marker)
+    except Unreadable as exc:
+        return GateResult(*G5, GateStatus.ERROR, f"listing the candidate's constants: {exc}")
+    finding = inspect_terms(sub, statement, fields, candidate.vo, G5)
+    if isinstance(finding, GateResult) or not finding.refused:
+        return finding
+    names = ", ".join(f"`{n}`" for n in finding.refused)
+    detail = (
+        f"the kernel terms of the candidate's own {names} contain a fixpoint (however it was written: "
+        f"`Fixpoint`, `fix`, a mutual theorem with `with`, a tactic or plugin); {guard_note(version)}"
+    )
+    return GateResult(*G5, GateStatus.FAILED, detail, {"recursion": finding.evidence()})
 
 
 def _assumption_problems(found: Assumptions, variables: Sequence[str]) -> list[str]:

@@ -1,0 +1,228 @@
+"""Candidate recursion found in the kernel terms, not in the text (G5, on a Coq with guard-checker bugs).
+
+Coq 8.16's guard checker has bugs shared by coqc and coqchk (rocq#20455 and kin) through which a
+fixpoint the candidate builds proves ``False``. The text rule of G3 (``checks.POLICY.recursion_words``)
+is a first, cheap line only: a mutual theorem (``Lemma a : A with b : B``) makes Coq build the fixpoint
+itself, and so do the ``fix``/``cofix`` tactics, Ltac2, ``Function``, ``Program Fixpoint``,
+``Equations``, ``Scheme`` or any future plugin, none of which need a word the rule knows. What decides is
+what the kernel holds, read from the compiled ``Candidate.vo``:
+
+1. **Every constant the candidate defines.** ``Set Short Module Printing. Print Module Putnam.Candidate.``
+   prints each field of the module's structure as ``<kind> <label>`` (Coq's ``vernac/printmod.ml``,
+   ``print_structure`` and ``print_body`` with the ``OnlyNames`` extent: ``Definition`` or ``Parameter``
+   for a constant, ``Inductive``/``Variant``/``CoInductive`` for an inductive block, ``Module`` or
+   ``Module Type``). The structure is what the kernel checked and ``coqchk`` re-checks, so every constant
+   the file created is a field: mutual-theorem siblings, ``abstract`` and obligation constants, schemes.
+   Nested modules are not looked into: they are refused.
+2. **Each body, printed raw.** Under ``Set Printing All`` (no notations, so no number or string notation
+   either) ``Print Putnam.Candidate.<label>`` prints the constant's body (opaque proofs included) as
+   detyped from the kernel term. A kernel ``Fix``/``CoFix`` is detyped to a ``GRec`` and always printed
+   with the keyword ``fix``/``cofix`` (``pretyping/detyping.ml``, ``interp/constrextern.ml``,
+   ``printing/ppconstr.ml`` ``pr_recursive``); the keywords are reserved, so no name can spell them. A
+   ``fix`` or ``cofix`` token in that text is a fixpoint in the term, and a fixpoint in the term always
+   prints one.
+3. **The statement's own definitions.** A candidate repeats the challenge's sentences, and some define
+   recursive functions (``Fixpoint a (n : nat) ...``). Such a constant is the benchmark's, not the
+   candidate's, when its printed term equals, name for name, the same constant of the pinned statement
+   compiled alone (``Putnam.Pristine``), and every candidate constant it mentions is exempt the same way.
+   On the no-answer track the solution is the candidate's own and is never exempt.
+
+Library recursion (``nat_ind``, ``Nat.rec``, well-founded ``Fix``) is referred to by name and stays
+allowed: only bodies of the candidate's own constants are read. Every run is judged by the gate kit; a
+field list or print that cannot be read is an ``error``, never a pass.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT, Built, build
+from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences
+from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
+
+PRISTINE = "Pristine"
+"""The module name under which the pinned statement is compiled alone, for comparison."""
+TERMS = "Terms"
+FIELD_KINDS = ("Definition", "Parameter", "Inductive", "Variant", "CoInductive")
+"""The kinds ``print_body`` prints for constants and inductive blocks (``Module`` is refused)."""
+LABEL = re.compile(r"[^\W\d][\w']*\Z")
+"""A Coq identifier (a label of the candidate's module): written into the harness's file only if it
+matches, so a field list cannot inject a command."""
+FIXPOINT = re.compile(r"(?<![\w'.])(?:co)?fix(?![\w'])")
+CANDIDATE_NAME = re.compile(rf"(?<![\w'.])(?:{ROOT}\.)?{CANDIDATE}\.([^\W\d][\w']*)")
+PRISTINE_NAME = re.compile(rf"(?<![\w'.])(?:{ROOT}\.)?{PRISTINE}\.([^\W\d][\w']*)")
+MAX_WIDTH = "Set Printing Width 1000."
+
+
+class Unreadable(ValueError):
+    """Output of a harness-written Coq file that does not have the shape Coq's printer gives it."""
+
+
+def field_listing(marker: str) -> list[str]:
+    """Sentences for the end of the trusted G5 file: after ``marker``, the candidate's module fields."""
+    return [
+        "Set Short Module Printing.",
+        f'Goal True. idtac "{marker}". Abort.',
+        f"Print Module {ROOT}.{CANDIDATE}.",
+        "Unset Short Module Printing.",
+    ]
+
+
+def read_fields(output: str, marker: str) -> list[tuple[str, str]]:
+    """(kind, label) of each field ``Print Module`` listed after ``marker`` (Unreadable otherwise)."""
+    lines = output.splitlines()
+    if marker not in lines:
+        raise Unreadable("the module listing was not printed")
+    words = " ".join(lines[lines.index(marker) + 1 :]).split()
+    if words[:4] != ["Module", CANDIDATE, ":=", "Struct"] or words[-1:] != ["End"]:
+        raise Unreadable(f"the module listing does not have the shape `Module {CANDIDATE} := Struct ... End`")
+    fields, rest = [], words[4:-1]
+    while rest:
+        kind, rest = rest[0], rest[1:]
+        if kind == "Module" and rest[:1] == ["Type"]:
+            kind, rest = "Module Type", rest[1:]
+        if not rest:
+            raise Unreadable(f"the module listing ends after `{kind}`")
+        label, rest = rest[0], rest[1:]
+        if kind not in (*FIELD_KINDS, "Module", "Module Type"):
+            raise Unreadable(f"unexpected field kind `{kind}` in the module listing")
+        fields.append((kind, label))
+    return fields
+
+
+def _print_file(module_labels: Sequence[tuple[str, str]], marker: str, requires: Iterable[str]) -> str:
+    """A harness file printing each ``(module, label)`` raw, each after its own numbered marker."""
+    lines = [f"Require {ROOT}.{m}." for m in requires]
+    lines += ["Set Printing All.", MAX_WIDTH]
+    for index, (module, label) in enumerate(module_labels):
+        lines += [f'Goal True. idtac "{marker}-{index}". Abort.', f"Print {ROOT}.{module}.{label}."]
+    lines.append(f'Goal True. idtac "{marker}-end". Abort.')
+    return "\n".join(lines) + "\n"
+
+
+def read_prints(output: str, marker: str, count: int) -> list[str]:
+    """The text each print of ``_print_file`` produced, in order (Unreadable if a marker is missing)."""
+    lines, found = output.splitlines(), []
+    bounds = []
+    for index in [*range(count), "end"]:
+        if f"{marker}-{index}" not in lines:
+            raise Unreadable("a print of the candidate's constants is missing")
+        bounds.append(lines.index(f"{marker}-{index}"))
+    if bounds != sorted(bounds):
+        raise Unreadable("the prints of the candidate's constants are out of order")
+    for start, end in itertools.pairwise(bounds):
+        found.append("\n".join(lines[start + 1 : end]))
+    return found
+
+
+def statement_names(statement: Statement, track: Track) -> set[str]:
+    """Names the pinned statement declares before its theorem (the solution only on with-answer)."""
+    try:
+        sents = sentences(statement.text)
+    except LexError:
+        return set()
+    header = sents[: statement.theorem]
+    names = {n for s in header if (n := s.declared_name) is not None}
+    if track is Track.NO_ANSWER and statement.solution_name is not None:
+        names.discard(statement.solution_name)
+    return names
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the term check saw: every field, the ones whose term has a fixpoint, the exempt ones."""
+
+    fields: list[tuple[str, str]]
+    recursive: list[str]
+    exempt: list[str]
+
+    @property
+    def refused(self) -> list[str]:
+        return [n for n in self.recursive if n not in self.exempt]
+
+    def evidence(self) -> dict[str, object]:
+        return {"constants": len(self.fields), "with_fixpoint": self.recursive, "statement_own": self.exempt}
+
+
+def _normalised(text: str, pattern: re.Pattern[str]) -> str:
+    """The printed term with its module's names renamed to ``Pristine`` and its layout (which follows
+    the names' lengths) reduced to single spaces."""
+    return " ".join(pattern.sub(lambda name: f"{PRISTINE}.{name.group(1)}", text).split())
+
+
+def exempt_names(candidate_prints: dict[str, str], pristine_prints: dict[str, str]) -> list[str]:
+    """Statement constants printed exactly as in the pinned statement, closed under what they mention."""
+    same = {
+        name
+        for name, text in pristine_prints.items()
+        if _normalised(candidate_prints[name], CANDIDATE_NAME) == _normalised(text, PRISTINE_NAME)
+    }
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(same):
+            if any(m.group(1) not in same for m in CANDIDATE_NAME.finditer(candidate_prints[name])):
+                same.discard(name)
+                changed = True
+    return sorted(same)
+
+
+def _unusable(sub: Submission, gate: tuple[str, str], run: Built, what: str) -> GateResult:
+    """A harness-written file that did not print what it should: never the candidate's rejection."""
+    judged = run.judgement(sub)
+    why = judged[1] if judged is not None else "its output does not have the shape Coq prints"
+    return GateResult(*gate, GateStatus.ERROR, f"{what}: {why}", run.evidence())
+
+
+def _print_run(
+    sub: Submission, name: str, labels: Sequence[tuple[str, str]], deps: Sequence[Path]
+) -> tuple[Built, list[str] | None]:
+    marker = f"PUTNAM-TERMS-{secrets.token_hex(16)}"
+    requires = sorted({m for m, _ in labels} | {CANDIDATE})
+    run = build(sub, name, _print_file(labels, marker, requires), deps, reuse=False)
+    if run.result is None or run.judgement(sub) is not None:
+        return run, None
+    try:
+        return run, read_prints(run.result.stdout, marker, len(labels))
+    except Unreadable:
+        return run, None
+
+
+def inspect_terms(
+    sub: Submission,
+    statement: Statement,
+    fields: list[tuple[str, str]],
+    candidate_vo: Path,
+    gate: tuple[str, str],
+) -> Finding | GateResult:
+    """Print every field's term; compare the recursive ones with the pinned statement's constants."""
+    bad = [label for _, label in fields if not LABEL.match(label)]
+    if bad:
+        return GateResult(*gate, GateStatus.ERROR, f"unreadable constant name in the module listing: {bad[0]!r}")
+    nested = [label for kind, label in fields if kind.startswith("Module")]
+    if nested:
+        detail = f"the candidate defines module `{nested[0]}`, whose terms the recursion check cannot see"
+        return GateResult(*gate, GateStatus.FAILED, detail)
+    labels = [(CANDIDATE, label) for _, label in fields]
+    run, prints = _print_run(sub, TERMS, labels, [candidate_vo])
+    if prints is None:
+        return _unusable(sub, gate, run, "printing the candidate's terms")
+    by_name = {label: text for (_, label), text in zip(labels, prints, strict=True)}
+    recursive = [label for label, text in by_name.items() if FIXPOINT.search(text)]
+    own = sorted(statement_names(statement, sub.track) & set(recursive))
+    if not own:
+        return Finding(fields, recursive, [])
+    pristine = build(sub, PRISTINE, statement.text)
+    if pristine.vo is None:
+        return _unusable(sub, gate, pristine, "compiling the pinned statement alone")
+    compared = [(PRISTINE, name) for name in own]
+    run, pristine_prints = _print_run(sub, f"{TERMS}{PRISTINE}", compared, [candidate_vo, pristine.vo])
+    if pristine_prints is None:
+        return _unusable(sub, gate, run, "printing the pinned statement's terms")
+    exempt = exempt_names(by_name, dict(zip(own, pristine_prints, strict=True)))
+    return Finding(fields, recursive, exempt)
