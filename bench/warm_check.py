@@ -27,17 +27,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.toylean
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.toylean and tests.helpers
 
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.interactive import SessionPool, check_file
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.provers.rocq.syntax import sentences
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.helpers import COQ_BENCH as COQ
 from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
 from tests.toylean.build import build_toy_lean
 
-COQ = Path(__file__).resolve().parents[2] / "shared" / "data" / "putnambench" / "putnam_bench_coq.jsonl"
 OPTIONS = VerifyOptions(profile=Profile.FAST, acceptance=Profile.FULL, timeout_seconds=300)
 
 

@@ -16,7 +16,8 @@ fi
 if [ -x "$claude_prefix/node_modules/.bin/claude" ]; then
   export PUTNAM_CLAUDE_CODE="$PWD/$claude_prefix/node_modules/.bin/claude"
 fi
-export PUTNAM_BENCHMARK="${PUTNAM_BENCHMARK:-$(cd .. && pwd)/shared/data}"
+# The benchmark files are the copies packaged with putnam unless PUTNAM_BENCHMARK names others: a fresh
+# clone needs nothing beside it.
 .venv/bin/ruff check src tests bench
 .venv/bin/ruff format --check src tests bench
 .venv/bin/mypy

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.benchmark import PACKAGED_DATA, Benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.syntax import parse_statement
@@ -26,11 +26,11 @@ REPO = Path(__file__).resolve().parents[1]
 def putnambench_dir() -> Path:
     """Where the suite finds the pinned PutnamBench JSONL files: ``PUTNAM_BENCHMARK`` (their directory,
     one of the files, whose directory then holds the other, or a data root holding ``putnambench/``),
-    else ``../shared/data/putnambench`` beside the clone. The one place the suite decides this; tests
-    needing the data skip without it."""
+    else the copies packaged with putnam, so that a fresh clone needs nothing beside it. The one place
+    the suite decides this."""
     value = os.environ.get("PUTNAM_BENCHMARK")
     if not value:
-        return REPO.parent / "shared" / "data" / "putnambench"
+        return PACKAGED_DATA / "putnambench"
     path = Path(value).expanduser().resolve()
     if path.is_dir() and (path / "putnambench").is_dir():
         return path / "putnambench"

@@ -26,6 +26,7 @@ from putnam_solver.clikit import PutnamTyper, error, warning
 from putnam_solver.cluster import RAY_EXTRA, RaySettings, open_verifier
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core import bundle as bundle_service
+from putnam_solver.core import pin_check
 from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
@@ -106,9 +107,9 @@ BenchmarkOpt = Annotated[
     typer.Option(
         "--benchmark",
         help="NAME[@VARIANT][:SPLIT] of a registered benchmark (putnambench, minif2f, minif2f:test, "
-        "minif2f@published, proofnet:valid; looked up under $PUTNAM_BENCHMARK, else the data directory filled "
-        "by `putnam dataset fetch`), or a JSONL PATH (default: $PUTNAM_BENCHMARK when it is a file, else "
-        "putnambench).",
+        "minif2f@published, proofnet:valid; looked up under $PUTNAM_BENCHMARK, then the data directory "
+        "filled by `putnam dataset fetch`, then the copy packaged with putnam), or a JSONL PATH (default: "
+        "$PUTNAM_BENCHMARK when it is a file, else putnambench).",
         show_default=False,
     ),
 ]
@@ -258,7 +259,9 @@ def list_problems(
                 out.print(p.id + _defect_note(loaded.errata(p.id)), markup=False)
 
 
-@app.command(help=f"Verify the SHA-256 pins of the benchmark files; one line per file. Exit {bench.CHECK_EXIT_CODES}.")
+@app.command(
+    help=f"Verify the SHA-256 pins of the benchmark files; one line per file. Exit {pin_check.CHECK_EXIT_CODES}."
+)
 def check(
     benchmark: Annotated[
         list[str] | None,
@@ -266,8 +269,8 @@ def check(
             "--benchmark",
             metavar="NAME|FILE",
             help="Benchmark to check (repeatable): a registered NAME[@VARIANT] (each of its files) or a FILE "
-            "(default: every registered benchmark; PutnamBench must be present, the others are listed as absent "
-            "until fetched).",
+            "(default: every registered benchmark, each from the copy the lookup finds: PUTNAM_BENCHMARK, the "
+            "fetched data directory, else the copy packaged with putnam).",
         ),
     ] = None,
     benchmark_sha256: Annotated[
@@ -281,10 +284,10 @@ def check(
     ] = None,
 ) -> None:
     with _errors():
-        results = bench.check_pins(benchmark or [], benchmark_sha256 or [])
+        results = pin_check.check_pins(benchmark or [], benchmark_sha256 or [])
     for result in results:
         out.print(result.line(), markup=False)
-    raise typer.Exit(bench.check_exit_code(results))
+    raise typer.Exit(pin_check.check_exit_code(results))
 
 
 @app.command()
@@ -567,7 +570,7 @@ def dataset_fetch(
             progress=lambda m: err.print(m, markup=False),
         )
     for f in files:
-        out.print(f"{f.path}  {f.records} records  sha256 {f.sha256}  (matches the pin)", markup=False)
+        out.print(f.describe(), markup=False)
 
 
 def _spec(name: str) -> BenchmarkSpec:
@@ -1027,12 +1030,8 @@ def mcp_server(
     sandbox. Over stdio, nothing but the protocol is written to stdout. Exit 2 on bad input.
     """
     with _errors():
-        try:
-            from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command
-        except ImportError as exc:
-            raise InputError(
-                f"putnam mcp needs the mcp extra ({exc.name} is missing): pip install 'putnambench-solver[mcp]'"
-            ) from exc
+        from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
+
         if transport not in mcp_service.TRANSPORTS:
             raise InputError(f"--transport {transport!r}: choose {' or '.join(mcp_service.TRANSPORTS)}")
         chosen_prover, loaded = _load(prover, benchmark, benchmark_sha256)
@@ -1097,12 +1096,8 @@ def serve(
     """Serve the verification gates over HTTP: POST /verify, POST /verify/batch, GET /health, GET /ready,
     the OpenAPI schema at /openapi.json. Runs until interrupted. Exit 2 when it cannot start."""
     with _errors():
-        try:
-            from putnam_solver.serve import Limits, load_config, run_server
-        except ImportError as exc:
-            raise InputError(
-                f"putnam serve needs the serve extra ({exc.name} is missing): pip install 'putnambench-solver[serve]'"
-            ) from exc
+        from putnam_solver.serve import Limits, load_config, run_server  # the serve extra (extras.py)
+
         options = VerifyOptions(
             timeout_seconds=timeout,
             memory_mb=memory_mb,

@@ -23,6 +23,8 @@ from rich.markup import escape
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.models import CommandFunctionType
 
+from putnam_solver.extras import missing_extra_message
+
 TRACEBACK_VARIABLE = "PUTNAM_TRACEBACK"
 _stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -118,11 +120,20 @@ class PutnamGroup(TyperGroup):
         except Exception as exc:
             if os.environ.get(TRACEBACK_VARIABLE):
                 raise
-            error(_unexpected(exc))
+            error(_unexpected(exc, _command(sys.argv[1:] if args is None else args)))
             sys.exit(2)
 
 
-def _unexpected(exc: Exception) -> str:
+def _command(args: Sequence[str]) -> str | None:
+    """``putnam solve`` for ``solve --model ...``: the command the user ran (its first word), if any."""
+    word = next((a for a in args if not a.startswith("-")), None)
+    return f"putnam {word}" if word else None
+
+
+def _unexpected(exc: Exception, command: str | None = None) -> str:
+    missing = missing_extra_message(exc, command)
+    if missing is not None:
+        return missing
     if isinstance(exc, OSError) and exc.strerror:
         where = f"{exc.filename}: " if exc.filename else ""
         return f"{where}{exc.strerror} (the command stopped here; check the path and its permissions)"

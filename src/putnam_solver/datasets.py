@@ -3,8 +3,9 @@
 Each upstream the benchmark's record names (``upstream``: an id, a repository, a commit) is cloned without
 a work tree, every file is read byte for byte from git blobs at the pinned commit, and the benchmark's
 builder writes its JSONL files exactly as its ``SOURCE.md`` describes. Every built file must match its
-pin before anything is written; then each is moved into place atomically. A source that yields other
-bytes (tampered, or another revision) is refused and nothing is written.
+pin before anything is written; then each is moved into place atomically and compared with the copy
+packaged with putnam (the same pin, so the same bytes: a difference means a damaged installation). A
+source that yields other bytes (tampered, or another revision) is refused and nothing is written.
 
 This is operator code outside the trusted core: it runs ``git``, which may use the network (only for the
 sources the user names, the records' upstreams by default). What it writes is checked by the core's pins
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.benchmark import BenchmarkError
+from putnam_solver.core.benchmark import PACKAGED_DATA, BenchmarkError
 from putnam_solver.core.benchmarks import BenchmarkSpec, get_spec
 from putnam_solver.core.util import json_error, write_atomic
 
@@ -32,9 +33,17 @@ Progress = Callable[[str], None]
 
 @dataclass(frozen=True)
 class FetchedFile:
+    """A file written by ``fetch_benchmark``: it matches its pin; ``packaged`` says whether the copy that
+    ships with putnam has the same bytes (None: this installation has no packaged copy)."""
+
     path: Path
     records: int
     sha256: str
+    packaged: bool | None = None
+
+    def describe(self) -> str:
+        same = {True: " and the packaged copy", False: ", NOT the packaged copy (reinstall putnam)", None: ""}
+        return f"{self.path}  {self.records} records  sha256 {self.sha256}  (matches the pin{same[self.packaged]})"
 
 
 class GitTree:
@@ -376,5 +385,7 @@ def fetch_benchmark(
         for file in spec.files:
             target = destination / file.file
             write_atomic(target, built[file.file])
-            results.append(FetchedFile(target, built[file.file].count(b"\n"), file.sha256))
+            packaged = PACKAGED_DATA / spec.directory / file.file
+            same = packaged.read_bytes() == built[file.file] if packaged.is_file() else None
+            results.append(FetchedFile(target, built[file.file].count(b"\n"), file.sha256, same))
         return results

@@ -15,6 +15,7 @@ from putnam_solver.core.sandbox import landlock_status, sandbox_status
 from putnam_solver.core.selftest import describe_last
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, toolchain_match
+from putnam_solver.extras import EXTRAS, NEEDED_BY, install_command, installed
 
 EXIT_CODES = (
     "Exit 0 when, for every prover checked, the full profile can run here and the benchmark data is present; "
@@ -96,6 +97,7 @@ def check_health(provers: Sequence[str], options: VerifyOptions, benchmark: str 
         Readiness("bubblewrap sandbox", *sandbox_status()),
         Readiness("Landlock", *landlock_status()),
         _cache_status(),
+        extras_status(),
     ]
     reports = []
     for name in provers:
@@ -148,14 +150,24 @@ def _cache_status() -> Readiness:
 
 
 def benchmark_status(prover: Prover, benchmark: str | None = None) -> Readiness:
-    """Where the prover's benchmark data (``benchmark``, else the default) is looked up, whether it is
+    """Which copy of the prover's benchmark data (``benchmark``, else the default) is used, whether it is
     there and whether it matches its pin."""
     try:
-        loaded = bench.open_benchmark(benchmark, prover.name)
+        located = bench.locate_benchmark(benchmark, prover.name)
+        loaded = bench.load_benchmark(located.path, split=located.split)
     except bench.BenchmarkError as exc:
         return Readiness("benchmark data", False, str(exc))
     pin = f"matches the pin ({loaded.pin_name})" if loaded.pinned else "unpinned (no pin for this file name)"
-    return Readiness("benchmark data", True, f"{loaded.path}: {len(loaded.problems)} problems, {pin}")
+    return Readiness("benchmark data", True, f"{loaded.path} ({located.copy}): {len(loaded.problems)} problems, {pin}")
+
+
+def extras_status() -> Readiness:
+    """Which optional extras are installed, and the ``pip install`` of each missing one (never a failure:
+    the gates need none of them)."""
+    missing = [extra for extra in EXTRAS if not installed(extra)]
+    have = ", ".join(extra for extra in EXTRAS if extra not in missing) or "none"
+    hints = "; ".join(f"{NEEDED_BY[extra]}: {install_command(extra)}" for extra in missing)
+    return Readiness("optional extras", True, f"installed: {have}" + (f"; missing: {hints}" if missing else ""))
 
 
 def require_gates(prover_name: str, options: VerifyOptions) -> None:

@@ -214,13 +214,19 @@ def test_doctor_shows_n_a_for_a_gate_rocq_lacks_and_where_the_benchmark_is(
 ) -> None:
     result = _run("doctor", "--prover", "coq")
     assert "  n/a  G7" in result.stdout and "MISS G7" not in result.stdout
-    assert f"rocq: ok   benchmark data: {COQ_BENCH}: 412 problems, matches the pin" in result.stdout
+    found = f"rocq: ok   benchmark data: {COQ_BENCH} (from PUTNAM_BENCHMARK): 412 problems, matches the pin"
+    assert found in result.stdout
     assert result.exit_code == (0 if "rocq: full profile can run" in result.stdout else 1)
     monkeypatch.setenv("PUTNAM_BENCHMARK", str(tmp_path / "nowhere"))
     result = _run("doctor", "--prover", "rocq")
     assert result.exit_code == 1
     assert f"rocq: MISS benchmark data: {tmp_path / 'nowhere'}: no benchmark file here" in result.stdout
-    assert "putnam dataset fetch" in result.stdout
+    assert "unset it to use the fetched or packaged copy" in result.stdout
+    monkeypatch.delenv("PUTNAM_BENCHMARK")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    result = _run("doctor", "--prover", "rocq", "--benchmark", "minif2f")
+    assert "(the copy packaged with putnam): 488 problems, " in result.stdout
+    assert "matches the pin (miniF2F Rocq (Coq) (adapted) @ b60affa)" in result.stdout
     help_text = " ".join(_run("doctor", "--help").stdout.split())
     assert "Exit 0 when, for every prover checked, the full profile can run here and the benchmark data" in help_text
     assert "1 when something is missing" in help_text and "2 on bad input" in help_text

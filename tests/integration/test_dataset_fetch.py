@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from putnam_solver import datasets
 from putnam_solver.cli import app
+from putnam_solver.core import benchmark as benchmark_module
 from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
 from putnam_solver.core.benchmarks import get_spec
 from putnam_solver.datasets import fetch_benchmark
@@ -136,6 +138,24 @@ def test_fetch_reproduces_every_pinned_file_byte_for_byte(
     assert sorted(p.name for p in out.iterdir()) == sorted(f.file for f in spec.files), "no temp files left"
 
 
+def test_fetch_says_whether_the_packaged_copy_has_the_same_bytes(
+    upstreams: dict[str, dict[str, tuple[Path, str]]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repos = upstreams["proofnet"]
+    sources, revisions = {i: str(r) for i, (r, _) in repos.items()}, {i: c for i, (_, c) in repos.items()}
+    [same] = fetch_benchmark("proofnet", tmp_path / "a", sources, revisions)
+    assert same.packaged is True and same.describe().endswith("(matches the pin and the packaged copy)")
+    damaged = tmp_path / "package" / "proofnet" / "proofnet_lean4.jsonl"
+    damaged.parent.mkdir(parents=True)
+    damaged.write_bytes(same.path.read_bytes()[:-1])
+    monkeypatch.setattr(datasets, "PACKAGED_DATA", tmp_path / "package")
+    [differs] = fetch_benchmark("proofnet", tmp_path / "b", sources, revisions)
+    assert differs.packaged is False and "NOT the packaged copy (reinstall putnam)" in differs.describe()
+    monkeypatch.setattr(datasets, "PACKAGED_DATA", tmp_path / "nothing")
+    [alone] = fetch_benchmark("proofnet", tmp_path / "c", sources, revisions)
+    assert alone.packaged is None and alone.describe().endswith("(matches the pin)")
+
+
 def test_fetch_refuses_a_tampered_upstream_and_writes_nothing(
     upstreams: dict[str, dict[str, tuple[Path, str]]], tmp_path: Path
 ) -> None:
@@ -169,7 +189,8 @@ def test_cli_fetch_takes_a_source_per_upstream_and_refuses_a_bare_one(
         args += ["--source", f"{upstream}={repo}", "--revision", f"{upstream}={commit}"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "proofnet_lean4.jsonl  366 records" in result.stdout and "(matches the pin)" in result.stdout
+    assert "proofnet_lean4.jsonl  366 records" in result.stdout
+    assert "(matches the pin and the packaged copy)" in result.stdout
     bare = runner.invoke(app, ["dataset", "fetch", "--benchmark", "proofnet", "--source", str(repos["split"][0])])
     assert bare.exit_code == 2
     assert "several upstreams; write ID=VALUE with ID one of statements, split" in bare.stderr
@@ -185,12 +206,18 @@ def test_cli_fetch_of_minif2f_fills_the_data_directory_that_named_benchmarks_are
         args += ["--source", f"{upstream}={repo}", "--revision", f"{upstream}={commit}"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert result.stdout.count("(matches the pin)") == 3 and str(tmp_path / "xdg") in result.stdout
+    assert result.stdout.count("(matches the pin and the packaged copy)") == 3
+    assert str(tmp_path / "xdg") in result.stdout
     checked = runner.invoke(app, ["check", "--benchmark", "minif2f"])
     assert checked.exit_code == 0, checked.output
     assert [line.split()[0] for line in checked.stdout.splitlines()] == ["OK"] * 3
     listed = runner.invoke(app, ["list", "--prover", "rocq", "--benchmark", "minif2f:test"])
     assert listed.exit_code == 0 and len(listed.stdout.splitlines()) == 244
+    assert all(line.endswith("; the copy `putnam dataset fetch` built") for line in checked.stdout.splitlines())
+    everything = runner.invoke(app, ["check"])
+    assert everything.exit_code == 0, everything.output
+    assert everything.stdout.count("the copy packaged with putnam") == 3, "the others: their packaged copies"
+    monkeypatch.setattr(benchmark_module, "PACKAGED_DATA", tmp_path / "no-package-data")
     absent = runner.invoke(app, ["check"])
     assert absent.exit_code == 2, "PutnamBench, the default, must be there"
     assert absent.stdout.splitlines()[0].startswith("ERROR ") and "OK " in absent.stdout

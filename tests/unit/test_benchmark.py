@@ -11,11 +11,16 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
+from putnam_solver.core import benchmark as benchmark_module
 from putnam_solver.core.benchmark import (
+    PACKAGED_DATA,
     BenchmarkError,
+    Located,
+    PinMismatch,
     load_benchmark,
     locate_benchmark,
     module_name,
+    open_benchmark,
     problem_id_from_module,
 )
 from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH
@@ -138,9 +143,36 @@ def test_benchmark_resolution_order(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("PUTNAM_BENCHMARK", str(explicit))
     assert locate_benchmark(None, "lean").path == explicit
     monkeypatch.delenv("PUTNAM_BENCHMARK")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "empty"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    packaged = locate_benchmark(None, "lean")
+    assert (packaged.path, packaged.origin) == (PACKAGED_DATA / "putnambench" / LEAN_BENCH.name, "packaged")
+    assert packaged.copy == "the copy packaged with putnam"
+    fetched = tmp_path / "xdg" / "putnambench-solver" / "putnambench" / LEAN_BENCH.name
+    fetched.parent.mkdir(parents=True)
+    shutil.copyfile(LEAN_BENCH, fetched)
+    assert locate_benchmark(None, "lean") == Located(fetched, None, "fetched"), "a fetched copy comes first"
+    assert locate_benchmark(None, "rocq").origin == "packaged", "each file is looked up on its own"
+    elsewhere = tmp_path / "data"
+    (elsewhere / "putnambench").mkdir(parents=True)
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(elsewhere))
+    assert locate_benchmark("putnambench", "lean").origin == "fetched", "a directory without the file is passed"
+    monkeypatch.delenv("PUTNAM_BENCHMARK")
+    monkeypatch.setattr(benchmark_module, "PACKAGED_DATA", tmp_path / "no-package-data")
+    fetched.unlink()
     with pytest.raises(BenchmarkError, match=r"Run `putnam dataset fetch --benchmark putnambench`"):
         locate_benchmark(None, "lean")
+
+
+def test_a_changed_copy_is_refused_not_passed_over(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first copy found is the one judged by: one that fails its pin stops the command, however many
+    good copies come later in the lookup (a silent fallback would hide the change)."""
+    monkeypatch.delenv("PUTNAM_BENCHMARK", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    fetched = tmp_path / "putnambench-solver" / "putnambench" / COQ_BENCH.name
+    fetched.parent.mkdir(parents=True)
+    fetched.write_bytes(COQ_BENCH.read_bytes() + b"\n")
+    with pytest.raises(PinMismatch, match="the file was modified"):
+        open_benchmark(None, "rocq")
 
 
 def test_cli_list_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -172,14 +204,22 @@ def test_cli_list_warns_for_an_unpinned_benchmark(tmp_path: Path) -> None:
     assert "is not pinned" in result.stderr
 
 
-def test_cli_check_reports_each_pin(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_cli_check_reports_each_pin_and_which_copy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PUTNAM_BENCHMARK", str(PUTNAMBENCH))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     result = runner.invoke(app, ["check"])
-    assert result.exit_code == 0, "a registered benchmark not fetched is listed, not a failure"
+    assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert len(lines) == 6
     assert lines[0].startswith("OK ") and "putnam_bench_lean4.jsonl  672 problems" in lines[0]
     assert lines[1].startswith("OK ") and "putnam_bench_coq.jsonl  412 problems" in lines[1]
+    assert all(line.endswith("); from PUTNAM_BENCHMARK") for line in lines[:2]), lines
+    assert all(line.startswith("OK ") and line.endswith("; the copy packaged with putnam") for line in lines[2:])
+    assert all(str(PACKAGED_DATA) in line and "matches the pin" in line for line in lines[2:])
+    monkeypatch.setattr(benchmark_module, "PACKAGED_DATA", tmp_path / "no-package-data")
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 0, "a registered benchmark found nowhere is listed, not a failure"
+    lines = result.stdout.splitlines()
     assert all(line.startswith("ABSENT ") and "putnam dataset fetch --benchmark" in line for line in lines[2:])
     result = runner.invoke(app, ["check", "--benchmark", "minif2f"])
     assert result.exit_code == 2, "a benchmark asked for by name must be there"

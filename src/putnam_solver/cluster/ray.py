@@ -167,7 +167,8 @@ def _goals_on_node(prover: Prover, benchmark: Benchmark, problem: Problem, task:
 @functools.lru_cache(maxsize=8)
 def _pinned_benchmark(head_path: str, name: str, sha256: str, pin: str | None) -> Benchmark:
     """The node's own copy of the benchmark whose SHA-256 is ``sha256``: at the head's path if this node
-    has the file there, else where this node's ``PUTNAM_BENCHMARK`` or data directory keeps ``name``."""
+    has the file there, else the copy of ``name`` this node's lookup finds (its ``PUTNAM_BENCHMARK``, its
+    data directory, the copy packaged with putnam), held against ``sha256`` like any other."""
     where = Path(head_path)
     path = where if where.is_file() else find_benchmark_file(name)
     return dataclasses.replace(load_benchmark(path, sha256), pin_name=pin)

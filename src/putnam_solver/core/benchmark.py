@@ -5,14 +5,17 @@ pinned by the SHA-256 of its exact bytes; the pins of every registered benchmark
 records in ``benchmarks/specs``: PutnamBench, miniF2F, ProofNet), and any file may be pinned by the caller.
 
 A benchmark is named ``NAME[@VARIANT][:SPLIT]`` (``putnambench``, ``minif2f:test``,
-``minif2f@published:valid``, ``proofnet:valid``) or given as the path of any JSONL file. Named benchmarks
-are looked up under ``PUTNAM_BENCHMARK`` when it names a directory (laid out as ``<dir>/<benchmark>/<file>``,
-or the files themselves directly in it), else in the data directory that ``putnam dataset fetch`` fills.
-Nothing here touches the network.
+``minif2f@published:valid``, ``proofnet:valid``) or given as the path of any JSONL file. A named benchmark's
+file is the first found of: under ``PUTNAM_BENCHMARK`` when it names a directory (laid out as
+``<dir>/<benchmark>/<file>``, or the files themselves directly in it), in the data directory that
+``putnam dataset fetch`` fills, and the copy packaged with putnam (``putnam_solver/data``, every registered
+file byte for byte as pinned, with its licences and provenance). The copy found is held against the pin
+like any other: being packaged earns it no trust. Nothing here touches the network.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import hashlib
 import json
@@ -38,7 +41,7 @@ from putnam_solver.core.benchmarks import (
     get_spec,
     registered_file,
 )
-from putnam_solver.core.util import InputError, json_error
+from putnam_solver.core.util import json_error
 
 PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -218,6 +221,24 @@ def problem_id_from_module(module: str) -> str | None:
 # Where a benchmark is
 
 
+PACKAGED_DATA = Path(__file__).resolve().parents[1] / "data"
+"""The copies of every registered benchmark file that ship with putnam (package data), one folder per
+benchmark as ``default_data_root`` is laid out: what a named benchmark falls back to, so that putnam works
+offline after install."""
+
+FROM_FLAG = "--benchmark"
+FROM_ENV = BENCHMARK_ENV
+FROM_FETCHED = "fetched"
+FROM_PACKAGED = "packaged"
+ORIGINS = {
+    FROM_FLAG: "given with --benchmark",
+    FROM_ENV: f"from {BENCHMARK_ENV}",
+    FROM_FETCHED: "the copy `putnam dataset fetch` built",
+    FROM_PACKAGED: "the copy packaged with putnam",
+}
+"""Where a benchmark file was found, in the order named benchmarks are looked up, and how outputs say it."""
+
+
 def default_data_root() -> Path:
     """The data directory ``putnam dataset fetch`` fills: one folder per benchmark."""
     return Path(platformdirs.user_data_dir("putnambench-solver"))
@@ -262,11 +283,18 @@ def parse_request(value: str | Path | None) -> BenchmarkRequest:
 
 @dataclass(frozen=True)
 class Located:
-    """Where a requested benchmark is, for one prover: its file and the split asked for (a named
-    benchmark's file is found under its registered name, so loading it enforces its pin)."""
+    """Where a requested benchmark is, for one prover: its file, the split asked for and which copy it is
+    (``origin``, a key of ``ORIGINS``). A named benchmark's file is found under its registered name, so
+    loading it enforces its pin."""
 
     path: Path
     split: str | None = None
+    origin: str = FROM_FLAG
+
+    @property
+    def copy(self) -> str:
+        """Which copy this is, as outputs say it (``the copy packaged with putnam``)."""
+        return ORIGINS[self.origin]
 
 
 def locate_benchmark(value: str | Path | None, prover: str) -> Located:
@@ -282,7 +310,7 @@ def locate_benchmark(value: str | Path | None, prover: str) -> Located:
         return Located(request.path, request.split)
     env = os.environ.get(BENCHMARK_ENV)
     if request.name is None and env and Path(env).is_file():
-        return Located(Path(env))
+        return Located(Path(env), origin=FROM_ENV)
     try:
         spec = get_spec(request.name or DEFAULT_BENCHMARK)
         file = spec.file_for(prover, request.variant)
@@ -291,29 +319,33 @@ def locate_benchmark(value: str | Path | None, prover: str) -> Located:
     if request.split is not None and request.split not in spec.splits:
         splits = f"its splits are {', '.join(spec.splits)}" if spec.splits else "it has no splits"
         raise BenchmarkError(f"{spec.title} has no split {request.split!r}; {splits}")
-    return Located(_find_file(spec, file), request.split)
+    return dataclasses.replace(find_registered(spec, file), split=request.split)
 
 
-def _find_file(spec: BenchmarkSpec, file: BenchmarkFile) -> Path:
+def find_registered(spec: BenchmarkSpec, file: BenchmarkFile) -> Located:
+    """The first copy of a registered file in the lookup order (``PUTNAM_BENCHMARK``'s directory, the
+    fetched data directory, the packaged copy). A ``PUTNAM_BENCHMARK`` that names nothing is an error,
+    not a reason to look elsewhere: the user meant some file."""
     env = os.environ.get(BENCHMARK_ENV)
     if env and not Path(env).exists():
         raise BenchmarkError(
             f"{env}: no benchmark file here ({BENCHMARK_ENV} names neither a file nor a directory). Set it to a "
-            f"directory holding {spec.directory}/{file.file}, or unset it and run "
-            f"`putnam dataset fetch --benchmark {spec.name}`."
+            f"directory holding {spec.directory}/{file.file}, or unset it to use the fetched or packaged copy."
         )
+    places: list[tuple[Path, str]] = []
     if env and Path(env).is_dir():
-        root, origin = Path(env), BENCHMARK_ENV
-        places = [root / spec.directory / file.file, root / file.file]
-    else:
-        root, origin = default_data_root(), "the data directory"
-        places = [root / spec.directory / file.file]
-    found = next((p for p in places if p.is_file()), None)
+        places += [(Path(env) / spec.directory / file.file, FROM_ENV), (Path(env) / file.file, FROM_ENV)]
+    places += [
+        (default_data_root() / spec.directory / file.file, FROM_FETCHED),
+        (PACKAGED_DATA / spec.directory / file.file, FROM_PACKAGED),
+    ]
+    found = next((Located(path, origin=origin) for path, origin in places if path.is_file()), None)
     if found is None:
+        looked = ", ".join(str(path) for path, _ in places)
         raise BenchmarkError(
-            f"{places[0]}: {spec.title} ({file.file}) is not here (looked in {root}, from {origin}). "
-            f"Run `putnam dataset fetch --benchmark {spec.name}` to build it, or set {BENCHMARK_ENV} to a "
-            f"directory holding {spec.directory}/{file.file}, or pass --benchmark PATH."
+            f"{spec.title} ({file.file}) is in none of its places (looked in {looked}); this installation "
+            f"lacks its packaged copy. Run `putnam dataset fetch --benchmark {spec.name}` to build it, or set "
+            f"{BENCHMARK_ENV} to a directory holding {spec.directory}/{file.file}, or pass --benchmark PATH."
         )
     return found
 
@@ -323,7 +355,7 @@ def find_benchmark_file(file_name: str) -> Path:
     file where named benchmarks are looked up, any other in ``PUTNAM_BENCHMARK``'s directory."""
     file = registered_file(file_name)
     if file is not None:
-        return _find_file(get_spec(file.benchmark), file)
+        return find_registered(get_spec(file.benchmark), file).path
     env = os.environ.get(BENCHMARK_ENV)
     if env and (Path(env) / file_name).is_file():
         return Path(env) / file_name
@@ -473,110 +505,3 @@ def problem_from_record(where: str, record: Any, shape: RecordShape = RecordShap
 
 def _optional_str(value: Any) -> str | None:
     return value if isinstance(value, str) else None
-
-
-# ---------------------------------------------------------------------------------------------------------
-# putnam check
-
-
-@dataclass(frozen=True)
-class PinCheck:
-    """What ``putnam check`` found for one file: ``ok`` (matches its pin), ``unpinned`` (no pin to hold
-    it against), ``changed`` (does not match its pin), ``error`` (missing, unreadable, not a benchmark) or
-    ``absent`` (a registered benchmark not fetched here, listed when every benchmark is checked)."""
-
-    path: Path
-    status: str
-    detail: str
-
-    def line(self) -> str:
-        return f"{self.status.upper():9} {self.path}  {self.detail}"
-
-
-CHECK_EXIT_CODES = "0 every file matches its pin; 1 a file changed or has no pin; 2 a file is missing or unreadable"
-
-
-def check_pins(requests: Sequence[str | Path], pins: Sequence[str] = ()) -> list[PinCheck]:
-    """Check each benchmark named against its pin, one result per file, every file checked whatever the
-    others gave. A registered name checks each of its files (with a prover here); a path its file.
-    Without requests: every registered benchmark (PutnamBench must be present; others are reported
-    absent when not fetched). ``pins`` are SHA-256s given by the user, one per request in the same order,
-    each for a request that is one file (none: each file's built-in pin, if its name has one)."""
-    if pins and len(pins) != len(requests):
-        raise InputError(
-            f"{len(pins)} --benchmark-sha256 for {len(requests)} --benchmark: give one per --benchmark, in the "
-            "same order, or none (registered benchmark files have built-in pins)"
-        )
-    named = [parse_request(r) for r in requests] or [BenchmarkRequest(name=n) for n in benchmark_names()]
-    expected: list[str | None] = list(pins) if pins else [None] * len(named)
-    results: list[PinCheck] = []
-    for request, pin in zip(named, expected, strict=True):
-        if request.path is not None:
-            results.append(_check_one(request.path, pin))
-            continue
-        files = _check_files(request)
-        if pin is not None and len(files) != 1:
-            raise InputError(
-                f"--benchmark-sha256 pins one file, but {request} has {len(files)}; "
-                "pin its files by PATH or NAME@VARIANT"
-            )
-        for spec, file in files:
-            results.append(
-                _check_registered(spec, file, pin, required=bool(requests) or spec.name == DEFAULT_BENCHMARK)
-            )
-    return results
-
-
-def _check_files(request: BenchmarkRequest) -> list[tuple[BenchmarkSpec, BenchmarkFile]]:
-    """The files a named request checks: those of its variant, or all, with a prover here."""
-    from putnam_solver.core.provers import prover_names  # provers are plug-ins; only their names are needed
-
-    assert request.name is not None
-    spec = get_spec(request.name)
-    return [
-        (spec, file)
-        for file in spec.files
-        if file.prover in prover_names() and (request.variant is None or file.variant == request.variant)
-    ]
-
-
-def _check_registered(spec: BenchmarkSpec, file: BenchmarkFile, pin: str | None, required: bool) -> PinCheck:
-    try:
-        path = _find_file(spec, file)
-    except BenchmarkError as exc:
-        if required:
-            return PinCheck(Path(file.file), "error", str(exc))
-        return PinCheck(
-            Path(file.file), "absent", f"{spec.title}: not fetched (putnam dataset fetch --benchmark {spec.name})"
-        )
-    return _check_one(path, pin)
-
-
-def _check_one(path: Path, expected: str | None) -> PinCheck:
-    try:
-        loaded = load_benchmark(path, expected)
-    except PinMismatch as exc:
-        return PinCheck(path, "changed", _without_path(str(exc), path))
-    except BenchmarkError as exc:
-        return PinCheck(path, "error", _without_path(str(exc), path))
-    found = f"{len(loaded.problems)} problems, sha256 {loaded.sha256}"
-    if loaded.pinned:
-        return PinCheck(path, "ok", f"{found}, matches the pin ({loaded.pin_name})")
-    return PinCheck(
-        path,
-        "unpinned",
-        f"{found}: no pin to check it against (not a registered benchmark file name); "
-        f"pin it with --benchmark-sha256 {loaded.sha256} if these are the bytes you mean",
-    )
-
-
-def _without_path(message: str, path: Path) -> str:
-    """The message of an error about ``path`` without its leading path (the check's line names it)."""
-    return message.removeprefix(f"{path}: ").removeprefix(f"{path} ")
-
-
-def check_exit_code(results: Sequence[PinCheck]) -> int:
-    """The exit code of ``putnam check`` (see ``CHECK_EXIT_CODES``); a benchmark not fetched is no failure."""
-    if any(r.status == "error" for r in results):
-        return 2
-    return 0 if all(r.status in ("ok", "absent") for r in results) else 1

@@ -1,0 +1,1 @@
+../../../tests/fixtures/conformance/lean/putnam-fix-jsonl__putnam_1981_b1.lean

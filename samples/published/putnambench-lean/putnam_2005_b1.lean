@@ -1,0 +1,1 @@
+../../../tests/fixtures/conformance/lean/putnam-fix-jsonl__putnam_2005_b1.lean

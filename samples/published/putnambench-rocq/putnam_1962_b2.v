@@ -1,0 +1,1 @@
+../../../tests/fixtures/conformance/rocq/putnambench-rocq__putnam_1962_b2.v

@@ -1,0 +1,1 @@
+../../../tests/fixtures/conformance/rocq/putnambench-rocq__putnam_2017_a1.v
