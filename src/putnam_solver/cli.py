@@ -329,6 +329,9 @@ def verify(
     benchmark: BenchmarkOpt = None,
     benchmark_sha256: PinOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
+    show_official: Annotated[
+        bool, typer.Option("--show-official", help="no-answer: print the official answers and the answer check.")
+    ] = False,
     jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (os.cpu_count() or 1),
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
     tool: ToolOpt = None,
@@ -410,18 +413,18 @@ def verify(
         with open_verifier(settings, warning) as verifier:
             jobs = max(jobs, verifier.slots()) if settings else jobs
             if loaded_bundle is not None:
-                _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out, verifier)
+                _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out, verifier, show_official)
             with _progress(len(found)) as advance:
 
                 def report(verdict: Verdict) -> None:
-                    out.print(verdict_text(verdict), markup=False)
+                    out.print(verdict_text(verdict, show_official), markup=False)
                     advance()
 
                 verdicts = verify_candidates(
                     found, chosen_prover, loaded, track, options, jobs, cache, report, verifier
                 )
         if json_out is not None:
-            write_verdicts_json(json_out, verdicts, loaded)
+            write_verdicts_json(json_out, verdicts, loaded, show_official)
         counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
         cached = sum(v.cached for v in verdicts)
         out.print(
@@ -444,6 +447,7 @@ def _verify_bundle(
     cache: VerdictCache | None,
     json_out: Path | None,
     verifier: Verifier,
+    show_official: bool,
 ) -> None:
     """``verify --bundle``: the bundle's claims re-verified (by ``verifier``), as a table; exits with
     verify's codes."""
@@ -456,7 +460,7 @@ def _verify_bundle(
         out.print(line, markup=False)
     verdicts = [c.verdict for c in checks]
     if json_out is not None:
-        write_verdicts_json(json_out, verdicts, benchmark)
+        write_verdicts_json(json_out, verdicts, benchmark, show_official)
     counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
     claimed = sum(c.entry.claimed == "accepted" for c in checks)
     out.print(

@@ -33,6 +33,7 @@ from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
+from putnam_solver.core.withheld import no_answer_view
 from putnam_solver.listen import bind
 from putnam_solver.run.agent.tools import (
     ProblemContext,
@@ -193,15 +194,7 @@ class PutnamTools:
             f"verify {ctx.problem.id} ({ctx.track.value}, candidate sha256 {verdict.candidate_sha256[:16]}): "
             f"{verdict.status}{checks}"
         )
-        return model_view(verdict.to_json())
-
-
-def model_view(verdict: dict[str, Any]) -> dict[str, Any]:
-    """The verdict JSON as an agent may see it: on the no-answer track each answer keeps only the
-    candidate's own, since the official answer, and the answer check that compares the two, would tell
-    the agent the answer (our own worker is never shown them either; the server's log has the check)."""
-    answers = {name: {"candidate": answer.get("candidate")} for name, answer in verdict["answers"].items()}
-    return {**verdict, "answers": answers} if verdict["track"] == Track.NO_ANSWER.value else verdict
+        return no_answer_view(verdict.to_json())
 
 
 def build_server(tools: PutnamTools) -> MCPServer[Any]:

@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException
 
 from putnam_solver import __version__
 from putnam_solver.core.verify import Profile, Track
+from putnam_solver.core.withheld import no_answer_view
 from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
 from putnam_solver.serve.keys import ApiKey
 from putnam_solver.serve.logs import REQUEST_ID, logger
@@ -93,7 +94,8 @@ class GateJson(BaseModel):
 
 
 class VerdictJson(BaseModel):
-    """A verdict exactly as ``putnam verify --json`` writes each of its ``results``."""
+    """A verdict exactly as ``putnam verify --json`` writes each of its ``results``: on the no-answer
+    track without the official answers, the answer check and gate evidence (``no_answer_view``)."""
 
     problem: str
     prover: str
@@ -185,7 +187,7 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
     async def verify(request: VerifyRequest, client: Client) -> JSONResponse:
         job = service.prepare(request.item(), f"request {REQUEST_ID.get()}")
         verdict = await service.verify(job, client)
-        return JSONResponse(verdict.to_json())
+        return JSONResponse(no_answer_view(verdict.to_json()))
 
     @api.post(BATCH_PATH, summary="Verify several candidates.", response_model=BatchJson, responses=ERRORS)
     async def verify_batch(request: BatchRequest, client: Client) -> JSONResponse:
@@ -200,7 +202,8 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
             except RequestError as exc:
                 raise RequestError(exc.status, f"item {n}: {exc.message}") from exc
         verdicts = await asyncio.gather(*(service.verify(job, client) for job in jobs))
-        return JSONResponse({"all_okay": all(v.accepted for v in verdicts), "results": [v.to_json() for v in verdicts]})
+        results = [no_answer_view(v.to_json()) for v in verdicts]
+        return JSONResponse({"all_okay": all(v.accepted for v in verdicts), "results": results})
 
     def not_ready() -> str | None:
         return service.readiness.not_ready()
