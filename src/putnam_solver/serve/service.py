@@ -5,7 +5,8 @@ The verdicts are ``putnam verify``'s: the same pipeline on the same pinned bench
 (``candidates.verdict_key``), the same JSON per verdict (``Verdict.to_json``). A request names a problem
 of a served benchmark by id, or sends a whole benchmark record: one equal to a served record is that
 pinned problem; one under an id no served benchmark has is verified as a one-record benchmark and its
-verdict says ``benchmark_pinned: false``; one that changes a served record is refused.
+verdict says ``benchmark_pinned: false`` (and G3 holds its statement to the plugin and kernel rules a
+candidate obeys, since no pin vouches for it); one that changes a served record is refused.
 """
 
 from __future__ import annotations
