@@ -34,7 +34,7 @@ from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.core.withheld import no_answer_view
-from putnam_solver.listen import bind
+from putnam_solver.listen import ConnectionLimits, bind
 from putnam_solver.run.agent.tools import (
     ProblemContext,
     check_text,
@@ -327,10 +327,11 @@ async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Cal
     """The streamable HTTP transport on a socket bound here, so that port 0 can be announced."""
     import uvicorn
 
-    listener = bind(host, port, 128)
+    limits = ConnectionLimits()
+    listener = bind(host, port, limits.connections)
     bound_host, bound = listener.getsockname()[:2]
     app = server.streamable_http_app(streamable_http_path=HTTP_PATH, host=host)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", **limits.uvicorn_settings())
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     announce(f"serving streamable HTTP at http://{shown}:{bound}{HTTP_PATH}")
     await uvicorn.Server(config).serve(sockets=[listener])

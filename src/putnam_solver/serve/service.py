@@ -28,6 +28,7 @@ from putnam_solver.core.candidates import Candidate, verdict_key
 from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, decode_candidate, verdict_benchmark
+from putnam_solver.listen import ConnectionLimits
 from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
@@ -54,6 +55,8 @@ class Limits:
     """Bytes in one request body, refused (413) before more is read."""
     retry_after_seconds: int = 1
     """What a refused (429, 503) client is told to wait."""
+    connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+    """How long and how many connections are held, keyed or not (``listen.ConnectionLimits``)."""
 
 
 @dataclass
