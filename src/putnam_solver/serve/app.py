@@ -127,6 +127,11 @@ class ErrorJson(BaseModel):
 
 
 class ReadyJson(BaseModel):
+    """``ready``: every served prover passed its selftest (until then ``/verify`` answers 503). Per
+    prover: ``ready`` and ``detail`` (its selftest), and ``profiles``: for ``text``, ``fast`` and ``full``
+    whether every gate of that profile can run here, and if not which and why (a request on such a
+    profile gets an ``error`` verdict)."""
+
     ready: bool
     provers: dict[str, dict[str, Any]]
 
@@ -170,15 +175,17 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
 
     @api.get(
         "/ready",
-        summary="Readiness: every served prover passed its selftest.",
+        summary="Readiness: every served prover passed its selftest; per prover, which profiles can run.",
         response_model=ReadyJson,
         responses={503: {"model": ReadyJson}},
     )
     async def ready() -> JSONResponse:
-        states = await asyncio.to_thread(service.readiness.state)
+        readiness = service.readiness
+        states = await asyncio.to_thread(readiness.state)
+        profiles = {p: await asyncio.to_thread(readiness.profiles, p) for p in states}
         body = {
             "ready": all(ok for ok, _ in states.values()),
-            "provers": {p: {"ready": ok, "detail": why} for p, (ok, why) in states.items()},
+            "provers": {p: {"ready": ok, "detail": why, "profiles": profiles[p]} for p, (ok, why) in states.items()},
         }
         headers = {} if body["ready"] else {"Retry-After": str(config.limits.retry_after_seconds)}
         return JSONResponse(body, status_code=200 if body["ready"] else 503, headers=headers)

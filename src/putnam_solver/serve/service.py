@@ -25,9 +25,17 @@ from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, RecordShape, problem_from_record
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import Candidate, verdict_key
-from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
+from putnam_solver.core.provers import Prover, canonical_prover_name, gate_readiness, get_prover
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, decode_candidate, verdict_benchmark
+from putnam_solver.core.verify import (
+    Profile,
+    Track,
+    Verdict,
+    VerifyOptions,
+    decode_candidate,
+    gate_ids,
+    verdict_benchmark,
+)
 from putnam_solver.listen import ConnectionLimits
 from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
@@ -260,6 +268,18 @@ class Readiness:
         waiting = [f"{prover}: {why}" for prover, (ok, why) in self.state().items() if not ok]
         self._ready = not waiting
         return "; ".join(waiting) or None
+
+    def profiles(self, prover: str) -> dict[str, dict[str, Any]]:
+        """Per profile: whether every gate it needs (G7 too when the server runs ``--axle``) can run here
+        for ``prover``, and if not which gate cannot and why (``gate_readiness``, as ``putnam doctor``)."""
+        options = self.options[prover]
+        rows = {row.name.split()[0]: row for row in gate_readiness(get_prover(prover), options)}
+        found: dict[str, dict[str, Any]] = {}
+        for profile in Profile:
+            missing = [rows[g] for g in gate_ids(dataclasses.replace(options, profile=profile)) if not rows[g].ok]
+            why = "; ".join(f"{row.name}: {row.detail}" for row in missing)
+            found[profile.value] = {"ready": not missing, **({"detail": why} if missing else {})}
+        return found
 
     def state(self) -> dict[str, tuple[bool, str]]:
         """Per prover: ready or not, and why."""
