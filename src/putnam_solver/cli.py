@@ -333,6 +333,9 @@ def verify(
     benchmark: BenchmarkOpt = None,
     benchmark_sha256: PinOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
+    show_official: Annotated[
+        bool, typer.Option("--show-official", help="no-answer: print the official answers and the answer check.")
+    ] = False,
     jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (os.cpu_count() or 1),
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
     tool: ToolOpt = None,
@@ -414,7 +417,7 @@ def verify(
         with open_verifier(settings, warning) as verifier:
             jobs = max(jobs, verifier.slots()) if settings else jobs
             if loaded_bundle is not None:
-                _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out, verifier)
+                _verify_bundle(loaded_bundle, loaded, options, jobs, cache, json_out, verifier, show_official)
             with _progress(len(found)) as advance:
                 verdicts = verify_candidates(
                     found, chosen_prover, loaded, track, options, jobs, cache, advance, verifier
@@ -423,7 +426,7 @@ def verify(
         for verdict in verdicts:
             out.print(verdict_text(verdict), markup=False)
         if json_out is not None:
-            write_verdicts_json(json_out, verdicts, loaded)
+            write_verdicts_json(json_out, verdicts, loaded, show_official)
         cached = sum(v.cached for v in verdicts)
         out.print(
             f"{count_line(verdicts, _apart(verdicts))} (profile {gates.value}"
@@ -444,6 +447,7 @@ def _verify_bundle(
     cache: VerdictCache | None,
     json_out: Path | None,
     verifier: Verifier,
+    show_official: bool,
 ) -> None:
     """``verify --bundle``: the bundle's claims re-verified (by ``verifier``), as a table; exits with
     verify's codes."""
@@ -458,7 +462,7 @@ def _verify_bundle(
         out.print(line, markup=False)
     verdicts = [c.verdict for c in checks]
     if json_out is not None:
-        write_verdicts_json(json_out, verdicts, benchmark)
+        write_verdicts_json(json_out, verdicts, benchmark, show_official)
     claimed = sum(c.entry.claimed == "accepted" for c in checks)
     out.print(
         f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: "

@@ -20,7 +20,7 @@ from putnam_solver.cli import app
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
-from putnam_solver.mcp.server import model_view
+from putnam_solver.core.withheld import model_view
 from putnam_solver.run.agent.tools import format_verdict
 from putnam_solver.run.ledger import AttemptRow
 from putnam_solver.run.report.summary import disputed_attempts

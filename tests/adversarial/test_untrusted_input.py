@@ -43,6 +43,7 @@ def test_rocq_no_answer_verify_prints_each_answer_beside_the_official_one() -> N
             "no-answer",
             "--gates",
             "text",
+            "--show-official",
             str(ROCQ_SAMPLES / "proofs"),
         ],
     )

@@ -123,6 +123,7 @@ def test_verify_prints_the_check_and_writes_it_to_the_json(bench: Benchmark, tmp
             str(tmp_path / "benchmark.jsonl"),
             "--track",
             "no-answer",
+            "--show-official",
             "--json",
             str(out),
             str(path),

@@ -311,3 +311,7 @@ def test_solve_with_ray_submits_and_audits_on_the_cluster(cluster: Any, verifier
     audited = json.loads((evidence / "audit.json").read_text())
     assert submitted["status"] == "accepted" and submitted["ran_on"]["backend"] == "ray"
     assert audited["status"] == "accepted" and audited["verdict"]["ran_on"]["backend"] == "ray"
+    # the audit re-ran the pass on another admitted node than the one that produced it
+    assert audited["verdict"]["ran_on"]["avoided_nodes"] == [submitted["ran_on"]["node_id"]]
+    assert audited["verdict"]["ran_on"]["node_id"] != submitted["ran_on"]["node_id"]
+    assert audited["verdict"]["ran_on"]["head_checked"] == ["G1", "G2", "G3"]

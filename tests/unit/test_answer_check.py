@@ -64,4 +64,5 @@ def test_verify_output_shows_the_check() -> None:
         benchmark_pinned=True,
         answers=_answers("confirmed"),
     )
-    assert "answer s: '1' (official: '1'); check: confirmed (why)" in verdict_text(verdict)
+    assert "answer s: '1' (official: '1'); check: confirmed (why)" in verdict_text(verdict, show_official=True)
+    assert "answer s: '1'\n" in verdict_text(verdict) + "\n", "without the operator's flag neither is shown"

@@ -12,10 +12,20 @@ from starlette.testclient import TestClient
 
 from putnam_solver.core.benchmark import BenchmarkError, load_benchmark, open_benchmark
 from putnam_solver.core.verify import Verdict, VerifyOptions
-from putnam_solver.serve import KeyRing, Readiness, ServeConfig, VerifyJob, VerifyService, create_app, load_keys
+from putnam_solver.serve import (
+    KeyRing,
+    PoolVerifier,
+    Readiness,
+    ServeConfig,
+    VerifyJob,
+    VerifyService,
+    create_app,
+    load_keys,
+)
 from putnam_solver.serve.server import load_config
 from putnam_solver.serve.service import record_problem
 from putnam_solver.serve.verifier import run_job
+from tests.fakes.scripted_agent import NEEDS_ROCQ
 from tests.helpers import DATA_ROOT, REPO, ROCQ_SAMPLES
 
 KEY = "unit-key-0123456789abcdef"
@@ -125,3 +135,32 @@ def test_each_benchmark_is_judged_with_the_release_it_states_unless_one_is_chose
     assert {p: o.toolchain for p, o in service.readiness.options.items()} == {"lean": "v4.24.0", "rocq": None}
     chosen = ServeConfig(keys=keys(tmp_path), benchmarks=benchmarks, options=VerifyOptions(toolchain="v4.27.0"))
     assert chosen.options_for("lean").toolchain == chosen.options_for("rocq").toolchain == "v4.27.0"
+
+
+@NEEDS_ROCQ
+def test_ready_says_which_profiles_can_run_per_prover_as_the_verdicts_do(tmp_path: Path) -> None:
+    """A Lean whose `lean` is missing: its text profile can run and its full profile cannot, naming G4, and
+    a request on the full profile gets the `error` verdict /ready foretold; every Rocq profile can run."""
+    lean_samples = REPO / "samples" / "lean"
+    config = ServeConfig(
+        keys=keys(tmp_path),
+        benchmarks={"rocq": load_benchmark(ROCQ_SAMPLES), "lean": load_benchmark(lean_samples / "benchmark.jsonl")},
+        options=VerifyOptions(tools={"lean": tmp_path / "no-such-lean"}),
+    )
+    candidate = (lean_samples / "proofs" / "toy_and_comm.lean").read_text()
+    auth = {"Authorization": f"Bearer {KEY}"}
+    with TestClient(create_app(config, PoolVerifier(1))) as client:
+        provers = client.get("/ready").json()["provers"]
+        verdicts = {
+            profile: client.post(
+                "/verify",
+                json={"problem": "toy_and_comm", "prover": "lean", "candidate": candidate, "profile": profile},
+                headers=auth,
+            ).json()["status"]
+            for profile in ("text", "full")
+        }
+    lean, rocq = provers["lean"]["profiles"], provers["rocq"]["profiles"]
+    assert lean["text"] == {"ready": True}
+    assert lean["fast"]["ready"] is lean["full"]["ready"] is False and lean["full"]["detail"].startswith("G4 compile:")
+    assert rocq == {"text": {"ready": True}, "fast": {"ready": True}, "full": {"ready": True}}
+    assert verdicts == {"text": "accepted", "full": "error"}

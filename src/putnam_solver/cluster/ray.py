@@ -4,12 +4,16 @@ What crosses the wire is only the pinned inputs: the prover's name, the benchmar
 and pin, the problem id, the candidate's bytes, the track and the gate options. The node loads the
 benchmark from its own data (refusing a file whose SHA-256 is not the pin) and runs the gates with its
 own installed toolchain and sandbox, exactly as ``putnam verify`` does there. The head trusts nothing
-the node says except the verdict, and takes even that only when
+the node says except its G4-G6 and answer check, and takes even those only when
 
 - the node's toolchain fingerprint is the head's (a node with another one is refused: its verdicts are
   never used and no further task is sent to it), and
-- the verdict is about exactly what was sent (problem, profile, track, gates, and the candidate,
-  statement, challenge and benchmark hashes the head computes itself).
+- the verdict passes the head's own checks (``cluster.request``): every input hash in it is the hash of
+  what was sent, and the head's own G1-G3 on the sent bytes agree with the node's (a node that disagrees
+  is refused like one with another toolchain).
+
+``dispatch.elsewhere`` steers a block's tasks away from named nodes (``putnam audit --ray`` re-runs
+each pass on another node than the one that produced it, when the cluster has one).
 
 Each task declares its CPUs and memory, and is pinned to an admitted node, where Ray runs it only when
 those resources are free, so a node never runs more builds than it can hold. A task whose worker or
@@ -33,18 +37,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.cluster.request import NodeDisagrees, NodeResult, PinnedTask, Request
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, find_benchmark_file, load_benchmark
-from putnam_solver.core.dispatch import LOCAL, Verifier
+from putnam_solver.core.dispatch import AVOIDED_NODES, LOCAL, Verifier
 from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, proof_state
 from putnam_solver.core.provers import Prover, get_prover
-from putnam_solver.core.util import InputError, sha256_hex
-from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids, run_gates
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
 
 RAY_EXTRA = "putnambench-solver[ray]"
-DISPATCH_GATE = "D0"
-"""The pseudo-gate of a verdict the cluster could not produce (it is an ``error``, never a pass)."""
-
-
 NODE_REFRESH_SECONDS = 1.0
 """How often the head asks the cluster which nodes are alive (at once after a lost task): new nodes are
 probed and get tasks within this time."""
@@ -72,43 +73,6 @@ class RaySettings:
     most M / memory_mb verifications at once."""
     max_retries: int = 2
     """Times a task is sent again after its worker or node died (then the verdict is an error)."""
-
-
-@dataclass(frozen=True)
-class PinnedTask:
-    """Everything a node is sent for one verification; nothing the node could not check itself."""
-
-    kind: str
-    """``verify`` (``run_gates``), ``check`` (``check_file``, cold) or ``goals`` (``proof_state``, a
-    session for this task only)."""
-    prover: str
-    benchmark_name: str
-    benchmark_path: str
-    benchmark_sha256: str
-    benchmark_pin: str | None
-    problem: str
-    candidate: bytes
-    track: Track
-    options: VerifyOptions
-    label: str
-    expected_toolchain: str
-    line: int = 0
-    """For ``goals``: the line whose proof state is asked."""
-
-
-@dataclass(frozen=True)
-class NodeResult:
-    """What a node returns: its identity, its toolchain fingerprint, and the outcome (or why none)."""
-
-    node_id: str
-    hostname: str
-    toolchain: str
-    outcome: Verdict | CheckOutcome | ProofState | str | None = None
-    """A verdict, a check, or a proof state (a ``str`` says why there is none)."""
-    refused: str | None = None
-    """The node would not run the task: another toolchain, or no copy of the pinned benchmark."""
-    input_error: str | None = None
-    """The candidate is not a candidate at all (empty, not UTF-8): the caller's InputError."""
 
 
 def _node_identity() -> tuple[str, str]:
@@ -310,7 +274,13 @@ class RayVerifier:
                 self._refuse(node, result.refused or f"toolchain differs from the head's: {result.toolchain}")
                 lost.append({"node": node.node_id, "hostname": node.hostname, "error": f"refused: {result.refused}"})
                 continue
-            return request.checked(result, lost)
+            checked = request.checked(result, lost)
+            if isinstance(checked, NodeDisagrees):
+                self._refuse(node, checked.why)
+                return checked.verdict
+            if AVOIDED_NODES.get() and isinstance(checked, (Verdict, CheckOutcome)):
+                request.verdict_of(checked).ran_on["avoided_nodes"] = sorted(AVOIDED_NODES.get())
+            return checked
         why = f"the cluster could not verify it ({len(lost)} attempts lost; last: {lost[-1]['error']})"
         return request.undecided(why, {"lost_attempts": lost})
 
@@ -341,13 +311,17 @@ class RayVerifier:
             return self._expected[key]
 
     def _pick(self, prover: str, options: VerifyOptions, expected: str) -> _Node | None:
-        """The admitted alive node with the most room, probing nodes not yet seen for this toolchain; its
-        ``in_flight`` counts the task from now on (``_run_pinned`` uncounts it)."""
+        """The admitted alive node with the most room, probing nodes not yet seen for this toolchain, and
+        not one of ``AVOIDED_NODES`` while another can take the task (``dispatch.elsewhere``; the verdict's
+        ``ran_on`` then names the avoided nodes); its ``in_flight`` counts the task from now on
+        (``_run_pinned`` uncounts it)."""
         self._admit(prover, options, expected)
         with self._lock:
             ready = [n for n in self._nodes.values() if n.admitted and (n.node_id, expected) in self._admitted_for]
             now = time.monotonic()
             trusted = [n for n in ready if n.lost_until <= now] or ready
+            avoided = AVOIDED_NODES.get()
+            trusted = [n for n in trusted if n.node_id not in avoided] or trusted
             chosen = min(trusted, key=lambda n: n.in_flight / n.capacity, default=None)
             if chosen is not None:
                 chosen.in_flight += 1  # counted at once, so that concurrent picks spread over the nodes
@@ -421,104 +395,6 @@ class RayVerifier:
         """The nodes seen so far: id, host, capacity in tasks, fingerprint, admitted or not."""
         with self._lock:
             return [dataclasses.asdict(n) for n in self._nodes.values()]
-
-
-@dataclass(frozen=True)
-class Request:
-    """One verification as the head holds it; what is sent (``pinned``) and what is accepted back
-    (``checked``) are both derived from it."""
-
-    kind: str
-    prover: Prover
-    benchmark: Benchmark
-    problem: Problem
-    data: bytes
-    track: Track
-    options: VerifyOptions
-    label: str
-    line: int = 0
-
-    def pinned(self, expected_toolchain: str) -> PinnedTask:
-        bench = self.benchmark
-        return PinnedTask(
-            self.kind, self.prover.name, bench.path.name, str(bench.path), bench.sha256, bench.pin_name,
-            self.problem.id, self.data, self.track, self.options, self.label, expected_toolchain, self.line,
-        )  # fmt: skip
-
-    def checked(self, result: NodeResult, lost: list[dict[str, str]]) -> Verdict | CheckOutcome | ProofState | str:
-        """The node's outcome, with where it ran, if its verdict is about exactly what was sent (the
-        hashes the head computes itself); else an error verdict. A proof state is the agent's to read,
-        never a verdict, and is passed on as it is."""
-        outcome = result.outcome
-        if self.kind == "goals":
-            if isinstance(outcome, (ProofState, str)):
-                return outcome
-            return self.undecided(f"node {result.hostname} returned {type(outcome).__name__}, not a proof state", {})
-        verdict = outcome.verdict if isinstance(outcome, CheckOutcome) else outcome
-        expected_kind = CheckOutcome if self.kind == "check" else Verdict
-        ran_on = {
-            "backend": "ray",
-            "node_id": result.node_id,
-            "hostname": result.hostname,
-            "toolchain": result.toolchain,
-            **({"lost_attempts": lost} if lost else {}),
-        }
-        if not isinstance(outcome, expected_kind) or not isinstance(verdict, Verdict):
-            why = f"node {result.hostname} returned {type(outcome).__name__}, not a {expected_kind.__name__}"
-            return self.undecided(why, ran_on)
-        reference = self.undecided("", {})
-        wanted = {**reference.to_json(), "expected_gates": list(reference.expected_gates)}
-        got = {**verdict.to_json(), "expected_gates": list(verdict.expected_gates)}
-        differ = sorted(k for k in SAME_AS_SENT if got.get(k) != wanted[k])
-        if differ:
-            why = f"node {result.hostname} returned a verdict on other inputs ({', '.join(differ)} differ)"
-            return self.undecided(why, ran_on)
-        verdict.ran_on = ran_on
-        return outcome
-
-    def verdict_of(self, outcome: Verdict | CheckOutcome | ProofState | str) -> Verdict:
-        """The verdict an outcome holds; an error verdict when it holds none."""
-        if isinstance(outcome, CheckOutcome):
-            return outcome.verdict
-        if isinstance(outcome, Verdict):
-            return outcome
-        return self.undecided(f"the cluster answered with {type(outcome).__name__}, not a verdict", {})
-
-    def undecided(self, why: str, evidence: dict[str, Any]) -> Verdict:
-        """An ``error`` verdict for a candidate the cluster could not judge: never a pass or a rejection."""
-        prover, problem, options = self.prover, self.problem, self.options
-        return Verdict(
-            problem=problem.id,
-            prover=prover.name,
-            track=self.track,
-            profile=options.profile,
-            gates=[GateResult(DISPATCH_GATE, "dispatch", GateStatus.ERROR, why, evidence)],
-            expected_gates=gate_ids(options),
-            candidate_sha256=sha256_hex(self.data),
-            statement_sha256=problem.statement_sha256,
-            challenge_sha256=sha256_hex(prover.challenge(problem, self.track).encode("utf-8")),
-            benchmark_sha256=self.benchmark.sha256,
-            benchmark_pinned=self.benchmark.pinned,
-            candidate_path=self.label,
-            unsafe_no_sandbox=options.unsafe_no_sandbox,
-            allow_recursion=options.allow_recursion,
-            ran_on={"backend": "ray", **evidence},
-        )
-
-
-SAME_AS_SENT = (
-    "problem",
-    "prover",
-    "profile",
-    "track",
-    "expected_gates",
-    "candidate_sha256",
-    "statement_sha256",
-    "challenge_sha256",
-    "benchmark_sha256",
-    "benchmark_pinned",
-)
-"""What a node's verdict must share with the head's own account of the inputs it sent."""
 
 
 def _ray_error(exc: BaseException) -> str:

@@ -28,6 +28,7 @@ from putnam_solver.core.verify import (
     unusable_verdict,
     verdict_benchmark,
 )
+from putnam_solver.core.withheld import no_answer_view
 
 
 @dataclass(frozen=True)
@@ -233,50 +234,63 @@ def verify_candidates(
         return list(pool.map(one, candidates))
 
 
-def verdicts_json(verdicts: Sequence[Verdict], benchmark: Benchmark) -> dict[str, Any]:
-    """The document ``putnam verify --json`` writes."""
+def verdicts_json(verdicts: Sequence[Verdict], benchmark: Benchmark, show_official: bool = False) -> dict[str, Any]:
+    """The document ``putnam verify --json`` writes; on no-answer without the official answers
+    (``no_answer_view``) unless ``show_official``."""
     return {
         "all_okay": bool(verdicts) and all(v.accepted for v in verdicts),
         "benchmark": {"path": str(benchmark.path), "sha256": benchmark.sha256, "pin": benchmark.pin_name}
         | {k: v for k, v in benchmark.describe().items() if k in ("name", "variant", "split", "label")},
         "accepted_on_known_defects": sorted(v.problem for v in verdicts if v.accepted and v.defects),
-        "results": [v.to_json() for v in verdicts],
+        "results": [shown(v, show_official) for v in verdicts],
     }
 
 
-def write_verdicts_json(out: Path, verdicts: Sequence[Verdict], benchmark: Benchmark) -> None:
-    write_atomic(out, (json.dumps(verdicts_json(verdicts, benchmark), indent=2) + "\n").encode("utf-8"))
+def shown(verdict: Verdict, show_official: bool = False) -> dict[str, Any]:
+    """A verdict's JSON as a command prints it: whole for an operator who asked for the official
+    answers, else as anyone outside the harness may see it (``no_answer_view``)."""
+    return verdict.to_json() if show_official else no_answer_view(verdict.to_json())
+
+
+def write_verdicts_json(
+    out: Path, verdicts: Sequence[Verdict], benchmark: Benchmark, show_official: bool = False
+) -> None:
+    document = verdicts_json(verdicts, benchmark, show_official)
+    write_atomic(out, (json.dumps(document, indent=2) + "\n").encode("utf-8"))
 
 
 VERDICT_INDENT = " " * 10
 """Where the lines under a verdict's first line start: under the problem id."""
 
 
-def verdict_text(verdict: Verdict) -> str:
+def verdict_text(verdict: Verdict, show_official: bool = False) -> str:
     """A verdict as ``putnam verify`` prints it: status, problem and file, then the first gate that did
     not pass, with the lines of a multi-line detail indented under that gate's line, then any answers.
     The statement's known errata (from its benchmark's record) follow the first line.
-    ACCEPTED on a profile that never compiled says so on the line."""
+    ACCEPTED on a profile that never compiled says so on the line. On no-answer only what
+    ``no_answer_view`` shows, unless ``show_official``."""
+    view = shown(verdict, show_official)
     status = verdict.status.upper()
     if verdict.accepted and (note := verdict.scope_note()) is not None:
         status += f" ({note})"
     lines = [f"{status:9} {verdict.problem}  {verdict.candidate_path}"]
     if verdict.cached:
         lines[0] += "  (cached verdict)"
-    for erratum in verdict.benchmark.get("errata", []):
+    for erratum in view["benchmark"].get("errata", []):
         what = "statement known defective" if erratum.get("defective") else "statement note"
-        lines.append(
-            f"{VERDICT_INDENT}{what}: {erratum.get('kind')}: {erratum.get('defect')} (source: {erratum.get('source')})"
-        )
-    if (dispute := verdict.dispute()) is not None:
-        lines.append(VERDICT_INDENT + dispute)
+        said = f": {erratum['defect']} (source: {erratum.get('source')})" if "defect" in erratum else ""
+        lines.append(f"{VERDICT_INDENT}{what}: {erratum.get('kind')}{said}")
+    if (dispute := view.get("dispute")) is not None:
+        lines.append(VERDICT_INDENT + str(dispute))
     problem = verdict.first_problem()
     if problem is not None:
         first, *rest = f"{problem.id} {problem.name} {problem.status.value}: {problem.detail}".rstrip().split("\n")
         lines.append(VERDICT_INDENT + first)
         lines += [f"{VERDICT_INDENT}  {line}" for line in rest]
-    for name, answer in verdict.answers.items():
-        line = f"{VERDICT_INDENT}answer {name}: {answer.get('candidate')!r} (official: {answer.get('official')!r})"
+    for name, answer in view["answers"].items():
+        line = f"{VERDICT_INDENT}answer {name}: {answer.get('candidate')!r}"
+        if "official" in answer:
+            line += f" (official: {answer['official']!r})"
         if (check := answer.get("check")) is not None:
             line += f"; check: {check['status']} ({check['reason']})"
         lines.append(line)

@@ -10,7 +10,10 @@ threads at once.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol
 
 from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, proof_state
@@ -91,3 +94,18 @@ class LocalVerifier:
 
 LOCAL: Verifier = LocalVerifier()
 """The default verifier: gate work runs on this machine."""
+
+
+AVOIDED_NODES: ContextVar[frozenset[str]] = ContextVar("putnam_avoided_nodes", default=frozenset())
+"""Nodes the verifications of the current context should not run on (see ``elsewhere``)."""
+
+
+@contextlib.contextmanager
+def elsewhere(nodes: Iterable[str]) -> Iterator[None]:
+    """Verifications in this block go to other nodes than ``nodes`` wherever the backend has one (an
+    audit re-runs a pass away from the node that produced it); a backend without nodes ignores it."""
+    token = AVOIDED_NODES.set(frozenset(n for n in nodes if n))
+    try:
+        yield
+    finally:
+        AVOIDED_NODES.reset(token)

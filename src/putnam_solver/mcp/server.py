@@ -33,7 +33,8 @@ from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
-from putnam_solver.listen import bind
+from putnam_solver.core.withheld import model_view
+from putnam_solver.listen import ConnectionLimits, bind
 from putnam_solver.run.agent.tools import (
     ProblemContext,
     check_text,
@@ -196,20 +197,6 @@ class PutnamTools:
         return model_view(verdict.to_json())
 
 
-def model_view(verdict: dict[str, Any]) -> dict[str, Any]:
-    """The verdict JSON as an agent may see it: on the no-answer track each answer keeps only the
-    candidate's own, since the official answer, and the answer check that compares the two, would tell
-    the agent the answer (our own worker is never shown them either; the server's log has the check).
-    For the same reason a ``disputed`` verdict is shown as ``not accepted``, without its dispute."""
-    if verdict["track"] != Track.NO_ANSWER.value:
-        return verdict
-    answers = {name: {"candidate": answer.get("candidate")} for name, answer in verdict["answers"].items()}
-    shown = {k: v for k, v in verdict.items() if k != "dispute"}
-    # a disputed verdict says the answer is provably not the official one: withheld like the check itself
-    status = "not accepted" if verdict["status"] == "disputed" else verdict["status"]
-    return {**shown, "answers": answers, "status": status}
-
-
 def build_server(tools: PutnamTools) -> MCPServer[Any]:
     """The MCP server of ``tools``: the six tools, their descriptions and the server's instructions."""
     server: MCPServer[Any] = MCPServer(
@@ -340,10 +327,11 @@ async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Cal
     """The streamable HTTP transport on a socket bound here, so that port 0 can be announced."""
     import uvicorn
 
-    listener = bind(host, port, 128)
+    limits = ConnectionLimits()
+    listener = bind(host, port, limits.connections)
     bound_host, bound = listener.getsockname()[:2]
     app = server.streamable_http_app(streamable_http_path=HTTP_PATH, host=host)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", **limits.uvicorn_settings())
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     announce(f"serving streamable HTTP at http://{shown}:{bound}{HTTP_PATH}")
     await uvicorn.Server(config).serve(sockets=[listener])

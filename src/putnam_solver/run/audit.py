@@ -28,7 +28,7 @@ from typing import Any
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark, locate_benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.candidates import disputed_note
-from putnam_solver.core.dispatch import LOCAL, Verifier
+from putnam_solver.core.dispatch import LOCAL, Verifier, elsewhere
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import InputError, sha256_hex
@@ -321,8 +321,12 @@ class _Audit:
         except UnicodeEncodeError:
             return self._refused(attempt, benchmark, "the stored candidate is not valid Unicode text")
         label = str(evidence_dir(attempt.campaign, attempt.problem) / f"candidate{self.suffix}")
+        ran_on = (attempt.verdict or {}).get("ran_on")  # ledger text: at most names a node to avoid
+        produced_on = ran_on.get("node_id") if isinstance(ran_on, dict) else None
+        verifier, avoid = self.request.verifier, [produced_on] if isinstance(produced_on, str) else []
         try:
-            return self.request.verifier.verify(self.prover, benchmark, problem, data, self.track, self.options, label)
+            with elsewhere(avoid):  # under --ray: another node than the one that produced the pass
+                return verifier.verify(self.prover, benchmark, problem, data, self.track, self.options, label)
         except InputError as exc:  # an empty candidate: refused like any input that is not a proof
             return self._refused(attempt, benchmark, str(exc))
 

@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException
 
 from putnam_solver import __version__
 from putnam_solver.core.verify import Profile, Track
+from putnam_solver.core.withheld import no_answer_view
 from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
 from putnam_solver.serve.keys import ApiKey
 from putnam_solver.serve.logs import REQUEST_ID, logger
@@ -93,7 +94,8 @@ class GateJson(BaseModel):
 
 
 class VerdictJson(BaseModel):
-    """A verdict exactly as ``putnam verify --json`` writes each of its ``results``."""
+    """A verdict exactly as ``putnam verify --json`` writes each of its ``results``: on the no-answer
+    track without the official answers, the answer check and gate evidence (``no_answer_view``)."""
 
     problem: str
     prover: str
@@ -125,6 +127,11 @@ class ErrorJson(BaseModel):
 
 
 class ReadyJson(BaseModel):
+    """``ready``: every served prover passed its selftest (until then ``/verify`` answers 503). Per
+    prover: ``ready`` and ``detail`` (its selftest), and ``profiles``: for ``text``, ``fast`` and ``full``
+    whether every gate of that profile can run here, and if not which and why (a request on such a
+    profile gets an ``error`` verdict)."""
+
     ready: bool
     provers: dict[str, dict[str, Any]]
 
@@ -168,15 +175,17 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
 
     @api.get(
         "/ready",
-        summary="Readiness: every served prover passed its selftest.",
+        summary="Readiness: every served prover passed its selftest; per prover, which profiles can run.",
         response_model=ReadyJson,
         responses={503: {"model": ReadyJson}},
     )
     async def ready() -> JSONResponse:
-        states = await asyncio.to_thread(service.readiness.state)
+        readiness = service.readiness
+        states = await asyncio.to_thread(readiness.state)
+        profiles = {p: await asyncio.to_thread(readiness.profiles, p) for p in states}
         body = {
             "ready": all(ok for ok, _ in states.values()),
-            "provers": {p: {"ready": ok, "detail": why} for p, (ok, why) in states.items()},
+            "provers": {p: {"ready": ok, "detail": why, "profiles": profiles[p]} for p, (ok, why) in states.items()},
         }
         headers = {} if body["ready"] else {"Retry-After": str(config.limits.retry_after_seconds)}
         return JSONResponse(body, status_code=200 if body["ready"] else 503, headers=headers)
@@ -185,7 +194,7 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
     async def verify(request: VerifyRequest, client: Client) -> JSONResponse:
         job = service.prepare(request.item(), f"request {REQUEST_ID.get()}")
         verdict = await service.verify(job, client)
-        return JSONResponse(verdict.to_json())
+        return JSONResponse(no_answer_view(verdict.to_json()))
 
     @api.post(BATCH_PATH, summary="Verify several candidates.", response_model=BatchJson, responses=ERRORS)
     async def verify_batch(request: BatchRequest, client: Client) -> JSONResponse:
@@ -200,7 +209,8 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
             except RequestError as exc:
                 raise RequestError(exc.status, f"item {n}: {exc.message}") from exc
         verdicts = await asyncio.gather(*(service.verify(job, client) for job in jobs))
-        return JSONResponse({"all_okay": all(v.accepted for v in verdicts), "results": [v.to_json() for v in verdicts]})
+        results = [no_answer_view(v.to_json()) for v in verdicts]
+        return JSONResponse({"all_okay": all(v.accepted for v in verdicts), "results": results})
 
     def not_ready() -> str | None:
         return service.readiness.not_ready()

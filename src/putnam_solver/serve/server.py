@@ -23,10 +23,7 @@ from putnam_solver.serve.app import create_app
 from putnam_solver.serve.keys import load_keys
 from putnam_solver.serve.logs import configure_logging, logger
 from putnam_solver.serve.service import Limits, ServeConfig
-from putnam_solver.serve.verifier import PoolVerifier
-
-MAX_CONNECTIONS = 512
-"""Connections and requests uvicorn holds at once; past it, it answers 503 rather than queue more."""
+from putnam_solver.serve.verifier import PoolVerifier, Verifier
 
 
 def load_config(
@@ -75,7 +72,7 @@ def run_server(
 
     With ``ray`` the gates run on that cluster (``putnam verify --ray``'s verifier) and the pool holds as
     many verifications in flight as the cluster has room for, or ``--jobs`` if higher."""
-    sock = bind(host, port, MAX_CONNECTIONS)
+    sock = bind(host, port, config.limits.connections.connections)
     configure_logging()
     for name, loaded in config.benchmarks.items():
         if not loaded.pinned:
@@ -89,17 +86,23 @@ def run_server(
 
 
 def _serve(sock: socket.socket, config: ServeConfig, verifier: PoolVerifier, announce: Callable[[str], None]) -> None:
-    server = uvicorn.Server(
+    server = make_server(config, verifier)
+    bound_host, bound_port = sock.getsockname()[:2]
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+    announce(f"putnam serve: listening on http://{shown}:{bound_port} ({', '.join(config.benchmarks)})")
+    server.run(sockets=[sock])
+
+
+def make_server(config: ServeConfig, verifier: Verifier) -> uvicorn.Server:
+    """The uvicorn server of the API, with the connection limits of ``listen.ConnectionLimits`` (head
+    deadline, idle timeout, head size, per-address and total caps) instead of ``limit_concurrency``."""
+    return uvicorn.Server(
         uvicorn.Config(
             create_app(config, verifier),
             log_config=None,
             access_log=False,
             lifespan="on",
-            limit_concurrency=MAX_CONNECTIONS,
             timeout_graceful_shutdown=5,
+            **config.limits.connections.uvicorn_settings(),
         )
     )
-    bound_host, bound_port = sock.getsockname()[:2]
-    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
-    announce(f"putnam serve: listening on http://{shown}:{bound_port} ({', '.join(config.benchmarks)})")
-    server.run(sockets=[sock])

@@ -5,7 +5,8 @@ The verdicts are ``putnam verify``'s: the same pipeline on the same pinned bench
 (``candidates.verdict_key``), the same JSON per verdict (``Verdict.to_json``). A request names a problem
 of a served benchmark by id, or sends a whole benchmark record: one equal to a served record is that
 pinned problem; one under an id no served benchmark has is verified as a one-record benchmark and its
-verdict says ``benchmark_pinned: false``; one that changes a served record is refused.
+verdict says ``benchmark_pinned: false`` (and G3 holds its statement to the plugin and kernel rules a
+candidate obeys, since no pin vouches for it); one that changes a served record is refused.
 """
 
 from __future__ import annotations
@@ -24,9 +25,18 @@ from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, RecordShape, problem_from_record
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import Candidate, verdict_key
-from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
+from putnam_solver.core.provers import Prover, canonical_prover_name, gate_readiness, get_prover
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, decode_candidate, verdict_benchmark
+from putnam_solver.core.verify import (
+    Profile,
+    Track,
+    Verdict,
+    VerifyOptions,
+    decode_candidate,
+    gate_ids,
+    verdict_benchmark,
+)
+from putnam_solver.listen import ConnectionLimits
 from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
@@ -53,6 +63,8 @@ class Limits:
     """Bytes in one request body, refused (413) before more is read."""
     retry_after_seconds: int = 1
     """What a refused (429, 503) client is told to wait."""
+    connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+    """How long and how many connections are held, keyed or not (``listen.ConnectionLimits``)."""
 
 
 @dataclass
@@ -256,6 +268,18 @@ class Readiness:
         waiting = [f"{prover}: {why}" for prover, (ok, why) in self.state().items() if not ok]
         self._ready = not waiting
         return "; ".join(waiting) or None
+
+    def profiles(self, prover: str) -> dict[str, dict[str, Any]]:
+        """Per profile: whether every gate it needs (G7 too when the server runs ``--axle``) can run here
+        for ``prover``, and if not which gate cannot and why (``gate_readiness``, as ``putnam doctor``)."""
+        options = self.options[prover]
+        rows = {row.name.split()[0]: row for row in gate_readiness(get_prover(prover), options)}
+        found: dict[str, dict[str, Any]] = {}
+        for profile in Profile:
+            missing = [rows[g] for g in gate_ids(dataclasses.replace(options, profile=profile)) if not rows[g].ok]
+            why = "; ".join(f"{row.name}: {row.detail}" for row in missing)
+            found[profile.value] = {"ready": not missing, **({"detail": why} if missing else {})}
+        return found
 
     def state(self) -> dict[str, tuple[bool, str]]:
         """Per prover: ready or not, and why."""

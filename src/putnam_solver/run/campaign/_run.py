@@ -12,6 +12,7 @@ from pathlib import Path
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
+from putnam_solver.core.withheld import no_answer_view
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import (
     Allowance,
@@ -373,9 +374,12 @@ class LockedRun:
 
 
 def diagnostics(row: AttemptRow) -> str:
-    """Why an earlier attempt did not pass, as the next campaign's worker is shown it."""
+    """Why an earlier attempt did not pass, as the next campaign's worker is shown it: from the ledger's
+    verdict as a model may see it (``no_answer_view``)."""
+    if row.status == "disputed":  # a fact about the official answer: withheld from the model
+        return f"Campaign {row.campaign}: not accepted (the reason is withheld on the no-answer track)."
     lines = [f"Campaign {row.campaign}: status {row.status}; verdict {verdict_summary(row) or 'none'}."]
-    for gate in row.verdict.get("gates", []) if row.verdict else []:
+    for gate in no_answer_view(row.verdict).get("gates", []) if row.verdict else []:
         if gate.get("status") != "passed":
             lines.append(f"{gate['id']} {gate['name']} {gate['status']}: {gate['detail']}")
     if row.reviewer_feedback:

@@ -101,8 +101,22 @@ def forbidden_gate(sub: Submission) -> GateResult:
     """G3 on a submission: forbidden constructs the candidate adds. Those of the challenge itself (outside
     its holes: a benchmark's own ``set_option``, ``local notation``) belong to the pinned statement, which
     G2 keeps verbatim, and are not counted against the candidate."""
-    found = excuse_statement_constructs(check_forbidden(sub.candidate), statement_constructs(sub))
+    own = statement_constructs(sub)
+    if not sub.benchmark.pinned:  # a client's record, an unpinned file: its meta code runs like a candidate's
+        own = Counter({c: n for c, n in own.items() if c not in unpinned_refused(sub)})
+    found = excuse_statement_constructs(check_forbidden(sub.candidate), own)
     return text_gate_result("G3", "forbidden", found, "no forbidden constructs")
+
+
+UNPINNED_STATEMENT_RULES = ("meta", "kernel", "unsafe", "native")
+"""Rules a statement that is not a pinned benchmark record must itself obey: ``run_cmd``, ``#eval``,
+``elab``, ``addDecl``, ``unsafe``, ``implemented_by`` in it would run or trust code like a candidate's."""
+
+
+def unpinned_refused(sub: Submission) -> set[str]:
+    """The constructs of the challenge (all of it) that ``UNPINNED_STATEMENT_RULES`` name."""
+    found = check_forbidden(form_challenge(sub)[1])
+    return {v.construct for v in found if v.rule.split(":", 1)[0] in UNPINNED_STATEMENT_RULES}
 
 
 def statement_constructs(sub: Submission) -> Counter[str]:

@@ -37,6 +37,7 @@ bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk bo
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
@@ -649,13 +650,35 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
     placeholder = set(range(statement.theorem + 1, statement.proof_end + 1))
     exempt = Counter(s.key for i, s in enumerate(statement.sentences) if i not in placeholder)
     rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
-    words = {r.construct: r for r in rules}
-    phrases = {tuple(r.construct.split()): r for r in POLICY.forbidden_phrases}
-    hits: list[Violation] = []
+    own = []
     for sent in sents:
         if exempt[sent.key] > 0:
             exempt[sent.key] -= 1
             continue
+        own.append(sent)
+    return _rule_hits(own, rules, POLICY.forbidden_phrases)
+
+
+UNPINNED_STATEMENT_RULES = ("plugin", "kernel")
+"""The rules a statement that is not a pinned benchmark record must itself obey (a client's record in
+``putnam serve``, an unpinned benchmark file): its plugin and system commands would run at compile time
+like a candidate's."""
+
+
+def statement_violations(statement: Statement) -> list[Violation]:
+    """The plugin and kernel rules (``UNPINNED_STATEMENT_RULES``) over every sentence of a statement."""
+    words = [r for r in POLICY.forbidden_words if r.rule in UNPINNED_STATEMENT_RULES]
+    phrases = [r for r in POLICY.forbidden_phrases if r.rule in UNPINNED_STATEMENT_RULES]
+    found = _rule_hits(statement.sentences, words, phrases)
+    return [replace(v, rule=f"in the statement, which is not a pinned benchmark record: {v.rule}") for v in found]
+
+
+def _rule_hits(sents: Sequence[Sentence], rules: Sequence[Rule], phrase_rules: Sequence[Rule]) -> list[Violation]:
+    """Each word (or name part) and word pair of ``sents`` that a rule names, with its line and reason."""
+    words = {r.construct: r for r in rules}
+    phrases = {tuple(r.construct.split()): r for r in phrase_rules}
+    hits: list[Violation] = []
+    for sent in sents:
         toks = [t for t in sent.tokens if t.kind is Kind.WORD]
         for k, tok in enumerate(toks):
             rule = next((words[w] for w in (tok.text, *tok.text.split(".")) if w in words), None)
@@ -693,7 +716,10 @@ def forbidden_gate(sub: Submission) -> GateResult:
     """G3: no forbidden construct outside the challenge's own sentences (recursion too, on a buggy Coq)."""
     version = detected_version(optional_tool(COQC, sub.options))
     refused = recursion_refused(sub.options.allow_recursion, version)
-    violations = check_forbidden(challenge_statement(sub), sub.candidate, refused)
+    statement = challenge_statement(sub)
+    violations = check_forbidden(statement, sub.candidate, refused)
+    if not sub.benchmark.pinned:
+        violations = [*statement_violations(statement), *violations]
     result = text_gate_result("G3", "forbidden", violations, "no forbidden construct")
     result.evidence.update(
         recursion="refused" if refused else "allowed",
