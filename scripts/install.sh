@@ -42,4 +42,5 @@ esac
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".${1:+[$1]}"
+# requirements.lock holds the exact versions the tests run with; pyproject.toml the ranges.
+.venv/bin/python -m pip install -q -e ".${1:+[$1]}" -c requirements.lock

@@ -21,6 +21,11 @@ fi
 .venv/bin/ruff check src tests bench
 .venv/bin/ruff format --check src tests bench
 .venv/bin/mypy
+# The distribution builds and its metadata renders (what PyPI would show).
+dist=$(mktemp -d)
+.venv/bin/python -m build --outdir "$dist" . >"$dist/build.log" 2>&1 || { cat "$dist/build.log" >&2; exit 1; }
+.venv/bin/twine check --strict "$dist"/*.whl "$dist"/*.tar.gz
+rm -rf "$dist"
 case " $* " in
   *" -m "*) ;;
   *) set -- -m "not slow" "$@" ;;
