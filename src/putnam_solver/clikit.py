@@ -143,13 +143,19 @@ def _unexpected(exc: Exception, command: str | None = None) -> str:
     )
 
 
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+"""``-h`` as well as ``--help``, on every command and group."""
+
+
 class PutnamTyper(typer.Typer):
     """A Typer app whose commands are :class:`PutnamCommand` and whose groups are :class:`PutnamGroup`."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("cls", PutnamGroup)
+        kwargs.setdefault("context_settings", HELP_OPTIONS)
         super().__init__(**kwargs)
 
     def command(self, name: str | None = None, **kwargs: Any) -> Callable[[CommandFunctionType], CommandFunctionType]:
         kwargs.setdefault("cls", PutnamCommand)
+        kwargs.setdefault("context_settings", HELP_OPTIONS)
         return super().command(name, **kwargs)

@@ -58,3 +58,10 @@ def test_a_commands_description_is_paragraphs_the_terminal_wraps() -> None:
         assert all("\n" not in p for p in paragraphs), name
     report = group.commands["report"].help or ""
     assert "a grid of the benchmark linking each problem" in report and "\n\nExit 0 when written" in report
+
+
+@pytest.mark.parametrize("command", [[], ["verify"], ["solve"], ["dataset"], ["dataset", "fetch"], ["audit"]])
+def test_dash_h_is_help_on_every_command(command: list[str]) -> None:
+    short, long = (CliRunner().invoke(app, [*command, flag]) for flag in ("-h", "--help"))
+    assert short.exit_code == long.exit_code == 0
+    assert short.stdout == long.stdout and "Usage: putnam" in short.stdout
