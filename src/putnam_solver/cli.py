@@ -600,7 +600,9 @@ def solve(
     ctx: typer.Context,
     model: Annotated[
         str | None,
-        typer.Option("--model", help="Worker model, e.g. openai/gpt-5.5 (any Inspect AI provider)."),
+        typer.Option(
+            "--model", rich_help_panel="Model", help="Worker model, e.g. openai/gpt-5.5 (any Inspect AI provider)."
+        ),
     ] = None,
     prover: ProverOpt = "lean",
     track: Annotated[Track, typer.Option("--track", help="with-answer inlines the official answer.")] = (
@@ -612,73 +614,130 @@ def solve(
     max_problems: MaxOpt = None,
     reviewer_model: Annotated[
         str | None,
-        typer.Option("--reviewer-model", help="Reviewer model (default: the worker's; `none` to skip)."),
+        typer.Option(
+            "--reviewer-model", rich_help_panel="Model", help="Reviewer model (default: the worker's; `none` to skip)."
+        ),
     ] = None,
     reasoning_effort: Annotated[
         str,
         typer.Option(
             "--reasoning-effort",
+            rich_help_panel="Model",
             help="none, minimal, low, medium, high, xhigh or max; auto: xhigh for openai/, anthropic/ and "
             "google/ models (Inspect fits it to each model), off for other providers.",
         ),
     ] = "auto",
-    agent: Annotated[str, typer.Option("--agent", help="Worker: react, codex or claude-code.")] = "react",
-    sandbox: Annotated[str, typer.Option("--sandbox", help="Inspect sandbox for workspaces: local, docker.")] = (
-        "local"
-    ),
-    jobs: Annotated[int, typer.Option("--jobs", help="Concurrent model connections.", min=1)] = 64,
+    agent: Annotated[
+        str, typer.Option("--agent", rich_help_panel="Agent", help="Worker: react, codex or claude-code.")
+    ] = "react",
+    sandbox: Annotated[
+        str, typer.Option("--sandbox", rich_help_panel="Agent", help="Inspect sandbox for workspaces: local, docker.")
+    ] = ("local"),
+    jobs: Annotated[
+        int, typer.Option("--jobs", rich_help_panel="Concurrency", help="Concurrent model connections.", min=1)
+    ] = 64,
     fallback_jobs: Annotated[
-        int, typer.Option("--fallback-jobs", help="Concurrency to fall back to on rate limits.", min=1)
+        int,
+        typer.Option(
+            "--fallback-jobs", rich_help_panel="Concurrency", help="Concurrency to fall back to on rate limits.", min=1
+        ),
     ] = 16,
-    max_turns: Annotated[int, typer.Option("--max-turns", help="Worker turns per attempt.", min=1)] = 50,
+    max_turns: Annotated[
+        int, typer.Option("--max-turns", rich_help_panel="Agent", help="Worker turns per attempt.", min=1)
+    ] = 50,
     campaigns: Annotated[
         int | None,
         typer.Option(
             "--campaigns",
+            rich_help_panel="Budgets and limits",
             help="Campaigns in the run (default 1; 0 = until solved or a budget runs out).",
             min=0,
         ),
     ] = None,
-    worker_timeout: Annotated[float | None, typer.Option("--worker-timeout", help="Seconds per attempt.")] = None,
-    reviewer_timeout: Annotated[float | None, typer.Option("--reviewer-timeout", help="Seconds per review.")] = None,
+    worker_timeout: Annotated[
+        float | None,
+        typer.Option("--worker-timeout", rich_help_panel="Budgets and limits", help="Seconds per attempt."),
+    ] = None,
+    reviewer_timeout: Annotated[
+        float | None,
+        typer.Option("--reviewer-timeout", rich_help_panel="Budgets and limits", help="Seconds per review."),
+    ] = None,
     token_limit: Annotated[
-        int | None, typer.Option("--token-limit", help="Tokens per problem, over all its attempts.")
+        int | None,
+        typer.Option(
+            "--token-limit", rich_help_panel="Budgets and limits", help="Tokens per problem, over all its attempts."
+        ),
     ] = None,
     cost_limit: Annotated[
-        float | None, typer.Option("--cost-limit", help="Dollars per problem, over all its attempts.")
+        float | None,
+        typer.Option(
+            "--cost-limit", rich_help_panel="Budgets and limits", help="Dollars per problem, over all its attempts."
+        ),
     ] = None,
-    run_token_limit: Annotated[int | None, typer.Option("--run-token-limit", help="Tokens for the run.")] = None,
-    run_cost_limit: Annotated[float | None, typer.Option("--run-cost-limit", help="Dollars for the run.")] = None,
+    run_token_limit: Annotated[
+        int | None, typer.Option("--run-token-limit", rich_help_panel="Budgets and limits", help="Tokens for the run.")
+    ] = None,
+    run_cost_limit: Annotated[
+        float | None,
+        typer.Option("--run-cost-limit", rich_help_panel="Budgets and limits", help="Dollars for the run."),
+    ] = None,
     prices: Annotated[
         Path | None,
-        typer.Option("--prices", help='JSON price table: {"model": {"input": $/Mtok, "output": $/Mtok}}.'),
+        typer.Option(
+            "--prices",
+            rich_help_panel="Model",
+            help='JSON price table: {"model": {"input": $/Mtok, "output": $/Mtok}}.',
+        ),
     ] = None,
     model_base_url: Annotated[
-        str | None, typer.Option("--model-base-url", help="Base URL for an OpenAI-compatible server.")
+        str | None,
+        typer.Option("--model-base-url", rich_help_panel="Model", help="Base URL for an OpenAI-compatible server."),
     ] = None,
-    axle: Annotated[bool, typer.Option("--axle", help="Acceptance also needs the AXLE API (G7).")] = False,
+    axle: Annotated[
+        bool, typer.Option("--axle", rich_help_panel="Gates", help="Acceptance also needs the AXLE API (G7).")
+    ] = False,
     tool: ToolOpt = None,
-    run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Run directory (default runs/<time>).")] = None,
+    run_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--run-dir", rich_help_panel="Run directory and output", help="Run directory (default runs/<time>)."
+        ),
+    ] = None,
     resume: Annotated[
         Path | None,
         typer.Option(
             "--resume",
+            rich_help_panel="Run directory and output",
             help="Continue the run in this directory with its settings (may raise --campaigns and the run "
             "budgets, and change --jobs, --fallback-jobs, --model-base-url).",
         ),
     ] = None,
     fresh: Annotated[
-        bool, typer.Option("--fresh", help="Cold restarts: do not carry candidates into later campaigns.")
+        bool,
+        typer.Option(
+            "--fresh",
+            rich_help_panel="Run directory and output",
+            help="Cold restarts: do not carry candidates into later campaigns.",
+        ),
     ] = False,
-    list_only: Annotated[bool, typer.Option("--list-only", help="Print the selected problems and stop.")] = False,
+    list_only: Annotated[
+        bool,
+        typer.Option(
+            "--list-only", rich_help_panel="Run directory and output", help="Print the selected problems and stop."
+        ),
+    ] = False,
     prepare_only: Annotated[
         bool,
         typer.Option(
             "--prepare-only",
+            rich_help_panel="Run directory and output",
             help="Record the run and write its workspaces and prompts; call no model. `--resume RUN_DIR` starts it.",
         ),
     ] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", help="Log lines instead of the live view.")] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", rich_help_panel="Run directory and output", help="Log lines instead of the live view."),
+    ] = False,
     kernels: KernelsOpt = "lean",
     allow_recursion: AllowRecursionOpt = False,
     toolchain: ToolchainOpt = None,
@@ -686,22 +745,29 @@ def solve(
         str | None,
         typer.Option(
             "--without",
+            rich_help_panel="Agent",
             help="Turn parts of the react worker off, comma-separated: warm (check with the cold gates), "
             "goals (no goals tool), lemmas (no drafts with holes, prove_lemma or lemma cache), plan (no plan "
             "asked first). Acceptance is the same either way.",
         ),
     ] = None,
     lemma_turns: Annotated[
-        int, typer.Option("--lemma-turns", help="Turns of each prove_lemma sub-attempt.", min=1)
+        int,
+        typer.Option("--lemma-turns", rich_help_panel="Agent", help="Turns of each prove_lemma sub-attempt.", min=1),
     ] = 12,
     lemma_token_limit: Annotated[
         int | None,
-        typer.Option("--lemma-token-limit", help="Tokens of each prove_lemma sub-attempt (within its attempt's)."),
+        typer.Option(
+            "--lemma-token-limit",
+            rich_help_panel="Agent",
+            help="Tokens of each prove_lemma sub-attempt (within its attempt's).",
+        ),
     ] = None,
     audit: Annotated[
         bool,
         typer.Option(
             "--audit",
+            rich_help_panel="Run directory and output",
             help="At the end, re-verify every stored pass afresh (`putnam audit`); exit 1 if one is not confirmed.",
         ),
     ] = False,
@@ -709,6 +775,7 @@ def solve(
         bool,
         typer.Option(
             "--fail-on-unsolved",
+            rich_help_panel="Run directory and output",
             help="Exit 4 when the evaluation completes with problems unresolved (default: exit 0, a normal result).",
         ),
     ] = False,

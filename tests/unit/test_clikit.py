@@ -65,3 +65,11 @@ def test_dash_h_is_help_on_every_command(command: list[str]) -> None:
     short, long = (CliRunner().invoke(app, [*command, flag]) for flag in ("-h", "--help"))
     assert short.exit_code == long.exit_code == 0
     assert short.stdout == long.stdout and "Usage: putnam" in short.stdout
+
+
+def test_solves_options_come_in_groups() -> None:
+    shown = CliRunner().invoke(app, ["solve", "--help"], terminal_width=120).stdout
+    for panel in ("Model", "Agent", "Concurrency", "Budgets and limits", "Run directory and output", "Gates"):
+        assert f"─ {panel} ─" in shown
+    budgets = shown.split("─ Budgets and limits ─")[1].split("╰")[0]
+    assert "--run-cost-limit" in budgets and "--model-base-url" not in budgets
