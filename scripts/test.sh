@@ -18,8 +18,8 @@ if [ -x "$claude_prefix/node_modules/.bin/claude" ]; then
 fi
 # The benchmark files are the copies packaged with putnam unless PUTNAM_BENCHMARK names others: a fresh
 # clone needs nothing beside it.
-.venv/bin/ruff check src tests bench
-.venv/bin/ruff format --check src tests bench
+.venv/bin/ruff check src tests bench examples
+.venv/bin/ruff format --check src tests bench examples
 .venv/bin/mypy
 # The distribution builds and its metadata renders (what PyPI would show).
 dist=$(mktemp -d)

@@ -380,3 +380,65 @@ def answered_right(record: dict[str, Any]) -> bool:
     if record["kind"] == "batch":
         return [v["status"] for v in body["results"]] == ["accepted", "accepted"]
     return bool(body["status"] == record["verdict"])
+
+
+def test_kimina_shaped_requests_get_results_by_custom_id(server: ServerProcess) -> None:
+    """Kimina Lean Server's body on ``/kimina/verify``: results keyed by ``custom_id``, compact verdicts,
+    per-code errors, ``disable_cache`` and ``timeout`` honoured."""
+    codes = [
+        {"custom_id": "putnam_1985_a3:0", "proof": LEAN_GOOD},
+        {"custom_id": "putnam_1985_a3:1", "proof": LEAN_WRONG},
+        {"custom_id": "putnam_9999_z9", "proof": LEAN_GOOD},
+    ]
+    body = {"codes": codes, "timeout": 60, "disable_cache": True, "infotree_type": None, "profile": "text"}
+    answer = post(server, "/kimina/verify", body)
+    assert answer.status_code == 200, answer.text
+    results = {r["custom_id"]: r for r in answer.json()["results"]}
+    assert list(results) == [c["custom_id"] for c in codes]
+    good, wrong, unknown = results.values()
+    assert good["error"] is None and good["response"]["status"] == "accepted" and not good["response"]["cached"]
+    assert wrong["response"]["status"] == "rejected" and wrong["response"]["failing_gate"] == "G2 preservation"
+    assert unknown["response"] is None and "putnam_9999_z9" in unknown["error"]
+    assert len(json.dumps(good)) < 1000, "a compact verdict"
+    cached = post(server, "/kimina/verify", {"codes": codes[:1], "profile": "text"}).json()["results"][0]
+    assert cached["response"]["cached"] is True
+    refused = httpx.post(f"{server.url}/kimina/verify", json=body, timeout=30)
+    assert_error(refused, 401, "key")
+
+
+def test_the_python_client_sync_and_async(server: ServerProcess, monkeypatch: pytest.MonkeyPatch) -> None:
+    from putnam_solver.client import AsyncPutnamClient, PutnamClient, Request, ServiceError
+
+    monkeypatch.setenv("PUTNAM_API_KEY", "b0b-fedcba9876543210ab")
+    requests = [Request("putnam_1985_a3", proof, "lean", "text") for proof in (LEAN_GOOD, LEAN_WRONG, LEAN_GOOD)]
+    with PutnamClient(server.url, batch_size=2) as client:
+        assert [v["status"] for v in client.verify_many(requests)] == ["accepted", "rejected", "accepted"]
+        assert client.verify(requests[0])["status"] == "accepted"
+        with pytest.raises(ServiceError) as refused:
+            client.verify(Request("putnam_9999_z9", LEAN_GOOD, "lean", "text"))
+        assert refused.value.status == 404 and "putnam_9999_z9" in refused.value.detail
+
+    async def scenario() -> list[str]:
+        async with AsyncPutnamClient(server.url, batch_size=1) as client:
+            return [v["status"] for v in await client.verify_many(requests)]
+
+    assert asyncio.run(scenario()) == ["accepted", "rejected", "accepted"]
+    with pytest.raises(ServiceError) as no_server:
+        PutnamClient("http://127.0.0.1:9", retries=1).verify(requests[0])
+    assert no_server.value.status == 0 and "2 tries" in no_server.value.detail
+
+
+def test_the_scoring_example_runs(server: ServerProcess, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    proofs = tmp_path / "proofs.jsonl"
+    lines = [{"problem": "putnam_1985_a3", "proof": p} for p in (LEAN_GOOD, LEAN_WRONG)]
+    proofs.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    env = {**os.environ, "PUTNAM_API_KEY": "b0b-fedcba9876543210ab", "PYTHONPATH": str(REPO / "src")}
+    args = [sys.executable, str(REPO / "examples" / "score_batch.py"), server.url, str(proofs)]
+    done = subprocess.run([*args, "--prover", "lean", "--profile", "text"], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    printed = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [p.get("reward") for p in printed[:2]] == [1.0, 0.0] and printed[2] == {"pass_rate": 0.5}

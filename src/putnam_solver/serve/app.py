@@ -29,6 +29,7 @@ from putnam_solver.core.verify import Profile, Track
 from putnam_solver.core.withheld import no_answer_view
 from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
 from putnam_solver.serve.keys import ApiKey
+from putnam_solver.serve.kimina import KIMINA_PATH, KiminaCode, KiminaRequest, result
 from putnam_solver.serve.logs import REQUEST_ID, logger
 from putnam_solver.serve.service import Item, RequestError, ServeConfig, VerifyService
 from putnam_solver.serve.verifier import Verifier
@@ -212,13 +213,37 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
         results = [no_answer_view(v.to_json()) for v in verdicts]
         return JSONResponse({"all_okay": all(v.accepted for v in verdicts), "results": results})
 
+    @api.post(
+        KIMINA_PATH,
+        summary="Kimina Lean Server's shape: `codes` with `custom_id` (the problem id), results by `custom_id`.",
+        responses=ERRORS,
+    )
+    async def verify_kimina(request: KiminaRequest, client: Client) -> JSONResponse:
+        cap = config.limits.batch_items
+        if len(request.codes) > cap:
+            raise RequestError(413, f"{len(request.codes)} codes, over the batch cap of {cap}; split the request")
+        if request.prover is None and "lean" in config.benchmarks:
+            request = request.model_copy(update={"prover": "lean"})
+        rid = REQUEST_ID.get()
+
+        async def one(n: int, code: KiminaCode) -> dict[str, Any]:
+            try:
+                job = service.prepare(code.item(request), f"request {rid} code {n}")
+            except RequestError as exc:
+                return result(code.custom_id, None, exc.message)
+            verdict = await service.verify(job, client, use_cache=not request.disable_cache)
+            return result(code.custom_id, no_answer_view(verdict.to_json()), None)
+
+        results = await asyncio.gather(*(one(n, code) for n, code in enumerate(request.codes)))
+        return JSONResponse({"results": results})
+
     def not_ready() -> str | None:
         return service.readiness.not_ready()
 
     return Gatekeeper(
         api,
         config.keys,
-        frozenset({VERIFY_PATH, BATCH_PATH}),
+        frozenset({VERIFY_PATH, BATCH_PATH, KIMINA_PATH}),
         config.limits.per_key,
         config.limits.body_bytes,
         config.limits.retry_after_seconds,

@@ -96,6 +96,8 @@ class Item:
     prover: str | None = None
     profile: Profile = Profile.FULL
     track: Track = Track.WITH_ANSWER
+    timeout_seconds: float | None = None
+    """The client's own time cap per tool run; the server's cap still bounds it."""
 
 
 class VerifyService:
@@ -120,10 +122,13 @@ class VerifyService:
         except InputError as exc:
             raise RequestError(422, str(exc)) from exc
         options = dataclasses.replace(self.config.options_for(prover.name), profile=item.profile)
+        if item.timeout_seconds is not None:
+            options = dataclasses.replace(options, timeout_seconds=min(options.timeout_seconds, item.timeout_seconds))
         return VerifyJob(prover, benchmark, problem, data, item.track, options, label)
 
-    async def verify(self, job: VerifyJob, client: ApiKey) -> Verdict:
-        """The verdict of ``job``: from the cache when it holds one for these exact inputs, else the gates'.
+    async def verify(self, job: VerifyJob, client: ApiKey, use_cache: bool = True) -> Verdict:
+        """The verdict of ``job``: from the cache when it holds one for these exact inputs (unless not
+        ``use_cache``: then judged again, and the new verdict stored), else the gates'.
 
         A client's verifications enter the verifier at most its limit at a time (the rest of a batch
         waits in the client's own lane), so one large batch cannot fill the pool ahead of everyone else.
@@ -133,7 +138,7 @@ class VerifyService:
             verdict = await self._run(job, client)
         else:  # the cache's file reads run beside the pool, so that a hit never waits for a compile
             key = await asyncio.to_thread(self._key, job)
-            hit = await asyncio.to_thread(cache.get, key)
+            hit = await asyncio.to_thread(cache.get, key) if use_cache else None
             verdict = hit or await self._run(job, client)
             if hit is None:
                 await asyncio.to_thread(cache.put, key, verdict)

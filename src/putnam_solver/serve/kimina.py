@@ -1,0 +1,64 @@
+"""Kimina Lean Server's request and response shape, as a second endpoint of ``putnam serve``.
+
+RL code written against Kimina Lean Server posts ``{"codes": [{"custom_id", "proof"}], "timeout",
+"disable_cache"}`` to ``/verify`` and reads ``{"results": [{"custom_id", "error", "response"}]}``. The
+same body posted to ``POST /kimina/verify`` is judged by our gates instead of a bare REPL: each code's
+``custom_id`` names its problem (``putnam_1962_a2``, or ``putnam_1962_a2:<anything>`` for several
+samples of one problem), its ``proof`` is the whole candidate file. ``response`` is the compact verdict
+(status, the gate that did not pass, its first lines); ``error`` is set when a code could not be judged
+at all (an unknown problem, an empty file). Fields Kimina clients send that have no meaning here
+(``infotree_type``) are accepted and ignored; ``profile``, ``track`` and ``prover`` may be added.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from putnam_solver.core.verify import Profile, Track
+from putnam_solver.serve.service import Item
+
+KIMINA_PATH = "/kimina/verify"
+SAMPLE_SEPARATOR = ":"
+MAX_DETAIL_LINES = 5
+
+
+class KiminaCode(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    custom_id: str = Field(max_length=300, description="The problem id, optionally followed by `:` and a tag.")
+    proof: str = Field(description="The whole proof file.")
+
+    def item(self, request: KiminaRequest) -> Item:
+        problem = self.custom_id.split(SAMPLE_SEPARATOR, 1)[0]
+        return Item(self.proof, problem, None, request.prover, request.profile, request.track, request.timeout)
+
+
+class KiminaRequest(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    codes: list[KiminaCode] = Field(min_length=1)
+    timeout: float | None = Field(None, gt=0, description="Seconds per code, at most the server's own cap.")
+    disable_cache: bool = Field(False, description="Judge again even when the verdict cache holds these inputs.")
+    profile: Profile = Field(Profile.FULL, description="Not in Kimina's API: text, fast or full.")
+    track: Track = Field(Track.WITH_ANSWER, description="Not in Kimina's API: with-answer or no-answer.")
+    prover: str | None = Field(None, description="Not in Kimina's API: lean (default where served) or rocq.")
+
+
+def compact(verdict: dict[str, Any]) -> dict[str, Any]:
+    """A verdict (as a client may see it) in a few hundred bytes: status, the first gate that did not
+    pass, the first lines of its detail, and the hashes that identify what was judged."""
+    failing = next((g for g in verdict.get("gates", []) if g.get("status") != "passed"), None)
+    return {
+        "status": verdict["status"],
+        "problem": verdict["problem"],
+        "failing_gate": None if failing is None else f"{failing['id']} {failing['name']}",
+        "errors": [] if failing is None else str(failing.get("detail", "")).splitlines()[:MAX_DETAIL_LINES],
+        "candidate_sha256": verdict["candidate_sha256"],
+        "statement_sha256": verdict["statement_sha256"],
+        "cached": verdict.get("cached", False),
+    }
+
+
+def result(custom_id: str, verdict: dict[str, Any] | None, error: str | None) -> dict[str, Any]:
+    """One entry of Kimina's ``results``."""
+    return {"custom_id": custom_id, "error": error, "response": None if verdict is None else compact(verdict)}
