@@ -1121,14 +1121,15 @@ def mcp_server(
 @app.command()
 def serve(
     keys: Annotated[
-        Path,
+        Path | None,
         typer.Option(
             "--keys",
             help="API keys file: one key per line, as KEY, NAME KEY or NAME KEY LIMIT (# starts a comment). "
-            "Clients send `Authorization: Bearer KEY`.",
+            "Clients send `Authorization: Bearer KEY`. Without it, the same lines from PUTNAM_SERVE_KEYS "
+            "(`;` also ends a line).",
             show_default=False,
         ),
-    ],
+    ] = None,
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)] = 8000,
     prover: Annotated[list[str] | None, _provers_option("Serve this prover")] = None,

@@ -442,3 +442,10 @@ def test_the_scoring_example_runs(server: ServerProcess, tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     printed = [json.loads(line) for line in done.stdout.splitlines()]
     assert [p.get("reward") for p in printed[:2]] == [1.0, 0.0] and printed[2] == {"pass_rate": 0.5}
+
+
+def test_docs_are_one_offline_page(server: ServerProcess) -> None:
+    page = httpx.get(f"{server.url}/docs", timeout=30)
+    assert page.status_code == 200 and "default-src 'none'" in page.headers["content-security-policy"]
+    assert "POST /kimina/verify" in page.text and "VerifyRequest" in page.text
+    assert "<script" not in page.text and "cdn" not in page.text.lower()

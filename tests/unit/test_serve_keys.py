@@ -102,3 +102,18 @@ def test_the_listening_socket_is_tcp_by_protocol_number() -> None:
     each response on a kept-alive connection waited about 40 ms for the client's delayed ACK."""
     with bind("127.0.0.1", 0, 8) as sock:
         assert sock.proto == socket.IPPROTO_TCP and sock.getsockname()[1] > 0
+
+
+def test_keys_from_the_environment_when_no_file_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    from putnam_solver.serve.keys import KEYS_VARIABLE
+
+    monkeypatch.setenv(KEYS_VARIABLE, "alice 0123456789abcdef0123;bob fedcba9876543210fedc 2")
+    ring = load_keys(None)
+    assert [(k.name, k.limit) for k in ring.keys] == [("alice", None), ("bob", 2)]
+    monkeypatch.setenv(KEYS_VARIABLE, "alice short")
+    with pytest.raises(InputError, match=r"\$PUTNAM_SERVE_KEYS line 1: the key is not 16 to 256") as bad:
+        load_keys(None)
+    assert "short" not in str(bad.value)
+    monkeypatch.delenv(KEYS_VARIABLE)
+    with pytest.raises(InputError, match="pass --keys FILE or set PUTNAM_SERVE_KEYS"):
+        load_keys(None)

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request, Security
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException
@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException
 from putnam_solver import __version__
 from putnam_solver.core.verify import Profile, Track
 from putnam_solver.core.withheld import no_answer_view
+from putnam_solver.serve.docs_page import POLICY, docs_page
 from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
 from putnam_solver.serve.keys import ApiKey
 from putnam_solver.serve.kimina import KIMINA_PATH, KiminaCode, KiminaRequest, result
@@ -167,7 +168,14 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
         version=__version__,
         description="Verdicts of the putnambench-solver gates over HTTP. Keys: `Authorization: Bearer KEY`.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+
+    @api.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(docs_page(api.openapi()), headers={"Content-Security-Policy": POLICY})
+
     _errors(api)
 
     @api.get("/health", summary="Liveness: the server answers.")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ from putnam_solver.core.util import InputError
 
 KEY_PATTERN = re.compile(r"[!-~]{16,256}")
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
+KEYS_VARIABLE = "PUTNAM_SERVE_KEYS"
+"""Keys given in the environment instead of a file (a secret store, a container), as the file's lines."""
 KEYS_FILE_FORMAT = (
     "one key per line: KEY, or NAME KEY, or NAME KEY LIMIT (blank lines and lines starting with # are skipped)"
 )
@@ -55,9 +58,15 @@ class KeyRing:
         return found
 
 
-def load_keys(path: Path) -> KeyRing:
-    """The keys of ``path``; an InputError naming the file, the line and the fix if it is missing,
-    unreadable, empty or malformed (a malformed line is reported without its text: it may hold a key)."""
+def load_keys(path: Path | None) -> KeyRing:
+    """The keys of ``path``, else of ``$PUTNAM_SERVE_KEYS`` (the same lines, ``;`` also ending one); an
+    InputError naming the file or variable, the line and the fix if it is missing, unreadable, empty or
+    malformed (a malformed line is reported without its text: it may hold a key)."""
+    if path is None:
+        text = os.environ.get(KEYS_VARIABLE)
+        if not text:
+            raise InputError(f"no API keys: pass --keys FILE or set {KEYS_VARIABLE} ({KEYS_FILE_FORMAT})")
+        return parse_keys(text.replace(";", "\n"), f"${KEYS_VARIABLE}")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
@@ -65,6 +74,11 @@ def load_keys(path: Path) -> KeyRing:
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise InputError(f"{path}: cannot read the keys file: {why}") from exc
+    return parse_keys(text, str(path))
+
+
+def parse_keys(text: str, origin: str) -> KeyRing:
+    """The keys of a keys file's ``text``; ``origin`` names where it came from in every message."""
     keys: list[ApiKey] = []
     names: set[str] = set()
     digests: set[bytes] = set()
@@ -72,21 +86,21 @@ def load_keys(path: Path) -> KeyRing:
         fields = line.split()
         if not fields or fields[0].startswith("#"):
             continue
-        key = _parse_line(path, number, fields)
+        key = _parse_line(origin, number, fields)
         if key.name in names:
-            raise InputError(f"{path} line {number}: the name {key.name!r} is used twice; give each key its own")
+            raise InputError(f"{origin} line {number}: the name {key.name!r} is used twice; give each key its own")
         if key.digest in digests:
-            raise InputError(f"{path} line {number}: the same key as an earlier line; give each client its own")
+            raise InputError(f"{origin} line {number}: the same key as an earlier line; give each client its own")
         names.add(key.name)
         digests.add(key.digest)
         keys.append(key)
     if not keys:
-        raise InputError(f"{path}: no keys in the keys file; add one ({KEYS_FILE_FORMAT})")
+        raise InputError(f"{origin}: no keys in the keys file; add one ({KEYS_FILE_FORMAT})")
     return KeyRing(keys)
 
 
-def _parse_line(path: Path, number: int, fields: list[str]) -> ApiKey:
-    where = f"{path} line {number}"
+def _parse_line(origin: str, number: int, fields: list[str]) -> ApiKey:
+    where = f"{origin} line {number}"
     if len(fields) > 3:
         raise InputError(f"{where}: {len(fields)} fields; {KEYS_FILE_FORMAT}")
     name, secret, limit = (f"key-{number}", fields[0], None) if len(fields) == 1 else (fields[0], fields[1], None)

@@ -27,7 +27,7 @@ from putnam_solver.serve.verifier import PoolVerifier, Verifier
 
 
 def load_config(
-    keys: Path,
+    keys: Path | None,
     provers: Sequence[str],
     benchmark: str | Path | None = None,
     pin: str | None = None,
