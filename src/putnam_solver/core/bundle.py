@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from putnam_solver.core import bounded_json
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import Candidate, verify_candidates
@@ -429,9 +430,9 @@ def _json_object(path: Path, name: str, data: bytes | None, problem: str | None 
     if data is None:
         raise BundleError(f"{where}: missing; not a proof bundle written by `putnam export`")
     try:
-        value = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise BundleError(f"{where}: not valid JSON ({exc})") from exc
+        value = bounded_json.loads(data, where, MAX_FILE_BYTES)
+    except InputError as exc:
+        raise BundleError(str(exc)) from exc
     if not isinstance(value, dict):
         raise BundleError(f"{where}: expected a JSON object")
     return value
