@@ -45,7 +45,8 @@ from putnam_solver.run.campaign._errors import CampaignError
 from putnam_solver.run.campaign._lock import RunLock
 from putnam_solver.run.campaign._settings import config_from_json
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, sha256_text
-from putnam_solver.run.report.summary import audit_summary, evidence_dir, write_audit_file, write_outputs
+from putnam_solver.run.report.evidence import evidence_dir, write_audit_file
+from putnam_solver.run.report.summary import audit_summary, write_outputs
 
 Notice = Callable[[str], None]
 

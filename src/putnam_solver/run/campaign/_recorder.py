@@ -14,8 +14,9 @@ from putnam_solver.run.agent.types import AttemptResult, LiveRun, SubAttemptResu
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.ledger import INTERRUPTED, RATE_LIMITS_SINCE, AttemptRow, ProblemRow
 from putnam_solver.run.ledger import now as timestamp
+from putnam_solver.run.report.evidence import write_evidence, write_subattempt_evidence
 from putnam_solver.run.report.progress import AttemptEvent, Totals
-from putnam_solver.run.report.summary import known_defects, verdict_summary, write_evidence, write_subattempt_evidence
+from putnam_solver.run.report.summary import known_defects, verdict_summary
 
 if TYPE_CHECKING:
     from putnam_solver.run.campaign._run import LockedRun

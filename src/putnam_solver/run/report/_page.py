@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import quote
 
 from putnam_solver.run.report.data import RunData, parse_time
-from putnam_solver.run.report.summary import evidence_dir
+from putnam_solver.run.report.evidence import evidence_dir
 
 PUTNAM_ID = re.compile(r"putnam_(\d{4})_([ab])(\d+)")
 PLOT_CONFIG = {

@@ -48,15 +48,9 @@ from putnam_solver.run.report.data import (
     rate_limited_requests,
     stop_counts,
 )
+from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, evidence_dir
 from putnam_solver.run.report.progress import format_seconds
-from putnam_solver.run.report.summary import (
-    AUDIT_FILE,
-    COMPLETE_MARKER,
-    REPORT_FILE,
-    TURNS_FILE,
-    evidence_dir,
-    verdict_summary,
-)
+from putnam_solver.run.report.summary import REPORT_FILE, verdict_summary
 
 REPORT_NAME = REPORT_FILE
 
