@@ -28,6 +28,7 @@ from putnam_solver.core.bundle import (
     write_bundle,
 )
 from putnam_solver.core.provers import Prover, get_prover
+from putnam_solver.core.safe_write import write_under
 from putnam_solver.core.util import InputError
 from putnam_solver.run.audit import run_toolchains
 from putnam_solver.run.campaign._settings import config_from_json
@@ -232,7 +233,7 @@ def _write_proofs(target: Path, files: dict[str, bytes]) -> None:
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     try:
         for name, data in sorted(files.items()):
-            (tmp / name).write_bytes(data)
+            write_under(tmp, name, data)
         if target.exists():
             target.rmdir()
         os.rename(tmp, target)

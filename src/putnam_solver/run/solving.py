@@ -199,7 +199,15 @@ def _audited(request: RunSettings, outcome: SolveOutcome, audit: bool, notice: C
         return outcome
     try:
         jobs = request.verifier.slots()
-        audited = audit_run(AuditRequest(request.run_dir, jobs=jobs, verifier=request.verifier), notice, notice)
+        audit = AuditRequest(
+            request.run_dir,
+            jobs=jobs,
+            benchmark=request.selection.benchmark,  # this invocation's own settings audit its run
+            benchmark_sha256=request.selection.benchmark_sha256,
+            options=request.config.verify_options(),
+            verifier=request.verifier,
+        )
+        audited = audit_run(audit, notice, notice)
     except InputError as exc:
         message = f"{outcome.message}; audit refused: {exc}"
         return dataclasses.replace(outcome, exit_code=ExitCode.FAILURE, message=message)

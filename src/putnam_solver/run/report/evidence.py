@@ -9,18 +9,30 @@ not synced one by one: a ``kill -9`` cannot lose them, and after a power loss re
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.benchmark import IDENTIFIER
+from putnam_solver.core.provers import get_prover
 from putnam_solver.core.safe_write import write_under
+from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import AttemptRow, AuditRow, LedgerError, ProblemRow, SubAttemptRow
 
 TURNS_FILE = "turns.json"
 COMPLETE_MARKER = "attempt.json"
 """Written last in an evidence folder: a folder without it is incomplete and is rewritten."""
 AUDIT_FILE = "audit.json"
+
+
+def prover_suffix(settings: Mapping[str, Any]) -> str:
+    """The suffix of the run's candidate files, from the prover registry by the prover the run names: a
+    suffix the ledger holds would become part of file names."""
+    config = settings.get("config")
+    try:
+        return get_prover(str(config.get("prover") if isinstance(config, dict) else None)).suffix
+    except InputError as exc:
+        raise LedgerError(f"the run's settings name no registered prover ({exc})") from exc
 
 
 def evidence_dir(campaign: int, problem: str) -> Path:

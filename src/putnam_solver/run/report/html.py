@@ -48,7 +48,7 @@ from putnam_solver.run.report.data import (
     rate_limited_requests,
     stop_counts,
 )
-from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, evidence_dir
+from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, evidence_dir, prover_suffix
 from putnam_solver.run.report.progress import format_seconds
 from putnam_solver.run.report.summary import REPORT_FILE, verdict_summary
 
@@ -405,15 +405,21 @@ def _evidence_links(run: RunData, a: AttemptRow, base: Path) -> str:
     """Links to the attempt's evidence files that exist (the candidate and challenge carry the prover's
     suffix), and to its Inspect transcript."""
     folder = run.run_dir / evidence_dir(a.campaign, a.problem)
-    suffix = str(run.settings.get("suffix", ""))
+    suffix = prover_suffix(run.settings)
     links = []
     for label, name in EVIDENCE_FILES:
         path = folder / (name + suffix if name in ("candidate", "challenge") else name)
         if path.is_file():
             links.append(f'<a href="{href(path, base)}">{label}</a>')
-    if a.transcript and Path(a.transcript).is_file():
+    if a.transcript and _inside(run.run_dir, Path(a.transcript)):  # a path the ledger holds: linked only within
         links.append(f'<a href="{href(Path(a.transcript), base)}">transcript</a>')
     return " ".join(links)
+
+
+def _inside(run_dir: Path, path: Path) -> bool:
+    """``path`` is a file of the run directory (resolved, so no link leads out of it)."""
+    resolved = path.resolve()
+    return resolved.is_relative_to(run_dir.resolve()) and resolved.is_file()
 
 
 # -- the grid ------------------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.report.evidence import (
     evidence_dir,
     incomplete_evidence,
+    prover_suffix,
     subattempt_dir,
     write_agent_evidence,
     write_audit_file,
@@ -91,15 +92,16 @@ def audit_summary(audit: AuditRow) -> str:
     return f"{audit.status}:{first['id']}" if first else audit.status
 
 
-def write_outputs(run_dir: Path, ledger: Ledger) -> None:
-    """Regenerate every output file of the run from the ledger (and any missing evidence folder)."""
+def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] | None = None) -> None:
+    """Regenerate every output file of the run from the ledger (and any missing evidence folder); ``fresh``:
+    the audits ``putnam audit`` just made, which the outputs show whatever else the ledger holds."""
     settings = ledger.settings() or {}
-    suffix = str(settings.get("suffix", ""))
+    suffix = prover_suffix(settings) if settings else ""
     attempts = ledger.attempts()
     problems = ledger.problems()
     for row in incomplete_evidence(run_dir, attempts):
         write_evidence(run_dir, row, problems.get(row.problem), suffix, ledger.turns(row.id))
-    audits = ledger.latest_audits()
+    audits = {**ledger.latest_audits(), **(fresh or {})}
     for row in attempts:
         if (audit := audits.get(row.id)) is not None:
             write_audit_file(run_dir, row, audit)
@@ -215,6 +217,8 @@ class AuditState:
     """Audited problems whose accepting audit ran on another toolchain than the run's."""
     last: str
     """When the newest audit ran ('' when none did)."""
+    against: str = ""
+    """The benchmark the newest audit judged against, pinned or not ('' for audits that did not say)."""
 
     @property
     def ran(self) -> bool:
@@ -240,7 +244,10 @@ def audit_state(attempts: Sequence[AttemptRow], audits: Mapping[int, AuditRow], 
         else:
             pending.append(problem)
     last = max((x.audited_at for x in audits.values()), default="")
-    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last)
+    newest = max(audits.values(), key=lambda x: x.id, default=None)
+    bench = (newest.verdict.get("audit") or {}).get("benchmark") if newest else None
+    against = f"against {bench.get('pin') or 'an UNPINNED benchmark'}" if isinstance(bench, dict) else ""
+    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last, against)
 
 
 def summary_markdown(
@@ -422,7 +429,7 @@ def _headline(audit: AuditState, passes: int, selected: int) -> str:
 def _audited_line(audit: AuditState, selected: int) -> str:
     if not audit.ran:
         return "not audited yet (`putnam audit RUN_DIR`)"
-    parts = [f"{len(audit.audited)}{_share(len(audit.audited), selected)}"]
+    parts = [f"{len(audit.audited)}{_share(len(audit.audited), selected)}", *([audit.against] if audit.against else [])]
     if audit.changed_toolchain:
         parts.append(f"{audit.changed_toolchain} on a changed toolchain (--allow-toolchain-change)")
     if audit.failed:
