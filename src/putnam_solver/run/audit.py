@@ -29,6 +29,7 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.safe_write import UnsafePath
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids
 from putnam_solver.doctor import require_gates
@@ -144,7 +145,7 @@ def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: N
                 return _Audit(request, ledger, notice, on_item).run()
             finally:
                 ledger.close()
-    except (CampaignError, LedgerError) as exc:
+    except (CampaignError, LedgerError, UnsafePath) as exc:  # UnsafePath: a link planted in the run directory
         raise InputError(str(exc)) from exc
 
 

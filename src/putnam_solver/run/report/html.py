@@ -430,7 +430,7 @@ def _grid_html(run: RunData, base: Path) -> str:
     note = (
         f"Every problem of the benchmark ({len(universe)})."
         if run.benchmark_ids
-        else f"The run's {len(universe)} problems (the benchmark file is not where the run found it)."
+        else f"The run's {len(universe)} problems (no registered benchmark with the run's SHA-256 here)."
     )
     states = {p: _state(run, p) for p in universe}
     counts = Counter(states.values())
