@@ -53,6 +53,24 @@ from putnam_solver.run.ledger_writes import (
     insert_subattempt,
 )
 
+__all__ = [  # the rows live in ledger_rows; importers keep importing them from here
+    "INTERRUPTED",
+    "LEDGER_NAME",
+    "RATE_LIMITS_SINCE",
+    "SCHEMA_VERSION",
+    "AttemptRow",
+    "AuditRow",
+    "CampaignRow",
+    "Ledger",
+    "LedgerError",
+    "ProblemRow",
+    "RateLimitRow",
+    "SubAttemptRow",
+    "Usage",
+    "now",
+    "sha256_text",
+]
+
 if TYPE_CHECKING:  # only the type: importing the agent package would load Inspect AI
     from putnam_solver.run.agent.types import AttemptResult, SubAttemptResult
 
@@ -270,7 +288,11 @@ class Ledger:
         for r in rows:
             where = f"{self.path}: interruption {r[0]!r}"
             campaign, problem = checked_number(r[1], where), checked_id(r[2], where)
-            found.append(AttemptRow(r[0], campaign, problem, INTERRUPTED, *r[3:7], None, None, None, r[7], r[8], None))
+            found.append(
+                AttemptRow(
+                    r[0], campaign, problem, INTERRUPTED, r[3], r[4], r[5], r[6], None, None, None, r[7], r[8], None
+                )
+            )
         return found
 
     def every_attempt(self) -> list[AttemptRow]:

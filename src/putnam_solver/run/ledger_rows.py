@@ -242,4 +242,5 @@ def subattempt_row(r: tuple[Any, ...], where: str) -> SubAttemptRow:
     checked_number(r[0], at), checked_number(r[1], at), checked_id(r[2], at)
     if not isinstance(r[4], str):
         raise LedgerError(f"{at}: lemma name {r[4]!r} is not text; {EDITED}")
-    return SubAttemptRow(*r[:15], verdict, r[16], r[17])  # type: ignore[arg-type]
+    head = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14])
+    return SubAttemptRow(*head, verdict, r[16], r[17])

@@ -199,7 +199,7 @@ def _audited(request: RunSettings, outcome: SolveOutcome, audit: bool, notice: C
         return outcome
     try:
         jobs = request.verifier.slots()
-        audit = AuditRequest(
+        audit_request = AuditRequest(
             request.run_dir,
             jobs=jobs,
             benchmark=request.selection.benchmark,  # this invocation's own settings audit its run
@@ -207,7 +207,7 @@ def _audited(request: RunSettings, outcome: SolveOutcome, audit: bool, notice: C
             options=request.config.verify_options(),
             verifier=request.verifier,
         )
-        audited = audit_run(audit, notice, notice)
+        audited = audit_run(audit_request, notice, notice)
     except InputError as exc:
         message = f"{outcome.message}; audit refused: {exc}"
         return dataclasses.replace(outcome, exit_code=ExitCode.FAILURE, message=message)
