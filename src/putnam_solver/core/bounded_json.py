@@ -31,6 +31,13 @@ def nesting_depth(text: str) -> int:
     return max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
 
 
+def check_depth(text: str, where: str, max_depth: int = MAX_DEPTH) -> None:
+    """InputError when ``text`` nests deeper than ``max_depth`` (before ``json`` recurses into it)."""
+    depth = nesting_depth(text)
+    if depth > max_depth:
+        raise InputError(f"{where}: JSON nested {depth} levels deep, over the limit of {max_depth}; refused")
+
+
 def loads(data: str | bytes, where: str, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """Parse ``data`` as JSON, refusing (InputError, naming ``where``) what is over ``max_bytes``, nested
     deeper than ``max_depth``, not UTF-8 or not JSON."""
@@ -40,9 +47,7 @@ def loads(data: str | bytes, where: str, max_bytes: int = MAX_BYTES, max_depth: 
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError as exc:
         raise InputError(f"{where}: not UTF-8 (byte {exc.start}); refused") from exc
-    depth = nesting_depth(text)
-    if depth > max_depth:
-        raise InputError(f"{where}: JSON nested {depth} levels deep, over the limit of {max_depth}; refused")
+    check_depth(text, where, max_depth)
     try:
         return json.loads(text)
     except ValueError as exc:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core.benchmark import BenchmarkError, locate_benchmark, open_benchmark
+from putnam_solver.core.bounded_json import check_depth
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest import require_selftest
 from putnam_solver.core.util import InputError, json_error
@@ -327,7 +328,9 @@ def reasoning_effort(flag: str, model: str) -> str | None:
 def _load_prices(path: Path) -> dict[str, dict[str, float]]:
     """A user price table: ``{"provider/model": {"input": dollars per million tokens, "output": ...}}``."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        check_depth(text, str(path))
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{json_error(str(path), exc)} (the price table is not valid JSON)") from exc
     except (OSError, ValueError) as exc:
