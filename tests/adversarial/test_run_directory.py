@@ -1,13 +1,13 @@
 """A run directory handed to ``putnam audit``, ``export``, ``report`` (or ``solve --resume``) is evidence, not
 instructions (docs/threat-model.md).
 
-The run is real: ``putnam solve`` with the loopback model server, every verdict from real coqc/coqchk in
-the sandbox. Its model submits rocq#20455's proof of ``False`` for one problem (accepted only because the
-run was started with ``--allow-recursion``) and the sample proof of the other. Each test copies the run and
-edits its ledger with plain ``sqlite3``, as a sceptic's adversary would, then checks that nothing is
-confirmed that the auditor's own settings refuse, and that nothing is written outside the run directory
-and the export targets. Beside each edit, the untouched run (or the auditor's own flags) still gives the
-honest result.
+The runs are real: ``putnam solve`` with the loopback model server, every verdict from real coqc/coqchk in
+the sandbox. The honest run's model submits the sample proofs of two problems; the other run's submits
+rocq#20455's proof of ``False`` for one of them (accepted only because that run was started with
+``--allow-recursion``). Each test copies a run and edits its ledger with plain ``sqlite3``, as a sceptic's
+adversary would, then checks that nothing is confirmed that the auditor's own settings refuse, and that nothing is
+written outside the run directory and the export targets. Beside each edit, the untouched run (or the
+auditor's own flags) still gives the honest result.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import os
 import re
 import shutil
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,47 +44,68 @@ runner = CliRunner()
 
 
 @dataclass
-class RecursionProver(FakeOpenAI):
-    """Submits the proof of False for ``RECURSIVE`` and the sample proof for ``HONEST``."""
+class Prover(FakeOpenAI):
+    """Submits the sample proof of each problem, or the proof of False for ``RECURSIVE`` if ``recursive``."""
+
+    recursive: bool = False
 
     def next_step(self, request: dict[str, Any]) -> Step:
         super().next_step(request)
         task = json.dumps(request.get("messages", [])[:2])
         [problem] = [p for p in PROBLEMS if f"Problem `{p}`" in task]
-        proof = GUARD_FALSE if problem == RECURSIVE else (SAMPLES / "proofs" / f"{problem}.v").read_text()
+        recursive = self.recursive and problem == RECURSIVE
+        proof = GUARD_FALSE if recursive else (SAMPLES / "proofs" / f"{problem}.v").read_text()
         return tool_call_reply("submit", {"proof": proof}, f"call_{self.requests}")
 
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]]:
-    """A finished run (with --allow-recursion) in which both problems passed, and its benchmark file."""
-    base = tmp_path_factory.mktemp("made")
+def _solve(base: Path, recursive: bool) -> tuple[Path, Path]:
+    """A finished run in which both problems passed (``recursive``: with --allow-recursion and the proof of
+    False), and its benchmark file."""
     benchmark = base / "benchmark.jsonl"
     shutil.copyfile(SAMPLES / "benchmark.jsonl", benchmark)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("FAKE_API_KEY", "test-key")
         patch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
-        with serve(RecursionProver([])) as url:
+        with serve(Prover([], recursive=recursive)) as url:
             args = [
                 "solve", "--prover", "rocq", "--benchmark", str(benchmark), "--model", "openai-api/fake/fake-model",
                 "--model-base-url", url, "--reviewer-model", "none", "--reasoning-effort", "none", "--jobs", "2",
                 "--fallback-jobs", "1", "--max-turns", "1", "--run-dir", str(base / "run"), "--quiet",
-                "--allow-recursion", *(arg for p in PROBLEMS for arg in ("--problem", p)),
+                *(["--allow-recursion"] if recursive else []), *(arg for p in PROBLEMS for arg in ("--problem", p)),
             ]  # fmt: skip
             result = runner.invoke(app, args)
     assert result.exit_code == 0, result.stdout + result.stderr
-    yield base / "run", benchmark
+    return base / "run", benchmark
 
 
-@pytest.fixture
-def case(made: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
-    """A copy of the run (``tmp_path/run``) and of its benchmark, for one test to edit."""
-    monkeypatch.setenv("FAKE_API_KEY", "test-key")
+@pytest.fixture(scope="module")
+def honest(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    return _solve(tmp_path_factory.mktemp("honest"), recursive=False)
+
+
+@pytest.fixture(scope="module")
+def recursive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    return _solve(tmp_path_factory.mktemp("recursive"), recursive=True)
+
+
+def _copy(made: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of a run (``tmp_path/run``) and of its benchmark, for one test to edit."""
     run_dir = tmp_path / "run"
     shutil.copytree(made[0], run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
     benchmark = tmp_path / "benchmark.jsonl"
     shutil.copyfile(made[1], benchmark)
     return run_dir, benchmark
+
+
+@pytest.fixture
+def case(honest: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    monkeypatch.setenv("FAKE_API_KEY", "test-key")
+    return _copy(honest, tmp_path)
+
+
+@pytest.fixture
+def recursive_case(recursive: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    return _copy(recursive, tmp_path)
 
 
 def putnam(*args: str | Path) -> tuple[int, str, str]:
@@ -152,8 +173,8 @@ def headline(run_dir: Path) -> str:
 # -- 1. the auditor's settings, never the run's ----------------------------------------------------------
 
 
-def test_the_run_s_allow_recursion_is_compared_and_reported_never_obeyed(case: tuple[Path, Path]) -> None:
-    run_dir, benchmark = case
+def test_the_run_s_allow_recursion_is_compared_and_reported_never_obeyed(recursive_case: tuple[Path, Path]) -> None:
+    run_dir, benchmark = recursive_case
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--jobs", "2")
     assert code == 1, stdout + stderr
     assert "the run used --allow-recursion; audited without it" in stdout
@@ -176,7 +197,7 @@ def test_the_run_s_tools_are_never_run(case: tuple[Path, Path], tmp_path: Path) 
     fake.write_text(f"#!/bin/sh\necho ran > {marker}\nexit 0\n")
     fake.chmod(0o755)
     edit_settings(run_dir, lambda s: s["config"].update(tools={"coqc": str(fake)}))
-    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--allow-recursion", "--jobs", "2")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--jobs", "2")
     assert code == 0, stdout + stderr
     assert not marker.exists(), "the tool the ledger names ran"
     assert f"the run named its own tools (coqc={fake}); audited with this machine's" in stdout
@@ -202,20 +223,20 @@ def test_a_benchmark_the_run_names_is_never_loaded_unless_the_auditor_names_it(c
         settings["selection"].update(benchmark=str(forged), benchmark_sha256=sha, requested_sha256=sha)
 
     edit_settings(run_dir, claim)
-    code, stdout, stderr = putnam("audit", run_dir, "--allow-recursion")
+    code, stdout, stderr = putnam("audit", run_dir)
     assert code == 2, stdout + stderr
     assert "not a registered benchmark" in stderr and "--benchmark PATH" in stderr
     assert audits(run_dir) == [] and "audited" not in headline(run_dir).split("**")[1]
     # The auditor's own benchmark file: refused, the statements differ.
-    code, _, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--allow-recursion")
+    code, _, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 2 and "can only be checked against the same statements" in stderr
     # The auditor names the shipped copy: it is audited, and said to be unpinned everywhere.
-    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", forged, "--allow-recursion")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", forged)
     assert code == 0, stdout + stderr
     assert "UNPINNED (no pin you hold matches it)" in stdout
     assert "against an UNPINNED benchmark" in (run_dir / "SUMMARY.md").read_text()
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", forged, "--benchmark-sha256", sha, "--jobs", "2")
-    assert code == 1 and f"pinned as sha256:{sha}" in stdout, stdout + stderr
+    assert code == 0 and f"pinned as sha256:{sha}" in stdout, stdout + stderr
 
 
 # -- 2. nothing confirmed without re-verifying -----------------------------------------------------------
@@ -236,7 +257,7 @@ def test_an_accepted_audit_row_in_the_ledger_confirms_nothing(case: tuple[Path, 
         toolchain,
         json.dumps(verdict),
     )
-    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--allow-recursion", "--jobs", "2")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--jobs", "2")
     assert code == 1, stdout + stderr
     assert "(2 re-verified now;" in stdout and f"not confirmed: {HONEST}" in stdout
     assert "1 earlier audits in the ledger are history, not counted" in stderr
@@ -263,7 +284,7 @@ def test_a_path_in_the_ledger_is_refused_and_nothing_is_written_outside(
     sql(run_dir, statement, *args)
     shutil.rmtree(run_dir / "attempts")  # evidence folders are rebuilt from the ledger
     before = tree(tmp_path, skip=run_dir)
-    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--allow-recursion")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 2 and "is not" in stderr and "the ledger was edited" in stderr, stdout + stderr
     code, stdout, stderr = putnam("export", run_dir, "-o", tmp_path / "bundle", "--proofs", tmp_path / "proofs")
     assert code == 2 and "the ledger was edited" in stderr, stdout + stderr
@@ -283,7 +304,7 @@ def test_the_suffix_comes_from_the_prover_registry(case: tuple[Path, Path], tmp_
     edit_settings(run_dir, lambda s: s.update(suffix="/../../../../escaped"))
     shutil.rmtree(run_dir / "attempts")
     before = tree(tmp_path, skip=run_dir)
-    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--allow-recursion", "--jobs", "2")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--jobs", "2")
     assert code == 0, stdout + stderr
     assert (run_dir / "attempts" / "campaign-1" / HONEST / "candidate.v").is_file()
     code, _, stderr = putnam("export", run_dir, "--proofs", tmp_path / "proofs")
@@ -298,7 +319,7 @@ def test_planted_links_are_never_followed(case: tuple[Path, Path], tmp_path: Pat
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")
     (run_dir / "run.lock").symlink_to("../victim.txt")
-    code, _, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--allow-recursion")
+    code, _, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 2 and "run.lock is a symbolic link; not followed" in stderr, stderr
     assert victim.read_text() == "precious\n"
     (run_dir / "run.lock").unlink()
@@ -309,7 +330,7 @@ def test_planted_links_are_never_followed(case: tuple[Path, Path], tmp_path: Pat
     shutil.rmtree(folder)
     folder.symlink_to(elsewhere, target_is_directory=True)
     (elsewhere / ".profile").write_text("keep me\n")
-    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--allow-recursion")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 2 and "is a link or not a directory; not followed" in stderr, stdout + stderr
     assert sorted(p.name for p in elsewhere.iterdir()) == [".profile"], "written through the link"
     # Valid beside: the same run without the link is audited, and the report replaces a link named
@@ -317,7 +338,7 @@ def test_planted_links_are_never_followed(case: tuple[Path, Path], tmp_path: Pat
     folder.unlink()
     (run_dir / "report.html").unlink()
     (run_dir / "report.html").symlink_to(victim)
-    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--allow-recursion", "--jobs", "2")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark, "--jobs", "2")
     assert code == 0 and (folder / "audit.json").is_file(), stdout + stderr
     assert putnam("report", run_dir)[0] == 0
     assert victim.read_text() == "precious\n" and not (run_dir / "report.html").is_symlink()
@@ -334,9 +355,7 @@ def test_deep_json_in_a_ledger_a_bundle_or_a_benchmark_is_refused_with_exit_2(
     run_dir, benchmark = case
     bundle = tmp_path / "bundle"
     assert putnam("export", run_dir, "-o", bundle)[0] == 0
-    code, stdout, stderr = putnam(
-        "verify", "--bundle", bundle, "--benchmark", benchmark, "--gates", "text", "--allow-recursion"
-    )
+    code, stdout, stderr = putnam("verify", "--bundle", bundle, "--benchmark", benchmark, "--gates", "text")
     assert code == 0, stdout + stderr  # valid beside: the untouched bundle
     manifest = json.loads((bundle / "manifest.json").read_text())
     (bundle / "bundle.json").write_text(DEEP)
