@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.util import write_atomic
+from putnam_solver.core.safe_write import write_under
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow
 from putnam_solver.run.report._page import (
     COLORS,
@@ -98,7 +98,7 @@ def report_after_run(run_dir: Path) -> str:
 
 def _write(target: Path, page: str) -> None:
     try:
-        write_atomic(target, page.encode("utf-8"))
+        write_under(target.parent, target.name, page.encode("utf-8"), durable=True)
     except OSError as exc:
         raise ReportError(f"{target}: cannot write the report: {exc.strerror or exc}") from exc
 
