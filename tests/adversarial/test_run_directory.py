@@ -33,7 +33,7 @@ from tests.adversarial.test_rocq_recursion import GUARD_FALSE
 from tests.browser import NEEDS_CHROMIUM, page_requests, parse, recording_proxy, render
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import REPO
+from tests.helpers import COQ_BENCH, REPO
 
 pytestmark = NEEDS_ROCQ
 
@@ -227,6 +227,12 @@ def test_a_benchmark_the_run_names_is_never_loaded_unless_the_auditor_names_it(c
     assert code == 2, stdout + stderr
     assert "not a registered benchmark" in stderr and "--benchmark PATH" in stderr
     assert audits(run_dir) == [] and "audited" not in headline(run_dir).split("**")[1]
+    # The copy named as the registered PutnamBench Coq file: the auditor's own copy of that is used instead.
+    registered = run_dir / COQ_BENCH.name
+    shutil.copyfile(forged, registered)
+    edit_settings(run_dir, lambda s: s["selection"].update(benchmark=str(registered)))
+    code, _, stderr = putnam("audit", run_dir)
+    assert code == 2 and f"{COQ_BENCH}: SHA-256 is" in stderr and "the same statements" in stderr, stderr
     # The auditor's own benchmark file: refused, the statements differ.
     code, _, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 2 and "can only be checked against the same statements" in stderr
