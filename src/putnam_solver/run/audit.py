@@ -181,14 +181,14 @@ class _Audit:
             settings, request.benchmark, request.benchmark_sha256, self.prover.name, request.run_dir
         )
         self.options: VerifyOptions = audit_options(request.options, self.benchmark)
+        self.differences = tuple(claimed_differences(self.config, self.options))
         self.challenges: dict[str, str] = {}
 
     def run(self) -> AuditOutcome:
         benchmark = self.benchmark
         passes = [a for a in self.ledger.attempts() if a.status == "passed"]
-        differences = claimed_differences(self.config, self.options)
         self.notice(pin_line(benchmark))
-        for difference in differences:
+        for difference in self.differences:
             self.notice(f"note: {difference}")
         current = self.prover.toolchain_fingerprint(self.options)
         recorded = run_toolchains(self.ledger)
@@ -225,7 +225,7 @@ class _Audit:
                 progress(item)
         write_outputs(self.request.run_dir, self.ledger, {i: item.audit for i, item in items.items() if item.audit})
         ordered = tuple(items[a.id] for a in passes)
-        return _outcome(ordered, current, len(passes), tuple(differences), pin_line(benchmark))
+        return _outcome(ordered, current, len(passes), self.differences, pin_line(benchmark))
 
     def _check_toolchain(
         self, passes: Sequence[AttemptRow], recorded: Callable[[AttemptRow], str | None], current: str
@@ -307,7 +307,7 @@ class _Audit:
                 "gate_code": gate_code_fingerprint(),
                 "challenge_matches_run": self.challenges.get(attempt.problem) == verdict.challenge_sha256,
                 "benchmark": {"path": str(self.benchmark.path), "pin": self.benchmark.pin_name},
-                "run_claims_differ": claimed_differences(self.config, self.options),
+                "run_claims_differ": list(self.differences),
                 "submitted": {
                     "status": attempt.verdict_status,
                     "candidate_sha256": attempt.candidate_sha256,
