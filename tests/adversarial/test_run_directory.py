@@ -275,7 +275,7 @@ def test_an_accepted_audit_row_in_the_ledger_confirms_nothing(case: tuple[Path, 
 
 ESCAPES: dict[str, tuple[str, tuple[Any, ...]]] = {  # (statement, its arguments)
     "problem id ../": ("UPDATE attempts SET problem=? WHERE problem=?", ("../../../escaped", HONEST)),
-    "absolute problem id": ("UPDATE attempts SET problem=? WHERE problem=?", ("/tmp/putnam-escaped", HONEST)),
+    "absolute problem id": ("UPDATE attempts SET problem=? WHERE problem=?", ("{tmp}/escaped", HONEST)),
     "campaign number as text": ("UPDATE attempts SET campaign=? WHERE problem=?", ("1/../../../escaped", HONEST)),
     "problem id in the problems table": ("UPDATE problems SET id=? WHERE id=?", ("../escaped", HONEST)),
 }
@@ -287,7 +287,7 @@ def test_a_path_in_the_ledger_is_refused_and_nothing_is_written_outside(
 ) -> None:
     run_dir, benchmark = case
     statement, args = ESCAPES[edit]
-    sql(run_dir, statement, *args)
+    sql(run_dir, statement, *(str(a).replace("{tmp}", str(tmp_path)) for a in args))
     shutil.rmtree(run_dir / "attempts")  # evidence folders are rebuilt from the ledger
     before = tree(tmp_path, skip=run_dir)
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
@@ -301,7 +301,7 @@ def test_a_path_in_the_ledger_is_refused_and_nothing_is_written_outside(
         code, stdout, stderr = putnam("solve", "--resume", run_dir, "--quiet", "--model-base-url", url)
     assert code == 2 and "the ledger was edited" in stdout + stderr, stdout + stderr
     assert tree(tmp_path, skip=run_dir) == before, "a file was written outside the run directory"
-    assert not Path("/tmp/putnam-escaped").exists() and not list(run_dir.parent.glob("**/escaped*"))
+    assert not list(tmp_path.glob("**/escaped*"))
     assert audits(run_dir) == []
 
 
