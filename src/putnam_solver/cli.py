@@ -903,9 +903,6 @@ def report(
 def audit(
     run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
     jobs: Annotated[int, typer.Option("--jobs", help="Passes re-verified at once.", min=1)] = (os.cpu_count() or 1),
-    again: Annotated[
-        bool, typer.Option("--again", help="Also re-verify passes already audited on this toolchain.")
-    ] = False,
     allow_toolchain_change: Annotated[
         bool,
         typer.Option(
@@ -918,32 +915,46 @@ def audit(
         typer.Option(
             "--benchmark",
             metavar="PATH|NAME",
-            help="Where the run's benchmark file is now, a PATH or a registered NAME (default: the path the run "
-            "recorded); its bytes must be the run's.",
+            help="The benchmark to judge against, a PATH or a registered NAME (default: your own copy of the "
+            "registered benchmark the run names; never a file because the run names it); its bytes must be "
+            "the run's.",
             show_default=False,
         ),
     ] = None,
+    benchmark_sha256: PinOpt = None,
     tool: ToolOpt = None,
+    allow_recursion: AllowRecursionOpt = False,
+    axle: Annotated[bool, typer.Option("--axle", help="Also verify with the AXLE API (G7).")] = False,
+    kernels: KernelsOpt = "lean",
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
+    toolchain: ToolchainOpt = None,
     ray: RayOpt = None,
     ray_cpus: RayCpusOpt = RaySettings.num_cpus,
     ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
     ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
-    """Re-verify every stored pass of a run afresh: full profile, fresh sandbox, no cache.
+    """Re-verify every stored pass of a run afresh with your own benchmark, tools and gate options (the run's
+    are only compared and reported): full profile, fresh sandbox, no cache; earlier audits are history.
 
     Exit 0 every pass confirmed; 1 a pass failed its audit; 2 refused (benchmark or toolchain changed,
-    gates that cannot run) or an audit could not decide. Resumable: passes already audited on this
-    toolchain are skipped unless --again.
+    gates that cannot run) or an audit could not decide.
     """
     settings = _ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
     with _errors(), open_verifier(settings, warning) as verifier:
         request = audit_service.AuditRequest(
             run_dir,
             jobs=max(jobs, verifier.slots()) if settings else jobs,
-            again=again,
             allow_toolchain_change=allow_toolchain_change,
             benchmark=benchmark,
-            tools=tool_locations(tool or []),
+            benchmark_sha256=benchmark_sha256,
+            options=VerifyOptions(
+                axle=axle,
+                timeout_seconds=timeout,
+                tools=tool_locations(tool or []),
+                allow_recursion=allow_recursion,
+                kernels=_kernels(kernels),
+                toolchain=toolchain,
+            ),
             verifier=verifier,
         )
         outcome = audit_service.audit_run(

@@ -1,7 +1,7 @@
 """Run ``putnam audit`` in its own process and stop it after the Nth audit is stored, until it is killed.
 
-Tests start it, wait for the marker file, ``kill -9`` it and check that the next audit resumes where it
-stopped. Everything but the pause is the real audit: ledger, gates, sandbox.
+Tests start it, wait for the marker file, ``kill -9`` it and check what the next audit makes of the rows
+stored before the kill. Everything but the pause is the real audit: ledger, gates, sandbox.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ def pause_after(nth: int, marker: Path) -> None:
 
 
 def main(argv: Sequence[str]) -> int:
-    run_dir, nth, marker = Path(argv[0]), int(argv[1]), Path(argv[2])
+    run_dir, nth, marker, benchmark = Path(argv[0]), int(argv[1]), Path(argv[2]), Path(argv[3])
     pause_after(nth, marker)
-    outcome = audit.audit_run(audit.AuditRequest(run_dir, jobs=1))
+    outcome = audit.audit_run(audit.AuditRequest(run_dir, jobs=1, benchmark=benchmark))
     print(outcome.message)
     return outcome.exit_code
 

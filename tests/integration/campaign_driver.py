@@ -14,7 +14,7 @@ import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.provers import Prover, get_prover
@@ -134,19 +134,19 @@ def lean_runner(solve_at: Mapping[str, int], latency: float = 0.0, jobs: int = 4
 
 def _pause_outputs(marker: Path, name: str, nth: int) -> None:
     """Make the ``nth`` write of output file ``name`` stop (after writing ``marker``) until killed."""
-    real = summary.write_atomic  # type: ignore[attr-defined]
+    real = summary.write_under  # type: ignore[attr-defined]
     count = 0
 
-    def write(target: Path, data: bytes, durable: bool = True) -> None:
+    def write(root: Path, relative: str | PurePath, data: bytes, durable: bool = False) -> Path:
         nonlocal count
-        if target.name == name:
+        if PurePath(relative).name == name:
             count += 1
             if count == nth:
                 marker.write_text("paused\n")
                 time.sleep(120)
-        real(target, data, durable)
+        return real(root, relative, data, durable)
 
-    summary.write_atomic = write  # type: ignore[attr-defined]
+    summary.write_under = write  # type: ignore[attr-defined]
 
 
 def main(argv: Sequence[str]) -> int:

@@ -69,7 +69,7 @@ def test_a_lean_bundle_and_proof_folder_verify_with_real_lean(lean_run: Path, tm
 
 
 def test_audit_refuses_to_run_where_the_full_profile_cannot(lean_run: Path) -> None:
-    code, _, stderr = putnam("audit", lean_run)
+    code, _, stderr = putnam("audit", lean_run, "--benchmark", BENCHMARK)
     assert code == 2 and "the full profile of lean cannot run here" in stderr and "G6" in stderr
     ledger = Ledger.open(lean_run / "ledger.sqlite")
     try:

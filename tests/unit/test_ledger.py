@@ -133,7 +133,7 @@ def test_a_pass_counts_as_audited_only_while_its_newest_audit_accepts_the_stored
 
 
 def test_outputs_are_regenerated_from_the_ledger_alone(ledger: Ledger, good: str, tmp_path: Path) -> None:
-    ledger.record_settings({"selected": [PID, "putnam_1962_a2"], "suffix": ".lean", "campaigns": 1})
+    ledger.record_settings({"config": {"prover": "lean"}, "selected": [PID, "putnam_1962_a2"], "campaigns": 1})
     ledger.record_problems([(PID, "0" * 64, "challenge text")])
     ledger.record_attempts(1, [_result(good, "passed")])
     ledger.finish_campaign(1)

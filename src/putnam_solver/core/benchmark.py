@@ -41,6 +41,7 @@ from putnam_solver.core.benchmarks import (
     get_spec,
     registered_file,
 )
+from putnam_solver.core.bounded_json import MAX_DEPTH, nesting_depth
 from putnam_solver.core.util import json_error
 
 PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
@@ -441,6 +442,8 @@ def _parse_records(path: Path, raw: bytes, builtin: BenchmarkFile | None) -> dic
         if not line.strip():
             continue
         where = f"{path} line {number}"
+        if (depth := nesting_depth(line)) > MAX_DEPTH:
+            raise BenchmarkError(f"{where}: JSON nested {depth} levels deep (over {MAX_DEPTH}); not a benchmark record")
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:

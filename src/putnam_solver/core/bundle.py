@@ -38,12 +38,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from putnam_solver.core import bounded_json
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import Candidate, verify_candidates
 from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.safe_write import write_under
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions, decode_candidate
 
@@ -64,15 +66,21 @@ class BundleError(InputError):
 
 
 def proof_name(problem: str, suffix: str) -> str:
-    return f"proofs/{problem}{suffix}"
+    return f"proofs/{_id(problem)}{suffix}"
 
 
 def challenge_name(problem: str, suffix: str) -> str:
-    return f"challenges/{problem}{suffix}"
+    return f"challenges/{_id(problem)}{suffix}"
 
 
 def verdict_name(problem: str) -> str:
-    return f"verdicts/{problem}.json"
+    return f"verdicts/{_id(problem)}.json"
+
+
+def _id(problem: str) -> str:  # only the id grammar, so that no file name leads out of its folder
+    if not IDENTIFIER.fullmatch(problem):
+        raise BundleError(f"{INDEX}: problem {problem!r} is not a valid problem id")
+    return problem
 
 
 def is_archive_name(path: Path) -> bool:
@@ -127,9 +135,7 @@ def _write_directory(target: Path, files: Mapping[str, bytes]) -> None:
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     try:
         for name, data in files.items():
-            path = tmp / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            write_under(tmp, name, data)
         os.rename(tmp, target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -223,8 +229,6 @@ def _entry(path: Path, files: Mapping[str, bytes], prover: Prover, item: Any) ->
     if not isinstance(item, dict):
         raise BundleError(f"{path}: {INDEX}: each problem is a JSON object, found {type(item).__name__}")
     problem = _text(path, INDEX, item, "problem")
-    if not IDENTIFIER.fullmatch(problem):
-        raise BundleError(f"{path}: {INDEX}: problem {problem!r} is not a valid problem id")
     candidate_file = proof_name(problem, prover.suffix)
     candidate = files.get(candidate_file)
     if candidate is None:
@@ -429,9 +433,9 @@ def _json_object(path: Path, name: str, data: bytes | None, problem: str | None 
     if data is None:
         raise BundleError(f"{where}: missing; not a proof bundle written by `putnam export`")
     try:
-        value = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise BundleError(f"{where}: not valid JSON ({exc})") from exc
+        value = bounded_json.loads(data, where, MAX_FILE_BYTES)
+    except InputError as exc:
+        raise BundleError(str(exc)) from exc
     if not isinstance(value, dict):
         raise BundleError(f"{where}: expected a JSON object")
     return value

@@ -1,52 +1,51 @@
-"""``putnam audit``: re-verify every stored pass of a run, afresh, from its ledger alone.
+"""``putnam audit``: re-verify every stored pass of a run, afresh, with the auditor's own settings.
 
 A pass was accepted once, when it was submitted. An audit checks it again as a reviewer would: the
-candidate's bytes are taken from the ledger, the challenge is derived again from the run's pinned
-benchmark (whose bytes must be the run's), and every gate of the full profile (with AXLE if the run used
-it) runs in a fresh sandbox, with no verdict cache. Each result is stored in the ledger's ``audits``
-table as soon as it is known (time, toolchain fingerprint, verdict with every gate's evidence, hashes),
-so an audit killed at any moment resumes where it stopped: a pass already audited on this toolchain is
-skipped unless ``again`` (an audit that could not decide, status ``error``, is always run again).
+candidate's bytes are taken from the ledger, the challenge is derived again from the auditor's benchmark
+(whose bytes must be the ones the run claims), and every gate of the full profile runs in a fresh
+sandbox, with no verdict cache, with the tools and gate options of the auditor (``audit_settings``): the
+run's settings are claims, compared and reported, never obeyed. Every audit re-verifies every claimed
+pass; the audits stored before are history, shown as such, never counted: a ledger is text anyone can
+edit, and a stored ``accepted`` row proves nothing. Each result is stored in the ledger's ``audits``
+table as soon as it is known (time, toolchain fingerprint, verdict with every gate's evidence, hashes).
 
 A pass whose audit fails is never dropped: it stays in the ledger, its newest audit says why, and the
 run's outputs mark it (SUMMARY.md, attempts.tsv, ``audit.json`` in its evidence folder).
 
-Refusals, before anything is verified: the benchmark file's bytes differ from the run's (always), or
-the toolchain fingerprint differs from the one the pass was submitted on, unless
-``allow_toolchain_change`` (then every audit row records ``toolchain_changed``).
+Refusals, before anything is verified: no benchmark to judge against (an unregistered one not named by
+the auditor), its bytes differ from the run's, or the toolchain fingerprint differs from the one the pass
+was submitted on, unless ``allow_toolchain_change`` (then every audit row records ``toolchain_changed``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark, locate_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.candidates import disputed_note
 from putnam_solver.core.dispatch import LOCAL, Verifier, elsewhere
-from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.safe_write import UnsafePath
 from putnam_solver.core.util import InputError, sha256_hex
-from putnam_solver.core.verify import (
-    GateResult,
-    GateStatus,
-    Profile,
-    Track,
-    Verdict,
-    VerifyOptions,
-    gate_ids,
-)
+from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids
 from putnam_solver.doctor import require_gates
+from putnam_solver.run.audit_settings import (
+    audit_benchmark,
+    audit_options,
+    claimed_differences,
+    pin_line,
+    run_config,
+)
 from putnam_solver.run.campaign._errors import CampaignError
 from putnam_solver.run.campaign._lock import RunLock
-from putnam_solver.run.campaign._settings import config_from_json
-from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, sha256_text
-from putnam_solver.run.report.summary import audit_summary, evidence_dir, write_audit_file, write_outputs
+from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
+from putnam_solver.run.report.evidence import evidence_dir, write_audit_file
+from putnam_solver.run.report.summary import audit_summary, write_outputs
 
 Notice = Callable[[str], None]
 
@@ -57,15 +56,16 @@ class AuditRequest:
 
     run_dir: Path
     jobs: int = 1
-    again: bool = False
-    """Re-verify passes already audited on this toolchain too."""
     allow_toolchain_change: bool = False
     """Audit on a toolchain other than the run's (recorded in every audit row)."""
     benchmark: str | Path | None = None
-    """Where the run's benchmark file is now, a PATH or a registered NAME (default: the path the run
-    recorded); its bytes must match."""
-    tools: Mapping[str, Path] = field(default_factory=dict)
-    """``--tool NAME=PATH`` choices over the run's own."""
+    """The benchmark to judge against, a PATH or a registered NAME (default: the auditor's copy of the
+    registered benchmark the run names); its bytes must be the ones the run claims."""
+    benchmark_sha256: str | None = None
+    """A pin the auditor holds for an unregistered benchmark file (else it is audited as unpinned)."""
+    options: VerifyOptions = field(default_factory=VerifyOptions)
+    """The auditor's gate options and tools (``--tool``, ``--allow-recursion``, ``--axle``, ``--kernels``,
+    caps); the audit runs them at the full profile in the sandbox, whatever the run used."""
     verifier: Verifier = LOCAL
     """Where the passes are re-verified (``--ray``: on a cluster)."""
 
@@ -76,7 +76,6 @@ class AuditItem:
 
     attempt: AttemptRow
     audit: AuditRow | None
-    skipped: bool = False
     defect: str = ""
     """What the benchmark's errata say is wrong with the statement (``""``: nothing known): a confirmed
     pass of a statement known defective is shown and counted apart from solved."""
@@ -102,8 +101,6 @@ class AuditItem:
         submitted = "verified" if self.attempt.verified_pass else "UNBACKED"
         shown = audit_summary(self.audit) if self.audit is not None else "not audited"
         notes = []
-        if self.skipped:
-            notes.append("audited before on this toolchain (--again re-verifies)")
         if self.audit is not None and self.audit.toolchain_changed:
             notes.append("on a changed toolchain")
         if not self.attempt.verified_pass:
@@ -128,14 +125,16 @@ class AuditOutcome:
     items: tuple[AuditItem, ...]
     toolchain: str
     audited_now: int = 0
+    differences: tuple[str, ...] = ()
+    """Where the run's claimed settings differ from the audit's (``claimed_differences``)."""
 
 
 def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: Notice | None = None) -> AuditOutcome:
     """Audit every stored pass of ``request.run_dir``; ``on_item`` hears one progress line per pass done.
 
-    Raises InputError (exit code 2) when the audit is refused: no run there, the run directory in use,
-    the benchmark changed, the toolchain changed without ``allow_toolchain_change``, or the full profile
-    cannot run here.
+    Raises InputError (exit code 2) when the audit is refused: no run there, the run directory in use, a
+    ledger that is not a ledger, no benchmark or another one, the toolchain changed without
+    ``allow_toolchain_change``, or the full profile cannot run here.
     """
     run_dir = request.run_dir
     if not (run_dir / LEDGER_NAME).is_file():
@@ -147,7 +146,7 @@ def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: N
                 return _Audit(request, ledger, notice, on_item).run()
             finally:
                 ledger.close()
-    except (CampaignError, LedgerError) as exc:
+    except (CampaignError, LedgerError, UnsafePath) as exc:  # UnsafePath: a link planted in the run directory
         raise InputError(str(exc)) from exc
 
 
@@ -164,26 +163,6 @@ def run_toolchains(ledger: Ledger) -> Callable[[AttemptRow], str | None]:
     return toolchain
 
 
-def load_run_benchmark(settings: Mapping[str, Any], where: str | Path | None, run_dir: Path) -> Benchmark:
-    """The run's benchmark (with the split it chose), from ``where`` (a path or a registered name) or the
-    path the run recorded; refused unless its bytes are the run's (SHA-256)."""
-    selection = settings.get("selection", {})
-    expected = str(settings.get("benchmark_sha256", ""))
-    try:
-        prover = str(settings.get("config", {}).get("prover", ""))
-        path = locate_benchmark(where, prover).path if where else Path(str(selection.get("benchmark", "")))
-        benchmark = load_benchmark(path, selection.get("requested_sha256"), selection.get("split"))
-    except BenchmarkError as exc:
-        raise InputError(f"{run_dir}: cannot load the run's benchmark: {exc}") from exc
-    if benchmark.sha256 != expected:
-        raise InputError(
-            f"{path}: SHA-256 is {benchmark.sha256}, but the run in {run_dir} was made on a benchmark with "
-            f"SHA-256 {expected}; its passes can only be checked against the same statements. Give the run's "
-            "benchmark file with --benchmark PATH (or NAME)"
-        )
-    return benchmark
-
-
 class _Audit:
     """One audit holding the run directory's lock."""
 
@@ -196,50 +175,37 @@ class _Audit:
         if settings is None:
             raise InputError(f"{request.run_dir}: the ledger holds no run settings; nothing to audit")
         self.settings = settings
-        self.suffix = str(settings.get("suffix", ""))
-        self.config = config_from_json(settings["config"])
-        self.prover: Prover = get_prover(self.config.prover)
+        self.config, self.prover = run_config(settings, request.run_dir)
+        self.suffix = self.prover.suffix  # from the prover registry, never from the ledger
         self.track: Track = self.config.track
-        self.options = self._options()
+        self.benchmark: Benchmark = audit_benchmark(
+            settings, request.benchmark, request.benchmark_sha256, self.prover.name, request.run_dir
+        )
+        self.options: VerifyOptions = audit_options(request.options, self.benchmark)
+        self.differences = tuple(claimed_differences(self.config, self.options))
         self.challenges: dict[str, str] = {}
 
-    def _options(self) -> VerifyOptions:
-        """The run's gate settings at the full profile, in the sandbox, with the user's tool choices."""
-        run = self.config.verify_options()
-        return dataclasses.replace(
-            run,
-            profile=Profile.FULL,
-            acceptance=None,
-            unsafe_no_sandbox=False,
-            tools={**run.tools, **self.request.tools},
-        )
-
     def run(self) -> AuditOutcome:
-        benchmark = load_run_benchmark(self.settings, self.request.benchmark, self.request.run_dir)
+        benchmark = self.benchmark
         passes = [a for a in self.ledger.attempts() if a.status == "passed"]
+        self.notice(pin_line(benchmark))
+        for difference in self.differences:
+            self.notice(f"note: {difference}")
         current = self.prover.toolchain_fingerprint(self.options)
         recorded = run_toolchains(self.ledger)
         changed = {a.id: recorded(a) != current for a in passes}
         self._check_toolchain(passes, recorded, current)
         if passes:
             require_gates(self.prover.name, self.options)
-        latest = self.ledger.latest_audits()
+        history = len(self.ledger.audits())
         self.challenges = {p.id: p.challenge_sha256 for p in self.ledger.problems().values()}
         items: dict[int, AuditItem] = {}
-        todo = []
         for attempt in passes:
             self._check_evidence(attempt)
-            before = latest.get(attempt.id)
-            if self._still_valid(attempt, before, current):
-                items[attempt.id] = AuditItem(attempt, before, True, benchmark.known_defect(attempt.problem))
-            else:
-                todo.append(attempt)
         if passes:
-            again = f" ({len(items)} already audited on this toolchain; --again re-verifies them)" if items else ""
-            self.notice(f"auditing {len(todo)} of {len(passes)} passes afresh, {self.request.jobs} at a time{again}")
+            earlier = f" ({history} earlier audits in the ledger are history, not counted)" if history else ""
+            self.notice(f"auditing {len(passes)} passes afresh, {self.request.jobs} at a time{earlier}")
         progress = _Progress(len(passes), self.on_item)
-        for item in items.values():
-            progress(item)
 
         def one(attempt: AttemptRow) -> AuditItem:
             verdict = self._verify(attempt, benchmark)
@@ -253,26 +219,14 @@ class _Audit:
             write_audit_file(self.request.run_dir, attempt, row)
             return AuditItem(attempt, row, defect=benchmark.known_defect(attempt.problem))
 
-        workers = max(1, min(self.request.jobs, len(todo) or 1))
+        workers = max(1, min(self.request.jobs, len(passes) or 1))
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="putnam-audit") as pool:
-            for item in pool.map(one, todo):
+            for item in pool.map(one, passes):
                 items[item.attempt.id] = item
                 progress(item)
-        write_outputs(self.request.run_dir, self.ledger)
+        write_outputs(self.request.run_dir, self.ledger, {i: item.audit for i, item in items.items() if item.audit})
         ordered = tuple(items[a.id] for a in passes)
-        return _outcome(ordered, current, len(todo))
-
-    def _still_valid(self, attempt: AttemptRow, before: AuditRow | None, current: str) -> bool:
-        """Skip a pass whose newest audit decided, on this toolchain, about exactly its stored bytes."""
-        return (
-            not self.request.again
-            and before is not None
-            and before.status in ("accepted", "rejected")
-            and before.toolchain == current
-            and before.candidate_sha256 == attempt.candidate_sha256
-            and attempt.candidate is not None
-            and before.candidate_sha256 == sha256_text(attempt.candidate)
-        )
+        return _outcome(ordered, current, len(passes), self.differences, pin_line(benchmark))
 
     def _check_toolchain(
         self, passes: Sequence[AttemptRow], recorded: Callable[[AttemptRow], str | None], current: str
@@ -357,6 +311,8 @@ class _Audit:
                 "toolchain_changed": changed,
                 "gate_code": gate_code_fingerprint(),
                 "challenge_matches_run": self.challenges.get(attempt.problem) == verdict.challenge_sha256,
+                "benchmark": {"path": str(self.benchmark.path), "pin": self.benchmark.pin_name},
+                "run_claims_differ": list(self.differences),
                 "submitted": {
                     "status": attempt.verdict_status,
                     "candidate_sha256": attempt.candidate_sha256,
@@ -378,27 +334,29 @@ class _Progress:
             self.sink(f"[{self.done}/{self.total}] {item.line()}")
 
 
-def _outcome(items: Sequence[AuditItem], toolchain: str, audited_now: int) -> AuditOutcome:
+def _outcome(
+    items: Sequence[AuditItem], toolchain: str, audited_now: int, differences: tuple[str, ...], benchmark: str
+) -> AuditOutcome:
     if not items:
-        return AuditOutcome(0, "the run has no stored pass; nothing to audit", (), toolchain)
+        return AuditOutcome(0, "the run has no stored pass; nothing to audit", (), toolchain, 0, differences)
     counts = {s: sum(i.status == s for i in items) for s in ("accepted", "rejected", "error")}
     unbacked = [i for i in items if not i.attempt.verified_pass]
     failed = [i for i in items if not i.counted]
-    skipped = sum(i.skipped for i in items)
     apart = sorted({i.attempt.problem for i in items if i.counted and i.defect})
     on_defects = f" ({len(apart)} on statements known defective, counted apart: {', '.join(apart)})" if apart else ""
     summary = (
         f"audited {len(items)} passes: {counts['accepted']} accepted{on_defects}"
         f"{disputed_note(i.status for i in items)}, {counts['rejected']} rejected, "
-        f"{counts['error']} could not be decided ({audited_now} re-verified now"
-        f"{f', {skipped} audited before on this toolchain' if skipped else ''})"
+        f"{counts['error']} could not be decided ({audited_now} re-verified now; {benchmark})"
     )
+    if differences:
+        summary += f"; the run's claims differ from this audit's settings: {'; '.join(differences)}"
     if unbacked:
         summary += f"; {len(unbacked)} marked passed without a stored verdict for their bytes (never counted)"
     if failed:
         summary += f"; not confirmed: {', '.join(sorted({i.attempt.problem for i in failed}))}"
     code = 2 if counts["error"] else (1 if failed else 0)
-    return AuditOutcome(code, summary, tuple(items), toolchain, audited_now)
+    return AuditOutcome(code, summary, tuple(items), toolchain, audited_now, differences)
 
 
 def _first_problem(verdict: Mapping[str, Any]) -> str:

@@ -27,11 +27,12 @@ from putnam_solver.core.bundle import (
     verdict_name,
     write_bundle,
 )
-from putnam_solver.core.provers import Prover, get_prover
+from putnam_solver.core.provers import Prover
+from putnam_solver.core.safe_write import write_under
 from putnam_solver.core.util import InputError
 from putnam_solver.run.audit import run_toolchains
-from putnam_solver.run.campaign._settings import config_from_json
-from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, ProblemRow, now
+from putnam_solver.run.audit_settings import run_config
+from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, ProblemRow, now
 from putnam_solver.run.report.summary import audit_summary
 
 TOOL_EVIDENCE = ("tools", "toolchain", "coq_version", "comparator_rev", "fingerprint", "client", "environment")
@@ -66,16 +67,10 @@ def export_run(run_dir: Path, bundle: Path | None = None, proofs: Path | None = 
     for target in (bundle, proofs):
         if target is not None and (target.is_symlink() or (target.exists() and not _empty_dir(target))):
             raise InputError(f"{target}: already exists; choose another path or remove it")
-    ledger = Ledger.open(run_dir / LEDGER_NAME)
     try:
-        settings = ledger.settings()
-        if settings is None:
-            raise InputError(f"{run_dir}: the ledger holds no run settings; nothing to export")
-        prover = get_prover(config_from_json(settings["config"]).prover)
-        chosen, skipped = _passes(ledger)
-        problems = ledger.problems()
-    finally:
-        ledger.close()
+        settings, prover, chosen, skipped, problems = _read(run_dir)
+    except LedgerError as exc:
+        raise InputError(str(exc)) from exc
     if not chosen:
         why = "; ".join(f"{p}: {w}" for p, w in skipped)
         raise InputError(f"{run_dir}: no verified pass to export{f' ({why})' if why else ''}")
@@ -89,6 +84,19 @@ def export_run(run_dir: Path, bundle: Path | None = None, proofs: Path | None = 
     if proofs is not None:
         _write_proofs(proofs, {f"{p.attempt.problem}{prover.suffix}": _candidate(p) for p in chosen})
     return ExportOutcome(tuple(p.attempt.problem for p in chosen), tuple(skipped), bundle, proofs)
+
+
+def _read(run_dir: Path) -> tuple[dict[str, Any], Prover, list[_Pass], list[tuple[str, str]], dict[str, ProblemRow]]:
+    """What the export needs from the ledger: settings, prover, the passes chosen and left out, problems."""
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    try:
+        settings = ledger.settings()
+        if settings is None:
+            raise InputError(f"{run_dir}: the ledger holds no run settings; nothing to export")
+        _, prover = run_config(settings, run_dir)
+        return settings, prover, *_passes(ledger), ledger.problems()
+    finally:
+        ledger.close()
 
 
 def _passes(ledger: Ledger) -> tuple[list[_Pass], list[tuple[str, str]]]:
@@ -232,7 +240,7 @@ def _write_proofs(target: Path, files: dict[str, bytes]) -> None:
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     try:
         for name, data in sorted(files.items()):
-            (tmp / name).write_bytes(data)
+            write_under(tmp, name, data)
         if target.exists():
             target.rmdir()
         os.rename(tmp, target)

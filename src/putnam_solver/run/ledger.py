@@ -19,16 +19,57 @@ problem). The table is created on open, so ledgers written before it existed rea
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from putnam_solver.run.ledger_rows import (
+    INTERRUPTED,
+    SUBATTEMPT_COLUMNS,
+    AttemptRow,
+    AuditRow,
+    CampaignRow,
+    LedgerError,
+    ProblemRow,
+    RateLimitRow,
+    SubAttemptRow,
+    Usage,
+    attempt_row,
+    checked_id,
+    checked_number,
+    json_object,
+    now,
+    sha256_text,
+    subattempt_row,
+    verdict_column,
+)
+from putnam_solver.run.ledger_writes import (
+    dump_json,
+    insert_attempt,
+    insert_interruption,
+    insert_subattempt,
+)
+
+__all__ = [  # the rows live in ledger_rows; importers keep importing them from here
+    "INTERRUPTED",
+    "LEDGER_NAME",
+    "RATE_LIMITS_SINCE",
+    "SCHEMA_VERSION",
+    "AttemptRow",
+    "AuditRow",
+    "CampaignRow",
+    "Ledger",
+    "LedgerError",
+    "ProblemRow",
+    "RateLimitRow",
+    "SubAttemptRow",
+    "Usage",
+    "now",
+    "sha256_text",
+]
 
 if TYPE_CHECKING:  # only the type: importing the agent package would load Inspect AI
     from putnam_solver.run.agent.types import AttemptResult, SubAttemptResult
@@ -38,8 +79,6 @@ LEDGER_NAME = "ledger.sqlite"
 RATE_LIMITS_SINCE = "rate_limits_since_campaign"
 """Meta key: the first campaign whose rate limiting was recorded (runs started before the ledger kept it
 have none)."""
-INTERRUPTED = "interrupted"
-"""The status of an attempt stopped by an interruption: no outcome, run again on ``--resume``."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -89,176 +128,6 @@ CREATE TABLE IF NOT EXISTS rate_limits (
     id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL, observed_at TEXT NOT NULL, retries INTEGER NOT NULL,
     connections TEXT);
 """
-
-
-class LedgerError(Exception):
-    """The ledger cannot be used (wrong schema, unreadable, disk full). The message says what to do."""
-
-
-@dataclass(frozen=True)
-class ProblemRow:
-    id: str
-    statement_sha256: str
-    challenge: str
-    challenge_sha256: str
-
-
-@dataclass(frozen=True)
-class CampaignRow:
-    number: int
-    fresh: bool
-    started_at: str
-    finished_at: str | None
-    problems: tuple[str, ...]
-
-    @property
-    def finished(self) -> bool:
-        return self.finished_at is not None
-
-
-@dataclass(frozen=True)
-class AttemptRow:
-    """One stored attempt with its verdict (``verdict`` is the stored ``Verdict.to_json()``)."""
-
-    id: int
-    campaign: int
-    problem: str
-    status: str
-    turns: int
-    input_tokens: int
-    output_tokens: int
-    cost_dollars: float
-    candidate: str | None
-    candidate_sha256: str | None
-    reviewer_feedback: str | None
-    error: str | None
-    transcript: str | None
-    verdict: dict[str, Any] | None
-    recorded_at: str = ""
-
-    @property
-    def verdict_status(self) -> str:
-        return str(self.verdict["status"]) if self.verdict else ""
-
-    @property
-    def verified_pass(self) -> bool:
-        """Passed, and the stored accepted verdict is for exactly the stored candidate bytes."""
-        if self.status != "passed" or self.candidate is None or self.verdict is None:
-            return False
-        actual = sha256_text(self.candidate)
-        return (
-            self.verdict.get("status") == "accepted"
-            and self.verdict.get("candidate_sha256") == actual
-            and self.candidate_sha256 == actual
-        )
-
-
-@dataclass(frozen=True)
-class AuditRow:
-    """One re-verification of a stored pass (``putnam audit``): its verdict, afresh, on this toolchain.
-
-    ``toolchain_changed``: the toolchain fingerprint differed from the run's and the user allowed it."""
-
-    id: int
-    attempt_id: int
-    audited_at: str
-    status: str
-    candidate_sha256: str
-    toolchain: str
-    benchmark_sha256: str
-    toolchain_changed: bool
-    verdict: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class SubAttemptRow:
-    """One stored lemma sub-attempt (``prove_lemma``) of the attempt ``parent`` (its run key) of
-    ``problem`` in ``campaign``; ``verdict`` is the stored ``Verdict.to_json()`` of its lemma file."""
-
-    id: int
-    campaign: int
-    problem: str
-    parent: str
-    lemma: str
-    status: str
-    turns: int
-    input_tokens: int
-    output_tokens: int
-    cost_dollars: float
-    statement: str
-    statement_sha256: str
-    candidate: str | None
-    candidate_sha256: str | None
-    lemma_text: str | None
-    verdict: dict[str, Any] | None
-    error: str | None
-    recorded_at: str
-
-    @property
-    def proved(self) -> bool:
-        """Passed, with a stored accepted verdict for exactly the stored lemma file's bytes."""
-        if self.status != "passed" or self.candidate is None or self.verdict is None or not self.lemma_text:
-            return False
-        actual = sha256_text(self.candidate)
-        return (
-            self.verdict.get("status") == "accepted"
-            and self.verdict.get("candidate_sha256") == actual
-            and self.candidate_sha256 == actual
-            and self.statement_sha256 == sha256_text(self.statement)
-        )
-
-
-@dataclass(frozen=True)
-class RateLimitRow:
-    """What the provider's rate limiting looked like at one moment of a campaign.
-
-    ``retries``: the campaign's requests the provider had rate-limited so far (a running count, as Inspect
-    counts them); ``connections``: the adaptive connection limit then (e.g. "16 of 64 connections")."""
-
-    campaign: int
-    observed_at: str
-    retries: int
-    connections: str | None
-
-
-@dataclass(frozen=True)
-class Usage:
-    attempts: int
-    turns: int
-    input_tokens: int
-    output_tokens: int
-    cost_dollars: float
-
-    @property
-    def tokens(self) -> int:
-        return self.input_tokens + self.output_tokens
-
-
-def sha256_text(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def effective_status(result: AttemptResult) -> tuple[str, str | None]:
-    """The status to store and the error to record with it.
-
-    ``passed`` is stored only when the attempt carries an accepted verdict for exactly its candidate's
-    bytes; anything else reported as passed is stored as an ``error`` that says why (fail closed).
-    """
-    if result.status != "passed":
-        return result.status, result.error
-    verdict = result.verdict
-    if result.candidate is None or verdict is None or not verdict.accepted:
-        return "error", "reported as passed without an accepted verdict; not counted"
-    if verdict.candidate_sha256 != sha256_text(result.candidate):
-        return (
-            "error",
-            "reported as passed, but the accepted verdict is for other candidate bytes; not counted",
-        )
-    return "passed", result.error
 
 
 class Ledger:
@@ -319,17 +188,17 @@ class Ledger:
     def settings(self) -> dict[str, Any] | None:
         """The latest settings recorded for this run (None for a new ledger)."""
         rows = self._query("SELECT json FROM settings ORDER BY id DESC LIMIT 1")
-        return json.loads(rows[0][0]) if rows else None
+        return json_object(rows[0][0], f"{self.path}: settings") if rows else None
 
     def settings_history(self) -> list[tuple[str, dict[str, Any]]]:
         """Every settings record with the time it was recorded, oldest first: a run records its settings
         when it starts and at each resume (with the toolchain fingerprint it then runs on)."""
         rows = self._query("SELECT recorded_at, json FROM settings ORDER BY id")
-        return [(str(at), json.loads(text)) for at, text in rows]
+        return [(str(at), json_object(text, f"{self.path}: settings")) for at, text in rows]
 
     def record_settings(self, settings: dict[str, Any]) -> None:
         with self._transaction() as db:
-            db.execute("INSERT INTO settings (recorded_at, json) VALUES (?, ?)", (now(), _dump(settings)))
+            db.execute("INSERT INTO settings (recorded_at, json) VALUES (?, ?)", (now(), dump_json(settings)))
 
     def set_meta(self, key: str, value: str) -> None:
         with self._transaction() as db:
@@ -355,7 +224,7 @@ class Ledger:
 
     def problems(self) -> dict[str, ProblemRow]:
         rows = self._query("SELECT id, statement_sha256, challenge, challenge_sha256 FROM problems")
-        return {r[0]: ProblemRow(*r) for r in rows}
+        return {checked_id(r[0], f"{self.path}: problems"): ProblemRow(*r) for r in rows}
 
     # -- campaigns ---------------------------------------------------------------------------------------
 
@@ -373,9 +242,13 @@ class Ledger:
         for campaign, problem in self._query(
             "SELECT campaign, problem FROM campaign_problems ORDER BY campaign, problem"
         ):
-            selections.setdefault(campaign, []).append(problem)
+            where = f"{self.path}: campaign {campaign!r}"
+            selections.setdefault(checked_number(campaign, where), []).append(checked_id(problem, where))
         rows = self._query("SELECT number, fresh, started_at, finished_at FROM campaigns ORDER BY number")
-        return [CampaignRow(n, bool(f), s, e, tuple(selections.get(n, ()))) for n, f, s, e in rows]
+        return [
+            CampaignRow(checked_number(n, f"{self.path}: campaigns"), bool(f), s, e, tuple(selections.get(n, ())))
+            for n, f, s, e in rows
+        ]
 
     # -- attempts ----------------------------------------------------------------------------------------
 
@@ -389,7 +262,7 @@ class Ledger:
         stored: list[AttemptRow] = []
         with self._transaction() as db:
             for result in results:
-                insert = _insert_interruption if result.status == INTERRUPTED else _insert_attempt
+                insert = insert_interruption if result.status == INTERRUPTED else insert_attempt
                 row = insert(db, campaign, result)
                 if row is not None:
                     stored.append(row)
@@ -403,7 +276,7 @@ class Ledger:
             "v.json, a.recorded_at FROM attempts a LEFT JOIN verdicts v ON v.attempt_id = a.id "
             "ORDER BY a.campaign, a.problem"
         )
-        return [_attempt_row(r) for r in rows]
+        return [attempt_row(r, str(self.path)) for r in rows]
 
     def interruptions(self) -> list[AttemptRow]:
         """Every attempt stopped by an interruption, by campaign then problem, in the order recorded."""
@@ -411,10 +284,16 @@ class Ledger:
             "SELECT id, campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, transcript "
             "FROM interruptions ORDER BY campaign, problem, id"
         )
-        return [
-            AttemptRow(r[0], r[1], r[2], INTERRUPTED, r[3], r[4], r[5], r[6], None, None, None, r[7], r[8], None)
-            for r in rows
-        ]
+        found = []
+        for r in rows:
+            where = f"{self.path}: interruption {r[0]!r}"
+            campaign, problem = checked_number(r[1], where), checked_id(r[2], where)
+            found.append(
+                AttemptRow(
+                    r[0], campaign, problem, INTERRUPTED, r[3], r[4], r[5], r[6], None, None, None, r[7], r[8], None
+                )
+            )
+        return found
 
     def every_attempt(self) -> list[AttemptRow]:
         """Every attempt, the interrupted ones included, by campaign then problem (an interrupted attempt
@@ -458,7 +337,7 @@ class Ledger:
                     toolchain,
                     benchmark_sha256,
                     int(toolchain_changed),
-                    _dump(verdict),
+                    dump_json(verdict),
                 ),
             )
             audit_id = int(cursor.lastrowid or 0)
@@ -472,7 +351,13 @@ class Ledger:
             "SELECT id, attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, "
             "toolchain_changed, json FROM audits ORDER BY id"
         )
-        return [AuditRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), json.loads(r[8])) for r in rows]
+        where = f"{self.path}: audit"
+        return [
+            AuditRow(
+                r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), verdict_column(r[8], f"{where} {r[0]!r}") or {}
+            )
+            for r in rows
+        ]
 
     def latest_audits(self) -> dict[int, AuditRow]:
         """The newest audit of each audited attempt, by attempt id."""
@@ -495,12 +380,12 @@ class Ledger:
     def record_subattempts(self, campaign: int, results: Sequence[SubAttemptResult]) -> list[SubAttemptRow]:
         """Store finished lemma sub-attempts (each at once, whatever its attempt does later)."""
         with self._transaction() as db:
-            return [_insert_subattempt(db, campaign, r) for r in results]
+            return [insert_subattempt(db, campaign, r) for r in results]
 
     def subattempts(self) -> list[SubAttemptRow]:
         """Every stored sub-attempt, oldest first."""
-        rows = self._query(f"SELECT {_SUBATTEMPT_COLUMNS} FROM subattempts ORDER BY id")
-        return [_subattempt_row(r) for r in rows]
+        rows = self._query(f"SELECT {SUBATTEMPT_COLUMNS} FROM subattempts ORDER BY id")
+        return [subattempt_row(r, str(self.path)) for r in rows]
 
     def proved_lemmas(self, problem: str) -> list[SubAttemptRow]:
         """The lemmas of ``problem`` the gates accepted, one per statement (the first proof of each)."""
@@ -522,7 +407,7 @@ class Ledger:
     def turns(self, attempt_id: int) -> list[dict[str, Any]]:
         """The turn log of one attempt (per turn: tool, digest of its arguments, start of its result)."""
         rows = self._query("SELECT json FROM turns WHERE attempt_id=? ORDER BY turn", (attempt_id,))
-        return [json.loads(r[0]) for r in rows]
+        return [json_object(r[0], f"{self.path}: turn of attempt {attempt_id}") for r in rows]
 
     def record_rate_limit(
         self, campaign: int, retries: int, connections: str | None, observed_at: str | None = None
@@ -548,156 +433,3 @@ class Ledger:
             "SELECT turns, input_tokens, output_tokens, cost_dollars FROM interruptions)"
         )[0]
         return Usage(int(row[0]), int(row[1]), int(row[2]), int(row[3]), float(row[4]))
-
-
-def _attempt_row(r: tuple[Any, ...]) -> AttemptRow:
-    verdict = json.loads(r[13]) if r[13] else None
-    return AttemptRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], verdict, r[14])
-
-
-def _insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult) -> AttemptRow | None:
-    status, error = effective_status(result)
-    candidate_sha = sha256_text(result.candidate) if result.candidate is not None else None
-    transcript = str(result.transcript) if result.transcript is not None else None
-    recorded_at = now()
-    cursor = db.execute(
-        "INSERT INTO attempts (campaign, problem, status, turns, input_tokens, output_tokens, "
-        "cost_dollars, candidate, candidate_sha256, reviewer_feedback, error, transcript, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (campaign, problem) DO NOTHING",
-        (
-            campaign,
-            result.problem,
-            status,
-            result.turns,
-            result.input_tokens,
-            result.output_tokens,
-            result.cost_dollars,
-            result.candidate,
-            candidate_sha,
-            result.reviewer_feedback,
-            error,
-            transcript,
-            recorded_at,
-        ),
-    )
-    if cursor.rowcount == 0:
-        return None
-    attempt_id = int(cursor.lastrowid or 0)
-    # The row returned holds the verdict as stored (JSON round trip), so evidence written from it now is
-    # byte for byte what ``attempts()`` gives when the evidence is rebuilt after a crash.
-    stored = _dump(result.verdict.to_json()) if result.verdict is not None else None
-    verdict = json.loads(stored) if stored is not None else None
-    if verdict is not None:
-        db.execute(
-            "INSERT INTO verdicts VALUES (?, ?, ?, ?)",
-            (attempt_id, verdict["status"], verdict["candidate_sha256"], stored),
-        )
-        db.executemany(
-            "INSERT INTO gates VALUES (?, ?, ?, ?, ?, ?)",
-            [(attempt_id, i, g["id"], g["name"], g["status"], g["detail"]) for i, g in enumerate(verdict["gates"])],
-        )
-    db.executemany(
-        "INSERT INTO turns VALUES (?, ?, ?)",
-        [(attempt_id, i, _dump(t)) for i, t in enumerate(result.turn_log)],
-    )
-    notes = {"key": getattr(result, "key", None), "plan": getattr(result, "plan", None)}
-    db.executemany("INSERT INTO attempt_notes VALUES (?, ?, ?)", [(attempt_id, k, v) for k, v in notes.items() if v])
-    return AttemptRow(
-        attempt_id,
-        campaign,
-        result.problem,
-        status,
-        result.turns,
-        result.input_tokens,
-        result.output_tokens,
-        result.cost_dollars,
-        result.candidate,
-        candidate_sha,
-        result.reviewer_feedback,
-        error,
-        transcript,
-        verdict,
-        recorded_at,
-    )
-
-
-_SUBATTEMPT_COLUMNS = (
-    "id, campaign, problem, parent, lemma, status, turns, input_tokens, output_tokens, cost_dollars, statement, "
-    "statement_sha256, candidate, candidate_sha256, lemma_text, verdict, error, recorded_at"
-)
-
-
-def _subattempt_row(r: tuple[Any, ...]) -> SubAttemptRow:
-    verdict = json.loads(r[15]) if r[15] else None
-    return SubAttemptRow(
-        r[0],
-        r[1],
-        r[2],
-        r[3],
-        r[4],
-        r[5],
-        r[6],
-        r[7],
-        r[8],
-        r[9],
-        r[10],
-        r[11],
-        r[12],
-        r[13],
-        r[14],
-        verdict,
-        r[16],
-        r[17],
-    )
-
-
-def _insert_subattempt(db: sqlite3.Connection, campaign: int, result: SubAttemptResult) -> SubAttemptRow:
-    """Store one sub-attempt; ``passed`` only with an accepted verdict for exactly its lemma file."""
-    candidate_sha = sha256_text(result.candidate) if result.candidate is not None else None
-    verdict = json.loads(_dump(result.verdict.to_json())) if result.verdict is not None else None
-    status, error = result.status, result.error
-    if status == "passed" and (
-        verdict is None or verdict["status"] != "accepted" or verdict["candidate_sha256"] != candidate_sha
-    ):
-        status, error = "error", "reported as proved without an accepted verdict for its bytes; not kept"
-    values = (
-        campaign,
-        result.problem,
-        result.parent,
-        result.lemma,
-        status,
-        result.turns,
-        result.input_tokens,
-        result.output_tokens,
-        result.cost_dollars,
-        result.statement,
-        sha256_text(result.statement),
-        result.candidate,
-        candidate_sha,
-        result.lemma_text,
-        _dump(verdict) if verdict is not None else None,
-        error,
-        now(),
-    )
-    cursor = db.execute(
-        f"INSERT INTO subattempts ({_SUBATTEMPT_COLUMNS.removeprefix('id, ')}) VALUES ({', '.join('?' * len(values))})",
-        values,
-    )
-    return _subattempt_row((int(cursor.lastrowid or 0), *values))
-
-
-def _insert_interruption(db: sqlite3.Connection, campaign: int, result: AttemptResult) -> AttemptRow:
-    transcript = str(result.transcript) if result.transcript is not None else None
-    values = (result.turns, result.input_tokens, result.output_tokens, result.cost_dollars, result.error, transcript)
-    cursor = db.execute(
-        "INSERT INTO interruptions (campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, "
-        "transcript, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (campaign, result.problem, *values, now()),
-    )
-    row_id = int(cursor.lastrowid or 0)
-    return AttemptRow(row_id, campaign, result.problem, INTERRUPTED, *values[:4], None, None, None, *values[4:], None)
-
-
-def _dump(value: Any) -> str:
-    """JSON with stable key order; values JSON cannot hold (paths, enums) are stored as text."""
-    return json.dumps(value, sort_keys=True, default=str)

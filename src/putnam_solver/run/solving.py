@@ -20,6 +20,7 @@ from pathlib import Path
 
 from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core.benchmark import BenchmarkError, locate_benchmark, open_benchmark
+from putnam_solver.core.bounded_json import check_depth
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest import require_selftest
 from putnam_solver.core.util import InputError, json_error
@@ -210,7 +211,15 @@ def _audited(request: RunSettings, outcome: SolveOutcome, audit: bool, notice: C
         return outcome
     try:
         jobs = request.verifier.slots()
-        audited = audit_run(AuditRequest(request.run_dir, jobs=jobs, verifier=request.verifier), notice, notice)
+        audit_request = AuditRequest(
+            request.run_dir,
+            jobs=jobs,
+            benchmark=request.selection.benchmark,  # this invocation's own settings audit its run
+            benchmark_sha256=request.selection.benchmark_sha256,
+            options=request.config.verify_options(),
+            verifier=request.verifier,
+        )
+        audited = audit_run(audit_request, notice, notice)
     except InputError as exc:
         message = f"{outcome.message}; audit refused: {exc}"
         return dataclasses.replace(outcome, exit_code=ExitCode.FAILURE, message=message)
@@ -359,7 +368,9 @@ def reasoning_effort(flag: str, model: str) -> str | None:
 def _load_prices(path: Path) -> dict[str, dict[str, float]]:
     """A user price table: ``{"provider/model": {"input": dollars per million tokens, "output": ...}}``."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        check_depth(text, str(path))
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{json_error(str(path), exc)} (the price table is not valid JSON)") from exc
     except (OSError, ValueError) as exc:

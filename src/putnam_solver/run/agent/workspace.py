@@ -12,7 +12,7 @@ from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
-from putnam_solver.core.util import write_atomic
+from putnam_solver.core.safe_write import write_under
 from putnam_solver.run.agent.tools import render
 from putnam_solver.run.agent.types import CarryForward, ProvedLemma, SolveConfig
 from putnam_solver.run.agent.worker import carry_forward_text
@@ -48,20 +48,23 @@ LEMMA_ADVICE = (
 def prepare_workspaces(
     problems: Sequence[Problem], benchmark: Benchmark, config: SolveConfig, work_dir: Path
 ) -> list[Path]:
-    """Write each problem's workspace (statement file, project file, PROMPT.md); no model is called."""
+    """Write each problem's workspace (statement file, project file, PROMPT.md); no model is called.
+
+    The files are written under ``work_dir``'s parent (the run directory) without following links: a run
+    directory resumed may be one handed over, with ``work`` a link elsewhere."""
     prover = get_prover(config.prover)
-    return [_write_workspace(prover, problem, config, work_dir / problem.id) for problem in problems]
+    return [_write_workspace(prover, problem, config, work_dir.parent, work_dir.name) for problem in problems]
 
 
-def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, where: Path) -> Path:
+def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, root: Path, work: str) -> Path:
+    where = Path(work) / problem.id
     statement = prover.model_statement(problem, config.track)
-    file_name = f"{problem.module}{prover.suffix}"
-    write_atomic(where / file_name, statement.encode("utf-8"))
+    write_under(root, where / f"{problem.module}{prover.suffix}", statement.encode("utf-8"), durable=True)
     for name, text in prover.workspace_files(config.verify_options()).items():
-        write_atomic(where / name, text.encode("utf-8"))
+        write_under(root, where / name, text.encode("utf-8"), durable=True)
     prompt = system_prompt(prover, config) + "\n\n---\n\n" + task_prompt(prover, problem, config, None)
-    write_atomic(where / PROMPT_FILE, prompt.encode("utf-8"))
-    return where
+    write_under(root, where / PROMPT_FILE, prompt.encode("utf-8"), durable=True)
+    return root / where
 
 
 def worker_tool_names(prover: Prover, config: SolveConfig, lemma: bool = False) -> list[str]:

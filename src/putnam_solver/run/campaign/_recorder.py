@@ -15,8 +15,9 @@ from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.ledger import INTERRUPTED, RATE_LIMITS_SINCE, AttemptRow, ProblemRow
 from putnam_solver.run.ledger import now as timestamp
 from putnam_solver.run.prices import run_unpriced
+from putnam_solver.run.report.evidence import prover_suffix, write_evidence, write_subattempt_evidence
 from putnam_solver.run.report.progress import AttemptEvent, Totals
-from putnam_solver.run.report.summary import known_defects, verdict_summary, write_evidence, write_subattempt_evidence
+from putnam_solver.run.report.summary import known_defects, verdict_summary
 
 if TYPE_CHECKING:
     from putnam_solver.run.campaign._run import LockedRun
@@ -71,7 +72,7 @@ class Recorder:
         self._evidence = ThreadPoolExecutor(EVIDENCE_WRITERS, thread_name_prefix="putnam-evidence")
         self._pending: list[Future[None]] = []
         self._problems: dict[str, ProblemRow] = run.ledger.problems()
-        self._suffix = str((run.ledger.settings() or {}).get("suffix", ""))
+        self._suffix = prover_suffix(run.ledger.settings() or {})
         usage = run.ledger.usage()
         self._attempts, self._turns = usage.attempts, usage.turns
         self._tokens, self._cost = usage.tokens, usage.cost_dollars

@@ -28,8 +28,9 @@ from putnam_solver.run.campaign._lock import RunLock
 from putnam_solver.run.campaign._recorder import Recorder, Silent
 from putnam_solver.run.campaign._settings import RunSettings, Selection, check_resume, ledger_settings
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, Ledger, LedgerError
+from putnam_solver.run.report.evidence import remove_stale_temporaries
 from putnam_solver.run.report.progress import ProgressSink
-from putnam_solver.run.report.summary import remove_stale_temporaries, verdict_summary, write_outputs
+from putnam_solver.run.report.summary import verdict_summary, write_outputs
 
 Runner = Callable[[CampaignJob], None]
 """The agent layer's ``run_campaign_attempts``: runs one campaign, reports each attempt via the job's callback."""

@@ -2,11 +2,16 @@
 
 Charts are plotly figures; the page inlines plotly's JavaScript bundle from the pinned wheel once, so the
 file needs no network. Every text that reaches the page is escaped here (problem ids, messages and paths
-may hold anything).
+may hold anything): HTML by ``esc``, and every text of a chart by ``plain_figure``, since plotly renders
+its own markup in titles, tick labels, legends, hover text and annotations (``<a href>``, ``<span
+style>``, ``<b>``... in plotly.js's ``svg_text_utils``), which would let a ledger's text load URLs. The
+page's Content-Security-Policy allows only its own inline scripts (by hash) and forbids every remote load.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import os
 import re
@@ -17,7 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from putnam_solver.run.report.data import RunData, parse_time
-from putnam_solver.run.report.summary import evidence_dir
+from putnam_solver.run.report.evidence import evidence_dir
 
 PUTNAM_ID = re.compile(r"putnam_(\d{4})_([ab])(\d+)")
 PLOT_CONFIG = {
@@ -126,8 +131,46 @@ def layout(figure: Any, title: str, x: str, y: str) -> Any:
 def figure_html(div_id: str, figure: Any) -> str:
     import plotly.io as pio
 
-    chart: str = pio.to_html(figure, include_plotlyjs=False, full_html=False, config=PLOT_CONFIG, div_id=div_id)
+    chart: str = pio.to_html(
+        plain_figure(figure), include_plotlyjs=False, full_html=False, config=PLOT_CONFIG, div_id=div_id
+    )
     return f'<div class="chart">{chart}</div>'
+
+
+OUR_TEMPLATES = frozenset({"hovertemplate", "texttemplate"})
+"""Keys whose strings are this module's own plotly markup (``<extra></extra>``), never data."""
+
+
+def plain_figure(figure: Any) -> dict[str, Any]:
+    """``figure`` as plotly's dict with every string escaped (``&``, ``<``, ``>``) but our own templates:
+    plotly splits markup at ``<...>`` before it decodes entities, so escaped text shows as typed and no tag
+    of it is rendered."""
+    plain: dict[str, Any] = _plain(figure.to_dict(), "")
+    return plain
+
+
+def _plain(value: Any, key: str) -> Any:
+    if isinstance(value, str):
+        return value if key in OUR_TEMPLATES else html.escape(value, quote=False)
+    if isinstance(value, dict):
+        return {k: _plain(v, k) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v, key) for v in value]
+    return value
+
+
+def content_security_policy(body: str) -> str:
+    """A policy that runs only the page's own inline scripts (each by its SHA-256) and loads nothing: no
+    remote script, style, font, image, connection, frame or form target."""
+    scripts = re.findall(r"<script[^>]*>(.*?)</script>", body, flags=re.DOTALL)
+    hashes = " ".join(
+        f"'sha256-{base64.b64encode(hashlib.sha256(s.encode('utf-8')).digest()).decode('ascii')}'" for s in scripts
+    )
+    return (
+        f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; img-src data: blob:; "
+        "font-src 'none'; connect-src 'none'; media-src 'none'; object-src 'none'; frame-src 'none'; "
+        "worker-src 'none'; manifest-src 'none'; base-uri 'none'; form-action 'none'"
+    )
 
 
 def section(key: str, title: str, body: str) -> str:
@@ -142,16 +185,19 @@ def page(title: str, heading: str, sections: Sequence[str]) -> str:
         f'<a href="#{key}">{label}</a>'
         for key, label in re.findall(r'<section id="([^"]+)"><h2>([^<]*)</h2>', "".join(sections))
     )
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{esc(title)}</title><style>{CSS}</style>"
-        f'<script id="plotly-js">{get_plotlyjs()}</script></head><body>'
-        f'<header><h1>{esc(heading)}</h1><p class="meta">Generated {generated} by putnam report from the run\'s '
-        "ledger. A problem counts as solved only with a stored verdict in which every acceptance gate passed "
-        f"for exactly the candidate's bytes.</p><nav>{nav}</nav></header>"
+    scripts = f'<script id="plotly-js">{get_plotlyjs()}</script>'
+    body = (
+        f'<body><header><h1>{esc(heading)}</h1><p class="meta">Generated {generated} by putnam report from the '
+        "run's ledger. A problem counts as solved only with a stored verdict in which every acceptance gate "
+        f"passed for exactly the candidate's bytes.</p><nav>{nav}</nav></header>"
         + "".join(sections)
         + f"<script>{SORT_JS}</script></body></html>\n"
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(scripts + body)}">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{esc(title)}</title><style>{CSS}</style>{scripts}</head>{body}"
     )
 
 

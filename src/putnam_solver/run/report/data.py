@@ -6,7 +6,6 @@ compare what a browser shows against these numbers and the ledger's.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
+from putnam_solver.core.benchmark import BenchmarkError, load_benchmark, locate_benchmark, request_for_file
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import (
     LEDGER_NAME,
@@ -28,6 +27,7 @@ from putnam_solver.run.ledger import (
     RateLimitRow,
     Usage,
 )
+from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.prices import run_unpriced
 from putnam_solver.run.report.summary import known_defects
 
@@ -44,8 +44,8 @@ class RunData:
     """Everything a report shows about one run, read from its ledger in one go.
 
     ``benchmark_ids``: every problem id of the run's benchmark file (of its split, when the run chose one)
-    when that file is still where the run found it with the same SHA-256 (None otherwise: the grid then
-    shows the run's own problems). ``defects``: the problems whose statements the benchmark's errata (as
+    when this machine holds the registered benchmark the run names with the same SHA-256 (None otherwise:
+    the grid then shows the run's own problems). ``defects``: the problems whose statements the benchmark's errata (as
     the run recorded its record) call defective, with what is wrong; a solve of one is counted apart."""
 
     run_dir: Path
@@ -125,23 +125,31 @@ def load_run(run_dir: Path) -> RunData:
             audits=ledger.latest_audits(),
             rate_limits=tuple(ledger.rate_limits()),
             rate_limits_since=int(since) if since else None,
-            outcome=json.loads(ledger.meta("outcome") or "null"),
+            outcome=json_column(ledger.meta("outcome") or "null", f"{path}: outcome"),
             benchmark_ids=_benchmark_ids(settings),
             defects=known_defects(settings),
         )
+    except LedgerError as exc:
+        raise ReportError(str(exc)) from exc
     finally:
         ledger.close()
 
 
 def _benchmark_ids(settings: Mapping[str, Any]) -> tuple[str, ...] | None:
-    selection = settings.get("selection") or {}
-    if not selection.get("benchmark") or not settings.get("benchmark_sha256"):
+    """This machine's copy of the registered benchmark the run names (by file name, never at the path the
+    ledger holds: a run directory handed over may name any file), if its SHA-256 is the run's."""
+    selection = settings.get("selection")
+    config = settings.get("config")
+    if not isinstance(selection, dict) or not isinstance(config, dict) or not settings.get("benchmark_sha256"):
         return None
     try:
-        benchmark = load_benchmark(
-            Path(selection["benchmark"]), str(settings["benchmark_sha256"]), selection.get("split")
-        )
+        name = request_for_file(Path(str(selection.get("benchmark", ""))).name)
+        located = locate_benchmark(name, str(config.get("prover"))) if name else None
+        split = selection.get("split") if isinstance(selection.get("split"), str) else None
+        benchmark = load_benchmark(located.path, str(settings["benchmark_sha256"]), split) if located else None
     except BenchmarkError:
+        return None
+    if benchmark is None:
         return None
     return tuple(sorted(p for p, problem in benchmark.problems.items() if benchmark.in_split(problem)))
 

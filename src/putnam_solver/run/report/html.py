@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.util import write_atomic
+from putnam_solver.core.safe_write import write_under
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow
 from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import (
@@ -49,15 +49,9 @@ from putnam_solver.run.report.data import (
     rate_limited_requests,
     stop_counts,
 )
+from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, evidence_dir, prover_suffix
 from putnam_solver.run.report.progress import format_seconds
-from putnam_solver.run.report.summary import (
-    AUDIT_FILE,
-    COMPLETE_MARKER,
-    REPORT_FILE,
-    TURNS_FILE,
-    evidence_dir,
-    verdict_summary,
-)
+from putnam_solver.run.report.summary import REPORT_FILE, verdict_summary
 
 REPORT_NAME = REPORT_FILE
 
@@ -105,7 +99,7 @@ def report_after_run(run_dir: Path) -> str:
 
 def _write(target: Path, page: str) -> None:
     try:
-        write_atomic(target, page.encode("utf-8"))
+        write_under(target.parent, target.name, page.encode("utf-8"), durable=True)
     except OSError as exc:
         raise ReportError(f"{target}: cannot write the report: {exc.strerror or exc}") from exc
 
@@ -420,15 +414,21 @@ def _evidence_links(run: RunData, a: AttemptRow, base: Path) -> str:
     """Links to the attempt's evidence files that exist (the candidate and challenge carry the prover's
     suffix), and to its Inspect transcript."""
     folder = run.run_dir / evidence_dir(a.campaign, a.problem)
-    suffix = str(run.settings.get("suffix", ""))
+    suffix = prover_suffix(run.settings)
     links = []
     for label, name in EVIDENCE_FILES:
         path = folder / (name + suffix if name in ("candidate", "challenge") else name)
         if path.is_file():
             links.append(f'<a href="{href(path, base)}">{label}</a>')
-    if a.transcript and Path(a.transcript).is_file():
+    if a.transcript and _inside(run.run_dir, Path(a.transcript)):  # a path the ledger holds: linked only within
         links.append(f'<a href="{href(Path(a.transcript), base)}">transcript</a>')
     return " ".join(links)
+
+
+def _inside(run_dir: Path, path: Path) -> bool:
+    """``path`` is a file of the run directory (resolved, so no link leads out of it)."""
+    resolved = path.resolve()
+    return resolved.is_relative_to(run_dir.resolve()) and resolved.is_file()
 
 
 # -- the grid ------------------------------------------------------------------------------------------
@@ -439,7 +439,7 @@ def _grid_html(run: RunData, base: Path) -> str:
     note = (
         f"Every problem of the benchmark ({len(universe)})."
         if run.benchmark_ids
-        else f"The run's {len(universe)} problems (the benchmark file is not where the run found it)."
+        else f"The run's {len(universe)} problems (no registered benchmark with the run's SHA-256 here)."
     )
     states = {p: _state(run, p) for p in universe}
     counts = Counter(states.values())

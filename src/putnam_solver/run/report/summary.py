@@ -37,10 +37,20 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerStatus, check_counts
-from putnam_solver.core.util import write_atomic
+from putnam_solver.core.safe_write import write_under
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, ProblemRow, SubAttemptRow, Usage
+from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, SubAttemptRow, Usage
+from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.prices import cost_text, run_unpriced
+from putnam_solver.run.report.evidence import (
+    evidence_dir,
+    incomplete_evidence,
+    prover_suffix,
+    subattempt_dir,
+    write_agent_evidence,
+    write_audit_file,
+    write_evidence,
+)
 
 ATTEMPT_COLUMNS = (
     "campaign",
@@ -59,16 +69,7 @@ ATTEMPT_COLUMNS = (
 )
 """One line per attempt and per lemma sub-attempt; for a sub-attempt, ``lemma`` is its lemma and
 ``parent`` the evidence folder of its attempt (both empty for an attempt)."""
-TURNS_FILE = "turns.json"
-COMPLETE_MARKER = "attempt.json"
-"""Written last in an evidence folder: a folder without it is incomplete and is rewritten."""
-AUDIT_FILE = "audit.json"
 REPORT_FILE = "report.html"
-
-
-def evidence_dir(campaign: int, problem: str) -> Path:
-    """Where an attempt's evidence lives, relative to the run directory."""
-    return Path("attempts") / f"campaign-{campaign}" / problem
 
 
 def candidate_path(row: AttemptRow, suffix: str) -> str:
@@ -92,104 +93,16 @@ def audit_summary(audit: AuditRow) -> str:
     return f"{audit.status}:{first['id']}" if first else audit.status
 
 
-def write_audit_file(run_dir: Path, row: AttemptRow, audit: AuditRow) -> None:
-    """``audit.json`` in the attempt's evidence folder: its newest audit, as the ledger holds it."""
-    record = {
-        "audit_id": audit.id,
-        "audited_at": audit.audited_at,
-        "status": audit.status,
-        "candidate_sha256": audit.candidate_sha256,
-        "matches_stored_candidate": audit.candidate_sha256 == row.candidate_sha256,
-        "toolchain": audit.toolchain,
-        "toolchain_changed": audit.toolchain_changed,
-        "benchmark_sha256": audit.benchmark_sha256,
-        "verdict": audit.verdict,
-    }
-    write_atomic(run_dir / evidence_dir(row.campaign, row.problem) / AUDIT_FILE, _json(record), durable=False)
-
-
-def write_evidence(
-    run_dir: Path,
-    row: AttemptRow,
-    problem: ProblemRow | None,
-    suffix: str,
-    turns: Sequence[dict[str, Any]] = (),
-) -> None:
-    """Write one attempt's evidence folder; ``attempt.json`` goes last and marks it complete.
-
-    ``turns`` is the attempt's turn log as the ledger keeps it (``turns.json``).
-
-    The folder is derived from the ledger (which is synced to disk), so its files are written atomically
-    but not synced one by one: a ``kill -9`` cannot lose them, and after a power loss resume rebuilds
-    them from the ledger.
-    """
-    folder = run_dir / evidence_dir(row.campaign, row.problem)
-    if row.candidate is not None:
-        write_atomic(folder / f"candidate{suffix}", row.candidate.encode("utf-8"), durable=False)
-    if problem is not None:
-        write_atomic(folder / f"challenge{suffix}", problem.challenge.encode("utf-8"), durable=False)
-    if row.verdict is not None:
-        write_atomic(folder / "verdict.json", _json(row.verdict), durable=False)
-        write_atomic(folder / "gates.log", _gates_log(row.verdict).encode("utf-8"), durable=False)
-    write_atomic(folder / TURNS_FILE, _json(list(turns)), durable=False)
-    record = {
-        "campaign": row.campaign,
-        "problem": row.problem,
-        "status": row.status,
-        "verified_pass": row.verified_pass,
-        "turns": row.turns,
-        "input_tokens": row.input_tokens,
-        "output_tokens": row.output_tokens,
-        "cost_dollars": row.cost_dollars,
-        "candidate_sha256": row.candidate_sha256,
-        "challenge_sha256": problem.challenge_sha256 if problem else None,
-        "reviewer_feedback": row.reviewer_feedback,
-        "error": row.error,
-        "transcript": row.transcript,
-    }
-    write_atomic(folder / COMPLETE_MARKER, _json(record), durable=False)
-
-
-def _gates_log(verdict: dict[str, Any]) -> str:
-    lines = [f"{verdict.get('problem')}: {verdict.get('status')} (profile {verdict.get('profile')})"]
-    for gate in verdict.get("gates", []):
-        lines.append(f"{gate['id']} {gate['name']}: {gate['status']}: {gate['detail']}")
-        for key, value in sorted(gate.get("evidence", {}).items()):
-            lines.append(f"    {key}: {value}")
-    return "\n".join(lines) + "\n"
-
-
-def incomplete_evidence(run_dir: Path, rows: Iterable[AttemptRow]) -> list[AttemptRow]:
-    return [r for r in rows if not (run_dir / evidence_dir(r.campaign, r.problem) / COMPLETE_MARKER).is_file()]
-
-
-def remove_stale_temporaries(run_dir: Path) -> list[Path]:
-    """Delete the temporary files of atomic writes a killed process left behind (``.NAME.random``).
-
-    Only call this while holding the run directory's lock: then no writer of ours is running. The
-    agent's ``work/`` and ``logs/`` folders are not ours and are left alone.
-    """
-    places = [
-        run_dir,
-        run_dir / "selections",
-        *(run_dir / "attempts").glob("campaign-*/*"),
-        *(run_dir / "attempts").glob("campaign-*/*/lemmas/*"),
-    ]
-    stale = [p for place in places if place.is_dir() for p in place.glob(".*") if p.is_file()]
-    for path in stale:
-        path.unlink()
-    return stale
-
-
-def write_outputs(run_dir: Path, ledger: Ledger) -> None:
-    """Regenerate every output file of the run from the ledger (and any missing evidence folder)."""
+def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] | None = None) -> None:
+    """Regenerate every output file of the run from the ledger (and any missing evidence folder); ``fresh``:
+    the audits ``putnam audit`` just made, which the outputs show whatever else the ledger holds."""
     settings = ledger.settings() or {}
-    suffix = str(settings.get("suffix", ""))
+    suffix = prover_suffix(settings) if settings else ""
     attempts = ledger.attempts()
     problems = ledger.problems()
     for row in incomplete_evidence(run_dir, attempts):
         write_evidence(run_dir, row, problems.get(row.problem), suffix, ledger.turns(row.id))
-    audits = ledger.latest_audits()
+    audits = {**ledger.latest_audits(), **(fresh or {})}
     for row in attempts:
         if (audit := audits.get(row.id)) is not None:
             write_audit_file(run_dir, row, audit)
@@ -197,20 +110,20 @@ def write_outputs(run_dir: Path, ledger: Ledger) -> None:
     selected: list[str] = list(settings.get("selected", []))
     passed = {a.problem for a in attempts if a.verified_pass}
     unresolved = [p for p in selected if p not in passed]
-    write_atomic(run_dir / "run.json", _json(settings))
-    write_atomic(run_dir / "initial.txt", _lines(selected))
+    write_under(run_dir, "run.json", _json(settings), durable=True)
+    write_under(run_dir, "initial.txt", _lines(selected), durable=True)
     for campaign in campaigns:
-        write_atomic(run_dir / "selections" / f"campaign-{campaign.number}.txt", _lines(campaign.problems))
-    write_atomic(run_dir / "unresolved.txt", _lines(unresolved))
+        write_under(run_dir, f"selections/campaign-{campaign.number}.txt", _lines(campaign.problems), durable=True)
+    write_under(run_dir, "unresolved.txt", _lines(unresolved), durable=True)
     every = ledger.every_attempt()
     subattempts = ledger.subattempts()
     write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix)
     tsv = attempts_tsv(every, suffix, audits) + subattempts_tsv(subattempts, suffix)
-    write_atomic(run_dir / "attempts.tsv", tsv.encode("utf-8"))
-    outcome = json.loads(ledger.meta("outcome") or "null")
+    write_under(run_dir, "attempts.tsv", tsv.encode("utf-8"), durable=True)
+    outcome = json_column(ledger.meta("outcome") or "null", f"{ledger.path}: outcome")
     text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits)
     text += lemma_summary(subattempts, run_unpriced(settings.get("config", {})))
-    write_atomic(run_dir / "SUMMARY.md", text.encode("utf-8"))
+    write_under(run_dir, "SUMMARY.md", text.encode("utf-8"), durable=True)
 
 
 def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[int, AuditRow] | None = None) -> str:
@@ -239,63 +152,6 @@ def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[in
 
 
 # -- lemma sub-attempts and plans (the react worker's) ------------------------------------------------------
-
-SUBATTEMPT_MARKER = "subattempt.json"
-
-
-def subattempt_dir(row: SubAttemptRow) -> Path:
-    """Where a sub-attempt's evidence lives: under its attempt's folder."""
-    name = "".join(c if c.isalnum() or c in "_-" else "_" for c in row.lemma)[:80] or "lemma"
-    return evidence_dir(row.campaign, row.problem) / "lemmas" / f"{row.id}-{name}"
-
-
-def write_subattempt_evidence(run_dir: Path, row: SubAttemptRow, suffix: str) -> None:
-    """A sub-attempt's folder: its lemma's statement file, the file it submitted last, the proved lemma's
-    text, its verdict and gates; ``subattempt.json`` last."""
-    folder = run_dir / subattempt_dir(row)
-    write_atomic(folder / f"statement{suffix}", row.statement.encode("utf-8"), durable=False)
-    if row.candidate is not None:
-        write_atomic(folder / f"candidate{suffix}", row.candidate.encode("utf-8"), durable=False)
-    if row.proved and row.lemma_text:
-        write_atomic(folder / f"lemma{suffix}", row.lemma_text.encode("utf-8"), durable=False)
-    if row.verdict is not None:
-        write_atomic(folder / "verdict.json", _json(row.verdict), durable=False)
-        write_atomic(folder / "gates.log", _gates_log(row.verdict).encode("utf-8"), durable=False)
-    record = {
-        "campaign": row.campaign,
-        "problem": row.problem,
-        "attempt": row.parent,
-        "lemma": row.lemma,
-        "status": row.status,
-        "proved": row.proved,
-        "turns": row.turns,
-        "input_tokens": row.input_tokens,
-        "output_tokens": row.output_tokens,
-        "cost_dollars": row.cost_dollars,
-        "statement_sha256": row.statement_sha256,
-        "candidate_sha256": row.candidate_sha256,
-        "error": row.error,
-    }
-    write_atomic(folder / SUBATTEMPT_MARKER, _json(record), durable=False)
-
-
-def write_agent_evidence(
-    run_dir: Path,
-    attempts: Sequence[AttemptRow],
-    notes: dict[int, dict[str, str]],
-    subattempts: Sequence[SubAttemptRow],
-    suffix: str,
-) -> None:
-    """The parts of the evidence only the react worker produces, where missing: each attempt's plan
-    (``plan.md``) and each sub-attempt's folder."""
-    for row in attempts:
-        plan = notes.get(row.id, {}).get("plan")
-        path = run_dir / evidence_dir(row.campaign, row.problem) / "plan.md"
-        if plan and not path.is_file():
-            write_atomic(path, plan.encode("utf-8"), durable=False)
-    for sub in subattempts:
-        if not (run_dir / subattempt_dir(sub) / SUBATTEMPT_MARKER).is_file():
-            write_subattempt_evidence(run_dir, sub, suffix)
 
 
 def subattempts_tsv(subattempts: Sequence[SubAttemptRow], suffix: str) -> str:
@@ -363,6 +219,8 @@ class AuditState:
     """Audited problems whose accepting audit ran on another toolchain than the run's."""
     last: str
     """When the newest audit ran ('' when none did)."""
+    against: str = ""
+    """The benchmark the newest audit judged against, pinned or not ('' for audits that did not say)."""
 
     @property
     def ran(self) -> bool:
@@ -388,7 +246,10 @@ def audit_state(attempts: Sequence[AttemptRow], audits: Mapping[int, AuditRow], 
         else:
             pending.append(problem)
     last = max((x.audited_at for x in audits.values()), default="")
-    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last)
+    newest = max(audits.values(), key=lambda x: x.id, default=None)
+    bench = (newest.verdict.get("audit") or {}).get("benchmark") if newest else None
+    against = f"against {bench.get('pin') or 'an UNPINNED benchmark'}" if isinstance(bench, dict) else ""
+    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last, against)
 
 
 def summary_markdown(
@@ -604,7 +465,7 @@ def _headline(audit: AuditState, passes: int, selected: int) -> str:
 def _audited_line(audit: AuditState, selected: int) -> str:
     if not audit.ran:
         return "not audited yet (`putnam audit RUN_DIR`)"
-    parts = [f"{len(audit.audited)}{_share(len(audit.audited), selected)}"]
+    parts = [f"{len(audit.audited)}{_share(len(audit.audited), selected)}", *([audit.against] if audit.against else [])]
     if audit.changed_toolchain:
         parts.append(f"{audit.changed_toolchain} on a changed toolchain (--allow-toolchain-change)")
     if audit.failed:

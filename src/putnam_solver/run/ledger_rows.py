@@ -1,0 +1,246 @@
+"""The rows a run ledger holds (``putnam_solver.run.ledger``), and how a row is read back from SQLite.
+
+A ledger is evidence that anyone may hand over, edited with plain ``sqlite3``: SQLite stores whatever a
+column is given (text in an INTEGER column, any text as a problem id). So every row is checked as it is
+read: a problem id must be an id (the benchmark's grammar, ``IDENTIFIER``), a campaign or row number an
+integer, a JSON column bounded JSON (``core.bounded_json``) of the expected shape. A ledger that fails a
+check is refused whole (``LedgerError``, exit code 2): nothing of it becomes a path, nothing is confirmed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from putnam_solver.core import bounded_json
+from putnam_solver.core.benchmark import IDENTIFIER
+from putnam_solver.core.util import InputError
+
+MAX_COLUMN_BYTES = 64 << 20
+"""The largest JSON column read back (a verdict with every gate's capped detail is far smaller)."""
+
+
+INTERRUPTED = "interrupted"
+"""The status of an attempt stopped by an interruption: no outcome, run again on ``--resume``."""
+
+
+class LedgerError(Exception):
+    """The ledger cannot be used (wrong schema, unreadable, disk full). The message says what to do."""
+
+
+@dataclass(frozen=True)
+class ProblemRow:
+    id: str
+    statement_sha256: str
+    challenge: str
+    challenge_sha256: str
+
+
+@dataclass(frozen=True)
+class CampaignRow:
+    number: int
+    fresh: bool
+    started_at: str
+    finished_at: str | None
+    problems: tuple[str, ...]
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+@dataclass(frozen=True)
+class AttemptRow:
+    """One stored attempt with its verdict (``verdict`` is the stored ``Verdict.to_json()``)."""
+
+    id: int
+    campaign: int
+    problem: str
+    status: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    candidate: str | None
+    candidate_sha256: str | None
+    reviewer_feedback: str | None
+    error: str | None
+    transcript: str | None
+    verdict: dict[str, Any] | None
+    recorded_at: str = ""
+
+    @property
+    def verdict_status(self) -> str:
+        return str(self.verdict["status"]) if self.verdict else ""
+
+    @property
+    def verified_pass(self) -> bool:
+        """Passed, and the stored accepted verdict is for exactly the stored candidate bytes."""
+        if self.status != "passed" or self.candidate is None or self.verdict is None:
+            return False
+        actual = sha256_text(self.candidate)
+        return (
+            self.verdict.get("status") == "accepted"
+            and self.verdict.get("candidate_sha256") == actual
+            and self.candidate_sha256 == actual
+        )
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    """One re-verification of a stored pass (``putnam audit``): its verdict, afresh, on this toolchain.
+
+    ``toolchain_changed``: the toolchain fingerprint differed from the run's and the user allowed it."""
+
+    id: int
+    attempt_id: int
+    audited_at: str
+    status: str
+    candidate_sha256: str
+    toolchain: str
+    benchmark_sha256: str
+    toolchain_changed: bool
+    verdict: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SubAttemptRow:
+    """One stored lemma sub-attempt (``prove_lemma``) of the attempt ``parent`` (its run key) of
+    ``problem`` in ``campaign``; ``verdict`` is the stored ``Verdict.to_json()`` of its lemma file."""
+
+    id: int
+    campaign: int
+    problem: str
+    parent: str
+    lemma: str
+    status: str
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+    statement: str
+    statement_sha256: str
+    candidate: str | None
+    candidate_sha256: str | None
+    lemma_text: str | None
+    verdict: dict[str, Any] | None
+    error: str | None
+    recorded_at: str
+
+    @property
+    def proved(self) -> bool:
+        """Passed, with a stored accepted verdict for exactly the stored lemma file's bytes."""
+        if self.status != "passed" or self.candidate is None or self.verdict is None or not self.lemma_text:
+            return False
+        actual = sha256_text(self.candidate)
+        return (
+            self.verdict.get("status") == "accepted"
+            and self.verdict.get("candidate_sha256") == actual
+            and self.candidate_sha256 == actual
+            and self.statement_sha256 == sha256_text(self.statement)
+        )
+
+
+@dataclass(frozen=True)
+class RateLimitRow:
+    """What the provider's rate limiting looked like at one moment of a campaign.
+
+    ``retries``: the campaign's requests the provider had rate-limited so far (a running count, as Inspect
+    counts them); ``connections``: the adaptive connection limit then (e.g. "16 of 64 connections")."""
+
+    campaign: int
+    observed_at: str
+    retries: int
+    connections: str | None
+
+
+@dataclass(frozen=True)
+class Usage:
+    attempts: int
+    turns: int
+    input_tokens: int
+    output_tokens: int
+    cost_dollars: float
+
+    @property
+    def tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def checked_id(value: Any, where: str) -> str:
+    """``value`` if it is a problem id (``IDENTIFIER``), else LedgerError: ids become folder names."""
+    if not isinstance(value, str) or not IDENTIFIER.fullmatch(value):
+        raise LedgerError(f"{where}: problem id {value!r} is not an id ({IDENTIFIER.pattern}); {EDITED}")
+    return value
+
+
+def checked_number(value: Any, where: str) -> int:
+    """``value`` if it is an integer (SQLite keeps text in an INTEGER column), else LedgerError."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise LedgerError(f"{where}: {value!r} is not a number; {EDITED}")
+    return value
+
+
+def json_column(text: Any, where: str) -> Any:
+    """A JSON column parsed within size and depth limits (``core.bounded_json``), else LedgerError."""
+    if not isinstance(text, str | bytes):
+        raise LedgerError(f"{where}: not JSON text; {EDITED}")
+    try:
+        return bounded_json.loads(text, where, MAX_COLUMN_BYTES)
+    except InputError as exc:
+        raise LedgerError(f"{exc}; {EDITED}") from exc
+
+
+def json_object(text: Any, where: str) -> dict[str, Any]:
+    """A JSON column that must hold an object (settings, a verdict, an audit)."""
+    value = json_column(text, where)
+    if not isinstance(value, dict):
+        raise LedgerError(f"{where}: expected a JSON object; {EDITED}")
+    return value
+
+
+def verdict_column(text: Any, where: str) -> dict[str, Any] | None:
+    """A stored ``Verdict.to_json()`` (None when there is none): an object whose gates are objects."""
+    if text is None:
+        return None
+    verdict = json_object(text, where)
+    gates = verdict.get("gates", [])
+    if not isinstance(gates, list) or not all(isinstance(g, dict) for g in gates):
+        raise LedgerError(f"{where}: the verdict's gates are not a list of objects; {EDITED}")
+    return verdict
+
+
+EDITED = "the ledger was edited after the run (or is not putnam's): refused, nothing of it is used"
+
+
+def attempt_row(r: tuple[Any, ...], where: str) -> AttemptRow:
+    at = f"{where}: attempt {r[0]!r}"
+    verdict = verdict_column(r[13], f"{at}: verdict")
+    checked_number(r[0], at), checked_number(r[1], at), checked_id(r[2], at)
+    return AttemptRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], verdict, r[14])
+
+
+SUBATTEMPT_COLUMNS = (
+    "id, campaign, problem, parent, lemma, status, turns, input_tokens, output_tokens, cost_dollars, statement, "
+    "statement_sha256, candidate, candidate_sha256, lemma_text, verdict, error, recorded_at"
+)
+
+
+def subattempt_row(r: tuple[Any, ...], where: str) -> SubAttemptRow:
+    at = f"{where}: sub-attempt {r[0]!r}"
+    verdict = verdict_column(r[15], f"{at}: verdict")
+    checked_number(r[0], at), checked_number(r[1], at), checked_id(r[2], at)
+    if not isinstance(r[4], str):
+        raise LedgerError(f"{at}: lemma name {r[4]!r} is not text; {EDITED}")
+    head = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14])
+    return SubAttemptRow(*head, verdict, r[16], r[17])

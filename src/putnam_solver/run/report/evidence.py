@@ -1,0 +1,203 @@
+"""A run's evidence folders (``attempts/campaign-N/<problem>/``), derived from its ledger alone.
+
+Every file is written with ``core.safe_write.write_under``: whatever the run directory holds (it may be
+one handed over, with links planted in it), a file lands under the run directory and nowhere else. The
+folders are derived from the ledger (which is synced to disk), so their files are written atomically but
+not synced one by one: a ``kill -9`` cannot lose them, and after a power loss resume rebuilds them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.benchmark import IDENTIFIER
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.safe_write import write_under
+from putnam_solver.core.util import InputError
+from putnam_solver.run.ledger import AttemptRow, AuditRow, LedgerError, ProblemRow, SubAttemptRow
+
+TURNS_FILE = "turns.json"
+COMPLETE_MARKER = "attempt.json"
+"""Written last in an evidence folder: a folder without it is incomplete and is rewritten."""
+AUDIT_FILE = "audit.json"
+
+
+def prover_suffix(settings: Mapping[str, Any]) -> str:
+    """The suffix of the run's candidate files, from the prover registry by the prover the run names: a
+    suffix the ledger holds would become part of file names."""
+    config = settings.get("config")
+    try:
+        return get_prover(str(config.get("prover") if isinstance(config, dict) else None)).suffix
+    except InputError as exc:
+        raise LedgerError(f"the run's settings name no registered prover ({exc})") from exc
+
+
+def evidence_dir(campaign: int, problem: str) -> Path:
+    """Where an attempt's evidence lives, relative to the run directory. The ledger's rows are checked as
+    they are read (``ledger_rows``); this checks again, since the folder's name is made of them."""
+    if not isinstance(campaign, int) or not IDENTIFIER.fullmatch(problem):
+        raise LedgerError(f"campaign {campaign!r}, problem {problem!r}: not a campaign number and problem id")
+    return Path("attempts") / f"campaign-{campaign}" / problem
+
+
+def write_audit_file(run_dir: Path, row: AttemptRow, audit: AuditRow) -> None:
+    """``audit.json`` in the attempt's evidence folder: its newest audit, as the ledger holds it."""
+    record = {
+        "audit_id": audit.id,
+        "audited_at": audit.audited_at,
+        "status": audit.status,
+        "candidate_sha256": audit.candidate_sha256,
+        "matches_stored_candidate": audit.candidate_sha256 == row.candidate_sha256,
+        "toolchain": audit.toolchain,
+        "toolchain_changed": audit.toolchain_changed,
+        "benchmark_sha256": audit.benchmark_sha256,
+        "verdict": audit.verdict,
+    }
+    write_under(run_dir, evidence_dir(row.campaign, row.problem) / AUDIT_FILE, _json(record))
+
+
+def write_evidence(
+    run_dir: Path,
+    row: AttemptRow,
+    problem: ProblemRow | None,
+    suffix: str,
+    turns: Sequence[dict[str, Any]] = (),
+) -> None:
+    """Write one attempt's evidence folder; ``attempt.json`` goes last and marks it complete.
+
+    ``turns`` is the attempt's turn log as the ledger keeps it (``turns.json``).
+
+    The folder is derived from the ledger (which is synced to disk), so its files are written atomically
+    but not synced one by one: a ``kill -9`` cannot lose them, and after a power loss resume rebuilds
+    them from the ledger.
+    """
+    folder = evidence_dir(row.campaign, row.problem)
+    if row.candidate is not None:
+        write_under(run_dir, folder / f"candidate{suffix}", row.candidate.encode("utf-8"))
+    if problem is not None:
+        write_under(run_dir, folder / f"challenge{suffix}", problem.challenge.encode("utf-8"))
+    if row.verdict is not None:
+        write_under(run_dir, folder / "verdict.json", _json(row.verdict))
+        write_under(run_dir, folder / "gates.log", _gates_log(row.verdict).encode("utf-8"))
+    write_under(run_dir, folder / TURNS_FILE, _json(list(turns)))
+    record = {
+        "campaign": row.campaign,
+        "problem": row.problem,
+        "status": row.status,
+        "verified_pass": row.verified_pass,
+        "turns": row.turns,
+        "input_tokens": row.input_tokens,
+        "output_tokens": row.output_tokens,
+        "cost_dollars": row.cost_dollars,
+        "candidate_sha256": row.candidate_sha256,
+        "challenge_sha256": problem.challenge_sha256 if problem else None,
+        "reviewer_feedback": row.reviewer_feedback,
+        "error": row.error,
+        "transcript": row.transcript,
+    }
+    write_under(run_dir, folder / COMPLETE_MARKER, _json(record))
+
+
+def _gates_log(verdict: dict[str, Any]) -> str:
+    lines = [f"{verdict.get('problem')}: {verdict.get('status')} (profile {verdict.get('profile')})"]
+    for gate in verdict.get("gates", []):
+        lines.append(f"{gate['id']} {gate['name']}: {gate['status']}: {gate['detail']}")
+        for key, value in sorted(gate.get("evidence", {}).items()):
+            lines.append(f"    {key}: {value}")
+    return "\n".join(lines) + "\n"
+
+
+def incomplete_evidence(run_dir: Path, rows: Iterable[AttemptRow]) -> list[AttemptRow]:
+    return [r for r in rows if not (run_dir / evidence_dir(r.campaign, r.problem) / COMPLETE_MARKER).is_file()]
+
+
+def remove_stale_temporaries(run_dir: Path) -> list[Path]:
+    """Delete the temporary files of atomic writes a killed process left behind (``.NAME.random``).
+
+    Only call this while holding the run directory's lock: then no writer of ours is running. The
+    agent's ``work/`` and ``logs/`` folders are not ours and are left alone.
+    """
+    places = [
+        run_dir,
+        run_dir / "selections",
+        *(run_dir / "attempts").glob("campaign-*/*"),
+        *(run_dir / "attempts").glob("campaign-*/*/lemmas/*"),
+    ]
+    own = [place for place in places if _no_links(run_dir, place)]
+    stale = [p for place in own for p in place.glob(".*") if p.is_file() and not p.is_symlink()]
+    for path in stale:
+        path.unlink()
+    return stale
+
+
+SUBATTEMPT_MARKER = "subattempt.json"
+
+
+def subattempt_dir(row: SubAttemptRow) -> Path:
+    """Where a sub-attempt's evidence lives: under its attempt's folder."""
+    name = "".join(c if c.isalnum() or c in "_-" else "_" for c in row.lemma)[:80] or "lemma"
+    return evidence_dir(row.campaign, row.problem) / "lemmas" / f"{row.id}-{name}"
+
+
+def write_subattempt_evidence(run_dir: Path, row: SubAttemptRow, suffix: str) -> None:
+    """A sub-attempt's folder: its lemma's statement file, the file it submitted last, the proved lemma's
+    text, its verdict and gates; ``subattempt.json`` last."""
+    folder = subattempt_dir(row)
+    write_under(run_dir, folder / f"statement{suffix}", row.statement.encode("utf-8"))
+    if row.candidate is not None:
+        write_under(run_dir, folder / f"candidate{suffix}", row.candidate.encode("utf-8"))
+    if row.proved and row.lemma_text:
+        write_under(run_dir, folder / f"lemma{suffix}", row.lemma_text.encode("utf-8"))
+    if row.verdict is not None:
+        write_under(run_dir, folder / "verdict.json", _json(row.verdict))
+        write_under(run_dir, folder / "gates.log", _gates_log(row.verdict).encode("utf-8"))
+    record = {
+        "campaign": row.campaign,
+        "problem": row.problem,
+        "attempt": row.parent,
+        "lemma": row.lemma,
+        "status": row.status,
+        "proved": row.proved,
+        "turns": row.turns,
+        "input_tokens": row.input_tokens,
+        "output_tokens": row.output_tokens,
+        "cost_dollars": row.cost_dollars,
+        "statement_sha256": row.statement_sha256,
+        "candidate_sha256": row.candidate_sha256,
+        "error": row.error,
+    }
+    write_under(run_dir, folder / SUBATTEMPT_MARKER, _json(record))
+
+
+def write_agent_evidence(
+    run_dir: Path,
+    attempts: Sequence[AttemptRow],
+    notes: dict[int, dict[str, str]],
+    subattempts: Sequence[SubAttemptRow],
+    suffix: str,
+) -> None:
+    """The parts of the evidence only the react worker produces, where missing: each attempt's plan
+    (``plan.md``) and each sub-attempt's folder."""
+    for row in attempts:
+        plan = notes.get(row.id, {}).get("plan")
+        path = evidence_dir(row.campaign, row.problem) / "plan.md"
+        if plan and not (run_dir / path).is_file():
+            write_under(run_dir, path, plan.encode("utf-8"))
+    for sub in subattempts:
+        if not (run_dir / subattempt_dir(sub) / SUBATTEMPT_MARKER).is_file():
+            write_subattempt_evidence(run_dir, sub, suffix)
+
+
+def _no_links(run_dir: Path, place: Path) -> bool:
+    """``place`` is a directory under ``run_dir`` reached through no link (a planted link to a folder of
+    the user's must not make its dot-files look like our stale temporaries)."""
+    parts = place.relative_to(run_dir).parts
+    on_way = [run_dir.joinpath(*parts[: k + 1]) for k in range(len(parts))]
+    return place.is_dir() and not any(p.is_symlink() for p in on_way)
+
+
+def _json(value: Any) -> bytes:
+    return (json.dumps(value, indent=2, sort_keys=True, default=str) + "\n").encode("utf-8")
