@@ -424,7 +424,7 @@ def verify(
                 )
         verdicts = sorted(verdicts, key=lambda v: (v.problem, v.candidate_path or ""))
         for verdict in verdicts:
-            out.print(verdict_text(verdict), markup=False)
+            out.print(verdict_text(verdict, show_official), markup=False)
         if json_out is not None:
             write_verdicts_json(json_out, verdicts, loaded, show_official)
         cached = sum(v.cached for v in verdicts)
