@@ -21,9 +21,12 @@ env`` runs it as a child and exits 128+N when it dies by signal N (leanprover/le
 src/runtime/process.cpp ``lean_io_process_child_wait``). So: exit 0 passes; a signal, a timeout, a cap
 or an exit code comparator never gives is ``error``; exit 1 is ``error`` when comparator stopped before
 it started building the candidate (the line ``Building Solution``, Main.lean:115, is printed before the
-candidate's build and is absent otherwise), and a rejection after. What remains ambiguous (a toolchain
-that builds the challenge but breaks on every solution) is settled by the self-test: when it recorded
-that this toolchain's known-good canary did not pass, G6 is ``unavailable``.
+candidate's build and is absent otherwise). After it, exit 1 is a rejection only when comparator's own
+message says the statement, a definition or the axioms differ or a kernel rejected the replay
+(``comparator_output``); a build that aborts, a kernel that crashes or runs out of memory, is ``error``
+and never cached. What remains ambiguous (a toolchain that builds the challenge but breaks on every
+solution) is settled by the self-test: when it recorded that this toolchain's known-good canary did not
+pass, G6 is ``unavailable``.
 """
 
 from __future__ import annotations
@@ -47,10 +50,13 @@ from putnam_solver.core.provers.lean.bootstrap import (
     lakefile,
 )
 from putnam_solver.core.provers.lean.checks import challenge_theorem, form_challenge
+from putnam_solver.core.provers.lean.comparator_output import not_a_verdict, rejection
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
     LeanRelease,
     ToolchainPaths,
+    git_trust_file,
+    package_checkouts,
     pinned_toolchain_env,
     release_paths,
 )
@@ -77,6 +83,20 @@ SOLUTION_BUILD_LINE = f"Building {SOLUTION_MODULE}"
 UNPRIVILEGED_USER = "nobody"
 
 
+UNJUDGED_RELEASES: dict[str, str] = {
+    "v4.24.0": (
+        f"comparator {COMPARATOR_REV[:12]} cannot judge Lean v4.24.0 proofs: it always exports "
+        "String.ofList, one of the kernel primitives it checks (leanprover/comparator Main.lean:261), and "
+        "Lean v4.24.0 has no such constant, so lean4export aborts on the harness's own challenge. Every "
+        "comparator commit that checks primitives (since b2e9090) exports it, and the commits before lack "
+        "the soundness fixes G6 relies on, so no pairing exists. The fast profile (G1-G5: "
+        "--profile fast, and G7 with --axle) is the strongest that judges this release"
+    ),
+}
+"""Releases a benchmark states that the pinned comparator cannot judge, and why (G6 is ``unavailable``
+for them, and ``doctor``, ``selftest`` and ``verify`` say so)."""
+
+
 def default_comparator_memory_mb(cpus: int | None = None) -> int:
     """G6's default address-space cap: 8 GB for Mathlib's mapped .olean files and the kernel, plus
     1 GB per core, because the ``lake build`` inside comparator runs Lean with one worker thread per
@@ -95,6 +115,8 @@ def comparator_available(
 ) -> tuple[bool, str]:
     """Whether comparator can run from the toolchain of ``release`` at ``root``, and what is missing if not."""
     paths = ToolchainPaths(root, release)
+    if release.version in UNJUDGED_RELEASES:
+        return False, UNJUDGED_RELEASES[release.version]
     unknown = [k for k in kernels if k not in KERNELS]
     if unknown:
         return False, f"unknown kernel(s) {', '.join(unknown)}; choose from {', '.join(KERNELS)}"
@@ -168,12 +190,15 @@ def comparator_config(sub: Submission, paths: ToolchainPaths) -> dict[str, Any]:
 def prepare_project(sub: Submission, paths: ToolchainPaths, config: dict[str, Any]) -> Path:
     """A fresh Lake project under ``sub.scratch``: harness challenge, candidate solution, config, and the
     bootstrapped Mathlib packages linked in (read-only to the candidate's build: landrun lets it write
-    only to this project's own ``.lake``, and the link points outside it)."""
+    only to this project's own ``.lake``, and the link points outside it). The project is also the
+    builds' ``HOME``, whose ``.gitconfig`` lets the git Lake runs read those packages as ``nobody``
+    (``toolchain.git_trust_env``: landrun passes no other variable that could carry it)."""
     files = {name: (paths.project / name).read_bytes() for name in PROJECT_FILES}
     files["lakefile.toml"] = lakefile(paths.release, dict(sub.problem.format.lean_options)).encode("utf-8")
     files[f"{CHALLENGE_MODULE}.lean"] = form_challenge(sub)[1].encode("utf-8")
     files[f"{SOLUTION_MODULE}.lean"] = sub.candidate_bytes
     files["config.json"] = json.dumps(config, indent=2).encode("utf-8")
+    files[".gitconfig"] = git_trust_file(package_checkouts(paths)).encode("utf-8")  # HOME (comparator_env)
     project = fresh_copy(files, sub.scratch / "comparator")
     (project / ".lake").mkdir()
     (project / ".lake" / "packages").symlink_to(paths.project / ".lake" / "packages", target_is_directory=True)
@@ -255,7 +280,10 @@ def judge(result: SandboxResult, limits: SandboxLimits) -> tuple[GateStatus, str
             "comparator failed before building the candidate (building or exporting the harness's own "
             "challenge), so lake, landrun, lean4export or Landlock is broken here; not a verdict",
         )
-    return GateStatus.FAILED, "comparator rejected the candidate (exit code 1)"
+    why = rejection(result.stdout, result.stderr)
+    if why is None:
+        return GateStatus.ERROR, not_a_verdict(result.stderr)
+    return GateStatus.FAILED, f"comparator rejected the candidate (exit code 1): {why[:500]}"
 
 
 def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:

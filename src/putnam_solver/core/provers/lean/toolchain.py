@@ -206,12 +206,58 @@ def toolchain_dir_name(toolchain: str) -> str:
 
 
 def pinned_toolchain_env(paths: ToolchainPaths) -> dict[str, str]:
-    """Variables that make any elan shim a process reaches pick the pinned toolchain (and no other)."""
+    """Variables that make any elan shim a process reaches pick the pinned toolchain (and no other), and
+    let git read the project's package checkouts (``git_trust_env``)."""
     return {
         "ELAN_HOME": str(paths.elan_home),
         "ELAN_TOOLCHAIN": paths.release.toolchain,
         "PATH": f"{paths.toolchain_bin}:{paths.elan_home / 'bin'}:{DEFAULT_PATH}",
+        **git_trust_env(package_checkouts(paths)),
     }
+
+
+def package_checkouts(paths: ToolchainPaths) -> tuple[str, ...]:
+    """The real paths of the project's package checkouts (Mathlib and its dependencies).
+
+    Every time Lake loads the workspace (``lake env``, ``lake build``) it runs ``git rev-parse --verify
+    HEAD`` in each of them (leanprover/lean4 src/lake/Lake/Load/Materialize.lean,
+    ``PackageEntry.materialize``; src/lake/Lake/Util/Git.lean). git compares its ``safe.directory``
+    entries with the real path of the repository it found, so links are resolved here.
+    """
+    packages = paths.project / ".lake" / "packages"
+    if not packages.is_dir():
+        return ()
+    return tuple(str(p.resolve()) for p in sorted(packages.iterdir()) if p.is_dir())
+
+
+def git_trust_env(repositories: tuple[str, ...]) -> dict[str, str]:
+    """Let git, run by Lake as another user than the one who installed the toolchain, read these
+    repositories, and no others.
+
+    As root, the gates run Lean as ``nobody`` on a toolchain root owned; git (2.35.2 and later) refuses
+    a repository owned by another user ("detected dubious ownership"), Lake reads that as "not at the
+    manifest's revision", tries to clone again and fails on the read-only tree. ``safe.directory`` is
+    git's own exception for exactly this, honoured only from protected configuration (system, global,
+    command line; git 2.35.2-2.37 read it from system and global files only), never from a
+    repository's own. ``GIT_CONFIG_COUNT``/``KEY_n``/``VALUE_n`` is the command-line scope, so it needs
+    no file and no ``HOME``, reaches every git a sandboxed `lake` starts, and names exactly the
+    checkouts bootstrap made (never ``*``): the check still protects from any other repository, say one
+    a candidate's build creates. The repositories are read-only to the sandbox, so their configuration
+    cannot be changed to run anything. ``putnam doctor`` runs `lean` in the sandbox as the gates do, so
+    a git that ignores it fails there first.
+    """
+    env = {"GIT_CONFIG_COUNT": str(len(repositories))} if repositories else {}
+    for index, repository in enumerate(repositories):
+        env[f"GIT_CONFIG_KEY_{index}"] = "safe.directory"
+        env[f"GIT_CONFIG_VALUE_{index}"] = repository
+    return env
+
+
+def git_trust_file(repositories: tuple[str, ...]) -> str:
+    """The same trust as a global git configuration file, for a ``HOME`` where only ``HOME`` passes
+    (comparator's landrun passes ``PATH``, ``HOME`` and ``LEAN_ABORT_ON_PANIC`` to ``lake build``:
+    leanprover/comparator Main.lean:127)."""
+    return "[safe]\n" + "".join(f"\tdirectory = {repository}\n" for repository in repositories)
 
 
 # ---------------------------------------------------------------------------------------------------------
