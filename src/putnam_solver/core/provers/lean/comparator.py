@@ -55,6 +55,7 @@ from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
     LeanRelease,
     ToolchainPaths,
+    checkers_fingerprint,
     git_trust_file,
     package_checkouts,
     pinned_toolchain_env,
@@ -155,12 +156,6 @@ def known_good_failed(options: VerifyOptions) -> bool:
 
     record = last_record("lean", options)
     return record is not None and record.known_good_passed(GATE_ID) is False
-
-
-def comparator_fingerprint(paths: ToolchainPaths) -> str:
-    """What identifies the G6 toolchain for the self-test record: the hashes of what G6 runs."""
-    tools = (paths.comparator, paths.lean4export, paths.landrun, paths.toolchain_bin / "lean")
-    return "comparator " + ", ".join(f"{p.name} {sha256_file(p)[:16]}" for p in tools)
 
 
 def definition_holes(challenge: str) -> list[str]:
@@ -293,7 +288,7 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     available, why = comparator_available(paths.root, options.kernels, paths.release)
     if not available:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, why)
-    fingerprint = comparator_fingerprint(paths)
+    fingerprint = checkers_fingerprint(paths)
     evidence: dict[str, Any] = {"comparator_rev": COMPARATOR_REV, "fingerprint": fingerprint}
     if known_good_failed(options):
         detail = "the self-test's known-good proof did not pass comparator on this toolchain; run putnam selftest"
