@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import gate_code_fingerprint
-from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean import LeanProver, nounix
 from putnam_solver.core.provers.lean.axioms import ALLOWED_AXIOMS
 from putnam_solver.core.provers.lean.bootstrap import LAKEFILE
 from putnam_solver.core.provers.lean.checks import form_challenge
@@ -40,6 +43,7 @@ from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
 from tests.fakes import install
 from tests.helpers import LEAN_BENCH
+from tests.integration.test_lean_compile import root_owned_checkout
 
 BENCHMARK = LEAN_BENCH
 """What the ``bench`` fixture (conftest.py) loads for this module."""
@@ -52,15 +56,15 @@ PROBLEM_ID = "putnam_1962_a2"
 LEAN_PREFIX_SCRIPT = '#!/bin/sh\n[ "$1" = --print-prefix ] && dirname "$(dirname "$0")"\n'
 
 
-def fake_toolchain(root: Path, release: LeanRelease = DEFAULT) -> Path:
+def fake_toolchain(root: Path, release: LeanRelease = DEFAULT, interpreter: str = sys.executable) -> Path:
     """A toolchain directory whose comparator, landrun, lake and lean4export (of ``release``) are
-    faithful fakes."""
+    faithful fakes, run by ``interpreter``."""
     paths = ToolchainPaths(root, release)
-    install("fake_comparator.py", paths.comparator)
-    install("fake_landrun.py", paths.landrun)
-    install("fake_lake.py", paths.toolchain_bin / "lake")
-    install("fake_elan_shim.py", paths.elan_home / "bin" / "lake")
-    install("fake_lean4export.py", paths.lean4export)
+    install("fake_comparator.py", paths.comparator, interpreter)
+    install("fake_landrun.py", paths.landrun, interpreter)
+    install("fake_lake.py", paths.toolchain_bin / "lake", interpreter)
+    install("fake_elan_shim.py", paths.elan_home / "bin" / "lake", interpreter)
+    install("fake_lean4export.py", paths.lean4export, interpreter)
     (paths.toolchain_bin / "lean").write_text(LEAN_PREFIX_SCRIPT)
     (paths.toolchain_bin / "lean").chmod(0o755)
     (paths.project / ".lake" / "packages" / "mathlib").mkdir(parents=True)
@@ -384,3 +388,27 @@ def test_real_comparator(bench: Benchmark, tmp_path: Path, candidate: str, expec
         options=VerifyOptions(),
     )
     assert comparator_gate(sub).status is expected
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("git") is None, reason="needs root (G6 drops to nobody) and git")
+def test_as_root_comparator_runs_as_nobody_and_lake_reads_the_root_owned_packages(
+    bench: Benchmark, request: pytest.FixtureRequest
+) -> None:
+    """Lake loads the workspace (git rev-parse in each package) in `lake env comparator`, as nobody, and in
+    the `lake build` comparator starts under landrun, which passes only PATH, HOME and LEAN_ABORT_ON_PANIC
+    (Main.lean:127): the fresh project is that HOME, and its .gitconfig names the packages safe."""
+    if not nounix.libseccomp_status()[0]:
+        pytest.skip(f"no libseccomp: {nounix.libseccomp_status()[1]}")
+    shared = Path(tempfile.mkdtemp(prefix="putnam-g6-root-"))  # nobody can enter it, unlike pytest's tmp_path
+    shared.chmod(0o755)
+    request.addfinalizer(lambda: shutil.rmtree(shared, ignore_errors=True))
+    root = fake_toolchain(shared / "toolchain", interpreter="/usr/bin/python3")  # one nobody may run
+    paths = ToolchainPaths(root)
+    (paths.project / ".lake" / "packages" / "mathlib").rmdir()
+    entry = root_owned_checkout(paths.project / ".lake" / "packages")
+    (paths.project / "lake-manifest.json").write_text(json.dumps({"version": "1.1.0", "packages": [entry]}))
+    result = comparator_gate(submission(bench, shared / "scratch", "ok", unsafe_comparator=False), root)
+    assert result.passed, result.detail
+    assert result.evidence["confinement"]["user"] == "nobody"
+    home = next((shared / "scratch" / "comparator").glob("*/.gitconfig")).read_text()
+    assert f"directory = {(paths.project / '.lake' / 'packages' / 'mathlib').resolve()}" in home
