@@ -167,12 +167,15 @@ def accept_all_axle(monkeypatch: pytest.MonkeyPatch) -> Iterator[AxleServer]:
 
 
 def _sent_canaries(server: AxleServer) -> list[str]:
-    """The canaries the AXLE was asked about (by name), checking each request follows the client contract."""
-    for request in server.requests:
+    """The canaries the AXLE was asked about (by name), checking each request follows the client contract
+    (besides the preflight's one listing of AXLE's environments)."""
+    asked = [r for r in server.requests if r["path"] != "/v1/environments"]
+    for request in asked:
         assert request["path"] == "/api/v1/verify_proof"
         assert request["headers"]["Authorization"] == "Bearer test-key"
         assert request["body"]["mathlib_options"] is True
-    return sorted(CORE_TEXTS.get(r["body"]["content"], "not a canary") for r in server.requests)
+        assert request["body"]["environment"] == "lean-4.27.0"
+    return sorted(CORE_TEXTS.get(r["body"]["content"], "not a canary") for r in asked)
 
 
 def test_lean_selftest_with_axle_puts_every_canary_through_g7(
@@ -237,7 +240,8 @@ def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_
         shared / "toolchain",
         'echo "Building Challenge"; echo "Building Solution"\n'
         f'if cmp -s Solution.lean {good}; then echo "Your solution is okay!"; exit 0; fi\n'
-        'echo "uncaught exception: the solution does not match the challenge" >&2; exit 1',
+        # comparator's own message for a statement mismatch (Comparator/Compare.lean:85)
+        "echo \"uncaught exception: Challenge and solution theorem statement do not match: 'x'\" >&2; exit 1",
     )
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(shared / "toolchain"))
     monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
