@@ -964,13 +964,16 @@ def selftest(
 ) -> None:
     """Put known-good and known-bad canaries through every gate of this toolchain and print a table.
 
-    Exit 0 when every gate that can run here judged every canary right (the table names the gates and
-    canary sets that could not run, and why); 2 on any surprise: a known-bad canary accepted, a known-good
-    one refused, or a gate that could not run although `putnam doctor` says it can.
+    Without --toolchain, every installed Lean release is tested in turn. Exit 0 when every gate that can
+    run here judged every canary right (the table names the gates and canary sets that could not run, and
+    why); 2 on any surprise: a known-bad canary accepted, a known-good one refused, or a gate that could
+    not run although `putnam doctor` says it can.
     """
     with _errors():
         options = VerifyOptions(axle=axle, tools=tool_locations(tool or []), toolchain=toolchain)
-    _selftest(prover, options, jobs)
+        runs = selftest_service.selftest_runs(prover, options)
+    for index, run in enumerate(runs):
+        _selftest(prover, run, jobs, final=index == len(runs) - 1)
 
 
 def _selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool = True) -> None:

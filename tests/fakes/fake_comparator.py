@@ -17,8 +17,8 @@ Run as ``comparator config.json`` in the project directory (as ``lake env`` runs
 - every uncaught exception prints ``uncaught exception: <message>`` on stderr and exits 1, as a Lean
   ``main`` does; success prints "Your solution is okay!" and exits 0 (:309).
 
-The candidate's marker line ``-- fake-comparator: <mode>`` stands for the comparison and the replay,
-with comparator's own messages:
+The candidate's marker line ``-- fake-comparator: <mode>`` stands for the comparison and the replay
+(without one, ``judged`` reads the candidate's text), with comparator's own messages:
 
 - ok: accepted ("Your solution is okay!", Main.lean:309);
 - reject: ``compareAt`` throws "Challenge and solution theorem statement do not match: 'X'"
@@ -152,7 +152,7 @@ def compare(project: Path, argv: list[str]) -> None:
     build_and_export(project, config["challenge_module"], prefix.stdout.strip(), targets)
     build_and_export(project, config["solution_module"], prefix.stdout.strip(), targets)
     found = re.search(r"fake-comparator: (\w+)", solution)
-    mode = found.group(1) if found else "reject"
+    mode = found.group(1) if found else judged(challenge_text(project, config), solution)
     if mode == "crash":
         os.kill(os.getpid(), signal.SIGSEGV)
     if mode == "hang":
@@ -171,6 +171,27 @@ def compare(project: Path, argv: list[str]) -> None:
     if kernel_error:
         raise Uncaught(kernel_error)
     print("Your solution is okay!")
+
+
+def challenge_text(project: Path, config: dict) -> str:
+    return (project / f"{config['challenge_module']}.lean").read_text()
+
+
+def judged(challenge: str, solution: str) -> str:
+    """Without a marker (the selftest's canaries), a textual stand-in for the comparison and the replay:
+    a proof through an ``unsafe`` definition built with ``debug.skipKernelTC`` is rejected on replay
+    (lean4export leaves unsafe constants out unless asked, lean4export Export.lean:236, and
+    leanprover/lean4 src/Lean/Replay.lean skips them, so the theorem meets an unknown constant); a
+    solution that does not repeat the challenge's statement word for word is a mismatch; one with a
+    ``sorry`` or an ``axiom`` of its own fails ``checkAxioms``."""
+    if "unsafe def" in solution and "debug.skipKernelTC" in solution:
+        return "kernel"
+    statement = challenge[challenge.rindex("theorem") : challenge.rindex(":=")].strip()
+    if statement not in solution:
+        return "reject"
+    if re.search(r"\bsorry\b|^axiom ", solution, re.M):  # sorryAx or a declared axiom: checkAxioms refuses
+        return "axiom"
+    return "ok"
 
 
 def builtin_kernel(mode: str) -> str | None:

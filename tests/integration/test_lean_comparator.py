@@ -407,8 +407,9 @@ def test_as_root_comparator_runs_as_nobody_and_lake_reads_the_root_owned_package
     (paths.project / ".lake" / "packages" / "mathlib").rmdir()
     entry = root_owned_checkout(paths.project / ".lake" / "packages")
     (paths.project / "lake-manifest.json").write_text(json.dumps({"version": "1.1.0", "packages": [entry]}))
-    result = comparator_gate(submission(bench, shared / "scratch", "ok", unsafe_comparator=False), root)
+    scratch = Path(tempfile.mkdtemp(dir=shared))  # private, as every verification's scratch directory
+    result = comparator_gate(submission(bench, scratch, "ok", unsafe_comparator=False), root)
     assert result.passed, result.detail
     assert result.evidence["confinement"]["user"] == "nobody"
-    home = next((shared / "scratch" / "comparator").glob("*/.gitconfig")).read_text()
+    home = next((scratch / "comparator").glob("*/.gitconfig")).read_text()
     assert f"directory = {(paths.project / '.lake' / 'packages' / 'mathlib').resolve()}" in home

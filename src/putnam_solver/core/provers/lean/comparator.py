@@ -218,7 +218,7 @@ class Unconfinable(Exception):
     """Comparator's README conditions cannot be met here; the message says which and how to fix it."""
 
 
-def confinement(project: Path, paths: ToolchainPaths) -> tuple[list[str], dict[str, Any]]:
+def confinement(project: Path, paths: ToolchainPaths, scratch: Path) -> tuple[list[str], dict[str, Any]]:
     """The command prefix that meets comparator's README conditions, and what it did, for evidence.
 
     AF_UNIX sockets are refused by ``nounix`` (before anything else runs); as root, the rest runs as
@@ -231,10 +231,10 @@ def confinement(project: Path, paths: ToolchainPaths) -> tuple[list[str], dict[s
     evidence: dict[str, Any] = {"af_unix": "denied (seccomp)", "user": pwd.getpwuid(os.geteuid()).pw_name}
     if os.geteuid() != 0:
         return prefix, evidence
-    return [*prefix, *_drop_root(project, paths)], {**evidence, "user": UNPRIVILEGED_USER}
+    return [*prefix, *_drop_root(project, paths, scratch)], {**evidence, "user": UNPRIVILEGED_USER}
 
 
-def _drop_root(project: Path, paths: ToolchainPaths) -> list[str]:
+def _drop_root(project: Path, paths: ToolchainPaths, scratch: Path) -> list[str]:
     setpriv = shutil.which("setpriv", path=DEFAULT_PATH)
     if setpriv is None:
         raise Unconfinable("running as root and setpriv (util-linux) is missing to drop to an unprivileged user")
@@ -251,7 +251,30 @@ def _drop_root(project: Path, paths: ToolchainPaths) -> list[str]:
     for directory, _, names in os.walk(project):
         for entry in (directory, *(os.path.join(directory, n) for n in names)):
             os.chown(entry, user.pw_uid, user.pw_gid, follow_symlinks=False)
+    _let_through(project, scratch)
     return [setpriv, f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups", "--"]
+
+
+def _let_through(project: Path, scratch: Path) -> None:
+    """Let ``nobody`` reach the fresh project: the verification's scratch directory is private
+    (``mkdtemp``, 0700), and comparator runs outside bubblewrap, which would otherwise bind the path in.
+    The directories from the project up to the scratch directory get search permission for others,
+    not read: nothing in them can be listed, only the project's own random path followed. Raises
+    Unconfinable when a directory above the scratch directory keeps others out."""
+    if not project.is_relative_to(scratch):
+        raise Unconfinable(f"comparator's project {project} is not inside the scratch directory {scratch}")
+    for directory in (project.parent, *project.parent.parents):
+        if directory == scratch.parent:
+            break
+        mode = directory.stat().st_mode
+        if not mode & 0o001:
+            directory.chmod(mode & 0o7777 | 0o001)
+    hidden = [p for p in scratch.resolve().parents if not p.stat().st_mode & 0o001]
+    if hidden:
+        raise Unconfinable(
+            f"running as root, comparator runs as {UNPRIVILEGED_USER}, who cannot enter {hidden[0]} above the "
+            "verification's scratch directory; point TMPDIR at a directory others can enter"
+        )
 
 
 def _tail(text: str) -> str:
@@ -296,7 +319,7 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     config = comparator_config(sub, paths)
     project = prepare_project(sub, paths, config)
     try:
-        prefix, confined = confinement(project, paths)
+        prefix, confined = confinement(project, paths, sub.scratch)
     except Unconfinable as exc:
         if not options.unsafe_comparator:
             detail = f"{exc}; or pass --unsafe-comparator (recorded in the verdict)"
