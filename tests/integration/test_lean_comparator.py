@@ -41,6 +41,7 @@ from putnam_solver.core.sandbox import landlock_status
 from putnam_solver.core.selftest import Cell, CellResult, SelftestRecord, record_path
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.doctor import check_health
 from tests.fakes import install
 from tests.helpers import LEAN_BENCH
 from tests.integration.test_lean_compile import root_owned_checkout
@@ -320,10 +321,13 @@ def test_minif2f_release_is_judged_without_g6_and_says_why(bench: Benchmark, tmp
     root = fake_toolchain(tmp_path / "toolchain", minif2f)
     fake_toolchain(root, DEFAULT)
     ok, why = comparator_available(root, release=minif2f)
-    assert not ok and "String.ofList" in why and "--profile fast" in why
+    assert not ok and "String.ofList" in why and "--gates fast" in why
     result = comparator_gate(submission(bench, tmp_path / "one", "ok", toolchain="v4.24.0"), root)
     assert result.status is GateStatus.UNAVAILABLE and "String.ofList" in result.detail
     assert comparator_gate(submission(bench, tmp_path / "two", "ok"), root).passed
+    [lean] = check_health(["lean"], VerifyOptions(toolchain="v4.24.0")).provers  # what doctor prints
+    [g6] = [g for g in lean.gates if g.name.startswith("G6")]
+    assert not g6.ok and "String.ofList" in g6.detail and "--gates fast" in g6.detail
 
 
 def test_g6_has_its_own_limits(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:

@@ -90,8 +90,8 @@ UNJUDGED_RELEASES: dict[str, str] = {
         "String.ofList, one of the kernel primitives it checks (leanprover/comparator Main.lean:261), and "
         "Lean v4.24.0 has no such constant, so lean4export aborts on the harness's own challenge. Every "
         "comparator commit that checks primitives (since b2e9090) exports it, and the commits before lack "
-        "the soundness fixes G6 relies on, so no pairing exists. The fast profile (G1-G5: "
-        "--profile fast, and G7 with --axle) is the strongest that judges this release"
+        "the soundness fixes G6 relies on, so no pairing exists. The fast profile (G1-G4: --gates fast, "
+        "and G7 with --axle) is the strongest that can accept a proof for this release"
     ),
 }
 """Releases a benchmark states that the pinned comparator cannot judge, and why (G6 is ``unavailable``
