@@ -41,7 +41,8 @@ LEAN4EXPORT_REVS: dict[str, str] = {
 }
 """lean4export per Lean release: the commit of leanprover/lean4export tagged with that release (``chore:
 v4.24.0``, ``chore: backport v4.27.0``, ``backport v4.28.0``); each writes the NDJSON format 3.1.0 that
-the pinned comparator reads, from that release's ``.olean`` files."""
+the pinned comparator reads, from that release's ``.olean`` files. The v4.24.0 one cannot serve the
+pinned comparator (``comparator.UNJUDGED_RELEASES``: Lean v4.24.0 has no ``String.ofList``)."""
 
 
 @dataclass(frozen=True)
