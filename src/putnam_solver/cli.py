@@ -56,7 +56,7 @@ from putnam_solver.core.provers import (
 from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
-from putnam_solver.doctor import check_health, require_gates
+from putnam_solver.doctor import check_health, require_gates, unready_gates
 from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
 from putnam_solver.run import audit as audit_service
 from putnam_solver.run import export as export_service
@@ -404,6 +404,8 @@ def verify(
         )
         if axle:
             require_gates(chosen_prover.name, options, {"G7"})
+        for gate in unready_gates(chosen_prover.name, options):
+            warning(f"{gate.name} cannot run here, so no verdict of this run is an acceptance: {gate.detail}")
         if allow_recursion:
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:
