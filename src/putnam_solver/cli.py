@@ -58,7 +58,7 @@ from putnam_solver.core.provers import (
 from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
-from putnam_solver.doctor import check_health
+from putnam_solver.doctor import check_health, require_gates, unready_gates
 from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
 from putnam_solver.run import audit as audit_service
 from putnam_solver.run import export as export_service
@@ -409,6 +409,10 @@ def verify(
             unsafe_comparator=unsafe_comparator,
             toolchain=loaded.release(toolchain),
         )
+        if axle:
+            require_gates(chosen_prover.name, options, {"G7"})
+        for gate in unready_gates(chosen_prover.name, options):
+            warning(f"{gate.name} cannot run here, so no verdict of this run is an acceptance: {gate.detail}")
         if allow_recursion:
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:
@@ -1060,13 +1064,16 @@ def selftest(
 ) -> None:
     """Put known-good and known-bad canaries through every gate of this toolchain and print a table.
 
-    Exit 0 when every gate that can run here judged every canary right (the table names the gates and
-    canary sets that could not run, and why); 2 on any surprise: a known-bad canary accepted, a known-good
-    one refused, or a gate that could not run although `putnam doctor` says it can.
+    Without --toolchain, every installed Lean release is tested in turn. Exit 0 when every gate that can
+    run here judged every canary right (the table names the gates and canary sets that could not run, and
+    why); 2 on any surprise: a known-bad canary accepted, a known-good one refused, or a gate that could
+    not run although `putnam doctor` says it can.
     """
     with _errors():
         options = VerifyOptions(axle=axle, tools=tool_locations(tool or []), toolchain=toolchain)
-    _selftest(prover, options, jobs)
+        runs = selftest_service.selftest_runs(prover, options)
+    for index, run in enumerate(runs):
+        _selftest(prover, run, jobs, final=index == len(runs) - 1)
 
 
 def _selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool = True) -> None:

@@ -170,10 +170,18 @@ def extras_status() -> Readiness:
     return Readiness("optional extras", True, f"installed: {have}" + (f"; missing: {hints}" if missing else ""))
 
 
-def require_gates(prover_name: str, options: VerifyOptions) -> None:
-    """Refuse to start work whose acceptance gates cannot run here, saying what is missing."""
-    wanted = set(PROFILE_GATES[options.profile]) | ({"G7"} if options.axle else set())
-    missing = [g for g in gate_readiness(get_prover(prover_name), options) if g.name.split()[0] in wanted and not g.ok]
+def unready_gates(prover_name: str, options: VerifyOptions, gates: set[str] | None = None) -> list[Readiness]:
+    """The gates (``gates``, default: the profile's and G7 with ``--axle``) that cannot run here, with why
+    (for miniF2F's Lean release, G6: comparator cannot judge it, and which profile can)."""
+    wanted = gates if gates is not None else set(PROFILE_GATES[options.profile]) | ({"G7"} if options.axle else set())
+    return [g for g in gate_readiness(get_prover(prover_name), options) if g.name.split()[0] in wanted and not g.ok]
+
+
+def require_gates(prover_name: str, options: VerifyOptions, gates: set[str] | None = None) -> None:
+    """Refuse to start work whose acceptance gates cannot run here (``unready_gates``), saying what is
+    missing. ``verify``, which reports a gate that cannot run in each verdict, asks this of G7 only: an
+    AXLE that does not serve the release is refused up front."""
+    missing = unready_gates(prover_name, options, gates)
     if missing:
         lines = "; ".join(f"{g.name}: {g.detail}" for g in missing)
         raise InputError(

@@ -9,6 +9,10 @@ It follows the contract of axiom-axle 1.9.0 as its client reads it (``axle/clien
   and ``error`` keys (client.py:176-190), and reads ``okay``, ``content``, ``lean_messages``,
   ``tool_messages``, ``failed_declarations``, ``timings`` from it (types.py:37-57).
 
+- ``environments()`` GETs ``<url>/v1/environments`` (client.py:770-777) and reads a JSON list of objects
+  with a ``name`` such as ``lean-4.28.0`` (docs/configuration.md, "Environment Response Format";
+  ``_LEAN_ENV_RE`` in client.py:57); the server answers with ``environments``.
+
 Answers come from a script (the last reply repeats) or from a function of the request body (``judge``),
 and every request is recorded.
 """
@@ -22,6 +26,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+SERVED = ("lean-4.21.0", "lean-4.25.1", "lean-4.26.0", "lean-4.27.0", "lean-4.28.0", "lean-4.29.0")
+"""The environments AXLE's own client and documentation name (endpoints.py:62 and :484, docs/configuration.md,
+the 1.1.1 announcement of 4.29.0); a test sets ``environments`` for another list."""
 
 
 @dataclass
@@ -55,11 +63,24 @@ class AxleServer:
         self.replies: list[Reply] = []
         self.judge = judge
         self.requests: list[dict[str, Any]] = []
+        self.environments = list(SERVED)
         self.stop = threading.Event()
         self._lock = threading.Lock()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                with server._lock:
+                    server.requests.append({"path": self.path, "headers": dict(self.headers), "body": None})
+                listed = [{"name": n, "lean_toolchain": f"leanprover/lean4:v{n[5:]}"} for n in server.environments]
+                found = self.path == "/v1/environments"
+                data = json.dumps(listed if found else {"error": "not found"}).encode("utf-8")
+                self.send_response(200 if found else 404)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length", "0"))
                 body = json.loads(self.rfile.read(length))

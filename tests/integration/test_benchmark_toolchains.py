@@ -86,3 +86,15 @@ def test_doctor_holds_every_benchmark_against_the_installed_toolchains() -> None
     expected = "DIFF minif2f: written for lean v4.24.0, Mathlib v4.24.0; not installed here (putnam bootstrap"
     assert f"  {expected} --benchmark minif2f)" in lean.stdout
     assert "no Lean v4.24.0 toolchain found" in lean.stdout, "the gates are checked for the release minif2f states"
+
+
+def test_verify_says_which_profile_judges_minif2f_lean_and_why(tmp_path: Path) -> None:
+    """The pinned comparator cannot judge Lean v4.24.0 (String.ofList), so G6 never runs on miniF2F; verify
+    says so before its verdicts, naming the profile that can accept a proof there."""
+    candidate = tmp_path / "mathd_algebra_478.lean"
+    candidate.write_text(lean_filled(open_benchmark("minif2f", "lean"), "mathd_algebra_478"))
+    result = runner.invoke(app, ["verify", "--benchmark", "minif2f", str(candidate)])
+    said = " ".join((result.stdout + result.stderr).split())
+    assert "G6 kernel cannot run here" in said and "String.ofList" in said and "--gates fast" in said
+    fast = runner.invoke(app, ["verify", "--gates", "fast", "--benchmark", "minif2f", str(candidate)])
+    assert "G6 kernel cannot run here" not in fast.stdout + fast.stderr

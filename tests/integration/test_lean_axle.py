@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark
-from putnam_solver.core.provers.lean.axle import RetryPolicy, axle_gate
+from putnam_solver.core.benchmark import Benchmark, open_benchmark
+from putnam_solver.core.provers.lean.axle import RetryPolicy, axle_gate, served_environments
 from putnam_solver.core.provers.lean.checks import form_challenge
-from putnam_solver.core.util import sha256_hex
-from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.core.util import InputError, sha256_hex
+from putnam_solver.core.verify import GateStatus, Profile, ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.doctor import require_gates
 from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
-from tests.helpers import LEAN_BENCH
+from tests.helpers import DATA_ROOT, LEAN_BENCH, lean_filled
 
 pytest.importorskip("axle", reason="axiom-axle is not installed")
 
@@ -135,3 +137,92 @@ def test_missing_key_is_unavailable(
     assert result.status is GateStatus.UNAVAILABLE
     assert "AXLE_API_KEY" in result.detail
     assert server.requests == []
+
+
+def registered_submission(benchmark: str, problem_id: str, tmp_path: Path) -> Submission:
+    """A candidate for a problem of a registered benchmark, judged as its callers judge it: with the
+    release its record states."""
+    loaded = open_benchmark(benchmark, "lean")
+    candidate = lean_filled(loaded, problem_id)
+    return Submission(
+        problem=loaded.problems[problem_id],
+        benchmark=loaded,
+        track=Track.WITH_ANSWER,
+        candidate_bytes=candidate.encode("utf-8"),
+        candidate=candidate,
+        challenge=loaded.problems[problem_id].formal_statement,
+        scratch_dir=ScratchDir(existing=tmp_path),
+        options=VerifyOptions(timeout_seconds=30.0, toolchain=loaded.release()),
+    )
+
+
+@pytest.mark.skipif(not (DATA_ROOT / "minif2f").is_dir(), reason="pinned data not found")
+@pytest.mark.parametrize(
+    ("benchmark", "problem_id", "environment", "mathlib"),
+    [
+        ("putnambench", "putnam_1962_a2", "lean-4.27.0", True),  # its lakefile: autoImplicit false
+        ("minif2f", "mathd_algebra_478", "lean-4.24.0", False),  # Lean's defaults
+        ("proofnet", "Rudin_exercise_1_1b", "lean-4.28.0", False),
+    ],
+)
+def test_axle_judges_in_the_records_release_with_the_records_options(
+    server: AxleServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, benchmark: str, problem_id: str,
+    environment: str, mathlib: bool,
+) -> None:  # fmt: skip
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(DATA_ROOT))
+    server.replies = [verified(True)]
+    assert axle_gate(registered_submission(benchmark, problem_id, tmp_path), FAST).passed
+    [request] = server.requests
+    assert request["body"]["environment"] == environment
+    assert request["body"]["mathlib_options"] is mathlib
+
+
+@pytest.mark.parametrize(
+    ("tool_errors", "lean_errors", "status"),
+    [
+        (("Request timed out after 120 seconds",), (), GateStatus.ERROR),  # AXLE's limit, not a verdict
+        (("Internal tool failure while elaborating",), (), GateStatus.ERROR),
+        ((), ("-:3:2-3:7: unknown identifier 'x'",), GateStatus.FAILED),
+        (("Missing required declaration 'putnam_1962_a2'",), (), GateStatus.FAILED),
+    ],
+)
+def test_a_refusal_without_a_lean_or_verification_error_is_an_error(
+    server: AxleServer, bench: Benchmark, tmp_path: Path, tool_errors: tuple[str, ...],
+    lean_errors: tuple[str, ...], status: GateStatus,
+) -> None:  # fmt: skip
+    reply = json.loads(verified(False, tool_errors).body)
+    reply["lean_messages"]["errors"] = list(lean_errors)
+    server.replies = [Reply(body=json.dumps(reply) + "\n")]
+    result = axle_gate(submission(bench, tmp_path), FAST)
+    assert result.status is status, result.detail
+
+
+def test_a_release_axle_does_not_serve_is_refused_before_any_work(server: AxleServer) -> None:
+    served_environments.cache_clear()
+    wanted = VerifyOptions(axle=True, profile=Profile.TEXT, toolchain="v4.24.0")
+    with pytest.raises(InputError, match=r"does not serve lean-4\.24\.0"):
+        require_gates("lean", wanted)
+    require_gates("lean", replace(wanted, toolchain="v4.27.0"))  # served: no refusal
+    assert [r["path"] for r in server.requests] == ["/v1/environments"]  # asked once, nothing verified
+    server.environments.append("lean-4.24.0")
+    served_environments.cache_clear()
+    require_gates("lean", wanted)
+
+
+@pytest.mark.skipif(not (DATA_ROOT / "minif2f").is_dir(), reason="pinned data not found")
+def test_verify_with_axle_refuses_an_unserved_release_with_exit_2_before_any_work(
+    server: AxleServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from putnam_solver.cli import app
+
+    monkeypatch.setenv("PUTNAM_BENCHMARK", str(DATA_ROOT))
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    served_environments.cache_clear()
+    candidate = tmp_path / "mathd_algebra_478.lean"
+    candidate.write_text(lean_filled(open_benchmark("minif2f", "lean"), "mathd_algebra_478"))
+    result = CliRunner().invoke(app, ["verify", "--gates", "text", "--axle", "--benchmark", "minif2f", str(candidate)])
+    assert result.exit_code == 2, result.stdout
+    assert "does not serve lean-4.24.0" in result.stdout + result.stderr
+    assert all(r["path"] == "/v1/environments" for r in server.requests)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import gate_code_fingerprint
-from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean import LeanProver, nounix
 from putnam_solver.core.provers.lean.axioms import ALLOWED_AXIOMS
 from putnam_solver.core.provers.lean.bootstrap import LAKEFILE
 from putnam_solver.core.provers.lean.checks import form_challenge
@@ -26,13 +29,22 @@ from putnam_solver.core.provers.lean.comparator import (
     comparator_gate,
     default_comparator_memory_mb,
 )
-from putnam_solver.core.provers.lean.toolchain import LEAN_TOOLCHAIN, ToolchainPaths, toolchain_root
+from putnam_solver.core.provers.lean.toolchain import (
+    DEFAULT,
+    LEAN_TOOLCHAIN,
+    LeanRelease,
+    ToolchainPaths,
+    lean_release,
+    toolchain_root,
+)
 from putnam_solver.core.sandbox import landlock_status
 from putnam_solver.core.selftest import Cell, CellResult, SelftestRecord, record_path
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.doctor import check_health
 from tests.fakes import install
 from tests.helpers import LEAN_BENCH
+from tests.integration.test_lean_compile import root_owned_checkout
 
 BENCHMARK = LEAN_BENCH
 """What the ``bench`` fixture (conftest.py) loads for this module."""
@@ -45,24 +57,27 @@ PROBLEM_ID = "putnam_1962_a2"
 LEAN_PREFIX_SCRIPT = '#!/bin/sh\n[ "$1" = --print-prefix ] && dirname "$(dirname "$0")"\n'
 
 
-@pytest.fixture
-def fake_root(tmp_path: Path) -> Path:
-    """A toolchain directory whose comparator, landrun, lake and lean4export are faithful fakes."""
-    root = tmp_path / "toolchain"
-    paths = ToolchainPaths(root)
-    install("fake_comparator.py", paths.comparator)
-    install("fake_landrun.py", paths.landrun)
-    install("fake_lake.py", paths.toolchain_bin / "lake")
-    install("fake_elan_shim.py", paths.elan_home / "bin" / "lake")
+def fake_toolchain(root: Path, release: LeanRelease = DEFAULT, interpreter: str = sys.executable) -> Path:
+    """A toolchain directory whose comparator, landrun, lake and lean4export (of ``release``) are
+    faithful fakes, run by ``interpreter``."""
+    paths = ToolchainPaths(root, release)
+    install("fake_comparator.py", paths.comparator, interpreter)
+    install("fake_landrun.py", paths.landrun, interpreter)
+    install("fake_lake.py", paths.toolchain_bin / "lake", interpreter)
+    install("fake_elan_shim.py", paths.elan_home / "bin" / "lake", interpreter)
+    install("fake_lean4export.py", paths.lean4export, interpreter)
     (paths.toolchain_bin / "lean").write_text(LEAN_PREFIX_SCRIPT)
-    paths.lean4export.write_text('#!/bin/sh\necho \'{"meta": {"format": {"version": "3.1.0"}}}\'\n')
-    for tool in (paths.toolchain_bin / "lean", paths.lean4export):
-        tool.chmod(0o755)
+    (paths.toolchain_bin / "lean").chmod(0o755)
     (paths.project / ".lake" / "packages" / "mathlib").mkdir(parents=True)
     (paths.project / "lakefile.toml").write_text(LAKEFILE)
-    (paths.project / "lean-toolchain").write_text(LEAN_TOOLCHAIN + "\n")
+    (paths.project / "lean-toolchain").write_text(release.toolchain + "\n")
     (paths.project / "lake-manifest.json").write_text('{"version": "1.1.0", "packages": []}\n')
     return root
+
+
+@pytest.fixture
+def fake_root(tmp_path: Path) -> Path:
+    return fake_toolchain(tmp_path / "toolchain")
 
 
 def submission(
@@ -71,11 +86,15 @@ def submission(
     mode: str,
     track: Track = Track.WITH_ANSWER,
     timeout: float = 60.0,
+    lake: str = "",
     **options: Any,
 ) -> Submission:
+    """A candidate whose markers tell the fake comparator how the comparison ends (``mode``) and the
+    fake `lake build` how the candidate's build behaves (``lake``, see fake_lake.py)."""
     problem: Problem = bench.problems[PROBLEM_ID]
     challenge = problem.formal_statement
-    candidate = challenge.replace(":= sorry", ":= by\n  -- fake-comparator: " + mode + "\n  sorry", 1)
+    build = f"-- fake-lake: {lake}\n" if lake else ""
+    candidate = build + challenge.replace(":= sorry", ":= by\n  -- fake-comparator: " + mode + "\n  sorry", 1)
     scratch.mkdir(parents=True, exist_ok=True)
     return Submission(
         problem=problem,
@@ -140,6 +159,54 @@ def test_rejection_exit_one_fails_with_comparator_message(bench: Benchmark, fake
     assert result.status is GateStatus.FAILED
     assert "exit code 1" in result.detail
     assert "theorem statement do not match" in result.detail
+
+
+@pytest.mark.parametrize(
+    ("mode", "said"),
+    [
+        ("reject", "Challenge and solution theorem statement do not match: 'putnam_1962_a2'"),
+        ("axiom", "Illegal axiom detected: 'sorryAx'"),
+        ("kernel", "Lean's kernel rejected the replay: (kernel) unknown constant 'canary_loop'"),
+    ],
+)
+def test_comparators_own_verdicts_are_rejections(
+    bench: Benchmark, fake_root: Path, tmp_path: Path, mode: str, said: str
+) -> None:
+    """A statement or axiom mismatch and a kernel that rejects the replay are what comparator judges."""
+    result = comparator_gate(submission(bench, tmp_path / "scratch", mode), fake_root)
+    assert result.status is GateStatus.FAILED
+    assert said in result.detail
+
+
+@pytest.mark.parametrize(
+    ("mode", "lake", "stopped"),
+    [
+        ("ok", "oom", "Child exited with 1"),  # the candidate's build: Lean's allocator failed
+        ("ok", "fail", "Child exited with 1"),  # the candidate's build failed (G4 judges that)
+        ("deeprec", "", "(kernel) deep recursion detected"),  # the kernel ran out of a resource
+        ("reject", "echo INTERNAL PANIC: out of memory", "theorem statement do not match"),
+    ],
+)
+def test_an_exit_one_that_is_no_judgement_is_an_error(
+    bench: Benchmark, fake_root: Path, tmp_path: Path, mode: str, lake: str, stopped: str
+) -> None:
+    """After ``Building Solution``, exit 1 is an error (never cached) unless comparator judged; a candidate
+    that prints an error marker itself only turns its own rejection into an error."""
+    result = comparator_gate(submission(bench, tmp_path / "scratch", mode, lake=lake), fake_root)
+    assert result.evidence["exit_code"] == 1
+    assert result.status is GateStatus.ERROR, result.detail
+    assert stopped in result.detail and "not a verdict" in result.detail
+
+
+def test_forged_rejection_lines_do_not_turn_a_failed_build_into_a_rejection(
+    bench: Benchmark, fake_root: Path, tmp_path: Path
+) -> None:
+    forged = "echo uncaught exception: Challenge and solution theorem statement do not match: 'x'"
+    printed = comparator_gate(submission(bench, tmp_path / "one", "kernel", lake=forged), fake_root)
+    assert printed.status is GateStatus.FAILED  # it built; comparator's own last word is the kernel's
+    assert "(kernel) unknown constant" in printed.detail
+    aborted = comparator_gate(submission(bench, tmp_path / "two", "ok", lake="oom"), fake_root)
+    assert aborted.status is GateStatus.ERROR
 
 
 def test_success_line_with_exit_one_is_rejected(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
@@ -221,6 +288,46 @@ def test_nanoda_is_an_external_kernel_that_must_accept_too(bench: Benchmark, fak
     rejected = comparator_gate(submission(bench, tmp_path / "two", "ok", kernels=("lean", "nanoda")), fake_root)
     assert rejected.status is GateStatus.FAILED
     assert "nanoda kernel rejected the solution" in rejected.evidence["stdout_tail"]
+    assert "the nanoda kernel rejected the solution (exit 1)" in rejected.detail
+
+
+@pytest.mark.parametrize(
+    ("script", "mode"),
+    [
+        ("#!/bin/sh\nkill -SEGV $$\n", 0o755),  # crashed: Lean's Process.wait gives 128+11
+        ("#!/bin/sh\necho 'panicked at src/main.rs'\nexit 101\n", 0o755),  # a Rust panic
+        ("#!/bin/sh\nexit 1\n", 0o644),  # not executable: landrun cannot start it
+    ],
+)
+def test_a_nanoda_that_crashes_or_cannot_start_is_an_error(
+    bench: Benchmark, fake_root: Path, tmp_path: Path, script: str, mode: int
+) -> None:
+    """Comparator prints "nanoda kernel rejected the solution" for any nonzero exit (Main.lean:196-199);
+    only an exit nanoda gives itself is a rejection."""
+    nanoda = ToolchainPaths(fake_root).nanoda
+    nanoda.write_text(script)
+    nanoda.chmod(mode)
+    result = comparator_gate(submission(bench, tmp_path / "scratch", "ok", kernels=("lean", "nanoda")), fake_root)
+    assert "nanoda kernel rejected the solution" in result.evidence["stdout_tail"]
+    assert result.status is GateStatus.ERROR, result.detail
+
+
+def test_minif2f_release_is_judged_without_g6_and_says_why(bench: Benchmark, tmp_path: Path) -> None:
+    """Comparator always exports String.ofList; v4.24.0's lean4export panics on it (aborting under
+    comparator's LEAN_ABORT_ON_PANIC) while exporting the harness's own challenge, so no candidate could
+    ever pass: G6 is unavailable there, naming the profile that judges the release. The other releases
+    still run comparator."""
+    minif2f = lean_release("v4.24.0")
+    root = fake_toolchain(tmp_path / "toolchain", minif2f)
+    fake_toolchain(root, DEFAULT)
+    ok, why = comparator_available(root, release=minif2f)
+    assert not ok and "String.ofList" in why and "--gates fast" in why
+    result = comparator_gate(submission(bench, tmp_path / "one", "ok", toolchain="v4.24.0"), root)
+    assert result.status is GateStatus.UNAVAILABLE and "String.ofList" in result.detail
+    assert comparator_gate(submission(bench, tmp_path / "two", "ok"), root).passed
+    [lean] = check_health(["lean"], VerifyOptions(toolchain="v4.24.0")).provers  # what doctor prints
+    [g6] = [g for g in lean.gates if g.name.startswith("G6")]
+    assert not g6.ok and "String.ofList" in g6.detail and "--gates fast" in g6.detail
 
 
 def test_g6_has_its_own_limits(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:
@@ -285,3 +392,28 @@ def test_real_comparator(bench: Benchmark, tmp_path: Path, candidate: str, expec
         options=VerifyOptions(),
     )
     assert comparator_gate(sub).status is expected
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("git") is None, reason="needs root (G6 drops to nobody) and git")
+def test_as_root_comparator_runs_as_nobody_and_lake_reads_the_root_owned_packages(
+    bench: Benchmark, request: pytest.FixtureRequest
+) -> None:
+    """Lake loads the workspace (git rev-parse in each package) in `lake env comparator`, as nobody, and in
+    the `lake build` comparator starts under landrun, which passes only PATH, HOME and LEAN_ABORT_ON_PANIC
+    (Main.lean:127): the fresh project is that HOME, and its .gitconfig names the packages safe."""
+    if not nounix.libseccomp_status()[0]:
+        pytest.skip(f"no libseccomp: {nounix.libseccomp_status()[1]}")
+    shared = Path(tempfile.mkdtemp(prefix="putnam-g6-root-"))  # nobody can enter it, unlike pytest's tmp_path
+    shared.chmod(0o755)
+    request.addfinalizer(lambda: shutil.rmtree(shared, ignore_errors=True))
+    root = fake_toolchain(shared / "toolchain", interpreter="/usr/bin/python3")  # one nobody may run
+    paths = ToolchainPaths(root)
+    (paths.project / ".lake" / "packages" / "mathlib").rmdir()
+    entry = root_owned_checkout(paths.project / ".lake" / "packages")
+    (paths.project / "lake-manifest.json").write_text(json.dumps({"version": "1.1.0", "packages": [entry]}))
+    scratch = Path(tempfile.mkdtemp(dir=shared))  # private, as every verification's scratch directory
+    result = comparator_gate(submission(bench, scratch, "ok", unsafe_comparator=False), root)
+    assert result.passed, result.detail
+    assert result.evidence["confinement"]["user"] == "nobody"
+    home = next((scratch / "comparator").glob("*/.gitconfig")).read_text()
+    assert f"directory = {(paths.project / '.lake' / 'packages' / 'mathlib').resolve()}" in home

@@ -8,6 +8,10 @@ called directly so that each is shown to stop them on its own.
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -15,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
-from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean import LeanProver, toolchain
 from putnam_solver.core.provers.lean.axioms import (
     AxiomOutputError,
     axioms_gate,
@@ -31,7 +35,7 @@ from putnam_solver.core.provers.lean.compile import (
     parse_messages,
 )
 from putnam_solver.core.provers.lean.toolchain import LEAN_TOOLCHAIN, LeanNotFound, ToolchainPaths, find_lean
-from putnam_solver.core.sandbox import SandboxLimits, sandbox_status
+from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, run_sandboxed, sandbox_status
 from putnam_solver.core.verify import (
     GateResult,
     GateStatus,
@@ -328,9 +332,7 @@ def test_explicit_lean_wins_and_a_bad_path_says_how_to_fix_it(toy_env: ToyLean, 
         find_lean(VerifyOptions(tools={"lean": tmp_path / "lean"}))
 
 
-def test_the_bootstrapped_toolchain_is_used_without_elan_choosing_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def bootstrapped_toy_layout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ToolchainPaths:
     """A bootstrapped layout: elan's shims (faithful fakes, no default toolchain, as bootstrap leaves
     them), the pinned toolchain's own `lake` (a fake `lake env`) and the toy `lean` as its `lean`."""
     for name in ("PUTNAM_LEAN", "LEAN_PATH", "ELAN_TOOLCHAIN"):
@@ -350,7 +352,13 @@ def test_the_bootstrapped_toolchain_is_used_without_elan_choosing_it(
     library.parent.mkdir(parents=True)
     library.symlink_to(toy.init_dir)
     (paths.project / "lakefile.toml").write_text(LAKEFILE)
+    return paths
 
+
+def test_the_bootstrapped_toolchain_is_used_without_elan_choosing_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = bootstrapped_toy_layout(tmp_path, monkeypatch)
     lean = find_lean(VerifyOptions())
     own_lake, own_lean = str(paths.toolchain_bin / "lake"), str(paths.toolchain_bin / "lean")
     assert lean.argv == (own_lake, "-d", str(paths.project), "env", own_lean)
@@ -360,3 +368,59 @@ def test_the_bootstrapped_toolchain_is_used_without_elan_choosing_it(
     g4, g5 = g4_then_g5(submission(candidate, tmp_path / "scratch", "toy_propext"))
     assert (g4.status, g5.status) == (GateStatus.PASSED, GateStatus.PASSED), (g4.detail, g5.detail)
     assert g5.evidence["axioms"] == ["propext"]
+
+
+def root_owned_checkout(packages: Path, name: str = "mathlib") -> dict[str, str]:
+    """A real git repository owned by root (who runs this), as ``lake update`` leaves a package of the
+    pinned project; its manifest entry."""
+    repo = packages / name
+    repo.mkdir(parents=True, exist_ok=True)
+    git = ["git", "-c", "user.email=t@example.org", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q", str(repo)], check=True)
+    subprocess.run([*git, "-C", str(repo), "commit", "-q", "--allow-empty", "-m", "pinned"], check=True)
+    rev = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
+    url = "https://github.com/leanprover-community/mathlib4"
+    return {"type": "git", "name": name, "url": url, "rev": rev.stdout.strip(), "inputRev": "master"}
+
+
+ROOT_HOST = pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("git") is None, reason="needs root (the sandbox then runs as nobody) and git"
+)
+
+
+@ROOT_HOST
+def test_on_a_root_host_the_sandboxed_lake_reads_the_root_owned_packages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lake runs `git rev-parse --verify HEAD` in every package on each load; as nobody, real git refuses
+    root's repositories ("dubious ownership") unless the Lean environment names them safe."""
+    paths = bootstrapped_toy_layout(tmp_path, monkeypatch)
+    entry = root_owned_checkout(paths.project / ".lake" / "packages")
+    manifest = {"version": "1.1.0", "packagesDir": ".lake/packages", "packages": [entry]}
+    (paths.project / "lake-manifest.json").write_text(json.dumps(manifest))
+    repo = (paths.project / ".lake" / "packages" / "mathlib").resolve()
+
+    git = ["git", "-C", str(repo), "rev-parse", "--verify", "HEAD"]
+    bare = run_sandboxed(git, workdir=fresh_copy({}, tmp_path / "git"), readonly=(paths.root,))
+    assert not bare.ok and "dubious ownership" in bare.stderr  # git's refusal, as nobody in the sandbox
+    lean = find_lean(VerifyOptions())
+    trusted = {lean.env[f"GIT_CONFIG_VALUE_{i}"] for i in range(int(lean.env["GIT_CONFIG_COUNT"]))}
+    assert str(repo) in trusted and lean.env["GIT_CONFIG_KEY_0"] == "safe.directory"
+    assert run_sandboxed(git, workdir=fresh_copy({}, tmp_path / "git2"), readonly=(paths.root,), env=lean.env).ok
+    candidate = (VALID / "toy_propext.lean").read_bytes()
+    g4, g5 = g4_then_g5(submission(candidate, tmp_path / "scratch", "toy_propext"))
+    assert (g4.status, g5.status) == (GateStatus.PASSED, GateStatus.PASSED), (g4.detail, g5.detail)
+
+
+@ROOT_HOST
+def test_doctor_probes_lean_in_the_sandbox_as_the_gates_run_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the trust, the gates' `lake` fails as nobody; so must doctor's probe (which ran as root,
+    outside the sandbox, and passed)."""
+    paths = bootstrapped_toy_layout(tmp_path, monkeypatch)
+    entry = root_owned_checkout(paths.project / ".lake" / "packages")
+    (paths.project / "lake-manifest.json").write_text(json.dumps({"version": "1.1.0", "packages": [entry]}))
+    monkeypatch.setattr(toolchain, "git_trust_env", lambda repositories: {})
+    toolchain._probe_cached.cache_clear()
+    row = LeanProver().tool_status(VerifyOptions())[0]
+    assert row.name == "lean used by the gates" and not row.ok
+    assert "in the sandbox" in row.detail and "mathlib" in row.detail

@@ -230,6 +230,20 @@ def mathlib_status(options: VerifyOptions) -> tuple[bool, str]:
     return True, "Mathlib from the bootstrapped project"
 
 
+def selftest_runs(prover_name: str, options: VerifyOptions) -> list[VerifyOptions]:
+    """The toolchains ``putnam selftest`` checks: the one ``options`` name, else, for Lean without a
+    `lean` of the user's, every release installed side by side. Comparator is built at its own Lean
+    release and replays exports made at each benchmark's; no upstream test covers that pairing, so each
+    installed release puts its Mathlib canaries (a known-good proof, one the kernel rejects on replay)
+    through G6 here, before any campaign spends money on it."""
+    from putnam_solver.core.gatekit import explicit_tool
+    from putnam_solver.core.provers.lean.toolchain import LEAN_TOOL, installed_releases
+
+    if prover_name != "lean" or options.toolchain is not None or explicit_tool(LEAN_TOOL, options) is not None:
+        return [options]
+    return [dataclasses.replace(options, toolchain=release) for release in installed_releases()] or [options]
+
+
 def expectation(canary: Canary, gate: str) -> str:
     """What ``gate`` must say about ``canary``: ``pass``, ``refuse`` or ``any`` (another gate's job)."""
     if canary.known_good:

@@ -1,3 +1,3 @@
-theorem canary_and_comm (p q : Prop) (h : And p q) : And q p := And.intro h.left h.right
+theorem canary_and_comm (p q : Prop) (h : And p q) : And p p := And.intro h.left h.left
 #print "Lean default kernel accepts the solution"
 #print "Your solution is okay!"

@@ -35,6 +35,7 @@ from putnam_solver.core.provers.lean.comparator import comparator_available, com
 from putnam_solver.core.provers.lean.compile import compile_gate
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
 from putnam_solver.core.provers.lean.toolchain import (
+    DEFAULT_RELEASE,
     LEAN_TOOL,
     LeanNotFound,
     find_lean,
@@ -68,10 +69,14 @@ def _comparator_runs_here(options: VerifyOptions) -> tuple[bool, str]:
 
 
 def _axle_reachable(options: VerifyOptions) -> tuple[bool, str]:
-    """G7 needs AXLE's credentials, whatever the local options."""
-    from putnam_solver.core.provers.lean.axle import axle_readiness  # a network client: loaded only for G7
+    """G7 needs AXLE's credentials, whatever the local options; and, when ``--axle`` asks for it, an
+    AXLE environment of the release being judged (asked of the server)."""
+    from putnam_solver.core.provers.lean.axle import axle_readiness, axle_serves  # loaded only for G7
 
-    return axle_readiness()
+    ready = axle_readiness()
+    if not ready[0] or not options.axle:
+        return ready
+    return axle_serves(options.toolchain or DEFAULT_RELEASE)
 
 
 def _axle_gate(sub: Submission) -> GateResult:

@@ -21,9 +21,12 @@ env`` runs it as a child and exits 128+N when it dies by signal N (leanprover/le
 src/runtime/process.cpp ``lean_io_process_child_wait``). So: exit 0 passes; a signal, a timeout, a cap
 or an exit code comparator never gives is ``error``; exit 1 is ``error`` when comparator stopped before
 it started building the candidate (the line ``Building Solution``, Main.lean:115, is printed before the
-candidate's build and is absent otherwise), and a rejection after. What remains ambiguous (a toolchain
-that builds the challenge but breaks on every solution) is settled by the self-test: when it recorded
-that this toolchain's known-good canary did not pass, G6 is ``unavailable``.
+candidate's build and is absent otherwise). After it, exit 1 is a rejection only when comparator's own
+message says the statement, a definition or the axioms differ or a kernel rejected the replay
+(``comparator_output``); a build that aborts, a kernel that crashes or runs out of memory, is ``error``
+and never cached. What remains ambiguous (a toolchain that builds the challenge but breaks on every
+solution) is settled by the self-test: when it recorded that this toolchain's known-good canary did not
+pass, G6 is ``unavailable``.
 """
 
 from __future__ import annotations
@@ -47,10 +50,14 @@ from putnam_solver.core.provers.lean.bootstrap import (
     lakefile,
 )
 from putnam_solver.core.provers.lean.checks import challenge_theorem, form_challenge
+from putnam_solver.core.provers.lean.comparator_output import not_a_verdict, rejection
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
     LeanRelease,
     ToolchainPaths,
+    checkers_fingerprint,
+    git_trust_file,
+    package_checkouts,
     pinned_toolchain_env,
     release_paths,
 )
@@ -77,6 +84,20 @@ SOLUTION_BUILD_LINE = f"Building {SOLUTION_MODULE}"
 UNPRIVILEGED_USER = "nobody"
 
 
+UNJUDGED_RELEASES: dict[str, str] = {
+    "v4.24.0": (
+        f"comparator {COMPARATOR_REV[:12]} cannot judge Lean v4.24.0 proofs: it always exports "
+        "String.ofList, one of the kernel primitives it checks (leanprover/comparator Main.lean:261), and "
+        "Lean v4.24.0 has no such constant, so lean4export aborts on the harness's own challenge. Every "
+        "comparator commit that checks primitives (since b2e9090) exports it, and the commits before lack "
+        "the soundness fixes G6 relies on, so no pairing exists. The fast profile (G1-G4: --gates fast, "
+        "and G7 with --axle) is the strongest that can accept a proof for this release"
+    ),
+}
+"""Releases a benchmark states that the pinned comparator cannot judge, and why (G6 is ``unavailable``
+for them, and ``doctor``, ``selftest`` and ``verify`` say so)."""
+
+
 def default_comparator_memory_mb(cpus: int | None = None) -> int:
     """G6's default address-space cap: 8 GB for Mathlib's mapped .olean files and the kernel, plus
     1 GB per core, because the ``lake build`` inside comparator runs Lean with one worker thread per
@@ -95,6 +116,8 @@ def comparator_available(
 ) -> tuple[bool, str]:
     """Whether comparator can run from the toolchain of ``release`` at ``root``, and what is missing if not."""
     paths = ToolchainPaths(root, release)
+    if release.version in UNJUDGED_RELEASES:
+        return False, UNJUDGED_RELEASES[release.version]
     unknown = [k for k in kernels if k not in KERNELS]
     if unknown:
         return False, f"unknown kernel(s) {', '.join(unknown)}; choose from {', '.join(KERNELS)}"
@@ -135,12 +158,6 @@ def known_good_failed(options: VerifyOptions) -> bool:
     return record is not None and record.known_good_passed(GATE_ID) is False
 
 
-def comparator_fingerprint(paths: ToolchainPaths) -> str:
-    """What identifies the G6 toolchain for the self-test record: the hashes of what G6 runs."""
-    tools = (paths.comparator, paths.lean4export, paths.landrun, paths.toolchain_bin / "lean")
-    return "comparator " + ", ".join(f"{p.name} {sha256_file(p)[:16]}" for p in tools)
-
-
 def definition_holes(challenge: str) -> list[str]:
     """The ``*_solution`` definitions of a challenge: the holes a no-answer candidate fills."""
     return list(dict.fromkeys(SOLUTION_DEF.findall(challenge)))
@@ -168,12 +185,15 @@ def comparator_config(sub: Submission, paths: ToolchainPaths) -> dict[str, Any]:
 def prepare_project(sub: Submission, paths: ToolchainPaths, config: dict[str, Any]) -> Path:
     """A fresh Lake project under ``sub.scratch``: harness challenge, candidate solution, config, and the
     bootstrapped Mathlib packages linked in (read-only to the candidate's build: landrun lets it write
-    only to this project's own ``.lake``, and the link points outside it)."""
+    only to this project's own ``.lake``, and the link points outside it). The project is also the
+    builds' ``HOME``, whose ``.gitconfig`` lets the git Lake runs read those packages as ``nobody``
+    (``toolchain.git_trust_env``: landrun passes no other variable that could carry it)."""
     files = {name: (paths.project / name).read_bytes() for name in PROJECT_FILES}
     files["lakefile.toml"] = lakefile(paths.release, dict(sub.problem.format.lean_options)).encode("utf-8")
     files[f"{CHALLENGE_MODULE}.lean"] = form_challenge(sub)[1].encode("utf-8")
     files[f"{SOLUTION_MODULE}.lean"] = sub.candidate_bytes
     files["config.json"] = json.dumps(config, indent=2).encode("utf-8")
+    files[".gitconfig"] = git_trust_file(package_checkouts(paths)).encode("utf-8")  # HOME (comparator_env)
     project = fresh_copy(files, sub.scratch / "comparator")
     (project / ".lake").mkdir()
     (project / ".lake" / "packages").symlink_to(paths.project / ".lake" / "packages", target_is_directory=True)
@@ -198,7 +218,7 @@ class Unconfinable(Exception):
     """Comparator's README conditions cannot be met here; the message says which and how to fix it."""
 
 
-def confinement(project: Path, paths: ToolchainPaths) -> tuple[list[str], dict[str, Any]]:
+def confinement(project: Path, paths: ToolchainPaths, scratch: Path) -> tuple[list[str], dict[str, Any]]:
     """The command prefix that meets comparator's README conditions, and what it did, for evidence.
 
     AF_UNIX sockets are refused by ``nounix`` (before anything else runs); as root, the rest runs as
@@ -211,10 +231,10 @@ def confinement(project: Path, paths: ToolchainPaths) -> tuple[list[str], dict[s
     evidence: dict[str, Any] = {"af_unix": "denied (seccomp)", "user": pwd.getpwuid(os.geteuid()).pw_name}
     if os.geteuid() != 0:
         return prefix, evidence
-    return [*prefix, *_drop_root(project, paths)], {**evidence, "user": UNPRIVILEGED_USER}
+    return [*prefix, *_drop_root(project, paths, scratch)], {**evidence, "user": UNPRIVILEGED_USER}
 
 
-def _drop_root(project: Path, paths: ToolchainPaths) -> list[str]:
+def _drop_root(project: Path, paths: ToolchainPaths, scratch: Path) -> list[str]:
     setpriv = shutil.which("setpriv", path=DEFAULT_PATH)
     if setpriv is None:
         raise Unconfinable("running as root and setpriv (util-linux) is missing to drop to an unprivileged user")
@@ -231,7 +251,30 @@ def _drop_root(project: Path, paths: ToolchainPaths) -> list[str]:
     for directory, _, names in os.walk(project):
         for entry in (directory, *(os.path.join(directory, n) for n in names)):
             os.chown(entry, user.pw_uid, user.pw_gid, follow_symlinks=False)
+    _let_through(project, scratch)
     return [setpriv, f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups", "--"]
+
+
+def _let_through(project: Path, scratch: Path) -> None:
+    """Let ``nobody`` reach the fresh project: the verification's scratch directory is private
+    (``mkdtemp``, 0700), and comparator runs outside bubblewrap, which would otherwise bind the path in.
+    The directories from the project up to the scratch directory get search permission for others,
+    not read: nothing in them can be listed, only the project's own random path followed. Raises
+    Unconfinable when a directory above the scratch directory keeps others out."""
+    if not project.is_relative_to(scratch):
+        raise Unconfinable(f"comparator's project {project} is not inside the scratch directory {scratch}")
+    for directory in (project.parent, *project.parent.parents):
+        if directory == scratch.parent:
+            break
+        mode = directory.stat().st_mode
+        if not mode & 0o001:
+            directory.chmod(mode & 0o7777 | 0o001)
+    hidden = [p for p in scratch.resolve().parents if not p.stat().st_mode & 0o001]
+    if hidden:
+        raise Unconfinable(
+            f"running as root, comparator runs as {UNPRIVILEGED_USER}, who cannot enter {hidden[0]} above the "
+            "verification's scratch directory; point TMPDIR at a directory others can enter"
+        )
 
 
 def _tail(text: str) -> str:
@@ -255,7 +298,10 @@ def judge(result: SandboxResult, limits: SandboxLimits) -> tuple[GateStatus, str
             "comparator failed before building the candidate (building or exporting the harness's own "
             "challenge), so lake, landrun, lean4export or Landlock is broken here; not a verdict",
         )
-    return GateStatus.FAILED, "comparator rejected the candidate (exit code 1)"
+    why = rejection(result.stdout, result.stderr)
+    if why is None:
+        return GateStatus.ERROR, not_a_verdict(result.stderr)
+    return GateStatus.FAILED, f"comparator rejected the candidate (exit code 1): {why[:500]}"
 
 
 def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
@@ -265,7 +311,7 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     available, why = comparator_available(paths.root, options.kernels, paths.release)
     if not available:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, why)
-    fingerprint = comparator_fingerprint(paths)
+    fingerprint = checkers_fingerprint(paths)
     evidence: dict[str, Any] = {"comparator_rev": COMPARATOR_REV, "fingerprint": fingerprint}
     if known_good_failed(options):
         detail = "the self-test's known-good proof did not pass comparator on this toolchain; run putnam selftest"
@@ -273,7 +319,7 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     config = comparator_config(sub, paths)
     project = prepare_project(sub, paths, config)
     try:
-        prefix, confined = confinement(project, paths)
+        prefix, confined = confinement(project, paths, sub.scratch)
     except Unconfinable as exc:
         if not options.unsafe_comparator:
             detail = f"{exc}; or pass --unsafe-comparator (recorded in the verdict)"

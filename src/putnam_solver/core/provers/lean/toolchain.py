@@ -20,13 +20,15 @@ import functools
 import os
 import re
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
 from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable, explicit_tool, file_sha256
-from putnam_solver.core.sandbox import DEFAULT_PATH
+from putnam_solver.core.provers.lean.identity import files_fingerprint, library_digest
+from putnam_solver.core.sandbox import DEFAULT_PATH, SandboxLimits, fresh_copy, run_sandboxed, sandbox_status
 from putnam_solver.core.verify import VerifyOptions
 
 LANDRUN_REV = "811cfff51ceaf3d9843708aa6d22e9b84ccac8b4"
@@ -39,7 +41,8 @@ LEAN4EXPORT_REVS: dict[str, str] = {
 }
 """lean4export per Lean release: the commit of leanprover/lean4export tagged with that release (``chore:
 v4.24.0``, ``chore: backport v4.27.0``, ``backport v4.28.0``); each writes the NDJSON format 3.1.0 that
-the pinned comparator reads, from that release's ``.olean`` files."""
+the pinned comparator reads, from that release's ``.olean`` files. The v4.24.0 one cannot serve the
+pinned comparator (``comparator.UNJUDGED_RELEASES``: Lean v4.24.0 has no ``String.ofList``)."""
 
 
 @dataclass(frozen=True)
@@ -206,12 +209,58 @@ def toolchain_dir_name(toolchain: str) -> str:
 
 
 def pinned_toolchain_env(paths: ToolchainPaths) -> dict[str, str]:
-    """Variables that make any elan shim a process reaches pick the pinned toolchain (and no other)."""
+    """Variables that make any elan shim a process reaches pick the pinned toolchain (and no other), and
+    let git read the project's package checkouts (``git_trust_env``)."""
     return {
         "ELAN_HOME": str(paths.elan_home),
         "ELAN_TOOLCHAIN": paths.release.toolchain,
         "PATH": f"{paths.toolchain_bin}:{paths.elan_home / 'bin'}:{DEFAULT_PATH}",
+        **git_trust_env(package_checkouts(paths)),
     }
+
+
+def package_checkouts(paths: ToolchainPaths) -> tuple[str, ...]:
+    """The real paths of the project's package checkouts (Mathlib and its dependencies).
+
+    Every time Lake loads the workspace (``lake env``, ``lake build``) it runs ``git rev-parse --verify
+    HEAD`` in each of them (leanprover/lean4 src/lake/Lake/Load/Materialize.lean,
+    ``PackageEntry.materialize``; src/lake/Lake/Util/Git.lean). git compares its ``safe.directory``
+    entries with the real path of the repository it found, so links are resolved here.
+    """
+    packages = paths.project / ".lake" / "packages"
+    if not packages.is_dir():
+        return ()
+    return tuple(str(p.resolve()) for p in sorted(packages.iterdir()) if p.is_dir())
+
+
+def git_trust_env(repositories: tuple[str, ...]) -> dict[str, str]:
+    """Let git, run by Lake as another user than the one who installed the toolchain, read these
+    repositories, and no others.
+
+    As root, the gates run Lean as ``nobody`` on a toolchain root owned; git (2.35.2 and later) refuses
+    a repository owned by another user ("detected dubious ownership"), Lake reads that as "not at the
+    manifest's revision", tries to clone again and fails on the read-only tree. ``safe.directory`` is
+    git's own exception for exactly this, honoured only from protected configuration (system, global,
+    command line; git 2.35.2-2.37 read it from system and global files only), never from a
+    repository's own. ``GIT_CONFIG_COUNT``/``KEY_n``/``VALUE_n`` is the command-line scope, so it needs
+    no file and no ``HOME``, reaches every git a sandboxed `lake` starts, and names exactly the
+    checkouts bootstrap made (never ``*``): the check still protects from any other repository, say one
+    a candidate's build creates. The repositories are read-only to the sandbox, so their configuration
+    cannot be changed to run anything. ``putnam doctor`` runs `lean` in the sandbox as the gates do, so
+    a git that ignores it fails there first.
+    """
+    env = {"GIT_CONFIG_COUNT": str(len(repositories))} if repositories else {}
+    for index, repository in enumerate(repositories):
+        env[f"GIT_CONFIG_KEY_{index}"] = "safe.directory"
+        env[f"GIT_CONFIG_VALUE_{index}"] = repository
+    return env
+
+
+def git_trust_file(repositories: tuple[str, ...]) -> str:
+    """The same trust as a global git configuration file, for a ``HOME`` where only ``HOME`` passes
+    (comparator's landrun passes ``PATH``, ``HOME`` and ``LEAN_ABORT_ON_PANIC`` to ``lake build``:
+    leanprover/comparator Main.lean:127)."""
+    return "[safe]\n" + "".join(f"\tdirectory = {repository}\n" for repository in repositories)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -246,7 +295,10 @@ class LeanCommand:
     origin: str
     version: str
     binaries: tuple[tuple[str, str], ...]
-    """(path, SHA-256) of the `lean` executable and of its shared library, when present."""
+    """(path, SHA-256) of the `lean` executable, its shared library and what runs it (the toolchain's
+    `lake` for the bootstrapped one), when present."""
+    library: str
+    """``identity.library_digest`` of the library `lean` checks against (manifest and .olean listing)."""
 
     @property
     def lean_path(self) -> tuple[Path, ...]:
@@ -254,9 +306,10 @@ class LeanCommand:
 
     @property
     def fingerprint(self) -> str:
-        """Version and binary hashes: two verdicts share a cache entry only under the same toolchain."""
+        """Version, binary hashes and the library's digest: two verdicts share a cache entry only under
+        the same `lake`, `lean` and built library."""
         hashes = ", ".join(f"{Path(path).name} {digest[:16]}" for path, digest in self.binaries)
-        return f"{self.version} [{hashes}]"
+        return f"{self.version} [{hashes}] library {self.library[:16]}"
 
     def run_env(self, extra_lean_path: tuple[Path, ...] = ()) -> dict[str, str]:
         """The environment for one run, with ``extra_lean_path`` (say, a compiled candidate) appended."""
@@ -269,6 +322,7 @@ class LeanCommand:
             "origin": self.origin,
             "version": self.version,
             "sha256": dict(self.binaries),
+            "library_sha256": self.library,
         }
 
 
@@ -289,7 +343,9 @@ def find_lean(options: VerifyOptions) -> LeanCommand:
     if paths.project.is_dir() and _is_executable(lake) and _is_executable(lean):
         argv = (str(lake), "-d", str(paths.project), "env", str(lean))
         origin = f"bootstrap ({paths.root}, {paths.release.version})"
-        return _describe(argv, pinned_toolchain_env(paths), (paths.root.resolve(),), origin)
+        library = [Path(p) / ".lake" / "build" / "lib" / "lean" for p in package_checkouts(paths)]
+        digest = library_digest(library, paths.project / "lake-manifest.json")
+        return _describe(argv, pinned_toolchain_env(paths), (paths.root.resolve(),), origin, digest)
     others = [v for v in installed_releases(paths.root) if v != paths.release.version]
     elsewhere = f"; installed there: {', '.join(others)} (--toolchain chooses one)" if others else ""
     raise LeanNotFound(
@@ -299,11 +355,20 @@ def find_lean(options: VerifyOptions) -> LeanCommand:
 
 
 def toolchain_fingerprint(options: VerifyOptions) -> str:
-    """``find_lean(options).fingerprint``, or a marker when there is no `lean` (text-only profiles)."""
+    """What decides a Lean verdict here: ``find_lean(options).fingerprint`` (`lake`, `lean`, the built
+    library) and G6's checkers; a marker instead of the first when there is no `lean` (text-only
+    profiles). The cache key, the selftest record and the verdict's evidence all carry it."""
     try:
-        return find_lean(options).fingerprint
+        lean = find_lean(options).fingerprint
     except LeanNotFound:
-        return "lean: not found"
+        lean = "lean: not found"
+    return f"{lean}; {checkers_fingerprint(release_paths(options))}"
+
+
+def checkers_fingerprint(paths: ToolchainPaths) -> str:
+    """The hashes of what G6 runs besides `lake` and `lean`: comparator, the release's lean4export,
+    landrun and nanoda (``absent`` where not installed)."""
+    return "checkers " + files_fingerprint((paths.comparator, paths.lean4export, paths.landrun, paths.nanoda))
 
 
 def _explicit_lean(path: Path, origin: str) -> LeanCommand:
@@ -313,19 +378,22 @@ def _explicit_lean(path: Path, origin: str) -> LeanCommand:
     lean_path = [Path(p).resolve() for p in os.environ.get("LEAN_PATH", "").split(":") if p]
     library = tuple(p for p in lean_path if p.is_dir())
     env = {"LEAN_PATH": ":".join(str(p) for p in library)} if library else {}
-    return _describe((str(lean),), env, (lean.parent, *library), f"{origin} {path}")
+    return _describe((str(lean),), env, (lean.parent, *library), f"{origin} {path}", library_digest(library))
 
 
-def _describe(argv: tuple[str, ...], env: dict[str, str], readonly: tuple[Path, ...], origin: str) -> LeanCommand:
-    """Ask the toolchain for its version and prefix, and hash its binaries (cached per file state)."""
-    version = _probe((*argv, "--version"), env)
+def _describe(
+    argv: tuple[str, ...], env: dict[str, str], readonly: tuple[Path, ...], origin: str, library: str
+) -> LeanCommand:
+    """Ask the toolchain for its prefix, then for its version the way the gates run it (in the sandbox,
+    as its user, with what they expose), and hash its binaries (cached per file state)."""
     prefix = Path(_probe((*argv, "--print-prefix"), env)).resolve()
-    binaries = [prefix / "bin" / "lean", prefix / "lib" / "lean" / "libleanshared.so"]
+    exposed = tuple(dict.fromkeys(p for p in (prefix, *readonly) if not _under_any(p, prefix, readonly)))
+    version = _probe((*argv, "--version"), env, exposed)
+    binaries = [prefix / "bin" / "lean", prefix / "lib" / "lean" / "libleanshared.so", Path(argv[0])]
     if not binaries[0].is_file():
         binaries[0] = Path(argv[0])
-    hashed = tuple((str(b), file_sha256(b)) for b in binaries if b.is_file())
-    exposed = tuple(dict.fromkeys(p for p in (prefix, *readonly) if not _under_any(p, prefix, readonly)))
-    return LeanCommand(argv, env, exposed, origin, version, hashed)
+    hashed = tuple((str(b), file_sha256(b)) for b in dict.fromkeys(binaries) if b.is_file())
+    return LeanCommand(argv, env, exposed, origin, version, hashed, library)
 
 
 def _under_any(path: Path, prefix: Path, roots: tuple[Path, ...]) -> bool:
@@ -333,32 +401,51 @@ def _under_any(path: Path, prefix: Path, roots: tuple[Path, ...]) -> bool:
     return any(path != root and path.is_relative_to(root) for root in (prefix, *roots))
 
 
-def _probe(argv: tuple[str, ...], env: dict[str, str]) -> str:
-    """Run a trusted toolchain query (no candidate involved); its first output line, or LeanNotFound."""
+def _probe(argv: tuple[str, ...], env: dict[str, str], sandboxed: tuple[Path, ...] | None = None) -> str:
+    """Run a trusted toolchain query (no candidate involved); its first output line, or LeanNotFound.
+    With ``sandboxed`` (the paths to expose), it runs in the sandbox as the gates run `lean`, so that
+    what stops them there (a user who cannot read the toolchain, git refusing its checkouts) stops it."""
     stamp = _stamp(Path(argv[0]))
-    return _probe_cached(argv, tuple(sorted(env.items())), *stamp)
+    return _probe_cached(argv, tuple(sorted(env.items())), sandboxed, *stamp)
 
 
 @functools.lru_cache(maxsize=64)
-def _probe_cached(argv: tuple[str, ...], env: tuple[tuple[str, str], ...], size: int, mtime_ns: int) -> str:
-    full_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", **dict(env)}
+def _probe_cached(
+    argv: tuple[str, ...], env: tuple[tuple[str, str], ...], sandboxed: tuple[Path, ...] | None, *stamp: int
+) -> str:
     try:
-        done = subprocess.run(
-            argv,
-            env=full_env,
-            capture_output=True,
-            text=True,
-            timeout=_PROBE_SECONDS,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
+        code, out, err = _run_probe(argv, dict(env), sandboxed)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise LeanNotFound(f"`{' '.join(argv)}` could not run: {exc}; {_NOT_FOUND_FIX}") from exc
-    lines = done.stdout.strip().splitlines()
-    if done.returncode != 0 or not lines:
-        why = (done.stderr or done.stdout).strip()[-500:]
-        raise LeanNotFound(f"`{' '.join(argv)}` failed (exit {done.returncode}): {why}; {_NOT_FOUND_FIX}")
+    lines = out.strip().splitlines()
+    if code != 0 or not lines:
+        where = " in the sandbox" if sandboxed is not None else ""
+        why = (err or out).strip()[-500:]
+        raise LeanNotFound(f"`{' '.join(argv)}` failed{where} (exit {code}): {why}; {_NOT_FOUND_FIX}")
     return lines[0].strip()
+
+
+def _run_probe(argv: tuple[str, ...], env: dict[str, str], sandboxed: tuple[Path, ...] | None) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of a probe: directly, or in the sandbox when ``sandboxed`` is given
+    and the sandbox runs here (where it does not, no gate runs `lean` either; doctor says why)."""
+    if sandboxed is not None and sandbox_status()[0]:
+        with tempfile.TemporaryDirectory(prefix="putnam-lean-probe-") as scratch:
+            limits = SandboxLimits(timeout_seconds=_PROBE_SECONDS)
+            done = run_sandboxed(
+                argv, workdir=fresh_copy({}, Path(scratch)), readonly=sandboxed, env=env, limits=limits
+            )
+        return (0 if done.ok else done.exit_code or 1), done.stdout, done.stderr
+    full_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", **env}
+    ran = subprocess.run(
+        argv,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=_PROBE_SECONDS,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    return ran.returncode, ran.stdout, ran.stderr
 
 
 def _stamp(path: Path) -> tuple[int, int]:
