@@ -23,7 +23,7 @@ from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.core.withheld import model_view
 from putnam_solver.run.agent.tools import format_verdict
 from putnam_solver.run.ledger import AttemptRow
-from putnam_solver.run.report.summary import disputed_attempts
+from putnam_solver.run.report.errata import disputed_attempts
 from tests.adversarial.test_rocq_recursion import GUARD_FALSE
 from tests.helpers import ROCQ_SAMPLES
 

@@ -29,7 +29,7 @@ from putnam_solver.run.ledger import (
 )
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.prices import run_unpriced
-from putnam_solver.run.report.summary import known_defects
+from putnam_solver.run.report.errata import known_defects
 
 
 class ReportError(InputError):

@@ -1,0 +1,80 @@
+"""What SUMMARY.md, the report and the audit say apart from solves: statements the benchmark's errata
+call defective (a solve of one is counted apart) and verdicts whose answer is disputed (never solved,
+candidate errata of our own)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from putnam_solver.run.ledger import AttemptRow
+
+
+def disputed_attempts(attempts: Iterable[AttemptRow]) -> dict[str, str]:
+    """Problems with a ``disputed`` verdict (every gate passed, the answer provably not the official one),
+    each with what its verdict says: never solved, listed as candidate errata."""
+    return {
+        a.problem: str(a.verdict.get("dispute", "disputed"))
+        for a in sorted(attempts, key=lambda a: a.problem)
+        if a.verdict is not None and a.verdict_status == "disputed"
+    }
+
+
+def disputed_section(disputes: Mapping[str, str]) -> list[str]:
+    if not disputes:
+        return []
+    return [
+        "## Disputed: candidate errata",
+        "",
+        "Every gate accepted these proofs, but the answer check proved their answer different from the official",
+        "one: the proof is unsound (a kernel or gate bug) or the statement is wrong. Not counted as solved.",
+        "",
+        *(f"- {problem}: {' '.join(why.split())}" for problem, why in disputes.items()),
+        "",
+    ]
+
+
+def selected_errata(settings: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The benchmark record's errata (as the run recorded it) of the selected problems, by problem."""
+    record = settings.get("benchmark", {}).get("record", {})
+    chosen = set(settings.get("selected", []))
+    found: dict[str, list[dict[str, Any]]] = {}
+    for erratum in record.get("errata", []):
+        if erratum.get("problem") in chosen:
+            found.setdefault(erratum["problem"], []).append(erratum)
+    return found
+
+
+def known_defects(settings: Mapping[str, Any]) -> dict[str, str]:
+    """Problem -> what the run's recorded benchmark errata say is wrong with its statement, for the
+    statements they call defective: a solve of one is counted apart from solved, wherever results are
+    counted (SUMMARY.md, the report, the audit)."""
+    found: dict[str, list[str]] = {}
+    for e in settings.get("benchmark", {}).get("record", {}).get("errata", []):
+        if e.get("defective") and e.get("problem"):
+            found.setdefault(str(e["problem"]), []).append(f"{e.get('kind')}: {e.get('defect')}")
+    return {p: "; ".join(found[p]) for p in found}
+
+
+def apart_note(apart: Sequence[str]) -> str:
+    """``, plus N on statements known defective (counted apart: ...)``, or nothing."""
+    if not apart:
+        return ""
+    return f", plus {len(apart)} on statements known defective (counted apart: {', '.join(sorted(apart))})"
+
+
+def errata_section(errata: dict[str, list[dict[str, Any]]], solved: set[str], notes: Sequence[str]) -> list[str]:
+    """SUMMARY.md's list of the selected statements with known errata, and the benchmark's notes."""
+    if not errata and not notes:
+        return []
+    lines = ["## Known defects of the selected statements", ""]
+    for problem in sorted(errata):
+        for e in errata[problem]:
+            state = (
+                "unresolved" if problem not in solved else "solved, counted apart" if e.get("defective") else "solved"
+            )
+            lines.append(f"- {problem} ({state}): {e.get('kind')}: {e.get('defect')} (source: {e.get('source')})")
+    if not errata:
+        lines.append("none listed in the benchmark's errata")
+    lines += ["", *(f"Note: {n}" for n in notes), ""] if notes else [""]
+    return lines
