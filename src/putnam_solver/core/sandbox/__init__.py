@@ -64,7 +64,7 @@ was kept whole; anything the harness had to kill, or any internal error (which r
 
 from putnam_solver.core.sandbox.command import outside_system_dirs
 from putnam_solver.core.sandbox.host import landlock_status
-from putnam_solver.core.sandbox.lifetime import stop_all
+from putnam_solver.core.sandbox.lifetime import interrupts_stop_sandboxes, stop_all
 from putnam_solver.core.sandbox.limits import (
     COPY_FAILED,
     DEFAULT_PATH,
@@ -92,6 +92,7 @@ __all__ = [
     "SessionError",
     "SessionTimeout",
     "fresh_copy",
+    "interrupts_stop_sandboxes",
     "landlock_status",
     "outside_system_dirs",
     "run_sandboxed",

@@ -40,7 +40,10 @@ Sources read for this design: bubblewrap 0.8.0 ``bubblewrap.c`` (the version Deb
    it gracefully, as ``serve`` does) may still have worker threads waiting on sandboxes, which the
    interpreter would join, keeping those sandboxes alive until their timeouts. ``stop_all`` kills every
    live tree; it runs as the interpreter's first thread-shutdown hook, before ``concurrent.futures``
-   joins its pools, and afterwards no new tree starts.
+   joins its pools, and afterwards no new tree starts. A Ctrl-C does the same at once while the
+   ``putnam`` command runs (``interrupts_stop_sandboxes``): a ``with ThreadPoolExecutor`` that the
+   ``KeyboardInterrupt`` leaves waits for its workers, and they are then freed instead of compiling on.
+   ``SIGTERM`` keeps Python's default action, which ends the process at once: steps 1-3 take the rest.
 
 Other designs, and why not: bubblewrap's own init (no ``--as-pid-1``) would keep the signal, but the
 monitor returns when the command exits without reaping that init (bubblewrap.c:541-551, ``monitor_child``
@@ -63,9 +66,10 @@ import queue
 import signal
 import subprocess
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from putnam_solver.core.sandbox.limits import ORPHANED, SandboxUnavailable
@@ -169,6 +173,27 @@ def stop_all() -> int:
     """Kill every sandbox this process has running now (their owners then see them killed by a signal,
     which every gate judges ``error``). Returns how many there were."""
     return _SPAWNER.stop_all()
+
+
+@contextlib.contextmanager
+def interrupts_stop_sandboxes() -> Iterator[None]:
+    """While the body runs, a SIGINT first kills every live sandbox and refuses new ones, then raises
+    ``KeyboardInterrupt`` as Python's default handler does. Only in the main thread and only over the
+    default handler; a command that installs its own while it runs (``solve``) keeps it meanwhile."""
+    main = threading.current_thread() is threading.main_thread()
+    if not main or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+
+    def stop_then_interrupt(signum: int, frame: FrameType | None) -> None:
+        _SPAWNER.stop_all(final=True)
+        signal.default_int_handler(signum, frame)
+
+    previous = signal.signal(signal.SIGINT, stop_then_interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _at_exit() -> None:
