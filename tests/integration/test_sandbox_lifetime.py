@@ -7,8 +7,7 @@ parent-death signal follows the forking thread, so the sandbox forks from its ow
 
 A process "of the compile" is any process whose working directory or command line lies in the
 harness's private temporary directory (``TMPDIR``), where every scratch workspace is made: bubblewrap's
-monitor, the sandbox's PID 1, setpriv and coqc alike (read from ``/proc``, which shows a sandboxed
-process's working directory at its own path, the same inside and out).
+monitor, the sandbox's PID 1, setpriv and coqc alike (``tests.processes``).
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,6 +26,7 @@ from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq.build import FINDLIB_CONFIG
 from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, run_sandboxed, sandbox_status, start_session
 from tests.helpers import COQ_BENCH, REPO
+from tests.processes import compiling, kill_all_in, processes_in, wait_for
 
 pytestmark = pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap cannot run here")
 
@@ -45,35 +44,6 @@ def looping_candidate() -> str:
 
 WAIT_SECONDS = 180.0  # guards against hanging, not timing assertions
 GONE_SECONDS = 5.0  # "a few seconds later"
-
-
-def processes_in(marker: Path) -> list[tuple[int, str]]:
-    """Every live process whose working directory or command line lies under ``marker``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            cwd = os.readlink(entry / "cwd")
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue  # gone, or a zombie (no working directory any more)
-        if cwd.startswith(str(marker)) or str(marker) in cmdline:
-            found.append((int(entry.name), cmdline.strip()))
-    return found
-
-
-def wait_for(condition: str, check: Callable[[], bool], seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"not within {seconds:g} s: {condition}")
-
-
-def compiling(marker: Path) -> bool:
-    return any("coqc" in cmd and "Candidate.v" in cmd for _, cmd in processes_in(marker))
 
 
 def start_verify(tmp_path: Path, copies: int) -> tuple[subprocess.Popen[str], Path]:
@@ -105,7 +75,8 @@ def start_verify(tmp_path: Path, copies: int) -> tuple[subprocess.Popen[str], Pa
 def test_a_signalled_verify_leaves_no_compile_behind(tmp_path: Path, signum: signal.Signals, copies: int) -> None:
     proc, marker = start_verify(tmp_path, copies)
     try:
-        wait_for("coqc compiles the candidate", lambda: compiling(marker) or proc.poll() is not None, WAIT_SECONDS)
+        started = lambda: compiling(marker, "Candidate.v") or proc.poll() is not None  # noqa: E731
+        wait_for("coqc compiles the candidate", started, WAIT_SECONDS)
         assert proc.poll() is None, proc.communicate()[0]
         time.sleep(1.0)  # well inside the loop
         os.kill(proc.pid, signum)  # the harness alone: the sandboxes are in sessions of their own
@@ -118,8 +89,7 @@ def test_a_signalled_verify_leaves_no_compile_behind(tmp_path: Path, signum: sig
         if proc.poll() is None:
             proc.kill()
         proc.communicate(timeout=WAIT_SECONDS)
-        for pid, _ in processes_in(marker):  # only after a failure: leave nothing running
-            os.kill(pid, signal.SIGKILL)
+        kill_all_in(marker)
 
 
 def test_a_run_still_compiles_and_reports_its_memory(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """The command line of one run: the limit wrapper, bubblewrap's mounts, the id switch, the output copy.
 
 From the outside in: ``setpriv --pdeathsig`` and a shell that checks the harness is still there
-(``lifetime``), the run's cgroup, ``prlimit``, bubblewrap, a root PID 1 shell and ``setpriv`` to the
+(``lifetime``), the run's cgroup, ``prlimit``, bubblewrap, our PID 1 shell, ``setpriv`` to the
 sandbox ids (root only), the output-copying shell (if the caller wants files back), the command.
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from putnam_solver.core.sandbox.host import Cgroup, Identity, Tools, find_tools, identity_for, pids_cgroup_parent
-from putnam_solver.core.sandbox.lifetime import PID1_SCRIPT, tethered_argv
+from putnam_solver.core.sandbox.lifetime import lifeline_fd, pid1_argv, tethered_argv
 from putnam_solver.core.sandbox.limits import (
     COPY_FAILED,
     DEFAULT_PATH,
@@ -27,7 +27,7 @@ from putnam_solver.core.sandbox.limits import (
 )
 from putnam_solver.core.sandbox.workspace import bound_inputs, drop_unproduced, precreate
 
-# The outer bubblewrap process counts against pids.max too (and the root PID 1 and the copying shell, if any).
+# The outer bubblewrap process counts against pids.max too (and our PID 1 and the copying shell, if any).
 _EXTRA_TASKS = 1
 _SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 # The only host files of /etc the sandbox sees: the dynamic loader's index of library directories.
@@ -111,13 +111,12 @@ def _parents(paths: Sequence[Path]) -> list[Path]:
 
 
 def inner_argv(tools: Tools, box: Box, argv: Sequence[str]) -> list[str]:
-    """What runs inside bubblewrap: when dropping, a root shell as PID 1 that runs ``setpriv`` to the
-    sandbox ids as its child and waits for it (so the namespace dies with the monitor: ``lifetime``,
-    step 3); then the output-copying shell (if there are outputs); then the command."""
-    head: list[str] = []
+    """What runs inside bubblewrap: our PID 1 shell, which runs the rest as its child and waits for it
+    (so that the namespace dies with the monitor: ``lifetime``, step 3); ``setpriv`` to the sandbox ids
+    (if dropping); the output-copying shell (if there are outputs); the command."""
+    head = pid1_argv(tools.sh, tools.dd)
     if box.identity.drop:
         identity = box.identity
-        head += [tools.sh, "-c", PID1_SCRIPT, "putnam-sandbox-init"]
         head += [tools.setpriv, f"--reuid={identity.uid}", f"--regid={identity.gid}", "--clear-groups"]
         head += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
     if box.outputs:
@@ -192,9 +191,9 @@ def wrap(
             raise SandboxUnavailable(f"bubblewrap (bwrap) not found. Fix: {INSTALL_HINT}")
         box = prepare_box(workdir, outputs, identity, limits, stack)
         stack.callback(drop_unproduced, workdir, outputs)
-        fds = tuple(box.etc.values())
+        fds = (*box.etc.values(), lifeline_fd())
         command = bwrap_argv(bwrap, inner_argv(tools, box, command), workdir, readonly, box)
-    tasks = limits.max_processes + _EXTRA_TASKS + bool(sandboxed and outputs) + identity.drop
+    tasks = limits.max_processes + _EXTRA_TASKS + bool(sandboxed and outputs) + sandboxed
     hierarchy = pids_cgroup_parent()
     cgroup = Cgroup(hierarchy, tasks) if hierarchy else None
     try:

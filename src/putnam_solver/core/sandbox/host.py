@@ -23,6 +23,7 @@ class Tools:
     prlimit: str
     cat: str
     setpriv: str
+    dd: str
 
 
 @dataclass(frozen=True)
@@ -51,13 +52,16 @@ def identity_for(sandboxed: bool) -> Identity:
 def find_tools() -> Tools:
     """The wrapper tools every run needs (util-linux ``prlimit`` sets the rlimits without preexec_fn;
     util-linux ``setpriv`` arms the parent-death signal of every run and drops root's ids inside the
-    sandbox)."""
-    found = {name: shutil.which(name, path=DEFAULT_PATH) for name in ("sh", "prlimit", "cat", "setpriv")}
-    sh, prlimit, cat, setpriv = found.values()
-    if sh is None or prlimit is None or cat is None or setpriv is None:
-        missing = ", ".join(f"`{name}`" for name, path in found.items() if path is None)
-        raise SandboxUnavailable(f"{missing} not found: install util-linux (Debian: apt-get install util-linux)")
-    return Tools(sh=sh, prlimit=prlimit, cat=cat, setpriv=setpriv)
+    sandbox; coreutils ``dd`` reads the harness's lifeline)."""
+    names = ("sh", "prlimit", "cat", "setpriv", "dd")
+    found = {name: shutil.which(name, path=DEFAULT_PATH) for name in names}
+    missing = [name for name, path in found.items() if path is None]
+    if missing:
+        raise SandboxUnavailable(
+            f"{', '.join(f'`{name}`' for name in missing)} not found: install util-linux and coreutils "
+            "(Debian: apt-get install util-linux coreutils)"
+        )
+    return Tools(**{name: str(path) for name, path in found.items()})
 
 
 @dataclass(frozen=True)

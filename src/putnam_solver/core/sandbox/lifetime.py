@@ -28,14 +28,20 @@ Sources read for this design: bubblewrap 0.8.0 ``bubblewrap.c`` (the version Deb
    ``CAP_KILL`` (``kill_ok_by_cred``). When the harness is root, the monitor is uid 0 without any
    capability (bubblewrap.c:2930, ``drop_privs``), so a PID 1 that has switched to the sandbox uid is
    out of its reach: the signal is silently refused (and ``commit_creds``, kernel/cred.c, also clears
-   it on that switch). That is how a ``coqc`` outlived its killed harness by half an hour. So PID 1 is a
-   shell that stays root (``PID1_SCRIPT``, holding only the capabilities ``setpriv`` needs), runs
-   ``setpriv`` to the sandbox ids as its child and waits for it: the monitor may signal it, the kernel
-   delivers SIGKILL to a namespace's PID 1 when it comes from an ancestor namespace (kernel/signal.c
-   ``send_signal_locked`` sets ``force``; ``sig_task_ignored``), and it reaps the command, so the
-   command's rusage still reaches the monitor and our ``wait4``. Sandboxed processes cannot signal or
-   trace it (another uid, no capabilities). Without the root drop (a user namespace), PID 1 is the
-   command itself, under the harness's own uid, which the monitor may signal.
+   it on that switch). That is how a ``coqc`` outlived its killed harness by half an hour. So PID 1 is
+   always a shell of ours (``pid1_argv``) that stays what bubblewrap made it (root, holding only the
+   capabilities ``setpriv`` needs, when the harness is root), runs the rest as its child and waits for
+   it: the monitor may signal it, the kernel delivers SIGKILL to a namespace's PID 1 when it comes from
+   an ancestor namespace (kernel/signal.c ``send_signal_locked`` sets ``force``; ``sig_task_ignored``),
+   and it reaps the command, so the command's rusage still reaches the monitor and our ``wait4``.
+   Sandboxed processes cannot signal or trace it (another uid, no capabilities). Bubblewrap arms the
+   signal in PID 1 only after building the mounts (bubblewrap.c:3337), tens of milliseconds after the
+   ``clone``: a monitor killed in between leaves a PID 1 whose signal, armed too late, never fires
+   (observed when a ``kill -9`` met a compile just starting). So the shell first checks the harness's
+   *lifeline*, a pipe whose only write end the harness holds and never writes: a non-blocking read
+   that meets end-of-file means the harness is gone (its descriptors close in ``do_exit`` before
+   ``exit_notify`` signals the monitor), and the run exits with ``ORPHANED``; otherwise the monitor
+   was alive after the signal was armed, and its death will kill PID 1.
 4. **A harness that exits on its own** (its main thread returns, or ``SIGINT``/``SIGTERM`` handlers stop
    it gracefully, as ``serve`` does) may still have worker threads waiting on sandboxes, which the
    interpreter would join, keeping those sandboxes alive until their timeouts. ``stop_all`` kills every
@@ -63,6 +69,7 @@ import concurrent.futures.thread  # noqa: F401 -- its exit hook (joining pool th
 import contextlib
 import os
 import queue
+import shlex
 import signal
 import subprocess
 import threading
@@ -74,10 +81,32 @@ from typing import Any
 
 from putnam_solver.core.sandbox.limits import ORPHANED, SandboxUnavailable
 
-PID1_SCRIPT = '"$@"; exit $?'
-"""The root PID 1 of a sandbox whose command runs as the sandbox ids (step 3 of the module docstring): run
-the rest as a child (a command follows, so the shell cannot replace itself with it), exit with its status
-(``128 + N`` for a signal N, as bubblewrap reports one)."""
+
+def _lifeline() -> tuple[int, int]:
+    """A pipe (read end, write end) whose write end only this process holds (step 3): close-on-exec, so
+    no program it runs inherits it, and renewed in a forked child (``_Spawner.forget_all``)."""
+    return os.pipe2(os.O_CLOEXEC)
+
+
+_LIFELINE = _lifeline()
+
+
+def lifeline_fd() -> int:
+    """The read end of the harness's lifeline, to pass to every sandbox's PID 1."""
+    return _LIFELINE[0]
+
+
+def pid1_argv(sh: str, dd: str) -> list[str]:
+    """The PID 1 of every sandbox (step 3 of the module docstring): exit with ``ORPHANED`` if the
+    harness's lifeline is at end-of-file (``dd`` reads nothing and succeeds; with the harness alive the
+    empty pipe makes the non-blocking read fail), else close it, run the rest as a child (a command
+    follows, so the shell cannot replace itself with it) and exit with its status (``128 + N`` for a
+    signal N, as bubblewrap reports one)."""
+    fd = lifeline_fd()
+    script = f"{shlex.quote(dd)} iflag=nonblock count=1 status=none <&{fd} 2>/dev/null && exit {ORPHANED}; "
+    script += f'exec {fd}<&-; "$@"; exit $?'
+    return [sh, "-c", script, "putnam-sandbox-init"]
+
 
 _Job = tuple[Callable[[], "subprocess.Popen[bytes]"], "Future[subprocess.Popen[bytes]]"]
 
@@ -132,7 +161,11 @@ class _Spawner:
         return len(live)
 
     def forget_all(self) -> None:
-        """In a forked child: the trees belong to the parent, and so does the spawner thread."""
+        """In a forked child: the trees, the spawner thread and the lifeline belong to the parent."""
+        global _LIFELINE
+        for fd in _LIFELINE:
+            os.close(fd)
+        _LIFELINE = _lifeline()
         self._lock = threading.Lock()
         self._live = set()
         self._thread = None
