@@ -15,7 +15,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from putnam_solver.core.sandbox.host import Cgroup, Identity, Tools, find_tools, identity_for, pids_cgroup_parent
+from putnam_solver.core.sandbox.host import (
+    Cgroup,
+    Identity,
+    Tools,
+    check_stack_limit,
+    find_tools,
+    identity_for,
+    pids_cgroup_parent,
+)
 from putnam_solver.core.sandbox.lifetime import lifeline_fd, pid1_argv, tethered_argv
 from putnam_solver.core.sandbox.limits import (
     COPY_FAILED,
@@ -183,6 +191,7 @@ def wrap(
 ) -> Wrapped:
     """Build the wrapped command; the ``/etc`` descriptors live until ``stack`` closes."""
     tools = find_tools()
+    check_stack_limit(limits.stack_mb * MIB)
     identity = identity_for(sandboxed)
     fds: tuple[int, ...] = ()
     if sandboxed:

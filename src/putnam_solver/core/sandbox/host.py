@@ -7,6 +7,7 @@ import ctypes
 import functools
 import os
 import platform
+import resource
 import shutil
 import signal
 import time
@@ -62,6 +63,18 @@ def find_tools() -> Tools:
             "(Debian: apt-get install util-linux coreutils)"
         )
     return Tools(**{name: str(path) for name, path in found.items()})
+
+
+def check_stack_limit(stack_bytes: int) -> None:
+    """Refuse to run when this process may not give a run its stack limit: a hard ``RLIMIT_STACK``
+    below it cannot be raised without ``CAP_SYS_RESOURCE``, and a smaller stack would make verdicts
+    depend on the host (``SandboxLimits.stack_mb``)."""
+    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    if hard != resource.RLIM_INFINITY and hard < stack_bytes:
+        raise SandboxUnavailable(
+            f"the sandbox gives every run a {stack_bytes >> 20} MB stack, but this process's hard stack limit "
+            f"is {hard >> 20} MB: raise it (ulimit -Hs unlimited) before starting putnam"
+        )
 
 
 @dataclass(frozen=True)
