@@ -12,6 +12,7 @@ monitor, the sandbox's PID 1, setpriv and coqc alike (``tests.processes``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -24,7 +25,8 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq.build import FINDLIB_CONFIG
-from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, run_sandboxed, sandbox_status, start_session
+from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, lifetime, run_sandboxed, sandbox_status, start_session
+from putnam_solver.core.sandbox.limits import ORPHANED
 from tests.helpers import COQ_BENCH, REPO
 from tests.processes import compiling, kill_all_in, processes_in, wait_for
 
@@ -117,3 +119,20 @@ def test_a_session_outlives_the_thread_that_started_it(tmp_path: Path) -> None:
         session.send(b"still here\n")
         assert session.read(lambda b: b.find(b"\n") + 1 or None, time.monotonic() + 30) == b"still here\n"
     assert not session.alive
+
+
+def test_a_sandbox_whose_harness_is_gone_runs_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sandbox's PID 1 reads the harness's lifeline first: at end-of-file (every write end closed,
+    as when the harness has died) the command never starts; with a write end open it runs."""
+    read_end, write_end = os.pipe2(os.O_CLOEXEC)
+    monkeypatch.setattr(lifetime, "_LIFELINE", (read_end, write_end))
+    try:
+        alive = run_sandboxed(["sh", "-c", "echo ran"], workdir=fresh_copy({}, tmp_path / "alive"))
+        assert alive.ok and alive.stdout == "ran\n"
+        os.close(write_end)
+        gone = run_sandboxed(["sh", "-c", "echo ran"], workdir=fresh_copy({}, tmp_path / "gone"))
+        assert gone.exit_code == ORPHANED and gone.stdout == ""
+    finally:
+        os.close(read_end)
+        with contextlib.suppress(OSError):
+            os.close(write_end)

@@ -98,13 +98,15 @@ def lifeline_fd() -> int:
 
 def pid1_argv(sh: str, dd: str) -> list[str]:
     """The PID 1 of every sandbox (step 3 of the module docstring): exit with ``ORPHANED`` if the
-    harness's lifeline is at end-of-file (``dd`` reads nothing and succeeds; with the harness alive the
-    empty pipe makes the non-blocking read fail), else close it, run the rest as a child (a command
-    follows, so the shell cannot replace itself with it) and exit with its status (``128 + N`` for a
-    signal N, as bubblewrap reports one)."""
-    fd = lifeline_fd()
-    script = f"{shlex.quote(dd)} iflag=nonblock count=1 status=none <&{fd} 2>/dev/null && exit {ORPHANED}; "
-    script += f'exec {fd}<&-; "$@"; exit $?'
+    harness's lifeline is missing or at end-of-file (``dd`` reads nothing and succeeds; with the harness alive the
+    empty pipe makes the non-blocking read fail), else run the rest as a child (a command follows, so
+    the shell cannot replace itself with it) and exit with its status (``128 + N`` for a signal N, as
+    bubblewrap reports one). The command inherits the lifeline's read end: it carries nothing, and
+    holding it changes nothing (only write ends keep a pipe from end-of-file)."""
+    line = f"/proc/self/fd/{lifeline_fd()}"  # opened anew: dash redirects only descriptors 0-9
+    script = f"[ -e {line} ] || exit {ORPHANED}; "  # no lifeline at all: fail closed
+    script += f"{shlex.quote(dd)} if={line} iflag=nonblock count=1 status=none 2>/dev/null && exit {ORPHANED}; "
+    script += '"$@"; exit $?'
     return [sh, "-c", script, "putnam-sandbox-init"]
 
 
