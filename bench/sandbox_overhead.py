@@ -21,17 +21,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from putnam_solver.core.sandbox import (
-    DEFAULT_PATH,
-    SandboxLimits,
-    _Box,
-    _bwrap_argv,
-    _find_tools,
-    _identity,
-    _inner_argv,
-    run_sandboxed,
-    sandbox_status,
-)
+from putnam_solver.core.sandbox import DEFAULT_PATH, SandboxLimits, run_sandboxed, sandbox_status
+from putnam_solver.core.sandbox.command import Box, bwrap_argv, inner_argv
+from putnam_solver.core.sandbox.host import find_tools, identity_for
 
 COMMANDS = {
     "/bin/true": ["/bin/true"],
@@ -72,8 +64,8 @@ def main() -> None:
         for name, argv in COMMANDS.items():
             runs = [bare(argv), wrapped(argv, True)]
             if available and bwrap is not None:
-                box = _Box(_identity(True), (), (), {}, SandboxLimits().disk_bytes)
-                isolated = _bwrap_argv(bwrap, _inner_argv(_find_tools(), box, argv), workdir, READONLY, box)
+                box = Box(identity_for(True), (), (), {}, SandboxLimits().disk_bytes)
+                isolated = bwrap_argv(bwrap, inner_argv(find_tools(), box, argv), workdir, READONLY, box)
                 runs += [bare(isolated), wrapped(argv, False)]
             times = medians(runs, n) + [float("nan")] * (4 - len(runs))
             base = times[0]

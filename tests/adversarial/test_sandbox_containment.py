@@ -241,7 +241,7 @@ def test_rocq_g4_never_reads_a_sabotaged_vo(tmp_path: Path, monkeypatch: pytest.
     as a link or FIFO in the host workdir: the gate is an error that names it, and reads nothing."""
     fakes = tmp_path / "fake" / "bin"
     fake_tool(fakes, "coqc", host_actions(tmp_path)[how])
-    monkeypatch.setattr("putnam_solver.core.sandbox.DEFAULT_PATH", f"{fakes}:{DEFAULT_PATH}")
+    monkeypatch.setattr("putnam_solver.core.sandbox.run.DEFAULT_PATH", f"{fakes}:{DEFAULT_PATH}")
     monkeypatch.setenv("PATH", f"{fakes}:{os.environ['PATH']}")
     bench = load_benchmark(COQ_BENCH)
     problem_id = next(iter(bench.problems))

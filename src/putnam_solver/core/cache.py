@@ -1,17 +1,21 @@
 """Verdict cache: a decided verdict is reused for the same inputs instead of recompiling.
 
 The key covers everything a verdict depends on: candidate bytes, challenge bytes, statement and benchmark
-hashes, prover, track, profile (and AXLE), the toolchain fingerprint and the source of this package's
-gates. Only decided verdicts (accepted or rejected) are stored; an ``error`` or ``unavailable`` outcome is
-always re-run. The cache lives in the user's cache directory, which the agent's sandbox cannot reach, so
+hashes, prover, track, every verification option that can change a verdict (``options_key``), the
+toolchain fingerprint and the source of this package's gates. Only decided verdicts (accepted or
+rejected) are stored; an ``error`` or ``unavailable`` outcome (an exhausted cap among them) is always
+re-run. The cache lives in the user's cache directory, which the agent's sandbox cannot reach, so
 a model cannot plant an accepted verdict there.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +23,7 @@ from typing import Any
 import platformdirs
 
 from putnam_solver.core.util import check_directory, write_atomic
-from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict
+from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
 
 CACHE_DIR_VARIABLE = "PUTNAM_CACHE_DIR"
 
@@ -50,6 +54,56 @@ def gate_code_fingerprint() -> str:
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+KEYED_OPTIONS = frozenset(
+    {
+        "profile",
+        "acceptance",  # the text gates apply the acceptance profile's rules
+        "axle",
+        "timeout_seconds",  # also AXLE's server-side time limit, whose expiry is a decided ``okay: false``
+        "unsafe_no_sandbox",
+        "tools",
+        "keep_going",  # the gates listed in a rejection
+        "max_candidate_bytes",
+        "allow_recursion",
+        "kernels",
+        "unsafe_comparator",
+        "toolchain",
+        "selftest_run",  # selftest runs judge without deferring to the last selftest record
+    }
+)
+"""``VerifyOptions`` fields that can change a verdict: each is part of the cache key."""
+UNKEYED_OPTIONS: Mapping[str, str] = {
+    "memory_mb": "an exhausted memory cap is an error, never cached; a run within it does not depend on it",
+    "disk_mb": "an output over the disk cap is an error, never cached; a run within it does not depend on it",
+    "text_gate_seconds": "a text gate past its bound is an error, never cached; one that finishes does not see it",
+    "comparator_timeout_seconds": "G6 past its time limit is an error, never cached (comparator runs here)",
+    "comparator_memory_mb": "G6 out of memory is an error, never cached",
+}
+"""``VerifyOptions`` fields that cannot change a decided verdict, each with the reason. Every field not
+named here is part of the key, so a new option never shares entries by omission; a unit test requires
+every field in exactly one of the two lists."""
+
+
+def options_key(options: VerifyOptions) -> str:
+    """The verification options of a verdict's cache key: every field but ``UNKEYED_OPTIONS``, as
+    canonical JSON."""
+    keyed = {f.name: _plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
+    return json.dumps({name: value for name, value in keyed.items() if name not in UNKEYED_OPTIONS}, sort_keys=True)
+
+
+def _plain(value: object) -> object:
+    """An option value as JSON data (enums by value, paths as text, mappings by sorted key)."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in sorted(value.items())}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def cache_key(parts: dict[str, str]) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.cache import VerdictCache, cache_key
+from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.provers import Prover, get_prover, prover_for_suffix, prover_names
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
@@ -167,7 +167,8 @@ def verdict_key(
     prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
 ) -> str:
     """The cache key: every input the verdict depends on (the toolchain too for the text profile: the
-    Rocq G3 refuses candidate recursion or not depending on the detected Coq version)."""
+    Rocq G3 refuses candidate recursion or not depending on the detected Coq version), every option that
+    can change it among them (``cache.options_key``)."""
     toolchain = prover.toolchain_fingerprint(options)
     return cache_key(
         {
@@ -177,13 +178,7 @@ def verdict_key(
             "challenge_sha256": sha256_hex(prover.challenge(candidate.problem, track).encode("utf-8")),
             "candidate_sha256": sha256_hex(candidate.data),
             "track": track.value,
-            "profile": options.profile.value,
-            "axle": str(options.axle),
-            "sandbox": "off" if options.unsafe_no_sandbox else "on",
-            "max_candidate_bytes": str(options.max_candidate_bytes),
-            "allow_recursion": str(options.allow_recursion),
-            "kernels": ",".join(options.kernels),
-            "unsafe_comparator": str(options.unsafe_comparator),
+            "options": options_key(options),
             "toolchain": toolchain,
         }
     )

@@ -4,9 +4,11 @@ Every compiled gate of every prover uses these, so that one rule decides what a 
 
 1. A run the harness stopped, or that could not finish, says nothing about the candidate: a timeout, an
    output flood, a signal (``killed_reason``, or an exit code above 128, which is how bubblewrap reports
-   a signal), an exhausted memory cap (the prover recognises its tool's allocation failure) and an
-   output cut at the cap (a dropped line could have been an error) are ``error``, never ``failed``.
-   ``error`` verdicts are never cached, so a larger cap decides afresh.
+   a signal: an exhausted CPU or file-size limit ends so), an exhausted memory cap or stack (the prover
+   recognises its tool's allocation failure or stack overflow; the stack limit is the same on every
+   host, ``SandboxLimits.stack_mb``) and an output cut at the cap (a dropped line could have been an
+   error) are ``error``, never ``failed``. ``error`` verdicts are never cached, so a larger cap decides
+   afresh.
 2. Otherwise, an error the tool itself reported (a compile error, a kernel rejection) is ``failed``.
 3. Otherwise, a non-zero exit with no reported error is ``error``: nobody can tell whose fault it is.
 4. Otherwise (exit 0, nothing reported, nothing cut) the run is clean; the gate then checks the files
@@ -140,7 +142,9 @@ def _sha256_cached(path: str, size: int, mtime_ns: int) -> str:
     return sha256_file(Path(path))
 
 
-def capped(result: SandboxResult, tool: str, limits: SandboxLimits, out_of_memory: bool = False) -> str | None:
+def capped(
+    result: SandboxResult, tool: str, limits: SandboxLimits, out_of_memory: bool = False, stack_overflow: bool = False
+) -> str | None:
     """Why the run could not finish (rule 1 of the module docstring), or None when it ran its course."""
     code = result.exit_code
     if result.timed_out:
@@ -149,6 +153,8 @@ def capped(result: SandboxResult, tool: str, limits: SandboxLimits, out_of_memor
         return f"{tool}'s output exceeded {limits.max_output_bytes} bytes"
     if out_of_memory:  # before signals: an allocation failure often ends in abort()
         return f"{tool} ran out of memory (cap {limits.memory_mb} MB)"
+    if stack_overflow:
+        return f"{tool} overflowed its stack (limit {limits.stack_mb} MB)"
     if result.killed_reason is not None:
         return f"{tool} was stopped ({result.killed_reason})"
     if code is not None and code > SIGNAL_EXIT:
@@ -165,13 +171,16 @@ def judge_run(
     *,
     reported_error: str | None,
     out_of_memory: bool = False,
+    stack_overflow: bool = False,
 ) -> Judgement | None:
     """The status of a run by the rule of the module docstring, or None for a clean run.
 
     ``reported_error`` is the first error the tool reported (parsed by the prover; untrusted text, for
-    the detail only: a candidate can print a forged error, which only rejects itself).
+    the detail only: a candidate can print a forged error, which only rejects itself). ``out_of_memory``
+    and ``stack_overflow`` are the prover's reading of its tool's output (a candidate that prints such a
+    message only makes its own verdict an ``error``).
     """
-    cap = capped(result, tool, limits, out_of_memory)
+    cap = capped(result, tool, limits, out_of_memory, stack_overflow)
     if cap is not None:
         return GateStatus.ERROR, f"{cap}; not a verdict on the candidate"
     if reported_error is not None:

@@ -44,6 +44,8 @@ MESSAGE = re.compile(
 )
 OUT_OF_MEMORY = "Out of memory"
 """How coqc and coqchk (OCaml) report an exhausted address space before exiting non-zero."""
+STACK_OVERFLOW = "Stack overflow"
+"""How they report an exhausted stack (``SandboxLimits.stack_mb``): ``Error: Stack overflow.``"""
 FINDLIB_CONFIG = (Path("/etc/ocamlfind.conf"), Path("/etc/ocamlfind.conf.d"))
 """Host configuration coqc needs in the sandbox's otherwise empty ``/etc``: it loads its plugins (ssreflect,
 ltac ...) through OCaml findlib, which reads its search path there (Debian's build; others keep it
@@ -72,10 +74,16 @@ def parse_messages(output: str) -> list[CoqMessage]:
 
 
 def judge_tool_run(result: SandboxResult, tool: str, sub: Submission, reported_error: str | None) -> Judgement | None:
-    """``gatekit.judge_run`` for a Rocq tool, which reports an exhausted memory cap as ``Out of memory``."""
-    out_of_memory = result.exit_code not in (0, None) and OUT_OF_MEMORY in result.stderr + result.stdout
+    """``gatekit.judge_run`` for a Rocq tool, which reports an exhausted memory cap as ``Out of memory``
+    and an exhausted stack as ``Stack overflow`` (OCaml's exceptions, printed as an ``Error:`` that
+    would otherwise read as a rejection)."""
+    failed = result.exit_code not in (0, None)
+    output = result.stderr + result.stdout
     limits = sandbox_limits(sub.options)
-    return judge_run(result, tool, limits, reported_error=reported_error, out_of_memory=out_of_memory)
+    out_of_memory, stack_overflow = failed and OUT_OF_MEMORY in output, failed and STACK_OVERFLOW in output
+    return judge_run(
+        result, tool, limits, reported_error=reported_error, out_of_memory=out_of_memory, stack_overflow=stack_overflow
+    )
 
 
 @dataclass(frozen=True)
