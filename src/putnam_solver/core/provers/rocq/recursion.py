@@ -56,7 +56,9 @@ matches, so a field list cannot inject a command."""
 FIXPOINT = re.compile(r"(?<![\w'.])(?:co)?fix(?![\w'])")
 CANDIDATE_NAME = re.compile(rf"(?<![\w'.])(?:{ROOT}\.)?{CANDIDATE}\.([^\W\d][\w']*)")
 PRISTINE_NAME = re.compile(rf"(?<![\w'.])(?:{ROOT}\.)?{PRISTINE}\.([^\W\d][\w']*)")
-MAX_WIDTH = "Set Printing Width 1000."
+PRINTING = ("Set Printing All.", "Set Printing Width 1000.", "Set Printing Depth 1073741823.")
+"""Set in the harness's print file itself, whatever the candidate's exported options: no notations, and no
+depth at which the printer would cut a term short with ``...``."""
 
 
 class Unreadable(ValueError):
@@ -98,7 +100,7 @@ def read_fields(output: str, marker: str) -> list[tuple[str, str]]:
 def _print_file(module_labels: Sequence[tuple[str, str]], marker: str, requires: Iterable[str]) -> str:
     """A harness file printing each ``(module, label)`` raw, each after its own numbered marker."""
     lines = [f"Require {ROOT}.{m}." for m in requires]
-    lines += ["Set Printing All.", MAX_WIDTH]
+    lines += PRINTING
     for index, (module, label) in enumerate(module_labels):
         lines += [f'Goal True. idtac "{marker}-{index}". Abort.', f"Print {ROOT}.{module}.{label}."]
     lines.append(f'Goal True. idtac "{marker}-end". Abort.')
