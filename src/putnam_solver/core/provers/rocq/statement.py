@@ -27,6 +27,10 @@ prints once both ``Require``s are done: loading a ``.vo`` prints nothing of the 
 ``idtac``/``Print`` ran when it was compiled), and the marker makes that irrelevant anyway. Options a
 candidate exports with ``Global Set`` do reach the trusted file, so it re-enables the kernel checks.
 
+On a Coq with guard-checker bugs the trusted file also lists the fields of the candidate's module, and
+``recursion.py`` prints their kernel terms: a fixpoint in a constant of the candidate's own fails G5,
+however it was written (the text rule of G3 is only a first line).
+
 Every run is judged by the gate kit (``gatekit.judge_run``): a trusted file that coqc rejects is a
 mismatch (``failed``); one stopped by a cap is an ``error``.
 """
