@@ -28,7 +28,7 @@ import functools
 import os
 import shutil
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -58,15 +58,25 @@ class Violation:
         return f"line {self.line}: {self.construct}: {self.rule}"
 
 
+LISTED_VIOLATIONS = 200
+"""How many violations a text gate's result lists: a crafted file can commit one per token (a million
+``@[`` lists), and a verdict that lists them all would be megabytes that nobody reads."""
+
+
 def text_gate_result(gate_id: str, gate_name: str, violations: list[Violation], passed: str) -> GateResult:
     """A text gate's outcome, the same for every prover: passed (saying ``passed``) when nothing was
-    found, else failed with one violation a line. The evidence lists every violation as data, so an
-    audit need not parse the detail."""
-    evidence: dict[str, Any] = {"violations": [asdict(v) for v in violations]}
+    found, else failed with one violation a line. The evidence lists the violations as data, so an
+    audit need not parse the detail: the first ``LISTED_VIOLATIONS`` of them, with their number when
+    there are more (``violations_total``)."""
+    listed = violations[:LISTED_VIOLATIONS]
+    evidence: dict[str, Any] = {"violations": [{"line": v.line, "construct": v.construct, "rule": v.rule} for v in listed]}
     if not violations:
         return GateResult(gate_id, gate_name, GateStatus.PASSED, passed, evidence)
-    detail = "\n".join(str(v) for v in violations)
-    return GateResult(gate_id, gate_name, GateStatus.FAILED, detail, evidence)
+    lines = [str(v) for v in listed]
+    if len(violations) > len(listed):
+        evidence["violations_total"] = len(violations)
+        lines.append(f"... and {len(violations) - len(listed)} more violations ({len(violations)} in all)")
+    return GateResult(gate_id, gate_name, GateStatus.FAILED, "\n".join(lines), evidence)
 
 
 def sandbox_limits(options: VerifyOptions) -> SandboxLimits:

@@ -10,6 +10,7 @@ change elaboration (``instance``, ``default_instance``, ``coe``, ``reducible``..
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from itertools import compress, count
 from operator import itemgetter
 from typing import Final
@@ -23,6 +24,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     """Every forbidden construct among the code tokens (comments, strings and doc comments are skipped: a doc
     comment is never reported, nor read as the token after another)."""
     words = policy.forbidden_words()
+    rules = {r.construct: r for r in policy.forbidden}  # ``policy.rule``, without a search per violation
     found: list[Violation] = []
 
     def add(token: Token, rule: ForbiddenRule, construct: str) -> None:
@@ -32,6 +34,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     flagged = _flagged_texts(set(texts), words)
     if not flagged:
         return found
+    lists: dict[int, list[str]] | None = None
     for i in _flagged_positions(texts, flagged):
         token = tokens[i]
         if token.kind == DOC:
@@ -44,17 +47,18 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
             if hit is not None:
                 add(token, words[hit], text)
             elif absolute[:1] == ["Lean"]:
-                add(token, policy.rule("Lean.*"), text)
+                add(token, rules["Lean.*"], text)
         elif text.startswith("#") and len(text) > 1:
-            add(token, policy.rule("#command"), text)
+            add(token, rules["#command"], text)
         if text == "@[":
-            for name in attribute_names(tokens, i):
+            lists = attribute_lists(tokens) if lists is None else lists
+            for name in lists[i]:
                 if name not in policy.helper_attributes:
-                    add(token, policy.rule("@[attribute]"), f"@[{name}]")
+                    add(token, rules["@[attribute]"], f"@[{name}]")
         if text == "open" and nxt is not None and nxt.text == "private":
-            add(token, policy.rule("open private"), "open private")
+            add(token, rules["open private"], "open private")
         if text == "set_option" and (nxt is None or not option_allowed(nxt.text, policy)):
-            add(token, policy.rule("set_option"), f"set_option {nxt.text if nxt else ''}".strip())
+            add(token, rules["set_option"], f"set_option {nxt.text if nxt else ''}".strip())
     return found
 
 
@@ -104,25 +108,65 @@ def _flagged_texts(texts: set[str], words: dict[str, ForbiddenRule]) -> set[str]
 
 
 def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
-    """The attribute names of the ``@[...]`` opened at ``tokens[start]``: the first token of each
-    comma-separated item after ``local``/``scoped`` (``@[simp, local instance 100]`` -> simp, instance).
-    An item that does not start with a name, or a list that never closes, yields its first token's text
-    (or ``<unclosed>``) so that the caller refuses it."""
-    names: list[str] = []
-    depth, item_start = 0, True
-    for token in _code_after(tokens, start):
-        if depth == 0 and token.text == "]":
-            return names
-        if token.text in ("(", "[", "{", "⟨", "@["):
-            depth += 1
-        elif token.text in (")", "]", "}", "⟩"):
-            depth -= 1
-        if depth == 0 and token.text == ",":
-            item_start = True
-        elif item_start and token.text not in ("local", "scoped"):
-            names.append(token.text)
-            item_start = False
-    return [*names, "<unclosed>"]
+    """The attribute names of the ``@[...]`` opened at ``tokens[start]`` (see :func:`attribute_lists`)."""
+    return attribute_lists(tokens)[start]
+
+
+_OPENERS: Final = frozenset({"(", "[", "{", "⟨", "@["})
+_CLOSERS: Final = frozenset({")", "]", "}", "⟩"})
+_UNCLOSED: Final = "<unclosed>"
+
+
+@dataclass
+class _OpenList:
+    """An ``@[`` list being read: the bracket depth just inside it, its names, and whether the next
+    token begins an item (the list's start, or after a comma at the list's own depth)."""
+
+    start: int
+    depth: int
+    names: list[str] = field(default_factory=list)
+    item_start: bool = True
+
+
+def attribute_lists(tokens: Sequence[Token]) -> dict[int, list[str]]:
+    """The attribute names of every ``@[...]`` list, by the index of its ``@[``, in one pass.
+
+    A list's names are the first token of each comma-separated item at its own bracket depth, after
+    ``local``/``scoped`` (``@[simp, local instance 100]`` -> simp, instance). A list that never closes,
+    or in which a closing bracket matches nothing opened inside it (``@[simp) (]``: not an attribute
+    list Lean reads), ends with ``<unclosed>``, so that the caller refuses it; so does an item that does
+    not start with a name, through its first token's text. Depth is one counter for the whole file and
+    the lists open at any point form a stack (each deeper than the one below it), so every token is read
+    once, however many lists are nested or left open."""
+    found: dict[int, list[str]] = {}
+    stack: list[_OpenList] = []
+    depth = 0
+    for j, token in enumerate(tokens):
+        if token.kind == DOC:
+            continue
+        text = token.text
+        step = 1 if text in _OPENERS else -1 if text in _CLOSERS else 0
+        if stack and stack[-1].depth == depth:  # a token at the innermost list's own depth
+            current = stack[-1]
+            if text == "]":
+                found[current.start] = current.names
+                stack.pop()
+                depth -= 1
+                continue
+            if step == 0 and text == ",":
+                current.item_start = True
+            elif current.item_start and text not in ("local", "scoped"):
+                current.names.append(text)
+                current.item_start = False
+        depth += step
+        while stack and stack[-1].depth > depth:  # closed by a bracket it did not open
+            broken = stack.pop()
+            found[broken.start] = [*broken.names, _UNCLOSED]
+        if text == "@[":
+            stack.append(_OpenList(j, depth))
+    for left in stack:
+        found[left.start] = [*left.names, _UNCLOSED]
+    return found
 
 
 def _code_after(tokens: Sequence[Token], i: int) -> Iterator[Token]:

@@ -48,7 +48,6 @@ from operator import itemgetter, ne
 from typing import Final, NamedTuple
 
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
-from putnam_solver.core.provers.text import group_end
 
 IDENT: Final = "ident"
 NUMBER: Final = "number"
@@ -597,43 +596,75 @@ def _starts_command(token: Token) -> bool:
     return token.kind == SYMBOL and token.text.startswith("#") and len(token.text) > 1
 
 
-def _closing_bracket(tokens: Sequence[Token], i: int) -> int | None:
-    """Index of the ``]`` closing the ``@[`` or ``[`` at ``i``, or None."""
-    return group_end(tokens, i, ("[", "@["), ("]",))
-
-
-def _combinator_end(tokens: Sequence[Token], i: int) -> int | None:
+def _combinator_end(tokens: Sequence[Token], i: int, end: int) -> int | None:
     """For ``set_option N V in`` / ``open ... in`` / ``attribute [...] ... in`` at ``i``: the index after
-    ``in``; None when the command is the plain (non-combinator) form or is still incomplete."""
+    ``in`` (looked for before ``end``); None when the command is the plain (non-combinator) form or is
+    still incomplete."""
     if tokens[i].text == "set_option":
-        return i + 4 if i + 3 < len(tokens) and tokens[i + 3].text == "in" else None
-    for j in range(i + 1, len(tokens)):
+        return i + 4 if i + 3 < end and tokens[i + 3].text == "in" else None
+    for j in range(i + 1, end):
         if tokens[j].text == "in":
             return j + 1
     return None
 
 
+class _HeadScan:
+    """:func:`parse_head` of ``tokens[start:end]`` for an ``end`` that only grows, resumed where the last
+    call stopped: the items of the prefix that were complete stay so, and a ``@[`` list still open keeps
+    its bracket count. So splitting a file into commands reads each token a bounded number of times,
+    however many lines a prefix spans (a thousand ``open ... in`` lines, an unclosed ``@[``)."""
+
+    def __init__(self, tokens: Sequence[Token], start: int) -> None:
+        self.tokens = tokens
+        self.start = start
+        self.pos = start
+        """The next prefix item to read: everything before it is complete prefix."""
+        self.counted = start
+        """For the ``@[`` at ``pos``: the tokens before this are counted in ``depth``."""
+        self.depth = 0
+
+    def head(self, end: int) -> int | None:
+        """Index (relative to ``start``) of the keyword of ``tokens[start:end]``, or None if all prefix."""
+        tokens = self.tokens
+        while self.pos < end:
+            token = tokens[self.pos]
+            if token.kind == DOC or token.text in MODIFIERS:
+                self.pos += 1
+            elif token.text == "@[":
+                close = self._list_end(end)
+                if close is None:
+                    return None
+                self.pos = close + 1
+            elif token.text in ("set_option", "open", "attribute"):
+                after = _combinator_end(tokens, self.pos, end)
+                if after is None:
+                    return self.pos - self.start
+                self.pos = after
+            else:
+                return self.pos - self.start
+        return None
+
+    def _list_end(self, end: int) -> int | None:
+        """Index of the ``]`` closing the ``@[`` at ``pos`` (nested ``[``/``@[`` counted), if before ``end``."""
+        if self.counted <= self.pos:
+            self.counted, self.depth = self.pos, 0
+        tokens = self.tokens
+        while self.counted < end:
+            text = tokens[self.counted].text
+            self.counted += 1
+            if text in ("[", "@["):
+                self.depth += 1
+            elif text == "]":
+                self.depth -= 1
+                if self.depth == 0:
+                    return self.counted - 1
+        return None
+
+
 def parse_head(tokens: Sequence[Token]) -> int | None:
     """Skip the prefix (doc comment, attributes, modifiers, ``... in`` combinators); return the index of
     the command's keyword, or None if the tokens are all prefix (the command continues on later lines)."""
-    i = 0
-    while i < len(tokens):
-        token = tokens[i]
-        if token.kind == DOC or token.text in MODIFIERS:
-            i += 1
-        elif token.text == "@[":
-            close = _closing_bracket(tokens, i)
-            if close is None:
-                return None
-            i = close + 1
-        elif token.text in ("set_option", "open", "attribute"):
-            after = _combinator_end(tokens, i)
-            if after is None:
-                return i
-            i = after
-        else:
-            return i
-    return None
+    return _HeadScan(tokens, 0).head(len(tokens))
 
 
 def _make_command(tokens: tuple[Token, ...]) -> Command:
@@ -655,9 +686,11 @@ def split_commands(tokens: Sequence[Token]) -> list[Command]:
     if not tokens:
         return []
     starts = [0]
+    head = _HeadScan(tokens, 0)
     for i in positions(list(map(_COL, tokens)), 0):  # the column-0 tokens
-        if i and _starts_command(tokens[i]) and parse_head(tokens[starts[-1] : i]) is not None:
+        if i and _starts_command(tokens[i]) and head.head(i) is not None:
             starts.append(i)
+            head = _HeadScan(tokens, i)
     starts.append(len(tokens))
     return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
 

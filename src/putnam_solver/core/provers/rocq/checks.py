@@ -561,13 +561,8 @@ def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]
     conclusion), so the answer would not be an answer; ``X.helper`` counts too, whatever ``X`` is.
     """
     body = solution.tokens[solution_body_start(solution) : -1]
-    named = {
-        name
-        for tok in body
-        if tok.kind is Kind.WORD
-        for name in defined
-        if tok.text == name or tok.text.endswith("." + name)
-    }
+    lengths = {len(name) for name in defined}
+    named = {name for tok in body if tok.kind is Kind.WORD for name in _names_ending(tok.text, defined, lengths)}
     return [
         Violation(
             solution.line,
@@ -577,6 +572,15 @@ def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]
         )
         for name in sorted(named)
     ]
+
+
+def _names_ending(word: str, names: set[str], lengths: set[int]) -> list[str]:
+    """The ``names`` that ``word`` is, or ends with after a ``.`` (``X.helper`` names ``helper``).
+
+    Looked up per suffix of ``word`` that follows a ``.`` and has the length of some name, not per name,
+    so an answer is checked in time linear in its length however many helpers the candidate defines."""
+    cuts = [-1, *(k for k, ch in enumerate(word) if ch == ".")]
+    return [word[k + 1 :] for k in cuts if len(word) - k - 1 in lengths and word[k + 1 :] in names]
 
 
 def _skip_after_theorem(scan: _Scan) -> None:

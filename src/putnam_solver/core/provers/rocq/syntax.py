@@ -16,7 +16,10 @@ and their gluing agree. Whitespace amounts and comments never matter.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 from enum import StrEnum
 
 from putnam_solver.core.benchmarks import UNKNOWN_FORMAT, StatementFormat
@@ -48,8 +51,9 @@ class Kind(StrEnum):
     """The period that ends a sentence."""
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
+    """One token (a tuple: a file has as many as it has characters, at worst, so they must be cheap)."""
+
     kind: Kind
     text: str
     start: int
@@ -148,6 +152,30 @@ def _is_ident_char(ch: str) -> bool:
     return ch == "_" or ch == "'" or ch.isalnum()
 
 
+_COMMENT_MARK = re.compile(r'\(\*|\*\)|"')
+"""What matters inside a comment; at one position ``(*`` wins over ``*)``, as the character scan had it."""
+_SPACES = re.compile(r"\s+")
+"""A run of whitespace (for ``str`` patterns, ``\\s`` is exactly ``str.isspace``)."""
+_IDENT_CHARS = re.compile(r"[\w']*")
+"""Identifier characters: ``'`` and, for ``str`` patterns, ``\\w``: exactly ``str.isalnum`` or ``_``."""
+
+
+_FAST = re.compile(
+    r"(?P<ws>\s+)"
+    r"|(?P<end>\.(?=\s|\Z))"
+    r"|(?P<word>[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*|[0-9][0-9_]*(?:\.[0-9][0-9_]*)*)"
+    r"|(?P<bracket>\((?!\*)|[)\[\]{}])"
+    r"|(?P<sym>[!#$%&'*+,\-./:;<=>?@\\^`|~](?:(?!\.(?:\s|\Z))[^\s\w'\"()\[\]{}])*)"
+)
+"""The lexer's fast path, for the tokens whose extent ASCII decides: whitespace (``\\s`` is exactly
+``str.isspace``), a sentence-ending period, words starting with an ASCII letter or digit, brackets and
+runs of ASCII punctuation, which stop where :meth:`_Lexer._symbol_end` stops (``\\w`` is exactly
+``str.isalnum`` or ``_``). A comment, a string or a non-ASCII character matches nothing here."""
+_FAST_KIND = {"end": Kind.END, "word": Kind.WORD, "bracket": Kind.SYMBOL, "sym": Kind.SYMBOL}
+_new_token = tuple.__new__
+"""Builds a :class:`Token` without the Python-level ``__new__`` of a NamedTuple (the lexer's hot path)."""
+
+
 class _Lexer:
     def __init__(self, text: str) -> None:
         self.text = text
@@ -183,31 +211,34 @@ class _Lexer:
             return j + 1
 
     def _comment_end(self, start: int) -> int:
+        """Index just past the comment opened at ``start``. Nesting is a counter, and the scan jumps from
+        one ``(*``, ``*)`` or ``"`` to the next, so it is linear however deep or long the comment is."""
         depth, i = 0, start
-        while i < len(self.text):
-            if self.text.startswith("(*", i):
-                depth, i = depth + 1, i + 2
-            elif self.text.startswith("*)", i):
-                depth, i = depth - 1, i + 2
+        while (mark := _COMMENT_MARK.search(self.text, i)) is not None:
+            i = mark.end()
+            if mark.group() == "(*":
+                depth += 1
+            elif mark.group() == "*)":
+                depth -= 1
                 if depth == 0:
                     return i
-            elif self.text[i] == '"':
-                i = self._string_end(i)
             else:
-                i += 1
+                i = self._string_end(mark.start())
         raise LexError("unterminated comment", self.text.count("\n", 0, start) + 1)
 
     def _word_end(self, i: int) -> int:
+        """Index just past the word at ``i``: a number (``1_000``, ``1.5``, ``1.2.3``) or a qualified name."""
         text = self.text
         if text[i].isdigit():
-            while i < len(text) and (text[i].isdigit() or text[i] == "_"):
-                i += 1
-            if i + 1 < len(text) and text[i] == "." and text[i + 1].isdigit():
-                return self._word_end(i + 1)
-            return i
+            while True:
+                while i < len(text) and (text[i].isdigit() or text[i] == "_"):
+                    i += 1
+                if i + 1 < len(text) and text[i] == "." and text[i + 1].isdigit():
+                    i += 1
+                    continue
+                return i
         while True:
-            while i < len(text) and _is_ident_char(text[i]):
-                i += 1
+            i = _IDENT_CHARS.match(text, i).end()  # type: ignore[union-attr]  # it matches the empty string
             if i + 1 < len(text) and text[i] == "." and _is_ident_start(text[i + 1]):
                 i += 1
                 continue
@@ -229,24 +260,48 @@ class _Lexer:
         return max(i, start + 1)
 
     def run(self) -> list[Token]:
-        text = self.text
+        """Tokens by one pattern (:data:`_FAST`) where it decides alone, by the character rules of
+        :meth:`_step` elsewhere (comments, strings, non-ASCII letters): both give the same tokens."""
+        text, fast, append = self.text, _FAST.match, self.tokens.append
         while self.pos < len(text):
-            ch = text[self.pos]
-            if ch.isspace():
-                self._advance_to(self.pos + 1)
+            found = fast(text, self.pos)
+            group = found.lastgroup if found is not None else None
+            if found is None or group is None or (group == "word" and _word_may_go_on(text, found.end())):
+                self._step()
+            elif group == "ws":
+                self._advance_to(found.end())
                 self.glued = False
-            elif text.startswith("(*", self.pos):
-                self._advance_to(self._comment_end(self.pos))
-                self.glued = False
-            elif ch == '"':
-                self._emit(Kind.STRING, self._string_end(self.pos))
-            elif ch == "." and (self.pos + 1 == len(text) or text[self.pos + 1].isspace()):
-                self._emit(Kind.END, self.pos + 1)
-            elif _is_ident_start(ch) or ch.isdigit():
-                self._emit(Kind.WORD, self._word_end(self.pos))
-            else:
-                self._emit(Kind.SYMBOL, self._symbol_end(self.pos))
+            else:  # a word, symbol or period: no line break inside
+                start = self.pos
+                append(_new_token(Token, (_FAST_KIND[group], found.group(), start, self.line, start - self.line_start + 1, self.glued)))
+                self.pos = found.end()
+                self.glued = True
         return self.tokens
+
+    def _step(self) -> None:
+        """One token or gap by Coq's character rules."""
+        text = self.text
+        ch = text[self.pos]
+        if ch.isspace():
+            self._advance_to(_SPACES.match(text, self.pos).end())  # type: ignore[union-attr]
+            self.glued = False
+        elif text.startswith("(*", self.pos):
+            self._advance_to(self._comment_end(self.pos))
+            self.glued = False
+        elif ch == '"':
+            self._emit(Kind.STRING, self._string_end(self.pos))
+        elif ch == "." and (self.pos + 1 == len(text) or text[self.pos + 1].isspace()):
+            self._emit(Kind.END, self.pos + 1)
+        elif _is_ident_start(ch) or ch.isdigit():
+            self._emit(Kind.WORD, self._word_end(self.pos))
+        else:
+            self._emit(Kind.SYMBOL, self._symbol_end(self.pos))
+
+
+def _word_may_go_on(text: str, end: int) -> bool:
+    """Whether a word :data:`_FAST` matched up to ``end`` could be longer by the character rules: a
+    non-ASCII digit after a number, or a ``.`` before a non-ASCII letter (the pattern knows ASCII only)."""
+    return end < len(text) and (not text[end].isascii() or (text[end] == "." and not text[end + 1 : end + 2].isascii()))
 
 
 def tokenize(text: str) -> list[Token]:
@@ -273,17 +328,19 @@ def split_sentences(tokens: list[Token]) -> list[Sentence]:
 
 
 def _ends_without_period(current: list[Token]) -> bool:
-    """Whether ``current`` is a whole proof structuring command (Coq's bullets, braces, goal selectors)."""
+    """Whether ``current`` is a whole proof structuring command (Coq's bullets, braces, goal selectors).
+
+    Only the last tokens are read (a selector has one or three before ``: {``), so asking this after
+    every token of a long sentence stays linear in its length."""
     last = current[-1]
     if last.kind is not Kind.SYMBOL:
         return False
     if len(current) == 1:
         return last.text in ("{", "}") or _is_bullet(last.text)
-    words = [t.text for t in current]
-    selector = words[:-2] if words[-2:] == [":", "{"] else None
-    return selector is not None and (
-        (len(selector) == 1 and selector[0].isdigit()) or (len(selector) == 3 and selector[::2] == ["[", "]"])
-    )
+    if len(current) not in (3, 5) or last.text != "{" or current[-2].text != ":":
+        return False
+    selector = [t.text for t in current[:-2]]
+    return (len(selector) == 1 and selector[0].isdigit()) or (len(selector) == 3 and selector[::2] == ["[", "]"])
 
 
 def _is_bullet(text: str) -> bool:
@@ -291,7 +348,15 @@ def _is_bullet(text: str) -> bool:
 
 
 def sentences(text: str) -> list[Sentence]:
-    return split_sentences(tokenize(text))
+    """The sentences of ``text``. Raises LexError on an unterminated comment or string."""
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=2)
+def _sentences(text: str) -> tuple[Sentence, ...]:
+    """:func:`sentences`, once per text while it is in use: G2, G3 and the answer record of one
+    verification read the same candidate (a lexing error is raised again each time, never cached)."""
+    return tuple(split_sentences(tokenize(text)))
 
 
 @dataclass(frozen=True)
