@@ -372,6 +372,10 @@ POLICY = RocqPolicy(
 )
 
 
+_DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)
+"""``POLICY.proof_commands_denied`` as a set: asked of every sentence of every proof."""
+
+
 def challenge_statement(sub: Submission) -> Statement:
     """The harness's challenge for this submission, parsed (it has the pinned statement's shape)."""
     return parse_statement(sub.challenge, sub.problem.id, sub.problem.format)
@@ -484,7 +488,7 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
             if before_theorem:
                 scan.needs_elaboration_check(sent, f"inside the proof of {owner}, before the theorem,")
             continue
-        if sent.command in POLICY.proof_commands_denied:
+        if sent.command in _DENIED_IN_PROOFS:
             rule = (
                 f"the command `{sent.command}` is not allowed in proofs (it changes how later text is read, "
                 "or declares types or universes of its own)"
@@ -652,12 +656,13 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     placeholder = set(range(statement.theorem + 1, statement.proof_end + 1))
     exempt = Counter(s.key for i, s in enumerate(statement.sentences) if i not in placeholder)
+    shapes = {(len(key), key[0][0]) for key in exempt}  # what a sentence must look like to be exempt
     rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
     words = {r.construct: r for r in rules}
     phrases = {tuple(r.construct.split()): r for r in POLICY.forbidden_phrases}
     hits: list[Violation] = []
     for sent in sents:
-        if exempt[sent.key] > 0:
+        if (len(sent.tokens), sent.tokens[0].text) in shapes and exempt[sent.key] > 0:
             exempt[sent.key] -= 1
             continue
         toks = [t for t in sent.tokens if t.kind is Kind.WORD]

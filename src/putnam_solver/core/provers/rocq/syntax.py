@@ -68,11 +68,15 @@ class Token(NamedTuple):
         return self.text.rsplit(".", 1)[-1] if self.kind is Kind.WORD else self.text
 
 
-@dataclass(frozen=True)
-class Sentence:
-    """The tokens of one sentence, its final period included (absent only for a truncated last sentence)."""
+class Sentence(NamedTuple):
+    """The tokens of one sentence, its final period included (absent only for a truncated last sentence),
+    and its command, found once (:func:`sentence` makes one): the gates ask for it many times."""
 
     tokens: tuple[Token, ...]
+    command_at: int
+    """Index of the command word, after ``#[...]`` attributes and ``Local``-style prefixes."""
+    command: str
+    """The command word: ``Definition``, ``Require``, ``From``, ``Proof``... (empty if none)."""
 
     @property
     def line(self) -> int:
@@ -103,22 +107,7 @@ class Sentence:
 
     def command_index(self) -> int:
         """Index of the command word, after ``#[...]`` attributes and ``Local``-style prefixes."""
-        i = 0
-        while i < len(self.tokens):
-            tok = self.tokens[i]
-            if tok.text == "#" and i + 1 < len(self.tokens) and self.tokens[i + 1].text == "[":
-                i = skip_group(self.tokens, i + 1)
-            elif tok.text in ATTRIBUTE_PREFIXES:
-                i += 1
-            else:
-                return i
-        return i
-
-    @property
-    def command(self) -> str:
-        """The command word: ``Definition``, ``Require``, ``From``, ``Proof``... (empty if none)."""
-        i = self.command_index()
-        return self.tokens[i].text if i < len(self.tokens) else ""
+        return self.command_at
 
     @property
     def declared_name(self) -> str | None:
@@ -127,6 +116,25 @@ class Sentence:
         if i < len(self.tokens) and self.tokens[i].kind is Kind.WORD:
             return self.tokens[i].text
         return None
+
+
+def sentence(tokens: tuple[Token, ...]) -> Sentence:
+    """The sentence of ``tokens``, its command found."""
+    at = _command_index(tokens)
+    return _new_sentence(Sentence, (tokens, at, tokens[at].text if at < len(tokens) else ""))
+
+
+def _command_index(tokens: tuple[Token, ...]) -> int:
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.text == "#" and i + 1 < len(tokens) and tokens[i + 1].text == "[":
+            i = skip_group(tokens, i + 1)
+        elif tok.text in ATTRIBUTE_PREFIXES:
+            i += 1
+        else:
+            return i
+    return i
 
 
 class LexError(ValueError):
@@ -172,8 +180,9 @@ _FAST = re.compile(
 runs of ASCII punctuation, which stop where :meth:`_Lexer._symbol_end` stops (``\\w`` is exactly
 ``str.isalnum`` or ``_``). A comment, a string or a non-ASCII character matches nothing here."""
 _FAST_KIND = {"end": Kind.END, "word": Kind.WORD, "bracket": Kind.SYMBOL, "sym": Kind.SYMBOL}
-_new_token = tuple.__new__
-"""Builds a :class:`Token` without the Python-level ``__new__`` of a NamedTuple (the lexer's hot path)."""
+_new_token = _new_sentence = tuple.__new__
+"""Build a :class:`Token` or :class:`Sentence` without the Python-level ``__new__`` of a NamedTuple
+(the lexer's hot path)."""
 
 
 class _Lexer:
@@ -315,15 +324,18 @@ def split_sentences(tokens: list[Token]) -> list[Sentence]:
     the ``{`` of a goal selector ``2: {`` or ``[h]: {``), so ``{ apply h. }`` then ``Qed.`` is four
     sentences, not two. A trailing unended part is kept."""
     out: list[Sentence] = []
-    current: list[Token] = []
+    start, end_kind = 0, Kind.END
     for i, tok in enumerate(tokens):
-        current.append(tok)
-        followed_by_period = i + 1 < len(tokens) and tokens[i + 1].kind is Kind.END
-        if tok.kind is Kind.END or (_ends_without_period(current) and not followed_by_period):
-            out.append(Sentence(tuple(current)))
-            current = []
-    if current:
-        out.append(Sentence(tuple(current)))
+        if tok.kind is end_kind or (
+            tok.kind is Kind.SYMBOL
+            and i - start in (0, 2, 4)  # the only lengths a structuring command has (less one)
+            and _ends_without_period(tokens[start : i + 1])
+            and not (i + 1 < len(tokens) and tokens[i + 1].kind is end_kind)
+        ):
+            out.append(sentence(tuple(tokens[start : i + 1])))
+            start = i + 1
+    if start < len(tokens):
+        out.append(sentence(tuple(tokens[start:])))
     return out
 
 
