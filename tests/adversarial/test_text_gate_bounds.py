@@ -59,7 +59,9 @@ DEEP = [
 ]
 
 
-@pytest.mark.parametrize(("prover_name", "candidate", "gate", "why"), DEEP, ids=[f"{p}-{i}" for i, (p, *_) in enumerate(DEEP)])
+@pytest.mark.parametrize(
+    ("prover_name", "candidate", "gate", "why"), DEEP, ids=[f"{p}-{i}" for i, (p, *_) in enumerate(DEEP)]
+)
 def test_deeply_nested_or_long_text_gets_a_verdict_not_a_crash(
     prover_name: str, candidate: str, gate: str, why: str
 ) -> None:

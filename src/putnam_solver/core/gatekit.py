@@ -69,7 +69,9 @@ def text_gate_result(gate_id: str, gate_name: str, violations: list[Violation], 
     audit need not parse the detail: the first ``LISTED_VIOLATIONS`` of them, with their number when
     there are more (``violations_total``)."""
     listed = violations[:LISTED_VIOLATIONS]
-    evidence: dict[str, Any] = {"violations": [{"line": v.line, "construct": v.construct, "rule": v.rule} for v in listed]}
+    evidence: dict[str, Any] = {
+        "violations": [{"line": v.line, "construct": v.construct, "rule": v.rule} for v in listed]
+    }
     if not violations:
         return GateResult(gate_id, gate_name, GateStatus.PASSED, passed, evidence)
     lines = [str(v) for v in listed]

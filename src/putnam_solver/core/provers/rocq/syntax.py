@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
-from enum import StrEnum
 
 from putnam_solver.core.benchmarks import UNKNOWN_FORMAT, StatementFormat
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
@@ -282,7 +282,12 @@ class _Lexer:
                 self.glued = False
             else:  # a word, symbol or period: no line break inside
                 start = self.pos
-                append(_new_token(Token, (_FAST_KIND[group], found.group(), start, self.line, start - self.line_start + 1, self.glued)))
+                append(
+                    _new_token(
+                        Token,
+                        (_FAST_KIND[group], found.group(), start, self.line, start - self.line_start + 1, self.glued),
+                    )
+                )
                 self.pos = found.end()
                 self.glued = True
         return self.tokens
@@ -326,11 +331,14 @@ def split_sentences(tokens: list[Token]) -> list[Sentence]:
     out: list[Sentence] = []
     start, end_kind = 0, Kind.END
     for i, tok in enumerate(tokens):
-        if tok.kind is end_kind or (
-            tok.kind is Kind.SYMBOL
-            and i - start in (0, 2, 4)  # the only lengths a structuring command has (less one)
-            and _ends_without_period(tokens[start : i + 1])
-            and not (i + 1 < len(tokens) and tokens[i + 1].kind is end_kind)
+        if (
+            tok.kind is end_kind
+            or (
+                tok.kind is Kind.SYMBOL
+                and i - start in (0, 2, 4)  # the only lengths a structuring command has (less one)
+                and _ends_without_period(tokens[start : i + 1])
+                and not (i + 1 < len(tokens) and tokens[i + 1].kind is end_kind)
+            )
         ):
             out.append(sentence(tuple(tokens[start : i + 1])))
             start = i + 1
