@@ -42,7 +42,7 @@ class TextJob:
     prior: tuple[GateResult, ...]
 
 
-def _text_job(job: TextJob) -> tuple[list[GateResult], dict[str, Any]]:
+def text_job(job: TextJob) -> tuple[list[GateResult], dict[str, Any]]:
     """In the worker: each text gate in order (each sees the results before it), then the answer record."""
     scratch = ScratchDir(prefix=f"putnam-{job.problem.id}-")
     done: list[GateResult] = []
@@ -74,7 +74,7 @@ def run_text_gates(job: TextJob) -> tuple[list[GateResult], dict[str, Any]]:
     """
     seconds = job.options.text_gate_seconds
     try:
-        done, answers = gate_worker.call(_text_job, (job,), seconds)
+        done, answers = gate_worker.call(text_job, (job,), seconds)
     except gate_worker.WorkerTimeout:
         why = f"did not finish within {seconds:g} s (the text gates' time bound); its worker was stopped"
     except gate_worker.WorkerFailed as exc:
