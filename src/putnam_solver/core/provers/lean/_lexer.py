@@ -178,6 +178,8 @@ class _Lexer:
         self.tokens: list[Token] = []
         self.comments = 0
         """How many ``comment`` tokens were made: with none, the code tokens are all the tokens."""
+        self.newline_from, self.newline_at = 0, text.find("\n")
+        """The first line break at or after ``newline_from`` (-1: none), for :meth:`newline_after`."""
 
     def error(self, message: str, offset: int) -> LexError:
         line = self.text.count("\n", 0, offset) + 1
@@ -290,7 +292,7 @@ class _Lexer:
             end = resume = size
         else:
             end = text.rfind("\n", pos, stop.start()) + 1
-            after = text.find("\n", stop.start())
+            after = self.newline_after(stop.start())
             resume = size if after < 0 else after + 1
         if end <= pos:
             return resume
@@ -311,6 +313,14 @@ class _Lexer:
             pos, spaced = after, False
         self.pos, self.line, self.line_start, self.spaced = end, line, line_start, spaced
         return resume
+
+    def newline_after(self, i: int) -> int:
+        """``text.find("\\n", i)`` for an ``i`` that only grows, each line break searched for once: on a
+        line of a million strings the fast path stops at every string, and searching to the line's end
+        from each would make the lexer quadratic."""
+        if i < self.newline_from or 0 <= self.newline_at < i:
+            self.newline_from, self.newline_at = i, self.text.find("\n", i)
+        return self.newline_at
 
     def first_kind(self, word: str, offset: int) -> str:
         """The kind of a plain-stretch token whose first character is not in :data:`_FIRST_KIND` (and
