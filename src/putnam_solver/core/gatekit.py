@@ -30,7 +30,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, outside_system_dirs
@@ -46,9 +46,9 @@ class ToolUnavailable(Exception):
     """A tool a gate needs is not installed (or not usable); the message says how to fix it."""
 
 
-@dataclass(frozen=True)
-class Violation:
-    """One reason a text gate refuses a candidate: where, what, and which rule."""
+class Violation(NamedTuple):
+    """One reason a text gate refuses a candidate: where, what, and which rule (a tuple: a crafted file
+    can commit one per token, so they must be cheap to make)."""
 
     line: int
     construct: str

@@ -10,7 +10,6 @@ change elaboration (``instance``, ``default_instance``, ``coe``, ``reducible``..
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from itertools import compress, count
 from operator import itemgetter
 from typing import Final
@@ -27,8 +26,11 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     rules = {r.construct: r for r in policy.forbidden}  # ``policy.rule``, without a search per violation
     found: list[Violation] = []
 
+    said: dict[str, str] = {}  # each rule's text, made once however many times it is broken
+
     def add(token: Token, rule: ForbiddenRule, construct: str) -> None:
-        found.append(Violation(token.line, construct, f"{rule.rule}: {rule.reason}"))
+        text = said.get(rule.construct) or said.setdefault(rule.construct, f"{rule.rule}: {rule.reason}")
+        found.append(Violation(token.line, construct, text))
 
     texts = list(map(_TEXT, tokens))
     flagged = _flagged_texts(set(texts), words)
@@ -37,6 +39,9 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     lists: dict[int, list[str]] | None = None
     for i in _flagged_positions(texts, flagged):
         token = tokens[i]
+        if len(found) >= ENOUGH:
+            found.append(Violation(token.line, "...", f"the scan stopped after {ENOUGH} violations"))
+            break
         if token.kind == DOC:
             continue
         text, nxt = token.text, next(_code_after(tokens, i), None)
@@ -62,6 +67,9 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     return found
 
 
+ENOUGH: Final = 10_000
+"""Violations after which G3 stops looking: the file is refused many times over (a crafted one can break a
+rule at every token), and the statement's own constructs, which are excused afterwards, are far fewer."""
 _TEXT: Final = itemgetter(1)
 """``Token.text`` as a function: ``map`` over it runs without a Python frame per token."""
 _SCANNED: Final = frozenset({"@[", "open", "set_option"})
@@ -117,17 +125,6 @@ _CLOSERS: Final = frozenset({")", "]", "}", "⟩"})
 _UNCLOSED: Final = "<unclosed>"
 
 
-@dataclass
-class _OpenList:
-    """An ``@[`` list being read: the bracket depth just inside it, its names, and whether the next
-    token begins an item (the list's start, or after a comma at the list's own depth)."""
-
-    start: int
-    depth: int
-    names: list[str] = field(default_factory=list)
-    item_start: bool = True
-
-
 def attribute_lists(tokens: Sequence[Token]) -> dict[int, list[str]]:
     """The attribute names of every ``@[...]`` list, by the index of its ``@[``, in one pass.
 
@@ -135,37 +132,49 @@ def attribute_lists(tokens: Sequence[Token]) -> dict[int, list[str]]:
     ``local``/``scoped`` (``@[simp, local instance 100]`` -> simp, instance). A list that never closes,
     or in which a closing bracket matches nothing opened inside it (``@[simp) (]``: not an attribute
     list Lean reads), ends with ``<unclosed>``, so that the caller refuses it; so does an item that does
-    not start with a name, through its first token's text. Depth is one counter for the whole file and
-    the lists open at any point form a stack (each deeper than the one below it), so every token is read
-    once, however many lists are nested or left open."""
+    not start with a name, through its first token's text. Depth is one counter and the lists open at
+    any point form a stack (each deeper than the one below it), so every token is read once, however
+    many lists are nested or left open; between lists, the scan jumps to the next ``@[``."""
     found: dict[int, list[str]] = {}
-    stack: list[_OpenList] = []
-    depth = 0
-    for j, token in enumerate(tokens):
-        if token.kind == DOC:
+    texts = list(map(_TEXT, tokens))
+    starts: list[int] = []  # the open lists, innermost last: their ``@[``, depth, names, and
+    depths: list[int] = []  # whether the next token at their depth begins an item
+    names: list[list[str]] = []
+    fresh: list[bool] = []
+    depth, j, size = 0, 0, len(tokens)
+    while j < size:
+        if not starts:  # nothing open: only the next list matters, and depth counts from it
+            try:
+                j = texts.index("@[", j)
+            except ValueError:
+                break
+            depth = 0
+        text = texts[j]
+        if tokens[j].kind == DOC:
+            j += 1
             continue
-        text = token.text
         step = 1 if text in _OPENERS else -1 if text in _CLOSERS else 0
-        if stack and stack[-1].depth == depth:  # a token at the innermost list's own depth
-            current = stack[-1]
+        if starts and depths[-1] == depth:  # a token at the innermost list's own depth
             if text == "]":
-                found[current.start] = current.names
-                stack.pop()
+                found[starts.pop()] = names.pop()
+                depths.pop(), fresh.pop()
                 depth -= 1
+                j += 1
                 continue
             if step == 0 and text == ",":
-                current.item_start = True
-            elif current.item_start and text not in ("local", "scoped"):
-                current.names.append(text)
-                current.item_start = False
+                fresh[-1] = True
+            elif fresh[-1] and text not in ("local", "scoped"):
+                names[-1].append(text)
+                fresh[-1] = False
         depth += step
-        while stack and stack[-1].depth > depth:  # closed by a bracket it did not open
-            broken = stack.pop()
-            found[broken.start] = [*broken.names, _UNCLOSED]
+        while starts and depths[-1] > depth:  # closed by a bracket it did not open
+            found[starts.pop()] = [*names.pop(), _UNCLOSED]
+            depths.pop(), fresh.pop()
         if text == "@[":
-            stack.append(_OpenList(j, depth))
-    for left in stack:
-        found[left.start] = [*left.names, _UNCLOSED]
+            starts.append(j), depths.append(depth), names.append([]), fresh.append(True)
+        j += 1
+    for start, left in zip(starts, names, strict=True):
+        found[start] = [*left, _UNCLOSED]
     return found
 
 
