@@ -157,7 +157,7 @@ def attribute_lists(tokens: Sequence[Token]) -> dict[int, list[str]]:
         if starts and depths[-1] == depth:  # a token at the innermost list's own depth
             if text == "]":
                 found[starts.pop()] = names.pop()
-                depths.pop(), fresh.pop()
+                del depths[-1], fresh[-1]
                 depth -= 1
                 j += 1
                 continue
@@ -169,9 +169,12 @@ def attribute_lists(tokens: Sequence[Token]) -> dict[int, list[str]]:
         depth += step
         while starts and depths[-1] > depth:  # closed by a bracket it did not open
             found[starts.pop()] = [*names.pop(), _UNCLOSED]
-            depths.pop(), fresh.pop()
+            del depths[-1], fresh[-1]
         if text == "@[":
-            starts.append(j), depths.append(depth), names.append([]), fresh.append(True)
+            starts.append(j)
+            depths.append(depth)
+            names.append([])
+            fresh.append(True)
         j += 1
     for start, left in zip(starts, names, strict=True):
         found[start] = [*left, _UNCLOSED]
