@@ -12,9 +12,9 @@ its requests from a pipe whose other end only the harness holds: when the harnes
 and an idle worker exits; a busy one ends with the call it is in (the text gates are linear in their
 input and bounded by the size cap).
 
-The worker is a fresh interpreter (``python -m putnam_solver.core.gate_worker``), not a fork of the
-harness: a fork of a process with threads (``serve``, the agent) can inherit a lock another thread held.
-Each call carries the harness's ``sys.path``, so functions defined where the harness can import them (a
+The worker is a fresh interpreter running :func:`main` (``python -c``), not a fork of the harness: a
+fork of a process with threads (``serve``, the agent) can inherit a lock another thread held. Each call
+carries the harness's ``sys.path``, so functions defined where the harness can import them (a
 prover plugin's gates) can be called.
 """
 
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import subprocess
 import sys
 import threading
@@ -146,11 +147,9 @@ def _serve(requests: Connection, replies: Connection) -> None:
 
 def main() -> None:
     """Entry point of a worker: requests on stdin, replies on the original stdout; anything the called
-    code prints goes to stderr, so it cannot corrupt a reply."""
+    code prints goes to stderr, so it cannot corrupt a reply. SIGINT (a Ctrl-C at the terminal reaches
+    the whole process group) is ignored: the harness ends a busy worker itself, an idle one ends at EOF."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the harness's: it then kills or leaves us
     replies = Connection(os.dup(1), writable=True, readable=False)
     os.dup2(2, 1)
     _serve(Connection(os.dup(0), readable=True, writable=False), replies)
-
-
-if __name__ == "__main__":
-    main()
