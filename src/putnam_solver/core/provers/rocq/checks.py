@@ -49,6 +49,7 @@ from putnam_solver.core.provers.rocq.syntax import (
     Sentence,
     Statement,
     StatementError,
+    names_ending,
     parse_statement,
     render,
     sentences,
@@ -372,8 +373,7 @@ POLICY = RocqPolicy(
 )
 
 
-_DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)
-"""``POLICY.proof_commands_denied`` as a set: asked of every sentence of every proof."""
+_DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)  # asked of every sentence of every proof
 
 
 def challenge_statement(sub: Submission) -> Statement:
@@ -566,7 +566,7 @@ def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]
     """
     body = solution.tokens[solution_body_start(solution) : -1]
     lengths = {len(name) for name in defined}
-    named = {name for tok in body if tok.kind is Kind.WORD for name in _names_ending(tok.text, defined, lengths)}
+    named = {name for tok in body if tok.kind is Kind.WORD for name in names_ending(tok.text, defined, lengths)}
     return [
         Violation(
             solution.line,
@@ -576,15 +576,6 @@ def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]
         )
         for name in sorted(named)
     ]
-
-
-def _names_ending(word: str, names: set[str], lengths: set[int]) -> list[str]:
-    """The ``names`` that ``word`` is, or ends with after a ``.`` (``X.helper`` names ``helper``).
-
-    Looked up per suffix of ``word`` that follows a ``.`` and has the length of some name, not per name,
-    so an answer is checked in time linear in its length however many helpers the candidate defines."""
-    cuts = [-1, *(k for k, ch in enumerate(word) if ch == ".")]
-    return [word[k + 1 :] for k in cuts if len(word) - k - 1 in lengths and word[k + 1 :] in names]
 
 
 def _skip_after_theorem(scan: _Scan) -> None:
