@@ -1,11 +1,13 @@
-"""Check that the Lean lexer tokenizes exactly as a reference revision of itself: token for token.
+"""Check that the lexers tokenize exactly as a reference revision of themselves: token for token.
 
-A rewrite of the lexer for speed must not change a single token (kind, text, offsets, line, column,
-``spaced``) nor which texts fail to lex (and where). This script lexes every Lean statement of the
-benchmark, every challenge derived from it (both tracks), and every Lean file of the conformance corpus
-with the current lexer and with ``src/putnam_solver/core/provers/lean/syntax.py`` as of a git revision, and
-reports each difference, together with the time each lexer took on the same inputs (a ratio, old/new).
-Usage: ``python bench/lexer_equivalence.py [revision] [path/to/putnam_bench_lean4.jsonl]``.
+A rewrite of a lexer for speed must not change a single token (kind, text, offsets, line, column, gluing)
+nor which texts fail to lex (and where); for Rocq, nor how tokens group into sentences. This script lexes,
+for each prover, every statement of its benchmark, every challenge derived from it (both tracks), every file
+of its conformance corpus (and their CRLF forms) and the worst inputs of ``bench/text_gate_worst.py`` (cut
+to 16 KiB, where the reference lexers still end), with the current lexer and with the prover's
+``syntax.py`` as of a git revision, and reports each difference, texts on which the reference crashed
+(a RecursionError: the current one must lex them), and the time each lexer took on the same inputs (old/new).
+Usage: ``python bench/lexer_equivalence.py [revision] [lean|rocq ...]``.
 """
 
 from __future__ import annotations
@@ -18,37 +20,89 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.helpers
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # for text_gate_worst
 
+import text_gate_worst
 from putnam_solver.core.benchmark import load_benchmark
-from putnam_solver.core.provers.lean import syntax
-from putnam_solver.core.provers.lean.challenge import challenge
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.lean import syntax as lean_syntax
+from putnam_solver.core.provers.rocq import syntax as rocq_syntax
 from putnam_solver.core.verify import Track
-from tests.helpers import LEAN_BENCH
+from tests.helpers import COQ_BENCH, LEAN_BENCH
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "fixtures" / "conformance"
-SYNTAX = "src/putnam_solver/core/provers/lean/syntax.py"
-OLD_SYNTAX = "src/putnam_solver/provers/lean/syntax.py"
-"""Where the lexer lived before the trust boundary moved it under ``core/`` (the default revision's)."""
+WORST_BYTES = 1 << 14
+"""Small enough for the reference's quadratic sentence and command splitting to end in seconds."""
 
 
-def reference(revision: str) -> ModuleType:
+@dataclass(frozen=True)
+class Subject:
+    """One prover's lexer: where its source lives (now, and before the trust boundary moved it under
+    ``core/``), the current module, its benchmark, and what a lexing outcome is."""
+
+    prover: str
+    path: str
+    old_path: str
+    module: ModuleType
+    bench: Path
+    outcome: Callable[[ModuleType, str], Any]
+
+
+def _lean_outcome(module: ModuleType, text: str) -> Any:
+    """Every token as a plain tuple, and the commands by their head, keyword, name and length."""
+    tokens = _uncached(module, text)
+    commands = module.split_commands(module.code_tokens(tokens))
+    return tuple(tuple(t) for t in tokens), tuple((c.head, c.keyword, c.name, len(c.tokens)) for c in commands)
+
+
+def _rocq_outcome(module: ModuleType, text: str) -> Any:
+    """Every token by its fields, and the sentences as token counts with their command."""
+    tokens = _uncached(module, text)
+    fields = tuple((str(t.kind), t.text, t.start, t.line, t.column, t.glued) for t in tokens)
+    sentences = tuple((len(s.tokens), s.command, s.ended) for s in module.split_sentences(list(tokens)))
+    return fields, sentences
+
+
+SUBJECTS = {
+    "lean": Subject(
+        "lean",
+        "src/putnam_solver/core/provers/lean/syntax.py",
+        "src/putnam_solver/provers/lean/syntax.py",
+        lean_syntax,
+        LEAN_BENCH,
+        _lean_outcome,
+    ),
+    "rocq": Subject(
+        "rocq",
+        "src/putnam_solver/core/provers/rocq/syntax.py",
+        "src/putnam_solver/provers/rocq/syntax.py",
+        rocq_syntax,
+        COQ_BENCH,
+        _rocq_outcome,
+    ),
+}
+
+
+def reference(subject: Subject, revision: str) -> ModuleType:
     """The lexer module as of ``revision`` (read from git, imported under a private name)."""
-    for path in (SYNTAX, OLD_SYNTAX):
+    for path in (subject.path, subject.old_path):
         shown = subprocess.run(["git", "-C", str(ROOT), "show", f"{revision}:{path}"], capture_output=True, text=True)
         if shown.returncode == 0:
             source = shown.stdout
             break
     else:
-        raise SystemExit(f"{revision} has no {SYNTAX} nor {OLD_SYNTAX}")
-    path = Path(tempfile.mkdtemp(prefix="lexer-reference-")) / "reference_syntax.py"
+        raise SystemExit(f"{revision} has no {subject.path} nor {subject.old_path}")
+    name = f"reference_{subject.prover}_syntax"
+    path = Path(tempfile.mkdtemp(prefix="lexer-reference-")) / f"{name}.py"
     path.write_text(source, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("reference_syntax", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
@@ -56,66 +110,84 @@ def reference(revision: str) -> ModuleType:
     return module
 
 
-def texts(bench_path: Path) -> list[tuple[str, str]]:
-    """(label, text): statements, their challenges on both tracks, corpus files, and their CRLF forms."""
+def texts(subject: Subject) -> list[tuple[str, str]]:
+    """(label, text): statements, their challenges on both tracks, corpus files, their CRLF forms, and the
+    worst inputs of ``bench/text_gate_worst.py`` cut to ``WORST_BYTES``."""
     out: list[tuple[str, str]] = []
-    for problem in load_benchmark(bench_path).problems.values():
+    prover = get_prover(subject.prover)
+    for problem in load_benchmark(subject.bench).problems.values():
         out.append((f"{problem.id} statement", problem.formal_statement))
         for track in Track:
-            out.append((f"{problem.id} {track.value}", challenge(problem.formal_statement, track)))
+            with contextlib.suppress(Exception):  # a statement without the benchmark's shape has no challenge
+                out.append((f"{problem.id} {track.value}", prover.challenge(problem, track)))
     manifest = json.loads((CORPUS / "MANIFEST.json").read_text(encoding="utf-8"))
     for entry in manifest["entries"]:
-        if entry["prover"] == "lean":
+        if entry["prover"] == subject.prover:
             text = (CORPUS / entry["file"]).read_bytes().decode("utf-8", errors="replace")
             out.append((entry["file"], text))
             out.append((f"{entry['file']} (CRLF)", text.replace("\n", "\r\n")))
+    text_gate_worst.CAP = WORST_BYTES
+    for label, *_, candidate in text_gate_worst.cases(subject.prover):
+        out.append((f"worst input: {label}", candidate.decode("utf-8")))
     return out
 
 
-def outcome(lex: Callable[[str], Any], text: str) -> tuple[tuple[Any, ...], ...] | str:
-    """Every token as a plain tuple, or the lexing error's position and reason."""
+def outcome(subject: Subject, module: ModuleType, text: str) -> Any:
+    """The lexing outcome, or the lexing error's position and reason."""
     try:
-        return tuple(tuple(t) for t in lex(text))
+        return subject.outcome(module, text)
     except ValueError as exc:
         return f"LexError {exc}"
 
 
-def main(revision: str, bench_path: Path) -> int:
-    old = reference(revision)
-    cases = texts(bench_path)
-    differ = 0
+def compare(subject: Subject, revision: str) -> int:
+    """Print the differences for one prover; return how many texts differ."""
+    old = reference(subject, revision)
+    cases = texts(subject)
+    differ, crashed = 0, []
     for label, text in cases:
-        if outcome(_uncached(old), text) != outcome(_uncached(syntax), text):
+        try:
+            before = outcome(subject, old, text)
+        except RecursionError:
+            crashed.append(label)
+            outcome(subject, subject.module, text)  # must not raise
+            continue
+        if before != outcome(subject, subject.module, text):
             differ += 1
-            print(f"DIFFERS: {label}")
+            print(f"{subject.prover}: DIFFERS: {label}")
     size = sum(len(t) for _, t in cases)
-    timings = [_time(_uncached(module), cases) for module in (old, syntax)]
-    print(f"{len(cases)} texts ({size / 1e6:.1f} M characters): {differ} differ from {revision}")
-    print(f"lexing all: reference {timings[0]:.2f} s, current {timings[1]:.2f} s, ratio {timings[0] / timings[1]:.1f}")
-    return 1 if differ else 0
+    timed = [(label, text) for label, text in cases if label not in crashed]
+    timings = [_time(module, timed) for module in (old, subject.module)]
+    print(f"{subject.prover}: {len(cases)} texts ({size / 1e6:.1f} M characters): {differ} differ from {revision}")
+    for label in crashed:
+        print(f"{subject.prover}: the reference crashed (RecursionError), the current lexer lexes: {label}")
+    print(
+        f"{subject.prover}: lexing the {len(timed)} others: reference {timings[0]:.2f} s, current "
+        f"{timings[1]:.2f} s, ratio {timings[0] / timings[1]:.1f}"
+    )
+    return differ
 
 
-def _uncached(module: ModuleType) -> Callable[[str], Any]:
+def main(revision: str, provers: list[str]) -> int:
+    return 1 if sum(compare(SUBJECTS[p], revision) for p in provers) else 0
+
+
+def _uncached(module: ModuleType, text: str) -> Any:
     """The module's lexer without its per-text cache, so that timings measure lexing."""
-
-    def run(text: str) -> Any:
-        lexer = module._Lexer(text)
-        if hasattr(lexer, "lex"):  # the lexer's own entry point (it may set up more than ``run``)
-            return lexer.lex()
-        lexer.run()
-        return lexer.tokens
-
-    return run
+    lexer = module._Lexer(text)
+    if hasattr(lexer, "lex"):  # the lexer's own entry point (it may set up more than ``run``)
+        return lexer.lex()
+    return lexer.run()
 
 
-def _time(lex: Callable[[str], Any], cases: list[tuple[str, str]]) -> float:
+def _time(module: ModuleType, cases: list[tuple[str, str]]) -> float:
     start = time.perf_counter()
     for _, text in cases:
         with contextlib.suppress(ValueError):
-            lex(text)
+            _uncached(module, text)
     return time.perf_counter() - start
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    sys.exit(main(args[0] if args else "c2106da", Path(args[1]) if len(args) > 1 else LEAN_BENCH))
+    sys.exit(main(args[0] if args else "c2106da", args[1:] or ["lean", "rocq"]))

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from putnam_solver.core import text_gates
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.lean import syntax
+from putnam_solver.core.provers.lean import _lexer
 from putnam_solver.core.provers.lean._forbidden import _flagged_texts, _may_flag
 from putnam_solver.core.provers.lean.checks import POLICY, check_forbidden
 from putnam_solver.core.provers.lean.syntax import COMMENT, NAME, STRING, SYMBOL, LexError, lex, lex_code, positions
@@ -122,8 +123,9 @@ def test_a_verification_lexes_its_candidate_once(
     options = VerifyOptions(profile=Profile.TEXT)
     run_gates(LEAN_PROVER, bench, problem, candidate.encode(), track, options)  # statement, challenges parsed
     lexed: list[str] = []
-    real = syntax._lexed
-    monkeypatch.setattr(syntax, "_lexed", lambda text: lexed.append(text) or real(text))
+    real = _lexer._lexed
+    monkeypatch.setattr(_lexer, "_lexed", lambda text: lexed.append(text) or real(text))
+    monkeypatch.setattr(text_gates, "run_text_gates", text_gates.text_job)  # here, not in a worker: counted
     other = candidate + "\n-- another file\n"
     verdict = run_gates(LEAN_PROVER, bench, problem, other.encode(), track, options)
     assert verdict.accepted

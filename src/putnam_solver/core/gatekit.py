@@ -30,9 +30,9 @@ import functools
 import os
 import shutil
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, outside_system_dirs
@@ -48,9 +48,9 @@ class ToolUnavailable(Exception):
     """A tool a gate needs is not installed (or not usable); the message says how to fix it."""
 
 
-@dataclass(frozen=True)
-class Violation:
-    """One reason a text gate refuses a candidate: where, what, and which rule."""
+class Violation(NamedTuple):
+    """One reason a text gate refuses a candidate: where, what, and which rule (a tuple: a crafted file
+    can commit one per token, so they must be cheap to make)."""
 
     line: int
     construct: str
@@ -60,15 +60,27 @@ class Violation:
         return f"line {self.line}: {self.construct}: {self.rule}"
 
 
+LISTED_VIOLATIONS = 200
+"""How many violations a text gate's result lists: a crafted file can commit one per token (a million
+``@[`` lists), and a verdict that lists them all would be megabytes that nobody reads."""
+
+
 def text_gate_result(gate_id: str, gate_name: str, violations: list[Violation], passed: str) -> GateResult:
     """A text gate's outcome, the same for every prover: passed (saying ``passed``) when nothing was
-    found, else failed with one violation a line. The evidence lists every violation as data, so an
-    audit need not parse the detail."""
-    evidence: dict[str, Any] = {"violations": [asdict(v) for v in violations]}
+    found, else failed with one violation a line. The evidence lists the violations as data, so an
+    audit need not parse the detail: the first ``LISTED_VIOLATIONS`` of them, with their number when
+    there are more (``violations_total``)."""
+    listed = violations[:LISTED_VIOLATIONS]
+    evidence: dict[str, Any] = {
+        "violations": [{"line": v.line, "construct": v.construct, "rule": v.rule} for v in listed]
+    }
     if not violations:
         return GateResult(gate_id, gate_name, GateStatus.PASSED, passed, evidence)
-    detail = "\n".join(str(v) for v in violations)
-    return GateResult(gate_id, gate_name, GateStatus.FAILED, detail, evidence)
+    lines = [str(v) for v in listed]
+    if len(violations) > len(listed):
+        evidence["violations_total"] = len(violations)
+        lines.append(f"... and {len(violations) - len(listed)} more violations ({len(violations)} in all)")
+    return GateResult(gate_id, gate_name, GateStatus.FAILED, "\n".join(lines), evidence)
 
 
 def sandbox_limits(options: VerifyOptions) -> SandboxLimits:

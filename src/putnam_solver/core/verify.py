@@ -17,7 +17,7 @@ import tempfile
 import threading
 import traceback
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -359,7 +359,8 @@ def decode_candidate(path_label: str, data: bytes) -> str:
         ) from exc
 
 
-def _run_gate(gate: Gate, sub: Submission) -> GateResult:
+def run_gate(gate: Gate, sub: Submission) -> GateResult:
+    """One gate on one submission; a gate that crashes or answers for another gate is an ``error``."""
     try:
         result = gate.check(sub)
     except Exception as exc:  # a crashing gate is an error, never a pass
@@ -373,47 +374,6 @@ def _run_gate(gate: Gate, sub: Submission) -> GateResult:
     if result.id != gate.id:
         return GateResult(gate.id, gate.name, GateStatus.ERROR, f"gate returned a result for {result.id}")
     return result
-
-
-def _run_text_gates(gates: Sequence[Gate], submission: Callable[[list[GateResult]], Submission]) -> list[GateResult]:
-    """The text gates, in order, in one worker thread under one wall-clock bound for them all.
-
-    Past the bound, every gate that has not finished is an ``error`` and the thread is left behind:
-    Python cannot stop a thread, so it finishes the gate it is in unobserved (the size cap bounds how long
-    that takes; the lexers are linear) and starts no other. The verdict does not wait for it.
-    ``submission`` makes a gate's Submission from the results so far (its ``prior``).
-    """
-    if not gates:
-        return []
-    first = submission([])
-    seconds = first.options.text_gate_seconds
-    done: list[GateResult] = []
-    lock = threading.Lock()
-    abandoned = threading.Event()
-
-    def work() -> None:
-        for gate in gates:
-            if abandoned.is_set():
-                return
-            with lock:
-                sub = submission(list(done)) if done else first
-            result = _run_gate(gate, sub)
-            with lock:
-                if abandoned.is_set():
-                    return
-                done.append(result)
-
-    worker = threading.Thread(target=work, name="putnam-text-gates", daemon=True)
-    worker.start()
-    worker.join(seconds)
-    with lock:
-        abandoned.set()
-        finished = list(done)
-    late = [
-        GateResult(g.id, g.name, GateStatus.ERROR, f"did not finish within {seconds:g} s (the text gates' time bound)")
-        for g in gates[len(finished) :]
-    ]
-    return finished + late
 
 
 def unusable_verdict(
@@ -506,11 +466,26 @@ def run_gates(
             prior=tuple(results if prior is None else prior),
         )
 
-    answers = {} if oversized else prover.answers(problem, candidate, track)
+    from putnam_solver.core.text_gates import TextJob, run_text_gates  # it builds on this module
+
+    text_gates = tuple(by_id[g] for g in wanted_now if g in TEXT_GATES and g in by_id)
+    job = TextJob(
+        prover,
+        text_gates,
+        problem,
+        replace(benchmark, problems={problem.id: problem}),
+        track,
+        candidate_bytes,
+        candidate,
+        challenge,
+        options,
+        tuple(results),
+    )
+    answers: dict[str, Any] = {}
     try:
-        text_gates = [by_id[g] for g in wanted_now if g in TEXT_GATES and g in by_id]
-        base = list(results)
-        results += _run_text_gates(text_gates, lambda done: submission(base + done))
+        if not oversized:
+            done, answers = run_text_gates(job)
+            results += done
         for gate_id in wanted_now:
             gate = by_id.get(gate_id)
             if gate is None or gate_id in TEXT_GATES:
@@ -518,7 +493,7 @@ def run_gates(
             blocked = any(not r.passed for r in results)
             if blocked and not options.keep_going:
                 break
-            results.append(_run_gate(gate, submission()))
+            results.append(run_gate(gate, submission()))
         for name, check in _answer_checks(prover, submission(), answers).items():
             answers[name]["check"] = check.to_json()
     finally:

@@ -23,17 +23,25 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     """Every forbidden construct among the code tokens (comments, strings and doc comments are skipped: a doc
     comment is never reported, nor read as the token after another)."""
     words = policy.forbidden_words()
+    rules = {r.construct: r for r in policy.forbidden}  # ``policy.rule``, without a search per violation
     found: list[Violation] = []
 
+    said: dict[str, str] = {}  # each rule's text, made once however many times it is broken
+
     def add(token: Token, rule: ForbiddenRule, construct: str) -> None:
-        found.append(Violation(token.line, construct, f"{rule.rule}: {rule.reason}"))
+        text = said.get(rule.construct) or said.setdefault(rule.construct, f"{rule.rule}: {rule.reason}")
+        found.append(Violation(token.line, construct, text))
 
     texts = list(map(_TEXT, tokens))
     flagged = _flagged_texts(set(texts), words)
     if not flagged:
         return found
+    lists: dict[int, list[str]] | None = None
     for i in _flagged_positions(texts, flagged):
         token = tokens[i]
+        if len(found) >= ENOUGH:
+            found.append(Violation(token.line, "...", f"the scan stopped after {ENOUGH} violations"))
+            break
         if token.kind == DOC:
             continue
         text, nxt = token.text, next(_code_after(tokens, i), None)
@@ -44,20 +52,24 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
             if hit is not None:
                 add(token, words[hit], text)
             elif absolute[:1] == ["Lean"]:
-                add(token, policy.rule("Lean.*"), text)
+                add(token, rules["Lean.*"], text)
         elif text.startswith("#") and len(text) > 1:
-            add(token, policy.rule("#command"), text)
+            add(token, rules["#command"], text)
         if text == "@[":
-            for name in attribute_names(tokens, i):
+            lists = attribute_lists(tokens) if lists is None else lists
+            for name in lists[i]:
                 if name not in policy.helper_attributes:
-                    add(token, policy.rule("@[attribute]"), f"@[{name}]")
+                    add(token, rules["@[attribute]"], f"@[{name}]")
         if text == "open" and nxt is not None and nxt.text == "private":
-            add(token, policy.rule("open private"), "open private")
+            add(token, rules["open private"], "open private")
         if text == "set_option" and (nxt is None or not option_allowed(nxt.text, policy)):
-            add(token, policy.rule("set_option"), f"set_option {nxt.text if nxt else ''}".strip())
+            add(token, rules["set_option"], f"set_option {nxt.text if nxt else ''}".strip())
     return found
 
 
+ENOUGH: Final = 10_000
+"""Violations after which G3 stops looking: the file is refused many times over (a crafted one can break a
+rule at every token), and the statement's own constructs, which are excused afterwards, are far fewer."""
 _TEXT: Final = itemgetter(1)
 """``Token.text`` as a function: ``map`` over it runs without a Python frame per token."""
 _SCANNED: Final = frozenset({"@[", "open", "set_option"})
@@ -104,25 +116,69 @@ def _flagged_texts(texts: set[str], words: dict[str, ForbiddenRule]) -> set[str]
 
 
 def attribute_names(tokens: Sequence[Token], start: int) -> list[str]:
-    """The attribute names of the ``@[...]`` opened at ``tokens[start]``: the first token of each
-    comma-separated item after ``local``/``scoped`` (``@[simp, local instance 100]`` -> simp, instance).
-    An item that does not start with a name, or a list that never closes, yields its first token's text
-    (or ``<unclosed>``) so that the caller refuses it."""
-    names: list[str] = []
-    depth, item_start = 0, True
-    for token in _code_after(tokens, start):
-        if depth == 0 and token.text == "]":
-            return names
-        if token.text in ("(", "[", "{", "⟨", "@["):
-            depth += 1
-        elif token.text in (")", "]", "}", "⟩"):
-            depth -= 1
-        if depth == 0 and token.text == ",":
-            item_start = True
-        elif item_start and token.text not in ("local", "scoped"):
-            names.append(token.text)
-            item_start = False
-    return [*names, "<unclosed>"]
+    """The attribute names of the ``@[...]`` opened at ``tokens[start]`` (see :func:`attribute_lists`)."""
+    return attribute_lists(tokens)[start]
+
+
+_OPENERS: Final = frozenset({"(", "[", "{", "⟨", "@["})
+_CLOSERS: Final = frozenset({")", "]", "}", "⟩"})
+_UNCLOSED: Final = "<unclosed>"
+
+
+def attribute_lists(tokens: Sequence[Token]) -> dict[int, list[str]]:
+    """The attribute names of every ``@[...]`` list, by the index of its ``@[``, in one pass.
+
+    A list's names are the first token of each comma-separated item at its own bracket depth, after
+    ``local``/``scoped`` (``@[simp, local instance 100]`` -> simp, instance). A list that never closes,
+    or in which a closing bracket matches nothing opened inside it (``@[simp) (]``: not an attribute
+    list Lean reads), ends with ``<unclosed>``, so that the caller refuses it; so does an item that does
+    not start with a name, through its first token's text. Depth is one counter and the lists open at
+    any point form a stack (each deeper than the one below it), so every token is read once, however
+    many lists are nested or left open; between lists, the scan jumps to the next ``@[``."""
+    found: dict[int, list[str]] = {}
+    texts = list(map(_TEXT, tokens))
+    starts: list[int] = []  # the open lists, innermost last: their ``@[``, depth, names, and
+    depths: list[int] = []  # whether the next token at their depth begins an item
+    names: list[list[str]] = []
+    fresh: list[bool] = []
+    depth, j, size = 0, 0, len(tokens)
+    while j < size:
+        if not starts:  # nothing open: only the next list matters, and depth counts from it
+            try:
+                j = texts.index("@[", j)
+            except ValueError:
+                break
+            depth = 0
+        text = texts[j]
+        if tokens[j].kind == DOC:
+            j += 1
+            continue
+        step = 1 if text in _OPENERS else -1 if text in _CLOSERS else 0
+        if starts and depths[-1] == depth:  # a token at the innermost list's own depth
+            if text == "]":
+                found[starts.pop()] = names.pop()
+                del depths[-1], fresh[-1]
+                depth -= 1
+                j += 1
+                continue
+            if step == 0 and text == ",":
+                fresh[-1] = True
+            elif fresh[-1] and text not in ("local", "scoped"):
+                names[-1].append(text)
+                fresh[-1] = False
+        depth += step
+        while starts and depths[-1] > depth:  # closed by a bracket it did not open
+            found[starts.pop()] = [*names.pop(), _UNCLOSED]
+            del depths[-1], fresh[-1]
+        if text == "@[":
+            starts.append(j)
+            depths.append(depth)
+            names.append([])
+            fresh.append(True)
+        j += 1
+    for start, left in zip(starts, names, strict=True):
+        found[start] = [*left, _UNCLOSED]
+    return found
 
 
 def _code_after(tokens: Sequence[Token], i: int) -> Iterator[Token]:

@@ -51,6 +51,7 @@ from putnam_solver.core.provers.rocq.syntax import (
     Sentence,
     Statement,
     StatementError,
+    names_ending,
     parse_statement,
     render,
     sentences,
@@ -373,6 +374,9 @@ POLICY = RocqPolicy(
 )
 
 
+_DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)  # asked of every sentence of every proof
+
+
 def challenge_statement(sub: Submission) -> Statement:
     """The harness's challenge for this submission, parsed (it has the pinned statement's shape)."""
     return parse_statement(sub.challenge, sub.problem.id, sub.problem.format)
@@ -485,7 +489,7 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
             if before_theorem:
                 scan.needs_elaboration_check(sent, f"inside the proof of {owner}, before the theorem,")
             continue
-        if sent.command in POLICY.proof_commands_denied:
+        if sent.command in _DENIED_IN_PROOFS:
             rule = (
                 f"the command `{sent.command}` is not allowed in proofs (it changes how later text is read, "
                 "or declares types or universes of its own)"
@@ -562,13 +566,8 @@ def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]
     conclusion), so the answer would not be an answer; ``X.helper`` counts too, whatever ``X`` is.
     """
     body = solution.tokens[solution_body_start(solution) : -1]
-    named = {
-        name
-        for tok in body
-        if tok.kind is Kind.WORD
-        for name in defined
-        if tok.text == name or tok.text.endswith("." + name)
-    }
+    lengths = {len(name) for name in defined}
+    named = {name for tok in body if tok.kind is Kind.WORD for name in names_ending(tok.text, defined, lengths)}
     return [
         Violation(
             solution.line,
@@ -649,10 +648,11 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     placeholder = set(range(statement.theorem + 1, statement.proof_end + 1))
     exempt = Counter(s.key for i, s in enumerate(statement.sentences) if i not in placeholder)
+    shapes = {(len(key), key[0][0]) for key in exempt}  # what a sentence must look like to be exempt
     rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
     own = []
     for sent in sents:
-        if exempt[sent.key] > 0:
+        if (len(sent.tokens), sent.tokens[0].text) in shapes and exempt[sent.key] > 0:
             exempt[sent.key] -= 1
             continue
         own.append(sent)
@@ -670,7 +670,7 @@ def statement_violations(statement: Statement) -> list[Violation]:
     words = [r for r in POLICY.forbidden_words if r.rule in UNPINNED_STATEMENT_RULES]
     phrases = [r for r in POLICY.forbidden_phrases if r.rule in UNPINNED_STATEMENT_RULES]
     found = _rule_hits(statement.sentences, words, phrases)
-    return [replace(v, rule=f"in the statement, which is not a pinned benchmark record: {v.rule}") for v in found]
+    return [v._replace(rule=f"in the statement, which is not a pinned benchmark record: {v.rule}") for v in found]
 
 
 def _rule_hits(sents: Sequence[Sentence], rules: Sequence[Rule], phrase_rules: Sequence[Rule]) -> list[Violation]:

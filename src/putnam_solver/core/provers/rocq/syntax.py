@@ -1,26 +1,25 @@
-"""Rocq (Coq) source syntax: a lexer, a sentence splitter and the shape of a benchmark statement.
+"""Rocq (Coq) source syntax: sentences and the shape of a benchmark statement, over the lexer (``_lexer``).
 
-The gates compare and scan candidate files token by token, so they need to know what is a comment, a
-string and a sentence the way Coq does, not the way a regular expression guesses. Coq's rules that matter:
-
-* comments ``(* ... *)`` nest, and a ``"`` inside a comment opens a string (so ``"*)"`` in a comment
-  does not close it);
-* strings are ``"..."`` with ``""`` standing for one quote;
-* a sentence ends at a ``.`` followed by whitespace or the end of the file; any other ``.`` belongs to a
-  qualified name (``Coq.Logic.Classical``) or a notation (``n.+1``, ``p.[x]``).
-
-Tokens keep whether they were written directly after the previous token (``glued``), because Coq lexes
-``[::`` or ``'C(`` differently from ``[ ::`` or ``' C(``: two texts count as the same only if their tokens
-and their gluing agree. Whitespace amounts and comments never matter.
+The gates compare and scan candidate files sentence by sentence, so they need to know what is a sentence
+the way Coq does: it ends at a ``.`` followed by whitespace or the end of the file, or it is a proof
+structuring command (a bullet, a brace, a goal selector), which needs no period. Splitting is linear: a
+sentence is decided from its last tokens, and its command is found once.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from functools import lru_cache
+from typing import NamedTuple
 
 from putnam_solver.core.benchmarks import UNKNOWN_FORMAT, StatementFormat
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
+from putnam_solver.core.provers.rocq._lexer import BRACKETS as BRACKETS
+from putnam_solver.core.provers.rocq._lexer import Kind as Kind
+from putnam_solver.core.provers.rocq._lexer import LexError as LexError
+from putnam_solver.core.provers.rocq._lexer import Token as Token
+from putnam_solver.core.provers.rocq._lexer import _Lexer as _Lexer
+from putnam_solver.core.provers.rocq._lexer import tokenize as tokenize
 from putnam_solver.core.provers.text import group_end
 
 ATTRIBUTE_PREFIXES = frozenset(
@@ -33,42 +32,17 @@ ASSUMPTION_COMMANDS = frozenset({"Variable", "Variables", "Hypothesis", "Hypothe
 PROOF_ENDS = frozenset({"Qed", "Defined", "Admitted", "Abort", "Save"})
 OPENING = {"(": ")", "[": "]", "{": "}"}
 _CLOSING = frozenset(OPENING.values())
-BRACKETS = frozenset("()[]{}")
 
 
-class Kind(StrEnum):
-    """What a token is. Comments are not tokens; they only separate them."""
-
-    WORD = "word"
-    """An identifier, a qualified name or a number."""
-    SYMBOL = "symbol"
-    """A run of punctuation (``:=``, ``->``, ``%:R``); brackets are always one character each."""
-    STRING = "string"
-    END = "end"
-    """The period that ends a sentence."""
-
-
-@dataclass(frozen=True)
-class Token:
-    kind: Kind
-    text: str
-    start: int
-    line: int
-    column: int
-    glued: bool
-    """Written directly after the previous token, with no whitespace or comment in between."""
-
-    @property
-    def last_segment(self) -> str:
-        """``Coq.Logic.Classical_Prop.classic`` -> ``classic``; other tokens are themselves."""
-        return self.text.rsplit(".", 1)[-1] if self.kind is Kind.WORD else self.text
-
-
-@dataclass(frozen=True)
-class Sentence:
-    """The tokens of one sentence, its final period included (absent only for a truncated last sentence)."""
+class Sentence(NamedTuple):
+    """The tokens of one sentence, its final period included (absent only for a truncated last sentence),
+    and its command, found once (:func:`sentence` makes one): the gates ask for it many times."""
 
     tokens: tuple[Token, ...]
+    command_at: int
+    """Index of the command word, after ``#[...]`` attributes and ``Local``-style prefixes."""
+    command: str
+    """The command word: ``Definition``, ``Require``, ``From``, ``Proof``... (empty if none)."""
 
     @property
     def line(self) -> int:
@@ -99,22 +73,7 @@ class Sentence:
 
     def command_index(self) -> int:
         """Index of the command word, after ``#[...]`` attributes and ``Local``-style prefixes."""
-        i = 0
-        while i < len(self.tokens):
-            tok = self.tokens[i]
-            if tok.text == "#" and i + 1 < len(self.tokens) and self.tokens[i + 1].text == "[":
-                i = skip_group(self.tokens, i + 1)
-            elif tok.text in ATTRIBUTE_PREFIXES:
-                i += 1
-            else:
-                return i
-        return i
-
-    @property
-    def command(self) -> str:
-        """The command word: ``Definition``, ``Require``, ``From``, ``Proof``... (empty if none)."""
-        i = self.command_index()
-        return self.tokens[i].text if i < len(self.tokens) else ""
+        return self.command_at
 
     @property
     def declared_name(self) -> str | None:
@@ -125,13 +84,27 @@ class Sentence:
         return None
 
 
-class LexError(ValueError):
-    """The text cannot be split into Coq tokens (an unterminated comment or string)."""
+_new_sentence = tuple.__new__
+"""Builds a :class:`Sentence` without the Python-level ``__new__`` of a NamedTuple (one per sentence)."""
 
-    def __init__(self, message: str, line: int) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.reason = message
-        self.line = line
+
+def sentence(tokens: tuple[Token, ...]) -> Sentence:
+    """The sentence of ``tokens``, its command found."""
+    at = _command_index(tokens)
+    return _new_sentence(Sentence, (tokens, at, tokens[at].text if at < len(tokens) else ""))
+
+
+def _command_index(tokens: tuple[Token, ...]) -> int:
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.text == "#" and i + 1 < len(tokens) and tokens[i + 1].text == "[":
+            i = skip_group(tokens, i + 1)
+        elif tok.text in ATTRIBUTE_PREFIXES:
+            i += 1
+        else:
+            return i
+    return i
 
 
 def skip_group(tokens: tuple[Token, ...], i: int) -> int:
@@ -140,150 +113,44 @@ def skip_group(tokens: tuple[Token, ...], i: int) -> int:
     return len(tokens) if end is None else end + 1
 
 
-def _is_ident_start(ch: str) -> bool:
-    return ch == "_" or ch.isalpha()
-
-
-def _is_ident_char(ch: str) -> bool:
-    return ch == "_" or ch == "'" or ch.isalnum()
-
-
-class _Lexer:
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.line = 1
-        self.line_start = 0
-        self.tokens: list[Token] = []
-        self.glued = False
-
-    def _advance_to(self, end: int) -> None:
-        newlines = self.text.count("\n", self.pos, end)
-        if newlines:
-            self.line += newlines
-            self.line_start = self.text.rindex("\n", self.pos, end) + 1
-        self.pos = end
-
-    def _emit(self, kind: Kind, end: int) -> None:
-        start = self.pos
-        self.tokens.append(Token(kind, self.text[start:end], start, self.line, start - self.line_start + 1, self.glued))
-        self._advance_to(end)
-        self.glued = True
-
-    def _string_end(self, start: int) -> int:
-        """Index just past the string opened at ``start``; ``""`` inside is an escaped quote."""
-        i = start + 1
-        while True:
-            j = self.text.find('"', i)
-            if j < 0:
-                raise LexError("unterminated string", self.text.count("\n", 0, start) + 1)
-            if self.text.startswith('""', j):
-                i = j + 2
-                continue
-            return j + 1
-
-    def _comment_end(self, start: int) -> int:
-        depth, i = 0, start
-        while i < len(self.text):
-            if self.text.startswith("(*", i):
-                depth, i = depth + 1, i + 2
-            elif self.text.startswith("*)", i):
-                depth, i = depth - 1, i + 2
-                if depth == 0:
-                    return i
-            elif self.text[i] == '"':
-                i = self._string_end(i)
-            else:
-                i += 1
-        raise LexError("unterminated comment", self.text.count("\n", 0, start) + 1)
-
-    def _word_end(self, i: int) -> int:
-        text = self.text
-        if text[i].isdigit():
-            while i < len(text) and (text[i].isdigit() or text[i] == "_"):
-                i += 1
-            if i + 1 < len(text) and text[i] == "." and text[i + 1].isdigit():
-                return self._word_end(i + 1)
-            return i
-        while True:
-            while i < len(text) and _is_ident_char(text[i]):
-                i += 1
-            if i + 1 < len(text) and text[i] == "." and _is_ident_start(text[i + 1]):
-                i += 1
-                continue
-            return i
-
-    def _symbol_end(self, i: int) -> int:
-        text = self.text
-        if text[i] in BRACKETS:
-            return i + 1
-        start = i
-        while i < len(text):
-            ch = text[i]
-            stop = ch.isspace() or ch in BRACKETS or ch == '"' or text.startswith("(*", i)
-            if stop or (_is_ident_char(ch) and i > start):
-                break
-            if ch == "." and (i + 1 == len(text) or text[i + 1].isspace()):
-                break
-            i += 1
-        return max(i, start + 1)
-
-    def run(self) -> list[Token]:
-        text = self.text
-        while self.pos < len(text):
-            ch = text[self.pos]
-            if ch.isspace():
-                self._advance_to(self.pos + 1)
-                self.glued = False
-            elif text.startswith("(*", self.pos):
-                self._advance_to(self._comment_end(self.pos))
-                self.glued = False
-            elif ch == '"':
-                self._emit(Kind.STRING, self._string_end(self.pos))
-            elif ch == "." and (self.pos + 1 == len(text) or text[self.pos + 1].isspace()):
-                self._emit(Kind.END, self.pos + 1)
-            elif _is_ident_start(ch) or ch.isdigit():
-                self._emit(Kind.WORD, self._word_end(self.pos))
-            else:
-                self._emit(Kind.SYMBOL, self._symbol_end(self.pos))
-        return self.tokens
-
-
-def tokenize(text: str) -> list[Token]:
-    """All tokens of ``text`` (comments dropped). Raises LexError on an unterminated comment or string."""
-    return _Lexer(text).run()
-
-
 def split_sentences(tokens: list[Token]) -> list[Sentence]:
     """Group tokens into sentences as Coq reads them: each ends at a sentence-ending period, except that
     the proof structuring commands end without one (a ``{``, ``}`` or bullet that begins a sentence, and
     the ``{`` of a goal selector ``2: {`` or ``[h]: {``), so ``{ apply h. }`` then ``Qed.`` is four
     sentences, not two. A trailing unended part is kept."""
     out: list[Sentence] = []
-    current: list[Token] = []
+    start, end_kind = 0, Kind.END
     for i, tok in enumerate(tokens):
-        current.append(tok)
-        followed_by_period = i + 1 < len(tokens) and tokens[i + 1].kind is Kind.END
-        if tok.kind is Kind.END or (_ends_without_period(current) and not followed_by_period):
-            out.append(Sentence(tuple(current)))
-            current = []
-    if current:
-        out.append(Sentence(tuple(current)))
+        if (
+            tok.kind is end_kind
+            or (
+                tok.kind is Kind.SYMBOL
+                and i - start in (0, 2, 4)  # the only lengths a structuring command has (less one)
+                and _ends_without_period(tokens[start : i + 1])
+                and not (i + 1 < len(tokens) and tokens[i + 1].kind is end_kind)
+            )
+        ):
+            out.append(sentence(tuple(tokens[start : i + 1])))
+            start = i + 1
+    if start < len(tokens):
+        out.append(sentence(tuple(tokens[start:])))
     return out
 
 
 def _ends_without_period(current: list[Token]) -> bool:
-    """Whether ``current`` is a whole proof structuring command (Coq's bullets, braces, goal selectors)."""
+    """Whether ``current`` is a whole proof structuring command (Coq's bullets, braces, goal selectors).
+
+    Only the last tokens are read (a selector has one or three before ``: {``), so asking this after
+    every token of a long sentence stays linear in its length."""
     last = current[-1]
     if last.kind is not Kind.SYMBOL:
         return False
     if len(current) == 1:
         return last.text in ("{", "}") or _is_bullet(last.text)
-    words = [t.text for t in current]
-    selector = words[:-2] if words[-2:] == [":", "{"] else None
-    return selector is not None and (
-        (len(selector) == 1 and selector[0].isdigit()) or (len(selector) == 3 and selector[::2] == ["[", "]"])
-    )
+    if len(current) not in (3, 5) or last.text != "{" or current[-2].text != ":":
+        return False
+    selector = [t.text for t in current[:-2]]
+    return (len(selector) == 1 and selector[0].isdigit()) or (len(selector) == 3 and selector[::2] == ["[", "]"])
 
 
 def _is_bullet(text: str) -> bool:
@@ -291,7 +158,15 @@ def _is_bullet(text: str) -> bool:
 
 
 def sentences(text: str) -> list[Sentence]:
-    return split_sentences(tokenize(text))
+    """The sentences of ``text``. Raises LexError on an unterminated comment or string."""
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=2)
+def _sentences(text: str) -> tuple[Sentence, ...]:
+    """:func:`sentences`, once per text while it is in use: G2, G3 and the answer record of one
+    verification read the same candidate (a lexing error is raised again each time, never cached)."""
+    return tuple(split_sentences(tokenize(text)))
 
 
 @dataclass(frozen=True)
@@ -462,6 +337,15 @@ def _assumptions(header: tuple[Sentence, ...]) -> list[tuple[int, str]]:
         elif command in ASSUMPTION_COMMANDS and depth == 0:
             found.extend((i, name) for name in binder_names(sent))
     return found
+
+
+def names_ending(word: str, names: set[str], lengths: set[int]) -> list[str]:
+    """The ``names`` that ``word`` is, or ends with after a ``.`` (``X.helper`` names ``helper``).
+
+    Looked up per suffix of ``word`` that follows a ``.`` and has the length of some name, not per name,
+    so an answer is checked in time linear in its length however many helpers the candidate defines."""
+    cuts = [-1, *(k for k, ch in enumerate(word) if ch == ".")]
+    return [word[k + 1 :] for k in cuts if len(word) - k - 1 in lengths and word[k + 1 :] in names]
 
 
 def render(tokens: tuple[Token, ...] | list[Token]) -> str:

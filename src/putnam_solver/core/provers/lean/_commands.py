@@ -1,0 +1,360 @@
+"""Lean 4 commands: a file's code tokens split into top-level commands, and how tokens compare.
+
+Commands. A file is split into top-level commands at column-0 tokens that can start a command (a
+declaration keyword, a modifier, ``@[``, a doc comment, ``open``, ``set_option``, ``#...``); a command whose
+tokens so far are only a prefix (doc comment, attributes, modifiers, ``... in``) continues at the next
+line. Lean itself ends a command at *any* token that can only start a command (``theorem``, ``end``,
+``notation``...), wherever it stands; :func:`body_keywords` reports those so the gates can reject files
+whose layout would make us see something else than Lean sees.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import compress, count, pairwise
+from operator import itemgetter
+from typing import Final
+
+from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, SYMBOL, Token, lex_code
+
+
+@lru_cache(maxsize=2)
+def commands_of(text: str) -> tuple[Command, ...]:
+    """``split_commands(code_tokens(lex(text)))``, once per text while it is in use (as :func:`_lex`).
+    Raises :class:`LexError`."""
+    return tuple(split_commands(lex_code(text)))
+
+
+# Where whitespace between two tokens can change what Lean parses (Lean 4 sources, leanprover/lean4):
+# * `src/Lean/Parser/Term.lean`: `argument` (`checkWsBefore "expected space"`: an application argument
+#   needs a space before it, so `f (x)` is an application and `f(x)` is not), `proj` (`checkNoWsBefore >>
+#   "." >> checkNoWsBefore`: `h.1`, `(e).f`), `explicitUniv` (`checkNoWsBefore` before `.{`),
+#   `namedPattern` (`checkNoWsBefore` before `@`), `pipeProj` (after ` |>.`), `dotIdent` (`"." >>
+#   checkNoWsBefore`: `(.f)` versus the `cdot` `(. f)`), `doubleQuotedName`, `letIdLhs` (`x[i]` versus an
+#   instance binder), `type`/`sort` (`checkWsBefore` before a universe level);
+# * `src/Init/GetElem.lean`: `syntax:max term noWs "[" withoutPosition(term) "]"`, `"]'"`, and `noWs "?"`
+#   / `noWs "!"` after the `]`.
+# Everywhere else the parser never looks at whitespace: around an infix operator, after an opening or
+# before a closing bracket, spacing is layout. Two operator symbols side by side stay glued as they are,
+# because a library token could join them (`^[`, `^^^`).
+_NO_WS_GUARDED: Final = frozenset({".", "[", "@", "!", "?", "]'", "|>.", "`", "..", "$"})
+"""Tokens whose gluing to a neighbour Lean's grammar checks (see above); compared on both sides."""
+_INFIX: Final = frozenset(
+    {"+", "*", "/", "^", "=", "≠", "<", ">", "≤", "≥", "<=", ">=", "!=", "==", "∣", "%", "∘", "×", "→",
+     "->", "↔", "<->", "∧", "∨", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∩", "∪", "•", "≡", "\\", ",", ":", ":=",
+     "=>", "↦", "<|", "|>", "∆", "⊔", "⊓", "≃", "≅", "⬝"}
+)  # fmt: skip
+"""Infix operators and separators: they can neither begin nor end a term."""
+_CANNOT_END: Final = _INFIX | frozenset({"-", "¬", "∀", "∃", "∃!", "∑", "∏", "⋃", "⋂", "(", "{", "⟨", "⦃"})
+"""Tokens after which a term continues (prefix operators, openers): no application can start after them."""
+_CANNOT_START: Final = _INFIX | frozenset({")", "}", "⟩", "⦄", "]"})
+"""Tokens no term begins with (infix operators, closers): no application argument can be one of them."""
+_BRACKETS: Final = frozenset({"(", ")", "{", "}", "⟨", "⟩", "⦃", "⦄", "[", "]"})
+
+
+def _operator(token: Token) -> bool:
+    return token.kind == SYMBOL and token.text not in _BRACKETS
+
+
+def spacing_matters(before: Token, token: Token) -> bool:
+    """Whether Lean could read ``before token`` differently from ``beforetoken`` (same two tokens)."""
+    if before.text in _NO_WS_GUARDED or token.text in _NO_WS_GUARDED:
+        return True
+    if _operator(before) and _operator(token):
+        return True
+    return not (before.text in _CANNOT_END or token.text in _CANNOT_START)
+
+
+def same_tokens(a: Sequence[Token], b: Sequence[Token]) -> bool:
+    """Equal as Lean sees them: same kinds and texts, and the same gluing where the grammar checks it."""
+    return len(a) == len(b) and first_difference(a, b) is None
+
+
+def first_difference(a: Sequence[Token], b: Sequence[Token]) -> int | None:
+    """Index of the first token where ``b`` differs from ``a`` as Lean sees them (kind, text, or gluing
+    where :func:`spacing_matters`), or None when the common prefix agrees."""
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x.kind != y.kind or x.text != y.text:
+            return i
+        if i and x.spaced != y.spaced and spacing_matters(a[i - 1], x):
+            return i
+    return None
+
+
+def name_parts(name: str) -> list[str]:
+    """``«foo».bar`` -> ``["foo", "bar"]``: the name Lean means, whatever the escaping."""
+    return list(_name_parts(name))
+
+
+_PART_RE = re.compile(_PART)
+
+
+@lru_cache(maxsize=4096)
+def _name_parts(name: str) -> tuple[str, ...]:
+    """:func:`name_parts`, once per name: the gates ask it of every identifier, and names repeat."""
+    parts = _PART_RE.findall(name)
+    if "«" not in name:  # nothing to unescape (the usual case: no loop in Python)
+        return tuple(parts)
+    return tuple(p[1:-1] if p.startswith("«") else p for p in parts)
+
+
+def normalize_name(name: str) -> str:
+    return ".".join(name_parts(name))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Commands
+
+DECLARATION_KEYWORDS: Final = frozenset(
+    {"theorem", "lemma", "def", "abbrev", "example", "instance", "axiom", "opaque", "structure", "class",
+     "inductive", "coinductive"}
+)  # fmt: skip
+MODIFIERS: Final = frozenset({"private", "protected", "public", "meta", "noncomputable", "unsafe", "partial", "nonrec"})
+COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
+    {"import", "prelude", "namespace", "section", "end", "variable", "universe", "include", "omit", "mutual",
+     "attribute", "export", "notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix",
+     "macro", "macro_rules", "syntax", "elab", "elab_rules", "declare_syntax_cat", "initialize",
+     "builtin_initialize", "deriving", "run_cmd", "run_elab", "run_meta", "alias", "irreducible_def",
+     "simproc", "dsimproc", "unif_hint", "add_decl_doc", "library_note", "assert_not_exists",
+     "suppress_compilation", "register_simp_attr", "register_option", "binder_predicate",
+     # scope and visibility changers, and further core, Batteries, Aesop and Mathlib command keywords
+     "local", "seal", "unseal", "with_weak_namespace", "init_quot", "end_local_scope",
+     "assert_not_imported", "register_tactic_tag", "tactic_extension", "recommended_spelling",
+     "register_error_explanation", "register_builtin_option", "register_label_attr", "docs_to_verso",
+     "add_aesop_rules", "erase_aesop_rules", "declare_aesop_rule_sets", "grind_pattern", "proof_wanted",
+     "initialize_simps_projections", "mk_iff_of_inductive_prop", "unsuppress_compilation", "recall",
+     "compile_inductive", "compile_def", "gen_injective_theorems", "declare_config_elab",
+     "declare_command_config_elab", "declare_simp_like_tactic", "test_extern", "whatsnew", "extend_docs"}
+)  # fmt: skip
+"""Tokens that only ever begin a command: Lean ends the current command wherever one of these appears.
+The list cannot be complete (any library may add commands); what it misses, G6 must catch."""
+COMBINATORS: Final = frozenset({"open", "set_option"})
+"""Tokens that begin a command, or, followed by ``... in``, a term or tactic: inside a declaration only
+the ``... in`` form is possible, so a body may contain them only in that form."""
+_STARTERS: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS | {"open", "set_option", "@["}
+
+
+@dataclass(frozen=True)
+class Command:
+    """One top-level command: its code tokens, the prefix before its keyword, the keyword and name."""
+
+    tokens: tuple[Token, ...]
+    head: int
+    """Index of the keyword in ``tokens``; everything before it is the prefix."""
+    keyword: str
+    name: str | None
+
+    @property
+    def line(self) -> int:
+        return self.tokens[0].line
+
+    @property
+    def prefix(self) -> tuple[Token, ...]:
+        return self.tokens[: self.head]
+
+    @property
+    def body(self) -> tuple[Token, ...]:
+        return self.tokens[self.head :]
+
+    @property
+    def docstring(self) -> Token | None:
+        return next((t for t in self.prefix if t.kind == DOC), None)
+
+
+def _starts_command(token: Token) -> bool:
+    if token.col != 0:
+        return False
+    if token.kind == DOC or token.text in _STARTERS:
+        return True
+    return token.kind == SYMBOL and token.text.startswith("#") and len(token.text) > 1
+
+
+def _combinator_end(tokens: Sequence[Token], i: int, end: int) -> int | None:
+    """For ``set_option N V in`` / ``open ... in`` / ``attribute [...] ... in`` at ``i``: the index after
+    ``in`` (looked for before ``end``); None when the command is the plain (non-combinator) form or is
+    still incomplete."""
+    if tokens[i].text == "set_option":
+        return i + 4 if i + 3 < end and tokens[i + 3].text == "in" else None
+    for j in range(i + 1, end):
+        if tokens[j].text == "in":
+            return j + 1
+    return None
+
+
+class _HeadScan:
+    """:func:`parse_head` of ``tokens[start:end]`` for an ``end`` that only grows, resumed where the last
+    call stopped: the items of the prefix that were complete stay so, and a ``@[`` list still open keeps
+    its bracket count. So splitting a file into commands reads each token a bounded number of times,
+    however many lines a prefix spans (a thousand ``open ... in`` lines, an unclosed ``@[``)."""
+
+    def __init__(self, tokens: Sequence[Token], start: int) -> None:
+        self.tokens = tokens
+        self.start = start
+        self.pos = start
+        """The next prefix item to read: everything before it is complete prefix."""
+        self.counted = start
+        """For the ``@[`` at ``pos``: the tokens before this are counted in ``depth``."""
+        self.depth = 0
+
+    def head(self, end: int) -> int | None:
+        """Index (relative to ``start``) of the keyword of ``tokens[start:end]``, or None if all prefix."""
+        tokens = self.tokens
+        while self.pos < end:
+            token = tokens[self.pos]
+            if token.kind == DOC or token.text in MODIFIERS:
+                self.pos += 1
+            elif token.text == "@[":
+                close = self._list_end(end)
+                if close is None:
+                    return None
+                self.pos = close + 1
+            elif token.text in ("set_option", "open", "attribute"):
+                after = _combinator_end(tokens, self.pos, end)
+                if after is None:
+                    return self.pos - self.start
+                self.pos = after
+            else:
+                return self.pos - self.start
+        return None
+
+    def _list_end(self, end: int) -> int | None:
+        """Index of the ``]`` closing the ``@[`` at ``pos`` (nested ``[``/``@[`` counted), if before ``end``."""
+        if self.counted <= self.pos:
+            self.counted, self.depth = self.pos, 0
+        tokens = self.tokens
+        while self.counted < end:
+            text = tokens[self.counted].text
+            self.counted += 1
+            if text in ("[", "@["):
+                self.depth += 1
+            elif text == "]":
+                self.depth -= 1
+                if self.depth == 0:
+                    return self.counted - 1
+        return None
+
+
+def parse_head(tokens: Sequence[Token]) -> int | None:
+    """Skip the prefix (doc comment, attributes, modifiers, ``... in`` combinators); return the index of
+    the command's keyword, or None if the tokens are all prefix (the command continues on later lines)."""
+    return _HeadScan(tokens, 0).head(len(tokens))
+
+
+def _make_command(tokens: tuple[Token, ...]) -> Command:
+    head = parse_head(tokens)
+    if head is None:
+        return Command(tokens, len(tokens), "", None)
+    keyword = tokens[head].text
+    name = None
+    if keyword in DECLARATION_KEYWORDS and head + 1 < len(tokens) and tokens[head + 1].kind == IDENT:
+        name = tokens[head + 1].text
+    return Command(tokens, head, keyword, name)
+
+
+def split_commands(tokens: Sequence[Token]) -> list[Command]:
+    """Group code tokens into commands (see the module docstring for the rule).
+
+    Only a column-0 token can begin a command, so only those are looked at; commands are slices."""
+    tokens = tuple(tokens)
+    if not tokens:
+        return []
+    starts = [0]
+    head = _HeadScan(tokens, 0)
+    for i in positions(list(map(_COL, tokens)), 0):  # the column-0 tokens
+        if i and _starts_command(tokens[i]) and head.head(i) is not None:
+            starts.append(i)
+            head = _HeadScan(tokens, i)
+    starts.append(len(tokens))
+    return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
+
+
+def positions(values: Sequence[object], value: object) -> list[int]:
+    """Every index at which ``value`` occurs in ``values``, in order. ``index`` does the scanning (for a
+    list or tuple, a loop in C), so Python runs once per occurrence, not once per element."""
+    found: list[int] = []
+    i = -1
+    with suppress(ValueError):  # raised when no occurrence is left
+        while True:
+            i = values.index(value, i + 1)
+            found.append(i)
+    return found
+
+
+_COL: Final = itemgetter(5)
+"""``Token.col`` as a function: ``map`` over it runs without a Python frame per token."""
+
+
+def body_keywords(command: Command) -> list[Token]:
+    """Tokens after the command's keyword that Lean would read as the start of another command: every
+    command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator."""
+    body = command.tokens[command.head + 1 :]
+    if _BODY_WATCH.isdisjoint(map(_TEXT, body)):  # the usual case, decided in one C loop
+        return []
+    return [
+        body[i]
+        for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
+        if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
+    ]
+
+
+_ENDS_COMMAND: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS
+_BODY_WATCH: Final = _ENDS_COMMAND | COMBINATORS
+_TEXT: Final = itemgetter(1)
+"""``Token.text`` as a function (see ``_COL``)."""
+
+
+_OPEN_DECL_SYMBOLS: Final = frozenset({"(", ")", ",", "→", "->"})
+
+
+def _scoped_in(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the ``open`` / ``set_option`` at ``i`` is followed by its ``in``: ``set_option N V in``, or
+    ``open`` then names (with ``hiding``, ``renaming a → b``, ``(a b)``, ``scoped``) then ``in``. Like
+    Lean, the names of an ``open`` must stand right of the ``open`` when they are on a later line."""
+    if tokens[i].text == "set_option":
+        return i + 3 < len(tokens) and tokens[i + 3].text == "in"
+    opener = tokens[i]
+    for token in tokens[i + 1 :]:
+        if token.text == "in":
+            return token is not tokens[i + 1]
+        later_line = token.line != opener.line and token.col <= opener.col
+        is_name = token.kind == IDENT and token.text not in _STARTERS
+        if later_line or not (is_name or token.text in _OPEN_DECL_SYMBOLS):
+            return False
+    return False
+
+
+_PAIRS: Final = {")": "(", "]": "[", "}": "{", "⟩": "⟨", "⦄": "⦃"}
+
+
+def balanced(tokens: Sequence[Token]) -> bool:
+    """Whether every bracket closes the innermost open one and all are closed (``@[`` opens a ``[``)."""
+    stack: list[str] = []
+    for token in tokens:
+        if token.kind != SYMBOL:
+            continue
+        if token.text in _PAIRS.values() or token.text == "@[":
+            stack.append("[" if token.text == "@[" else token.text)
+        elif token.text in _PAIRS and (not stack or stack.pop() != _PAIRS[token.text]):
+            return False
+    return not stack
+
+
+def top_level_assign(tokens: Sequence[Token], last: bool = True) -> int | None:
+    """Index of the last (or first) ``:=`` outside brackets: where a declaration's value begins."""
+    depth, found = 0, None
+    for i, token in enumerate(tokens):
+        if token.kind != SYMBOL:
+            continue
+        if token.text in ("(", "[", "{", "⟨", "@[", "⦃", "⟪"):
+            depth += 1
+        elif token.text in (")", "]", "}", "⟩", "⦄", "⟫"):
+            depth -= 1
+        elif token.text == ":=" and depth == 0:
+            found = i
+            if not last:
+                return i
+    return found

@@ -1,0 +1,449 @@
+"""Lean 4 lexer: tokens with their kind, position and spacing, enough to compare files token by token.
+
+Why a lexer of our own: the text gates (G2 preservation, G3 forbidden constructs) must not be fooled by
+comments, strings or formatting. A word inside ``/- ... -/`` or ``"..."`` is not code; a word in code is,
+however it is spaced. The lexer follows Lean 4's own tokenizer where it matters for that distinction:
+
+* comments: ``--`` to the end of the line; ``/- -/`` nested; ``/-- -/`` doc comments are *tokens* (they are
+  part of the syntax, and the theorem's docstring must be preserved); ``/-! -/`` module docs are comments.
+  Block comments are scanned exactly as Lean does: the third character of the opener is skipped (so
+  ``/-/- -/`` is one whole comment and ``/--/`` opens a doc comment), then ``-/`` and ``/-`` are matched
+  left to right;
+* strings with escapes and string gaps, raw strings ``r"..."`` / ``r#"..."#``, and interpolated strings
+  (``s!"..."``, ``m!"..."``, ``f!"..."``, with or without space or comment before the string) whose
+  ``{...}`` parts are lexed as code;
+* character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
+  Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
+* identifiers with Lean's character classes (Greek, letter-like symbols such as ``ℝ``, subscripts), ``«»``
+  escapes (which may span lines) and ``.``-separated parts; letters Lean does not accept in identifiers
+  (Cyrillic ``а``, say) are single-character symbols, so a look-alike name never equals the real one;
+* characters Lean refuses outside comments and strings are lexing errors here too: tabs, a carriage
+  return not followed by a line feed, and invisible characters (format controls such as zero-width
+  spaces and bidirectional overrides, non-ASCII spaces), so that what is displayed is what is compared.
+  ``\r\n`` is a line break, as in Lean.
+
+Every token records whether whitespace or a comment came before it (``spaced``). Comparisons use it, so
+two files compare equal only if Lean's maximal-munch tokenizer sees the same characters in both, up to the
+amount and kind of whitespace.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
+from itertools import compress, repeat
+from operator import itemgetter, ne
+from typing import Final, NamedTuple
+
+IDENT: Final = "ident"
+NUMBER: Final = "number"
+STRING: Final = "string"
+CHAR: Final = "char"
+NAME: Final = "name"
+SYMBOL: Final = "symbol"
+DOC: Final = "doc"
+COMMENT: Final = "comment"
+
+
+class LexError(ValueError):
+    """The text cannot be tokenized (an unterminated comment or string, a malformed literal)."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.reason = message
+        self.line = line
+        self.column = column
+
+
+class Token(NamedTuple):
+    """One lexeme. ``line`` is 1-based, ``col`` 0-based (code points), ``offset``/``end`` index the text."""
+
+    kind: str
+    text: str
+    offset: int
+    end: int
+    line: int
+    col: int
+    spaced: bool
+
+
+_ID_FIRST = (
+    "A-Za-z_\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a2\u03a4-\u03a9"
+    "\u03ca-\u03fb\u1f00-\u1ffe\u2100-\u214f\U0001d49c-\U0001d59f"
+)
+_ID_REST = _ID_FIRST + "0-9'!?\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
+_PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»]*»)"
+_IDENT_RE = rf"{_PART}(?:\.{_PART})*"
+_SYMBOLS = (
+    ":=", "=>", "->", "<-", "<;>", "<|>", "<|", "|>.", "|>", "...", "..", "::", "@[", "<=", ">=", "!=",
+    "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'", "]'",
+)  # fmt: skip
+# "]'" is core Lean's token for indexing with a bound proof, `l[i]'h` (Init/GetElem.lean:
+# `syntax term noWs "[" withoutPosition(term) "]'" term:max : term`).
+# One pass of one regex: every position of code matches exactly one group (the last two catch what the
+# others do not), so the scan never skips a character. Comments, strings and raw strings are recognised by
+# their openers here and scanned by hand; everything else becomes a token straight from its match.
+_TOKEN_RE = re.compile(
+    r"(?P<ws>(?:[ \n]|\r\n)+)"
+    r"|(?P<block>/-)"
+    r'|(?P<str>")'
+    r'|(?P<raw>r#*")'
+    r"|(?P<line>--[^\n]*)"
+    r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
+    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])')"
+    rf"|(?P<ident>{_IDENT_RE})"
+    r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_]*)"
+    rf"|(?P<name>``?{_IDENT_RE})"
+    "|(?P<sym>" + "|".join(re.escape(s) for s in _SYMBOLS) + r"|[!-&(-~])"
+    r"|(?P<other>[^'])"
+    r"|(?P<stray>')",
+    re.S,
+)
+"""``sym`` takes the multi-character symbols and printable ASCII; ``other`` is any other single character
+(checked against the characters Lean refuses); ``stray`` is a ``'`` that begins no literal."""
+_GROUP_KIND: Final[dict[str | None, str]] = {
+    "num": NUMBER,
+    "char": CHAR,
+    "ident": IDENT,
+    "hash": SYMBOL,
+    "name": NAME,
+    "sym": SYMBOL,
+}
+_FAST_RE = re.compile(
+    r"([ \n]*)("
+    r"0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
+    r"|'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])'"
+    rf"|{_IDENT_RE}"
+    r"|#[A-Za-z_][A-Za-z0-9_]*"
+    rf"|``?{_IDENT_RE}"
+    "|" + "|".join(re.escape(s) for s in _SYMBOLS) + r"|[!-&(-~]"
+    r"|.|)",
+    re.S,
+)
+"""The fast path's pattern: the whitespace before a token and the token, for the alternatives of
+``_TOKEN_RE`` that can occur in a *plain* stretch of text (see :data:`_PLAIN_STOP`), in the same order.
+Its last, empty alternative matches only at the end, taking trailing whitespace."""
+_PLAIN_STOP = re.compile(r'--|/-|["«\r]')
+"""What ends a plain stretch: a comment or string opener (raw strings contain a ``"``), a ``«`` (an escape
+may span lines) or a carriage return. In a plain stretch only whitespace can cross a line boundary, so
+the stretch up to the start of the line holding the next such character lexes the same on its own."""
+_FIRST_KIND: dict[str, str] = {c: SYMBOL for c in map(chr, range(0x21, 0x7F)) if c not in "'`\""}
+_FIRST_KIND.update({c: NUMBER for c in "0123456789"})
+_FIRST_KIND.update({c: IDENT for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"})
+"""A token's kind from its first character, in a plain stretch: filled in as non-ASCII characters are met
+(:meth:`_Lexer.first_kind`); ``'`` and a backquote are never in it (their kind depends on the token)."""
+_ID_FIRST_RE = re.compile(f"[{_ID_FIRST}]")
+_STRING_BODY = re.compile(r'(?:[^"\\{}]|\\.)*', re.S)
+_COMMENT_MARK = re.compile(r"-/|/-")
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zs", "Zl", "Zp"})
+"""Unicode categories of characters Lean cannot tokenize in code (controls, formats, odd spaces)."""
+_new_token = tuple.__new__
+"""Builds a :class:`Token` without the Python-level ``__new__`` of a NamedTuple (the lexer's hot path)."""
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector (if it runs) while the lexer allocates its tokens.
+
+    A token is a tuple *subclass*, and the collector never untracks those (it untracks only exact tuples
+    of atoms), so every collection that the allocations trigger walks every token made so far, and every
+    token still alive elsewhere: a third of the lexer's time went there. Tokens hold only strings,
+    integers and booleans, so they form no cycles and a collection during lexing can free nothing. Other
+    threads may allocate meanwhile; their cycles wait for the next collection, which the allocation count
+    (still kept while paused) triggers at the first allocation after the pause."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+class _Lexer:
+    """Single pass over the text. ``line``/``line_start`` follow the newlines passed so far, so a token's
+    line and column cost nothing extra; only whitespace and multi-line tokens move them."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+        self.spaced = True
+        self.tokens: list[Token] = []
+        self.comments = 0
+        """How many ``comment`` tokens were made: with none, the code tokens are all the tokens."""
+        self.newline_from, self.newline_at = 0, text.find("\n")
+        """The first line break at or after ``newline_from`` (-1: none), for :meth:`newline_after`."""
+
+    def error(self, message: str, offset: int) -> LexError:
+        line = self.text.count("\n", 0, offset) + 1
+        return LexError(message, line, offset - (self.text.rfind("\n", 0, offset) + 1))
+
+    def emit(self, kind: str, start: int, end: int) -> None:
+        """Append a token that may span lines (comments, strings) and move past it."""
+        text = self.text
+        self.tokens.append(
+            _new_token(Token, (kind, text[start:end], start, end, self.line, start - self.line_start, self.spaced))
+        )
+        newlines = text.count("\n", start, end)
+        if newlines:
+            self.line += newlines
+            self.line_start = text.rfind("\n", start, end) + 1
+        self.pos = end
+        self.spaced = False
+
+    def lex(self) -> list[Token]:
+        """Lex the whole text, with Python's cyclic garbage collector paused (see :func:`_gc_paused`)."""
+        with _gc_paused():
+            self.run()
+        return self.tokens
+
+    def run(self, close_brace: bool = False) -> None:
+        """Lex code; inside an interpolated string's ``{...}``, stop at the unmatched ``}``.
+
+        The loop handles plain tokens inline (locals only, one tuple per token); a comment, string or
+        error leaves it, is dealt with by a method, and the scan resumes after it."""
+        text, size, depth = self.text, len(self.text), 0
+        tokens, new, kinds = self.tokens, _new_token, _GROUP_KIND
+        resume = size + 1  # inside an interpolation there is no fast path: the scan never stops early
+        while self.pos < size:
+            if not close_brace:
+                resume = self.plain()
+                if self.pos >= size:
+                    break
+            line, line_start, spaced = self.line, self.line_start, self.spaced
+            special = None
+            for match in _TOKEN_RE.finditer(text, self.pos):
+                if match.start() >= resume:  # past the line that stopped the fast path: back to it
+                    special = match
+                    break
+                group = match.lastgroup
+                kind = kinds.get(group)
+                if kind is not None:
+                    start, end = match.span()
+                    word = text[start:end]
+                    if close_brace and (word == "{" or word == "}"):
+                        depth += 1 if word == "{" else -1
+                        if depth < 0:
+                            special = match
+                            break
+                    tokens.append(new(Token, (kind, word, start, end, line, start - line_start, spaced)))
+                    spaced = False
+                    if group == "ident" or group == "name":
+                        newlines = word.count("\n")  # only a «...» part can span lines
+                        if newlines:
+                            line += newlines
+                            line_start = start + word.rfind("\n") + 1
+                elif group == "ws":
+                    spaced = True
+                    start, end = match.span()
+                    newlines = text.count("\n", start, end)
+                    if newlines:
+                        line += newlines
+                        line_start = text.rfind("\n", start, end) + 1
+                elif group == "line":
+                    start, end = match.span()
+                    tokens.append(new(Token, (COMMENT, text[start:end], start, end, line, start - line_start, spaced)))
+                    self.comments += 1
+                    spaced = True
+                elif group == "other":
+                    start = match.start()
+                    self.line, self.line_start, self.pos = line, line_start, start
+                    self.refuse(text[start], start)
+                    tokens.append(new(Token, (SYMBOL, text[start], start, start + 1, line, start - line_start, spaced)))
+                    spaced = False
+                else:
+                    special = match
+                    break
+            self.line, self.line_start, self.spaced = line, line_start, spaced
+            if special is None:
+                self.pos = size
+                break
+            self.pos = start = special.start()
+            group = special.lastgroup
+            if start >= resume:
+                continue
+            if group == "block":
+                self.block_comment(start)
+            elif group == "str":
+                self.string(start, self.interpolation_prefix())
+            elif group == "raw":
+                self.raw_string(start, special)
+            elif group == "stray":
+                raise self.error("stray ' (not a character literal)", start)
+            else:  # the unmatched `}` of an interpolation
+                return
+        if close_brace:
+            raise self.error("unterminated interpolation in string", self.pos)
+
+    def plain(self) -> int:
+        """Lex the plain stretch at ``pos`` (whole lines without a :data:`_PLAIN_STOP` character) the fast
+        way: one ``findall``, each token's kind from its first character. Return where the line that
+        stopped it ends: the general scan lexes up to there (or past, through a comment or string)."""
+        text, pos, size = self.text, self.pos, len(self.text)
+        stop = _PLAIN_STOP.search(text, pos)
+        if stop is None:
+            end = resume = size
+        else:
+            end = text.rfind("\n", pos, stop.start()) + 1
+            after = self.newline_after(stop.start())
+            resume = size if after < 0 else after + 1
+        if end <= pos:
+            return resume
+        tokens, new, kinds = self.tokens, _new_token, _FIRST_KIND  # `tokens.append` is specialised, not a bound method
+        line, line_start, spaced = self.line, self.line_start, self.spaced
+        for space, word in _FAST_RE.findall(text, pos, end):
+            if space:
+                spaced = True
+                if "\n" in space:
+                    line += space.count("\n")
+                    line_start = pos + space.rfind("\n") + 1
+                pos += len(space)
+            if not word:  # the end of the stretch
+                break
+            kind = kinds.get(word[0]) or self.first_kind(word, pos)
+            after = pos + len(word)
+            tokens.append(new(Token, (kind, word, pos, after, line, pos - line_start, spaced)))
+            pos, spaced = after, False
+        self.pos, self.line, self.line_start, self.spaced = end, line, line_start, spaced
+        return resume
+
+    def newline_after(self, i: int) -> int:
+        """``text.find("\\n", i)`` for an ``i`` that only grows, each line break searched for once: on a
+        line of a million strings the fast path stops at every string, and searching to the line's end
+        from each would make the lexer quadratic."""
+        if i < self.newline_from or 0 <= self.newline_at < i:
+            self.newline_from, self.newline_at = i, self.text.find("\n", i)
+        return self.newline_at
+
+    def first_kind(self, word: str, offset: int) -> str:
+        """The kind of a plain-stretch token whose first character is not in :data:`_FIRST_KIND` (and
+        learn it there when the character alone decides), or the lexing error the general scan raises."""
+        ch = word[0]
+        if ch == "'":
+            if word == "'":
+                raise self.error("stray ' (not a character literal)", offset)
+            return SYMBOL if word == "''" else CHAR
+        if ch == "`":
+            return SYMBOL if word == "`" else NAME
+        if _ID_FIRST_RE.match(ch):
+            kind = IDENT
+        else:
+            self.refuse(ch, offset)
+            kind = SYMBOL
+        _FIRST_KIND[ch] = kind
+        return kind
+
+    def interpolation_prefix(self) -> bool:
+        """Whether the string about to be lexed is interpolated: the code token before it is ``s!``,
+        ``m!``, ``f!`` or another identifier ending in ``!`` (Lean allows space or a comment between)."""
+        previous = next((t for t in reversed(self.tokens) if t.kind != COMMENT), None)
+        return previous is not None and previous.kind == IDENT and previous.text.endswith("!")
+
+    def refuse(self, ch: str, offset: int) -> None:
+        """Raise for a character Lean refuses in code; see the module docstring."""
+        if ch == "\t":
+            raise self.error("tab character (Lean does not allow tabs)", offset)
+        if ch == "\r":
+            raise self.error("carriage return without a line feed", offset)
+        if ch == "«":
+            raise self.error("unterminated identifier escape (missing »)", offset)
+        if unicodedata.category(ch) in _REFUSED_CATEGORIES:
+            raise self.error(f"invisible or control character U+{ord(ch):04X}", offset)
+
+    def block_comment(self, start: int) -> None:
+        """Lean's scan: skip the opener's third character, then match ``-/`` and ``/-`` left to right."""
+        text, depth = self.text, 1
+        marks = _COMMENT_MARK.finditer(text, min(start + 3, len(text)))
+        end = None
+        for mark in marks:
+            depth += 1 if mark.group() == "/-" else -1
+            if depth == 0:
+                end = mark.end()
+                break
+        if end is None:
+            raise self.error("unterminated comment (missing -/)", start)
+        kind = DOC if text.startswith("/--", start) else COMMENT
+        self.emit(kind, start, end)
+        if kind == COMMENT:
+            self.comments += 1
+        self.spaced = True
+
+    def string(self, start: int, interpolated: bool) -> None:
+        text, i = self.text, start + 1
+        while True:
+            body = _STRING_BODY.match(text, i)
+            i = body.end() if body else i
+            if i >= len(text):
+                raise self.error('unterminated string literal (missing ")', start)
+            if text[i] == '"':
+                self.emit(STRING, start, i + 1)
+                return
+            if text[i] == "{" and interpolated:
+                self.emit(STRING, start, i + 1)
+                self.run(close_brace=True)
+                start, i = self.pos, self.pos + 1
+                self.spaced = False
+            else:
+                i += 1
+
+    def raw_string(self, start: int, raw: re.Match[str]) -> None:
+        closing = '"' + raw.group()[1:-1]
+        close = self.text.find(closing, raw.end())
+        if close < 0:
+            raise self.error("unterminated raw string literal", start)
+        self.emit(STRING, start, close + len(closing))
+
+
+def lex(text: str) -> list[Token]:
+    """All tokens of ``text``, comments included (kind ``comment``). Raises :class:`LexError`."""
+    return list(_lex(text).tokens)
+
+
+class _Lexed(NamedTuple):
+    tokens: tuple[Token, ...]
+    code: tuple[Token, ...]
+    """The tokens without comments: ``tokens`` itself when the text has none (most published proofs)."""
+
+
+@lru_cache(maxsize=2)
+def _lex(text: str) -> _Lexed:
+    """:func:`_lexed`, once per text while it is in use: the gates of one verification (G2, G3, the answer
+    record) share the candidate's tokens. Python caches a string's hash, so a hit costs a dict lookup.
+
+    Two entries: a candidate, and its ``\\r\\n``-normalised text (G2's) if that differs. The cache is
+    small on purpose: a file's tokens then die at the next verification instead of living through a
+    dozen; long-lived tokens were walked by every later garbage collection and kept memory cold, which
+    cost the corpus bench (``bench/corpus_gates.py``) 12 % at the median and 18 % on average.
+    Statements and challenges go to :func:`parse_statement`'s own cache, not through this one.
+    Verifications interleaved in threads may lex a candidate again: slower, never different."""
+    return _lexed(text)
+
+
+def _lexed(text: str) -> _Lexed:
+    """Run the lexer on ``text`` (no cache)."""
+    lexer = _Lexer(text)
+    tokens = tuple(lexer.lex())
+    if not lexer.comments:
+        return _Lexed(tokens, tokens)
+    return _Lexed(tokens, tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT)))))  # a C loop
+
+
+def code_tokens(tokens: Sequence[Token]) -> list[Token]:
+    """The tokens Lean parses: everything but comments (doc comments are kept; they are syntax)."""
+    return [t for t in tokens if t.kind != COMMENT]
+
+
+def lex_code(text: str) -> tuple[Token, ...]:
+    """``code_tokens(lex(text))``, once per text (the gates of one verification share it)."""
+    return _lex(text).code
+
+
+_KIND: Final = itemgetter(0)
+"""``Token.kind`` as a function: ``map`` over it runs without a Python frame per token."""

@@ -1,0 +1,235 @@
+"""Rocq (Coq) lexer: tokens as Coq reads them, with whether each is glued to the one before.
+
+The gates compare and scan candidate files token by token, so they need to know what is a comment, a
+string and a sentence the way Coq does, not the way a regular expression guesses. Coq's rules that matter:
+
+* comments ``(* ... *)`` nest, and a ``"`` inside a comment opens a string (so ``"*)"`` in a comment
+  does not close it);
+* strings are ``"..."`` with ``""`` standing for one quote;
+* a sentence ends at a ``.`` followed by whitespace or the end of the file; any other ``.`` belongs to a
+  qualified name (``Coq.Logic.Classical``) or a notation (``n.+1``, ``p.[x]``).
+
+Tokens keep whether they were written directly after the previous token (``glued``), because Coq lexes
+``[::`` or ``'C(`` differently from ``[ ::`` or ``' C(``: two texts count as the same only if their tokens
+and their gluing agree. Whitespace amounts and comments never matter.
+
+Every step is linear in the text: nesting is a counter, and the fast path (one pattern) and the character
+rules give the same tokens (``bench/lexer_equivalence.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import NamedTuple
+
+BRACKETS = frozenset("()[]{}")
+
+
+class Kind(StrEnum):
+    """What a token is. Comments are not tokens; they only separate them."""
+
+    WORD = "word"
+    """An identifier, a qualified name or a number."""
+    SYMBOL = "symbol"
+    """A run of punctuation (``:=``, ``->``, ``%:R``); brackets are always one character each."""
+    STRING = "string"
+    END = "end"
+    """The period that ends a sentence."""
+
+
+class Token(NamedTuple):
+    """One token (a tuple: a file has as many as it has characters, at worst, so they must be cheap)."""
+
+    kind: Kind
+    text: str
+    start: int
+    line: int
+    column: int
+    glued: bool
+    """Written directly after the previous token, with no whitespace or comment in between."""
+
+    @property
+    def last_segment(self) -> str:
+        """``Coq.Logic.Classical_Prop.classic`` -> ``classic``; other tokens are themselves."""
+        return self.text.rsplit(".", 1)[-1] if self.kind is Kind.WORD else self.text
+
+
+class LexError(ValueError):
+    """The text cannot be split into Coq tokens (an unterminated comment or string)."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.reason = message
+        self.line = line
+
+
+def _is_ident_start(ch: str) -> bool:
+    return ch == "_" or ch.isalpha()
+
+
+def _is_ident_char(ch: str) -> bool:
+    return ch == "_" or ch == "'" or ch.isalnum()
+
+
+_COMMENT_MARK = re.compile(r'\(\*|\*\)|"')
+"""What matters inside a comment; at one position ``(*`` wins over ``*)``, as the character scan had it."""
+_SPACES = re.compile(r"\s+")
+"""A run of whitespace (for ``str`` patterns, ``\\s`` is exactly ``str.isspace``)."""
+_IDENT_CHARS = re.compile(r"[\w']*")
+"""Identifier characters: ``'`` and, for ``str`` patterns, ``\\w``: exactly ``str.isalnum`` or ``_``."""
+
+
+_FAST = re.compile(
+    r"(?P<ws>\s+)"
+    r"|(?P<end>\.(?=\s|\Z))"
+    r"|(?P<word>[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*|[0-9][0-9_]*(?:\.[0-9][0-9_]*)*)"
+    r"|(?P<bracket>\((?!\*)|[)\[\]{}])"
+    r"|(?P<sym>[!#$%&'*+,\-./:;<=>?@\\^`|~](?:(?!\.(?:\s|\Z))[^\s\w'\"()\[\]{}])*)"
+)
+"""The lexer's fast path, for the tokens whose extent ASCII decides: whitespace (``\\s`` is exactly
+``str.isspace``), a sentence-ending period, words starting with an ASCII letter or digit, brackets and
+runs of ASCII punctuation, which stop where :meth:`_Lexer._symbol_end` stops (``\\w`` is exactly
+``str.isalnum`` or ``_``). A comment, a string or a non-ASCII character matches nothing here."""
+_FAST_KIND = {"end": Kind.END, "word": Kind.WORD, "bracket": Kind.SYMBOL, "sym": Kind.SYMBOL}
+_new_token = tuple.__new__
+"""Build a :class:`Token` or :class:`Sentence` without the Python-level ``__new__`` of a NamedTuple
+(the lexer's hot path)."""
+
+
+class _Lexer:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+        self.tokens: list[Token] = []
+        self.glued = False
+
+    def _advance_to(self, end: int) -> None:
+        newlines = self.text.count("\n", self.pos, end)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rindex("\n", self.pos, end) + 1
+        self.pos = end
+
+    def _emit(self, kind: Kind, end: int) -> None:
+        start = self.pos
+        self.tokens.append(Token(kind, self.text[start:end], start, self.line, start - self.line_start + 1, self.glued))
+        self._advance_to(end)
+        self.glued = True
+
+    def _string_end(self, start: int) -> int:
+        """Index just past the string opened at ``start``; ``""`` inside is an escaped quote."""
+        i = start + 1
+        while True:
+            j = self.text.find('"', i)
+            if j < 0:
+                raise LexError("unterminated string", self.text.count("\n", 0, start) + 1)
+            if self.text.startswith('""', j):
+                i = j + 2
+                continue
+            return j + 1
+
+    def _comment_end(self, start: int) -> int:
+        """Index just past the comment opened at ``start``. Nesting is a counter, and the scan jumps from
+        one ``(*``, ``*)`` or ``"`` to the next, so it is linear however deep or long the comment is."""
+        depth, i = 0, start
+        while (mark := _COMMENT_MARK.search(self.text, i)) is not None:
+            i = mark.end()
+            if mark.group() == "(*":
+                depth += 1
+            elif mark.group() == "*)":
+                depth -= 1
+                if depth == 0:
+                    return i
+            else:
+                i = self._string_end(mark.start())
+        raise LexError("unterminated comment", self.text.count("\n", 0, start) + 1)
+
+    def _word_end(self, i: int) -> int:
+        """Index just past the word at ``i``: a number (``1_000``, ``1.5``, ``1.2.3``) or a qualified name."""
+        text = self.text
+        if text[i].isdigit():
+            while True:
+                while i < len(text) and (text[i].isdigit() or text[i] == "_"):
+                    i += 1
+                if i + 1 < len(text) and text[i] == "." and text[i + 1].isdigit():
+                    i += 1
+                    continue
+                return i
+        while True:
+            i = _IDENT_CHARS.match(text, i).end()  # type: ignore[union-attr]  # it matches the empty string
+            if i + 1 < len(text) and text[i] == "." and _is_ident_start(text[i + 1]):
+                i += 1
+                continue
+            return i
+
+    def _symbol_end(self, i: int) -> int:
+        text = self.text
+        if text[i] in BRACKETS:
+            return i + 1
+        start = i
+        while i < len(text):
+            ch = text[i]
+            stop = ch.isspace() or ch in BRACKETS or ch == '"' or text.startswith("(*", i)
+            if stop or (_is_ident_char(ch) and i > start):
+                break
+            if ch == "." and (i + 1 == len(text) or text[i + 1].isspace()):
+                break
+            i += 1
+        return max(i, start + 1)
+
+    def run(self) -> list[Token]:
+        """Tokens by one pattern (:data:`_FAST`) where it decides alone, by the character rules of
+        :meth:`_step` elsewhere (comments, strings, non-ASCII letters): both give the same tokens."""
+        text, fast, append = self.text, _FAST.match, self.tokens.append
+        while self.pos < len(text):
+            found = fast(text, self.pos)
+            group = found.lastgroup if found is not None else None
+            if found is None or group is None or (group == "word" and _word_may_go_on(text, found.end())):
+                self._step()
+            elif group == "ws":
+                self._advance_to(found.end())
+                self.glued = False
+            else:  # a word, symbol or period: no line break inside
+                start = self.pos
+                append(
+                    _new_token(
+                        Token,
+                        (_FAST_KIND[group], found.group(), start, self.line, start - self.line_start + 1, self.glued),
+                    )
+                )
+                self.pos = found.end()
+                self.glued = True
+        return self.tokens
+
+    def _step(self) -> None:
+        """One token or gap by Coq's character rules."""
+        text = self.text
+        ch = text[self.pos]
+        if ch.isspace():
+            self._advance_to(_SPACES.match(text, self.pos).end())  # type: ignore[union-attr]
+            self.glued = False
+        elif text.startswith("(*", self.pos):
+            self._advance_to(self._comment_end(self.pos))
+            self.glued = False
+        elif ch == '"':
+            self._emit(Kind.STRING, self._string_end(self.pos))
+        elif ch == "." and (self.pos + 1 == len(text) or text[self.pos + 1].isspace()):
+            self._emit(Kind.END, self.pos + 1)
+        elif _is_ident_start(ch) or ch.isdigit():
+            self._emit(Kind.WORD, self._word_end(self.pos))
+        else:
+            self._emit(Kind.SYMBOL, self._symbol_end(self.pos))
+
+
+def _word_may_go_on(text: str, end: int) -> bool:
+    """Whether a word :data:`_FAST` matched up to ``end`` could be longer by the character rules: a
+    non-ASCII digit after a number, or a ``.`` before a non-ASCII letter (the pattern knows ASCII only)."""
+    return end < len(text) and (not text[end].isascii() or (text[end] == "." and not text[end + 1 : end + 2].isascii()))
+
+
+def tokenize(text: str) -> list[Token]:
+    """All tokens of ``text`` (comments dropped). Raises LexError on an unterminated comment or string."""
+    return _Lexer(text).run()
