@@ -28,7 +28,15 @@ from putnam_solver.core.provers.lean._policy import (
 )
 from putnam_solver.core.provers.lean._preservation import check_preservation, check_statement
 from putnam_solver.core.provers.lean.challenge import AnswerForm, answer_form, challenge
-from putnam_solver.core.provers.lean.syntax import LexError, StatementError, Token, commands_of, parse_statement
+from putnam_solver.core.provers.lean.imports import ImportClosure, closure_for, header_imports
+from putnam_solver.core.provers.lean.syntax import (
+    LexError,
+    Statement,
+    StatementError,
+    Token,
+    commands_of,
+    parse_statement,
+)
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import PROFILE_GATES, Gate, GateResult, GateStatus, Submission, Track
 
@@ -83,12 +91,25 @@ def preservation_gate(sub: Submission) -> GateResult:
         expected = parse_statement(text)
     except (LexError, StatementError) as exc:
         return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
-    violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub))
+    closure = import_closure(sub, expected)
+    violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub), closure)
     result = text_gate_result("G2", "preservation", violations, f"statement of {expected.theorem_name} preserved")
     result.evidence["challenge_sha256"] = sha256_hex(text.encode("utf-8"))
+    if closure is not None and not violations:
+        added = [m for m in header_imports(sub.candidate) if m not in closure.roots]
+        if added:  # which rule accepted each import the challenge does not have
+            result.evidence["imports_in_closure"] = {m: closure.reason(m) for m in added}
+            result.evidence["import_closure_release"] = closure.release
     if form is not None:
         result.evidence["answer_form"] = form.value
     return result
+
+
+def import_closure(sub: Submission, expected: Statement) -> ImportClosure | None:
+    """What the challenge's imports load on the release the candidate is judged with (the user's
+    ``--toolchain``, else the one the benchmark states)."""
+    roots = [c.tokens[1].text for c in expected.commands if c.keyword == "import" and len(c.tokens) == 2]
+    return closure_for(sub.benchmark.release(sub.options.toolchain), roots)
 
 
 def challenge_theorem(sub: Submission) -> str:
