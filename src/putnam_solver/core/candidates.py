@@ -170,6 +170,7 @@ def verdict_key(
             "sandbox": "off" if options.unsafe_no_sandbox else "on",
             "max_candidate_bytes": str(options.max_candidate_bytes),
             "allow_recursion": str(options.allow_recursion),
+            "statement_by_elaboration": str(options.statement_by_elaboration),
             "kernels": ",".join(options.kernels),
             "unsafe_comparator": str(options.unsafe_comparator),
             "toolchain": toolchain,

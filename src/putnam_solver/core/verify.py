@@ -118,6 +118,10 @@ class VerifyOptions:
     keep_going: bool = False
     max_candidate_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES
     text_gate_seconds: float = DEFAULT_TEXT_GATE_SECONDS
+    statement_by_elaboration: bool = False
+    """Lean, opt-in: a theorem whose statement differs from the pinned one only as text (written against
+    another version of the benchmark) passes G2 and is left to G6, which accepts it only if it elaborates
+    to exactly the pinned statement's type. Refused on profiles without G6; recorded in G2's evidence."""
     allow_recursion: bool = False
     """Lift the Rocq rule that refuses candidate-defined recursion on a Coq with known guard checker
     bugs (through which such recursion can prove False); recorded in the verdict."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from putnam_solver.core.benchmark import module_name
 from putnam_solver.core.gatekit import Violation
@@ -287,6 +288,21 @@ def _import_violations(command: Command, walk: _Walk, closure: ImportClosure | N
     return [Violation(command.line, show(command), rule)]
 
 
+STATEMENT_DIFFERS: Final = "differs from the challenge: the statement is not the pinned one"
+
+
+def _differs(theorem: bool) -> str:
+    """Why a changed command is refused; for the theorem, what to do when it was written against another
+    version of the benchmark (older miniF2F wrote `∑ x in s`, `Real.pi`, `abs`)."""
+    if not theorem:
+        return "differs from the challenge"
+    return (
+        f"{STATEMENT_DIFFERS} as text (if it was written against "
+        "another version of the benchmark, `--statement-by-elaboration` lets G6 accept it when it elaborates "
+        "to exactly the pinned statement's type, on a profile that runs G6)"
+    )
+
+
 def _needs_g6(what: str) -> str:
     return (
         f"{what} can change the statement only through elaboration: accepted only by a profile that "
@@ -396,7 +412,7 @@ def _compare(
     if not same_tokens(fixed, tokens[: len(fixed)]) or (hole is None and len(tokens) != len(fixed)):
         index = first_difference(fixed, tokens)
         line = tokens[min(index if index is not None else len(fixed), len(tokens) - 1)].line if tokens else 1
-        violations.append(Violation(line, label, "differs from the challenge"))
+        violations.append(Violation(line, label, _differs(want is expected.theorem)))
     elif hole is not None and len(tokens) == len(fixed):
         violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
     elif hole is not None and want is not expected.theorem:

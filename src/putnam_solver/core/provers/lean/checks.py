@@ -26,7 +26,7 @@ from putnam_solver.core.provers.lean._policy import (
     LeanPolicy,
     PermittedAddition,
 )
-from putnam_solver.core.provers.lean._preservation import check_preservation, check_statement
+from putnam_solver.core.provers.lean._preservation import STATEMENT_DIFFERS, check_preservation, check_statement
 from putnam_solver.core.provers.lean.challenge import AnswerForm, answer_form, challenge
 from putnam_solver.core.provers.lean.imports import ImportClosure, closure_for, header_imports
 from putnam_solver.core.provers.lean.syntax import (
@@ -93,6 +93,9 @@ def preservation_gate(sub: Submission) -> GateResult:
         return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
     closure = import_closure(sub, expected)
     violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub), closure)
+    by_elaboration = sub.options.statement_by_elaboration and semantic_check_runs(sub)
+    left_to_g6 = [v for v in violations if by_elaboration and v.rule.startswith(STATEMENT_DIFFERS)]
+    violations = [v for v in violations if v not in left_to_g6]
     result = text_gate_result("G2", "preservation", violations, f"statement of {expected.theorem_name} preserved")
     result.evidence["challenge_sha256"] = sha256_hex(text.encode("utf-8"))
     if closure is not None and not violations:
@@ -102,6 +105,8 @@ def preservation_gate(sub: Submission) -> GateResult:
             result.evidence["import_closure_release"] = closure.release
     if form is not None:
         result.evidence["answer_form"] = form.value
+    if left_to_g6:  # the opt-in mode, and what it let through to G6's comparison of elaborated types
+        result.evidence["statement_by_elaboration"] = [f"line {v.line}: {v.construct}" for v in left_to_g6]
     return result
 
 

@@ -470,13 +470,18 @@ _NO_WS_GUARDED: Final = frozenset({".", "[", "@", "!", "?", "]'", "|>.", "`", ".
 _INFIX: Final = frozenset(
     {"+", "*", "/", "^", "=", "≠", "<", ">", "≤", "≥", "<=", ">=", "!=", "==", "∣", "%", "∘", "×", "→",
      "->", "↔", "<->", "∧", "∨", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∩", "∪", "•", "≡", "\\", ",", ":", ":=",
-     "=>", "↦", "<|", "|>", "∆", "⊔", "⊓", "≃", "≅", "⬝"}
+     "=>", "↦", "<|", "|>", "∆", "⊔", "⊓", "≃", "≅", "⬝", "⁻¹'", "''"}
 )  # fmt: skip
-"""Infix operators and separators: they can neither begin nor end a term."""
+"""Infix operators and separators: they can neither begin nor end a term. ``⁻¹'`` and ``''`` are
+Mathlib's ``infixl:80 " ⁻¹' " => preimage`` and ``infixl:80 " '' " => image`` (Mathlib/Data/Set/Defs.lean):
+``f⁻¹' s`` and ``f ⁻¹' s`` are the same term."""
 _CANNOT_END: Final = _INFIX | frozenset({"-", "¬", "∀", "∃", "∃!", "∑", "∏", "⋃", "⋂", "(", "{", "⟨", "⦃"})
 """Tokens after which a term continues (prefix operators, openers): no application can start after them."""
-_CANNOT_START: Final = _INFIX | frozenset({")", "}", "⟩", "⦄", "]"})
-"""Tokens no term begins with (infix operators, closers): no application argument can be one of them."""
+_CANNOT_START: Final = _INFIX | frozenset({")", "}", "⟩", "⦄", "]", "-"})
+"""Tokens no application argument begins with: infix operators, closers, and ``-``. Lean's negation is
+``prefix:75 "-" => Neg.neg`` (src/Init/Notation.lean, beside ``infixl:65 " - " => HSub.hSub``): a term
+it begins has precedence 75, below the ``maxPrec`` an application argument needs (src/Lean/Parser/Term.lean,
+``app``'s ``argPrec``), so ``y -3``, ``y - 3`` and ``y-3`` are all the subtraction ``y - 3``."""
 _BRACKETS: Final = frozenset({"(", ")", "{", "}", "⟨", "⟩", "⦃", "⦄", "[", "]"})
 
 
