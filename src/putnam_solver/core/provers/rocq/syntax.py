@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from putnam_solver.core.benchmarks import UNKNOWN_FORMAT, StatementFormat
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
@@ -89,8 +90,10 @@ class Sentence:
 
     @property
     def key(self) -> tuple[tuple[str, bool], ...]:
-        """What makes two sentences the same: token texts and gluing (the first token's gluing aside)."""
-        return tuple((t.text, t.glued and i > 0) for i, t in enumerate(self.tokens))
+        """What makes two sentences the same: token texts and gluing where Coq's lexer reads it (the first
+        token's gluing aside, and see :func:`gluing_matters`)."""
+        tokens = self.tokens
+        return tuple((t.text, i > 0 and t.glued and gluing_matters(tokens[i - 1], t)) for i, t in enumerate(tokens))
 
     @property
     def ended(self) -> bool:
@@ -247,6 +250,29 @@ class _Lexer:
             else:
                 self._emit(Kind.SYMBOL, self._symbol_end(self.pos))
         return self.tokens
+
+
+_PUNCTUATION: Final = frozenset(
+    {":", ":=", ",", ")", "]", "}", ";", "->", "<-", "<->", "=", "<>", "<", ">", "<=", ">=", "+", "-", "*",
+     "/", "^", "/\\", "\\/", "|"}
+)  # fmt: skip
+"""Symbols that, after an identifier, are their own tokens whether or not a space separates them."""
+_QUOTATIONS: Final = frozenset({"ltac", "ltac2", "constr", "uconstr", "open_constr", "ident", "pattern"})
+"""Identifiers that begin core keywords running into symbols (``ltac:(``, ``constr:(``...)."""
+
+
+def gluing_matters(before: Token, token: Token) -> bool:
+    """Whether ``before`` written directly against ``token`` can lex differently from the two spaced apart.
+
+    Coq's lexer (coq/coq parsing/cLexer.ml, ``next_token``) reads an identifier with ``ident_tail`` up to
+    the first character that cannot continue one, then ``find_keyword`` extends it only into a keyword
+    that begins with that very identifier (the quotations ``ltac:(``, ``constr:(``...); the symbols that
+    follow are then lexed on their own. So after an identifier that begins no such keyword, whether
+    ``:``, ``,``, ``)`` or an infix operator is glued to it or not changes nothing: ``Theorem name:`` is
+    ``Theorem name :``. Everywhere else (symbol then word, as in ``'C(``, ``.+1``, ``[::``; numbers) the
+    gluing is compared, since a library token could span it."""
+    identifier = before.kind is Kind.WORD and _is_ident_start(before.text[0]) and before.text not in _QUOTATIONS
+    return not (identifier and token.kind is Kind.SYMBOL and token.text in _PUNCTUATION)
 
 
 def tokenize(text: str) -> list[Token]:
