@@ -37,9 +37,11 @@ from putnam_solver.core.benchmarks import (
 )
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import (
+    BY_ELABORATION,
     discover_candidates,
     exit_code,
     infer_prover,
+    require_semantic_check,
     verdict_text,
     verify_candidates,
     write_verdicts_json,
@@ -54,14 +56,7 @@ from putnam_solver.core.provers import (
     tool_locations,
 )
 from putnam_solver.core.util import InputError, check_output_file
-from putnam_solver.core.verify import (
-    DEFAULT_MAX_CANDIDATE_BYTES,
-    PROFILE_GATES,
-    Profile,
-    Track,
-    Verdict,
-    VerifyOptions,
-)
+from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
 from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
@@ -352,14 +347,7 @@ def verify(
     ] = False,
     max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
     allow_recursion: AllowRecursionOpt = False,
-    statement_by_elaboration: Annotated[
-        bool,
-        typer.Option(
-            "--statement-by-elaboration",
-            help="Lean: accept a theorem written against another version of the benchmark when G6 proves it "
-            "elaborates to exactly the pinned statement's type (needs a profile with G6; recorded in G2).",
-        ),
-    ] = False,
+    statement_by_elaboration: Annotated[bool, typer.Option("--statement-by-elaboration", help=BY_ELABORATION)] = False,
     comparator_timeout: Annotated[
         float, typer.Option("--comparator-timeout", help="Seconds for G6 (comparator) per candidate.", min=1)
     ] = 3600.0,
@@ -418,11 +406,7 @@ def verify(
             toolchain=loaded.release(toolchain),
             statement_by_elaboration=statement_by_elaboration,
         )
-        if statement_by_elaboration and "G6" not in PROFILE_GATES[gates]:
-            raise InputError(
-                f"--statement-by-elaboration needs G6 (comparator) to compare elaborated types; profile "
-                f"{gates.value} has none: use --gates full"
-            )
+        require_semantic_check(options)
         if allow_recursion:
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:

@@ -132,8 +132,8 @@ ATTACKS: dict[str, tuple[str, Track, dict[str, str], str, str]] = {
         B5,
         Track.WITH_ANSWER,
         {"before": "instance : Fact (1 < 2) := ⟨by norm_num⟩\n"},
-        "G3",
-        "instance",
+        "G2",
+        "for a class and type the candidate does not define",
     ),
     "attribute -instance": (
         B5,
@@ -170,7 +170,7 @@ ATTACKS: dict[str, tuple[str, Track, dict[str, str], str, str]] = {
         Track.WITH_ANSWER,
         {"before": "lemma Nat.aux : True := trivial\n"},
         "G2",
-        "plain identifiers",
+        "a helper in namespace `Nat`",
     ),
     "helper collides": (
         B1,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.provers.lean._preservation import check_preservation
-from putnam_solver.core.provers.lean.checks import check_forbidden
+from putnam_solver.core.provers.lean.checks import check_forbidden, leave_to_g2
 from putnam_solver.core.provers.lean.imports import build_closure, closure_for, header_imports, unresolved
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.verify import Track
@@ -123,6 +123,43 @@ def test_the_open_line_split_is_harmless_reordered_or_changed_is_left_to_g6() ->
         found = g2(text)
         assert found and all("through elaboration" in v for v in found), (other, found)
         assert g2(text, semantic=True) == []
+
+
+HELPER_TYPE = "structure RunMove where\n  n : ℕ\n\n"
+
+
+@pytest.mark.parametrize(
+    "addition",
+    [
+        "instance : Inhabited RunMove := ⟨⟨0⟩⟩\n",
+        "noncomputable instance (k : ℕ) : Decidable (RunMove.mk k = RunMove.mk k) := Classical.dec _\n",
+        "theorem RunMove.append_left (m : RunMove) : m = m := rfl\n",
+        'local notation "B" => RunMove\n',
+    ],
+)
+def test_additions_about_the_candidates_own_types_are_left_to_g6(addition: str) -> None:
+    """Issue 23 §7: refused on text with the reason that G6 decides, passed to G6 where it runs, and not
+    refused on sight by G3 (which G3 would do for `instance`/`notation` anywhere else)."""
+    text = candidate(HEADER + "\n" + HELPER_TYPE + addition)
+    found = g2(text)
+    assert found and all("through elaboration" in v for v in found), found
+    assert g2(text, semantic=True) == []
+    assert leave_to_g2(check_forbidden(text), text) == []
+
+
+@pytest.mark.parametrize(
+    ("addition", "why"),
+    [
+        ("instance : Fact (1 < 2) := ⟨by norm_num⟩\n", "does not define"),
+        ('notation "B" => RunMove\n', "notation"),
+        ("attribute [instance] foo\n", "attribute"),
+        ("@[instance] def i : Inhabited RunMove := ⟨⟨0⟩⟩\n", "instance"),
+    ],
+)
+def test_other_instances_and_notations_stay_refused(addition: str, why: str) -> None:
+    text = candidate(HEADER + "\n" + HELPER_TYPE + addition)
+    refusals = g2(text, semantic=True) + [str(v) for v in leave_to_g2(check_forbidden(text), text)]
+    assert any(why in r and "through elaboration" not in r for r in refusals), refusals
 
 
 def test_header_imports_reads_code_not_comments() -> None:

@@ -35,7 +35,7 @@ from typing import Any
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, outside_system_dirs
 from putnam_solver.core.util import sha256_file
-from putnam_solver.core.verify import GateResult, GateStatus, VerifyOptions
+from putnam_solver.core.verify import LEFT_TO_SEMANTIC_CHECK, GateResult, GateStatus, VerifyOptions
 
 STDERR_KEPT = 2000
 SIGNAL_EXIT = 128
@@ -58,13 +58,19 @@ class Violation:
         return f"line {self.line}: {self.construct}: {self.rule}"
 
 
-def text_gate_result(gate_id: str, gate_name: str, violations: list[Violation], passed: str) -> GateResult:
+def text_gate_result(
+    gate_id: str, gate_name: str, violations: list[Violation], passed: str, deferred: str | None = None
+) -> GateResult:
     """A text gate's outcome, the same for every prover: passed (saying ``passed``) when nothing was
     found, else failed with one violation a line. The evidence lists every violation as data, so an
-    audit need not parse the detail."""
+    audit need not parse the detail. ``deferred``: the words every refusal of an addition that only a
+    semantic statement check can judge says; when all refusals say them, the evidence marks the gate
+    (``Verdict.needs_full_profile``)."""
     evidence: dict[str, Any] = {"violations": [asdict(v) for v in violations]}
     if not violations:
         return GateResult(gate_id, gate_name, GateStatus.PASSED, passed, evidence)
+    if deferred is not None and all(deferred in v.rule for v in violations):
+        evidence[LEFT_TO_SEMANTIC_CHECK] = True
     detail = "\n".join(str(v) for v in violations)
     return GateResult(gate_id, gate_name, GateStatus.FAILED, detail, evidence)
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
@@ -52,11 +53,23 @@ def deriving_violations(command: Command) -> list[Violation]:
     ]
 
 
+NOTATION_KEYWORDS: Final = frozenset({"notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix"})
+
+
+def local_notation(command: Command) -> bool:
+    """``local notation ...`` (or ``local infix``...): a notation whose scope ends with its block."""
+    tokens = command.tokens
+    return command.keyword == "local" and len(tokens) > 1 and tokens[command.head + 1].text in NOTATION_KEYWORDS
+
+
 def layout_violations(command: Command) -> Iterator[Violation]:
     """Text whose command structure Lean would read differently from our column-0 split."""
     clause = deriving_clause(command)
+    own = command.tokens[clause] if clause is not None else None
+    if local_notation(command):  # `local notation ...` is one command (`attrKind` then the notation)
+        own = command.tokens[command.head + 1]
     for token in body_keywords(command):
-        if clause is not None and token is command.tokens[clause]:
+        if token is own:
             continue
         rule = "starts a new command here; begin commands at column 0"
         if token.text in COMBINATORS:
@@ -137,3 +150,15 @@ def helper_prefix_violations(prefix: Sequence[Token], policy: LeanPolicy) -> lis
             violations.append(Violation(token.line, f"`{token.text}`", "not permitted before a helper"))
         i += 1
     return violations
+
+
+ELABORATION_MARK: Final = "can change the statement only through elaboration"
+"""What every reason :func:`needs_g6` writes says: how a verdict tells such refusals from the others."""
+
+
+def needs_g6(what: str) -> str:
+    """Why an addition that can act only through elaboration is refused where G6 does not run."""
+    return (
+        f"{what} {ELABORATION_MARK}: accepted only by a profile that "
+        "runs G6 (comparator), such as `full`; this profile has no semantic statement check"
+    )

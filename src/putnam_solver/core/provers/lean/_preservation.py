@@ -26,6 +26,7 @@ from typing import Final
 
 from putnam_solver.core.benchmark import module_name
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._declarations import instance_violations, notation_violations
 from putnam_solver.core.provers.lean._helpers import (
     answer_violations,
     candidate_name_parts,
@@ -33,10 +34,13 @@ from putnam_solver.core.provers.lean._helpers import (
     helper_name_violations,
     helper_prefix_violations,
     layout_violations,
+    local_notation,
+    needs_g6,
     show,
 )
 from putnam_solver.core.provers.lean._policy import POLICY, LeanPolicy, elaboration_option, option_allowed
 from putnam_solver.core.provers.lean.imports import ImportClosure
+from putnam_solver.core.provers.lean.layout import first_difference, same_tokens
 from putnam_solver.core.provers.lean.syntax import (
     DOC,
     IDENT,
@@ -46,11 +50,9 @@ from putnam_solver.core.provers.lean.syntax import (
     Statement,
     Token,
     commands_of,
-    first_difference,
     name_parts,
     normalize_name,
     parse_statement,
-    same_tokens,
 )
 from putnam_solver.core.verify import Track
 
@@ -81,6 +83,8 @@ class _Walk:
     """Open ``namespace``/``section`` blocks the candidate began, each with the global ``open``s made in it."""
     opens: list[Command]
     """Global ``open`` commands made at top level (header ones included)."""
+    defined: frozenset[str] = frozenset()
+    """Every name part of every declaration the candidate adds (helpers, types)."""
     header_done: bool = False
     """A command other than ``import`` came: Lean accepts no ``import`` after it."""
 
@@ -110,7 +114,7 @@ def check_statement(
     want = [c for c in expected.commands if c.keyword != "open"]
     keys = [_key(c) for c in want]
     imports = sum(c.keyword == "import" for c in want)
-    walk = _Walk([], [], [])
+    walk = _Walk([], [], [], defined)
     position = 0
     theorem_seen = False
     pinned = {tuple(t.text for t in c.tokens) for c in expected.commands if c is not expected.theorem}
@@ -163,13 +167,24 @@ def _scope_command(
         return _option_violations(command, policy, semantic)
     if command.keyword in policy.read_only_commands and command.head == 0:
         return []
-    namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"]
+    if local_notation(command):
+        return notation_violations(command, semantic)
+    if command.keyword == "instance":
+        return helper_prefix_violations(command.prefix, policy) + instance_violations(command, walk.defined, semantic)
+    namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"] + _dotted_prefix(command)
     reachable = {p for n in namespace for p in name_parts(n)} & (expected.name_parts_used | _opened(walk))
     if namespace and not semantic and (reachable or not _fresh_namespace(namespace[0], expected)):
         why = "which the statement names or opens" if reachable else "which may already exist in the library"
         what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
-        return [Violation(command.line, show(command), _needs_g6(what))]
+        return [Violation(command.line, show(command), needs_g6(what))]
     return _addition_violations(command, expected, policy, namespace)
+
+
+def _dotted_prefix(command: Command) -> list[str]:
+    """The namespace a dotted declaration name puts a helper in (``RunMove.append_left``: ``RunMove``):
+    Lean declares it exactly as inside ``namespace RunMove``, so the same rules apply."""
+    parts = name_parts(command.name) if command.name is not None else []
+    return parts[:-1] if len(parts) > 1 and parts[0] != "_root_" else []
 
 
 def _fresh_namespace(name: str, expected: Statement) -> bool:
@@ -249,7 +264,7 @@ def _open_violations(expected: Statement, in_force: Sequence[Command], line: int
     if semantic:
         return []
     shown = "; ".join(" ".join(t.text for t in c.tokens) for c in in_force if _key(c) not in map(_key, header))
-    return [Violation(line, f"`{shown or 'open'}`", _needs_g6("a global `open` in force at the theorem"))]
+    return [Violation(line, f"`{shown or 'open'}`", needs_g6("a global `open` in force at the theorem"))]
 
 
 def _resource_option(command: Command, policy: LeanPolicy) -> bool:
@@ -266,7 +281,7 @@ def _option_violations(command: Command, policy: LeanPolicy, semantic: bool) -> 
     if option_allowed(name, policy):
         return []
     if elaboration_option(name, policy):
-        return [] if semantic else [Violation(command.line, f"set_option {name}", _needs_g6(f"`{name}`"))]
+        return [] if semantic else [Violation(command.line, f"set_option {name}", needs_g6(f"`{name}`"))]
     return [Violation(command.line, f"set_option {name}", "option not allowed")]
 
 
@@ -300,13 +315,6 @@ def _differs(theorem: bool) -> str:
         f"{STATEMENT_DIFFERS} as text (if it was written against "
         "another version of the benchmark, `--statement-by-elaboration` lets G6 accept it when it elaborates "
         "to exactly the pinned statement's type, on a profile that runs G6)"
-    )
-
-
-def _needs_g6(what: str) -> str:
-    return (
-        f"{what} can change the statement only through elaboration: accepted only by a profile that "
-        "runs G6 (comparator), such as `full`; this profile has no semantic statement check"
     )
 
 
@@ -400,7 +408,7 @@ def _compare(
         opens = [t for t in opens if t.offset < tokens[start].offset] if start < len(tokens) else opens
         tokens = tokens[start:]
         if opens and not semantic:
-            violations.append(Violation(opens[0].line, "`open ... in` the theorem", _needs_g6("`open ... in`")))
+            violations.append(Violation(opens[0].line, "`open ... in` the theorem", needs_g6("`open ... in`")))
         ours = bool(own) and same_tokens(own, tokens[: len(own)])
         if tokens and tokens[0].text == "set_option" and len(tokens) > 1 and not ours:
             violations.append(Violation(tokens[0].line, f"set_option {tokens[1].text}", "option not allowed"))
@@ -442,8 +450,8 @@ def _addition_violations(
                 f"{after.text!r} (U+{ord(after.text[0]):04X}) cannot appear in a Lean identifier: look-alike name",
             )
         )
-    elif len(name_parts(name)) != 1 or name_parts(name)[0] == "_root_":
-        violations.append(Violation(command.line, f"`{name}`", "helper names must be plain identifiers"))
+    elif name_parts(name)[0] == "_root_":
+        violations.append(Violation(command.line, f"`{name}`", "helper names may not escape to `_root_`"))
     else:
-        violations += helper_name_violations(command, normalize_name(name), expected, namespace)
+        violations += helper_name_violations(command, name_parts(name)[-1], expected, namespace)
     return violations

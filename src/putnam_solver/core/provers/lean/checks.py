@@ -15,7 +15,9 @@ from collections import Counter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
+from putnam_solver.core.provers.lean._declarations import g2_decides
 from putnam_solver.core.provers.lean._forbidden import attribute_names, check_forbidden, scan_forbidden
+from putnam_solver.core.provers.lean._helpers import ELABORATION_MARK
 from putnam_solver.core.provers.lean._policy import (
     ADDITIONS,
     DERIVING_HANDLERS,
@@ -38,7 +40,14 @@ from putnam_solver.core.provers.lean.syntax import (
     parse_statement,
 )
 from putnam_solver.core.util import sha256_hex
-from putnam_solver.core.verify import PROFILE_GATES, Gate, GateResult, GateStatus, Submission, Track
+from putnam_solver.core.verify import (
+    PROFILE_GATES,
+    Gate,
+    GateResult,
+    GateStatus,
+    Submission,
+    Track,
+)
 
 __all__ = [
     "ADDITIONS",
@@ -96,7 +105,9 @@ def preservation_gate(sub: Submission) -> GateResult:
     by_elaboration = sub.options.statement_by_elaboration and semantic_check_runs(sub)
     left_to_g6 = [v for v in violations if by_elaboration and v.rule.startswith(STATEMENT_DIFFERS)]
     violations = [v for v in violations if v not in left_to_g6]
-    result = text_gate_result("G2", "preservation", violations, f"statement of {expected.theorem_name} preserved")
+    result = text_gate_result(
+        "G2", "preservation", violations, f"statement of {expected.theorem_name} preserved", ELABORATION_MARK
+    )
     result.evidence["challenge_sha256"] = sha256_hex(text.encode("utf-8"))
     if closure is not None and not violations:
         added = [m for m in header_imports(sub.candidate) if m not in closure.roots]
@@ -128,7 +139,24 @@ def forbidden_gate(sub: Submission) -> GateResult:
     its holes: a benchmark's own ``set_option``, ``local notation``) belong to the pinned statement, which
     G2 keeps verbatim, and are not counted against the candidate."""
     found = excuse_statement_constructs(check_forbidden(sub.candidate), statement_constructs(sub))
+    found = leave_to_g2(found, sub.candidate)
     return text_gate_result("G3", "forbidden", found, "no forbidden constructs")
+
+
+def leave_to_g2(found: list[Violation], candidate: str) -> list[Violation]:
+    """Drop the ``instance`` and ``local notation`` keywords G2 judges as whole commands (``_declarations``)."""
+    try:
+        decided = g2_decides(commands_of(candidate))
+    except LexError:
+        return found
+    kept = []
+    for violation in found:
+        key = (violation.line, violation.construct)
+        if decided[key] > 0:
+            decided[key] -= 1
+        else:
+            kept.append(violation)
+    return kept
 
 
 def statement_constructs(sub: Submission) -> Counter[str]:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.policy_doc import Difference, Forbidden, PolicyDocument, Section
@@ -427,6 +428,9 @@ def _opens_proof(sentence: Sentence) -> bool:
     return False
 
 
+ELABORATION: Final = "through elaboration only"  # what every refusal left to G5 says
+
+
 @dataclass
 class _Scan:
     """A walk over the candidate's sentences, and what it found wrong so far."""
@@ -452,7 +456,7 @@ class _Scan:
         """A class-2 addition: passes only where the statement is checked semantically (Rocq G5)."""
         if STATEMENT_CHECK not in PROFILE_GATES[self.rules]:
             rule = (
-                f"{where} it can change how the statement is read (through elaboration only), so only a "
+                f"{where} it can change how the statement is read ({ELABORATION}), so only a "
                 f"profile that checks the statement semantically accepts it: the `{Profile.FULL}` profile "
                 f"(G5's trusted type check) decides it; this acceptance runs `{self.rules}`"
             )
@@ -683,7 +687,7 @@ def preservation_gate(sub: Submission) -> GateResult:
     """G2: the candidate is the challenge with its holes filled and only permitted additions."""
     installed = installed_modules(optional_tool(COQC, sub.options))
     violations = check_preservation(challenge_statement(sub), sub.candidate, sub.track, sub.rules_profile, installed)
-    return text_gate_result("G2", "preservation", violations, "statement, header and solution unchanged")
+    return text_gate_result("G2", "preservation", violations, "statement, header and solution unchanged", ELABORATION)
 
 
 def forbidden_gate(sub: Submission) -> GateResult:
