@@ -10,10 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from putnam_solver.core.provers import InstallError
 from putnam_solver.core.provers.lean._preservation import check_preservation
 from putnam_solver.core.provers.lean.checks import check_forbidden, leave_to_g2
-from putnam_solver.core.provers.lean.imports import build_closure, closure_for, header_imports, unresolved
+from putnam_solver.core.provers.lean.imports import (
+    build_closure,
+    closure_for,
+    header_imports,
+    import_closure_step,
+    unresolved,
+)
 from putnam_solver.core.provers.lean.syntax import parse_statement
+from putnam_solver.core.provers.lean.toolchain import ToolchainPaths, lean_release
 from putnam_solver.core.verify import Track
 from tests.helpers import DATA_ROOT
 
@@ -197,6 +205,36 @@ def test_build_closure_follows_imports_through_every_package(tmp_path: Path) -> 
     }
     assert closure["Aesop"] == "imported by Mathlib.Tactic.Common"
     assert unresolved(search, closure) == ["Qq"]
+
+
+def test_the_bootstrap_step_writes_the_installed_closure_and_checks_the_shipped_one(tmp_path: Path) -> None:
+    paths = ToolchainPaths(tmp_path, lean_release("v4.24.0"))
+    src = paths.toolchain_bin.parent / "src" / "lean"
+    packages = paths.project / ".lake" / "packages"
+    common = packages / "mathlib" / "Mathlib" / "Tactic" / "Common.lean"
+    files = {
+        src / "Init.lean": "prelude\n",
+        packages / "mathlib" / "Mathlib.lean": "import Mathlib.Tactic.Common\n",
+        packages
+        / "mathlib"
+        / "Mathlib"
+        / "Tactic"
+        / "Common.lean": "import Aesop\nimport Qq\nimport ImportGraph.Imports\n",
+        packages / "aesop" / "Aesop.lean": "",
+        packages / "Qq" / "Qq.lean": "",
+        packages / "importGraph" / "ImportGraph" / "Imports.lean": "",
+    }
+    for path, text in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    seen: list[str] = []
+    import_closure_step(paths, seen.append)
+    written = json.loads((paths.project / "import_closure.json").read_text(encoding="utf-8"))
+    assert set(written["roots"]["Mathlib"]["modules"]) >= {"Aesop", "Qq", "ImportGraph.Imports", "Init"}
+    assert written["roots"]["Mathlib"]["unresolved"] == [] and seen
+    common.write_text("import Qq\n", encoding="utf-8")
+    with pytest.raises(InstallError, match="Aesop"):  # the shipped data would claim more than is loaded
+        import_closure_step(paths, seen.append)
 
 
 def _respaced(statement: str) -> tuple[str, str]:
