@@ -108,13 +108,21 @@ ADDITIONS: Final = (
         "changes how tactic blocks inside the statement (if any) elaborate, never what the kernel accepts",
     ),
     Addition(
-        "a helper in a namespace the statement names or opens",
+        "a helper in a namespace the statement names or opens, or that may exist in the library (a `namespace` "
+        "block or a dotted name: `RunMove.append_left`)",
         _NEEDS_G6,
         "could change what dot notation or an opened name finds",
     ),
     Addition(
+        "an `instance` whose type names a declaration of the candidate; a `local notation`",
+        _NEEDS_G6,
+        "an instance is a kernel-checked definition, a notation changes parsing: either can change only how "
+        "the statement elaborates, which G6's comparison of elaborated types decides",
+    ),
+    Addition(
         "everything in DESIGN.md section 7 (see the forbidden table below), `variable`, `include`, "
-        "`universe`, `instance`, `notation`, other new `import`s, a namespace open at the theorem, code after it",
+        "`universe`, other `instance`s, global `notation`, other new `import`s, a namespace open at the "
+        "theorem, code after it",
         "refused",
         "can change the statement's meaning in ways no text check rules out, or escape the kernel",
     ),
