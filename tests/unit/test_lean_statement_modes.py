@@ -104,3 +104,12 @@ def test_needs_the_full_profile_is_said_apart_from_a_rejection(bench: Benchmark,
     assert result.exit_code == 1, result.output
     assert "needs the full profile" in result.output
     assert json.loads(out.read_text(encoding="utf-8"))["results"][0]["needs_full_profile"] is True
+
+
+@needs_minif2f
+def test_the_verdict_records_which_rule_accepted_an_added_import(bench: Benchmark) -> None:
+    verdict = lean_text_verdict(bench, PROBLEM, candidate(bench, header="import Aesop\n"))
+    assert verdict.accepted, [g.detail for g in verdict.gates if not g.passed]
+    gate = next(g for g in verdict.gates if g.id == "G2")
+    assert gate.evidence["import_closure_release"] == "v4.24.0"
+    assert "Mathlib/Tactic/Common.lean" in gate.evidence["imports_in_closure"]["Aesop"]
