@@ -39,10 +39,12 @@ from putnam_solver.core.benchmarks import (
 )
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import (
+    BY_ELABORATION,
     count_line,
     discover_candidates,
     exit_code,
     infer_prover,
+    require_semantic_check,
     verdict_text,
     verify_candidates,
     write_verdicts_json,
@@ -353,6 +355,7 @@ def verify(
     ] = False,
     max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
     allow_recursion: AllowRecursionOpt = False,
+    statement_by_elaboration: Annotated[bool, typer.Option("--statement-by-elaboration", help=BY_ELABORATION)] = False,
     comparator_timeout: Annotated[
         float, typer.Option("--comparator-timeout", help="Seconds for G6 (comparator) per candidate.", min=1)
     ] = 3600.0,
@@ -409,11 +412,13 @@ def verify(
             kernels=_kernels(kernels),
             unsafe_comparator=unsafe_comparator,
             toolchain=loaded.release(toolchain),
+            statement_by_elaboration=statement_by_elaboration,
         )
         if axle:
             require_gates(chosen_prover.name, options, {"G7"})
         for gate in unready_gates(chosen_prover.name, options):
             warning(f"{gate.name} cannot run here, so no verdict of this run is an acceptance: {gate.detail}")
+        require_semantic_check(options)
         if allow_recursion:
             warning("--allow-recursion: candidate recursion is accepted (Rocq)")
         if unsafe_no_sandbox:

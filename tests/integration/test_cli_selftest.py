@@ -69,7 +69,8 @@ def test_lean_selftest_with_the_toy_lean_shows_what_cannot_run(
     result = runner.invoke(app, ["selftest", "--prover", "lean", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 0, result.stdout
     rows = _rows(result.stdout)
-    assert rows["G3"][2:] == ["passed", "failed", "(passed)", "failed", "(failed)", "(failed)", "failed"]
+    # forged_success only `#print`s its forged lines: a read-only command G3 lets stand (G2 refuses its statement)
+    assert rows["G3"][2:] == ["passed", "failed", "(passed)", "failed", "(passed)", "(failed)", "failed"]
     # the kernel check skipped while compiling: lean and its axiom report pass it, comparator's replay would not
     assert rows["G4"][2:] == ["passed", "failed", "(passed)", "(passed)", "(passed)", "failed", "(passed)"]
     assert rows["G5"][2:] == ["passed", "failed", "(passed)", "failed", "(passed)", "(error)", "(passed)"]

@@ -83,7 +83,10 @@ def test_code_tokens_are_the_tokens_without_comments_with_or_without_comments(te
     [
         ("open /-- d -/ private Foo in\ntheorem t : True := trivial\n", ["open private"]),
         ("set_option /-- d -/ maxHeartbeats 400000 in\ntheorem t : True := trivial\n", []),
-        ("set_option /-- d -/ pp.all true in\ntheorem t : True := trivial\n", ["set_option pp.all"]),
+        (
+            "set_option /-- d -/ debug.skipKernelTC true in\ntheorem t : True := trivial\n",
+            ["set_option debug.skipKernelTC", "debug.skipKernelTC"],
+        ),
         ("@[simp, /-- d -/ instance] theorem t : True := trivial\n", ["@[instance]", "instance"]),
         ("/-- sorry and #eval in a doc comment -/\ntheorem t : True := trivial\n", []),
     ],

@@ -11,7 +11,8 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.challenge import AnswerForm, challenge
-from putnam_solver.core.provers.lean.syntax import lex, same_tokens
+from putnam_solver.core.provers.lean.layout import same_tokens
+from putnam_solver.core.provers.lean.syntax import lex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.helpers import LEAN_BENCH
 

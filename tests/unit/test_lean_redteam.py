@@ -99,7 +99,7 @@ STOPPED: dict[str, Case] = {
     "second command after ;": (B5, W, {"proof": "trivial; example : True := trivial"}, "G2", "`example`"),
     "#exit after a quote in a comment": (B5, W, {"proof": 'by\n  simp -- "\n#exit'}, "G3", "#exit"),
     "#exit in an interpolation": (B5, W, {"proof": 'by\n  have := s!"{#exit}"'}, "G3", "#exit"),
-    "local notation": (B5, W, {"before": AUX + 'local notation "x" => 1\n'}, "G3", "notation"),
+    "local notation": (B5, W, {"before": AUX + 'local notation "x" => 1\n'}, "G2", "a `local notation` can change"),
     "notation3": (B5, W, {"before": 'notation3 "x" => 1\n'}, "G3", "notation3"),
     "mutual": (B5, W, {"before": "mutual\ndef a : ℕ := 0\nend\n"}, "G2", "`mutual`: not a permitted"),
     "deriving instance": (B5, W, {"before": "deriving instance Repr for Nat\n"}, "G3", "instance"),
@@ -110,13 +110,14 @@ STOPPED: dict[str, Case] = {
     "alias": (B5, W, {"before": "alias foo := Nat.succ\n"}, "G2", "`alias foo := Nat.succ`: not a"),
     "example": (B5, W, {"before": "example : True := trivial\n"}, "G2", "not a permitted addition"),
     "universe": (B5, W, {"before": "universe u\n"}, "G2", "`universe u`: not a permitted"),
-    "_root_ helper": (B5, W, {"before": "def _root_.foo := 1\n"}, "G2", "plain identifiers"),
+    "_root_ helper": (B5, W, {"before": "def _root_.foo := 1\n"}, "G2", "may not escape to `_root_`"),
     "helper named like the solution": (
         B1, W, {"before": "def putnam_2008_b1_solution' := 0\ndef «putnam_2008_b1_solution» := 0\n"},
         "G2", "collides with a challenge declaration"
     ),
     "option chain with a bad option": (
-        B5, W, {"before": "set_option maxHeartbeats 0 in\nset_option pp.all true in\n" + AUX}, "G2", "pp.all"
+        B5, W, {"before": "set_option maxHeartbeats 0 in\nset_option trace.Meta.synthInstance true in\n" + AUX}, "G2",
+        "trace.Meta.synthInstance"
     ),
     "meta modifier": (B5, W, {"before": "meta def aux : ℕ := 0\n"}, "G2", "`meta`: not permitted"),
     "sorry in where": (B5, W, {"proof": "go\nwhere go : True := sorry"}, "G3", "sorry"),

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
@@ -21,6 +21,7 @@ from putnam_solver.core.provers import Prover, get_prover, prover_for_suffix, pr
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
 from putnam_solver.core.verify import (
     DEFAULT_MAX_CANDIDATE_BYTES,
+    PROFILE_GATES,
     Track,
     Verdict,
     VerifyOptions,
@@ -258,6 +259,25 @@ VERDICT_INDENT = " " * 10
 """Where the lines under a verdict's first line start: under the problem id."""
 
 
+BY_ELABORATION: Final = (
+    "Lean: accept a theorem written against another version of the benchmark when G6 proves it elaborates to "
+    "exactly the pinned statement's type (needs a profile with G6; recorded in G2)."
+)
+
+
+def require_semantic_check(options: VerifyOptions) -> None:
+    """Refuse ``--statement-by-elaboration`` where no G6 runs: only comparator can show that a statement
+    differing as text elaborates to the pinned type (InputError, exit 2, before any verification)."""
+    if options.statement_by_elaboration and "G6" not in PROFILE_GATES[options.profile]:
+        raise InputError(
+            f"--statement-by-elaboration needs G6 (comparator) to compare elaborated types; profile "
+            f"{options.profile.value} has none: use --gates full"
+        )
+
+
+NEEDS_FULL: Final = "needs the full profile: only its semantic statement check can decide the additions below"
+
+
 def verdict_text(verdict: Verdict, show_official: bool = False) -> str:
     """A verdict as ``putnam verify`` prints it: status, problem and file, then the first gate that did
     not pass, with the lines of a multi-line detail indented under that gate's line, then any answers.
@@ -268,6 +288,8 @@ def verdict_text(verdict: Verdict, show_official: bool = False) -> str:
     status = verdict.status.upper()
     if verdict.accepted and (note := verdict.scope_note()) is not None:
         status += f" ({note})"
+    if verdict.needs_full_profile:
+        status += f" ({NEEDS_FULL})"
     lines = [f"{status:9} {verdict.problem}  {verdict.candidate_path}"]
     if verdict.cached:
         lines[0] += "  (cached verdict)"

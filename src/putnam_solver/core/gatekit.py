@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, outside_system_dirs
 from putnam_solver.core.util import sha256_file
-from putnam_solver.core.verify import GateResult, GateStatus, VerifyOptions
+from putnam_solver.core.verify import LEFT_TO_SEMANTIC_CHECK, GateResult, GateStatus, VerifyOptions
 
 STDERR_KEPT = 2000
 SIGNAL_EXIT = 128
@@ -65,17 +65,23 @@ LISTED_VIOLATIONS = 200
 ``@[`` lists), and a verdict that lists them all would be megabytes that nobody reads."""
 
 
-def text_gate_result(gate_id: str, gate_name: str, violations: list[Violation], passed: str) -> GateResult:
+def text_gate_result(
+    gate_id: str, gate_name: str, violations: list[Violation], passed: str, deferred: str | None = None
+) -> GateResult:
     """A text gate's outcome, the same for every prover: passed (saying ``passed``) when nothing was
     found, else failed with one violation a line. The evidence lists the violations as data, so an
     audit need not parse the detail: the first ``LISTED_VIOLATIONS`` of them, with their number when
-    there are more (``violations_total``)."""
+    there are more (``violations_total``). ``deferred``: the words every refusal of an addition that only
+    a semantic statement check can judge says; when all refusals say them, the evidence marks the gate
+    (``Verdict.needs_full_profile``)."""
     listed = violations[:LISTED_VIOLATIONS]
     evidence: dict[str, Any] = {
         "violations": [{"line": v.line, "construct": v.construct, "rule": v.rule} for v in listed]
     }
     if not violations:
         return GateResult(gate_id, gate_name, GateStatus.PASSED, passed, evidence)
+    if deferred is not None and all(deferred in v.rule for v in violations):
+        evidence[LEFT_TO_SEMANTIC_CHECK] = True
     lines = [str(v) for v in listed]
     if len(violations) > len(listed):
         evidence["violations_total"] = len(violations)

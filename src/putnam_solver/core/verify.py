@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, unknown
 from putnam_solver.core.benchmark import Benchmark, Problem
@@ -94,6 +94,9 @@ class GateResult:
         }
 
 
+LEFT_TO_SEMANTIC_CHECK: Final = "left_to_semantic_check"  # evidence: every refusal is left to G5/G6
+
+
 @dataclass(frozen=True)
 class VerifyOptions:
     """Settings every gate may read. Defaults are the safe ones.
@@ -118,6 +121,8 @@ class VerifyOptions:
     keep_going: bool = False
     max_candidate_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES
     text_gate_seconds: float = DEFAULT_TEXT_GATE_SECONDS
+    statement_by_elaboration: bool = False
+    """Lean, opt-in: a theorem differing from the pinned one as text is left to G6 (README; G2 evidence)."""
     allow_recursion: bool = False
     """Lift the Rocq rule that refuses candidate-defined recursion on a Coq with known guard checker
     bugs (through which such recursion can prove False); recorded in the verdict."""
@@ -282,6 +287,12 @@ class Verdict:
     def accepted(self) -> bool:
         return self.status == "accepted"
 
+    @property
+    def needs_full_profile(self) -> bool:
+        """Rejected only for additions a semantic statement check (Lean G6, Rocq G5) decides."""
+        failed = [g for g in self.gates if g.status is GateStatus.FAILED]
+        return bool(failed) and all(g.evidence.get(LEFT_TO_SEMANTIC_CHECK) for g in failed)
+
     def first_problem(self) -> GateResult | None:
         return next((g for g in self.gates if not g.passed), None)
 
@@ -300,6 +311,7 @@ class Verdict:
             "prover": self.prover,
             "status": self.status,
             **({"dispute": dispute} if (dispute := self.dispute()) is not None else {}),
+            "needs_full_profile": self.needs_full_profile,
             "gates": [g.to_json() for g in self.gates],
             "candidate_path": self.candidate_path,
             "candidate_sha256": self.candidate_sha256,

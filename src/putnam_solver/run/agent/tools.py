@@ -26,6 +26,7 @@ from inspect_ai.tool import Tool, tool
 from inspect_ai.util import concurrency
 
 from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.candidates import NEEDS_FULL
 from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool
 from putnam_solver.core.provers import Prover
@@ -156,6 +157,10 @@ def format_verdict(verdict: Verdict, candidate: str) -> str:
             "did not count it for a reason withheld from the model on the no-answer track"
         )
     lines = [f"verdict: {verdict.status} (profile {verdict.profile.value}); passed: {', '.join(passed) or 'none'}"]
+    if verdict.needs_full_profile:
+        lines.append(
+            f"this is not a rejection of the proof: it {NEEDS_FULL}; avoid them or submit for the full profile"
+        )
     for gate in verdict.gates:
         if gate.status is not GateStatus.PASSED:
             lines.append(f"{gate.id} {gate.name}: {gate.status.value}")

@@ -15,7 +15,13 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._policy import POLICY, ForbiddenRule, LeanPolicy, option_allowed
+from putnam_solver.core.provers.lean._policy import (
+    POLICY,
+    ForbiddenRule,
+    LeanPolicy,
+    elaboration_option,
+    option_allowed,
+)
 from putnam_solver.core.provers.lean.syntax import DOC, IDENT, LexError, Token, lex_code, name_parts, positions
 
 
@@ -53,7 +59,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                 add(token, words[hit], text)
             elif absolute[:1] == ["Lean"]:
                 add(token, rules["Lean.*"], text)
-        elif text.startswith("#") and len(text) > 1:
+        elif text.startswith("#") and len(text) > 1 and text not in policy.read_only_commands:
             add(token, rules["#command"], text)
         if text == "@[":
             lists = attribute_lists(tokens) if lists is None else lists
@@ -62,7 +68,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                     add(token, rules["@[attribute]"], f"@[{name}]")
         if text == "open" and nxt is not None and nxt.text == "private":
             add(token, rules["open private"], "open private")
-        if text == "set_option" and (nxt is None or not option_allowed(nxt.text, policy)):
+        if text == "set_option" and (nxt is None or not settable(nxt.text, policy)):
             add(token, rules["set_option"], f"set_option {nxt.text if nxt else ''}".strip())
     return found
 
@@ -196,3 +202,8 @@ def check_forbidden(candidate: str, policy: LeanPolicy = POLICY) -> list[Violati
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     return scan_forbidden(tokens, policy)
+
+
+def settable(name: str, policy: LeanPolicy) -> bool:
+    """Options G3 lets a candidate set anywhere: the harmless ones and those G2 leaves to G6."""
+    return option_allowed(name, policy) or elaboration_option(name, policy)

@@ -57,9 +57,33 @@ ADDITIONS: Final = (
     ),
     Addition(
         "`set_option` of `linter.*`, `maxHeartbeats`, `maxRecDepth`, `synthInstance.*`, "
-        "`exponentiation.threshold` (global or `in`)",
+        "`exponentiation.threshold` (global or `in`; a header one of these may also be dropped or changed)",
         _CANNOT,
         "warnings and resource limits: they can make elaboration fail, never succeed differently",
+    ),
+    Addition(
+        "`set_option pp.*` (global or `in`)",
+        _CANNOT,
+        "printing options: only the delaborator and formatter read them (Lean src/Lean/PrettyPrinter), "
+        "never elaboration or the kernel",
+    ),
+    Addition(
+        "`#print NAME`, `#print axioms NAME`, `#check e`, before or after the theorem",
+        _CANNOT,
+        "read-only commands: they print and add nothing to the environment (`#eval`, `#exit`, `#reduce` "
+        "and every other `#` command stay refused: they run code or end the file early)",
+    ),
+    Addition(
+        "`import M` added to the header, where `M` is in the import closure of the challenge's imports "
+        "on the benchmark's pinned release (`import Aesop` beside `import Mathlib`)",
+        _CANNOT,
+        "Lean loads the closure of the header's imports as a set, so the environment is the same; the "
+        "closure is shipped per release and recomputed at bootstrap; the verdict records the rule",
+    ),
+    Addition(
+        "the header's `open` line split over several `open` lines, same namespaces in the same order",
+        _CANNOT,
+        "`open A B` opens `A` then `B`, exactly as `open A` then `open B` (src/Lean/Elab/Open.lean)",
     ),
     Addition(
         "a helper named like a variable the statement binds",
@@ -72,19 +96,33 @@ ADDITIONS: Final = (
         "a name the statement never mentions cannot be what the statement refers to",
     ),
     Addition(
-        "a global `open`/`open scoped` in force at the theorem; an extended or split header `open` line; "
-        "`open ... in` the theorem",
+        "a global `open`/`open scoped` in force at the theorem; the header's `open` namespaces reordered, "
+        "one dropped or one added; `open ... in` the theorem",
         _NEEDS_G6,
-        "changes how the statement's names resolve: only a semantic check (G6 comparator) can tell",
+        "changes how the statement's names resolve (a later namespace may even resolve inside an earlier "
+        "opened one: src/Lean/ResolveName.lean `resolveNamespaceUsingOpenDecls`): only G6 can tell",
     ),
     Addition(
-        "a helper in a namespace the statement names or opens",
+        "a global `set_option tactic.hygienic`",
+        _NEEDS_G6,
+        "changes how tactic blocks inside the statement (if any) elaborate, never what the kernel accepts",
+    ),
+    Addition(
+        "a helper in a namespace the statement names or opens, or that may exist in the library (a `namespace` "
+        "block or a dotted name: `RunMove.append_left`)",
         _NEEDS_G6,
         "could change what dot notation or an opened name finds",
     ),
     Addition(
+        "an `instance` whose type names a declaration of the candidate; a `local notation`",
+        _NEEDS_G6,
+        "an instance is a kernel-checked definition, a notation changes parsing: either can change only how "
+        "the statement elaborates, which G6's comparison of elaborated types decides",
+    ),
+    Addition(
         "everything in DESIGN.md section 7 (see the forbidden table below), `variable`, `include`, "
-        "`universe`, `instance`, `notation`, new `import`s, a namespace open at the theorem, code after it",
+        "`universe`, other `instance`s, global `notation`, other new `import`s, a namespace open at the "
+        "theorem, code after it",
         "refused",
         "can change the statement's meaning in ways no text check rules out, or escape the kernel",
     ),
@@ -109,7 +147,11 @@ class LeanPolicy:
 
     allowed_options: tuple[str, ...]
     allowed_option_prefixes: tuple[str, ...]
-    """Option families that only steer warnings (``linter.``): harmless anywhere."""
+    """Option families that only steer warnings (``linter.``) or printing (``pp.``): harmless anywhere."""
+    elaboration_options: tuple[str, ...]
+    """Options that steer how terms elaborate: a global one is left to G6 (refused without it)."""
+    read_only_commands: tuple[str, ...]
+    """Commands that only print (``#print``, ``#check``): they add nothing to the environment."""
     helper_keywords: tuple[str, ...]
     helper_modifiers: tuple[str, ...]
     helper_attributes: tuple[str, ...]
@@ -183,7 +225,9 @@ _OPTIONS = (
     "synthInstance.maxSize",
     "exponentiation.threshold",
 )
-_OPTION_PREFIXES = ("linter.",)
+_OPTION_PREFIXES = ("linter.", "pp.")
+_ELABORATION_OPTIONS = ("tactic.hygienic",)
+_READ_ONLY = ("#print", "#check")
 _HOLE = "proof hole"
 _NATIVE = "native code: trusts the compiler, not the kernel"
 _META = "meta-programming: can change the environment or the elaborator"
@@ -203,6 +247,8 @@ DERIVING_HANDLERS: Final = ("DecidableEq", "Repr", "BEq", "Hashable", "Inhabited
 POLICY: Final = LeanPolicy(
     allowed_options=_OPTIONS,
     allowed_option_prefixes=_OPTION_PREFIXES,
+    elaboration_options=_ELABORATION_OPTIONS,
+    read_only_commands=_READ_ONLY,
     helper_keywords=("theorem", "lemma", "def", "abbrev", *TYPE_KEYWORDS),
     helper_modifiers=("private", "protected", "noncomputable"),
     helper_attributes=("simp",),
@@ -315,7 +361,13 @@ POLICY: Final = LeanPolicy(
             "relaxedAutoImplicit",
         ),
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
-        ForbiddenRule("#command", "meta", "`#eval`, `#exit`, `#print`...: run code or end the file early", False),
+        ForbiddenRule(
+            "#command",
+            "meta",
+            "`#eval`, `#exit`, `#reduce`...: run code or end the file early (only the read-only "
+            f"{', '.join(f'`{c}`' for c in _READ_ONLY)} may stand, `#print axioms` included)",
+            False,
+        ),
         ForbiddenRule("open private", "elaboration", "exposes private declarations of other modules", False),
         ForbiddenRule(
             "@[attribute]",
@@ -329,8 +381,8 @@ POLICY: Final = LeanPolicy(
         ForbiddenRule(
             "set_option",
             "option",
-            f"only {', '.join(_OPTIONS)} and `linter.*` may be set; others disable checks (debug.*) or "
-            "change elaboration",
+            f"only {', '.join(_OPTIONS)}, `linter.*`, `pp.*` and (left to G6) "
+            f"{', '.join(_ELABORATION_OPTIONS)} may be set; others disable checks (debug.*) or change elaboration",
             False,
         ),
     ),
@@ -341,3 +393,9 @@ def option_allowed(name: str, policy: LeanPolicy) -> bool:
     """Whether ``policy`` lets a candidate set the option ``name`` (G2 and G3 both ask)."""
     name = normalize_name(name)
     return name in policy.allowed_options or any(name.startswith(p) for p in policy.allowed_option_prefixes)
+
+
+def elaboration_option(name: str, policy: LeanPolicy) -> bool:
+    """Whether ``name`` is an option that can change elaboration but not escape the kernel: allowed by
+    G3, left to G6 by G2 when set globally."""
+    return normalize_name(name) in policy.elaboration_options

@@ -20,14 +20,28 @@ a value may not name a choice operator or the theorem (see :data:`POLICY`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from putnam_solver.core.benchmark import module_name
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, POLICY, TYPE_KEYWORDS, LeanPolicy, option_allowed
+from putnam_solver.core.provers.lean._declarations import instance_violations, notation_violations
+from putnam_solver.core.provers.lean._helpers import (
+    answer_violations,
+    candidate_name_parts,
+    deriving_violations,
+    helper_name_violations,
+    helper_prefix_violations,
+    layout_violations,
+    local_notation,
+    needs_g6,
+    show,
+)
+from putnam_solver.core.provers.lean._policy import POLICY, LeanPolicy, elaboration_option, option_allowed
+from putnam_solver.core.provers.lean.imports import ImportClosure
+from putnam_solver.core.provers.lean.layout import first_difference, same_tokens
 from putnam_solver.core.provers.lean.syntax import (
-    COMBINATORS,
     DOC,
     IDENT,
     SYMBOL,
@@ -35,19 +49,21 @@ from putnam_solver.core.provers.lean.syntax import (
     LexError,
     Statement,
     Token,
-    body_keywords,
     commands_of,
-    first_difference,
     name_parts,
     normalize_name,
     parse_statement,
-    same_tokens,
 )
 from putnam_solver.core.verify import Track
 
 
 def check_preservation(
-    challenge: str, candidate: str, track: Track, policy: LeanPolicy = POLICY, semantic: bool = False
+    challenge: str,
+    candidate: str,
+    track: Track,
+    policy: LeanPolicy = POLICY,
+    semantic: bool = False,
+    closure: ImportClosure | None = None,
 ) -> list[Violation]:
     """G2: every way ``candidate`` differs from ``challenge`` other than filled holes and additions the
     policy accepts. ``semantic``: the same acceptance runs G6 (comparator), so additions that can change
@@ -55,7 +71,7 @@ def check_preservation(
 
     ``challenge`` is harness-made; if it does not parse, that is a harness error and this raises.
     """
-    return check_statement(parse_statement(challenge), candidate, track, policy, semantic)
+    return check_statement(parse_statement(challenge), candidate, track, policy, semantic, closure)
 
 
 @dataclass
@@ -67,6 +83,10 @@ class _Walk:
     """Open ``namespace``/``section`` blocks the candidate began, each with the global ``open``s made in it."""
     opens: list[Command]
     """Global ``open`` commands made at top level (header ones included)."""
+    defined: frozenset[str] = frozenset()
+    """Every name part of every declaration the candidate adds (helpers, types)."""
+    header_done: bool = False
+    """A command other than ``import`` came: Lean accepts no ``import`` after it."""
 
     def in_force(self) -> list[Command]:
         """The global ``open``s in force here: top level, and those of blocks still open."""
@@ -74,49 +94,59 @@ class _Walk:
 
 
 def check_statement(
-    expected: Statement, candidate: str, track: Track, policy: LeanPolicy, semantic: bool = False
+    expected: Statement,
+    candidate: str,
+    track: Track,
+    policy: LeanPolicy,
+    semantic: bool = False,
+    closure: ImportClosure | None = None,
 ) -> list[Violation]:
-    """G2 against a parsed challenge (:func:`check_preservation` parses it first)."""
+    """G2 against a parsed challenge (:func:`check_preservation` parses it first). ``closure``: what the
+    challenge's imports load on the benchmark's release (:mod:`imports`); an added ``import`` of one of
+    those modules changes nothing."""
     try:  # Lean reads \r\n as \n, inside doc comments and strings too
         commands = commands_of(candidate.replace("\r\n", "\n"))
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     holes = _holes(expected, track)
-    defined = _candidate_name_parts(commands, expected)
+    defined = candidate_name_parts(commands, expected)
     theorem_key = _key(expected.theorem)
     want = [c for c in expected.commands if c.keyword != "open"]
     keys = [_key(c) for c in want]
     imports = sum(c.keyword == "import" for c in want)
-    walk = _Walk([], [], [])
+    walk = _Walk([], [], [], defined)
     position = 0
     theorem_seen = False
     pinned = {tuple(t.text for t in c.tokens) for c in expected.commands if c is not expected.theorem}
     for command in commands:
         if tuple(t.text for t in command.tokens) not in pinned:  # the statement's own commands are pinned
-            walk.violations += _layout_violations(command)
+            walk.violations += layout_violations(command)
         key = _key(command)
+        walk.header_done = walk.header_done or command.keyword != "import"
         if theorem_seen:
             walk.violations += _after_theorem(command, walk)
         elif key in keys[position:]:
             found = keys.index(key, position)
-            skipped = want[position:found]
-            walk.violations += [Violation(command.line, _show(c), "missing from the candidate") for c in skipped]
+            skipped = [c for c in want[position:found] if not _resource_option(c, policy)]
+            walk.violations += [Violation(command.line, show(c), "missing from the candidate") for c in skipped]
             if any(block.keyword == "namespace" for block, _ in walk.blocks):
-                walk.violations.append(Violation(command.line, _show(command), "inside a namespace: renamed"))
+                walk.violations.append(Violation(command.line, show(command), "inside a namespace: renamed"))
             walk.violations += _compare(want[found], command, holes.get(key), expected, policy, semantic, defined)
             position = found + 1
             theorem_seen = key == theorem_key
             if theorem_seen:
                 walk.violations += _open_violations(expected, walk.in_force(), command.line, semantic)
+        elif command.keyword == "import":
+            walk.violations += _import_violations(command, walk, closure)
         elif position < imports:
-            walk.violations.append(Violation(command.line, _show(command), "not allowed inside the header"))
+            walk.violations.append(Violation(command.line, show(command), "not allowed inside the header"))
         else:
             walk.violations += _scope_command(command, walk, expected, policy, semantic)
     if not theorem_seen:
         walk.violations.append(Violation(_last_line(commands), f"theorem {expected.theorem_name}", "missing"))
     for block, _ in walk.blocks:
         if block.keyword == "namespace":
-            walk.violations.append(Violation(block.line, _show(block), "namespace not closed before the theorem"))
+            walk.violations.append(Violation(block.line, show(block), "namespace not closed before the theorem"))
     return walk.violations
 
 
@@ -134,16 +164,27 @@ def _scope_command(
         (walk.blocks[-1][1] if walk.blocks else walk.opens).append(command)
         return []
     if command.keyword == "set_option" and command.head == 0 and len(command.tokens) == 3:
-        if option_allowed(command.tokens[1].text, policy):
-            return []
-        return [Violation(command.line, f"set_option {command.tokens[1].text}", "option not allowed")]
-    namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"]
+        return _option_violations(command, policy, semantic)
+    if command.keyword in policy.read_only_commands and command.head == 0:
+        return []
+    if local_notation(command):
+        return notation_violations(command, semantic)
+    if command.keyword == "instance":
+        return helper_prefix_violations(command.prefix, policy) + instance_violations(command, walk.defined, semantic)
+    namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"] + _dotted_prefix(command)
     reachable = {p for n in namespace for p in name_parts(n)} & (expected.name_parts_used | _opened(walk))
     if namespace and not semantic and (reachable or not _fresh_namespace(namespace[0], expected)):
         why = "which the statement names or opens" if reachable else "which may already exist in the library"
         what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
-        return [Violation(command.line, _show(command), _needs_g6(what))]
+        return [Violation(command.line, show(command), needs_g6(what))]
     return _addition_violations(command, expected, policy, namespace)
+
+
+def _dotted_prefix(command: Command) -> list[str]:
+    """The namespace a dotted declaration name puts a helper in (``RunMove.append_left``: ``RunMove``):
+    Lean declares it exactly as inside ``namespace RunMove``, so the same rules apply."""
+    parts = name_parts(command.name) if command.name is not None else []
+    return parts[:-1] if len(parts) > 1 and parts[0] != "_root_" else []
 
 
 def _fresh_namespace(name: str, expected: Statement) -> bool:
@@ -175,20 +216,23 @@ def _close_block(command: Command, walk: _Walk) -> list[Violation]:
     """``end [X]`` must close the innermost block the candidate opened, by its name."""
     name = [t.text for t in command.tokens[command.head + 1 :]]
     if not walk.blocks:
-        return [Violation(command.line, _show(command), "closes no block the candidate opened")]
+        return [Violation(command.line, show(command), "closes no block the candidate opened")]
     block, _ = walk.blocks[-1]
     block_name = [t.text for t in block.tokens[block.head + 1 :]]
     if name != block_name:
-        return [Violation(command.line, _show(command), f"does not close {_show(block)}")]
+        return [Violation(command.line, show(command), f"does not close {show(block)}")]
     walk.blocks.pop()
     return []
 
 
 def _after_theorem(command: Command, walk: _Walk) -> list[Violation]:
-    """After the theorem only the ``end`` of a section still open around it may stand."""
+    """After the theorem only the ``end`` of a section still open around it and read-only commands
+    (``#print axioms NAME``, ``#check``: they add nothing to the environment) may stand."""
     if command.keyword == "end" and walk.blocks and walk.blocks[-1][0].keyword == "section":
         return _close_block(command, walk)
-    return [Violation(command.line, _show(command), "code after the theorem's proof")]
+    if command.keyword in POLICY.read_only_commands and command.head == 0:
+        return []
+    return [Violation(command.line, show(command), "code after the theorem's proof")]
 
 
 def _open_names(commands: Sequence[Command]) -> list[str] | None:
@@ -204,26 +248,73 @@ def _open_names(commands: Sequence[Command]) -> list[str] | None:
 
 
 def _open_violations(expected: Statement, in_force: Sequence[Command], line: int, semantic: bool) -> list[Violation]:
-    """The global ``open``s in force at the theorem against the challenge's header ones: the same lines
-    pass; every challenge namespace opened but in other lines, or more namespaces opened, can change the
-    statement only through elaboration; a challenge ``open`` missing changes it."""
+    """The global ``open``s in force at the theorem against the challenge's header ones. The same
+    namespaces in the same order pass, however split over lines: ``open A B`` opens ``A`` then ``B``,
+    exactly as ``open A`` then ``open B`` (Lean src/Lean/Elab/Open.lean, ``elabOpenDecl`` folds over the
+    identifiers). Another order, a namespace dropped or added can change the statement only through
+    elaboration: a later name may resolve inside an earlier opened namespace
+    (src/Lean/ResolveName.lean ``resolveNamespaceUsingOpenDecls``), and opened names change what the
+    statement's identifiers resolve to; G6 decides."""
     header = [c for c in expected.commands if c.keyword == "open"]
     if [_key(c) for c in in_force] == [_key(c) for c in header]:
         return []
-    want, got = _open_names(header) or [], _open_names(in_force)
-    if got is not None and not set(want) <= set(got):
-        missing = ", ".join(sorted(set(want) - set(got)))
-        return [Violation(line, f"`open {missing}`", "missing from the candidate")]
+    want, got = _open_names(header), _open_names(in_force)
+    if want is not None and want == got:
+        return []
     if semantic:
         return []
     shown = "; ".join(" ".join(t.text for t in c.tokens) for c in in_force if _key(c) not in map(_key, header))
-    return [Violation(line, f"`{shown or 'open'}`", _needs_g6("a global `open` in force at the theorem"))]
+    return [Violation(line, f"`{shown or 'open'}`", needs_g6("a global `open` in force at the theorem"))]
 
 
-def _needs_g6(what: str) -> str:
+def _resource_option(command: Command, policy: LeanPolicy) -> bool:
+    """A challenge ``set_option NAME VALUE`` of a resource or warning option, which a candidate may drop
+    or change: such an option can make elaboration fail, never succeed differently."""
+    tokens = command.tokens
+    return command.keyword == "set_option" and len(tokens) == 3 and option_allowed(tokens[1].text, policy)
+
+
+def _option_violations(command: Command, policy: LeanPolicy, semantic: bool) -> list[Violation]:
+    """A global ``set_option`` the candidate adds: resource, warning and printing options are harmless,
+    options that steer elaboration (``tactic.hygienic``) are left to G6, the rest are refused."""
+    name = command.tokens[1].text
+    if option_allowed(name, policy):
+        return []
+    if elaboration_option(name, policy):
+        return [] if semantic else [Violation(command.line, f"set_option {name}", needs_g6(f"`{name}`"))]
+    return [Violation(command.line, f"set_option {name}", "option not allowed")]
+
+
+def _import_violations(command: Command, walk: _Walk, closure: ImportClosure | None) -> list[Violation]:
+    """An ``import`` the challenge does not have: accepted only in the header, in the plain form, of a
+    module the challenge's imports already load (:mod:`imports`)."""
+    tokens = command.tokens
+    if walk.header_done:
+        return [Violation(command.line, show(command), "an `import` after the header (Lean refuses it)")]
+    if command.head != 0 or len(tokens) != 2 or tokens[1].kind != IDENT:
+        return [Violation(command.line, show(command), "only a plain `import M` may be added")]
+    if closure is not None and closure.reason(tokens[1].text) is not None:
+        return []
+    release = f" on {closure.release}" if closure is not None else ""
+    rule = (
+        f"a new import: `{tokens[1].text}` is not known to be loaded by the challenge's imports{release}, "
+        "so it can add declarations, instances or notations"
+    )
+    return [Violation(command.line, show(command), rule)]
+
+
+STATEMENT_DIFFERS: Final = "differs from the challenge: the statement is not the pinned one"
+
+
+def _differs(theorem: bool) -> str:
+    """Why a changed command is refused; for the theorem, what to do when it was written against another
+    version of the benchmark (older miniF2F wrote `∑ x in s`, `Real.pi`, `abs`)."""
+    if not theorem:
+        return "differs from the challenge"
     return (
-        f"{what} can change the statement only through elaboration: accepted only by a profile that "
-        "runs G6 (comparator), such as `full`; this profile has no semantic statement check"
+        f"{STATEMENT_DIFFERS} as text (if it was written against "
+        "another version of the benchmark, `--statement-by-elaboration` lets G6 accept it when it elaborates "
+        "to exactly the pinned statement's type, on a profile that runs G6)"
     )
 
 
@@ -243,57 +334,8 @@ def _key(command: Command) -> tuple[str, ...]:
     return tuple(t.text for t in command.tokens)
 
 
-def _show(command: Command, limit: int = 60) -> str:
-    text = " ".join(t.text for t in command.tokens[command.head : command.head + 12] if t.kind != DOC)
-    text = text or " ".join(t.text for t in command.tokens[:12])
-    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
-
-
 def _last_line(commands: Sequence[Command]) -> int:
     return commands[-1].tokens[-1].line if commands else 1
-
-
-def _deriving_clause(command: Command) -> int | None:
-    """Where a type's trailing ``deriving A, B`` clause starts (Lean's ``optDeriving`` after the
-    constructors or fields), or None: it belongs to the declaration, unlike ``deriving instance``."""
-    if command.keyword not in TYPE_KEYWORDS:
-        return None
-    tokens = command.tokens
-    start = next((i for i in range(command.head + 1, len(tokens)) if tokens[i].text == "deriving"), None)
-    if start is None:
-        return None
-    handlers = tokens[start + 1 :]
-    shape = all(t.kind == IDENT if k % 2 == 0 else t.text == "," for k, t in enumerate(handlers))
-    return start if handlers and shape and handlers[0].text != "instance" else None
-
-
-def _deriving_violations(command: Command) -> list[Violation]:
-    start = _deriving_clause(command)
-    if start is None:
-        return []
-    handlers = [t for t in command.tokens[start + 1 :] if t.kind == IDENT]
-    return [
-        Violation(t.line, f"`deriving {t.text}`", f"derive only {', '.join(DERIVING_HANDLERS)}")
-        for t in handlers
-        if normalize_name(t.text) not in DERIVING_HANDLERS
-    ]
-
-
-def _layout_violations(command: Command) -> Iterator[Violation]:
-    """Text whose command structure Lean would read differently from our column-0 split."""
-    clause = _deriving_clause(command)
-    for token in body_keywords(command):
-        if clause is not None and token is command.tokens[clause]:
-            continue
-        rule = "starts a new command here; begin commands at column 0"
-        if token.text in COMBINATORS:
-            rule = f"without `... in` this starts a new command (a new `{token.text}` for what follows)"
-        yield Violation(token.line, f"`{token.text}`", rule)
-    last = command.tokens[-1]
-    if last.text == "in":
-        yield Violation(last.line, _show(command), "a trailing `... in` would apply to the next command")
-    if not command.keyword:
-        yield Violation(command.line, _show(command), "not a complete command")
 
 
 def _combinator_prefix_end(tokens: Sequence[Token], policy: LeanPolicy) -> tuple[int, list[Token]]:
@@ -366,7 +408,7 @@ def _compare(
         opens = [t for t in opens if t.offset < tokens[start].offset] if start < len(tokens) else opens
         tokens = tokens[start:]
         if opens and not semantic:
-            violations.append(Violation(opens[0].line, "`open ... in` the theorem", _needs_g6("`open ... in`")))
+            violations.append(Violation(opens[0].line, "`open ... in` the theorem", needs_g6("`open ... in`")))
         ours = bool(own) and same_tokens(own, tokens[: len(own)])
         if tokens and tokens[0].text == "set_option" and len(tokens) > 1 and not ours:
             violations.append(Violation(tokens[0].line, f"set_option {tokens[1].text}", "option not allowed"))
@@ -374,48 +416,15 @@ def _compare(
     fixed = _without_docs(fixed[: want.head], drop) + list(fixed[want.head :])
     keyword_at = got.head - (len(got.tokens) - len(tokens))
     tokens = _without_docs(tokens[:keyword_at], drop) + list(tokens[keyword_at:])
-    label = f"`{want.name}`" if want.name else _show(want)
+    label = f"`{want.name}`" if want.name else show(want)
     if not same_tokens(fixed, tokens[: len(fixed)]) or (hole is None and len(tokens) != len(fixed)):
         index = first_difference(fixed, tokens)
         line = tokens[min(index if index is not None else len(fixed), len(tokens) - 1)].line if tokens else 1
-        violations.append(Violation(line, label, "differs from the challenge"))
+        violations.append(Violation(line, label, _differs(want is expected.theorem)))
     elif hole is not None and len(tokens) == len(fixed):
         violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
     elif hole is not None and want is not expected.theorem:
-        violations += _answer_violations(tokens[len(fixed) :], label, expected, policy, defined)
-    return violations
-
-
-def _candidate_name_parts(commands: Sequence[Command], expected: Statement) -> frozenset[str]:
-    """Every name part of every declaration the candidate makes that the challenge does not (helpers)."""
-    challenge_names = {normalize_name(n) for n in expected.declared_names}
-    return frozenset(
-        part
-        for c in commands
-        if c.name is not None and normalize_name(c.name) not in challenge_names
-        for part in name_parts(normalize_name(c.name))
-    )
-
-
-def _answer_violations(
-    value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy, defined: frozenset[str]
-) -> list[Violation]:
-    """A no-answer solution value must state an answer over the challenge's own environment, not point
-    back at the problem or at a constant the candidate defines (a helper can hide anything)."""
-    violations = []
-    for token in value:
-        name = normalize_name(token.text) if token.kind == IDENT else ""
-        if name == normalize_name(expected.theorem_name):
-            violations.append(Violation(token.line, label, "the answer may not mention the theorem"))
-        elif shared := sorted(defined.intersection(name_parts(name))):
-            rule = (
-                f"the answer names `{shared[0]}`, which the candidate defines; an answer may use only what "
-                "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
-            )
-            violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
-        elif any(name == op or name.endswith(f".{op}") for op in policy.choice_operators):
-            rule = "a choice operator picks a value from the problem's own statement; state the answer"
-            violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+        violations += answer_violations(tokens[len(fixed) :], label, expected, policy, defined)
     return violations
 
 
@@ -426,13 +435,13 @@ def _addition_violations(
     level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open)."""
     start, _ = _combinator_prefix_end(command.tokens, policy)
     if command.keyword not in policy.helper_keywords:
-        return [Violation(command.line, _show(command), "not a permitted addition")]
-    violations = _helper_prefix_violations(command.tokens[start : command.head], policy)
-    violations += _deriving_violations(command)
+        return [Violation(command.line, show(command), "not a permitted addition")]
+    violations = helper_prefix_violations(command.tokens[start : command.head], policy)
+    violations += deriving_violations(command)
     name = command.name
     after = command.tokens[command.head + 2] if command.head + 2 < len(command.tokens) else None
     if name is None:
-        violations.append(Violation(command.line, _show(command), "a helper needs a name"))
+        violations.append(Violation(command.line, show(command), "a helper needs a name"))
     elif after is not None and not after.spaced and after.kind == SYMBOL and after.text.isalpha():
         violations.append(
             Violation(
@@ -441,45 +450,8 @@ def _addition_violations(
                 f"{after.text!r} (U+{ord(after.text[0]):04X}) cannot appear in a Lean identifier: look-alike name",
             )
         )
-    elif len(name_parts(name)) != 1 or name_parts(name)[0] == "_root_":
-        violations.append(Violation(command.line, f"`{name}`", "helper names must be plain identifiers"))
+    elif name_parts(name)[0] == "_root_":
+        violations.append(Violation(command.line, f"`{name}`", "helper names may not escape to `_root_`"))
     else:
-        violations += _helper_name_violations(command, normalize_name(name), expected, namespace)
-    return violations
-
-
-def _helper_name_violations(
-    command: Command, name: str, expected: Statement, namespace: Sequence[str]
-) -> list[Violation]:
-    """A helper may not become what a name of the statement resolves to. At top level: not a challenge
-    declaration, nor a name the statement uses free (a bound variable's name is harmless: with
-    ``autoImplicit`` off the statement's occurrence is the local). In a namespace ``N``: its name may
-    not be any part of any name in the statement, since ``x.h`` finds ``N.h`` for ``x : N``."""
-    full = ".".join([*namespace, name])
-    if full in expected.declared_names:
-        return [Violation(command.line, f"`{full}`", "collides with a challenge declaration")]
-    if namespace and name in expected.name_parts_used:
-        rule = "inside a namespace, a helper named like a part of a statement name could be what dot notation finds"
-        return [Violation(command.line, f"`{full}`", rule)]
-    if not namespace and name in expected.referenced_names - expected.bound_names:
-        rule = "is a name the challenge uses: the statement could come to mean this helper"
-        return [Violation(command.line, f"`{name}`", rule)]
-    return []
-
-
-def _helper_prefix_violations(prefix: Sequence[Token], policy: LeanPolicy) -> list[Violation]:
-    """A helper may carry a docstring, ``@[simp]`` and the allowed modifiers; nothing else."""
-    violations, i = [], 0
-    while i < len(prefix):
-        token = prefix[i]
-        if token.text == "@[":
-            close = next((j for j in range(i, len(prefix)) if prefix[j].text == "]"), len(prefix))
-            names = [t.text for t in prefix[i + 1 : close] if t.text != ","]
-            if not names or any(n not in policy.helper_attributes for n in names):
-                violations.append(Violation(token.line, f"`@[{' '.join(names)}]`", "attribute not permitted"))
-            i = close + 1
-            continue
-        if token.kind != DOC and token.text not in policy.helper_modifiers:
-            violations.append(Violation(token.line, f"`{token.text}`", "not permitted before a helper"))
-        i += 1
+        violations += helper_name_violations(command, name_parts(name)[-1], expected, namespace)
     return violations

@@ -15,7 +15,9 @@ from collections import Counter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
+from putnam_solver.core.provers.lean._declarations import g2_decides
 from putnam_solver.core.provers.lean._forbidden import attribute_names, check_forbidden, scan_forbidden
+from putnam_solver.core.provers.lean._helpers import ELABORATION_MARK
 from putnam_solver.core.provers.lean._policy import (
     ADDITIONS,
     DERIVING_HANDLERS,
@@ -26,11 +28,26 @@ from putnam_solver.core.provers.lean._policy import (
     LeanPolicy,
     PermittedAddition,
 )
-from putnam_solver.core.provers.lean._preservation import check_preservation, check_statement
+from putnam_solver.core.provers.lean._preservation import STATEMENT_DIFFERS, check_preservation, check_statement
 from putnam_solver.core.provers.lean.challenge import AnswerForm, answer_form, challenge
-from putnam_solver.core.provers.lean.syntax import LexError, StatementError, Token, commands_of, parse_statement
+from putnam_solver.core.provers.lean.imports import ImportClosure, closure_for, header_imports
+from putnam_solver.core.provers.lean.syntax import (
+    LexError,
+    Statement,
+    StatementError,
+    Token,
+    commands_of,
+    parse_statement,
+)
 from putnam_solver.core.util import sha256_hex
-from putnam_solver.core.verify import PROFILE_GATES, Gate, GateResult, GateStatus, Submission, Track
+from putnam_solver.core.verify import (
+    PROFILE_GATES,
+    Gate,
+    GateResult,
+    GateStatus,
+    Submission,
+    Track,
+)
 
 __all__ = [
     "ADDITIONS",
@@ -83,12 +100,32 @@ def preservation_gate(sub: Submission) -> GateResult:
         expected = parse_statement(text)
     except (LexError, StatementError) as exc:
         return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
-    violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub))
-    result = text_gate_result("G2", "preservation", violations, f"statement of {expected.theorem_name} preserved")
+    closure = import_closure(sub, expected)
+    violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub), closure)
+    by_elaboration = sub.options.statement_by_elaboration and semantic_check_runs(sub)
+    left_to_g6 = [v for v in violations if by_elaboration and v.rule.startswith(STATEMENT_DIFFERS)]
+    violations = [v for v in violations if v not in left_to_g6]
+    result = text_gate_result(
+        "G2", "preservation", violations, f"statement of {expected.theorem_name} preserved", ELABORATION_MARK
+    )
     result.evidence["challenge_sha256"] = sha256_hex(text.encode("utf-8"))
+    if closure is not None and not violations:
+        added = [m for m in header_imports(sub.candidate) if m not in closure.roots]
+        if added:  # which rule accepted each import the challenge does not have
+            result.evidence["imports_in_closure"] = {m: closure.reason(m) for m in added}
+            result.evidence["import_closure_release"] = closure.release
     if form is not None:
         result.evidence["answer_form"] = form.value
+    if left_to_g6:  # the opt-in mode, and what it let through to G6's comparison of elaborated types
+        result.evidence["statement_by_elaboration"] = [f"line {v.line}: {v.construct}" for v in left_to_g6]
     return result
+
+
+def import_closure(sub: Submission, expected: Statement) -> ImportClosure | None:
+    """What the challenge's imports load on the release the candidate is judged with (the user's
+    ``--toolchain``, else the one the benchmark states)."""
+    roots = [c.tokens[1].text for c in expected.commands if c.keyword == "import" and len(c.tokens) == 2]
+    return closure_for(sub.benchmark.release(sub.options.toolchain), roots)
 
 
 def challenge_theorem(sub: Submission) -> str:
@@ -105,6 +142,7 @@ def forbidden_gate(sub: Submission) -> GateResult:
     if not sub.benchmark.pinned:  # a client's record, an unpinned file: its meta code runs like a candidate's
         own = Counter({c: n for c, n in own.items() if c not in unpinned_refused(sub)})
     found = excuse_statement_constructs(check_forbidden(sub.candidate), own)
+    found = leave_to_g2(found, sub.candidate)
     return text_gate_result("G3", "forbidden", found, "no forbidden constructs")
 
 
@@ -117,6 +155,22 @@ def unpinned_refused(sub: Submission) -> set[str]:
     """The constructs of the challenge (all of it) that ``UNPINNED_STATEMENT_RULES`` name."""
     found = check_forbidden(form_challenge(sub)[1])
     return {v.construct for v in found if v.rule.split(":", 1)[0] in UNPINNED_STATEMENT_RULES}
+
+
+def leave_to_g2(found: list[Violation], candidate: str) -> list[Violation]:
+    """Drop the ``instance`` and ``local notation`` keywords G2 judges as whole commands (``_declarations``)."""
+    try:
+        decided = g2_decides(commands_of(candidate))
+    except LexError:
+        return found
+    kept = []
+    for violation in found:
+        key = (violation.line, violation.construct)
+        if decided[key] > 0:
+            decided[key] -= 1
+        else:
+            kept.append(violation)
+    return kept
 
 
 def statement_constructs(sub: Submission) -> Counter[str]:

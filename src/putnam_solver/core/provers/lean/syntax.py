@@ -40,9 +40,6 @@ from putnam_solver.core.provers.lean._commands import (
     commands_of as commands_of,
 )
 from putnam_solver.core.provers.lean._commands import (
-    first_difference as first_difference,
-)
-from putnam_solver.core.provers.lean._commands import (
     name_parts as name_parts,
 )
 from putnam_solver.core.provers.lean._commands import (
@@ -53,12 +50,6 @@ from putnam_solver.core.provers.lean._commands import (
 )
 from putnam_solver.core.provers.lean._commands import (
     positions as positions,
-)
-from putnam_solver.core.provers.lean._commands import (
-    same_tokens as same_tokens,
-)
-from putnam_solver.core.provers.lean._commands import (
-    spacing_matters as spacing_matters,
 )
 from putnam_solver.core.provers.lean._commands import (
     split_commands as split_commands,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 BRACKETS = frozenset("()[]{}")
 
@@ -233,3 +233,26 @@ def _word_may_go_on(text: str, end: int) -> bool:
 def tokenize(text: str) -> list[Token]:
     """All tokens of ``text`` (comments dropped). Raises LexError on an unterminated comment or string."""
     return _Lexer(text).run()
+
+
+_PUNCTUATION: Final = frozenset(
+    {":", ":=", ",", ")", "]", "}", ";", "->", "<-", "<->", "=", "<>", "<", ">", "<=", ">=", "+", "-", "*",
+     "/", "^", "/\\", "\\/", "|"}
+)  # fmt: skip
+"""Symbols that, after an identifier, are their own tokens whether or not a space separates them."""
+_QUOTATIONS: Final = frozenset({"ltac", "ltac2", "constr", "uconstr", "open_constr", "ident", "pattern"})
+"""Identifiers that begin core keywords running into symbols (``ltac:(``, ``constr:(``...)."""
+
+
+def gluing_matters(before: Token, token: Token) -> bool:
+    """Whether ``before`` written directly against ``token`` can lex differently from the two spaced apart.
+
+    Coq's lexer (coq/coq parsing/cLexer.ml, ``next_token``) reads an identifier with ``ident_tail`` up to
+    the first character that cannot continue one, then ``find_keyword`` extends it only into a keyword
+    that begins with that very identifier (the quotations ``ltac:(``, ``constr:(``...); the symbols that
+    follow are then lexed on their own. So after an identifier that begins no such keyword, whether
+    ``:``, ``,``, ``)`` or an infix operator is glued to it or not changes nothing: ``Theorem name:`` is
+    ``Theorem name :``. Everywhere else (symbol then word, as in ``'C(``, ``.+1``, ``[::``; numbers) the
+    gluing is compared, since a library token could span it."""
+    identifier = before.kind is Kind.WORD and _is_ident_start(before.text[0]) and before.text not in _QUOTATIONS
+    return not (identifier and token.kind is Kind.SYMBOL and token.text in _PUNCTUATION)

@@ -39,10 +39,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.policy_doc import Difference, Forbidden, PolicyDocument, Section
 from putnam_solver.core.provers.rocq.kernel_bugs import Version, guard_bugs, kernel_bug_evidence
+from putnam_solver.core.provers.rocq.libraries import installed_modules, library_ok, same_sentence
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -400,15 +402,6 @@ def _hole_matches(candidate: Sentence, challenge: Sentence) -> bool:
     return len(candidate.tokens) > body + 1 and candidate.key[:body] == prefix and candidate.ended
 
 
-def _library_ok(sentence: Sentence) -> bool:
-    words = [t.text for t in sentence.tokens[sentence.command_index() : -1]]
-    if words[:1] == ["From"]:
-        root = words[1] if len(words) > 1 else ""
-        return any((root + ".").startswith(p) for p in POLICY.permitted_libraries)
-    names = [w for w in words[1:] if w not in ("Import", "Export")]
-    return bool(names) and all("." not in n or any(n.startswith(p) for p in POLICY.permitted_libraries) for n in names)
-
-
 def _second_word(sentence: Sentence) -> str:
     i = sentence.command_index() + 1
     return sentence.tokens[i].text if i < len(sentence.tokens) else ""
@@ -440,6 +433,9 @@ def _opens_proof(sentence: Sentence) -> bool:
     return False
 
 
+ELABORATION: Final = "through elaboration only"  # what every refusal left to G5 says
+
+
 @dataclass
 class _Scan:
     """A walk over the candidate's sentences, and what it found wrong so far."""
@@ -447,6 +443,8 @@ class _Scan:
     sents: list[Sentence]
     reserved: set[str]
     rules: Profile
+    installed: frozenset[str] = frozenset()
+    """Every library the installed coqc can load, to resolve partially qualified ``Require``s."""
     violations: list[Violation] = field(default_factory=list)
     defined: set[str] = field(default_factory=set)
     """Names the candidate's own additions declare (helpers, tactics), which an answer may not use."""
@@ -463,7 +461,7 @@ class _Scan:
         """A class-2 addition: passes only where the statement is checked semantically (Rocq G5)."""
         if STATEMENT_CHECK not in PROFILE_GATES[self.rules]:
             rule = (
-                f"{where} it can change how the statement is read (through elaboration only), so only a "
+                f"{where} it can change how the statement is read ({ELABORATION}), so only a "
                 f"profile that checks the statement semantically accepts it: the `{Profile.FULL}` profile "
                 f"(G5's trusted type check) decides it; this acceptance runs `{self.rules}`"
             )
@@ -525,7 +523,7 @@ def _take_addition(scan: _Scan) -> None:
     if is_query(sent):
         return
     if reads(sent):
-        if command in ("Require", "From") and not _library_ok(sent):
+        if command in ("Require", "From") and not library_ok(sent, scan.installed, POLICY.permitted_libraries):
             rule = f"only installed libraries ({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
             scan.violations.append(Violation(sent.line, _quote(sent), rule))
         scan.needs_elaboration_check(sent, "before the theorem,")
@@ -585,7 +583,9 @@ def _skip_after_theorem(scan: _Scan) -> None:
         scan.take()
 
 
-def check_preservation(statement: Statement, candidate: str, track: Track, rules: Profile) -> list[Violation]:
+def check_preservation(
+    statement: Statement, candidate: str, track: Track, rules: Profile, installed: frozenset[str] = frozenset()
+) -> list[Violation]:
     """Everything that keeps ``candidate`` from being the challenge with its holes filled.
 
     ``rules`` is the profile of the acceptance: additions that can act only through elaboration pass
@@ -598,11 +598,11 @@ def check_preservation(statement: Statement, candidate: str, track: Track, rules
     if sents and not sents[-1].ended:
         return [Violation(sents[-1].line, _quote(sents[-1]), "the last sentence has no final period")]
     hole = statement.solution if track is Track.NO_ANSWER else None
-    scan = _Scan(sents, _challenge_words(statement), rules)
+    scan = _Scan(sents, _challenge_words(statement), rules, installed)
     expected = [*statement.header, statement.sentences[statement.theorem]]
     for j, want in enumerate(expected):
         while (sent := scan.peek()) is not None:
-            same = _hole_matches(sent, want) if j == hole else sent.key == want.key
+            same = _hole_matches(sent, want) if j == hole else same_sentence(sent, want, scan.installed)
             if same:
                 scan.take()
                 if j == hole:
@@ -708,8 +708,9 @@ def guard_note(version: Version | None) -> str:
 
 def preservation_gate(sub: Submission) -> GateResult:
     """G2: the candidate is the challenge with its holes filled and only permitted additions."""
-    violations = check_preservation(challenge_statement(sub), sub.candidate, sub.track, sub.rules_profile)
-    return text_gate_result("G2", "preservation", violations, "statement, header and solution unchanged")
+    installed = installed_modules(optional_tool(COQC, sub.options))
+    violations = check_preservation(challenge_statement(sub), sub.candidate, sub.track, sub.rules_profile, installed)
+    return text_gate_result("G2", "preservation", violations, "statement, header and solution unchanged", ELABORATION)
 
 
 def forbidden_gate(sub: Submission) -> GateResult:

@@ -19,6 +19,7 @@ from putnam_solver.core.provers.rocq._lexer import Kind as Kind
 from putnam_solver.core.provers.rocq._lexer import LexError as LexError
 from putnam_solver.core.provers.rocq._lexer import Token as Token
 from putnam_solver.core.provers.rocq._lexer import _Lexer as _Lexer
+from putnam_solver.core.provers.rocq._lexer import gluing_matters as gluing_matters
 from putnam_solver.core.provers.rocq._lexer import tokenize as tokenize
 from putnam_solver.core.provers.text import group_end
 
@@ -63,8 +64,10 @@ class Sentence(NamedTuple):
 
     @property
     def key(self) -> tuple[tuple[str, bool], ...]:
-        """What makes two sentences the same: token texts and gluing (the first token's gluing aside)."""
-        return tuple((t.text, t.glued and i > 0) for i, t in enumerate(self.tokens))
+        """What makes two sentences the same: token texts and gluing where Coq's lexer reads it (the first
+        token's gluing aside, and see :func:`gluing_matters`)."""
+        tokens = self.tokens
+        return tuple((t.text, i > 0 and t.glued and gluing_matters(tokens[i - 1], t)) for i, t in enumerate(tokens))
 
     @property
     def ended(self) -> bool:

@@ -1,0 +1,77 @@
+"""G2 on two kinds of addition published proofs make that G3 no longer refuses on sight: an ``instance``
+for something the candidate defines itself, and a ``local notation``.
+
+Why G6 can decide them: comparator compares the theorem's elaborated type in the candidate's environment
+with the challenge's, and the kernel re-checks every declaration (an instance is an ordinary definition
+with an attribute; a notation only changes how text parses). Either can change what the statement
+elaborates to, never what the kernel accepts, and a changed statement is a different type, which G6
+refuses. So both are the ``elaboration`` class: left to G6 where it runs, refused with that reason
+elsewhere. (A ``local notation`` inside a ``namespace`` block could even be harmless, since Lean drops
+``local`` entries when the block ends and the candidate's namespace blocks close before the theorem;
+it stays in the elaboration class so that the published corpus keeps its verdicts until that argument
+is checked against Lean's ``ScopedEnvExtension``.) Everything else stays refused:
+an instance for a class and type the candidate does not define (``Fact (Nat.Prime 2017)``: it can
+decide which instance the statement gets), global ``notation``, ``attribute [instance]``, ``@[instance]``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._helpers import local_notation, needs_g6, show
+from putnam_solver.core.provers.lean.syntax import IDENT, Command, Token, name_parts, top_level_assign
+
+
+def notation_violations(command: Command, semantic: bool) -> list[Violation]:
+    """A ``local notation``: left to G6 (see the module's docstring for why even one inside a namespace
+    block, which Lean drops at its ``end``, is not yet accepted on the text profile)."""
+    if command.head != 0:
+        return [Violation(command.line, show(command), "nothing may precede `local notation`")]
+    return [] if semantic else [Violation(command.line, show(command), needs_g6("a `local notation`"))]
+
+
+def instance_violations(command: Command, defined: frozenset[str], semantic: bool) -> list[Violation]:
+    """An ``instance`` whose type names something the candidate defines: left to G6; others refused."""
+    if not _names_candidate_type(command, defined):
+        rule = (
+            "an `instance` for a class and type the candidate does not define can decide which instance the "
+            "statement elaborates with; only instances for the candidate's own types are left to G6"
+        )
+        return [Violation(command.line, show(command), rule)]
+    return [] if semantic else [Violation(command.line, show(command), needs_g6("an `instance` for a helper type"))]
+
+
+def _names_candidate_type(command: Command, defined: frozenset[str]) -> bool:
+    """Whether the instance's type (after its last top-level ``:``) mentions a name the candidate declares."""
+    tokens = command.tokens
+    end = top_level_assign(tokens, last=False) or len(tokens)
+    signature = tokens[command.head + 1 : end]
+    colon = max((i for i, t in enumerate(signature) if t.text == ":" and _depth(signature, i) == 0), default=None)
+    kind = signature[colon + 1 :] if colon is not None else []
+    return any(t.kind == IDENT and not defined.isdisjoint(name_parts(t.text)) for t in kind)
+
+
+_OPENERS: Final = frozenset({"(", "[", "{", "⦃", "⟨"})
+_CLOSERS: Final = frozenset({")", "]", "}", "⦄", "⟩"})
+
+
+def _depth(tokens: Sequence[Token], i: int) -> int:
+    """Bracket depth before ``tokens[i]``: a ``:`` inside a binder is not the type's."""
+    texts = [t.text for t in tokens[:i]]
+    return sum(t in _OPENERS for t in texts) - sum(t in _CLOSERS for t in texts)
+
+
+def g2_decides(commands: Sequence[Command]) -> Counter[tuple[int, str]]:
+    """The ``instance`` and ``notation`` keywords G2 judges (a top-level ``instance`` command, the
+    ``notation`` of ``local notation``), by line and text, for G3 to leave to it."""
+    found: Counter[tuple[int, str]] = Counter()
+    for command in commands:
+        if command.keyword == "instance":
+            found[(command.tokens[command.head].line, "instance")] += 1
+        elif local_notation(command):
+            keyword = command.tokens[command.head + 1]
+            found[(keyword.line, keyword.text)] += 1
+    return found

@@ -1,0 +1,164 @@
+"""G2 helpers: how the candidate's additions are shown and judged one by one (helper names, prefixes,
+``deriving`` clauses, no-answer values, and layout that would make Lean split commands otherwise)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
+from putnam_solver.core.provers.lean.syntax import (
+    COMBINATORS,
+    DOC,
+    IDENT,
+    Command,
+    Statement,
+    Token,
+    body_keywords,
+    name_parts,
+    normalize_name,
+)
+
+
+def show(command: Command, limit: int = 60) -> str:
+    text = " ".join(t.text for t in command.tokens[command.head : command.head + 12] if t.kind != DOC)
+    text = text or " ".join(t.text for t in command.tokens[:12])
+    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
+
+
+def deriving_clause(command: Command) -> int | None:
+    """Where a type's trailing ``deriving A, B`` clause starts (Lean's ``optDeriving`` after the
+    constructors or fields), or None: it belongs to the declaration, unlike ``deriving instance``."""
+    if command.keyword not in TYPE_KEYWORDS:
+        return None
+    tokens = command.tokens
+    start = next((i for i in range(command.head + 1, len(tokens)) if tokens[i].text == "deriving"), None)
+    if start is None:
+        return None
+    handlers = tokens[start + 1 :]
+    shape = all(t.kind == IDENT if k % 2 == 0 else t.text == "," for k, t in enumerate(handlers))
+    return start if handlers and shape and handlers[0].text != "instance" else None
+
+
+def deriving_violations(command: Command) -> list[Violation]:
+    start = deriving_clause(command)
+    if start is None:
+        return []
+    handlers = [t for t in command.tokens[start + 1 :] if t.kind == IDENT]
+    return [
+        Violation(t.line, f"`deriving {t.text}`", f"derive only {', '.join(DERIVING_HANDLERS)}")
+        for t in handlers
+        if normalize_name(t.text) not in DERIVING_HANDLERS
+    ]
+
+
+NOTATION_KEYWORDS: Final = frozenset({"notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix"})
+
+
+def local_notation(command: Command) -> bool:
+    """``local notation ...`` (or ``local infix``...): a notation whose scope ends with its block."""
+    tokens = command.tokens
+    return command.keyword == "local" and len(tokens) > 1 and tokens[command.head + 1].text in NOTATION_KEYWORDS
+
+
+def layout_violations(command: Command) -> Iterator[Violation]:
+    """Text whose command structure Lean would read differently from our column-0 split."""
+    clause = deriving_clause(command)
+    own = command.tokens[clause] if clause is not None else None
+    if local_notation(command):  # `local notation ...` is one command (`attrKind` then the notation)
+        own = command.tokens[command.head + 1]
+    for token in body_keywords(command):
+        if token is own:
+            continue
+        rule = "starts a new command here; begin commands at column 0"
+        if token.text in COMBINATORS:
+            rule = f"without `... in` this starts a new command (a new `{token.text}` for what follows)"
+        yield Violation(token.line, f"`{token.text}`", rule)
+    last = command.tokens[-1]
+    if last.text == "in":
+        yield Violation(last.line, show(command), "a trailing `... in` would apply to the next command")
+    if not command.keyword:
+        yield Violation(command.line, show(command), "not a complete command")
+
+
+def candidate_name_parts(commands: Sequence[Command], expected: Statement) -> frozenset[str]:
+    """Every name part of every declaration the candidate makes that the challenge does not (helpers)."""
+    challenge_names = {normalize_name(n) for n in expected.declared_names}
+    return frozenset(
+        part
+        for c in commands
+        if c.name is not None and normalize_name(c.name) not in challenge_names
+        for part in name_parts(normalize_name(c.name))
+    )
+
+
+def answer_violations(
+    value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy, defined: frozenset[str]
+) -> list[Violation]:
+    """A no-answer solution value must state an answer over the challenge's own environment, not point
+    back at the problem or at a constant the candidate defines (a helper can hide anything)."""
+    violations = []
+    for token in value:
+        name = normalize_name(token.text) if token.kind == IDENT else ""
+        if name == normalize_name(expected.theorem_name):
+            violations.append(Violation(token.line, label, "the answer may not mention the theorem"))
+        elif shared := sorted(defined.intersection(name_parts(name))):
+            rule = (
+                f"the answer names `{shared[0]}`, which the candidate defines; an answer may use only what "
+                "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
+            )
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+        elif any(name == op or name.endswith(f".{op}") for op in policy.choice_operators):
+            rule = "a choice operator picks a value from the problem's own statement; state the answer"
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+    return violations
+
+
+def helper_name_violations(
+    command: Command, name: str, expected: Statement, namespace: Sequence[str]
+) -> list[Violation]:
+    """A helper may not become what a name of the statement resolves to. At top level: not a challenge
+    declaration, nor a name the statement uses free (a bound variable's name is harmless: with
+    ``autoImplicit`` off the statement's occurrence is the local). In a namespace ``N``: its name may
+    not be any part of any name in the statement, since ``x.h`` finds ``N.h`` for ``x : N``."""
+    full = ".".join([*namespace, name])
+    if full in expected.declared_names:
+        return [Violation(command.line, f"`{full}`", "collides with a challenge declaration")]
+    if namespace and name in expected.name_parts_used:
+        rule = "inside a namespace, a helper named like a part of a statement name could be what dot notation finds"
+        return [Violation(command.line, f"`{full}`", rule)]
+    if not namespace and name in expected.referenced_names - expected.bound_names:
+        rule = "is a name the challenge uses: the statement could come to mean this helper"
+        return [Violation(command.line, f"`{name}`", rule)]
+    return []
+
+
+def helper_prefix_violations(prefix: Sequence[Token], policy: LeanPolicy) -> list[Violation]:
+    """A helper may carry a docstring, ``@[simp]`` and the allowed modifiers; nothing else."""
+    violations, i = [], 0
+    while i < len(prefix):
+        token = prefix[i]
+        if token.text == "@[":
+            close = next((j for j in range(i, len(prefix)) if prefix[j].text == "]"), len(prefix))
+            names = [t.text for t in prefix[i + 1 : close] if t.text != ","]
+            if not names or any(n not in policy.helper_attributes for n in names):
+                violations.append(Violation(token.line, f"`@[{' '.join(names)}]`", "attribute not permitted"))
+            i = close + 1
+            continue
+        if token.kind != DOC and token.text not in policy.helper_modifiers:
+            violations.append(Violation(token.line, f"`{token.text}`", "not permitted before a helper"))
+        i += 1
+    return violations
+
+
+ELABORATION_MARK: Final = "can change the statement only through elaboration"
+"""What every reason :func:`needs_g6` writes says: how a verdict tells such refusals from the others."""
+
+
+def needs_g6(what: str) -> str:
+    """Why an addition that can act only through elaboration is refused where G6 does not run."""
+    return (
+        f"{what} {ELABORATION_MARK}: accepted only by a profile that "
+        "runs G6 (comparator), such as `full`; this profile has no semantic statement check"
+    )

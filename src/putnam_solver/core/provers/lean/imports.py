@@ -1,0 +1,171 @@
+"""Imports a candidate may add: modules the challenge's own imports already load.
+
+Why this is sound: Lean loads the import closure of a file's header once, as a set (``importModules``
+visits each module once, whatever the order or repetition of the ``import`` lines), and
+``Lean.Elab.headerToImports`` adds ``Init`` to every header without ``prelude``. A candidate header
+``import Mathlib`` + ``import Aesop`` therefore builds exactly the environment ``import Mathlib`` builds
+whenever ``Aesop`` is in the closure of ``Mathlib``: nothing the statement can mean changes. Any other
+import can add declarations, instances, notations or attributes, and stays refused. Only the plain
+form ``import M`` qualifies (``import all M`` exposes private declarations, as ``open private`` would).
+
+The closure is data per pinned release (``import_closure.json``), so the text profile knows it without
+Lean; :func:`build_closure` recomputes it from an installed toolchain's sources at bootstrap.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from putnam_solver.core.provers import InstallError
+from putnam_solver.core.provers.lean.syntax import IDENT, LexError, lex_code, normalize_name
+from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
+
+CLOSURE_DATA: Final = Path(__file__).with_name("import_closure.json")
+
+
+@dataclass(frozen=True)
+class ImportClosure:
+    """What the imports ``roots`` load on ``release``: every module of the ``whole`` roots, and
+    ``modules``, each with the reason it is there (the import chain, cited from the sources)."""
+
+    release: str
+    roots: tuple[str, ...]
+    whole: tuple[str, ...]
+    modules: dict[str, str]
+
+    def reason(self, module: str) -> str | None:
+        """Why ``module`` is already loaded by the roots (recorded in the verdict), or None if it is not
+        known to be: then importing it may change the environment."""
+        module = normalize_name(module)
+        if module in self.roots:
+            return "imported by the challenge itself"
+        if module in self.modules:
+            return self.modules[module]
+        root = next((w for w in self.whole if module == w or module.startswith(f"{w}.")), None)
+        return f"every module of `{root}` is in the closure of `{root}`" if root is not None else None
+
+
+@cache
+def _shipped() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(CLOSURE_DATA.read_text(encoding="utf-8"))
+    return data
+
+
+def closure_for(release: str | None, roots: Iterable[str]) -> ImportClosure | None:
+    """The shipped closure of the challenge's ``roots`` on ``release``, or None where the data has no
+    such release (then no import beyond the challenge's own is accepted). Several roots: the union of
+    each one's closure, which is the closure of the union."""
+    data = _shipped()
+    roots = tuple(sorted({normalize_name(r) for r in roots}))
+    if release is None or release not in data["releases"]:
+        return None
+    whole: list[str] = []
+    modules: dict[str, str] = {}
+    for root in roots:
+        entry = data["roots"].get(root)
+        if entry is None:
+            continue
+        whole += [name for name in entry["whole"] if name not in whole]
+        modules |= entry["modules"]
+    return ImportClosure(release, roots, tuple(whole), modules)
+
+
+def header_imports(text: str) -> list[str]:
+    """The modules a Lean file's header imports (``module``, ``prelude`` and the ``public``/``meta``/``all``
+    markers skipped), read with the gates' lexer so that comments cannot hide or fake an import."""
+    try:
+        tokens = lex_code(text)
+    except LexError:
+        return []
+    modules: list[str] = []
+    i = 0
+    while i < len(tokens):
+        text_i = tokens[i].text
+        if text_i in ("module", "prelude", "public", "meta", "private"):
+            i += 1
+        elif text_i == "import":
+            j = i + 1
+            while j < len(tokens) and tokens[j].text in ("all", "private"):
+                j += 1
+            if j >= len(tokens) or tokens[j].kind != IDENT:
+                break
+            modules.append(normalize_name(tokens[j].text))
+            i = j + 1
+        else:
+            break
+    return modules
+
+
+def build_closure(search_path: Sequence[Path], roots: Iterable[str]) -> dict[str, str]:
+    """Every module the ``roots`` load, found by reading the ``.lean`` sources under ``search_path``
+    (the toolchain's ``src/lean`` and each Lake package's source directory), each with the module that
+    first imports it. A module whose source is not found stays in the result (it is loaded; its own
+    imports are unknown) and is reported by :func:`unresolved`."""
+    found: dict[str, str] = {normalize_name(r): "root" for r in roots}
+    found.setdefault("Init", "implicit: every header without `prelude`")
+    todo = list(found)
+    while todo:
+        module = todo.pop()
+        source = module_source(search_path, module)
+        if source is None:
+            continue
+        for imported in header_imports(source.read_text(encoding="utf-8", errors="replace")):
+            if imported not in found:
+                found[imported] = f"imported by {module}"
+                todo.append(imported)
+    return found
+
+
+def module_source(search_path: Sequence[Path], module: str) -> Path | None:
+    """``A.B`` -> the first ``<root>/A/B.lean`` on the search path, as Lean's ``findOLean`` looks."""
+    relative = Path(*module.split(".")).with_suffix(".lean")
+    return next((root / relative for root in search_path if (root / relative).is_file()), None)
+
+
+def unresolved(search_path: Sequence[Path], closure: Iterable[str]) -> list[str]:
+    return sorted(m for m in closure if module_source(search_path, m) is None)
+
+
+def check_shipped(release: str, root: str, built: Iterable[str]) -> list[str]:
+    """Modules the shipped data says ``root`` loads on ``release`` but the installed toolchain's closure
+    lacks: each is a defect of the data, which bootstrap refuses to go on with (the gate would accept an
+    import it should refuse)."""
+    shipped = closure_for(release, [root])
+    if shipped is None:
+        return []
+    built_set = set(built)
+    return sorted(m for m in [*shipped.modules, *shipped.whole] if m not in built_set)
+
+
+def installed_search_path(toolchain_bin: Path, project: Path) -> list[Path]:
+    """Where an installed release's sources are: the toolchain's ``src/lean`` (Init, Std, Lean, Lake) and
+    each Lake package of the project (Mathlib, Batteries, Aesop, Qq, ProofWidgets, ...), as ``lean`` finds
+    their ``.olean`` files under the same module names."""
+    packages = project / ".lake" / "packages"
+    found = sorted(p for p in packages.iterdir() if p.is_dir()) if packages.is_dir() else []
+    return [toolchain_bin.parent / "src" / "lean", *found]
+
+
+def import_closure_step(paths: ToolchainPaths, progress: Callable[[str], None]) -> None:
+    """Bootstrap's step: the closure of each of :data:`BOOTSTRAP_ROOTS` computed from the installed
+    sources, written beside the project as ``import_closure.json``, after checking that the shipped
+    data claims nothing the installed sources do not load (else the step fails)."""
+    search = installed_search_path(paths.toolchain_bin, paths.project)
+    release = paths.release.version
+    data: dict[str, Any] = {"release": release, "roots": {}}
+    for root in BOOTSTRAP_ROOTS:
+        closure = build_closure(search, [root])
+        if wrong := check_shipped(release, root, closure):
+            raise InstallError(f"the shipped import closure of {root} on {release} names modules it lacks: {wrong}")
+        data["roots"][root] = {"modules": closure, "unresolved": unresolved(search, closure)}
+        progress(f"import closure of {root} on {release}: {len(closure)} modules")
+    target = paths.project / "import_closure.json"
+    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+BOOTSTRAP_ROOTS: Final = ("Mathlib",)

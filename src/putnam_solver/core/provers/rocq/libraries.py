@@ -1,0 +1,75 @@
+"""Which libraries a Rocq ``Require`` loads: resolved against the libraries the installed coqc has.
+
+Coq resolves ``Require A.B`` by the suffix of logical paths: ``Require Import ZArith.Zpow_facts`` loads
+``Coq.ZArith.Zpow_facts`` when that is the only installed library whose path ends so. G2 uses this to
+accept a partially qualified name of an installed library, and a header ``Require`` that names the
+challenge's library by another path (``Coq.Reals.Reals`` for ``Reals``); an unresolvable or ambiguous
+name stays refused.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from putnam_solver.core.gatekit import ResolvedTool
+from putnam_solver.core.provers.rocq.syntax import Sentence
+from putnam_solver.core.provers.rocq.toolchain import coq_library
+
+
+def installed_modules(coqc: ResolvedTool | None) -> frozenset[str]:
+    """Every compiled library this coqc can ``Require``, by full logical name: ``theories/A/B.vo`` is
+    ``Coq.A.B``, ``user-contrib/X/A.vo`` is ``X.A`` (how ``coqc`` binds its own library directories).
+    Empty without a coqc: then no partially qualified name can be resolved, and none is accepted."""
+    library = coq_library(coqc) if coqc is not None else None
+    return _modules_under(str(library)) if library is not None else frozenset()
+
+
+@functools.lru_cache(maxsize=4)
+def _modules_under(library: str) -> frozenset[str]:
+    roots = [(Path(library) / "theories", "Coq")]
+    contrib = Path(library) / "user-contrib"
+    if contrib.is_dir():
+        roots += [(d, d.name) for d in sorted(contrib.iterdir()) if d.is_dir()]
+    return frozenset(
+        ".".join([prefix, *vo.relative_to(root).with_suffix("").parts])
+        for root, prefix in roots
+        if root.is_dir()
+        for vo in root.rglob("*.vo")
+    )
+
+
+def library_ok(sentence: Sentence, installed: frozenset[str], permitted: tuple[str, ...]) -> bool:
+    """A ``Require``/``From ... Require`` of libraries under the ``permitted`` roots only."""
+    words = [t.text for t in sentence.tokens[sentence.command_index() : -1]]
+    if words[:1] == ["From"]:
+        root = words[1] if len(words) > 1 else ""
+        return any((root + ".").startswith(p) for p in permitted)
+    names = [w for w in words[1:] if w not in ("Import", "Export")]
+    return bool(names) and all(_permitted_name(n, installed, permitted) for n in names)
+
+
+def same_sentence(got: Sentence, want: Sentence, installed: frozenset[str]) -> bool:
+    """Equal as Coq reads them; a header ``Require`` also when each name resolves to the same installed
+    library as the challenge's (``Require Import Coq.Reals.Reals.`` for ``Require Import Reals.``)."""
+    if got.key == want.key:
+        return True
+    if got.command != "Require" or want.command != "Require" or len(got.tokens) != len(want.tokens):
+        return False
+    pairs = list(zip(got.words, want.words, strict=True))
+    return all(a == b or _resolve(a, installed) == _resolve(b, installed) is not None for a, b in pairs)
+
+
+def _resolve(name: str, installed: frozenset[str]) -> str | None:
+    """The one installed library a ``Require`` of ``name`` loads, or None when there is none or several."""
+    found = [m for m in installed if m == name or m.endswith(f".{name}")]
+    return found[0] if len(found) == 1 else None
+
+
+def _permitted_name(name: str, installed: frozenset[str], permitted: tuple[str, ...]) -> bool:
+    """A bare name, a name under a permitted root, or a partially qualified one that resolves to exactly
+    one installed library under a permitted root."""
+    if "." not in name or any(name.startswith(p) for p in permitted):
+        return True
+    found = _resolve(name, installed)
+    return found is not None and any(found.startswith(p) for p in permitted)
