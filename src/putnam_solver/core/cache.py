@@ -67,6 +67,7 @@ KEYED_OPTIONS = frozenset(
         "keep_going",  # the gates listed in a rejection
         "max_candidate_bytes",
         "allow_recursion",
+        "statement_by_elaboration",  # G2 leaves a statement that differs only as text to G6
         "kernels",
         "unsafe_comparator",
         "toolchain",
