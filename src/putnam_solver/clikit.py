@@ -1,4 +1,4 @@
-"""Typer plumbing for the ``putnam`` command, kept out of ``cli.py`` so that it stays flags and calls.
+"""Typer plumbing for the ``putnam`` command, kept out of the ``cli`` package so that it stays flags and calls.
 
 - Help: Typer 0.29 renders every boolean flag as if it took a value (``--axle <bool>``) and a required
   argument as ``{candidates}...`` in the usage line. :class:`PutnamCommand` shows flags bare and

@@ -107,7 +107,7 @@ def test_an_unexpected_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPa
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the probe fell over")
 
-    monkeypatch.setattr("putnam_solver.cli.check_health", broken)
+    monkeypatch.setattr("putnam_solver.cli.setup.check_health", broken)
     result = _run("doctor")
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
     assert "error: unexpected RuntimeError: the probe fell over" in result.stderr

@@ -31,7 +31,7 @@ def test_a_missing_ray_address_is_auto(given: list[str], parsed: list[str]) -> N
 
 def test_the_command_line_takes_ray_without_an_address(monkeypatch: pytest.MonkeyPatch) -> None:
     """Click sees ``--ray auto PROOF``: the proof is a candidate and the address is auto."""
-    import putnam_solver.cli as cli
+    import putnam_solver.cli.verify as cli
 
     seen: list[str | None] = []
 
@@ -39,7 +39,7 @@ def test_the_command_line_takes_ray_without_an_address(monkeypatch: pytest.Monke
         seen.append(address)
         raise InputError("no cluster in this test")
 
-    monkeypatch.setattr(cli, "_ray_settings", settings)
+    monkeypatch.setattr(cli, "ray_settings", settings)
     proof = ROCQ_SAMPLES.parent / "proofs" / "sample_even_square.v"
     args = ["verify", "--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES), "--ray", str(proof)]
     result = CliRunner().invoke(app, args)

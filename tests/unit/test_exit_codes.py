@@ -68,10 +68,11 @@ def test_solve_help_lists_every_exit_code() -> None:
     assert result.exit_code == 0
     text = " ".join(result.output.replace("│", " ").split())
     for expected in (
-        "0 every selected problem passed",
+        "0 the evaluation completed, solved or not",
         "1 a fatal error during the run",
         "2 bad usage or input",
-        "3 a campaign limit or budget was reached",
+        "3 a run budget stopped the run early",
+        "4 with --fail-on-unsolved",
         "130 interrupted (Ctrl-C)",
     ):
         assert expected in text

@@ -1,0 +1,296 @@
+"""What several commands share: their option types, benchmark loading, progress and error handling."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from putnam_solver.cli._app import err, out
+from putnam_solver.clikit import error, warning
+from putnam_solver.cluster import RAY_EXTRA, RaySettings
+from putnam_solver.core import benchmark as bench
+from putnam_solver.core import selftest as selftest_service
+from putnam_solver.core.benchmarks import (
+    BenchmarkSpec,
+    Erratum,
+    RegistryError,
+    get_spec,
+)
+from putnam_solver.core.provers import (
+    Prover,
+    canonical_prover_name,
+    get_prover,
+    prover_aliases,
+    prover_names,
+)
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import Verdict, VerifyOptions
+from putnam_solver.exit_codes import ExitCode
+
+
+def prover_option_value(value: str | None) -> str | None:
+    """--prover: the registered name the value stands for (``coq`` is ``rocq``), else a usage error."""
+    try:
+        return None if value is None else canonical_prover_name(value)
+    except InputError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+
+
+def _prover_names(values: list[str] | None) -> list[str] | None:
+    return None if values is None else [str(prover_option_value(v)) for v in values]
+
+
+def provers_option(what: str) -> Any:
+    """--prover NAME, repeatable: ``what`` the option does with each prover named, all by default."""
+    return typer.Option(
+        "--prover", metavar="NAME", help=f"{what} (repeatable; default all). {PROVER_HELP}.", callback=_prover_names
+    )
+
+
+PROVER_HELP = f"Proof language: {', '.join(prover_names())}" + "".join(
+    f" ({alias} means {name})" for alias, name in prover_aliases().items()
+)
+
+
+ProverOpt = Annotated[
+    str, typer.Option("--prover", metavar="NAME", help=f"{PROVER_HELP}.", callback=prover_option_value)
+]
+
+
+BenchmarkOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--benchmark",
+        help="NAME[@VARIANT][:SPLIT] of a registered benchmark (putnambench, minif2f, minif2f:test, "
+        "minif2f@published, proofnet:valid; looked up under $PUTNAM_BENCHMARK, then the data directory "
+        "filled by `putnam dataset fetch`, then the copy packaged with putnam), or a JSONL PATH (default: "
+        "$PUTNAM_BENCHMARK when it is a file, else putnambench).",
+        show_default=False,
+    ),
+]
+
+
+MaxCandidateBytesOpt = Annotated[
+    int,
+    typer.Option(
+        "--max-candidate-bytes",
+        min=1,
+        help="Refuse candidate files larger than this many bytes before any gate reads them (default 1 MiB; "
+        "published proofs stay under 150 KB).",
+    ),
+]
+
+
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="[ADDRESS]",
+        help="Run the gates as tasks on a Ray cluster: auto (the default when no address follows: the cluster "
+        "`ray start` made on this machine), "
+        "HOST:PORT of its head, ray://HOST:PORT, or local (a one-machine cluster for this command). Each node "
+        "uses its own toolchain; a node whose toolchain fingerprint differs from this machine's is refused. "
+        f"Needs {RAY_EXTRA} on every node.",
+        show_default=False,
+    ),
+]
+
+
+RayCpusOpt = Annotated[
+    float, typer.Option("--ray-cpus", min=0.01, help="With --ray: CPUs each verification reserves on its node.")
+]
+
+
+RayMemoryOpt = Annotated[
+    int,
+    typer.Option("--ray-memory-mb", min=1, help="With --ray: memory (MB) each verification reserves on its node."),
+]
+
+
+RayRetriesOpt = Annotated[
+    int,
+    typer.Option(
+        "--ray-retries",
+        min=0,
+        help="With --ray: times a verification is sent again after its worker or node died (then: error).",
+    ),
+]
+
+
+AllowRecursionOpt = Annotated[
+    bool,
+    typer.Option(
+        "--allow-recursion",
+        help="Rocq: accept candidate-defined recursion even on a Coq with known guard checker bugs "
+        "(through which it can prove False; recorded in every verdict).",
+    ),
+]
+
+
+ToolOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--tool",
+        metavar="NAME=PATH",
+        help="Run this executable as tool NAME, e.g. --tool coqc=/opt/coq/bin/coqc (repeatable). "
+        "`putnam doctor` lists each prover's tools and the environment variable that does the same.",
+    ),
+]
+
+
+KernelsOpt = Annotated[
+    str, typer.Option("--kernels", help="Kernels G6 requires: lean, or lean,nanoda (putnam bootstrap --nanoda).")
+]
+
+
+PinOpt = Annotated[
+    str | None,
+    typer.Option("--benchmark-sha256", help="Pin the benchmark file to this SHA-256; a mismatch is an error."),
+]
+
+
+ProblemOpt = Annotated[
+    list[str] | None,
+    typer.Option("--problem", help="Select this problem id (repeatable).", show_default=False),
+]
+
+
+MaxOpt = Annotated[int | None, typer.Option("--max-problems", help="Select at most N problems (by id order).")]
+
+
+ToolchainOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--toolchain",
+        help="Lean: the bootstrapped Lean/Mathlib release to judge with, e.g. v4.27.0 (default: the one the "
+        "benchmark states; a different one is said in every verdict). Rocq: one Coq is used; --tool coqc=PATH.",
+        show_default=False,
+    ),
+]
+
+
+def _fail(message: str) -> typer.Exit:
+    error(message)
+    return typer.Exit(ExitCode.USAGE)
+
+
+def load_benchmark(prover_name: str, benchmark: str | None, pin: str | None) -> tuple[Prover, bench.Benchmark]:
+    prover = get_prover(prover_name)
+    loaded = bench.open_benchmark(benchmark, prover.name, pin)
+    if not loaded.pinned:
+        warning(
+            f"{loaded.path} is not pinned (no built-in pin, no --benchmark-sha256); "
+            f"results are recorded as unpinned (sha256 {loaded.sha256})"
+        )
+    return prover, loaded
+
+
+def defect_note(errata: Sequence[Erratum]) -> str:
+    """How a line of output flags a statement with known errata (empty when it has none)."""
+    shown = [e for e in errata if e.defective] or list(errata)
+    if not shown:
+        return ""
+    what = "statement known defective" if shown[0].defective else "statement note"
+    return f"  ({what}: {'; '.join(e.short() for e in shown)})"
+
+
+def apart_count(verdicts: Sequence[Verdict]) -> str:
+    """How many acceptances were on statements known defective (counted apart from solved), if any."""
+    defective = sum(v.accepted and bool(v.defects) for v in verdicts)
+    return f" ({defective} of them on statements known defective, counted apart)" if defective else ""
+
+
+def parse_kernels(text: str) -> tuple[str, ...]:
+    return tuple(k.strip() for k in text.split(",") if k.strip())
+
+
+class verify_progress:
+    """A progress bar on stderr for long batches on a terminal; elsewhere (a log, CI) one line per verdict
+    on stderr, since the results themselves print sorted once all are in."""
+
+    def __init__(self, total: int) -> None:
+        self.bar = (
+            Progress(
+                TextColumn("verifying"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                transient=True,
+            )
+            if total > 4 and err.is_terminal
+            else None
+        )
+        self.total = total
+
+    def __enter__(self) -> Callable[[Verdict], None]:
+        if self.bar is None:
+            done = iter(range(1, self.total + 1))
+            if self.total <= 1:
+                return lambda verdict: None
+            return lambda verdict: err.print(
+                f"[{next(done)}/{self.total}] {verdict.problem}: {verdict.status}", markup=False
+            )
+        self.bar.start()
+        task = self.bar.add_task("verify", total=self.total)
+        bar = self.bar
+        return lambda verdict: bar.advance(task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+class input_errors:
+    """Turn the library's input and benchmark errors into a message and exit code 2 (``ExitCode.USAGE``)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if isinstance(exc, (InputError, bench.BenchmarkError)):
+            raise _fail(str(exc)) from exc
+
+
+def benchmark_spec(name: str) -> BenchmarkSpec:
+    try:
+        return get_spec(name)
+    except RegistryError as exc:
+        raise InputError(str(exc)) from exc
+
+
+def benchmark_provers(benchmark: str | None) -> list[str]:
+    """The provers ``--benchmark`` has statements for: a registered name's, else every prover."""
+    request = bench.parse_request(benchmark)
+    if request.name is None:
+        return list(prover_names())
+    return [p for p in prover_names() if p in benchmark_spec(request.name).provers()]
+
+
+def ray_settings(address: str | None, cpus: float, memory_mb: int, retries: int) -> RaySettings | None:
+    """``--ray`` and its resource flags as settings; None (the local pool) without ``--ray``."""
+    return None if address is None else RaySettings(address, cpus, memory_mb, retries)
+
+
+def typed_flags(ctx: typer.Context) -> frozenset[str]:
+    """The options given on the command line (not defaults, not environment variables)."""
+    from typer._click.core import ParameterSource  # typer 0.29 vendors click
+
+    return frozenset(
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
+    )
+
+
+def run_selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool = True) -> None:
+    with input_errors():
+        record = selftest_service.run_selftest(prover, options, jobs, lambda m: err.print(m, markup=False))
+    for line in selftest_service.table_lines(record):
+        out.print(line, markup=False)
+    out.print(selftest_service.summary_line(record), markup=False)
+    if final or not record.passed:
+        raise typer.Exit(0 if record.passed else 2)

@@ -1,0 +1,162 @@
+"""``putnam mcp`` and ``putnam serve``: the gates as MCP tools and as an HTTP service."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from putnam_solver.cli._app import app, out
+from putnam_solver.cli._options import (
+    AllowRecursionOpt,
+    BenchmarkOpt,
+    KernelsOpt,
+    MaxCandidateBytesOpt,
+    PinOpt,
+    ProverOpt,
+    RayCpusOpt,
+    RayMemoryOpt,
+    RayOpt,
+    RayRetriesOpt,
+    ToolchainOpt,
+    ToolOpt,
+    benchmark_provers,
+    input_errors,
+    load_benchmark,
+    parse_kernels,
+    provers_option,
+    ray_settings,
+)
+from putnam_solver.cluster import RaySettings
+from putnam_solver.core.provers import (
+    tool_locations,
+)
+from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Track, VerifyOptions
+
+
+@app.command("mcp")
+def mcp_server(
+    transport: Annotated[
+        str, typer.Option("--transport", help="stdio (the client starts this command) or http (streamable HTTP).")
+    ] = "stdio",
+    host: Annotated[str, typer.Option("--host", help="HTTP: the address to listen on (keep it loopback).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option("--port", help="HTTP: the port (0: a free one, announced on stderr).", min=0)] = (
+        8000
+    ),
+    prover: ProverOpt = "lean",
+    track: Annotated[
+        Track,
+        typer.Option(
+            "--track", help="The default track; a no-answer server never shows or judges with-answer statements."
+        ),
+    ] = Track.WITH_ANSWER,
+    benchmark: BenchmarkOpt = None,
+    benchmark_sha256: PinOpt = None,
+    tool: ToolOpt = None,
+    max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
+    allow_recursion: AllowRecursionOpt = False,
+    kernels: KernelsOpt = "lean",
+    toolchain: ToolchainOpt = None,
+) -> None:
+    """Serve the benchmark and the gates as MCP tools for Claude Code, Codex, an IDE or any MCP client.
+
+    Tools: list_problems, get_statement, check (fast profile, compact diagnostics), goals, search and
+    verify (full profile, the verdict JSON of `putnam verify --json`); every gate runs here, in its
+    sandbox. Over stdio, nothing but the protocol is written to stdout. Exit 2 on bad input.
+    """
+    with input_errors():
+        from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
+
+        if transport not in mcp_service.TRANSPORTS:
+            raise InputError(f"--transport {transport!r}: choose {' or '.join(mcp_service.TRANSPORTS)}")
+        chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
+        loaded.require_track(track.value)
+        options = VerifyOptions(
+            tools=tool_locations(tool or []),
+            max_candidate_bytes=max_candidate_bytes,
+            allow_recursion=allow_recursion,
+            kernels=parse_kernels(kernels),
+            toolchain=loaded.release(toolchain),
+        )
+        settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
+        mcp_service.run_server(settings, "http" if transport == "http" else "stdio", host, port)
+
+
+@app.command()
+def serve(
+    keys: Annotated[
+        Path | None,
+        typer.Option(
+            "--keys",
+            help="API keys file: one key per line, as KEY, NAME KEY or NAME KEY LIMIT (# starts a comment). "
+            "Clients send `Authorization: Bearer KEY`. Without it, the same lines from PUTNAM_SERVE_KEYS "
+            "(`;` also ends a line).",
+            show_default=False,
+        ),
+    ] = None,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)] = 8000,
+    prover: Annotated[list[str] | None, provers_option("Serve this prover")] = None,
+    benchmark: BenchmarkOpt = None,
+    benchmark_sha256: PinOpt = None,
+    jobs: Annotated[int, typer.Option("--jobs", help="Verifications run at once.", min=1)] = (os.cpu_count() or 1),
+    per_key: Annotated[
+        int,
+        typer.Option("--per-key-limit", help="Requests in flight per key; more get 429 (a key's LIMIT wins).", min=1),
+    ] = 4,
+    max_batch: Annotated[int, typer.Option("--max-batch", help="Items per batch request.", min=1)] = 64,
+    max_body_bytes: Annotated[
+        int, typer.Option("--max-body-bytes", help="Bytes per request body; larger bodies get 413 unread.", min=1024)
+    ] = 8 << 20,
+    max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
+    memory_mb: Annotated[
+        int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)
+    ] = 16384,
+    tool: ToolOpt = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
+    no_selftest: Annotated[
+        bool,
+        typer.Option(
+            "--no-selftest",
+            help="Do not run the selftest at start when this toolchain has none that passed (the server is "
+            "then not ready, and verifies nothing, until `putnam selftest` passes).",
+        ),
+    ] = False,
+    toolchain: ToolchainOpt = None,
+    ray: RayOpt = None,
+    ray_cpus: RayCpusOpt = RaySettings.num_cpus,
+    ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
+    ray_retries: RayRetriesOpt = RaySettings.max_retries,
+) -> None:
+    """Serve the verification gates over HTTP: POST /verify, POST /verify/batch, GET /health, GET /ready,
+    the OpenAPI schema at /openapi.json. Runs until interrupted. Exit 2 when it cannot start."""
+    with input_errors():
+        from putnam_solver.serve import Limits, load_config, run_server  # the serve extra (extras.py)
+
+        options = VerifyOptions(
+            timeout_seconds=timeout,
+            memory_mb=memory_mb,
+            tools=tool_locations(tool or []),
+            max_candidate_bytes=max_candidate_bytes,
+            toolchain=toolchain,
+        )
+        limits = Limits(per_key=per_key, batch_items=max_batch, body_bytes=max_body_bytes)
+        config = load_config(
+            keys,
+            prover or benchmark_provers(benchmark),
+            benchmark,
+            benchmark_sha256,
+            options,
+            jobs,
+            limits,
+            cache=not no_cache,
+            run_selftest=not no_selftest,
+        )
+        settings = ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
+        run_server(config, host, port, lambda line: out.print(line, markup=False), settings)
