@@ -10,11 +10,19 @@ from typing import Any
 
 import pytest
 
+from putnam_solver.core import text_gates
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.candidates import Candidate, exit_code, verify_candidates
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Gate, GateResult, GateStatus, Profile, Submission, Track, VerifyOptions, run_gates
+
+
+@pytest.fixture(autouse=True)
+def _text_gates_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scripted prover's gates are closures of this module, which a worker process cannot load: the
+    pipeline's own rules are tested with the text job run here (the worker: test_text_gate_bounds.py)."""
+    monkeypatch.setattr(text_gates, "run_text_gates", text_gates.text_job)
 
 
 @dataclass
