@@ -23,7 +23,7 @@ from putnam_solver.core.benchmark import (
     open_benchmark,
     problem_id_from_module,
 )
-from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH
+from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH, ROCQ_SAMPLES
 
 runner = CliRunner()
 
@@ -267,3 +267,23 @@ def test_cli_check_names_the_line_and_column_of_broken_json(tmp_path: Path) -> N
     result = runner.invoke(app, ["check", "--benchmark", str(bad)])
     assert result.exit_code == 2
     assert "line 2 column 41: Unterminated string starting here" in result.stdout
+
+
+def test_a_benchmark_path_is_read_only_as_a_regular_file(tmp_path: Path) -> None:
+    """A path from anywhere (a run's ledger names one for ``solve --resume``) never makes a load block on a
+    FIFO or read a device; a link to a real file is followed as a user expects."""
+    import os
+
+    from putnam_solver.core.benchmark import BenchmarkError
+
+    real = tmp_path / "bench.jsonl"
+    real.write_bytes(ROCQ_SAMPLES.read_bytes())
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    assert load_benchmark(link).sha256 == load_benchmark(real).sha256
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(BenchmarkError, match="FIFO|fifo|special|not a regular"):
+        load_benchmark(fifo)
+    with pytest.raises(BenchmarkError):
+        load_benchmark(Path("/dev/zero"))

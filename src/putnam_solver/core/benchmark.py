@@ -42,6 +42,7 @@ from putnam_solver.core.benchmarks import (
     registered_file,
 )
 from putnam_solver.core.bounded_json import MAX_DEPTH, nesting_depth
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import json_error
 
 PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
@@ -383,6 +384,10 @@ def open_benchmark(value: str | Path | None, prover: str, expected_sha256: str |
 # Loading
 
 
+MAX_BENCHMARK_BYTES = 256 << 20
+"""Far above any registered benchmark file (a few MB): a bound, so that no path makes a load read without end."""
+
+
 def load_benchmark(path: Path, expected_sha256: str | None = None, split: str | None = None) -> Benchmark:
     """Load and validate a JSONL benchmark, enforcing its pin.
 
@@ -390,10 +395,10 @@ def load_benchmark(path: Path, expected_sha256: str | None = None, split: str | 
     same name. A file with neither loads as unpinned; callers must say so in every output. A file named
     as a registered one must have its ids and follows its record's statement format.
     """
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise BenchmarkError(f"{path}: cannot read the benchmark: {exc.strerror}") from exc
+    try:  # a regular file under the cap, whatever a path (a run's ledger names one) points at: no FIFO, no device
+        raw = read_regular_file(path.resolve(), MAX_BENCHMARK_BYTES)
+    except UnsafeFile as exc:
+        raise BenchmarkError(f"{exc}; a benchmark is a JSONL file") from exc
     actual = hashlib.sha256(raw).hexdigest()
     builtin = registered_file(path.name)
     pin_name: str | None = None
