@@ -283,7 +283,7 @@ def test_a_benchmark_path_is_read_only_as_a_regular_file(tmp_path: Path) -> None
     assert load_benchmark(link).sha256 == load_benchmark(real).sha256
     fifo = tmp_path / "fifo.jsonl"
     os.mkfifo(fifo)
-    with pytest.raises(BenchmarkError, match="FIFO|fifo|special|not a regular"):
+    with pytest.raises(BenchmarkError, match=r"(?i)fifo"):
         load_benchmark(fifo)
     with pytest.raises(BenchmarkError):
         load_benchmark(Path("/dev/zero"))
