@@ -78,6 +78,7 @@ def test_plan_lists_every_component_with_where_it_goes(tmp_path: Path) -> None:
         "mathlib-source v4.27.0",
         "mathlib-cache v4.27.0",
         "mathlib-warm v4.27.0",
+        "import-closure v4.27.0",
         "comparator",
         "lean4export v4.27.0",
         "landrun",
@@ -111,6 +112,9 @@ def test_run_plan_installs_everything_with_the_pinned_revisions(fakes: Path, tmp
     assert f'rev = "{MATHLIB_REV}"' in lakefile and "autoImplicit = false" in lakefile
     assert (paths.project / "lean-toolchain").read_text().strip() == LEAN_TOOLCHAIN
     assert all(p.is_file() for p in (paths.comparator, paths.lean4export, paths.landrun))
+    closure = json.loads((paths.project / "import_closure.json").read_text())["roots"]["Mathlib"]["modules"]
+    assert {"Aesop", "Qq", "ImportGraph.Imports", "Mathlib.Tactic.Common"} <= closure.keys()  # from the sources
+    assert any(m.startswith("import closure of Mathlib on v4.27.0:") for m in messages)
     manifest = json.loads(paths.manifest.read_text())
     assert manifest["steps"]["comparator"]["pin"] == COMPARATOR_REV
     assert set(manifest["steps"]["comparator"]["artifacts"]) == {"bin/comparator"}

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.provers import InstallError
+from putnam_solver.core.provers.lean.imports import import_closure_step
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
     LANDRUN_REV,
@@ -457,6 +458,15 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
             mathlib,
             [project / ".lake" / "build" / "lib" / "lean" / f"{CHALLENGE_MODULE}.olean"],
             _warm_mathlib,
+        ),
+        step(
+            f"import-closure {tag}",
+            f"compute the import closure of Mathlib {release.mathlib_tag} from its sources in {packages} and "
+            "check that the closure shipped with putnam (the imports the text gates take as already loaded) "
+            "names no module it lacks",
+            mathlib,
+            [project / "import_closure.json"],
+            import_closure_step,
         ),
         step(
             "comparator",
