@@ -66,3 +66,17 @@ def test_the_run_lock_is_never_a_link(tmp_path: Path) -> None:
     (run_dir / LOCK_NAME).unlink()
     with RunLock(run_dir):  # a plain lock file is made and holds the PID
         assert (run_dir / LOCK_NAME).read_text() == f"{os.getpid()}\n"
+
+
+def test_a_directory_another_writer_fills_is_never_a_planted_link(tmp_path: Path) -> None:
+    """``solve --resume`` hands Inspect ``RUN_DIR/logs`` by name: a link planted there is refused."""
+    from putnam_solver.core.safe_write import UnsafePath, directory_under
+
+    run = tmp_path / "run"
+    assert directory_under(run, "logs") == run / "logs" and (run / "logs").is_dir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (run / "logs").rmdir()
+    (run / "logs").symlink_to(elsewhere)
+    with pytest.raises(UnsafePath, match="is a link or not a directory"):
+        directory_under(run, "logs")

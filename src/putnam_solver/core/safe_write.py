@@ -56,6 +56,15 @@ def _directory(root: Path, parts: tuple[str, ...]) -> Iterator[int]:
         os.close(fd)
 
 
+def directory_under(root: Path, relative: str | PurePath) -> Path:
+    """``root/relative`` as a real directory, made if missing and proven to lie under ``root`` (no part a
+    link): for a directory another writer fills by name afterwards (Inspect's transcripts)."""
+    parts = parts_of(relative)
+    root.mkdir(parents=True, exist_ok=True)
+    with _directory(root, parts):
+        return root.joinpath(*parts)
+
+
 def write_under(root: Path, relative: str | PurePath, data: bytes, durable: bool = False) -> Path:
     """Write ``data`` to ``root/relative`` atomically, proven to lie under ``root`` (module doc); returns the
     path. ``durable`` syncs the data before the rename. Raises UnsafePath for a name or a link that would

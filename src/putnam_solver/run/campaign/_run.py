@@ -11,6 +11,7 @@ from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.safe_write import directory_under
 from putnam_solver.core.util import InputError
 from putnam_solver.core.withheld import no_answer_view
 from putnam_solver.exit_codes import ExitCode
@@ -322,7 +323,7 @@ class LockedRun:
             config=self.config,
             number=number,
             work_dir=self.run_dir / WORK_DIR,
-            log_dir=self.run_dir / LOG_DIR,
+            log_dir=directory_under(self.run_dir, LOG_DIR),  # Inspect writes there by name: no planted link
             on_attempt=recorder,
             live=live,
             carried=carried,
