@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.bounded_json import MAX_DEPTH, loads, nesting_depth
-from putnam_solver.core.safe_write import UnsafePath, write_under
+from putnam_solver.core.safe_write import UnsafePath, directory_under, write_under
 from putnam_solver.core.util import InputError
 from putnam_solver.run.campaign._lock import LOCK_NAME, RunLock
 
@@ -70,8 +70,6 @@ def test_the_run_lock_is_never_a_link(tmp_path: Path) -> None:
 
 def test_a_directory_another_writer_fills_is_never_a_planted_link(tmp_path: Path) -> None:
     """``solve --resume`` hands Inspect ``RUN_DIR/logs`` by name: a link planted there is refused."""
-    from putnam_solver.core.safe_write import UnsafePath, directory_under
-
     run = tmp_path / "run"
     assert directory_under(run, "logs") == run / "logs" and (run / "logs").is_dir()
     elsewhere = tmp_path / "elsewhere"
