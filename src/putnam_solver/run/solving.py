@@ -172,14 +172,15 @@ def build_request(
     request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model=action is not Action.LIST)
     if action is Action.LIST:
         return request
-    _require_prices(request, notify)
     if action is not Action.RUN:
+        _require_prices(request, notify)
         return request
     config = request.config
     notify(
         f"{'resuming' if request.resume else 'starting'} run {request.run_dir} with {config.model}: checking "
         "the toolchain, the model and its server before the first model call"
     )
+    _require_prices(request, notify)
     options = config.verify_options()
     require_gates(config.prover, options)
     from putnam_solver.run.agent import check_models  # imports Inspect AI (seconds): only when a model will run
