@@ -305,7 +305,7 @@ def _verify_bundle(
     claimed = sum(c.entry.claimed == "accepted" for c in checks)
     out.print(
         f"{loaded.path}: {len(checks)} proofs ({claimed} claimed accepted), re-verified here: "
-        f"{count_line(verdicts, apart_count(verdicts))} "
+        f"{count_line(verdicts, apart_count(verdicts), total=False)} "
         f"(profile {options.profile.value}"
         f"{' + axle' if options.axle else ''}, track {loaded.track.value}; benchmark sha256 {benchmark.sha256} "
         "matches the bundle's)",

@@ -314,13 +314,13 @@ def verdict_text(verdict: Verdict, show_official: bool = False) -> str:
     return "\n".join(lines)
 
 
-def count_line(verdicts: Sequence[Verdict], apart: str = "") -> str:
+def count_line(verdicts: Sequence[Verdict], apart: str = "", total: bool = True) -> str:
     """``2 problems: 1 accepted, 1 rejected, 0 errors``: the head of every batch's last line (``apart``
-    follows the accepted count: acceptances counted apart)."""
+    follows the accepted count: acceptances counted apart; without ``total``, no ``2 problems:``)."""
     counts = {s: sum(v.status == s for v in verdicts) for s in ("accepted", "rejected", "error")}
-    problems = f"{len(verdicts)} problem{'' if len(verdicts) == 1 else 's'}"
+    problems = f"{len(verdicts)} problem{'' if len(verdicts) == 1 else 's'}: " if total else ""
     return (
-        f"{problems}: {counts['accepted']} accepted{apart}{disputed_note(v.status for v in verdicts)}, "
+        f"{problems}{counts['accepted']} accepted{apart}{disputed_note(v.status for v in verdicts)}, "
         f"{counts['rejected']} rejected, {counts['error']} error{'' if counts['error'] == 1 else 's'}"
     )
 
