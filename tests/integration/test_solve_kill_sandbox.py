@@ -88,7 +88,7 @@ def test_kill_9_mid_compile_then_resume(tmp_path: Path, solve_env: None) -> None
             if resumed.poll() is None:
                 os.killpg(resumed.pid, signal.SIGKILL)
             kill_all_in(second)
-    assert resumed.returncode == ExitCode.LIMIT, output  # its one campaign ended with the problem unsolved
+    assert resumed.returncode == ExitCode.SUCCESS, output  # its one campaign completed, the problem unsolved
     assert "rejected      putnam_1981_b3 (campaign 1" in output, "the interrupted attempt was run again"
     assert model.requests >= 1
     assert not processes_in(first), "nothing of the killed run came back to life"
