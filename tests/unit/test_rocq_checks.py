@@ -13,7 +13,8 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq import RocqProver, checks
-from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 

@@ -20,10 +20,11 @@ from putnam_solver.core.interactive import Interactive
 from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.rocq import challenge as _challenge
 from putnam_solver.core.provers.rocq.answers import check_answer
-from putnam_solver.core.provers.rocq.checks import POLICY, forbidden_gate, preservation_gate, recursion_refused
+from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate, recursion_refused
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_report
+from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
 from putnam_solver.core.provers.rocq.toolchain import (
