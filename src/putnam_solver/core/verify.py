@@ -261,22 +261,9 @@ def unusable_verdict(
 ) -> Verdict:
     """The verdict of a file that cannot be a candidate (unreadable, empty, not UTF-8, over the cap):
     an ``error`` whose one gate, G0, says why; no other gate looks at it."""
-    return Verdict(
-        problem=problem.id,
-        prover=prover.name,
-        track=track,
-        profile=options.profile,
-        gates=[GateResult("G0", "input", GateStatus.ERROR, reason)],
-        expected_gates=gate_ids(options),
-        candidate_sha256=sha256_hex(candidate_bytes),
-        statement_sha256=problem.statement_sha256,
-        challenge_sha256=sha256_hex(prover.challenge(problem, track).encode("utf-8")),
-        benchmark_sha256=benchmark.sha256,
-        benchmark_pinned=benchmark.pinned,
-        unsafe_no_sandbox=options.unsafe_no_sandbox,
-        allow_recursion=options.allow_recursion,
-        benchmark=verdict_benchmark(prover, benchmark, problem, options),
-    )
+    gates = [GateResult("G0", "input", GateStatus.ERROR, reason)]
+    challenge = prover.challenge(problem, track)
+    return _verdict(prover, benchmark, problem, candidate_bytes, challenge, track, options, gates, {})
 
 
 def size_gate(candidate_bytes: bytes, options: VerifyOptions) -> GateResult | None:
@@ -372,13 +359,31 @@ def run_gates(
             answers[name]["check"] = check.to_json()
     finally:
         scratch.cleanup()
+    return _verdict(
+        prover, benchmark, problem, candidate_bytes, challenge, track, options, results, answers, candidate_label
+    )
+
+
+def _verdict(
+    prover: Prover,
+    benchmark: Benchmark,
+    problem: Problem,
+    candidate_bytes: bytes,
+    challenge: str,
+    track: Track,
+    options: VerifyOptions,
+    gates: list[GateResult],
+    answers: dict[str, Any],
+    candidate_label: str | None = None,
+) -> Verdict:
+    """The Verdict of ``gates`` on these inputs, with every hash derived here from them."""
     return Verdict(
         problem=problem.id,
         prover=prover.name,
         track=track,
         profile=options.profile,
-        gates=results,
-        expected_gates=wanted,
+        gates=gates,
+        expected_gates=gate_ids(options),
         candidate_sha256=sha256_hex(candidate_bytes),
         statement_sha256=problem.statement_sha256,
         challenge_sha256=sha256_hex(challenge.encode("utf-8")),
