@@ -109,17 +109,15 @@ def _print_file(module_labels: Sequence[tuple[str, str]], marker: str, requires:
 
 def read_prints(output: str, marker: str, count: int) -> list[str]:
     """The text each print of ``_print_file`` produced, in order (Unreadable if a marker is missing)."""
-    lines, found = output.splitlines(), []
-    bounds = []
-    for index in [*range(count), "end"]:
-        if f"{marker}-{index}" not in lines:
-            raise Unreadable("a print of the candidate's constants is missing")
-        bounds.append(lines.index(f"{marker}-{index}"))
+    lines = output.splitlines()
+    at = {line: i for i, line in enumerate(lines) if line.startswith(marker)}
+    wanted = [f"{marker}-{index}" for index in [*range(count), "end"]]
+    if any(w not in at for w in wanted):
+        raise Unreadable("a print of the candidate's constants is missing")
+    bounds = [at[w] for w in wanted]
     if bounds != sorted(bounds):
         raise Unreadable("the prints of the candidate's constants are out of order")
-    for start, end in itertools.pairwise(bounds):
-        found.append("\n".join(lines[start + 1 : end]))
-    return found
+    return ["\n".join(lines[start + 1 : end]) for start, end in itertools.pairwise(bounds)]
 
 
 def statement_names(statement: Statement, track: Track) -> set[str]:
