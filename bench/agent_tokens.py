@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.fakes
 from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.core.benchmark import load_benchmark
-from putnam_solver.core.interactive import CheckOutcome
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.kits.sessions import CheckOutcome
 from putnam_solver.run.agent.tools import annotate, clip, format_check
 from putnam_solver.run.agent.types import AgentParts, Budgets
 from putnam_solver.run.agent.workspace import system_prompt

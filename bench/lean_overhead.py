@@ -37,11 +37,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.toylea
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.candidates import Candidate, verify_candidates
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.axioms import axioms_gate
 from putnam_solver.core.provers.lean.compile import LEAN_THREADS, compile_gate
 from putnam_solver.core.verify import Profile, ScratchDir, Submission, Track, VerifyOptions, run_gates
+from putnam_solver.verifier.candidates import Candidate, verify_candidates
 from tests.toylean.build import BENCHMARK, VALID, ToyLean, build_toy_lean
 
 

@@ -23,10 +23,10 @@ from ray.cluster_utils import Cluster
 
 from putnam_solver.cluster import RaySettings, RayVerifier
 from putnam_solver.core.benchmark import load_benchmark
-from putnam_solver.core.candidates import Candidate, verify_candidates
-from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
+from putnam_solver.verifier.candidates import Candidate, verify_candidates
+from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "rocq"
 NODE = {"num_cpus": 1, "object_store_memory": 100 * 1024 * 1024}

@@ -30,10 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.toylean and tests.helpers
 
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
-from putnam_solver.core.interactive import SessionPool, check_file
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.provers.rocq.syntax import sentences
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.kits.sessions import SessionPool, check_file
 from tests.helpers import COQ_BENCH as COQ
 from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
 from tests.toylean.build import build_toy_lean

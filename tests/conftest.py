@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core import selftest
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.selftest import runner as selftest
 from tests.toylean.build import ToyLean, ToyLeanUnavailable, build_toy_lean
 
 

@@ -12,10 +12,11 @@ from putnam_solver.core.cache import check_cache_dir, default_cache_dir
 from putnam_solver.core.gatekit import ToolSpec
 from putnam_solver.core.provers import Prover, Readiness, gate_readiness, get_prover
 from putnam_solver.core.sandbox import landlock_status, sandbox_status
-from putnam_solver.core.selftest import describe_last
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, toolchain_match
 from putnam_solver.extras import EXTRAS, NEEDED_BY, install_command, installed
+from putnam_solver.kits import get_kit
+from putnam_solver.selftest.runner import describe_last
 
 EXIT_CODES = (
     "Exit 0 when, for every prover checked, the full profile can run here and the benchmark data is present; "
@@ -104,7 +105,7 @@ def check_health(provers: Sequence[str], options: VerifyOptions, benchmark: str 
         prover = get_prover(name)
         chosen = _for_benchmark(options, prover.name, benchmark)
         last = Readiness("last selftest", *describe_last(prover.name, chosen))
-        tools, gates = prover.tool_status(chosen), gate_readiness(prover, chosen)
+        tools, gates = get_kit(prover.name).tool_status(chosen), gate_readiness(prover, chosen)
         data = benchmark_status(prover, benchmark)
         rows = benchmark_toolchains(prover.name, options, benchmark)
         reports.append(ProverHealth(prover.name, tools, gates, data, last, prover.tools, rows))

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from putnam_solver.core.benchmarks import RegistryError, get_spec
 from putnam_solver.core.cache import check_cache_dir
-from putnam_solver.core.provers import InstallError, InstallRequest, InstallStep, get_prover, prover_names
-from putnam_solver.core.selftest import records_dir
+from putnam_solver.core.provers import prover_names
+from putnam_solver.core.selftest_record import records_dir
 from putnam_solver.core.util import InputError
+from putnam_solver.kits import InstallError, InstallRequest, InstallStep, get_kit
 
 
 def bootstrap_plan(
@@ -21,7 +22,7 @@ def bootstrap_plan(
     Bootstrap ends with a selftest that records its result in the cache directory: a cache directory
     that cannot be one is refused now, not after an install of hours."""
     check_cache_dir(records_dir())
-    return get_prover(prover).install_plan(InstallRequest(directory, build_mathlib, nanoda, toolchain))
+    return get_kit(prover).install_plan(InstallRequest(directory, build_mathlib, nanoda, toolchain))
 
 
 def benchmark_needs(benchmark: str, prover: str | None, toolchain: str | None) -> list[tuple[str, str | None]]:

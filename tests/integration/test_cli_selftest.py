@@ -15,10 +15,10 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from putnam_solver.core import selftest
 from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.exit_codes import ExitCode
+from putnam_solver.selftest import runner as selftest
 from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
 from tests.fakes.openai_server import FakeOpenAI, serve
 from tests.toylean.build import BENCHMARK as LEAN_SAMPLES

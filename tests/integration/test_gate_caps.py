@@ -15,12 +15,12 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.candidates import Candidate, verify_candidates
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.checks import forbidden_gate
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions
+from putnam_solver.verifier.candidates import Candidate, verify_candidates
 from tests.helpers import REPO, rocq_submission
 
 SAMPLES = REPO / "samples" / "rocq"

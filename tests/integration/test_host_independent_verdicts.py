@@ -19,10 +19,10 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.candidates import Candidate, verdict_key, verify_candidates
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
+from putnam_solver.verifier.candidates import Candidate, verdict_key, verify_candidates
 from tests.helpers import REPO
 
 SAMPLES = REPO / "samples" / "rocq"

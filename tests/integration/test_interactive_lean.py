@@ -13,10 +13,10 @@ from collections.abc import Iterator
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.interactive import ProofState, SessionPool, check_file, proof_state
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.kits.sessions import ProofState, SessionPool, check_file, proof_state
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
 AVAILABLE, WHY = sandbox_status()

@@ -22,13 +22,13 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.provers.lean import LeanProver, nounix
 from putnam_solver.core.provers.lean.axioms import ALLOWED_AXIOMS
-from putnam_solver.core.provers.lean.bootstrap import LAKEFILE
 from putnam_solver.core.provers.lean.checks import form_challenge
 from putnam_solver.core.provers.lean.comparator import (
     comparator_available,
     comparator_gate,
     default_comparator_memory_mb,
 )
+from putnam_solver.core.provers.lean.project import LAKEFILE
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
     LEAN_TOOLCHAIN,
@@ -38,10 +38,10 @@ from putnam_solver.core.provers.lean.toolchain import (
     toolchain_root,
 )
 from putnam_solver.core.sandbox import landlock_status
-from putnam_solver.core.selftest import Cell, CellResult, SelftestRecord, record_path
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
 from putnam_solver.doctor import check_health
+from putnam_solver.selftest.runner import Cell, CellResult, SelftestRecord, record_path
 from tests.fakes import install
 from tests.helpers import LEAN_BENCH
 from tests.integration.test_lean_compile import root_owned_checkout

@@ -26,7 +26,6 @@ from putnam_solver.core.provers.lean.axioms import (
     harness_source,
     read_axiom_report,
 )
-from putnam_solver.core.provers.lean.bootstrap import LAKEFILE
 from putnam_solver.core.provers.lean.compile import (
     LeanMessage,
     compile_gate,
@@ -34,6 +33,7 @@ from putnam_solver.core.provers.lean.compile import (
     failure_detail,
     parse_messages,
 )
+from putnam_solver.core.provers.lean.project import LAKEFILE
 from putnam_solver.core.provers.lean.toolchain import LEAN_TOOLCHAIN, LeanNotFound, ToolchainPaths, find_lean
 from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, run_sandboxed, sandbox_status
 from putnam_solver.core.verify import (

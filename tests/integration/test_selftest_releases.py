@@ -13,11 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from putnam_solver.core import selftest
 from putnam_solver.core.provers.lean import nounix
 from putnam_solver.core.provers.lean.toolchain import lean_release
 from putnam_solver.core.sandbox import landlock_status
 from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.selftest import runner as selftest
 from tests.integration.test_lean_comparator import fake_toolchain
 
 pytestmark = pytest.mark.skipif(

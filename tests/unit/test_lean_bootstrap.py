@@ -14,12 +14,6 @@ from typing import Any
 import pytest
 
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
-from putnam_solver.core.provers.lean import bootstrap
-from putnam_solver.core.provers.lean.bootstrap import (
-    COMPARATOR_REV,
-    plan,
-    toolchain_status,
-)
 from putnam_solver.core.provers.lean.toolchain import (
     LANDRUN_REV,
     LEAN4EXPORT_REV,
@@ -33,6 +27,12 @@ from putnam_solver.core.provers.lean.toolchain import (
     toolchain_root,
 )
 from putnam_solver.core.util import InputError
+from putnam_solver.kits.lean import install as bootstrap
+from putnam_solver.kits.lean.install import (
+    COMPARATOR_REV,
+    plan,
+    toolchain_status,
+)
 from putnam_solver.toolchains import run_bootstrap
 from tests.fakes import install
 from tests.fakes.fake_tool import INSTALLER

@@ -12,11 +12,11 @@ from typer.testing import CliRunner
 
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.candidates import require_semantic_check, verdict_text
 from putnam_solver.core.provers.lean.checks import preservation_gate
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import GateStatus, Profile, ScratchDir, Submission, Track, VerifyOptions
 from putnam_solver.run.agent.tools import format_verdict
+from putnam_solver.verifier.candidates import require_semantic_check, verdict_text
 from tests.helpers import DATA_ROOT, LEAN_PROVER, lean_text_verdict
 
 MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"

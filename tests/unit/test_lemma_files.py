@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Problem
-from putnam_solver.core.interactive import LemmaError
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import Track
+from putnam_solver.kits.sessions import LemmaError
 from putnam_solver.run.agent.types import AgentParts, Budgets
 from putnam_solver.run.campaign._settings import with_defaults
 

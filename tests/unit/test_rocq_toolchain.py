@@ -10,13 +10,12 @@ from putnam_solver.core.provers.rocq.coqchk import read_coqchk
 from putnam_solver.core.provers.rocq.statement import read_assumptions
 from putnam_solver.core.provers.rocq.toolchain import (
     DEBIAN_PACKAGES,
-    OPAM_ROUTE,
     allowed_full_name,
     allowed_printed_name,
-    install_commands,
     rocq_status,
 )
 from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.kits.rocq.install import OPAM_ROUTE, install_commands
 
 
 def test_install_commands_use_apt_with_the_four_packages() -> None:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core import selftest
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.selftest import Cell, load_suite
 from putnam_solver.core.util import write_atomic
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions, run_gates
+from putnam_solver.selftest import runner as selftest
+from putnam_solver.selftest.runner import Cell, load_suite
 from tests.helpers import REPO
 
 SRC = REPO / "src"
@@ -87,5 +87,7 @@ def test_a_record_round_trips_and_answers_for_its_toolchain_only(
 
 def test_the_selftest_never_imports_inspect_ai() -> None:
     """It belongs to the trusted core: `putnam selftest` and `doctor` work without the agent's stack."""
-    code = "import sys, putnam_solver.core.selftest; assert not [m for m in sys.modules if m.startswith('inspect_ai')]"
+    code = (
+        "import sys, putnam_solver.selftest.runner; assert not [m for m in sys.modules if m.startswith('inspect_ai')]"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "PYTHONPATH": str(SRC)})

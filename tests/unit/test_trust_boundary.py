@@ -16,7 +16,7 @@ from tests.helpers import REPO
 CORE_IMPORTS = """
 import json, sys
 import putnam_solver.core.benchmark, putnam_solver.core.sandbox, putnam_solver.core.verify
-import putnam_solver.core.candidates, putnam_solver.core.selftest, putnam_solver.core.bundle, putnam_solver.doctor
+import putnam_solver.verifier.candidates, putnam_solver.selftest.runner, putnam_solver.bundles.bundle, putnam_solver.doctor
 from putnam_solver.core.provers import get_prover, prover_names
 for name in prover_names():
     get_prover(name).gates()

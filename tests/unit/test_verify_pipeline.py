@@ -13,9 +13,9 @@ import pytest
 from putnam_solver.core import text_gates
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.candidates import Candidate, exit_code, verify_candidates
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Gate, GateResult, GateStatus, Profile, Submission, Track, VerifyOptions, run_gates
+from putnam_solver.verifier.candidates import Candidate, exit_code, verify_candidates
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,6 @@ from putnam_solver.cli._app import err, out
 from putnam_solver.clikit import error, warning
 from putnam_solver.cluster import RAY_EXTRA, RaySettings
 from putnam_solver.core import benchmark as bench
-from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.benchmarks import (
     BenchmarkSpec,
     Erratum,
@@ -29,6 +28,7 @@ from putnam_solver.core.provers import (
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Verdict, VerifyOptions
 from putnam_solver.exit_codes import ExitCode
+from putnam_solver.selftest import runner as selftest_service
 
 
 def prover_option_value(value: str | None) -> str | None:

@@ -20,7 +20,6 @@ from putnam_solver.cli._options import (
     run_selftest,
 )
 from putnam_solver.core import benchmark as bench
-from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
     benchmark_names,
@@ -32,6 +31,7 @@ from putnam_solver.core.provers import (
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
+from putnam_solver.selftest import runner as selftest_service
 
 
 @dataset_app.command("fetch")

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from putnam_solver.bundles import bundle as bundle_service
 from putnam_solver.cli._app import app, err, out
 from putnam_solver.cli._options import (
     PROVER_HELP,
@@ -38,10 +39,17 @@ from putnam_solver.cli._options import (
 from putnam_solver.clikit import warning
 from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core import benchmark as bench
-from putnam_solver.core import bundle as bundle_service
 from putnam_solver.core import pin_check
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.candidates import (
+from putnam_solver.core.provers import (
+    get_prover,
+    tool_locations,
+)
+from putnam_solver.core.util import InputError, check_output_file
+from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, VerifyOptions
+from putnam_solver.doctor import require_gates, unready_gates
+from putnam_solver.kits import get_kit
+from putnam_solver.verifier.candidates import (
     BY_ELABORATION,
     count_line,
     discover_candidates,
@@ -52,14 +60,7 @@ from putnam_solver.core.candidates import (
     verify_candidates,
     write_verdicts_json,
 )
-from putnam_solver.core.dispatch import Verifier
-from putnam_solver.core.provers import (
-    get_prover,
-    tool_locations,
-)
-from putnam_solver.core.util import InputError, check_output_file
-from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, VerifyOptions
-from putnam_solver.doctor import require_gates, unready_gates
+from putnam_solver.verifier.dispatch import Verifier
 
 
 @app.command("list")
@@ -318,4 +319,4 @@ def _verify_bundle(
 def policy(prover: ProverOpt = "lean", tool: ToolOpt = None) -> None:
     """Print exactly what a candidate may add to the statement and which constructs are forbidden."""
     with input_errors():
-        out.print(get_prover(prover).policy_text(VerifyOptions(tools=tool_locations(tool or []))), markup=False)
+        out.print(get_kit(prover).policy_text(VerifyOptions(tools=tool_locations(tool or []))), markup=False)

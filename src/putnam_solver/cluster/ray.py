@@ -39,11 +39,11 @@ from typing import Any
 
 from putnam_solver.cluster.request import NodeDisagrees, NodeResult, PinnedTask, Request
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, find_benchmark_file, load_benchmark
-from putnam_solver.core.dispatch import AVOIDED_NODES, LOCAL, Verifier
-from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool, check_file, proof_state
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.kits.sessions import CheckOutcome, ProofState, SessionPool, check_file, proof_state
+from putnam_solver.verifier.dispatch import AVOIDED_NODES, LOCAL, Verifier
 
 RAY_EXTRA = "putnambench-solver[ray]"
 NODE_REFRESH_SECONDS = 1.0

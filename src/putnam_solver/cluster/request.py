@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.interactive import CheckOutcome, ProofState
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import (
@@ -37,6 +36,7 @@ from putnam_solver.core.verify import (
     gate_ids,
     run_gates,
 )
+from putnam_solver.kits.sessions import CheckOutcome, ProofState
 
 DISPATCH_GATE = "D0"
 """The pseudo-gate of a verdict the cluster could not produce (it is an ``error``, never a pass)."""

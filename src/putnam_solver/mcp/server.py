@@ -28,12 +28,13 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from putnam_solver import __version__
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
-from putnam_solver.core.interactive import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.core.withheld import model_view
+from putnam_solver.kits import get_kit
+from putnam_solver.kits.sessions import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.listen import ConnectionLimits, bind
 from putnam_solver.run.agent.tools import (
     ProblemContext,
@@ -173,7 +174,7 @@ class PutnamTools:
 
     async def goals(self, problem: str, proof: str, line: int, track: str | None = None) -> str:
         ctx = self.context(problem, track)
-        if ctx.prover.interactive() is None:
+        if get_kit(ctx.prover.name).interactive() is None:
             raise ToolError(f"goals are not available for {ctx.prover.name}: it has no proof-state session")
         return await state_at(ctx, self.candidate(proof), int(line))
 

@@ -22,7 +22,6 @@ from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core.benchmark import BenchmarkError, locate_benchmark, open_benchmark
 from putnam_solver.core.bounded_json import check_depth
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.selftest import require_selftest
 from putnam_solver.core.util import InputError, json_error
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
@@ -43,6 +42,7 @@ from putnam_solver.run.ledger import LedgerError
 from putnam_solver.run.prices import unpriced
 from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.report.progress import ProgressSink
+from putnam_solver.selftest.runner import require_selftest
 
 DEFAULT_CAMPAIGNS = 1
 RESUME_FLAGS = (

@@ -21,11 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core import selftest as selftest_service
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, RecordShape, problem_from_record
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.candidates import Candidate, verdict_key
 from putnam_solver.core.provers import Prover, canonical_prover_name, gate_readiness, get_prover
+from putnam_solver.core.selftest_record import last_record
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import (
     Profile,
@@ -37,9 +36,11 @@ from putnam_solver.core.verify import (
     verdict_benchmark,
 )
 from putnam_solver.listen import ConnectionLimits
+from putnam_solver.selftest import runner as selftest_service
 from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
+from putnam_solver.verifier.candidates import Candidate, verdict_key
 
 
 class RequestError(Exception):
@@ -259,7 +260,7 @@ class Readiness:
                 self._running.pop(prover, None)
 
     def _passed(self, prover: str) -> tuple[bool, str]:
-        record = selftest_service.last_record(prover, self.options[prover])
+        record = last_record(prover, self.options[prover])
         if record is None:
             return False, f"no selftest of {prover} on this toolchain; run `putnam selftest --prover {prover}`"
         if not record.passed:

@@ -16,10 +16,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
 
-from putnam_solver.core import dispatch
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions
+from putnam_solver.verifier import dispatch
 
 
 @dataclass(frozen=True)

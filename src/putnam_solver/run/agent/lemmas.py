@@ -30,9 +30,10 @@ from inspect_ai.tool import Tool, tool
 from inspect_ai.util import LimitExceededError, token_limit
 
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.interactive import Interactive, LemmaError
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.verify import Track
+from putnam_solver.kits import get_kit
+from putnam_solver.kits.sessions import Interactive, LemmaError
 from putnam_solver.run.agent.pricing import usage_cost
 from putnam_solver.run.agent.tools import ProblemContext, clip
 from putnam_solver.run.agent.types import ProvedLemma, SubAttemptResult
@@ -55,7 +56,7 @@ class LemmaRunner:
         self.run = run
         self.ctx = ctx
         self.parent = parent
-        self.interactive: Interactive | None = ctx.prover.interactive() if ctx.parts.lemmas else None
+        self.interactive: Interactive | None = get_kit(ctx.prover.name).interactive() if ctx.parts.lemmas else None
         self.known: dict[str, ProvedLemma] = {
             lemma.statement_sha256: lemma for lemma in run.job.lemmas.get(ctx.problem.id, ())
         }

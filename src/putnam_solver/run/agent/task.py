@@ -27,10 +27,9 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import AdaptiveConcurrency, LimitExceededError, SandboxEnvironmentSpec, cost_limit, token_limit
 
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.dispatch import LOCAL, Verifier
-from putnam_solver.core.interactive import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.untrusted import clean_text
+from putnam_solver.kits.sessions import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
 from putnam_solver.run.agent.lemmas import LemmaRunner
@@ -50,6 +49,7 @@ from putnam_solver.run.agent.worker import (
     worker_tools,
 )
 from putnam_solver.run.agent.workspace import prepare_workspaces, system_prompt, task_prompt
+from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 
 @solver

@@ -26,14 +26,15 @@ from inspect_ai.tool import Tool, tool
 from inspect_ai.util import concurrency
 
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.candidates import NEEDS_FULL
-from putnam_solver.core.dispatch import LOCAL, Verifier
-from putnam_solver.core.interactive import CheckOutcome, ProofState, SessionPool
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import GateStatus, Track, Verdict, VerifyOptions
+from putnam_solver.kits import get_kit
+from putnam_solver.kits.sessions import CheckOutcome, ProofState, SessionPool
 from putnam_solver.run.agent.types import AgentParts
+from putnam_solver.verifier.candidates import NEEDS_FULL
+from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 MAX_TOOL_OUTPUT = 4000
 MAX_ANNOTATED_ERRORS = 3
@@ -370,4 +371,4 @@ def _shorten(line: str, roots: list[str]) -> str:
 
 def library_roots(prover: Prover, options: VerifyOptions) -> tuple[tuple[Path, ...], str]:
     """Where the library sources of the tools the gates run are, and the glob of the source files."""
-    return prover.library_roots(options), f"*{prover.suffix}"
+    return get_kit(prover.name).library_roots(options), f"*{prover.suffix}"

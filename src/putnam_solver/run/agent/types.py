@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
+from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 AGENTS = ("react", "codex", "claude-code")
 """The agents ``putnam solve --agent`` can run: our react loop, or a CLI agent in the sandbox."""

@@ -37,6 +37,7 @@ from inspect_ai.util import SandboxEnvironment, sandbox, store
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Verdict
+from putnam_solver.kits import get_kit
 from putnam_solver.run.agent._inspect import LocalSandboxEnvironment
 from putnam_solver.run.agent.reviewer import review
 from putnam_solver.run.agent.tools import (
@@ -139,7 +140,9 @@ def worker_tools(judge: Judge, state: AttemptState, roots: Any, glob: str, extra
         return submission_reply(await judge(state, proof))
 
     ctx = judge.ctx
-    goals = [goals_tool(ctx)] if ctx.parts.goals and ctx.pool is not None and ctx.prover.interactive() else []
+    goals = (
+        [goals_tool(ctx)] if ctx.parts.goals and ctx.pool is not None and get_kit(ctx.prover.name).interactive() else []
+    )
     return [check_tool(ctx, state.remember), *goals, search_tool(roots, glob), *extra, submit_tool(accept)]
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.safe_write import write_under
+from putnam_solver.kits import get_kit
 from putnam_solver.run.agent.tools import render
 from putnam_solver.run.agent.types import CarryForward, ProvedLemma, SolveConfig
 from putnam_solver.run.agent.worker import carry_forward_text
@@ -60,7 +61,7 @@ def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, root
     where = Path(work) / problem.id
     statement = prover.model_statement(problem, config.track)
     write_under(root, where / f"{problem.module}{prover.suffix}", statement.encode("utf-8"), durable=True)
-    for name, text in prover.workspace_files(config.verify_options()).items():
+    for name, text in get_kit(prover.name).workspace_files(config.verify_options()).items():
         write_under(root, where / name, text.encode("utf-8"), durable=True)
     prompt = system_prompt(prover, config) + "\n\n---\n\n" + task_prompt(prover, problem, config, None)
     write_under(root, where / PROMPT_FILE, prompt.encode("utf-8"), durable=True)
@@ -70,7 +71,7 @@ def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, root
 def worker_tool_names(prover: Prover, config: SolveConfig, lemma: bool = False) -> list[str]:
     """The tools the react worker gets: ``goals`` and ``prove_lemma`` where the prover has an interactive
     piece and the part is on; a lemma sub-attempt never gets ``prove_lemma``."""
-    interactive = prover.interactive() is not None
+    interactive = get_kit(prover.name).interactive() is not None
     names = ["check", *(["goals"] if interactive and config.parts.goals else []), "search"]
     if interactive and config.parts.lemmas and not lemma:
         names.append("prove_lemma")
@@ -88,7 +89,7 @@ def system_prompt(prover: Prover, config: SolveConfig, lemma: bool = False) -> s
         goals_advice=GOALS_ADVICE if "goals" in tools else "",
         lemma_advice=LEMMA_ADVICE if "prove_lemma" in tools else "",
         prover_advice=_prover_advice(prover),
-        policy=prover.policy_brief(config.verify_options()),
+        policy=get_kit(prover.name).policy_brief(config.verify_options()),
         max_turns=str(config.budgets.lemma_turns if lemma else config.budgets.max_turns),
     )
 
@@ -114,7 +115,7 @@ def task_prompt(
         problem_id=problem.id,
         file_name=f"{problem.module}{prover.suffix}",
         statement=prover.model_statement(problem, config.track),
-        policy=prover.policy_text(config.verify_options()),
+        policy=get_kit(prover.name).policy_text(config.verify_options()),
         carry_forward=carry_forward_text(carried),
         lemmas=proved_lemmas_text(lemmas),
     )

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
-from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track
 from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
+from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 
 @dataclass(frozen=True)

@@ -7,17 +7,13 @@ needs only a `lean`; where comparator is installed, G6 checks the axioms again o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerCheck
 from putnam_solver.core.benchmark import Problem
-from putnam_solver.core.gatekit import ToolSpec, Violation, explicit_tool
-from putnam_solver.core.interactive import Interactive
-from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
+from putnam_solver.core.gatekit import ToolSpec, Violation
 from putnam_solver.core.provers.lean.answers import check_answer
 from putnam_solver.core.provers.lean.axioms import axioms_gate
-from putnam_solver.core.provers.lean.bootstrap import PINS, plan, toolchain_status
 from putnam_solver.core.provers.lean.challenge import (
     answer_forms,
     challenge,
@@ -33,20 +29,20 @@ from putnam_solver.core.provers.lean.checks import (
 )
 from putnam_solver.core.provers.lean.comparator import comparator_available, comparator_gate
 from putnam_solver.core.provers.lean.compile import compile_gate
+from putnam_solver.core.provers.lean.project import PINS
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT_RELEASE,
     LEAN_TOOL,
     LeanNotFound,
     find_lean,
-    lean_release,
     lean_version,
     release_paths,
     toolchain_fingerprint,
-    toolchain_root,
 )
+from putnam_solver.core.registry import EXTERNAL_CHECKS_GROUP, PluginError, load_plugin
 from putnam_solver.core.sandbox import sandbox_status
-from putnam_solver.core.verify import Gate, GateResult, Submission, Track, VerifyOptions
+from putnam_solver.core.verify import AXLE_GATE, Gate, GateResult, GateStatus, Submission, Track, VerifyOptions
 
 
 def _lean_runs_here(options: VerifyOptions) -> tuple[bool, str]:
@@ -69,21 +65,24 @@ def _comparator_runs_here(options: VerifyOptions) -> tuple[bool, str]:
 
 
 def _axle_reachable(options: VerifyOptions) -> tuple[bool, str]:
-    """G7 needs AXLE's credentials, whatever the local options; and, when ``--axle`` asks for it, an
-    AXLE environment of the release being judged (asked of the server)."""
-    from putnam_solver.core.provers.lean.axle import axle_readiness, axle_serves  # loaded only for G7
-
-    ready = axle_readiness()
-    if not ready[0] or not options.axle:
-        return ready
-    return axle_serves(options.toolchain or DEFAULT_RELEASE)
+    """G7 needs the AXLE client (registered as the ``axle`` external check) and what it asks for."""
+    try:
+        check = load_plugin(EXTERNAL_CHECKS_GROUP, "axle")
+    except PluginError as exc:
+        return False, str(exc)
+    ready: tuple[bool, str] = check.ready(options, options.toolchain or DEFAULT_RELEASE)
+    return ready
 
 
 def _axle_gate(sub: Submission) -> GateResult:
-    """G7, with the network client loaded only when it runs (the core imports no network code)."""
-    from putnam_solver.core.provers.lean.axle import axle_gate
-
-    return axle_gate(sub)
+    """G7: AXLE's opinion, through the client registered outside the trusted package (which holds no
+    network code); a missing client is an error, never a pass."""
+    try:
+        check = load_plugin(EXTERNAL_CHECKS_GROUP, "axle")
+    except PluginError as exc:
+        return GateResult(AXLE_GATE, "axle", GateStatus.ERROR, str(exc))
+    result: GateResult = check.run(sub)
+    return result
 
 
 ALL_GATES: tuple[Gate, ...] = (
@@ -101,7 +100,6 @@ class LeanProver:
     name: str = "lean"
     label: str = "Lean 4 with Mathlib"
     suffix: str = ".lean"
-    selftest_suites: tuple[str, ...] = ("lean-core", "lean-mathlib")
     tools: tuple[ToolSpec, ...] = (LEAN_TOOL,)
     """Only `lean` is the user's to choose: G6 runs the comparator, lean4export and landrun that
     ``putnam bootstrap`` built at pinned commits, beside the pinned toolchain."""
@@ -123,12 +121,6 @@ class LeanProver:
             return []
         return [form.value for form in answer_forms(problem.formal_statement)]
 
-    def policy_text(self, options: VerifyOptions) -> str:
-        return POLICY.describe()
-
-    def policy_brief(self, options: VerifyOptions) -> str:
-        return POLICY.brief()
-
     def gates(self) -> Sequence[Gate]:
         return ALL_GATES
 
@@ -141,44 +133,6 @@ class LeanProver:
 
     def toolchain_version(self, options: VerifyOptions) -> str | None:
         return lean_version(options)
-
-    def tool_status(self, options: VerifyOptions) -> list[Readiness]:
-        rows = [Readiness(*row) for row in toolchain_status(toolchain_root(), lean_release(options.toolchain))]
-        try:
-            lean = find_lean(options)
-            rows.insert(0, Readiness("lean used by the gates", True, f"{lean.version} ({lean.origin})"))
-        except LeanNotFound as exc:
-            rows.insert(0, Readiness("lean used by the gates", False, str(exc)))
-        return rows
-
-    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
-        """A Lake project that reuses the bootstrapped Mathlib build, on the pinned Lean of the release."""
-        paths = release_paths(options)
-        lakefile = f'name = "putnam_attempt"\n\n[[require]]\nname = "mathlib"\npath = "{paths.mathlib.as_posix()}"\n'
-        return {"lakefile.toml": lakefile, "lean-toolchain": paths.release.toolchain + "\n"}
-
-    def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
-        """The bootstrapped project's packages (Mathlib and its dependencies) and Lean's own sources:
-        those of every elan toolchain there, and of a `lean` the user chose."""
-        paths = release_paths(options)
-        toolchains = sorted((paths.elan_home / "toolchains").glob("*/src/lean"))
-        chosen = explicit_tool(LEAN_TOOL, options)
-        given = (chosen[0].resolve().parent.parent / "src" / "lean",) if chosen is not None else ()
-        return (paths.project / ".lake" / "packages", *toolchains, *given)
-
-    def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
-        return plan(
-            request.directory or toolchain_root(),
-            build_mathlib=request.build_mathlib,
-            nanoda=request.nanoda,
-            release=lean_release(request.toolchain),
-        )
-
-    def interactive(self) -> Interactive:
-        """A warm ``lean --server`` per import header (``interactive``), for the agent's tools only."""
-        from putnam_solver.core.provers.lean.interactive import LeanInteractive
-
-        return LeanInteractive()
 
     def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
         """On no-answer: each solution's value in the candidate (None if absent) beside the official one.

@@ -43,14 +43,14 @@ from typing import Any
 from putnam_solver.core.gatekit import capped
 from putnam_solver.core.provers.lean import nounix
 from putnam_solver.core.provers.lean.axioms import ALLOWED_AXIOMS
-from putnam_solver.core.provers.lean.bootstrap import (
+from putnam_solver.core.provers.lean.checks import challenge_theorem, form_challenge
+from putnam_solver.core.provers.lean.comparator_output import not_a_verdict, rejection
+from putnam_solver.core.provers.lean.project import (
     CHALLENGE_MODULE,
     COMPARATOR_REV,
     SOLUTION_MODULE,
     lakefile,
 )
-from putnam_solver.core.provers.lean.checks import challenge_theorem, form_challenge
-from putnam_solver.core.provers.lean.comparator_output import not_a_verdict, rejection
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
     LeanRelease,
@@ -152,7 +152,7 @@ def known_good_failed(options: VerifyOptions) -> bool:
     """
     if options.selftest_run:
         return False
-    from putnam_solver.core.selftest import last_record  # the selftest runs G6 itself: import it late
+    from putnam_solver.core.selftest_record import last_record  # the record reads G6 itself: import it late
 
     record = last_record("lean", options)
     return record is not None and record.known_good_passed(GATE_ID) is False

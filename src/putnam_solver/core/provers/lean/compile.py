@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.gatekit import guarded, judge_run, run_evidence, sandbox_limits
-from putnam_solver.core.provers.lean.bootstrap import lean_option_flags
+from putnam_solver.core.provers.lean.project import lean_option_flags
 from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, fresh_copy, run_sandboxed

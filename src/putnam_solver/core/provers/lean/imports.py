@@ -15,15 +15,13 @@ Lean; :func:`build_closure` recomputes it from an installed toolchain's sources 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from putnam_solver.core.provers import InstallError
 from putnam_solver.core.provers.lean.syntax import IDENT, LexError, lex_code, normalize_name
-from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
 
 CLOSURE_DATA: Final = Path(__file__).with_name("import_closure.json")
 
@@ -140,32 +138,6 @@ def check_shipped(release: str, root: str, built: Iterable[str]) -> list[str]:
         return []
     built_set = set(built)
     return sorted(m for m in [*shipped.modules, *shipped.whole] if m not in built_set)
-
-
-def installed_search_path(toolchain_bin: Path, project: Path) -> list[Path]:
-    """Where an installed release's sources are: the toolchain's ``src/lean`` (Init, Std, Lean, Lake) and
-    each Lake package of the project (Mathlib, Batteries, Aesop, Qq, ProofWidgets, ...), as ``lean`` finds
-    their ``.olean`` files under the same module names."""
-    packages = project / ".lake" / "packages"
-    found = sorted(p for p in packages.iterdir() if p.is_dir()) if packages.is_dir() else []
-    return [toolchain_bin.parent / "src" / "lean", *found]
-
-
-def import_closure_step(paths: ToolchainPaths, progress: Callable[[str], None]) -> None:
-    """Bootstrap's step: the closure of each of :data:`BOOTSTRAP_ROOTS` computed from the installed
-    sources, written beside the project as ``import_closure.json``, after checking that the shipped
-    data claims nothing the installed sources do not load (else the step fails)."""
-    search = installed_search_path(paths.toolchain_bin, paths.project)
-    release = paths.release.version
-    data: dict[str, Any] = {"release": release, "roots": {}}
-    for root in BOOTSTRAP_ROOTS:
-        closure = build_closure(search, [root])
-        if wrong := check_shipped(release, root, closure):
-            raise InstallError(f"the shipped import closure of {root} on {release} names modules it lacks: {wrong}")
-        data["roots"][root] = {"modules": closure, "unresolved": unresolved(search, closure)}
-        progress(f"import closure of {root} on {release}: {len(closure)} modules")
-    target = paths.project / "import_closure.json"
-    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 BOOTSTRAP_ROOTS: Final = ("Mathlib",)

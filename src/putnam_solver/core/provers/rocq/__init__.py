@@ -10,33 +10,25 @@ allow-list). See docs/rocq.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerCheck
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable
-from putnam_solver.core.interactive import Interactive
-from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness
 from putnam_solver.core.provers.rocq import challenge as _challenge
 from putnam_solver.core.provers.rocq.answers import check_answer
-from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate, recursion_refused
+from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.coqchk import kernel_gate
-from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_report
-from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
 from putnam_solver.core.provers.rocq.toolchain import (
     COQC,
     COQCHK,
     PINS,
-    coq_library,
     detected_version,
     find_tool,
-    install_plan,
     optional_tool,
-    rocq_status,
     toolchain_fingerprint,
 )
 from putnam_solver.core.sandbox import sandbox_status
@@ -90,7 +82,6 @@ class RocqProver:
     name = "rocq"
     label = "Rocq (Coq)"
     suffix = ".v"
-    selftest_suites = ("rocq",)
     tools = (COQC, COQCHK)
     pins: Mapping[str, str] = PINS
 
@@ -107,17 +98,6 @@ class RocqProver:
     def answer_forms(self, problem: Problem) -> list[str]:
         """One form only: the harness inlines the answer; there is nothing to choose."""
         return []
-
-    def policy_text(self, options: VerifyOptions) -> str:
-        """The policy, and whether the chosen Coq has the guard bugs that switch the recursion rule on."""
-        return f"{POLICY.describe()}\nHere: {kernel_bug_report(detected_version(optional_tool(COQC, options)))}."
-
-    def policy_brief(self, options: VerifyOptions) -> str:
-        version = detected_version(optional_tool(COQC, options))
-        return POLICY.brief(recursion_refused(options.allow_recursion, version))
-
-    def tool_status(self, options: VerifyOptions) -> list[Readiness]:
-        return [Readiness(*row) for row in rocq_status(options)]
 
     def gates(self) -> Sequence[Gate]:
         return GATES
@@ -143,32 +123,6 @@ class RocqProver:
         """The chosen coqc's version (one Coq is installed; ``--tool coqc=PATH`` chooses another)."""
         version = detected_version(optional_tool(COQC, options))
         return ".".join(map(str, version)) if version is not None else None
-
-    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
-        """A Coq project file mapping the workspace to ``Putnam``, as the gates compile it."""
-        return {"_CoqProject": "-Q . Putnam\n"}
-
-    def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
-        """The standard library and installed packages of the `coqc` the gates run (none if missing)."""
-        coqc = optional_tool(COQC, options)
-        library = coq_library(coqc) if coqc is not None else None
-        return () if library is None else (library / "theories", library / "user-contrib")
-
-    def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
-        """The system packages (apt). The request's options are Lean's: refused, never silently ignored."""
-        if given := request.options_given():
-            raise InputError(
-                f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} to the Lean toolchain only: "
-                "bootstrap installs Coq and its libraries as system packages (apt), in the system's own "
-                f"directories. Run `putnam bootstrap --prover rocq` without {' and '.join(given)}."
-            )
-        return install_plan()
-
-    def interactive(self) -> Interactive:
-        """A warm coqtop per import header (``interactive``), for the agent's tools only."""
-        from putnam_solver.core.provers.rocq.interactive import RocqInteractive
-
-        return RocqInteractive()
 
 
 __all__ = ["GATES", "RocqProver"]

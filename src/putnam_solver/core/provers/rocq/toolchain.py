@@ -1,8 +1,8 @@
-"""The Rocq toolchain: how to install it, how healthy it is, and which axioms its libraries may bring.
+"""The Rocq toolchain: where its tools are, how healthy it is, and which axioms its libraries may bring.
 
 The gates need ``coqc`` and ``coqchk`` (Coq 8.16.1, as Debian ships it) with the libraries PutnamBench's
-Coq statements import: mathcomp (with mathcomp-analysis) and Coquelicot. On Debian and Ubuntu
-``putnam bootstrap --prover rocq`` runs ``install_commands()``; elsewhere use opam (``OPAM_ROUTE``).
+Coq statements import: mathcomp (with mathcomp-analysis) and Coquelicot. ``putnam bootstrap --prover rocq``
+installs them (``putnam_solver.kits.rocq.install``).
 
 The axiom allow-list lives here because it is a property of the installed libraries: the axioms that
 the statements' own libraries (Reals, Coquelicot, mathcomp-analysis) legitimately rest on. G5 holds the
@@ -13,15 +13,10 @@ says why it is there; docs/rocq.md explains the categories.
 from __future__ import annotations
 
 import functools
-import os
-import shutil
 import subprocess
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from putnam_solver.core.gatekit import ResolvedTool, ToolSpec, ToolUnavailable, file_sha256, resolve_tool
-from putnam_solver.core.provers import InstallError
 from putnam_solver.core.provers.rocq.kernel_bugs import Version, kernel_bug_report, parse_version
 from putnam_solver.core.sandbox import outside_system_dirs
 from putnam_solver.core.verify import VerifyOptions
@@ -33,60 +28,12 @@ PINS: dict[str, str] = {"coq": ROCQ_VERSION, "packages": " ".join(DEBIAN_PACKAGE
 COQC = ToolSpec("coqc", "PUTNAM_COQC", "the Coq compiler of G4-G6 (default: on PATH)")
 COQCHK = ToolSpec("coqchk", "PUTNAM_COQCHK", "the Coq kernel checker of G6 (default: on PATH)")
 BOOTSTRAP_HINT = "run `putnam bootstrap --prover rocq` (Debian/Ubuntu) or install Coq 8.16 with opam"
-OPAM_ROUTE = (
-    "Without apt: install opam, then\n"
-    "  opam switch create rocq 4.14.1 && eval $(opam env --switch=rocq)\n"
-    "  opam repo add coq-released https://coq.inria.fr/opam/released\n"
-    f"  opam install coq.{ROCQ_VERSION} coq-mathcomp-ssreflect coq-mathcomp-algebra coq-mathcomp-field "
-    "coq-mathcomp-analysis coq-coquelicot\n"
-    "and make sure coqc and coqchk of that switch are on PATH."
-)
 LIBRARIES = {
     "mathcomp (ssreflect)": ("user-contrib", "mathcomp", "ssreflect", "ssrnat.vo"),
     "mathcomp-analysis": ("user-contrib", "mathcomp", "analysis", "reals.vo"),
     "Coquelicot": ("user-contrib", "Coquelicot", "Coquelicot.vo"),
     "Coq Reals": ("theories", "Reals", "Reals.vo"),
 }
-
-
-def install_commands() -> list[list[str]]:
-    """The commands ``putnam bootstrap --prover rocq`` runs on Debian/Ubuntu (as root)."""
-    return [["apt-get", "update"], ["apt-get", "install", "-y", *DEBIAN_PACKAGES]]
-
-
-class RocqInstallError(InstallError):
-    """The Rocq toolchain could not be installed; the message says how to do it by hand."""
-
-
-@dataclass(frozen=True)
-class AptInstall:
-    """``putnam bootstrap --prover rocq``: the Debian packages, skipped when everything is present."""
-
-    name: str = "coq"
-    description: str = f"apt-get install {' '.join(DEBIAN_PACKAGES)} (Debian's Coq {ROCQ_VERSION} and libraries)"
-
-    def run(self, progress: Callable[[str], None]) -> None:
-        if all(ok for _, ok, _ in rocq_status(VerifyOptions())):
-            progress("coq: already installed")
-            return
-        if shutil.which("apt-get") is None or os.geteuid() != 0:
-            raise RocqInstallError(f"apt-get is not available here (or not as root). {OPAM_ROUTE}")
-        for argv in install_commands():
-            progress(f"coq: running {' '.join(argv)}")
-            done = subprocess.run(
-                argv,
-                capture_output=True,
-                text=True,
-                check=False,
-                env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
-            )
-            if done.returncode != 0:
-                tail = (done.stderr or done.stdout).strip()[-800:]
-                raise RocqInstallError(f"`{' '.join(argv)}` failed (exit {done.returncode}): {tail}\n{OPAM_ROUTE}")
-
-
-def install_plan() -> list[AptInstall]:
-    return [AptInstall()]
 
 
 def _first_line(argv: list[str]) -> str | None:

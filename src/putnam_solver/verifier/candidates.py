@@ -16,7 +16,6 @@ from typing import Any, Final
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
-from putnam_solver.core.dispatch import LOCAL, Verifier
 from putnam_solver.core.provers import Prover, get_prover, prover_for_suffix, prover_names
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
 from putnam_solver.core.verify import (
@@ -30,6 +29,7 @@ from putnam_solver.core.verify import (
     verdict_benchmark,
 )
 from putnam_solver.core.withheld import no_answer_view
+from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 
 @dataclass(frozen=True)

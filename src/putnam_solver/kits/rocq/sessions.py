@@ -31,16 +31,6 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ResolvedTool, ToolUnavailable, file_sha256, sandbox_limits
-from putnam_solver.core.interactive import (
-    Compiled,
-    Hole,
-    LemmaError,
-    Message,
-    NotWarm,
-    ProofState,
-    outside,
-    refused_for_holes,
-)
 from putnam_solver.core.provers.rocq.build import _findlib_config
 from putnam_solver.core.provers.rocq.challenge import HOLE
 from putnam_solver.core.provers.rocq.syntax import (
@@ -56,6 +46,16 @@ from putnam_solver.core.provers.rocq.syntax import (
 from putnam_solver.core.provers.rocq.toolchain import COQC, find_tool, sandbox_paths
 from putnam_solver.core.sandbox import SandboxSession, SessionError, fresh_copy, start_session
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
+from putnam_solver.kits.sessions import (
+    Compiled,
+    Hole,
+    LemmaError,
+    Message,
+    NotWarm,
+    ProofState,
+    outside,
+    refused_for_holes,
+)
 
 HEADER_COMMANDS = frozenset({"Require", "From", "Import", "Export"})
 """The leading sentences a session loads once: those that load libraries."""

@@ -31,17 +31,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import sandbox_limits
-from putnam_solver.core.interactive import (
-    Compiled,
-    Hole,
-    LemmaError,
-    Message,
-    NotWarm,
-    ProofState,
-    outside,
-    refused_for_holes,
-)
-from putnam_solver.core.provers.lean.bootstrap import lean_option_flags
+from putnam_solver.core.provers.lean.project import lean_option_flags
 from putnam_solver.core.provers.lean.syntax import (
     COMMENT,
     Command,
@@ -55,6 +45,16 @@ from putnam_solver.core.provers.lean.syntax import (
 from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
 from putnam_solver.core.sandbox import SandboxSession, SessionError, fresh_copy, start_session
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
+from putnam_solver.kits.sessions import (
+    Compiled,
+    Hole,
+    LemmaError,
+    Message,
+    NotWarm,
+    ProofState,
+    outside,
+    refused_for_holes,
+)
 
 DOCUMENT = "Check.lean"
 SERVER_FLAGS = ("-Dserver.reportDelayMs=0",)

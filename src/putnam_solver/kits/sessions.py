@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from putnam_solver.core.gatekit import ToolUnavailable
 from putnam_solver.core.sandbox import SandboxUnavailable, SessionError, SessionTimeout
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Verdict, VerifyOptions, gate_ids, run_gates
+from putnam_solver.kits import get_kit
 
 if TYPE_CHECKING:
     from putnam_solver.core.benchmark import Benchmark, Problem
@@ -332,7 +333,7 @@ def check_file(
     timeout is. A file whose only refusal is its holes (``sorry``, ``Admitted`` in G3) is compiled as a
     draft in a session of ``pool`` (warm or not), to report what else is wrong and which holes remain.
     """
-    interactive = prover.interactive()
+    interactive = get_kit(prover.name).interactive()
     data = candidate.encode("utf-8")
 
     def cold() -> CheckOutcome:
@@ -387,7 +388,7 @@ def proof_state(
     answer, the text says why: it is the agent's ``goals`` answer either way, and what a cluster node
     returns (exceptions do not cross the cluster).
     """
-    interactive = prover.interactive()
+    interactive = get_kit(prover.name).interactive()
     if interactive is None:
         return f"no proof state: the {prover.label} prover offers no proof states"
     text_options = dataclasses.replace(options, profile=Profile.TEXT)

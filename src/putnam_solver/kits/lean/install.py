@@ -18,14 +18,18 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.provers import InstallError
-from putnam_solver.core.provers.lean.imports import import_closure_step
+from putnam_solver.core.provers.lean.imports import BOOTSTRAP_ROOTS, build_closure, check_shipped, unresolved
+from putnam_solver.core.provers.lean.project import (
+    CHALLENGE_MODULE,
+    COMPARATOR_REV,
+    lakefile,
+    release_pins,
+)
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
     LANDRUN_REV,
@@ -34,10 +38,8 @@ from putnam_solver.core.provers.lean.toolchain import (
     installed_releases,
 )
 from putnam_solver.core.util import sha256_file, write_atomic
+from putnam_solver.kits.installing import InstallError
 
-COMPARATOR_REV = "575674928e239f5bc452aab72d1dd7b0f1326494"
-"""leanprover/comparator, merge of PR 75 (external kernels): every soundness fix after 099775bf (see
-docs/lean-toolchain.md for the list and why not a newer commit)."""
 NANODA_REV = "f58f2f6d535e189a40fcb02ede8eb95f97a92d37"
 """nanoda_lib's master head (2026-06-02, PR 21: a wrong back-reference exits non-zero); comparator's
 multi-kernel merge that G6 runs it through (PR 75, 2026-08-19) came after it, so the two were meant to
@@ -54,89 +56,10 @@ ELAN_UNPINNED = (
     "not pinned: the elan binary that script downloads (it always fetches elan's latest release, with no hash to check)"
 )
 """What the elan step cannot pin, said in its description, in the README and in docs/lean-toolchain.md."""
-MATHLIB_GIT = "https://github.com/leanprover-community/mathlib4"
 COMPARATOR_GIT = "https://github.com/leanprover/comparator"
 LEAN4EXPORT_GIT = "https://github.com/leanprover/lean4export"
 LANDRUN_GIT = "https://github.com/Zouuup/landrun"
 
-CHALLENGE_MODULE = "Challenge"
-SOLUTION_MODULE = "Solution"
-
-
-def _toml_value(value: bool | int | str) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value) if isinstance(value, int) else json.dumps(value)
-
-
-PROJECT_LEAN_OPTIONS: dict[str, bool | int | str] = {"autoImplicit": False}
-"""The ``leanOptions`` of the project template: PutnamBench's (``autoImplicit`` off, as in Mathlib itself),
-used for benchmarks whose record states none of their own."""
-
-
-def lakefile(release: LeanRelease = DEFAULT, options: Mapping[str, bool | int | str] = PROJECT_LEAN_OPTIONS) -> str:
-    """The Lake project every Lean gate copies, for one release: Mathlib pinned by commit, the two
-    libraries comparator builds, and the benchmark's ``leanOptions`` (a fresh project per verification
-    carries the benchmark's own; they apply to its two libraries, not to Mathlib)."""
-    lines = [f"{name} = {_toml_value(value)}" for name, value in sorted(options.items())]
-    return f"""name = "PutnamWorkspace"
-version = "0.1.0"
-defaultTargets = []
-
-[leanOptions]
-{chr(10).join(lines)}
-
-[[require]]
-name = "mathlib"
-git = "{MATHLIB_GIT}"
-rev = "{release.mathlib_rev}"
-
-[[lean_lib]]
-name = "{CHALLENGE_MODULE}"
-
-[[lean_lib]]
-name = "{SOLUTION_MODULE}"
-"""
-
-
-LAKEFILE = lakefile()
-
-
-def lean_option_flags(options: Mapping[str, object] | None = None, lakefile_text: str = LAKEFILE) -> tuple[str, ...]:
-    """Lean options as the ``-D`` flags Lake gives `lean` for them: ``options`` (a benchmark's own), else
-    the ``[leanOptions]`` of the project template.
-
-    G4 and G5 call `lean` themselves, so without these they would compile with Lean's defaults while
-    comparator's ``lake build`` uses the project's, and the fast profile could pass what the full one
-    refuses. Lake formats each as ``-D<name>=<value>``, strings in double quotes (leanprover/lean4
-    src/Lean/Util/LeanOptions.lean, ``LeanOption.asCliArg`` and ``asCliFlagValue``).
-    """
-    chosen = dict(options) if options is not None else tomllib.loads(lakefile_text).get("leanOptions", {})
-    return tuple(f"-D{name}={_cli_value(value)}" for name, value in sorted(chosen.items()))
-
-
-def _cli_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int) and value >= 0:
-        return str(value)
-    if isinstance(value, str):
-        return f'"{value}"'
-    raise ValueError(f"a Lean option must be a string, a boolean or a natural number, not {value!r}")
-
-
-def release_pins(release: LeanRelease) -> dict[str, str]:
-    """What a bootstrap of ``release`` installs, pinned."""
-    return {
-        "lean": release.toolchain,
-        "mathlib": f"{release.mathlib_tag} {release.mathlib_rev}",
-        "comparator": COMPARATOR_REV,
-        "lean4export": release.lean4export_rev,
-        "landrun": LANDRUN_REV,
-    }
-
-
-PINS = release_pins(DEFAULT)
 
 Progress = Callable[[str], None]
 COMMAND_OUTPUT_TAIL = 4000
@@ -559,3 +482,29 @@ def toolchain_status(root: Path, release: LeanRelease = DEFAULT) -> list[tuple[s
     rows.append(("releases installed", bool(installed), ", ".join(installed) or f"none under {root}"))
     rows.append(("landlock", *landlock_status()))
     return rows
+
+
+def installed_search_path(toolchain_bin: Path, project: Path) -> list[Path]:
+    """Where an installed release's sources are: the toolchain's ``src/lean`` (Init, Std, Lean, Lake) and
+    each Lake package of the project (Mathlib, Batteries, Aesop, Qq, ProofWidgets, ...), as ``lean`` finds
+    their ``.olean`` files under the same module names."""
+    packages = project / ".lake" / "packages"
+    found = sorted(p for p in packages.iterdir() if p.is_dir()) if packages.is_dir() else []
+    return [toolchain_bin.parent / "src" / "lean", *found]
+
+
+def import_closure_step(paths: ToolchainPaths, progress: Callable[[str], None]) -> None:
+    """Bootstrap's step: the closure of each of :data:`BOOTSTRAP_ROOTS` computed from the installed
+    sources, written beside the project as ``import_closure.json``, after checking that the shipped
+    data claims nothing the installed sources do not load (else the step fails)."""
+    search = installed_search_path(paths.toolchain_bin, paths.project)
+    release = paths.release.version
+    data: dict[str, Any] = {"release": release, "roots": {}}
+    for root in BOOTSTRAP_ROOTS:
+        closure = build_closure(search, [root])
+        if wrong := check_shipped(release, root, closure):
+            raise InstallError(f"the shipped import closure of {root} on {release} names modules it lacks: {wrong}")
+        data["roots"][root] = {"modules": closure, "unresolved": unresolved(search, closure)}
+        progress(f"import closure of {root} on {release}: {len(closure)} modules")
+    target = paths.project / "import_closure.json"
+    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from putnam_solver.core.provers.lean.checks import form_challenge
 from putnam_solver.core.util import sha256_hex
-from putnam_solver.core.verify import GateResult, GateStatus, Submission
+from putnam_solver.core.verify import GateResult, GateStatus, Submission, VerifyOptions
 
 if TYPE_CHECKING:
     from axle import AxleClient, VerifyProofResponse
@@ -307,3 +307,21 @@ def axle_gate(sub: Submission, policy: RetryPolicy | None = None) -> GateResult:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, detail, evidence)
     first = verdicts[0][:MAX_MESSAGE_CHARS]
     return GateResult(GATE_ID, GATE_NAME, GateStatus.FAILED, f"AXLE verify_proof rejected: {first}", evidence)
+
+
+@dataclass(frozen=True)
+class AxleCheck:
+    """The ``axle`` external check (``core.registry.EXTERNAL_CHECKS_GROUP``) the Lean prover's G7 runs."""
+
+    def ready(self, options: VerifyOptions, release: str) -> tuple[bool, str]:
+        """Credentials always; and, when ``--axle`` asks for G7, an AXLE environment of ``release``."""
+        ready = axle_readiness()
+        if not ready[0] or not options.axle:
+            return ready
+        return axle_serves(release)
+
+    def run(self, sub: Submission) -> GateResult:
+        return axle_gate(sub)
+
+
+AXLE_CHECK = AxleCheck()
