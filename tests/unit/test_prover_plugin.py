@@ -1,128 +1,37 @@
-"""A prover is a plug-in: one ``register_prover`` call, and the CLI and the agent's workspace writer take it.
+"""A prover is a registration: an installed distribution that declares the entry points
+``putnam_solver.provers`` and ``putnam_solver.kits``, as the built-in provers do in pyproject.toml.
 
-The toy prover below has text gates only (its statements are a claim line; a candidate keeps the claim
-and replaces ``sorry``). Nothing outside this test knows it exists.
+The toy prover (``tests/fixtures/toyplugin``: a package folder and its ``.dist-info``) touches nothing
+of the project; putting its folder on the import path is installing it. The CLI, the agent's workspace
+writer, doctor and ``--tool`` then take it like a built-in prover.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver.core import provers
-from putnam_solver.core.answer_check import AnswerCheck
-from putnam_solver.core.benchmark import Problem, load_benchmark
-from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable, resolve_tool
-from putnam_solver.core.provers import InstallRequest, InstallStep, Readiness, gate_readiness, get_prover
-from putnam_solver.core.verify import Gate, GateResult, GateStatus, Submission, Track, VerifyOptions
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import gate_readiness, get_prover, prover_names
+from putnam_solver.core.verify import Track, VerifyOptions
+from putnam_solver.kits import get_kit
 
+PLUGIN = Path(__file__).resolve().parents[1] / "fixtures" / "toyplugin"
 CLAIM = "claim: 1 + 1 = 2\n"
-
-
-def _result(gate_id: str, name: str, ok: bool, why: str) -> GateResult:
-    return GateResult(gate_id, name, GateStatus.PASSED if ok else GateStatus.FAILED, "ok" if ok else why)
-
-
-def _kept(sub: Submission) -> GateResult:
-    return _result("G2", "claim kept", sub.candidate.startswith(sub.challenge.split("\n")[0]), "claim changed")
-
-
-def _no_sorry(sub: Submission) -> GateResult:
-    return _result("G3", "no sorry", "sorry" not in sub.candidate, "the proof is `sorry`")
-
-
-TOY_CHECKER = ToolSpec("toycheck", "PUTNAM_TOYCHECK", "the toy logic's checker")
-
-
-def _checker_found(sub: Submission) -> GateResult:
-    """G4 only resolves the toy's checker (running it is not the point): where the user put it."""
-    tool = resolve_tool(TOY_CHECKER, sub.options)
-    return GateResult("G4", "checker", GateStatus.PASSED, f"{tool.path} ({tool.origin})", {"tool": tool.evidence()})
-
-
-def _checker_ready(options: VerifyOptions) -> tuple[bool, str]:
-    try:
-        return True, str(resolve_tool(TOY_CHECKER, options).path)
-    except ToolUnavailable as exc:
-        return False, str(exc)
-
-
-class ToyProver:
-    """The smallest prover the protocol allows: text gates, a G4 that finds one tool, nothing to install."""
-
-    name = "toy"
-    label = "Toy logic"
-    suffix = ".toy"
-    selftest_suites: tuple[str, ...] = ()
-    tools = (TOY_CHECKER,)
-    pins: ClassVar[dict[str, str]] = {}
-
-    def challenge(self, problem: Problem, track: Track) -> str:
-        return problem.formal_statement
-
-    def model_statement(self, problem: Problem, track: Track) -> str:
-        return problem.formal_statement
-
-    def has_answer(self, problem: Problem) -> bool:
-        return False
-
-    def answer_forms(self, problem: Problem) -> list[str]:
-        return []
-
-    def policy_text(self, options: VerifyOptions) -> str:
-        return "Keep the claim line; prove it without sorry."
-
-    def policy_brief(self, options: VerifyOptions) -> str:
-        return self.policy_text(options)
-
-    def interactive(self) -> None:
-        """No warm checker, proof states or lemma holes: the agent checks with the gates alone."""
-        return None
-
-    def tool_status(self, options: VerifyOptions) -> list[Readiness]:
-        return []
-
-    def gates(self) -> Sequence[Gate]:
-        return (
-            Gate("G2", "claim kept", _kept),
-            Gate("G3", "no sorry", _no_sorry),
-            Gate("G4", "checker", _checker_found, _checker_ready),
-        )
-
-    def answers(self, problem: Problem, candidate: str, track: Track) -> dict[str, Any]:
-        return {}
-
-    def check_answers(self, sub: Submission) -> dict[str, AnswerCheck]:
-        return {}
-
-    def toolchain_fingerprint(self, options: VerifyOptions) -> str:
-        return "toy 1"
-
-    def toolchain_version(self, options: VerifyOptions) -> str | None:
-        return "1"
-
-    def workspace_files(self, options: VerifyOptions) -> dict[str, str]:
-        return {"toy.project": "root: .\n"}
-
-    def library_roots(self, options: VerifyOptions) -> tuple[Path, ...]:
-        return ()
-
-    def install_plan(self, request: InstallRequest) -> Sequence[InstallStep]:
-        return ()
 
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
-    """Register the toy prover (for this test only) and write its one-problem benchmark."""
-    monkeypatch.setattr(provers, "_REGISTRY", dict(provers._REGISTRY))
-    provers.register_prover("toy", ToyProver)
+    """Install the toy prover (for this test only: its folder on the path) and write its benchmark."""
+    monkeypatch.syspath_prepend(str(PLUGIN))
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
     benchmark = tmp_path / "toy.jsonl"
     benchmark.write_text(json.dumps({"problem_id": "toy_one", "formal_statement": CLAIM + "proof: sorry\n"}) + "\n")
@@ -216,3 +125,29 @@ def test_the_registry_loads_no_prover_until_asked() -> None:
         "assert not [m for m in sys.modules if m.startswith('putnam_solver.core.provers.')], sorted(sys.modules)"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_built_in_provers_register_through_the_same_entry_points(toy: Path) -> None:
+    """Built-in and third-party provers come from one entry-point group; each has a kit by its name."""
+    assert prover_names() == ("lean", "rocq", "toy")
+    assert [get_kit(name).selftest_suites for name in prover_names()] == [("lean-core", "lean-mathlib"), ("rocq",), ()]
+
+
+def test_an_installed_plugin_is_a_prover_for_the_cli_in_a_new_process(toy: Path, tmp_path: Path) -> None:
+    """What a user does: install the distribution (here: put it on PYTHONPATH), run ``putnam``."""
+    good = tmp_path / "toy_one.toy"
+    good.write_text(CLAIM + "proof: arithmetic\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PLUGIN), os.environ.get("PYTHONPATH", "")])}
+    argv = [
+        sys.executable,
+        "-c",
+        "from putnam_solver.cli import main; main()",
+        "verify",
+        "--prover",
+        "toy",
+        "--gates",
+        "text",
+    ]
+    done = subprocess.run([*argv, "--benchmark", str(toy), str(good)], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "accepted" in done.stdout

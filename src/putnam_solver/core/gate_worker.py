@@ -28,9 +28,10 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Final
+
+from putnam_solver.core.framed_pipe import FramedPipe
 
 MAX_IDLE: Final = 4
 """Idle workers kept for later calls; more concurrent calls start more, which end when they return."""
@@ -47,8 +48,8 @@ class WorkerFailed(Exception):
 @dataclass
 class _Worker:
     process: subprocess.Popen[bytes]
-    requests: Connection
-    replies: Connection
+    requests: FramedPipe
+    replies: FramedPipe
 
     def kill(self) -> None:
         """Kill the process and reap it, so that no busy or zombie worker is left behind."""
@@ -74,8 +75,8 @@ def _start() -> _Worker:
         close_fds=True,
     )
     assert process.stdin is not None and process.stdout is not None
-    requests = Connection(os.dup(process.stdin.fileno()), readable=False)
-    replies = Connection(os.dup(process.stdout.fileno()), writable=False)
+    requests = FramedPipe(os.dup(process.stdin.fileno()))
+    replies = FramedPipe(os.dup(process.stdout.fileno()))
     process.stdin.close()
     process.stdout.close()
     return _Worker(process, requests, replies)
@@ -122,7 +123,7 @@ def call(function: Callable[..., Any], args: tuple[Any, ...], seconds: float) ->
     return value
 
 
-def _serve(requests: Connection, replies: Connection) -> None:
+def _serve(requests: FramedPipe, replies: FramedPipe) -> None:
     """The worker's loop: one call at a time until the harness closes the pipe."""
     while True:
         try:
@@ -150,6 +151,6 @@ def main() -> None:
     code prints goes to stderr, so it cannot corrupt a reply. SIGINT (a Ctrl-C at the terminal reaches
     the whole process group) is ignored: the harness ends a busy worker itself, an idle one ends at EOF."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the harness's: it then kills or leaves us
-    replies = Connection(os.dup(1), writable=True, readable=False)
+    replies = FramedPipe(os.dup(1))
     os.dup2(2, 1)
-    _serve(Connection(os.dup(0), readable=True, writable=False), replies)
+    _serve(FramedPipe(os.dup(0)), replies)

@@ -20,13 +20,14 @@ import ctypes
 import ctypes.util
 import errno
 import os
-import socket
 import sys
 from collections.abc import Sequence
 
 SCMP_ACT_ALLOW = 0x7FFF0000
 SCMP_ACT_ERRNO_BASE = 0x00050000
 SCMP_CMP_EQ = 4
+AF_UNIX = 1
+"""Linux's ``AF_UNIX`` (``<bits/socket.h>``), written here so that the trusted package loads no socket module."""
 CANNOT_CONFINE = 126
 
 
@@ -83,7 +84,7 @@ def deny_unix_sockets() -> None:
         raise ConfineError("seccomp_init failed")
     try:
         number = lib.seccomp_syscall_resolve_name(b"socket")
-        family = _ArgCmp(0, SCMP_CMP_EQ, socket.AF_UNIX, 0)
+        family = _ArgCmp(0, SCMP_CMP_EQ, AF_UNIX, 0)
         action = SCMP_ACT_ERRNO_BASE | errno.EAFNOSUPPORT
         if lib.seccomp_rule_add_array(ctx, action, number, 1, ctypes.byref(family)) != 0:
             raise ConfineError("seccomp_rule_add_array failed for socket(AF_UNIX)")
