@@ -12,15 +12,40 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.cache import KEYED_OPTIONS, UNKEYED_OPTIONS, options_key
-from putnam_solver.core.verify import Profile, VerifyOptions
+from putnam_solver.core.cache import options_key, verdict_inputs
+from putnam_solver.core.verify import VERDICT_INPUT, Profile, VerifyOptions, decides
 
 
-def test_every_option_is_either_keyed_or_said_not_to_change_a_verdict() -> None:
-    names = {f.name for f in dataclasses.fields(VerifyOptions)}
-    assert not KEYED_OPTIONS & UNKEYED_OPTIONS.keys(), "an option in both lists"
-    assert names - KEYED_OPTIONS - UNKEYED_OPTIONS.keys() == set(), "decide whether it can change a verdict"
-    assert KEYED_OPTIONS | UNKEYED_OPTIONS.keys() <= names, "a listed option that VerifyOptions no longer has"
+def undeclared(options_type: type) -> list[str]:
+    """Fields that declare neither ``decides`` nor ``bounds``, and ``bounds`` fields without a reason."""
+    return [
+        f.name
+        for f in dataclasses.fields(options_type)
+        if f.metadata.get(VERDICT_INPUT) not in (True, False)
+        or (f.metadata[VERDICT_INPUT] is False and not f.metadata.get("why"))
+    ]
+
+
+def test_every_option_declares_whether_it_can_change_a_verdict() -> None:
+    assert undeclared(VerifyOptions) == []
+    assert "timeout_seconds" in verdict_inputs() and "memory_mb" not in verdict_inputs()
+
+
+def test_a_new_option_that_declares_nothing_fails_and_one_that_decides_is_keyed() -> None:
+    """What a developer adding an option meets: a plain field fails the check above; ``decides`` puts it
+    in the key without anyone editing the cache."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Extended(VerifyOptions):
+        forgot: bool = False
+
+    assert undeclared(Extended) == ["forgot"]
+
+    @dataclasses.dataclass(frozen=True)
+    class Declared(VerifyOptions):
+        new_rule: bool = decides(False)
+
+    assert options_key(Declared()) != options_key(Declared(new_rule=True))
 
 
 @pytest.mark.parametrize(

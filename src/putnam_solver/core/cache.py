@@ -23,7 +23,7 @@ from typing import Any
 import platformdirs
 
 from putnam_solver.core.util import check_directory, write_atomic
-from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
+from putnam_solver.core.verify import VERDICT_INPUT, GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
 
 CACHE_DIR_VARIABLE = "PUTNAM_CACHE_DIR"
 
@@ -56,42 +56,15 @@ def gate_code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-KEYED_OPTIONS = frozenset(
-    {
-        "profile",
-        "acceptance",  # the text gates apply the acceptance profile's rules
-        "axle",
-        "timeout_seconds",  # also AXLE's server-side time limit, whose expiry is a decided ``okay: false``
-        "unsafe_no_sandbox",
-        "tools",
-        "keep_going",  # the gates listed in a rejection
-        "max_candidate_bytes",
-        "allow_recursion",
-        "statement_by_elaboration",  # G2 leaves a statement that differs only as text to G6
-        "kernels",
-        "unsafe_comparator",
-        "toolchain",
-        "selftest_run",  # selftest runs judge without deferring to the last selftest record
-    }
-)
-"""``VerifyOptions`` fields that can change a verdict: each is part of the cache key."""
-UNKEYED_OPTIONS: Mapping[str, str] = {
-    "memory_mb": "an exhausted memory cap is an error, never cached; a run within it does not depend on it",
-    "disk_mb": "an output over the disk cap is an error, never cached; a run within it does not depend on it",
-    "text_gate_seconds": "a text gate past its bound is an error, never cached; one that finishes does not see it",
-    "comparator_timeout_seconds": "G6 past its time limit is an error, never cached (comparator runs here)",
-    "comparator_memory_mb": "G6 out of memory is an error, never cached",
-}
-"""``VerifyOptions`` fields that cannot change a decided verdict, each with the reason. Every field not
-named here is part of the key, so a new option never shares entries by omission; a unit test requires
-every field in exactly one of the two lists."""
+def verdict_inputs(options_type: type[VerifyOptions] = VerifyOptions) -> tuple[str, ...]:
+    """The fields of the options type that declare they can change a verdict (``verify.decides``)."""
+    return tuple(f.name for f in dataclasses.fields(options_type) if f.metadata.get(VERDICT_INPUT) is True)
 
 
 def options_key(options: VerifyOptions) -> str:
-    """The verification options of a verdict's cache key: every field but ``UNKEYED_OPTIONS``, as
-    canonical JSON."""
-    keyed = {f.name: _plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
-    return json.dumps({name: value for name, value in keyed.items() if name not in UNKEYED_OPTIONS}, sort_keys=True)
+    """The verification options of a verdict's cache key: every field that declares it can change a
+    verdict, as canonical JSON."""
+    return json.dumps({name: _plain(getattr(options, name)) for name in verdict_inputs(type(options))}, sort_keys=True)
 
 
 def _plain(value: object) -> object:

@@ -17,9 +17,9 @@ import tempfile
 import threading
 import traceback
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from putnam_solver.core.answer_check import AnswerCheck, unknown
 from putnam_solver.core.benchmark import Benchmark, Problem
@@ -72,48 +72,71 @@ if TYPE_CHECKING:
     from putnam_solver.core.provers import Prover
 
 
+VERDICT_INPUT: Final = "verdict_input"
+"""The metadata key by which each ``VerifyOptions`` field declares whether it can change a verdict."""
+
+
+def decides(default: Any = MISSING, *, factory: Any = MISSING) -> Any:
+    """A field that can change a verdict: it is part of the verdict cache's key."""
+    return field(default=default, default_factory=factory, metadata={VERDICT_INPUT: True})
+
+
+def bounds(default: Any, *, why: str) -> Any:
+    """A field that cannot change a decided verdict (a resource bound whose exhaustion is an error, never
+    cached): left out of the cache key, with the reason."""
+    return field(default=default, metadata={VERDICT_INPUT: False, "why": why})
+
+
 @dataclass(frozen=True)
 class VerifyOptions:
     """Settings every gate may read. Defaults are the safe ones.
+
+    Each field declares with ``decides`` or ``bounds`` whether it can change a verdict; the verdict
+    cache's key is derived from that (``cache.options_key``), and a unit test refuses a field that
+    declares neither, so a new option never shares cache entries by omission.
 
     ``disk_mb`` is the sandbox's disk cap for every tool run (``SandboxLimits.disk_mb``: each of the
     writable workdir, the private ``/tmp`` and any one file written, so each kept ``.vo``/``.olean``).
     """
 
-    profile: Profile = Profile.FULL
-    acceptance: Profile | None = None
+    profile: Profile = decides(Profile.FULL)
+    acceptance: Profile | None = decides(None)
     """The profile the candidate will finally be judged by, when this run is a rehearsal of it (the
     agent's ``check`` runs ``fast`` before ``submit`` runs ``full``): the text gates apply its rules, so
     a check never refuses what the acceptance would accept. None: this run is the acceptance."""
-    axle: bool = False
-    timeout_seconds: float = 600.0
-    memory_mb: int = 16384
-    disk_mb: int = SandboxLimits.disk_mb
-    unsafe_no_sandbox: bool = False
-    tools: Mapping[str, Path] = field(default_factory=dict)
+    axle: bool = decides(False)
+    timeout_seconds: float = decides(600.0)
+    """Also AXLE's server-side time limit, whose expiry AXLE reports as a decided ``okay: false``."""
+    memory_mb: int = bounds(16384, why="an exhausted memory cap is an error, never cached")
+    disk_mb: int = bounds(SandboxLimits.disk_mb, why="an output over the disk cap is an error, never cached")
+    unsafe_no_sandbox: bool = decides(False)
+    tools: Mapping[str, Path] = decides(factory=dict)
     """Executables the user chose, by tool name (``--tool lean=PATH``); each prover declares its tools
     (``Prover.tools``) and finds the others itself."""
-    keep_going: bool = False
-    max_candidate_bytes: int = DEFAULT_MAX_CANDIDATE_BYTES
-    text_gate_seconds: float = DEFAULT_TEXT_GATE_SECONDS
-    statement_by_elaboration: bool = False
+    keep_going: bool = decides(False)
+    """Every gate judges even after one refused: the gates listed in a rejection differ."""
+    max_candidate_bytes: int = decides(DEFAULT_MAX_CANDIDATE_BYTES)
+    text_gate_seconds: float = bounds(
+        DEFAULT_TEXT_GATE_SECONDS, why="a text gate past its bound is an error, never cached"
+    )
+    statement_by_elaboration: bool = decides(False)
     """Lean, opt-in: a theorem differing from the pinned one as text is left to G6 (README; G2 evidence)."""
-    allow_recursion: bool = False
+    allow_recursion: bool = decides(False)
     """Lift the Rocq rule that refuses candidate-defined recursion on a Coq with known guard checker
     bugs (through which such recursion can prove False); recorded in the verdict."""
-    comparator_timeout_seconds: float = 3600.0
+    comparator_timeout_seconds: float = bounds(3600.0, why="G6 past its time limit is an error, never cached")
     """G6's own time limit: comparator builds, exports and replays a Mathlib project in one run."""
-    comparator_memory_mb: int | None = None
+    comparator_memory_mb: int | None = bounds(None, why="G6 out of memory is an error, never cached")
     """G6's address-space cap per process; None scales it with the cores (see comparator.py)."""
-    kernels: tuple[str, ...] = ("lean",)
+    kernels: tuple[str, ...] = decides(("lean",))
     """Kernels G6 requires to accept: ``lean`` always, ``nanoda`` adds comparator's external kernel."""
-    unsafe_comparator: bool = False
+    unsafe_comparator: bool = decides(False)
     """Run G6 even where comparator's README conditions (unprivileged, no AF_UNIX) cannot be met."""
-    toolchain: str | None = None
+    toolchain: str | None = decides(None)
     """The toolchain release to judge with where several are installed side by side (Lean: a pinned
     Lean/Mathlib release such as ``v4.24.0``); None: the prover's default. Callers set it to the release the
     benchmark states unless the user chose another (``--toolchain``)."""
-    selftest_run: bool = False
+    selftest_run: bool = decides(False)
     """Set by ``putnam selftest`` for its own runs: gates judge afresh instead of deferring to the last
     selftest record (which would otherwise decide the new one)."""
 
