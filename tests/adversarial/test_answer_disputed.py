@@ -20,10 +20,10 @@ from putnam_solver.cli import app
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
-from putnam_solver.core.withheld import model_view
 from putnam_solver.run.agent.tools import format_verdict
 from putnam_solver.run.ledger import AttemptRow
 from putnam_solver.run.report.errata import disputed_attempts
+from putnam_solver.withheld import model_view
 from tests.adversarial.test_rocq_recursion import GUARD_FALSE
 from tests.helpers import ROCQ_SAMPLES
 

@@ -25,8 +25,9 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq.build import FINDLIB_CONFIG
-from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, lifetime, run_sandboxed, sandbox_status, start_session
+from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, lifetime, run_sandboxed, sandbox_status
 from putnam_solver.core.sandbox.limits import ORPHANED
+from putnam_solver.kits.sandbox_session import start_session
 from tests.helpers import COQ_BENCH, REPO
 from tests.processes import compiling, kill_all_in, processes_in, wait_for
 

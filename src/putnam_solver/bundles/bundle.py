@@ -43,9 +43,9 @@ from putnam_solver.core.benchmark import IDENTIFIER, Benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
-from putnam_solver.core.safe_write import write_under
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions, decode_candidate
+from putnam_solver.safe_write import write_under
 from putnam_solver.verifier.candidates import Candidate, verify_candidates
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
 

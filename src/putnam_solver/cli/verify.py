@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from putnam_solver import pin_check
 from putnam_solver.bundles import bundle as bundle_service
 from putnam_solver.cli._app import app, err, out
 from putnam_solver.cli._options import (
@@ -39,7 +40,6 @@ from putnam_solver.cli._options import (
 from putnam_solver.clikit import warning
 from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core import benchmark as bench
-from putnam_solver.core import pin_check
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import (
     get_prover,

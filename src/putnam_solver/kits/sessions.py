@@ -31,9 +31,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from putnam_solver.core.gatekit import ToolUnavailable
-from putnam_solver.core.sandbox import SandboxUnavailable, SessionError, SessionTimeout
+from putnam_solver.core.sandbox import SandboxUnavailable
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Verdict, VerifyOptions, gate_ids, run_gates
 from putnam_solver.kits import get_kit
+from putnam_solver.kits.sandbox_session import SessionError, SessionTimeout
 
 if TYPE_CHECKING:
     from putnam_solver.core.benchmark import Benchmark, Problem

@@ -32,7 +32,6 @@ from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
-from putnam_solver.core.withheld import model_view
 from putnam_solver.kits import get_kit
 from putnam_solver.kits.sessions import DEFAULT_MAX_SESSIONS, SessionPool
 from putnam_solver.listen import ConnectionLimits, bind
@@ -45,6 +44,7 @@ from putnam_solver.run.agent.tools import (
     state_at,
     verify_text,
 )
+from putnam_solver.withheld import model_view
 
 TRANSPORTS = ("stdio", "http")
 HTTP_PATH = "/mcp"

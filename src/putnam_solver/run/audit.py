@@ -28,7 +28,6 @@ from typing import Any
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
-from putnam_solver.core.safe_write import UnsafePath
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids
 from putnam_solver.doctor import require_gates
@@ -44,6 +43,7 @@ from putnam_solver.run.campaign._lock import RunLock
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
 from putnam_solver.run.report.evidence import evidence_dir, write_audit_file
 from putnam_solver.run.report.summary import audit_summary, write_outputs
+from putnam_solver.safe_write import UnsafePath
 from putnam_solver.verifier.candidates import disputed_note
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, elsewhere
 

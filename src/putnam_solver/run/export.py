@@ -28,12 +28,12 @@ from putnam_solver.bundles.bundle import (
     write_bundle,
 )
 from putnam_solver.core.provers import Prover
-from putnam_solver.core.safe_write import write_under
 from putnam_solver.core.util import InputError
 from putnam_solver.run.audit import run_toolchains
 from putnam_solver.run.audit_settings import run_config
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, ProblemRow, now
 from putnam_solver.run.report.summary import audit_summary
+from putnam_solver.safe_write import write_under
 
 TOOL_EVIDENCE = ("tools", "toolchain", "coq_version", "comparator_rev", "fingerprint", "client", "environment")
 """Evidence keys of a gate that name the tools it ran (paths, hashes, versions, pinned revisions)."""

@@ -26,7 +26,6 @@ from starlette.exceptions import HTTPException
 
 from putnam_solver import __version__
 from putnam_solver.core.verify import Profile, Track
-from putnam_solver.core.withheld import no_answer_view
 from putnam_solver.serve.docs_page import POLICY, docs_page
 from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
 from putnam_solver.serve.keys import ApiKey
@@ -34,6 +33,7 @@ from putnam_solver.serve.kimina import KIMINA_PATH, KiminaCode, KiminaRequest, r
 from putnam_solver.serve.logs import REQUEST_ID, logger
 from putnam_solver.serve.service import Item, RequestError, ServeConfig, VerifyService
 from putnam_solver.serve.verifier import Verifier
+from putnam_solver.withheld import no_answer_view
 
 VERIFY_PATH = "/verify"
 BATCH_PATH = "/verify/batch"

@@ -28,8 +28,8 @@ from putnam_solver.core.verify import (
     unusable_verdict,
     verdict_benchmark,
 )
-from putnam_solver.core.withheld import no_answer_view
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
+from putnam_solver.withheld import no_answer_view
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,8 @@ it writes to ``tasks`` on cgroup v1).
 
 The parts, one concept a module: ``limits`` (caps, results, shared constants), ``host`` (wrapper tools,
 ids, pids cgroups), ``workspace`` (the files a run sees and leaves), ``command`` (the wrapped command
-line), ``lifetime`` (dying with the harness), ``run`` (one run) and ``session`` (a long-lived command).
+line), ``lifetime`` (dying with the harness) and ``run`` (one run). The agent's long-lived sandboxed
+commands (warm checkers) are not verdicts and live outside: ``putnam_solver.kits.sandbox_session``.
 ``unsafe_no_sandbox`` keeps every cap (rlimits including the per-file size, cgroup, timeout, output cap,
 process-group kill) but runs as the harness's own uid, writes straight into ``workdir`` and bounds
 disk use only per file.
@@ -76,7 +77,6 @@ from putnam_solver.core.sandbox.limits import (
     SandboxUnavailable,
 )
 from putnam_solver.core.sandbox.run import run_sandboxed, sandbox_status
-from putnam_solver.core.sandbox.session import SandboxSession, SessionError, SessionTimeout, start_session
 from putnam_solver.core.sandbox.workspace import fresh_copy
 
 __all__ = [
@@ -87,16 +87,12 @@ __all__ = [
     "SANDBOX_UID",
     "SandboxLimits",
     "SandboxResult",
-    "SandboxSession",
     "SandboxUnavailable",
-    "SessionError",
-    "SessionTimeout",
     "fresh_copy",
     "interrupts_stop_sandboxes",
     "landlock_status",
     "outside_system_dirs",
     "run_sandboxed",
     "sandbox_status",
-    "start_session",
     "stop_all",
 ]

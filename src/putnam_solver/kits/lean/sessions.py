@@ -43,8 +43,9 @@ from putnam_solver.core.provers.lean.syntax import (
     top_level_assign,
 )
 from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
-from putnam_solver.core.sandbox import SandboxSession, SessionError, fresh_copy, start_session
+from putnam_solver.core.sandbox import fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
+from putnam_solver.kits.sandbox_session import SandboxSession, SessionError, start_session
 from putnam_solver.kits.sessions import (
     Compiled,
     Hole,

@@ -44,8 +44,9 @@ from putnam_solver.core.provers.rocq.syntax import (
     sentences,
 )
 from putnam_solver.core.provers.rocq.toolchain import COQC, find_tool, sandbox_paths
-from putnam_solver.core.sandbox import SandboxSession, SessionError, fresh_copy, start_session
+from putnam_solver.core.sandbox import fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
+from putnam_solver.kits.sandbox_session import SandboxSession, SessionError, start_session
 from putnam_solver.kits.sessions import (
     Compiled,
     Hole,

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
-from putnam_solver.core.safe_write import write_under
 from putnam_solver.kits import get_kit
 from putnam_solver.run.agent.tools import render
 from putnam_solver.run.agent.types import CarryForward, ProvedLemma, SolveConfig
 from putnam_solver.run.agent.worker import carry_forward_text
+from putnam_solver.safe_write import write_under
 
 PROMPT_FILE = "PROMPT.md"
 TOOL_LINES = {

@@ -11,9 +11,7 @@ from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.safe_write import directory_under
 from putnam_solver.core.util import InputError
-from putnam_solver.core.withheld import no_answer_view
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import (
     Allowance,
@@ -32,6 +30,8 @@ from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, Ledger, LedgerErro
 from putnam_solver.run.report.evidence import remove_stale_temporaries
 from putnam_solver.run.report.progress import ProgressSink
 from putnam_solver.run.report.summary import verdict_summary, write_outputs
+from putnam_solver.safe_write import directory_under
+from putnam_solver.withheld import no_answer_view
 
 Runner = Callable[[CampaignJob], None]
 """The agent layer's ``run_campaign_attempts``: runs one campaign, reports each attempt via the job's callback."""

@@ -15,9 +15,9 @@ from typing import Any
 
 from putnam_solver.core.benchmark import IDENTIFIER
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.safe_write import write_under
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import AttemptRow, AuditRow, LedgerError, ProblemRow, SubAttemptRow
+from putnam_solver.safe_write import write_under
 
 TURNS_FILE = "turns.json"
 COMPLETE_MARKER = "attempt.json"

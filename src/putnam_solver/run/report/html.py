@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.safe_write import write_under
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow
 from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import (
@@ -52,6 +51,7 @@ from putnam_solver.run.report.data import (
 from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, evidence_dir, prover_suffix
 from putnam_solver.run.report.progress import format_seconds
 from putnam_solver.run.report.summary import REPORT_FILE, verdict_summary
+from putnam_solver.safe_write import write_under
 
 REPORT_NAME = REPORT_FILE
 

@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerStatus, check_counts
-from putnam_solver.core.safe_write import write_under
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, SubAttemptRow, Usage
 from putnam_solver.run.ledger_rows import json_column
@@ -59,6 +58,7 @@ from putnam_solver.run.report.evidence import (
     write_audit_file,
     write_evidence,
 )
+from putnam_solver.safe_write import write_under
 
 ATTEMPT_COLUMNS = (
     "campaign",
