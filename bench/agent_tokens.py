@@ -29,6 +29,7 @@ from inspect_ai.model import ChatMessage, ModelOutput
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.kits import get_kit
 from putnam_solver.kits.sessions import CheckOutcome
 from putnam_solver.run.agent.tools import annotate, clip, format_check
 from putnam_solver.run.agent.types import AgentParts, Budgets
@@ -135,7 +136,10 @@ def prompts() -> None:
     print(f"standing prompt (Rocq): {on} tokens with every part on, {off} with --without warm,goals,lemmas,plan")
     for prover in (rocq, get_prover("lean")):
         options = full.verify_options()
-        brief, whole = tokens(prover.policy_brief(options)), tokens(prover.policy_text(options))
+        brief, whole = (
+            tokens(get_kit(prover.name).policy_brief(options)),
+            tokens(get_kit(prover.name).policy_text(options)),
+        )
         print(f"policy in the prompt ({prover.name}): {brief} tokens in brief, {whole} for the whole text before")
 
 

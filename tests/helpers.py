@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from putnam_solver.core.benchmark import PACKAGED_DATA, Benchmark
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.syntax import parse_statement

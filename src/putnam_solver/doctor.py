@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from putnam_solver.core import benchmark as bench
+from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from putnam_solver.core.cache import check_cache_dir, default_cache_dir
 from putnam_solver.core.gatekit import ToolSpec
@@ -154,7 +155,7 @@ def benchmark_status(prover: Prover, benchmark: str | None = None) -> Readiness:
     """Which copy of the prover's benchmark data (``benchmark``, else the default) is used, whether it is
     there and whether it matches its pin."""
     try:
-        located = bench.locate_benchmark(benchmark, prover.name)
+        located = benchmark_files.locate_benchmark(benchmark, prover.name)
         loaded = bench.load_benchmark(located.path, split=located.split)
     except bench.BenchmarkError as exc:
         return Readiness("benchmark data", False, str(exc))

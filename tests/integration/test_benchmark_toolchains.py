@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from putnam_solver.core.benchmark import open_benchmark
+from putnam_solver.core.benchmark_files import open_benchmark
 from tests.helpers import DATA_ROOT, REPO, lean_filled
 from tests.toylean.build import ToyLean
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from putnam_solver import datasets
 from putnam_solver.cli import app
-from putnam_solver.core import benchmark as benchmark_module
+from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
 from putnam_solver.core.benchmarks import get_spec
 from putnam_solver.datasets import fetch_benchmark
@@ -217,7 +217,7 @@ def test_cli_fetch_of_minif2f_fills_the_data_directory_that_named_benchmarks_are
     everything = runner.invoke(app, ["check"])
     assert everything.exit_code == 0, everything.output
     assert everything.stdout.count("the copy packaged with putnam") == 3, "the others: their packaged copies"
-    monkeypatch.setattr(benchmark_module, "PACKAGED_DATA", tmp_path / "no-package-data")
+    monkeypatch.setattr(benchmark_files, "PACKAGED_DATA", tmp_path / "no-package-data")
     absent = runner.invoke(app, ["check"])
     assert absent.exit_code == 2, "PutnamBench, the default, must be there"
     assert absent.stdout.splitlines()[0].startswith("ERROR ") and "OK " in absent.stdout

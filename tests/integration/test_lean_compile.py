@@ -46,6 +46,7 @@ from putnam_solver.core.verify import (
     VerifyOptions,
     run_gates,
 )
+from putnam_solver.kits import get_kit
 from tests.fakes import install
 from tests.toylean.build import BENCHMARK, CANDIDATES, VALID, ToyLean, ToyLeanUnavailable, build_toy_lean
 
@@ -421,6 +422,6 @@ def test_doctor_probes_lean_in_the_sandbox_as_the_gates_run_it(tmp_path: Path, m
     (paths.project / "lake-manifest.json").write_text(json.dumps({"version": "1.1.0", "packages": [entry]}))
     monkeypatch.setattr(toolchain, "git_trust_env", lambda repositories: {})
     toolchain._probe_cached.cache_clear()
-    row = LeanProver().tool_status(VerifyOptions())[0]
+    row = get_kit("lean").tool_status(VerifyOptions())[0]
     assert row.name == "lean used by the gates" and not row.ok
     assert "in the sandbox" in row.detail and "mathlib" in row.detail

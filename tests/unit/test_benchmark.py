@@ -11,18 +11,15 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from putnam_solver.core import benchmark as benchmark_module
+from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmark import (
-    PACKAGED_DATA,
     BenchmarkError,
-    Located,
     PinMismatch,
     load_benchmark,
-    locate_benchmark,
     module_name,
-    open_benchmark,
     problem_id_from_module,
 )
+from putnam_solver.core.benchmark_files import PACKAGED_DATA, Located, locate_benchmark, open_benchmark
 from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH, ROCQ_SAMPLES
 
 runner = CliRunner()
@@ -157,7 +154,7 @@ def test_benchmark_resolution_order(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("PUTNAM_BENCHMARK", str(elsewhere))
     assert locate_benchmark("putnambench", "lean").origin == "fetched", "a directory without the file is passed"
     monkeypatch.delenv("PUTNAM_BENCHMARK")
-    monkeypatch.setattr(benchmark_module, "PACKAGED_DATA", tmp_path / "no-package-data")
+    monkeypatch.setattr(benchmark_files, "PACKAGED_DATA", tmp_path / "no-package-data")
     fetched.unlink()
     with pytest.raises(BenchmarkError, match=r"Run `putnam dataset fetch --benchmark putnambench`"):
         locate_benchmark(None, "lean")
@@ -216,7 +213,7 @@ def test_cli_check_reports_each_pin_and_which_copy(monkeypatch: pytest.MonkeyPat
     assert all(line.endswith("); from PUTNAM_BENCHMARK") for line in lines[:2]), lines
     assert all(line.startswith("OK ") and line.endswith("; the copy packaged with putnam") for line in lines[2:])
     assert all(str(PACKAGED_DATA) in line and "matches the pin" in line for line in lines[2:])
-    monkeypatch.setattr(benchmark_module, "PACKAGED_DATA", tmp_path / "no-package-data")
+    monkeypatch.setattr(benchmark_files, "PACKAGED_DATA", tmp_path / "no-package-data")
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 0, "a registered benchmark found nowhere is listed, not a failure"
     lines = result.stdout.splitlines()

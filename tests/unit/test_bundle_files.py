@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.bundles import bundle
-from putnam_solver.bundles.bundle import BundleError, check_manifest, load_bundle, read_bundle_files, write_bundle
+from putnam_solver.bundles import BundleError, check_manifest, load_bundle, read_bundle_files, write_bundle
+from putnam_solver.bundles import files as bundle
 
 PROOF = b"Theorem t : True.\nProof. exact I. Qed.\n"
 

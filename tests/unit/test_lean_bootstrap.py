@@ -31,8 +31,8 @@ from putnam_solver.kits.lean import install as bootstrap
 from putnam_solver.kits.lean.install import (
     COMPARATOR_REV,
     plan,
-    toolchain_status,
 )
+from putnam_solver.kits.lean.status import toolchain_status
 from putnam_solver.toolchains import run_bootstrap
 from tests.fakes import install
 from tests.fakes.fake_tool import INSTALLER

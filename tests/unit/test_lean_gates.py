@@ -11,6 +11,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import POLICY
 from putnam_solver.core.verify import Track, VerifyOptions
+from putnam_solver.kits import get_kit
 from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
 
 BENCHMARK = LEAN_BENCH
@@ -386,6 +387,6 @@ def test_policy_describes_itself() -> None:
     text = POLICY.describe()
     for needle in ("maxHeartbeats", "native_decide", "`#command`", "@[simp]", "open private"):
         assert needle in text
-    assert LEAN_PROVER.policy_text(VerifyOptions()) == text
+    assert get_kit("lean").policy_text(VerifyOptions()) == text
     assert LEAN_PROVER.name == "lean" and LEAN_PROVER.suffix == ".lean"
     assert [g.id for g in LEAN_PROVER.gates()] == ["G2", "G3", "G4", "G5", "G6", "G7"]

@@ -9,12 +9,13 @@ from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import Track
+from putnam_solver.kits import get_kit
 from putnam_solver.kits.sessions import LemmaError
 from putnam_solver.run.agent.types import AgentParts, Budgets
 from putnam_solver.run.campaign._settings import with_defaults
 
-ROCQ = get_prover("rocq")
-LEAN = get_prover("lean")
+ROCQ, ROCQ_KIT = get_prover("rocq"), get_kit("rocq")
+LEAN, LEAN_KIT = get_prover("lean"), get_kit("lean")
 
 COQ_CHALLENGE = (
     "Require Import Reals.\nOpen Scope R.\n"
@@ -44,7 +45,7 @@ def problem(statement: str, ident: str = "lemma") -> Problem:
 
 
 def test_rocq_holes_and_the_lemma_file() -> None:
-    interactive = ROCQ.interactive()
+    interactive = ROCQ_KIT.interactive()
     assert interactive is not None
     assert [(h.name, h.line) for h in interactive.holes(COQ_CHALLENGE, COQ_DRAFT)] == [("two_pos", 4)]
     statement = interactive.lemma_statement(COQ_CHALLENGE, COQ_DRAFT, "two_pos", Track.WITH_ANSWER)
@@ -62,7 +63,7 @@ def test_rocq_holes_and_the_lemma_file() -> None:
 
 
 def test_rocq_lemmas_that_cannot_be_taken_alone() -> None:
-    interactive = ROCQ.interactive()
+    interactive = ROCQ_KIT.interactive()
     assert interactive is not None
     with pytest.raises(LemmaError, match="the theorem itself"):
         interactive.lemma_statement(COQ_CHALLENGE, COQ_DRAFT, "putnam_x", Track.WITH_ANSWER)
@@ -71,7 +72,7 @@ def test_rocq_lemmas_that_cannot_be_taken_alone() -> None:
 
 
 def test_lean_holes_and_the_lemma_file() -> None:
-    interactive = LEAN.interactive()
+    interactive = LEAN_KIT.interactive()
     assert interactive is not None
     assert [(h.name, h.line) for h in interactive.holes(LEAN_CHALLENGE, LEAN_DRAFT)] == [("sq_pos'", 5)]
     statement = interactive.lemma_statement(LEAN_CHALLENGE, LEAN_DRAFT, "sq_pos'", Track.WITH_ANSWER)

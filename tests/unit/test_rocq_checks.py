@@ -16,6 +16,7 @@ from putnam_solver.core.provers.rocq import RocqProver, checks
 from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
+from putnam_solver.kits import get_kit
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -51,7 +52,7 @@ def test_prover_is_registered_with_its_files() -> None:
     prover = get_prover("rocq")
     assert (prover.name, prover.suffix) == ("rocq", ".v")
     assert [g.id for g in prover.gates()] == ["G2", "G3", "G4", "G5", "G6"]
-    assert "## Forbidden anywhere outside the challenge's own sentences" in prover.policy_text(VerifyOptions())
+    assert "## Forbidden anywhere outside the challenge's own sentences" in get_kit("rocq").policy_text(VerifyOptions())
 
 
 def test_has_answer_follows_the_solution_definition(bench: Benchmark) -> None:

@@ -12,6 +12,7 @@ from putnam_solver.cli._app import err, out
 from putnam_solver.clikit import error, warning
 from putnam_solver.cluster import RAY_EXTRA, RaySettings
 from putnam_solver.core import benchmark as bench
+from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmarks import (
     BenchmarkSpec,
     Erratum,
@@ -179,7 +180,7 @@ def _fail(message: str) -> typer.Exit:
 
 def load_benchmark(prover_name: str, benchmark: str | None, pin: str | None) -> tuple[Prover, bench.Benchmark]:
     prover = get_prover(prover_name)
-    loaded = bench.open_benchmark(benchmark, prover.name, pin)
+    loaded = benchmark_files.open_benchmark(benchmark, prover.name, pin)
     if not loaded.pinned:
         warning(
             f"{loaded.path} is not pinned (no built-in pin, no --benchmark-sha256); "
@@ -264,7 +265,7 @@ def benchmark_spec(name: str) -> BenchmarkSpec:
 
 def benchmark_provers(benchmark: str | None) -> list[str]:
     """The provers ``--benchmark`` has statements for: a registered name's, else every prover."""
-    request = bench.parse_request(benchmark)
+    request = benchmark_files.parse_request(benchmark)
     if request.name is None:
         return list(prover_names())
     return [p for p in prover_names() if p in benchmark_spec(request.name).provers()]

@@ -19,7 +19,7 @@ from putnam_solver.cli._options import (
     provers_option,
     run_selftest,
 )
-from putnam_solver.core import benchmark as bench
+from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
     benchmark_names,
@@ -59,7 +59,7 @@ def dataset_fetch(
     """Clone a benchmark's upstreams at the pinned commits and build its JSONL files; every file must match its pin."""
     with input_errors():
         spec = benchmark_spec(benchmark)
-        target = directory or bench.default_data_dir(spec.name)
+        target = directory or benchmark_files.default_data_dir(spec.name)
         files = datasets.fetch_benchmark(
             spec.name,
             target,

@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
+import putnam_solver.bundles as bundle_service
 from putnam_solver import pin_check
-from putnam_solver.bundles import bundle as bundle_service
 from putnam_solver.cli._app import app, err, out
 from putnam_solver.cli._options import (
     PROVER_HELP,
@@ -40,6 +40,7 @@ from putnam_solver.cli._options import (
 from putnam_solver.clikit import warning
 from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core import benchmark as bench
+from putnam_solver.core import benchmark_files
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import (
     get_prover,
@@ -219,7 +220,7 @@ def verify(
         loaded_bundle = bundle_service.load_bundle(bundle) if bundle is not None else None
         prover_name = loaded_bundle.prover if loaded_bundle else (prover or infer_prover(candidates or []))
         if benchmark is None and loaded_bundle is not None:  # the registered benchmark the bundle names
-            benchmark = bench.request_for_file(loaded_bundle.benchmark_name)
+            benchmark = benchmark_files.request_for_file(loaded_bundle.benchmark_name)
         chosen_prover, loaded = load_benchmark(prover_name, benchmark, benchmark_sha256)
         loaded.require_track((loaded_bundle.track if loaded_bundle else track).value)
         found = (

@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark, locate_benchmark, request_for_file
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark
+from putnam_solver.core.benchmark_files import locate_benchmark, request_for_file
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, VerifyOptions

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver import __version__
-from putnam_solver.bundles.bundle import (
+from putnam_solver.bundles import (
     FORMAT,
     INDEX,
     VERSION,
