@@ -8,18 +8,24 @@ gates are on these inputs is measured by ``bench/text_gate_worst.py``, not here.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
+from putnam_solver.core import gate_worker
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq import GATES as ROCQ_GATES
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.verify import Gate, GateResult, Profile, Submission, Track, VerifyOptions, run_gates
 from tests.helpers import REPO
+from tests.processes import wait_for
 
 SAMPLES = REPO / "samples"
 N = 100_000
@@ -128,3 +134,51 @@ def test_a_gate_past_its_time_bound_is_an_error_and_its_worker_is_gone(tmp_path:
     assert pid != os.getpid()
     again = run_gates(get_prover("rocq"), bench, problem, _valid("rocq").encode(), Track.WITH_ANSWER, options)
     assert again.status == "accepted", [g.to_json() for g in again.gates]
+
+
+HARNESS = """
+import sys
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from tests.adversarial.test_text_gate_bounds import SAMPLES, StuckProver
+bench = load_benchmark(SAMPLES / "rocq" / "benchmark.jsonl")
+options = VerifyOptions(profile=Profile.TEXT, text_gate_seconds=600.0)
+run_gates(StuckProver(), bench, bench.problems["sample_sum_odds"], sys.stdin.buffer.read(), Track.WITH_ANSWER, options)
+"""
+
+
+def _harness_running_a_stuck_gate(tmp_path: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """A harness process whose text gate never ends, and the process id of the worker running it."""
+    pid_file = tmp_path / "pid"
+    harness = subprocess.Popen([sys.executable, "-c", HARNESS], cwd=REPO, stdin=subprocess.PIPE)
+    assert harness.stdin is not None
+    harness.stdin.write(f"(* {pid_file} *)\n{_valid('rocq')}".encode())
+    harness.stdin.close()
+    wait_for("the stuck gate started in a worker", pid_file.exists, 60)
+    wait_for("the worker wrote its process id", lambda: pid_file.read_text(encoding="utf-8").isdigit(), 5)
+    return harness, int(pid_file.read_text(encoding="utf-8"))
+
+
+def test_a_busy_worker_dies_with_its_killed_harness(tmp_path: Path) -> None:
+    harness, worker = _harness_running_a_stuck_gate(tmp_path)
+    try:
+        assert _alive(worker) and worker != harness.pid
+        harness.kill()  # SIGKILL: the harness can do nothing on its way out
+        harness.wait()
+        wait_for(f"the worker {worker} ended after its harness was killed", lambda: not _alive(worker), 3)
+    finally:
+        if _alive(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+def test_a_worker_started_from_a_thread_that_ended_still_serves() -> None:
+    """The kernel's parent-death signal follows the thread that started a worker: a worker first used by
+    a thread that has since ended (a request thread of ``serve``) must be alive and answer the next call."""
+    pids: list[int] = []
+    thread = threading.Thread(target=lambda: pids.append(gate_worker.call(os.getpid, (), 60)))
+    thread.start()
+    thread.join()
+    assert len(pids) == 1 and pids[0] != os.getpid()
+    time.sleep(0.5)  # a death signal, had the worker been given one, would have arrived by now
+    assert _alive(pids[0])
+    assert gate_worker.call(os.getpid, (), 60) == pids[0]  # the same worker, reused

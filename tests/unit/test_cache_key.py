@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.cache import options_key, verdict_inputs
-from putnam_solver.core.verify import VERDICT_INPUT, Profile, VerifyOptions, decides
+from putnam_solver.core.submission import VERDICT_INPUT, decides
+from putnam_solver.core.verify import Profile, VerifyOptions
 
 
 def undeclared(options_type: type) -> list[str]:

@@ -22,8 +22,9 @@ from typing import Any
 
 import platformdirs
 
+from putnam_solver.core.submission import VERDICT_INPUT
 from putnam_solver.core.util import check_directory, write_atomic
-from putnam_solver.core.verify import VERDICT_INPUT, GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
+from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
 
 CACHE_DIR_VARIABLE = "PUTNAM_CACHE_DIR"
 

@@ -7,10 +7,21 @@ killed (SIGKILL) when its time is up, so nothing of it outlives the bound.
 Starting Python and importing the gates costs a few hundred milliseconds, so workers are kept and reused:
 a call takes an idle worker (or starts one), sends it a function and its arguments (pickled, over the
 worker's stdin) and reads the result from its stdout. A worker that times out, dies or answers nonsense
-is killed and never reused; an idle one is kept for the next call (at most ``MAX_IDLE``). A worker reads
-its requests from a pipe whose other end only the harness holds: when the harness dies, the pipe closes
-and an idle worker exits; a busy one ends with the call it is in (the text gates are linear in their
-input and bounded by the size cap).
+is killed and never reused; an idle one is kept for the next call (at most ``MAX_IDLE``).
+
+A worker dies with the harness, however the harness ends (SIGKILL included): it asks the kernel for
+SIGKILL when its parent dies (Linux ``prctl(PR_SET_PDEATHSIG)``), then checks that its parent is still
+the harness that started it, since the harness may have died before the request was made. The kernel
+sends that signal when the *thread* that started the worker ends, not the process (prctl(2)), so workers
+are started from one thread kept for the harness's life (:func:`_starter`), never from a caller's thread,
+which may end while others use the worker. Where ``prctl`` is unavailable, a thread of the worker waits
+on a pipe whose other end only the harness holds and ends the worker when it reads end-of-file (that
+thread needs the interpreter lock, so it can be late by as long as one C call of the gates runs).
+
+The cyclic garbage collector is off in a worker: a call allocates a token per word of a file of up to
+the size cap, and tokens (tuple subclasses) are never untracked, so each collection the allocations
+trigger walks every token made so far, which cost up to half of a gate's time on the worst inputs. A
+worker collects once after each call instead, once its reply is sent.
 
 The worker is a fresh interpreter running :func:`main` (``python -c``), not a fork of the harness: a
 fork of a process with threads (``serve``, the agent) can inherit a lock another thread held. Each call
@@ -20,6 +31,8 @@ prover plugin's gates) can be called.
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import os
 import pickle
 import signal
@@ -27,6 +40,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -50,36 +64,72 @@ class _Worker:
     process: subprocess.Popen[bytes]
     requests: FramedPipe
     replies: FramedPipe
+    watch: int
+    """The harness's end of the pipe a worker without ``prctl`` watches (see the module docstring)."""
 
     def kill(self) -> None:
-        """Kill the process and reap it, so that no busy or zombie worker is left behind."""
+        """Kill the process and reap it, so that no busy or zombie worker is left behind (idempotent)."""
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait()
         self.requests.close()
         self.replies.close()
+        if self.watch >= 0:
+            os.close(self.watch)
+            self.watch = -1
 
 
 _PACKAGE_ROOT: Final = str(Path(__file__).resolve().parents[2])
 """Where ``putnam_solver`` is imported from here, so that the worker runs the same sources."""
 _idle: list[_Worker] = []
 _lock = threading.Lock()
+_starter_of: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _starter() -> ThreadPoolExecutor:
+    """The one thread that starts workers, kept for the life of this process (a thread of an executor
+    waits for work until the executor is shut down); a fresh one in a forked child, which has none."""
+    global _starter_of
+    with _lock:
+        if _starter_of is None or _starter_of[0] != os.getpid():
+            _starter_of = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="gate-worker-starter"))
+        return _starter_of[1]
 
 
 def _start() -> _Worker:
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from putnam_solver.core.gate_worker import main; main()"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (_PACKAGE_ROOT, os.environ.get("PYTHONPATH"))))},
-        close_fds=True,
-    )
+    return _starter().submit(_spawn).result()
+
+
+def _spawn() -> _Worker:
+    """Start a worker (on the starter thread: the worker's death signal follows that thread's life)."""
+    watch_read, watch_write = os.pipe()  # the harness's end stays open, unshared, as long as it lives
+    try:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                f"from putnam_solver.core.gate_worker import main; main({os.getpid()}, {watch_read})",
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={
+                **os.environ,
+                "PYTHONPATH": os.pathsep.join(filter(None, (_PACKAGE_ROOT, os.environ.get("PYTHONPATH")))),
+            },
+            close_fds=True,
+            pass_fds=(watch_read,),
+        )
+    except BaseException:
+        os.close(watch_write)
+        raise
+    finally:
+        os.close(watch_read)
     assert process.stdin is not None and process.stdout is not None
     requests = FramedPipe(os.dup(process.stdin.fileno()))
     replies = FramedPipe(os.dup(process.stdout.fileno()))
     process.stdin.close()
     process.stdout.close()
-    return _Worker(process, requests, replies)
+    return _Worker(process, requests, replies, watch_write)
 
 
 def _take() -> _Worker:
@@ -144,12 +194,44 @@ def _serve(requests: FramedPipe, replies: FramedPipe) -> None:
             replies.send(reply)
         except (pickle.PicklingError, AttributeError, TypeError) as exc:
             replies.send((False, f"the result cannot be sent back: {type(exc).__name__}: {exc}"))
+        del reply
+        gc.collect()  # the collector is off during calls (module docstring): collect while idle
 
 
-def main() -> None:
-    """Entry point of a worker: requests on stdin, replies on the original stdout; anything the called
-    code prints goes to stderr, so it cannot corrupt a reply. SIGINT (a Ctrl-C at the terminal reaches
-    the whole process group) is ignored: the harness ends a busy worker itself, an idle one ends at EOF."""
+_PR_SET_PDEATHSIG: Final = 1
+"""From ``<linux/prctl.h>``."""
+
+
+def _die_with(parent: int, watch: int) -> None:
+    """End this worker when the harness ``parent`` ends (see the module docstring): by the kernel's
+    death signal where ``prctl`` exists, else by a thread that waits for EOF on the ``watch`` pipe."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):  # no C library to load, or no prctl in it (not Linux)
+        armed = False
+    if armed:
+        os.close(watch)
+    else:
+        threading.Thread(target=_exit_at_eof, args=(watch,), daemon=True, name="harness-watch").start()
+    if os.getppid() != parent:  # the harness died before the signal was asked for: nobody would send it
+        os._exit(1)
+
+
+def _exit_at_eof(watch: int) -> None:
+    """Block until every write end of ``watch`` is closed (the harness is gone), then end the process."""
+    while os.read(watch, 1):
+        pass
+    os._exit(1)
+
+
+def main(parent: int, watch: int) -> None:
+    """Entry point of a worker started by the harness ``parent``: requests on stdin, replies on the
+    original stdout; anything the called code prints goes to stderr, so it cannot corrupt a reply.
+    SIGINT (a Ctrl-C at the terminal reaches the whole process group) is ignored: the harness ends a
+    busy worker itself, an idle one ends at EOF, and either ends with the harness (:func:`_die_with`)."""
+    _die_with(parent, watch)
+    gc.disable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the harness's: it then kills or leaves us
     replies = FramedPipe(os.dup(1))
     os.dup2(2, 1)

@@ -13,16 +13,8 @@ from typing import Any
 from putnam_solver.core import gate_worker
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover
-from putnam_solver.core.verify import (
-    Gate,
-    GateResult,
-    GateStatus,
-    ScratchDir,
-    Submission,
-    Track,
-    VerifyOptions,
-    run_gate,
-)
+from putnam_solver.core.submission import Gate, ScratchDir, Submission, VerifyOptions, run_gate
+from putnam_solver.core.verdict import GateResult, GateStatus, Track
 
 
 @dataclass(frozen=True)

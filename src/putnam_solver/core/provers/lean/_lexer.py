@@ -412,10 +412,12 @@ class _Lexed(NamedTuple):
     """The tokens without comments: ``tokens`` itself when the text has none (most published proofs)."""
 
 
-@lru_cache(maxsize=2)
 def _lex(text: str) -> _Lexed:
     """:func:`_lexed`, once per text while it is in use: the gates of one verification (G2, G3, the answer
-    record) share the candidate's tokens. Python caches a string's hash, so a hit costs a dict lookup.
+    record) share the candidate's tokens, or its lexing error (raised afresh for each, with the cached
+    position): a file that does not lex would otherwise be lexed again by every gate that reads it, each
+    time up to the error, which for a 1 MiB file can be its whole length.
+    Python caches a string's hash, so a hit costs a dict lookup.
 
     Two entries: a candidate, and its ``\\r\\n``-normalised text (G2's) if that differs. The cache is
     small on purpose: a file's tokens then die at the next verification instead of living through a
@@ -423,7 +425,19 @@ def _lex(text: str) -> _Lexed:
     cost the corpus bench (``bench/corpus_gates.py``) 12 % at the median and 18 % on average.
     Statements and challenges go to :func:`parse_statement`'s own cache, not through this one.
     Verifications interleaved in threads may lex a candidate again: slower, never different."""
-    return _lexed(text)
+    outcome = _lex_outcome(text)
+    if isinstance(outcome, LexError):
+        raise LexError(outcome.reason, outcome.line, outcome.column)
+    return outcome
+
+
+@lru_cache(maxsize=2)
+def _lex_outcome(text: str) -> _Lexed | LexError:
+    """:func:`_lexed`'s tokens or its error, for :func:`_lex`'s cache (which keeps no exceptions)."""
+    try:
+        return _lexed(text)
+    except LexError as exc:
+        return exc.with_traceback(None)  # its frames would keep the half-made tokens alive
 
 
 def _lexed(text: str) -> _Lexed:
