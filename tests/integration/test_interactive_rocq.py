@@ -15,7 +15,8 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
-from putnam_solver.kits.sessions import ProofState, SessionPool, check_file, proof_state
+from putnam_solver.kits.interactive import ProofState
+from putnam_solver.kits.sessions import SessionPool, check_file, proof_state
 from tests.fakes.scripted_agent import NEEDS_ROCQ
 
 pytestmark = NEEDS_ROCQ

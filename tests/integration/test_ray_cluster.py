@@ -219,7 +219,8 @@ def test_putnam_verify_with_ray_prints_the_verdicts_and_records_the_node(cluster
 def test_goals_come_from_a_session_on_a_node_as_locally(verifier: RayVerifier) -> None:
     """The agent's ``goals`` on a node: the proof state of a session started there for the call, the
     same as this machine's; a file G3 refuses gets G3's refusal from the node too."""
-    from putnam_solver.kits.sessions import ProofState, SessionPool, proof_state
+    from putnam_solver.kits.interactive import ProofState
+    from putnam_solver.kits.sessions import SessionPool, proof_state
 
     bench = load_benchmark(ROCQ_SAMPLES)
     rocq, problem = get_prover("rocq"), bench.problems[GOOD]

@@ -10,7 +10,7 @@ from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import Track
 from putnam_solver.kits import get_kit
-from putnam_solver.kits.sessions import LemmaError
+from putnam_solver.kits.interactive import LemmaError
 from putnam_solver.run.agent.types import AgentParts, Budgets
 from putnam_solver.run.campaign._settings import with_defaults
 

@@ -180,3 +180,92 @@ def test_the_runtime_check_catches_a_module_that_loads_the_network_indirectly(tm
     (src / "putnam_solver" / "core" / "probe.py").write_text("import concurrent.futures.process\n", encoding="utf-8")
     loaded = loaded_after_importing([*trusted_modules(src / "putnam_solver" / "core")], src)
     assert "multiprocessing" in crossing(loaded)
+
+
+# ------------------------------------------------------------------------------------------- structure
+
+
+def import_graph(package_dir: Path) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports (``from pkg import module`` counts as the module)."""
+    root = package_dir.parents[1]
+    modules = {_module_name(path, root): path for path in package_dir.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        targets: set[str] = set()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        named = {
+            f"{node.module}.{alias.name}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level
+            for alias in node.names
+        }
+        for _, name in _imported_names(path, root):
+            submodules = {n for n in named if n.rpartition(".")[0] == name and n in modules}
+            for target in submodules or {name}:
+                while target and target not in modules:
+                    target = target.rpartition(".")[0]
+                if target and target != module:
+                    targets.add(target)
+        graph[module] = targets
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+def test_the_trusted_package_imports_in_no_circle_and_never_back_up() -> None:
+    """Type-only and function-level imports included: a circle held together by them is still one."""
+    graph = import_graph(TRUSTED_DIR)
+    assert circles(graph) == []
+    assert [(m, t) for m, targets in graph.items() for t in targets if m.startswith(t + ".")] == []
+
+
+def test_the_circle_check_finds_a_circle_made_through_a_type_only_import(tmp_path: Path) -> None:
+    copy = tmp_path / "src" / "putnam_solver" / "core"
+    shutil.copytree(TRUSTED_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    util = copy / "util.py"
+    util.write_text(
+        util.read_text(encoding="utf-8")
+        + "\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from putnam_solver.core.verify import Verdict\n",
+        encoding="utf-8",
+    )
+    assert any("putnam_solver.core.util" in group for group in circles(import_graph(copy)))

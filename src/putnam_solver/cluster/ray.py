@@ -43,7 +43,8 @@ from putnam_solver.core.benchmark_files import find_benchmark_file
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
-from putnam_solver.kits.sessions import CheckOutcome, ProofState, SessionPool, check_file, proof_state
+from putnam_solver.kits.interactive import ProofState
+from putnam_solver.kits.sessions import CheckOutcome, SessionPool, check_file, proof_state
 from putnam_solver.verifier.dispatch import AVOIDED_NODES, LOCAL, Verifier
 
 RAY_EXTRA = "putnambench-solver[ray]"

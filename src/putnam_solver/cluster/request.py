@@ -36,7 +36,8 @@ from putnam_solver.core.verify import (
     gate_ids,
     run_gates,
 )
-from putnam_solver.kits.sessions import CheckOutcome, ProofState
+from putnam_solver.kits.interactive import ProofState
+from putnam_solver.kits.sessions import CheckOutcome
 
 DISPATCH_GATE = "D0"
 """The pseudo-gate of a verdict the cluster could not produce (it is an ``error``, never a pass)."""

@@ -36,8 +36,9 @@ from typing import Any, NamedTuple
 
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, outside_system_dirs
+from putnam_solver.core.submission import VerifyOptions
 from putnam_solver.core.util import sha256_file
-from putnam_solver.core.verify import LEFT_TO_SEMANTIC_CHECK, GateResult, GateStatus, VerifyOptions
+from putnam_solver.core.verdict import LEFT_TO_SEMANTIC_CHECK, GateResult, GateStatus
 
 STDERR_KEPT = 2000
 SIGNAL_EXIT = 128

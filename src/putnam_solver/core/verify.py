@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from putnam_solver.core import text_gates
 from putnam_solver.core.answer_check import AnswerCheck, unknown
 from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.provers.protocol import Readiness
 from putnam_solver.core.submission import (
     Gate as Gate,
 )
@@ -315,3 +316,15 @@ def _answer_checks(prover: Prover, sub: Submission, answers: dict[str, Any]) -> 
 
 
 provenance_gate_def = Gate("G1", "provenance", provenance_gate)
+
+
+def gate_readiness(prover: Prover, options: VerifyOptions) -> list[Readiness]:
+    """For each gate G1..G7 (named ``"G4 compile"`` etc.): can it run here, and if not, why. A gate the
+    prover does not offer is a row that is not ready, so a profile asking for it is refused."""
+    by_id = {g.id: g for g in (provenance_gate_def, *prover.gates())}
+    return [
+        Readiness(f"{g.id} {g.name}", *g.ready(options))
+        if (g := by_id.get(gate_id)) is not None
+        else Readiness(gate_id, False, f"prover {prover.name} has no gate {gate_id}", applies=False)
+        for gate_id in ALL_GATE_IDS
+    ]

@@ -33,7 +33,8 @@ from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.kits import get_kit
-from putnam_solver.kits.sessions import DEFAULT_MAX_SESSIONS, SessionPool
+from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
+from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.listen import ConnectionLimits, bind
 from putnam_solver.run.agent.tools import (
     ProblemContext,

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import check_cache_dir, gate_code_fingerprint
-from putnam_solver.core.provers import Readiness, gate_readiness, get_prover
+from putnam_solver.core.provers import Readiness, get_prover
 from putnam_solver.core.selftest_record import (
     Cell,
     CellResult,
@@ -46,6 +46,7 @@ from putnam_solver.core.verify import (
     Verdict,
     VerifyOptions,
     gate_ids,
+    gate_readiness,
     run_gates,
 )
 from putnam_solver.kits import get_kit

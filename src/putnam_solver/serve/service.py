@@ -23,7 +23,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, RecordShape, problem_from_record
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.provers import Prover, canonical_prover_name, gate_readiness, get_prover
+from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
 from putnam_solver.core.selftest_record import last_record
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import (
@@ -33,6 +33,7 @@ from putnam_solver.core.verify import (
     VerifyOptions,
     decode_candidate,
     gate_ids,
+    gate_readiness,
     verdict_benchmark,
 )
 from putnam_solver.listen import ConnectionLimits

@@ -18,9 +18,9 @@ from putnam_solver.core.provers.lean.toolchain import (
 )
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.installing import InstallRequest, InstallStep
+from putnam_solver.kits.interactive import Interactive
 from putnam_solver.kits.lean.install import plan
 from putnam_solver.kits.lean.status import toolchain_status
-from putnam_solver.kits.sessions import Interactive
 
 
 class LeanKit:

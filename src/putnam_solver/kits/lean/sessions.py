@@ -45,17 +45,9 @@ from putnam_solver.core.provers.lean.syntax import (
 from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
 from putnam_solver.core.sandbox import fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
+from putnam_solver.kits.interactive import Compiled, Hole, LemmaError, Message, NotWarm, ProofState
 from putnam_solver.kits.sandbox_session import SandboxSession, SessionError, start_session
-from putnam_solver.kits.sessions import (
-    Compiled,
-    Hole,
-    LemmaError,
-    Message,
-    NotWarm,
-    ProofState,
-    outside,
-    refused_for_holes,
-)
+from putnam_solver.kits.sessions import outside, refused_for_holes
 
 DOCUMENT = "Check.lean"
 SERVER_FLAGS = ("-Dserver.reportDelayMs=0",)

@@ -13,8 +13,8 @@ from putnam_solver.core.provers.rocq.toolchain import COQC, coq_library, detecte
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.installing import InstallRequest, InstallStep
+from putnam_solver.kits.interactive import Interactive
 from putnam_solver.kits.rocq.install import install_plan
-from putnam_solver.kits.sessions import Interactive
 
 
 class RocqKit:

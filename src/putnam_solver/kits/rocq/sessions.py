@@ -46,17 +46,9 @@ from putnam_solver.core.provers.rocq.syntax import (
 from putnam_solver.core.provers.rocq.toolchain import COQC, find_tool, sandbox_paths
 from putnam_solver.core.sandbox import fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
+from putnam_solver.kits.interactive import Compiled, Hole, LemmaError, Message, NotWarm, ProofState
 from putnam_solver.kits.sandbox_session import SandboxSession, SessionError, start_session
-from putnam_solver.kits.sessions import (
-    Compiled,
-    Hole,
-    LemmaError,
-    Message,
-    NotWarm,
-    ProofState,
-    outside,
-    refused_for_holes,
-)
+from putnam_solver.kits.sessions import outside, refused_for_holes
 
 HEADER_COMMANDS = frozenset({"Require", "From", "Import", "Export"})
 """The leading sentences a session loads once: those that load libraries."""

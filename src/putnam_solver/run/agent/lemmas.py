@@ -33,7 +33,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.verify import Track
 from putnam_solver.kits import get_kit
-from putnam_solver.kits.sessions import Interactive, LemmaError
+from putnam_solver.kits.interactive import Interactive, LemmaError
 from putnam_solver.run.agent.pricing import usage_cost
 from putnam_solver.run.agent.tools import ProblemContext, clip
 from putnam_solver.run.agent.types import ProvedLemma, SubAttemptResult

@@ -29,7 +29,8 @@ from inspect_ai.util import AdaptiveConcurrency, LimitExceededError, SandboxEnvi
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.untrusted import clean_text
-from putnam_solver.kits.sessions import DEFAULT_MAX_SESSIONS, SessionPool
+from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
+from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
 from putnam_solver.run.agent.lemmas import LemmaRunner

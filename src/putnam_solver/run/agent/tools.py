@@ -31,7 +31,8 @@ from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import GateStatus, Track, Verdict, VerifyOptions
 from putnam_solver.kits import get_kit
-from putnam_solver.kits.sessions import CheckOutcome, ProofState, SessionPool
+from putnam_solver.kits.interactive import ProofState
+from putnam_solver.kits.sessions import CheckOutcome, SessionPool
 from putnam_solver.run.agent.types import AgentParts
 from putnam_solver.verifier.candidates import NEEDS_FULL
 from putnam_solver.verifier.dispatch import LOCAL, Verifier

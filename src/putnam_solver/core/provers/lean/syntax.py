@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Final
 
-from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
 from putnam_solver.core.provers.lean._commands import (
     COMBINATORS as COMBINATORS,
 )
@@ -105,6 +104,7 @@ from putnam_solver.core.provers.lean._lexer import (
 from putnam_solver.core.provers.lean._lexer import (
     lex_code as lex_code,
 )
+from putnam_solver.core.provers.protocol import StatementError as StatementError  # the shared one, re-exported
 
 # ---------------------------------------------------------------------------------------------------------
 # PutnamBench statements

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from putnam_solver.core.benchmarks import UNKNOWN_FORMAT, StatementFormat
-from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
+from putnam_solver.core.provers.protocol import StatementError as StatementError  # the shared one, re-exported
 from putnam_solver.core.provers.rocq._lexer import BRACKETS as BRACKETS
 from putnam_solver.core.provers.rocq._lexer import Kind as Kind
 from putnam_solver.core.provers.rocq._lexer import LexError as LexError
