@@ -1,6 +1,7 @@
 """The trusted core: pinned benchmarks, the sandbox, the provers' gates and the pipeline that folds them
-into a Verdict. It is everything a verdict depends on, and nothing else: it imports no agent, no Inspect
-AI, no asyncio and no network client (AXLE's client loads only when G7 runs; a test guards this), so
+into a Verdict. It is everything a verdict depends on, and nothing else: it imports no other part of
+the project, no agent, no Inspect AI, no asyncio and no network client (G7's AXLE client is registered
+from outside as an external check), in no circle (tests/unit/test_trust_boundary.py), so
 ``putnam verify`` works, and can be audited, without the run machinery.
 
 Given these assumptions:
@@ -26,7 +27,8 @@ an ``accepted`` verdict guarantees that:
 4. Nothing the candidate printed was read as a result: statuses come from exit codes and from files the
    harness reads itself (without following links, regular files only, under a size cap).
 
-``interactive`` (warm checker sessions and proof states for the agent's ``check`` and ``goals``) lives
-here because its sessions are sandboxed like the gates' runs, but no verdict above depends on it: it reads
-what a session prints as diagnostics, and ``run_gates`` never calls it.
+What serves the core lives outside it and may import it, never the reverse: the prover kits
+(``putnam_solver.kits``: installers, warm sessions for the agent, policy texts, doctor's rows), the
+verifier front (``putnam_solver.verifier``: batches of candidate files, where gate work runs), proof
+bundles, the selftest runner and the AXLE client.
 """
