@@ -29,8 +29,8 @@ KITS_GROUP = "putnam_solver.kits"
 class ProverKit(Protocol):
     """What a proof language offers beyond its gates; never part of acceptance."""
 
-    selftest_suites: tuple[str, ...]
-    """Canary suites (directories under ``putnam_solver/selftest/canaries``) that ``putnam selftest`` runs."""
+    selftest_suites: tuple[Path, ...]
+    """The folders of the canary suites ``putnam selftest`` runs (shipped in the kit's own folder)."""
 
     def policy_text(self, options: VerifyOptions) -> str:
         """What a candidate may add and what is forbidden, for users and docs (rules that depend on the

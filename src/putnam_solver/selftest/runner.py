@@ -2,12 +2,13 @@
 
 The gates are only as good as the tools under them, and the real Lean toolchain cannot run where this
 project is developed. So the product checks itself where it runs: each canary is a problem record plus a
-candidate (shipped in ``canaries/<suite>/``) with what each gate must say about it. A known-good canary
-must pass every gate; a known-bad one names the gates that must refuse it on their own (``failed``, not
-``error``: a gate that cannot judge has not shown that it refuses). Every canary goes through the real
-pipeline (``verify.run_gates`` with ``keep_going``, so that each gate judges it even after another gate
-refused it). A surprise is a known-bad canary a gate accepted, a known-good one a gate refused, or a
-gate that could not run although ``doctor`` says it can: the toolchain must not judge real candidates.
+candidate (shipped by each prover's kit, ``kits/<prover>/canaries/<suite>/``) with what each gate must
+say about it. A known-good canary must pass every gate; a known-bad one names the gates that must refuse
+it on their own (``failed``, not ``error``: a gate that cannot judge has not shown that it refuses).
+Every canary goes through the real pipeline (``verify.run_gates`` with ``keep_going``, so that each gate
+judges it even after another gate refused it). A surprise is a known-bad canary a gate accepted, a known-
+good one a gate refused, or a gate that could not run although ``doctor`` says it can: the toolchain must
+not judge real candidates.
 
 The outcome is recorded per prover, toolchain fingerprint and gate code in the user's cache directory,
 out of any agent's reach: ``solve`` runs the selftest once per record before it spends money, ``doctor``
@@ -27,7 +28,7 @@ from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import check_cache_dir, gate_code_fingerprint
-from putnam_solver.core.provers import Readiness, get_prover
+from putnam_solver.core.provers import Readiness, get_prover, prover_names
 from putnam_solver.core.selftest_record import (
     Cell,
     CellResult,
@@ -51,7 +52,6 @@ from putnam_solver.core.verify import (
 )
 from putnam_solver.kits import get_kit
 
-CANARY_ROOT = Path(__file__).parent / "canaries"
 SELFTEST_FIX = (
     "do not run campaigns on this toolchain; reinstall it with `putnam bootstrap`, run `putnam doctor`, "
     "and run `putnam selftest` again (report it if the surprise stays)"
@@ -83,10 +83,7 @@ class Suite:
     title: str
     needs: str
     canaries: tuple[Canary, ...]
-
-    @property
-    def directory(self) -> Path:
-        return CANARY_ROOT / self.name
+    directory: Path
 
     def benchmark(self) -> Benchmark:
         return load_benchmark(self.directory / "benchmark.jsonl")
@@ -95,19 +92,28 @@ class Suite:
         return (self.directory / canary.file).read_bytes()
 
 
-def load_suite(name: str) -> Suite:
-    """The suite shipped in ``canaries/<name>/suite.json``."""
-    directory = CANARY_ROOT / name
+def suite_at(directory: Path) -> Suite:
+    """The suite shipped in ``directory`` (its ``suite.json``, benchmark and candidates); named after it."""
+    name = directory.name
     data = json.loads((directory / "suite.json").read_text(encoding="utf-8"))
     canaries = tuple(
         Canary(name, c["name"], c["problem"], c["file"], c["what"], frozenset(c["refuse"])) for c in data["canaries"]
     )
-    return Suite(name, data["prover"], data["title"], data["needs"], canaries)
+    return Suite(name, data["prover"], data["title"], data["needs"], canaries, directory)
 
 
 def suites_for(prover: str) -> tuple[Suite, ...]:
-    """The canary suites the prover names (under ``canaries/``)."""
-    return tuple(load_suite(name) for name in get_kit(prover).selftest_suites)
+    """The canary suites the prover's kit ships (in its own folder)."""
+    return tuple(suite_at(directory) for directory in get_kit(prover).selftest_suites)
+
+
+def load_suite(name: str) -> Suite:
+    """The suite named ``name`` among every registered prover's."""
+    for prover in prover_names():
+        for suite in suites_for(prover):
+            if suite.name == name:
+                return suite
+    raise InputError(f"no prover ships a canary suite named {name!r}")
 
 
 def selftest_options(options: VerifyOptions) -> VerifyOptions:

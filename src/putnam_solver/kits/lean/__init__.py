@@ -22,11 +22,14 @@ from putnam_solver.kits.interactive import Interactive
 from putnam_solver.kits.lean.install import plan
 from putnam_solver.kits.lean.status import toolchain_status
 
+CANARIES = Path(__file__).parent / "canaries"
+"""The selftest's canary suites for this prover, one folder each (``putnam_solver.selftest``)."""
+
 
 class LeanKit:
     """The ProverKit of the Lean prover."""
 
-    selftest_suites: tuple[str, ...] = ("lean-core", "lean-mathlib")
+    selftest_suites: tuple[Path, ...] = (CANARIES / "lean-core", CANARIES / "lean-mathlib")
 
     def policy_text(self, options: VerifyOptions) -> str:
         return POLICY.describe()

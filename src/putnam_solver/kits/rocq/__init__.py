@@ -16,11 +16,14 @@ from putnam_solver.kits.installing import InstallRequest, InstallStep
 from putnam_solver.kits.interactive import Interactive
 from putnam_solver.kits.rocq.install import install_plan
 
+CANARIES = Path(__file__).parent / "canaries"
+"""The selftest's canary suites for this prover, one folder each (``putnam_solver.selftest``)."""
+
 
 class RocqKit:
     """The ProverKit of the Rocq prover."""
 
-    selftest_suites: tuple[str, ...] = ("rocq",)
+    selftest_suites: tuple[Path, ...] = (CANARIES / "rocq",)
 
     def policy_text(self, options: VerifyOptions) -> str:
         """The policy, and whether the chosen Coq has the guard bugs that switch the recursion rule on."""
