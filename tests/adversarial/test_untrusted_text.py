@@ -52,7 +52,7 @@ def test_compiler_output_imitating_the_harness_reaches_the_reviewer_only_fenced(
             return say("VETO: not convinced")
         return call("submit", INJECTED)
 
-    cfg = config(scripted(script), reviewer_model="mockllm/model", budgets=Budgets(max_turns=1))
+    cfg = config(scripted(script), reviewer_model="mockllm/model", reviewer_veto=True, budgets=Budgets(max_turns=1))
     result = run(tmp_path, cfg)["one_plus_one"]
     assert result.status == "vetoed" and result.verdict is not None and result.verdict.accepted
     prompt = shown[0]
@@ -106,10 +106,10 @@ def test_a_reviewer_reply_with_a_lone_surrogate_is_recorded_and_the_run_complete
     def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
         return say("VETO: odd \ud800 text\x00here") if not tools else call("submit", GOOD)
 
-    cfg = config(scripted(script), reviewer_model="mockllm/model", budgets=Budgets(max_turns=1))
+    cfg = config(scripted(script), reviewer_model="mockllm/model", reviewer_veto=True, budgets=Budgets(max_turns=1))
     outcome = _solve(tmp_path, cfg)
     assert outcome.exit_code == ExitCode.SUCCESS, outcome.message
-    assert _attempts(tmp_path) == [("vetoed", f"odd {REPLACEMENT} text{REPLACEMENT}here", None, GOOD)]
+    assert _attempts(tmp_path) == [("vetoed", f"veto: odd {REPLACEMENT} text{REPLACEMENT}here", None, GOOD)]
 
 
 def test_tool_arguments_with_a_lone_surrogate_neither_end_the_attempt_nor_the_run(

@@ -84,13 +84,50 @@ def test_reviewer_veto_reaches_the_worker_and_ends_as_vetoed(tmp_path: Path) -> 
         worker_inputs.append(input[-1].text)
         return call("submit", GOOD)
 
-    cfg = config(scripted(script), reviewer_model="mockllm/model", budgets=Budgets(max_turns=2))
+    cfg = config(scripted(script), reviewer_model="mockllm/model", reviewer_veto=True, budgets=Budgets(max_turns=2))
     result = run(tmp_path, cfg)["one_plus_one"]
     assert result.status == "vetoed"
     assert "please prove it with lia instead" in worker_inputs[1]
     assert result.verdict is not None and result.verdict.accepted, "the vetoed candidate is still recorded"
     assert result.candidate == GOOD
-    assert result.reviewer_feedback == "still not convinced"
+    assert result.reviewer_feedback == "veto: still not convinced"
+
+
+def test_an_advising_reviewers_veto_is_recorded_and_the_gates_decide(tmp_path: Path) -> None:
+    """The default with a reviewer model: its VETO is kept beside the verdict; the proof counts."""
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        return say("VETO: I would have used lia") if not tools else call("submit", GOOD)
+
+    result = run(tmp_path, config(scripted(script), reviewer_model="mockllm/model"))["one_plus_one"]
+    assert result.status == "passed" and result.turns == 1
+    assert result.reviewer_feedback == "veto: I would have used lia"
+
+
+def test_a_reply_that_is_neither_approve_nor_veto_is_asked_again_never_read_as_a_veto(tmp_path: Path) -> None:
+    """A rambling reviewer is asked again (at most three replies); its last clear answer is recorded, and
+    one that never answers clearly is no opinion: even ``--reviewer veto`` then lets the gates decide."""
+    asked: list[int] = []
+    replies = iter(["Let me think about this proof...", "It looks fine overall.", "APPROVE, it is standard."])
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        if tools:
+            return call("submit", GOOD)
+        asked.append(len(input))
+        return say(next(replies))
+
+    cfg = config(scripted(script), reviewer_model="mockllm/model", reviewer_veto=True, budgets=Budgets(max_turns=1))
+    result = run(tmp_path, cfg)["one_plus_one"]
+    assert result.status == "passed" and asked == [2, 4, 6], "asked three times, with its replies and a reminder"
+    assert result.reviewer_feedback == "approve: APPROVE, it is standard."
+
+    def rambling(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        return say("Interesting.") if not tools else call("submit", GOOD)
+
+    cfg = config(scripted(rambling), reviewer_model="mockllm/model", reviewer_veto=True, budgets=Budgets(max_turns=1))
+    result = run(tmp_path / "again", cfg)["one_plus_one"]
+    assert result.status == "passed"
+    assert (result.reviewer_feedback or "").startswith("none: the reviewer's reply was neither APPROVE nor VETO")
 
 
 def test_reviewer_approval_lets_an_accepted_candidate_pass(tmp_path: Path) -> None:

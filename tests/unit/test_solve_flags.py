@@ -12,7 +12,7 @@ from putnam_solver.cli import app
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.util import InputError
-from putnam_solver.run.solving import reasoning_effort
+from putnam_solver.run.solving import reasoning_effort, reviewer_mode
 from tests.helpers import REPO
 
 
@@ -69,7 +69,7 @@ def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch
     monkeypatch.setattr(solving, "require_gates", lambda prover, options: checked.append(options))
     monkeypatch.setattr(solving, "require_selftest", lambda prover, options, progress: checked.append(options))
     monkeypatch.setattr(agent, "check_models", lambda config: None)
-    unset = ("benchmark_sha256", "max_problems", "reviewer_model", "campaigns", "worker_timeout")
+    unset = ("benchmark_sha256", "max_problems", "reviewer_model", "reviewer", "campaigns", "worker_timeout")
     unset += ("reviewer_timeout", "token_limit", "cost_limit", "run_token_limit", "run_cost_limit", "prices")
     unset += ("model_base_url", "run_dir", "resume")
     flags = solving.SolveFlags(
@@ -100,3 +100,26 @@ def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch
     assert (check.profile, check.acceptance, check.axle) == (Profile.FAST, Profile.FULL, False)
     with pytest.raises(InputError, match="--fallback-jobs 3 exceeds --jobs 2"):
         dataclasses.replace(config, fallback_jobs=3)
+
+
+@pytest.mark.parametrize(
+    ("mode", "model", "chosen"),
+    [(None, None, "off"), (None, "openai/gpt-5.5", "advise"), ("veto", None, "veto"), ("advise", None, "advise")],
+)
+def test_the_reviewer_is_off_by_default_and_advises_when_a_model_is_named(
+    mode: str | None, model: str | None, chosen: str
+) -> None:
+    assert reviewer_mode(mode, model) == chosen
+
+
+@pytest.mark.parametrize(
+    ("mode", "model", "message"),
+    [
+        ("off", "openai/gpt-5.5", "drop one of them"),
+        ("veto", "none", "needs a reviewer model"),
+        ("maybe", None, "one of"),
+    ],
+)
+def test_contradictory_reviewer_flags_are_the_users_error(mode: str, model: str | None, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        reviewer_mode(mode, model)

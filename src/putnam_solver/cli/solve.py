@@ -58,10 +58,24 @@ def solve(
     benchmark_sha256: PinOpt = None,
     problem: ProblemOpt = None,
     max_problems: MaxOpt = None,
+    reviewer: Annotated[
+        str | None,
+        typer.Option(
+            "--reviewer",
+            rich_help_panel="Model",
+            metavar="off|advise|veto",
+            help="What a second model does with each proof the gates accept: nothing (off, the default), record "
+            "its opinion beside the verdict (advise; the default when --reviewer-model is given), or un-count "
+            "the proof on VETO (veto; such proofs are counted apart). It never accepts what the gates refused.",
+        ),
+    ] = None,
     reviewer_model: Annotated[
         str | None,
         typer.Option(
-            "--reviewer-model", rich_help_panel="Model", help="Reviewer model (default: the worker's; `none` to skip)."
+            "--reviewer-model",
+            rich_help_panel="Model",
+            metavar="NAME",
+            help="The reviewer's model (default: the worker's); naming one turns the reviewer on as `advise`.",
         ),
     ] = None,
     reasoning_effort: Annotated[
@@ -243,6 +257,7 @@ def solve(
         problems=tuple(problem or ()),
         max_problems=max_problems,
         reviewer_model=reviewer_model,
+        reviewer=reviewer,
         reasoning_effort=reasoning_effort,
         agent=agent,
         sandbox=sandbox,

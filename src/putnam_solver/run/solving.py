@@ -27,7 +27,7 @@ from putnam_solver.core.util import InputError, json_error
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits, SolveConfig
+from putnam_solver.run.agent.types import REVIEWER_MODES, AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import (
     Prepared,
@@ -84,6 +84,7 @@ class SolveFlags:
     problems: tuple[str, ...]
     max_problems: int | None
     reviewer_model: str | None
+    reviewer: str | None  # off | advise | veto; None: advise when --reviewer-model names one, else off
     reasoning_effort: str
     agent: str
     sandbox: str
@@ -316,12 +317,14 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
     loaded.require_track(flags.track.value)
     stated = loaded.file.toolchain.version if loaded.file is not None else None
     model = flags.model or "none"
-    reviewer = None if flags.reviewer_model == "none" else (flags.reviewer_model or model)
+    mode = reviewer_mode(flags.reviewer, flags.reviewer_model)
+    reviewer = None if mode == "off" else (flags.reviewer_model or model)
     config = SolveConfig(
         prover=prover.name,
         track=flags.track,
         model=model,
         reviewer_model=reviewer,
+        reviewer_veto=mode == "veto",
         reasoning_effort=reasoning_effort(flags.reasoning_effort, model),
         agent=flags.agent,
         sandbox=flags.sandbox,
@@ -383,3 +386,18 @@ def _load_prices(path: Path) -> dict[str, dict[str, float]]:
     if not valid:
         raise InputError(f'{path}: a price table maps models to {{"input": $/Mtok, "output": $/Mtok}}')
     return {str(k): {str(f): float(x) for f, x in v.items()} for k, v in data.items()}
+
+
+def reviewer_mode(mode: str | None, model: str | None) -> str:
+    """What the reviewer does: ``--reviewer`` if given, else ``advise`` when ``--reviewer-model`` names a
+    model, else ``off``; a reviewer model with ``--reviewer off`` is a contradiction the user must resolve."""
+    if mode is not None and mode not in REVIEWER_MODES:
+        raise InputError(f"--reviewer {mode!r}: choose one of {', '.join(REVIEWER_MODES)}")
+    named = model is not None and model != "none"
+    if mode == "off" and named:
+        raise InputError(f"--reviewer off and --reviewer-model {model}: drop one of them")
+    if mode is None:
+        return "advise" if named else "off"
+    if model == "none" and mode != "off":
+        raise InputError(f"--reviewer {mode} needs a reviewer model: drop --reviewer-model none")
+    return mode

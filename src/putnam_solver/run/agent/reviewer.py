@@ -1,10 +1,15 @@
-"""The reviewer: a second model that may veto an accepted candidate, and can never accept one.
+"""The reviewer: a second model's opinion of a proof the gates accepted. It advises; the gates decide.
 
 It is shown the statement, the candidate and harness facts about the verdict (gate ids and statuses,
-hashes, the track), read-only (no tools). Only a reply that starts with ``APPROVE`` lets the accepted
-candidate stand; ``VETO: <feedback>``, anything unparsable, an error or a timeout is a veto whose
-feedback goes to the worker's next turn. A reviewer that was fooled (e.g. by a prompt injection in the
-candidate) can therefore only cost a pass, never create one.
+hashes, the track), read-only (no tools), and answers ``APPROVE`` or ``VETO: <why>``. A reply that is
+neither is asked again (at most ``MAX_ASKS`` times in all), never read as a veto: a model that rambles
+has given no opinion. A timeout or a failed call is no opinion either.
+
+``--reviewer advise`` (and a ``--reviewer-model`` without ``--reviewer``) records the opinion beside the
+verdict, in the ledger, SUMMARY.md and the report, and the proof counts as the gates say.
+``--reviewer veto`` lets a ``VETO`` un-count a gate-accepted proof (its feedback goes to the worker's next
+turn); such proofs are a headline figure of their own. The reviewer can never accept a proof the gates
+refused, so a fooled reviewer (a prompt injection in the candidate) can at most cost a pass.
 
 What the reviewer reads is model input like any other, and its feedback reaches the worker and the next
 campaign: so it is never shown the raw verdict, whose ``answers`` hold the official answer on the
@@ -25,16 +30,29 @@ from putnam_solver.core.verify import GateResult, Track, Verdict
 from putnam_solver.run.agent.tools import clip, render
 
 MAX_COMPILER_MESSAGES = 20
+MAX_ASKS = 3
+"""Replies the reviewer gets to say APPROVE or VETO before its opinion is recorded as none."""
+ASK_AGAIN = "Your reply must start with APPROVE, or with VETO: followed by the reason. Answer again."
 
 
 @dataclass(frozen=True)
 class Review:
-    vetoed: bool
+    """The reviewer's opinion of one accepted proof: ``approve``, ``veto`` or ``none`` (no clear answer)."""
+
+    opinion: str
     feedback: str
+
+    @property
+    def vetoed(self) -> bool:
+        return self.opinion == "veto"
+
+    def record(self) -> str:
+        """How the ledger keeps it (``reviewer_feedback``): the opinion, written by the harness, first."""
+        return f"{self.opinion}: {self.feedback}"
 
 
 async def review(model: Model, statement: str, candidate: str, verdict: Verdict, timeout: float | None) -> Review:
-    """Ask the reviewer about one accepted candidate; every failure to get a clear approval is a veto."""
+    """Ask the reviewer about one accepted candidate, again while its reply is neither APPROVE nor VETO."""
     messages: list[ChatMessage] = [
         ChatMessageSystem(content=render("reviewer_system.md")),
         ChatMessageUser(
@@ -48,14 +66,20 @@ async def review(model: Model, statement: str, candidate: str, verdict: Verdict,
             )
         ),
     ]
-    try:
-        with time_limit(timeout):
-            output = await model.generate(messages)
-    except LimitExceededError:
-        return Review(True, f"the reviewer did not answer within {timeout} s")
-    except Exception as exc:  # a reviewer that cannot answer cannot approve
-        return Review(True, clean_text(f"the reviewer failed: {type(exc).__name__}: {exc}"))
-    return parse_review(clean_text(output.completion))
+    opinion = Review("none", "no reply")
+    for _ in range(MAX_ASKS):
+        try:
+            with time_limit(timeout):
+                output = await model.generate(messages)
+        except LimitExceededError:
+            return Review("none", f"the reviewer did not answer within {timeout} s")
+        except Exception as exc:  # a reviewer that cannot answer has no opinion
+            return Review("none", clean_text(f"the reviewer failed: {type(exc).__name__}: {exc}"))
+        opinion = parse_review(clean_text(output.completion))
+        if opinion.opinion != "none":
+            return opinion
+        messages += [output.message, ChatMessageUser(content=ASK_AGAIN)]
+    return opinion
 
 
 def harness_facts(verdict: Verdict) -> str:
@@ -107,12 +131,12 @@ def compiler_messages(gates: Iterable[GateResult]) -> str:
 
 
 def parse_review(reply: str) -> Review:
-    """``APPROVE`` on the first non-empty line approves; everything else vetoes with the reply as feedback."""
+    """``APPROVE`` or ``VETO`` at the start of the first non-empty line; anything else is no opinion."""
     text = reply.strip()
     first = text.splitlines()[0].strip().upper() if text else ""
     if first.startswith("APPROVE"):
-        return Review(False, text)
+        return Review("approve", text)
     if first.startswith("VETO"):
         feedback = text.split(":", 1)[1].strip() if ":" in text.splitlines()[0] else text[4:].strip()
-        return Review(True, feedback or "the reviewer vetoed without saying why")
-    return Review(True, f"the reviewer's reply was neither APPROVE nor VETO: {text[:2000]}")
+        return Review("veto", feedback or "the reviewer vetoed without saying why")
+    return Review("none", f"the reviewer's reply was neither APPROVE nor VETO: {text[:2000]}")

@@ -68,6 +68,7 @@ def attempt_solver(run: CampaignRun) -> Solver:
             run.prover.model_statement(ctx.problem, ctx.track),
             reviewer,
             run.config.budgets.reviewer_timeout_seconds,
+            veto=run.config.reviewer_veto,
         )
         task = task_prompt(
             run.prover, ctx.problem, run.config, run.job.carried.get(problem_id), run.job.lemmas.get(problem_id, ())

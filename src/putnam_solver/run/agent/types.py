@@ -74,6 +74,16 @@ class AgentParts:
         return [name for name in AGENT_PARTS if not getattr(self, name)]
 
 
+REVIEWER_MODES = ("off", "advise", "veto")
+"""``--reviewer``: no reviewer; its opinion recorded beside the verdict; its VETO un-counts a proof."""
+
+
+def recorded_opinion(record: str | None) -> str | None:
+    """The opinion a ledger's ``reviewer_feedback`` starts with (None: no review, or an older run's text)."""
+    head = (record or "").split(":", 1)[0]
+    return head if head in ("approve", "veto", "none") else None
+
+
 @dataclass(frozen=True)
 class SolveConfig:
     """Everything ``putnam solve`` was asked to do, as the agent layer needs it."""
@@ -81,7 +91,7 @@ class SolveConfig:
     prover: str
     track: Track
     model: str
-    reviewer_model: str | None  # None = no reviewer ("none" on the CLI)
+    reviewer_model: str | None  # None = no reviewer (``--reviewer off``)
     reasoning_effort: str | None
     agent: str  # one of AGENTS
     sandbox: str  # one of SANDBOXES
@@ -99,6 +109,7 @@ class SolveConfig:
     model_args: dict[str, Any] = field(default_factory=dict)
     toolchain: str | None = None  # the toolchain release to judge with (Lean: the benchmark's, or --toolchain)
     parts: AgentParts = field(default_factory=AgentParts)
+    reviewer_veto: bool = False  # --reviewer veto: a VETO un-counts a gate-accepted proof (else it advises)
 
     def __post_init__(self) -> None:
         """Refuse a config no layer could run, once, in the flags' words (``replace`` checks again)."""

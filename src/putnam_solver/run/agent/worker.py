@@ -94,12 +94,14 @@ class AttemptState:
 
 @dataclass(frozen=True)
 class Judge:
-    """Acceptance for one problem: the full gate profile, then (if configured) the reviewer's veto."""
+    """Acceptance for one problem: the full gate profile, then (if configured) the reviewer's opinion,
+    which un-counts the proof only when ``veto`` (``--reviewer veto``)."""
 
     ctx: ProblemContext
     statement: str
     reviewer: Model | None
     reviewer_timeout: float | None
+    veto: bool = False
 
     async def __call__(self, state: AttemptState, candidate: str) -> Submitted:
         verdict = await verify_text(self.ctx, candidate, self.ctx.accept_options)
@@ -108,7 +110,7 @@ class Judge:
         submitted = Submitted(candidate, verdict, format_verdict(verdict, candidate))
         if verdict.accepted and self.reviewer is not None:
             opinion = await review(self.reviewer, self.statement, candidate, verdict, self.reviewer_timeout)
-            submitted.vetoed, submitted.feedback = opinion.vetoed, opinion.feedback
+            submitted.vetoed, submitted.feedback = self.veto and opinion.vetoed, opinion.record()
         state.submissions.append(submitted)
         state.passed = verdict.accepted and not submitted.vetoed
         return submitted
@@ -121,7 +123,7 @@ def submission_reply(submitted: Submitted) -> str:
     if submitted.vetoed:
         return (
             "VETOED by the reviewer although the gates accepted it. Address this and submit again:\n"
-            f"{submitted.feedback}"
+            f"{(submitted.feedback or '').removeprefix('veto: ')}"
         )
     if submitted.verdict.accepted:
         return "ACCEPTED. The proof is verified; you are done."

@@ -108,6 +108,8 @@ def config_from_json(data: Mapping[str, Any]) -> SolveConfig:
     values["tools"] = {name: Path(path) for name, path in values.get("tools", {}).items()}
     if "kernels" in values:
         values["kernels"] = tuple(values["kernels"])
+    if "reviewer_veto" not in values:  # runs started before the reviewer advised: its veto counted then
+        values["reviewer_veto"] = values.get("reviewer_model") is not None
     return SolveConfig(**values)
 
 

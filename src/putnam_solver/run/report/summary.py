@@ -38,6 +38,7 @@ from typing import Any
 
 from putnam_solver.core.answer_check import AnswerStatus, check_counts
 from putnam_solver.exit_codes import ExitCode
+from putnam_solver.run.agent.types import recorded_opinion
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, SubAttemptRow, Usage
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.prices import cost_text, run_unpriced
@@ -329,6 +330,8 @@ def summary_markdown(
     disputes = disputed_attempts(attempts)
     if disputes:
         rows.append(("Disputed (not counted)", f"{len(disputes)}: {', '.join(disputes)}"))
+    if config.get("reviewer_model"):
+        rows.append(reviewer_row(bool(config.get("reviewer_veto")), attempts, solved))
     out = [
         "# putnam solve",
         "",
@@ -430,6 +433,22 @@ def _audit_section(audit: AuditState) -> list[str]:
     return [*lines, ""]
 
 
+def reviewer_row(veto: bool, attempts: Iterable[AttemptRow], solved: Sequence[str]) -> tuple[str, str]:
+    """What the reviewer said of the proofs the gates accepted. Advising, its opinions are counted beside
+    the passes; vetoing, the problems it un-counted are a figure of their own."""
+    if veto:
+        vetoed = sorted({a.problem for a in attempts if a.status == "vetoed"} - set(solved))
+        return "Accepted by the gates, vetoed by the reviewer (not counted)", (
+            f"{len(vetoed)}: {', '.join(vetoed)}" if vetoed else "0"
+        )
+    opinions = Counter(recorded_opinion(a.reviewer_feedback) or "none" for a in attempts if a.status == "passed")
+    said = ", ".join(f"{opinions[o]} {word}" for o, word in OPINION_WORDS if opinions[o])
+    return "Reviewer (advisory: the gates decide)", said or "no accepted proof reviewed"
+
+
+OPINION_WORDS = (("approve", "approved"), ("veto", "vetoed"), ("none", "without a clear opinion"))
+
+
 def answer_check_line(attempts: Iterable[AttemptRow]) -> str:
     """On no-answer: how many answers of verified passes were confirmed, differ, or stayed unknown."""
     counts = sum(
@@ -457,7 +476,9 @@ def _model_line(config: dict[str, Any]) -> str:
     parts = [str(config.get("model"))]
     if config.get("reasoning_effort"):
         parts.append(f"reasoning effort {config['reasoning_effort']}")
-    parts.append(f"reviewer {config.get('reviewer_model') or 'none'}")
+    reviewer = config.get("reviewer_model")
+    mode = "veto" if config.get("reviewer_veto") else "advise"
+    parts.append(f"reviewer {reviewer} ({mode})" if reviewer else "no reviewer")
     parts.append(f"agent {config.get('agent')}, {config.get('jobs')} jobs (fallback {config.get('fallback_jobs')})")
     return "; ".join(parts)
 
