@@ -187,3 +187,13 @@ def test_prepare_only_writes_workspaces_and_prompts_without_a_model(tmp_path: Pa
     prompt = (workspace / "PROMPT.md").read_text()
     assert "check(proof)" in prompt and "one_plus_one" in prompt
     assert (workspace / "_CoqProject").exists()
+
+
+def test_a_model_that_only_talks_is_reminded_and_its_attempt_ends_after_three_such_turns(tmp_path: Path) -> None:
+    """Not after ``--max-turns`` reminders: three turns in a row without a tool call end the attempt, and a
+    tool call in between starts the count again."""
+    talk = say("I believe the statement holds by arithmetic.")
+    outputs = [talk, talk, call("check", BAD), talk, talk, talk, call("submit", GOOD)]
+    result = run(tmp_path, config(outputs, budgets=Budgets(max_turns=10)))["one_plus_one"]
+    assert result.status == "no_submission" and result.turns == 6
+    assert result.turn_log[-1]["result"] == "ended: 3 turns without a tool call"

@@ -53,6 +53,9 @@ from putnam_solver.run.agent.types import CarryForward
 
 AGENT_FILE_READ_SECONDS = 60
 NUDGE = "Use the tools: call check(proof) with the whole file, and submit(proof) when it passes."
+MAX_IDLE_TURNS = 3
+"""Turns in a row without a tool call after which an attempt ends: a model that only talks would
+otherwise spend every turn of ``--max-turns`` on reminders."""
 MAX_PLAN_CHARS = 8000
 
 
@@ -153,6 +156,7 @@ async def react_worker(
 ) -> list[ChatMessage]:
     """Generate, run the requested tools, repeat: until a submission passes or the turns run out."""
     model = get_model()
+    idle = 0
     for turn in range(1, max_turns + 1):
         state.turns = turn
         output = await model.generate(messages, tools)
@@ -163,9 +167,16 @@ async def react_worker(
         messages.append(output.message)
         calls = output.message.tool_calls or []
         if not calls:
+            idle += 1
             state.turn_log.append({"turn": turn, "tool": None, "result": "no tool call"})
+            if idle == MAX_IDLE_TURNS:
+                state.turn_log.append(
+                    {"turn": turn, "tool": None, "result": f"ended: {idle} turns without a tool call"}
+                )
+                break
             messages.append(ChatMessageUser(content=NUDGE))
             continue
+        idle = 0
         result = await execute_tools(messages, tools)
         messages.extend(result.messages)
         for call, reply in zip(calls, result.messages, strict=False):
