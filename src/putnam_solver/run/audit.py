@@ -38,8 +38,7 @@ from putnam_solver.run.audit_settings import (
     pin_line,
     run_config,
 )
-from putnam_solver.run.campaign._errors import CampaignError
-from putnam_solver.run.campaign._lock import RunLock
+from putnam_solver.run.campaign import CampaignError, RunLock
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
 from putnam_solver.run.report.evidence import evidence_dir, write_audit_file
 from putnam_solver.run.report.summary import audit_summary, write_outputs

@@ -27,7 +27,7 @@ from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, VerifyOptions
 from putnam_solver.run.agent.types import SolveConfig
-from putnam_solver.run.campaign._settings import config_from_json
+from putnam_solver.run.campaign import config_from_json
 from putnam_solver.run.ledger import LedgerError
 
 

@@ -32,7 +32,7 @@ with what they spent, the problems not started stay unattempted and the campaign
 
 from putnam_solver.run.agent.types import RunLimits
 from putnam_solver.run.campaign._errors import CampaignError
-from putnam_solver.run.campaign._lock import LOCK_NAME
+from putnam_solver.run.campaign._lock import LOCK_NAME, RunLock
 from putnam_solver.run.campaign._run import (
     LOG_DIR,
     WORK_DIR,
@@ -54,6 +54,7 @@ __all__ = [
     "CampaignError",
     "Prepared",
     "RunLimits",
+    "RunLock",
     "RunSettings",
     "Runner",
     "Selection",
