@@ -18,6 +18,7 @@ from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.kits.interactive import ProofState
 from putnam_solver.kits.sessions import SessionPool, check_file, proof_state
+from putnam_solver.run.agent.tools import format_check
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
 AVAILABLE, WHY = sandbox_status()
@@ -138,3 +139,16 @@ def test_a_warm_check_elaborates_with_the_benchmarks_own_lean_options(samples: B
         assert warm.warm and (warm.verdict.status, gates(warm.verdict)) == (cold.status, gates(cold))
         statuses[chosen.format.lean_options] = cold.status
     assert statuses == {(("autoImplicit", False),): "rejected", (): "accepted"}
+
+
+def test_what_a_search_tactic_suggests_reaches_the_check(samples: Benchmark, pool: SessionPool) -> None:
+    """Lean's ``exact?``/``apply?``/``rw?``/``simp?``/``hint`` answer with an information message
+    "Try this: ..." that the prompt tells the model to paste in: ``check`` passes it back, with its line.
+    (The toy Lean has no search tactics; a ``#print`` makes the same kind of message.)"""
+    suggested = GOOD + '#print "Try this: exact And.intro h.right h.left"\n'
+    outcome = check_file(LEAN, samples, samples.problems[PROBLEM], suggested, Track.WITH_ANSWER, OPTIONS, pool)
+    if not outcome.warm:
+        pytest.skip(f"the text gates refuse the #print used here: {outcome.verdict.status}")
+    assert [(m.line, m.text) for m in outcome.suggestions] == [(2, "Try this: exact And.intro h.right h.left")]
+    text = format_check(outcome, suggested)
+    assert "Suggestions the search tactics printed" in text and "line 2: Try this: exact And.intro" in text

@@ -25,7 +25,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +39,7 @@ from putnam_solver.kits.interactive import (
     Compiled,
     Hole,
     Interactive,
+    Message,
     NotWarm,
     ProofSession,
     ProofState,
@@ -206,6 +207,18 @@ class CheckOutcome:
     warm: bool = False
     draft: Compiled | None = None
     holes: tuple[Hole, ...] = ()
+    suggestions: tuple[Message, ...] = ()
+    """What the prover's search tactics found (Lean's ``exact?``, ``apply?``, ``rw?``, ``simp?``,
+    ``hint``: "Try this: ..."), for the model to paste in; never part of the verdict."""
+
+
+SUGGESTION = "Try this"
+MAX_SUGGESTIONS = 8
+
+
+def suggestions(messages: Iterable[Message]) -> tuple[Message, ...]:
+    """The information messages of a compile that suggest a replacement, in order, at most a few."""
+    return tuple(m for m in messages if m.severity == "info" and SUGGESTION in m.text)[:MAX_SUGGESTIONS]
 
 
 def check_file(
@@ -251,7 +264,7 @@ def check_file(
             )
         except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
             return CheckOutcome(fast, holes=holes)
-        return CheckOutcome(fast, pool.reuse, draft, holes)
+        return CheckOutcome(fast, pool.reuse, draft, holes, suggestions(draft.messages))
     if not warm:
         return cold()
     try:
@@ -263,7 +276,9 @@ def check_file(
     except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
         return cold()
     g4 = GateResult("G4", "compile", compiled.status, compiled.detail, compiled.evidence)
-    return CheckOutcome(dataclasses.replace(fast, gates=[*fast.gates, g4]), warm=True)
+    return CheckOutcome(
+        dataclasses.replace(fast, gates=[*fast.gates, g4]), warm=True, suggestions=suggestions(compiled.messages)
+    )
 
 
 def proof_state(

@@ -132,8 +132,10 @@ def format_check(outcome: CheckOutcome, candidate: str) -> str:
     the compiler printed; for a draft with holes, the holes left and what else is wrong."""
     verdict = outcome.verdict
     how = " (compiled in a warm session)" if outcome.warm else ""
+    found = "".join(f"\nline {m.line}: {clean_text(m.text)}" for m in outcome.suggestions)
+    found = f"\nSuggestions the search tactics printed (paste one in place of its tactic):{found}" if found else ""
     if verdict.accepted:
-        return f"PASSED the fast gates {', '.join(g.id for g in verdict.gates)}{how}. Submit this file."
+        return clip(f"PASSED the fast gates {', '.join(g.id for g in verdict.gates)}{how}. Submit this file.{found}")
     if outcome.holes:
         holes = ", ".join(f"{h.name} (line {h.line})" for h in outcome.holes)
         lines = [f"DRAFT: holes left in {holes}; prove_lemma(name) proves one on its own, or fill it in."]
@@ -144,8 +146,8 @@ def format_check(outcome: CheckOutcome, candidate: str) -> str:
             lines.append("Apart from the holes, the file compiles: the main proof checks against the lemmas.")
         else:
             lines.append(format_verdict(verdict, candidate))
-        return clip("\n".join(lines))
-    return format_verdict(verdict, candidate)
+        return clip("\n".join(lines) + found)
+    return clip(format_verdict(verdict, candidate) + found)
 
 
 def format_verdict(verdict: Verdict, candidate: str) -> str:
