@@ -197,3 +197,22 @@ def test_a_model_that_only_talks_is_reminded_and_its_attempt_ends_after_three_su
     result = run(tmp_path, config(outputs, budgets=Budgets(max_turns=10)))["one_plus_one"]
     assert result.status == "no_submission" and result.turns == 6
     assert result.turn_log[-1]["result"] == "ended: 3 turns without a tool call"
+
+
+def test_check_answers_for_each_alternative_at_one_line_in_one_call(tmp_path: Path) -> None:
+    """Several tactics tried in one call: each replaces the given line and is checked as its own file."""
+    seen: list[str] = []
+    tries = {"proof": BAD, "line": 3, "alternatives": ["  exact I.", "  reflexivity.", "  lia."]}
+    alternatives = ModelOutput.for_tool_call(model="mockllm/model", tool_name="check", tool_arguments=tries)
+    alternatives.usage = call("check", BAD).usage  # a usage of its own, or the mock model counts tokens online
+    outputs = iter([alternatives])
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        seen.append(input[-1].text)
+        return next(outputs, call("submit", GOOD))
+
+    result = run(tmp_path, config(scripted(script), budgets=Budgets(max_turns=2)))["one_plus_one"]
+    assert result.status == "passed", result.error
+    answer = seen[1]
+    assert answer.startswith("alternative 1: verdict: rejected")
+    assert "alternative 2: PASSED the fast gates" in answer and "alternative 3: verdict: rejected" in answer

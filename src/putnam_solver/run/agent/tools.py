@@ -254,17 +254,23 @@ def clip(text: str, limit: int = MAX_TOOL_OUTPUT) -> str:
 
 @tool(name="check")
 def check_tool(ctx: ProblemContext, remember: Callable[[str], None] = lambda _: None) -> Tool:
-    async def execute(proof: str) -> str:
+    async def execute(proof: str, line: int | None = None, alternatives: list[str] | None = None) -> str:
         """Verify a proof file with the fast gates (statement preserved, nothing forbidden, compiles).
 
         Args:
             proof: The whole file's text: the statement exactly as given, with the proof filled in.
+            line: With alternatives: the line (1-based) of proof that each alternative replaces.
+            alternatives: Up to 6 snippets to try in place of that line, each checked as its own file, so
+                that several tactics are explored in one call.
 
         Returns:
             PASSED, or the failing gate with the first errors (line, column, offending line) and the
-            unsolved goals; for a draft with holes, which holes remain.
+            unsolved goals; for a draft with holes, which holes remain. With alternatives: one answer per
+            alternative, in order.
         """
         proof = clean_text(proof)
+        if alternatives:
+            return await try_alternatives(ctx, proof, line, [clean_text(a) for a in alternatives])
         remember(proof)
         outcome = await check_text(ctx, proof)
         if isinstance(outcome, str):
@@ -272,6 +278,28 @@ def check_tool(ctx: ProblemContext, remember: Callable[[str], None] = lambda _: 
         return format_check(outcome, proof)
 
     return execute
+
+
+MAX_ALTERNATIVES = 6
+ALTERNATIVE_LINES = 6
+"""Lines of each alternative's answer kept: its status and first errors, not a whole report each."""
+
+
+async def try_alternatives(ctx: ProblemContext, proof: str, line: int | None, alternatives: list[str]) -> str:
+    """``check`` of ``proof`` with its line ``line`` replaced by each alternative in turn (from the warm
+    session where there is one): one short answer per alternative, numbered as given."""
+    lines = proof.split("\n")
+    if line is None or not 1 <= int(line) <= len(lines):
+        return f"alternatives need the line they replace: a line number from 1 to {len(lines)}"
+    if len(alternatives) > MAX_ALTERNATIVES:
+        return f"at most {MAX_ALTERNATIVES} alternatives per call ({len(alternatives)} given)"
+    answers = []
+    for number, snippet in enumerate(alternatives, 1):
+        variant = "\n".join([*lines[: int(line) - 1], snippet, *lines[int(line) :]])
+        outcome = await check_text(ctx, variant)
+        text = outcome if isinstance(outcome, str) else format_check(outcome, variant)
+        answers.append(f"alternative {number}: " + "\n  ".join(text.split("\n")[:ALTERNATIVE_LINES]))
+    return clip("\n".join(answers))
 
 
 @tool(name="goals")
