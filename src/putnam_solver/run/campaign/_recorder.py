@@ -87,6 +87,7 @@ class Recorder:
         self._apart = len(passed & self._defects)
         self._remaining = len(problems)
         self._started = time.monotonic()
+        self._started_at = time.time()
         self._starts: dict[str, float] = {}  # when each attempt seen in flight started (Unix time)
         self._durations: list[float] = []  # wall time of this campaign's finished attempts
         if run.ledger.meta(RATE_LIMITS_SINCE) is None:
@@ -263,9 +264,8 @@ class Recorder:
         else:
             self._solved += row.verified_pass
         self._attempted.add(row.problem)
-        started = self._starts.pop(row.problem, None)
-        if started is not None:
-            self._durations.append(max(0.0, time.time() - started))
+        started = self._starts.pop(row.problem, self._started_at)  # never seen in flight: since the start
+        self._durations.append(max(0.0, time.time() - started))
         self._remaining -= 1
 
     def close(self) -> None:
