@@ -118,3 +118,32 @@ def test_the_live_view_shows_the_attempt_in_flight_and_wraps_at_the_terminal_wid
     assert "1 of 1 problems" in after and "1 of 1 attempts done" in after
     assert "passed" in after and PROBLEM in after
     assert stdout.decode().count("\n") <= 1, "stdout carries only the run's result"
+
+
+def test_output_that_is_not_a_terminal_stays_one_line_per_event(tmp_path: Path) -> None:
+    """Without --quiet but into a pipe (a CI log): the same plain lines as --quiet, no live view."""
+    from typer.testing import CliRunner
+
+    from putnam_solver.cli import app
+
+    fake = FakeOpenAI(
+        [tool_call_reply("check", {"proof": EDITED}, "c1"), tool_call_reply("submit", {"proof": GOOD}, "c2")]
+    )
+    run_dir = tmp_path / "run"
+    with serve(fake) as url:
+        args = [
+            "solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--problem", PROBLEM,
+            "--model", "openai-api/fake/fake-model", "--model-base-url", url, "--reviewer-model", "none",
+            "--reasoning-effort", "none", "--jobs", "1", "--fallback-jobs", "1", "--max-turns", "3",
+            "--run-dir", str(run_dir),
+        ]  # fmt: skip
+        result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert "\x1b[" not in result.stderr and "━" not in result.stderr, "no control sequence, no bar"
+    assert "campaign 1 started: 1 problems" in lines
+    [done] = [line for line in lines if line.startswith("passed ")]
+    assert done.startswith(f"passed        {PROBLEM} (campaign 1, 2 turns, 240 tokens, unknown; verdict accepted)")
+    assert done.endswith(
+        " | campaign 1: 1/1 solved, 0 unresolved, 0 running; 1 attempts, 2 turns, 240 tokens, unknown, ETA 0m00s"
+    )
