@@ -195,7 +195,9 @@ def test_compare_warns_when_the_runs_are_on_different_benchmarks(
     assert result.exit_code == 0, result.output
     assert "warning: the runs are on different benchmarks" in result.stderr
     assert "the comparison covers only the 0 problems both have" in result.stderr
-    warning = _page(tmp_path / "c.html").by_id("benchmark-mismatch").text()
+    compared = _page(tmp_path / "c.html")
+    compared.by_id("chart-compare-cost")  # one run has costs: the scatter is drawn (exactly one such element)
+    warning = compared.by_id("benchmark-mismatch").text()
     assert warning.startswith("warning: the runs are on different benchmarks: minif2f on")
     same = tmp_path / "putnam-again"
     settings = RunSettings(same, lean_text_config(), Selection(LEAN_BENCH, problems=SIX[:3]), 1)
@@ -203,3 +205,16 @@ def test_compare_warns_when_the_runs_are_on_different_benchmarks(
     quiet = runner.invoke(app, ["report", "--compare", str(putnam), str(same), "-o", str(tmp_path / "d.html")])
     assert quiet.exit_code == 0 and "warning" not in quiet.stderr, "the same benchmark: nothing to warn of"
     assert not [n for n in _page(tmp_path / "d.html").walk() if n.attrs.get("id") == "benchmark-mismatch"]
+
+
+def test_compare_of_runs_without_prices_says_so_instead_of_a_scatter_of_zeros(
+    tmp_path: Path, minif2f: tuple[Path, str, tuple[str, ...]]
+) -> None:
+    run_dir, _, _ = minif2f
+    result = runner.invoke(app, ["report", "--compare", str(run_dir), str(run_dir), "-o", str(tmp_path / "e.html")])
+    assert result.exit_code == 0 and "warning" not in result.stderr, result.output
+    page = _page(tmp_path / "e.html")
+    [note] = page.all(cls="no-chart")
+    assert note.attrs["data-chart"] == "chart-compare-cost"
+    assert note.text().startswith("Neither run has a cost to compare. A: No price for scripted/worker")
+    assert not [n for n in page.walk() if n.attrs.get("id") == "chart-compare-cost"]

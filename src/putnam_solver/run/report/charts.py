@@ -17,7 +17,7 @@ from putnam_solver.run.report.data import RunData, in_order, problem_costs, rate
 
 def chart_sections(run: RunData) -> list[str]:
     """The sections of charts: progress, cost per problem, what stopped the attempts, rate limiting."""
-    cost = _no_cost_reason(run)
+    cost = no_cost_reason(run)
     solved = None if run.solved else "No problem was solved: there is no progress to draw."
     over_cost = solved or cost
     return [
@@ -55,7 +55,7 @@ def no_chart(chart: str, why: str) -> str:
     return f'<p class="note no-chart" data-chart="{chart}">{esc(why)}</p>'
 
 
-def _no_cost_reason(run: RunData) -> str | None:
+def no_cost_reason(run: RunData) -> str | None:
     """Why the run's costs say nothing (None when they do)."""
     if run.usage.cost_dollars:
         return None

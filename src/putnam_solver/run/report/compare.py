@@ -9,6 +9,7 @@ from typing import Any
 
 from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import COLORS, esc, figure_html, href, layout, page, plotly_go, section
+from putnam_solver.run.report.charts import no_chart, no_cost_reason
 from putnam_solver.run.report.data import Comparison, Headline, RunData, compare, headline, problem_costs
 from putnam_solver.run.report.evidence import evidence_dir
 from putnam_solver.run.report.grid import compare_grid_html
@@ -45,7 +46,7 @@ def render_comparison(a: RunData, b: RunData, base: Path, plotly_file: str | Non
         section(
             "costs",
             "Cost per problem, A against B",
-            figure_html("chart-compare-cost", _compare_scatter(a, b, c, cost_a, cost_b)),
+            _cost_chart(a, b, c, cost_a, cost_b),
         ),
         section("grid", "Problems", compare_grid_html(a, b, c, base)),
         section("lists", "Solved by one run only", _compare_lists(a, b, c, base)),
@@ -78,6 +79,14 @@ def _compare_table(a: RunData, b: RunData) -> str:
     )
     head = "<thead><tr><th></th><th>A</th><th>B</th></tr></thead>"
     return f'<table class="plain" id="compare-table">{head}{body}</table>'
+
+
+def _cost_chart(a: RunData, b: RunData, c: Comparison, cost_a: Mapping[str, float], cost_b: Mapping[str, float]) -> str:
+    """The scatter of costs, or why there is none: neither run has a cost to show."""
+    reasons = [no_cost_reason(a), no_cost_reason(b)]
+    if reasons[0] and reasons[1]:
+        return no_chart("chart-compare-cost", f"Neither run has a cost to compare. A: {reasons[0]} B: {reasons[1]}")
+    return figure_html("chart-compare-cost", _compare_scatter(a, b, c, cost_a, cost_b))
 
 
 def _compare_scatter(
