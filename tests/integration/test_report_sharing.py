@@ -218,3 +218,27 @@ def test_compare_of_runs_without_prices_says_so_instead_of_a_scatter_of_zeros(
     assert note.attrs["data-chart"] == "chart-compare-cost"
     assert note.text().startswith("Neither run has a cost to compare. A: No price for scripted/worker")
     assert not [n for n in page.walk() if n.attrs.get("id") == "chart-compare-cost"]
+
+
+def test_a_planted_plotly_beside_the_report_is_replaced_never_run_or_followed(
+    tmp_path: Path, minif2f: tuple[Path, str, tuple[str, ...]]
+) -> None:
+    """The page runs the script beside it: one left there with other bytes (or a link to elsewhere) is
+    replaced by the installed package's bundle, and a link's target is left untouched."""
+    from plotly.offline import get_plotlyjs
+
+    from putnam_solver.run.report.html import plotly_file_name
+
+    run_dir, _, _ = minif2f
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    elsewhere = tmp_path / "elsewhere.js"
+    elsewhere.write_text("fetch('http://example.invalid/')")
+    (folder / plotly_file_name()).symlink_to(elsewhere)
+    assert runner.invoke(app, ["report", str(run_dir), "-o", str(folder / "a.html")]).exit_code == 0
+    bundle = folder / plotly_file_name()
+    assert not bundle.is_symlink() and bundle.read_text() == get_plotlyjs()
+    assert elsewhere.read_text() == "fetch('http://example.invalid/')", "the link's target is untouched"
+    bundle.write_text("fetch('http://example.invalid/')")
+    assert runner.invoke(app, ["report", str(run_dir), "-o", str(folder / "a.html")]).exit_code == 0
+    assert bundle.read_text() == get_plotlyjs(), "other bytes under the bundle's name are replaced"
