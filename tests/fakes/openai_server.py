@@ -3,7 +3,9 @@
 Each request takes the next step of the script (then ``default`` forever): a reply (an assistant
 message, possibly with tool calls), or a fault: ``429`` (rate limited), ``500``, ``timeout`` (answer
 only after the client gave up), ``malformed`` (a 200 whose body is not a completion) or ``drop`` (close
-the connection without an answer, as a server that dies does). It counts the
+the connection without an answer, as a server that dies does); ``hold`` keeps the request waiting until
+the test sets ``release`` (a model thinking for as long as the test watches), then answers it with the
+script's next step. It counts the
 requests and the faults it served, and keeps each request's body (what the client sent, e.g. the tool
 results of the previous turn).
 """
@@ -48,6 +50,8 @@ class FakeOpenAI:
     faults_served: list[str] = field(default_factory=list)
     received: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    release: threading.Event = field(default_factory=threading.Event)
+    hold_seconds: float = 120.0
 
     def next_step(self, request: dict[str, Any]) -> Step:
         with self.lock:
@@ -55,6 +59,12 @@ class FakeOpenAI:
             self.requests += 1
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+            return self.script.pop(0) if self.script else self.default
+
+    def held(self) -> Step:
+        """Wait for ``release`` (at most ``hold_seconds``), then the step that answers the held request."""
+        self.release.wait(self.hold_seconds)
+        with self.lock:
             return self.script.pop(0) if self.script else self.default
 
     def done(self) -> None:
@@ -71,6 +81,8 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             length = int(self.headers.get("content-length", "0"))
             request = json.loads(self.rfile.read(length) or b"{}")
             step = fake.next_step(request)
+            if step == "hold":
+                step = fake.held()
             try:
                 self._answer(step, request)
             except (BrokenPipeError, ConnectionResetError):

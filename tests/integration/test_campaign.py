@@ -198,5 +198,7 @@ def test_progress_views_show_attempts_and_totals(tmp_path: Path) -> None:
     console = Console(file=io.StringIO(), width=200, force_terminal=False)
     _solve(tmp_path / "b", lean_runner(SIX_SCRIPT), campaigns=1, progress=RichProgress(console))
     shown = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "campaign 1: 2/6 solved" in shown and "putnam_1962_a6" in shown
+    assert "2 of 6 problems" in shown and "6 of 6 attempts done, 0 running, 0 queued" in shown
+    assert "ETA ~0m00s for campaign 1" in shown, "finished attempts give the ETA its pace"
+    assert "putnam_1962_a6 (campaign 1" in shown, "each finished attempt is printed above the live part"
     assert f"putnam report {tmp_path / 'b'}" in shown

@@ -253,8 +253,9 @@ def test_untrusted_text_stays_text(runs: tuple[Path, Path]) -> None:
 
 
 def test_the_page_refers_to_nothing_outside_the_run(runs: tuple[Path, Path]) -> None:
-    """Every link and source in the markup is relative; the only script text with an address in it is plotly's
-    bundle, byte for byte the pinned wheel's (its addresses serve map charts the report never draws)."""
+    """Every link and source in the markup is relative; the only script with an address in it is plotly's
+    bundle, beside the page and byte for byte the pinned wheel's (its addresses serve map charts the report
+    never draws)."""
     from plotly.offline import get_plotlyjs
 
     a, _ = runs
@@ -267,15 +268,36 @@ def test_the_page_refers_to_nothing_outside_the_run(runs: tuple[Path, Path]) -> 
                 assert "://" not in value and not value.startswith(("//", "data:", "javascript:")), (node.tag, value)
     assert not page.all("link") and not page.all("iframe")
     scripts = page.all("script")
-    assert all("src" not in s.attrs for s in scripts)
-    bundle = [s for s in scripts if s.attrs.get("id") == "plotly-js"]
-    assert len(bundle) == 1 and bundle[0].text() == get_plotlyjs()
+    [bundle] = [s for s in scripts if "src" in s.attrs]
+    assert bundle.attrs["id"] == "plotly-js" and "/" not in bundle.attrs["src"] and bundle.text() == ""
+    assert (a / bundle.attrs["src"]).read_text(encoding="utf-8") == get_plotlyjs()
     for script in scripts:
-        if script is not bundle[0]:
-            assert "://" not in script.text(), script.text()[:200]
+        assert "://" not in script.text(), script.text()[:200]
     assert "url(" not in "".join(s.text() for s in page.all("style"))
     for host in ("google.com", "googleapis.com", "gvt1.com", "gvt2.com"):
         assert host not in text, "the browser-service hosts the offline check ignores are not named here"
+
+
+def test_the_page_is_small_and_plotly_is_written_once_per_folder(tmp_path: Path, runs: tuple[Path, Path]) -> None:
+    """The 5 MB bundle is a file beside the pages, written once for every page of a folder; with
+    --inline-plotly it is in the page (one file to send) and nothing is written beside it."""
+    from plotly.offline import get_plotlyjs
+
+    a, b = runs
+    assert (a / "report.html").stat().st_size < 300_000
+    shared = tmp_path / "shared"
+    for run_dir in (a, b):
+        assert runner.invoke(app, ["report", str(run_dir), "-o", str(shared / f"{run_dir.name}.html")]).exit_code == 0
+    [bundle] = shared.glob("plotly-*.min.js")
+    assert sorted(p.name for p in shared.iterdir()) == sorted(["run-a.html", "run-b.html", bundle.name])
+    written = bundle.stat().st_mtime_ns
+    assert runner.invoke(app, ["report", str(a), "-o", str(shared / "run-a.html")]).exit_code == 0
+    assert bundle.stat().st_mtime_ns == written, "a bundle with the right bytes is left as it is"
+    single = tmp_path / "single"
+    assert runner.invoke(app, ["report", str(a), "-o", str(single / "a.html"), "--inline-plotly"]).exit_code == 0
+    assert [p.name for p in single.iterdir()] == ["a.html"]
+    [inlined] = [s for s in parse((single / "a.html").read_text()).all("script") if s.attrs.get("id") == "plotly-js"]
+    assert "src" not in inlined.attrs and inlined.text() == get_plotlyjs()
 
 
 def test_rate_limiting_of_a_run_is_recorded_and_shown(tmp_path: Path, runs: tuple[Path, Path]) -> None:

@@ -48,3 +48,16 @@ def test_importing_the_agent_layer_starts_nothing() -> None:
     )
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=REPO)
+
+
+def test_a_running_sample_keeps_what_the_live_view_reads() -> None:
+    """The live view reads each sample in flight's tokens, turns and start from ``ActiveSample``."""
+    import inspect
+
+    from putnam_solver.run.agent._inspect import active_samples
+
+    samples = inspect.getmodule(active_samples)
+    assert samples is not None
+    source = inspect.getsource(samples.ActiveSample)
+    for attribute in ("total_tokens", "total_turns", "started"):
+        assert f"self.{attribute}" in source, attribute

@@ -49,6 +49,13 @@ def report(
             help="Write the page here (default RUN_DIR/report.html; with --compare RUN_A/compare-<RUN_B>.html).",
         ),
     ] = None,
+    inline_plotly: Annotated[
+        bool,
+        typer.Option(
+            "--inline-plotly",
+            help="Put plotly's 5 MB script in the page (one file to send) instead of a file beside it.",
+        ),
+    ] = False,
 ) -> None:
     """Write one static HTML page (opens offline) of what a run did: solved, audited, cost, charts, a grid of
     the benchmark linking each problem to its evidence, gate rejections, rate limiting, every attempt.
@@ -58,7 +65,7 @@ def report(
     from putnam_solver.run.report import html as report_service  # plotly loads only for this command
 
     with input_errors():
-        path = report_service.build(run_dirs, compare, output)
+        path = report_service.build(run_dirs, compare, output, inline_plotly, warn=warning)
     out.print(str(path), markup=False)
 
 

@@ -27,7 +27,8 @@ __all__ = [
     "sample_model_usage",
     "throughput_registry",
 ]
-"""The run budget interrupts the samples in flight (``active_samples``); the scorer reads its sample's
+"""The run budget interrupts the samples in flight and the live view reads their tokens, turns and start
+(``active_samples``: ``ActiveSample.total_tokens``, ``total_turns``, ``started``); the scorer reads its sample's
 transcript and model usage (``sample_active``, ``sample_model_usage``); the live view reads the
 provider's rate limiting and the adaptive connection limit (``throughput_registry``,
 ``adaptive_controllers``); the CLI sandbox extends Inspect's local sandbox and answers its CLI calls

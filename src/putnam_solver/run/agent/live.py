@@ -16,6 +16,7 @@ import importlib
 import logging
 import signal
 import threading
+import time
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ from putnam_solver.run.agent.types import (
     AttemptResult,
     CampaignJob,
     LiveRun,
+    RunningAttempt,
     SolveConfig,
 )
 from putnam_solver.run.agent.worker import AttemptState
@@ -118,6 +120,22 @@ class CampaignRun:
         self.live.rate_limits_seen(sum(c.retries_rate_limit for c in counters), _connections())
         self.live.failures_seen(sum(c.retries_transient for c in counters))
 
+    def observe_attempts(self) -> None:
+        """Tell the live run which attempts are in flight: turn and tool from the attempt's own state,
+        tokens and start from Inspect's running sample (they include the reviewer and lemma
+        sub-attempts, as the attempt's recorded usage does). Runs on the evaluation's loop and, once a
+        second, on the watch's thread: it only reads."""
+        rows = []
+        for sample in list(active_samples()):
+            problem = str(sample.sample.id)
+            if problem not in self.contexts or problem in self.reported:
+                continue
+            state = self.states.get(problem)
+            turn = state.turns if state is not None and state.turns else sample.total_turns
+            tool = state.tool if state is not None else None
+            rows.append(RunningAttempt(problem, turn, tool, sample.total_tokens, sample.started or time.time()))
+        self.live.attempts_seen(sorted(rows, key=lambda r: (r.started, r.problem)))
+
     def report(self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None) -> AttemptResult | None:
         """Turn one attempt's state into an AttemptResult and hand it to the campaign, once. An attempt
         the run budget kept from starting is not reported (its problem stays unattempted)."""
@@ -151,6 +169,7 @@ class CampaignRun:
             plan=state.plan,
         )
         self.reported.add(problem_id)
+        self.observe_attempts()
         self.job.on_attempt(result)
         return result
 
@@ -177,6 +196,7 @@ class LiveRunHooks(Hooks):
         if run is not None:
             run.spend(data.model_name, data.usage, data.eval_id)
             run.observe_rate_limits()
+            run.observe_attempts()
 
     async def on_model_retry(self, data: ModelRetry) -> None:
         """Inspect's own retry loop is about to retry a failed model request: what failed. (The counts
@@ -188,8 +208,9 @@ class LiveRunHooks(Hooks):
 
 
 class RateLimitWatch:
-    """Observes rate limiting and failing requests once a second while an evaluation runs, so that the
-    view shows them even while every request is backing off and no call completes."""
+    """Observes rate limiting, failing requests and the attempts in flight once a second while an
+    evaluation runs, so that the view shows them even while every request is backing off and no call
+    completes (or a long compile runs)."""
 
     def __init__(self, run: CampaignRun) -> None:
         self._run = run
@@ -206,6 +227,7 @@ class RateLimitWatch:
     def _loop(self) -> None:
         while not self._stop.wait(RATE_LIMIT_POLL_SECONDS):
             self._run.observe_rate_limits()
+            self._run.observe_attempts()
 
 
 class InterruptWatch:

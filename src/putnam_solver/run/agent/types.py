@@ -243,6 +243,19 @@ RATE_LIMIT_WINDOW_SECONDS = 60.0
 INTERRUPTED_REASON = "interrupted (Ctrl-C)"
 
 
+@dataclass(frozen=True)
+class RunningAttempt:
+    """An attempt in flight, as the live view shows it: its turn, the tool it runs or ran last (None
+    before its first tool call, and for CLI agents, whose tools are their own), the tokens its sample
+    spent so far and when it started (Unix time)."""
+
+    problem: str
+    turn: int
+    tool: str | None
+    tokens: int
+    started: float
+
+
 class LiveRun:
     """The run as it happens: what has been spent against the run budget (including attempts still
     running), how the provider is rate-limiting us, which model requests fail, and whether the user
@@ -250,7 +263,8 @@ class LiveRun:
 
     The agent layer calls ``spend`` after every model call, ``rate_limits_seen`` and ``failures_seen``
     whenever it looks at the provider's rate limiting and failed requests, ``request_failed`` when it
-    learns why a request failed, and ``interrupt`` on Ctrl-C; the campaign and the progress view read it
+    learns why a request failed, ``attempts_seen`` with the attempts in flight (at least once a second),
+    and ``interrupt`` on Ctrl-C; the campaign and the progress view read it
     from their own threads; ``on_change`` (if set) is called after each change, outside the lock.
     """
 
@@ -275,6 +289,7 @@ class LiveRun:
         self._failures_seen = 0
         self._last_failure: str | None = None
         self._interrupted = False
+        self._running: tuple[RunningAttempt, ...] = ()
 
     def spend(self, tokens: int, cost_dollars: float) -> None:
         with self._lock:
@@ -364,6 +379,19 @@ class LiveRun:
         requests = "request" if count == 1 else "requests"
         why = f" (last: {last})" if last else ""
         return f"{count} failed model {requests} in the last minute, retrying{why}"
+
+    def attempts_seen(self, running: Sequence[RunningAttempt]) -> None:
+        """The attempts in flight now, in the order they started."""
+        snapshot = tuple(running)
+        with self._lock:
+            changed = snapshot != self._running
+            self._running = snapshot
+        if changed:
+            self._changed()
+
+    def running(self) -> tuple[RunningAttempt, ...]:
+        with self._lock:
+            return self._running
 
     def _changed(self) -> None:
         if self.on_change is not None:

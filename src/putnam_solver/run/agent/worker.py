@@ -86,6 +86,7 @@ class AttemptState:
     plan: str | None = None  # the worker's informal proof plan: the text of its first reply
     last_file: str | None = None  # the last file given to check (prove_lemma takes its lemmas from it)
     usage: ModelUsage = field(default_factory=ModelUsage)  # the model calls of this loop alone
+    tool: str | None = None  # the tools of the turn running, or of the last turn that called one (live view)
 
     def remember(self, text: str) -> None:
         self.last_file = text
@@ -177,6 +178,7 @@ async def react_worker(
             messages.append(ChatMessageUser(content=NUDGE))
             continue
         idle = 0
+        state.tool = ", ".join(dict.fromkeys(call.function for call in calls))
         result = await execute_tools(messages, tools)
         messages.extend(result.messages)
         for call, reply in zip(calls, result.messages, strict=False):

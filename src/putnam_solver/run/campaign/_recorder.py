@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import queue
 import threading
 import time
@@ -79,12 +80,16 @@ class Recorder:
         self._tokens, self._cost = usage.tokens, usage.cost_dollars
         self._defects = frozenset(known_defects(run.ledger.settings() or {}))
         self._unpriced = tuple(run_unpriced((run.ledger.settings() or {}).get("config", {})))
-        passed = run.ledger.passed_problems()
+        stored = run.ledger.attempts()
+        passed = {a.problem for a in stored if a.verified_pass}
+        self._attempted = {a.problem for a in stored}
         self._solved = len(passed - self._defects)
         self._apart = len(passed & self._defects)
-        self._done = 0
         self._remaining = len(problems)
         self._started = time.monotonic()
+        self._started_at = time.time()
+        self._starts: dict[str, float] = {}  # when each attempt seen in flight started (Unix time)
+        self._durations: list[float] = []  # wall time of this campaign's finished attempts
         if run.ledger.meta(RATE_LIMITS_SINCE) is None:
             run.ledger.set_meta(RATE_LIMITS_SINCE, str(number))
         self._thread = threading.Thread(target=self._loop, name="putnam-recorder", daemon=True)
@@ -104,8 +109,15 @@ class Recorder:
             self._queue.put(result)
 
     def totals(self) -> Totals:
-        elapsed = time.monotonic() - self._started
-        eta = elapsed / self._done * self._remaining if self._done else None
+        running = self._live.running()
+        for attempt in running:
+            self._starts.setdefault(attempt.problem, attempt.started)
+        eta = None
+        if self._durations:
+            now = time.time()
+            mean = sum(self._durations) / len(self._durations)
+            ages = [now - a.started for a in running]
+            eta = finish_estimate(mean, ages, max(0, self._remaining - len(running)))
         live_tokens, live_dollars = self._live.spent()  # includes the attempts still running
         return Totals(
             selected=self._selected,
@@ -123,6 +135,10 @@ class Recorder:
             run_dir=self._run.run_dir,
             failures=self._live.failures(),
             unpriced=self._unpriced,
+            attempted=len(self._attempted),
+            campaign_size=len(self._expected),
+            in_flight=running,
+            elapsed_seconds=time.monotonic() - self._started,
         )
 
     def _live_changed(self) -> None:
@@ -145,9 +161,13 @@ class Recorder:
                 f"(details in {self._run.run_dir / 'logs'})"
             )
         if starting or now - self._last_view >= VIEW_REFRESH_SECONDS:
-            self._last_view = now
-            self._run.sink.update(self.totals())
+            self._refresh_view()
         self._queue_rate_limit(final=False)
+
+    def _refresh_view(self) -> None:
+        self._last_view = time.monotonic()
+        if self._fatal is None:
+            self._run.sink.update(self.totals())
 
     def _queue_rate_limit(self, final: bool) -> None:
         """Queue an observation for the ledger if more requests were rate-limited since the last one."""
@@ -162,7 +182,11 @@ class Recorder:
     def _loop(self) -> None:
         stop = False
         while not stop:
-            batch = [self._queue.get()]
+            try:
+                batch = [self._queue.get(timeout=VIEW_REFRESH_SECONDS)]
+            except queue.Empty:  # nothing to record: the view still shows the time, the ETA, the attempts
+                self._refresh_view()
+                continue
             while len(batch) < RECORD_BATCH:
                 try:
                     batch.append(self._queue.get_nowait())
@@ -239,7 +263,9 @@ class Recorder:
             self._apart += row.verified_pass
         else:
             self._solved += row.verified_pass
-        self._done += 1
+        self._attempted.add(row.problem)
+        started = self._starts.pop(row.problem, self._started_at)  # never seen in flight: since the start
+        self._durations.append(max(0.0, time.time() - started))
         self._remaining -= 1
 
     def close(self) -> None:
@@ -258,6 +284,19 @@ class Recorder:
     def raise_fatal(self) -> None:
         if self._fatal is not None:
             raise self._fatal
+
+
+def finish_estimate(mean: float, ages: Sequence[float], queued: int) -> float:
+    """Seconds until a campaign's last attempt ends if every attempt takes ``mean`` seconds (the mean of
+    those that ended) and as many run at once as now: each running attempt (``ages``: how long each has
+    run) still needs what it lacks of the mean, and each queued one starts when the first slot frees.
+    Unlike elapsed time over attempts done (which, with eight attempts of a minute running at once,
+    says eight minutes after the first one ends), it counts the attempts that run side by side."""
+    slots = [max(0.0, mean - age) for age in ages] or [0.0]
+    heapq.heapify(slots)
+    for _ in range(queued):
+        heapq.heapreplace(slots, slots[0] + mean)
+    return max(slots)
 
 
 class Silent:

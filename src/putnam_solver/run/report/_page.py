@@ -1,11 +1,14 @@
-"""The building blocks of the report pages: layout, charts, the problem grid, links, style and script.
+"""The building blocks of the report pages: layout, charts, links, style and script.
 
-Charts are plotly figures; the page inlines plotly's JavaScript bundle from the pinned wheel once, so the
-file needs no network. Every text that reaches the page is escaped here (problem ids, messages and paths
-may hold anything): HTML by ``esc``, and every text of a chart by ``plain_figure``, since plotly renders
-its own markup in titles, tick labels, legends, hover text and annotations (``<a href>``, ``<span
-style>``, ``<b>``... in plotly.js's ``svg_text_utils``), which would let a ledger's text load URLs. The
-page's Content-Security-Policy allows only its own inline scripts (by hash) and forbids every remote load.
+Charts are plotly figures; plotly's JavaScript bundle (from the pinned wheel) is either a file beside the
+page, written once per folder and loaded by a relative address, or inlined into the page (one file to
+send around, 5 MB bigger); either way the page needs no network. Every text that reaches the page is
+escaped here (problem ids, messages and paths may hold anything): HTML by ``esc``, and every text of a
+chart by ``plain_figure``, since plotly renders its own markup in titles, tick labels, legends, hover
+text and annotations (``<a href>``, ``<span style>``, ``<b>``... in plotly.js's ``svg_text_utils``),
+which would let a ledger's text load URLs. The page's Content-Security-Policy allows only its own inline
+scripts (by hash) and, with the bundle beside it, scripts of its own origin (its folder, opened from
+disk); it forbids every remote load.
 """
 
 from __future__ import annotations
@@ -15,16 +18,14 @@ import hashlib
 import html
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from putnam_solver.run.report.data import RunData, parse_time
-from putnam_solver.run.report.evidence import evidence_dir
+from putnam_solver.run.report.data import parse_time
 
-PUTNAM_ID = re.compile(r"putnam_(\d{4})_([ab])(\d+)")
 PLOT_CONFIG = {
     "displaylogo": False,
     "responsive": True,
@@ -39,6 +40,8 @@ COLORS = {
     "attempted": "#ef6c00",
     "pending": "#90a4ae",
     "outside": "#eceff1",
+    "disputed": "#c62828",
+    "vetoed": "#ad1457",
     "both": "#2e7d32",
     "only-a": "#1565c0",
     "only-b": "#8e24aa",
@@ -47,65 +50,6 @@ COLORS = {
     "error": "#c62828",
     "unavailable": "#78909c",
 }
-
-
-def problem_cell(run: RunData, problem: str, state: str, base: Path) -> str:
-    """One problem's cell: linked to the evidence folder of its pass, else of its last attempt."""
-    mine = run.by_problem.get(problem, [])
-    chosen = next((a for a in mine if a.verified_pass), mine[-1] if mine else None)
-    title = f"{problem}: {state}"
-    if problem in run.defects:
-        title += f" (statement known defective: {run.defects[problem]})"
-    if chosen is not None:
-        title += f" (campaign {chosen.campaign}; {len(mine)} attempts, ${sum(a.cost_dollars for a in mine):.2f})"
-    text = "" if PUTNAM_ID.fullmatch(problem) else esc(problem)  # the grid's row and column name those
-    folder = run.run_dir / evidence_dir(chosen.campaign, problem) if chosen else None
-    inner = text
-    if folder is not None and folder.is_dir():
-        inner = f'<a href="{href(folder, base)}/" aria-label="{esc(problem)}">{text}</a>'
-    attributes = f'class="cell {state}" data-problem="{esc(problem)}" data-state="{state}" title="{esc(title)}"'
-    return f"<td {attributes}>{inner}</td>"
-
-
-OTHERS_PER_ROW = 8
-"""Cells per row for ids that are not PutnamBench's (miniF2F, ProofNet), each showing its id."""
-
-
-def year_table(cells: Mapping[str, str]) -> str:
-    """PutnamBench ids as a grid: a column per year, a row per problem (A1..B6); other ids (miniF2F,
-    ProofNet) follow in a table of their own, in id order, a few named cells per row. Years run across so
-    that six decades fit one screen."""
-    grid: dict[tuple[str, int], dict[int, str]] = {}
-    years: set[int] = set()
-    others = []
-    for problem, cell in sorted(cells.items()):
-        found = PUTNAM_ID.fullmatch(problem)
-        if found is None:
-            others.append(cell)
-            continue
-        year = int(found.group(1))
-        years.add(year)
-        grid.setdefault((found.group(2), int(found.group(3))), {})[year] = cell
-    parts = []
-    if grid:
-        order = sorted(years)
-        head = "".join(f'<th class="year"><span>{year}</span></th>' for year in order)
-        body = "".join(
-            f"<tr><th>{side.upper()}{n}</th>"
-            + "".join(grid[(side, n)].get(year, '<td class="cell none"></td>') for year in order)
-            + "</tr>"
-            for side, n in sorted(grid)
-        )
-        parts.append(f'<div class="scroll"><table class="grid" id="problem-grid"><thead><tr><th></th>{head}</tr>')
-        parts.append(f"</thead><tbody>{body}</tbody></table></div>")
-    if others:
-        rows = "".join(
-            f"<tr>{''.join(others[i : i + OTHERS_PER_ROW])}</tr>" for i in range(0, len(others), OTHERS_PER_ROW)
-        )
-        parts.append(
-            f'<div class="scroll"><table class="grid others" id="other-problems"><tbody>{rows}</tbody></table></div>'
-        )
-    return "".join(parts)
 
 
 def plotly_go() -> Any:
@@ -159,15 +103,17 @@ def _plain(value: Any, key: str) -> Any:
     return value
 
 
-def content_security_policy(body: str) -> str:
-    """A policy that runs only the page's own inline scripts (each by its SHA-256) and loads nothing: no
-    remote script, style, font, image, connection, frame or form target."""
+def content_security_policy(body: str, own_scripts: bool) -> str:
+    """A policy that runs only the page's own inline scripts (each by its SHA-256), and with
+    ``own_scripts`` scripts from the page's own origin (plotly's bundle beside it), and loads nothing
+    remote: no script, style, font, image, connection, frame or form target."""
     scripts = re.findall(r"<script[^>]*>(.*?)</script>", body, flags=re.DOTALL)
     hashes = " ".join(
-        f"'sha256-{base64.b64encode(hashlib.sha256(s.encode('utf-8')).digest()).decode('ascii')}'" for s in scripts
+        f"'sha256-{base64.b64encode(hashlib.sha256(s.encode('utf-8')).digest()).decode('ascii')}'" for s in scripts if s
     )
+    sources = f"'self' {hashes}" if own_scripts else hashes
     return (
-        f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; img-src data: blob:; "
+        f"default-src 'none'; script-src {sources}; style-src 'unsafe-inline'; img-src data: blob:; "
         "font-src 'none'; connect-src 'none'; media-src 'none'; object-src 'none'; frame-src 'none'; "
         "worker-src 'none'; manifest-src 'none'; base-uri 'none'; form-action 'none'"
     )
@@ -177,7 +123,8 @@ def section(key: str, title: str, body: str) -> str:
     return f'<section id="{key}"><h2>{esc(title)}</h2>{body}</section>'
 
 
-def page(title: str, heading: str, sections: Sequence[str]) -> str:
+def page(title: str, heading: str, sections: Sequence[str], plotly_file: str | None) -> str:
+    """The whole page; ``plotly_file`` names plotly's bundle beside it (None: the bundle is inlined)."""
     from plotly.offline import get_plotlyjs
 
     generated = datetime.now(UTC).isoformat(timespec="seconds")
@@ -185,7 +132,10 @@ def page(title: str, heading: str, sections: Sequence[str]) -> str:
         f'<a href="#{key}">{label}</a>'
         for key, label in re.findall(r'<section id="([^"]+)"><h2>([^<]*)</h2>', "".join(sections))
     )
-    scripts = f'<script id="plotly-js">{get_plotlyjs()}</script>'
+    if plotly_file is None:
+        scripts = f'<script id="plotly-js">{get_plotlyjs()}</script>'
+    else:
+        scripts = f'<script id="plotly-js" src="{esc(quote(plotly_file))}"></script>'
     body = (
         f'<body><header><h1>{esc(heading)}</h1><p class="meta">Generated {generated} by putnam report from the '
         "run's ledger. A problem counts as solved only with a stored verdict in which every acceptance gate "
@@ -195,7 +145,8 @@ def page(title: str, heading: str, sections: Sequence[str]) -> str:
     )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(scripts + body)}">'
+        f'<meta http-equiv="Content-Security-Policy" '
+        f'content="{content_security_policy(scripts + body, plotly_file is not None)}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{esc(title)}</title><style>{CSS}</style>{scripts}</head>{body}"
     )
@@ -241,14 +192,19 @@ tr.pass td:nth-child(4){color:#2e7d32;font-weight:600}
 table.grid{border-collapse:separate;border-spacing:2px;font-size:.7em}
 table.grid th{font-weight:600;color:#52606d;padding:0 1px}
 th.year span{writing-mode:vertical-rl;transform:rotate(180deg)}
-td.cell{min-width:12px;height:16px;text-align:center;border-radius:3px;padding:0}
-table.others td.cell{padding:0 6px}
-td.cell a{color:inherit;text-decoration:none;display:block;min-height:16px}
-td.solved,td.both,.key.solved,.key.both{background:#2e7d32;color:#fff}
-td.defective,.key.defective{background:#9e9d24;color:#fff}
-td.attempted,td.neither,.key.attempted,.key.neither{background:#ef6c00;color:#fff}
-td.only-a,.key.only-a{background:#1565c0;color:#fff}td.only-b,.key.only-b{background:#8e24aa;color:#fff}
-td.pending,.key.pending{background:#90a4ae;color:#fff}td.outside,.key.outside{background:#eceff1;color:#90a4ae}
+.cell{min-width:12px;height:16px;text-align:center;border-radius:3px;padding:0}
+.cells{display:flex;flex-wrap:wrap;gap:2px;font-size:.7em;margin-top:6px}
+.cells .cell{padding:0 6px;line-height:16px;white-space:nowrap}
+.cell a{color:inherit;text-decoration:none;display:block;min-height:16px}
+.cell.solved,.key.solved,.cell.both,.key.both{background:#2e7d32;color:#fff}
+.cell.defective,.key.defective{background:#9e9d24;color:#fff}
+.cell.attempted,.key.attempted,.cell.neither,.key.neither{background:#ef6c00;color:#fff}
+.cell.disputed,.key.disputed{background:#c62828;color:#fff}
+.cell.vetoed,.key.vetoed{background:#ad1457;color:#fff}
+.cell.only-a,.key.only-a{background:#1565c0;color:#fff}
+.cell.only-b,.key.only-b{background:#8e24aa;color:#fff}
+.cell.pending,.key.pending{background:#90a4ae;color:#fff}
+.cell.outside,.key.outside{background:#eceff1;color:#90a4ae}
 td.none{background:transparent}
 .legend .key{display:inline-block;padding:2px 8px;margin-right:8px;border-radius:3px;font-size:.85em}
 .note{color:#52606d;font-style:italic}

@@ -1,6 +1,6 @@
 """What a report shows about a run, read from its ledger: the run's rows and the numbers derived from them.
 
-Nothing here renders anything; ``putnam_solver.run.report.html`` turns these into a page, and the tests
+Nothing here renders anything; ``run_page`` and ``compare`` (written by ``html``) turn these into pages, and the tests
 compare what a browser shows against these numbers and the ledger's.
 """
 

@@ -1,23 +1,27 @@
 """Progress of a running ``putnam solve``: the events the campaign emits and two views of them.
 
-The campaign calls a ``ProgressSink`` when a campaign starts, when an attempt is recorded and for notices;
-every event carries the run's ``Totals`` so a view never has to compute anything. ``RichProgress`` is the
-live terminal view; ``LogLineProgress`` prints one line per event (``--quiet``, CI logs, pipes).
+The campaign calls a ``ProgressSink`` when a campaign starts, when an attempt is recorded, for notices,
+and at least once a second with new totals; every event carries the run's ``Totals`` so a view never has
+to compute anything. ``RichProgress`` is the live terminal view (bars, spend, ETA, a row per attempt in
+flight; see ``live_view``); ``LogLineProgress`` prints one line per event (``--quiet``, CI logs, pipes).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.live import Live
+from rich.progress_bar import ProgressBar
 from rich.table import Table
 from rich.text import Text
 
+from putnam_solver.run.agent.types import RunningAttempt
 from putnam_solver.run.prices import cost_text
 
 
@@ -46,6 +50,14 @@ class Totals:
     solved_apart: int = 0
     unpriced: tuple[str, ...] = ()
     """The run's models with no price: their cost shows as ``unknown``, never as $0.00."""
+    attempted: int = 0
+    """Selected problems with at least one recorded outcome in the run."""
+    campaign_size: int = 0
+    """Problems the current campaign selected (``running`` of them are not finished)."""
+    in_flight: tuple[RunningAttempt, ...] = ()
+    """The attempts running now, in the order they started (``running`` less these are queued)."""
+    elapsed_seconds: float = 0.0
+    """Wall time of the current campaign so far."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +105,15 @@ def totals_line(totals: Totals) -> str:
     )
 
 
+def attempt_line(event: AttemptEvent) -> str:
+    """One recorded attempt, as both views print it."""
+    return (
+        f"{event.status:13} {event.problem} (campaign {event.campaign}, {event.turns} turns, "
+        f"{event.tokens:,} tokens, {cost_text(event.cost_dollars, event.unpriced)}; "
+        f"verdict {event.verdict or 'none'})"
+    )
+
+
 def report_hint(run_dir: Path) -> str:
     """Where the run's HTML report is: written at the end of the run, and on demand while it goes on."""
     return f"report: {run_dir / 'report.html'} at the end of the run; `putnam report {run_dir}` writes it any time"
@@ -124,11 +145,7 @@ class LogLineProgress:
             self._write(report_hint(totals.run_dir))
 
     def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
-        self._write(
-            f"{event.status:13} {event.problem} (campaign {event.campaign}, {event.turns} turns, "
-            f"{event.tokens:,} tokens, {cost_text(event.cost_dollars, event.unpriced)}; "
-            f"verdict {event.verdict or 'none'}) | " + totals_line(totals)
-        )
+        self._write(attempt_line(event) + " | " + totals_line(totals))
 
     def update(self, totals: Totals) -> None:
         return None  # one line per attempt is enough for a log; rate limiting and failures arrive as notices
@@ -140,68 +157,120 @@ class LogLineProgress:
         return None
 
 
-class RichProgress:
-    """A live terminal view: a totals panel plus the most recent attempts."""
+STATUS_STYLES = {"passed": "green", "rejected": "yellow", "vetoed": "yellow", "interrupted": "yellow"}
+BAR_WIDTH = 30
 
-    RECENT = 8
+
+def live_view(totals: Totals | None, width: int, now: float | None = None) -> RenderableType:
+    """What the live view shows for ``totals`` at a terminal ``width`` columns wide: bars of solved and
+    attempted problems and of the campaign's attempts, a line of spend and time, rate limiting and
+    failing requests, where the report is, and a row per attempt in flight. Every text wraps at the
+    width; nothing is cut."""
+    if totals is None:
+        return Text("starting ...", style="bold")
+    bar = max(8, min(BAR_WIDTH, width // 3))
+    bars = Table.grid(padding=(0, 1))
+    bars.add_column(no_wrap=True)
+    bars.add_column(width=bar, no_wrap=True)
+    bars.add_column(overflow="fold")
+    apart = f" (+{totals.solved_apart} on defective statements, counted apart)" if totals.solved_apart else ""
+    done = totals.campaign_size - totals.running
+    rows: list[tuple[str, int, int, str]] = [
+        ("solved", totals.solved, totals.selected, f"{totals.solved} of {totals.selected} problems{apart}"),
+        ("attempted", totals.attempted, totals.selected, f"{totals.attempted} of {totals.selected} problems"),
+        (
+            f"campaign {totals.campaign}",
+            done,
+            totals.campaign_size,
+            f"{done} of {totals.campaign_size} attempts done, {len(totals.in_flight)} running, "
+            f"{max(0, totals.running - len(totals.in_flight))} queued",
+        ),
+    ]
+    for label, count, total, text in rows:
+        bars.add_row(label, ProgressBar(total=max(total, 1), completed=count, width=bar), Text(text))
+    parts: list[RenderableType] = [bars, Text(_spend_and_time(totals), overflow="fold")]
+    for trouble in (totals.rate_limit and f"rate limit: {totals.rate_limit}", totals.failures):
+        if trouble:
+            parts.append(Text(trouble, style="yellow", overflow="fold"))
+    if totals.run_dir is not None:
+        parts.append(Text(report_hint(totals.run_dir), style="dim", overflow="fold"))
+    if totals.in_flight:
+        parts.append(_in_flight_table(totals.in_flight, time.time() if now is None else now))
+    return Group(*parts)
+
+
+def _spend_and_time(totals: Totals) -> str:
+    cost = cost_text(totals.cost_dollars, totals.unpriced)
+    if cost == "unknown":
+        cost = f"unknown (no price for {', '.join(totals.unpriced)}; --prices FILE gives one)"
+    if totals.eta_seconds is not None:
+        eta = f"ETA ~{format_seconds(totals.eta_seconds)} for campaign {totals.campaign}"
+    else:
+        eta = "ETA after the first attempt ends"
+    return (
+        f"spent {totals.tokens:,} tokens, cost {cost} over {totals.attempts} attempts; "
+        f"elapsed {format_seconds(totals.elapsed_seconds)}, {eta}"
+    )
+
+
+def _in_flight_table(running: Sequence[RunningAttempt], now: float) -> Table:
+    table = Table(box=None, pad_edge=False, title_justify="left")
+    for column, justify in (("running", "left"), ("turn", "right"), ("last tool", "left"), ("tokens", "right")):
+        table.add_column(column, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    table.add_column("for", justify="right", no_wrap=True)
+    for r in running:
+        table.add_row(r.problem, str(r.turn), r.tool or "-", f"{r.tokens:,}", format_seconds(now - r.started))
+    return table
+
+
+class _View:
+    """The live view's renderable, rebuilt at each refresh at the console's width. It wraps whatever the
+    console's own setting: a console made with ``soft_wrap=True`` (the CLI's, so that printed paths stay
+    whole) would otherwise cut each line of the live part at the terminal's width."""
+
+    def __init__(self) -> None:
+        self.totals: Totals | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from console.render(live_view(self.totals, options.max_width), options.update(no_wrap=False))
+
+
+class RichProgress:
+    """The live terminal view: ``live_view`` redrawn in place, each finished attempt and each notice
+    printed above it as one line (the scrollback keeps them)."""
 
     def __init__(self, console: Console) -> None:
         self._console = console
-        self._recent: list[AttemptEvent] = []
-        self._totals: Totals | None = None
+        self._view = _View()
         self._lock = threading.Lock()
-        self._live = Live(self._render(), console=console, refresh_per_second=4, transient=False)
+        self._live = Live(self._view, console=console, refresh_per_second=2, transient=False)
         self._live.start()
 
-    def _render(self) -> Group:
-        head = Text(totals_line(self._totals) if self._totals else "starting ...", style="bold")
-        if self._totals is not None and self._totals.run_dir is not None:
-            head.append("\n" + report_hint(self._totals.run_dir), style="dim")
-        table = Table(box=None, pad_edge=False, show_header=bool(self._recent))
-        for column in ("status", "problem", "campaign", "turns", "tokens", "cost", "verdict"):
-            table.add_column(column)
-        for e in self._recent:
-            style = (
-                "green"
-                if e.status == "passed"
-                else "yellow"
-                if e.status in ("rejected", "vetoed", "interrupted")
-                else "red"
-            )
-            table.add_row(
-                Text(e.status, style=style),
-                e.problem,
-                str(e.campaign),
-                str(e.turns),
-                f"{e.tokens:,}",
-                cost_text(e.cost_dollars, e.unpriced),
-                e.verdict,
-            )
-        return Group(head, table)
-
-    def _refresh(self) -> None:
-        self._live.update(self._render())
+    def _print(self, text: Text) -> None:
+        """A line above the live part: the terminal wraps it (soft wrap), so a path in it stays whole
+        when copied; the live part below is wrapped by Rich, which must know its height."""
+        self._live.console.print(text, soft_wrap=True)
 
     def campaign_started(self, campaign: int, problems: Sequence[str], totals: Totals) -> None:
         with self._lock:
-            self._totals = totals
-            self._live.console.print(f"campaign {campaign}: {len(problems)} problems")
-            self._refresh()
+            self._view.totals = totals
+            self._print(Text(f"campaign {campaign} started: {len(problems)} problems", style="bold"))
+            self._live.refresh()
 
     def attempt_done(self, event: AttemptEvent, totals: Totals) -> None:
         with self._lock:
-            self._totals = totals
-            self._recent = [*self._recent, event][-self.RECENT :]
-            self._refresh()
+            self._view.totals = totals
+            self._print(Text(attempt_line(event), style=STATUS_STYLES.get(event.status, "red")))
+            self._live.refresh()
 
     def update(self, totals: Totals) -> None:
         with self._lock:
-            self._totals = totals
-            self._refresh()
+            self._view.totals = totals
+            self._live.refresh()
 
     def notice(self, message: str) -> None:
         with self._lock:
-            self._live.console.print(message, markup=False)
+            self._print(Text(message))
 
     def close(self) -> None:
         with self._lock:

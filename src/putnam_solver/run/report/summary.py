@@ -20,6 +20,7 @@ Run directory layout::
     logs/                    the agent layer's Inspect ``.eval`` transcripts
     report.html              the HTML report: written at the end of ``putnam solve`` and by ``putnam report
                              RUN_DIR`` (putnam_solver.run.report.html), not here
+    plotly-<version>.min.js  plotly's script, which report.html loads (written beside it, once)
 
 A pass is *verified* when every acceptance gate passed for its bytes at submission, and *audited* when
 ``putnam audit`` re-verified it afresh (``putnam_solver.run.audit``); once an audit ran, SUMMARY.md's
