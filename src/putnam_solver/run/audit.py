@@ -41,7 +41,8 @@ from putnam_solver.run.audit_settings import (
 from putnam_solver.run.campaign import CampaignError, RunLock
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
 from putnam_solver.run.report.evidence import evidence_dir, write_audit_file
-from putnam_solver.run.report.summary import audit_summary, write_outputs
+from putnam_solver.run.report.summary import write_outputs
+from putnam_solver.run.report.tables import audit_summary
 from putnam_solver.safe_write import UnsafePath
 from putnam_solver.verifier.candidates import disputed_note
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, elsewhere

@@ -32,7 +32,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.run.audit import run_toolchains
 from putnam_solver.run.audit_settings import run_config
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, ProblemRow, now
-from putnam_solver.run.report.summary import audit_summary
+from putnam_solver.run.report.tables import audit_summary
 from putnam_solver.safe_write import write_under
 
 TOOL_EVIDENCE = ("tools", "toolchain", "coq_version", "comparator_rev", "fingerprint", "client", "environment")

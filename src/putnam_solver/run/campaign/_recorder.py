@@ -19,7 +19,7 @@ from putnam_solver.run.prices import run_unpriced
 from putnam_solver.run.report.errata import known_defects
 from putnam_solver.run.report.evidence import prover_suffix, write_evidence, write_subattempt_evidence
 from putnam_solver.run.report.progress import AttemptEvent, Totals
-from putnam_solver.run.report.summary import verdict_summary
+from putnam_solver.run.report.tables import verdict_summary
 
 if TYPE_CHECKING:
     from putnam_solver.run.campaign._run import LockedRun

@@ -29,7 +29,8 @@ from putnam_solver.run.campaign._settings import RunSettings, Selection, check_r
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, Ledger, LedgerError
 from putnam_solver.run.report.evidence import remove_stale_temporaries
 from putnam_solver.run.report.progress import ProgressSink
-from putnam_solver.run.report.summary import verdict_summary, write_outputs
+from putnam_solver.run.report.summary import write_outputs
+from putnam_solver.run.report.tables import verdict_summary
 from putnam_solver.safe_write import directory_under
 from putnam_solver.withheld import no_answer_view
 

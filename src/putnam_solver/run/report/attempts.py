@@ -11,7 +11,7 @@ from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import esc, href
 from putnam_solver.run.report.data import RunData
 from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, evidence_dir, prover_suffix
-from putnam_solver.run.report.summary import verdict_summary
+from putnam_solver.run.report.tables import verdict_summary
 
 ATTEMPT_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("id", "attempt", "number"),

@@ -40,7 +40,7 @@ from typing import Any
 from putnam_solver.core.answer_check import AnswerStatus, check_counts
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import recorded_opinion
-from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, SubAttemptRow, Usage
+from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.prices import cost_text, run_unpriced
 from putnam_solver.run.report.errata import (
@@ -52,55 +52,21 @@ from putnam_solver.run.report.errata import (
     selected_errata,
 )
 from putnam_solver.run.report.evidence import (
-    evidence_dir,
     incomplete_evidence,
     prover_suffix,
-    subattempt_dir,
     write_agent_evidence,
     write_audit_file,
     write_evidence,
 )
+from putnam_solver.run.report.tables import (
+    attempts_tsv,
+    cell,
+    lemma_summary,
+    subattempts_tsv,
+)
 from putnam_solver.safe_write import write_under
 
-ATTEMPT_COLUMNS = (
-    "campaign",
-    "problem",
-    "status",
-    "turns",
-    "input_tokens",
-    "output_tokens",
-    "cost_dollars",
-    "candidate_sha256",
-    "candidate_path",
-    "verdict",
-    "audit",
-    "lemma",
-    "parent",
-)
-"""One line per attempt and per lemma sub-attempt; for a sub-attempt, ``lemma`` is its lemma and
-``parent`` the evidence folder of its attempt (both empty for an attempt)."""
 REPORT_FILE = "report.html"
-
-
-def candidate_path(row: AttemptRow, suffix: str) -> str:
-    """The candidate's path relative to the run directory ('' when the attempt submitted nothing)."""
-    if row.candidate is None:
-        return ""
-    return str(evidence_dir(row.campaign, row.problem) / f"candidate{suffix}")
-
-
-def verdict_summary(row: AttemptRow) -> str:
-    """``accepted``, or the verdict status with the first gate that did not pass (``rejected:G3``)."""
-    if row.verdict is None:
-        return ""
-    first = next((g for g in row.verdict.get("gates", []) if g.get("status") != "passed"), None)
-    return f"{row.verdict_status}:{first['id']}" if first else row.verdict_status
-
-
-def audit_summary(audit: AuditRow) -> str:
-    """``accepted``, or the audit's status with the first gate that did not pass (``rejected:G2``)."""
-    first = next((g for g in audit.verdict.get("gates", []) if g.get("status") != "passed"), None)
-    return f"{audit.status}:{first['id']}" if first else audit.status
 
 
 def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] | None = None) -> None:
@@ -134,85 +100,6 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits)
     text += lemma_summary(subattempts, run_unpriced(settings.get("config", {})))
     write_under(run_dir, "SUMMARY.md", text.encode("utf-8"), durable=True)
-
-
-def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[int, AuditRow] | None = None) -> str:
-    """One line per attempt; ``audit`` is its newest audit (``rejected:G2``), empty when never audited."""
-    lines = ["\t".join(ATTEMPT_COLUMNS)]
-    audits = audits or {}
-    for a in attempts:
-        audit = audits.get(a.id) if a.verified_pass else None  # audits re-verify passes; ids are per table
-        cells = (
-            a.campaign,
-            a.problem,
-            a.status,
-            a.turns,
-            a.input_tokens,
-            a.output_tokens,
-            f"{a.cost_dollars:.6f}",
-            a.candidate_sha256 or "",
-            candidate_path(a, suffix),
-            verdict_summary(a),
-            audit_summary(audit) if audit is not None else "",
-            "",
-            "",
-        )
-        lines.append("\t".join(str(c) for c in cells))
-    return "\n".join(lines) + "\n"
-
-
-# -- lemma sub-attempts and plans (the react worker's) ------------------------------------------------------
-
-
-def subattempts_tsv(subattempts: Sequence[SubAttemptRow], suffix: str) -> str:
-    """The sub-attempts' lines of attempts.tsv (same columns)."""
-    lines = []
-    for sub in subattempts:
-        candidate = str(subattempt_dir(sub) / f"candidate{suffix}") if sub.candidate is not None else ""
-        verdict = str(sub.verdict.get("status", "")) if sub.verdict else ""
-        cells = (
-            sub.campaign,
-            sub.problem,
-            sub.status,
-            sub.turns,
-            sub.input_tokens,
-            sub.output_tokens,
-            f"{sub.cost_dollars:.6f}",
-            sub.candidate_sha256 or "",
-            candidate,
-            verdict,
-            "",
-            sub.lemma,
-            evidence_dir(sub.campaign, sub.problem),
-        )
-        lines.append("\t".join(str(c).replace("\t", " ") for c in cells))
-    return "".join(f"{line}\n" for line in lines)
-
-
-def lemma_summary(subattempts: Sequence[SubAttemptRow], unknown: Sequence[str] = ()) -> str:
-    """SUMMARY.md's section on lemma sub-attempts (empty when there were none); costs are ``unknown``
-    when a model of the run has no price."""
-    if not subattempts:
-        return ""
-    proved = sum(s.proved for s in subattempts)
-    cached = sum(s.status == "cached" for s in subattempts)
-    tokens = sum(s.input_tokens + s.output_tokens for s in subattempts)
-    cost = sum(s.cost_dollars for s in subattempts)
-    out = [
-        "## Lemma sub-attempts",
-        "",
-        f"Sub-attempts: {len(subattempts)}; lemmas proved: {proved}; answered from the lemma cache: {cached}; "
-        f"{tokens:,} tokens, {cost_text(cost, unknown)} (counted in their attempts). Evidence: "
-        "attempts/campaign-N/<problem>/lemmas/.",
-        "",
-        "| campaign | problem | lemma | status | turns | tokens | cost |",
-        "|---:|---|---|---|---:|---:|---:|",
-    ]
-    for s in subattempts:
-        status = "proved" if s.proved else s.status
-        spent = f"{s.input_tokens + s.output_tokens:,} | {cost_text(s.cost_dollars, unknown)}"
-        out.append(f"| {s.campaign} | {s.problem} | {_cell(s.lemma)} | {status} | {s.turns} | {spent} |")
-    return "\n".join([*out, ""]) + "\n"
 
 
 @dataclass(frozen=True)
@@ -346,7 +233,7 @@ def summary_markdown(
         "",
         "| | |",
         "|---|---|",
-        *(f"| {k} | {_cell(v)} |" for k, v in rows),
+        *(f"| {k} | {cell(v)} |" for k, v in rows),
         "",
         "A problem counts as passed only with a stored verdict in which every acceptance gate passed for",
         "exactly the candidate's bytes; evidence is under attempts/campaign-N/<problem>/. Verified: accepted",
@@ -426,7 +313,7 @@ def _audit_section(audit: AuditState) -> list[str]:
         first = next((g for g in x.verdict.get("gates", []) if g.get("status") != "passed"), None)
         why = f"{first['id']} {first['name']} {first['status']}: {first['detail']}" if first else "other bytes"
         lines.append(
-            f"- {row.problem} (campaign {row.campaign}): audit {x.status} on {x.audited_at}: {_cell(str(why))[:300]}"
+            f"- {row.problem} (campaign {row.campaign}): audit {x.status} on {x.audited_at}: {cell(str(why))[:300]}"
         )
     lines += [f"- {p}: not audited yet" for p in audit.pending]
     if len(lines) == 2:
@@ -504,10 +391,6 @@ def _run_limits_line(limits: dict[str, Any]) -> str:
     if limits.get("max_cost_dollars") is not None:
         parts.append(f"${limits['max_cost_dollars']:.2f}")
     return ", ".join(parts) or "none"
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def _lines(items: Iterable[str]) -> bytes:
