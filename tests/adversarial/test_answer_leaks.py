@@ -88,7 +88,13 @@ def test_no_model_input_holds_the_official_answer_or_the_informal_solution(
             return say("VETO: here is what I was shown:\n" + shown)
         return call("submit", MINE)
 
-    cfg = config(scripted(script), track=Track.NO_ANSWER, reviewer_model="mockllm/model", budgets=Budgets(max_turns=1))
+    cfg = config(
+        scripted(script),
+        track=Track.NO_ANSWER,
+        reviewer_model="mockllm/model",
+        reviewer_veto=True,  # a veto keeps the problem open, so that campaign 2 sees what campaign 1 left
+        budgets=Budgets(max_turns=1),
+    )
     run_dir = tmp_path / "run"
     outcome = solve(RunSettings(run_dir, cfg, Selection(SAMPLES, problems=(PROBLEM,)), campaigns=2), progress=None)
     assert outcome.exit_code == ExitCode.SUCCESS, outcome.message  # vetoed twice: the campaign limit was reached
