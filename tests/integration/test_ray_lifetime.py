@@ -1,8 +1,11 @@
 """Sandboxes die with the harness on a Ray node too: the Ray worker running a verification (real coqc,
-the full profile, a candidate that never ends) is sent SIGKILL, SIGTERM or SIGINT (Ray's own way to
-cancel a task) mid-compile, and a few seconds later no process of that compile is left, while the head
-gets an ``error`` verdict (never a rejection; no retry here). The valid cases (verdicts from a node equal
-to local ones, a killed worker retried) are in ``test_ray_cluster``.
+the full profile, a candidate that never ends) is sent SIGKILL or SIGTERM mid-compile, and a few seconds
+later no process of that compile is left, while the head gets an ``error`` verdict (never a rejection;
+no retry here). SIGINT does not end a Ray worker: Ray blocks it in every process it starts (``preexec_fn``
+in ``ray/_private/services.py``, 2.60: ``signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})``)
+and a worker inherits the mask, so the worker and its compile go on, and end together at its SIGKILL.
+The valid cases (verdicts from a node equal to local ones, a killed worker retried) are in
+``test_ray_cluster``.
 
 The node's raylet, and so its workers, run with a private ``TMPDIR`` (Ray's ``env_vars`` node option):
 a process of the compile is one working or named under it (``tests.processes``). Ray's own session
@@ -17,7 +20,7 @@ import shutil
 import signal
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -82,28 +85,58 @@ def _worker_of(marker: Path) -> int:
     raise AssertionError(f"no Ray worker runs the verification; under {marker}: {processes_in(marker)}")
 
 
-@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
+def _start(verifier: Any, marker: Path, pool: ThreadPoolExecutor) -> Future[Verdict]:
+    """Send the never-ending candidate to the cluster; return once a worker's coqc compiles it."""
+    bench = load_benchmark(COQ_BENCH)
+    data = looping_candidate().encode()
+    problem, options = bench.problems[PROBLEM], VerifyOptions(timeout_seconds=900)
+    running = pool.submit(verifier.verify, get_prover("rocq"), bench, problem, data, Track.WITH_ANSWER, options, "c.v")
+    started = lambda: compiling(marker, "Candidate.v") or running.done()  # noqa: E731
+    wait_for("a worker's coqc compiles the candidate", started, WAIT_SECONDS)
+    assert not running.done(), running.result()
+    time.sleep(1.0)  # well inside the loop
+    return running
+
+
+def _kill_and_wait_gone(pid: int, signum: signal.Signals, marker: Path) -> None:
+    sent = time.monotonic()
+    os.kill(pid, signum)
+    left = lambda: f"no process of the compile is left: {processes_in(marker)}"  # noqa: E731
+    wait_for(left, lambda: not processes_in(marker), GONE_SECONDS)
+    print(f"{signum.name}: the compile was gone {time.monotonic() - sent:.2f} s after the signal")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM], ids=lambda s: s.name)
 def test_a_ray_worker_signalled_mid_compile_leaves_no_compile(
     verifier: Any, marker: Path, signum: signal.Signals
 ) -> None:
-    bench = load_benchmark(COQ_BENCH)
-    data = looping_candidate().encode()
-    options = VerifyOptions(timeout_seconds=900)
     with ThreadPoolExecutor(1) as pool:
-        running = pool.submit(
-            verifier.verify, get_prover("rocq"), bench, bench.problems[PROBLEM], data, Track.WITH_ANSWER, options, "c.v"
-        )
         try:
-            started = lambda: compiling(marker, "Candidate.v") or running.done()  # noqa: E731
-            wait_for("a worker's coqc compiles the candidate", started, WAIT_SECONDS)
-            assert not running.done(), running.result()
-            time.sleep(1.0)  # well inside the loop
-            sent = time.monotonic()
-            os.kill(_worker_of(marker), signum)
-            left = lambda: f"no process of the compile is left: {processes_in(marker)}"  # noqa: E731
-            wait_for(left, lambda: not processes_in(marker), GONE_SECONDS)
-            print(f"{signum.name}: the compile was gone {time.monotonic() - sent:.2f} s after the signal")
-            verdict: Verdict = running.result(timeout=WAIT_SECONDS)
+            running = _start(verifier, marker, pool)
+            _kill_and_wait_gone(_worker_of(marker), signum, marker)
+            verdict = running.result(timeout=WAIT_SECONDS)
+        finally:
+            kill_all_in(marker)
+    assert verdict.status == "error", verdict.to_json()
+
+
+def _blocked(pid: int, signum: signal.Signals) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    mask = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigBlk:")), 16)
+    return bool(mask >> (signum - 1) & 1)
+
+
+def test_a_ray_worker_lives_on_after_sigint_and_its_compile_ends_with_it(verifier: Any, marker: Path) -> None:
+    with ThreadPoolExecutor(1) as pool:
+        try:
+            running = _start(verifier, marker, pool)
+            worker = _worker_of(marker)
+            assert _blocked(worker, signal.SIGINT), "Ray no longer blocks SIGINT in its workers: test it as SIGTERM"
+            os.kill(worker, signal.SIGINT)
+            time.sleep(2.0)
+            assert compiling(marker, "Candidate.v") and not running.done(), "the worker and its compile go on"
+            _kill_and_wait_gone(worker, signal.SIGKILL, marker)
+            verdict = running.result(timeout=WAIT_SECONDS)
         finally:
             kill_all_in(marker)
     assert verdict.status == "error", verdict.to_json()
