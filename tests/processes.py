@@ -31,14 +31,15 @@ def compiling(marker: Path, source: str) -> bool:
     return any("coqc" in cmd and source in cmd for _, cmd in processes_in(marker))
 
 
-def wait_for(condition: str, check: Callable[[], bool], seconds: float) -> None:
-    """Poll ``check`` every 0.1 s; fail naming ``condition`` if it is not true within ``seconds``."""
+def wait_for(condition: str | Callable[[], str], check: Callable[[], bool], seconds: float) -> None:
+    """Poll ``check`` every 0.1 s; fail naming ``condition`` (or what it returns then) if it is not true
+    within ``seconds``."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if check():
             return
         time.sleep(0.1)
-    raise AssertionError(f"not within {seconds:g} s: {condition}")
+    raise AssertionError(f"not within {seconds:g} s: {condition if isinstance(condition, str) else condition()}")
 
 
 def kill_all_in(marker: Path) -> None:

@@ -23,9 +23,14 @@ import asyncio
 import socket
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
+from putnam_solver.core.sandbox import stopping
 from putnam_solver.core.util import InputError
+
+if TYPE_CHECKING:
+    import uvicorn
 
 
 def bind(host: str, port: int, backlog: int) -> socket.socket:
@@ -128,3 +133,16 @@ def guarded_h11(limits: ConnectionLimits) -> type[asyncio.Protocol]:
                 self.transport.close()
 
     return GuardedH11Protocol
+
+
+def stopping_server(config: uvicorn.Config) -> uvicorn.Server:
+    """A ``uvicorn.Server`` for ``config`` whose graceful shutdown on SIGINT or SIGTERM first kills every
+    sandbox (``lifetime``, step 4): uvicorn waits for the requests in flight, and a verification
+    compiling would otherwise hold it (and its compile) up to its timeout; killed, it answers ``error``."""
+    import uvicorn
+
+    class StoppingServer(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            stopping(super().handle_exit)(sig, frame)
+
+    return StoppingServer(config)

@@ -3,7 +3,8 @@ profile) is sent SIGKILL, SIGTERM or SIGINT while coqc compiles a candidate that
 seconds later no process of that compile is left, whether the gates ran in the main thread (one
 candidate) or in worker threads (two candidates, ``--jobs 2``). Beside it, the valid cases: an ordinary
 compile still succeeds, and a session started from a worker thread that has ended keeps working (the
-parent-death signal follows the forking thread, so the sandbox forks from its own long-lived thread).
+parent-death signal follows the forking thread, so the sandbox forks from its own long-lived thread),
+and a signal handler that stops the sandboxes runs even while its thread holds the spawner's lock.
 
 A process "of the compile" is any process whose working directory or command line lies in the
 harness's private temporary directory (``TMPDIR``), where every scratch workspace is made: bubblewrap's
@@ -137,3 +138,25 @@ def test_a_sandbox_whose_harness_is_gone_runs_nothing(tmp_path: Path, monkeypatc
         os.close(read_end)
         with contextlib.suppress(OSError):
             os.close(write_end)
+
+
+STOPPING_HOLDER = """
+import signal
+from putnam_solver.core.sandbox import lifetime
+signal.signal(signal.SIGUSR1, lifetime.stopping(lambda signum, frame: print("handled", flush=True)))
+with lifetime._SPAWNER._lock:  # the main thread inside spawn() or release() when the signal comes
+    signal.raise_signal(signal.SIGUSR1)
+try:
+    lifetime.spawn(["true"])
+except lifetime.SandboxUnavailable:
+    print("no new sandbox", flush=True)
+"""
+
+
+def test_a_stopping_handler_runs_while_its_thread_holds_the_spawner_lock() -> None:
+    """A signal handler interrupts the main thread wherever it is, spawner lock held included: the
+    wrapper of ``stopping`` must not deadlock there, must still run the handler, and must refuse any
+    sandbox started afterwards."""
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    done = subprocess.run([sys.executable, "-c", STOPPING_HOLDER], env=env, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "handled\nno new sandbox\n"), done.stderr

@@ -31,15 +31,16 @@ GONE_SECONDS = 5.0
 
 
 class Submits(FakeOpenAI):
-    """Submits ``proof`` on every request."""
+    """Calls ``tool`` (``submit`` unless told) with ``proof`` on every request."""
 
-    def __init__(self, proof: str) -> None:
+    def __init__(self, proof: str, tool: str = "submit") -> None:
         super().__init__([])
         self.proof = proof
+        self.tool = tool
 
     def next_step(self, request: dict[str, Any]) -> Step:
         super().next_step(request)
-        return tool_call_reply("submit", {"proof": self.proof}, f"call_{self.requests}")
+        return tool_call_reply(self.tool, {"proof": self.proof}, f"call_{self.requests}")
 
 
 def _solve(url: str, marker: Path, *args: str) -> subprocess.Popen[str]:

@@ -35,7 +35,7 @@ from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.kits import get_kit
 from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
 from putnam_solver.kits.sessions import SessionPool
-from putnam_solver.listen import ConnectionLimits, bind
+from putnam_solver.listen import ConnectionLimits, bind, stopping_server
 from putnam_solver.run.agent.tools import (
     ProblemContext,
     check_text,
@@ -336,4 +336,4 @@ async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Cal
     config = uvicorn.Config(app, log_level="warning", lifespan="on", **limits.uvicorn_settings())
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     announce(f"serving streamable HTTP at http://{shown}:{bound}{HTTP_PATH}")
-    await uvicorn.Server(config).serve(sockets=[listener])
+    await stopping_server(config).serve(sockets=[listener])

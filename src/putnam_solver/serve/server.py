@@ -18,7 +18,7 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import VerifyOptions
-from putnam_solver.listen import bind
+from putnam_solver.listen import bind, stopping_server
 from putnam_solver.serve.app import create_app
 from putnam_solver.serve.keys import load_keys
 from putnam_solver.serve.logs import configure_logging, logger
@@ -96,7 +96,7 @@ def _serve(sock: socket.socket, config: ServeConfig, verifier: PoolVerifier, ann
 def make_server(config: ServeConfig, verifier: Verifier) -> uvicorn.Server:
     """The uvicorn server of the API, with the connection limits of ``listen.ConnectionLimits`` (head
     deadline, idle timeout, head size, per-address and total caps) instead of ``limit_concurrency``."""
-    return uvicorn.Server(
+    return stopping_server(
         uvicorn.Config(
             create_app(config, verifier),
             log_config=None,

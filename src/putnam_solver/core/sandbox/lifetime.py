@@ -42,14 +42,18 @@ Sources read for this design: bubblewrap 0.8.0 ``bubblewrap.c`` (the version Deb
    that meets end-of-file means the harness is gone (its descriptors close in ``do_exit`` before
    ``exit_notify`` signals the monitor), and the run exits with ``ORPHANED``; otherwise the monitor
    was alive after the signal was armed, and its death will kill PID 1.
-4. **A harness that exits on its own** (its main thread returns, or ``SIGINT``/``SIGTERM`` handlers stop
-   it gracefully, as ``serve`` does) may still have worker threads waiting on sandboxes, which the
-   interpreter would join, keeping those sandboxes alive until their timeouts. ``stop_all`` kills every
-   live tree; it runs as the interpreter's first thread-shutdown hook, before ``concurrent.futures``
-   joins its pools, and afterwards no new tree starts. A Ctrl-C does the same at once while the
-   ``putnam`` command runs (``interrupts_stop_sandboxes``): a ``with ThreadPoolExecutor`` that the
-   ``KeyboardInterrupt`` leaves waits for its workers, and they are then freed instead of compiling on.
-   ``SIGTERM`` keeps Python's default action, which ends the process at once: steps 1-3 take the rest.
+4. **A harness that stops on a signal kills its sandboxes first.** A harness that exits on its own (its
+   main thread returns, or a ``SIGINT``/``SIGTERM`` handler stops it gracefully) may still have threads
+   waiting on sandboxes: the interpreter would join them, a ``with ThreadPoolExecutor`` left by a
+   ``KeyboardInterrupt`` waits for its workers, a graceful server (uvicorn) waits for the requests in
+   flight, and a cancelled ``anyio.to_thread`` call (the agent's tools) returns only when its thread does;
+   each would keep its sandbox compiling until its timeout. So every handler of a stopping signal is
+   wrapped by ``stopping``, which kills every live tree and refuses new ones before the handler itself
+   runs: the ``putnam`` command's own (``interrupts_stop_sandboxes``), ``solve``'s Ctrl-C and the
+   servers' graceful shutdown (``listen.stopping_server``) alike; the waiting threads then see their runs killed
+   (an ``error``, never cached) and return at once. ``stop_all`` also runs as the interpreter's first
+   thread-shutdown hook, before ``concurrent.futures`` joins its pools. A ``SIGTERM`` that nobody
+   handles keeps its default action, which ends the process at once: steps 1-3 take the rest.
 
 Other designs, and why not: bubblewrap's own init (no ``--as-pid-1``) would keep the signal, but the
 monitor returns when the command exits without reaping that init (bubblewrap.c:541-551, ``monitor_child``
@@ -125,7 +129,7 @@ class _Spawner:
     """The one thread that forks every sandbox tree (step 1 of the module docstring), and the trees alive."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # re-entered by a signal handler that interrupts its holder
         self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._live: set[int] = set()
@@ -168,7 +172,7 @@ class _Spawner:
         for fd in _LIFELINE:
             os.close(fd)
         _LIFELINE = _lifeline()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._live = set()
         self._thread = None
 
@@ -210,21 +214,32 @@ def stop_all() -> int:
     return _SPAWNER.stop_all()
 
 
+Handler = Callable[[int, FrameType | None], Any]
+
+
+def stopping(handler: Handler) -> Handler:
+    """``handler`` of a stopping signal, run after every live sandbox is killed and new ones are refused
+    (step 4 of the module docstring). Safe in a signal handler: the spawner's lock is re-entrant, so a
+    main thread interrupted while holding it goes on."""
+
+    def stop_then_handle(signum: int, frame: FrameType | None) -> Any:
+        _SPAWNER.stop_all(final=True)
+        return handler(signum, frame)
+
+    return stop_then_handle
+
+
 @contextlib.contextmanager
 def interrupts_stop_sandboxes() -> Iterator[None]:
     """While the body runs, a SIGINT first kills every live sandbox and refuses new ones, then raises
     ``KeyboardInterrupt`` as Python's default handler does. Only in the main thread and only over the
-    default handler; a command that installs its own while it runs (``solve``) keeps it meanwhile."""
+    default handler; a command that installs its own while it runs (``solve``, the servers) wraps it
+    with ``stopping`` meanwhile."""
     main = threading.current_thread() is threading.main_thread()
     if not main or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         yield
         return
-
-    def stop_then_interrupt(signum: int, frame: FrameType | None) -> None:
-        _SPAWNER.stop_all(final=True)
-        signal.default_int_handler(signum, frame)
-
-    previous = signal.signal(signal.SIGINT, stop_then_interrupt)
+    previous = signal.signal(signal.SIGINT, stopping(signal.default_int_handler))
     try:
         yield
     finally:

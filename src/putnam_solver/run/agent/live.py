@@ -28,6 +28,7 @@ from inspect_ai.model import ModelUsage
 from inspect_ai.util import sample_limits
 
 from putnam_solver.core.provers import Prover
+from putnam_solver.core.sandbox import stopping
 from putnam_solver.run.agent._inspect import active_samples, adaptive_controllers, throughput_registry
 from putnam_solver.run.agent.pricing import usage_cost, usage_tokens
 from putnam_solver.run.agent.tools import ProblemContext
@@ -235,7 +236,9 @@ class InterruptWatch:
     and are reported as interrupted, with what they spent; a second Ctrl-C stops at once
     (``KeyboardInterrupt``; what was in flight is then lost, as after ``kill -9``).
 
-    The signal handler takes no lock (the main thread it interrupts may hold one): it only hands the
+    Every Ctrl-C first kills the sandboxes (``lifetime.stopping``): an attempt stops only when its tools
+    return, and a tool compiling in a worker thread would otherwise go on until its timeout. The signal
+    handler takes no other lock (the main thread it interrupts may hold one): it only hands the
     interruption to the evaluation's loop, or leaves it for the loop to find when it starts. Signal
     handlers belong to the main thread; elsewhere this does nothing.
     """
@@ -247,7 +250,7 @@ class InterruptWatch:
 
     def __enter__(self) -> None:
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._on_sigint)
+            self._previous = signal.signal(signal.SIGINT, stopping(self._on_sigint))
             self._installed = True
 
     def __exit__(self, *exc: object) -> None:
