@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from putnam_solver.core.answer_check import AnswerCheck, unknown
+from putnam_solver.core.artifacts import Artifact, Artifacts
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.sandbox import SandboxLimits
 from putnam_solver.core.util import InputError, sha256_hex
@@ -136,6 +137,8 @@ class Submission:
     scratch_dir: ScratchDir
     options: VerifyOptions
     prior: tuple[GateResult, ...] = ()
+    artifacts: Artifacts = field(default_factory=Artifacts)
+    """What the gates of this verification make for each other (``artifacts``), shared by every gate."""
 
     @property
     def scratch(self) -> Path:
@@ -184,12 +187,14 @@ def text_gate_ready(options: VerifyOptions) -> tuple[bool, str]:
 @dataclass(frozen=True)
 class Gate:
     """A named check. ``id`` places it in the profiles (G1..G7); ``ready`` says whether it can run here
-    (its tools found, the sandbox usable) and if not, what to do, for ``putnam doctor``."""
+    (its tools found, the sandbox usable) and if not, what to do, for ``putnam doctor``; ``needs`` are the
+    artifacts its check asks for, which the pipeline starts early (``artifacts``)."""
 
     id: str
     name: str
     check: GateCheck
     ready: GateReadiness = text_gate_ready
+    needs: tuple[Artifact[Any], ...] = ()
 
 
 def gate_ids(options: VerifyOptions) -> tuple[str, ...]:
@@ -313,6 +318,7 @@ def run_gates(
     else:
         wanted_now = wanted
     scratch = ScratchDir(prefix=f"putnam-{problem.id}-")
+    artifacts = Artifacts()
 
     def submission(prior: Sequence[GateResult] | None = None) -> Submission:
         return Submission(
@@ -325,6 +331,7 @@ def run_gates(
             scratch_dir=scratch,
             options=options,
             prior=tuple(results if prior is None else prior),
+            artifacts=artifacts,
         )
 
     from putnam_solver.core.text_gates import TextJob, run_text_gates  # it builds on this module
@@ -347,6 +354,9 @@ def run_gates(
         if not oversized:
             done, answers = run_text_gates(job)
             results += done
+        compiled = [g for gate_id in wanted_now if gate_id not in TEXT_GATES and (g := by_id.get(gate_id))]
+        if options.keep_going or all(r.passed for r in results):
+            _start_needs(compiled, submission())
         for gate_id in wanted_now:
             gate = by_id.get(gate_id)
             if gate is None or gate_id in TEXT_GATES:
@@ -358,10 +368,18 @@ def run_gates(
         for name, check in _answer_checks(prover, submission(), answers).items():
             answers[name]["check"] = check.to_json()
     finally:
+        artifacts.close()
         scratch.cleanup()
     return _verdict(
         prover, benchmark, problem, candidate_bytes, challenge, track, options, results, answers, candidate_label
     )
+
+
+def _start_needs(gates: Sequence[Gate], sub: Submission) -> None:
+    """Start what the compiled gates about to run declare they need, so independent runs overlap."""
+    for gate in gates:
+        for artifact in gate.needs:
+            sub.artifacts.start(artifact, sub)
 
 
 def _verdict(
