@@ -59,10 +59,10 @@ def build_pinned(sub: Submission, module: str, source: str) -> Built:
         kept.write_bytes(data)
         return Built(module, None, kept, hashlib.sha256(data).hexdigest(), coqc)
     built = build(sub, module, source)
-    if built.judgement(sub) is None and built.vo is not None and built.vo_sha256 is not None:
+    if built.judgement(sub) is None and built.vo is not None:
         try:
             data = read_regular_file(built.vo, limit)
-            write_atomic(entry, built.vo_sha256.encode("ascii") + b"\n" + data)
+            write_atomic(entry, hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
         except (OSError, UnsafeFile):
             pass  # a cache that cannot be written only costs the next verification a compile
     return built
@@ -74,7 +74,7 @@ def _entry(sub: Submission, module: str, source: str) -> Path:
         "module": module,
         "source_sha256": hashlib.sha256(source.encode("utf-8")).hexdigest(),
         "toolchain": toolchain_fingerprint(sub.options),
-        "library": _library_state(str(coq_library(coqc))),
+        "library": _library_state(coq_library(coqc)),
         "gate_code": gate_code_fingerprint(),
     }
     digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
@@ -93,10 +93,12 @@ def _read_entry(entry: Path, limit: int) -> bytes | None:
     return data
 
 
-def _library_state(library: str) -> str:
+def _library_state(library: Path | None) -> str:
     """The size and modification time of every file of the Coq library (a reinstalled library or one
     package updated changes it), hashed."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(str(library).encode())
+    if library is None:
+        return digest.hexdigest()
     files = sorted(os.path.join(root, name) for root, _, names in os.walk(library) for name in names)
     for path in files:
         try:
