@@ -1,13 +1,17 @@
 """Full-profile Rocq verification against a bare ``coqc`` on the same files, side by side in one run.
 
-Usage: python bench/rocq_overhead.py [--repeat N] [--samples]. Proofs: the published PutnamBench proofs of
-the conformance corpus (tests/fixtures/conformance) that must be accepted on the full profile, or with
-``--samples`` the proofs of the project's own benchmark (samples/rocq). For each proof it times:
+Usage: python bench/rocq_overhead.py [--repeat N] [--samples] [--against REVISION]. Proofs: the
+published PutnamBench proofs of the conformance corpus (tests/fixtures/conformance) that must be
+accepted on the full profile, or with ``--samples`` the proofs of the project's own benchmark
+(samples/rocq). For each proof it times:
 
-- ``bare``: ``coqc`` on a copy of the proof, no sandbox, nothing else;
+- ``coqc``: ``coqc`` on a copy of the proof, no sandbox, nothing else;
 - ``cold``: the full profile with an empty cache directory (the reference is compiled too);
 - ``cached``: the full profile again on the same cache directory, so the reference compiled for the
-  problem (trusted inputs only) is reused: what a second candidate of the same problem costs.
+  problem (trusted inputs only) is reused: what a second candidate of the same problem costs;
+- with ``--against REVISION``: the full profile of that revision's ``src`` (``git archive``) in a child
+  process, timed there around ``run_gates`` alone, in the same minutes as the others (a loaded machine
+  slows all alike).
 
 It prints the ratios per proof, their medians, and where the time of the cold and cached runs goes: the
 wall time of every sandboxed tool run (the runs overlap, so they add up to more than the total).
@@ -22,11 +26,13 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +98,37 @@ def bare_coqc(source: Path) -> float:
         return time.perf_counter() - start
 
 
+AGAINST = """
+import json, sys, time
+from pathlib import Path
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+bench = load_benchmark(Path(sys.argv[1]))
+start = time.perf_counter()
+verdict = run_gates(RocqProver(), bench, bench.problems[sys.argv[2]], Path(sys.argv[3]).read_bytes(),
+                    Track.WITH_ANSWER, VerifyOptions(profile=Profile.FULL))
+print(json.dumps([time.perf_counter() - start, verdict.status]))
+"""
+"""The child process that times another revision's full profile on one proof."""
+
+
+def revision_src(revision: str) -> Path:
+    """That revision's ``src``, unpacked into a temporary directory."""
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", revision, "src"], check=True, capture_output=True)
+    root = Path(tempfile.mkdtemp(prefix="rocq-overhead-against-"))
+    with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
+        tar.extractall(root, filter="data")
+    return root / "src"
+
+
+def full_against(src: Path, bench: Benchmark, problem: Problem, source: Path) -> tuple[float, str]:
+    argv = [sys.executable, "-c", AGAINST, str(bench.path), problem.id, str(source)]
+    done = subprocess.run(argv, check=True, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(src)})
+    seconds, status = json.loads(done.stdout.strip().splitlines()[-1])
+    return float(seconds), str(status)
+
+
 def full(bench: Benchmark, problem: Problem, source: Path) -> tuple[float, str, str]:
     """Seconds, verdict status and tool runs of one full-profile verification."""
     RUNS.timed.clear()
@@ -105,31 +142,32 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--samples", action="store_true", help="the project's sample proofs instead")
+    parser.add_argument("--against", metavar="REVISION", help="also time this revision's full profile")
     args = parser.parse_args()
-    ratios: dict[str, list[float]] = {"cold": [], "cached": []}
-    times: dict[str, list[float]] = {"bare": [], "cold": [], "cached": []}
+    src = revision_src(args.against) if args.against else None
+    times: dict[str, list[float]] = {}
     for bench, problem, source in proofs(args.samples):
         for _ in range(args.repeat):
             with tempfile.TemporaryDirectory(prefix="rocq-bench-cache-") as cache:
                 os.environ[CACHE_DIR_VARIABLE] = cache
-                bare = bare_coqc(source)
-                cold, cold_status, cold_runs = full(bench, problem, source)
-                cached, cached_status, cached_runs = full(bench, problem, source)
-            for name, seconds in (("bare", bare), ("cold", cold), ("cached", cached)):
-                times[name].append(seconds)
-            ratios["cold"].append(cold / bare)
-            ratios["cached"].append(cached / bare)
-            print(
-                f"{problem.id:20} coqc {bare:5.2f}s  cold {cold:5.2f}s x{cold / bare:4.2f}  "
-                f"cached {cached:5.2f}s x{cached / bare:4.2f}  {cold_status}/{cached_status}"
-            )
+                row = {"coqc": bare_coqc(source)}
+                statuses = []
+                if src is not None:
+                    row[args.against], status = full_against(src, bench, problem, source)
+                    statuses.append(status)
+                row["cold"], status, cold_runs = full(bench, problem, source)
+                statuses.append(status)
+                row["cached"], status, cached_runs = full(bench, problem, source)
+                statuses.append(status)
+            for name, seconds in row.items():
+                times.setdefault(name, []).append(seconds)
+                if name != "coqc":
+                    times.setdefault(f"{name} ratio", []).append(seconds / row["coqc"])
+            shown = "  ".join(f"{n} {t:5.2f}s" + (f" x{t / row['coqc']:4.2f}" * (n != "coqc")) for n, t in row.items())
+            print(f"{problem.id:20} {shown}  {'/'.join(statuses)}")
             print(f"{'':20} cold runs: {cold_runs}\n{'':20} cached runs: {cached_runs}")
-    median = {name: statistics.median(values) for name, values in times.items()}
-    print(
-        f"median over {len(times['bare'])}: coqc {median['bare']:.2f}s, full cold {median['cold']:.2f}s "
-        f"(ratio median x{statistics.median(ratios['cold']):.2f}), full with cached reference "
-        f"{median['cached']:.2f}s (ratio median x{statistics.median(ratios['cached']):.2f})"
-    )
+    medians = ", ".join(f"{name} {statistics.median(values):.2f}" for name, values in times.items())
+    print(f"medians over {len(times['coqc'])} (seconds; ratios to bare coqc): {medians}")
 
 
 if __name__ == "__main__":
