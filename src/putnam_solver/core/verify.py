@@ -4,7 +4,8 @@ A Verdict is computed by the harness alone, from the pinned benchmark record, th
 the exit codes and files of tools run by the provers. This module is pure orchestration: it decides which
 gates of a prover run for a profile, runs them in order and folds their results into a Verdict. It never
 looks at the candidate's content itself, so it has nothing a candidate could influence except the
-results the gates return.
+results the gates return. What the compiled gates declare they need (``Gate.needs``, ``artifacts``) is
+started when they begin, so independent tool runs overlap; their results are still folded in order.
 
 Fail closed: a gate that raises, or reports anything other than ``passed``, keeps the candidate from
 being accepted.
