@@ -113,10 +113,9 @@ print(json.dumps([time.perf_counter() - start, verdict.status]))
 """The child process that times another revision's full profile on one proof."""
 
 
-def revision_src(revision: str) -> Path:
-    """That revision's ``src``, unpacked into a temporary directory."""
+def revision_src(revision: str, root: Path) -> Path:
+    """That revision's ``src``, unpacked under ``root``."""
     archive = subprocess.run(["git", "-C", str(REPO), "archive", revision, "src"], check=True, capture_output=True)
-    root = Path(tempfile.mkdtemp(prefix="rocq-overhead-against-"))
     with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
         tar.extractall(root, filter="data")
     return root / "src"
@@ -144,7 +143,12 @@ def main() -> None:
     parser.add_argument("--samples", action="store_true", help="the project's sample proofs instead")
     parser.add_argument("--against", metavar="REVISION", help="also time this revision's full profile")
     args = parser.parse_args()
-    src = revision_src(args.against) if args.against else None
+    with tempfile.TemporaryDirectory(prefix="rocq-overhead-against-") as root:
+        measure(args, revision_src(args.against, Path(root)) if args.against else None)
+
+
+def measure(args: argparse.Namespace, src: Path | None) -> None:
+    """Time and print every proof (see the module docstring)."""
     times: dict[str, list[float]] = {}
     for bench, problem, source in proofs(args.samples):
         for _ in range(args.repeat):
