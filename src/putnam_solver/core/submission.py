@@ -17,6 +17,7 @@ from dataclasses import MISSING, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from putnam_solver.core.artifacts import Artifact, Artifacts
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.sandbox import SandboxLimits
 from putnam_solver.core.verdict import (
@@ -115,6 +116,8 @@ class Submission:
     scratch_dir: ScratchDir
     options: VerifyOptions
     prior: tuple[GateResult, ...] = ()
+    artifacts: Artifacts = field(default_factory=Artifacts)
+    """What the gates of this verification make for each other (``artifacts``), shared by every gate."""
 
     @property
     def scratch(self) -> Path:
@@ -163,12 +166,14 @@ def text_gate_ready(options: VerifyOptions) -> tuple[bool, str]:
 @dataclass(frozen=True)
 class Gate:
     """A named check. ``id`` places it in the profiles (G1..G7); ``ready`` says whether it can run here
-    (its tools found, the sandbox usable) and if not, what to do, for ``putnam doctor``."""
+    (its tools found, the sandbox usable) and if not, what to do, for ``putnam doctor``; ``needs`` are the
+    artifacts its check asks for, which the pipeline starts early (``artifacts``)."""
 
     id: str
     name: str
     check: GateCheck
     ready: GateReadiness = text_gate_ready
+    needs: tuple[Artifact[Any], ...] = ()
 
 
 def run_gate(gate: Gate, sub: Submission) -> GateResult:

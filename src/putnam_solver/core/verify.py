@@ -4,7 +4,8 @@ A Verdict is computed by the harness alone, from the pinned benchmark record, th
 the exit codes and files of tools run by the provers. This module is pure orchestration: it decides which
 gates of a prover run for a profile, runs them in order and folds their results into a Verdict. It never
 looks at the candidate's content itself, so it has nothing a candidate could influence except the
-results the gates return.
+results the gates return. What the compiled gates declare they need (``Gate.needs``, ``artifacts``) is
+started when they begin, so independent tool runs overlap; their results are still folded in order.
 
 Fail closed: a gate that raises, or reports anything other than ``passed``, keeps the candidate from
 being accepted.
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from putnam_solver.core import text_gates
 from putnam_solver.core.answer_check import AnswerCheck, unknown
+from putnam_solver.core.artifacts import Artifacts
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers.protocol import Readiness
 from putnam_solver.core.submission import (
@@ -190,6 +192,7 @@ def run_gates(
     else:
         wanted_now = wanted
     scratch = ScratchDir(prefix=f"putnam-{problem.id}-")
+    artifacts = Artifacts()
 
     def submission(prior: Sequence[GateResult] | None = None) -> Submission:
         return Submission(
@@ -202,6 +205,7 @@ def run_gates(
             scratch_dir=scratch,
             options=options,
             prior=tuple(results if prior is None else prior),
+            artifacts=artifacts,
         )
 
     job = text_gates.TextJob(
@@ -221,6 +225,9 @@ def run_gates(
         if not oversized:
             done, answers = text_gates.run_text_gates(job)
             results += done
+        compiled = [g for gate_id in wanted_now if gate_id not in TEXT_GATES and (g := by_id.get(gate_id))]
+        if options.keep_going or all(r.passed for r in results):
+            _start_needs(compiled, submission())
         for gate_id in wanted_now:
             gate = by_id.get(gate_id)
             if gate is None or gate_id in TEXT_GATES:
@@ -232,10 +239,18 @@ def run_gates(
         for name, check in _answer_checks(prover, submission(), answers).items():
             answers[name]["check"] = check.to_json()
     finally:
+        artifacts.close()
         scratch.cleanup()
     return _verdict(
         prover, benchmark, problem, candidate_bytes, challenge, track, options, results, answers, candidate_label
     )
+
+
+def _start_needs(gates: Sequence[Gate], sub: Submission) -> None:
+    """Start what the compiled gates about to run declare they need, so independent runs overlap."""
+    for gate in gates:
+        for artifact in gate.needs:
+            sub.artifacts.start(artifact, sub)
 
 
 def _verdict(

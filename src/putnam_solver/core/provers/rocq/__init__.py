@@ -2,7 +2,8 @@
 
 Modules: ``syntax`` (lexer, sentences, statement shape), ``challenge`` (tracks, answers, the trusted
 reference module), ``checks`` (G2 preservation, G3 forbidden constructs, the policy), ``build`` (sandboxed
-compiles shared by the gates), ``compile`` (G4 coqc), ``statement`` (G5 trusted statement check and
+compiles), ``products`` (what the gates make for each other, once; the reference kept per problem and
+toolchain), ``compile`` (G4 coqc), ``statement`` (G5 trusted statement check and
 assumptions), ``coqchk`` (G6), ``toolchain`` (install, doctor, axiom
 allow-list). See docs/rocq.md.
 """
@@ -19,8 +20,9 @@ from putnam_solver.core.provers.rocq import challenge as _challenge
 from putnam_solver.core.provers.rocq.answers import check_answer
 from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
 from putnam_solver.core.provers.rocq.compile import compile_gate
-from putnam_solver.core.provers.rocq.coqchk import kernel_gate
-from putnam_solver.core.provers.rocq.statement import statement_gate
+from putnam_solver.core.provers.rocq.coqchk import COQCHK_RUN, kernel_gate
+from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
+from putnam_solver.core.provers.rocq.statement import TRUSTED_RUN, statement_gate
 from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
 from putnam_solver.core.provers.rocq.toolchain import (
     COQC,
@@ -62,10 +64,12 @@ def _coqchk_runs_here(options: VerifyOptions) -> tuple[bool, str]:
 GATES: tuple[Gate, ...] = (
     Gate("G2", "preservation", preservation_gate),
     Gate("G3", "forbidden", forbidden_gate),
-    Gate("G4", "compile", compile_gate, _coqc_runs_here),
-    Gate("G5", "statement and assumptions", statement_gate, _coqc_runs_here),
-    Gate("G6", "kernel check", kernel_gate, _coqchk_runs_here),
+    Gate("G4", "compile", compile_gate, _coqc_runs_here, needs=(CANDIDATE_VO,)),
+    Gate("G5", "statement and assumptions", statement_gate, _coqc_runs_here, (CANDIDATE_VO, REFERENCE_VO, TRUSTED_RUN)),
+    Gate("G6", "kernel check", kernel_gate, _coqchk_runs_here, needs=(COQCHK_RUN,)),
 )
+"""The compiled gates' runs (``products``): the candidate's and the reference's compiles overlap, then the
+trusted file, then coqchk beside G5's recursion check (``Gate.needs``, started by the pipeline)."""
 
 
 def _statement(problem: Problem) -> Statement:

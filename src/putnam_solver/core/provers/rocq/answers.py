@@ -15,13 +15,14 @@ from __future__ import annotations
 import itertools
 
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
-from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, build, build_candidate, build_reference
+from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, build
 from putnam_solver.core.provers.rocq.challenge import (
     OFFICIAL_SOLUTION,
     candidate_answer,
     official_answer,
     solution_arguments,
 )
+from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
 from putnam_solver.core.provers.rocq.syntax import LexError, Statement, tokenize
 from putnam_solver.core.sandbox import SandboxUnavailable
 from putnam_solver.core.verify import Submission
@@ -97,12 +98,12 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
     if flagged is not None:
         return flagged
     try:
-        candidate, reference = build_candidate(sub), build_reference(sub)
+        candidate, reference = sub.artifacts.get(CANDIDATE_VO, sub), sub.artifacts.get(REFERENCE_VO, sub)
         deps = [v for b in (candidate, reference) if (v := b.vo)]
         if len(deps) < 2:
             return unknown("the candidate or the reference did not compile")
         for claim, tactic, status, proved in ATTEMPTS:
-            built = build(sub, f"Answer_{claim}", check_source(statement, claim, tactic), deps, reuse=False)
+            built = build(sub, f"Answer_{claim}", check_source(statement, claim, tactic), deps)
             if built.vo is not None:
                 return AnswerCheck(status, f"coqc proved {proved}")
     except SandboxUnavailable as exc:

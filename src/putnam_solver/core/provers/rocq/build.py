@@ -10,9 +10,8 @@ messages are diagnostics only: a candidate can print anything (``idtac``) on the
 A compile may run the candidate's code (a plugin), so the ``.vo`` a run leaves is the only file taken
 back from it (the sandbox's one output), and it is copied out with ``safe_files``: a link, a FIFO or a
 file over the disk cap raises UnsafeFile (a gate ``error``), never read. Built ``.vo`` files are kept
-under ``sub.scratch`` (where no sandboxed run can write) and reused by later gates of the same
-verification; each gate builds what it lacks, so each also works alone. Kept files are hashed from the
-bytes read.
+under ``sub.scratch`` (where no sandboxed run can write), hashed from the bytes read; which gate builds
+what, once per verification, is said in ``products``.
 """
 
 from __future__ import annotations
@@ -27,12 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.gatekit import Judgement, ResolvedTool, judge_run, run_evidence, sandbox_limits
-from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
 from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_evidence
 from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, find_tool, sandbox_paths
 from putnam_solver.core.safe_files import copy_regular_file, read_regular_file
 from putnam_solver.core.sandbox import SandboxResult, fresh_copy, run_sandboxed
-from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
+from putnam_solver.core.verify import GateStatus, Submission
 
 ROOT = "Putnam"
 CANDIDATE = "Candidate"
@@ -88,7 +86,7 @@ def judge_tool_run(result: SandboxResult, tool: str, sub: Submission, reported_e
 
 @dataclass(frozen=True)
 class Built:
-    """A harness compile: the run (None when a kept ``.vo`` was reused), the ``.vo`` kept on success,
+    """A harness compile: the run (None when a cached ``.vo`` was reused), the ``.vo`` kept on success,
     the SHA-256 of its bytes as read, and the coqc that ran."""
 
     module: str
@@ -127,7 +125,7 @@ def tool_evidence(*tools: ResolvedTool) -> dict[str, Any]:
     return {"tools": {t.name: t.evidence() for t in tools}, **kernel_bug_evidence(detected_version(tools[0]))}
 
 
-def artifacts(sub: Submission) -> Path:
+def kept_dir(sub: Submission) -> Path:
     path = sub.scratch / "rocq-artifacts"
     path.mkdir(parents=True, exist_ok=True)
     return path
@@ -159,16 +157,14 @@ def run_tool(
     return result, workdir
 
 
-def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = (), reuse: bool = True) -> Built:
+def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = ()) -> Built:
     """Compile ``source`` as ``Putnam.<module>`` next to copies of ``deps`` and keep the ``.vo``.
 
     Raises ToolUnavailable without coqc, UnsafeFile when the run left something other than a regular
     ``.vo`` under the cap.
     """
     coqc = find_tool(COQC, sub.options)
-    kept = artifacts(sub) / f"{module}.vo"
-    if reuse and kept.is_file():
-        return Built(module, None, kept, hashlib.sha256(read_kept(sub, kept)).hexdigest(), coqc)
+    kept = kept_dir(sub) / f"{module}.vo"
     files = {f"{module}.v": source.encode("utf-8"), **{d.name: read_kept(sub, d) for d in deps}}
     vo_name = f"{module}.vo"
     result, workdir = run_tool(sub, coqc, ["-q", "-Q", ".", ROOT, f"{module}.v"], files, [vo_name])
@@ -178,28 +174,3 @@ def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = (), 
     kept.unlink(missing_ok=True)
     data = copy_regular_file(produced, kept, sandbox_limits(sub.options).disk_bytes)
     return Built(module, result, kept, hashlib.sha256(data).hexdigest(), coqc)
-
-
-def build_candidate(sub: Submission, reuse: bool = True) -> Built:
-    return build(sub, CANDIDATE, sub.candidate, reuse=reuse)
-
-
-def build_reference(sub: Submission) -> Built:
-    return build(sub, REFERENCE, reference_source(statement_of(sub.problem)))
-
-
-def prerequisites(sub: Submission, gate: tuple[str, str]) -> tuple[Built, Built] | GateResult:
-    """The candidate's and the reference's ``.vo``, or the result that says why they are missing."""
-    candidate = build_candidate(sub)
-    judged = candidate.judgement(sub)
-    if judged is not None:
-        return GateResult(*gate, judged[0], f"the candidate does not compile: {judged[1]}", candidate.evidence())
-    reference = build_reference(sub)
-    judged = reference.judgement(sub)
-    if judged is not None:
-        # the reference holds the official solution, which coqc's message may quote: on no-answer that
-        # message stays in the evidence (harness-side), out of the detail that models are shown
-        why = judged[1] if sub.track is Track.WITH_ANSWER else "coqc's message is in the evidence"
-        detail = f"the harness's reference module does not compile: {why}"
-        return GateResult(*gate, GateStatus.ERROR, detail, reference.evidence())
-    return candidate, reference

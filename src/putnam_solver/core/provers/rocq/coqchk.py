@@ -12,23 +12,23 @@ qualified there. The run is judged by the gate kit (``gatekit.judge_run``): a ca
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass, replace
 from typing import Any
 
-from putnam_solver.core.gatekit import guarded, run_evidence
+from putnam_solver.core.artifacts import Artifact
+from putnam_solver.core.gatekit import ResolvedTool, guarded, run_evidence
 from putnam_solver.core.provers.rocq.build import (
     CANDIDATE,
     REFERENCE,
     ROOT,
     TRUSTED,
-    build,
     judge_tool_run,
-    prerequisites,
     read_kept,
     run_tool,
     tool_evidence,
 )
 from putnam_solver.core.provers.rocq.challenge import statement_of
-from putnam_solver.core.provers.rocq.statement import mismatch, trusted_source
+from putnam_solver.core.provers.rocq.statement import TRUSTED_RUN, mismatch
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.provers.rocq.toolchain import COQCHK, allowed_full_name, find_tool
 from putnam_solver.core.sandbox import SandboxResult
@@ -89,29 +89,51 @@ def reported_error(result: SandboxResult) -> str | None:
     return next((f"coqchk: {line.strip()[:400]}" for line in lines if "Error" in line), None)
 
 
+@dataclass(frozen=True)
+class CoqchkRun:
+    """coqchk's run on the three ``.vo`` files (``COQCHK_RUN``) and the bytes it was given."""
+
+    result: SandboxResult
+    coqchk: ResolvedTool
+    files: dict[str, bytes]
+
+
+def run_coqchk(sub: Submission) -> CoqchkRun | GateResult:
+    """coqchk on the candidate's, the reference's and the trusted file's ``.vo``, as soon as the trusted
+    file compiled (a G6 result when it did not), so that it overlaps G5's own further runs."""
+    run = sub.artifacts.get(TRUSTED_RUN, sub)
+    if isinstance(run, GateResult):
+        return replace(run, id=G6[0], name=G6[1])
+    trusted = run.built
+    failed = mismatch(sub, statement_of(sub.problem), trusted)
+    if failed is not None or trusted.vo is None:
+        return GateResult(*G6, *_status_detail(failed), trusted.evidence())
+    coqchk = find_tool(COQCHK, sub.options)
+    vos = [b.vo for b in run.ready if b.vo is not None]
+    files = {p.name: read_kept(sub, p) for p in [*vos, trusted.vo]}
+    args = ["-silent", "-o", "-Q", ".", ROOT]
+    for module in (REFERENCE, CANDIDATE, TRUSTED):
+        args += ["-norec", f"{ROOT}.{module}"]
+    result, _ = run_tool(sub, coqchk, args, files)
+    return CoqchkRun(result, coqchk, files)
+
+
+COQCHK_RUN: Artifact[CoqchkRun | GateResult] = Artifact("rocq.coqchk", run_coqchk)
+
+
 def kernel_gate(sub: Submission) -> GateResult:
     """G6: coqchk re-checks the candidate and the trusted statement check; axioms against the allow-list."""
 
     def body() -> GateResult:
         statement = statement_of(sub.problem)
-        ready = prerequisites(sub, G6)
-        if isinstance(ready, GateResult):
-            return ready
-        deps = [v for b in ready if (v := b.vo)]
-        trusted = build(sub, TRUSTED, trusted_source(statement, sub.track, "unused"), deps)
-        failed = mismatch(sub, statement, trusted)
-        if failed is not None or trusted.vo is None:
-            return GateResult(*G6, *_status_detail(failed), trusted.evidence())
-        coqchk = find_tool(COQCHK, sub.options)
-        files = {p.name: read_kept(sub, p) for p in [*deps, trusted.vo]}
-        args = ["-silent", "-o", "-Q", ".", ROOT]
-        for module in (REFERENCE, CANDIDATE, TRUSTED):
-            args += ["-norec", f"{ROOT}.{module}"]
-        result, _ = run_tool(sub, coqchk, args, files)
+        run = sub.artifacts.get(COQCHK_RUN, sub)
+        if isinstance(run, GateResult):
+            return run
+        result = run.result
         evidence: dict[str, Any] = {
             **run_evidence(result),
-            **tool_evidence(coqchk),
-            "vo_sha256": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()},
+            **tool_evidence(run.coqchk),
+            "vo_sha256": {name: hashlib.sha256(data).hexdigest() for name, data in run.files.items()},
         }
         judged = judge_tool_run(result, "coqchk", sub, reported_error(result))
         if judged is not None:

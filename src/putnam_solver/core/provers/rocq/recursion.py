@@ -25,7 +25,9 @@ what the kernel holds, read from the compiled ``Candidate.vo``:
    recursive functions (``Fixpoint a (n : nat) ...``). Such a constant is the benchmark's, not the
    candidate's, when its printed term equals, name for name, the same constant of the pinned statement
    compiled alone (``Putnam.Pristine``), and every candidate constant it mentions is exempt the same way.
-   On the no-answer track the solution is the candidate's own and is never exempt.
+   On the no-answer track the solution is the candidate's own and is never exempt. ``Putnam.Pristine``
+   depends on the pinned statement alone and is kept in the cache directory like the reference
+   (``products.build_pinned``).
 
 Library recursion (``nat_ind``, ``Nat.rec``, well-founded ``Fix``) is referred to by name and stays
 allowed: only bodies of the candidate's own constants are read. Every run is judged by the gate kit; a
@@ -42,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT, Built, build
+from putnam_solver.core.provers.rocq.products import build_pinned
 from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
@@ -184,7 +187,7 @@ def _print_run(
 ) -> tuple[Built, list[str] | None]:
     marker = f"PUTNAM-TERMS-{secrets.token_hex(16)}"
     requires = sorted({m for m, _ in labels} | {CANDIDATE})
-    run = build(sub, name, _print_file(labels, marker, requires), deps, reuse=False)
+    run = build(sub, name, _print_file(labels, marker, requires), deps)
     if run.result is None or run.judgement(sub) is not None:
         return run, None
     try:
@@ -217,7 +220,7 @@ def inspect_terms(
     own = sorted(statement_names(statement, sub.track) & set(recursive))
     if not own:
         return Finding(fields, recursive, [])
-    pristine = build(sub, PRISTINE, statement.text)
+    pristine = build_pinned(sub, PRISTINE, statement.text)
     if pristine.vo is None:
         return _unusable(sub, gate, pristine, "compiling the pinned statement alone")
     compared = [(PRISTINE, name) for name in own]

@@ -43,8 +43,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from putnam_solver.core.artifacts import Artifact
 from putnam_solver.core.gatekit import guarded
-from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, TRUSTED, Built, build, prerequisites
+from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, TRUSTED, Built, build
 from putnam_solver.core.provers.rocq.challenge import (
     OFFICIAL_SOLUTION,
     instantiation,
@@ -53,6 +54,7 @@ from putnam_solver.core.provers.rocq.challenge import (
 )
 from putnam_solver.core.provers.rocq.checks import guard_note, recursion_refused
 from putnam_solver.core.provers.rocq.kernel_bugs import Version
+from putnam_solver.core.provers.rocq.products import prerequisites
 from putnam_solver.core.provers.rocq.recursion import Finding, Unreadable, field_listing, inspect_terms, read_fields
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.provers.rocq.toolchain import COQC, allowed_printed_name, detected_version, find_tool
@@ -155,20 +157,46 @@ def mismatch(sub: Submission, statement: Statement, trusted: Built) -> GateResul
     return GateResult(*G5, status, detail, trusted.evidence())
 
 
+@dataclass(frozen=True)
+class TrustedRun:
+    """The trusted file's run (``TRUSTED_RUN``): the ``.vo`` files it loaded, the run, and the random
+    markers before the output it reads."""
+
+    ready: tuple[Built, Built]
+    built: Built
+    marker: str
+    fields_marker: str | None
+    version: Version | None
+
+
+def run_trusted(sub: Submission) -> TrustedRun | GateResult:
+    """Compile the trusted file on the candidate's and the reference's ``.vo`` (a G5 result if either is
+    missing). One run serves G5 (its output) and G6 (its ``.vo``, which coqchk re-checks)."""
+    statement = statement_of(sub.problem)
+    ready = prerequisites(sub, G5)
+    if isinstance(ready, GateResult):
+        return ready
+    marker = f"PUTNAM-TRUSTED-{secrets.token_hex(16)}"
+    version = detected_version(find_tool(COQC, sub.options))
+    terms = recursion_refused(sub.options.allow_recursion, version)
+    fields_marker = f"PUTNAM-FIELDS-{secrets.token_hex(16)}" if terms else None
+    source = trusted_source(statement, sub.track, marker, fields_marker)
+    trusted = build(sub, TRUSTED, source, [v for b in ready if (v := b.vo)])
+    return TrustedRun(ready, trusted, marker, fields_marker, version)
+
+
+TRUSTED_RUN: Artifact[TrustedRun | GateResult] = Artifact("rocq.trusted", run_trusted)
+
+
 def statement_gate(sub: Submission) -> GateResult:
     """G5: kernel-checked statement identity, then the assumptions against the allow-list."""
 
     def body() -> GateResult:
         statement = statement_of(sub.problem)
-        ready = prerequisites(sub, G5)
-        if isinstance(ready, GateResult):
-            return ready
-        marker = f"PUTNAM-TRUSTED-{secrets.token_hex(16)}"
-        version = detected_version(find_tool(COQC, sub.options))
-        terms = recursion_refused(sub.options.allow_recursion, version)
-        fields_marker = f"PUTNAM-FIELDS-{secrets.token_hex(16)}" if terms else None
-        source = trusted_source(statement, sub.track, marker, fields_marker)
-        trusted = build(sub, TRUSTED, source, [v for b in ready if (v := b.vo)], reuse=False)
+        run = sub.artifacts.get(TRUSTED_RUN, sub)
+        if isinstance(run, GateResult):
+            return run
+        trusted, marker, fields_marker = run.built, run.marker, run.fields_marker
         failed = mismatch(sub, statement, trusted)
         if failed is not None or trusted.result is None:
             return failed or GateResult(*G5, GateStatus.ERROR, "the trusted file was not compiled")
@@ -186,7 +214,8 @@ def statement_gate(sub: Submission) -> GateResult:
             return GateResult(*G5, GateStatus.FAILED, "; ".join(problems), evidence)
         recursion = "allowed"
         if fields_marker is not None:
-            checked = _recursion_check(sub, statement, trusted.result.stdout, fields_marker, ready[0], version)
+            stdout = trusted.result.stdout
+            checked = _recursion_check(sub, statement, stdout, fields_marker, run.ready[0], run.version)
             if isinstance(checked, GateResult):
                 return replace(checked, evidence=evidence | checked.evidence)
             evidence["recursion"] = checked.evidence()

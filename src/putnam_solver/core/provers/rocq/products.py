@@ -1,0 +1,126 @@
+"""What the compiled Rocq gates make for each other, each once per verification (``core.artifacts``).
+
+- ``CANDIDATE_VO``: the candidate compiled by coqc (G4's run; G5, G6 and the answer check use its ``.vo``).
+- ``REFERENCE_VO``: the reference module, derived from the pinned statement alone. It depends only on
+  trusted inputs, so it is also kept across verifications: in the cache directory, under a key that
+  hashes its source, the module name, the toolchain's identity (coqc's version and hash, coqchk's, and
+  the size and modification time of every file of the Coq library it loads) and the gates' code. An
+  entry holds the SHA-256 of the ``.vo`` before its bytes and is written atomically; an entry whose
+  bytes do not hash to it (damaged, cut short) is built again and replaced, never used. Nothing derived
+  from a candidate is kept across verifications.
+
+The candidate's compile and the reference's overlap: the pipeline starts both (``Gate.needs``) when the
+compiled gates begin.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from putnam_solver.core.artifacts import Artifact
+from putnam_solver.core.cache import default_cache_dir, gate_code_fingerprint
+from putnam_solver.core.gatekit import sandbox_limits
+from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, Built, build, kept_dir
+from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
+from putnam_solver.core.provers.rocq.toolchain import COQC, coq_library, find_tool, toolchain_fingerprint
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.util import write_atomic
+from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
+
+PINNED_DIR = "rocq-pinned"
+"""The folder of the cache directory holding compiles of pinned statements."""
+
+
+def candidate_vo(sub: Submission) -> Built:
+    return build(sub, CANDIDATE, sub.candidate)
+
+
+def reference_vo(sub: Submission) -> Built:
+    return build_pinned(sub, REFERENCE, reference_source(statement_of(sub.problem)))
+
+
+CANDIDATE_VO: Artifact[Built] = Artifact("rocq.candidate", candidate_vo)
+REFERENCE_VO: Artifact[Built] = Artifact("rocq.reference", reference_vo)
+
+
+def build_pinned(sub: Submission, module: str, source: str) -> Built:
+    """``build`` for a file derived from the pinned statement alone, kept in the cache directory (see the
+    module docstring); a cached ``.vo`` is copied into this verification's own folder and used from there."""
+    coqc = find_tool(COQC, sub.options)
+    entry = _entry(sub, module, source)
+    limit = sandbox_limits(sub.options).disk_bytes
+    data = _read_entry(entry, limit)
+    if data is not None:
+        kept = kept_dir(sub) / f"{module}.vo"
+        kept.unlink(missing_ok=True)
+        kept.write_bytes(data)
+        return Built(module, None, kept, hashlib.sha256(data).hexdigest(), coqc)
+    built = build(sub, module, source)
+    if built.judgement(sub) is None and built.vo is not None:
+        try:
+            data = read_regular_file(built.vo, limit)
+            write_atomic(entry, hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
+        except (OSError, UnsafeFile):
+            pass  # a cache that cannot be written only costs the next verification a compile
+    return built
+
+
+def _entry(sub: Submission, module: str, source: str) -> Path:
+    coqc = find_tool(COQC, sub.options)
+    key = {
+        "module": module,
+        "source_sha256": hashlib.sha256(source.encode("utf-8")).hexdigest(),
+        "toolchain": toolchain_fingerprint(sub.options),
+        "library": _library_state(coq_library(coqc)),
+        "gate_code": gate_code_fingerprint(),
+    }
+    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+    return default_cache_dir() / PINNED_DIR / digest[:2] / f"{digest}-{module}.vo"
+
+
+def _read_entry(entry: Path, limit: int) -> bytes | None:
+    """The ``.vo`` bytes of a cache entry whose recorded SHA-256 they match, else None."""
+    try:
+        raw = read_regular_file(entry, limit + 65)
+    except (OSError, UnsafeFile):
+        return None
+    recorded, _, data = raw.partition(b"\n")
+    if not data or hashlib.sha256(data).hexdigest().encode("ascii") != recorded:
+        return None
+    return data
+
+
+def _library_state(library: Path | None) -> str:
+    """The size and modification time of every file of the Coq library (a reinstalled library or one
+    package updated changes it), hashed."""
+    digest = hashlib.sha256(str(library).encode())
+    if library is None:
+        return digest.hexdigest()
+    files = sorted(os.path.join(root, name) for root, _, names in os.walk(library) for name in names)
+    for path in files:
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def prerequisites(sub: Submission, gate: tuple[str, str]) -> tuple[Built, Built] | GateResult:
+    """The candidate's and the reference's ``.vo``, or the result that says why they are missing."""
+    candidate = sub.artifacts.get(CANDIDATE_VO, sub)
+    judged = candidate.judgement(sub)
+    if judged is not None:
+        return GateResult(*gate, judged[0], f"the candidate does not compile: {judged[1]}", candidate.evidence())
+    reference = sub.artifacts.get(REFERENCE_VO, sub)
+    judged = reference.judgement(sub)
+    if judged is not None:
+        # the reference holds the official solution, which coqc's message may quote: on no-answer that
+        # message stays in the evidence (harness-side), out of the detail that models are shown
+        why = judged[1] if sub.track is Track.WITH_ANSWER else "coqc's message is in the evidence"
+        detail = f"the harness's reference module does not compile: {why}"
+        return GateResult(*gate, GateStatus.ERROR, detail, reference.evidence())
+    return candidate, reference
