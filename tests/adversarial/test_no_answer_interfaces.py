@@ -1,5 +1,5 @@
 """No-answer track: no interface answers with the official answer, the informal solution or tool output
-about the harness's reference (``core.withheld.no_answer_view``).
+about the harness's reference (``withheld.no_answer_view``).
 
 Every interface runs for real on the same two problems with real coqc/coqchk: ``putnam verify --json``
 (and its text), ``putnam serve``'s API behind its gatekeeper, ``putnam mcp``'s ``verify`` over the MCP

@@ -1,5 +1,5 @@
 """Untrusted JSON is parsed within size and depth limits, and files under a handed-over directory are
-written and locked without following links (``core.bounded_json``, ``core.safe_write``, ``RunLock``)."""
+written and locked without following links (``core.bounded_json``, ``safe_write``, ``RunLock``)."""
 
 from __future__ import annotations
 

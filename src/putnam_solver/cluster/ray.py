@@ -1,4 +1,4 @@
-"""Gate work as Ray tasks: ``RayVerifier``, a ``core.dispatch.Verifier`` backed by a Ray cluster.
+"""Gate work as Ray tasks: ``RayVerifier``, a ``verifier.dispatch.Verifier`` backed by a Ray cluster.
 
 What crosses the wire is only the pinned inputs: the prover's name, the benchmark file's name, SHA-256
 and pin, the problem id, the candidate's bytes, the track and the gate options. The node loads the

@@ -106,7 +106,7 @@ class Verdict:
     allow_recursion: bool = False
     cached: bool = False
     ran_on: dict[str, Any] = field(default_factory=dict)
-    """Where a backend other than this process ran the gates (``core.dispatch``): its node, host and
+    """Where a backend other than this process ran the gates (``verifier.dispatch``): its node, host and
     toolchain fingerprint, and the attempts lost on the way; empty when they ran here."""
     benchmark: dict[str, Any] = field(default_factory=dict)
     """What the benchmark's record says of this problem (``Benchmark.verdict_record``): name, file,

@@ -1,4 +1,4 @@
-"""``putnam export``: a run's passes as a proof bundle (``core.bundle``) and as a PutnamBench proof folder.
+"""``putnam export``: a run's passes as a proof bundle (``bundles``) and as a PutnamBench proof folder.
 
 Everything comes from the ledger alone. Per problem the newest verified pass is exported (its stored
 verdict accepted exactly its stored bytes); a pass whose newest audit did not confirm it is left out and

@@ -1,7 +1,7 @@
 """Where the service's verifications run: one protocol, so that other backends plug in beside the local one.
 
 Every verification the service makes goes through :class:`Verifier`. :class:`PoolVerifier` hands each
-job, from a bounded thread pool off the event loop, to a ``core.dispatch.Verifier``: ``dispatch.LOCAL``
+job, from a bounded thread pool off the event loop, to a ``verifier.dispatch.Verifier``: ``dispatch.LOCAL``
 runs the gates (the same pipeline as ``putnam verify``) in that thread, where the heavy work happens in
 the sandboxed child processes the gates start; ``serve --ray`` passes a cluster's verifier instead, which
 sends the job's pinned inputs (prover, benchmark pin and problem, candidate bytes, track, options) to a

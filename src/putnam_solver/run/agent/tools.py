@@ -70,7 +70,7 @@ class ProblemContext:
     pool: SessionPool | None = None
     parts: AgentParts = field(default_factory=AgentParts)
     verifier: Verifier = LOCAL
-    """Where ``check`` and ``submit`` run their gates: here, or on a cluster (``core.dispatch``)."""
+    """Where ``check`` and ``submit`` run their gates: here, or on a cluster (``verifier.dispatch``)."""
 
     @property
     def file_name(self) -> str:

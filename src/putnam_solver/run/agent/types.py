@@ -421,4 +421,4 @@ class CampaignJob:
     lemmas: Mapping[str, Sequence[ProvedLemma]] = field(default_factory=dict)
     on_subattempt: SubAttemptCallback | None = None
     verifier: Verifier = LOCAL
-    """Where the gates of ``check`` and ``submit`` run (``core.dispatch``)."""
+    """Where the gates of ``check`` and ``submit`` run (``verifier.dispatch``)."""

@@ -1,6 +1,6 @@
 """A run's evidence folders (``attempts/campaign-N/<problem>/``), derived from its ledger alone.
 
-Every file is written with ``core.safe_write.write_under``: whatever the run directory holds (it may be
+Every file is written with ``safe_write.write_under``: whatever the run directory holds (it may be
 one handed over, with links planted in it), a file lands under the run directory and nowhere else. The
 folders are derived from the ledger (which is synced to disk), so their files are written atomically but
 not synced one by one: a ``kill -9`` cannot lose them, and after a power loss resume rebuilds them.
