@@ -11,15 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.sandbox import (
-    SANDBOX_UID,
-    SandboxLimits,
-    SessionError,
-    SessionTimeout,
-    fresh_copy,
-    sandbox_status,
-    start_session,
-)
+from putnam_solver.core.sandbox import SANDBOX_UID, SandboxLimits, fresh_copy, sandbox_status
+from putnam_solver.kits.sandbox_session import SessionError, SessionTimeout, start_session
 from tests.integration.test_sandbox import PY_PREFIXES, processes_with
 
 AVAILABLE, WHY = sandbox_status()
