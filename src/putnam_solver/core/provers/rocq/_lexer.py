@@ -81,16 +81,18 @@ _IDENT_CHARS = re.compile(r"[\w']*")
 
 
 _FAST = re.compile(
-    r"(?P<ws>\s+)"
-    r"|(?P<end>\.(?=\s|\Z))"
+    r"(?P<ws>\s*)(?:"
+    r"(?P<end>\.(?=\s|\Z))"
     r"|(?P<word>[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*|[0-9][0-9_]*(?:\.[0-9][0-9_]*)*)"
     r"|(?P<bracket>\((?!\*)|[)\[\]{}])"
     r"|(?P<sym>[!#$%&'*+,\-./:;<=>?@\\^`|~](?:(?!\.(?:\s|\Z))[^\s\w'\"()\[\]{}])*)"
+    r")?"
 )
-"""The lexer's fast path, for the tokens whose extent ASCII decides: whitespace (``\\s`` is exactly
-``str.isspace``), a sentence-ending period, words starting with an ASCII letter or digit, brackets and
-runs of ASCII punctuation, which stop where :meth:`_Lexer._symbol_end` stops (``\\w`` is exactly
-``str.isalnum`` or ``_``). A comment, a string or a non-ASCII character matches nothing here."""
+"""The lexer's fast path: the whitespace before a token (``\\s`` is exactly ``str.isspace``), then, for the
+tokens whose extent ASCII decides, the token: a sentence-ending period, words starting with an ASCII
+letter or digit, brackets and runs of ASCII punctuation, which stop where :meth:`_Lexer._symbol_end`
+stops (``\\w`` is exactly ``str.isalnum`` or ``_``). It always matches; ``lastgroup`` names the token's
+kind, or is ``ws`` where no token follows that it can decide (a comment, a string, a non-ASCII character)."""
 _FAST_KIND = {"end": Kind.END, "word": Kind.WORD, "bracket": Kind.SYMBOL, "sym": Kind.SYMBOL}
 _new_token = tuple.__new__
 """Build a :class:`Token` or :class:`Sentence` without the Python-level ``__new__`` of a NamedTuple
@@ -182,26 +184,33 @@ class _Lexer:
 
     def run(self) -> list[Token]:
         """Tokens by one pattern (:data:`_FAST`) where it decides alone, by the character rules of
-        :meth:`_step` elsewhere (comments, strings, non-ASCII letters): both give the same tokens."""
-        text, fast, append = self.text, _FAST.match, self.tokens.append
-        while self.pos < len(text):
-            found = fast(text, self.pos)
-            group = found.lastgroup if found is not None else None
-            if found is None or group is None or (group == "word" and _word_may_go_on(text, found.end())):
-                self._step()
-            elif group == "ws":
-                self._advance_to(found.end())
-                self.glued = False
-            else:  # a word, symbol or period: no line break inside
-                start = self.pos
-                append(
-                    _new_token(
-                        Token,
-                        (_FAST_KIND[group], found.group(), start, self.line, start - self.line_start + 1, self.glued),
-                    )
-                )
-                self.pos = found.end()
-                self.glued = True
+        :meth:`_step` elsewhere (comments, strings, non-ASCII letters): both give the same tokens.
+
+        One match takes the whitespace before a token and the token; the loop keeps its position, line
+        and gluing in locals and hands them to :meth:`_step` only when the pattern cannot decide."""
+        text, fast, append, new, kinds = self.text, _FAST.match, self.tokens.append, _new_token, _FAST_KIND
+        size = len(text)
+        pos, line, line_start, glued = self.pos, self.line, self.line_start, self.glued
+        while pos < size:
+            found = fast(text, pos)
+            start = found.end("ws")  # type: ignore[union-attr]  # it matches the empty string
+            if start > pos:
+                newlines = text.count("\n", pos, start)
+                if newlines:
+                    line += newlines
+                    line_start = text.rindex("\n", pos, start) + 1
+                pos, glued = start, False
+            group: str = found.lastgroup  # type: ignore[union-attr,assignment]  # never None: `ws` takes part
+            end = found.end()  # type: ignore[union-attr]
+            if group == "ws" or (group == "word" and _word_may_go_on(text, end)):
+                if pos < size:
+                    self.pos, self.line, self.line_start, self.glued = pos, line, line_start, glued
+                    self._step()
+                    pos, line, line_start, glued = self.pos, self.line, self.line_start, self.glued
+                continue
+            append(new(Token, (kinds[group], text[pos:end], pos, line, pos - line_start + 1, glued)))
+            pos, glued = end, True
+        self.pos, self.line, self.line_start, self.glued = pos, line, line_start, glued
         return self.tokens
 
     def _step(self) -> None:
