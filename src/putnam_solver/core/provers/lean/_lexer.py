@@ -90,6 +90,7 @@ _SYMBOLS = (
 _TOKEN_RE = re.compile(
     r"(?P<ws>(?:[ \n]|\r\n)+)"
     r"|(?P<block>/-)"
+    r'|(?P<plainstr>"(?:[^"\\{\n]|\\[^\n])*")'
     r'|(?P<str>")'
     r'|(?P<raw>r#*")'
     r"|(?P<line>--[^\n]*)"
@@ -104,7 +105,9 @@ _TOKEN_RE = re.compile(
     re.S,
 )
 """``sym`` takes the multi-character symbols and printable ASCII; ``other`` is any other single character
-(checked against the characters Lean refuses); ``stray`` is a ``'`` that begins no literal."""
+(checked against the characters Lean refuses); ``stray`` is a ``'`` that begins no literal. ``plainstr``
+is a string on one line without ``{``: :meth:`_Lexer.string` would make the same one token of it,
+interpolated or not, so the scan takes it inline (a line of many strings used to leave the loop for each)."""
 _GROUP_KIND: Final[dict[str | None, str]] = {
     "num": NUMBER,
     "char": CHAR,
@@ -240,6 +243,10 @@ class _Lexer:
                         if newlines:
                             line += newlines
                             line_start = start + word.rfind("\n") + 1
+                elif group == "plainstr":
+                    start, end = match.span()
+                    tokens.append(new(Token, (STRING, text[start:end], start, end, line, start - line_start, spaced)))
+                    spaced = False
                 elif group == "ws":
                     spaced = True
                     start, end = match.span()
