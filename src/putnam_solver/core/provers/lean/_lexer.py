@@ -34,10 +34,11 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
 from itertools import compress, repeat
 from operator import itemgetter, ne
 from typing import Final, NamedTuple
+
+from putnam_solver.core.candidate_cache import candidate_cache
 
 IDENT: Final = "ident"
 NUMBER: Final = "number"
@@ -438,7 +439,7 @@ def _lex(text: str) -> _Lexed:
     return outcome
 
 
-@lru_cache(maxsize=2)
+@candidate_cache
 def _lex_outcome(text: str) -> _Lexed | LexError:
     """:func:`_lexed`'s tokens or its error, for :func:`_lex`'s cache (which keeps no exceptions)."""
     try:

@@ -9,10 +9,10 @@ sentence is decided from its last tokens, and its command is found once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final, NamedTuple
 
 from putnam_solver.core.benchmarks import UNKNOWN_FORMAT, StatementFormat
+from putnam_solver.core.candidate_cache import candidate_cache
 from putnam_solver.core.provers import StatementError as StatementError  # the shared one, re-exported
 from putnam_solver.core.provers.rocq._lexer import BRACKETS as BRACKETS
 from putnam_solver.core.provers.rocq._lexer import Kind as Kind
@@ -181,7 +181,7 @@ def _sentences(text: str) -> tuple[Sentence, ...]:
     return outcome
 
 
-@lru_cache(maxsize=2)
+@candidate_cache
 def _sentences_or_error(text: str) -> tuple[Sentence, ...] | LexError:
     """:func:`_sentences`'s value or error, for its cache (which keeps no exceptions)."""
     try:
