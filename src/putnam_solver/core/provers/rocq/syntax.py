@@ -9,6 +9,7 @@ sentence is decided from its last tokens, and its command is found once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from putnam_solver.core.benchmarks import UNKNOWN_FORMAT, StatementFormat
@@ -123,15 +124,16 @@ def split_sentences(tokens: list[Token]) -> list[Sentence]:
     sentences, not two. A trailing unended part is kept."""
     out: list[Sentence] = []
     start, end_kind, symbol, size, new = 0, Kind.END, Kind.SYMBOL, len(tokens), _new_sentence
-    for i, tok in enumerate(tokens):
-        kind = tok.kind
+    kinds = list(map(_KIND, tokens))  # one C loop, instead of a field read per token in this one
+    for i, kind in enumerate(kinds):
         if kind is end_kind:
             out.append(sentence(tuple(tokens[start : i + 1])))
             start = i + 1
         elif kind is symbol and i - start in (0, 2, 4):  # the only lengths a structuring command has (less one)
-            if i + 1 < size and tokens[i + 1].kind is end_kind:
+            if i + 1 < size and kinds[i + 1] is end_kind:
                 continue
             if i == start:  # a lone brace or bullet: its own command, made here without a slice (the hot case)
+                tok = tokens[i]
                 if tok.text in _LONE or _is_bullet(tok.text):
                     out.append(new(Sentence, ((tok,), 0, tok.text)))
                     start = i + 1
@@ -144,6 +146,8 @@ def split_sentences(tokens: list[Token]) -> list[Sentence]:
 
 
 _LONE: Final = frozenset({"{", "}"})
+_KIND: Final = itemgetter(0)
+"""``Token.kind`` as a function, for ``map``."""
 
 
 def _ends_without_period(current: list[Token]) -> bool:
