@@ -91,15 +91,40 @@ SUBJECTS = {
 
 
 def reference(subject: Subject, revision: str) -> ModuleType:
-    """The lexer module as of ``revision`` (read from git, imported under a private name)."""
-    for path in (subject.path, subject.old_path):
-        shown = subprocess.run(["git", "-C", str(ROOT), "show", f"{revision}:{path}"], capture_output=True, text=True)
-        if shown.returncode == 0:
-            source = shown.stdout
-            break
-    else:
-        raise SystemExit(f"{revision} has no {subject.path} nor {subject.old_path}")
-    name = f"reference_{subject.prover}_syntax"
+    """The syntax module as of ``revision`` (read from git, imported under a private name), over the
+    revision's own ``_lexer`` and ``_commands`` where it has them: ``syntax`` only re-exports those, so
+    importing it alone would compare the current lexer with itself."""
+    package = subject.path.rsplit("/", 1)[0]
+    swapped: dict[str, ModuleType | None] = {}
+    try:
+        for private in PRIVATE_MODULES:
+            source = _shown(revision, f"{package}/{private}.py")
+            if source is not None:
+                qualified = f"putnam_solver.core.provers.{subject.prover}.{private}"
+                swapped.setdefault(qualified, sys.modules.get(qualified))
+                sys.modules[qualified] = _load(f"reference_{subject.prover}_{private}", source)
+        source = _shown(revision, subject.path) or _shown(revision, subject.old_path)
+        if source is None:
+            raise SystemExit(f"{revision} has no {subject.path} nor {subject.old_path}")
+        return _load(f"reference_{subject.prover}_syntax", source)
+    finally:  # the current package keeps its own modules
+        for qualified, module in swapped.items():
+            if module is None:
+                sys.modules.pop(qualified, None)
+            else:
+                sys.modules[qualified] = module
+
+
+PRIVATE_MODULES = ("_lexer", "_commands")
+"""The modules ``syntax`` is built on, in import order (a later one imports the earlier ones)."""
+
+
+def _shown(revision: str, path: str) -> str | None:
+    shown = subprocess.run(["git", "-C", str(ROOT), "show", f"{revision}:{path}"], capture_output=True, text=True)
+    return shown.stdout if shown.returncode == 0 else None
+
+
+def _load(name: str, source: str) -> ModuleType:
     path = Path(tempfile.mkdtemp(prefix="lexer-reference-")) / f"{name}.py"
     path.write_text(source, encoding="utf-8")
     spec = importlib.util.spec_from_file_location(name, path)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from putnam_solver.core.provers.rocq._lexer import _Lexer
 from putnam_solver.core.provers.rocq.syntax import (
     Kind,
     LexError,
@@ -98,3 +99,24 @@ def test_all_putnambench_coq_statements_parse() -> None:
         assert st.sentences[st.theorem].command == "Theorem"
         with_solution += st.solution is not None
     assert with_solution == 203  # putnam_1970_b5 names its theorem `..._solution`
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lemma a : x.(y) = z..\n  exact h. Qed.",
+        "x .\ny. z.",
+        "a.b.c 1.2.3 1_000 'C( .+1 [:: x] %:R -> <-> :=.",
+        "intros.\n(* c *) x.\n\ty\x0bz\x0c.\r\nw.",
+        'idtac "a""b".\nx.',
+        "Definition α := β.\nx.\n",
+        "x.\x1cy.\x00z.",
+        "{ - + * } .",
+        "end.",
+    ],
+)
+def test_plain_stretches_lex_as_the_character_rules_do(text: str) -> None:
+    """Whole plain lines are lexed by one pattern; the general path alone must give the same tokens."""
+    general = _Lexer(text)
+    general._general(len(text))
+    assert tokenize(text) == general.tokens

@@ -19,10 +19,11 @@ from itertools import compress, count, pairwise
 from operator import itemgetter
 from typing import Final
 
+from putnam_solver.core.candidate_cache import candidate_cache
 from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, SYMBOL, Token, lex_code
 
 
-@lru_cache(maxsize=2)
+@candidate_cache
 def commands_of(text: str) -> tuple[Command, ...]:
     """``split_commands(code_tokens(lex(text)))``, once per text while it is in use (as :func:`_lex`).
     Raises :class:`LexError`."""

@@ -34,10 +34,11 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
 from itertools import compress, repeat
 from operator import itemgetter, ne
 from typing import Final, NamedTuple
+
+from putnam_solver.core.candidate_cache import candidate_cache
 
 IDENT: Final = "ident"
 NUMBER: Final = "number"
@@ -90,6 +91,7 @@ _SYMBOLS = (
 _TOKEN_RE = re.compile(
     r"(?P<ws>(?:[ \n]|\r\n)+)"
     r"|(?P<block>/-)"
+    r'|(?P<plainstr>"(?:[^"\\{\n]|\\[^\n])*")'
     r'|(?P<str>")'
     r'|(?P<raw>r#*")'
     r"|(?P<line>--[^\n]*)"
@@ -104,7 +106,9 @@ _TOKEN_RE = re.compile(
     re.S,
 )
 """``sym`` takes the multi-character symbols and printable ASCII; ``other`` is any other single character
-(checked against the characters Lean refuses); ``stray`` is a ``'`` that begins no literal."""
+(checked against the characters Lean refuses); ``stray`` is a ``'`` that begins no literal. ``plainstr``
+is a string on one line without ``{``: :meth:`_Lexer.string` would make the same one token of it,
+interpolated or not, so the scan takes it inline (a line of many strings used to leave the loop for each)."""
 _GROUP_KIND: Final[dict[str | None, str]] = {
     "num": NUMBER,
     "char": CHAR,
@@ -240,6 +244,10 @@ class _Lexer:
                         if newlines:
                             line += newlines
                             line_start = start + word.rfind("\n") + 1
+                elif group == "plainstr":
+                    start, end = match.span()
+                    tokens.append(new(Token, (STRING, text[start:end], start, end, line, start - line_start, spaced)))
+                    spaced = False
                 elif group == "ws":
                     spaced = True
                     start, end = match.span()
@@ -431,7 +439,7 @@ def _lex(text: str) -> _Lexed:
     return outcome
 
 
-@lru_cache(maxsize=2)
+@candidate_cache
 def _lex_outcome(text: str) -> _Lexed | LexError:
     """:func:`_lexed`'s tokens or its error, for :func:`_lex`'s cache (which keeps no exceptions)."""
     try:

@@ -81,17 +81,36 @@ _IDENT_CHARS = re.compile(r"[\w']*")
 
 
 _FAST = re.compile(
-    r"(?P<ws>\s+)"
-    r"|(?P<end>\.(?=\s|\Z))"
+    r"(?P<ws>\s*)(?:"
+    r"(?P<end>\.(?=\s|\Z))"
     r"|(?P<word>[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*|[0-9][0-9_]*(?:\.[0-9][0-9_]*)*)"
     r"|(?P<bracket>\((?!\*)|[)\[\]{}])"
     r"|(?P<sym>[!#$%&'*+,\-./:;<=>?@\\^`|~](?:(?!\.(?:\s|\Z))[^\s\w'\"()\[\]{}])*)"
+    r")?"
 )
-"""The lexer's fast path, for the tokens whose extent ASCII decides: whitespace (``\\s`` is exactly
-``str.isspace``), a sentence-ending period, words starting with an ASCII letter or digit, brackets and
-runs of ASCII punctuation, which stop where :meth:`_Lexer._symbol_end` stops (``\\w`` is exactly
-``str.isalnum`` or ``_``). A comment, a string or a non-ASCII character matches nothing here."""
+"""The lexer's fast path: the whitespace before a token (``\\s`` is exactly ``str.isspace``), then, for the
+tokens whose extent ASCII decides, the token: a sentence-ending period, words starting with an ASCII
+letter or digit, brackets and runs of ASCII punctuation, which stop where :meth:`_Lexer._symbol_end`
+stops (``\\w`` is exactly ``str.isalnum`` or ``_``). It always matches; ``lastgroup`` names the token's
+kind, or is ``ws`` where no token follows that it can decide (a comment, a string, a non-ASCII character)."""
 _FAST_KIND = {"end": Kind.END, "word": Kind.WORD, "bracket": Kind.SYMBOL, "sym": Kind.SYMBOL}
+_PLAIN_STOP = re.compile(r"\(\*|[^\t\n\x0b\x0c\r !#-~]")
+"""What ends a plain stretch: a comment, or any character but ASCII whitespace and printable ASCII other
+than ``"`` (strings, non-ASCII letters, controls). Tokens never cross a line break there, so the whole
+lines before the line holding such a character lex the same on their own."""
+_PLAIN = re.compile(
+    r"(\s*)("
+    r"\.(?=\s|\Z)"
+    r"|[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*|[0-9][0-9_]*(?:\.[0-9][0-9_]*)*"
+    r"|\((?!\*)|[)\[\]{}]"
+    r"|[!#$%&'*+,\-./:;<=>?@\\^`|~](?:(?!\.(?:\s|\Z))[^\s\w'\"()\[\]{}])*"
+    r"|)"
+)
+""":data:`_FAST`'s alternatives in one group, for ``findall`` over a plain stretch: (whitespace, token)
+pairs, the token's kind told by its first character (:data:`_PLAIN_KIND`); the empty alternative
+matches only at the stretch's end."""
+_PLAIN_KIND: Final = {chr(c): Kind.SYMBOL for c in range(0x21, 0x7F)}
+_PLAIN_KIND.update({c: Kind.WORD for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789"})
 _new_token = tuple.__new__
 """Build a :class:`Token` or :class:`Sentence` without the Python-level ``__new__`` of a NamedTuple
 (the lexer's hot path)."""
@@ -181,28 +200,74 @@ class _Lexer:
         return max(i, start + 1)
 
     def run(self) -> list[Token]:
-        """Tokens by one pattern (:data:`_FAST`) where it decides alone, by the character rules of
-        :meth:`_step` elsewhere (comments, strings, non-ASCII letters): both give the same tokens."""
-        text, fast, append = self.text, _FAST.match, self.tokens.append
-        while self.pos < len(text):
-            found = fast(text, self.pos)
-            group = found.lastgroup if found is not None else None
-            if found is None or group is None or (group == "word" and _word_may_go_on(text, found.end())):
-                self._step()
-            elif group == "ws":
-                self._advance_to(found.end())
-                self.glued = False
-            else:  # a word, symbol or period: no line break inside
-                start = self.pos
-                append(
-                    _new_token(
-                        Token,
-                        (_FAST_KIND[group], found.group(), start, self.line, start - self.line_start + 1, self.glued),
-                    )
-                )
-                self.pos = found.end()
-                self.glued = True
+        """All tokens: plain stretches of whole lines by one ``findall`` (:meth:`_plain`), the lines that
+        hold a comment, a string or a non-ASCII character by :meth:`_general`; both give the same tokens."""
+        size = len(self.text)
+        while self.pos < size:
+            self._general(self._plain())
         return self.tokens
+
+    def _plain(self) -> int:
+        """Lex the plain stretch at ``pos`` (whole lines without a :data:`_PLAIN_STOP` character) with one
+        ``findall``; return where the line that stopped it ends, up to which :meth:`_general` lexes."""
+        text, pos = self.text, self.pos
+        stop = _PLAIN_STOP.search(text, pos)
+        if stop is None:
+            end = resume = len(text)
+        else:
+            end = text.rfind("\n", pos, stop.start()) + 1
+            after = text.find("\n", stop.start())
+            resume = len(text) if after < 0 else after + 1
+        if end <= pos:
+            return resume
+        append, new, kinds, end_kind = self.tokens.append, _new_token, _PLAIN_KIND, Kind.END
+        line, line_start, glued = self.line, self.line_start, self.glued
+        for space, word in _PLAIN.findall(text, pos, end):
+            if space:
+                glued = False
+                if "\n" in space:
+                    line += space.count("\n")
+                    line_start = pos + space.rfind("\n") + 1
+                pos += len(space)
+            if not word:  # the end of the stretch
+                break
+            kind = kinds[word[0]]
+            if word == "." and (pos + 1 == len(text) or text[pos + 1].isspace()):
+                kind = end_kind
+            append(new(Token, (kind, word, pos, line, pos - line_start + 1, glued)))
+            pos += len(word)
+            glued = True
+        self.pos, self.line, self.line_start, self.glued = end, line, line_start, glued
+        return resume
+
+    def _general(self, resume: int) -> None:
+        """Lex from ``pos`` to at least ``resume`` by :data:`_FAST` where it decides alone, by the character
+        rules of :meth:`_step` elsewhere (comments, strings, non-ASCII letters). One match takes the
+        whitespace before a token and the token; the loop keeps its position, line and gluing in locals
+        and hands them to :meth:`_step` only when the pattern cannot decide."""
+        text, fast, append, new, kinds = self.text, _FAST.match, self.tokens.append, _new_token, _FAST_KIND
+        size = min(len(self.text), resume)
+        pos, line, line_start, glued = self.pos, self.line, self.line_start, self.glued
+        while pos < size:
+            found = fast(text, pos)
+            start = found.end("ws")  # type: ignore[union-attr]  # it matches the empty string
+            if start > pos:
+                newlines = text.count("\n", pos, start)
+                if newlines:
+                    line += newlines
+                    line_start = text.rindex("\n", pos, start) + 1
+                pos, glued = start, False
+            group: str = found.lastgroup  # type: ignore[union-attr,assignment]  # never None: `ws` takes part
+            end = found.end()  # type: ignore[union-attr]
+            if group == "ws" or (group == "word" and _word_may_go_on(text, end)):
+                if pos < size:
+                    self.pos, self.line, self.line_start, self.glued = pos, line, line_start, glued
+                    self._step()
+                    pos, line, line_start, glued = self.pos, self.line, self.line_start, self.glued
+                continue
+            append(new(Token, (kinds[group], text[pos:end], pos, line, pos - line_start + 1, glued)))
+            pos, glued = end, True
+        self.pos, self.line, self.line_start, self.glued = pos, line, line_start, glued
 
     def _step(self) -> None:
         """One token or gap by Coq's character rules."""

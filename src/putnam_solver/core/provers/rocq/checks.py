@@ -39,6 +39,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain, compress, count, repeat
+from operator import attrgetter, itemgetter, not_
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
@@ -69,6 +71,9 @@ from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, op
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, Profile, Submission, Track
 
 _DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)  # asked of every sentence of every proof
+_NOTED_IN_PROOFS: Final = PROOF_ENDS | QUERY_COMMANDS | READING_COMMANDS | _DENIED_IN_PROOFS | {"Set", "Open", "Close"}
+"""The commands :func:`_take_proof` looks at (``is_query`` and ``reads`` read no other); it passes over
+the rest (tactics, bullets, braces) without a look."""
 
 
 def challenge_statement(sub: Submission) -> Statement:
@@ -166,7 +171,14 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
     Scopes and imports of a proof outlive its ``Qed`` (measured with coqc 8.16), so before the theorem
     they are class 2; in the theorem's own proof they come after the statement and cannot change it.
     """
-    while (sent := scan.peek()) is not None:
+    sents, size = scan.sents, len(scan.sents)
+    while True:
+        i = scan.i
+        while i < size and sents[i].command not in _NOTED_IN_PROOFS:  # tactics: nothing to note, one test
+            i += 1
+        scan.i = i
+        if (sent := scan.peek()) is None:
+            break
         scan.take()
         if sent.command in PROOF_ENDS:
             if sent.command not in ("Qed", "Defined", "Admitted"):
@@ -342,12 +354,15 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
     exempt = Counter(s.key for i, s in enumerate(statement.sentences) if i not in placeholder)
     shapes = {(len(key), key[0][0]) for key in exempt}  # what a sentence must look like to be exempt
     rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
-    own = []
-    for sent in sents:
-        if (len(sent.tokens), sent.tokens[0].text) in shapes and exempt[sent.key] > 0:
-            exempt[sent.key] -= 1
-            continue
-        own.append(sent)
+    tokens = list(map(_TOKENS, sents))
+    firsts = map(_TEXT, map(_FIRST, tokens))
+    shaped = compress(count(), map(shapes.__contains__, zip(map(len, tokens), firsts, strict=True)))
+    skipped = set()
+    for i in shaped:  # the few sentences shaped like an exempt one, found by C loops over them all
+        if exempt[sents[i].key] > 0:
+            exempt[sents[i].key] -= 1
+            skipped.add(i)
+    own = list(compress(sents, map(not_, map(skipped.__contains__, range(len(sents))))))
     return _rule_hits(own, rules, POLICY.forbidden_phrases)
 
 
@@ -370,7 +385,12 @@ def _rule_hits(sents: Sequence[Sentence], rules: Sequence[Rule], phrase_rules: S
     words = {r.construct: r for r in rules}
     phrases = {tuple(r.construct.split()): r for r in phrase_rules}
     hits: list[Violation] = []
-    for sent in sents:
+    texts = list(map(_TEXT, chain.from_iterable(map(_TOKENS, sents))))
+    seconds = {pair[-1] for pair in phrases}
+    wanted = {t for t in set(texts) if t in seconds or any(w in words for w in (t, *t.split(".")))}
+    owners = chain.from_iterable(map(repeat, count(), map(len, map(_TOKENS, sents))))  # each token's sentence
+    for at in sorted(set(compress(owners, map(wanted.__contains__, texts)))):  # those holding a wanted text
+        sent = sents[at]
         toks = [t for t in sent.tokens if t.kind is Kind.WORD]
         for k, tok in enumerate(toks):
             rule = next((words[w] for w in (tok.text, *tok.text.split(".")) if w in words), None)
@@ -380,6 +400,11 @@ def _rule_hits(sents: Sequence[Sentence], rules: Sequence[Rule], phrase_rules: S
             if rule is not None:
                 hits.append(Violation(tok.line, f"`{rule.construct}`", rule.reason))
     return hits
+
+
+_TEXT: Final = attrgetter("text")
+_TOKENS: Final = attrgetter("tokens")
+_FIRST: Final = itemgetter(0)
 
 
 def recursion_refused(allow_recursion: bool, version: Version | None) -> bool:

@@ -9,10 +9,11 @@ sentence is decided from its last tokens, and its command is found once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import NamedTuple
+from operator import itemgetter
+from typing import Final, NamedTuple
 
 from putnam_solver.core.benchmarks import UNKNOWN_FORMAT, StatementFormat
+from putnam_solver.core.candidate_cache import candidate_cache
 from putnam_solver.core.provers.protocol import StatementError as StatementError  # the shared one, re-exported
 from putnam_solver.core.provers.rocq._lexer import BRACKETS as BRACKETS
 from putnam_solver.core.provers.rocq._lexer import Kind as Kind
@@ -122,22 +123,31 @@ def split_sentences(tokens: list[Token]) -> list[Sentence]:
     the ``{`` of a goal selector ``2: {`` or ``[h]: {``), so ``{ apply h. }`` then ``Qed.`` is four
     sentences, not two. A trailing unended part is kept."""
     out: list[Sentence] = []
-    start, end_kind = 0, Kind.END
-    for i, tok in enumerate(tokens):
-        if (
-            tok.kind is end_kind
-            or (
-                tok.kind is Kind.SYMBOL
-                and i - start in (0, 2, 4)  # the only lengths a structuring command has (less one)
-                and _ends_without_period(tokens[start : i + 1])
-                and not (i + 1 < len(tokens) and tokens[i + 1].kind is end_kind)
-            )
-        ):
+    start, end_kind, symbol, size, new = 0, Kind.END, Kind.SYMBOL, len(tokens), _new_sentence
+    kinds = list(map(_KIND, tokens))  # one C loop, instead of a field read per token in this one
+    for i, kind in enumerate(kinds):
+        if kind is end_kind:
             out.append(sentence(tuple(tokens[start : i + 1])))
             start = i + 1
+        elif kind is symbol and i - start in (0, 2, 4):  # the only lengths a structuring command has (less one)
+            if i + 1 < size and kinds[i + 1] is end_kind:
+                continue
+            if i == start:  # a lone brace or bullet: its own command, made here without a slice (the hot case)
+                tok = tokens[i]
+                if tok.text in _LONE or _is_bullet(tok.text):
+                    out.append(new(Sentence, ((tok,), 0, tok.text)))
+                    start = i + 1
+            elif _ends_without_period(tokens[start : i + 1]):
+                out.append(sentence(tuple(tokens[start : i + 1])))
+                start = i + 1
     if start < len(tokens):
         out.append(sentence(tuple(tokens[start:])))
     return out
+
+
+_LONE: Final = frozenset({"{", "}"})
+_KIND: Final = itemgetter(0)
+"""``Token.kind`` as a function, for ``map``."""
 
 
 def _ends_without_period(current: list[Token]) -> bool:
@@ -165,11 +175,23 @@ def sentences(text: str) -> list[Sentence]:
     return list(_sentences(text))
 
 
-@lru_cache(maxsize=2)
 def _sentences(text: str) -> tuple[Sentence, ...]:
     """:func:`sentences`, once per text while it is in use: G2, G3 and the answer record of one
-    verification read the same candidate (a lexing error is raised again each time, never cached)."""
-    return tuple(split_sentences(tokenize(text)))
+    verification read the same candidate, or its lexing error (raised afresh for each reader: without
+    the cache each would lex an unlexable file again, up to its error)."""
+    outcome = _sentences_or_error(text)
+    if isinstance(outcome, LexError):
+        raise LexError(outcome.reason, outcome.line)
+    return outcome
+
+
+@candidate_cache
+def _sentences_or_error(text: str) -> tuple[Sentence, ...] | LexError:
+    """:func:`_sentences`'s value or error, for its cache (which keeps no exceptions)."""
+    try:
+        return tuple(split_sentences(tokenize(text)))
+    except LexError as exc:
+        return exc.with_traceback(None)  # its frames would keep the half-made tokens alive
 
 
 @dataclass(frozen=True)
