@@ -34,12 +34,13 @@ def solve_args(
     max_turns: int | None = None,
     campaigns: int | None = None,
     quiet: bool = True,
+    prover: str = "rocq",
 ) -> list[str]:
-    """``putnam solve`` of ``problems`` (all of ``benchmark`` if none) with the Rocq prover, the scripted
+    """``putnam solve`` of ``problems`` (all of ``benchmark`` if none) with ``prover``, the scripted
     model at ``url`` (none: the run is only prepared or refused before it calls one), no reviewer and no
     reasoning effort, ``jobs`` workers and one fallback; ``max_turns`` and ``campaigns`` as given, else
     the defaults."""
-    args = ["solve", "--prover", "rocq", "--benchmark", str(benchmark), "--run-dir", str(run_dir)]
+    args = ["solve", "--prover", prover, "--benchmark", str(benchmark), "--run-dir", str(run_dir)]
     args += [arg for problem in problems for arg in ("--problem", problem)]
     args += ["--model", FAKE_MODEL, *(["--model-base-url", url] if url else [])]
     args += ["--reviewer-model", "none", "--reasoning-effort", "none", "--jobs", str(jobs), "--fallback-jobs", "1"]
