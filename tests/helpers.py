@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
-from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import LeanProver
@@ -46,29 +47,37 @@ COQ_BENCH = PUTNAMBENCH / "putnam_bench_coq.jsonl"
 ROCQ_SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"
 
 
-def rocq_submission(
+def submission(
+    prover: str,
     bench: Benchmark,
-    problem_id: str,
-    candidate: str,
+    problem: str | Problem,
+    candidate: str | bytes,
     track: Track = Track.WITH_ANSWER,
     scratch: Path | None = None,
     options: VerifyOptions | None = None,
+    challenge: str | None = None,
 ) -> Submission:
-    """One gate's input as the pipeline builds it: the harness's challenge for this track, the candidate,
-    a scratch directory (``scratch``, created, or a private temporary one)."""
-    problem = bench.problems[problem_id]
+    """One gate's input as the pipeline builds it: the candidate, the harness's ``challenge`` (by default
+    the prover's challenge for this track), a scratch directory (``scratch``, created, or a private
+    temporary one). ``problem`` is an id of ``bench`` or a record of the test's own."""
+    record = bench.problems[problem] if isinstance(problem, str) else problem
+    text = candidate.decode("utf-8") if isinstance(candidate, bytes) else candidate
     if scratch is not None:
         scratch.mkdir(parents=True, exist_ok=True)
     return Submission(
-        problem=problem,
+        problem=record,
         benchmark=bench,
         track=track,
-        candidate_bytes=candidate.encode(),
-        candidate=candidate,
-        challenge=get_prover("rocq").challenge(problem, track),
+        candidate_bytes=text.encode("utf-8") if isinstance(candidate, str) else candidate,
+        candidate=text,
+        challenge=get_prover(prover).challenge(record, track) if challenge is None else challenge,
         scratch_dir=ScratchDir(existing=scratch) if scratch is not None else ScratchDir(),
         options=options or VerifyOptions(),
     )
+
+
+rocq_submission = functools.partial(submission, "rocq")
+lean_submission = functools.partial(submission, "lean")
 
 
 LEAN_PROVER = LeanProver()

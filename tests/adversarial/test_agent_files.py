@@ -18,16 +18,15 @@ import pytest
 
 pytest.importorskip("inspect_ai")
 
-from inspect_ai.util._sandbox.context import sandbox_default_context_var, sandbox_environments_context_var
-from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
-
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
+from putnam_solver.run.agent._inspect import LocalSandboxEnvironment
 from putnam_solver.run.agent.live import attempt_status
 from putnam_solver.run.agent.tools import ProblemContext
 from putnam_solver.run.agent.worker import AttemptState, Judge, file_worker, read_in_sandbox
+from tests.fakes.local_sandbox import default_sandbox, local_sandbox
 from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ, STATEMENT
 
 NAME = "OnePlusOne.v"
@@ -35,11 +34,8 @@ NAME = "OnePlusOne.v"
 
 @pytest.fixture
 def box() -> Iterator[LocalSandboxEnvironment]:
-    environment = LocalSandboxEnvironment()
-    try:
+    with local_sandbox() as environment:
         yield environment
-    finally:
-        environment.directory.cleanup()
 
 
 def _judge() -> Judge:
@@ -84,9 +80,8 @@ def _run_file_worker(box: LocalSandboxEnvironment, leave: Callable[[Path], None]
         leave(workspace / NAME)
 
     async def work() -> None:
-        sandbox_environments_context_var.set({"default": box})
-        sandbox_default_context_var.set("default")
-        await file_worker(_judge(), state, agent, "task")
+        with default_sandbox(box):
+            await file_worker(_judge(), state, agent, "task")
 
     _finish_within(60, work)
     return state

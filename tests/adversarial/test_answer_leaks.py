@@ -19,8 +19,8 @@ import pytest
 
 pytest.importorskip("inspect_ai")
 
+from inspect_ai.event import ModelEvent
 from inspect_ai.log import read_eval_log
-from inspect_ai.log._transcript import ModelEvent
 from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.core.benchmark import load_benchmark

@@ -19,73 +19,42 @@ import re
 import shutil
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 pytest.importorskip("inspect_ai")
 
-from putnam_solver.cli import app
 from tests.adversarial.test_rocq_recursion import GUARD_FALSE
 from tests.browser import NEEDS_CHROMIUM, page_requests, parse, recording_proxy, render
-from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
+from tests.fakes.openai_server import FakeOpenAI, serve
+from tests.fakes.sample_prover import SAMPLES, SampleProver, solved_run
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import COQ_BENCH, REPO
+from tests.helpers import COQ_BENCH
+from tests.processes import putnam
 
 pytestmark = NEEDS_ROCQ
 
-SAMPLES = REPO / "samples" / "rocq"
 RECURSIVE, HONEST = "sample_even_square", "sample_rev_length"
 PROBLEMS = (RECURSIVE, HONEST)
-runner = CliRunner()
 
 
-@dataclass
-class Prover(FakeOpenAI):
-    """Submits the sample proof of each problem, or the proof of False for ``RECURSIVE`` if ``recursive``."""
+class Prover(SampleProver):
+    """Submits the proof of False for ``RECURSIVE``."""
 
-    recursive: bool = False
-
-    def next_step(self, request: dict[str, Any]) -> Step:
-        super().next_step(request)
-        task = json.dumps(request.get("messages", [])[:2])
-        [problem] = [p for p in PROBLEMS if f"Problem `{p}`" in task]
-        recursive = self.recursive and problem == RECURSIVE
-        proof = GUARD_FALSE if recursive else (SAMPLES / "proofs" / f"{problem}.v").read_text()
-        return tool_call_reply("submit", {"proof": proof}, f"call_{self.requests}")
-
-
-def _solve(base: Path, recursive: bool) -> tuple[Path, Path]:
-    """A finished run in which both problems passed (``recursive``: with --allow-recursion and the proof of
-    False), and its benchmark file."""
-    benchmark = base / "benchmark.jsonl"
-    shutil.copyfile(SAMPLES / "benchmark.jsonl", benchmark)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("FAKE_API_KEY", "test-key")
-        patch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
-        with serve(Prover([], recursive=recursive)) as url:
-            args = [
-                "solve", "--prover", "rocq", "--benchmark", str(benchmark), "--model", "openai-api/fake/fake-model",
-                "--model-base-url", url, "--reviewer-model", "none", "--reasoning-effort", "none", "--jobs", "2",
-                "--fallback-jobs", "1", "--max-turns", "1", "--run-dir", str(base / "run"), "--quiet",
-                *(["--allow-recursion"] if recursive else []), *(arg for p in PROBLEMS for arg in ("--problem", p)),
-            ]  # fmt: skip
-            result = runner.invoke(app, args)
-    assert result.exit_code == 0, result.stdout + result.stderr
-    return base / "run", benchmark
+    def proof(self, problem: str, task: str) -> str:
+        return GUARD_FALSE if problem == RECURSIVE else super().proof(problem, task)
 
 
 @pytest.fixture(scope="module")
 def honest(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    return _solve(tmp_path_factory.mktemp("honest"), recursive=False)
+    return solved_run(tmp_path_factory.mktemp("honest"), SampleProver([]), PROBLEMS)
 
 
 @pytest.fixture(scope="module")
 def recursive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    return _solve(tmp_path_factory.mktemp("recursive"), recursive=True)
+    return solved_run(tmp_path_factory.mktemp("recursive"), Prover([]), PROBLEMS, "--allow-recursion")
 
 
 def _copy(made: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
@@ -106,11 +75,6 @@ def case(honest: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPa
 @pytest.fixture
 def recursive_case(recursive: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
     return _copy(recursive, tmp_path)
-
-
-def putnam(*args: str | Path) -> tuple[int, str, str]:
-    result = runner.invoke(app, [str(a) for a in args])
-    return result.exit_code, result.stdout, result.stderr
 
 
 def sql(run_dir: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:

@@ -29,8 +29,8 @@ from putnam_solver.core.sandbox import (
     run_sandboxed,
     sandbox_status,
 )
-from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
-from tests.helpers import COQ_BENCH, rocq_submission
+from putnam_solver.core.verify import GateStatus, Submission, VerifyOptions
+from tests.helpers import COQ_BENCH, lean_submission, rocq_submission
 from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
 
 AVAILABLE, WHY = sandbox_status()
@@ -201,22 +201,12 @@ def host_actions(tmp_path: Path) -> dict[str, str]:
 REFUSED = {"link": "symbolic link", "pagemap": "symbolic link", "fifo": "FIFO"}
 
 
-def lean_submission(tmp_path: Path, unsafe: bool) -> Submission:
+def toy_submission(tmp_path: Path, unsafe: bool) -> Submission:
+    """The toy statement itself as the candidate (what matters is what G4's `lean` leaves behind)."""
     bench = load_benchmark(TOY_BENCHMARK)
-    problem = bench.problems["toy_and_comm"]
-    candidate = problem.formal_statement
-    scratch = tmp_path / "scratch"
-    scratch.mkdir(parents=True)
-    return Submission(
-        problem=problem,
-        benchmark=bench,
-        track=Track.WITH_ANSWER,
-        candidate_bytes=candidate.encode(),
-        candidate=candidate,
-        challenge=candidate,
-        scratch_dir=ScratchDir(existing=scratch),
-        options=VerifyOptions(timeout_seconds=30, unsafe_no_sandbox=unsafe),
-    )
+    statement = bench.problems["toy_and_comm"].formal_statement
+    options = VerifyOptions(timeout_seconds=30, unsafe_no_sandbox=unsafe)
+    return lean_submission(bench, "toy_and_comm", statement, scratch=tmp_path / "scratch", options=options)
 
 
 @needs_bwrap
@@ -226,10 +216,10 @@ def test_lean_g4_never_reads_a_sabotaged_olean(tmp_path: Path, monkeypatch: pyte
     lean = fake_tool(tmp_path / "toolchain" / "bin", "lean", host_actions(tmp_path)[how])
     monkeypatch.setenv("PUTNAM_LEAN", str(lean))
     monkeypatch.delenv("LEAN_PATH", raising=False)
-    sandboxed = lean_compile_gate(lean_submission(tmp_path / "boxed", unsafe=False))
+    sandboxed = lean_compile_gate(toy_submission(tmp_path / "boxed", unsafe=False))
     assert sandboxed.status is GateStatus.ERROR and "wrote no .olean" in sandboxed.detail
     start = time.monotonic()
-    bare = lean_compile_gate(lean_submission(tmp_path / "bare", unsafe=True))
+    bare = lean_compile_gate(toy_submission(tmp_path / "bare", unsafe=True))
     assert bare.status is GateStatus.ERROR, bare.detail
     assert "refused the compiled module" in bare.detail and REFUSED[how] in bare.detail
     assert SECRET not in repr(bare) and time.monotonic() - start < 10

@@ -20,10 +20,9 @@ from inspect_ai.model import ChatMessage, ModelOutput
 from putnam_solver.core.sandbox import run_sandboxed
 from putnam_solver.core.untrusted import REPLACEMENT, clean_text, fence
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.agent.types import Budgets, SolveConfig
-from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
+from putnam_solver.run.agent.types import Budgets
 from putnam_solver.run.ledger import LEDGER_NAME
-from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ, call, config, run, say, scripted
+from tests.fakes.scripted_agent import GOOD, NEEDS_ROCQ, call, config, run, say, scripted, solve_fixture
 
 pytestmark = NEEDS_ROCQ
 
@@ -86,10 +85,6 @@ def test_tool_output_read_back_holds_no_nul_and_no_undecodable_bytes(tmp_path: P
     assert (printed.stdout, printed.stderr) == (f"a{REPLACEMENT}b{REPLACEMENT}c", f"d{REPLACEMENT}e")
 
 
-def _solve(tmp_path: Path, cfg: SolveConfig) -> SolveOutcome:
-    return solve(RunSettings(tmp_path / "run", cfg, Selection(FIXTURE, problems=("one_plus_one",))), progress=None)
-
-
 def _attempts(tmp_path: Path) -> list[tuple[str, str | None, str | None, str | None]]:
     db = sqlite3.connect(tmp_path / "run" / LEDGER_NAME)
     try:
@@ -107,7 +102,7 @@ def test_a_reviewer_reply_with_a_lone_surrogate_is_recorded_and_the_run_complete
         return say("VETO: odd \ud800 text\x00here") if not tools else call("submit", GOOD)
 
     cfg = config(scripted(script), reviewer_model="mockllm/model", reviewer_veto=True, budgets=Budgets(max_turns=1))
-    outcome = _solve(tmp_path, cfg)
+    outcome = solve_fixture(tmp_path / "run", cfg, ["one_plus_one"])
     assert outcome.exit_code == ExitCode.SUCCESS, outcome.message
     assert _attempts(tmp_path) == [("vetoed", f"veto: odd {REPLACEMENT} text{REPLACEMENT}here", None, GOOD)]
 
@@ -122,6 +117,6 @@ def test_tool_arguments_with_a_lone_surrogate_neither_end_the_attempt_nor_the_ru
         call("search", pattern="Nat\ud800"),
         call("submit", odd),
     ]
-    outcome = _solve(tmp_path, config(outputs, budgets=Budgets(max_turns=3)))
+    outcome = solve_fixture(tmp_path / "run", config(outputs, budgets=Budgets(max_turns=3)), ["one_plus_one"])
     assert outcome.exit_code == 0, outcome.message
     assert _attempts(tmp_path) == [("passed", None, None, clean_text(odd))]

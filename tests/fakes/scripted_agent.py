@@ -1,5 +1,5 @@
 """Scripted models for the agent tests: Inspect's ``mockllm/model`` with outputs a test writes, a one-problem
-Rocq benchmark, and a runner that runs one campaign's attempts as the campaign layer does."""
+Rocq benchmark, a runner that runs one campaign's attempts as the campaign layer does, and a whole run."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from putnam_solver.run.agent.types import (
     RunLimits,
     SolveConfig,
 )
+from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "agent" / "benchmark.jsonl"
 STATEMENT = "Theorem one_plus_one : 1 + 1 = 2.\nProof.\n"
@@ -114,6 +115,19 @@ def run(
     if live is None:
         assert set(results) == set(problems)
     return results
+
+
+def solve_fixture(
+    run_dir: Path,
+    cfg: SolveConfig,
+    problems: Sequence[str] = (),
+    campaigns: int = 1,
+    limits: RunLimits | None = None,
+    resume: bool = False,
+) -> SolveOutcome:
+    """A whole run, as ``putnam solve`` makes it, of the fixture's ``problems`` (all if none)."""
+    selection = Selection(FIXTURE, problems=tuple(problems))
+    return solve(RunSettings(run_dir, cfg, selection, campaigns, limits or RunLimits(), resume=resume), None)
 
 
 def scripted(script: Callable[[list[ChatMessage], list[Any]], ModelOutput]) -> Callable[..., ModelOutput]:

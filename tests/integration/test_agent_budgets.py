@@ -18,9 +18,8 @@ from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits
-from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
-from tests.fakes.scripted_agent import BAD, FIXTURE, NEEDS_ROCQ, call, config, scripted
+from tests.fakes.scripted_agent import BAD, NEEDS_ROCQ, call, config, scripted, solve_fixture
 
 pytestmark = NEEDS_ROCQ
 
@@ -37,12 +36,8 @@ def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
 CONFIG = config(scripted(script), jobs=1, fallback_jobs=1, budgets=Budgets(max_turns=6))
 
 
-def _solve(run_dir: Path, limits: RunLimits, resume: bool = False) -> SolveOutcome:
-    return solve(RunSettings(run_dir, CONFIG, Selection(FIXTURE), 1, limits, resume=resume), None)
-
-
 def test_the_run_budget_stops_the_attempt_in_flight_and_starts_no_other(tmp_path: Path) -> None:
-    outcome = _solve(tmp_path, RunLimits(max_tokens=300))
+    outcome = solve_fixture(tmp_path, CONFIG, limits=RunLimits(max_tokens=300))
     assert outcome.exit_code == ExitCode.LIMIT
     assert "run token budget reached (360 of 300 tokens)" in outcome.message
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
@@ -60,8 +55,8 @@ def test_the_run_budget_stops_the_attempt_in_flight_and_starts_no_other(tmp_path
 
 
 def test_resume_with_a_larger_budget_runs_only_the_unstarted_problems(tmp_path: Path) -> None:
-    assert _solve(tmp_path, RunLimits(max_tokens=300)).exit_code == ExitCode.LIMIT
-    resumed = _solve(tmp_path, RunLimits(max_tokens=10_000), resume=True)
+    assert solve_fixture(tmp_path, CONFIG, limits=RunLimits(max_tokens=300)).exit_code == ExitCode.LIMIT
+    resumed = solve_fixture(tmp_path, CONFIG, limits=RunLimits(max_tokens=10_000), resume=True)
     assert resumed.exit_code == ExitCode.SUCCESS and "campaign limit reached" in resumed.message
     assert resumed.passed == 1 and resumed.unresolved == ("one_plus_one",)
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
@@ -77,8 +72,8 @@ def test_resume_with_a_larger_budget_runs_only_the_unstarted_problems(tmp_path: 
 
 
 def test_a_run_budget_already_spent_starts_nothing(tmp_path: Path) -> None:
-    assert _solve(tmp_path, RunLimits(max_tokens=300)).exit_code == ExitCode.LIMIT
-    again = _solve(tmp_path, RunLimits(max_tokens=300), resume=True)
+    assert solve_fixture(tmp_path, CONFIG, limits=RunLimits(max_tokens=300)).exit_code == ExitCode.LIMIT
+    again = solve_fixture(tmp_path, CONFIG, limits=RunLimits(max_tokens=300), resume=True)
     assert again.exit_code == ExitCode.LIMIT and "run token budget reached (360 of 300 tokens)" in again.message
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     try:
@@ -92,7 +87,7 @@ def test_concurrent_attempts_all_stop_and_overshoot_by_at_most_one_call_each(tmp
         return call("check", BAD)
 
     cfg = config(scripted(check_forever), jobs=2, fallback_jobs=2, budgets=Budgets(max_turns=6))
-    outcome = solve(RunSettings(tmp_path, cfg, Selection(FIXTURE), 1, RunLimits(max_tokens=300)), None)
+    outcome = solve_fixture(tmp_path, cfg, limits=RunLimits(max_tokens=300))
     assert outcome.exit_code == ExitCode.LIMIT and "run token budget reached" in outcome.message
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     try:

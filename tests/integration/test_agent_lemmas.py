@@ -18,10 +18,10 @@ pytest.importorskip("openai")
 
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits
-from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
+from putnam_solver.run.campaign import SolveOutcome
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
-from tests.fakes.scripted_agent import FIXTURE, NEEDS_ROCQ, config
+from tests.fakes.scripted_agent import NEEDS_ROCQ, config, solve_fixture
 
 pytestmark = NEEDS_ROCQ
 
@@ -67,8 +67,7 @@ def solve_with(
             fallback_jobs=1,
             budgets=Budgets(**{"max_turns": 6, "lemma_turns": 1, **budgets}),
         )
-        selection = Selection(FIXTURE, problems=("two_plus_two",))
-        return solve(RunSettings(run_dir, cfg, selection, campaigns, limits or RunLimits()), None)
+        return solve_fixture(run_dir, cfg, ["two_plus_two"], campaigns, limits)
 
 
 def texts(fake: FakeOpenAI, index: int) -> str:

@@ -15,70 +15,33 @@ import os
 import shutil
 import signal
 import sqlite3
-import subprocess
-import sys
 import tarfile
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 pytest.importorskip("inspect_ai")
 
-from putnam_solver.cli import app
 from putnam_solver.run.ledger import Ledger
-from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
+from tests.fakes.openai_server import FakeOpenAI, serve
+from tests.fakes.sample_prover import SAMPLES, SampleProver, solved_run
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import REPO
+from tests.processes import WAIT_SECONDS, putnam, python_process, wait_for
 
 pytestmark = NEEDS_ROCQ
 
-SAMPLES = REPO / "samples" / "rocq"
 PROBLEMS = ("sample_even_square", "sample_rev_length")
 TAMPERED = "sample_rev_length"
 BENCHMARK = SAMPLES / "benchmark.jsonl"
 """The auditor's own copy of the run's benchmark (an unregistered file: named with --benchmark)."""
 FORGED = (SAMPLES / "proofs" / f"{TAMPERED}.v").read_text().replace("Qed.", "Admitted.")
 DRIVER = Path(__file__).with_name("audit_driver.py")
-WAIT_SECONDS = 300  # a guard against hanging, not a timing assertion
-runner = CliRunner()
-
-
-@dataclass
-class SampleProver(FakeOpenAI):
-    """Submits the sample proof of whichever problem it is asked about."""
-
-    def next_step(self, request: dict[str, Any]) -> Step:
-        super().next_step(request)
-        task = json.dumps(request.get("messages", [])[:2])
-        [problem] = [p for p in PROBLEMS if f"Problem `{p}`" in task]
-        proof = (SAMPLES / "proofs" / f"{problem}.v").read_text()
-        return tool_call_reply("submit", {"proof": proof}, f"call_{self.requests}")
 
 
 @pytest.fixture(scope="module")
-def solved(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def solved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A finished run in which both problems passed (the benchmark is a copy only this module uses)."""
-    base = tmp_path_factory.mktemp("solved")
-    benchmark = base / "benchmark.jsonl"
-    shutil.copyfile(SAMPLES / "benchmark.jsonl", benchmark)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("FAKE_API_KEY", "test-key")
-        patch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
-        with serve(SampleProver([])) as url:
-            args = [
-                "solve", "--prover", "rocq", "--benchmark", str(benchmark), "--model", "openai-api/fake/fake-model",
-                "--model-base-url", url, "--reviewer-model", "none", "--reasoning-effort", "none", "--jobs", "2",
-                "--fallback-jobs", "1", "--max-turns", "1", "--run-dir", str(base / "run"), "--quiet",
-                *(arg for p in PROBLEMS for arg in ("--problem", p)),
-            ]  # fmt: skip
-            result = runner.invoke(app, args)
-    assert result.exit_code == 0, result.stdout + result.stderr
-    yield base / "run"
+    return solved_run(tmp_path_factory.mktemp("solved"), SampleProver([]), PROBLEMS)[0]
 
 
 @pytest.fixture
@@ -87,11 +50,6 @@ def run_dir(solved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pa
     copy = tmp_path / "run"
     shutil.copytree(solved, copy, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
     return copy
-
-
-def putnam(*args: str | Path) -> tuple[int, str, str]:
-    result = runner.invoke(app, [str(a) for a in args])
-    return result.exit_code, result.stdout, result.stderr
 
 
 def audits(run_dir: Path) -> list[tuple[str, str, int, str]]:
@@ -284,27 +242,11 @@ def test_an_audit_killed_half_way_is_history_and_the_next_one_re_verifies_every_
     run_dir: Path, tmp_path: Path
 ) -> None:
     marker = tmp_path / "paused"
-    paths = (str(REPO / "src"), str(REPO))  # this checkout's code, not an installed copy
-    proc = subprocess.Popen(
-        [sys.executable, str(DRIVER), str(run_dir), "1", str(marker), str(BENCHMARK)],
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)},
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + WAIT_SECONDS
-        while not marker.exists() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert marker.exists(), proc.communicate()[0] if proc.poll() is not None else "no audit stored in time"
+    with python_process(str(DRIVER), str(run_dir), "1", str(marker), str(BENCHMARK)) as proc:
+        wait_for("an audit is stored", lambda: marker.exists() or proc.poll() is not None, WAIT_SECONDS)
+        assert marker.exists(), proc.communicate()[0]
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=WAIT_SECONDS)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate(timeout=WAIT_SECONDS)
     first = audits(run_dir)
     assert len(first) == 1, "the audit stored before the kill survives it"
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", BENCHMARK)

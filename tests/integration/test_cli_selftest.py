@@ -21,6 +21,7 @@ from putnam_solver.exit_codes import ExitCode
 from putnam_solver.selftest import runner as selftest
 from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
 from tests.fakes.openai_server import FakeOpenAI, serve
+from tests.processes import solve_args
 from tests.toylean.build import BENCHMARK as LEAN_SAMPLES
 from tests.toylean.build import ToyLean
 
@@ -115,15 +116,8 @@ def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_
     monkeypatch.setenv("FAKE_API_KEY", "test-key")
     fake = FakeOpenAI([])
     with serve(fake) as url:
-        result = runner.invoke(
-            app,
-            [
-                "solve", "--prover", "lean", "--tool", f"lean={toy_lean.lean}", "--benchmark", str(LEAN_SAMPLES),
-                "--problem", "toy_and_comm", "--model", "openai-api/fake/fake-model", "--model-base-url", url,
-                "--reviewer-model", "none", "--reasoning-effort", "none", "--run-dir", str(tmp_path / "run"),
-                "--quiet",
-            ],
-        )  # fmt: skip
+        args = solve_args(LEAN_SAMPLES, tmp_path / "run", "toy_and_comm", url=url, prover="lean")
+        result = runner.invoke(app, [*args, "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == ExitCode.USAGE, result.stdout + result.stderr  # refused before the run
     assert "G6 kernel accepted the known-bad canary lean-core/sorry" in result.stderr
     assert fake.requests == 0 and not (tmp_path / "run").exists()
@@ -252,15 +246,8 @@ def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_
     monkeypatch.setenv("FAKE_API_KEY", "test-key")
     fake = FakeOpenAI([])
     with serve(fake) as url:
-        result = runner.invoke(
-            app,
-            [
-                "solve", "--prover", "lean", "--tool", f"lean={toy_lean.lean}", "--benchmark", str(LEAN_SAMPLES),
-                "--problem", "toy_and_comm", "--model", "openai-api/fake/fake-model", "--model-base-url", url,
-                "--reviewer-model", "none", "--reasoning-effort", "none", "--run-dir", str(tmp_path / "run"),
-                "--quiet", "--axle",
-            ],
-        )  # fmt: skip
+        args = solve_args(LEAN_SAMPLES, tmp_path / "run", "toy_and_comm", url=url, prover="lean")
+        result = runner.invoke(app, [*args, "--tool", f"lean={toy_lean.lean}", "--axle"])
     assert result.exit_code == ExitCode.USAGE, result.stdout + result.stderr  # refused before the run
     assert "G7 axle accepted the known-bad canary lean-core/sorry" in result.stderr
     blamed = result.stderr.split("misjudge canaries", 1)[1]

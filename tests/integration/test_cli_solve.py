@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import shutil
 import socket
 import subprocess
@@ -22,6 +21,7 @@ from putnam_solver.cli import app
 from putnam_solver.exit_codes import ExitCode
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
 from tests.helpers import REPO
+from tests.processes import checkout_env, putnam, solve_args
 
 pytest.importorskip("inspect_ai")
 pytestmark = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed")
@@ -39,15 +39,9 @@ def _env(solve_env: None) -> None:
 
 
 def _solve(url: str, run_dir: Path, *extra: str) -> tuple[int, str]:
-    args = [
-        "solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--problem", PROBLEM,
-        "--model", "openai-api/fake/fake-model", "--model-base-url", url, "--reviewer-model", "none",
-        "--reasoning-effort", "none", "--jobs", "1", "--fallback-jobs", "1", "--run-dir", str(run_dir),
-        "--quiet", *extra,
-    ]  # fmt: skip
-    result = runner.invoke(app, args)
-    assert result.stdout.count("\n") <= 1, f"stdout carries only the run's result: {result.stdout!r}"
-    return result.exit_code, result.stdout + result.stderr
+    code, stdout, stderr = putnam(*solve_args(SAMPLES / "benchmark.jsonl", run_dir, PROBLEM, url=url), *extra)
+    assert stdout.count("\n") <= 1, f"stdout carries only the run's result: {stdout!r}"
+    return code, stdout + stderr
 
 
 def _attempts(run_dir: Path) -> list[dict[str, str]]:
@@ -203,9 +197,7 @@ def test_dropped_connections_show_in_the_quiet_output_while_inspect_retries(tmp_
 
 def test_prepare_only_says_what_it_wrote_and_what_to_run_next_and_resume_starts_the_run(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
-    args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--problem", PROBLEM,
-            "--model", "openai-api/fake/fake-model", "--reviewer-model", "none", "--reasoning-effort", "none",
-            "--jobs", "1", "--fallback-jobs", "1", "--run-dir", str(run_dir), "--prepare-only"]  # fmt: skip
+    args = [*solve_args(SAMPLES / "benchmark.jsonl", run_dir, PROBLEM, quiet=False), "--prepare-only"]
     prepared = runner.invoke(app, args)
     assert prepared.exit_code == 0, prepared.output
     lines = prepared.stdout.splitlines()
@@ -247,8 +239,9 @@ def test_the_first_line_comes_before_inspect_is_imported(tmp_path: Path) -> None
     args = ["solve", "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--problem", PROBLEM,
             "--model", "openai-api/fake/fake-model", "--model-base-url", _closed_port_url(), "--run-dir",
             str(run_dir), "--quiet"]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(REPO)])}
-    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, cwd=REPO)
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=checkout_env(), cwd=REPO
+    )
     exit_code, (first, inspect_loaded) = json.loads(done.stdout.splitlines()[-1])
     assert exit_code == ExitCode.USAGE, done.stderr
     assert first.startswith(f"starting run {run_dir} with openai-api/fake/fake-model: checking"), first

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from putnam_solver.cli import app
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
 from tests.helpers import DATA_ROOT, REPO
+from tests.processes import putnam, solve_args
 
 pytest.importorskip("inspect_ai")
 pytestmark = [
@@ -64,15 +65,10 @@ def _env(solve_env: None, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_solve_on_a_minif2f_split_with_real_coq_counts_a_vacuous_statement_apart(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     with serve(ByProblem([])) as url:
-        args = [
-            "solve", "--prover", "rocq", "--benchmark", "minif2f:valid", "--problem", "mathd_algebra_455",
-            "--problem", "amc12b_2020_p5", "--model", "openai-api/fake/fake-model", "--model-base-url", url,
-            "--reviewer-model", "none", "--reasoning-effort", "none", "--jobs", "1", "--fallback-jobs", "1",
-            "--max-turns", "4", "--run-dir", str(run_dir), "--quiet",
-        ]  # fmt: skip
-        result = runner.invoke(app, args)
-    assert result.exit_code == 0, result.stdout + result.stderr
-    assert "1/2 solved (+1 on statements known defective, counted apart)" in result.stdout + result.stderr
+        args = solve_args("minif2f:valid", run_dir, "mathd_algebra_455", "amc12b_2020_p5", url=url, max_turns=4)
+        code, stdout, stderr = putnam(*args)
+    assert code == 0, stdout + stderr
+    assert "1/2 solved (+1 on statements known defective, counted apart)" in stdout + stderr
     with (run_dir / "attempts.tsv").open() as handle:
         rows = {r["problem"]: r for r in csv.DictReader(handle, delimiter="\t")}
     assert {p: r["status"] for p, r in rows.items()} == {"mathd_algebra_455": "passed", "amc12b_2020_p5": "passed"}

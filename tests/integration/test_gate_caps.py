@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.checks import forbidden_gate
@@ -26,14 +26,15 @@ from tests.helpers import REPO, rocq_submission
 SAMPLES = REPO / "samples" / "rocq"
 SUM = "sample_sum_first_n"
 pytestmark = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed")
+BENCHMARK = SAMPLES / "benchmark.jsonl"
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 
 def sample(problem_id: str) -> bytes:
     return (SAMPLES / "proofs" / f"{problem_id}.v").read_bytes()
 
 
-def test_a_timed_out_verdict_is_an_error_and_a_larger_cap_decides_afresh(tmp_path: Path) -> None:
-    bench = load_benchmark(SAMPLES / "benchmark.jsonl")
+def test_a_timed_out_verdict_is_an_error_and_a_larger_cap_decides_afresh(bench: Benchmark, tmp_path: Path) -> None:
     candidate = Candidate(SAMPLES / "proofs" / f"{SUM}.v", bench.problems[SUM], sample(SUM))
     cache = VerdictCache(tmp_path / "cache")
 
@@ -63,10 +64,11 @@ def _fake_coqc(directory: Path) -> Path:
 
 
 @pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap sandbox unavailable")
-def test_the_coqc_first_on_path_is_the_one_run_and_recorded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_coqc_first_on_path_is_the_one_run_and_recorded(
+    bench: Benchmark, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fake = _fake_coqc(tmp_path / "fake-bin")
     monkeypatch.setenv("PATH", f"{fake.parent}:{os.environ['PATH']}")
-    bench = load_benchmark(SAMPLES / "benchmark.jsonl")
     options = VerifyOptions(timeout_seconds=60)
     sub = rocq_submission(bench, SUM, sample(SUM).decode(), scratch=tmp_path / "s", options=options)
     result = compile_gate(sub)
@@ -80,7 +82,7 @@ def test_the_coqc_first_on_path_is_the_one_run_and_recorded(tmp_path: Path, monk
 @pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap sandbox unavailable")
 @pytest.mark.parametrize("how", ["--tool", "environment"])
 def test_a_chosen_coqc_is_the_one_run_recorded_and_asked_for_its_version(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+    bench: Benchmark, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
     """``--tool coqc=PATH`` (or ``PUTNAM_COQC``) beats the PATH: G4 runs and records it, and G3 asks it,
     not the PATH's coqc, whether the Coq has guard checker bugs."""
@@ -91,7 +93,6 @@ def test_a_chosen_coqc_is_the_one_run_recorded_and_asked_for_its_version(
         options, origin = VerifyOptions(timeout_seconds=60), "PUTNAM_COQC"
     else:
         options, origin = VerifyOptions(timeout_seconds=60, tools={"coqc": fake}), "--tool coqc"
-    bench = load_benchmark(SAMPLES / "benchmark.jsonl")
     sub = rocq_submission(bench, SUM, sample(SUM).decode(), scratch=tmp_path / "s", options=options)
     result = compile_gate(sub)
     assert "FAKE-COQC-RAN" in result.detail and result.status is not GateStatus.PASSED

@@ -12,15 +12,18 @@ from collections.abc import Iterator
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.kits.interactive import ProofState
 from putnam_solver.kits.sessions import SessionPool, check_file, proof_state
 from putnam_solver.run.agent.tools import format_check
-from tests.toylean.build import BENCHMARK, VALID, ToyLean
+from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
+from tests.toylean.build import VALID, ToyLean
 
+BENCHMARK = TOY_BENCHMARK
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 AVAILABLE, WHY = sandbox_status()
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
 
@@ -59,25 +62,20 @@ def pool(toy_env: None) -> Iterator[SessionPool]:
     pool.close()
 
 
-@pytest.fixture(scope="module")
-def samples() -> Benchmark:
-    return load_benchmark(BENCHMARK)
-
-
-def state_at(samples: Benchmark, text: str, line: int, pool: SessionPool) -> ProofState | str:
-    return proof_state(LEAN, samples, samples.problems[PROBLEM], text, line, Track.WITH_ANSWER, OPTIONS, pool)
+def state_at(bench: Benchmark, text: str, line: int, pool: SessionPool) -> ProofState | str:
+    return proof_state(LEAN, bench, bench.problems[PROBLEM], text, line, Track.WITH_ANSWER, OPTIONS, pool)
 
 
 def gates(verdict: object) -> list[tuple[str, str]]:
     return [(g.id, g.status.value) for g in verdict.gates]  # type: ignore[attr-defined]
 
 
-def test_warm_checks_give_every_candidate_the_cold_verdict(samples: Benchmark, pool: SessionPool) -> None:
-    problem = samples.problems[PROBLEM]
+def test_warm_checks_give_every_candidate_the_cold_verdict(bench: Benchmark, pool: SessionPool) -> None:
+    problem = bench.problems[PROBLEM]
     warm_used = set()
     for name, candidate in CANDIDATES.items():
-        cold = run_gates(LEAN, samples, problem, candidate.encode(), Track.WITH_ANSWER, OPTIONS)
-        warm = check_file(LEAN, samples, problem, candidate, Track.WITH_ANSWER, OPTIONS, pool)
+        cold = run_gates(LEAN, bench, problem, candidate.encode(), Track.WITH_ANSWER, OPTIONS)
+        warm = check_file(LEAN, bench, problem, candidate, Track.WITH_ANSWER, OPTIONS, pool)
         assert (name, warm.verdict.status, gates(warm.verdict)) == (name, cold.status, gates(cold))
         if warm.warm:
             warm_used.add(name)
@@ -85,68 +83,68 @@ def test_warm_checks_give_every_candidate_the_cold_verdict(samples: Benchmark, p
     assert pool.started == 1, "one language server served every warm check"
 
 
-def test_unsolved_goals_reach_the_check_with_the_goals(samples: Benchmark, pool: SessionPool) -> None:
-    outcome = check_file(LEAN, samples, samples.problems[PROBLEM], TACTIC, Track.WITH_ANSWER, OPTIONS, pool)
+def test_unsolved_goals_reach_the_check_with_the_goals(bench: Benchmark, pool: SessionPool) -> None:
+    outcome = check_file(LEAN, bench, bench.problems[PROBLEM], TACTIC, Track.WITH_ANSWER, OPTIONS, pool)
     g4 = outcome.verdict.gates[-1]
     assert outcome.warm and g4.status.value == "failed"
     assert "unsolved goals" in g4.detail and "a : p" in g4.detail and "⊢ And q p" in g4.detail
 
 
-def test_a_draft_with_a_sorry_helper_is_compiled_and_its_hole_listed(samples: Benchmark, pool: SessionPool) -> None:
+def test_a_draft_with_a_sorry_helper_is_compiled_and_its_hole_listed(bench: Benchmark, pool: SessionPool) -> None:
     draft = "theorem swap_and {p q : Prop} (h : And p q) : And q p := sorry\n\n" + STATEMENT + "swap_and h\n"
-    outcome = check_file(LEAN, samples, samples.problems[PROBLEM], draft, Track.WITH_ANSWER, OPTIONS, pool)
+    outcome = check_file(LEAN, bench, bench.problems[PROBLEM], draft, Track.WITH_ANSWER, OPTIONS, pool)
     assert outcome.verdict.status == "rejected" and [h.name for h in outcome.holes] == ["swap_and"]
     assert outcome.draft is not None and "sorry" in outcome.draft.detail, "only the hole is left"
 
 
-def test_goals_in_the_middle_of_a_tactic_proof(samples: Benchmark, pool: SessionPool) -> None:
-    state = state_at(samples, TACTIC, 3, pool)
+def test_goals_in_the_middle_of_a_tactic_proof(bench: Benchmark, pool: SessionPool) -> None:
+    state = state_at(bench, TACTIC, 3, pool)
     assert isinstance(state, ProofState)
     assert state.goals is not None and "a : p" in state.goals and "b : q" in state.goals
     assert "⊢ And q p" in state.goals
 
 
-def test_goals_in_a_term_proof(samples: Benchmark, pool: SessionPool) -> None:
-    state = state_at(samples, STATEMENT + "\n  And.intro h.right h.left\n", 2, pool)
+def test_goals_in_a_term_proof(bench: Benchmark, pool: SessionPool) -> None:
+    state = state_at(bench, STATEMENT + "\n  And.intro h.right h.left\n", 2, pool)
     assert isinstance(state, ProofState)
     assert state.goals is not None and "term mode" in state.goals and "h : And p q" in state.goals
 
 
-def test_goals_at_a_line_outside_the_file(samples: Benchmark, pool: SessionPool) -> None:
+def test_goals_at_a_line_outside_the_file(bench: Benchmark, pool: SessionPool) -> None:
     for line in (0, 4):
-        state = state_at(samples, TACTIC, line, pool)
+        state = state_at(bench, TACTIC, line, pool)
         assert isinstance(state, ProofState)
         assert state.goals is None and "outside the file" in state.note
 
 
-def test_goals_of_a_file_that_does_not_parse(samples: Benchmark, pool: SessionPool) -> None:
+def test_goals_of_a_file_that_does_not_parse(bench: Benchmark, pool: SessionPool) -> None:
     broken = STATEMENT + "by\n  match h with\n  | ⟨a, b => ?_\n"
-    state = state_at(samples, broken, 3, pool)
+    state = state_at(bench, broken, 3, pool)
     assert isinstance(state, ProofState)
     assert state.messages and state.messages[0].severity == "error" and state.messages[0].line == 3
 
 
-def test_a_warm_check_elaborates_with_the_benchmarks_own_lean_options(samples: Benchmark, pool: SessionPool) -> None:
+def test_a_warm_check_elaborates_with_the_benchmarks_own_lean_options(bench: Benchmark, pool: SessionPool) -> None:
     """miniF2F and ProofNet keep Lean's defaults (autoImplicit on) where PutnamBench turns it off: a warm
     check follows the problem's options, as G4 does, so it judges as the acceptance will."""
-    problem = samples.problems[PROBLEM]
+    problem = bench.problems[PROBLEM]
     lean_defaults = dataclasses.replace(problem, format=dataclasses.replace(problem.format, lean_options=()))
     candidate = CANDIDATES["needs autoImplicit"]
     statuses = {}
     for chosen in (problem, lean_defaults):
-        cold = run_gates(LEAN, samples, chosen, candidate.encode(), Track.WITH_ANSWER, OPTIONS)
-        warm = check_file(LEAN, samples, chosen, candidate, Track.WITH_ANSWER, OPTIONS, pool)
+        cold = run_gates(LEAN, bench, chosen, candidate.encode(), Track.WITH_ANSWER, OPTIONS)
+        warm = check_file(LEAN, bench, chosen, candidate, Track.WITH_ANSWER, OPTIONS, pool)
         assert warm.warm and (warm.verdict.status, gates(warm.verdict)) == (cold.status, gates(cold))
         statuses[chosen.format.lean_options] = cold.status
     assert statuses == {(("autoImplicit", False),): "rejected", (): "accepted"}
 
 
-def test_what_a_search_tactic_suggests_reaches_the_check(samples: Benchmark, pool: SessionPool) -> None:
+def test_what_a_search_tactic_suggests_reaches_the_check(bench: Benchmark, pool: SessionPool) -> None:
     """Lean's ``exact?``/``apply?``/``rw?``/``simp?``/``hint`` answer with an information message
     "Try this: ..." that the prompt tells the model to paste in: ``check`` passes it back, with its line.
     (The toy Lean has no search tactics; a ``#print`` makes the same kind of message.)"""
     suggested = GOOD + '#print "Try this: exact And.intro h.right h.left"\n'
-    outcome = check_file(LEAN, samples, samples.problems[PROBLEM], suggested, Track.WITH_ANSWER, OPTIONS, pool)
+    outcome = check_file(LEAN, bench, bench.problems[PROBLEM], suggested, Track.WITH_ANSWER, OPTIONS, pool)
     if not outcome.warm:
         pytest.skip(f"the text gates refuse the #print used here: {outcome.verdict.status}")
     assert [(m.line, m.text) for m in outcome.suggestions] == [(2, "Try this: exact And.intro h.right h.left")]

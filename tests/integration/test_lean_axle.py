@@ -20,10 +20,10 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.benchmark_files import open_benchmark
 from putnam_solver.core.provers.lean.checks import form_challenge
 from putnam_solver.core.util import InputError, sha256_hex
-from putnam_solver.core.verify import GateStatus, Profile, ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.core.verify import GateStatus, Profile, Submission, VerifyOptions
 from putnam_solver.doctor import require_gates
 from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
-from tests.helpers import DATA_ROOT, LEAN_BENCH, lean_filled
+from tests.helpers import DATA_ROOT, LEAN_BENCH, lean_filled, lean_submission
 
 pytest.importorskip("axle", reason="axiom-axle is not installed")
 
@@ -44,19 +44,11 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[AxleServer]:
 
 
 def submission(bench: Benchmark, tmp_path: Path, timeout: float = 30.0) -> Submission:
-    problem = bench.problems["putnam_1962_a2"]
-    challenge = problem.formal_statement
+    """An unfinished proof of ``putnam_1962_a2`` against its statement as the record writes it."""
+    challenge = bench.problems["putnam_1962_a2"].formal_statement
     candidate = challenge.replace(":= sorry", ":= by\n  sorry", 1)
-    return Submission(
-        problem=problem,
-        benchmark=bench,
-        track=Track.WITH_ANSWER,
-        candidate_bytes=candidate.encode("utf-8"),
-        candidate=candidate,
-        challenge=challenge,
-        scratch_dir=ScratchDir(existing=tmp_path),
-        options=VerifyOptions(timeout_seconds=timeout),
-    )
+    options = VerifyOptions(timeout_seconds=timeout)
+    return lean_submission(bench, "putnam_1962_a2", candidate, scratch=tmp_path, options=options, challenge=challenge)
 
 
 def test_okay_true_passes_and_sends_the_challenge(server: AxleServer, bench: Benchmark, tmp_path: Path) -> None:
@@ -144,17 +136,10 @@ def registered_submission(benchmark: str, problem_id: str, tmp_path: Path) -> Su
     """A candidate for a problem of a registered benchmark, judged as its callers judge it: with the
     release its record states."""
     loaded = open_benchmark(benchmark, "lean")
+    options = VerifyOptions(timeout_seconds=30.0, toolchain=loaded.release())
+    challenge = loaded.problems[problem_id].formal_statement
     candidate = lean_filled(loaded, problem_id)
-    return Submission(
-        problem=loaded.problems[problem_id],
-        benchmark=loaded,
-        track=Track.WITH_ANSWER,
-        candidate_bytes=candidate.encode("utf-8"),
-        candidate=candidate,
-        challenge=loaded.problems[problem_id].formal_statement,
-        scratch_dir=ScratchDir(existing=tmp_path),
-        options=VerifyOptions(timeout_seconds=30.0, toolchain=loaded.release()),
-    )
+    return lean_submission(loaded, problem_id, candidate, scratch=tmp_path, options=options, challenge=challenge)
 
 
 @pytest.mark.skipif(not (DATA_ROOT / "minif2f").is_dir(), reason="pinned data not found")

@@ -39,11 +39,11 @@ from putnam_solver.core.provers.lean.toolchain import (
 )
 from putnam_solver.core.sandbox import landlock_status
 from putnam_solver.core.util import sha256_hex
-from putnam_solver.core.verify import GateStatus, ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.core.verify import GateStatus, Submission, Track, VerifyOptions
 from putnam_solver.doctor import check_health
 from putnam_solver.selftest.runner import Cell, CellResult, SelftestRecord, record_path
 from tests.fakes import install
-from tests.helpers import LEAN_BENCH
+from tests.helpers import LEAN_BENCH, lean_submission
 from tests.integration.test_lean_compile import root_owned_checkout
 
 BENCHMARK = LEAN_BENCH
@@ -91,21 +91,11 @@ def submission(
 ) -> Submission:
     """A candidate whose markers tell the fake comparator how the comparison ends (``mode``) and the
     fake `lake build` how the candidate's build behaves (``lake``, see fake_lake.py)."""
-    problem: Problem = bench.problems[PROBLEM_ID]
-    challenge = problem.formal_statement
+    challenge = bench.problems[PROBLEM_ID].formal_statement
     build = f"-- fake-lake: {lake}\n" if lake else ""
     candidate = build + challenge.replace(":= sorry", ":= by\n  -- fake-comparator: " + mode + "\n  sorry", 1)
-    scratch.mkdir(parents=True, exist_ok=True)
-    return Submission(
-        problem=problem,
-        benchmark=bench,
-        track=track,
-        candidate_bytes=candidate.encode("utf-8"),
-        candidate=candidate,
-        challenge=challenge,
-        scratch_dir=ScratchDir(existing=scratch),
-        options=VerifyOptions(comparator_timeout_seconds=timeout, **{"unsafe_comparator": True, **options}),
-    )
+    verify = VerifyOptions(comparator_timeout_seconds=timeout, **{"unsafe_comparator": True, **options})
+    return lean_submission(bench, PROBLEM_ID, candidate, track, scratch, verify, challenge)
 
 
 def record(sub: Submission) -> dict[str, Any]:
@@ -381,16 +371,7 @@ REAL_WRONG = "import Mathlib\n\ntheorem putnam_toy_true : (2 : ℕ) + 2 = 5 := b
 def test_real_comparator(bench: Benchmark, tmp_path: Path, candidate: str, expected: GateStatus) -> None:
     challenge = REAL_OK.replace("by\n  norm_num", "by\n  sorry")
     problem = Problem("putnam_toy_true", challenge, sha256_hex(challenge.encode()), None, None, None, ())
-    sub = Submission(
-        problem=problem,
-        benchmark=bench,
-        track=Track.WITH_ANSWER,
-        candidate_bytes=candidate.encode("utf-8"),
-        candidate=candidate,
-        challenge=challenge,
-        scratch_dir=ScratchDir(existing=tmp_path),
-        options=VerifyOptions(),
-    )
+    sub = lean_submission(bench, problem, candidate, scratch=tmp_path, challenge=challenge)
     assert comparator_gate(sub).status is expected
 
 

@@ -40,7 +40,6 @@ from putnam_solver.core.verify import (
     GateResult,
     GateStatus,
     Profile,
-    ScratchDir,
     Submission,
     Track,
     VerifyOptions,
@@ -48,6 +47,7 @@ from putnam_solver.core.verify import (
 )
 from putnam_solver.kits import get_kit
 from tests.fakes import install
+from tests.helpers import lean_submission
 from tests.toylean.build import BENCHMARK, CANDIDATES, VALID, ToyLean, ToyLeanUnavailable, build_toy_lean
 
 AVAILABLE, WHY = sandbox_status()
@@ -74,16 +74,7 @@ def invalid(case: str) -> bytes:
 
 
 def submission(candidate: bytes, scratch: Path, problem_id: str = "toy_and_comm", **options: object) -> Submission:
-    return Submission(
-        problem=BENCH.problems[problem_id],
-        benchmark=BENCH,
-        track=Track.WITH_ANSWER,
-        candidate_bytes=candidate,
-        candidate=candidate.decode("utf-8"),
-        challenge=BENCH.problems[problem_id].formal_statement,
-        scratch_dir=ScratchDir(existing=scratch),
-        options=VerifyOptions(**options),  # type: ignore[arg-type]
-    )
+    return lean_submission(BENCH, problem_id, candidate, scratch=scratch, options=VerifyOptions(**options))  # type: ignore[arg-type]
 
 
 def g4_then_g5(sub: Submission) -> tuple[GateResult, GateResult]:

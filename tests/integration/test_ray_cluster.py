@@ -289,24 +289,15 @@ def test_solve_with_ray_submits_and_audits_on_the_cluster(cluster: Any, verifier
     """``putnam solve --ray ... --audit`` end to end against a scripted model: the agent's ``submit`` and
     the audit both ran as Ray tasks, and their verdicts say on which node."""
     pytest.importorskip("inspect_ai")
-    from typer.testing import CliRunner
-
-    from putnam_solver.cli import app
     from tests.fakes.openai_server import serve
-    from tests.integration.test_audit_bundle import SampleProver
+    from tests.fakes.sample_prover import SampleProver
+    from tests.processes import putnam, solve_args
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("FAKE_API_KEY", "test-key")
-        patch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
-        with serve(SampleProver([])) as url:
-            args = [
-                "solve", "--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES), "--model", "openai-api/fake/fake-model",
-                "--model-base-url", url, "--reviewer-model", "none", "--reasoning-effort", "none", "--jobs", "1",
-                "--fallback-jobs", "1", "--max-turns", "1", "--run-dir", str(tmp_path / "run"), "--quiet",
-                "--problem", GOOD, "--audit", "--ray", cluster.address, "--ray-memory-mb", "64",
-            ]  # fmt: skip
-            result = CliRunner().invoke(app, args)
-    assert result.exit_code == 0, result.stdout + result.stderr
+    with serve(SampleProver([])) as url:
+        args = solve_args(ROCQ_SAMPLES, tmp_path / "run", GOOD, url=url, max_turns=1)
+        ray = ("--audit", "--ray", cluster.address, "--ray-memory-mb", "64")
+        code, stdout, stderr = putnam(*args, *ray, FAKE_API_KEY="test-key", INSPECT_EVAL_MAX_RETRIES="1")
+    assert code == 0, stdout + stderr
     evidence = tmp_path / "run" / "attempts" / "campaign-1" / GOOD
     submitted = json.loads((evidence / "verdict.json").read_text())
     audited = json.loads((evidence / "audit.json").read_text())

@@ -321,7 +321,7 @@ def test_a_real_rate_limited_run_shows_its_rate_limiting(tmp_path: Path, monkeyp
     rate-limited request and the report shows it."""
     pytest.importorskip("openai")
     from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
-    from tests.fakes.scripted_agent import FIXTURE, GOOD, config, rocq_ready
+    from tests.fakes.scripted_agent import GOOD, config, rocq_ready, solve_fixture
 
     if rocq_ready() is not None:
         pytest.skip(str(rocq_ready()))
@@ -339,7 +339,7 @@ def test_a_real_rate_limited_run_shows_its_rate_limiting(tmp_path: Path, monkeyp
             jobs=4,
             fallback_jobs=1,
         )
-        outcome = solve(RunSettings(tmp_path, cfg, Selection(FIXTURE, problems=("one_plus_one",))), None)
+        outcome = solve_fixture(tmp_path, cfg, ["one_plus_one"])
     assert outcome.exit_code == 0, outcome.message
     assert fake.faults_served == ["429"]
     ledger = _ledger(tmp_path)

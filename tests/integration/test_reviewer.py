@@ -15,8 +15,7 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.run.agent.types import Budgets
-from putnam_solver.run.campaign import RunSettings, Selection, solve
-from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ, call, config, say, scripted
+from tests.fakes.scripted_agent import GOOD, NEEDS_ROCQ, call, config, say, scripted, solve_fixture
 
 pytestmark = NEEDS_ROCQ
 
@@ -26,7 +25,7 @@ def _summary(tmp_path: Path, veto: bool) -> str:
         return say("VETO: prove it by lia") if not tools else call("submit", GOOD)
 
     cfg = config(scripted(script), reviewer_model="mockllm/model", reviewer_veto=veto, budgets=Budgets(max_turns=1))
-    solve(RunSettings(tmp_path / "run", cfg, Selection(FIXTURE, problems=("one_plus_one",))), progress=None)
+    solve_fixture(tmp_path / "run", cfg, ["one_plus_one"])
     return (tmp_path / "run" / "SUMMARY.md").read_text(encoding="utf-8")
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 import csv
 import os
 import signal
-import subprocess
-import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +21,7 @@ pytest.importorskip("inspect_ai")
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
 from tests.fakes.scripted_agent import NEEDS_ROCQ
 from tests.helpers import REPO
+from tests.processes import WAIT_SECONDS, finished, putnam_process, resume_args, solve_args
 
 pytestmark = NEEDS_ROCQ
 
@@ -30,7 +29,6 @@ SAMPLES = REPO / "samples" / "rocq"
 PROBLEM = "sample_rev_length"
 GOOD = (SAMPLES / "proofs" / f"{PROBLEM}.v").read_text()
 EDITED = GOOD.replace("length (rev l) = length l", "length l = length l")
-WAIT_SECONDS = 300  # a guard against hanging, not a timing assertion
 
 
 @dataclass
@@ -48,20 +46,6 @@ class SlowModel(FakeOpenAI):
         return step
 
 
-def _solve(*args: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "FAKE_API_KEY": "test-key", "INSPECT_EVAL_MAX_RETRIES": "1"}
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO / "src"), str(REPO)])
-    return subprocess.Popen(
-        [sys.executable, "-m", "putnam_solver", "solve", *args, "--quiet"],
-        env=env,
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,  # SIGINT to its process group, as a terminal's Ctrl-C
-    )
-
-
 def _attempts(run_dir: Path) -> list[tuple[str, str, str, str]]:
     with (run_dir / "attempts.tsv").open() as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
@@ -71,22 +55,14 @@ def _attempts(run_dir: Path) -> list[tuple[str, str, str, str]]:
 def test_ctrl_c_records_the_attempt_as_interrupted_exits_130_and_resume_runs_it_again(tmp_path: Path) -> None:
     run_dir = tmp_path / "run"
     model = SlowModel([tool_call_reply("submit", {"proof": EDITED}, "call_1")])
-    with serve(model) as url:
-        proc = _solve(
-            "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--problem", PROBLEM,
-            "--model", "openai-api/fake/fake-model", "--model-base-url", url, "--reviewer-model", "none",
-            "--reasoning-effort", "none", "--jobs", "1", "--fallback-jobs", "1", "--max-turns", "5",
-            "--run-dir", str(run_dir),
-        )  # fmt: skip
+    args = solve_args(SAMPLES / "benchmark.jsonl", run_dir, PROBLEM, max_turns=5)
+    with serve(model) as url, putnam_process(*args, "--model-base-url", url) as proc:
         try:
             assert model.held.wait(WAIT_SECONDS), "the solve never made its second model call"
-            os.killpg(proc.pid, signal.SIGINT)
+            os.killpg(proc.pid, signal.SIGINT)  # to its process group, as a terminal's Ctrl-C
             output, _ = proc.communicate(timeout=WAIT_SECONDS)
         finally:
             model.release.set()
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.communicate()
     assert proc.returncode == 130, output
     assert "interrupted (Ctrl-C): campaign 1 stopped with 1 of its 1 problems without an outcome" in output
     assert f"`putnam solve --resume {run_dir}` runs them again" in output
@@ -98,10 +74,8 @@ def test_ctrl_c_records_the_attempt_as_interrupted_exits_130_and_resume_runs_it_
     assert "| 1 (unfinished) | 1 | 0 | 1 | 120 |" in summary
 
     resumed_model = FakeOpenAI([tool_call_reply("submit", {"proof": GOOD}, "call_2")])
-    with serve(resumed_model) as url:
-        resumed = _solve("--resume", str(run_dir), "--model-base-url", url)
-        output, _ = resumed.communicate(timeout=WAIT_SECONDS)
-    assert resumed.returncode == 0, output
+    with serve(resumed_model) as url, putnam_process(*resume_args(run_dir, url)) as resumed:
+        finished(resumed)
     assert resumed_model.requests == 1, "the interrupted problem ran again"
     assert _attempts(run_dir) == [("1", PROBLEM, "interrupted", "100"), ("1", PROBLEM, "passed", "100")]
     summary = (run_dir / "SUMMARY.md").read_text()

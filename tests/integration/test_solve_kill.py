@@ -9,36 +9,31 @@ problems pass and ``sample_even_square`` is rejected; in campaign 2 its carried-
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 pytest.importorskip("inspect_ai")
 
-from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
+from tests.fakes.openai_server import serve
+from tests.fakes.sample_prover import SAMPLES, SampleProver
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import REPO
+from tests.processes import WAIT_SECONDS, finished, putnam_process, resume_args, solve_args
 
 pytestmark = NEEDS_ROCQ
 
-SAMPLES = REPO / "samples" / "rocq"
 PROBLEMS = ("sample_consecutive_even", "sample_even_square", "sample_rev_length")
 SLOW_LEARNER = "sample_even_square"
-WAIT_SECONDS = 300  # a guard against hanging, not a timing assertion
 
 
 @dataclass
-class ScriptedModel(FakeOpenAI):
+class ScriptedModel(SampleProver):
     """Submits the sample proof, except a wrong one for SLOW_LEARNER until it sees a carried candidate.
 
     ``hold_at`` holds the n-th request open (``held`` is set) until ``release``: the moment to kill.
@@ -48,47 +43,22 @@ class ScriptedModel(FakeOpenAI):
     held: threading.Event = field(default_factory=threading.Event)
     release: threading.Event = field(default_factory=threading.Event)
 
-    def next_step(self, request: dict[str, Any]) -> Step:
-        super().next_step(request)
+    def hold(self) -> None:
+        """Hold this request open if it is the ``hold_at``-th."""
         if self.requests == self.hold_at:
             self.held.set()
             self.release.wait(WAIT_SECONDS)
-        task = json.dumps(request.get("messages", [])[:2])
-        [problem] = [p for p in PROBLEMS if f"Problem `{p}`" in task]
-        proof = (SAMPLES / "proofs" / f"{problem}.v").read_text()
+
+    def proof(self, problem: str, task: str) -> str:
+        self.hold()
+        proof = super().proof(problem, task)
         if problem == SLOW_LEARNER and "An earlier attempt at this problem" not in task:
-            proof = proof.replace("Qed.", "Admitted.")
-        return tool_call_reply("submit", {"proof": proof}, f"call_{self.requests}")
+            return proof.replace("Qed.", "Admitted.")
+        return proof
 
 
-def _solve(url: str, *args: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "FAKE_API_KEY": "test-key", "INSPECT_EVAL_MAX_RETRIES": "1"}
-    return subprocess.Popen(
-        [sys.executable, "-m", "putnam_solver", "solve", *args, "--quiet"],
-        env=env,
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,  # the kill takes the whole process group (coqc, sandboxes) with it
-    )
-
-
-def _start(url: str, run_dir: Path) -> subprocess.Popen[str]:
-    return _solve(
-        url,
-        "--prover", "rocq", "--benchmark", str(SAMPLES / "benchmark.jsonl"), "--model",
-        "openai-api/fake/fake-model", "--model-base-url", url, "--reviewer-model", "none",
-        "--reasoning-effort", "none", "--jobs", "1", "--fallback-jobs", "1", "--max-turns", "1",
-        "--campaigns", "2", "--run-dir", str(run_dir),
-        *(arg for p in PROBLEMS for arg in ("--problem", p)),
-    )  # fmt: skip
-
-
-def _finish(proc: subprocess.Popen[str]) -> str:
-    output, _ = proc.communicate(timeout=WAIT_SECONDS)
-    assert proc.returncode == 0, output
-    return output
+def _args(url: str, run_dir: Path) -> list[str]:
+    return solve_args(SAMPLES / "benchmark.jsonl", run_dir, *PROBLEMS, url=url, max_turns=1, campaigns=2)
 
 
 def _attempts(run_dir: Path) -> list[tuple[object, ...]]:
@@ -129,8 +99,8 @@ def _outputs(run_dir: Path) -> dict[str, str]:
 def reference(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     run_dir = tmp_path_factory.mktemp("reference")
     model = ScriptedModel([])
-    with serve(model) as url:
-        _finish(_start(url, run_dir))
+    with serve(model) as url, putnam_process(*_args(url, run_dir)) as proc:
+        finished(proc)
     assert model.requests == 4
     yield run_dir
 
@@ -138,8 +108,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def _kill_at_request(run_dir: Path, request: int) -> None:
     """Start a solve, kill -9 its process group while the model call number ``request`` is open."""
     model = ScriptedModel([], hold_at=request)
-    with serve(model) as url:
-        proc = _start(url, run_dir)
+    with serve(model) as url, putnam_process(*_args(url, run_dir)) as proc:
         try:
             assert model.held.wait(WAIT_SECONDS), "the solve never made that model call"
             os.killpg(proc.pid, signal.SIGKILL)
@@ -147,15 +116,12 @@ def _kill_at_request(run_dir: Path, request: int) -> None:
             assert proc.returncode == -signal.SIGKILL
         finally:
             model.release.set()
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate(timeout=WAIT_SECONDS)
 
 
 def _resume(run_dir: Path) -> ScriptedModel:
     model = ScriptedModel([])
-    with serve(model) as url:
-        _finish(_solve(url, "--resume", str(run_dir), "--model-base-url", url))
+    with serve(model) as url, putnam_process(*resume_args(run_dir, url)) as proc:
+        finished(proc)
     return model
 
 

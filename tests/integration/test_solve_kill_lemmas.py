@@ -8,7 +8,6 @@ import json
 import os
 import signal
 import sqlite3
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,9 +16,10 @@ import pytest
 
 pytest.importorskip("inspect_ai")
 
-from tests.fakes.openai_server import Step, serve, tool_call_reply
+from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
 from tests.fakes.scripted_agent import FIXTURE, NEEDS_ROCQ
-from tests.integration.test_solve_kill import WAIT_SECONDS, ScriptedModel, _finish, _solve
+from tests.integration.test_solve_kill import ScriptedModel
+from tests.processes import WAIT_SECONDS, finished, putnam_process, resume_args, solve_args, wait_for
 
 pytestmark = NEEDS_ROCQ
 
@@ -35,10 +35,8 @@ class LemmaModel(ScriptedModel):
     offered ``l1`` as proved earlier submits at once. The sub-attempt submits the lemma's proof."""
 
     def next_step(self, request: dict[str, Any]) -> Step:
-        super(ScriptedModel, self).next_step(request)
-        if self.requests == self.hold_at:
-            self.held.set()
-            self.release.wait(WAIT_SECONDS)
+        FakeOpenAI.next_step(self, request)  # its own proofs, not the samples'
+        self.hold()
         messages = request.get("messages", [])
         task, last = json.dumps(messages[:2]), json.dumps(messages[-1:])
         call = f"call_{self.requests}"
@@ -51,16 +49,6 @@ class LemmaModel(ScriptedModel):
         return tool_call_reply("check", {"proof": DRAFT}, call)
 
 
-def _start(url: str, run_dir: Path) -> Any:
-    return _solve(
-        url,
-        "--prover", "rocq", "--benchmark", str(FIXTURE), "--problem", "two_plus_two", "--model",
-        "openai-api/fake/fake-model", "--model-base-url", url, "--reviewer-model", "none",
-        "--reasoning-effort", "none", "--jobs", "1", "--fallback-jobs", "1", "--max-turns", "4",
-        "--run-dir", str(run_dir),
-    )  # fmt: skip
-
-
 def _rows(run_dir: Path, sql: str) -> list[tuple[Any, ...]]:
     db = sqlite3.connect(run_dir / "ledger.sqlite", timeout=30)
     try:
@@ -71,26 +59,23 @@ def _rows(run_dir: Path, sql: str) -> list[tuple[Any, ...]]:
 
 def test_a_lemma_proved_before_a_kill_is_kept_and_offered_on_resume(tmp_path: Path) -> None:
     model = LemmaModel([], hold_at=4)  # check, prove_lemma, the sub-attempt's submit, then the final submit
-    with serve(model) as url:
-        proc = _start(url, tmp_path)
+    args = solve_args(FIXTURE, tmp_path, "two_plus_two", max_turns=4)
+    with serve(model) as url, putnam_process(*args, "--model-base-url", url) as proc:
         try:
             assert model.held.wait(WAIT_SECONDS), "the solve never got to its final submit"
-            deadline = time.monotonic() + WAIT_SECONDS
-            while not _rows(tmp_path, "SELECT id FROM subattempts") and time.monotonic() < deadline:
-                time.sleep(0.1)
+            wait_for(
+                "the sub-attempt is recorded", lambda: bool(_rows(tmp_path, "SELECT id FROM subattempts")), WAIT_SECONDS
+            )
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=WAIT_SECONDS)
         finally:
             model.release.set()
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate(timeout=WAIT_SECONDS)
     assert _rows(tmp_path, "SELECT lemma, status FROM subattempts") == [("l1", "passed")]
     assert _rows(tmp_path, "SELECT id FROM attempts") == [], "the attempt itself was in flight"
 
     resumed = LemmaModel([])
-    with serve(resumed) as url:
-        _finish(_solve(url, "--resume", str(tmp_path), "--model-base-url", url))
+    with serve(resumed) as url, putnam_process(*resume_args(tmp_path, url)) as proc:
+        finished(proc)
     assert resumed.requests == 1, "the re-run attempt took the proved lemma and submitted at once"
     assert _rows(tmp_path, "SELECT problem, status FROM attempts") == [("two_plus_two", "passed")]
     [(parent,)] = _rows(tmp_path, "SELECT parent FROM subattempts")

@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.helpers import REPO
 
@@ -35,6 +36,21 @@ def test_no_other_module_imports_inspect_private_api() -> None:
         if private.search(path.read_text(encoding="utf-8")) and path != SRC / "run" / "agent" / "_inspect.py"
     ]
     assert users == []
+
+
+def test_the_suite_imports_inspect_private_api_in_one_helper() -> None:
+    """Tests use Inspect's public names; the one private name they need is in tests/fakes/local_sandbox.py
+    (this file, which pins private behaviour on purpose, aside)."""
+    private = re.compile(r"\binspect_ai(\.\w+)*\._\w+")
+    tests = REPO / "tests"
+    allowed = {tests / "fakes" / "local_sandbox.py", Path(__file__).resolve()}
+    users = [
+        path.relative_to(tests).as_posix()
+        for path in tests.rglob("*.py")
+        if private.search(path.read_text(encoding="utf-8")) and path not in allowed
+    ]
+    assert users == []
+    assert private.search((tests / "fakes" / "local_sandbox.py").read_text(encoding="utf-8")), "the check can fail"
 
 
 def test_importing_the_agent_layer_starts_nothing() -> None:

@@ -11,22 +11,19 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean.checks import preservation_gate
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import GateStatus, Profile, ScratchDir, Submission, Track, VerifyOptions
+from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from putnam_solver.run.agent.tools import format_verdict
 from putnam_solver.verifier.candidates import require_semantic_check, verdict_text
-from tests.helpers import DATA_ROOT, LEAN_PROVER, lean_text_verdict
+from tests.helpers import DATA_ROOT, LEAN_PROVER, lean_submission, lean_text_verdict
 
 MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
 PROBLEM = "mathd_algebra_107"
 needs_minif2f = pytest.mark.skipif(not MINIF2F.is_file(), reason="pinned miniF2F data not found")
-
-
-@pytest.fixture(scope="module")
-def bench() -> Benchmark:
-    return load_benchmark(MINIF2F)
+BENCHMARK = MINIF2F
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
 
 
 def candidate(bench: Benchmark, old: str = "", new: str = "", header: str = "") -> str:
@@ -34,13 +31,8 @@ def candidate(bench: Benchmark, old: str = "", new: str = "", header: str = "") 
     return text.replace("import Mathlib\n", f"import Mathlib\n{header}").replace("by sorry", "by\n  nlinarith [h₀]")
 
 
-def g2(bench: Benchmark, text: str, options: VerifyOptions):  # type: ignore[no-untyped-def]
-    problem = bench.problems[PROBLEM]
-    sub = Submission(
-        problem, bench, Track.WITH_ANSWER, text.encode(), text, LEAN_PROVER.challenge(problem, Track.WITH_ANSWER),
-        ScratchDir(), options,
-    )  # fmt: skip
-    return preservation_gate(sub)
+def g2(bench: Benchmark, text: str, options: VerifyOptions) -> GateResult:
+    return preservation_gate(lean_submission(bench, PROBLEM, text, options=options))
 
 
 OLDER = ("5^2", "25")
