@@ -29,8 +29,6 @@ from putnam_solver.core.provers import (
     tool_locations,
 )
 from putnam_solver.core.verify import VerifyOptions
-from putnam_solver.run import audit as audit_service
-from putnam_solver.run import export as export_service
 
 
 @app.command()
@@ -102,6 +100,8 @@ def audit(
     Exit 0 every pass confirmed; 1 a pass failed its audit; 2 refused (benchmark or toolchain changed,
     gates that cannot run) or an audit could not decide.
     """
+    from putnam_solver.run import audit as audit_service  # the ledger's modules load only for this command
+
     settings = ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
     with input_errors(), open_verifier(settings, warning) as verifier:
         request = audit_service.AuditRequest(
@@ -153,6 +153,8 @@ def export(
     A pass whose newest audit did not confirm it is left out and named. Exit 0 exported; 2 nothing to
     export, an existing target or no run there.
     """
+    from putnam_solver.run import export as export_service  # the ledger's modules load only for this command
+
     with input_errors():
         done = export_service.export_run(run_dir, output, proofs)
     for problem, why in done.skipped:

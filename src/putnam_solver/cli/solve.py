@@ -35,7 +35,6 @@ from putnam_solver.core.provers import (
 )
 from putnam_solver.core.verify import Track
 from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
-from putnam_solver.run import solving as solve_service
 
 
 @app.command(
@@ -230,6 +229,7 @@ def solve(
     ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
     ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
+    from putnam_solver.run import solving as solve_service  # the run's modules load only for this command
     from putnam_solver.run.report.progress import LogLineProgress, ProgressSink, RichProgress
 
     with input_errors():
