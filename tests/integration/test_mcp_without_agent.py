@@ -33,7 +33,9 @@ SERVER_PATHS = (tempfile.gettempdir() + "/", str(REPO) + "/", str(Path.home()) +
 
 
 def test_the_cli_and_the_mcp_server_import_no_agent_module() -> None:
-    script = "import json, sys\nimport putnam_solver.cli, putnam_solver.mcp.server\nprint(json.dumps(sorted(sys.modules)))"
+    script = (
+        "import json, sys\nimport putnam_solver.cli, putnam_solver.mcp.server\nprint(json.dumps(sorted(sys.modules)))"
+    )
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=True)
     loaded = [m for m in json.loads(done.stdout) if m.split(".")[0] in AGENT_STACK]
     assert loaded == []
@@ -51,7 +53,9 @@ def test_putnam_mcp_runs_with_the_agent_stack_uninstalled() -> None:
     async def session() -> None:
         async with Client(params, read_timeout_seconds=300) as client:
             seen["tools"] = (await client.list_tools()).tools
-            seen["good"] = structured(await client.call_tool("verify", {"problem": "sample_even_square", "proof": GOOD}))
+            seen["good"] = structured(
+                await client.call_tool("verify", {"problem": "sample_even_square", "proof": GOOD})
+            )
             seen["wrong"] = text(await client.call_tool("check", {"problem": "sample_even_square", "proof": WRONG}))
             seen["missing"] = await client.call_tool("check", {"problem": "sample_even_square"})
             seen["bad_line"] = await client.call_tool("goals", {"problem": "sample_even_square", "proof": GOOD})

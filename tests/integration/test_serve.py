@@ -176,7 +176,9 @@ def test_lean_on_the_text_profile_and_the_cache(server: ServerProcess) -> None:
     assert "differs from the challenge" in "\n".join(wrong.json()["errors"]) and len(wrong.content) < 1500
     body = {"problem": "putnam_1985_a3", "candidate": LEAN_WRONG, "prover": "lean", "profile": "text"}
     whole = post(server, "/verify", body, full=True)
-    assert [g["id"] for g in whole.json()["gates"]] == ["G1", "G2"] and len(whole.content) > 3 * len(wrong.content)
+    assert [g["id"] for g in whole.json()["gates"]] == ["G1", "G2", "G3"] and len(whole.content) > 3 * len(
+        wrong.content
+    )
     assert verify(server, "putnam_1985_a3", LEAN_GOOD, "lean", "text").json()["cached"] is True
     no_answer = verify(server, "putnam_1985_a3", LEAN_GOOD, "lean", "text", track="no-answer").json()
     assert no_answer["status"] == "rejected" and no_answer["track"] == "no-answer"

@@ -85,7 +85,9 @@ def audit(
     benchmark_sha256: PinOpt = None,
     tool: ToolOpt = None,
     allow_recursion: AllowRecursionOpt = False,
-    axle: Annotated[bool, typer.Option("--axle", help="Also verify with the AXLE API (G7).")] = False,
+    axle: Annotated[
+        bool, typer.Option("--axle", help="Also verify with the AXLE API (G7; key: AXLE_API_KEY).")
+    ] = False,
     kernels: KernelsOpt = "lean",
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
     toolchain: ToolchainOpt = None,
@@ -94,8 +96,8 @@ def audit(
     ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
     ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
-    """Re-verify every stored pass of a run afresh with your own benchmark, tools and gate options (the run's
-    are only compared and reported): full profile, fresh sandbox, no cache; earlier audits are history.
+    """Re-verify every stored pass of a run afresh, with your own benchmark, tools and gate options: the run's
+    are only compared and reported; full profile, fresh sandbox, no cache; earlier audits are history.
 
     Exit 0 every pass confirmed; 1 a pass failed its audit; 2 refused (benchmark or toolchain changed,
     gates that cannot run) or an audit could not decide.

@@ -89,7 +89,16 @@ def bootstrap(
             show_default=False,
         ),
     ] = None,
-    toolchain: ToolchainOpt = None,
+    toolchain: Annotated[
+        str | None,
+        typer.Option(
+            "--toolchain",
+            metavar="RELEASE",
+            help="Lean: the release to install, e.g. v4.27.0 (default: the one --benchmark states, else "
+            "PutnamBench's); releases stay installed side by side.",
+            show_default=False,
+        ),
+    ] = None,
     directory: Annotated[
         Path | None,
         typer.Option("--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."),
@@ -123,7 +132,9 @@ def bootstrap(
 @app.command()
 def selftest(
     prover: ProverOpt = "lean",
-    axle: Annotated[bool, typer.Option("--axle", help="Also put the canaries through the AXLE API (G7).")] = False,
+    axle: Annotated[
+        bool, typer.Option("--axle", help="Also put the canaries through the AXLE API (G7; key: AXLE_API_KEY).")
+    ] = False,
     tool: ToolOpt = None,
     jobs: Annotated[int | None, typer.Option("--jobs", help="Canaries verified at once (default: cores).", min=1)] = (
         None
@@ -151,7 +162,15 @@ def selftest(
 )
 def doctor(
     prover: Annotated[list[str] | None, provers_option("Check only this prover")] = None,
-    tool: ToolOpt = None,
+    tool: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tool",
+            metavar="NAME=PATH",
+            help="Check this executable as tool NAME, e.g. --tool lean=/opt/lean/bin/lean (repeatable); the "
+            "`choose` rows name the variable that does the same.",
+        ),
+    ] = None,
     benchmark: Annotated[
         str | None,
         typer.Option(
@@ -160,12 +179,20 @@ def doctor(
             show_default=False,
         ),
     ] = None,
-    toolchain: ToolchainOpt = None,
+    toolchain: Annotated[
+        str | None,
+        typer.Option(
+            "--toolchain",
+            metavar="RELEASE",
+            help="Lean: the release to check, e.g. v4.27.0 (default: the one --benchmark states, else PutnamBench's).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     with input_errors():
         options = VerifyOptions(tools=tool_locations(tool or []), toolchain=toolchain)
         chosen = prover or [p for p in prover_names() if benchmark is None or p in benchmark_spec(benchmark).provers()]
-        health = check_health(chosen, options, benchmark)
+        health = check_health(chosen, options, benchmark, asked=bool(prover))
     for line in health.lines():
         out.print(line, markup=False)
     raise typer.Exit(health.exit_code)

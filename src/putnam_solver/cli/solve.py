@@ -35,6 +35,7 @@ from putnam_solver.core.provers import (
 )
 from putnam_solver.core.verify import Track
 from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
+from putnam_solver.run.agent.types import Agent, Sandbox
 
 
 @app.command(
@@ -46,7 +47,11 @@ def solve(
     model: Annotated[
         str | None,
         typer.Option(
-            "--model", rich_help_panel="Model", help="Worker model, e.g. openai/gpt-5.5 (any Inspect AI provider)."
+            "--model",
+            metavar="PROVIDER/MODEL",
+            rich_help_panel="Model",
+            help="Worker model, e.g. openai/gpt-5.5 (any Inspect AI provider; its key from the provider's "
+            "variable, e.g. OPENAI_API_KEY, ANTHROPIC_API_KEY).",
         ),
     ] = None,
     prover: ProverOpt = "lean",
@@ -73,11 +78,14 @@ def solve(
         ),
     ] = "auto",
     agent: Annotated[
-        str, typer.Option("--agent", rich_help_panel="Agent", help="Worker: react, codex or claude-code.")
+        Agent,
+        typer.Option(
+            "--agent", rich_help_panel="Agent", help="Worker: our react loop, or the Codex or Claude Code CLI."
+        ),
     ] = "react",
     sandbox: Annotated[
-        str, typer.Option("--sandbox", rich_help_panel="Agent", help="Inspect sandbox for workspaces: local, docker.")
-    ] = ("local"),
+        Sandbox, typer.Option("--sandbox", rich_help_panel="Agent", help="Inspect sandbox for the workspaces.")
+    ] = "local",
     jobs: Annotated[
         int, typer.Option("--jobs", rich_help_panel="Concurrency", help="Concurrent model connections.", min=1)
     ] = 64,
@@ -139,7 +147,10 @@ def solve(
         typer.Option("--model-base-url", rich_help_panel="Model", help="Base URL for an OpenAI-compatible server."),
     ] = None,
     axle: Annotated[
-        bool, typer.Option("--axle", rich_help_panel="Gates", help="Acceptance also needs the AXLE API (G7).")
+        bool,
+        typer.Option(
+            "--axle", rich_help_panel="Gates", help="Acceptance also needs the AXLE API (G7; key: AXLE_API_KEY)."
+        ),
     ] = False,
     tool: ToolOpt = None,
     run_dir: Annotated[
