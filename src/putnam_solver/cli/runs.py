@@ -28,6 +28,7 @@ from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core.provers import (
     tool_locations,
 )
+from putnam_solver.core.util import check_output_file
 from putnam_solver.core.verify import VerifyOptions
 
 
@@ -56,6 +57,8 @@ def report(
     from putnam_solver.run.report import html as report_service  # plotly loads only for this command
 
     with input_errors():
+        if output is not None:
+            check_output_file(output, "-o", "report.html")
         path = report_service.build(run_dirs, compare, output)
     out.print(str(path), markup=False)
 

@@ -29,6 +29,7 @@ from putnam_solver.core.provers import (
     prover_names,
     tool_locations,
 )
+from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
@@ -43,23 +44,29 @@ def dataset_fetch(
         list[str] | None,
         typer.Option(
             "--source",
+            metavar="[ID=]URL-OR-PATH",
             help="Git URL or local path to clone instead of an upstream: [ID=]URL-OR-PATH (repeatable; ID names "
             "one of the benchmark's upstreams, e.g. minif2f's lean, rocq, informal; optional when it has one).",
         ),
     ] = None,
     revision: Annotated[
         list[str] | None,
-        typer.Option("--revision", help="Commit to check out instead of the pinned one: [ID=]REV (repeatable)."),
+        typer.Option(
+            "--revision", metavar="[ID=]REV", help="Commit to check out instead of the pinned one (repeatable)."
+        ),
     ] = None,
     directory: Annotated[
         Path | None,
-        typer.Option("--dir", help="Where to write the JSONL files (default: the benchmark's data directory)."),
+        typer.Option(
+            "--dir", metavar="DIR", help="Where to write the JSONL files (default: the benchmark's data directory)."
+        ),
     ] = None,
 ) -> None:
     """Clone a benchmark's upstreams at the pinned commits and build its JSONL files; every file must match its pin."""
     with input_errors():
         spec = benchmark_spec(benchmark)
         target = directory or bench.default_data_dir(spec.name)
+        check_directory(target, f"--dir {target}" if directory else "the data directory")
         files = datasets.fetch_benchmark(
             spec.name,
             target,
@@ -101,7 +108,11 @@ def bootstrap(
     ] = None,
     directory: Annotated[
         Path | None,
-        typer.Option("--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."),
+        typer.Option(
+            "--dir",
+            metavar="DIR",
+            help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir).",
+        ),
     ] = None,
     build_mathlib: Annotated[
         bool, typer.Option("--build-mathlib", help="Build Mathlib from source instead of fetching its cache.")
@@ -115,6 +126,8 @@ def bootstrap(
     Releases install side by side (one Lake project per pinned Mathlib). Idempotent: finished steps are
     skipped."""
     with input_errors():
+        if directory is not None:
+            check_directory(directory, f"--dir {directory}")
         if benchmark is not None:
             needs = toolchain_service.benchmark_needs(benchmark, prover, toolchain)
         else:

@@ -33,6 +33,7 @@ from putnam_solver.cluster import RaySettings
 from putnam_solver.core.provers import (
     tool_locations,
 )
+from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import Track
 from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
 from putnam_solver.run.agent.types import Agent, Sandbox
@@ -245,6 +246,8 @@ def solve(
 
     with input_errors():
         tools = tool_locations(tool or [])
+        if run_dir is not None:
+            check_directory(run_dir, f"--run-dir {run_dir}")
     flags = solve_service.SolveFlags(
         model=model,
         prover=prover,
