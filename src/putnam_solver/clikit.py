@@ -60,11 +60,19 @@ def _metavar(param: TyperOption) -> str | None:
 
 def _bare_flags(params: list[Any]) -> list[Any]:
     """Options that name no metavar get the project's: flags show none (an empty metavar renders as
-    nothing), numbers N, paths PATH, text TEXT; choices keep their list."""
+    nothing), numbers N, paths PATH, text TEXT; choices keep their list. Arguments show their metavar
+    alone."""
     for param in params:
         if isinstance(param, TyperOption) and param.metavar is None:
             param.metavar = _metavar(param)
+        elif isinstance(param, TyperArgument):
+            param.display_type_rich = _no_type  # type: ignore[method-assign]  # RUN_DIR, FILE... say what they are
     return params
+
+
+def _no_type(ctx: Any) -> None:
+    """An argument's help shows its metavar and no Typer type name (``<path>``, ``<list[Path]>``)."""
+    return None
 
 
 def _argument_usage(argument: TyperArgument) -> str:

@@ -65,7 +65,9 @@ def report(
 
 @app.command()
 def audit(
-    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="RUN_DIR", help="The run directory `putnam solve` wrote (with ledger.sqlite).")
+    ],
     jobs: Annotated[int, typer.Option("--jobs", help="Passes re-verified at once.", min=1)] = (os.cpu_count() or 1),
     allow_toolchain_change: Annotated[
         bool,
@@ -134,7 +136,9 @@ def audit(
 
 @app.command()
 def export(
-    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="RUN_DIR", help="The run directory `putnam solve` wrote (with ledger.sqlite).")
+    ],
     output: Annotated[
         Path | None,
         typer.Option(
