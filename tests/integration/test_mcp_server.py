@@ -150,7 +150,7 @@ def test_the_command_refuses_bad_input_before_serving(tmp_path: Path) -> None:
     transport = subprocess.run(
         mcp_argv("--transport", "sse"), env=server_env(), capture_output=True, text=True, timeout=60, check=False
     )
-    assert transport.returncode == 2 and "choose stdio or http" in transport.stderr
+    assert transport.returncode == 2 and "'sse' is not one of 'stdio', 'http'" in " ".join(transport.stderr.split())
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
