@@ -40,7 +40,10 @@ RESUME = "putnam solve --resume runs/20261130-031500"
 KEYS = "openssl rand -hex 32 | sed 's/^/rl-loop /; s/$/ 8/' > keys.txt"
 SERVE = "putnam serve --keys keys.txt --host 127.0.0.1 --port 8000 --jobs 8"
 SERVE_NAMED = "putnam serve --keys keys.txt --benchmark minif2f:valid"
-SCORE = "PUTNAM_API_KEY=$(cut -d' ' -f2 keys.txt) python examples/score_batch.py http://127.0.0.1:8000 proofs.jsonl"
+SCORE = (
+    "PUTNAM_API_KEY=$(cut -d' ' -f2 keys.txt) python examples/score_batch.py http://127.0.0.1:8000 proofs.jsonl "
+    "--prover rocq"
+)
 EXEMPT = {
     "bash scripts/quickstart.sh": "test_quickstart_offline.py runs it with no network and an empty home",
     "bash scripts/test.sh": "the test suite itself",
