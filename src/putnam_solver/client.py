@@ -10,6 +10,9 @@ Only ``httpx`` is needed (no server extra). A refused request (429) or a server 
 tried again after the ``Retry-After`` the server sends, as is a dropped connection, up to ``retries``
 times; any other refusal raises :class:`ServiceError` with the server's own message. ``verify_many``
 sends ``batch_size`` items per ``/verify/batch`` request and returns the verdicts in input order.
+
+A verdict is the server's compact one (``status``, ``failing_gate``, the first ``errors`` lines, the
+hashes: a few hundred bytes); ``full=True`` asks for the whole verdict (every gate's detail and evidence).
 """
 
 from __future__ import annotations
@@ -81,6 +84,10 @@ def _answer(response: httpx.Response) -> Any:
     return response.json()
 
 
+def _params(full: bool) -> dict[str, str]:
+    return {"full": "1"} if full else {}
+
+
 def _batches(requests: Sequence[Request], size: int) -> list[list[dict[str, Any]]]:
     return [[r.body() for r in requests[i : i + size]] for i in range(0, len(requests), size)]
 
@@ -94,10 +101,10 @@ class PutnamClient:
         self.http = httpx.Client(**_connection(url, key, timeout))
         self.retries, self.batch_size = retries, batch_size
 
-    def _post(self, path: str, body: dict[str, Any]) -> Any:
+    def _post(self, path: str, body: dict[str, Any], full: bool) -> Any:
         for attempt in range(self.retries + 1):
             try:
-                response: httpx.Response | None = self.http.post(path, json=body)
+                response: httpx.Response | None = self.http.post(path, json=body, params=_params(full))
             except httpx.TransportError:
                 response = None
             if attempt == self.retries or (response is not None and response.status_code not in RETRIED):
@@ -107,17 +114,17 @@ class PutnamClient:
             raise ServiceError(0, f"no answer from {self.http.base_url} after {self.retries + 1} tries")
         return _answer(response)
 
-    def verify(self, request: Request) -> dict[str, Any]:
-        """The verdict of one candidate (as ``putnam verify --json`` writes each result)."""
-        verdict: dict[str, Any] = self._post("/verify", request.body())
+    def verify(self, request: Request, *, full: bool = False) -> dict[str, Any]:
+        """The verdict of one candidate: compact, or ``full`` (as ``putnam verify --json`` writes each result)."""
+        verdict: dict[str, Any] = self._post("/verify", request.body(), full)
         return verdict
 
-    def verify_many(self, requests: Sequence[Request]) -> list[dict[str, Any]]:
+    def verify_many(self, requests: Sequence[Request], *, full: bool = False) -> list[dict[str, Any]]:
         """The verdicts of ``requests``, in their order, ``batch_size`` per request to the server."""
         return [
             v
             for batch in _batches(requests, self.batch_size)
-            for v in self._post("/verify/batch", {"items": batch})["results"]
+            for v in self._post("/verify/batch", {"items": batch}, full)["results"]
         ]
 
     def close(self) -> None:
@@ -139,10 +146,10 @@ class AsyncPutnamClient:
         self.http = httpx.AsyncClient(**_connection(url, key, timeout))
         self.retries, self.batch_size = retries, batch_size
 
-    async def _post(self, path: str, body: dict[str, Any]) -> Any:
+    async def _post(self, path: str, body: dict[str, Any], full: bool) -> Any:
         for attempt in range(self.retries + 1):
             try:
-                response: httpx.Response | None = await self.http.post(path, json=body)
+                response: httpx.Response | None = await self.http.post(path, json=body, params=_params(full))
             except httpx.TransportError:
                 response = None
             if attempt == self.retries or (response is not None and response.status_code not in RETRIED):
@@ -152,13 +159,13 @@ class AsyncPutnamClient:
             raise ServiceError(0, f"no answer from {self.http.base_url} after {self.retries + 1} tries")
         return _answer(response)
 
-    async def verify(self, request: Request) -> dict[str, Any]:
-        verdict: dict[str, Any] = await self._post("/verify", request.body())
+    async def verify(self, request: Request, *, full: bool = False) -> dict[str, Any]:
+        verdict: dict[str, Any] = await self._post("/verify", request.body(), full)
         return verdict
 
-    async def verify_many(self, requests: Sequence[Request]) -> list[dict[str, Any]]:
+    async def verify_many(self, requests: Sequence[Request], *, full: bool = False) -> list[dict[str, Any]]:
         answers = await asyncio.gather(
-            *(self._post("/verify/batch", {"items": batch}) for batch in _batches(requests, self.batch_size))
+            *(self._post("/verify/batch", {"items": b}, full) for b in _batches(requests, self.batch_size))
         )
         return [v for answer in answers for v in answer["results"]]
 

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, get_args
 
 import typer
 from rich.console import Console
@@ -40,12 +40,39 @@ def warning(message: str) -> None:
     _stderr.print(f"[yellow]warning:[/yellow] {escape(message)}")
 
 
+METAVARS: dict[type, str] = {int: "N", float: "N", str: "TEXT"}
+"""The value shown for an option whose declaration names none: one word per kind of value, the same on
+every command (a path is PATH; a choice shows its choices; a name, a key or an address says so itself)."""
+
+
+def _metavar(param: TyperOption) -> str | None:
+    """What an option's help shows as its value: nothing for a flag, else by the value's type."""
+    if param.is_flag:
+        return ""
+    desc = param.type_descriptor
+    if desc.is_choice:
+        return None
+    if desc.is_path:
+        return "PATH"
+    annotation = get_args(desc.annotation)[0] if desc.is_list else desc.annotation
+    return METAVARS.get(annotation) if isinstance(annotation, type) else None
+
+
 def _bare_flags(params: list[Any]) -> list[Any]:
-    """A flag takes no value, so its help shows no value type (an empty metavar renders as nothing)."""
+    """Options that name no metavar get the project's: flags show none (an empty metavar renders as
+    nothing), numbers N, paths PATH, text TEXT; choices keep their list. Arguments show their metavar
+    alone."""
     for param in params:
-        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
-            param.metavar = ""
+        if isinstance(param, TyperOption) and param.metavar is None:
+            param.metavar = _metavar(param)
+        elif isinstance(param, TyperArgument):
+            param.display_type_rich = _no_type  # type: ignore[method-assign]  # RUN_DIR, FILE... say what they are
     return params
+
+
+def _no_type(ctx: Any) -> None:
+    """An argument's help shows its metavar and no Typer type name (``<path>``, ``<list[Path]>``)."""
+    return None
 
 
 def _argument_usage(argument: TyperArgument) -> str:
@@ -64,6 +91,13 @@ def _unwrapped(text: str | None) -> str | None:
     return "\n\n".join(paragraphs)
 
 
+def summary(text: str) -> str:
+    """The first sentence of a command's help: its one line in ``putnam --help``'s list of commands."""
+    first = text.split("\n\n", 1)[0]
+    sentence = re.split(r"(?<=[^.][.;:])\s", first, maxsplit=1)[0]
+    return sentence.rstrip(".;:")
+
+
 class PutnamCommand(TyperCommand):
     """A command whose help shows flags without a value type and arguments by their metavar, and its
     description as paragraphs the terminal wraps."""
@@ -71,6 +105,8 @@ class PutnamCommand(TyperCommand):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.help = _unwrapped(self.help)
+        if self.short_help is None and self.help:
+            self.short_help = summary(self.help)
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _bare_flags(super().get_params(ctx))
@@ -156,6 +192,7 @@ class PutnamTyper(typer.Typer):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("cls", PutnamGroup)
         kwargs.setdefault("context_settings", HELP_OPTIONS)
+        kwargs.setdefault("rich_markup_mode", "markdown")  # NAME[@VARIANT] is text, not a Rich style tag
         super().__init__(**kwargs)
 
     def command(self, name: str | None = None, **kwargs: Any) -> Callable[[CommandFunctionType], CommandFunctionType]:

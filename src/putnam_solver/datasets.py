@@ -28,6 +28,7 @@ from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.benchmarks import BenchmarkSpec, get_spec
 from putnam_solver.core.util import json_error, write_atomic
+from putnam_solver.offline import DATASET_OFFLINE, with_offline_hint
 
 Progress = Callable[[str], None]
 
@@ -111,7 +112,8 @@ def _git(args: list[str], cwd: Path | None = None, hint: str = "") -> str:
         raise BenchmarkError("git is not installed; install git to fetch a benchmark") from exc
     if done.returncode != 0:
         output = done.stderr.strip() or done.stdout.strip()
-        raise BenchmarkError(f"git {args[0]} failed: {output}{f' ({hint})' if hint else ''}")
+        failed = f"git {args[0]} failed: {output}{f' ({hint})' if hint else ''}"
+        raise BenchmarkError(with_offline_hint(failed, DATASET_OFFLINE))
     return done.stdout
 
 

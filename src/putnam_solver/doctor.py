@@ -21,7 +21,9 @@ from putnam_solver.selftest.runner import describe_last
 
 EXIT_CODES = (
     "Exit 0 when, for every prover checked, the full profile can run here and the benchmark data is present; "
-    "1 when something is missing (the MISS rows say what and how to get it); 2 on bad input."
+    "1 when something is missing (the MISS rows say what and how to get it); 2 on bad input. Without "
+    "--prover, a prover whose compiler is not installed at all (Lean on a Rocq-only machine) is one line and "
+    "does not count."
 )
 """What ``putnam doctor`` exits with, for its ``--help`` and the README."""
 
@@ -53,15 +55,32 @@ class ProverHealth:
     def ready(self) -> bool:
         return self.full_ready and self.benchmark.ok
 
+    @property
+    def installed(self) -> bool:
+        """Whether this prover's compiler is here at all (G4 can run): a machine without Lean is a Rocq
+        machine, not a broken Lean one."""
+        return any(g.ok for g in self.gates if g.name.startswith(COMPILE_GATE))
+
+
+COMPILE_GATE = "G4"
+
 
 @dataclass(frozen=True)
 class Health:
     system: list[Readiness]
     provers: list[ProverHealth]
+    asked: bool = True
+    """The provers were named (``--prover``): each is reported in full and counts, installed or not."""
+
+    @property
+    def counted(self) -> list[ProverHealth]:
+        """The provers the verdict is about: all when named, else those installed here (all when none is)."""
+        installed = [p for p in self.provers if p.installed]
+        return self.provers if self.asked or not installed else installed
 
     @property
     def ready(self) -> bool:
-        return all(p.ready for p in self.provers)
+        return all(p.ready for p in self.counted)
 
     @property
     def exit_code(self) -> int:
@@ -72,6 +91,9 @@ class Health:
         lines = ["system", *(_row(r) for r in self.system)]
         for report in self.provers:
             name = report.prover
+            if report not in self.counted:
+                lines.append(_not_installed(report, [p.prover for p in self.counted]))
+                continue
             lines += [f"{name}: tools", *(_row(r) for r in report.tools)]
             lines += [
                 f"  choose {spec.name}: --tool {spec.name}=PATH or {spec.env}=PATH; {spec.description}"
@@ -86,15 +108,28 @@ class Health:
         return lines
 
 
+def _not_installed(report: ProverHealth, others: list[str]) -> str:
+    """The one line for a prover whose compiler this machine does not have (not counted in the exit code)."""
+    text = ", ".join(g.name.split()[0] for g in report.gates if g.ok)
+    return (
+        f"{report.prover}: not installed here (this machine has {' and '.join(others)} only): "
+        f"only its text gates ({text}) run; "
+        f"`putnam bootstrap --prover {report.prover}` installs it, `putnam doctor --prover {report.prover}` shows "
+        "each missing part"
+    )
+
+
 def _row(row: Readiness) -> str:
     mark = "n/a " if not row.applies else "ok  " if row.ok else "MISS"
     return f"  {mark} {row.name}: {row.detail}"
 
 
-def check_health(provers: Sequence[str], options: VerifyOptions, benchmark: str | None = None) -> Health:
+def check_health(
+    provers: Sequence[str], options: VerifyOptions, benchmark: str | None = None, asked: bool = True
+) -> Health:
     """Probe the sandbox and the cache directory, then each prover's tools and gates (for the toolchain
     ``options`` chooses, else the one ``benchmark`` states), its benchmark data, and hold each benchmark's
-    stated toolchain against the installed one."""
+    stated toolchain against the installed one. ``asked``: the user named these provers."""
     system = [
         Readiness("bubblewrap sandbox", *sandbox_status()),
         Readiness("Landlock", *landlock_status()),
@@ -110,7 +145,7 @@ def check_health(provers: Sequence[str], options: VerifyOptions, benchmark: str 
         data = benchmark_status(prover, benchmark)
         rows = benchmark_toolchains(prover.name, options, benchmark)
         reports.append(ProverHealth(prover.name, tools, gates, data, last, prover.tools, rows))
-    return Health(system, reports)
+    return Health(system, reports, asked)
 
 
 def _for_benchmark(options: VerifyOptions, prover: str, benchmark: str | None) -> VerifyOptions:

@@ -16,12 +16,13 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "agent": ("inspect_ai", "openai", "anthropic"),
     "axle": ("axle",),
     "codex": ("inspect_swe",),
-    "mcp": ("mcp",),
     "ray": ("ray",),
     "serve": ("fastapi", "starlette", "uvicorn"),
+    "mcp": ("mcp", "uvicorn"),
 }
 """Extra -> the top-level modules its requirements install (pyproject's ``optional-dependencies``; a test
-holds the two together). Only these modules name an extra: any other missing import stays a bug."""
+holds the two together). Only these modules name an extra: any other missing import stays a bug. A module
+two extras install (uvicorn: both serve over HTTP, in the range ``listen.py`` extends) names the first."""
 
 NEEDED_BY = {
     "agent": "putnam solve",

@@ -11,6 +11,7 @@ from putnam_solver.core.provers import prover_names
 from putnam_solver.core.selftest_record import records_dir
 from putnam_solver.core.util import InputError
 from putnam_solver.kits import InstallError, InstallRequest, InstallStep, get_kit
+from putnam_solver.offline import BOOTSTRAP_OFFLINE, with_offline_hint
 
 
 def bootstrap_plan(
@@ -44,4 +45,4 @@ def run_bootstrap(steps: Sequence[InstallStep], progress: Callable[[str], None])
         try:
             step.run(progress)
         except InstallError as exc:
-            raise InputError(f"bootstrap step {step.name} failed: {exc}") from exc
+            raise InputError(with_offline_hint(f"bootstrap step {step.name} failed: {exc}", BOOTSTRAP_OFFLINE)) from exc

@@ -82,8 +82,8 @@ def _serve(tmp_path: Path, bench: Path, candidates: dict[str, str], monkeypatch:
     items = [{"problem": p, "candidate": text, "track": "no-answer"} for p, text in candidates.items()]
     with TestClient(create_app(config, PoolVerifier(1))) as client:
         headers = {"Authorization": f"Bearer {KEY}"}
-        one = client.post("/verify", json=items[0], headers=headers)
-        batch = client.post("/verify/batch", json={"items": items}, headers=headers)
+        one = client.post("/verify", json=items[0], headers=headers, params={"full": "1"})
+        batch = client.post("/verify/batch", json={"items": items}, headers=headers, params={"full": "1"})
     assert one.status_code == batch.status_code == 200, (one.text, batch.text)
     return [one.json(), batch.json()]
 

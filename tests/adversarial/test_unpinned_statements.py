@@ -51,7 +51,9 @@ def _post(tmp_path: Path, prover: str, items: list[dict[str, Any]]) -> list[dict
     bench = load_benchmark(ROCQ_SAMPLES if prover == "rocq" else LEAN_SAMPLES)
     config = ServeConfig(keys=load_keys(tmp_path / "keys"), benchmarks={prover: bench})
     with TestClient(create_app(config, PoolVerifier(1))) as client:
-        answer = client.post("/verify/batch", json={"items": items}, headers={"Authorization": f"Bearer {KEY}"})
+        answer = client.post(
+            "/verify/batch", json={"items": items}, headers={"Authorization": f"Bearer {KEY}"}, params={"full": "1"}
+        )
     assert answer.status_code == 200, answer.text
     results: list[dict[str, Any]] = answer.json()["results"]
     return results

@@ -1,4 +1,5 @@
-"""A loopback OpenAI-compatible chat-completions server whose replies a test scripts.
+"""A loopback OpenAI-compatible server whose replies a test scripts: chat completions, and the Responses
+API (``POST .../responses``) that Inspect uses for OpenAI's gpt-5 and o-series models.
 
 Each request takes the next step of the script (then ``default`` forever): a reply (an assistant
 message, possibly with tool calls), or a fault: ``429`` (rate limited), ``500``, ``timeout`` (answer
@@ -44,6 +45,8 @@ class FakeOpenAI:
     script: list[Step]
     default: Step = field(default_factory=lambda: {"role": "assistant", "content": "Nothing more to say."})
     timeout_sleep: float = 3.0
+    output_tokens: int = 20
+    """The completion tokens each reply reports (the prompt's are 100): what a test's budget is spent by."""
     requests: int = 0
     in_flight: int = 0
     peak_in_flight: int = 0
@@ -84,6 +87,9 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             if step == "hold":
                 step = fake.held()
             try:
+                if self.path.rstrip("/").endswith("/responses") and isinstance(step, dict):
+                    self._send(200, _response(request, step, fake.output_tokens))
+                    return
                 self._answer(step, request)
             except (BrokenPipeError, ConnectionResetError):
                 pass
@@ -114,7 +120,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 self.end_headers()
                 self.wfile.write(body)
             elif isinstance(step, dict):
-                self._send(200, _completion(request, step))
+                self._send(200, _completion(request, step, fake.output_tokens))
             else:
                 raise ValueError(f"unknown step {step!r}")
 
@@ -131,7 +137,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-def _completion(request: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+def _completion(request: dict[str, Any], message: dict[str, Any], output_tokens: int = 20) -> dict[str, Any]:
     finish = "tool_calls" if message.get("tool_calls") else "stop"
     return {
         "id": "chatcmpl-fake",
@@ -139,7 +145,50 @@ def _completion(request: dict[str, Any], message: dict[str, Any]) -> dict[str, A
         "created": int(time.time()),
         "model": request.get("model", "fake-model"),
         "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+        "usage": {"prompt_tokens": 100, "completion_tokens": output_tokens, "total_tokens": 100 + output_tokens},
+    }
+
+
+def _response(request: dict[str, Any], message: dict[str, Any], output_tokens: int) -> dict[str, Any]:
+    """A scripted assistant message as the Responses API answers it: its text as an ``output_text`` item,
+    each tool call as a ``function_call`` item (the openai SDK's ``types/responses/response.py``,
+    ``response_output_message.py``, ``response_function_tool_call.py``, ``response_usage.py``)."""
+    output: list[dict[str, Any]] = []
+    if message.get("content"):
+        text = {"type": "output_text", "text": message["content"], "annotations": []}
+        output.append(
+            {"type": "message", "id": "msg_fake", "role": "assistant", "status": "completed", "content": [text]}
+        )
+    for call in message.get("tool_calls") or []:
+        function = call["function"]
+        output.append(
+            {
+                "type": "function_call",
+                "id": f"fc_{call['id']}",
+                "call_id": call["id"],
+                "name": function["name"],
+                "arguments": function["arguments"],
+                "status": "completed",
+            }
+        )
+    usage = {
+        "input_tokens": 100,
+        "input_tokens_details": {"cached_tokens": 0},
+        "output_tokens": output_tokens,
+        "output_tokens_details": {"reasoning_tokens": 0},
+        "total_tokens": 100 + output_tokens,
+    }
+    return {
+        "id": "resp_fake",
+        "object": "response",
+        "created_at": int(time.time()),
+        "model": request.get("model", "fake-model"),
+        "status": "completed",
+        "output": output,
+        "parallel_tool_calls": True,
+        "tool_choice": "auto",
+        "tools": [],
+        "usage": usage,
     }
 
 

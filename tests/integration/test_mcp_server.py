@@ -148,9 +148,14 @@ def test_the_command_refuses_bad_input_before_serving(tmp_path: Path) -> None:
     )
     assert missing.returncode == 2 and "none.jsonl" in missing.stderr and missing.stdout == ""
     transport = subprocess.run(
-        mcp_argv("--transport", "sse"), env=server_env(), capture_output=True, text=True, timeout=60, check=False
+        mcp_argv("--transport", "sse"),
+        env=server_env({"COLUMNS": "200"}),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
-    assert transport.returncode == 2 and "choose stdio or http" in transport.stderr
+    assert transport.returncode == 2 and "'sse' is not one of 'stdio', 'http'" in transport.stderr
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

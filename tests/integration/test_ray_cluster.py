@@ -261,6 +261,7 @@ def test_putnam_serve_sends_its_verifications_to_the_cluster(
                     "/verify",
                     json={"problem": GOOD, "candidate": data.decode(), "profile": "full"},
                     headers={"Authorization": f"Bearer {key}"},
+                    params={"full": "1"},
                 ).json()
                 for data in ((PROOFS / f"{GOOD}.v").read_bytes(), wrong_proof())
             ]

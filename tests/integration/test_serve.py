@@ -13,6 +13,7 @@ import asyncio
 import json
 import re
 import socket
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -38,6 +39,9 @@ MAX_BATCH = 8
 LOAD_SECONDS = 20.0
 SLOW_LOAD_SECONDS = 120.0
 
+SERVER_PATHS = (tempfile.gettempdir() + "/", str(REPO) + "/", str(PUTNAMBENCH), str(Path.home()) + "/")
+"""What no answer may name: the server's temporary files (its cache among them), checkout and benchmark data."""
+
 pytestmark = pytest.mark.skipif(not LEAN_BENCH.is_file(), reason=f"benchmark data not found at {PUTNAMBENCH}")
 
 
@@ -61,8 +65,17 @@ def server(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> Iterato
         assert key not in log, "a key reached the log"
 
 
-def post(server: ServerProcess, path: str, body: Any, key: str = "alice", **kwargs: Any) -> httpx.Response:
-    return httpx.post(f"{server.url}{path}", json=body, headers=auth(key), timeout=300, **kwargs)
+def post(server: ServerProcess, path: str, body: Any, key: str = "alice", full: bool = False) -> httpx.Response:
+    """POST ``body`` (``?full=1`` for whole verdicts); whatever the answer, it names no path of the server."""
+    params = {"full": "1"} if full else {}
+    response = httpx.post(f"{server.url}{path}", json=body, headers=auth(key), timeout=300, params=params)
+    assert_no_server_path(response.text)
+    return response
+
+
+def assert_no_server_path(text: str) -> None:
+    named = [path for path in SERVER_PATHS if path in text]
+    assert not named, f"an answer names {named}: {text[:2000]}"
 
 
 def verify(
@@ -84,6 +97,7 @@ def assert_error(response: httpx.Response, status: int, words: str) -> None:
 def test_health_ready_openapi_and_request_ids(server: ServerProcess) -> None:
     assert httpx.get(f"{server.url}/health").json() == {"status": "ok"}
     ready = httpx.get(f"{server.url}/ready").json()
+    assert_no_server_path(json.dumps(ready))
     assert ready["ready"] is True and set(ready["provers"]) == {"lean", "rocq"}
     assert "selftest of rocq passed" in ready["provers"]["rocq"]["detail"]
     schema = httpx.get(f"{server.url}/openapi.json").json()
@@ -106,7 +120,7 @@ def test_rocq_real_proofs_on_the_full_profile_and_the_key_limit(server: ServerPr
 
     async def scenario() -> tuple[httpx.Response, list[httpx.Response]]:
         async with httpx.AsyncClient(base_url=server.url, headers=auth("solo"), timeout=300) as client:
-            batch = asyncio.create_task(client.post("/verify/batch", json={"items": items}))
+            batch = asyncio.create_task(client.post("/verify/batch", json={"items": items}, params={"full": "1"}))
             await asyncio.sleep(1.0)  # the batch holds solo's slot while coqc runs
             refused = [await client.get("/health")]
             refused += await asyncio.gather(*(client.post("/verify", json=items[0]) for _ in range(3)))
@@ -124,7 +138,8 @@ def test_rocq_real_proofs_on_the_full_profile_and_the_key_limit(server: ServerPr
     for response in refused[1:]:
         assert_error(response, 429, "key solo has 1 requests in flight")
         assert response.headers["retry-after"] == "1"
-    again = post(server, "/verify", items[0], key="solo")
+    assert_no_server_path(batch.text)
+    again = post(server, "/verify", items[0], key="solo", full=True)
     assert again.status_code == 200 and again.json()["cached"] is True, "the slot came back; the verdict was cached"
     assert again.json()["candidate_path"].startswith("request ")
     assert_same_as_putnam_verify(again.json(), cache_dir, tmp=cache_dir.parent)
@@ -145,14 +160,25 @@ def assert_same_as_putnam_verify(served: dict[str, Any], cache_dir: Path, tmp: P
     assert result.exit_code == 0, result.output
     (local,) = json.loads(out.read_text())["results"]
     assert local["cached"] is True
-    assert {**local, "candidate_path": None} == {**served, "candidate_path": None}
+    same = ("status", "candidate_sha256", "statement_sha256", "challenge_sha256", "benchmark_sha256", "profile")
+    assert {k: local[k] for k in same} == {k: served[k] for k in same}
+    gates = [[(g["id"], g["status"], sorted(g["evidence"])) for g in v["gates"]] for v in (local, served)]
+    assert gates[0] == gates[1], "the same gates with the same evidence, the served one without this machine's paths"
+    assert str(PUTNAMBENCH) in json.dumps(local) and "/usr/bin/coqc" in json.dumps(local)
+    assert "/usr/bin" not in json.dumps(served), "a tool is named by its file name"
 
 
 def test_lean_on_the_text_profile_and_the_cache(server: ServerProcess) -> None:
     good = verify(server, "putnam_1985_a3", LEAN_GOOD, "lean", "text").json()
-    assert good["status"] == "accepted" and [g["id"] for g in good["gates"]] == ["G1", "G2", "G3"]
-    wrong = verify(server, "putnam_1985_a3", LEAN_WRONG, "lean", "text").json()
-    assert wrong["status"] == "rejected" and "differs from the challenge" in wrong["gates"][1]["detail"]
+    assert good["status"] == "accepted" and good["failing_gate"] is None and good["errors"] == []
+    wrong = verify(server, "putnam_1985_a3", LEAN_WRONG, "lean", "text")
+    assert wrong.json()["status"] == "rejected" and wrong.json()["failing_gate"] == "G2 preservation"
+    assert "differs from the challenge" in "\n".join(wrong.json()["errors"]) and len(wrong.content) < 1500
+    body = {"problem": "putnam_1985_a3", "candidate": LEAN_WRONG, "prover": "lean", "profile": "text"}
+    whole = post(server, "/verify", body, full=True)
+    assert [g["id"] for g in whole.json()["gates"]] == ["G1", "G2", "G3"] and len(whole.content) > 3 * len(
+        wrong.content
+    )
     assert verify(server, "putnam_1985_a3", LEAN_GOOD, "lean", "text").json()["cached"] is True
     no_answer = verify(server, "putnam_1985_a3", LEAN_GOOD, "lean", "text", track="no-answer").json()
     assert no_answer["status"] == "rejected" and no_answer["track"] == "no-answer"
@@ -414,6 +440,7 @@ def test_the_python_client_sync_and_async(server: ServerProcess, monkeypatch: py
     with PutnamClient(server.url, batch_size=2) as client:
         assert [v["status"] for v in client.verify_many(requests)] == ["accepted", "rejected", "accepted"]
         assert client.verify(requests[0])["status"] == "accepted"
+        assert [g["id"] for g in client.verify(requests[0], full=True)["gates"]] == ["G1", "G2", "G3"]
         with pytest.raises(ServiceError) as refused:
             client.verify(Request("putnam_9999_z9", LEAN_GOOD, "lean", "text"))
         assert refused.value.status == 404 and "putnam_9999_z9" in refused.value.detail

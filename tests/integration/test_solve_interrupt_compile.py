@@ -23,12 +23,11 @@ from tests.fakes.openai_server import serve
 from tests.fakes.scripted_agent import NEEDS_ROCQ
 from tests.helpers import COQ_BENCH
 from tests.integration.test_sandbox_lifetime import PROBLEM, looping_candidate
-from tests.integration.test_solve_kill_sandbox import Submits, _solve
-from tests.processes import kill_all_in, processes_in, wait_for
+from tests.integration.test_solve_kill_sandbox import Submits
+from tests.processes import WAIT_SECONDS, kill_all_in, processes_in, putnam_process, solve_args, wait_for
 
 pytestmark = NEEDS_ROCQ
 
-WAIT_SECONDS = 300.0  # guards against hanging, not timing assertions
 GONE_SECONDS = 5.0
 
 
@@ -42,30 +41,24 @@ def running(marker: Path, program: str) -> bool:
 )
 def test_ctrl_c_mid_compile_stops_the_sandbox_at_once(tmp_path: Path, solve_env: None, tool: str, program: str) -> None:
     run_dir, marker = tmp_path / "run", tmp_path / "harness-tmp"
+    marker.mkdir()
     model = Submits(looping_candidate(), tool)
-    with serve(model) as url:
-        proc = _solve(
-            url, marker, "--prover", "rocq", "--benchmark", str(COQ_BENCH), "--problem", PROBLEM,
-            "--model", "openai-api/fake/fake-model", "--reviewer-model", "none", "--reasoning-effort", "none",
-            "--jobs", "1", "--fallback-jobs", "1", "--max-turns", "3", "--campaigns", "1",
-            "--run-dir", str(run_dir),
-        )  # fmt: skip
-        try:
-            started = lambda: running(marker, program) or proc.poll() is not None  # noqa: E731
-            wait_for(f"the {tool} tool runs {program}", started, WAIT_SECONDS)
-            assert proc.poll() is None, proc.communicate()[0]
-            time.sleep(2.0)  # inside the loop (coqtop has loaded the imports by now)
-            sent = time.monotonic()
-            os.killpg(proc.pid, signal.SIGINT)
-            left = lambda: f"no process of the compile is left: {processes_in(marker)}"  # noqa: E731
-            wait_for(left, lambda: not processes_in(marker), GONE_SECONDS)
-            print(f"{tool}: the compile was gone {time.monotonic() - sent:.2f} s after Ctrl-C")
-            output, _ = proc.communicate(timeout=WAIT_SECONDS)
-        finally:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.communicate(timeout=WAIT_SECONDS)
-            kill_all_in(marker)
+    try:
+        with serve(model) as url:
+            args = solve_args(COQ_BENCH, run_dir, PROBLEM, url=url, max_turns=3, campaigns=1)
+            with putnam_process(*args, TMPDIR=str(marker)) as proc:
+                started = lambda: running(marker, program) or proc.poll() is not None  # noqa: E731
+                wait_for(f"the {tool} tool runs {program}", started, WAIT_SECONDS)
+                assert proc.poll() is None, proc.communicate()[0]
+                time.sleep(2.0)  # inside the loop (coqtop has loaded the imports by now)
+                sent = time.monotonic()
+                os.killpg(proc.pid, signal.SIGINT)
+                left = lambda: f"no process of the compile is left: {processes_in(marker)}"  # noqa: E731
+                wait_for(left, lambda: not processes_in(marker), GONE_SECONDS)
+                print(f"{tool}: the compile was gone {time.monotonic() - sent:.2f} s after Ctrl-C")
+                output, _ = proc.communicate(timeout=WAIT_SECONDS)
+    finally:
+        kill_all_in(marker)
     assert proc.returncode == 130, output
     assert "interrupted (Ctrl-C)" in output
     with (run_dir / "attempts.tsv").open() as handle:

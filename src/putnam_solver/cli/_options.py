@@ -31,6 +31,9 @@ from putnam_solver.core.verify import Verdict, VerifyOptions
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.selftest import runner as selftest_service
 
+TOOL_VARIABLES = ", ".join(f"{t.name}: {t.env}" for name in prover_names() for t in get_prover(name).tools)
+"""Each replaceable tool and the environment variable that names it, as ``--tool``'s help shows them."""
+
 
 def prover_option_value(value: str | None) -> str | None:
     """--prover: the registered name the value stands for (``coq`` is ``rocq``), else a usage error."""
@@ -65,6 +68,7 @@ BenchmarkOpt = Annotated[
     str | None,
     typer.Option(
         "--benchmark",
+        metavar="NAME|PATH",
         help="NAME[@VARIANT][:SPLIT] of a registered benchmark (putnambench, minif2f, minif2f:test, "
         "minif2f@published, proofnet:valid; looked up under $PUTNAM_BENCHMARK, then the data directory "
         "filled by `putnam dataset fetch`, then the copy packaged with putnam), or a JSONL PATH (default: "
@@ -136,20 +140,25 @@ ToolOpt = Annotated[
     typer.Option(
         "--tool",
         metavar="NAME=PATH",
-        help="Run this executable as tool NAME, e.g. --tool coqc=/opt/coq/bin/coqc (repeatable). "
-        "`putnam doctor` lists each prover's tools and the environment variable that does the same.",
+        help="Run this executable as tool NAME, e.g. --tool coqc=/opt/coq/bin/coqc (repeatable); each tool's "
+        f"variable does the same ({TOOL_VARIABLES}); `putnam doctor` lists each prover's tools.",
     ),
 ]
 
 
 KernelsOpt = Annotated[
-    str, typer.Option("--kernels", help="Kernels G6 requires: lean, or lean,nanoda (putnam bootstrap --nanoda).")
+    str,
+    typer.Option(
+        "--kernels", metavar="NAME,...", help="Kernels G6 requires: lean, or lean,nanoda (putnam bootstrap --nanoda)."
+    ),
 ]
 
 
 PinOpt = Annotated[
     str | None,
-    typer.Option("--benchmark-sha256", help="Pin the benchmark file to this SHA-256; a mismatch is an error."),
+    typer.Option(
+        "--benchmark-sha256", metavar="HEX", help="Pin the benchmark file to this SHA-256; a mismatch is an error."
+    ),
 ]
 
 
@@ -166,6 +175,7 @@ ToolchainOpt = Annotated[
     str | None,
     typer.Option(
         "--toolchain",
+        metavar="RELEASE",
         help="Lean: the bootstrapped Lean/Mathlib release to judge with, e.g. v4.27.0 (default: the one the "
         "benchmark states; a different one is said in every verdict). Rocq: one Coq is used; --tool coqc=PATH.",
         show_default=False,

@@ -28,9 +28,8 @@ from putnam_solver.cluster import RaySettings, open_verifier
 from putnam_solver.core.provers import (
     tool_locations,
 )
+from putnam_solver.core.util import check_output_file
 from putnam_solver.core.verify import VerifyOptions
-from putnam_solver.run import audit as audit_service
-from putnam_solver.run import export as export_service
 
 
 @app.command()
@@ -65,13 +64,17 @@ def report(
     from putnam_solver.run.report import html as report_service  # plotly loads only for this command
 
     with input_errors():
+        if output is not None:
+            check_output_file(output, "-o", "report.html")
         path = report_service.build(run_dirs, compare, output, inline_plotly, warn=warning)
     out.print(str(path), markup=False)
 
 
 @app.command()
 def audit(
-    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="RUN_DIR", help="The run directory `putnam solve` wrote (with ledger.sqlite).")
+    ],
     jobs: Annotated[int, typer.Option("--jobs", help="Passes re-verified at once.", min=1)] = (os.cpu_count() or 1),
     allow_toolchain_change: Annotated[
         bool,
@@ -94,7 +97,9 @@ def audit(
     benchmark_sha256: PinOpt = None,
     tool: ToolOpt = None,
     allow_recursion: AllowRecursionOpt = False,
-    axle: Annotated[bool, typer.Option("--axle", help="Also verify with the AXLE API (G7).")] = False,
+    axle: Annotated[
+        bool, typer.Option("--axle", help="Also verify with the AXLE API (G7; key: AXLE_API_KEY).")
+    ] = False,
     kernels: KernelsOpt = "lean",
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
     toolchain: ToolchainOpt = None,
@@ -103,12 +108,14 @@ def audit(
     ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
     ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
-    """Re-verify every stored pass of a run afresh with your own benchmark, tools and gate options (the run's
-    are only compared and reported): full profile, fresh sandbox, no cache; earlier audits are history.
+    """Re-verify every stored pass of a run afresh, with your own benchmark, tools and gate options: the run's
+    are only compared and reported; full profile, fresh sandbox, no cache; earlier audits are history.
 
     Exit 0 every pass confirmed; 1 a pass failed its audit; 2 refused (benchmark or toolchain changed,
     gates that cannot run) or an audit could not decide.
     """
+    from putnam_solver.run import audit as audit_service  # the ledger's modules load only for this command
+
     settings = ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
     with input_errors(), open_verifier(settings, warning) as verifier:
         request = audit_service.AuditRequest(
@@ -136,7 +143,9 @@ def audit(
 
 @app.command()
 def export(
-    run_dir: Annotated[Path, typer.Argument(help="The run directory `putnam solve` wrote (with ledger.sqlite).")],
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="RUN_DIR", help="The run directory `putnam solve` wrote (with ledger.sqlite).")
+    ],
     output: Annotated[
         Path | None,
         typer.Option(
@@ -160,6 +169,8 @@ def export(
     A pass whose newest audit did not confirm it is left out and named. Exit 0 exported; 2 nothing to
     export, an existing target or no run there.
     """
+    from putnam_solver.run import export as export_service  # the ledger's modules load only for this command
+
     with input_errors():
         done = export_service.export_run(run_dir, output, proofs)
     for problem, why in done.skipped:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -33,21 +33,21 @@ from putnam_solver.cluster import RaySettings
 from putnam_solver.core.provers import (
     tool_locations,
 )
-from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Track, VerifyOptions
 
 
 @app.command("mcp")
 def mcp_server(
     transport: Annotated[
-        str, typer.Option("--transport", help="stdio (the client starts this command) or http (streamable HTTP).")
+        Literal["stdio", "http"],
+        typer.Option("--transport", help="stdio: the client starts this command; http: streamable HTTP at /mcp."),
     ] = "stdio",
-    host: Annotated[str, typer.Option("--host", help="HTTP: the address to listen on (keep it loopback).")] = (
-        "127.0.0.1"
-    ),
-    port: Annotated[int, typer.Option("--port", help="HTTP: the port (0: a free one, announced on stderr).", min=0)] = (
-        8000
-    ),
+    host: Annotated[
+        str, typer.Option("--host", metavar="HOST", help="HTTP: the address to listen on (keep it loopback).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", help="HTTP: the port (0: a free one, announced on stderr).", min=0, max=65535)
+    ] = 8000,
     prover: ProverOpt = "lean",
     track: Annotated[
         Track,
@@ -72,8 +72,6 @@ def mcp_server(
     with input_errors():
         from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
 
-        if transport not in mcp_service.TRANSPORTS:
-            raise InputError(f"--transport {transport!r}: choose {' or '.join(mcp_service.TRANSPORTS)}")
         chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
         loaded.require_track(track.value)
         options = VerifyOptions(
@@ -84,7 +82,7 @@ def mcp_server(
             toolchain=loaded.release(toolchain),
         )
         settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
-        mcp_service.run_server(settings, "http" if transport == "http" else "stdio", host, port)
+        mcp_service.run_server(settings, transport, host, port)
 
 
 @app.command()
@@ -99,7 +97,7 @@ def serve(
             show_default=False,
         ),
     ] = None,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)] = 8000,
     prover: Annotated[list[str] | None, provers_option("Serve this prover")] = None,
     benchmark: BenchmarkOpt = None,

@@ -28,6 +28,7 @@ from putnam_solver.core.provers import (
     prover_names,
     tool_locations,
 )
+from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
@@ -43,23 +44,29 @@ def dataset_fetch(
         list[str] | None,
         typer.Option(
             "--source",
+            metavar="[ID=]URL-OR-PATH",
             help="Git URL or local path to clone instead of an upstream: [ID=]URL-OR-PATH (repeatable; ID names "
             "one of the benchmark's upstreams, e.g. minif2f's lean, rocq, informal; optional when it has one).",
         ),
     ] = None,
     revision: Annotated[
         list[str] | None,
-        typer.Option("--revision", help="Commit to check out instead of the pinned one: [ID=]REV (repeatable)."),
+        typer.Option(
+            "--revision", metavar="[ID=]REV", help="Commit to check out instead of the pinned one (repeatable)."
+        ),
     ] = None,
     directory: Annotated[
         Path | None,
-        typer.Option("--dir", help="Where to write the JSONL files (default: the benchmark's data directory)."),
+        typer.Option(
+            "--dir", metavar="DIR", help="Where to write the JSONL files (default: the benchmark's data directory)."
+        ),
     ] = None,
 ) -> None:
     """Clone a benchmark's upstreams at the pinned commits and build its JSONL files; every file must match its pin."""
     with input_errors():
         spec = benchmark_spec(benchmark)
         target = directory or benchmark_files.default_data_dir(spec.name)
+        check_directory(target, f"--dir {target}" if directory else "the data directory")
         files = datasets.fetch_benchmark(
             spec.name,
             target,
@@ -89,10 +96,23 @@ def bootstrap(
             show_default=False,
         ),
     ] = None,
-    toolchain: ToolchainOpt = None,
+    toolchain: Annotated[
+        str | None,
+        typer.Option(
+            "--toolchain",
+            metavar="RELEASE",
+            help="Lean: the release to install, e.g. v4.27.0 (default: the one --benchmark states, else "
+            "PutnamBench's); releases stay installed side by side.",
+            show_default=False,
+        ),
+    ] = None,
     directory: Annotated[
         Path | None,
-        typer.Option("--dir", help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir)."),
+        typer.Option(
+            "--dir",
+            metavar="DIR",
+            help="Where the Lean toolchain goes (default: $PUTNAM_TOOLCHAIN_DIR or the data dir).",
+        ),
     ] = None,
     build_mathlib: Annotated[
         bool, typer.Option("--build-mathlib", help="Build Mathlib from source instead of fetching its cache.")
@@ -106,6 +126,8 @@ def bootstrap(
     Releases install side by side (one Lake project per pinned Mathlib). Idempotent: finished steps are
     skipped."""
     with input_errors():
+        if directory is not None:
+            check_directory(directory, f"--dir {directory}")
         if benchmark is not None:
             needs = toolchain_service.benchmark_needs(benchmark, prover, toolchain)
         else:
@@ -123,7 +145,9 @@ def bootstrap(
 @app.command()
 def selftest(
     prover: ProverOpt = "lean",
-    axle: Annotated[bool, typer.Option("--axle", help="Also put the canaries through the AXLE API (G7).")] = False,
+    axle: Annotated[
+        bool, typer.Option("--axle", help="Also put the canaries through the AXLE API (G7; key: AXLE_API_KEY).")
+    ] = False,
     tool: ToolOpt = None,
     jobs: Annotated[int | None, typer.Option("--jobs", help="Canaries verified at once (default: cores).", min=1)] = (
         None
@@ -151,7 +175,15 @@ def selftest(
 )
 def doctor(
     prover: Annotated[list[str] | None, provers_option("Check only this prover")] = None,
-    tool: ToolOpt = None,
+    tool: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tool",
+            metavar="NAME=PATH",
+            help="Check this executable as tool NAME, e.g. --tool lean=/opt/lean/bin/lean (repeatable); the "
+            "`choose` rows name the variable that does the same.",
+        ),
+    ] = None,
     benchmark: Annotated[
         str | None,
         typer.Option(
@@ -160,12 +192,20 @@ def doctor(
             show_default=False,
         ),
     ] = None,
-    toolchain: ToolchainOpt = None,
+    toolchain: Annotated[
+        str | None,
+        typer.Option(
+            "--toolchain",
+            metavar="RELEASE",
+            help="Lean: the release to check, e.g. v4.27.0 (default: the one --benchmark states, else PutnamBench's).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     with input_errors():
         options = VerifyOptions(tools=tool_locations(tool or []), toolchain=toolchain)
         chosen = prover or [p for p in prover_names() if benchmark is None or p in benchmark_spec(benchmark).provers()]
-        health = check_health(chosen, options, benchmark)
+        health = check_health(chosen, options, benchmark, asked=bool(prover))
     for line in health.lines():
         out.print(line, markup=False)
     raise typer.Exit(health.exit_code)

@@ -33,9 +33,10 @@ from putnam_solver.cluster import RaySettings
 from putnam_solver.core.provers import (
     tool_locations,
 )
+from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import Track
 from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
-from putnam_solver.run import solving as solve_service
+from putnam_solver.run.agent.types import Agent, Sandbox
 
 
 @app.command(
@@ -47,7 +48,11 @@ def solve(
     model: Annotated[
         str | None,
         typer.Option(
-            "--model", rich_help_panel="Model", help="Worker model, e.g. openai/gpt-5.5 (any Inspect AI provider)."
+            "--model",
+            metavar="PROVIDER/MODEL",
+            rich_help_panel="Model",
+            help="Worker model, e.g. openai/gpt-5.5 (any Inspect AI provider; its key from the provider's "
+            "variable, e.g. OPENAI_API_KEY, ANTHROPIC_API_KEY).",
         ),
     ] = None,
     prover: ProverOpt = "lean",
@@ -88,11 +93,14 @@ def solve(
         ),
     ] = "auto",
     agent: Annotated[
-        str, typer.Option("--agent", rich_help_panel="Agent", help="Worker: react, codex or claude-code.")
+        Agent,
+        typer.Option(
+            "--agent", rich_help_panel="Agent", help="Worker: our react loop, or the Codex or Claude Code CLI."
+        ),
     ] = "react",
     sandbox: Annotated[
-        str, typer.Option("--sandbox", rich_help_panel="Agent", help="Inspect sandbox for workspaces: local, docker.")
-    ] = ("local"),
+        Sandbox, typer.Option("--sandbox", rich_help_panel="Agent", help="Inspect sandbox for the workspaces.")
+    ] = "local",
     jobs: Annotated[
         int, typer.Option("--jobs", rich_help_panel="Concurrency", help="Concurrent model connections.", min=1)
     ] = 64,
@@ -154,7 +162,10 @@ def solve(
         typer.Option("--model-base-url", rich_help_panel="Model", help="Base URL for an OpenAI-compatible server."),
     ] = None,
     axle: Annotated[
-        bool, typer.Option("--axle", rich_help_panel="Gates", help="Acceptance also needs the AXLE API (G7).")
+        bool,
+        typer.Option(
+            "--axle", rich_help_panel="Gates", help="Acceptance also needs the AXLE API (G7; key: AXLE_API_KEY)."
+        ),
     ] = False,
     tool: ToolOpt = None,
     run_dir: Annotated[
@@ -244,10 +255,13 @@ def solve(
     ray_memory_mb: RayMemoryOpt = RaySettings.memory_mb,
     ray_retries: RayRetriesOpt = RaySettings.max_retries,
 ) -> None:
+    from putnam_solver.run import solving as solve_service  # the run's modules load only for this command
     from putnam_solver.run.report.progress import LogLineProgress, ProgressSink, RichProgress
 
     with input_errors():
         tools = tool_locations(tool or [])
+        if run_dir is not None:
+            check_directory(run_dir, f"--run-dir {run_dir}")
     flags = solve_service.SolveFlags(
         model=model,
         prover=prover,

@@ -157,7 +157,9 @@ def verify(
     gates: Annotated[
         Profile, typer.Option("--gates", help="Gate profile: text (G1-G3), fast (G1-G4), full (G1-G6).")
     ] = Profile.FULL,
-    axle: Annotated[bool, typer.Option("--axle", help="Also verify with the AXLE API (G7).")] = False,
+    axle: Annotated[
+        bool, typer.Option("--axle", help="Also verify with the AXLE API (G7; key: AXLE_API_KEY).")
+    ] = False,
     track: Annotated[
         Track,
         typer.Option(
@@ -317,7 +319,18 @@ def _verify_bundle(
 
 
 @app.command()
-def policy(prover: ProverOpt = "lean", tool: ToolOpt = None) -> None:
+def policy(
+    prover: ProverOpt = "lean",
+    tool: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tool",
+            metavar="NAME=PATH",
+            help="Rocq: print the rules for this coqc, e.g. --tool coqc=/opt/coq/bin/coqc (its version's known "
+            "kernel bugs decide the recursion rule; default: PUTNAM_COQC, else coqc on PATH).",
+        ),
+    ] = None,
+) -> None:
     """Print exactly what a candidate may add to the statement and which constructs are forbidden."""
     with input_errors():
         out.print(get_kit(prover).policy_text(VerifyOptions(tools=tool_locations(tool or []))), markup=False)

@@ -74,11 +74,11 @@ def _umask() -> int:
     return current
 
 
-def check_output_file(path: Path, option: str) -> None:
+def check_output_file(path: Path, option: str, example: str = "verdicts.json") -> None:
     """Refuse, before any work starts, an output path that cannot become a file: a directory, a path
     under a file, a directory that cannot be written. Missing parent directories are fine (created)."""
     if path.is_dir():
-        raise InputError(f"{path}: {option} names a directory; give a file path, e.g. {path / 'verdicts.json'}")
+        raise InputError(f"{path}: {option} names a directory; give a file path, e.g. {path / example}")
     if path.exists() and not path.is_file():
         raise InputError(f"{path}: {option} names something that is not a regular file; give a file path")
     _check_creatable(path.parent, f"{option} {path}")

@@ -23,8 +23,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import anyio
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
+from pydantic import ValidationError
 
 from putnam_solver import __version__
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
@@ -36,7 +38,8 @@ from putnam_solver.kits import get_kit
 from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
 from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.listen import ConnectionLimits, bind, stopping_server
-from putnam_solver.run.agent.tools import (
+from putnam_solver.redact import PathRedactor
+from putnam_solver.run.agent.toolkit import (
     ProblemContext,
     check_text,
     format_check,
@@ -85,6 +88,15 @@ class PutnamTools:
         self.check_options = replace(self.accept, profile=Profile.FAST, acceptance=Profile.FULL)
         self.roots, self.glob = library_roots(settings.prover, self.accept)
         self._contexts: dict[tuple[str, Track], ProblemContext] = {}
+        self._limiter: anyio.CapacityLimiter | None = None
+        self.redact = PathRedactor.for_server([settings.benchmark.path])
+
+    def limit(self, slots: int) -> anyio.CapacityLimiter:
+        """At most ``slots`` gate runs at once over all of this server's calls (created on the server's
+        event loop, at its first call)."""
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(slots)
+        return self._limiter
 
     def context(self, problem_id: str, track: str | None) -> ProblemContext:
         """The context of one problem on the asked track; a ToolError for an unknown problem or a track
@@ -101,6 +113,7 @@ class PutnamTools:
                 check_options=self.check_options,
                 accept_options=self.accept,
                 pool=self.pool,
+                limit=self.limit,
             )
         return self._contexts[key]
 
@@ -166,7 +179,7 @@ class PutnamTools:
         ctx = self.context(problem, track)
         text = self.candidate(proof)
         outcome = await check_text(ctx, text)
-        answer = outcome if isinstance(outcome, str) else format_check(outcome, text)
+        answer = self.redact.text(outcome if isinstance(outcome, str) else format_check(outcome, text))
         self.log(
             f"check {ctx.problem.id} ({ctx.track.value}, candidate sha256 {sha256_hex(text.encode())[:16]}): "
             f"{answer.splitlines()[0] if answer else ''}"
@@ -177,7 +190,7 @@ class PutnamTools:
         ctx = self.context(problem, track)
         if get_kit(ctx.prover.name).interactive() is None:
             raise ToolError(f"goals are not available for {ctx.prover.name}: it has no proof-state session")
-        return await state_at(ctx, self.candidate(proof), int(line))
+        return self.redact.text(await state_at(ctx, self.candidate(proof), int(line)))
 
     async def search(self, pattern: str) -> str:
         return await anyio.to_thread.run_sync(search_library, self.roots, self.glob, clean_text(pattern))
@@ -186,7 +199,7 @@ class PutnamTools:
         ctx = self.context(problem, track)
         verdict = await verify_text(ctx, self.candidate(proof), self.accept)
         if isinstance(verdict, str):
-            raise ToolError(verdict)
+            raise ToolError(self.redact.text(verdict))
         checks = "".join(
             f"; answer {name}: {answer['check']['status']}"
             for name, answer in verdict.answers.items()
@@ -196,19 +209,59 @@ class PutnamTools:
             f"verify {ctx.problem.id} ({ctx.track.value}, candidate sha256 {verdict.candidate_sha256[:16]}): "
             f"{verdict.status}{checks}"
         )
-        return model_view(verdict.to_json())
+        shown: dict[str, Any] = self.redact.value(model_view(verdict.to_json()))
+        return shown
+
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+"""Every tool only reads (the benchmark, the library sources) or judges a file in a sandbox it throws away:
+nothing a call does changes what the next call sees, and nothing leaves this machine."""
+
+
+class PutnamServer(MCPServer[Any]):
+    """The SDK's server, with our own message for arguments that do not fit a tool's signature, and no
+    path of this machine in any tool error."""
+
+    def __init__(self, redact: PathRedactor, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.redact = redact
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                message = argument_message(name, self._tool_input_schema(name) or {}, exc.__cause__)
+            else:
+                message = str(exc)
+            raise type(exc)(self.redact.text(message)) from exc
+
+
+def argument_message(name: str, schema: dict[str, Any], error: ValidationError) -> str:
+    """What was wrong with the arguments of a call to ``name``, and how the tool is called (never the
+    values sent: they are the caller's data)."""
+    required = list(schema.get("required", []))
+    optional = [p for p in schema.get("properties", {}) if p not in required]
+    signature = ", ".join([*required, *(f"{p}?" for p in optional)])
+    missing = [str(e["loc"][-1]) for e in error.errors() if e["type"] == "missing"]
+    wrong = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors() if e["type"] != "missing"]
+    parts = ([f"missing {', '.join(missing)}"] if missing else []) + wrong
+    return f"{name}({signature}): {'; '.join(parts)} (list_problems gives the problem ids)"
 
 
 def build_server(tools: PutnamTools) -> MCPServer[Any]:
     """The MCP server of ``tools``: the six tools, their descriptions and the server's instructions."""
-    server: MCPServer[Any] = MCPServer(
+    server: MCPServer[Any] = PutnamServer(
+        tools.redact,
         name="putnam",
         version=__version__,
         instructions=INSTRUCTIONS.format(label=tools.settings.prover.label),
         log_level="WARNING",
     )
 
-    @server.tool()
+    @server.tool(annotations=READ_ONLY)
     def list_problems(prefix: str = "") -> dict[str, Any]:
         """List the problems of this server's pinned benchmark.
 
@@ -220,7 +273,7 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
         """
         return tools.list_problems(prefix)
 
-    @server.tool()
+    @server.tool(annotations=READ_ONLY)
     def get_statement(problem: str, track: str | None = None) -> dict[str, Any]:
         """The statement file of one problem: complete it and keep everything else exactly as given.
 
@@ -234,7 +287,7 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
         """
         return tools.get_statement(problem, track)
 
-    @server.tool()
+    @server.tool(annotations=READ_ONLY)
     async def check(problem: str, proof: str, track: str | None = None) -> str:
         """Check a proof file with the fast gates (statement preserved, nothing forbidden, compiles).
 
@@ -249,7 +302,7 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
         """
         return await tools.check(problem, proof, track)
 
-    @server.tool()
+    @server.tool(annotations=READ_ONLY)
     async def goals(problem: str, proof: str, line: int, track: str | None = None) -> str:
         """Show the proof state (hypotheses and goals) at the end of one line of a proof file.
 
@@ -264,7 +317,7 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
         """
         return await tools.goals(problem, proof, line, track)
 
-    @server.tool()
+    @server.tool(annotations=READ_ONLY)
     async def search(pattern: str) -> str:
         """Search the prover's library sources (read-only) with a ripgrep regular expression.
 
@@ -276,7 +329,7 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
         """
         return await tools.search(pattern)
 
-    @server.tool()
+    @server.tool(annotations=READ_ONLY)
     async def verify(problem: str, proof: str, track: str | None = None) -> dict[str, Any]:
         """Verify a proof file with every gate of the full profile: the verdict that counts.
 

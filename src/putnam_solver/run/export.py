@@ -23,12 +23,13 @@ from putnam_solver.bundles import (
     VERSION,
     BundleError,
     challenge_name,
+    is_archive_name,
     proof_name,
     verdict_name,
     write_bundle,
 )
 from putnam_solver.core.provers import Prover
-from putnam_solver.core.util import InputError
+from putnam_solver.core.util import InputError, check_directory, check_output_file
 from putnam_solver.run.audit import run_toolchains
 from putnam_solver.run.audit_settings import run_config
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, ProblemRow, now
@@ -67,6 +68,13 @@ def export_run(run_dir: Path, bundle: Path | None = None, proofs: Path | None = 
     for target in (bundle, proofs):
         if target is not None and (target.is_symlink() or (target.exists() and not _empty_dir(target))):
             raise InputError(f"{target}: already exists; choose another path or remove it")
+    if bundle is not None:
+        if is_archive_name(bundle):
+            check_output_file(bundle, "-o", "bundle.tar.gz")
+        else:
+            check_directory(bundle, f"-o {bundle}")
+    if proofs is not None:
+        check_directory(proofs, f"--proofs {proofs}")
     try:
         settings, prover, chosen, skipped, problems = _read(run_dir)
     except LedgerError as exc:

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request, Security
+from fastapi import Depends, FastAPI, Query, Request, Security
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException
 
 from putnam_solver import __version__
 from putnam_solver.core.verify import Profile, Track
+from putnam_solver.redact import PathRedactor
 from putnam_solver.serve.docs_page import POLICY, docs_page
 from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
 from putnam_solver.serve.keys import ApiKey
@@ -33,7 +34,7 @@ from putnam_solver.serve.kimina import KIMINA_PATH, KiminaCode, KiminaRequest, r
 from putnam_solver.serve.logs import REQUEST_ID, logger
 from putnam_solver.serve.service import Item, RequestError, ServeConfig, VerifyService
 from putnam_solver.serve.verifier import Verifier
-from putnam_solver.withheld import no_answer_view
+from putnam_solver.serve.views import shown
 
 VERIFY_PATH = "/verify"
 BATCH_PATH = "/verify/batch"
@@ -117,9 +118,32 @@ class VerdictJson(BaseModel):
     cached: bool
 
 
+class CompactJson(BaseModel):
+    """A verdict in a few hundred bytes, the default answer: ``failing_gate`` the first gate that did not
+    pass (``null`` when accepted) and ``errors`` the first lines of its detail."""
+
+    problem: str
+    prover: str | None
+    status: str = Field(description="accepted, rejected, error or disputed")
+    failing_gate: str | None
+    errors: list[str]
+    profile: str | None
+    track: str | None
+    candidate_sha256: str
+    statement_sha256: str
+    benchmark_pinned: bool
+    cached: bool
+
+
 class BatchJson(BaseModel):
     all_okay: bool = Field(description="Every item accepted.")
-    results: list[VerdictJson]
+    results: list[CompactJson] | list[VerdictJson]
+
+
+Full = Annotated[
+    bool,
+    Query(description="Answer every verdict whole (each gate's detail and evidence, about 17 KB) instead of compact."),
+]
 
 
 class ErrorJson(BaseModel):
@@ -156,6 +180,9 @@ Client = Annotated[ApiKey, Depends(client_key)]
 def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
     """The ASGI application: the API behind its gatekeeper."""
     service = VerifyService(config, verifier)
+    redact = PathRedactor.for_server(
+        [b.path for b in config.benchmarks.values()], config.cache.directory if config.cache else None
+    )
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -176,7 +203,7 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
     async def docs() -> HTMLResponse:
         return HTMLResponse(docs_page(api.openapi()), headers={"Content-Security-Policy": POLICY})
 
-    _errors(api)
+    _errors(api, redact)
 
     @api.get("/health", summary="Liveness: the server answers.")
     async def health() -> dict[str, str]:
@@ -196,17 +223,28 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
             "ready": all(ok for ok, _ in states.values()),
             "provers": {p: {"ready": ok, "detail": why, "profiles": profiles[p]} for p, (ok, why) in states.items()},
         }
+        body = redact.value(body)
         headers = {} if body["ready"] else {"Retry-After": str(config.limits.retry_after_seconds)}
         return JSONResponse(body, status_code=200 if body["ready"] else 503, headers=headers)
 
-    @api.post(VERIFY_PATH, summary="Verify one candidate.", response_model=VerdictJson, responses=ERRORS)
-    async def verify(request: VerifyRequest, client: Client) -> JSONResponse:
+    @api.post(
+        VERIFY_PATH,
+        summary="Verify one candidate: the compact verdict, or with `?full=1` the whole one.",
+        response_model=CompactJson | VerdictJson,
+        responses=ERRORS,
+    )
+    async def verify(request: VerifyRequest, client: Client, full: Full = False) -> JSONResponse:
         job = service.prepare(request.item(), f"request {REQUEST_ID.get()}")
         verdict = await service.verify(job, client)
-        return JSONResponse(no_answer_view(verdict.to_json()))
+        return JSONResponse(shown(verdict.to_json(), redact, full))
 
-    @api.post(BATCH_PATH, summary="Verify several candidates.", response_model=BatchJson, responses=ERRORS)
-    async def verify_batch(request: BatchRequest, client: Client) -> JSONResponse:
+    @api.post(
+        BATCH_PATH,
+        summary="Verify several candidates: compact verdicts, or with `?full=1` whole ones.",
+        response_model=BatchJson,
+        responses=ERRORS,
+    )
+    async def verify_batch(request: BatchRequest, client: Client, full: Full = False) -> JSONResponse:
         cap = config.limits.batch_items
         if len(request.items) > cap:
             raise RequestError(413, f"{len(request.items)} items, over the batch cap of {cap}; split the batch")
@@ -218,7 +256,7 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
             except RequestError as exc:
                 raise RequestError(exc.status, f"item {n}: {exc.message}") from exc
         verdicts = await asyncio.gather(*(service.verify(job, client) for job in jobs))
-        results = [no_answer_view(v.to_json()) for v in verdicts]
+        results = [shown(v.to_json(), redact, full) for v in verdicts]
         return JSONResponse({"all_okay": all(v.accepted for v in verdicts), "results": results})
 
     @api.post(
@@ -238,9 +276,9 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
             try:
                 job = service.prepare(code.item(request), f"request {rid} code {n}")
             except RequestError as exc:
-                return result(code.custom_id, None, exc.message)
+                return result(code.custom_id, None, redact.text(exc.message))
             verdict = await service.verify(job, client, use_cache=not request.disable_cache)
-            return result(code.custom_id, no_answer_view(verdict.to_json()), None)
+            return result(code.custom_id, shown(verdict.to_json(), redact, False), None)
 
         results = await asyncio.gather(*(one(n, code) for n, code in enumerate(request.codes)))
         return JSONResponse({"results": results})
@@ -259,11 +297,11 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
     )
 
 
-def _errors(api: FastAPI) -> None:
-    """Every refusal as ``ErrorJson``, with a message that says what to change."""
+def _errors(api: FastAPI, redact: PathRedactor) -> None:
+    """Every refusal as ``ErrorJson``, with a message that says what to change (and no path of this machine)."""
 
     def answer(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
-        return JSONResponse(error_body(status, detail), status_code=status, headers=headers)
+        return JSONResponse(error_body(status, redact.text(detail)), status_code=status, headers=headers)
 
     @api.exception_handler(RequestError)
     async def refused(_: Request, exc: RequestError) -> JSONResponse:

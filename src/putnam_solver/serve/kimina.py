@@ -21,7 +21,6 @@ from putnam_solver.serve.service import Item
 
 KIMINA_PATH = "/kimina/verify"
 SAMPLE_SEPARATOR = ":"
-MAX_DETAIL_LINES = 5
 
 
 class KiminaCode(BaseModel):
@@ -44,21 +43,6 @@ class KiminaRequest(BaseModel):
     prover: str | None = Field(None, description="Not in Kimina's API: lean (default where served) or rocq.")
 
 
-def compact(verdict: dict[str, Any]) -> dict[str, Any]:
-    """A verdict (as a client may see it) in a few hundred bytes: status, the first gate that did not
-    pass, the first lines of its detail, and the hashes that identify what was judged."""
-    failing = next((g for g in verdict.get("gates", []) if g.get("status") != "passed"), None)
-    return {
-        "status": verdict["status"],
-        "problem": verdict["problem"],
-        "failing_gate": None if failing is None else f"{failing['id']} {failing['name']}",
-        "errors": [] if failing is None else str(failing.get("detail", "")).splitlines()[:MAX_DETAIL_LINES],
-        "candidate_sha256": verdict["candidate_sha256"],
-        "statement_sha256": verdict["statement_sha256"],
-        "cached": verdict.get("cached", False),
-    }
-
-
-def result(custom_id: str, verdict: dict[str, Any] | None, error: str | None) -> dict[str, Any]:
-    """One entry of Kimina's ``results``."""
-    return {"custom_id": custom_id, "error": error, "response": None if verdict is None else compact(verdict)}
+def result(custom_id: str, response: dict[str, Any] | None, error: str | None) -> dict[str, Any]:
+    """One entry of Kimina's ``results``: ``response`` the compact verdict (``views.shown``)."""
+    return {"custom_id": custom_id, "error": error, "response": response}

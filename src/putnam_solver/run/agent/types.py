@@ -18,16 +18,18 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
-AGENTS = ("react", "codex", "claude-code")
+Agent = Literal["react", "codex", "claude-code"]
 """The agents ``putnam solve --agent`` can run: our react loop, or a CLI agent in the sandbox."""
-SANDBOXES = ("local", "docker")
+AGENTS: tuple[str, ...] = get_args(Agent)
+Sandbox = Literal["local", "docker"]
+SANDBOXES: tuple[str, ...] = get_args(Sandbox)
 
 
 @dataclass(frozen=True)
