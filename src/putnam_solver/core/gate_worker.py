@@ -21,7 +21,9 @@ thread needs the interpreter lock, so it can be late by as long as one C call of
 The cyclic garbage collector is off in a worker: a call allocates a token per word of a file of up to
 the size cap, and tokens (tuple subclasses) are never untracked, so each collection the allocations
 trigger walks every token made so far, which cost up to half of a gate's time on the worst inputs. A
-worker collects once after each call instead, once its reply is sent.
+worker collects the young generations once after each call instead, once its reply is sent: what the
+call made and left is there, while what the worker keeps (modules, caches) is never walked again (a full
+collection after every call cost up to a second each with the pinned statements cached).
 
 The worker is a fresh interpreter running :func:`main` (``python -c``), not a fork of the harness: a
 fork of a process with threads (``serve``, the agent) can inherit a lock another thread held. Each call
@@ -195,7 +197,7 @@ def _serve(requests: FramedPipe, replies: FramedPipe) -> None:
         except (pickle.PicklingError, AttributeError, TypeError) as exc:
             replies.send((False, f"the result cannot be sent back: {type(exc).__name__}: {exc}"))
         del reply
-        gc.collect()  # the collector is off during calls (module docstring): collect while idle
+        gc.collect(1)  # the collector is off during calls (module docstring): collect while idle
 
 
 _PR_SET_PDEATHSIG: Final = 1
