@@ -11,12 +11,14 @@ Coq is real throughout.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
 import re
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -29,6 +31,7 @@ from typing import Any
 import httpx
 import pytest
 
+from putnam_solver.run.ledger import LEDGER_NAME
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
 from tests.helpers import PUTNAMBENCH, REPO
 
@@ -94,31 +97,51 @@ SOLVABLE = {"putnam_1962_a5", "putnam_1962_a6", "putnam_1962_b2"}
 
 
 class Solver(FakeOpenAI):
-    """A model that submits the published proof of a problem it has one for and approves as reviewer; on the
-    other problems it says nothing useful, and only once those three are approved (so that the run budget,
-    spent by the many tokens each reply reports, stops the run after them, whatever the machine's speed)."""
+    """A model that submits the published proof of a problem it has one for (and approves, if asked as a
+    reviewer); on the other problems it says nothing useful, and only once those three passes are in the
+    run's ledger under ``runs`` (so that the run budget, spent by the many tokens each reply reports, stops
+    the run after them, whatever the machine's speed)."""
 
-    def __init__(self) -> None:
+    def __init__(self, runs: Path) -> None:
         super().__init__([], output_tokens=100_000)  # $3 a reply at gpt-5.5's price: $50 is about 17 replies
-        self.approved: set[str] = set()
-        self.all_approved = threading.Event()
+        self.runs = runs
+        self.submitted: set[str] = set()
+        self.all_recorded = threading.Event()
 
     def next_step(self, request: dict[str, Any]) -> Any:
         super().next_step(request)
         text = json.dumps(request)
         problem = next((p for p in SOLVABLE if p in text), None)
         if "Answer APPROVE or VETO" in text:
-            self.approved.add(str(problem))
-            if self.approved >= SOLVABLE:
-                threading.Timer(2.0, self.all_approved.set).start()  # their attempts end and are recorded
             return {"role": "assistant", "content": "APPROVE"}
         if problem is not None:
             if "function_call_output" in text:
                 return {"role": "assistant", "content": "Submitted."}
+            self.submitted.add(problem)
+            if self.submitted == SOLVABLE:
+                threading.Thread(target=self._wait_until_recorded, daemon=True).start()
             return tool_call_reply("submit", {"proof": PUBLISHED[problem]}, f"call-{problem}")
         if re.search(r"putnam_\d{4}_[ab]\d", text):  # a worker on another problem (not solve's model check)
-            self.all_approved.wait(timeout=300)
+            self.all_recorded.wait(timeout=300)
         return self.default
+
+    def _wait_until_recorded(self) -> None:
+        """Set ``all_recorded`` once the ledger holds a pass of each solvable problem (at most 300 s)."""
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and not self.all_recorded.is_set():
+            if self._passed() >= SOLVABLE:
+                self.all_recorded.set()
+            time.sleep(0.5)
+        self.all_recorded.set()
+
+    def _passed(self) -> set[str]:
+        for ledger in self.runs.glob(f"*/{LEDGER_NAME}"):
+            try:
+                with contextlib.closing(sqlite3.connect(f"file:{ledger}?mode=ro", uri=True)) as db:
+                    return {row[0] for row in db.execute("SELECT problem FROM attempts WHERE status = 'passed'")}
+            except sqlite3.Error:
+                return set()
+        return set()
 
 
 def putnam(command: str, cwd: Path, env: dict[str, str], timeout: float = 900) -> subprocess.CompletedProcess[str]:
@@ -143,7 +166,7 @@ def user_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 @pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed")
 def test_the_solve_example_runs_until_its_budget_and_resume_continues(tmp_path: Path, user_env: dict[str, str]) -> None:
     pytest.importorskip("inspect_ai")
-    fake = Solver()
+    fake = Solver(tmp_path / "runs")
     with serve(fake) as url:
         env = {**user_env, "OPENAI_API_KEY": "sk-readme-example"}
         first = putnam(f"{SOLVE} --model-base-url {url}", tmp_path, env)
