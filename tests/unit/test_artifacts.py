@@ -77,3 +77,18 @@ def test_close_waits_for_started_producers_and_nothing_starts_after_it() -> None
     assert finished.is_set()
     with pytest.raises(RuntimeError, match="after the verification"):
         made.get(Artifact("late", slow), None)
+
+
+def test_a_stopping_process_waits_for_no_producer_and_starts_none() -> None:
+    """Ctrl-C or SystemExit mid-verification: ``abandon`` lets the pipeline go at once (the producer's
+    sandboxed run dies with the process), and nothing more is started."""
+    release = threading.Event()
+    artifacts = Artifacts()
+    artifacts.start(Artifact("slow", lambda sub: release.wait(60)), None)
+    artifacts.abandon()
+    began = time.monotonic()
+    artifacts.close()
+    assert time.monotonic() - began < 5, "close did not wait for the abandoned producer"
+    with pytest.raises(RuntimeError, match="after the verification"):
+        artifacts.get(Artifact("late", lambda sub: 1), None)
+    release.set()

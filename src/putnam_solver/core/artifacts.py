@@ -5,7 +5,7 @@ reference's, the kernel check needs the statement check's file. Each such artifa
 :class:`Artifact`, a name and the function that makes it from the submission; a gate declares the
 artifacts it needs (``Gate.needs``) and asks for them with :meth:`Artifacts.get`, never running their
 producers again. The pipeline starts the declared artifacts of the gates it will run once the text gates
-have passed, each in a thread of its own, so that independent tool runs (the candidate's compile beside
+have passed, each in a daemon thread of its own, so that independent tool runs (the candidate's compile beside
 the reference's) overlap; a producer that needs another artifact asks for it the same way and waits.
 
 Nothing here decides anything: a producer's exception is raised again, unchanged, in every gate that
@@ -61,6 +61,13 @@ class Artifacts:
     def get(self, artifact: Artifact[T], sub: object) -> T:
         """The artifact, made now or by the run already under way (its exception raised here)."""
         return self.start(artifact, sub).result()
+
+    def abandon(self) -> None:
+        """The process is stopping (Ctrl-C, SystemExit): start nothing more and wait for no producer. Their
+        sandboxed runs die with the process (``sandbox.lifetime``); waiting would keep it, and them, alive."""
+        with self._lock:
+            self._closed = True
+            self._threads.clear()
 
     def close(self) -> None:
         """Wait for every producer started (their sandboxed runs end within their own caps)."""

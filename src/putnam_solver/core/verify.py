@@ -238,6 +238,9 @@ def run_gates(
             results.append(run_gate(gate, submission()))
         for name, check in _answer_checks(prover, submission(), answers).items():
             answers[name]["check"] = check.to_json()
+    except (KeyboardInterrupt, SystemExit):
+        artifacts.abandon()  # the process is stopping: a producer's compile must not keep it alive
+        raise
     finally:
         artifacts.close()
         scratch.cleanup()
