@@ -58,3 +58,14 @@ def solve_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, rocq_selftest_rec
     monkeypatch.setenv("INSPECT_EVAL_ATTEMPT_TIMEOUT", "5")
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
     shutil.copytree(rocq_selftest_records, tmp_path / "cache" / "selftest")
+
+
+@pytest.fixture
+def unpriced_fake_model() -> None:
+    """The loopback server's model without a price, whatever an earlier test of this process gave Inspect
+    for it (Inspect's model information is one registry per process)."""
+    from inspect_ai.model import get_model_info, set_model_info
+
+    known = get_model_info("openai-api/fake/fake-model")
+    if known is not None and known.cost is not None:
+        set_model_info("openai-api/fake/fake-model", known.model_copy(update={"cost": None}))

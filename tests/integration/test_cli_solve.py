@@ -100,14 +100,11 @@ def test_resume_continues_a_finished_run_with_more_campaigns(tmp_path: Path) -> 
     assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "rejected"), ("2", "passed")]
 
 
-def test_a_run_without_prices_shows_cost_unknown_and_resume_takes_prices_for_a_budget(tmp_path: Path) -> None:
+def test_a_run_without_prices_shows_cost_unknown_and_resume_takes_prices_for_a_budget(
+    tmp_path: Path, unpriced_fake_model: None
+) -> None:
     """The README's budget example on a model the catalogue has no price for: the cost is unknown (never
     $0.00); ``--resume --prices FILE`` then gives the price, and a run budget can be set."""
-    from inspect_ai.model import get_model_info, set_model_info
-
-    known = get_model_info("openai-api/fake/fake-model")  # an earlier test of this process may have priced it
-    if known is not None and known.cost is not None:
-        set_model_info("openai-api/fake/fake-model", known.model_copy(update={"cost": None}))
     run_dir = tmp_path / "run"
     prices = tmp_path / "prices.json"
     prices.write_text('{"openai-api/fake/fake-model": {"input": 1.0, "output": 2.0}}')

@@ -120,7 +120,7 @@ def test_the_live_view_shows_the_attempt_in_flight_and_wraps_at_the_terminal_wid
     assert stdout.decode().count("\n") <= 1, "stdout carries only the run's result"
 
 
-def test_output_that_is_not_a_terminal_stays_one_line_per_event(tmp_path: Path) -> None:
+def test_output_that_is_not_a_terminal_stays_one_line_per_event(tmp_path: Path, unpriced_fake_model: None) -> None:
     """Without --quiet but into a pipe (a CI log): the same plain lines as --quiet, no live view."""
     from typer.testing import CliRunner
 
