@@ -4,7 +4,8 @@ G2, G3 and the answer record read the same candidate, so each prover lexes it on
 in a small cache (two entries: a candidate and a normalised form of it). In the text gates' worker the
 cached tokens of a verification are of no use to the next one, and while they live, every garbage
 collection walks them (up to a million tokens for a file at the size cap): :func:`forget` empties every
-such cache when a verification's text gates end, so the tokens are freed at once, by reference count.
+such cache, and the gate worker calls it after each reply (``gate_worker``), so the tokens are freed at
+once, by reference count, without the caller waiting for it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,6 @@ def candidate_cache(function: Callable[..., T]) -> _lru_cache_wrapper[T]:
 
 
 def forget() -> None:
-    """Empty every candidate cache (the end of a verification's text gates)."""
+    """Empty every candidate cache (after a gate worker's reply)."""
     for cached in _CACHES:
         cached.cache_clear()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from putnam_solver.core import candidate_cache, gate_worker
+from putnam_solver.core import gate_worker
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.submission import Gate, ScratchDir, Submission, VerifyOptions, run_gate
@@ -54,8 +54,7 @@ def text_job(job: TextJob) -> tuple[list[GateResult], dict[str, Any]]:
             done.append(run_gate(gate, sub))
         return done, job.prover.answers(job.problem, job.candidate, job.track)
     finally:
-        scratch.cleanup()
-        candidate_cache.forget()  # the candidate's tokens die here, not in a later collection
+        scratch.cleanup()  # the candidate's cached tokens are freed by the worker once it has replied
 
 
 def run_text_gates(job: TextJob) -> tuple[list[GateResult], dict[str, Any]]:

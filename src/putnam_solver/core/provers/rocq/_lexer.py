@@ -45,7 +45,6 @@ class Token(NamedTuple):
     text: str
     start: int
     line: int
-    column: int
     glued: bool
     """Written directly after the previous token, with no whitespace or comment in between."""
 
@@ -121,20 +120,16 @@ class _Lexer:
         self.text = text
         self.pos = 0
         self.line = 1
-        self.line_start = 0
         self.tokens: list[Token] = []
         self.glued = False
 
     def _advance_to(self, end: int) -> None:
-        newlines = self.text.count("\n", self.pos, end)
-        if newlines:
-            self.line += newlines
-            self.line_start = self.text.rindex("\n", self.pos, end) + 1
+        self.line += self.text.count("\n", self.pos, end)
         self.pos = end
 
     def _emit(self, kind: Kind, end: int) -> None:
         start = self.pos
-        self.tokens.append(Token(kind, self.text[start:end], start, self.line, start - self.line_start + 1, self.glued))
+        self.tokens.append(Token(kind, self.text[start:end], start, self.line, self.glued))
         self._advance_to(end)
         self.glued = True
 
@@ -221,23 +216,21 @@ class _Lexer:
         if end <= pos:
             return resume
         append, new, kinds, end_kind = self.tokens.append, _new_token, _PLAIN_KIND, Kind.END
-        line, line_start, glued = self.line, self.line_start, self.glued
+        line, glued = self.line, self.glued
         for space, word in _PLAIN.findall(text, pos, end):
             if space:
                 glued = False
-                if "\n" in space:
-                    line += space.count("\n")
-                    line_start = pos + space.rfind("\n") + 1
+                line += space.count("\n")
                 pos += len(space)
             if not word:  # the end of the stretch
                 break
             kind = kinds[word[0]]
             if word == "." and (pos + 1 == len(text) or text[pos + 1].isspace()):
                 kind = end_kind
-            append(new(Token, (kind, word, pos, line, pos - line_start + 1, glued)))
+            append(new(Token, (kind, word, pos, line, glued)))
             pos += len(word)
             glued = True
-        self.pos, self.line, self.line_start, self.glued = end, line, line_start, glued
+        self.pos, self.line, self.glued = end, line, glued
         return resume
 
     def _general(self, resume: int) -> None:
@@ -247,27 +240,24 @@ class _Lexer:
         and hands them to :meth:`_step` only when the pattern cannot decide."""
         text, fast, append, new, kinds = self.text, _FAST.match, self.tokens.append, _new_token, _FAST_KIND
         size = min(len(self.text), resume)
-        pos, line, line_start, glued = self.pos, self.line, self.line_start, self.glued
+        pos, line, glued = self.pos, self.line, self.glued
         while pos < size:
             found = fast(text, pos)
             start = found.end("ws")  # type: ignore[union-attr]  # it matches the empty string
             if start > pos:
-                newlines = text.count("\n", pos, start)
-                if newlines:
-                    line += newlines
-                    line_start = text.rindex("\n", pos, start) + 1
+                line += text.count("\n", pos, start)
                 pos, glued = start, False
             group: str = found.lastgroup  # type: ignore[union-attr,assignment]  # never None: `ws` takes part
             end = found.end()  # type: ignore[union-attr]
             if group == "ws" or (group == "word" and _word_may_go_on(text, end)):
                 if pos < size:
-                    self.pos, self.line, self.line_start, self.glued = pos, line, line_start, glued
+                    self.pos, self.line, self.glued = pos, line, glued
                     self._step()
-                    pos, line, line_start, glued = self.pos, self.line, self.line_start, self.glued
+                    pos, line, glued = self.pos, self.line, self.glued
                 continue
-            append(new(Token, (kinds[group], text[pos:end], pos, line, pos - line_start + 1, glued)))
+            append(new(Token, (kinds[group], text[pos:end], pos, line, glued)))
             pos, glued = end, True
-        self.pos, self.line, self.line_start, self.glued = pos, line, line_start, glued
+        self.pos, self.line, self.glued = pos, line, glued
 
     def _step(self) -> None:
         """One token or gap by Coq's character rules."""

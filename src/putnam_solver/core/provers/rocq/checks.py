@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain, compress, count, repeat
-from operator import attrgetter, itemgetter, not_
+from operator import attrgetter, itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
@@ -353,16 +353,18 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
     placeholder = set(range(statement.theorem + 1, statement.proof_end + 1))
     exempt = Counter(s.key for i, s in enumerate(statement.sentences) if i not in placeholder)
     shapes = {(len(key), key[0][0]) for key in exempt}  # what a sentence must look like to be exempt
+    exempt_firsts = {first for _, first in shapes}
     rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
-    tokens = list(map(_TOKENS, sents))
-    firsts = map(_TEXT, map(_FIRST, tokens))
-    shaped = compress(count(), map(shapes.__contains__, zip(map(len, tokens), firsts, strict=True)))
-    skipped = set()
-    for i in shaped:  # the few sentences shaped like an exempt one, found by C loops over them all
-        if exempt[sents[i].key] > 0:
-            exempt[sents[i].key] -= 1
-            skipped.add(i)
-    own = list(compress(sents, map(not_, map(skipped.__contains__, range(len(sents))))))
+    firsts = map(_TEXT, map(_FIRST, map(_TOKENS, sents)))
+    own: list[Sentence] = []
+    begin = 0
+    for i in compress(count(), map(exempt_firsts.__contains__, firsts)):  # found by C loops over them all
+        sent = sents[i]
+        if (len(sent.tokens), sent.tokens[0].text) in shapes and exempt[sent.key] > 0:
+            exempt[sent.key] -= 1
+            own += sents[begin:i]
+            begin = i + 1
+    own += sents[begin:]
     return _rule_hits(own, rules, POLICY.forbidden_phrases)
 
 
@@ -385,9 +387,12 @@ def _rule_hits(sents: Sequence[Sentence], rules: Sequence[Rule], phrase_rules: S
     words = {r.construct: r for r in rules}
     phrases = {tuple(r.construct.split()): r for r in phrase_rules}
     hits: list[Violation] = []
-    texts = list(map(_TEXT, chain.from_iterable(map(_TOKENS, sents))))
     seconds = {pair[-1] for pair in phrases}
-    wanted = {t for t in set(texts) if t in seconds or any(w in words for w in (t, *t.split(".")))}
+    distinct = set(map(_TEXT, chain.from_iterable(map(_TOKENS, sents))))
+    wanted = {t for t in distinct if t in seconds or any(w in words for w in (t, *t.split(".")))}
+    if not wanted:  # the usual case: no sentence to read again, token by token
+        return hits
+    texts = map(_TEXT, chain.from_iterable(map(_TOKENS, sents)))
     owners = chain.from_iterable(map(repeat, count(), map(len, map(_TOKENS, sents))))  # each token's sentence
     for at in sorted(set(compress(owners, map(wanted.__contains__, texts)))):  # those holding a wanted text
         sent = sents[at]

@@ -9,6 +9,7 @@ sentence is decided from its last tokens, and its command is found once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain, count, islice
 from operator import itemgetter
 from typing import Final, NamedTuple
 
@@ -123,25 +124,25 @@ def split_sentences(tokens: list[Token]) -> list[Sentence]:
     the ``{`` of a goal selector ``2: {`` or ``[h]: {``), so ``{ apply h. }`` then ``Qed.`` is four
     sentences, not two. A trailing unended part is kept."""
     out: list[Sentence] = []
-    start, end_kind, symbol, size, new = 0, Kind.END, Kind.SYMBOL, len(tokens), _new_sentence
+    start, end_kind, symbol, new, append = 0, Kind.END, Kind.SYMBOL, _new_sentence, out.append
     kinds = list(map(_KIND, tokens))  # one C loop, instead of a field read per token in this one
-    for i, kind in enumerate(kinds):
+    for i, kind, tok, following in zip(count(), kinds, tokens, chain(islice(kinds, 1, None), (None,))):
         if kind is end_kind:
-            out.append(sentence(tuple(tokens[start : i + 1])))
+            append(sentence(tuple(tokens[start : i + 1])))
             start = i + 1
         elif kind is symbol and i - start in (0, 2, 4):  # the only lengths a structuring command has (less one)
-            if i + 1 < size and kinds[i + 1] is end_kind:
+            if following is end_kind:
                 continue
             if i == start:  # a lone brace or bullet: its own command, made here without a slice (the hot case)
-                tok = tokens[i]
-                if tok.text in _LONE or _is_bullet(tok.text):
-                    out.append(new(Sentence, ((tok,), 0, tok.text)))
+                text = tok.text
+                if text in _LONE or _is_bullet(text):
+                    append(new(Sentence, ((tok,), 0, text)))
                     start = i + 1
             elif _ends_without_period(tokens[start : i + 1]):
-                out.append(sentence(tuple(tokens[start : i + 1])))
+                append(sentence(tuple(tokens[start : i + 1])))
                 start = i + 1
     if start < len(tokens):
-        out.append(sentence(tuple(tokens[start:])))
+        append(sentence(tuple(tokens[start:])))
     return out
 
 
