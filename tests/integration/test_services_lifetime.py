@@ -134,9 +134,9 @@ def test_mcp_over_stdio_killed_mid_verify_leaves_no_compile(
     marker: Path, cache_dir: Path, signum: signal.Signals
 ) -> None:
     """The client's side of stdio written by hand (JSON-RPC, one message a line, as the MCP stdio
-    transport frames it): initialize, initialized, then the ``verify`` call that never returns. A stdio
-    server ends when its client closes stdin (on SIGINT too: the SDK's reader thread waits on it), so
-    the client closes it once the compile is gone."""
+    transport frames it): initialize, initialized, then the ``verify`` call that never returns. The
+    client keeps stdin open: the server must end on the signal itself, although the SDK's reader thread
+    is blocked on stdin (``serve_stdio``), and Ctrl-C ends it as an interrupted command (exit 130)."""
     proc = subprocess.Popen(
         mcp_argv(),
         env=mcp_env(marker, cache_dir),
@@ -157,8 +157,11 @@ def test_mcp_over_stdio_killed_mid_verify_leaves_no_compile(
     try:
         proc.stdin.write("".join(json.dumps(m) + "\n" for m in messages).encode())
         proc.stdin.flush()  # stdin stays open: a closed stdin would end the server by itself
-        kill_mid_compile(proc, marker, signum, then=proc.stdin.close)
+        kill_mid_compile(proc, marker, signum)
+        if signum == signal.SIGINT:
+            assert proc.returncode == 130
     finally:
+        proc.stdin.close()
         cleanup(proc, marker)
 
 

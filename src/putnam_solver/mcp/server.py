@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -371,11 +372,31 @@ def run_server(
     server = build_server(PutnamTools(settings, pool))
     try:
         if transport == "stdio":
-            server.run("stdio")
+            serve_stdio(server)
         else:
             anyio.run(serve_http, server, host, port, announce)
     finally:
         pool.close()
+
+
+def serve_stdio(server: MCPServer[Any]) -> None:
+    """The stdio transport, ended by Ctrl-C at once: the SDK reads stdin in a thread that no cancellation
+    reaches, so the event loop, interrupted in the main thread, would wait for the client's next line.
+    Here the loop runs in a daemon thread (its worker threads inherit that), and the main thread only
+    waits for it, so its ``KeyboardInterrupt`` ends the command without waiting for stdin."""
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            server.run("stdio")
+        except BaseException as exc:  # handed to the main thread, which raises it
+            failures.append(exc)
+
+    loop = threading.Thread(target=run, name="mcp-stdio", daemon=True)
+    loop.start()
+    loop.join()
+    if failures:
+        raise failures[0]
 
 
 async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Callable[[str], None]) -> None:
