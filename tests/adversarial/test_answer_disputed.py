@@ -19,10 +19,11 @@ from typer.testing import CliRunner
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.verify import Profile, Track, run_gates
 from putnam_solver.run.agent.tools import format_verdict
 from putnam_solver.run.ledger import AttemptRow
 from putnam_solver.run.report.errata import disputed_attempts
+from putnam_solver.verifier.options import GateFlags
 from putnam_solver.withheld import model_view
 from tests.adversarial.test_rocq_recursion import GUARD_FALSE
 from tests.helpers import ROCQ_SAMPLES
@@ -57,7 +58,7 @@ def _verdict(bench: Benchmark, candidate: str):  # type: ignore[no-untyped-def]
         bench.problems["sample_last_digit"],
         candidate.encode(),
         Track.NO_ANSWER,
-        VerifyOptions(profile=Profile.FULL, allow_recursion=True),
+        GateFlags(profile=Profile.FULL, allow_recursion=True).options(),
     )
 
 

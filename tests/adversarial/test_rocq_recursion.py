@@ -20,6 +20,7 @@ from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.checks import challenge_statement, check_forbidden, recursion_refused
 from putnam_solver.core.provers.rocq.kernel_bugs import guard_bugs, kernel_bug_report, known_kernel_bugs, parse_version
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.verifier.options import GateFlags
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -175,7 +176,7 @@ def test_allow_recursion_lifts_the_rule_and_is_recorded(bench: Benchmark) -> Non
         bench.problems["sample_even_square"],
         GUARD_FALSE.encode(),
         Track.WITH_ANSWER,
-        VerifyOptions(profile=Profile.TEXT, allow_recursion=True),
+        GateFlags(profile=Profile.TEXT, allow_recursion=True).options(),
     )
     g3 = next(g for g in verdict.gates if g.id == "G3")
     assert g3.passed and g3.evidence["recursion"] == "allowed"
@@ -223,4 +224,4 @@ def test_solve_passes_allow_recursion_to_the_agents_check_and_submit(bench: Benc
     config = stored.config
     assert config.allow_recursion
     context = _context(RocqProver(), bench, bench.problems["sample_even_square"], config)
-    assert context.check_options.allow_recursion and context.accept_options.allow_recursion
+    assert context.check_options.recursion_allowed and context.accept_options.recursion_allowed

@@ -16,6 +16,7 @@ from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.recursion import Unreadable, exempt_names, read_fields
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions, run_gates
+from putnam_solver.verifier.options import GateFlags
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -86,7 +87,7 @@ LIBRARY = {
 
 
 def _g5(bench: Benchmark, problem: str, candidate: str, track: Track = Track.WITH_ANSWER, **options: object):  # type: ignore[no-untyped-def]
-    sub = rocq_submission(bench, problem, candidate, track, options=VerifyOptions(**options))  # type: ignore[arg-type]
+    sub = rocq_submission(bench, problem, candidate, track, options=GateFlags(**options).options())  # type: ignore[arg-type]
     try:
         return statement_gate(sub)
     finally:

@@ -42,6 +42,7 @@ from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import GateStatus, Submission, Track, VerifyOptions
 from putnam_solver.doctor import check_health
 from putnam_solver.selftest.runner import Cell, CellResult, SelftestRecord, record_path
+from putnam_solver.verifier.options import GateFlags
 from tests.fakes import install
 from tests.helpers import LEAN_BENCH, lean_submission
 from tests.integration.test_lean_compile import root_owned_checkout
@@ -94,7 +95,7 @@ def submission(
     challenge = bench.problems[PROBLEM_ID].formal_statement
     build = f"-- fake-lake: {lake}\n" if lake else ""
     candidate = build + challenge.replace(":= sorry", ":= by\n  -- fake-comparator: " + mode + "\n  sorry", 1)
-    verify = VerifyOptions(comparator_timeout_seconds=timeout, **{"unsafe_comparator": True, **options})
+    verify = GateFlags(comparator_timeout_seconds=timeout, **{"unsafe_comparator": True, **options}).options()
     return lean_submission(bench, PROBLEM_ID, candidate, track, scratch, verify, challenge)
 
 

@@ -17,6 +17,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from putnam_solver.run.agent.tools import format_verdict
 from putnam_solver.verifier.candidates import require_semantic_check, verdict_text
+from putnam_solver.verifier.options import GateFlags
 from tests.helpers import DATA_ROOT, LEAN_PROVER, lean_submission, lean_text_verdict
 
 MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
@@ -48,7 +49,7 @@ def test_a_statement_differing_as_text_is_refused_with_a_reason_that_names_the_m
 
 @needs_minif2f
 def test_the_opt_in_mode_leaves_it_to_g6_and_records_so(bench: Benchmark) -> None:
-    options = VerifyOptions(profile=Profile.FULL, statement_by_elaboration=True)
+    options = GateFlags(profile=Profile.FULL, statement_by_elaboration=True).options()
     result = g2(bench, candidate(bench, *OLDER), options)
     assert result.status is GateStatus.PASSED
     assert result.evidence["statement_by_elaboration"]
@@ -59,11 +60,11 @@ def test_the_opt_in_mode_leaves_it_to_g6_and_records_so(bench: Benchmark) -> Non
 
 @needs_minif2f
 def test_the_mode_does_nothing_without_g6(bench: Benchmark) -> None:
-    options = VerifyOptions(profile=Profile.TEXT, statement_by_elaboration=True)
+    options = GateFlags(profile=Profile.TEXT, statement_by_elaboration=True).options()
     assert g2(bench, candidate(bench, *OLDER), options).status is GateStatus.FAILED
     with pytest.raises(InputError, match="needs G6"):
         require_semantic_check(options)
-    require_semantic_check(VerifyOptions(profile=Profile.FULL, statement_by_elaboration=True))
+    require_semantic_check(GateFlags(profile=Profile.FULL, statement_by_elaboration=True).options())
 
 
 @needs_minif2f

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.util import InputError
 from putnam_solver.run.solving import reasoning_effort, reviewer_mode
 from tests.helpers import REPO
@@ -54,7 +55,8 @@ def test_kernels_reach_the_stored_run_and_the_agents_check_and_submit(tmp_path: 
     assert config.kernels == ("lean", "nanoda")
     bench = load_benchmark(bench_file)
     context = _context(LeanProver(), bench, bench.problems[min(bench.problems)], config)
-    assert context.check_options.kernels == context.accept_options.kernels == ("lean", "nanoda")
+    kernels = [options.of(LeanOptions).kernels for options in (context.check_options, context.accept_options)]
+    assert kernels == [("lean", "nanoda")] * 2
 
 
 def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -94,7 +96,7 @@ def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch
     bench = load_benchmark(REPO / "samples" / "rocq" / "benchmark.jsonl")
     context = _context(RocqProver(), bench, bench.problems[min(bench.problems)], config)
     assert checked == [context.accept_options, context.accept_options]
-    assert context.accept_options.allow_recursion and context.accept_options.profile is Profile.FULL
+    assert context.accept_options.recursion_allowed and context.accept_options.profile is Profile.FULL
     assert context.accept_options.tools == context.check_options.tools == {"coqc": Path("/opt/coq/bin/coqc")}
     check = context.check_options
     assert (check.profile, check.acceptance, check.axle) == (Profile.FAST, Profile.FULL, False)

@@ -30,9 +30,17 @@ from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Verdict, VerifyOptions
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.selftest import runner as selftest_service
+from putnam_solver.verifier.candidates import BY_ELABORATION
+from putnam_solver.verifier.options import GateFlags
 
 TOOL_VARIABLES = ", ".join(f"{t.name}: {t.env}" for name in prover_names() for t in get_prover(name).tools)
 """Each replaceable tool and the environment variable that names it, as ``--tool``'s help shows them."""
+
+
+GATES_PANEL = "Gates"
+"""The help panel of every gate flag, in every command that takes them."""
+GATE_DEFAULTS = GateFlags()
+"""What a gate flag means when it is not given (the options' own defaults)."""
 
 
 def prover_option_value(value: str | None) -> str | None:
@@ -83,6 +91,7 @@ MaxCandidateBytesOpt = Annotated[
     typer.Option(
         "--max-candidate-bytes",
         min=1,
+        rich_help_panel=GATES_PANEL,
         help="Refuse candidate files larger than this many bytes before any gate reads them (default 1 MiB; "
         "published proofs stay under 150 KB).",
     ),
@@ -125,10 +134,71 @@ RayRetriesOpt = Annotated[
 ]
 
 
+AxleOpt = Annotated[
+    bool,
+    typer.Option(
+        "--axle",
+        rich_help_panel=GATES_PANEL,
+        help="Also judge with the AXLE API (G7; key: AXLE_API_KEY); a pass needs it.",
+    ),
+]
+TimeoutOpt = Annotated[
+    float, typer.Option("--timeout", rich_help_panel=GATES_PANEL, help="Seconds per tool run.", min=1)
+]
+MemoryMbOpt = Annotated[
+    int,
+    typer.Option("--memory-mb", rich_help_panel=GATES_PANEL, help="Address-space cap per tool process (MB).", min=64),
+]
+UnsafeNoSandboxOpt = Annotated[
+    bool,
+    typer.Option(
+        "--unsafe-no-sandbox",
+        rich_help_panel=GATES_PANEL,
+        help="Run tools without bubblewrap (recorded in every verdict).",
+    ),
+]
+KeepGoingOpt = Annotated[
+    bool,
+    typer.Option(
+        "--keep-going",
+        rich_help_panel=GATES_PANEL,
+        help="Run every gate even after one failed (slower; for audits).",
+    ),
+]
+StatementByElaborationOpt = Annotated[
+    bool, typer.Option("--statement-by-elaboration", rich_help_panel=GATES_PANEL, help=BY_ELABORATION)
+]
+ComparatorTimeoutOpt = Annotated[
+    float,
+    typer.Option(
+        "--comparator-timeout",
+        rich_help_panel=GATES_PANEL,
+        help="Lean: seconds for G6 (comparator) per candidate.",
+        min=1,
+    ),
+]
+ComparatorMemoryOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--comparator-memory-mb",
+        rich_help_panel=GATES_PANEL,
+        help="Lean: G6 address-space cap (MB); default 8 GB + 1 GB per core.",
+        min=64,
+    ),
+]
+UnsafeComparatorOpt = Annotated[
+    bool,
+    typer.Option(
+        "--unsafe-comparator",
+        rich_help_panel=GATES_PANEL,
+        help="Lean: run G6 even where AF_UNIX cannot be denied or root cannot be dropped (recorded in the verdict).",
+    ),
+]
 AllowRecursionOpt = Annotated[
     bool,
     typer.Option(
         "--allow-recursion",
+        rich_help_panel=GATES_PANEL,
         help="Rocq: accept candidate-defined recursion even on a Coq with known guard checker bugs "
         "(through which it can prove False; recorded in every verdict).",
     ),
@@ -140,6 +210,7 @@ ToolOpt = Annotated[
     typer.Option(
         "--tool",
         metavar="NAME=PATH",
+        rich_help_panel=GATES_PANEL,
         help="Run this executable as tool NAME, e.g. --tool coqc=/opt/coq/bin/coqc (repeatable); each tool's "
         f"variable does the same ({TOOL_VARIABLES}); `putnam doctor` lists each prover's tools.",
     ),
@@ -149,7 +220,10 @@ ToolOpt = Annotated[
 KernelsOpt = Annotated[
     str,
     typer.Option(
-        "--kernels", metavar="NAME,...", help="Kernels G6 requires: lean, or lean,nanoda (putnam bootstrap --nanoda)."
+        "--kernels",
+        metavar="NAME,...",
+        rich_help_panel=GATES_PANEL,
+        help="Lean: kernels G6 requires: lean, or lean,nanoda (putnam bootstrap --nanoda).",
     ),
 ]
 
@@ -176,6 +250,7 @@ ToolchainOpt = Annotated[
     typer.Option(
         "--toolchain",
         metavar="RELEASE",
+        rich_help_panel=GATES_PANEL,
         help="Lean: the bootstrapped Lean/Mathlib release to judge with, e.g. v4.27.0 (default: the one the "
         "benchmark states; a different one is said in every verdict). Rocq: one Coq is used; --tool coqc=PATH.",
         show_default=False,

@@ -10,13 +10,16 @@ import typer
 
 from putnam_solver.cli._app import app, err, out
 from putnam_solver.cli._options import (
+    GATE_DEFAULTS,
     AllowRecursionOpt,
+    AxleOpt,
     KernelsOpt,
     PinOpt,
     RayCpusOpt,
     RayMemoryOpt,
     RayOpt,
     RayRetriesOpt,
+    TimeoutOpt,
     ToolchainOpt,
     ToolOpt,
     input_errors,
@@ -29,7 +32,7 @@ from putnam_solver.core.provers import (
     tool_locations,
 )
 from putnam_solver.core.util import check_output_file
-from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.verifier.options import GateFlags
 
 
 @app.command()
@@ -97,11 +100,9 @@ def audit(
     benchmark_sha256: PinOpt = None,
     tool: ToolOpt = None,
     allow_recursion: AllowRecursionOpt = False,
-    axle: Annotated[
-        bool, typer.Option("--axle", help="Also verify with the AXLE API (G7; key: AXLE_API_KEY).")
-    ] = False,
+    axle: AxleOpt = False,
     kernels: KernelsOpt = "lean",
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
+    timeout: TimeoutOpt = GATE_DEFAULTS.timeout_seconds,
     toolchain: ToolchainOpt = None,
     ray: RayOpt = None,
     ray_cpus: RayCpusOpt = RaySettings.num_cpus,
@@ -124,14 +125,14 @@ def audit(
             allow_toolchain_change=allow_toolchain_change,
             benchmark=benchmark,
             benchmark_sha256=benchmark_sha256,
-            options=VerifyOptions(
+            options=GateFlags(
                 axle=axle,
                 timeout_seconds=timeout,
                 tools=tool_locations(tool or []),
                 allow_recursion=allow_recursion,
                 kernels=parse_kernels(kernels),
                 toolchain=toolchain,
-            ),
+            ).options(),
             verifier=verifier,
         )
         outcome = audit_service.audit_run(

@@ -10,16 +10,19 @@ import typer
 
 from putnam_solver.cli._app import app, out
 from putnam_solver.cli._options import (
+    GATE_DEFAULTS,
     AllowRecursionOpt,
     BenchmarkOpt,
     KernelsOpt,
     MaxCandidateBytesOpt,
+    MemoryMbOpt,
     PinOpt,
     ProverOpt,
     RayCpusOpt,
     RayMemoryOpt,
     RayOpt,
     RayRetriesOpt,
+    TimeoutOpt,
     ToolchainOpt,
     ToolOpt,
     benchmark_provers,
@@ -33,7 +36,8 @@ from putnam_solver.cluster import RaySettings
 from putnam_solver.core.provers import (
     tool_locations,
 )
-from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Track, VerifyOptions
+from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Track
+from putnam_solver.verifier.options import GateFlags
 
 
 @app.command("mcp")
@@ -74,13 +78,13 @@ def mcp_server(
 
         chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
         loaded.require_track(track.value)
-        options = VerifyOptions(
+        options = GateFlags(
             tools=tool_locations(tool or []),
             max_candidate_bytes=max_candidate_bytes,
             allow_recursion=allow_recursion,
             kernels=parse_kernels(kernels),
             toolchain=loaded.release(toolchain),
-        )
+        ).options()
         settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
         mcp_service.run_server(settings, transport, host, port)
 
@@ -112,10 +116,8 @@ def serve(
         int, typer.Option("--max-body-bytes", help="Bytes per request body; larger bodies get 413 unread.", min=1024)
     ] = 8 << 20,
     max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
-    memory_mb: Annotated[
-        int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)
-    ] = 16384,
+    timeout: TimeoutOpt = GATE_DEFAULTS.timeout_seconds,
+    memory_mb: MemoryMbOpt = GATE_DEFAULTS.memory_mb,
     tool: ToolOpt = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
     no_selftest: Annotated[
@@ -137,13 +139,13 @@ def serve(
     with input_errors():
         from putnam_solver.serve import Limits, load_config, run_server  # the serve extra (extras.py)
 
-        options = VerifyOptions(
+        options = GateFlags(
             timeout_seconds=timeout,
             memory_mb=memory_mb,
             tools=tool_locations(tool or []),
             max_candidate_bytes=max_candidate_bytes,
             toolchain=toolchain,
-        )
+        ).options()
         limits = Limits(per_key=per_key, batch_items=max_batch, body_bytes=max_body_bytes)
         config = load_config(
             keys,

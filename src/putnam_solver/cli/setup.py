@@ -11,6 +11,7 @@ from putnam_solver import datasets
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.cli._app import app, dataset_app, err, out
 from putnam_solver.cli._options import (
+    AxleOpt,
     ProverOpt,
     ToolchainOpt,
     ToolOpt,
@@ -29,10 +30,10 @@ from putnam_solver.core.provers import (
     tool_locations,
 )
 from putnam_solver.core.util import check_directory
-from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
 from putnam_solver.selftest import runner as selftest_service
+from putnam_solver.verifier.options import GateFlags
 
 
 @dataset_app.command("fetch")
@@ -139,15 +140,13 @@ def bootstrap(
             toolchain_service.run_bootstrap(steps, lambda m: err.print(m, markup=False))
     for name, release in needs:
         out.print(f"bootstrap of {name} finished; testing its gates with the selftest canaries", markup=False)
-        run_selftest(name, VerifyOptions(toolchain=release), None, final=name == needs[-1][0])
+        run_selftest(name, GateFlags(toolchain=release).options(), None, final=name == needs[-1][0])
 
 
 @app.command()
 def selftest(
     prover: ProverOpt = "lean",
-    axle: Annotated[
-        bool, typer.Option("--axle", help="Also put the canaries through the AXLE API (G7; key: AXLE_API_KEY).")
-    ] = False,
+    axle: AxleOpt = False,
     tool: ToolOpt = None,
     jobs: Annotated[int | None, typer.Option("--jobs", help="Canaries verified at once (default: cores).", min=1)] = (
         None
@@ -162,7 +161,7 @@ def selftest(
     not run although `putnam doctor` says it can.
     """
     with input_errors():
-        options = VerifyOptions(axle=axle, tools=tool_locations(tool or []), toolchain=toolchain)
+        options = GateFlags(axle=axle, tools=tool_locations(tool or []), toolchain=toolchain).options()
         runs = selftest_service.selftest_runs(prover, options)
     for index, run in enumerate(runs):
         run_selftest(prover, run, jobs, final=index == len(runs) - 1)
@@ -203,7 +202,7 @@ def doctor(
     ] = None,
 ) -> None:
     with input_errors():
-        options = VerifyOptions(tools=tool_locations(tool or []), toolchain=toolchain)
+        options = GateFlags(tools=tool_locations(tool or []), toolchain=toolchain).options()
         chosen = prover or [p for p in prover_names() if benchmark is None or p in benchmark_spec(benchmark).provers()]
         health = check_health(chosen, options, benchmark, asked=bool(prover))
     for line in health.lines():

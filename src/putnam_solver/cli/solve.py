@@ -12,6 +12,7 @@ from rich.markup import escape
 from putnam_solver.cli._app import app, err, out
 from putnam_solver.cli._options import (
     AllowRecursionOpt,
+    AxleOpt,
     BenchmarkOpt,
     KernelsOpt,
     MaxOpt,
@@ -161,12 +162,7 @@ def solve(
         str | None,
         typer.Option("--model-base-url", rich_help_panel="Model", help="Base URL for an OpenAI-compatible server."),
     ] = None,
-    axle: Annotated[
-        bool,
-        typer.Option(
-            "--axle", rich_help_panel="Gates", help="Acceptance also needs the AXLE API (G7; key: AXLE_API_KEY)."
-        ),
-    ] = False,
+    axle: AxleOpt = False,
     tool: ToolOpt = None,
     run_dir: Annotated[
         Path | None,

@@ -13,12 +13,19 @@ import putnam_solver.bundles as bundle_service
 from putnam_solver import pin_check
 from putnam_solver.cli._app import app, err, out
 from putnam_solver.cli._options import (
+    GATE_DEFAULTS,
+    GATES_PANEL,
     PROVER_HELP,
     AllowRecursionOpt,
+    AxleOpt,
     BenchmarkOpt,
+    ComparatorMemoryOpt,
+    ComparatorTimeoutOpt,
+    KeepGoingOpt,
     KernelsOpt,
     MaxCandidateBytesOpt,
     MaxOpt,
+    MemoryMbOpt,
     PinOpt,
     ProblemOpt,
     ProverOpt,
@@ -26,8 +33,12 @@ from putnam_solver.cli._options import (
     RayMemoryOpt,
     RayOpt,
     RayRetriesOpt,
+    StatementByElaborationOpt,
+    TimeoutOpt,
     ToolchainOpt,
     ToolOpt,
+    UnsafeComparatorOpt,
+    UnsafeNoSandboxOpt,
     apart_count,
     defect_note,
     input_errors,
@@ -51,7 +62,6 @@ from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Trac
 from putnam_solver.doctor import require_gates, unready_gates
 from putnam_solver.kits import get_kit
 from putnam_solver.verifier.candidates import (
-    BY_ELABORATION,
     count_line,
     discover_candidates,
     exit_code,
@@ -62,6 +72,7 @@ from putnam_solver.verifier.candidates import (
     write_verdicts_json,
 )
 from putnam_solver.verifier.dispatch import Verifier
+from putnam_solver.verifier.options import GateFlags
 
 
 @app.command("list")
@@ -155,11 +166,12 @@ def verify(
         ),
     ] = None,
     gates: Annotated[
-        Profile, typer.Option("--gates", help="Gate profile: text (G1-G3), fast (G1-G4), full (G1-G6).")
+        Profile,
+        typer.Option(
+            "--gates", rich_help_panel=GATES_PANEL, help="Gate profile: text (G1-G3), fast (G1-G4), full (G1-G6)."
+        ),
     ] = Profile.FULL,
-    axle: Annotated[
-        bool, typer.Option("--axle", help="Also verify with the AXLE API (G7; key: AXLE_API_KEY).")
-    ] = False,
+    axle: AxleOpt = False,
     track: Annotated[
         Track,
         typer.Option(
@@ -175,35 +187,17 @@ def verify(
     jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (os.cpu_count() or 1),
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
     tool: ToolOpt = None,
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per tool run.", min=1)] = 600.0,
-    memory_mb: Annotated[
-        int, typer.Option("--memory-mb", help="Address-space cap per tool process (MB).", min=64)
-    ] = 16384,
-    unsafe_no_sandbox: Annotated[
-        bool,
-        typer.Option("--unsafe-no-sandbox", help="Run tools without bubblewrap (recorded in every verdict)."),
-    ] = False,
-    keep_going: Annotated[
-        bool, typer.Option("--keep-going", help="Run every gate even after one failed (slower; for audits).")
-    ] = False,
+    timeout: TimeoutOpt = GATE_DEFAULTS.timeout_seconds,
+    memory_mb: MemoryMbOpt = GATE_DEFAULTS.memory_mb,
+    unsafe_no_sandbox: UnsafeNoSandboxOpt = False,
+    keep_going: KeepGoingOpt = False,
     max_candidate_bytes: MaxCandidateBytesOpt = DEFAULT_MAX_CANDIDATE_BYTES,
     allow_recursion: AllowRecursionOpt = False,
-    statement_by_elaboration: Annotated[bool, typer.Option("--statement-by-elaboration", help=BY_ELABORATION)] = False,
-    comparator_timeout: Annotated[
-        float, typer.Option("--comparator-timeout", help="Seconds for G6 (comparator) per candidate.", min=1)
-    ] = 3600.0,
-    comparator_memory_mb: Annotated[
-        int | None,
-        typer.Option("--comparator-memory-mb", help="G6 address-space cap (MB); default 8 GB + 1 GB per core.", min=64),
-    ] = None,
+    statement_by_elaboration: StatementByElaborationOpt = False,
+    comparator_timeout: ComparatorTimeoutOpt = GATE_DEFAULTS.comparator_timeout_seconds,
+    comparator_memory_mb: ComparatorMemoryOpt = None,
     kernels: KernelsOpt = "lean",
-    unsafe_comparator: Annotated[
-        bool,
-        typer.Option(
-            "--unsafe-comparator",
-            help="Run G6 even where AF_UNIX cannot be denied or root cannot be dropped (recorded in the verdict).",
-        ),
-    ] = False,
+    unsafe_comparator: UnsafeComparatorOpt = False,
     toolchain: ToolchainOpt = None,
     ray: RayOpt = None,
     ray_cpus: RayCpusOpt = RaySettings.num_cpus,
@@ -230,7 +224,7 @@ def verify(
             if loaded_bundle
             else discover_candidates(candidates or [], loaded, chosen_prover, max_candidate_bytes, warn=warning)
         )
-        options = VerifyOptions(
+        options = GateFlags(
             profile=gates,
             axle=axle,
             timeout_seconds=timeout,
@@ -246,7 +240,7 @@ def verify(
             unsafe_comparator=unsafe_comparator,
             toolchain=loaded.release(toolchain),
             statement_by_elaboration=statement_by_elaboration,
-        )
+        ).options()
         if axle:
             require_gates(chosen_prover.name, options, {"G7"})
         for gate in unready_gates(chosen_prover.name, options):
@@ -333,4 +327,4 @@ def policy(
 ) -> None:
     """Print exactly what a candidate may add to the statement and which constructs are forbidden."""
     with input_errors():
-        out.print(get_kit(prover).policy_text(VerifyOptions(tools=tool_locations(tool or []))), markup=False)
+        out.print(get_kit(prover).policy_text(GateFlags(tools=tool_locations(tool or [])).options()), markup=False)

@@ -193,7 +193,7 @@ class Request:
             benchmark_pinned=self.benchmark.pinned,
             candidate_path=self.label,
             unsafe_no_sandbox=options.unsafe_no_sandbox,
-            allow_recursion=options.allow_recursion,
+            allow_recursion=options.recursion_allowed,
             ran_on={"backend": "ray", **evidence},
         )
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import platformdirs
 
-from putnam_solver.core.submission import VERDICT_INPUT
+from putnam_solver.core.submission import VERDICT_INPUT, ProverOptions
 from putnam_solver.core.util import check_directory, write_atomic
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
 
@@ -57,19 +57,26 @@ def gate_code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def verdict_inputs(options_type: type[VerifyOptions] = VerifyOptions) -> tuple[str, ...]:
+def verdict_inputs(options_type: type[VerifyOptions | ProverOptions] = VerifyOptions) -> tuple[str, ...]:
     """The fields of the options type that declare they can change a verdict (``verify.decides``)."""
     return tuple(f.name for f in dataclasses.fields(options_type) if f.metadata.get(VERDICT_INPUT) is True)
 
 
 def options_key(options: VerifyOptions) -> str:
     """The verification options of a verdict's cache key: every field that declares it can change a
-    verdict, as canonical JSON."""
-    return json.dumps({name: _plain(getattr(options, name)) for name in verdict_inputs(type(options))}, sort_keys=True)
+    verdict, as canonical JSON (a prover's options by the same rule, see :func:`_plain`)."""
+    return json.dumps(_plain(options), sort_keys=True)
 
 
 def _plain(value: object) -> object:
-    """An option value as JSON data (enums by value, paths as text, mappings by sorted key)."""
+    """An option value as JSON data (enums by value, paths as text, mappings by sorted key; options by
+    their ``decides`` fields, a prover's options by type name, those equal to their defaults left out,
+    since a gate reads the defaults when none are given)."""
+    if isinstance(value, VerifyOptions | ProverOptions):
+        return {name: _plain(getattr(value, name)) for name in verdict_inputs(type(value))}
+    if isinstance(value, tuple) and all(isinstance(v, ProverOptions) for v in value):
+        keyed = {f"{type(v).__module__}.{type(v).__qualname__}": (_plain(v), _plain(type(v)())) for v in value}
+        return {kind: given for kind, (given, default) in keyed.items() if given != default}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Path):

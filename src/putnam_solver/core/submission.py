@@ -13,9 +13,9 @@ import tempfile
 import threading
 import traceback
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, field
+from dataclasses import MISSING, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from putnam_solver.core.artifacts import Artifact, Artifacts
 from putnam_solver.core.benchmark import Benchmark, Problem
@@ -42,6 +42,21 @@ def bounds(default: Any, *, why: str) -> Any:
     """A field that cannot change a decided verdict (a resource bound whose exhaustion is an error, never
     cached): left out of the cache key, with the reason."""
     return field(default=default, metadata={VERDICT_INPUT: False, "why": why})
+
+
+@dataclass(frozen=True)
+class ProverOptions:
+    """The options of one prover's gates (``RocqOptions``, ``LeanOptions``), in a type of the prover's own,
+    kept in ``VerifyOptions.prover_options``. Each field declares ``decides`` or ``bounds`` like the shared
+    options', and the verdict cache's key takes the ``decides`` ones in the same way."""
+
+    @property
+    def recursion_allowed(self) -> bool:
+        """Whether these options lift a rule against candidate-defined recursion: every verdict records it."""
+        return False
+
+
+P = TypeVar("P", bound=ProverOptions)
 
 
 @dataclass(frozen=True)
@@ -76,19 +91,6 @@ class VerifyOptions:
     text_gate_seconds: float = bounds(
         DEFAULT_TEXT_GATE_SECONDS, why="a text gate past its bound is an error, never cached"
     )
-    statement_by_elaboration: bool = decides(False)
-    """Lean, opt-in: a theorem differing from the pinned one as text is left to G6 (README; G2 evidence)."""
-    allow_recursion: bool = decides(False)
-    """Lift the Rocq rule that refuses candidate-defined recursion on a Coq with known guard checker
-    bugs (through which such recursion can prove False); recorded in the verdict."""
-    comparator_timeout_seconds: float = bounds(3600.0, why="G6 past its time limit is an error, never cached")
-    """G6's own time limit: comparator builds, exports and replays a Mathlib project in one run."""
-    comparator_memory_mb: int | None = bounds(None, why="G6 out of memory is an error, never cached")
-    """G6's address-space cap per process; None scales it with the cores (see comparator.py)."""
-    kernels: tuple[str, ...] = decides(("lean",))
-    """Kernels G6 requires to accept: ``lean`` always, ``nanoda`` adds comparator's external kernel."""
-    unsafe_comparator: bool = decides(False)
-    """Run G6 even where comparator's README conditions (unprivileged, no AF_UNIX) cannot be met."""
     toolchain: str | None = decides(None)
     """The toolchain release to judge with where several are installed side by side (Lean: a pinned
     Lean/Mathlib release such as ``v4.24.0``); None: the prover's default. Callers set it to the release the
@@ -96,6 +98,29 @@ class VerifyOptions:
     selftest_run: bool = decides(False)
     """Set by ``putnam selftest`` for its own runs: gates judge afresh instead of deferring to the last
     selftest record (which would otherwise decide the new one)."""
+    prover_options: tuple[ProverOptions, ...] = decides(())
+    """Options only one prover's gates read, each in that prover's own type (at most one of each type):
+    a gate asks for its own with :meth:`of`, and gets the defaults when none was given."""
+
+    def __post_init__(self) -> None:
+        kinds = [type(o) for o in self.prover_options]
+        if len(set(kinds)) != len(kinds):
+            raise ValueError(f"prover options given twice: {sorted(k.__name__ for k in kinds)}")
+
+    def of(self, kind: type[P]) -> P:
+        """This verification's options of type ``kind`` (a prover's own), or its defaults."""
+        return next((o for o in self.prover_options if isinstance(o, kind)), None) or kind()
+
+    @property
+    def recursion_allowed(self) -> bool:
+        """Whether a prover's options lift its rule against candidate-defined recursion (``Verdict``)."""
+        return any(o.recursion_allowed for o in self.prover_options)
+
+    def with_options(self, *given: ProverOptions) -> VerifyOptions:
+        """These options with ``given`` in place of any prover options of the same types."""
+        kinds = {type(o) for o in given}
+        kept = tuple(o for o in self.prover_options if type(o) not in kinds)
+        return replace(self, prover_options=(*kept, *given))
 
 
 @dataclass(frozen=True)

@@ -284,7 +284,7 @@ def _verdict(
         candidate_path=candidate_label,
         answers=answers,
         unsafe_no_sandbox=options.unsafe_no_sandbox,
-        allow_recursion=options.allow_recursion,
+        allow_recursion=options.recursion_allowed,
         benchmark=verdict_benchmark(prover, benchmark, problem, options),
     )
 

@@ -24,6 +24,8 @@ from typing import Any
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark
 from putnam_solver.core.benchmark_files import locate_benchmark, request_for_file
 from putnam_solver.core.provers import Prover, get_prover
+from putnam_solver.core.provers.lean.options import LeanOptions
+from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, VerifyOptions
 from putnam_solver.run.agent.types import SolveConfig
@@ -90,7 +92,7 @@ def audit_options(options: VerifyOptions, benchmark: Benchmark) -> VerifyOptions
 def claimed_differences(config: SolveConfig, options: VerifyOptions) -> list[str]:
     """Where the run's claimed gate settings differ from the audit's, one sentence each."""
     found = []
-    if config.allow_recursion != options.allow_recursion:
+    if config.allow_recursion != options.of(RocqOptions).allow_recursion:
         found.append(
             "the run used --allow-recursion; audited without it"
             if config.allow_recursion
@@ -98,8 +100,9 @@ def claimed_differences(config: SolveConfig, options: VerifyOptions) -> list[str
         )
     if config.axle and not options.axle:
         found.append("the run used --axle (G7); audited without it")
-    if tuple(config.kernels) != tuple(options.kernels):
-        found.append(f"the run required kernels {','.join(config.kernels)}; audited with {','.join(options.kernels)}")
+    kernels = options.of(LeanOptions).kernels
+    if tuple(config.kernels) != tuple(kernels):
+        found.append(f"the run required kernels {','.join(config.kernels)}; audited with {','.join(kernels)}")
     if config.acceptance_profile != Profile.FULL:
         found.append(f"the run accepted at profile {config.acceptance_profile.value}; audited at full")
     if config.unsafe_no_sandbox:

@@ -29,6 +29,7 @@ from pathlib import Path
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import check_cache_dir, gate_code_fingerprint
 from putnam_solver.core.provers import Readiness, get_prover, prover_names
+from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.selftest_record import (
     Cell,
     CellResult,
@@ -118,11 +119,10 @@ def load_suite(name: str) -> Suite:
 
 def selftest_options(options: VerifyOptions) -> VerifyOptions:
     """The user's options on the full profile, every gate run even after a refusal (each judges alone),
-    marked as the selftest's own run. A rule the user lifted for a run (``allow_recursion``) stays on:
+    marked as the selftest's own run. A rule the user lifted for a run (Rocq's ``allow_recursion``) stays on:
     the canaries judge the toolchain's gates, and the record is kept per toolchain, not per run."""
-    return dataclasses.replace(
-        options, profile=Profile.FULL, keep_going=True, selftest_run=True, allow_recursion=False, acceptance=None
-    )
+    kept = dataclasses.replace(options, profile=Profile.FULL, keep_going=True, selftest_run=True, acceptance=None)
+    return kept.with_options(RocqOptions())
 
 
 def mathlib_status(options: VerifyOptions) -> tuple[bool, str]:

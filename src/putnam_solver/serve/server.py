@@ -24,6 +24,7 @@ from putnam_solver.serve.keys import load_keys
 from putnam_solver.serve.logs import configure_logging, logger
 from putnam_solver.serve.service import Limits, ServeConfig
 from putnam_solver.serve.verifier import PoolVerifier, Verifier
+from putnam_solver.verifier.options import GateFlags
 
 
 def load_config(
@@ -57,7 +58,7 @@ def load_config(
     return ServeConfig(
         keys=ring,
         benchmarks=benchmarks,
-        options=options or VerifyOptions(),
+        options=options or GateFlags().options(),
         jobs=jobs,
         limits=limits or Limits(),
         cache=VerdictCache() if cache else None,

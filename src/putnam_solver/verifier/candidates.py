@@ -17,6 +17,7 @@ from typing import Any, Final
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.provers import Prover, get_prover, prover_for_suffix, prover_names
+from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
 from putnam_solver.core.verify import (
     DEFAULT_MAX_CANDIDATE_BYTES,
@@ -268,7 +269,7 @@ BY_ELABORATION: Final = (
 def require_semantic_check(options: VerifyOptions) -> None:
     """Refuse ``--statement-by-elaboration`` where no G6 runs: only comparator can show that a statement
     differing as text elaborates to the pinned type (InputError, exit 2, before any verification)."""
-    if options.statement_by_elaboration and "G6" not in PROFILE_GATES[options.profile]:
+    if options.of(LeanOptions).statement_by_elaboration and "G6" not in PROFILE_GATES[options.profile]:
         raise InputError(
             f"--statement-by-elaboration needs G6 (comparator) to compare elaborated types; profile "
             f"{options.profile.value} has none: use --gates full"

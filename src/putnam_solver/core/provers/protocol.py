@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from putnam_solver.core.answer_check import AnswerCheck
     from putnam_solver.core.benchmark import Problem
     from putnam_solver.core.gatekit import ToolSpec
-    from putnam_solver.core.submission import Gate, Submission, VerifyOptions
+    from putnam_solver.core.submission import Gate, ProverOptions, Submission, VerifyOptions
     from putnam_solver.core.verdict import Track
 
 
@@ -46,6 +46,9 @@ class Prover(Protocol):
     """The executables the gates run that a user may choose (``--tool NAME=PATH``)."""
     pins: Mapping[str, str]
     """What the prover's toolchain is pinned to (versions, revisions), recorded in proof bundles."""
+    options_type: type[ProverOptions]
+    """The type of the options only this prover's gates read (``VerifyOptions.of``); ``ProverOptions``
+    itself for a prover that has none."""
 
     def challenge(self, problem: Problem, track: Track) -> str:
         """The exact file a candidate must complete, derived by the harness from the pinned record."""

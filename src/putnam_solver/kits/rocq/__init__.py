@@ -8,6 +8,7 @@ from pathlib import Path
 from putnam_solver.core.provers import Readiness
 from putnam_solver.core.provers.rocq.checks import recursion_refused
 from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_report
+from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.toolchain import COQC, coq_library, detected_version, optional_tool, rocq_status
 from putnam_solver.core.util import InputError
@@ -31,7 +32,7 @@ class RocqKit:
 
     def policy_brief(self, options: VerifyOptions) -> str:
         version = detected_version(optional_tool(COQC, options))
-        return POLICY.brief(recursion_refused(options.allow_recursion, version))
+        return POLICY.brief(recursion_refused(options.of(RocqOptions).allow_recursion, version))
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         return [Readiness(*row) for row in rocq_status(options)]

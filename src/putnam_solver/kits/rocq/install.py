@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from putnam_solver.core.provers.rocq.toolchain import DEBIAN_PACKAGES, ROCQ_VERSION, rocq_status
-from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.installing import InstallError
+from putnam_solver.verifier.options import GateFlags
 
 OPAM_ROUTE = (
     "Without apt: install opam, then\n"
@@ -40,7 +40,7 @@ class AptInstall:
     description: str = f"apt-get install {' '.join(DEBIAN_PACKAGES)} (Debian's Coq {ROCQ_VERSION} and libraries)"
 
     def run(self, progress: Callable[[str], None]) -> None:
-        if all(ok for _, ok, _ in rocq_status(VerifyOptions())):
+        if all(ok for _, ok, _ in rocq_status(GateFlags().options())):
             progress("coq: already installed")
             return
         if shutil.which("apt-get") is None or os.geteuid() != 0:

@@ -24,6 +24,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
+from putnam_solver.verifier.options import GateFlags
 
 Agent = Literal["react", "codex", "claude-code"]
 """The agents ``putnam solve --agent`` can run: our react loop, or a CLI agent in the sandbox."""
@@ -130,7 +131,7 @@ class SolveConfig:
 
         ``check=False``: the acceptance (the run's profile, AXLE if asked). ``check=True``: the agent's
         ``check`` tool, profile ``fast`` under the acceptance profile's rules and never AXLE."""
-        return VerifyOptions(
+        return GateFlags(
             profile=Profile.FAST if check else self.acceptance_profile,
             acceptance=self.acceptance_profile if check else None,
             axle=self.axle and not check,
@@ -139,7 +140,7 @@ class SolveConfig:
             allow_recursion=self.allow_recursion,
             kernels=self.kernels,
             toolchain=self.toolchain,
-        )
+        ).options()
 
 
 @dataclass(frozen=True)

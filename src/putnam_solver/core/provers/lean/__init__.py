@@ -29,6 +29,7 @@ from putnam_solver.core.provers.lean.checks import (
 )
 from putnam_solver.core.provers.lean.comparator import comparator_available, comparator_gate
 from putnam_solver.core.provers.lean.compile import compile_gate
+from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.lean.project import PINS
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
 from putnam_solver.core.provers.lean.toolchain import (
@@ -61,7 +62,7 @@ def _lean_runs_here(options: VerifyOptions) -> tuple[bool, str]:
 def _comparator_runs_here(options: VerifyOptions) -> tuple[bool, str]:
     """G6 needs the bootstrapped comparator (of the chosen release) and every kernel the user asked for."""
     paths = release_paths(options)
-    return comparator_available(paths.root, options.kernels, paths.release)
+    return comparator_available(paths.root, options.of(LeanOptions).kernels, paths.release)
 
 
 def _axle_reachable(options: VerifyOptions) -> tuple[bool, str]:
@@ -101,6 +102,7 @@ class LeanProver:
     label: str = "Lean 4 with Mathlib"
     suffix: str = ".lean"
     tools: tuple[ToolSpec, ...] = (LEAN_TOOL,)
+    options_type: type[LeanOptions] = LeanOptions
     """Only `lean` is the user's to choose: G6 runs the comparator, lean4export and landrun that
     ``putnam bootstrap`` built at pinned commits, beside the pinned toolchain."""
     pins: Mapping[str, str] = PINS

@@ -31,6 +31,7 @@ from putnam_solver.core.provers.lean._policy import (
 from putnam_solver.core.provers.lean._preservation import STATEMENT_DIFFERS, check_preservation, check_statement
 from putnam_solver.core.provers.lean.challenge import AnswerForm, answer_form, challenge
 from putnam_solver.core.provers.lean.imports import ImportClosure, closure_for, header_imports
+from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.lean.syntax import (
     LexError,
     Statement,
@@ -102,7 +103,7 @@ def preservation_gate(sub: Submission) -> GateResult:
         return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
     closure = import_closure(sub, expected)
     violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub), closure)
-    by_elaboration = sub.options.statement_by_elaboration and semantic_check_runs(sub)
+    by_elaboration = sub.options.of(LeanOptions).statement_by_elaboration and semantic_check_runs(sub)
     left_to_g6 = [v for v in violations if by_elaboration and v.rule.startswith(STATEMENT_DIFFERS)]
     violations = [v for v in violations if v not in left_to_g6]
     result = text_gate_result(

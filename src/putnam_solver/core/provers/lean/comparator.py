@@ -45,6 +45,7 @@ from putnam_solver.core.provers.lean import nounix
 from putnam_solver.core.provers.lean.axioms import ALLOWED_AXIOMS
 from putnam_solver.core.provers.lean.checks import challenge_theorem, form_challenge
 from putnam_solver.core.provers.lean.comparator_output import not_a_verdict, rejection
+from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.lean.project import (
     CHALLENGE_MODULE,
     COMPARATOR_REV,
@@ -107,8 +108,9 @@ def default_comparator_memory_mb(cpus: int | None = None) -> int:
 
 
 def comparator_limits(options: VerifyOptions) -> SandboxLimits:
-    memory = options.comparator_memory_mb or default_comparator_memory_mb()
-    return SandboxLimits(timeout_seconds=options.comparator_timeout_seconds, memory_mb=memory)
+    lean = options.of(LeanOptions)
+    memory = lean.comparator_memory_mb or default_comparator_memory_mb()
+    return SandboxLimits(timeout_seconds=lean.comparator_timeout_seconds, memory_mb=memory)
 
 
 def comparator_available(
@@ -175,7 +177,7 @@ def comparator_config(sub: Submission, paths: ToolchainPaths) -> dict[str, Any]:
         "theorem_names": [challenge_theorem(sub)],
         "permitted_axioms": list(ALLOWED_AXIOMS),
     }
-    if "nanoda" in sub.options.kernels:
+    if "nanoda" in sub.options.of(LeanOptions).kernels:
         config["external_kernels"] = {"nanoda": [str(paths.nanoda)]}
     if sub.track is Track.NO_ANSWER:
         config["definition_names"] = definition_holes(form_challenge(sub)[1])
@@ -306,9 +308,9 @@ def judge(result: SandboxResult, limits: SandboxLimits) -> tuple[GateStatus, str
 
 def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     """G6: run comparator on a fresh project; passed only if it exits 0 on its own."""
-    options = sub.options
+    options, lean = sub.options, sub.options.of(LeanOptions)
     paths = release_paths(options, root)
-    available, why = comparator_available(paths.root, options.kernels, paths.release)
+    available, why = comparator_available(paths.root, lean.kernels, paths.release)
     if not available:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, why)
     fingerprint = checkers_fingerprint(paths)
@@ -321,7 +323,7 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     try:
         prefix, confined = confinement(project, paths, sub.scratch)
     except Unconfinable as exc:
-        if not options.unsafe_comparator:
+        if not lean.unsafe_comparator:
             detail = f"{exc}; or pass --unsafe-comparator (recorded in the verdict)"
             return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, detail, evidence)
         prefix, confined = [], {"unsafe_comparator": str(exc)}

@@ -21,6 +21,7 @@ from putnam_solver.core.provers.rocq.answers import check_answer
 from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.coqchk import COQCHK_RUN, kernel_gate
+from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
 from putnam_solver.core.provers.rocq.statement import TRUSTED_RUN, statement_gate
 from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
@@ -87,6 +88,7 @@ class RocqProver:
     label = "Rocq (Coq)"
     suffix = ".v"
     tools = (COQC, COQCHK)
+    options_type = RocqOptions
     pins: Mapping[str, str] = PINS
 
     def challenge(self, problem: Problem, track: Track) -> str:

@@ -46,6 +46,7 @@ from typing import Final
 from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.rocq.kernel_bugs import Version, guard_bugs, kernel_bug_evidence
 from putnam_solver.core.provers.rocq.libraries import installed_modules, library_ok, same_sentence
+from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.policy import (
     POLICY,
     QUERY_COMMANDS,
@@ -438,7 +439,8 @@ def preservation_gate(sub: Submission) -> GateResult:
 def forbidden_gate(sub: Submission) -> GateResult:
     """G3: no forbidden construct outside the challenge's own sentences (recursion too, on a buggy Coq)."""
     version = detected_version(optional_tool(COQC, sub.options))
-    refused = recursion_refused(sub.options.allow_recursion, version)
+    allowed = sub.options.of(RocqOptions).allow_recursion
+    refused = recursion_refused(allowed, version)
     statement = challenge_statement(sub)
     violations = check_forbidden(statement, sub.candidate, refused)
     if not sub.benchmark.pinned:
@@ -446,7 +448,7 @@ def forbidden_gate(sub: Submission) -> GateResult:
     result = text_gate_result("G3", "forbidden", violations, "no forbidden construct")
     result.evidence.update(
         recursion="refused" if refused else "allowed",
-        allow_recursion=sub.options.allow_recursion,
+        allow_recursion=allowed,
         **kernel_bug_evidence(version),
     )
     recursion = {f"`{r.construct}`" for r in POLICY.recursion_words}

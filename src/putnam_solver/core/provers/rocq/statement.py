@@ -54,6 +54,7 @@ from putnam_solver.core.provers.rocq.challenge import (
 )
 from putnam_solver.core.provers.rocq.checks import guard_note, recursion_refused
 from putnam_solver.core.provers.rocq.kernel_bugs import Version
+from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.products import prerequisites
 from putnam_solver.core.provers.rocq.recursion import Finding, Unreadable, field_listing, inspect_terms, read_fields
 from putnam_solver.core.provers.rocq.syntax import Statement
@@ -178,7 +179,7 @@ def run_trusted(sub: Submission) -> TrustedRun | GateResult:
         return ready
     marker = f"PUTNAM-TRUSTED-{secrets.token_hex(16)}"
     version = detected_version(find_tool(COQC, sub.options))
-    terms = recursion_refused(sub.options.allow_recursion, version)
+    terms = recursion_refused(sub.options.of(RocqOptions).allow_recursion, version)
     fields_marker = f"PUTNAM-FIELDS-{secrets.token_hex(16)}" if terms else None
     source = trusted_source(statement, sub.track, marker, fields_marker)
     trusted = build(sub, TRUSTED, source, [v for b in ready if (v := b.vo)])
