@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from putnam_solver.core.benchmark import Problem
@@ -128,4 +128,29 @@ class Interactive(Protocol):
     def lemma_text(self, statement: str, proved: str) -> str:
         """The part of a proved lemma file ``proved`` (completing ``statement``) to paste into a file:
         everything after the statement's header."""
+        ...
+
+
+@runtime_checkable
+class SearchingSession(ProofSession, Protocol):
+    """A session that can run the prover's own library search."""
+
+    def search(self, preamble: str, sentence: str, timeout: float) -> str:
+        """The prover's answer to ``sentence`` after ``preamble``'s sentences. Raises SessionError."""
+        ...
+
+
+@runtime_checkable
+class Searching(Protocol):
+    """An ``Interactive`` whose sessions run the prover's own library search (Rocq's ``Search``)."""
+
+    search_commands: tuple[str, ...]
+
+    def search_sentence(self, command: str, query: str) -> str:
+        """The one command ``command query`` as the prover reads it; raises ValueError (the message is
+        the model's answer) for a query that could do more than search."""
+        ...
+
+    def preamble(self, challenge: str, track: Track) -> str:
+        """What of ``challenge`` a search runs after (scopes and definitions the statement opens)."""
         ...

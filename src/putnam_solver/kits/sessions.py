@@ -43,6 +43,8 @@ from putnam_solver.kits.interactive import (
     NotWarm,
     ProofSession,
     ProofState,
+    Searching,
+    SearchingSession,
     T,
 )
 from putnam_solver.kits.kit import get_kit
@@ -316,11 +318,44 @@ def proof_state(
         return f"no proof state: {exc}"
 
 
+def library_search(
+    prover: Prover,
+    problem: Problem,
+    track: Track,
+    options: VerifyOptions,
+    pool: SessionPool,
+    command: str,
+    query: str,
+) -> str:
+    """The prover's own search (``Searching``) for ``query``, in a warm session with the problem's imports
+    and the statement's preamble; a refused query or a session that cannot answer is the answer's text."""
+    interactive = get_kit(prover.name).interactive()
+    if not isinstance(interactive, Searching):
+        return f"the {prover.label} prover offers no library search command here"
+    try:
+        sentence = interactive.search_sentence(command, query)
+    except ValueError as exc:
+        return f"refused: {exc}"
+    challenge = prover.challenge(problem, track)
+    preamble = interactive.preamble(challenge, track)
+
+    def search(session: ProofSession) -> str:
+        if not isinstance(session, SearchingSession):
+            raise NotWarm("this session cannot search")
+        return session.search(preamble, sentence, options.timeout_seconds)
+
+    try:
+        return pool.run(interactive, problem, challenge, options, search)
+    except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable) as exc:
+        return f"the search could not run: {exc}"
+
+
 __all__ = [
     "CheckOutcome",
     "SessionPool",
     "check_file",
     "deadline",
+    "library_search",
     "line_count",
     "outside",
     "proof_state",

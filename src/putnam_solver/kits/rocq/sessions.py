@@ -47,6 +47,7 @@ from putnam_solver.core.provers.rocq.toolchain import COQC, find_tool, sandbox_p
 from putnam_solver.core.sandbox import fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
 from putnam_solver.kits.interactive import Compiled, Hole, LemmaError, Message, NotWarm, ProofState
+from putnam_solver.kits.rocq.search import SEARCH_COMMANDS, format_hits, search_sentence
 from putnam_solver.kits.sandbox_session import SandboxSession, SessionError, start_session
 from putnam_solver.kits.sessions import outside, refused_for_holes
 
@@ -182,6 +183,21 @@ class CoqtopSession:
             return ProofState(line, shown, tuple(m for m in messages if m.severity == "error"), note)
         note = "" if shown is not None else f"no proof is open at the end of line {line}"
         return ProofState(line, shown, (), note)
+
+    def search(self, preamble: str, sentence: str, timeout: float) -> str:
+        """coqtop's answer to the search ``sentence`` (``rocq.search.search_sentence`` built it), run after
+        the sentences of ``preamble`` (the statement's scopes and definitions), then back to the header."""
+        deadline = time.monotonic() + timeout
+        body = self._body(preamble)
+        try:
+            status, detail, _ = self._replay(preamble, body, len(preamble), deadline)
+            if status is not GateStatus.PASSED:
+                return f"the statement's preamble does not load, so nothing was searched: {detail}"
+            output, _ = self._exchange(sentence, deadline)
+        finally:
+            self._reset(deadline)
+        error = _first_error(output, "", 0)
+        return f"Error: {error.text}" if error is not None else format_hits(_untagged(output))
 
     # -- the protocol -----------------------------------------------------------------------------------
 
@@ -396,3 +412,17 @@ class RocqInteractive:
 
     def lemma_text(self, statement: str, proved: str) -> str:
         return lemma_text(statement, proved)
+
+    search_commands = SEARCH_COMMANDS
+
+    def search_sentence(self, command: str, query: str) -> str:
+        return search_sentence(command, query)
+
+    def preamble(self, challenge: str, track: Track) -> str:
+        """What of the challenge a search runs after: its sentences before the theorem (scopes,
+        definitions), without the no-answer solution hole."""
+        try:
+            header = parse_statement(challenge, "challenge").header
+        except (LexError, StatementError):
+            return ""
+        return "\n".join(challenge[s.start : s.end] for s in header if not _answer_hole(s, track)) + "\n"

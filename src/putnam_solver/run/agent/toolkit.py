@@ -1,4 +1,4 @@
-"""What the worker's tools do, without Inspect: ``check``, ``goals``, ``search`` and ``verify`` of a file.
+"""What the worker's tools do, without Inspect: ``check``, ``goals``, the searches and ``verify`` of a file.
 
 ``tools.py`` wraps these functions as Inspect tools for our own worker; ``putnam mcp`` calls them
 directly, so that an MCP server answers exactly as our worker's tools do without importing the agent
@@ -7,8 +7,10 @@ as it enters, so that no argument can make an encode, a log write or a ledger in
 hands the proposed file to the gate pipeline (profile ``fast``; its compile in a warm, sandboxed session
 of the prover where one can decide it, else a fresh copy in the prover's sandbox) and returns compact
 diagnostics; ``goals`` asks such a session for the proof state at the end of a line; ``search`` runs
-ripgrep with the pattern as a plain argument over the prover's library sources, which it only reads. No
-tool lets the model's text choose a path, a program or an option.
+ripgrep with the pattern as a plain argument over the prover's library sources, which it only reads;
+``library_search`` runs the prover's own search command in such a session (the query refused when it
+could be more than one search), and ``find_declarations`` ranks the libraries' declarations against a
+goal by BM25 (``kits.library_index``). No tool lets the model's text choose a path, a program or an option.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import functools
 import re
 import shutil
 import subprocess
+import threading
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -31,8 +34,16 @@ from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import GateStatus, Track, Verdict, VerifyOptions
 from putnam_solver.kits import get_kit
-from putnam_solver.kits.interactive import ProofState
-from putnam_solver.kits.sessions import CheckOutcome, SessionPool
+from putnam_solver.kits.interactive import ProofState, Searching
+from putnam_solver.kits.library_index import (
+    DEFAULT_HITS,
+    IndexUnavailable,
+    LibraryIndex,
+    engine,
+    format_declarations,
+    open_index,
+)
+from putnam_solver.kits.sessions import CheckOutcome, SessionPool, library_search
 from putnam_solver.run.agent.types import AgentParts
 from putnam_solver.verifier.candidates import NEEDS_FULL
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
@@ -314,6 +325,64 @@ def _shorten(line: str, roots: list[str]) -> str:
         if line.startswith(root):
             return Path(root).name + line[len(root) :]
     return line
+
+
+async def prover_search(ctx: ProblemContext, command: str, query: str) -> str:
+    """The prover's own library search (Rocq's ``Search``, ``SearchPattern``, ``SearchRewrite``) in a warm
+    session with the problem's imports and the statement's preamble (``sessions.library_search``)."""
+    if ctx.pool is None:
+        return "the library search is not available for this prover"
+    async with ctx.limit(ctx.verifier.slots()):
+        answer = await anyio.to_thread.run_sync(
+            functools.partial(
+                library_search, ctx.prover, ctx.problem, ctx.track, ctx.check_options, ctx.pool, command, query
+            )
+        )
+    return clip(answer)
+
+
+def offers_prover_search(prover: Prover) -> bool:
+    """Whether the prover's interactive piece runs its own library search (``interactive.Searching``)."""
+    return isinstance(get_kit(prover.name).interactive(), Searching)
+
+
+def offers_ranked_search() -> bool:
+    """Whether the ranked declaration search can run here (its engine, extra ``retrieval``, is installed)."""
+    try:
+        engine()
+    except IndexUnavailable:
+        return False
+    return True
+
+
+def retrieval_tools(prover: Prover, parts: AgentParts) -> list[str]:
+    """The retrieval tools the worker gets (part ``retrieval``): the prover's own search where it has one,
+    the ranked search where its engine is installed."""
+    if not parts.retrieval:
+        return []
+    return [
+        *(["library_search"] if offers_prover_search(prover) else []),
+        *(["find_declarations"] if offers_ranked_search() else []),
+    ]
+
+
+_INDEXES: dict[tuple[tuple[Path, ...], str], LibraryIndex] = {}
+_INDEXES_LOCK = threading.Lock()
+
+
+def find_declarations(roots: tuple[Path, ...], suffix: str, query: str, hits: int = DEFAULT_HITS) -> str:
+    """The declarations of the libraries under ``roots`` ranked against ``query`` (BM25; the index is built
+    on the first call of a process and cached on disk, ``kits.library_index``)."""
+    if not query.strip():
+        return "find_declarations needs a query: a goal, a statement fragment or words"
+    try:
+        with _INDEXES_LOCK:
+            index = _INDEXES.get((roots, suffix))
+            if index is None:
+                index = _INDEXES[(roots, suffix)] = open_index(roots, suffix)
+    except IndexUnavailable as exc:
+        return f"the ranked search is unavailable: {exc}"
+    return clip(format_declarations(index.search(query, hits), query))
 
 
 def library_roots(prover: Prover, options: VerifyOptions) -> tuple[tuple[Path, ...], str]:

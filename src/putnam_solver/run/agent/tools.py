@@ -1,4 +1,4 @@
-"""The worker's tools as Inspect tools: ``check``, ``goals``, ``search`` and ``submit``, all run harness-side.
+"""The worker's tools as Inspect tools: ``check``, ``goals``, the searches and ``submit``, all run harness-side.
 
 What each does is in ``toolkit.py`` (no Inspect there, so that ``putnam mcp`` can call it); here they get
 the names, descriptions and argument docs the model sees. ``submit`` hands the file to the caller's
@@ -19,10 +19,13 @@ from putnam_solver.run.agent.toolkit import (  # the rest re-exported for the ag
     annotate,
     check_text,
     clip,
+    find_declarations,
     format_check,
     format_verdict,
     library_roots,
+    prover_search,
     render,
+    retrieval_tools,
     search_library,
     state_at,
     try_alternatives,
@@ -107,16 +110,66 @@ def search_tool(roots: tuple[Path, ...], glob: str) -> Tool:
     return execute
 
 
+@tool(name="library_search")
+def library_search_tool(ctx: ProblemContext) -> Tool:
+    async def execute(command: str, query: str) -> str:
+        """Ask Rocq which library lemmas fit, by type (not by text), with the statement's imports loaded.
+
+        Args:
+            command: Search (lemmas mentioning every term, pattern or "name fragment" given),
+                SearchPattern (lemmas whose conclusion matches a pattern) or SearchRewrite (equations one
+                side of which matches a pattern).
+            query: What follows the command, one line without a period at its end, e.g.
+                (_ + _ = _ + _), Nat.add "comm", (_ * (_ + _)), (Rabs _ <= _)%R.
+
+        Returns:
+            The matching lemmas with their statements (at most 25), or Rocq's error for the query.
+        """
+        return await prover_search(ctx, clean_text(command).strip(), clean_text(query))
+
+    return execute
+
+
+@tool(name="find_declarations")
+def find_declarations_tool(roots: tuple[Path, ...], suffix: str) -> Tool:
+    async def execute(query: str) -> str:
+        """Rank the library's declarations (name, statement, doc comment) against a goal or description.
+
+        Args:
+            query: A goal as the prover prints it, a statement fragment or words, e.g.
+                "a mod n mod n = a mod n" or "absolute value triangle inequality".
+
+        Returns:
+            The 10 best-matching declarations, best first, each with its statement and source location.
+        """
+        return await anyio.to_thread.run_sync(find_declarations, roots, suffix, clean_text(query))
+
+    return execute
+
+
+def retrieval_tool_list(ctx: ProblemContext, roots: tuple[Path, ...], glob: str) -> list[Tool]:
+    """The retrieval tools of ``retrieval_tools`` (the prover's search needs the session pool)."""
+    names = retrieval_tools(ctx.prover, ctx.parts)
+    return [
+        *([library_search_tool(ctx)] if "library_search" in names and ctx.pool is not None else []),
+        *([find_declarations_tool(roots, glob.removeprefix("*"))] if "find_declarations" in names else []),
+    ]
+
+
 __all__ = [
     "ProblemContext",
     "annotate",
     "check_tool",
     "clip",
+    "find_declarations_tool",
     "format_check",
     "format_verdict",
     "goals_tool",
     "library_roots",
+    "library_search_tool",
     "render",
+    "retrieval_tool_list",
+    "retrieval_tools",
     "search_tool",
     "submit_tool",
     "verify_text",

@@ -48,7 +48,7 @@ class Budgets:
     lemma_token_limit: int | None = None
 
 
-AGENT_PARTS = ("warm", "goals", "lemmas", "plan")
+AGENT_PARTS = ("warm", "goals", "lemmas", "plan", "retrieval")
 """The parts of the react worker's workflow ``putnam solve --without PART,...`` can turn off."""
 
 
@@ -58,12 +58,14 @@ class AgentParts:
 
     ``warm``: ``check`` compiles in warm sessions (else the cold gates). ``goals``: the ``goals`` tool.
     ``lemmas``: drafts with holes, ``prove_lemma`` sub-attempts and the lemma cache. ``plan``: the prompts
-    ask for an informal proof plan first. None of them takes part in acceptance."""
+    ask for an informal proof plan first. ``retrieval``: the prover's own library search (``library_search``)
+    and the ranked search over declarations (``find_declarations``). None of them takes part in acceptance."""
 
     warm: bool = True
     goals: bool = True
     lemmas: bool = True
     plan: bool = True
+    retrieval: bool = True
 
     @classmethod
     def without(cls, names: Sequence[str]) -> AgentParts:

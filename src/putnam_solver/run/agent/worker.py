@@ -45,6 +45,7 @@ from putnam_solver.run.agent.tools import (
     check_tool,
     format_verdict,
     goals_tool,
+    retrieval_tool_list,
     search_tool,
     submit_tool,
     verify_text,
@@ -140,7 +141,8 @@ def first_messages(system: str, task: str) -> list[ChatMessage]:
 
 def worker_tools(judge: Judge, state: AttemptState, roots: Any, glob: str, extra: Sequence[Tool] = ()) -> list[Tool]:
     """The react worker's tools for one (sub-)attempt: ``check``, ``goals`` (where the prover offers proof
-    states and the part is on), ``search``, ``extra`` (``prove_lemma``) and ``submit``."""
+    states and the part is on), ``search``, the retrieval tools (``workspace.retrieval_tools``), ``extra``
+    (``prove_lemma``) and ``submit``."""
 
     async def accept(proof: str) -> str:
         return submission_reply(await judge(state, proof))
@@ -149,7 +151,8 @@ def worker_tools(judge: Judge, state: AttemptState, roots: Any, glob: str, extra
     goals = (
         [goals_tool(ctx)] if ctx.parts.goals and ctx.pool is not None and get_kit(ctx.prover.name).interactive() else []
     )
-    return [check_tool(ctx, state.remember), *goals, search_tool(roots, glob), *extra, submit_tool(accept)]
+    found = retrieval_tool_list(ctx, roots, glob)
+    return [check_tool(ctx, state.remember), *goals, search_tool(roots, glob), *found, *extra, submit_tool(accept)]
 
 
 async def react_worker(

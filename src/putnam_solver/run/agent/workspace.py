@@ -13,7 +13,7 @@ from pathlib import Path
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.kits import get_kit
-from putnam_solver.run.agent.tools import render
+from putnam_solver.run.agent.tools import render, retrieval_tools
 from putnam_solver.run.agent.types import CarryForward, ProvedLemma, SolveConfig
 from putnam_solver.run.agent.worker import carry_forward_text
 from putnam_solver.safe_write import write_under
@@ -26,6 +26,11 @@ TOOL_LINES = {
     "goals": "- `goals(proof, line)`: the hypotheses and goals at the end of one line of your file (holes allowed).",
     "search": "- `search(pattern)`: a ripgrep regular expression over the library sources of {label} "
     "(read-only), for lemma names and their exact statements.",
+    "library_search": "- `library_search(command, query)`: {label}'s own `Search`, `SearchPattern` or "
+    "`SearchRewrite`, by type, with the statement's imports loaded: e.g. `SearchPattern (_ + _ = _ + _)` "
+    "lists the lemmas whose conclusion has that shape, with their exact statements.",
+    "find_declarations": "- `find_declarations(query)`: the library's declarations (name, statement, doc) "
+    "ranked against a goal or a description, best first; paste the goal you are stuck on.",
     "prove_lemma": "- `prove_lemma(name)`: proves one helper lemma of the file you checked last, left there "
     "as a hole, in a separate sub-attempt with its own budget; it answers with the proved lemma to paste "
     "in place of the hole, or with why it was not proved.",
@@ -70,9 +75,11 @@ def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, root
 
 def worker_tool_names(prover: Prover, config: SolveConfig, lemma: bool = False) -> list[str]:
     """The tools the react worker gets: ``goals`` and ``prove_lemma`` where the prover has an interactive
-    piece and the part is on; a lemma sub-attempt never gets ``prove_lemma``."""
+    piece and the part is on, the retrieval tools where they can run; a lemma sub-attempt never gets
+    ``prove_lemma``."""
     interactive = get_kit(prover.name).interactive() is not None
     names = ["check", *(["goals"] if interactive and config.parts.goals else []), "search"]
+    names += retrieval_tools(prover, config.parts)
     if interactive and config.parts.lemmas and not lemma:
         names.append("prove_lemma")
     return [*names, "submit"]
