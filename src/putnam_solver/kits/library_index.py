@@ -37,7 +37,7 @@ INDEX_FORMAT = "1"
 DEFAULT_HITS = 10
 MAX_HITS = 30
 MAX_QUERY_TERMS = 64
-_TOKEN = re.compile(r"[A-Za-z_][\w']*|\d+|[^\sA-Za-z0-9_(){}\[\],;.]+")
+_TOKEN = re.compile(r"[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*|\d+|[^\sA-Za-z0-9_(){}\[\],;.]+")
 _FIELDS = ("name", "kind", "statement", "doc", "path")
 
 
