@@ -19,11 +19,14 @@ from inspect_ai.model import ChatMessage, ModelOutput
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile
+from putnam_solver.run.agent.toolkit import offers_ranked_search
 from putnam_solver.run.agent.types import AgentParts, Budgets, SolveConfig
 from tests.fakes.scripted_agent import BAD, GOOD, NEEDS_ROCQ, USAGE, call, config, run, scripted
 from tests.integration.campaign_driver import lean_text_config
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
+RANKED = ["find_declarations"] if offers_ranked_search() else []
+"""The ranked search is offered where its engine (extra ``retrieval``) is installed."""
 PLAN = "Plan: 1 + 1 reduces to 2 by computation, so reflexivity closes it."
 STEPS = "Theorem one_plus_one : 1 + 1 = 2.\nProof.\n  simpl.\n  reflexivity.\nQed.\n"
 
@@ -60,7 +63,7 @@ def test_plan_goals_and_warm_check_in_a_rocq_attempt(tmp_path: Path) -> None:
 
     result = run(tmp_path, config(scripted(script), budgets=Budgets(max_turns=4)))["one_plus_one"]
     assert result.status == "passed" and result.plan == PLAN
-    assert offered[0] == ["check", "goals", "search", "prove_lemma", "submit"]
+    assert offered[0] == ["check", "goals", "search", "library_search", *RANKED, "prove_lemma", "submit"]
     assert "State at the end of line 3:\n1 goal" in seen[1] and seen[1].endswith("2 = 2"), "the goal after simpl"
     assert "G4 compile: failed" in seen[2] and "exact I." in seen[2]
     assert "PASSED the fast gates" in seen[3] and "warm session" in seen[3]
@@ -78,12 +81,51 @@ def test_every_part_can_be_turned_off(tmp_path: Path) -> None:
         system.append(input[0].text)
         return [call("check", GOOD), call("submit", GOOD)][len(seen) - 1]
 
-    parts = AgentParts.without(["warm", "goals", "lemmas", "plan"])
+    parts = AgentParts.without(["warm", "goals", "lemmas", "plan", "retrieval"])
     result = run(tmp_path, config(scripted(script), parts=parts))["one_plus_one"]
     assert result.status == "passed"
     assert offered[0] == ["check", "search", "submit"]
     assert "PASSED the fast gates" in seen[1] and "warm" not in seen[1], "checked by the cold gates"
     assert "proof plan" not in system[0] and "prove_lemma" not in system[0] and "`goals" not in system[0]
+    assert "library_search" not in system[0] and "find_declarations" not in system[0]
+
+
+@NEEDS_ROCQ
+def test_the_library_searches_answer_in_a_rocq_attempt(tmp_path: Path) -> None:
+    seen: list[str] = []
+    system: list[str] = []
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        seen.append(input[-1].text)
+        system.append(input[0].text)
+        steps = [
+            call("library_search", command="SearchRewrite", query="(S _ + _)"),
+            call("library_search", command="Search", query='x. Redirect "out" Print All'),
+            *([call("find_declarations", query="addition is commutative: n + m = m + n")] if RANKED else []),
+            call("submit", GOOD),
+        ]
+        return steps[len(seen) - 1]
+
+    result = run(tmp_path, config(scripted(script), budgets=Budgets(max_turns=4)))["one_plus_one"]
+    assert result.status == "passed"
+    assert "plus_Sn_m: forall n m : nat, S n + m = S (n + m)" in seen[1], "what the statement's imports hold"
+    assert seen[2].startswith("refused: the query may not contain a period")
+    assert "`library_search(command, query)`" in system[0]
+    if RANKED:
+        assert "1. " in seen[3] and "add_comm" in seen[3], "the ranked search over the installed libraries"
+        assert "`find_declarations(query)`" in system[0]
+
+
+@NEEDS_ROCQ
+def test_retrieval_alone_can_be_turned_off(tmp_path: Path) -> None:
+    offered: list[list[str]] = []
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        offered.append(tool_names(tools))
+        return call("submit", GOOD)
+
+    run(tmp_path, config(scripted(script), parts=AgentParts.without(["retrieval"])))
+    assert offered[0] == ["check", "goals", "search", "prove_lemma", "submit"]
 
 
 AVAILABLE, WHY = sandbox_status()
@@ -99,9 +141,11 @@ def test_goals_and_a_warm_check_in_a_lean_attempt(
     good = (VALID / "toy_and_comm.lean").read_text()
     tactic = good.replace("And.intro h.right h.left", "by\n  match h with\n  | ⟨a, b⟩ => ?_")
     seen: list[str] = []
+    offered: list[list[str]] = []
 
     def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
         seen.append(input[-1].text)
+        offered.append(tool_names(tools))
         return [goals(tactic, 3), call("check", tactic), call("check", good), call("submit", good)][len(seen) - 1]
 
     cfg: SolveConfig = dataclasses.replace(
@@ -115,6 +159,7 @@ def test_goals_and_a_warm_check_in_a_lean_attempt(
     )
     result = run(tmp_path, cfg, ["toy_and_comm"], benchmark=load_benchmark(BENCHMARK))["toy_and_comm"]
     assert result.status == "passed"
+    assert offered[0] == ["check", "goals", "search", *RANKED, "prove_lemma", "submit"], "no Search command in Lean"
     assert "a : p" in seen[1] and "b : q" in seen[1] and "⊢ And q p" in seen[1], "the state after the match"
     assert "G4 compile: failed" in seen[2] and "unsolved goals" in seen[2] and "a : p" in seen[2]
     assert "PASSED the fast gates" in seen[3] and "warm session" in seen[3]

@@ -89,8 +89,9 @@ def test_lean_holes_and_the_lemma_file() -> None:
 
 def test_parts_are_turned_off_by_name() -> None:
     assert AgentParts.without(["warm", "plan"]) == AgentParts(warm=False, goals=True, lemmas=True, plan=False)
+    assert AgentParts.without(["retrieval"]).off() == ["retrieval"]
     assert AgentParts.without(["goals"]).off() == ["goals"]
-    with pytest.raises(InputError, match="--without lemma: choose among warm, goals, lemmas, plan"):
+    with pytest.raises(InputError, match="--without lemma: choose among warm, goals, lemmas, plan, retrieval"):
         AgentParts.without(["lemma"])
 
 
@@ -99,5 +100,8 @@ def test_a_run_recorded_before_the_parts_existed_resumes_with_their_defaults() -
                       "reasoning_effort": None, "agent": "react", "sandbox": "local", "jobs": 1,
                       "fallback_jobs": 1, "budgets": {"max_turns": 5}}}  # fmt: skip
     filled = with_defaults(old)
-    assert filled["config"]["parts"] == {"warm": True, "goals": True, "lemmas": True, "plan": True}
+    assert filled["config"]["parts"] == {"warm": True, "goals": True, "lemmas": True, "plan": True, "retrieval": True}
+    parts_before_retrieval = {"warm": False, "goals": True, "lemmas": True, "plan": True}
+    filled = with_defaults({"config": {**old["config"], "parts": parts_before_retrieval}})
+    assert filled["config"]["parts"] == {**parts_before_retrieval, "retrieval": True}
     assert filled["config"]["budgets"]["lemma_turns"] == Budgets().lemma_turns

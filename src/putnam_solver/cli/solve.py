@@ -215,7 +215,7 @@ def solve(
             rich_help_panel="Agent",
             help="Turn parts of the react worker off, comma-separated: warm (check with the cold gates), "
             "goals (no goals tool), lemmas (no drafts with holes, prove_lemma or lemma cache), plan (no plan "
-            "asked first). Acceptance is the same either way.",
+            "asked first), retrieval (no library_search or find_declarations). Acceptance is the same either way.",
         ),
     ] = None,
     lemma_turns: Annotated[
