@@ -19,6 +19,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "ray": ("ray",),
     "serve": ("fastapi", "starlette", "uvicorn"),
     "mcp": ("mcp", "uvicorn"),
+    "retrieval": ("tantivy",),
 }
 """Extra -> the top-level modules its requirements install (pyproject's ``optional-dependencies``; a test
 holds the two together). Only these modules name an extra: any other missing import stays a bug. A module
@@ -30,6 +31,7 @@ NEEDED_BY = {
     "codex": "solve --agent codex or claude-code",
     "mcp": "putnam mcp",
     "ray": "--ray",
+    "retrieval": "the agent's find_declarations (ranked library search)",
     "serve": "putnam serve",
 }
 """Which commands or flags need each extra, for ``putnam doctor`` and the README."""

@@ -31,6 +31,7 @@ from typing import Any
 import platformdirs
 
 from putnam_solver.core.cache import CACHE_DIR_VARIABLE
+from putnam_solver.extras import install_command
 from putnam_solver.kits.declarations import Declaration, library_declarations
 
 INDEX_FORMAT = "1"
@@ -63,9 +64,7 @@ def engine() -> Any:
     try:
         import tantivy
     except ImportError as exc:
-        raise IndexUnavailable(
-            "the ranked library search needs tantivy: pip install 'putnambench-solver[retrieval]'"
-        ) from exc
+        raise IndexUnavailable(f"the ranked library search needs tantivy: {install_command('retrieval')}") from exc
     return tantivy
 
 

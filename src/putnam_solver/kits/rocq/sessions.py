@@ -187,17 +187,25 @@ class CoqtopSession:
     def search(self, preamble: str, sentence: str, timeout: float) -> str:
         """coqtop's answer to the search ``sentence`` (``rocq.search.search_sentence`` built it), run after
         the sentences of ``preamble`` (the statement's scopes and definitions), then back to the header."""
+        output = self.query(preamble, sentence, timeout)
+        if output is None:
+            return "the statement's preamble does not load, so nothing was searched"
+        error = _first_error(output, "", 0)
+        return f"Error: {error.text}" if error is not None else format_hits(output)
+
+    def query(self, preamble: str, sentence: str, timeout: float) -> str | None:
+        """coqtop's output (tags removed) for the harness's own ``sentence`` after ``preamble``'s sentences,
+        then back to the header; None when ``preamble`` does not load."""
         deadline = time.monotonic() + timeout
         body = self._body(preamble)
         try:
-            status, detail, _ = self._replay(preamble, body, len(preamble), deadline)
+            status, _, _ = self._replay(preamble, body, len(preamble), deadline)
             if status is not GateStatus.PASSED:
-                return f"the statement's preamble does not load, so nothing was searched: {detail}"
+                return None
             output, _ = self._exchange(sentence, deadline)
         finally:
             self._reset(deadline)
-        error = _first_error(output, "", 0)
-        return f"Error: {error.text}" if error is not None else format_hits(_untagged(output))
+        return _untagged(output)
 
     # -- the protocol -----------------------------------------------------------------------------------
 
