@@ -7,23 +7,30 @@ from pathlib import Path
 
 from putnam_solver.core.benchmarks import RegistryError, get_spec
 from putnam_solver.core.cache import check_cache_dir
-from putnam_solver.core.provers import prover_names
+from putnam_solver.core.provers import get_prover, prover_names
 from putnam_solver.core.selftest_record import records_dir
 from putnam_solver.core.util import InputError
 from putnam_solver.kits import InstallError, InstallRequest, InstallStep, get_kit
+from putnam_solver.kits.library_index import IndexStep
 from putnam_solver.offline import BOOTSTRAP_OFFLINE, with_offline_hint
+from putnam_solver.verifier.options import GateFlags
 
 
 def bootstrap_plan(
     prover: str, directory: Path | None, build_mathlib: bool, nanoda: bool = False, toolchain: str | None = None
 ) -> Sequence[InstallStep]:
     """The steps that install ``prover``'s pinned toolchain (the ``toolchain`` release where it installs
-    several side by side; each step skips itself when already done).
+    several side by side; each step skips itself when already done), then the index of its libraries'
+    declarations for the agent's ranked search (``library_index.IndexStep``).
 
     Bootstrap ends with a selftest that records its result in the cache directory: a cache directory
     that cannot be one is refused now, not after an install of hours."""
     check_cache_dir(records_dir())
-    return get_kit(prover).install_plan(InstallRequest(directory, build_mathlib, nanoda, toolchain))
+    kit = get_kit(prover)
+    steps = kit.install_plan(InstallRequest(directory, build_mathlib, nanoda, toolchain))
+    options = GateFlags(toolchain=toolchain).options()
+    suffix = get_prover(prover).suffix
+    return [*steps, IndexStep(lambda: kit.library_roots(options), suffix)]
 
 
 def benchmark_needs(benchmark: str, prover: str | None, toolchain: str | None) -> list[tuple[str, str | None]]:

@@ -5,6 +5,7 @@ before it calls any model."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -269,6 +270,7 @@ def test_rocq_bootstrap_ends_by_running_the_selftest_with_its_exit_code() -> Non
     result = runner.invoke(app, ["bootstrap", "--prover", "rocq"])
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "coq: already installed" in result.stderr  # Coq is installed here: the apt step skips itself
+    assert re.search(r"library index (ready: \d+ declarations|skipped: .*retrieval)", result.stderr)
     out = result.stdout
     assert out.index("bootstrap of rocq finished") < out.index("Rocq canaries") < out.index("selftest of rocq passed")
     assert _rows(out)["G6"][-5:] == ["passed", "failed", "failed", "failed", "failed"]

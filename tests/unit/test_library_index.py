@@ -83,3 +83,15 @@ def test_no_sources_is_an_unavailable_search_not_an_empty_one(tmp_path: Path) ->
 
     with pytest.raises(IndexUnavailable, match="no library sources"):
         open_index((tmp_path / "missing",), ".v", tmp_path)
+
+
+def test_bootstrap_ends_by_indexing_the_installed_libraries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from putnam_solver.kits.library_index import IndexStep
+    from putnam_solver.toolchains import bootstrap_plan
+
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path))
+    assert [s.name for s in bootstrap_plan("rocq", None, False)][-1] == "library-index"
+    said: list[str] = []
+    IndexStep(lambda: ROCQ, ".v").run(said.append)
+    assert said == ["library index ready: 4 declarations"]
+    assert [p.name for p in (tmp_path / "library-index").iterdir()] == [fingerprint(ROCQ, ".v")]

@@ -24,6 +24,7 @@ import re
 import shutil
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -170,3 +171,23 @@ def format_declarations(found: list[Declaration], query: str) -> str:
     if not found:
         return f"no declarations match {query!r}"
     return "\n".join(f"{rank}. {d.render()}" for rank, d in enumerate(found, 1))
+
+
+@dataclass(frozen=True)
+class IndexStep:
+    """``putnam bootstrap``'s last install step: index the libraries just installed, so that the agent's
+    first ``find_declarations`` does not wait for it. ``roots`` is asked when the step runs (after the
+    toolchain is in place); without the engine the step says so and skips itself."""
+
+    roots: Callable[[], tuple[Path, ...]]
+    suffix: str
+    name: str = "library-index"
+    description: str = "index the installed libraries' declarations for the agent's ranked search"
+
+    def run(self, progress: Callable[[str], None]) -> None:
+        try:
+            index = open_index(self.roots(), self.suffix)
+        except IndexUnavailable as exc:
+            progress(f"library index skipped: {exc}")
+            return
+        progress(f"library index ready: {index.size} declarations")
