@@ -42,7 +42,8 @@ def test_lean_declarations_follow_namespaces_and_root() -> None:
 
 
 def test_tokens_meet_names_and_operators() -> None:
-    assert tokens("Nat.add_comm : n + m") == ["nat.add_comm", "nat", "add", "comm", ":", "n", "+", "m"]
+    assert tokens("Nat.add_comm : n + m") == ["nat.add_comm", "nat", "add", "comm", ":", "+"]
+    assert tokens("Machin_2_3_7 : 0 < x mod 7 < 12") == ["machin_2_3_7", ":", "0", "<", "mod", "<"]
 
 
 @pytest.mark.parametrize(

@@ -41,6 +41,12 @@ PLAN_ADVICE = (
     "- Start your first reply with a short informal proof plan (the idea, the key steps, the library facts "
     "you expect to need), then make your first tool call in the same reply.\n"
 )
+RETRIEVAL_ADVICE = {
+    "library_search": "- To find a lemma by what it states, not by its name: `library_search` with "
+    "`SearchPattern` and the goal's shape (`(_ * _ <= _)`), or `SearchRewrite` with the subterm to rewrite.\n",
+    "find_declarations": "- Stuck on a goal? `find_declarations` with the goal, or a description in words, "
+    "ranks the library's lemmas against it; add words a lemma's name would hold (`comm`, `mod`, `le`).\n",
+}
 GOALS_ADVICE = "- Before writing the next step of a proof, ask `goals` for the state at the line you are at.\n"
 LEMMA_ADVICE = (
     "- Split a hard proof: state helper lemmas before the theorem with their proofs left as holes, "
@@ -94,6 +100,7 @@ def system_prompt(prover: Prover, config: SolveConfig, lemma: bool = False) -> s
         tools="\n".join(TOOL_LINES[t].replace("{label}", prover.label) for t in tools),
         plan=PLAN_ADVICE if config.parts.plan and not lemma else "",
         goals_advice=GOALS_ADVICE if "goals" in tools else "",
+        retrieval_advice="".join(advice for name, advice in RETRIEVAL_ADVICE.items() if name in tools),
         lemma_advice=LEMMA_ADVICE if "prove_lemma" in tools else "",
         prover_advice=_prover_advice(prover),
         policy=get_kit(prover.name).policy_brief(config.verify_options()),
