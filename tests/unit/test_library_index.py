@@ -3,6 +3,7 @@ theories and of Mathlib, indexed with the real engine, cached by fingerprint, ra
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -12,7 +13,8 @@ import pytest
 from putnam_solver.kits.declarations import library_declarations
 from putnam_solver.kits.library_index import fingerprint, format_declarations, open_index, tokens
 
-pytest.importorskip("tantivy")
+NEEDS_ENGINE = pytest.mark.skipif(importlib.util.find_spec("tantivy") is None, reason="tantivy is not installed")
+"""The index tests need the engine (extra ``retrieval``); reading declarations does not."""
 
 LIBRARY = Path(__file__).parents[1] / "fixtures" / "library"
 ROCQ = (LIBRARY / "rocq" / "theories",)
@@ -46,6 +48,7 @@ def test_tokens_meet_names_and_operators() -> None:
     assert tokens("Machin_2_3_7 : 0 < x mod 7 < 12") == ["machin_2_3_7", ":", "0", "<", "mod", "<"]
 
 
+@NEEDS_ENGINE
 @pytest.mark.parametrize(
     ("roots", "suffix", "query", "best"),
     [
@@ -63,6 +66,7 @@ def test_the_declaration_that_fits_ranks_first(
     assert best in format_declarations(found, query)
 
 
+@NEEDS_ENGINE
 def test_the_index_is_cached_by_fingerprint_and_rebuilt_when_a_source_changes(tmp_path: Path) -> None:
     library = tmp_path / "lib" / "theories"
     shutil.copytree(ROCQ[0], library)
@@ -79,6 +83,7 @@ def test_the_index_is_cached_by_fingerprint_and_rebuilt_when_a_source_changes(tm
     assert open_index((library,), ".v", cache).search("toy_new")[0].name == "Coq.Arith.Toy.toy_new"
 
 
+@NEEDS_ENGINE
 def test_no_sources_is_an_unavailable_search_not_an_empty_one(tmp_path: Path) -> None:
     from putnam_solver.kits.library_index import IndexUnavailable
 
@@ -86,6 +91,7 @@ def test_no_sources_is_an_unavailable_search_not_an_empty_one(tmp_path: Path) ->
         open_index((tmp_path / "missing",), ".v", tmp_path)
 
 
+@NEEDS_ENGINE
 def test_bootstrap_ends_by_indexing_the_installed_libraries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from putnam_solver.kits.library_index import IndexStep
     from putnam_solver.toolchains import bootstrap_plan
