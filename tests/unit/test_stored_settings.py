@@ -24,6 +24,8 @@ from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits
 from putnam_solver.run.campaign import StoredSettings, required_settings, stored_run
 from putnam_solver.run.campaign._settings import check_resume
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
+from putnam_solver.run.report.data import NoRunRecorded, load_run
+from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.stored_settings import parse_settings
 from tests.helpers import REPO
 from tests.integration.campaign_driver import LEAN_BENCH, recorded_lean_settings
@@ -86,6 +88,9 @@ def test_current_settings_round_trip_in_the_ledger_s_format(tmp_path: Path) -> N
     assert ledger.settings() is None
     with pytest.raises(InputError, match=f"{tmp_path}: the ledger holds no run settings; nothing to export"):
         required_settings(ledger, "export")
+    with pytest.raises(NoRunRecorded, match="the run never started"):
+        load_run(tmp_path)
+    assert report_after_run(tmp_path) == "", "a run refused before it started leaves no report (and no warning)"
     ledger.record_settings(data)
     assert required_settings(ledger, "export") == parsed
     ledger.close()
