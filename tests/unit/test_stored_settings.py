@@ -27,8 +27,8 @@ from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from putnam_solver.run.report.data import NoRunRecorded, load_run
 from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.stored_settings import parse_settings
-from tests.helpers import REPO
-from tests.integration.campaign_driver import LEAN_BENCH, recorded_lean_settings
+from tests.helpers import LEAN_BENCH, REPO
+from tests.integration.campaign_driver import recorded_lean_settings
 
 pytestmark = pytest.mark.skipif(not LEAN_BENCH.is_file(), reason=f"{LEAN_BENCH} is missing")
 SIX = [f"putnam_1962_a{i}" for i in range(1, 7)]
@@ -217,16 +217,16 @@ def raw_reads(source: str) -> list[str]:
     ``settings``, or a call of a ledger's ``settings()`` / ``settings_history()``."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        target = None
+        target: ast.expr | None = None
+        raw_call = False
         if isinstance(node, ast.Subscript):
             target = node.value
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr == "get":
-                target = node.func.value
-            elif node.func.attr in ("settings", "settings_history") and not node.args and not node.keywords:
-                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+            target = node.func.value if node.func.attr == "get" else None
+            raw_call = node.func.attr in ("settings", "settings_history") and not node.args and not node.keywords
         named = isinstance(target, ast.Name) and target.id == "settings"
-        if named or (isinstance(target, ast.Attribute) and target.attr == "settings"):
+        if raw_call or named or (isinstance(target, ast.Attribute) and target.attr == "settings"):
+            assert isinstance(node, ast.expr)
             found.append(f"line {node.lineno}: {ast.unparse(node)}")
     return found
 
