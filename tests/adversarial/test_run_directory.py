@@ -284,6 +284,38 @@ def test_the_suffix_comes_from_the_prover_registry(case: tuple[Path, Path], tmp_
     assert {k for k in after if k not in before} == {"proofs", *(f"proofs/{p}.v" for p in PROBLEMS)}
 
 
+SETTINGS_EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "a problem id that is a path": (
+        lambda s: s.update(selected=["../../escaped"]),
+        "`selected` holds '../../escaped', which is not a problem id",
+    ),
+    "a gate rule lifted by text": (
+        lambda s: s["config"].update(allow_recursion="yes"),
+        '`config.allow_recursion` must be true or false, not "yes"',
+    ),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(SETTINGS_EDITS))
+def test_malformed_settings_are_refused_by_every_reader_naming_the_field(
+    case: tuple[Path, Path], tmp_path: Path, edit: str
+) -> None:
+    run_dir, benchmark = case
+    change, field = SETTINGS_EDITS[edit]
+    edit_settings(run_dir, change)
+    before = tree(tmp_path, skip=run_dir)
+    refused = f"{run_dir}: the run's stored settings cannot be read: {field}"
+    for command in (("audit", run_dir, "--benchmark", benchmark), ("export", run_dir, "--proofs", tmp_path / "p")):
+        code, stdout, stderr = putnam(*command)
+        assert code == 2 and refused in stderr and "the ledger was edited" in stderr, stdout + stderr
+    code, _, stderr = putnam("report", run_dir)
+    assert code == 2 and refused in stderr, stderr
+    with serve(FakeOpenAI([])) as url:
+        code, stdout, stderr = putnam("solve", "--resume", run_dir, "--quiet", "--model-base-url", url)
+    assert code == 2 and refused in stdout + stderr, stdout + stderr
+    assert tree(tmp_path, skip=run_dir) == before and audits(run_dir) == []
+
+
 def test_planted_links_are_never_followed(case: tuple[Path, Path], tmp_path: Path) -> None:
     run_dir, benchmark = case
     victim = tmp_path / "victim.txt"

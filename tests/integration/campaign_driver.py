@@ -8,6 +8,7 @@ every verdict comes from the real gate pipeline (``run_gates``). Run as a script
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 import time
@@ -22,6 +23,7 @@ from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.run import campaign
 from putnam_solver.run.agent.types import AttemptResult, Budgets, CampaignJob, CarryForward, SolveConfig
 from putnam_solver.run.report import summary
+from putnam_solver.run.stored_settings import StoredSettings, describe_benchmark
 from tests.helpers import LEAN_BENCH
 
 SIX = (
@@ -116,6 +118,23 @@ def lean_text_config(jobs: int = 4) -> SolveConfig:
         budgets=Budgets(max_turns=10),
         acceptance_profile=Profile.TEXT,
     )
+
+
+def recorded_lean_settings(selected: Sequence[str], **changes: object) -> StoredSettings:
+    """The settings ``solve`` records for a text-profile Lean run over ``selected`` of the PutnamBench Lean
+    file (``changes``: fields set otherwise), for tests that fill a ledger by hand."""
+    bench = load_benchmark(LEAN_BENCH)
+    recorded = StoredSettings(
+        config=lean_text_config(),
+        selection=campaign.Selection(LEAN_BENCH.resolve(), problems=tuple(selected)),
+        benchmark_sha256=bench.sha256,
+        selected=tuple(selected),
+        pin=bench.pin_name,
+        suffix=".lean",
+        toolchain="lean text gates",
+        benchmark=describe_benchmark(bench),
+    )
+    return dataclasses.replace(recorded, **changes)  # type: ignore[arg-type]
 
 
 def lean_good_candidates(problem_ids: Sequence[str]) -> dict[str, str]:

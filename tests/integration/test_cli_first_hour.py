@@ -83,6 +83,7 @@ def test_a_cache_dir_that_is_a_file_is_refused_up_front_and_shown_by_doctor(
 def test_outputs_get_the_users_umask_not_0600(tmp_path: Path) -> None:
     from putnam_solver.run.ledger import Ledger
     from putnam_solver.run.report.summary import write_outputs
+    from tests.integration.campaign_driver import recorded_lean_settings
 
     old = os.umask(0o022)
     try:
@@ -92,7 +93,10 @@ def test_outputs_get_the_users_umask_not_0600(tmp_path: Path) -> None:
         os.umask(0o027)
         run_dir = tmp_path / "run"
         run_dir.mkdir()
-        write_outputs(run_dir, Ledger.open(run_dir / "ledger.sqlite"))
+        ledger = Ledger.open(run_dir / "ledger.sqlite")
+        ledger.record_settings(recorded_lean_settings(["putnam_1962_a1"]).to_json())
+        write_outputs(run_dir, ledger)
+        ledger.close()
         for name in ("SUMMARY.md", "attempts.tsv"):
             assert stat.S_IMODE((run_dir / name).stat().st_mode) == 0o640, name
         write_atomic(tmp_path / "private", b"x")

@@ -27,7 +27,7 @@ from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import AttemptResult, CampaignJob
-from putnam_solver.run.campaign import RunSettings, Selection, solve
+from putnam_solver.run.campaign import RunSettings, Selection, required_settings, solve
 from putnam_solver.run.ledger import LEDGER_NAME, RATE_LIMITS_SINCE, Ledger
 from putnam_solver.run.prices import run_unpriced
 from putnam_solver.run.report.progress import format_seconds
@@ -123,8 +123,8 @@ def _assert_headline_equals_ledger(page: Node, run_dir: Path) -> None:
     """The headline the page shows against the ledger's own API and the SQL of its tables."""
     ledger = _ledger(run_dir)
     try:
-        settings = ledger.settings() or {}
-        selected = settings["selected"]
+        settings = required_settings(ledger, "check")
+        selected = settings.selected
         solved = ledger.passed_problems() & set(selected)
         audited = ledger.audited_problems() & solved
         usage = ledger.usage()
@@ -141,7 +141,7 @@ def _assert_headline_equals_ledger(page: Node, run_dir: Path) -> None:
     assert _stat(page, "unresolved") == (str(unresolved), str(unresolved))
     raw, shown = _stat(page, "dollars")
     assert _stat(page, "tokens") == (str(tokens), f"{tokens:,}")
-    if not cost and run_unpriced(settings["config"]):  # no price and nothing counted: unknown, never $0.00
+    if not cost and run_unpriced(settings.config):  # no price and nothing counted: unknown, never $0.00
         assert (raw, shown) == ("", "unknown") and _stat(page, "dollars-per-solved") == ("", "unknown")
     else:
         assert float(raw) == pytest.approx(cost) and shown == f"${cost:.2f}"

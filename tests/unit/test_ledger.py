@@ -16,7 +16,7 @@ from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, ru
 from putnam_solver.run.agent.types import AttemptResult
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger, LedgerError
 from putnam_solver.run.report.summary import write_outputs
-from tests.integration.campaign_driver import LEAN_BENCH, lean_good_candidates
+from tests.integration.campaign_driver import LEAN_BENCH, lean_good_candidates, recorded_lean_settings
 
 pytestmark = pytest.mark.skipif(not LEAN_BENCH.is_file(), reason=f"{LEAN_BENCH} is missing")
 PID = "putnam_1962_a1"
@@ -133,7 +133,7 @@ def test_a_pass_counts_as_audited_only_while_its_newest_audit_accepts_the_stored
 
 
 def test_outputs_are_regenerated_from_the_ledger_alone(ledger: Ledger, good: str, tmp_path: Path) -> None:
-    ledger.record_settings({"config": {"prover": "lean"}, "selected": [PID, "putnam_1962_a2"], "campaigns": 1})
+    ledger.record_settings(recorded_lean_settings([PID, "putnam_1962_a2"]).to_json())
     ledger.record_problems([(PID, "0" * 64, "challenge text")])
     ledger.record_attempts(1, [_result(good, "passed")])
     ledger.finish_campaign(1)

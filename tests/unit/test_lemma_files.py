@@ -12,7 +12,7 @@ from putnam_solver.core.verify import Track
 from putnam_solver.kits import get_kit
 from putnam_solver.kits.interactive import LemmaError
 from putnam_solver.run.agent.types import AgentParts, Budgets
-from putnam_solver.run.campaign._settings import with_defaults
+from putnam_solver.run.stored_settings import config_from_json
 
 ROCQ, ROCQ_KIT = get_prover("rocq"), get_kit("rocq")
 LEAN, LEAN_KIT = get_prover("lean"), get_kit("lean")
@@ -99,9 +99,9 @@ def test_a_run_recorded_before_the_parts_existed_resumes_with_their_defaults() -
     old = {"config": {"prover": "rocq", "track": "with-answer", "model": "m", "reviewer_model": None,
                       "reasoning_effort": None, "agent": "react", "sandbox": "local", "jobs": 1,
                       "fallback_jobs": 1, "budgets": {"max_turns": 5}}}  # fmt: skip
-    filled = with_defaults(old)
-    assert filled["config"]["parts"] == {"warm": True, "goals": True, "lemmas": True, "plan": True, "retrieval": True}
+    filled = config_from_json(old["config"])
+    assert filled.parts == AgentParts(warm=True, goals=True, lemmas=True, plan=True, retrieval=True)
+    assert filled.budgets == Budgets(max_turns=5, lemma_turns=Budgets().lemma_turns)
     parts_before_retrieval = {"warm": False, "goals": True, "lemmas": True, "plan": True}
-    filled = with_defaults({"config": {**old["config"], "parts": parts_before_retrieval}})
-    assert filled["config"]["parts"] == {**parts_before_retrieval, "retrieval": True}
-    assert filled["config"]["budgets"]["lemma_turns"] == Budgets().lemma_turns
+    filled = config_from_json({**old["config"], "parts": parts_before_retrieval})
+    assert filled.parts == AgentParts(warm=False, retrieval=True), "a part added later is on"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from putnam_solver.cli import app
 from putnam_solver.run.prices import Price, catalogue_price, cost_text, price_of, run_unpriced, unpriced, user_prices
 from putnam_solver.run.report.progress import Totals, totals_line
 from tests.helpers import REPO
+from tests.integration.campaign_driver import lean_text_config
 
 SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"
 UNPRICED = "openai-api/local/my-finetune"
@@ -41,7 +43,9 @@ def test_the_users_prices_replace_and_extend_the_catalogue() -> None:
 
 def test_an_unknown_cost_is_never_shown_as_zero_dollars() -> None:
     assert cost_text(0.0, [UNPRICED]) == "unknown" and cost_text(1.5, []) == "$1.50"
-    assert run_unpriced({"model": UNPRICED, "reviewer_model": None, "prices": {}}) == [UNPRICED]
+    config = dataclasses.replace(lean_text_config(), model=UNPRICED)
+    assert run_unpriced(config) == [UNPRICED]
+    assert run_unpriced(dataclasses.replace(config, prices={UNPRICED: {"input": 1.0, "output": 2.0}})) == []
     totals = Totals(3, 0, 3, 1, 3, 0, 0, 0, 0.0, unpriced=(UNPRICED,))
     assert "0 tokens, unknown" in totals_line(totals) and "$0.00" not in totals_line(totals)
 

@@ -31,16 +31,10 @@ from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids
 from putnam_solver.doctor import require_gates
-from putnam_solver.run.audit_settings import (
-    audit_benchmark,
-    audit_options,
-    claimed_differences,
-    pin_line,
-    run_config,
-)
-from putnam_solver.run.campaign import CampaignError, RunLock
+from putnam_solver.run.audit_settings import audit_benchmark, audit_options, claimed_differences, pin_line
+from putnam_solver.run.campaign import CampaignError, RunLock, required_settings, settings_history
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
-from putnam_solver.run.report.evidence import evidence_dir, write_audit_file
+from putnam_solver.run.report.evidence import evidence_dir, run_prover, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import audit_summary
 from putnam_solver.safe_write import UnsafePath
@@ -153,12 +147,11 @@ def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: N
 def run_toolchains(ledger: Ledger) -> Callable[[AttemptRow], str | None]:
     """The toolchain fingerprint each attempt was verified on: the one recorded by the run's start or
     resume that preceded it (None for runs whose putnam did not record it)."""
-    history = ledger.settings_history()
+    history = settings_history(ledger)
 
     def toolchain(attempt: AttemptRow) -> str | None:
         before = [s for at, s in history if at <= attempt.recorded_at] or [s for _, s in history[:1]]
-        value = before[-1].get("toolchain") if before else None
-        return str(value) if value is not None else None
+        return before[-1].toolchain if before else None
 
     return toolchain
 
@@ -171,11 +164,9 @@ class _Audit:
         self.ledger = ledger
         self.notice = notice
         self.on_item = on_item
-        settings = ledger.settings()
-        if settings is None:
-            raise InputError(f"{request.run_dir}: the ledger holds no run settings; nothing to audit")
-        self.settings = settings
-        self.config, self.prover = run_config(settings, request.run_dir)
+        settings = required_settings(ledger, "audit")
+        self.config = settings.config
+        self.prover = run_prover(settings)
         self.suffix = self.prover.suffix  # from the prover registry, never from the ledger
         self.track: Track = self.config.track
         self.benchmark: Benchmark = audit_benchmark(

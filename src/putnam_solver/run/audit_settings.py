@@ -17,38 +17,24 @@ What the run claimed is only compared with these and reported (``claimed_differe
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark
 from putnam_solver.core.benchmark_files import locate_benchmark, request_for_file
-from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, VerifyOptions
 from putnam_solver.run.agent.types import SolveConfig
-from putnam_solver.run.campaign import config_from_json
-from putnam_solver.run.ledger import LedgerError
-
-
-def run_config(settings: Mapping[str, Any], where: Path) -> tuple[SolveConfig, Prover]:
-    """The run's claimed config and the registered prover it names (LedgerError when unreadable)."""
-    try:
-        config = config_from_json(settings["config"])
-        return config, get_prover(config.prover)
-    except (KeyError, TypeError, ValueError, AttributeError, InputError) as exc:
-        raise LedgerError(f"{where}: the ledger's run settings cannot be read ({type(exc).__name__}: {exc})") from exc
+from putnam_solver.run.campaign import StoredSettings
 
 
 def audit_benchmark(
-    settings: Mapping[str, Any], where: str | Path | None, pin: str | None, prover: str, run_dir: Path
+    settings: StoredSettings, where: str | Path | None, pin: str | None, prover: str, run_dir: Path
 ) -> Benchmark:
     """The benchmark the audit judges against (module doc); InputError when none is given or found, or its
     bytes are not the ones the run claims."""
-    selection = settings.get("selection")
-    claimed_file = Path(str(selection.get("benchmark", ""))).name if isinstance(selection, dict) else ""
+    claimed_file = settings.selection.benchmark.name
     chosen = where or request_for_file(claimed_file)
     if chosen is None:
         raise InputError(
@@ -61,7 +47,7 @@ def audit_benchmark(
         benchmark = load_benchmark(located.path, pin)
     except BenchmarkError as exc:
         raise InputError(f"{run_dir}: cannot load the benchmark to audit against: {exc}") from exc
-    expected = str(settings.get("benchmark_sha256", ""))
+    expected = settings.benchmark_sha256
     if benchmark.sha256 != expected:
         raise InputError(
             f"{located.path}: SHA-256 is {benchmark.sha256}, but the run in {run_dir} claims a benchmark with "

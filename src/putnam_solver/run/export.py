@@ -31,8 +31,9 @@ from putnam_solver.bundles import (
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.util import InputError, check_directory, check_output_file
 from putnam_solver.run.audit import run_toolchains
-from putnam_solver.run.audit_settings import run_config
+from putnam_solver.run.campaign import StoredSettings, required_settings
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, ProblemRow, now
+from putnam_solver.run.report.evidence import run_prover
 from putnam_solver.run.report.tables import audit_summary
 from putnam_solver.safe_write import write_under
 
@@ -94,15 +95,12 @@ def export_run(run_dir: Path, bundle: Path | None = None, proofs: Path | None = 
     return ExportOutcome(tuple(p.attempt.problem for p in chosen), tuple(skipped), bundle, proofs)
 
 
-def _read(run_dir: Path) -> tuple[dict[str, Any], Prover, list[_Pass], list[tuple[str, str]], dict[str, ProblemRow]]:
+def _read(run_dir: Path) -> tuple[StoredSettings, Prover, list[_Pass], list[tuple[str, str]], dict[str, ProblemRow]]:
     """What the export needs from the ledger: settings, prover, the passes chosen and left out, problems."""
     ledger = Ledger.open(run_dir / LEDGER_NAME)
     try:
-        settings = ledger.settings()
-        if settings is None:
-            raise InputError(f"{run_dir}: the ledger holds no run settings; nothing to export")
-        _, prover = run_config(settings, run_dir)
-        return settings, prover, *_passes(ledger), ledger.problems()
+        settings = required_settings(ledger, "export")
+        return settings, run_prover(settings), *_passes(ledger), ledger.problems()
     finally:
         ledger.close()
 
@@ -137,11 +135,10 @@ def _audit_ok(attempt: AttemptRow, audit: AuditRow | None) -> bool:
 
 
 def _bundle_files(
-    settings: dict[str, Any], prover: Prover, chosen: list[_Pass], problems: dict[str, ProblemRow]
+    settings: StoredSettings, prover: Prover, chosen: list[_Pass], problems: dict[str, ProblemRow]
 ) -> dict[str, bytes]:
     """The bundle's files (without the manifest, which ``write_bundle`` adds)."""
-    config = settings["config"]
-    selection = settings.get("selection", {})
+    config = settings.config
     files: dict[str, bytes] = {}
     entries = []
     tools: list[Any] = []
@@ -179,19 +176,19 @@ def _bundle_files(
         "created_at": now(),
         "putnam_version": __version__,
         "prover": prover.name,
-        "track": config["track"],
+        "track": config.track.value,
         "benchmark": {
-            "name": Path(str(selection.get("benchmark", ""))).name,
-            "sha256": settings["benchmark_sha256"],
-            "pin": selection.get("pin"),
+            "name": settings.selection.benchmark.name,
+            "sha256": settings.benchmark_sha256,
+            "pin": settings.pin,
         },
         "acceptance": {
-            "profile": config.get("acceptance_profile"),
-            "axle": config.get("axle"),
-            "kernels": config.get("kernels"),
-            "allow_recursion": config.get("allow_recursion"),
+            "profile": config.acceptance_profile.value,
+            "axle": config.axle,
+            "kernels": list(config.kernels),
+            "allow_recursion": config.allow_recursion,
         },
-        "run": {"model": config.get("model"), "agent": config.get("agent"), "reviewer": config.get("reviewer_model")},
+        "run": {"model": config.model, "agent": config.agent, "reviewer": config.reviewer_model},
         "toolchain": {
             "fingerprints": sorted({p.toolchain for p in chosen if p.toolchain}),
             "pins": dict(prover.pins),

@@ -13,9 +13,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from genai_prices import Usage, calc_price
+
+if TYPE_CHECKING:
+    from putnam_solver.run.agent.types import SolveConfig
 
 SAMPLE_TOKENS = 1000
 """The request size priced to read per-token rates: small, so that long-context tiers never apply."""
@@ -99,10 +102,9 @@ def unpriced(models: Iterable[str | None], overrides: Mapping[str, Mapping[str, 
     return [m for m in dict.fromkeys(models) if m is not None and price_of(m, table) is None]
 
 
-def run_unpriced(config: Mapping[str, Any]) -> list[str]:
-    """The models of a stored run's config (``settings["config"]``) whose cost is unknown."""
-    prices = config.get("prices")
-    return unpriced([config.get("model"), config.get("reviewer_model")], prices if isinstance(prices, dict) else {})
+def run_unpriced(config: SolveConfig) -> list[str]:
+    """The models of a run's config whose cost is unknown."""
+    return unpriced([config.model, config.reviewer_model], config.prices)
 
 
 def cost_text(dollars: float, unknown: Sequence[str], digits: int = 2) -> str:

@@ -21,6 +21,9 @@ When a run stops (``SolveOutcome.exit_code``, an ``ExitCode``):
 - a fatal error (disk full, no API key, unknown model, no toolchain ...): FAILURE (1), with the error's
   message.
 
+A run's stored settings are read back only as a ``StoredSettings`` (``stored_settings``, checked field by
+field; ``putnam_solver.run.stored_settings``).
+
 ``prepare_only`` records a run and writes its workspaces without calling a model; resuming it starts it.
 
 Budgets hold while a campaign runs, not only between campaigns. The run budget is checked by the agent
@@ -45,7 +48,16 @@ from putnam_solver.run.campaign._run import (
     prepare_only,
     solve,
 )
-from putnam_solver.run.campaign._settings import RunSettings, Selection, config_from_json, config_to_json, stored_run
+from putnam_solver.run.campaign._settings import RunSettings, stored_run
+from putnam_solver.run.stored_settings import (
+    RecordedErratum,
+    Selection,
+    StoredBenchmark,
+    StoredSettings,
+    required_settings,
+    settings_history,
+    stored_settings,
+)
 
 __all__ = [
     "LOCK_NAME",
@@ -53,18 +65,22 @@ __all__ = [
     "WORK_DIR",
     "CampaignError",
     "Prepared",
+    "RecordedErratum",
     "RunLimits",
     "RunLock",
     "RunSettings",
     "Runner",
     "Selection",
     "SolveOutcome",
-    "config_from_json",
-    "config_to_json",
+    "StoredBenchmark",
+    "StoredSettings",
     "default_runner",
     "diagnostics",
     "list_only",
     "prepare_only",
+    "required_settings",
+    "settings_history",
     "solve",
     "stored_run",
+    "stored_settings",
 ]

@@ -20,6 +20,7 @@ from putnam_solver.run.report.errata import known_defects
 from putnam_solver.run.report.evidence import prover_suffix, write_evidence, write_subattempt_evidence
 from putnam_solver.run.report.progress import AttemptEvent, Totals
 from putnam_solver.run.report.tables import verdict_summary
+from putnam_solver.run.stored_settings import required_settings
 
 if TYPE_CHECKING:
     from putnam_solver.run.campaign._run import LockedRun
@@ -74,12 +75,13 @@ class Recorder:
         self._evidence = ThreadPoolExecutor(EVIDENCE_WRITERS, thread_name_prefix="putnam-evidence")
         self._pending: list[Future[None]] = []
         self._problems: dict[str, ProblemRow] = run.ledger.problems()
-        self._suffix = prover_suffix(run.ledger.settings() or {})
+        settings = required_settings(run.ledger, "record")
+        self._suffix = prover_suffix(settings)
         usage = run.ledger.usage()
         self._attempts, self._turns = usage.attempts, usage.turns
         self._tokens, self._cost = usage.tokens, usage.cost_dollars
-        self._defects = frozenset(known_defects(run.ledger.settings() or {}))
-        self._unpriced = tuple(run_unpriced((run.ledger.settings() or {}).get("config", {})))
+        self._defects = frozenset(known_defects(settings))
+        self._unpriced = tuple(run_unpriced(settings.config))
         stored = run.ledger.attempts()
         passed = {a.problem for a in stored if a.verified_pass}
         self._attempted = {a.problem for a in stored}

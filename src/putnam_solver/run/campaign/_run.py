@@ -25,12 +25,13 @@ from putnam_solver.run.agent.types import (
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.campaign._lock import RunLock
 from putnam_solver.run.campaign._recorder import Recorder, Silent
-from putnam_solver.run.campaign._settings import RunSettings, Selection, check_resume, ledger_settings
+from putnam_solver.run.campaign._settings import RunSettings, check_resume, ledger_settings
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, Ledger, LedgerError
 from putnam_solver.run.report.evidence import remove_stale_temporaries
 from putnam_solver.run.report.progress import ProgressSink
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import verdict_summary
+from putnam_solver.run.stored_settings import Selection, stored_settings
 from putnam_solver.safe_write import directory_under
 from putnam_solver.withheld import no_answer_view
 
@@ -93,8 +94,8 @@ def prepare_only(run: RunSettings) -> Prepared:
         try:
             toolchain = prover.toolchain_fingerprint(run.config.verify_options())
             settings = ledger_settings(run, benchmark, problems, prover.suffix, toolchain)
-            check_resume(run.run_dir, ledger.settings(), settings, resume=False, allow=False)
-            ledger.record_settings(settings)
+            check_resume(run.run_dir, stored_settings(ledger), settings, resume=False, allow=False)
+            ledger.record_settings(settings.to_json())
             ledger.record_problems(
                 [(p.id, p.statement_sha256, prover.challenge(p, run.config.track)) for p in problems]
             )
@@ -166,8 +167,8 @@ class LockedRun:
         prover = get_prover(self.config.prover)
         toolchain = prover.toolchain_fingerprint(self.config.verify_options())
         settings = ledger_settings(run, benchmark, selected, prover.suffix, toolchain)
-        check_resume(self.run_dir, self.ledger.settings(), settings, run.resume, allow)
-        self.ledger.record_settings(settings)
+        check_resume(self.run_dir, stored_settings(self.ledger), settings, run.resume, allow)
+        self.ledger.record_settings(settings.to_json())
         self.ledger.record_problems(
             [(p.id, p.statement_sha256, prover.challenge(p, self.config.track)) for p in selected]
         )

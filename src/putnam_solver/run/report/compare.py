@@ -136,7 +136,7 @@ def _problem_link(run: RunData, problem: str, base: Path) -> str:
 def benchmark_mismatch(a: RunData, b: RunData) -> str | None:
     """Why the two runs' numbers do not compare (None when both ran on the same benchmark bytes): the
     comparison then covers only the problems both have, and their statements may differ."""
-    pins = [(r.settings.get("benchmark_sha256"), r.settings.get("selection", {}).get("pin")) for r in (a, b)]
+    pins = [(r.settings.benchmark_sha256, r.settings.pin) for r in (a, b)]
     if pins[0][0] == pins[1][0]:
         return None
     common = len(set(a.problems) & set(b.problems))

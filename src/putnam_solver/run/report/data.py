@@ -31,10 +31,15 @@ from putnam_solver.run.ledger import (
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.prices import run_unpriced
 from putnam_solver.run.report.errata import known_defects
+from putnam_solver.run.stored_settings import StoredSettings, stored_settings
 
 
 class ReportError(InputError):
     """A report cannot be written (not a run directory, unreadable ledger, wrong arguments)."""
+
+
+class NoRunRecorded(ReportError):
+    """The ledger holds no run settings: the run was refused before it started, there is nothing to show."""
 
 
 # -- what a run did, read from its ledger -----------------------------------------------------------------
@@ -50,7 +55,7 @@ class RunData:
     the run recorded its record) call defective, with what is wrong; a solve of one is counted apart."""
 
     run_dir: Path
-    settings: dict[str, Any]
+    settings: StoredSettings
     selected: tuple[str, ...]
     campaigns: tuple[CampaignRow, ...]
     attempts: tuple[AttemptRow, ...]
@@ -71,7 +76,7 @@ class RunData:
     @property
     def unpriced(self) -> tuple[str, ...]:
         """The run's models with no price (their cost is unknown)."""
-        return tuple(run_unpriced(self.settings.get("config", {})))
+        return tuple(run_unpriced(self.settings.config))
 
     @property
     def problems(self) -> tuple[str, ...]:
@@ -111,13 +116,17 @@ def load_run(run_dir: Path) -> RunData:
     except LedgerError as exc:
         raise ReportError(str(exc)) from exc
     try:
-        settings = ledger.settings() or {}
+        settings = stored_settings(ledger)
+        if settings is None:
+            raise NoRunRecorded(
+                f"{run_dir}: the ledger holds no run settings (the run never started); nothing to report"
+            )
         attempts = tuple(ledger.every_attempt())
         since = ledger.meta(RATE_LIMITS_SINCE)
         return RunData(
             run_dir=run_dir,
             settings=settings,
-            selected=tuple(settings.get("selected", [])),
+            selected=settings.selected,
             campaigns=tuple(ledger.campaigns()),
             attempts=attempts,
             usage=ledger.usage(),
@@ -136,18 +145,14 @@ def load_run(run_dir: Path) -> RunData:
         ledger.close()
 
 
-def _benchmark_ids(settings: Mapping[str, Any]) -> tuple[str, ...] | None:
+def _benchmark_ids(settings: StoredSettings) -> tuple[str, ...] | None:
     """This machine's copy of the registered benchmark the run names (by file name, never at the path the
     ledger holds: a run directory handed over may name any file), if its SHA-256 is the run's."""
-    selection = settings.get("selection")
-    config = settings.get("config")
-    if not isinstance(selection, dict) or not isinstance(config, dict) or not settings.get("benchmark_sha256"):
-        return None
     try:
-        name = request_for_file(Path(str(selection.get("benchmark", ""))).name)
-        located = locate_benchmark(name, str(config.get("prover"))) if name else None
-        split = selection.get("split") if isinstance(selection.get("split"), str) else None
-        benchmark = load_benchmark(located.path, str(settings["benchmark_sha256"]), split) if located else None
+        name = request_for_file(settings.selection.benchmark.name)
+        located = locate_benchmark(name, settings.config.prover) if name else None
+        split = settings.selection.split
+        benchmark = load_benchmark(located.path, settings.benchmark_sha256, split) if located else None
     except BenchmarkError:
         return None
     if benchmark is None:

@@ -5,9 +5,9 @@ candidate errata of our own)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from putnam_solver.run.ledger import AttemptRow
+from putnam_solver.run.stored_settings import RecordedErratum, StoredSettings
 
 
 def disputed_attempts(attempts: Iterable[AttemptRow]) -> dict[str, str]:
@@ -34,25 +34,24 @@ def disputed_section(disputes: Mapping[str, str]) -> list[str]:
     ]
 
 
-def selected_errata(settings: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def selected_errata(settings: StoredSettings) -> dict[str, list[RecordedErratum]]:
     """The benchmark record's errata (as the run recorded it) of the selected problems, by problem."""
-    record = settings.get("benchmark", {}).get("record", {})
-    chosen = set(settings.get("selected", []))
-    found: dict[str, list[dict[str, Any]]] = {}
-    for erratum in record.get("errata", []):
-        if erratum.get("problem") in chosen:
-            found.setdefault(erratum["problem"], []).append(erratum)
+    chosen = set(settings.selected)
+    found: dict[str, list[RecordedErratum]] = {}
+    for erratum in settings.benchmark.errata:
+        if erratum.problem in chosen:
+            found.setdefault(erratum.problem, []).append(erratum)
     return found
 
 
-def known_defects(settings: Mapping[str, Any]) -> dict[str, str]:
+def known_defects(settings: StoredSettings) -> dict[str, str]:
     """Problem -> what the run's recorded benchmark errata say is wrong with its statement, for the
     statements they call defective: a solve of one is counted apart from solved, wherever results are
     counted (SUMMARY.md, the report, the audit)."""
     found: dict[str, list[str]] = {}
-    for e in settings.get("benchmark", {}).get("record", {}).get("errata", []):
-        if e.get("defective") and e.get("problem"):
-            found.setdefault(str(e["problem"]), []).append(f"{e.get('kind')}: {e.get('defect')}")
+    for e in settings.benchmark.errata:
+        if e.defective:
+            found.setdefault(e.problem, []).append(e.short())
     return {p: "; ".join(found[p]) for p in found}
 
 
@@ -63,17 +62,15 @@ def apart_note(apart: Sequence[str]) -> str:
     return f", plus {len(apart)} on statements known defective (counted apart: {', '.join(sorted(apart))})"
 
 
-def errata_section(errata: dict[str, list[dict[str, Any]]], solved: set[str], notes: Sequence[str]) -> list[str]:
+def errata_section(errata: dict[str, list[RecordedErratum]], solved: set[str], notes: Sequence[str]) -> list[str]:
     """SUMMARY.md's list of the selected statements with known errata, and the benchmark's notes."""
     if not errata and not notes:
         return []
     lines = ["## Known defects of the selected statements", ""]
     for problem in sorted(errata):
         for e in errata[problem]:
-            state = (
-                "unresolved" if problem not in solved else "solved, counted apart" if e.get("defective") else "solved"
-            )
-            lines.append(f"- {problem} ({state}): {e.get('kind')}: {e.get('defect')} (source: {e.get('source')})")
+            state = "unresolved" if problem not in solved else "solved, counted apart" if e.defective else "solved"
+            lines.append(f"- {problem} ({state}): {e.short()} (source: {e.source})")
     if not errata:
         lines.append("none listed in the benchmark's errata")
     lines += ["", *(f"Note: {n}" for n in notes), ""] if notes else [""]

@@ -9,14 +9,15 @@ not synced one by one: a ``kill -9`` cannot lose them, and after a power loss re
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.benchmark import IDENTIFIER
-from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import AttemptRow, AuditRow, LedgerError, ProblemRow, SubAttemptRow
+from putnam_solver.run.stored_settings import StoredSettings
 from putnam_solver.safe_write import write_under
 
 TURNS_FILE = "turns.json"
@@ -25,14 +26,18 @@ COMPLETE_MARKER = "attempt.json"
 AUDIT_FILE = "audit.json"
 
 
-def prover_suffix(settings: Mapping[str, Any]) -> str:
-    """The suffix of the run's candidate files, from the prover registry by the prover the run names: a
-    suffix the ledger holds would become part of file names."""
-    config = settings.get("config")
+def run_prover(settings: StoredSettings) -> Prover:
+    """The registered prover the run names (LedgerError when it names none): its suffix, gates and pins come
+    from the registry, never from the ledger (a suffix the ledger holds would become part of file names)."""
     try:
-        return get_prover(str(config.get("prover") if isinstance(config, dict) else None)).suffix
+        return get_prover(settings.config.prover)
     except InputError as exc:
         raise LedgerError(f"the run's settings name no registered prover ({exc})") from exc
+
+
+def prover_suffix(settings: StoredSettings) -> str:
+    """The suffix of the run's candidate files (``run_prover``)."""
+    return run_prover(settings).suffix
 
 
 def evidence_dir(campaign: int, problem: str) -> Path:

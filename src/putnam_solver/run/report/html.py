@@ -22,7 +22,7 @@ from pathlib import Path
 
 from putnam_solver.run.ledger import LEDGER_NAME
 from putnam_solver.run.report.compare import benchmark_mismatch, render_comparison
-from putnam_solver.run.report.data import ReportError, load_run
+from putnam_solver.run.report.data import NoRunRecorded, ReportError, load_run
 from putnam_solver.run.report.run_page import render_report
 from putnam_solver.run.report.summary import REPORT_FILE
 from putnam_solver.safe_write import write_under
@@ -77,11 +77,13 @@ def build(
 
 def report_after_run(run_dir: Path) -> str:
     """Write ``RUN_DIR/report.html`` at the end of ``putnam solve``; returns the line that says where it is,
-    or why it is not there ("" when the run left no ledger)."""
+    or why it is not there ("" when the run left no ledger, or recorded no run in it)."""
     if not (run_dir / LEDGER_NAME).is_file():
         return ""
     try:
         path = write_report(run_dir)
+    except NoRunRecorded:  # refused before it started (its message said why): no run, no report
+        return ""
     except Exception as exc:  # the run is over and its ledger safe: a report failure must not hide its result
         return f"warning: no report.html ({type(exc).__name__}: {exc}); `putnam report {run_dir}` tries again"
     return f"report: {path} (`putnam report {run_dir}` rebuilds it at any time)"

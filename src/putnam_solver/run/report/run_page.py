@@ -4,7 +4,6 @@ every attempt."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import esc, page, section
@@ -85,19 +84,15 @@ def _settings_html(run: RunData) -> str:
 
 
 def settings_rows(run: RunData) -> list[tuple[str, str]]:
-    config: dict[str, Any] = run.settings.get("config", {})
-    selection: dict[str, Any] = run.settings.get("selection", {})
+    settings, config = run.settings, run.settings.config
     outcome = run.outcome
     state = f"finished: {outcome.get('message')}" if outcome else "in progress or interrupted"
-    gates = f"profile {config.get('acceptance_profile')}{' + AXLE' if config.get('axle') else ''}"
+    gates = f"profile {config.acceptance_profile.value}{' + AXLE' if config.axle else ''}"
     return [
         ("run", state),
-        (
-            "model",
-            f"{config.get('model')} (agent {config.get('agent')}, reviewer {config.get('reviewer_model') or 'none'})",
-        ),
-        ("prover, track", f"{config.get('prover')}, {config.get('track')}"),
+        ("model", f"{config.model} (agent {config.agent}, reviewer {config.reviewer_model or 'none'})"),
+        ("prover, track", f"{config.prover}, {config.track.value}"),
         ("acceptance gates", gates),
-        ("benchmark", f"{selection.get('pin') or 'unpinned'} (sha256 {run.settings.get('benchmark_sha256')})"),
-        ("campaigns", f"{len(run.campaigns)} run ({run.settings.get('campaigns', 0) or 'no'} limit)"),
+        ("benchmark", f"{settings.pin or 'unpinned'} (sha256 {settings.benchmark_sha256})"),
+        ("campaigns", f"{len(run.campaigns)} run ({settings.campaigns or 'no'} limit)"),
     ]

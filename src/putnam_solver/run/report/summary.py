@@ -29,6 +29,7 @@ headline counts audited passes.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -38,8 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.answer_check import AnswerStatus, check_counts
+from putnam_solver.core.verdict import Track
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.agent.types import recorded_opinion
+from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recorded_opinion
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.prices import cost_text, run_unpriced
@@ -64,6 +66,7 @@ from putnam_solver.run.report.tables import (
     lemma_summary,
     subattempts_tsv,
 )
+from putnam_solver.run.stored_settings import StoredBenchmark, StoredSettings, required_settings
 from putnam_solver.safe_write import write_under
 
 REPORT_FILE = "report.html"
@@ -72,8 +75,8 @@ REPORT_FILE = "report.html"
 def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] | None = None) -> None:
     """Regenerate every output file of the run from the ledger (and any missing evidence folder); ``fresh``:
     the audits ``putnam audit`` just made, which the outputs show whatever else the ledger holds."""
-    settings = ledger.settings() or {}
-    suffix = prover_suffix(settings) if settings else ""
+    settings = required_settings(ledger, "summarise")
+    suffix = prover_suffix(settings)
     attempts = ledger.attempts()
     problems = ledger.problems()
     for row in incomplete_evidence(run_dir, attempts):
@@ -83,10 +86,10 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
         if (audit := audits.get(row.id)) is not None:
             write_audit_file(run_dir, row, audit)
     campaigns = ledger.campaigns()
-    selected: list[str] = list(settings.get("selected", []))
+    selected = settings.selected
     passed = {a.problem for a in attempts if a.verified_pass}
     unresolved = [p for p in selected if p not in passed]
-    write_under(run_dir, "run.json", _json(settings), durable=True)
+    write_under(run_dir, "run.json", _json(settings.to_json()), durable=True)
     write_under(run_dir, "initial.txt", _lines(selected), durable=True)
     for campaign in campaigns:
         write_under(run_dir, f"selections/campaign-{campaign.number}.txt", _lines(campaign.problems), durable=True)
@@ -98,7 +101,7 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     write_under(run_dir, "attempts.tsv", tsv.encode("utf-8"), durable=True)
     outcome = json_column(ledger.meta("outcome") or "null", f"{ledger.path}: outcome")
     text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits)
-    text += lemma_summary(subattempts, run_unpriced(settings.get("config", {})))
+    text += lemma_summary(subattempts, run_unpriced(settings.config))
     write_under(run_dir, "SUMMARY.md", text.encode("utf-8"), durable=True)
 
 
@@ -150,7 +153,7 @@ def audit_state(attempts: Sequence[AttemptRow], audits: Mapping[int, AuditRow], 
 
 
 def summary_markdown(
-    settings: dict[str, Any],
+    settings: StoredSettings,
     campaigns: Sequence[CampaignRow],
     attempts: Sequence[AttemptRow],
     usage: Usage,
@@ -159,10 +162,9 @@ def summary_markdown(
     audits: Mapping[int, AuditRow] | None = None,
 ) -> str:
     """SUMMARY.md. The ``Generated:`` line is the only one that depends on the clock."""
-    config: dict[str, Any] = settings.get("config", {})
+    config = settings.config
     unknown = run_unpriced(config)
-    selection: dict[str, Any] = settings.get("selection", {})
-    chosen: list[str] = list(settings.get("selected", []))
+    chosen = settings.selected
     selected = len(chosen)
     errata = selected_errata(settings)
     defective = set(known_defects(settings))
@@ -170,9 +172,9 @@ def summary_markdown(
     apart = [p for p in solved if p in defective]
     passes = len(solved) - len(apart)
     audit = audit_state(attempts, audits or {}, [p for p in chosen if p not in defective])
-    pin = selection.get("pin")
+    pin = settings.pin
     pinned = f"pinned as {pin}" if pin else "UNPINNED (no SHA-256 pin; results are not comparable)"
-    limit = settings.get("campaigns", 0)
+    limit = settings.campaigns
     if outcome is None:
         state = "in progress, or killed (resume with --resume)"
     else:
@@ -182,16 +184,13 @@ def summary_markdown(
         ("Run", state),
         (
             "Benchmark",
-            f"{_benchmark_name(settings)}{selection.get('benchmark')} (sha256 "
-            f"{selection.get('benchmark_sha256')}); {pinned}",
+            f"{_benchmark_name(settings.benchmark)}{settings.selection.benchmark} (sha256 "
+            f"{settings.benchmark_sha256}); {pinned}",
         ),
-        ("Prover, track", f"{config.get('prover')}, {config.get('track')}"),
+        ("Prover, track", f"{config.prover}, {config.track.value}"),
         ("Model", _model_line(config)),
-        (
-            "Acceptance gates",
-            f"profile {config.get('acceptance_profile')}{' + AXLE' if config.get('axle') else ''}",
-        ),
-        ("Toolchain", str(settings.get("toolchain", "not recorded"))),
+        ("Acceptance gates", f"profile {config.acceptance_profile.value}{' + AXLE' if config.axle else ''}"),
+        ("Toolchain", settings.toolchain or "not recorded"),
         ("Selected", str(selected)),
         ("Verified passes", f"{passes}{_share(passes, selected)}{apart_note(apart)}"),
         ("Audited passes", _audited_line(audit, selected)),
@@ -199,11 +198,11 @@ def summary_markdown(
         (
             "Campaigns",
             f"{len(campaigns)} of {limit or 'unlimited (until resolved or a run budget)'}; "
-            + ("fresh restarts" if settings.get("fresh") else "best candidate and diagnostics carried forward"),
+            + ("fresh restarts" if settings.fresh else "best candidate and diagnostics carried forward"),
         ),
-        ("Limits per attempt", _budget_line(config.get("budgets", {}), ATTEMPT_BUDGETS)),
-        ("Limits per problem (all its attempts)", _budget_line(config.get("budgets", {}), PROBLEM_BUDGETS)),
-        ("Limits per run", _run_limits_line(settings.get("limits", {}))),
+        ("Limits per attempt", _budget_line(config.budgets, ATTEMPT_BUDGETS)),
+        ("Limits per problem (all its attempts)", _budget_line(config.budgets, PROBLEM_BUDGETS)),
+        ("Limits per run", _run_limits_line(settings.limits)),
         ("Attempts, turns", f"{usage.attempts} attempts, {usage.turns} turns"),
         ("Tokens", f"{usage.tokens:,} ({usage.input_tokens:,} input, {usage.output_tokens:,} output)"),
         (
@@ -213,13 +212,13 @@ def summary_markdown(
             else f"${usage.cost_dollars:.2f}",
         ),
     ]
-    if config.get("track") == "no-answer":
+    if config.track is Track.NO_ANSWER:
         rows.append(("Answers of verified passes vs official", answer_check_line(attempts)))
     disputes = disputed_attempts(attempts)
     if disputes:
         rows.append(("Disputed (not counted)", f"{len(disputes)}: {', '.join(disputes)}"))
-    if config.get("reviewer_model"):
-        rows.append(reviewer_row(bool(config.get("reviewer_veto")), attempts, solved))
+    if config.reviewer_model:
+        rows.append(reviewer_row(config.reviewer_veto, attempts, solved))
     out = [
         "# putnam solve",
         "",
@@ -252,20 +251,14 @@ def summary_markdown(
         *(f"- {p}" for p in unresolved),
         *([] if unresolved else ["none"]),
         "",
-        *errata_section(errata, set(solved), _benchmark_notes(settings)),
+        *errata_section(errata, set(solved), settings.benchmark.notes),
         *disputed_section(disputes),
     ]
     return "\n".join(out)
 
 
-def _benchmark_name(settings: dict[str, Any]) -> str:
-    label = settings.get("benchmark", {}).get("label")
-    name = settings.get("benchmark", {}).get("name")
-    return f"{label}: " if name and label else ""
-
-
-def _benchmark_notes(settings: dict[str, Any]) -> list[str]:
-    return [str(n) for n in settings.get("benchmark", {}).get("record", {}).get("notes", [])]
+def _benchmark_name(benchmark: StoredBenchmark) -> str:
+    return f"{benchmark.label}: " if benchmark.name and benchmark.label else ""
 
 
 def _share(count: int, total: int) -> str:
@@ -360,14 +353,14 @@ def _campaign_rows(
     return rows
 
 
-def _model_line(config: dict[str, Any]) -> str:
-    parts = [str(config.get("model"))]
-    if config.get("reasoning_effort"):
-        parts.append(f"reasoning effort {config['reasoning_effort']}")
-    reviewer = config.get("reviewer_model")
-    mode = "veto" if config.get("reviewer_veto") else "advise"
+def _model_line(config: SolveConfig) -> str:
+    parts = [config.model]
+    if config.reasoning_effort:
+        parts.append(f"reasoning effort {config.reasoning_effort}")
+    reviewer = config.reviewer_model
+    mode = "veto" if config.reviewer_veto else "advise"
     parts.append(f"reviewer {reviewer} ({mode})" if reviewer else "no reviewer")
-    parts.append(f"agent {config.get('agent')}, {config.get('jobs')} jobs (fallback {config.get('fallback_jobs')})")
+    parts.append(f"agent {config.agent}, {config.jobs} jobs (fallback {config.fallback_jobs})")
     return "; ".join(parts)
 
 
@@ -379,17 +372,18 @@ ATTEMPT_BUDGETS = {
 PROBLEM_BUDGETS = {"token_limit": "tokens", "cost_limit_dollars": "dollars"}
 
 
-def _budget_line(budgets: dict[str, Any], names: dict[str, str]) -> str:
-    set_ = [f"{label} {budgets[key]}" for key, label in names.items() if budgets.get(key) is not None]
+def _budget_line(budgets: Budgets, names: dict[str, str]) -> str:
+    values = dataclasses.asdict(budgets)
+    set_ = [f"{label} {values[key]}" for key, label in names.items() if values[key] is not None]
     return ", ".join(set_) or "none"
 
 
-def _run_limits_line(limits: dict[str, Any]) -> str:
+def _run_limits_line(limits: RunLimits) -> str:
     parts = []
-    if limits.get("max_tokens") is not None:
-        parts.append(f"{limits['max_tokens']:,} tokens")
-    if limits.get("max_cost_dollars") is not None:
-        parts.append(f"${limits['max_cost_dollars']:.2f}")
+    if limits.max_tokens is not None:
+        parts.append(f"{limits.max_tokens:,} tokens")
+    if limits.max_cost_dollars is not None:
+        parts.append(f"${limits.max_cost_dollars:.2f}")
     return ", ".join(parts) or "none"
 
 

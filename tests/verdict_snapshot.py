@@ -1,0 +1,122 @@
+"""The gate-by-gate outcome of every published proof of the conformance corpora, to hold verdicts still.
+
+A restructuring of the gates must not change a single verdict. For every entry of both corpora
+(``tests/fixtures/conformance``: PutnamBench, Lean on both tracks, Rocq; ``.../published``: miniF2F,
+ProofNet), on the text profile (G1-G3, which every prover runs everywhere, in seconds for the whole
+corpus), this records the verdict's status, whether it needs the full profile, and each gate's id and
+status: not the details, whose wording may improve without any verdict changing. The Rocq entries'
+full-profile verdicts are held by ``test_conformance.py`` against the manifest.
+
+``tests/fixtures/verdict_snapshot.json`` holds the outcomes of the revision that recorded it;
+``test_verdict_snapshot.py`` compares, and ``bench/verdict_identity.py`` compares two revisions. A change
+meant to change verdicts records the file again (``python -m tests.verdict_snapshot --write``) and says
+why in its commit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+
+REPO = Path(__file__).resolve().parents[1]
+CONFORMANCE = REPO / "tests" / "fixtures" / "conformance"
+PUBLISHED = CONFORMANCE / "published"
+SNAPSHOT = REPO / "tests" / "fixtures" / "verdict_snapshot.json"
+PUTNAMBENCH_FILES = {"lean": "lean4", "rocq": "coq"}
+
+
+def data_root() -> Path:
+    """The pinned benchmark data to judge against: ``VERDICT_SNAPSHOT_DATA`` when the comparison of two
+    revisions names it (so an older revision reads the same bytes, whatever its own test helpers were),
+    else where the suite finds it (``tests.helpers``)."""
+    given = os.environ.get("VERDICT_SNAPSHOT_DATA")
+    if given:
+        return Path(given)
+    from tests.helpers import DATA_ROOT
+
+    return DATA_ROOT
+
+
+def signature(verdict: Verdict) -> dict[str, Any]:
+    """What the snapshot keeps of a verdict."""
+    return {
+        "status": verdict.status,
+        "needs_full_profile": verdict.needs_full_profile,
+        "gates": [f"{g.id} {g.status.value}" for g in verdict.gates],
+    }
+
+
+def _cases() -> Iterator[tuple[str, str, Benchmark, str, bytes, Track]]:
+    """(key, prover, benchmark, problem id, candidate bytes, track) for every corpus entry and track."""
+    root, loaded = data_root(), {}
+
+    def bench(path: Path) -> Benchmark:
+        if path not in loaded:
+            loaded[path] = load_benchmark(path)
+        return loaded[path]
+
+    corpus = json.loads((CONFORMANCE / "MANIFEST.json").read_text(encoding="utf-8"))
+    files = {prover: root / "putnambench" / f"putnam_bench_{name}.jsonl" for prover, name in PUTNAMBENCH_FILES.items()}
+    for entry in corpus["entries"]:
+        tracks = (Track.WITH_ANSWER, Track.NO_ANSWER) if entry["prover"] == "lean" else (Track.WITH_ANSWER,)
+        data = (CONFORMANCE / entry["file"]).read_bytes()
+        for track in tracks:
+            key = f"{entry['file']}@{track.value}"
+            yield key, entry["prover"], bench(files[entry["prover"]]), entry["problem_id"], data, track
+    published = json.loads((PUBLISHED / "MANIFEST.json").read_text(encoding="utf-8"))
+    for entry in published["entries"]:
+        source = published["sources"][entry["source"]]
+        if "archive" in source:
+            with zipfile.ZipFile(PUBLISHED / source["archive"]) as archive:
+                data = archive.read(entry["member"])
+        else:
+            data = (PUBLISHED / source["directory"] / entry["member"]).read_bytes()
+        path = root / published["benchmarks"][source["benchmark"]]["file"]
+        key = f"{entry['source']}:{entry['member']}@{Track.WITH_ANSWER.value}"
+        yield key, entry["prover"], bench(path), entry["problem_id"], data, Track.WITH_ANSWER
+
+
+def outcomes() -> dict[str, dict[str, Any]]:
+    """Every case's signature on the text profile, by key."""
+    options = VerifyOptions(profile=Profile.TEXT)
+    found = {}
+    for key, prover, bench, problem, data, track in _cases():
+        verdict = run_gates(
+            get_prover(prover), bench, bench.problems[problem], data, track, options, candidate_label=key
+        )
+        found[key] = signature(verdict)
+    return found
+
+
+def differences(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:
+    """One line per case whose outcome differs (or that only one side has)."""
+    lines = []
+    for key in sorted(set(before) | set(after)):
+        if before.get(key) != after.get(key):
+            lines.append(f"{key}: {before.get(key)} -> {after.get(key)}")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    """``--write``: record the snapshot; otherwise print the outcomes as JSON on stdout."""
+    found = outcomes()
+    text = json.dumps(found, indent=1, sort_keys=True) + "\n"
+    if argv == ["--write"]:
+        SNAPSHOT.write_text(text, encoding="utf-8")
+        print(f"{len(found)} outcomes written to {SNAPSHOT.relative_to(REPO)}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
