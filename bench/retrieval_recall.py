@@ -7,17 +7,23 @@ here, in a warm coqtop with those imports (``kits.rocq.sessions``):
 - the uses: every identifier in a proof's tactic sentences that ``Locate`` resolves to an opaque library
   constant (a lemma: ``About`` says "opaque"; not the file's own lemmas, not its hypotheses), with the goal
   just before that sentence (the file replayed up to it, then ``Show``);
-- for each use, each tool is asked with what a worker would have at that point, the goal:
-  ``regex``, the ``search`` tool (ripgrep over the library sources) with the declaration lines mentioning
-  the goal's head symbols (its global constants, in order); ``coq-search``, Rocq's ``Search`` with those
-  head symbols (``library_search``); ``bm25``, ``find_declarations`` with the goal's conclusion text
-  (and ``bm25s``, the same documents and tokens in bm25s, when it is installed, to compare engines);
+- for each use, each tool is asked with what a worker has at that point, the goal; its head symbols are
+  its global constants (``Locate``), else its relation and operators outside parentheses:
+  ``regex``: the ``search`` tool (ripgrep over the library sources) for declaration lines with the first
+  two head symbols; ``coq-search``: Rocq's ``Search`` with up to three head symbols (``library_search``);
+  ``coq-pattern``: ``SearchPattern`` with the goal's outline (``0 <= Rabs m * cos x`` is ``(0 <= _ * _)``);
+  ``coq-rewrite``: ``SearchRewrite`` with its left side's outline; ``bm25``: ``find_declarations`` with
+  the goal's text; ``bm25-heads``: the same with the head symbols only; ``bm25s``: the goal's text in
+  bm25s over the same documents and tokens, when it is installed (the engine comparison);
 - a hit: the lemma's short name among the first 10 names the tool answered (short names, because the
   text index names a lemma where its source declares it, ``NZAddProp.add_comm`` for ``Nat.add_comm``).
 
-Printed: per tool recall@10, how many queries it could not answer, and median / p90 latency. Bounded:
-the first ``--sample`` uses (40) by default, ``--all`` for every use. Lean is not measured here: no
-Mathlib can be installed on the development machine (the index is tested on fixture ``.lean`` files).
+Printed: per tool recall@10, how many queries it could not write (no head symbol; no relation at the
+goal's top), median / p90 latency, and how many uses at least one tool found. Many uses cannot be found
+from the goal at all (``rewrite ... in H``, ``exfalso; apply ...``): the figures compare the tools, they
+are not a ceiling. Bounded: the first ``--sample`` uses (40) by default, ``--all`` for every use. Lean is
+not measured here: no Mathlib can be installed on the development machine (its index is tested on fixture
+``.lean`` files).
 Usage: ``python bench/retrieval_recall.py [--sample N | --all]``.
 """
 
@@ -238,8 +244,8 @@ def search_rewrite(use: Use) -> str | None:
     return f"SearchRewrite {pattern}." if pattern else None
 
 
-def measure(uses: list[Use]) -> dict[str, tuple[int, int, list[float]]]:
-    """Per tool: hits, unanswered queries, latencies."""
+def measure(uses: list[Use]) -> tuple[dict[str, tuple[int, int, list[float]]], int]:
+    """Per tool: hits, unanswered queries, latencies; and how many uses at least one tool found."""
     roots = RocqKit().library_roots(OPTIONS)
     index = open_index(roots, ".v")
     tools: dict[str, Callable[[Use], list[str] | None]] = {
@@ -252,6 +258,7 @@ def measure(uses: list[Use]) -> dict[str, tuple[int, int, list[float]]]:
     tools.update(bm25s_tool(roots))
     coq = {"coq-search": search_heads, "coq-pattern": search_shape, "coq-rewrite": search_rewrite}
     results: dict[str, tuple[int, int, list[float]]] = {name: (0, 0, []) for name in [*tools, *coq]}
+    found: set[int] = set()
 
     def ask(name: str, use: Use, tool: Callable[[], list[str] | None]) -> None:
         hits, unanswered, latencies = results[name]
@@ -260,6 +267,8 @@ def measure(uses: list[Use]) -> dict[str, tuple[int, int, list[float]]]:
         latencies.append(time.perf_counter() - started)
         hit = names is not None and short(use.lemma) in {short(n) for n in names}
         results[name] = (hits + hit, unanswered + (names is None), latencies)
+        if hit:
+            found.add(id(use))
 
     by_file: dict[str, list[Use]] = {}
     for use in uses:
@@ -277,7 +286,7 @@ def measure(uses: list[Use]) -> dict[str, tuple[int, int, list[float]]]:
                         ask(name, use, functools.partial(coq_names, session, preamble, build(use)))
             finally:
                 session.close()
-    return results
+    return results, len(found)
 
 
 def bm25s_tool(roots: tuple[Path, ...]) -> dict[str, Callable[[Use], list[str] | None]]:
@@ -317,13 +326,14 @@ def main() -> None:
         uses += found
     chosen = uses if args.all else uses[: args.sample]
     print(f"\n{len(chosen)} of {len(uses)} uses, {len({u.lemma for u in chosen})} distinct lemmas")
-    measured = measure(chosen)
+    measured, any_tool = measure(chosen)
     print(f"\n{'tool':<12} {'recall@10':>10} {'unanswered':>11} {'median ms':>10} {'p90 ms':>8}")
     for name, (hits, unanswered, latencies) in measured.items():
         p90 = statistics.quantiles(latencies, n=10)[-1] if len(latencies) > 1 else latencies[0]
         recall = hits / len(chosen) if chosen else 0.0
         median = statistics.median(latencies) * 1000
         print(f"{name:<12} {recall:>10.2f} {unanswered:>11} {median:>10.1f} {p90 * 1000:>8.1f}")
+    print(f"found by at least one tool: {any_tool} of {len(chosen)}")
 
 
 if __name__ == "__main__":
