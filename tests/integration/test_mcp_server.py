@@ -30,7 +30,7 @@ GOOD = (ROCQ_PROOFS / "sample_even_square.v").read_text()
 WRONG = GOOD.replace("destruct (Nat.even n); reflexivity.", "reflexivity.")
 ANSWERED = "sample_sum_odds"
 OFFICIAL = "fun n => n * n"
-TOOLS = {"list_problems", "get_statement", "check", "goals", "search", "verify"}
+TOOLS = {"list_problems", "get_statement", "check", "goals", "search", "verify", "library_search", "find_declarations"}
 
 ROCQ = ("--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES))
 
@@ -52,6 +52,17 @@ def test_over_stdio_the_tools_judge_a_real_rocq_proof_and_a_wrong_one() -> None:
             await client.call_tool("verify", {"problem": "sample_even_square", "proof": WRONG})
         )
         seen["search"] = text(await client.call_tool("search", {"pattern": "Lemma even_mul "}))
+        seen["library_search"] = text(
+            await client.call_tool(
+                "library_search", {"problem": "sample_even_square", "command": "Search", "query": "Nat.even Nat.mul"}
+            )
+        )
+        seen["injection"] = text(
+            await client.call_tool(
+                "library_search", {"problem": "sample_even_square", "command": "Search", "query": "nat. Quit"}
+            )
+        )
+        seen["ranked"] = text(await client.call_tool("find_declarations", {"query": "even mul"}))
         seen["goals"] = text(
             await client.call_tool("goals", {"problem": "sample_even_square", "proof": GOOD, "line": 7})
         )
@@ -76,6 +87,9 @@ def test_over_stdio_the_tools_judge_a_real_rocq_proof_and_a_wrong_one() -> None:
     assert wrong["candidate_sha256"] != good["candidate_sha256"]
     assert "NZParity.v:" in seen["search"] and "even (mul n m)" in seen["search"], seen["search"]
     assert "n : nat" in seen["goals"] and "Nat.even" in seen["goals"], seen["goals"]
+    assert "even_mul" in seen["library_search"], seen["library_search"]
+    assert "even_mul" not in seen["injection"] and "refused" in seen["injection"].lower(), seen["injection"]
+    assert "even_mul" in seen["ranked"], seen["ranked"]
 
 
 @NEEDS_ROCQ

@@ -64,7 +64,10 @@ def test_putnam_mcp_runs_with_the_agent_stack_uninstalled() -> None:
     import anyio
 
     anyio.run(session)
-    assert {t.name for t in seen["tools"]} == {"list_problems", "get_statement", "check", "goals", "search", "verify"}
+    assert {t.name for t in seen["tools"]} == {
+        *("list_problems", "get_statement", "check", "goals", "search", "verify"),
+        *("library_search", "find_declarations"),  # Rocq's own search; the ranked one (extra `retrieval`)
+    }
     assert all(t.annotations and t.annotations.read_only_hint and t.annotations.idempotent_hint for t in seen["tools"])
     assert seen["good"]["status"] == "accepted" and seen["wrong"].startswith("verdict: rejected")
     missing = seen["missing"]

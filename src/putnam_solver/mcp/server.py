@@ -43,8 +43,12 @@ from putnam_solver.redact import PathRedactor
 from putnam_solver.run.agent.toolkit import (
     ProblemContext,
     check_text,
+    find_declarations,
     format_check,
     library_roots,
+    offers_prover_search,
+    offers_ranked_search,
+    prover_search,
     search_library,
     state_at,
     verify_text,
@@ -58,7 +62,9 @@ Formal proofs for {label}, judged by the putnambench-solver gates (never by a mo
 Start with list_problems, then get_statement(problem) for the file to complete: keep it exactly as given
 and fill in every proof hole. Call check(problem, proof) often (fast gates: statement kept, nothing
 forbidden, compiles), goals(problem, proof, line) for the proof state, search(pattern) for library lemma
-names, and verify(problem, proof) for the final verdict (every gate of the full profile)."""
+names (and, where offered, library_search for the prover's own search by type, find_declarations for
+declarations ranked against a goal), and verify(problem, proof) for the final verdict (every gate of the
+full profile)."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +202,16 @@ class PutnamTools:
     async def search(self, pattern: str) -> str:
         return await anyio.to_thread.run_sync(search_library, self.roots, self.glob, clean_text(pattern))
 
+    async def library_search(self, problem: str, command: str, query: str, track: str | None = None) -> str:
+        ctx = self.context(problem, track)
+        return self.redact.text(await prover_search(ctx, clean_text(command).strip(), clean_text(query)))
+
+    async def find_declarations(self, query: str) -> str:
+        suffix = self.glob.removeprefix("*")
+        return self.redact.text(
+            await anyio.to_thread.run_sync(find_declarations, self.roots, suffix, clean_text(query))
+        )
+
     async def verify(self, problem: str, proof: str, track: str | None = None) -> dict[str, Any]:
         ctx = self.context(problem, track)
         verdict = await verify_text(ctx, self.candidate(proof), self.accept)
@@ -253,7 +269,9 @@ def argument_message(name: str, schema: dict[str, Any], error: ValidationError) 
 
 
 def build_server(tools: PutnamTools) -> MCPServer[Any]:
-    """The MCP server of ``tools``: the six tools, their descriptions and the server's instructions."""
+    """The MCP server of ``tools``: its tools (the six every prover has, and the retrieval tools where the
+    prover has its own search or the ranked search's engine is installed), their descriptions and the
+    server's instructions."""
     server: MCPServer[Any] = PutnamServer(
         tools.redact,
         name="putnam",
@@ -329,6 +347,41 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
             Matching lines as path:line:text, at most a few per file, bounded in total.
         """
         return await tools.search(pattern)
+
+    if offers_prover_search(tools.settings.prover) and tools.pool is not None:
+
+        @server.tool(annotations=READ_ONLY)
+        async def library_search(problem: str, command: str, query: str, track: str | None = None) -> str:
+            """Ask the prover which library lemmas fit, by type (not by text), with the problem's imports loaded.
+
+            Args:
+                problem: A problem id from list_problems (its imports and scopes are loaded).
+                command: Search (lemmas mentioning every term, pattern or "name fragment" given),
+                    SearchPattern (lemmas whose conclusion matches a pattern) or SearchRewrite (equations
+                    one side of which matches a pattern).
+                query: What follows the command, one line without a period at its end, e.g.
+                    (_ + _ = _ + _), Nat.add "comm", (Rabs _ <= _)%R.
+                track: As for get_statement; default: the server's track.
+
+            Returns:
+                The matching lemmas with their statements (at most 25), or the prover's error for the query.
+            """
+            return await tools.library_search(problem, command, query, track)
+
+    if offers_ranked_search():
+
+        @server.tool(annotations=READ_ONLY)
+        async def find_declarations(query: str) -> str:
+            """Rank the library's declarations (name, statement, doc comment) against a goal or description.
+
+            Args:
+                query: A goal as the prover prints it, a statement fragment or words, e.g.
+                    "a mod n mod n = a mod n" or "absolute value triangle inequality".
+
+            Returns:
+                The 10 best-matching declarations, best first, each with its statement and source location.
+            """
+            return await tools.find_declarations(query)
 
     @server.tool(annotations=READ_ONLY)
     async def verify(problem: str, proof: str, track: str | None = None) -> dict[str, Any]:
