@@ -33,22 +33,14 @@ from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
 from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
+from putnam_solver.run.agent.cli_worker import cli_agent, cli_binary, file_worker
 from putnam_solver.run.agent.lemmas import LemmaRunner
 from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, InterruptWatch, RateLimitWatch
 from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
 from putnam_solver.run.agent.tools import ProblemContext, library_roots
 from putnam_solver.run.agent.types import CampaignJob, SolveConfig
-from putnam_solver.run.agent.worker import (
-    AttemptState,
-    Judge,
-    cli_agent,
-    cli_binary,
-    file_worker,
-    first_messages,
-    react_worker,
-    worker_tools,
-)
+from putnam_solver.run.agent.worker import AttemptState, Judge, first_messages, react_worker, worker_tools
 from putnam_solver.run.agent.workspace import prepare_workspaces, system_prompt, task_prompt
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
