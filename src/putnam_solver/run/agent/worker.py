@@ -30,6 +30,7 @@ from inspect_ai.tool import Tool
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.verify import Verdict
 from putnam_solver.kits import get_kit
+from putnam_solver.run.agent.history import HistoryBudget
 from putnam_solver.run.agent.reviewer import review
 from putnam_solver.run.agent.tools import (
     ProblemContext,
@@ -77,6 +78,7 @@ class AttemptState:
     last_file: str | None = None  # the last file given to check (prove_lemma takes its lemmas from it)
     usage: ModelUsage = field(default_factory=ModelUsage)  # the model calls of this loop alone
     tool: str | None = None  # the tools of the turn running, or of the last turn that called one (live view)
+    sketch: tuple[str, str] | None = None  # the informal proof and skeleton of the last ``sketch`` call
 
     def remember(self, text: str) -> None:
         self.last_file = text
@@ -143,14 +145,25 @@ def worker_tools(judge: Judge, state: AttemptState, roots: Any, glob: str, extra
 
 
 async def react_worker(
-    judge: Judge, state: AttemptState, messages: list[ChatMessage], tools: list[Tool], max_turns: int
+    judge: Judge,
+    state: AttemptState,
+    messages: list[ChatMessage],
+    tools: list[Tool],
+    max_turns: int,
+    history: HistoryBudget | None = None,
 ) -> list[ChatMessage]:
-    """Generate, run the requested tools, repeat: until a submission passes or the turns run out."""
+    """Generate, run the requested tools, repeat: until a submission passes or the turns run out.
+
+    ``messages`` keeps the whole history; with ``history``, what each call is sent is compacted under
+    its budget."""
     model = get_model()
     idle = 0
     for turn in range(1, max_turns + 1):
         state.turns = turn
-        output = await model.generate(messages, tools)
+        sent = _to_send(history, messages, state)
+        output = await model.generate(sent, tools)
+        if history is not None:
+            history.record(sent, output)
         if output.usage is not None:
             state.usage += output.usage
         if state.plan is None and output.message.text.strip():
@@ -184,6 +197,19 @@ async def react_worker(
             break
     state.finished = True
     return messages
+
+
+def _to_send(history: HistoryBudget | None, messages: list[ChatMessage], state: AttemptState) -> list[ChatMessage]:
+    """The history this turn sends; a compaction it made goes into the turn log."""
+    if history is None:
+        return messages
+    made = len(history.compactions)
+    sent = history.view(messages)
+    if len(history.compactions) > made:
+        before, after = history.compactions[-1]
+        result = f"history compacted: about {before:,} -> {after:,} tokens"
+        state.turn_log.append({"turn": state.turns, "tool": None, "result": result})
+    return sent
 
 
 def carry_forward_text(carried: CarryForward | None) -> str:

@@ -1,0 +1,126 @@
+"""The informal-first stage: an informal proof, then a formal skeleton whose holes are proved in parallel.
+
+The leading provers (DeepSeek-Prover-V2, Hilbert, Seed-Prover) credit much of their result to this order:
+the model first proves the statement informally, from its informal text, then writes a formal skeleton
+whose steps are lemma statements with their proofs left as holes and whose main proof uses them; the
+holes are then proved separately. Here the task shows the informal statement as text, and the worker's
+``sketch(informal_proof, skeleton)`` call is that stage: the harness keeps both (in the attempt's state,
+then the ledger, offered to the later campaigns of the problem), ``check``s the skeleton, and when the
+skeleton compiles apart from its holes, runs a ``prove_lemma`` sub-attempt on every hole at once (each on
+the fast profile, see ``lemmas.py``). It answers with the check and each hole's result. Nothing here
+takes part in acceptance: the final file is submitted and judged whole.
+"""
+
+from __future__ import annotations
+
+import anyio
+from inspect_ai.tool import Tool, tool
+
+from putnam_solver.core.untrusted import clean_text
+from putnam_solver.run.agent.lemmas import LemmaRunner
+from putnam_solver.run.agent.toolkit import ProblemContext, check_text, format_check, render
+from putnam_solver.run.agent.types import Sketch
+from putnam_solver.run.agent.worker import AttemptState
+
+MAX_SKETCH_CHARS = 20_000
+"""The most characters of an informal proof or a skeleton kept (the ledger refuses longer ones)."""
+MAX_SKETCH_HOLES = 8
+"""The most holes of one skeleton proved at once; the others are left to ``prove_lemma``."""
+
+
+class SketchStage:
+    """The ``sketch`` tool of one attempt."""
+
+    def __init__(self, ctx: ProblemContext, state: AttemptState, lemmas: LemmaRunner) -> None:
+        self.ctx = ctx
+        self.state = state
+        self.lemmas = lemmas
+
+    def tools(self) -> list[Tool]:
+        on = self.ctx.parts.sketch and self.lemmas.interactive is not None
+        return [sketch_tool(self)] if on else []
+
+    async def sketch(self, informal_proof: str, skeleton: str) -> str:
+        """Keep the sketch, check the skeleton, prove its holes concurrently; the answer for the worker."""
+        informal_proof, skeleton = informal_proof.strip(), skeleton.strip() + "\n"
+        if len(informal_proof) > MAX_SKETCH_CHARS or len(skeleton) > MAX_SKETCH_CHARS:
+            return f"a sketch holds at most {MAX_SKETCH_CHARS:,} characters of proof and of skeleton; shorten it"
+        if not informal_proof:
+            return "write the informal proof first: sketch(informal_proof, skeleton) needs both"
+        self.state.sketch = (informal_proof, skeleton)
+        self.state.remember(skeleton)
+        outcome = await check_text(self.ctx, skeleton)
+        if isinstance(outcome, str):
+            return outcome
+        checked = format_check(outcome, skeleton)
+        if not outcome.holes:
+            return f"SKETCH kept. It has no holes to prove apart:\n{checked}"
+        if outcome.draft is None or outcome.draft.errors:
+            return f"SKETCH kept, its holes not proved: fix the skeleton first (sketch again or check).\n{checked}"
+        names = [hole.name for hole in outcome.holes]
+        answers = await self.prove_all(names[:MAX_SKETCH_HOLES], skeleton)
+        left = names[MAX_SKETCH_HOLES:]
+        more = [f"Not started (at most {MAX_SKETCH_HOLES} at once): {', '.join(left)}."] if left else []
+        lines = [f"SKETCH kept; {len(answers)} holes proved in parallel sub-attempts.", checked, *answers, *more]
+        lines.append("Put each proved lemma in place of its hole, prove the others, check, then submit.")
+        return "\n\n".join(lines)
+
+    async def prove_all(self, names: list[str], skeleton: str) -> list[str]:
+        """One ``prove_lemma`` sub-attempt per name, concurrently, answers in order. A budget that stops
+        one (the attempt's or the run's) stops the others and is raised as itself, not as a group."""
+        answers: dict[str, str] = {}
+        stopped: list[BaseException] = []
+
+        async def prove(name: str, scope: anyio.CancelScope) -> None:
+            try:
+                answers[name] = await self.lemmas.prove(name, skeleton)
+            except anyio.get_cancelled_exc_class():
+                raise
+            except Exception as exc:  # LimitExceededError of the attempt: the whole attempt stops
+                stopped.append(exc)
+                scope.cancel()
+
+        async with anyio.create_task_group() as group:
+            for name in dict.fromkeys(names):
+                group.start_soon(prove, name, group.cancel_scope)
+        if stopped:
+            raise stopped[0]
+        return [answers[name] for name in dict.fromkeys(names)]
+
+
+def earlier_sketch_text(sketch: Sketch | None) -> str:
+    """An earlier campaign's sketch of the problem, as the next campaign's task shows it."""
+    if sketch is None:
+        return ""
+    return render(
+        "earlier_sketch.md",
+        campaign=str(sketch.campaign),
+        informal_proof=sketch.informal_proof,
+        skeleton=sketch.skeleton,
+    )
+
+
+def informal_text(informal_statement: str | None) -> str:
+    """The problem's informal statement as the task shows it (empty when the benchmark has none)."""
+    text = clean_text(informal_statement or "").strip()
+    return render("informal_statement.md", informal=text) if text else ""
+
+
+@tool(name="sketch")
+def sketch_tool(stage: SketchStage) -> Tool:
+    async def execute(informal_proof: str, skeleton: str) -> str:
+        """Start from an informal proof and a formal skeleton; the skeleton's holes are proved in parallel.
+
+        Args:
+            informal_proof: Your complete informal proof of the statement, step by step, as a mathematician
+                would write it.
+            skeleton: The whole statement file with each step of that proof stated as a helper lemma
+                before the theorem, its proof left as a hole, and the theorem proved from the lemmas.
+
+        Returns:
+            The check of the skeleton and, for each hole, the proved lemma to put in its place or why it
+            was not proved.
+        """
+        return await stage.sketch(clean_text(informal_proof), clean_text(skeleton))
+
+    return execute
