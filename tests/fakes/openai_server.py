@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -55,6 +55,9 @@ class FakeOpenAI:
     lock: threading.Lock = field(default_factory=threading.Lock)
     release: threading.Event = field(default_factory=threading.Event)
     hold_seconds: float = 120.0
+    route: Callable[[dict[str, Any]], Step | None] | None = None
+    """Answers a request by what it asks (a reply, or None for the script's next step): for requests whose
+    order the client does not fix, such as the concurrent sub-attempts of one tool call."""
 
     def next_step(self, request: dict[str, Any]) -> Step:
         with self.lock:
@@ -62,6 +65,9 @@ class FakeOpenAI:
             self.requests += 1
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+            routed = self.route(request) if self.route is not None else None
+            if routed is not None:
+                return routed
             return self.script.pop(0) if self.script else self.default
 
     def held(self) -> Step:

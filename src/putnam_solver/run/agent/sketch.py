@@ -21,9 +21,8 @@ from putnam_solver.run.agent.lemmas import LemmaRunner
 from putnam_solver.run.agent.toolkit import ProblemContext, check_text, format_check, render
 from putnam_solver.run.agent.types import Sketch
 from putnam_solver.run.agent.worker import AttemptState
+from putnam_solver.run.ledger_sketches import MAX_SKETCH_CHARS
 
-MAX_SKETCH_CHARS = 20_000
-"""The most characters of an informal proof or a skeleton kept (the ledger refuses longer ones)."""
 MAX_SKETCH_HOLES = 8
 """The most holes of one skeleton proved at once; the others are left to ``prove_lemma``."""
 
