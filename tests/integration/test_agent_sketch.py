@@ -26,14 +26,13 @@ from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
-from tests.fakes.scripted_agent import NEEDS_ROCQ, call, config, run, say, scripted
+from tests.fakes.scripted_agent import NEEDS_ROCQ, call, config, run, say, scripted, served_config
 from tests.helpers import REPO
 
 pytestmark = NEEDS_ROCQ
 
 SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"
 PROBLEM = "sample_min_quadratic"
-MODEL = "openai-api/fake/fake-model"
 HEADER = "Require Import Reals Psatz.\nOpen Scope R_scope.\n\nDefinition sample_min_quadratic_solution : R := -1.\n"
 LEMMAS = (
     "Lemma lower_bound : forall x : R, x ^ 2 + 2 * x >= -1.\n",
@@ -76,16 +75,7 @@ def lemma_reply(request: dict[str, Any]) -> Step | None:
 
 def solve_samples(fake: FakeOpenAI, run_dir: Path, campaigns: int) -> SolveOutcome:
     with serve(fake) as url:
-        cfg = config(
-            None,
-            model=MODEL,
-            model_base_url=url,
-            model_args={},
-            prices={MODEL: {"input": 2.0, "output": 10.0}},
-            jobs=2,
-            fallback_jobs=1,
-            budgets=Budgets(max_turns=2, lemma_turns=1),
-        )
+        cfg = served_config(url, Budgets(max_turns=2, lemma_turns=1), jobs=2)
         settings = RunSettings(run_dir, cfg, Selection(SAMPLES, problems=(PROBLEM,)), campaigns, RunLimits())
         return solve(settings, None)
 
