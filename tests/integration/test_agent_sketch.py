@@ -133,6 +133,8 @@ def test_a_sketch_s_holes_are_proved_at_once_and_the_sketch_reaches_the_next_cam
     assert final is not None and final["profile"] == "full" and {"G5", "G6"} <= {g["id"] for g in final["gates"]}
     [kept] = sketches
     assert (kept.campaign, kept.problem, kept.informal_proof, kept.skeleton) == (1, PROBLEM, INFORMAL, SKELETON)
+    evidence = (tmp_path / "attempts" / "campaign-1" / PROBLEM / "sketch.md").read_text()
+    assert INFORMAL in evidence and SKELETON in evidence
 
 
 def test_without_sketch_there_is_no_informal_statement_and_no_sketch_tool(tmp_path: Path) -> None:
