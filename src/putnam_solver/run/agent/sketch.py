@@ -60,7 +60,9 @@ class SketchStage:
         answers = await self.prove_all(names[:MAX_SKETCH_HOLES], skeleton)
         left = names[MAX_SKETCH_HOLES:]
         more = [f"Not started (at most {MAX_SKETCH_HOLES} at once): {', '.join(left)}."] if left else []
-        lines = [f"SKETCH kept; {len(answers)} holes proved in parallel sub-attempts.", checked, *answers, *more]
+        proved = sum(answer.startswith("PROVED") for answer in answers)
+        head = f"SKETCH kept; {len(answers)} holes went to sub-attempts in parallel, {proved} proved."
+        lines = [head, checked, *answers, *more]
         lines.append("Put each proved lemma in place of its hole, prove the others, check, then submit.")
         return "\n\n".join(lines)
 
