@@ -99,5 +99,7 @@ def test_a_run_recorded_before_the_parts_existed_resumes_with_their_defaults() -
                       "reasoning_effort": None, "agent": "react", "sandbox": "local", "jobs": 1,
                       "fallback_jobs": 1, "budgets": {"max_turns": 5}}}  # fmt: skip
     filled = with_defaults(old)
-    assert filled["config"]["parts"] == {"warm": True, "goals": True, "lemmas": True, "plan": True}
+    parts = {"warm": True, "goals": True, "lemmas": True, "plan": True, "sketch": True, "compact": True}
+    assert filled["config"]["parts"] == parts
     assert filled["config"]["budgets"]["lemma_turns"] == Budgets().lemma_turns
+    assert filled["config"]["budgets"]["history_tokens"] == Budgets().history_tokens
