@@ -65,9 +65,10 @@ class FakeOpenAI:
             self.requests += 1
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
-            routed = self.route(request) if self.route is not None else None
-            if routed is not None:
-                return routed
+        routed = self.route(request) if self.route is not None else None  # it may wait for other requests
+        if routed is not None:
+            return routed
+        with self.lock:
             return self.script.pop(0) if self.script else self.default
 
     def held(self) -> Step:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -61,16 +63,31 @@ def fake_key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
 
 
-def lemma_reply(request: dict[str, Any]) -> Step | None:
-    """A sub-attempt (its task names the lemma) submits its lemma file with the proof in the hole; the
+@dataclass
+class LemmaReplies:
+    """A sub-attempt (its task names the lemma) submits its lemma file with the proof in the hole, but
+    only once the other hole's sub-attempt has asked too: the two run at once or the barrier breaks. The
     main attempt's requests follow the script."""
-    task = str(request["messages"][1]["content"])
-    found = re.match(r"Lemma `(\w+)` of problem", task)
-    if found is None:
-        return None
+
+    together: threading.Barrier = field(default_factory=lambda: threading.Barrier(2, timeout=60))
+    apart: bool = False
+
+    def __call__(self, request: dict[str, Any]) -> Step | None:
+        task = str(request["messages"][1]["content"])
+        found = re.match(r"Lemma `(\w+)` of problem", task)
+        if found is None:
+            return None
+        try:
+            self.together.wait()
+        except threading.BrokenBarrierError:
+            self.apart = True
+        return lemma_file_reply(task, found.group(1))
+
+
+def lemma_file_reply(task: str, name: str) -> Step:
     statement = task.split("```\n", 1)[1].split("\n```", 1)[0] + "\n"
-    proof = statement.replace(HOLE, PROOFS[found.group(1)])
-    return tool_call_reply("submit", {"proof": proof}, f"call_{found.group(1)}")
+    proof = statement.replace(HOLE, PROOFS[name])
+    return tool_call_reply("submit", {"proof": proof}, f"call_{name}")
 
 
 def solve_samples(fake: FakeOpenAI, run_dir: Path, campaigns: int) -> SolveOutcome:
@@ -92,10 +109,11 @@ def test_a_sketch_s_holes_are_proved_at_once_and_the_sketch_reaches_the_next_cam
             tool_call_reply("submit", {"proof": SKELETON}, "call_2"),  # campaign 1: holes left, rejected
             tool_call_reply("submit", {"proof": FINAL}, "call_3"),  # campaign 2: accepted
         ],
-        route=lemma_reply,
+        route=(replies := LemmaReplies()),
     )
     outcome = solve_samples(fake, tmp_path, campaigns=2)
     assert outcome.exit_code == ExitCode.SUCCESS and outcome.passed == 1, outcome.message
+    assert not replies.apart, "the two sub-attempts of the sketch call were in flight at the same time"
     assert fake.requests == 5, "three main turns and one turn for each of the two holes"
     first = sent(fake, 0)
     assert IN_WORDS in first and "The problem in words" in first, "the informal statement as text"
