@@ -127,6 +127,7 @@ def test_a_sketch_s_holes_are_proved_at_once_and_the_sketch_reaches_the_next_cam
     answer = next(sent(fake, i) for i in range(fake.requests) if "SKETCH kept" in sent(fake, i))
     assert "2 holes went to sub-attempts in parallel, 2 proved." in answer
     assert "PROVED lower_bound" in answer and "PROVED attained" in answer and "nra" in answer
+    assert "ALL HOLES PROVED" in answer and json.dumps(FINAL).strip('"') in answer, "pasted together, it passes"
     campaign_two = sent(fake, fake.requests - 1)
     assert "Campaign 1 sketched this problem" in campaign_two
     assert INFORMAL in campaign_two and "Lemma attained : exists x" in campaign_two, "the plan and skeleton"

@@ -68,6 +68,10 @@ class LemmaRunner:
     def tools(self) -> list[Tool]:
         return [prove_lemma_tool(self)] if self.interactive is not None else []
 
+    def proved(self, statement: str) -> ProvedLemma | None:
+        """The lemma of this statement file proved so far (in this attempt or an earlier one), if any."""
+        return self.known.get(_sha256(statement))
+
     async def prove(self, name: str, file: str | None = None) -> str:
         """Run (or take from the cache) the sub-attempt on lemma ``name`` of ``file`` (by default the file
         the worker checked last); the answer for the worker."""

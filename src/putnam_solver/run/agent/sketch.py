@@ -7,22 +7,27 @@ holes are then proved separately. Here the task shows the informal statement as 
 ``sketch(informal_proof, skeleton)`` call is that stage: the harness keeps both (in the attempt's state,
 then the ledger, offered to the later campaigns of the problem), ``check``s the skeleton, and when the
 skeleton compiles apart from its holes, runs a ``prove_lemma`` sub-attempt on every hole at once (each on
-the fast profile, see ``lemmas.py``). It answers with the check and each hole's result. Nothing here
-takes part in acceptance: the final file is submitted and judged whole.
+the fast profile, see ``lemmas.py``). It answers with the check and each hole's result and, when every
+hole is proved, the skeleton with the lemmas pasted in and its check. Nothing here takes part in
+acceptance: the final file is submitted and judged whole.
 """
 
 from __future__ import annotations
+
+import re
 
 import anyio
 from inspect_ai.tool import Tool, tool
 
 from putnam_solver.core.untrusted import clean_text
+from putnam_solver.kits.interactive import LemmaError
 from putnam_solver.run.agent.lemmas import LemmaRunner
 from putnam_solver.run.agent.toolkit import ProblemContext, check_text, format_check, render
 from putnam_solver.run.agent.types import Sketch
 from putnam_solver.run.agent.worker import AttemptState
 from putnam_solver.run.ledger_sketches import MAX_SKETCH_CHARS
 
+NEXT = "Put each proved lemma in place of its hole, prove the others, check, then submit."
 MAX_SKETCH_HOLES = 8
 """The most holes of one skeleton proved at once; the others are left to ``prove_lemma``."""
 
@@ -63,8 +68,36 @@ class SketchStage:
         proved = sum(answer.startswith("PROVED") for answer in answers)
         head = f"SKETCH kept; {len(answers)} holes went to sub-attempts in parallel, {proved} proved."
         lines = [head, checked, *answers, *more]
-        lines.append("Put each proved lemma in place of its hole, prove the others, check, then submit.")
+        whole = self.assembled(skeleton, names) if proved == len(names) else None
+        lines.append(await self.pasted(whole) if whole else NEXT)
         return "\n\n".join(lines)
+
+    def assembled(self, skeleton: str, names: list[str]) -> str | None:
+        """The skeleton with each hole's lemma replaced by its proof, or None when one is not proved or its
+        text (as its statement file holds it, up to layout) is not found exactly once in the skeleton."""
+        interactive, whole = self.lemmas.interactive, skeleton
+        if interactive is None:
+            return None
+        for name in names:
+            try:
+                statement = interactive.lemma_statement(self.ctx.challenge, skeleton, name, self.ctx.track)
+            except LemmaError:
+                return None
+            lemma, hole = self.lemmas.proved(statement), interactive.lemma_text(statement, statement).split()
+            found = list(re.finditer(r"\s+".join(map(re.escape, hole)), whole)) if hole else []
+            if lemma is None or len(found) != 1:
+                return None
+            whole = whole[: found[0].start()] + lemma.text.strip() + whole[found[0].end() :]
+        return whole
+
+    async def pasted(self, whole: str) -> str:
+        """The check of the skeleton with every hole proved, as the worker is told it."""
+        outcome = await check_text(self.ctx, whole)
+        if isinstance(outcome, str) or not outcome.verdict.accepted:
+            why = outcome if isinstance(outcome, str) else format_check(outcome, whole)
+            return f"With the proved lemmas in place of their holes the file does not pass yet:\n{why}\n{NEXT}"
+        self.state.remember(whole)
+        return f"ALL HOLES PROVED. With the lemmas in place the file passes the fast gates; submit it:\n```\n{whole}```"
 
     async def prove_all(self, names: list[str], skeleton: str) -> list[str]:
         """One ``prove_lemma`` sub-attempt per name, concurrently, answers in order. A budget that stops
