@@ -27,9 +27,12 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolCall
 
+from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.history import DIGEST_HEAD, HistoryBudget, chars
 from putnam_solver.run.agent.types import AgentParts, Budgets
-from tests.fakes.scripted_agent import BAD, GOOD, NEEDS_ROCQ, config, run, scripted
+from putnam_solver.run.ledger import LEDGER_NAME, Ledger
+from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
+from tests.fakes.scripted_agent import BAD, GOOD, NEEDS_ROCQ, config, run, scripted, served_config, solve_fixture
 
 PLAN = "Plan: induction on n, then lia for the arithmetic."
 SYSTEM = "You are an expert in formal mathematics."
@@ -127,6 +130,8 @@ def check(proof: str, number: int) -> ModelOutput:
     )
 
 
+SERVED_BUDGET = 2_400
+"""Tokens of history as the model server counts them (its JSON of the messages, four characters a token)."""
 BUDGET = 2_200
 """Tokens of history: the prompt (system and task) is about 1,700 here, each check turn about 100."""
 
@@ -151,3 +156,31 @@ def test_a_long_react_attempt_is_compacted_unless_turned_off(tmp_path: Path, com
     digest = next(m.text for m in last if m.text.startswith(DIGEST_HEAD))
     assert "G4 compile: failed" in digest or "G4 compile: failed" in last[-1].text, "the latest error is kept"
     assert "(* try 8 *)" in json.dumps([m.model_dump() for m in last]), "the latest file is kept"
+
+
+@NEEDS_ROCQ
+def test_a_run_against_the_model_server_compacts_by_the_provider_s_own_token_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``putnam solve``'s campaign against the loopback model server, whose prompt tokens grow with what it
+    is sent: the history is compacted where the server's count would pass the budget, and the ledger's
+    turn log says so."""
+    monkeypatch.setenv("FAKE_API_KEY", "test-key")
+    monkeypatch.setenv("INSPECT_EVAL_MAX_RETRIES", "1")
+    steps = [tool_call_reply("check", {"proof": BAD + f"(* try {n} *)\n"}, f"call_{n}") for n in range(1, 9)]
+    fake = FakeOpenAI([*steps, tool_call_reply("submit", {"proof": GOOD}, "call_9")], chars_per_prompt_token=4)
+    with serve(fake) as url:
+        cfg = served_config(url, Budgets(max_turns=9, history_tokens=SERVED_BUDGET))
+        outcome = solve_fixture(tmp_path, cfg, ["one_plus_one"])
+    assert outcome.exit_code == ExitCode.SUCCESS and outcome.passed == 1, outcome.message
+    counted = [fake.prompt_tokens(request) for request in fake.received]
+    growth = counted[1] - counted[0]  # what one check turn adds
+    assert max(counted) <= SERVED_BUDGET < counted[0] + growth * len(steps), counted
+    assert DIGEST_HEAD in json.dumps(fake.received[-1]["messages"]) and "(* try 8 *)" in json.dumps(fake.received[-1])
+    ledger = Ledger.open(tmp_path / LEDGER_NAME)
+    try:
+        [attempt] = ledger.attempts()
+        log = [t["result"] for t in ledger.turns(attempt.id)]
+    finally:
+        ledger.close()
+    assert any(str(r).startswith("history compacted: about") for r in log), log
