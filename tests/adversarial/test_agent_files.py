@@ -23,9 +23,10 @@ from putnam_solver.core.provers import get_prover
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.run.agent._inspect import LocalSandboxEnvironment
+from putnam_solver.run.agent.cli_worker import file_worker, read_in_sandbox
 from putnam_solver.run.agent.live import attempt_status
 from putnam_solver.run.agent.tools import ProblemContext
-from putnam_solver.run.agent.worker import AttemptState, Judge, file_worker, read_in_sandbox
+from putnam_solver.run.agent.worker import AttemptState, Judge
 from tests.fakes.local_sandbox import default_sandbox, local_sandbox
 from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ, STATEMENT
 

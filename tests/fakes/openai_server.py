@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -47,6 +47,9 @@ class FakeOpenAI:
     timeout_sleep: float = 3.0
     output_tokens: int = 20
     """The completion tokens each reply reports (the prompt's are 100): what a test's budget is spent by."""
+    chars_per_prompt_token: int | None = None
+    """If set, the prompt tokens a reply reports are the characters of the messages sent over this (as a
+    real provider's count grows with what it is sent), not 100."""
     requests: int = 0
     in_flight: int = 0
     peak_in_flight: int = 0
@@ -55,6 +58,9 @@ class FakeOpenAI:
     lock: threading.Lock = field(default_factory=threading.Lock)
     release: threading.Event = field(default_factory=threading.Event)
     hold_seconds: float = 120.0
+    route: Callable[[dict[str, Any]], Step | None] | None = None
+    """Answers a request by what it asks (a reply, or None for the script's next step): for requests whose
+    order the client does not fix, such as the concurrent sub-attempts of one tool call."""
 
     def next_step(self, request: dict[str, Any]) -> Step:
         with self.lock:
@@ -62,6 +68,10 @@ class FakeOpenAI:
             self.requests += 1
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+        routed = self.route(request) if self.route is not None else None  # it may wait for other requests
+        if routed is not None:
+            return routed
+        with self.lock:
             return self.script.pop(0) if self.script else self.default
 
     def held(self) -> Step:
@@ -69,6 +79,12 @@ class FakeOpenAI:
         self.release.wait(self.hold_seconds)
         with self.lock:
             return self.script.pop(0) if self.script else self.default
+
+    def prompt_tokens(self, request: dict[str, Any]) -> int:
+        if self.chars_per_prompt_token is None:
+            return 100
+        sent = request.get("messages", request.get("input", []))
+        return len(json.dumps(sent)) // self.chars_per_prompt_token
 
     def done(self) -> None:
         with self.lock:
@@ -88,7 +104,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 step = fake.held()
             try:
                 if self.path.rstrip("/").endswith("/responses") and isinstance(step, dict):
-                    self._send(200, _response(request, step, fake.output_tokens))
+                    self._send(200, _response(request, step, fake.output_tokens, fake.prompt_tokens(request)))
                     return
                 self._answer(step, request)
             except (BrokenPipeError, ConnectionResetError):
@@ -120,7 +136,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 self.end_headers()
                 self.wfile.write(body)
             elif isinstance(step, dict):
-                self._send(200, _completion(request, step, fake.output_tokens))
+                self._send(200, _completion(request, step, fake.output_tokens, fake.prompt_tokens(request)))
             else:
                 raise ValueError(f"unknown step {step!r}")
 
@@ -137,7 +153,9 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-def _completion(request: dict[str, Any], message: dict[str, Any], output_tokens: int = 20) -> dict[str, Any]:
+def _completion(
+    request: dict[str, Any], message: dict[str, Any], output_tokens: int = 20, prompt_tokens: int = 100
+) -> dict[str, Any]:
     finish = "tool_calls" if message.get("tool_calls") else "stop"
     return {
         "id": "chatcmpl-fake",
@@ -145,11 +163,17 @@ def _completion(request: dict[str, Any], message: dict[str, Any], output_tokens:
         "created": int(time.time()),
         "model": request.get("model", "fake-model"),
         "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-        "usage": {"prompt_tokens": 100, "completion_tokens": output_tokens, "total_tokens": 100 + output_tokens},
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": output_tokens,
+            "total_tokens": prompt_tokens + output_tokens,
+        },
     }
 
 
-def _response(request: dict[str, Any], message: dict[str, Any], output_tokens: int) -> dict[str, Any]:
+def _response(
+    request: dict[str, Any], message: dict[str, Any], output_tokens: int, prompt_tokens: int = 100
+) -> dict[str, Any]:
     """A scripted assistant message as the Responses API answers it: its text as an ``output_text`` item,
     each tool call as a ``function_call`` item (the openai SDK's ``types/responses/response.py``,
     ``response_output_message.py``, ``response_function_tool_call.py``, ``response_usage.py``)."""
@@ -172,11 +196,11 @@ def _response(request: dict[str, Any], message: dict[str, Any], output_tokens: i
             }
         )
     usage = {
-        "input_tokens": 100,
+        "input_tokens": prompt_tokens,
         "input_tokens_details": {"cached_tokens": 0},
         "output_tokens": output_tokens,
         "output_tokens_details": {"reasoning_tokens": 0},
-        "total_tokens": 100 + output_tokens,
+        "total_tokens": prompt_tokens + output_tokens,
     }
     return {
         "id": "resp_fake",

@@ -85,6 +85,18 @@ def config(outputs: Any, **overrides: Any) -> SolveConfig:
     return SolveConfig(**fields)
 
 
+SERVED_MODEL = "openai-api/fake/fake-model"
+"""The worker model as the loopback server (tests/fakes/openai_server.py) serves it."""
+
+
+def served_config(url: str, budgets: Budgets, jobs: int = 1) -> SolveConfig:
+    """A config whose worker is the loopback model server at ``url``, priced, with ``jobs`` connections."""
+    prices = {SERVED_MODEL: {"input": 2.0, "output": 10.0}}
+    return config(
+        None, model=SERVED_MODEL, model_base_url=url, model_args={}, prices=prices, jobs=jobs, budgets=budgets
+    )
+
+
 def run(
     tmp_path: Path,
     cfg: SolveConfig,

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("openai")
 
-from putnam_solver.run.agent.worker import cli_agent
+from putnam_solver.run.agent.cli_worker import cli_agent
 from tests.fakes.openai_server import tool_call_reply
 from tests.fakes.scripted_agent import GOOD, NEEDS_ROCQ
 from tests.integration.cli_agents import CLAUDE_CODE, DONE, connect_command, tool_output, unreached_port

@@ -100,3 +100,50 @@ def test_a_sorry_proof_never_passes(tmp_path: Path, lean_config: SolveConfig) ->
     assert result.status == "rejected" and result.verdict is not None
     problem = result.verdict.first_problem()
     assert problem is not None and problem.id in ("G3", "G4")
+
+
+SKETCH_LEMMAS = (
+    "theorem right_of (p q : Prop) (h : And p q) : q := sorry\n",
+    "theorem left_of (p q : Prop) (h : And p q) : p := sorry\n",
+)
+SKETCH_MAIN = (
+    "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := And.intro (right_of p q h) (left_of p q h)\n"
+)
+LEMMA_PROOFS = {"right_of": "h.right", "left_of": "h.left"}
+
+
+@pytest.mark.parametrize("left_proof", ["h.left", "h.right"], ids=["both-proved", "one-wrong"])
+def test_a_lean_sketch_s_holes_are_proved_at_once_on_the_fast_profile(
+    tmp_path: Path, lean_config: SolveConfig, left_proof: str
+) -> None:
+    """The sketch stage on Lean: both holes of the skeleton go to sub-attempts of the one ``sketch`` call,
+    each judged on the fast profile; when both are proved, the file pasted together from them passes,
+    else the worker is told which one is left."""
+    skeleton = "".join(SKETCH_LEMMAS) + SKETCH_MAIN
+    final = skeleton.replace("h : And p q) : q := sorry", "h : And p q) : q := h.right")
+    final = final.replace("h : And p q) : p := sorry", "h : And p q) : p := h.left")
+    answers: list[str] = []
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        task = input[1].text
+        for name, proof in {**LEMMA_PROOFS, "left_of": left_proof}.items():
+            if task.startswith(f"Lemma `{name}` of problem"):
+                statement = task.split("```\n", 1)[1].split("\n```", 1)[0] + "\n"
+                return call("submit", statement.replace("sorry", proof))
+        answers.append(input[-1].text)
+        if len(answers) == 1:
+            return call("sketch", informal_proof="Swap the two halves of the conjunction.", skeleton=skeleton)
+        return call("submit", final)
+
+    budgets = Budgets(max_turns=3, lemma_turns=1)
+    cfg = dataclasses.replace(lean_config, acceptance_profile=Profile.FAST, budgets=budgets)
+    result = attempt(tmp_path, cfg, scripted(script))
+    assert result.status == "passed" and result.sketch is not None and result.sketch[1] == skeleton
+    assert "PROVED right_of" in answers[1]
+    if left_proof == "h.left":
+        assert "SKETCH kept; 2 holes went to sub-attempts in parallel, 2 proved." in answers[1], answers[1]
+        assert "PROVED left_of" in answers[1]
+        assert "ALL HOLES PROVED. With the lemmas in place the file passes the fast gates" in answers[1]
+    else:
+        assert "SKETCH kept; 2 holes went to sub-attempts in parallel, 1 proved." in answers[1], answers[1]
+        assert "NOT PROVED: left_of" in answers[1] and "ALL HOLES PROVED" not in answers[1]

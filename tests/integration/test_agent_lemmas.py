@@ -21,11 +21,10 @@ from putnam_solver.run.agent.types import Budgets, RunLimits
 from putnam_solver.run.campaign import SolveOutcome
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
-from tests.fakes.scripted_agent import NEEDS_ROCQ, config, solve_fixture
+from tests.fakes.scripted_agent import NEEDS_ROCQ, served_config, solve_fixture
 
 pytestmark = NEEDS_ROCQ
 
-MODEL = "openai-api/fake/fake-model"
 L1 = "Lemma l1 : 2 = 1 + 1."
 L2 = "Lemma l2 : forall n : nat, n + n = 2 * n."
 L1_PROOF = "Proof.\n  reflexivity.\nQed.\n"
@@ -57,16 +56,7 @@ def solve_with(
     fake: FakeOpenAI, run_dir: Path, campaigns: int = 1, limits: RunLimits | None = None, **budgets: Any
 ) -> SolveOutcome:
     with serve(fake) as url:
-        cfg = config(
-            None,
-            model=MODEL,
-            model_base_url=url,
-            model_args={},
-            prices={MODEL: {"input": 2.0, "output": 10.0}},
-            jobs=1,
-            fallback_jobs=1,
-            budgets=Budgets(**{"max_turns": 6, "lemma_turns": 1, **budgets}),
-        )
+        cfg = served_config(url, Budgets(**{"max_turns": 6, "lemma_turns": 1, **budgets}))
         return solve_fixture(run_dir, cfg, ["two_plus_two"], campaigns, limits)
 
 

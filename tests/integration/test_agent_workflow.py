@@ -63,7 +63,7 @@ def test_plan_goals_and_warm_check_in_a_rocq_attempt(tmp_path: Path) -> None:
 
     result = run(tmp_path, config(scripted(script), budgets=Budgets(max_turns=4)))["one_plus_one"]
     assert result.status == "passed" and result.plan == PLAN
-    assert offered[0] == ["check", "goals", "search", "library_search", *RANKED, "prove_lemma", "submit"]
+    assert offered[0] == ["check", "goals", "search", "library_search", *RANKED, "sketch", "prove_lemma", "submit"]
     assert "State at the end of line 3:\n1 goal" in seen[1] and seen[1].endswith("2 = 2"), "the goal after simpl"
     assert "G4 compile: failed" in seen[2] and "exact I." in seen[2]
     assert "PASSED the fast gates" in seen[3] and "warm session" in seen[3]
@@ -81,13 +81,14 @@ def test_every_part_can_be_turned_off(tmp_path: Path) -> None:
         system.append(input[0].text)
         return [call("check", GOOD), call("submit", GOOD)][len(seen) - 1]
 
-    parts = AgentParts.without(["warm", "goals", "lemmas", "plan", "retrieval"])
+    parts = AgentParts.without(["warm", "goals", "lemmas", "plan", "sketch", "compact", "retrieval"])
     result = run(tmp_path, config(scripted(script), parts=parts))["one_plus_one"]
     assert result.status == "passed"
     assert offered[0] == ["check", "search", "submit"]
     assert "PASSED the fast gates" in seen[1] and "warm" not in seen[1], "checked by the cold gates"
     assert "proof plan" not in system[0] and "prove_lemma" not in system[0] and "`goals" not in system[0]
     assert "library_search" not in system[0] and "find_declarations" not in system[0]
+    assert "sketch" not in system[0]
 
 
 @NEEDS_ROCQ
@@ -125,7 +126,7 @@ def test_retrieval_alone_can_be_turned_off(tmp_path: Path) -> None:
         return call("submit", GOOD)
 
     run(tmp_path, config(scripted(script), parts=AgentParts.without(["retrieval"])))
-    assert offered[0] == ["check", "goals", "search", "prove_lemma", "submit"]
+    assert offered[0] == ["check", "goals", "search", "sketch", "prove_lemma", "submit"]
 
 
 AVAILABLE, WHY = sandbox_status()

@@ -243,3 +243,32 @@ def test_the_first_line_comes_before_inspect_is_imported(tmp_path: Path) -> None
     assert exit_code == ExitCode.USAGE, done.stderr
     assert first.startswith(f"starting run {run_dir} with openai-api/fake/fake-model: checking"), first
     assert not inspect_loaded
+
+
+@pytest.mark.parametrize(
+    ("flags", "history", "off"),
+    [([], 64_000, []), (["--without", "sketch,compact", "--history-tokens", "9000"], 9_000, ["sketch", "compact"])],
+)
+def test_the_sketch_and_compaction_flags_reach_the_run_and_its_prompt(
+    tmp_path: Path, flags: list[str], history: int, off: list[str]
+) -> None:
+    run_dir = tmp_path / "run"
+    args = [*solve_args(SAMPLES / "benchmark.jsonl", run_dir, PROBLEM), "--prepare-only", *flags]
+    prepared = runner.invoke(app, args)
+    assert prepared.exit_code == 0, prepared.output
+    config = json.loads((run_dir / "run.json").read_text())["config"]
+    assert config["budgets"]["history_tokens"] == history
+    assert [part for part in ("sketch", "compact") if not config["parts"][part]] == off
+    prompt = (run_dir / "work" / PROBLEM / "PROMPT.md").read_text()
+    in_words = "Prove that reversing a list over any type $A$ keeps its length."
+    assert (in_words in prompt) is not off and ("`sketch(informal_proof, skeleton)`" in prompt) is not off
+
+
+def test_history_tokens_zero_never_compacts_and_an_unknown_part_is_refused(tmp_path: Path) -> None:
+    base = [*solve_args(SAMPLES / "benchmark.jsonl", tmp_path / "run", PROBLEM), "--prepare-only"]
+    assert runner.invoke(app, [*base, "--history-tokens", "0"]).exit_code == 0
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["config"]["budgets"]["history_tokens"] is None
+    refused = runner.invoke(
+        app, [*solve_args(SAMPLES / "benchmark.jsonl", tmp_path / "other", PROBLEM), "--without", "sketches"]
+    )
+    assert refused.exit_code == ExitCode.USAGE and "sketch" in refused.stderr and "compact" in refused.stderr

@@ -100,8 +100,10 @@ def test_a_run_recorded_before_the_parts_existed_resumes_with_their_defaults() -
                       "reasoning_effort": None, "agent": "react", "sandbox": "local", "jobs": 1,
                       "fallback_jobs": 1, "budgets": {"max_turns": 5}}}  # fmt: skip
     filled = config_from_json(old["config"])
-    assert filled.parts == AgentParts(warm=True, goals=True, lemmas=True, plan=True, retrieval=True)
+    on = AgentParts(warm=True, goals=True, lemmas=True, plan=True, sketch=True, compact=True, retrieval=True)
+    assert filled.parts == on
     assert filled.budgets == Budgets(max_turns=5, lemma_turns=Budgets().lemma_turns)
+    assert filled.budgets.history_tokens == Budgets().history_tokens
     parts_before_retrieval = {"warm": False, "goals": True, "lemmas": True, "plan": True}
     filled = config_from_json({**old["config"], "parts": parts_before_retrieval})
-    assert filled.parts == AgentParts(warm=False, retrieval=True), "a part added later is on"
+    assert filled.parts == AgentParts(warm=False), "parts added later are on"

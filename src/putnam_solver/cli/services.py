@@ -71,7 +71,8 @@ def mcp_server(
 
     Tools: list_problems, get_statement, check (fast profile, compact diagnostics), goals, search,
     library_search (Rocq's own Search), find_declarations (ranked; the retrieval extra) and verify (full
-    profile, the verdict JSON of `putnam verify --json`); every gate runs here, in its sandbox. Over stdio, nothing but the protocol is written to stdout. Exit 2 on bad input.
+    profile, the verdict JSON of `putnam verify --json`); every gate runs here, in its sandbox. Over
+    stdio, nothing but the protocol is written to stdout. Exit 2 on bad input.
     """
     with input_errors():
         from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)

@@ -215,7 +215,8 @@ def solve(
             rich_help_panel="Agent",
             help="Turn parts of the react worker off, comma-separated: warm (check with the cold gates), "
             "goals (no goals tool), lemmas (no drafts with holes, prove_lemma or lemma cache), plan (no plan "
-            "asked first), retrieval (no library_search or find_declarations). Acceptance is the same either way.",
+            "asked first), sketch (no informal statement, sketch stage or earlier sketches), compact (histories "
+            "never compacted), retrieval (no library_search or find_declarations). Acceptance is the same either way.",
         ),
     ] = None,
     lemma_turns: Annotated[
@@ -230,6 +231,16 @@ def solve(
             help="Tokens of each prove_lemma sub-attempt (within its attempt's).",
         ),
     ] = None,
+    history_tokens: Annotated[
+        int,
+        typer.Option(
+            "--history-tokens",
+            rich_help_panel="Agent",
+            help="Compact an attempt's history before a model call would be sent more than this many tokens, "
+            "keeping the prompt, the plan and the latest errors, goals and file (0: never).",
+            min=0,
+        ),
+    ] = 64_000,
     audit: Annotated[
         bool,
         typer.Option(
@@ -291,6 +302,7 @@ def solve(
         without=tuple(p.strip() for p in (without or "").split(",") if p.strip()),
         lemma_turns=lemma_turns,
         lemma_token_limit=lemma_token_limit,
+        history_tokens=history_tokens,
         run_dir=run_dir,
         resume=resume,
         fresh=fresh,

@@ -46,6 +46,9 @@ from putnam_solver.run.ledger_rows import (
     subattempt_row,
     verdict_column,
 )
+from putnam_solver.run.ledger_sketches import QUERY as SKETCH_QUERY
+from putnam_solver.run.ledger_sketches import SCHEMA as SKETCH_SCHEMA
+from putnam_solver.run.ledger_sketches import SketchRow, insert_sketch, sketch_row
 from putnam_solver.run.ledger_writes import (
     dump_json,
     insert_attempt,
@@ -146,7 +149,7 @@ class Ledger:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
-            db.executescript(_SCHEMA)
+            db.executescript(_SCHEMA + SKETCH_SCHEMA)
             found = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
             if found is None:
                 db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
@@ -266,6 +269,8 @@ class Ledger:
                 row = insert(db, campaign, result)
                 if row is not None:
                     stored.append(row)
+                    if result.status != INTERRUPTED:
+                        insert_sketch(db, row.id, result.sketch)
         return stored
 
     def attempts(self) -> list[AttemptRow]:
@@ -394,6 +399,10 @@ class Ledger:
             if row.problem == problem and row.proved:
                 found.setdefault(row.statement_sha256, row)
         return list(found.values())
+
+    def sketches(self) -> list[SketchRow]:
+        """Every attempt's sketch (informal proof and skeleton), by campaign then problem."""
+        return [sketch_row(r, str(self.path)) for r in self._query(SKETCH_QUERY)]
 
     def attempt_notes(self) -> dict[int, dict[str, str]]:
         """Per attempt id: its notes (``key``: the attempt's run key, ``plan``: its informal plan)."""

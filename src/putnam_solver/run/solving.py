@@ -111,6 +111,7 @@ class SolveFlags:
     without: tuple[str, ...] = ()  # parts of the react worker's workflow turned off (AGENT_PARTS)
     lemma_turns: int = Budgets.lemma_turns
     lemma_token_limit: int | None = None
+    history_tokens: int = Budgets.history_tokens or 0  # 0: never compacted
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
     ray: RaySettings | None = None  # --ray: the gates run on this cluster (never stored with the run)
 
@@ -338,6 +339,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
             cost_limit_dollars=flags.cost_limit,
             lemma_turns=flags.lemma_turns,
             lemma_token_limit=flags.lemma_token_limit,
+            history_tokens=flags.history_tokens or None,
         ),
         axle=flags.axle,
         tools=flags.tools,

@@ -6,14 +6,17 @@ then takes lemma ``name`` out of the file the worker checked last and makes its 
 it and the challenge's header (the prover's ``Interactive.lemma_statement``), and runs a sub-attempt on
 it: the same react loop with its own messages, its own turns (``Budgets.lemma_turns``) and tokens
 (``Budgets.lemma_token_limit``, spent within the attempt's own), the tools of a worker but
-``prove_lemma``, and the acceptance gates of the run on the lemma file. Several ``prove_lemma`` calls of
-one reply run concurrently (Inspect runs parallel tool calls together).
+``prove_lemma``, and the fast profile (G1-G4, under the acceptance profile's rules, as ``check``) on the
+lemma file: a lemma does not pay the kernel replay or comparator run of the acceptance, which the final
+file pays once. Several ``prove_lemma`` calls of one reply run concurrently (Inspect runs parallel tool
+calls together).
 
 What it answers is the proved lemma's text to put in place of the hole, or why it was not proved. The
-final file is still judged as a whole by the full profile: a lemma proved here only saves work.
+final file is still judged as a whole by the acceptance profile (full by default): a lemma proved here
+only saves work, and never counts on its own.
 
 Every sub-attempt is reported at once (``CampaignJob.on_subattempt``), before its attempt ends, and the
-ledger keeps the lemmas the gates accepted with their statements, proofs and hashes; later attempts and
+ledger keeps the lemmas the fast gates accepted with their statements, proofs and hashes; later attempts and
 campaigns on the same problem are offered them (``CampaignJob.lemmas``), and a ``prove_lemma`` of a
 statement already proved answers from that cache without a model call.
 """
@@ -34,6 +37,7 @@ from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.verify import Track
 from putnam_solver.kits import get_kit
 from putnam_solver.kits.interactive import Interactive, LemmaError
+from putnam_solver.run.agent.history import history_budget
 from putnam_solver.run.agent.pricing import usage_cost
 from putnam_solver.run.agent.tools import ProblemContext, clip
 from putnam_solver.run.agent.types import ProvedLemma, SubAttemptResult
@@ -64,16 +68,20 @@ class LemmaRunner:
     def tools(self) -> list[Tool]:
         return [prove_lemma_tool(self)] if self.interactive is not None else []
 
-    async def prove(self, name: str) -> str:
-        """Run (or take from the cache) the sub-attempt on lemma ``name``; the answer for the worker."""
+    def proved(self, statement: str) -> ProvedLemma | None:
+        """The lemma of this statement file proved so far (in this attempt or an earlier one), if any."""
+        return self.known.get(_sha256(statement))
+
+    async def prove(self, name: str, file: str | None = None) -> str:
+        """Run (or take from the cache) the sub-attempt on lemma ``name`` of ``file`` (by default the file
+        the worker checked last); the answer for the worker."""
         if self.interactive is None:
             return "prove_lemma is not available in this run"
-        if self.parent.last_file is None:
+        file = file if file is not None else self.parent.last_file
+        if file is None:
             return "check your file first, with the lemma stated before the theorem and its proof left as a hole"
         try:
-            statement = self.interactive.lemma_statement(
-                self.ctx.challenge, self.parent.last_file, name, self.ctx.track
-            )
+            statement = self.interactive.lemma_statement(self.ctx.challenge, file, name, self.ctx.track)
         except LemmaError as exc:
             return f"cannot prove {name} on its own: {exc}"
         digest = _sha256(statement)
@@ -102,7 +110,7 @@ class LemmaRunner:
         limit = token_limit(config.budgets.lemma_token_limit)
         try:
             with limit:
-                await react_worker(judge, state, messages, tools, config.budgets.lemma_turns)
+                await react_worker(judge, state, messages, tools, config.budgets.lemma_turns, history_budget(config))
         except LimitExceededError as exc:
             state.limit = exc.message
             _count_last_call(state, int(limit.usage))
@@ -121,7 +129,8 @@ class LemmaRunner:
             lemma = ProvedLemma(name, statement, digest, result.lemma_text, self.run.job.number)
             self.known[digest] = lemma
             text = lemma.text.strip()
-            return f"PROVED {name} (accepted by all the gates). Put this in place of its hole:\n```\n{text}\n```"
+            how = "accepted by the fast gates on its own file"
+            return f"PROVED {name} ({how}). Put this in place of its hole:\n```\n{text}\n```"
         return self._failure(name, result, state)
 
     def _result(self, name: str, statement: str, state: AttemptState) -> SubAttemptResult:
@@ -188,7 +197,8 @@ def _status(state: AttemptState) -> str:
 
 def lemma_context(ctx: ProblemContext, name: str, statement: str, digest: str) -> ProblemContext:
     """The context of a lemma's sub-attempt: a problem of its own, whose statement is the lemma file (not
-    pinned: it came from the model's file; it can never count as a pass of the benchmark problem)."""
+    pinned: it came from the model's file; it can never count as a pass of the benchmark problem), judged
+    on the check's fast profile (the acceptance profile's rules, never AXLE) at submission too."""
     ident = f"{ctx.problem.id}__lemma_{re.sub(r'[^A-Za-z0-9]+', '_', name).strip('_') or 'x'}"
     problem = Problem(
         id=ident,
@@ -206,7 +216,7 @@ def lemma_context(ctx: ProblemContext, name: str, statement: str, digest: str) -
         problem=problem,
         track=Track.WITH_ANSWER,
         check_options=ctx.check_options,
-        accept_options=ctx.accept_options,
+        accept_options=ctx.check_options,
         pool=ctx.pool,
         parts=ctx.parts,
         verifier=ctx.verifier,

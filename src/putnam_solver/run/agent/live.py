@@ -168,6 +168,7 @@ class CampaignRun:
             turn_log=state.turn_log,
             key=state.key,
             plan=state.plan,
+            sketch=state.sketch,
         )
         self.reported.add(problem_id)
         self.observe_attempts()

@@ -33,22 +33,16 @@ from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
 from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
+from putnam_solver.run.agent.cli_worker import cli_agent, cli_binary, file_worker
+from putnam_solver.run.agent.history import history_budget
 from putnam_solver.run.agent.lemmas import LemmaRunner
 from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, InterruptWatch, RateLimitWatch
 from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
+from putnam_solver.run.agent.sketch import SketchStage
 from putnam_solver.run.agent.tools import ProblemContext, library_roots
 from putnam_solver.run.agent.types import CampaignJob, SolveConfig
-from putnam_solver.run.agent.worker import (
-    AttemptState,
-    Judge,
-    cli_agent,
-    cli_binary,
-    file_worker,
-    first_messages,
-    react_worker,
-    worker_tools,
-)
+from putnam_solver.run.agent.worker import AttemptState, Judge, first_messages, react_worker, worker_tools
 from putnam_solver.run.agent.workspace import prepare_workspaces, system_prompt, task_prompt
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
@@ -70,16 +64,16 @@ def attempt_solver(run: CampaignRun) -> Solver:
             run.config.budgets.reviewer_timeout_seconds,
             veto=run.config.reviewer_veto,
         )
-        task = task_prompt(
-            run.prover, ctx.problem, run.config, run.job.carried.get(problem_id), run.job.lemmas.get(problem_id, ())
-        )
+        task = _task_prompt(run, ctx.problem)
         try:
             with token_limit(allowance.tokens), cost_limit(allowance.cost_dollars):
                 if run.config.agent == "react":
                     state.messages = first_messages(system_prompt(run.prover, run.config), task)
                     lemmas = LemmaRunner(run, ctx, attempt)
-                    tools = worker_tools(judge, attempt, run.roots, run.glob, lemmas.tools())
-                    await react_worker(judge, attempt, state.messages, tools, run.config.budgets.max_turns)
+                    stages = [*SketchStage(ctx, attempt, lemmas).tools(), *lemmas.tools()]
+                    tools = worker_tools(judge, attempt, run.roots, run.glob, stages)
+                    turns, history = run.config.budgets.max_turns, history_budget(run.config)
+                    await react_worker(judge, attempt, state.messages, tools, turns, history)
                 else:
                     await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
         except LimitExceededError as exc:
@@ -91,6 +85,18 @@ def attempt_solver(run: CampaignRun) -> Solver:
         return state
 
     return solve
+
+
+def _task_prompt(run: CampaignRun, problem: Problem) -> str:
+    job = run.job
+    return task_prompt(
+        run.prover,
+        problem,
+        run.config,
+        job.carried.get(problem.id),
+        job.lemmas.get(problem.id, ()),
+        job.sketches.get(problem.id),
+    )
 
 
 @scorer(metrics=[accuracy()])
@@ -229,8 +235,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     )
     workspaces = prepare_workspaces(job.problems, job.benchmark, config, job.work_dir)
     samples = [
-        _sample(run.contexts[p.id], ws, task_prompt(prover, p, config, job.carried.get(p.id), job.lemmas.get(p.id, ())))
-        for p, ws in zip(job.problems, workspaces, strict=True)
+        _sample(run.contexts[p.id], ws, _task_prompt(run, p)) for p, ws in zip(job.problems, workspaces, strict=True)
     ]
     generate = generate_config(config)
     task = Task(

@@ -37,7 +37,10 @@ SANDBOXES: tuple[str, ...] = get_args(Sandbox)
 class Budgets:
     """Limits of one attempt (turns, time) and of one problem over the whole run (tokens, dollars);
     None = unlimited. The run-wide limits are ``RunLimits``. A lemma sub-attempt (``prove_lemma``) has its
-    own turns and tokens (``lemma_turns``, ``lemma_token_limit``), spent within its attempt's."""
+    own turns and tokens (``lemma_turns``, ``lemma_token_limit``), spent within its attempt's.
+    ``history_tokens``: the most tokens of history a model call of the react worker is sent; a longer
+    history is compacted first (``history.py``), keeping the prompt, the plan and the latest errors,
+    goals and file (None: never compacted)."""
 
     max_turns: int = 50
     worker_timeout_seconds: float | None = None
@@ -46,9 +49,10 @@ class Budgets:
     cost_limit_dollars: float | None = None
     lemma_turns: int = 12
     lemma_token_limit: int | None = None
+    history_tokens: int | None = 64_000
 
 
-AGENT_PARTS = ("warm", "goals", "lemmas", "plan", "retrieval")
+AGENT_PARTS = ("warm", "goals", "lemmas", "plan", "sketch", "compact", "retrieval")
 """The parts of the react worker's workflow ``putnam solve --without PART,...`` can turn off."""
 
 
@@ -58,13 +62,18 @@ class AgentParts:
 
     ``warm``: ``check`` compiles in warm sessions (else the cold gates). ``goals``: the ``goals`` tool.
     ``lemmas``: drafts with holes, ``prove_lemma`` sub-attempts and the lemma cache. ``plan``: the prompts
-    ask for an informal proof plan first. ``retrieval``: the prover's own library search (``library_search``)
-    and the ranked search over declarations (``find_declarations``). None of them takes part in acceptance."""
+    ask for an informal proof plan first. ``sketch``: the informal statement as text, and the ``sketch``
+    stage (an informal proof, then a skeleton whose holes become concurrent lemma sub-attempts; it needs
+    ``lemmas``), kept in the ledger for later campaigns. ``compact``: long histories are compacted under
+    ``Budgets.history_tokens``. ``retrieval``: the prover's own library search (``library_search``) and the
+    ranked search over declarations (``find_declarations``). None of them takes part in acceptance."""
 
     warm: bool = True
     goals: bool = True
     lemmas: bool = True
     plan: bool = True
+    sketch: bool = True
+    compact: bool = True
     retrieval: bool = True
 
     @classmethod
@@ -153,6 +162,16 @@ class CarryForward:
     diagnostics: str
 
 
+@dataclass(frozen=True)
+class Sketch:
+    """An attempt's informal proof and formal skeleton (lemma statements with holes), offered to the
+    later campaigns of its problem."""
+
+    informal_proof: str
+    skeleton: str
+    campaign: int
+
+
 @dataclass
 class AttemptResult:
     """One finished attempt of one problem in one campaign."""
@@ -171,6 +190,7 @@ class AttemptResult:
     turn_log: list[dict[str, Any]] = field(default_factory=list)  # per turn: tool, args digest, result summary
     key: str | None = None  # this run of the attempt (its sub-attempts name it as their parent)
     plan: str | None = None  # the informal proof plan the worker wrote first
+    sketch: tuple[str, str] | None = None  # the informal proof and skeleton of its last ``sketch`` call
 
 
 AttemptCallback = Callable[[AttemptResult], None]
@@ -409,7 +429,8 @@ class CampaignJob:
 
     ``carried`` holds each problem's best earlier candidate (empty with ``--fresh``); ``allowances`` what
     each problem may still spend (a problem not in it gets its full per-problem budget); ``lemmas`` the
-    lemmas each problem's earlier sub-attempts proved (empty with ``--fresh``). ``on_subattempt`` hears of
+    lemmas each problem's earlier sub-attempts proved and ``sketches`` its latest earlier sketch (both
+    empty with ``--fresh``). ``on_subattempt`` hears of
     every finished lemma sub-attempt at once, before its attempt ends.
     """
 
@@ -424,6 +445,7 @@ class CampaignJob:
     carried: Mapping[str, CarryForward] = field(default_factory=dict)
     allowances: Mapping[str, Allowance] = field(default_factory=dict)
     lemmas: Mapping[str, Sequence[ProvedLemma]] = field(default_factory=dict)
+    sketches: Mapping[str, Sketch] = field(default_factory=dict)
     on_subattempt: SubAttemptCallback | None = None
     verifier: Verifier = LOCAL
     """Where the gates of ``check`` and ``submit`` run (``verifier.dispatch``)."""

@@ -13,8 +13,9 @@ from pathlib import Path
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.kits import get_kit
+from putnam_solver.run.agent.sketch import earlier_sketch_text, informal_text
 from putnam_solver.run.agent.tools import render, retrieval_tools
-from putnam_solver.run.agent.types import CarryForward, ProvedLemma, SolveConfig
+from putnam_solver.run.agent.types import CarryForward, ProvedLemma, Sketch, SolveConfig
 from putnam_solver.run.agent.worker import carry_forward_text
 from putnam_solver.safe_write import write_under
 
@@ -34,6 +35,10 @@ TOOL_LINES = {
     "prove_lemma": "- `prove_lemma(name)`: proves one helper lemma of the file you checked last, left there "
     "as a hole, in a separate sub-attempt with its own budget; it answers with the proved lemma to paste "
     "in place of the hole, or with why it was not proved.",
+    "sketch": "- `sketch(informal_proof, skeleton)`: keeps your informal proof and your formal skeleton (the file "
+    "with each step stated as a helper lemma before the theorem, its proof a hole, and the theorem proved from "
+    "them), checks the skeleton and, when it compiles apart from its holes, proves every hole at once in "
+    "separate sub-attempts; it answers with the check and each proved lemma to paste in place of its hole.",
     "submit": "- `submit(proof)`: the file, for acceptance by all the gates. If it is not accepted you are "
     "told why and may submit again; the attempt ends when a submission is accepted.",
 }
@@ -47,6 +52,12 @@ RETRIEVAL_ADVICE = {
     "find_declarations": "- Stuck on a goal? `find_declarations` with the goal, or a description in words, "
     "ranks the library's lemmas against it; add words a lemma's name would hold (`comm`, `mod`, `le`).\n",
 }
+SKETCH_ADVICE = (
+    "- Begin with the sketch stage: prove the statement informally first (read the problem in words and "
+    "the formal statement; write every step), then turn the steps into a skeleton: one helper lemma per "
+    "step, stated before the theorem with its proof left as a hole, and the theorem's proof from those "
+    "lemmas. Give both to `sketch` in your first reply; its holes are then proved in parallel.\n"
+)
 GOALS_ADVICE = "- Before writing the next step of a proof, ask `goals` for the state at the line you are at.\n"
 LEMMA_ADVICE = (
     "- Split a hard proof: state helper lemmas before the theorem with their proofs left as holes, "
@@ -87,7 +98,7 @@ def worker_tool_names(prover: Prover, config: SolveConfig, lemma: bool = False) 
     names = ["check", *(["goals"] if interactive and config.parts.goals else []), "search"]
     names += retrieval_tools(prover, config.parts)
     if interactive and config.parts.lemmas and not lemma:
-        names.append("prove_lemma")
+        names += ["sketch", "prove_lemma"] if config.parts.sketch else ["prove_lemma"]
     return [*names, "submit"]
 
 
@@ -98,7 +109,7 @@ def system_prompt(prover: Prover, config: SolveConfig, lemma: bool = False) -> s
         "worker_system.md",
         prover_label=prover.label,
         tools="\n".join(TOOL_LINES[t].replace("{label}", prover.label) for t in tools),
-        plan=PLAN_ADVICE if config.parts.plan and not lemma else "",
+        plan=SKETCH_ADVICE if "sketch" in tools else PLAN_ADVICE if config.parts.plan and not lemma else "",
         goals_advice=GOALS_ADVICE if "goals" in tools else "",
         retrieval_advice="".join(advice for name, advice in RETRIEVAL_ADVICE.items() if name in tools),
         lemma_advice=LEMMA_ADVICE if "prove_lemma" in tools else "",
@@ -120,17 +131,22 @@ def task_prompt(
     config: SolveConfig,
     carried: CarryForward | None,
     lemmas: Sequence[ProvedLemma] = (),
+    sketch: Sketch | None = None,
 ) -> str:
-    """One problem's task: its statement as the model may see it, the best earlier attempt if any, and
-    the lemmas earlier attempts proved for it."""
+    """One problem's task: its statement as the model may see it (with the sketch stage, its informal
+    statement as text too), the best earlier attempt if any, the latest earlier sketch, and the lemmas
+    earlier attempts proved for it."""
     template = "worker_task.md" if config.agent == "react" else "codex_task.md"
+    sketching = "sketch" in worker_tool_names(prover, config)
     return render(
         template,
         problem_id=problem.id,
         file_name=f"{problem.module}{prover.suffix}",
         statement=prover.model_statement(problem, config.track),
+        informal=informal_text(problem.informal_statement) if sketching else "",
         policy=get_kit(prover.name).policy_text(config.verify_options()),
         carry_forward=carry_forward_text(carried),
+        sketch=earlier_sketch_text(sketch) if sketching else "",
         lemmas=proved_lemmas_text(lemmas),
     )
 

@@ -21,6 +21,7 @@ from putnam_solver.run.agent.types import (
     LiveRun,
     ProvedLemma,
     RunLimits,
+    Sketch,
 )
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.campaign._lock import RunLock
@@ -237,7 +238,10 @@ class LockedRun:
                 write_outputs(self.run_dir, self.ledger)
             carried = {} if fresh else self._carry_forward(number, [p.id for p in todo], earlier)
             lemmas = {} if fresh else self._proved_lemmas([p.id for p in todo])
-            stopped = self._run_campaign(benchmark, number, todo, carried, allowances, limits, len(selected), lemmas)
+            sketches = {} if fresh else self._sketches(number)
+            stopped = self._run_campaign(
+                benchmark, number, todo, carried, allowances, limits, len(selected), lemmas, sketches
+            )
             if self.ledger.attempted(number) >= {p.id for p in todo}:
                 self.ledger.finish_campaign(number)
                 write_outputs(self.run_dir, self.ledger)
@@ -281,6 +285,11 @@ class LockedRun:
                 )
         return found
 
+    def _sketches(self, number: int) -> dict[str, Sketch]:
+        """For each problem, the latest sketch of its earlier campaigns (informal proof and skeleton)."""
+        rows = self.ledger.sketches()  # by campaign: a later one replaces an earlier one
+        return {r.problem: Sketch(r.informal_proof, r.skeleton, r.campaign) for r in rows if r.campaign < number}
+
     def _allowances(self, problems: Sequence[Problem], earlier: Sequence[AttemptRow]) -> dict[str, Allowance]:
         """What each problem may still spend: its budget less what all its earlier attempts spent."""
         budgets = self.config.budgets
@@ -308,6 +317,7 @@ class LockedRun:
         limits: RunLimits,
         selected: int,
         lemmas: Mapping[str, Sequence[ProvedLemma]],
+        sketches: Mapping[str, Sketch],
     ) -> str | None:
         """Run one campaign; returns why the run budget stopped it early (None if it did not), or raises
         ``_Interrupted`` when the user interrupted it.
@@ -331,6 +341,7 @@ class LockedRun:
             carried=carried,
             allowances=allowances,
             lemmas=lemmas,
+            sketches=sketches,
             on_subattempt=recorder.subattempt,
             verifier=self.settings.verifier,
         )

@@ -17,6 +17,7 @@ from putnam_solver.core.benchmark import IDENTIFIER
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import AttemptRow, AuditRow, LedgerError, ProblemRow, SubAttemptRow
+from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.stored_settings import StoredSettings
 from putnam_solver.safe_write import write_under
 
@@ -183,14 +184,20 @@ def write_agent_evidence(
     notes: dict[int, dict[str, str]],
     subattempts: Sequence[SubAttemptRow],
     suffix: str,
+    sketches: Sequence[SketchRow] = (),
 ) -> None:
     """The parts of the evidence only the react worker produces, where missing: each attempt's plan
-    (``plan.md``) and each sub-attempt's folder."""
+    (``plan.md``), its sketch (``sketch.md``: informal proof and skeleton) and each sub-attempt's folder."""
     for row in attempts:
         plan = notes.get(row.id, {}).get("plan")
         path = evidence_dir(row.campaign, row.problem) / "plan.md"
         if plan and not (run_dir / path).is_file():
             write_under(run_dir, path, plan.encode("utf-8"))
+    for sketch in sketches:
+        path = evidence_dir(sketch.campaign, sketch.problem) / "sketch.md"
+        if not (run_dir / path).is_file():
+            text = f"# Informal proof\n\n{sketch.informal_proof}\n\n# Skeleton\n\n```\n{sketch.skeleton}```\n"
+            write_under(run_dir, path, text.encode("utf-8"))
     for sub in subattempts:
         if not (run_dir / subattempt_dir(sub) / SUBATTEMPT_MARKER).is_file():
             write_subattempt_evidence(run_dir, sub, suffix)

@@ -15,8 +15,9 @@ Run directory layout::
     unresolved.txt           selected problems without a verified pass
     attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, turns.json,
                              attempt.json, and audit.json (the newest ``putnam audit`` of a pass); plan.md (the react
-                             worker's plan) and lemmas/<id>-<lemma>/ (a lemma sub-attempt: statement,
-                             candidate, lemma, verdict.json, gates.log, subattempt.json)
+                             worker's plan), sketch.md (its informal proof and skeleton) and lemmas/<id>-<lemma>/
+                             (a lemma sub-attempt: statement, candidate, lemma, verdict.json, gates.log,
+                             subattempt.json)
     logs/                    the agent layer's Inspect ``.eval`` transcripts
     report.html              the HTML report: written at the end of ``putnam solve`` and by ``putnam report
                              RUN_DIR`` (putnam_solver.run.report.html), not here
@@ -96,7 +97,7 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     write_under(run_dir, "unresolved.txt", _lines(unresolved), durable=True)
     every = ledger.every_attempt()
     subattempts = ledger.subattempts()
-    write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix)
+    write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix, ledger.sketches())
     tsv = attempts_tsv(every, suffix, audits) + subattempts_tsv(subattempts, suffix)
     write_under(run_dir, "attempts.tsv", tsv.encode("utf-8"), durable=True)
     outcome = json_column(ledger.meta("outcome") or "null", f"{ledger.path}: outcome")

@@ -1,0 +1,160 @@
+"""The informal-first stage: an informal proof, then a formal skeleton whose holes are proved in parallel.
+
+The leading provers (DeepSeek-Prover-V2, Hilbert, Seed-Prover) credit much of their result to this order:
+the model first proves the statement informally, from its informal text, then writes a formal skeleton
+whose steps are lemma statements with their proofs left as holes and whose main proof uses them; the
+holes are then proved separately. Here the task shows the informal statement as text, and the worker's
+``sketch(informal_proof, skeleton)`` call is that stage: the harness keeps both (in the attempt's state,
+then the ledger, offered to the later campaigns of the problem), ``check``s the skeleton, and when the
+skeleton compiles apart from its holes, runs a ``prove_lemma`` sub-attempt on every hole at once (each on
+the fast profile, see ``lemmas.py``). It answers with the check and each hole's result and, when every
+hole is proved, the skeleton with the lemmas pasted in and its check. Nothing here takes part in
+acceptance: the final file is submitted and judged whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+import anyio
+from inspect_ai.tool import Tool, tool
+
+from putnam_solver.core.untrusted import clean_text
+from putnam_solver.kits.interactive import LemmaError
+from putnam_solver.run.agent.lemmas import LemmaRunner
+from putnam_solver.run.agent.toolkit import ProblemContext, check_text, format_check, render
+from putnam_solver.run.agent.types import Sketch
+from putnam_solver.run.agent.worker import AttemptState
+from putnam_solver.run.ledger_sketches import MAX_SKETCH_CHARS
+
+NEXT = "Put each proved lemma in place of its hole, prove the others, check, then submit."
+MAX_SKETCH_HOLES = 8
+"""The most holes of one skeleton proved at once; the others are left to ``prove_lemma``."""
+
+
+class SketchStage:
+    """The ``sketch`` tool of one attempt."""
+
+    def __init__(self, ctx: ProblemContext, state: AttemptState, lemmas: LemmaRunner) -> None:
+        self.ctx = ctx
+        self.state = state
+        self.lemmas = lemmas
+
+    def tools(self) -> list[Tool]:
+        on = self.ctx.parts.sketch and self.lemmas.interactive is not None
+        return [sketch_tool(self)] if on else []
+
+    async def sketch(self, informal_proof: str, skeleton: str) -> str:
+        """Keep the sketch, check the skeleton, prove its holes concurrently; the answer for the worker."""
+        informal_proof, skeleton = informal_proof.strip(), skeleton.strip() + "\n"
+        if len(informal_proof) > MAX_SKETCH_CHARS or len(skeleton) > MAX_SKETCH_CHARS:
+            return f"a sketch holds at most {MAX_SKETCH_CHARS:,} characters of proof and of skeleton; shorten it"
+        if not informal_proof:
+            return "write the informal proof first: sketch(informal_proof, skeleton) needs both"
+        self.state.sketch = (informal_proof, skeleton)
+        self.state.remember(skeleton)
+        outcome = await check_text(self.ctx, skeleton)
+        if isinstance(outcome, str):
+            return outcome
+        checked = format_check(outcome, skeleton)
+        if not outcome.holes:
+            return f"SKETCH kept. It has no holes to prove apart:\n{checked}"
+        if outcome.draft is None or outcome.draft.errors:
+            return f"SKETCH kept, its holes not proved: fix the skeleton first (sketch again or check).\n{checked}"
+        names = [hole.name for hole in outcome.holes]
+        answers = await self.prove_all(names[:MAX_SKETCH_HOLES], skeleton)
+        left = names[MAX_SKETCH_HOLES:]
+        more = [f"Not started (at most {MAX_SKETCH_HOLES} at once): {', '.join(left)}."] if left else []
+        proved = sum(answer.startswith("PROVED") for answer in answers)
+        head = f"SKETCH kept; {len(answers)} holes went to sub-attempts in parallel, {proved} proved."
+        lines = [head, checked, *answers, *more]
+        whole = self.assembled(skeleton, names) if proved == len(names) else None
+        lines.append(await self.pasted(whole) if whole else NEXT)
+        return "\n\n".join(lines)
+
+    def assembled(self, skeleton: str, names: list[str]) -> str | None:
+        """The skeleton with each hole's lemma replaced by its proof, or None when one is not proved or its
+        text (as its statement file holds it, up to layout) is not found exactly once in the skeleton."""
+        interactive, whole = self.lemmas.interactive, skeleton
+        if interactive is None:
+            return None
+        for name in names:
+            try:
+                statement = interactive.lemma_statement(self.ctx.challenge, skeleton, name, self.ctx.track)
+            except LemmaError:
+                return None
+            lemma, hole = self.lemmas.proved(statement), interactive.lemma_text(statement, statement).split()
+            found = list(re.finditer(r"\s+".join(map(re.escape, hole)), whole)) if hole else []
+            if lemma is None or len(found) != 1:
+                return None
+            whole = whole[: found[0].start()] + lemma.text.strip() + whole[found[0].end() :]
+        return whole
+
+    async def pasted(self, whole: str) -> str:
+        """The check of the skeleton with every hole proved, as the worker is told it."""
+        outcome = await check_text(self.ctx, whole)
+        if isinstance(outcome, str) or not outcome.verdict.accepted:
+            why = outcome if isinstance(outcome, str) else format_check(outcome, whole)
+            return f"With the proved lemmas in place of their holes the file does not pass yet:\n{why}\n{NEXT}"
+        self.state.remember(whole)
+        return f"ALL HOLES PROVED. With the lemmas in place the file passes the fast gates; submit it:\n```\n{whole}```"
+
+    async def prove_all(self, names: list[str], skeleton: str) -> list[str]:
+        """One ``prove_lemma`` sub-attempt per name, concurrently, answers in order. A budget that stops
+        one (the attempt's or the run's) stops the others and is raised as itself, not as a group."""
+        answers: dict[str, str] = {}
+        stopped: list[BaseException] = []
+
+        async def prove(name: str, scope: anyio.CancelScope) -> None:
+            try:
+                answers[name] = await self.lemmas.prove(name, skeleton)
+            except anyio.get_cancelled_exc_class():
+                raise
+            except Exception as exc:  # LimitExceededError of the attempt: the whole attempt stops
+                stopped.append(exc)
+                scope.cancel()
+
+        async with anyio.create_task_group() as group:
+            for name in dict.fromkeys(names):
+                group.start_soon(prove, name, group.cancel_scope)
+        if stopped:
+            raise stopped[0]
+        return [answers[name] for name in dict.fromkeys(names)]
+
+
+def earlier_sketch_text(sketch: Sketch | None) -> str:
+    """An earlier campaign's sketch of the problem, as the next campaign's task shows it."""
+    if sketch is None:
+        return ""
+    return render(
+        "earlier_sketch.md",
+        campaign=str(sketch.campaign),
+        informal_proof=sketch.informal_proof,
+        skeleton=sketch.skeleton,
+    )
+
+
+def informal_text(informal_statement: str | None) -> str:
+    """The problem's informal statement as the task shows it (empty when the benchmark has none)."""
+    text = clean_text(informal_statement or "").strip()
+    return render("informal_statement.md", informal=text) if text else ""
+
+
+@tool(name="sketch")
+def sketch_tool(stage: SketchStage) -> Tool:
+    async def execute(informal_proof: str, skeleton: str) -> str:
+        """Start from an informal proof and a formal skeleton; the skeleton's holes are proved in parallel.
+
+        Args:
+            informal_proof: Your complete informal proof of the statement, step by step, as a mathematician
+                would write it.
+            skeleton: The whole statement file with each step of that proof stated as a helper lemma
+                before the theorem, its proof left as a hole, and the theorem proved from the lemmas.
+
+        Returns:
+            The check of the skeleton and, for each hole, the proved lemma to put in its place or why it
+            was not proved.
+        """
+        return await stage.sketch(clean_text(informal_proof), clean_text(skeleton))
+
+    return execute
