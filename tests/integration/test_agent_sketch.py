@@ -56,6 +56,9 @@ FINAL = HEADER + LEMMAS[0] + PROOFS["lower_bound"] + LEMMAS[1] + PROOFS["attaine
 INFORMAL = "x^2 + 2x + 1 = (x + 1)^2 >= 0, so x^2 + 2x >= -1, with equality at x = -1."
 IN_WORDS = "Find the minimum value of $x^2 + 2x$ over the real numbers."
 
+RETRIEVAL = ("library_search", "find_declarations")
+"""The retrieval part's tools, offered beside the sketch stage's (``test_agent_workflow`` covers them)."""
+
 
 @pytest.fixture(autouse=True)
 def fake_key(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,12 +120,14 @@ def test_a_sketch_s_holes_are_proved_at_once_and_the_sketch_reaches_the_next_cam
     assert fake.requests == 5, "three main turns and one turn for each of the two holes"
     first = sent(fake, 0)
     assert IN_WORDS in first and "The problem in words" in first, "the informal statement as text"
-    assert [t["function"]["name"] for t in fake.received[0]["tools"]][:5] == [
+    offered = [t["function"]["name"] for t in fake.received[0]["tools"]]
+    assert [name for name in offered if name not in RETRIEVAL] == [
         "check",
         "goals",
         "search",
         "sketch",
         "prove_lemma",
+        "submit",
     ]
     answer = next(sent(fake, i) for i in range(fake.requests) if "SKETCH kept" in sent(fake, i))
     assert "2 holes went to sub-attempts in parallel, 2 proved." in answer

@@ -160,7 +160,7 @@ def test_goals_and_a_warm_check_in_a_lean_attempt(
     )
     result = run(tmp_path, cfg, ["toy_and_comm"], benchmark=load_benchmark(BENCHMARK))["toy_and_comm"]
     assert result.status == "passed"
-    assert offered[0] == ["check", "goals", "search", *RANKED, "prove_lemma", "submit"], "no Search command in Lean"
+    assert offered[0] == ["check", "goals", "search", *RANKED, "sketch", "prove_lemma", "submit"], "no Lean Search"
     assert "a : p" in seen[1] and "b : q" in seen[1] and "⊢ And q p" in seen[1], "the state after the match"
     assert "G4 compile: failed" in seen[2] and "unsolved goals" in seen[2] and "a : p" in seen[2]
     assert "PASSED the fast gates" in seen[3] and "warm session" in seen[3]

@@ -91,7 +91,8 @@ def test_parts_are_turned_off_by_name() -> None:
     assert AgentParts.without(["warm", "plan"]) == AgentParts(warm=False, goals=True, lemmas=True, plan=False)
     assert AgentParts.without(["retrieval"]).off() == ["retrieval"]
     assert AgentParts.without(["goals"]).off() == ["goals"]
-    with pytest.raises(InputError, match="--without lemma: choose among warm, goals, lemmas, plan, retrieval"):
+    parts = "warm, goals, lemmas, plan, sketch, compact, retrieval"
+    with pytest.raises(InputError, match=f"--without lemma: choose among {parts}"):
         AgentParts.without(["lemma"])
 
 

@@ -155,12 +155,14 @@ class HistoryBudget:
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.per_char = DEFAULT_TOKENS_PER_CHAR
+        self.fixed = 0  # tokens every call costs whatever its messages: the tool definitions, the framing
+        self.last: tuple[int, int] | None = None  # (characters, tokens) of the last call the provider counted
         self.head: list[ChatMessage] | None = None  # the compacted view of messages[:upto]
         self.upto = 0
         self.compactions: list[tuple[int, int]] = []  # (estimated tokens before, after) of each compaction
 
     def estimate(self, messages: Sequence[ChatMessage]) -> int:
-        return math.ceil(chars(messages) * self.per_char)
+        return self.fixed + math.ceil(chars(messages) * self.per_char)
 
     def view(self, messages: list[ChatMessage]) -> list[ChatMessage]:
         """What to send for the full history ``messages``: the last compacted view and what came after it,
@@ -192,5 +194,14 @@ class HistoryBudget:
         if usage is None or sent_chars == 0:
             return
         tokens = usage.input_tokens + (usage.input_tokens_cache_read or 0) + (usage.input_tokens_cache_write or 0)
-        if tokens > 0:  # the tool definitions are counted in too: an overestimate, which compacts early
-            self.per_char = tokens / sent_chars
+        if tokens <= 0:
+            return
+        # Two counts of different sizes tell the tokens per character of the messages apart from the fixed
+        # cost of every call (the tool definitions): with the fixed cost folded into the rate, a compacted
+        # (shorter) history would be underestimated and could pass the budget.
+        if self.last is not None and sent_chars > self.last[0] and tokens > self.last[1]:
+            self.per_char = (tokens - self.last[1]) / (sent_chars - self.last[0])
+            self.fixed = max(0, tokens - math.ceil(sent_chars * self.per_char))
+        else:
+            self.per_char, self.fixed = tokens / sent_chars, 0
+        self.last = (sent_chars, tokens)
