@@ -169,6 +169,7 @@ class AttemptResult:
     turn_log: list[dict[str, Any]] = field(default_factory=list)  # per turn: tool, args digest, result summary
     key: str | None = None  # this run of the attempt (its sub-attempts name it as their parent)
     plan: str | None = None  # the informal proof plan the worker wrote first
+    sample: int = 1  # which of the campaign's independent samples of the problem (``--samples``)
 
 
 AttemptCallback = Callable[[AttemptResult], None]
