@@ -40,7 +40,7 @@ from putnam_solver.run.audit_settings import (
 )
 from putnam_solver.run.campaign import CampaignError, RunLock
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
-from putnam_solver.run.report.evidence import evidence_dir, write_audit_file
+from putnam_solver.run.report.evidence import attempt_dir, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import audit_summary
 from putnam_solver.safe_write import UnsafePath
@@ -249,7 +249,7 @@ class _Audit:
     def _check_evidence(self, attempt: AttemptRow) -> None:
         """Say so when the evidence folder's candidate is not the ledger's (edited after the run?): the
         audit checks the ledger's bytes, and the outputs are derived from them."""
-        path = self.request.run_dir / evidence_dir(attempt.campaign, attempt.problem) / f"candidate{self.suffix}"
+        path = self.request.run_dir / attempt_dir(attempt) / f"candidate{self.suffix}"
         if attempt.candidate is None or not path.exists():
             return
         try:
@@ -274,7 +274,7 @@ class _Audit:
             data = attempt.candidate.encode("utf-8")
         except UnicodeEncodeError:
             return self._refused(attempt, benchmark, "the stored candidate is not valid Unicode text")
-        label = str(evidence_dir(attempt.campaign, attempt.problem) / f"candidate{self.suffix}")
+        label = str(attempt_dir(attempt) / f"candidate{self.suffix}")
         ran_on = (attempt.verdict or {}).get("ran_on")  # ledger text: at most names a node to avoid
         produced_on = ran_on.get("node_id") if isinstance(ran_on, dict) else None
         verifier, avoid = self.request.verifier, [produced_on] if isinstance(produced_on, str) else []

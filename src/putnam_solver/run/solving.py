@@ -111,6 +111,7 @@ class SolveFlags:
     without: tuple[str, ...] = ()  # parts of the react worker's workflow turned off (AGENT_PARTS)
     lemma_turns: int = Budgets.lemma_turns
     lemma_token_limit: int | None = None
+    samples: int = 1  # --samples: independent attempts per problem per campaign
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
     ray: RaySettings | None = None  # --ray: the gates run on this cluster (never stored with the run)
 
@@ -347,6 +348,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
         model_base_url=flags.model_base_url,
         toolchain=flags.toolchain or stated,
         parts=AgentParts.without(flags.without),
+        samples=flags.samples,
     )
     selection = Selection(
         benchmark=located.path.resolve(),

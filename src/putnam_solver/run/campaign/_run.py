@@ -203,8 +203,8 @@ class LockedRun:
             last = history[-1] if history else None
             resuming = last is not None and not last.finished
             if last is not None and resuming:
-                done = self.ledger.attempted(last.number)
-                todo = [by_id[p] for p in last.problems if p in by_id and p not in done]
+                done = self.ledger.attempted_samples(last.number)
+                todo = [by_id[p] for p in last.problems if p in by_id and self._missing(p, done)]
                 number = last.number
             else:
                 passed = self.ledger.passed_problems()
@@ -223,7 +223,8 @@ class LockedRun:
             if reason is not None:
                 return self._outcome(ExitCode.LIMIT, reason, selected)
             earlier = [*self.ledger.attempts(), *self.ledger.interruptions()]
-            allowances = self._allowances(todo, earlier)
+            samples = {p.id: self._missing(p.id, self.ledger.attempted_samples(number)) for p in todo}
+            allowances = self._allowances(todo, earlier, samples)
             if not resuming:
                 todo = [p for p in todo if not allowances[p.id].spent()]
                 if not todo:
@@ -236,12 +237,18 @@ class LockedRun:
                 write_outputs(self.run_dir, self.ledger)
             carried = {} if fresh else self._carry_forward(number, [p.id for p in todo], earlier)
             lemmas = {} if fresh else self._proved_lemmas([p.id for p in todo])
-            stopped = self._run_campaign(benchmark, number, todo, carried, allowances, limits, len(selected), lemmas)
-            if self.ledger.attempted(number) >= {p.id for p in todo}:
+            stopped = self._run_campaign(
+                benchmark, number, todo, carried, allowances, limits, len(selected), lemmas, samples
+            )
+            if not any(self._missing(p.id, self.ledger.attempted_samples(number)) for p in todo):
                 self.ledger.finish_campaign(number)
                 write_outputs(self.run_dir, self.ledger)
             if stopped is not None:
                 return self._outcome(ExitCode.LIMIT, stopped, selected)
+
+    def _missing(self, problem: str, done: set[tuple[str, int]]) -> tuple[int, ...]:
+        """The samples of ``problem`` without an outcome in a campaign whose outcomes are ``done``."""
+        return tuple(n for n in range(1, self.config.samples + 1) if (problem, n) not in done)
 
     def _failed_campaign(self, number: int) -> str | None:
         """Why the run cannot go on: every attempt of the previous campaign ended in an error."""
@@ -280,8 +287,12 @@ class LockedRun:
                 )
         return found
 
-    def _allowances(self, problems: Sequence[Problem], earlier: Sequence[AttemptRow]) -> dict[str, Allowance]:
-        """What each problem may still spend: its budget less what all its earlier attempts spent."""
+    def _allowances(
+        self, problems: Sequence[Problem], earlier: Sequence[AttemptRow], samples: Mapping[str, Sequence[int]]
+    ) -> dict[str, Allowance]:
+        """What each sample of each problem may still spend: the problem's budget less what all its earlier
+        attempts spent, shared equally by the samples about to run (they run at once, so none can wait
+        for what another leaves)."""
         budgets = self.config.budgets
         tokens: dict[str, int] = {p.id: 0 for p in problems}
         dollars: dict[str, float] = {p.id: 0.0 for p in problems}
@@ -289,10 +300,13 @@ class LockedRun:
             if row.problem in tokens:
                 tokens[row.problem] += row.input_tokens + row.output_tokens
                 dollars[row.problem] += row.cost_dollars
+        shares = {p.id: max(1, len(samples.get(p.id, ()))) for p in problems}
         return {
             p.id: Allowance(
-                None if budgets.token_limit is None else budgets.token_limit - tokens[p.id],
-                None if budgets.cost_limit_dollars is None else budgets.cost_limit_dollars - dollars[p.id],
+                None if budgets.token_limit is None else (budgets.token_limit - tokens[p.id]) // shares[p.id],
+                None
+                if budgets.cost_limit_dollars is None
+                else (budgets.cost_limit_dollars - dollars[p.id]) / shares[p.id],
             )
             for p in problems
         }
@@ -307,6 +321,7 @@ class LockedRun:
         limits: RunLimits,
         selected: int,
         lemmas: Mapping[str, Sequence[ProvedLemma]],
+        samples: Mapping[str, Sequence[int]],
     ) -> str | None:
         """Run one campaign; returns why the run budget stopped it early (None if it did not), or raises
         ``_Interrupted`` when the user interrupted it.
@@ -316,7 +331,8 @@ class LockedRun:
         """
         usage = self.ledger.usage()
         live = LiveRun(limits, usage.tokens, usage.cost_dollars)
-        recorder = Recorder(self, number, [p.id for p in todo], selected, live)
+        slots = [(p.id, n) for p in todo for n in samples[p.id]]
+        recorder = Recorder(self, number, slots, selected, live)
         self.sink.campaign_started(number, [p.id for p in todo], recorder.totals())
         job = CampaignJob(
             problems=todo,
@@ -332,6 +348,7 @@ class LockedRun:
             lemmas=lemmas,
             on_subattempt=recorder.subattempt,
             verifier=self.settings.verifier,
+            samples=samples,
         )
         try:
             self.runner(job)
@@ -339,13 +356,13 @@ class LockedRun:
             recorder.close()
         recorder.raise_fatal()
         stopped = live.stop_reason()
-        attempted = self.ledger.attempted(number)
-        missing = [p.id for p in todo if p.id not in attempted]
+        attempted = self.ledger.attempted_samples(number)
+        missing = [slot for slot in slots if slot not in attempted]
         if missing and stopped is None:
-            self.ledger.record_attempts(number, [_unreported(p) for p in missing])
+            self.ledger.record_attempts(number, [_unreported(p, n) for p, n in missing])
         if live.interrupted:
             raise _Interrupted(
-                f"campaign {number} stopped with {len(missing)} of its {len(todo)} problems without an outcome "
+                f"campaign {number} stopped with {len(missing)} of its {len(slots)} attempts without an outcome "
                 "(the attempts in flight are recorded as interrupted, with what they spent)"
             )
         return stopped
@@ -392,7 +409,7 @@ def diagnostics(row: AttemptRow) -> str:
     return "\n".join(lines)
 
 
-def _unreported(problem: str) -> AttemptResult:
+def _unreported(problem: str, sample: int) -> AttemptResult:
     return AttemptResult(
         problem,
         "error",
@@ -403,4 +420,5 @@ def _unreported(problem: str) -> AttemptResult:
         None,
         None,
         error="the agent layer finished without reporting this problem",
+        sample=sample,
     )

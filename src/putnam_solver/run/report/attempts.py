@@ -10,7 +10,7 @@ from putnam_solver.run.ledger import AttemptRow
 from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import esc, href
 from putnam_solver.run.report.data import RunData
-from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, evidence_dir, prover_suffix
+from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, attempt_dir, prover_suffix
 from putnam_solver.run.report.tables import verdict_summary
 
 ATTEMPT_COLUMNS: tuple[tuple[str, str, str], ...] = (
@@ -86,7 +86,7 @@ EVIDENCE_FILES = (
 def evidence_links(run: RunData, a: AttemptRow, base: Path) -> str:
     """Links to the attempt's evidence files that exist (the candidate and challenge carry the prover's
     suffix), and to its Inspect transcript."""
-    folder = run.run_dir / evidence_dir(a.campaign, a.problem)
+    folder = run.run_dir / attempt_dir(a)
     suffix = prover_suffix(run.settings)
     links = []
     for label, name in EVIDENCE_FILES:

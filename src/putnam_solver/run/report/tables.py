@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from putnam_solver.run.ledger import AttemptRow, AuditRow, SubAttemptRow
 from putnam_solver.run.prices import cost_text
-from putnam_solver.run.report.evidence import evidence_dir, subattempt_dir
+from putnam_solver.run.report.evidence import attempt_dir, evidence_dir, subattempt_dir
 
 ATTEMPT_COLUMNS = (
     "campaign",
@@ -32,7 +32,7 @@ def candidate_path(row: AttemptRow, suffix: str) -> str:
     """The candidate's path relative to the run directory ('' when the attempt submitted nothing)."""
     if row.candidate is None:
         return ""
-    return str(evidence_dir(row.campaign, row.problem) / f"candidate{suffix}")
+    return str(attempt_dir(row) / f"candidate{suffix}")
 
 
 def verdict_summary(row: AttemptRow) -> str:
