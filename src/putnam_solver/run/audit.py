@@ -19,6 +19,7 @@ was submitted on, unless ``allow_toolchain_change`` (then every audit row record
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from putnam_solver.run.audit_settings import (
 )
 from putnam_solver.run.campaign import CampaignError, RunLock
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
+from putnam_solver.run.pass_at_k import audited_pass_at_k
 from putnam_solver.run.report.evidence import attempt_dir, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import audit_summary
@@ -127,6 +129,8 @@ class AuditOutcome:
     audited_now: int = 0
     differences: tuple[str, ...] = ()
     """Where the run's claimed settings differ from the audit's (``claimed_differences``)."""
+    pass_at_k: tuple[str, ...] = ()
+    """pass@1..K from the confirmed passes, as lines to print (none for a run of one sample per problem)."""
 
 
 def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: Notice | None = None) -> AuditOutcome:
@@ -226,7 +230,16 @@ class _Audit:
                 progress(item)
         write_outputs(self.request.run_dir, self.ledger, {i: item.audit for i, item in items.items() if item.audit})
         ordered = tuple(items[a.id] for a in passes)
-        return _outcome(ordered, current, len(passes), self.differences, pin_line(benchmark))
+        outcome = _outcome(ordered, current, len(passes), self.differences, pin_line(benchmark))
+        return dataclasses.replace(outcome, pass_at_k=tuple(self._pass_at_k(ordered)))
+
+    def _pass_at_k(self, items: Sequence[AuditItem]) -> list[str]:
+        """pass@k from the passes this audit confirmed, with the auditor's benchmark's splits and errata."""
+        problems = [self.benchmark.problems[p] for p in self.ledger.problems() if p in self.benchmark.problems]
+        splits = {p.id: p.split for p in problems}
+        defects = [p.id for p in problems if self.benchmark.known_defect(p.id)]
+        confirmed = [i.attempt.id for i in items if i.counted]
+        return audited_pass_at_k(self.config.samples, self.ledger.attempts(), confirmed, splits, defects)
 
     def _check_toolchain(
         self, passes: Sequence[AttemptRow], recorded: Callable[[AttemptRow], str | None], current: str

@@ -16,10 +16,12 @@ recorded samples (a run stopped early) does not count towards pass@k; the number
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from putnam_solver.run.ledger_rows import AttemptRow
+from putnam_solver.run.ledger_rows import INTERRUPTED, MAX_SAMPLES, AttemptRow
 
 ALL_SPLITS = "all"
 """The row of the pass@k table over every problem, whatever its split."""
@@ -52,14 +54,14 @@ def samples_of_first_campaign(
     attempts: Iterable[AttemptRow], excluded: Iterable[str] = ()
 ) -> dict[str, list[AttemptRow]]:
     """The samples that pass@k is computed over, by problem: see the module's doc."""
-    rows = list(attempts)
+    rows = [a for a in attempts if a.status != INTERRUPTED]
     if not rows:
         return {}
     first = min(a.campaign for a in rows)
     left_out = set(excluded)
     by_problem: dict[str, list[AttemptRow]] = {}
     for row in rows:
-        if row.campaign == first and row.problem not in left_out:
+        if row.campaign == first and row.problem not in left_out and row.status != INTERRUPTED:
             by_problem.setdefault(row.problem, []).append(row)
     return by_problem
 
@@ -113,3 +115,68 @@ def _cell(value: float | None, counted: int, problems: int) -> str:
         return "n/a"
     short = f" (over {counted})" if counted < problems else ""
     return f"{value:.3f}{short}"
+
+
+SPLIT_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+"""A split's name as a run's settings may give it (``valid``, ``test``); anything else is read as none."""
+
+
+def stored_samples(settings: Mapping[str, Any]) -> int:
+    """``--samples`` of a stored run (1 for runs recorded before it existed, or a value out of range)."""
+    config = settings.get("config")
+    value = config.get("samples", 1) if isinstance(config, dict) else 1
+    return value if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_SAMPLES else 1
+
+
+def stored_splits(settings: Mapping[str, Any]) -> dict[str, str | None]:
+    """Each selected problem's split as the run recorded it (none for runs recorded before it did)."""
+    splits = settings.get("splits")
+    if not isinstance(splits, dict):
+        return {}
+    return {str(p): s if isinstance(s, str) and SPLIT_NAME.fullmatch(s) else None for p, s in splits.items()}
+
+
+def run_pass_at_k(
+    settings: Mapping[str, Any],
+    attempts: Iterable[AttemptRow],
+    excluded: Iterable[str] = (),
+    passed: Callable[[AttemptRow], bool] = lambda a: a.verified_pass,
+) -> list[PassAtK]:
+    """pass@1..K of a stored run (K its ``--samples``; nothing for a run of one sample per problem)."""
+    k_max = stored_samples(settings)
+    if k_max < 2:
+        return []
+    return pass_at_k_table(samples_of_first_campaign(attempts, excluded), k_max, stored_splits(settings), passed)
+
+
+def pass_at_k_section(table: Iterable[PassAtK]) -> list[str]:
+    """SUMMARY.md's section on pass@k (nothing when the run had one sample per problem)."""
+    rows = pass_at_k_lines(table)
+    if not rows:
+        return []
+    return [
+        "## pass@k",
+        "",
+        "Over the samples of the first campaign (an attempt with an outcome each; later campaigns carry",
+        "candidates forward, so their attempts are not independent samples); a sample passes with a verified",
+        "pass; statements known defective are left out. Unbiased estimator of Chen et al. (2021).",
+        "",
+        *rows,
+        "",
+    ]
+
+
+def audited_pass_at_k(
+    k_max: int,
+    attempts: Iterable[AttemptRow],
+    confirmed: Iterable[int],
+    splits: Mapping[str, str | None],
+    excluded: Iterable[str],
+) -> list[str]:
+    """``putnam audit``'s pass@k lines: a sample passes only when the audit just run confirmed it
+    (``confirmed``: attempt ids); splits and defects are the auditor's benchmark's, never the ledger's."""
+    if k_max < 2:
+        return []
+    ids = set(confirmed)
+    table = pass_at_k_table(samples_of_first_campaign(attempts, excluded), k_max, splits, lambda a: a.id in ids)
+    return ["pass@k over the first campaign's samples, from the passes this audit confirmed:", *pass_at_k_lines(table)]

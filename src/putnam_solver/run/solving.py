@@ -224,6 +224,8 @@ def _audited(request: RunSettings, outcome: SolveOutcome, audit: bool, notice: C
             verifier=request.verifier,
         )
         audited = audit_run(audit_request, notice, notice)
+        for line in audited.pass_at_k:
+            notice(line)
     except InputError as exc:
         message = f"{outcome.message}; audit refused: {exc}"
         return dataclasses.replace(outcome, exit_code=ExitCode.FAILURE, message=message)

@@ -146,6 +146,7 @@ def ledger_settings(
         "limits": dataclasses.asdict(run.run_limits),
         "suffix": suffix,
         "toolchain": toolchain,
+        "splits": {p.id: p.split for p in selected if p.split},  # pass@k per split (run.pass_at_k)
     }
 
 

@@ -42,6 +42,7 @@ from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import recorded_opinion
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_rows import json_column
+from putnam_solver.run.pass_at_k import pass_at_k_section, run_pass_at_k
 from putnam_solver.run.prices import cost_text, run_unpriced
 from putnam_solver.run.report.errata import (
     apart_note,
@@ -246,6 +247,7 @@ def summary_markdown(
         "|---:|---:|---:|---:|---:|---:|",
         *_campaign_rows(campaigns, attempts, unknown),
         "",
+        *pass_at_k_section(run_pass_at_k(settings, attempts, defective)),
         *_audit_section(audit),
         "## Unresolved",
         "",
