@@ -63,6 +63,9 @@ def test_two_samples_one_passing_give_pass_at_1_one_half_and_pass_at_2_one(tmp_p
     assert "## pass@k" in summary
     assert "| split | problems | pass@1 | pass@2 |" in summary
     assert "| all | 1 | 0.500 | 1.000 |" in summary
+    report = (run_dir / "report.html").read_text()
+    cells = '<td data-k="1" data-value="0.5">0.500</td><td data-k="2" data-value="1.0">1.000</td>'
+    assert f'<tr data-split="all"><th>all</th><td>1</td>{cells}</tr>' in report
 
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", BENCHMARK)
     assert code == ExitCode.SUCCESS, stdout + stderr
