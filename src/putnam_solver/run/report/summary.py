@@ -16,7 +16,8 @@ Run directory layout::
     attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, turns.json,
                              attempt.json, and audit.json (the newest ``putnam audit`` of a pass); plan.md (the react
                              worker's plan) and lemmas/<id>-<lemma>/ (a lemma sub-attempt: statement,
-                             candidate, lemma, verdict.json, gates.log, subattempt.json)
+                             candidate, lemma, verdict.json, gates.log, subattempt.json); sample-<n>/ (the
+                             same for sample n >= 2 of a run of ``--samples``)
     logs/                    the agent layer's Inspect ``.eval`` transcripts
     report.html              the HTML report: written at the end of ``putnam solve`` and by ``putnam report
                              RUN_DIR`` (putnam_solver.run.report.html), not here
