@@ -96,6 +96,7 @@ def write_evidence(
     record = {
         "campaign": row.campaign,
         "problem": row.problem,
+        "sample": row.sample,
         "status": row.status,
         "verified_pass": row.verified_pass,
         "turns": row.turns,
