@@ -16,6 +16,7 @@ toolchain, as for ``putnam solve``.
 from __future__ import annotations
 
 import contextlib
+import logging
 from dataclasses import dataclass
 
 from inspect_ai import Epochs, Task, task
@@ -40,6 +41,7 @@ from putnam_solver.run.campaign import Selection
 from putnam_solver.run.ledger_rows import MAX_SAMPLES
 from putnam_solver.selftest.runner import require_selftest
 
+log = logging.getLogger(__name__)
 PACKAGE = "putnam_solver"
 CANDIDATE_KEY = "putnam_candidate"
 """The store entry holding the bytes of the worker's last submission (what the scorer judges)."""
@@ -89,7 +91,7 @@ def _setup(benchmark: str, prover: str, track: str, problems: str, max_problems:
     )
     options = config.verify_options()
     require_gates(chosen.name, options)
-    require_selftest(chosen.name, options, lambda _: None)
+    require_selftest(chosen.name, options, log.info)  # Inspect shows it at --log-level info
     return _Setup(chosen, bench, {p.id: p for p in selected}, config)
 
 
