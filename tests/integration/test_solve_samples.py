@@ -47,10 +47,11 @@ def test_two_samples_one_passing_give_pass_at_1_one_half_and_pass_at_2_one(tmp_p
     run_dir = tmp_path / "run"
     with serve(fake) as url:
         code, stdout, stderr = putnam(
-            *solve_args(BENCHMARK, run_dir, PROBLEM, url=url, jobs=2, max_turns=1), "--samples", "2"
+            *solve_args(BENCHMARK, run_dir, PROBLEM, url=url, jobs=2, max_turns=1), "--samples", "2", "--audit"
         )
     assert code == ExitCode.SUCCESS, stdout + stderr
     assert fake.requests == 2, "one model call per sample"
+    assert "| all | 1 | 0.500 | 1.000 |" in stderr, "solve --audit prints pass@k from the passes it confirmed"
     rows = _rows(run_dir)
     assert sorted((r["problem"], r["sample"], r["status"]) for r in rows) in (
         [(PROBLEM, "1", "passed"), (PROBLEM, "2", "rejected")],
