@@ -108,10 +108,11 @@ def test_a_problem_split_into_two_lemmas_one_retried_is_solved(tmp_path: Path) -
     assert attempt.input_tokens == 800, "the attempt's usage includes its sub-attempts'"
     assert {k.lemma for k in kept} == {"l1", "l2"} and all(k.statement.endswith(HOLE) for k in kept)
 
-    tsv = (tmp_path / "attempts.tsv").read_text().splitlines()
-    lemma_rows = [line.split("\t") for line in tsv[1:] if line.split("\t")[-2]]
+    head, *tsv = (tmp_path / "attempts.tsv").read_text().splitlines()
+    rows = [dict(zip(head.split("\t"), line.split("\t"), strict=True)) for line in tsv]
+    lemma_rows = [r for r in rows if r["lemma"]]
     parent = "attempts/campaign-1/two_plus_two"
-    assert [(r[2], r[-2], r[-1]) for r in lemma_rows] == [
+    assert [(r["status"], r["lemma"], r["parent"]) for r in lemma_rows] == [
         ("passed", "l1", parent),
         ("rejected", "l2", parent),
         ("passed", "l2", parent),

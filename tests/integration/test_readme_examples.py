@@ -58,6 +58,13 @@ EXEMPT = {
     "putnam audit --ray HEAD:6379 runs/20261130-031500": "as above (putnam audit --ray there)",
     "claude mcp add --scope project putnam -- putnam mcp --prover lean": "test_mcp_cli_agents.py runs Claude Code",
     "claude mcp add --transport http putnam http://127.0.0.1:8000/mcp": "as above",
+    "inspect eval putnam_solver/putnambench --model openai/gpt-5.5 -T prover=rocq -T max_problems=10 -T samples=4": (
+        "test_inspect_entry_point.py runs inspect eval putnam_solver/putnambench through Inspect's CLI and the entry "
+        "point, -T samples=2, against the loopback model server"
+    ),
+    "inspect eval putnam_solver/minif2f --model anthropic/claude-sonnet-4-5 -T split=valid --epochs 4 "
+    "--epochs-reducer mean,pass_at_2,pass_at_4": "as above (the same task builder, another benchmark name)",
+    "inspect view": "Inspect's own viewer, a web server over the log directory",
 }
 
 

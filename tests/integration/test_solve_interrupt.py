@@ -64,7 +64,7 @@ def test_ctrl_c_records_the_attempt_as_interrupted_exits_130_and_resume_runs_it_
         finally:
             model.release.set()
     assert proc.returncode == 130, output
-    assert "interrupted (Ctrl-C): campaign 1 stopped with 1 of its 1 problems without an outcome" in output
+    assert "interrupted (Ctrl-C): campaign 1 stopped with 1 of its 1 attempts without an outcome" in output
     assert f"`putnam solve --resume {run_dir}` runs them again" in output
     assert "campaign limit reached" not in output
     # The spend of the first, answered call is kept with the interrupted attempt.

@@ -138,6 +138,8 @@ def audit(
         outcome = audit_service.audit_run(
             request, lambda m: err.print(m, markup=False), lambda m: out.print(m, markup=False)
         )
+    for line in outcome.pass_at_k:
+        out.print(line, markup=False)
     out.print(outcome.message, markup=False)
     raise typer.Exit(outcome.exit_code)
 

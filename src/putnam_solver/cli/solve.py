@@ -114,6 +114,17 @@ def solve(
     max_turns: Annotated[
         int, typer.Option("--max-turns", rich_help_panel="Agent", help="Worker turns per attempt.", min=1)
     ] = 50,
+    samples: Annotated[
+        int,
+        typer.Option(
+            "--samples",
+            rich_help_panel="Agent",
+            help="Independent attempts per problem in each campaign, run concurrently within --jobs; SUMMARY.md, "
+            "the report and `putnam audit` give pass@1..K (default 1: one attempt, no pass@k).",
+            min=1,
+            max=64,
+        ),
+    ] = 1,
     campaigns: Annotated[
         int | None,
         typer.Option(
@@ -303,6 +314,7 @@ def solve(
         lemma_turns=lemma_turns,
         lemma_token_limit=lemma_token_limit,
         history_tokens=history_tokens,
+        samples=samples,
         run_dir=run_dir,
         resume=resume,
         fresh=fresh,

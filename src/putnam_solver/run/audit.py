@@ -19,6 +19,7 @@ was submitted on, unless ``allow_toolchain_change`` (then every audit row record
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -34,7 +35,8 @@ from putnam_solver.doctor import require_gates
 from putnam_solver.run.audit_settings import audit_benchmark, audit_options, claimed_differences, pin_line
 from putnam_solver.run.campaign import CampaignError, RunLock, required_settings, settings_history
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
-from putnam_solver.run.report.evidence import evidence_dir, run_prover, write_audit_file
+from putnam_solver.run.pass_at_k import audited_pass_at_k
+from putnam_solver.run.report.evidence import attempt_dir, run_prover, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import audit_summary
 from putnam_solver.safe_write import UnsafePath
@@ -121,6 +123,8 @@ class AuditOutcome:
     audited_now: int = 0
     differences: tuple[str, ...] = ()
     """Where the run's claimed settings differ from the audit's (``claimed_differences``)."""
+    pass_at_k: tuple[str, ...] = ()
+    """pass@1..K from the confirmed passes, as lines to print (none for a run of one sample per problem)."""
 
 
 def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: Notice | None = None) -> AuditOutcome:
@@ -217,7 +221,16 @@ class _Audit:
                 progress(item)
         write_outputs(self.request.run_dir, self.ledger, {i: item.audit for i, item in items.items() if item.audit})
         ordered = tuple(items[a.id] for a in passes)
-        return _outcome(ordered, current, len(passes), self.differences, pin_line(benchmark))
+        outcome = _outcome(ordered, current, len(passes), self.differences, pin_line(benchmark))
+        return dataclasses.replace(outcome, pass_at_k=tuple(self._pass_at_k(ordered)))
+
+    def _pass_at_k(self, items: Sequence[AuditItem]) -> list[str]:
+        """pass@k from the passes this audit confirmed, with the auditor's benchmark's splits and errata."""
+        problems = [self.benchmark.problems[p] for p in self.ledger.problems() if p in self.benchmark.problems]
+        splits = {p.id: p.split for p in problems}
+        defects = [p.id for p in problems if self.benchmark.known_defect(p.id)]
+        confirmed = [i.attempt.id for i in items if i.counted]
+        return audited_pass_at_k(self.config.samples, self.ledger.attempts(), confirmed, splits, defects)
 
     def _check_toolchain(
         self, passes: Sequence[AttemptRow], recorded: Callable[[AttemptRow], str | None], current: str
@@ -240,7 +253,7 @@ class _Audit:
     def _check_evidence(self, attempt: AttemptRow) -> None:
         """Say so when the evidence folder's candidate is not the ledger's (edited after the run?): the
         audit checks the ledger's bytes, and the outputs are derived from them."""
-        path = self.request.run_dir / evidence_dir(attempt.campaign, attempt.problem) / f"candidate{self.suffix}"
+        path = self.request.run_dir / attempt_dir(attempt) / f"candidate{self.suffix}"
         if attempt.candidate is None or not path.exists():
             return
         try:
@@ -265,7 +278,7 @@ class _Audit:
             data = attempt.candidate.encode("utf-8")
         except UnicodeEncodeError:
             return self._refused(attempt, benchmark, "the stored candidate is not valid Unicode text")
-        label = str(evidence_dir(attempt.campaign, attempt.problem) / f"candidate{self.suffix}")
+        label = str(attempt_dir(attempt) / f"candidate{self.suffix}")
         ran_on = (attempt.verdict or {}).get("ran_on")  # ledger text: at most names a node to avoid
         produced_on = ran_on.get("node_id") if isinstance(ran_on, dict) else None
         verifier, avoid = self.request.verifier, [produced_on] if isinstance(produced_on, str) else []

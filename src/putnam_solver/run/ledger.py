@@ -13,8 +13,8 @@ candidate bytes (checked again on every read, see ``passed_problems``).
 
 An attempt stopped by an interruption (Ctrl-C) has no outcome: it is kept apart, in ``interruptions``,
 with what it spent, so that its spend counts against the budgets while its problem stays unattempted in
-its campaign and ``--resume`` runs it again there (``attempts`` holds one outcome per campaign and
-problem). The table is created on open, so ledgers written before it existed read the same.
+its campaign and ``--resume`` runs it again there (``attempts`` holds one outcome per campaign,
+problem and sample). The table is created on open, so ledgers written before it existed read the same.
 """
 
 from __future__ import annotations
@@ -40,12 +40,14 @@ from putnam_solver.run.ledger_rows import (
     attempt_row,
     checked_id,
     checked_number,
+    checked_sample,
     json_object,
     now,
     sha256_text,
     subattempt_row,
     verdict_column,
 )
+from putnam_solver.run.ledger_schema import SCHEMA_VERSION, create_or_migrate
 from putnam_solver.run.ledger_sketches import QUERY as SKETCH_QUERY
 from putnam_solver.run.ledger_sketches import SCHEMA as SKETCH_SCHEMA
 from putnam_solver.run.ledger_sketches import SketchRow, insert_sketch, sketch_row
@@ -77,60 +79,10 @@ __all__ = [  # the rows live in ledger_rows; importers keep importing them from 
 if TYPE_CHECKING:  # only the type: importing the agent package would load Inspect AI
     from putnam_solver.run.agent.types import AttemptResult, SubAttemptResult
 
-SCHEMA_VERSION = 1
 LEDGER_NAME = "ledger.sqlite"
 RATE_LIMITS_SINCE = "rate_limits_since_campaign"
 """Meta key: the first campaign whose rate limiting was recorded (runs started before the ledger kept it
 have none)."""
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS settings (
-    id INTEGER PRIMARY KEY, recorded_at TEXT NOT NULL, json TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS problems (
-    id TEXT PRIMARY KEY, position INTEGER NOT NULL, statement_sha256 TEXT NOT NULL,
-    challenge TEXT NOT NULL, challenge_sha256 TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS campaigns (
-    number INTEGER PRIMARY KEY, fresh INTEGER NOT NULL, started_at TEXT NOT NULL, finished_at TEXT);
-CREATE TABLE IF NOT EXISTS campaign_problems (
-    campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
-    PRIMARY KEY (campaign, problem));
-CREATE TABLE IF NOT EXISTS attempts (
-    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number),
-    problem TEXT NOT NULL, status TEXT NOT NULL, turns INTEGER NOT NULL,
-    input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, cost_dollars REAL NOT NULL,
-    candidate TEXT, candidate_sha256 TEXT, reviewer_feedback TEXT, error TEXT, transcript TEXT,
-    recorded_at TEXT NOT NULL, UNIQUE (campaign, problem));
-CREATE TABLE IF NOT EXISTS verdicts (
-    attempt_id INTEGER PRIMARY KEY REFERENCES attempts(id), status TEXT NOT NULL,
-    candidate_sha256 TEXT NOT NULL, json TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS gates (
-    attempt_id INTEGER NOT NULL REFERENCES attempts(id), position INTEGER NOT NULL, gate TEXT NOT NULL,
-    name TEXT NOT NULL, status TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (attempt_id, position));
-CREATE TABLE IF NOT EXISTS interruptions (
-    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
-    turns INTEGER NOT NULL, input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL,
-    cost_dollars REAL NOT NULL, error TEXT, transcript TEXT, recorded_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS turns (
-    attempt_id INTEGER NOT NULL REFERENCES attempts(id), turn INTEGER NOT NULL, json TEXT NOT NULL,
-    PRIMARY KEY (attempt_id, turn));
-CREATE TABLE IF NOT EXISTS audits (
-    id INTEGER PRIMARY KEY, attempt_id INTEGER NOT NULL REFERENCES attempts(id), audited_at TEXT NOT NULL,
-    status TEXT NOT NULL, candidate_sha256 TEXT NOT NULL, toolchain TEXT NOT NULL,
-    benchmark_sha256 TEXT NOT NULL, toolchain_changed INTEGER NOT NULL, json TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS attempt_notes (
-    attempt_id INTEGER NOT NULL REFERENCES attempts(id), key TEXT NOT NULL, value TEXT NOT NULL,
-    PRIMARY KEY (attempt_id, key));
-CREATE TABLE IF NOT EXISTS subattempts (
-    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
-    parent TEXT NOT NULL, lemma TEXT NOT NULL, status TEXT NOT NULL, turns INTEGER NOT NULL,
-    input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, cost_dollars REAL NOT NULL,
-    statement TEXT NOT NULL, statement_sha256 TEXT NOT NULL, candidate TEXT, candidate_sha256 TEXT,
-    lemma_text TEXT, verdict TEXT, error TEXT, recorded_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS rate_limits (
-    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL, observed_at TEXT NOT NULL, retries INTEGER NOT NULL,
-    connections TEXT);
-"""
 
 
 class Ledger:
@@ -148,17 +100,9 @@ class Ledger:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
+            create_or_migrate(db, path)
             db.execute("PRAGMA foreign_keys=ON")
-            db.executescript(_SCHEMA + SKETCH_SCHEMA)
-            found = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            if found is None:
-                db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            elif int(found[0]) != SCHEMA_VERSION:
-                db.close()
-                raise LedgerError(
-                    f"{path}: ledger schema version {found[0]}, this putnam reads version {SCHEMA_VERSION}; "
-                    "use the putnam version that started this run, or start a new run directory"
-                )
+            db.executescript(SKETCH_SCHEMA)  # a table of its own, added to a ledger of any version
         except sqlite3.DatabaseError as exc:
             raise LedgerError(f"{path}: cannot open the run ledger: {exc}") from exc
         return cls(db, path)
@@ -258,7 +202,7 @@ class Ledger:
     def record_attempts(self, campaign: int, results: Sequence[AttemptResult]) -> list[AttemptRow]:
         """Store finished attempts, each with its verdict, gates and turns, in one transaction.
 
-        An attempt already stored for the same (campaign, problem) is not stored again: an attempt is
+        An attempt already stored for the same (campaign, problem, sample) is not stored again: an attempt is
         never counted twice. An ``interrupted`` one goes to ``interruptions`` (see the module's doc).
         Returns the rows that were stored.
         """
@@ -278,36 +222,45 @@ class Ledger:
         rows = self._query(
             "SELECT a.id, a.campaign, a.problem, a.status, a.turns, a.input_tokens, a.output_tokens, "
             "a.cost_dollars, a.candidate, a.candidate_sha256, a.reviewer_feedback, a.error, a.transcript, "
-            "v.json, a.recorded_at FROM attempts a LEFT JOIN verdicts v ON v.attempt_id = a.id "
-            "ORDER BY a.campaign, a.problem"
+            "v.json, a.recorded_at, a.sample FROM attempts a LEFT JOIN verdicts v ON v.attempt_id = a.id "
+            "ORDER BY a.campaign, a.problem, a.sample"
         )
         return [attempt_row(r, str(self.path)) for r in rows]
 
     def interruptions(self) -> list[AttemptRow]:
         """Every attempt stopped by an interruption, by campaign then problem, in the order recorded."""
         rows = self._query(
-            "SELECT id, campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, transcript "
-            "FROM interruptions ORDER BY campaign, problem, id"
+            "SELECT id, campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, transcript, "
+            "sample FROM interruptions ORDER BY campaign, problem, id"
         )
         found = []
         for r in rows:
             where = f"{self.path}: interruption {r[0]!r}"
-            campaign, problem = checked_number(r[1], where), checked_id(r[2], where)
+            campaign, problem, sample = (
+                checked_number(r[1], where),
+                checked_id(r[2], where),
+                checked_sample(r[9], where),
+            )
+            spent = (r[3], r[4], r[5], r[6])
             found.append(
-                AttemptRow(
-                    r[0], campaign, problem, INTERRUPTED, r[3], r[4], r[5], r[6], None, None, None, r[7], r[8], None
-                )
+                AttemptRow(r[0], campaign, problem, INTERRUPTED, *spent, None, None, None, r[7], r[8], None, "", sample)
             )
         return found
 
     def every_attempt(self) -> list[AttemptRow]:
         """Every attempt, the interrupted ones included, by campaign then problem (an interrupted attempt
         before the one that ran its problem again)."""
-        return sorted([*self.interruptions(), *self.attempts()], key=lambda a: (a.campaign, a.problem))
+        return sorted([*self.interruptions(), *self.attempts()], key=lambda a: (a.campaign, a.problem, a.sample))
 
     def attempted(self, campaign: int) -> set[str]:
-        """The problems of this campaign with an outcome (an interrupted attempt has none)."""
-        return {r[0] for r in self._query("SELECT problem FROM attempts WHERE campaign=?", (campaign,))}
+        """The problems of this campaign with an outcome of at least one sample (an interrupted attempt has
+        none)."""
+        return {problem for problem, _ in self.attempted_samples(campaign)}
+
+    def attempted_samples(self, campaign: int) -> set[tuple[str, int]]:
+        """The (problem, sample) pairs of this campaign with an outcome."""
+        rows = self._query("SELECT problem, sample FROM attempts WHERE campaign=?", (campaign,))
+        return {(str(problem), int(sample)) for problem, sample in rows}
 
     def passed_problems(self) -> set[str]:
         """Problems with a verified pass: see ``AttemptRow.verified_pass``."""

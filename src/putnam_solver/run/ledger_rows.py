@@ -70,6 +70,8 @@ class AttemptRow:
     transcript: str | None
     verdict: dict[str, Any] | None
     recorded_at: str = ""
+    sample: int = 1
+    """Which of the campaign's independent samples of the problem this is (``putnam solve --samples``)."""
 
     @property
     def verdict_status(self) -> str:
@@ -226,8 +228,20 @@ EDITED = "the ledger was edited after the run (or is not putnam's): refused, not
 def attempt_row(r: tuple[Any, ...], where: str) -> AttemptRow:
     at = f"{where}: attempt {r[0]!r}"
     verdict = verdict_column(r[13], f"{at}: verdict")
-    checked_number(r[0], at), checked_number(r[1], at), checked_id(r[2], at)
-    return AttemptRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], verdict, r[14])
+    checked_number(r[0], at), checked_number(r[1], at), checked_id(r[2], at), checked_sample(r[15], at)
+    head = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12])
+    return AttemptRow(*head, verdict, r[14], r[15])
+
+
+MAX_SAMPLES = 64
+"""The most samples per problem a campaign runs (``putnam solve --samples``)."""
+
+
+def checked_sample(value: Any, where: str) -> int:
+    """A sample index (1..``MAX_SAMPLES``), else LedgerError: it names an evidence folder."""
+    if checked_number(value, where) < 1 or value > MAX_SAMPLES:
+        raise LedgerError(f"{where}: sample {value!r} is not between 1 and {MAX_SAMPLES}; {EDITED}")
+    return int(value)
 
 
 SUBATTEMPT_COLUMNS = (

@@ -49,8 +49,8 @@ def insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult)
     recorded_at = now()
     cursor = db.execute(
         "INSERT INTO attempts (campaign, problem, status, turns, input_tokens, output_tokens, "
-        "cost_dollars, candidate, candidate_sha256, reviewer_feedback, error, transcript, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (campaign, problem) DO NOTHING",
+        "cost_dollars, candidate, candidate_sha256, reviewer_feedback, error, transcript, recorded_at, sample) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (campaign, problem, sample) DO NOTHING",
         (
             campaign,
             result.problem,
@@ -65,6 +65,7 @@ def insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult)
             error,
             transcript,
             recorded_at,
+            result.sample,
         ),
     )
     if cursor.rowcount == 0:
@@ -105,6 +106,7 @@ def insert_attempt(db: sqlite3.Connection, campaign: int, result: AttemptResult)
         transcript,
         verdict,
         recorded_at,
+        result.sample,
     )
 
 
@@ -148,11 +150,12 @@ def insert_interruption(db: sqlite3.Connection, campaign: int, result: AttemptRe
     values = (result.turns, result.input_tokens, result.output_tokens, result.cost_dollars, result.error, transcript)
     cursor = db.execute(
         "INSERT INTO interruptions (campaign, problem, turns, input_tokens, output_tokens, cost_dollars, error, "
-        "transcript, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (campaign, result.problem, *values, now()),
+        "transcript, recorded_at, sample) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (campaign, result.problem, *values, now(), result.sample),
     )
     row_id = int(cursor.lastrowid or 0)
-    return AttemptRow(row_id, campaign, result.problem, INTERRUPTED, *values[:4], None, None, None, *values[4:], None)
+    head = (row_id, campaign, result.problem, INTERRUPTED, *values[:4], None, None, None, *values[4:])
+    return AttemptRow(*head, None, "", result.sample)
 
 
 def dump_json(value: Any) -> str:

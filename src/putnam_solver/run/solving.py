@@ -112,6 +112,7 @@ class SolveFlags:
     lemma_turns: int = Budgets.lemma_turns
     lemma_token_limit: int | None = None
     history_tokens: int = Budgets.history_tokens or 0  # 0: never compacted
+    samples: int = 1  # --samples: independent attempts per problem per campaign
     given: frozenset[str] = frozenset()  # the flags the user typed (others hold their defaults)
     ray: RaySettings | None = None  # --ray: the gates run on this cluster (never stored with the run)
 
@@ -224,6 +225,8 @@ def _audited(request: RunSettings, outcome: SolveOutcome, audit: bool, notice: C
             verifier=request.verifier,
         )
         audited = audit_run(audit_request, notice, notice)
+        for line in audited.pass_at_k:
+            notice(line)
     except InputError as exc:
         message = f"{outcome.message}; audit refused: {exc}"
         return dataclasses.replace(outcome, exit_code=ExitCode.FAILURE, message=message)
@@ -349,6 +352,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
         model_base_url=flags.model_base_url,
         toolchain=flags.toolchain or stated,
         parts=AgentParts.without(flags.without),
+        samples=flags.samples,
     )
     selection = Selection(
         benchmark=located.path.resolve(),

@@ -19,7 +19,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -103,6 +103,9 @@ class StoredSettings:
     toolchain: str | None = None
     """The toolchain fingerprint of the start or resume that recorded these settings (None: not recorded)."""
     benchmark: StoredBenchmark = field(default_factory=StoredBenchmark)
+    splits: Mapping[str, str] = field(default_factory=dict)
+    """Each selected problem's split (``valid``, ``test``), for pass@k per split (none: runs recorded before
+    it, and benchmarks without splits)."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the ledger stores them (``parse_settings`` reads them back)."""
@@ -126,6 +129,7 @@ class StoredSettings:
             "limits": dataclasses.asdict(self.limits),
             "suffix": self.suffix,
             "toolchain": self.toolchain,
+            "splits": dict(self.splits),
         }
 
     def identity(self) -> dict[str, Any]:
@@ -225,7 +229,23 @@ def _settings(data: Any) -> StoredSettings:
         suffix=_field(top, "suffix", str, ""),
         toolchain=_field(top, "toolchain", str | None, "", None),
         benchmark=_benchmark(top),
+        splits=_splits(top, selected),
     )
+
+
+SPLIT_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+"""A split's name as a run's settings may give it (``valid``, ``test``): it labels SUMMARY.md and the report."""
+
+
+def _splits(top: Mapping[str, Any], selected: Sequence[str]) -> dict[str, str]:
+    splits = _field(top, "splits", dict[str, str], "", {})
+    chosen = set(selected)
+    for problem, split in splits.items():
+        if problem not in chosen or not SPLIT_NAME.fullmatch(split):
+            raise _Malformed(
+                f"`splits` gives {problem!r} the split {_shown(split)}; a selected problem and a split name"
+            )
+    return dict(splits)
 
 
 def _config(data: Any) -> SolveConfig:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 
+from inspect_ai._util.package import get_installed_package_name
 from inspect_ai.log._samples import active_samples, sample_active
 from inspect_ai.model._model import sample_model_usage
 from inspect_ai.model._throughput import _registry as throughput_registry
@@ -22,6 +23,7 @@ __all__ = [
     "LocalSandboxEnvironment",
     "active_samples",
     "adaptive_controllers",
+    "installed_package",
     "load_hooks_quietly",
     "sample_active",
     "sample_model_usage",
@@ -32,7 +34,13 @@ __all__ = [
 transcript and model usage (``sample_active``, ``sample_model_usage``); the live view reads the
 provider's rate limiting and the adaptive connection limit (``throughput_registry``,
 ``adaptive_controllers``); the CLI sandbox extends Inspect's local sandbox and answers its CLI calls
-(``LocalSandboxEnvironment``, ``SANDBOX_CLI``)."""
+(``LocalSandboxEnvironment``, ``SANDBOX_CLI``); the Inspect tasks name themselves after how Inspect will see
+the package installed (``installed_package``: ``get_installed_package_name``)."""
+
+
+def installed_package(obj: object) -> str | None:
+    """The installed package Inspect takes ``obj`` to come from (it prefixes registry names with it)."""
+    return get_installed_package_name(obj)
 
 
 def load_hooks_quietly() -> None:

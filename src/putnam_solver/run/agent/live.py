@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import FrameType
 
@@ -40,6 +41,7 @@ from putnam_solver.run.agent.types import (
     LiveRun,
     RunningAttempt,
     SolveConfig,
+    slot_label,
 )
 from putnam_solver.run.agent.worker import AttemptState
 from putnam_solver.run.prices import Price
@@ -59,7 +61,7 @@ class CampaignRun:
     prices: dict[str, Price]
     roots: tuple[Path, ...]
     glob: str
-    states: dict[str, AttemptState] = field(default_factory=dict)
+    states: dict[str, AttemptState] = field(default_factory=dict)  # by attempt: its ``slot_label``
     reported: set[str] = field(default_factory=set)
     stopped: str | None = None
     schedule: Callable[[Callable[[], None]], object] | None = None  # runs a callback on the evaluation's loop
@@ -68,6 +70,11 @@ class CampaignRun:
     @property
     def config(self) -> SolveConfig:
         return self.job.config
+
+    @cached_property
+    def slots(self) -> dict[str, tuple[str, int]]:
+        """Every attempt of the evaluation by its ``slot_label``: (problem, sample)."""
+        return {slot_label(p.id, n): (p.id, n) for p, n in self.job.slots()}
 
     @property
     def live(self) -> LiveRun:
@@ -128,19 +135,21 @@ class CampaignRun:
         second, on the watch's thread: it only reads."""
         rows = []
         for sample in list(active_samples()):
-            problem = str(sample.sample.id)
-            if problem not in self.contexts or problem in self.reported:
+            key = str(sample.sample.id)
+            if key not in self.slots or key in self.reported:
                 continue
-            state = self.states.get(problem)
+            state = self.states.get(key)
             turn = state.turns if state is not None and state.turns else sample.total_turns
             tool = state.tool if state is not None else None
-            rows.append(RunningAttempt(problem, turn, tool, sample.total_tokens, sample.started or time.time()))
+            rows.append(RunningAttempt(key, turn, tool, sample.total_tokens, sample.started or time.time()))
         self.live.attempts_seen(sorted(rows, key=lambda r: (r.started, r.problem)))
 
-    def report(self, problem_id: str, usage: Mapping[str, ModelUsage], transcript: Path | None) -> AttemptResult | None:
-        """Turn one attempt's state into an AttemptResult and hand it to the campaign, once. An attempt
-        the run budget kept from starting is not reported (its problem stays unattempted)."""
-        state = self.states.get(problem_id)
+    def report(self, key: str, usage: Mapping[str, ModelUsage], transcript: Path | None) -> AttemptResult | None:
+        """Turn one attempt's state (``key``: its ``slot_label``) into an AttemptResult and hand it to the
+        campaign, once. An attempt the run budget kept from starting is not reported (it stays
+        unattempted)."""
+        problem_id, sample = self.slots[key]
+        state = self.states.get(key)
         if state is None and self.stopped is not None:
             return None
         state = state or AttemptState(error="the attempt never started")
@@ -169,8 +178,9 @@ class CampaignRun:
             key=state.key,
             plan=state.plan,
             sketch=state.sketch,
+            sample=sample,
         )
-        self.reported.add(problem_id)
+        self.reported.add(key)
         self.observe_attempts()
         self.job.on_attempt(result)
         return result

@@ -41,7 +41,7 @@ from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
 from putnam_solver.run.agent.sketch import SketchStage
 from putnam_solver.run.agent.tools import ProblemContext, library_roots
-from putnam_solver.run.agent.types import CampaignJob, SolveConfig
+from putnam_solver.run.agent.types import CampaignJob, SolveConfig, slot_label
 from putnam_solver.run.agent.worker import AttemptState, Judge, first_messages, react_worker, worker_tools
 from putnam_solver.run.agent.workspace import prepare_workspaces, system_prompt, task_prompt
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
@@ -50,12 +50,12 @@ from putnam_solver.verifier.dispatch import LOCAL, Verifier
 @solver
 def attempt_solver(run: CampaignRun) -> Solver:
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        problem_id = str(state.metadata["problem_id"])
+        problem_id, key = str(state.metadata["problem_id"]), str(state.sample_id)
         if run.stopped is not None:  # the run budget was spent before this attempt could start
             return state
         ctx = run.contexts[problem_id]
         allowance = run.allowance(problem_id)
-        attempt = run.states.setdefault(problem_id, AttemptState())
+        attempt = run.states.setdefault(key, AttemptState())
         reviewer = get_model(role="reviewer") if run.config.reviewer_model else None
         judge = Judge(
             ctx,
@@ -104,7 +104,7 @@ def attempt_scorer(run: CampaignRun) -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         active = sample_active()
         transcript = Path(active.log_location) if active is not None and active.log_location else None
-        result = run.report(str(state.metadata["problem_id"]), sample_model_usage(), transcript)
+        result = run.report(str(state.sample_id), sample_model_usage(), transcript)
         if result is None:
             return Score(value=INCORRECT, answer="not started", explanation=run.stopped)
         return Score(
@@ -117,9 +117,12 @@ def attempt_scorer(run: CampaignRun) -> Scorer:
     return score
 
 
-def _sample(ctx: ProblemContext, workspace: Path, task_text: str) -> Sample:
+def _sample(ctx: ProblemContext, workspace: Path, task_text: str, sample: int = 1) -> Sample:
+    """One attempt: a sample per (problem, sample) pair, named by ``slot_label``; each gets a fresh
+    sandbox with its own copy of the workspace's files."""
     files = {p.name: str(p) for p in sorted(workspace.iterdir()) if p.is_file()}
-    return Sample(id=ctx.problem.id, input=task_text, metadata={"problem_id": ctx.problem.id}, files=files)
+    metadata = {"problem_id": ctx.problem.id, "sample": sample}
+    return Sample(id=slot_label(ctx.problem.id, sample), input=task_text, metadata=metadata, files=files)
 
 
 def generate_config(config: SolveConfig) -> GenerateConfig:
@@ -204,11 +207,12 @@ def check_models(config: SolveConfig) -> None:
 
 
 def run_campaign_attempts(job: CampaignJob) -> None:
-    """Run one attempt per problem in one Inspect evaluation; report each through ``job.on_attempt``.
+    """Run one attempt per problem and sample (``job.slots()``) in one Inspect evaluation; report each
+    through ``job.on_attempt``.
 
-    Every problem is reported exactly once: from the scorer as soon as its verdict is known, or, if
+    Every attempt is reported exactly once: from the scorer as soon as its verdict is known, or, if
     its sample died before scoring, with status ``error`` after the evaluation ends. The one exception:
-    a problem whose attempt the run budget kept from starting is not reported.
+    an attempt the run budget kept from starting is not reported.
     """
     config = job.config
     sandbox_spec = workspace_sandbox(config)  # fails before any model call when a CLI cannot run here
@@ -233,10 +237,11 @@ def run_campaign_attempts(job: CampaignJob) -> None:
         roots=roots,
         glob=glob,
     )
-    workspaces = prepare_workspaces(job.problems, job.benchmark, config, job.work_dir)
-    samples = [
-        _sample(run.contexts[p.id], ws, _task_prompt(run, p)) for p, ws in zip(job.problems, workspaces, strict=True)
-    ]
+    workspaces = dict(
+        zip(job.problems, prepare_workspaces(job.problems, job.benchmark, config, job.work_dir), strict=True)
+    )
+    prompts = {p.id: _task_prompt(run, p) for p in job.problems}
+    samples = [_sample(run.contexts[p.id], workspaces[p], prompts[p.id], n) for p, n in job.slots()]
     generate = generate_config(config)
     task = Task(
         name=f"putnam_{prover.name}_campaign_{job.number}",
@@ -333,12 +338,12 @@ def _report_unscored(run: CampaignRun, logs: list[EvalLog]) -> None:
                 errors[str(sample.id)] = sample.error.message
         if evaluation.error is not None:
             errors.setdefault("", evaluation.error.message)
-    for problem in run.job.problems:
-        if problem.id in run.reported or (problem.id not in run.states and run.stopped is not None):
+    for key in run.slots:
+        if key in run.reported or (key not in run.states and run.stopped is not None):
             continue
-        state = run.states.setdefault(problem.id, AttemptState())
-        state.error = state.error or errors.get(problem.id) or errors.get("") or "the sample ended before it was scored"
-        run.report(problem.id, usage.get(problem.id, {}), transcript)
+        state = run.states.setdefault(key, AttemptState())
+        state.error = state.error or errors.get(key) or errors.get("") or "the sample ended before it was scored"
+        run.report(key, usage.get(key, {}), transcript)
 
 
 __all__ = ["check_models", "prepare_workspaces", "run_campaign_attempts"]

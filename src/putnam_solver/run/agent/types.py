@@ -23,6 +23,7 @@ from typing import Any, Literal, get_args
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
+from putnam_solver.run.ledger_rows import MAX_SAMPLES
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
 from putnam_solver.verifier.options import GateFlags
 
@@ -124,6 +125,7 @@ class SolveConfig:
     toolchain: str | None = None  # the toolchain release to judge with (Lean: the benchmark's, or --toolchain)
     parts: AgentParts = field(default_factory=AgentParts)
     reviewer_veto: bool = False  # --reviewer veto: a VETO un-counts a gate-accepted proof (else it advises)
+    samples: int = 1  # --samples: independent attempts per problem in each campaign, run concurrently
 
     def __post_init__(self) -> None:
         """Refuse a config no layer could run, once, in the flags' words (``replace`` checks again)."""
@@ -135,6 +137,8 @@ class SolveConfig:
             raise InputError(f"--jobs {self.jobs} and --fallback-jobs {self.fallback_jobs} must be at least 1")
         if self.fallback_jobs > self.jobs:
             raise InputError(f"--fallback-jobs {self.fallback_jobs} exceeds --jobs {self.jobs}")
+        if not 1 <= self.samples <= MAX_SAMPLES:
+            raise InputError(f"--samples {self.samples}: give 1 to {MAX_SAMPLES} samples per problem")
 
     def verify_options(self, check: bool = False) -> VerifyOptions:
         """The gate settings of this run, derived here only, so that what ``solve`` checks before the
@@ -191,6 +195,7 @@ class AttemptResult:
     key: str | None = None  # this run of the attempt (its sub-attempts name it as their parent)
     plan: str | None = None  # the informal proof plan the worker wrote first
     sketch: tuple[str, str] | None = None  # the informal proof and skeleton of its last ``sketch`` call
+    sample: int = 1  # which of the campaign's independent samples of the problem (``--samples``)
 
 
 AttemptCallback = Callable[[AttemptResult], None]
@@ -274,11 +279,17 @@ class RunningAttempt:
     before its first tool call, and for CLI agents, whose tools are their own), the tokens its sample
     spent so far and when it started (Unix time)."""
 
-    problem: str
+    problem: str  # the attempt's ``slot_label``: its problem, with its sample where there are several
     turn: int
     tool: str | None
     tokens: int
     started: float
+
+
+def slot_label(problem: str, sample: int) -> str:
+    """How one sample of a problem is named where one name must do (an Inspect sample id, the live view):
+    the problem id for sample 1, as before ``--samples``, ``<problem>#<sample>`` for the others."""
+    return problem if sample == 1 else f"{problem}#{sample}"
 
 
 class LiveRun:
@@ -428,9 +439,9 @@ class CampaignJob:
     """One campaign as the agent layer runs it.
 
     ``carried`` holds each problem's best earlier candidate (empty with ``--fresh``); ``allowances`` what
-    each problem may still spend (a problem not in it gets its full per-problem budget); ``lemmas`` the
-    lemmas each problem's earlier sub-attempts proved and ``sketches`` its latest earlier sketch (both
-    empty with ``--fresh``). ``on_subattempt`` hears of
+    each of a problem's samples may still spend (a problem not in it gets its full per-problem budget);
+    ``lemmas`` the lemmas each problem's earlier sub-attempts proved and ``sketches`` its latest earlier
+    sketch (both empty with ``--fresh``). ``on_subattempt`` hears of
     every finished lemma sub-attempt at once, before its attempt ends.
     """
 
@@ -449,3 +460,11 @@ class CampaignJob:
     on_subattempt: SubAttemptCallback | None = None
     verifier: Verifier = LOCAL
     """Where the gates of ``check`` and ``submit`` run (``verifier.dispatch``)."""
+    samples: Mapping[str, Sequence[int]] = field(default_factory=dict)
+    """Which samples of each problem to run (``--samples``; on resume only those without an outcome); a
+    problem not in it runs samples 1 to ``config.samples``."""
+
+    def slots(self) -> list[tuple[Problem, int]]:
+        """Every (problem, sample) this campaign runs, problem by problem."""
+        every = tuple(range(1, self.config.samples + 1))
+        return [(p, s) for p in self.problems for s in self.samples.get(p.id, every)]

@@ -11,7 +11,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from putnam_solver.run.agent.types import AttemptResult, LiveRun, SubAttemptResult
+from putnam_solver.run.agent.types import AttemptResult, LiveRun, SubAttemptResult, slot_label
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.ledger import INTERRUPTED, RATE_LIMITS_SINCE, AttemptRow, ProblemRow
 from putnam_solver.run.ledger import now as timestamp
@@ -57,14 +57,16 @@ class Recorder:
     holds how the provider throttled the run over time without a write per model call.
     """
 
-    def __init__(self, run: LockedRun, number: int, problems: Sequence[str], selected: int, live: LiveRun) -> None:
+    def __init__(
+        self, run: LockedRun, number: int, slots: Sequence[tuple[str, int]], selected: int, live: LiveRun
+    ) -> None:
         self._run = run
         self._live = live
         self._rate_limit: str | None = None
         self._failures_noticed: float | None = None
         self._last_view = 0.0
         self._number = number
-        self._expected = set(problems)
+        self._expected = set(slots)  # (problem, sample) pairs
         self._selected = selected
         self._queue: queue.Queue[AttemptResult | SubAttemptResult | _RateLimitSample | None] = queue.Queue()
         self._rate_lock = threading.Lock()
@@ -87,7 +89,7 @@ class Recorder:
         self._attempted = {a.problem for a in stored}
         self._solved = len(passed - self._defects)
         self._apart = len(passed & self._defects)
-        self._remaining = len(problems)
+        self._remaining = len(slots)
         self._started = time.monotonic()
         self._started_at = time.time()
         self._starts: dict[str, float] = {}  # when each attempt seen in flight started (Unix time)
@@ -211,17 +213,19 @@ class Recorder:
 
     def _record(self, results: Sequence[AttemptResult]) -> None:
         sink = self._run.sink
-        wanted = [r for r in results if r.problem in self._expected]
+        wanted = [r for r in results if (r.problem, r.sample) in self._expected]
         for r in results:
-            if r.problem not in self._expected:
-                sink.notice(f"ignored a result for {r.problem}: campaign {self._number} did not select it")
+            if (r.problem, r.sample) not in self._expected:
+                label = slot_label(r.problem, r.sample)
+                sink.notice(f"ignored a result for {label}: campaign {self._number} did not select it")
         rows = self._run.ledger.record_attempts(self._number, wanted) if wanted else []
-        turns: dict[str, list[dict[str, Any]]] = {r.problem: r.turn_log for r in wanted}
+        turns: dict[tuple[str, int], list[dict[str, Any]]] = {(r.problem, r.sample): r.turn_log for r in wanted}
         if len(rows) < len(wanted):
-            stored = {row.problem for row in rows}
+            stored = {(row.problem, row.sample) for row in rows}
             for r in wanted:
-                if r.problem not in stored:
-                    sink.notice(f"ignored a second result for {r.problem} in campaign {self._number}")
+                if (r.problem, r.sample) not in stored:
+                    label = slot_label(r.problem, r.sample)
+                    sink.notice(f"ignored a second result for {label} in campaign {self._number}")
         for row in rows:
             if row.status != INTERRUPTED:  # no outcome, so no evidence: the problem runs again on resume
                 self._pending.append(
@@ -231,13 +235,13 @@ class Recorder:
                         row,
                         self._problems.get(row.problem),
                         self._suffix,
-                        turns.get(row.problem, []),
+                        turns.get((row.problem, row.sample), []),
                     )
                 )
             self._count(row)
             event = AttemptEvent(
                 row.campaign,
-                row.problem,
+                slot_label(row.problem, row.sample),
                 row.status,
                 row.turns,
                 row.input_tokens + row.output_tokens,
@@ -266,7 +270,9 @@ class Recorder:
         else:
             self._solved += row.verified_pass
         self._attempted.add(row.problem)
-        started = self._starts.pop(row.problem, self._started_at)  # never seen in flight: since the start
+        started = self._starts.pop(
+            slot_label(row.problem, row.sample), self._started_at
+        )  # never seen in flight: since the start
         self._durations.append(max(0.0, time.time() - started))
         self._remaining -= 1
 

@@ -205,8 +205,8 @@ class LockedRun:
             last = history[-1] if history else None
             resuming = last is not None and not last.finished
             if last is not None and resuming:
-                done = self.ledger.attempted(last.number)
-                todo = [by_id[p] for p in last.problems if p in by_id and p not in done]
+                done = self.ledger.attempted_samples(last.number)
+                todo = [by_id[p] for p in last.problems if p in by_id and self._missing(p, done)]
                 number = last.number
             else:
                 passed = self.ledger.passed_problems()
@@ -225,7 +225,8 @@ class LockedRun:
             if reason is not None:
                 return self._outcome(ExitCode.LIMIT, reason, selected)
             earlier = [*self.ledger.attempts(), *self.ledger.interruptions()]
-            allowances = self._allowances(todo, earlier)
+            samples = {p.id: self._missing(p.id, self.ledger.attempted_samples(number)) for p in todo}
+            allowances = self._allowances(todo, earlier, samples)
             if not resuming:
                 todo = [p for p in todo if not allowances[p.id].spent()]
                 if not todo:
@@ -240,13 +241,17 @@ class LockedRun:
             lemmas = {} if fresh else self._proved_lemmas([p.id for p in todo])
             sketches = {} if fresh else self._sketches(number)
             stopped = self._run_campaign(
-                benchmark, number, todo, carried, allowances, limits, len(selected), lemmas, sketches
+                benchmark, number, todo, carried, allowances, limits, len(selected), lemmas, sketches, samples
             )
-            if self.ledger.attempted(number) >= {p.id for p in todo}:
+            if not any(self._missing(p.id, self.ledger.attempted_samples(number)) for p in todo):
                 self.ledger.finish_campaign(number)
                 write_outputs(self.run_dir, self.ledger)
             if stopped is not None:
                 return self._outcome(ExitCode.LIMIT, stopped, selected)
+
+    def _missing(self, problem: str, done: set[tuple[str, int]]) -> tuple[int, ...]:
+        """The samples of ``problem`` without an outcome in a campaign whose outcomes are ``done``."""
+        return tuple(n for n in range(1, self.config.samples + 1) if (problem, n) not in done)
 
     def _failed_campaign(self, number: int) -> str | None:
         """Why the run cannot go on: every attempt of the previous campaign ended in an error."""
@@ -290,8 +295,12 @@ class LockedRun:
         rows = self.ledger.sketches()  # by campaign: a later one replaces an earlier one
         return {r.problem: Sketch(r.informal_proof, r.skeleton, r.campaign) for r in rows if r.campaign < number}
 
-    def _allowances(self, problems: Sequence[Problem], earlier: Sequence[AttemptRow]) -> dict[str, Allowance]:
-        """What each problem may still spend: its budget less what all its earlier attempts spent."""
+    def _allowances(
+        self, problems: Sequence[Problem], earlier: Sequence[AttemptRow], samples: Mapping[str, Sequence[int]]
+    ) -> dict[str, Allowance]:
+        """What each sample of each problem may still spend: the problem's budget less what all its earlier
+        attempts spent, shared equally by the samples about to run (they run at once, so none can wait
+        for what another leaves)."""
         budgets = self.config.budgets
         tokens: dict[str, int] = {p.id: 0 for p in problems}
         dollars: dict[str, float] = {p.id: 0.0 for p in problems}
@@ -299,10 +308,13 @@ class LockedRun:
             if row.problem in tokens:
                 tokens[row.problem] += row.input_tokens + row.output_tokens
                 dollars[row.problem] += row.cost_dollars
+        shares = {p.id: max(1, len(samples.get(p.id, ()))) for p in problems}
         return {
             p.id: Allowance(
-                None if budgets.token_limit is None else budgets.token_limit - tokens[p.id],
-                None if budgets.cost_limit_dollars is None else budgets.cost_limit_dollars - dollars[p.id],
+                None if budgets.token_limit is None else (budgets.token_limit - tokens[p.id]) // shares[p.id],
+                None
+                if budgets.cost_limit_dollars is None
+                else (budgets.cost_limit_dollars - dollars[p.id]) / shares[p.id],
             )
             for p in problems
         }
@@ -318,6 +330,7 @@ class LockedRun:
         selected: int,
         lemmas: Mapping[str, Sequence[ProvedLemma]],
         sketches: Mapping[str, Sketch],
+        samples: Mapping[str, Sequence[int]],
     ) -> str | None:
         """Run one campaign; returns why the run budget stopped it early (None if it did not), or raises
         ``_Interrupted`` when the user interrupted it.
@@ -327,7 +340,8 @@ class LockedRun:
         """
         usage = self.ledger.usage()
         live = LiveRun(limits, usage.tokens, usage.cost_dollars)
-        recorder = Recorder(self, number, [p.id for p in todo], selected, live)
+        slots = [(p.id, n) for p in todo for n in samples[p.id]]
+        recorder = Recorder(self, number, slots, selected, live)
         self.sink.campaign_started(number, [p.id for p in todo], recorder.totals())
         job = CampaignJob(
             problems=todo,
@@ -344,6 +358,7 @@ class LockedRun:
             sketches=sketches,
             on_subattempt=recorder.subattempt,
             verifier=self.settings.verifier,
+            samples=samples,
         )
         try:
             self.runner(job)
@@ -351,13 +366,13 @@ class LockedRun:
             recorder.close()
         recorder.raise_fatal()
         stopped = live.stop_reason()
-        attempted = self.ledger.attempted(number)
-        missing = [p.id for p in todo if p.id not in attempted]
+        attempted = self.ledger.attempted_samples(number)
+        missing = [slot for slot in slots if slot not in attempted]
         if missing and stopped is None:
-            self.ledger.record_attempts(number, [_unreported(p) for p in missing])
+            self.ledger.record_attempts(number, [_unreported(p, n) for p, n in missing])
         if live.interrupted:
             raise _Interrupted(
-                f"campaign {number} stopped with {len(missing)} of its {len(todo)} problems without an outcome "
+                f"campaign {number} stopped with {len(missing)} of its {len(slots)} attempts without an outcome "
                 "(the attempts in flight are recorded as interrupted, with what they spent)"
             )
         return stopped
@@ -404,7 +419,7 @@ def diagnostics(row: AttemptRow) -> str:
     return "\n".join(lines)
 
 
-def _unreported(problem: str) -> AttemptResult:
+def _unreported(problem: str, sample: int) -> AttemptResult:
     return AttemptResult(
         problem,
         "error",
@@ -415,4 +430,5 @@ def _unreported(problem: str) -> AttemptResult:
         None,
         None,
         error="the agent layer finished without reporting this problem",
+        sample=sample,
     )

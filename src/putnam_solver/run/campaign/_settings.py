@@ -84,6 +84,7 @@ def ledger_settings(
         suffix=suffix,
         toolchain=toolchain,
         benchmark=describe_benchmark(benchmark),
+        splits={p.id: p.split for p in selected if p.split},
     )
 
 

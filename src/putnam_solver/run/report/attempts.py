@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from putnam_solver.run.agent.types import slot_label
 from putnam_solver.run.ledger import AttemptRow
 from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import esc, href
 from putnam_solver.run.report.data import RunData
-from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, evidence_dir, prover_suffix
+from putnam_solver.run.report.evidence import AUDIT_FILE, COMPLETE_MARKER, TURNS_FILE, attempt_dir, prover_suffix
 from putnam_solver.run.report.tables import verdict_summary
 
 ATTEMPT_COLUMNS: tuple[tuple[str, str, str], ...] = (
@@ -51,7 +52,7 @@ def _attempt_row(a: AttemptRow, run: RunData, base: Path) -> str:
     cells = [
         (str(a.id), a.id),
         (str(a.campaign), a.campaign),
-        (a.problem, a.problem),
+        (slot_label(a.problem, a.sample), a.problem),  # ``problem#n`` for sample n >= 2 of --samples
         (a.status + ("" if a.verified_pass or a.status != "passed" else " (unverified)"), a.status),
         (verdict_summary(a) or "none", verdict_summary(a)),
         (audit.status if audit else "", audit.status if audit else ""),
@@ -66,7 +67,7 @@ def _attempt_row(a: AttemptRow, run: RunData, base: Path) -> str:
     shown_note = note if len(note) <= NOTE_CHARS else note[: NOTE_CHARS - 3] + "..."
     tds += f'<td data-sort="{esc(note)}" title="{esc(note)}">{esc(shown_note)}</td>'
     links = evidence_links(run, a, base)
-    row = f'id="attempt-{a.id}" class="{esc(status_class)}" data-problem="{esc(a.problem)}"'
+    row = f'id="attempt-{a.id}" class="{esc(status_class)}" data-problem="{esc(a.problem)}" data-sample="{a.sample}"'
     return f"<tr {row}>{tds}<td>{links}</td></tr>"
 
 
@@ -86,7 +87,7 @@ EVIDENCE_FILES = (
 def evidence_links(run: RunData, a: AttemptRow, base: Path) -> str:
     """Links to the attempt's evidence files that exist (the candidate and challenge carry the prover's
     suffix), and to its Inspect transcript."""
-    folder = run.run_dir / evidence_dir(a.campaign, a.problem)
+    folder = run.run_dir / attempt_dir(a)
     suffix = prover_suffix(run.settings)
     links = []
     for label, name in EVIDENCE_FILES:

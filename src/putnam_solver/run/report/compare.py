@@ -11,7 +11,7 @@ from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import COLORS, esc, figure_html, href, layout, page, plotly_go, section
 from putnam_solver.run.report.charts import no_chart, no_cost_reason
 from putnam_solver.run.report.data import Comparison, Headline, RunData, compare, headline, problem_costs
-from putnam_solver.run.report.evidence import evidence_dir
+from putnam_solver.run.report.evidence import attempt_dir
 from putnam_solver.run.report.grid import compare_grid_html
 from putnam_solver.run.report.progress import format_seconds
 from putnam_solver.run.report.run_page import settings_rows
@@ -129,7 +129,7 @@ def _problem_link(run: RunData, problem: str, base: Path) -> str:
     passing = next((x for x in run.by_problem.get(problem, []) if x.verified_pass), None)
     if passing is None:
         return esc(problem)
-    folder = run.run_dir / evidence_dir(passing.campaign, problem)
+    folder = run.run_dir / attempt_dir(passing)
     return f'<a href="{href(folder, base)}/">{esc(problem)}</a> (campaign {passing.campaign})'
 
 

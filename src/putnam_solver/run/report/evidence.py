@@ -41,12 +41,22 @@ def prover_suffix(settings: StoredSettings) -> str:
     return run_prover(settings).suffix
 
 
-def evidence_dir(campaign: int, problem: str) -> Path:
-    """Where an attempt's evidence lives, relative to the run directory. The ledger's rows are checked as
-    they are read (``ledger_rows``); this checks again, since the folder's name is made of them."""
+def evidence_dir(campaign: int, problem: str, sample: int = 1) -> Path:
+    """Where an attempt's evidence lives, relative to the run directory: ``attempts/campaign-N/<problem>/``
+    for sample 1 (every attempt of a run without ``--samples``), ``.../<problem>/sample-<n>/`` for the
+    others. The ledger's rows are checked as they are read (``ledger_rows``); this checks again, since the
+    folder's name is made of them."""
     if not isinstance(campaign, int) or not IDENTIFIER.fullmatch(problem):
         raise LedgerError(f"campaign {campaign!r}, problem {problem!r}: not a campaign number and problem id")
-    return Path("attempts") / f"campaign-{campaign}" / problem
+    if not isinstance(sample, int) or isinstance(sample, bool) or sample < 1:
+        raise LedgerError(f"campaign {campaign}, problem {problem}: sample {sample!r} is not a sample number")
+    folder = Path("attempts") / f"campaign-{campaign}" / problem
+    return folder if sample == 1 else folder / f"sample-{sample}"
+
+
+def attempt_dir(row: AttemptRow) -> Path:
+    """The evidence folder of a stored attempt (``evidence_dir`` of its campaign, problem and sample)."""
+    return evidence_dir(row.campaign, row.problem, row.sample)
 
 
 def write_audit_file(run_dir: Path, row: AttemptRow, audit: AuditRow) -> None:
@@ -62,7 +72,7 @@ def write_audit_file(run_dir: Path, row: AttemptRow, audit: AuditRow) -> None:
         "benchmark_sha256": audit.benchmark_sha256,
         "verdict": audit.verdict,
     }
-    write_under(run_dir, evidence_dir(row.campaign, row.problem) / AUDIT_FILE, _json(record))
+    write_under(run_dir, attempt_dir(row) / AUDIT_FILE, _json(record))
 
 
 def write_evidence(
@@ -80,7 +90,7 @@ def write_evidence(
     but not synced one by one: a ``kill -9`` cannot lose them, and after a power loss resume rebuilds
     them from the ledger.
     """
-    folder = evidence_dir(row.campaign, row.problem)
+    folder = attempt_dir(row)
     if row.candidate is not None:
         write_under(run_dir, folder / f"candidate{suffix}", row.candidate.encode("utf-8"))
     if problem is not None:
@@ -92,6 +102,7 @@ def write_evidence(
     record = {
         "campaign": row.campaign,
         "problem": row.problem,
+        "sample": row.sample,
         "status": row.status,
         "verified_pass": row.verified_pass,
         "turns": row.turns,
@@ -117,7 +128,7 @@ def _gates_log(verdict: dict[str, Any]) -> str:
 
 
 def incomplete_evidence(run_dir: Path, rows: Iterable[AttemptRow]) -> list[AttemptRow]:
-    return [r for r in rows if not (run_dir / evidence_dir(r.campaign, r.problem) / COMPLETE_MARKER).is_file()]
+    return [r for r in rows if not (run_dir / attempt_dir(r) / COMPLETE_MARKER).is_file()]
 
 
 def remove_stale_temporaries(run_dir: Path) -> list[Path]:
@@ -190,7 +201,7 @@ def write_agent_evidence(
     (``plan.md``), its sketch (``sketch.md``: informal proof and skeleton) and each sub-attempt's folder."""
     for row in attempts:
         plan = notes.get(row.id, {}).get("plan")
-        path = evidence_dir(row.campaign, row.problem) / "plan.md"
+        path = attempt_dir(row) / "plan.md"
         if plan and not (run_dir / path).is_file():
             write_under(run_dir, path, plan.encode("utf-8"))
     for sketch in sketches:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from putnam_solver.run.report._page import esc, href
 from putnam_solver.run.report.data import Comparison, RunData
-from putnam_solver.run.report.evidence import evidence_dir
+from putnam_solver.run.report.evidence import attempt_dir
 
 PUTNAM_ID = re.compile(r"putnam_(\d{4})_([ab])(\d+)")
 RUN_STATES: tuple[tuple[str, str], ...] = (
@@ -106,7 +106,7 @@ def problem_cell(run: RunData, problem: str, state: str, base: Path) -> Cell:
     if chosen is not None:
         title += f" (campaign {chosen.campaign}; {len(mine)} attempts, ${sum(a.cost_dollars for a in mine):.2f})"
     text = "" if PUTNAM_ID.fullmatch(problem) else esc(problem)  # the grid's row and column name those
-    folder = run.run_dir / evidence_dir(chosen.campaign, problem) if chosen else None
+    folder = run.run_dir / attempt_dir(chosen) if chosen else None
     inner = text
     if folder is not None and folder.is_dir():
         inner = f'<a href="{href(folder, base)}/" aria-label="{esc(problem)}">{text}</a>'

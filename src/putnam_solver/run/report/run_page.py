@@ -11,6 +11,7 @@ from putnam_solver.run.report.attempts import attempts_html, flagged_html
 from putnam_solver.run.report.charts import chart_sections
 from putnam_solver.run.report.data import Headline, RunData, headline
 from putnam_solver.run.report.grid import run_grid_html
+from putnam_solver.run.report.pass_at_k_html import pass_at_k_section
 from putnam_solver.run.report.progress import format_seconds
 
 
@@ -22,6 +23,7 @@ def render_report(run: RunData, base: Path, plotly_file: str | None) -> str:
         section("headline", "At a glance", _headline_html(headline(run)) + _settings_html(run)),
         progress,
         costs,
+        pass_at_k_section(run),
         section("grid", "Problems", run_grid_html(run, base)),
         section("flagged", "Vetoed and disputed", flagged_html(run, base)),
         gates,

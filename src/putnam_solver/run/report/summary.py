@@ -17,7 +17,8 @@ Run directory layout::
                              attempt.json, and audit.json (the newest ``putnam audit`` of a pass); plan.md (the react
                              worker's plan), sketch.md (its informal proof and skeleton) and lemmas/<id>-<lemma>/
                              (a lemma sub-attempt: statement, candidate, lemma, verdict.json, gates.log,
-                             subattempt.json)
+                             subattempt.json); sample-<n>/ (the same for sample n >= 2 of a run of
+                             ``--samples``)
     logs/                    the agent layer's Inspect ``.eval`` transcripts
     report.html              the HTML report: written at the end of ``putnam solve`` and by ``putnam report
                              RUN_DIR`` (putnam_solver.run.report.html), not here
@@ -45,6 +46,7 @@ from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recorded_opinion
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_rows import json_column
+from putnam_solver.run.pass_at_k import pass_at_k_section, run_pass_at_k
 from putnam_solver.run.prices import cost_text, run_unpriced
 from putnam_solver.run.report.errata import (
     apart_note,
@@ -246,6 +248,7 @@ def summary_markdown(
         "|---:|---:|---:|---:|---:|---:|",
         *_campaign_rows(campaigns, attempts, unknown),
         "",
+        *pass_at_k_section(run_pass_at_k(settings, attempts, defective)),
         *_audit_section(audit),
         "## Unresolved",
         "",

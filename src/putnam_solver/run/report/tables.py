@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from putnam_solver.run.ledger import AttemptRow, AuditRow, SubAttemptRow
 from putnam_solver.run.prices import cost_text
-from putnam_solver.run.report.evidence import evidence_dir, subattempt_dir
+from putnam_solver.run.report.evidence import attempt_dir, evidence_dir, subattempt_dir
 
 ATTEMPT_COLUMNS = (
     "campaign",
@@ -23,16 +23,18 @@ ATTEMPT_COLUMNS = (
     "audit",
     "lemma",
     "parent",
+    "sample",
 )
 """One line per attempt and per lemma sub-attempt; for a sub-attempt, ``lemma`` is its lemma and
-``parent`` the evidence folder of its attempt (both empty for an attempt)."""
+``parent`` the evidence folder of its attempt (both empty for an attempt); ``sample``: which of the
+campaign's samples of the problem an attempt is (``--samples``; empty for a sub-attempt)."""
 
 
 def candidate_path(row: AttemptRow, suffix: str) -> str:
     """The candidate's path relative to the run directory ('' when the attempt submitted nothing)."""
     if row.candidate is None:
         return ""
-    return str(evidence_dir(row.campaign, row.problem) / f"candidate{suffix}")
+    return str(attempt_dir(row) / f"candidate{suffix}")
 
 
 def verdict_summary(row: AttemptRow) -> str:
@@ -69,6 +71,7 @@ def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[in
             audit_summary(audit) if audit is not None else "",
             "",
             "",
+            a.sample,
         )
         lines.append("\t".join(str(c) for c in cells))
     return "\n".join(lines) + "\n"
@@ -97,6 +100,7 @@ def subattempts_tsv(subattempts: Sequence[SubAttemptRow], suffix: str) -> str:
             "",
             sub.lemma,
             evidence_dir(sub.campaign, sub.problem),
+            "",
         )
         lines.append("\t".join(str(c).replace("\t", " ") for c in cells))
     return "".join(f"{line}\n" for line in lines)

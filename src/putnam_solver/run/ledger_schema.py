@@ -1,0 +1,138 @@
+"""The run ledger's tables (``putnam_solver.run.ledger``) and how a ledger of an earlier version is brought
+up to this one when it is opened, so that old runs still open, resume, report and audit.
+
+Versions: 1, one attempt per campaign and problem (``UNIQUE (campaign, problem)``); 2, ``putnam solve
+--samples``: an attempt is one sample of its problem in its campaign (``sample``, 1 for every attempt of a
+version-1 ledger, ``UNIQUE (campaign, problem, sample)``), and so is an interruption. The migration
+rebuilds ``attempts`` as SQLite's documented procedure for changing a constraint says (new table, copy,
+drop, rename; foreign keys off meanwhile and checked before the commit), in one transaction: a ledger is
+either wholly version 1 or wholly version 2, whatever stops the process. It only adds: every row, id and
+column of version 1 is kept as it was, so a migrated ledger reads as the same evidence.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from putnam_solver.run.ledger_rows import LedgerError
+
+SCHEMA_VERSION = 2
+
+_ATTEMPT_COLUMNS = (
+    "id, campaign, problem, status, turns, input_tokens, output_tokens, cost_dollars, candidate, candidate_sha256, "
+    "reviewer_feedback, error, transcript, recorded_at"
+)
+
+_ATTEMPTS = """
+CREATE TABLE IF NOT EXISTS {name} (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number),
+    problem TEXT NOT NULL, status TEXT NOT NULL, turns INTEGER NOT NULL,
+    input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, cost_dollars REAL NOT NULL,
+    candidate TEXT, candidate_sha256 TEXT, reviewer_feedback TEXT, error TEXT, transcript TEXT,
+    recorded_at TEXT NOT NULL, sample INTEGER NOT NULL DEFAULT 1, UNIQUE (campaign, problem, sample));
+"""
+
+SCHEMA = (
+    """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS settings (
+    id INTEGER PRIMARY KEY, recorded_at TEXT NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS problems (
+    id TEXT PRIMARY KEY, position INTEGER NOT NULL, statement_sha256 TEXT NOT NULL,
+    challenge TEXT NOT NULL, challenge_sha256 TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS campaigns (
+    number INTEGER PRIMARY KEY, fresh INTEGER NOT NULL, started_at TEXT NOT NULL, finished_at TEXT);
+CREATE TABLE IF NOT EXISTS campaign_problems (
+    campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
+    PRIMARY KEY (campaign, problem));
+"""
+    + _ATTEMPTS.format(name="attempts")
+    + """
+CREATE TABLE IF NOT EXISTS verdicts (
+    attempt_id INTEGER PRIMARY KEY REFERENCES attempts(id), status TEXT NOT NULL,
+    candidate_sha256 TEXT NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS gates (
+    attempt_id INTEGER NOT NULL REFERENCES attempts(id), position INTEGER NOT NULL, gate TEXT NOT NULL,
+    name TEXT NOT NULL, status TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (attempt_id, position));
+CREATE TABLE IF NOT EXISTS interruptions (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
+    turns INTEGER NOT NULL, input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL,
+    cost_dollars REAL NOT NULL, error TEXT, transcript TEXT, recorded_at TEXT NOT NULL,
+    sample INTEGER NOT NULL DEFAULT 1);
+CREATE TABLE IF NOT EXISTS turns (
+    attempt_id INTEGER NOT NULL REFERENCES attempts(id), turn INTEGER NOT NULL, json TEXT NOT NULL,
+    PRIMARY KEY (attempt_id, turn));
+CREATE TABLE IF NOT EXISTS audits (
+    id INTEGER PRIMARY KEY, attempt_id INTEGER NOT NULL REFERENCES attempts(id), audited_at TEXT NOT NULL,
+    status TEXT NOT NULL, candidate_sha256 TEXT NOT NULL, toolchain TEXT NOT NULL,
+    benchmark_sha256 TEXT NOT NULL, toolchain_changed INTEGER NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS attempt_notes (
+    attempt_id INTEGER NOT NULL REFERENCES attempts(id), key TEXT NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (attempt_id, key));
+CREATE TABLE IF NOT EXISTS subattempts (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL REFERENCES campaigns(number), problem TEXT NOT NULL,
+    parent TEXT NOT NULL, lemma TEXT NOT NULL, status TEXT NOT NULL, turns INTEGER NOT NULL,
+    input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, cost_dollars REAL NOT NULL,
+    statement TEXT NOT NULL, statement_sha256 TEXT NOT NULL, candidate TEXT, candidate_sha256 TEXT,
+    lemma_text TEXT, verdict TEXT, error TEXT, recorded_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rate_limits (
+    id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL, observed_at TEXT NOT NULL, retries INTEGER NOT NULL,
+    connections TEXT);
+"""
+)
+
+
+def create_or_migrate(db: sqlite3.Connection, path: Path) -> None:
+    """Create the tables of a new ledger, or bring an earlier version's up to ``SCHEMA_VERSION``; a ledger
+    of a version this putnam does not know is refused (LedgerError), and ``db`` closed."""
+    try:
+        existing = db.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()
+        version = _version(db) if existing else None
+        if version == 1:
+            _migrate_from_1(db)
+        elif version is not None and version != SCHEMA_VERSION:
+            raise LedgerError(
+                f"{path}: ledger schema version {version}, this putnam reads versions 1 to {SCHEMA_VERSION}; "
+                "use the putnam version that started this run, or start a new run directory"
+            )
+        db.executescript(SCHEMA)
+        if _version(db) is None:
+            db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+    except BaseException:
+        db.close()
+        raise
+
+
+def _version(db: sqlite3.Connection) -> int | None:
+    found = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    if found is None:
+        return None
+    try:
+        return int(found[0])
+    except (TypeError, ValueError):
+        return -1  # refused as an unknown version
+
+
+def _migrate_from_1(db: sqlite3.Connection) -> None:
+    """Version 1 to 2: every attempt becomes sample 1 of its campaign and problem (see the module's doc).
+    Foreign keys must be off while ``attempts`` is rebuilt (SQLite: "Making Other Kinds Of Table Schema
+    Changes"); the caller turns them on after opening."""
+    db.execute("PRAGMA foreign_keys=OFF")
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if _version(db) == 1:  # another process may have migrated it while this one waited for the lock
+            db.execute(_ATTEMPTS.format(name="attempts_v2"))
+            db.execute(f"INSERT INTO attempts_v2 ({_ATTEMPT_COLUMNS}) SELECT {_ATTEMPT_COLUMNS} FROM attempts")
+            db.execute("DROP TABLE attempts")
+            db.execute("ALTER TABLE attempts_v2 RENAME TO attempts")
+            if db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='interruptions'").fetchone():
+                db.execute("ALTER TABLE interruptions ADD COLUMN sample INTEGER NOT NULL DEFAULT 1")
+            broken = db.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise LedgerError(f"the ledger's references do not hold after the migration: {broken[:3]}")
+            db.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION),))
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
