@@ -65,7 +65,7 @@ def test_current_settings_round_trip_in_the_ledger_s_format(tmp_path: Path) -> N
     data = current()
     assert list(data) == [
         "config", "benchmark_sha256", "selected", "fresh", "selection", "benchmark", "campaigns", "limits",
-        "suffix", "toolchain",
+        "suffix", "toolchain", "splits",
     ]  # fmt: skip
     assert list(data["selection"]) == [
         "benchmark",
