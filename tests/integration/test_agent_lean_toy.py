@@ -21,7 +21,9 @@ from inspect_ai.model import ChatMessage, ModelOutput
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile
-from putnam_solver.run.agent.types import AttemptResult, Budgets, SolveConfig
+from putnam_solver.run.agent.types import AttemptResult, Budgets, RunLimits, SolveConfig
+from putnam_solver.run.campaign import RunSettings, Selection, solve
+from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.scripted_agent import call, run, scripted
 from tests.integration.campaign_driver import lean_text_config
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
@@ -147,3 +149,30 @@ def test_a_lean_sketch_s_holes_are_proved_at_once_on_the_fast_profile(
     else:
         assert "SKETCH kept; 2 holes went to sub-attempts in parallel, 1 proved." in answers[1], answers[1]
         assert "NOT PROVED: left_of" in answers[1] and "ALL HOLES PROVED" not in answers[1]
+
+
+def test_two_lean_samples_one_passing_give_pass_at_1_one_half_and_pass_at_2_one(
+    tmp_path: Path, lean_config: SolveConfig
+) -> None:
+    """``--samples 2`` on Lean: two independent attempts of the problem in one campaign, judged by the real
+    toy Lean gates; one submits the proof, the other an edited statement (which sample gets which depends
+    on their order, the counts do not)."""
+    cfg = dataclasses.replace(
+        lean_config,
+        acceptance_profile=Profile.FAST,
+        budgets=Budgets(max_turns=1),
+        samples=2,
+        jobs=2,
+        model_args={"custom_outputs": [call("submit", GOOD), call("submit", EDITED)]},
+    )
+    run_dir = tmp_path / "run"
+    outcome = solve(RunSettings(run_dir, cfg, Selection(BENCHMARK, problems=(PROBLEM,)), 1, RunLimits()), None)
+    assert outcome.passed == 1, outcome.message
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    try:
+        rows = sorted((a.sample, a.status) for a in ledger.attempts())
+    finally:
+        ledger.close()
+    assert rows in ([(1, "passed"), (2, "rejected")], [(1, "rejected"), (2, "passed")])
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert "| split | problems | pass@1 | pass@2 |" in summary and "| all | 1 | 0.500 | 1.000 |" in summary
