@@ -9,7 +9,7 @@ bash scripts/install.sh test
 # Claude Code for the --agent claude-code tests (they skip with the reason where npm cannot install it).
 claude_prefix=.venv/claude-code
 if [ ! -x "$claude_prefix/node_modules/.bin/claude" ] && command -v npm >/dev/null; then
-  version=$(.venv/bin/python -c "from putnam_solver.run.agent.worker import CLAUDE_CODE_VERSION as v; print(v)")
+  version=$(.venv/bin/python -c "from putnam_solver.run.agent.cli_worker import CLAUDE_CODE_VERSION as v; print(v)")
   npm install --silent --no-audit --no-fund --prefix "$claude_prefix" "@anthropic-ai/claude-code@$version" \
     >/dev/null || echo "warning: could not install Claude Code; its tests will be skipped" >&2
 fi
