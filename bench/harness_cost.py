@@ -77,7 +77,7 @@ class Replay:
         """The file as written up to step ``at``: that proof stops there, every later proof is ``Admitted``
         (their statements kept, so the checker sees the whole file's shape)."""
         b, j = at
-        pieces = [self._step_text(b, j, wrong), "\nAdmitted."]
+        pieces = [self.written_to(b, j, wrong), "\nAdmitted."]
         cursor = self.blocks[b].closed
         for block in self.blocks[b + 1 :]:
             pieces += [self.text[cursor : block.opened], "\nAdmitted."]
@@ -90,7 +90,7 @@ class Replay:
         start, end = self.blocks[self.wrong[0]].steps[self.wrong[1]]
         return self.text[:start] + WRONG + self.text[end:]
 
-    def _step_text(self, b: int, j: int, wrong: bool) -> str:
+    def written_to(self, b: int, j: int, wrong: bool) -> str:
         """The file up to the end of step ``(b, j)``, with the wrong step in it if asked and reached."""
         end = self.blocks[b].steps[j][1]
         if wrong and (b, j) >= self.wrong:
@@ -192,7 +192,7 @@ def tool_actions(replay: Replay) -> tuple[list[tuple[str, dict[str, Any]]], int]
 
     def goals(at: tuple[int, int], wrong: bool) -> tuple[str, dict[str, Any]]:
         text = replay.cut(at, wrong)
-        end = replay._step_text(*at, wrong)
+        end = replay.written_to(*at, wrong)
         return "goals", {"proof": text, "line": line_of(text, len(end))}
 
     steps = replay.steps
