@@ -9,6 +9,7 @@ real Lean compiles with no forbidden axiom is still never counted as passed (fai
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,12 @@ import pytest
 
 pytest.importorskip("inspect_ai")
 
-from inspect_ai.model import ChatMessage, ModelOutput
+from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile
+from putnam_solver.run.agent.history import DIGEST_HEAD, chars
 from putnam_solver.run.agent.types import AttemptResult, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.campaign import RunSettings, Selection, solve
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
@@ -176,3 +178,30 @@ def test_two_lean_samples_one_passing_give_pass_at_1_one_half_and_pass_at_2_one(
     assert rows in ([(1, "passed"), (2, "rejected")], [(1, "rejected"), (2, "passed")])
     summary = (run_dir / "SUMMARY.md").read_text()
     assert "| split | problems | pass@1 | pass@2 |" in summary and "| all | 1 | 0.500 | 1.000 |" in summary
+
+
+def test_a_long_lean_attempt_is_compacted_under_its_history_budget(tmp_path: Path, lean_config: SolveConfig) -> None:
+    """History compaction on Lean, checked by the real toy Lean: eight failing checks, then the proof; the
+    calls after the budget is reached carry a digest with the latest error instead of every turn."""
+    seen: list[list[ChatMessage]] = []
+    checks = [call("check", BAD + f"-- try {n}\n") for n in range(1, 9)]
+
+    def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
+        seen.append(list(input))
+        out = [*checks, call("submit", GOOD)][min(len(seen), 9) - 1]
+        tokens = chars(input) // 4
+        out.usage = ModelUsage(input_tokens=tokens, output_tokens=10, total_tokens=tokens + 10)
+        return out
+
+    budget = 2_600
+    cfg = dataclasses.replace(
+        lean_config, acceptance_profile=Profile.FAST, budgets=Budgets(max_turns=9, history_tokens=budget)
+    )
+    result = attempt(tmp_path, cfg, scripted(script))
+    assert result.status == "passed"
+    sizes = [chars(input) // 4 for input in seen]
+    assert any(str(e["result"]).startswith("history compacted") for e in result.turn_log), sizes
+    assert max(sizes) <= budget, sizes
+    digest = next(m.text for m in seen[-1] if m.text.startswith(DIGEST_HEAD))
+    assert "G4" in digest or "G4" in seen[-1][-1].text, "the latest error is kept"
+    assert "-- try 8" in json.dumps([m.model_dump() for m in seen[-1]]), "the latest file is kept"
