@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import functools
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.selftest import runner as selftest
 from tests.toylean.build import ToyLean, ToyLeanUnavailable, build_toy_lean
 
@@ -33,6 +35,14 @@ def bench(request: pytest.FixtureRequest) -> Benchmark:
     if not path.is_file():
         pytest.skip(f"benchmark data not found at {path}")
     return _load(path)
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[SessionPool]:
+    """One warm checker session for a test module, closed after it (a module may define its own)."""
+    pool = SessionPool(max_sessions=1)
+    yield pool
+    pool.close()
 
 
 @functools.cache

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
+import json
 import os
 from pathlib import Path
 
-from putnam_solver.core.benchmark import Benchmark, Problem
+from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import LeanProver
@@ -45,6 +46,13 @@ DATA_ROOT = PUTNAMBENCH.parent
 LEAN_BENCH = PUTNAMBENCH / "putnam_bench_lean4.jsonl"
 COQ_BENCH = PUTNAMBENCH / "putnam_bench_coq.jsonl"
 ROCQ_SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"
+
+
+def one_record_benchmark(directory: Path, problem_id: str, statement: str) -> Benchmark:
+    """A benchmark file holding one record (``problem_id``, ``statement``), written under ``directory``."""
+    path = directory / "bench.jsonl"
+    path.write_text(json.dumps({"problem_id": problem_id, "formal_statement": statement}) + "\n")
+    return load_benchmark(path)
 
 
 def submission(

@@ -6,18 +6,17 @@ statuses. Proof states are read from coqtop at the end of a line of the whole fi
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.kits.interactive import ProofState
 from putnam_solver.kits.sessions import SessionPool, check_file, proof_state
 from tests.fakes.scripted_agent import NEEDS_ROCQ
+from tests.helpers import one_record_benchmark
 
 pytestmark = NEEDS_ROCQ
 
@@ -52,16 +51,7 @@ ROCQ = get_prover("rocq")
 
 @pytest.fixture(scope="module")
 def bench(tmp_path_factory: pytest.TempPathFactory) -> Benchmark:
-    path = tmp_path_factory.mktemp("bench") / "bench.jsonl"
-    path.write_text(json.dumps({"problem_id": "add_zero", "formal_statement": STATEMENT}) + "\n")
-    return load_benchmark(path)
-
-
-@pytest.fixture(scope="module")
-def pool() -> Iterator[SessionPool]:
-    pool = SessionPool(max_sessions=1)
-    yield pool
-    pool.close()
+    return one_record_benchmark(tmp_path_factory.mktemp("bench"), "add_zero", STATEMENT)
 
 
 def state_at(bench: Benchmark, text: str, line: int, pool: SessionPool) -> ProofState | str:

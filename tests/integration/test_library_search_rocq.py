@@ -4,16 +4,14 @@ tries to run other vernacular never reaches coqtop; a query coqtop cannot parse 
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.kits.sessions import SessionPool, library_search
 from tests.fakes.scripted_agent import NEEDS_ROCQ
+from tests.helpers import one_record_benchmark
 
 pytestmark = NEEDS_ROCQ
 
@@ -27,16 +25,7 @@ ROCQ = get_prover("rocq")
 
 @pytest.fixture(scope="module")
 def bench(tmp_path_factory: pytest.TempPathFactory) -> Benchmark:
-    path = tmp_path_factory.mktemp("bench") / "bench.jsonl"
-    path.write_text(json.dumps({"problem_id": "t", "formal_statement": STATEMENT}) + "\n")
-    return load_benchmark(path)
-
-
-@pytest.fixture(scope="module")
-def pool() -> Iterator[SessionPool]:
-    pool = SessionPool(max_sessions=1)
-    yield pool
-    pool.close()
+    return one_record_benchmark(tmp_path_factory.mktemp("bench"), "t", STATEMENT)
 
 
 def search(bench: Benchmark, pool: SessionPool, command: str, query: str) -> str:
