@@ -13,6 +13,8 @@ column of version 1 is kept as it was, so a migrated ledger reads as the same ev
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from putnam_solver.run.ledger_rows import LedgerError
@@ -83,14 +85,19 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 )
 
 
-def create_or_migrate(db: sqlite3.Connection, path: Path) -> None:
-    """Create the tables of a new ledger, or bring an earlier version's up to ``SCHEMA_VERSION``; a ledger
-    of a version this putnam does not know is refused (LedgerError), and ``db`` closed."""
+def create_or_migrate(
+    db: sqlite3.Connection, path: Path, migration_guard: Callable[[], AbstractContextManager[object]]
+) -> None:
+    """Create the tables of a new ledger, or bring an earlier version's up to ``SCHEMA_VERSION`` inside
+    ``migration_guard`` (the run lock: a run still going on under the putnam that wrote the old version
+    must not find its tables changed under it); a ledger of a version this putnam does not know is
+    refused (LedgerError), and ``db`` closed."""
     try:
         existing = db.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()
         version = _version(db) if existing else None
         if version == 1:
-            _migrate_from_1(db)
+            with migration_guard():
+                _migrate_from_1(db)
         elif version is not None and version != SCHEMA_VERSION:
             raise LedgerError(
                 f"{path}: ledger schema version {version}, this putnam reads versions 1 to {SCHEMA_VERSION}; "
