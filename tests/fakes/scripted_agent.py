@@ -30,6 +30,15 @@ STATEMENT = "Theorem one_plus_one : 1 + 1 = 2.\nProof.\n"
 GOOD = STATEMENT + "  reflexivity.\nQed.\n"
 BAD = STATEMENT + "  exact I.\nQed.\n"
 EDITED = "Theorem one_plus_one : 1 + 1 = 2 \\/ False.\nProof.\n  left; reflexivity.\nQed.\n"
+# two_plus_two split into two helper lemmas, as the lemma sub-attempt tests script it
+L1 = "Lemma l1 : 2 = 1 + 1."
+L2 = "Lemma l2 : forall n : nat, n + n = 2 * n."
+L1_PROOF = "Proof.\n  reflexivity.\nQed.\n"
+L2_PROOF = "Proof.\n  intros n. simpl. rewrite <- plus_n_O. reflexivity.\nQed.\n"
+HOLE = "Proof.\nAdmitted.\n"
+MAIN = "Theorem two_plus_two : 2 + 2 = 4.\nProof.\n  rewrite (l2 2). pose proof l1 as H. reflexivity.\nQed.\n"
+DRAFT = f"{L1}\n{HOLE}\n{L2}\n{HOLE}\n{MAIN}"
+FINAL = f"{L1}\n{L1_PROOF}\n{L2}\n{L2_PROOF}\n{MAIN}"
 USAGE = ModelUsage(input_tokens=100, output_tokens=20, total_tokens=120)
 
 

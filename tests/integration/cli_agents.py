@@ -59,12 +59,24 @@ def prepare_common(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def tool_output(fake: FakeOpenAI, call_id: str) -> str:
     """What the CLI sent back to the model as the result of the call ``call_id``."""
+    found = tool_outputs(fake, call_id)
+    if not found:
+        raise AssertionError(f"the CLI never returned a result for {call_id}")
+    return found[0]
+
+
+def tool_outputs(fake: FakeOpenAI, call_id: str) -> list[str]:
+    """Every result of a call ``call_id`` the CLIs sent back, once each, in the order the server saw them
+    (each request repeats its conversation so far; calls of several attempts may share an id)."""
+    found: list[str] = []
     for request in fake.received:
         for message in request.get("messages", []):
             if message.get("role") == "tool" and message.get("tool_call_id") == call_id:
                 content: Any = message.get("content")
-                return content if isinstance(content, str) else json.dumps(content)
-    raise AssertionError(f"the CLI never returned a result for {call_id}")
+                text = content if isinstance(content, str) else json.dumps(content)
+                if text not in found:
+                    found.append(text)
+    return found
 
 
 @contextmanager

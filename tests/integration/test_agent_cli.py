@@ -4,6 +4,8 @@ network and cannot write outside the workspace. See cli_agents.py for how each a
 
 from __future__ import annotations
 
+import json
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,19 +15,24 @@ import pytest
 pytest.importorskip("openai")
 
 from putnam_solver.core.verify import Profile
-from tests.fakes.openai_server import FakeOpenAI, Step
-from tests.fakes.scripted_agent import BAD, EDITED, GOOD, NEEDS_ROCQ
+from putnam_solver.exit_codes import ExitCode
+from putnam_solver.run.ledger import LEDGER_NAME, Ledger
+from tests.fakes.openai_server import FakeOpenAI, Step, serve
+from tests.fakes.scripted_agent import BAD, EDITED, FIXTURE, GOOD, NEEDS_ROCQ
 from tests.integration.cli_agents import (
     AGENTS,
     DONE,
+    FILE,
     FILL_THE_HOLE,
     CliAgent,
     codex_shell,
     connect_command,
     prepared,
     tool_output,
+    tool_outputs,
     unreached_port,
 )
+from tests.processes import putnam, solve_args
 
 pytestmark = NEEDS_ROCQ
 
@@ -107,3 +114,57 @@ def test_the_shell_has_no_network_and_cannot_write_outside_its_workspace(agent: 
     assert "touch_exit=1" in tool_output(fake, "tmp")
     assert not outside.exists()
     assert result.status == "passed", "the workspace itself stays writable"
+
+
+LOOK = "touch mine-$$; sleep 1; echo pwd=$(pwd); ls -A"
+"""What each sample runs first: it leaves a file of its own, waits (so that concurrent samples overlap),
+then shows its workspace and every file in it."""
+
+
+def test_two_samples_of_a_problem_run_apart_and_give_pass_at_k(
+    agent: CliAgent, tmp_path: Path, solve_env: None
+) -> None:
+    """``putnam solve --samples 2 --agent ...``: two attempts of one problem, concurrently, each in a
+    workspace of its own (neither sees the file the other left, whichever order they run in), each with
+    its ledger row and evidence folder; one leaves the proof, the other an edited statement."""
+    proofs, lock = [GOOD, EDITED], threading.Lock()
+
+    def route(request: dict[str, Any]) -> Step:
+        last = request["messages"][-1]
+        if last.get("role") != "tool":
+            return agent.shell(LOOK, "look")
+        if last.get("tool_call_id") == "look":
+            with lock:
+                return agent.write(proofs.pop(0))
+        return DONE
+
+    fake = agent.fake([], route=route)
+    run_dir = tmp_path / "run"
+    with serve(fake) as url:
+        args = solve_args(FIXTURE, run_dir, "one_plus_one", url=url, jobs=2)
+        code, stdout, stderr = putnam(*args, "--agent", agent.name, "--samples", "2")
+    assert code == ExitCode.SUCCESS, stdout + stderr
+    looks = tool_outputs(fake, "look")
+    assert len(looks) == 2, looks
+    places = {line for text in looks for line in text.splitlines() if line.startswith("pwd=")}
+    assert len(places) == 2, f"each sample has a workspace of its own: {looks}"
+    assert [text.count("mine-") for text in looks] == [1, 1], f"no sample sees the other's file: {looks}"
+    assert all(FILE in text for text in looks), "each workspace holds the statement file"
+
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    try:
+        rows = sorted((a.problem, a.sample, a.status) for a in ledger.attempts())
+    finally:
+        ledger.close()
+    assert rows in (
+        [("one_plus_one", 1, "passed"), ("one_plus_one", 2, "rejected")],
+        [("one_plus_one", 1, "rejected"), ("one_plus_one", 2, "passed")],
+    )
+    first = run_dir / "attempts" / "campaign-1" / "one_plus_one"
+    folders = [first, first / "sample-2"]
+    candidates = sorted((folder / "candidate.v").read_text() for folder in folders)
+    assert candidates == sorted([GOOD, EDITED]), "each sample's evidence holds its own candidate"
+    verdicts = [json.loads((folder / "verdict.json").read_text())["status"] for folder in folders]
+    assert sorted(verdicts) == ["accepted", "rejected"]
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert "| split | problems | pass@1 | pass@2 |" in summary and "| all | 1 | 0.500 | 1.000 |" in summary

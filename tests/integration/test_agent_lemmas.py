@@ -21,19 +21,22 @@ from putnam_solver.run.agent.types import Budgets, RunLimits
 from putnam_solver.run.campaign import SolveOutcome
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
-from tests.fakes.scripted_agent import NEEDS_ROCQ, served_config, solve_fixture
+from tests.fakes.scripted_agent import (
+    DRAFT,
+    FINAL,
+    HOLE,
+    L1,
+    L1_PROOF,
+    L2,
+    L2_PROOF,
+    NEEDS_ROCQ,
+    served_config,
+    solve_fixture,
+)
 
 pytestmark = NEEDS_ROCQ
 
-L1 = "Lemma l1 : 2 = 1 + 1."
-L2 = "Lemma l2 : forall n : nat, n + n = 2 * n."
-L1_PROOF = "Proof.\n  reflexivity.\nQed.\n"
-L2_PROOF = "Proof.\n  intros n. simpl. rewrite <- plus_n_O. reflexivity.\nQed.\n"
 L2_WRONG = "Proof.\n  intros n. exact I.\nQed.\n"
-HOLE = "Proof.\nAdmitted.\n"
-MAIN = "Theorem two_plus_two : 2 + 2 = 4.\nProof.\n  rewrite (l2 2). pose proof l1 as H. reflexivity.\nQed.\n"
-DRAFT = f"{L1}\n{HOLE}\n{L2}\n{HOLE}\n{MAIN}"
-FINAL = f"{L1}\n{L1_PROOF}\n{L2}\n{L2_PROOF}\n{MAIN}"
 PLAN = "Plan: 2 + 2 = 2 * 2 by l2, which is n + n = 2 * n at 2; l1 is a warm-up."
 
 

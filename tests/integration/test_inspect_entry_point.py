@@ -11,16 +11,13 @@ CORRECT and one INCORRECT: mean 0.5, pass@2 1.0.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
-import tomllib
 from pathlib import Path
 
 import pytest
 
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
 from tests.helpers import REPO
-from tests.processes import FAKE_MODEL, checkout_env
+from tests.integration.inspect_cli import inspect_eval
 
 pytest.importorskip("inspect_ai")
 pytestmark = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed")
@@ -36,42 +33,14 @@ def _env(solve_env: None) -> None:
     """The loopback model's key and a private cache holding a passed Rocq selftest (``solve_env``)."""
 
 
-def _entry_point(site: Path) -> None:
-    """The ``inspect_ai`` entry point of pyproject.toml, in a dist-info folder under ``site``."""
-    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["entry-points"]["inspect_ai"]
-    assert declared == {"putnam_solver": "putnam_solver._registry"}
-    info = site / "putnam_inspect_entry-0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: putnam-inspect-entry\nVersion: 0\n")
-    lines = [f"{name} = {target}" for name, target in declared.items()]
-    (info / "entry_points.txt").write_text("[inspect_ai]\n" + "\n".join(lines) + "\n")
-
-
 def test_inspect_eval_runs_the_task_with_the_gates_as_scorer_and_reports_pass_at_k(tmp_path: Path) -> None:
-    from inspect_ai.log import list_eval_logs, read_eval_log
-
-    site = tmp_path / "site"
-    _entry_point(site)
     fake = FakeOpenAI(
         [tool_call_reply("submit", {"proof": GOOD}, "call_1"), tool_call_reply("submit", {"proof": EDITED}, "call_2")]
     )
-    env = checkout_env()
-    env["PYTHONPATH"] = f"{env['PYTHONPATH']}:{site}"
-    logs = tmp_path / "logs"
     with serve(fake) as url:
-        args = ["-m", "inspect_ai", "eval", "putnam_solver/putnambench", "--model", FAKE_MODEL]
-        args += ["--model-base-url", url, "--log-dir", str(logs), "--display", "plain", "--max-retries", "1"]
-        args += ["-T", f"benchmark={SAMPLES / 'benchmark.jsonl'}", "-T", f"problems={PROBLEM}"]
-        args += ["-T", "max_turns=1", "-T", "samples=2"]
-        done = subprocess.run(
-            [sys.executable, *args], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=600
-        )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert fake.requests == 2, "one model call per epoch"
-    (info,) = list_eval_logs(str(logs))
-    log = read_eval_log(info)
-    assert log.status == "success", log.error
-    assert log.eval.task == "putnam_solver/putnambench"
+        benchmark, selected = f"benchmark={SAMPLES / 'benchmark.jsonl'}", f"problems={PROBLEM}"
+        log = inspect_eval(tmp_path, url, benchmark, selected, "max_turns=1", "samples=2", "reviewer=off")
+    assert fake.requests == 2, "one model call per epoch, and no reviewer"
     assert log.eval.config.epochs == 2
     samples = log.samples or []
     answers = sorted(str(s.scores["putnam_gates"].answer) for s in samples)
@@ -79,6 +48,7 @@ def test_inspect_eval_runs_the_task_with_the_gates_as_scorer_and_reports_pass_at
     accepted = next(s.scores["putnam_gates"] for s in samples if s.scores["putnam_gates"].answer == "accepted")
     assert accepted.metadata is not None and accepted.metadata["profile"] == "full"
     assert set(accepted.metadata["gates"]) >= {"G1", "G2", "G3", "G4", "G5", "G6"}
+    assert accepted.metadata["reviewer"] is None
     assert log.results is not None
     by_reducer = {s.reducer: s.metrics["accuracy"].value for s in log.results.scores}
     assert by_reducer == {"mean": 0.5, "pass_at_2": 1.0}

@@ -15,9 +15,10 @@ What it answers is the proved lemma's text to put in place of the hole, or why i
 final file is still judged as a whole by the acceptance profile (full by default): a lemma proved here
 only saves work, and never counts on its own.
 
-Every sub-attempt is reported at once (``CampaignJob.on_subattempt``), before its attempt ends, and the
-ledger keeps the lemmas the fast gates accepted with their statements, proofs and hashes; later attempts and
-campaigns on the same problem are offered them (``CampaignJob.lemmas``), and a ``prove_lemma`` of a
+Every sub-attempt is reported at once (``AgentSetup.on_subattempt``: a campaign's
+``CampaignJob.on_subattempt``, or the Inspect task's sample), before its attempt ends. A campaign's
+ledger keeps the lemmas the fast gates accepted with their statements, proofs and hashes; later attempts
+and campaigns on the same problem are offered them (``AgentSetup.lemmas``), and a ``prove_lemma`` of a
 statement already proved answers from that cache without a model call.
 """
 
@@ -44,7 +45,7 @@ from putnam_solver.run.agent.types import ProvedLemma, SubAttemptResult
 from putnam_solver.run.agent.worker import AttemptState, Judge, first_messages, react_worker, worker_tools
 
 if TYPE_CHECKING:
-    from putnam_solver.run.agent.live import CampaignRun
+    from putnam_solver.run.agent.react import AgentSetup
 
 MAX_FAILURE_CHARS = 1500
 
@@ -56,13 +57,13 @@ def _sha256(text: str) -> str:
 class LemmaRunner:
     """The ``prove_lemma`` tool of one attempt, and the lemmas its problem has proved so far."""
 
-    def __init__(self, run: CampaignRun, ctx: ProblemContext, parent: AttemptState) -> None:
-        self.run = run
+    def __init__(self, setup: AgentSetup, ctx: ProblemContext, parent: AttemptState) -> None:
+        self.setup = setup
         self.ctx = ctx
         self.parent = parent
         self.interactive: Interactive | None = get_kit(ctx.prover.name).interactive() if ctx.parts.lemmas else None
         self.known: dict[str, ProvedLemma] = {
-            lemma.statement_sha256: lemma for lemma in run.job.lemmas.get(ctx.problem.id, ())
+            lemma.statement_sha256: lemma for lemma in setup.lemmas.get(ctx.problem.id, ())
         }
 
     def tools(self) -> list[Tool]:
@@ -99,14 +100,14 @@ class LemmaRunner:
     async def _attempt(self, name: str, statement: str, digest: str) -> str:
         from putnam_solver.run.agent.workspace import lemma_task_prompt, system_prompt
 
-        config = self.run.config
+        config = self.setup.config
         sub_ctx = lemma_context(self.ctx, name, statement, digest)
         judge = Judge(sub_ctx, statement, None, None)
         state = AttemptState()
         messages = first_messages(
             system_prompt(self.ctx.prover, config, lemma=True), lemma_task_prompt(self.ctx.problem, name, statement)
         )
-        tools = worker_tools(judge, state, self.run.roots, self.run.glob)
+        tools = worker_tools(judge, state, self.setup.roots, self.setup.glob)
         limit = token_limit(config.budgets.lemma_token_limit)
         try:
             with limit:
@@ -118,7 +119,7 @@ class LemmaRunner:
                 self._report(self._result(name, statement, state))
                 raise
         except anyio.get_cancelled_exc_class():  # the run budget stopped the attempt
-            state.limit = self.run.stopped or "stopped with its attempt"
+            state.limit = self.setup.stopped() or "stopped with its attempt"
             self._report(self._result(name, statement, state))
             raise
         except Exception as exc:
@@ -126,7 +127,7 @@ class LemmaRunner:
         result = self._result(name, statement, state)
         self._report(result)
         if result.status == "passed" and result.lemma_text is not None:
-            lemma = ProvedLemma(name, statement, digest, result.lemma_text, self.run.job.number)
+            lemma = ProvedLemma(name, statement, digest, result.lemma_text, self.setup.campaign)
             self.known[digest] = lemma
             text = lemma.text.strip()
             how = "accepted by the fast gates on its own file"
@@ -134,8 +135,8 @@ class LemmaRunner:
         return self._failure(name, result, state)
 
     def _result(self, name: str, statement: str, state: AttemptState) -> SubAttemptResult:
-        model = self.run.config.model
-        cost, _ = usage_cost({model: state.usage}, self.run.prices)
+        model = self.setup.config.model
+        cost, _ = usage_cost({model: state.usage}, self.setup.prices)
         last = state.last
         status = _status(state)
         text = None
@@ -172,8 +173,8 @@ class LemmaRunner:
         return "\n".join(lines)
 
     def _report(self, result: SubAttemptResult) -> None:
-        if self.run.job.on_subattempt is not None:
-            self.run.job.on_subattempt(result)
+        if self.setup.on_subattempt is not None:
+            self.setup.on_subattempt(result)
 
 
 def _count_last_call(state: AttemptState, spent: int) -> None:

@@ -32,6 +32,7 @@ from putnam_solver.core.provers import Prover
 from putnam_solver.core.sandbox import stopping
 from putnam_solver.run.agent._inspect import active_samples, adaptive_controllers, throughput_registry
 from putnam_solver.run.agent.pricing import usage_cost, usage_tokens
+from putnam_solver.run.agent.react import AgentSetup
 from putnam_solver.run.agent.tools import ProblemContext
 from putnam_solver.run.agent.types import (
     INTERRUPTED_REASON,
@@ -75,6 +76,17 @@ class CampaignRun:
     def slots(self) -> dict[str, tuple[str, int]]:
         """Every attempt of the evaluation by its ``slot_label``: (problem, sample)."""
         return {slot_label(p.id, n): (p.id, n) for p, n in self.job.slots()}
+
+    @cached_property
+    def agent(self) -> AgentSetup:
+        """What the react agent of every attempt of this evaluation shares (react.py)."""
+        job = self.job
+        return AgentSetup(
+            self.config, self.roots, self.glob, self.prices, job.lemmas, job.number, job.on_subattempt, self._stopped
+        )
+
+    def _stopped(self) -> str | None:
+        return self.stopped
 
     @property
     def live(self) -> LiveRun:

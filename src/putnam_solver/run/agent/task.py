@@ -34,16 +34,14 @@ from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
 from putnam_solver.run.agent.cli_worker import cli_agent, cli_binary, file_worker
-from putnam_solver.run.agent.history import history_budget
-from putnam_solver.run.agent.lemmas import LemmaRunner
 from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, InterruptWatch, RateLimitWatch
 from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
-from putnam_solver.run.agent.sketch import SketchStage
+from putnam_solver.run.agent.react import attempt_judge, react_attempt
 from putnam_solver.run.agent.tools import ProblemContext, library_roots
 from putnam_solver.run.agent.types import CampaignJob, SolveConfig, slot_label
-from putnam_solver.run.agent.worker import AttemptState, Judge, first_messages, react_worker, worker_tools
-from putnam_solver.run.agent.workspace import prepare_workspaces, system_prompt, task_prompt
+from putnam_solver.run.agent.worker import AttemptState
+from putnam_solver.run.agent.workspace import prepare_workspaces, task_prompt
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 
@@ -56,24 +54,12 @@ def attempt_solver(run: CampaignRun) -> Solver:
         ctx = run.contexts[problem_id]
         allowance = run.allowance(problem_id)
         attempt = run.states.setdefault(key, AttemptState())
-        reviewer = get_model(role="reviewer") if run.config.reviewer_model else None
-        judge = Judge(
-            ctx,
-            run.prover.model_statement(ctx.problem, ctx.track),
-            reviewer,
-            run.config.budgets.reviewer_timeout_seconds,
-            veto=run.config.reviewer_veto,
-        )
+        judge = attempt_judge(run.config, ctx)
         task = _task_prompt(run, ctx.problem)
         try:
             with token_limit(allowance.tokens), cost_limit(allowance.cost_dollars):
                 if run.config.agent == "react":
-                    state.messages = first_messages(system_prompt(run.prover, run.config), task)
-                    lemmas = LemmaRunner(run, ctx, attempt)
-                    stages = [*SketchStage(ctx, attempt, lemmas).tools(), *lemmas.tools()]
-                    tools = worker_tools(judge, attempt, run.roots, run.glob, stages)
-                    turns, history = run.config.budgets.max_turns, history_budget(run.config)
-                    await react_worker(judge, attempt, state.messages, tools, turns, history)
+                    await react_attempt(run.agent, ctx, judge, attempt, state, task)
                 else:
                     await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
         except LimitExceededError as exc:
