@@ -1,6 +1,7 @@
 """The Inspect task runs `putnam solve`'s agent: lemma sub-attempts judged on the fast profile, the sketch
-stage and the reviewer (advising by default, vetoing with ``-T reviewer=veto``), through `inspect eval`'s
-own CLI (tests/integration/inspect_cli.py), the loopback model server and real coqc/coqchk.
+stage and the reviewer (none by default, advising with ``-T reviewer=advise``, vetoing with
+``-T reviewer=veto``), through `inspect eval`'s own CLI (tests/integration/inspect_cli.py), the loopback
+model server and real coqc/coqchk.
 
 The reviewer is the worker's model (no ``--model-role reviewer``), so the scripted server answers both;
 its requests are the ones without tools.
@@ -75,10 +76,11 @@ def test_a_lemma_sub_attempt_is_judged_on_the_fast_profile_and_the_theorem_on_th
 
 
 def test_an_advising_reviewer_s_veto_is_recorded_and_the_proof_counts(tmp_path: Path) -> None:
-    """``-T reviewer=advise`` is the default: the reviewer vetoes, the gates decide."""
+    """``-T reviewer=advise``: the reviewer vetoes, the gates decide."""
     fake = FakeOpenAI([tool_call_reply("submit", {"proof": GOOD}, "call_1"), {"role": "assistant", "content": VETO}])
     with serve(fake) as url:
-        log = inspect_eval(tmp_path, url, f"benchmark={FIXTURE}", "problems=one_plus_one", "max_turns=2")
+        args = ["problems=one_plus_one", "max_turns=2", "reviewer=advise"]
+        log = inspect_eval(tmp_path, url, f"benchmark={FIXTURE}", *args)
     assert fake.requests == 2, "the worker stopped at ACCEPTED, after one review"
     assert not tools_offered(fake.received[1]) and "CANDIDATE" in sent(fake, 1), "the second call is the review"
     (score,) = scores_of(log, "putnam_gates")

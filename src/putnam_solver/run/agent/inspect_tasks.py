@@ -12,10 +12,11 @@ The agent is ``putnam solve``'s, built by the same function (``react.react_attem
 lemma judged on the fast profile on its own file) and ``submit``, with history compaction.
 ``-T without=sketch,lemmas`` turns parts off as ``putnam solve --without`` does. The reviewer is the
 model bound to Inspect's ``reviewer`` role (``--model-role reviewer=provider/model``), else the
-worker's; ``-T reviewer=advise`` (the default) records its view of each proof the gates accepted in the
-score's metadata and the sample counts as the gates say; ``-T reviewer=veto`` lets its veto un-count the
-proof, and adds the scorer ``putnam_reviewer_veto`` whose metric ``accepted_but_vetoed`` is the share of
-samples accepted by the gates and vetoed by the reviewer; ``-T reviewer=off`` asks no reviewer.
+worker's. As with ``putnam solve``, none is asked by default (``-T reviewer=off``); ``-T reviewer=advise``
+records its view of each proof the gates accepted in the score's metadata and the sample counts as the
+gates say; ``-T reviewer=veto`` lets its veto un-count the proof, and adds the scorer
+``putnam_reviewer_veto`` whose metric ``accepted_but_vetoed`` is the share of samples accepted by the gates
+and vetoed by the reviewer.
 
 What ``putnam solve`` adds and these tasks leave out: the run directory and its ledger, campaigns (and
 with them carried candidates, earlier sketches and the lemma cache across attempts), budgets beyond
@@ -103,7 +104,7 @@ class Options:
 
     max_turns: int = 50
     samples: int = 1
-    reviewer: str | bool = "advise"
+    reviewer: str | bool = "off"
     without: str | Sequence[str] = ()
 
     def reviewer_mode(self) -> str:
@@ -312,7 +313,7 @@ def putnambench(
     max_turns: int = 50,
     samples: int = 1,
     benchmark: str = "putnambench",
-    reviewer: str | bool = "advise",
+    reviewer: str | bool = "off",
     without: str | list[str] = "",
 ) -> Task:
     """PutnamBench (``-T prover=lean`` for Lean 4; ``-T benchmark=PATH`` for a JSONL file of its format)."""
@@ -328,7 +329,7 @@ def minif2f(
     max_problems: int | None = None,
     max_turns: int = 50,
     samples: int = 1,
-    reviewer: str | bool = "advise",
+    reviewer: str | bool = "off",
     without: str | list[str] = "",
 ) -> Task:
     """miniF2F, one split (``valid`` or ``test``)."""
@@ -343,7 +344,7 @@ def proofnet(
     max_problems: int | None = None,
     max_turns: int = 50,
     samples: int = 1,
-    reviewer: str | bool = "advise",
+    reviewer: str | bool = "off",
     without: str | list[str] = "",
 ) -> Task:
     """ProofNet (Lean 4), one split (``valid`` or ``test``)."""
