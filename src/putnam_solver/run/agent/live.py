@@ -177,7 +177,6 @@ class CampaignRun:
             turn_log=state.turn_log,
             key=state.key,
             plan=state.plan,
-            sketch=state.sketch,
             sample=sample,
         )
         self.reported.add(key)

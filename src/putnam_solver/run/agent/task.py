@@ -70,7 +70,8 @@ def attempt_solver(run: CampaignRun) -> Solver:
                 if run.config.agent == "react":
                     state.messages = first_messages(system_prompt(run.prover, run.config), task)
                     lemmas = LemmaRunner(run, ctx, attempt)
-                    stages = [*SketchStage(ctx, attempt, lemmas).tools(), *lemmas.tools()]
+                    sketch = SketchStage(ctx, attempt, lemmas, run.slots[key][1])
+                    stages = [*sketch.tools(), *lemmas.tools()]
                     tools = worker_tools(judge, attempt, run.roots, run.glob, stages)
                     turns, history = run.config.budgets.max_turns, history_budget(run.config)
                     await react_worker(judge, attempt, state.messages, tools, turns, history)

@@ -29,6 +29,7 @@ from putnam_solver.run.ledger import (
     Usage,
 )
 from putnam_solver.run.ledger_rows import json_column
+from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced
 from putnam_solver.run.report.errata import known_defects
 from putnam_solver.run.stored_settings import StoredSettings, stored_settings
@@ -68,6 +69,7 @@ class RunData:
     outcome: dict[str, Any] | None
     benchmark_ids: tuple[str, ...] | None
     defects: Mapping[str, str] = field(default_factory=dict)
+    sketches: tuple[SketchRow, ...] = ()
 
     @property
     def name(self) -> str:
@@ -138,6 +140,7 @@ def load_run(run_dir: Path) -> RunData:
             outcome=json_column(ledger.meta("outcome") or "null", f"{path}: outcome"),
             benchmark_ids=_benchmark_ids(settings),
             defects=known_defects(settings),
+            sketches=tuple(ledger.sketches()),
         )
     except LedgerError as exc:
         raise ReportError(str(exc)) from exc
