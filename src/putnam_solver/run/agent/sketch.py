@@ -17,6 +17,7 @@ acceptance: the final file is submitted and judged whole.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import anyio
 from inspect_ai.tool import Tool, tool
@@ -43,7 +44,7 @@ class SketchStage:
         self.state = state
         self.lemmas = lemmas
         self.sample = sample
-        self.made: SketchMade | None = None  # the last call, as last reported
+        self.calls: list[SketchMade] = []  # each call as last reported (several may run at once)
 
     def tools(self) -> list[Tool]:
         on = self.ctx.parts.sketch and self.lemmas.interactive is not None
@@ -56,33 +57,40 @@ class SketchStage:
             return f"a sketch holds at most {MAX_SKETCH_CHARS:,} characters of proof and of skeleton; shorten it"
         if not informal_proof:
             return "write the informal proof first: sketch(informal_proof, skeleton) needs both"
-        calls = self.made.call_index if self.made else 0
-        made = SketchMade(self.ctx.problem.id, self.sample, self.state.key, calls + 1, informal_proof, skeleton)
+        made = SketchMade(
+            self.ctx.problem.id, self.sample, self.state.key, len(self.calls) + 1, informal_proof, skeleton
+        )
+        self.calls.append(made)
         self.report(made)  # before anything can stop the attempt: an interrupted attempt keeps its sketch
         self.state.remember(skeleton)
         outcome = await check_text(self.ctx, skeleton)
         if isinstance(outcome, str):
             return outcome
         checked = format_check(outcome, skeleton)
-        self.report(dataclasses.replace(made, holes=len(outcome.holes), proved=0))
+        self.update(made.call_index, lambda call: dataclasses.replace(call, holes=len(outcome.holes), proved=0))
         if not outcome.holes:
             return f"SKETCH kept. It has no holes to prove apart:\n{checked}"
         if outcome.draft is None or outcome.draft.errors:
             return f"SKETCH kept, its holes not proved: fix the skeleton first (sketch again or check).\n{checked}"
         names = [hole.name for hole in outcome.holes]
-        answers = await self.prove_all(names[:MAX_SKETCH_HOLES], skeleton)
+        answers = await self.prove_all(names[:MAX_SKETCH_HOLES], skeleton, made.call_index)
         left = names[MAX_SKETCH_HOLES:]
         more = [f"Not started (at most {MAX_SKETCH_HOLES} at once): {', '.join(left)}."] if left else []
         proved = sum(answer.startswith("PROVED") for answer in answers)
         head = f"SKETCH kept; {len(answers)} holes went to sub-attempts in parallel, {proved} proved."
         lines = [head, checked, *answers, *more]
         whole = self.assembled(skeleton, names) if proved == len(names) else None
-        lines.append(await self.pasted(whole) if whole else NEXT)
+        lines.append(await self.pasted(whole, made.call_index) if whole else NEXT)
         return "\n\n".join(lines)
+
+    def update(self, call_index: int, progress: Callable[[SketchMade], SketchMade]) -> None:
+        """Call ``call_index`` with ``progress`` made (holes, proved, assembled hash), reported."""
+        made = progress(self.calls[call_index - 1])
+        self.calls[call_index - 1] = made
+        self.report(made)
 
     def report(self, made: SketchMade) -> None:
         """Hand the call as it stands now to the campaign, which stores it before this returns."""
-        self.made = made
         on_sketch = self.lemmas.run.job.on_sketch
         if on_sketch is not None:
             on_sketch(made)
@@ -106,18 +114,17 @@ class SketchStage:
             whole = pasted
         return whole
 
-    async def pasted(self, whole: str) -> str:
+    async def pasted(self, whole: str, call_index: int) -> str:
         """The check of the skeleton with every hole proved, as the worker is told it."""
         outcome = await check_text(self.ctx, whole)
         if isinstance(outcome, str) or not outcome.verdict.accepted:
             why = outcome if isinstance(outcome, str) else format_check(outcome, whole)
             return f"With the proved lemmas in place of their holes the file does not pass yet:\n{why}\n{NEXT}"
         self.state.remember(whole)
-        if self.made is not None:
-            self.report(dataclasses.replace(self.made, assembled_sha256=sha256_text(whole)))
+        self.update(call_index, lambda call: dataclasses.replace(call, assembled_sha256=sha256_text(whole)))
         return f"ALL HOLES PROVED. With the lemmas in place the file passes the fast gates; submit it:\n```\n{whole}```"
 
-    async def prove_all(self, names: list[str], skeleton: str) -> list[str]:
+    async def prove_all(self, names: list[str], skeleton: str, call_index: int) -> list[str]:
         """One ``prove_lemma`` sub-attempt per name, concurrently, answers in order; each proved hole is
         reported as it is proved. A budget that stops one (the attempt's or the run's) stops the others and
         is raised as itself, not as a group."""
@@ -133,8 +140,8 @@ class SketchStage:
                 stopped.append(exc)
                 scope.cancel()
             else:
-                if answers[name].startswith("PROVED") and self.made is not None:
-                    self.report(dataclasses.replace(self.made, proved=(self.made.proved or 0) + 1))
+                if answers[name].startswith("PROVED"):
+                    self.update(call_index, lambda call: dataclasses.replace(call, proved=(call.proved or 0) + 1))
 
         async with anyio.create_task_group() as group:
             for name in dict.fromkeys(names):

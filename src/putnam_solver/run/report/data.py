@@ -53,7 +53,8 @@ class RunData:
     ``benchmark_ids``: every problem id of the run's benchmark file (of its split, when the run chose one)
     when this machine holds the registered benchmark the run names with the same SHA-256 (None otherwise:
     the grid then shows the run's own problems). ``defects``: the problems whose statements the benchmark's errata (as
-    the run recorded its record) call defective, with what is wrong; a solve of one is counted apart."""
+    the run recorded its record) call defective, with what is wrong; a solve of one is counted apart.
+    ``sketches``: every sketch call of the run's attempts (``ledger_sketches``)."""
 
     run_dir: Path
     settings: StoredSettings
