@@ -8,12 +8,14 @@ that what is asserted is the term check's own verdict, not G3's.
 from __future__ import annotations
 
 import shutil
+from typing import Any
 
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.provers.rocq.recursion import Unreadable, exempt_names, read_fields
+from putnam_solver.core.provers.rocq import build as rocq_build
+from putnam_solver.core.provers.rocq.recursion import Unreadable, exempt_names, predicted_fields, read_fields
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions, run_gates
 from putnam_solver.verifier.options import GateFlags
@@ -203,3 +205,62 @@ def test_exemption_needs_the_same_term_and_exempt_references() -> None:
     assert exempt_names(changed_helper, pristine) == []
     other_body = {**same, "f": "Candidate.f = fix f (n : nat) : nat := f n"}
     assert exempt_names(other_body, pristine) == ["g"]
+
+
+def test_guessed_fields_are_declarations_outside_modules() -> None:
+    text = (
+        "Require Import Arith.\nSection S.\nVariable v : nat.\nLemma in_section : v = v.\nProof. reflexivity. Qed.\n"
+        "End S.\nModule M.\nDefinition in_module := 0.\nEnd M.\nModule N := M.\n#[local] Definition after := 1.\n"
+        "Fail Lemma failed : False.\nFixpoint f (n : nat) : nat := n.\nLemma in_section : True.\n"
+        "Theorem sample_even_square : True.\nProof. exact I. Qed.\n"
+    )
+    assert predicted_fields(text) == ["in_section", "after", "f", "sample_even_square"]
+    assert predicted_fields("(* unterminated") == []
+
+
+class _Runs:
+    """The harness files each sandboxed coqc run compiled, in order (the gates' own runs, unchanged)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.files: list[str] = []
+        real = rocq_build.run_sandboxed
+
+        def recorded(argv: list[str], **kwargs: Any) -> Any:
+            self.files.append(argv[-1])
+            return real(argv, **kwargs)
+
+        monkeypatch.setattr(rocq_build, "run_sandboxed", recorded)
+
+
+@needs_coq
+def test_declared_constants_are_printed_by_the_trusted_file_itself(
+    bench: Benchmark, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs = _Runs(monkeypatch)
+    assert _g5(bench, "sample_even_square", LIBRARY["nat_rect"]).status is GateStatus.PASSED
+    refused = _g5(bench, "sample_even_square", SPELLINGS["Fixpoint"])
+    assert refused.status is GateStatus.FAILED and "zz_f" in refused.detail
+    assert [f for f in runs.files if f.startswith(("Trusted", "Terms"))] == ["Trusted.v", "Trusted.v"]
+
+
+@needs_coq
+def test_a_field_the_text_does_not_declare_is_printed_by_a_run_of_its_own(
+    bench: Benchmark, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs = _Runs(monkeypatch)
+    refused = _g5(bench, "sample_even_square", SPELLINGS["mutual Lemma with"])
+    assert refused.status is GateStatus.FAILED and "zz_b" in refused.detail
+    assert [f for f in runs.files if f.startswith(("Trusted", "Terms"))] == ["Trusted.v", "Terms.v"]
+
+
+@needs_coq
+def test_a_wrong_guess_costs_a_second_trusted_run_never_the_verdict(
+    bench: Benchmark, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs = _Runs(monkeypatch)
+    aborted = "Lemma zz_gone : 1 = 1.\nProof. Abort.\nLemma zz_kept : 2 = 2.\nProof. reflexivity. Qed."
+    assert _g5(bench, "sample_even_square", _square(aborted)).status is GateStatus.PASSED
+    assert [f for f in runs.files if f.startswith(("Trusted", "Terms"))] == ["Trusted.v", "Trusted.v", "Terms.v"]
+    runs.files.clear()
+    hidden = _g5(bench, "sample_even_square", _square(aborted + "\n" + SPELLINGS["fix tactic"].split("\n\n")[1]))
+    assert hidden.status is GateStatus.FAILED and "zz_l" in hidden.detail

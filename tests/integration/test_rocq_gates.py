@@ -89,7 +89,9 @@ SUM_HEADER = proof(SUM).split("Theorem ")[0]
 SUM_THEOREM = "Theorem sample_sum_first_n\n    : forall n : nat, 2 * sum_to n = n * (n + 1).\n"
 
 ATTACKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    # name: (problem, candidate, gates that must each reject it)
+    # name: (problem, candidate, gates that must each reject it). G6 is coqchk on the candidate and the
+    # reference: what it can see is an axiom, an unsafe flag or a statement variable that is not an axiom;
+    # a statement changed in a way the kernel accepts is G5's (and G2's) to find.
     "axiom": (
         SUM,
         SUM_HEADER
@@ -131,7 +133,7 @@ ATTACKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         + "Section S.\nVariable cheat : forall n, 2 * sum_to n = n * (n + 1).\n"
         + SUM_THEOREM
         + "Proof. exact cheat. Qed.\nEnd S.\n",
-        ("G2", "G3", "G5", "G6"),
+        ("G2", "G3", "G5"),
     ),
     "notation changes =": (
         SUM,
@@ -154,20 +156,20 @@ ATTACKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         SUM_HEADER
         + SUM_THEOREM.replace("sample_sum_first_n", "sample_sum_first_n'")
         + "Proof. induction n; simpl; lia. Qed.\n",
-        ("G2", "G5", "G6"),
+        ("G2", "G5"),
     ),
     "statement weakened": (
         SUM,
         SUM_HEADER
         + SUM_THEOREM.replace("2 * sum_to n", "sum_to n + sum_to n")
         + "Proof. induction n; simpl; lia. Qed.\n",
-        ("G2", "G5", "G6"),
+        ("G2", "G5"),
     ),
     "helper shadows a statement word": (
         "sample_rev_length",
         "Require Import List.\n\nVariable A : Type.\nDefinition rev (l : list A) := l.\n"
         "Theorem sample_rev_length\n    (l : list A)\n    : length (rev l) = length l.\nProof. reflexivity. Qed.\n",
-        ("G2", "G5", "G6"),
+        ("G2", "G5"),
     ),
     "assumption replaced by a definition": (
         "sample_rev_length",
@@ -181,7 +183,7 @@ ATTACKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         + "Definition sample_sum_odds_solution : nat -> nat := fun n => sum_odds n.\n"
         "Theorem sample_sum_odds\n    : forall n : nat, sum_odds n = sample_sum_odds_solution n.\n"
         "Proof. intros n. reflexivity. Qed.\n",
-        ("G2", "G5", "G6"),
+        ("G2", "G5"),
     ),
     "extraction writes a file": (
         SUM,

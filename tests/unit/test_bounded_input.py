@@ -10,7 +10,7 @@ import pytest
 
 from putnam_solver.core.bounded_json import MAX_DEPTH, loads, nesting_depth
 from putnam_solver.core.util import InputError
-from putnam_solver.run.campaign._lock import LOCK_NAME, RunLock
+from putnam_solver.run.run_lock import LOCK_NAME, RunLock
 from putnam_solver.safe_write import UnsafePath, directory_under, write_under
 
 

@@ -13,6 +13,8 @@ from putnam_solver.run.agent.types import AttemptResult
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger, LedgerError
 from putnam_solver.run.ledger_rows import sha256_text
 from putnam_solver.run.ledger_schema import SCHEMA_VERSION
+from putnam_solver.run.report.data import ReportError, load_run
+from putnam_solver.run.run_lock import RunLock
 
 PID = "sample_even_square"
 
@@ -148,3 +150,26 @@ def test_an_edited_sample_index_is_refused(tmp_path: Path) -> None:
             ledger.attempts()
     finally:
         ledger.close()
+
+
+def test_a_version_1_ledger_of_a_run_going_on_is_left_alone(tmp_path: Path) -> None:
+    """A run still going on under the putnam that wrote version 1 holds the run lock: `putnam report` or
+    `export` opening its ledger meanwhile must not change the tables under it."""
+    path = tmp_path / LEDGER_NAME
+    _v1_ledger(path)
+    with RunLock(tmp_path), pytest.raises(LedgerError, match=r"earlier version.*in use by PID.*run this command again"):
+        Ledger.open(path)
+    assert _version(path) == "1"
+    with pytest.raises(ReportError, match="earlier version"), RunLock(tmp_path):
+        load_run(tmp_path)
+    assert _version(path) == "1"
+    Ledger.open(path).close()  # the run has ended: the lock is free, the ledger is brought up to date
+    assert _version(path) == str(SCHEMA_VERSION)
+
+
+def test_the_holder_of_the_run_lock_brings_the_ledger_up_to_date(tmp_path: Path) -> None:
+    path = tmp_path / LEDGER_NAME
+    _v1_ledger(path)
+    with RunLock(tmp_path):
+        Ledger.open(path, holding_run_lock=True).close()
+    assert _version(path) == str(SCHEMA_VERSION)

@@ -139,7 +139,7 @@ def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: N
         raise InputError(f"{run_dir}: no run here (no {LEDGER_NAME}); give the directory `putnam solve` wrote")
     try:
         with RunLock(run_dir):
-            ledger = Ledger.open(run_dir / LEDGER_NAME)
+            ledger = Ledger.open(run_dir / LEDGER_NAME, holding_run_lock=True)
             try:
                 return _Audit(request, ledger, notice, on_item).run()
             finally:

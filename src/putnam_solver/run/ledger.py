@@ -22,10 +22,12 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger_rows import (
     INTERRUPTED,
     SUBATTEMPT_COLUMNS,
@@ -56,6 +58,7 @@ from putnam_solver.run.ledger_writes import (
     insert_interruption,
     insert_subattempt,
 )
+from putnam_solver.run.run_lock import RunLock
 
 __all__ = [  # the rows live in ledger_rows; importers keep importing them from here
     "INTERRUPTED",
@@ -84,6 +87,23 @@ RATE_LIMITS_SINCE = "rate_limits_since_campaign"
 have none)."""
 
 
+@contextmanager
+def _migration_lock(path: Path) -> Iterator[None]:
+    """The run lock of the ledger's directory, held while an old ledger is brought up to date."""
+    lock = RunLock(path.parent)
+    try:
+        lock.__enter__()
+    except InputError as exc:
+        raise LedgerError(
+            f"{path}: the ledger is of an earlier version and must be brought up to this one, but {exc}; "
+            "it is left as it was: run this command again once that run has ended"
+        ) from None
+    try:
+        yield
+    finally:
+        lock.__exit__()
+
+
 class Ledger:
     """The run's SQLite database. Safe to share between threads: every call takes the ledger's lock."""
 
@@ -93,13 +113,17 @@ class Ledger:
         self.path = path
 
     @classmethod
-    def open(cls, path: Path) -> Ledger:
-        """Open (creating if needed) the ledger at ``path`` in WAL mode with full-sync commits."""
+    def open(cls, path: Path, *, holding_run_lock: bool = False) -> Ledger:
+        """Open (creating if needed) the ledger at ``path`` in WAL mode with full-sync commits. A ledger of an
+        earlier version is brought up to this one under the run lock: taken here unless the caller
+        ``holding_run_lock`` holds it already; when another process holds it, the ledger is left as it is
+        and LedgerError says so."""
+        guard = nullcontext if holding_run_lock else partial(_migration_lock, path)
         try:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
-            create_or_migrate(db, path)
+            create_or_migrate(db, path, guard)
             db.execute("PRAGMA foreign_keys=ON")
         except sqlite3.DatabaseError as exc:
             raise LedgerError(f"{path}: cannot open the run ledger: {exc}") from exc

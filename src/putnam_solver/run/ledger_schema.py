@@ -15,6 +15,8 @@ before is kept, so a migrated ledger reads as the same evidence.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from putnam_solver.run.ledger_rows import LedgerError
@@ -88,9 +90,13 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 )
 
 
-def create_or_migrate(db: sqlite3.Connection, path: Path) -> None:
-    """Create the tables of a new ledger, or bring an earlier version's up to ``SCHEMA_VERSION`` one version
-    at a time; a ledger of a version this putnam does not know is refused (LedgerError), and ``db`` closed."""
+def create_or_migrate(
+    db: sqlite3.Connection, path: Path, migration_guard: Callable[[], AbstractContextManager[object]]
+) -> None:
+    """Create the tables of a new ledger, or bring an earlier version's up to ``SCHEMA_VERSION``, one
+    version at a time, inside ``migration_guard`` (the run lock: a run still going on under the putnam that
+    wrote the old version must not find its tables changed under it); a ledger of a version this putnam
+    does not know is refused (LedgerError), and ``db`` closed."""
     try:
         existing = db.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()
         version = _version(db) if existing else None
@@ -99,8 +105,10 @@ def create_or_migrate(db: sqlite3.Connection, path: Path) -> None:
                 f"{path}: ledger schema version {version}, this putnam reads versions 1 to {SCHEMA_VERSION}; "
                 "use the putnam version that started this run, or start a new run directory"
             )
-        for step in range(version or SCHEMA_VERSION, SCHEMA_VERSION):
-            _migrate(db, step)
+        if version is not None and version < SCHEMA_VERSION:
+            with migration_guard():
+                for step in range(version, SCHEMA_VERSION):
+                    _migrate(db, step)
         db.executescript(SCHEMA)
         if _version(db) is None:
             db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))

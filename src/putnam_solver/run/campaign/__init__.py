@@ -35,7 +35,6 @@ with what they spent, the problems not started stay unattempted and the campaign
 
 from putnam_solver.run.agent.types import RunLimits
 from putnam_solver.run.campaign._errors import CampaignError
-from putnam_solver.run.campaign._lock import LOCK_NAME, RunLock
 from putnam_solver.run.campaign._run import (
     LOG_DIR,
     WORK_DIR,
@@ -49,6 +48,7 @@ from putnam_solver.run.campaign._run import (
     solve,
 )
 from putnam_solver.run.campaign._settings import RunSettings, stored_run
+from putnam_solver.run.run_lock import LOCK_NAME, RunLock
 from putnam_solver.run.stored_settings import (
     RecordedErratum,
     Selection,

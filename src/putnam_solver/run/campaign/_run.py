@@ -24,7 +24,6 @@ from putnam_solver.run.agent.types import (
     Sketch,
 )
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
-from putnam_solver.run.campaign._lock import RunLock
 from putnam_solver.run.campaign._recorder import Recorder, Silent
 from putnam_solver.run.campaign._settings import RunSettings, check_resume, ledger_settings
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, Ledger, LedgerError
@@ -32,6 +31,7 @@ from putnam_solver.run.report.evidence import remove_stale_temporaries
 from putnam_solver.run.report.progress import ProgressSink
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import verdict_summary
+from putnam_solver.run.run_lock import RunLock
 from putnam_solver.run.stored_settings import Selection, stored_settings
 from putnam_solver.safe_write import directory_under
 from putnam_solver.withheld import no_answer_view
@@ -91,7 +91,7 @@ def prepare_only(run: RunSettings) -> Prepared:
     benchmark, problems = run.selection.load()
     prover = get_prover(run.config.prover)
     with RunLock(run.run_dir):
-        ledger = Ledger.open(run.run_dir / LEDGER_NAME)
+        ledger = Ledger.open(run.run_dir / LEDGER_NAME, holding_run_lock=True)
         try:
             toolchain = prover.toolchain_fingerprint(run.config.verify_options())
             settings = ledger_settings(run, benchmark, problems, prover.suffix, toolchain)
@@ -125,7 +125,7 @@ def solve(
     sink: ProgressSink = progress or Silent()
     try:
         with RunLock(run_dir):
-            ledger = Ledger.open(run_dir / LEDGER_NAME)
+            ledger = Ledger.open(run_dir / LEDGER_NAME, holding_run_lock=True)
             try:
                 return LockedRun(run, ledger, sink, runner).solve(allow_changed_settings)
             finally:

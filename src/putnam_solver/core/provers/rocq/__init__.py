@@ -70,7 +70,7 @@ GATES: tuple[Gate, ...] = (
     Gate("G6", "kernel check", kernel_gate, _coqchk_runs_here, needs=(COQCHK_RUN,)),
 )
 """The compiled gates' runs (``products``): the candidate's and the reference's compiles overlap, then the
-trusted file, then coqchk beside G5's recursion check (``Gate.needs``, started by the pipeline)."""
+trusted file beside coqchk (``Gate.needs``, started by the pipeline)."""
 
 
 def _statement(problem: Problem) -> Statement:

@@ -1,6 +1,12 @@
-"""G6 kernel check: ``coqchk`` re-checks the candidate, the reference and the trusted statement check.
+"""G6 kernel check: ``coqchk`` re-checks the candidate and the reference, beside G5's trusted file.
 
-G6 runs ``coqchk -o`` on the three ``.vo`` files (libraries admitted, as installed): exit 0, no
+G6 runs ``coqchk -o`` on the two ``.vo`` files (libraries admitted, as installed) as soon as they are
+compiled, so that it overlaps G5's trusted file rather than waiting for it. The trusted file's own
+``.vo`` is not given to coqchk: what coqchk would re-check there is the conversion of the candidate's
+theorem's type with the statement's type as the trusted file's coqc elaborated it: the same kernel code
+(coqchk's ``checker/mod_checking.ml``, ``check_constant_declaration``, types with ``Typeops.infer`` and
+compares with ``Reduction.conv_leq``) on a type coqchk cannot judge for itself. Every constant of the
+candidate's own, each proof included, is re-checked here, in a process that loads no plugin. Then: exit 0, no
 type-in-type, unsafe fixpoint or assumed positivity, and every axiom in the environment on the
 allow-list, a plugged-in assumption, the reference's own placeholder theorem, or another theorem the
 statement itself leaves admitted (in the reference and, kept verbatim by G2, in the candidate: G5's
@@ -12,7 +18,7 @@ qualified there. The run is judged by the gate kit (``gatekit.judge_run``): a ca
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from putnam_solver.core.artifacts import Artifact
@@ -21,14 +27,13 @@ from putnam_solver.core.provers.rocq.build import (
     CANDIDATE,
     REFERENCE,
     ROOT,
-    TRUSTED,
     judge_tool_run,
     read_kept,
     run_tool,
     tool_evidence,
 )
 from putnam_solver.core.provers.rocq.challenge import statement_of
-from putnam_solver.core.provers.rocq.statement import TRUSTED_RUN, mismatch
+from putnam_solver.core.provers.rocq.products import prerequisites
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.provers.rocq.toolchain import COQCHK, allowed_full_name, find_tool
 from putnam_solver.core.sandbox import SandboxResult
@@ -91,7 +96,7 @@ def reported_error(result: SandboxResult) -> str | None:
 
 @dataclass(frozen=True)
 class CoqchkRun:
-    """coqchk's run on the three ``.vo`` files (``COQCHK_RUN``) and the bytes it was given."""
+    """coqchk's run on the two ``.vo`` files (``COQCHK_RUN``) and the bytes it was given."""
 
     result: SandboxResult
     coqchk: ResolvedTool
@@ -99,20 +104,15 @@ class CoqchkRun:
 
 
 def run_coqchk(sub: Submission) -> CoqchkRun | GateResult:
-    """coqchk on the candidate's, the reference's and the trusted file's ``.vo``, as soon as the trusted
-    file compiled (a G6 result when it did not), so that it overlaps G5's own further runs."""
-    run = sub.artifacts.get(TRUSTED_RUN, sub)
-    if isinstance(run, GateResult):
-        return replace(run, id=G6[0], name=G6[1])
-    trusted = run.built
-    failed = mismatch(sub, statement_of(sub.problem), trusted)
-    if failed is not None or trusted.vo is None:
-        return GateResult(*G6, *_status_detail(failed), trusted.evidence())
+    """coqchk on the candidate's and the reference's ``.vo`` as soon as both are compiled (a G6 result when
+    either is missing), beside G5's trusted file."""
+    ready = prerequisites(sub, G6)
+    if isinstance(ready, GateResult):
+        return ready
     coqchk = find_tool(COQCHK, sub.options)
-    vos = [b.vo for b in run.ready if b.vo is not None]
-    files = {p.name: read_kept(sub, p) for p in [*vos, trusted.vo]}
+    files = {p.name: read_kept(sub, p) for b in ready if (p := b.vo) is not None}
     args = ["-silent", "-o", "-Q", ".", ROOT]
-    for module in (REFERENCE, CANDIDATE, TRUSTED):
+    for module in (REFERENCE, CANDIDATE):
         args += ["-norec", f"{ROOT}.{module}"]
     result, _ = run_tool(sub, coqchk, args, files)
     return CoqchkRun(result, coqchk, files)
@@ -122,7 +122,7 @@ COQCHK_RUN: Artifact[CoqchkRun | GateResult] = Artifact("rocq.coqchk", run_coqch
 
 
 def kernel_gate(sub: Submission) -> GateResult:
-    """G6: coqchk re-checks the candidate and the trusted statement check; axioms against the allow-list."""
+    """G6: coqchk re-checks the candidate and the reference; axioms against the allow-list."""
 
     def body() -> GateResult:
         statement = statement_of(sub.problem)
@@ -153,7 +153,3 @@ def kernel_gate(sub: Submission) -> GateResult:
         )
 
     return guarded(*G6, body)
-
-
-def _status_detail(failed: GateResult | None) -> tuple[GateStatus, str]:
-    return (failed.status, failed.detail) if failed else (GateStatus.ERROR, "the trusted file was not compiled")

@@ -29,6 +29,13 @@ what the kernel holds, read from the compiled ``Candidate.vo``:
    depends on the pinned statement alone and is kept in the cache directory like the reference
    (``products.build_pinned``).
 
+The prints of step 2 would need a run of their own after the trusted file, which lists the fields. To
+spare it, the trusted file also prints the constants the candidate's text declares at its top level
+(:func:`predicted_fields`, a guess from untrusted text, so only ever a list of names to print): the
+field list still decides which constants are read, and a field the guess missed is printed by a run of
+its own as before. A guessed name that is not a field makes the trusted file fail; it is then run again
+without guesses (``statement.run_trusted``), so a wrong guess costs time, never a verdict.
+
 Library recursion (``nat_ind``, ``Nat.rec``, well-founded ``Fix``) is referred to by name and stays
 allowed: only bodies of the candidate's own constants are read. Every run is judged by the gate kit; a
 field list or print that cannot be read is an ``error``, never a pass.
@@ -45,7 +52,7 @@ from pathlib import Path
 
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT, Built, build
 from putnam_solver.core.provers.rocq.products import build_pinned
-from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences
+from putnam_solver.core.provers.rocq.syntax import THEOREM_COMMANDS, LexError, Statement, sentences
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
 PRISTINE = "Pristine"
@@ -68,14 +75,63 @@ class Unreadable(ValueError):
     """Output of a harness-written Coq file that does not have the shape Coq's printer gives it."""
 
 
-def field_listing(marker: str) -> list[str]:
-    """Sentences for the end of the trusted G5 file: after ``marker``, the candidate's module fields."""
-    return [
-        "Set Short Module Printing.",
-        f'Goal True. idtac "{marker}". Abort.',
-        f"Print Module {ROOT}.{CANDIDATE}.",
-        "Unset Short Module Printing.",
-    ]
+CONSTANT_COMMANDS = THEOREM_COMMANDS | {"Definition", "Fixpoint", "CoFixpoint"}
+"""Commands whose declared name is guessed to be a field of the candidate's module."""
+
+
+def predicted_fields(candidate: str) -> list[str]:
+    """Labels the candidate's text declares at its top level or in sections (a guess: see the module
+    docstring); only names that are Coq identifiers, so the guess cannot add a command to a harness file."""
+    try:
+        sents = sentences(candidate)
+    except LexError:
+        return []
+    labels: list[str] = []
+    blocks: list[str] = []
+    for sent in sents:
+        if sent.command in ("Section", "Module") and ":=" not in sent.words:
+            blocks.append(sent.command)
+        elif sent.command == "End" and blocks:
+            blocks.pop()
+        elif sent.command in CONSTANT_COMMANDS and "Module" not in blocks:
+            name = sent.declared_name
+            if name is not None and LABEL.match(name) and name not in labels:
+                labels.append(name)
+    return labels
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The random markers of the trusted file's last part: the candidate's module fields, then the
+    guessed constants' prints."""
+
+    fields_marker: str
+    prints_marker: str
+    guessed: tuple[str, ...]
+
+    @classmethod
+    def fresh(cls, guessed: Sequence[str]) -> Listing:
+        token = secrets.token_hex(16)
+        return cls(f"PUTNAM-FIELDS-{token}", f"PUTNAM-TERMS-{token}", tuple(guessed))
+
+    def sentences(self) -> list[str]:
+        """Sentences for the end of the trusted G5 file: the candidate's module fields after
+        ``fields_marker``, then the guessed constants printed raw (as :func:`_print_file` does)."""
+        listing = [
+            "Set Short Module Printing.",
+            f'Goal True. idtac "{self.fields_marker}". Abort.',
+            f"Print Module {ROOT}.{CANDIDATE}.",
+            "Unset Short Module Printing.",
+        ]
+        return listing + _print_sentences([(CANDIDATE, label) for label in self.guessed], self.prints_marker)
+
+    def read(self, output: str) -> tuple[list[tuple[str, str]], dict[str, str]]:
+        """The fields listed and the guessed constants' printed terms (Unreadable if either is missing)."""
+        listed, end, _ = output.partition(f"\n{self.prints_marker}-")
+        if not end:
+            raise Unreadable("the prints of the guessed constants are missing")
+        prints = read_prints(output, self.prints_marker, len(self.guessed))
+        return read_fields(listed, self.fields_marker), dict(zip(self.guessed, prints, strict=True))
 
 
 def read_fields(output: str, marker: str) -> list[tuple[str, str]]:
@@ -103,11 +159,15 @@ def read_fields(output: str, marker: str) -> list[tuple[str, str]]:
 def _print_file(module_labels: Sequence[tuple[str, str]], marker: str, requires: Iterable[str]) -> str:
     """A harness file printing each ``(module, label)`` raw, each after its own numbered marker."""
     lines = [f"Require {ROOT}.{m}." for m in requires]
-    lines += PRINTING
+    return "\n".join(lines + _print_sentences(module_labels, marker)) + "\n"
+
+
+def _print_sentences(module_labels: Sequence[tuple[str, str]], marker: str) -> list[str]:
+    lines = list(PRINTING)
     for index, (module, label) in enumerate(module_labels):
         lines += [f'Goal True. idtac "{marker}-{index}". Abort.', f"Print {ROOT}.{module}.{label}."]
     lines.append(f'Goal True. idtac "{marker}-end". Abort.')
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def read_prints(output: str, marker: str, count: int) -> list[str]:
@@ -200,10 +260,12 @@ def inspect_terms(
     sub: Submission,
     statement: Statement,
     fields: list[tuple[str, str]],
+    printed: dict[str, str],
     candidate_vo: Path,
     gate: tuple[str, str],
 ) -> Finding | GateResult:
-    """Print every field's term; compare the recursive ones with the pinned statement's constants."""
+    """Every field's term (``printed`` already, or printed now); the recursive ones compared with the pinned
+    statement's constants."""
     bad = [label for _, label in fields if not LABEL.match(label)]
     if bad:
         return GateResult(*gate, GateStatus.ERROR, f"unreadable constant name in the module listing: {bad[0]!r}")
@@ -211,11 +273,13 @@ def inspect_terms(
     if nested:
         detail = f"the candidate defines module `{nested[0]}`, whose terms the recursion check cannot see"
         return GateResult(*gate, GateStatus.FAILED, detail)
-    labels = [(CANDIDATE, label) for _, label in fields]
-    run, prints = _print_run(sub, TERMS, labels, [candidate_vo])
-    if prints is None:
-        return _unusable(sub, gate, run, "printing the candidate's terms")
-    by_name = {label: text for (_, label), text in zip(labels, prints, strict=True)}
+    missing = [(CANDIDATE, label) for _, label in fields if label not in printed]
+    by_name = {label: printed[label] for _, label in fields if label in printed}
+    if missing:
+        run, prints = _print_run(sub, TERMS, missing, [candidate_vo])
+        if prints is None:
+            return _unusable(sub, gate, run, "printing the candidate's terms")
+        by_name |= {label: text for (_, label), text in zip(missing, prints, strict=True)}
     recursive = [label for label, text in by_name.items() if FIXPOINT.search(text)]
     own = sorted(statement_names(statement, sub.track) & set(recursive))
     if not own:

@@ -27,9 +27,11 @@ prints once both ``Require``s are done: loading a ``.vo`` prints nothing of the 
 ``idtac``/``Print`` ran when it was compiled), and the marker makes that irrelevant anyway. Options a
 candidate exports with ``Global Set`` do reach the trusted file, so it re-enables the kernel checks.
 
-On a Coq with guard-checker bugs the trusted file also lists the fields of the candidate's module, and
-``recursion.py`` prints their kernel terms: a fixpoint in a constant of the candidate's own fails G5,
-however it was written (the text rule of G3 is only a first line).
+On a Coq with guard-checker bugs the trusted file also lists the fields of the candidate's module and
+prints the kernel terms of those its text declares (``recursion.py`` prints any other field's): a
+fixpoint in a constant of the candidate's own fails G5, however it was written (the text rule of G3 is
+only a first line). A trusted file with such prints that fails is run again without them, so that only
+the check itself decides.
 
 Every run is judged by the gate kit (``gatekit.judge_run``): a trusted file that coqc rejects is a
 mismatch (``failed``); one stopped by a cap is an ``error``.
@@ -56,7 +58,7 @@ from putnam_solver.core.provers.rocq.checks import guard_note, recursion_refused
 from putnam_solver.core.provers.rocq.kernel_bugs import Version
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.products import prerequisites
-from putnam_solver.core.provers.rocq.recursion import Finding, Unreadable, field_listing, inspect_terms, read_fields
+from putnam_solver.core.provers.rocq.recursion import Finding, Listing, Unreadable, inspect_terms, predicted_fields
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.provers.rocq.toolchain import COQC, allowed_printed_name, detected_version, find_tool
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
@@ -65,11 +67,11 @@ G5 = ("G5", "statement and assumptions")
 UNSAFE_ENTRY = re.compile(r" is assumed to be | relies on ")
 
 
-def trusted_source(statement: Statement, track: Track, marker: str, fields_marker: str | None = None) -> str:
+def trusted_source(statement: Statement, track: Track, marker: str, listing: Listing | None = None) -> str:
     """The harness's check file (see the module docstring); ``marker`` precedes the output it reads.
 
-    With ``fields_marker``, the file ends by listing the candidate module's fields after it, for the
-    recursion check (``recursion.py``)."""
+    With ``listing``, the file ends by listing the candidate module's fields and printing the guessed
+    ones, for the recursion check (``recursion.py``)."""
     thm = statement.theorem_name
     candidate = f"{ROOT}.{CANDIDATE}"
     args = "".join(f" {candidate}.{n}" for n in instantiation(statement))
@@ -105,8 +107,8 @@ def trusted_source(statement: Statement, track: Track, marker: str, fields_marke
         f'Goal True. idtac "{marker}". Abort.',
         "Print Assumptions __putnam_assumptions.",
     ]
-    if fields_marker is not None:
-        lines += field_listing(fields_marker)
+    if listing is not None:
+        lines += listing.sentences()
     return "\n".join(lines) + "\n"
 
 
@@ -166,24 +168,33 @@ class TrustedRun:
     ready: tuple[Built, Built]
     built: Built
     marker: str
-    fields_marker: str | None
+    listing: Listing | None
     version: Version | None
 
 
 def run_trusted(sub: Submission) -> TrustedRun | GateResult:
     """Compile the trusted file on the candidate's and the reference's ``.vo`` (a G5 result if either is
-    missing). One run serves G5 (its output) and G6 (its ``.vo``, which coqchk re-checks)."""
+    missing); with guessed prints, again without them if it does not compile cleanly."""
     statement = statement_of(sub.problem)
     ready = prerequisites(sub, G5)
     if isinstance(ready, GateResult):
         return ready
-    marker = f"PUTNAM-TRUSTED-{secrets.token_hex(16)}"
     version = detected_version(find_tool(COQC, sub.options))
     terms = recursion_refused(sub.options.of(RocqOptions).allow_recursion, version)
-    fields_marker = f"PUTNAM-FIELDS-{secrets.token_hex(16)}" if terms else None
-    source = trusted_source(statement, sub.track, marker, fields_marker)
+    listing = Listing.fresh(predicted_fields(sub.candidate)) if terms else None
+    run = _trusted_run(sub, statement, ready, listing, version)
+    if listing is not None and listing.guessed and run.built.judgement(sub) is not None:
+        run = _trusted_run(sub, statement, ready, Listing.fresh(()), version)
+    return run
+
+
+def _trusted_run(
+    sub: Submission, statement: Statement, ready: tuple[Built, Built], listing: Listing | None, version: Version | None
+) -> TrustedRun:
+    marker = f"PUTNAM-TRUSTED-{secrets.token_hex(16)}"
+    source = trusted_source(statement, sub.track, marker, listing)
     trusted = build(sub, TRUSTED, source, [v for b in ready if (v := b.vo)])
-    return TrustedRun(ready, trusted, marker, fields_marker, version)
+    return TrustedRun(ready, trusted, marker, listing, version)
 
 
 TRUSTED_RUN: Artifact[TrustedRun | GateResult] = Artifact("rocq.trusted", run_trusted)
@@ -197,15 +208,15 @@ def statement_gate(sub: Submission) -> GateResult:
         run = sub.artifacts.get(TRUSTED_RUN, sub)
         if isinstance(run, GateResult):
             return run
-        trusted, marker, fields_marker = run.built, run.marker, run.fields_marker
+        trusted, marker, listing = run.built, run.marker, run.listing
         failed = mismatch(sub, statement, trusted)
         if failed is not None or trusted.result is None:
             return failed or GateResult(*G5, GateStatus.ERROR, "the trusted file was not compiled")
         evidence = trusted.evidence()
         variables = [n for _, n in statement.assumptions]
         output = trusted.result.stdout
-        if fields_marker is not None:
-            output = output.split(f"\n{fields_marker}\n", 1)[0]
+        if listing is not None:
+            output = output.split(f"\n{listing.fields_marker}\n", 1)[0]
         found = read_assumptions(output, marker, variables)
         if found is None:
             return GateResult(*G5, GateStatus.ERROR, "the trusted file printed no assumptions", evidence)
@@ -214,9 +225,9 @@ def statement_gate(sub: Submission) -> GateResult:
         if problems:
             return GateResult(*G5, GateStatus.FAILED, "; ".join(problems), evidence)
         recursion = "allowed"
-        if fields_marker is not None:
+        if listing is not None:
             stdout = trusted.result.stdout
-            checked = _recursion_check(sub, statement, stdout, fields_marker, run.ready[0], run.version)
+            checked = _recursion_check(sub, statement, stdout, listing, run.ready[0], run.version)
             if isinstance(checked, GateResult):
                 return replace(checked, evidence=evidence | checked.evidence)
             evidence["recursion"] = checked.evidence()
@@ -234,17 +245,17 @@ def statement_gate(sub: Submission) -> GateResult:
 
 
 def _recursion_check(
-    sub: Submission, statement: Statement, output: str, fields_marker: str, candidate: Built, version: Version | None
+    sub: Submission, statement: Statement, output: str, listing: Listing, candidate: Built, version: Version | None
 ) -> Finding | GateResult:
     """The kernel-term recursion check (``recursion.py``): refused when a constant of the candidate's own
     holds a fixpoint."""
     if candidate.vo is None:
         return GateResult(*G5, GateStatus.ERROR, "the candidate's .vo is missing for the recursion check")
     try:
-        fields = read_fields(output, fields_marker)
+        fields, printed = listing.read(output)
     except Unreadable as exc:
         return GateResult(*G5, GateStatus.ERROR, f"listing the candidate's constants: {exc}")
-    finding = inspect_terms(sub, statement, fields, candidate.vo, G5)
+    finding = inspect_terms(sub, statement, fields, printed, candidate.vo, G5)
     if isinstance(finding, GateResult) or not finding.refused:
         return finding
     names = ", ".join(f"`{n}`" for n in finding.refused)
