@@ -16,6 +16,7 @@ from putnam_solver.run.ledger import LEDGER_NAME, Ledger, LedgerError
 from putnam_solver.run.ledger_rows import sha256_text
 from putnam_solver.run.ledger_schema import SCHEMA_VERSION
 from putnam_solver.run.ledger_sketches import MAX_SKETCH_CHARS, SketchMade
+from putnam_solver.run.run_lock import RunLock
 
 INFORMAL = "Complete the square: x^2 + 2x = (x + 1)^2 - 1 >= -1."
 SKELETON = "Lemma lower : forall x : R, x ^ 2 + 2 * x >= -1.\nProof.\nAdmitted.\n"
@@ -110,6 +111,8 @@ def test_a_version_2_ledger_s_sketches_become_the_first_call_of_their_attempts(t
     db.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     db.commit()
     db.close()
+    with RunLock(tmp_path), pytest.raises(LedgerError, match="earlier version"):
+        Ledger.open(path)  # a run going on under a version-2 putnam: its sketches table is left alone
     reopened = Ledger.open(path)
     try:
         [row] = reopened.sketches()
