@@ -107,7 +107,7 @@ def test_a_sorry_proof_never_passes(tmp_path: Path, lean_config: SolveConfig) ->
 
 
 SKETCH_LEMMAS = (
-    "theorem right_of (p q : Prop) (h : And p q) : q := sorry\n",
+    "/-- The right half. -/\ntheorem right_of (p q : Prop)\n    (h : And p q) : q := sorry\n",
     "theorem left_of (p q : Prop) (h : And p q) : p := sorry\n",
 )
 SKETCH_MAIN = (
@@ -121,11 +121,12 @@ def test_a_lean_sketch_s_holes_are_proved_at_once_on_the_fast_profile(
     tmp_path: Path, lean_config: SolveConfig, left_proof: str
 ) -> None:
     """The sketch stage on Lean: both holes of the skeleton go to sub-attempts of the one ``sketch`` call,
-    each judged on the fast profile; when both are proved, the file pasted together from them passes,
-    else the worker is told which one is left."""
+    each judged on the fast profile; when both are proved, the file pasted together from them (the
+    doc comment of the first kept) passes and is submitted, else the worker is told which one is left and
+    submits a file of its own. The ledger and SUMMARY.md say which."""
     skeleton = "".join(SKETCH_LEMMAS) + SKETCH_MAIN
-    final = skeleton.replace("h : And p q) : q := sorry", "h : And p q) : q := h.right")
-    final = final.replace("h : And p q) : p := sorry", "h : And p q) : p := h.left")
+    own = skeleton.replace("(h : And p q) : q := sorry", "(h : And p q) : q := h.right")
+    own = own.replace("h : And p q) : p := sorry", "h : And p q) : p := h.left")
     answers: list[str] = []
 
     def script(input: list[ChatMessage], tools: list[Any]) -> ModelOutput:
@@ -137,20 +138,36 @@ def test_a_lean_sketch_s_holes_are_proved_at_once_on_the_fast_profile(
         answers.append(input[-1].text)
         if len(answers) == 1:
             return call("sketch", informal_proof="Swap the two halves of the conjunction.", skeleton=skeleton)
-        return call("submit", final)
+        handed = answers[-1].split("submit it:\n```\n", 1)
+        return call("submit", handed[1].rsplit("```", 1)[0] if len(handed) == 2 else own)
 
     budgets = Budgets(max_turns=3, lemma_turns=1)
-    cfg = dataclasses.replace(lean_config, acceptance_profile=Profile.FAST, budgets=budgets)
-    result = attempt(tmp_path, cfg, scripted(script))
-    assert result.status == "passed" and result.sketch is not None and result.sketch[1] == skeleton
+    cfg = dataclasses.replace(
+        lean_config, acceptance_profile=Profile.FAST, budgets=budgets, model_args={"custom_outputs": scripted(script)}
+    )
+    run_dir = tmp_path / "run"
+    outcome = solve(RunSettings(run_dir, cfg, Selection(BENCHMARK, problems=(PROBLEM,)), 1, RunLimits()), None)
+    assert outcome.passed == 1, outcome.message
     assert "PROVED right_of" in answers[1]
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    try:
+        [sketch], [passed] = ledger.sketches(), ledger.attempts()
+    finally:
+        ledger.close()
+    assert (sketch.skeleton, sketch.holes) == (skeleton, 2)
+    summary = (run_dir / "SUMMARY.md").read_text().split("## Sketches", 1)[1]
     if left_proof == "h.left":
         assert "SKETCH kept; 2 holes went to sub-attempts in parallel, 2 proved." in answers[1], answers[1]
         assert "PROVED left_of" in answers[1]
         assert "ALL HOLES PROVED. With the lemmas in place the file passes the fast gates" in answers[1]
+        assert "/-- The right half. -/\ntheorem right_of (p q : Prop)\n    (h : And p q) : q :=" in answers[1]
+        assert sketch.proved == 2 and sketch.assembled_sha256 == passed.candidate_sha256
+        assert f"| {PROBLEM} | 1 | 2 of 2 | yes |" in summary
     else:
         assert "SKETCH kept; 2 holes went to sub-attempts in parallel, 1 proved." in answers[1], answers[1]
         assert "NOT PROVED: left_of" in answers[1] and "ALL HOLES PROVED" not in answers[1]
+        assert sketch.proved == 1 and sketch.assembled_sha256 is None and passed.candidate == own
+        assert f"| {PROBLEM} | 1 | 1 of 2 | no |" in summary
 
 
 def test_two_lean_samples_one_passing_give_pass_at_1_one_half_and_pass_at_2_one(

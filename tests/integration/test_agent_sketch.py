@@ -27,6 +27,7 @@ from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
+from putnam_solver.run.report import write_report
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
 from tests.fakes.scripted_agent import NEEDS_ROCQ, call, config, run, say, scripted, served_config
 from tests.helpers import REPO
@@ -41,6 +42,9 @@ LEMMAS = (
     "Lemma attained : exists x : R, x ^ 2 + 2 * x = -1.\n",
 )
 HOLE = "Proof.\nAdmitted.\n"
+DOC = "(** Completing the square. *)\n"
+ADMIT = "(* at x = -1 *)\nProof. admit. Admitted.\n"
+"""The skeleton's second hole, laid out otherwise than its statement file's ``HOLE``: pasted all the same."""
 PROOFS = {
     "lower_bound": "Proof.\n  intros x. assert (0 <= (x + 1) ^ 2) by apply pow2_ge_0. nra.\nQed.\n",
     "attained": "Proof.\n  exists (-1). ring.\nQed.\n",
@@ -51,8 +55,8 @@ THEOREM = (
     "      (exists x : R, x ^ 2 + 2 * x = sample_min_quadratic_solution).\n"
     "Proof.\n  unfold sample_min_quadratic_solution. split; [exact lower_bound | exact attained].\nQed.\n"
 )
-SKELETON = HEADER + LEMMAS[0] + HOLE + LEMMAS[1] + HOLE + THEOREM
-FINAL = HEADER + LEMMAS[0] + PROOFS["lower_bound"] + LEMMAS[1] + PROOFS["attained"] + THEOREM
+SKELETON = HEADER + DOC + LEMMAS[0] + HOLE + LEMMAS[1] + ADMIT + THEOREM
+FINAL = HEADER + DOC + LEMMAS[0] + PROOFS["lower_bound"] + LEMMAS[1] + PROOFS["attained"] + THEOREM
 INFORMAL = "x^2 + 2x + 1 = (x + 1)^2 >= 0, so x^2 + 2x >= -1, with equality at x = -1."
 IN_WORDS = "Find the minimum value of $x^2 + 2x$ over the real numbers."
 
@@ -157,8 +161,14 @@ def test_a_sketch_s_holes_are_proved_at_once_and_the_sketch_reaches_the_next_cam
     assert final is not None and final["profile"] == "full" and {"G5", "G6"} <= {g["id"] for g in final["gates"]}
     [kept] = sketches
     assert (kept.campaign, kept.problem, kept.informal_proof, kept.skeleton) == (1, PROBLEM, INFORMAL, SKELETON)
+    assert (kept.attempt_key, kept.holes, kept.proved) == (parent, 2, 2)
+    assert kept.assembled_sha256 == attempts[1].candidate_sha256, "campaign 2 passed with the file pasted together"
     evidence = (tmp_path / "attempts" / "campaign-1" / PROBLEM / "sketch.md").read_text()
-    assert INFORMAL in evidence and SKELETON in evidence
+    assert INFORMAL in evidence and SKELETON in evidence and "2 of 2 holes proved" in evidence
+    summary = (tmp_path / "SUMMARY.md").read_text()
+    assert f"| {PROBLEM} | 1 | 2 of 2 | yes |" in summary.split("## Sketches", 1)[1]
+    report = write_report(tmp_path).read_text()
+    assert '<td data-holes="2" data-proved="2">2 of 2</td><td>yes</td>' in report.split('id="sketches-table"')[1]
 
 
 def test_without_sketch_there_is_no_informal_statement_and_no_sketch_tool(tmp_path: Path) -> None:

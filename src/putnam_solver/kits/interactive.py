@@ -130,6 +130,13 @@ class Interactive(Protocol):
         everything after the statement's header."""
         ...
 
+    def paste_lemma(self, file: str, name: str, proved: str) -> str | None:
+        """``file`` with the hole of its lemma ``name`` filled from ``proved`` (a ``lemma_text``), or None
+        when ``file`` does not declare ``name`` once, as a lemma with a hole, or ``proved`` does not declare
+        it with the same statement. Found by declaration (name and statement), not by layout: what
+        ``file`` writes before the proof (doc comment, attributes, statement) is kept as it is."""
+        ...
+
 
 @runtime_checkable
 class SearchingSession(ProofSession, Protocol):

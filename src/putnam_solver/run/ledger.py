@@ -50,9 +50,8 @@ from putnam_solver.run.ledger_rows import (
     verdict_column,
 )
 from putnam_solver.run.ledger_schema import SCHEMA_VERSION, create_or_migrate
-from putnam_solver.run.ledger_sketches import QUERY as SKETCH_QUERY
-from putnam_solver.run.ledger_sketches import SCHEMA as SKETCH_SCHEMA
-from putnam_solver.run.ledger_sketches import SketchRow, insert_sketch, sketch_row
+from putnam_solver.run.ledger_sketches import COLUMNS as SKETCH_COLUMNS
+from putnam_solver.run.ledger_sketches import SketchMade, SketchRow, sketch_row, upsert_sketch
 from putnam_solver.run.ledger_writes import (
     dump_json,
     insert_attempt,
@@ -126,7 +125,6 @@ class Ledger:
             db.execute("PRAGMA synchronous=FULL")
             create_or_migrate(db, path, guard)
             db.execute("PRAGMA foreign_keys=ON")
-            db.executescript(SKETCH_SCHEMA)  # a table of its own, added to a ledger of any version
         except sqlite3.DatabaseError as exc:
             raise LedgerError(f"{path}: cannot open the run ledger: {exc}") from exc
         return cls(db, path)
@@ -237,8 +235,6 @@ class Ledger:
                 row = insert(db, campaign, result)
                 if row is not None:
                     stored.append(row)
-                    if result.status != INTERRUPTED:
-                        insert_sketch(db, row.id, result.sketch)
         return stored
 
     def attempts(self) -> list[AttemptRow]:
@@ -377,9 +373,15 @@ class Ledger:
                 found.setdefault(row.statement_sha256, row)
         return list(found.values())
 
+    def record_sketch(self, campaign: int, made: SketchMade) -> None:
+        """Store a ``sketch`` call when it is made, and its progress later (``ledger_sketches``)."""
+        with self._transaction() as db:
+            upsert_sketch(db, campaign, made)
+
     def sketches(self) -> list[SketchRow]:
-        """Every attempt's sketch (informal proof and skeleton), by campaign then problem."""
-        return [sketch_row(r, str(self.path)) for r in self._query(SKETCH_QUERY)]
+        """Every sketch call of the run's attempts, the interrupted ones' included, in the order made."""
+        rows = self._query(f"SELECT {SKETCH_COLUMNS} FROM sketches ORDER BY id")
+        return [sketch_row(r, str(self.path)) for r in rows]
 
     def attempt_notes(self) -> dict[int, dict[str, str]]:
         """Per attempt id: its notes (``key``: the attempt's run key, ``plan``: its informal plan)."""

@@ -3,11 +3,13 @@ up to this one when it is opened, so that old runs still open, resume, report an
 
 Versions: 1, one attempt per campaign and problem (``UNIQUE (campaign, problem)``); 2, ``putnam solve
 --samples``: an attempt is one sample of its problem in its campaign (``sample``, 1 for every attempt of a
-version-1 ledger, ``UNIQUE (campaign, problem, sample)``), and so is an interruption. The migration
-rebuilds ``attempts`` as SQLite's documented procedure for changing a constraint says (new table, copy,
+version-1 ledger, ``UNIQUE (campaign, problem, sample)``), and so is an interruption; 3, a sketch is stored
+when it is made (``ledger_sketches``): ``sketches`` names its attempt by campaign, problem, sample and run
+key instead of the id of a stored attempt, which an interrupted attempt does not have. Each migration
+rebuilds its table as SQLite's documented procedure for changing a constraint says (new table, copy,
 drop, rename; foreign keys off meanwhile and checked before the commit), in one transaction: a ledger is
-either wholly version 1 or wholly version 2, whatever stops the process. It only adds: every row, id and
-column of version 1 is kept as it was, so a migrated ledger reads as the same evidence.
+wholly of one version, whatever stops the process. It only adds: every row and column of the version
+before is kept, so a migrated ledger reads as the same evidence.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 from putnam_solver.run.ledger_rows import LedgerError
+from putnam_solver.run.ledger_sketches import MIGRATE_FROM_2
+from putnam_solver.run.ledger_sketches import SCHEMA as SKETCHES
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _ATTEMPT_COLUMNS = (
     "id, campaign, problem, status, turns, input_tokens, output_tokens, cost_dollars, candidate, candidate_sha256, "
@@ -82,27 +86,29 @@ CREATE TABLE IF NOT EXISTS rate_limits (
     id INTEGER PRIMARY KEY, campaign INTEGER NOT NULL, observed_at TEXT NOT NULL, retries INTEGER NOT NULL,
     connections TEXT);
 """
+    + SKETCHES
 )
 
 
 def create_or_migrate(
     db: sqlite3.Connection, path: Path, migration_guard: Callable[[], AbstractContextManager[object]]
 ) -> None:
-    """Create the tables of a new ledger, or bring an earlier version's up to ``SCHEMA_VERSION`` inside
-    ``migration_guard`` (the run lock: a run still going on under the putnam that wrote the old version
-    must not find its tables changed under it); a ledger of a version this putnam does not know is
-    refused (LedgerError), and ``db`` closed."""
+    """Create the tables of a new ledger, or bring an earlier version's up to ``SCHEMA_VERSION``, one
+    version at a time, inside ``migration_guard`` (the run lock: a run still going on under the putnam that
+    wrote the old version must not find its tables changed under it); a ledger of a version this putnam
+    does not know is refused (LedgerError), and ``db`` closed."""
     try:
         existing = db.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()
         version = _version(db) if existing else None
-        if version == 1:
-            with migration_guard():
-                _migrate_from_1(db)
-        elif version is not None and version != SCHEMA_VERSION:
+        if version is not None and version not in range(1, SCHEMA_VERSION + 1):
             raise LedgerError(
                 f"{path}: ledger schema version {version}, this putnam reads versions 1 to {SCHEMA_VERSION}; "
                 "use the putnam version that started this run, or start a new run directory"
             )
+        if version is not None and version < SCHEMA_VERSION:
+            with migration_guard():
+                for step in range(version, SCHEMA_VERSION):
+                    _migrate(db, step)
         db.executescript(SCHEMA)
         if _version(db) is None:
             db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
@@ -121,25 +127,45 @@ def _version(db: sqlite3.Connection) -> int | None:
         return -1  # refused as an unknown version
 
 
-def _migrate_from_1(db: sqlite3.Connection) -> None:
-    """Version 1 to 2: every attempt becomes sample 1 of its campaign and problem (see the module's doc).
-    Foreign keys must be off while ``attempts`` is rebuilt (SQLite: "Making Other Kinds Of Table Schema
-    Changes"); the caller turns them on after opening."""
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    """Version ``version`` to the next, in one transaction (see the module's doc). Foreign keys must be off
+    while a table is rebuilt (SQLite: "Making Other Kinds Of Table Schema Changes"); the caller turns them
+    on after opening."""
     db.execute("PRAGMA foreign_keys=OFF")
     db.execute("BEGIN IMMEDIATE")
     try:
-        if _version(db) == 1:  # another process may have migrated it while this one waited for the lock
-            db.execute(_ATTEMPTS.format(name="attempts_v2"))
-            db.execute(f"INSERT INTO attempts_v2 ({_ATTEMPT_COLUMNS}) SELECT {_ATTEMPT_COLUMNS} FROM attempts")
-            db.execute("DROP TABLE attempts")
-            db.execute("ALTER TABLE attempts_v2 RENAME TO attempts")
-            if db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='interruptions'").fetchone():
-                db.execute("ALTER TABLE interruptions ADD COLUMN sample INTEGER NOT NULL DEFAULT 1")
+        if _version(db) == version:  # another process may have migrated it while this one waited for the lock
+            (_from_1 if version == 1 else _from_2)(db)
             broken = db.execute("PRAGMA foreign_key_check").fetchall()
             if broken:
                 raise LedgerError(f"the ledger's references do not hold after the migration: {broken[:3]}")
-            db.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION),))
+            db.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(version + 1),))
     except BaseException:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+
+
+def _has_table(db: sqlite3.Connection, name: str) -> bool:
+    return db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).fetchone() is not None
+
+
+def _from_1(db: sqlite3.Connection) -> None:
+    """Version 1 to 2: every attempt becomes sample 1 of its campaign and problem."""
+    db.execute(_ATTEMPTS.format(name="attempts_v2"))
+    db.execute(f"INSERT INTO attempts_v2 ({_ATTEMPT_COLUMNS}) SELECT {_ATTEMPT_COLUMNS} FROM attempts")
+    db.execute("DROP TABLE attempts")
+    db.execute("ALTER TABLE attempts_v2 RENAME TO attempts")
+    if _has_table(db, "interruptions"):
+        db.execute("ALTER TABLE interruptions ADD COLUMN sample INTEGER NOT NULL DEFAULT 1")
+
+
+def _from_2(db: sqlite3.Connection) -> None:
+    """Version 2 to 3: the sketches of stored attempts (a table a version-2 putnam made on open, so maybe
+    absent) become the first sketch call of their attempts."""
+    if not _has_table(db, "sketches"):
+        return
+    db.execute("ALTER TABLE sketches RENAME TO sketches_v2")
+    db.execute(SKETCHES)
+    db.execute(MIGRATE_FROM_2)
+    db.execute("DROP TABLE sketches_v2")

@@ -34,18 +34,14 @@ from putnam_solver.core.gatekit import sandbox_limits
 from putnam_solver.core.provers.lean.project import lean_option_flags
 from putnam_solver.core.provers.lean.syntax import (
     COMMENT,
-    Command,
     LexError,
-    StatementError,
-    commands_of,
     lex,
-    parse_statement,
-    top_level_assign,
 )
 from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
 from putnam_solver.core.sandbox import fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
-from putnam_solver.kits.interactive import Compiled, Hole, LemmaError, Message, NotWarm, ProofState
+from putnam_solver.kits.interactive import Compiled, Hole, Message, NotWarm, ProofState
+from putnam_solver.kits.lean.lemma_files import HOLE_WORDS, find_holes, lemma_statement, lemma_text, paste_lemma
 from putnam_solver.kits.sandbox_session import SandboxSession, SessionError, start_session
 from putnam_solver.kits.sessions import outside, refused_for_holes
 
@@ -53,8 +49,6 @@ DOCUMENT = "Check.lean"
 SERVER_FLAGS = ("-Dserver.reportDelayMs=0",)
 """The server waits this long (200 ms by default, against an editor's flicker) before it reports the
 diagnostics of an edit: a check has no editor to spare it."""
-HOLE_WORDS = frozenset({"sorry", "admit"})
-LEMMA_KEYWORDS = frozenset({"theorem", "lemma"})
 _SORRY = re.compile(r"^declaration uses .?sorry")
 _SEVERITY = {1: "error", 2: "warning", 3: "info", 4: "info"}
 _HEADER_END = b"\r\n\r\n"
@@ -278,71 +272,6 @@ def _column(text: str, line: int, utf16: int) -> int:
     return len(units.decode("utf-16-le", "replace"))
 
 
-# -- lemma holes ----------------------------------------------------------------------------------------
-
-
-def _commands(text: str) -> list[Command]:
-    try:
-        return list(commands_of(text))
-    except LexError:
-        return []
-
-
-def find_holes(challenge: str, candidate: str) -> list[Hole]:
-    try:
-        main = parse_statement(challenge).theorem_name
-    except (LexError, StatementError):
-        return []
-    return [
-        Hole(c.name, c.line)
-        for c in _commands(candidate)
-        if c.keyword in LEMMA_KEYWORDS and c.name is not None and c.name != main and _has_hole(c)
-    ]
-
-
-def _has_hole(command: Command) -> bool:
-    return any(t.text in HOLE_WORDS for t in command.body)
-
-
-def lemma_statement(challenge: str, candidate: str, name: str, track: Track) -> str:
-    """The challenge's commands before its theorem (without no-answer solution holes), then the lemma
-    ``name`` of ``candidate`` as a ``theorem`` whose proof is ``sorry``."""
-    try:
-        statement = parse_statement(challenge)
-    except (LexError, StatementError) as exc:
-        raise LemmaError(f"the challenge cannot be read: {exc}") from exc
-    if name == statement.theorem_name:
-        raise LemmaError(f"{name} is the theorem itself; prove_lemma takes a helper lemma")
-    found = [c for c in _commands(candidate) if c.keyword in LEMMA_KEYWORDS and c.name == name]
-    if not found:
-        raise LemmaError(f"no theorem or lemma named {name} in the file you checked last")
-    lemma = found[0]
-    assign = top_level_assign(lemma.tokens)
-    if assign is None or assign <= lemma.head:
-        raise LemmaError(f"lemma {name}: no `:=` before its proof")
-    holes = {s.command.tokens[0].offset for s in statement.solutions} if track is Track.NO_ANSWER else set()
-    kept = [
-        challenge[c.tokens[0].offset : c.tokens[-1].end]
-        for c in statement.commands[:-1]
-        if c.tokens[0].offset not in holes
-    ]
-    head = candidate[lemma.tokens[lemma.head + 1].offset : lemma.tokens[assign].offset].rstrip()
-    return "\n\n".join([*kept, f"theorem {head} :=\nsorry"]) + "\n"
-
-
-def lemma_text(statement: str, proved: str) -> str:
-    """What of a proved lemma file goes into the main file: the commands after the statement's own
-    commands before its theorem (the header it was given)."""
-    try:
-        given = len(parse_statement(statement).commands) - 1
-    except (LexError, StatementError):
-        return proved
-    commands = _commands(proved)
-    if len(commands) <= given:
-        return proved
-    return proved[commands[given].tokens[0].offset :].strip() + "\n"
-
-
 def _option_flags(problem: Problem) -> tuple[str, ...]:
     """The ``-D`` flags G4 and G5 compile ``problem`` with (its benchmark's Lean options), so that a warm
     check elaborates as the acceptance does."""
@@ -375,3 +304,6 @@ class LeanInteractive:
 
     def lemma_text(self, statement: str, proved: str) -> str:
         return lemma_text(statement, proved)
+
+    def paste_lemma(self, file: str, name: str, proved: str) -> str | None:
+        return paste_lemma(file, name, proved)

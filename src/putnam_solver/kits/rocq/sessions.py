@@ -32,11 +32,7 @@ from typing import Any
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ResolvedTool, ToolUnavailable, file_sha256, sandbox_limits
 from putnam_solver.core.provers.rocq.build import _findlib_config
-from putnam_solver.core.provers.rocq.challenge import HOLE
 from putnam_solver.core.provers.rocq.syntax import (
-    PROOF_ENDS,
-    THEOREM_COMMANDS,
-    Kind,
     LexError,
     Sentence,
     StatementError,
@@ -46,7 +42,15 @@ from putnam_solver.core.provers.rocq.syntax import (
 from putnam_solver.core.provers.rocq.toolchain import COQC, find_tool, sandbox_paths
 from putnam_solver.core.sandbox import fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
-from putnam_solver.kits.interactive import Compiled, Hole, LemmaError, Message, NotWarm, ProofState
+from putnam_solver.kits.interactive import Compiled, Hole, Message, NotWarm, ProofState
+from putnam_solver.kits.rocq.lemma_files import (
+    HOLE_WORDS,
+    answer_hole,
+    find_holes,
+    lemma_statement,
+    lemma_text,
+    paste_lemma,
+)
 from putnam_solver.kits.rocq.search import SEARCH_COMMANDS, format_hits, search_sentence
 from putnam_solver.kits.sandbox_session import SandboxSession, SessionError, start_session
 from putnam_solver.kits.sessions import outside, refused_for_holes
@@ -57,7 +61,6 @@ COLD_COMMANDS = frozenset(
     {"Back", "BackTo", "Backtrack", "Reset", "Undo", "Quit", "Drop", "Load", "Cd", "Declare", "Redirect"}
     | {"Section", "Module", "End"}
 )
-HOLE_WORDS = frozenset({"Admitted", "admit"})
 TOP = "Putnam.Candidate"
 _SYNC = "putnam_sync_"
 _PROMPT = re.compile(rb"<prompt>(.*?)</prompt>", re.S)
@@ -328,76 +331,6 @@ def _locate(text: str, start: int, byte_offset: int) -> tuple[int, int]:
     return line, column
 
 
-# -- lemma holes ----------------------------------------------------------------------------------------
-
-
-def _proof_blocks(sents: list[Sentence]) -> list[tuple[int, int]]:
-    """(statement index, proof end index) of each theorem-like declaration with a ``Proof ... end``."""
-    blocks: list[tuple[int, int]] = []
-    i = 0
-    while i < len(sents):
-        if sents[i].command in THEOREM_COMMANDS:
-            j = i + 1
-            while j < len(sents) and sents[j].command not in PROOF_ENDS:
-                j += 1
-            if j < len(sents):
-                blocks.append((i, j))
-                i = j
-        i += 1
-    return blocks
-
-
-def find_holes(challenge: str, candidate: str) -> list[Hole]:
-    try:
-        main = parse_statement(challenge, "challenge").theorem_name
-        sents = sentences(candidate)
-    except (LexError, StatementError):
-        return []
-    holes: list[Hole] = []
-    for start, end in _proof_blocks(sents):
-        name = sents[start].declared_name
-        words = {t.text for s in sents[start + 1 : end + 1] for t in s.tokens if t.kind is Kind.WORD}
-        if name is not None and name != main and words & HOLE_WORDS:
-            holes.append(Hole(name, sents[start].line))
-    return holes
-
-
-def lemma_statement(challenge: str, candidate: str, name: str, track: Track) -> str:
-    """The challenge's sentences before its theorem (without the no-answer solution hole), then the lemma
-    ``name`` of ``candidate`` with ``Proof. Admitted.``."""
-    try:
-        statement = parse_statement(challenge, "challenge")
-        sents = sentences(candidate)
-    except (LexError, StatementError) as exc:
-        raise LemmaError(f"the file cannot be read: {exc}") from exc
-    if name == statement.theorem_name:
-        raise LemmaError(f"{name} is the theorem itself; prove_lemma takes a helper lemma")
-    found = [s for s in sents if s.command in THEOREM_COMMANDS and s.declared_name == name]
-    if not found:
-        raise LemmaError(f"no lemma named {name} in the file you checked last")
-    header = [challenge[s.start : s.end] for s in statement.header if not _answer_hole(s, track)]
-    lemma = candidate[found[0].start : found[0].end]
-    return "\n".join([*header, lemma, "Proof.", "Admitted.", ""])
-
-
-def _answer_hole(sentence: Sentence, track: Track) -> bool:
-    """A no-answer challenge's solution definition, whose body is the hole the candidate fills."""
-    return track is Track.NO_ANSWER and sentence.command == "Definition" and sentence.words[-3:] == (":=", HOLE, ".")
-
-
-def lemma_text(statement: str, proved: str) -> str:
-    """What of a proved lemma file goes into the main file: everything after the statement's header."""
-    try:
-        header = parse_statement(statement, "lemma").header
-        sents = sentences(proved)
-    except (LexError, StatementError):
-        return proved
-    keys = [s.key for s in header]
-    if [s.key for s in sents[: len(keys)]] != keys or len(sents) <= len(keys):
-        return proved
-    return proved[sents[len(keys)].start :].strip() + "\n"
-
-
 class RocqInteractive:
     """``Prover.interactive`` for Rocq."""
 
@@ -421,6 +354,9 @@ class RocqInteractive:
     def lemma_text(self, statement: str, proved: str) -> str:
         return lemma_text(statement, proved)
 
+    def paste_lemma(self, file: str, name: str, proved: str) -> str | None:
+        return paste_lemma(file, name, proved)
+
     search_commands = SEARCH_COMMANDS
 
     def search_sentence(self, command: str, query: str) -> str:
@@ -433,4 +369,4 @@ class RocqInteractive:
             header = parse_statement(challenge, "challenge").header
         except (LexError, StatementError):
             return ""
-        return "\n".join(challenge[s.start : s.end] for s in header if not _answer_hole(s, track)) + "\n"
+        return "\n".join(challenge[s.start : s.end] for s in header if not answer_hole(s, track)) + "\n"

@@ -82,7 +82,15 @@ class CampaignRun:
         """What the react agent of every attempt of this evaluation shares (react.py)."""
         job = self.job
         return AgentSetup(
-            self.config, self.roots, self.glob, self.prices, job.lemmas, job.number, job.on_subattempt, self._stopped
+            self.config,
+            self.roots,
+            self.glob,
+            self.prices,
+            job.lemmas,
+            job.number,
+            job.on_subattempt,
+            self._stopped,
+            job.on_sketch,
         )
 
     def _stopped(self) -> str | None:
@@ -189,7 +197,6 @@ class CampaignRun:
             turn_log=state.turn_log,
             key=state.key,
             plan=state.plan,
-            sketch=state.sketch,
             sample=sample,
         )
         self.reported.add(key)

@@ -24,6 +24,7 @@ from putnam_solver.run.agent.tools import ProblemContext
 from putnam_solver.run.agent.types import ProvedLemma, SolveConfig, SubAttemptCallback
 from putnam_solver.run.agent.worker import AttemptState, Judge, first_messages, react_worker, worker_tools
 from putnam_solver.run.agent.workspace import system_prompt
+from putnam_solver.run.ledger_sketches import SketchCallback
 from putnam_solver.run.prices import Price
 
 
@@ -38,7 +39,8 @@ class AgentSetup:
     ``lemmas``: each problem's lemmas proved before this evaluation (offered, and answered from without a
     model call); ``campaign``: the number proved lemmas are recorded under; ``on_subattempt``: hears of
     each finished lemma sub-attempt at once; ``stopped``: why the run budget stopped the evaluation, if
-    it did (said of a sub-attempt cancelled with its attempt)."""
+    it did (said of a sub-attempt cancelled with its attempt); ``on_sketch``: stores each ``sketch`` call
+    as it is made and as it goes on (``sketch.py``)."""
 
     config: SolveConfig
     roots: tuple[Path, ...]
@@ -48,6 +50,7 @@ class AgentSetup:
     campaign: int = 0
     on_subattempt: SubAttemptCallback | None = None
     stopped: Callable[[], str | None] = _never_stopped
+    on_sketch: SketchCallback | None = None
 
 
 def attempt_judge(config: SolveConfig, ctx: ProblemContext) -> Judge:
@@ -61,13 +64,19 @@ def attempt_judge(config: SolveConfig, ctx: ProblemContext) -> Judge:
 
 
 async def react_attempt(
-    setup: AgentSetup, ctx: ProblemContext, judge: Judge, attempt: AttemptState, state: TaskState, task: str
+    setup: AgentSetup,
+    ctx: ProblemContext,
+    judge: Judge,
+    attempt: AttemptState,
+    state: TaskState,
+    task: str,
+    sample: int = 1,
 ) -> None:
     """Run the react agent on ``task`` until a submission passes or its turns run out; its messages are
-    the sample's (``state.messages``), what it did is ``attempt``'s."""
+    the sample's (``state.messages``), what it did is ``attempt``'s; its sketches are kept as ``sample``'s."""
     config = setup.config
     state.messages = first_messages(system_prompt(ctx.prover, config), task)
     lemmas = LemmaRunner(setup, ctx, attempt)
-    stages = [*SketchStage(ctx, attempt, lemmas).tools(), *lemmas.tools()]
+    stages = [*SketchStage(ctx, attempt, lemmas, sample).tools(), *lemmas.tools()]
     tools = worker_tools(judge, attempt, setup.roots, setup.glob, stages)
     await react_worker(judge, attempt, state.messages, tools, config.budgets.max_turns, history_budget(config))

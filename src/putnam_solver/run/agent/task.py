@@ -59,7 +59,7 @@ def attempt_solver(run: CampaignRun) -> Solver:
         try:
             with token_limit(allowance.tokens), cost_limit(allowance.cost_dollars):
                 if run.config.agent == "react":
-                    await react_attempt(run.agent, ctx, judge, attempt, state, task)
+                    await react_attempt(run.agent, ctx, judge, attempt, state, task, run.slots[key][1])
                 else:
                     await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
         except LimitExceededError as exc:

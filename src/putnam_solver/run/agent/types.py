@@ -24,6 +24,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
 from putnam_solver.run.ledger_rows import MAX_SAMPLES
+from putnam_solver.run.ledger_sketches import SketchCallback
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
 from putnam_solver.verifier.options import GateFlags
 
@@ -194,7 +195,6 @@ class AttemptResult:
     turn_log: list[dict[str, Any]] = field(default_factory=list)  # per turn: tool, args digest, result summary
     key: str | None = None  # this run of the attempt (its sub-attempts name it as their parent)
     plan: str | None = None  # the informal proof plan the worker wrote first
-    sketch: tuple[str, str] | None = None  # the informal proof and skeleton of its last ``sketch`` call
     sample: int = 1  # which of the campaign's independent samples of the problem (``--samples``)
 
 
@@ -442,7 +442,8 @@ class CampaignJob:
     each of a problem's samples may still spend (a problem not in it gets its full per-problem budget);
     ``lemmas`` the lemmas each problem's earlier sub-attempts proved and ``sketches`` its latest earlier
     sketch (both empty with ``--fresh``). ``on_subattempt`` hears of
-    every finished lemma sub-attempt at once, before its attempt ends.
+    every finished lemma sub-attempt at once, before its attempt ends; ``on_sketch`` of every ``sketch``
+    call when it is made and as it goes on (it stores it at once: a sketch outlives its attempt).
     """
 
     problems: Sequence[Problem]
@@ -458,6 +459,7 @@ class CampaignJob:
     lemmas: Mapping[str, Sequence[ProvedLemma]] = field(default_factory=dict)
     sketches: Mapping[str, Sketch] = field(default_factory=dict)
     on_subattempt: SubAttemptCallback | None = None
+    on_sketch: SketchCallback | None = None
     verifier: Verifier = LOCAL
     """Where the gates of ``check`` and ``submit`` run (``verifier.dispatch``)."""
     samples: Mapping[str, Sequence[int]] = field(default_factory=dict)

@@ -79,7 +79,6 @@ class AttemptState:
     last_file: str | None = None  # the last file given to check (prove_lemma takes its lemmas from it)
     usage: ModelUsage = field(default_factory=ModelUsage)  # the model calls of this loop alone
     tool: str | None = None  # the tools of the turn running, or of the last turn that called one (live view)
-    sketch: tuple[str, str] | None = None  # the informal proof and skeleton of the last ``sketch`` call
 
     def remember(self, text: str) -> None:
         self.last_file = text

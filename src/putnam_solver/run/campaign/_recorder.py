@@ -15,6 +15,7 @@ from putnam_solver.run.agent.types import AttemptResult, LiveRun, SubAttemptResu
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.ledger import INTERRUPTED, RATE_LIMITS_SINCE, AttemptRow, ProblemRow
 from putnam_solver.run.ledger import now as timestamp
+from putnam_solver.run.ledger_sketches import SketchMade
 from putnam_solver.run.prices import run_unpriced
 from putnam_solver.run.report.errata import known_defects
 from putnam_solver.run.report.evidence import prover_suffix, write_evidence, write_subattempt_evidence
@@ -111,6 +112,17 @@ class Recorder:
         """The ``on_subattempt`` callback: a lemma sub-attempt is recorded as soon as it ends."""
         if self._fatal is None and not self._closed:
             self._queue.put(result)
+
+    def sketch(self, made: SketchMade) -> None:
+        """The ``on_sketch`` callback: the sketch call is stored now, in the caller's thread, not queued, so
+        that nothing that stops its attempt (not even ``kill -9`` a moment later) loses it. A write that
+        fails stops the campaign as a failed write of an attempt does, not the attempt."""
+        if self._fatal is not None or self._closed or (made.problem, made.sample) not in self._expected:
+            return
+        try:
+            self._run.ledger.record_sketch(self._number, made)
+        except Exception as exc:  # kept, and raised in the campaign's thread
+            self._fatal = disk_full(exc, self._run.run_dir) or exc
 
     def totals(self) -> Totals:
         running = self._live.running()

@@ -291,8 +291,9 @@ class LockedRun:
         return found
 
     def _sketches(self, number: int) -> dict[str, Sketch]:
-        """For each problem, the latest sketch of its earlier campaigns (informal proof and skeleton)."""
-        rows = self.ledger.sketches()  # by campaign: a later one replaces an earlier one
+        """For each problem, the latest sketch of its earlier campaigns (informal proof and skeleton), an
+        interrupted attempt's included."""
+        rows = self.ledger.sketches()  # in the order made: a later one replaces an earlier one
         return {r.problem: Sketch(r.informal_proof, r.skeleton, r.campaign) for r in rows if r.campaign < number}
 
     def _allowances(
@@ -357,6 +358,7 @@ class LockedRun:
             lemmas=lemmas,
             sketches=sketches,
             on_subattempt=recorder.subattempt,
+            on_sketch=recorder.sketch,
             verifier=self.settings.verifier,
             samples=samples,
         )

@@ -29,6 +29,7 @@ from putnam_solver.run.ledger import (
     Usage,
 )
 from putnam_solver.run.ledger_rows import json_column
+from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced
 from putnam_solver.run.report.errata import known_defects
 from putnam_solver.run.stored_settings import StoredSettings, stored_settings
@@ -52,7 +53,8 @@ class RunData:
     ``benchmark_ids``: every problem id of the run's benchmark file (of its split, when the run chose one)
     when this machine holds the registered benchmark the run names with the same SHA-256 (None otherwise:
     the grid then shows the run's own problems). ``defects``: the problems whose statements the benchmark's errata (as
-    the run recorded its record) call defective, with what is wrong; a solve of one is counted apart."""
+    the run recorded its record) call defective, with what is wrong; a solve of one is counted apart.
+    ``sketches``: every sketch call of the run's attempts (``ledger_sketches``)."""
 
     run_dir: Path
     settings: StoredSettings
@@ -68,6 +70,7 @@ class RunData:
     outcome: dict[str, Any] | None
     benchmark_ids: tuple[str, ...] | None
     defects: Mapping[str, str] = field(default_factory=dict)
+    sketches: tuple[SketchRow, ...] = ()
 
     @property
     def name(self) -> str:
@@ -138,6 +141,7 @@ def load_run(run_dir: Path) -> RunData:
             outcome=json_column(ledger.meta("outcome") or "null", f"{path}: outcome"),
             benchmark_ids=_benchmark_ids(settings),
             defects=known_defects(settings),
+            sketches=tuple(ledger.sketches()),
         )
     except LedgerError as exc:
         raise ReportError(str(exc)) from exc

@@ -197,21 +197,39 @@ def write_agent_evidence(
     suffix: str,
     sketches: Sequence[SketchRow] = (),
 ) -> None:
-    """The parts of the evidence only the react worker produces, where missing: each attempt's plan
-    (``plan.md``), its sketch (``sketch.md``: informal proof and skeleton) and each sub-attempt's folder."""
+    """The parts of the evidence only the react worker produces: each attempt's plan (``plan.md``) and each
+    sub-attempt's folder where missing, and the sketches of each (campaign, problem, sample) in
+    ``sketch.md``, written again when the ledger holds more of them."""
     for row in attempts:
         plan = notes.get(row.id, {}).get("plan")
         path = attempt_dir(row) / "plan.md"
         if plan and not (run_dir / path).is_file():
             write_under(run_dir, path, plan.encode("utf-8"))
+    slots: dict[tuple[int, str, int], list[SketchRow]] = {}
     for sketch in sketches:
-        path = evidence_dir(sketch.campaign, sketch.problem) / "sketch.md"
-        if not (run_dir / path).is_file():
-            text = f"# Informal proof\n\n{sketch.informal_proof}\n\n# Skeleton\n\n```\n{sketch.skeleton}```\n"
-            write_under(run_dir, path, text.encode("utf-8"))
+        slots.setdefault((sketch.campaign, sketch.problem, sketch.sample), []).append(sketch)
+    for (campaign, problem, sample), made in slots.items():
+        path = run_dir / evidence_dir(campaign, problem, sample) / "sketch.md"
+        text = sketch_markdown(made).encode("utf-8")
+        if not path.is_file() or path.read_bytes() != text:  # a resumed attempt may have sketched since
+            write_under(run_dir, path.relative_to(run_dir), text)
     for sub in subattempts:
         if not (run_dir / subattempt_dir(sub) / SUBATTEMPT_MARKER).is_file():
             write_subattempt_evidence(run_dir, sub, suffix)
+
+
+def sketch_markdown(sketches: Sequence[SketchRow]) -> str:
+    """``sketch.md``: every sketch call of one attempt's slot, in the order made (an interrupted run of the
+    attempt's first), each with its informal proof, skeleton and holes."""
+    parts = []
+    for row in sketches:
+        holes = "not checked" if row.holes is None else f"{row.proved or 0} of {row.holes} holes proved"
+        pasted = "; pasted together, it passed the fast gates" if row.assembled_sha256 else ""
+        parts.append(
+            f"# Sketch {row.call_index} of attempt {row.attempt_key} ({holes}{pasted})\n\n## Informal proof\n\n"
+            f"{row.informal_proof}\n\n## Skeleton\n\n```\n{row.skeleton}```\n"
+        )
+    return "\n".join(parts)
 
 
 def _no_links(run_dir: Path, place: Path) -> bool:

@@ -13,6 +13,7 @@ from putnam_solver.run.report.data import Headline, RunData, headline
 from putnam_solver.run.report.grid import run_grid_html
 from putnam_solver.run.report.pass_at_k_html import pass_at_k_section
 from putnam_solver.run.report.progress import format_seconds
+from putnam_solver.run.report.sketches import sketch_html, sketch_lines
 
 
 def render_report(run: RunData, base: Path, plotly_file: str | None) -> str:
@@ -24,6 +25,7 @@ def render_report(run: RunData, base: Path, plotly_file: str | None) -> str:
         progress,
         costs,
         pass_at_k_section(run),
+        sketch_html(sketch_lines(run.sketches, run.attempts)),
         section("grid", "Problems", run_grid_html(run, base)),
         section("flagged", "Vetoed and disputed", flagged_html(run, base)),
         gates,

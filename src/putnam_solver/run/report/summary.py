@@ -15,10 +15,10 @@ Run directory layout::
     unresolved.txt           selected problems without a verified pass
     attempts/campaign-N/<problem>/  evidence: candidate, challenge, verdict.json, gates.log, turns.json,
                              attempt.json, and audit.json (the newest ``putnam audit`` of a pass); plan.md (the react
-                             worker's plan), sketch.md (its informal proof and skeleton) and lemmas/<id>-<lemma>/
-                             (a lemma sub-attempt: statement, candidate, lemma, verdict.json, gates.log,
-                             subattempt.json); sample-<n>/ (the same for sample n >= 2 of a run of
-                             ``--samples``)
+                             worker's plan), sketch.md (its sketches: informal proof, skeleton, holes proved) and
+                             lemmas/<id>-<lemma>/ (a lemma sub-attempt: statement, candidate, lemma,
+                             verdict.json, gates.log, subattempt.json); sample-<n>/ (the same for sample
+                             n >= 2 of a run of ``--samples``)
     logs/                    the agent layer's Inspect ``.eval`` transcripts
     report.html              the HTML report: written at the end of ``putnam solve`` and by ``putnam report
                              RUN_DIR`` (putnam_solver.run.report.html), not here
@@ -63,6 +63,7 @@ from putnam_solver.run.report.evidence import (
     write_audit_file,
     write_evidence,
 )
+from putnam_solver.run.report.sketches import sketch_lines, sketch_section
 from putnam_solver.run.report.tables import (
     attempts_tsv,
     cell,
@@ -99,12 +100,14 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     write_under(run_dir, "unresolved.txt", _lines(unresolved), durable=True)
     every = ledger.every_attempt()
     subattempts = ledger.subattempts()
-    write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix, ledger.sketches())
+    sketches = ledger.sketches()
+    write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix, sketches)
     tsv = attempts_tsv(every, suffix, audits) + subattempts_tsv(subattempts, suffix)
     write_under(run_dir, "attempts.tsv", tsv.encode("utf-8"), durable=True)
     outcome = json_column(ledger.meta("outcome") or "null", f"{ledger.path}: outcome")
     text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits)
     text += lemma_summary(subattempts, run_unpriced(settings.config))
+    text += "".join(f"{line}\n" for line in sketch_section(sketch_lines(sketches, attempts)))
     write_under(run_dir, "SUMMARY.md", text.encode("utf-8"), durable=True)
 
 
