@@ -10,7 +10,10 @@ under the confinement comparator gets, and keeps everything that build left unde
 (``core.pinned_store``, the mechanism the Rocq reference compile uses), under a key hashing all of the
 above and the gates' code.
 
-Each G6 run then writes those files into its own fresh project before comparator starts. Comparator's
+Each G6 run then writes those files into its own fresh project before comparator starts. Comparator
+runs a plain ``lake build <module>`` in that project (leanprover/comparator Main.lean ``safeLakeBuild``:
+no clean, no ``--rehash``) and builds and exports the challenge before it builds the solution
+(``compareIt``), so the candidate's build cannot touch what the challenge's export read. Comparator's
 ``lake build Challenge`` finds the module up to date by Lake's own rule (the trace Lake itself wrote
 holds the hash of the same inputs, and no path is part of it: leanprover/lean4
 src/lake/Lake/Build/Module.lean ``Module.recBuildLean``, Trace.lean ``SavedTrace.replayIfUpToDate``)
