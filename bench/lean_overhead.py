@@ -15,13 +15,18 @@ little next to a realistic compile. So the samples are followed by a heavier val
 toy ``Init``), measured the same way; its file is large (about 84 KB), so its G1-G4 column also
 shows what the text gates cost on that many bytes. Then the verdict cache: a cache hit
 (``verify_candidates`` finding the stored verdict) against a fresh G1-G4 verification of the same
-candidate; the goal is a hit costing at most 1% of a fresh run.
+candidate; the goal is a hit costing at most 1% of a fresh run. Last, tool runs counted (not timed) for
+two candidates of one problem: the candidate's `lean` runs through G4, G5 and the pipeline (toy Lean),
+and what Lake elaborated for G6 with the faithful fake toolchain (tests/fakes: its `lake` decides
+up-to-date as Lake does): with a cold cache for each candidate (what every G6 run cost before the
+challenge build was kept) against a shared one.
 Usage: ``python bench/lean_overhead.py [--runs N] [--helpers K]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -32,16 +37,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.toylean
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean import compile as lean_compile
 from putnam_solver.core.provers.lean.axioms import axioms_gate
+from putnam_solver.core.provers.lean.comparator import comparator_gate
 from putnam_solver.core.provers.lean.compile import LEAN_THREADS, compile_gate
+from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
 from putnam_solver.core.verify import Profile, ScratchDir, Submission, Track, VerifyOptions, run_gates
 from putnam_solver.verifier.candidates import Candidate, verify_candidates
+from putnam_solver.verifier.options import GateFlags
+from tests.helpers import LEAN_BENCH, lean_submission
+from tests.integration.test_lean_comparator import fake_toolchain
 from tests.toylean.build import BENCHMARK, VALID, ToyLean, build_toy_lean
 
 
@@ -161,6 +173,46 @@ def main() -> None:
             f"verdict cache: fresh G1-G4 {fresh * 1000:.1f} ms, cache hit {hit * 1000:.2f} ms, "
             f"hit/fresh = {hit / fresh:.2%} (goal <= 1%)"
         )
+        print(f"toy Lean, `lean` runs per full verification (G4, G5): {lean_runs(bench)}")
+        for label, shared in (("cold cache per candidate", False), ("shared cache", True)):
+            print(f"G6, Lake elaborations for two candidates, {label}: {lake_runs(scratch / label, shared)}")
+
+
+def lean_runs(bench: Benchmark) -> dict[str, int]:
+    """How many times `lean` ran per module in one full verification of a valid toy candidate."""
+    counts: dict[str, int] = {}
+    real = lean_compile.compile_lean
+
+    def counted(lean: Any, module: str, *args: Any, **kwargs: Any) -> Any:
+        counts[module] = counts.get(module, 0) + 1
+        return real(lean, module, *args, **kwargs)
+
+    lean_compile.compile_lean = counted  # type: ignore[assignment]
+    try:
+        source = (VALID / "toy_and_comm.lean").read_bytes()
+        run_gates(LeanProver(), bench, bench.problems["toy_and_comm"], source, Track.WITH_ANSWER, VerifyOptions())
+    finally:
+        lean_compile.compile_lean = real
+    return counts
+
+
+def lake_runs(scratch: Path, shared: bool, problem: str = "putnam_1962_a2") -> dict[str, int]:
+    """What the fake toolchain's `lake` elaborated (per module) over G6 runs on two candidates."""
+    putnam = load_benchmark(LEAN_BENCH)
+    root = fake_toolchain(scratch / "toolchain")
+    statement = putnam.problems[problem].formal_statement
+    for index in range(2):
+        os.environ["PUTNAM_CACHE_DIR"] = str(scratch / ("cache" if shared else f"cache-{index}"))
+        text = statement.replace(":= sorry", f":= by\n  -- fake-comparator: ok\n  sorry -- {index}", 1)
+        options = GateFlags(unsafe_comparator=True).options()
+        sub = lean_submission(putnam, problem, text, scratch=scratch / f"run-{index}", options=options)
+        assert comparator_gate(sub, root).passed
+    counts: dict[str, int] = {}
+    for line in (ToolchainPaths(root).toolchain_bin / "lake-runs.jsonl").read_text().splitlines():
+        run = json.loads(line)
+        if run["action"] == "elaborated":
+            counts[run["target"]] = counts.get(run["target"], 0) + 1
+    return counts
 
 
 def cache_ratio(bench: Benchmark, scratch: Path, runs: int) -> tuple[float, float]:

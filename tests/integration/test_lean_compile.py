@@ -20,9 +20,11 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.lean import LeanProver, toolchain
+from putnam_solver.core.provers.lean import compile as compile_module
 from putnam_solver.core.provers.lean.axioms import (
     AxiomOutputError,
     axioms_gate,
+    harness_module,
     harness_source,
     read_axiom_report,
 )
@@ -228,14 +230,21 @@ def test_a_missing_theorem_fails_the_axiom_check(toy_env: ToyLean, tmp_path: Pat
     assert "toy_and_comm" in g5.detail and g5.evidence["exit_code"] == 1
 
 
-def test_axiom_check_needs_the_module_compiled_in_this_run(toy_env: ToyLean, tmp_path: Path) -> None:
+def test_the_axiom_check_imports_the_module_compiled_once_in_this_run(toy_env: ToyLean, tmp_path: Path) -> None:
+    """G5 declares the candidate's compile (``CANDIDATE_OLEAN``): asked first, it makes it; G4 then judges
+    that same run. An .olean altered after that run is an error, never imported."""
     sub = submission((VALID / "toy_and_comm.lean").read_bytes(), tmp_path)
-    alone = axioms_gate(sub)
-    assert alone.status is GateStatus.ERROR and "G4" in alone.detail
+    g5 = axioms_gate(sub)
     g4 = compile_gate(sub)
+    assert (g4.status, g5.status) == (GateStatus.PASSED, GateStatus.PASSED), (g4.detail, g5.detail)
+    assert len(list((sub.scratch / "compile").iterdir())) == 1  # one `lean` run on the candidate
+    assert g5.evidence["olean_sha256"] == g4.evidence["olean_sha256"]
+    assert axioms_gate(sub).status is GateStatus.PASSED  # the kept module, still the one compiled
     Path(g4.evidence["olean"]).write_bytes(b"not the compiled module")
-    tampered = axioms_gate(replace(sub, prior=(g4,)))
+    tampered = axioms_gate(sub)
     assert tampered.status is GateStatus.ERROR and "differs" in tampered.detail
+    Path(g4.evidence["olean"]).unlink()
+    assert axioms_gate(sub).status is GateStatus.ERROR
 
 
 def message(file_name: str, line: int, text: str, severity: str = "information") -> LeanMessage:
@@ -285,6 +294,25 @@ def test_pipeline_accepts_valid_proofs(toy_env: ToyLean, problem_id: str) -> Non
     by_id = {g.id: g for g in full.gates}
     assert by_id["G4"].passed and by_id["G5"].passed, full.first_problem()
     assert by_id["G5"].evidence["axioms"] == EXPECTED_AXIOMS[problem_id]
+
+
+def test_the_pipeline_compiles_the_candidate_once(toy_env: ToyLean, monkeypatch: pytest.MonkeyPatch) -> None:
+    """G4, G5 and the answer check declare the candidate's compile: one `lean` run on the candidate,
+    one on G5's harness file, whichever gate asks first."""
+    modules: list[str] = []
+    real = compile_module.compile_lean
+
+    def counted(lean: object, module: str, *args: object, **kwargs: object) -> object:
+        modules.append(module)
+        return real(lean, module, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(compile_module, "compile_lean", counted)
+    problem = BENCH.problems["toy_and_comm"]
+    candidate = (VALID / "toy_and_comm.lean").read_bytes()
+    verdict = run_gates(LeanProver(), BENCH, problem, candidate, Track.WITH_ANSWER, VerifyOptions(Profile.FULL))
+    by_id = {g.id: g for g in verdict.gates}
+    assert by_id["G4"].passed and by_id["G5"].passed, verdict.first_problem()
+    assert sorted(modules) == sorted([problem.module, harness_module(problem.module)])
 
 
 def test_pipeline_rejects_a_wrong_proof_at_compile(toy_env: ToyLean) -> None:

@@ -1,7 +1,9 @@
 """Lean 4 prover: challenge derivation, gates G2-G7, doctor readiness, and the no-answer answer record.
 
 G5 is always the harness's own ``#print axioms`` check on the compiled candidate (``axioms.py``), which
-needs only a `lean`; where comparator is installed, G6 checks the axioms again on its own.
+needs only a `lean`; where comparator is installed, G6 checks the axioms again on its own. Each tool run
+is made once (``Gate.needs``): the candidate's compile (G4's, whose ``.olean`` G5 and the answer check
+import) and the challenge's Lake build (G6's, kept across verifications per problem and toolchain).
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from putnam_solver.core.provers.lean.checks import (
     check_forbidden,
     check_preservation,
 )
-from putnam_solver.core.provers.lean.comparator import comparator_available, comparator_gate
-from putnam_solver.core.provers.lean.compile import compile_gate
+from putnam_solver.core.provers.lean.comparator import challenge_artifact, comparator_available, comparator_gate
+from putnam_solver.core.provers.lean.compile import CANDIDATE_OLEAN, compile_gate
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.lean.project import PINS
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
@@ -88,9 +90,9 @@ def _axle_gate(sub: Submission) -> GateResult:
 
 ALL_GATES: tuple[Gate, ...] = (
     *GATES,
-    Gate("G4", "compile", compile_gate, _lean_runs_here),
-    Gate("G5", "axioms", axioms_gate, _lean_runs_here),
-    Gate("G6", "kernel", comparator_gate, _comparator_runs_here),
+    Gate("G4", "compile", compile_gate, _lean_runs_here, needs=(CANDIDATE_OLEAN,)),
+    Gate("G5", "axioms", axioms_gate, _lean_runs_here, needs=(CANDIDATE_OLEAN,)),
+    Gate("G6", "kernel", comparator_gate, _comparator_runs_here, needs=(challenge_artifact(),)),
     Gate("G7", "axle", _axle_gate, _axle_reachable),
 )
 

@@ -13,8 +13,9 @@ an error and exactly one message sits at the ``#print axioms`` line of the harne
 theorem, and lists nothing outside the allowed set. Anything else (no such message, two of them,
 unexpected wording) is an error, never a pass.
 
-The module is the ``.olean`` that G4 compiled from the candidate's exact bytes in this verification;
-G5 re-hashes it against G4's evidence and exposes a copy read-only. Compiling the candidate again
+The module is the ``.olean`` that G4 compiled from the candidate's exact bytes in this verification
+(``compile.CANDIDATE_OLEAN``, which G5 declares it needs); G5 re-hashes it against the hash taken when
+that run ended and exposes a copy read-only. Compiling the candidate again
 would produce the same file by the same process at twice the cost (minutes with Mathlib) and would
 not make it more trustworthy: whatever guards the first compilation guards a second one.
 
@@ -40,13 +41,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.gatekit import sandbox_limits
-from putnam_solver.core.provers.lean import compile as g4
 from putnam_solver.core.provers.lean.checks import challenge_theorem
 from putnam_solver.core.provers.lean.compile import (
+    CANDIDATE_OLEAN,
     LeanMessage,
     compile_against_candidate,
     failure_detail,
@@ -109,21 +109,21 @@ def read_axiom_report(messages: tuple[LeanMessage, ...], harness_file: str, theo
 
 
 def compiled_module(sub: Submission) -> tuple[str, bytes]:
-    """The name and bytes of G4's .olean of this verification, checked against the hash G4 recorded
-    (read with ``safe_files``: a sandboxed run wrote it)."""
-    compiled = sub.prior_result(g4.GATE_ID)
-    evidence = compiled.evidence if compiled is not None else {}
-    olean, digest = evidence.get("olean"), evidence.get("olean_sha256")
-    if not isinstance(olean, str) or not isinstance(digest, str):
-        raise AxiomOutputError("no compiled module: G5 reads the .olean that G4 produced in this run")
-    path = Path(olean)
+    """The name and bytes of the .olean G4's compile of this verification left (``CANDIDATE_OLEAN``),
+    read again with ``safe_files`` (a sandboxed run wrote it) and held against the hash taken when that
+    run ended: a file altered, replaced or removed since is an error, never imported."""
+    compiled = sub.artifacts.get(CANDIDATE_OLEAN, sub)
+    olean, digest = compiled.run.olean, compiled.olean_sha256
+    if olean is None or digest is None:
+        why = f" ({compiled.refused})" if compiled.refused else ""
+        raise AxiomOutputError(f"no compiled module: the candidate's compile left no usable .olean{why}")
     try:
-        data = read_olean(path, sandbox_limits(sub.options))
-    except UnsafeFile as exc:
+        data = read_olean(olean, sandbox_limits(sub.options))
+    except (OSError, UnsafeFile) as exc:
         raise AxiomOutputError(f"refused the compiled module: {exc}") from exc
     if sha256_hex(data) != digest:
-        raise AxiomOutputError(f"{path} differs from the file G4 compiled")
-    return path.name, data
+        raise AxiomOutputError(f"{olean} differs from the file G4 compiled")
+    return olean.name, data
 
 
 def axioms_gate(sub: Submission) -> GateResult:

@@ -37,28 +37,31 @@ import pwd
 import re
 import shutil
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.gatekit import capped
+from putnam_solver.core.artifacts import Artifact
+from putnam_solver.core.gatekit import ToolUnavailable, capped, sandbox_limits
 from putnam_solver.core.provers.lean import nounix
 from putnam_solver.core.provers.lean.axioms import ALLOWED_AXIOMS
+from putnam_solver.core.provers.lean.challenge_build import (
+    PROJECT_FILES,
+    ChallengeBuild,
+    challenge_build,
+    new_project,
+    project_files,
+    seed,
+)
 from putnam_solver.core.provers.lean.checks import challenge_theorem, form_challenge
 from putnam_solver.core.provers.lean.comparator_output import not_a_verdict, rejection
 from putnam_solver.core.provers.lean.options import LeanOptions
-from putnam_solver.core.provers.lean.project import (
-    CHALLENGE_MODULE,
-    COMPARATOR_REV,
-    SOLUTION_MODULE,
-    lakefile,
-)
+from putnam_solver.core.provers.lean.project import CHALLENGE_MODULE, COMPARATOR_REV, SOLUTION_MODULE
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
     LeanRelease,
     ToolchainPaths,
     checkers_fingerprint,
-    git_trust_file,
-    package_checkouts,
     pinned_toolchain_env,
     release_paths,
 )
@@ -66,7 +69,6 @@ from putnam_solver.core.sandbox import (
     DEFAULT_PATH,
     SandboxLimits,
     SandboxResult,
-    fresh_copy,
     landlock_status,
     run_sandboxed,
 )
@@ -79,7 +81,6 @@ KERNELS = ("lean", "nanoda")
 OUTPUT_TAIL = 3000
 SOLUTION_DEF = re.compile(r"^(?:noncomputable\s+)?(?:abbrev|def)\s+(\S+_solution)\b", re.MULTILINE)
 """An answer hole (PutnamBench): ``abbrev putnam_X_solution`` (or ``def``) at the start of a line."""
-PROJECT_FILES = ("lakefile.toml", "lean-toolchain", "lake-manifest.json")
 SOLUTION_BUILD_LINE = f"Building {SOLUTION_MODULE}"
 """What comparator prints just before it builds the candidate (Main.lean:115 ``safeLakeBuild``)."""
 UNPRIVILEGED_USER = "nobody"
@@ -184,22 +185,53 @@ def comparator_config(sub: Submission, paths: ToolchainPaths) -> dict[str, Any]:
     return config
 
 
-def prepare_project(sub: Submission, paths: ToolchainPaths, config: dict[str, Any]) -> Path:
-    """A fresh Lake project under ``sub.scratch``: harness challenge, candidate solution, config, and the
+def prepare_project(sub: Submission, paths: ToolchainPaths, config: dict[str, Any], built: ChallengeBuild) -> Path:
+    """A fresh Lake project under ``sub.scratch``: harness challenge with its cached build products
+    (``challenge_build``: comparator's Lake finds them up to date), candidate solution, config, and the
     bootstrapped Mathlib packages linked in (read-only to the candidate's build: landrun lets it write
     only to this project's own ``.lake``, and the link points outside it). The project is also the
     builds' ``HOME``, whose ``.gitconfig`` lets the git Lake runs read those packages as ``nobody``
     (``toolchain.git_trust_env``: landrun passes no other variable that could carry it)."""
-    files = {name: (paths.project / name).read_bytes() for name in PROJECT_FILES}
-    files["lakefile.toml"] = lakefile(paths.release, dict(sub.problem.format.lean_options)).encode("utf-8")
-    files[f"{CHALLENGE_MODULE}.lean"] = form_challenge(sub)[1].encode("utf-8")
+    files = project_files(sub, paths)
     files[f"{SOLUTION_MODULE}.lean"] = sub.candidate_bytes
     files["config.json"] = json.dumps(config, indent=2).encode("utf-8")
-    files[".gitconfig"] = git_trust_file(package_checkouts(paths)).encode("utf-8")  # HOME (comparator_env)
-    project = fresh_copy(files, sub.scratch / "comparator")
-    (project / ".lake").mkdir()
-    (project / ".lake" / "packages").symlink_to(paths.project / ".lake" / "packages", target_is_directory=True)
+    project = new_project(files, paths, sub.scratch / "comparator")
+    seed(project, built)
     return project
+
+
+def _lake_build_challenge(sub: Submission, paths: ToolchainPaths, project: Path) -> SandboxResult:
+    """``lake build Challenge`` in a fresh candidate-free project, run as comparator is run (same
+    confinement, environment and caps). Raises Unconfinable as G6's own run would."""
+    try:
+        prefix, _ = confinement(project, paths, sub.scratch)
+    except Unconfinable:
+        if not sub.options.of(LeanOptions).unsafe_comparator:
+            raise
+        prefix = []
+    return run_sandboxed(
+        [*prefix, str(paths.toolchain_bin / "lake"), "build", CHALLENGE_MODULE],
+        workdir=project,
+        env=comparator_env(paths, project),
+        limits=comparator_limits(sub.options),
+        unsafe_no_sandbox=True,
+    )
+
+
+@cache
+def challenge_artifact(root: Path | None = None) -> Artifact[ChallengeBuild]:
+    """G6's challenge build (``challenge_build``) for the toolchain at ``root`` (None: the options'),
+    made once per verification and kept across them per problem and toolchain."""
+
+    def make(sub: Submission) -> ChallengeBuild:
+        paths = release_paths(sub.options, root)
+        available, why = comparator_available(paths.root, sub.options.of(LeanOptions).kernels, paths.release)
+        if not available or known_good_failed(sub.options):  # G6 will not run: build nothing for it
+            raise ToolUnavailable(why if not available else "G6 is unavailable on this toolchain (selftest)")
+        limit = sandbox_limits(sub.options).disk_bytes
+        return challenge_build(sub, paths, lambda project: _lake_build_challenge(sub, paths, project), limit)
+
+    return Artifact(f"lean.challenge {root or ''}".strip(), make)
 
 
 def comparator_env(paths: ToolchainPaths, project: Path) -> dict[str, str]:
@@ -318,8 +350,16 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
     if known_good_failed(options):
         detail = "the self-test's known-good proof did not pass comparator on this toolchain; run putnam selftest"
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, detail, evidence)
+    try:
+        built = sub.artifacts.get(challenge_artifact(root), sub)
+    except Unconfinable as exc:
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, f"{exc}; or pass --unsafe-comparator", evidence)
+    evidence["challenge_build"] = built.evidence()
+    if built.failure is not None:
+        detail = f"the harness's challenge does not build ({built.failure}); not a verdict on the candidate"
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, detail, evidence)
     config = comparator_config(sub, paths)
-    project = prepare_project(sub, paths, config)
+    project = prepare_project(sub, paths, config, built)
     try:
         prefix, confined = confinement(project, paths, sub.scratch)
     except Unconfinable as exc:

@@ -17,6 +17,9 @@ make `lean` exit 0 while an error is logged, nor remove a line `lean` itself pri
 messages are counted and otherwise ignored.
 
 ``compile_lean`` is the reusable step: G5 compiles its trusted harness file with it, and the bench times it.
+The candidate is compiled once per verification (``CANDIDATE_OLEAN``, declared by G4, G5 and the answer
+check through ``Gate.needs``): G5 and the answer check import the ``.olean`` of that run, never compile
+the candidate again.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.core.artifacts import Artifact
 from putnam_solver.core.gatekit import guarded, judge_run, run_evidence, sandbox_limits
 from putnam_solver.core.provers.lean.project import lean_option_flags
 from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
@@ -239,15 +243,22 @@ def _out_of_memory(run: LeanRun) -> bool:
     return any(sign in text for sign in ("out of memory", "failed to allocate", "failed to create thread"))
 
 
-def compile_gate(sub: Submission) -> GateResult:
-    """G4: compile the candidate; see the module docstring for what counts as success."""
-    evidence: dict[str, Any] = {"module": sub.problem.module, "candidate_sha256": sha256_hex(sub.candidate_bytes)}
-    return guarded(GATE_ID, GATE_NAME, lambda: _compile_and_judge(sub, evidence))
+@dataclass(frozen=True)
+class CompiledCandidate:
+    """G4's compile of the candidate's exact bytes in this verification: the `lean` that ran, its run,
+    and the SHA-256 of the ``.olean`` it left as read right after the run (None when it left none, or
+    ``refused`` says why it was not read). G5 and the answer check use this ``.olean`` only when its
+    bytes still hash to ``olean_sha256``."""
+
+    lean: LeanCommand
+    run: LeanRun
+    olean_sha256: str | None
+    refused: str | None = None
 
 
-def _compile_and_judge(sub: Submission, evidence: dict[str, Any]) -> GateResult:
+def compile_candidate(sub: Submission) -> CompiledCandidate:
+    """Compile the candidate once for every gate of this verification that needs it (``CANDIDATE_OLEAN``)."""
     lean = find_lean(sub.options)
-    evidence["toolchain"] = lean.evidence()
     limits = sandbox_limits(sub.options)
     run = compile_lean(
         lean,
@@ -258,16 +269,35 @@ def _compile_and_judge(sub: Submission, evidence: dict[str, Any]) -> GateResult:
         unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
         lean_options=dict(sub.problem.format.lean_options),
     )
+    if run.olean is None:
+        return CompiledCandidate(lean, run, None)
+    try:
+        return CompiledCandidate(lean, run, sha256_hex(read_olean(run.olean, limits)))
+    except UnsafeFile as exc:
+        return CompiledCandidate(lean, run, None, str(exc))
+
+
+CANDIDATE_OLEAN: Artifact[CompiledCandidate] = Artifact("lean.candidate", compile_candidate)
+"""The candidate's compile: G4 judges it, G5 and the answer check import its ``.olean`` (``Gate.needs``)."""
+
+
+def compile_gate(sub: Submission) -> GateResult:
+    """G4: compile the candidate; see the module docstring for what counts as success."""
+    evidence: dict[str, Any] = {"module": sub.problem.module, "candidate_sha256": sha256_hex(sub.candidate_bytes)}
+    return guarded(GATE_ID, GATE_NAME, lambda: _judge(sub, sub.artifacts.get(CANDIDATE_OLEAN, sub), evidence))
+
+
+def _judge(sub: Submission, compiled: CompiledCandidate, evidence: dict[str, Any]) -> GateResult:
+    run, limits = compiled.run, sandbox_limits(sub.options)
+    evidence["toolchain"] = compiled.lean.evidence()
     evidence["lean_options"] = dict(sub.problem.format.lean_options)
     evidence.update(run.evidence())
-    if run.olean is not None:  # recorded even on failure: G5 may still report on it (keep_going)
-        try:
-            olean = read_olean(run.olean, limits)
-        except UnsafeFile as exc:
-            detail = f"refused the compiled module lean left behind ({exc}); the candidate is not accepted"
-            return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, detail, evidence)
+    if compiled.refused is not None:
+        detail = f"refused the compiled module lean left behind ({compiled.refused}); the candidate is not accepted"
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, detail, evidence)
+    if run.olean is not None and compiled.olean_sha256 is not None:  # recorded even on failure
         evidence["olean"] = str(run.olean)
-        evidence["olean_sha256"] = sha256_hex(olean)
+        evidence["olean_sha256"] = compiled.olean_sha256
     failure = failure_detail(run, limits)
     if failure is not None:
         return GateResult(GATE_ID, GATE_NAME, failure[0], failure[1], evidence)

@@ -4,10 +4,10 @@
 - ``REFERENCE_VO``: the reference module, derived from the pinned statement alone. It depends only on
   trusted inputs, so it is also kept across verifications: in the cache directory, under a key that
   hashes its source, the module name, the toolchain's identity (coqc's version and hash, coqchk's, and
-  the size and modification time of every file of the Coq library it loads) and the gates' code. An
-  entry holds the SHA-256 of the ``.vo`` before its bytes and is written atomically; an entry whose
-  bytes do not hash to it (damaged, cut short) is built again and replaced, never used. Nothing derived
-  from a candidate is kept across verifications.
+  the size and modification time of every file of the Coq library it loads) and the gates' code
+  (``core.pinned_store``, shared with the Lean challenge build: an entry whose bytes do not hash to its
+  header is built again and replaced, never used). Nothing derived from a candidate is kept across
+  verifications.
 
 The candidate's compile and the reference's overlap: the pipeline starts both (``Gate.needs``) when the
 compiled gates begin.
@@ -15,19 +15,18 @@ compiled gates begin.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import json
 import os
 from pathlib import Path
 
 from putnam_solver.core.artifacts import Artifact
-from putnam_solver.core.cache import default_cache_dir, gate_code_fingerprint
 from putnam_solver.core.gatekit import sandbox_limits
+from putnam_solver.core.pinned_store import entry_path, read_entry, write_entry
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, Built, build, kept_dir
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
 from putnam_solver.core.provers.rocq.toolchain import COQC, coq_library, find_tool, toolchain_fingerprint
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
-from putnam_solver.core.util import write_atomic
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
 PINNED_DIR = "rocq-pinned"
@@ -52,19 +51,17 @@ def build_pinned(sub: Submission, module: str, source: str) -> Built:
     coqc = find_tool(COQC, sub.options)
     entry = _entry(sub, module, source)
     limit = sandbox_limits(sub.options).disk_bytes
-    data = _read_entry(entry, limit)
-    if data is not None:
+    stored = read_entry(entry, limit)
+    if stored is not None and set(stored) == {module}:
+        data = stored[module]
         kept = kept_dir(sub) / f"{module}.vo"
         kept.unlink(missing_ok=True)
         kept.write_bytes(data)
         return Built(module, None, kept, hashlib.sha256(data).hexdigest(), coqc)
     built = build(sub, module, source)
     if built.judgement(sub) is None and built.vo is not None:
-        try:
-            data = read_regular_file(built.vo, limit)
-            write_atomic(entry, hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
-        except (OSError, UnsafeFile):
-            pass  # a cache that cannot be written only costs the next verification a compile
+        with contextlib.suppress(OSError, UnsafeFile):  # a lost cache entry costs the next one a compile
+            write_entry(entry, {module: read_regular_file(built.vo, limit)})
     return built
 
 
@@ -75,22 +72,8 @@ def _entry(sub: Submission, module: str, source: str) -> Path:
         "source_sha256": hashlib.sha256(source.encode("utf-8")).hexdigest(),
         "toolchain": toolchain_fingerprint(sub.options),
         "library": _library_state(coq_library(coqc)),
-        "gate_code": gate_code_fingerprint(),
     }
-    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
-    return default_cache_dir() / PINNED_DIR / digest[:2] / f"{digest}-{module}.vo"
-
-
-def _read_entry(entry: Path, limit: int) -> bytes | None:
-    """The ``.vo`` bytes of a cache entry whose recorded SHA-256 they match, else None."""
-    try:
-        raw = read_regular_file(entry, limit + 65)
-    except (OSError, UnsafeFile):
-        return None
-    recorded, _, data = raw.partition(b"\n")
-    if not data or hashlib.sha256(data).hexdigest().encode("ascii") != recorded:
-        return None
-    return data
+    return entry_path(PINNED_DIR, key, f"{module}.vo")
 
 
 def _library_state(library: Path | None) -> str:

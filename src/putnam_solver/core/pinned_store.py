@@ -1,0 +1,66 @@
+"""Build products derived from a pinned statement alone, kept across verifications in the cache directory.
+
+Some artifacts (``core.artifacts``) depend only on trusted inputs: the Rocq reference module compiled
+from the pinned statement, the Lean challenge built by Lake. They are the same for every candidate of a
+problem, so each prover keeps them here under a key it derives from everything they depend on (the
+source's SHA-256, the toolchain's identity, the gates' code) and builds them again only when the key
+changes. Nothing derived from a candidate is ever kept here.
+
+An entry is one file, written atomically: a first line of JSON naming each stored file with its size
+and SHA-256, then the files' bytes in that order. :func:`read_entry` returns the files only when every
+one hashes to what the header says; an entry that is damaged, cut short or not a regular file under the
+cap is treated as absent (built again and replaced), never used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
+from putnam_solver.core.cache import default_cache_dir, gate_code_fingerprint
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.util import write_atomic
+
+HEADER_BYTES = 65536
+"""Room for the JSON header on top of the stored files' own cap."""
+
+
+def entry_path(folder: str, key: Mapping[str, object], name: str) -> Path:
+    """Where the entry for ``key`` (plus the gates' code, always part of it) lives under ``folder``."""
+    full = {**key, "gate_code": gate_code_fingerprint()}
+    digest = hashlib.sha256(json.dumps(full, sort_keys=True).encode()).hexdigest()
+    return default_cache_dir() / folder / digest[:2] / f"{digest}-{name}"
+
+
+def read_entry(entry: Path, limit: int) -> dict[str, bytes] | None:
+    """The files of ``entry`` when each matches its recorded size and SHA-256, else None."""
+    try:
+        raw = read_regular_file(entry, limit + HEADER_BYTES)
+        header, _, body = raw.partition(b"\n")
+        listed = json.loads(header)
+    except (OSError, UnsafeFile, ValueError):
+        return None
+    if not isinstance(listed, list) or not listed:
+        return None
+    files: dict[str, bytes] = {}
+    offset = 0
+    for item in listed:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str) and isinstance(item[1], int)):
+            return None
+        name, size, digest = item
+        data = body[offset : offset + size]
+        offset += size
+        if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
+            return None
+        files[name] = data
+    return files if offset == len(body) else None
+
+
+def write_entry(entry: Path, files: Mapping[str, bytes]) -> None:
+    """Store ``files`` (name to bytes) at ``entry``; a cache that cannot be written is only a lost saving."""
+    header = json.dumps([[name, len(data), hashlib.sha256(data).hexdigest()] for name, data in files.items()])
+    with contextlib.suppress(OSError):  # the next verification builds it again
+        write_atomic(entry, header.encode() + b"\n" + b"".join(files.values()))
