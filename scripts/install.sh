@@ -44,3 +44,7 @@ esac
 .venv/bin/python -m pip install -q --upgrade pip
 # requirements.lock holds the exact versions the tests run with; pyproject.toml the ranges.
 .venv/bin/python -m pip install -q -e ".${1:+[$1]}" -c requirements.lock
+# An editable install leaves our sources uncompiled: compile them now, so that no command (an MCP client
+# waits for `putnam mcp` to answer) compiles them at start, nor needs to write into the checkout to cache
+# them (PYTHONDONTWRITEBYTECODE, a read-only checkout). pip compiles what it installs from wheels itself.
+.venv/bin/python -m compileall -q src

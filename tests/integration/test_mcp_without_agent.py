@@ -33,8 +33,10 @@ SERVER_PATHS = (tempfile.gettempdir() + "/", str(REPO) + "/", str(Path.home()) +
 
 
 def test_the_cli_and_the_mcp_server_import_no_agent_module() -> None:
-    script = (
-        "import json, sys\nimport putnam_solver.cli, putnam_solver.mcp.server\nprint(json.dumps(sorted(sys.modules)))"
+    script = (  # every command's module, not only those `putnam mcp` imports (the CLI imports them lazily)
+        "import json, sys\nimport putnam_solver.cli.runs, putnam_solver.cli.services, putnam_solver.cli.setup\n"
+        "import putnam_solver.cli.solve, putnam_solver.cli.verify, putnam_solver.mcp.server\n"
+        "print(json.dumps(sorted(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=True)
     loaded = [m for m in json.loads(done.stdout) if m.split(".")[0] in AGENT_STACK]

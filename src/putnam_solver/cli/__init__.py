@@ -9,8 +9,7 @@ for a completed evaluation, solved or not, and adds 3 (a run budget stopped it e
 
 from __future__ import annotations
 
-from putnam_solver.cli import runs, services, setup, solve, verify  # noqa: F401  (each registers its commands)
-from putnam_solver.cli._app import app, dataset_app
+from putnam_solver.cli._app import app, dataset_app  # each command's module is imported when it is asked for
 
 
 def main() -> None:

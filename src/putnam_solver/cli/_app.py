@@ -2,13 +2,76 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import importlib
+from collections.abc import Iterator, Mapping, MutableMapping
+from typing import Annotated, Any
 
 import typer
+import typer.main
 from rich.console import Console
 
 from putnam_solver import __version__
-from putnam_solver.clikit import PutnamTyper
+from putnam_solver.clikit import PutnamGroup, PutnamTyper
+
+COMMAND_MODULES: dict[str, str] = {
+    **dict.fromkeys(("report", "audit", "export"), "runs"),
+    **dict.fromkeys(("mcp", "serve"), "services"),
+    **dict.fromkeys(("bootstrap", "selftest", "doctor"), "setup"),
+    "solve": "solve",
+    **dict.fromkeys(("list", "check", "verify", "policy"), "verify"),
+    "dataset": "setup",
+}
+"""Each command and the module of ``putnam_solver.cli`` that registers it, in the order ``putnam --help``
+lists them. A command's module is imported when the command is asked for, so that ``putnam mcp``, whose
+client waits for it to answer, does not first import and build every other command
+(``tests/unit/test_cli_commands.py`` checks this table against what the modules register)."""
+
+
+class LazyCommands(MutableMapping[str, Any]):
+    """The commands of ``putnam`` as its group holds them: a command looked up by name is built (by Typer,
+    from what its module registers) the first time, and listing them builds them all, in the order of
+    ``COMMAND_MODULES``. Click and Typer find, list and suggest commands through this mapping only."""
+
+    def __init__(self, built: Mapping[str, Any]) -> None:
+        self.built = dict(built)
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.built:
+            self.load(name)
+        return self.built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        if not COMMAND_MODULES.keys() <= self.built.keys():
+            self.load(None)
+        return iter(list(self.built))
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self.built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self.built[name]
+
+    def load(self, name: str | None) -> None:
+        """Import the module of command ``name`` (every command's for None or an unknown name) and add
+        what it registered."""
+        modules = [COMMAND_MODULES[name]] if name in COMMAND_MODULES else dict.fromkeys(COMMAND_MODULES.values())
+        for module in modules:
+            importlib.import_module(f"putnam_solver.cli.{module}")
+        fresh = typer.main.get_group(app).commands
+        added = {**(fresh.built if isinstance(fresh, LazyCommands) else fresh), **self.built}
+        self.built = {**{n: added[n] for n in COMMAND_MODULES if n in added}, **added}
+
+
+class PutnamCommands(PutnamGroup):
+    """The ``putnam`` group, whose commands are built when first asked for (``LazyCommands``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = LazyCommands(self.commands)
+
 
 app = PutnamTyper(
     name="putnam",
@@ -17,13 +80,12 @@ app = PutnamTyper(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=PutnamCommands,
 )
 
 
 dataset_app = PutnamTyper(help="Build the pinned benchmark data files.", no_args_is_help=True)
-
-
-app.add_typer(dataset_app, name="dataset")
+"""``putnam dataset``: its commands are in ``setup``, which adds it to ``app``."""
 
 
 out = Console(highlight=False, soft_wrap=True)

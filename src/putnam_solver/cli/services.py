@@ -32,6 +32,7 @@ from putnam_solver.cli._options import (
     provers_option,
     ray_settings,
 )
+from putnam_solver.clikit import collector_paused
 from putnam_solver.cluster import RaySettings
 from putnam_solver.core.provers import (
     tool_locations,
@@ -75,18 +76,19 @@ def mcp_server(
     stdio, nothing but the protocol is written to stdout. Exit 2 on bad input.
     """
     with input_errors():
-        from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
+        with collector_paused():  # an MCP client waits for the answer to initialize: start fast
+            from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
 
-        chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
-        loaded.require_track(track.value)
-        options = GateFlags(
-            tools=tool_locations(tool or []),
-            max_candidate_bytes=max_candidate_bytes,
-            allow_recursion=allow_recursion,
-            kernels=parse_kernels(kernels),
-            toolchain=loaded.release(toolchain),
-        ).options()
-        settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
+            chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
+            loaded.require_track(track.value)
+            options = GateFlags(
+                tools=tool_locations(tool or []),
+                max_candidate_bytes=max_candidate_bytes,
+                allow_recursion=allow_recursion,
+                kernels=parse_kernels(kernels),
+                toolchain=loaded.release(toolchain),
+            ).options()
+            settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
         mcp_service.run_server(settings, transport, host, port)
 
 

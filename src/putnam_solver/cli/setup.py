@@ -35,6 +35,8 @@ from putnam_solver.doctor import check_health
 from putnam_solver.selftest import runner as selftest_service
 from putnam_solver.verifier.options import GateFlags
 
+app.add_typer(dataset_app, name="dataset")
+
 
 @dataset_app.command("fetch")
 def dataset_fetch(

@@ -16,11 +16,13 @@ candidate over the size cap or an unknown problem is a tool error that says what
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Literal
 
 import anyio
@@ -40,6 +42,16 @@ from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
 from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.listen import ConnectionLimits, bind, stopping_server
 from putnam_solver.redact import PathRedactor
+from putnam_solver.run.agent.tool_docs import (
+    CHECK,
+    FIND_DECLARATIONS,
+    GOALS,
+    LIBRARY_SEARCH,
+    PROOF,
+    SEARCH,
+    ToolDoc,
+    documented,
+)
 from putnam_solver.run.agent.toolkit import (
     ProblemContext,
     check_text,
@@ -93,10 +105,16 @@ class PutnamTools:
         self.log = log
         self.accept = replace(settings.options, profile=Profile.FULL, acceptance=None)
         self.check_options = replace(self.accept, profile=Profile.FAST, acceptance=Profile.FULL)
-        self.roots, self.glob = library_roots(settings.prover, self.accept)
         self._contexts: dict[tuple[str, Track], ProblemContext] = {}
         self._limiter: anyio.CapacityLimiter | None = None
         self.redact = PathRedactor.for_server([settings.benchmark.path])
+
+    @functools.cached_property
+    def library(self) -> tuple[tuple[Path, ...], str]:
+        """Where the library sources of the prover's tools are, and the glob of its source files: found at
+        the first search, in its worker thread, not at start (for Rocq it runs ``coqc -where`` and hashes
+        coqc), so that ``initialize`` never waits for it."""
+        return library_roots(self.settings.prover, self.accept)
 
     def limit(self, slots: int) -> anyio.CapacityLimiter:
         """At most ``slots`` gate runs at once over all of this server's calls (created on the server's
@@ -200,17 +218,21 @@ class PutnamTools:
         return self.redact.text(await state_at(ctx, self.candidate(proof), int(line)))
 
     async def search(self, pattern: str) -> str:
-        return await anyio.to_thread.run_sync(search_library, self.roots, self.glob, clean_text(pattern))
+        pattern = clean_text(pattern)
+        return await anyio.to_thread.run_sync(lambda: search_library(*self.library, pattern))
 
     async def library_search(self, problem: str, command: str, query: str, track: str | None = None) -> str:
         ctx = self.context(problem, track)
         return self.redact.text(await prover_search(ctx, clean_text(command).strip(), clean_text(query)))
 
     async def find_declarations(self, query: str) -> str:
-        suffix = self.glob.removeprefix("*")
-        return self.redact.text(
-            await anyio.to_thread.run_sync(find_declarations, self.roots, suffix, clean_text(query))
-        )
+        query = clean_text(query)
+
+        def ranked() -> str:
+            roots, glob = self.library
+            return find_declarations(roots, glob.removeprefix("*"), query)
+
+        return self.redact.text(await anyio.to_thread.run_sync(ranked))
 
     async def verify(self, problem: str, proof: str, track: str | None = None) -> dict[str, Any]:
         ctx = self.context(problem, track)
@@ -229,6 +251,14 @@ class PutnamTools:
         shown: dict[str, Any] = self.redact.value(model_view(verdict.to_json()))
         return shown
 
+
+VERIFY = ToolDoc(
+    "Verify a proof file with every gate of the full profile: the verdict that counts.",
+    (("proof", PROOF),),
+    "The verdict as `putnam verify --json` writes it: status (accepted only if every gate passed), every gate "
+    "with its status, detail and evidence, and the hashes of statement, challenge and candidate.",
+).on_problem()
+"""``verify``: our worker's counterpart is ``submit``, whose answer is the worker's to read, not a verdict."""
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 """Every tool only reads (the benchmark, the library sources) or judges a file in a sandbox it throws away:
@@ -307,96 +337,37 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
         return tools.get_statement(problem, track)
 
     @server.tool(annotations=READ_ONLY)
+    @documented(CHECK.on_problem())
     async def check(problem: str, proof: str, track: str | None = None) -> str:
-        """Check a proof file with the fast gates (statement preserved, nothing forbidden, compiles).
-
-        Args:
-            problem: A problem id from list_problems.
-            proof: The whole file's text: the statement exactly as given, with the proof filled in.
-            track: As for get_statement; default: the server's track.
-
-        Returns:
-            PASSED, or the failing gate with the first errors (line, column, offending line) and the
-            unsolved goals; for a draft with holes, which holes remain.
-        """
         return await tools.check(problem, proof, track)
 
     @server.tool(annotations=READ_ONLY)
+    @documented(GOALS.on_problem())
     async def goals(problem: str, proof: str, line: int, track: str | None = None) -> str:
-        """Show the proof state (hypotheses and goals) at the end of one line of a proof file.
-
-        Args:
-            problem: A problem id from list_problems.
-            proof: The whole file's text, as for check (holes allowed).
-            line: The line number (1-based) after which to show the state.
-            track: As for get_statement; default: the server's track.
-
-        Returns:
-            The hypotheses and goals there, and any error reported up to that line.
-        """
         return await tools.goals(problem, proof, line, track)
 
     @server.tool(annotations=READ_ONLY)
+    @documented(SEARCH)
     async def search(pattern: str) -> str:
-        """Search the prover's library sources (read-only) with a ripgrep regular expression.
-
-        Args:
-            pattern: A regular expression (Rust regex syntax), e.g. a lemma name or a statement fragment.
-
-        Returns:
-            Matching lines as path:line:text, at most a few per file, bounded in total.
-        """
         return await tools.search(pattern)
 
     if offers_prover_search(tools.settings.prover) and tools.pool is not None:
 
         @server.tool(annotations=READ_ONLY)
+        @documented(LIBRARY_SEARCH.on_problem())
         async def library_search(problem: str, command: str, query: str, track: str | None = None) -> str:
-            """Ask the prover which library lemmas fit, by type (not by text), with the problem's imports loaded.
-
-            Args:
-                problem: A problem id from list_problems (its imports and scopes are loaded).
-                command: Search (lemmas mentioning every term, pattern or "name fragment" given),
-                    SearchPattern (lemmas whose conclusion matches a pattern) or SearchRewrite (equations
-                    one side of which matches a pattern).
-                query: What follows the command, one line without a period at its end, e.g.
-                    (_ + _ = _ + _), Nat.add "comm", (Rabs _ <= _)%R.
-                track: As for get_statement; default: the server's track.
-
-            Returns:
-                The matching lemmas with their statements (at most 25), or the prover's error for the query.
-            """
             return await tools.library_search(problem, command, query, track)
 
     if offers_ranked_search():
 
         @server.tool(annotations=READ_ONLY)
+        @documented(FIND_DECLARATIONS)
         async def find_declarations(query: str) -> str:
-            """Rank the library's declarations (name, statement, doc comment) against a goal or description.
-
-            Args:
-                query: A goal as the prover prints it, a statement fragment or words, e.g.
-                    "a mod n mod n = a mod n" or "absolute value triangle inequality".
-
-            Returns:
-                The 10 best-matching declarations, best first, each with its statement and source location.
-            """
             return await tools.find_declarations(query)
 
     @server.tool(annotations=READ_ONLY)
+    @documented(VERIFY)
     async def verify(problem: str, proof: str, track: str | None = None) -> dict[str, Any]:
-        """Verify a proof file with every gate of the full profile: the verdict that counts.
-
-        Args:
-            problem: A problem id from list_problems.
-            proof: The whole file's text: the statement exactly as given, with the proof filled in.
-            track: As for get_statement; default: the server's track.
-
-        Returns:
-            The verdict as `putnam verify --json` writes it: status (accepted only if every gate passed),
-            every gate with its status, detail and evidence, and the hashes of statement, challenge and
-            candidate.
-        """
         return await tools.verify(problem, proof, track)
 
     return server
