@@ -88,7 +88,9 @@ def _accept_all_comparator(root: Path, comparator: str = 'echo "Your solution is
     paths = ToolchainPaths(root)
     scripts = {
         paths.comparator: comparator,
-        paths.toolchain_bin / "lake": 'shift; exec "$@"',  # `lake env CMD...` runs CMD
+        # `lake build M` leaves M's .olean (G6 builds the challenge first); `lake env CMD...` runs CMD
+        paths.toolchain_bin / "lake": 'if [ "$1" = build ]; then mkdir -p .lake/build/lib/lean && '
+        ': > ".lake/build/lib/lean/$2.olean"; exit 0; fi\nshift; exec "$@"',
         paths.toolchain_bin / "lean": "exit 99",
         paths.lean4export: "exit 99",
         paths.landrun: "exit 99",
@@ -273,7 +275,7 @@ def test_rocq_bootstrap_ends_by_running_the_selftest_with_its_exit_code() -> Non
     assert re.search(r"library index (ready: \d+ declarations|skipped: .*retrieval)", result.stderr)
     out = result.stdout
     assert out.index("bootstrap of rocq finished") < out.index("Rocq canaries") < out.index("selftest of rocq passed")
-    assert _rows(out)["G6"][-5:] == ["passed", "failed", "failed", "failed", "failed"]
+    assert _rows(out)["G6"][-5:] == ["passed", "failed", "(passed)", "failed", "failed"]
     record = selftest.last_record("rocq", VerifyOptions())
     assert record is not None and record.passed
 
