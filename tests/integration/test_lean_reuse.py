@@ -10,17 +10,19 @@ Lake's products in the cache directory, and comparator's ``lake build Challenge`
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.pinned_store import read_entry
+from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.challenge_build import PINNED_DIR
 from putnam_solver.core.provers.lean.comparator import comparator_gate
 from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
 from putnam_solver.core.sandbox import landlock_status
-from putnam_solver.core.verify import GateStatus, Submission
+from putnam_solver.core.verify import GateStatus, Profile, Submission, Track, prepare_problem
 from putnam_solver.verifier.options import GateFlags
 from tests.helpers import LEAN_BENCH, lean_submission
 from tests.integration.test_lean_comparator import fake_toolchain
@@ -155,3 +157,27 @@ def test_what_a_candidate_build_writes_over_the_challenge_never_reaches_the_cach
     seeded.write_bytes(b"written by a candidate's build")
     assert comparator_gate(candidate(bench, tmp_path / "two"), root).passed
     assert entry.read_bytes() == kept
+
+
+def test_a_prepared_problem_finds_its_challenge_built_before_any_candidate(
+    bench: Benchmark, root: Path, cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What ``putnam solve`` does as an attempt starts: the challenge is built by the harness with no
+    candidate, and the first candidate's G6 replays it."""
+    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(root))
+    options = GateFlags(unsafe_comparator=True).options()
+    problem = bench.problems[PROBLEM]
+    fast = prepare_problem(LeanProver(), bench, problem, Track.WITH_ANSWER, replace(options, profile=Profile.FAST))
+    assert fast == {} and builds(root) == [], "the fast profile has no G6: nothing to prepare"
+    assert prepare_problem(LeanProver(), bench, problem, Track.WITH_ANSWER, options) == {"lean.challenge": None}
+    assert builds(root) == [("Challenge", "elaborated", "harness")]
+    assert len(entries(cache)) == 1
+    shown = LeanProver().challenge(problem, Track.WITH_ANSWER)  # the answer inline, as the model sees it
+    inline = shown.rstrip().removesuffix("sorry") + "by\n  -- fake-comparator: ok\n  sorry\n"
+    first = comparator_gate(lean_submission(bench, PROBLEM, inline, scratch=tmp_path / "one", options=options), root)
+    assert first.status == GateStatus.PASSED, first.detail
+    assert first.evidence["challenge_build"]["cached"] is True
+    assert builds(root)[1:] == [("Challenge", "replayed", "comparator"), ("Solution", "elaborated", "comparator")]
+    kept = comparator_gate(candidate(bench, tmp_path / "two", note="abbrev kept"), root)
+    assert kept.status == GateStatus.PASSED, kept.detail
+    assert kept.evidence["challenge_build"]["cached"] is False, "another answer form: its own challenge"

@@ -2,12 +2,15 @@
 
 A second candidate of the same problem reuses the reference's ``.vo`` from the cache directory instead of
 compiling it again, with the same verdict; an entry whose bytes were changed is never used (it is built
-again and replaced); what is derived from a candidate is never kept.
+again and replaced); what is derived from a candidate is never kept. A problem can be prepared before
+any candidate exists (``verify.prepare_problem``, what ``putnam solve`` does while the model works), and
+verifications of one problem running at the same time build its reference once between them.
 """
 
 from __future__ import annotations
 
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +22,7 @@ from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq import build as rocq_build
 from putnam_solver.core.provers.rocq.products import PINNED_DIR
 from putnam_solver.core.sandbox import SandboxResult
-from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, prepare_problem, run_gates
 from tests.helpers import ROCQ_SAMPLES
 
 BENCHMARK = ROCQ_SAMPLES
@@ -128,3 +131,52 @@ def test_nothing_a_candidate_made_is_kept(bench: Benchmark, cache: Path) -> None
     verify(bench, proof())
     kept = [p.name for p in (cache / PINNED_DIR).rglob("*") if p.is_file()]
     assert kept and all(name.endswith("-Reference.vo") for name in kept)
+
+
+def prepare(bench: Benchmark, options: VerifyOptions | None = None) -> dict[str, str | None]:
+    options = options or VerifyOptions(profile=Profile.FULL)
+    return prepare_problem(RocqProver(), bench, bench.problems[PROBLEM], Track.WITH_ANSWER, options)
+
+
+def test_a_prepared_problem_has_its_reference_before_any_candidate(
+    bench: Benchmark, cache: Path, compiled: list[str]
+) -> None:
+    assert prepare(bench) == {"rocq.reference": None}
+    assert compiled == ["Reference.v"], "the reference alone: no candidate, no trusted file"
+    assert len(entries(cache)) == 1
+    compiled.clear()
+    assert verify(bench, proof()).status == "accepted"
+    assert "Reference.v" not in compiled
+    compiled.clear()
+    assert prepare(bench) == {"rocq.reference": None}
+    assert compiled == [], "prepared again: read from the cache"
+
+
+def test_preparing_decides_nothing(bench: Benchmark, cache: Path, compiled: list[str], tmp_path: Path) -> None:
+    assert prepare(bench, VerifyOptions(profile=Profile.FAST)) == {}, "the fast profile needs no reference"
+    assert compiled == []
+    missing = VerifyOptions(profile=Profile.FULL, tools={"coqc": tmp_path / "no-coqc"})
+    (why,) = prepare(bench, missing).values()
+    assert why is not None and "no-coqc" in why, "a missing tool is reported, not raised"
+    assert entries(cache) == []
+    rejected = verify(bench, CHANGED_STATEMENT)
+    assert [g.status.value for g in rejected.gates if g.id == "G5"] == ["failed"]
+    compiled.clear()
+    assert prepare(bench) == {"rocq.reference": None}
+    assert compiled == [], "the reference a rejection built is the one kept"
+
+
+def test_verifications_of_one_problem_at_once_build_its_reference_once(
+    bench: Benchmark, cache: Path, compiled: list[str]
+) -> None:
+    verdicts: list[Verdict] = []
+    candidates = [proof() + f"\n(* candidate {n} *)\n" for n in range(2)]
+    threads = [threading.Thread(target=lambda c=c: verdicts.append(verify(bench, c))) for c in candidates]
+    preparing = threading.Thread(target=prepare, args=(bench,))
+    for thread in (preparing, *threads):
+        thread.start()
+    for thread in (preparing, *threads):
+        thread.join(timeout=300)
+    assert [v.status for v in verdicts] == ["accepted", "accepted"]
+    assert compiled.count("Reference.v") == 1
+    assert compiled.count("Candidate.v") == 2

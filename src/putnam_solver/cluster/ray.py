@@ -252,6 +252,13 @@ class RayVerifier:
         # the cluster could not answer: the dispatch error verdict says why
         return f"no proof state: {request.verdict_of(outcome).gates[0].detail}"
 
+    def prepare(
+        self, prover: Prover, benchmark: Benchmark, problem: Problem, track: Track, options: VerifyOptions
+    ) -> dict[str, str | None]:
+        """Nothing: each node keeps its own cache and any node may take a problem's verifications, so a
+        build made ahead on one node would spare the others nothing; each node builds on its first."""
+        return {}
+
     # ------------------------------------------------------------------------------------------ dispatch
 
     def _dispatch(self, request: Request) -> Verdict | CheckOutcome | ProofState | str:

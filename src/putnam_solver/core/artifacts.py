@@ -27,10 +27,15 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Artifact(Generic[T]):
-    """A named thing a gate needs, and how to make it from the submission (``make(sub)``)."""
+    """A named thing a gate needs, and how to make it from the submission (``make(sub)``).
+
+    ``pinned``: made from the pinned record and the toolchain alone, never from a candidate's bytes, and
+    kept across verifications (``core.pinned_store``); such an artifact can be made before any candidate
+    exists (``verify.prepare_problem``), so the first verification of a problem finds it made."""
 
     name: str
     make: Callable[[Any], T]
+    pinned: bool = False
 
 
 class Artifacts:

@@ -10,6 +10,10 @@ An entry is one file, written atomically: a first line of JSON naming each store
 and SHA-256, then the files' bytes in that order. :func:`read_entry` returns the files only when every
 one hashes to what the header says; an entry that is damaged, cut short or not a regular file under the
 cap is treated as absent (built again and replaced), never used.
+
+A producer reads, builds and writes an entry while holding it (:func:`building`), so that in one process
+an entry is built once even when several verifications of a problem ask for it at the same time (a
+campaign preparing a problem beside its first submission, a batch of candidates of one problem).
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from putnam_solver.core.cache import default_cache_dir, gate_code_fingerprint
@@ -26,6 +31,8 @@ from putnam_solver.core.util import write_atomic
 
 HEADER_BYTES = 65536
 """Room for the JSON header on top of the stored files' own cap."""
+_HELD: dict[Path, threading.Lock] = {}
+_HELD_GUARD = threading.Lock()
 
 
 def entry_path(folder: str, key: Mapping[str, object], name: str) -> Path:
@@ -64,3 +71,13 @@ def write_entry(entry: Path, files: Mapping[str, bytes]) -> None:
     header = json.dumps([[name, len(data), hashlib.sha256(data).hexdigest()] for name, data in files.items()])
     with contextlib.suppress(OSError):  # the next verification builds it again
         write_atomic(entry, header.encode() + b"\n" + b"".join(files.values()))
+
+
+@contextlib.contextmanager
+def building(entry: Path) -> Iterator[None]:
+    """Hold ``entry`` while it is read and, when absent, built and written: another thread of this process
+    asking for the same entry waits, then reads what the first one wrote instead of building it again."""
+    with _HELD_GUARD:
+        lock = _HELD.setdefault(entry, threading.Lock())
+    with lock:
+        yield

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol
 
-from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.verify import Track, Verdict, VerifyOptions, prepare_problem, run_gates
 from putnam_solver.kits.interactive import ProofState
 from putnam_solver.kits.sessions import CheckOutcome, SessionPool, check_file, proof_state
 
@@ -78,6 +78,12 @@ class Verifier(Protocol):
         """``proof_state`` on the backend (a remote one opens a session for this call only)."""
         ...
 
+    def prepare(
+        self, prover: Prover, benchmark: Benchmark, problem: Problem, track: Track, options: VerifyOptions
+    ) -> dict[str, str | None]:
+        """``prepare_problem`` where this backend's verifications of the problem will find what it makes."""
+        ...
+
 
 class LocalVerifier:
     """The pipeline in the calling thread, exactly as before there were backends."""
@@ -91,6 +97,7 @@ class LocalVerifier:
     verify = staticmethod(run_gates)
     check = staticmethod(check_file)
     goals = staticmethod(proof_state)
+    prepare = staticmethod(prepare_problem)
 
 
 LOCAL: Verifier = LocalVerifier()

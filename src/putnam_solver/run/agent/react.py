@@ -20,6 +20,7 @@ from inspect_ai.solver import TaskState
 from putnam_solver.run.agent.history import history_budget
 from putnam_solver.run.agent.lemmas import LemmaRunner
 from putnam_solver.run.agent.sketch import SketchStage
+from putnam_solver.run.agent.toolkit import preparing
 from putnam_solver.run.agent.tools import ProblemContext
 from putnam_solver.run.agent.types import ProvedLemma, SolveConfig, SubAttemptCallback
 from putnam_solver.run.agent.worker import AttemptState, Judge, first_messages, react_worker, worker_tools
@@ -73,10 +74,12 @@ async def react_attempt(
     sample: int = 1,
 ) -> None:
     """Run the react agent on ``task`` until a submission passes or its turns run out; its messages are
-    the sample's (``state.messages``), what it did is ``attempt``'s; its sketches are kept as ``sample``'s."""
+    the sample's (``state.messages``), what it did is ``attempt``'s; its sketches are kept as ``sample``'s.
+    What the acceptance needs of the problem alone is made meanwhile (``toolkit.preparing``)."""
     config = setup.config
     state.messages = first_messages(system_prompt(ctx.prover, config), task)
     lemmas = LemmaRunner(setup, ctx, attempt)
     stages = [*SketchStage(ctx, attempt, lemmas, sample).tools(), *lemmas.tools()]
     tools = worker_tools(judge, attempt, setup.roots, setup.glob, stages)
-    await react_worker(judge, attempt, state.messages, tools, config.budgets.max_turns, history_budget(config))
+    async with preparing(ctx):
+        await react_worker(judge, attempt, state.messages, tools, config.budgets.max_turns, history_budget(config))

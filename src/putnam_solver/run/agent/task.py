@@ -38,6 +38,7 @@ from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, InterruptWatch
 from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
 from putnam_solver.run.agent.react import attempt_judge, react_attempt
+from putnam_solver.run.agent.toolkit import preparing
 from putnam_solver.run.agent.tools import ProblemContext, library_roots
 from putnam_solver.run.agent.types import CampaignJob, SolveConfig, slot_label
 from putnam_solver.run.agent.worker import AttemptState
@@ -61,7 +62,8 @@ def attempt_solver(run: CampaignRun) -> Solver:
                 if run.config.agent == "react":
                     await react_attempt(run.agent, ctx, judge, attempt, state, task, run.slots[key][1])
                 else:
-                    await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
+                    async with preparing(ctx):
+                        await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
         except LimitExceededError as exc:
             attempt.limit = exc.message
             raise

@@ -15,12 +15,13 @@ goal by BM25 (``kits.library_index``). No tool lets the model's text choose a pa
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import shutil
 import subprocess
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -53,6 +54,7 @@ MAX_ANNOTATED_ERRORS = 3
 MAX_DETAIL_LINES = 40
 SEARCH_TIMEOUT_SECONDS = 20
 SEARCH_MAX_LINES = 60
+PREPARE_POLL_SECONDS = 0.1
 _COQ_LOCATION = re.compile(r"line (\d+), (?:characters|column) (\d+)")
 _LEAN_LOCATION = re.compile(r":(\d+):(\d+):")
 _FIELD = re.compile(r"\{([a-z_]+)\}")
@@ -129,6 +131,46 @@ async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) ->
             )
         except InputError as exc:
             return str(exc)
+
+
+_PREPARED: set[tuple[str, str, str, str, str]] = set()
+_PREPARED_LOCK = threading.Lock()
+
+
+@contextlib.asynccontextmanager
+async def preparing(ctx: ProblemContext) -> AsyncIterator[None]:
+    """While the block runs (an attempt's model calls), make what the acceptance gates need of this problem
+    alone (``Verifier.prepare``: the Rocq reference's compile, the Lean challenge's build), once per
+    problem, track and acceptance options in this process, so that the attempt's first ``submit`` finds
+    it kept instead of building it beside the candidate. It takes a gate slot like any gate run; a block
+    that ends first leaves it to finish on its own (a later verification waits for the same build)."""
+    key = (ctx.prover.name, ctx.benchmark.sha256, ctx.problem.id, ctx.track.value, repr(ctx.accept_options))
+    with _PREPARED_LOCK:
+        first = key not in _PREPARED
+        _PREPARED.add(key)
+    async with anyio.create_task_group() as group:
+        if first:
+            group.start_soon(_prepare, ctx)
+        yield
+        group.cancel_scope.cancel()
+
+
+async def _prepare(ctx: ProblemContext) -> None:
+    """Run the preparation in a daemon thread of its own (so that a process ending never waits for a
+    build nobody needs any more) and hold a gate slot until it ends or the attempt does."""
+    finished = threading.Event()
+
+    def run() -> None:
+        try:
+            with contextlib.suppress(Exception):  # decides nothing: a verification builds what is missing
+                ctx.verifier.prepare(ctx.prover, ctx.benchmark, ctx.problem, ctx.track, ctx.accept_options)
+        finally:
+            finished.set()
+
+    async with ctx.limit(ctx.verifier.slots()):
+        threading.Thread(target=run, name=f"prepare {ctx.problem.id}", daemon=True).start()
+        while not finished.is_set():
+            await anyio.sleep(PREPARE_POLL_SECONDS)
 
 
 async def check_text(ctx: ProblemContext, text: str) -> CheckOutcome | str:

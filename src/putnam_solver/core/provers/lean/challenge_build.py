@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from putnam_solver.core.pinned_store import entry_path, read_entry, write_entry
+from putnam_solver.core.pinned_store import building, entry_path, read_entry, write_entry
 from putnam_solver.core.provers.lean.checks import form_challenge
 from putnam_solver.core.provers.lean.identity import files_fingerprint, library_digest
 from putnam_solver.core.provers.lean.project import CHALLENGE_MODULE, lakefile
@@ -117,21 +117,22 @@ def build_key(sub: Submission, paths: ToolchainPaths) -> dict[str, object]:
 def challenge_build(sub: Submission, paths: ToolchainPaths, run: Runner, limit: int) -> ChallengeBuild:
     """The cached build for this challenge and toolchain, else a new one (kept when it succeeded)."""
     entry = entry_path(PINNED_DIR, build_key(sub, paths), f"{CHALLENGE_MODULE}.build")
-    stored = read_entry(entry, limit)
-    if stored is not None:
-        return ChallengeBuild(stored, cached=True)
-    project = new_project(project_files(sub, paths), paths, sub.scratch / "challenge-build")
-    result = run(project)
-    if not result.ok:
-        return ChallengeBuild({}, False, result, f"lake build {CHALLENGE_MODULE} exited {result.exit_code}")
-    try:
-        files = products(project, limit)
-    except UnsafeFile as exc:
-        return ChallengeBuild({}, False, result, f"refused what the build left: {exc}")
-    if f"lib/lean/{CHALLENGE_MODULE}.olean" not in files:
-        return ChallengeBuild(files, False, result, f"lake build {CHALLENGE_MODULE} left no .olean")
-    write_entry(entry, files)
-    return ChallengeBuild(files, False, result)
+    with building(entry):
+        stored = read_entry(entry, limit)
+        if stored is not None:
+            return ChallengeBuild(stored, cached=True)
+        project = new_project(project_files(sub, paths), paths, sub.scratch / "challenge-build")
+        result = run(project)
+        if not result.ok:
+            return ChallengeBuild({}, False, result, f"lake build {CHALLENGE_MODULE} exited {result.exit_code}")
+        try:
+            files = products(project, limit)
+        except UnsafeFile as exc:
+            return ChallengeBuild({}, False, result, f"refused what the build left: {exc}")
+        if f"lib/lean/{CHALLENGE_MODULE}.olean" not in files:
+            return ChallengeBuild(files, False, result, f"lake build {CHALLENGE_MODULE} left no .olean")
+        write_entry(entry, files)
+        return ChallengeBuild(files, False, result)
 
 
 def products(project: Path, limit: int) -> dict[str, bytes]:

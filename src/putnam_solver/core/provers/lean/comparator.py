@@ -231,7 +231,7 @@ def challenge_artifact(root: Path | None = None) -> Artifact[ChallengeBuild]:
         limit = sandbox_limits(sub.options).disk_bytes
         return challenge_build(sub, paths, lambda project: _lake_build_challenge(sub, paths, project), limit)
 
-    return Artifact(f"lean.challenge {root or ''}".strip(), make)
+    return Artifact(f"lean.challenge {root or ''}".strip(), make, pinned=True)
 
 
 def comparator_env(paths: ToolchainPaths, project: Path) -> dict[str, str]:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from putnam_solver.core.artifacts import Artifact
 from putnam_solver.core.gatekit import sandbox_limits
-from putnam_solver.core.pinned_store import entry_path, read_entry, write_entry
+from putnam_solver.core.pinned_store import building, entry_path, read_entry, write_entry
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, Built, build, kept_dir
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
 from putnam_solver.core.provers.rocq.toolchain import COQC, coq_library, find_tool, toolchain_fingerprint
@@ -42,7 +42,7 @@ def reference_vo(sub: Submission) -> Built:
 
 
 CANDIDATE_VO: Artifact[Built] = Artifact("rocq.candidate", candidate_vo)
-REFERENCE_VO: Artifact[Built] = Artifact("rocq.reference", reference_vo)
+REFERENCE_VO: Artifact[Built] = Artifact("rocq.reference", reference_vo, pinned=True)
 
 
 def build_pinned(sub: Submission, module: str, source: str) -> Built:
@@ -51,18 +51,19 @@ def build_pinned(sub: Submission, module: str, source: str) -> Built:
     coqc = find_tool(COQC, sub.options)
     entry = _entry(sub, module, source)
     limit = sandbox_limits(sub.options).disk_bytes
-    stored = read_entry(entry, limit)
-    if stored is not None and set(stored) == {module}:
-        data = stored[module]
-        kept = kept_dir(sub) / f"{module}.vo"
-        kept.unlink(missing_ok=True)
-        kept.write_bytes(data)
-        return Built(module, None, kept, hashlib.sha256(data).hexdigest(), coqc)
-    built = build(sub, module, source)
-    if built.judgement(sub) is None and built.vo is not None:
-        with contextlib.suppress(OSError, UnsafeFile):  # a lost cache entry costs the next one a compile
-            write_entry(entry, {module: read_regular_file(built.vo, limit)})
-    return built
+    with building(entry):
+        stored = read_entry(entry, limit)
+        if stored is not None and set(stored) == {module}:
+            data = stored[module]
+            kept = kept_dir(sub) / f"{module}.vo"
+            kept.unlink(missing_ok=True)
+            kept.write_bytes(data)
+            return Built(module, None, kept, hashlib.sha256(data).hexdigest(), coqc)
+        built = build(sub, module, source)
+        if built.judgement(sub) is None and built.vo is not None:
+            with contextlib.suppress(OSError, UnsafeFile):  # a lost cache entry costs the next one a compile
+                write_entry(entry, {module: read_regular_file(built.vo, limit)})
+        return built
 
 
 def _entry(sub: Submission, module: str, source: str) -> Path:
