@@ -1,10 +1,10 @@
-"""What the acceptance needs of a problem alone is made while the model works (``toolkit.preparing``).
+"""What the acceptance needs of a problem alone is made while the model works (``toolkit.prepare``).
 
 An attempt's first ``submit`` on the full profile used to compile the Rocq reference beside the
 candidate (a problem's first verification costs about 2.3x a bare ``coqc`` where a later one costs
 about 2x: ``bench/rocq_overhead.py``). Now an attempt starts that compile (``Verifier.prepare``) as it
-starts the model, once per problem, track and acceptance options in the process, holding a gate slot
-while it runs; an attempt that ends first never waits for it.
+starts the model (in the sample's background), once per problem, track and acceptance options in the
+process, holding a gate slot while it runs; an attempt that ends first never waits for it.
 """
 
 from __future__ import annotations
@@ -109,7 +109,8 @@ def test_an_attempt_prepares_its_problem_once_holding_a_gate_slot(tmp_path: Path
     ctx = context(verifier, limit)
 
     async def attempts() -> None:
-        async with toolkit.preparing(ctx):
+        async with anyio.create_task_group() as group:  # the sample, whose background tasks these are
+            group.start_soon(toolkit.prepare, ctx)
             await anyio.sleep(0.3)
             assert (verifier.prepared, limit.held) == ([PROBLEM], 1), "started with the attempt, in a slot"
             verifier.go.set()
@@ -118,7 +119,7 @@ def test_an_attempt_prepares_its_problem_once_holding_a_gate_slot(tmp_path: Path
                     await anyio.sleep(0.05)
             await anyio.sleep(0.3)
             assert limit.held == 0, "the slot is given back when the preparation ends"
-        async with toolkit.preparing(ctx):  # a second attempt (a later sample) of the same problem
+            group.start_soon(toolkit.prepare, ctx)  # a second attempt (a later sample) of the same problem
             await anyio.sleep(0.3)
 
     anyio.run(attempts)
@@ -133,8 +134,10 @@ def test_an_attempt_that_ends_first_does_not_wait_for_its_preparation() -> None:
 
     async def short_attempt() -> float:
         started = time.monotonic()
-        async with toolkit.preparing(ctx):
+        async with anyio.create_task_group() as group:
+            group.start_soon(toolkit.prepare, ctx)
             await anyio.sleep(0.2)
+            group.cancel_scope.cancel()  # the sample ends: Inspect cancels its background tasks
         return time.monotonic() - started
 
     try:

@@ -16,11 +16,12 @@ from pathlib import Path
 
 from inspect_ai.model import get_model
 from inspect_ai.solver import TaskState
+from inspect_ai.util import background
 
 from putnam_solver.run.agent.history import history_budget
 from putnam_solver.run.agent.lemmas import LemmaRunner
 from putnam_solver.run.agent.sketch import SketchStage
-from putnam_solver.run.agent.toolkit import preparing
+from putnam_solver.run.agent.toolkit import prepare
 from putnam_solver.run.agent.tools import ProblemContext
 from putnam_solver.run.agent.types import ProvedLemma, SolveConfig, SubAttemptCallback
 from putnam_solver.run.agent.worker import AttemptState, Judge, first_messages, react_worker, worker_tools
@@ -75,11 +76,11 @@ async def react_attempt(
 ) -> None:
     """Run the react agent on ``task`` until a submission passes or its turns run out; its messages are
     the sample's (``state.messages``), what it did is ``attempt``'s; its sketches are kept as ``sample``'s.
-    What the acceptance needs of the problem alone is made meanwhile (``toolkit.preparing``)."""
+    What the acceptance needs of the problem alone is made meanwhile (``toolkit.prepare``)."""
     config = setup.config
     state.messages = first_messages(system_prompt(ctx.prover, config), task)
     lemmas = LemmaRunner(setup, ctx, attempt)
     stages = [*SketchStage(ctx, attempt, lemmas, sample).tools(), *lemmas.tools()]
     tools = worker_tools(judge, attempt, setup.roots, setup.glob, stages)
-    async with preparing(ctx):
-        await react_worker(judge, attempt, state.messages, tools, config.budgets.max_turns, history_budget(config))
+    background(prepare, ctx)
+    await react_worker(judge, attempt, state.messages, tools, config.budgets.max_turns, history_budget(config))

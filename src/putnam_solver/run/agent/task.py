@@ -24,7 +24,14 @@ from inspect_ai.log import EvalLog
 from inspect_ai.model import GenerateConfig, Model, ModelUsage, get_model
 from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.util import AdaptiveConcurrency, LimitExceededError, SandboxEnvironmentSpec, cost_limit, token_limit
+from inspect_ai.util import (
+    AdaptiveConcurrency,
+    LimitExceededError,
+    SandboxEnvironmentSpec,
+    background,
+    cost_limit,
+    token_limit,
+)
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
@@ -38,7 +45,7 @@ from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, InterruptWatch
 from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
 from putnam_solver.run.agent.react import attempt_judge, react_attempt
-from putnam_solver.run.agent.toolkit import preparing
+from putnam_solver.run.agent.toolkit import prepare
 from putnam_solver.run.agent.tools import ProblemContext, library_roots
 from putnam_solver.run.agent.types import CampaignJob, SolveConfig, slot_label
 from putnam_solver.run.agent.worker import AttemptState
@@ -62,8 +69,8 @@ def attempt_solver(run: CampaignRun) -> Solver:
                 if run.config.agent == "react":
                     await react_attempt(run.agent, ctx, judge, attempt, state, task, run.slots[key][1])
                 else:
-                    async with preparing(ctx):
-                        await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
+                    background(prepare, ctx)
+                    await file_worker(judge, attempt, cli_agent(run.config.agent, None), task)
         except LimitExceededError as exc:
             attempt.limit = exc.message
             raise

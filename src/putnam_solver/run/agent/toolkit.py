@@ -21,7 +21,7 @@ import re
 import shutil
 import subprocess
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -137,27 +137,19 @@ _PREPARED: set[tuple[str, str, str, str, str]] = set()
 _PREPARED_LOCK = threading.Lock()
 
 
-@contextlib.asynccontextmanager
-async def preparing(ctx: ProblemContext) -> AsyncIterator[None]:
-    """While the block runs (an attempt's model calls), make what the acceptance gates need of this problem
-    alone (``Verifier.prepare``: the Rocq reference's compile, the Lean challenge's build), once per
-    problem, track and acceptance options in this process, so that the attempt's first ``submit`` finds
-    it kept instead of building it beside the candidate. It takes a gate slot like any gate run; a block
-    that ends first leaves it to finish on its own (a later verification waits for the same build)."""
+async def prepare(ctx: ProblemContext) -> None:
+    """Make what the acceptance gates need of this problem alone (``Verifier.prepare``: the Rocq
+    reference's compile, the Lean challenge's build), once per problem, track and acceptance options in
+    this process, so that an attempt's first ``submit`` finds it kept instead of building it beside the
+    candidate. An attempt runs it in the background (``inspect_ai.util.background``) as it starts the
+    model. It holds a gate slot like any gate run; cancelled (the attempt ended), it gives the slot back
+    at once and leaves the build to finish in its daemon thread, where a later verification of the
+    problem waits for it (``pinned_store.building``) rather than building again."""
     key = (ctx.prover.name, ctx.benchmark.sha256, ctx.problem.id, ctx.track.value, repr(ctx.accept_options))
     with _PREPARED_LOCK:
-        first = key not in _PREPARED
+        if key in _PREPARED:
+            return
         _PREPARED.add(key)
-    async with anyio.create_task_group() as group:
-        if first:
-            group.start_soon(_prepare, ctx)
-        yield
-        group.cancel_scope.cancel()
-
-
-async def _prepare(ctx: ProblemContext) -> None:
-    """Run the preparation in a daemon thread of its own (so that a process ending never waits for a
-    build nobody needs any more) and hold a gate slot until it ends or the attempt does."""
     finished = threading.Event()
 
     def run() -> None:
