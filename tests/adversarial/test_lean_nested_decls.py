@@ -14,6 +14,7 @@ from putnam_solver.core.provers.lean import POLICY, LeanProver
 from putnam_solver.core.provers.lean.checks import check_forbidden
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.kits.lean.policy_text import describe
 from tests.toylean.build import BENCHMARK, ToyLean
 
 STATEMENT = "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := "
@@ -85,7 +86,7 @@ def test_commands_bringing_instances_or_attributes_into_a_proof_are_refused(proo
 def test_the_policy_gives_the_reason() -> None:
     rule = POLICY.rule("@[attribute]")
     assert "init" in rule.reason and "default_instance" in rule.reason and "simp" in rule.reason
-    assert "`@[attribute]`" in POLICY.describe()
+    assert "`@[attribute]`" in describe(POLICY)
 
 
 WHERE_REDUCIBLE = (

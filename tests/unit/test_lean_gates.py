@@ -12,6 +12,7 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import POLICY
 from putnam_solver.core.verify import Track, VerifyOptions
 from putnam_solver.kits import get_kit
+from putnam_solver.kits.lean.policy_text import describe
 from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
 
 BENCHMARK = LEAN_BENCH
@@ -384,7 +385,7 @@ def test_answers_never_raise(bench: Benchmark, garbage: str) -> None:
 
 
 def test_policy_describes_itself() -> None:
-    text = POLICY.describe()
+    text = describe(POLICY)
     for needle in ("maxHeartbeats", "native_decide", "`#command`", "@[simp]", "open private"):
         assert needle in text
     assert get_kit("lean").policy_text(VerifyOptions()) == text

@@ -13,6 +13,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import POLICY
 from putnam_solver.core.verify import Track
+from putnam_solver.kits.lean.policy_text import describe
 from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
 
 B5 = "putnam_1997_b5"  # `def tetration`, no solution, binders `n`, `hn`
@@ -231,7 +232,7 @@ def test_every_official_answer_is_a_valid_no_answer_value(bench: Benchmark) -> N
 
 
 def test_policy_documents_the_no_answer_rules() -> None:
-    text = POLICY.describe()
+    text = describe(POLICY)
     assert "## No-answer track: the solution values" in text
     assert "`Classical.choose`" in text and "`Nat.find`" in text
     assert "may not mention the theorem" in text

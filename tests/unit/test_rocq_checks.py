@@ -17,6 +17,7 @@ from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from putnam_solver.kits import get_kit
+from putnam_solver.kits.rocq.policy_text import describe
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -334,7 +335,7 @@ def test_no_answer_challenge_hides_the_answer_and_answers_are_recorded(bench: Be
 
 
 def test_policy_describes_both_lists() -> None:
-    text = POLICY.describe()
+    text = describe(POLICY)
     assert "| Require, Import, Export (installed libraries), Open Scope, Close Scope (before the theorem" in text
     assert "the effect outlives Qed) | elaboration |" in text and "runs G5 (profile `full`)" in text
     assert all(a.reason for a in POLICY.additions)

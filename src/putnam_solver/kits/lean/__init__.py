@@ -20,6 +20,7 @@ from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.installing import InstallRequest, InstallStep
 from putnam_solver.kits.interactive import Interactive
 from putnam_solver.kits.lean.install import plan
+from putnam_solver.kits.lean.policy_text import brief, describe
 from putnam_solver.kits.lean.status import toolchain_status
 
 CANARIES = Path(__file__).parent / "canaries"
@@ -32,10 +33,10 @@ class LeanKit:
     selftest_suites: tuple[Path, ...] = (CANARIES / "lean-core", CANARIES / "lean-mathlib")
 
     def policy_text(self, options: VerifyOptions) -> str:
-        return POLICY.describe()
+        return describe(POLICY)
 
     def policy_brief(self, options: VerifyOptions) -> str:
-        return POLICY.brief()
+        return brief(POLICY)
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         rows = [Readiness(*row) for row in toolchain_status(toolchain_root(), lean_release(options.toolchain))]

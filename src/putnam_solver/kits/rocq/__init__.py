@@ -16,6 +16,7 @@ from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.installing import InstallRequest, InstallStep
 from putnam_solver.kits.interactive import Interactive
 from putnam_solver.kits.rocq.install import install_plan
+from putnam_solver.kits.rocq.policy_text import brief, describe
 
 CANARIES = Path(__file__).parent / "canaries"
 """The selftest's canary suites for this prover, one folder each (``putnam_solver.selftest``)."""
@@ -28,11 +29,11 @@ class RocqKit:
 
     def policy_text(self, options: VerifyOptions) -> str:
         """The policy, and whether the chosen Coq has the guard bugs that switch the recursion rule on."""
-        return f"{POLICY.describe()}\nHere: {kernel_bug_report(detected_version(optional_tool(COQC, options)))}."
+        return f"{describe(POLICY)}\nHere: {kernel_bug_report(detected_version(optional_tool(COQC, options)))}."
 
     def policy_brief(self, options: VerifyOptions) -> str:
         version = detected_version(optional_tool(COQC, options))
-        return POLICY.brief(recursion_refused(options.of(RocqOptions).allow_recursion, version))
+        return brief(POLICY, recursion_refused(options.of(RocqOptions).allow_recursion, version))
 
     def tool_status(self, options: VerifyOptions) -> list[Readiness]:
         return [Readiness(*row) for row in rocq_status(options)]

@@ -1,6 +1,7 @@
 """The Lean submission policy: what a candidate may add to the challenge (G2) and what it may never
-contain (G3), as data (:data:`POLICY`), with the classification of additions (:data:`ADDITIONS`) and the
-Markdown that ``putnam policy`` prints (:meth:`LeanPolicy.describe`)."""
+contain (G3), as data (:data:`POLICY`), with the classification of additions (:data:`ADDITIONS`); the
+Markdown that ``putnam policy`` prints is made from it outside the trusted package
+(``kits.lean.policy_text``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from dataclasses import dataclass
 from typing import Final
 
 from putnam_solver.core.provers.lean.syntax import normalize_name
-from putnam_solver.core.provers.policy_doc import Difference, Forbidden, PolicyDocument, Section
 
 
 @dataclass(frozen=True)
@@ -168,54 +168,6 @@ class LeanPolicy:
 
     def rule(self, construct: str) -> ForbiddenRule:
         return next(r for r in self.forbidden if r.construct == construct)
-
-    def brief(self) -> str:
-        """The rules a worker writing a proof needs, without the reasons (``describe`` has them; a
-        rejection names the rule it applies)."""
-        helpers = "; ".join(f"{p.construct}" for p in self.permitted)
-        forbidden = ", ".join(dict.fromkeys(f"`{r.construct}`" for r in self.forbidden))
-        return "\n".join(
-            [
-                f"- After the header and before the theorem you may add: {helpers}. A helper's name must be "
-                "a plain identifier the challenge neither declares nor mentions.",
-                "- Nothing else may change: no new `import`, `open` at the theorem, `variable`, `instance`, "
-                "`notation`, namespace left open at the theorem, or code after the theorem.",
-                f"- Forbidden anywhere outside comments and strings: {forbidden}.",
-            ]
-        )
-
-    def describe(self) -> str:
-        """The policy as Markdown, for users and docs (the format every prover's policy shares)."""
-        return PolicyDocument(
-            language="Lean",
-            intro=(
-                "A candidate is the challenge file with each hole filled: the theorem's proof and, on the",
-                "no-answer track, the value of each `*_solution` declaration. On with-answer the challenge is",
-                "PutnamBench's own text (answer inlined as `((<answer>) : <type>)`); a candidate that keeps",
-                "`abbrev putnam_X_solution : T := <official answer>` is judged against that form instead.",
-            ),
-            semantic_check="G6 (profile `full`)",
-            differences=tuple(Difference(a.kind, a.verdict, a.reason) for a in ADDITIONS),
-            permitted=Section(
-                "Permitted helpers (after the header, before the theorem)",
-                tuple(f"- {p.construct}: {p.note}" for p in self.permitted),
-            ),
-            sections=(
-                Section(
-                    "No-answer track: the solution values",
-                    (
-                        "A value must state the answer. It may not mention the theorem, nor name a choice operator",
-                        f"({', '.join(f'`{c}`' for c in self.choice_operators)}): `Classical.choose (h : ∃ x, P x)`",
-                        "restates the problem instead of answering it. Forms the text cannot tell apart from",
-                        "ordinary names (`h.choose`, `choose h` after `open Classical`, which could be `Nat.choose`)",
-                        "and values that restate the problem in other words (`{x | P x}`) are not stopped by the",
-                        "gates: the verdict records every value beside the official answer for review.",
-                    ),
-                ),
-            ),
-            forbidden_where="anywhere outside comments and strings",
-            forbidden=tuple(Forbidden(r.construct, r.rule, r.reason) for r in self.forbidden),
-        ).render()
 
 
 _OPTIONS = (

@@ -1,17 +1,16 @@
 """The Rocq policy as data: what a candidate may add, what it may never write, and why (``putnam policy``).
 
-``checks.py`` applies it (G2 preservation, G3 forbidden constructs); ``RocqPolicy.describe`` renders it.
+``checks.py`` applies it (G2 preservation, G3 forbidden constructs); ``kits.rocq.policy_text`` renders it,
+outside the trusted package.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from putnam_solver.core.provers.policy_doc import Difference, Forbidden, PolicyDocument, Section
 from putnam_solver.core.provers.rocq.syntax import (
     THEOREM_COMMANDS,
 )
-from putnam_solver.core.verify import Profile
 
 QUERY_COMMANDS = frozenset({"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate"})
 """Commands that only print (with ``Set Warnings``, which only silences): harmless anywhere."""
@@ -58,78 +57,6 @@ class RocqPolicy:
     forbidden_words: tuple[Rule, ...]
     forbidden_phrases: tuple[Rule, ...]
     recursion_words: tuple[Rule, ...]
-
-    def brief(self, refuse_recursion: bool) -> str:
-        """The rules a worker writing a proof needs, without the reasons (``describe`` has them; a
-        rejection names the rule it applies)."""
-        forbidden = [
-            *self.forbidden_words,
-            *self.forbidden_phrases,
-            *(self.recursion_words if refuse_recursion else ()),
-        ]
-        lines = [
-            f"- Before the theorem you may add: {', '.join(self.permitted_additions)} (each with its proof), and "
-            f"Require of {', '.join(self.permitted_libraries)} or standard-library names (Lia, Psatz, ...).",
-            f"- Proofs may not use the commands: {', '.join(self.proof_commands_denied)}.",
-            "- Forbidden anywhere outside the challenge's own sentences: "
-            + ", ".join(dict.fromkeys(f"`{r.construct}`" for r in forbidden))
-            + ".",
-        ]
-        if refuse_recursion:
-            lines.append(
-                "- This Coq has guard checker bugs, so your own recursion is refused, in the text and in the "
-                "compiled terms (a mutual Lemma ... with ..., the fix/cofix tactics, Scheme count too): prove by "
-                "induction or library recursors (induction, elim, destruct, nat_rect)."
-            )
-        return "\n".join(lines)
-
-    def describe(self) -> str:
-        """The policy as Markdown, for users, prompts and docs (the format every prover's policy shares)."""
-        return PolicyDocument(
-            language="Rocq",
-            intro=(
-                "A candidate is the challenge file with each hole filled: the placeholder proof",
-                "`Proof. Admitted.` replaced by a proof ending in `Qed.` or `Defined.` and, on the no-answer",
-                "track, the solution's `_` replaced by a term. Every other sentence of the challenge must",
-                "appear unchanged and in order (same tokens; whitespace and comments are free).",
-            ),
-            semantic_check=f"{STATEMENT_CHECK} (profile `{Profile.FULL}`)",
-            differences=tuple(Difference(f"{a.construct} ({a.where})", a.accepted, a.reason) for a in self.additions),
-            permitted=Section(
-                "Permitted helpers (before the theorem)",
-                (
-                    f"- {', '.join(self.permitted_additions)}: each with its proof, named apart from every "
-                    "word of the challenge",
-                    f"- `Require` of {', '.join(f'`{lib}`' for lib in self.permitted_libraries)} or bare "
-                    "standard-library names (`Lia`, `Psatz`, ...)",
-                    f"- inside proofs, none of the commands {', '.join(self.proof_commands_denied)}",
-                ),
-            ),
-            forbidden_where="anywhere outside the challenge's own sentences",
-            forbidden=tuple(
-                Forbidden(r.construct, r.rule, r.reason) for r in (*self.forbidden_words, *self.forbidden_phrases)
-            ),
-            notes=(
-                Section(
-                    "Forbidden on a Coq with known guard checker bugs, unless --allow-recursion",
-                    (
-                        "Coq 8.16 to 9.2 have them; `putnam doctor` and the line below say whether this one does.",
-                        "",
-                        "| construct | rule | reason |",
-                        "|---|---|---|",
-                        *(f"| `{r.construct}` | {r.rule} | {r.reason} |" for r in self.recursion_words),
-                        "",
-                        "Still allowed: induction through library recursors (`induction`, `elim`, `destruct`,",
-                        "`nat_rect`, `Wf.Fix`), the library's own induction principles, and the challenge's own",
-                        "definitions. These words are a first line only: on the full profile G5 prints the kernel",
-                        "term of every constant the compiled candidate defines and refuses any `fix` or `cofix`",
-                        "in them, however it was written (a mutual theorem with `with`, the `fix`/`cofix` tactics,",
-                        "Ltac, `Function`, `Program Fixpoint`, `Scheme`, a plugin); the challenge's own fixpoints",
-                        "pass only when their terms equal those of the pinned statement.",
-                    ),
-                ),
-            ),
-        ).render()
 
 
 def _rules(rule: str, reason: str, *constructs: str) -> tuple[Rule, ...]:

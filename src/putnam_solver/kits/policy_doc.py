@@ -1,7 +1,8 @@
 """One format for every prover's submission policy: what ``putnam policy`` prints and agents are shown.
 
-Each prover keeps its rules as data next to the gates that apply them and fills a :class:`PolicyDocument`;
-rendering lives here so that two provers can never print their policies in two formats.
+Each prover keeps its rules as data next to the gates that apply them (in the trusted package); its kit
+fills a :class:`PolicyDocument` from them, and rendering lives here so that two provers can never print
+their policies in two formats.
 """
 
 from __future__ import annotations
