@@ -240,6 +240,7 @@ def solve(
             "--lemma-token-limit",
             rich_help_panel="Agent",
             help="Tokens of each prove_lemma sub-attempt (within its attempt's).",
+            min=1,
         ),
     ] = None,
     history_tokens: Annotated[
