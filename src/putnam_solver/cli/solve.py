@@ -30,7 +30,7 @@ from putnam_solver.cli._options import (
     ray_settings,
     typed_flags,
 )
-from putnam_solver.cluster import RaySettings
+from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.provers import (
     tool_locations,
 )
