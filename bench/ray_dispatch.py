@@ -21,7 +21,8 @@ from pathlib import Path
 import ray
 from ray.cluster_utils import Cluster
 
-from putnam_solver.cluster import RaySettings, RayVerifier
+from putnam_solver.cluster.ray import RayVerifier
+from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions

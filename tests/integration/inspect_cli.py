@@ -31,22 +31,26 @@ def entry_point(site: Path) -> None:
     (info / "entry_points.txt").write_text("[inspect_ai]\n" + "\n".join(lines) + "\n")
 
 
-def inspect_eval(tmp_path: Path, url: str, *task_args: str) -> EvalLog:
-    """``inspect eval putnam_solver/putnambench -T ARG ...`` against the model server at ``url``; it must
-    exit 0 and write one log, which is returned."""
-    from inspect_ai.log import list_eval_logs, read_eval_log
-
+def run_inspect(tmp_path: Path, url: str, *task_args: str) -> subprocess.CompletedProcess[str]:
+    """``inspect eval putnam_solver/putnambench -T ARG ...`` against the model server at ``url``, its logs
+    in ``tmp_path/logs``."""
     site = tmp_path / "site"
     entry_point(site)
     env = checkout_env()
     env["PYTHONPATH"] = f"{env['PYTHONPATH']}:{site}"
-    logs = tmp_path / "logs"
     args = ["-m", "inspect_ai", "eval", TASK, "--model", FAKE_MODEL, "--model-base-url", url]
-    args += ["--log-dir", str(logs), "--display", "plain", "--max-retries", "1"]
+    args += ["--log-dir", str(tmp_path / "logs"), "--display", "plain", "--max-retries", "1"]
     args += [arg for value in task_args for arg in ("-T", value)]
-    done = subprocess.run([sys.executable, *args], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    return subprocess.run([sys.executable, *args], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+
+
+def inspect_eval(tmp_path: Path, url: str, *task_args: str) -> EvalLog:
+    """``run_inspect``, which must exit 0 and write one log, which is returned."""
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    done = run_inspect(tmp_path, url, *task_args)
     assert done.returncode == 0, done.stdout + done.stderr
-    (info,) = list_eval_logs(str(logs))
+    (info,) = list_eval_logs(str(tmp_path / "logs"))
     log = read_eval_log(info)
     assert log.status == "success", log.error
     assert log.eval.task == TASK

@@ -1,6 +1,6 @@
-"""The Inspect task runs `putnam solve`'s agent: lemma sub-attempts judged on the fast profile, the sketch
-stage and the reviewer (none by default, advising with ``-T reviewer=advise``, vetoing with
-``-T reviewer=veto``), through `inspect eval`'s own CLI (tests/integration/inspect_cli.py), the loopback
+"""The Inspect task runs `putnam solve`'s agent: lemma sub-attempts judged on the fast profile and bounded by
+``-T lemma_turns``, the sketch stage and the reviewer (none by default, advising with ``-T reviewer=advise``,
+vetoing with ``-T reviewer=veto``), through `inspect eval`'s own CLI (tests/integration/inspect_cli.py), the loopback
 model server and real coqc/coqchk.
 
 The reviewer is the worker's model (no ``--model-role reviewer``), so the scripted server answers both;
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
-from tests.fakes.scripted_agent import DRAFT, FINAL, FIXTURE, GOOD, L2, L2_PROOF, NEEDS_ROCQ
-from tests.integration.inspect_cli import inspect_eval
+from tests.fakes.scripted_agent import DRAFT, FINAL, FIXTURE, GOOD, HOLE, L2, L2_PROOF, NEEDS_ROCQ
+from tests.integration.inspect_cli import inspect_eval, run_inspect
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -73,6 +73,56 @@ def test_a_lemma_sub_attempt_is_judged_on_the_fast_profile_and_the_theorem_on_th
     assert score.value == "C" and score.answer == "accepted"
     assert score.metadata["profile"] == "full"
     assert score.metadata["subattempts"] == [{"lemma": "l2", "status": "passed", "profile": "fast", "turns": 1}]
+
+
+@pytest.mark.parametrize(("lemma_turns", "status", "profile"), [(1, "no_submission", None), (2, "passed", "fast")])
+def test_lemma_turns_bound_a_prove_lemma_sub_attempt(
+    tmp_path: Path, lemma_turns: int, status: str, profile: str | None
+) -> None:
+    """The same model under ``-T lemma_turns=1`` and ``=2``: its sub-attempt on ``l2`` checks the lemma with
+    its hole, then submits a proof; one turn ends the sub-attempt before the submission, two let it prove
+    the lemma. The worker then submits the whole proof either way."""
+    worker = [
+        tool_call_reply("check", {"proof": DRAFT}, "call_1"),
+        tool_call_reply("prove_lemma", {"name": "l2"}, "call_2"),
+        tool_call_reply("submit", {"proof": FINAL}, "call_5"),
+    ]
+    lemma = [
+        tool_call_reply("check", {"proof": f"{L2}\n{HOLE}"}, "call_3"),
+        tool_call_reply("submit", {"proof": f"{L2}\n{L2_PROOF}"}, "call_4"),
+    ]
+
+    def route(request: dict[str, Any]) -> Step:
+        return (worker if "prove_lemma" in tools_offered(request) else lemma).pop(0)
+
+    fake = FakeOpenAI([], route=route)
+    with serve(fake) as url:
+        args = ["problems=two_plus_two", "max_turns=4", f"lemma_turns={lemma_turns}"]
+        log = inspect_eval(tmp_path, url, f"benchmark={FIXTURE}", *args)
+    asked = [request for request in fake.received if "prove_lemma" not in tools_offered(request)]
+    assert len(asked) == lemma_turns and fake.requests == 3 + lemma_turns and not worker
+    assert f"You have at most {lemma_turns} turns" in json.dumps(asked[0]["messages"])
+    told = sent(fake, fake.requests - 1)  # the worker's last call: the sub-attempt's answer
+    assert ("NOT PROVED: l2, after 1 turns: it submitted nothing" in told) == (lemma_turns == 1)
+    assert ("PROVED l2 (accepted by the fast gates" in told) == (lemma_turns == 2)
+    (score,) = scores_of(log, "putnam_gates")
+    assert score.value == "C", "the worker proved l2 itself in its final file"
+    kept = {"lemma": "l2", "status": status, "profile": profile, "turns": lemma_turns}
+    assert score.metadata["subattempts"] == [kept]
+
+
+@pytest.mark.parametrize(
+    ("given", "named"), [("lemma_turns=0", "-T lemma_turns=0"), ("lemma_token_limit=-5", "-T lemma_token_limit=-5")]
+)
+def test_a_lemma_budget_that_is_not_positive_is_refused_before_any_model_call(
+    tmp_path: Path, given: str, named: str
+) -> None:
+    fake = FakeOpenAI([tool_call_reply("submit", {"proof": GOOD}, "call_1")])
+    with serve(fake) as url:
+        done = run_inspect(tmp_path, url, f"benchmark={FIXTURE}", "problems=one_plus_one", given)
+    assert done.returncode != 0
+    assert f"{named}: give a positive whole number" in done.stdout + done.stderr
+    assert fake.requests == 0
 
 
 def test_an_advising_reviewer_s_veto_is_recorded_and_the_proof_counts(tmp_path: Path) -> None:

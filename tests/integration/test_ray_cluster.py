@@ -25,7 +25,8 @@ from typing import Any
 
 import pytest
 
-from putnam_solver.cluster.ray import NodeResult, RaySettings, RayVerifier, Request
+from putnam_solver.cluster.ray import NodeResult, RayVerifier, Request
+from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.sandbox import sandbox_status

@@ -55,7 +55,8 @@ def verifier(marker: Path) -> Iterator[Any]:
     retries (a retried task would start the compile again)."""
     from ray.cluster_utils import Cluster
 
-    from putnam_solver.cluster.ray import RaySettings, RayVerifier
+    from putnam_solver.cluster.ray import RayVerifier
+    from putnam_solver.cluster.settings import RaySettings
 
     node = {"num_cpus": 1, "object_store_memory": 100 * 1024 * 1024, "env_vars": {"TMPDIR": str(marker)}}
     cluster = Cluster(initialize_head=True, head_node_args=node)

@@ -30,7 +30,7 @@ import json, sys
 from typer.testing import CliRunner
 from putnam_solver.cli import app
 CliRunner().invoke(app, [sys.argv[1], "--help"], catch_exceptions=False)
-print(json.dumps(sorted(m for m in sys.modules if m.startswith("putnam_solver.cli."))))
+print(json.dumps(sorted(sys.modules)))
 """
 
 
@@ -50,6 +50,16 @@ def test_a_command_imports_its_own_module_only() -> None:
     for command, own in (("mcp", "services"), ("dataset", "setup"), ("solve", "solve")):
         loaded = set(json.loads(python(RESOLVED, command))) & command_modules
         assert loaded == {f"putnam_solver.cli.{own}"}, command
+
+
+def test_mcp_leaves_out_what_only_other_commands_run() -> None:
+    """The cluster's code (``--ray``: serve, verify, solve, audit), the selftest runner (selftest,
+    bootstrap) and Rich's progress bar (verify) are imported by the commands that run them, not by
+    ``putnam mcp``, which shares their option declarations (``cli/_options.py``)."""
+    others = {"verify": {"putnam_solver.cluster.ray", "rich.progress"}, "selftest": {"putnam_solver.selftest.runner"}}
+    for command, modules in others.items():
+        assert modules <= set(json.loads(python(RESOLVED, command))), command
+    assert not set().union(*others.values()) & set(json.loads(python(RESOLVED, "mcp")))
 
 
 def test_the_help_and_a_typo_still_see_every_command() -> None:

@@ -63,6 +63,16 @@ def test_bad_input_exits_2_in_every_command(args: list[str]) -> None:
     assert result.exit_code == ExitCode.USAGE, result.output
 
 
+@pytest.mark.parametrize("flag", ["--lemma-turns", "--lemma-token-limit"])
+def test_a_lemma_budget_below_one_is_refused_naming_its_flag(flag: str) -> None:
+    """As the Inspect tasks refuse ``-T lemma_turns=0`` (tests/unit/test_inspect_task_options.py)."""
+    listing = ["solve", "--list-only", "--benchmark", str(ROCQ_SAMPLES), "--prover", "rocq"]
+    refused = runner.invoke(app, [*listing, flag, "0"], terminal_width=200)
+    assert refused.exit_code == ExitCode.USAGE and f"Invalid value for '{flag}'" in refused.output
+    taken = runner.invoke(app, [*listing, flag, "1"])
+    assert taken.exit_code == ExitCode.SUCCESS, taken.output
+
+
 def test_solve_help_lists_every_exit_code() -> None:
     result = runner.invoke(app, ["solve", "--help"], terminal_width=200)
     assert result.exit_code == 0

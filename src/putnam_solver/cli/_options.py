@@ -1,16 +1,14 @@
-"""What several commands share: their option types, benchmark loading, progress and error handling."""
+"""What several commands share: their option types, benchmark loading and error handling."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from putnam_solver.cli._app import err, out
 from putnam_solver.clikit import error, warning
-from putnam_solver.cluster import RAY_EXTRA, RaySettings
+from putnam_solver.cluster.settings import RAY_EXTRA, RaySettings
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmarks import (
@@ -27,9 +25,8 @@ from putnam_solver.core.provers import (
     prover_names,
 )
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import Verdict, VerifyOptions
+from putnam_solver.core.verify import Verdict
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.selftest import runner as selftest_service
 from putnam_solver.verifier.candidates import BY_ELABORATION
 from putnam_solver.verifier.options import GateFlags
 
@@ -293,43 +290,6 @@ def parse_kernels(text: str) -> tuple[str, ...]:
     return tuple(k.strip() for k in text.split(",") if k.strip())
 
 
-class verify_progress:
-    """A progress bar on stderr for long batches on a terminal; elsewhere (a log, CI) one line per verdict
-    on stderr, since the results themselves print sorted once all are in."""
-
-    def __init__(self, total: int) -> None:
-        self.bar = (
-            Progress(
-                TextColumn("verifying"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=err,
-                transient=True,
-            )
-            if total > 4 and err.is_terminal
-            else None
-        )
-        self.total = total
-
-    def __enter__(self) -> Callable[[Verdict], None]:
-        if self.bar is None:
-            done = iter(range(1, self.total + 1))
-            if self.total <= 1:
-                return lambda verdict: None
-            return lambda verdict: err.print(
-                f"[{next(done)}/{self.total}] {verdict.problem}: {verdict.status}", markup=False
-            )
-        self.bar.start()
-        task = self.bar.add_task("verify", total=self.total)
-        bar = self.bar
-        return lambda verdict: bar.advance(task)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
 class input_errors:
     """Turn the library's input and benchmark errors into a message and exit code 2 (``ExitCode.USAGE``)."""
 
@@ -370,13 +330,3 @@ def typed_flags(ctx: typer.Context) -> frozenset[str]:
         for param in ctx.command.params
         if param.name and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
     )
-
-
-def run_selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool = True) -> None:
-    with input_errors():
-        record = selftest_service.run_selftest(prover, options, jobs, lambda m: err.print(m, markup=False))
-    for line in selftest_service.table_lines(record):
-        out.print(line, markup=False)
-    out.print(selftest_service.summary_line(record), markup=False)
-    if final or not record.passed:
-        raise typer.Exit(0 if record.passed else 2)

@@ -27,7 +27,8 @@ from putnam_solver.cli._options import (
     ray_settings,
 )
 from putnam_solver.clikit import warning
-from putnam_solver.cluster import RaySettings, open_verifier
+from putnam_solver.cluster.ray import open_verifier
+from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.provers import (
     tool_locations,
 )

@@ -33,7 +33,7 @@ from putnam_solver.cli._options import (
     ray_settings,
 )
 from putnam_solver.clikit import collector_paused
-from putnam_solver.cluster import RaySettings
+from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.provers import (
     tool_locations,
 )

@@ -18,7 +18,6 @@ from putnam_solver.cli._options import (
     benchmark_spec,
     input_errors,
     provers_option,
-    run_selftest,
 )
 from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmarks import (
@@ -30,12 +29,23 @@ from putnam_solver.core.provers import (
     tool_locations,
 )
 from putnam_solver.core.util import check_directory
+from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
 from putnam_solver.selftest import runner as selftest_service
 from putnam_solver.verifier.options import GateFlags
 
 app.add_typer(dataset_app, name="dataset")
+
+
+def run_selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool = True) -> None:
+    with input_errors():
+        record = selftest_service.run_selftest(prover, options, jobs, lambda m: err.print(m, markup=False))
+    for line in selftest_service.table_lines(record):
+        out.print(line, markup=False)
+    out.print(selftest_service.summary_line(record), markup=False)
+    if final or not record.passed:
+        raise typer.Exit(0 if record.passed else 2)
 
 
 @dataset_app.command("fetch")

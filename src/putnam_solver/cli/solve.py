@@ -30,7 +30,7 @@ from putnam_solver.cli._options import (
     ray_settings,
     typed_flags,
 )
-from putnam_solver.cluster import RaySettings
+from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.provers import (
     tool_locations,
 )
@@ -240,6 +240,7 @@ def solve(
             "--lemma-token-limit",
             rich_help_panel="Agent",
             help="Tokens of each prove_lemma sub-attempt (within its attempt's).",
+            min=1,
         ),
     ] = None,
     history_tokens: Annotated[

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import putnam_solver.bundles as bundle_service
 from putnam_solver import pin_check
@@ -46,10 +48,10 @@ from putnam_solver.cli._options import (
     parse_kernels,
     prover_option_value,
     ray_settings,
-    verify_progress,
 )
 from putnam_solver.clikit import warning
-from putnam_solver.cluster import RaySettings, open_verifier
+from putnam_solver.cluster.ray import open_verifier
+from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core import benchmark_files
 from putnam_solver.core.cache import VerdictCache
@@ -58,7 +60,7 @@ from putnam_solver.core.provers import (
     tool_locations,
 )
 from putnam_solver.core.util import InputError, check_output_file
-from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, VerifyOptions
+from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import require_gates, unready_gates
 from putnam_solver.kits import get_kit
 from putnam_solver.verifier.candidates import (
@@ -73,6 +75,43 @@ from putnam_solver.verifier.candidates import (
 )
 from putnam_solver.verifier.dispatch import Verifier
 from putnam_solver.verifier.options import GateFlags
+
+
+class verify_progress:
+    """A progress bar on stderr for long batches on a terminal; elsewhere (a log, CI) one line per verdict
+    on stderr, since the results themselves print sorted once all are in."""
+
+    def __init__(self, total: int) -> None:
+        self.bar = (
+            Progress(
+                TextColumn("verifying"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                transient=True,
+            )
+            if total > 4 and err.is_terminal
+            else None
+        )
+        self.total = total
+
+    def __enter__(self) -> Callable[[Verdict], None]:
+        if self.bar is None:
+            done = iter(range(1, self.total + 1))
+            if self.total <= 1:
+                return lambda verdict: None
+            return lambda verdict: err.print(
+                f"[{next(done)}/{self.total}] {verdict.problem}: {verdict.status}", markup=False
+            )
+        self.bar.start()
+        task = self.bar.add_task("verify", total=self.total)
+        bar = self.bar
+        return lambda verdict: bar.advance(task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 @app.command("list")

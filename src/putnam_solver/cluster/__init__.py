@@ -2,8 +2,5 @@
 
 Outside the trusted core: it imports Ray (network code) only when a ``RayVerifier`` is made. What the
 head accepts from a node, and why that keeps the core's guarantees, is in ``cluster.ray``'s docstring.
+``cluster.settings`` holds what the flags say (``RaySettings``), importable without the cluster's code.
 """
-
-from putnam_solver.cluster.ray import RAY_EXTRA, RaySettings, RayUnavailable, RayVerifier, open_verifier
-
-__all__ = ["RAY_EXTRA", "RaySettings", "RayUnavailable", "RayVerifier", "open_verifier"]

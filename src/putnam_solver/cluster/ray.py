@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.cluster.request import NodeDisagrees, NodeResult, PinnedTask, Request
+from putnam_solver.cluster.settings import RAY_EXTRA, RaySettings
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, load_benchmark
 from putnam_solver.core.benchmark_files import find_benchmark_file
 from putnam_solver.core.provers import Prover, get_prover
@@ -47,7 +48,6 @@ from putnam_solver.kits.interactive import ProofState
 from putnam_solver.kits.sessions import CheckOutcome, SessionPool, check_file, proof_state
 from putnam_solver.verifier.dispatch import AVOIDED_NODES, LOCAL, Verifier
 
-RAY_EXTRA = "putnambench-solver[ray]"
 NODE_REFRESH_SECONDS = 1.0
 """How often the head asks the cluster which nodes are alive (at once after a lost task): new nodes are
 probed and get tasks within this time."""
@@ -59,22 +59,6 @@ LOST_NODE_PAUSE_SECONDS = 30.0
 
 class RayUnavailable(InputError):
     """Ray is not installed or the cluster cannot be reached: exit code 2, with what to do."""
-
-
-@dataclass(frozen=True)
-class RaySettings:
-    """How to reach the cluster and what each task may hold (``--ray``, ``--ray-cpus`` ...)."""
-
-    address: str = "auto"
-    """``auto`` (a cluster started with ``ray start`` on this machine), ``host:port`` of its head, a
-    ``ray://`` client address, or ``local`` (a private one-node cluster for this run)."""
-    num_cpus: float = 1.0
-    """CPUs each task reserves on its node (a Lean build is single-threaded per file)."""
-    memory_mb: int = 4096
-    """Memory each task reserves on its node (Ray's ``memory`` resource), so a node with M MB runs at
-    most M / memory_mb verifications at once."""
-    max_retries: int = 2
-    """Times a task is sent again after its worker or node died (then the verdict is an error)."""
 
 
 def _node_identity() -> tuple[str, str]:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from putnam_solver.cluster import RaySettings, open_verifier
+from putnam_solver.cluster.ray import open_verifier
+from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmark_files import locate_benchmark, open_benchmark
 from putnam_solver.core.bounded_json import check_depth

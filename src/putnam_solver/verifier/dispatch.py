@@ -3,7 +3,7 @@
 Every caller that verifies a candidate (``putnam verify``, the agent's ``check``, ``goals`` and ``submit``,
 ``putnam audit``) hands the work to a ``Verifier`` instead of calling the pipeline itself, so that one
 object decides where it runs. ``LOCAL`` runs it in the calling thread (callers keep their own thread
-pools); ``putnam_solver.cluster.RayVerifier`` runs it as a task on a cluster node and returns the node's
+pools); ``putnam_solver.cluster.ray.RayVerifier`` runs it as a task on a cluster node and returns the node's
 verdict only after checking it is a verdict on exactly the inputs sent. A verifier is called from many
 threads at once.
 """

@@ -10,7 +10,9 @@ for the score. ``--epochs K`` runs K independent samples per problem; Inspect's 
 The agent is ``putnam solve``'s, built by the same function (``react.react_attempt``): ``check``,
 ``goals``, ``search``, the retrieval tools, the ``sketch`` stage, ``prove_lemma`` sub-attempts (each
 lemma judged on the fast profile on its own file) and ``submit``, with history compaction.
-``-T without=sketch,lemmas`` turns parts off as ``putnam solve --without`` does. The reviewer is the
+``-T without=sketch,lemmas`` turns parts off as ``putnam solve --without`` does; ``-T max_turns=N``,
+``-T lemma_turns=N`` and ``-T lemma_token_limit=N`` are its ``--max-turns``, ``--lemma-turns`` and
+``--lemma-token-limit`` (same defaults; a count that is not positive is refused). The reviewer is the
 model bound to Inspect's ``reviewer`` role (``--model-role reviewer=provider/model``), else the
 worker's. As with ``putnam solve``, none is asked by default (``-T reviewer=off``); ``-T reviewer=advise``
 records its view of each proof the gates accepted in the score's metadata and the sample counts as the
@@ -100,18 +102,39 @@ def _registered(name: str) -> str:
 @dataclass(frozen=True)
 class Options:
     """The task parameters (``-T NAME=VALUE``) every benchmark takes besides its selection. Inspect reads
-    ``-T`` values as YAML: ``a,b`` comes as a list and ``off`` as False, which these accept too."""
+    ``-T`` values as YAML: ``a,b`` comes as a list and ``off`` as False, which these accept too. The turn
+    and token counts default as ``putnam solve``'s flags do and, as they are, must be positive."""
 
-    max_turns: int = 50
+    max_turns: int = Budgets.max_turns
     samples: int = 1
     reviewer: str | bool = "off"
     without: str | Sequence[str] = ()
+    lemma_turns: int = Budgets.lemma_turns
+    lemma_token_limit: int | None = Budgets.lemma_token_limit
+
+    def budgets(self) -> Budgets:
+        """The attempt's budgets, as ``putnam solve --max-turns, --lemma-turns, --lemma-token-limit`` give
+        them (no ``lemma_token_limit``: unlimited)."""
+        limit = self.lemma_token_limit
+        return Budgets(
+            max_turns=positive("max_turns", self.max_turns),
+            lemma_turns=positive("lemma_turns", self.lemma_turns),
+            lemma_token_limit=None if limit is None else positive("lemma_token_limit", limit),
+        )
 
     def reviewer_mode(self) -> str:
         mode = "off" if self.reviewer is False else str(self.reviewer)
         if mode not in REVIEWER_MODES:
             raise InputError(f"-T reviewer={self.reviewer}: choose one of {', '.join(REVIEWER_MODES)}")
         return mode
+
+
+def positive(name: str, value: object) -> int:
+    """A count given as ``-T NAME=VALUE``; refused in the parameter's words unless a positive whole number
+    (Inspect's YAML may give a string, a bool or a float), before anything runs."""
+    if type(value) is not int or value < 1:
+        raise InputError(f"-T {name}={value}: give a positive whole number")
+    return value
 
 
 def names(value: str | Sequence[str]) -> tuple[str, ...]:
@@ -137,12 +160,12 @@ def _setup(
 ) -> _Setup:
     """The benchmark by name or path (held against its pin), the selection, and a config built as
     ``putnam solve`` builds one; refused when the gates cannot run here or fail the selftest."""
+    budgets, mode = options.budgets(), options.reviewer_mode()
     chosen = get_prover(prover)
     located = locate_benchmark(benchmark, chosen.name)
     open_benchmark(benchmark, chosen.name, None).require_track(track)
     bench, selected = Selection(located.path.resolve(), None, tuple(problems), max_problems, located.split).load()
     stated = bench.file.toolchain.version if bench.file is not None else None
-    mode = options.reviewer_mode()
     config = SolveConfig(
         prover=chosen.name,
         track=Track(track),
@@ -154,7 +177,7 @@ def _setup(
         sandbox="local",
         jobs=1,
         fallback_jobs=1,
-        budgets=Budgets(max_turns=options.max_turns),
+        budgets=budgets,
         toolchain=stated,
         parts=AgentParts.without(names(options.without)),
     )
@@ -310,14 +333,16 @@ def putnambench(
     track: str = "with-answer",
     problems: str | list[str] = "",
     max_problems: int | None = None,
-    max_turns: int = 50,
+    max_turns: int = Budgets.max_turns,
     samples: int = 1,
     benchmark: str = "putnambench",
     reviewer: str | bool = "off",
     without: str | list[str] = "",
+    lemma_turns: int = Budgets.lemma_turns,
+    lemma_token_limit: int | None = Budgets.lemma_token_limit,
 ) -> Task:
     """PutnamBench (``-T prover=lean`` for Lean 4; ``-T benchmark=PATH`` for a JSONL file of its format)."""
-    options = Options(max_turns, samples, reviewer, without)
+    options = Options(max_turns, samples, reviewer, without, lemma_turns, lemma_token_limit)
     return benchmark_task(benchmark, prover, track, problems, max_problems, options)
 
 
@@ -327,13 +352,15 @@ def minif2f(
     split: str = "test",
     problems: str | list[str] = "",
     max_problems: int | None = None,
-    max_turns: int = 50,
+    max_turns: int = Budgets.max_turns,
     samples: int = 1,
     reviewer: str | bool = "off",
     without: str | list[str] = "",
+    lemma_turns: int = Budgets.lemma_turns,
+    lemma_token_limit: int | None = Budgets.lemma_token_limit,
 ) -> Task:
     """miniF2F, one split (``valid`` or ``test``)."""
-    options = Options(max_turns, samples, reviewer, without)
+    options = Options(max_turns, samples, reviewer, without, lemma_turns, lemma_token_limit)
     return benchmark_task(f"minif2f:{split}", prover, "with-answer", problems, max_problems, options)
 
 
@@ -342,11 +369,13 @@ def proofnet(
     split: str = "test",
     problems: str | list[str] = "",
     max_problems: int | None = None,
-    max_turns: int = 50,
+    max_turns: int = Budgets.max_turns,
     samples: int = 1,
     reviewer: str | bool = "off",
     without: str | list[str] = "",
+    lemma_turns: int = Budgets.lemma_turns,
+    lemma_token_limit: int | None = Budgets.lemma_token_limit,
 ) -> Task:
     """ProofNet (Lean 4), one split (``valid`` or ``test``)."""
-    options = Options(max_turns, samples, reviewer, without)
+    options = Options(max_turns, samples, reviewer, without, lemma_turns, lemma_token_limit)
     return benchmark_task(f"proofnet:{split}", "lean", "with-answer", problems, max_problems, options)
