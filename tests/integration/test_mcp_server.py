@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 pytest.importorskip("mcp")
@@ -290,3 +291,27 @@ def test_a_named_benchmark_split_is_served_and_its_verdicts_carry_the_record() -
         "valid",
         [],
     )
+
+
+@NEEDS_ROCQ
+def test_a_problem_is_prepared_for_verify_while_the_client_works_on_it(tmp_path: Path) -> None:
+    """``get_statement`` starts the problem's preparation (its reference compile) in the server's
+    background; the entry is in the cache before any ``verify`` asks for it."""
+    cache = tmp_path / "cache"
+    seen: dict[str, Any] = {}
+
+    def references() -> list[Path]:
+        return sorted(cache.rglob("*-Reference.vo"))
+
+    async def session(client: Client) -> None:
+        await client.call_tool("get_statement", {"problem": "sample_even_square"})
+        with anyio.fail_after(120):
+            while not references():
+                await anyio.sleep(0.1)
+        seen["prepared"] = references()
+        seen["verify"] = structured(await client.call_tool("verify", {"problem": "sample_even_square", "proof": GOOD}))
+
+    over_stdio(session, *ROCQ, env={"PUTNAM_CACHE_DIR": str(cache)})
+    assert len(seen["prepared"]) == 1
+    assert seen["verify"]["status"] == "accepted"
+    assert references() == seen["prepared"], "verify used the prepared reference, built nothing else"

@@ -20,12 +20,14 @@ import functools
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 import anyio
+import anyio.abc
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
@@ -60,6 +62,7 @@ from putnam_solver.run.agent.toolkit import (
     library_roots,
     offers_prover_search,
     offers_ranked_search,
+    prepare,
     prover_search,
     search_library,
     state_at,
@@ -107,6 +110,8 @@ class PutnamTools:
         self.check_options = replace(self.accept, profile=Profile.FAST, acceptance=Profile.FULL)
         self._contexts: dict[tuple[str, Track], ProblemContext] = {}
         self._limiter: anyio.CapacityLimiter | None = None
+        self.background: anyio.abc.TaskGroup | None = None
+        """The server's background tasks (``background_tasks``, its lifespan): problem preparations."""
         self.redact = PathRedactor.for_server([settings.benchmark.path])
 
     @functools.cached_property
@@ -140,6 +145,8 @@ class PutnamTools:
                 pool=self.pool,
                 limit=self.limit,
             )
+            if self.background is not None:  # what `verify` will need of the problem alone, made meanwhile
+                self.background.start_soon(prepare, self._contexts[key])
         return self._contexts[key]
 
     def problem(self, problem_id: str) -> Problem:
@@ -191,7 +198,8 @@ class PutnamTools:
         }
 
     def get_statement(self, problem: str, track: str | None = None) -> dict[str, Any]:
-        """The statement file to complete, as our own worker is shown it on that track."""
+        """The statement file to complete, as our own worker is shown it on that track (the problem's
+        preparation for ``verify`` starts as its context is made: ``context``)."""
         ctx = self.context(problem, track)
         return {
             "problem": ctx.problem.id,
@@ -298,6 +306,23 @@ def argument_message(name: str, schema: dict[str, Any], error: ValidationError) 
     return f"{name}({signature}): {'; '.join(parts)} (list_problems gives the problem ids)"
 
 
+def background_tasks(tools: PutnamTools) -> Callable[[MCPServer[Any]], AbstractAsyncContextManager[None]]:
+    """The server's lifespan: a task group for the tools' background work while it serves, cancelled
+    when it stops (a preparation's build then finishes in its own daemon thread: ``toolkit.prepare``)."""
+
+    @asynccontextmanager
+    async def lifespan(server: MCPServer[Any]) -> AsyncIterator[None]:
+        async with anyio.create_task_group() as group:
+            tools.background = group
+            try:
+                yield
+            finally:
+                tools.background = None
+                group.cancel_scope.cancel()
+
+    return lifespan
+
+
 def build_server(tools: PutnamTools) -> MCPServer[Any]:
     """The MCP server of ``tools``: its tools (the six every prover has, and the retrieval tools where the
     prover has its own search or the ranked search's engine is installed), their descriptions and the
@@ -308,6 +333,7 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
         version=__version__,
         instructions=INSTRUCTIONS.format(label=tools.settings.prover.label),
         log_level="WARNING",
+        lifespan=background_tasks(tools),
     )
 
     @server.tool(annotations=READ_ONLY)
@@ -323,7 +349,7 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
         return tools.list_problems(prefix)
 
     @server.tool(annotations=READ_ONLY)
-    def get_statement(problem: str, track: str | None = None) -> dict[str, Any]:
+    async def get_statement(problem: str, track: str | None = None) -> dict[str, Any]:
         """The statement file of one problem: complete it and keep everything else exactly as given.
 
         Args:
