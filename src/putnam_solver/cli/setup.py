@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from putnam_solver import datasets
+from putnam_solver import benchmark_files, datasets
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.cli._app import app, dataset_app, err, out
 from putnam_solver.cli._options import (
@@ -19,7 +19,6 @@ from putnam_solver.cli._options import (
     input_errors,
     provers_option,
 )
-from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
     benchmark_names,

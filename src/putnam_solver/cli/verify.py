@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import putnam_solver.bundles as bundle_service
-from putnam_solver import pin_check
+from putnam_solver import benchmark_files, pin_check
 from putnam_solver.cli._app import app, err, out
 from putnam_solver.cli._options import (
     GATE_DEFAULTS,
@@ -53,7 +53,6 @@ from putnam_solver.clikit import warning
 from putnam_solver.cluster.ray import open_verifier
 from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core import benchmark as bench
-from putnam_solver.core import benchmark_files
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import (
     get_prover,
