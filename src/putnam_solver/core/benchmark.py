@@ -28,7 +28,7 @@ from putnam_solver.core.benchmarks import (
     get_spec,
     registered_file,
 )
-from putnam_solver.core.bounded_json import MAX_DEPTH, nesting_depth
+from putnam_solver.core.json_depth import MAX_DEPTH, nesting_depth
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import json_error
 
