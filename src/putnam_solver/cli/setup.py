@@ -25,14 +25,13 @@ from putnam_solver.core.benchmarks import (
 )
 from putnam_solver.core.provers import (
     prover_names,
-    tool_locations,
 )
 from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
 from putnam_solver.selftest import runner as selftest_service
-from putnam_solver.verifier.options import GateFlags
+from putnam_solver.verifier.options import GateFlags, tool_locations
 
 app.add_typer(dataset_app, name="dataset")
 

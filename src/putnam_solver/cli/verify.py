@@ -56,7 +56,6 @@ from putnam_solver.core import benchmark as bench
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import (
     get_prover,
-    tool_locations,
 )
 from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
@@ -73,7 +72,7 @@ from putnam_solver.verifier.candidates import (
     write_verdicts_json,
 )
 from putnam_solver.verifier.dispatch import Verifier
-from putnam_solver.verifier.options import GateFlags
+from putnam_solver.verifier.options import GateFlags, tool_locations
 
 
 class verify_progress:
