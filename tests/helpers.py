@@ -7,8 +7,8 @@ import json
 import os
 from pathlib import Path
 
+from putnam_solver.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
-from putnam_solver.core.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.syntax import parse_statement

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.benchmark import BenchmarkError
-from putnam_solver.core.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.benchmarks import BenchmarkSpec, get_spec
 from putnam_solver.core.util import json_error, write_atomic
 from putnam_solver.offline import DATASET_OFFLINE, with_offline_hint

@@ -6,8 +6,8 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from putnam_solver import benchmark_files
 from putnam_solver.core import benchmark as bench
-from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from putnam_solver.core.cache import check_cache_dir, default_cache_dir
 from putnam_solver.core.gatekit import ToolSpec

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from putnam_solver.benchmark_files import BenchmarkRequest, find_registered, parse_request
 from putnam_solver.core.benchmark import BenchmarkError, PinMismatch, load_benchmark
-from putnam_solver.core.benchmark_files import BenchmarkRequest, find_registered, parse_request
 from putnam_solver.core.benchmarks import DEFAULT_BENCHMARK, BenchmarkFile, BenchmarkSpec, benchmark_names, get_spec
 from putnam_solver.core.util import InputError
 

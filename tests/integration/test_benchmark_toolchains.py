@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from putnam_solver.benchmark_files import open_benchmark
 from putnam_solver.cli import app
-from putnam_solver.core.benchmark_files import open_benchmark
 from tests.helpers import DATA_ROOT, REPO, lean_filled
 from tests.toylean.build import ToyLean
 

@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver import datasets
+from putnam_solver import benchmark_files, datasets
 from putnam_solver.cli import app
-from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
 from putnam_solver.core.benchmarks import get_spec
 from putnam_solver.datasets import fetch_benchmark

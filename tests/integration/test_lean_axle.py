@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.axle.gate import RetryPolicy, axle_gate, served_environments
+from putnam_solver.benchmark_files import open_benchmark
 from putnam_solver.core.benchmark import Benchmark
-from putnam_solver.core.benchmark_files import open_benchmark
 from putnam_solver.core.provers.lean.checks import form_challenge
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import GateStatus, Profile, Submission, VerifyOptions

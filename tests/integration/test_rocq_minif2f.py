@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from putnam_solver.benchmark_files import open_benchmark
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.benchmark_files import open_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates

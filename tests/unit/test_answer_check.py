@@ -5,10 +5,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from putnam_solver.core.answer_check import AnswerStatus, check_counts, non_closed_form
+from putnam_solver.core.answer_check import AnswerStatus, non_closed_form
 from putnam_solver.core.provers.lean.answers import check_value
 from putnam_solver.core.verify import Profile, Track, Verdict
-from putnam_solver.run.report.summary import answer_check_line
+from putnam_solver.run.report.summary import answer_check_line, check_counts
 from putnam_solver.verifier.candidates import verdict_text
 
 

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from putnam_solver import benchmark_files
+from putnam_solver.benchmark_files import PACKAGED_DATA, Located, locate_benchmark, open_benchmark
 from putnam_solver.cli import app
-from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmark import (
     BenchmarkError,
     PinMismatch,
@@ -19,7 +20,6 @@ from putnam_solver.core.benchmark import (
     module_name,
     problem_id_from_module,
 )
-from putnam_solver.core.benchmark_files import PACKAGED_DATA, Located, locate_benchmark, open_benchmark
 from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH, ROCQ_SAMPLES
 
 runner = CliRunner()

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from putnam_solver.benchmark_files import locate_benchmark, open_benchmark, parse_request
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import BenchmarkError
-from putnam_solver.core.benchmark_files import locate_benchmark, open_benchmark, parse_request
 from putnam_solver.core.benchmarks import benchmark_names, get_spec, registered_file
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates

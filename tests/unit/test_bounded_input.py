@@ -1,5 +1,5 @@
 """Untrusted JSON is parsed within size and depth limits, and files under a handed-over directory are
-written and locked without following links (``core.bounded_json``, ``safe_write``, ``RunLock``)."""
+written and locked without following links (``bounded_json``, ``safe_write``, ``RunLock``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.bounded_json import MAX_DEPTH, loads, nesting_depth
+from putnam_solver.bounded_json import loads
+from putnam_solver.core.json_depth import MAX_DEPTH, nesting_depth
 from putnam_solver.core.util import InputError
 from putnam_solver.run.run_lock import LOCK_NAME, RunLock
 from putnam_solver.safe_write import UnsafePath, directory_under, write_under

@@ -12,17 +12,12 @@ import pytest
 
 from putnam_solver.core.provers.lean._preservation import check_preservation
 from putnam_solver.core.provers.lean.checks import check_forbidden, leave_to_g2
-from putnam_solver.core.provers.lean.imports import (
-    build_closure,
-    closure_for,
-    header_imports,
-    unresolved,
-)
+from putnam_solver.core.provers.lean.imports import closure_for, header_imports
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.provers.lean.toolchain import ToolchainPaths, lean_release
 from putnam_solver.core.verify import Track
 from putnam_solver.kits.installing import InstallError
-from putnam_solver.kits.lean.install import import_closure_step
+from putnam_solver.kits.lean.closure import build_closure, import_closure_step, unresolved
 from tests.helpers import DATA_ROOT
 
 CHALLENGE = """import Mathlib

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.benchmark_files import PACKAGED_DATA
+from putnam_solver.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.benchmarks import BenchmarkFile, BenchmarkSpec, benchmark_names, get_spec
 from putnam_solver.extras import EXTRAS, NEEDED_BY, extra_of, missing_extra_message
 from tests.helpers import REPO

@@ -17,7 +17,7 @@ from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from putnam_solver.kits import get_kit
-from putnam_solver.kits.rocq.policy_text import describe
+from putnam_solver.kits.rocq.policy_text import ADDITIONS, describe
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -338,7 +338,7 @@ def test_policy_describes_both_lists() -> None:
     text = describe(POLICY)
     assert "| Require, Import, Export (installed libraries), Open Scope, Close Scope (before the theorem" in text
     assert "the effect outlives Qed) | elaboration |" in text and "runs G5 (profile `full`)" in text
-    assert all(a.reason for a in POLICY.additions)
+    assert all(a.reason for a in ADDITIONS)
     assert "Lemma" in text and "Fixpoint" in text and "Require" in text
     assert "| `Axiom` | axiom | declares an assumption" in text
     assert "| `Guard Checking` | kernel | disables a kernel check |" in text

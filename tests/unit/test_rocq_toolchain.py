@@ -12,10 +12,10 @@ from putnam_solver.core.provers.rocq.toolchain import (
     DEBIAN_PACKAGES,
     allowed_full_name,
     allowed_printed_name,
-    rocq_status,
 )
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.rocq.install import OPAM_ROUTE, install_commands
+from putnam_solver.kits.rocq.status import rocq_status
 
 
 def test_install_commands_use_apt_with_the_four_packages() -> None:

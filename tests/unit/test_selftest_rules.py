@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.selftest_record import last_known_good
 from putnam_solver.core.util import write_atomic
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions, run_gates
 from putnam_solver.selftest import runner as selftest
@@ -78,11 +79,19 @@ def test_a_record_round_trips_and_answers_for_its_toolchain_only(
     loaded = selftest.last_record("rocq", VerifyOptions())
     assert loaded is not None and loaded.to_json() == record.to_json()
     assert not loaded.passed and loaded.known_good_passed("G6") is False and loaded.known_good_passed("G4") is None
+    assert last_known_good("rocq", VerifyOptions(), "G6") is False  # what a gate reads, from the same file
+    assert last_known_good("rocq", VerifyOptions(), "G4") is None
     assert selftest.last_record("rocq", VerifyOptions(axle=True)) is None
+    assert last_known_good("rocq", VerifyOptions(axle=True), "G6") is None
     ok, text = selftest.describe_last("rocq", VerifyOptions())
     assert not ok and "G6 kernel check refused the known-good canary rocq/good" in text
+    damaged = {**record.to_json(), "cells": [{**good.to_json(), "judgement": "neither"}]}
+    path.write_text(json.dumps(damaged))
+    assert selftest.last_record("rocq", VerifyOptions()) is None
+    assert last_known_good("rocq", VerifyOptions(), "G6") is None
     path.write_text("{damaged")
     assert selftest.last_record("rocq", VerifyOptions()) is None
+    assert last_known_good("rocq", VerifyOptions(), "G6") is None
 
 
 def test_the_selftest_never_imports_inspect_ai() -> None:

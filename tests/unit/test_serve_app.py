@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from putnam_solver.benchmark_files import open_benchmark
 from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
-from putnam_solver.core.benchmark_files import open_benchmark
 from putnam_solver.core.verify import Verdict, VerifyOptions
 from putnam_solver.serve import (
     KeyRing,

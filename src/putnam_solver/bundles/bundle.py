@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver import bounded_json
 from putnam_solver.bundles.files import (
     FORMAT,
     MANIFEST,
@@ -39,7 +40,6 @@ from putnam_solver.bundles.files import (
     problem_note,
     read_bundle_files,
 )
-from putnam_solver.core import bounded_json
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import Prover, get_prover

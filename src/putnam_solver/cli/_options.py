@@ -7,10 +7,10 @@ from typing import Annotated, Any
 
 import typer
 
+from putnam_solver import benchmark_files
 from putnam_solver.clikit import error, warning
 from putnam_solver.cluster.settings import RAY_EXTRA, RaySettings
 from putnam_solver.core import benchmark as bench
-from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmarks import (
     BenchmarkSpec,
     Erratum,

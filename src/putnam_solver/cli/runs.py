@@ -29,11 +29,8 @@ from putnam_solver.cli._options import (
 from putnam_solver.clikit import warning
 from putnam_solver.cluster.ray import open_verifier
 from putnam_solver.cluster.settings import RaySettings
-from putnam_solver.core.provers import (
-    tool_locations,
-)
 from putnam_solver.core.util import check_output_file
-from putnam_solver.verifier.options import GateFlags
+from putnam_solver.verifier.options import GateFlags, tool_locations
 
 
 @app.command()

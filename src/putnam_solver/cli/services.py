@@ -34,11 +34,8 @@ from putnam_solver.cli._options import (
 )
 from putnam_solver.clikit import collector_paused
 from putnam_solver.cluster.settings import RaySettings
-from putnam_solver.core.provers import (
-    tool_locations,
-)
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Track
-from putnam_solver.verifier.options import GateFlags
+from putnam_solver.verifier.options import GateFlags, tool_locations
 
 
 @app.command("mcp")

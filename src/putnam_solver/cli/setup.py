@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from putnam_solver import datasets
+from putnam_solver import benchmark_files, datasets
 from putnam_solver import toolchains as toolchain_service
 from putnam_solver.cli._app import app, dataset_app, err, out
 from putnam_solver.cli._options import (
@@ -19,21 +19,19 @@ from putnam_solver.cli._options import (
     input_errors,
     provers_option,
 )
-from putnam_solver.core import benchmark_files
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
     benchmark_names,
 )
 from putnam_solver.core.provers import (
     prover_names,
-    tool_locations,
 )
 from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
 from putnam_solver.selftest import runner as selftest_service
-from putnam_solver.verifier.options import GateFlags
+from putnam_solver.verifier.options import GateFlags, tool_locations
 
 app.add_typer(dataset_app, name="dataset")
 

@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import putnam_solver.bundles as bundle_service
-from putnam_solver import pin_check
+from putnam_solver import benchmark_files, pin_check
 from putnam_solver.cli._app import app, err, out
 from putnam_solver.cli._options import (
     GATE_DEFAULTS,
@@ -53,11 +53,9 @@ from putnam_solver.clikit import warning
 from putnam_solver.cluster.ray import open_verifier
 from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core import benchmark as bench
-from putnam_solver.core import benchmark_files
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import (
     get_prover,
-    tool_locations,
 )
 from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
@@ -74,7 +72,7 @@ from putnam_solver.verifier.candidates import (
     write_verdicts_json,
 )
 from putnam_solver.verifier.dispatch import Verifier
-from putnam_solver.verifier.options import GateFlags
+from putnam_solver.verifier.options import GateFlags, tool_locations
 
 
 class verify_progress:

@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.benchmark_files import find_benchmark_file
 from putnam_solver.cluster.request import NodeDisagrees, NodeResult, PinnedTask, Request
 from putnam_solver.cluster.settings import RAY_EXTRA, RaySettings
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, load_benchmark
-from putnam_solver.core.benchmark_files import find_benchmark_file
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates

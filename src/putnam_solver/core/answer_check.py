@@ -15,11 +15,9 @@ erratum.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 
 class AnswerStatus(StrEnum):
@@ -52,9 +50,4 @@ def non_closed_form(words: Iterable[str], markers: Mapping[str, str]) -> AnswerC
     return None
 
 
-def check_counts(answers: Mapping[str, Any]) -> Counter[str]:
-    """How many of a verdict's answers have each status (answers without a check count as none)."""
-    return Counter(a["check"]["status"] for a in answers.values() if isinstance(a, dict) and "check" in a)
-
-
-__all__ = ["AnswerCheck", "AnswerStatus", "check_counts", "non_closed_form", "unknown"]
+__all__ = ["AnswerCheck", "AnswerStatus", "non_closed_form", "unknown"]

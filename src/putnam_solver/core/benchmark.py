@@ -3,7 +3,8 @@
 The benchmark is the root of trust: every verdict is computed against a record loaded here. A file is
 pinned by the SHA-256 of its exact bytes; the pins of every registered benchmark file are built in (the
 records in ``benchmarks/specs``: PutnamBench, miniF2F, ProofNet), and any file may be pinned by the caller.
-Which file a benchmark's name stands for is ``benchmark_files``'s question. Nothing here touches the network.
+Which file a benchmark's name stands for is asked outside the trusted package (``putnam_solver.benchmark_files``):
+whichever copy it finds is held against the pin here. Nothing here touches the network.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from putnam_solver.core.benchmarks import (
     get_spec,
     registered_file,
 )
-from putnam_solver.core.bounded_json import MAX_DEPTH, nesting_depth
+from putnam_solver.core.json_depth import MAX_DEPTH, nesting_depth
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import json_error
 

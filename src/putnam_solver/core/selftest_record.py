@@ -1,9 +1,11 @@
-"""What a selftest found, as stored in the user's cache directory, and how a gate reads it back.
+"""Where a selftest's record is stored, and the one fact a gate reads back from it.
 
-``putnam selftest`` (``putnam_solver.selftest``) puts canaries through every gate and records here, per
-prover, toolchain fingerprint and gate code, how each gate judged each canary. The trusted gates read one
-fact back: whether a gate passed its known-good canaries on this toolchain (G6 reports ``unavailable``
-rather than ``failed`` when comparator did not), so that a broken toolchain is never read as a rejection.
+``putnam selftest`` (``putnam_solver.selftest``) puts canaries through every gate and records, per
+prover, toolchain fingerprint and gate code, how each gate judged each canary (``selftest.record`` writes
+and reads the whole record). The trusted gates read one fact back: whether a gate passed its known-good
+canaries on this toolchain (G6 reports ``unavailable`` rather than ``failed`` when comparator did not), so
+that a broken toolchain is never read as a rejection. The file's place and the vocabulary of its cells are
+therefore defined here, and the writer uses them.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -38,98 +40,6 @@ class Cell(StrEnum):
     """A surprise: the gate misjudged the canary, or could not run although it should."""
 
 
-@dataclass(frozen=True)
-class CellResult:
-    """One gate's result on one canary, and how the selftest reads it."""
-
-    suite: str
-    canary: str
-    gate: str
-    gate_name: str
-    expected: str
-    """``pass``, ``refuse``, or ``any`` (not judged)."""
-    status: str
-    judgement: Cell
-    detail: str
-
-    def to_json(self) -> dict[str, str]:
-        return {
-            "suite": self.suite,
-            "canary": self.canary,
-            "gate": self.gate,
-            "gate_name": self.gate_name,
-            "expected": self.expected,
-            "status": self.status,
-            "judgement": self.judgement.value,
-            "detail": self.detail,
-        }
-
-
-@dataclass(frozen=True)
-class SuiteSkip:
-    """A suite that cannot run here, and why (say, no Mathlib without ``putnam bootstrap``)."""
-
-    suite: str
-    title: str
-    reason: str
-
-
-@dataclass
-class SelftestRecord:
-    """The outcome of one selftest, as stored per prover, toolchain fingerprint and gate code."""
-
-    prover: str
-    fingerprint: str
-    gate_code: str
-    axle: bool
-    finished_at: float
-    seconds: float
-    cells: list[CellResult]
-    skipped: list[SuiteSkip]
-    cannot_run: dict[str, str] = field(default_factory=dict)
-    """Gate id -> why it cannot run here (from the prover's readiness)."""
-
-    @property
-    def surprises(self) -> list[CellResult]:
-        return [c for c in self.cells if c.judgement is Cell.WRONG]
-
-    @property
-    def passed(self) -> bool:
-        """True when every gate that could run judged every canary right."""
-        return not self.surprises
-
-    def known_good_passed(self, gate: str) -> bool | None:
-        """Whether ``gate`` passed every known-good canary it ran on (None: it ran on none).
-
-        A gate whose known-good canary did not pass cannot tell a rejection from a broken toolchain, so
-        callers (G6 for comparator) report ``unavailable`` instead of ``failed`` then.
-        """
-        goods = [
-            c for c in self.cells if c.gate == gate and c.expected == "pass" and c.judgement is not Cell.CANNOT_RUN
-        ]
-        if not goods:
-            return None
-        return all(c.status == GateStatus.PASSED.value for c in goods)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "version": RECORD_VERSION,
-            "prover": self.prover,
-            "fingerprint": self.fingerprint,
-            "gate_code": self.gate_code,
-            "axle": self.axle,
-            "finished_at": self.finished_at,
-            "seconds": self.seconds,
-            "passed": self.passed,
-            "cells": [c.to_json() for c in self.cells],
-            "skipped": [{"suite": s.suite, "title": s.title, "reason": s.reason} for s in self.skipped],
-            "cannot_run": self.cannot_run,
-        }
-
-
-# ---------------------------------------------------------------------------------------------- records
-
-
 def records_dir() -> Path:
     """``$PUTNAM_CACHE_DIR/selftest``, else the per-user cache directory: where no agent can write."""
     override = os.environ.get("PUTNAM_CACHE_DIR")
@@ -143,39 +53,39 @@ def record_path(prover_name: str, fingerprint: str, axle: bool) -> Path:
     return records_dir() / f"{prover_name}-{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
 
 
-def last_record(prover_name: str, options: VerifyOptions) -> SelftestRecord | None:
-    """The last selftest of this prover on the toolchain ``options`` select (None if none, or damaged)."""
+def stored_record(prover_name: str, options: VerifyOptions) -> dict[str, Any] | None:
+    """The stored record of the last selftest of this prover on the toolchain ``options`` select, as
+    JSON (None if none, damaged, or of another version)."""
     fingerprint = get_prover(prover_name).toolchain_fingerprint(options)
     try:
         data = json.loads(record_path(prover_name, fingerprint, options.axle).read_text(encoding="utf-8"))
-        return record_from_json(data)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError):
         return None
+    return data if isinstance(data, dict) and data.get("version") == RECORD_VERSION else None
 
 
-def record_from_json(data: dict[str, Any]) -> SelftestRecord:
-    if data["version"] != RECORD_VERSION:
-        raise ValueError(f"selftest record version {data['version']}")
-    return SelftestRecord(
-        prover=data["prover"],
-        fingerprint=data["fingerprint"],
-        gate_code=data["gate_code"],
-        axle=bool(data["axle"]),
-        finished_at=float(data["finished_at"]),
-        seconds=float(data["seconds"]),
-        cells=[
-            CellResult(
-                c["suite"],
-                c["canary"],
-                c["gate"],
-                c["gate_name"],
-                c["expected"],
-                c["status"],
-                Cell(c["judgement"]),
-                c["detail"],
-            )
-            for c in data["cells"]
-        ],
-        skipped=[SuiteSkip(s["suite"], s["title"], s["reason"]) for s in data["skipped"]],
-        cannot_run=dict(data["cannot_run"]),
-    )
+def known_good_passed(cells: Iterable[Mapping[str, Any]], gate: str) -> bool | None:
+    """Whether ``gate`` passed every known-good canary it ran on, among a record's stored ``cells``
+    (None: it ran on none). A cell of unknown judgement is a damaged record (ValueError).
+
+    A gate whose known-good canary did not pass cannot tell a rejection from a broken toolchain, so
+    callers (G6 for comparator) report ``unavailable`` instead of ``failed`` then.
+    """
+    goods = [
+        c
+        for c in cells
+        if c["gate"] == gate and c["expected"] == "pass" and Cell(c["judgement"]) is not Cell.CANNOT_RUN
+    ]
+    if not goods:
+        return None
+    return all(c["status"] == GateStatus.PASSED.value for c in goods)
+
+
+def last_known_good(prover_name: str, options: VerifyOptions, gate: str) -> bool | None:
+    """``known_good_passed`` in the last selftest of this prover on this toolchain (None without one, or
+    when the record is damaged)."""
+    data = stored_record(prover_name, options)
+    try:
+        return None if data is None else known_good_passed(data["cells"], gate)
+    except (KeyError, TypeError, ValueError):
+        return None

@@ -19,8 +19,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from putnam_solver.benchmark_files import locate_benchmark, request_for_file
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark
-from putnam_solver.core.benchmark_files import locate_benchmark, request_for_file
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.util import InputError

@@ -3,7 +3,7 @@
 A ledger is evidence that anyone may hand over, edited with plain ``sqlite3``: SQLite stores whatever a
 column is given (text in an INTEGER column, any text as a problem id). So every row is checked as it is
 read: a problem id must be an id (the benchmark's grammar, ``IDENTIFIER``), a campaign or row number an
-integer, a JSON column bounded JSON (``core.bounded_json``) of the expected shape. A ledger that fails a
+integer, a JSON column bounded JSON (``bounded_json``) of the expected shape. A ledger that fails a
 check is refused whole (``LedgerError``, exit code 2): nothing of it becomes a path, nothing is confirmed.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from putnam_solver.core import bounded_json
+from putnam_solver import bounded_json
 from putnam_solver.core.benchmark import IDENTIFIER
 from putnam_solver.core.util import InputError
 
@@ -194,7 +194,7 @@ def checked_number(value: Any, where: str) -> int:
 
 
 def json_column(text: Any, where: str) -> Any:
-    """A JSON column parsed within size and depth limits (``core.bounded_json``), else LedgerError."""
+    """A JSON column parsed within size and depth limits (``bounded_json``), else LedgerError."""
     if not isinstance(text, str | bytes):
         raise LedgerError(f"{where}: not JSON text; {EDITED}")
     try:

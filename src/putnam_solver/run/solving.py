@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from putnam_solver.benchmark_files import locate_benchmark, open_benchmark
+from putnam_solver.bounded_json import check_depth
 from putnam_solver.cluster.ray import open_verifier
 from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.benchmark import BenchmarkError
-from putnam_solver.core.benchmark_files import locate_benchmark, open_benchmark
-from putnam_solver.core.bounded_json import check_depth
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError, json_error
 from putnam_solver.core.verify import Track

@@ -12,7 +12,8 @@ not judge real candidates.
 
 The outcome is recorded per prover, toolchain fingerprint and gate code in the user's cache directory,
 out of any agent's reach: ``solve`` runs the selftest once per record before it spends money, ``doctor``
-reports the last one, and gates can ask whether a known-good canary passed them (``last_record``).
+reports the last one (``record``), and gates can ask whether a known-good canary passed them
+(``core.selftest_record``).
 """
 
 from __future__ import annotations
@@ -30,15 +31,7 @@ from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import check_cache_dir, gate_code_fingerprint
 from putnam_solver.core.provers import Readiness, get_prover, prover_names
 from putnam_solver.core.provers.rocq.options import RocqOptions
-from putnam_solver.core.selftest_record import (
-    Cell,
-    CellResult,
-    SelftestRecord,
-    SuiteSkip,
-    last_record,
-    record_path,
-    records_dir,
-)
+from putnam_solver.core.selftest_record import Cell, record_path, records_dir
 from putnam_solver.core.util import InputError, write_atomic
 from putnam_solver.core.verify import (
     GateResult,
@@ -52,6 +45,7 @@ from putnam_solver.core.verify import (
     run_gates,
 )
 from putnam_solver.kits import get_kit
+from putnam_solver.selftest.record import CellResult, SelftestRecord, SuiteSkip, last_record
 
 SELFTEST_FIX = (
     "do not run campaigns on this toolchain; reinstall it with `putnam bootstrap`, run `putnam doctor`, "

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import uvicorn
 
+from putnam_solver.benchmark_files import open_benchmark, parse_request
 from putnam_solver.cluster.ray import open_verifier
 from putnam_solver.cluster.settings import RaySettings
-from putnam_solver.core.benchmark_files import open_benchmark, parse_request
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError

@@ -24,7 +24,6 @@ from typing import Any
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, RecordShape, problem_from_record
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
-from putnam_solver.core.selftest_record import last_record
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import (
     Profile,
@@ -38,6 +37,7 @@ from putnam_solver.core.verify import (
 )
 from putnam_solver.listen import ConnectionLimits
 from putnam_solver.selftest import runner as selftest_service
+from putnam_solver.selftest.record import last_record
 from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob

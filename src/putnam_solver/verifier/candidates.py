@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
-from putnam_solver.core.provers import Prover, get_prover, prover_for_suffix, prover_names
+from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
 from putnam_solver.core.verify import (
@@ -65,7 +65,8 @@ def infer_prover(paths: Sequence[Path]) -> str:
 
 
 def _prover_of(suffix: str) -> str | None:
-    return prover_for_suffix(suffix) if suffix else None
+    """The registered prover whose candidate files end in ``suffix`` (None if none does)."""
+    return next((name for name in prover_names() if suffix and get_prover(name).suffix == suffix), None)
 
 
 def discover_candidates(

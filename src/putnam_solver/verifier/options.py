@@ -8,12 +8,14 @@ one prover's gates read go into that prover's own options type here, and only he
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from putnam_solver.core.provers import get_prover, prover_names
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.rocq.options import RocqOptions
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, VerifyOptions
 
 _SHARED, _ROCQ, _LEAN = VerifyOptions(), RocqOptions(), LeanOptions()
@@ -68,3 +70,18 @@ class GateFlags:
                 ),
             ),
         )
+
+
+def tool_locations(given: Sequence[str]) -> dict[str, Path]:
+    """``--tool NAME=PATH`` values as a mapping for ``VerifyOptions.tools``; a malformed value or a name
+    no registered prover runs is the user's input error, naming the choices."""
+    known = {spec.name: spec for name in prover_names() for spec in get_prover(name).tools}
+    chosen: dict[str, Path] = {}
+    for value in given:
+        name, sep, path = value.partition("=")
+        if not sep or not path:
+            raise InputError(f"--tool {value!r}: write NAME=PATH, e.g. --tool coqc=/opt/coq/bin/coqc")
+        if name not in known:
+            raise InputError(f"--tool {value!r}: no prover runs a tool {name!r}; choose one of: {', '.join(known)}")
+        chosen[name] = Path(path).expanduser().resolve()
+    return chosen

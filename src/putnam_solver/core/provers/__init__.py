@@ -13,8 +13,7 @@ built-in ones in this project's pyproject.toml like any third party's; importing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable
 
 from putnam_solver.core.provers.protocol import Prover, Readiness, StatementError
 from putnam_solver.core.registry import load_plugin, plugin_names
@@ -47,31 +46,11 @@ def canonical_prover_name(name: str) -> str:
     return canonical
 
 
-def prover_for_suffix(suffix: str) -> str | None:
-    """The registered prover whose candidate files end in ``suffix`` (None if none does)."""
-    return next((name for name in prover_names() if get_prover(name).suffix == suffix), None)
-
-
 def get_prover(name: str) -> Prover:
     """The prover registered under ``name`` (or an alias of it); an unknown name is the caller's input
     error."""
     factory: Callable[[], Prover] = load_plugin(PROVERS_GROUP, canonical_prover_name(name))
     return factory()
-
-
-def tool_locations(given: Sequence[str]) -> dict[str, Path]:
-    """``--tool NAME=PATH`` values as a mapping for ``VerifyOptions.tools``; a malformed value or a name
-    no registered prover runs is the user's input error, naming the choices."""
-    known = {spec.name: spec for name in prover_names() for spec in get_prover(name).tools}
-    chosen: dict[str, Path] = {}
-    for value in given:
-        name, sep, path = value.partition("=")
-        if not sep or not path:
-            raise InputError(f"--tool {value!r}: write NAME=PATH, e.g. --tool coqc=/opt/coq/bin/coqc")
-        if name not in known:
-            raise InputError(f"--tool {value!r}: no prover runs a tool {name!r}; choose one of: {', '.join(known)}")
-        chosen[name] = Path(path).expanduser().resolve()
-    return chosen
 
 
 __all__ = [
@@ -82,7 +61,5 @@ __all__ = [
     "canonical_prover_name",
     "get_prover",
     "prover_aliases",
-    "prover_for_suffix",
     "prover_names",
-    "tool_locations",
 ]

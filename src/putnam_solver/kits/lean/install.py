@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.provers.lean.imports import BOOTSTRAP_ROOTS, build_closure, check_shipped, unresolved
 from putnam_solver.core.provers.lean.project import (
     CHALLENGE_MODULE,
     COMPARATOR_REV,
@@ -38,6 +37,7 @@ from putnam_solver.core.provers.lean.toolchain import (
 )
 from putnam_solver.core.util import sha256_file, write_atomic
 from putnam_solver.kits.installing import InstallError
+from putnam_solver.kits.lean.closure import import_closure_step
 
 NANODA_REV = "f58f2f6d535e189a40fcb02ede8eb95f97a92d37"
 """nanoda_lib's master head (2026-06-02, PR 21: a wrong back-reference exits non-zero); comparator's
@@ -427,29 +427,3 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
             else []
         ),
     ]
-
-
-def installed_search_path(toolchain_bin: Path, project: Path) -> list[Path]:
-    """Where an installed release's sources are: the toolchain's ``src/lean`` (Init, Std, Lean, Lake) and
-    each Lake package of the project (Mathlib, Batteries, Aesop, Qq, ProofWidgets, ...), as ``lean`` finds
-    their ``.olean`` files under the same module names."""
-    packages = project / ".lake" / "packages"
-    found = sorted(p for p in packages.iterdir() if p.is_dir()) if packages.is_dir() else []
-    return [toolchain_bin.parent / "src" / "lean", *found]
-
-
-def import_closure_step(paths: ToolchainPaths, progress: Callable[[str], None]) -> None:
-    """Bootstrap's step: the closure of each of :data:`BOOTSTRAP_ROOTS` computed from the installed
-    sources, written beside the project as ``import_closure.json``, after checking that the shipped
-    data claims nothing the installed sources do not load (else the step fails)."""
-    search = installed_search_path(paths.toolchain_bin, paths.project)
-    release = paths.release.version
-    data: dict[str, Any] = {"release": release, "roots": {}}
-    for root in BOOTSTRAP_ROOTS:
-        closure = build_closure(search, [root])
-        if wrong := check_shipped(release, root, closure):
-            raise InstallError(f"the shipped import closure of {root} on {release} names modules it lacks: {wrong}")
-        data["roots"][root] = {"modules": closure, "unresolved": unresolved(search, closure)}
-        progress(f"import closure of {root} on {release}: {len(closure)} modules")
-    target = paths.project / "import_closure.json"
-    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -7,16 +7,16 @@ from pathlib import Path
 
 from putnam_solver.core.provers import Readiness
 from putnam_solver.core.provers.rocq.checks import recursion_refused
-from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_report
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.policy import POLICY
-from putnam_solver.core.provers.rocq.toolchain import COQC, coq_library, detected_version, optional_tool, rocq_status
+from putnam_solver.core.provers.rocq.toolchain import COQC, coq_library, detected_version, optional_tool
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.installing import InstallRequest, InstallStep
 from putnam_solver.kits.interactive import Interactive
 from putnam_solver.kits.rocq.install import install_plan
 from putnam_solver.kits.rocq.policy_text import brief, describe
+from putnam_solver.kits.rocq.status import kernel_bug_report, rocq_status
 
 CANARIES = Path(__file__).parent / "canaries"
 """The selftest's canary suites for this prover, one folder each (``putnam_solver.selftest``)."""

@@ -9,8 +9,9 @@ import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from putnam_solver.core.provers.rocq.toolchain import DEBIAN_PACKAGES, ROCQ_VERSION, rocq_status
+from putnam_solver.core.provers.rocq.toolchain import DEBIAN_PACKAGES, ROCQ_VERSION
 from putnam_solver.kits.installing import InstallError
+from putnam_solver.kits.rocq.status import rocq_status
 from putnam_solver.verifier.options import GateFlags
 
 OPAM_ROUTE = (

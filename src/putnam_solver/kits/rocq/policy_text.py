@@ -1,14 +1,92 @@
 """The Rocq policy as text: the Markdown ``putnam policy`` prints and the brief a worker's prompt carries.
 
 The rules themselves are data in the trusted package (``core.provers.rocq.policy``), next to the gates
-that apply them; rendering them decides nothing, so it lives here.
+that apply them; rendering them decides nothing, so it lives here, with the table of how G2 judges each
+kind of addition (:data:`ADDITIONS`), which explains the rules to people and is read by no gate.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from putnam_solver.core.provers.rocq.policy import STATEMENT_CHECK, RocqPolicy
 from putnam_solver.core.verify import Profile
 from putnam_solver.kits.policy_doc import Difference, Forbidden, PolicyDocument, Section
+
+EVERY_PROFILE: Final = "harmless"
+"""Accepted on every profile."""
+SEMANTIC_CHECK_ONLY: Final = "elaboration"
+"""Accepted only when the acceptance runs G5 (the full profile)."""
+NEVER: Final = "refused"
+
+
+def _addition(construct: str, where: str, accepted: str, reason: str) -> Difference:
+    """One row of the G2 classification: a kind of addition, where, which profiles accept it, and why."""
+    return Difference(f"{construct} ({where})", accepted, reason)
+
+
+ADDITIONS: Final = (
+    _addition(
+        "Print, Check, About, Search, Locate, Print Assumptions, Set Warnings",
+        "anywhere",
+        EVERY_PROFILE,
+        "queries print and Set Warnings silences; neither leaves anything that later text could read",
+    ),
+    _addition(
+        "comments, layout",
+        "anywhere",
+        EVERY_PROFILE,
+        "not tokens; gluing between tokens still counts, since Coq lexes `[::` and `[ ::` differently",
+    ),
+    _addition(
+        "Lemma, Theorem, Definition, Fixpoint, Ltac with their proofs",
+        "before the theorem",
+        EVERY_PROFILE,
+        "new names only, none a word of the challenge, so nothing the statement uses can resolve to them",
+    ),
+    _addition(
+        "Section ... End around helpers",
+        "before the theorem",
+        EVERY_PROFILE,
+        "it only scopes the helpers; closing it abstracts nothing, since Variable/Context stay refused",
+    ),
+    _addition(
+        "Require, Import, Export (installed libraries), Open Scope, Close Scope",
+        "after the theorem's statement: in its proof or after it",
+        EVERY_PROFILE,
+        "the statement is already elaborated",
+    ),
+    _addition(
+        "Require, Import, Export (installed libraries), Open Scope, Close Scope",
+        "before the theorem, or inside a helper's proof: the effect outlives Qed",
+        SEMANTIC_CHECK_ONLY,
+        "notations, scopes, coercions and instances of a library change how the statement's text "
+        "elaborates; G5 elaborates the pinned statement without them and checks the candidate's "
+        "theorem against it, so only an acceptance that runs G5 can tell a harmless import from one "
+        "that changes the statement",
+    ),
+    _addition(
+        "Require of a library that is not installed",
+        "anywhere",
+        NEVER,
+        "nothing outside the pinned toolchain may be loaded",
+    ),
+    _addition(
+        "Variable, Context, Hypothesis (also inside a section), Notation, Set/Unset options, "
+        "Arguments, Instance, Coercion, Module",
+        "anywhere outside the challenge's own sentences",
+        NEVER,
+        "they assume instead of proving, abstract the statement, or change what its text means (G3 "
+        "also refuses most of them; DESIGN section 7)",
+    ),
+    _addition(
+        "type or universe declarations, notations, options, instances inside proofs",
+        "inside any proof",
+        NEVER,
+        "Coq 8.16's universe and positivity kernel bugs need a candidate-declared inductive",
+    ),
+)
+"""How G2 judges every kind of addition, and why: what ``putnam policy --prover rocq`` prints (no gate reads it)."""
 
 
 def brief(policy: RocqPolicy, refuse_recursion: bool) -> str:
@@ -47,7 +125,7 @@ def describe(policy: RocqPolicy) -> str:
             "appear unchanged and in order (same tokens; whitespace and comments are free).",
         ),
         semantic_check=f"{STATEMENT_CHECK} (profile `{Profile.FULL}`)",
-        differences=tuple(Difference(f"{a.construct} ({a.where})", a.accepted, a.reason) for a in policy.additions),
+        differences=ADDITIONS,
         permitted=Section(
             "Permitted helpers (before the theorem)",
             (

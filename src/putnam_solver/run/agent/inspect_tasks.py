@@ -53,8 +53,8 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import store
 
+from putnam_solver.benchmark_files import locate_benchmark, open_benchmark
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.benchmark_files import locate_benchmark, open_benchmark
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Track

@@ -14,8 +14,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.benchmark_files import locate_benchmark, request_for_file
 from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
-from putnam_solver.core.benchmark_files import locate_benchmark, request_for_file
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import (
     LEDGER_NAME,

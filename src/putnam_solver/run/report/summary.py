@@ -40,7 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.answer_check import AnswerStatus, check_counts
+from putnam_solver.core.answer_check import AnswerStatus
 from putnam_solver.core.verdict import Track
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recorded_opinion
@@ -74,6 +74,11 @@ from putnam_solver.run.stored_settings import StoredBenchmark, StoredSettings, r
 from putnam_solver.safe_write import write_under
 
 REPORT_FILE = "report.html"
+
+
+def check_counts(answers: Mapping[str, Any]) -> Counter[str]:
+    """How many of a verdict's answers have each status (answers without a check count as none)."""
+    return Counter(a["check"]["status"] for a in answers.values() if isinstance(a, dict) and "check" in a)
 
 
 def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] | None = None) -> None:

@@ -1,7 +1,6 @@
 """The Lean submission policy: what a candidate may add to the challenge (G2) and what it may never
-contain (G3), as data (:data:`POLICY`), with the classification of additions (:data:`ADDITIONS`); the
-Markdown that ``putnam policy`` prints is made from it outside the trusted package
-(``kits.lean.policy_text``)."""
+contain (G3), as data (:data:`POLICY`); the Markdown that ``putnam policy`` prints, with its classification
+of every kind of addition, is made from it outside the trusted package (``kits.lean.policy_text``)."""
 
 from __future__ import annotations
 
@@ -15,119 +14,6 @@ from putnam_solver.core.provers.lean.syntax import normalize_name
 class PermittedAddition:
     construct: str
     note: str
-
-
-@dataclass(frozen=True)
-class Addition:
-    """One kind of difference from the challenge and how G2 judges it: ``harmless`` (accepted on every
-    profile), ``elaboration`` (accepted only where G6 runs in the same acceptance) or ``refused``."""
-
-    kind: str
-    verdict: str
-    reason: str
-
-
-_CANNOT: Final = "harmless"
-_NEEDS_G6: Final = "elaboration"
-ADDITIONS: Final = (
-    Addition("a missing or edited docstring", _CANNOT, "documentation is not part of the statement's meaning"),
-    Addition("comments", _CANNOT, "the lexer drops them; Lean never reads them"),
-    Addition(
-        "layout (line breaks, indentation, spaces around operators and inside brackets)",
-        _CANNOT,
-        "Lean's parser checks whitespace only at `x[i]`, `h.1`, `f.{u}`, `x@p`, `(.f)`, `!`/`?` after an "
-        "index and before application arguments; there it is compared",
-    ),
-    Addition(
-        "`noncomputable` on an answer `abbrev`, `noncomputable section`",
-        _CANNOT,
-        "turns off code generation only; the kernel sees the same definitions",
-    ),
-    Addition(
-        "`namespace X ... end X` closed before the theorem",
-        _CANNOT,
-        "helpers inside get the name X.h; one named like any part of a statement name is refused (dot "
-        "notation could find it), and one in a namespace the statement names or opens is left to G6",
-    ),
-    Addition("`section ... end`, also around the theorem", _CANNOT, "an anonymous scope; `variable` stays refused"),
-    Addition(
-        "`open ... in` before a helper, and global `open` inside a block closed before the theorem",
-        _CANNOT,
-        "the opened names are in force for that helper or block only, never for the statement",
-    ),
-    Addition(
-        "`set_option` of `linter.*`, `maxHeartbeats`, `maxRecDepth`, `synthInstance.*`, "
-        "`exponentiation.threshold` (global or `in`; a header one of these may also be dropped or changed)",
-        _CANNOT,
-        "warnings and resource limits: they can make elaboration fail, never succeed differently",
-    ),
-    Addition(
-        "`set_option pp.*` (global or `in`)",
-        _CANNOT,
-        "printing options: only the delaborator and formatter read them (Lean src/Lean/PrettyPrinter), "
-        "never elaboration or the kernel",
-    ),
-    Addition(
-        "`#print NAME`, `#print axioms NAME`, `#check e`, before or after the theorem",
-        _CANNOT,
-        "read-only commands: they print and add nothing to the environment (`#eval`, `#exit`, `#reduce` "
-        "and every other `#` command stay refused: they run code or end the file early)",
-    ),
-    Addition(
-        "`import M` added to the header, where `M` is in the import closure of the challenge's imports "
-        "on the benchmark's pinned release (`import Aesop` beside `import Mathlib`)",
-        _CANNOT,
-        "Lean loads the closure of the header's imports as a set, so the environment is the same; the "
-        "closure is shipped per release and recomputed at bootstrap; the verdict records the rule",
-    ),
-    Addition(
-        "the header's `open` line split over several `open` lines, same namespaces in the same order",
-        _CANNOT,
-        "`open A B` opens `A` then `B`, exactly as `open A` then `open B` (src/Lean/Elab/Open.lean)",
-    ),
-    Addition(
-        "a helper named like a variable the statement binds",
-        _CANNOT,
-        "with `autoImplicit` off the statement's occurrence is the local variable",
-    ),
-    Addition(
-        "a helper (`theorem`, `lemma`, `def`, `abbrev`) with a fresh plain name",
-        _CANNOT,
-        "a name the statement never mentions cannot be what the statement refers to",
-    ),
-    Addition(
-        "a global `open`/`open scoped` in force at the theorem; the header's `open` namespaces reordered, "
-        "one dropped or one added; `open ... in` the theorem",
-        _NEEDS_G6,
-        "changes how the statement's names resolve (a later namespace may even resolve inside an earlier "
-        "opened one: src/Lean/ResolveName.lean `resolveNamespaceUsingOpenDecls`): only G6 can tell",
-    ),
-    Addition(
-        "a global `set_option tactic.hygienic`",
-        _NEEDS_G6,
-        "changes how tactic blocks inside the statement (if any) elaborate, never what the kernel accepts",
-    ),
-    Addition(
-        "a helper in a namespace the statement names or opens, or that may exist in the library (a `namespace` "
-        "block or a dotted name: `RunMove.append_left`)",
-        _NEEDS_G6,
-        "could change what dot notation or an opened name finds",
-    ),
-    Addition(
-        "an `instance` whose type names a declaration of the candidate; a `local notation`",
-        _NEEDS_G6,
-        "an instance is a kernel-checked definition, a notation changes parsing: either can change only how "
-        "the statement elaborates, which G6's comparison of elaborated types decides",
-    ),
-    Addition(
-        "everything in DESIGN.md section 7 (see the forbidden table below), `variable`, `include`, "
-        "`universe`, other `instance`s, global `notation`, other new `import`s, a namespace open at the "
-        "theorem, code after it",
-        "refused",
-        "can change the statement's meaning in ways no text check rules out, or escape the kernel",
-    ),
-)
-"""The classification ``putnam policy`` prints: every kind of addition, its verdict and why."""
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,8 @@ def check_preservation(
 ) -> list[Violation]:
     """G2: every way ``candidate`` differs from ``challenge`` other than filled holes and additions the
     policy accepts. ``semantic``: the same acceptance runs G6 (comparator), so additions that can change
-    the statement only through elaboration are left to it (:data:`ADDITIONS`).
+    the statement only through elaboration are left to it (``kits.lean.policy_text.ADDITIONS`` lists them
+    for people).
 
     ``challenge`` is harness-made; if it does not parse, that is a harness error and this raises.
     """

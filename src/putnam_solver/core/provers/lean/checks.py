@@ -19,11 +19,9 @@ from putnam_solver.core.provers.lean._declarations import g2_decides
 from putnam_solver.core.provers.lean._forbidden import attribute_names, check_forbidden, scan_forbidden
 from putnam_solver.core.provers.lean._helpers import ELABORATION_MARK
 from putnam_solver.core.provers.lean._policy import (
-    ADDITIONS,
     DERIVING_HANDLERS,
     POLICY,
     TYPE_KEYWORDS,
-    Addition,
     ForbiddenRule,
     LeanPolicy,
     PermittedAddition,
@@ -51,12 +49,10 @@ from putnam_solver.core.verify import (
 )
 
 __all__ = [
-    "ADDITIONS",
     "DERIVING_HANDLERS",
     "GATES",
     "POLICY",
     "TYPE_KEYWORDS",
-    "Addition",
     "ForbiddenRule",
     "LeanPolicy",
     "PermittedAddition",

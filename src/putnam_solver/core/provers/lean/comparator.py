@@ -155,10 +155,9 @@ def known_good_failed(options: VerifyOptions) -> bool:
     """
     if options.selftest_run:
         return False
-    from putnam_solver.core.selftest_record import last_record  # the record reads G6 itself: import it late
+    from putnam_solver.core.selftest_record import last_known_good  # it reads G6 itself: import it late
 
-    record = last_record("lean", options)
-    return record is not None and record.known_good_passed(GATE_ID) is False
+    return last_known_good("lean", options, GATE_ID) is False
 
 
 def definition_holes(challenge: str) -> list[str]:

@@ -9,13 +9,13 @@ import can add declarations, instances, notations or attributes, and stays refus
 form ``import M`` qualifies (``import all M`` exposes private declarations, as ``open private`` would).
 
 The closure is data per pinned release (``import_closure.json``), so the text profile knows it without
-Lean; :func:`build_closure` recomputes it from an installed toolchain's sources at bootstrap.
+Lean; ``kits.lean.closure`` recomputes it from an installed toolchain's sources at bootstrap.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -97,47 +97,3 @@ def header_imports(text: str) -> list[str]:
         else:
             break
     return modules
-
-
-def build_closure(search_path: Sequence[Path], roots: Iterable[str]) -> dict[str, str]:
-    """Every module the ``roots`` load, found by reading the ``.lean`` sources under ``search_path``
-    (the toolchain's ``src/lean`` and each Lake package's source directory), each with the module that
-    first imports it. A module whose source is not found stays in the result (it is loaded; its own
-    imports are unknown) and is reported by :func:`unresolved`."""
-    found: dict[str, str] = {normalize_name(r): "root" for r in roots}
-    found.setdefault("Init", "implicit: every header without `prelude`")
-    todo = list(found)
-    while todo:
-        module = todo.pop()
-        source = module_source(search_path, module)
-        if source is None:
-            continue
-        for imported in header_imports(source.read_text(encoding="utf-8", errors="replace")):
-            if imported not in found:
-                found[imported] = f"imported by {module}"
-                todo.append(imported)
-    return found
-
-
-def module_source(search_path: Sequence[Path], module: str) -> Path | None:
-    """``A.B`` -> the first ``<root>/A/B.lean`` on the search path, as Lean's ``findOLean`` looks."""
-    relative = Path(*module.split(".")).with_suffix(".lean")
-    return next((root / relative for root in search_path if (root / relative).is_file()), None)
-
-
-def unresolved(search_path: Sequence[Path], closure: Iterable[str]) -> list[str]:
-    return sorted(m for m in closure if module_source(search_path, m) is None)
-
-
-def check_shipped(release: str, root: str, built: Iterable[str]) -> list[str]:
-    """Modules the shipped data says ``root`` loads on ``release`` but the installed toolchain's closure
-    lacks: each is a defect of the data, which bootstrap refuses to go on with (the gate would accept an
-    import it should refuse)."""
-    shipped = closure_for(release, [root])
-    if shipped is None:
-        return []
-    built_set = set(built)
-    return sorted(m for m in [*shipped.modules, *shipped.whole] if m not in built_set)
-
-
-BOOTSTRAP_ROOTS: Final = ("Mathlib",)

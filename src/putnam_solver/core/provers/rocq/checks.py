@@ -10,7 +10,8 @@ replaced by a proof ending in ``Qed.`` or ``Defined.`` (``Admitted.`` is left to
 shape), and on the no-answer track the solution's ``_`` replaced by a term. Every other sentence of the
 challenge must appear unchanged, in order (same tokens, same gluing; whitespace and comments are free).
 What the candidate may add is sorted by whether it can change what the statement means
-(``policy.additions`` lists every row with its reason; ``putnam policy --prover rocq`` prints it):
+(``kits.rocq.policy_text.ADDITIONS`` lists every row with its reason; ``putnam policy --prover rocq``
+prints it):
 
 1. cannot: queries (``Print``, ``Check``, ``About``, ``Search``, ``Locate``, ``Set Warnings``) anywhere;
    helpers (``policy.permitted_additions``, with their proofs, named apart from every word of the

@@ -91,21 +91,6 @@ def guard_bugs(version: Version | None) -> tuple[KernelBug, ...]:
     return tuple(b for b in known_kernel_bugs(version) if b.bug_class is BugClass.GUARD)
 
 
-def kernel_bug_report(version: Version | None) -> str:
-    """One line for ``putnam doctor`` and the verdicts: how many known bugs, which guard bugs."""
-    where = "unknown Coq version" if version is None else "Coq " + ".".join(map(str, version))
-    bugs, guard = known_kernel_bugs(version), guard_bugs(version)
-    if not bugs:
-        return f"{where}: no known critical kernel bug"
-    rule = (
-        f"{len(guard)} guard checker bugs ({', '.join('rocq#' + b.issue for b in guard)}): candidate-defined "
-        "recursion is refused unless --allow-recursion"
-        if guard
-        else "no guard checker bug: candidate recursion allowed"
-    )
-    return f"{where}: {len(bugs)} known critical kernel bugs; {rule}"
-
-
 def kernel_bug_evidence(version: Version | None) -> dict[str, object]:
     """What every Rocq verdict records about the checker it trusted: its version and known bugs."""
     return {

@@ -1,7 +1,7 @@
 """The Rocq policy as data: what a candidate may add, what it may never write, and why (``putnam policy``).
 
 ``checks.py`` applies it (G2 preservation, G3 forbidden constructs); ``kits.rocq.policy_text`` renders it,
-outside the trusted package.
+outside the trusted package, with the table of how G2 judges each kind of addition.
 """
 
 from __future__ import annotations
@@ -30,27 +30,9 @@ class Rule:
 
 
 @dataclass(frozen=True)
-class Addition:
-    """One row of the G2 classification: a kind of addition, where, which profiles accept it, and why."""
-
-    construct: str
-    where: str
-    accepted: str
-    reason: str
-
-
-EVERY_PROFILE = "harmless"
-"""Accepted on every profile."""
-SEMANTIC_CHECK_ONLY = "elaboration"
-"""Accepted only when the acceptance runs G5 (the full profile)."""
-NEVER = "refused"
-
-
-@dataclass(frozen=True)
 class RocqPolicy:
     """What a candidate may add (G2) and what it may never write (G3)."""
 
-    additions: tuple[Addition, ...]
     permitted_additions: tuple[str, ...]
     permitted_libraries: tuple[str, ...]
     proof_commands_denied: tuple[str, ...]
@@ -64,67 +46,6 @@ def _rules(rule: str, reason: str, *constructs: str) -> tuple[Rule, ...]:
 
 
 POLICY = RocqPolicy(
-    additions=(
-        Addition(
-            "Print, Check, About, Search, Locate, Print Assumptions, Set Warnings",
-            "anywhere",
-            EVERY_PROFILE,
-            "queries print and Set Warnings silences; neither leaves anything that later text could read",
-        ),
-        Addition(
-            "comments, layout",
-            "anywhere",
-            EVERY_PROFILE,
-            "not tokens; gluing between tokens still counts, since Coq lexes `[::` and `[ ::` differently",
-        ),
-        Addition(
-            "Lemma, Theorem, Definition, Fixpoint, Ltac with their proofs",
-            "before the theorem",
-            EVERY_PROFILE,
-            "new names only, none a word of the challenge, so nothing the statement uses can resolve to them",
-        ),
-        Addition(
-            "Section ... End around helpers",
-            "before the theorem",
-            EVERY_PROFILE,
-            "it only scopes the helpers; closing it abstracts nothing, since Variable/Context stay refused",
-        ),
-        Addition(
-            "Require, Import, Export (installed libraries), Open Scope, Close Scope",
-            "after the theorem's statement: in its proof or after it",
-            EVERY_PROFILE,
-            "the statement is already elaborated",
-        ),
-        Addition(
-            "Require, Import, Export (installed libraries), Open Scope, Close Scope",
-            "before the theorem, or inside a helper's proof: the effect outlives Qed",
-            SEMANTIC_CHECK_ONLY,
-            "notations, scopes, coercions and instances of a library change how the statement's text "
-            "elaborates; G5 elaborates the pinned statement without them and checks the candidate's "
-            "theorem against it, so only an acceptance that runs G5 can tell a harmless import from one "
-            "that changes the statement",
-        ),
-        Addition(
-            "Require of a library that is not installed",
-            "anywhere",
-            NEVER,
-            "nothing outside the pinned toolchain may be loaded",
-        ),
-        Addition(
-            "Variable, Context, Hypothesis (also inside a section), Notation, Set/Unset options, "
-            "Arguments, Instance, Coercion, Module",
-            "anywhere outside the challenge's own sentences",
-            NEVER,
-            "they assume instead of proving, abstract the statement, or change what its text means (G3 "
-            "also refuses most of them; DESIGN section 7)",
-        ),
-        Addition(
-            "type or universe declarations, notations, options, instances inside proofs",
-            "inside any proof",
-            NEVER,
-            "Coq 8.16's universe and positivity kernel bugs need a candidate-declared inductive",
-        ),
-    ),
     permitted_additions=(*sorted(THEOREM_COMMANDS), "Definition", "Fixpoint", "Ltac", "Require", "From"),
     permitted_libraries=("Coq.", "mathcomp.", "Coquelicot."),
     proof_commands_denied=(

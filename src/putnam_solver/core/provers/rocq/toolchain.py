@@ -1,8 +1,9 @@
-"""The Rocq toolchain: where its tools are, how healthy it is, and which axioms its libraries may bring.
+"""The Rocq toolchain: where its tools are, what identifies them, and which axioms its libraries may bring.
 
 The gates need ``coqc`` and ``coqchk`` (Coq 8.16.1, as Debian ships it) with the libraries PutnamBench's
 Coq statements import: mathcomp (with mathcomp-analysis) and Coquelicot. ``putnam bootstrap --prover rocq``
-installs them (``putnam_solver.kits.rocq.install``).
+installs them (``putnam_solver.kits.rocq.install``); ``putnam doctor``'s rows on their health are the kit's
+too (``kits.rocq.status``).
 
 The axiom allow-list lives here because it is a property of the installed libraries: the axioms that
 the statements' own libraries (Reals, Coquelicot, mathcomp-analysis) legitimately rest on. G5 holds the
@@ -17,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 from putnam_solver.core.gatekit import ResolvedTool, ToolSpec, ToolUnavailable, file_sha256, resolve_tool
-from putnam_solver.core.provers.rocq.kernel_bugs import Version, kernel_bug_report, parse_version
+from putnam_solver.core.provers.rocq.kernel_bugs import Version, parse_version
 from putnam_solver.core.sandbox import outside_system_dirs
 from putnam_solver.core.verify import VerifyOptions
 
@@ -64,7 +65,7 @@ def optional_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool | None
 
 def coq_library(coqc: ResolvedTool) -> Path | None:
     """``coqc -where``: the directory of the Coq library this coqc loads (None if it will not say)."""
-    where = _tool_line(coqc, "-where")
+    where = tool_line(coqc, "-where")
     return Path(where) if where else None
 
 
@@ -76,7 +77,7 @@ def sandbox_paths(coqc: ResolvedTool) -> tuple[Path, ...]:
     return (*coqc.readonly, *([prefix] if prefix else []))
 
 
-def _tool_line(tool: ResolvedTool, flag: str) -> str | None:
+def tool_line(tool: ResolvedTool, flag: str) -> str | None:
     """The first output line of a trusted query of ``tool``, probed once per file state."""
     return _probed_line(str(tool.path), tool.sha256, flag)
 
@@ -86,27 +87,6 @@ def _probed_line(path: str, sha256: str, flag: str) -> str | None:
     return _first_line([path, flag])
 
 
-def rocq_status(options: VerifyOptions) -> list[tuple[str, bool, str]]:
-    """``putnam doctor``'s Rocq checks: (check name, ok, detail with the fix when not ok)."""
-    checks: list[tuple[str, bool, str]] = []
-    coqc = optional_tool(COQC, options)
-    version = _tool_line(coqc, "--version") if coqc else None
-    shown = f"{version} ({coqc.path})" if coqc and version else f"coqc not found; {BOOTSTRAP_HINT}"
-    checks.append(("coqc", version is not None, shown))
-    if version is not None:
-        pinned = f"version {ROCQ_VERSION}" in version
-        detail = f"Coq {ROCQ_VERSION}" if pinned else f"{version}; the gates and allow-list target {ROCQ_VERSION}"
-        checks.append(("coq version", pinned, detail))
-    coqchk = optional_tool(COQCHK, options)
-    checks.append(("coqchk", coqchk is not None, str(coqchk.path) if coqchk else f"coqchk not found; {BOOTSTRAP_HINT}"))
-    checks.append(("known kernel bugs", True, kernel_bug_report(parse_version(version))))
-    where = coq_library(coqc) if coqc else None
-    for name, parts in LIBRARIES.items():
-        found = where is not None and Path(where, *parts).is_file()
-        checks.append((name, found, "installed" if found else f"not found; {BOOTSTRAP_HINT}"))
-    return checks
-
-
 def toolchain_fingerprint(options: VerifyOptions) -> str:
     """coqc's version and the SHA-256 of coqc, coqchk and one file of each library, for the evidence
     and the verdict cache (a changed Coq or library changes the fingerprint); the same resolved files
@@ -114,7 +94,7 @@ def toolchain_fingerprint(options: VerifyOptions) -> str:
     coqc, coqchk = optional_tool(COQC, options), optional_tool(COQCHK, options)
     if coqc is None or coqchk is None:
         return "rocq: coqc/coqchk not found"
-    parts = [_tool_line(coqc, "--version") or "coqc: no version"]
+    parts = [tool_line(coqc, "--version") or "coqc: no version"]
     parts += [f"{tool.path}:{tool.sha256[:16]}" for tool in (coqc, coqchk)]
     where = coq_library(coqc)
     for path in [Path(where, *p) for p in LIBRARIES.values()] if where else []:
@@ -219,4 +199,4 @@ def allowed_printed_name(name: str, reserved: tuple[str, ...]) -> bool:
 
 def detected_version(coqc: ResolvedTool | None) -> Version | None:
     """The version of ``coqc``; None when it is missing or its version is unreadable."""
-    return None if coqc is None else parse_version(_tool_line(coqc, "--version"))
+    return None if coqc is None else parse_version(tool_line(coqc, "--version"))

@@ -6,8 +6,9 @@ file is the first found of: under ``PUTNAM_BENCHMARK`` when it names a directory
 ``<dir>/<benchmark>/<file>``, or the files themselves directly in it), in the data directory that
 ``putnam dataset fetch`` fills, and the copy packaged with putnam (``putnam_solver/data``, every registered
 file byte for byte as pinned, with its licences and provenance). The copy found is held against the pin
-by ``benchmark.load_benchmark`` like any other: being packaged earns it no trust. Nothing here touches the
-network.
+by ``core.benchmark.load_benchmark`` like any other: being packaged earns it no trust. That is why this lives
+outside the trusted package: a registered file's pin is found by its name (``registered_file``), whichever
+copy is read, so finding the file decides nothing. Nothing here touches the network.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from putnam_solver.core.benchmarks import (
     registered_file,
 )
 
-PACKAGED_DATA = Path(__file__).resolve().parents[1] / "data"
+PACKAGED_DATA = Path(__file__).resolve().parent / "data"
 """The copies of every registered benchmark file that ship with putnam (package data), one folder per
 benchmark as ``default_data_root`` is laid out: what a named benchmark falls back to, so that putnam works
 offline after install."""

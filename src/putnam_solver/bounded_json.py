@@ -3,32 +3,21 @@ with a size and a nesting limit.
 
 Python's ``json`` recurses once per nesting level: a document a hundred thousand ``[`` deep ends in a
 ``RecursionError`` (or worse, a crashed interpreter on a small stack) long before it is found invalid. The
-nesting depth is therefore measured first, by a linear scan that never recurses, and a document over
-either limit is refused with an ``InputError`` (exit code 2) that says which limit and where.
+nesting depth is therefore measured first, by a linear scan that never recurses (``core.json_depth``, which
+the benchmark loader uses too), and a document over either limit is refused with an ``InputError`` (exit
+code 2) that says which limit and where.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from itertools import accumulate
 from typing import Any
 
+from putnam_solver.core.json_depth import MAX_DEPTH, nesting_depth
 from putnam_solver.core.util import InputError
 
-MAX_DEPTH = 200
-"""Deeper than anything putnam writes (a verdict nests about six levels), far below Python's stack."""
 MAX_BYTES = 64 << 20
 """The default size cap: larger than any ledger row or manifest putnam writes."""
-
-_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
-
-
-def nesting_depth(text: str) -> int:
-    """How deep ``[``/``{`` nest in ``text`` outside strings (a linear scan, no recursion)."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
 
 
 def check_depth(text: str, where: str, max_depth: int = MAX_DEPTH) -> None:

@@ -1,0 +1,136 @@
+"""What a selftest found, as stored in the user's cache directory: the whole record, written and read back.
+
+``putnam selftest`` (``runner``) puts canaries through every gate and records here, per prover, toolchain
+fingerprint and gate code, how each gate judged each canary; ``doctor``, ``serve`` and ``solve`` read the
+record back to say whether the toolchain passed. The trusted gates read only one fact of it, through the
+trusted package's own reader (``core.selftest_record``: where the record lives, the vocabulary of its
+cells and whether a gate passed its known-good canaries), which this module builds on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from putnam_solver.core.selftest_record import RECORD_VERSION, Cell, known_good_passed, stored_record
+from putnam_solver.core.verify import VerifyOptions
+
+
+@dataclass(frozen=True)
+class CellResult:
+    """One gate's result on one canary, and how the selftest reads it."""
+
+    suite: str
+    canary: str
+    gate: str
+    gate_name: str
+    expected: str
+    """``pass``, ``refuse``, or ``any`` (not judged)."""
+    status: str
+    judgement: Cell
+    detail: str
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "suite": self.suite,
+            "canary": self.canary,
+            "gate": self.gate,
+            "gate_name": self.gate_name,
+            "expected": self.expected,
+            "status": self.status,
+            "judgement": self.judgement.value,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class SuiteSkip:
+    """A suite that cannot run here, and why (say, no Mathlib without ``putnam bootstrap``)."""
+
+    suite: str
+    title: str
+    reason: str
+
+
+@dataclass
+class SelftestRecord:
+    """The outcome of one selftest, as stored per prover, toolchain fingerprint and gate code."""
+
+    prover: str
+    fingerprint: str
+    gate_code: str
+    axle: bool
+    finished_at: float
+    seconds: float
+    cells: list[CellResult]
+    skipped: list[SuiteSkip]
+    cannot_run: dict[str, str] = field(default_factory=dict)
+    """Gate id -> why it cannot run here (from the prover's readiness)."""
+
+    @property
+    def surprises(self) -> list[CellResult]:
+        return [c for c in self.cells if c.judgement is Cell.WRONG]
+
+    @property
+    def passed(self) -> bool:
+        """True when every gate that could run judged every canary right."""
+        return not self.surprises
+
+    def known_good_passed(self, gate: str) -> bool | None:
+        """Whether ``gate`` passed every known-good canary it ran on (None: it ran on none), read as the
+        gates read it (``core.selftest_record.known_good_passed``)."""
+        return known_good_passed((c.to_json() for c in self.cells), gate)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": RECORD_VERSION,
+            "prover": self.prover,
+            "fingerprint": self.fingerprint,
+            "gate_code": self.gate_code,
+            "axle": self.axle,
+            "finished_at": self.finished_at,
+            "seconds": self.seconds,
+            "passed": self.passed,
+            "cells": [c.to_json() for c in self.cells],
+            "skipped": [{"suite": s.suite, "title": s.title, "reason": s.reason} for s in self.skipped],
+            "cannot_run": self.cannot_run,
+        }
+
+
+# ---------------------------------------------------------------------------------------------- records
+
+
+def last_record(prover_name: str, options: VerifyOptions) -> SelftestRecord | None:
+    """The last selftest of this prover on the toolchain ``options`` select (None if none, or damaged)."""
+    data = stored_record(prover_name, options)
+    try:
+        return None if data is None else record_from_json(data)
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def record_from_json(data: dict[str, Any]) -> SelftestRecord:
+    """A stored record (of ``RECORD_VERSION``, as ``stored_record`` returns it) as a SelftestRecord."""
+    return SelftestRecord(
+        prover=data["prover"],
+        fingerprint=data["fingerprint"],
+        gate_code=data["gate_code"],
+        axle=bool(data["axle"]),
+        finished_at=float(data["finished_at"]),
+        seconds=float(data["seconds"]),
+        cells=[
+            CellResult(
+                c["suite"],
+                c["canary"],
+                c["gate"],
+                c["gate_name"],
+                c["expected"],
+                c["status"],
+                Cell(c["judgement"]),
+                c["detail"],
+            )
+            for c in data["cells"]
+        ],
+        skipped=[SuiteSkip(s["suite"], s["title"], s["reason"]) for s in data["skipped"]],
+        cannot_run=dict(data["cannot_run"]),
+    )
