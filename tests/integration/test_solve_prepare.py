@@ -13,7 +13,7 @@ import csv
 import shutil
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -99,6 +99,13 @@ def context(verifier: LocalVerifier, limit: CountingLimit, problem: str = PROBLE
     )
 
 
+async def eventually(condition: Callable[[], bool], seconds: float = 30) -> None:
+    """Wait until ``condition`` holds (a test failure after ``seconds``)."""
+    with anyio.fail_after(seconds):
+        while not condition():
+            await anyio.sleep(0.05)
+
+
 def reference_entries(tmp_path: Path) -> list[Path]:
     return sorted((tmp_path / "cache" / PINNED_DIR).rglob("*-Reference.vo"))
 
@@ -111,14 +118,11 @@ def test_an_attempt_prepares_its_problem_once_holding_a_gate_slot(tmp_path: Path
     async def attempts() -> None:
         async with anyio.create_task_group() as group:  # the sample, whose background tasks these are
             group.start_soon(toolkit.prepare, ctx)
-            await anyio.sleep(0.3)
+            await eventually(lambda: bool(verifier.prepared))
             assert (verifier.prepared, limit.held) == ([PROBLEM], 1), "started with the attempt, in a slot"
             verifier.go.set()
-            with anyio.fail_after(120):
-                while not verifier.done.is_set():
-                    await anyio.sleep(0.05)
-            await anyio.sleep(0.3)
-            assert limit.held == 0, "the slot is given back when the preparation ends"
+            await eventually(verifier.done.is_set, seconds=120)
+            await eventually(lambda: limit.held == 0)  # the slot is given back when the preparation ends
             group.start_soon(toolkit.prepare, ctx)  # a second attempt (a later sample) of the same problem
             await anyio.sleep(0.3)
 
@@ -136,7 +140,7 @@ def test_an_attempt_that_ends_first_does_not_wait_for_its_preparation() -> None:
         started = time.monotonic()
         async with anyio.create_task_group() as group:
             group.start_soon(toolkit.prepare, ctx)
-            await anyio.sleep(0.2)
+            await eventually(lambda: bool(verifier.prepared))
             group.cancel_scope.cancel()  # the sample ends: Inspect cancels its background tasks
         return time.monotonic() - started
 
