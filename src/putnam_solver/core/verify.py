@@ -264,10 +264,10 @@ def prepare_problem(
     Lean challenge's build), so that the first candidate finds it kept (``pinned_store``).
 
     Nothing here decides a verdict: no candidate takes part (the challenge stands in for one), and a
-    verification reads what is kept only
-    under its producer's own rules (an entry's key and hashes). Returns each artifact's name with None
-    when its producer returned, else why it raised: a failure here is reported again by the gate that
-    needs it, when a candidate is judged, and is never the caller's error.
+    verification reads what is kept only under its producer's own rules (an entry's key and hashes).
+    Returns each artifact's name with None when its producer returned, else why it raised: a failure
+    here is reported again by the gate that needs it, when a candidate is judged, and is never the
+    caller's error.
     """
     wanted = set(gate_ids(options)) - set(TEXT_GATES)
     pinned = {a.name: a for gate in prover.gates() if gate.id in wanted for a in gate.needs if a.pinned}
