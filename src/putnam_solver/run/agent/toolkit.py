@@ -142,9 +142,10 @@ async def prepare(ctx: ProblemContext) -> None:
     reference's compile, the Lean challenge's build), once per problem, track and acceptance options in
     this process, so that an attempt's first ``submit`` finds it kept instead of building it beside the
     candidate. An attempt runs it in the background (``inspect_ai.util.background``) as it starts the
-    model, ``putnam mcp`` at the first call naming the problem. It holds a gate slot like any gate run; cancelled (the attempt ended), it gives the slot back
-    at once and leaves the build to finish in its daemon thread, where a later verification of the
-    problem waits for it (``pinned_store.building``) rather than building again."""
+    model, ``putnam mcp`` at the first call naming the problem. It holds a gate slot like any gate run;
+    cancelled (the attempt ended), it gives the slot back at once and leaves the build to finish in its
+    daemon thread, where a later verification of the problem waits for it (``pinned_store.building``)
+    rather than building again."""
     key = (ctx.prover.name, ctx.benchmark.sha256, ctx.problem.id, ctx.track.value, repr(ctx.accept_options))
     with _PREPARED_LOCK:
         if key in _PREPARED:
