@@ -92,9 +92,6 @@ def lean_release(version: str | None) -> LeanRelease:
 
 DEFAULT = lean_release(DEFAULT_RELEASE)
 LEAN_TOOLCHAIN = DEFAULT.toolchain
-MATHLIB_REV = DEFAULT.mathlib_rev
-MATHLIB_TAG = DEFAULT.mathlib_tag
-LEAN4EXPORT_REV = DEFAULT.lean4export_rev
 
 
 def default_toolchain_dir() -> Path:
