@@ -99,13 +99,15 @@ def initialize_response(line: bytes, identity: ServerIdentity) -> dict[str, Any]
 def parsed(line: bytes) -> dict[str, Any] | None:
     """The JSON object of one line, None where the SDK might read it otherwise: invalid UTF-8 (the SDK
     replaces it), a carriage return before the end (the SDK's text stream ends a line there), NaN or
-    Infinity, a key given twice, or anything but an object."""
+    Infinity, a key given twice, a lone surrogate escaped (``\\ud800``: its JSON parser refuses it), or
+    anything but an object."""
     body = line.removesuffix(b"\n").removesuffix(b"\r")
     if not line.endswith(b"\n") or b"\r" in body:
         return None
     try:
         value = json.loads(body.decode("utf-8"), parse_constant=refuse, object_pairs_hook=unique_keys)
-    except (UnicodeDecodeError, ValueError):
+        encoded(value)  # a lone surrogate cannot be encoded
+    except (UnicodeError, ValueError):
         return None
     return value if isinstance(value, dict) else None
 
@@ -122,15 +124,8 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def valid_id(value: object) -> bool:
-    """A JSON-RPC id the SDK echoes as it is: a string that UTF-8 can carry, or an integer (not a
-    boolean) within 64 bits."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate, from a \\ud800 escape
-            return False
-        return True
-    return type(value) is int and -MAX_ID < value < MAX_ID
+    """A JSON-RPC id the SDK echoes as it is: a string, or an integer (not a boolean) within 64 bits."""
+    return isinstance(value, str) or (type(value) is int and -MAX_ID < value < MAX_ID)
 
 
 def valid_capabilities(value: object) -> bool:
@@ -158,6 +153,6 @@ def valid_client(value: object) -> bool:
     )
 
 
-def encoded(response: dict[str, Any]) -> bytes:
+def encoded(message: object) -> bytes:
     """One line of the stdio transport, as the SDK writes its messages (compact JSON, UTF-8, a newline)."""
-    return json.dumps(response, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
