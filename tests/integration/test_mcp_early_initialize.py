@@ -119,6 +119,8 @@ LEFT_TO_THE_SDK = [
     lines(initialize(capabilities={"experimental": {"x": True}})),
     lines(initialize(capabilities={"roots": None})),
     lines(initialize(capabilities=[])),
+    lines(initialize(capabilities={"experimental": {"x": {"a": {"b": {"c": {"d": {"e": {"f": {}}}}}}}}})),
+    b'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n",
     lines(initialize(clientInfo={"name": "c"})),
     lines(initialize(clientInfo={"name": "c", "version": 1})),
     lines(initialize(clientInfo={**CLIENT, "icons": [{"src": "https://example.org/i.png"}]})),

@@ -51,6 +51,8 @@ CLIENT_INFO_TEXTS = frozenset({"name", "version", "title", "description", "websi
 SDK)."""
 MAX_ID = 2**63
 """Integer ids beyond a 64-bit integer are left to the SDK."""
+MAX_DEPTH = 8
+"""Capabilities nested deeper are left to the SDK (the deepest it defines are four objects deep)."""
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ def parsed(line: bytes) -> dict[str, Any] | None:
     try:
         value = json.loads(body.decode("utf-8"), parse_constant=refuse, object_pairs_hook=unique_keys)
         encoded(value)  # a lone surrogate cannot be encoded
-    except (UnicodeError, ValueError):
+    except (UnicodeError, ValueError, RecursionError):
         return None
     return value if isinstance(value, dict) else None
 
@@ -129,8 +131,9 @@ def valid_id(value: object) -> bool:
 
 
 def valid_capabilities(value: object) -> bool:
-    """Client capabilities that are objects all the way down (``listChanged`` of ``roots`` may be a
-    boolean): every field of ``ClientCapabilities`` is an object of optional objects but that one."""
+    """Client capabilities that are objects all the way down, at most ``MAX_DEPTH`` deep (``listChanged``
+    of ``roots`` may be a boolean): every field of ``ClientCapabilities`` is an object of optional objects
+    but that one."""
     if not isinstance(value, dict):
         return False
     roots = value.get("roots")
@@ -139,8 +142,8 @@ def valid_capabilities(value: object) -> bool:
     return all_objects(value)
 
 
-def all_objects(value: object) -> bool:
-    return isinstance(value, dict) and all(all_objects(v) for v in value.values())
+def all_objects(value: object, depth: int = MAX_DEPTH) -> bool:
+    return depth > 0 and isinstance(value, dict) and all(all_objects(v, depth - 1) for v in value.values())
 
 
 def valid_client(value: object) -> bool:

@@ -446,7 +446,8 @@ def serve_stdio(server: MCPServer[Any], early: EarlyStdio) -> None:
 
 async def serve_streams(server: MCPServer[Any], stdin: TextIO, stdout: TextIO) -> None:
     """``MCPServer.run_stdio_async`` (``mcp/server/mcpserver/server.py``) on the given streams: the SDK's
-    stdio transport and its low-level server, which ``MCPServer`` holds and runs itself the same way."""
+    stdio transport and the low-level server ``MCPServer`` holds and runs itself this way (it has no
+    public way to serve streams it is given; the tests compare the two)."""
     async with stdio_server(anyio.wrap_file(stdin), anyio.wrap_file(stdout)) as (read, write):
         lowlevel = server._lowlevel_server
         await lowlevel.run(read, write, lowlevel.create_initialization_options())
