@@ -303,3 +303,16 @@ def release(gate: Path) -> None:
         os.write(fd, b"x")
         os.close(fd)
         return
+
+
+def test_a_server_started_with_its_stdin_closed_says_so() -> None:
+    closed = subprocess.run(
+        ["sh", "-c", 'exec "$@" 0<&-', "sh", *mcp_argv("--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES))],
+        env=server_env(),
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
+    )
+    assert closed.returncode == 2 and "needs its standard input and output" in closed.stderr, closed.stderr
+    assert closed.stdout == ""

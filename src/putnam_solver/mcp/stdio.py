@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from putnam_solver.core.util import InputError
 from putnam_solver.mcp.early_initialize import ServerIdentity, encoded, initialize_response
 
 MAX_FIRST_LINE = 1 << 16
@@ -46,6 +47,8 @@ class ClientPipe:
     are never closed: a worker thread may still be reading one after the session."""
 
     def __init__(self) -> None:
+        if sys.stdin is None or sys.stdout is None:  # fd 0 or 1 was closed at start; a file may have it now
+            raise InputError("putnam mcp over stdio needs its standard input and output: the client's pipe")
         self.fds = (private_copy(0), private_copy(1))
         self.reader = io.BufferedReader(io.FileIO(self.fds[0], "rb", closefd=False))
         self.writer = io.BufferedWriter(io.FileIO(self.fds[1], "wb", closefd=False))
