@@ -11,6 +11,7 @@ one message, once, and only when it is the answer written early; any other (whic
 
 from __future__ import annotations
 
+import fcntl
 import io
 import json
 import os
@@ -34,8 +35,6 @@ def stderr(message: str) -> None:
 
 def private_copy(fd: int) -> int:
     """A duplicate of ``fd`` above the standard descriptors, closed in programs this process runs."""
-    import fcntl
-
     return fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 3)
 
 
