@@ -1,19 +1,22 @@
-"""How long ``putnam mcp`` takes to answer ``initialize`` (goal: under a second), beside the two floors it
-cannot go below: a bare interpreter (``python -c pass``) and the MCP SDK's own import (``python -c "import
-mcp"``, which loads the SDK's server side too: its client imports the in-memory transport, which imports
-the server).
+"""How long ``putnam mcp`` takes to answer ``initialize`` (goal: well under a second), beside a bare
+interpreter (``python -c pass``), the import of the command's module (``python -c "import
+putnam_solver.cli.services"``: Typer, the options every command shares, the provers), which the answer
+waits for, and the MCP SDK's own import (``python -c "import mcp"``, which loads the SDK's server side
+too: its client imports the in-memory transport, which imports the server), which it no longer waits
+for: over stdio the command answers ``initialize`` itself before it imports the SDK
+(``putnam_solver/mcp/early_initialize.py``) and hands the session to the SDK afterwards.
 
 Usage: python bench/mcp_startup.py [RUNS] [PROVER]   (from the checkout, with the benchmark data found as
 usual; RUNS rounds, default 9; PROVER default rocq)
 
-Each round runs the three once, in turn, so that a change in the machine's load falls on all three alike:
-``python -c pass`` and ``python -c "import mcp"`` from process start to exit, ``putnam mcp --prover
-PROVER`` (stdio) from process start to its answer to ``initialize``, sent at once. Prints per contender
-the median, fastest and slowest wall time and the median CPU time (user + system, Linux; it moves less
-with the load than the wall time does), all in milliseconds, and ``putnam mcp``'s own share: its time
-less the SDK's import, median over the rounds. The sources are compiled first (``compileall``, as
-``scripts/install.sh`` does), so that no run pays for compiling them, whatever ``PYTHONDONTWRITEBYTECODE``
-says.
+Each round runs the four once, in turn, so that a change in the machine's load falls on all alike:
+the three ``python -c`` from process start to exit, ``putnam mcp --prover PROVER`` (stdio) from process
+start to its answer to ``initialize``, sent at once. Prints per contender the median, fastest and slowest
+wall time and the median CPU time (user + system, Linux; it moves less with the load than the wall time
+does), all in milliseconds, and each one's time less the SDK's import, median over the rounds (negative:
+that much sooner than the SDK alone). The sources are compiled first (``compileall``, as
+``scripts/install.sh`` does), so that no run pays for compiling them, whatever
+``PYTHONDONTWRITEBYTECODE`` says.
 """
 
 from __future__ import annotations
@@ -109,10 +112,12 @@ def main() -> None:
     python = sys.executable
     server = [python, "-m", "putnam_solver", "mcp", "--prover", prover]
     sdk = 'python -c "import mcp"'
+    command = "import putnam_solver.cli.services"
     samples = measure(
         runs,
         {
             "python -c pass": lambda: exit_ms([python, "-c", "pass"], env),
+            f'python -c "{command}"': lambda: exit_ms([python, "-c", command], env),
             sdk: lambda: exit_ms([python, "-c", "import mcp"], env),
             f"putnam mcp --prover {prover}: initialize": lambda: initialize_ms(server, env),
         },

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -35,7 +35,11 @@ from putnam_solver.cli._options import (
 from putnam_solver.clikit import collector_paused
 from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Track
+from putnam_solver.extras import installed
 from putnam_solver.verifier.options import GateFlags, tool_locations
+
+if TYPE_CHECKING:
+    from putnam_solver.mcp.stdio import EarlyStdio
 
 
 @app.command("mcp")
@@ -74,8 +78,6 @@ def mcp_server(
     """
     with input_errors():
         with collector_paused():  # an MCP client waits for the answer to initialize: start fast
-            from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
-
             chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
             loaded.require_track(track.value)
             options = GateFlags(
@@ -85,8 +87,23 @@ def mcp_server(
                 kernels=parse_kernels(kernels),
                 toolchain=loaded.release(toolchain),
             ).options()
+            early = answer_early(chosen_prover.label) if transport == "stdio" else None
+            from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
+
             settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
-        mcp_service.run_server(settings, transport, host, port)
+        mcp_service.run_server(settings, transport, host, port, early=early)
+
+
+def answer_early(prover_label: str) -> EarlyStdio | None:
+    """The client's pipe taken over and its ``initialize`` answered (in a thread of its own) before the
+    MCP SDK is imported, once the command's input has been checked; None without the SDK, whose import
+    then fails with the extra to install (a client is never told that a server started that cannot)."""
+    if not installed("mcp"):
+        return None
+    from putnam_solver.mcp.early_initialize import server_identity
+    from putnam_solver.mcp.stdio import EarlyStdio
+
+    return EarlyStdio(server_identity(prover_label))
 
 
 @app.command()

@@ -1,12 +1,29 @@
-"""``putnam mcp``: the benchmark and the gates as MCP tools (see ``server``)."""
+"""``putnam mcp``: the benchmark and the gates as MCP tools (see ``server``).
 
-from putnam_solver.mcp.server import (
-    HTTP_PATH,
-    TRANSPORTS,
-    McpSettings,
-    PutnamTools,
-    build_server,
-    run_server,
-)
+The package imports nothing itself: ``early_initialize`` and ``stdio`` run before the MCP SDK is
+imported (``putnam mcp`` answers ``initialize`` meanwhile), and ``server``, which imports it, is loaded
+when one of its names is first asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from putnam_solver.mcp.server import (
+        HTTP_PATH,
+        TRANSPORTS,
+        McpSettings,
+        PutnamTools,
+        build_server,
+        run_server,
+    )
 
 __all__ = ["HTTP_PATH", "TRANSPORTS", "McpSettings", "PutnamTools", "build_server", "run_server"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        return getattr(importlib.import_module("putnam_solver.mcp.server"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,22 +18,21 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TextIO
 
 import anyio
 import anyio.abc
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.stdio import stdio_server
 from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import ValidationError
 
-from putnam_solver import __version__
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
@@ -43,6 +42,8 @@ from putnam_solver.kits import get_kit
 from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
 from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.listen import ConnectionLimits, bind, stopping_server
+from putnam_solver.mcp.early_initialize import server_identity
+from putnam_solver.mcp.stdio import EarlyStdio, stderr
 from putnam_solver.redact import PathRedactor
 from putnam_solver.run.agent.tool_docs import (
     CHECK,
@@ -72,14 +73,6 @@ from putnam_solver.withheld import model_view
 
 TRANSPORTS = ("stdio", "http")
 HTTP_PATH = "/mcp"
-INSTRUCTIONS = """\
-Formal proofs for {label}, judged by the putnambench-solver gates (never by a model).
-Start with list_problems, then get_statement(problem) for the file to complete: keep it exactly as given
-and fill in every proof hole. Call check(problem, proof) often (fast gates: statement kept, nothing
-forbidden, compiles), goals(problem, proof, line) for the proof state, search(pattern) for library lemma
-names (and, where offered, library_search for the prover's own search by type, find_declarations for
-declarations ranked against a goal), and verify(problem, proof) for the final verdict (every gate of the
-full profile)."""
 
 
 @dataclass(frozen=True)
@@ -92,11 +85,6 @@ class McpSettings:
     options: VerifyOptions = field(default_factory=VerifyOptions)
     """The acceptance settings of ``verify`` (its profile is always ``full``); ``check`` runs ``fast``
     under the same rules, as our worker's check does."""
-
-
-def stderr(message: str) -> None:
-    """One line per judged call on stderr (stdout is the protocol's over stdio)."""
-    print(f"putnam mcp: {message}", file=sys.stderr, flush=True)
 
 
 class PutnamTools:
@@ -327,11 +315,12 @@ def build_server(tools: PutnamTools) -> MCPServer[Any]:
     """The MCP server of ``tools``: its tools (the six every prover has, and the retrieval tools where the
     prover has its own search or the ranked search's engine is installed), their descriptions and the
     server's instructions."""
+    identity = server_identity(tools.settings.prover.label)
     server: MCPServer[Any] = PutnamServer(
         tools.redact,
-        name="putnam",
-        version=__version__,
-        instructions=INSTRUCTIONS.format(label=tools.settings.prover.label),
+        name=identity.name,
+        version=identity.version,
+        instructions=identity.instructions,
         log_level="WARNING",
         lifespan=background_tasks(tools),
     )
@@ -411,25 +400,27 @@ def run_server(
     host: str = "127.0.0.1",
     port: int = 8000,
     announce: Callable[[str], None] = stderr,
+    early: EarlyStdio | None = None,
 ) -> None:
     """Serve until the client closes stdin (stdio) or the process is stopped (HTTP).
 
-    Over HTTP the server listens on ``host:port`` (port 0: a free port), and ``announce`` hears the URL
-    once it listens, e.g. ``http://127.0.0.1:8000/mcp``; every judged call (check, verify) is a line on
-    stderr.
+    Over stdio the client's pipe is ``early``'s, which the command took over (and answered
+    ``initialize`` on) before it imported the SDK; without it, it is taken over here. Over HTTP the
+    server listens on ``host:port`` (port 0: a free port), and ``announce`` hears the URL once it
+    listens, e.g. ``http://127.0.0.1:8000/mcp``; every judged call (check, verify) is a line on stderr.
     """
     pool = default_pool()
     server = build_server(PutnamTools(settings, pool))
     try:
         if transport == "stdio":
-            serve_stdio(server)
+            serve_stdio(server, early or EarlyStdio(server_identity(settings.prover.label)))
         else:
             anyio.run(serve_http, server, host, port, announce)
     finally:
         pool.close()
 
 
-def serve_stdio(server: MCPServer[Any]) -> None:
+def serve_stdio(server: MCPServer[Any], early: EarlyStdio) -> None:
     """The stdio transport, ended by Ctrl-C at once: the SDK reads stdin in a thread that no cancellation
     reaches, so the event loop, interrupted in the main thread, would wait for the client's next line.
     Here the loop runs in a daemon thread (its worker threads inherit that), and the main thread only
@@ -438,15 +429,28 @@ def serve_stdio(server: MCPServer[Any]) -> None:
 
     def run() -> None:
         try:
-            server.run("stdio")
+            stdin, stdout = early.handoff()
+            anyio.run(serve_streams, server, stdin, stdout)
         except BaseException as exc:  # handed to the main thread, which raises it
             failures.append(exc)
 
     loop = threading.Thread(target=run, name="mcp-stdio", daemon=True)
     loop.start()
-    loop.join()
+    try:
+        loop.join()
+    finally:
+        early.restore()
     if failures:
         raise failures[0]
+
+
+async def serve_streams(server: MCPServer[Any], stdin: TextIO, stdout: TextIO) -> None:
+    """``MCPServer.run_stdio_async`` (``mcp/server/mcpserver/server.py``) on the given streams: the SDK's
+    stdio transport and the low-level server ``MCPServer`` holds and runs itself this way (it has no
+    public way to serve streams it is given; the tests compare the two)."""
+    async with stdio_server(anyio.wrap_file(stdin), anyio.wrap_file(stdout)) as (read, write):
+        lowlevel = server._lowlevel_server
+        await lowlevel.run(read, write, lowlevel.create_initialization_options())
 
 
 async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Callable[[str], None]) -> None:
