@@ -15,11 +15,10 @@ import pytest
 
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from putnam_solver.core.provers.lean.toolchain import (
+    DEFAULT,
     LANDRUN_REV,
-    LEAN4EXPORT_REV,
     LEAN4EXPORT_REVS,
     LEAN_TOOLCHAIN,
-    MATHLIB_REV,
     ToolchainPaths,
     installed_releases,
     lean_release,
@@ -104,12 +103,12 @@ def test_run_plan_installs_everything_with_the_pinned_revisions(fakes: Path, tmp
     assert "lake exe cache get" in ran
     assert "lake build Mathlib" not in ran
     checkouts = [c for c in ran if " checkout " in c]
-    assert [c.split()[-1] for c in checkouts] == [COMPARATOR_REV, LEAN4EXPORT_REV, LANDRUN_REV]
+    assert [c.split()[-1] for c in checkouts] == [COMPARATOR_REV, DEFAULT.lean4export_rev, LANDRUN_REV]
     assert "lake build comparator" in ran and "lake build lean4export" in ran
     assert any(c.startswith("go build -o") for c in ran)
     paths = ToolchainPaths(root)
     lakefile = (paths.project / "lakefile.toml").read_text()
-    assert f'rev = "{MATHLIB_REV}"' in lakefile and "autoImplicit = false" in lakefile
+    assert f'rev = "{DEFAULT.mathlib_rev}"' in lakefile and "autoImplicit = false" in lakefile
     assert (paths.project / "lean-toolchain").read_text().strip() == LEAN_TOOLCHAIN
     assert all(p.is_file() for p in (paths.comparator, paths.lean4export, paths.landrun))
     closure = json.loads((paths.project / "import_closure.json").read_text())["roots"]["Mathlib"]["modules"]
@@ -249,7 +248,7 @@ def test_every_lean_benchmark_states_a_pinned_release_with_its_mathlib_and_lean4
     }
     assert stated == {r.version: r.mathlib_rev for r in lean_releases().values()}
     assert set(stated) == {"v4.24.0", "v4.27.0", "v4.28.0"} == set(LEAN4EXPORT_REVS)
-    assert lean_release(None).mathlib_rev == MATHLIB_REV
+    assert lean_release(None) == lean_release("v4.27.0")
     with pytest.raises(InputError, match=r"release 'v4\.0\.0'; choose one of: v4\.24\.0, v4\.27\.0, v4\.28\.0"):
         lean_release("v4.0.0")
 
@@ -272,7 +271,7 @@ def test_releases_install_side_by_side_sharing_elan_comparator_and_landrun(fakes
     assert all(s.done() for s in plan(root)) and all(s.done() for s in plan(root, release=minif2f))
     manifest = json.loads(old.manifest.read_text())
     assert manifest["pins"]["v4.24.0"]["lean4export"] == minif2f.lean4export_rev
-    assert manifest["pins"]["v4.27.0"]["lean4export"] == LEAN4EXPORT_REV
+    assert manifest["pins"]["v4.27.0"]["lean4export"] == DEFAULT.lean4export_rev
 
 
 def test_the_elan_installer_is_pinned_by_commit_and_hash_and_says_what_is_not(tmp_path: Path) -> None:
