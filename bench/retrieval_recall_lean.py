@@ -123,16 +123,19 @@ def opened(tokens: Sequence[Token]) -> tuple[str, ...]:
 def bound_names(tokens: Sequence[Token], brackets: bool) -> set[str]:
     """Names the text binds: after a binder keyword (``intro x hx``, ``obtain ⟨y, hy⟩``, ``have h``,
     ``fun a b``, ``∀ x``) and, with ``brackets`` (a signature's), before the ``:`` of a bracketed binder
-    (``(x y : ℝ)``, ``{n : ℕ}``; in a proof that is a type ascription)."""
+    (``(x y : ℝ)``, ``{n : ℕ}``) outside any other bracket (inside one, and in a proof, that is a type
+    ascription: ``(h : (f x : ℝ) = y)``)."""
     found: set[str] = set()
+    depth = 0
     for i, token in enumerate(tokens):
         if token.text in BINDERS:
             found.update(_run(tokens, i + 1))
-        elif brackets and token.kind == SYMBOL and token.text in ("(", "{", "⦃", "["):
+        elif brackets and depth == 0 and token.kind == SYMBOL and token.text in ("(", "{", "⦃", "["):
             run = _run(tokens, i + 1, patterns=False)
             after = i + 1 + len(run)
             if run and after < len(tokens) and tokens[after].text == ":":
                 found.update(run)
+        depth += (token.text in OPEN) - (token.text in CLOSE)
     return found
 
 

@@ -36,7 +36,7 @@ from putnam_solver.core.cache import CACHE_DIR_VARIABLE
 from putnam_solver.extras import install_command
 from putnam_solver.kits.declarations import Declaration, library_declarations
 
-INDEX_FORMAT = "2"
+INDEX_FORMAT = "3"
 """Changes with what the index holds (tokens, fields), so that an index of an older format is not reused."""
 DEFAULT_HITS = 10
 MAX_HITS = 30
