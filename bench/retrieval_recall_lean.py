@@ -72,7 +72,8 @@ TACTICS = frozenset({"norm_num", "field_simp", "ring_nf", "push_cast", "simp_all
 """Tactics whose names look like lemmas', left out of the unresolved names."""
 KEYWORDS = frozenset({"this", "in", "at", "with", "from", "fun", "by", "do", "then", "else", "if", "match", "using"})
 """Words that never name a library lemma in a proof, whatever the library declares under them."""
-TACTIC_WORDS = frozenset({"by_cases", "symm", "trans", "congr", "ext", "rfl", "trivial", "absurd", "exfalso",
+TACTIC_WORDS = frozenset({"by_cases", "by_contra", "symm", "trans", "congr", "ext", "rfl", "trivial", "absurd",
+                          "exfalso",
                           "constructor", "left", "right", "subst", "contradiction", "choose", "use",
                           "lift"})  # fmt: skip
 """Tactics that the library also declares as lemmas (``by_cases``, ``symm``): where a tactic starts,
@@ -291,6 +292,8 @@ def uses_in(label: str, text: str, library: Library) -> tuple[list[Use], Counter
         for i, token in enumerate(proof):
             if token.kind != IDENT or token.text.split(".")[0] in local or token.text in KEYWORDS:
                 continue
+            if i and proof[i - 1].text == "." and proof[i - 1].end == token.offset:
+                continue  # a field of a term, ``(...).symm``
             if token.text in TACTIC_WORDS and tactic_position(proof, i):
                 continue
             lemma = library.lemma(token.text, namespaces)

@@ -27,7 +27,7 @@ theorem toy (n : ℕ) (x : ℝ) (hx : 0 < x) : ∑ i ∈ range n, x ≤ n * x :=
     rw [sum_const, card_range]
     calc _ = (n : ℝ) * x := by rw [nsmul_eq_mul]
       _ ≤ n * x := le_refl _
-  exact Nat.cast_nonneg.trans (le_of_lt hx)
+  exact Nat.cast_nonneg.trans (le_of_lt hx).symm
 """
 
 LIBRARY = {
@@ -40,10 +40,12 @@ LIBRARY = {
     "le_of_lt": "alias",
     "Nat.cast_nonneg": "theorem",
     "by_cases": "theorem",
+    "symm": "theorem",
     "hx": "theorem",
 }
-"""As Mathlib has them, with two traps: ``by_cases`` is also a Mathlib theorem, and a library name
-``hx`` that the proof's hypothesis shadows."""
+"""As Mathlib has them, with three traps: ``by_cases`` and ``symm`` are also Mathlib theorems (the
+proof uses the tactic and a field of a term), and a library name ``hx`` that the proof's hypothesis
+shadows."""
 
 
 @pytest.fixture(scope="module")
