@@ -12,9 +12,11 @@ PutnamBench proofs under ``lean/`` and the miniF2F and ProofNet proofs in the ``
   ``theorem`` or ``lemma`` of the library sources, read as Lean resolves it: as written, else under a
   namespace the file opens (``open Finset`` makes ``sum_comm`` ``Finset.sum_comm``), else a prefix of it
   (``Nat.lt_irrefl.mp``, ``foo.le``). Not a use: a declaration of the file itself, a name the file binds
-  (a binder, an ``intro`` / ``obtain`` / ``have`` name: ``hx.le`` is a hypothesis's), a name only the
-  prover knows (Lean core's ``Init``, whose sources are not in the tree; ``@[to_additive]`` names,
-  which the sources never spell out): these last are counted and printed as unresolved.
+  (a binder, an ``intro`` / ``obtain`` / ``have`` name: ``hx.le`` is a hypothesis's), a field of a term
+  (``(...).symm``), a tactic the library also declares (``by_cases``), a name the index does not know
+  (Lean core's ``Init``, when its sources are not in the tree; names a structure's ``@[ext]`` makes):
+  these last are counted and printed as unresolved. The index knows the names ``@[to_additive]`` and
+  ``alias`` add (``kits.declarations``), so ``add_comm`` and ``mul_pos`` are uses.
 - The query: no Lean runs here, so the goal at the use cannot be computed. Its proxy is the nearest
   statement the worker has written down at that point: the innermost enclosing ``have`` / ``obtain`` /
   ``replace`` / ``suffices`` statement or ``calc`` step, a ``show`` / ``change`` before it in its block,
