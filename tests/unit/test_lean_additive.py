@@ -29,6 +29,7 @@ def test_split_case_follows_mathlibs_own_example() -> None:
         ("eventuallyLE_one", "eventuallyLE_zero"),  # an upper-case run never reaches over "_" (GuessName.lean)
         ("mul_le_one'", "add_nonpos'"),
         ("le_refl", "le_refl"),
+        ("mul_" * 200, "mul_" * 200),  # past MAX_NAME: left as it is
     ],
 )
 def test_additive_names_are_mathlibs_guesses(written: str, additive: str) -> None:

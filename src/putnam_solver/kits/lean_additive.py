@@ -56,6 +56,7 @@ END_CAPITALS: dict[str, tuple[str, ...]] = {
     "LE": ("",), "LT": ("",), "GE": ("",), "GT": ("",), "WF": ("",), "Coe": ("TC", "T", "HTCT")
 }  # fmt: skip
 """``GuessName.endCapitalNames``: words that end in a capital letter (``LE`` in ``zeroLE``)."""
+_LONGEST_CAPITAL = max(map(len, END_CAPITALS))
 
 
 def split_case(word: str) -> list[str]:
@@ -63,15 +64,15 @@ def split_case(word: str) -> list[str]:
     ``Inv HMul LE Conjugate₂ SMul _ ne _ top`` (split around ``_``, after an ``END_CAPITALS`` word, and
     between a lower-case letter and an upper-case one)."""
     pieces: list[str] = []
-    i = 0
+    start = i = 0  # the current piece is word[start:], Lean's string after its last split
     while i + 1 < len(word):
         here, after = word[i], word[i + 1]
         cut: int | None = None
         if here == "_" or after == "_":
             cut = i + 1
         elif _upper(after):
-            tails = END_CAPITALS.get(word[: i + 1])
-            tail = next((t for t in tails or () if word[i + 1 :].startswith(t)), None)
+            tails = END_CAPITALS.get(word[start : i + 1]) if i + 1 - start <= _LONGEST_CAPITAL else None
+            tail = next((t for t in tails or () if word.startswith(t, i + 1)), None)
             if tail is not None:
                 cut = i + 1 + len(tail)
             elif not _upper(here):
@@ -79,9 +80,9 @@ def split_case(word: str) -> list[str]:
         if cut is None:
             i += 1
             continue
-        pieces.append(word[:cut])
-        word, i = word[cut:], 0
-    return [*pieces, word]
+        pieces.append(word[start:cut])
+        start = i = cut
+    return [*pieces, word[start:]]
 
 
 def _upper(char: str) -> bool:
@@ -126,10 +127,17 @@ def _fix_abbreviations(pieces: list[str]) -> str:
     return out
 
 
+MAX_NAME = 300
+"""Longer names are left untranslated; Mathlib's longest are about 100 characters."""
+
+
 @lru_cache(maxsize=65536)
 def additive_name(name: str) -> str:
     """``guessName`` on each component of a dotted name (``Finset.prod_range_succ`` is
-    ``Finset.sum_range_succ``, ``Monoid.foo`` ``AddMonoid.foo``); each ``'``-separated part apart."""
+    ``Finset.sum_range_succ``, ``Monoid.foo`` ``AddMonoid.foo``); each ``'``-separated part apart. A name
+    longer than ``MAX_NAME`` stays as it is (the abbreviation pass is quadratic in its words, as Lean's)."""
+    if len(name) > MAX_NAME:
+        return name
     return ".".join(
         "'".join(_fix_abbreviations(_translate_words(split_case(p))) if p else p for p in part.split("'"))
         for part in name.split(".")
