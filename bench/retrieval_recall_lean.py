@@ -32,8 +32,12 @@ PutnamBench proofs under ``lean/`` and the miniF2F and ProofNet proofs in the ``
 Printed: the index's build time, size and declarations for the tree; per tool recall@10, unwritable
 queries, median / p90 latency; how many uses at least one tool found. The proxy is weaker than a goal
 (a ``have``'s statement is the goal only at its first step), so the figures compare the tools.
+Measured (1000 uses): the written statements (817) are the better queries, bm25 finding 6 % of their
+lemmas against 2.7 % of the 183 queried with the theorem's conclusion.
 Usage: ``python bench/retrieval_recall_lean.py --library PATH [--sample N | --all]`` (``--sample``: N
-uses spread evenly over the corpus, 200 by default).
+uses spread evenly over the corpus, 200 by default). Without a bootstrapped project, a tree of the pinned
+sources does: ``git -C mathlib4 archive <rev> Mathlib | tar -x -C PATH/mathlib``, and Batteries at the
+commit Mathlib's ``lake-manifest.json`` names into ``PATH/batteries``.
 """
 
 from __future__ import annotations
