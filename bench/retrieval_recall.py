@@ -22,8 +22,7 @@ Printed: per tool recall@10, how many queries it could not write (no head symbol
 goal's top), median / p90 latency, and how many uses at least one tool found. Many uses cannot be found
 from the goal at all (``rewrite ... in H``, ``exfalso; apply ...``): the figures compare the tools, they
 are not a ceiling. Bounded: the first ``--sample`` uses (40) by default, ``--all`` for every use. Lean is
-not measured here: no Mathlib can be installed on the development machine (its index is tested on fixture
-``.lean`` files).
+measured by ``retrieval_recall_lean.py`` (given a Mathlib source tree), which shares the tally and table.
 Usage: ``python bench/retrieval_recall.py [--sample N | --all]``.
 """
 
@@ -131,7 +130,8 @@ def operators(goal: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Use:
-    """A library lemma used by a tactic sentence of a published proof, and the goal before it."""
+    """A library lemma a published proof uses, the goal it was used on (for Lean, the statement nearest to
+    it: ``retrieval_recall_lean``), and the goal's head symbols."""
 
     file: str
     lemma: str
@@ -244,7 +244,33 @@ def search_rewrite(use: Use) -> str | None:
     return f"SearchRewrite {pattern}." if pattern else None
 
 
-def measure(uses: list[Use]) -> tuple[dict[str, tuple[int, int, list[float]]], int]:
+Results = dict[str, tuple[int, int, list[float]]]
+"""Per tool: hits, queries it could not write, latencies (seconds)."""
+
+
+def record(results: Results, name: str, lemma: str, tool: Callable[[], list[str] | None]) -> bool:
+    """Ask ``tool`` once, timed, and tally whether ``lemma``'s short name is among its answers."""
+    hits, unanswered, latencies = results.setdefault(name, (0, 0, []))
+    started = time.perf_counter()
+    names = tool()
+    latencies.append(time.perf_counter() - started)
+    hit = names is not None and short(lemma) in {short(n) for n in names}
+    results[name] = (hits + hit, unanswered + (names is None), latencies)
+    return hit
+
+
+def report(results: Results, count: int, any_tool: int) -> None:
+    """The table: per tool recall@10, unwritable queries, median / p90 latency."""
+    print(f"\n{'tool':<12} {'recall@10':>10} {'unanswered':>11} {'median ms':>10} {'p90 ms':>8}")
+    for name, (hits, unanswered, latencies) in results.items():
+        p90 = statistics.quantiles(latencies, n=10)[-1] if len(latencies) > 1 else latencies[0]
+        recall = hits / count if count else 0.0
+        median = statistics.median(latencies) * 1000
+        print(f"{name:<12} {recall:>10.2f} {unanswered:>11} {median:>10.1f} {p90 * 1000:>8.1f}")
+    print(f"found by at least one tool: {any_tool} of {count}")
+
+
+def measure(uses: list[Use]) -> tuple[Results, int]:
     """Per tool: hits, unanswered queries, latencies; and how many uses at least one tool found."""
     roots = RocqKit().library_roots(OPTIONS)
     index = open_index(roots, ".v")
@@ -255,21 +281,12 @@ def measure(uses: list[Use]) -> tuple[dict[str, tuple[int, int, list[float]]], i
             [d.name for d in index.search(" ".join(h.strip('"') for h in u.heads), K)] if u.heads else None
         ),
     }
-    tools.update(bm25s_tool(roots))
+    ranker = bm25s_ranker(roots, ".v")
+    if ranker is not None:
+        tools["bm25s"] = lambda u: ranker(u.goal)
     coq = {"coq-search": search_heads, "coq-pattern": search_shape, "coq-rewrite": search_rewrite}
-    results: dict[str, tuple[int, int, list[float]]] = {name: (0, 0, []) for name in [*tools, *coq]}
+    results: Results = {}
     found: set[int] = set()
-
-    def ask(name: str, use: Use, tool: Callable[[], list[str] | None]) -> None:
-        hits, unanswered, latencies = results[name]
-        started = time.perf_counter()
-        names = tool()
-        latencies.append(time.perf_counter() - started)
-        hit = names is not None and short(use.lemma) in {short(n) for n in names}
-        results[name] = (hits + hit, unanswered + (names is None), latencies)
-        if hit:
-            found.add(id(use))
-
     by_file: dict[str, list[Use]] = {}
     for use in uses:
         by_file.setdefault(use.file, []).append(use)
@@ -280,34 +297,39 @@ def measure(uses: list[Use]) -> tuple[dict[str, tuple[int, int, list[float]]], i
             session = CoqtopSession(coqtop_for(OPTIONS), header_sentences(text), text, OPTIONS, Path(scratch))
             try:
                 for use in group:
-                    for name, tool in tools.items():
-                        ask(name, use, functools.partial(tool, use))
-                    for name, build in coq.items():
-                        ask(name, use, functools.partial(coq_names, session, preamble, build(use)))
+                    asked = [
+                        record(results, name, use.lemma, functools.partial(tool, use)) for name, tool in tools.items()
+                    ]
+                    asked += [
+                        record(results, name, use.lemma, functools.partial(coq_names, session, preamble, build(use)))
+                        for name, build in coq.items()
+                    ]
+                    if any(asked):
+                        found.add(id(use))
             finally:
                 session.close()
     return results, len(found)
 
 
-def bm25s_tool(roots: tuple[Path, ...]) -> dict[str, Callable[[Use], list[str] | None]]:
-    """bm25s over the same documents and tokens, when installed (the engine comparison)."""
+def bm25s_ranker(roots: tuple[Path, ...], suffix: str) -> Callable[[str], list[str]] | None:
+    """bm25s over the same documents and tokens as the index, when installed (the engine comparison)."""
     try:
         import bm25s  # type: ignore[import-not-found]
     except ImportError:
-        return {}
+        return None
     from putnam_solver.kits.declarations import library_declarations
 
-    docs = list(library_declarations(roots, ".v"))
+    docs = list(library_declarations(roots, suffix))
     started = time.perf_counter()
     retriever = bm25s.BM25()
     retriever.index([tokens(f"{d.name} {d.statement} {d.doc}") for d in docs], show_progress=False)
     print(f"bm25s: indexed {len(docs)} declarations in {time.perf_counter() - started:.2f} s")
 
-    def run(use: Use) -> list[str]:
-        found, _ = retriever.retrieve([tokens(use.goal)], k=K, show_progress=False)
+    def run(query: str) -> list[str]:
+        found, _ = retriever.retrieve([tokens(query)], k=K, show_progress=False)
         return [docs[i].name for i in found[0]]
 
-    return {"bm25s": run}
+    return run
 
 
 def main() -> None:
@@ -327,13 +349,7 @@ def main() -> None:
     chosen = uses if args.all else uses[: args.sample]
     print(f"\n{len(chosen)} of {len(uses)} uses, {len({u.lemma for u in chosen})} distinct lemmas")
     measured, any_tool = measure(chosen)
-    print(f"\n{'tool':<12} {'recall@10':>10} {'unanswered':>11} {'median ms':>10} {'p90 ms':>8}")
-    for name, (hits, unanswered, latencies) in measured.items():
-        p90 = statistics.quantiles(latencies, n=10)[-1] if len(latencies) > 1 else latencies[0]
-        recall = hits / len(chosen) if chosen else 0.0
-        median = statistics.median(latencies) * 1000
-        print(f"{name:<12} {recall:>10.2f} {unanswered:>11} {median:>10.1f} {p90 * 1000:>8.1f}")
-    print(f"found by at least one tool: {any_tool} of {len(chosen)}")
+    report(measured, len(chosen), any_tool)
 
 
 if __name__ == "__main__":

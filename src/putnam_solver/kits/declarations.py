@@ -11,10 +11,13 @@ source, not under every name the prover gives them.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from putnam_solver.kits.lean_additive import additive_text, translated_name
 
 MAX_STATEMENT_CHARS = 600
 MAX_DOC_CHARS = 400
@@ -93,15 +96,17 @@ def rocq_declarations(text: str, module: str, label: str) -> Iterator[Declaratio
         )
 
 
-_LEAN_KINDS = "theorem|lemma|def|abbrev|instance|structure|class|inductive|axiom|opaque"
+_LEAN_KINDS = "theorem|lemma|def|abbrev|instance|structure|class|inductive|axiom|opaque|alias"
 _LEAN_DECL = re.compile(
-    r"^(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable|nonrec|partial|unsafe)\s+)*"
-    rf"(?P<kind>{_LEAN_KINDS})\s+(?P<name>[^\s:({{\[⦃]+)",
+    r"^(?:(?P<attributes>@\[[^\]]*\])\s*)?(?:(?:private|protected|noncomputable|nonrec|partial|unsafe)\s+)*"
+    rf"(?P<kind>{_LEAN_KINDS})\s+(?P<name>⟨[^⟩]*⟩|[^\s:({{\[⦃]+)",
     re.M,
 )
 _LEAN_SCOPE = re.compile(r"^(?:(?P<open>namespace)|end)[ \t]+(?P<name>[^\s]+)[ \t]*$", re.M)
 _LEAN_STATEMENT_END = re.compile(r":=|\bwhere\b|^\s*\|", re.M)
 _LEAN_COMMENT = re.compile(r"--[^\n]*|/-.*?-/", re.S)
+_LEAN_BLOCK_COMMENT = re.compile(r"/-.*?-/", re.S)
+_LEAN_ALIAS_TARGET = re.compile(r"\s*:=\s*(?P<target>[^\s]+)")
 
 
 def lean_module(path: Path, root: Path) -> str:
@@ -111,14 +116,19 @@ def lean_module(path: Path, root: Path) -> str:
 
 def lean_declarations(text: str, module: str, label: str) -> Iterator[Declaration]:
     """The declarations of one ``.lean`` file, qualified by the ``namespace``s around them (``module`` is
-    where they live, not part of a Lean name)."""
+    where they live, not part of a Lean name). Beside what is written: the names ``@[to_additive]`` and
+    ``@[to_dual name]`` add (``lean_additive``: ``add_comm`` beside ``mul_comm``), and each name of an
+    ``alias`` with its target's statement when the file states it. A line inside a block comment
+    (``/- ... lemma in the proof ... -/``) declares nothing."""
+    comments = [(m.start(), m.end()) for m in _LEAN_BLOCK_COMMENT.finditer(text)]
     events = sorted(
-        [(m.start(), "scope", m) for m in _LEAN_SCOPE.finditer(text)]
-        + [(m.start(), "decl", m) for m in _LEAN_DECL.finditer(text)],
+        [(m.start(), "scope", m) for m in _LEAN_SCOPE.finditer(text) if not _inside(comments, m.start())]
+        + [(m.start(), "decl", m) for m in _LEAN_DECL.finditer(text) if not _inside(comments, m.start())],
         key=lambda e: e[0],
     )
     stack: list[str] = []
     lines = _Lines(text)
+    statements: dict[str, str] = {}
     for start, what, match in events:
         if what == "scope":
             names = match.group("name").split(".")
@@ -127,18 +137,44 @@ def lean_declarations(text: str, module: str, label: str) -> Iterator[Declaratio
             elif stack[-len(names) :] == names:
                 del stack[-len(names) :]
             continue
-        name = match.group("name")
-        qualified = name.removeprefix("_root_.") if name.startswith("_root_.") else ".".join([*stack, name])
-        end = _LEAN_STATEMENT_END.search(text, match.end("name"))
-        statement = _statement(_LEAN_COMMENT.sub(" ", text[match.end("name") : end.start() if end else len(text)]))
-        yield Declaration(
-            qualified,
-            match.group("kind"),
-            statement,
-            _doc_before(_LEAN_ATTRIBUTES.sub("", text[max(0, start - 3000) : start].rstrip()), None, "/--", "-/"),
-            label,
-            lines.number(start),
-        )
+        doc = _doc_before(_LEAN_ATTRIBUTES.sub("", text[max(0, start - 3000) : start].rstrip()), None, "/--", "-/")
+        line, kind = lines.number(start), match.group("kind")
+        for name, statement in _lean_named(text, match, stack, statements):
+            statements[name] = statements[name.rpartition(".")[2]] = statement
+            yield Declaration(name, kind, statement, doc, label, line)
+            twin = translated_name(match.group("attributes") or "", name)
+            if twin is not None:
+                said = additive_text(statement) if twin.additive else statement
+                yield Declaration(twin.name, kind, said, twin.doc or doc, label, line)
+
+
+def _inside(spans: list[tuple[int, int]], offset: int) -> bool:
+    """Whether ``offset`` lies in one of the sorted, disjoint ``spans``."""
+    at = bisect.bisect_right(spans, offset, key=lambda span: span[0]) - 1
+    return at >= 0 and offset < spans[at][1]
+
+
+def _lean_named(text: str, match: re.Match[str], stack: list[str], statements: dict[str, str]) -> list[tuple[str, str]]:
+    """The qualified names one declaration makes, each with its statement: an ``alias``'s names
+    (``alias ⟨mp, mpr⟩ := foo_iff`` makes two; ``_`` none) with ``:= target`` and the target's statement
+    if the file stated it; any other declaration its one name with the text up to its ``:=``."""
+    written = match.group("name")
+    if match.group("kind") == "alias":
+        target = _LEAN_ALIAS_TARGET.match(text, match.end("name"))
+        if target is None:
+            return []
+        aimed = target.group("target")
+        stated = statements.get(_lean_qualified(aimed, stack)) or statements.get(aimed, "")
+        statement = _statement(f"{stated} := {aimed}")
+        names = [n.strip() for n in written.strip("⟨⟩").split(",")] if written.startswith("⟨") else [written]
+        return [(_lean_qualified(n, stack), statement) for n in names if n and n != "_"]
+    end = _LEAN_STATEMENT_END.search(text, match.end("name"))
+    statement = _statement(_LEAN_COMMENT.sub(" ", text[match.end("name") : end.start() if end else len(text)]))
+    return [(_lean_qualified(written, stack), statement)]
+
+
+def _lean_qualified(name: str, stack: list[str]) -> str:
+    return name.removeprefix("_root_.") if name.startswith("_root_.") else ".".join([*stack, name])
 
 
 _LEAN_ATTRIBUTES = re.compile(r"@\[[^\]]*\]\s*$")
