@@ -151,8 +151,14 @@ POLICY = RocqPolicy(
             "Unsafe",
         ),
     ),
-    forbidden_phrases=_rules(
-        "kernel", "disables a kernel check", "Guard Checking", "Positivity Checking", "Universe Checking"
+    forbidden_phrases=(
+        *_rules("kernel", "disables a kernel check", "Guard Checking", "Positivity Checking", "Universe Checking"),
+        *_rules(
+            "kernel",
+            "adds a typing rule (definitional UIP) that coqchk 8.16 does not report and that Coq's "
+            "universe-variance bugs turn into a proof of False (rocq#22376)",
+            "Definitional UIP",
+        ),
     ),
     recursion_words=(
         *_rules(

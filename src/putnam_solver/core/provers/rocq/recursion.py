@@ -58,7 +58,9 @@ from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 PRISTINE = "Pristine"
 """The module name under which the pinned statement is compiled alone, for comparison."""
 TERMS = "Terms"
-FIELD_KINDS = ("Definition", "Parameter", "Inductive", "Variant", "CoInductive")
+INDUCTIVE_KINDS = ("Inductive", "Variant", "CoInductive")
+"""The kinds ``print_body`` prints for an inductive block (records and classes included)."""
+FIELD_KINDS = ("Definition", "Parameter", *INDUCTIVE_KINDS)
 """The kinds ``print_body`` prints for constants and inductive blocks (``Module`` is refused)."""
 LABEL = re.compile(r"[^\W\d][\w']*\Z")
 """A Coq identifier (a label of the candidate's module): written into the harness's file only if it
