@@ -134,15 +134,23 @@ class Assumptions:
     other: list[str]
 
 
+ASSUMPTION_HEADERS = ("Axioms:", "Closed under the global context")
+"""What ``Print Assumptions`` always prints (``printing/printer.ml``, ``pr_assumptionset``): one of them."""
+
+
 def read_assumptions(output: str, marker: str, variables: Sequence[str]) -> Assumptions | None:
-    """Classify the entries printed after ``marker`` (None if the marker never appeared)."""
+    """Classify the entries printed after ``marker`` (None if the marker or ``Print Assumptions``'s own
+    header never appeared: output silenced or cut short is never an empty list of assumptions)."""
     lines = output.splitlines()
     if marker not in lines:
         return None
+    after = lines[lines.index(marker) + 1 :]
+    if not any(line in ASSUMPTION_HEADERS for line in after):
+        return None
     found = Assumptions([], [], [], [])
     plugged_names = {f"{CANDIDATE}.{v}": v for v in variables} | {f"{ROOT}.{CANDIDATE}.{v}": v for v in variables}
-    for line in lines[lines.index(marker) + 1 :]:
-        if not line or line[0].isspace() or line in ("Axioms:", "Closed under the global context"):
+    for line in after:
+        if not line or line[0].isspace() or line in ASSUMPTION_HEADERS:
             continue
         name = line.split(" : ", 1)[0].strip()
         if UNSAFE_ENTRY.search(line):
