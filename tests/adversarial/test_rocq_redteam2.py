@@ -40,7 +40,10 @@ Definition zz_r (p : zz_p) : nat := match p with zz_pack x y g1 g2 => y end.
 Definition zz_c (p : zz_p) : zz_l p = zz_r p := eq_refl."""
 """rocq#22378 on Coq 8.16.1: two ``SProp`` let-ins in a constructor make the kernel compare ``x`` and ``y``
 as irrelevant, so ``0 = 1``. No axiom, no flag: ``Print Assumptions`` says closed, coqchk accepts."""
-ABSURD = "exact (match zz_c (zz_pack 0 1) in (_ = k) return (match k with O => True | S _ => False end) with eq_refl => I end)."
+ABSURD = (
+    "exact (match zz_c (zz_pack 0 1) in (_ = k) return (match k with O => True | S _ => False end) "
+    "with eq_refl => I end)."
+)
 
 PUTNAM = "putnam_2001_a5"
 PUTNAM_THEOREM = (

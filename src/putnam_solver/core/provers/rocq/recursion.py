@@ -79,6 +79,8 @@ class Unreadable(ValueError):
 
 CONSTANT_COMMANDS = THEOREM_COMMANDS | {"Definition", "Fixpoint", "CoFixpoint"}
 """Commands whose declared name is guessed to be a field of the candidate's module."""
+ROLLED_BACK = frozenset({"Fail", "Succeed"})
+"""Control prefixes whose command leaves nothing behind: ``Fail Lemma x ...`` declares no ``x``."""
 
 
 def predicted_fields(candidate: str) -> list[str]:
@@ -91,6 +93,8 @@ def predicted_fields(candidate: str) -> list[str]:
     labels: list[str] = []
     blocks: list[str] = []
     for sent in sents:
+        if sent.tokens[0].text in ROLLED_BACK:
+            continue
         if sent.command in ("Section", "Module") and ":=" not in sent.words:
             blocks.append(sent.command)
         elif sent.command == "End" and blocks:

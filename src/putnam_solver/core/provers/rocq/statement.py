@@ -254,9 +254,6 @@ def statement_gate(sub: Submission) -> GateResult:
             fields, printed = listing.read(stdout)
         except Unreadable as exc:
             return GateResult(*G5, GateStatus.ERROR, f"listing the candidate's constants: {exc}", evidence)
-        types = own_types(fields, statement, sub.track)
-        if types:
-            return GateResult(*G5, GateStatus.FAILED, _types_detail(types), evidence)
         recursion = "allowed"
         if run.terms:
             checked = _recursion_check(sub, statement, fields, printed, run.ready[0], run.version)
@@ -264,6 +261,9 @@ def statement_gate(sub: Submission) -> GateResult:
                 return replace(checked, evidence=evidence | checked.evidence)
             evidence["recursion"] = checked.evidence()
             recursion = f"no fixpoint of its own in {len(checked.fields)} constants (kernel terms)"
+        types = own_types(fields, statement, sub.track)
+        if types:
+            return GateResult(*G5, GateStatus.FAILED, _types_detail(types), evidence)
         return GateResult(
             *G5,
             GateStatus.PASSED,
