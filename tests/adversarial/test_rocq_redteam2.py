@@ -22,10 +22,11 @@ from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.statement import read_assumptions, statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, rocq_submission
+from tests.helpers import COQ_BENCH, REPO, ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
 """What the ``bench`` fixture (conftest.py) loads for this module."""
+SAMPLES = REPO / "samples" / "rocq"
 
 needs_coq = pytest.mark.skipif(
     shutil.which("coqc") is None or shutil.which("coqchk") is None,
@@ -181,3 +182,55 @@ def test_print_assumptions_output_without_its_header_is_unreadable() -> None:
     assert read_assumptions("MARK\nCandidate.cheat : False\n", "MARK", []) is None
     found = read_assumptions("MARK\nClosed under the global context\n", "MARK", [])
     assert found is not None and found.other == found.unsafe == []
+
+
+SUM_ODDS = (SAMPLES / "proofs" / "sample_sum_odds.v").read_text()
+SOLUTION = "Definition sample_sum_odds_solution : nat -> nat := fun n => n * n."
+
+
+def _in_helper_proof(declaration: str) -> str:
+    return f"Lemma zz_h : True.\nProof.\n  {declaration}\n  exact I.\nQed.\n"
+
+
+def test_declarations_inside_a_proof_are_named_like_helpers(bench: Benchmark) -> None:
+    """Coq makes a ``Definition`` (or ``Let``) written in proof mode global: G2 judges its name as a
+    helper's, so an answer may not name it and it may not shadow a word of the statement."""
+    hidden_answer = SUM_ODDS.replace(
+        SOLUTION,
+        _in_helper_proof("Definition zz_ans : nat -> nat := sum_odds.")
+        + "Definition sample_sum_odds_solution : nat -> nat := zz_ans.",
+    )
+    shadowing = (
+        (SAMPLES / "proofs" / "sample_rev_length.v")
+        .read_text()
+        .replace("Theorem", _in_helper_proof("Let rev (l : list A) := l.") + "Theorem")
+        .replace("apply rev_length.", "reflexivity.")
+    )
+    for problem, candidate, track, said in (
+        ("sample_sum_odds", hidden_answer, Track.NO_ANSWER, "the answer names `zz_ans`"),
+        ("sample_rev_length", shadowing, Track.WITH_ANSWER, "the added Let `rev`"),
+    ):
+        verdict = run_gates(
+            RocqProver(),
+            bench,
+            bench.problems[problem],
+            candidate.encode(),
+            track,
+            VerifyOptions(profile=Profile.TEXT, keep_going=True),
+        )
+        status, detail = _gate(verdict, "G2")
+        assert status is GateStatus.FAILED and said in detail, detail
+
+
+@needs_coq
+def test_a_definition_inside_a_proof_named_apart_is_still_accepted(bench: Benchmark) -> None:
+    candidate = SUM_ODDS.replace(SOLUTION, _in_helper_proof("Definition zz_other := 1.") + SOLUTION)
+    verdict = run_gates(
+        RocqProver(),
+        bench,
+        bench.problems["sample_sum_odds"],
+        candidate.encode(),
+        Track.NO_ANSWER,
+        VerifyOptions(profile=Profile.FULL),
+    )
+    assert verdict.status == "accepted", [g.to_json() for g in verdict.gates]
