@@ -234,3 +234,22 @@ def test_a_definition_inside_a_proof_named_apart_is_still_accepted(bench: Benchm
         VerifyOptions(profile=Profile.FULL),
     )
     assert verdict.status == "accepted", [g.to_json() for g in verdict.gates]
+
+
+ELABORATING = _square(
+    "Lemma zz_h : True.\nProof.\n  Implicit Types m : bool.\n  Add Parametric Relation : nat (@eq nat) as zz_rel.\n"
+    "  Opaque Nat.even.\n  exact I.\nQed.\n"
+)
+"""Commands in a helper's proof whose effect outlives ``Qed`` and can change how a later statement
+elaborates (``Implicit Types n : bool`` retypes ``forall n, ...``): left to G5, like an ``Import``."""
+
+
+@needs_coq
+def test_elaborating_commands_in_a_helper_proof_need_the_statement_check(bench: Benchmark) -> None:
+    problem = bench.problems["sample_even_square"]
+    text = run_gates(
+        RocqProver(), bench, problem, ELABORATING.encode(), Track.WITH_ANSWER, VerifyOptions(profile=Profile.TEXT)
+    )
+    status, detail = _gate(text, "G2")
+    assert status is GateStatus.FAILED and detail.count("through elaboration only") == 3, detail
+    assert _full(bench, "sample_even_square", ELABORATING).status == "accepted"

@@ -76,8 +76,15 @@ _DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)  # asked of every se
 _NAMED_IN_PROOFS: Final = THEOREM_COMMANDS | {"Definition", "Let", "Fixpoint", "CoFixpoint"}
 """Declarations Coq accepts in proof mode and makes global (``Definition x := t.`` inside a proof defines
 ``x`` for the rest of the file): their names are judged as a helper's are."""
+_ELABORATING_IN_PROOFS: Final = frozenset(POLICY.proof_commands_elaborating)
 _NOTED_IN_PROOFS: Final = (
-    PROOF_ENDS | QUERY_COMMANDS | READING_COMMANDS | _DENIED_IN_PROOFS | _NAMED_IN_PROOFS | {"Set", "Open", "Close"}
+    PROOF_ENDS
+    | QUERY_COMMANDS
+    | READING_COMMANDS
+    | _DENIED_IN_PROOFS
+    | _NAMED_IN_PROOFS
+    | _ELABORATING_IN_PROOFS
+    | {"Set", "Open", "Close"}
 )
 """The commands :func:`_take_proof` looks at (``is_query`` and ``reads`` read no other); it passes over
 the rest (tactics, bullets, braces) without a look."""
@@ -197,7 +204,7 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
             return
         if is_query(sent):
             continue
-        if reads(sent) and sent.command not in ("Require", "From"):
+        if (reads(sent) and sent.command not in ("Require", "From")) or sent.command in _ELABORATING_IN_PROOFS:
             if before_theorem:
                 scan.needs_elaboration_check(sent, f"inside the proof of {owner}, before the theorem,")
             continue
