@@ -20,6 +20,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.provers.rocq.statement import read_assumptions, statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import COQ_BENCH, REPO, ROCQ_SAMPLES, rocq_submission
@@ -150,6 +151,9 @@ SOUND = {
         "Time Qed.",
     ),
     "Require Export is still a library": _square("Require Export Arith.\nTimeout 30 Check Nat.even_mul.\n"),
+    "an allowed axiom used by its own name": _square(
+        "Require Coq.Logic.Classical_Prop.\n", "pose proof (Coq.Logic.Classical_Prop.classic True) as zz_em.\n  "
+    ),
 }
 """Sound proofs that use the prefixes: the full profile must accept them."""
 
@@ -272,3 +276,23 @@ def test_a_proof_coqchk_cannot_finish_in_time_is_an_error_never_a_pass(bench: Be
     status, detail = _gate(verdict, "G6")
     assert status is GateStatus.ERROR and "timed out" in detail, detail
     assert verdict.status == "error"
+
+
+LOOK_ALIKES = ("classic", "proof_irrelevance", "cl\u0430ssic", "Eq_rect_eq")
+"""Axioms named like allow-listed ones (the last a module name on the list, the third with a Cyrillic
+``а``): Coq prints them as ``Candidate.<name>``, coqchk as ``Putnam.Candidate.<name>``."""
+
+
+@needs_coq
+@pytest.mark.parametrize("name", LOOK_ALIKES)
+def test_an_axiom_named_like_an_allowed_one_is_refused_by_g5_and_g6_alone(bench: Benchmark, name: str) -> None:
+    candidate = _square(f"Axiom {name} : forall n : nat, Nat.even (n * n) = Nat.even n.\n").replace(
+        SQUARE_PROOF, f"apply {name}."
+    )
+    for gate in (statement_gate, kernel_gate):
+        sub = rocq_submission(bench, "sample_even_square", candidate, Track.WITH_ANSWER)
+        try:
+            result = gate(sub)
+        finally:
+            sub.scratch_dir.cleanup()
+        assert result.status is GateStatus.FAILED and f"Candidate.{name}` is not on the allow-list" in result.detail
