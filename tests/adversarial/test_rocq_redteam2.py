@@ -296,3 +296,24 @@ def test_an_axiom_named_like_an_allowed_one_is_refused_by_g5_and_g6_alone(bench:
         finally:
             sub.scratch_dir.cleanup()
         assert result.status is GateStatus.FAILED and f"Candidate.{name}` is not on the allow-list" in result.detail
+
+
+def test_proof_with_a_term_ends_the_proof_for_g2_as_for_coq(bench: Benchmark) -> None:
+    """``Proof I.`` is ``exact I. Qed.``: what follows is top level, judged by the top-level rules (here an
+    ``Opaque`` G2 once took for a tactic of the unfinished proof), and a proof so ended passes."""
+    hidden = _square("Lemma zz_h : True.\nProof I.\nOpaque Nat.even.\nLemma zz_h2 : True.\nProof. exact I. Qed.\n")
+    sound = _square("Lemma zz_h : True.\nProof I.\n")
+    verdicts = {
+        name: run_gates(
+            RocqProver(),
+            bench,
+            bench.problems["sample_even_square"],
+            candidate.encode(),
+            Track.WITH_ANSWER,
+            VerifyOptions(profile=Profile.TEXT),
+        )
+        for name, candidate in (("hidden", hidden), ("sound", sound))
+    }
+    status, detail = _gate(verdicts["hidden"], "G2")
+    assert status is GateStatus.FAILED and "`Opaque` is not a permitted addition" in detail, detail
+    assert verdicts["sound"].accepted, [g.to_json() for g in verdicts["sound"].gates]

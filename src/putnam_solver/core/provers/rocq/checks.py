@@ -84,7 +84,7 @@ _NOTED_IN_PROOFS: Final = (
     | _DENIED_IN_PROOFS
     | _NAMED_IN_PROOFS
     | _ELABORATING_IN_PROOFS
-    | {"Set", "Open", "Close"}
+    | {"Set", "Open", "Close", "Proof"}
 )
 """The commands :func:`_take_proof` looks at (``is_query`` and ``reads`` read no other); it passes over
 the rest (tactics, bullets, braces) without a look."""
@@ -197,6 +197,8 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
         if sent.command in _NAMED_IN_PROOFS:
             _note_name(scan, sent)
             continue
+        if sent.command == "Proof" and _gives_term(sent):
+            return
         if sent.command in PROOF_ENDS:
             if sent.command not in ("Qed", "Defined", "Admitted"):
                 rule = f"ends with `{sent.command}`; end it with Qed or Defined"
@@ -217,6 +219,13 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
     scan.violations.append(
         Violation(_last_line(scan.sents), f"the proof of {owner}", "never ends (no Qed. or Defined.)")
     )
+
+
+def _gives_term(sent: Sentence) -> bool:
+    """``Proof t.``: Coq's ``exact t. Qed.`` in one sentence, which ends the proof (``Proof using ...``,
+    ``Proof with ...`` and ``Proof Mode ...`` do not)."""
+    words = sent.words[sent.command_index() + 1 : -1]
+    return bool(words) and words[0] not in ("using", "with", "Mode")
 
 
 def _take_section(scan: _Scan, opening: Sentence) -> None:
