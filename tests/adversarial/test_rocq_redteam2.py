@@ -23,6 +23,7 @@ from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.provers.rocq.statement import read_assumptions, statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.verifier.options import GateFlags
 from tests.helpers import COQ_BENCH, REPO, ROCQ_SAMPLES, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
@@ -98,7 +99,7 @@ def test_a_type_hidden_behind_time_is_refused_by_g2_and_by_the_kernel_listing() 
         status, detail = _gate(verdict, "G2")
         assert status is GateStatus.FAILED and "`Inductive` is not allowed in proofs" in detail, detail
         status, detail = _gate(verdict, "G5")
-        assert status is GateStatus.FAILED and "inductive type(s) `zz_p`" in detail, detail
+        assert status is GateStatus.FAILED and "`zz_p`, which the statement does not" in detail, detail
     sub = rocq_submission(pinned, PUTNAM, _prefixed("Time"), Track.WITH_ANSWER)
     try:
         alone = statement_gate(sub)
@@ -317,3 +318,18 @@ def test_proof_with_a_term_ends_the_proof_for_g2_as_for_coq(bench: Benchmark) ->
     status, detail = _gate(verdicts["hidden"], "G2")
     assert status is GateStatus.FAILED and "`Opaque` is not a permitted addition" in detail, detail
     assert verdicts["sound"].accepted, [g.to_json() for g in verdicts["sound"].gates]
+
+
+@needs_coq
+def test_a_module_hiding_a_type_is_refused_by_g5_even_with_recursion_allowed(bench: Benchmark) -> None:
+    """The listing shows a nested module, not the types inside it: with ``--allow-recursion`` (no term
+    check) G5 still refuses the module itself."""
+    candidate = _square("Module zz_M.\n  Inductive zz_t := zz_c.\nEnd zz_M.\n")
+    sub = rocq_submission(
+        bench, "sample_even_square", candidate, Track.WITH_ANSWER, options=GateFlags(allow_recursion=True).options()
+    )
+    try:
+        result = statement_gate(sub)
+    finally:
+        sub.scratch_dir.cleanup()
+    assert result.status is GateStatus.FAILED and "`zz_M`, which the statement does not" in result.detail

@@ -277,15 +277,17 @@ def statement_gate(sub: Submission) -> GateResult:
 
 
 def own_types(fields: Sequence[tuple[str, str]], statement: Statement, track: Track) -> list[str]:
-    """The inductive blocks of the candidate's module that the pinned statement does not declare."""
+    """The inductive blocks of the candidate's module that the pinned statement does not declare, and its
+    nested modules (whose own inductives the listing does not show)."""
     declared = statement_names(statement, track)
-    return [label for kind, label in fields if kind in INDUCTIVE_KINDS and label not in declared]
+    kinds = (*INDUCTIVE_KINDS, "Module", "Module Type")
+    return [label for kind, label in fields if kind in kinds and label not in declared]
 
 
 def _types_detail(types: Sequence[str]) -> str:
     names = ", ".join(f"`{n}`" for n in types)
     return (
-        f"the candidate's module declares the inductive type(s) {names}, which the statement does not: "
+        f"the candidate's module declares the inductive type(s) or module(s) {names}, which the statement does not: "
         "a candidate may declare no types of its own (Coq 8.16's kernel and coqchk share bugs through which "
         "a declared inductive proves False with no axiom, rocq#22378)"
     )
