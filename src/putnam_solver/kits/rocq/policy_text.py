@@ -66,6 +66,14 @@ ADDITIONS: Final = (
         "that changes the statement",
     ),
     _addition(
+        "Implicit Types, Generalizable, Add (Ring, Field, Morphism, Relation...), Opaque, Transparent, Strategy",
+        "inside a helper's proof, before the theorem (the effect outlives Qed)",
+        SEMANTIC_CHECK_ONLY,
+        "implicit types and generalization decide the types of the statement's untyped binders, the Add "
+        "commands declare instances, and opacity steers unification: each can change how the statement "
+        "elaborates, which only G5 sees (after the theorem's statement they are harmless)",
+    ),
+    _addition(
         "Require of a library that is not installed",
         "anywhere",
         NEVER,
@@ -80,10 +88,12 @@ ADDITIONS: Final = (
         "also refuses most of them; DESIGN section 7)",
     ),
     _addition(
-        "type or universe declarations, notations, options, instances inside proofs",
+        "type or universe declarations, notations, options, instances inside proofs (also behind "
+        "Time, Timeout, Fail, Succeed or Redirect, which run the command they prefix)",
         "inside any proof",
         NEVER,
-        "Coq 8.16's universe and positivity kernel bugs need a candidate-declared inductive",
+        "Coq 8.16's kernel bugs (universe variance, let-ins in constructors: rocq#22378) need a "
+        "candidate-declared inductive; G5 also refuses any inductive in the candidate's compiled module",
     ),
 )
 """How G2 judges every kind of addition, and why: what ``putnam policy --prover rocq`` prints (no gate reads it)."""

@@ -73,7 +73,19 @@ from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, op
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, Profile, Submission, Track
 
 _DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)  # asked of every sentence of every proof
-_NOTED_IN_PROOFS: Final = PROOF_ENDS | QUERY_COMMANDS | READING_COMMANDS | _DENIED_IN_PROOFS | {"Set", "Open", "Close"}
+_NAMED_IN_PROOFS: Final = THEOREM_COMMANDS | {"Definition", "Let", "Fixpoint", "CoFixpoint"}
+"""Declarations Coq accepts in proof mode and makes global (``Definition x := t.`` inside a proof defines
+``x`` for the rest of the file): their names are judged as a helper's are."""
+_ELABORATING_IN_PROOFS: Final = frozenset(POLICY.proof_commands_elaborating)
+_NOTED_IN_PROOFS: Final = (
+    PROOF_ENDS
+    | QUERY_COMMANDS
+    | READING_COMMANDS
+    | _DENIED_IN_PROOFS
+    | _NAMED_IN_PROOFS
+    | _ELABORATING_IN_PROOFS
+    | {"Set", "Open", "Close", "Proof"}
+)
 """The commands :func:`_take_proof` looks at (``is_query`` and ``reads`` read no other); it passes over
 the rest (tactics, bullets, braces) without a look."""
 
@@ -182,6 +194,11 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
         if (sent := scan.peek()) is None:
             break
         scan.take()
+        if sent.command in _NAMED_IN_PROOFS:
+            _note_name(scan, sent)
+            continue
+        if sent.command == "Proof" and _gives_term(sent):
+            return
         if sent.command in PROOF_ENDS:
             if sent.command not in ("Qed", "Defined", "Admitted"):
                 rule = f"ends with `{sent.command}`; end it with Qed or Defined"
@@ -189,7 +206,7 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
             return
         if is_query(sent):
             continue
-        if reads(sent) and sent.command not in ("Require", "From"):
+        if (reads(sent) and sent.command not in ("Require", "From")) or sent.command in _ELABORATING_IN_PROOFS:
             if before_theorem:
                 scan.needs_elaboration_check(sent, f"inside the proof of {owner}, before the theorem,")
             continue
@@ -202,6 +219,13 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
     scan.violations.append(
         Violation(_last_line(scan.sents), f"the proof of {owner}", "never ends (no Qed. or Defined.)")
     )
+
+
+def _gives_term(sent: Sentence) -> bool:
+    """``Proof t.``: Coq's ``exact t. Qed.`` in one sentence, which ends the proof (``Proof using ...``,
+    ``Proof with ...`` and ``Proof Mode ...`` do not)."""
+    words = sent.words[sent.command_index() + 1 : -1]
+    return bool(words) and words[0] not in ("using", "with", "Mode")
 
 
 def _take_section(scan: _Scan, opening: Sentence) -> None:
@@ -244,14 +268,21 @@ def _take_addition(scan: _Scan) -> None:
         )
         scan.violations.append(Violation(sent.line, _quote(sent), rule))
         return
-    name = sent.declared_name
-    if name is not None:
-        scan.defined.add(name)
-    if name is not None and name in scan.reserved:
-        rule = "has the name of a word of the challenge; rename it so it cannot shadow anything the statement uses"
-        scan.violations.append(Violation(sent.line, f"the added {command} `{name}`", rule))
+    _note_name(scan, sent)
     if _opens_proof(sent):
-        _take_proof(scan, f"`{name}`", before_theorem=True)
+        _take_proof(scan, f"`{sent.declared_name}`", before_theorem=True)
+
+
+def _note_name(scan: _Scan, sent: Sentence) -> None:
+    """A name the candidate declares (a helper, or a declaration inside a proof): one an answer may not
+    use, and never a word of the challenge, which it could shadow."""
+    name = sent.declared_name
+    if name is None:
+        return
+    scan.defined.add(name)
+    if name in scan.reserved:
+        rule = "has the name of a word of the challenge; rename it so it cannot shadow anything the statement uses"
+        scan.violations.append(Violation(sent.line, f"the added {sent.command} `{name}`", rule))
 
 
 def _challenge_words(statement: Statement) -> set[str]:

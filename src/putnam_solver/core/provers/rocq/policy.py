@@ -36,6 +36,8 @@ class RocqPolicy:
     permitted_additions: tuple[str, ...]
     permitted_libraries: tuple[str, ...]
     proof_commands_denied: tuple[str, ...]
+    proof_commands_elaborating: tuple[str, ...]
+    """Proof-mode commands whose effect outlives ``Qed`` and can change how later text elaborates."""
     forbidden_words: tuple[Rule, ...]
     forbidden_phrases: tuple[Rule, ...]
     recursion_words: tuple[Rule, ...]
@@ -88,6 +90,7 @@ POLICY = RocqPolicy(
         "Universes",
         "Constraint",
     ),
+    proof_commands_elaborating=("Implicit", "Generalizable", "Add", "Opaque", "Transparent", "Strategy"),
     forbidden_words=(
         *_rules("proof hole", "leaves a proof obligation unproved", "admit", "give_up", "Admitted", "Admit", "Abort"),
         *_rules(
@@ -151,8 +154,14 @@ POLICY = RocqPolicy(
             "Unsafe",
         ),
     ),
-    forbidden_phrases=_rules(
-        "kernel", "disables a kernel check", "Guard Checking", "Positivity Checking", "Universe Checking"
+    forbidden_phrases=(
+        *_rules("kernel", "disables a kernel check", "Guard Checking", "Positivity Checking", "Universe Checking"),
+        *_rules(
+            "kernel",
+            "adds a typing rule (definitional UIP) that coqchk 8.16 does not report and that Coq's "
+            "universe-variance bugs turn into a proof of False (rocq#22376)",
+            "Definitional UIP",
+        ),
     ),
     recursion_words=(
         *_rules(

@@ -58,7 +58,9 @@ from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 PRISTINE = "Pristine"
 """The module name under which the pinned statement is compiled alone, for comparison."""
 TERMS = "Terms"
-FIELD_KINDS = ("Definition", "Parameter", "Inductive", "Variant", "CoInductive")
+INDUCTIVE_KINDS = ("Inductive", "Variant", "CoInductive")
+"""The kinds ``print_body`` prints for an inductive block (records and classes included)."""
+FIELD_KINDS = ("Definition", "Parameter", *INDUCTIVE_KINDS)
 """The kinds ``print_body`` prints for constants and inductive blocks (``Module`` is refused)."""
 LABEL = re.compile(r"[^\W\d][\w']*\Z")
 """A Coq identifier (a label of the candidate's module): written into the harness's file only if it
@@ -77,6 +79,8 @@ class Unreadable(ValueError):
 
 CONSTANT_COMMANDS = THEOREM_COMMANDS | {"Definition", "Fixpoint", "CoFixpoint"}
 """Commands whose declared name is guessed to be a field of the candidate's module."""
+ROLLED_BACK = frozenset({"Fail", "Succeed"})
+"""Control prefixes whose command leaves nothing behind: ``Fail Lemma x ...`` declares no ``x``."""
 
 
 def predicted_fields(candidate: str) -> list[str]:
@@ -89,6 +93,8 @@ def predicted_fields(candidate: str) -> list[str]:
     labels: list[str] = []
     blocks: list[str] = []
     for sent in sents:
+        if sent.tokens[0].text in ROLLED_BACK:
+            continue
         if sent.command in ("Section", "Module") and ":=" not in sent.words:
             blocks.append(sent.command)
         elif sent.command == "End" and blocks:

@@ -27,11 +27,15 @@ prints once both ``Require``s are done: loading a ``.vo`` prints nothing of the 
 ``idtac``/``Print`` ran when it was compiled), and the marker makes that irrelevant anyway. Options a
 candidate exports with ``Global Set`` do reach the trusted file, so it re-enables the kernel checks.
 
-On a Coq with guard-checker bugs the trusted file also lists the fields of the candidate's module and
-prints the kernel terms of those its text declares (``recursion.py`` prints any other field's): a
-fixpoint in a constant of the candidate's own fails G5, however it was written (the text rule of G3 is
-only a first line). A trusted file with such prints that fails is run again without them, so that only
-the check itself decides.
+The trusted file also lists the fields of the candidate's module, as the kernel holds them: an inductive
+block the pinned statement does not declare fails G5, however it was declared (G2 refuses type
+declarations as text, but a control prefix such as ``Time Inductive ...`` in a proof once hid one from
+it): Coq 8.16's kernel and coqchk share bugs that turn a candidate's inductive into a proof of ``False``
+with no axiom (rocq#22378: let-ins of ``SProp`` type in a constructor). On a Coq with guard-checker bugs
+it also prints the kernel terms of the fields its text declares (``recursion.py`` prints any other
+field's): a fixpoint in a constant of the candidate's own fails G5, however it was written (the text
+rule of G3 is only a first line). A trusted file with such prints that fails is run again without them,
+so that only the check itself decides.
 
 Every run is judged by the gate kit (``gatekit.judge_run``): a trusted file that coqc rejects is a
 mismatch (``failed``); one stopped by a cap is an ``error``.
@@ -58,7 +62,15 @@ from putnam_solver.core.provers.rocq.checks import guard_note, recursion_refused
 from putnam_solver.core.provers.rocq.kernel_bugs import Version
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.products import prerequisites
-from putnam_solver.core.provers.rocq.recursion import Finding, Listing, Unreadable, inspect_terms, predicted_fields
+from putnam_solver.core.provers.rocq.recursion import (
+    INDUCTIVE_KINDS,
+    Finding,
+    Listing,
+    Unreadable,
+    inspect_terms,
+    predicted_fields,
+    statement_names,
+)
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.provers.rocq.toolchain import COQC, allowed_printed_name, detected_version, find_tool
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
@@ -122,15 +134,23 @@ class Assumptions:
     other: list[str]
 
 
+ASSUMPTION_HEADERS = ("Axioms:", "Closed under the global context")
+"""What ``Print Assumptions`` always prints (``printing/printer.ml``, ``pr_assumptionset``): one of them."""
+
+
 def read_assumptions(output: str, marker: str, variables: Sequence[str]) -> Assumptions | None:
-    """Classify the entries printed after ``marker`` (None if the marker never appeared)."""
+    """Classify the entries printed after ``marker`` (None if the marker or ``Print Assumptions``'s own
+    header never appeared: output silenced or cut short is never an empty list of assumptions)."""
     lines = output.splitlines()
     if marker not in lines:
         return None
+    after = lines[lines.index(marker) + 1 :]
+    if not any(line in ASSUMPTION_HEADERS for line in after):
+        return None
     found = Assumptions([], [], [], [])
     plugged_names = {f"{CANDIDATE}.{v}": v for v in variables} | {f"{ROOT}.{CANDIDATE}.{v}": v for v in variables}
-    for line in lines[lines.index(marker) + 1 :]:
-        if not line or line[0].isspace() or line in ("Axioms:", "Closed under the global context"):
+    for line in after:
+        if not line or line[0].isspace() or line in ASSUMPTION_HEADERS:
             continue
         name = line.split(" : ", 1)[0].strip()
         if UNSAFE_ENTRY.search(line):
@@ -168,8 +188,10 @@ class TrustedRun:
     ready: tuple[Built, Built]
     built: Built
     marker: str
-    listing: Listing | None
+    listing: Listing
     version: Version | None
+    terms: bool
+    """Whether candidate recursion is refused, so the listed constants' kernel terms are read."""
 
 
 def run_trusted(sub: Submission) -> TrustedRun | GateResult:
@@ -181,20 +203,25 @@ def run_trusted(sub: Submission) -> TrustedRun | GateResult:
         return ready
     version = detected_version(find_tool(COQC, sub.options))
     terms = recursion_refused(sub.options.of(RocqOptions).allow_recursion, version)
-    listing = Listing.fresh(predicted_fields(sub.candidate)) if terms else None
-    run = _trusted_run(sub, statement, ready, listing, version)
-    if listing is not None and listing.guessed and run.built.judgement(sub) is not None:
-        run = _trusted_run(sub, statement, ready, Listing.fresh(()), version)
+    listing = Listing.fresh(predicted_fields(sub.candidate) if terms else ())
+    run = _trusted_run(sub, statement, ready, listing, version, terms)
+    if listing.guessed and run.built.judgement(sub) is not None:
+        run = _trusted_run(sub, statement, ready, Listing.fresh(()), version, terms)
     return run
 
 
 def _trusted_run(
-    sub: Submission, statement: Statement, ready: tuple[Built, Built], listing: Listing | None, version: Version | None
+    sub: Submission,
+    statement: Statement,
+    ready: tuple[Built, Built],
+    listing: Listing,
+    version: Version | None,
+    terms: bool,
 ) -> TrustedRun:
     marker = f"PUTNAM-TRUSTED-{secrets.token_hex(16)}"
     source = trusted_source(statement, sub.track, marker, listing)
     trusted = build(sub, TRUSTED, source, [v for b in ready if (v := b.vo)])
-    return TrustedRun(ready, trusted, marker, listing, version)
+    return TrustedRun(ready, trusted, marker, listing, version, terms)
 
 
 TRUSTED_RUN: Artifact[TrustedRun | GateResult] = Artifact("rocq.trusted", run_trusted)
@@ -214,9 +241,8 @@ def statement_gate(sub: Submission) -> GateResult:
             return failed or GateResult(*G5, GateStatus.ERROR, "the trusted file was not compiled")
         evidence = trusted.evidence()
         variables = [n for _, n in statement.assumptions]
-        output = trusted.result.stdout
-        if listing is not None:
-            output = output.split(f"\n{listing.fields_marker}\n", 1)[0]
+        stdout = trusted.result.stdout
+        output = stdout.split(f"\n{listing.fields_marker}\n", 1)[0]
         found = read_assumptions(output, marker, variables)
         if found is None:
             return GateResult(*G5, GateStatus.ERROR, "the trusted file printed no assumptions", evidence)
@@ -224,14 +250,20 @@ def statement_gate(sub: Submission) -> GateResult:
         problems = _assumption_problems(found, variables)
         if problems:
             return GateResult(*G5, GateStatus.FAILED, "; ".join(problems), evidence)
+        try:
+            fields, printed = listing.read(stdout)
+        except Unreadable as exc:
+            return GateResult(*G5, GateStatus.ERROR, f"listing the candidate's constants: {exc}", evidence)
         recursion = "allowed"
-        if listing is not None:
-            stdout = trusted.result.stdout
-            checked = _recursion_check(sub, statement, stdout, listing, run.ready[0], run.version)
+        if run.terms:
+            checked = _recursion_check(sub, statement, fields, printed, run.ready[0], run.version)
             if isinstance(checked, GateResult):
                 return replace(checked, evidence=evidence | checked.evidence)
             evidence["recursion"] = checked.evidence()
             recursion = f"no fixpoint of its own in {len(checked.fields)} constants (kernel terms)"
+        types = own_types(fields, statement, sub.track)
+        if types:
+            return GateResult(*G5, GateStatus.FAILED, _types_detail(types), evidence)
         return GateResult(
             *G5,
             GateStatus.PASSED,
@@ -244,17 +276,35 @@ def statement_gate(sub: Submission) -> GateResult:
     return guarded(*G5, body)
 
 
+def own_types(fields: Sequence[tuple[str, str]], statement: Statement, track: Track) -> list[str]:
+    """The inductive blocks of the candidate's module that the pinned statement does not declare, and its
+    nested modules (whose own inductives the listing does not show)."""
+    declared = statement_names(statement, track)
+    kinds = (*INDUCTIVE_KINDS, "Module", "Module Type")
+    return [label for kind, label in fields if kind in kinds and label not in declared]
+
+
+def _types_detail(types: Sequence[str]) -> str:
+    names = ", ".join(f"`{n}`" for n in types)
+    return (
+        f"the candidate's module declares the inductive type(s) or module(s) {names}, which the statement does not: "
+        "a candidate may declare no types of its own (Coq 8.16's kernel and coqchk share bugs through which "
+        "a declared inductive proves False with no axiom, rocq#22378)"
+    )
+
+
 def _recursion_check(
-    sub: Submission, statement: Statement, output: str, listing: Listing, candidate: Built, version: Version | None
+    sub: Submission,
+    statement: Statement,
+    fields: list[tuple[str, str]],
+    printed: dict[str, str],
+    candidate: Built,
+    version: Version | None,
 ) -> Finding | GateResult:
     """The kernel-term recursion check (``recursion.py``): refused when a constant of the candidate's own
     holds a fixpoint."""
     if candidate.vo is None:
         return GateResult(*G5, GateStatus.ERROR, "the candidate's .vo is missing for the recursion check")
-    try:
-        fields, printed = listing.read(output)
-    except Unreadable as exc:
-        return GateResult(*G5, GateStatus.ERROR, f"listing the candidate's constants: {exc}")
     finding = inspect_terms(sub, statement, fields, printed, candidate.vo, G5)
     if isinstance(finding, GateResult) or not finding.refused:
         return finding

@@ -29,6 +29,12 @@ ATTRIBUTE_PREFIXES = frozenset(
     {"Local", "Global", "Polymorphic", "Monomorphic", "Cumulative", "NonCumulative", "Private", "Program"}
 )
 """Words that may precede a command without being the command (``Local Open Scope`` is ``Open``)."""
+CONTROL_PREFIXES = {"Time": 1, "Fail": 1, "Succeed": 1, "Timeout": 2, "Redirect": 2}
+"""Coq's control commands (``vernac_control``) and how many tokens each takes before the command it runs:
+``Time Inductive t := c.`` declares ``t`` as ``Inductive t := c.`` does, and ``Time Qed.`` ends a proof, so
+the command is the one after them (``Timeout 5`` and ``Redirect "file"`` take an argument)."""
+EXPORTED_OPTIONS = frozenset({"Set", "Unset"})
+"""What ``Export`` may prefix as a locality (``Export Set Printing Width 30.`` is ``Set``), not a module."""
 
 THEOREM_COMMANDS = frozenset({"Theorem", "Lemma", "Fact", "Remark", "Corollary", "Proposition", "Example"})
 ASSUMPTION_COMMANDS = frozenset({"Variable", "Variables", "Hypothesis", "Hypotheses", "Context"})
@@ -106,6 +112,10 @@ def _command_index(tokens: tuple[Token, ...]) -> int:
         if tok.text == "#" and i + 1 < len(tokens) and tokens[i + 1].text == "[":
             i = skip_group(tokens, i + 1)
         elif tok.text in ATTRIBUTE_PREFIXES:
+            i += 1
+        elif tok.text in CONTROL_PREFIXES and tok.kind is Kind.WORD:
+            i += CONTROL_PREFIXES[tok.text]
+        elif tok.text == "Export" and i + 1 < len(tokens) and tokens[i + 1].text in EXPORTED_OPTIONS:
             i += 1
         else:
             return i
