@@ -56,15 +56,38 @@ def lines(*messages: dict[str, Any] | bytes) -> bytes:
     return b"".join(m if isinstance(m, bytes) else json.dumps(m).encode() + b"\n" for m in messages)
 
 
-def sdk_answers(prover: str, data: bytes, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """What the SDK's own stdio transport and server write for the client's ``data`` (stdin then closed),
-    the server built as ``putnam mcp --prover PROVER`` builds it: ``MCPServer.run_stdio_async`` on
-    standard streams that are no descriptors, which it serves in place (``mcp/server/stdio.py``)."""
+class HeldOpen(io.RawIOBase):
+    """The client's ``data``, then an end of input only once ``out`` holds ``answers`` lines (or after
+    ``WAIT``): the SDK stops serving at the end of its input, cancelling what it has not answered yet."""
+
+    def __init__(self, data: bytes, out: io.BytesIO, answers: int) -> None:
+        super().__init__()
+        self.data, self.out, self.answers = data, out, answers
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self.data:
+            deadline = time.monotonic() + WAIT
+            while self.out.getvalue().count(b"\n") < self.answers and time.monotonic() < deadline:
+                time.sleep(0.01)
+            return 0
+        chunk, self.data = self.data[: len(buffer)], self.data[len(buffer) :]
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
+
+
+def sdk_answers(prover: str, data: bytes, monkeypatch: pytest.MonkeyPatch, answers: int = 1) -> list[dict[str, Any]]:
+    """What the SDK's own stdio transport and server write for the client's ``data`` (stdin closed once
+    ``answers`` messages are written), the server built as ``putnam mcp --prover PROVER`` builds it:
+    ``MCPServer.run_stdio_async`` on standard streams that are no descriptors, which it serves in place
+    (``mcp/server/stdio.py``)."""
     settings = McpSettings(get_prover(prover), load_benchmark(SAMPLES[prover]))
     server = build_server(PutnamTools(settings, None))
     out = io.BytesIO()
     with monkeypatch.context() as patch:
-        patch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+        patch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(HeldOpen(data, out, answers))))
         patch.setattr(sys, "stdout", io.TextIOWrapper(out, write_through=True))
         anyio.run(server.run_stdio_async)
         written = out.getvalue()  # before the patched streams go, closing ``out``
@@ -234,7 +257,7 @@ def test_a_malformed_first_line_gets_what_the_sdk_alone_answers(prover: str, mon
         INITIALIZED,
         {"jsonrpc": "2.0", "id": 3, "method": "ping"},
     )
-    expected = sdk_answers(prover, data, monkeypatch)
+    expected = sdk_answers(prover, data, monkeypatch, answers=3)
     assert [m["id"] for m in expected] == [1, 2, 3] and "error" in expected[0], expected
     server = Server("--prover", prover, "--benchmark", str(SAMPLES[prover]))
     server.send(data)
