@@ -253,6 +253,19 @@ def test_the_trusted_file_prints_what_the_text_declares_and_a_run_of_its_own_the
 
 
 @needs_coq
+def test_the_statements_own_assumptions_are_printed_by_the_trusted_file(
+    bench: Benchmark, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Variable A : Type.`` is a field (a ``Parameter``) of every faithful candidate's module: guessed from
+    the pinned statement, it needs no print run of its own."""
+    runs = _Runs(monkeypatch)
+    proof = (ROCQ_SAMPLES.parent / "proofs" / "sample_rev_length.v").read_text(encoding="utf-8")
+    assert _g5(bench, "sample_rev_length", proof).status is GateStatus.PASSED
+    assert [f for f in runs.files if f.startswith(("Trusted", "Terms"))] == ["Trusted.v"]
+    assert predicted_fields("Lemma b : True.\nProof. exact I. Qed.", ["A", "A", "not a label"]) == ["A", "b"]
+
+
+@needs_coq
 def test_a_wrong_guess_costs_a_second_trusted_run_never_the_verdict(
     bench: Benchmark, monkeypatch: pytest.MonkeyPatch
 ) -> None:

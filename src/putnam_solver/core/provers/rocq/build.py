@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -142,13 +142,20 @@ def read_kept(sub: Submission, path: Path) -> bytes:
 
 
 def run_tool(
-    sub: Submission, tool: ResolvedTool, args: list[str], files: dict[str, bytes], outputs: Sequence[str] = ()
+    sub: Submission,
+    tool: ResolvedTool,
+    args: list[str],
+    files: dict[str, bytes],
+    outputs: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
 ) -> tuple[SandboxResult, Path]:
-    """Run exactly ``tool`` with ``args`` in the sandbox on a fresh copy of ``files``."""
+    """Run exactly ``tool`` with ``args`` (and ``env`` beside the sandbox's minimal environment) in the
+    sandbox on a fresh copy of ``files``."""
     workdir = fresh_copy(files, sub.scratch / "rocq-runs")
     result = run_sandboxed(
         [str(tool.path), *args],
         workdir=workdir,
+        env=env,
         readonly=(*_findlib_config(), *sandbox_paths(tool)),
         limits=sandbox_limits(sub.options),
         unsafe_no_sandbox=sub.options.unsafe_no_sandbox,

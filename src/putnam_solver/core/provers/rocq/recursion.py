@@ -30,8 +30,8 @@ what the kernel holds, read from the compiled ``Candidate.vo``:
    (``products.build_pinned``).
 
 The prints of step 2 would need a run of their own after the trusted file, which lists the fields. To
-spare it, the trusted file also prints the constants the candidate's text declares at its top level
-(:func:`predicted_fields`, a guess from untrusted text, so only ever a list of names to print): the
+spare it, the trusted file also prints the statement's own assumptions and the constants the candidate's
+text declares at its top level (:func:`predicted_fields`, a guess, so only ever a list of names to print): the
 field list still decides which constants are read, and a field the guess missed is printed by a run of
 its own as before. A guessed name that is not a field makes the trusted file fail; it is then run again
 without guesses (``statement.run_trusted``), so a wrong guess costs time, never a verdict.
@@ -83,14 +83,15 @@ ROLLED_BACK = frozenset({"Fail", "Succeed"})
 """Control prefixes whose command leaves nothing behind: ``Fail Lemma x ...`` declares no ``x``."""
 
 
-def predicted_fields(candidate: str) -> list[str]:
-    """Labels the candidate's text declares at its top level or in sections (a guess: see the module
-    docstring); only names that are Coq identifiers, so the guess cannot add a command to a harness file."""
+def predicted_fields(candidate: str, assumed: Sequence[str] = ()) -> list[str]:
+    """Labels the candidate's text declares at its top level or in sections, after the statement's
+    ``assumed`` ones (a guess: see the module docstring); only names that are Coq identifiers, so the
+    guess cannot add a command to a harness file."""
+    labels = [name for name in dict.fromkeys(assumed) if LABEL.match(name)]
     try:
         sents = sentences(candidate)
     except LexError:
-        return []
-    labels: list[str] = []
+        return labels
     blocks: list[str] = []
     for sent in sents:
         if sent.tokens[0].text in ROLLED_BACK:

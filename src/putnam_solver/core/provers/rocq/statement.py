@@ -203,7 +203,10 @@ def run_trusted(sub: Submission) -> TrustedRun | GateResult:
         return ready
     version = detected_version(find_tool(COQC, sub.options))
     terms = recursion_refused(sub.options.of(RocqOptions).allow_recursion, version)
-    listing = Listing.fresh(predicted_fields(sub.candidate) if terms else ())
+    # The statement's top-level assumptions are fields of every faithful candidate (G5 requires them as its
+    # own axioms): guessed with the text's declarations, they spare a print run of their own.
+    assumed = [n for _, n in statement.assumptions]
+    listing = Listing.fresh(predicted_fields(sub.candidate, assumed) if terms else ())
     run = _trusted_run(sub, statement, ready, listing, version, terms)
     if listing.guessed and run.built.judgement(sub) is not None:
         run = _trusted_run(sub, statement, ready, Listing.fresh(()), version, terms)
