@@ -58,7 +58,7 @@ def _coqc_runs_here(options: VerifyOptions) -> tuple[bool, str]:
 
 
 def _coqchk_runs_here(options: VerifyOptions) -> tuple[bool, str]:
-    """G6 compiles again with coqc and checks the result with coqchk."""
+    """G6 needs the candidate compiled by coqc and checks the result with coqchk."""
     return _tools_run_here(options, (COQC, COQCHK))
 
 
@@ -69,8 +69,9 @@ GATES: tuple[Gate, ...] = (
     Gate("G5", "statement and assumptions", statement_gate, _coqc_runs_here, (CANDIDATE_VO, REFERENCE_VO, TRUSTED_RUN)),
     Gate("G6", "kernel check", kernel_gate, _coqchk_runs_here, needs=(COQCHK_RUN,)),
 )
-"""The compiled gates' runs (``products``): the candidate's and the reference's compiles overlap, then the
-trusted file beside coqchk (``Gate.needs``, started by the pipeline)."""
+"""The compiled gates' runs (``products``): the candidate's and the reference's compiles overlap, coqchk
+starts once the candidate is compiled and the trusted file once both are (``Gate.needs``, started by the
+pipeline)."""
 
 
 def _statement(problem: Problem) -> Statement:

@@ -1,16 +1,18 @@
-"""G6 kernel check: ``coqchk`` re-checks the candidate and the reference, beside G5's trusted file.
+"""G6 kernel check: ``coqchk`` re-checks the candidate, beside G5's trusted file.
 
-G6 runs ``coqchk -o`` on the two ``.vo`` files (libraries admitted, as installed) as soon as they are
-compiled, so that it overlaps G5's trusted file rather than waiting for it. The trusted file's own
-``.vo`` is not given to coqchk: what coqchk would re-check there is the conversion of the candidate's
+G6 runs ``coqchk -o`` on the candidate's ``.vo`` (libraries admitted, as installed) as soon as it is
+compiled, so that it overlaps G5's trusted file (and, on a problem's first verification, the reference's
+compile) rather than waiting for it. The reference is not given to coqchk: it is the harness's compile of
+the pinned text, and re-checking it would say nothing of the candidate. Nor is the trusted file's own
+``.vo``: what coqchk would re-check there is the conversion of the candidate's
 theorem's type with the statement's type as the trusted file's coqc elaborated it: the same kernel code
 (coqchk's ``checker/mod_checking.ml``, ``check_constant_declaration``, types with ``Typeops.infer`` and
 compares with ``Reduction.conv_leq``) on a type coqchk cannot judge for itself. Every constant of the
 candidate's own, each proof included, is re-checked here, in a process that loads no plugin. Then: exit 0, no
 type-in-type, unsafe fixpoint or assumed positivity, and every axiom in the environment on the
-allow-list, a plugged-in assumption, the reference's own placeholder theorem, or another theorem the
-statement itself leaves admitted (in the reference and, kept verbatim by G2, in the candidate: G5's
-``Print Assumptions`` of the theorem is what shows that the proof does not use it). Names are fully
+allow-list, a plugged-in assumption, or another theorem the statement itself leaves admitted (kept
+verbatim by G2 in the candidate: G5's ``Print Assumptions`` of the theorem is what shows that the proof
+does not use it). Names are fully
 qualified there. The run is judged by the gate kit (``gatekit.judge_run``): a cap or a signal is an
 ``error``; a non-zero exit with an error coqchk reported is a rejection.
 """
@@ -25,7 +27,6 @@ from putnam_solver.core.artifacts import Artifact
 from putnam_solver.core.gatekit import ResolvedTool, guarded, run_evidence
 from putnam_solver.core.provers.rocq.build import (
     CANDIDATE,
-    REFERENCE,
     ROOT,
     judge_tool_run,
     read_kept,
@@ -33,7 +34,7 @@ from putnam_solver.core.provers.rocq.build import (
     tool_evidence,
 )
 from putnam_solver.core.provers.rocq.challenge import statement_of
-from putnam_solver.core.provers.rocq.products import prerequisites
+from putnam_solver.core.provers.rocq.products import compiled_candidate
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.provers.rocq.toolchain import COQCHK, allowed_full_name, find_tool
 from putnam_solver.core.sandbox import SandboxResult
@@ -86,9 +87,8 @@ def coqchk_problems(sections: dict[str, list[str]], statement: Statement) -> lis
         problems.append("coqchk printed no `Axioms` section")
     axioms = set(sections.get("Axioms", []))
     variables = {f"{ROOT}.{CANDIDATE}.{n}" for _, n in statement.assumptions}
-    placeholder = f"{ROOT}.{REFERENCE}.{statement.theorem_name}"
-    context = {f"{ROOT}.{module}.{n}" for n in statement.admitted_context for module in (REFERENCE, CANDIDATE)}
-    for name in sorted(axioms - variables - context - {placeholder}):
+    context = {f"{ROOT}.{CANDIDATE}.{n}" for n in statement.admitted_context}
+    for name in sorted(axioms - variables - context):
         if not allowed_full_name(name):
             problems.append(f"axiom `{name}` is not on the allow-list")
     problems += [f"the statement's `{v}` is not an axiom of the candidate" for v in sorted(variables - axioms)]
@@ -111,16 +111,15 @@ class CoqchkRun:
 
 
 def run_coqchk(sub: Submission) -> CoqchkRun | GateResult:
-    """coqchk on the candidate's and the reference's ``.vo`` as soon as both are compiled (a G6 result when
-    either is missing), beside G5's trusted file."""
-    ready = prerequisites(sub, G6)
-    if isinstance(ready, GateResult):
-        return ready
+    """coqchk on the candidate's ``.vo`` as soon as it is compiled (a G6 result when it is missing),
+    beside G5's trusted file."""
+    candidate = compiled_candidate(sub, G6)
+    if isinstance(candidate, GateResult):
+        return candidate
+    assert candidate.vo is not None, "a compile judged clean left its .vo (Built.judgement)"
     coqchk = find_tool(COQCHK, sub.options)
-    files = {p.name: read_kept(sub, p) for b in ready if (p := b.vo) is not None}
-    args = ["-silent", "-o", "-Q", ".", ROOT]
-    for module in (REFERENCE, CANDIDATE):
-        args += ["-norec", f"{ROOT}.{module}"]
+    files = {candidate.vo.name: read_kept(sub, candidate.vo)}
+    args = ["-silent", "-o", "-Q", ".", ROOT, "-norec", f"{ROOT}.{CANDIDATE}"]
     result, _ = run_tool(sub, coqchk, args, files, env=COQCHK_GC)
     return CoqchkRun(result, coqchk, files)
 

@@ -93,12 +93,20 @@ def _library_state(library: Path | None) -> str:
     return digest.hexdigest()
 
 
-def prerequisites(sub: Submission, gate: tuple[str, str]) -> tuple[Built, Built] | GateResult:
-    """The candidate's and the reference's ``.vo``, or the result that says why they are missing."""
+def compiled_candidate(sub: Submission, gate: tuple[str, str]) -> Built | GateResult:
+    """The candidate's ``.vo``, or the result that says why it is missing."""
     candidate = sub.artifacts.get(CANDIDATE_VO, sub)
     judged = candidate.judgement(sub)
     if judged is not None:
         return GateResult(*gate, judged[0], f"the candidate does not compile: {judged[1]}", candidate.evidence())
+    return candidate
+
+
+def prerequisites(sub: Submission, gate: tuple[str, str]) -> tuple[Built, Built] | GateResult:
+    """The candidate's and the reference's ``.vo``, or the result that says why they are missing."""
+    candidate = compiled_candidate(sub, gate)
+    if isinstance(candidate, GateResult):
+        return candidate
     reference = sub.artifacts.get(REFERENCE_VO, sub)
     judged = reference.judgement(sub)
     if judged is not None:
