@@ -9,9 +9,9 @@ accepted on the full profile, or with ``--samples`` the proofs of the project's 
 - ``cold``: the full profile with an empty cache directory (the reference is compiled too);
 - ``cached``: the full profile again on the same cache directory, so the reference compiled for the
   problem (trusted inputs only) is reused: what a second candidate of the same problem costs;
-- with ``--against REVISION``: the full profile of that revision's ``src`` (``git archive``) in a child
-  process, timed there around ``run_gates`` alone, in the same minutes as the others (a loaded machine
-  slows all alike).
+- with ``--against REVISION``: the same two of that revision's ``src`` (``git archive``) in a child
+  process, timed there around ``run_gates`` alone after a text-profile warm-up (as in this process, where
+  earlier proofs warmed it), in the same minutes as the others (a loaded machine slows all alike).
 
 It prints the ratios per proof, their medians, and where the time of the cold and cached runs goes: the
 wall time of every sandboxed tool run (the runs overlap, so they add up to more than the total).
@@ -105,12 +105,16 @@ from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 bench = load_benchmark(Path(sys.argv[1]))
-start = time.perf_counter()
-verdict = run_gates(RocqProver(), bench, bench.problems[sys.argv[2]], Path(sys.argv[3]).read_bytes(),
-                    Track.WITH_ANSWER, VerifyOptions(profile=Profile.FULL))
-print(json.dumps([time.perf_counter() - start, verdict.status]))
+problem, source = bench.problems[sys.argv[2]], Path(sys.argv[3]).read_bytes()
+def run(profile):
+    start = time.perf_counter()
+    verdict = run_gates(RocqProver(), bench, problem, source, Track.WITH_ANSWER, VerifyOptions(profile=profile))
+    return time.perf_counter() - start, verdict.status
+run(Profile.TEXT)  # warm-up, as in the bench's own process: the text gates' worker started, modules imported
+print(json.dumps([run(Profile.FULL), run(Profile.FULL)]))
 """
-"""The child process that times another revision's full profile on one proof."""
+"""The child process that times another revision's full profile on one proof, cold then cached (its cache
+directory is the bench's, emptied for each proof)."""
 
 
 def revision_src(revision: str, root: Path) -> Path:
@@ -121,11 +125,13 @@ def revision_src(revision: str, root: Path) -> Path:
     return root / "src"
 
 
-def full_against(src: Path, bench: Benchmark, problem: Problem, source: Path) -> tuple[float, str]:
+def full_against(src: Path, bench: Benchmark, problem: Problem, source: Path) -> list[tuple[float, str]]:
+    """That revision's cold and cached full profile on ``source``: (seconds, status) each."""
     argv = [sys.executable, "-c", AGAINST, str(bench.path), problem.id, str(source)]
-    done = subprocess.run(argv, check=True, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(src)})
-    seconds, status = json.loads(done.stdout.strip().splitlines()[-1])
-    return float(seconds), str(status)
+    with tempfile.TemporaryDirectory(prefix="rocq-bench-against-cache-") as cache:
+        env = {**os.environ, "PYTHONPATH": str(src), CACHE_DIR_VARIABLE: cache}
+        done = subprocess.run(argv, check=True, capture_output=True, text=True, env=env)
+    return [(float(seconds), str(status)) for seconds, status in json.loads(done.stdout.strip().splitlines()[-1])]
 
 
 def full(bench: Benchmark, problem: Problem, source: Path) -> tuple[float, str, str]:
@@ -157,8 +163,10 @@ def measure(args: argparse.Namespace, src: Path | None) -> None:
                 row = {"coqc": bare_coqc(source)}
                 statuses = []
                 if src is not None:
-                    row[args.against], status = full_against(src, bench, problem, source)
-                    statuses.append(status)
+                    against = full_against(src, bench, problem, source)
+                    for kind, (seconds, status) in zip(("cold", "cached"), against, strict=True):
+                        row[f"{args.against} {kind}"] = seconds
+                        statuses.append(status)
                 row["cold"], status, cold_runs = full(bench, problem, source)
                 statuses.append(status)
                 row["cached"], status, cached_runs = full(bench, problem, source)
