@@ -8,6 +8,11 @@ axioms no conversion makes equal. They are now assumptions like ``Variable``s: a
 plugged with the candidate's, which must be the candidate's own axioms (G5 and G6 each check it), so a
 candidate that turns ``Rfloor`` into a concrete function, making ``Rfloor_spec`` an inconsistent axiom,
 stays refused.
+
+No-answer: G2 refuses an answer that names a helper, as text, but ``abstract`` in a helper's proof makes
+Coq declare ``<helper>_subproof`` (opaque), which no word of the text declares. An answer naming it was
+accepted with its value sealed away, out of reach of the answer record and of any answer check. G4 now
+compiles the answer in the challenge's environment alone (``answer_env``), so coqc decides.
 """
 
 from __future__ import annotations
@@ -16,12 +21,13 @@ import shutil
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.answer_env import answer_env_source
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import DATA_ROOT
+from tests.helpers import DATA_ROOT, ROCQ_SAMPLES
 
 BENCHMARK = DATA_ROOT / "minif2f" / "minif2f_rocq_adapted.jsonl"
 """What the ``bench`` fixture (conftest.py) loads for this module."""
@@ -124,3 +130,80 @@ def test_a_concrete_model_of_the_statements_parameter_is_refused_by_g5_and_g6(be
     details = {g.id: g.detail for g in verdict.gates}
     assert "`Rfloor` must be the candidate's own axiom" in details["G5"]
     assert "Rfloor` is not an axiom of the candidate" in details["G6"]
+
+
+SAMPLES_BENCHMARK = ROCQ_SAMPLES
+LAST_DIGIT_HEADER = "Require Import ZArith.\nOpen Scope Z_scope.\n\n"
+LAST_DIGIT_THEOREM = "Theorem sample_last_digit\n    : (2 ^ 100) mod 10 = sample_last_digit_solution.\n"
+HIDDEN_ANSWERS = {
+    "abstract": (
+        "Lemma zz_witness : {x : Z | (2 ^ 100) mod 10 = x}.\n"
+        "Proof. abstract (exists ((2 ^ 100) mod 10); reflexivity). Defined.\n",
+        "match zz_witness_subproof with exist _ x _ => x end",
+        "Proof. unfold sample_last_digit_solution. destruct zz_witness_subproof as [x e]. exact e. Qed.\n",
+    ),
+    "transparent_abstract": (
+        "Definition zz_witness : Z.\nProof. transparent_abstract (exact ((2 ^ 100) mod 10)). Defined.\n",
+        "zz_witness_subterm",
+        "Proof. reflexivity. Qed.\n",
+    ),
+}
+"""Answers that name a constant Coq generated for a helper (``abstract``'s ``<helper>_subproof``, opaque):
+no word of the text names a helper, so G2's text rule passes them."""
+
+
+def _no_answer(problem: str, candidate: str) -> Verdict:
+    bench = load_benchmark(SAMPLES_BENCHMARK)
+    return run_gates(
+        RocqProver(),
+        bench,
+        bench.problems[problem],
+        candidate.encode(),
+        Track.NO_ANSWER,
+        VerifyOptions(profile=Profile.FULL, keep_going=True),
+    )
+
+
+def test_the_answer_environment_keeps_the_header_and_reading_commands_only() -> None:
+    candidate = (
+        "Require Import ZArith.\nLemma zz_h : nat.\nProof. Import ZArith. exact 1%nat. Qed.\n"
+        "Local Open Scope Z_scope.\nDefinition t_solution : Z := zz_h_subproof.\n"
+        "Theorem t : True.\nProof. exact I. Qed.\n"
+    )
+    pinned = parse_statement(
+        "Require Import ZArith.\nDefinition t_solution : Z := 6.\nTheorem t : t_solution = 6%Z.\nProof. Admitted.\n",
+        "t",
+    )
+    assert pinned.solution_name == "t_solution"
+    source = answer_env_source(pinned, candidate)
+    assert source == (
+        "Require Import ZArith.\nImport ZArith.\nLocal Open Scope Z_scope.\n"
+        "Definition t_solution : Z := zz_h_subproof.\n"
+    )
+    assert answer_env_source(pinned, "Require Import ZArith.\n") is None
+
+
+@needs_coq
+@pytest.mark.parametrize("name", sorted(HIDDEN_ANSWERS))
+def test_an_answer_naming_a_generated_constant_is_refused_by_g4(name: str) -> None:
+    helper, answer, proof = HIDDEN_ANSWERS[name]
+    solution = f"Definition sample_last_digit_solution : Z := {answer}.\n"
+    candidate = f"{LAST_DIGIT_HEADER}{helper}{solution}{LAST_DIGIT_THEOREM}{proof}"
+    verdict = _no_answer("sample_last_digit", candidate)
+    statuses = _statuses(verdict)
+    assert statuses["G2"] is GateStatus.PASSED  # no helper's name is written in the answer
+    assert statuses["G4"] is GateStatus.FAILED and not verdict.accepted
+    g4 = next(g for g in verdict.gates if g.id == "G4")
+    assert "does not elaborate in the challenge's environment" in g4.detail and "zz_witness_sub" in g4.detail
+
+
+@needs_coq
+def test_a_written_out_answer_with_helpers_and_scopes_is_still_accepted() -> None:
+    candidate = (
+        f"{LAST_DIGIT_HEADER}Lemma zz_pow : (2 ^ 100) mod 10 = 6.\nProof. reflexivity. Qed.\n"
+        "Local Open Scope Z_scope.\n"
+        f"Definition sample_last_digit_solution : Z := 3 * 2.\n{LAST_DIGIT_THEOREM}"
+        "Proof. exact zz_pow. Qed.\n"
+    )
+    verdict = _no_answer("sample_last_digit", candidate)
+    assert verdict.accepted, [(g.id, g.detail[:300]) for g in verdict.gates if g.status is not GateStatus.PASSED]
