@@ -18,6 +18,7 @@ compiles the answer in the challenge's environment alone (``answer_env``), so co
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -27,7 +28,7 @@ from putnam_solver.core.provers.rocq.answer_env import answer_env_source
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import DATA_ROOT, ROCQ_SAMPLES
+from tests.helpers import DATA_ROOT, ROCQ_SAMPLES, one_record_benchmark
 
 BENCHMARK = DATA_ROOT / "minif2f" / "minif2f_rocq_adapted.jsonl"
 """What the ``bench`` fixture (conftest.py) loads for this module."""
@@ -207,3 +208,24 @@ def test_a_written_out_answer_with_helpers_and_scopes_is_still_accepted() -> Non
     )
     verdict = _no_answer("sample_last_digit", candidate)
     assert verdict.accepted, [(g.id, g.detail[:300]) for g in verdict.gates if g.status is not GateStatus.PASSED]
+
+
+AXIOM_THEN_SOLUTION = (
+    "Parameter zc : nat.\nAxiom zc_spec : zc = 2.\nDefinition zt_solution : nat := 2.\n"
+    "Theorem zt : zc = zt_solution.\nProof. Admitted.\n"
+)
+
+
+@needs_coq
+@pytest.mark.parametrize("track", [Track.WITH_ANSWER, Track.NO_ANSWER])
+def test_a_statement_axiom_before_the_solution_is_plugged_on_both_tracks(tmp_path: Path, track: Track) -> None:
+    """The official solution is abstracted over the statement's axioms too (``solution_arguments``)."""
+    bench = one_record_benchmark(tmp_path, "zt", AXIOM_THEN_SOLUTION)
+    candidate = AXIOM_THEN_SOLUTION.replace("Proof. Admitted.", "Proof. exact zc_spec. Qed.")
+    if track is Track.NO_ANSWER:
+        candidate = candidate.replace("nat := 2.", "nat := 1 + 1.")
+    options = VerifyOptions(profile=Profile.FULL, keep_going=True)
+    verdict = run_gates(RocqProver(), bench, bench.problems["zt"], candidate.encode(), track, options)
+    assert verdict.accepted, [(g.id, g.detail[:300]) for g in verdict.gates if g.status is not GateStatus.PASSED]
+    if track is Track.NO_ANSWER:
+        assert verdict.answers["zt_solution"]["check"]["status"] == "confirmed"
