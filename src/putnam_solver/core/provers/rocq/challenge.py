@@ -29,6 +29,7 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.provers.rocq.syntax import (
+    GLOBAL_ASSUMPTIONS,
     LexError,
     Statement,
     parse_statement,
@@ -133,9 +134,23 @@ def _official_copy(statement: Statement) -> str:
     )
 
 
+def _as_variable(statement: Statement, index: int) -> str:
+    """An assumption sentence as the reference declares it: a statement's own ``Parameter``/``Axiom``
+    (``syntax.GLOBAL_ASSUMPTIONS``) becomes a ``Variable`` (its locality prefix dropped), so that closing
+    the section abstracts the theorem over it, like over the statement's ``Variable``s; in a section an
+    ``Axiom`` stays a global constant of the reference, which the candidate's own could never match."""
+    sentence = statement.sentences[index]
+    command = sentence.tokens[sentence.command_index()]
+    variable = GLOBAL_ASSUMPTIONS.get(command.text)
+    if variable is None:
+        return statement.text[sentence.start : sentence.end]
+    return variable + statement.text[command.start + len(command.text) : sentence.end]
+
+
 def reference_source(statement: Statement) -> str:
     """The harness's reference module for G5/G6, built from the pinned statement only."""
     text = statement.text
+    assumed = {index for index, _ in statement.assumptions}
     parts = [f"Section {REFERENCE_SECTION}."]
     for index, sentence in enumerate(statement.sentences):
         if index == statement.solution:
@@ -143,6 +158,8 @@ def reference_source(statement: Statement) -> str:
             parts.append(
                 f"Variable {statement.solution_name} : ltac:(let t := type of (@{OFFICIAL_SOLUTION}) in exact t)."
             )
+        elif index in assumed:
+            parts.append(_as_variable(statement, index))
         elif index == statement.theorem + 1:
             parts.append("Proof using All." + ("\nAdmitted." if statement.open_proof else ""))
         else:

@@ -38,6 +38,19 @@ EXPORTED_OPTIONS = frozenset({"Set", "Unset"})
 
 THEOREM_COMMANDS = frozenset({"Theorem", "Lemma", "Fact", "Remark", "Corollary", "Proposition", "Example"})
 ASSUMPTION_COMMANDS = frozenset({"Variable", "Variables", "Hypothesis", "Hypotheses", "Context"})
+GLOBAL_ASSUMPTIONS = {
+    "Parameter": "Variable",
+    "Parameters": "Variables",
+    "Axiom": "Variable",
+    "Axioms": "Variables",
+    "Conjecture": "Variable",
+    "Conjectures": "Variables",
+}
+"""A statement's own top-level axioms (miniF2F's ``amc12a_2016_p3``: ``Parameter Rfloor : R -> Z.`` and
+``Axiom Rfloor_spec``), with the section command that abstracts each in the reference. They are assumptions
+like ``Variable``s: the candidate repeats them, so its theorem speaks of its own ``Candidate.Rfloor``, which
+no conversion makes equal to another module's axiom; only abstracting them (``Axiom`` in a section stays
+global) and plugging in the candidate's lets a sound proof be checked against the pinned statement."""
 PROOF_ENDS = frozenset({"Qed", "Defined", "Admitted", "Abort", "Save"})
 OPENING = {"(": ")", "[": "]", "{": "}"}
 _CLOSING = frozenset(OPENING.values())
@@ -370,7 +383,7 @@ def _assumptions(header: tuple[Sentence, ...]) -> list[tuple[int, str]]:
             depth += 1
         elif command == "End" and depth:
             depth -= 1
-        elif command in ASSUMPTION_COMMANDS and depth == 0:
+        elif (command in ASSUMPTION_COMMANDS or command in GLOBAL_ASSUMPTIONS) and depth == 0:
             found.extend((i, name) for name in binder_names(sent))
     return found
 
