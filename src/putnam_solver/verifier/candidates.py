@@ -187,6 +187,14 @@ def verdict_key(
     )
 
 
+def request_verdict(
+    prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
+) -> Verdict:
+    """A verdict made from the request's inputs alone (no gate run), whose identity a cached verdict
+    must have to be reused for it (``cache.verdict_identity``)."""
+    return unusable_verdict(prover, benchmark, candidate.problem, candidate.data, track, options, "")
+
+
 def verify_candidates(
     candidates: Sequence[Candidate],
     prover: Prover,
@@ -207,7 +215,7 @@ def verify_candidates(
                 prover, benchmark, candidate.problem, candidate.data, track, options, candidate.unusable
             )
         key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
-        cached = cache.get(key) if cache else None
+        cached = cache.get(key, request_verdict(prover, benchmark, candidate, track, options)) if cache else None
         if cached is not None:
             return cached
         verdict = verifier.verify(

@@ -1,0 +1,180 @@
+"""What others leave in the cache directory is not a verdict of ours (docs/threat-model.md), with real coqc.
+
+``PUTNAM_CACHE_DIR`` may name a directory shared with other accounts or prepared by someone else. A
+verdict cache entry is reused only for the exact inputs it judged and only when this user wrote it; a
+kept build of a pinned statement (the Rocq reference ``.vo``) only under the key it was built for and only
+when it is this user's own. Each attack is beside the valid case that must still be reused.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.core import pinned_store
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
+from putnam_solver.verifier.candidates import Candidate, verdict_key, verify_candidates
+from tests.helpers import ROCQ_SAMPLES
+from tests.processes import putnam
+
+PROBLEM = "sample_even_square"
+GOOD = (ROCQ_SAMPLES.parent / "proofs" / f"{PROBLEM}.v").read_text()
+BAD = GOOD.replace("Qed.", "Admitted.")
+NOBODY = 65534
+NEEDS_COQ = pytest.mark.skipif(
+    shutil.which("coqc") is None or shutil.which("coqchk") is None or not sandbox_status()[0],
+    reason="needs coqc, coqchk and the sandbox",
+)
+
+
+@pytest.fixture
+def bench() -> Benchmark:
+    return load_benchmark(ROCQ_SAMPLES)
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> VerdictCache:
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    return VerdictCache(tmp_path / "cache")
+
+
+def candidate(bench: Benchmark, tmp_path: Path, name: str, text: str) -> Candidate:
+    folder = tmp_path / name
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{PROBLEM}.v"
+    path.write_text(text)
+    return Candidate(path, bench.problems[PROBLEM], text.encode())
+
+
+def judge(bench: Benchmark, cache: VerdictCache, cand: Candidate, profile: Profile = Profile.TEXT) -> Verdict:
+    options = VerifyOptions(profile=profile, toolchain=bench.release(None))
+    (verdict,) = verify_candidates([cand], RocqProver(), bench, Track.WITH_ANSWER, options, cache=cache)
+    return verdict
+
+
+def entry(bench: Benchmark, cache: VerdictCache, cand: Candidate, profile: Profile = Profile.TEXT) -> Path:
+    options = VerifyOptions(profile=profile, toolchain=bench.release(None))
+    return cache._path(verdict_key(RocqProver(), bench, cand, Track.WITH_ANSWER, options))
+
+
+def plant(source: Path, target: Path, key_of: Path, **changes: object) -> None:
+    """The entry at ``source`` written at ``target`` under its key, with ``changes`` to its verdict."""
+    data = json.loads(source.read_text())
+    data.update(key=key_of.stem, **changes)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(data))
+    target.chmod(0o644)
+
+
+# -- the verdict cache ---------------------------------------------------------------------------------
+
+
+@NEEDS_COQ
+def test_the_good_proof_s_entry_placed_at_the_bad_proof_s_key_is_not_its_verdict(
+    bench: Benchmark, cache: VerdictCache, tmp_path: Path
+) -> None:
+    good, bad = candidate(bench, tmp_path, "good", GOOD), candidate(bench, tmp_path, "bad", BAD)
+    assert judge(bench, cache, good, Profile.FULL).accepted
+    target = entry(bench, cache, bad, Profile.FULL)
+    plant(entry(bench, cache, good, Profile.FULL), target, target)
+    code, stdout, stderr = putnam("verify", "--benchmark", ROCQ_SAMPLES, bad.path)
+    assert code == 1 and "REJECTED" in stdout and "cached verdict" not in stdout, stdout + stderr
+    assert "G3 forbidden failed" in stdout and "Admitted" in stdout
+    # Valid beside: the good proof's own entry is still reused.
+    code, stdout, stderr = putnam("verify", "--benchmark", ROCQ_SAMPLES, good.path)
+    assert code == 0 and "ACCEPTED" in stdout and "(cached verdict)" in stdout, stdout + stderr
+
+
+# A forger who rewrites every recorded hash: bound to the request, so only who wrote it can tell.
+FORGED_HASHES = {"candidate_sha256": "", "challenge_sha256": "", "statement_sha256": "", "benchmark_sha256": ""}
+
+
+def forged_entry(bench: Benchmark, cache: VerdictCache, tmp_path: Path) -> tuple[Candidate, Path]:
+    """An accepted verdict for the bad proof, at its key, with every hash made to agree with it."""
+    good, bad = candidate(bench, tmp_path, "good", GOOD), candidate(bench, tmp_path, "bad", BAD)
+    assert judge(bench, cache, bad).status == "rejected"
+    honest_bad = json.loads(entry(bench, cache, bad).read_text())
+    assert judge(bench, cache, good).accepted
+    target = entry(bench, cache, bad)
+    plant(entry(bench, cache, good), target, target, **{k: honest_bad[k] for k in FORGED_HASHES})
+    return bad, target
+
+
+def test_a_verdict_entry_another_account_wrote_is_never_reused(
+    bench: Benchmark, cache: VerdictCache, tmp_path: Path
+) -> None:
+    bad, target = forged_entry(bench, cache, tmp_path)
+    os.chown(target, NOBODY, NOBODY)
+    verdict = judge(bench, cache, bad)
+    assert verdict.status == "rejected" and not verdict.cached
+    assert target.stat().st_uid == os.geteuid(), "the foreign entry is replaced by this user's own"
+    assert judge(bench, cache, bad).cached, "valid beside: this user's own entry is reused"
+
+
+@pytest.mark.parametrize("mode", [0o666, 0o664])
+def test_a_verdict_entry_others_can_write_is_never_reused(
+    bench: Benchmark, cache: VerdictCache, tmp_path: Path, mode: int
+) -> None:
+    bad, target = forged_entry(bench, cache, tmp_path)
+    target.chmod(mode)
+    verdict = judge(bench, cache, bad)
+    assert verdict.status == "rejected" and not verdict.cached
+    assert target.stat().st_mode & 0o777 == 0o644
+
+
+def test_entries_are_written_writable_by_their_owner_alone_whatever_the_umask(
+    bench: Benchmark, cache: VerdictCache, tmp_path: Path
+) -> None:
+    good = candidate(bench, tmp_path, "good", GOOD)
+    old = os.umask(0o002)
+    try:
+        assert judge(bench, cache, good).accepted
+    finally:
+        os.umask(old)
+    assert entry(bench, cache, good).stat().st_mode & 0o777 == 0o644
+    assert judge(bench, cache, good).cached
+
+
+def test_a_linked_verdict_entry_is_not_followed(bench: Benchmark, cache: VerdictCache, tmp_path: Path) -> None:
+    bad, target = forged_entry(bench, cache, tmp_path)
+    elsewhere = tmp_path / "elsewhere.json"
+    target.rename(elsewhere)
+    target.symlink_to(elsewhere)
+    assert not judge(bench, cache, bad).cached
+
+
+# -- kept builds of pinned statements --------------------------------------------------------------------
+
+
+def test_a_kept_build_copied_under_another_key_is_not_that_build(cache: VerdictCache) -> None:
+    mine = pinned_store.entry_path("rocq-pinned", {"source_sha256": "a"}, "Reference.vo")
+    other = pinned_store.entry_path("rocq-pinned", {"source_sha256": "b"}, "Reference.vo")
+    pinned_store.write_entry(mine, {"Reference": b"compiled statement a"})
+    other.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(mine, other)
+    assert pinned_store.read_entry(other, 1 << 20) is None
+    os.link(mine, other.with_name(other.name + ".tmp"))
+    os.replace(other.with_name(other.name + ".tmp"), other)
+    assert pinned_store.read_entry(other, 1 << 20) is None, "a hard link under another key"
+    assert pinned_store.read_entry(mine, 1 << 20) == {"Reference": b"compiled statement a"}, "valid beside"
+
+
+def test_a_kept_build_another_account_wrote_or_others_can_write_is_absent(cache: VerdictCache) -> None:
+    mine = pinned_store.entry_path("rocq-pinned", {"source_sha256": "a"}, "Reference.vo")
+    pinned_store.write_entry(mine, {"Reference": b"compiled statement a"})
+    assert mine.stat().st_mode & 0o777 == 0o644
+    os.chown(mine, NOBODY, NOBODY)
+    assert pinned_store.read_entry(mine, 1 << 20) is None
+    os.chown(mine, os.geteuid(), os.getegid())
+    mine.chmod(0o666)
+    assert pinned_store.read_entry(mine, 1 << 20) is None
+    mine.chmod(0o644)
+    assert pinned_store.read_entry(mine, 1 << 20) == {"Reference": b"compiled statement a"}
