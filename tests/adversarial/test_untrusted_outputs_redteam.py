@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,68 @@ def test_a_kept_build_another_account_wrote_or_others_can_write_is_absent(cache:
     assert pinned_store.read_entry(mine, 1 << 20) is None
     mine.chmod(0o644)
     assert pinned_store.read_entry(mine, 1 << 20) == {"Reference": b"compiled statement a"}
+
+
+# -- a run directory's ledger ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def honest_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    pytest.importorskip("inspect_ai")
+    from tests.fakes.sample_prover import SampleProver, solved_run
+
+    return solved_run(tmp_path_factory.mktemp("honest"), SampleProver([]), (PROBLEM,))
+
+
+@NEEDS_COQ
+def test_a_ledger_that_is_a_link_is_never_opened(honest_run: tuple[Path, Path], tmp_path: Path) -> None:
+    """A handed-over run whose ledger links to a file of the reader's: SQLite would follow the link and make
+    that file a ledger (an empty file became a 100 KB database under `putnam report`)."""
+    run_dir = tmp_path / "run"
+    shutil.copytree(honest_run[0], run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
+    real = tmp_path / "real-ledger.sqlite"
+    (run_dir / "ledger.sqlite").rename(real)
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"")
+    (run_dir / "ledger.sqlite").symlink_to(victim)
+    for command in (("report", run_dir), ("audit", run_dir, "--benchmark", honest_run[1])):
+        code, stdout, stderr = putnam(*command)
+        assert code == 2 and "ledger.sqlite is a symbolic link; not followed" in stderr, stdout + stderr
+    code, stdout, stderr = putnam("export", run_dir, "--proofs", tmp_path / "proofs")
+    assert code == 2 and "symbolic link; not followed" in stderr and not (tmp_path / "proofs").exists()
+    assert victim.read_bytes() == b"", "the linked file was written"
+    # The same link to the run's real ledger is refused too; the ledger in its place is audited.
+    (run_dir / "ledger.sqlite").unlink()
+    (run_dir / "ledger.sqlite").symlink_to(real)
+    assert putnam("report", run_dir)[0] == 2
+    (run_dir / "ledger.sqlite").unlink()
+    real.rename(run_dir / "ledger.sqlite")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", honest_run[1])
+    assert code == 0 and "1 accepted" in stdout, stdout + stderr
+
+
+@NEEDS_COQ
+def test_a_problem_selected_twice_is_refused_by_every_reader(honest_run: tuple[Path, Path], tmp_path: Path) -> None:
+    """A run selects each problem once; an edit that repeats one made SUMMARY.md say "Solved: 1 of 3,
+    audited ...; 3 verified at submission" for one proof."""
+    run_dir = tmp_path / "run"
+    shutil.copytree(honest_run[0], run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
+    # Valid beside: the untouched copy reports and audits one pass of one problem.
+    assert putnam("report", run_dir)[0] == 0
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", honest_run[1])
+    assert code == 0 and "audited 1 passes: 1 accepted" in stdout, stdout + stderr
+    db = sqlite3.connect(run_dir / "ledger.sqlite")
+    for row, text in db.execute("SELECT id, json FROM settings").fetchall():
+        settings = json.loads(text)
+        settings["selected"] = settings["selected"] * 3
+        db.execute("UPDATE settings SET json=? WHERE id=?", (json.dumps(settings), row))
+    db.commit()
+    db.close()
+    refused = f"`selected` names {PROBLEM!r} more than once"
+    for command in (
+        ("report", run_dir),
+        ("audit", run_dir, "--benchmark", honest_run[1]),
+        ("export", run_dir, "--proofs", tmp_path / "proofs"),
+    ):
+        code, stdout, stderr = putnam(*command)
+        assert code == 2 and refused in stderr and "the ledger was edited" in stderr, stdout + stderr
