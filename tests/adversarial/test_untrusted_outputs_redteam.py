@@ -13,6 +13,7 @@ import os
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -244,3 +245,49 @@ def test_a_problem_selected_twice_is_refused_by_every_reader(honest_run: tuple[P
     ):
         code, stdout, stderr = putnam(*command)
         assert code == 2 and refused in stderr and "the ledger was edited" in stderr, stdout + stderr
+
+
+# -- putnam serve reads the same cache --------------------------------------------------------------------
+
+
+class _Here:
+    """A serve Verifier that runs the gates in this process."""
+
+    async def verify(self, job: Any) -> Verdict:
+        from putnam_solver.serve.verifier import run_job
+
+        return run_job(job)
+
+    def close(self) -> None:
+        pass
+
+
+def test_serve_answers_a_planted_entry_with_a_fresh_verdict(
+    bench: Benchmark, cache: VerdictCache, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from putnam_solver.serve import Readiness, ServeConfig, create_app, load_keys
+
+    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)
+    monkeypatch.setattr(Readiness, "start", lambda self: None)
+    key = "redteam-key-0123456789abcdef"
+    (tmp_path / "keys").write_text(f"unit {key} 2\n")
+    config = ServeConfig(keys=load_keys(tmp_path / "keys"), benchmarks={"rocq": bench}, cache=cache)
+    good, bad = candidate(bench, tmp_path, "good", GOOD), candidate(bench, tmp_path, "bad", BAD)
+    headers = {"Authorization": f"Bearer {key}"}
+    with TestClient(create_app(config, _Here())) as client:
+
+        def post(text: str) -> dict[str, Any]:
+            body = {"problem": PROBLEM, "candidate": text, "profile": "text"}
+            response = client.post("/verify", json=body, headers=headers)
+            assert response.status_code == 200, response.text
+            return dict(response.json())
+
+        assert post(GOOD)["status"] == "accepted"
+        target = entry(bench, cache, bad)
+        plant(entry(bench, cache, good), target, target)
+        answered = post(BAD)
+        assert answered["status"] == "rejected" and answered["cached"] is False
+        assert post(GOOD)["cached"] is True, "valid beside: the good proof's own entry answers it"
