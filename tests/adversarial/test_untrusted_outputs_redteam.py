@@ -291,3 +291,48 @@ def test_serve_answers_a_planted_entry_with_a_fresh_verdict(
         answered = post(BAD)
         assert answered["status"] == "rejected" and answered["cached"] is False
         assert post(GOOD)["cached"] is True, "valid beside: the good proof's own entry answers it"
+
+
+# -- putnam verify counts problems -------------------------------------------------------------------------
+
+
+def test_a_proof_folder_naming_one_problem_twice_is_refused_not_counted_twice(tmp_path: Path) -> None:
+    """``putnam verify DIR`` printed "2 problems: 2 accepted" for one proof under its id and its module name."""
+    folder = tmp_path / "proofs"
+    folder.mkdir()
+    (folder / f"{PROBLEM}.v").write_text(GOOD)
+    code, stdout, stderr = putnam("verify", "--gates", "text", "--benchmark", ROCQ_SAMPLES, folder)
+    assert code == 0 and "1 problem: 1 accepted" in stdout, stdout + stderr  # valid beside
+    (folder / "SampleEvenSquare.v").write_text(GOOD)
+    code, stdout, stderr = putnam("verify", "--gates", "text", "--benchmark", ROCQ_SAMPLES, folder)
+    assert code == 2 and f"both name problem {PROBLEM}" in stderr and "accepted" not in stdout, stdout + stderr
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / f"{PROBLEM}.v").write_text(GOOD)
+    code, stdout, stderr = putnam(
+        "verify", "--gates", "text", "--benchmark", ROCQ_SAMPLES, folder / f"{PROBLEM}.v", other / f"{PROBLEM}.v"
+    )
+    assert code == 2 and f"both name problem {PROBLEM}" in stderr, stdout + stderr
+    # The same file named twice (directly and through its folder) is still one candidate.
+    (folder / "SampleEvenSquare.v").unlink()
+    both = (folder, folder / f"{PROBLEM}.v")
+    code, stdout, stderr = putnam("verify", "--gates", "text", "--benchmark", ROCQ_SAMPLES, *both)
+    assert code == 0 and "1 problem: 1 accepted" in stdout, stdout + stderr
+
+
+# -- the selftest record a gate and `putnam serve` read back ----------------------------------------------
+
+
+@NEEDS_COQ
+def test_a_selftest_record_another_account_wrote_is_no_record(cache: VerdictCache, rocq_selftest_records: Path) -> None:
+    from putnam_solver.core.selftest_record import record_path, stored_record
+
+    shutil.copytree(rocq_selftest_records, cache.directory / "selftest")
+    options = VerifyOptions()
+    record = record_path("rocq", RocqProver().toolchain_fingerprint(options), False)
+    assert stored_record("rocq", options) is not None, "valid beside: this user's own record is read"
+    os.chown(record, NOBODY, NOBODY)
+    assert stored_record("rocq", options) is None
+    os.chown(record, os.geteuid(), os.getegid())
+    record.chmod(0o666)
+    assert stored_record("rocq", options) is None
