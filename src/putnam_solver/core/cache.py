@@ -6,6 +6,18 @@ toolchain fingerprint and the source of this package's gates. Only decided verdi
 rejected) are stored; an ``error`` or ``unavailable`` outcome (an exhausted cap among them) is always
 re-run. The cache lives in the user's cache directory, which the agent's sandbox cannot reach, so
 a model cannot plant an accepted verdict there.
+
+A cache directory can still be shared, or prepared by someone else (``PUTNAM_CACHE_DIR``), so an entry is
+used only when it is bound to what is asked and is this user's own:
+
+- the verdict it holds is for exactly the inputs of the request: the same problem, prover, track,
+  profile, expected gates, the hashes of the candidate, statement, challenge and benchmark, whether the
+  benchmark is pinned, and the recursion and sandbox options (an entry copied or linked under another
+  key, an accepted verdict of the good proof placed at the key of a bad one, is a miss);
+- it is a regular file (no link followed) owned by this user and writable by no one else, so that what
+  another account wrote in a shared directory is never taken for a verdict of ours.
+
+Anything else is a miss: the candidate is verified again and the entry replaced.
 """
 
 from __future__ import annotations
@@ -22,6 +34,7 @@ from typing import Any
 
 import platformdirs
 
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.submission import VERDICT_INPUT, ProverOptions
 from putnam_solver.core.util import check_directory, write_atomic
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
@@ -104,13 +117,18 @@ class VerdictCache:
     def _path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"
 
-    def get(self, key: str) -> Verdict | None:
+    def get(self, key: str, request: Verdict) -> Verdict | None:
+        """The stored verdict under ``key`` if it is one for the inputs ``request`` names (a verdict made
+        from the same inputs, e.g. ``verify.unusable_verdict``: only its identity is compared) and the
+        entry is this user's own; else None (module docstring)."""
         try:
-            data = json.loads(self._path(key).read_text(encoding="utf-8"))
+            data = json.loads(read_regular_file(self._path(key), MAX_ENTRY_BYTES, own=True))
             verdict = verdict_from_json(data)
-        except (OSError, ValueError, KeyError, TypeError):
-            return None  # a missing or damaged entry just means a fresh run
+        except (OSError, UnsafeFile, ValueError, KeyError, TypeError):
+            return None  # a missing, damaged or foreign entry just means a fresh run
         if data.get("key") != key or verdict.status not in ("accepted", "rejected"):
+            return None
+        if verdict_identity(verdict) != verdict_identity(request):
             return None
         verdict.cached = True
         return verdict
@@ -119,7 +137,32 @@ class VerdictCache:
         if verdict.status not in ("accepted", "rejected"):
             return
         payload = {**verdict.to_json(), "key": key, "expected_gates": list(verdict.expected_gates)}
-        write_atomic(self._path(key), json.dumps(payload, sort_keys=True).encode("utf-8"))
+        write_atomic(self._path(key), json.dumps(payload, sort_keys=True).encode("utf-8"), mode=ENTRY_MODE)
+
+
+MAX_ENTRY_BYTES = 64 << 20
+"""The largest verdict entry read back (a verdict with every gate's capped detail is far smaller)."""
+ENTRY_MODE = 0o644
+"""Entries are written writable by their owner alone, whatever the umask (others' are never read)."""
+
+
+def verdict_identity(verdict: Verdict) -> tuple[object, ...]:
+    """What binds a verdict to the inputs it judged: a cached verdict is reused only for a request of the
+    same identity (every part of the cache key that a verdict records, and what the pin and options say)."""
+    return (
+        verdict.problem,
+        verdict.prover,
+        verdict.track,
+        verdict.profile,
+        tuple(verdict.expected_gates),
+        verdict.candidate_sha256,
+        verdict.statement_sha256,
+        verdict.challenge_sha256,
+        verdict.benchmark_sha256,
+        verdict.benchmark_pinned,
+        verdict.allow_recursion,
+        verdict.unsafe_no_sandbox,
+    )
 
 
 def verdict_from_json(data: dict[str, Any]) -> Verdict:

@@ -6,10 +6,13 @@ problem, so each prover keeps them here under a key it derives from everything t
 source's SHA-256, the toolchain's identity, the gates' code) and builds them again only when the key
 changes. Nothing derived from a candidate is ever kept here.
 
-An entry is one file, written atomically: a first line of JSON naming each stored file with its size
-and SHA-256, then the files' bytes in that order. :func:`read_entry` returns the files only when every
-one hashes to what the header says; an entry that is damaged, cut short or not a regular file under the
-cap is treated as absent (built again and replaced), never used.
+An entry is one file, written atomically: a first line of JSON naming the entry itself and each stored
+file with its size and SHA-256, then the files' bytes in that order. :func:`read_entry` returns the files
+only when every one hashes to what the header says and the header names this very entry (an entry
+copied or linked under another key, the reference of another statement, is not this one); an entry
+that is damaged, cut short, not a regular file under the cap, or not this user's own (owned by another
+account, or writable by others: a shared cache directory someone else prepared) is treated as absent
+(built again and replaced), never used.
 
 A producer reads, builds and writes an entry while holding it (:func:`building`), so that in one process
 an entry is built once even when several verifications of a problem ask for it at the same time (a
@@ -25,7 +28,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from putnam_solver.core.cache import default_cache_dir, gate_code_fingerprint
+from putnam_solver.core.cache import ENTRY_MODE, default_cache_dir, gate_code_fingerprint
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import write_atomic
 
@@ -45,11 +48,14 @@ def entry_path(folder: str, key: Mapping[str, object], name: str) -> Path:
 def read_entry(entry: Path, limit: int) -> dict[str, bytes] | None:
     """The files of ``entry`` when each matches its recorded size and SHA-256, else None."""
     try:
-        raw = read_regular_file(entry, limit + HEADER_BYTES)
+        raw = read_regular_file(entry, limit + HEADER_BYTES, own=True)
         header, _, body = raw.partition(b"\n")
-        listed = json.loads(header)
+        stated = json.loads(header)
     except (OSError, UnsafeFile, ValueError):
         return None
+    if not isinstance(stated, dict) or stated.get("entry") != entry.name:
+        return None
+    listed = stated.get("files")
     if not isinstance(listed, list) or not listed:
         return None
     files: dict[str, bytes] = {}
@@ -68,9 +74,10 @@ def read_entry(entry: Path, limit: int) -> dict[str, bytes] | None:
 
 def write_entry(entry: Path, files: Mapping[str, bytes]) -> None:
     """Store ``files`` (name to bytes) at ``entry``; a cache that cannot be written is only a lost saving."""
-    header = json.dumps([[name, len(data), hashlib.sha256(data).hexdigest()] for name, data in files.items()])
+    listed = [[name, len(data), hashlib.sha256(data).hexdigest()] for name, data in files.items()]
+    header = json.dumps({"entry": entry.name, "files": listed})
     with contextlib.suppress(OSError):  # the next verification builds it again
-        write_atomic(entry, header.encode() + b"\n" + b"".join(files.values()))
+        write_atomic(entry, header.encode() + b"\n" + b"".join(files.values()), mode=ENTRY_MODE)
 
 
 @contextlib.contextmanager

@@ -37,8 +37,10 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_regular_file(path: Path, max_bytes: int) -> bytes:
-    """The bytes of ``path`` if it is a regular file (not a link) of at most ``max_bytes`` bytes.
+def read_regular_file(path: Path, max_bytes: int, own: bool = False) -> bytes:
+    """The bytes of ``path`` if it is a regular file (not a link) of at most ``max_bytes`` bytes; with
+    ``own``, also owned by this user and writable by no one else (a cache entry another account could
+    have written is not ours).
 
     ``O_NOFOLLOW`` refuses a link in the last component, ``O_NONBLOCK`` keeps a FIFO from blocking the
     open, and the type and size are checked on the opened descriptor, so a swap between check and
@@ -57,6 +59,8 @@ def read_regular_file(path: Path, max_bytes: int) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise UnsafeFile(f"{path}: refused to read {_kind(info.st_mode)}")
+        if own and (info.st_uid != os.geteuid() or info.st_mode & 0o022):
+            raise UnsafeFile(f"{path}: not this user's own file (owner {info.st_uid}, mode {info.st_mode & 0o7777:o})")
         if info.st_size > max_bytes:
             raise UnsafeFile(f"{path}: {info.st_size} bytes, more than the cap of {max_bytes}")
         parts: list[bytes] = []

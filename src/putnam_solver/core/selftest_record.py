@@ -22,6 +22,7 @@ import platformdirs
 
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.verify import GateStatus, VerifyOptions
 
 RECORD_VERSION = 1
@@ -55,11 +56,11 @@ def record_path(prover_name: str, fingerprint: str, axle: bool) -> Path:
 
 def stored_record(prover_name: str, options: VerifyOptions) -> dict[str, Any] | None:
     """The stored record of the last selftest of this prover on the toolchain ``options`` select, as
-    JSON (None if none, damaged, or of another version)."""
+    JSON (None if none, damaged, of another version, or not this user's own file)."""
     fingerprint = get_prover(prover_name).toolchain_fingerprint(options)
-    try:
-        data = json.loads(record_path(prover_name, fingerprint, options.axle).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:  # only this user's own record (``safe_files``): what another account left there is none
+        data = json.loads(read_regular_file(record_path(prover_name, fingerprint, options.axle), 64 << 20, own=True))
+    except (OSError, UnsafeFile, ValueError):
         return None
     return data if isinstance(data, dict) and data.get("version") == RECORD_VERSION else None
 

@@ -39,16 +39,17 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
+def write_atomic(target: Path, data: bytes, durable: bool = True, mode: int | None = None) -> None:
     """Write ``data`` to ``target`` so that readers see the old file or the new one, never a part.
 
     ``durable`` also syncs the data to disk before the rename; files that can be rebuilt from a
-    durable source (evidence folders derived from the ledger) skip that cost.
+    durable source (evidence folders derived from the ledger) skip that cost. ``mode``: the file's mode
+    (default: the one open() would give it under the umask).
     """
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; the file gets the mode open() would give it
+        os.fchmod(fd, 0o666 & ~_umask() if mode is None else mode)  # mkstemp makes 0600; else open()'s mode
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             if durable:

@@ -119,6 +119,11 @@ class Ledger:
         ``holding_run_lock`` holds it already; when another process holds it, the ledger is left as it is
         and LedgerError says so."""
         guard = nullcontext if holding_run_lock else partial(_migration_lock, path)
+        if path.is_symlink():  # SQLite follows a link to the database: the ledger would be another file
+            raise LedgerError(
+                f"{path} is a symbolic link; not followed (a run's ledger is a file of its run directory, and "
+                "reading it can write to it)"
+            )
         try:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
             db.execute("PRAGMA journal_mode=WAL")

@@ -208,6 +208,8 @@ def _settings(data: Any) -> StoredSettings:
     selected = _field(top, "selected", tuple[str, ...], "")
     if bad := [p for p in selected if not IDENTIFIER.fullmatch(p)]:
         raise _Malformed(f"`selected` holds {bad[0]!r}, which is not a problem id")
+    if twice := sorted({p for p in selected if selected.count(p) > 1}):
+        raise _Malformed(f"`selected` names {twice[0]!r} more than once (a run selects each problem once)")
     campaigns = _field(top, "campaigns", int, "")
     if campaigns < 0:
         raise _Malformed(f"`campaigns` must be 0 (no limit) or more, not {campaigns}")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.cache import check_cache_dir, gate_code_fingerprint
+from putnam_solver.core.cache import ENTRY_MODE, check_cache_dir, gate_code_fingerprint
 from putnam_solver.core.provers import Readiness, get_prover, prover_names
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.selftest_record import Cell, record_path, records_dir
@@ -233,7 +233,8 @@ def run_selftest(
         skipped=skipped,
         cannot_run={gate: row.detail for gate, row in readiness.items() if not row.ok},
     )
-    write_atomic(record_path(prover_name, record.fingerprint, options.axle), json.dumps(record.to_json()).encode())
+    record_file = record_path(prover_name, record.fingerprint, options.axle)
+    write_atomic(record_file, json.dumps(record.to_json()).encode(), mode=ENTRY_MODE)  # read back only as ours
     return record
 
 

@@ -41,7 +41,7 @@ from putnam_solver.selftest.record import last_record
 from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
-from putnam_solver.verifier.candidates import Candidate, verdict_key
+from putnam_solver.verifier.candidates import Candidate, request_verdict, verdict_key
 
 
 class RequestError(Exception):
@@ -139,8 +139,8 @@ class VerifyService:
         if cache is None:
             verdict = await self._run(job, client)
         else:  # the cache's file reads run beside the pool, so that a hit never waits for a compile
-            key = await asyncio.to_thread(self._key, job)
-            hit = await asyncio.to_thread(cache.get, key) if use_cache else None
+            key, request = await asyncio.to_thread(self._key, job)
+            hit = await asyncio.to_thread(cache.get, key, request) if use_cache else None
             verdict = hit or await self._run(job, client)
             if hit is None:
                 await asyncio.to_thread(cache.put, key, verdict)
@@ -156,9 +156,11 @@ class VerifyService:
         async with lane:
             return await self.verifier.verify(job)
 
-    def _key(self, job: VerifyJob) -> str:
+    def _key(self, job: VerifyJob) -> tuple[str, Verdict]:
+        """The cache key of ``job`` and the verdict identity a stored entry must have to answer it."""
         candidate = Candidate(Path(job.label), job.problem, job.candidate)
-        return verdict_key(job.prover, job.benchmark, candidate, job.track, job.options)
+        key = verdict_key(job.prover, job.benchmark, candidate, job.track, job.options)
+        return key, request_verdict(job.prover, job.benchmark, candidate, job.track, job.options)
 
     def _prover(self, name: str | None) -> Prover:
         served = list(self.config.benchmarks)

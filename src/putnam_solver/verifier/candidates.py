@@ -83,11 +83,14 @@ def discover_candidates(
     benchmark's split when one was chosen); a directory contributes every file in it that is so named,
     and ``warn`` hears of every other entry it skips (a lakefile, a subdirectory: directories are not
     searched recursively). Any file given explicitly that is not a candidate is an input error, as is a
-    directory with none. A candidate file that cannot be used (unreadable, empty, not UTF-8, larger than
-    ``max_bytes``, checked before it is read) is kept with the reason: one bad file never stops a batch.
+    directory with none, and so are two files that name one problem (``putnam_1962_a2.v`` beside
+    ``Putnam1962A2.v``: a batch's count is of problems). A candidate file that cannot be used (unreadable,
+    empty, not UTF-8, larger than ``max_bytes``, checked before it is read) is kept with the reason: one
+    bad file never stops a batch.
     """
     found: list[Candidate] = []
     seen: set[Path] = set()
+    named: dict[str, Path] = {}
     for path in paths:
         if path.is_dir():
             chosen = _in_directory(path, benchmark, prover, warn or (lambda message: None))
@@ -96,9 +99,15 @@ def discover_candidates(
         else:
             raise InputError(f"{path}: no such file or directory")
         for file, problem in chosen:
-            if (key := file.resolve()) not in seen:
-                seen.add(key)
-                found.append(_read(file, problem, max_bytes))
+            if (key := file.resolve()) in seen:
+                continue
+            if (first := named.setdefault(problem.id, file)) != file:
+                raise InputError(
+                    f"{first} and {file} both name problem {problem.id}: a batch holds one candidate per problem "
+                    "(its count is of problems, as a proof folder's is); verify the other file in a run of its own"
+                )
+            seen.add(key)
+            found.append(_read(file, problem, max_bytes))
     return found
 
 
@@ -187,6 +196,14 @@ def verdict_key(
     )
 
 
+def request_verdict(
+    prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
+) -> Verdict:
+    """A verdict made from the request's inputs alone (no gate run), whose identity a cached verdict
+    must have to be reused for it (``cache.verdict_identity``)."""
+    return unusable_verdict(prover, benchmark, candidate.problem, candidate.data, track, options, "")
+
+
 def verify_candidates(
     candidates: Sequence[Candidate],
     prover: Prover,
@@ -207,7 +224,7 @@ def verify_candidates(
                 prover, benchmark, candidate.problem, candidate.data, track, options, candidate.unusable
             )
         key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
-        cached = cache.get(key) if cache else None
+        cached = cache.get(key, request_verdict(prover, benchmark, candidate, track, options)) if cache else None
         if cached is not None:
             return cached
         verdict = verifier.verify(
