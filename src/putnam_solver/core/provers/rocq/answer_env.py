@@ -11,17 +11,30 @@ its solution definition with every sentence dropped except the challenge's own h
 candidate's reading commands (``Require``/``Import``/``Export``, ``Open``/``Close Scope``: the environment
 the answer may use, G2's class 2). If the answer does not elaborate there, it uses something the candidate
 defined, however it was named.
+
+Elaborating there is not enough: the same words can name something else in the candidate's file. A
+constant the candidate makes Coq declare under a library's name (``transparent_abstract (exact 6) using
+Z0`` declares ``Candidate.Z0 := 6``) shadows the library's there, so the answer ``Z0`` elaborates in the
+environment (as ``0``) and in the candidate (as its own ``6``). So a second harness file ``Require``s the
+compiled candidate (never ``Import``) and prints its solution's kernel term raw (``Set Printing All``):
+every constant of the candidate's module it names must be one the pinned statement declares before its
+theorem (its header definitions and assumptions), never one of the candidate's own.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
 from putnam_solver.core.provers.rocq.checks import reads
+from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING, statement_names
 from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences
+from putnam_solver.core.verify import Track
 
 ANSWER_ENV = "AnswerEnv"
 """The module name of the harness's environment file (``Putnam.AnswerEnv``)."""
+ANSWER_NAMES = "AnswerNames"
+"""The module name of the harness's file that prints the candidate's solution (``Putnam.AnswerNames``)."""
 
 
 def answer_env_source(statement: Statement, candidate: str) -> str | None:
@@ -47,3 +60,32 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
         elif reads(sentence):
             kept.append(candidate[sentence.start : sentence.end])
     return None
+
+
+def names_source(statement: Statement, marker: str) -> str:
+    """The harness's file printing the compiled candidate's solution raw, after ``marker``."""
+    assert statement.solution_name is not None
+    return (
+        "\n".join(
+            [
+                f"Require {ROOT}.{CANDIDATE}.",
+                *PRINTING,
+                f'Goal True. idtac "{marker}". Abort.',
+                f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
+            ]
+        )
+        + "\n"
+    )
+
+
+def own_constants(output: str, marker: str, statement: Statement) -> list[str] | None:
+    """The candidate's own constants the printed solution names (None if the print never appeared)."""
+    lines = output.splitlines()
+    if marker not in lines:
+        return None
+    printed = "\n".join(lines[lines.index(marker) + 1 :])
+    if f"{CANDIDATE}.{statement.solution_name}" not in printed:
+        return None
+    allowed = statement_names(statement, Track.NO_ANSWER) | {n for _, n in statement.assumptions}
+    allowed.add(statement.solution_name or "")
+    return sorted(set(CANDIDATE_NAME.findall(printed)) - allowed)

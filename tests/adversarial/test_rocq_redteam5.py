@@ -1,0 +1,112 @@
+"""No-answer: an answer that elaborates in the challenge's environment but means the candidate's own constant.
+
+G4 compiles the answer in the challenge's environment alone (``answer_env``), so that an answer naming a
+constant of the candidate's own fails there. But a candidate can make Coq declare a constant under a
+*library's* name: ``transparent_abstract (exact 6) using Z0`` declares ``Candidate.Z0 := 6``, which shadows
+the constructor ``Z0`` in the rest of the candidate's file. The answer ``Z0`` then elaborates in the
+environment (as the constructor, ``0``) and in the candidate (as its own ``6``): every gate passed and the
+verdict recorded the answer ``Z0``, confirmed equal to the official ``6``. G4 now also prints the compiled
+candidate's solution (raw, from another file that only ``Require``s it) and refuses any constant of the
+candidate's module the statement does not declare.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.provers.rocq.answer_env import names_source, own_constants
+from putnam_solver.core.provers.rocq.syntax import parse_statement
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.helpers import ROCQ_SAMPLES
+
+needs_coq = pytest.mark.skipif(
+    shutil.which("coqc") is None or shutil.which("coqchk") is None,
+    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
+)
+
+HEADER = "Require Import ZArith.\nOpen Scope Z_scope.\n\n"
+THEOREM = "Theorem sample_last_digit\n    : (2 ^ 100) mod 10 = sample_last_digit_solution.\nProof. reflexivity. Qed.\n"
+SHADOWING = {
+    "constructor": (
+        "Definition zz_w : Z.\nProof. transparent_abstract (exact ((2 ^ 100) mod 10)) using Z0. Defined.\n",
+        "Z0",
+    ),
+    "library_function": (
+        "Import Z.\nDefinition zz_w : Z -> Z.\nProof. transparent_abstract (exact (fun _ => 6)) using succ. Defined.\n",
+        "succ 0",
+    ),
+}
+"""Helpers that make Coq declare a constant under a name the challenge's environment already has."""
+
+
+def _no_answer(candidate: str) -> Verdict:
+    bench = load_benchmark(ROCQ_SAMPLES)
+    return run_gates(
+        RocqProver(),
+        bench,
+        bench.problems["sample_last_digit"],
+        candidate.encode(),
+        Track.NO_ANSWER,
+        VerifyOptions(profile=Profile.FULL, keep_going=True),
+    )
+
+
+def _failing(verdict: Verdict) -> list[tuple[str, str]]:
+    return [(g.id, g.detail[:300]) for g in verdict.gates if g.status is not GateStatus.PASSED]
+
+
+def test_own_constants_are_read_from_the_print_after_the_marker() -> None:
+    pinned = parse_statement(
+        "Require Import ZArith.\nDefinition f (n : Z) : Z := n.\nDefinition t_solution : Z := 6.\n"
+        "Theorem t : t_solution = 6%Z.\nProof. Admitted.\n",
+        "t",
+    )
+    source = names_source(pinned, "M")
+    assert source.startswith("Require Putnam.Candidate.\nSet Printing All.")
+    assert source.endswith('idtac "M". Abort.\nPrint Putnam.Candidate.t_solution.\n')
+    printed = "Candidate.Z0 = 1\nM\nCandidate.t_solution =\nCandidate.f (Putnam.Candidate.Z0) Z.succ\n : BinNums.Z\n"
+    assert own_constants(printed, "M", pinned) == ["Z0"]
+    assert own_constants("M\nCandidate.t_solution = Candidate.f Z0\n", "M", pinned) == []
+    assert own_constants("Candidate.t_solution = 6\n", "M", pinned) is None  # no marker: never a pass
+    assert own_constants("M\n", "M", pinned) is None  # no print of the solution
+
+
+@needs_coq
+@pytest.mark.parametrize("name", sorted(SHADOWING))
+def test_an_answer_naming_a_shadowing_constant_of_the_candidate_is_refused_by_g4(name: str) -> None:
+    helper, answer = SHADOWING[name]
+    solution = f"Definition sample_last_digit_solution : Z := {answer}.\n"
+    verdict = _no_answer(f"{HEADER}{helper}{solution}{THEOREM}")
+    statuses = {g.id: g.status for g in verdict.gates}
+    assert statuses["G2"] is GateStatus.PASSED  # no word of the answer names a helper as text
+    assert statuses["G4"] is GateStatus.FAILED and not verdict.accepted, _failing(verdict)
+    g4 = next(g for g in verdict.gates if g.id == "G4")
+    assert "names the candidate's own constant" in g4.detail
+
+
+VALID = {
+    "layout_scopes_and_requires": (
+        "From Coq Require Import Lia.\nLocal Open Scope Z_scope.\n(* the answer *)\n"
+        "Definition sample_last_digit_solution\n  : Z :=\n  (* six *) let k := 3 in k *\n   2.\n"
+        f"{THEOREM}Require Import Lra.\n"
+    ),
+    "imported_library_module": (
+        "Lemma zz_h : True. Proof. exact I. Qed.\nRequire Import Coq.ZArith.BinInt.\nImport Z.\n"
+        f"Definition sample_last_digit_solution : Z := of_nat 6.\n{THEOREM}"
+    ),
+    "tactic_in_term": (
+        "Lemma zz_h : (2 ^ 100) mod 10 = 6. Proof. reflexivity. Qed.\n"
+        f"Definition sample_last_digit_solution : Z := ltac:(exact 6).\n{THEOREM}"
+    ),
+}
+
+
+@needs_coq
+@pytest.mark.parametrize("name", sorted(VALID))
+def test_a_written_out_answer_is_still_accepted(name: str) -> None:
+    verdict = _no_answer(HEADER + VALID[name])
+    assert verdict.accepted, _failing(verdict)
