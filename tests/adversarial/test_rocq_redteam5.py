@@ -18,7 +18,8 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.provers.rocq.answer_env import names_source, own_constants
+from putnam_solver.core.provers.rocq.answer_env import answer_env_source, names_source, own_constants
+from putnam_solver.core.provers.rocq.challenge import candidate_answer
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import ROCQ_SAMPLES
@@ -110,3 +111,42 @@ VALID = {
 def test_a_written_out_answer_is_still_accepted(name: str) -> None:
     verdict = _no_answer(HEADER + VALID[name])
     assert verdict.accepted, _failing(verdict)
+
+
+@needs_coq
+def test_a_second_solution_sentence_behind_fail_does_not_stand_in_for_the_answer() -> None:
+    """``Fail Definition <solution> ...`` in a helper's proof is the first sentence that names the solution:
+    the environment file stopped there (a failing definition, so it compiled) and the real answer, naming
+    ``abstract``'s opaque ``_subproof``, was never compiled in it (nor recorded: the verdict showed the
+    text behind ``Fail``). G2 refuses the added definition; G4 now ends the environment at the definition
+    that stays, and refuses the answer too."""
+    candidate = (
+        f"{HEADER}Lemma zz_witness : {{x : Z | (2 ^ 100) mod 10 = x}}.\n"
+        "Proof. Fail Definition sample_last_digit_solution : Z := 6 + true.\n"
+        "abstract (exists ((2 ^ 100) mod 10); reflexivity). Defined.\n"
+        "Definition sample_last_digit_solution : Z := match zz_witness_subproof with exist _ x _ => x end.\n"
+        "Theorem sample_last_digit\n    : (2 ^ 100) mod 10 = sample_last_digit_solution.\n"
+        "Proof. unfold sample_last_digit_solution. destruct zz_witness_subproof as [x e]. exact e. Qed.\n"
+    )
+    verdict = _no_answer(candidate)
+    statuses = {g.id: g.status for g in verdict.gates}
+    assert statuses["G2"] is GateStatus.FAILED and not verdict.accepted
+    assert statuses["G4"] is GateStatus.FAILED, _failing(verdict)
+    g4 = next(g for g in verdict.gates if g.id == "G4")
+    assert "zz_witness_subproof" in g4.detail
+    recorded = verdict.answers["sample_last_digit_solution"]["candidate"]
+    assert recorded.startswith("match zz_witness_subproof")  # the answer that stays, not the one behind Fail
+
+
+def test_the_answer_environment_ends_at_the_solution_that_stays() -> None:
+    pinned = parse_statement(
+        "Require Import ZArith.\nDefinition t_solution : Z := 6.\nTheorem t : t_solution = 6%Z.\nProof. Admitted.\n",
+        "t",
+    )
+    candidate = (
+        "Require Import ZArith.\nLemma zz : True.\nProof. Fail Definition t_solution : Z := true. exact I. Qed.\n"
+        "Definition t_solution : Z := zz_subproof.\nTheorem t : t_solution = 6%Z.\nProof. Admitted.\n"
+    )
+    source = answer_env_source(pinned, candidate)
+    assert source == "Require Import ZArith.\nDefinition t_solution : Z := zz_subproof.\n"
+    assert candidate_answer(pinned, candidate) == "zz_subproof"

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
+from putnam_solver.core.provers.rocq.challenge import defines_solution
 from putnam_solver.core.provers.rocq.checks import reads
 from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING, statement_names
 from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences
@@ -49,7 +50,7 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
     header = Counter(s.key for s in statement.sentences[: statement.solution])
     kept: list[str] = []
     for sentence in sents:
-        if sentence.command == "Definition" and sentence.declared_name == statement.solution_name:
+        if defines_solution(sentence, statement.solution_name):
             if not sentence.ended:
                 return None
             kept.append(candidate[sentence.start : sentence.end])
