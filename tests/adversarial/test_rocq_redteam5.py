@@ -13,6 +13,7 @@ candidate's module the statement does not declare.
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +23,7 @@ from putnam_solver.core.provers.rocq.answer_env import answer_env_source, names_
 from putnam_solver.core.provers.rocq.challenge import candidate_answer
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import ROCQ_SAMPLES
+from tests.helpers import ROCQ_SAMPLES, one_record_benchmark
 
 needs_coq = pytest.mark.skipif(
     shutil.which("coqc") is None or shutil.which("coqchk") is None,
@@ -150,3 +151,28 @@ def test_the_answer_environment_ends_at_the_solution_that_stays() -> None:
     source = answer_env_source(pinned, candidate)
     assert source == "Require Import ZArith.\nDefinition t_solution : Z := zz_subproof.\n"
     assert candidate_answer(pinned, candidate) == "zz_subproof"
+
+
+PARAMETER_ANSWER = (
+    "Parameter zc : nat.\nAxiom zc_spec : zc = 2.\nDefinition zd (n : nat) : nat := n + 1.\n"
+    "Definition zt_solution : nat := zd zc.\nTheorem zt : zt_solution = 3.\nProof. Admitted.\n"
+)
+
+
+@needs_coq
+def test_an_answer_over_the_statements_own_parameter_and_definition_is_accepted(tmp_path: Path) -> None:
+    """The statement's own constants before the solution are the challenge's environment, not the candidate's."""
+    bench = one_record_benchmark(tmp_path, "zt", PARAMETER_ANSWER)
+    candidate = PARAMETER_ANSWER.replace(
+        "Proof. Admitted.", "Proof. unfold zt_solution, zd. rewrite zc_spec. reflexivity. Qed."
+    )
+    verdict = run_gates(
+        RocqProver(),
+        bench,
+        bench.problems["zt"],
+        candidate.encode(),
+        Track.NO_ANSWER,
+        VerifyOptions(profile=Profile.FULL, keep_going=True),
+    )
+    assert verdict.accepted, _failing(verdict)
+    assert verdict.answers["zt_solution"]["candidate"] == "zd zc"

@@ -17,8 +17,8 @@ constant the candidate makes Coq declare under a library's name (``transparent_a
 Z0`` declares ``Candidate.Z0 := 6``) shadows the library's there, so the answer ``Z0`` elaborates in the
 environment (as ``0``) and in the candidate (as its own ``6``). So a second harness file ``Require``s the
 compiled candidate (never ``Import``) and prints its solution's kernel term raw (``Set Printing All``):
-every constant of the candidate's module it names must be one the pinned statement declares before its
-theorem (its header definitions and assumptions), never one of the candidate's own.
+every constant of the candidate's module it names must be one the pinned statement declares before the
+solution (its header definitions and assumptions), never one of the candidate's own.
 """
 
 from __future__ import annotations
@@ -26,11 +26,10 @@ from __future__ import annotations
 from collections import Counter
 
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
-from putnam_solver.core.provers.rocq.challenge import defines_solution
+from putnam_solver.core.provers.rocq.challenge import defines_solution, solution_arguments
 from putnam_solver.core.provers.rocq.checks import reads
-from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING, statement_names
+from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING
 from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences
-from putnam_solver.core.verify import Track
 
 ANSWER_ENV = "AnswerEnv"
 """The module name of the harness's environment file (``Putnam.AnswerEnv``)."""
@@ -87,6 +86,7 @@ def own_constants(output: str, marker: str, statement: Statement) -> list[str] |
     printed = "\n".join(lines[lines.index(marker) + 1 :])
     if f"{CANDIDATE}.{statement.solution_name}" not in printed:
         return None
-    allowed = statement_names(statement, Track.NO_ANSWER) | {n for _, n in statement.assumptions}
+    before = statement.sentences[: statement.solution]
+    allowed = {n for s in before if (n := s.declared_name) is not None} | set(solution_arguments(statement))
     allowed.add(statement.solution_name or "")
     return sorted(set(CANDIDATE_NAME.findall(printed)) - allowed)
