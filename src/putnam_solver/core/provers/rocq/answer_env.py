@@ -15,8 +15,9 @@ defined, however it was named.
 Elaborating there is not enough: the same words can name something else in the candidate's file. A
 constant the candidate makes Coq declare under a library's name (``transparent_abstract (exact 6) using
 Z0`` declares ``Candidate.Z0 := 6``) shadows the library's there, so the answer ``Z0`` elaborates in the
-environment (as ``0``) and in the candidate (as its own ``6``). So a second harness file ``Require``s the
-compiled candidate (never ``Import``) and prints its solution's kernel term raw (``Set Printing All``):
+environment (as ``0``) and in the candidate (as its own ``6``). So the same harness file, once the answer
+is elaborated, ``Require``s the compiled candidate (never ``Import``: loading it after the answer, so it
+cannot change how the answer reads) and prints its solution's kernel term raw (``Set Printing All``):
 every constant of the candidate's module it names must be one the pinned statement declares before the
 solution (its header definitions and assumptions), never one of the candidate's own.
 """
@@ -33,8 +34,6 @@ from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentence
 
 ANSWER_ENV = "AnswerEnv"
 """The module name of the harness's environment file (``Putnam.AnswerEnv``)."""
-ANSWER_NAMES = "AnswerNames"
-"""The module name of the harness's file that prints the candidate's solution (``Putnam.AnswerNames``)."""
 
 
 def answer_env_source(statement: Statement, candidate: str) -> str | None:
@@ -63,7 +62,7 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
 
 
 def names_source(statement: Statement, marker: str) -> str:
-    """The harness's file printing the compiled candidate's solution raw, after ``marker``."""
+    """The end of the environment file: the compiled candidate's solution printed raw, after ``marker``."""
     assert statement.solution_name is not None
     return (
         "\n".join(

@@ -10,11 +10,11 @@ G5 (``statement``) and G6 (``coqchk``) build on the ``.vo`` of this run (``produ
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from putnam_solver.core.gatekit import guarded
 from putnam_solver.core.provers.rocq.answer_env import (
     ANSWER_ENV,
-    ANSWER_NAMES,
     answer_env_source,
     names_source,
     own_constants,
@@ -46,16 +46,21 @@ def compile_gate(sub: Submission) -> GateResult:
 
 
 def _answer_outside_environment(sub: Submission, candidate: Built) -> GateResult | None:
-    """No-answer: the answer must elaborate without the candidate's own declarations, and name none of
-    them in the compiled candidate (``answer_env``)."""
+    """No-answer: the answer must elaborate without the candidate's own declarations, and the compiled
+    candidate's solution may name none of them (``answer_env``): one harness file does both, loading the
+    candidate only after the answer is elaborated."""
     statement = statement_of(sub.problem)
     source = answer_env_source(statement, sub.candidate)
     if source is None:
         return None
-    built = build(sub, ANSWER_ENV, source)
+    if candidate.vo is None:
+        return GateResult(*G4, GateStatus.ERROR, "the candidate's .vo is missing for the answer check")
+    marker = f"PUTNAM-ANSWER-{secrets.token_hex(16)}"
+    built = build(sub, ANSWER_ENV, source + names_source(statement, marker), [candidate.vo])
+    evidence = {"answer_environment": built.evidence()}
     judged = built.judgement(sub)
     if judged is None:
-        return _answer_names(sub, statement, candidate)
+        return _answer_names(built, marker, statement, evidence)
     status, why = judged
     detail = (
         "the answer does not elaborate in the challenge's environment without the candidate's own "
@@ -64,21 +69,13 @@ def _answer_outside_environment(sub: Submission, candidate: Built) -> GateResult
         if status is GateStatus.FAILED
         else f"checking the answer in the challenge's environment: {why}"
     )
-    return GateResult(*G4, status, detail, {"answer_environment": built.evidence()})
+    return GateResult(*G4, status, detail, evidence)
 
 
-def _answer_names(sub: Submission, statement: Statement, candidate: Built) -> GateResult | None:
-    """The compiled candidate's solution names no constant of the candidate's own (``answer_env``)."""
-    if candidate.vo is None:
-        return GateResult(*G4, GateStatus.ERROR, "the candidate's .vo is missing for the answer check")
-    marker = f"PUTNAM-ANSWER-{secrets.token_hex(16)}"
-    built = build(sub, ANSWER_NAMES, names_source(statement, marker), [candidate.vo])
-    evidence = {"answer_names": built.evidence()}
-    judged = built.judgement(sub)
-    if judged is not None or built.result is None:
-        why = judged[1] if judged is not None else "not compiled"
-        return GateResult(*G4, GateStatus.ERROR, f"printing the candidate's answer: {why}", evidence)
-    own = own_constants(built.result.stdout, marker, statement)
+def _answer_names(built: Built, marker: str, statement: Statement, evidence: dict[str, Any]) -> GateResult | None:
+    """The compiled candidate's solution, as printed after ``marker``, names no constant of the
+    candidate's own (``answer_env``)."""
+    own = own_constants(built.result.stdout if built.result is not None else "", marker, statement)
     if own is None:
         return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
     if not own:
