@@ -11,13 +11,25 @@ its solution definition with every sentence dropped except the challenge's own h
 candidate's reading commands (``Require``/``Import``/``Export``, ``Open``/``Close Scope``: the environment
 the answer may use, G2's class 2). If the answer does not elaborate there, it uses something the candidate
 defined, however it was named.
+
+Elaborating there is not enough: the same words can name something else in the candidate's file. A
+constant the candidate makes Coq declare under a library's name (``transparent_abstract (exact 6) using
+Z0`` declares ``Candidate.Z0 := 6``) shadows the library's there, so the answer ``Z0`` elaborates in the
+environment (as ``0``) and in the candidate (as its own ``6``). So the same harness file, once the answer
+is elaborated, ``Require``s the compiled candidate (never ``Import``: loading it after the answer, so it
+cannot change how the answer reads) and prints its solution's kernel term raw (``Set Printing All``):
+every constant of the candidate's module it names must be one the pinned statement declares before the
+solution (its header definitions and assumptions), never one of the candidate's own.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
+from putnam_solver.core.provers.rocq.challenge import defines_solution, solution_arguments
 from putnam_solver.core.provers.rocq.checks import reads
+from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING
 from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences
 
 ANSWER_ENV = "AnswerEnv"
@@ -36,7 +48,7 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
     header = Counter(s.key for s in statement.sentences[: statement.solution])
     kept: list[str] = []
     for sentence in sents:
-        if sentence.command == "Definition" and sentence.declared_name == statement.solution_name:
+        if defines_solution(sentence, statement.solution_name):
             if not sentence.ended:
                 return None
             kept.append(candidate[sentence.start : sentence.end])
@@ -47,3 +59,33 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
         elif reads(sentence):
             kept.append(candidate[sentence.start : sentence.end])
     return None
+
+
+def names_source(statement: Statement, marker: str) -> str:
+    """The end of the environment file: the compiled candidate's solution printed raw, after ``marker``."""
+    assert statement.solution_name is not None
+    return (
+        "\n".join(
+            [
+                f"Require {ROOT}.{CANDIDATE}.",
+                *PRINTING,
+                f'Goal True. idtac "{marker}". Abort.',
+                f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
+            ]
+        )
+        + "\n"
+    )
+
+
+def own_constants(output: str, marker: str, statement: Statement) -> list[str] | None:
+    """The candidate's own constants the printed solution names (None if the print never appeared)."""
+    lines = output.splitlines()
+    if marker not in lines:
+        return None
+    printed = "\n".join(lines[lines.index(marker) + 1 :])
+    if f"{CANDIDATE}.{statement.solution_name}" not in printed:
+        return None
+    before = statement.sentences[: statement.solution]
+    allowed = {n for s in before if (n := s.declared_name) is not None} | set(solution_arguments(statement))
+    allowed.add(statement.solution_name or "")
+    return sorted(set(CANDIDATE_NAME.findall(printed)) - allowed)

@@ -31,6 +31,7 @@ from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.provers.rocq.syntax import (
     GLOBAL_ASSUMPTIONS,
     LexError,
+    Sentence,
     Statement,
     parse_statement,
     sentences,
@@ -79,13 +80,25 @@ def candidate_answer(statement: Statement, candidate: str) -> str | None:
     except LexError:
         return None
     for sentence in sents:
-        if sentence.command == "Definition" and sentence.declared_name == name and sentence.ended:
+        if defines_solution(sentence, name) and sentence.ended:
             try:
                 first = sentence.tokens[solution_body_start(sentence)]
             except ValueError:
                 return None
             return candidate[first.start : sentence.tokens[-1].start].strip()
     return None
+
+
+ROLLED_BACK = frozenset({"Fail", "Succeed"})
+"""Control prefixes whose command's effects Coq rolls back: such a sentence declares nothing."""
+
+
+def defines_solution(sentence: Sentence, name: str | None) -> bool:
+    """Whether ``sentence`` is a definition of the solution ``name`` that stays (``Fail Definition ...``
+    in a proof also names it, but declares nothing: it is never taken for the candidate's answer)."""
+    if sentence.command != "Definition" or sentence.declared_name != name:
+        return False
+    return not any(t.text in ROLLED_BACK for t in sentence.tokens[: sentence.command_index()])
 
 
 def answers(statement: Statement, candidate: str, track: Track) -> dict[str, Any]:

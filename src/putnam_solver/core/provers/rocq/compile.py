@@ -9,11 +9,20 @@ G5 (``statement``) and G6 (``coqchk``) build on the ``.vo`` of this run (``produ
 
 from __future__ import annotations
 
+import secrets
+from typing import Any
+
 from putnam_solver.core.gatekit import guarded
-from putnam_solver.core.provers.rocq.answer_env import ANSWER_ENV, answer_env_source
-from putnam_solver.core.provers.rocq.build import build
+from putnam_solver.core.provers.rocq.answer_env import (
+    ANSWER_ENV,
+    answer_env_source,
+    names_source,
+    own_constants,
+)
+from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO
+from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
 G4 = ("G4", "compile")
@@ -28,7 +37,7 @@ def compile_gate(sub: Submission) -> GateResult:
         if judged is not None:
             return GateResult(*G4, judged[0], f"coqc: {judged[1]}", built.evidence())
         if sub.track is Track.NO_ANSWER:
-            refused = _answer_outside_environment(sub)
+            refused = _answer_outside_environment(sub, built)
             if refused is not None:
                 return refused
         return GateResult(*G4, GateStatus.PASSED, "coqc exit code 0", built.evidence())
@@ -36,15 +45,22 @@ def compile_gate(sub: Submission) -> GateResult:
     return guarded(*G4, body)
 
 
-def _answer_outside_environment(sub: Submission) -> GateResult | None:
-    """No-answer: the answer must elaborate without the candidate's own declarations (``answer_env``)."""
-    source = answer_env_source(statement_of(sub.problem), sub.candidate)
+def _answer_outside_environment(sub: Submission, candidate: Built) -> GateResult | None:
+    """No-answer: the answer must elaborate without the candidate's own declarations, and the compiled
+    candidate's solution may name none of them (``answer_env``): one harness file does both, loading the
+    candidate only after the answer is elaborated."""
+    statement = statement_of(sub.problem)
+    source = answer_env_source(statement, sub.candidate)
     if source is None:
         return None
-    built = build(sub, ANSWER_ENV, source)
+    if candidate.vo is None:
+        return GateResult(*G4, GateStatus.ERROR, "the candidate's .vo is missing for the answer check")
+    marker = f"PUTNAM-ANSWER-{secrets.token_hex(16)}"
+    built = build(sub, ANSWER_ENV, source + names_source(statement, marker), [candidate.vo])
+    evidence = {"answer_environment": built.evidence()}
     judged = built.judgement(sub)
     if judged is None:
-        return None
+        return _answer_names(built, marker, statement, evidence)
     status, why = judged
     detail = (
         "the answer does not elaborate in the challenge's environment without the candidate's own "
@@ -53,4 +69,21 @@ def _answer_outside_environment(sub: Submission) -> GateResult | None:
         if status is GateStatus.FAILED
         else f"checking the answer in the challenge's environment: {why}"
     )
-    return GateResult(*G4, status, detail, {"answer_environment": built.evidence()})
+    return GateResult(*G4, status, detail, evidence)
+
+
+def _answer_names(built: Built, marker: str, statement: Statement, evidence: dict[str, Any]) -> GateResult | None:
+    """The compiled candidate's solution, as printed after ``marker``, names no constant of the
+    candidate's own (``answer_env``)."""
+    own = own_constants(built.result.stdout if built.result is not None else "", marker, statement)
+    if own is None:
+        return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
+    if not own:
+        return None
+    names = ", ".join(f"`{n}`" for n in own)
+    detail = (
+        f"the answer names the candidate's own constant(s) {names} (declared by the candidate, possibly under "
+        "a library's name, which its own declaration shadows): write the answer out over the challenge's "
+        "environment"
+    )
+    return GateResult(*G4, GateStatus.FAILED, detail, evidence)
