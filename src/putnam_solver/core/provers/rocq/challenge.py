@@ -30,6 +30,7 @@ from typing import Any
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.provers.rocq.syntax import (
     GLOBAL_ASSUMPTIONS,
+    ROLLED_BACK,
     LexError,
     Sentence,
     Statement,
@@ -87,10 +88,6 @@ def candidate_answer(statement: Statement, candidate: str) -> str | None:
                 return None
             return candidate[first.start : sentence.tokens[-1].start].strip()
     return None
-
-
-ROLLED_BACK = frozenset({"Fail", "Succeed"})
-"""Control prefixes whose command's effects Coq rolls back: such a sentence declares nothing."""
 
 
 def defines_solution(sentence: Sentence, name: str | None) -> bool:

@@ -52,7 +52,7 @@ from pathlib import Path
 
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT, Built, build
 from putnam_solver.core.provers.rocq.products import build_pinned
-from putnam_solver.core.provers.rocq.syntax import THEOREM_COMMANDS, LexError, Statement, sentences
+from putnam_solver.core.provers.rocq.syntax import ROLLED_BACK, THEOREM_COMMANDS, LexError, Statement, sentences
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
 PRISTINE = "Pristine"
@@ -79,8 +79,6 @@ class Unreadable(ValueError):
 
 CONSTANT_COMMANDS = THEOREM_COMMANDS | {"Definition", "Fixpoint", "CoFixpoint"}
 """Commands whose declared name is guessed to be a field of the candidate's module."""
-ROLLED_BACK = frozenset({"Fail", "Succeed"})
-"""Control prefixes whose command leaves nothing behind: ``Fail Lemma x ...`` declares no ``x``."""
 
 
 def predicted_fields(candidate: str, assumed: Sequence[str] = ()) -> list[str]:

@@ -33,6 +33,8 @@ CONTROL_PREFIXES = {"Time": 1, "Fail": 1, "Succeed": 1, "Timeout": 2, "Redirect"
 """Coq's control commands (``vernac_control``) and how many tokens each takes before the command it runs:
 ``Time Inductive t := c.`` declares ``t`` as ``Inductive t := c.`` does, and ``Time Qed.`` ends a proof, so
 the command is the one after them (``Timeout 5`` and ``Redirect "file"`` take an argument)."""
+ROLLED_BACK = frozenset({"Fail", "Succeed"})
+"""Control prefixes whose command Coq rolls back: ``Fail Lemma x ...`` declares nothing."""
 EXPORTED_OPTIONS = frozenset({"Set", "Unset"})
 """What ``Export`` may prefix as a locality (``Export Set Printing Width 30.`` is ``Set``), not a module."""
 
