@@ -34,15 +34,16 @@ from tests.processes import compiling, kill_all_in, processes_in, wait_for
 
 pytestmark = pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap cannot run here")
 
-PROBLEM = "putnam_1981_b3"
+PROBLEMS = ("putnam_1981_b3", "putnam_1988_b1")
+"""One per concurrent verification (a batch holds one candidate per problem)."""
 # The benchmark's statement (it imports ZArith) with a proof that computes for ever in constant memory:
 # 10^12 iterations of negb by the VM. Every text gate passes it, so the kill lands in coqc (G4).
 LOOP = "Proof.\n  Eval vm_compute in (Pos.iter negb true 1000000000000%positive).\nQed.\n"
 
 
-def looping_candidate() -> str:
-    statement = load_benchmark(COQ_BENCH).problems[PROBLEM].formal_statement
-    assert statement.rstrip().endswith("Proof. Admitted.")
+def looping_candidate(problem: str) -> str:
+    statement = load_benchmark(COQ_BENCH).problems[problem].formal_statement
+    assert "ZArith" in statement and statement.rstrip().endswith("Proof. Admitted.")
     return statement.rstrip().removesuffix("Proof. Admitted.") + LOOP
 
 
@@ -55,11 +56,9 @@ def start_verify(tmp_path: Path, copies: int) -> tuple[subprocess.Popen[str], Pa
     marker = tmp_path / "harness-tmp"
     marker.mkdir()
     files = []
-    for index in range(copies):
-        folder = tmp_path / f"candidates-{index}"
-        folder.mkdir()
-        (folder / f"{PROBLEM}.v").write_text(looping_candidate())
-        files.append(str(folder / f"{PROBLEM}.v"))
+    for problem in PROBLEMS[:copies]:
+        (tmp_path / f"{problem}.v").write_text(looping_candidate(problem))
+        files.append(str(tmp_path / f"{problem}.v"))
     env = {**os.environ, "TMPDIR": str(marker), "PUTNAM_CACHE_DIR": str(tmp_path / "cache")}
     argv = [sys.executable, "-m", "putnam_solver", "verify", "--prover", "rocq", "--benchmark", str(COQ_BENCH)]
     proc = subprocess.Popen(
