@@ -34,14 +34,15 @@ from tests.processes import compiling, kill_all_in, processes_in, wait_for
 
 pytestmark = pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap cannot run here")
 
-PROBLEMS = ("putnam_1981_b3", "putnam_1988_b1")
+PROBLEM = "putnam_1981_b3"
+PROBLEMS = (PROBLEM, "putnam_1988_b1")
 """One per concurrent verification (a batch holds one candidate per problem)."""
 # The benchmark's statement (it imports ZArith) with a proof that computes for ever in constant memory:
 # 10^12 iterations of negb by the VM. Every text gate passes it, so the kill lands in coqc (G4).
 LOOP = "Proof.\n  Eval vm_compute in (Pos.iter negb true 1000000000000%positive).\nQed.\n"
 
 
-def looping_candidate(problem: str) -> str:
+def looping_candidate(problem: str = PROBLEM) -> str:
     statement = load_benchmark(COQ_BENCH).problems[problem].formal_statement
     assert "ZArith" in statement and statement.rstrip().endswith("Proof. Admitted.")
     return statement.rstrip().removesuffix("Proof. Admitted.") + LOOP
