@@ -119,5 +119,11 @@ def lean_text_verdict(bench: Benchmark, problem_id: str, candidate: str, track: 
     return run_gates(LEAN_PROVER, bench, problem, candidate.encode("utf-8"), track, LEAN_TEXT)
 
 
+def rocq_full_verdict(bench: Benchmark, problem_id: str, candidate: str, track: Track = Track.WITH_ANSWER) -> Verdict:
+    """The full Rocq profile on ``candidate``, every gate run (``keep_going``) so a test sees each one's status."""
+    options = VerifyOptions(profile=Profile.FULL, keep_going=True)
+    return run_gates(get_prover("rocq"), bench, bench.problems[problem_id], candidate.encode(), track, options)
+
+
 def failures(verdict: Verdict) -> dict[str, str]:
     return {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}

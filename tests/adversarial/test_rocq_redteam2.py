@@ -24,7 +24,7 @@ from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.provers.rocq.statement import read_assumptions, statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.verifier.options import GateFlags
-from tests.helpers import COQ_BENCH, REPO, ROCQ_SAMPLES, rocq_submission
+from tests.helpers import COQ_BENCH, REPO, ROCQ_SAMPLES, rocq_full_verdict, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
 """What the ``bench`` fixture (conftest.py) loads for this module."""
@@ -62,14 +62,7 @@ def _prefixed(prefix: str) -> str:
 
 
 def _full(bench: Benchmark, problem: str, candidate: str) -> Verdict:
-    return run_gates(
-        RocqProver(),
-        bench,
-        bench.problems[problem],
-        candidate.encode(),
-        Track.WITH_ANSWER,
-        VerifyOptions(profile=Profile.FULL, keep_going=True),
-    )
+    return rocq_full_verdict(bench, problem, candidate)
 
 
 def _gate(verdict: Verdict, gate_id: str) -> tuple[GateStatus, str]:

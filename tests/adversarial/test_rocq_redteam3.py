@@ -28,7 +28,7 @@ from putnam_solver.core.provers.rocq.answer_env import answer_env_source
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import DATA_ROOT, ROCQ_SAMPLES, one_record_benchmark
+from tests.helpers import DATA_ROOT, ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
 
 BENCHMARK = DATA_ROOT / "minif2f" / "minif2f_rocq_adapted.jsonl"
 """What the ``bench`` fixture (conftest.py) loads for this module."""
@@ -77,14 +77,7 @@ def _floor_candidate(header: str, proof: str) -> str:
 
 
 def _full(bench: Benchmark, problem: str, candidate: str) -> Verdict:
-    return run_gates(
-        RocqProver(),
-        bench,
-        bench.problems[problem],
-        candidate.encode(),
-        Track.WITH_ANSWER,
-        VerifyOptions(profile=Profile.FULL, keep_going=True),
-    )
+    return rocq_full_verdict(bench, problem, candidate)
 
 
 def _statuses(verdict: Verdict) -> dict[str, GateStatus]:

@@ -23,7 +23,7 @@ from putnam_solver.core.provers.rocq.answer_env import answer_env_source, names_
 from putnam_solver.core.provers.rocq.challenge import candidate_answer
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import ROCQ_SAMPLES, one_record_benchmark
+from tests.helpers import ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
 
 needs_coq = pytest.mark.skipif(
     shutil.which("coqc") is None or shutil.which("coqchk") is None,
@@ -46,15 +46,7 @@ SHADOWING = {
 
 
 def _no_answer(candidate: str) -> Verdict:
-    bench = load_benchmark(ROCQ_SAMPLES)
-    return run_gates(
-        RocqProver(),
-        bench,
-        bench.problems["sample_last_digit"],
-        candidate.encode(),
-        Track.NO_ANSWER,
-        VerifyOptions(profile=Profile.FULL, keep_going=True),
-    )
+    return rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), "sample_last_digit", candidate, Track.NO_ANSWER)
 
 
 def _failing(verdict: Verdict) -> list[tuple[str, str]]:
