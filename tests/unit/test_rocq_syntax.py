@@ -7,6 +7,7 @@ import json
 import pytest
 
 from putnam_solver.core.provers.rocq._lexer import _Lexer
+from putnam_solver.core.provers.rocq.challenge import REFERENCE_SECTION, reference_source
 from putnam_solver.core.provers.rocq.syntax import (
     Kind,
     LexError,
@@ -120,3 +121,15 @@ def test_plain_stretches_lex_as_the_character_rules_do(text: str) -> None:
     general = _Lexer(text)
     general._general(len(text))
     assert tokenize(text) == general.tokens
+
+
+def test_the_references_leading_requires_precede_its_section_and_later_ones_stay_in_it() -> None:
+    text = (
+        "Require Import Arith.\nFrom Coq Require Import Lia.\nVariable n : nat.\nRequire Import ZArith.\n"
+        "Theorem t : n = n.\nProof. Admitted.\n"
+    )
+    reference = reference_source(parse_statement(text, "t"))
+    section = reference.index(f"Section {REFERENCE_SECTION}.")
+    assert reference.index("Require Import Arith.") < reference.index("From Coq Require Import Lia.") < section
+    assert section < reference.index("Variable n : nat.") < reference.index("Require Import ZArith.")
+    assert reference.count("Require") == 3
