@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+from pathlib import Path
 
 import pytest
 
+from putnam_solver.core.provers.rocq import toolchain
 from putnam_solver.core.provers.rocq.coqchk import read_coqchk
 from putnam_solver.core.provers.rocq.statement import read_assumptions
 from putnam_solver.core.provers.rocq.toolchain import (
     DEBIAN_PACKAGES,
     allowed_full_name,
     allowed_printed_name,
+    library_state,
+    toolchain_fingerprint,
 )
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.rocq.install import OPAM_ROUTE, install_commands
@@ -74,3 +79,32 @@ def test_read_coqchk_sections() -> None:
     assert sections["Axioms"] == ["A.b", "C.d"]
     assert sections["Constants/Inductives relying on unsafe (co)fixpoints"] == ["Putnam.Candidate.loop"]
     assert sections["Constants/Inductives relying on type-in-type"] == []
+
+
+def test_the_library_state_changes_with_any_file_of_the_library(tmp_path: Path) -> None:
+    deep = tmp_path / "user-contrib" / "mathcomp" / "algebra"
+    deep.mkdir(parents=True)
+    (deep / "ssralg.vo").write_bytes(b"one")
+    before = library_state(tmp_path)
+    assert library_state(tmp_path) == before
+    (deep / "ssralg.vo").write_bytes(b"two!")
+    resized = library_state(tmp_path)
+    os.utime(deep / "ssralg.vo", ns=(1, 1))
+    retimed = library_state(tmp_path)
+    (deep / "poly.vo").write_bytes(b"")
+    added = library_state(tmp_path)
+    assert len({before, resized, retimed, added}) == 4
+    assert library_state(None) != library_state(tmp_path)
+
+
+@pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed")
+def test_the_fingerprint_follows_every_file_of_the_library_coqc_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cached verdict or kept reference build is never reused after a library package changed: the key
+    holds the fingerprint, which changes with any library file, not only each library's top file."""
+    (tmp_path / "Lemma.vo").write_bytes(b"one")
+    monkeypatch.setattr(toolchain, "coq_library", lambda coqc: tmp_path)
+    before = toolchain_fingerprint(VerifyOptions())
+    (tmp_path / "Lemma.vo").write_bytes(b"rebuilt")
+    assert toolchain_fingerprint(VerifyOptions()) != before

@@ -11,13 +11,20 @@ from putnam_solver.core.provers.rocq.toolchain import (
     BOOTSTRAP_HINT,
     COQC,
     COQCHK,
-    LIBRARIES,
     ROCQ_VERSION,
     coq_library,
     optional_tool,
     tool_line,
 )
 from putnam_solver.core.verify import VerifyOptions
+
+LIBRARIES = {
+    "mathcomp (ssreflect)": ("user-contrib", "mathcomp", "ssreflect", "ssrnat.vo"),
+    "mathcomp-analysis": ("user-contrib", "mathcomp", "analysis", "reals.vo"),
+    "Coquelicot": ("user-contrib", "Coquelicot", "Coquelicot.vo"),
+    "Coq Reals": ("theories", "Reals", "Reals.vo"),
+}
+"""One file of each library the statements import, under ``coqc -where``: present means installed."""
 
 
 def kernel_bug_report(version: Version | None) -> str:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 from pathlib import Path
 
 from putnam_solver.core.artifacts import Artifact
@@ -25,7 +24,7 @@ from putnam_solver.core.gatekit import sandbox_limits
 from putnam_solver.core.pinned_store import building, entry_path, read_entry, write_entry
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, Built, build, kept_dir
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
-from putnam_solver.core.provers.rocq.toolchain import COQC, coq_library, find_tool, toolchain_fingerprint
+from putnam_solver.core.provers.rocq.toolchain import COQC, find_tool, toolchain_fingerprint
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
@@ -67,30 +66,12 @@ def build_pinned(sub: Submission, module: str, source: str) -> Built:
 
 
 def _entry(sub: Submission, module: str, source: str) -> Path:
-    coqc = find_tool(COQC, sub.options)
     key = {
         "module": module,
         "source_sha256": hashlib.sha256(source.encode("utf-8")).hexdigest(),
         "toolchain": toolchain_fingerprint(sub.options),
-        "library": _library_state(coq_library(coqc)),
     }
     return entry_path(PINNED_DIR, key, f"{module}.vo")
-
-
-def _library_state(library: Path | None) -> str:
-    """The size and modification time of every file of the Coq library (a reinstalled library or one
-    package updated changes it), hashed."""
-    digest = hashlib.sha256(str(library).encode())
-    if library is None:
-        return digest.hexdigest()
-    files = sorted(os.path.join(root, name) for root, _, names in os.walk(library) for name in names)
-    for path in files:
-        try:
-            info = os.stat(path)
-        except OSError:
-            continue
-        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
 
 
 def compiled_candidate(sub: Submission, gate: tuple[str, str]) -> Built | GateResult:

@@ -14,10 +14,12 @@ says why it is there; docs/rocq.md explains the categories.
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import subprocess
 from pathlib import Path
 
-from putnam_solver.core.gatekit import ResolvedTool, ToolSpec, ToolUnavailable, file_sha256, resolve_tool
+from putnam_solver.core.gatekit import ResolvedTool, ToolSpec, ToolUnavailable, resolve_tool
 from putnam_solver.core.provers.rocq.kernel_bugs import Version, parse_version
 from putnam_solver.core.sandbox import outside_system_dirs
 from putnam_solver.core.verify import VerifyOptions
@@ -29,14 +31,6 @@ PINS: dict[str, str] = {"coq": ROCQ_VERSION, "packages": " ".join(DEBIAN_PACKAGE
 COQC = ToolSpec("coqc", "PUTNAM_COQC", "the Coq compiler of G4-G6 (default: on PATH)")
 COQCHK = ToolSpec("coqchk", "PUTNAM_COQCHK", "the Coq kernel checker of G6 (default: on PATH)")
 BOOTSTRAP_HINT = "run `putnam bootstrap --prover rocq` (Debian/Ubuntu) or install Coq 8.16 with opam"
-LIBRARIES = {
-    "mathcomp (ssreflect)": ("user-contrib", "mathcomp", "ssreflect", "ssrnat.vo"),
-    "mathcomp-analysis": ("user-contrib", "mathcomp", "analysis", "reals.vo"),
-    "Coquelicot": ("user-contrib", "Coquelicot", "Coquelicot.vo"),
-    "Coq Reals": ("theories", "Reals", "Reals.vo"),
-}
-
-
 def _first_line(argv: list[str]) -> str | None:
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=60, check=False)
@@ -88,19 +82,32 @@ def _probed_line(path: str, sha256: str, flag: str) -> str | None:
 
 
 def toolchain_fingerprint(options: VerifyOptions) -> str:
-    """coqc's version and the SHA-256 of coqc, coqchk and one file of each library, for the evidence
-    and the verdict cache (a changed Coq or library changes the fingerprint); the same resolved files
-    the gates run."""
+    """coqc's version, the SHA-256 of coqc and coqchk, and the state of the library coqc loads
+    (:func:`library_state`), for the evidence, the verdict cache and the kept reference builds (a changed
+    Coq or library changes the fingerprint); the same resolved files the gates run."""
     coqc, coqchk = optional_tool(COQC, options), optional_tool(COQCHK, options)
     if coqc is None or coqchk is None:
         return "rocq: coqc/coqchk not found"
     parts = [tool_line(coqc, "--version") or "coqc: no version"]
     parts += [f"{tool.path}:{tool.sha256[:16]}" for tool in (coqc, coqchk)]
-    where = coq_library(coqc)
-    for path in [Path(where, *p) for p in LIBRARIES.values()] if where else []:
-        digest = file_sha256(path) if path.is_file() else "missing"
-        parts.append(f"{path.name}:{digest[:16]}")
+    parts.append(f"library:{library_state(coq_library(coqc))[:16]}")
     return "; ".join(parts)
+
+
+def library_state(library: Path | None) -> str:
+    """The size and modification time of every file of the Coq library, hashed: a reinstalled library,
+    or any one package of it updated or rebuilt, changes it (hashing the bytes would read gigabytes)."""
+    digest = hashlib.sha256(str(library).encode())
+    if library is None:
+        return digest.hexdigest()
+    files = sorted(os.path.join(root, name) for root, _, names in os.walk(library) for name in names)
+    for path in files:
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
 
 
 # --------------------------------------------------------------------------------------------- allow-list
