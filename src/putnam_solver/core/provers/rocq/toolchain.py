@@ -31,6 +31,8 @@ PINS: dict[str, str] = {"coq": ROCQ_VERSION, "packages": " ".join(DEBIAN_PACKAGE
 COQC = ToolSpec("coqc", "PUTNAM_COQC", "the Coq compiler of G4-G6 (default: on PATH)")
 COQCHK = ToolSpec("coqchk", "PUTNAM_COQCHK", "the Coq kernel checker of G6 (default: on PATH)")
 BOOTSTRAP_HINT = "run `putnam bootstrap --prover rocq` (Debian/Ubuntu) or install Coq 8.16 with opam"
+
+
 def _first_line(argv: list[str]) -> str | None:
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=60, check=False)
