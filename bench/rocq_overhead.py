@@ -14,7 +14,9 @@ accepted on the full profile, or with ``--samples`` the proofs of the project's 
   earlier proofs warmed it), in the same minutes as the others (a loaded machine slows all alike).
 
 It prints the ratios per proof, their medians, and where the time of the cold and cached runs goes: the
-wall time of every sandboxed tool run (the runs overlap, so they add up to more than the total).
+wall time of every sandboxed tool run (the runs overlap, so they add up to more than the total), and the
+processor time of all of them (``cpu``: what several verifications side by side share the cores for;
+a cached reference saves its compile there even where, on two idle cores, it overlapped the candidate's).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -90,12 +93,13 @@ def proofs(samples: bool) -> Iterator[tuple[Benchmark, Problem, Path]]:
             yield bench, bench.problems[entry["problem_id"]], CORPUS / entry["file"]
 
 
-def bare_coqc(source: Path) -> float:
+def bare_coqc(source: Path) -> tuple[float, float]:
+    """Seconds and processor seconds of ``coqc`` on a copy of ``source``."""
     with tempfile.TemporaryDirectory() as tmp:
         shutil.copyfile(source, Path(tmp) / "Candidate.v")
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), children_cpu()
         subprocess.run(["coqc", "-q", "-Q", ".", "Putnam", "Candidate.v"], cwd=tmp, check=True, capture_output=True)
-        return time.perf_counter() - start
+        return time.perf_counter() - start, children_cpu() - cpu
 
 
 AGAINST = """
@@ -134,13 +138,20 @@ def full_against(src: Path, bench: Benchmark, problem: Problem, source: Path) ->
     return [(float(seconds), str(status)) for seconds, status in json.loads(done.stdout.strip().splitlines()[-1])]
 
 
-def full(bench: Benchmark, problem: Problem, source: Path) -> tuple[float, str, str]:
-    """Seconds, verdict status and tool runs of one full-profile verification."""
+def children_cpu() -> float:
+    """Processor seconds (user and system) of every finished child process so far, tool runs included."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def full(bench: Benchmark, problem: Problem, source: Path) -> tuple[float, float, str, str]:
+    """Seconds, processor seconds of its tool runs, verdict status and tool runs of one full-profile
+    verification."""
     RUNS.timed.clear()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), children_cpu()
     options = VerifyOptions(profile=Profile.FULL)
     verdict = run_gates(RocqProver(), bench, problem, source.read_bytes(), Track.WITH_ANSWER, options)
-    return time.perf_counter() - start, verdict.status, str(RUNS)
+    return time.perf_counter() - start, children_cpu() - cpu, verdict.status, str(RUNS)
 
 
 def main() -> None:
@@ -160,26 +171,30 @@ def measure(args: argparse.Namespace, src: Path | None) -> None:
         for _ in range(args.repeat):
             with tempfile.TemporaryDirectory(prefix="rocq-bench-cache-") as cache:
                 os.environ[CACHE_DIR_VARIABLE] = cache
-                row = {"coqc": bare_coqc(source)}
+                coqc, coqc_cpu = bare_coqc(source)
+                row = {"coqc": coqc}
                 statuses = []
                 if src is not None:
                     against = full_against(src, bench, problem, source)
                     for kind, (seconds, status) in zip(("cold", "cached"), against, strict=True):
                         row[f"{args.against} {kind}"] = seconds
                         statuses.append(status)
-                row["cold"], status, cold_runs = full(bench, problem, source)
+                row["cold"], cold_cpu, status, cold_runs = full(bench, problem, source)
                 statuses.append(status)
-                row["cached"], status, cached_runs = full(bench, problem, source)
+                row["cached"], cached_cpu, status, cached_runs = full(bench, problem, source)
                 statuses.append(status)
+            for name, seconds in (("cold cpu", cold_cpu), ("cached cpu", cached_cpu)):
+                times.setdefault(f"{name} ratio", []).append(seconds / coqc_cpu)
             for name, seconds in row.items():
                 times.setdefault(name, []).append(seconds)
                 if name != "coqc":
                     times.setdefault(f"{name} ratio", []).append(seconds / row["coqc"])
             shown = "  ".join(f"{n} {t:5.2f}s" + (f" x{t / row['coqc']:4.2f}" * (n != "coqc")) for n, t in row.items())
             print(f"{problem.id:20} {shown}  {'/'.join(statuses)}")
-            print(f"{'':20} cold runs: {cold_runs}\n{'':20} cached runs: {cached_runs}")
+            print(f"{'':20} cold runs: {cold_runs} (cpu x{cold_cpu / coqc_cpu:.2f} coqc's)")
+            print(f"{'':20} cached runs: {cached_runs} (cpu x{cached_cpu / coqc_cpu:.2f} coqc's)")
     medians = ", ".join(f"{name} {statistics.median(values):.2f}" for name, values in times.items())
-    print(f"medians over {len(times['coqc'])} (seconds; ratios to bare coqc): {medians}")
+    print(f"medians over {len(times['coqc'])} (seconds; ratios to bare coqc; cpu: processor time): {medians}")
 
 
 if __name__ == "__main__":
