@@ -134,6 +134,14 @@ LOGICAL_AXIOMS: dict[str, str] = {
     ),
     "Coq.Reals.ClassicalDedekindReals.sig_not_dec": "weak excluded middle; an axiom of Coq 8.16's Reals",
     "Coq.Sets.Ensembles.Extensionality_Ensembles": "extensionality of Ensembles (sets as predicates)",
+    "Coq.Logic.RelationalChoice.relational_choice": (
+        "the axiom of choice for relations (Coq's ClassicalChoice, SetoidChoice); implied by the allowed "
+        "indefinite description"
+    ),
+    "Coq.Logic.ExtensionalFunctionRepresentative.extensional_function_representative": (
+        "a representative per extensional class of functions (SetoidChoice); with function extensionality "
+        "the identity is one"
+    ),
     "mathcomp.classical.boolp.propositional_extensionality": "mathcomp-analysis's propext",
     "mathcomp.classical.boolp.functional_extensionality_dep": "mathcomp-analysis's funext",
     "mathcomp.classical.boolp.constructive_indefinite_description": "mathcomp-analysis's choice",
