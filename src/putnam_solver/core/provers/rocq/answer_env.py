@@ -20,20 +20,34 @@ is elaborated, ``Require``s the compiled candidate (never ``Import``: loading it
 cannot change how the answer reads) and prints its solution's kernel term raw (``Set Printing All``):
 every constant of the candidate's module it names must be one the pinned statement declares before the
 solution (its header definitions and assumptions), never one of the candidate's own.
+
+Nor may the answer pick "some value with the property" by choice (``epsilon``, ``constructive_indefinite_description``,
+mathcomp's ``xchoose`` or ``get``, ``ex_minn``: ``policy.answer_choice_operators``) instead of stating it, as
+Lean's G2 refuses ``Classical.choose``. The same print decides, by meaning: before it, a module of the
+harness's own declares a constant under each operator's bare name and is imported, so that in the print a
+library operator always shows qualified (``Epsilon.epsilon``: the shortest name that still reaches it) and
+a bound variable never does; a qualified name that ends a listed operator's full name is refused, however
+the answer wrote it (a notation, a ``let``, an alias).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
 from putnam_solver.core.provers.rocq.challenge import defines_solution, solution_arguments
 from putnam_solver.core.provers.rocq.checks import reads
+from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING
 from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences
 
 ANSWER_ENV = "AnswerEnv"
 """The module name of the harness's environment file (``Putnam.AnswerEnv``)."""
+SHADOW = "__PutnamChoiceNames"
+"""The harness's module whose constants take the choice operators' bare names before the print."""
+QUALIFIED = re.compile(r"(?<![\w'.])[^\W\d][\w']*(?:\.[^\W\d][\w']*)+")
+"""A qualified name (at least one dot) in Coq's print: never a bound variable."""
 
 
 def answer_env_source(statement: Statement, candidate: str) -> str | None:
@@ -64,10 +78,15 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
 def names_source(statement: Statement, marker: str) -> str:
     """The end of the environment file: the compiled candidate's solution printed raw, after ``marker``."""
     assert statement.solution_name is not None
+    bare = sorted({name.rsplit(".", 1)[1] for name in POLICY.answer_choice_operators})
     return (
         "\n".join(
             [
                 f"Require {ROOT}.{CANDIDATE}.",
+                f"Module {SHADOW}.",
+                *(f"Definition {name} := tt." for name in bare),
+                f"End {SHADOW}.",
+                f"Import {SHADOW}.",
                 *PRINTING,
                 f'Goal True. idtac "{marker}". Abort.',
                 f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
@@ -89,3 +108,14 @@ def own_constants(output: str, marker: str, statement: Statement) -> list[str] |
     allowed = {n for s in before if (n := s.declared_name) is not None} | set(solution_arguments(statement))
     allowed.add(statement.solution_name or "")
     return sorted(set(CANDIDATE_NAME.findall(printed)) - allowed)
+
+
+def choice_operators(output: str, marker: str) -> list[str] | None:
+    """The choice operators the printed solution names, as printed (None if the marker never appeared)."""
+    lines = output.splitlines()
+    if marker not in lines:
+        return None
+    printed = "\n".join(lines[lines.index(marker) + 1 :])
+    full = POLICY.answer_choice_operators
+    names = set(QUALIFIED.findall(printed))
+    return sorted(n for n in names if any(f == n or f.endswith(f".{n}") for f in full))

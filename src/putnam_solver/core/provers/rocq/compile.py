@@ -16,6 +16,7 @@ from putnam_solver.core.gatekit import guarded
 from putnam_solver.core.provers.rocq.answer_env import (
     ANSWER_ENV,
     answer_env_source,
+    choice_operators,
     names_source,
     own_constants,
 )
@@ -75,9 +76,17 @@ def _answer_outside_environment(sub: Submission, candidate: Built) -> GateResult
 def _answer_names(built: Built, marker: str, statement: Statement, evidence: dict[str, Any]) -> GateResult | None:
     """The compiled candidate's solution, as printed after ``marker``, names no constant of the
     candidate's own (``answer_env``)."""
-    own = own_constants(built.result.stdout if built.result is not None else "", marker, statement)
-    if own is None:
+    stdout = built.result.stdout if built.result is not None else ""
+    own, chosen = own_constants(stdout, marker, statement), choice_operators(stdout, marker)
+    if own is None or chosen is None:
         return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
+    if chosen and not own:
+        names = ", ".join(f"`{n}`" for n in chosen)
+        detail = (
+            f'the answer picks a value by choice ({names}): "some value with the property" is not an answer; '
+            "state the answer itself over the challenge's environment"
+        )
+        return GateResult(*G4, GateStatus.FAILED, detail, evidence)
     if not own:
         return None
     names = ", ".join(f"`{n}`" for n in own)

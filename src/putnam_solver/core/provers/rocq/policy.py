@@ -41,6 +41,10 @@ class RocqPolicy:
     forbidden_words: tuple[Rule, ...]
     forbidden_phrases: tuple[Rule, ...]
     recursion_words: tuple[Rule, ...]
+    answer_choice_operators: tuple[str, ...]
+    """Library constants (full names) a no-answer solution may not use: they pick "some value with the
+    property" from a proof that one exists (or from classical choice) instead of stating the answer, as
+    Lean's ``Classical.choose`` does. G4 looks for them in the compiled solution's kernel term."""
 
 
 def _rules(rule: str, reason: str, *constructs: str) -> tuple[Rule, ...]:
@@ -180,5 +184,37 @@ POLICY = RocqPolicy(
             "Function",
             "Equations",
         ),
+    ),
+    answer_choice_operators=(
+        "Coq.Logic.Epsilon.epsilon",
+        "Coq.Logic.Epsilon.iota",
+        "Coq.Logic.Epsilon.constructive_indefinite_description",
+        "Coq.Logic.Epsilon.constructive_definite_description",
+        "Coq.Logic.ClassicalEpsilon.epsilon",
+        "Coq.Logic.ClassicalEpsilon.constructive_indefinite_description",
+        "Coq.Logic.ClassicalEpsilon.classical_indefinite_description",
+        "Coq.Logic.ClassicalEpsilon.constructive_definite_description",
+        "Coq.Logic.ClassicalDescription.iota",
+        "Coq.Logic.ClassicalDescription.classical_definite_description",
+        "Coq.Logic.Description.constructive_definite_description",
+        "Coq.Logic.IndefiniteDescription.constructive_indefinite_description",
+        "Coq.Logic.IndefiniteDescription.constructive_definite_description",
+        "Coq.Logic.ConstructiveEpsilon.constructive_indefinite_ground_description_nat",
+        "Coq.Logic.ConstructiveEpsilon.constructive_indefinite_ground_description_nat_Acc",
+        "Coq.Logic.ConstructiveEpsilon.constructive_indefinite_ground_description_nat_direct",
+        "Coq.Logic.ConstructiveEpsilon.constructive_ground_epsilon_nat",
+        "Coq.Logic.ConstructiveEpsilon.epsilon_smallest",
+        "Coq.Logic.ConstructiveEpsilon.epsilon_smallest_direct",
+        "Coq.Logic.ConstructiveEpsilon.linear_search_from_0",
+        "Coq.Logic.ConstructiveEpsilon.constructive_indefinite_ground_description",
+        "Coq.Logic.ConstructiveEpsilon.constructive_definite_ground_description",
+        "Coq.Logic.ConstructiveEpsilon.constructive_ground_epsilon",
+        "mathcomp.ssreflect.choice.xchoose",
+        "mathcomp.ssreflect.choice.choose",
+        "mathcomp.ssreflect.ssrnat.ex_minn",
+        "mathcomp.ssreflect.ssrnat.ex_maxn",
+        "mathcomp.classical.classical_sets.xget",
+        "mathcomp.classical.boolp.constructive_indefinite_description",
+        "Coquelicot.Hierarchy.iota",
     ),
 )

@@ -1,0 +1,146 @@
+"""Red team, round 6 (Rocq): answers picked by choice on no-answer, and library axioms refused unused.
+
+1. **An answer picked by choice.** On the no-answer track the candidate states its own answer. Lean's G2
+   refuses choice operators in a solution value (``Classical.choose``, ``Classical.epsilon``, ``Nat.find``):
+   they pick "some value with the property" from a proof that one exists instead of stating it. Rocq had no
+   such rule: ``Definition sample_last_digit_solution : Z := epsilon (inhabits 0) (fun x => (2 ^ 100) mod 10
+   = x).`` with ``epsilon_spec`` passed every gate and was ``accepted`` (the answer check said only
+   ``unknown``: not a closed form). G4 now reads the compiled solution's kernel term, printed raw where the
+   bare names of the operators are shadowed (so a library operator always prints qualified and a bound
+   variable never does), and refuses any choice operator of the installed libraries, however the answer
+   spelled it (a notation such as mathcomp's ``get``, a ``let``, an imported alias).
+2. **Axioms of the standard library refused though unused (a false rejection).** ``Require Import
+   ClassicalChoice.`` (Coq's ``choice``) loads ``Coq.Logic.RelationalChoice.relational_choice``, and
+   ``SetoidChoice`` ``ExtensionalFunctionRepresentative.extensional_function_representative``; G6 refused any
+   candidate that merely required them, and G5 any that used ``choice``. Both hold in the set-theoretic model
+   every allowed axiom holds in (relational choice follows from the allowed indefinite description), so they
+   are on the allow-list now.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers.rocq.answer_env import choice_operators, names_source
+from putnam_solver.core.provers.rocq.syntax import parse_statement
+from putnam_solver.core.provers.rocq.toolchain import allowed_full_name, allowed_printed_name
+from putnam_solver.core.verify import GateStatus, Track, Verdict
+from tests.helpers import ROCQ_SAMPLES, rocq_full_verdict
+
+needs_coq = pytest.mark.skipif(
+    shutil.which("coqc") is None or shutil.which("coqchk") is None,
+    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
+)
+
+HEADER = "Require Import ZArith.\nOpen Scope Z_scope.\n\n"
+STATEMENT = "Theorem sample_last_digit\n    : (2 ^ 100) mod 10 = sample_last_digit_solution.\n"
+
+
+def _no_answer(candidate: str) -> Verdict:
+    return rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), "sample_last_digit", candidate, Track.NO_ANSWER)
+
+
+def _failing(verdict: Verdict) -> list[tuple[str, str]]:
+    return [(g.id, g.detail[:300]) for g in verdict.gates if g.status is not GateStatus.PASSED]
+
+
+PROPERTY = "(fun x : Z => (2 ^ 100) mod 10 = x)"
+EXISTS = "(ex_intro _ ((2 ^ 100) mod 10) eq_refl)"
+CHOSEN = {
+    "epsilon": (
+        "Require Import Coq.Logic.Epsilon.\n",
+        f"epsilon (inhabits 0) {PROPERTY}",
+        f"apply (epsilon_spec (inhabits 0) {PROPERTY}). exact {EXISTS}.",
+    ),
+    "classical_epsilon_behind_let": (
+        "Require Coq.Logic.ClassicalEpsilon.\n",
+        f"let pick := ClassicalEpsilon.epsilon in pick Z (inhabits 0) {PROPERTY}",
+        f"cbv zeta. apply (ClassicalEpsilon.epsilon_spec (inhabits 0) {PROPERTY}). exact {EXISTS}.",
+    ),
+    "indefinite_description": (
+        "Require Import Coq.Logic.IndefiniteDescription.\n",
+        f"proj1_sig (constructive_indefinite_description {PROPERTY} {EXISTS})",
+        f"exact (proj2_sig (constructive_indefinite_description {PROPERTY} {EXISTS})).",
+    ),
+    "operator_beside_a_binder_of_its_name": (
+        "Require Import Coq.Logic.Epsilon.\n",
+        f"(fun epsilon : Z => epsilon) (@Epsilon.epsilon Z (inhabits 0) {PROPERTY})",
+        f"cbv beta. apply (epsilon_spec (inhabits 0) {PROPERTY}). exact {EXISTS}.",
+    ),
+}
+"""Answers that are "the x with the property", each with the proof that exists for it (no answer known)."""
+
+
+@needs_coq
+@pytest.mark.parametrize("name", sorted(CHOSEN))
+def test_an_answer_picked_by_a_choice_operator_is_refused_by_g4(name: str) -> None:
+    require, answer, proof = CHOSEN[name]
+    candidate = (
+        f"{HEADER}{require}Definition sample_last_digit_solution : Z := {answer}.\n{STATEMENT}"
+        f"Proof. unfold sample_last_digit_solution. {proof} Qed.\n"
+    )
+    verdict = _no_answer(candidate)
+    statuses = {g.id: g.status for g in verdict.gates}
+    assert statuses["G5"] is GateStatus.PASSED and statuses["G6"] is GateStatus.PASSED, _failing(verdict)
+    assert statuses["G4"] is GateStatus.FAILED and not verdict.accepted, _failing(verdict)
+    g4 = next(g for g in verdict.gates if g.id == "G4")
+    assert "choice" in g4.detail and ("epsilon" in g4.detail or "description" in g4.detail)
+
+
+STATED = {
+    "binder_named_like_an_operator": "let epsilon := 3 in epsilon * 2",
+    "list_iota_of_another_library": "Z.of_nat (length (List.seq 0 6))",
+}
+
+
+@needs_coq
+@pytest.mark.parametrize("name", sorted(STATED))
+def test_an_answer_stated_outright_is_accepted(name: str) -> None:
+    candidate = (
+        f"{HEADER}Require Import Coq.Logic.Epsilon.\nRequire Import List.\n"
+        f"Definition sample_last_digit_solution : Z := {STATED[name]}.\n{STATEMENT}"
+        "Proof. reflexivity. Qed.\n"
+    )
+    verdict = _no_answer(candidate)
+    assert verdict.accepted, _failing(verdict)
+
+
+def test_choice_operators_are_read_qualified_from_the_print_after_the_marker() -> None:
+    pinned = parse_statement(
+        "Require Import ZArith.\nDefinition t_solution : Z := 6.\nTheorem t : t_solution = 6%Z.\nProof. Admitted.\n",
+        "t",
+    )
+    source = names_source(pinned, "M")
+    assert "Definition epsilon := tt." in source and source.index("Import") < source.index('idtac "M"')
+    printed = "M\nCandidate.t_solution =\n(fun epsilon : BinNums.Z => epsilon) (Epsilon.epsilon BinNums.Z i P)\n : Z\n"
+    assert choice_operators(printed, "M") == ["Epsilon.epsilon"]
+    assert choice_operators("M\nCandidate.t_solution = seq.iota 0 6 (fun iota => iota)\n", "M") == []
+    assert choice_operators("M\nCandidate.t_solution = classical_sets.xget x0 P\n", "M") == ["classical_sets.xget"]
+    assert choice_operators("Epsilon.epsilon\n", "M") is None  # no marker: never a pass
+
+
+def test_relational_choice_is_allowed_by_name() -> None:
+    assert allowed_full_name("Coq.Logic.RelationalChoice.relational_choice")
+    assert allowed_printed_name("RelationalChoice.relational_choice", reserved=("Candidate", "Putnam"))
+    assert allowed_full_name("Coq.Logic.ExtensionalFunctionRepresentative.extensional_function_representative")
+    assert not allowed_printed_name("Candidate.relational_choice", reserved=("Candidate", "Putnam"))
+
+
+CHOICE_PROOF = (
+    "Require Import Arith.\nRequire Import Coq.Logic.ClassicalChoice.\n\n"
+    "Theorem sample_even_square\n    (n : nat)\n    : Nat.even (n * n) = Nat.even n.\n"
+    "Proof.\n  destruct (choice (fun (_ : nat) (m : nat) => m = n) (fun _ => ex_intro _ n eq_refl)) as [f _].\n"
+    "  rewrite Nat.even_mul. destruct (Nat.even n); reflexivity.\nQed.\n"
+)
+
+
+@needs_coq
+def test_a_proof_using_the_standard_librarys_choice_is_accepted() -> None:
+    """A false rejection before: G5 (``relational_choice`` used) and G6 (in the environment) refused it."""
+    verdict = rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), "sample_even_square", CHOICE_PROOF)
+    assert verdict.accepted, _failing(verdict)
+    g5 = next(g for g in verdict.gates if g.id == "G5")
+    assert any("relational_choice" in name for name in g5.evidence["allowed"])
