@@ -19,16 +19,18 @@
 
 from __future__ import annotations
 
+import re
 import shutil
+from pathlib import Path
 
 import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
-from putnam_solver.core.provers.rocq.answer_env import choice_operators, names_source
+from putnam_solver.core.provers.rocq.answer_env import choice_operators, names_source, yes_no_answer
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.provers.rocq.toolchain import allowed_full_name, allowed_printed_name
 from putnam_solver.core.verify import GateStatus, Track, Verdict
-from tests.helpers import ROCQ_SAMPLES, rocq_full_verdict
+from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
 
 needs_coq = pytest.mark.skipif(
     shutil.which("coqc") is None or shutil.which("coqchk") is None,
@@ -144,3 +146,74 @@ def test_a_proof_using_the_standard_librarys_choice_is_accepted() -> None:
     assert verdict.accepted, _failing(verdict)
     g5 = next(g for g in verdict.gates if g.id == "G5")
     assert any("relational_choice" in name for name in g5.evidence["allowed"])
+
+
+def _restated(problem_id: str) -> str:
+    """The pinned yes/no statement with its question restated as the answer, proved by ``iff_refl``."""
+    text = load_benchmark(COQ_BENCH).problems[problem_id].formal_statement
+    theorem = text[text.index("Theorem") :]
+    question = theorem[theorem.index(":") + 1 : theorem.index("<->")].strip()
+    sentence = re.search(rf"Definition {problem_id}_solution : Prop :=[^.]*\.", text)
+    assert sentence is not None
+    solution = f"Definition {problem_id}_solution : Prop := {question}."
+    text = text[: sentence.start()] + solution + text[sentence.end() :]
+    return text.replace("Proof. Admitted.", f"Proof. unfold {problem_id}_solution. exact (iff_refl _). Qed.")
+
+
+@needs_coq
+def test_a_yes_no_question_restated_as_its_answer_is_refused_by_g4() -> None:
+    """``putnam_1996_a3`` asks whether a property holds (``<question> <-> solution``, official ``False``):
+    the question itself as the answer made the theorem ``P <-> P``, and every gate passed."""
+    verdict = rocq_full_verdict(
+        load_benchmark(COQ_BENCH), "putnam_1996_a3", _restated("putnam_1996_a3"), Track.NO_ANSWER
+    )
+    statuses = {g.id: g.status for g in verdict.gates}
+    assert statuses["G5"] is GateStatus.PASSED and statuses["G6"] is GateStatus.PASSED, _failing(verdict)
+    assert statuses["G4"] is GateStatus.FAILED and not verdict.accepted, _failing(verdict)
+    assert "truth value" in next(g.detail for g in verdict.gates if g.id == "G4")
+
+
+YES_NO = (
+    "Require Import Arith Lia.\n"
+    "Definition yn_solution : Prop := True.\n"
+    "Theorem yn : (forall n : nat, (n + 1) * (n + 1) = n * n + 2 * n + 1) <-> yn_solution.\nProof. Admitted.\n"
+)
+ANSWERS = {
+    "true": ("True", "split; intros; [exact I | nia]", True),
+    "not_false": ("~ False", "split; intros; [intro f; exact f | nia]", True),
+    "an_equation": ("0 = 0", "split; intros; [reflexivity | nia]", True),
+    "restated": ("forall n : nat, (n + 1) * (n + 1) = n * n + 2 * n + 1", "exact (iff_refl _)", False),
+}
+NO = "(exists n : nat, n * n + 1 = 0)"
+"""A yes/no question whose answer is no, asked in place of :data:`YES_NO`'s."""
+NO_ANSWERS = {
+    "false": ("False", "split; [intros [n h]; lia | intro f; destruct f]", True),
+    "an_equation": ("1 = 0", "split; [intros [n h]; lia | intro h; discriminate h]", True),
+    "restated": (NO, "exact (iff_refl _)", False),
+}
+"""A yes/no question whose answer is yes (not one ``easy`` or ``tauto`` decides), and answers to it."""
+
+
+@needs_coq
+@pytest.mark.parametrize(("name", "question"), [(n, "yes") for n in sorted(ANSWERS)] + [(n, "no") for n in NO_ANSWERS])
+def test_a_yes_no_answer_must_be_a_truth_value(name: str, question: str, tmp_path: Path) -> None:
+    answer, proof, accepted = (ANSWERS if question == "yes" else NO_ANSWERS)[name]
+    statement = YES_NO if question == "yes" else re.sub(r"\(forall .*\) <->", f"{NO} <->", YES_NO)
+    bench = one_record_benchmark(tmp_path, "yn", statement)
+    candidate = statement.replace(":= True.", f":= {answer}.").replace(
+        "Proof. Admitted.", f"Proof. unfold yn_solution. {proof}. Qed."
+    )
+    verdict = rocq_full_verdict(bench, "yn", candidate, Track.NO_ANSWER)
+    assert verdict.accepted is accepted, _failing(verdict)
+    if not accepted:
+        assert [g.id for g in verdict.gates if g.status is not GateStatus.PASSED] == ["G4"]
+
+
+def test_only_a_prop_solution_without_arguments_is_a_yes_no_answer() -> None:
+    def shape(solution: str) -> bool:
+        return yes_no_answer(parse_statement(f"{solution}\nTheorem t : t_solution.\nProof. Admitted.\n", "t"))
+
+    assert shape("Definition t_solution : Prop := True.")
+    assert not shape("Definition t_solution : nat -> Prop := fun _ => True.")
+    assert not shape("Definition t_solution (n : nat) : Prop := True.")
+    assert not shape("Definition t_solution : bool := true.")

@@ -28,6 +28,12 @@ harness's own declares a constant under each operator's bare name and is importe
 library operator always shows qualified (``Epsilon.epsilon``: the shortest name that still reaches it) and
 a bound variable never does; a qualified name that ends a listed operator's full name is refused, however
 the answer wrote it (a notation, a ``let``, an alias).
+
+A yes/no answer (a solution of type ``Prop``, no arguments: ``putnam_1996_a3``'s ``... <-> solution``) must
+be a truth value: the question restated as the answer (``Definition putnam_1996_a3_solution : Prop :=
+forall choices ..., exists ...``) makes the theorem ``P <-> P``. Every official one is ``True`` or
+``False``; the same file asks Coq to prove the compiled answer equivalent to ``True`` or to ``False`` by
+itself (``tauto``, ``easy``: ``~ False`` or ``0 = 1`` pass), and refuses it when neither is proved.
 """
 
 from __future__ import annotations
@@ -90,10 +96,45 @@ def names_source(statement: Statement, marker: str) -> str:
                 *PRINTING,
                 f'Goal True. idtac "{marker}". Abort.',
                 f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
+                *(_decide_sentences(statement, marker) if yes_no_answer(statement) else []),
             ]
         )
         + "\n"
     )
+
+
+DECIDED, UNDECIDED = "-decided", "-undecided"
+"""What the environment file prints after its marker once it tried to decide a yes/no answer."""
+
+
+def yes_no_answer(statement: Statement) -> bool:
+    """Whether the pinned solution is ``Definition <name> : Prop := ...`` (a yes/no answer)."""
+    if statement.solution is None:
+        return False
+    sentence = statement.sentences[statement.solution]
+    at = sentence.command_index() + 2
+    return [t.text for t in sentence.tokens[at : at + 3]] == [":", "Prop", ":="]
+
+
+def _decide_sentences(statement: Statement, marker: str) -> list[str]:
+    """A goal proving the compiled answer equivalent to True or to False, printing which way it went."""
+    sol = f"{ROOT}.{CANDIDATE}.{statement.solution_name}"
+    true = "left; split; intro; first [ exact I | easy | tauto ]"
+    false = "right; split; intro; first [ contradiction | easy | tauto ]"
+    decide = f"(({sol} <-> True) \\/ ({sol} <-> False)) by (unfold {sol}; first [ {true} | {false} ])"
+    return [
+        "Goal True.",
+        f'first [ timeout 20 (assert {decide}); idtac "{marker}{DECIDED}" | idtac "{marker}{UNDECIDED}" ].',
+        "Abort.",
+    ]
+
+
+def decided(output: str, marker: str) -> bool | None:
+    """Whether the yes/no answer was proved a truth value (None if the file never said)."""
+    lines = output.splitlines()
+    if f"{marker}{DECIDED}" in lines:
+        return True
+    return False if f"{marker}{UNDECIDED}" in lines else None
 
 
 def own_constants(output: str, marker: str, statement: Statement) -> list[str] | None:

@@ -17,8 +17,10 @@ from putnam_solver.core.provers.rocq.answer_env import (
     ANSWER_ENV,
     answer_env_source,
     choice_operators,
+    decided,
     names_source,
     own_constants,
+    yes_no_answer,
 )
 from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
@@ -87,6 +89,16 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
             "state the answer itself over the challenge's environment"
         )
         return GateResult(*G4, GateStatus.FAILED, detail, evidence)
+    if not own and yes_no_answer(statement):
+        truth = decided(stdout, marker)
+        if truth is None:
+            return GateResult(*G4, GateStatus.ERROR, "deciding the yes/no answer: no result printed", evidence)
+        if not truth:
+            detail = (
+                "the answer to this yes/no question is not a truth value: it was not proved equivalent to True "
+                "or to False by itself (a restated question makes the theorem trivial); answer True or False"
+            )
+            return GateResult(*G4, GateStatus.FAILED, detail, evidence)
     if not own:
         return None
     names = ", ".join(f"`{n}`" for n in own)
