@@ -217,3 +217,21 @@ def test_only_a_prop_solution_without_arguments_is_a_yes_no_answer() -> None:
     assert not shape("Definition t_solution : nat -> Prop := fun _ => True.")
     assert not shape("Definition t_solution (n : nat) : Prop := True.")
     assert not shape("Definition t_solution : bool := true.")
+
+
+SUBCLASS = (
+    f"{HEADER}Lemma zz_h : True.\nProof. SubClass zz_nat := nat. exact I. Qed.\n"
+    "Definition sample_last_digit_solution : Z := 6.\n"
+    f"{STATEMENT}Proof. reflexivity. Qed.\n"
+)
+
+
+def test_subclass_a_coercion_by_another_name_is_refused_in_proofs() -> None:
+    """``SubClass c := T.`` declares ``c`` and an identity coercion from it, like ``Identity Coercion``
+    (refused): inside a helper's proof it passed G2 and G3 unread (its name unchecked against the
+    challenge's words). G5 decides what it could change; the text gates now refuse it as they refuse
+    every coercion."""
+    verdict = rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), "sample_last_digit", SUBCLASS)
+    details = {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
+    assert not verdict.accepted
+    assert "SubClass" in details["G2"] and "SubClass" in details["G3"], details
