@@ -1,0 +1,154 @@
+"""Red team 7 (Lean): a library command G2 does not know adds a section variable to the theorem.
+
+G2 splits a file into commands at the keywords it knows; Lean ends a command at any keyword of its
+token table. Mathlib has two commands that run Lean's ``variable`` and were missing from G2's list:
+``variables`` (Mathlib/Tactic/Basic.lean, a stub that warns and calls ``elabVariable``) and
+``variable?`` (Mathlib/Tactic/Variable.lean, ``extendScope`` pushes the binders into the scope). Glued
+to a helper's body, at column 0 or on the same line, G2 read it as part of that body, and Lean
+included the instance-implicit variable ``[zz_bad : Fact False]`` in the theorem (a variable whose
+type mentions no other variable is included in every theorem after it), which then proved
+``Fact False → statement`` with no error, no ``sorry`` and no axiom: accepted by the text profile, and
+by the ``fast`` profile (G1-G4), by which miniF2F is judged. Reproduced with Lean 4.35 on the toy
+toolchain with core ``variable`` (``@t : ∀ [zz_bad : Fact False] (a b : Nat), Eq a b``, exit 0).
+
+Fixes: the two keywords (and a few more library commands) are command keywords for G2 (spelling, the
+first line), and G4, where the acceptance runs no G6, checks by meaning that the compiled theorem has
+the pinned statement's type in a clean scope (``provers/lean/statement_type.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean.statement_type import PINNED, harness_source
+from putnam_solver.core.provers.lean.syntax import parse_statement
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.helpers import DATA_ROOT, LEAN_PROVER, failures, lean_text_verdict
+from tests.toylean.build import BENCHMARK, VALID, ToyLean
+
+MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
+PROBLEM = "aimeII_2001_p3"
+CHEAT = "by\n  exact zz_bad.out.elim"
+
+
+@pytest.fixture(scope="module")
+def minif2f() -> Benchmark:
+    if not MINIF2F.is_file():
+        pytest.skip("pinned miniF2F data not found")
+    return load_benchmark(MINIF2F)
+
+
+def _with_helper(bench: Benchmark, helper: str, proof: str = CHEAT) -> str:
+    text = LEAN_PROVER.challenge(bench.problems[PROBLEM], Track.WITH_ANSWER)
+    at = text.index(f"theorem {PROBLEM}")
+    return (text[:at] + helper + text[at:]).replace("by sorry", proof)
+
+
+GLUED_VARIABLES = {
+    "variables_column0": "theorem zz_helper : True := trivial\nvariables [zz_bad : Fact False]\n\n",
+    "variables_same_line": "theorem zz_helper : True := trivial variables [zz_bad : Fact False]\n\n",
+    "variable?_column0": (
+        "theorem zz_helper : True := trivial\nvariable? [zz_bad : Fact False] => [zz_bad : Fact False]\n\n"
+    ),
+    "variable?_same_line": "theorem zz_helper : True := trivial variable? [zz_bad : Fact False]\n\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(GLUED_VARIABLES))
+def test_a_library_variable_command_glued_to_a_helper_is_refused(minif2f: Benchmark, case: str) -> None:
+    verdict = lean_text_verdict(minif2f, PROBLEM, _with_helper(minif2f, GLUED_VARIABLES[case]))
+    assert verdict.status == "rejected"
+    refused = failures(verdict).get("G2", "")
+    assert "starts a new command" in refused or ("`variable" in refused and "not a permitted addition" in refused)
+
+
+def test_the_same_helper_without_the_command_is_accepted(minif2f: Benchmark) -> None:
+    """The control: a helper before the theorem is a permitted addition (the proof here is not checked)."""
+    candidate = _with_helper(minif2f, "theorem zz_helper : True := trivial\n\n", "by\n  norm_num [h₀]")
+    assert lean_text_verdict(minif2f, PROBLEM, candidate).status == "accepted"
+
+
+def test_identifiers_that_merely_contain_the_words_are_not_commands(minif2f: Benchmark) -> None:
+    helper = "theorem zz_helper (variables_ok : True) : True := variables_ok\n\n"
+    assert lean_text_verdict(minif2f, PROBLEM, _with_helper(minif2f, helper, "by\n  norm_num")).status == "accepted"
+
+
+def test_the_statement_harness_restates_the_pinned_signature() -> None:
+    statement = parse_statement(
+        "import Mathlib\nopen Real\n\nset_option maxRecDepth 2048 in\n/-- doc -/\n"
+        "theorem t (x : ℝ) (h : 0 < x) : 0 < √x := sorry\n"
+    )
+    source = harness_source("T", statement).splitlines()
+    assert source == [
+        "import T",
+        "open Real",
+        f"set_option maxRecDepth 2048 in axiom {PINNED} (x : ℝ) (h : 0 < x) : 0 < √x",
+        f"set_option maxRecDepth 2048 in example : type_of% @{PINNED} := @_root_.t",
+    ]
+
+
+# --- the semantic half, for real on the toy Lean (Lean 4.35's elaborator and kernel) ---------------
+
+AVAILABLE, WHY = sandbox_status()
+needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+SCOPED_VARIABLE = (
+    "theorem zz_helper : True := True.intro variable [zz_bad : Nonempty False]\n"
+    "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p :=\n"
+    "  False.elim (Nonempty.rec (motive := fun _ => False) (fun f => f) zz_bad)\n"
+)
+"""What the library commands do, with core ``variable`` (the toy has no Mathlib): the theorem gains the
+hypothesis ``[zz_bad : Nonempty False]`` and proves anything from it."""
+
+
+@pytest.fixture
+def toy_env(toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch) -> ToyLean:
+    for name, value in toy_lean.env.items():
+        monkeypatch.setenv(name, value)
+    return toy_lean
+
+
+@pytest.fixture(scope="module")
+def toy() -> Benchmark:
+    return load_benchmark(BENCHMARK)
+
+
+def _verify(bench: Benchmark, candidate: str, profile: Profile) -> Verdict:
+    options = VerifyOptions(profile, keep_going=True)
+    problem = bench.problems["toy_and_comm"]
+    return run_gates(LeanProver(), bench, problem, candidate.encode(), Track.WITH_ANSWER, options)
+
+
+def _gate(verdict: Verdict, gate: str) -> tuple[GateStatus, str]:
+    found = next(g for g in verdict.gates if g.id == gate)
+    return found.status, found.detail
+
+
+@needs_sandbox
+def test_g4_refuses_a_theorem_whose_scope_added_a_hypothesis(toy_env: ToyLean, toy: Benchmark) -> None:
+    verdict = _verify(toy, SCOPED_VARIABLE, Profile.FAST)
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.FAILED, detail
+    assert "its type is not the pinned statement" in detail
+    assert "zz_bad" in detail  # Lean's own type mismatch, quoted
+    assert verdict.status == "rejected"
+
+
+@needs_sandbox
+def test_the_scoped_hypothesis_is_invisible_to_the_axiom_check(toy_env: ToyLean, toy: Benchmark) -> None:
+    """Why G4 must decide by meaning: the candidate compiles cleanly and depends on no axiom at all, so
+    on the full profile without comparator only G2's spelling stands in its way."""
+    verdict = _verify(toy, SCOPED_VARIABLE, Profile.FULL)
+    assert _gate(verdict, "G4")[0] is GateStatus.PASSED  # G6 judges types on this profile
+    assert _gate(verdict, "G5") == (GateStatus.PASSED, "toy_and_comm depends on no axioms")
+
+
+@needs_sandbox
+def test_g4_accepts_a_sound_proof_with_the_pinned_type(toy_env: ToyLean, toy: Benchmark) -> None:
+    verdict = _verify(toy, (VALID / "toy_and_comm.lean").read_text(encoding="utf-8"), Profile.FAST)
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.PASSED, detail
+    assert "the theorem has the pinned statement's type" in detail
+    assert verdict.status == "accepted"
