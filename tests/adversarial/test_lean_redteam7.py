@@ -1,4 +1,5 @@
-"""Red team 7 (Lean): a library command G2 does not know adds a section variable to the theorem.
+"""Red team 7 (Lean): a library command G2 does not know adds a section variable to the theorem; a
+no-answer value reaches a choice operator by another spelling.
 
 G2 splits a file into commands at the keywords it knows; Lean ends a command at any keyword of its
 token table. Mathlib has two commands that run Lean's ``variable`` and were missing from G2's list:
@@ -26,7 +27,7 @@ from putnam_solver.core.provers.lean.statement_type import PINNED, harness_sourc
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import DATA_ROOT, LEAN_PROVER, failures, lean_text_verdict
+from tests.helpers import DATA_ROOT, LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
 MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
@@ -152,3 +153,38 @@ def test_g4_accepts_a_sound_proof_with_the_pinned_type(toy_env: ToyLean, toy: Be
     assert status is GateStatus.PASSED, detail
     assert "the theorem has the pinned statement's type" in detail
     assert verdict.status == "accepted"
+
+
+# --- no-answer: a choice operator reached by another spelling --------------------------------------
+
+ANSWER_PROBLEM = "putnam_1962_a2"
+CHOICE_BY_ANOTHER_NAME = {
+    # `open Classical in` inside the value: `epsilon` is `Classical.epsilon`, "a value with the property"
+    # with no proof needed at all (the rule matched only the full name)
+    "open_in_epsilon": "open Classical in epsilon (fun _ => True)",
+    # the hypothesis of a dependent `if` is a proof of `∃`; `h.choose` is `Exists.choose h`
+    "dite_choose": "if h : ∃ n : ℕ, n = n then h.choose else 0",
+    "dite_choose_parenthesized": "if h : ∃ n : ℕ, n = n then (h).choose else 0",
+    # `Function.invFun f y` picks an `x` with `f x = y` when there is one (85 statements open `Function`)
+    "open_in_invFun": "(open Function in invFun (fun x : ℕ => x) 0)",
+}
+
+
+@pytest.fixture(scope="module")
+def putnam() -> Benchmark:
+    return load_benchmark(LEAN_BENCH)
+
+
+@pytest.mark.parametrize("case", sorted(CHOICE_BY_ANOTHER_NAME))
+def test_a_choice_operator_reached_by_another_spelling_is_refused(putnam: Benchmark, case: str) -> None:
+    value = CHOICE_BY_ANOTHER_NAME[case]
+    candidate = lean_filled(putnam, ANSWER_PROBLEM, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(putnam, ANSWER_PROBLEM, candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "a choice operator picks a value" in failures(verdict).get("G2", "")
+
+
+@pytest.mark.parametrize("value", ["fun n => (n + 1).choose 2", "fun n => n.choose 2", "if 0 < 1 then 1 else 0"])
+def test_binomials_and_plain_conditionals_stay_answers(putnam: Benchmark, value: str) -> None:
+    candidate = lean_filled(putnam, ANSWER_PROBLEM, Track.NO_ANSWER, value=value)
+    assert lean_text_verdict(putnam, ANSWER_PROBLEM, candidate, Track.NO_ANSWER).status == "accepted"

@@ -118,6 +118,8 @@ POLICY: Final = LeanPolicy(
         "Classical.indefiniteDescription",
         "Exists.choose",
         "Nat.find",
+        "Classical.strongIndefiniteDescription",
+        "Function.invFun",
     ),
     forbidden=(
         *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx"),
