@@ -188,3 +188,58 @@ def test_a_choice_operator_reached_by_another_spelling_is_refused(putnam: Benchm
 def test_binomials_and_plain_conditionals_stay_answers(putnam: Benchmark, value: str) -> None:
     candidate = lean_filled(putnam, ANSWER_PROBLEM, Track.NO_ANSWER, value=value)
     assert lean_text_verdict(putnam, ANSWER_PROBLEM, candidate, Track.NO_ANSWER).status == "accepted"
+
+
+# --- `synthInstance.maxSize` is not a resource option ----------------------------------------------
+
+INSTANCE_CHOICE = (
+    "class ZzC (α : Type) where\n  val : Bool\n"
+    "class ZzD (α : Type) where\n  v : Bool\n"
+    "instance (priority := 10) zzSmall : ZzC Nat := ⟨Bool.true⟩\n"
+    "instance zzD : ZzD Nat := ⟨Bool.false⟩\n"
+    "instance zzBig {α : Type} [ZzD α] : ZzC α := ⟨ZzD.v α⟩\n"
+    "theorem toy_instance_choice : Eq (ZzC.val Nat) Bool.true := sorry\n"
+)
+"""A false statement: ``zzBig`` (default priority) wins, so ``ZzC.val Nat`` is ``false``."""
+SMALLER_INSTANCE = INSTANCE_CHOICE.replace(
+    "theorem toy_instance_choice : Eq (ZzC.val Nat) Bool.true := sorry\n",
+    "set_option synthInstance.maxSize 1 in\ntheorem toy_instance_choice : Eq (ZzC.val Nat) Bool.true := rfl\n",
+)
+"""``zzBig``'s answer (size 2) is dropped, the search goes on to ``zzSmall``: the statement becomes true."""
+
+
+@pytest.fixture(scope="module")
+def instance_bench(tmp_path_factory: pytest.TempPathFactory) -> Benchmark:
+    import json
+
+    path = tmp_path_factory.mktemp("bench") / "instances.jsonl"
+    record = {"problem_id": "toy_instance_choice", "formal_statement": INSTANCE_CHOICE, "informal_statement": None}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    return load_benchmark(path)
+
+
+def _verify_instance(bench: Benchmark, profile: Profile) -> Verdict:
+    options = VerifyOptions(profile, keep_going=True)
+    problem = bench.problems["toy_instance_choice"]
+    return run_gates(LeanProver(), bench, problem, SMALLER_INSTANCE.encode(), Track.WITH_ANSWER, options)
+
+
+def test_g2_refuses_synth_instance_max_size_before_the_theorem(instance_bench: Benchmark) -> None:
+    verdict = _verify_instance(instance_bench, Profile.TEXT)
+    assert verdict.status == "rejected"
+    assert "set_option synthInstance.maxSize" in failures(verdict).get("G2", "")
+
+
+@needs_sandbox
+def test_lean_reads_the_statement_with_another_instance_and_g4_sees_it(
+    toy_env: ToyLean, instance_bench: Benchmark
+) -> None:
+    """Lean compiles the candidate (the option changed the statement, ``rfl`` proves it); G4's statement
+    check, which reads the pinned signature without the candidate's prefix, refuses it."""
+    verdict = _verify_instance(instance_bench, Profile.FAST)
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.FAILED, detail
+    assert "its type is not the pinned statement" in detail
+    full = _verify_instance(instance_bench, Profile.FULL)
+    assert _gate(full, "G4")[0] is GateStatus.PASSED  # the compile itself is clean: only meaning differs
+    assert _gate(full, "G5")[0] is GateStatus.PASSED

@@ -44,6 +44,7 @@ from putnam_solver.core.provers.lean.compile import (
     failure_detail,
 )
 from putnam_solver.core.provers.lean.syntax import (
+    DECLARATION_KEYWORDS,
     DOC,
     IDENT,
     LexError,
@@ -73,8 +74,8 @@ def harness_source(module: str, statement: Statement) -> str:
     for command in statement.commands:
         if command is statement.theorem:
             break
-        if command.keyword == "import" or command.name is not None:
-            continue  # declarations (answers, helper definitions of the statement) come with the module
+        if command.keyword == "import" or command.name is not None or command.keyword in DECLARATION_KEYWORDS:
+            continue  # declarations (answers, helper definitions, instances of the statement) come with the module
         if command.keyword not in SCOPE_KEYWORDS:
             raise StatementCheckUnavailable(f"the challenge's `{command.keyword}` command cannot be repeated")
         lines.append(_text(statement, command.tokens))
