@@ -243,3 +243,44 @@ def test_lean_reads_the_statement_with_another_instance_and_g4_sees_it(
     full = _verify_instance(instance_bench, Profile.FULL)
     assert _gate(full, "G4")[0] is GateStatus.PASSED  # the compile itself is clean: only meaning differs
     assert _gate(full, "G5")[0] is GateStatus.PASSED
+
+
+# --- a string after a name ending in `!`: interpolated for the lexer, plain for Lean ---------------
+
+HIDDEN_AXIOM = (
+    "def zz! (s : String) : String := s\n"
+    'def zz_h : String := zz! "{"\n'
+    "axiom zz_ax : False\n"
+    '-- "}"\n'
+    "\n"
+    "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := zz_ax.elim\n"
+)
+"""``zz!`` is a plain name, so Lean reads ``"{"`` as a string and then an ``axiom`` command; the lexer read
+``{`` as the start of an interpolation, the ``axiom`` line as a string inside it, and the comment's
+``"}"`` as its end: G2 and G3 saw one helper and no ``axiom``, and the ``fast`` profile (no G5) accepted."""
+
+
+@needs_sandbox
+def test_code_hidden_in_a_string_lean_reads_as_plain_is_refused(toy_env: ToyLean, toy: Benchmark) -> None:
+    verdict = _verify(toy, HIDDEN_AXIOM, Profile.FAST)
+    assert _gate(verdict, "G4")[0] is GateStatus.PASSED  # Lean compiles it, axiom and all
+    assert verdict.status == "rejected"
+    for gate in ("G2", "G3"):
+        status, detail = _gate(verdict, gate)
+        assert status is GateStatus.FAILED
+        assert "not an interpolation keyword" in detail
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ('def zz! (s : String) : String := s\ndef zz_h : String := zz! "plain"\n', ["zz_h", ":="]),
+        ('def zz_h : String := s!"{sorry}"\n', ["sorry"]),
+        ('def zz_h : String := s! /- c -/ "{sorry}"\n', ["sorry"]),
+    ],
+)
+def test_known_interpolation_keywords_still_lex_their_code(text: str, code: list[str]) -> None:
+    from putnam_solver.core.provers.lean.syntax import code_tokens, lex
+
+    texts = [t.text for t in code_tokens(lex(text))]
+    assert all(word in texts for word in code)
