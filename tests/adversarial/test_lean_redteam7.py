@@ -88,6 +88,7 @@ def test_the_statement_harness_restates_the_pinned_signature() -> None:
         "open Real",
         f"set_option maxRecDepth 2048 in axiom {PINNED} (x : ℝ) (h : 0 < x) : 0 < √x",
         f"set_option maxRecDepth 2048 in example : type_of% @{PINNED} := @_root_.t",
+        "#print axioms t",
     ]
 
 
@@ -151,7 +152,7 @@ def test_g4_accepts_a_sound_proof_with_the_pinned_type(toy_env: ToyLean, toy: Be
     verdict = _verify(toy, (VALID / "toy_and_comm.lean").read_text(encoding="utf-8"), Profile.FAST)
     status, detail = _gate(verdict, "G4")
     assert status is GateStatus.PASSED, detail
-    assert "the theorem has the pinned statement's type" in detail
+    assert "the theorem has the pinned statement's type and only the allowed axioms" in detail
     assert verdict.status == "accepted"
 
 
@@ -263,7 +264,8 @@ HIDDEN_AXIOM = (
 @needs_sandbox
 def test_code_hidden_in_a_string_lean_reads_as_plain_is_refused(toy_env: ToyLean, toy: Benchmark) -> None:
     verdict = _verify(toy, HIDDEN_AXIOM, Profile.FAST)
-    assert _gate(verdict, "G4")[0] is GateStatus.PASSED  # Lean compiles it, axiom and all
+    # Lean compiles it, axiom and all: G4 refuses it only for the axiom its harness file lists
+    assert _gate(verdict, "G4") == (GateStatus.FAILED, "toy_and_comm depends on axioms outside the allowed set: zz_ax")
     assert verdict.status == "rejected"
     for gate in ("G2", "G3"):
         status, detail = _gate(verdict, gate)
@@ -284,3 +286,15 @@ def test_known_interpolation_keywords_still_lex_their_code(text: str, code: list
 
     texts = [t.text for t in code_tokens(lex(text))]
     assert all(word in texts for word in code)
+
+
+@needs_sandbox
+def test_g4_reads_the_axioms_where_no_g5_follows(toy_env: ToyLean, toy: Benchmark) -> None:
+    """The hidden-axiom candidate with its axiom in plain sight: G3 refuses the word, and on the fast
+    profile (no G5) G4's harness file now refuses the axiom itself, however G3 might have missed it."""
+    visible = HIDDEN_AXIOM.replace('def zz_h : String := zz! "{"\n', "").replace('-- "}"\n', "")
+    verdict = _verify(toy, visible, Profile.FAST)
+    assert _gate(verdict, "G3")[0] is GateStatus.FAILED
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.FAILED, detail
+    assert detail == "toy_and_comm depends on axioms outside the allowed set: zz_ax"

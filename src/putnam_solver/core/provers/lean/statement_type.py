@@ -26,6 +26,10 @@ not do: Lean generalizes each side's universe variables apart first), and in any
 kernel accepts a proof of the pinned statement made from the candidate's theorem. The check
 passes only when `lean` exits 0 with no error and no ``sorry`` (``compile.failure_detail``): what the
 candidate printed while compiling is not replayed on import, so it cannot forge this result.
+
+The file ends with ``#print axioms <theorem>``, read as G5 reads its own (``axioms.read_axiom_report``):
+on a profile without G5 and G6, G3's words were the only line against an axiom, and a lexing
+disagreement once hid a whole ``axiom`` command from them.
 """
 
 from __future__ import annotations
@@ -34,11 +38,12 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from putnam_solver.core.gatekit import sandbox_limits
-from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module
+from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module, read_axiom_report
 from putnam_solver.core.provers.lean.checks import form_challenge, semantic_check_runs
 from putnam_solver.core.provers.lean.compile import (
     GATE_ID,
     GATE_NAME,
+    LeanMessage,
     compile_against_candidate,
     compile_gate,
     failure_detail,
@@ -87,7 +92,13 @@ def harness_source(module: str, statement: Statement) -> str:
         raise StatementCheckUnavailable("the pinned theorem has no signature")
     lines.append(f"{groups}axiom {PINNED} {_text(statement, signature)}")
     lines.append(f"{groups}example : type_of% @{PINNED} := @_root_.{statement.theorem_name}")
+    lines.append(f"#print axioms {statement.theorem_name}")
     return "\n".join(lines) + "\n"
+
+
+def axioms_line(source: str) -> int:
+    """The line of the harness file's ``#print axioms`` (its last)."""
+    return source.count("\n")
 
 
 def _prefix_groups(prefix: Sequence[Token]) -> str:
@@ -131,7 +142,7 @@ def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStat
         return GateStatus.ERROR, f"statement check: sandbox unavailable: {exc}"
     failed = failure_detail(run, limits)
     if failed is None:
-        return None
+        return _axioms(run.messages, f"{harness}.lean", statement.theorem_name, axioms_line(source), evidence)
     if failed[0] is GateStatus.FAILED:
         why = (
             f"{statement.theorem_name} compiled, but its type is not the pinned statement read in a clean scope "
@@ -141,6 +152,21 @@ def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStat
     return failed[0], f"statement check: {failed[1]}"
 
 
+def _axioms(
+    messages: tuple[LeanMessage, ...], harness_file: str, theorem: str, line: int, evidence: dict[str, Any]
+) -> tuple[GateStatus, str] | None:
+    """G5's reading of the harness file's ``#print axioms``: on a profile without G5 and G6 nothing else
+    sees an axiom that G3's words missed (a lexing disagreement once hid a whole ``axiom`` command)."""
+    try:
+        report = read_axiom_report(messages, harness_file, theorem, line)
+    except AxiomOutputError as exc:
+        return GateStatus.ERROR, f"statement check: {exc}"
+    evidence["axioms"] = list(report.axioms)
+    if report.disallowed:
+        return GateStatus.FAILED, f"{theorem} depends on axioms outside the allowed set: {', '.join(report.disallowed)}"
+    return None
+
+
 def compile_and_statement_gate(sub: Submission) -> GateResult:
     """G4: the compile (``compile.compile_gate``), then, when the acceptance runs no G6, the statement check."""
     result = compile_gate(sub)
@@ -148,7 +174,7 @@ def compile_and_statement_gate(sub: Submission) -> GateResult:
         return result
     outcome = statement_check(sub, result.evidence)
     if outcome is None:
-        detail = f"{result.detail}; the theorem has the pinned statement's type"
+        detail = f"{result.detail}; the theorem has the pinned statement's type and only the allowed axioms"
         return GateResult(GATE_ID, GATE_NAME, result.status, detail, result.evidence)
     return GateResult(GATE_ID, GATE_NAME, outcome[0], outcome[1], result.evidence)
 
