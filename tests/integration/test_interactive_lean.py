@@ -150,3 +150,15 @@ def test_what_a_search_tactic_suggests_reaches_the_check(bench: Benchmark, pool:
     assert [(m.line, m.text) for m in outcome.suggestions] == [(2, "Try this: exact And.intro h.right h.left")]
     text = format_check(outcome, suggested)
     assert "Suggestions the search tactics printed" in text and "line 2: Try this: exact And.intro" in text
+
+
+def test_a_check_judged_by_the_fast_profile_runs_the_cold_statement_check(bench: Benchmark, pool: SessionPool) -> None:
+    """Where the acceptance runs no G6 (miniF2F's fast profile), the cold G4 also checks the theorem's type
+    in a clean scope, which a session's compile does not: the check goes cold and reports that check."""
+    fast = VerifyOptions(profile=Profile.FAST, acceptance=Profile.FAST, timeout_seconds=120)
+    outcome = check_file(LEAN, bench, bench.problems[PROBLEM], GOOD, Track.WITH_ANSWER, fast, pool)
+    g4 = next(g for g in outcome.verdict.gates if g.id == "G4")
+    assert not outcome.warm
+    assert g4.passed and "the pinned statement's type" in g4.detail
+    judged_by_full = check_file(LEAN, bench, bench.problems[PROBLEM], GOOD, Track.WITH_ANSWER, OPTIONS, pool)
+    assert judged_by_full.warm

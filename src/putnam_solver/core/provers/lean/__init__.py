@@ -30,9 +30,10 @@ from putnam_solver.core.provers.lean.checks import (
     check_preservation,
 )
 from putnam_solver.core.provers.lean.comparator import challenge_artifact, comparator_available, comparator_gate
-from putnam_solver.core.provers.lean.compile import CANDIDATE_OLEAN, compile_gate
+from putnam_solver.core.provers.lean.compile import CANDIDATE_OLEAN
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.lean.project import PINS
+from putnam_solver.core.provers.lean.statement_type import compile_and_statement_gate
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT_RELEASE,
@@ -90,7 +91,7 @@ def _axle_gate(sub: Submission) -> GateResult:
 
 ALL_GATES: tuple[Gate, ...] = (
     *GATES,
-    Gate("G4", "compile", compile_gate, _lean_runs_here, needs=(CANDIDATE_OLEAN,)),
+    Gate("G4", "compile", compile_and_statement_gate, _lean_runs_here, needs=(CANDIDATE_OLEAN,)),
     Gate("G5", "axioms", axioms_gate, _lean_runs_here, needs=(CANDIDATE_OLEAN,)),
     Gate("G6", "kernel", comparator_gate, _comparator_runs_here, needs=(challenge_artifact(),)),
     Gate("G7", "axle", _axle_gate, _axle_reachable),

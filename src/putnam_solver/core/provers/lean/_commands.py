@@ -73,7 +73,12 @@ COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
      "add_aesop_rules", "erase_aesop_rules", "declare_aesop_rule_sets", "grind_pattern", "proof_wanted",
      "initialize_simps_projections", "mk_iff_of_inductive_prop", "unsuppress_compilation", "recall",
      "compile_inductive", "compile_def", "gen_injective_theorems", "declare_config_elab",
-     "declare_command_config_elab", "declare_simp_like_tactic", "test_extern", "whatsnew", "extend_docs"}
+     "declare_command_config_elab", "declare_simp_like_tactic", "test_extern", "whatsnew", "extend_docs",
+     # Mathlib's `variables` (Mathlib/Tactic/Basic.lean: warns, then runs `elabVariable`) and `variable?`
+     # (Mathlib/Tactic/Variable.lean: extends the scope's variables): a section variable glued to a
+     # helper's body would otherwise reach the theorem unseen; more library commands
+     "variables", "variable?", "library_note2", "simproc_decl", "dsimproc_decl", "builtin_simproc_decl",
+     "builtin_dsimproc_decl"}
 )  # fmt: skip
 """Tokens that only ever begin a command: Lean ends the current command wherever one of these appears.
 The list cannot be complete (any library may add commands); what it misses, G6 must catch."""

@@ -97,9 +97,15 @@ def answer_violations(
     value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy, defined: frozenset[str]
 ) -> list[Violation]:
     """A no-answer solution value must state an answer over the challenge's own environment, not point
-    back at the problem or at a constant the candidate defines (a helper can hide anything)."""
+    back at the problem or at a constant the candidate defines (a helper can hide anything), nor pick "a
+    value with the property" by choice. A choice operator is found by what a name resolves to, not by
+    how it is spelled: ``epsilon`` where ``Classical`` is open (the statement's header ``open``s, an
+    ``open ... in`` inside the value) is ``Classical.epsilon``, and ``h.choose`` for the hypothesis of an
+    ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all."""
     violations = []
-    for token in value:
+    opens = [*header_namespaces(expected), *_namespaces_opened_in(value)]
+    proofs = _dependent_if_hypotheses(value)
+    for i, token in enumerate(value):
         name = normalize_name(token.text) if token.kind == IDENT else ""
         if name == normalize_name(expected.theorem_name):
             violations.append(Violation(token.line, label, "the answer may not mention the theorem"))
@@ -109,10 +115,64 @@ def answer_violations(
                 "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
             )
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
-        elif any(name == op or name.endswith(f".{op}") for op in policy.choice_operators):
+        elif name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)):
             rule = "a choice operator picks a value from the problem's own statement; state the answer"
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
     return violations
+
+
+def header_namespaces(expected: Statement) -> list[str]:
+    """The namespaces the statement's header ``open`` commands open (where its values are elaborated)."""
+    return [
+        normalize_name(t.text)
+        for c in expected.header
+        if c.keyword == "open"
+        for t in c.tokens[c.head + 1 :]
+        if t.kind == IDENT and t.text not in ("scoped", "hiding", "renaming")
+    ]
+
+
+def _namespaces_opened_in(value: Sequence[Token]) -> list[str]:
+    """The namespaces every ``open ... in`` inside the value opens (each for a part of it: all counted)."""
+    opened: list[str] = []
+    for i, token in enumerate(value):
+        if token.text == "open":
+            for after in value[i + 1 :]:
+                if after.kind != IDENT or after.text == "in":
+                    break
+                opened.append(normalize_name(after.text))
+    return opened
+
+
+def _resolves_to_choice(name: str, opens: Sequence[str], policy: LeanPolicy) -> bool:
+    """Whether ``name``, read as itself or inside any open namespace, is one of the choice operators."""
+    for full in (name, *(f"{namespace}.{name}" for namespace in opens)):
+        if any(full == op or full.endswith(f".{op}") for op in policy.choice_operators):
+            return True
+    return False
+
+
+_CHOICE_FIELDS: Final = frozenset({"choose", "some", "epsilon", "choice", "indefiniteDescription"})
+
+
+def _dependent_if_hypotheses(value: Sequence[Token]) -> frozenset[str]:
+    """Names bound by ``if h : P then`` in the value: proofs of a proposition, from which only a choice
+    operator can extract data."""
+    return frozenset(
+        normalize_name(value[i + 1].text)
+        for i in range(len(value) - 2)
+        if value[i].text == "if" and value[i + 1].kind == IDENT and value[i + 2].text == ":"
+    )
+
+
+def _chooses_from_proof(value: Sequence[Token], i: int, proofs: frozenset[str]) -> bool:
+    """``h.choose`` (or ``(h).choose``) for a dependent-if hypothesis ``h``: ``Exists.choose h``."""
+    token = value[i]
+    parts = name_parts(normalize_name(token.text))
+    if len(parts) > 1 and parts[0] in proofs and parts[-1] in _CHOICE_FIELDS:
+        return True
+    dotted = i >= 3 and value[i - 1].text == "." and value[i - 2].text == ")" and value[i - 3].text in proofs
+    return dotted and bool(parts) and parts[-1] in _CHOICE_FIELDS
 
 
 def helper_name_violations(

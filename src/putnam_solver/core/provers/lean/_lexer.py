@@ -141,6 +141,11 @@ _FIRST_KIND.update({c: IDENT for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmno
 """A token's kind from its first character, in a plain stretch: filled in as non-ASCII characters are met
 (:meth:`_Lexer.first_kind`); ``'`` and a backquote are never in it (their kind depends on the token)."""
 _ID_FIRST_RE = re.compile(f"[{_ID_FIRST}]")
+INTERPOLATING: Final = frozenset({"s!", "m!", "f!", "println!"})
+"""Identifier-shaped keywords whose syntax rule reads the next string as ``interpolatedStr`` (leanprover/lean4:
+``s!`` Init/Data/ToString/Macro.lean, ``f!`` Init/Data/Format/Macro.lean, ``m!`` src/Lean/Message.lean,
+``println!`` Init/System/IO.lean). The others that interpolate (``throwError``, ``dbg_trace``, ``trace[...]``)
+are not followed by ``!`` and are meta code G3 refuses by name."""
 _STRING_BODY = re.compile(r'(?:[^"\\{}]|\\.)*', re.S)
 _COMMENT_MARK = re.compile(r"-/|/-")
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zs", "Zl", "Zp"})
@@ -348,11 +353,17 @@ class _Lexer:
         _FIRST_KIND[ch] = kind
         return kind
 
-    def interpolation_prefix(self) -> bool:
-        """Whether the string about to be lexed is interpolated: the code token before it is ``s!``,
-        ``m!``, ``f!`` or another identifier ending in ``!`` (Lean allows space or a comment between)."""
+    def interpolation_prefix(self) -> bool | None:
+        """Whether the string about to be lexed is interpolated: the code token before it is one of
+        :data:`INTERPOLATING` (Lean allows space or a comment between). None when that token is another
+        identifier ending in ``!``: Lean interpolates a string only where a syntax rule asks for
+        ``interpolatedStr`` after its keyword, so after a plain name such as ``zz!`` (a helper may be
+        called that) the string is plain, while a library keyword we do not list would interpolate it.
+        Either reading could hide code from the other, so a ``{`` in such a string is refused."""
         previous = next((t for t in reversed(self.tokens) if t.kind != COMMENT), None)
-        return previous is not None and previous.kind == IDENT and previous.text.endswith("!")
+        if previous is None or previous.kind != IDENT or not previous.text.endswith("!"):
+            return False
+        return True if previous.text in INTERPOLATING else None
 
     def refuse(self, ch: str, offset: int) -> None:
         """Raise for a character Lean refuses in code; see the module docstring."""
@@ -383,7 +394,7 @@ class _Lexer:
             self.comments += 1
         self.spaced = True
 
-    def string(self, start: int, interpolated: bool) -> None:
+    def string(self, start: int, interpolated: bool | None) -> None:
         text, i = self.text, start + 1
         while True:
             body = _STRING_BODY.match(text, i)
@@ -393,6 +404,13 @@ class _Lexer:
             if text[i] == '"':
                 self.emit(STRING, start, i + 1)
                 return
+            if text[i] == "{" and interpolated is None:
+                raise self.error(
+                    "`{` in a string after a name ending in `!` that is not an interpolation keyword "
+                    f"({', '.join(sorted(INTERPOLATING))}): whether Lean reads code there depends on the "
+                    "library; rename the name or drop the `{`",
+                    i,
+                )
             if text[i] == "{" and interpolated:
                 self.emit(STRING, start, i + 1)
                 self.run(close_brace=True)

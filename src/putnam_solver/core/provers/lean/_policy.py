@@ -60,11 +60,14 @@ _OPTIONS = (
     "maxHeartbeats",
     "maxRecDepth",
     "synthInstance.maxHeartbeats",
-    "synthInstance.maxSize",
     "exponentiation.threshold",
 )
 _OPTION_PREFIXES = ("linter.", "pp.")
-_ELABORATION_OPTIONS = ("tactic.hygienic",)
+_ELABORATION_OPTIONS = ("tactic.hygienic", "synthInstance.maxSize")
+"""``synthInstance.maxSize`` is not a resource cap: an instance whose answer is that large is dropped and
+the search goes on (leanprover/lean4 src/Lean/Meta/SynthInstance.lean, ``addAnswer``), so a smaller,
+lower-priority instance can be the one the statement gets (checked on Lean 4.35 with the toy toolchain:
+``set_option synthInstance.maxSize 1 in`` turned a false statement into one ``rfl`` proves)."""
 _READ_ONLY = ("#print", "#check")
 _HOLE = "proof hole"
 _NATIVE = "native code: trusts the compiler, not the kernel"
@@ -118,6 +121,8 @@ POLICY: Final = LeanPolicy(
         "Classical.indefiniteDescription",
         "Exists.choose",
         "Nat.find",
+        "Classical.strongIndefiniteDescription",
+        "Function.invFun",
     ),
     forbidden=(
         *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx"),

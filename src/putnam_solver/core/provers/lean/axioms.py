@@ -91,11 +91,13 @@ def harness_module(module: str) -> str:
     return f"{module}Axioms"
 
 
-def read_axiom_report(messages: tuple[LeanMessage, ...], harness_file: str, theorem: str) -> AxiomReport:
+def read_axiom_report(
+    messages: tuple[LeanMessage, ...], harness_file: str, theorem: str, line: int = PRINT_LINE
+) -> AxiomReport:
     """The one report at the harness file's ``#print axioms`` line; AxiomOutputError for anything else."""
-    at_line = [m for m in messages if m.file_name == harness_file and m.line == PRINT_LINE]
+    at_line = [m for m in messages if m.file_name == harness_file and m.line == line]
     if len(at_line) != 1:
-        raise AxiomOutputError(f"expected one message at {harness_file}:{PRINT_LINE}, found {len(at_line)}")
+        raise AxiomOutputError(f"expected one message at {harness_file}:{line}, found {len(at_line)}")
     message = at_line[0]
     if message.severity != "information":
         raise AxiomOutputError(f"{message.severity} at {message.where()}: {message.text[:300]}")
