@@ -30,7 +30,7 @@ from putnam_solver.core.provers.lean.checks import (
     check_preservation,
 )
 from putnam_solver.core.provers.lean.comparator import challenge_artifact, comparator_available, comparator_gate
-from putnam_solver.core.provers.lean.compile import CANDIDATE_OLEAN, compile_gate
+from putnam_solver.core.provers.lean.compile import CANDIDATE_OLEAN
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.lean.project import PINS
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
@@ -43,6 +43,7 @@ from putnam_solver.core.provers.lean.toolchain import (
     release_paths,
     toolchain_fingerprint,
 )
+from putnam_solver.core.provers.lean.yes_no import compile_gate
 from putnam_solver.core.registry import EXTERNAL_CHECKS_GROUP, PluginError, load_plugin
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import AXLE_GATE, Gate, GateResult, GateStatus, Submission, Track, VerifyOptions

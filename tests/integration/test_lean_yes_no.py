@@ -1,0 +1,257 @@
+"""G4 on a no-answer yes/no problem (a ``Prop`` or ``Bool`` solution): the answer must be a truth value.
+
+The question restated as its answer (``putnam_1996_a3``: ``<question> ↔ putnam_1996_a3_solution``) made
+the theorem ``Q ↔ Q`` and passed every gate. The harness file G4 now adds (``yes_no``) runs here for real
+on the toy Lean (Lean 4.35's elaborator and kernel): the toy prelude has no ``Decidable``, so the
+statement supplies the few lines of Lean's ``Init/Prelude.lean`` the check relies on (``Decidable``,
+``decide``, ``of_decide_eq_true`` and the instances for ``True``, ``False``, ``Not``, ``Iff``, ``Or``,
+``Bool`` equality), as every real statement has them from ``Init``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean import LeanProver, yes_no
+from putnam_solver.core.provers.lean.syntax import parse_statement
+from putnam_solver.core.provers.lean.yes_no import YesNo, harness_source, yes_no_solutions
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.helpers import LEAN_BENCH
+from tests.toylean.build import ToyLean
+
+PRELUDE = """set_option genCtorIdx false in
+class inductive Decidable (p : Prop) where
+  | isFalse (h : Not p) : Decidable p
+  | isTrue (h : p) : Decidable p
+
+noncomputable def Decidable.decide (p : Prop) [h : Decidable p] : Bool :=
+  @Decidable.rec p (fun _ => Bool) (fun _ => Bool.false) (fun _ => Bool.true) h
+
+theorem false_ne_true (h : Eq Bool.false Bool.true) : False :=
+  @Eq.ndrec Bool Bool.false (fun b => @Bool.rec (fun _ => Prop) True False b) True.intro Bool.true h
+
+theorem true_ne_false (h : Eq Bool.true Bool.false) : False :=
+  @Eq.ndrec Bool Bool.true (fun b => @Bool.rec (fun _ => Prop) False True b) True.intro Bool.false h
+
+theorem of_decide_eq_true {p : Prop} [inst : Decidable p] (h : Eq (Decidable.decide p) Bool.true) : p :=
+  @Decidable.rec p (fun i => Eq (@Decidable.decide p i) Bool.true -> p)
+    (fun _ e => False.elim (false_ne_true e)) (fun hp _ => hp) inst h
+
+noncomputable instance instDecidableTrue : Decidable True := Decidable.isTrue True.intro
+noncomputable instance instDecidableFalse : Decidable False := Decidable.isFalse (fun h => h)
+
+noncomputable instance instDecidableNot {p : Prop} [dp : Decidable p] : Decidable (Not p) :=
+  @Decidable.rec p (fun _ => Decidable (Not p)) (fun np => Decidable.isTrue np)
+    (fun hp => Decidable.isFalse (fun np => np hp)) dp
+
+noncomputable instance instDecidableIff {p q : Prop} [dp : Decidable p] [dq : Decidable q] :
+    Decidable (Iff p q) :=
+  @Decidable.rec p (fun _ => Decidable (Iff p q))
+    (fun np => @Decidable.rec q (fun _ => Decidable (Iff p q))
+      (fun nq => Decidable.isTrue (Iff.intro (fun h => False.elim (np h)) (fun h => False.elim (nq h))))
+      (fun hq => Decidable.isFalse (fun h => np (h.mpr hq))) dq)
+    (fun hp => @Decidable.rec q (fun _ => Decidable (Iff p q))
+      (fun nq => Decidable.isFalse (fun h => nq (h.mp hp)))
+      (fun hq => Decidable.isTrue (Iff.intro (fun _ => hq) (fun _ => hp))) dq) dp
+
+noncomputable instance instDecidableOr {p q : Prop} [dp : Decidable p] [dq : Decidable q] :
+    Decidable (Or p q) :=
+  @Decidable.rec p (fun _ => Decidable (Or p q))
+    (fun np => @Decidable.rec q (fun _ => Decidable (Or p q))
+      (fun nq => Decidable.isFalse (fun h => @Or.rec p q (fun _ => False) np nq h))
+      (fun hq => Decidable.isTrue (Or.inr hq)) dq)
+    (fun hp => Decidable.isTrue (Or.inl hp)) dp
+
+noncomputable instance instDecidableEqBool (a b : Bool) : Decidable (Eq a b) :=
+  @Bool.rec (fun a => Decidable (Eq a b))
+    (@Bool.rec (fun b => Decidable (Eq Bool.false b)) (Decidable.isTrue rfl) (Decidable.isFalse false_ne_true) b)
+    (@Bool.rec (fun b => Decidable (Eq Bool.true b)) (Decidable.isFalse true_ne_false) (Decidable.isTrue rfl) b) a
+
+"""
+YES = "Exists (fun n : Nat => Eq n n)"
+"""A question whose answer is yes, with no ``Decidable`` instance (like any question over ℕ or ℝ)."""
+NO = "Exists (fun n : Nat => Eq (Nat.succ n) Nat.zero)"
+"""A question whose answer is no."""
+NOT_SUCC = (
+    "@Eq.ndrec Nat (Nat.succ n) (fun m => @Nat.rec (fun _ => Prop) False (fun _ _ => True) m) True.intro Nat.zero e"
+)
+PROOFS = {
+    ("yes", "True"): "Iff.intro (fun _ => True.intro) (fun _ => Exists.intro Nat.zero rfl)",
+    ("yes", "Not False"): "Iff.intro (fun _ => fun f => f) (fun _ => Exists.intro Nat.zero rfl)",
+    ("yes", YES): "Iff.intro (fun h => h) (fun h => h)",
+    ("no", "False"): f"Iff.intro (fun h => @Exists.rec Nat _ (fun _ => False) (fun n e => {NOT_SUCC}) h) False.elim",
+    ("no", NO): "Iff.intro (fun h => h) (fun h => h)",
+}
+
+
+def statement(question: str, official: str) -> str:
+    return (
+        f"{PRELUDE}abbrev toy_yn_solution : Prop := sorry\n-- {official}\n"
+        f"theorem toy_yn : Iff ({question}) toy_yn_solution := sorry\n"
+    )
+
+
+def candidate(question: str, answer: str) -> str:
+    proof = PROOFS[("yes" if question == YES else "no", answer)]
+    theorem = f"theorem toy_yn : Iff ({question}) toy_yn_solution :=\n  {proof}\n"
+    return f"{PRELUDE}abbrev toy_yn_solution : Prop := {answer}\n{theorem}"
+
+
+@pytest.fixture
+def toy(toy_lean: ToyLean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for key, value in toy_lean.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "no-toolchain"))
+    return tmp_path
+
+
+def _bench(directory: Path, text: str, problem_id: str = "toy_yn") -> Benchmark:
+    record = {"problem_id": problem_id, "formal_statement": text, "informal_statement": None, "tags": ["toy"]}
+    path = directory / f"{problem_id}.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    return load_benchmark(path)
+
+
+def _verify(directory: Path, question: str, answer: str, track: Track = Track.NO_ANSWER, **more: Any) -> Verdict:
+    official = "True" if question == YES else "False"
+    bench = _bench(directory, statement(question, official))
+    options = VerifyOptions(profile=Profile.FAST, **more)
+    text = candidate(question, answer).encode()
+    return run_gates(LeanProver(), bench, bench.problems["toy_yn"], text, track, options)
+
+
+def _g4(verdict: Verdict) -> Any:
+    return next(g for g in verdict.gates if g.id == "G4")
+
+
+def _statuses(verdict: Verdict) -> dict[str, str]:
+    return {g.id: g.status.value for g in verdict.gates}
+
+
+@pytest.mark.parametrize(("question", "answer"), [(YES, "True"), (YES, "Not False"), (NO, "False")])
+def test_a_truth_value_answer_passes(toy: Path, question: str, answer: str) -> None:
+    verdict = _verify(toy, question, answer)
+    assert verdict.accepted, _statuses(verdict)
+    g4 = _g4(verdict)
+    assert g4.evidence["yes_no_decided"] == ["toy_yn_solution"]
+    assert g4.evidence["yes_no_run"]["exit_code"] == 0
+    assert "the yes/no answer is a truth value" in g4.detail
+
+
+@pytest.mark.parametrize("question", [YES, NO])
+def test_the_question_restated_as_its_answer_is_refused_by_g4(toy: Path, question: str) -> None:
+    verdict = _verify(toy, question, question)
+    assert not verdict.accepted
+    assert [g for g, s in _statuses(verdict).items() if s != "passed"] == ["G4"], _statuses(verdict)
+    g4 = _g4(verdict)
+    assert g4.status is GateStatus.FAILED and "not a truth value" in g4.detail
+    assert g4.evidence["yes_no_undecided"] == ["toy_yn_solution"]
+    assert g4.evidence["exit_code"] == 0  # the candidate itself compiled: only the decision failed
+
+
+def test_with_answer_is_unaffected(toy: Path) -> None:
+    """On with-answer the official answer is written into the theorem: nothing to decide, no extra run."""
+    bench = _bench(toy, statement(YES, "True"))
+    proof = PROOFS[("yes", "True")]
+    text = f"{PRELUDE}theorem toy_yn : Iff ({YES}) ((True) : Prop) :=\n  {proof}\n"
+    options = VerifyOptions(profile=Profile.FAST)
+    verdict = run_gates(LeanProver(), bench, bench.problems["toy_yn"], text.encode(), Track.WITH_ANSWER, options)
+    assert verdict.accepted, _statuses(verdict)
+    assert not any(key.startswith("yes_no") for key in _g4(verdict).evidence)
+
+
+def test_a_harness_failure_off_the_example_lines_is_an_error(toy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A yes/no file that fails for a reason on no example's line (here: an import lean cannot find) is
+    not a verdict on the answer: an error, never a refusal of the answer, never a pass."""
+    original = yes_no.harness_source
+    monkeypatch.setattr(yes_no, "harness_source", lambda module, qs: original(f"{module}Missing", qs))
+    g4 = _g4(_verify(toy, YES, "True"))
+    assert g4.status is GateStatus.ERROR and "did not finish" in g4.detail, g4.detail
+    assert "yes_no_undecided" not in g4.evidence
+
+
+BOOL_STATEMENT = (
+    f"{PRELUDE}abbrev toy_b_solution : Bool := sorry\n-- true\n"
+    "theorem toy_b : Or (Eq toy_b_solution Bool.true) (Eq toy_b_solution Bool.false) := sorry\n"
+)
+BOOL_PROOF = "@Bool.rec (fun b => Or (Eq b Bool.true) (Eq b Bool.false)) (Or.inr rfl) (Or.inl rfl) toy_b_solution"
+
+
+@pytest.mark.parametrize(
+    ("answer", "accepted"),
+    [
+        ("Bool.true", True),
+        ("Decidable.decide (Iff True False)", True),
+        ("Classical.choice (Nonempty.intro Bool.true)", False),
+    ],
+)
+def test_a_bool_answer_must_reduce_to_true_or_false(toy: Path, answer: str, accepted: bool) -> None:
+    bench = _bench(toy, BOOL_STATEMENT, "toy_b")
+    text = f"{PRELUDE}noncomputable abbrev toy_b_solution : Bool := {answer}\n" + BOOL_STATEMENT.split("-- true\n")[1]
+    text = text.replace(":= sorry", f":=\n  {BOOL_PROOF}")
+    options = VerifyOptions(profile=Profile.FAST, keep_going=True)
+    verdict = run_gates(LeanProver(), bench, bench.problems["toy_b"], text.encode(), Track.NO_ANSWER, options)
+    g4 = _g4(verdict)
+    assert (g4.status is GateStatus.PASSED) is accepted, g4.detail
+    if not accepted:
+        assert g4.status is GateStatus.FAILED and g4.evidence["yes_no_undecided"] == ["toy_b_solution"]
+
+
+# ---------------------------------------------------------------------------------- the pinned benchmark
+
+
+def _pinned_yes_no() -> dict[str, tuple[list[YesNo], list[str | None]]]:
+    found = {}
+    for line in LEAN_BENCH.read_text().splitlines():
+        record = json.loads(line)
+        parsed = parse_statement(record["formal_statement"])
+        questions = yes_no_solutions(parsed)
+        if questions:
+            answers = {s.command.name: s.answer for s in parsed.solutions}
+            found[record["problem_id"]] = (questions, [answers[q.name] for q in questions])
+    return found
+
+
+@pytest.mark.skipif(not LEAN_BENCH.is_file(), reason="PutnamBench data not found")
+def test_every_pinned_yes_no_problem_is_a_prop_solution_answered_true_or_false() -> None:
+    """60 PutnamBench Lean statements pin ``abbrev putnam_X_solution : Prop := sorry``; none pins a ``Bool``.
+    Every official answer is ``True`` or ``False``: the answers the toy runs above pass."""
+    pinned = _pinned_yes_no()
+    assert len(pinned) == 60
+    assert "putnam_1996_a3" in pinned
+    for problem_id, (questions, answers) in pinned.items():
+        assert [q.type_ for q in questions] == ["Prop"], problem_id
+        assert answers in (["True"], ["False"]), problem_id
+        assert (
+            harness_source("M", questions)
+            .splitlines()[1]
+            .startswith(f"example : _root_.Or (_root_.Iff _root_.{problem_id}_solution _root_.True)")
+        )
+
+
+@pytest.mark.skipif(not LEAN_BENCH.is_file(), reason="PutnamBench data not found")
+@pytest.mark.parametrize("official", ["True", "False"])
+def test_each_pinned_official_answer_passes_on_the_toy(toy: Path, official: str) -> None:
+    """Every distinct official answer of the pinned yes/no problems, as a candidate's answer in the toy."""
+    assert official in {a for _, answers in _pinned_yes_no().values() for a in answers}
+    verdict = _verify(toy, YES if official == "True" else NO, official)
+    assert verdict.accepted and _g4(verdict).evidence["yes_no_decided"] == ["toy_yn_solution"]
+
+
+def test_only_a_prop_or_bool_solution_without_arguments_is_a_yes_no_question() -> None:
+    def kinds(solution: str) -> list[str]:
+        text = f"{solution}\n-- x\ntheorem t : t_solution = t_solution := sorry\n"
+        return [q.type_ for q in yes_no_solutions(parse_statement(text))]
+
+    assert kinds("abbrev t_solution : Prop := sorry") == ["Prop"]
+    assert kinds("abbrev t_solution : Bool := sorry") == ["Bool"]
+    assert kinds("abbrev t_solution : ℕ → Prop := sorry") == []
+    assert kinds("abbrev t_solution (n : ℕ) : Prop := sorry") == []
+    assert kinds("abbrev t_solution : Prop × Prop := sorry") == []
+    assert kinds("abbrev t_solution : ℕ := sorry") == []
