@@ -23,56 +23,8 @@ from putnam_solver.core.provers.lean.yes_no import YesNo, harness_source, yes_no
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import LEAN_BENCH
 from tests.toylean.build import ToyLean
+from tests.toylean.decidable import DECIDABLE as PRELUDE
 
-PRELUDE = """set_option genCtorIdx false in
-class inductive Decidable (p : Prop) where
-  | isFalse (h : Not p) : Decidable p
-  | isTrue (h : p) : Decidable p
-
-noncomputable def Decidable.decide (p : Prop) [h : Decidable p] : Bool :=
-  @Decidable.rec p (fun _ => Bool) (fun _ => Bool.false) (fun _ => Bool.true) h
-
-theorem false_ne_true (h : Eq Bool.false Bool.true) : False :=
-  @Eq.ndrec Bool Bool.false (fun b => @Bool.rec (fun _ => Prop) True False b) True.intro Bool.true h
-
-theorem true_ne_false (h : Eq Bool.true Bool.false) : False :=
-  @Eq.ndrec Bool Bool.true (fun b => @Bool.rec (fun _ => Prop) False True b) True.intro Bool.false h
-
-theorem of_decide_eq_true {p : Prop} [inst : Decidable p] (h : Eq (Decidable.decide p) Bool.true) : p :=
-  @Decidable.rec p (fun i => Eq (@Decidable.decide p i) Bool.true -> p)
-    (fun _ e => False.elim (false_ne_true e)) (fun hp _ => hp) inst h
-
-noncomputable instance instDecidableTrue : Decidable True := Decidable.isTrue True.intro
-noncomputable instance instDecidableFalse : Decidable False := Decidable.isFalse (fun h => h)
-
-noncomputable instance instDecidableNot {p : Prop} [dp : Decidable p] : Decidable (Not p) :=
-  @Decidable.rec p (fun _ => Decidable (Not p)) (fun np => Decidable.isTrue np)
-    (fun hp => Decidable.isFalse (fun np => np hp)) dp
-
-noncomputable instance instDecidableIff {p q : Prop} [dp : Decidable p] [dq : Decidable q] :
-    Decidable (Iff p q) :=
-  @Decidable.rec p (fun _ => Decidable (Iff p q))
-    (fun np => @Decidable.rec q (fun _ => Decidable (Iff p q))
-      (fun nq => Decidable.isTrue (Iff.intro (fun h => False.elim (np h)) (fun h => False.elim (nq h))))
-      (fun hq => Decidable.isFalse (fun h => np (h.mpr hq))) dq)
-    (fun hp => @Decidable.rec q (fun _ => Decidable (Iff p q))
-      (fun nq => Decidable.isFalse (fun h => nq (h.mp hp)))
-      (fun hq => Decidable.isTrue (Iff.intro (fun _ => hq) (fun _ => hp))) dq) dp
-
-noncomputable instance instDecidableOr {p q : Prop} [dp : Decidable p] [dq : Decidable q] :
-    Decidable (Or p q) :=
-  @Decidable.rec p (fun _ => Decidable (Or p q))
-    (fun np => @Decidable.rec q (fun _ => Decidable (Or p q))
-      (fun nq => Decidable.isFalse (fun h => @Or.rec p q (fun _ => False) np nq h))
-      (fun hq => Decidable.isTrue (Or.inr hq)) dq)
-    (fun hp => Decidable.isTrue (Or.inl hp)) dp
-
-noncomputable instance instDecidableEqBool (a b : Bool) : Decidable (Eq a b) :=
-  @Bool.rec (fun a => Decidable (Eq a b))
-    (@Bool.rec (fun b => Decidable (Eq Bool.false b)) (Decidable.isTrue rfl) (Decidable.isFalse false_ne_true) b)
-    (@Bool.rec (fun b => Decidable (Eq Bool.true b)) (Decidable.isFalse true_ne_false) (Decidable.isTrue rfl) b) a
-
-"""
 YES = "Exists (fun n : Nat => Eq n n)"
 """A question whose answer is yes, with no ``Decidable`` instance (like any question over ℕ or ℝ)."""
 NO = "Exists (fun n : Nat => Eq (Nat.succ n) Nat.zero)"
