@@ -158,52 +158,118 @@ def test_a_bool_answer_must_reduce_to_true_or_false(toy: Path, answer: str, acce
 # ---------------------------------------------------------------------------------- the pinned benchmark
 
 
-def _pinned_yes_no() -> dict[str, tuple[list[YesNo], list[str | None]]]:
+def _pinned_yes_no() -> dict[str, tuple[list[YesNo], str | None]]:
     found = {}
     for line in LEAN_BENCH.read_text().splitlines():
         record = json.loads(line)
         parsed = parse_statement(record["formal_statement"])
         questions = yes_no_solutions(parsed)
         if questions:
-            answers = {s.command.name: s.answer for s in parsed.solutions}
-            found[record["problem_id"]] = (questions, [answers[q.name] for q in questions])
+            (solution,) = parsed.solutions
+            found[record["problem_id"]] = (questions, solution.answer)
     return found
 
 
+PRODUCTS = {
+    "putnam_1982_b4": (["putnam_1982_b4_solution.1", "putnam_1982_b4_solution.2"], "(True, True)"),
+    "putnam_1987_b4": (["putnam_1987_b4_solution.1", "putnam_1987_b4_solution.2.2.1"], "(True, -1, True, 0)"),
+    "putnam_1988_a4": (["putnam_1988_a4_solution.1", "putnam_1988_a4_solution.2"], "(True, False)"),
+}
+
+
 @pytest.mark.skipif(not LEAN_BENCH.is_file(), reason="PutnamBench data not found")
-def test_every_pinned_yes_no_problem_is_a_prop_solution_answered_true_or_false() -> None:
-    """60 PutnamBench Lean statements pin ``abbrev putnam_X_solution : Prop := sorry``; none pins a ``Bool``.
-    Every official answer is ``True`` or ``False``: the answers the toy runs above pass."""
+def test_every_pinned_yes_no_question_is_found_and_answered_true_or_false() -> None:
+    """60 PutnamBench Lean statements pin ``abbrev putnam_X_solution : Prop := sorry`` and 3 a product
+    with ``Prop`` factors; none pins a ``Bool``. Every official answer is ``True`` or ``False`` (factor by
+    factor): the answers the toy runs here pass."""
     pinned = _pinned_yes_no()
-    assert len(pinned) == 60
-    assert "putnam_1996_a3" in pinned
-    for problem_id, (questions, answers) in pinned.items():
-        assert [q.type_ for q in questions] == ["Prop"], problem_id
-        assert answers in (["True"], ["False"]), problem_id
-        assert (
-            harness_source("M", questions)
-            .splitlines()[1]
-            .startswith(f"example : _root_.Or (_root_.Iff _root_.{problem_id}_solution _root_.True)")
-        )
+    assert len(pinned) == 63 and "putnam_1996_a3" in pinned
+    props = {p: a for p, (qs, a) in pinned.items() if [(q.type_, q.path) for q in qs] == [("Prop", ())]}
+    assert len(props) == 60 and set(props.values()) == {"True", "False"}
+    for problem_id in props:
+        (line,) = harness_source("M", pinned[problem_id][0]).splitlines()[1:]
+        assert line.startswith(f"example : _root_.Or (_root_.Iff _root_.{problem_id}_solution _root_.True)")
+    products = {p: ([q.label() for q in qs], a) for p, (qs, a) in pinned.items() if p not in props}
+    assert products == PRODUCTS
 
 
 @pytest.mark.skipif(not LEAN_BENCH.is_file(), reason="PutnamBench data not found")
 @pytest.mark.parametrize("official", ["True", "False"])
 def test_each_pinned_official_answer_passes_on_the_toy(toy: Path, official: str) -> None:
-    """Every distinct official answer of the pinned yes/no problems, as a candidate's answer in the toy."""
-    assert official in {a for _, answers in _pinned_yes_no().values() for a in answers}
+    """Every distinct official answer of the pinned ``Prop`` problems, as a candidate's answer in the toy."""
+    assert official in {a for _, a in _pinned_yes_no().values()}
     verdict = _verify(toy, YES if official == "True" else NO, official)
     assert verdict.accepted and _g4(verdict).evidence["yes_no_decided"] == ["toy_yn_solution"]
 
 
-def test_only_a_prop_or_bool_solution_without_arguments_is_a_yes_no_question() -> None:
-    def kinds(solution: str) -> list[str]:
-        text = f"{solution}\n-- x\ntheorem t : t_solution = t_solution := sorry\n"
-        return [q.type_ for q in yes_no_solutions(parse_statement(text))]
+PROD = """universe u v
+structure Prod (α : Type u) (β : Type v) where
+  mk ::
+  fst : α
+  snd : β
 
-    assert kinds("abbrev t_solution : Prop := sorry") == ["Prop"]
-    assert kinds("abbrev t_solution : Bool := sorry") == ["Bool"]
+"""
+"""Core Lean's ``Prod`` (Init/Prelude.lean), which the toy ``Init`` lacks; so does the notation ``×``
+(it needs Init's parser descriptions), so the statement writes ``Prod`` and the test names the factors
+that ``yes_no_solutions`` finds in ``Prop × Nat × Prop`` (a unit test below)."""
+FACTORS = [YesNo("toy_pp_solution", "Prop", ("fst",)), YesNo("toy_pp_solution", "Prop", ("snd", "snd"))]
+PRODUCT_THEOREM = "theorem toy_pp : Iff (Prod.fst toy_pp_solution) True := sorry\n"
+
+
+@pytest.mark.parametrize(
+    ("answer", "undecided"),
+    [
+        ("Prod.mk True (Prod.mk Nat.zero (Not True))", None),  # like putnam_1987_b4's (True, -1, True, 0)
+        (f"Prod.mk True (Prod.mk Nat.zero ({YES}))", ["toy_pp_solution.2.2"]),
+        (f"Prod.mk ({YES}) (Prod.mk Nat.zero False)", ["toy_pp_solution.1"]),
+    ],
+)
+def test_each_prop_factor_of_a_product_answer_must_be_a_truth_value(
+    toy: Path, monkeypatch: pytest.MonkeyPatch, answer: str, undecided: list[str] | None
+) -> None:
+    monkeypatch.setattr(yes_no, "applies", lambda sub: FACTORS)
+    head = f"{PRELUDE}{PROD}abbrev toy_pp_solution : Prod Prop (Prod Nat Prop) := "
+    bench = _bench(toy, f"{head}sorry\n-- (True, 0, False)\n{PRODUCT_THEOREM}", "toy_pp")
+    proof = (
+        "Iff.intro (fun _ => True.intro) (fun _ => "
+        + ("True.intro" if undecided is None or "2" in undecided[0] else "Exists.intro Nat.zero rfl")
+        + ")"
+    )
+    text = f"{head}{answer}\n{PRODUCT_THEOREM.replace('sorry', proof)}"
+    verdict = run_gates(
+        LeanProver(),
+        bench,
+        bench.problems["toy_pp"],
+        text.encode(),
+        Track.NO_ANSWER,
+        VerifyOptions(profile=Profile.FAST),
+    )
+    g4 = _g4(verdict)
+    if undecided is None:
+        assert verdict.accepted, (_statuses(verdict), g4.detail)
+        assert g4.evidence["yes_no_decided"] == ["toy_pp_solution.1", "toy_pp_solution.2.2"]
+    else:
+        assert g4.status is GateStatus.FAILED and g4.evidence["yes_no_undecided"] == undecided, g4.detail
+
+
+def test_only_prop_or_bool_solutions_and_factors_are_yes_no_questions() -> None:
+    def kinds(solution: str) -> list[tuple[str, str]]:
+        text = f"{solution}\n-- x\ntheorem t : t_solution = t_solution := sorry\n"
+        return [(q.label(), q.type_) for q in yes_no_solutions(parse_statement(text))]
+
+    assert kinds("abbrev t_solution : Prop := sorry") == [("t_solution", "Prop")]
+    assert kinds("abbrev t_solution : Bool := sorry") == [("t_solution", "Bool")]
+    assert kinds("abbrev t_solution : Prop × (ℝ × ℝ) × Bool := sorry") == [
+        ("t_solution.1", "Prop"),
+        ("t_solution.2.2", "Bool"),
+    ]
+    assert [
+        (q.type_, q.path)
+        for q in yes_no_solutions(
+            parse_statement("abbrev toy_pp_solution : Prop × Nat × Prop := sorry\n-- x\ntheorem t : True := sorry\n")
+        )
+    ] == [(q.type_, q.path) for q in FACTORS]
     assert kinds("abbrev t_solution : ℕ → Prop := sorry") == []
+    assert kinds("abbrev t_solution : (ℝ × ℝ) → Prop := sorry") == []
     assert kinds("abbrev t_solution (n : ℕ) : Prop := sorry") == []
-    assert kinds("abbrev t_solution : Prop × Prop := sorry") == []
     assert kinds("abbrev t_solution : ℕ := sorry") == []

@@ -10,8 +10,9 @@ candidate compiled, G4 compiles one more harness-written file against the candid
     example : _root_.Or (_root_.Iff _root_.<sol> _root_.True) (_root_.Iff _root_.<sol> _root_.False) :=
       _root_.of_decide_eq_true (_root_.Eq.refl _root_.Bool.true)
 
-(for a ``Bool`` solution, none pinned today: ``Or (Eq <sol> true) (Eq <sol> false)``), one example per
-solution, each on its own line, and refuses the answer unless `lean` accepts it. The proof is the term
+(for a ``Bool`` solution, none pinned today: ``Or (Eq <sol> true) (Eq <sol> false)``; for a product
+``Prop × ℝ × Prop × ℝ``, each ``Prop`` factor, ``_root_.Prod.fst (_root_.Prod.snd (_root_.Prod.snd <sol>))``),
+one example per question, each on its own line, and refuses the answer unless `lean` accepts it. The proof is the term
 the ``decide`` tactic builds (Lean core ``Lean.Meta.mkDecideProof``, src/Lean/Meta/AppBuilder.lean:
 ``of_decide_eq_true`` applied to ``Eq.refl true``; ``of_decide_eq_true`` is in Init/Prelude.lean and
 needs only a ``Decidable`` instance): it holds only when a ``Decidable`` instance of the answer is found
@@ -64,13 +65,26 @@ FIRST_LINE = 2
 
 @dataclass(frozen=True)
 class YesNo:
-    """A solution of the pinned statement that asks a yes/no question: its name and its type."""
+    """A yes/no question of the pinned statement: a solution of type ``Prop`` or ``Bool``, or such a
+    component of a product (``Prop × Prop``: ``putnam_1982_b4``, ``putnam_1988_a4``; ``Prop × ℝ × Prop × ℝ``:
+    ``putnam_1987_b4``), reached by ``path``, the projections from the solution (``fst``/``snd``)."""
 
     name: str
     type_: str
+    path: tuple[str, ...] = ()
+
+    def label(self) -> str:
+        """``putnam_1987_b4_solution.2.2.1``: the component as Lean's dot notation writes it."""
+        return ".".join([self.name, *("1" if p == "fst" else "2" for p in self.path)])
+
+    def term(self) -> str:
+        term = f"_root_.{self.name}"
+        for projection in self.path:
+            term = f"(_root_.Prod.{projection} {term})"
+        return term
 
     def claim(self) -> str:
-        sol = f"_root_.{self.name}"
+        sol = self.term()
         if self.type_ == "Bool":
             return f"_root_.Or (_root_.Eq {sol} _root_.Bool.true) (_root_.Eq {sol} _root_.Bool.false)"
         return f"_root_.Or (_root_.Iff {sol} _root_.True) (_root_.Iff {sol} _root_.False)"
@@ -79,13 +93,38 @@ class YesNo:
         return f"example : {self.claim()} := _root_.of_decide_eq_true (_root_.Eq.refl _root_.Bool.true)"
 
 
+_OPEN, _CLOSE = frozenset("([{"), frozenset(")]}")
+
+
+def _components(type_: Sequence[str]) -> list[list[str]] | None:
+    """The factors of ``A × B × ...`` (each one token or one bracketed group), else None."""
+    parts: list[list[str]] = [[]]
+    depth = 0
+    for text in type_:
+        if text == "×" and depth == 0:
+            parts.append([])
+            continue
+        depth += (text in _OPEN) - (text in _CLOSE)
+        parts[-1].append(text)
+    if depth != 0 or any(not p or (len(p) > 1 and (p[0] not in _OPEN or p[-1] not in _CLOSE)) for p in parts):
+        return None
+    return parts
+
+
 def yes_no_solutions(statement: Statement) -> list[YesNo]:
-    """The solutions declared ``<keyword> <name> : Prop :=`` (or ``Bool``), without arguments."""
+    """The solutions declared ``<keyword> <name> : Prop :=`` (or ``Bool``), without arguments, and the
+    ``Prop``/``Bool`` factors of a solution whose type is a product of single tokens or bracketed groups."""
     found = []
     for solution in statement.solutions:
         body = [t.text for t in solution.command.tokens[solution.command.head :]]
-        if solution.command.name is not None and body[2:5] in ([":", t, ":="] for t in TRUTH_TYPES):
-            found.append(YesNo(solution.command.name, body[3]))
+        name = solution.command.name
+        if name is None or body[2:3] != [":"] or ":=" not in body:
+            continue
+        parts = _components(body[3 : body.index(":=")]) or []
+        for i, part in enumerate(parts):
+            if part in (["Prop"], ["Bool"]):
+                path = ("snd",) * i + (("fst",) if i < len(parts) - 1 else ())
+                found.append(YesNo(name, part[0], path))
     return found
 
 
@@ -144,7 +183,7 @@ def decide_answers(sub: Submission, questions: Sequence[YesNo], compiled: GateRe
     evidence["yes_no_run"] = run.evidence()
     failure = failure_detail(run, limits)
     if failure is None:
-        evidence["yes_no_decided"] = [q.name for q in questions]
+        evidence["yes_no_decided"] = [q.label() for q in questions]
         return result(GateStatus.PASSED, f"{compiled.detail}; the yes/no answer is a truth value")
     status, why = failure
     undecided = _undecided(run.messages, f"{harness}.lean", questions)
@@ -172,4 +211,4 @@ def _undecided(messages: Sequence[Any], harness_file: str, questions: Sequence[Y
         if not FIRST_LINE <= message.line < FIRST_LINE + len(questions):
             return None
         lines.add(message.line)
-    return [q.name for i, q in enumerate(questions) if FIRST_LINE + i in lines] or None
+    return [q.label() for i, q in enumerate(questions) if FIRST_LINE + i in lines] or None
