@@ -21,6 +21,7 @@ from putnam_solver.core.provers.lean import LeanProver, yes_no
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.provers.lean.yes_no import YesNo, harness_source, yes_no_solutions
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.kits.sessions import SessionPool, check_file
 from tests.helpers import LEAN_BENCH
 from tests.toylean.build import ToyLean
 from tests.toylean.decidable import DECIDABLE as PRELUDE
@@ -273,3 +274,21 @@ def test_only_prop_or_bool_solutions_and_factors_are_yes_no_questions() -> None:
     assert kinds("abbrev t_solution : (ℝ × ℝ) → Prop := sorry") == []
     assert kinds("abbrev t_solution (n : ℕ) : Prop := sorry") == []
     assert kinds("abbrev t_solution : ℕ := sorry") == []
+
+
+def test_the_agents_warm_check_goes_cold_on_a_yes_no_problem(toy: Path) -> None:
+    """A warm session compiles the file only; the check must give the verdict G4 gives (``cold_only``)."""
+    bench = _bench(toy, statement(YES, "True"))
+    options = VerifyOptions(profile=Profile.FAST, acceptance=Profile.FULL, timeout_seconds=120)
+    pool = SessionPool(max_sessions=1)
+    try:
+        outcome = check_file(
+            LeanProver(), bench, bench.problems["toy_yn"], candidate(YES, YES), Track.NO_ANSWER, options, pool
+        )
+        with_answer = check_file(
+            LeanProver(), bench, bench.problems["toy_yn"], candidate(YES, "True"), Track.WITH_ANSWER, options, pool
+        )
+    finally:
+        pool.close()
+    assert not outcome.warm and _g4(outcome.verdict).evidence["yes_no_undecided"] == ["toy_yn_solution"]
+    assert with_answer.warm  # other problems and tracks keep the warm session

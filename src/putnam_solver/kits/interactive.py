@@ -139,6 +139,16 @@ class Interactive(Protocol):
 
 
 @runtime_checkable
+class ColdOnly(Protocol):
+    """An ``Interactive`` whose G4 judges some problems by more than the file's own compile (a harness
+    file run after it, such as Lean's yes/no rule): a check of those runs the cold gates."""
+
+    def cold_only(self, problem: Problem, track: Track) -> str | None:
+        """Why a check of ``problem`` on ``track`` must run the cold gates, or None."""
+        ...
+
+
+@runtime_checkable
 class SearchingSession(ProofSession, Protocol):
     """A session that can run the prover's own library search."""
 

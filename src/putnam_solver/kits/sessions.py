@@ -36,6 +36,7 @@ from putnam_solver.core.verify import GateResult, GateStatus, Profile, Verdict, 
 from putnam_solver.kits.interactive import (
     DEFAULT_MAX_SESSIONS,
     DEFAULT_MAX_USES,
+    ColdOnly,
     Compiled,
     Hole,
     Interactive,
@@ -267,7 +268,7 @@ def check_file(
         except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
             return CheckOutcome(fast, holes=holes)
         return CheckOutcome(fast, pool.reuse, draft, holes, suggestions(draft.messages))
-    if not warm:
+    if not warm or (isinstance(interactive, ColdOnly) and interactive.cold_only(problem, track)):
         return cold()
     try:
         compiled = pool.run(

@@ -38,6 +38,7 @@ from putnam_solver.core.provers.lean.syntax import (
     lex,
 )
 from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
+from putnam_solver.core.provers.lean.yes_no import questions as yes_no_questions
 from putnam_solver.core.sandbox import fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
 from putnam_solver.kits.interactive import Compiled, Hole, Message, NotWarm, ProofState
@@ -292,6 +293,12 @@ class LeanInteractive:
         self, problem: Problem, challenge: str, options: VerifyOptions, scratch: Path
     ) -> LeanServerSession:
         return LeanServerSession(find_lean(options), challenge, options, scratch, _option_flags(problem))
+
+    def cold_only(self, problem: Problem, track: Track) -> str | None:
+        """A no-answer yes/no problem: G4 also decides the answer in a harness file (``yes_no``)."""
+        if yes_no_questions(problem, track):
+            return "G4 decides a yes/no answer in a file of its own"
+        return None
 
     def holes(self, challenge: str, candidate: str) -> list[Hole]:
         return find_holes(challenge, candidate)

@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import sandbox_limits
 from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module
 from putnam_solver.core.provers.lean.compile import (
@@ -137,14 +138,20 @@ def harness_module(module: str) -> str:
     return f"{module}YesNo"
 
 
-def applies(sub: Submission) -> list[YesNo]:
-    """The yes/no solutions this verification must decide: no-answer, a benchmark with answers."""
-    if sub.track is not Track.NO_ANSWER or not sub.problem.format.answers:
+def questions(problem: Problem, track: Track) -> list[YesNo]:
+    """The yes/no questions a verification of ``problem`` on ``track`` must decide: on no-answer, in a
+    benchmark with answers. The agent's warm ``check`` goes cold for these (``LeanInteractive.cold_only``)."""
+    if track is not Track.NO_ANSWER or not problem.format.answers:
         return []
     try:
-        return yes_no_solutions(parse_statement(sub.problem.formal_statement))
+        return yes_no_solutions(parse_statement(problem.formal_statement))
     except (LexError, StatementError):
         return []  # G2 reports a statement that does not parse
+
+
+def applies(sub: Submission) -> list[YesNo]:
+    """:func:`questions` of the submission's problem and track."""
+    return questions(sub.problem, sub.track)
 
 
 def compile_gate(sub: Submission) -> GateResult:
