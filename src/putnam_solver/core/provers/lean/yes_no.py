@@ -10,17 +10,24 @@ candidate compiled, G4 compiles one more harness-written file against the candid
     example : _root_.Or (_root_.Iff _root_.<sol> _root_.True) (_root_.Iff _root_.<sol> _root_.False) :=
       _root_.of_decide_eq_true (_root_.Eq.refl _root_.Bool.true)
 
-(for a ``Bool`` solution, none pinned today: ``Or (Eq <sol> true) (Eq <sol> false)``; for a product
-``Prop × ℝ × Prop × ℝ``, each ``Prop`` factor, ``_root_.Prod.fst (_root_.Prod.snd (_root_.Prod.snd <sol>))``),
-one example per question, each on its own line, and refuses the answer unless `lean` accepts it. The proof is the term
-the ``decide`` tactic builds (Lean core ``Lean.Meta.mkDecideProof``, src/Lean/Meta/AppBuilder.lean:
-``of_decide_eq_true`` applied to ``Eq.refl true``; ``of_decide_eq_true`` is in Init/Prelude.lean and
-needs only a ``Decidable`` instance): it holds only when a ``Decidable`` instance of the answer is found
-and *evaluates* to ``isTrue``/``isFalse``, which ``True``, ``False``, ``¬False``, ``0 = 1`` do and a
-restated question over an infinite type or the reals does not (no instance, or one that is stuck on
-``Classical.choice``). Whatever it proves is a kernel-checked theorem, so it can never call a question
-decided that is not; it can only refuse an answer written in a form that does not compute (write it
-``True`` or ``False``).
+(for a ``Bool`` solution, none pinned today: ``Or (Eq <sol> true) (Eq <sol> false)``; for each ``Prop``
+factor of a product, ``Prop × ℝ × Prop × ℝ`` in ``putnam_1987_b4``, its projection
+``_root_.Prod.fst (_root_.Prod.snd (_root_.Prod.snd <sol>))``), one example per question, each on its
+own line, and refuses the answer unless `lean` accepts the file.
+
+The proof is the term the ``decide`` tactic builds (Lean core ``Lean.Meta.mkDecideProof`` in
+src/Lean/Meta/AppBuilder.lean: ``of_decide_eq_true`` applied to ``Eq.refl true``). ``of_decide_eq_true
+[inst : Decidable p] : Eq (decide p) true → p`` (Init/Prelude.lean) needs a ``Decidable`` instance, here
+Init's for ``Or``, ``Iff`` (Init/Core.lean: ``instance [Decidable p] [Decidable q] : Decidable (p ↔ q)``),
+``True``, ``False``, ``Not``, equality of ``Bool``, and one for the answer itself, found through the
+``abbrev`` (reducible; G2 keeps the keyword) and its projections; the elaborator then checks
+``decide p ≡ true`` by evaluation, and the kernel again. So it holds only when the answer *evaluates* to
+a truth value, as ``True``, ``False``, ``¬False``, ``0 = 1`` do, and a question over an infinite type or
+the reals does not (no instance, or one stuck on ``Classical.choice``). Whatever it proves is a
+kernel-checked theorem, so it cannot call an answer decided that is not; it can only refuse one written
+in a form that does not compute (write it ``True`` or ``False``). A question that is itself decidable by
+evaluation (over a small finite type) is decided here too, as it would be by ``decide``: then the
+harness has computed its answer. Checked for real on Lean 4.35 (the toy toolchain of the tests).
 
 What the candidate's module could bring into this file, and why none of it decides for it:
 
