@@ -26,10 +26,12 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.answer_env import choice_operators, names_source, yes_no_answer
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.provers.rocq.toolchain import allowed_full_name, allowed_printed_name
-from putnam_solver.core.verify import GateStatus, Track, Verdict
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions
+from putnam_solver.kits.sessions import SessionPool, check_file
 from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
 
 needs_coq = pytest.mark.skipif(
@@ -235,3 +237,27 @@ def test_subclass_a_coercion_by_another_name_is_refused_in_proofs() -> None:
     details = {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
     assert not verdict.accepted
     assert "SubClass" in details["G2"] and "SubClass" in details["G3"], details
+
+
+@needs_coq
+def test_the_agents_warm_check_goes_cold_where_g4_checks_a_no_answer_answer() -> None:
+    """A warm session only compiles the file; G4's answer checks run in a file of their own, so a check
+    of a no-answer problem with a solution takes the cold gates and gives the acceptance's verdict."""
+    require, answer, proof = CHOSEN["epsilon"]
+    candidate = (
+        f"{HEADER}{require}Definition sample_last_digit_solution : Z := {answer}.\n{STATEMENT}"
+        f"Proof. unfold sample_last_digit_solution. {proof} Qed.\n"
+    )
+    bench = load_benchmark(ROCQ_SAMPLES)
+    problem = bench.problems["sample_last_digit"]
+    options = VerifyOptions(profile=Profile.FAST, acceptance=Profile.FULL, timeout_seconds=120)
+    pool = SessionPool(max_sessions=1)
+    try:
+        no_answer = check_file(get_prover("rocq"), bench, problem, candidate, Track.NO_ANSWER, options, pool)
+        official = (ROCQ_SAMPLES.parent / "proofs" / "sample_last_digit.v").read_text(encoding="utf-8")
+        with_answer = check_file(get_prover("rocq"), bench, problem, official, Track.WITH_ANSWER, options, pool)
+    finally:
+        pool.close()
+    g4 = next(g for g in no_answer.verdict.gates if g.id == "G4")
+    assert not no_answer.warm and g4.status is GateStatus.FAILED and "choice" in g4.detail
+    assert with_answer.warm and with_answer.verdict.accepted  # the with-answer track keeps the warm session

@@ -3,7 +3,9 @@
 The toy prelude has no tactic syntax and no ``Decidable``, so the tactic attempts fail here as unknown
 tactics (the check must survive that), the term ``rfl`` confirms, and the toy statement supplies its own
 ``of_decide_eq_false`` (for ``Bool``, by a boolean equality test) so that the term `decide` elaborates to
-can refute a wrong answer. ``norm_num`` and ``simp`` run only on the real toolchain.
+can refute a wrong answer. It also starts with ``tests/toylean/decidable.py`` (Lean's ``Decidable``),
+which G4's yes/no rule (``yes_no``) needs to decide that a ``Bool`` answer is ``true`` or ``false``.
+``norm_num`` and ``simp`` run only on the real toolchain.
 """
 
 from __future__ import annotations
@@ -18,13 +20,16 @@ from typer.testing import CliRunner
 
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean import LeanProver, yes_no
 from putnam_solver.core.provers.lean import answers as lean_answers
 from putnam_solver.core.sandbox import SandboxLimits
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.toylean.build import ToyLean
+from tests.toylean.decidable import DECIDABLE
 
-PRELUDE = """noncomputable def beq (a b : Bool) : Bool :=
+PRELUDE = (
+    DECIDABLE
+    + """noncomputable def beq (a b : Bool) : Bool :=
   @Bool.rec (fun _ => Bool) (@Bool.rec (fun _ => Bool) true false b) b a
 
 theorem true_ne_false (h : Eq true false) : False :=
@@ -37,6 +42,7 @@ theorem of_decide_eq_false {a b : Bool} (h : Eq (beq a b) false) : Not (Eq a b) 
   fun e => @Eq.ndrec Bool a (fun x => Eq (beq a x) false -> False) (beq_self a) b e h
 
 """
+)
 THEOREM = "theorem toy_bool : Or (Eq toy_bool_solution true) (Eq toy_bool_solution false) :="
 STATEMENT = f"{PRELUDE}abbrev toy_bool_solution : Bool := sorry\n-- true\n{THEOREM} sorry\n"
 PROOF = "  Bool.rec (motive := fun b => Or (Eq b true) (Eq b false)) (Or.inr rfl) (Or.inl rfl) toy_bool_solution\n"
@@ -82,9 +88,15 @@ def test_an_equal_answer_is_confirmed_and_a_different_one_differs(bench: Benchma
     assert same.status == other.status  # a record: it never changes the verdict
 
 
-def test_an_answer_no_attempt_decides_is_unknown(bench: Benchmark) -> None:
-    # G2 refuses a choice operator as an answer; the check still runs on what G4 compiled (keep_going)
-    opaque = _verify(bench, "Classical.choice (Nonempty.intro true)", keep_going=True)
+def test_an_answer_no_attempt_decides_is_unknown(bench: Benchmark, monkeypatch: pytest.MonkeyPatch) -> None:
+    answer = "Classical.choice (Nonempty.intro true)"
+    # G4 refuses a Bool answer that does not reduce to true or false (``yes_no``), so the check never runs
+    refused = _verify(bench, answer, keep_going=True)
+    assert refused.gates[3].evidence["yes_no_undecided"] == [NAME]
+    assert _check(refused) == {"status": "unknown", "reason": "the candidate did not compile"}
+    # the check on its own (without that rule); G2 refuses a choice operator, keep_going runs the rest
+    monkeypatch.setattr(yes_no, "applies", lambda sub: [])
+    opaque = _verify(bench, answer, keep_going=True)
     assert opaque.gates[3].passed and opaque.status == "rejected"
     assert _check(opaque) == {
         "status": "unknown",

@@ -139,6 +139,17 @@ class Interactive(Protocol):
 
 
 @runtime_checkable
+class ColdOnly(Protocol):
+    """An ``Interactive`` whose G4 judges some checks by more than the file's own compile (a harness file
+    run after it: Lean's statement check where no G6 follows, its yes/no rule): those run the cold gates,
+    so that a warm check never passes what the acceptance refuses."""
+
+    def cold_only(self, problem: Problem, track: Track, options: VerifyOptions) -> str | None:
+        """Why a check of ``problem`` on ``track`` under ``options`` must run the cold gates, or None."""
+        ...
+
+
+@runtime_checkable
 class SearchingSession(ProofSession, Protocol):
     """A session that can run the prover's own library search."""
 

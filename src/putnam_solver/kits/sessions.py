@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING
 from putnam_solver.core.gatekit import ToolUnavailable
 from putnam_solver.core.sandbox import SandboxUnavailable
 from putnam_solver.core.verify import (
-    PROFILE_GATES,
     GateResult,
     GateStatus,
     Profile,
@@ -45,6 +44,7 @@ from putnam_solver.core.verify import (
 from putnam_solver.kits.interactive import (
     DEFAULT_MAX_SESSIONS,
     DEFAULT_MAX_USES,
+    ColdOnly,
     Compiled,
     Hole,
     Interactive,
@@ -276,7 +276,7 @@ def check_file(
         except (NotWarm, SessionError, ToolUnavailable, SandboxUnavailable):
             return CheckOutcome(fast, holes=holes)
         return CheckOutcome(fast, pool.reuse, draft, holes, suggestions(draft.messages))
-    if not warm or not _warm_compile_decides(prover, options):
+    if not warm or (isinstance(interactive, ColdOnly) and interactive.cold_only(problem, track, options)):
         return cold()
     try:
         compiled = pool.run(
@@ -290,14 +290,6 @@ def check_file(
     return CheckOutcome(
         dataclasses.replace(fast, gates=[*fast.gates, g4]), warm=True, suggestions=suggestions(compiled.messages)
     )
-
-
-def _warm_compile_decides(prover: Prover, options: VerifyOptions) -> bool:
-    """Whether a warm session's compile can stand for G4. Lean's cold G4 also checks the compiled
-    theorem's type in a clean scope when the acceptance runs no G6 (``provers/lean/statement_type``),
-    which a session's compile does not: the check then goes cold rather than pass what the acceptance
-    refuses."""
-    return prover.name != "lean" or "G6" in PROFILE_GATES[options.acceptance or options.profile]
 
 
 def proof_state(

@@ -38,8 +38,9 @@ from putnam_solver.core.provers.lean.syntax import (
     lex,
 )
 from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
+from putnam_solver.core.provers.lean.yes_no import questions as yes_no_questions
 from putnam_solver.core.sandbox import fresh_copy
-from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions
+from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Track, VerifyOptions
 from putnam_solver.kits.interactive import Compiled, Hole, Message, NotWarm, ProofState
 from putnam_solver.kits.lean.lemma_files import HOLE_WORDS, find_holes, lemma_statement, lemma_text, paste_lemma
 from putnam_solver.kits.sandbox_session import SandboxSession, SessionError, start_session
@@ -292,6 +293,15 @@ class LeanInteractive:
         self, problem: Problem, challenge: str, options: VerifyOptions, scratch: Path
     ) -> LeanServerSession:
         return LeanServerSession(find_lean(options), challenge, options, scratch, _option_flags(problem))
+
+    def cold_only(self, problem: Problem, track: Track, options: VerifyOptions) -> str | None:
+        """Where G4 runs a harness file after the compile: the statement check when the acceptance runs no
+        G6 (``statement_type``), the answer of a no-answer yes/no problem (``yes_no``)."""
+        if "G6" not in PROFILE_GATES[options.acceptance or options.profile]:
+            return "G4 checks the theorem's type in a file of its own where no G6 follows"
+        if yes_no_questions(problem, track):
+            return "G4 decides a yes/no answer in a file of its own"
+        return None
 
     def holes(self, challenge: str, candidate: str) -> list[Hole]:
         return find_holes(challenge, candidate)

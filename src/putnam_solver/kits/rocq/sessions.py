@@ -32,6 +32,7 @@ from typing import Any
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ResolvedTool, ToolUnavailable, file_sha256, sandbox_limits
 from putnam_solver.core.provers.rocq.build import _findlib_config
+from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.syntax import (
     LexError,
     Sentence,
@@ -347,6 +348,17 @@ class RocqInteractive:
 
     def only_holes(self, forbidden: GateResult) -> bool:
         return refused_for_holes(forbidden, HOLE_WORDS)
+
+    def cold_only(self, problem: Problem, track: Track, options: VerifyOptions) -> str | None:
+        """A no-answer problem with a solution: G4 also checks the answer in a file of its own
+        (``core.provers.rocq.answer_env``: its environment, choice operators, a yes/no truth value)."""
+        if track is not Track.NO_ANSWER:
+            return None
+        try:
+            solution = statement_of(problem).solution
+        except StatementError:
+            return None  # G2 reports a statement that does not parse
+        return None if solution is None else "G4 checks a no-answer answer in a file of its own"
 
     def lemma_statement(self, challenge: str, candidate: str, name: str, track: Track) -> str:
         return lemma_statement(challenge, candidate, name, track)

@@ -33,7 +33,6 @@ from putnam_solver.core.provers.lean.comparator import challenge_artifact, compa
 from putnam_solver.core.provers.lean.compile import CANDIDATE_OLEAN
 from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.provers.lean.project import PINS
-from putnam_solver.core.provers.lean.statement_type import compile_and_statement_gate
 from putnam_solver.core.provers.lean.syntax import LexError, StatementError, parse_statement
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT_RELEASE,
@@ -44,6 +43,7 @@ from putnam_solver.core.provers.lean.toolchain import (
     release_paths,
     toolchain_fingerprint,
 )
+from putnam_solver.core.provers.lean.yes_no import compile_gate
 from putnam_solver.core.registry import EXTERNAL_CHECKS_GROUP, PluginError, load_plugin
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import AXLE_GATE, Gate, GateResult, GateStatus, Submission, Track, VerifyOptions
@@ -91,7 +91,7 @@ def _axle_gate(sub: Submission) -> GateResult:
 
 ALL_GATES: tuple[Gate, ...] = (
     *GATES,
-    Gate("G4", "compile", compile_and_statement_gate, _lean_runs_here, needs=(CANDIDATE_OLEAN,)),
+    Gate("G4", "compile", compile_gate, _lean_runs_here, needs=(CANDIDATE_OLEAN,)),
     Gate("G5", "axioms", axioms_gate, _lean_runs_here, needs=(CANDIDATE_OLEAN,)),
     Gate("G6", "kernel", comparator_gate, _comparator_runs_here, needs=(challenge_artifact(),)),
     Gate("G7", "axle", _axle_gate, _axle_reachable),
