@@ -1,6 +1,7 @@
 """Fixtures shared by the suite: the toy Lean toolchain (tests/toylean/build.py), built once per session,
-``bench``, the benchmark a test module names in its ``BENCHMARK`` (each file loaded once), and
-``solve_env``, what `putnam solve` against the loopback model server needs."""
+and ``toy_lean_env``, the gates pointed at it; ``bench``, the benchmark a test module names in its
+``BENCHMARK`` (each file loaded once); and ``solve_env``, what `putnam solve` against the loopback model
+server needs."""
 
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ def toy_lean(tmp_path_factory: pytest.TempPathFactory) -> ToyLean:
         return build_toy_lean(tmp_path_factory.mktemp("toylean"))
     except ToyLeanUnavailable as exc:
         pytest.skip(f"toy Lean toolchain unavailable: {exc}")
+
+
+@pytest.fixture
+def toy_lean_env(toy_lean: ToyLean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ToyLean:
+    """The toy Lean as the gates' `lean` for one test: its variables set, a cache directory of the test's
+    own and no bootstrapped toolchain (so nothing installed on the machine is used instead)."""
+    for name, value in toy_lean.env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "no-toolchain"))
+    return toy_lean
 
 
 @pytest.fixture(scope="module")

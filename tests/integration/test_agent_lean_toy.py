@@ -40,16 +40,13 @@ EDITED = GOOD.replace("And q p := ", "And p p := ").replace("h.right h.left", "h
 
 
 @pytest.fixture
-def lean_config(toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> SolveConfig:
-    for name, value in toy_lean.env.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "no-toolchain"))
+def lean_config(toy_lean_env: ToyLean, tmp_path: Path) -> SolveConfig:
     return dataclasses.replace(
         lean_text_config(jobs=1),
         model="mockllm/model",
         budgets=Budgets(max_turns=3),
         acceptance_profile=Profile.FULL,
-        tools={"lean": toy_lean.lean},
+        tools={"lean": toy_lean_env.lean},
         prices={"mockllm/model": {"input": 2.0, "output": 10.0}},
     )
 

@@ -133,12 +133,9 @@ AVAILABLE, WHY = sandbox_status()
 
 
 @pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
-def test_goals_and_a_warm_check_in_a_lean_attempt(
-    tmp_path: Path, toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    for name, value in toy_lean.env.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "no-toolchain"))
+def test_goals_and_checks_in_a_lean_attempt_judged_without_g6(tmp_path: Path, toy_lean_env: ToyLean) -> None:
+    """With an acceptance that runs no G6, Lean's G4 also checks the theorem's type in a file of its own,
+    so ``check`` takes the cold gates (a warm compile would pass what the acceptance refuses)."""
     good = (VALID / "toy_and_comm.lean").read_text()
     tactic = good.replace("And.intro h.right h.left", "by\n  match h with\n  | ⟨a, b⟩ => ?_")
     seen: list[str] = []
@@ -155,7 +152,7 @@ def test_goals_and_a_warm_check_in_a_lean_attempt(
         model_args={"custom_outputs": scripted(script)},
         budgets=Budgets(max_turns=4),
         acceptance_profile=Profile.FAST,
-        tools={"lean": toy_lean.lean},
+        tools={"lean": toy_lean_env.lean},
         prices={"mockllm/model": {"input": 2.0, "output": 10.0}},
     )
     result = run(tmp_path, cfg, ["toy_and_comm"], benchmark=load_benchmark(BENCHMARK))["toy_and_comm"]
@@ -163,5 +160,5 @@ def test_goals_and_a_warm_check_in_a_lean_attempt(
     assert offered[0] == ["check", "goals", "search", *RANKED, "sketch", "prove_lemma", "submit"], "no Lean Search"
     assert "a : p" in seen[1] and "b : q" in seen[1] and "⊢ And q p" in seen[1], "the state after the match"
     assert "G4 compile: failed" in seen[2] and "unsolved goals" in seen[2] and "a : p" in seen[2]
-    assert "PASSED the fast gates" in seen[3] and "warm session" in seen[3]
+    assert "PASSED the fast gates" in seen[3] and "warm session" not in seen[3]
     assert result.verdict is not None and "warm" not in str(result.verdict.to_json()), "acceptance ran cold"

@@ -31,11 +31,8 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def lean_run(toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+def lean_run(toy_lean_env: ToyLean, tmp_path: Path) -> Path:
     """A run of the two problems whose (scripted) workers submit the sample proofs, judged by real Lean."""
-    for name, value in toy_lean.env.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "no-toolchain"))
     config = dataclasses.replace(lean_text_config(jobs=2), acceptance_profile=Profile.FAST)
     good = {p: (VALID / f"{p}.lean").read_text() for p in PROBLEMS}
     settings = campaign.RunSettings(tmp_path / "run", config, campaign.Selection(BENCHMARK, problems=PROBLEMS), 1)

@@ -16,11 +16,7 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def env(toy_lean: ToyLean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for key, value in toy_lean.env.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "no-toolchain"))
+def env(toy_lean_env: ToyLean, tmp_path: Path) -> Path:
     return tmp_path
 
 

@@ -55,11 +55,7 @@ def candidate(answer: str) -> str:
 
 
 @pytest.fixture
-def bench(toy_lean: ToyLean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Benchmark:
-    for key, value in toy_lean.env.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(tmp_path / "no-toolchain"))
+def bench(toy_lean_env: ToyLean, tmp_path: Path) -> Benchmark:
     record = {"problem_id": "toy_bool", "formal_statement": STATEMENT, "informal_statement": None, "tags": ["toy"]}
     path = tmp_path / "benchmark.jsonl"
     path.write_text(json.dumps(record) + "\n")
