@@ -133,3 +133,15 @@ def test_package_projections_are_read_qualified_and_binders_are_not() -> None:
     assert choice_operators(printed, "M") == ["Epsilon.epsilon_statement", "Specif.exist"]
     assert choice_operators("M\nsol = fun proj1_sig : Z => proj1_sig : Z -> Z\n", "M") == []
     assert choice_operators("M\nsol = @choice.sigW T P h\n", "M") == ["choice.sigW"]
+
+
+@needs_coq
+def test_the_official_yes_no_answer_under_mathcomp_passes_g4() -> None:
+    """The control under mathcomp, whose ``eq_refl`` is a lemma about ``==``: the comparison of the
+    compiled solution with the decided one names Coq's (the pinned text, its proof admitted, so only G4
+    is asked)."""
+    bench = load_benchmark(COQ_BENCH)
+    text = bench.problems["putnam_1996_a3"].formal_statement
+    verdict = rocq_full_verdict(bench, "putnam_1996_a3", text, Track.NO_ANSWER)
+    g4 = next(g for g in verdict.gates if g.id == "G4")
+    assert g4.status.value == "passed", g4.detail

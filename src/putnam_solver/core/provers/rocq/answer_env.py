@@ -37,7 +37,8 @@ forall choices ..., exists ...``) makes the theorem ``P <-> P``. Every official 
 before the candidate is loaded, of the answer as elaborated there: ``tauto`` and ``easy`` are Ltac, and a
 candidate's ``Ltac tauto ::= exact_no_check I.`` (even inside a helper's proof) replaces them in every file
 that merely ``Require``s it, so the restated question was "decided" again. Once the candidate is loaded,
-its compiled solution must be convertible with that answer (``exact eq_refl``: no Ltac involved).
+its compiled solution must be convertible with that answer (``exact (@Coq.Init.Logic.eq_refl Prop _)``:
+no Ltac involved; mathcomp's ``eq_refl`` is another lemma).
 """
 
 from __future__ import annotations
@@ -143,7 +144,8 @@ def _same_sentences(statement: Statement, marker: str) -> list[str]:
     mine, theirs = (f"{ROOT}.{module}.{statement.solution_name}" for module in (ANSWER_ENV, CANDIDATE))
     return [
         "Goal True.",
-        f'first [ assert ({theirs} = {mine}) by exact eq_refl; idtac "{marker}{SAME}" | idtac "{marker}{DIFFERENT}" ].',
+        f"first [ timeout 20 (assert (@eq Prop {theirs} {mine}) by exact (@Coq.Init.Logic.eq_refl Prop {mine})); "
+        f'idtac "{marker}{SAME}" | idtac "{marker}{DIFFERENT}" ].',
         "Abort.",
     ]
 
