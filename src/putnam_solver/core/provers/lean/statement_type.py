@@ -18,8 +18,15 @@ and then states::
     axiom <fresh> <the pinned theorem's signature, as the challenge writes it>
     example : type_of% @<fresh> := @_root_.<theorem>
 
-The axiom is elaborated exactly as the pinned theorem would be in a clean scope (the file's own scope
-holds no variable, and nothing the candidate wrote in its file reaches it but its exported declarations).
+Where the challenge declares nothing before its theorem (every miniF2F statement), the axiom is in a
+module of the harness's own (``pinned_source``: the challenge's imports and scope commands, then the
+axiom), compiled first, and the file above imports it beside the candidate's module (``check_source``):
+the signature is elaborated exactly as the pinned theorem would be in a clean scope, before any instance,
+notation or unification hint the candidate's module exports exists (red team 8: an exported
+``instance (priority := 2000) : OfNat Nat n`` made ``2 = 3`` true in both readings, and the check passed).
+Where it declares things (its classes, its answer), the candidate's module declares them too and the two
+modules cannot be imported together: the axiom is then read in the file importing the candidate, and
+only G2 keeps the candidate's exported declarations out of that reading.
 The ``example`` holds when the candidate's theorem has that type up to definitional equality (its
 universe parameters unified with the axiom's, which an equation of the two types in the header would
 not do: Lean generalizes each side's universe variables apart first), and in any case only if the
@@ -34,7 +41,9 @@ disagreement once hid a whole ``axiom`` command from them.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from putnam_solver.core.gatekit import sandbox_limits
@@ -46,26 +55,32 @@ from putnam_solver.core.provers.lean.compile import (
     LeanMessage,
     compile_against_candidate,
     compile_gate,
+    compile_lean,
     failure_detail,
+    read_olean,
 )
 from putnam_solver.core.provers.lean.syntax import (
     DECLARATION_KEYWORDS,
     DOC,
     IDENT,
+    Command,
     LexError,
     Statement,
     StatementError,
     Token,
     parse_statement,
 )
-from putnam_solver.core.provers.lean.toolchain import LeanNotFound, find_lean
-from putnam_solver.core.sandbox import SandboxUnavailable, fresh_copy
+from putnam_solver.core.provers.lean.toolchain import LeanCommand, LeanNotFound, find_lean
+from putnam_solver.core.safe_files import UnsafeFile
+from putnam_solver.core.sandbox import SandboxLimits, SandboxUnavailable, fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Submission
 
 PINNED: Final = "putnam_harness_pinned_statement"
 """The harness axiom's name: a candidate declaring it makes the harness file fail (an error, never a pass)."""
 SCOPE_KEYWORDS: Final = frozenset({"open", "set_option", "local", "section", "end", "universe"})
 """Challenge commands that shape the scope the theorem is read in and that an import does not carry."""
+PINNED_MODULE: Final = "PinnedStatement"
+"""The suffix of the harness's module holding the pinned signature read alone (:func:`pinned_source`)."""
 
 
 class StatementCheckUnavailable(Exception):
@@ -73,27 +88,61 @@ class StatementCheckUnavailable(Exception):
 
 
 def harness_source(module: str, statement: Statement) -> str:
-    """The harness file: import, the challenge's scope commands, the pinned signature as an axiom, and the
-    equality of its type with the candidate theorem's."""
-    lines = [f"import {module}"]
-    for command in statement.commands:
-        if command is statement.theorem:
-            break
+    """The harness file when the challenge declares something before its theorem: import, the challenge's
+    scope commands, the pinned signature as an axiom, and the equality of its type with the candidate
+    theorem's. The axiom is read with the candidate's exported declarations in scope (its instances, its
+    notations): only G2's words keep those out (:func:`pinned_source` is used wherever it can be)."""
+    scope, axiom, check = _pieces(statement)
+    return "\n".join([f"import {module}", *scope, axiom, *check]) + "\n"
+
+
+def pinned_source(statement: Statement) -> str | None:
+    """A module of the harness's own that reads the pinned signature with nothing of the candidate's: the
+    challenge's imports and scope commands, then the axiom; None when the challenge declares something
+    before its theorem (the candidate's module declares it too, so the two could not be imported together).
+
+    The harness file (:func:`check_source`) imports it beside the candidate's module: the axiom's type was
+    elaborated before any candidate instance, notation or unification hint existed (an exported
+    ``instance (priority := 2000)`` changed the statement in the candidate's file and in the old harness
+    alike, and the check passed)."""
+    if any(c.name is not None or c.keyword in DECLARATION_KEYWORDS for c in _before_theorem(statement)):
+        return None
+    imports = [_text(statement, c.tokens) for c in _before_theorem(statement) if c.keyword == "import"]
+    scope, axiom, _ = _pieces(statement)
+    return "\n".join([*imports, *scope, axiom]) + "\n"
+
+
+def check_source(module: str, statement: Statement) -> str:
+    """The harness file importing the pinned module (:func:`pinned_source`) and the candidate's."""
+    scope, _, check = _pieces(statement)
+    return "\n".join([f"import {module}{PINNED_MODULE}", f"import {module}", *scope, *check]) + "\n"
+
+
+def _before_theorem(statement: Statement) -> list[Command]:
+    return list(itertools.takewhile(lambda c: c is not statement.theorem, statement.commands))
+
+
+def _pieces(statement: Statement) -> tuple[list[str], str, list[str]]:
+    """The challenge's scope commands, the axiom with the pinned signature, and the check's lines."""
+    scope = []
+    for command in _before_theorem(statement):
         if command.keyword == "import" or command.name is not None or command.keyword in DECLARATION_KEYWORDS:
             continue  # declarations (answers, helper definitions, instances of the statement) come with the module
         if command.keyword not in SCOPE_KEYWORDS:
             raise StatementCheckUnavailable(f"the challenge's `{command.keyword}` command cannot be repeated")
-        lines.append(_text(statement, command.tokens))
+        scope.append(_text(statement, command.tokens))
     theorem = statement.theorem
     prefix = [t for t in theorem.prefix if t.kind != DOC]
     groups = _prefix_groups(prefix)
     signature = theorem.tokens[theorem.head + 2 : statement.proof_assign]
     if not signature:
         raise StatementCheckUnavailable("the pinned theorem has no signature")
-    lines.append(f"{groups}axiom {PINNED} {_text(statement, signature)}")
-    lines.append(f"{groups}example : type_of% @{PINNED} := @_root_.{statement.theorem_name}")
-    lines.append(f"#print axioms {statement.theorem_name}")
-    return "\n".join(lines) + "\n"
+    axiom = f"{groups}axiom {PINNED} {_text(statement, signature)}"
+    check = [
+        f"{groups}example : type_of% @{PINNED} := @_root_.{statement.theorem_name}",
+        f"#print axioms {statement.theorem_name}",
+    ]
+    return scope, axiom, check
 
 
 def axioms_line(source: str) -> int:
@@ -124,20 +173,28 @@ def _text(statement: Statement, tokens: Sequence[Token]) -> str:
 
 def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStatus, str] | None:
     """None when the compiled theorem has the pinned statement's type; else the status and why."""
+    module = sub.problem.module
     try:
         statement = parse_statement(form_challenge(sub)[1])
-        source = harness_source(sub.problem.module, statement)
+        pinned = pinned_source(statement)
+        source = harness_source(module, statement) if pinned is None else check_source(module, statement)
         olean_name, olean = compiled_module(sub)
         lean = find_lean(sub.options)
     except (LexError, StatementError, StatementCheckUnavailable, AxiomOutputError, LeanNotFound) as exc:
         return GateStatus.ERROR, f"statement check could not run: {exc}"
     evidence["statement_check"] = source
     scratch = sub.scratch / "statement"
-    library = fresh_copy({olean_name: olean}, scratch)
     limits = sandbox_limits(sub.options)
-    harness = f"{sub.problem.module}Statement"
+    harness = f"{module}Statement"
     try:
-        run = compile_against_candidate(sub, lean, harness, source, scratch, library, limits)
+        library = {olean_name: olean}
+        if pinned is not None:
+            evidence["statement_pinned"] = pinned
+            built = _pinned_module(sub, lean, pinned, scratch, limits)
+            if isinstance(built, tuple):
+                return built
+            library[f"{module}{PINNED_MODULE}.olean"] = built
+        run = compile_against_candidate(sub, lean, harness, source, scratch, fresh_copy(library, scratch), limits)
     except SandboxUnavailable as exc:
         return GateStatus.ERROR, f"statement check: sandbox unavailable: {exc}"
     failed = failure_detail(run, limits)
@@ -150,6 +207,32 @@ def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStat
         )
         return GateStatus.FAILED, why
     return failed[0], f"statement check: {failed[1]}"
+
+
+def _pinned_module(
+    sub: Submission, lean: LeanCommand, source: str, scratch: Path, limits: SandboxLimits
+) -> bytes | tuple[GateStatus, str]:
+    """The compiled pinned module (:func:`pinned_source`), or why it could not be had (always an error:
+    the pinned statement alone must elaborate)."""
+    module = f"{sub.problem.module}{PINNED_MODULE}"
+    run = compile_lean(
+        lean,
+        module,
+        source.encode("utf-8"),
+        scratch=scratch,
+        limits=limits,
+        unsafe_no_sandbox=sub.options.unsafe_no_sandbox,
+        lean_options=dict(sub.problem.format.lean_options),
+    )
+    failed = failure_detail(run, limits)
+    if failed is not None:
+        return GateStatus.ERROR, f"statement check: the pinned signature alone did not compile: {failed[1]}"
+    if run.olean is None:
+        return GateStatus.ERROR, "statement check: the pinned signature's module left no .olean"
+    try:
+        return read_olean(run.olean, limits)
+    except (OSError, UnsafeFile) as exc:
+        return GateStatus.ERROR, f"statement check: refused the pinned module: {exc}"
 
 
 def _axioms(
@@ -179,4 +262,4 @@ def compile_and_statement_gate(sub: Submission) -> GateResult:
     return GateResult(GATE_ID, GATE_NAME, outcome[0], outcome[1], result.evidence)
 
 
-__all__ = ["compile_and_statement_gate", "harness_source", "statement_check"]
+__all__ = ["check_source", "compile_and_statement_gate", "harness_source", "pinned_source", "statement_check"]

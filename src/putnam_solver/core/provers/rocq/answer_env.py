@@ -32,8 +32,13 @@ the answer wrote it (a notation, a ``let``, an alias).
 A yes/no answer (a solution of type ``Prop``, no arguments: ``putnam_1996_a3``'s ``... <-> solution``) must
 be a truth value: the question restated as the answer (``Definition putnam_1996_a3_solution : Prop :=
 forall choices ..., exists ...``) makes the theorem ``P <-> P``. Every official one is ``True`` or
-``False``; the same file asks Coq to prove the compiled answer equivalent to ``True`` or to ``False`` by
-itself (``tauto``, ``easy``: ``~ False`` or ``0 = 1`` pass), and refuses it when neither is proved.
+``False``; the same file asks Coq to prove the answer equivalent to ``True`` or to ``False`` by itself
+(``tauto``, ``easy``: ``~ False`` or ``0 = 1`` pass), and refuses it when neither is proved. It asks this
+before the candidate is loaded, of the answer as elaborated there: ``tauto`` and ``easy`` are Ltac, and a
+candidate's ``Ltac tauto ::= exact_no_check I.`` (even inside a helper's proof) replaces them in every file
+that merely ``Require``s it, so the restated question was "decided" again. Once the candidate is loaded,
+its compiled solution must be convertible with that answer (``exact (@Coq.Init.Logic.eq_refl Prop _)``:
+no Ltac involved; mathcomp's ``eq_refl`` is another lemma).
 """
 
 from __future__ import annotations
@@ -85,9 +90,11 @@ def names_source(statement: Statement, marker: str) -> str:
     """The end of the environment file: the compiled candidate's solution printed raw, after ``marker``."""
     assert statement.solution_name is not None
     bare = sorted({name.rsplit(".", 1)[1] for name in POLICY.answer_choice_operators})
+    yes_no = yes_no_answer(statement)
     return (
         "\n".join(
             [
+                *(_decide_sentences(statement, marker) if yes_no else []),
                 f"Require {ROOT}.{CANDIDATE}.",
                 f"Module {SHADOW}.",
                 *(f"Definition {name} := tt." for name in bare),
@@ -96,7 +103,7 @@ def names_source(statement: Statement, marker: str) -> str:
                 *PRINTING,
                 f'Goal True. idtac "{marker}". Abort.',
                 f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
-                *(_decide_sentences(statement, marker) if yes_no_answer(statement) else []),
+                *(_same_sentences(statement, marker) if yes_no else []),
             ]
         )
         + "\n"
@@ -105,6 +112,8 @@ def names_source(statement: Statement, marker: str) -> str:
 
 DECIDED, UNDECIDED = "-decided", "-undecided"
 """What the environment file prints after its marker once it tried to decide a yes/no answer."""
+SAME, DIFFERENT = "-same", "-different"
+"""What it prints once it compared the compiled solution with the answer it decided."""
 
 
 def yes_no_answer(statement: Statement) -> bool:
@@ -117,8 +126,9 @@ def yes_no_answer(statement: Statement) -> bool:
 
 
 def _decide_sentences(statement: Statement, marker: str) -> list[str]:
-    """A goal proving the compiled answer equivalent to True or to False, printing which way it went."""
-    sol = f"{ROOT}.{CANDIDATE}.{statement.solution_name}"
+    """A goal proving the answer, as elaborated in the environment (the file's own solution, before the
+    candidate is loaded), equivalent to True or to False, printing which way it went."""
+    sol = f"{ROOT}.{ANSWER_ENV}.{statement.solution_name}"
     true = "left; split; intro; first [ exact I | easy | tauto ]"
     false = "right; split; intro; first [ contradiction | easy | tauto ]"
     decide = f"(({sol} <-> True) \\/ ({sol} <-> False)) by (unfold {sol}; first [ {true} | {false} ])"
@@ -129,12 +139,26 @@ def _decide_sentences(statement: Statement, marker: str) -> list[str]:
     ]
 
 
+def _same_sentences(statement: Statement, marker: str) -> list[str]:
+    """A goal proving the compiled candidate's solution equal to the decided one by conversion alone."""
+    mine, theirs = (f"{ROOT}.{module}.{statement.solution_name}" for module in (ANSWER_ENV, CANDIDATE))
+    return [
+        "Goal True.",
+        f"first [ timeout 20 (assert (@eq Prop {theirs} {mine}) by exact (@Coq.Init.Logic.eq_refl Prop {mine})); "
+        f'idtac "{marker}{SAME}" | idtac "{marker}{DIFFERENT}" ].',
+        "Abort.",
+    ]
+
+
 def decided(output: str, marker: str) -> bool | None:
-    """Whether the yes/no answer was proved a truth value (None if the file never said)."""
+    """Whether the yes/no answer was proved a truth value, and is the candidate's compiled solution
+    (None if the file never said)."""
     lines = output.splitlines()
-    if f"{marker}{DECIDED}" in lines:
+    if f"{marker}{UNDECIDED}" in lines or f"{marker}{DIFFERENT}" in lines:
+        return False
+    if f"{marker}{DECIDED}" in lines and f"{marker}{SAME}" in lines:
         return True
-    return False if f"{marker}{UNDECIDED}" in lines else None
+    return None
 
 
 def own_constants(output: str, marker: str, statement: Statement) -> list[str] | None:

@@ -1,0 +1,141 @@
+"""Red team, round 8 (Lean): G4's statement check where no G6 follows (``statement_type.py``).
+
+The harness file imported the candidate's compiled module and elaborated the pinned signature as an axiom
+there, so whatever the module exports reached that reading too. On the toy toolchain (Lean 4.35):
+
+* universe specialization: a theorem proved only for ``Prop`` where the statement quantifies over
+  ``Sort u``. ``type_of% @axiom`` has universe metavariables, but ``example`` turns its header's into
+  parameters before the body is elaborated, so ``@t : ∀ (α : Prop) ...`` does not unify: refused.
+* an exported instance: ``instance (priority := 2000)`` before the theorem changes which instance the
+  statement gets (every numeral ``0``: ``rfl`` proves ``2 = 3``), in the candidate's file and, since the
+  harness imported the candidate's module before reading the pinned signature, in the harness alike: the
+  check passed, only G2's words refused it. So a library command G2 does not know that adds an instance
+  (or a notation, an unification hint) would have passed the ``fast`` profile. Fixed where the challenge
+  declares nothing before its theorem (every miniF2F statement, which the ``fast`` profile judges): the
+  signature is read in a module of the harness's own that imports only the challenge's imports, and the
+  check file imports that module beside the candidate's. Where the challenge declares things (its classes,
+  its answer), the candidate's module declares them too and the two cannot be imported together: there
+  the old reading stays, and G2 is the line against an exported instance.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.adversarial.test_lean_redteam7 import INSTANCE_CHOICE
+from tests.toylean.build import ToyLean
+
+AVAILABLE, WHY = sandbox_status()
+needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+
+UNIVERSAL = "universe u\ntheorem toy_univ (α : Sort u) (a : α) : Eq a a := sorry\n"
+SPECIALIZED = "universe u\ntheorem toy_univ (α : Prop) (a : α) : Eq a a := Eq.refl a\n"
+NUMERALS = "theorem toy_numeral : Eq (2 : Nat) 3 := sorry\n"
+"""A false statement with nothing declared before it: the pinned signature can be read alone."""
+EVIL_NUMERALS = (
+    "instance (priority := 2000) zzEvil (n : Nat) : OfNat Nat n := ⟨Nat.zero⟩\n"
+    "theorem toy_numeral : Eq (2 : Nat) 3 := rfl\n"
+)
+"""Every numeral is ``0`` once the exported instance outranks the library's: ``rfl`` proves ``2 = 3``."""
+EVIL_INSTANCE = INSTANCE_CHOICE.replace(
+    "theorem toy_instance_choice : Eq (ZzC.val Nat) Bool.true := sorry\n",
+    "instance (priority := 2000) zzEvil : ZzC Nat := ⟨Bool.true⟩\n"
+    "theorem toy_instance_choice : Eq (ZzC.val Nat) Bool.true := rfl\n",
+)
+
+
+@pytest.fixture
+def toy_env(toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch) -> ToyLean:
+    for name, value in toy_lean.env.items():
+        monkeypatch.setenv(name, value)
+    return toy_lean
+
+
+def _bench(tmp_path_factory: pytest.TempPathFactory, problem: str, statement: str) -> Benchmark:
+    path = tmp_path_factory.mktemp("bench") / f"{problem}.jsonl"
+    record = {"problem_id": problem, "formal_statement": statement, "informal_statement": None}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    return load_benchmark(path)
+
+
+def _verify(bench: Benchmark, problem: str, candidate: str) -> Verdict:
+    options = VerifyOptions(Profile.FAST, keep_going=True)
+    return run_gates(LeanProver(), bench, bench.problems[problem], candidate.encode(), Track.WITH_ANSWER, options)
+
+
+def _gate(verdict: Verdict, gate: str) -> tuple[GateStatus, str]:
+    found = next(g for g in verdict.gates if g.id == gate)
+    return found.status, found.detail
+
+
+@needs_sandbox
+def test_a_theorem_proved_only_for_prop_is_not_the_universe_polymorphic_statement(
+    toy_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    verdict = _verify(_bench(tmp_path_factory, "toy_univ", UNIVERSAL), "toy_univ", SPECIALIZED)
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.FAILED, detail
+    assert "its type is not the pinned statement" in detail and "Sort u" in detail
+    assert verdict.status == "rejected"
+
+
+@needs_sandbox
+def test_the_universe_polymorphic_proof_passes_the_statement_check(
+    toy_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    candidate = UNIVERSAL.replace(":= sorry", ":= Eq.refl a")
+    verdict = _verify(_bench(tmp_path_factory, "toy_univ", UNIVERSAL), "toy_univ", candidate)
+    assert _gate(verdict, "G4")[0] is GateStatus.PASSED, _gate(verdict, "G4")
+    assert verdict.status == "accepted"
+
+
+@needs_sandbox
+def test_an_exported_instance_is_refused_by_the_acceptance(
+    toy_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    verdict = _verify(
+        _bench(tmp_path_factory, "toy_instance_choice", INSTANCE_CHOICE), "toy_instance_choice", EVIL_INSTANCE
+    )
+    assert verdict.status == "rejected"
+    assert _gate(verdict, "G2")[0] is GateStatus.FAILED
+    assert "instance" in _gate(verdict, "G2")[1]
+    # the challenge declares the class and instances itself, so its signature cannot be read apart from
+    # the candidate's module (which declares them too): the statement check reads it with the candidate's
+    # exported instance, and only G2's words stand in the way here (G4 passes it)
+
+
+@needs_sandbox
+def test_an_exported_instance_does_not_reach_the_pinned_reading(
+    toy_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The fix: the pinned signature is read in a module of the harness's own, without the candidate's
+    module; before it, the harness imported the candidate and read ``2 = 3`` with its instance (G4 passed)."""
+    verdict = _verify(_bench(tmp_path_factory, "toy_numeral", NUMERALS), "toy_numeral", EVIL_NUMERALS)
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.FAILED, detail
+    assert "its type is not the pinned statement" in detail
+    assert _gate(verdict, "G2")[0] is GateStatus.FAILED  # the words refuse it as well
+    assert verdict.status == "rejected"
+
+
+def test_the_pinned_module_holds_nothing_of_the_candidates() -> None:
+    from putnam_solver.core.provers.lean.statement_type import PINNED, check_source, pinned_source
+    from putnam_solver.core.provers.lean.syntax import parse_statement
+
+    statement = parse_statement("import Mathlib\nopen Real\n\ntheorem t (x : ℝ) (h : 0 < x) : 0 < √x := sorry\n")
+    assert pinned_source(statement) == f"import Mathlib\nopen Real\naxiom {PINNED} (x : ℝ) (h : 0 < x) : 0 < √x\n"
+    assert check_source("T", statement).splitlines() == [
+        "import TPinnedStatement",
+        "import T",
+        "open Real",
+        f"example : type_of% @{PINNED} := @_root_.t",
+        "#print axioms t",
+    ]
+    declared = parse_statement("import Mathlib\nabbrev t_solution : ℕ := 3\ntheorem t : t_solution = 3 := sorry\n")
+    assert pinned_source(declared) is None
