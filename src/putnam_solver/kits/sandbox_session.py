@@ -150,7 +150,10 @@ class SandboxSession:
                 thread.join(timeout=DRAIN_SECONDS)
 
     def _ending(self) -> str:
-        code = self._proc.poll()
+        try:  # its output has ended, so its exit is at most a moment away: wait for the code, bounded
+            code: int | None = self._proc.wait(timeout=REAP_SECONDS)
+        except subprocess.TimeoutExpired:
+            code = None
         tail = self.stderr_tail().strip()[-300:]
         return f"exit code {code}" + (f"; stderr: {tail}" if tail else "")
 
