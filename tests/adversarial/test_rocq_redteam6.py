@@ -78,14 +78,19 @@ CHOSEN = {
 """Answers that are "the x with the property", each with the proof that exists for it (no answer known)."""
 
 
+def answered(require: str, answer: str, proof: str) -> str:
+    """A no-answer candidate of ``sample_last_digit``: ``require``, then ``answer`` and the theorem's ``proof``."""
+    return (
+        f"{HEADER}{require}Definition sample_last_digit_solution : Z := {answer}.\n{STATEMENT}"
+        f"Proof. unfold sample_last_digit_solution. {proof} Qed.\n"
+    )
+
+
 @needs_coq
 @pytest.mark.parametrize("name", sorted(CHOSEN))
 def test_an_answer_picked_by_a_choice_operator_is_refused_by_g4(name: str) -> None:
     require, answer, proof = CHOSEN[name]
-    candidate = (
-        f"{HEADER}{require}Definition sample_last_digit_solution : Z := {answer}.\n{STATEMENT}"
-        f"Proof. unfold sample_last_digit_solution. {proof} Qed.\n"
-    )
+    candidate = answered(require, answer, proof)
     verdict = _no_answer(candidate)
     statuses = {g.id: g.status for g in verdict.gates}
     assert statuses["G5"] is GateStatus.PASSED and statuses["G6"] is GateStatus.PASSED, _failing(verdict)
@@ -244,10 +249,7 @@ def test_the_agents_warm_check_goes_cold_where_g4_checks_a_no_answer_answer() ->
     """A warm session only compiles the file; G4's answer checks run in a file of their own, so a check
     of a no-answer problem with a solution takes the cold gates and gives the acceptance's verdict."""
     require, answer, proof = CHOSEN["epsilon"]
-    candidate = (
-        f"{HEADER}{require}Definition sample_last_digit_solution : Z := {answer}.\n{STATEMENT}"
-        f"Proof. unfold sample_last_digit_solution. {proof} Qed.\n"
-    )
+    candidate = answered(require, answer, proof)
     bench = load_benchmark(ROCQ_SAMPLES)
     problem = bench.problems["sample_last_digit"]
     options = VerifyOptions(profile=Profile.FAST, acceptance=Profile.FULL, timeout_seconds=120)

@@ -32,13 +32,12 @@ from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import Track
 from tests.adversarial.test_rocq_redteam6 import (
     EXISTS,
-    HEADER,
     PROPERTY,
-    STATEMENT,
     YES_NO,
     _failing,
     _no_answer,
     _restated,
+    answered,
 )
 from tests.helpers import COQ_BENCH, one_record_benchmark, rocq_full_verdict
 
@@ -118,10 +117,7 @@ UNPACKED = {
 @pytest.mark.parametrize("name", sorted(UNPACKED))
 def test_a_value_unpacked_from_a_choice_axiom_is_refused(name: str) -> None:
     answer, proof, operator = UNPACKED[name]
-    candidate = (
-        f"{HEADER}Require Import Coq.Logic.Epsilon.\nDefinition sample_last_digit_solution : Z := {answer}.\n"
-        f"{STATEMENT}Proof. unfold sample_last_digit_solution. {proof} Qed.\n"
-    )
+    candidate = answered("Require Import Coq.Logic.Epsilon.\n", answer, proof)
     verdict = _no_answer(candidate)
     failing = _failing(verdict)
     assert [g for g, _ in failing] == ["G4"], failing
