@@ -21,11 +21,13 @@ there, so whatever the module exports reached that reading too. On the toy toolc
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean.statement_type import PINNED
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_lean_redteam7 import INSTANCE_CHOICE
@@ -67,6 +69,10 @@ def _bench(tmp_path_factory: pytest.TempPathFactory, problem: str, statement: st
 def _verify(bench: Benchmark, problem: str, candidate: str) -> Verdict:
     options = VerifyOptions(Profile.FAST, keep_going=True)
     return run_gates(LeanProver(), bench, bench.problems[problem], candidate.encode(), Track.WITH_ANSWER, options)
+
+
+def _evidence(verdict: Verdict, gate: str) -> dict[str, Any]:
+    return next(g for g in verdict.gates if g.id == gate).evidence
 
 
 def _gate(verdict: Verdict, gate: str) -> tuple[GateStatus, str]:
@@ -137,5 +143,68 @@ def test_the_pinned_module_holds_nothing_of_the_candidates() -> None:
         f"example : type_of% @{PINNED} := @_root_.t",
         "#print axioms t",
     ]
-    declared = parse_statement("import Mathlib\nabbrev t_solution : ℕ := 3\ntheorem t : t_solution = 3 := sorry\n")
+    answered = parse_statement("import Mathlib\nabbrev t_solution : ℕ := sorry\ntheorem t : t_solution = 3 := sorry\n")
+    assert pinned_source(answered) == f"import Mathlib\naxiom {PINNED} (t_solution : ℕ) : t_solution = 3\n"
+    assert (
+        check_source("T", answered).splitlines()[2] == f"example : type_of% (@{PINNED} _root_.t_solution) := @_root_.t"
+    )
+    declared = parse_statement("import Mathlib\ndef f : ℕ := 3\ntheorem t : f = 3 := sorry\n")
     assert pinned_source(declared) is None
+    parameters = parse_statement("abbrev t_solution (n : ℕ) : ℕ := sorry\ntheorem t : t_solution 1 = 3 := sorry\n")
+    assert pinned_source(parameters) is None
+
+
+ANSWERED = (
+    "abbrev toy_answered_solution : Nat := sorry\n"
+    "theorem toy_answered : Eq toy_answered_solution toy_answered_solution → Eq (2 : Nat) 3 := sorry\n"
+)
+"""A false statement after an answer, which the candidate's module declares too (a no-answer problem)."""
+EVIL_ANSWERED = (
+    "abbrev toy_answered_solution : Nat := Nat.zero\n"
+    "instance (priority := 2000) zzEvil (n : Nat) : OfNat Nat n := ⟨Nat.zero⟩\n"
+    "theorem toy_answered : Eq toy_answered_solution toy_answered_solution → Eq (2 : Nat) 3 := fun _ => rfl\n"
+)
+DEPENDENT = (
+    "class ZzV (n : Nat) where\n  v : Bool\n"
+    "instance zzV : ZzV Nat.zero := ⟨Bool.true⟩\n"
+    "abbrev toy_dep_solution : Nat := sorry\n"
+    "theorem toy_dep : Eq (ZzV.v toy_dep_solution) Bool.true := sorry\n"
+)
+
+
+def _verify_no_answer(bench: Benchmark, problem: str, candidate: str) -> Verdict:
+    options = VerifyOptions(Profile.FAST, keep_going=True)
+    return run_gates(LeanProver(), bench, bench.problems[problem], candidate.encode(), Track.NO_ANSWER, options)
+
+
+@needs_sandbox
+def test_an_exported_instance_does_not_reach_the_pinned_reading_after_an_answer(
+    toy_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A no-answer challenge declares its answer: the pinned signature is read with the answer as a
+    parameter, in the harness's own module; before, it was read in the candidate's scope (G4 passed)."""
+    bench = _bench(tmp_path_factory, "toy_answered", ANSWERED)
+    verdict = _verify_no_answer(bench, "toy_answered", EVIL_ANSWERED)
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.FAILED, detail
+    assert "its type is not the pinned statement" in detail
+    assert f"type_of% (@{PINNED} _root_.toy_answered_solution)" in _evidence(verdict, "G4")["statement_check"]
+    assert verdict.status == "rejected"
+    sound = "abbrev toy_answered_solution : Nat := Nat.zero\n" + ANSWERED.splitlines()[1].replace(
+        ":= sorry", ":= fun _ => sorry"
+    )
+    assert "declaration uses sorry" in _gate(_verify_no_answer(bench, "toy_answered", sound), "G4")[1]
+
+
+@needs_sandbox
+def test_an_answer_the_statement_needs_by_value_falls_back_to_the_candidates_scope(
+    toy_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """``ZzV toy_dep_solution`` needs the answer's value to find an instance; as a parameter it has none:
+    the pinned module does not compile, and the check reads the signature beside the candidate's module."""
+    bench = _bench(tmp_path_factory, "toy_dep", DEPENDENT)
+    candidate = DEPENDENT.replace("toy_dep_solution : Nat := sorry", "toy_dep_solution : Nat := Nat.zero")
+    verdict = _verify_no_answer(bench, "toy_dep", candidate.replace("true := sorry", "true := rfl"))
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.PASSED, detail
+    assert "type_of% @" in _evidence(verdict, "G4")["statement_check"]  # the old reading, beside the candidate

@@ -18,15 +18,20 @@ and then states::
     axiom <fresh> <the pinned theorem's signature, as the challenge writes it>
     example : type_of% @<fresh> := @_root_.<theorem>
 
-Where the challenge declares nothing before its theorem (every miniF2F statement), the axiom is in a
-module of the harness's own (``pinned_source``: the challenge's imports and scope commands, then the
-axiom), compiled first, and the file above imports it beside the candidate's module (``check_source``):
-the signature is elaborated exactly as the pinned theorem would be in a clean scope, before any instance,
-notation or unification hint the candidate's module exports exists (red team 8: an exported
-``instance (priority := 2000) : OfNat Nat n`` made ``2 = 3`` true in both readings, and the check passed).
-Where it declares things (its classes, its answer), the candidate's module declares them too and the two
-modules cannot be imported together: the axiom is then read in the file importing the candidate, and
-only G2 keeps the candidate's exported declarations out of that reading.
+Where the challenge declares nothing before its theorem but its answers (every miniF2F statement, and
+PutnamBench's but nine), the axiom is in a module of the harness's own (``pinned_source``: the challenge's
+imports and scope commands, then the axiom), compiled first, and the file above imports it beside the
+candidate's module (``check_source``): the signature is elaborated exactly as the pinned theorem would be
+in a clean scope, before any instance, notation or unification hint the candidate's module exports exists
+(red team 8: an exported ``instance (priority := 2000) : OfNat Nat n`` made ``2 = 3`` true in both
+readings, and the check passed). An answer (``abbrev putnam_X_solution : T := ...``), which the
+candidate's module declares too, becomes a parameter of the axiom, ``(putnam_X_solution : T)``, and the
+check applies the axiom to the candidate's constant: ``type_of% (@<fresh> _root_.putnam_X_solution)``.
+Where the pinned signature needs more of the answer than its type (its value, to find an instance), that
+module does not compile, and the check falls back to the reading below.
+Where the challenge declares other things (its classes, its definitions), the candidate's module declares
+them too and the two modules cannot be imported together: the axiom is then read in the file importing
+the candidate, and only G2 keeps the candidate's exported declarations out of that reading.
 The ``example`` holds when the candidate's theorem has that type up to definitional equality (its
 universe parameters unified with the axiom's, which an equation of the two types in the header would
 not do: Lean generalizes each side's universe variables apart first), and in any case only if the
@@ -88,33 +93,35 @@ class StatementCheckUnavailable(Exception):
 
 
 def harness_source(module: str, statement: Statement) -> str:
-    """The harness file when the challenge declares something before its theorem: import, the challenge's
-    scope commands, the pinned signature as an axiom, and the equality of its type with the candidate
-    theorem's. The axiom is read with the candidate's exported declarations in scope (its instances, its
-    notations): only G2's words keep those out (:func:`pinned_source` is used wherever it can be)."""
-    scope, axiom, check = _pieces(statement)
+    """The harness file when the pinned signature cannot be read alone: import, the challenge's scope
+    commands, the pinned signature as an axiom, and the equality of its type with the candidate theorem's.
+    The axiom is read with the candidate's exported declarations in scope (its instances, its notations):
+    only G2's words keep those out (:func:`pinned_source` is used wherever it can be)."""
+    scope, axiom, check = _pieces(statement, abstract_answers=False)
     return "\n".join([f"import {module}", *scope, axiom, *check]) + "\n"
 
 
 def pinned_source(statement: Statement) -> str | None:
     """A module of the harness's own that reads the pinned signature with nothing of the candidate's: the
-    challenge's imports and scope commands, then the axiom; None when the challenge declares something
-    before its theorem (the candidate's module declares it too, so the two could not be imported together).
+    challenge's imports and scope commands, then the axiom, its answers as parameters; None when the
+    challenge declares something else before its theorem (the candidate's module declares it too, so the
+    two could not be imported together) or an answer with parameters of its own.
 
     The harness file (:func:`check_source`) imports it beside the candidate's module: the axiom's type was
     elaborated before any candidate instance, notation or unification hint existed (an exported
     ``instance (priority := 2000)`` changed the statement in the candidate's file and in the old harness
     alike, and the check passed)."""
-    if any(c.name is not None or c.keyword in DECLARATION_KEYWORDS for c in _before_theorem(statement)):
+    answers = _answer_binders(statement)
+    if answers is None:
         return None
     imports = [_text(statement, c.tokens) for c in _before_theorem(statement) if c.keyword == "import"]
-    scope, axiom, _ = _pieces(statement)
+    scope, axiom, _ = _pieces(statement, abstract_answers=True)
     return "\n".join([*imports, *scope, axiom]) + "\n"
 
 
 def check_source(module: str, statement: Statement) -> str:
     """The harness file importing the pinned module (:func:`pinned_source`) and the candidate's."""
-    scope, _, check = _pieces(statement)
+    scope, _, check = _pieces(statement, abstract_answers=True)
     return "\n".join([f"import {module}{PINNED_MODULE}", f"import {module}", *scope, *check]) + "\n"
 
 
@@ -122,8 +129,29 @@ def _before_theorem(statement: Statement) -> list[Command]:
     return list(itertools.takewhile(lambda c: c is not statement.theorem, statement.commands))
 
 
-def _pieces(statement: Statement) -> tuple[list[str], str, list[str]]:
-    """The challenge's scope commands, the axiom with the pinned signature, and the check's lines."""
+def _answer_binders(statement: Statement) -> list[tuple[str, str]] | None:
+    """``(name, type)`` of each answer declared before the theorem, or None when the challenge declares
+    anything else there, or an answer whose type is not simply ``name : T :=``."""
+    answers = {id(s.command) for s in statement.solutions}
+    binders = []
+    for command in _before_theorem(statement):
+        if command.name is None and command.keyword not in DECLARATION_KEYWORDS:
+            continue
+        if id(command) not in answers:
+            return None
+        tokens = command.tokens
+        assign = next((i for i, t in enumerate(tokens) if t.text == ":="), None)
+        colon = command.head + 2
+        if assign is None or colon >= assign - 1 or tokens[colon].text != ":":
+            return None
+        assert command.name is not None
+        binders.append((command.name, _text(statement, tokens[colon + 1 : assign])))
+    return binders
+
+
+def _pieces(statement: Statement, *, abstract_answers: bool) -> tuple[list[str], str, list[str]]:
+    """The challenge's scope commands, the axiom with the pinned signature (its answers as parameters when
+    ``abstract_answers``), and the check's lines."""
     scope = []
     for command in _before_theorem(statement):
         if command.keyword == "import" or command.name is not None or command.keyword in DECLARATION_KEYWORDS:
@@ -137,9 +165,13 @@ def _pieces(statement: Statement) -> tuple[list[str], str, list[str]]:
     signature = theorem.tokens[theorem.head + 2 : statement.proof_assign]
     if not signature:
         raise StatementCheckUnavailable("the pinned theorem has no signature")
-    axiom = f"{groups}axiom {PINNED} {_text(statement, signature)}"
+    answers = (_answer_binders(statement) or []) if abstract_answers else []
+    parameters = "".join(f"({name} : {type_}) " for name, type_ in answers)
+    axiom = f"{groups}axiom {PINNED} {parameters}{_text(statement, signature)}"
+    applied = "".join(f" _root_.{name}" for name, _ in answers)
+    pinned = f"(@{PINNED}{applied})" if applied else f"@{PINNED}"
     check = [
-        f"{groups}example : type_of% @{PINNED} := @_root_.{statement.theorem_name}",
+        f"{groups}example : type_of% {pinned} := @_root_.{statement.theorem_name}",
         f"#print axioms {statement.theorem_name}",
     ]
     return scope, axiom, check
@@ -182,7 +214,6 @@ def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStat
         lean = find_lean(sub.options)
     except (LexError, StatementError, StatementCheckUnavailable, AxiomOutputError, LeanNotFound) as exc:
         return GateStatus.ERROR, f"statement check could not run: {exc}"
-    evidence["statement_check"] = source
     scratch = sub.scratch / "statement"
     limits = sandbox_limits(sub.options)
     harness = f"{module}Statement"
@@ -190,10 +221,14 @@ def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStat
         library = {olean_name: olean}
         if pinned is not None:
             evidence["statement_pinned"] = pinned
-            built = _pinned_module(sub, lean, pinned, scratch, limits)
+            built = _pinned_module(sub, lean, pinned, statement, scratch, limits)
             if isinstance(built, tuple):
                 return built
-            library[f"{module}{PINNED_MODULE}.olean"] = built
+            if built is None:
+                source = harness_source(module, statement)
+            else:
+                library[f"{module}{PINNED_MODULE}.olean"] = built
+        evidence["statement_check"] = source
         run = compile_against_candidate(sub, lean, harness, source, scratch, fresh_copy(library, scratch), limits)
     except SandboxUnavailable as exc:
         return GateStatus.ERROR, f"statement check: sandbox unavailable: {exc}"
@@ -210,10 +245,11 @@ def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStat
 
 
 def _pinned_module(
-    sub: Submission, lean: LeanCommand, source: str, scratch: Path, limits: SandboxLimits
-) -> bytes | tuple[GateStatus, str]:
-    """The compiled pinned module (:func:`pinned_source`), or why it could not be had (always an error:
-    the pinned statement alone must elaborate)."""
+    sub: Submission, lean: LeanCommand, source: str, statement: Statement, scratch: Path, limits: SandboxLimits
+) -> bytes | tuple[GateStatus, str] | None:
+    """The compiled pinned module (:func:`pinned_source`); None when it does not elaborate with the
+    challenge's answers as parameters (the signature needs an answer's value: the caller reads it the old
+    way); else why it could not be had (an error: the pinned statement alone must elaborate)."""
     module = f"{sub.problem.module}{PINNED_MODULE}"
     run = compile_lean(
         lean,
@@ -225,6 +261,8 @@ def _pinned_module(
         lean_options=dict(sub.problem.format.lean_options),
     )
     failed = failure_detail(run, limits)
+    if failed is not None and failed[0] is GateStatus.FAILED and statement.solutions:
+        return None
     if failed is not None:
         return GateStatus.ERROR, f"statement check: the pinned signature alone did not compile: {failed[1]}"
     if run.olean is None:
