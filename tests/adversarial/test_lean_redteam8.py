@@ -13,9 +13,10 @@ there, so whatever the module exports reached that reading too. On the toy toolc
   (or a notation, an unification hint) would have passed the ``fast`` profile. Fixed where the challenge
   declares nothing before its theorem (every miniF2F statement, which the ``fast`` profile judges): the
   signature is read in a module of the harness's own that imports only the challenge's imports, and the
-  check file imports that module beside the candidate's. Where the challenge declares things (its classes,
-  its answer), the candidate's module declares them too and the two cannot be imported together: there
-  the old reading stays, and G2 is the line against an exported instance.
+  check file imports that module beside the candidate's; a no-answer challenge's answers become parameters
+  of the pinned axiom, applied to the candidate's constants. Where the challenge declares other things (its
+  classes, its definitions), the candidate's module declares them too and the two cannot be imported
+  together: there the old reading stays, and G2 is the line against an exported instance.
 """
 
 from __future__ import annotations
