@@ -208,4 +208,5 @@ def test_an_answer_the_statement_needs_by_value_falls_back_to_the_candidates_sco
     verdict = _verify_no_answer(bench, "toy_dep", candidate.replace("true := sorry", "true := rfl"))
     status, detail = _gate(verdict, "G4")
     assert status is GateStatus.PASSED, detail
-    assert "type_of% @" in _evidence(verdict, "G4")["statement_check"]  # the old reading, beside the candidate
+    evidence = _evidence(verdict, "G4")
+    assert "type_of% @" in evidence["statement_check"] and "statement_pinned" not in evidence  # the old reading
