@@ -133,7 +133,7 @@ def test_g4_refuses_a_theorem_whose_scope_added_a_hypothesis(toy_env: ToyLean, t
     verdict = _verify(toy, SCOPED_VARIABLE, Profile.FAST)
     status, detail = _gate(verdict, "G4")
     assert status is GateStatus.FAILED, detail
-    assert "its type is not the pinned statement" in detail
+    assert "is not the pinned one read in a clean scope" in detail
     assert "zz_bad" in detail  # Lean's own type mismatch, quoted
     assert verdict.status == "rejected"
 
@@ -240,7 +240,7 @@ def test_lean_reads_the_statement_with_another_instance_and_g4_sees_it(
     verdict = _verify_instance(instance_bench, Profile.FAST)
     status, detail = _gate(verdict, "G4")
     assert status is GateStatus.FAILED, detail
-    assert "its type is not the pinned statement" in detail
+    assert "is not the pinned one read in a clean scope" in detail
     full = _verify_instance(instance_bench, Profile.FULL)
     assert _gate(full, "G4")[0] is GateStatus.PASSED  # the compile itself is clean: only meaning differs
     assert _gate(full, "G5")[0] is GateStatus.PASSED

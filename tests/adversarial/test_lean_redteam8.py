@@ -88,7 +88,7 @@ def test_a_theorem_proved_only_for_prop_is_not_the_universe_polymorphic_statemen
     verdict = _verify(_bench(tmp_path_factory, "toy_univ", UNIVERSAL), "toy_univ", SPECIALIZED)
     status, detail = _gate(verdict, "G4")
     assert status is GateStatus.FAILED, detail
-    assert "its type is not the pinned statement" in detail and "Sort u" in detail
+    assert "is not the pinned one read in a clean scope" in detail and "Sort u" in detail
     assert verdict.status == "rejected"
 
 
@@ -126,7 +126,7 @@ def test_an_exported_instance_does_not_reach_the_pinned_reading(
     verdict = _verify(_bench(tmp_path_factory, "toy_numeral", NUMERALS), "toy_numeral", EVIL_NUMERALS)
     status, detail = _gate(verdict, "G4")
     assert status is GateStatus.FAILED, detail
-    assert "its type is not the pinned statement" in detail
+    assert "is not the pinned one read in a clean scope" in detail
     assert _gate(verdict, "G2")[0] is GateStatus.FAILED  # the words refuse it as well
     assert verdict.status == "rejected"
 
@@ -146,6 +146,17 @@ def test_the_pinned_module_holds_nothing_of_the_candidates() -> None:
     ]
     answered = parse_statement("import Mathlib\nabbrev t_solution : ℕ := sorry\ntheorem t : t_solution = 3 := sorry\n")
     assert pinned_source(answered) == f"import Mathlib\naxiom {PINNED} (t_solution : ℕ) : t_solution = 3\n"
+    official = parse_statement(
+        "import Mathlib\nopen Real\nabbrev t_solution : ℝ := π\ntheorem t : t_solution = π := sorry\n"
+    )
+    assert pinned_source(official) == (
+        f"import Mathlib\nopen Real\nnoncomputable def {PINNED}_t_solution : ℝ := π\n"
+        f"axiom {PINNED} (t_solution : ℝ) : t_solution = π\n"
+    )
+    assert (
+        f"example : _root_.Eq _root_.t_solution _root_.{PINNED}_t_solution := _root_.rfl"
+        in check_source("T", official).splitlines()
+    )
     assert (
         check_source("T", answered).splitlines()[2] == f"example : type_of% (@{PINNED} _root_.t_solution) := @_root_.t"
     )
@@ -188,13 +199,51 @@ def test_an_exported_instance_does_not_reach_the_pinned_reading_after_an_answer(
     verdict = _verify_no_answer(bench, "toy_answered", EVIL_ANSWERED)
     status, detail = _gate(verdict, "G4")
     assert status is GateStatus.FAILED, detail
-    assert "its type is not the pinned statement" in detail
+    assert "is not the pinned one read in a clean scope" in detail
     assert f"type_of% (@{PINNED} _root_.toy_answered_solution)" in _evidence(verdict, "G4")["statement_check"]
     assert verdict.status == "rejected"
     sound = "abbrev toy_answered_solution : Nat := Nat.zero\n" + ANSWERED.splitlines()[1].replace(
         ":= sorry", ":= fun _ => sorry"
     )
     assert "declaration uses sorry" in _gate(_verify_no_answer(bench, "toy_answered", sound), "G4")[1]
+
+
+WITH_ANSWER = "abbrev toy_wa_solution : Nat := sorry\n-- 2\ntheorem toy_wa : Eq toy_wa_solution Nat.zero := sorry\n"
+"""A false statement with its official answer ``2``; a with-answer candidate may keep the ``abbrev``."""
+EVIL_WITH_ANSWER = (
+    "instance (priority := 2000) zzEvil (n : Nat) : OfNat Nat n := ⟨Nat.zero⟩\n"
+    "abbrev toy_wa_solution : Nat := 2\n"
+    "theorem toy_wa : Eq toy_wa_solution Nat.zero := rfl\n"
+)
+"""The official answer's text, read as ``0`` after the exported instance: the theorem's type is the pinned
+one (it has no numeral), only the answer's value is not."""
+
+
+@needs_sandbox
+def test_an_exported_instance_cannot_change_a_kept_answers_value(
+    toy_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    bench = _bench(tmp_path_factory, "toy_wa", WITH_ANSWER)
+    verdict = _verify(bench, "toy_wa", EVIL_WITH_ANSWER)
+    status, detail = _gate(verdict, "G4")
+    assert status is GateStatus.FAILED, detail
+    assert "answer's value" in detail and f"{PINNED}_toy_wa_solution" in detail
+    assert verdict.status == "rejected"
+    pinned = _evidence(verdict, "G4")["statement_pinned"]
+    assert f"noncomputable def {PINNED}_toy_wa_solution : Nat := 2" in pinned
+
+
+@needs_sandbox
+def test_a_kept_official_answer_passes_the_value_check(
+    toy_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    statement = WITH_ANSWER.replace("-- 2", "-- Nat.zero")
+    bench = _bench(tmp_path_factory, "toy_wa", statement)
+    candidate = "abbrev toy_wa_solution : Nat := Nat.zero\ntheorem toy_wa : Eq toy_wa_solution Nat.zero := rfl\n"
+    verdict = _verify(bench, "toy_wa", candidate)
+    assert _gate(verdict, "G4")[0] is GateStatus.PASSED, _gate(verdict, "G4")
+    assert f"_root_.{PINNED}_toy_wa_solution := _root_.rfl" in _evidence(verdict, "G4")["statement_check"]
+    assert verdict.status == "accepted"
 
 
 @needs_sandbox

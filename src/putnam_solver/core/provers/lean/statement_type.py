@@ -26,7 +26,9 @@ in a clean scope, before any instance, notation or unification hint the candidat
 (red team 8: an exported ``instance (priority := 2000) : OfNat Nat n`` made ``2 = 3`` true in both
 readings, and the check passed). An answer (``abbrev putnam_X_solution : T := ...``), which the
 candidate's module declares too, becomes a parameter of the axiom, ``(putnam_X_solution : T)``, and the
-check applies the axiom to the candidate's constant: ``type_of% (@<fresh> _root_.putnam_X_solution)``.
+check applies the axiom to the candidate's constant: ``type_of% (@<fresh> _root_.putnam_X_solution)``;
+where the answer is pinned (a with-answer candidate keeping the ``abbrev`` with the official value), the
+module also defines that value, and the check requires the candidate's answer to be it (``rfl``).
 Where the pinned signature needs more of the answer than its type (its value, to find an instance), that
 module does not compile, and the check falls back to the reading below.
 Where the challenge declares other things (its classes, its definitions), the candidate's module declares
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -97,84 +100,117 @@ def harness_source(module: str, statement: Statement) -> str:
     commands, the pinned signature as an axiom, and the equality of its type with the candidate theorem's.
     The axiom is read with the candidate's exported declarations in scope (its instances, its notations):
     only G2's words keep those out (:func:`pinned_source` is used wherever it can be)."""
-    scope, axiom, check = _pieces(statement, abstract_answers=False)
-    return "\n".join([f"import {module}", *scope, axiom, *check]) + "\n"
+    axiom, check = _axiom_and_check(statement, ())
+    return "\n".join([f"import {module}", *_scope(statement, _before_theorem(statement)), axiom, *check]) + "\n"
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """An answer the challenge declares before its theorem: ``abbrev <name> : <type> := <value>``."""
+
+    name: str
+    type_text: str
+    value: str | None
+    """The pinned value (the official answer of the with-answer form); None for no-answer's ``sorry``."""
 
 
 def pinned_source(statement: Statement) -> str | None:
     """A module of the harness's own that reads the pinned signature with nothing of the candidate's: the
-    challenge's imports and scope commands, then the axiom, its answers as parameters; None when the
-    challenge declares something else before its theorem (the candidate's module declares it too, so the
-    two could not be imported together) or an answer with parameters of its own.
+    challenge's imports and scope commands, its pinned answers' values, then the axiom, its answers as
+    parameters; None when the challenge declares something else before its theorem (the candidate's module
+    declares it too, so the two could not be imported together) or an answer with parameters of its own.
 
-    The harness file (:func:`check_source`) imports it beside the candidate's module: the axiom's type was
-    elaborated before any candidate instance, notation or unification hint existed (an exported
-    ``instance (priority := 2000)`` changed the statement in the candidate's file and in the old harness
-    alike, and the check passed)."""
-    answers = _answer_binders(statement)
+    The harness file (:func:`check_source`) imports it beside the candidate's module: the axiom's type and
+    the answers' values were elaborated before any candidate instance, notation or unification hint
+    existed (an exported ``instance (priority := 2000)`` changed the statement in the candidate's file and
+    in the old harness alike, and the check passed)."""
+    answers = _answers(statement)
     if answers is None:
         return None
-    imports = [_text(statement, c.tokens) for c in _before_theorem(statement) if c.keyword == "import"]
-    scope, axiom, _ = _pieces(statement, abstract_answers=True)
-    return "\n".join([*imports, *scope, axiom]) + "\n"
+    values = {a.name: f"noncomputable def {_value_name(a)} : {a.type_text} := {a.value}" for a in answers if a.value}
+    lines = []
+    for command in _before_theorem(statement):
+        if command.name is not None:
+            lines.extend([values[command.name]] if command.name in values else [])
+        else:
+            lines.extend(_scope(statement, [command], keep_imports=True))
+    axiom, _ = _axiom_and_check(statement, answers)
+    return "\n".join([*lines, axiom]) + "\n"
 
 
 def check_source(module: str, statement: Statement) -> str:
-    """The harness file importing the pinned module (:func:`pinned_source`) and the candidate's."""
-    scope, _, check = _pieces(statement, abstract_answers=True)
-    return "\n".join([f"import {module}{PINNED_MODULE}", f"import {module}", *scope, *check]) + "\n"
+    """The harness file importing the pinned module (:func:`pinned_source`) and the candidate's: the
+    candidate's theorem has the pinned type, and each pinned answer's value is the candidate's."""
+    answers = _answers(statement) or []
+    _, check = _axiom_and_check(statement, answers)
+    values = [f"example : _root_.Eq _root_.{a.name} _root_.{_value_name(a)} := _root_.rfl" for a in answers if a.value]
+    scope = _scope(statement, _before_theorem(statement))
+    return "\n".join([f"import {module}{PINNED_MODULE}", f"import {module}", *scope, *values, *check]) + "\n"
+
+
+def _value_name(answer: _Answer) -> str:
+    return f"{PINNED}_{answer.name}"
 
 
 def _before_theorem(statement: Statement) -> list[Command]:
     return list(itertools.takewhile(lambda c: c is not statement.theorem, statement.commands))
 
 
-def _answer_binders(statement: Statement) -> list[tuple[str, str]] | None:
-    """``(name, type)`` of each answer declared before the theorem, or None when the challenge declares
-    anything else there, or an answer whose type is not simply ``name : T :=``."""
-    answers = {id(s.command) for s in statement.solutions}
-    binders = []
+def _answers(statement: Statement) -> list[_Answer] | None:
+    """Each answer declared before the theorem, or None when the challenge declares anything else there,
+    or an answer not written ``name : T := value``."""
+    solutions = {id(s.command) for s in statement.solutions}
+    answers = []
     for command in _before_theorem(statement):
         if command.name is None and command.keyword not in DECLARATION_KEYWORDS:
             continue
-        if id(command) not in answers:
+        if id(command) not in solutions or command.name is None:
             return None
         tokens = command.tokens
         assign = next((i for i, t in enumerate(tokens) if t.text == ":="), None)
         colon = command.head + 2
-        if assign is None or colon >= assign - 1 or tokens[colon].text != ":":
+        if assign is None or colon >= assign - 1 or assign + 1 >= len(tokens) or tokens[colon].text != ":":
             return None
-        assert command.name is not None
-        binders.append((command.name, _text(statement, tokens[colon + 1 : assign])))
-    return binders
+        value = _text(statement, tokens[assign + 1 :])
+        answer = _Answer(
+            command.name, _text(statement, tokens[colon + 1 : assign]), None if value == "sorry" else value
+        )
+        answers.append(answer)
+    return answers
 
 
-def _pieces(statement: Statement, *, abstract_answers: bool) -> tuple[list[str], str, list[str]]:
-    """The challenge's scope commands, the axiom with the pinned signature (its answers as parameters when
-    ``abstract_answers``), and the check's lines."""
+def _scope(statement: Statement, commands: Sequence[Command], *, keep_imports: bool = False) -> list[str]:
+    """The texts of those ``commands`` that shape the scope and that an import does not carry (and the
+    imports themselves when ``keep_imports``)."""
     scope = []
-    for command in _before_theorem(statement):
-        if command.keyword == "import" or command.name is not None or command.keyword in DECLARATION_KEYWORDS:
-            continue  # declarations (answers, helper definitions, instances of the statement) come with the module
-        if command.keyword not in SCOPE_KEYWORDS:
-            raise StatementCheckUnavailable(f"the challenge's `{command.keyword}` command cannot be repeated")
-        scope.append(_text(statement, command.tokens))
+    for command in commands:
+        if command.keyword == "import":
+            scope.extend([_text(statement, command.tokens)] if keep_imports else [])
+        elif command.name is None and command.keyword not in DECLARATION_KEYWORDS:
+            if command.keyword not in SCOPE_KEYWORDS:
+                raise StatementCheckUnavailable(f"the challenge's `{command.keyword}` command cannot be repeated")
+            scope.append(_text(statement, command.tokens))
+        # declarations (answers, helper definitions, instances of the statement) come with the module
+    return scope
+
+
+def _axiom_and_check(statement: Statement, answers: Sequence[_Answer]) -> tuple[str, list[str]]:
+    """The axiom with the pinned signature, its ``answers`` as parameters, and the check's last lines:
+    the candidate's theorem has the axiom's type (applied to the candidate's answers), its axioms."""
     theorem = statement.theorem
-    prefix = [t for t in theorem.prefix if t.kind != DOC]
-    groups = _prefix_groups(prefix)
+    groups = _prefix_groups([t for t in theorem.prefix if t.kind != DOC])
     signature = theorem.tokens[theorem.head + 2 : statement.proof_assign]
     if not signature:
         raise StatementCheckUnavailable("the pinned theorem has no signature")
-    answers = (_answer_binders(statement) or []) if abstract_answers else []
-    parameters = "".join(f"({name} : {type_}) " for name, type_ in answers)
+    parameters = "".join(f"({a.name} : {a.type_text}) " for a in answers)
     axiom = f"{groups}axiom {PINNED} {parameters}{_text(statement, signature)}"
-    applied = "".join(f" _root_.{name}" for name, _ in answers)
+    applied = "".join(f" _root_.{a.name}" for a in answers)
     pinned = f"(@{PINNED}{applied})" if applied else f"@{PINNED}"
     check = [
         f"{groups}example : type_of% {pinned} := @_root_.{statement.theorem_name}",
         f"#print axioms {statement.theorem_name}",
     ]
-    return scope, axiom, check
+    return axiom, check
 
 
 def axioms_line(source: str) -> int:
@@ -238,8 +274,9 @@ def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStat
         return _axioms(run.messages, f"{harness}.lean", statement.theorem_name, axioms_line(source), evidence)
     if failed[0] is GateStatus.FAILED:
         why = (
-            f"{statement.theorem_name} compiled, but its type is not the pinned statement read in a clean scope "
-            f"(a command G2 does not know may have changed the scope, e.g. added a section variable): {failed[1]}"
+            f"{statement.theorem_name} compiled, but its type (or its answer's value) is not the pinned one read in "
+            f"a clean scope (a command G2 does not know may have changed the scope, e.g. added a section variable "
+            f"or an instance): {failed[1]}"
         )
         return GateStatus.FAILED, why
     return failed[0], f"statement check: {failed[1]}"
