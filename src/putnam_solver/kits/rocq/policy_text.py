@@ -135,6 +135,10 @@ def brief(policy: RocqPolicy, refuse_recursion: bool) -> str:
         f"- Before the theorem you may add: {', '.join(policy.permitted_additions)} (each with its proof), and "
         f"Require of {', '.join(policy.permitted_libraries)} or standard-library names (Lia, Psatz, ...).",
         f"- Proofs may not use the commands: {', '.join(policy.proof_commands_denied)}.",
+        "- Anywhere you may use hints (not in `typeclass_instances`), `Create HintDb`, `Tactic Notation`, "
+        "`Set`/`Unset` of Bullet Behavior, Default Goal Selector or Printing options, and `Arguments`/"
+        "`Opaque` of your own definitions; `Set Implicit Arguments` and imports before the theorem need the "
+        "full profile; never `Ltac x ::= ...` (a redefinition) or `Global`/`Export` options.",
         "- Forbidden anywhere outside the challenge's own sentences: "
         + ", ".join(dict.fromkeys(f"`{r.construct}`" for r in forbidden))
         + ".",
