@@ -82,14 +82,16 @@ def test_whitespace_and_comments_may_change_but_not_gluing(bench: Benchmark) -> 
         ("Section S.", "`Section S`: never closed before the theorem"),
         ("Section S.\nVariable k : nat.\nEnd S.", "`Variable` is not a permitted addition"),
         ("Section S.\nLemma x : True.\nProof. exact I. Qed.\nEnd T.", "does not close `Section S`"),
-        ("Set Implicit Arguments.", "`Set` is not a permitted addition"),
-        ("Arguments sum_to n : simpl never.", "`Arguments` is not a permitted addition"),
+        ("Set Implicit Arguments.", ""),  # class 2: G5 decides on this (full) profile
+        ("Set Universe Polymorphism.", "not one known to leave the statement alone"),
+        ("Global Set Implicit Arguments.", "reaches every file that loads the candidate"),
+        ("Arguments sum_to n : simpl never.", ""),  # class 2, as above
         ("Require Import GeoCoq.Main.", "only installed libraries"),
         ("From Ltac2 Require Import Ltac2.", "only installed libraries"),
         ("Definition sum_to' := 0.", ""),
         ("Definition n := 0.", "has the name of a word of the challenge"),
         ("Lemma x : True.\nProof. Arguments sum_to n : simpl never. exact I. Qed.", "not allowed in proofs"),
-        ("Lemma x : True.\nProof. Set Implicit Arguments. exact I. Qed.", "not allowed in proofs"),
+        ("Lemma x : True.\nProof. Set Universe Polymorphism. exact I. Qed.", "not one known to leave"),
     ],
 )
 def test_g2_additions_before_the_theorem(bench: Benchmark, addition: str, expected: str) -> None:

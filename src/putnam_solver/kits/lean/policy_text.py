@@ -34,7 +34,16 @@ ADDITIONS: Final = (
         "helpers inside get the name X.h; one named like any part of a statement name is refused (dot "
         "notation could find it), and one in a namespace the statement names or opens is left to G6",
     ),
-    Difference("`section ... end`, also around the theorem", _CANNOT, "an anonymous scope; `variable` stays refused"),
+    Difference(
+        "`section ... end`, also around the theorem",
+        _CANNOT,
+        "an anonymous scope; a `variable` in it stays refused if the block is still open at the theorem",
+    ),
+    Difference(
+        "`variable`, `include`, `omit ... in` inside a `section`/`namespace` closed before the theorem",
+        _CANNOT,
+        "Lean drops a block's variables at its `end`: only the helpers inside can use them",
+    ),
     Difference(
         "`open ... in` before a helper, and global `open` inside a block closed before the theorem",
         _CANNOT,
@@ -88,6 +97,12 @@ ADDITIONS: Final = (
         "opened one: src/Lean/ResolveName.lean `resolveNamespaceUsingOpenDecls`): only G6 can tell",
     ),
     Difference(
+        "`universe u v` before the theorem",
+        _NEEDS_G6,
+        "a declared universe instead of an auto-bound one can reorder the theorem's universe parameters; "
+        "G6 compares the constant as the kernel holds it",
+    ),
+    Difference(
         "a global `set_option tactic.hygienic`",
         _NEEDS_G6,
         "changes how tactic blocks inside the statement (if any) elaborate, never what the kernel accepts",
@@ -105,9 +120,9 @@ ADDITIONS: Final = (
         "the statement elaborates, which G6's comparison of elaborated types decides",
     ),
     Difference(
-        "everything in DESIGN.md section 7 (see the forbidden table below), `variable`, `include`, "
-        "`universe`, other `instance`s, global `notation`, other new `import`s, a namespace open at the "
-        "theorem, code after it",
+        "everything in DESIGN.md section 7 (see the forbidden table below), `variable`, `include`, `omit` "
+        "in scope at the theorem, other `instance`s, global `notation`, other new `import`s, a namespace "
+        "open at the theorem, code after it",
         "refused",
         "can change the statement's meaning in ways no text check rules out, or escape the kernel",
     ),
@@ -126,7 +141,8 @@ def brief(policy: LeanPolicy) -> str:
         [
             f"- After the header and before the theorem you may add: {helpers}. A helper's name must be "
             "a plain identifier the challenge neither declares nor mentions.",
-            "- Nothing else may change: no new `import`, `open` at the theorem, `variable`, `instance`, "
+            "- Nothing else may change: no new `import`, `open` at the theorem, `variable` in scope at the "
+            "theorem, `instance`, "
             "`notation`, namespace left open at the theorem, or code after the theorem.",
             f"- Forbidden anywhere outside comments and strings: {forbidden}.",
         ]

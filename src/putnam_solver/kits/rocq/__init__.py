@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from putnam_solver.core.provers import Readiness
-from putnam_solver.core.provers.rocq.checks import recursion_refused
+from putnam_solver.core.provers.rocq.kernel_bugs import recursion_refused
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.toolchain import COQC, coq_library, detected_version, optional_tool

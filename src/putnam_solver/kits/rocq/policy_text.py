@@ -45,6 +45,31 @@ ADDITIONS: Final = (
         "new names only, none a word of the challenge, so nothing the statement uses can resolve to them",
     ),
     _addition(
+        "Hint (Resolve, Rewrite, Unfold, Extern...), Create HintDb, Tactic Notation with word keywords, "
+        "Set/Unset of Bullet Behavior, Default Goal Selector, Ltac Backtrace, Printing ...; Arguments, "
+        "Opaque, Transparent of the candidate's own definitions",
+        "before the theorem, in any proof",
+        EVERY_PROFILE,
+        "they steer tactics, printing or the candidate's own names; the statement runs no tactic (unless "
+        "its text has `ltac:` or `Program`: then they are elaboration-class) and a Tactic Notation is not "
+        "active in the harness's files, which only Require the candidate",
+    ),
+    _addition(
+        "Set Implicit Arguments and its family, Asymmetric Patterns; Arguments, Opaque, Transparent of "
+        "other constants; a Tactic Notation with symbol keywords",
+        "before the theorem, or inside a helper's proof",
+        SEMANTIC_CHECK_ONLY,
+        "they decide how the statement's binders, patterns and names elaborate, or add tokens to Coq's "
+        "lexer; G5 elaborates the pinned statement without them",
+    ),
+    _addition(
+        "Ltac ... ::= (a redefinition), a hint in typeclass_instances, Global/Export options, other options",
+        "anywhere",
+        NEVER,
+        "they reach every file that merely Requires the candidate (the harness's answer check runs lia, "
+        "lra, nra there), or declare instances, or are not known to leave the statement alone",
+    ),
+    _addition(
         "Section ... End around helpers",
         "before the theorem",
         EVERY_PROFILE,
@@ -80,15 +105,14 @@ ADDITIONS: Final = (
         "nothing outside the pinned toolchain may be loaded",
     ),
     _addition(
-        "Variable, Context, Hypothesis (also inside a section), Notation, Set/Unset options, "
-        "Arguments, Instance, Coercion, Module",
+        "Variable, Context, Hypothesis (also inside a section), Notation, Instance, Coercion, Module",
         "anywhere outside the challenge's own sentences",
         NEVER,
         "they assume instead of proving, abstract the statement, or change what its text means (G3 "
         "also refuses most of them; DESIGN section 7)",
     ),
     _addition(
-        "type or universe declarations, notations, options, instances inside proofs (also behind "
+        "type or universe declarations, notations, instances inside proofs (also behind "
         "Time, Timeout, Fail, Succeed or Redirect, which run the command they prefix)",
         "inside any proof",
         NEVER,
@@ -111,6 +135,10 @@ def brief(policy: RocqPolicy, refuse_recursion: bool) -> str:
         f"- Before the theorem you may add: {', '.join(policy.permitted_additions)} (each with its proof), and "
         f"Require of {', '.join(policy.permitted_libraries)} or standard-library names (Lia, Psatz, ...).",
         f"- Proofs may not use the commands: {', '.join(policy.proof_commands_denied)}.",
+        "- Anywhere you may use hints (not in `typeclass_instances`), `Create HintDb`, `Tactic Notation`, "
+        "`Set`/`Unset` of Bullet Behavior, Default Goal Selector or Printing options, and `Arguments`/"
+        "`Opaque` of your own definitions; `Set Implicit Arguments` and imports before the theorem need the "
+        "full profile; never `Ltac x ::= ...` (a redefinition) or `Global`/`Export` options.",
         "- Forbidden anywhere outside the challenge's own sentences: "
         + ", ".join(dict.fromkeys(f"`{r.construct}`" for r in forbidden))
         + ".",

@@ -76,7 +76,7 @@ def layout_violations(command: Command) -> Iterator[Violation]:
             rule = f"without `... in` this starts a new command (a new `{token.text}` for what follows)"
         yield Violation(token.line, f"`{token.text}`", rule)
     last = command.tokens[-1]
-    if last.text == "in":
+    if last.text == "in" and command.keyword not in ("omit", "include"):  # those G2 judges by their block
         yield Violation(last.line, show(command), "a trailing `... in` would apply to the next command")
     if not command.keyword:
         yield Violation(command.line, show(command), "not a complete command")

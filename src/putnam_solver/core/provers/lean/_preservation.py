@@ -21,7 +21,7 @@ a value may not name a choice operator or the theorem (see :data:`POLICY`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from putnam_solver.core.benchmark import module_name
@@ -88,6 +88,8 @@ class _Walk:
     """Every name part of every declaration the candidate adds (helpers, types)."""
     header_done: bool = False
     """A command other than ``import`` came: Lean accepts no ``import`` after it."""
+    scoped: list[Command] = field(default_factory=list)
+    """Blocks in which the candidate declared section variables (``variable``, ``include``, ``omit``)."""
 
     def in_force(self) -> list[Command]:
         """The global ``open``s in force here: top level, and those of blocks still open."""
@@ -137,6 +139,7 @@ def check_statement(
             theorem_seen = key == theorem_key
             if theorem_seen:
                 walk.violations += _open_violations(expected, walk.in_force(), command.line, semantic)
+                walk.violations += _variables_in_scope(walk, command.line)
         elif command.keyword == "import":
             walk.violations += _import_violations(command, walk, closure)
         elif position < imports:
@@ -168,6 +171,11 @@ def _scope_command(
         return _option_violations(command, policy, semantic)
     if command.keyword in policy.read_only_commands and command.head == 0:
         return []
+    if command.keyword in SECTION_VARIABLES and command.head == 0 and walk.blocks:
+        walk.scoped.append(walk.blocks[-1][0])  # judged at the theorem: its block must be closed by then
+        return []
+    if command.keyword == "universe" and command.head == 0:
+        return [] if semantic else [Violation(command.line, show(command), needs_g6("a `universe` declaration"))]
     if local_notation(command):
         return notation_violations(command, semantic)
     if command.keyword == "instance":
@@ -186,6 +194,21 @@ def _dotted_prefix(command: Command) -> list[str]:
     Lean declares it exactly as inside ``namespace RunMove``, so the same rules apply."""
     parts = name_parts(command.name) if command.name is not None else []
     return parts[:-1] if len(parts) > 1 and parts[0] != "_root_" else []
+
+
+SECTION_VARIABLES: Final = frozenset({"variable", "include", "omit"})
+"""Commands that change the section variables of the block they stand in, and of nothing outside it."""
+
+
+def _variables_in_scope(walk: _Walk, line: int) -> list[Violation]:
+    """Section variables the candidate declared in a block still open at the theorem: Lean would add
+    them to the theorem's statement (closed blocks take theirs away, so helpers in them may use them)."""
+    open_blocks = [block for block, _ in walk.blocks]
+    return [
+        Violation(line, show(block), "declares section variables and is still open at the theorem")
+        for i, block in enumerate(walk.scoped)
+        if any(block is b for b in open_blocks) and not any(block is s for s in walk.scoped[:i])
+    ]
 
 
 def _fresh_namespace(name: str, expected: Statement) -> bool:

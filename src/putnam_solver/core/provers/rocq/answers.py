@@ -20,6 +20,7 @@ from putnam_solver.core.provers.rocq.challenge import (
     OFFICIAL_SOLUTION,
     candidate_answer,
     official_answer,
+    reference_instance,
     solution_arguments,
 )
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
@@ -77,14 +78,16 @@ def _words(text: str) -> list[str]:
 
 def check_source(statement: Statement, claim: str, tactic: str) -> str:
     """The harness's file stating ``claim`` about the two solutions and proving it with ``tactic``."""
+    instance, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", f"{ROOT}.{CANDIDATE}")
     ours = f"{ROOT}.{CANDIDATE}.{statement.solution_name}"
-    theirs = f"{ROOT}.{REFERENCE}.{OFFICIAL_SOLUTION}"
+    theirs = f"{reference}.{OFFICIAL_SOLUTION}"
     args = "".join(f" {ROOT}.{CANDIDATE}.{n}" for n in solution_arguments(statement))
     lhs, rhs = f"@{ours}", f"@{theirs}{args}"
     prop = f"{lhs} = {rhs}" if claim == "eq" else f"{lhs} <> {rhs}"
     return (
         f"Require {ROOT}.{REFERENCE}.\nRequire {ROOT}.{CANDIDATE}.\n{SETUP}"
-        f"Lemma __putnam_answer_{claim} : {prop}.\n"
+        + "".join(f"{sentence}\n" for sentence in instance)
+        + f"Lemma __putnam_answer_{claim} : {prop}.\n"
         f"Proof. unfold {ours}, {theirs}. Timeout {TACTIC_SECONDS} ({tactic}). Qed.\n"
     )
 

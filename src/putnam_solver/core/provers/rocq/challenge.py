@@ -15,7 +15,8 @@ PutnamBench Coq files define ``putnam_X_solution`` with the official answer inli
     on both tracks.
 
 The reference module (compiled by the harness for G5 and G6, never shown to the model) is the pinned
-statement inside ``Section __PutnamReference`` (its leading ``Require`` sentences before it) with
+statement inside ``Section __PutnamReference`` (its leading ``Require`` and ``Module ... :=`` sentences
+before it) with
 ``Proof using All. Admitted.``: closing the section turns the statement's top-level ``Variable``s and
 the solution (declared as a ``Variable`` whose type is the official solution's; the official definition
 is kept as ``__putnam_official_solution``, abstracted over every earlier assumption) into explicit
@@ -26,6 +27,7 @@ pinned text, before anything of the candidate is loaded.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from putnam_solver.core.benchmark import Problem
@@ -44,8 +46,11 @@ from putnam_solver.core.verify import Track
 HOLE = "_"
 REFERENCE_SECTION = "__PutnamReference"
 OFFICIAL_SOLUTION = "__putnam_official_solution"
+SIGNATURE = "__PutnamSignature_"
+REFERENCE_FUNCTOR = "__PutnamReferenceF"
+REFERENCE_INSTANCE = "__PutnamReferenceInstance"
 LOADS = frozenset({"Require", "From"})
-"""Commands that load libraries, hoisted out of the reference's section (``_leading_loads``)."""
+"""Commands that load libraries, hoisted out of the reference's section (``_hoisted``)."""
 
 
 def statement_of(problem: Problem) -> Statement:
@@ -164,8 +169,18 @@ def reference_source(statement: Statement) -> str:
     """The harness's reference module for G5/G6, built from the pinned statement only."""
     text = statement.text
     assumed = {index for index, _ in statement.assumptions}
-    loads = _leading_loads(statement)
-    parts = [text[s.start : s.end] for s in statement.sentences[:loads]] + [f"Section {REFERENCE_SECTION}."]
+    loads = _hoisted(statement)
+    modules = dict(statement_modules(statement))
+    parts = [
+        modules[i].signature if i in modules else text[s.start : s.end]
+        for i, s in enumerate(statement.sentences[:loads])
+    ]
+    if modules:
+        parameters = " ".join(f"({m.name} : {SIGNATURE}{m.name})" for m in modules.values())
+        parts += [f"Module {REFERENCE_FUNCTOR} {parameters}."] + [
+            f"Import {m.name}." for m in modules.values() if m.imported
+        ]
+    parts.append(f"Section {REFERENCE_SECTION}.")
     for index, sentence in enumerate(statement.sentences[loads:], start=loads):
         if index == statement.solution:
             parts.append(_official_copy(statement))
@@ -179,17 +194,79 @@ def reference_source(statement: Statement) -> str:
         else:
             parts.append(text[sentence.start : sentence.end])
     parts.append(f"End {REFERENCE_SECTION}.")
+    if modules:
+        parts.append(f"End {REFERENCE_FUNCTOR}.")
     return "\n".join(parts) + "\n"
 
 
-def _leading_loads(statement: Statement) -> int:
-    """How many of the statement's first sentences load libraries (``Require``, ``From ... Require``).
+@dataclass(frozen=True)
+class ModuleDefinition:
+    """A module the statement defines in one sentence, ``Module [Import] NS := expr.``."""
 
-    They go before the reference's section: what they load and import is the same there for every
-    sentence after them, and a ``Require`` inside a section costs coqc about a quarter of a second more."""
+    name: str
+    expression: str
+    imported: bool
+
+    @property
+    def signature(self) -> str:
+        """A module type holding the expression's fields with their bodies (``Include`` keeps them): a
+        module matches it only if each of its definitions is convertible to the expression's and each of
+        its inductive types has the same shape, which the kernel decides when the functor is applied."""
+        return f"Module Type {SIGNATURE}{self.name}. Include {self.expression}. End {SIGNATURE}{self.name}."
+
+
+def statement_modules(statement: Statement) -> list[tuple[int, ModuleDefinition]]:
+    """The modules the statement defines before its section (``_hoisted``), with their sentence index.
+
+    Two files that each apply a functor get two distinct modules (their inductive types differ), so the
+    candidate's ``Candidate.NS.t`` can never be the reference's ``Reference.NS.t``. The reference is
+    therefore a functor over each such module, its parameter typed by the module's own fields, and the
+    trusted file applies it to the candidate's module (``reference_instance``)."""
+    found = []
+    for index, sentence in enumerate(statement.sentences[: _hoisted(statement)]):
+        if sentence.command == "Module":
+            words = sentence.words[sentence.command_at + 1 :]
+            imported = words[0] in ("Import", "Export")
+            name = words[1] if imported else words[0]
+            body = sentence.tokens[sentence.words.index(":=") + 1]
+            expression = statement.text[body.start : sentence.tokens[-1].start].strip()
+            found.append((index, ModuleDefinition(name, expression, imported)))
+    return found
+
+
+def reference_instance(statement: Statement, reference: str, candidate: str) -> tuple[list[str], str]:
+    """The sentences a trusted file adds after its ``Require``s, and the path by which it names the
+    reference's constants: the reference module itself, or its functor applied to the candidate's
+    modules (``statement_modules``)."""
+    modules = [m for _, m in statement_modules(statement)]
+    if not modules:
+        return [], reference
+    arguments = " ".join(f"{candidate}.{m.name}" for m in modules)
+    return [f"Module {REFERENCE_INSTANCE} := {reference}.{REFERENCE_FUNCTOR} {arguments}."], REFERENCE_INSTANCE
+
+
+def _hoisted(statement: Statement) -> int:
+    """How many of the statement's first sentences go before the reference's section: those that load
+    libraries (``Require``, ``From ... Require``) and one-sentence module definitions
+    (``Module NS := FSetWeakList.Make(Nat_as_OT).``, miniF2F's ``amc12a_2003_p23``).
+
+    Coq allows no module inside a section, and sentences before the first assumption read the same
+    outside it: closing a section abstracts only what was declared in it. Loads go there too because a
+    ``Require`` inside a section costs coqc about a quarter of a second more."""
     count = 0
     for sentence in statement.sentences:
-        if sentence.command not in LOADS or sentence.command_at != 0:
+        if sentence.command_at != 0 or not (sentence.command in LOADS or _defines_module(sentence)):
             break
         count += 1
     return count
+
+
+def _defines_module(sentence: Sentence) -> bool:
+    """``Module [Import|Export] M := expr.``: a module defined by one sentence, with neither binders nor a
+    module type (an interactive ``Module M.`` opens a block and is not one)."""
+    if sentence.command != "Module":
+        return False
+    words = sentence.words[sentence.command_at + 1 :]
+    if words[:1] in (("Import",), ("Export",)):
+        words = words[1:]
+    return len(words) > 2 and words[1] == ":="

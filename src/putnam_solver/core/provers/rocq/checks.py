@@ -14,15 +14,16 @@ What the candidate may add is sorted by whether it can change what the statement
 prints it):
 
 1. cannot: queries (``Print``, ``Check``, ``About``, ``Search``, ``Locate``, ``Set Warnings``) anywhere;
-   helpers (``policy.permitted_additions``, with their proofs, named apart from every word of the
-   challenge) and ``Section ... End`` around them before the theorem; imports and scopes in the
-   theorem's proof or after it. Accepted on every profile.
+   helpers (``policy.permitted_additions``, named apart from every word of the challenge) and
+   ``Section ... End`` around them before the theorem; imports and scopes after the statement.
 2. only through elaboration: ``Require``/``Import``/``Export`` of installed libraries and
-   ``Open``/``Close Scope`` before the theorem, at top level or inside a helper's proof (their effect
-   outlives its ``Qed``). Accepted only when the acceptance runs G5, which elaborates the pinned
-   statement itself and checks the candidate's theorem against it; refused otherwise, naming the profile.
-3. everything else, e.g. notations, options, instances, ``Variable`` (also inside a section: closing it
+   ``Open``/``Close Scope`` before the theorem (also inside a helper's proof: the effect outlives its
+   ``Qed``). Accepted only when the acceptance runs G5, which elaborates the pinned statement itself.
+3. everything else, e.g. notations, instances, ``Variable`` (also inside a section: closing it
    abstracts the statement), type declarations in proofs: refused.
+
+Hints, tactic notations, options, ``Arguments`` and opacity fall in one of the three by what they can
+reach (``vernacular.py``).
 
 The rules are those of the acceptance profile (``Submission.rules_profile``), so the agent's ``check``
 never refuses what ``submit`` accepts.
@@ -45,7 +46,8 @@ from operator import attrgetter, itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
-from putnam_solver.core.provers.rocq.kernel_bugs import Version, guard_bugs, kernel_bug_evidence
+from putnam_solver.core.provers.rocq import vernacular
+from putnam_solver.core.provers.rocq.kernel_bugs import guard_note, kernel_bug_evidence, recursion_refused
 from putnam_solver.core.provers.rocq.libraries import installed_modules, library_ok, same_sentence
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.policy import (
@@ -84,7 +86,8 @@ _NOTED_IN_PROOFS: Final = (
     | _DENIED_IN_PROOFS
     | _NAMED_IN_PROOFS
     | _ELABORATING_IN_PROOFS
-    | {"Set", "Open", "Close", "Proof"}
+    | vernacular.IN_PROOFS
+    | {"Open", "Close", "Proof"}
 )
 """The commands :func:`_take_proof` looks at (``is_query`` and ``reads`` read no other); it passes over
 the rest (tactics, bullets, braces) without a look."""
@@ -159,6 +162,8 @@ class _Scan:
     violations: list[Violation] = field(default_factory=list)
     defined: set[str] = field(default_factory=set)
     """Names the candidate's own additions declare (helpers, tactics), which an answer may not use."""
+    tactics: bool = False
+    """Whether the challenge runs tactics while it elaborates (``vernacular.runs_tactics``)."""
     i: int = 0
 
     def peek(self) -> Sentence | None:
@@ -177,6 +182,13 @@ class _Scan:
                 f"(G5's trusted type check) decides it; this acceptance runs `{self.rules}`"
             )
             self.violations.append(Violation(sent.line, _quote(sent), rule))
+
+    def judge(self, sent: Sentence, judged: vernacular.Judgement, where: str | None) -> None:
+        """A tactic or elaboration setting (``vernacular.classify``); class 2 only counts ``where`` given."""
+        if judged.kind is None:
+            self.violations.append(Violation(sent.line, _quote(sent), judged.reason))
+        elif judged.kind == vernacular.ELABORATING and where is not None:
+            self.needs_elaboration_check(sent, f"{where} ({judged.reason}),")
 
 
 def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
@@ -205,6 +217,12 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
                 scan.violations.append(Violation(sent.line, f"the proof of {owner}", rule))
             return
         if is_query(sent):
+            continue
+        if (
+            sent.command in vernacular.IN_PROOFS
+            and (judged := vernacular.classify(sent, scan.defined, scan.tactics)) is not None
+        ):
+            scan.judge(sent, judged, f"inside the proof of {owner}, before the theorem" if before_theorem else None)
             continue
         if (reads(sent) and sent.command not in ("Require", "From")) or sent.command in _ELABORATING_IN_PROOFS:
             if before_theorem:
@@ -260,6 +278,9 @@ def _take_addition(scan: _Scan) -> None:
         return
     if command == "Section":
         _take_section(scan, sent)
+        return
+    if command in vernacular.COMMANDS and (judged := vernacular.classify(sent, scan.defined, scan.tactics)) is not None:
+        scan.judge(sent, judged, "before the theorem")
         return
     if command not in POLICY.permitted_additions:
         rule = (
@@ -335,7 +356,7 @@ def check_preservation(
     if sents and not sents[-1].ended:
         return [Violation(sents[-1].line, _quote(sents[-1]), "the last sentence has no final period")]
     hole = statement.solution if track is Track.NO_ANSWER else None
-    scan = _Scan(sents, _challenge_words(statement), rules, installed)
+    scan = _Scan(sents, _challenge_words(statement), rules, installed, tactics=vernacular.runs_tactics(statement))
     expected = [*statement.header, statement.sentences[statement.theorem]]
     for j, want in enumerate(expected):
         while (sent := scan.peek()) is not None:
@@ -398,7 +419,7 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
             own += sents[begin:i]
             begin = i + 1
     own += sents[begin:]
-    return _rule_hits(own, rules, POLICY.forbidden_phrases)
+    return _rule_hits(own, rules, POLICY.forbidden_phrases) + vernacular.redefinitions(own)
 
 
 UNPINNED_STATEMENT_RULES = ("plugin", "kernel")
@@ -430,8 +451,11 @@ def _rule_hits(sents: Sequence[Sentence], rules: Sequence[Rule], phrase_rules: S
     for at in sorted(set(compress(owners, map(wanted.__contains__, texts)))):  # those holding a wanted text
         sent = sents[at]
         toks = [t for t in sent.tokens if t.kind is Kind.WORD]
+        tactic_notation = sent.command == "Tactic" and sent.tokens[sent.command_at + 1].text == "Notation"
         for k, tok in enumerate(toks):
             rule = next((words[w] for w in (tok.text, *tok.text.split(".")) if w in words), None)
+            if tactic_notation and tok is sent.tokens[sent.command_at + 1]:
+                rule = None  # tactic grammar only (vernacular.py), not a term notation
             pair = (toks[k - 1].text, tok.text) if k else None
             if pair in phrases:
                 rule = phrases[pair]
@@ -443,22 +467,6 @@ def _rule_hits(sents: Sequence[Sentence], rules: Sequence[Rule], phrase_rules: S
 _TEXT: Final = attrgetter("text")
 _TOKENS: Final = attrgetter("tokens")
 _FIRST: Final = itemgetter(0)
-
-
-def recursion_refused(allow_recursion: bool, version: Version | None) -> bool:
-    """Candidate recursion is refused unless the user allowed it or this Coq has no known guard bug."""
-    return not allow_recursion and bool(guard_bugs(version))
-
-
-def guard_note(version: Version | None) -> str:
-    """Why candidate recursion is refused, said once after the violations that name it."""
-    where = "this Coq (version unknown)" if version is None else "Coq " + ".".join(map(str, version))
-    issues = ", ".join(f"rocq#{b.issue}" for b in guard_bugs(version))
-    return (
-        f"recursion is refused because {where} has known guard checker bugs shared by coqc and coqchk "
-        f"({issues}): prove with induction or library recursors instead; --allow-recursion lifts this "
-        "rule at the user's risk"
-    )
 
 
 def preservation_gate(sub: Submission) -> GateResult:

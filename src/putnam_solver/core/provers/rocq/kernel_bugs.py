@@ -97,3 +97,19 @@ def kernel_bug_evidence(version: Version | None) -> dict[str, object]:
         "coq_version": None if version is None else ".".join(map(str, version)),
         "known_kernel_bugs": [f"rocq#{b.issue} ({b.component})" for b in known_kernel_bugs(version)],
     }
+
+
+def recursion_refused(allow_recursion: bool, version: Version | None) -> bool:
+    """Candidate recursion is refused unless the user allowed it or this Coq has no known guard bug."""
+    return not allow_recursion and bool(guard_bugs(version))
+
+
+def guard_note(version: Version | None) -> str:
+    """Why candidate recursion is refused, said once after the violations that name it."""
+    where = "this Coq (version unknown)" if version is None else "Coq " + ".".join(map(str, version))
+    issues = ", ".join(f"rocq#{b.issue}" for b in guard_bugs(version))
+    return (
+        f"recursion is refused because {where} has known guard checker bugs shared by coqc and coqchk "
+        f"({issues}): prove with induction or library recursors instead; --allow-recursion lifts this "
+        "rule at the user's risk"
+    )

@@ -50,6 +50,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from putnam_solver.core.provers.rocq import challenge
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT, Built, build
 from putnam_solver.core.provers.rocq.products import build_pinned
 from putnam_solver.core.provers.rocq.syntax import ROLLED_BACK, THEOREM_COMMANDS, LexError, Statement, sentences
@@ -161,16 +162,18 @@ def read_fields(output: str, marker: str) -> list[tuple[str, str]]:
     return fields
 
 
-def _print_file(module_labels: Sequence[tuple[str, str]], marker: str, requires: Iterable[str]) -> str:
+def _print_file(
+    module_labels: Sequence[tuple[str, str]], marker: str, requires: Iterable[str], command: str = "Print"
+) -> str:
     """A harness file printing each ``(module, label)`` raw, each after its own numbered marker."""
     lines = [f"Require {ROOT}.{m}." for m in requires]
-    return "\n".join(lines + _print_sentences(module_labels, marker)) + "\n"
+    return "\n".join(lines + _print_sentences(module_labels, marker, command)) + "\n"
 
 
-def _print_sentences(module_labels: Sequence[tuple[str, str]], marker: str) -> list[str]:
+def _print_sentences(module_labels: Sequence[tuple[str, str]], marker: str, command: str = "Print") -> list[str]:
     lines = list(PRINTING)
     for index, (module, label) in enumerate(module_labels):
-        lines += [f'Goal True. idtac "{marker}-{index}". Abort.', f"Print {ROOT}.{module}.{label}."]
+        lines += [f'Goal True. idtac "{marker}-{index}". Abort.', f"{command} {ROOT}.{module}.{label}."]
     lines.append(f'Goal True. idtac "{marker}-end". Abort.')
     return lines
 
@@ -248,11 +251,11 @@ def _unusable(sub: Submission, gate: tuple[str, str], run: Built, what: str) -> 
 
 
 def _print_run(
-    sub: Submission, name: str, labels: Sequence[tuple[str, str]], deps: Sequence[Path]
+    sub: Submission, name: str, labels: Sequence[tuple[str, str]], deps: Sequence[Path], command: str = "Print"
 ) -> tuple[Built, list[str] | None]:
     marker = f"PUTNAM-TERMS-{secrets.token_hex(16)}"
     requires = sorted({m for m, _ in labels} | {CANDIDATE})
-    run = build(sub, name, _print_file(labels, marker, requires), deps)
+    run = build(sub, name, _print_file(labels, marker, requires, command), deps)
     if run.result is None or run.judgement(sub) is not None:
         return run, None
     try:
@@ -274,10 +277,14 @@ def inspect_terms(
     bad = [label for _, label in fields if not LABEL.match(label)]
     if bad:
         return GateResult(*gate, GateStatus.ERROR, f"unreadable constant name in the module listing: {bad[0]!r}")
-    nested = [label for kind, label in fields if kind.startswith("Module")]
+    statement_modules = {m.name for _, m in challenge.statement_modules(statement)}
+    kept = [label for kind, label in fields if kind == "Module" and label in statement_modules]
+    nested = [label for kind, label in fields if kind.startswith("Module") and label not in kept]
     if nested:
         detail = f"the candidate defines module `{nested[0]}`, whose terms the recursion check cannot see"
         return GateResult(*gate, GateStatus.FAILED, detail)
+    if kept and (judged := _same_modules(sub, statement, kept, candidate_vo, gate)) is not None:
+        return judged
     missing = [(CANDIDATE, label) for _, label in fields if label not in printed]
     by_name = {label: printed[label] for _, label in fields if label in printed}
     if missing:
@@ -298,3 +305,30 @@ def inspect_terms(
         return _unusable(sub, gate, run, "printing the pinned statement's terms")
     exempt = exempt_names(by_name, dict(zip(own, pristine_prints, strict=True)))
     return Finding(fields, recursive, exempt)
+
+
+ALGEBRAIC = re.compile(r":= \(?[\w.' ]+\)?")
+"""How Coq prints a module defined by a functor application or an alias: ``:= (F X)``, paths only."""
+
+
+def _same_modules(
+    sub: Submission, statement: Statement, names: list[str], candidate_vo: Path, gate: tuple[str, str]
+) -> GateResult | None:
+    """The statement's own modules (``challenge.statement_modules``), which the candidate repeats, are
+    exempt when the kernel holds each as the same functor application as the pinned statement compiled
+    alone: such a module is the library's functor applied to library modules, with no term of the
+    candidate's in it. ``Print Module`` prints the expression the kernel stores (``:= (F X)``, names only)."""
+    pristine = build_pinned(sub, PRISTINE, statement.text)
+    if pristine.vo is None:
+        return _unusable(sub, gate, pristine, "compiling the pinned statement alone")
+    labels = [(module, name) for name in names for module in (CANDIDATE, PRISTINE)]
+    run, prints = _print_run(sub, f"{TERMS}Modules", labels, [candidate_vo, pristine.vo], "Print Module")
+    if prints is None:
+        return _unusable(sub, gate, run, "printing the statement's modules")
+    for name, ours, theirs in zip(names, prints[::2], prints[1::2], strict=True):
+        expression = [line for line in ours.splitlines() if line.startswith(":=")]
+        pinned = [line for line in theirs.splitlines() if line.startswith(":=")]
+        if len(expression) != 1 or not ALGEBRAIC.fullmatch(expression[0]) or expression != pinned:
+            detail = f"the candidate's module `{name}` is not the statement's: its kernel definition differs"
+            return GateResult(*gate, GateStatus.FAILED, detail, run.evidence())
+    return None

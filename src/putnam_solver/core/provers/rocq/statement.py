@@ -55,11 +55,11 @@ from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, TR
 from putnam_solver.core.provers.rocq.challenge import (
     OFFICIAL_SOLUTION,
     instantiation,
+    reference_instance,
     solution_arguments,
     statement_of,
 )
-from putnam_solver.core.provers.rocq.checks import guard_note, recursion_refused
-from putnam_solver.core.provers.rocq.kernel_bugs import Version
+from putnam_solver.core.provers.rocq.kernel_bugs import Version, guard_note, recursion_refused
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.products import prerequisites
 from putnam_solver.core.provers.rocq.recursion import (
@@ -88,31 +88,33 @@ def trusted_source(statement: Statement, track: Track, marker: str, listing: Lis
     candidate = f"{ROOT}.{CANDIDATE}"
     args = "".join(f" {candidate}.{n}" for n in instantiation(statement))
     uses = "".join(f", __putnam_uses {candidate}.{n}" for _, n in statement.assumptions)
+    instance, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", candidate)
     lines = [
         f"Require {ROOT}.{REFERENCE}.",
         f"Require {candidate}.",
         "Set Guard Checking.",
         "Set Positivity Checking.",
         "Set Universe Checking.",
+        *instance,
     ]
     if statement.definitions:
         # The statement's own constants are unfolded before anything else when the kernel compares the
         # two types: left to its default order, it may unfold a library function first and evaluate the
         # statement's computation (miniF2F's mathd_numbertheory_427 sums divisors of 500 in unary).
         # Only the order of unfolding changes; the kernel still decides the conversion.
-        names = " ".join(f"{ROOT}.{m}.{n}" for m in (REFERENCE, CANDIDATE) for n in statement.definitions)
+        names = " ".join(f"{m}.{n}" for m in (reference, candidate) for n in statement.definitions)
         lines.append(f"Strategy expand [{names}].")
     if track is Track.WITH_ANSWER and statement.solution is not None:
         official = "".join(f" {candidate}.{n}" for n in solution_arguments(statement))
         # Unfold both definitions, then compare: a plain `eq_refl` lets conversion evaluate the answer
         # (putnam_2017_b6's `fact 2016` exhausts memory), while the unfolded bodies are equal as written.
-        ours, theirs = f"{candidate}.{statement.solution_name}", f"{ROOT}.{REFERENCE}.{OFFICIAL_SOLUTION}"
+        ours, theirs = f"{candidate}.{statement.solution_name}", f"{reference}.{OFFICIAL_SOLUTION}"
         lines.append(
             f"Lemma __putnam_answer : @{ours} = @{theirs}{official}.\nProof. unfold {ours}, {theirs}. reflexivity. Qed."
         )
     lines += [
         "Definition __putnam_check :",
-        f"  ltac:(let t := type of (@{ROOT}.{REFERENCE}.{thm}{args}) in exact t)",
+        f"  ltac:(let t := type of (@{reference}.{thm}{args}) in exact t)",
         f"  := @{candidate}.{thm}.",
         "Definition __putnam_uses {A : Type} (_ : A) : unit := tt.",
         f"Definition __putnam_assumptions := (__putnam_uses __putnam_check{uses}).",

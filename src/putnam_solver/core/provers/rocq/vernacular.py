@@ -1,0 +1,151 @@
+"""Vernacular that steers tactics or elaboration without stating anything: hints, tactic notations,
+options, ``Arguments`` and opacity, judged by what each can reach (G2's classes, see ``checks.py``).
+
+Published proofs use them as boilerplate (``Hint Resolve``, ``Tactic Notation``, ``Set Implicit
+Arguments``, ``Unset Printing Implicit Defensive``), so refusing them all under-counts sound proofs. What
+each can change, measured with coqc 8.16:
+
+* Hints and tactic notations act on tactics. The statement runs no tactic unless its text asks for one
+  (``ltac:(...)``, ``Program`` obligations), so they are harmless (class 1) unless the challenge does, and
+  then they pass only where G5 re-elaborates the pinned statement (class 2). A hint in
+  ``typeclass_instances`` is an instance declaration, which the policy refuses as ``Instance`` is: it
+  steers elaboration, and a global hint reaches every file that merely ``Require``s the candidate, the
+  harness's answer check (``lia``'s zify resolves instances) included. A ``Tactic Notation`` is not active
+  in a file that only ``Require``s the candidate, so it cannot reach the harness's files; a notation whose
+  keywords are not identifiers adds tokens to Coq's lexer, which can re-lex the statement (class 2).
+* Options: those that only steer proof scripts or printing, set for the candidate's file alone, are
+  class 1; the implicit-argument family and ``Asymmetric Patterns`` decide how the statement's text
+  elaborates (class 2); ``Global``/``Export`` options reach the harness's files and are refused, as is
+  every other option.
+* ``Arguments``, ``Opaque`` and ``Transparent`` of the candidate's own definitions cannot touch what the
+  statement names (class 1); of anything else they can steer its elaboration (class 2).
+
+``Ltac name ::= ...`` (a redefinition) is G3's: it replaces the tactic in every file that merely
+``Require``s the candidate, the harness's answer check (``lia``, ``lra``, ``nra``) included.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.rocq.syntax import Kind, Sentence, Statement, Token
+
+HARMLESS: Final = 1
+ELABORATING: Final = 2
+
+COMMANDS: Final = frozenset(
+    {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent"}
+)
+"""The commands :func:`classify` judges (``Set Warnings`` stays a query)."""
+IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset"})
+"""Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
+TACTIC_OPTIONS: Final = frozenset(
+    {"Bullet Behavior", "Default Goal Selector", "Ltac Backtrace", "Default Proof Using"}
+    | {"Suggest Proof Using", "Printing"}
+)
+"""Options that steer proof scripts, or printing only (``Printing`` covers every ``Printing ...``)."""
+ELABORATING_OPTIONS: Final = frozenset(
+    {"Implicit Arguments", "Strict Implicit", "Strongly Strict Implicit", "Contextual Implicit"}
+    | {"Maximal Implicit Insertion", "Reversible Pattern Implicit", "Asymmetric Patterns"}
+)
+TACTICS_IN_TERMS: Final = frozenset({"ltac", "ltac2", "Program", "Obligation", "Obligations", "Next", "Solve"})
+"""Words by which a statement's own text runs tactics while it elaborates."""
+INSTANCE_DB: Final = "typeclass_instances"
+EXPORTING: Final = frozenset({"Global", "Export", "global", "export"})
+_KEYWORD: Final = re.compile(r'"[A-Za-z_][A-Za-z0-9_\']*"')
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The class of a sentence (``HARMLESS``, ``ELABORATING``, or None: refused) and why."""
+
+    kind: int | None
+    reason: str
+
+
+def runs_tactics(statement: Statement) -> bool:
+    """Whether the challenge's own text runs tactics while it elaborates (then tactic settings reach it)."""
+    return any(t.text in TACTICS_IN_TERMS for s in statement.sentences for t in s.tokens)
+
+
+def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | None:
+    """How G2 judges ``sent`` (None when it is none of :data:`COMMANDS`); ``defined`` holds the names the
+    candidate declared so far, ``tactics`` whether the challenge runs tactics (:func:`runs_tactics`)."""
+    command, rest = sent.command, sent.words[sent.command_at + 1 : -1]
+    if command in ("Hint", "Remove") or (command == "Create" and rest[:1] == ("HintDb",)):
+        return _tactic_setting("hint", sent, tactics)
+    if command == "Tactic" and rest[:1] == ("Notation",):
+        return _tactic_setting("tactic notation", sent, tactics)
+    if command in ("Set", "Unset"):
+        return _option(sent, rest)
+    if command in ("Arguments", "Opaque", "Transparent"):
+        names = [t.text for t in sent.tokens[sent.command_at + 1 :] if t.kind is Kind.WORD]
+        own = names[:1] if command == "Arguments" else names
+        if own and all(name in defined for name in own) and not _exporting(sent):
+            return Judgement(
+                HARMLESS, "it acts only on the candidate's own definitions, which the statement never names"
+            )
+        return Judgement(ELABORATING, "it changes how other constants elaborate or unfold, which the statement may use")
+    return None
+
+
+def _tactic_setting(what: str, sent: Sentence, tactics: bool) -> Judgement:
+    if what == "hint" and INSTANCE_DB in sent.words:
+        return Judgement(
+            None,
+            f"a hint in `{INSTANCE_DB}` declares an instance (refused like `Instance`): it changes elaboration, "
+            "also in the harness's files that load the candidate",
+        )
+    if what == "tactic notation" and not all(_KEYWORD.fullmatch(t.text) for t in _grammar_strings(sent)):
+        return Judgement(ELABORATING, "a tactic notation with a symbol keyword adds a token to Coq's lexer")
+    if tactics:
+        return Judgement(ELABORATING, f"a {what} steers tactics, and the challenge runs tactics while it elaborates")
+    return Judgement(HARMLESS, f"a {what} steers only tactics, and the statement runs none")
+
+
+def _grammar_strings(sent: Sentence) -> list[Token]:
+    """The string tokens of a ``Tactic Notation``'s grammar (before its ``:=``): its keywords."""
+    tokens = sent.tokens[sent.command_at + 2 :]
+    end = next((i for i, t in enumerate(tokens) if t.text == ":="), len(tokens))
+    return [t for t in tokens[:end] if t.kind is Kind.STRING]
+
+
+def _exporting(sent: Sentence) -> bool:
+    """``Global``/``Export`` or a ``#[global]``/``#[export]`` attribute: the effect reaches other files."""
+    return any(t.text in EXPORTING for t in sent.tokens[: sent.command_at])
+
+
+def _option(sent: Sentence, rest: tuple[str, ...]) -> Judgement:
+    name = []
+    for word, tok in zip(rest, sent.tokens[sent.command_at + 1 :], strict=False):
+        if tok.kind is not Kind.WORD or word[:1].isdigit():
+            break
+        name.append(word)
+    option = " ".join(name)
+    if _exporting(sent):
+        return Judgement(None, "a `Global`/`Export` option reaches every file that loads the candidate, the harness's")
+    if option in TACTIC_OPTIONS or option.startswith("Printing "):
+        return Judgement(HARMLESS, "the option steers only proof scripts or printing, in the candidate's file")
+    if option in ELABORATING_OPTIONS:
+        return Judgement(
+            ELABORATING, "the option decides how the statement's text elaborates (implicit arguments, patterns)"
+        )
+    return Judgement(None, f"the option `{option}` is not one known to leave the statement alone")
+
+
+def redefinitions(sents: list[Sentence]) -> list[Violation]:
+    """G3: every ``Ltac name ::= ...`` (see the module doc), wherever it stands, proofs included."""
+    return [
+        Violation(s.line, "`Ltac ... ::=`", REDEFINITION)
+        for s in sents
+        if s.command == "Ltac" and any(t.text == "::=" for t in s.tokens)
+    ]
+
+
+REDEFINITION: Final = (
+    "redefines a tactic for every file that loads the candidate, the harness's answer check included; "
+    "define a tactic of your own name instead"
+)
