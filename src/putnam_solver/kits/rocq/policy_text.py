@@ -70,10 +70,11 @@ ADDITIONS: Final = (
         "lra, nra there), or declare instances, or are not known to leave the statement alone",
     ),
     _addition(
-        "Section ... End around helpers",
+        "Section ... End around helpers, with its own Variable, Hypothesis, Context and Let",
         "before the theorem",
         EVERY_PROFILE,
-        "it only scopes the helpers; closing it abstracts nothing, since Variable/Context stay refused",
+        "closing it discharges them: each lemma of the section is generalised over those it uses, and the "
+        "theorem, after its End, is read where none of them is in scope (outside such a section they are axioms)",
     ),
     _addition(
         "Require, Import, Export (installed libraries), Open Scope, Close Scope",

@@ -19,8 +19,8 @@ prints it):
 2. only through elaboration: ``Require``/``Import``/``Export`` of installed libraries and
    ``Open``/``Close Scope`` before the theorem (also inside a helper's proof: the effect outlives its
    ``Qed``). Accepted only when the acceptance runs G5, which elaborates the pinned statement itself.
-3. everything else, e.g. notations, instances, ``Variable`` (also inside a section: closing it
-   abstracts the statement), type declarations in proofs: refused.
+3. everything else, e.g. notations, instances, ``Variable`` outside a section of the candidate's,
+   type declarations in proofs: refused.
 
 Hints, tactic notations, options, ``Arguments`` and opacity fall in one of the three by what they can
 reach (``vernacular.py``).
@@ -39,10 +39,8 @@ bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk bo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain, compress, count, repeat
-from operator import attrgetter, itemgetter
+from itertools import compress, count
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
@@ -55,8 +53,9 @@ from putnam_solver.core.provers.rocq.policy import (
     QUERY_COMMANDS,
     READING_COMMANDS,
     STATEMENT_CHECK,
-    Rule,
 )
+from putnam_solver.core.provers.rocq.rule_hits import FIRST, TEXT, TOKENS, rule_hits
+from putnam_solver.core.provers.rocq.sections import SECTION_LOCAL, section_assumptions
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -139,7 +138,7 @@ def _opens_proof(sentence: Sentence) -> bool:
     """Whether a declaration is followed by proof sentences (no top-level ``:=`` body)."""
     if sentence.command in THEOREM_COMMANDS:
         return True
-    if sentence.command in ("Definition", "Fixpoint"):
+    if sentence.command in ("Definition", "Fixpoint", "Let"):
         try:
             solution_body_start(sentence)
         except StatementError:
@@ -249,9 +248,8 @@ def _gives_term(sent: Sentence) -> bool:
 def _take_section(scan: _Scan, opening: Sentence) -> None:
     """A ``Section ... End`` the candidate adds around helpers before the theorem.
 
-    Closing a section abstracts its ``Variable``/``Context`` declarations; those are not permitted
-    additions (and G3 refuses them), so a section of helpers only scopes them and cannot change the
-    statement, which must come after its ``End``.
+    Closing it discharges its ``Variable``/``Hypothesis``/``Context``/``Let`` (``sections.py``): the
+    statement, which must come after its ``End``, is read where none of them is in scope.
     """
     name = opening.declared_name
     while (sent := scan.peek()) is not None:
@@ -260,7 +258,12 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
             if sent.declared_name != name:
                 scan.violations.append(Violation(sent.line, _quote(sent), f"does not close `Section {name}`"))
             return
-        _take_addition(scan)
+        if sent.command not in SECTION_LOCAL:
+            _take_addition(scan)
+        elif scan.take().command == "Let":
+            _note_name(scan, sent)
+            if _opens_proof(sent):
+                _take_proof(scan, f"`{sent.declared_name}`", before_theorem=True)
     scan.violations.append(Violation(opening.line, f"`Section {name}`", "never closed before the theorem"))
 
 
@@ -409,7 +412,7 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
     shapes = {(len(key), key[0][0]) for key in exempt}  # what a sentence must look like to be exempt
     exempt_firsts = {first for _, first in shapes}
     rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
-    firsts = map(_TEXT, map(_FIRST, map(_TOKENS, sents)))
+    firsts = map(TEXT, map(FIRST, map(TOKENS, sents)))
     own: list[Sentence] = []
     begin = 0
     for i in compress(count(), map(exempt_firsts.__contains__, firsts)):  # found by C loops over them all
@@ -419,7 +422,7 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
             own += sents[begin:i]
             begin = i + 1
     own += sents[begin:]
-    return _rule_hits(own, rules, POLICY.forbidden_phrases) + vernacular.redefinitions(own)
+    return rule_hits(own, rules, POLICY.forbidden_phrases, section_assumptions(own)) + vernacular.redefinitions(own)
 
 
 UNPINNED_STATEMENT_RULES = ("plugin", "kernel")
@@ -432,41 +435,8 @@ def statement_violations(statement: Statement) -> list[Violation]:
     """The plugin and kernel rules (``UNPINNED_STATEMENT_RULES``) over every sentence of a statement."""
     words = [r for r in POLICY.forbidden_words if r.rule in UNPINNED_STATEMENT_RULES]
     phrases = [r for r in POLICY.forbidden_phrases if r.rule in UNPINNED_STATEMENT_RULES]
-    found = _rule_hits(statement.sentences, words, phrases)
+    found = rule_hits(statement.sentences, words, phrases)
     return [v._replace(rule=f"in the statement, which is not a pinned benchmark record: {v.rule}") for v in found]
-
-
-def _rule_hits(sents: Sequence[Sentence], rules: Sequence[Rule], phrase_rules: Sequence[Rule]) -> list[Violation]:
-    """Each word (or name part) and word pair of ``sents`` that a rule names, with its line and reason."""
-    words = {r.construct: r for r in rules}
-    phrases = {tuple(r.construct.split()): r for r in phrase_rules}
-    hits: list[Violation] = []
-    seconds = {pair[-1] for pair in phrases}
-    distinct = set(map(_TEXT, chain.from_iterable(map(_TOKENS, sents))))
-    wanted = {t for t in distinct if t in seconds or any(w in words for w in (t, *t.split(".")))}
-    if not wanted:  # the usual case: no sentence to read again, token by token
-        return hits
-    texts = map(_TEXT, chain.from_iterable(map(_TOKENS, sents)))
-    owners = chain.from_iterable(map(repeat, count(), map(len, map(_TOKENS, sents))))  # each token's sentence
-    for at in sorted(set(compress(owners, map(wanted.__contains__, texts)))):  # those holding a wanted text
-        sent = sents[at]
-        toks = [t for t in sent.tokens if t.kind is Kind.WORD]
-        tactic_notation = sent.command == "Tactic" and sent.tokens[sent.command_at + 1].text == "Notation"
-        for k, tok in enumerate(toks):
-            rule = next((words[w] for w in (tok.text, *tok.text.split(".")) if w in words), None)
-            if tactic_notation and tok is sent.tokens[sent.command_at + 1]:
-                rule = None  # tactic grammar only (vernacular.py), not a term notation
-            pair = (toks[k - 1].text, tok.text) if k else None
-            if pair in phrases:
-                rule = phrases[pair]
-            if rule is not None:
-                hits.append(Violation(tok.line, f"`{rule.construct}`", rule.reason))
-    return hits
-
-
-_TEXT: Final = attrgetter("text")
-_TOKENS: Final = attrgetter("tokens")
-_FIRST: Final = itemgetter(0)
 
 
 def preservation_gate(sub: Submission) -> GateResult:

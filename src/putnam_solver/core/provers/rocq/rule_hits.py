@@ -1,0 +1,56 @@
+"""G3's word scan: every word (or name part) and word pair of some sentences that a rule names.
+
+The scan is the hot path of G3 on large candidates: it finds the distinct token texts first (C loops over
+them all) and reads again, token by token, only the sentences holding a wanted one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain, compress, count, repeat
+from operator import attrgetter, itemgetter
+from typing import Final
+
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.rocq.policy import Rule
+from putnam_solver.core.provers.rocq.syntax import Kind, Sentence
+
+TEXT: Final = attrgetter("text")
+TOKENS: Final = attrgetter("tokens")
+FIRST: Final = itemgetter(0)
+
+
+def rule_hits(
+    sents: Sequence[Sentence], rules: Sequence[Rule], phrase_rules: Sequence[Rule], local: frozenset[int] = frozenset()
+) -> list[Violation]:
+    """Each word (or name part) and word pair of ``sents`` that a rule names, with its line and reason; the
+    command word of the sentences ``local`` indexes (assumptions of a section, discharged) aside."""
+    words = {r.construct: r for r in rules}
+    phrases = {tuple(r.construct.split()): r for r in phrase_rules}
+    hits: list[Violation] = []
+    seconds = {pair[-1] for pair in phrases}
+    distinct = set(map(TEXT, chain.from_iterable(map(TOKENS, sents))))
+    wanted = {t for t in distinct if t in seconds or any(w in words for w in (t, *t.split(".")))}
+    if not wanted:  # the usual case: no sentence to read again, token by token
+        return hits
+    texts = map(TEXT, chain.from_iterable(map(TOKENS, sents)))
+    owners = chain.from_iterable(map(repeat, count(), map(len, map(TOKENS, sents))))  # each token's sentence
+    for at in sorted(set(compress(owners, map(wanted.__contains__, texts)))):  # those holding a wanted text
+        sent = sents[at]
+        toks = [t for t in sent.tokens if t.kind is Kind.WORD]
+        tactic_notation = sent.command == "Tactic" and sent.tokens[sent.command_at + 1].text == "Notation"
+        for k, tok in enumerate(toks):
+            rule = next((words[w] for w in (tok.text, *tok.text.split(".")) if w in words), None)
+            if tactic_notation and tok is sent.tokens[sent.command_at + 1]:
+                rule = None  # tactic grammar only (vernacular.py), not a term notation
+            if at in local and tok is sent.tokens[sent.command_at]:
+                rule = None
+            pair = (toks[k - 1].text, tok.text) if k else None
+            if pair in phrases:
+                rule = phrases[pair]
+            if rule is not None:
+                hits.append(Violation(tok.line, f"`{rule.construct}`", rule.reason))
+    return hits
+
+
+__all__ = ["FIRST", "TEXT", "TOKENS", "rule_hits"]
