@@ -160,6 +160,7 @@ POLICY: Final = LeanPolicy(
             "run_elab",
             "run_meta",
             "run_tac",
+            "by_elab",
             "elab",
             "elab_rules",
             "initialize",
@@ -209,6 +210,12 @@ POLICY: Final = LeanPolicy(
             "meta",
             "`#eval`, `#exit`, `#reduce`...: run code or end the file early (only the read-only "
             f"{', '.join(f'`{c}`' for c in _READ_ONLY)} may stand, `#print axioms` included)",
+            False,
+        ),
+        ForbiddenRule(
+            "eval%",
+            "meta",
+            f"Mathlib's `eval% e` runs `e` in the interpreter while elaborating ({_META})",
             False,
         ),
         ForbiddenRule("open private", "elaboration", "exposes private declarations of other modules", False),

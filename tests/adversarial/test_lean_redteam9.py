@@ -1,0 +1,144 @@
+"""Red team 9 (Lean): text the lexer read as a string or a comment where Lean reads code, and term-level
+meta code G3 did not name.
+
+* Interpolation the lexer does not know. Lean reads the string after ``trace[cls]`` (src/Lean/Util/Trace.lean),
+  ``throwError``/``throwErrorAt`` (src/Lean/Exception.lean) and any library keyword declared with
+  ``interpolatedStr(term)`` (``sql!``, ``doc!``...) as an interpolated string: its ``{...}`` parts are
+  code. The lexer interpolated only after ``s!``, ``m!``, ``f!``, ``println!`` and read every other
+  string whole, so ``trace[zz] "{sorry}"`` hid a ``sorry`` (or ``native_decide``, ``by_elab``...) from G3;
+  a nested string inside the braces even shifts where the two readings think later strings begin. The
+  text profile accepted it. Fixed by meaning of "cannot know": a ``{`` in a string that does not follow a
+  known interpolation keyword is a lexing error (no pinned statement and no published proof has one).
+* Tokens the lexer does not know, glued to a comment opener. Lean reads a symbol as the longest token of
+  its table before it looks for a comment: core's subtype notation ``{ x // p }`` (Init/Notation.lean,
+  ``syntax "{ " withoutPosition(ident (" : " term)? " // " term) " }" : term``) makes ``//`` a token of
+  every file, so ``{x : Nat //--`` is ``//`` and a line comment to Lean, and ``/`` then a *doc comment*
+  ``/-- ... -/`` to a lexer without that token: every line up to the next ``-/`` (which Lean may read
+  inside a ``--`` comment) was invisible to G2 and G3, ``axiom``, ``instance``, ``set_option
+  debug.skipKernelTC`` alike. Core's ``\\/`` (``Or``) does the same with ``/-``; a library token ending in
+  ``'`` does it with a character literal. The token table depends on the imports, so the juxtaposition
+  itself (a comment or char literal glued to a symbol) is a lexing error; published proofs never have it.
+  The toy Lean's prelude declares no ``//``, so Lean's reading is cited here, not replayed; on the real
+  toolchain a hidden ``instance (priority := 2000)`` reaches G4's statement check wherever the challenge
+  declares things before its theorem (its answer on no-answer), which only G2's words guarded.
+* ``by_elab`` (core and Mathlib.Tactic.RunCmd: runs a ``TermElabM`` do-block to build the term) and
+  Mathlib's ``eval%`` (runs a term in the interpreter while elaborating) are meta code in term position:
+  G3 refused ``run_cmd``, ``run_elab``, ``run_tac``, but not these.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean.syntax import LexError, lex
+from putnam_solver.core.verify import Track
+from tests.helpers import DATA_ROOT, LEAN_PROVER, failures, lean_text_verdict
+
+MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
+PROBLEM = "aimeII_2001_p3"
+
+
+@pytest.fixture(scope="module")
+def minif2f() -> Benchmark:
+    if not MINIF2F.is_file():
+        pytest.skip("pinned miniF2F data not found")
+    return load_benchmark(MINIF2F)
+
+
+def _candidate(bench: Benchmark, proof: str, helper: str = "") -> str:
+    text = LEAN_PROVER.challenge(bench.problems[PROBLEM], Track.WITH_ANSWER)
+    at = text.index(f"theorem {PROBLEM}")
+    return (text[:at] + helper + text[at:]).replace("by sorry", proof)
+
+
+HIDDEN = {
+    "trace interpolation": ("", 'by\n  have zz := Id.run do\n    trace[zz] "{sorry}"\n  norm_num [h₀]'),
+    "throwError interpolation": ("", 'by\n  have zz : Unit := Id.run do\n    throwError "{sorry}"\n  norm_num'),
+    "library interpolation": ("", 'by\n  have zz := sql! "{native_decide}"\n  norm_num'),
+    "subtype token then a doc comment": (
+        "def zz_helper (p : Prop) : Type := {x : ℕ //--\n  p}\naxiom zz_ax : False\n-- -/\n\n",
+        "zz_ax.elim",
+    ),
+    "subtype token then a block comment": (
+        "def zz_helper : Type := {x : ℤ //-x = x}\naxiom zz_ax : False\n-- -/\n\n",
+        "zz_ax.elim",
+    ),
+    "Or token then a doc comment": (
+        "theorem zz_helper (p q : Prop) (h : p) : p \\/-- or\n  q := Or.inl h\naxiom zz_ax : False\n-- -/\n\n",
+        "zz_ax.elim",
+    ),
+    "library token then a char literal": (
+        'def zz_helper := zz ⨁\'"\' ++ "\ninstance (priority := 2000) zz_i : Inhabited ℕ := ⟨1⟩\n-- "\n\n',
+        "by\n  norm_num",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HIDDEN))
+def test_code_lean_reads_in_a_string_or_comment_is_refused(minif2f: Benchmark, case: str) -> None:
+    helper, proof = HIDDEN[case]
+    verdict = lean_text_verdict(minif2f, PROBLEM, _candidate(minif2f, proof, helper))
+    assert verdict.status == "rejected"
+    refused = failures(verdict)
+    for gate in ("G2", "G3"):
+        assert "unreadable source" in refused.get(gate, ""), refused
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('trace[zz] "{sorry}"', "not an interpolation keyword"),
+        ('zz "{ " ++ " sorry }"', "not an interpolation keyword"),
+        ("{x : ℤ //-x = x -/ }", "comment right after `/`"),
+        ("{x : ℤ //-- c\n  p} -- -/", "comment right after `/`"),
+        ("p \\/- c -/ q", "comment right after `\\`"),
+        ("a :=-- c\n b", "comment right after `:=`"),
+        ("f ⨁'\"' x", "character literal right after `⨁`"),
+    ],
+)
+def test_the_ambiguous_spellings_do_not_lex(text: str, reason: str) -> None:
+    with pytest.raises(LexError, match=re.escape(reason)):
+        lex(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        's!"n = {n}"',  # a known interpolation keyword: its code is lexed
+        '"a } b" ++ r"{raw}"',  # no `{`, or a raw string (never interpolated)
+        "{x : ℤ // -x = x}",  # the subtype token, spaced from the minus
+        "p \\/ q -- or",
+        "f (x) /- c -/ y",
+        "x ++ 'a' ++ ( 'b' : Char)",
+    ],
+)
+def test_the_usual_spellings_still_lex(text: str) -> None:
+    assert lex(text)
+
+
+TERM_META = {
+    "by_elab": "by_elab do\n    pure (.const `zz [])",
+    "eval%": "by\n  have zz : (531 : ℕ) = eval% 531 := rfl\n  norm_num",
+}
+
+
+@pytest.mark.parametrize("case", sorted(TERM_META))
+def test_term_level_meta_code_is_refused(minif2f: Benchmark, case: str) -> None:
+    verdict = lean_text_verdict(minif2f, PROBLEM, _candidate(minif2f, TERM_META[case]))
+    assert verdict.status == "rejected"
+    assert case in failures(verdict).get("G3", ""), failures(verdict)
+
+
+def test_names_that_merely_contain_the_words_pass(minif2f: Benchmark) -> None:
+    """The control: ``Polynomial.eval``, ``eval`` before a spaced ``%``, a ``by_elab_ok`` binder, and
+    the valid spellings above in a helper, on the text profile (the proof itself is not checked there)."""
+    helper = (
+        "theorem zz_helper (by_elab_ok eval : ℕ) (h : eval % 2 = 0) (q : Prop) : "
+        "{x : ℕ // x = eval} → q \\/ True := fun _ => Or.inr trivial\n\n"
+        'def zz_msg (n : ℕ) : String := s!"n = {n}" ++ "}" -- done\n\n'
+    )
+    verdict = lean_text_verdict(minif2f, PROBLEM, _candidate(minif2f, "by\n  norm_num [h₀]", helper))
+    assert verdict.status == "accepted", failures(verdict)
