@@ -33,9 +33,9 @@ import re
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.provers.lean.syntax import LexError, lex
+from putnam_solver.core.provers.lean.syntax import LexError, lex, parse_statement
 from putnam_solver.core.verify import Track
-from tests.helpers import DATA_ROOT, LEAN_PROVER, failures, lean_text_verdict
+from tests.helpers import DATA_ROOT, LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
 
 MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
 PROBLEM = "aimeII_2001_p3"
@@ -142,3 +142,49 @@ def test_names_that_merely_contain_the_words_pass(minif2f: Benchmark) -> None:
     )
     verdict = lean_text_verdict(minif2f, PROBLEM, _candidate(minif2f, "by\n  norm_num [h₀]", helper))
     assert verdict.status == "accepted", failures(verdict)
+
+
+# --- no-answer: the question restated through an extremal or counting operator ---------------------
+
+RESTATED = {
+    "sInf of the statement's set": "sInf {n : ℕ | ∃ S : Set (EuclideanSpace ℝ (Fin 2)), S.encard = n ∧ "
+    "∀ Q : EuclideanSpace ℝ (Fin 2), ∃ P ∈ S, Irrational (dist P Q)}",
+    "iInf notation": "⨅ n ∈ {n : ℕ | ∃ S : Set (EuclideanSpace ℝ (Fin 2)), S.encard = n}, n",
+    "counting by dot notation": "{n : ℕ | n ≤ 3 ∧ 0 < n}.ncard",
+    "finset card": "((Finset.range 4).filter (· ≠ 0)).card",
+    "well-founded minimum": "WellFounded.min Nat.lt_wfRel.wf {n : ℕ | n = 3} ⟨3, rfl⟩",
+}
+"""``putnam_1990_a4`` states ``sInf {n : ℕ | ...} = putnam_1990_a4_solution``: the set copied into
+``sInf`` as the answer makes the theorem ``rfl``, which every gate accepted (the answer check can only
+say ``unknown``). The extremal and counting operators are choice operators by another name (the Rocq
+policy lists ``ex_minn``); no official answer uses one."""
+
+
+@pytest.fixture(scope="module")
+def putnambench() -> Benchmark:
+    if not LEAN_BENCH.is_file():
+        pytest.skip("pinned PutnamBench data not found")
+    return load_benchmark(LEAN_BENCH)
+
+
+@pytest.mark.parametrize("case", sorted(RESTATED))
+def test_an_answer_that_restates_an_extremal_question_is_refused(putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(putnambench, "putnam_1990_a4", Track.NO_ANSWER, proof="by\n  rfl", value=RESTATED[case])
+    verdict = lean_text_verdict(putnambench, "putnam_1990_a4", candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "a choice operator picks a value" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+def test_every_official_answer_is_still_a_permitted_value(putnambench: Benchmark) -> None:
+    """The control: each of the 346 official answers (binomials ``n.choose k`` among them) as a
+    no-answer value passes G2 (the proof is not checked on the text profile)."""
+    refused = {}
+    for problem_id, problem in putnambench.problems.items():
+        solutions = parse_statement(problem.formal_statement).solutions
+        if len(solutions) != 1:
+            continue
+        candidate = lean_filled(putnambench, problem_id, Track.NO_ANSWER, value=solutions[0].answer or "")
+        verdict = lean_text_verdict(putnambench, problem_id, candidate, Track.NO_ANSWER)
+        if verdict.status != "accepted":
+            refused[problem_id] = failures(verdict)
+    assert not refused

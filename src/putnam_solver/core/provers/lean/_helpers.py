@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
+from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, EXTREMAL_OPERATORS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
     COMBINATORS,
     DOC,
@@ -115,7 +115,11 @@ def answer_violations(
                 "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
             )
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
-        elif name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)):
+        elif (
+            token.text in _EXTREMAL_SYMBOLS
+            or _extremal_field(name)
+            or (name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)))
+        ):
             rule = "a choice operator picks a value from the problem's own statement; state the answer"
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
     return violations
@@ -153,6 +157,18 @@ def _resolves_to_choice(name: str, opens: Sequence[str], policy: LeanPolicy) -> 
 
 
 _CHOICE_FIELDS: Final = frozenset({"choose", "some", "epsilon", "choice", "indefiniteDescription"})
+_EXTREMAL_SYMBOLS: Final = frozenset({"⨅", "⨆"})
+"""Mathlib's notations for ``iInf`` and ``iSup``."""
+
+
+def _extremal_field(name: str) -> bool:
+    """``S.ncard``, ``(s.filter p).card``, ``h.min'``: dot notation reaches an extremal or counting
+    operator whatever the namespace of the value's type, so the name's last part decides (only for
+    these: a binomial ``n.choose k`` is no ``Classical.choose``)."""
+    return bool(name) and name_parts(name)[-1] in _EXTREMAL_FIELDS
+
+
+_EXTREMAL_FIELDS: Final = frozenset(op.rsplit(".", 1)[-1] for op in EXTREMAL_OPERATORS)
 
 
 def _dependent_if_hypotheses(value: Sequence[Token]) -> frozenset[str]:

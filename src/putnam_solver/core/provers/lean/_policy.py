@@ -85,6 +85,29 @@ DERIVING_HANDLERS: Final = ("DecidableEq", "Repr", "BEq", "Hashable", "Inhabited
 """Instance handlers a helper type may derive: library code that makes instances for that new type."""
 
 
+EXTREMAL_OPERATORS: Final = (
+    "sInf",
+    "sSup",
+    "iInf",
+    "iSup",
+    "WellFounded.min",
+    "Nonempty.some",
+    "Function.surjInv",
+    "Nat.findGreatest",
+    "Nat.count",
+    "Nat.card",
+    "Fintype.card",
+    "Finset.card",
+    "Set.ncard",
+    "Set.encard",
+    "Finset.min'",
+    "Finset.max'",
+)
+"""Choice operators by another name (Rocq's list has ``ex_minn``): "the least ``n`` with ``P``" written
+``sInf {n | P n}``, "how many" written ``{x | P x}.ncard``, is the question, not its answer (the theorem
+then holds by ``rfl``). No official PutnamBench answer uses any of them."""
+
+
 POLICY: Final = LeanPolicy(
     allowed_options=_OPTIONS,
     allowed_option_prefixes=_OPTION_PREFIXES,
@@ -123,6 +146,7 @@ POLICY: Final = LeanPolicy(
         "Nat.find",
         "Classical.strongIndefiniteDescription",
         "Function.invFun",
+        *EXTREMAL_OPERATORS,
     ),
     forbidden=(
         *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx"),
