@@ -24,6 +24,11 @@ meta code G3 did not name.
 * ``by_elab`` (core and Mathlib.Tactic.RunCmd: runs a ``TermElabM`` do-block to build the term) and
   Mathlib's ``eval%`` (runs a term in the interpreter while elaborating) are meta code in term position:
   G3 refused ``run_cmd``, ``run_elab``, ``run_tac``, but not these.
+* No-answer answers that restate an extremal or counting question: ``sInf {n : ℕ | ...}`` copied from
+  ``putnam_1990_a4``'s ``sInf {n : ℕ | ...} = putnam_1990_a4_solution`` is proved by ``rfl`` and passed
+  every gate (the answer check said ``unknown``). ``sInf``, ``sSup``, ``iInf``/``⨅``, ``iSup``/``⨆``,
+  ``ncard``, ``card``, ``WellFounded.min``... are choice operators by another name (no official answer
+  uses one). A set answer copied from the statement stays open (the last test, an expected failure).
 """
 
 from __future__ import annotations
@@ -188,3 +193,14 @@ def test_every_official_answer_is_still_a_permitted_value(putnambench: Benchmark
         if verdict.status != "accepted":
             refused[problem_id] = failures(verdict)
     assert not refused
+
+
+@pytest.mark.xfail(strict=True, reason="open: a predicate copied from the statement is not found by meaning yet")
+def test_a_set_answer_copied_from_the_statement_is_refused(putnambench: Benchmark) -> None:
+    """``putnam_1971_a2`` states ``(P.eval 0 = 0 ∧ ∀ x, ...) ↔ P ∈ putnam_1971_a2_solution``: the predicate
+    copied into a set-builder answer makes the theorem ``Iff.rfl``, and every gate accepts it (the
+    answer check can only say ``unknown``). Names cannot tell it from an honest set answer (47 official
+    answers are set-builders); see the threat model's known gaps."""
+    value = "{P : Polynomial ℝ | P.eval 0 = 0 ∧ ∀ x : ℝ, P.eval (x^2 + 1) = (P.eval x)^2 + 1}"
+    candidate = lean_filled(putnambench, "putnam_1971_a2", Track.NO_ANSWER, proof="Iff.rfl", value=value)
+    assert lean_text_verdict(putnambench, "putnam_1971_a2", candidate, Track.NO_ANSWER).status == "rejected"
