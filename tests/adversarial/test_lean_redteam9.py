@@ -158,11 +158,17 @@ RESTATED = {
     "counting by dot notation": "{n : ℕ | n ≤ 3 ∧ 0 < n}.ncard",
     "finset card": "((Finset.range 4).filter (· ≠ 0)).card",
     "well-founded minimum": "WellFounded.min Nat.lt_wfRel.wf {n : ℕ | n = 3} ⟨3, rfl⟩",
+    "choose tactic": "by\n  choose n hn using (⟨3, rfl⟩ : ∃ n : ℕ, n = 3)\n  exact n",
+    "choose! tactic after by": "by choose! n hn using (⟨3, rfl⟩ : ∃ n : ℕ, n = 3); exact n",
+    "a proof's choose field": "(⟨3, rfl⟩ : ∃ n : ℕ, n = 3).choose",
+    "a nonempty set's some field": "(⟨3, rfl⟩ : ({3} : Set ℕ).Nonempty).some + 0",
 }
 """``putnam_1990_a4`` states ``sInf {n : ℕ | ...} = putnam_1990_a4_solution``: the set copied into
 ``sInf`` as the answer makes the theorem ``rfl``, which every gate accepted (the answer check can only
 say ``unknown``). The extremal and counting operators are choice operators by another name (the Rocq
-policy lists ``ex_minn``); no official answer uses one."""
+policy lists ``ex_minn``); no official answer uses one. Choice itself reached the value unwritten too:
+Mathlib's ``choose`` tactic in a ``by`` block, and ``.choose``/``.some`` on a proof that is not a
+dependent-if hypothesis (told from the binomial ``n.choose k`` by its missing argument)."""
 
 
 @pytest.fixture(scope="module")
