@@ -24,11 +24,12 @@ meta code G3 did not name.
 * ``by_elab`` (core and Mathlib.Tactic.RunCmd: runs a ``TermElabM`` do-block to build the term) and
   Mathlib's ``eval%`` (runs a term in the interpreter while elaborating) are meta code in term position:
   G3 refused ``run_cmd``, ``run_elab``, ``run_tac``, but not these.
-* No-answer answers that restate an extremal or counting question: ``sInf {n : ℕ | ...}`` copied from
+* No-answer answers that restate an extremal question: ``sInf {n : ℕ | ...}`` copied from
   ``putnam_1990_a4``'s ``sInf {n : ℕ | ...} = putnam_1990_a4_solution`` is proved by ``rfl`` and passed
   every gate (the answer check said ``unknown``). ``sInf``, ``sSup``, ``iInf``/``⨅``, ``iSup``/``⨆``,
-  ``ncard``, ``card``, ``WellFounded.min``... are choice operators by another name (no official answer
-  uses one). A set answer copied from the statement stays open (the last test, an expected failure).
+  ``WellFounded.min``, ``Finset.min'``... are choice operators by another name (no official answer
+  uses one; counting, ``ncard``, stays allowed: a published proof answers with one). A set answer
+  copied from the statement stays open (the last test, an expected failure).
 """
 
 from __future__ import annotations
@@ -155,9 +156,8 @@ RESTATED = {
     "sInf of the statement's set": "sInf {n : ℕ | ∃ S : Set (EuclideanSpace ℝ (Fin 2)), S.encard = n ∧ "
     "∀ Q : EuclideanSpace ℝ (Fin 2), ∃ P ∈ S, Irrational (dist P Q)}",
     "iInf notation": "⨅ n ∈ {n : ℕ | ∃ S : Set (EuclideanSpace ℝ (Fin 2)), S.encard = n}, n",
-    "counting by dot notation": "{n : ℕ | n ≤ 3 ∧ 0 < n}.ncard",
-    "finset card": "((Finset.range 4).filter (· ≠ 0)).card",
     "well-founded minimum": "WellFounded.min Nat.lt_wfRel.wf {n : ℕ | n = 3} ⟨3, rfl⟩",
+    "least element of a finset": "((Finset.range 4).filter (· = 3)).min' ⟨3, by simp⟩",
     "choose tactic": "by\n  choose n hn using (⟨3, rfl⟩ : ∃ n : ℕ, n = 3)\n  exact n",
     "choose! tactic after by": "by choose! n hn using (⟨3, rfl⟩ : ∃ n : ℕ, n = 3); exact n",
     "a proof's choose field": "(⟨3, rfl⟩ : ∃ n : ℕ, n = 3).choose",

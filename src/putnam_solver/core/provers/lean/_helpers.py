@@ -165,9 +165,9 @@ _EXTREMAL_SYMBOLS: Final = frozenset({"⨅", "⨆"})
 
 
 def _extremal_field(name: str) -> bool:
-    """``S.ncard``, ``(s.filter p).card``, ``h.min'``: dot notation reaches an extremal or counting
-    operator whatever the namespace of the value's type, so the name's last part decides (only for
-    these: a binomial ``n.choose k`` is no ``Classical.choose``)."""
+    """``s.min' h``, ``S.sInf``: dot notation reaches an extremal operator whatever the namespace of the
+    value's type, so the name's last part decides (only for these: a binomial ``n.choose k`` is no
+    ``Classical.choose``)."""
     return bool(name) and name_parts(name)[-1] in _EXTREMAL_FIELDS
 
 

@@ -94,18 +94,13 @@ EXTREMAL_OPERATORS: Final = (
     "Nonempty.some",
     "Function.surjInv",
     "Nat.findGreatest",
-    "Nat.count",
-    "Nat.card",
-    "Fintype.card",
-    "Finset.card",
-    "Set.ncard",
-    "Set.encard",
     "Finset.min'",
     "Finset.max'",
 )
 """Choice operators by another name (Rocq's list has ``ex_minn``): "the least ``n`` with ``P``" written
-``sInf {n | P n}``, "how many" written ``{x | P x}.ncard``, is the question, not its answer (the theorem
-then holds by ``rfl``). No official PutnamBench answer uses any of them."""
+``sInf {n | P n}`` is the question, not its answer (the theorem then holds by ``rfl``). No official
+PutnamBench answer and no published proof's answer uses any of them. Counting (``ncard``, ``card``) is
+not here: a published sound proof answers ``putnam_2011_a1`` with the ``ncard`` of a set it derived."""
 
 
 POLICY: Final = LeanPolicy(
