@@ -283,7 +283,7 @@ VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
     "strings mentioning sorry": (
         B5,
         Track.WITH_ANSWER,
-        {"before": 'def msg : String := "sorry \\"admit\\" {axiom}" ++ r#"native_decide"#\n'},
+        {"before": 'def msg : String := "sorry \\"admit\\" (axiom)" ++ r#"native_decide {x}"#\n'},
     ),
     "interpolated string": (
         B5,

@@ -82,8 +82,13 @@ def test_interpolated_string_lexes_its_code() -> None:
     assert tokens[0] == (IDENT, "s!")
 
 
-def test_plain_string_with_braces_is_one_string() -> None:
-    assert kinds('"{sorry}"') == [(STRING, '"{sorry}"')]
+def test_a_brace_in_a_string_not_known_to_interpolate_is_refused() -> None:
+    """Lean interpolates the string after ``trace[...]``, ``throwError`` or a library keyword: a ``{`` there
+    may begin code, so only strings after the known keywords may hold one (red team 9)."""
+    with pytest.raises(LexError, match="not an interpolation keyword"):
+        kinds('"{sorry}"')
+    assert kinds('"a}b"') == [(STRING, '"a}b"')]
+    assert kinds('r"{sorry}"') == [(STRING, 'r"{sorry}"')]
 
 
 @pytest.mark.parametrize("text", ['r"sorry"', 'r#"a "sorry" b"#', 'r##"x"#y"##'])

@@ -66,6 +66,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
             for name in lists[i]:
                 if name not in policy.helper_attributes:
                     add(token, rules["@[attribute]"], f"@[{name}]")
+        if text == "eval" and nxt is not None and nxt.text == "%" and not nxt.spaced:  # the token `eval%`
+            add(token, rules["eval%"], "eval%")
         if text == "open" and nxt is not None and nxt.text == "private":
             add(token, rules["open private"], "open private")
         if text == "set_option" and (nxt is None or not settable(nxt.text, policy)):
@@ -78,7 +80,7 @@ ENOUGH: Final = 10_000
 rule at every token), and the statement's own constructs, which are excused afterwards, are far fewer."""
 _TEXT: Final = itemgetter(1)
 """``Token.text`` as a function: ``map`` over it runs without a Python frame per token."""
-_SCANNED: Final = frozenset({"@[", "open", "set_option"})
+_SCANNED: Final = frozenset({"@[", "open", "set_option", "eval"})
 
 
 def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:

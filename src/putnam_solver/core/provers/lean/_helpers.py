@@ -7,11 +7,12 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
+from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, EXTREMAL_OPERATORS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
     COMBINATORS,
     DOC,
     IDENT,
+    NUMBER,
     Command,
     Statement,
     Token,
@@ -105,6 +106,7 @@ def answer_violations(
     violations = []
     opens = [*header_namespaces(expected), *_namespaces_opened_in(value)]
     proofs = _dependent_if_hypotheses(value)
+    first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
     for i, token in enumerate(value):
         name = normalize_name(token.text) if token.kind == IDENT else ""
         if name == normalize_name(expected.theorem_name):
@@ -115,7 +117,12 @@ def answer_violations(
                 "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
             )
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
-        elif name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)):
+        elif (
+            token.text in _EXTREMAL_SYMBOLS
+            or _extremal_field(name)
+            or (name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)))
+            or _choose_tactic(value, i, first_by)
+        ):
             rule = "a choice operator picks a value from the problem's own statement; state the answer"
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
     return violations
@@ -153,6 +160,27 @@ def _resolves_to_choice(name: str, opens: Sequence[str], policy: LeanPolicy) -> 
 
 
 _CHOICE_FIELDS: Final = frozenset({"choose", "some", "epsilon", "choice", "indefiniteDescription"})
+_EXTREMAL_SYMBOLS: Final = frozenset({"⨅", "⨆"})
+"""Mathlib's notations for ``iInf`` and ``iSup``."""
+
+
+def _extremal_field(name: str) -> bool:
+    """``s.min' h``, ``S.sInf``: dot notation reaches an extremal operator whatever the namespace of the
+    value's type, so the name's last part decides (only for these: a binomial ``n.choose k`` is no
+    ``Classical.choose``)."""
+    return bool(name) and name_parts(name)[-1] in _EXTREMAL_FIELDS
+
+
+_EXTREMAL_FIELDS: Final = frozenset(op.rsplit(".", 1)[-1] for op in EXTREMAL_OPERATORS)
+
+
+def _choose_tactic(value: Sequence[Token], i: int, first_by: int) -> bool:
+    """Mathlib's ``choose x hx using h`` in a tactic block of the value: ``Classical.choose`` unwritten.
+    A tactic begins a line or follows ``by``, ``;``, ``<;>`` or ``·``; the binomial ``n.choose k`` of
+    official answers (which never hold a ``by``) follows a ``.``."""
+    if value[i].text not in ("choose", "choose!") or i <= first_by:
+        return False
+    return value[i - 1].line != value[i].line or value[i - 1].text in ("by", ";", "<;>", "·")
 
 
 def _dependent_if_hypotheses(value: Sequence[Token]) -> frozenset[str]:
@@ -172,7 +200,24 @@ def _chooses_from_proof(value: Sequence[Token], i: int, proofs: frozenset[str]) 
     if len(parts) > 1 and parts[0] in proofs and parts[-1] in _CHOICE_FIELDS:
         return True
     dotted = i >= 3 and value[i - 1].text == "." and value[i - 2].text == ")" and value[i - 3].text in proofs
-    return dotted and bool(parts) and parts[-1] in _CHOICE_FIELDS
+    if dotted and bool(parts) and parts[-1] in _CHOICE_FIELDS:
+        return True
+    return _field_without_argument(value, i, parts)
+
+
+_ARGUMENT_STARTS: Final = frozenset({"(", "⌊", "⌈", "⟨", "[", "{", "↑", "@", "_"})
+
+
+def _field_without_argument(value: Sequence[Token], i: int, parts: Sequence[str]) -> bool:
+    """``(p).choose`` or ``hne.some`` with no argument after it: a field of a proof (``Exists.choose``,
+    ``Nonempty.some``), whatever proof it is; the binomial ``n.choose k`` of official answers always has
+    its argument (and a partially applied one can be written ``Nat.choose n``)."""
+    if not parts or parts[-1] not in ("choose", "some"):
+        return False
+    if len(parts) == 1 and not (i and value[i - 1].text == "." and value[i - 1].end == value[i].offset):
+        return False
+    after = value[i + 1] if i + 1 < len(value) else None
+    return after is None or not (after.kind in (IDENT, NUMBER) or after.text in _ARGUMENT_STARTS)
 
 
 def helper_name_violations(

@@ -11,7 +11,11 @@ however it is spaced. The lexer follows Lean 4's own tokenizer where it matters 
   left to right;
 * strings with escapes and string gaps, raw strings ``r"..."`` / ``r#"..."#``, and interpolated strings
   (``s!"..."``, ``m!"..."``, ``f!"..."``, with or without space or comment before the string) whose
-  ``{...}`` parts are lexed as code;
+  ``{...}`` parts are lexed as code; a ``{`` in any other string is an error (Lean interpolates after
+  ``trace[...]``, ``throwError`` and any keyword a library declares with ``interpolatedStr``);
+* a comment or char literal glued to a symbol is an error: Lean first reads the longest token of its
+  table, which imports extend (``{x : ℤ //-x = x}`` is core's ``//`` then ``-x``, no comment; ``p \\/--``
+  is core's ``\\/`` then a line comment; a library token ending in ``'`` can swallow the char literal's);
 * character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
   Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
 * identifiers with Lean's character classes (Greek, letter-like symbols such as ``ℝ``, subscripts), ``«»``
@@ -34,7 +38,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from itertools import compress, repeat
+from itertools import compress, count, repeat
 from operator import itemgetter, ne
 from typing import Final, NamedTuple
 
@@ -105,10 +109,9 @@ _TOKEN_RE = re.compile(
     r"|(?P<stray>')",
     re.S,
 )
-"""``sym`` takes the multi-character symbols and printable ASCII; ``other`` is any other single character
-(checked against the characters Lean refuses); ``stray`` is a ``'`` that begins no literal. ``plainstr``
-is a string on one line without ``{``: :meth:`_Lexer.string` would make the same one token of it,
-interpolated or not, so the scan takes it inline (a line of many strings used to leave the loop for each)."""
+"""``sym``: multi-character symbols and printable ASCII; ``other``: any other character (checked against
+those Lean refuses); ``stray``: a ``'`` that begins no literal; ``plainstr``: a one-line string without
+``{``, the one token :meth:`_Lexer.string` would make, taken inline (a line of many strings is fast)."""
 _GROUP_KIND: Final[dict[str | None, str]] = {
     "num": NUMBER,
     "char": CHAR,
@@ -156,14 +159,10 @@ _new_token = tuple.__new__
 
 @contextmanager
 def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector (if it runs) while the lexer allocates its tokens.
-
-    A token is a tuple *subclass*, and the collector never untracks those (it untracks only exact tuples
-    of atoms), so every collection that the allocations trigger walks every token made so far, and every
-    token still alive elsewhere: a third of the lexer's time went there. Tokens hold only strings,
-    integers and booleans, so they form no cycles and a collection during lexing can free nothing. Other
-    threads may allocate meanwhile; their cycles wait for the next collection, which the allocation count
-    (still kept while paused) triggers at the first allocation after the pause."""
+    """Pause the cyclic garbage collector (if it runs) while the lexer allocates its tokens: the collector
+    never untracks tuple *subclasses*, so each collection the allocations trigger walked every token made
+    so far (a third of the lexer's time). Tokens hold only strings, integers and booleans, so they form no
+    cycles; other threads' cycles wait for the first collection after the pause (allocations still count)."""
     paused = gc.isenabled()
     if paused:
         gc.disable()
@@ -353,17 +352,13 @@ class _Lexer:
         _FIRST_KIND[ch] = kind
         return kind
 
-    def interpolation_prefix(self) -> bool | None:
+    def interpolation_prefix(self) -> bool:
         """Whether the string about to be lexed is interpolated: the code token before it is one of
-        :data:`INTERPOLATING` (Lean allows space or a comment between). None when that token is another
-        identifier ending in ``!``: Lean interpolates a string only where a syntax rule asks for
-        ``interpolatedStr`` after its keyword, so after a plain name such as ``zz!`` (a helper may be
-        called that) the string is plain, while a library keyword we do not list would interpolate it.
-        Either reading could hide code from the other, so a ``{`` in such a string is refused."""
+        :data:`INTERPOLATING` (Lean allows space or a comment between). Lean also interpolates where a
+        syntax rule of a library asks for ``interpolatedStr`` (``trace[...]``, ``throwError``, ``zz!``
+        or any keyword it declares), which no list can hold: :meth:`string` refuses a ``{`` there."""
         previous = next((t for t in reversed(self.tokens) if t.kind != COMMENT), None)
-        if previous is None or previous.kind != IDENT or not previous.text.endswith("!"):
-            return False
-        return True if previous.text in INTERPOLATING else None
+        return previous is not None and previous.kind == IDENT and previous.text in INTERPOLATING
 
     def refuse(self, ch: str, offset: int) -> None:
         """Raise for a character Lean refuses in code; see the module docstring."""
@@ -394,7 +389,7 @@ class _Lexer:
             self.comments += 1
         self.spaced = True
 
-    def string(self, start: int, interpolated: bool | None) -> None:
+    def string(self, start: int, interpolated: bool) -> None:
         text, i = self.text, start + 1
         while True:
             body = _STRING_BODY.match(text, i)
@@ -404,12 +399,11 @@ class _Lexer:
             if text[i] == '"':
                 self.emit(STRING, start, i + 1)
                 return
-            if text[i] == "{" and interpolated is None:
+            if text[i] == "{" and not interpolated:
+                keywords = ", ".join(sorted(INTERPOLATING))
+                why = "Lean may read code there (`trace[...]`, `throwError`, library keywords); drop the `{`"
                 raise self.error(
-                    "`{` in a string after a name ending in `!` that is not an interpolation keyword "
-                    f"({', '.join(sorted(INTERPOLATING))}): whether Lean reads code there depends on the "
-                    "library; rename the name or drop the `{`",
-                    i,
+                    f"`{{` in a string whose preceding token is not an interpolation keyword ({keywords}): {why}", i
                 )
             if text[i] == "{" and interpolated:
                 self.emit(STRING, start, i + 1)
@@ -470,9 +464,26 @@ def _lexed(text: str) -> _Lexed:
     """Run the lexer on ``text`` (no cache)."""
     lexer = _Lexer(text)
     tokens = tuple(lexer.lex())
+    _refuse_glued(lexer, tokens)
     if not lexer.comments:
         return _Lexed(tokens, tokens)
     return _Lexed(tokens, tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT)))))  # a C loop
+
+
+_GLUED_KINDS: Final = frozenset({COMMENT, DOC, CHAR})
+
+
+def _refuse_glued(lexer: _Lexer, tokens: Sequence[Token]) -> None:
+    """Raise for a comment or char literal glued to the symbol before it (see the module docstring; no
+    published proof has one), which a longer token of Lean's library-extended table may swallow."""
+    for i in compress(count(), map(_GLUED_KINDS.__contains__, map(_KIND, tokens))):  # a C loop; few hits
+        token, before = tokens[i], tokens[i - 1]
+        if i and not token.spaced and before.kind == SYMBOL and before.end == token.offset:
+            what = "a character literal" if token.kind == CHAR else "a comment"
+            message = f"{what} right after `{before.text}`: Lean may read the two as one longer token"
+            raise lexer.error(
+                f"{message} of its library (`//-` is `//` then `-`); put a space between them", token.offset
+            )
 
 
 def code_tokens(tokens: Sequence[Token]) -> list[Token]:

@@ -85,6 +85,24 @@ DERIVING_HANDLERS: Final = ("DecidableEq", "Repr", "BEq", "Hashable", "Inhabited
 """Instance handlers a helper type may derive: library code that makes instances for that new type."""
 
 
+EXTREMAL_OPERATORS: Final = (
+    "sInf",
+    "sSup",
+    "iInf",
+    "iSup",
+    "WellFounded.min",
+    "Nonempty.some",
+    "Function.surjInv",
+    "Nat.findGreatest",
+    "Finset.min'",
+    "Finset.max'",
+)
+"""Choice operators by another name (Rocq's list has ``ex_minn``): "the least ``n`` with ``P``" written
+``sInf {n | P n}`` is the question, not its answer (the theorem then holds by ``rfl``). No official
+PutnamBench answer and no published proof's answer uses any of them. Counting (``ncard``, ``card``) is
+not here: a published sound proof answers ``putnam_2011_a1`` with the ``ncard`` of a set it derived."""
+
+
 POLICY: Final = LeanPolicy(
     allowed_options=_OPTIONS,
     allowed_option_prefixes=_OPTION_PREFIXES,
@@ -123,6 +141,7 @@ POLICY: Final = LeanPolicy(
         "Nat.find",
         "Classical.strongIndefiniteDescription",
         "Function.invFun",
+        *EXTREMAL_OPERATORS,
     ),
     forbidden=(
         *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx"),
@@ -160,6 +179,7 @@ POLICY: Final = LeanPolicy(
             "run_elab",
             "run_meta",
             "run_tac",
+            "by_elab",
             "elab",
             "elab_rules",
             "initialize",
@@ -209,6 +229,12 @@ POLICY: Final = LeanPolicy(
             "meta",
             "`#eval`, `#exit`, `#reduce`...: run code or end the file early (only the read-only "
             f"{', '.join(f'`{c}`' for c in _READ_ONLY)} may stand, `#print axioms` included)",
+            False,
+        ),
+        ForbiddenRule(
+            "eval%",
+            "meta",
+            f"Mathlib's `eval% e` runs `e` in the interpreter while elaborating ({_META})",
             False,
         ),
         ForbiddenRule("open private", "elaboration", "exposes private declarations of other modules", False),
