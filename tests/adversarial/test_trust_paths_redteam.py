@@ -1,0 +1,105 @@
+"""Red team of the paths around the gates: the verdict cache, the pipeline's fail-closed folding, run
+directories and services. Each finding has its attack (refused) and a valid case (still accepted).
+"""
+
+from __future__ import annotations
+
+import copy
+import shutil
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.verifier.candidates import Candidate, request_verdict, verdict_key, verify_candidates
+from putnam_solver.verifier.options import GateFlags
+from tests.adversarial.test_answer_disputed import RIGHT, WRONG, _last_digit
+from tests.helpers import ROCQ_SAMPLES
+
+BENCHMARK = ROCQ_SAMPLES
+"""What the ``bench`` fixture (conftest.py) loads for this module."""
+
+needs_coq = pytest.mark.skipif(
+    shutil.which("coqc") is None or shutil.which("coqchk") is None,
+    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
+)
+PROBLEM = "sample_last_digit"
+ANSWER = f"{PROBLEM}_solution"
+
+
+def _options() -> VerifyOptions:
+    return GateFlags(profile=Profile.FULL, allow_recursion=True).options()
+
+
+def _run(bench: Benchmark, candidate: str) -> Verdict:
+    return run_gates(RocqProver(), bench, bench.problems[PROBLEM], candidate.encode(), Track.NO_ANSWER, _options())
+
+
+def _cache_round_trip(tmp_path: Path, bench: Benchmark, candidate: str, verdict: Verdict) -> Verdict | None:
+    """Store ``verdict`` as the cache would after judging ``candidate``, then ask for it as a later run would."""
+    prover, options = RocqProver(), _options()
+    entry = Candidate(tmp_path / f"{PROBLEM}.v", bench.problems[PROBLEM], candidate.encode())
+    key = verdict_key(prover, bench, entry, Track.NO_ANSWER, options)
+    cache = VerdictCache(tmp_path / "cache")
+    cache.put(key, verdict)
+    return cache.get(key, request_verdict(prover, bench, entry, Track.NO_ANSWER, options))
+
+
+# -- finding 1: an acceptance whose answer check was cut short was cached, hiding a dispute ----------------
+
+
+@needs_coq
+def test_an_acceptance_whose_answer_check_ran_out_of_room_is_never_reused(tmp_path: Path, bench: Benchmark) -> None:
+    # The real verdict of a wrong answer "proved" through the Coq 8.16 guard bug is `disputed`; the same
+    # gates with an answer check cut by coqc's memory cap or its `Timeout` on a loaded host record
+    # `unknown` with these words, and the verdict reads `accepted`. The memory cap is not in the cache
+    # key, so that acceptance used to be served to every later run, which would have found the dispute.
+    disputed = _run(bench, WRONG)
+    assert disputed.status == "disputed"
+    cut = copy.deepcopy(disputed)
+    cut.answers[ANSWER]["check"] = {
+        "status": "unknown",
+        "reason": "neither equality nor its negation was proved by reflexivity, ring, lia, lra, nia, nra",
+    }
+    assert cut.status == "accepted"
+    assert _cache_round_trip(tmp_path, bench, WRONG, cut) is None
+    crashed = copy.deepcopy(disputed)
+    crashed.answers[ANSWER]["check"] = {"status": "unknown", "reason": "the answer check crashed: MemoryError: "}
+    assert _cache_round_trip(tmp_path, bench, WRONG, crashed) is None
+    forged = copy.deepcopy(disputed)
+    forged.answers[ANSWER]["check"] = {"status": "unknown", "reason": "the answer check crashed: not a closed form:"}
+    assert _cache_round_trip(tmp_path, bench, WRONG, forged) is None
+
+
+@pytest.mark.slow  # about 40 s: the check's tactics run to their time limit
+@needs_coq
+def test_an_answer_check_cut_by_its_tactic_time_limit_is_judged_again(tmp_path: Path, bench: Benchmark) -> None:
+    # end to end: the candidate's answer is 7 (the official one is 6) in a form that the check's tactics
+    # only compare within their time limit on a fast host; here they give up, so the acceptance stands,
+    # but it must not be kept: the next run (a quieter host) decides it afresh
+    slow = _last_digit("Z.of_nat (Nat.pow 2 18 - Nat.pow 2 18) + 7", "exfalso; exact zz_false.")
+    path = tmp_path / f"{PROBLEM}.v"
+    path.write_text(slow, encoding="utf-8")
+    cache = VerdictCache(tmp_path / "cache")
+    candidate = Candidate(path, bench.problems[PROBLEM], slow.encode())
+    first = verify_candidates([candidate], RocqProver(), bench, Track.NO_ANSWER, _options(), cache=cache)[0]
+    if first.answers[ANSWER]["check"]["status"] != "unknown":
+        pytest.skip("this host decided the answer within the tactics' time limit")
+    assert first.status == "accepted"
+    assert not list((tmp_path / "cache").rglob("*.json")), "an undecided answer check was cached"
+
+
+@needs_coq
+def test_a_settled_acceptance_is_still_reused(tmp_path: Path, bench: Benchmark) -> None:
+    accepted = _run(bench, RIGHT)
+    assert accepted.status == "accepted" and accepted.answers[ANSWER]["check"]["status"] == "confirmed"
+    reused = _cache_round_trip(tmp_path, bench, RIGHT, accepted)
+    assert reused is not None and reused.cached and reused.status == "accepted"
+    # an answer no tactic can compare (not a closed form) is decided by its text alone: kept too
+    closed = copy.deepcopy(accepted)
+    closed.answers[ANSWER]["check"] = {"status": "unknown", "reason": "not a closed form: uses `Rint` (an integral)"}
+    reused = _cache_round_trip(tmp_path, bench, RIGHT, closed)
+    assert reused is not None and reused.status == "accepted"
