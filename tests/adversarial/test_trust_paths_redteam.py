@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from putnam_solver.cluster.request import NodeResult, Request
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers.rocq import RocqProver
@@ -103,3 +104,43 @@ def test_a_settled_acceptance_is_still_reused(tmp_path: Path, bench: Benchmark) 
     closed.answers[ANSWER]["check"] = {"status": "unknown", "reason": "not a closed form: uses `Rint` (an integral)"}
     reused = _cache_round_trip(tmp_path, bench, RIGHT, closed)
     assert reused is not None and reused.status == "accepted"
+
+
+# -- finding 2: a cluster verdict lost its node's answer check, so a dispute came back `accepted` -----------
+
+
+def _from_node(verdict: Verdict) -> NodeResult:
+    return NodeResult("node-a", "host-a", "tc", outcome=verdict)
+
+
+@needs_coq
+def test_a_node_s_disputed_verdict_stays_disputed_at_the_head(bench: Benchmark) -> None:
+    # an honest node judges the wrong answer "proved" through the guard bug: every gate passes and its
+    # answer check proves the answer different. The head re-ran G1-G3 on the text profile, whose answer
+    # record says "the answer check runs only with the full profile", and laid that over the node's check
+    disputed = _run(bench, WRONG)
+    assert disputed.status == "disputed"
+    request = Request(
+        "verify", RocqProver(), bench, bench.problems[PROBLEM], WRONG.encode(), Track.NO_ANSWER, _options(), "c.v"
+    )
+    outcome = request.checked(_from_node(copy.deepcopy(disputed)), [])
+    assert isinstance(outcome, Verdict)
+    assert outcome.answers[ANSWER]["check"]["status"] == "differs"
+    assert outcome.status == "disputed" and not outcome.accepted
+    assert outcome.answers[ANSWER]["official"] == "6" and outcome.answers[ANSWER]["candidate"] == "7"
+
+
+@needs_coq
+def test_a_node_verdict_without_an_answer_check_is_not_settled(tmp_path: Path, bench: Benchmark) -> None:
+    accepted = _run(bench, RIGHT)
+    request = Request(
+        "verify", RocqProver(), bench, bench.problems[PROBLEM], RIGHT.encode(), Track.NO_ANSWER, _options(), "c.v"
+    )
+    honest = request.checked(_from_node(copy.deepcopy(accepted)), [])
+    assert isinstance(honest, Verdict) and honest.status == "accepted"
+    assert honest.answers[ANSWER]["check"]["status"] == "confirmed"
+    silent = copy.deepcopy(accepted)
+    silent.answers = {}
+    outcome = request.checked(_from_node(silent), [])
+    assert isinstance(outcome, Verdict) and outcome.answers[ANSWER]["check"]["status"] == "unknown"
+    assert _cache_round_trip(tmp_path, bench, RIGHT, outcome) is None

@@ -11,7 +11,8 @@ taken as it comes:
 - the text gates G1-G3 are run again at the head, on the bytes it sent, and replace the node's; a node
   whose text gates disagree with the head's is refused (no further task) and its verdict is an error,
   or the head's rejection when the head's own gates failed; the candidate's and the official answers
-  are the head's reading too, only the answer check is the node's;
+  are the head's reading too, only the answer check is the node's (kept as the node ran it: a ``differs``
+  there makes the verdict ``disputed``);
 - the verdict records the node (``ran_on``: node id, host, toolchain, and the gates the head re-ran).
 """
 
@@ -22,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from putnam_solver.core.answer_check import unknown
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.util import sha256_hex
@@ -157,7 +159,7 @@ class Request:
             judged.ran_on = {**ran_on, "disagreed": why}
             return NodeDisagrees(judged, why)
         verdict.gates = [*head.gates, *(g for g in verdict.gates if g.id not in TEXT_GATES)]
-        verdict.answers = {name: {**verdict.answers.get(name, {}), **mine} for name, mine in head.answers.items()}
+        verdict.answers = {name: _answer(verdict.answers.get(name), mine) for name, mine in head.answers.items()}
         verdict.ran_on = {**ran_on, "head_checked": [g.id for g in head.gates]}
         return outcome
 
@@ -233,6 +235,21 @@ def foreign_hashes(value: Any, sent: dict[str, str], where: str = "") -> Iterato
     elif isinstance(value, list):
         for n, item in enumerate(value):
             yield from foreign_hashes(item, sent, f"{where}[{n}]")
+
+
+def _answer(node: object, head: dict[str, Any]) -> dict[str, Any]:
+    """One answer as the verdict records it: the candidate's and the official answers as the head read
+    them, the answer check as the node ran it. The head's own record holds a check too (its text-profile
+    run says the check runs only with the full profile), which must not stand for the node's: a node's
+    ``differs`` is what makes the verdict ``disputed``. A node that recorded no check leaves it
+    ``unknown``, never settled, so the verdict is not cached (``cache.reusable``)."""
+    check = node.get("check") if isinstance(node, dict) else None
+    if not isinstance(check, dict):
+        check = unknown(NO_NODE_CHECK).to_json()
+    return {**{k: v for k, v in head.items() if k != "check"}, "check": check}
+
+
+NO_NODE_CHECK = "the node that ran the gates recorded no answer check"
 
 
 def _status(verdict: Verdict, gate_id: str) -> str:
