@@ -5,20 +5,35 @@ directories and services. Each finding has its attack (refused) and a valid case
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
 from putnam_solver.cluster.request import NodeResult, Request
-from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
-from putnam_solver.verifier.candidates import Candidate, request_verdict, verdict_key, verify_candidates
+from putnam_solver.redact import PathRedactor
+from putnam_solver.run.agent.reviewer import harness_facts
+from putnam_solver.serve import views
+from putnam_solver.serve.service import RequestError, record_problem
+from putnam_solver.verifier.candidates import (
+    Candidate,
+    request_verdict,
+    verdict_key,
+    verdict_text,
+    verdicts_json,
+    verify_candidates,
+)
 from putnam_solver.verifier.options import GateFlags
+from putnam_solver.withheld import model_view
 from tests.adversarial.test_answer_disputed import RIGHT, WRONG, _last_digit
-from tests.helpers import ROCQ_SAMPLES
+from tests.helpers import LEAN_BENCH, ROCQ_SAMPLES
 
 BENCHMARK = ROCQ_SAMPLES
 """What the ``bench`` fixture (conftest.py) loads for this module."""
@@ -144,3 +159,68 @@ def test_a_node_verdict_without_an_answer_check_is_not_settled(tmp_path: Path, b
     outcome = request.checked(_from_node(silent), [])
     assert isinstance(outcome, Verdict) and outcome.answers[ANSWER]["check"]["status"] == "unknown"
     assert _cache_round_trip(tmp_path, bench, RIGHT, outcome) is None
+
+
+# -- finding 3: the pinned statement's SHA-256 (which covers the official answer) reached models on no-answer --
+
+
+def _guessed_statements(problem: Problem, shown: str) -> dict[str, str]:
+    """The pinned statement as a model can rebuild it from what it is shown on no-answer: the official
+    answer was one comment line under the solution's `abbrev`, and it is put back as each guess."""
+    lines = shown.split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("abbrev ") and line.endswith(":= sorry"))
+    guesses = ["True", "False", *map(str, range(0, 50))]
+    return {g: "\n".join([*lines[: at + 1], f"-- {g}", *lines[at + 1 :]]) for g in guesses}
+
+
+def _no_answer_outputs(problem: str, track: Track) -> tuple[Problem, str, list[str]]:
+    bench = load_benchmark(LEAN_BENCH)
+    lean = get_prover("lean")
+    pinned = bench.problems[problem]
+    shown = lean.model_statement(pinned, track)
+    candidate = shown.replace(":= sorry", ":= True", 1)
+    options = VerifyOptions(profile=Profile.TEXT)
+    verdict = run_gates(lean, bench, pinned, candidate.encode(), track, options)
+    assert verdict.gates[0].id == "G1" and verdict.gates[0].passed
+    as_json = verdict.to_json()
+    outputs = [
+        json.dumps(model_view(as_json)),  # putnam mcp's verify, the diagnostics carried to the next worker
+        json.dumps(views.shown(as_json, PathRedactor({}), full=False)),  # putnam serve, compact
+        json.dumps(views.shown(as_json, PathRedactor({}), full=True)),  # putnam serve, ?full=1
+        json.dumps(verdicts_json([verdict], bench)),  # putnam verify --json (without --show-official)
+        verdict_text(verdict),  # putnam verify
+        harness_facts(verdict),  # the reviewer, a model
+    ]
+    return pinned, shown, outputs
+
+
+def test_no_output_a_model_sees_on_no_answer_lets_it_hash_its_way_to_the_official_answer() -> None:
+    # putnam_1963_b2 asks yes or no; its pinned record holds `-- True` under the solution. The statement's
+    # SHA-256 (in every verdict, in G1's detail, and in the reviewer's facts) let a model with a shell try
+    # each answer: a hundred official answers of PutnamBench Lean fall to guesses of True/False/-100..2100
+    pinned, shown, outputs = _no_answer_outputs("putnam_1963_b2", Track.NO_ANSWER)
+    guesses = _guessed_statements(pinned, shown)
+    assert hashlib.sha256(guesses["True"].encode()).hexdigest() == pinned.statement_sha256, "the attack's premise"
+    for output in outputs:
+        for guess, text in guesses.items():
+            digest = hashlib.sha256(text.encode()).hexdigest()
+            assert digest[:8] not in output, f"the hash of the statement with answer {guess} is in {output[:300]}"
+
+
+def test_with_answer_outputs_still_name_the_statement_s_hash() -> None:
+    pinned, _, outputs = _no_answer_outputs("putnam_1963_b2", Track.WITH_ANSWER)
+    shown = [output for n, output in enumerate(outputs) if n != 4]  # verify's text shows no hash
+    assert all(pinned.statement_sha256[:12] in output for output in shown)
+
+
+def test_a_record_under_a_served_id_is_no_oracle_for_the_official_answer_on_no_answer() -> None:
+    bench = load_benchmark(LEAN_BENCH)
+    pinned = bench.problems["putnam_1963_b2"]
+    record = {"problem_id": pinned.id, "formal_statement": pinned.formal_statement}
+    wrong = {**record, "formal_statement": pinned.formal_statement.replace("-- True", "-- False", 1)}
+    for guess in (record, wrong):  # right or wrong, the same refusal: nothing to tell them apart
+        with pytest.raises(RequestError) as refused:
+            record_problem(bench, dict(guess), Track.NO_ANSWER)
+        assert refused.value.status == 422 and "problem id" in refused.value.message
+        assert pinned.statement_sha256[:8] not in refused.value.message
+    assert record_problem(bench, dict(record), Track.WITH_ANSWER)[1] is pinned
