@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.cluster.request import NodeResult, Request
+from putnam_solver.cluster.request import NodeDisagrees, NodeResult, Request
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq import RocqProver
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.redact import PathRedactor
 from putnam_solver.run.agent.reviewer import harness_facts
@@ -224,3 +225,31 @@ def test_a_record_under_a_served_id_is_no_oracle_for_the_official_answer_on_no_a
         assert refused.value.status == 422 and "problem id" in refused.value.message
         assert pinned.statement_sha256[:8] not in refused.value.message
     assert record_problem(bench, dict(record), Track.WITH_ANSWER)[1] is pinned
+
+
+# -- finding 4: a node's claim that a candidate is no candidate at all was raised at the head unchecked --------
+
+
+def test_a_node_that_calls_a_sound_proof_unusable_is_refused_not_believed(bench: Benchmark) -> None:
+    # `putnam audit --ray` records an InputError from the verifier as a refused pass (G1 failed): one
+    # node saying "the candidate file is empty" of a sound proof turned it into an audited rejection
+    request = Request(
+        "verify", RocqProver(), bench, bench.problems[PROBLEM], RIGHT.encode(), Track.NO_ANSWER, _options(), "c.v"
+    )
+    lie = NodeResult(
+        "node-a", "host-a", "tc", input_error="c.v: the candidate file is empty; write the whole proof file"
+    )
+    outcome = request.input_error_checked(lie)
+    assert isinstance(outcome, NodeDisagrees) and "host-a" in outcome.why
+    assert outcome.verdict.status == "error" and outcome.verdict.ran_on["node_id"] == "node-a"
+
+
+@pytest.mark.parametrize("data", [b"", b"  \n", b"Theorem \xff"])
+def test_a_node_that_agrees_a_file_is_no_candidate_gives_the_head_s_own_input_error(
+    bench: Benchmark, data: bytes
+) -> None:
+    request = Request("verify", RocqProver(), bench, bench.problems[PROBLEM], data, Track.NO_ANSWER, _options(), "c.v")
+    honest = NodeResult("node-a", "host-a", "tc", input_error="anything the node says")
+    with pytest.raises(InputError) as raised:
+        request.input_error_checked(honest)
+    assert "c.v" in str(raised.value) and "anything the node says" not in str(raised.value)

@@ -13,6 +13,8 @@ taken as it comes:
   or the head's rejection when the head's own gates failed; the candidate's and the official answers
   are the head's reading too, only the answer check is the node's (kept as the node ran it: a ``differs``
   there makes the verdict ``disputed``);
+- a node that calls the input no candidate at all (empty, not UTF-8) is held to the head's own reading
+  of it (``input_error_checked``);
 - the verdict records the node (``ran_on``: node id, host, toolchain, and the gates the head re-ran).
 """
 
@@ -35,6 +37,7 @@ from putnam_solver.core.verify import (
     Track,
     Verdict,
     VerifyOptions,
+    decode_candidate,
     gate_ids,
     run_gates,
 )
@@ -138,6 +141,18 @@ class Request:
             why = f"node {result.hostname} returned a verdict on other inputs ({', '.join(differ)} differ)"
             return self.undecided(why, ran_on)
         return self._head_checked(outcome, verdict, result, ran_on)
+
+    def input_error_checked(self, result: NodeResult) -> NodeDisagrees:
+        """A node's claim that the input is no candidate at all (``NodeResult.input_error``), held against
+        the head's own reading of the same bytes and pinned record: raises the head's InputError when it
+        agrees, else the node disagrees (its claim would turn a sound proof into a refusal nobody re-ran:
+        an audit under ``--ray`` records such a pass as rejected)."""
+        decode_candidate(self.label, self.data)  # raises the head's own InputError when it agrees
+        self.prover.challenge(self.problem, self.track)
+        claim = str(result.input_error)[:300]
+        why = f"node {result.hostname} called the input unusable, which the head reads as a candidate: {claim}"
+        ran_on = {"node_id": result.node_id, "hostname": result.hostname, "toolchain": result.toolchain}
+        return NodeDisagrees(self.undecided(why, {**ran_on, "disagreed": why}), why)
 
     def _head_checked(
         self, outcome: Verdict | CheckOutcome, verdict: Verdict, result: NodeResult, ran_on: dict[str, Any]
