@@ -20,6 +20,10 @@ from collections.abc import Mapping
 from typing import Any
 
 NO_ANSWER = "no-answer"
+WITHHELD_HASH = "withheld on the no-answer track: the pinned record it hashes holds the official answer"
+"""A hash of the pinned record is no secret from the harness but is one from a model: it confirms a
+guessed answer (rebuild the record with the guess, hash it, compare), and many answers are a number or
+yes/no. The challenge's hash stays: on no-answer the challenge is exactly what the model is shown."""
 WITHHELD_EVIDENCE = {"withheld": "on the no-answer track a gate's evidence stays in the harness's records"}
 DISPUTE_WITHHELD = "not accepted"
 ERRATUM_KEPT = ("problem", "provers", "kind", "defective")
@@ -31,13 +35,16 @@ def no_answer_view(verdict: Mapping[str, Any]) -> dict[str, Any]:
 
     With-answer verdicts are returned whole (their statement holds the answer already). On no-answer:
     each answer keeps only the candidate's own, each gate its id, name, status and detail (the provers
-    write details that never quote the reference), and each erratum its kind, not its text."""
+    write details that never quote the reference), each erratum its kind, not its text, and the
+    statement's hash is withheld (``WITHHELD_HASH``)."""
     shown = dict(verdict)
     if shown.get("track") != NO_ANSWER:
         return shown
     answers = dict(verdict.get("answers") or {})
     shown["answers"] = {name: {"candidate": answer.get("candidate")} for name, answer in answers.items()}
     shown["gates"] = [{**gate, "evidence": dict(WITHHELD_EVIDENCE)} for gate in verdict.get("gates", [])]
+    if "statement_sha256" in shown:
+        shown["statement_sha256"] = WITHHELD_HASH
     record = dict(verdict.get("benchmark") or {})
     if "errata" in record:
         record["errata"] = [{k: e[k] for k in ERRATUM_KEPT if k in e} for e in record["errata"]]

@@ -261,8 +261,10 @@ class RayVerifier:
                 lost.append({"node": node.node_id, "hostname": node.hostname, "error": _ray_error(exc)})
                 self._lost_task_on(node)
                 continue
-            if result.input_error is not None:
-                raise InputError(result.input_error)
+            if result.input_error is not None:  # the head's own InputError, raised, or the node's lie
+                lied = request.input_error_checked(result)
+                self._refuse(node, lied.why)
+                return lied.verdict
             if result.refused is not None or result.toolchain != expected:
                 self._refuse(node, result.refused or f"toolchain differs from the head's: {result.toolchain}")
                 lost.append({"node": node.node_id, "hostname": node.hostname, "error": f"refused: {result.refused}"})

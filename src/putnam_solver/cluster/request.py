@@ -11,7 +11,10 @@ taken as it comes:
 - the text gates G1-G3 are run again at the head, on the bytes it sent, and replace the node's; a node
   whose text gates disagree with the head's is refused (no further task) and its verdict is an error,
   or the head's rejection when the head's own gates failed; the candidate's and the official answers
-  are the head's reading too, only the answer check is the node's;
+  are the head's reading too, only the answer check is the node's (kept as the node ran it: a ``differs``
+  there makes the verdict ``disputed``);
+- a node that calls the input no candidate at all (empty, not UTF-8) is held to the head's own reading
+  of it (``input_error_checked``);
 - the verdict records the node (``ran_on``: node id, host, toolchain, and the gates the head re-ran).
 """
 
@@ -22,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from putnam_solver.core.answer_check import unknown
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.util import sha256_hex
@@ -33,6 +37,7 @@ from putnam_solver.core.verify import (
     Track,
     Verdict,
     VerifyOptions,
+    decode_candidate,
     gate_ids,
     run_gates,
 )
@@ -137,6 +142,18 @@ class Request:
             return self.undecided(why, ran_on)
         return self._head_checked(outcome, verdict, result, ran_on)
 
+    def input_error_checked(self, result: NodeResult) -> NodeDisagrees:
+        """A node's claim that the input is no candidate at all (``NodeResult.input_error``), held against
+        the head's own reading of the same bytes and pinned record: raises the head's InputError when it
+        agrees, else the node disagrees (its claim would turn a sound proof into a refusal nobody re-ran:
+        an audit under ``--ray`` records such a pass as rejected)."""
+        decode_candidate(self.label, self.data)  # raises the head's own InputError when it agrees
+        self.prover.challenge(self.problem, self.track)
+        claim = str(result.input_error)[:300]
+        why = f"node {result.hostname} called the input unusable, which the head reads as a candidate: {claim}"
+        ran_on = {"node_id": result.node_id, "hostname": result.hostname, "toolchain": result.toolchain}
+        return NodeDisagrees(self.undecided(why, {**ran_on, "disagreed": why}), why)
+
     def _head_checked(
         self, outcome: Verdict | CheckOutcome, verdict: Verdict, result: NodeResult, ran_on: dict[str, Any]
     ) -> Verdict | CheckOutcome | NodeDisagrees:
@@ -157,7 +174,7 @@ class Request:
             judged.ran_on = {**ran_on, "disagreed": why}
             return NodeDisagrees(judged, why)
         verdict.gates = [*head.gates, *(g for g in verdict.gates if g.id not in TEXT_GATES)]
-        verdict.answers = {name: {**verdict.answers.get(name, {}), **mine} for name, mine in head.answers.items()}
+        verdict.answers = {name: _answer(verdict.answers.get(name), mine) for name, mine in head.answers.items()}
         verdict.ran_on = {**ran_on, "head_checked": [g.id for g in head.gates]}
         return outcome
 
@@ -233,6 +250,21 @@ def foreign_hashes(value: Any, sent: dict[str, str], where: str = "") -> Iterato
     elif isinstance(value, list):
         for n, item in enumerate(value):
             yield from foreign_hashes(item, sent, f"{where}[{n}]")
+
+
+def _answer(node: object, head: dict[str, Any]) -> dict[str, Any]:
+    """One answer as the verdict records it: the candidate's and the official answers as the head read
+    them, the answer check as the node ran it. The head's own record holds a check too (its text-profile
+    run says the check runs only with the full profile), which must not stand for the node's: a node's
+    ``differs`` is what makes the verdict ``disputed``. A node that recorded no check leaves it
+    ``unknown``, never settled, so the verdict is not cached (``cache.reusable``)."""
+    check = node.get("check") if isinstance(node, dict) else None
+    if not isinstance(check, dict):
+        check = unknown(NO_NODE_CHECK).to_json()
+    return {**{k: v for k, v in head.items() if k != "check"}, "check": check}
+
+
+NO_NODE_CHECK = "the node that ran the gates recorded no answer check"
 
 
 def _status(verdict: Verdict, gate_id: str) -> str:

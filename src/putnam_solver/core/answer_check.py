@@ -42,6 +42,26 @@ def unknown(reason: str) -> AnswerCheck:
     return AnswerCheck(AnswerStatus.UNKNOWN, reason)
 
 
+SETTLED_UNKNOWN: tuple[str, ...] = ("not a closed form:", "the answer check runs only with the")
+"""How the reasons of the ``unknown`` outcomes that no cap, load or crash decided begin (made by
+:func:`non_closed_form` and by the pipeline for a profile without the check): any other ``unknown`` may
+come from a tactic's time limit on a loaded host, an exhausted memory cap or a crash, and a run with
+more room may prove the answer different (``disputed``)."""
+
+
+def settled(check: object) -> bool:
+    """Whether a recorded answer check (``AnswerCheck.to_json()``) would come out the same on any run:
+    ``confirmed`` or ``differs``, or an ``unknown`` of :data:`SETTLED_UNKNOWN`. The verdict cache keeps an
+    acceptance only when every check is settled: else a later run with more memory, time or a quieter
+    host must run it again, or an acceptance would be reused where that run finds it ``disputed``."""
+    if not isinstance(check, dict):
+        return False
+    status, reason = check.get("status"), check.get("reason")
+    if status in (AnswerStatus.CONFIRMED, AnswerStatus.DIFFERS):
+        return True
+    return status == AnswerStatus.UNKNOWN and isinstance(reason, str) and reason.startswith(SETTLED_UNKNOWN)
+
+
 def non_closed_form(words: Iterable[str], markers: Mapping[str, str]) -> AnswerCheck | None:
     """``unknown`` naming the first word of ``words`` that ``markers`` lists (with what it is), else None."""
     for word in words:
@@ -50,4 +70,4 @@ def non_closed_form(words: Iterable[str], markers: Mapping[str, str]) -> AnswerC
     return None
 
 
-__all__ = ["AnswerCheck", "AnswerStatus", "non_closed_form", "unknown"]
+__all__ = ["SETTLED_UNKNOWN", "AnswerCheck", "AnswerStatus", "non_closed_form", "settled", "unknown"]

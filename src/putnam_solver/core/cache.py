@@ -4,7 +4,8 @@ The key covers everything a verdict depends on: candidate bytes, challenge bytes
 hashes, prover, track, every verification option that can change a verdict (``options_key``), the
 toolchain fingerprint and the source of this package's gates. Only decided verdicts (accepted or
 rejected) are stored; an ``error`` or ``unavailable`` outcome (an exhausted cap among them) is always
-re-run. The cache lives in the user's cache directory, which the agent's sandbox cannot reach, so
+re-run, and so is an acceptance whose answer check a cap, a tactic's time limit or a crash left
+undecided (``reusable``). The cache lives in the user's cache directory, which the agent's sandbox cannot reach, so
 a model cannot plant an accepted verdict there.
 
 A cache directory can still be shared, or prepared by someone else (``PUTNAM_CACHE_DIR``), so an entry is
@@ -34,6 +35,7 @@ from typing import Any
 
 import platformdirs
 
+from putnam_solver.core.answer_check import settled
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.submission import VERDICT_INPUT, ProverOptions
 from putnam_solver.core.util import check_directory, write_atomic
@@ -126,7 +128,7 @@ class VerdictCache:
             verdict = verdict_from_json(data)
         except (OSError, UnsafeFile, ValueError, KeyError, TypeError):
             return None  # a missing, damaged or foreign entry just means a fresh run
-        if data.get("key") != key or verdict.status not in ("accepted", "rejected"):
+        if data.get("key") != key or not reusable(verdict):
             return None
         if verdict_identity(verdict) != verdict_identity(request):
             return None
@@ -134,7 +136,7 @@ class VerdictCache:
         return verdict
 
     def put(self, key: str, verdict: Verdict) -> None:
-        if verdict.status not in ("accepted", "rejected"):
+        if not reusable(verdict):
             return
         payload = {**verdict.to_json(), "key": key, "expected_gates": list(verdict.expected_gates)}
         write_atomic(self._path(key), json.dumps(payload, sort_keys=True).encode("utf-8"), mode=ENTRY_MODE)
@@ -144,6 +146,18 @@ MAX_ENTRY_BYTES = 64 << 20
 """The largest verdict entry read back (a verdict with every gate's capped detail is far smaller)."""
 ENTRY_MODE = 0o644
 """Entries are written writable by their owner alone, whatever the umask (others' are never read)."""
+
+
+def reusable(verdict: Verdict) -> bool:
+    """A verdict decided by its inputs alone: a rejection, or an acceptance whose every answer check is
+    settled (``answer_check.settled``). An ``unknown`` answer check that a tactic's time limit, the memory
+    cap (not part of the key) or a crash left undecided is not: reused, it would stand where a run with
+    more room proves the answer different, a ``disputed`` verdict counted as solved."""
+    if verdict.status == "rejected":
+        return True
+    return verdict.status == "accepted" and all(
+        settled(answer.get("check")) if isinstance(answer, dict) else False for answer in verdict.answers.values()
+    )
 
 
 def verdict_identity(verdict: Verdict) -> tuple[object, ...]:

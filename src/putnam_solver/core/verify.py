@@ -106,15 +106,16 @@ def provenance_gate(sub: Submission) -> GateResult:
         "benchmark_pin": bench.pin_name,
     }
     if problem.declared_sha256 is not None and problem.declared_sha256 != actual:
-        return GateResult(
-            "G1",
-            "provenance",
-            GateStatus.FAILED,
-            f"statement of {problem.id} hashes to {actual}, the record declares {problem.declared_sha256}",
-            evidence,
+        hashes = (
+            f" to {actual}, the record declares {problem.declared_sha256}" if sub.track is Track.WITH_ANSWER else ""
         )
+        detail = f"statement of {problem.id} does not hash to the SHA-256 its record declares{hashes}"
+        return GateResult("G1", "provenance", GateStatus.FAILED, detail, evidence)
     pin = f"pinned as {bench.pin_name}" if bench.pinned else "UNPINNED benchmark (no SHA-256 pin)"
-    return GateResult("G1", "provenance", GateStatus.PASSED, f"statement {actual[:12]}; {pin}", evidence)
+    # on no-answer the record holds the official answer: a model shown its hash could hash guesses
+    # until one matches (a yes/no or small-number answer falls at once), so no detail names it there
+    named = f"statement {actual[:12]}" if sub.track is Track.WITH_ANSWER else "statement as pinned"
+    return GateResult("G1", "provenance", GateStatus.PASSED, f"{named}; {pin}", evidence)
 
 
 def decode_candidate(path_label: str, data: bytes) -> str:

@@ -4,9 +4,11 @@ verify through the :class:`~putnam_solver.serve.verifier.Verifier`, and say whet
 The verdicts are ``putnam verify``'s: the same pipeline on the same pinned benchmark, the same cache key
 (``candidates.verdict_key``), the same JSON per verdict (``Verdict.to_json``). A request names a problem
 of a served benchmark by id, or sends a whole benchmark record: one equal to a served record is that
-pinned problem; one under an id no served benchmark has is verified as a one-record benchmark and its
-verdict says ``benchmark_pinned: false`` (and G3 holds its statement to the plugin and kernel rules a
-candidate obeys, since no pin vouches for it); one that changes a served record is refused.
+pinned problem (on with-answer only: on no-answer that equality would confirm a guessed official answer,
+so a record under a served id is refused there); one under an id no served benchmark has is verified as
+a one-record benchmark and its verdict says ``benchmark_pinned: false`` (and G3 holds its statement to
+the plugin and kernel rules a candidate obeys, since no pin vouches for it); one that changes a served
+record is refused.
 """
 
 from __future__ import annotations
@@ -189,16 +191,26 @@ class VerifyService:
                     f"({benchmark.path.name}){benchmark.did_you_mean(item.problem)}",
                 )
             return benchmark, found
-        return record_problem(benchmark, dict(item.record or {}))
+        return record_problem(benchmark, dict(item.record or {}), item.track)
 
 
-def record_problem(benchmark: Benchmark, record: dict[str, Any]) -> tuple[Benchmark, Problem]:
-    """The benchmark and problem a request's record stands for (see the module's docstring)."""
+def record_problem(
+    benchmark: Benchmark, record: dict[str, Any], track: Track = Track.WITH_ANSWER
+) -> tuple[Benchmark, Problem]:
+    """The benchmark and problem a request's record stands for (see the module's docstring). On no-answer
+    a record under a served id is refused whatever it holds: the served record holds the official answer,
+    and telling an equal record from another would confirm a guessed one."""
     try:
         problem = problem_from_record("the record", record, _record_shape(benchmark))
     except BenchmarkError as exc:
         raise RequestError(422, str(exc)) from exc
     served = benchmark.problems.get(problem.id)
+    if served is not None and track is Track.NO_ANSWER:
+        raise RequestError(
+            422,
+            f"{problem.id} is a problem of the served {benchmark.path.name}: on the no-answer track send its "
+            "problem id alone (its pinned record is used), or the record under an id of its own",
+        )
     if served is not None:
         if served.formal_statement != problem.formal_statement:
             raise RequestError(

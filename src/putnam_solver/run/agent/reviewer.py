@@ -94,7 +94,10 @@ def harness_facts(verdict: Verdict) -> str:
         if verdict.accepted
         else f"verdict: {verdict.status}",
         f"candidate sha256 {verdict.candidate_sha256}",
-        f"statement sha256 {verdict.statement_sha256}; challenge sha256 {verdict.challenge_sha256}",
+        # on no-answer the pinned record's hash would confirm a guessed official answer (``withheld``)
+        f"statement sha256 {verdict.statement_sha256}; challenge sha256 {verdict.challenge_sha256}"
+        if verdict.track is Track.WITH_ANSWER
+        else f"challenge sha256 {verdict.challenge_sha256}",
         f"benchmark sha256 {verdict.benchmark_sha256} ({pin})",
         *(f"{g.id} {g.name}: {g.status.value}" for g in verdict.gates),
         _track_fact(verdict.track),
