@@ -17,10 +17,11 @@ from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.util import InputError
+from putnam_solver.core.util import InputError, write_atomic
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.redact import PathRedactor
 from putnam_solver.run.agent.reviewer import harness_facts
+from putnam_solver.selftest.runner import Cell, CellResult, SelftestRecord, record_path
 from putnam_solver.serve import views
 from putnam_solver.serve.service import RequestError, record_problem
 from putnam_solver.verifier.candidates import (
@@ -253,3 +254,27 @@ def test_a_node_that_agrees_a_file_is_no_candidate_gives_the_head_s_own_input_er
     with pytest.raises(InputError) as raised:
         request.input_error_checked(honest)
     assert "c.v" in str(raised.value) and "anything the node says" not in str(raised.value)
+
+
+# -- a rejection stored before a selftest found the toolchain broken ----------------------------------------
+
+
+def test_the_cache_key_follows_what_the_last_selftest_says_of_known_good_canaries(
+    tmp_path: Path, bench: Benchmark, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lean's G6 reads comparator's exit 1 as ``failed`` only while no selftest saw comparator refuse its
+    known-good proof, then as ``unavailable``: a rejection cached before such a selftest must not be
+    reused after it, so the key changes with the record (and a record of another gate's canaries too)."""
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    prover, options = RocqProver(), _options()
+    entry = Candidate(tmp_path / f"{PROBLEM}.v", bench.problems[PROBLEM], b"Theorem x : True. Proof. exact I. Qed.")
+    before = verdict_key(prover, bench, entry, Track.NO_ANSWER, options)
+    assert verdict_key(prover, bench, entry, Track.NO_ANSWER, options) == before  # stable without a record
+    fingerprint = prover.toolchain_fingerprint(options)
+    for status, cell in (("failed", Cell.WRONG), ("passed", Cell.RIGHT)):
+        good = CellResult("rocq", "good", "G6", "kernel check", "pass", status, cell, "")
+        record = SelftestRecord("rocq", fingerprint, "code", False, 1.0, 2.0, [good], [], {})
+        write_atomic(record_path("rocq", fingerprint, axle=options.axle), json.dumps(record.to_json()).encode())
+        after = verdict_key(prover, bench, entry, Track.NO_ANSWER, options)
+        assert after != before
+        before = after

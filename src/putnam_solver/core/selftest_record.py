@@ -82,6 +82,18 @@ def known_good_passed(cells: Iterable[Mapping[str, Any]], gate: str) -> bool | N
     return all(c["status"] == GateStatus.PASSED.value for c in goods)
 
 
+def known_good_state(prover_name: str, options: VerifyOptions, gates: Iterable[str]) -> dict[str, bool | None]:
+    """``last_known_good`` of each of ``gates``, read from the record once. A gate's verdict can depend on
+    it (G6: comparator's exit 1 is ``failed`` only while its known-good canary has not been seen refused),
+    so the verdict cache keys on it: a rejection stored before a selftest found the toolchain broken is
+    not reused after."""
+    data = stored_record(prover_name, options)
+    try:
+        return {gate: None if data is None else known_good_passed(data["cells"], gate) for gate in gates}
+    except (KeyError, TypeError, ValueError):
+        return dict.fromkeys(gates)
+
+
 def last_known_good(prover_name: str, options: VerifyOptions, gate: str) -> bool | None:
     """``known_good_passed`` in the last selftest of this prover on this toolchain (None without one, or
     when the record is damaged)."""

@@ -18,6 +18,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.lean.options import LeanOptions
+from putnam_solver.core.selftest_record import known_good_state
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
 from putnam_solver.core.verify import (
     DEFAULT_MAX_CANDIDATE_BYTES,
@@ -180,8 +181,10 @@ def verdict_key(
 ) -> str:
     """The cache key: every input the verdict depends on (the toolchain too for the text profile: the
     Rocq G3 refuses candidate recursion or not depending on the detected Coq version), every option that
-    can change it among them (``cache.options_key``)."""
+    can change it among them (``cache.options_key``), and what the last selftest on this toolchain says
+    of each gate's known-good canaries (``selftest_record.known_good_state``)."""
     toolchain = prover.toolchain_fingerprint(options)
+    known_good = known_good_state(prover.name, options, [gate.id for gate in prover.gates()])
     return cache_key(
         {
             "prover": prover.name,
@@ -192,6 +195,7 @@ def verdict_key(
             "track": track.value,
             "options": options_key(options),
             "toolchain": toolchain,
+            "known_good": json.dumps(known_good, sort_keys=True),
         }
     )
 
