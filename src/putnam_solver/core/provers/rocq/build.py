@@ -50,6 +50,13 @@ ltac ...) through OCaml findlib, which reads its search path there (Debian's bui
 under the toolchain's own prefix)."""
 
 
+TIMEOUT_ERRORS = ("Timeout!", "Tactic timeout!")
+"""How coqc reports the expiry of a ``Timeout n`` command or a ``timeout n`` tactic (Coq 8.16: ``Error:
+Timeout!``; ``Error: Tactic failure: [Proofview.tclTIMEOUT] Tactic timeout!.``). They count wall-clock
+seconds, so on a loaded host a sound proof can run out: an exhausted resource, an ``error`` that is never
+cached, not a rejection (a candidate that prints such a message only makes its own verdict an error)."""
+
+
 @dataclass(frozen=True)
 class CoqMessage:
     """One ``File ..., line N, characters a-b:`` message (untrusted text, for diagnostics only)."""
@@ -62,6 +69,11 @@ class CoqMessage:
 
     def __str__(self) -> str:
         return f"line {self.line}, characters {self.start}-{self.end}: {self.level}: {self.text}"
+
+    @property
+    def timed_out(self) -> bool:
+        """Whether this is coqc's report of a ``Timeout``/``timeout`` that ran out (``TIMEOUT_ERRORS``)."""
+        return self.text.rstrip(" .").endswith(TIMEOUT_ERRORS)
 
 
 def parse_messages(output: str) -> list[CoqMessage]:
@@ -104,6 +116,8 @@ class Built:
         if self.result is None:
             return None if self.vo is not None else (GateStatus.ERROR, "not compiled")
         errors = [m for m in self.messages if m.level == "Error"]
+        if errors and errors[0].timed_out:
+            return GateStatus.ERROR, f"{errors[0]}: a wall-clock time limit written in the file ran out; not a verdict"
         judged = judge_tool_run(self.result, "coqc", sub, str(errors[0]) if errors else None)
         if judged is None and self.vo is None:
             return GateStatus.ERROR, "coqc exited 0 but left no .vo"
