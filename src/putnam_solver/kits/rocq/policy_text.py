@@ -105,6 +105,7 @@ def brief(policy: RocqPolicy, refuse_recursion: bool) -> str:
     forbidden = [
         *policy.forbidden_words,
         *policy.forbidden_phrases,
+        *policy.redefinitions,
         *(policy.recursion_words if refuse_recursion else ()),
     ]
     lines = [
@@ -148,7 +149,8 @@ def describe(policy: RocqPolicy) -> str:
         ),
         forbidden_where="anywhere outside the challenge's own sentences",
         forbidden=tuple(
-            Forbidden(r.construct, r.rule, r.reason) for r in (*policy.forbidden_words, *policy.forbidden_phrases)
+            Forbidden(r.construct, r.rule, r.reason)
+            for r in (*policy.forbidden_words, *policy.forbidden_phrases, *policy.redefinitions)
         ),
         notes=(
             Section(

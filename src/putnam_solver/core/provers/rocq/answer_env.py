@@ -114,6 +114,10 @@ DECIDED, UNDECIDED = "-decided", "-undecided"
 """What the environment file prints after its marker once it tried to decide a yes/no answer."""
 SAME, DIFFERENT = "-same", "-different"
 """What it prints once it compared the compiled solution with the answer it decided."""
+DECIDING, COMPARING = "-deciding", "-comparing"
+"""What it prints as each of those two steps starts (``_timed``)."""
+STEP_SECONDS = 20
+"""Each step's time, after which the file stops with an error (read as ``unfinished``, an ``error``)."""
 
 
 def yes_no_answer(statement: Statement) -> bool:
@@ -132,22 +136,23 @@ def _decide_sentences(statement: Statement, marker: str) -> list[str]:
     true = "left; split; intro; first [ exact I | easy | tauto ]"
     false = "right; split; intro; first [ contradiction | easy | tauto ]"
     decide = f"(({sol} <-> True) \\/ ({sol} <-> False)) by (unfold {sol}; first [ {true} | {false} ])"
-    return [
-        "Goal True.",
-        f'first [ timeout 20 (assert {decide}); idtac "{marker}{DECIDED}" | idtac "{marker}{UNDECIDED}" ].',
-        "Abort.",
-    ]
+    outcome = f'idtac "{marker}{DECIDED}" | idtac "{marker}{UNDECIDED}"'
+    return _timed(marker, DECIDING, f"first [ assert {decide}; {outcome} ]")
+
+
+def _timed(marker: str, step: str, tactic: str) -> list[str]:
+    """A goal running ``tactic`` (which prints its outcome) under a command-level ``Timeout``, after a line
+    saying the step started. The tactic ``timeout`` fails like any tactic, so ``first`` caught it and an
+    exhausted time read as a refusal; the command ``Timeout`` is not caught by ``first`` and stops the
+    file, so a started step with no outcome is an exhausted resource (``unfinished``), never a refusal."""
+    return ["Goal True.", f'idtac "{marker}{step}".', f"Timeout {STEP_SECONDS} {tactic}.", "Abort."]
 
 
 def _same_sentences(statement: Statement, marker: str) -> list[str]:
     """A goal proving the compiled candidate's solution equal to the decided one by conversion alone."""
     mine, theirs = (f"{ROOT}.{module}.{statement.solution_name}" for module in (ANSWER_ENV, CANDIDATE))
-    return [
-        "Goal True.",
-        f"first [ timeout 20 (assert (@eq Prop {theirs} {mine}) by exact (@Coq.Init.Logic.eq_refl Prop {mine})); "
-        f'idtac "{marker}{SAME}" | idtac "{marker}{DIFFERENT}" ].',
-        "Abort.",
-    ]
+    same = f"assert (@eq Prop {theirs} {mine}) by exact (@Coq.Init.Logic.eq_refl Prop {mine})"
+    return _timed(marker, COMPARING, f'first [ {same}; idtac "{marker}{SAME}" | idtac "{marker}{DIFFERENT}" ]')
 
 
 def decided(output: str, marker: str) -> bool | None:
@@ -158,6 +163,18 @@ def decided(output: str, marker: str) -> bool | None:
         return False
     if f"{marker}{DECIDED}" in lines and f"{marker}{SAME}" in lines:
         return True
+    return None
+
+
+def unfinished(output: str, marker: str) -> str | None:
+    """The yes/no step that started and never printed its outcome (its ``Timeout`` expired, or coqc ran out
+    of stack or memory there), or None. Only the harness prints these random-marker lines, and nothing runs
+    between a step's start and its outcome but the step itself."""
+    lines = set(output.splitlines())
+    steps = ((DECIDING, (DECIDED, UNDECIDED), "deciding"), (COMPARING, (SAME, DIFFERENT), "comparing"))
+    for start, outcomes, name in steps:
+        if f"{marker}{start}" in lines and not any(f"{marker}{o}" in lines for o in outcomes):
+            return name
     return None
 
 

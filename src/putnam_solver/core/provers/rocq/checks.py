@@ -2,8 +2,7 @@
 
 Both work on tokens (syntax.py), so comments and strings never trigger or hide anything, and both report
 every problem at once as a ``gatekit.Violation`` (its line, the construct and the rule), as Lean's do.
-They are cheap and catch most attacks before anything is compiled; the compiled gates (G5, G6) do not
-rely on them.
+They are cheap and catch most attacks before anything is compiled; the compiled gates do not rely on them.
 
 G2. The candidate must be the challenge with its holes filled: the placeholder proof ``Proof. Admitted.``
 replaced by a proof ending in ``Qed.`` or ``Defined.`` (``Admitted.`` is left to G3, so G2 judges only the
@@ -24,12 +23,11 @@ prints it):
 3. everything else, e.g. notations, options, instances, ``Variable`` (also inside a section: closing it
    abstracts the statement), type declarations in proofs: refused.
 
-The rules are those of the acceptance profile (``Submission.rules_profile``), so the agent's ``check``
-never refuses what ``submit`` accepts.
+The rules are the acceptance profile's (``Submission.rules_profile``): ``check`` refuses what ``submit`` does.
 
-G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as
-one) is scanned for ``policy.forbidden_words`` and ``policy.forbidden_phrases``; a qualified name is
-refused when any of its segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard
+G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as one)
+is scanned for ``policy.forbidden_words``, ``forbidden_phrases`` and ``redefinitions`` (``Ltac t ::= ...``);
+a qualified name is refused when any of its segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard
 checker has known bugs (kernel_bugs.json, decided from the detected coqc version) the
 ``policy.recursion_words`` are refused too, unless the user passed ``--allow-recursion``: through those
 bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk both accepting it.
@@ -398,7 +396,16 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
             own += sents[begin:i]
             begin = i + 1
     own += sents[begin:]
-    return _rule_hits(own, rules, POLICY.forbidden_phrases)
+    return _rule_hits(own, rules, POLICY.forbidden_phrases) + _redefinitions(own)
+
+
+def _redefinitions(sents: Sequence[Sentence]) -> list[Violation]:
+    """``Ltac`` with ``::=`` (mutual ``with`` parts too) and ``Ltac2 Set``: in force wherever it is ``Require``d."""
+    redefine, mutate = POLICY.redefinitions
+    ltac = (s for s in sents if s.command == "Ltac")
+    hits = [(s, redefine) for s in ltac if any(t.kind is Kind.SYMBOL and "::=" in t.text for t in s.tokens)]
+    hits += [(s, mutate) for s in sents if s.command == "Ltac2" and _second_word(s) == "Set"]
+    return [Violation(s.line, f"`{r.construct}`", r.reason) for s, r in hits]
 
 
 UNPINNED_STATEMENT_RULES = ("plugin", "kernel")

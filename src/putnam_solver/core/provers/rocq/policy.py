@@ -40,6 +40,9 @@ class RocqPolicy:
     """Proof-mode commands whose effect outlives ``Qed`` and can change how later text elaborates."""
     forbidden_words: tuple[Rule, ...]
     forbidden_phrases: tuple[Rule, ...]
+    redefinitions: tuple[Rule, ...]
+    """Sentences that replace a tactic already defined (``Ltac name ::= ...``, ``Ltac2 Set``): read by
+    their command and symbol, not by a word."""
     recursion_words: tuple[Rule, ...]
     answer_choice_operators: tuple[str, ...]
     """Library constants (full names) a no-answer solution may not use: they pick "some value with the
@@ -168,6 +171,13 @@ POLICY = RocqPolicy(
             "universe-variance bugs turn into a proof of False (rocq#22376)",
             "Definitional UIP",
         ),
+    ),
+    redefinitions=_rules(
+        "redefinition",
+        "replaces a tactic of a library (tauto, lia, easy...) in every file that merely Requires the candidate, "
+        "the harness's own check files included; no published proof needs it: define a tactic of your own name",
+        "Ltac ::=",
+        "Ltac2 Set",
     ),
     recursion_words=(
         *_rules(

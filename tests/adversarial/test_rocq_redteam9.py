@@ -1,0 +1,169 @@
+"""Red team, round 9 (Rocq): a space Coq does not read as one, tactic redefinitions, and timed-out answers.
+
+1. **A no-break space is an identifier character to Coq 8.16.** The gates' lexer took every ``str.isspace``
+   character for a blank; Coq's blanks are space, tab, line feed and carriage return, and U+00A0 is part
+   of an identifier (``Definition a\\u00a0b := I.`` defines ``a b``). So ``Nat.even (n\\u00a0* n) = Nat.even n``
+   had exactly the challenge's tokens for G2, while coqc read ``n\\u00a0``, a global the
+   candidate declared (``transparent_abstract (exact 1) using n\\u00a0``, in a helper's proof), and proved
+   ``Nat.even (1 * n) = Nat.even n`` by ``Nat.mul_1_l``: ``accepted`` on the text profile. The lexer now
+   refuses any such character between tokens (comments and strings may hold anything).
+2. **Tactic redefinitions.** ``Ltac tauto ::= ...`` (or ``Ltac2 Set``) replaces a library tactic in every
+   file that ``Require``s the candidate, the harness's own check files included (round 8 met it in the
+   yes/no decision). No published proof redefines a tactic, so G3 refuses it, however it is placed.
+3. **An exhausted time read as a refusal.** The yes/no decision and its comparison ran under the tactic
+   ``timeout``, which ``first`` catches like any failure: an answer whose decision outran it was refused as
+   "not a truth value" (a cacheable rejection). They now run under the command ``Timeout``, which stops
+   the file, after a line saying the step started: a started step with no outcome is an ``error``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.rocq import answer_env
+from putnam_solver.core.provers.rocq.answer_env import unfinished
+from putnam_solver.core.provers.rocq.syntax import LexError, sentences
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.adversarial.test_rocq_redteam6 import YES_NO, _failing
+from tests.helpers import ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
+
+needs_coq = pytest.mark.skipif(
+    shutil.which("coqc") is None or shutil.which("coqchk") is None,
+    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
+)
+NBSP = "\u00a0"
+SQUARE = "sample_even_square"
+HEADER = "Require Import Arith.\n\n"
+THEOREM = "Theorem sample_even_square\n    (n : nat)\n    : Nat.even (n * n) = Nat.even n.\n"
+SOUND = "Proof.\n  rewrite Nat.even_mul. destruct (Nat.even n); reflexivity.\nQed.\n"
+GLOBAL_N = f"Lemma zz_h : nat.\nProof. transparent_abstract (exact 1) using n{NBSP}. Defined.\n\n"
+"""A helper whose proof declares the global ``n\\u00a0 := 1`` (its name holds the no-break space)."""
+RENAMED = HEADER + GLOBAL_N + THEOREM.replace("(n * n)", f"(n{NBSP}* n)")
+NBSP_CANDIDATE = RENAMED + "Proof. change (Nat.even (1 * n) = Nat.even n). now rewrite Nat.mul_1_l. Qed.\n"
+"""The statement with a no-break space after its first ``n``: the challenge's tokens to the gates' old
+lexer, ``forall n, Nat.even (1 * n) = Nat.even n`` to coqc."""
+
+
+def _text_verdict(problem: str, candidate: str, track: Track = Track.WITH_ANSWER) -> Verdict:
+    bench = load_benchmark(ROCQ_SAMPLES)
+    options = VerifyOptions(profile=Profile.TEXT, keep_going=True)
+    return run_gates(get_prover("rocq"), bench, bench.problems[problem], candidate.encode(), track, options)
+
+
+@needs_coq
+def test_coqc_reads_a_no_break_space_as_part_of_a_name(tmp_path: Path) -> None:
+    """The threat is real: coqc compiles the renamed statement, and its theorem is not the challenge's."""
+    (tmp_path / "C.v").write_text(NBSP_CANDIDATE + "Print sample_even_square.\n", encoding="utf-8")
+    run = subprocess.run(["coqc", "-q", "C.v"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert f"Nat.even (n{NBSP} * n) = Nat.even n" in run.stdout
+
+
+def test_a_no_break_space_between_tokens_is_refused_by_the_text_gates() -> None:
+    verdict = _text_verdict(SQUARE, NBSP_CANDIDATE)
+    failing = {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
+    assert not verdict.accepted
+    assert set(failing) == {"G2", "G3"}, failing
+    assert all("U+00A0" in detail for detail in failing.values()), failing
+
+
+@needs_coq
+def test_the_renamed_statement_is_refused_on_the_full_profile() -> None:
+    verdict = rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), SQUARE, NBSP_CANDIDATE)
+    assert not verdict.accepted, _failing(verdict)
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        (f"Check I.{NBSP}\n", True),
+        (f"Check{NBSP}I.\n", True),
+        ("Check I.\x0c\n", True),
+        ("Check I.\u3000\n", True),
+        (f'(* a{NBSP}comment *) Check I. (* "{NBSP}" *)\n', False),
+        (f'Check "{NBSP}".\r\n', False),
+    ],
+)
+def test_only_coqs_blanks_separate_tokens(text: str, refused: bool) -> None:
+    if refused:
+        with pytest.raises(LexError, match="not a blank to Coq"):
+            sentences(text)
+    else:
+        assert [s.command for s in sentences(text)] == ["Check"]
+
+
+def test_a_no_break_space_in_a_comment_still_passes() -> None:
+    candidate = HEADER + f"(* n{NBSP}* n, by parity *)\n" + THEOREM + SOUND
+    verdict = _text_verdict(SQUARE, candidate)
+    assert verdict.accepted, _failing(verdict)
+
+
+REDEFINITIONS = {
+    "top level": "Ltac tauto ::= exact_no_check I.\n\n",
+    "local, glued": "Local Ltac lia::=idtac.\n\n",
+    "in a helper's proof": "Lemma zz_h : True.\nProof. Ltac easy ::= exact_no_check I. exact I. Qed.\n\n",
+    "mutual with": "Ltac zz_t := idtac with congruence ::= idtac.\n\n",
+    "in the theorem's proof": "",
+    "Ltac2 Set": "Lemma zz_h : True.\nProof. Ltac2 Set zz_x := fun _ => (). exact I. Qed.\n\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REDEFINITIONS))
+def test_a_tactic_redefinition_is_refused_by_g3(name: str) -> None:
+    proof = SOUND
+    if name == "in the theorem's proof":
+        proof = SOUND.replace("Proof.\n", "Proof.\n  Ltac nia ::= idtac.\n")
+    verdict = _text_verdict(SQUARE, HEADER + REDEFINITIONS[name] + THEOREM + proof)
+    failing = {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
+    assert not verdict.accepted
+    assert "G3" in failing and ("Ltac ::=" in failing["G3"] or "Ltac2 Set" in failing["G3"]), failing
+
+
+@needs_coq
+def test_a_tactic_of_the_candidates_own_name_is_still_accepted() -> None:
+    helper = "Ltac zz_parity := rewrite Nat.even_mul; destruct (Nat.even _); reflexivity.\n\n"
+    candidate = HEADER + helper + THEOREM + "Proof.\n  zz_parity.\nQed.\n"
+    verdict = rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), SQUARE, candidate)
+    assert verdict.accepted, _failing(verdict)
+
+
+SLOW = "2 ^ 22 = 2 ^ 22 + 0"
+"""A true answer whose decision (``easy`` unfolding ``2 ^ 22`` in unary) outruns a short step time,
+while the candidate's own proof rewrites it at once."""
+
+
+@needs_coq
+def test_a_yes_no_decision_that_runs_out_of_time_is_an_error_not_a_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(answer_env, "STEP_SECONDS", 2)
+    bench = one_record_benchmark(tmp_path, "yn", YES_NO)
+    proof = "unfold yn_solution. split; intros; [rewrite Nat.add_0_r; reflexivity | nia]"
+    candidate = YES_NO.replace(":= True.", f":= {SLOW}.").replace("Proof. Admitted.", f"Proof. {proof}. Qed.")
+    verdict = rocq_full_verdict(bench, "yn", candidate, Track.NO_ANSWER)
+    g4 = next(g for g in verdict.gates if g.id == "G4")
+    assert g4.status is GateStatus.ERROR, g4.detail
+    assert "deciding" in g4.detail
+    assert verdict.status == "error"
+
+
+@needs_coq
+def test_a_quickly_decided_answer_is_still_accepted_under_the_command_timeout(tmp_path: Path) -> None:
+    bench = one_record_benchmark(tmp_path, "yn", YES_NO)
+    candidate = YES_NO.replace("Proof. Admitted.", "Proof. unfold yn_solution. split; intros; [exact I | nia]. Qed.")
+    verdict = rocq_full_verdict(bench, "yn", candidate, Track.NO_ANSWER)
+    assert verdict.accepted, _failing(verdict)
+
+
+def test_a_started_step_without_its_outcome_is_unfinished() -> None:
+    assert unfinished("M-deciding\n", "M") == "deciding"
+    assert unfinished("M-deciding\nM-undecided\n", "M") is None
+    assert unfinished("M-deciding\nM-decided\nM\nM-comparing\n", "M") == "comparing"
+    assert unfinished("M-deciding\nM-decided\nM\nM-comparing\nM-different\n", "M") is None
+    assert unfinished(" M-deciding\n", "M") is None
