@@ -10,7 +10,13 @@
 2. **Tactic redefinitions.** ``Ltac tauto ::= ...`` (or ``Ltac2 Set``) replaces a library tactic in every
    file that ``Require``s the candidate, the harness's own check files included (round 8 met it in the
    yes/no decision). No published proof redefines a tactic, so G3 refuses it, however it is placed.
-3. **An exhausted time read as a refusal.** The yes/no decision and its comparison ran under the tactic
+3. **Spellings of refused commands.** ``#[canonical] Definition ...`` (a permitted addition) declares a
+   canonical structure as the refused ``Canonical`` command does; ``Undelimit Scope`` and ``Remove Hints``
+   (a typeclass instance is a hint) passed unread inside proofs. ``Succeed Lemma x : T.`` opens no proof
+   and ``Fail Qed.`` (of an unfinished proof) ends none, yet G2 took them for an opening and an end: top-level
+   sentences were read by the lax rules of a proof (``Goal`` passed), and a proof sentence after ``Fail Qed.``
+   was refused as a top-level addition.
+4. **An exhausted time read as a refusal.** The yes/no decision and its comparison ran under the tactic
    ``timeout``, which ``first`` catches like any failure: an answer whose decision outran it was refused as
    "not a truth value" (a cacheable rejection). They now run under the command ``Timeout``, which stops
    the file, after a line saying the step started: a started step with no outcome is an ``error``.
@@ -167,3 +173,52 @@ def test_a_started_step_without_its_outcome_is_unfinished() -> None:
     assert unfinished("M-deciding\nM-decided\nM\nM-comparing\n", "M") == "comparing"
     assert unfinished("M-deciding\nM-decided\nM\nM-comparing\nM-different\n", "M") is None
     assert unfinished(" M-deciding\n", "M") is None
+
+
+CANONICAL = (
+    "From mathcomp Require Import ssreflect ssrbool eqtype ssrnat.\n"
+    "Definition zz_nat := nat.\n"
+    "Definition zz_op (a b : zz_nat) : bool := eqn a b.\n"
+    "Lemma zz_opP : Equality.axiom zz_op.\nProof. move=> a b; exact: eqnP. Qed.\n"
+    "#[canonical] Definition zz_eqType := EqType zz_nat (EqMixin zz_opP).\n"
+)
+
+
+@needs_coq
+def test_coqc_declares_a_canonical_structure_from_the_attribute(tmp_path: Path) -> None:
+    (tmp_path / "C.v").write_text(CANONICAL + "Print Canonical Projections zz_nat.\n", encoding="utf-8")
+    run = subprocess.run(["coqc", "-q", "C.v"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "zz_nat <- Equality.sort ( zz_eqType )" in run.stdout
+
+
+SPELLINGS = {
+    "canonical attribute": HEADER + CANONICAL.split("\n", 1)[1] + "\n" + THEOREM + SOUND,
+    "undelimit in a proof": HEADER
+    + "Lemma zz_h : True.\nProof. Undelimit Scope nat_scope. exact I. Qed.\n\n"
+    + THEOREM
+    + SOUND,
+    "remove hints in a proof": HEADER
+    + "Lemma zz_h : True.\nProof. Remove Hints Nat.le_refl : core. exact I. Qed.\n\n"
+    + THEOREM
+    + SOUND,
+    "top-level Goal after Succeed Lemma": HEADER
+    + "Succeed Lemma zz_h : True.\nGoal 1 + 1 = 2.\nreflexivity.\nQed.\n\n"
+    + THEOREM
+    + SOUND,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPELLINGS))
+def test_spellings_of_refused_commands_are_refused(name: str) -> None:
+    verdict = _text_verdict(SQUARE, SPELLINGS[name])
+    assert not verdict.accepted, _failing(verdict)
+
+
+@needs_coq
+def test_a_proof_that_goes_on_after_fail_qed_is_accepted() -> None:
+    """``Fail Qed.`` of an unfinished proof leaves it open (a false rejection before: ``exact I.`` was
+    taken for a top-level addition)."""
+    helper = "Lemma zz_h : True.\nProof.\n  Fail Qed.\n  exact I.\nQed.\n\n"
+    verdict = rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), SQUARE, HEADER + helper + THEOREM + SOUND)
+    assert verdict.accepted, _failing(verdict)

@@ -26,8 +26,9 @@ prints it):
 The rules are the acceptance profile's (``Submission.rules_profile``): ``check`` refuses what ``submit`` does.
 
 G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as one)
-is scanned for ``policy.forbidden_words``, ``forbidden_phrases`` and ``redefinitions`` (``Ltac t ::= ...``);
-a qualified name is refused when any of its segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard
+is scanned for ``policy.forbidden_words`` and ``forbidden_phrases``, and read by its command and attributes
+(``sentence_rules``: ``Ltac t ::= ...``, ``#[canonical]``); a qualified name is refused when any of its
+segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard
 checker has known bugs (kernel_bugs.json, decided from the detected coqc version) the
 ``policy.recursion_words`` are refused too, unless the user passed ``--allow-recursion``: through those
 bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk both accepting it.
@@ -53,6 +54,7 @@ from putnam_solver.core.provers.rocq.policy import (
     STATEMENT_CHECK,
     Rule,
 )
+from putnam_solver.core.provers.rocq.sentence_rules import second_word, sentence_rule_hits
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -64,6 +66,7 @@ from putnam_solver.core.provers.rocq.syntax import (
     names_ending,
     parse_statement,
     render,
+    rolled_back,
     sentences,
     solution_body_start,
 )
@@ -111,27 +114,24 @@ def _hole_matches(candidate: Sentence, challenge: Sentence) -> bool:
     return len(candidate.tokens) > body + 1 and candidate.key[:body] == prefix and candidate.ended
 
 
-def _second_word(sentence: Sentence) -> str:
-    i = sentence.command_index() + 1
-    return sentence.tokens[i].text if i < len(sentence.tokens) else ""
-
-
 def is_query(sentence: Sentence) -> bool:
     """A command that only prints or silences messages: it leaves nothing behind that could be read."""
     if sentence.command == "Set":
-        return _second_word(sentence) == "Warnings"
+        return second_word(sentence) == "Warnings"
     return sentence.command in QUERY_COMMANDS
 
 
 def reads(sentence: Sentence) -> bool:
     """A command that changes how later text is read (libraries, modules, scopes), and nothing else."""
     if sentence.command in ("Open", "Close"):
-        return _second_word(sentence) == "Scope"
+        return second_word(sentence) == "Scope"
     return sentence.command in READING_COMMANDS
 
 
 def _opens_proof(sentence: Sentence) -> bool:
-    """Whether a declaration is followed by proof sentences (no top-level ``:=`` body)."""
+    """Whether a declaration is followed by proof sentences (no top-level ``:=`` body, not rolled back)."""
+    if rolled_back(sentence):
+        return False
     if sentence.command in THEOREM_COMMANDS:
         return True
     if sentence.command in ("Definition", "Fixpoint"):
@@ -195,6 +195,8 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
         if sent.command in _NAMED_IN_PROOFS:
             _note_name(scan, sent)
             continue
+        if rolled_back(sent) and (sent.command in PROOF_ENDS or sent.command == "Proof"):
+            continue  # `Fail Qed.` (an unfinished proof) or `Succeed Qed.` leave the proof open
         if sent.command == "Proof" and _gives_term(sent):
             return
         if sent.command in PROOF_ENDS:
@@ -396,16 +398,7 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
             own += sents[begin:i]
             begin = i + 1
     own += sents[begin:]
-    return _rule_hits(own, rules, POLICY.forbidden_phrases) + _redefinitions(own)
-
-
-def _redefinitions(sents: Sequence[Sentence]) -> list[Violation]:
-    """``Ltac`` with ``::=`` (mutual ``with`` parts too) and ``Ltac2 Set``: in force wherever it is ``Require``d."""
-    redefine, mutate = POLICY.redefinitions
-    ltac = (s for s in sents if s.command == "Ltac")
-    hits = [(s, redefine) for s in ltac if any(t.kind is Kind.SYMBOL and "::=" in t.text for t in s.tokens)]
-    hits += [(s, mutate) for s in sents if s.command == "Ltac2" and _second_word(s) == "Set"]
-    return [Violation(s.line, f"`{r.construct}`", r.reason) for s, r in hits]
+    return _rule_hits(own, rules, POLICY.forbidden_phrases) + sentence_rule_hits(own)
 
 
 UNPINNED_STATEMENT_RULES = ("plugin", "kernel")

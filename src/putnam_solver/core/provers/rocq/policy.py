@@ -40,9 +40,8 @@ class RocqPolicy:
     """Proof-mode commands whose effect outlives ``Qed`` and can change how later text elaborates."""
     forbidden_words: tuple[Rule, ...]
     forbidden_phrases: tuple[Rule, ...]
-    redefinitions: tuple[Rule, ...]
-    """Sentences that replace a tactic already defined (``Ltac name ::= ...``, ``Ltac2 Set``): read by
-    their command and symbol, not by a word."""
+    sentence_rules: tuple[Rule, ...]
+    """Constructs read by a sentence's command and attributes, not by a word (``sentence_rules.py``)."""
     recursion_words: tuple[Rule, ...]
     answer_choice_operators: tuple[str, ...]
     """Library constants (full names) a no-answer solution may not use: they pick "some value with the
@@ -61,6 +60,8 @@ POLICY = RocqPolicy(
         "Open",
         "Close",
         "Delimit",
+        "Undelimit",
+        "Remove",
         "Bind",
         "Notation",
         "Infix",
@@ -172,12 +173,20 @@ POLICY = RocqPolicy(
             "Definitional UIP",
         ),
     ),
-    redefinitions=_rules(
-        "redefinition",
-        "replaces a tactic of a library (tauto, lia, easy...) in every file that merely Requires the candidate, "
-        "the harness's own check files included; no published proof needs it: define a tactic of your own name",
-        "Ltac ::=",
-        "Ltac2 Set",
+    sentence_rules=(
+        *_rules(
+            "redefinition",
+            "replaces a tactic of a library (tauto, lia, easy...) in every file that merely Requires the "
+            "candidate, the harness's own check files included; no published proof needs it: define a tactic "
+            "of your own name",
+            "Ltac ::=",
+            "Ltac2 Set",
+        ),
+        *_rules(
+            "elaboration",
+            "declares a canonical structure, as the `Canonical` command does: it changes how later text elaborates",
+            "#[canonical]",
+        ),
     ),
     recursion_words=(
         *_rules(

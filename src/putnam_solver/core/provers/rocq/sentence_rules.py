@@ -1,0 +1,42 @@
+"""G3 rules read by a sentence's command and attributes rather than by a word of it.
+
+A forbidden word (``policy.forbidden_words``) is refused wherever it occurs; these constructs are spelled
+with words that are harmless elsewhere (``Ltac``, ``Set``, ``canonical``), so they are recognised by
+where the words stand: ``Ltac name ::= ...`` and ``Ltac2 Set`` replace a tactic already defined, in force
+in every file that ``Require``s the candidate (the harness's check files included), and the attribute
+``#[canonical]`` on a ``Definition`` (a permitted addition) declares a canonical structure exactly as the
+refused ``Canonical`` command does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.rocq.policy import POLICY, Rule
+from putnam_solver.core.provers.rocq.syntax import Kind, Sentence
+
+_RULES = {r.construct: r for r in POLICY.sentence_rules}
+
+
+def second_word(sentence: Sentence) -> str:
+    """The token after the command word (``Scope`` in ``Open Scope``), or empty."""
+    i = sentence.command_index() + 1
+    return sentence.tokens[i].text if i < len(sentence.tokens) else ""
+
+
+def _hit(sentence: Sentence) -> Rule | None:
+    if sentence.command == "Ltac" and any(t.kind is Kind.SYMBOL and "::=" in t.text for t in sentence.tokens):
+        return _RULES["Ltac ::="]
+    if sentence.command == "Ltac2" and second_word(sentence) == "Set":
+        return _RULES["Ltac2 Set"]
+    attributes = sentence.tokens[: sentence.command_at]  # `#[...]` groups and `Local`-style prefixes
+    if any(t.kind is Kind.WORD and t.text == "canonical" for t in attributes):
+        return _RULES["#[canonical]"]
+    return None
+
+
+def sentence_rule_hits(sentences: Sequence[Sentence]) -> list[Violation]:
+    """Each sentence that one of ``policy.sentence_rules`` refuses, with its line and reason."""
+    found = [(s, rule) for s in sentences if (rule := _hit(s)) is not None]
+    return [Violation(s.line, f"`{rule.construct}`", rule.reason) for s, rule in found]
