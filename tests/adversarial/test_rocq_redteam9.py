@@ -16,7 +16,14 @@
    and ``Fail Qed.`` (of an unfinished proof) ends none, yet G2 took them for an opening and an end: top-level
    sentences were read by the lax rules of a proof (``Goal`` passed), and a proof sentence after ``Fail Qed.``
    was refused as a top-level addition.
-4. **An exhausted time read as a refusal.** The yes/no decision and its comparison ran under the tactic
+4. **The yes/no decision read names the answer could declare.** The decision runs in the environment file
+   right after the candidate's answer, and wrote ``True``, ``False``, ``I``, ``eq`` and ``tt`` by their
+   short names; elaborating the answer can declare a constant under any name (``ltac:(let _ := constr:(
+   ltac:(transparent_abstract (exact Q) using True) : Prop) in exact Q)`` is ``Q`` and declares
+   ``AnswerEnv.True := Q``), so the question restated as its answer was proved "equivalent to True" and
+   ``putnam_1996_a3`` was ``accepted`` on the full profile, every gate passed. The harness's sentences now
+   name every global by its full name.
+5. **An exhausted time read as a refusal.** The yes/no decision and its comparison ran under the tactic
    ``timeout``, which ``first`` catches like any failure: an answer whose decision outran it was refused as
    "not a truth value" (a cacheable rejection). They now run under the command ``Timeout``, which stops
    the file, after a line saying the step started: a started step with no outcome is an ``error``.
@@ -24,6 +31,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -36,8 +44,8 @@ from putnam_solver.core.provers.rocq import answer_env
 from putnam_solver.core.provers.rocq.answer_env import unfinished
 from putnam_solver.core.provers.rocq.syntax import LexError, sentences
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.adversarial.test_rocq_redteam6 import YES_NO, _failing
-from tests.helpers import ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
+from tests.adversarial.test_rocq_redteam6 import YES_NO, _failing, _restated
+from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
 
 needs_coq = pytest.mark.skipif(
     shutil.which("coqc") is None or shutil.which("coqchk") is None,
@@ -222,3 +230,33 @@ def test_a_proof_that_goes_on_after_fail_qed_is_accepted() -> None:
     helper = "Lemma zz_h : True.\nProof.\n  Fail Qed.\n  exact I.\nQed.\n\n"
     verdict = rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), SQUARE, HEADER + helper + THEOREM + SOUND)
     assert verdict.accepted, _failing(verdict)
+
+
+def _shadowing(name: str) -> str:
+    """``putnam_1996_a3`` with its question restated as the answer, whose elaboration also declares a
+    constant ``name := <the question>`` (and not part of the answer's term)."""
+    text = _restated("putnam_1996_a3")
+    found = re.search(r"Definition putnam_1996_a3_solution : Prop := (.*?\)\))\.\n", text, re.S)
+    assert found is not None
+    question = found.group(1)
+    side = f"constr:(ltac:(transparent_abstract (exact ({question})) using {name}) : Prop)"
+    return text[: found.start(1)] + f"ltac:(let _ := {side} in exact ({question}))" + text[found.end(1) :]
+
+
+@needs_coq
+@pytest.mark.parametrize("name", ["True", "False"])
+def test_a_restated_question_behind_a_shadowed_truth_value_is_refused(name: str) -> None:
+    verdict = rocq_full_verdict(load_benchmark(COQ_BENCH), "putnam_1996_a3", _shadowing(name), Track.NO_ANSWER)
+    failing = _failing(verdict)
+    assert not verdict.accepted, failing
+    assert [g for g, _ in failing] == ["G4"], failing
+    assert "truth value" in failing[0][1]
+
+
+def test_the_harness_names_every_global_after_the_answer_in_full() -> None:
+    from putnam_solver.core.provers.rocq.answer_env import names_source
+    from putnam_solver.core.provers.rocq.syntax import parse_statement, tokenize
+
+    source = names_source(parse_statement(YES_NO, "yn"), "M")
+    words = {t.text for t in tokenize(source) if t.kind.value == "word"}
+    assert not words & {"True", "False", "I", "eq", "tt", "eq_refl"}, words

@@ -97,11 +97,11 @@ def names_source(statement: Statement, marker: str) -> str:
                 *(_decide_sentences(statement, marker) if yes_no else []),
                 f"Require {ROOT}.{CANDIDATE}.",
                 f"Module {SHADOW}.",
-                *(f"Definition {name} := tt." for name in bare),
+                *(f"Definition {name} := {TT}." for name in bare),
                 f"End {SHADOW}.",
                 f"Import {SHADOW}.",
                 *PRINTING,
-                f'Goal True. idtac "{marker}". Abort.',
+                f'Goal {TRUE}. idtac "{marker}". Abort.',
                 f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
                 *(_same_sentences(statement, marker) if yes_no else []),
             ]
@@ -110,6 +110,19 @@ def names_source(statement: Statement, marker: str) -> str:
     )
 
 
+TRUE, FALSE, PROOF_OF_TRUE, EQ, TT = (
+    "Coq.Init.Logic.True",
+    "Coq.Init.Logic.False",
+    "Coq.Init.Logic.I",
+    "Coq.Init.Logic.eq",
+    "Coq.Init.Datatypes.tt",
+)
+"""Every global the harness's sentences name after the candidate's answer, by its full name. Elaborating
+the answer can declare constants under any name (``ltac:(... transparent_abstract (exact Q) using True
+...)`` declares ``AnswerEnv.True := Q``), and a short name written after it would mean that constant: the
+question restated as its answer was "decided" equivalent to ``True``. No candidate can declare a module
+path, so a full name always means the library's constant. (Notations such as ``<->`` and tactics such as
+``tauto`` name their constants by kernel name, and a constant never shadows a tactic.)"""
 DECIDED, UNDECIDED = "-decided", "-undecided"
 """What the environment file prints after its marker once it tried to decide a yes/no answer."""
 SAME, DIFFERENT = "-same", "-different"
@@ -133,9 +146,9 @@ def _decide_sentences(statement: Statement, marker: str) -> list[str]:
     """A goal proving the answer, as elaborated in the environment (the file's own solution, before the
     candidate is loaded), equivalent to True or to False, printing which way it went."""
     sol = f"{ROOT}.{ANSWER_ENV}.{statement.solution_name}"
-    true = "left; split; intro; first [ exact I | easy | tauto ]"
+    true = f"left; split; intro; first [ exact {PROOF_OF_TRUE} | easy | tauto ]"
     false = "right; split; intro; first [ contradiction | easy | tauto ]"
-    decide = f"(({sol} <-> True) \\/ ({sol} <-> False)) by (unfold {sol}; first [ {true} | {false} ])"
+    decide = f"(({sol} <-> {TRUE}) \\/ ({sol} <-> {FALSE})) by (unfold {sol}; first [ {true} | {false} ])"
     outcome = f'idtac "{marker}{DECIDED}" | idtac "{marker}{UNDECIDED}"'
     return _timed(marker, DECIDING, f"first [ assert {decide}; {outcome} ]")
 
@@ -145,13 +158,13 @@ def _timed(marker: str, step: str, tactic: str) -> list[str]:
     saying the step started. The tactic ``timeout`` fails like any tactic, so ``first`` caught it and an
     exhausted time read as a refusal; the command ``Timeout`` is not caught by ``first`` and stops the
     file, so a started step with no outcome is an exhausted resource (``unfinished``), never a refusal."""
-    return ["Goal True.", f'idtac "{marker}{step}".', f"Timeout {STEP_SECONDS} {tactic}.", "Abort."]
+    return [f"Goal {TRUE}.", f'idtac "{marker}{step}".', f"Timeout {STEP_SECONDS} {tactic}.", "Abort."]
 
 
 def _same_sentences(statement: Statement, marker: str) -> list[str]:
     """A goal proving the compiled candidate's solution equal to the decided one by conversion alone."""
     mine, theirs = (f"{ROOT}.{module}.{statement.solution_name}" for module in (ANSWER_ENV, CANDIDATE))
-    same = f"assert (@eq Prop {theirs} {mine}) by exact (@Coq.Init.Logic.eq_refl Prop {mine})"
+    same = f"assert (@{EQ} Prop {theirs} {mine}) by exact (@{EQ}_refl Prop {mine})"
     return _timed(marker, COMPARING, f'first [ {same}; idtac "{marker}{SAME}" | idtac "{marker}{DIFFERENT}" ]')
 
 
