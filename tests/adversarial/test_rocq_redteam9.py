@@ -23,7 +23,12 @@
    ``AnswerEnv.True := Q``), so the question restated as its answer was proved "equivalent to True" and
    ``putnam_1996_a3`` was ``accepted`` on the full profile, every gate passed. The harness's sentences now
    name every global by its full name.
-5. **An exhausted time read as a refusal.** The yes/no decision and its comparison ran under the tactic
+5. **A statement word declared by a tactic.** ``transparent_abstract (exact (fun _ _ _ => 0%R)) using RInt``
+   in a helper's proof declares ``Candidate.RInt``, which the verbatim statement of ``putnam_2003_b6`` then
+   means: ``0 >= 0``, proved by ``Rge_refl``, ``accepted`` on the text profile (G5 refuses it on the full
+   one). G2 names a helper's declarations apart from the challenge's words; it now reads the names an
+   ``abstract``/``transparent_abstract ... using`` gives too.
+6. **An exhausted time read as a refusal.** The yes/no decision and its comparison ran under the tactic
    ``timeout``, which ``first`` catches like any failure: an answer whose decision outran it was refused as
    "not a truth value" (a cacheable rejection). They now run under the command ``Timeout``, which stops
    the file, after a line saying the step started: a started step with no outcome is an ``error``.
@@ -64,8 +69,8 @@ NBSP_CANDIDATE = RENAMED + "Proof. change (Nat.even (1 * n) = Nat.even n). now r
 lexer, ``forall n, Nat.even (1 * n) = Nat.even n`` to coqc."""
 
 
-def _text_verdict(problem: str, candidate: str, track: Track = Track.WITH_ANSWER) -> Verdict:
-    bench = load_benchmark(ROCQ_SAMPLES)
+def _text_verdict(problem: str, candidate: str, track: Track = Track.WITH_ANSWER, path: Path = ROCQ_SAMPLES) -> Verdict:
+    bench = load_benchmark(path)
     options = VerifyOptions(profile=Profile.TEXT, keep_going=True)
     return run_gates(get_prover("rocq"), bench, bench.problems[problem], candidate.encode(), track, options)
 
@@ -260,3 +265,35 @@ def test_the_harness_names_every_global_after_the_answer_in_full() -> None:
     source = names_source(parse_statement(YES_NO, "yn"), "M")
     words = {t.text for t in tokenize(source) if t.kind.value == "word"}
     assert not words & {"True", "False", "I", "eq", "tt", "eq_refl"}, words
+
+
+RINT = (
+    "Definition zz_h : (R -> R) -> R -> R -> R.\n"
+    "Proof. transparent_abstract (exact (fun _ _ _ => 0%R)) using RInt. Defined.\n\n"
+)
+
+
+def _rint_candidate(using: str) -> str:
+    text = load_benchmark(COQ_BENCH).problems["putnam_2003_b6"].formal_statement
+    helper = RINT.replace("using RInt", f"using {using}")
+    text = text.replace("Theorem putnam_2003_b6", helper + "Theorem putnam_2003_b6")
+    return text.replace("Proof. Admitted.", "Proof. intros. apply Rge_refl. Qed.")
+
+
+def test_a_statement_word_declared_by_a_tactic_is_refused_by_g2() -> None:
+    bench = load_benchmark(COQ_BENCH)
+    options = VerifyOptions(profile=Profile.TEXT, keep_going=True)
+    candidate = _rint_candidate("RInt").encode()
+    verdict = run_gates(
+        get_prover("rocq"), bench, bench.problems["putnam_2003_b6"], candidate, Track.WITH_ANSWER, options
+    )
+    failing = {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
+    assert not verdict.accepted
+    assert list(failing) == ["G2"] and "`RInt`" in failing["G2"], failing
+
+
+@needs_coq
+def test_a_tactic_declared_constant_named_apart_is_still_accepted() -> None:
+    helper = "Lemma zz_h : nat.\nProof. transparent_abstract (exact 2) using zz_two. Defined.\n\n"
+    verdict = rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), SQUARE, HEADER + helper + THEOREM + SOUND)
+    assert verdict.accepted, _failing(verdict)

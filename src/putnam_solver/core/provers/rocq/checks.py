@@ -54,7 +54,7 @@ from putnam_solver.core.provers.rocq.policy import (
     STATEMENT_CHECK,
     Rule,
 )
-from putnam_solver.core.provers.rocq.sentence_rules import second_word, sentence_rule_hits
+from putnam_solver.core.provers.rocq.sentence_rules import second_word, sentence_rule_hits, tactic_declared_names
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -285,6 +285,16 @@ def _note_name(scan: _Scan, sent: Sentence) -> None:
         scan.violations.append(Violation(sent.line, f"the added {sent.command} `{name}`", rule))
 
 
+def _note_tactic_names(scan: _Scan) -> None:
+    """Constants a tactic declares (``transparent_abstract (exact 0) using RInt`` declares ``RInt``,
+    which the statement then means): named apart from the challenge's words, as helpers are."""
+    rule = "is declared by a tactic under the name of a word of the challenge, which it would shadow"
+    for line, name in (n for s in scan.sents if s.command != "Proof" for n in tactic_declared_names(s)):
+        scan.defined.add(name)
+        if name in scan.reserved:
+            scan.violations.append(Violation(line, f"the constant `{name}`", rule))
+
+
 def _challenge_words(statement: Statement) -> set[str]:
     words: set[str] = set()
     for sent in statement.sentences:
@@ -357,6 +367,7 @@ def check_preservation(
             missing = Violation(_last_line(sents), f"{what} (challenge line {want.line})", "missing or changed")
             return [*scan.violations, missing]
     _take_proof(scan, f"`{statement.theorem_name}`", before_theorem=False)
+    _note_tactic_names(scan)
     for want in statement.trailer:
         _skip_after_theorem(scan)
         sent = scan.peek()

@@ -5,12 +5,14 @@ with words that are harmless elsewhere (``Ltac``, ``Set``, ``canonical``), so th
 where the words stand: ``Ltac name ::= ...`` and ``Ltac2 Set`` replace a tactic already defined, in force
 in every file that ``Require``s the candidate (the harness's check files included), and the attribute
 ``#[canonical]`` on a ``Definition`` (a permitted addition) declares a canonical structure exactly as the
-refused ``Canonical`` command does.
+refused ``Canonical`` command does. G2 also reads the names that ``abstract``/``transparent_abstract ...
+using name`` make Coq declare (``tactic_declared_names``): no sentence's command names them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.policy import POLICY, Rule
@@ -40,3 +42,16 @@ def sentence_rule_hits(sentences: Sequence[Sentence]) -> list[Violation]:
     """Each sentence that one of ``policy.sentence_rules`` refuses, with its line and reason."""
     found = [(s, rule) for s in sentences if (rule := _hit(s)) is not None]
     return [Violation(s.line, f"`{rule.construct}`", rule.reason) for s, rule in found]
+
+
+ABSTRACTING = frozenset({"abstract", "transparent_abstract"})
+"""Tactics that declare a global constant, under the name their ``using`` clause gives."""
+
+
+def tactic_declared_names(sentence: Sentence) -> list[tuple[int, str]]:
+    """(line, name) of each word after ``using`` in a sentence that calls an abstracting tactic (an
+    ``eauto using h`` inside it is read the same way: a name of its own is never refused)."""
+    tokens = sentence.tokens
+    if not any(t.kind is Kind.WORD and t.text in ABSTRACTING for t in tokens):
+        return []
+    return [(b.line, b.text) for a, b in pairwise(tokens) if a.text == "using" and b.kind is Kind.WORD]
