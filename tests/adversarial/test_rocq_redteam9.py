@@ -12,7 +12,8 @@
    yes/no decision). No published proof redefines a tactic, so G3 refuses it, however it is placed.
 3. **Spellings of refused commands.** ``#[canonical] Definition ...`` (a permitted addition) declares a
    canonical structure as the refused ``Canonical`` command does; ``Undelimit Scope`` and ``Remove Hints``
-   (a typeclass instance is a hint) passed unread inside proofs. ``Succeed Lemma x : T.`` opens no proof
+   (a typeclass instance is a hint) passed unread inside proofs, and so did ``Derive Inversion Rabs ...``,
+   which declares a constant ``Rabs`` shadowing the library's. ``Succeed Lemma x : T.`` opens no proof
    and ``Fail Qed.`` (of an unfinished proof) ends none, yet G2 took them for an opening and an end: top-level
    sentences were read by the lax rules of a proof (``Goal`` passed), and a proof sentence after ``Fail Qed.``
    was refused as a top-level addition.
@@ -209,6 +210,10 @@ SPELLINGS = {
     "canonical attribute": HEADER + CANONICAL.split("\n", 1)[1] + "\n" + THEOREM + SOUND,
     "undelimit in a proof": HEADER
     + "Lemma zz_h : True.\nProof. Undelimit Scope nat_scope. exact I. Qed.\n\n"
+    + THEOREM
+    + SOUND,
+    "derive inversion in a proof": HEADER
+    + "Lemma zz_h : True.\nProof. Derive Inversion zz_inv with (forall m : nat, m <= 0) Sort Prop. exact I. Qed.\n\n"
     + THEOREM
     + SOUND,
     "remove hints in a proof": HEADER

@@ -95,6 +95,10 @@ POLICY = RocqPolicy(
         "Class",
         "Scheme",
         "Combined",
+        # `Derive Inversion NAME ...` and `Functional Scheme NAME := ...` declare constants under names of
+        # their own, unread by G2 (`Derive Inversion Rabs ...` shadows the library's `Rabs`)
+        "Derive",
+        "Functional",
         "Universe",
         "Universes",
         "Constraint",
