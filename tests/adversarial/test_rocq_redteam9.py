@@ -29,6 +29,9 @@
    means: ``0 >= 0``, proved by ``Rge_refl``, ``accepted`` on the text profile (G5 refuses it on the full
    one). G2 names a helper's declarations apart from the challenge's words; it now reads the names an
    ``abstract``/``transparent_abstract ... using`` gives too.
+   So does a mutual declaration's later name: ``Lemma zz_a (k : nat) : R with INR (k : nat) : R.`` (no
+   recursion word) declares ``INR := fun _ => 0``, and ``putnam_2000_b2`` was ``accepted`` on the text
+   profile with ``exists 0%Z``.
 6. **An exhausted time read as a refusal.** The yes/no decision and its comparison ran under the tactic
    ``timeout``, which ``first`` catches like any failure: an answer whose decision outran it was refused as
    "not a truth value" (a cacheable rejection). They now run under the command ``Timeout``, which stops
@@ -301,4 +304,26 @@ def test_a_statement_word_declared_by_a_tactic_is_refused_by_g2() -> None:
 def test_a_tactic_declared_constant_named_apart_is_still_accepted() -> None:
     helper = "Lemma zz_h : nat.\nProof. transparent_abstract (exact 2) using zz_two. Defined.\n\n"
     verdict = rocq_full_verdict(load_benchmark(ROCQ_SAMPLES), SQUARE, HEADER + helper + THEOREM + SOUND)
+    assert verdict.accepted, _failing(verdict)
+
+
+MUTUAL = (
+    "Lemma zz_a (k : nat) : R with INR (k : nat) : R.\nProof.\n- exact 0.\n- exact 0.\nDefined.\n"
+    "Lemma zz_zero (k : nat) : INR k = 0.\nProof. destruct k; reflexivity. Qed.\n\n"
+)
+MUTUAL_PROOF = "Proof. intros n m _. exists 0%Z. rewrite !zz_zero. unfold Rdiv. rewrite !Rmult_0_l. reflexivity. Qed."
+
+
+def test_a_statement_word_declared_by_a_mutual_lemma_is_refused_by_g2() -> None:
+    text = load_benchmark(COQ_BENCH).problems["putnam_2000_b2"].formal_statement
+    candidate = text.replace("Theorem putnam_2000_b2", MUTUAL + "Theorem putnam_2000_b2")
+    verdict = _text_verdict("putnam_2000_b2", candidate.replace("Proof. Admitted.", MUTUAL_PROOF), path=COQ_BENCH)
+    failing = {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
+    assert not verdict.accepted
+    assert list(failing) == ["G2"] and "`INR`" in failing["G2"], failing
+
+
+def test_a_pattern_after_match_with_is_not_a_declaration() -> None:
+    helper = "Lemma zz_h (m : nat) : match m with n => True end.\nProof. exact I. Qed.\n\n"
+    verdict = _text_verdict(SQUARE, HEADER + helper + THEOREM + SOUND)
     assert verdict.accepted, _failing(verdict)

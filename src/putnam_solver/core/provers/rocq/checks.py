@@ -1,8 +1,7 @@
 """The Rocq text gates: G2 (the statement is preserved) and G3 (no forbidden construct).
 
-Both work on tokens (syntax.py), so comments and strings never trigger or hide anything, and both report
-every problem at once as a ``gatekit.Violation`` (its line, the construct and the rule), as Lean's do.
-They are cheap and catch most attacks before anything is compiled; the compiled gates do not rely on them.
+Both work on tokens (syntax.py): comments and strings never count; every problem is a ``Violation``. They
+are cheap and catch most attacks before anything is compiled; the compiled gates do not rely on them.
 
 G2. The candidate must be the challenge with its holes filled: the placeholder proof ``Proof. Admitted.``
 replaced by a proof ending in ``Qed.`` or ``Defined.`` (``Admitted.`` is left to G3, so G2 judges only the
@@ -28,10 +27,9 @@ The rules are the acceptance profile's (``Submission.rules_profile``): ``check``
 G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as one)
 is scanned for ``policy.forbidden_words`` and ``forbidden_phrases``, and read by its command and attributes
 (``sentence_rules``: ``Ltac t ::= ...``, ``#[canonical]``); a qualified name is refused when any of its
-segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard
-checker has known bugs (kernel_bugs.json, decided from the detected coqc version) the
-``policy.recursion_words`` are refused too, unless the user passed ``--allow-recursion``: through those
-bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk both accepting it.
+segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard checker has known bugs
+(kernel_bugs.json, by the detected coqc version) the ``policy.recursion_words`` are refused too, unless
+``--allow-recursion``: through those bugs a candidate's fixpoint can prove ``False`` past coqc and coqchk.
 """
 
 from __future__ import annotations
@@ -54,7 +52,12 @@ from putnam_solver.core.provers.rocq.policy import (
     STATEMENT_CHECK,
     Rule,
 )
-from putnam_solver.core.provers.rocq.sentence_rules import second_word, sentence_rule_hits, tactic_declared_names
+from putnam_solver.core.provers.rocq.sentence_rules import (
+    mutual_names,
+    second_word,
+    sentence_rule_hits,
+    tactic_declared_names,
+)
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -276,18 +279,15 @@ def _take_addition(scan: _Scan) -> None:
 def _note_name(scan: _Scan, sent: Sentence) -> None:
     """A name the candidate declares (a helper, or a declaration inside a proof): one an answer may not
     use, and never a word of the challenge, which it could shadow."""
-    name = sent.declared_name
-    if name is None:
-        return
-    scan.defined.add(name)
-    if name in scan.reserved:
-        rule = "has the name of a word of the challenge; rename it so it cannot shadow anything the statement uses"
-        scan.violations.append(Violation(sent.line, f"the added {sent.command} `{name}`", rule))
+    for name in (n for n in (sent.declared_name, *mutual_names(sent)) if n is not None):
+        scan.defined.add(name)
+        if name in scan.reserved:
+            rule = "has the name of a word of the challenge; rename it so it cannot shadow anything the statement uses"
+            scan.violations.append(Violation(sent.line, f"the added {sent.command} `{name}`", rule))
 
 
 def _note_tactic_names(scan: _Scan) -> None:
-    """Constants a tactic declares (``transparent_abstract (exact 0) using RInt`` declares ``RInt``,
-    which the statement then means): named apart from the challenge's words, as helpers are."""
+    """Constants a tactic declares (``transparent_abstract ... using RInt``), named apart as helpers are."""
     rule = "is declared by a tactic under the name of a word of the challenge, which it would shadow"
     for line, name in (n for s in scan.sents if s.command != "Proof" for n in tactic_declared_names(s)):
         scan.defined.add(name)

@@ -6,7 +6,8 @@ where the words stand: ``Ltac name ::= ...`` and ``Ltac2 Set`` replace a tactic 
 in every file that ``Require``s the candidate (the harness's check files included), and the attribute
 ``#[canonical]`` on a ``Definition`` (a permitted addition) declares a canonical structure exactly as the
 refused ``Canonical`` command does. G2 also reads the names that ``abstract``/``transparent_abstract ...
-using name`` make Coq declare (``tactic_declared_names``): no sentence's command names them.
+using name`` make Coq declare (``tactic_declared_names``), and the later names of a mutual declaration
+(``Lemma a : A with INR (n : nat) : R.`` declares ``INR``: ``mutual_names``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from itertools import pairwise
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.policy import POLICY, Rule
-from putnam_solver.core.provers.rocq.syntax import Kind, Sentence
+from putnam_solver.core.provers.rocq.syntax import THEOREM_COMMANDS, Kind, Sentence
 
 _RULES = {r.construct: r for r in POLICY.sentence_rules}
 
@@ -55,3 +56,25 @@ def tactic_declared_names(sentence: Sentence) -> list[tuple[int, str]]:
     if not any(t.kind is Kind.WORD and t.text in ABSTRACTING for t in tokens):
         return []
     return [(b.line, b.text) for a, b in pairwise(tokens) if a.text == "using" and b.kind is Kind.WORD]
+
+
+MUTUAL: frozenset[str] = THEOREM_COMMANDS | {"Fixpoint", "CoFixpoint"}
+"""Declarations whose ``with`` blocks declare more constants (``Lemma a : A with b : B.``)."""
+
+
+def mutual_names(sentence: Sentence) -> list[str]:
+    """The names after each ``with`` of a mutual declaration that no ``match`` opened (a ``match ... with``
+    in a type or body names a pattern, not a declaration)."""
+    if sentence.command not in MUTUAL:
+        return []
+    names: list[str] = []
+    matches = 0
+    tokens = sentence.tokens
+    for tok, after in pairwise(tokens[sentence.command_at :]):
+        if tok.text == "match":
+            matches += 1
+        elif tok.text == "with" and matches:
+            matches -= 1
+        elif tok.text == "with" and after.kind is Kind.WORD:
+            names.append(after.text)
+    return names
