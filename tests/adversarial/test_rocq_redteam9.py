@@ -12,7 +12,9 @@
    yes/no decision). No published proof redefines a tactic, so G3 refuses it, however it is placed.
 3. **Spellings of refused commands.** ``#[canonical] Definition ...`` (a permitted addition) declares a
    canonical structure as the refused ``Canonical`` command does; ``Undelimit Scope`` and ``Remove Hints``
-   (a typeclass instance is a hint) passed unread inside proofs, and so did ``Derive Inversion Rabs ...``,
+   (a typeclass instance is a hint) passed unread inside proofs; ``Fixpoint ... where "a + b" := ...``
+   declares a notation without the word ``Notation`` (``2 + 2 = 0`` by ``reflexivity``; a first line only
+   where recursion is allowed); and so did ``Derive Inversion Rabs ...``,
    which declares a constant ``Rabs`` shadowing the library's. ``Succeed Lemma x : T.`` opens no proof
    and ``Fail Qed.`` (of an unfinished proof) ends none, yet G2 took them for an opening and an end: top-level
    sentences were read by the lax rules of a proof (``Goal`` passed), and a proof sentence after ``Fail Qed.``
@@ -327,3 +329,15 @@ def test_a_pattern_after_match_with_is_not_a_declaration() -> None:
     helper = "Lemma zz_h (m : nat) : match m with n => True end.\nProof. exact I. Qed.\n\n"
     verdict = _text_verdict(SQUARE, HEADER + helper + THEOREM + SOUND)
     assert verdict.accepted, _failing(verdict)
+
+
+def test_a_notation_in_a_where_clause_is_refused_by_g3_with_recursion_allowed() -> None:
+    from putnam_solver.core.provers.rocq.checks import check_forbidden
+    from putnam_solver.core.provers.rocq.syntax import parse_statement
+
+    where = 'Fixpoint zz_f (a b : nat) : nat := 0\nwhere "a * b" := (zz_f a b) : nat_scope.\n\n'
+    candidate = HEADER + where + THEOREM + SOUND
+    statement = parse_statement(load_benchmark(ROCQ_SAMPLES).problems[SQUARE].formal_statement, SQUARE)
+    found = check_forbidden(statement, candidate, refuse_recursion=False)
+    assert [v.construct for v in found] == ['`where "..." :=`'], found
+    assert check_forbidden(statement, HEADER + "Fixpoint zz_f (a : nat) : nat := 0.\n\n" + THEOREM + SOUND, False) == []

@@ -191,6 +191,12 @@ POLICY = RocqPolicy(
             "declares a canonical structure, as the `Canonical` command does: it changes how later text elaborates",
             "#[canonical]",
         ),
+        *_rules(
+            "syntax",
+            "declares a notation (a declaration's `where` clause), as `Notation` does: it changes what later "
+            "text means",
+            'where "..." :=',
+        ),
     ),
     recursion_words=(
         *_rules(

@@ -1,13 +1,16 @@
 """G3 rules read by a sentence's command and attributes rather than by a word of it.
 
 A forbidden word (``policy.forbidden_words``) is refused wherever it occurs; these constructs are spelled
-with words that are harmless elsewhere (``Ltac``, ``Set``, ``canonical``), so they are recognised by
-where the words stand: ``Ltac name ::= ...`` and ``Ltac2 Set`` replace a tactic already defined, in force
-in every file that ``Require``s the candidate (the harness's check files included), and the attribute
-``#[canonical]`` on a ``Definition`` (a permitted addition) declares a canonical structure exactly as the
-refused ``Canonical`` command does. G2 also reads the names that ``abstract``/``transparent_abstract ...
-using name`` make Coq declare (``tactic_declared_names``), and the later names of a mutual declaration
-(``Lemma a : A with INR (n : nat) : R.`` declares ``INR``: ``mutual_names``).
+with words that are harmless elsewhere (``Ltac``, ``Set``, ``canonical``, ``where``), so they are
+recognised by where the words stand: ``Ltac name ::= ...`` and ``Ltac2 Set`` replace a tactic already
+defined, in force in every file that ``Require``s the candidate (the harness's check files included);
+the attribute ``#[canonical]`` on a ``Definition`` (a permitted addition) declares a canonical structure
+as the refused ``Canonical`` command does; ``Fixpoint ... where "a + b" := ...`` declares a notation (in
+force for the rest of the file: ``2 + 2 = 0`` by ``reflexivity``) without the word ``Notation``.
+
+G2 also reads here the names that ``abstract``/``transparent_abstract ... using name`` make Coq declare
+(``tactic_declared_names``), and the later names of a mutual declaration (``Lemma a : A with INR (n :
+nat) : R.`` declares ``INR``: ``mutual_names``).
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ def _hit(sentence: Sentence) -> Rule | None:
         return _RULES["Ltac ::="]
     if sentence.command == "Ltac2" and second_word(sentence) == "Set":
         return _RULES["Ltac2 Set"]
+    if any(a.text == "where" and b.kind is Kind.STRING for a, b in pairwise(sentence.tokens)):
+        return _RULES['where "..." :=']
     attributes = sentence.tokens[: sentence.command_at]  # `#[...]` groups and `Local`-style prefixes
     if any(t.kind is Kind.WORD and t.text == "canonical" for t in attributes):
         return _RULES["#[canonical]"]
