@@ -123,7 +123,8 @@ def test_choice_operators_are_read_qualified_from_the_print_after_the_marker() -
         "t",
     )
     source = names_source(pinned, "M")
-    assert "Definition epsilon := tt." in source and source.index("Import") < source.index('idtac "M"')
+    assert "Definition epsilon := Coq.Init.Datatypes.tt." in source
+    assert source.index("Import") < source.index('idtac "M"')
     printed = "M\nCandidate.t_solution =\n(fun epsilon : BinNums.Z => epsilon) (Epsilon.epsilon BinNums.Z i P)\n : Z\n"
     assert choice_operators(printed, "M") == ["Epsilon.epsilon"]
     assert choice_operators("M\nCandidate.t_solution = seq.iota 0 6 (fun iota => iota)\n", "M") == []

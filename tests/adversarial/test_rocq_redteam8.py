@@ -59,17 +59,17 @@ def test_a_restated_question_with_the_deciding_tactics_redefined_is_refused(case
     text = _restated("putnam_1996_a3")
     text = text.replace("Theorem putnam_1996_a3", REDEFINITIONS[case] + "Theorem putnam_1996_a3")
     verdict = rocq_full_verdict(load_benchmark(COQ_BENCH), "putnam_1996_a3", text, Track.NO_ANSWER)
-    failing = _failing(verdict)
+    failing = dict(_failing(verdict))
     assert not verdict.accepted, failing
-    # G3 now refuses the redefinition itself (``vernacular.redefinitions``); G4 still decides on its own
-    assert [g for g, _ in failing] == ["G3", "G4"], failing
-    assert "redefines a tactic" in failing[0][1] and "truth value" in failing[1][1]
+    # G3 refuses the redefinition itself now (round 9); G4 refuses the answer on its own as well
+    assert sorted(failing) == ["G3", "G4"] and "Ltac ::=" in failing["G3"], failing
+    assert "truth value" in failing["G4"]
 
 
 @needs_coq
 def test_a_true_answer_with_a_redefined_tactic_still_passes(tmp_path: Path) -> None:
-    """The control: an honest answer is decided whatever the candidate does to its own tactics (only G3
-    refuses it, for the redefinition itself)."""
+    """The control: an honest answer is decided whatever the candidate does to its own tactics (G3 refuses
+    the redefinitions themselves since round 9; G4's decision is unaffected by them)."""
     bench = one_record_benchmark(tmp_path, "yn", YES_NO)
     candidate = YES_NO.replace("Proof. Admitted.", "Proof. unfold yn_solution. split; intros; [exact I | nia]. Qed.")
     candidate = candidate.replace("Theorem yn", "Ltac tauto ::= fail.\nLtac easy ::= fail.\n\nTheorem yn")

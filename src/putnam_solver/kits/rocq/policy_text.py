@@ -130,6 +130,7 @@ def brief(policy: RocqPolicy, refuse_recursion: bool) -> str:
     forbidden = [
         *policy.forbidden_words,
         *policy.forbidden_phrases,
+        *policy.sentence_rules,
         *(policy.recursion_words if refuse_recursion else ()),
     ]
     lines = [
@@ -177,7 +178,8 @@ def describe(policy: RocqPolicy) -> str:
         ),
         forbidden_where="anywhere outside the challenge's own sentences",
         forbidden=tuple(
-            Forbidden(r.construct, r.rule, r.reason) for r in (*policy.forbidden_words, *policy.forbidden_phrases)
+            Forbidden(r.construct, r.rule, r.reason)
+            for r in (*policy.forbidden_words, *policy.forbidden_phrases, *policy.sentence_rules)
         ),
         notes=(
             Section(

@@ -285,9 +285,43 @@ def _word_may_go_on(text: str, end: int) -> bool:
     return end < len(text) and (not text[end].isascii() or (text[end] == "." and not text[end + 1 : end + 2].isascii()))
 
 
+_FOREIGN_SPACE: Final = re.compile(r"[^\S \t\n\r]")
+"""Whitespace to Python that Coq does not read as a blank (its lexer's blanks are space, tab, line feed
+and carriage return): a no-break space is an identifier character to Coq 8.16 (``x\u00a0`` is a name of
+its own, ``Definition a\u00a0b := I.`` defines ``a b``), form feeds and the other Unicode spaces are
+undefined tokens."""
+
+
+def _check_gaps(lexer: _Lexer, tokens: list[Token]) -> None:
+    """Raise LexError where text between tokens holds a character Coq does not read as a blank.
+
+    The lexer takes any ``str.isspace`` character for a blank; Coq does not (``_FOREIGN_SPACE``), so a
+    statement with a no-break space where the challenge has a space read the same to the gates and, to
+    Coq, named another constant (``x\u00a0+ 1``: the global ``x\u00a0``, not the bound ``x``). Comments
+    and strings may hold any character; only the gaps are read, and only when such a character occurs."""
+    text = lexer.text
+    if _FOREIGN_SPACE.search(text) is None:
+        return
+    ends = [0, *(t.start + len(t.text) for t in tokens)]
+    starts = [*(t.start for t in tokens), len(text)]
+    for i, end in zip(ends, starts, strict=True):
+        while i < end:
+            if text.startswith("(*", i):
+                i = lexer._comment_end(i)
+            elif text[i] in " \t\n\r":
+                i += 1
+            else:
+                line = text.count("\n", 0, i) + 1
+                raise LexError(f"the character U+{ord(text[i]):04X} is not a blank to Coq", line)
+
+
 def tokenize(text: str) -> list[Token]:
-    """All tokens of ``text`` (comments dropped). Raises LexError on an unterminated comment or string."""
-    return _Lexer(text).run()
+    """All tokens of ``text`` (comments dropped). Raises LexError on an unterminated comment or string, or
+    a space Coq does not read as one (``_check_gaps``)."""
+    lexer = _Lexer(text)
+    tokens = lexer.run()
+    _check_gaps(lexer, tokens)
+    return tokens
 
 
 _PUNCTUATION: Final = frozenset(

@@ -97,11 +97,11 @@ def names_source(statement: Statement, marker: str) -> str:
                 *(_decide_sentences(statement, marker) if yes_no else []),
                 f"Require {ROOT}.{CANDIDATE}.",
                 f"Module {SHADOW}.",
-                *(f"Definition {name} := tt." for name in bare),
+                *(f"Definition {name} := {TT}." for name in bare),
                 f"End {SHADOW}.",
                 f"Import {SHADOW}.",
                 *PRINTING,
-                f'Goal True. idtac "{marker}". Abort.',
+                f'Goal {TRUE}. idtac "{marker}". Abort.',
                 f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
                 *(_same_sentences(statement, marker) if yes_no else []),
             ]
@@ -110,10 +110,27 @@ def names_source(statement: Statement, marker: str) -> str:
     )
 
 
+TRUE, FALSE, PROOF_OF_TRUE, EQ, TT = (
+    "Coq.Init.Logic.True",
+    "Coq.Init.Logic.False",
+    "Coq.Init.Logic.I",
+    "Coq.Init.Logic.eq",
+    "Coq.Init.Datatypes.tt",
+)
+"""Every global the harness's sentences name after the candidate's answer, by its full name. Elaborating
+the answer can declare constants under any name (``ltac:(... transparent_abstract (exact Q) using True
+...)`` declares ``AnswerEnv.True := Q``), and a short name written after it would mean that constant: the
+question restated as its answer was "decided" equivalent to ``True``. No candidate can declare a module
+path, so a full name always means the library's constant. (Notations such as ``<->`` and tactics such as
+``tauto`` name their constants by kernel name, and a constant never shadows a tactic.)"""
 DECIDED, UNDECIDED = "-decided", "-undecided"
 """What the environment file prints after its marker once it tried to decide a yes/no answer."""
 SAME, DIFFERENT = "-same", "-different"
 """What it prints once it compared the compiled solution with the answer it decided."""
+DECIDING, COMPARING = "-deciding", "-comparing"
+"""What it prints as each of those two steps starts (``_timed``)."""
+STEP_SECONDS = 20
+"""Each step's time, after which the file stops with an error (read as ``unfinished``, an ``error``)."""
 
 
 def yes_no_answer(statement: Statement) -> bool:
@@ -129,25 +146,26 @@ def _decide_sentences(statement: Statement, marker: str) -> list[str]:
     """A goal proving the answer, as elaborated in the environment (the file's own solution, before the
     candidate is loaded), equivalent to True or to False, printing which way it went."""
     sol = f"{ROOT}.{ANSWER_ENV}.{statement.solution_name}"
-    true = "left; split; intro; first [ exact I | easy | tauto ]"
+    true = f"left; split; intro; first [ exact {PROOF_OF_TRUE} | easy | tauto ]"
     false = "right; split; intro; first [ contradiction | easy | tauto ]"
-    decide = f"(({sol} <-> True) \\/ ({sol} <-> False)) by (unfold {sol}; first [ {true} | {false} ])"
-    return [
-        "Goal True.",
-        f'first [ timeout 20 (assert {decide}); idtac "{marker}{DECIDED}" | idtac "{marker}{UNDECIDED}" ].',
-        "Abort.",
-    ]
+    decide = f"(({sol} <-> {TRUE}) \\/ ({sol} <-> {FALSE})) by (unfold {sol}; first [ {true} | {false} ])"
+    outcome = f'idtac "{marker}{DECIDED}" | idtac "{marker}{UNDECIDED}"'
+    return _timed(marker, DECIDING, f"first [ assert {decide}; {outcome} ]")
+
+
+def _timed(marker: str, step: str, tactic: str) -> list[str]:
+    """A goal running ``tactic`` (which prints its outcome) under a command-level ``Timeout``, after a line
+    saying the step started. The tactic ``timeout`` fails like any tactic, so ``first`` caught it and an
+    exhausted time read as a refusal; the command ``Timeout`` is not caught by ``first`` and stops the
+    file, so a started step with no outcome is an exhausted resource (``unfinished``), never a refusal."""
+    return [f"Goal {TRUE}.", f'idtac "{marker}{step}".', f"Timeout {STEP_SECONDS} {tactic}.", "Abort."]
 
 
 def _same_sentences(statement: Statement, marker: str) -> list[str]:
     """A goal proving the compiled candidate's solution equal to the decided one by conversion alone."""
     mine, theirs = (f"{ROOT}.{module}.{statement.solution_name}" for module in (ANSWER_ENV, CANDIDATE))
-    return [
-        "Goal True.",
-        f"first [ timeout 20 (assert (@eq Prop {theirs} {mine}) by exact (@Coq.Init.Logic.eq_refl Prop {mine})); "
-        f'idtac "{marker}{SAME}" | idtac "{marker}{DIFFERENT}" ].',
-        "Abort.",
-    ]
+    same = f"assert (@{EQ} Prop {theirs} {mine}) by exact (@{EQ}_refl Prop {mine})"
+    return _timed(marker, COMPARING, f'first [ {same}; idtac "{marker}{SAME}" | idtac "{marker}{DIFFERENT}" ]')
 
 
 def decided(output: str, marker: str) -> bool | None:
@@ -158,6 +176,18 @@ def decided(output: str, marker: str) -> bool | None:
         return False
     if f"{marker}{DECIDED}" in lines and f"{marker}{SAME}" in lines:
         return True
+    return None
+
+
+def unfinished(output: str, marker: str) -> str | None:
+    """The yes/no step that started and never printed its outcome (its ``Timeout`` expired, or coqc ran out
+    of stack or memory there), or None. Only the harness prints these random-marker lines, and nothing runs
+    between a step's start and its outcome but the step itself."""
+    lines = set(output.splitlines())
+    steps = ((DECIDING, (DECIDED, UNDECIDED), "deciding"), (COMPARING, (SAME, DIFFERENT), "comparing"))
+    for start, outcomes, name in steps:
+        if f"{marker}{start}" in lines and not any(f"{marker}{o}" in lines for o in outcomes):
+            return name
     return None
 
 

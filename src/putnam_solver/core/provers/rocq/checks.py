@@ -1,9 +1,7 @@
 """The Rocq text gates: G2 (the statement is preserved) and G3 (no forbidden construct).
 
-Both work on tokens (syntax.py), so comments and strings never trigger or hide anything, and both report
-every problem at once as a ``gatekit.Violation`` (its line, the construct and the rule), as Lean's do.
-They are cheap and catch most attacks before anything is compiled; the compiled gates (G5, G6) do not
-rely on them.
+Both work on tokens (syntax.py): comments and strings never count; every problem is a ``Violation``. They
+are cheap and catch most attacks before anything is compiled; the compiled gates do not rely on them.
 
 G2. The candidate must be the challenge with its holes filled: the placeholder proof ``Proof. Admitted.``
 replaced by a proof ending in ``Qed.`` or ``Defined.`` (``Admitted.`` is left to G3, so G2 judges only the
@@ -25,15 +23,14 @@ prints it):
 Hints, tactic notations, options, ``Arguments`` and opacity fall in one of the three by what they can
 reach (``vernacular.py``).
 
-The rules are those of the acceptance profile (``Submission.rules_profile``), so the agent's ``check``
-never refuses what ``submit`` accepts.
+The rules are the acceptance profile's (``Submission.rules_profile``): ``check`` refuses what ``submit`` does.
 
-G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as
-one) is scanned for ``policy.forbidden_words`` and ``policy.forbidden_phrases``; a qualified name is
-refused when any of its segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard
-checker has known bugs (kernel_bugs.json, decided from the detected coqc version) the
-``policy.recursion_words`` are refused too, unless the user passed ``--allow-recursion``: through those
-bugs a fixpoint the candidate writes can prove ``False`` with coqc and coqchk both accepting it.
+G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as one)
+is scanned for ``policy.forbidden_words`` and ``forbidden_phrases``, and read by its command and attributes
+(``sentence_rules``: ``Ltac t ::= ...``, ``#[canonical]``); a qualified name is refused when any of its
+segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard checker has known bugs
+(kernel_bugs.json, by the detected coqc version) the ``policy.recursion_words`` are refused too, unless
+``--allow-recursion``: through those bugs a candidate's fixpoint can prove ``False`` past coqc and coqchk.
 """
 
 from __future__ import annotations
@@ -56,6 +53,12 @@ from putnam_solver.core.provers.rocq.policy import (
 )
 from putnam_solver.core.provers.rocq.rule_hits import FIRST, TEXT, TOKENS, rule_hits
 from putnam_solver.core.provers.rocq.sections import SECTION_LOCAL, section_assumptions
+from putnam_solver.core.provers.rocq.sentence_rules import (
+    mutual_names,
+    second_word,
+    sentence_rule_hits,
+    tactic_declared_names,
+)
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -67,6 +70,7 @@ from putnam_solver.core.provers.rocq.syntax import (
     names_ending,
     parse_statement,
     render,
+    rolled_back,
     sentences,
     solution_body_start,
 )
@@ -115,27 +119,24 @@ def _hole_matches(candidate: Sentence, challenge: Sentence) -> bool:
     return len(candidate.tokens) > body + 1 and candidate.key[:body] == prefix and candidate.ended
 
 
-def _second_word(sentence: Sentence) -> str:
-    i = sentence.command_index() + 1
-    return sentence.tokens[i].text if i < len(sentence.tokens) else ""
-
-
 def is_query(sentence: Sentence) -> bool:
     """A command that only prints or silences messages: it leaves nothing behind that could be read."""
     if sentence.command == "Set":
-        return _second_word(sentence) == "Warnings"
+        return second_word(sentence) == "Warnings"
     return sentence.command in QUERY_COMMANDS
 
 
 def reads(sentence: Sentence) -> bool:
     """A command that changes how later text is read (libraries, modules, scopes), and nothing else."""
     if sentence.command in ("Open", "Close"):
-        return _second_word(sentence) == "Scope"
+        return second_word(sentence) == "Scope"
     return sentence.command in READING_COMMANDS
 
 
 def _opens_proof(sentence: Sentence) -> bool:
-    """Whether a declaration is followed by proof sentences (no top-level ``:=`` body)."""
+    """Whether a declaration is followed by proof sentences (no top-level ``:=`` body, not rolled back)."""
+    if rolled_back(sentence):
+        return False
     if sentence.command in THEOREM_COMMANDS:
         return True
     if sentence.command in ("Definition", "Fixpoint", "Let"):
@@ -208,6 +209,8 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
         if sent.command in _NAMED_IN_PROOFS:
             _note_name(scan, sent)
             continue
+        if rolled_back(sent) and (sent.command in PROOF_ENDS or sent.command == "Proof"):
+            continue  # `Fail Qed.` (an unfinished proof) or `Succeed Qed.` leave the proof open
         if sent.command == "Proof" and _gives_term(sent):
             return
         if sent.command in PROOF_ENDS:
@@ -300,13 +303,20 @@ def _take_addition(scan: _Scan) -> None:
 def _note_name(scan: _Scan, sent: Sentence) -> None:
     """A name the candidate declares (a helper, or a declaration inside a proof): one an answer may not
     use, and never a word of the challenge, which it could shadow."""
-    name = sent.declared_name
-    if name is None:
-        return
-    scan.defined.add(name)
-    if name in scan.reserved:
-        rule = "has the name of a word of the challenge; rename it so it cannot shadow anything the statement uses"
-        scan.violations.append(Violation(sent.line, f"the added {sent.command} `{name}`", rule))
+    for name in (n for n in (sent.declared_name, *mutual_names(sent)) if n is not None):
+        scan.defined.add(name)
+        if name in scan.reserved:
+            rule = "has the name of a word of the challenge; rename it so it cannot shadow anything the statement uses"
+            scan.violations.append(Violation(sent.line, f"the added {sent.command} `{name}`", rule))
+
+
+def _note_tactic_names(scan: _Scan) -> None:
+    """Constants a tactic declares (``transparent_abstract ... using RInt``), named apart as helpers are."""
+    rule = "is declared by a tactic under the name of a word of the challenge, which it would shadow"
+    for line, name in (n for s in scan.sents if s.command != "Proof" for n in tactic_declared_names(s)):
+        scan.defined.add(name)
+        if name in scan.reserved:
+            scan.violations.append(Violation(line, f"the constant `{name}`", rule))
 
 
 def _challenge_words(statement: Statement) -> set[str]:
@@ -381,6 +391,7 @@ def check_preservation(
             missing = Violation(_last_line(sents), f"{what} (challenge line {want.line})", "missing or changed")
             return [*scan.violations, missing]
     _take_proof(scan, f"`{statement.theorem_name}`", before_theorem=False)
+    _note_tactic_names(scan)
     for want in statement.trailer:
         _skip_after_theorem(scan)
         sent = scan.peek()
@@ -422,7 +433,7 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
             own += sents[begin:i]
             begin = i + 1
     own += sents[begin:]
-    return rule_hits(own, rules, POLICY.forbidden_phrases, section_assumptions(own)) + vernacular.redefinitions(own)
+    return rule_hits(own, rules, POLICY.forbidden_phrases, section_assumptions(own)) + sentence_rule_hits(own)
 
 
 UNPINNED_STATEMENT_RULES = ("plugin", "kernel")

@@ -20,6 +20,7 @@ from putnam_solver.core.provers.rocq.answer_env import (
     decided,
     names_source,
     own_constants,
+    unfinished,
     yes_no_answer,
 )
 from putnam_solver.core.provers.rocq.build import Built, build
@@ -65,6 +66,11 @@ def _answer_outside_environment(sub: Submission, candidate: Built) -> GateResult
     if judged is None:
         return _answer_names(built, marker, statement, evidence)
     status, why = judged
+    step = unfinished(built.result.stdout if built.result is not None else "", marker)
+    if step is not None:
+        # a time (or stack, memory) limit ended the step: not a fact about the answer, never a cached refusal
+        detail = f"{step} the yes/no answer did not finish within its limits: {why}"
+        return GateResult(*G4, GateStatus.ERROR, detail, evidence)
     detail = (
         "the answer does not elaborate in the challenge's environment without the candidate's own "
         "declarations: it uses something the candidate defines (a helper, or a constant Coq generated for "

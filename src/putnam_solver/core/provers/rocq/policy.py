@@ -40,6 +40,8 @@ class RocqPolicy:
     """Proof-mode commands whose effect outlives ``Qed`` and can change how later text elaborates."""
     forbidden_words: tuple[Rule, ...]
     forbidden_phrases: tuple[Rule, ...]
+    sentence_rules: tuple[Rule, ...]
+    """Constructs read by a sentence's command and attributes, not by a word (``sentence_rules.py``)."""
     recursion_words: tuple[Rule, ...]
     answer_choice_operators: tuple[str, ...]
     """Library constants (full names) a no-answer solution may not use: they pick "some value with the
@@ -59,6 +61,8 @@ POLICY = RocqPolicy(
         "Open",
         "Close",
         "Delimit",
+        "Undelimit",
+        "Remove",
         "Bind",
         "Notation",
         "Infix",
@@ -89,6 +93,10 @@ POLICY = RocqPolicy(
         "Class",
         "Scheme",
         "Combined",
+        # `Derive Inversion NAME ...` and `Functional Scheme NAME := ...` declare constants under names of
+        # their own, unread by G2 (`Derive Inversion Rabs ...` shadows the library's `Rabs`)
+        "Derive",
+        "Functional",
         "Universe",
         "Universes",
         "Constraint",
@@ -165,6 +173,27 @@ POLICY = RocqPolicy(
             "adds a typing rule (definitional UIP) that coqchk 8.16 does not report and that Coq's "
             "universe-variance bugs turn into a proof of False (rocq#22376)",
             "Definitional UIP",
+        ),
+    ),
+    sentence_rules=(
+        *_rules(
+            "redefinition",
+            "replaces a tactic of a library (tauto, lia, easy...) in every file that merely Requires the "
+            "candidate, the harness's own check files included; no published proof needs it: define a tactic "
+            "of your own name",
+            "Ltac ::=",
+            "Ltac2 Set",
+        ),
+        *_rules(
+            "elaboration",
+            "declares a canonical structure, as the `Canonical` command does: it changes how later text elaborates",
+            "#[canonical]",
+        ),
+        *_rules(
+            "syntax",
+            "declares a notation (a declaration's `where` clause), as `Notation` does: it changes what later "
+            "text means",
+            'where "..." :=',
         ),
     ),
     recursion_words=(

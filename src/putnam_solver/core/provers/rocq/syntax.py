@@ -192,6 +192,12 @@ def _ends_without_period(current: list[Token]) -> bool:
     return (len(selector) == 1 and selector[0].isdigit()) or (len(selector) == 3 and selector[::2] == ["[", "]"])
 
 
+def rolled_back(sentence: Sentence) -> bool:
+    """Whether a control prefix rolls the sentence's command back (``Fail Qed.`` ends no proof, ``Succeed
+    Lemma x : T.`` opens none: Coq is where it was before the sentence)."""
+    return any(t.text in ROLLED_BACK for t in sentence.tokens[: sentence.command_at])
+
+
 def _is_bullet(text: str) -> bool:
     return text[0] in "-+*" and text == text[0] * len(text)
 

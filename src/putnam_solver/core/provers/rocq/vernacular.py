@@ -20,8 +20,8 @@ each can change, measured with coqc 8.16:
 * ``Arguments``, ``Opaque`` and ``Transparent`` of the candidate's own definitions cannot touch what the
   statement names (class 1); of anything else they can steer its elaboration (class 2).
 
-``Ltac name ::= ...`` (a redefinition) is G3's: it replaces the tactic in every file that merely
-``Require``s the candidate, the harness's answer check (``lia``, ``lra``, ``nra``) included.
+``Ltac name ::= ...`` (a redefinition) is G3's (``sentence_rules``): it replaces the tactic in every file
+that merely ``Require``s the candidate, the harness's answer check (``lia``, ``lra``, ``nra``) included.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.syntax import Kind, Sentence, Statement, Token
 
 HARMLESS: Final = 1
@@ -136,16 +135,3 @@ def _option(sent: Sentence, rest: tuple[str, ...]) -> Judgement:
     return Judgement(None, f"the option `{option}` is not one known to leave the statement alone")
 
 
-def redefinitions(sents: list[Sentence]) -> list[Violation]:
-    """G3: every ``Ltac name ::= ...`` (see the module doc), wherever it stands, proofs included."""
-    return [
-        Violation(s.line, "`Ltac ... ::=`", REDEFINITION)
-        for s in sents
-        if s.command == "Ltac" and any(t.text == "::=" for t in s.tokens)
-    ]
-
-
-REDEFINITION: Final = (
-    "redefines a tactic for every file that loads the candidate, the harness's answer check included; "
-    "define a tactic of your own name instead"
-)

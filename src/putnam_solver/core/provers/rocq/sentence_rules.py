@@ -1,0 +1,85 @@
+"""G3 rules read by a sentence's command and attributes rather than by a word of it.
+
+A forbidden word (``policy.forbidden_words``) is refused wherever it occurs; these constructs are spelled
+with words that are harmless elsewhere (``Ltac``, ``Set``, ``canonical``, ``where``), so they are
+recognised by where the words stand: ``Ltac name ::= ...`` and ``Ltac2 Set`` replace a tactic already
+defined, in force in every file that ``Require``s the candidate (the harness's check files included);
+the attribute ``#[canonical]`` on a ``Definition`` (a permitted addition) declares a canonical structure
+as the refused ``Canonical`` command does; ``Fixpoint ... where "a + b" := ...`` declares a notation (in
+force for the rest of the file: ``2 + 2 = 0`` by ``reflexivity``) without the word ``Notation``.
+
+G2 also reads here the names that ``abstract``/``transparent_abstract ... using name`` make Coq declare
+(``tactic_declared_names``), and the later names of a mutual declaration (``Lemma a : A with INR (n :
+nat) : R.`` declares ``INR``: ``mutual_names``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.rocq.policy import POLICY, Rule
+from putnam_solver.core.provers.rocq.syntax import THEOREM_COMMANDS, Kind, Sentence
+
+_RULES = {r.construct: r for r in POLICY.sentence_rules}
+
+
+def second_word(sentence: Sentence) -> str:
+    """The token after the command word (``Scope`` in ``Open Scope``), or empty."""
+    i = sentence.command_index() + 1
+    return sentence.tokens[i].text if i < len(sentence.tokens) else ""
+
+
+def _hit(sentence: Sentence) -> Rule | None:
+    if sentence.command == "Ltac" and any(t.kind is Kind.SYMBOL and "::=" in t.text for t in sentence.tokens):
+        return _RULES["Ltac ::="]
+    if sentence.command == "Ltac2" and second_word(sentence) == "Set":
+        return _RULES["Ltac2 Set"]
+    if any(a.text == "where" and b.kind is Kind.STRING for a, b in pairwise(sentence.tokens)):
+        return _RULES['where "..." :=']
+    attributes = sentence.tokens[: sentence.command_at]  # `#[...]` groups and `Local`-style prefixes
+    if any(t.kind is Kind.WORD and t.text == "canonical" for t in attributes):
+        return _RULES["#[canonical]"]
+    return None
+
+
+def sentence_rule_hits(sentences: Sequence[Sentence]) -> list[Violation]:
+    """Each sentence that one of ``policy.sentence_rules`` refuses, with its line and reason."""
+    found = [(s, rule) for s in sentences if (rule := _hit(s)) is not None]
+    return [Violation(s.line, f"`{rule.construct}`", rule.reason) for s, rule in found]
+
+
+ABSTRACTING = frozenset({"abstract", "transparent_abstract"})
+"""Tactics that declare a global constant, under the name their ``using`` clause gives."""
+
+
+def tactic_declared_names(sentence: Sentence) -> list[tuple[int, str]]:
+    """(line, name) of each word after ``using`` in a sentence that calls an abstracting tactic (an
+    ``eauto using h`` inside it is read the same way: a name of its own is never refused)."""
+    tokens = sentence.tokens
+    if not any(t.kind is Kind.WORD and t.text in ABSTRACTING for t in tokens):
+        return []
+    return [(b.line, b.text) for a, b in pairwise(tokens) if a.text == "using" and b.kind is Kind.WORD]
+
+
+MUTUAL: frozenset[str] = THEOREM_COMMANDS | {"Fixpoint", "CoFixpoint"}
+"""Declarations whose ``with`` blocks declare more constants (``Lemma a : A with b : B.``)."""
+
+
+def mutual_names(sentence: Sentence) -> list[str]:
+    """The names after each ``with`` of a mutual declaration that no ``match`` opened (a ``match ... with``
+    in a type or body names a pattern, not a declaration)."""
+    if sentence.command not in MUTUAL:
+        return []
+    names: list[str] = []
+    matches = 0
+    tokens = sentence.tokens
+    for tok, after in pairwise(tokens[sentence.command_at :]):
+        if tok.text == "match":
+            matches += 1
+        elif tok.text == "with" and matches:
+            matches -= 1
+        elif tok.text == "with" and after.kind is Kind.WORD:
+            names.append(after.text)
+    return names
