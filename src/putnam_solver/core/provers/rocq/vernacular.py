@@ -133,5 +133,3 @@ def _option(sent: Sentence, rest: tuple[str, ...]) -> Judgement:
             ELABORATING, "the option decides how the statement's text elaborates (implicit arguments, patterns)"
         )
     return Judgement(None, f"the option `{option}` is not one known to leave the statement alone")
-
-
