@@ -54,10 +54,10 @@ ELABORATING = {
 }
 """Additions that can change the statement only through elaboration (class 2): G5 decides."""
 REFUSED = {
-    "tactic redefinition": ("Ltac lia ::= fail.\n", "redefines a tactic"),
+    "tactic redefinition": ("Ltac lia ::= fail.\n", "replaces a tactic of a library"),
     "tactic redefinition in a proof": (
         "Lemma zz_h : True.\nProof. Ltac lra ::= fail. exact I. Qed.\n",
-        "redefines a tactic",
+        "replaces a tactic of a library",
     ),
     "instance hint": ("Hint Resolve zz_i : typeclass_instances.\n", "declares an instance"),
     "instance hint extern": (

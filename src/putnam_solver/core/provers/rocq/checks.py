@@ -424,16 +424,21 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
     exempt_firsts = {first for _, first in shapes}
     rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
     firsts = map(TEXT, map(FIRST, map(TOKENS, sents)))
-    own: list[Sentence] = []
+    theorem_key, theorem_at = statement.sentences[statement.theorem].key, len(sents)
+    own_at: list[int] = []  # the candidate's own sentences, by position
     begin = 0
     for i in compress(count(), map(exempt_firsts.__contains__, firsts)):  # found by C loops over them all
         sent = sents[i]
         if (len(sent.tokens), sent.tokens[0].text) in shapes and exempt[sent.key] > 0:
             exempt[sent.key] -= 1
-            own += sents[begin:i]
+            own_at += range(begin, i)
             begin = i + 1
-    own += sents[begin:]
-    return rule_hits(own, rules, POLICY.forbidden_phrases, section_assumptions(own)) + sentence_rule_hits(own)
+            theorem_at = i if sent.key == theorem_key and theorem_at == len(sents) else theorem_at
+    own_at += range(begin, len(sents))
+    own = [sents[i] for i in own_at]
+    discharged = section_assumptions(sents, theorem_at)
+    local = frozenset(k for k, i in enumerate(own_at) if i in discharged)
+    return rule_hits(own, rules, POLICY.forbidden_phrases, local) + sentence_rule_hits(own)
 
 
 UNPINNED_STATEMENT_RULES = ("plugin", "kernel")

@@ -21,19 +21,20 @@ SECTION_LOCAL: Final = ASSUMPTION_COMMANDS | {"Let"}
 """Commands that declare something local to the enclosing section."""
 
 
-def section_assumptions(sents: Sequence[Sentence]) -> frozenset[int]:
-    """The indices of the sentences of ``sents`` that declare assumptions (``Variable``, ``Hypothesis``,
-    ``Context``) inside a ``Section`` that ``sents`` themselves open: the candidate's own sentences, the
-    challenge's left out, so an assumption added inside the challenge's section is not one of them."""
-    depth = 0
-    found = set()
-    for i, sent in enumerate(sents):
+def section_assumptions(sents: Sequence[Sentence], theorem_at: int) -> frozenset[int]:
+    """The positions in ``sents`` of the assumptions (``Variable``, ``Hypothesis``, ``Context``) of every
+    section that opens and closes before ``theorem_at`` (the theorem's position): Coq has discharged them
+    when the theorem is read. An assumption of a section still open at the theorem, the challenge's own
+    included, is none of them."""
+    open_sections: list[list[int]] = []
+    found: set[int] = set()
+    for i, sent in enumerate(sents[:theorem_at]):
         if sent.command == "Section":
-            depth += 1
-        elif sent.command == "End" and depth:
-            depth -= 1
-        elif depth and sent.command in ASSUMPTION_COMMANDS:
-            found.add(i)
+            open_sections.append([])
+        elif sent.command == "End" and open_sections:
+            found.update(open_sections.pop())
+        elif open_sections and sent.command in ASSUMPTION_COMMANDS:
+            open_sections[-1].append(i)
     return frozenset(found)
 
 
