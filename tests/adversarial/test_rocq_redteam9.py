@@ -221,8 +221,9 @@ SPELLINGS = {
     + "Lemma zz_h : True.\nProof. Derive Inversion zz_inv with (forall m : nat, m <= 0) Sort Prop. exact I. Qed.\n\n"
     + THEOREM
     + SOUND,
-    "remove hints in a proof": HEADER
-    + "Lemma zz_h : True.\nProof. Remove Hints Nat.le_refl : core. exact I. Qed.\n\n"
+    # a hint of `core` only steers tactics (vernacular.py accepts it); of instances it changes elaboration
+    "remove instance hints in a proof": HEADER
+    + "Lemma zz_h : True.\nProof. Remove Hints Nat.le_refl : typeclass_instances. exact I. Qed.\n\n"
     + THEOREM
     + SOUND,
     "top-level Goal after Succeed Lemma": HEADER
