@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 NO_ANSWER = "no-answer"
-WITHHELD_HASH = "withheld on the no-answer track: the pinned record it hashes holds the official answer"
+WITHHELD_HASH = "withheld on the no-answer track: the pinned record it hashes holds the answer to find"
 """A hash of the pinned record is no secret from the harness but is one from a model: it confirms a
 guessed answer (rebuild the record with the guess, hash it, compare), and many answers are a number or
 yes/no. The challenge's hash stays: on no-answer the challenge is exactly what the model is shown."""
