@@ -58,8 +58,12 @@ def stored_record(prover_name: str, options: VerifyOptions) -> dict[str, Any] | 
     """The stored record of the last selftest of this prover on the toolchain ``options`` select, as
     JSON (None if none, damaged, of another version, or not this user's own file)."""
     fingerprint = get_prover(prover_name).toolchain_fingerprint(options)
+    return _record_at(record_path(prover_name, fingerprint, options.axle))
+
+
+def _record_at(path: Path) -> dict[str, Any] | None:
     try:  # only this user's own record (``safe_files``): what another account left there is none
-        data = json.loads(read_regular_file(record_path(prover_name, fingerprint, options.axle), 64 << 20, own=True))
+        data = json.loads(read_regular_file(path, 64 << 20, own=True))
     except (OSError, UnsafeFile, ValueError):
         return None
     return data if isinstance(data, dict) and data.get("version") == RECORD_VERSION else None
@@ -82,12 +86,12 @@ def known_good_passed(cells: Iterable[Mapping[str, Any]], gate: str) -> bool | N
     return all(c["status"] == GateStatus.PASSED.value for c in goods)
 
 
-def known_good_state(prover_name: str, options: VerifyOptions, gates: Iterable[str]) -> dict[str, bool | None]:
-    """``last_known_good`` of each of ``gates``, read from the record once. A gate's verdict can depend on
-    it (G6: comparator's exit 1 is ``failed`` only while its known-good canary has not been seen refused),
-    so the verdict cache keys on it: a rejection stored before a selftest found the toolchain broken is
-    not reused after."""
-    data = stored_record(prover_name, options)
+def known_good_state(prover_name: str, fingerprint: str, axle: bool, gates: Iterable[str]) -> dict[str, bool | None]:
+    """``known_good_passed`` of each of ``gates`` in the record of this prover, toolchain fingerprint and
+    AXLE choice. A gate's verdict can depend on it (G6: comparator's exit 1 is ``failed`` only while its
+    known-good canary has not been seen refused), so the verdict cache keys on it: a rejection stored
+    before a selftest found the toolchain broken is not reused after."""
+    data = _record_at(record_path(prover_name, fingerprint, axle))
     try:
         return {gate: None if data is None else known_good_passed(data["cells"], gate) for gate in gates}
     except (KeyError, TypeError, ValueError):
