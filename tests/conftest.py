@@ -16,6 +16,7 @@ from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.selftest import runner as selftest
+from tests.helpers import MINIF2F_LEAN
 from tests.toylean.build import ToyLean, ToyLeanUnavailable, build_toy_lean
 
 
@@ -91,3 +92,11 @@ def unpriced_fake_model() -> None:
     known = get_model_info("openai-api/fake/fake-model")
     if known is not None and known.cost is not None:
         set_model_info("openai-api/fake/fake-model", known.model_copy(update={"cost": None}))
+
+
+@pytest.fixture(scope="session")
+def minif2f() -> Benchmark:
+    """The pinned miniF2F Lean statements (a module may define its own ``minif2f`` instead)."""
+    if not MINIF2F_LEAN.is_file():
+        pytest.skip("pinned miniF2F data not found")
+    return load_benchmark(MINIF2F_LEAN)

@@ -89,6 +89,18 @@ lean_submission = functools.partial(submission, "lean")
 
 
 LEAN_PROVER = LeanProver()
+MINIF2F_LEAN = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
+"""The pinned miniF2F Lean statements (the ``minif2f`` fixture of conftest.py loads them)."""
+
+
+def lean_with_helper(bench: Benchmark, problem_id: str, helper: str, proof: str) -> str:
+    """The with-answer challenge of ``problem_id`` with ``helper`` inserted before its theorem and the
+    theorem's ``by sorry`` replaced by ``proof``."""
+    text = LEAN_PROVER.challenge(bench.problems[problem_id], Track.WITH_ANSWER)
+    at = text.index(f"theorem {problem_id}")
+    return (text[:at] + helper + text[at:]).replace("by sorry", proof)
+
+
 LEAN_TEXT = VerifyOptions(profile=Profile.TEXT)
 PROOF = "by\n  simp [foo] <;> linarith"
 

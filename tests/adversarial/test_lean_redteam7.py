@@ -27,25 +27,15 @@ from putnam_solver.core.provers.lean.statement_type import PINNED, harness_sourc
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import DATA_ROOT, LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
+from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, lean_with_helper
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
-MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
 PROBLEM = "aimeII_2001_p3"
 CHEAT = "by\n  exact zz_bad.out.elim"
 
 
-@pytest.fixture(scope="module")
-def minif2f() -> Benchmark:
-    if not MINIF2F.is_file():
-        pytest.skip("pinned miniF2F data not found")
-    return load_benchmark(MINIF2F)
-
-
 def _with_helper(bench: Benchmark, helper: str, proof: str = CHEAT) -> str:
-    text = LEAN_PROVER.challenge(bench.problems[PROBLEM], Track.WITH_ANSWER)
-    at = text.index(f"theorem {PROBLEM}")
-    return (text[:at] + helper + text[at:]).replace("by sorry", proof)
+    return lean_with_helper(bench, PROBLEM, helper, proof)
 
 
 GLUED_VARIABLES = {

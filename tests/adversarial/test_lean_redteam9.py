@@ -41,23 +41,13 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers.lean.syntax import LexError, lex, parse_statement
 from putnam_solver.core.verify import Track
-from tests.helpers import DATA_ROOT, LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
+from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, lean_with_helper
 
-MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
 PROBLEM = "aimeII_2001_p3"
 
 
-@pytest.fixture(scope="module")
-def minif2f() -> Benchmark:
-    if not MINIF2F.is_file():
-        pytest.skip("pinned miniF2F data not found")
-    return load_benchmark(MINIF2F)
-
-
 def _candidate(bench: Benchmark, proof: str, helper: str = "") -> str:
-    text = LEAN_PROVER.challenge(bench.problems[PROBLEM], Track.WITH_ANSWER)
-    at = text.index(f"theorem {PROBLEM}")
-    return (text[:at] + helper + text[at:]).replace("by sorry", proof)
+    return lean_with_helper(bench, PROBLEM, helper, proof)
 
 
 HIDDEN = {

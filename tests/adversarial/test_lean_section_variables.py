@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._policy import POLICY
 from putnam_solver.core.provers.lean._preservation import check_statement
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.verify import Track
-from tests.helpers import DATA_ROOT, LEAN_PROVER, failures, lean_text_verdict
+from tests.helpers import LEAN_PROVER, failures, lean_text_verdict, lean_with_helper
 
-MINIF2F = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
 PROBLEM = "aimeII_2001_p3"
 PROOF = "by\n  norm_num [h₀]"
 CLOSED = {
@@ -42,17 +41,8 @@ OPEN = {
 }
 
 
-@pytest.fixture(scope="module")
-def minif2f() -> Benchmark:
-    if not MINIF2F.is_file():
-        pytest.skip("pinned miniF2F data not found")
-    return load_benchmark(MINIF2F)
-
-
 def _with(bench: Benchmark, before: str, after: str = "") -> str:
-    text = LEAN_PROVER.challenge(bench.problems[PROBLEM], Track.WITH_ANSWER)
-    at = text.index(f"theorem {PROBLEM}")
-    return (text[:at] + before + text[at:]).replace("by sorry", PROOF) + after
+    return lean_with_helper(bench, PROBLEM, before, PROOF) + after
 
 
 @pytest.mark.parametrize("case", sorted(CLOSED))
