@@ -183,6 +183,19 @@ def test_a_refusal_without_a_lean_or_verification_error_is_an_error(
     assert result.status is status, result.detail
 
 
+@pytest.mark.parametrize(
+    "error_type", ["LeanTimeout", "LeanResourceExceeded"]
+)  # axiom-axle client.py:182-186 raises these for AXLE's own limits (endpoints.py TIMEOUT_INPUT: "return a timeout error")
+def test_axles_own_time_or_resource_limit_is_an_error_never_a_rejection(
+    server: AxleServer, bench: Benchmark, tmp_path: Path, error_type: str
+) -> None:
+    server.replies = [Reply(body=json.dumps({"error_type": error_type, "error": "limit reached"}) + "\n")]
+    result = axle_gate(submission(bench, tmp_path), FAST)
+    assert result.status is GateStatus.ERROR, result.detail
+    assert error_type in result.detail
+    assert len(server.requests) == 1  # a limit is not retried: the same request would meet it again
+
+
 def test_a_release_axle_does_not_serve_is_refused_before_any_work(server: AxleServer) -> None:
     served_environments.cache_clear()
     wanted = VerifyOptions(axle=True, profile=Profile.TEXT, toolchain="v4.24.0")
