@@ -65,8 +65,6 @@ from putnam_solver.core.provers.lean.toolchain import LeanNotFound, find_lean
 from putnam_solver.core.sandbox import SandboxUnavailable, fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
-TRUTH_TYPES = ("Prop", "Bool")
-"""Solution types whose answer must be a truth value: ``Prop`` (``True``/``False``), ``Bool``."""
 FIRST_LINE = 2
 """The line of the first example in the harness file (after ``import``); one example per line."""
 
@@ -130,7 +128,7 @@ def yes_no_solutions(statement: Statement) -> list[YesNo]:
             continue
         parts = _components(body[3 : body.index(":=")]) or []
         for i, part in enumerate(parts):
-            if part in (["Prop"], ["Bool"]):
+            if part in (["Prop"], ["Bool"]):  # a truth value: `True`/`False` or `true`/`false`
                 path = ("snd",) * i + (("fst",) if i < len(parts) - 1 else ())
                 found.append(YesNo(name, part[0], path))
     return found
