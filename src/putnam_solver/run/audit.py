@@ -35,6 +35,7 @@ from putnam_solver.doctor import require_gates
 from putnam_solver.run.audit_settings import audit_benchmark, audit_options, claimed_differences, pin_line
 from putnam_solver.run.campaign import CampaignError, RunLock, required_settings, settings_history
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
+from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.pass_at_k import audited_pass_at_k
 from putnam_solver.run.report.evidence import attempt_dir, run_prover, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
@@ -169,6 +170,7 @@ class _Audit:
         self.notice = notice
         self.on_item = on_item
         settings = required_settings(ledger, "audit")
+        check_attempts(ledger, settings)
         self.config = settings.config
         self.prover = run_prover(settings)
         self.suffix = self.prover.suffix  # from the prover registry, never from the ledger

@@ -28,6 +28,7 @@ from putnam_solver.run.ledger import (
     RateLimitRow,
     Usage,
 )
+from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced
@@ -124,6 +125,7 @@ def load_run(run_dir: Path) -> RunData:
             raise NoRunRecorded(
                 f"{run_dir}: the ledger holds no run settings (the run never started); nothing to report"
             )
+        check_attempts(ledger, settings)
         attempts = tuple(ledger.every_attempt())
         since = ledger.meta(RATE_LIMITS_SINCE)
         return RunData(

@@ -1,0 +1,218 @@
+"""Red team, second round on the paths around the gates (docs/threat-model.md): counts a handed-over run
+directory can change without touching a candidate's bytes, and what a verdict, kept build or selftest
+record made under other gate data is worth.
+
+The run is real: ``putnam solve --samples 2`` with the loopback model server, whose first answer is the
+sample proof and whose second the same proof ``Admitted`` (real coqc/coqchk in the sandbox), so the one
+problem has one pass in two samples. Each attack copies it and edits its ledger with plain ``sqlite3``;
+beside it the untouched copy still audits, reports and exports as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from putnam_solver.core import cache as core_cache
+from tests.fakes.sample_prover import SAMPLES, SampleProver
+from tests.fakes.scripted_agent import NEEDS_ROCQ
+from tests.processes import putnam
+
+PROBLEM, OTHER = "sample_even_square", "sample_sum_first_n"
+CORE = Path(core_cache.__file__).parent
+
+
+class OneOfTwo(SampleProver):
+    """The sample proof at its first answer, the same proof ``Admitted`` at every later one."""
+
+    answers = itertools.count()
+
+    def proof(self, problem: str, task: str) -> str:
+        text = super().proof(problem, task)
+        return text if next(self.answers) == 0 else text.replace("Qed.", "Admitted.")
+
+
+@pytest.fixture(scope="module")
+def sampled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    pytest.importorskip("inspect_ai")
+    from tests.fakes.openai_server import serve
+    from tests.processes import solve_args
+
+    base = tmp_path_factory.mktemp("sampled")
+    benchmark = base / "benchmark.jsonl"
+    shutil.copyfile(SAMPLES / "benchmark.jsonl", benchmark)
+    with serve(OneOfTwo([])) as url:
+        args = solve_args(benchmark, base / "run", PROBLEM, url=url, jobs=2, max_turns=1, campaigns=1)
+        code, stdout, stderr = putnam(*args, "--samples", "2", FAKE_API_KEY="test-key", INSPECT_EVAL_MAX_RETRIES="1")
+    assert code == 0, stdout + stderr
+    assert sorted(r[0] for r in _sql(base / "run", "SELECT status FROM attempts")) == ["passed", "rejected"]
+    return base / "run", benchmark
+
+
+@pytest.fixture
+def case(sampled: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    run_dir = tmp_path / "run"
+    shutil.copytree(sampled[0], run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
+    benchmark = tmp_path / "benchmark.jsonl"
+    shutil.copyfile(sampled[1], benchmark)
+    return run_dir, benchmark
+
+
+def _sql(run_dir: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:
+    db = sqlite3.connect(run_dir / "ledger.sqlite")
+    try:
+        rows = db.execute(statement, args).fetchall()
+        db.commit()
+        return rows
+    finally:
+        db.close()
+
+
+def copy_pass(run_dir: Path, **changes: Any) -> None:
+    """A new attempt row copying the stored pass (and its verdict), with ``changes`` to its columns; a
+    changed ``candidate`` gets every stored hash made to agree with it."""
+    db = sqlite3.connect(run_dir / "ledger.sqlite")
+    columns = [r[1] for r in db.execute("PRAGMA table_info(attempts)")]
+    row = dict(zip(columns, db.execute("SELECT * FROM attempts WHERE status='passed'").fetchone(), strict=True))
+    (verdict,) = db.execute("SELECT json FROM verdicts WHERE attempt_id=?", (row["id"],)).fetchone()
+    verdict = json.loads(verdict)
+    row |= changes
+    row["id"] = db.execute("SELECT MAX(id) + 1 FROM attempts").fetchone()[0]
+    sha = hashlib.sha256(row["candidate"].encode()).hexdigest()
+    row["candidate_sha256"] = verdict["candidate_sha256"] = sha
+    verdict["problem"] = row["problem"]
+    db.execute(
+        f"INSERT INTO attempts ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})", list(row.values())
+    )
+    db.execute("INSERT INTO verdicts VALUES (?, 'accepted', ?, ?)", (row["id"], sha, json.dumps(verdict)))
+    db.commit()
+    db.close()
+
+
+def drop_unique_sample(run_dir: Path) -> None:
+    """Rebuild ``attempts`` without ``UNIQUE (campaign, problem, sample)``, as an editor may."""
+    db = sqlite3.connect(run_dir / "ledger.sqlite")
+    (schema,) = db.execute("SELECT sql FROM sqlite_master WHERE name='attempts'").fetchone()
+    db.execute("PRAGMA legacy_alter_table=ON")  # the other tables keep naming `attempts`
+    db.execute("ALTER TABLE attempts RENAME TO attempts_old")
+    db.execute(schema.replace(", UNIQUE (campaign, problem, sample)", ""))
+    db.execute("INSERT INTO attempts SELECT * FROM attempts_old")
+    db.execute("DROP TABLE attempts_old")
+    db.commit()
+    db.close()
+
+
+def pass_at_k_row(stdout: str) -> str:
+    return next(line for line in stdout.splitlines() if line.startswith("| all |"))
+
+
+# -- 1. counts made of attempts the run could not have recorded ------------------------------------------
+
+
+def _third_sample(run_dir: Path) -> None:
+    copy_pass(run_dir, sample=3)
+
+
+def _second_outcome_of_a_sample(run_dir: Path) -> None:
+    drop_unique_sample(run_dir)
+    (rejected,) = _sql(run_dir, "SELECT sample FROM attempts WHERE status='rejected'")
+    copy_pass(run_dir, sample=rejected[0])
+
+
+def _unselected_problem(run_dir: Path) -> None:
+    copy_pass(run_dir, problem=OTHER, candidate=(SAMPLES / "proofs" / f"{OTHER}.v").read_text())
+
+
+def _campaign_that_never_ran(run_dir: Path) -> None:
+    copy_pass(run_dir, campaign=2)
+
+
+EDITS = {
+    "a third sample of a run of --samples 2": (_third_sample, "the run drew 2 sample(s) per problem"),
+    "two outcomes of one sample": (_second_outcome_of_a_sample, "two outcomes of sample"),
+    "a pass of a problem the run never selected": (_unselected_problem, f"the run did not select {OTHER}"),
+    "a pass in a campaign that never ran": (_campaign_that_never_ran, f"campaign 2 did not select {PROBLEM}"),
+}
+
+
+@NEEDS_ROCQ
+def test_the_honest_run_audits_reports_and_exports_its_one_pass_in_two_samples(
+    case: tuple[Path, Path], tmp_path: Path
+) -> None:
+    run_dir, benchmark = case
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0 and "audited 1 passes: 1 accepted" in stdout, stdout + stderr
+    assert pass_at_k_row(stdout) == "| all | 1 | 0.500 | 1.000 |"
+    assert putnam("report", run_dir)[0] == 0
+    code, stdout, stderr = putnam("export", run_dir, "--proofs", tmp_path / "proofs")
+    assert code == 0 and sorted(p.name for p in (tmp_path / "proofs").iterdir()) == [f"{PROBLEM}.v"], stderr
+
+
+@NEEDS_ROCQ
+@pytest.mark.parametrize("edit", sorted(EDITS))
+def test_an_attempt_the_run_could_not_record_is_refused_by_every_reader(
+    case: tuple[Path, Path], tmp_path: Path, edit: str
+) -> None:
+    """Before: the third sample made the audit print pass@1 0.667 (0.500 honest) with exit 0; the pass of an
+    unselected problem made it "audited 2 passes: 2 accepted" of a run of one problem, and `export` wrote
+    that proof into the run's proof folder. Every gate accepts each such row: the proof is real, the count
+    is not."""
+    run_dir, benchmark = case
+    change, refusal = EDITS[edit]
+    change(run_dir)
+    for command in (
+        ("audit", run_dir, "--benchmark", benchmark),
+        ("report", run_dir),
+        ("export", run_dir, "--proofs", tmp_path / "proofs"),
+    ):
+        code, stdout, stderr = putnam(*command)
+        assert code == 2 and refusal in stderr and "the ledger was edited" in stderr, (command, stdout + stderr)
+    assert not (tmp_path / "proofs").exists()
+    assert _sql(run_dir, "SELECT COUNT(*) FROM audits") == [(0,)], "the refused ledger was audited"
+
+
+# -- 2. the gates' data is part of the gate code -----------------------------------------------------------
+
+
+@pytest.fixture
+def core_copy(tmp_path: Path) -> Path:
+    copy = tmp_path / "core"
+    shutil.copytree(CORE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
+
+
+@pytest.mark.parametrize(
+    "data", ["provers/rocq/kernel_bugs.json", "provers/lean/import_closure.json", "benchmarks/specs/minif2f.json"]
+)
+def test_a_verdict_made_under_other_gate_data_is_not_this_gate_code_s(core_copy: Path, data: str) -> None:
+    """Rocq's kernel-bug table decides whether candidate recursion is refused, Lean's import closure which
+    imports are accepted; the fingerprint that keys the verdict cache, the kept builds and the selftest
+    records hashed only ``*.py`` and the benchmark records, so an accepted verdict of a recursive proof,
+    cached before the table listed the installed Coq's bug, was still reused after."""
+    before = core_cache.code_fingerprint(core_copy)
+    path = core_copy / data
+    path.write_bytes(path.read_bytes().replace(b"{", b"{ ", 1))
+    assert core_cache.code_fingerprint(core_copy) != before
+
+
+def test_what_no_gate_reads_leaves_the_gate_code_as_it_is(core_copy: Path) -> None:
+    assert (
+        core_cache.gate_code_fingerprint()
+        == core_cache.code_fingerprint(CORE)
+        == core_cache.code_fingerprint(core_copy)
+    )
+    before = core_cache.code_fingerprint(core_copy)
+    errata = core_copy / "benchmarks" / "errata" / "putnambench.json"
+    errata.write_bytes(errata.read_bytes() + b"\n")
+    (core_copy / "__pycache__").mkdir()
+    (core_copy / "__pycache__" / "cache.cpython-312.pyc").write_bytes(b"\0")
+    assert core_cache.code_fingerprint(core_copy) == before
+    (core_copy / "provers" / "rocq" / "policy.py").write_text("# changed\n", encoding="utf-8")
+    assert core_cache.code_fingerprint(core_copy) != before
