@@ -21,8 +21,10 @@ from typing import Any
 import pytest
 
 from putnam_solver.core import cache as core_cache
+from tests.fakes.openai_server import FakeOpenAI, Step, tool_call_reply
 from tests.fakes.sample_prover import SAMPLES, SampleProver
 from tests.fakes.scripted_agent import NEEDS_ROCQ
+from tests.helpers import DATA_ROOT
 from tests.processes import putnam
 
 PROBLEM, OTHER = "sample_even_square", "sample_sum_first_n"
@@ -150,6 +152,7 @@ def test_the_honest_run_audits_reports_and_exports_its_one_pass_in_two_samples(
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 0 and "audited 1 passes: 1 accepted" in stdout, stdout + stderr
     assert pass_at_k_row(stdout) == "| all | 1 | 0.500 | 1.000 |"
+    assert "**Solved: 1 of 1 (100.0%), audited**" in (run_dir / "SUMMARY.md").read_text()
     assert putnam("report", run_dir)[0] == 0
     code, stdout, stderr = putnam("export", run_dir, "--proofs", tmp_path / "proofs")
     assert code == 0 and sorted(p.name for p in (tmp_path / "proofs").iterdir()) == [f"{PROBLEM}.v"], stderr
@@ -216,3 +219,70 @@ def test_what_no_gate_reads_leaves_the_gate_code_as_it_is(core_copy: Path) -> No
     assert core_cache.code_fingerprint(core_copy) == before
     (core_copy / "provers" / "rocq" / "policy.py").write_text("# changed\n", encoding="utf-8")
     assert core_cache.code_fingerprint(core_copy) != before
+
+
+# -- 3. an audited count leaves out what the auditor's errata call defective ------------------------------
+
+VACUOUS_PROBLEM = "amc12b_2020_p5"
+"""miniF2F Rocq's statement whose hypotheses contradict each other (its errata: ``vacuous``)."""
+
+
+class Vacuous(FakeOpenAI):
+    """Submits the one-line proof through the contradictory hypotheses, at the first turn."""
+
+    def next_step(self, request: dict[str, Any]) -> Step:
+        super().next_step(request)
+        record = next(
+            json.loads(line)
+            for line in (DATA_ROOT / "minif2f" / "minif2f_rocq_adapted.jsonl").read_text().splitlines()
+            if f'"{VACUOUS_PROBLEM}"' in line
+        )
+        proof = (
+            record["formal_statement"]
+            .replace("Theorem", "Require Import Lia.\n\nTheorem", 1)
+            .replace("Proof.\nAdmitted.", "Proof.\n  intros; exfalso; lia.\nQed.")
+        )
+        return tool_call_reply("submit", {"proof": proof}, f"v{self.requests}")
+
+
+@pytest.fixture(scope="module")
+def vacuous(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("inspect_ai")
+    from tests.fakes.openai_server import serve
+    from tests.processes import solve_args
+
+    if not (DATA_ROOT / "minif2f" / "minif2f_rocq_adapted.jsonl").is_file():
+        pytest.skip("miniF2F data not found")
+    run_dir = tmp_path_factory.mktemp("vacuous") / "run"
+    with serve(Vacuous([])) as url:
+        args = solve_args("minif2f:valid", run_dir, VACUOUS_PROBLEM, url=url, max_turns=1)
+        code, stdout, stderr = putnam(*args, FAKE_API_KEY="test-key", INSPECT_EVAL_MAX_RETRIES="1")
+    assert code == 0, stdout + stderr
+    return run_dir
+
+
+APART = "**Solved: 0 of 1 (0.0%), audited**"
+
+
+@NEEDS_ROCQ
+@pytest.mark.parametrize("recorded", ["as recorded", "errata edited out of the ledger"])
+def test_the_audited_headline_counts_apart_what_the_auditor_s_errata_call_defective(
+    vacuous: Path, tmp_path: Path, recorded: str
+) -> None:
+    """Before: with the run's recorded errata emptied (or recorded before the erratum was known), `putnam
+    audit` printed "1 on statements known defective, counted apart" and wrote "**Solved: 1 of 1 (100.0%),
+    audited**" into the SUMMARY.md it regenerates, and the report counted it solved."""
+    run_dir = tmp_path / "run"
+    shutil.copytree(vacuous, run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
+    if recorded != "as recorded":
+        for row, text in _sql(run_dir, "SELECT id, json FROM settings"):
+            settings = json.loads(text)
+            settings["benchmark"]["record"]["errata"] = []
+            _sql(run_dir, "UPDATE settings SET json=? WHERE id=?", json.dumps(settings), row)
+    code, stdout, stderr = putnam("audit", run_dir)
+    assert code == 0 and f"counted apart: {VACUOUS_PROBLEM}" in stdout, stdout + stderr
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert APART in summary and f"(counted apart): {VACUOUS_PROBLEM}." in summary, summary[:600]
+    assert putnam("report", run_dir)[0] == 0
+    page = (run_dir / "report.html").read_text()
+    assert 'id="stat-solved" data-value="0"' in page and 'id="stat-solved-apart" data-value="1"' in page

@@ -318,6 +318,7 @@ class _Audit:
                 "gate_code": gate_code_fingerprint(),
                 "challenge_matches_run": self.challenges.get(attempt.problem) == verdict.challenge_sha256,
                 "benchmark": {"path": str(self.benchmark.path), "pin": self.benchmark.pin_name},
+                "defect": self.benchmark.known_defect(attempt.problem),
                 "run_claims_differ": list(self.differences),
                 "submitted": {
                     "status": attempt.verdict_status,

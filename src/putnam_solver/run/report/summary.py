@@ -51,10 +51,10 @@ from putnam_solver.run.pass_at_k import pass_at_k_section, run_pass_at_k
 from putnam_solver.run.prices import cost_text, run_unpriced
 from putnam_solver.run.report.errata import (
     apart_note,
+    counted_apart,
     disputed_attempts,
     disputed_section,
     errata_section,
-    known_defects,
     selected_errata,
 )
 from putnam_solver.run.report.evidence import (
@@ -180,7 +180,7 @@ def summary_markdown(
     chosen = settings.selected
     selected = len(chosen)
     errata = selected_errata(settings)
-    defective = set(known_defects(settings))
+    defective = set(counted_apart(settings, (audits or {}).values()))
     solved = [p for p in chosen if p not in set(unresolved)]
     apart = [p for p in solved if p in defective]
     passes = len(solved) - len(apart)
