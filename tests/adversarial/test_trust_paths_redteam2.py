@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from putnam_solver.core import cache as core_cache
+from putnam_solver.core.verify import VerifyOptions
 from tests.fakes.openai_server import FakeOpenAI, Step, tool_call_reply
 from tests.fakes.sample_prover import SAMPLES, SampleProver
 from tests.fakes.scripted_agent import NEEDS_ROCQ
@@ -29,6 +30,7 @@ from tests.processes import putnam
 
 PROBLEM, OTHER = "sample_even_square", "sample_sum_first_n"
 CORE = Path(core_cache.__file__).parent
+GATES = ("G4", "G5", "G6")
 
 
 class OneOfTwo(SampleProver):
@@ -286,3 +288,53 @@ def test_the_audited_headline_counts_apart_what_the_auditor_s_errata_call_defect
     assert putnam("report", run_dir)[0] == 0
     page = (run_dir / "report.html").read_text()
     assert 'id="stat-solved" data-value="0"' in page and 'id="stat-solved-apart" data-value="1"' in page
+
+
+# -- 4. a selftest record made when a gate could not run does not vouch for it ----------------------------
+
+
+def _record_file() -> Path:
+    from putnam_solver.core.provers import get_prover
+    from putnam_solver.core.selftest_record import record_path
+
+    return record_path("rocq", get_prover("rocq").toolchain_fingerprint(VerifyOptions()), False)
+
+
+def _as_if_without_sandbox(path: Path) -> None:
+    """The record as `putnam selftest` writes it where bubblewrap cannot start: G4-G6 cannot run, so
+    their cells are shown, not judged, and the record passes (no surprise), on the same fingerprint."""
+    data = json.loads(path.read_text())
+    for cell in data["cells"]:
+        if cell["gate"] in GATES:
+            cell |= {"status": "unavailable", "judgement": "cannot-run", "detail": "bubblewrap cannot start"}
+    data["cannot_run"] = dict.fromkeys(GATES, "bubblewrap cannot start a sandbox here")
+    path.write_text(json.dumps(data))
+    path.chmod(0o644)
+
+
+@NEEDS_ROCQ
+def test_a_passed_selftest_that_never_ran_the_compiled_gates_does_not_let_solve_or_serve_use_them(
+    solve_env: None,
+) -> None:
+    """Before: `solve` spent money (and `serve` answered) on a toolchain whose compiled gates no canary had
+    been through: the record of a selftest run before bubblewrap worked passed, and nothing it is keyed
+    by changes when the sandbox starts working."""
+    from putnam_solver.selftest.record import last_record
+    from putnam_solver.selftest.runner import require_selftest, uncovered
+    from putnam_solver.serve.service import Readiness
+
+    options = VerifyOptions()
+    honest = last_record("rocq", options)
+    assert honest is not None and honest.passed and uncovered(honest, "rocq", options) == []
+    assert require_selftest("rocq", options).finished_at == honest.finished_at, "a covering record is reused"
+    assert Readiness({"rocq": options}, run_missing=False).state()["rocq"][0]
+
+    _as_if_without_sandbox(_record_file())
+    stale = last_record("rocq", options)
+    assert stale is not None and stale.passed
+    ready, why = Readiness({"rocq": options}, run_missing=False).state()["rocq"]
+    assert not ready and "did not judge what can run now: G4" in why
+    assert uncovered(stale, "rocq", options) == [f"{g} (could not run when the record was made)" for g in GATES]
+    again = require_selftest("rocq", options)
+    assert again.finished_at > honest.finished_at and again.passed and not again.cannot_run
+    assert {c.judgement.value for c in again.cells if c.gate == "G4" and c.expected == "pass"} == {"right"}

@@ -242,10 +242,11 @@ def require_selftest(prover_name: str, options: VerifyOptions, progress: Progres
     """The passing selftest of this toolchain, run now if there is none; raises InputError on a surprise.
 
     ``solve`` calls this before its first model call, so that money is never spent on a toolchain whose
-    gates misjudge a canary. A failed record is not trusted to stay failed: the selftest runs again.
+    gates misjudge a canary. A failed record is not trusted to stay failed: the selftest runs again; nor is a
+    passed one that never judged a gate or canary set that can run now (``uncovered``).
     """
     record = last_record(prover_name, options)
-    if record is None or not record.passed:
+    if record is None or not record.passed or uncovered(record, prover_name, options):
         record = run_selftest(prover_name, options, progress=progress)
     if not record.passed:
         raise InputError(
@@ -253,6 +254,21 @@ def require_selftest(prover_name: str, options: VerifyOptions, progress: Progres
             f"{surprise_summary(record)}; {SELFTEST_FIX}"
         )
     return record
+
+
+def uncovered(record: SelftestRecord, prover_name: str, options: VerifyOptions) -> list[str]:
+    """What can run here now but did not when ``record`` was made: gates it lists as unable to run (no
+    sandbox then, say) and canary suites it skipped (no Mathlib then). The record is keyed by the
+    toolchain's fingerprint, which neither changes; a record that passed with a gate it never ran on a
+    canary says nothing of that gate, so it does not let ``solve`` or ``serve`` judge with it."""
+    now = selftest_options(options)
+    ready = [gate for gate, row in selftest_readiness(prover_name, now).items() if row.ok]
+    found = [f"{gate} (could not run when the record was made)" for gate in ready if gate in record.cannot_run]
+    for skipped in record.skipped:
+        suites = [s for s in suites_for(prover_name) if s.name == skipped.suite]
+        if any(s.needs != "mathlib" or mathlib_status(now)[0] for s in suites):
+            found.append(f"canary set {skipped.suite} (skipped when the record was made)")
+    return found
 
 
 # ---------------------------------------------------------------------------------------------- text

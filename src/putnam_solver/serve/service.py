@@ -280,6 +280,8 @@ class Readiness:
             return False, f"no selftest of {prover} on this toolchain; run `putnam selftest --prover {prover}`"
         if not record.passed:
             return False, f"the {prover} selftest failed: {selftest_service.surprise_summary(record)}"
+        if missing := selftest_service.uncovered(record, prover, self.options[prover]):
+            return False, f"the last {prover} selftest did not judge what can run now: {'; '.join(missing)}"
         return True, selftest_service.summary_line(record)
 
     def not_ready(self) -> str | None:
