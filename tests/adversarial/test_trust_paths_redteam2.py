@@ -10,6 +10,7 @@ beside it the untouched copy still audits, reports and exports as before.
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import itertools
 import json
@@ -181,6 +182,28 @@ def test_an_attempt_the_run_could_not_record_is_refused_by_every_reader(
         assert code == 2 and refusal in stderr and "the ledger was edited" in stderr, (command, stdout + stderr)
     assert not (tmp_path / "proofs").exists()
     assert _sql(run_dir, "SELECT COUNT(*) FROM audits") == [(0,)], "the refused ledger was audited"
+
+
+def tsv_statuses(run_dir: Path) -> list[str]:
+    with (run_dir / "attempts.tsv").open() as handle:
+        return sorted(row["status"] for row in csv.DictReader(handle, delimiter="\t"))
+
+
+@NEEDS_ROCQ
+def test_a_pass_the_ledger_claims_without_a_verdict_for_it_is_not_passed_in_attempts_tsv(
+    case: tuple[Path, Path],
+) -> None:
+    """Before: the rejected sample marked ``passed`` in the ledger (its stored verdict still the rejection of
+    its bytes) was counted nowhere, and audited as UNBACKED, yet attempts.tsv, which the audit writes
+    again, listed two ``passed`` rows."""
+    run_dir, benchmark = case
+    assert putnam("audit", run_dir, "--benchmark", benchmark)[0] == 0
+    assert tsv_statuses(run_dir) == ["passed", "rejected"]
+    _sql(run_dir, "UPDATE attempts SET status='passed' WHERE status='rejected'")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 1 and "1 marked passed without a stored verdict for their bytes" in stdout, stdout + stderr
+    assert tsv_statuses(run_dir) == ["passed", "unbacked"]
+    assert "**Solved: 1 of 1 (100.0%), audited**" in (run_dir / "SUMMARY.md").read_text()
 
 
 # -- 2. the gates' data is part of the gate code -----------------------------------------------------------
