@@ -361,3 +361,11 @@ def test_a_passed_selftest_that_never_ran_the_compiled_gates_does_not_let_solve_
     again = require_selftest("rocq", options)
     assert again.finished_at > honest.finished_at and again.passed and not again.cannot_run
     assert {c.judgement.value for c in again.cells if c.gate == "G4" and c.expected == "pass"} == {"right"}
+    # A canary the kit ships now that the record never judged (it came with an update of the kit alone,
+    # which changes neither key of the record) is not vouched for either.
+    data = json.loads(_record_file().read_text())
+    dropped = data["cells"][-1]["canary"]
+    data["cells"] = [c for c in data["cells"] if c["canary"] != dropped]
+    _record_file().write_text(json.dumps(data))
+    ready, why = Readiness({"rocq": options}, run_missing=False).state()["rocq"]
+    assert not ready and f"/{dropped} (not in the record)" in why

@@ -258,16 +258,25 @@ def require_selftest(prover_name: str, options: VerifyOptions, progress: Progres
 
 def uncovered(record: SelftestRecord, prover_name: str, options: VerifyOptions) -> list[str]:
     """What can run here now but did not when ``record`` was made: gates it lists as unable to run (no
-    sandbox then, say) and canary suites it skipped (no Mathlib then). The record is keyed by the
-    toolchain's fingerprint, which neither changes; a record that passed with a gate it never ran on a
-    canary says nothing of that gate, so it does not let ``solve`` or ``serve`` judge with it."""
+    sandbox then, say), canary suites it skipped (no Mathlib then) and canaries the kit did not ship
+    then. The record is keyed by the toolchain's fingerprint and the gates' code, which none of these
+    changes; a record that passed without putting a gate or canary through says nothing of it, so it does
+    not let ``solve`` or ``serve`` judge with it."""
     now = selftest_options(options)
     ready = [gate for gate, row in selftest_readiness(prover_name, now).items() if row.ok]
     found = [f"{gate} (could not run when the record was made)" for gate in ready if gate in record.cannot_run]
-    for skipped in record.skipped:
-        suites = [s for s in suites_for(prover_name) if s.name == skipped.suite]
-        if any(s.needs != "mathlib" or mathlib_status(now)[0] for s in suites):
-            found.append(f"canary set {skipped.suite} (skipped when the record was made)")
+    skipped = {s.suite for s in record.skipped}
+    judged = {(c.suite, c.canary) for c in record.cells}
+    for suite in suites_for(prover_name):
+        if suite.name in skipped:
+            if suite.needs != "mathlib" or mathlib_status(now)[0]:
+                found.append(f"canary set {suite.name} (skipped when the record was made)")
+            continue
+        found += [
+            f"canary {suite.name}/{c.name} (not in the record)"
+            for c in suite.canaries
+            if (suite.name, c.name) not in judged
+        ]
     return found
 
 
