@@ -369,3 +369,53 @@ def test_a_passed_selftest_that_never_ran_the_compiled_gates_does_not_let_solve_
     _record_file().write_text(json.dumps(data))
     ready, why = Readiness({"rocq": options}, run_missing=False).state()["rocq"]
     assert not ready and f"/{dropped} (not in the record)" in why
+
+
+# -- 5. a verification said to be afresh uses no build an earlier process kept ----------------------------
+
+
+def _references(cache: Path) -> set[Path]:
+    return set((cache / "rocq-pinned").glob("*/*-Reference.vo"))
+
+
+def _forge(source: Path, target: Path) -> None:
+    """``source``'s entry (another statement's reference ``.vo``) at ``target``, its header naming
+    ``target``: what anything running as this user (an IDE agent with a shell, say) can write there."""
+    header, _, body = source.read_bytes().partition(b"\n")
+    stated = json.loads(header)
+    stated["entry"] = target.name
+    target.write_bytes(json.dumps(stated).encode() + b"\n" + body)
+    target.chmod(0o644)
+
+
+@NEEDS_ROCQ
+def test_audit_and_no_cache_never_judge_with_a_reference_build_an_earlier_process_kept(
+    case: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: with the kept reference of another statement in the entry of this one, `putnam audit` ("afresh,
+    no cache") and `putnam verify --no-cache` rejected the run's sound proof at G5 (its theorem's type
+    compared with the other statement's), a rejection that the verdict cache then kept."""
+    run_dir, benchmark = case
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(cache))
+    other = tmp_path / f"{OTHER}.v"
+    shutil.copyfile(SAMPLES / "proofs" / f"{OTHER}.v", other)
+    mine = tmp_path / f"{PROBLEM}.v"
+    shutil.copyfile(SAMPLES / "proofs" / f"{PROBLEM}.v", mine)
+    verify = ("verify", "--prover", "rocq", "--benchmark", benchmark)
+    assert putnam(*verify, other)[0] == 0
+    (kept_other,) = _references(cache)
+    assert putnam(*verify, mine)[0] == 0
+    (kept_mine,) = _references(cache) - {kept_other}
+    _forge(kept_other, kept_mine)
+    code, stdout, stderr = putnam(*verify, "--no-cache", mine)
+    assert code == 0 and "ACCEPTED" in stdout, stdout + stderr
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0 and "audited 1 passes: 1 accepted" in stdout, stdout + stderr
+    # Valid beside: the fresh build replaced the forged entry, and a verification that may reuse kept builds
+    # (a verdict not in the cache: --keep-going is part of its key, not of the build's) reuses it.
+    kept = kept_mine.read_bytes()
+    assert kept.partition(b"\n")[2] != kept_other.read_bytes().partition(b"\n")[2]
+    code, stdout, stderr = putnam(*verify, "--keep-going", mine)
+    assert code == 0 and "cached verdict" not in stdout, stdout + stderr
+    assert kept_mine.read_bytes() == kept
