@@ -419,3 +419,28 @@ def test_audit_and_no_cache_never_judge_with_a_reference_build_an_earlier_proces
     code, stdout, stderr = putnam(*verify, "--keep-going", mine)
     assert code == 0 and "cached verdict" not in stdout, stdout + stderr
     assert kept_mine.read_bytes() == kept
+
+
+# -- 6. no audit on a toolchain whose last selftest found its gates misjudging ----------------------------
+
+
+@NEEDS_ROCQ
+def test_an_audit_refuses_a_toolchain_whose_last_selftest_found_a_gate_misjudging(
+    case: tuple[Path, Path], solve_env: None
+) -> None:
+    """Before: the audit ran on a toolchain whose selftest had just seen G6 refuse a known-good canary (a
+    broken coqchk, say): its refusals of sound passes would be stored as failed audits, which SUMMARY.md
+    marks and `export` leaves out."""
+    run_dir, benchmark = case
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0 and "no selftest" not in stderr, stdout + stderr
+    data = json.loads(_record_file().read_text())
+    good = next(c for c in data["cells"] if c["gate"] == "G6" and c["expected"] == "pass")
+    good |= {"status": "failed", "judgement": "wrong", "detail": "coqchk: Anomaly"}
+    _record_file().write_text(json.dumps(data))
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 2 and "found gates that misjudge canaries (G6 kernel check refused the known-good" in stderr
+    assert len(_sql(run_dir, "SELECT id FROM audits")) == 1, "the refused audit stored a row"
+    _record_file().unlink()
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0 and "note: no selftest of rocq on this toolchain" in stderr, stdout + stderr

@@ -41,6 +41,8 @@ from putnam_solver.run.report.evidence import attempt_dir, run_prover, write_aud
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import audit_summary
 from putnam_solver.safe_write import UnsafePath
+from putnam_solver.selftest.record import last_record
+from putnam_solver.selftest.runner import SELFTEST_FIX, surprise_summary, uncovered
 from putnam_solver.verifier.candidates import disputed_note
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, elsewhere
 
@@ -194,6 +196,7 @@ class _Audit:
         self._check_toolchain(passes, recorded, current)
         if passes:
             require_gates(self.prover.name, self.options)
+            self._check_selftest()
         history = len(self.ledger.audits())
         self.challenges = {p.id: p.challenge_sha256 for p in self.ledger.problems().values()}
         items: dict[int, AuditItem] = {}
@@ -251,6 +254,24 @@ class _Audit:
             f"(run: {' | '.join(differing)}; here: {current}). Audit with the run's tools (--tool NAME=PATH), or "
             "pass --allow-toolchain-change to audit on this one (recorded in every audit)"
         )
+
+    def _check_selftest(self) -> None:
+        """Refuse a toolchain whose last selftest found gates misjudging canaries: its rejections would mark
+        sound passes as failing their audit (and ``export`` would leave them out), its acceptances confirm
+        what a broken gate let through. Without a record, say so (``solve`` runs one; an audit does not)."""
+        record = last_record(self.prover.name, self.options)
+        if record is None:
+            self.notice(
+                f"note: no selftest of {self.prover.name} on this toolchain; `putnam selftest --prover "
+                f"{self.prover.name}` puts known-good and known-bad canaries through the gates that audit"
+            )
+        elif not record.passed:
+            raise InputError(
+                f"the last {self.prover.name} selftest on this toolchain found gates that misjudge canaries "
+                f"({surprise_summary(record)}), so no audit on it is a confirmation or a refusal; {SELFTEST_FIX}"
+            )
+        elif missing := uncovered(record, self.prover.name, self.options):
+            self.notice(f"note: the last selftest on this toolchain did not judge {'; '.join(missing)}")
 
     def _check_evidence(self, attempt: AttemptRow) -> None:
         """Say so when the evidence folder's candidate is not the ledger's (edited after the run?): the
