@@ -444,3 +444,31 @@ def test_an_audit_refuses_a_toolchain_whose_last_selftest_found_a_gate_misjudgin
     _record_file().unlink()
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 0 and "note: no selftest of rocq on this toolchain" in stderr, stdout + stderr
+
+
+@NEEDS_ROCQ
+def test_a_ready_server_is_not_ready_again_once_its_toolchain_changes_under_it(solve_env: None, tmp_path: Path) -> None:
+    """Before: once ready, `putnam serve` stayed ready for its whole life, so a Coq upgraded in place while it
+    ran was judging requests with no selftest of it."""
+    from putnam_solver.core.provers import get_prover
+    from putnam_solver.core.selftest_record import record_path
+    from putnam_solver.serve.service import Readiness
+
+    tools = {}
+    for name in ("coqc", "coqchk"):
+        found = shutil.which(name)
+        assert found is not None
+        tools[name] = tmp_path / "bin" / name
+        tools[name].parent.mkdir(exist_ok=True)
+        shutil.copy2(found, tools[name])
+    options = VerifyOptions(tools=tools)
+    passed = record_path("rocq", get_prover("rocq").toolchain_fingerprint(options), False)
+    shutil.copyfile(_record_file(), passed)  # the record of these very bytes: the canaries judged them
+    passed.chmod(0o644)
+    readiness = Readiness({"rocq": options}, run_missing=False, recheck_seconds=0)
+    assert readiness.not_ready() is None
+    assert readiness.not_ready() is None, "an unchanged toolchain stays ready"
+    with tools["coqc"].open("ab") as handle:  # an upgrade in place: another coqc at the same path
+        handle.write(b"\n")
+    why = readiness.not_ready()
+    assert why is not None and "no selftest of rocq on this toolchain" in why
