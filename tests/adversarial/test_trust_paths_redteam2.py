@@ -206,6 +206,26 @@ def test_a_pass_the_ledger_claims_without_a_verdict_for_it_is_not_passed_in_atte
     assert "**Solved: 1 of 1 (100.0%), audited**" in (run_dir / "SUMMARY.md").read_text()
 
 
+@NEEDS_ROCQ
+def test_an_audit_leaves_no_other_bytes_beside_the_audit_json_that_confirms_the_ledger_s(
+    case: tuple[Path, Path],
+) -> None:
+    """Before: with the pass's evidence candidate replaced by a file that proves nothing, the audit warned,
+    confirmed the ledger's bytes, and wrote ``audit.json`` (accepted) beside the replaced file."""
+    run_dir, benchmark = case
+    verdicts = run_dir.glob("attempts/campaign-1/**/verdict.json")
+    (folder,) = [v.parent for v in verdicts if json.loads(v.read_text())["status"] == "accepted"]
+    candidate = folder / "candidate.v"
+    real = candidate.read_text()
+    candidate.write_text(real.replace("Qed.", "Admitted."))
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0 and "differs from the candidate the ledger holds" in stderr, stdout + stderr
+    assert candidate.read_text() == real
+    assert (
+        json.loads((folder / "audit.json").read_text())["candidate_sha256"] == hashlib.sha256(real.encode()).hexdigest()
+    )
+
+
 # -- 2. the gates' data is part of the gate code -----------------------------------------------------------
 
 

@@ -40,7 +40,7 @@ from putnam_solver.run.pass_at_k import audited_pass_at_k
 from putnam_solver.run.report.evidence import attempt_dir, run_prover, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import audit_summary
-from putnam_solver.safe_write import UnsafePath
+from putnam_solver.safe_write import UnsafePath, write_under
 from putnam_solver.selftest.record import last_record
 from putnam_solver.selftest.runner import SELFTEST_FIX, surprise_summary, uncovered
 from putnam_solver.verifier.candidates import disputed_note
@@ -274,9 +274,11 @@ class _Audit:
             self.notice(f"note: the last selftest on this toolchain did not judge {'; '.join(missing)}")
 
     def _check_evidence(self, attempt: AttemptRow) -> None:
-        """Say so when the evidence folder's candidate is not the ledger's (edited after the run?): the
-        audit checks the ledger's bytes, and the outputs are derived from them."""
-        path = self.request.run_dir / attempt_dir(attempt) / f"candidate{self.suffix}"
+        """Say so when the evidence folder's candidate is not the ledger's (edited after the run?), and
+        write the ledger's there: the audit checks the ledger's bytes, and the ``audit.json`` it leaves
+        beside the candidate must not stand next to other bytes, taken for the ones it confirmed."""
+        relative = attempt_dir(attempt) / f"candidate{self.suffix}"
+        path = self.request.run_dir / relative
         if attempt.candidate is None or not path.exists():
             return
         try:
@@ -287,8 +289,9 @@ class _Audit:
         if found != attempt.candidate.encode("utf-8"):
             self.notice(
                 f"warning: {path} differs from the candidate the ledger holds for {attempt.problem} (campaign "
-                f"{attempt.campaign}); the ledger's bytes are audited"
+                f"{attempt.campaign}); the ledger's bytes are audited and written there"
             )
+            write_under(self.request.run_dir, relative, attempt.candidate.encode("utf-8"))
 
     def _verify(self, attempt: AttemptRow, benchmark: Benchmark) -> Verdict:
         """The full profile afresh on the stored bytes, against the challenge derived here and now."""
