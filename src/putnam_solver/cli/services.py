@@ -136,7 +136,9 @@ def serve(
     timeout: TimeoutOpt = GATE_DEFAULTS.timeout_seconds,
     memory_mb: MemoryMbOpt = GATE_DEFAULTS.memory_mb,
     tool: ToolOpt = None,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Ignore cached verdicts and kept builds of statements; verify afresh.")
+    ] = False,
     no_selftest: Annotated[
         bool,
         typer.Option(
@@ -162,6 +164,7 @@ def serve(
             tools=tool_locations(tool or []),
             max_candidate_bytes=max_candidate_bytes,
             toolchain=toolchain,
+            kept_builds=not no_cache,
         ).options()
         limits = Limits(per_key=per_key, batch_items=max_batch, body_bytes=max_body_bytes)
         config = load_config(

@@ -222,7 +222,9 @@ def verify(
         bool, typer.Option("--show-official", help="no-answer: print the official answers and the answer check.")
     ] = False,
     jobs: Annotated[int, typer.Option("--jobs", help="Candidates verified at once.", min=1)] = (os.cpu_count() or 1),
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Ignore cached verdicts; verify afresh.")] = False,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Ignore cached verdicts and kept builds of statements; verify afresh.")
+    ] = False,
     tool: ToolOpt = None,
     timeout: TimeoutOpt = GATE_DEFAULTS.timeout_seconds,
     memory_mb: MemoryMbOpt = GATE_DEFAULTS.memory_mb,
@@ -277,6 +279,7 @@ def verify(
             unsafe_comparator=unsafe_comparator,
             toolchain=loaded.release(toolchain),
             statement_by_elaboration=statement_by_elaboration,
+            kept_builds=not no_cache,
         ).options()
         if axle:
             require_gates(chosen_prover.name, options, {"G7"})

@@ -2,7 +2,7 @@
 
 The key covers everything a verdict depends on: candidate bytes, challenge bytes, statement and benchmark
 hashes, prover, track, every verification option that can change a verdict (``options_key``), the
-toolchain fingerprint and the source of this package's gates. Only decided verdicts (accepted or
+toolchain fingerprint and this package's gates (their source and the data they read). Only decided verdicts (accepted or
 rejected) are stored; an ``error`` or ``unavailable`` outcome (an exhausted cap among them) is always
 re-run, and so is an acceptance whose answer check a cap, a tactic's time limit or a crash left
 undecided (``reusable``). The cache lives in the user's cache directory, which the agent's sandbox cannot reach, so
@@ -62,14 +62,32 @@ def check_cache_dir(directory: Path) -> None:
 
 @cache
 def gate_code_fingerprint() -> str:
-    """SHA-256 over this package's source and the benchmark records (they say how statements write their
-    holes), so that a changed gate never reuses an old verdict. Errata are not an input of a verdict."""
-    root = Path(__file__).parent
+    """SHA-256 over every file of this package, so that a changed gate never reuses an old verdict."""
+    return code_fingerprint(Path(__file__).parent)
+
+
+NOT_VERDICT_INPUTS = ("benchmarks/errata",)
+"""The folders of this package no gate reads: errata are shown beside a verdict, never an input of one."""
+
+
+def code_fingerprint(root: Path) -> str:
+    """SHA-256 over the files under ``root`` (names and bytes) but ``NOT_VERDICT_INPUTS`` and bytecode.
+
+    Every file, not only the source: the gates also read data shipped beside it (the benchmark records,
+    Rocq's table of kernel bugs, which decides whether candidate recursion is refused, Lean's import
+    closure, which decides which imports are accepted), and a verdict, kept build or selftest record made
+    under other data is not one of these gates."""
     digest = hashlib.sha256()
-    for path in sorted([*root.rglob("*.py"), *(root / "benchmarks" / "specs").glob("*.json")]):
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(path.read_bytes())
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and _verdict_input(p.relative_to(root))):
+        digest.update(str(path.relative_to(root)).encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
+
+
+def _verdict_input(relative: Path) -> bool:
+    if "__pycache__" in relative.parts or relative.suffix in (".pyc", ".pyo"):
+        return False
+    return not any(relative.is_relative_to(folder) for folder in NOT_VERDICT_INPUTS)
 
 
 def verdict_inputs(options_type: type[VerifyOptions | ProverOptions] = VerifyOptions) -> tuple[str, ...]:

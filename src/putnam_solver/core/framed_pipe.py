@@ -30,8 +30,13 @@ class FramedPipe:
             view = view[os.write(self.fd, view) :]
 
     def poll(self, seconds: float) -> bool:
-        """Whether something can be read within ``seconds`` (a message, or the end of the pipe)."""
-        return bool(select.select([self.fd], [], [], max(0.0, seconds))[0])
+        """Whether something can be read within ``seconds`` (a message, or the end of the pipe).
+
+        ``poll(2)``, not ``select(2)``: a server holding a thousand connections gives the worker's pipe a
+        descriptor above ``FD_SETSIZE`` (1024), which ``select`` refuses, and every verification failed."""
+        waiter = select.poll()
+        waiter.register(self.fd, select.POLLIN)
+        return bool(waiter.poll(max(0.0, seconds) * 1000))
 
     def recv(self) -> Any:
         """The next message; EOFError when the other end closed before a whole frame arrived."""

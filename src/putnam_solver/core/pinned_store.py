@@ -12,7 +12,10 @@ only when every one hashes to what the header says and the header names this ver
 copied or linked under another key, the reference of another statement, is not this one); an entry
 that is damaged, cut short, not a regular file under the cap, or not this user's own (owned by another
 account, or writable by others: a shared cache directory someone else prepared) is treated as absent
-(built again and replaced), never used.
+(built again and replaced), never used. A verification said to be afresh (``putnam audit``, ``verify
+--no-cache``: ``VerifyOptions.kept_builds`` off) uses only entries this process wrote, so that what
+an earlier process (or anything else running as this user) left in the cache directory decides none of
+its verdicts.
 
 A producer reads, builds and writes an entry while holding it (:func:`building`), so that in one process
 an entry is built once even when several verifications of a problem ask for it at the same time (a
@@ -35,6 +38,9 @@ from putnam_solver.core.util import write_atomic
 HEADER_BYTES = 65536
 """Room for the JSON header on top of the stored files' own cap."""
 _HELD: dict[Path, threading.Lock] = {}
+_WRITTEN: dict[Path, str] = {}
+"""The SHA-256 of each entry this process wrote, by path: what a verification that uses no earlier
+process's builds (``read_entry`` without ``kept``) may still share with the others of its process."""
 _HELD_GUARD = threading.Lock()
 
 
@@ -45,13 +51,16 @@ def entry_path(folder: str, key: Mapping[str, object], name: str) -> Path:
     return default_cache_dir() / folder / digest[:2] / f"{digest}-{name}"
 
 
-def read_entry(entry: Path, limit: int) -> dict[str, bytes] | None:
-    """The files of ``entry`` when each matches its recorded size and SHA-256, else None."""
+def read_entry(entry: Path, limit: int, kept: bool = True) -> dict[str, bytes] | None:
+    """The files of ``entry`` when each matches its recorded size and SHA-256, else None; without ``kept``
+    (``VerifyOptions.kept_builds``), only an entry whose bytes this process wrote itself."""
     try:
         raw = read_regular_file(entry, limit + HEADER_BYTES, own=True)
         header, _, body = raw.partition(b"\n")
         stated = json.loads(header)
     except (OSError, UnsafeFile, ValueError):
+        return None
+    if not kept and _WRITTEN.get(entry) != hashlib.sha256(raw).hexdigest():
         return None
     if not isinstance(stated, dict) or stated.get("entry") != entry.name:
         return None
@@ -75,9 +84,10 @@ def read_entry(entry: Path, limit: int) -> dict[str, bytes] | None:
 def write_entry(entry: Path, files: Mapping[str, bytes]) -> None:
     """Store ``files`` (name to bytes) at ``entry``; a cache that cannot be written is only a lost saving."""
     listed = [[name, len(data), hashlib.sha256(data).hexdigest()] for name, data in files.items()]
-    header = json.dumps({"entry": entry.name, "files": listed})
+    data = json.dumps({"entry": entry.name, "files": listed}).encode() + b"\n" + b"".join(files.values())
     with contextlib.suppress(OSError):  # the next verification builds it again
-        write_atomic(entry, header.encode() + b"\n" + b"".join(files.values()), mode=ENTRY_MODE)
+        write_atomic(entry, data, mode=ENTRY_MODE)
+        _WRITTEN[entry] = hashlib.sha256(data).hexdigest()
 
 
 @contextlib.contextmanager

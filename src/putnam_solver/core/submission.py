@@ -95,6 +95,10 @@ class VerifyOptions:
     """The toolchain release to judge with where several are installed side by side (Lean: a pinned
     Lean/Mathlib release such as ``v4.24.0``); None: the prover's default. Callers set it to the release the
     benchmark states unless the user chose another (``--toolchain``)."""
+    kept_builds: bool = bounds(True, why="a kept build is keyed by all it is made from: a new one is the same")
+    """Use the builds of pinned statements kept in the cache directory (``core.pinned_store``). False for a
+    verification said to be afresh (``putnam audit``, ``verify --no-cache``): only those this process built
+    itself, so that nothing an earlier process left in the cache directory takes part in its verdicts."""
     selftest_run: bool = decides(False)
     """Set by ``putnam selftest`` for its own runs: gates judge afresh instead of deferring to the last
     selftest record (which would otherwise decide the new one)."""

@@ -35,11 +35,14 @@ from putnam_solver.doctor import require_gates
 from putnam_solver.run.audit_settings import audit_benchmark, audit_options, claimed_differences, pin_line
 from putnam_solver.run.campaign import CampaignError, RunLock, required_settings, settings_history
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
+from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.pass_at_k import audited_pass_at_k
 from putnam_solver.run.report.evidence import attempt_dir, run_prover, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import audit_summary
-from putnam_solver.safe_write import UnsafePath
+from putnam_solver.safe_write import UnsafePath, write_under
+from putnam_solver.selftest.record import last_record
+from putnam_solver.selftest.runner import SELFTEST_FIX, surprise_summary, uncovered
 from putnam_solver.verifier.candidates import disputed_note
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, elsewhere
 
@@ -169,6 +172,7 @@ class _Audit:
         self.notice = notice
         self.on_item = on_item
         settings = required_settings(ledger, "audit")
+        check_attempts(ledger, settings)
         self.config = settings.config
         self.prover = run_prover(settings)
         self.suffix = self.prover.suffix  # from the prover registry, never from the ledger
@@ -192,6 +196,7 @@ class _Audit:
         self._check_toolchain(passes, recorded, current)
         if passes:
             require_gates(self.prover.name, self.options)
+            self._check_selftest()
         history = len(self.ledger.audits())
         self.challenges = {p.id: p.challenge_sha256 for p in self.ledger.problems().values()}
         items: dict[int, AuditItem] = {}
@@ -250,10 +255,30 @@ class _Audit:
             "pass --allow-toolchain-change to audit on this one (recorded in every audit)"
         )
 
+    def _check_selftest(self) -> None:
+        """Refuse a toolchain whose last selftest found gates misjudging canaries: its rejections would mark
+        sound passes as failing their audit (and ``export`` would leave them out), its acceptances confirm
+        what a broken gate let through. Without a record, say so (``solve`` runs one; an audit does not)."""
+        record = last_record(self.prover.name, self.options)
+        if record is None:
+            self.notice(
+                f"note: no selftest of {self.prover.name} on this toolchain; `putnam selftest --prover "
+                f"{self.prover.name}` puts known-good and known-bad canaries through the gates that audit"
+            )
+        elif not record.passed:
+            raise InputError(
+                f"the last {self.prover.name} selftest on this toolchain found gates that misjudge canaries "
+                f"({surprise_summary(record)}), so no audit on it is a confirmation or a refusal; {SELFTEST_FIX}"
+            )
+        elif missing := uncovered(record, self.prover.name, self.options):
+            self.notice(f"note: the last selftest on this toolchain did not judge {'; '.join(missing)}")
+
     def _check_evidence(self, attempt: AttemptRow) -> None:
-        """Say so when the evidence folder's candidate is not the ledger's (edited after the run?): the
-        audit checks the ledger's bytes, and the outputs are derived from them."""
-        path = self.request.run_dir / attempt_dir(attempt) / f"candidate{self.suffix}"
+        """Say so when the evidence folder's candidate is not the ledger's (edited after the run?), and
+        write the ledger's there: the audit checks the ledger's bytes, and the ``audit.json`` it leaves
+        beside the candidate must not stand next to other bytes, taken for the ones it confirmed."""
+        relative = attempt_dir(attempt) / f"candidate{self.suffix}"
+        path = self.request.run_dir / relative
         if attempt.candidate is None or not path.exists():
             return
         try:
@@ -264,8 +289,9 @@ class _Audit:
         if found != attempt.candidate.encode("utf-8"):
             self.notice(
                 f"warning: {path} differs from the candidate the ledger holds for {attempt.problem} (campaign "
-                f"{attempt.campaign}); the ledger's bytes are audited"
+                f"{attempt.campaign}); the ledger's bytes are audited and written there"
             )
+            write_under(self.request.run_dir, relative, attempt.candidate.encode("utf-8"))
 
     def _verify(self, attempt: AttemptRow, benchmark: Benchmark) -> Verdict:
         """The full profile afresh on the stored bytes, against the challenge derived here and now."""
@@ -316,6 +342,7 @@ class _Audit:
                 "gate_code": gate_code_fingerprint(),
                 "challenge_matches_run": self.challenges.get(attempt.problem) == verdict.challenge_sha256,
                 "benchmark": {"path": str(self.benchmark.path), "pin": self.benchmark.pin_name},
+                "defect": self.benchmark.known_defect(attempt.problem),
                 "run_claims_differ": list(self.differences),
                 "submitted": {
                     "status": attempt.verdict_status,

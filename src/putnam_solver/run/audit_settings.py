@@ -71,6 +71,7 @@ def audit_options(options: VerifyOptions, benchmark: Benchmark) -> VerifyOptions
         profile=Profile.FULL,
         acceptance=None,
         unsafe_no_sandbox=False,
+        kept_builds=False,
         toolchain=benchmark.release(options.toolchain),
     )
 

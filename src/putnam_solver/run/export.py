@@ -33,6 +33,7 @@ from putnam_solver.core.util import InputError, check_directory, check_output_fi
 from putnam_solver.run.audit import run_toolchains
 from putnam_solver.run.campaign import StoredSettings, required_settings
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, ProblemRow, now
+from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.report.evidence import run_prover
 from putnam_solver.run.report.tables import audit_summary
 from putnam_solver.safe_write import write_under
@@ -100,6 +101,7 @@ def _read(run_dir: Path) -> tuple[StoredSettings, Prover, list[_Pass], list[tupl
     ledger = Ledger.open(run_dir / LEDGER_NAME)
     try:
         settings = required_settings(ledger, "export")
+        check_attempts(ledger, settings)
         return settings, run_prover(settings), *_passes(ledger), ledger.problems()
     finally:
         ledger.close()

@@ -242,10 +242,11 @@ def require_selftest(prover_name: str, options: VerifyOptions, progress: Progres
     """The passing selftest of this toolchain, run now if there is none; raises InputError on a surprise.
 
     ``solve`` calls this before its first model call, so that money is never spent on a toolchain whose
-    gates misjudge a canary. A failed record is not trusted to stay failed: the selftest runs again.
+    gates misjudge a canary. A failed record is not trusted to stay failed: the selftest runs again; nor is a
+    passed one that never judged a gate or canary set that can run now (``uncovered``).
     """
     record = last_record(prover_name, options)
-    if record is None or not record.passed:
+    if record is None or not record.passed or uncovered(record, prover_name, options):
         record = run_selftest(prover_name, options, progress=progress)
     if not record.passed:
         raise InputError(
@@ -253,6 +254,30 @@ def require_selftest(prover_name: str, options: VerifyOptions, progress: Progres
             f"{surprise_summary(record)}; {SELFTEST_FIX}"
         )
     return record
+
+
+def uncovered(record: SelftestRecord, prover_name: str, options: VerifyOptions) -> list[str]:
+    """What can run here now but did not when ``record`` was made: gates it lists as unable to run (no
+    sandbox then, say), canary suites it skipped (no Mathlib then) and canaries the kit did not ship
+    then. The record is keyed by the toolchain's fingerprint and the gates' code, which none of these
+    changes; a record that passed without putting a gate or canary through says nothing of it, so it does
+    not let ``solve`` or ``serve`` judge with it."""
+    now = selftest_options(options)
+    ready = [gate for gate, row in selftest_readiness(prover_name, now).items() if row.ok]
+    found = [f"{gate} (could not run when the record was made)" for gate in ready if gate in record.cannot_run]
+    skipped = {s.suite for s in record.skipped}
+    judged = {(c.suite, c.canary) for c in record.cells}
+    for suite in suites_for(prover_name):
+        if suite.name in skipped:
+            if suite.needs != "mathlib" or mathlib_status(now)[0]:
+                found.append(f"canary set {suite.name} (skipped when the record was made)")
+            continue
+        found += [
+            f"canary {suite.name}/{c.name} (not in the record)"
+            for c in suite.canaries
+            if (suite.name, c.name) not in judged
+        ]
+    return found
 
 
 # ---------------------------------------------------------------------------------------------- text

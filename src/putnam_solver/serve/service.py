@@ -18,6 +18,7 @@ import dataclasses
 import hashlib
 import json
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -241,23 +242,32 @@ class Readiness:
     Read from the selftest record ``putnam selftest`` keeps (per prover, toolchain fingerprint and gate
     code); where there is none, or it failed, the selftest runs once in the background when the server
     starts (``run_missing``). Until a passing record exists the server is not ready and verifies nothing.
+    A server runs for days: once ready, it looks again every ``recheck_seconds`` whether a toolchain
+    changed under it (an upgraded Coq or Lean has another fingerprint, whose record may not exist), and is
+    not ready again until that toolchain has passed (the selftest runs again if ``run_missing``).
     """
 
-    def __init__(self, options: Mapping[str, VerifyOptions], run_missing: bool) -> None:
+    def __init__(self, options: Mapping[str, VerifyOptions], run_missing: bool, recheck_seconds: float = 60.0) -> None:
         self.provers = list(options)
         self.options = options
         self.run_missing = run_missing
+        self.recheck_seconds = recheck_seconds
         self._running: dict[str, str] = {}
         self._lock = threading.Lock()
         self._ready = False
+        self._fingerprints: dict[str, str] = {}
+        self._checked = 0.0
 
     def start(self) -> None:
         """Start the selftest of each prover without a passing record, if asked to (in one thread)."""
-        todo = [p for p in self.provers if not self._passed(p)[0]]
-        if not todo or not self.run_missing:
+        failing = [p for p in self.provers if not self._passed(p)[0]]
+        if not failing or not self.run_missing:
             return
-        with self._lock:
-            self._running = {p: "the selftest is running" for p in todo}
+        with self._lock:  # a prover whose selftest runs already is not started twice
+            todo = [p for p in failing if p not in self._running]
+            self._running |= dict.fromkeys(todo, "the selftest is running")
+        if not todo:
+            return
         threading.Thread(target=self._run, args=(todo,), name="putnam-selftest", daemon=True).start()
 
     def _run(self, provers: list[str]) -> None:
@@ -280,15 +290,34 @@ class Readiness:
             return False, f"no selftest of {prover} on this toolchain; run `putnam selftest --prover {prover}`"
         if not record.passed:
             return False, f"the {prover} selftest failed: {selftest_service.surprise_summary(record)}"
+        if missing := selftest_service.uncovered(record, prover, self.options[prover]):
+            return False, f"the last {prover} selftest did not judge what can run now: {'; '.join(missing)}"
         return True, selftest_service.summary_line(record)
 
     def not_ready(self) -> str | None:
-        """Why the server is not ready, or None; once ready it stays ready (no file is read per request)."""
-        if self._ready:
+        """Why the server is not ready, or None; once ready no file is read per request, only every
+        ``recheck_seconds`` the toolchains' fingerprints (see the class doc)."""
+        if self._ready and not self._toolchain_changed():
             return None
+        fingerprints = self._current()
         waiting = [f"{prover}: {why}" for prover, (ok, why) in self.state().items() if not ok]
         self._ready = not waiting
+        if self._ready:
+            self._fingerprints, self._checked = fingerprints, time.monotonic()
         return "; ".join(waiting) or None
+
+    def _current(self) -> dict[str, str]:
+        return {p: get_prover(p).toolchain_fingerprint(self.options[p]) for p in self.provers}
+
+    def _toolchain_changed(self) -> bool:
+        if time.monotonic() - self._checked < self.recheck_seconds:
+            return False
+        self._checked = time.monotonic()
+        if self._current() == self._fingerprints:
+            return False
+        logger.warning("a toolchain changed under the server: not ready until its selftest has passed")
+        self.start()
+        return True
 
     def profiles(self, prover: str) -> dict[str, dict[str, Any]]:
         """Per profile: whether every gate it needs (G7 too when the server runs ``--axle``) can run here

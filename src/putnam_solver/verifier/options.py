@@ -38,6 +38,7 @@ class GateFlags:
     max_candidate_bytes: int = _SHARED.max_candidate_bytes
     toolchain: str | None = None
     selftest_run: bool = False
+    kept_builds: bool = _SHARED.kept_builds
     allow_recursion: bool = _ROCQ.allow_recursion
     statement_by_elaboration: bool = _LEAN.statement_by_elaboration
     kernels: tuple[str, ...] = _LEAN.kernels
@@ -59,6 +60,7 @@ class GateFlags:
             max_candidate_bytes=self.max_candidate_bytes,
             toolchain=self.toolchain,
             selftest_run=self.selftest_run,
+            kept_builds=self.kept_builds,
             prover_options=(
                 RocqOptions(allow_recursion=self.allow_recursion),
                 LeanOptions(

@@ -28,10 +28,11 @@ from putnam_solver.run.ledger import (
     RateLimitRow,
     Usage,
 )
+from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced
-from putnam_solver.run.report.errata import known_defects
+from putnam_solver.run.report.errata import counted_apart
 from putnam_solver.run.stored_settings import StoredSettings, stored_settings
 
 
@@ -124,6 +125,7 @@ def load_run(run_dir: Path) -> RunData:
             raise NoRunRecorded(
                 f"{run_dir}: the ledger holds no run settings (the run never started); nothing to report"
             )
+        check_attempts(ledger, settings)
         attempts = tuple(ledger.every_attempt())
         since = ledger.meta(RATE_LIMITS_SINCE)
         return RunData(
@@ -140,7 +142,7 @@ def load_run(run_dir: Path) -> RunData:
             rate_limits_since=int(since) if since else None,
             outcome=json_column(ledger.meta("outcome") or "null", f"{path}: outcome"),
             benchmark_ids=_benchmark_ids(settings),
-            defects=known_defects(settings),
+            defects=counted_apart(settings, ledger.latest_audits().values()),
             sketches=tuple(ledger.sketches()),
         )
     except LedgerError as exc:

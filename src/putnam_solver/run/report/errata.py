@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from putnam_solver.run.ledger import AttemptRow
+from putnam_solver.run.ledger import AttemptRow, AuditRow
 from putnam_solver.run.stored_settings import RecordedErratum, StoredSettings
 
 
@@ -53,6 +53,23 @@ def known_defects(settings: StoredSettings) -> dict[str, str]:
         if e.defective:
             found.setdefault(e.problem, []).append(e.short())
     return {p: "; ".join(found[p]) for p in found}
+
+
+def audited_defects(audits: Iterable[AuditRow]) -> dict[str, str]:
+    """Problem -> what the benchmark of the audit that judged its pass calls defective (``putnam audit``
+    records it with each audit): a count of audited passes leaves out what the auditor's errata call
+    defective, even when the run's recorded errata do not (recorded before the erratum, or edited out)."""
+    found: dict[str, str] = {}
+    for audit in audits:
+        said, problem = (audit.verdict.get("audit") or {}).get("defect"), audit.verdict.get("problem")
+        if isinstance(said, str) and said and isinstance(problem, str):
+            found[problem] = said
+    return found
+
+
+def counted_apart(settings: StoredSettings, audits: Iterable[AuditRow]) -> dict[str, str]:
+    """``known_defects`` of the run, and ``audited_defects`` of its newest audits."""
+    return {**audited_defects(audits), **known_defects(settings)}
 
 
 def apart_note(apart: Sequence[str]) -> str:

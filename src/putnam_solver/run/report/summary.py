@@ -45,15 +45,16 @@ from putnam_solver.core.verdict import Track
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recorded_opinion
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, Usage
+from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.pass_at_k import pass_at_k_section, run_pass_at_k
 from putnam_solver.run.prices import cost_text, run_unpriced
 from putnam_solver.run.report.errata import (
     apart_note,
+    counted_apart,
     disputed_attempts,
     disputed_section,
     errata_section,
-    known_defects,
     selected_errata,
 )
 from putnam_solver.run.report.evidence import (
@@ -85,6 +86,7 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     """Regenerate every output file of the run from the ledger (and any missing evidence folder); ``fresh``:
     the audits ``putnam audit`` just made, which the outputs show whatever else the ledger holds."""
     settings = required_settings(ledger, "summarise")
+    check_attempts(ledger, settings)
     suffix = prover_suffix(settings)
     attempts = ledger.attempts()
     problems = ledger.problems()
@@ -178,7 +180,7 @@ def summary_markdown(
     chosen = settings.selected
     selected = len(chosen)
     errata = selected_errata(settings)
-    defective = set(known_defects(settings))
+    defective = set(counted_apart(settings, (audits or {}).values()))
     solved = [p for p in chosen if p not in set(unresolved)]
     apart = [p for p in solved if p in defective]
     passes = len(solved) - len(apart)

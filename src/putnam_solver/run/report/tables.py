@@ -30,6 +30,12 @@ ATTEMPT_COLUMNS = (
 campaign's samples of the problem an attempt is (``--samples``; empty for a sub-attempt)."""
 
 
+UNBACKED = "unbacked"
+"""``attempts.tsv``'s status of an attempt the ledger marks passed whose stored verdict does not accept its
+stored bytes (a ledger edited after the run): never counted anywhere, so never ``passed`` in a table
+that others count rows of."""
+
+
 def candidate_path(row: AttemptRow, suffix: str) -> str:
     """The candidate's path relative to the run directory ('' when the attempt submitted nothing)."""
     if row.candidate is None:
@@ -60,7 +66,7 @@ def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[in
         cells = (
             a.campaign,
             a.problem,
-            a.status,
+            UNBACKED if a.status == "passed" and not a.verified_pass else a.status,
             a.turns,
             a.input_tokens,
             a.output_tokens,

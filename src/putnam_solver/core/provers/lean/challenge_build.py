@@ -118,7 +118,7 @@ def challenge_build(sub: Submission, paths: ToolchainPaths, run: Runner, limit: 
     """The cached build for this challenge and toolchain, else a new one (kept when it succeeded)."""
     entry = entry_path(PINNED_DIR, build_key(sub, paths), f"{CHALLENGE_MODULE}.build")
     with building(entry):
-        stored = read_entry(entry, limit)
+        stored = read_entry(entry, limit, sub.options.kept_builds)
         if stored is not None:
             return ChallengeBuild(stored, cached=True)
         project = new_project(project_files(sub, paths), paths, sub.scratch / "challenge-build")

@@ -51,7 +51,7 @@ def build_pinned(sub: Submission, module: str, source: str) -> Built:
     entry = _entry(sub, module, source)
     limit = sandbox_limits(sub.options).disk_bytes
     with building(entry):
-        stored = read_entry(entry, limit)
+        stored = read_entry(entry, limit, sub.options.kept_builds)
         if stored is not None and set(stored) == {module}:
             data = stored[module]
             kept = kept_dir(sub) / f"{module}.vo"
