@@ -1,0 +1,118 @@
+"""G2 on no-answer values: a ``choose`` or ``some`` field applied to an argument.
+
+``x.choose k`` is ``Nat.choose x k`` when ``x`` is a number and ``Exists.choose x k`` when ``x`` is a
+proof of ``∃ f : ℕ → ℕ, P f`` (Lean's generalized field notation looks the field up in the namespace of
+the receiver's type, src/Lean/Elab/App.lean ``resolveLValLoop``); ``h.some k`` is ``Nonempty.some`` or
+``Set.Nonempty.some`` on a proof just as well. Red team 9 refused such a field without an argument
+(a binomial always has one); with an argument, an answer whose type is a function (``ℕ → ℝ``,
+``ℕ → ℕ → ℕ``) picked "the function with the property" from a proof, on any receiver that is not a
+dependent-if hypothesis: ``fun k => (exists_f).choose k``, ``let h := ...; fun k => h.choose k``.
+
+G2 cannot know a receiver's type, so it lets the field stand only where the receiver is visibly a
+number: a parameter the value's leading ``fun`` binds (the answer's arguments, whose types the pinned
+solution type fixes as data), or a parenthesised expression made of those, numerals, arithmetic and a
+type ascription to a number type (``(n - 1).choose ⌊n / 2⌋₊``, the official ``putnam_1974_a4`` answer;
+``(4 : ℕ).choose 2``). Anything else is refused with the spelling that is always accepted,
+``Nat.choose a b``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean.syntax import IDENT, Token, name_parts, normalize_name
+
+FIELDS: Final = frozenset({"choose", "some"})
+"""Field names that are a choice function on a proof (``Exists.choose``, ``Nonempty.some``) and data
+elsewhere (``Nat.choose``, ``Option.some``)."""
+FIELD_RULE: Final = (
+    "a choice operator picks a value from the problem's own statement when this field's receiver is a proof "
+    "(`Exists.choose`, `Nonempty.some`), which the text cannot tell from a number; write `Nat.choose a b`"
+)
+_DATA_NAMES: Final = frozenset({"Nat.choose", "Option.some"})
+"""Full names whose ``choose``/``some`` is not reached through a receiver: they name the constant."""
+_NUMBER_TYPES: Final = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"})
+_PROOF_MAKERS: Final = frozenset(
+    {"⟨", "∃", "∃!", "show", "by", "from", "fun", "λ", "have", "let", "‹", "if", "match", "Exists", "Nonempty"}
+)
+"""Tokens that build a proof, a structure or a binder inside a receiver: none belongs in a number."""
+_BIG_OPERATORS: Final = frozenset({"∑", "∏"})
+
+
+def parameters(value: Sequence[Token]) -> frozenset[str]:
+    """The names the value's leading ``fun`` binds (after any opening brackets): ``fun n =>``,
+    ``fun (m n : ℕ) =>``, ``fun (a, b) =>``, and the index of a big operator over a finset (``∑ i ∈ s``,
+    ``∑ i in s``; not ``∑ h : P``, which sums over the proofs of a decidable ``P``). Names inside an
+    anonymous-constructor pattern ``⟨x, hx⟩`` are left out (``hx`` proves the subtype's property)."""
+    bound = {
+        normalize_name(value[k + 1].text)
+        for k in range(len(value) - 2)
+        if value[k].text in _BIG_OPERATORS
+        and value[k + 1].kind == IDENT
+        and len(name_parts(value[k + 1].text)) == 1
+        and value[k + 2].text in ("∈", "in")
+    }
+    i = 0
+    while i < len(value) and value[i].text == "(":
+        i += 1
+    if i >= len(value) or value[i].text not in ("fun", "λ"):
+        return frozenset(bound)
+    pattern, typing = 0, False  # inside `⟨...⟩`; after a binder's `:` (its type: no names bound there)
+    for token in value[i + 1 :]:
+        if token.text in ("=>", "↦"):
+            break
+        if token.text == "⟨":
+            pattern += 1
+        elif token.text == "⟩":
+            pattern -= 1
+        elif token.text == ":":
+            typing = True
+        elif token.text == ")":
+            typing = False
+        elif token.kind == IDENT and not pattern and not typing and len(name_parts(token.text)) == 1:
+            bound.add(normalize_name(token.text))
+    return frozenset(bound)
+
+
+def unproven_field(value: Sequence[Token], i: int, params: frozenset[str]) -> bool:
+    """Whether the token at ``i`` is a ``choose``/``some`` field whose receiver G2 cannot show to be a
+    number (see the module docstring). A field without an argument is :mod:`_helpers`' rule."""
+    token = value[i]
+    parts = name_parts(normalize_name(token.text)) if token.kind == IDENT else []
+    if not parts or parts[-1] not in FIELDS:
+        return False
+    if len(parts) > 1:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`
+        return ".".join(parts) not in _DATA_NAMES and parts[0] not in params
+    glued = i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset
+    if not glued or value[i - 2].text != ")":  # a plain `choose` (``open Nat``) is resolved by name
+        return False
+    receiver = _group_before(value, i - 2)
+    return receiver is None or not _number_expression(receiver, params)
+
+
+def _group_before(value: Sequence[Token], close: int) -> Sequence[Token] | None:
+    """The tokens inside the bracket group that ends with the ``)`` at ``close``, or None if unmatched."""
+    depth = 0
+    for j in range(close, -1, -1):
+        text = value[j].text
+        if text in (")", "]", "}", "⟩"):
+            depth += 1
+        elif text in ("(", "[", "{", "⟨"):
+            depth -= 1
+            if depth == 0:
+                return value[j + 1 : close]
+    return None
+
+
+def _number_expression(tokens: Sequence[Token], params: frozenset[str]) -> bool:
+    """Whether ``tokens`` can only be a number: parameters (and their fields, ``n.toNat``), numerals,
+    number type names after ``:``, brackets and operators; no proof-making token."""
+    for token in tokens:
+        if token.text in _PROOF_MAKERS:
+            return False
+        if token.kind == IDENT:
+            name = normalize_name(token.text)
+            if name_parts(name)[0] not in params and name not in _NUMBER_TYPES:
+                return False
+    return True

@@ -1,0 +1,100 @@
+"""Red team 10 (Lean): no-answer values that pick "the value with the property" under names and
+spellings G2 did not know, each accepted by the text profile before (the answer check can only say
+``unknown`` for them, so the verdict was ``accepted``).
+
+* Limits. 26 PutnamBench problems state ``Tendsto u atTop (𝓝 putnam_X_solution)``. The answer
+  ``limUnder atTop u`` (Mathlib: ``lim (map u atTop)``, and ``lim f`` is ``Classical.epsilon fun x =>
+  f ≤ 𝓝 x``, Mathlib/Topology/Defs/Filter.lean) leaves only convergence to prove, never the value; a
+  published "proof" of ``putnam_2015_b6`` in the conformance corpus does exactly that. ``lim``,
+  ``Filter.limsup``/``liminf`` (an ``sInf``/``sSup``) and the other extremal and constructive choice
+  operators (``PNat.find``, ``Nat.findX``, ``Fintype.choose``, ``Encodable.choose``,
+  ``Classical.arbitrary``, ``Function.argmin``, ``Finset.sup'``...) are choice operators by another
+  name, like red team 9's ``sInf``.
+* ``Exists.choose`` through dot notation with an argument. Red team 9 refused ``(p).choose`` without an
+  argument (a binomial always has one); an answer whose type is a function (``ℕ → ℝ`` in
+  ``putnam_2006_b6``) writes ``fun k => (p).choose k`` for ``p : ∃ f : ℕ → ℝ, P f``, or binds the proof
+  first (``let h := p; fun k => h.choose k``), or takes it from a lemma (``(exists_f k).choose k``):
+  Lean resolves the field in the receiver's type's namespace (src/Lean/Elab/App.lean,
+  ``resolveLValLoop``), ``Exists`` here. G2 cannot type a receiver, so it keeps the field only where the
+  receiver is visibly a number: the answer's own ``fun`` parameters, a finset index, or arithmetic on
+  them and numerals (``(n - 1).choose ⌊n / 2⌋₊``, the official answer of ``putnam_1974_a4``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.verify import Track
+from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
+
+LIMIT = "putnam_1965_b1"
+FUNCTION = "putnam_2006_b6"
+_SEQUENCE = (
+    "(fun n : ℕ ↦ ∫ x in {x : Fin (n+1) → ℝ | ∀ k : Fin (n+1), x k ∈ Set.Icc 0 1}, "
+    "(Real.cos (Real.pi/(2 * (n+1)) * ∑ k : Fin (n+1), x k))^2)"
+)
+
+
+@pytest.fixture(scope="module")
+def putnambench() -> Benchmark:
+    if not LEAN_BENCH.is_file():
+        pytest.skip("pinned PutnamBench data not found")
+    return load_benchmark(LEAN_BENCH)
+
+
+RESTATED = {
+    "limUnder of the statement's sequence": (LIMIT, f"limUnder atTop {_SEQUENCE}"),
+    "lim of the mapped filter": (LIMIT, f"lim (Filter.map {_SEQUENCE} atTop)"),
+    "limsup of the sequence": (LIMIT, f"Filter.limsup {_SEQUENCE} atTop"),
+    "liminf as a field": (LIMIT, f"({_SEQUENCE}).liminf atTop"),
+    "a parametric limit": (FUNCTION, "fun k => limUnder atTop (fun n : ℕ => (n : ℝ) ^ k)"),
+    "PNat.find": (FUNCTION, "fun k => ((PNat.find (⟨1, trivial⟩ : ∃ n : ℕ+, True) : ℕ) : ℝ)"),
+    "Nat.findX": (FUNCTION, "fun k => ((Nat.findX (⟨k, rfl⟩ : ∃ n : ℕ, n = k)).1 : ℝ)"),
+    "Fintype.choose": (
+        FUNCTION,
+        "fun k => ((Fintype.choose (fun b : Bool => b = true) ⟨true, rfl, by simp⟩ : Bool).toNat : ℝ)",
+    ),
+    "Classical.arbitrary": (FUNCTION, "Classical.arbitrary (ℕ → ℝ)"),
+    "Function.argmin": (FUNCTION, "fun k => (Function.argmin (fun x : ℕ => x) Nat.lt_wfRel.wf : ℝ)"),
+    "Finset.sup'": (FUNCTION, "fun k => (Finset.range (k + 1)).sup' ⟨0, by simp⟩ (fun i => (i : ℝ))"),
+    "a proof's choose field applied": (FUNCTION, "fun k => (⟨fun _ => 0, trivial⟩ : ∃ f : ℕ → ℝ, True).choose k"),
+    "a let-bound proof's choose field": (
+        FUNCTION,
+        "let h : ∃ f : ℕ → ℝ, True := ⟨fun _ => 0, trivial⟩\n  fun k => h.choose k",
+    ),
+    "a lemma's choose field": (FUNCTION, "fun k => (exists_nat_gt (k : ℝ)).choose"),
+    "a lemma's choose field applied": (FUNCTION, "fun k => (Classical.exists_true_of_nonempty ⟨k⟩).choose k"),
+    "a sum over proofs": (FUNCTION, "fun k => ∑ h : (∃ f : ℕ → ℝ, True), h.choose k"),
+    "a nonempty set's some field applied": (
+        FUNCTION,
+        "fun k => (⟨fun _ => 0, rfl⟩ : ({fun _ => 0} : Set (ℕ → ℝ)).Nonempty).some k",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RESTATED))
+def test_a_choice_by_another_name_or_spelling_is_refused(putnambench: Benchmark, case: str) -> None:
+    problem, value = RESTATED[case]
+    candidate = lean_filled(putnambench, problem, Track.NO_ANSWER, proof="by\n  simp", value=value)
+    verdict = lean_text_verdict(putnambench, problem, candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "a choice operator picks a value" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+HONEST = {
+    "closed form": (FUNCTION, "fun k => ((k + 1) / k) ^ k"),
+    "binomials on parameters and arithmetic": (FUNCTION, "fun k => ((k.choose 2 + (k - 1).choose ⌊k / 2⌋₊ : ℕ) : ℝ)"),
+    "binomial of a finset index": (FUNCTION, "fun k => ∑ i ∈ Finset.range k, ((i.choose 2 : ℕ) : ℝ)"),
+    "explicit Nat.choose and a numeral receiver": (FUNCTION, "fun k => ((Nat.choose k 2 + (4 : ℕ).choose 2 : ℕ) : ℝ)"),
+    "two parameters": (FUNCTION, "fun (k : ℕ) => (((k + 1).choose (k - 1) : ℕ) : ℝ)"),
+    "a real closed form": (LIMIT, "1 / 2"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HONEST))
+def test_honest_answers_stay_values(putnambench: Benchmark, case: str) -> None:
+    problem, value = HONEST[case]
+    candidate = lean_filled(putnambench, problem, Track.NO_ANSWER, proof="by\n  simp", value=value)
+    verdict = lean_text_verdict(putnambench, problem, candidate, Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)
