@@ -18,6 +18,11 @@ spellings G2 did not know, each accepted by the text profile before (the answer 
   ``resolveLValLoop``), ``Exists`` here. G2 cannot type a receiver, so it keeps the field only where the
   receiver is visibly a number: the answer's own ``fun`` parameters, a finset index, or arithmetic on
   them and numerals (``(n - 1).choose ⌊n / 2⌋₊``, the official answer of ``putnam_1974_a4``).
+* The scope of the challenge's other declarations. A theorem means what the definitions and answers it
+  uses elaborate to, and G2 checked the ``open``s and section variables in force only at the theorem: a
+  ``section`` holding ``open Nat`` (or ``variable [h : Fact False]``) around ``putnam_1997_b1``'s pinned
+  ``def dist_to_int``, closed before the theorem, passed the text profile. Each pinned declaration is now
+  held to the theorem's rules (an ``open`` left to G6, section variables refused).
 """
 
 from __future__ import annotations
@@ -25,8 +30,9 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean.checks import check_preservation
 from putnam_solver.core.verify import Track
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
+from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
 
 LIMIT = "putnam_1965_b1"
 FUNCTION = "putnam_2006_b6"
@@ -98,3 +104,64 @@ def test_honest_answers_stay_values(putnambench: Benchmark, case: str) -> None:
     candidate = lean_filled(putnambench, problem, Track.NO_ANSWER, proof="by\n  simp", value=value)
     verdict = lean_text_verdict(putnambench, problem, candidate, Track.NO_ANSWER)
     assert verdict.status == "accepted", failures(verdict)
+
+
+# --- the scope of the challenge's own declarations ------------------------------------------------
+
+DEFINED = "putnam_1997_b1"
+"""Declares ``noncomputable def dist_to_int : ℝ → ℝ := fun r => |r - round r|`` before its theorem, which
+uses it: the theorem means what that definition elaborates to."""
+
+
+def _around_definition(bench: Benchmark, before: str, after: str) -> str:
+    """The with-answer challenge of ``DEFINED``, proved, with ``before``/``after`` around its definition."""
+    text = LEAN_PROVER.challenge(bench.problems[DEFINED], Track.WITH_ANSWER)
+    start = text.index("noncomputable def dist_to_int")
+    end = text.index("\n/--", start)
+    text = text[:start] + before + text[start:end] + after + text[end:]
+    return text.replace(":=\nsorry", ":= by\n  simp")
+
+
+SCOPED = {
+    # Lean reads the definition with `Nat` open (src/Lean/Elab/Open.lean): `round`, `|.|` may resolve
+    # to another constant, and the theorem then states something else; the block closes before the
+    # theorem, so the check at the theorem saw no `open` in force
+    "an open in a section around the definition": ("section\nopen Nat\n", "\nend\n"),
+    "an open in a named section around it": ("section zz\nopen Real Nat\n", "\nend zz\n"),
+    # an instance-implicit section variable whose type names no other variable is added to every
+    # declaration of its block (red team 8's finding for the theorem), the pinned definition included
+    "a section variable around the definition": ("section\nvariable [h : Fact False]\n", "\nend\n"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SCOPED))
+def test_a_scope_change_around_a_pinned_definition_is_refused_on_text(putnambench: Benchmark, case: str) -> None:
+    before, after = SCOPED[case]
+    verdict = lean_text_verdict(putnambench, DEFINED, _around_definition(putnambench, before, after))
+    assert verdict.status == "rejected"
+    assert "`dist_to_int`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+def test_an_open_around_a_pinned_definition_is_left_to_g6(putnambench: Benchmark) -> None:
+    """Where comparator runs, it compares the definitions the theorem uses (their values), so an ``open``
+    around one is its to judge, as one in force at the theorem is."""
+    candidate = _around_definition(putnambench, "section\nopen Nat\n", "\nend\n")
+    challenge = LEAN_PROVER.challenge(putnambench.problems[DEFINED], Track.WITH_ANSWER)
+    assert check_preservation(challenge, candidate, Track.WITH_ANSWER, semantic=True) == []
+
+
+def test_an_open_around_helpers_closed_before_the_definition_stays_accepted(putnambench: Benchmark) -> None:
+    helper = "section\nopen Nat\ntheorem zz_helper (n : ℕ) : n ≤ n + 1 := le_succ n\nend\n\n"
+    verdict = lean_text_verdict(putnambench, DEFINED, _around_definition(putnambench, helper, ""))
+    assert verdict.status == "accepted", failures(verdict)
+
+
+def test_an_open_around_a_solution_is_refused_on_text(putnambench: Benchmark) -> None:
+    """The answer's type (and, on with-answer, the kept official value) is read in its scope too."""
+    candidate = lean_filled(putnambench, "putnam_1965_b1", Track.NO_ANSWER, proof="by\n  simp", value="1 / 2")
+    start = candidate.index("noncomputable abbrev putnam_1965_b1_solution")
+    end = candidate.index("/--", start)
+    candidate = candidate[:start] + "section\nopen Nat\n" + candidate[start:end] + "end\n" + candidate[end:]
+    verdict = lean_text_verdict(putnambench, "putnam_1965_b1", candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "in force at `putnam_1965_b1_solution`" in failures(verdict).get("G2", ""), failures(verdict)
