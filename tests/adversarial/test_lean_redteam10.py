@@ -62,6 +62,14 @@ RESTATED = {
         "fun k => ((Fintype.choose (fun b : Bool => b = true) ⟨true, rfl, by simp⟩ : Bool).toNat : ℝ)",
     ),
     "Classical.arbitrary": (FUNCTION, "Classical.arbitrary (ℕ → ℝ)"),
+    "an instance made from a proof": (
+        FUNCTION,
+        "@default (ℕ → ℝ) (Classical.inhabited_of_nonempty (⟨fun _ => 0⟩ : Nonempty (ℕ → ℝ)))",
+    ),
+    "an inverse of a bijection": (
+        FUNCTION,
+        "(Equiv.ofBijective (fun k : ℕ => k) ⟨fun _ _ h => h, fun k => ⟨k, rfl⟩⟩).symm",
+    ),
     "Function.argmin": (FUNCTION, "fun k => (Function.argmin (fun x : ℕ => x) Nat.lt_wfRel.wf : ℝ)"),
     "Finset.sup'": (FUNCTION, "fun k => (Finset.range (k + 1)).sup' ⟨0, by simp⟩ (fun i => (i : ℝ))"),
     "a proof's choose field applied": (FUNCTION, "fun k => (⟨fun _ => 0, trivial⟩ : ∃ f : ℕ → ℝ, True).choose k"),
