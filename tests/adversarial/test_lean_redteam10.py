@@ -79,6 +79,14 @@ RESTATED = {
     ),
     "a lemma's choose field": (FUNCTION, "fun k => (exists_nat_gt (k : ℝ)).choose"),
     "a lemma's choose field applied": (FUNCTION, "fun k => (Classical.exists_true_of_nonempty ⟨k⟩).choose k"),
+    "an assumption's choose field applied": (
+        FUNCTION,
+        "have h : ∃ f : ℕ → ℝ, True := ⟨fun _ => 0, trivial⟩\n  fun k => ‹∃ f : ℕ → ℝ, True›.choose k",
+    ),
+    "a projection's choose field applied": (
+        FUNCTION,
+        "fun k => (⟨⟨fun _ => 0, trivial⟩, 0⟩ : PProd (∃ f : ℕ → ℝ, True) ℕ).1.choose k",
+    ),
     "a sum over proofs": (FUNCTION, "fun k => ∑ h : (∃ f : ℕ → ℝ, True), h.choose k"),
     "a nonempty set's some field applied": (
         FUNCTION,

@@ -85,8 +85,10 @@ def unproven_field(value: Sequence[Token], i: int, params: frozenset[str]) -> bo
     if len(parts) > 1:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`
         return ".".join(parts) not in _DATA_NAMES and parts[0] not in params
     glued = i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset
-    if not glued or value[i - 2].text != ")":  # a plain `choose` (``open Nat``) is resolved by name
+    if not glued:  # a plain `choose` (``open Nat``) is resolved by name
         return False
+    if value[i - 2].text != ")":  # `‹∃ f, P f›.choose`, `(p, 0).1.choose`: a projection or assumption
+        return True
     receiver = _group_before(value, i - 2)
     return receiver is None or not _number_expression(receiver, params)
 
