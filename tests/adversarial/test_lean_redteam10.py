@@ -108,6 +108,7 @@ HONEST = {
     "closed form": (FUNCTION, "fun k => ((k + 1) / k) ^ k"),
     "binomials on parameters and arithmetic": (FUNCTION, "fun k => ((k.choose 2 + (k - 1).choose ⌊k / 2⌋₊ : ℕ) : ℝ)"),
     "binomial of a finset index": (FUNCTION, "fun k => ∑ i ∈ Finset.range k, ((i.choose 2 : ℕ) : ℝ)"),
+    "binomial of a Fin index": (FUNCTION, "fun k => ∑ i : Fin (k + 1), (((i : ℕ).choose 2 : ℕ) : ℝ)"),
     "explicit Nat.choose and a numeral receiver": (FUNCTION, "fun k => ((Nat.choose k 2 + (4 : ℕ).choose 2 : ℕ) : ℝ)"),
     "two parameters": (FUNCTION, "fun (k : ℕ) => (((k + 1).choose (k - 1) : ℕ) : ℝ)"),
     "a real closed form": (LIMIT, "1 / 2"),

@@ -38,20 +38,22 @@ _PROOF_MAKERS: Final = frozenset(
 )
 """Tokens that build a proof, a structure or a binder inside a receiver: none belongs in a number."""
 _BIG_OPERATORS: Final = frozenset({"∑", "∏"})
+_INDEX_TYPES: Final = frozenset({"Fin", "ℕ", "ℤ", "Nat", "Int"})
+"""Types a big operator's index may range over here (``∑ i : Fin n``): numbers, never a proposition."""
 
 
 def parameters(value: Sequence[Token]) -> frozenset[str]:
     """The names the value's leading ``fun`` binds (after any opening brackets): ``fun n =>``,
     ``fun (m n : ℕ) =>``, ``fun (a, b) =>``, and the index of a big operator over a finset (``∑ i ∈ s``,
-    ``∑ i in s``; not ``∑ h : P``, which sums over the proofs of a decidable ``P``). Names inside an
+    ``∑ i in s``, ``∑ i : Fin n``; not ``∑ h : P``, which sums over the proofs of a decidable ``P``). Names inside an
     anonymous-constructor pattern ``⟨x, hx⟩`` are left out (``hx`` proves the subtype's property)."""
     bound = {
         normalize_name(value[k + 1].text)
-        for k in range(len(value) - 2)
+        for k in range(len(value) - 3)
         if value[k].text in _BIG_OPERATORS
         and value[k + 1].kind == IDENT
         and len(name_parts(value[k + 1].text)) == 1
-        and value[k + 2].text in ("∈", "in")
+        and (value[k + 2].text in ("∈", "in") or (value[k + 2].text == ":" and value[k + 3].text in _INDEX_TYPES))
     }
     i = 0
     while i < len(value) and value[i].text == "(":
