@@ -77,46 +77,57 @@ def parameters(value: Sequence[Token]) -> frozenset[str]:
     return frozenset(bound)
 
 
-def unproven_field(value: Sequence[Token], i: int, params: frozenset[str]) -> bool:
-    """Whether the token at ``i`` is a ``choose``/``some`` field whose receiver G2 cannot show to be a
-    number (see the module docstring). A field without an argument is :mod:`_helpers`' rule."""
-    token = value[i]
-    parts = name_parts(normalize_name(token.text)) if token.kind == IDENT else []
-    if not parts or parts[-1] not in FIELDS:
-        return False
-    if len(parts) > 1:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`
-        return ".".join(parts) not in _DATA_NAMES and parts[0] not in params
-    glued = i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset
-    if not glued:  # a plain `choose` (``open Nat``) is resolved by name
-        return False
-    if value[i - 2].text != ")":  # `‹∃ f, P f›.choose`, `(p, 0).1.choose`: a projection or assumption
-        return True
-    receiver = _group_before(value, i - 2)
-    return receiver is None or not _number_expression(receiver, params)
+class Fields:
+    """The field rule for one value, its brackets matched and its non-number tokens counted once, so
+    that every field is judged in constant time however deeply receivers nest (text gates stay linear)."""
 
+    def __init__(self, value: Sequence[Token]) -> None:
+        self.value = value
+        self.params = parameters(value)
+        self.opener: dict[int, int] = {}
+        """The index of the ``(`` each matched ``)`` closes."""
+        stack: list[tuple[str, int]] = []
+        self.unknown = [0]
+        """``unknown[j]``: how many of ``value[:j]`` cannot be part of a number (:meth:`_number`)."""
+        for j, token in enumerate(value):
+            if token.text in _OPENERS:
+                stack.append((token.text, j))
+            elif token.text in _CLOSERS:
+                if stack and stack[-1][0] == _CLOSERS[token.text]:
+                    if token.text == ")":
+                        self.opener[j] = stack[-1][1]
+                    stack.pop()
+                else:
+                    stack.clear()  # unbalanced: no group before this point is matched any more
+            self.unknown.append(self.unknown[-1] + (not self._number(token)))
 
-def _group_before(value: Sequence[Token], close: int) -> Sequence[Token] | None:
-    """The tokens inside the bracket group that ends with the ``)`` at ``close``, or None if unmatched."""
-    depth = 0
-    for j in range(close, -1, -1):
-        text = value[j].text
-        if text in (")", "]", "}", "⟩"):
-            depth += 1
-        elif text in ("(", "[", "{", "⟨"):
-            depth -= 1
-            if depth == 0:
-                return value[j + 1 : close]
-    return None
-
-
-def _number_expression(tokens: Sequence[Token], params: frozenset[str]) -> bool:
-    """Whether ``tokens`` can only be a number: parameters (and their fields, ``n.toNat``), numerals,
-    number type names after ``:``, brackets and operators; no proof-making token."""
-    for token in tokens:
+    def _number(self, token: Token) -> bool:
+        """Whether ``token`` can be part of a number: a parameter (or its field, ``n.toNat``), a numeral,
+        a number type name after ``:``, a bracket or an operator; no proof-making token."""
         if token.text in _PROOF_MAKERS:
             return False
-        if token.kind == IDENT:
-            name = normalize_name(token.text)
-            if name_parts(name)[0] not in params and name not in _NUMBER_TYPES:
-                return False
-    return True
+        if token.kind != IDENT:
+            return True
+        name = normalize_name(token.text)
+        return name_parts(name)[0] in self.params or name in _NUMBER_TYPES
+
+    def unproven(self, i: int) -> bool:
+        """Whether the token at ``i`` is a ``choose``/``some`` field whose receiver G2 cannot show to be a
+        number (see the module docstring). A field without an argument is :mod:`_helpers`' rule."""
+        value, token = self.value, self.value[i]
+        parts = name_parts(normalize_name(token.text)) if token.kind == IDENT else []
+        if not parts or parts[-1] not in FIELDS:
+            return False
+        if len(parts) > 1:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`
+            return ".".join(parts) not in _DATA_NAMES and parts[0] not in self.params
+        glued = i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset
+        if not glued:  # a plain `choose` (``open Nat``) is resolved by name
+            return False
+        close = i - 2
+        if value[close].text != ")" or close not in self.opener:  # `‹∃ f, P f›.choose`, `(p, 0).1.choose`
+            return True
+        return self.unknown[close] - self.unknown[self.opener[close] + 1] > 0
+
+
+_OPENERS: Final = frozenset({"(", "[", "{", "⟨", "⦃"})
+_CLOSERS: Final = {")": "(", "]": "[", "}": "{", "⟩": "⟨", "⦄": "⦃"}
