@@ -27,12 +27,17 @@ spellings G2 did not know, each accepted by the text profile before (the answer 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.checks import check_preservation
-from putnam_solver.core.verify import Track
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
+from tests.toylean.build import ToyLean
 
 LIMIT = "putnam_1965_b1"
 FUNCTION = "putnam_2006_b6"
@@ -182,3 +187,54 @@ def test_an_open_around_a_solution_is_refused_on_text(putnambench: Benchmark) ->
     verdict = lean_text_verdict(putnambench, "putnam_1965_b1", candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "in force at `putnam_1965_b1_solution`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+# --- the same, for real on the toy Lean (Lean 4.35's elaborator and kernel) -------------------------
+
+AVAILABLE, WHY = sandbox_status()
+needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+SCOPE_STATEMENT = (
+    "class ZzC where\n  val : Bool\n"
+    "instance zzDefault : ZzC := ⟨Bool.false⟩\n"
+    "namespace ZzAlt\nscoped instance (priority := 2000) zzScoped : ZzC := ⟨Bool.true⟩\nend ZzAlt\n"
+    "def zz_f : Bool := ZzC.val\n"
+    "theorem toy_scope : Eq zz_f Bool.true := sorry\n"
+)
+"""A false statement: ``zz_f`` is ``ZzC.val`` with the default instance, ``false``."""
+SCOPE_CANDIDATE = SCOPE_STATEMENT.replace(
+    "def zz_f : Bool := ZzC.val\n", "section\nopen ZzAlt\ndef zz_f : Bool := ZzC.val\nend\n"
+).replace(":= sorry", ":= rfl")
+"""``open ZzAlt`` activates the scoped instance for the pinned definition only (the section ends before
+the theorem): ``zz_f`` becomes ``true`` and ``rfl`` proves the statement."""
+
+
+@pytest.fixture(scope="module")
+def scope_bench(tmp_path_factory: pytest.TempPathFactory) -> Benchmark:
+    path = tmp_path_factory.mktemp("bench") / "scope.jsonl"
+    record = {"problem_id": "toy_scope", "formal_statement": SCOPE_STATEMENT, "informal_statement": None}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    return load_benchmark(path)
+
+
+def _verify_scope(bench: Benchmark, profile: Profile) -> Verdict:
+    options = VerifyOptions(profile, keep_going=True)
+    problem = bench.problems["toy_scope"]
+    return run_gates(LeanProver(), bench, problem, SCOPE_CANDIDATE.encode(), Track.WITH_ANSWER, options)
+
+
+def test_g2_refuses_an_open_around_the_pinned_definition(scope_bench: Benchmark) -> None:
+    verdict = _verify_scope(scope_bench, Profile.TEXT)
+    assert verdict.status == "rejected"
+    assert "a global `open` in force at `zz_f`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@needs_sandbox
+def test_lean_reads_the_pinned_definition_in_the_candidates_scope(
+    toy_lean_env: ToyLean, scope_bench: Benchmark
+) -> None:
+    """Lean compiles the candidate cleanly (the definition changed, ``rfl`` proves a false statement): only
+    a semantic check (G6, which compares the definitions) or G2's rule can refuse it."""
+    verdict = _verify_scope(scope_bench, Profile.FULL)
+    compiled = next(g for g in verdict.gates if g.id == "G4")
+    assert compiled.status is GateStatus.PASSED, compiled.detail
+    assert verdict.status != "accepted"
