@@ -90,8 +90,9 @@ ADDITIONS: Final = (
         "a name the statement never mentions cannot be what the statement refers to",
     ),
     Difference(
-        "a global `open`/`open scoped` in force at the theorem; the header's `open` namespaces reordered, "
-        "one dropped or one added; `open ... in` the theorem",
+        "a global `open`/`open scoped` in force at the theorem or at a definition or answer the challenge "
+        "declares before it (one in a `section` around it included); the header's `open` namespaces "
+        "reordered, one dropped or one added; `open ... in` the theorem",
         _NEEDS_G6,
         "changes how the statement's names resolve (a later namespace may even resolve inside an earlier "
         "opened one: src/Lean/ResolveName.lean `resolveNamespaceUsingOpenDecls`): only G6 can tell",
@@ -171,9 +172,10 @@ def describe(policy: LeanPolicy) -> str:
                 (
                     "A value must state the answer. It may not mention the theorem, nor name a choice operator",
                     f"({', '.join(f'`{c}`' for c in policy.choice_operators)}): `Classical.choose (h : ∃ x, P x)`",
-                    "restates the problem instead of answering it. Forms the text cannot tell apart from",
-                    "ordinary names (`h.choose`, `choose h` after `open Classical`, which could be `Nat.choose`)",
-                    "and values that restate the problem in other words (`{x | P x}`) are not stopped by the",
+                    "restates the problem instead of answering it. A `.choose`/`.some` field stands only on",
+                    "the value's own `fun` parameters, finset indices, numerals and arithmetic on them (its",
+                    "receiver could otherwise be a proof: `Exists.choose`); write `Nat.choose a b` elsewhere.",
+                    "Values that restate the problem in other words (`{x | P x}`) are not stopped by the",
                     "gates: the verdict records every value beside the official answer for review.",
                 ),
             ),

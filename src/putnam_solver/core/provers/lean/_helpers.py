@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, EXTREMAL_OPERATORS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
     COMBINATORS,
@@ -106,6 +107,7 @@ def answer_violations(
     violations = []
     opens = [*header_namespaces(expected), *_namespaces_opened_in(value)]
     proofs = _dependent_if_hypotheses(value)
+    fields = Fields(value)
     first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
     for i, token in enumerate(value):
         name = normalize_name(token.text) if token.kind == IDENT else ""
@@ -125,6 +127,8 @@ def answer_violations(
         ):
             rule = "a choice operator picks a value from the problem's own statement; state the answer"
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+        elif fields.unproven(i):
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", FIELD_RULE))
     return violations
 
 

@@ -96,11 +96,28 @@ EXTREMAL_OPERATORS: Final = (
     "Nat.findGreatest",
     "Finset.min'",
     "Finset.max'",
+    "Finset.inf'",
+    "Finset.sup'",
+    "Function.argmin",
+    "Function.argminOn",
+    "Int.leastOfBdd",
+    "Int.greatestOfBdd",
+    "limUnder",
+    "lim",
+    "Filter.limsup",
+    "Filter.liminf",
+    "Filter.limsSup",
+    "Filter.limsInf",
 )
 """Choice operators by another name (Rocq's list has ``ex_minn``): "the least ``n`` with ``P``" written
 ``sInf {n | P n}`` is the question, not its answer (the theorem then holds by ``rfl``). No official
 PutnamBench answer and no published proof's answer uses any of them. Counting (``ncard``, ``card``) is
-not here: a published sound proof answers ``putnam_2011_a1`` with the ``ncard`` of a set it derived."""
+not here: a published sound proof answers ``putnam_2011_a1`` with the ``ncard`` of a set it derived.
+Limits are here too: ``limUnder atTop u`` is ``lim (map u atTop)``, which Mathlib defines as
+``Classical.epsilon fun x => map u atTop ≤ 𝓝 x`` (Mathlib/Topology/Defs/Filter.lean), and ``limsup``
+is an ``sInf``; as the answer of a problem stated ``Tendsto u atTop (𝓝 putnam_X_solution)`` (26
+PutnamBench problems) it leaves only convergence to prove, not the value (a published "proof" of
+``putnam_2015_b6`` answers with ``limUnder``)."""
 
 
 POLICY: Final = LeanPolicy(
@@ -141,6 +158,25 @@ POLICY: Final = LeanPolicy(
         "Nat.find",
         "Classical.strongIndefiniteDescription",
         "Function.invFun",
+        "PNat.find",
+        "Nat.findX",
+        "Encodable.choose",
+        "Encodable.chooseX",
+        "Fintype.choose",
+        "Fintype.chooseX",
+        "Finset.choose",
+        "Finset.chooseX",
+        "Classical.arbitrary",
+        "Classical.ofNonempty",
+        "Quotient.out",
+        "Quot.out",
+        "Trunc.out",
+        "Classical.inhabited_of_nonempty",
+        "Classical.subtype_of_exists",
+        "Multiset.choose",
+        "List.choose",
+        "Function.partialInv",
+        "Equiv.ofBijective",
         *EXTREMAL_OPERATORS,
     ),
     forbidden=(

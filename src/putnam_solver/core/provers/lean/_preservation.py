@@ -137,9 +137,10 @@ def check_statement(
             walk.violations += _compare(want[found], command, holes.get(key), expected, policy, semantic, defined)
             position = found + 1
             theorem_seen = key == theorem_key
-            if theorem_seen:
-                walk.violations += _open_violations(expected, walk.in_force(), command.line, semantic)
-                walk.violations += _variables_in_scope(walk, command.line)
+            if want[found].name is not None:  # every pinned declaration is read in the scope it stands in
+                at = "the theorem" if theorem_seen else f"`{want[found].name}`"
+                walk.violations += _open_violations(expected, walk.in_force(), command.line, semantic, at)
+                walk.violations += _variables_in_scope(walk, command.line, at)
         elif command.keyword == "import":
             walk.violations += _import_violations(command, walk, closure)
         elif position < imports:
@@ -200,12 +201,12 @@ SECTION_VARIABLES: Final = frozenset({"variable", "include", "omit"})
 """Commands that change the section variables of the block they stand in, and of nothing outside it."""
 
 
-def _variables_in_scope(walk: _Walk, line: int) -> list[Violation]:
-    """Section variables the candidate declared in a block still open at the theorem: Lean would add
-    them to the theorem's statement (closed blocks take theirs away, so helpers in them may use them)."""
+def _variables_in_scope(walk: _Walk, line: int, at: str = "the theorem") -> list[Violation]:
+    """Section variables the candidate declared in a block still open at a pinned declaration: Lean would
+    add them to its statement or definition (closed blocks take theirs away, so helpers may use them)."""
     open_blocks = [block for block, _ in walk.blocks]
     return [
-        Violation(line, show(block), "declares section variables and is still open at the theorem")
+        Violation(line, show(block), f"declares section variables and is still open at {at}")
         for i, block in enumerate(walk.scoped)
         if any(block is b for b in open_blocks) and not any(block is s for s in walk.scoped[:i])
     ]
@@ -271,8 +272,12 @@ def _open_names(commands: Sequence[Command]) -> list[str] | None:
     return names
 
 
-def _open_violations(expected: Statement, in_force: Sequence[Command], line: int, semantic: bool) -> list[Violation]:
-    """The global ``open``s in force at the theorem against the challenge's header ones. The same
+def _open_violations(
+    expected: Statement, in_force: Sequence[Command], line: int, semantic: bool, at: str = "the theorem"
+) -> list[Violation]:
+    """The global ``open``s in force at a pinned declaration (``at``: the theorem, a definition or
+    answer the challenge declares before it, whose meaning the theorem's depends on; an ``open`` in a
+    ``section`` closed before the theorem is still in force there) against the header's. The same
     namespaces in the same order pass, however split over lines: ``open A B`` opens ``A`` then ``B``,
     exactly as ``open A`` then ``open B`` (Lean src/Lean/Elab/Open.lean, ``elabOpenDecl`` folds over the
     identifiers). Another order, a namespace dropped or added can change the statement only through
@@ -288,7 +293,7 @@ def _open_violations(expected: Statement, in_force: Sequence[Command], line: int
     if semantic:
         return []
     shown = "; ".join(" ".join(t.text for t in c.tokens) for c in in_force if _key(c) not in map(_key, header))
-    return [Violation(line, f"`{shown or 'open'}`", needs_g6("a global `open` in force at the theorem"))]
+    return [Violation(line, f"`{shown or 'open'}`", needs_g6(f"a global `open` in force at {at}"))]
 
 
 def _resource_option(command: Command, policy: LeanPolicy) -> bool:

@@ -1,0 +1,133 @@
+"""G2 on no-answer values: a ``choose`` or ``some`` field applied to an argument.
+
+``x.choose k`` is ``Nat.choose x k`` when ``x`` is a number and ``Exists.choose x k`` when ``x`` is a
+proof of ``∃ f : ℕ → ℕ, P f`` (Lean's generalized field notation looks the field up in the namespace of
+the receiver's type, src/Lean/Elab/App.lean ``resolveLValLoop``); ``h.some k`` is ``Nonempty.some`` or
+``Set.Nonempty.some`` on a proof just as well. Red team 9 refused such a field without an argument
+(a binomial always has one); with an argument, an answer whose type is a function (``ℕ → ℝ``,
+``ℕ → ℕ → ℕ``) picked "the function with the property" from a proof, on any receiver that is not a
+dependent-if hypothesis: ``fun k => (exists_f).choose k``, ``let h := ...; fun k => h.choose k``.
+
+G2 cannot know a receiver's type, so it lets the field stand only where the receiver is visibly a
+number: a parameter the value's leading ``fun`` binds (the answer's arguments, whose types the pinned
+solution type fixes as data), or a parenthesised expression made of those, numerals, arithmetic and a
+type ascription to a number type (``(n - 1).choose ⌊n / 2⌋₊``, the official ``putnam_1974_a4`` answer;
+``(4 : ℕ).choose 2``). Anything else is refused with the spelling that is always accepted,
+``Nat.choose a b``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean.syntax import IDENT, Token, name_parts, normalize_name
+
+FIELDS: Final = frozenset({"choose", "some"})
+"""Field names that are a choice function on a proof (``Exists.choose``, ``Nonempty.some``) and data
+elsewhere (``Nat.choose``, ``Option.some``)."""
+FIELD_RULE: Final = (
+    "a choice operator picks a value from the problem's own statement when this field's receiver is a proof "
+    "(`Exists.choose`, `Nonempty.some`), which the text cannot tell from a number; write `Nat.choose a b`"
+)
+_DATA_NAMES: Final = frozenset({"Nat.choose", "Option.some"})
+"""Full names whose ``choose``/``some`` is not reached through a receiver: they name the constant."""
+_NUMBER_TYPES: Final = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"})
+_PROOF_MAKERS: Final = frozenset(
+    {"⟨", "∃", "∃!", "show", "by", "from", "fun", "λ", "have", "let", "‹", "if", "match", "Exists", "Nonempty"}
+)
+"""Tokens that build a proof, a structure or a binder inside a receiver: none belongs in a number."""
+_BIG_OPERATORS: Final = frozenset({"∑", "∏"})
+_INDEX_TYPES: Final = frozenset({"Fin", "ℕ", "ℤ", "Nat", "Int"})
+"""Types a big operator's index may range over here (``∑ i : Fin n``): numbers, never a proposition."""
+
+
+def parameters(value: Sequence[Token]) -> frozenset[str]:
+    """The names the value's leading ``fun`` binds (after any opening brackets): ``fun n =>``,
+    ``fun (m n : ℕ) =>``, ``fun (a, b) =>``, and the index of a big operator over a finset (``∑ i ∈ s``,
+    ``∑ i in s``, ``∑ i : Fin n``; not ``∑ h : P``, which sums over the proofs of a decidable ``P``). Names inside an
+    anonymous-constructor pattern ``⟨x, hx⟩`` are left out (``hx`` proves the subtype's property)."""
+    bound = {
+        normalize_name(value[k + 1].text)
+        for k in range(len(value) - 3)
+        if value[k].text in _BIG_OPERATORS
+        and value[k + 1].kind == IDENT
+        and len(name_parts(value[k + 1].text)) == 1
+        and (value[k + 2].text in ("∈", "in") or (value[k + 2].text == ":" and value[k + 3].text in _INDEX_TYPES))
+    }
+    i = 0
+    while i < len(value) and value[i].text == "(":
+        i += 1
+    if i >= len(value) or value[i].text not in ("fun", "λ"):
+        return frozenset(bound)
+    pattern, typing = 0, False  # inside `⟨...⟩`; after a binder's `:` (its type: no names bound there)
+    for token in value[i + 1 :]:
+        if token.text in ("=>", "↦"):
+            break
+        if token.text == "⟨":
+            pattern += 1
+        elif token.text == "⟩":
+            pattern -= 1
+        elif token.text == ":":
+            typing = True
+        elif token.text == ")":
+            typing = False
+        elif token.kind == IDENT and not pattern and not typing and len(name_parts(token.text)) == 1:
+            bound.add(normalize_name(token.text))
+    return frozenset(bound)
+
+
+class Fields:
+    """The field rule for one value, its brackets matched and its non-number tokens counted once, so
+    that every field is judged in constant time however deeply receivers nest (text gates stay linear)."""
+
+    def __init__(self, value: Sequence[Token]) -> None:
+        self.value = value
+        self.params = parameters(value)
+        self.opener: dict[int, int] = {}
+        """The index of the ``(`` each matched ``)`` closes."""
+        stack: list[tuple[str, int]] = []
+        self.unknown = [0]
+        """``unknown[j]``: how many of ``value[:j]`` cannot be part of a number (:meth:`_number`)."""
+        for j, token in enumerate(value):
+            if token.text in _OPENERS:
+                stack.append((token.text, j))
+            elif token.text in _CLOSERS:
+                if stack and stack[-1][0] == _CLOSERS[token.text]:
+                    if token.text == ")":
+                        self.opener[j] = stack[-1][1]
+                    stack.pop()
+                else:
+                    stack.clear()  # unbalanced: no group before this point is matched any more
+            self.unknown.append(self.unknown[-1] + (not self._number(token)))
+
+    def _number(self, token: Token) -> bool:
+        """Whether ``token`` can be part of a number: a parameter (or its field, ``n.toNat``), a numeral,
+        a number type name after ``:``, a bracket or an operator; no proof-making token."""
+        if token.text in _PROOF_MAKERS:
+            return False
+        if token.kind != IDENT:
+            return True
+        name = normalize_name(token.text)
+        return name_parts(name)[0] in self.params or name in _NUMBER_TYPES
+
+    def unproven(self, i: int) -> bool:
+        """Whether the token at ``i`` is a ``choose``/``some`` field whose receiver G2 cannot show to be a
+        number (see the module docstring). A field without an argument is :mod:`_helpers`' rule."""
+        value, token = self.value, self.value[i]
+        parts = name_parts(normalize_name(token.text)) if token.kind == IDENT else []
+        if not parts or parts[-1] not in FIELDS:
+            return False
+        if len(parts) > 1:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`
+            return ".".join(parts) not in _DATA_NAMES and parts[0] not in self.params
+        glued = i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset
+        if not glued:  # a plain `choose` (``open Nat``) is resolved by name
+            return False
+        close = i - 2
+        if value[close].text != ")" or close not in self.opener:  # `‹∃ f, P f›.choose`, `(p, 0).1.choose`
+            return True
+        return self.unknown[close] - self.unknown[self.opener[close] + 1] > 0
+
+
+_OPENERS: Final = frozenset({"(", "[", "{", "⟨", "⦃"})
+_CLOSERS: Final = {")": "(", "]": "[", "}": "{", "⟩": "⟨", "⦄": "⦃"}
