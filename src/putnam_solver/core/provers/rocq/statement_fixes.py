@@ -1,0 +1,112 @@
+"""The statement's own fixpoints inside the candidate's theorem (G5's recursion check, ``recursion.py``).
+
+A theorem binder ``(A := fix a (n : nat) : R := ...)`` (29 PutnamBench statements, ``putnam_2012_b4``)
+puts the statement's fixpoint into the theorem's type, and ``intros`` puts the same ``let`` into every
+proof term: the candidate's theorem then always holds a ``fix``, and every sound proof of such a
+statement was refused as "recursion of its own". The check reads the printed terms, so it exempts, by
+the same text, only the statement's own binders:
+
+* From the pinned statement compiled alone (``Putnam.Pristine``, the theorem admitted, so its print is
+  its type), every ``let NAME : T := VALUE in`` whose value holds a fixpoint is read whole: the value
+  ends at the ``in`` that closes its own ``let`` (parentheses, braces, ``match ... end`` and nested
+  ``let ... in`` counted, a ``match ... in I`` clause told apart). A binder that cannot be read so is not
+  exempt.
+* In the candidate's theorem (body and type, names normalised as ``recursion._normalised`` does), each
+  occurrence of exactly that binder text is set aside; any ``fix``/``cofix`` left is the candidate's own
+  and is refused as before. A fixpoint that differs from the statement's by one token, or that sits in a
+  binder of another name or type, keeps its keyword.
+* A value that names another of the statement's ``let``-bound names is not exempt: the guard checker
+  unfolds a ``let`` it meets, so the same text under another binding of that name (``let x := ... in``
+  written by the candidate) could be guard-checked differently from the statement. Names bound by a
+  ``forall``/``fun`` were abstract when the statement's fixpoint was checked, and guardedness checked
+  for an abstract variable holds for every value of it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Final
+
+_TOKEN: Final = re.compile(r"[(){}]|[^\s(){}]+")
+_FIXPOINT: Final = re.compile(r"(?<![\w'.])(?:co)?fix(?![\w'])")
+_CLOSERS: Final = {")": "(", "}": "{"}
+SET_ASIDE: Final = "__putnam_statement_value"
+"""What an exempt binder's value is replaced with before the candidate's theorem is searched again."""
+
+
+def _value_end(tokens: list[str], start: int) -> int | None:
+    """The index of the ``in`` that ends a ``let`` value starting at ``start`` (None if unreadable)."""
+    stack: list[str] = []
+    for i in range(start, len(tokens)):
+        tok = tokens[i]
+        if tok in ("(", "{", "let", "match"):
+            stack.append(tok)
+        elif tok in _CLOSERS:
+            if not stack or stack.pop() != _CLOSERS[tok]:
+                return None
+        elif tok == "with" and stack[-1:] == ["match"]:
+            stack[-1] = "branches"
+        elif tok == "end":
+            if stack[-1:] != ["branches"]:
+                return None
+            stack.pop()
+        elif tok == "in":
+            if stack[-1:] == ["let"]:
+                stack.pop()
+            elif stack[-1:] == ["match"]:
+                continue  # `match t as x in I _ return P with`
+            elif not stack:
+                return i
+            else:
+                return None
+    return None
+
+
+def _binders(tokens: list[str]) -> list[tuple[str, int, int, int]]:
+    """(name, start, value start, end) of every readable ``let NAME [: T] := VALUE in`` of ``tokens``."""
+    found = []
+    for i, tok in enumerate(tokens[:-2]):
+        if tok != "let" or not re.fullmatch(r"[^\W\d][\w']*", tokens[i + 1]):
+            continue
+        j = i + 2
+        if tokens[j] == ":":
+            j = next((k for k in range(j, len(tokens)) if tokens[k] in (":=", "let", "in")), len(tokens))
+        if j >= len(tokens) or tokens[j] != ":=":
+            continue
+        end = _value_end(tokens, j + 1)
+        if end is not None:
+            found.append((tokens[i + 1], i, j + 1, end))
+    return found
+
+
+def statement_binders(pristine: str) -> list[str]:
+    """The text of each ``let`` binder of the pinned theorem's print that binds a fixpoint, readable
+    whole, whose value names no name a ``let`` outside it binds."""
+    tokens = _TOKEN.findall(pristine)
+    exempt = []
+    for _, start, value, end in _binders(tokens):
+        outside = tokens[:start] + tokens[end + 1 :]
+        let_bound = {outside[i + 1] for i, tok in enumerate(outside[:-1]) if tok == "let"}
+        if _FIXPOINT.search(" ".join(tokens[value:end])) and not set(tokens[value:end]) & let_bound:
+            exempt.append(" ".join(tokens[start : end + 1]))
+    return exempt
+
+
+def _aside(aside: str, _: re.Match[str]) -> str:
+    return aside
+
+
+def only_statement_fixpoints(candidate: str, pristine: str) -> bool:
+    """Whether every fixpoint in the candidate theorem's print lies in a binder the pinned theorem has
+    (``statement_binders``), text for text; both prints normalised to the same module names."""
+    text = " ".join(_TOKEN.findall(candidate))
+    for binder in statement_binders(pristine):
+        head, _, _ = binder.partition(" := ")
+        aside = f"{head} := {SET_ASIDE} in"
+        # a function, not a template: the binder's text may hold backslashes
+        text = re.compile(rf"(?<!\S){re.escape(binder)}(?!\S)").sub(functools.partial(_aside, aside), text)
+    return not _FIXPOINT.search(text)
+
+
+__all__ = ["only_statement_fixpoints", "statement_binders"]

@@ -1,0 +1,195 @@
+"""Red team, round 10 (Rocq): yes/no answers Coq types by itself, and the statement's own ``let``-bound fixpoints.
+
+1. **A yes/no answer without a type, or inside a pair.** On no-answer a yes/no answer must be a truth value
+   (round 6): the question restated as its answer makes the theorem ``Q <-> Q``. G4 decided only solutions
+   written ``Definition X_solution : Prop := ...``; PutnamBench also has ``Definition
+   putnam_2012_b4_solution := True.`` (``1981_b5``, ``1996_b4``: Coq infers ``Prop``), ``(True, -1, True,
+   0)`` (``1987_b4``) and ``: Prop * Prop`` (``1988_a4``). With the question restated
+   (``ex_finite_lim_seq`` of the same sequence, written with ``nat_rect``) ``putnam_2012_b4`` was
+   ``accepted`` on the full profile (with ``--allow-recursion``; without it only finding 2 hid it). G4 now
+   decides every such answer, and every ``Prop`` factor of a pair, read from the answer's type by Coq.
+2. **The statement's own fixpoint in the theorem (a false rejection).** A theorem binder ``(A := fix a
+   (n : nat) : R := ...)`` (29 PutnamBench statements) is a ``let`` in the theorem's type and, after
+   ``intros``, in every proof: G5's recursion check saw a ``fix`` in the candidate's theorem and refused
+   every proof of those statements on Coq 8.16 as "recursion of its own". The check now sets aside each
+   binder the pinned theorem has, text for text (``statement_fixes.py``); a fixpoint of the candidate's
+   own beside it is still refused.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.rocq.answer_env import yes_no_answer
+from putnam_solver.core.provers.rocq.statement import statement_gate
+from putnam_solver.core.provers.rocq.statement_fixes import only_statement_fixpoints, statement_binders
+from putnam_solver.core.provers.rocq.syntax import parse_statement
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, run_gates
+from putnam_solver.verifier.options import GateFlags
+from tests.helpers import COQ_BENCH, failures, one_record_benchmark, rocq_full_verdict, rocq_submission
+
+needs_coq = pytest.mark.skipif(
+    shutil.which("coqc") is None or shutil.which("coqchk") is None,
+    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
+)
+NOT_A_TRUTH_VALUE = "not a truth value"
+
+B4_QUESTION = (
+    "ex_finite_lim_seq (fun n => nat_rect (fun _ => R) 1 (fun _ a => a + Rpower (exp 1) ((-1) * a)) n - ln (INR n))"
+)
+B4_RESTATED = f"""Require Import Reals Coquelicot.Lim_seq.
+Open Scope R.
+Definition putnam_2012_b4_solution := {B4_QUESTION}.
+Theorem putnam_2012_b4
+    (A := fix a (n: nat) : R :=
+        match n with
+        | O => 1
+        | S n' => a n' + Rpower (exp 1) ((-1) * a n')
+    end)
+    (B : nat -> R := fun n => A n - ln (INR n))
+    : ex_finite_lim_seq B <-> putnam_2012_b4_solution.
+Proof.
+  assert (HA : forall n, A n = nat_rect (fun _ => R) 1 (fun _ a => a + Rpower (exp 1) ((-1) * a)) n).
+  {{ induction n as [|n IH]; [reflexivity|]. simpl. rewrite <- IH. reflexivity. }}
+  unfold putnam_2012_b4_solution.
+  split; intros [l Hl]; exists l; revert Hl; apply is_lim_seq_ext; intros n; unfold B; rewrite ?HA; reflexivity.
+Qed.
+"""
+"""``putnam_2012_b4`` (the official answer ``True``) answered with its question, the same sequence written
+with the library recursor ``nat_rect``: the theorem is then the question's equivalence with itself."""
+
+PAIR_STATEMENT = """Require Import Arith.
+Definition t_solution := (True, 2, False).
+Theorem t
+    : let '(a, n, b) := t_solution in
+      (a <-> forall k : nat, k + 0 = k) /\\ n = 2 /\\ (b <-> forall k : nat, k + 1 = k).
+Proof. Admitted.
+"""
+"""Two yes/no answers and a number in one untyped solution, as ``putnam_1987_b4`` has them."""
+PAIR_SOUND = PAIR_STATEMENT.replace(
+    "Proof. Admitted.\n",
+    """Proof.
+  simpl. split; [|split; [reflexivity|]].
+  - split; intros _; [intros k; apply Nat.add_0_r | exact I].
+  - split; [intros []|]. intros H. specialize (H 0). discriminate H.
+Qed.
+""",
+)
+PAIR_RESTATED = PAIR_STATEMENT.replace(
+    "(True, 2, False)", "(forall k : nat, k + 0 = k, 2, forall k : nat, k + 1 = k)"
+).replace("Proof. Admitted.\n", "Proof.\n  simpl. split; [reflexivity | split; reflexivity].\nQed.\n")
+
+LET_FIX_STATEMENT = """Theorem t
+    (f := fix g (n : nat) : nat := match n with O => O | S k => g k end)
+    : f 3 = 0 /\\ forall n, f n = 0.
+Proof. Admitted.
+"""
+"""A theorem binder holding the statement's own fixpoint (as 29 PutnamBench statements have)."""
+LET_FIX_SOUND = LET_FIX_STATEMENT.replace(
+    "Proof. Admitted.\n",
+    "Proof.\n  intros. split; [reflexivity|].\n  induction n as [|n IH]; [reflexivity|]. simpl. exact IH.\nQed.\n",
+)
+
+
+def _full(bench_path: Path, candidate: str, track: Track, allow_recursion: bool = False) -> Verdict:
+    bench = load_benchmark(bench_path)
+    options = GateFlags(profile=Profile.FULL, allow_recursion=allow_recursion, keep_going=True).options()
+    return run_gates(get_prover("rocq"), bench, bench.problems["putnam_2012_b4"], candidate.encode(), track, options)
+
+
+@pytest.mark.parametrize(
+    ("solution", "yes_no"),
+    [
+        ("Definition t_solution : Prop := True.", True),
+        ("Definition t_solution := True.", True),
+        ("Definition t_solution := (True, -1, True, 0).", True),
+        ("Definition t_solution : Prop * Prop := (True, False).", True),
+        ("Definition t_solution := 3.", False),
+        ("Definition t_solution := (fun n => n, 2).", False),
+        ("Definition t_solution : R -> R -> Prop := fun _ _ => True.", False),
+        ("Definition t_solution (n : nat) : Prop := True.", False),
+        ("Definition t_solution : bool := true.", False),
+    ],
+)
+def test_yes_no_answers_are_read_with_and_without_a_type(solution: str, yes_no: bool) -> None:
+    statement = parse_statement(f"{solution}\nTheorem t : t_solution.\nProof. Admitted.\n", "t")
+    assert yes_no_answer(statement) is yes_no
+
+
+@needs_coq
+@pytest.mark.parametrize("allow_recursion", [False, True])
+def test_an_untyped_yes_no_question_restated_as_its_answer_is_refused_by_g4(allow_recursion: bool) -> None:
+    """The pinned ``putnam_2012_b4`` was ``accepted`` with its question as the answer (``--allow-recursion``)."""
+    verdict = _full(COQ_BENCH, B4_RESTATED, Track.NO_ANSWER, allow_recursion)
+    failing = failures(verdict)
+    assert not verdict.accepted
+    assert set(failing) == {"G4"} and NOT_A_TRUTH_VALUE in failing["G4"], failing
+
+
+@needs_coq
+def test_a_restated_yes_no_factor_of_a_pair_is_refused_and_decided_answers_pass(tmp_path: Path) -> None:
+    bench = one_record_benchmark(tmp_path, "t", PAIR_STATEMENT)
+    restated = rocq_full_verdict(bench, "t", PAIR_RESTATED, Track.NO_ANSWER)
+    assert not restated.accepted
+    assert NOT_A_TRUTH_VALUE in failures(restated).get("G4", ""), failures(restated)
+    sound = rocq_full_verdict(bench, "t", PAIR_SOUND, Track.NO_ANSWER)
+    assert sound.accepted, failures(sound)
+
+
+@needs_coq
+def test_a_proof_of_a_statement_with_a_let_bound_fixpoint_is_accepted(tmp_path: Path) -> None:
+    """Every sound proof was refused by G5 as recursion of the candidate's own (a false rejection)."""
+    bench = one_record_benchmark(tmp_path, "t", LET_FIX_STATEMENT)
+    verdict = rocq_full_verdict(bench, "t", LET_FIX_SOUND)
+    assert verdict.accepted, failures(verdict)
+
+
+OWN_FIXPOINTS = {
+    "a fixpoint of its own": "pose (fix h (n : nat) : nat := n) as h.",
+    "the statement's fixpoint under another name": (
+        "pose (fix g (n : nat) : nat := match n with O => O | S k => g k end) as h."
+    ),
+    "the statement's fixpoint changed": (
+        "pose (fix g (n : nat) : nat := match n with O => O | S k => S (g k) end) as h."
+    ),
+}
+
+
+@needs_coq
+@pytest.mark.parametrize("name", sorted(OWN_FIXPOINTS))
+def test_a_fixpoint_of_the_candidates_own_beside_the_statements_is_refused_by_g5(tmp_path: Path, name: str) -> None:
+    """G5 alone (G3 refuses the word first): the statement's binder is set aside, nothing else."""
+    bench = one_record_benchmark(tmp_path, "t", LET_FIX_STATEMENT)
+    candidate = LET_FIX_SOUND.replace("intros. split;", f"intros. {OWN_FIXPOINTS[name]} split;")
+    sub = rocq_submission(bench, "t", candidate, Track.WITH_ANSWER, options=GateFlags(profile=Profile.FULL).options())
+    try:
+        result = statement_gate(sub)
+    finally:
+        sub.scratch_dir.cleanup()
+    assert result.status is GateStatus.FAILED and "contain a fixpoint" in result.detail, result.detail
+
+
+PRISTINE = (
+    "*** [ t : forall a : forall _ : nat, R, let A : forall _ : nat, R := fix g (n : nat) : R := "
+    "match n return R with | O => a O | S k => Rplus (g k) (a n) end in "
+    "let B : forall _ : nat, R := fun n : nat => let z : R := A n in Rmult z z in @eq R (B O) (a O) ]"
+)
+
+
+def test_only_whole_binders_of_the_pinned_theorem_are_set_aside() -> None:
+    (binder,) = statement_binders(PRISTINE)
+    assert binder.startswith("let A : forall _ : nat, R := fix g") and binder.endswith("end in")
+    body = f"t = fun a : forall _ : nat, R => {binder} @eq_refl R (a O)\n : {PRISTINE[6:-2]}"
+    assert only_statement_fixpoints(body, PRISTINE)
+    assert not only_statement_fixpoints(body.replace("(g k)", "(g n)", 1), PRISTINE)
+    assert not only_statement_fixpoints(body.replace("let A :", "let A0 :", 1), PRISTINE)
+    # a value that names another `let`-bound name of the statement could be guard-checked otherwise
+    bound = PRISTINE.replace("forall a : forall _ : nat, R,", "let a : forall _ : nat, R := fun _ => R0 in")
+    assert statement_binders(bound) == []
+    # a value whose end cannot be read is never set aside
+    assert statement_binders(PRISTINE.replace(" end in", " in")) == []
