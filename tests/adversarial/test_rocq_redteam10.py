@@ -14,6 +14,13 @@
    every proof of those statements on Coq 8.16 as "recursion of its own". The check now sets aside each
    binder the pinned theorem has, text for text (``statement_fixes.py``); a fixpoint of the candidate's
    own beside it is still refused.
+3. **The question's integral (series, limit) copied as the answer.** ``putnam_1984_a5`` asks for ``RInt (...) 0
+   1``; the answer ``RInt (...) 0 1`` made the theorem ``eq_refl`` and was ``accepted`` on the full profile
+   (answer check ``unknown``). About 45 PutnamBench Rocq theorems equate an integral, series, limit or
+   derivative with the solution. As Lean's G2 refuses the extremal operators (``sInf``, ``sSup``), G4 now
+   refuses an answer whose kernel term names such an operator of the installed libraries (Coquelicot's
+   ``RInt``, ``Series``, ``Lim_seq``, ``Derive``..., Coq's ``derive``, ``RiemannInt``, mathcomp-analysis's
+   ``sup``, ``lim_in``, ``integral``...): no official answer uses one.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import pytest
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.answer_env import yes_no_answer
+from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.provers.rocq.statement_fixes import only_statement_fixpoints, statement_binders
 from putnam_solver.core.provers.rocq.syntax import parse_statement
@@ -96,10 +104,35 @@ LET_FIX_SOUND = LET_FIX_STATEMENT.replace(
 )
 
 
-def _full(bench_path: Path, candidate: str, track: Track, allow_recursion: bool = False) -> Verdict:
+A5_INTEGRAL = (
+    "RInt (fun z => RInt (fun y => RInt (fun x => x * pow y 9 * pow z 8 * pow (1 - x - y - z) 4) 0 (1 - y - z)) "
+    "0 (1 - z)) 0 1"
+)
+A5_COPIED = f"""Require Import Reals Factorial Coquelicot.Coquelicot.
+Open Scope R.
+Definition putnam_1984_a5_solution := {A5_INTEGRAL}.
+Theorem putnam_1984_a5
+    : {A5_INTEGRAL} = putnam_1984_a5_solution.
+Proof. reflexivity. Qed.
+"""
+INTEGRAL_STATEMENT = """Require Import Reals Coquelicot.Coquelicot.
+Open Scope R.
+Definition t_solution := 1.
+Theorem t : RInt (fun _ => 1) 0 1 = t_solution.
+Proof. Admitted.
+"""
+INTEGRAL_SOUND = INTEGRAL_STATEMENT.replace(
+    "Proof. Admitted.",
+    "Proof.\n  unfold t_solution. rewrite RInt_const. unfold scal; simpl; unfold mult; simpl. ring.\nQed.",
+)
+
+
+def _full(
+    bench_path: Path, candidate: str, track: Track, allow_recursion: bool = False, problem: str = "putnam_2012_b4"
+) -> Verdict:
     bench = load_benchmark(bench_path)
     options = GateFlags(profile=Profile.FULL, allow_recursion=allow_recursion, keep_going=True).options()
-    return run_gates(get_prover("rocq"), bench, bench.problems["putnam_2012_b4"], candidate.encode(), track, options)
+    return run_gates(get_prover("rocq"), bench, bench.problems[problem], candidate.encode(), track, options)
 
 
 @pytest.mark.parametrize(
@@ -183,7 +216,7 @@ PRISTINE = (
 
 def test_only_whole_binders_of_the_pinned_theorem_are_set_aside() -> None:
     (binder,) = statement_binders(PRISTINE)
-    assert binder.startswith("let A : forall _ : nat, R := fix g") and binder.endswith("end in")
+    assert binder.startswith("let A : forall _ : nat , R := fix g") and binder.endswith("end in")
     body = f"t = fun a : forall _ : nat, R => {binder} @eq_refl R (a O)\n : {PRISTINE[6:-2]}"
     assert only_statement_fixpoints(body, PRISTINE)
     assert not only_statement_fixpoints(body.replace("(g k)", "(g n)", 1), PRISTINE)
@@ -193,3 +226,37 @@ def test_only_whole_binders_of_the_pinned_theorem_are_set_aside() -> None:
     assert statement_binders(bound) == []
     # a value whose end cannot be read is never set aside
     assert statement_binders(PRISTINE.replace(" end in", " in")) == []
+
+
+@needs_coq
+def test_the_questions_integral_copied_as_the_answer_is_refused_by_g4() -> None:
+    """The pinned ``putnam_1984_a5`` was ``accepted`` with its own integral as the answer, by ``reflexivity``."""
+    verdict = _full(COQ_BENCH, A5_COPIED, Track.NO_ANSWER, problem="putnam_1984_a5")
+    failing = failures(verdict)
+    assert not verdict.accepted
+    assert set(failing) == {"G4"} and "`RInt.RInt`" in failing["G4"], failing
+
+
+@needs_coq
+def test_an_integral_answered_with_its_value_is_accepted_and_with_itself_refused(tmp_path: Path) -> None:
+    bench = one_record_benchmark(tmp_path, "t", INTEGRAL_STATEMENT)
+    sound = rocq_full_verdict(bench, "t", INTEGRAL_SOUND, Track.NO_ANSWER)
+    assert sound.accepted, failures(sound)
+    copied = INTEGRAL_STATEMENT.replace(":= 1.", ":= RInt (fun _ => 1) 0 1.").replace(
+        "Proof. Admitted.", "Proof. reflexivity. Qed."
+    )
+    refused = rocq_full_verdict(bench, "t", copied, Track.NO_ANSWER)
+    assert not refused.accepted and "`RInt.RInt`" in failures(refused).get("G4", ""), failures(refused)
+
+
+def test_the_limit_operators_are_library_constants_no_official_answer_uses() -> None:
+    """Each listed operator is a full name (its library and file), and no pinned official answer names one."""
+    bench = load_benchmark(COQ_BENCH)
+    bare = {name.rsplit(".", 1)[1] for name in POLICY.answer_limit_operators}
+    assert all(name.count(".") >= 2 for name in POLICY.answer_limit_operators)
+    for problem in bench.problems.values():
+        statement = parse_statement(problem.formal_statement, problem.id)
+        if statement.solution is None:
+            continue
+        sentence = statement.sentences[statement.solution]
+        assert not bare & set(sentence.words), problem.id

@@ -89,7 +89,8 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
 def names_source(statement: Statement, marker: str) -> str:
     """The end of the environment file: the compiled candidate's solution printed raw, after ``marker``."""
     assert statement.solution_name is not None
-    bare = sorted({name.rsplit(".", 1)[1] for name in POLICY.answer_choice_operators})
+    operators = (*POLICY.answer_choice_operators, *POLICY.answer_limit_operators)
+    bare = sorted({name.rsplit(".", 1)[1] for name in operators})
     yes_no = yes_no_answer(statement)
     return (
         "\n".join(
@@ -242,12 +243,14 @@ def own_constants(output: str, marker: str, statement: Statement) -> list[str] |
     return sorted(set(CANDIDATE_NAME.findall(printed)) - allowed)
 
 
-def choice_operators(output: str, marker: str) -> list[str] | None:
-    """The choice operators the printed solution names, as printed (None if the marker never appeared)."""
+def choice_operators(
+    output: str, marker: str, full: tuple[str, ...] = POLICY.answer_choice_operators
+) -> list[str] | None:
+    """The operators of ``full`` (by default the choice operators) the printed solution names, as printed
+    (None if the marker never appeared)."""
     lines = output.splitlines()
     if marker not in lines:
         return None
     printed = "\n".join(lines[lines.index(marker) + 1 :])
-    full = POLICY.answer_choice_operators
     names = set(QUALIFIED.findall(printed))
     return sorted(n for n in names if any(f == n or f.endswith(f".{n}") for f in full))

@@ -25,6 +25,7 @@ from putnam_solver.core.provers.rocq.answer_env import (
 )
 from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
+from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
@@ -93,6 +94,15 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
         detail = (
             f'the answer picks a value by choice ({names}): "some value with the property" is not an answer; '
             "state the answer itself over the challenge's environment"
+        )
+        return GateResult(*G4, GateStatus.FAILED, detail, evidence)
+    limits = choice_operators(stdout, marker, POLICY.answer_limit_operators)
+    if limits and not own:
+        names = ", ".join(f"`{n}`" for n in limits)
+        detail = (
+            f"the answer is written with {names}: the limit, integral, series, derivative or bound itself, which "
+            "is what the question asks to evaluate (copied from the statement it makes the theorem trivial); "
+            "state its value"
         )
         return GateResult(*G4, GateStatus.FAILED, detail, evidence)
     if not own and yes_no_answer(statement):

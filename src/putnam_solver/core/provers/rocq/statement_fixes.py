@@ -28,7 +28,7 @@ import functools
 import re
 from typing import Final
 
-_TOKEN: Final = re.compile(r"[(){}]|[^\s(){}]+")
+_TOKEN: Final = re.compile(r"[(){},;]|[^\s(){},;]+")
 _FIXPOINT: Final = re.compile(r"(?<![\w'.])(?:co)?fix(?![\w'])")
 _CLOSERS: Final = {")": "(", "}": "{"}
 SET_ASIDE: Final = "__putnam_statement_value"
@@ -88,7 +88,8 @@ def statement_binders(pristine: str) -> list[str]:
     for _, start, value, end in _binders(tokens):
         outside = tokens[:start] + tokens[end + 1 :]
         let_bound = {outside[i + 1] for i, tok in enumerate(outside[:-1]) if tok == "let"}
-        if _FIXPOINT.search(" ".join(tokens[value:end])) and not set(tokens[value:end]) & let_bound:
+        words = {tok.removeprefix("@") for tok in tokens[value:end]}  # `@a` names `a` too
+        if _FIXPOINT.search(" ".join(tokens[value:end])) and not words & let_bound:
             exempt.append(" ".join(tokens[start : end + 1]))
     return exempt
 
