@@ -21,6 +21,13 @@
    refuses an answer whose kernel term names such an operator of the installed libraries (Coquelicot's
    ``RInt``, ``Series``, ``Lim_seq``, ``Derive``..., Coq's ``derive``, ``RiemannInt``, mathcomp-analysis's
    ``sup``, ``lim_in``, ``integral``...): no official answer uses one.
+4. **A statement word declared by a tactic given the name.** Round 9 made G2 read ``transparent_abstract ...
+   using RInt``; ``Tactic Notation "zz_mk" ident(n) := transparent_abstract (exact ...) using n.`` and then
+   ``zz_mk RInt.`` (or ``let n := fresh "RInt" in ... using n``) declares ``Candidate.RInt`` with no
+   ``using RInt`` in the text, and ``putnam_2003_b6`` (``0 >= 0``) was ``accepted`` on the ``fast`` profile
+   (G5 refuses it on ``full``). G2 now takes a tactic whose ``using`` name is computed for class 2 (G5
+   decides), and where no G5 follows, G4 reads the compiled module's constants (``declared.py``): one
+   named like a word of the statement that the statement does not declare is refused, however declared.
 """
 
 from __future__ import annotations
@@ -33,13 +40,14 @@ import pytest
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.answer_env import yes_no_answer
+from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.provers.rocq.statement_fixes import only_statement_fixpoints, statement_binders
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, run_gates
 from putnam_solver.verifier.options import GateFlags
-from tests.helpers import COQ_BENCH, failures, one_record_benchmark, rocq_full_verdict, rocq_submission
+from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, failures, one_record_benchmark, rocq_full_verdict, rocq_submission
 
 needs_coq = pytest.mark.skipif(
     shutil.which("coqc") is None or shutil.which("coqchk") is None,
@@ -260,3 +268,71 @@ def test_the_limit_operators_are_library_constants_no_official_answer_uses() -> 
             continue
         sentence = statement.sentences[statement.solution]
         assert not bare & set(sentence.words), problem.id
+
+
+NAMED_BY_TACTIC = {
+    "tactic notation": (
+        'Tactic Notation "zz_mk" ident(zz_n) := transparent_abstract (exact (fun _ _ _ => 0%R)) using zz_n.\n'
+        "Definition zz_h : (R -> R) -> R -> R -> R.\nProof. zz_mk RInt. Defined.\n\n"
+    ),
+    "fresh": (
+        "Definition zz_h : (R -> R) -> R -> R -> R.\n"
+        'Proof. let zz_n := fresh "RInt" in transparent_abstract (exact (fun _ _ _ => 0%R)) using zz_n. Defined.\n\n'
+    ),
+}
+
+
+def _b6(helper: str) -> str:
+    """``putnam_2003_b6`` with ``helper`` before its theorem, proved as ``0 >= 0`` (``RInt`` the helper's)."""
+    text = load_benchmark(COQ_BENCH).problems["putnam_2003_b6"].formal_statement
+    text = text.replace("Theorem putnam_2003_b6", helper + "Theorem putnam_2003_b6")
+    return text.replace("Proof. Admitted.", "Proof. intros. apply Rge_refl. Qed.")
+
+
+@needs_coq
+@pytest.mark.parametrize("how", sorted(NAMED_BY_TACTIC))
+@pytest.mark.parametrize("profile", [Profile.TEXT, Profile.FAST, Profile.FULL])
+def test_a_statement_word_declared_by_a_tactic_given_the_name_is_refused(how: str, profile: Profile) -> None:
+    bench = load_benchmark(COQ_BENCH)
+    options = GateFlags(profile=profile, keep_going=True).options()
+    candidate = _b6(NAMED_BY_TACTIC[how]).encode()
+    verdict = run_gates(
+        get_prover("rocq"), bench, bench.problems["putnam_2003_b6"], candidate, Track.WITH_ANSWER, options
+    )
+    failing = failures(verdict)
+    assert not verdict.accepted, failing
+    if profile is not Profile.FULL:
+        assert "names it is given" in failing["G2"], failing
+    if profile is Profile.FAST:
+        assert "`RInt`" in failing["G4"], failing
+
+
+@needs_coq
+def test_g4_reads_the_declared_constants_by_meaning_where_no_g5_follows() -> None:
+    """G4 alone, on what G2 refuses first: the compiled module declares ``RInt``."""
+    bench = load_benchmark(COQ_BENCH)
+    candidate = _b6(NAMED_BY_TACTIC["tactic notation"])
+    sub = rocq_submission(bench, "putnam_2003_b6", candidate, options=GateFlags(profile=Profile.FAST).options())
+    try:
+        result = compile_gate(sub)
+    finally:
+        sub.scratch_dir.cleanup()
+    assert result.status is GateStatus.FAILED and "`RInt`" in result.detail, result.detail
+
+
+@needs_coq
+def test_constants_declared_by_tactics_under_names_of_their_own_pass_fast() -> None:
+    helper = (
+        "Lemma zz_h : nat.\nProof. transparent_abstract (exact 2) using zz_two. Defined.\n"
+        "Lemma zz_k : nat.\nProof. abstract (exact 3). Defined.\n\n"
+    )
+    statement = load_benchmark(ROCQ_SAMPLES).problems["sample_even_square"].formal_statement
+    candidate = statement.replace("Theorem", helper + "Theorem").replace(
+        "Proof. Admitted.", "Proof.\n  rewrite Nat.even_mul. destruct (Nat.even n); reflexivity.\nQed."
+    )
+    bench = load_benchmark(ROCQ_SAMPLES)
+    options = GateFlags(profile=Profile.FAST, keep_going=True).options()
+    verdict = run_gates(
+        get_prover("rocq"), bench, bench.problems["sample_even_square"], candidate.encode(), Track.WITH_ANSWER, options
+    )
+    assert verdict.accepted, failures(verdict)

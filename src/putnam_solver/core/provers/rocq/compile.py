@@ -25,12 +25,14 @@ from putnam_solver.core.provers.rocq.answer_env import (
 )
 from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
+from putnam_solver.core.provers.rocq.declared import shadowing_check
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO
 from putnam_solver.core.provers.rocq.syntax import Statement
-from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
+from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Submission, Track
 
 G4 = ("G4", "compile")
+STATEMENT_GATE = "G5"
 
 
 def compile_gate(sub: Submission) -> GateResult:
@@ -45,6 +47,11 @@ def compile_gate(sub: Submission) -> GateResult:
             refused = _answer_outside_environment(sub, built)
             if refused is not None:
                 return refused
+        if STATEMENT_GATE not in PROFILE_GATES[sub.options.profile]:
+            # no G5 will elaborate the pinned statement: the constants the kernel holds are read here
+            shadowed = shadowing_check(sub, statement_of(sub.problem), built, G4)
+            if shadowed is not None:
+                return shadowed
         return GateResult(*G4, GateStatus.PASSED, "coqc exit code 0", built.evidence())
 
     return guarded(*G4, body)
