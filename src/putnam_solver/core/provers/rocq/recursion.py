@@ -308,11 +308,13 @@ def inspect_terms(
         return _unusable(sub, gate, run, "printing the pinned statement's terms")
     pristine_by = dict(zip(own + theorem, pristine_prints, strict=True))
     exempt = exempt_names(by_name, {name: pristine_by[name] for name in own})
+    solution = statement.solution_name if sub.track is Track.NO_ANSWER else None
+    avoid = frozenset({f"{PRISTINE}.{solution}"} if solution else ())
     exempt += [
         name
         for name in theorem
         if only_statement_fixpoints(
-            _normalised(by_name[name], CANDIDATE_NAME), _normalised(pristine_by[name], PRISTINE_NAME)
+            _normalised(by_name[name], CANDIDATE_NAME), _normalised(pristine_by[name], PRISTINE_NAME), avoid
         )
     ]
     return Finding(fields, recursive, exempt)

@@ -80,16 +80,17 @@ def _binders(tokens: list[str]) -> list[tuple[str, int, int, int]]:
     return found
 
 
-def statement_binders(pristine: str) -> list[str]:
+def statement_binders(pristine: str, avoid: frozenset[str] = frozenset()) -> list[str]:
     """The text of each ``let`` binder of the pinned theorem's print that binds a fixpoint, readable
-    whole, whose value names no name a ``let`` outside it binds."""
+    whole, whose value names no name a ``let`` outside it binds, nor any of ``avoid`` (on no-answer the
+    solution, which is the candidate's own constant, unfolded by the guard checker like a ``let``)."""
     tokens = _TOKEN.findall(pristine)
     exempt = []
     for _, start, value, end in _binders(tokens):
         outside = tokens[:start] + tokens[end + 1 :]
         let_bound = {outside[i + 1] for i, tok in enumerate(outside[:-1]) if tok == "let"}
         words = {tok.removeprefix("@") for tok in tokens[value:end]}  # `@a` names `a` too
-        if _FIXPOINT.search(" ".join(tokens[value:end])) and not words & let_bound:
+        if _FIXPOINT.search(" ".join(tokens[value:end])) and not words & (let_bound | avoid):
             exempt.append(" ".join(tokens[start : end + 1]))
     return exempt
 
@@ -98,11 +99,11 @@ def _aside(aside: str, _: re.Match[str]) -> str:
     return aside
 
 
-def only_statement_fixpoints(candidate: str, pristine: str) -> bool:
+def only_statement_fixpoints(candidate: str, pristine: str, avoid: frozenset[str] = frozenset()) -> bool:
     """Whether every fixpoint in the candidate theorem's print lies in a binder the pinned theorem has
     (``statement_binders``), text for text; both prints normalised to the same module names."""
     text = " ".join(_TOKEN.findall(candidate))
-    for binder in statement_binders(pristine):
+    for binder in statement_binders(pristine, avoid):
         head, _, _ = binder.partition(" := ")
         aside = f"{head} := {SET_ASIDE} in"
         # a function, not a template: the binder's text may hold backslashes
