@@ -43,7 +43,7 @@ from putnam_solver.core.provers.rocq.answer_env import yes_no_answer
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.statement import statement_gate
-from putnam_solver.core.provers.rocq.statement_fixes import only_statement_fixpoints, statement_binders
+from putnam_solver.core.provers.rocq.statement_fixes import free_words, only_statement_fixpoints, statement_binders
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, run_gates
 from putnam_solver.verifier.options import GateFlags
@@ -229,6 +229,15 @@ def test_only_whole_binders_of_the_pinned_theorem_are_set_aside() -> None:
     assert only_statement_fixpoints(body, PRISTINE)
     assert not only_statement_fixpoints(body.replace("(g k)", "(g n)", 1), PRISTINE)
     assert not only_statement_fixpoints(body.replace("let A :", "let A0 :", 1), PRISTINE)
+    # a free word of the value bound by a `let` of the candidate's (here the global `Rplus`) is another term
+    shadowed = body.replace("@eq_refl R (a O)", "let Rplus : R := R0 in @eq_refl R (a O)")
+    assert not only_statement_fixpoints(shadowed, PRISTINE)
+    assert only_statement_fixpoints(body.replace("@eq_refl R (a O)", "let k : R := R0 in @eq_refl R (a O)"), PRISTINE)
+    assert free_words("fix g (n : nat) : R := match n return R with | S k => Rplus (g k) (a n) end") >= {
+        "Rplus",
+        "a",
+        "S",
+    }
     # a value that names another `let`-bound name of the statement could be guard-checked otherwise
     bound = PRISTINE.replace("forall a : forall _ : nat, R,", "let a : forall _ : nat, R := fun _ => R0 in")
     assert statement_binders(bound) == []

@@ -25,6 +25,7 @@ the same text, only the statement's own binders:
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from typing import Final
 
@@ -99,15 +100,57 @@ def _aside(aside: str, _: re.Match[str]) -> str:
     return aside
 
 
+_BINDING: Final = frozenset({"fix", "cofix", "fun", "forall", "let", "with", "as"})
+
+
+def free_words(value: str) -> set[str]:
+    """The words of a printed value that no binder inside it binds (over-approximated: a word is free
+    unless it follows a binding keyword, names a binder of a ``(x y : T)`` group, or is a pattern variable)."""
+    tokens = _TOKEN.findall(value)
+    bound: set[str] = set()
+    for i, tok in enumerate(tokens):
+        if tok in _BINDING and i + 1 < len(tokens):
+            bound.add(tokens[i + 1])
+        elif tok == "(":  # `(x y : T)`: the words before the colon, when a colon follows them directly
+            group = list(itertools.takewhile(lambda t: t not in ("(", ")", ":", ":="), tokens[i + 1 :]))
+            if i + 1 + len(group) < len(tokens) and tokens[i + 1 + len(group)] == ":":
+                bound.update(group)
+        elif tok == "|":  # `| C x y =>`: the constructor is free, its arguments bound
+            pattern = list(itertools.takewhile(lambda t: t != "=>", tokens[i + 1 :]))
+            bound.update(pattern[1:])
+    return {t.removeprefix("@") for t in tokens if re.fullmatch(r"@?[^\W\d][\w'.]*", t)} - bound
+
+
+def _let_bound(tokens: list[str]) -> set[str]:
+    """Names a ``let`` of ``tokens`` binds (a pattern ``let '(a, b) :=``: every word up to ``:=``)."""
+    names: set[str] = set()
+    for i, tok in enumerate(tokens[:-1]):
+        if tok != "let":
+            continue
+        if re.fullmatch(r"[^\W\d][\w']*", tokens[i + 1]):
+            names.add(tokens[i + 1])
+        else:
+            names.update(itertools.takewhile(lambda t: t != ":=", tokens[i + 1 :]))
+    return names
+
+
 def only_statement_fixpoints(candidate: str, pristine: str, avoid: frozenset[str] = frozenset()) -> bool:
     """Whether every fixpoint in the candidate theorem's print lies in a binder the pinned theorem has
-    (``statement_binders``), text for text; both prints normalised to the same module names."""
+    (``statement_binders``), text for text; both prints normalised to the same module names. A free word
+    of such a binder's value that the candidate's term binds by a ``let`` elsewhere (``let Nat.pred := ...``
+    written ``let pred``) makes the same text another term, which the guard checker could unfold
+    otherwise: then nothing is set aside."""
     text = " ".join(_TOKEN.findall(candidate))
+    free: set[str] = set()
     for binder in statement_binders(pristine, avoid):
-        head, _, _ = binder.partition(" := ")
+        head, _, value = binder.partition(" := ")
         aside = f"{head} := {SET_ASIDE} in"
         # a function, not a template: the binder's text may hold backslashes
-        text = re.compile(rf"(?<!\S){re.escape(binder)}(?!\S)").sub(functools.partial(_aside, aside), text)
+        text, count = re.compile(rf"(?<!\S){re.escape(binder)}(?!\S)").subn(functools.partial(_aside, aside), text)
+        if count:
+            free |= free_words(value.removesuffix(" in"))
+    if free & _let_bound(_TOKEN.findall(text)):
+        return False
     return not _FIXPOINT.search(text)
 
 
