@@ -223,9 +223,10 @@ PRISTINE = (
 
 
 def test_only_whole_binders_of_the_pinned_theorem_are_set_aside() -> None:
-    (binder,) = statement_binders(PRISTINE)
-    assert binder.startswith("let A : forall _ : nat , R := fix g") and binder.endswith("end in")
-    body = f"t = fun a : forall _ : nat, R => {binder} @eq_refl R (a O)\n : {PRISTINE[6:-2]}"
+    ((binder, uses),) = statement_binders(PRISTINE)
+    assert binder.text.startswith("let A : forall _ : nat , R := fix g") and binder.text.endswith("end in")
+    assert uses == []
+    body = f"t = fun a : forall _ : nat, R => {binder.text} @eq_refl R (a O)\n : {PRISTINE[6:-2]}"
     assert only_statement_fixpoints(body, PRISTINE)
     assert not only_statement_fixpoints(body.replace("(g k)", "(g n)", 1), PRISTINE)
     assert not only_statement_fixpoints(body.replace("let A :", "let A0 :", 1), PRISTINE)
@@ -238,9 +239,17 @@ def test_only_whole_binders_of_the_pinned_theorem_are_set_aside() -> None:
         "a",
         "S",
     }
-    # a value that names another `let`-bound name of the statement could be guard-checked otherwise
+    # a value that names another `let` binder of the statement: the candidate must bind it to the same value
     bound = PRISTINE.replace("forall a : forall _ : nat, R,", "let a : forall _ : nat, R := fun _ => R0 in")
-    assert statement_binders(bound) == []
+    ((binder, uses),) = statement_binders(bound)
+    assert [use.name for use in uses] == ["a"]
+    same = f"t = {uses[0].text} {binder.text} @eq_refl R (a O)\n : {bound[6:-2]}"
+    assert only_statement_fixpoints(same, bound)
+    assert not only_statement_fixpoints(same.replace("fun _ => R0 in", "fun _ => R1 in", 1), bound)
+    # `let fix x ... in`: a binder named as its fixpoint
+    fixed = "*** [ t : let fix x (n : nat) : R := match n return R with | O => R0 | S k => x k end in @eq R (x O) R0 ]"
+    ((binder, _),) = statement_binders(fixed)
+    assert binder.name == "x" and only_statement_fixpoints(f"t = {binder.text} @eq_refl R R0 : {fixed[6:-2]}", fixed)
     # a value whose end cannot be read is never set aside
     assert statement_binders(PRISTINE.replace(" end in", " in")) == []
 

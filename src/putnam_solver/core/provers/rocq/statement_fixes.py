@@ -27,8 +27,10 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from dataclasses import dataclass
 from typing import Final
 
+_NAME: Final = re.compile(r"[^\W\d][\w']*")
 _TOKEN: Final = re.compile(r"[(){},;]|[^\s(){},;]+")
 _FIXPOINT: Final = re.compile(r"(?<![\w'.])(?:co)?fix(?![\w'])")
 _CLOSERS: Final = {")": "(", "}": "{"}
@@ -64,42 +66,70 @@ def _value_end(tokens: list[str], start: int) -> int | None:
     return None
 
 
-def _binders(tokens: list[str]) -> list[tuple[str, int, int, int]]:
-    """(name, start, value start, end) of every readable ``let NAME [: T] := VALUE in`` of ``tokens``."""
+@dataclass(frozen=True)
+class Binder:
+    """A ``let NAME [: T] := VALUE in`` (or ``let fix NAME ... in``) of a print, read whole."""
+
+    name: str
+    text: str
+    value: str
+
+    @property
+    def aside(self) -> str:
+        """What the binder becomes once set aside: the same name bound, no fixpoint."""
+        return f"let {self.name} := {SET_ASIDE} in"
+
+
+def _binders(tokens: list[str]) -> list[Binder]:
+    """Every readable ``let`` binder of ``tokens`` (``let fix x ... in`` too: Coq prints a binder whose
+    name is its fixpoint's so)."""
     found = []
     for i, tok in enumerate(tokens[:-2]):
-        if tok != "let" or not re.fullmatch(r"[^\W\d][\w']*", tokens[i + 1]):
+        if tok != "let":
             continue
-        j = i + 2
-        if tokens[j] == ":":
-            j = next((k for k in range(j, len(tokens)) if tokens[k] in (":=", "let", "in")), len(tokens))
-        if j >= len(tokens) or tokens[j] != ":=":
+        if tokens[i + 1] in ("fix", "cofix") and _NAME.fullmatch(tokens[i + 2]):
+            name, value = tokens[i + 2], i + 1
+        elif _NAME.fullmatch(tokens[i + 1]):
+            j = i + 2
+            if tokens[j] == ":":
+                j = next((k for k in range(j, len(tokens)) if tokens[k] in (":=", "let", "in")), len(tokens))
+            if j >= len(tokens) or tokens[j] != ":=":
+                continue
+            name, value = tokens[i + 1], j + 1
+        else:
             continue
-        end = _value_end(tokens, j + 1)
+        end = _value_end(tokens, value)
         if end is not None:
-            found.append((tokens[i + 1], i, j + 1, end))
+            found.append(Binder(name, " ".join(tokens[i : end + 1]), " ".join(tokens[value:end])))
     return found
 
 
-def statement_binders(pristine: str, avoid: frozenset[str] = frozenset()) -> list[str]:
-    """The text of each ``let`` binder of the pinned theorem's print that binds a fixpoint, readable
-    whole, whose value names no name a ``let`` outside it binds, nor any of ``avoid`` (on no-answer the
-    solution, which is the candidate's own constant, unfolded by the guard checker like a ``let``)."""
+def statement_binders(pristine: str, avoid: frozenset[str] = frozenset()) -> list[tuple[Binder, list[Binder]]]:
+    """Each ``let`` binder of the pinned theorem's print that binds a fixpoint, readable whole, with the
+    statement's other ``let`` binders its value names (the guard checker unfolds them: the candidate's
+    term must bind them to the same values). None whose value names a ``let``-bound name that is not
+    such a binder, or one of ``avoid`` (on no-answer the solution, which is the candidate's own constant,
+    unfolded by the guard checker like a ``let``)."""
     tokens = _TOKEN.findall(pristine)
+    binders = _binders(tokens)
+    by_name: dict[str, list[Binder]] = {}
+    for binder in binders:
+        by_name.setdefault(binder.name, []).append(binder)
+    let_bound = _let_bound(tokens)
     exempt = []
-    for _, start, value, end in _binders(tokens):
-        outside = tokens[:start] + tokens[end + 1 :]
-        let_bound = {outside[i + 1] for i, tok in enumerate(outside[:-1]) if tok == "let"}
-        words = {tok.removeprefix("@") for tok in tokens[value:end]}  # `@a` names `a` too
-        if _FIXPOINT.search(" ".join(tokens[value:end])) and not words & (let_bound | avoid):
-            exempt.append(" ".join(tokens[start : end + 1]))
+    for binder in (b for b in binders if _FIXPOINT.search(b.value)):
+        words = free_words(binder.value) - {binder.name}
+        named = words & let_bound
+        if words & avoid or any(len(by_name.get(n, [])) != 1 for n in named):
+            continue
+        exempt.append((binder, [by_name[n][0] for n in sorted(named)]))
     return exempt
 
 
-def _aside(aside: str, _: re.Match[str]) -> str:
-    return aside
-
-
+_KEYWORDS: Final = frozenset(
+    {"fix", "cofix", "fun", "forall", "let", "in", "match", "as", "return", "with", "end", "struct"}
+    | {"if", "then", "else", "Prop", "Set", "Type", "SProp"}
+)
 _BINDING: Final = frozenset({"fix", "cofix", "fun", "forall", "let", "with", "as"})
 
 
@@ -118,7 +148,7 @@ def free_words(value: str) -> set[str]:
         elif tok == "|":  # `| C x y =>`: the constructor is free, its arguments bound
             pattern = list(itertools.takewhile(lambda t: t != "=>", tokens[i + 1 :]))
             bound.update(pattern[1:])
-    return {t.removeprefix("@") for t in tokens if re.fullmatch(r"@?[^\W\d][\w'.]*", t)} - bound
+    return {t.removeprefix("@") for t in tokens if re.fullmatch(r"@?[^\W\d][\w'.]*", t)} - bound - _KEYWORDS
 
 
 def _let_bound(tokens: list[str]) -> set[str]:
@@ -127,31 +157,43 @@ def _let_bound(tokens: list[str]) -> set[str]:
     for i, tok in enumerate(tokens[:-1]):
         if tok != "let":
             continue
-        if re.fullmatch(r"[^\W\d][\w']*", tokens[i + 1]):
+        if tokens[i + 1] in ("fix", "cofix") and i + 2 < len(tokens):
+            names.add(tokens[i + 2])
+        elif tokens[i + 1] not in _KEYWORDS and _NAME.fullmatch(tokens[i + 1]):
             names.add(tokens[i + 1])
         else:
             names.update(itertools.takewhile(lambda t: t != ":=", tokens[i + 1 :]))
     return names
 
 
+def _aside(aside: str, _: re.Match[str]) -> str:
+    return aside
+
+
 def only_statement_fixpoints(candidate: str, pristine: str, avoid: frozenset[str] = frozenset()) -> bool:
     """Whether every fixpoint in the candidate theorem's print lies in a binder the pinned theorem has
     (``statement_binders``), text for text; both prints normalised to the same module names. A free word
-    of such a binder's value that the candidate's term binds by a ``let`` elsewhere (``let Nat.pred := ...``
-    written ``let pred``) makes the same text another term, which the guard checker could unfold
-    otherwise: then nothing is set aside."""
+    of such a binder's value (or of a statement binder it names) that the candidate's term binds by a
+    ``let`` other than the statement's own makes the same text another term, which the guard checker
+    could unfold otherwise: then nothing is set aside."""
     text = " ".join(_TOKEN.findall(candidate))
     free: set[str] = set()
-    for binder in statement_binders(pristine, avoid):
-        head, _, value = binder.partition(" := ")
-        aside = f"{head} := {SET_ASIDE} in"
+    named: list[Binder] = []
+    for binder, uses in statement_binders(pristine, avoid):
         # a function, not a template: the binder's text may hold backslashes
-        text, count = re.compile(rf"(?<!\S){re.escape(binder)}(?!\S)").subn(functools.partial(_aside, aside), text)
+        pattern = re.compile(rf"(?<!\S){re.escape(binder.text)}(?!\S)")
+        text, count = pattern.subn(functools.partial(_aside, binder.aside), text)
         if count:
-            free |= free_words(value.removesuffix(" in"))
-    if free & _let_bound(_TOKEN.findall(text)):
+            free |= free_words(binder.value) - {binder.name}
+            named += uses
+    for use in named:
+        free |= free_words(use.value) - {use.name}
+        lets = [m.start() for m in re.finditer(rf"(?<!\S)let {re.escape(use.name)}(?!\S)", text)]
+        if any(not (text.startswith(use.text, at) or text.startswith(use.aside, at)) for at in lets):
+            return False  # the name is bound, somewhere, to another value than the statement's
+    if (free - {u.name for u in named}) & _let_bound(_TOKEN.findall(text)):
         return False
     return not _FIXPOINT.search(text)
 
 
-__all__ = ["only_statement_fixpoints", "statement_binders"]
+__all__ = ["Binder", "free_words", "only_statement_fixpoints", "statement_binders"]
