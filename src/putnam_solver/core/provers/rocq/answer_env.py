@@ -51,7 +51,7 @@ from putnam_solver.core.provers.rocq.challenge import defines_solution, solution
 from putnam_solver.core.provers.rocq.checks import reads
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING
-from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences
+from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences, solution_body_start
 
 ANSWER_ENV = "AnswerEnv"
 """The module name of the harness's environment file (``Putnam.AnswerEnv``)."""
@@ -89,7 +89,8 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
 def names_source(statement: Statement, marker: str) -> str:
     """The end of the environment file: the compiled candidate's solution printed raw, after ``marker``."""
     assert statement.solution_name is not None
-    bare = sorted({name.rsplit(".", 1)[1] for name in POLICY.answer_choice_operators})
+    operators = (*POLICY.answer_choice_operators, *POLICY.answer_limit_operators)
+    bare = sorted({name.rsplit(".", 1)[1] for name in operators})
     yes_no = yes_no_answer(statement)
     return (
         "\n".join(
@@ -110,12 +111,15 @@ def names_source(statement: Statement, marker: str) -> str:
     )
 
 
-TRUE, FALSE, PROOF_OF_TRUE, EQ, TT = (
+TRUE, FALSE, PROOF_OF_TRUE, EQ, TT, PROD, FST, SND = (
     "Coq.Init.Logic.True",
     "Coq.Init.Logic.False",
     "Coq.Init.Logic.I",
     "Coq.Init.Logic.eq",
     "Coq.Init.Datatypes.tt",
+    "Coq.Init.Datatypes.prod",
+    "Coq.Init.Datatypes.fst",
+    "Coq.Init.Datatypes.snd",
 )
 """Every global the harness's sentences name after the candidate's answer, by its full name. Elaborating
 the answer can declare constants under any name (``ltac:(... transparent_abstract (exact Q) using True
@@ -133,24 +137,58 @@ STEP_SECONDS = 20
 """Each step's time, after which the file stops with an error (read as ``unfinished``, an ``error``)."""
 
 
+TRUTH_WORDS = frozenset({"True", "False"})
+"""What an official yes/no answer is written with when its definition gives no type (``Definition
+putnam_2012_b4_solution := True.``, ``:= (True, -1, True, 0)``): Coq infers ``Prop`` (or a product with
+``Prop`` factors) from it."""
+FUNCTION_WORDS = frozenset({"->", "forall", "fun"})
+
+
 def yes_no_answer(statement: Statement) -> bool:
-    """Whether the pinned solution is ``Definition <name> : Prop := ...`` (a yes/no answer)."""
+    """Whether the pinned solution is, or holds as a factor of a product, a yes/no answer: a solution without
+    arguments whose type is ``Prop`` or names ``Prop`` outside any function type (``Prop * Prop``), or,
+    when the definition gives no type, whose official body is written with ``True``/``False`` (Coq infers
+    the type from it). Which factors are ``Prop`` is then decided by Coq, from the answer's type
+    (``_decide_sentences``); a predicate (``R -> Prop``) is not a truth value and is not decided."""
     if statement.solution is None:
         return False
     sentence = statement.sentences[statement.solution]
     at = sentence.command_index() + 2
-    return [t.text for t in sentence.tokens[at : at + 3]] == [":", "Prop", ":="]
+    words = [t.text for t in sentence.tokens[at : solution_body_start(sentence)]]
+    if words == [":="]:
+        body = sentence.tokens[solution_body_start(sentence) : -1]
+        return any(t.text in TRUTH_WORDS for t in body)
+    if words[:1] != [":"]:
+        return False  # binders: a function of its arguments
+    return "Prop" in words and not FUNCTION_WORDS & set(words)
+
+
+TRUTH_TACTIC = "__putnam_truth"
+"""The environment file's Ltac that decides every ``Prop`` factor of the answer (defined there, before the
+candidate is loaded, so no candidate tactic can stand in for it)."""
 
 
 def _decide_sentences(statement: Statement, marker: str) -> list[str]:
     """A goal proving the answer, as elaborated in the environment (the file's own solution, before the
-    candidate is loaded), equivalent to True or to False, printing which way it went."""
+    candidate is loaded), equivalent to True or to False, printing which way it went. Which parts are
+    yes/no answers is read from the answer's type by Coq: the answer itself when its type is ``Prop``, and
+    each ``Prop`` factor of a pair (``fst``/``snd``, recursively: ``(True, -1, True, 0)``); each must be
+    decided."""
     sol = f"{ROOT}.{ANSWER_ENV}.{statement.solution_name}"
     true = f"left; split; intro; first [ exact {PROOF_OF_TRUE} | easy | tauto ]"
     false = "right; split; intro; first [ contradiction | easy | tauto ]"
-    decide = f"(({sol} <-> {TRUE}) \\/ ({sol} <-> {FALSE})) by (unfold {sol}; first [ {true} | {false} ])"
+    decide = (
+        f"assert ((t <-> {TRUE}) \\/ (t <-> {FALSE})) by (unfold {sol}; cbn [{FST} {SND}]; first [ {true} | {false} ])"
+    )
+    truth = [
+        f"Ltac {TRUTH_TACTIC} t := let T := type of t in let T := eval hnf in T in lazymatch T with",
+        f"  | Prop => {decide}",
+        f"  | {PROD} _ _ => {TRUTH_TACTIC} ({FST} t); {TRUTH_TACTIC} ({SND} t)",
+        "  | _ => idtac",
+        "  end.",
+    ]
     outcome = f'idtac "{marker}{DECIDED}" | idtac "{marker}{UNDECIDED}"'
-    return _timed(marker, DECIDING, f"first [ assert {decide}; {outcome} ]")
+    return truth + _timed(marker, DECIDING, f"first [ {TRUTH_TACTIC} {sol}; {outcome} ]")
 
 
 def _timed(marker: str, step: str, tactic: str) -> list[str]:
@@ -164,7 +202,7 @@ def _timed(marker: str, step: str, tactic: str) -> list[str]:
 def _same_sentences(statement: Statement, marker: str) -> list[str]:
     """A goal proving the compiled candidate's solution equal to the decided one by conversion alone."""
     mine, theirs = (f"{ROOT}.{module}.{statement.solution_name}" for module in (ANSWER_ENV, CANDIDATE))
-    same = f"assert (@{EQ} Prop {theirs} {mine}) by exact (@{EQ}_refl Prop {mine})"
+    same = f"assert (@{EQ} _ {theirs} {mine}) by exact (@{EQ}_refl _ {mine})"
     return _timed(marker, COMPARING, f'first [ {same}; idtac "{marker}{SAME}" | idtac "{marker}{DIFFERENT}" ]')
 
 
@@ -205,12 +243,14 @@ def own_constants(output: str, marker: str, statement: Statement) -> list[str] |
     return sorted(set(CANDIDATE_NAME.findall(printed)) - allowed)
 
 
-def choice_operators(output: str, marker: str) -> list[str] | None:
-    """The choice operators the printed solution names, as printed (None if the marker never appeared)."""
+def choice_operators(
+    output: str, marker: str, full: tuple[str, ...] = POLICY.answer_choice_operators
+) -> list[str] | None:
+    """The operators of ``full`` (by default the choice operators) the printed solution names, as printed
+    (None if the marker never appeared)."""
     lines = output.splitlines()
     if marker not in lines:
         return None
     printed = "\n".join(lines[lines.index(marker) + 1 :])
-    full = POLICY.answer_choice_operators
     names = set(QUALIFIED.findall(printed))
     return sorted(n for n in names if any(f == n or f.endswith(f".{n}") for f in full))

@@ -54,6 +54,7 @@ from putnam_solver.core.provers.rocq.policy import (
 from putnam_solver.core.provers.rocq.rule_hits import FIRST, TEXT, TOKENS, rule_hits
 from putnam_solver.core.provers.rocq.sections import SECTION_LOCAL, section_assumptions
 from putnam_solver.core.provers.rocq.sentence_rules import (
+    declares_given_names,
     mutual_names,
     second_word,
     sentence_rule_hits,
@@ -317,6 +318,8 @@ def _note_tactic_names(scan: _Scan) -> None:
         scan.defined.add(name)
         if name in scan.reserved:
             scan.violations.append(Violation(line, f"the constant `{name}`", rule))
+    for sent in filter(declares_given_names, scan.sents):  # the name comes from call sites: G4/G5 read it
+        scan.needs_elaboration_check(sent, "a tactic that declares constants under names it is given,")
 
 
 def _challenge_words(statement: Statement) -> set[str]:

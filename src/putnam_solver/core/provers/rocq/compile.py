@@ -25,11 +25,14 @@ from putnam_solver.core.provers.rocq.answer_env import (
 )
 from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
+from putnam_solver.core.provers.rocq.declared import shadowing_check
+from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO
 from putnam_solver.core.provers.rocq.syntax import Statement
-from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
+from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Submission, Track
 
 G4 = ("G4", "compile")
+STATEMENT_GATE = "G5"
 
 
 def compile_gate(sub: Submission) -> GateResult:
@@ -44,6 +47,11 @@ def compile_gate(sub: Submission) -> GateResult:
             refused = _answer_outside_environment(sub, built)
             if refused is not None:
                 return refused
+        if STATEMENT_GATE not in PROFILE_GATES[sub.options.profile]:
+            # no G5 will elaborate the pinned statement: the constants the kernel holds are read here
+            shadowed = shadowing_check(sub, statement_of(sub.problem), built, G4)
+            if shadowed is not None:
+                return shadowed
         return GateResult(*G4, GateStatus.PASSED, "coqc exit code 0", built.evidence())
 
     return guarded(*G4, body)
@@ -93,6 +101,15 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
         detail = (
             f'the answer picks a value by choice ({names}): "some value with the property" is not an answer; '
             "state the answer itself over the challenge's environment"
+        )
+        return GateResult(*G4, GateStatus.FAILED, detail, evidence)
+    limits = choice_operators(stdout, marker, POLICY.answer_limit_operators)
+    if limits and not own:
+        names = ", ".join(f"`{n}`" for n in limits)
+        detail = (
+            f"the answer is written with {names}: the limit, integral, series, derivative or bound itself, which "
+            "is what the question asks to evaluate (copied from the statement it makes the theorem trivial); "
+            "state its value"
         )
         return GateResult(*G4, GateStatus.FAILED, detail, evidence)
     if not own and yes_no_answer(statement):

@@ -47,6 +47,11 @@ class RocqPolicy:
     """Library constants (full names) a no-answer solution may not use: they pick "some value with the
     property" from a proof that one exists (or from classical choice) instead of stating the answer, as
     Lean's ``Classical.choose`` does. G4 looks for them in the compiled solution's kernel term."""
+    answer_limit_operators: tuple[str, ...]
+    """Library operators that name a limit, integral, series, derivative or bound instead of its value (as
+    Lean's extremal operators ``sInf``/``sSup`` do): the question's own expression copied as the answer
+    (``RInt (...) 0 1`` for ``RInt (...) 0 1 = solution``) makes the theorem ``eq_refl``. No official
+    PutnamBench answer uses one; G4 reads them from the same kernel-term print."""
 
 
 def _rules(rule: str, reason: str, *constructs: str) -> tuple[Rule, ...]:
@@ -270,5 +275,52 @@ POLICY = RocqPolicy(
         "mathcomp.ssreflect.choice.sig_eqW",
         "mathcomp.ssreflect.choice.sig2_eqW",
         "mathcomp.classical.boolp.cid2",
+    ),
+    answer_limit_operators=(
+        "Coquelicot.RInt.RInt",
+        "Coquelicot.RInt_gen.RInt_gen",
+        "Coquelicot.Series.Series",
+        "Coquelicot.PSeries.PSeries",
+        "Coquelicot.Lim_seq.Lim_seq",
+        "Coquelicot.Lim_seq.LimSup_seq",
+        "Coquelicot.Lim_seq.LimInf_seq",
+        "Coquelicot.Lim_seq.Sup_seq",
+        "Coquelicot.Lim_seq.Inf_seq",
+        "Coquelicot.Continuity.Lim",
+        "Coquelicot.Hierarchy.lim",
+        "Coquelicot.Hierarchy.lim_fct",
+        "Coquelicot.Hierarchy.R_complete_lim",
+        "Coquelicot.Complex.C_complete_lim",
+        "Coquelicot.Complex.C_lim",
+        "Coquelicot.Complex.C_derive",
+        "Coquelicot.KHInt.KHInt",
+        "Coquelicot.PSeries.CV_radius",
+        "Coquelicot.Derive_2d.partial_derive",
+        "Coquelicot.AutoDerive.Derive_Rn",
+        "Coquelicot.Lub.Lub_Rbar",
+        "Coquelicot.Lub.Glb_Rbar",
+        "Coquelicot.Lub.Rbar_lub",
+        "Coquelicot.Lub.Rbar_glb",
+        "Coquelicot.Derive.Derive",
+        "Coquelicot.Derive.Derive_n",
+        "Coq.Reals.Ranalysis1.derive",
+        "Coq.Reals.Ranalysis1.derive_pt",
+        "Coq.Reals.RiemannInt.RiemannInt",
+        "Coq.Reals.SeqProp.lub",
+        "Coq.Reals.SeqProp.glb",
+        "Coq.Reals.SeqProp.sequence_ub",
+        "Coq.Reals.SeqProp.sequence_lb",
+        "mathcomp.analysis.reals.sup",
+        "mathcomp.analysis.reals.inf",
+        "mathcomp.classical.classical_sets.supremum",
+        "mathcomp.classical.classical_sets.infimum",
+        "mathcomp.analysis.ereal.ereal_sup",
+        "mathcomp.analysis.ereal.ereal_inf",
+        "mathcomp.analysis.topology.lim_in",
+        "mathcomp.analysis.sequences.lim_sup",
+        "mathcomp.analysis.sequences.lim_inf",
+        "mathcomp.analysis.lebesgue_integral.integral",
+        "mathcomp.analysis.esum.esum",
+        "mathcomp.analysis.derive.derive",
     ),
 )

@@ -53,6 +53,7 @@ from pathlib import Path
 from putnam_solver.core.provers.rocq import challenge
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT, Built, build
 from putnam_solver.core.provers.rocq.products import build_pinned
+from putnam_solver.core.provers.rocq.statement_fixes import only_statement_fixpoints
 from putnam_solver.core.provers.rocq.syntax import ROLLED_BACK, THEOREM_COMMANDS, LexError, Statement, sentences
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
@@ -294,16 +295,28 @@ def inspect_terms(
         by_name |= {label: text for (_, label), text in zip(missing, prints, strict=True)}
     recursive = [label for label, text in by_name.items() if FIXPOINT.search(text)]
     own = sorted(statement_names(statement, sub.track) & set(recursive))
-    if not own:
+    # the theorem holds the fixpoints of the statement's `(A := fix ...)` binders (statement_fixes.py)
+    theorem = [statement.theorem_name] if statement.theorem_name in recursive else []
+    if not own and not theorem:
         return Finding(fields, recursive, [])
     pristine = build_pinned(sub, PRISTINE, statement.text)
     if pristine.vo is None:
         return _unusable(sub, gate, pristine, "compiling the pinned statement alone")
-    compared = [(PRISTINE, name) for name in own]
+    compared = [(PRISTINE, name) for name in own + theorem]
     run, pristine_prints = _print_run(sub, f"{TERMS}{PRISTINE}", compared, [candidate_vo, pristine.vo])
     if pristine_prints is None:
         return _unusable(sub, gate, run, "printing the pinned statement's terms")
-    exempt = exempt_names(by_name, dict(zip(own, pristine_prints, strict=True)))
+    pristine_by = dict(zip(own + theorem, pristine_prints, strict=True))
+    exempt = exempt_names(by_name, {name: pristine_by[name] for name in own})
+    solution = statement.solution_name if sub.track is Track.NO_ANSWER else None
+    avoid = frozenset({f"{PRISTINE}.{solution}"} if solution else ())
+    exempt += [
+        name
+        for name in theorem
+        if only_statement_fixpoints(
+            _normalised(by_name[name], CANDIDATE_NAME), _normalised(pristine_by[name], PRISTINE_NAME), avoid
+        )
+    ]
     return Finding(fields, recursive, exempt)
 
 

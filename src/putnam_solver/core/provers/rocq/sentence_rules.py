@@ -63,6 +63,14 @@ def tactic_declared_names(sentence: Sentence) -> list[tuple[int, str]]:
     return [(b.line, b.text) for a, b in pairwise(tokens) if a.text == "using" and b.kind is Kind.WORD]
 
 
+def declares_given_names(sentence: Sentence) -> bool:
+    """An abstracting tactic whose ``using`` name is computed, not written: in a tactic definition
+    (``Ltac``, ``Tactic Notation``: its call sites, ``mk RInt.``, name the constant) or from ``fresh``
+    (``let n := fresh "RInt" in ... using n``)."""
+    computed = sentence.command == "Ltac" or second_word(sentence) == "Notation" or "fresh" in sentence.words
+    return computed and bool(tactic_declared_names(sentence))
+
+
 MUTUAL: frozenset[str] = THEOREM_COMMANDS | {"Fixpoint", "CoFixpoint"}
 """Declarations whose ``with`` blocks declare more constants (``Lemma a : A with b : B.``)."""
 
