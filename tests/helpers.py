@@ -131,6 +131,14 @@ def lean_text_verdict(bench: Benchmark, problem_id: str, candidate: str, track: 
     return run_gates(LEAN_PROVER, bench, problem, candidate.encode("utf-8"), track, LEAN_TEXT)
 
 
+def lean_verdict(
+    bench: Benchmark, problem_id: str, candidate: str, profile: Profile, track: Track = Track.WITH_ANSWER
+) -> Verdict:
+    """The Lean gates of ``profile`` on ``candidate``, every gate run (``keep_going``)."""
+    options = VerifyOptions(profile, keep_going=True)
+    return run_gates(LEAN_PROVER, bench, bench.problems[problem_id], candidate.encode("utf-8"), track, options)
+
+
 def rocq_full_verdict(bench: Benchmark, problem_id: str, candidate: str, track: Track = Track.WITH_ANSWER) -> Verdict:
     """The full Rocq profile on ``candidate``, every gate run (``keep_going``) so a test sees each one's status."""
     options = VerifyOptions(profile=Profile.FULL, keep_going=True)

@@ -27,16 +27,21 @@ spellings G2 did not know, each accepted by the text profile before (the answer 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.checks import check_preservation
 from putnam_solver.core.sandbox import sandbox_status
-from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import LEAN_BENCH, LEAN_PROVER, failures, lean_filled, lean_text_verdict
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict
+from tests.helpers import (
+    LEAN_BENCH,
+    LEAN_PROVER,
+    failures,
+    lean_filled,
+    lean_text_verdict,
+    lean_verdict,
+    one_record_benchmark,
+)
 from tests.toylean.build import ToyLean
 
 LIMIT = "putnam_1965_b1"
@@ -210,16 +215,11 @@ the theorem): ``zz_f`` becomes ``true`` and ``rfl`` proves the statement."""
 
 @pytest.fixture(scope="module")
 def scope_bench(tmp_path_factory: pytest.TempPathFactory) -> Benchmark:
-    path = tmp_path_factory.mktemp("bench") / "scope.jsonl"
-    record = {"problem_id": "toy_scope", "formal_statement": SCOPE_STATEMENT, "informal_statement": None}
-    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-    return load_benchmark(path)
+    return one_record_benchmark(tmp_path_factory.mktemp("bench"), "toy_scope", SCOPE_STATEMENT)
 
 
 def _verify_scope(bench: Benchmark, profile: Profile) -> Verdict:
-    options = VerifyOptions(profile, keep_going=True)
-    problem = bench.problems["toy_scope"]
-    return run_gates(LeanProver(), bench, problem, SCOPE_CANDIDATE.encode(), Track.WITH_ANSWER, options)
+    return lean_verdict(bench, "toy_scope", SCOPE_CANDIDATE, profile)
 
 
 def test_g2_refuses_an_open_around_the_pinned_definition(scope_bench: Benchmark) -> None:

@@ -22,12 +22,19 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.statement_type import PINNED, harness_source
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.sandbox import sandbox_status
-from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, lean_with_helper
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict
+from tests.helpers import (
+    LEAN_BENCH,
+    failures,
+    lean_filled,
+    lean_text_verdict,
+    lean_verdict,
+    lean_with_helper,
+    one_record_benchmark,
+)
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
 PROBLEM = "aimeII_2001_p3"
@@ -108,9 +115,7 @@ def toy() -> Benchmark:
 
 
 def _verify(bench: Benchmark, candidate: str, profile: Profile) -> Verdict:
-    options = VerifyOptions(profile, keep_going=True)
-    problem = bench.problems["toy_and_comm"]
-    return run_gates(LeanProver(), bench, problem, candidate.encode(), Track.WITH_ANSWER, options)
+    return lean_verdict(bench, "toy_and_comm", candidate, profile)
 
 
 def _gate(verdict: Verdict, gate: str) -> tuple[GateStatus, str]:
@@ -201,18 +206,11 @@ SMALLER_INSTANCE = INSTANCE_CHOICE.replace(
 
 @pytest.fixture(scope="module")
 def instance_bench(tmp_path_factory: pytest.TempPathFactory) -> Benchmark:
-    import json
-
-    path = tmp_path_factory.mktemp("bench") / "instances.jsonl"
-    record = {"problem_id": "toy_instance_choice", "formal_statement": INSTANCE_CHOICE, "informal_statement": None}
-    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-    return load_benchmark(path)
+    return one_record_benchmark(tmp_path_factory.mktemp("bench"), "toy_instance_choice", INSTANCE_CHOICE)
 
 
 def _verify_instance(bench: Benchmark, profile: Profile) -> Verdict:
-    options = VerifyOptions(profile, keep_going=True)
-    problem = bench.problems["toy_instance_choice"]
-    return run_gates(LeanProver(), bench, problem, SMALLER_INSTANCE.encode(), Track.WITH_ANSWER, options)
+    return lean_verdict(bench, "toy_instance_choice", SMALLER_INSTANCE, profile)
 
 
 def test_g2_refuses_synth_instance_max_size_before_the_theorem(instance_bench: Benchmark) -> None:

@@ -21,17 +21,17 @@ there, so whatever the module exports reached that reading too. On the toy toolc
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.statement_type import PINNED
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_lean_redteam7 import INSTANCE_CHOICE
+from tests.helpers import lean_verdict, one_record_benchmark
 from tests.toylean.build import ToyLean
 
 AVAILABLE, WHY = sandbox_status()
@@ -61,15 +61,11 @@ def toy_env(toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch) -> ToyLean:
 
 
 def _bench(tmp_path_factory: pytest.TempPathFactory, problem: str, statement: str) -> Benchmark:
-    path = tmp_path_factory.mktemp("bench") / f"{problem}.jsonl"
-    record = {"problem_id": problem, "formal_statement": statement, "informal_statement": None}
-    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-    return load_benchmark(path)
+    return one_record_benchmark(tmp_path_factory.mktemp("bench"), problem, statement)
 
 
 def _verify(bench: Benchmark, problem: str, candidate: str) -> Verdict:
-    options = VerifyOptions(Profile.FAST, keep_going=True)
-    return run_gates(LeanProver(), bench, bench.problems[problem], candidate.encode(), Track.WITH_ANSWER, options)
+    return lean_verdict(bench, problem, candidate, Profile.FAST)
 
 
 def _evidence(verdict: Verdict, gate: str) -> dict[str, Any]:

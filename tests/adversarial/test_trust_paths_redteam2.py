@@ -23,6 +23,7 @@ import pytest
 
 from putnam_solver.core import cache as core_cache
 from putnam_solver.core.verify import VerifyOptions
+from tests.adversarial.test_run_directory import sql
 from tests.fakes.openai_server import FakeOpenAI, Step, tool_call_reply
 from tests.fakes.sample_prover import SAMPLES, SampleProver
 from tests.fakes.scripted_agent import NEEDS_ROCQ
@@ -57,7 +58,7 @@ def sampled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         args = solve_args(benchmark, base / "run", PROBLEM, url=url, jobs=2, max_turns=1, campaigns=1)
         code, stdout, stderr = putnam(*args, "--samples", "2", FAKE_API_KEY="test-key", INSPECT_EVAL_MAX_RETRIES="1")
     assert code == 0, stdout + stderr
-    assert sorted(r[0] for r in _sql(base / "run", "SELECT status FROM attempts")) == ["passed", "rejected"]
+    assert sorted(r[0] for r in sql(base / "run", "SELECT status FROM attempts")) == ["passed", "rejected"]
     return base / "run", benchmark
 
 
@@ -68,16 +69,6 @@ def case(sampled: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
     benchmark = tmp_path / "benchmark.jsonl"
     shutil.copyfile(sampled[1], benchmark)
     return run_dir, benchmark
-
-
-def _sql(run_dir: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:
-    db = sqlite3.connect(run_dir / "ledger.sqlite")
-    try:
-        rows = db.execute(statement, args).fetchall()
-        db.commit()
-        return rows
-    finally:
-        db.close()
 
 
 def copy_pass(run_dir: Path, **changes: Any) -> None:
@@ -127,7 +118,7 @@ def _third_sample(run_dir: Path) -> None:
 
 def _second_outcome_of_a_sample(run_dir: Path) -> None:
     drop_unique_sample(run_dir)
-    (rejected,) = _sql(run_dir, "SELECT sample FROM attempts WHERE status='rejected'")
+    (rejected,) = sql(run_dir, "SELECT sample FROM attempts WHERE status='rejected'")
     copy_pass(run_dir, sample=rejected[0])
 
 
@@ -181,7 +172,7 @@ def test_an_attempt_the_run_could_not_record_is_refused_by_every_reader(
         code, stdout, stderr = putnam(*command)
         assert code == 2 and refusal in stderr and "the ledger was edited" in stderr, (command, stdout + stderr)
     assert not (tmp_path / "proofs").exists()
-    assert _sql(run_dir, "SELECT COUNT(*) FROM audits") == [(0,)], "the refused ledger was audited"
+    assert sql(run_dir, "SELECT COUNT(*) FROM audits") == [(0,)], "the refused ledger was audited"
 
 
 def tsv_statuses(run_dir: Path) -> list[str]:
@@ -199,7 +190,7 @@ def test_a_pass_the_ledger_claims_without_a_verdict_for_it_is_not_passed_in_atte
     run_dir, benchmark = case
     assert putnam("audit", run_dir, "--benchmark", benchmark)[0] == 0
     assert tsv_statuses(run_dir) == ["passed", "rejected"]
-    _sql(run_dir, "UPDATE attempts SET status='passed' WHERE status='rejected'")
+    sql(run_dir, "UPDATE attempts SET status='passed' WHERE status='rejected'")
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 1 and "1 marked passed without a stored verdict for their bytes" in stdout, stdout + stderr
     assert tsv_statuses(run_dir) == ["passed", "unbacked"]
@@ -320,10 +311,10 @@ def test_the_audited_headline_counts_apart_what_the_auditor_s_errata_call_defect
     run_dir = tmp_path / "run"
     shutil.copytree(vacuous, run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
     if recorded != "as recorded":
-        for row, text in _sql(run_dir, "SELECT id, json FROM settings"):
+        for row, text in sql(run_dir, "SELECT id, json FROM settings"):
             settings = json.loads(text)
             settings["benchmark"]["record"]["errata"] = []
-            _sql(run_dir, "UPDATE settings SET json=? WHERE id=?", json.dumps(settings), row)
+            sql(run_dir, "UPDATE settings SET json=? WHERE id=?", json.dumps(settings), row)
     code, stdout, stderr = putnam("audit", run_dir)
     assert code == 0 and f"counted apart: {VACUOUS_PROBLEM}" in stdout, stdout + stderr
     summary = (run_dir / "SUMMARY.md").read_text()
@@ -460,7 +451,7 @@ def test_an_audit_refuses_a_toolchain_whose_last_selftest_found_a_gate_misjudgin
     _record_file().write_text(json.dumps(data))
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 2 and "found gates that misjudge canaries (G6 kernel check refused the known-good" in stderr
-    assert len(_sql(run_dir, "SELECT id FROM audits")) == 1, "the refused audit stored a row"
+    assert len(sql(run_dir, "SELECT id FROM audits")) == 1, "the refused audit stored a row"
     _record_file().unlink()
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 0 and "note: no selftest of rocq on this toolchain" in stderr, stdout + stderr

@@ -183,9 +183,8 @@ def test_a_refusal_without_a_lean_or_verification_error_is_an_error(
     assert result.status is status, result.detail
 
 
-@pytest.mark.parametrize(
-    "error_type", ["LeanTimeout", "LeanResourceExceeded"]
-)  # axiom-axle client.py:182-186 raises these for AXLE's own limits (endpoints.py TIMEOUT_INPUT: "return a timeout error")
+# axiom-axle client.py:182-186 raises these for AXLE's own limits (endpoints.py TIMEOUT_INPUT: "return a timeout error")
+@pytest.mark.parametrize("error_type", ["LeanTimeout", "LeanResourceExceeded"])
 def test_axles_own_time_or_resource_limit_is_an_error_never_a_rejection(
     server: AxleServer, bench: Benchmark, tmp_path: Path, error_type: str
 ) -> None:

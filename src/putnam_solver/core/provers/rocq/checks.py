@@ -74,6 +74,7 @@ from putnam_solver.core.provers.rocq.syntax import (
     rolled_back,
     sentences,
     solution_body_start,
+    statement_words,
 )
 from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, optional_tool
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, Profile, Submission, Track
@@ -322,15 +323,6 @@ def _note_tactic_names(scan: _Scan) -> None:
         scan.needs_elaboration_check(sent, "a tactic that declares constants under names it is given,")
 
 
-def _challenge_words(statement: Statement) -> set[str]:
-    words: set[str] = set()
-    for sent in statement.sentences:
-        for tok in sent.tokens:
-            if tok.kind is Kind.WORD:
-                words.update((tok.text, tok.last_segment))
-    return words
-
-
 def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]:
     """A no-answer answer may name only what the challenge's environment provides.
 
@@ -372,7 +364,7 @@ def check_preservation(
     if sents and not sents[-1].ended:
         return [Violation(sents[-1].line, _quote(sents[-1]), "the last sentence has no final period")]
     hole = statement.solution if track is Track.NO_ANSWER else None
-    scan = _Scan(sents, _challenge_words(statement), rules, installed, tactics=vernacular.runs_tactics(statement))
+    scan = _Scan(sents, statement_words(statement), rules, installed, tactics=vernacular.runs_tactics(statement))
     expected = [*statement.header, statement.sentences[statement.theorem]]
     for j, want in enumerate(expected):
         while (sent := scan.peek()) is not None:

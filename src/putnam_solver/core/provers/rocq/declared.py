@@ -19,21 +19,11 @@ from collections.abc import Sequence
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT, Built, build
 from putnam_solver.core.provers.rocq.recursion import Listing, Unreadable
 from putnam_solver.core.provers.rocq.sentence_rules import mutual_names
-from putnam_solver.core.provers.rocq.syntax import Kind, Statement
+from putnam_solver.core.provers.rocq.syntax import Kind, Statement, statement_words
 from putnam_solver.core.verify import GateResult, GateStatus, Submission
 
 NAMES = "Names"
 """The module name of the harness's listing file (``Putnam.Names``)."""
-
-
-def statement_words(statement: Statement) -> set[str]:
-    """Every word of the statement, whole and by its last segment (what G2 names helpers apart from)."""
-    words: set[str] = set()
-    for sent in statement.sentences:
-        for tok in sent.tokens:
-            if tok.kind is Kind.WORD:
-                words.update((tok.text, tok.last_segment))
-    return words
 
 
 TYPE_COMMANDS = frozenset({"Inductive", "CoInductive", "Variant", "Record", "Structure", "Class"})

@@ -413,3 +413,13 @@ def render(tokens: tuple[Token, ...] | list[Token]) -> str:
             out.append(" ")
         out.append(tok.text)
     return "".join(out)
+
+
+def statement_words(statement: Statement) -> set[str]:
+    """Every word of the statement, whole and by its last segment (what G2 names helpers apart from)."""
+    words: set[str] = set()
+    for sent in statement.sentences:
+        for tok in sent.tokens:
+            if tok.kind is Kind.WORD:
+                words.update((tok.text, tok.last_segment))
+    return words
