@@ -57,7 +57,7 @@ def recursive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return solved_run(tmp_path_factory.mktemp("recursive"), Prover([]), PROBLEMS, "--allow-recursion")
 
 
-def _copy(made: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+def copy_run(made: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
     """A copy of a run (``tmp_path/run``) and of its benchmark, for one test to edit."""
     run_dir = tmp_path / "run"
     shutil.copytree(made[0], run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
@@ -69,12 +69,12 @@ def _copy(made: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
 @pytest.fixture
 def case(honest: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
     monkeypatch.setenv("FAKE_API_KEY", "test-key")
-    return _copy(honest, tmp_path)
+    return copy_run(honest, tmp_path)
 
 
 @pytest.fixture
 def recursive_case(recursive: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
-    return _copy(recursive, tmp_path)
+    return copy_run(recursive, tmp_path)
 
 
 def sql(run_dir: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:

@@ -23,7 +23,7 @@ import pytest
 
 from putnam_solver.core import cache as core_cache
 from putnam_solver.core.verify import VerifyOptions
-from tests.adversarial.test_run_directory import sql
+from tests.adversarial.test_run_directory import copy_run, sql
 from tests.fakes.openai_server import FakeOpenAI, Step, tool_call_reply
 from tests.fakes.sample_prover import SAMPLES, SampleProver
 from tests.fakes.scripted_agent import NEEDS_ROCQ
@@ -64,11 +64,7 @@ def sampled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.fixture
 def case(sampled: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
-    run_dir = tmp_path / "run"
-    shutil.copytree(sampled[0], run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
-    benchmark = tmp_path / "benchmark.jsonl"
-    shutil.copyfile(sampled[1], benchmark)
-    return run_dir, benchmark
+    return copy_run(sampled, tmp_path)
 
 
 def copy_pass(run_dir: Path, **changes: Any) -> None:

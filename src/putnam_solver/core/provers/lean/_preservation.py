@@ -201,7 +201,7 @@ SECTION_VARIABLES: Final = frozenset({"variable", "include", "omit"})
 """Commands that change the section variables of the block they stand in, and of nothing outside it."""
 
 
-def _variables_in_scope(walk: _Walk, line: int, at: str = "the theorem") -> list[Violation]:
+def _variables_in_scope(walk: _Walk, line: int, at: str) -> list[Violation]:
     """Section variables the candidate declared in a block still open at a pinned declaration: Lean would
     add them to its statement or definition (closed blocks take theirs away, so helpers may use them)."""
     open_blocks = [block for block, _ in walk.blocks]
@@ -273,7 +273,7 @@ def _open_names(commands: Sequence[Command]) -> list[str] | None:
 
 
 def _open_violations(
-    expected: Statement, in_force: Sequence[Command], line: int, semantic: bool, at: str = "the theorem"
+    expected: Statement, in_force: Sequence[Command], line: int, semantic: bool, at: str
 ) -> list[Violation]:
     """The global ``open``s in force at a pinned declaration (``at``: the theorem, a definition or
     answer the challenge declares before it, whose meaning the theorem's depends on; an ``open`` in a

@@ -89,29 +89,35 @@ def _answer_outside_environment(sub: Submission, candidate: Built) -> GateResult
     return GateResult(*G4, status, detail, evidence)
 
 
+ANSWER_OPERATORS = (
+    (
+        POLICY.answer_choice_operators,
+        'picks a value by choice ({names}): "some value with the property" is not an answer; state the answer '
+        "itself over the challenge's environment",
+    ),
+    (
+        POLICY.answer_limit_operators,
+        "is written with {names}: the limit, integral, series, derivative or bound itself, which is what the "
+        "question asks to evaluate (copied from the statement it makes the theorem trivial); state its value",
+    ),
+)
+"""Operators a no-answer answer may not be written with, each with why (read from the answer's print)."""
+
+
 def _answer_names(built: Built, marker: str, statement: Statement, evidence: dict[str, Any]) -> GateResult | None:
     """The compiled candidate's solution, as printed after ``marker``, names no constant of the
     candidate's own (``answer_env``)."""
     stdout = built.result.stdout if built.result is not None else ""
-    own, chosen = own_constants(stdout, marker, statement), choice_operators(stdout, marker)
-    if own is None or chosen is None:
+    own = own_constants(stdout, marker, statement)
+    if own is None:
         return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
-    if chosen and not own:
-        names = ", ".join(f"`{n}`" for n in chosen)
-        detail = (
-            f'the answer picks a value by choice ({names}): "some value with the property" is not an answer; '
-            "state the answer itself over the challenge's environment"
-        )
-        return GateResult(*G4, GateStatus.FAILED, detail, evidence)
-    limits = choice_operators(stdout, marker, POLICY.answer_limit_operators)
-    if limits and not own:
-        names = ", ".join(f"`{n}`" for n in limits)
-        detail = (
-            f"the answer is written with {names}: the limit, integral, series, derivative or bound itself, which "
-            "is what the question asks to evaluate (copied from the statement it makes the theorem trivial); "
-            "state its value"
-        )
-        return GateResult(*G4, GateStatus.FAILED, detail, evidence)
+    for operators, why in ANSWER_OPERATORS:
+        found = choice_operators(stdout, marker, operators)
+        if found is None:
+            return GateResult(*G4, GateStatus.ERROR, "printing the candidate's answer: no print", evidence)
+        if found and not own:
+            names = ", ".join(f"`{n}`" for n in found)
+            return GateResult(*G4, GateStatus.FAILED, "the answer " + why.format(names=names), evidence)
     if not own and yes_no_answer(statement):
         truth = decided(stdout, marker)
         if truth is None:
