@@ -274,7 +274,7 @@ def test_the_cache_key_follows_what_the_last_selftest_says_of_known_good_canarie
     for status, cell in (("failed", Cell.WRONG), ("passed", Cell.RIGHT)):
         good = CellResult("rocq", "good", "G6", "kernel check", "pass", status, cell, "")
         record = SelftestRecord("rocq", fingerprint, "code", False, 1.0, 2.0, [good], [], {})
-        write_atomic(record_path("rocq", fingerprint, axle=options.axle), json.dumps(record.to_json()).encode())
+        write_atomic(record_path("rocq", fingerprint, options), json.dumps(record.to_json()).encode())
         after = verdict_key(prover, bench, entry, Track.NO_ANSWER, options)
         assert after != before
         before = after

@@ -327,7 +327,7 @@ def _record_file() -> Path:
     from putnam_solver.core.provers import get_prover
     from putnam_solver.core.selftest_record import record_path
 
-    return record_path("rocq", get_prover("rocq").toolchain_fingerprint(VerifyOptions()), False)
+    return record_path("rocq", get_prover("rocq").toolchain_fingerprint(VerifyOptions()), VerifyOptions())
 
 
 def _as_if_without_sandbox(path: Path) -> None:
@@ -469,7 +469,7 @@ def test_a_ready_server_is_not_ready_again_once_its_toolchain_changes_under_it(s
         tools[name].parent.mkdir(exist_ok=True)
         shutil.copy2(found, tools[name])
     options = VerifyOptions(tools=tools)
-    passed = record_path("rocq", get_prover("rocq").toolchain_fingerprint(options), False)
+    passed = record_path("rocq", get_prover("rocq").toolchain_fingerprint(options), options)
     shutil.copyfile(_record_file(), passed)  # the record of these very bytes: the canaries judged them
     passed.chmod(0o644)
     readiness = Readiness({"rocq": options}, run_missing=False, recheck_seconds=0)

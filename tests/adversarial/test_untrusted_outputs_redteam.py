@@ -329,7 +329,7 @@ def test_a_selftest_record_another_account_wrote_is_no_record(cache: VerdictCach
 
     shutil.copytree(rocq_selftest_records, cache.directory / "selftest")
     options = VerifyOptions()
-    record = record_path("rocq", RocqProver().toolchain_fingerprint(options), False)
+    record = record_path("rocq", RocqProver().toolchain_fingerprint(options), options)
     assert stored_record("rocq", options) is not None, "valid beside: this user's own record is read"
     os.chown(record, NOBODY, NOBODY)
     assert stored_record("rocq", options) is None

@@ -38,6 +38,7 @@ from putnam_solver.core.provers.lean.toolchain import (
     toolchain_root,
 )
 from putnam_solver.core.sandbox import landlock_status
+from putnam_solver.core.selftest_record import last_known_good
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import GateStatus, Submission, Track, VerifyOptions
 from putnam_solver.doctor import check_health
@@ -257,7 +258,7 @@ def test_a_failed_selftest_canary_makes_g6_unavailable(
         [good_refused],
         [],
     )
-    path = record_path("lean", record.fingerprint, False)
+    path = record_path("lean", record.fingerprint, sub.options)
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(record.to_json()))
     result = comparator_gate(submission(bench, tmp_path / "scratch2", "reject"), fake_root)
@@ -265,6 +266,30 @@ def test_a_failed_selftest_canary_makes_g6_unavailable(
     assert "selftest" in result.detail
     rerun = submission(bench, tmp_path / "scratch3", "reject", selftest_run=True)
     assert comparator_gate(rerun, fake_root).status is GateStatus.FAILED  # the selftest judges afresh
+
+
+def test_a_selftest_record_speaks_only_for_the_kernels_its_canaries_went_through(
+    bench: Benchmark, fake_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record of canaries judged by Lean's kernel alone says nothing of ``--kernels lean,nanoda`` (nor the
+    reverse): each gate configuration has its own record, so a selftest that never ran nanoda neither
+    covers a run that requires it nor makes its G6 ``unavailable``."""
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    ToolchainPaths(fake_root).nanoda.write_text("#!/bin/sh\nexit 0\n")
+    ToolchainPaths(fake_root).nanoda.chmod(0o755)
+    lean_only = submission(bench, tmp_path / "scratch", "reject")
+    both = submission(bench, tmp_path / "scratch2", "reject", kernels=("lean", "nanoda"))
+    good_refused = CellResult("lean-core", "good", "G6", "kernel", "pass", "failed", Cell.WRONG, "exit 1")
+    fingerprint = LeanProver().toolchain_fingerprint(lean_only.options)
+    record = SelftestRecord("lean", fingerprint, gate_code_fingerprint(), False, time.time(), 1.0, [good_refused], [])
+    path = record_path("lean", fingerprint, lean_only.options)
+    assert path != record_path("lean", fingerprint, both.options)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(record.to_json()))
+    assert last_known_good("lean", lean_only.options, "G6") is False
+    assert comparator_gate(lean_only, fake_root).status is GateStatus.UNAVAILABLE
+    assert last_known_good("lean", both.options, "G6") is None  # no selftest of this configuration
+    assert comparator_gate(both, fake_root).status is GateStatus.FAILED
 
 
 def test_nanoda_is_an_external_kernel_that_must_accept_too(bench: Benchmark, fake_root: Path, tmp_path: Path) -> None:

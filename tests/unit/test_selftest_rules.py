@@ -74,7 +74,7 @@ def test_a_record_round_trips_and_answers_for_its_toolchain_only(
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path))
     good = selftest.CellResult("rocq", "good", "G6", "kernel check", "pass", "failed", Cell.WRONG, "coqchk: no")
     record = _record([good])
-    path = selftest.record_path("rocq", record.fingerprint, axle=False)
+    path = selftest.record_path("rocq", record.fingerprint, VerifyOptions())
     write_atomic(path, json.dumps(record.to_json()).encode())
     loaded = selftest.last_record("rocq", VerifyOptions())
     assert loaded is not None and loaded.to_json() == record.to_json()

@@ -101,6 +101,12 @@ def options_key(options: VerifyOptions) -> str:
     return json.dumps(_plain(options), sort_keys=True)
 
 
+def prover_options_key(options: VerifyOptions) -> str:
+    """The provers' own options of ``options`` that can change a verdict and differ from their defaults,
+    as canonical JSON (``{}`` when every prover runs on its defaults)."""
+    return json.dumps(_plain(options.prover_options), sort_keys=True)
+
+
 def _plain(value: object) -> object:
     """An option value as JSON data (enums by value, paths as text, mappings by sorted key; options by
     their ``decides`` fields, a prover's options by type name, those equal to their defaults left out,

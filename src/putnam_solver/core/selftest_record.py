@@ -20,7 +20,7 @@ from typing import Any
 
 import platformdirs
 
-from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.cache import gate_code_fingerprint, prover_options_key
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.verify import GateStatus, VerifyOptions
@@ -48,9 +48,11 @@ def records_dir() -> Path:
     return base / "selftest"
 
 
-def record_path(prover_name: str, fingerprint: str, axle: bool) -> Path:
-    """One file per prover, toolchain fingerprint, gate code and AXLE choice (a change in any reruns it)."""
-    key = json.dumps([prover_name, fingerprint, gate_code_fingerprint(), axle])
+def record_path(prover_name: str, fingerprint: str, options: VerifyOptions) -> Path:
+    """One file per prover, toolchain fingerprint, gate code, AXLE choice and provers' gate options (a
+    change in any reruns it): canaries put through Lean's kernel alone say nothing of ``--kernels
+    lean,nanoda``, nor the reverse."""
+    key = json.dumps([prover_name, fingerprint, gate_code_fingerprint(), options.axle, prover_options_key(options)])
     return records_dir() / f"{prover_name}-{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
 
 
@@ -58,7 +60,7 @@ def stored_record(prover_name: str, options: VerifyOptions) -> dict[str, Any] | 
     """The stored record of the last selftest of this prover on the toolchain ``options`` select, as
     JSON (None if none, damaged, of another version, or not this user's own file)."""
     fingerprint = get_prover(prover_name).toolchain_fingerprint(options)
-    return _record_at(record_path(prover_name, fingerprint, options.axle))
+    return _record_at(record_path(prover_name, fingerprint, options))
 
 
 def _record_at(path: Path) -> dict[str, Any] | None:
@@ -86,12 +88,14 @@ def known_good_passed(cells: Iterable[Mapping[str, Any]], gate: str) -> bool | N
     return all(c["status"] == GateStatus.PASSED.value for c in goods)
 
 
-def known_good_state(prover_name: str, fingerprint: str, axle: bool, gates: Iterable[str]) -> dict[str, bool | None]:
+def known_good_state(
+    prover_name: str, fingerprint: str, options: VerifyOptions, gates: Iterable[str]
+) -> dict[str, bool | None]:
     """``known_good_passed`` of each of ``gates`` in the record of this prover, toolchain fingerprint and
-    AXLE choice. A gate's verdict can depend on it (G6: comparator's exit 1 is ``failed`` only while its
+    options (``record_path``). A gate's verdict can depend on it (G6: comparator's exit 1 is ``failed`` only while its
     known-good canary has not been seen refused), so the verdict cache keys on it: a rejection stored
     before a selftest found the toolchain broken is not reused after."""
-    data = _record_at(record_path(prover_name, fingerprint, axle))
+    data = _record_at(record_path(prover_name, fingerprint, options))
     try:
         return {gate: None if data is None else known_good_passed(data["cells"], gate) for gate in gates}
     except (KeyError, TypeError, ValueError):

@@ -10,7 +10,7 @@ judges it even after another gate refused it). A surprise is a known-bad canary 
 good one a gate refused, or a gate that could not run although ``doctor`` says it can: the toolchain must
 not judge real candidates.
 
-The outcome is recorded per prover, toolchain fingerprint and gate code in the user's cache directory,
+The outcome is recorded per prover, toolchain fingerprint, gate code and gate options in the user's cache directory,
 out of any agent's reach: ``solve`` runs the selftest once per record before it spends money, ``doctor``
 reports the last one (``record``), and gates can ask whether a known-good canary passed them
 (``core.selftest_record``).
@@ -207,8 +207,9 @@ def run_selftest(
     prover_name: str, options: VerifyOptions, jobs: int | None = None, progress: Progress = lambda _: None
 ) -> SelftestRecord:
     """Run every suite of the prover that can run here (``jobs`` canaries at once, default one per core),
-    store the record, and return it."""
-    options = selftest_options(options)
+    store the record under the options given (``record_path``: the ones later runs look it up by), and
+    return it."""
+    given, options = options, selftest_options(options)
     check_cache_dir(records_dir())  # the record is written at the end: refuse a bad place before the work
     prover = get_prover(prover_name)
     readiness = selftest_readiness(prover_name, options)
@@ -233,7 +234,7 @@ def run_selftest(
         skipped=skipped,
         cannot_run={gate: row.detail for gate, row in readiness.items() if not row.ok},
     )
-    record_file = record_path(prover_name, record.fingerprint, options.axle)
+    record_file = record_path(prover_name, record.fingerprint, given)
     write_atomic(record_file, json.dumps(record.to_json()).encode(), mode=ENTRY_MODE)  # read back only as ours
     return record
 

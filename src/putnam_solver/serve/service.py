@@ -239,8 +239,8 @@ def _record_shape(benchmark: Benchmark) -> RecordShape:
 class Readiness:
     """Whether the gates of every served prover passed their selftest on this toolchain.
 
-    Read from the selftest record ``putnam selftest`` keeps (per prover, toolchain fingerprint and gate
-    code); where there is none, or it failed, the selftest runs once in the background when the server
+    Read from the selftest record ``putnam selftest`` keeps (per prover, toolchain fingerprint, gate
+    code and gate options); where there is none, or it failed, the selftest runs once in the background when the server
     starts (``run_missing``). Until a passing record exists the server is not ready and verifies nothing.
     A server runs for days: once ready, it looks again every ``recheck_seconds`` whether a toolchain
     changed under it (an upgraded Coq or Lean has another fingerprint, whose record may not exist), and is

@@ -184,7 +184,7 @@ def verdict_key(
     can change it among them (``cache.options_key``), and what the last selftest on this toolchain says
     of each gate's known-good canaries (``selftest_record.known_good_state``)."""
     toolchain = prover.toolchain_fingerprint(options)
-    known_good = known_good_state(prover.name, toolchain, options.axle, [gate.id for gate in prover.gates()])
+    known_good = known_good_state(prover.name, toolchain, options, [gate.id for gate in prover.gates()])
     return cache_key(
         {
             "prover": prover.name,
