@@ -5,7 +5,10 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 from pathlib import Path
+
+import pytest
 
 from putnam_solver.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
@@ -83,6 +86,12 @@ def submission(
         options=options or VerifyOptions(),
     )
 
+
+needs_coq = pytest.mark.skipif(
+    shutil.which("coqc") is None or shutil.which("coqchk") is None,
+    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
+)
+"""For tests that run the real coqc and coqchk."""
 
 rocq_submission = functools.partial(submission, "rocq")
 lean_submission = functools.partial(submission, "lean")

@@ -10,7 +10,6 @@ lifts the recursion rule, and from ``False`` a wrong answer "follows".
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -26,15 +25,11 @@ from putnam_solver.run.report.errata import disputed_attempts
 from putnam_solver.verifier.options import GateFlags
 from putnam_solver.withheld import model_view
 from tests.adversarial.test_rocq_recursion import GUARD_FALSE
-from tests.helpers import ROCQ_SAMPLES
+from tests.helpers import ROCQ_SAMPLES, needs_coq
 
 BENCHMARK = ROCQ_SAMPLES
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
 
 HELPERS = GUARD_FALSE.split("Theorem sample_even_square")[0].replace("Require Import Arith.\n", "")
 

@@ -8,7 +8,6 @@ behind a local function and an `if`) proves `False` with coqc and coqchk both ac
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -22,17 +21,13 @@ from putnam_solver.core.provers.rocq.kernel_bugs import guard_bugs, known_kernel
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.kits.rocq.status import kernel_bug_report
 from putnam_solver.verifier.options import GateFlags
-from tests.helpers import ROCQ_SAMPLES, rocq_submission
+from tests.helpers import ROCQ_SAMPLES, needs_coq, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "samples" / "rocq"
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
 
 GUARD_FALSE = """Require Import Arith.
 

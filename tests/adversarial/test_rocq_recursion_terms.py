@@ -7,7 +7,6 @@ that what is asserted is the term check's own verdict, not G3's.
 
 from __future__ import annotations
 
-import shutil
 from typing import Any
 
 import pytest
@@ -19,15 +18,11 @@ from putnam_solver.core.provers.rocq.recursion import Unreadable, exempt_names, 
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions, run_gates
 from putnam_solver.verifier.options import GateFlags
-from tests.helpers import ROCQ_SAMPLES, rocq_submission
+from tests.helpers import ROCQ_SAMPLES, needs_coq, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
 
 SQUARE_PROOF = "rewrite Nat.even_mul.\n  destruct (Nat.even n); reflexivity."
 

@@ -32,7 +32,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -47,12 +46,16 @@ from putnam_solver.core.provers.rocq.statement_fixes import free_words, only_sta
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, run_gates
 from putnam_solver.verifier.options import GateFlags
-from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, failures, one_record_benchmark, rocq_full_verdict, rocq_submission
-
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
+from tests.helpers import (
+    COQ_BENCH,
+    ROCQ_SAMPLES,
+    failures,
+    needs_coq,
+    one_record_benchmark,
+    rocq_full_verdict,
+    rocq_submission,
 )
+
 NOT_A_TRUTH_VALUE = "not a truth value"
 
 B4_QUESTION = (

@@ -12,7 +12,6 @@ the text declared it.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -24,16 +23,12 @@ from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.provers.rocq.statement import read_assumptions, statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.verifier.options import GateFlags
-from tests.helpers import COQ_BENCH, REPO, ROCQ_SAMPLES, rocq_full_verdict, rocq_submission
+from tests.helpers import COQ_BENCH, REPO, ROCQ_SAMPLES, needs_coq, rocq_full_verdict, rocq_submission
 
 BENCHMARK = ROCQ_SAMPLES
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 SAMPLES = REPO / "samples" / "rocq"
 
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
 
 LET_IN_BUG = """Inductive zz_p : Type :=
   | zz_pack (x y : nat) (g1 : forall P : SProp, P -> P := fun P p => p)

@@ -17,7 +17,6 @@ compiles the answer in the challenge's environment alone (``answer_env``), so co
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -28,15 +27,11 @@ from putnam_solver.core.provers.rocq.answer_env import answer_env_source
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import DATA_ROOT, ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
+from tests.helpers import DATA_ROOT, ROCQ_SAMPLES, needs_coq, one_record_benchmark, rocq_full_verdict
 
 BENCHMARK = DATA_ROOT / "minif2f" / "minif2f_rocq_adapted.jsonl"
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
 
 FLOOR = "amc12a_2016_p3"
 HEADER = """Require Import Coq.Reals.Reals.

@@ -12,7 +12,6 @@ candidate's module the statement does not declare.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,12 +22,7 @@ from putnam_solver.core.provers.rocq.answer_env import answer_env_source, names_
 from putnam_solver.core.provers.rocq.challenge import candidate_answer
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
-
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
+from tests.helpers import ROCQ_SAMPLES, needs_coq, one_record_benchmark, rocq_full_verdict
 
 HEADER = "Require Import ZArith.\nOpen Scope Z_scope.\n\n"
 THEOREM = "Theorem sample_last_digit\n    : (2 ^ 100) mod 10 = sample_last_digit_solution.\nProof. reflexivity. Qed.\n"

@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -32,12 +31,7 @@ from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.provers.rocq.toolchain import allowed_full_name, allowed_printed_name
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.kits.sessions import SessionPool, check_file
-from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
-
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
+from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, needs_coq, one_record_benchmark, rocq_full_verdict
 
 HEADER = "Require Import ZArith.\nOpen Scope Z_scope.\n\n"
 STATEMENT = "Theorem sample_last_digit\n    : (2 ^ 100) mod 10 = sample_last_digit_solution.\n"

@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -39,12 +38,7 @@ from tests.adversarial.test_rocq_redteam6 import (
     _restated,
     answered,
 )
-from tests.helpers import COQ_BENCH, one_record_benchmark, rocq_full_verdict
-
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
+from tests.helpers import COQ_BENCH, needs_coq, one_record_benchmark, rocq_full_verdict
 
 REDEFINITIONS = {
     "tauto_in_a_helper_proof": "Lemma zz_helper : True.\nProof. Ltac tauto ::= exact_no_check I. exact I. Qed.\n\n",

@@ -43,7 +43,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -56,12 +55,8 @@ from putnam_solver.core.provers.rocq.answer_env import unfinished
 from putnam_solver.core.provers.rocq.syntax import LexError, sentences
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam6 import YES_NO, _failing, _restated
-from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, one_record_benchmark, rocq_full_verdict
+from tests.helpers import COQ_BENCH, ROCQ_SAMPLES, needs_coq, one_record_benchmark, rocq_full_verdict
 
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
 NBSP = "\u00a0"
 SQUARE = "sample_even_square"
 HEADER = "Require Import Arith.\n\n"
@@ -187,11 +182,15 @@ def test_a_quickly_decided_answer_is_still_accepted_under_the_command_timeout(tm
 
 
 def test_a_started_step_without_its_outcome_is_unfinished() -> None:
-    assert unfinished("M-deciding\n", "M") == "deciding"
+    assert unfinished("M-deciding\n", "M") == "deciding the yes/no answer"
     assert unfinished("M-deciding\nM-undecided\n", "M") is None
-    assert unfinished("M-deciding\nM-decided\nM\nM-comparing\n", "M") == "comparing"
+    comparing = "comparing the yes/no answer with the compiled solution"
+    assert unfinished("M-deciding\nM-decided\nM\nM-comparing\n", "M") == comparing
     assert unfinished("M-deciding\nM-decided\nM\nM-comparing\nM-different\n", "M") is None
     assert unfinished(" M-deciding\n", "M") is None
+    assert unfinished("M-stating\n", "M") == "stating the pinned theorem with the answer"
+    assert unfinished("M-stating\nM-stated\nM-restating\n", "M") == "checking whether the answer restates the question"
+    assert unfinished("M-stating\nM-stated\nM-restating\nM-not-restated\n", "M") is None
 
 
 CANONICAL = (

@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -35,15 +34,11 @@ from putnam_solver.verifier.candidates import (
 from putnam_solver.verifier.options import GateFlags
 from putnam_solver.withheld import model_view
 from tests.adversarial.test_answer_disputed import RIGHT, WRONG, _last_digit
-from tests.helpers import LEAN_BENCH, ROCQ_SAMPLES
+from tests.helpers import LEAN_BENCH, ROCQ_SAMPLES, needs_coq
 
 BENCHMARK = ROCQ_SAMPLES
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
 PROBLEM = "sample_last_digit"
 ANSWER = f"{PROBLEM}_solution"
 

@@ -10,22 +10,16 @@ stay refused.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import ROCQ_SAMPLES, failures, rocq_full_verdict
+from tests.helpers import ROCQ_SAMPLES, failures, needs_coq, rocq_full_verdict
 
 BENCHMARK = ROCQ_SAMPLES
 """What the ``bench`` fixture (conftest.py) loads for this module."""
 
-needs_coq = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None,
-    reason="coqc/coqchk not installed (putnam bootstrap --prover rocq)",
-)
 
 THEOREM = "Theorem sample_even_square\n    (n : nat)\n    : Nat.even (n * n) = Nat.even n.\n"
 PROOF = "Proof.\n  rewrite Nat.even_mul.\n  destruct (Nat.even n); reflexivity.\nQed.\n"

@@ -1,10 +1,11 @@
 """What a selftest found, as stored in the user's cache directory: the whole record, written and read back.
 
 ``putnam selftest`` (``runner``) puts canaries through every gate and records here, per prover, toolchain
-fingerprint, gate code and gate options (``core.selftest_record.record_path``), how each gate judged each canary; ``doctor``, ``serve`` and ``solve`` read the
-record back to say whether the toolchain passed. The trusted gates read only one fact of it, through the
-trusted package's own reader (``core.selftest_record``: where the record lives, the vocabulary of its
-cells and whether a gate passed its known-good canaries), which this module builds on.
+fingerprint, gate code and gate options (``core.selftest_record.record_path``), how each gate judged each
+canary; ``doctor``, ``serve`` and ``solve`` read the record back to say whether the toolchain passed. The
+trusted gates read only one fact of it, through the trusted package's own reader
+(``core.selftest_record``: where the record lives, the vocabulary of its cells and whether a gate passed
+its known-good canaries), which this module builds on.
 """
 
 from __future__ import annotations

@@ -51,6 +51,16 @@ from putnam_solver.core.provers.rocq.challenge import defines_solution, solution
 from putnam_solver.core.provers.rocq.checks import reads
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING
+from putnam_solver.core.provers.rocq.restated import (
+    NOT_RESTATED,
+    RESTATED,
+    RESTATING,
+    STATED,
+    STATING,
+    predicate_answer,
+    restating_tactic,
+    statement_sentences,
+)
 from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences, solution_body_start
 
 ANSWER_ENV = "AnswerEnv"
@@ -96,6 +106,7 @@ def names_source(statement: Statement, marker: str) -> str:
         "\n".join(
             [
                 *(_decide_sentences(statement, marker) if yes_no else []),
+                *(_restated_sentences(statement, marker) if predicate_answer(statement) and not yes_no else []),
                 f"Require {ROOT}.{CANDIDATE}.",
                 f"Module {SHADOW}.",
                 *(f"Definition {name} := {TT}." for name in bare),
@@ -191,6 +202,14 @@ def _decide_sentences(statement: Statement, marker: str) -> list[str]:
     return truth + _timed(marker, DECIDING, f"first [ {TRUTH_TACTIC} {sol}; {outcome} ]")
 
 
+def _restated_sentences(statement: Statement, marker: str) -> list[str]:
+    """The pinned theorem stated with the answer as elaborated here, and the harness's attempt to prove it
+    by logic alone (``restated``), before the candidate is loaded."""
+    solution = f"{ROOT}.{ANSWER_ENV}.{statement.solution_name}"
+    tactic = restating_tactic(statement, marker, solution)
+    return [*statement_sentences(statement, marker), *_timed(marker, RESTATING, tactic)]
+
+
 def _timed(marker: str, step: str, tactic: str) -> list[str]:
     """A goal running ``tactic`` (which prints its outcome) under a command-level ``Timeout``, after a line
     saying the step started. The tactic ``timeout`` fails like any tactic, so ``first`` caught it and an
@@ -218,11 +237,17 @@ def decided(output: str, marker: str) -> bool | None:
 
 
 def unfinished(output: str, marker: str) -> str | None:
-    """The yes/no step that started and never printed its outcome (its ``Timeout`` expired, or coqc ran out
-    of stack or memory there), or None. Only the harness prints these random-marker lines, and nothing runs
-    between a step's start and its outcome but the step itself."""
+    """The harness's step that started and never printed its outcome (its ``Timeout`` expired, coqc ran
+    out of stack or memory there, or the pinned theorem did not elaborate with the answer), or None. Only
+    the harness prints these random-marker lines, and nothing runs between a step's start and its outcome
+    but the step itself."""
     lines = set(output.splitlines())
-    steps = ((DECIDING, (DECIDED, UNDECIDED), "deciding"), (COMPARING, (SAME, DIFFERENT), "comparing"))
+    steps = (
+        (DECIDING, (DECIDED, UNDECIDED), "deciding the yes/no answer"),
+        (COMPARING, (SAME, DIFFERENT), "comparing the yes/no answer with the compiled solution"),
+        (STATING, (STATED,), "stating the pinned theorem with the answer"),
+        (RESTATING, (RESTATED, NOT_RESTATED), "checking whether the answer restates the question"),
+    )
     for start, outcomes, name in steps:
         if f"{marker}{start}" in lines and not any(f"{marker}{o}" in lines for o in outcomes):
             return name

@@ -28,6 +28,7 @@ from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO
+from putnam_solver.core.provers.rocq.restated import predicate_answer, restates
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Submission, Track
 
@@ -77,7 +78,7 @@ def _answer_outside_environment(sub: Submission, candidate: Built) -> GateResult
     step = unfinished(built.result.stdout if built.result is not None else "", marker)
     if step is not None:
         # a time (or stack, memory) limit ended the step: not a fact about the answer, never a cached refusal
-        detail = f"{step} the yes/no answer did not finish within its limits: {why}"
+        detail = f"{step} did not finish within its limits: {why}"
         return GateResult(*G4, GateStatus.ERROR, detail, evidence)
     detail = (
         "the answer does not elaborate in the challenge's environment without the candidate's own "
@@ -126,6 +127,19 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
             detail = (
                 "the answer to this yes/no question is not a truth value: it was not proved equivalent to True "
                 "or to False by itself (a restated question makes the theorem trivial); answer True or False"
+            )
+            return GateResult(*G4, GateStatus.FAILED, detail, evidence)
+    if not own and predicate_answer(statement) and not yes_no_answer(statement):
+        copied = restates(stdout, marker)
+        if copied is None:
+            return GateResult(
+                *G4, GateStatus.ERROR, "checking whether the answer restates the question: no result", evidence
+            )
+        if copied:
+            detail = (
+                "the answer restates the question: with it the theorem follows by logic alone (the answer "
+                "unfolded, then propositional and equality reasoning), so a proof of it shows nothing; state "
+                "the set or condition the question asks for in closed form"
             )
             return GateResult(*G4, GateStatus.FAILED, detail, evidence)
     if not own:

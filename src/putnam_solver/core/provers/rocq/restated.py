@@ -1,0 +1,125 @@
+"""No-answer: a set or predicate answer may not restate the question (a G4 check, in ``answer_env``'s file).
+
+On the no-answer track the candidate writes the answer. Copying the question's own condition into it
+(``putnam_1971_a2``: ``P.[0] = 0 /\\ ... <-> P \\in solution`` answered with ``[set P | P.[0] = 0 /\\
+...]``) makes the theorem true by its shape alone: every gate then accepts a proof that found nothing,
+and the answer check can only say ``unknown``. Names cannot tell such an answer from an honest one
+(most official set answers are set-builders), so Coq decides, by meaning: in the harness's environment
+file, with the answer as elaborated there before the candidate is loaded, the pinned theorem is stated
+again and a fixed tactic of the harness's own tries to prove it knowing no mathematics: it unfolds the
+answer (and ``fst``/``snd`` of a product answer), reads set membership as application (MathComp's
+``in_setE``, where the statement loads ``classical_sets``) and then uses only propositional logic and
+equality reasoning (``tauto``, ``intuition congruence``) or syntactic identity of the two sides. When it
+proves the theorem, the answer restates the question: refused. With every official predicate answer the
+tactic fails (``tests/adversarial/test_rocq_restated.py`` sweeps them), as it must: a theorem that
+logic alone proves from the official answer would be no problem at all.
+
+It is a first line: an answer that restates the question up to algebra (``x * y`` for ``y * x``) still
+passes, and is then recorded with its answer check (``unknown`` unless a tactic proves it differs).
+
+Only answers whose pinned type is a set or predicate are tried (``predicate_answer``): a numeric answer
+cannot copy a condition, and conversion on one can evaluate the statement's arithmetic
+(``putnam_1986_a2``'s ``10 ^ 20000``). Yes/no answers have their own, stricter rule (``answer_env``).
+The statement is elaborated as a separate sentence after a start line: when it does not elaborate there,
+or the tactic runs out of its time, the step never prints its outcome, which is an ``error``, never a
+pass or a refusal.
+"""
+
+from __future__ import annotations
+
+from putnam_solver.core.provers.rocq.syntax import OPENING, Statement, solution_body_start
+
+PREDICATE_WORDS = frozenset({"Prop", "set", "Ensemble", "pred"})
+"""Words of a solution's declared type that make it a set or predicate (``set R``, ``R -> R -> Prop``,
+``Ensemble Z``, ``nat -> set R``, ``(set nat) * (set nat)``)."""
+MEMBERSHIP = "mathcomp.classical.classical_sets.in_setE"
+"""``x \\in A = A x :> Prop`` for MathComp's classical sets: set membership read as application."""
+MEMBERSHIP_WRAPPERS = (
+    ("mathcomp.classical.classical_sets.mkset", "classical_sets"),
+    ("Coq.Sets.Ensembles.In", "Ensembles"),
+)
+"""The definitions set membership unfolds to (``[set x | P x]``, ``In _ A x``), each named only where the
+statement loads its library (a name Coq cannot find would stop the file): unfolded, a copied condition
+shows its connectives to ``tauto``."""
+RESTATED_NAME = "__putnam_restated"
+STATING, STATED, RESTATING, RESTATED, NOT_RESTATED = (
+    "-stating",
+    "-stated",
+    "-restating",
+    "-restated",
+    "-not-restated",
+)
+"""What the environment file prints after its marker around this check's two steps."""
+
+
+def predicate_answer(statement: Statement) -> bool:
+    """Whether the pinned solution's declared type is a set or predicate, alone or as a factor."""
+    if statement.solution is None:
+        return False
+    sentence = statement.sentences[statement.solution]
+    words = [t.text for t in sentence.tokens[sentence.command_index() + 2 : solution_body_start(sentence)]]
+    return words[:1] == [":"] and bool(PREDICATE_WORDS & set(words))
+
+
+def theorem_proposition(statement: Statement) -> str:
+    """The pinned theorem as one proposition: ``forall <its binders>, <its type>`` (its type alone when it
+    has no binders)."""
+    sentence = statement.sentences[statement.theorem]
+    tokens = sentence.tokens
+    depth, colon = 0, None
+    for i in range(sentence.command_index() + 2, len(tokens)):
+        if tokens[i].text in OPENING:
+            depth += 1
+        elif tokens[i].text in OPENING.values():
+            depth -= 1
+        elif tokens[i].text == ":" and depth == 0:
+            colon = i
+            break
+    if colon is None:
+        raise ValueError(f"line {sentence.line}: the theorem has no `:` before its type")
+    text = statement.text
+    name_end = tokens[sentence.command_index() + 1].start + len(tokens[sentence.command_index() + 1].text)
+    binders = text[name_end : tokens[colon].start].strip()
+    proposition = text[tokens[colon].start + 1 : tokens[-1].start].strip()
+    return f"forall {binders}, {proposition}" if binders else proposition
+
+
+def statement_sentences(statement: Statement, marker: str) -> list[str]:
+    """The pinned sentences between the solution and the theorem, then the theorem as a definition of the
+    harness's, between two lines that say the step started and ended."""
+    assert statement.solution is not None
+    between = statement.sentences[statement.solution + 1 : statement.theorem]
+    return [
+        *(statement.text[s.start : s.end] for s in between),
+        f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
+        f"Definition {RESTATED_NAME} := {theorem_proposition(statement)}.",
+        f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
+    ]
+
+
+def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
+    """The tactic that tries to prove the stated theorem by logic alone from the answer (``solution``: its
+    full name in the environment file) and prints which way it went."""
+    restated = f"Putnam.AnswerEnv.{RESTATED_NAME}"
+    wrappers = " ".join(name for name, library in MEMBERSHIP_WRAPPERS if library in statement.text)
+    membership = f"try rewrite ?{MEMBERSHIP}; " if "classical_sets" in statement.text else ""
+    unfold_wrappers = f"cbv beta delta [{wrappers}] in *; " if wrappers else ""
+    logic = (
+        f"intros; cbv beta delta [{solution}] in *; cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
+        f"{membership}{unfold_wrappers}first [ tauto | intuition congruence | (split; intro; assumption) "
+        "| lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end ]"
+    )
+    return (
+        f"first [ assert {restated} by (unfold {restated}; {logic}); idtac "
+        f'"{marker}{RESTATED}" | idtac "{marker}{NOT_RESTATED}" ]'
+    )
+
+
+def restates(output: str, marker: str) -> bool | None:
+    """Whether the harness's tactic proved the theorem from the answer (None if the file never said)."""
+    lines = output.splitlines()
+    if f"{marker}{RESTATED}" in lines:
+        return True
+    if f"{marker}{NOT_RESTATED}" in lines:
+        return False
+    return None

@@ -1,0 +1,136 @@
+"""No-answer Rocq answers that restate the question (``provers/rocq/restated.py``).
+
+``putnam_1971_a2`` asks for the polynomials with ``P.[0] = 0 /\\ forall x, P.[x^2 + 1] = P.[x]^2 + 1``; the
+answer ``[set P | P.[0] = 0 /\\ ...]`` makes the theorem ``A <-> P \\in [set P | A]``, and every gate
+accepted a proof of it on the full profile (the answer check could only say ``unknown``). G4 now states
+the pinned theorem with the answer, before the candidate is loaded, and refuses the answer when a tactic
+of the harness's proves it by logic alone. The attacks below carry real proofs (they compile); the
+official answers, and an honest answer written otherwise, must pass G4.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.rocq.answer_env import yes_no_answer
+from putnam_solver.core.provers.rocq.compile import compile_gate
+from putnam_solver.core.provers.rocq.restated import predicate_answer, theorem_proposition
+from putnam_solver.core.provers.rocq.syntax import parse_statement, solution_body_start
+from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
+from tests.helpers import COQ_BENCH, failures, needs_coq, rocq_full_verdict, rocq_submission
+
+RESTATES = "restates the question"
+PROOF = "Proof. intros; unfold {solution}; rewrite ?inE; try tauto; firstorder. Qed."
+"""A proof of the theorem from a restated answer: the attacker's own, not the harness's tactic."""
+
+RESTATED = {
+    "putnam_1971_a2": "[set P : {poly R} | P.[0] = 0 /\\ (forall x : R, P.[x ^+ 2 + 1] = (P.[x]) ^+ 2 + 1)]",
+    "putnam_1976_a3": "fun p r q s => prime p /\\ prime q /\\ gt r 1 /\\ gt s 1 /\\ `|(p^r)%:Z - (q^s)%:Z| = 1",
+    "putnam_1977_a2": "fun a b c d => (1/d = 1/a + 1/b + 1/c /\\ a + b + c = d)",
+    "putnam_1980_b1": "[set c | forall x : R, (expR x + expR (-x)) / 2 <= expR (c * x^2)]",
+    "putnam_2022_a1": "fun a b => exists! (x: R), a * x + b = ln (1 + x ^ 2) / ln 10",
+}
+"""The question's condition as the answer: copied (``1971_a2``, ``1976_a3``, ``1980_b1``: MathComp sets and
+predicates; ``2022_a1``: Coquelicot) or rearranged (``1977_a2``: conjuncts swapped, an equation turned)."""
+
+
+@cache
+def bench() -> Benchmark:
+    return load_benchmark(COQ_BENCH)
+
+
+def answered(problem_id: str, body: str, proof: str | None = None) -> str:
+    """The pinned statement with ``body`` as its answer and, if given, ``proof`` for its placeholder."""
+    statement = parse_statement(bench().problems[problem_id].formal_statement, problem_id)
+    assert statement.solution is not None
+    sentence = statement.sentences[statement.solution]
+    start = sentence.tokens[solution_body_start(sentence)].start
+    text = statement.text[:start] + body + "." + statement.text[sentence.end :]
+    return text if proof is None else text.replace("Proof. Admitted.", proof)
+
+
+def official(problem_id: str) -> str:
+    """The pinned statement as a no-answer candidate with the official answer (its proof still admitted)."""
+    return bench().problems[problem_id].formal_statement
+
+
+def g4(problem_id: str, candidate: str) -> GateResult:
+    options = VerifyOptions(profile=Profile.FAST)
+    return compile_gate(rocq_submission(bench(), problem_id, candidate, Track.NO_ANSWER, options=options))
+
+
+@needs_coq
+@pytest.mark.parametrize("problem_id", sorted(RESTATED))
+def test_an_answer_restating_the_question_is_refused(problem_id: str) -> None:
+    solution = f"{problem_id}_solution"
+    candidate = answered(problem_id, RESTATED[problem_id], PROOF.format(solution=solution))
+    verdict = rocq_full_verdict(bench(), problem_id, candidate, Track.NO_ANSWER)
+    failing = failures(verdict)
+    assert not verdict.accepted
+    assert set(failing) == {"G4"} and RESTATES in failing["G4"], failing
+
+
+@needs_coq
+def test_an_honest_answer_written_otherwise_passes() -> None:
+    """``putnam_1971_a2``'s answer as a set-builder of its own condition (``P = 'X``), not the question's."""
+    result = g4("putnam_1971_a2", answered("putnam_1971_a2", "[set P : {poly R} | P = 'X]"))
+    assert result.status is GateStatus.PASSED, result.detail
+
+
+PREDICATE_PROBLEMS = sorted(
+    p.id
+    for p in load_benchmark(COQ_BENCH).problems.values()
+    if predicate_answer(statement := parse_statement(p.formal_statement, p.id)) and not yes_no_answer(statement)
+)
+SAMPLE = ["putnam_1971_a2", "putnam_1974_a3", "putnam_1976_a3", "putnam_2019_a1", "putnam_2022_a1"]
+"""The official answers CI checks (MathComp sets, a pair of sets, a predicate, an Ensemble, Coquelicot);
+``-m slow`` checks every predicate answer."""
+DOES_NOT_COMPILE_HERE = "coqc: "
+"""How G4 reports a statement whose libraries this machine's Coq lacks (a fact of the toolchain)."""
+
+
+def _official_passes(problem_id: str) -> None:
+    result = g4(problem_id, official(problem_id))
+    assert RESTATES not in result.detail, (problem_id, result.detail)
+    if result.status is not GateStatus.PASSED:
+        assert result.detail.startswith(DOES_NOT_COMPILE_HERE), (problem_id, result.status, result.detail)
+
+
+@needs_coq
+@pytest.mark.parametrize("problem_id", SAMPLE)
+def test_official_predicate_answers_do_not_restate_the_question(problem_id: str) -> None:
+    _official_passes(problem_id)
+
+
+@needs_coq
+@pytest.mark.slow
+@pytest.mark.parametrize("problem_id", PREDICATE_PROBLEMS)
+def test_every_official_predicate_answer_passes(problem_id: str) -> None:
+    _official_passes(problem_id)
+
+
+def test_predicate_answers_are_read_from_the_declared_type() -> None:
+    assert set(SAMPLE) <= set(PREDICATE_PROBLEMS) and len(PREDICATE_PROBLEMS) >= 25
+    for pid in ("putnam_1974_b6", "putnam_1986_a2", "putnam_1996_a3"):  # numbers, a yes/no answer
+        assert pid not in PREDICATE_PROBLEMS
+
+
+@pytest.mark.parametrize(
+    ("theorem", "proposition"),
+    [
+        ("Theorem t : forall x : nat, x = x.", "forall x : nat, x = x"),
+        ("Theorem t (n : nat) (S : nat := n + 1) : S = n + 1.", "forall (n : nat) (S : nat := n + 1), S = n + 1"),
+        (
+            "Theorem t {A : Type} (f : A -> A) : (fun x : A => f x) = f.",
+            "forall {A : Type} (f : A -> A), (fun x : A => f x) = f",
+        ),
+    ],
+)
+def test_the_theorem_is_stated_as_one_proposition(theorem: str, proposition: str) -> None:
+    statement = parse_statement(
+        f"Definition t_solution : nat -> Prop := fun _ => True.\n{theorem}\nProof. Admitted.\n", "t"
+    )
+    assert theorem_proposition(statement) == proposition
