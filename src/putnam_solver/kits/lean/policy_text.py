@@ -175,6 +175,8 @@ def describe(policy: LeanPolicy) -> str:
                     "restates the problem instead of answering it. A `.choose`/`.some` field stands only on",
                     "the value's own `fun` parameters, finset indices, numerals and arithmetic on them (its",
                     "receiver could otherwise be a proof: `Exists.choose`); write `Nat.choose a b` elsewhere.",
+                    "Nor may it be written with an integral, series or derivative",
+                    f"({', '.join(f'`{c}`' for c in policy.analysis_operators)}): state its value.",
                     "Values that restate the problem in other words (`{x | P x}`) are not stopped by the",
                     "gates: the verdict records every value beside the official answer for review.",
                 ),

@@ -119,9 +119,11 @@ def answer_violations(
                 "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
             )
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+        elif analysis := _analysis_operator(token, name, opens, policy):
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", ANALYSIS_RULE.format(analysis)))
         elif (
             token.text in _EXTREMAL_SYMBOLS
-            or _extremal_field(name)
+            or _extremal_field(value, i, name)
             or (name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)))
             or _choose_tactic(value, i, first_by)
         ):
@@ -168,21 +170,54 @@ _EXTREMAL_SYMBOLS: Final = frozenset({"⨅", "⨆"})
 """Mathlib's notations for ``iInf`` and ``iSup``."""
 
 
-def _extremal_field(name: str) -> bool:
-    """``s.min' h``, ``S.sInf``: dot notation reaches an extremal operator whatever the namespace of the
-    value's type, so the name's last part decides (only for these: a binomial ``n.choose k`` is no
-    ``Classical.choose``)."""
-    return bool(name) and name_parts(name)[-1] in _EXTREMAL_FIELDS
+def _extremal_field(value: Sequence[Token], i: int, name: str) -> bool:
+    """``s.min' h``, ``S.sInf``, ``(s).min``: dot notation reaches an extremal operator whatever the
+    namespace of the value's type, so the name's last part decides (only for these: a binomial
+    ``n.choose k`` is no ``Classical.choose``). Only a field: a bare name is what it resolves to
+    (:func:`_resolves_to_choice`), and the bare ``min a b`` and ``some x`` are ``Min.min`` and
+    ``Option.some``, not ``WellFounded.min`` and ``Nonempty.some``."""
+    if not name or name_parts(name)[-1] not in _EXTREMAL_FIELDS or name in _BINARY_NAMES:
+        return False
+    glued = i > 0 and value[i - 1].text == "." and value[i - 1].end == value[i].offset
+    return len(name_parts(name)) > 1 or glued
+
+
+_BINARY_NAMES: Final = frozenset({"Min.min", "Nat.min", "Int.min", "Option.some"})
+"""Full names whose last part is an extremal field's but that name a binary minimum or a constructor."""
+
+
+ANALYSIS_RULE: Final = (
+    "the answer is written with `{}`: the integral, series or derivative itself, which is what the question "
+    "asks to evaluate (copied from the statement it makes the theorem `rfl`); state its value"
+)
+
+
+def _analysis_operator(token: Token, name: str, opens: Sequence[str], policy: LeanPolicy) -> str | None:
+    """The integral, series or derivative operator (``policy.analysis_operators``) this token is, as
+    a notation or as a name resolved in the open namespaces, or None."""
+    if token.kind != IDENT:
+        return token.text if token.text in policy.analysis_operators else None
+    for full in (name, *(f"{namespace}.{name}" for namespace in opens)):
+        for op in policy.analysis_operators:
+            if full == op or full.endswith(f".{op}"):
+                return op
+    return None
 
 
 _EXTREMAL_FIELDS: Final = frozenset(op.rsplit(".", 1)[-1] for op in EXTREMAL_OPERATORS)
 
 
+_CHOICE_TACTICS: Final = frozenset({"choose", "choose!", "inhabit"})
+"""Mathlib's tactics that make data from a proof: ``choose`` (``Classical.choose``) and ``inhabit``, which
+turns ``Nonempty α`` into an ``Inhabited α`` by ``Classical.inhabited_of_nonempty``, so that ``default``
+then picks an element of ``{x // P x}`` from a proof that one exists."""
+
+
 def _choose_tactic(value: Sequence[Token], i: int, first_by: int) -> bool:
-    """Mathlib's ``choose x hx using h`` in a tactic block of the value: ``Classical.choose`` unwritten.
+    """Mathlib's ``choose x hx using h`` (or ``inhabit``) in a tactic block of the value: choice unwritten.
     A tactic begins a line or follows ``by``, ``;``, ``<;>`` or ``·``; the binomial ``n.choose k`` of
     official answers (which never hold a ``by``) follows a ``.``."""
-    if value[i].text not in ("choose", "choose!") or i <= first_by:
+    if value[i].text not in _CHOICE_TACTICS or i <= first_by:
         return False
     return value[i - 1].line != value[i].line or value[i - 1].text in ("by", ";", "<;>", "·")
 

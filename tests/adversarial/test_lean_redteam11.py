@@ -1,0 +1,123 @@
+"""Red team 11 (Lean): no-answer values that restate the question with an operator G2 did not know, and
+honest values G2 refused by a name's last part.
+
+* Integrals, series and derivatives. About sixty PutnamBench theorems ask for the value of one
+  (``putnam_1980_a3``: ``∫ x in Set.Ioo 0 (Real.pi / 2), 1 / (1 + (Real.tan x) ^ (Real.sqrt 2)) =
+  putnam_1980_a3_solution``; ``putnam_1978_b2``: a double ``∑'``; ``putnam_1992_a4``: ``iteratedDeriv k f
+  0 = putnam_1992_a4_solution k``). The expression copied as the answer makes the theorem ``rfl``, and
+  the text profile accepted it (the answer check can only say ``unknown``). Rocq's G4 refuses the same
+  class (Coquelicot's ``RInt``, ``Series``, ``Derive``: ``answer_limit_operators``); Lean's G2 now refuses
+  Mathlib's notations (``∫``, ``∑'``, ``∏'``, ``⨍``, ``∮``) and names (``tsum``, ``deriv``,
+  ``iteratedDeriv``, ``MeasureTheory.integral``, ``intervalIntegral``...).
+* Choice through a library definition: ``Function.invFunOn f s b`` and ``Function.extend`` pick an ``a``
+  with ``f a = b`` by ``Classical.choose``; ``Nat.nth p 0`` is the least ``n`` with ``p n`` (an ``sInf``),
+  ``Nat.Subtype.ofNat s 0`` the least element of ``s``; ``Set.rangeSplitting`` a preimage; Mathlib's
+  ``inhabit`` tactic turns a proof of ``Nonempty {x // P x}`` into an ``Inhabited`` instance, whose
+  ``default`` is then "an ``x`` with ``P x``" (``Classical.inhabited_of_nonempty`` unwritten).
+* The false rejection: ``min a b`` (``Min.min``) and ``some x`` (``Option.some``) were refused as choice
+  operators, because the extremal field rule read any name whose last part is ``min`` (``WellFounded.min``)
+  or ``some`` (``Nonempty.some``), bare names included. A bare name is what it resolves to (the choice
+  rule already resolves it in the open namespaces); only a field (``s.min``, ``(s).min``) is judged by
+  its last part.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.verify import Track
+from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
+
+INTEGRAL = "putnam_1980_a3"
+SERIES = "putnam_1978_b2"
+DERIVATIVES = "putnam_1992_a4"
+
+
+@pytest.fixture(scope="module")
+def putnambench() -> Benchmark:
+    if not LEAN_BENCH.is_file():
+        pytest.skip("pinned PutnamBench data not found")
+    return load_benchmark(LEAN_BENCH)
+
+
+def _no_answer(bench: Benchmark, problem: str, value: str, proof: str = "by\n  rfl") -> tuple[str, dict[str, str]]:
+    candidate = lean_filled(bench, problem, Track.NO_ANSWER, proof=proof, value=value)
+    verdict = lean_text_verdict(bench, problem, candidate, Track.NO_ANSWER)
+    return verdict.status, failures(verdict)
+
+
+RESTATED = {
+    "the statement's integral copied": (
+        INTEGRAL,
+        "∫ x in Set.Ioo 0 (Real.pi / 2), 1 / (1 + (Real.tan x) ^ (Real.sqrt 2))",
+    ),
+    "the integral by its name": (
+        INTEGRAL,
+        "MeasureTheory.integral (MeasureTheory.volume.restrict (Set.Ioo 0 1)) (fun x : ℝ => x)",
+    ),
+    "an interval integral under open ... in": (
+        INTEGRAL,
+        "open MeasureTheory in intervalIntegral (fun x : ℝ => x) 0 1 volume",
+    ),
+    "the statement's series copied": (SERIES, "∑' i : ℕ+, ∑' j : ℕ+, (1 : ℚ) / (i ^ 2 * j + 2 * i * j + i * j ^ 2)"),
+    "tsum by name": (SERIES, "tsum fun i : ℕ+ => (1 : ℚ) / i ^ 2"),
+    "a product series": (SERIES, "∏' i : ℕ+, (1 : ℚ)"),
+    "the derivatives": (DERIVATIVES, "fun k => iteratedDeriv k (fun x : ℝ => 1 / (1 + x ^ 2)) 0"),
+    "deriv": (INTEGRAL, "deriv (fun x : ℝ => Real.sin x) 0"),
+    "Nat.nth": (INTEGRAL, "((Nat.nth (fun n => 3 < n) 0 : ℕ) : ℝ)"),
+    "Nat.Subtype.ofNat": (INTEGRAL, "((Nat.Subtype.ofNat {n : ℕ | 3 < n} 0 : ℕ) : ℝ)"),
+    "Function.invFunOn": (INTEGRAL, "Function.invFunOn (fun _ : ℝ => (0 : ℕ)) {x : ℝ | 0 < x} 0"),
+    "Function.extend": (INTEGRAL, "Function.extend (fun x : {x : ℝ // 0 < x} => ()) (fun x => x.1) (fun _ => 0) ()"),
+    "Set.rangeSplitting": (INTEGRAL, "(Set.rangeSplitting (fun x : {x : ℝ // 0 < x} => ()) ⟨(), ⟨1, by simp⟩, rfl⟩).1"),
+    "Quotient.out'": (INTEGRAL, "(Quotient.out' (Quotient.mk'' (1 : ℝ)) : ℝ)"),
+    "the inhabit tactic": (
+        INTEGRAL,
+        "by\n  have h : Nonempty {x : ℝ // 0 < x} := ⟨⟨1, one_pos⟩⟩\n  inhabit {x : ℝ // 0 < x}\n  exact default.1",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RESTATED))
+def test_an_answer_written_with_the_question_operator_is_refused(putnambench: Benchmark, case: str) -> None:
+    problem, value = RESTATED[case]
+    status, why = _no_answer(putnambench, problem, value)
+    assert status == "rejected", why
+    assert "the integral, series or derivative itself" in why.get("G2", "") or "a choice operator" in why.get(
+        "G2", ""
+    ), why
+
+
+HONEST = {
+    "the official integral value": (INTEGRAL, "Real.pi / 4"),
+    "a binary min": (INTEGRAL, "min (Real.pi / 4) 1"),
+    "Min.min and max": (INTEGRAL, "Min.min (Real.pi / 4) (max 0 1)"),
+    "an option's value": (INTEGRAL, "(some (Real.pi / 4)).getD 0"),
+    "Option.some": (INTEGRAL, "(Option.some (Real.pi / 4)).getD 0"),
+    "the official series value": (SERIES, "7 / 4"),
+    "a finite sum": (SERIES, "∑ i ∈ Finset.range 3, (i : ℚ) / 4 + 1"),
+    "the official derivatives": (DERIVATIVES, "fun k ↦ ite (Even k) ((-1) ^ (k / 2) * Nat.factorial k) 0"),
+    "a binomial inside min": (DERIVATIVES, "fun k => (min (Nat.choose k 2) 3 : ℝ)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HONEST))
+def test_honest_answers_stay_values(putnambench: Benchmark, case: str) -> None:
+    problem, value = HONEST[case]
+    status, why = _no_answer(putnambench, problem, value, proof="by\n  simp")
+    assert status == "accepted", why
+
+
+FIELDS = {
+    "a well-founded minimum as a field": (INTEGRAL, "((Nat.lt_wfRel.wf.min {n : ℕ | 3 < n} ⟨4, by simp⟩ : ℕ) : ℝ)"),
+    "a finset's min as a glued field": (INTEGRAL, "(((Finset.range 3)).min).getD 0"),
+    "a nonempty set's some": (INTEGRAL, "(⟨1, one_pos⟩ : {x : ℝ | 0 < x}.Nonempty).some"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FIELDS))
+def test_an_extremal_field_is_still_refused(putnambench: Benchmark, case: str) -> None:
+    problem, value = FIELDS[case]
+    status, why = _no_answer(putnambench, problem, value)
+    assert status == "rejected", why
+    assert "a choice operator" in why.get("G2", ""), why
