@@ -27,7 +27,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.verify import Track
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
+from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, one_record_benchmark
 
 INTEGRAL = "putnam_1980_a3"
 SERIES = "putnam_1978_b2"
@@ -121,3 +121,54 @@ def test_an_extremal_field_is_still_refused(putnambench: Benchmark, case: str) -
     status, why = _no_answer(putnambench, problem, value)
     assert status == "rejected", why
     assert "a choice operator" in why.get("G2", ""), why
+
+
+# --- the challenge's own `open`s, where they stand -------------------------------------------------
+
+OPEN_AFTER = (
+    "import Mathlib\nopen Real\n\nnoncomputable def toy_foo : ℝ := π\n\nopen Nat\n\n"
+    "theorem toy_open : toy_foo = π := by\n  sorry\n"
+)
+"""A statement (a client's record: any JSONL of statements is a benchmark) that opens ``Nat`` after its
+definition: the definition is read with ``Real`` open only, the theorem with both."""
+
+
+@pytest.fixture(scope="module")
+def open_after(tmp_path_factory: pytest.TempPathFactory) -> Benchmark:
+    return one_record_benchmark(tmp_path_factory.mktemp("bench"), "toy_open", OPEN_AFTER)
+
+
+def test_the_statements_own_later_open_is_not_in_force_at_its_definition(open_after: Benchmark) -> None:
+    """The faithful copy was refused (every ``open`` of the challenge was expected at the definition)."""
+    candidate = OPEN_AFTER.replace("by\n  sorry", "by\n  rfl")
+    verdict = lean_text_verdict(open_after, "toy_open", candidate)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+def test_a_later_open_moved_above_the_definition_is_refused_on_text(open_after: Benchmark) -> None:
+    """``open Nat`` moved above the definition changes what its names resolve to: it was accepted."""
+    candidate = OPEN_AFTER.replace("by\n  sorry", "by\n  rfl").replace("open Real\n", "open Real\nopen Nat\n", 1)
+    candidate = candidate.replace("π\n\nopen Nat\n\n", "π\n\n", 1)
+    verdict = lean_text_verdict(open_after, "toy_open", candidate)
+    assert verdict.status == "rejected"
+    assert "in force at `toy_foo`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+OPEN_BEFORE_SOLUTION = (
+    "import Mathlib\n\ndef toy_one : ℕ := 1\n\nopen Classical\n\n"
+    "abbrev toy_choice_solution : ℕ := sorry\n-- 1\n\n"
+    "theorem toy_choice : toy_choice_solution = toy_one := by\n  sorry\n"
+)
+
+
+def test_a_bare_choice_name_resolved_through_a_later_open_is_refused(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``epsilon`` is ``Classical.epsilon`` where the statement opened ``Classical`` before its solution,
+    after a definition: only the header's ``open``s were read, so the bare name passed."""
+    bench = one_record_benchmark(tmp_path_factory.mktemp("bench"), "toy_choice", OPEN_BEFORE_SOLUTION)
+    refused = lean_filled(bench, "toy_choice", Track.NO_ANSWER, proof="by\n  rfl", value="epsilon (fun n : ℕ => n = 1)")
+    verdict = lean_text_verdict(bench, "toy_choice", refused, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "a choice operator" in failures(verdict).get("G2", ""), failures(verdict)
+    honest = lean_filled(bench, "toy_choice", Track.NO_ANSWER, proof="by\n  rfl", value="1")
+    verdict = lean_text_verdict(bench, "toy_choice", honest, Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)

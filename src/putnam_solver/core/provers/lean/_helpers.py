@@ -20,6 +20,7 @@ from putnam_solver.core.provers.lean.syntax import (
     body_keywords,
     name_parts,
     normalize_name,
+    positions,
 )
 
 
@@ -135,14 +136,26 @@ def answer_violations(
 
 
 def header_namespaces(expected: Statement) -> list[str]:
-    """The namespaces the statement's header ``open`` commands open (where its values are elaborated)."""
+    """The namespaces any ``open`` of the statement outside its theorem opens: a global one, wherever it
+    stands (not only in the header: ``open Classical`` between a definition and the solution is in force
+    at the solution), and an ``open ... in`` before a solution. More namespaces can only make more names
+    resolve to a choice operator."""
     return [
         normalize_name(t.text)
-        for c in expected.header
-        if c.keyword == "open"
-        for t in c.tokens[c.head + 1 :]
-        if t.kind == IDENT and t.text not in ("scoped", "hiding", "renaming")
+        for c in expected.commands
+        if c is not expected.theorem
+        for i in positions([t.text for t in c.tokens], "open")
+        for t in _open_names_at(c.tokens, i)
     ]
+
+
+def _open_names_at(tokens: Sequence[Token], i: int) -> Iterator[Token]:
+    """The namespace names after the ``open`` at ``i`` (up to ``in`` or the first other token)."""
+    for token in tokens[i + 1 :]:
+        if token.kind != IDENT or token.text == "in":
+            return
+        if token.text not in ("scoped", "hiding", "renaming"):
+            yield token
 
 
 def _namespaces_opened_in(value: Sequence[Token]) -> list[str]:
