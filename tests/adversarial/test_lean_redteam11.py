@@ -70,6 +70,12 @@ RESTATED = {
     "Function.invFunOn": (INTEGRAL, "Function.invFunOn (fun _ : ℝ => (0 : ℕ)) {x : ℝ | 0 < x} 0"),
     "Function.extend": (INTEGRAL, "Function.extend (fun x : {x : ℝ // 0 < x} => ()) (fun x => x.1) (fun _ => 0) ()"),
     "Set.rangeSplitting": (INTEGRAL, "(Set.rangeSplitting (fun x : {x : ℝ // 0 < x} => ()) ⟨(), ⟨1, by simp⟩, rfl⟩).1"),
+    "Equiv.ofInjective's inverse": (
+        INTEGRAL,
+        "((Equiv.ofInjective (fun x : {x : ℝ // 0 < x} => ()) (fun a b _ => Subsingleton.elim a b)).symm "
+        "⟨(), 1, rfl⟩).1",
+    ),
+    "an infinite set's embedding": (INTEGRAL, "(Set.Infinite.natEmbedding {x : ℝ | 0 < x} (Set.Ioi_infinite 0) 0).1"),
     "Quotient.out'": (INTEGRAL, "(Quotient.out' (Quotient.mk'' (1 : ℝ)) : ℝ)"),
     "the inhabit tactic": (
         INTEGRAL,

@@ -215,13 +215,16 @@ POLICY: Final = LeanPolicy(
         "Equiv.ofBijective",
         # choice reached through a library definition: `invFunOn f s b` and `extend f g e b` pick an `a`
         # with `f a = b` by `Classical.choose`, `rangeSplitting` a preimage; `Nat.nth p 0` is the least `n`
-        # with `p n` (an `sInf`), `Nat.Subtype.ofNat s 0` the least element of `s` (a `Nat.find`)
+        # with `p n` (an `sInf`), `Nat.Subtype.ofNat s 0` the least element of `s` (a `Nat.find`); the inverse
+        # of `Equiv.ofInjective` and `Set.Infinite.natEmbedding` pick an element by `Classical.choice`
         "Function.invFunOn",
         "Function.extend",
         "Set.rangeSplitting",
         "Quotient.out'",
         "Nat.nth",
         "Nat.Subtype.ofNat",
+        "Equiv.ofInjective",
+        "Infinite.natEmbedding",
         *EXTREMAL_OPERATORS,
     ),
     analysis_operators=ANALYSIS_OPERATORS,
