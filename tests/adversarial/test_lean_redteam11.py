@@ -60,6 +60,7 @@ RESTATED = {
         INTEGRAL,
         "open MeasureTheory in intervalIntegral (fun x : ℝ => x) 0 1 volume",
     ),
+    "a volume's real field": (INTEGRAL, "open MeasureTheory in volume.real (Set.Icc (0 : ℝ) 1)"),
     "the statement's series copied": (SERIES, "∑' i : ℕ+, ∑' j : ℕ+, (1 : ℚ) / (i ^ 2 * j + 2 * i * j + i * j ^ 2)"),
     "tsum by name": (SERIES, "tsum fun i : ℕ+ => (1 : ℚ) / i ^ 2"),
     "a product series": (SERIES, "∏' i : ℕ+, (1 : ℚ)"),

@@ -207,13 +207,17 @@ ANALYSIS_RULE: Final = (
 
 def _analysis_operator(token: Token, name: str, opens: Sequence[str], policy: LeanPolicy) -> str | None:
     """The integral, series or derivative operator (``policy.analysis_operators``) this token is, as
-    a notation or as a name resolved in the open namespaces, or None."""
+    a notation or as a name resolved in the open namespaces, or None. A name whose leading parts are
+    one counts too: ``volume.real s`` is ``MeasureTheory.Measure.real volume s``."""
     if token.kind != IDENT:
         return token.text if token.text in policy.analysis_operators else None
-    for full in (name, *(f"{namespace}.{name}" for namespace in opens)):
-        for op in policy.analysis_operators:
-            if full == op or full.endswith(f".{op}"):
-                return op
+    parts = name_parts(name)
+    for end in range(len(parts), 0, -1):
+        head = ".".join(parts[:end])
+        for full in (head, *(f"{namespace}.{head}" for namespace in opens)):
+            for op in policy.analysis_operators:
+                if full == op or full.endswith(f".{op}"):
+                    return op
     return None
 
 
