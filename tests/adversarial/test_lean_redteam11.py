@@ -19,6 +19,8 @@ honest values G2 refused by a name's last part.
   or ``some`` (``Nonempty.some``), bare names included. A bare name is what it resolves to (the choice
   rule already resolves it in the open namespaces); only a field (``s.min``, ``(s).min``) is judged by
   its last part.
+* The pipeline's field access. ``e |>.f`` is ``e.f``: ``(p : ∃ f : ℕ → ℝ, P f) |>.choose`` (with or
+  without an argument) was accepted, since the field rules looked only at a ``.`` glued to the name.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, 
 INTEGRAL = "putnam_1980_a3"
 SERIES = "putnam_1978_b2"
 DERIVATIVES = "putnam_1992_a4"
+FUNCTION = "putnam_2006_b6"
 
 
 @pytest.fixture(scope="module")
@@ -119,15 +122,27 @@ FIELDS = {
     "a well-founded minimum as a field": (INTEGRAL, "((Nat.lt_wfRel.wf.min {n : ℕ | 3 < n} ⟨4, by simp⟩ : ℕ) : ℝ)"),
     "a finset's min as a glued field": (INTEGRAL, "(((Finset.range 3)).min).getD 0"),
     "a nonempty set's some": (INTEGRAL, "(⟨1, one_pos⟩ : {x : ℝ | 0 < x}.Nonempty).some"),
+    "a nonempty set's some through the pipeline": (INTEGRAL, "(⟨1, one_pos⟩ : {x : ℝ | 0 < x}.Nonempty) |>.some"),
+    "a finset's min through the pipeline": (INTEGRAL, "((Finset.range 3) |>.min).getD 0"),
+    # `e |>.f` is `e.f`: a proof's `choose` field was accepted this way, with or without an argument
+    "a proof's choose through the pipeline": (FUNCTION, "(⟨fun _ => 0, trivial⟩ : ∃ f : ℕ → ℝ, True) |>.choose"),
+    "a proof's choose through the pipeline, applied": (
+        FUNCTION,
+        "fun k => ((⟨fun _ => 0, trivial⟩ : ∃ f : ℕ → ℝ, True) |>.choose) k",
+    ),
+    "a proof's choose through the pipeline, with an argument": (
+        FUNCTION,
+        "fun k => (⟨fun _ => 0, trivial⟩ : ∃ f : ℕ → ℝ, True) |>.choose k",
+    ),
 }
 
 
 @pytest.mark.parametrize("case", sorted(FIELDS))
-def test_an_extremal_field_is_still_refused(putnambench: Benchmark, case: str) -> None:
+def test_a_choice_or_extremal_field_is_refused(putnambench: Benchmark, case: str) -> None:
     problem, value = FIELDS[case]
     status, why = _no_answer(putnambench, problem, value)
     assert status == "rejected", why
-    assert "a choice operator" in why.get("G2", ""), why
+    assert "a choice operator picks a value" in why.get("G2", ""), why
 
 
 # --- the challenge's own `open`s, where they stand -------------------------------------------------

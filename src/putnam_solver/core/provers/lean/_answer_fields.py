@@ -120,6 +120,8 @@ class Fields:
             return False
         if len(parts) > 1:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`
             return ".".join(parts) not in _DATA_NAMES and parts[0] not in self.params
+        if i and value[i - 1].text == "|>.":  # `e |>.choose k`: its receiver is all of `e`
+            return True
         glued = i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset
         if not glued:  # a plain `choose` (``open Nat``) is resolved by name
             return False

@@ -186,13 +186,19 @@ _EXTREMAL_SYMBOLS: Final = frozenset({"⨅", "⨆"})
 def _extremal_field(value: Sequence[Token], i: int, name: str) -> bool:
     """``s.min' h``, ``S.sInf``, ``(s).min``: dot notation reaches an extremal operator whatever the
     namespace of the value's type, so the name's last part decides (only for these: a binomial
-    ``n.choose k`` is no ``Classical.choose``). Only a field: a bare name is what it resolves to
+    ``n.choose k`` is no ``Classical.choose``). Only a field (:func:`field_access`): a bare name is what it resolves to
     (:func:`_resolves_to_choice`), and the bare ``min a b`` and ``some x`` are ``Min.min`` and
     ``Option.some``, not ``WellFounded.min`` and ``Nonempty.some``."""
     if not name or name_parts(name)[-1] not in _EXTREMAL_FIELDS or name in _BINARY_NAMES:
         return False
-    glued = i > 0 and value[i - 1].text == "." and value[i - 1].end == value[i].offset
-    return len(name_parts(name)) > 1 or glued
+    return len(name_parts(name)) > 1 or field_access(value, i)
+
+
+def field_access(value: Sequence[Token], i: int) -> bool:
+    """Whether the name at ``i`` is a field of what precedes it: glued to a ``.`` (``(s).min``), or
+    after the pipeline's ``|>.`` (``s |>.min`` is ``s.min``, src/Init/Prelude's ``e |>.f``)."""
+    before = value[i - 1] if i > 0 else None
+    return before is not None and (before.text == "|>." or (before.text == "." and before.end == value[i].offset))
 
 
 _BINARY_NAMES: Final = frozenset({"Min.min", "Nat.min", "Int.min", "Option.some"})
