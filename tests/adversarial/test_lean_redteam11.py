@@ -19,6 +19,9 @@ honest values G2 refused by a name's last part.
   or ``some`` (``Nonempty.some``), bare names included. A bare name is what it resolves to (the choice
   rule already resolves it in the open namespaces); only a field (``s.min``, ``(s).min``) is judged by
   its last part.
+* A redex: ``(fun h : ∃ f, P f => fun k => h.choose k) p`` passed, since the field rule took the
+  leading ``fun``'s parameters for the answer's own arguments; only a ``fun`` that is the whole value
+  (parentheses around all of it allowed) binds them now.
 * The pipeline's field access. ``e |>.f`` is ``e.f``: ``(p : ∃ f : ℕ → ℝ, P f) |>.choose`` (with or
   without an argument) was accepted, since the field rules looked only at a ``.`` glued to the name.
 """
@@ -107,6 +110,7 @@ HONEST = {
     "the official series value": (SERIES, "7 / 4"),
     "a finite sum": (SERIES, "∑ i ∈ Finset.range 3, (i : ℚ) / 4 + 1"),
     "the official derivatives": (DERIVATIVES, "fun k ↦ ite (Even k) ((-1) ^ (k / 2) * Nat.factorial k) 0"),
+    "a parenthesised lambda's binomial": (DERIVATIVES, "((fun k => ((k.choose 2 : ℕ) : ℝ)))"),
     "a binomial inside min": (DERIVATIVES, "fun k => (min (Nat.choose k 2) 3 : ℝ)"),
 }
 
@@ -125,6 +129,15 @@ FIELDS = {
     "a nonempty set's some through the pipeline": (INTEGRAL, "(⟨1, one_pos⟩ : {x : ℝ | 0 < x}.Nonempty) |>.some"),
     "a finset's min through the pipeline": (INTEGRAL, "((Finset.range 3) |>.min).getD 0"),
     # `e |>.f` is `e.f`: a proof's `choose` field was accepted this way, with or without an argument
+    # a leading `fun` that is applied binds whatever it is applied to, not the answer's argument
+    "a lambda applied to a proof": (
+        FUNCTION,
+        "(fun h : ∃ f : ℕ → ℝ, True => fun k => h.choose k) ⟨fun _ => 0, trivial⟩",
+    ),
+    "a wrapped lambda applied to a proof": (
+        FUNCTION,
+        "((fun h : ∃ f : ℕ → ℝ, True => fun k => h.choose k) ⟨fun _ => 0, trivial⟩)",
+    ),
     "a proof's choose through the pipeline": (FUNCTION, "(⟨fun _ => 0, trivial⟩ : ∃ f : ℕ → ℝ, True) |>.choose"),
     "a proof's choose through the pipeline, applied": (
         FUNCTION,
