@@ -144,6 +144,9 @@ ANALYSIS_OPERATORS: Final = (
     "iteratedFDeriv",
     "iteratedFDerivWithin",
     "lineDeriv",
+    "taylorWithin",
+    "taylorWithinEval",
+    "taylorCoeffWithin",
 )
 """What Rocq's G4 refuses as ``answer_limit_operators`` (Coquelicot's ``RInt``, ``Series``, ``Derive``),
 in Mathlib's names: about sixty PutnamBench theorems ask for the value of an integral, a series or a
