@@ -22,6 +22,8 @@ honest values G2 refused by a name's last part.
 * A redex: ``(fun h : ∃ f, P f => fun k => h.choose k) p`` passed, since the field rule took the
   leading ``fun``'s parameters for the answer's own arguments; only a ``fun`` that is the whole value
   (parentheses around all of it allowed) binds them now.
+* ``stop``, core Lean's ``repeat sorry`` (Init/Tactics.lean): ``by stop`` then anything was accepted by
+  the text profile (G3 knew ``sorry`` and ``admit``; G4 and G5 see the ``sorryAx``).
 * The pipeline's field access. ``e |>.f`` is ``e.f``: ``(p : ∃ f : ℕ → ℝ, P f) |>.choose`` (with or
   without an argument) was accepted, since the field rules looked only at a ``.`` glued to the name.
 """
@@ -206,4 +208,21 @@ def test_a_bare_choice_name_resolved_through_a_later_open_is_refused(tmp_path_fa
     assert "a choice operator" in failures(verdict).get("G2", ""), failures(verdict)
     honest = lean_filled(bench, "toy_choice", Track.NO_ANSWER, proof="by\n  rfl", value="1")
     verdict = lean_text_verdict(bench, "toy_choice", honest, Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+# --- a proof hole by another name ----------------------------------------------------------------
+
+
+def test_the_stop_tactic_is_a_proof_hole(putnambench: Benchmark) -> None:
+    candidate = lean_filled(putnambench, INTEGRAL, proof="by\n  stop\n  simp")
+    verdict = lean_text_verdict(putnambench, INTEGRAL, candidate)
+    assert verdict.status == "rejected"
+    assert "proof hole" in failures(verdict).get("G3", ""), failures(verdict)
+
+
+def test_the_word_stop_outside_code_stays_accepted(putnambench: Benchmark) -> None:
+    proof = 'by\n  -- stop here and simp\n  simp [show "stop" = "stop" from rfl]'
+    candidate = lean_filled(putnambench, INTEGRAL, proof=proof)
+    verdict = lean_text_verdict(putnambench, INTEGRAL, candidate)
     assert verdict.status == "accepted", failures(verdict)

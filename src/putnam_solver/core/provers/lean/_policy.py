@@ -232,7 +232,8 @@ POLICY: Final = LeanPolicy(
     ),
     analysis_operators=ANALYSIS_OPERATORS,
     forbidden=(
-        *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx"),
+        # `stop` is core Lean's `repeat sorry` (Init/Tactics.lean): the rest of the proof discarded
+        *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx", "stop"),
         *_words("axiom", "adds an unproved assumption", "axiom"),
         *_words(
             "native",
