@@ -22,6 +22,11 @@ honest values G2 refused by a name's last part.
 * A redex: ``(fun h : ∃ f, P f => fun k => h.choose k) p`` passed, since the field rule took the
   leading ``fun``'s parameters for the answer's own arguments; only a ``fun`` that is the whole value
   (parentheses around all of it allowed) binds them now.
+* Auxiliary declarations under the solution's name: a ``where`` clause or ``let rec`` in the value of
+  ``putnam_2015_a2_solution`` declares ``putnam_2015_a2_solution.Prime``, which the statement's
+  ``putnam_2015_a2_solution.Prime`` (``Nat.Prime`` by field notation) then resolves to: ``True``. The
+  text profile accepted it, and so did the fast profile where the statement declares a definition
+  (its statement check then reads the signature in the candidate's environment; toy Lean below).
 * ``stop``, core Lean's ``repeat sorry`` (Init/Tactics.lean): ``by stop`` then anything was accepted by
   the text profile (G3 knew ``sorry`` and ``admit``; G4 and G5 see the ``sorryAx``).
 * The pipeline's field access. ``e |>.f`` is ``e.f``: ``(p : ∃ f : ℕ → ℝ, P f) |>.choose`` (with or
@@ -33,9 +38,13 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.verify import Track
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, one_record_benchmark
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import GateStatus, Profile, Track
+from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, lean_verdict, one_record_benchmark
+from tests.toylean.build import ToyLean
 
+AVAILABLE, WHY = sandbox_status()
+needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
 INTEGRAL = "putnam_1980_a3"
 SERIES = "putnam_1978_b2"
 DERIVATIVES = "putnam_1992_a4"
@@ -226,3 +235,66 @@ def test_the_word_stop_outside_code_stays_accepted(putnambench: Benchmark) -> No
     candidate = lean_filled(putnambench, INTEGRAL, proof=proof)
     verdict = lean_text_verdict(putnambench, INTEGRAL, candidate)
     assert verdict.status == "accepted", failures(verdict)
+
+
+# --- auxiliary declarations under the solution's name ---------------------------------------------
+
+PRIME = "putnam_2015_a2"
+"""States ``... ∧ putnam_2015_a2_solution.Prime ∧ ...``: ``Nat.Prime`` of the answer, by field notation."""
+AUXILIARY = {
+    "a where clause": "181\nwhere\n  Prime : Prop := True",
+    "a let rec": "let rec Prime : Prop := True\n  181",
+    "an escaped let rec name": "let rec «Prime» : Prop := True\n  181",
+}
+
+
+@pytest.mark.parametrize("case", sorted(AUXILIARY))
+def test_an_auxiliary_declaration_under_a_field_the_statement_uses_is_refused(
+    putnambench: Benchmark, case: str
+) -> None:
+    status, why = _no_answer(putnambench, PRIME, AUXILIARY[case], proof="by\n  simp")
+    assert status == "rejected", why
+    assert "under the solution's name" in why.get("G2", ""), why
+
+
+def test_an_auxiliary_declaration_under_another_name_stays_accepted(putnambench: Benchmark) -> None:
+    value = "go 3\nwhere\n  go : ℕ → ℕ\n    | 0 => 1\n    | n + 1 => 60 * go n + 1"
+    status, why = _no_answer(putnambench, PRIME, value, proof="by\n  simp")
+    assert status == "accepted", why
+
+
+AUX_STATEMENT = (
+    "def Nat.Big (n : Nat) : Prop := False\n\n"
+    "abbrev toy_big_solution : Nat := sorry\n-- Nat.zero\n\n"
+    "theorem toy_big : toy_big_solution.Big := sorry\n"
+)
+"""A false statement, ``Nat.Big toy_big_solution`` (``False``), which declares a definition before its
+theorem: G4's statement check then reads the pinned signature in the candidate's environment."""
+AUX_CANDIDATE = (
+    "def Nat.Big (n : Nat) : Prop := False\n\n"
+    "abbrev toy_big_solution : Nat := Nat.zero\nwhere Big : Prop := True\n\n"
+    "theorem toy_big : toy_big_solution.Big := True.intro\n"
+)
+
+
+@pytest.fixture(scope="module")
+def aux_bench(tmp_path_factory: pytest.TempPathFactory) -> Benchmark:
+    return one_record_benchmark(tmp_path_factory.mktemp("bench"), "toy_big", AUX_STATEMENT)
+
+
+def test_g2_refuses_the_where_clause_on_the_toy_statement(aux_bench: Benchmark) -> None:
+    verdict = lean_verdict(aux_bench, "toy_big", AUX_CANDIDATE, Profile.TEXT, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "under the solution's name" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@needs_sandbox
+def test_lean_resolves_the_field_to_the_where_clause(toy_lean_env: ToyLean, aux_bench: Benchmark) -> None:
+    """Lean 4.35 compiles the candidate cleanly and its theorem proves ``True``: the fast profile's own
+    statement check reads the signature in the candidate's environment, so only G2 refuses it (it was
+    accepted on the fast profile before)."""
+    verdict = lean_verdict(aux_bench, "toy_big", AUX_CANDIDATE, Profile.FAST, Track.NO_ANSWER)
+    compiled = next(g for g in verdict.gates if g.id == "G4")
+    assert compiled.status is GateStatus.PASSED, compiled.detail
+    assert verdict.status == "rejected"
+    assert set(failures(verdict)) == {"G2"}, failures(verdict)

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, EXTREMAL_OPERATORS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
@@ -97,15 +98,21 @@ def candidate_name_parts(commands: Sequence[Command], expected: Statement) -> fr
 
 
 def answer_violations(
-    value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy, defined: frozenset[str]
+    value: Sequence[Token],
+    label: str,
+    expected: Statement,
+    policy: LeanPolicy,
+    defined: frozenset[str],
+    solution: str = "",
 ) -> list[Violation]:
     """A no-answer solution value must state an answer over the challenge's own environment, not point
     back at the problem or at a constant the candidate defines (a helper can hide anything), nor pick "a
     value with the property" by choice. A choice operator is found by what a name resolves to, not by
     how it is spelled: ``epsilon`` where ``Classical`` is open (the statement's header ``open``s, an
     ``open ... in`` inside the value) is ``Classical.epsilon``, and ``h.choose`` for the hypothesis of an
-    ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all."""
-    violations = []
+    ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all. ``solution``: the
+    name of the solution the value is for (see :mod:`_answer_aux`)."""
+    violations = auxiliary_violations(value, label, expected, solution)
     opens = [*header_namespaces(expected), *_namespaces_opened_in(value)]
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)

@@ -462,7 +462,7 @@ def _compare(
     elif hole is not None and len(tokens) == len(fixed):
         violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
     elif hole is not None and want is not expected.theorem:
-        violations += answer_violations(tokens[len(fixed) :], label, expected, policy, defined)
+        violations += answer_violations(tokens[len(fixed) :], label, expected, policy, defined, want.name or "")
     return violations
 
 
