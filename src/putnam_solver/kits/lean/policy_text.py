@@ -177,6 +177,8 @@ def describe(policy: LeanPolicy) -> str:
                     "receiver could otherwise be a proof: `Exists.choose`); write `Nat.choose a b` elsewhere.",
                     "Nor may it be written with an integral, series or derivative",
                     f"({', '.join(f'`{c}`' for c in policy.analysis_operators)}): state its value.",
+                    "A `where` or `let rec` in a value may not take a name the statement reaches under the",
+                    "solution's own (`putnam_X_solution.Prime` would then resolve to it).",
                     "Values that restate the problem in other words (`{x | P x}`) are not stopped by the",
                     "gates: the verdict records every value beside the official answer for review.",
                 ),
