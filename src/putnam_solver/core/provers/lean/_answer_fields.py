@@ -43,7 +43,8 @@ _INDEX_TYPES: Final = frozenset({"Fin", "ℕ", "ℤ", "Nat", "Int"})
 
 
 def parameters(value: Sequence[Token]) -> frozenset[str]:
-    """The names the value's leading ``fun`` binds (after any opening brackets): ``fun n =>``,
+    """The names the value's leading ``fun`` binds (after any opening brackets that wrap the whole
+    value): ``fun n =>``,
     ``fun (m n : ℕ) =>``, ``fun (a, b) =>``, and the index of a big operator over a finset (``∑ i ∈ s``,
     ``∑ i in s``, ``∑ i : Fin n``; not ``∑ h : P``, which sums over the proofs of a decidable ``P``). Names inside an
     anonymous-constructor pattern ``⟨x, hx⟩`` are left out (``hx`` proves the subtype's property)."""
@@ -58,7 +59,7 @@ def parameters(value: Sequence[Token]) -> frozenset[str]:
     i = 0
     while i < len(value) and value[i].text == "(":
         i += 1
-    if i >= len(value) or value[i].text not in ("fun", "λ"):
+    if i >= len(value) or value[i].text not in ("fun", "λ") or not _wraps_whole(value, i):
         return frozenset(bound)
     pattern, typing = 0, False  # inside `⟨...⟩`; after a binder's `:` (its type: no names bound there)
     for token in value[i + 1 :]:
@@ -75,6 +76,22 @@ def parameters(value: Sequence[Token]) -> frozenset[str]:
         elif token.kind == IDENT and not pattern and not typing and len(name_parts(token.text)) == 1:
             bound.add(normalize_name(token.text))
     return frozenset(bound)
+
+
+def _wraps_whole(value: Sequence[Token], opened: int) -> bool:
+    """Whether each of the ``opened`` leading ``(`` closes at the end of the value, so that the ``fun``
+    after them is the value itself: in ``(fun h : ∃ f, P f => fun k => h.choose k) p`` the ``fun`` is
+    applied, and its parameter is whatever it is applied to (a proof), not one of the answer's
+    arguments (red team 11: that redex passed the field rule)."""
+    depth, closes = 0, []
+    for j, token in enumerate(value):
+        if token.text in _OPENERS:
+            depth += 1
+        elif token.text in _CLOSERS:
+            depth -= 1
+            if token.text == ")" and depth < opened:
+                closes.append(j)
+    return closes == list(range(len(value) - opened, len(value)))
 
 
 class Fields:
@@ -120,6 +137,8 @@ class Fields:
             return False
         if len(parts) > 1:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`
             return ".".join(parts) not in _DATA_NAMES and parts[0] not in self.params
+        if i and value[i - 1].text == "|>.":  # `e |>.choose k`: its receiver is all of `e`
+            return True
         glued = i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset
         if not glued:  # a plain `choose` (``open Nat``) is resolved by name
             return False

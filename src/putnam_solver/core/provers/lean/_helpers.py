@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, EXTREMAL_OPERATORS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
@@ -20,6 +21,7 @@ from putnam_solver.core.provers.lean.syntax import (
     body_keywords,
     name_parts,
     normalize_name,
+    positions,
 )
 
 
@@ -96,15 +98,21 @@ def candidate_name_parts(commands: Sequence[Command], expected: Statement) -> fr
 
 
 def answer_violations(
-    value: Sequence[Token], label: str, expected: Statement, policy: LeanPolicy, defined: frozenset[str]
+    value: Sequence[Token],
+    label: str,
+    expected: Statement,
+    policy: LeanPolicy,
+    defined: frozenset[str],
+    solution: str = "",
 ) -> list[Violation]:
     """A no-answer solution value must state an answer over the challenge's own environment, not point
     back at the problem or at a constant the candidate defines (a helper can hide anything), nor pick "a
     value with the property" by choice. A choice operator is found by what a name resolves to, not by
     how it is spelled: ``epsilon`` where ``Classical`` is open (the statement's header ``open``s, an
     ``open ... in`` inside the value) is ``Classical.epsilon``, and ``h.choose`` for the hypothesis of an
-    ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all."""
-    violations = []
+    ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all. ``solution``: the
+    name of the solution the value is for (see :mod:`_answer_aux`)."""
+    violations = auxiliary_violations(value, label, expected, solution)
     opens = [*header_namespaces(expected), *_namespaces_opened_in(value)]
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
@@ -119,9 +127,11 @@ def answer_violations(
                 "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
             )
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+        elif analysis := _analysis_operator(token, name, opens, policy):
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", ANALYSIS_RULE.format(analysis)))
         elif (
             token.text in _EXTREMAL_SYMBOLS
-            or _extremal_field(name)
+            or _extremal_field(value, i, name)
             or (name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)))
             or _choose_tactic(value, i, first_by)
         ):
@@ -133,14 +143,26 @@ def answer_violations(
 
 
 def header_namespaces(expected: Statement) -> list[str]:
-    """The namespaces the statement's header ``open`` commands open (where its values are elaborated)."""
+    """The namespaces any ``open`` of the statement outside its theorem opens: a global one, wherever it
+    stands (not only in the header: ``open Classical`` between a definition and the solution is in force
+    at the solution), and an ``open ... in`` before a solution. More namespaces can only make more names
+    resolve to a choice operator."""
     return [
         normalize_name(t.text)
-        for c in expected.header
-        if c.keyword == "open"
-        for t in c.tokens[c.head + 1 :]
-        if t.kind == IDENT and t.text not in ("scoped", "hiding", "renaming")
+        for c in expected.commands
+        if c is not expected.theorem
+        for i in positions([t.text for t in c.tokens], "open")
+        for t in _open_names_at(c.tokens, i)
     ]
+
+
+def _open_names_at(tokens: Sequence[Token], i: int) -> Iterator[Token]:
+    """The namespace names after the ``open`` at ``i`` (up to ``in`` or the first other token)."""
+    for token in tokens[i + 1 :]:
+        if token.kind != IDENT or token.text == "in":
+            return
+        if token.text not in ("scoped", "hiding", "renaming"):
+            yield token
 
 
 def _namespaces_opened_in(value: Sequence[Token]) -> list[str]:
@@ -168,21 +190,64 @@ _EXTREMAL_SYMBOLS: Final = frozenset({"⨅", "⨆"})
 """Mathlib's notations for ``iInf`` and ``iSup``."""
 
 
-def _extremal_field(name: str) -> bool:
-    """``s.min' h``, ``S.sInf``: dot notation reaches an extremal operator whatever the namespace of the
-    value's type, so the name's last part decides (only for these: a binomial ``n.choose k`` is no
-    ``Classical.choose``)."""
-    return bool(name) and name_parts(name)[-1] in _EXTREMAL_FIELDS
+def _extremal_field(value: Sequence[Token], i: int, name: str) -> bool:
+    """``s.min' h``, ``S.sInf``, ``(s).min``: dot notation reaches an extremal operator whatever the
+    namespace of the value's type, so the name's last part decides (only for these: a binomial
+    ``n.choose k`` is no ``Classical.choose``). Only a field (:func:`field_access`): a bare name is what it resolves to
+    (:func:`_resolves_to_choice`), and the bare ``min a b`` and ``some x`` are ``Min.min`` and
+    ``Option.some``, not ``WellFounded.min`` and ``Nonempty.some``."""
+    if not name or name_parts(name)[-1] not in _EXTREMAL_FIELDS or name in _BINARY_NAMES:
+        return False
+    return len(name_parts(name)) > 1 or field_access(value, i)
+
+
+def field_access(value: Sequence[Token], i: int) -> bool:
+    """Whether the name at ``i`` is a field of what precedes it: glued to a ``.`` (``(s).min``), or
+    after the pipeline's ``|>.`` (``s |>.min`` is ``s.min``, src/Init/Prelude's ``e |>.f``)."""
+    before = value[i - 1] if i > 0 else None
+    return before is not None and (before.text == "|>." or (before.text == "." and before.end == value[i].offset))
+
+
+_BINARY_NAMES: Final = frozenset({"Min.min", "Nat.min", "Int.min", "Option.some"})
+"""Full names whose last part is an extremal field's but that name a binary minimum or a constructor."""
+
+
+ANALYSIS_RULE: Final = (
+    "the answer is written with `{}`: the integral, series or derivative itself, which is what the question "
+    "asks to evaluate (copied from the statement it makes the theorem `rfl`); state its value"
+)
+
+
+def _analysis_operator(token: Token, name: str, opens: Sequence[str], policy: LeanPolicy) -> str | None:
+    """The integral, series or derivative operator (``policy.analysis_operators``) this token is, as
+    a notation or as a name resolved in the open namespaces, or None. A name whose leading parts are
+    one counts too: ``volume.real s`` is ``MeasureTheory.Measure.real volume s``."""
+    if token.kind != IDENT:
+        return token.text if token.text in policy.analysis_operators else None
+    parts = name_parts(name)
+    for end in range(len(parts), 0, -1):
+        head = ".".join(parts[:end])
+        for full in (head, *(f"{namespace}.{head}" for namespace in opens)):
+            for op in policy.analysis_operators:
+                if full == op or full.endswith(f".{op}"):
+                    return op
+    return None
 
 
 _EXTREMAL_FIELDS: Final = frozenset(op.rsplit(".", 1)[-1] for op in EXTREMAL_OPERATORS)
 
 
+_CHOICE_TACTICS: Final = frozenset({"choose", "choose!", "inhabit"})
+"""Mathlib's tactics that make data from a proof: ``choose`` (``Classical.choose``) and ``inhabit``, which
+turns ``Nonempty α`` into an ``Inhabited α`` by ``Classical.inhabited_of_nonempty``, so that ``default``
+then picks an element of ``{x // P x}`` from a proof that one exists."""
+
+
 def _choose_tactic(value: Sequence[Token], i: int, first_by: int) -> bool:
-    """Mathlib's ``choose x hx using h`` in a tactic block of the value: ``Classical.choose`` unwritten.
+    """Mathlib's ``choose x hx using h`` (or ``inhabit``) in a tactic block of the value: choice unwritten.
     A tactic begins a line or follows ``by``, ``;``, ``<;>`` or ``·``; the binomial ``n.choose k`` of
     official answers (which never hold a ``by``) follows a ``.``."""
-    if value[i].text not in ("choose", "choose!") or i <= first_by:
+    if value[i].text not in _CHOICE_TACTICS or i <= first_by:
         return False
     return value[i - 1].line != value[i].line or value[i - 1].text in ("by", ";", "<;>", "·")
 

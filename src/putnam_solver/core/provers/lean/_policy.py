@@ -47,6 +47,9 @@ class LeanPolicy:
     """Names a no-answer solution value may not use: they pick "some value with the property" from a
     proof that one exists, instead of stating the answer. Only full names are matched: ``choose`` alone
     or ``n.choose k`` is usually ``Nat.choose`` (a binomial coefficient, in official answers)."""
+    analysis_operators: tuple[str, ...]
+    """Names and notations (see :data:`ANALYSIS_OPERATORS`) a no-answer solution value may not use: the
+    integral, series or derivative the question asks to evaluate, not its value."""
 
     def forbidden_words(self) -> dict[str, ForbiddenRule]:
         """Rules matched against whole tokens and whole name parts."""
@@ -120,6 +123,42 @@ PutnamBench problems) it leaves only convergence to prove, not the value (a publ
 ``putnam_2015_b6`` answers with ``limUnder``)."""
 
 
+ANALYSIS_OPERATORS: Final = (
+    "∫",
+    "∑'",
+    "∏'",
+    "∮",
+    "MeasureTheory.integral",
+    "MeasureTheory.lintegral",
+    "MeasureTheory.volume",
+    "intervalIntegral",
+    "circleIntegral",
+    "tsum",
+    "tprod",
+    "deriv",
+    "derivWithin",
+    "fderiv",
+    "fderivWithin",
+    "iteratedDeriv",
+    "iteratedDerivWithin",
+    "iteratedFDeriv",
+    "iteratedFDerivWithin",
+    "lineDeriv",
+    "taylorWithin",
+    "taylorWithinEval",
+    "taylorCoeffWithin",
+)
+"""What Rocq's G4 refuses as ``answer_limit_operators`` (Coquelicot's ``RInt``, ``Series``, ``Derive``),
+in Mathlib's names: about sixty PutnamBench theorems ask for the value of an integral, a series or a
+derivative (``putnam_1980_a3``: ``∫ x in Set.Ioo 0 (Real.pi / 2), ... = putnam_1980_a3_solution``), and
+that expression copied as the no-answer answer makes the theorem ``rfl``. Each is also defined by choice
+(``deriv`` is ``fderiv``'s ``Classical.choose`` of a derivative, ``tsum`` a ``Classical.choose`` of a sum,
+``∫`` a limit of simple functions). The notations are matched as tokens (``∫⁻`` begins with ``∫``), the
+names as a choice operator's are. No official answer uses any of them; an average (``⨍``) is not here,
+since the official answer of ``putnam_1962_a2`` characterises its functions by one (and no theorem asks
+for an average's value)."""
+
+
 POLICY: Final = LeanPolicy(
     allowed_options=_OPTIONS,
     allowed_option_prefixes=_OPTION_PREFIXES,
@@ -177,10 +216,24 @@ POLICY: Final = LeanPolicy(
         "List.choose",
         "Function.partialInv",
         "Equiv.ofBijective",
+        # choice reached through a library definition: `invFunOn f s b` and `extend f g e b` pick an `a`
+        # with `f a = b` by `Classical.choose`, `rangeSplitting` a preimage; `Nat.nth p 0` is the least `n`
+        # with `p n` (an `sInf`), `Nat.Subtype.ofNat s 0` the least element of `s` (a `Nat.find`); the inverse
+        # of `Equiv.ofInjective` and `Set.Infinite.natEmbedding` pick an element by `Classical.choice`
+        "Function.invFunOn",
+        "Function.extend",
+        "Set.rangeSplitting",
+        "Quotient.out'",
+        "Nat.nth",
+        "Nat.Subtype.ofNat",
+        "Equiv.ofInjective",
+        "Infinite.natEmbedding",
         *EXTREMAL_OPERATORS,
     ),
+    analysis_operators=ANALYSIS_OPERATORS,
     forbidden=(
-        *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx"),
+        # `stop` is core Lean's `repeat sorry` (Init/Tactics.lean): the rest of the proof discarded
+        *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx", "stop"),
         *_words("axiom", "adds an unproved assumption", "axiom"),
         *_words(
             "native",

@@ -139,7 +139,7 @@ def check_statement(
             theorem_seen = key == theorem_key
             if want[found].name is not None:  # every pinned declaration is read in the scope it stands in
                 at = "the theorem" if theorem_seen else f"`{want[found].name}`"
-                walk.violations += _open_violations(expected, walk.in_force(), command.line, semantic, at)
+                walk.violations += _open_violations(expected, want[found], walk.in_force(), command.line, semantic, at)
                 walk.violations += _variables_in_scope(walk, command.line, at)
         elif command.keyword == "import":
             walk.violations += _import_violations(command, walk, closure)
@@ -273,7 +273,7 @@ def _open_names(commands: Sequence[Command]) -> list[str] | None:
 
 
 def _open_violations(
-    expected: Statement, in_force: Sequence[Command], line: int, semantic: bool, at: str
+    expected: Statement, pinned: Command, in_force: Sequence[Command], line: int, semantic: bool, at: str
 ) -> list[Violation]:
     """The global ``open``s in force at a pinned declaration (``at``: the theorem, a definition or
     answer the challenge declares before it, whose meaning the theorem's depends on; an ``open`` in a
@@ -283,8 +283,11 @@ def _open_violations(
     identifiers). Another order, a namespace dropped or added can change the statement only through
     elaboration: a later name may resolve inside an earlier opened namespace
     (src/Lean/ResolveName.lean ``resolveNamespaceUsingOpenDecls``), and opened names change what the
-    statement's identifiers resolve to; G6 decides."""
-    header = [c for c in expected.commands if c.keyword == "open"]
+    statement's identifiers resolve to; G6 decides. What is compared is the challenge's own ``open``s
+    before ``pinned``, not all of them: one the challenge makes after a definition is not in force at it
+    (red team 11: a statement ``open Real`` / ``def foo`` / ``open Nat`` / ``theorem`` refused its own text
+    and accepted ``open Nat`` moved above ``foo``)."""
+    header = _opens_before(expected, pinned)
     if [_key(c) for c in in_force] == [_key(c) for c in header]:
         return []
     want, got = _open_names(header), _open_names(in_force)
@@ -294,6 +297,12 @@ def _open_violations(
         return []
     shown = "; ".join(" ".join(t.text for t in c.tokens) for c in in_force if _key(c) not in map(_key, header))
     return [Violation(line, f"`{shown or 'open'}`", needs_g6(f"a global `open` in force at {at}"))]
+
+
+def _opens_before(expected: Statement, pinned: Command) -> list[Command]:
+    """The challenge's global ``open`` commands that come before its declaration ``pinned``."""
+    before = next(i for i, c in enumerate(expected.commands) if c is pinned)
+    return [c for c in expected.commands[:before] if c.keyword == "open"]
 
 
 def _resource_option(command: Command, policy: LeanPolicy) -> bool:
@@ -453,7 +462,7 @@ def _compare(
     elif hole is not None and len(tokens) == len(fixed):
         violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
     elif hole is not None and want is not expected.theorem:
-        violations += answer_violations(tokens[len(fixed) :], label, expected, policy, defined)
+        violations += answer_violations(tokens[len(fixed) :], label, expected, policy, defined, want.name or "")
     return violations
 
 
