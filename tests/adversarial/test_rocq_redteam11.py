@@ -9,6 +9,16 @@
    no axiom, no forbidden word. On ``full``, coqchk (no VM) refused it, but as an ``error``. Every harness
    ``coqc`` now runs with the VM and the native compiler off (``build.COQC_MACHINES_OFF``): the tactics
    still compute, the kernel checks their casts by its own conversion, as coqchk does.
+2. **A proof of False through a section's discharge (rocq#19861) accepted on ``fast``.** In a section
+   the candidate opens (allowed: published helpers use them), ``Variable zz_h : False.`` and a lemma
+   ``zz_l : False`` with ``Proof using.`` (it declares it uses no section variable) proved by ``abstract
+   (exact zz_h)``: Coq 8.16 checks the declaration against the proof but not against its ``abstract``
+   subproof, so ``End`` leaves ``zz_l : False`` with no hypothesis, ill-typed inside, and coqc accepts
+   it (coqchk refuses it; ``Print Assumptions`` of it is an anomaly). ``putnam_1986_a1`` was ``accepted``
+   on ``fast``. G3 now refuses an explicit declaration of a proof's section variables inside a section
+   (``Proof using``, ``#[using=...]``) and ``Set Default Proof Using`` anywhere: without them Coq finds
+   the variables itself, ``abstract`` included (measured), and ``Proof using`` outside a section stays
+   accepted.
 """
 
 from __future__ import annotations
@@ -66,6 +76,31 @@ Qed.
 """A sound proof by ``vm_compute`` and ``native_compute``: the kernel's conversion agrees with them."""
 
 
+SECTION_FALSE = """Section zz_s.
+  Variable zz_h : False.
+  {attr}Lemma zz_l : False.
+  {proof}
+    abstract (exact zz_h).
+  Qed.
+End zz_s.
+"""
+"""A helper section whose lemma claims ``False`` outright once the section is closed (rocq#19861)."""
+DECLARED_USING = {
+    "Proof using": ("", "", "Proof using."),
+    "Proof using Type": ("", "", "Proof using Type."),
+    "attribute": ("", '#[using="Type"] ', "Proof."),
+    "default option": ('Set Default Proof Using "Type".\n', "", "Proof."),
+}
+"""Each way to declare the section variables a proof uses: (before the section, attribute, proof start)."""
+
+
+def _a1(helpers: str, proof: str) -> str:
+    """``putnam_1986_a1`` (no mathcomp) with ``helpers`` before its theorem, proved by ``proof``."""
+    pinned = load_benchmark(COQ_BENCH).problems["putnam_1986_a1"].formal_statement
+    at = pinned.index("Theorem putnam_1986_a1")
+    return pinned[:at] + helpers + pinned[at:].replace("Proof. Admitted.", proof)
+
+
 def _verdict(bench_path: Path, problem: str, candidate: str, profile: Profile) -> Verdict:
     bench = load_benchmark(bench_path)
     options = VerifyOptions(profile=profile, keep_going=True)
@@ -99,4 +134,55 @@ def test_a_vm_proof_of_false_is_refused_by_the_compile(profile: Profile) -> None
 @pytest.mark.parametrize("profile", [Profile.FAST, Profile.FULL])
 def test_proofs_by_vm_compute_and_native_compute_still_pass(profile: Profile) -> None:
     verdict = _verdict(MINIF2F, "mathd_numbertheory_175", MACHINES_SOUND, profile)
+    assert verdict.status == "accepted", [(g.id, g.detail) for g in verdict.gates]
+
+
+@needs_coq
+def test_a_section_lemma_with_declared_variables_proves_false_under_plain_coqc(tmp_path: Path) -> None:
+    """Why G3 refuses the declaration: coqc accepts ``False`` from the closed section."""
+    helpers = SECTION_FALSE.format(attr="", proof="Proof using.")
+    (tmp_path / "C.v").write_text(helpers + "Lemma zz_boom : 0 = 1.\nProof. destruct zz_l. Qed.\n")
+    run = subprocess.run(["coqc", "-q", "C.v"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+
+
+@needs_coq
+@pytest.mark.parametrize("name", sorted(DECLARED_USING))
+def test_declared_section_variables_are_refused(name: str) -> None:
+    before, attr, proof = DECLARED_USING[name]
+    attack = _a1(before + SECTION_FALSE.format(attr=attr, proof=proof), "Proof. destruct zz_l. Qed.")
+    verdict = _verdict(COQ_BENCH, "putnam_1986_a1", attack, Profile.FAST)
+    assert verdict.status == "rejected"
+    g3 = next(g for g in verdict.gates if g.id == "G3")
+    assert g3.status is GateStatus.FAILED and "rocq#19861" in g3.detail, g3.detail
+
+
+A1_SOUND = """Proof.
+  unfold In, T, f, putnam_1986_a1_solution. split.
+  - intros x hx. apply Rle_ge. apply zz_bound. exact hx.
+  - exists 3. split; lra.
+Qed."""
+
+
+@needs_coq
+def test_sections_with_found_variables_and_proof_using_outside_still_pass() -> None:
+    """A helper section whose lemma lets Coq find its variables (``abstract`` included), and ``Proof
+    using.`` outside any section (full: the proof needs ``Require Import Lra``)."""
+    helpers = """Require Import Lra.
+Section zz_s.
+  Variable zz_c : R.
+  Hypothesis zz_hc : zz_c = 18.
+  Lemma zz_le : forall y : R, y <= zz_c -> y <= 18.
+  Proof. intros y hy. abstract (rewrite <- zz_hc; exact hy). Qed.
+End zz_s.
+Lemma zz_bound (x : R) : x ^ 4 + 36 <= 13 * x ^ 2 -> x ^ 3 - 3 * x <= 18.
+Proof using.
+  intros hx. apply (zz_le 18); [reflexivity|].
+  assert (h1 : (x ^ 2 - 4) * (x ^ 2 - 9) <= 0) by nra.
+  assert (h2 : x ^ 2 <= 9) by nra.
+  assert (h3 : -3 <= x <= 3) by (split; nra).
+  nra.
+Qed.
+"""
+    verdict = _verdict(COQ_BENCH, "putnam_1986_a1", _a1(helpers, A1_SOUND), Profile.FULL)
     assert verdict.status == "accepted", [(g.id, g.detail) for g in verdict.gates]
