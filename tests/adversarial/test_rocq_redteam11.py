@@ -19,6 +19,10 @@
    (``Proof using``, ``#[using=...]``) and ``Set Default Proof Using`` anywhere: without them Coq finds
    the variables itself, ``abstract`` included (measured), and ``Proof using`` outside a section stays
    accepted.
+3. **coqchk's refusal read as a signal (an ``error``, not a rejection).** coqchk 8.16 reports a kernel
+   type error as ``Fatal Error: Type error: ...`` and exits 129, as for an anomaly; the gate kit reads
+   129 as "died by signal 1", so both attacks above were ``error`` on ``full`` (never cached, "not a
+   verdict on the candidate"). G6 now reads coqchk's own report of a kernel refusal as a rejection.
 """
 
 from __future__ import annotations
@@ -31,8 +35,9 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.provers.rocq.coqchk import kernel_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import COQ_BENCH, DATA_ROOT
+from tests.helpers import COQ_BENCH, DATA_ROOT, rocq_submission
 
 needs_coq = pytest.mark.skipif(
     shutil.which("coqc") is None or shutil.which("coqchk") is None,
@@ -186,3 +191,17 @@ Qed.
 """
     verdict = _verdict(COQ_BENCH, "putnam_1986_a1", _a1(helpers, A1_SOUND), Profile.FULL)
     assert verdict.status == "accepted", [(g.id, g.detail) for g in verdict.gates]
+
+
+@needs_coq
+def test_coqchk_refusing_a_constant_is_a_rejection_not_an_error() -> None:
+    """The section attack compiles (G3 alone refuses it now); coqchk refuses the ill-typed lemma."""
+    attack = _a1(SECTION_FALSE.format(attr="", proof="Proof using."), "Proof. destruct zz_l. Qed.")
+    bench = load_benchmark(COQ_BENCH)
+    sub = rocq_submission(bench, "putnam_1986_a1", attack, Track.WITH_ANSWER)
+    try:
+        result = kernel_gate(sub)
+    finally:
+        sub.scratch_dir.cleanup()
+    assert result.status is GateStatus.FAILED, result.detail
+    assert result.detail.startswith("coqchk: Fatal Error: Type error"), result.detail
