@@ -23,6 +23,11 @@
    type error as ``Fatal Error: Type error: ...`` and exits 129, as for an anomaly; the gate kit reads
    129 as "died by signal 1", so both attacks above were ``error`` on ``full`` (never cached, "not a
    verdict on the candidate"). G6 now reads coqchk's own report of a kernel refusal as a rejection.
+4. **Primitive arrays' axioms on the allow-list.** The allow-list admitted every assumption of
+   ``Coq.Array.PArray`` as a kernel primitive, but that module also states the arrays' specification as
+   real ``Axiom``s (``get_make``, ``get_set_same``, ``array_ext``...): G5 passed a proof using
+   ``PArray.get_make`` (G6 refused it only because ``PArray`` loads ``Uint63``, whose axioms are not
+   allowed either). Only PArray's ``Primitive`` declarations are allowed now, by name.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ import pytest
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.coqchk import kernel_gate
+from putnam_solver.core.provers.rocq.statement import statement_gate
+from putnam_solver.core.provers.rocq.toolchain import allowed_full_name, allowed_printed_name
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import COQ_BENCH, DATA_ROOT, rocq_submission
 
@@ -162,6 +169,15 @@ def test_declared_section_variables_are_refused(name: str) -> None:
     assert g3.status is GateStatus.FAILED and "rocq#19861" in g3.detail, g3.detail
 
 
+A1_HELPER = """Lemma zz_bound (x : R) : x ^ 4 + 36 <= 13 * x ^ 2 -> x ^ 3 - 3 * x <= 18.
+Proof.
+  intros hx.
+  assert (h1 : (x ^ 2 - 4) * (x ^ 2 - 9) <= 0) by nra.
+  assert (h2 : x ^ 2 <= 9) by nra.
+  assert (h3 : -3 <= x <= 3) by (split; nra).
+  nra.
+Qed.
+"""
 A1_SOUND = """Proof.
   unfold In, T, f, putnam_1986_a1_solution. split.
   - intros x hx. apply Rle_ge. apply zz_bound. exact hx.
@@ -173,23 +189,24 @@ Qed."""
 def test_sections_with_found_variables_and_proof_using_outside_still_pass() -> None:
     """A helper section whose lemma lets Coq find its variables (``abstract`` included), and ``Proof
     using.`` outside any section (full: the proof needs ``Require Import Lra``)."""
-    helpers = """Require Import Lra.
-Section zz_s.
+    helpers = (
+        "Require Import Lra.\n"
+        + A1_HELPER
+        + """Section zz_s.
   Variable zz_c : R.
   Hypothesis zz_hc : zz_c = 18.
   Lemma zz_le : forall y : R, y <= zz_c -> y <= 18.
   Proof. intros y hy. abstract (rewrite <- zz_hc; exact hy). Qed.
 End zz_s.
-Lemma zz_bound (x : R) : x ^ 4 + 36 <= 13 * x ^ 2 -> x ^ 3 - 3 * x <= 18.
+Lemma zz_bound' (x : R) : x ^ 4 + 36 <= 13 * x ^ 2 -> x ^ 3 - 3 * x <= 18.
 Proof using.
-  intros hx. apply (zz_le 18); [reflexivity|].
-  assert (h1 : (x ^ 2 - 4) * (x ^ 2 - 9) <= 0) by nra.
-  assert (h2 : x ^ 2 <= 9) by nra.
-  assert (h3 : -3 <= x <= 3) by (split; nra).
-  nra.
+  intros hx. apply (zz_le 18); [reflexivity|]. apply zz_bound; exact hx.
 Qed.
 """
-    verdict = _verdict(COQ_BENCH, "putnam_1986_a1", _a1(helpers, A1_SOUND), Profile.FULL)
+    )
+    verdict = _verdict(
+        COQ_BENCH, "putnam_1986_a1", _a1(helpers, A1_SOUND.replace("zz_bound.", "zz_bound'.")), Profile.FULL
+    )
     assert verdict.status == "accepted", [(g.id, g.detail) for g in verdict.gates]
 
 
@@ -205,3 +222,31 @@ def test_coqchk_refusing_a_constant_is_a_rejection_not_an_error() -> None:
         sub.scratch_dir.cleanup()
     assert result.status is GateStatus.FAILED, result.detail
     assert result.detail.startswith("coqchk: Fatal Error: Type error"), result.detail
+
+
+@pytest.mark.parametrize("axiom", ["get_make", "get_set_same", "array_ext", "length_make"])
+def test_the_axioms_of_primitive_arrays_are_not_allowed(axiom: str) -> None:
+    assert not allowed_full_name(f"Coq.Array.PArray.{axiom}")
+    assert not allowed_printed_name(f"PArray.{axiom}", reserved=("Candidate", "Putnam"))
+
+
+@pytest.mark.parametrize("primitive", ["Coq.Array.PArray.make", "Coq.Array.PArray.get", "Coq.Array.PArray.array"])
+def test_the_primitives_of_arrays_integers_and_floats_stay_allowed(primitive: str) -> None:
+    for name in (primitive, "Coq.Numbers.Cyclic.Int63.PrimInt63.addmuldiv", "Coq.Floats.PrimFloat.Leibniz.eqb"):
+        assert allowed_full_name(name)
+        assert allowed_printed_name(".".join(name.split(".")[-2:]), reserved=("Candidate", "Putnam"))
+
+
+@needs_coq
+def test_a_proof_using_an_array_axiom_is_refused_by_g5() -> None:
+    helpers = "Require Import Lra.\nRequire Coq.Array.PArray.\n" + A1_HELPER
+    proof = A1_SOUND.replace(
+        "Proof.\n", "Proof.\n  pose proof (@Coq.Array.PArray.get_make) as zz_pa. clear zz_pa.\n", 1
+    )
+    bench = load_benchmark(COQ_BENCH)
+    sub = rocq_submission(bench, "putnam_1986_a1", _a1(helpers, proof), Track.WITH_ANSWER)
+    try:
+        result = statement_gate(sub)
+    finally:
+        sub.scratch_dir.cleanup()
+    assert result.status is GateStatus.FAILED and "`PArray.get_make` is not on the allow-list" in result.detail
