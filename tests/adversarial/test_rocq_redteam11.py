@@ -1,4 +1,4 @@
-"""Red team, round 11 (Rocq): the kernel's virtual machine.
+"""Red team, round 11 (Rocq): what coqc's kernel accepts and coqchk refuses (the `fast` profile), and the allow-list.
 
 1. **A proof of False through the VM (rocq#19402) accepted on ``fast``.** Coq 8.16.1's bytecode VM
    computes ``addmuldiv 64 1 0`` as 1 where the kernel's own conversion says 0. A candidate proves
