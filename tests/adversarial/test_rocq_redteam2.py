@@ -250,9 +250,10 @@ def test_elaborating_commands_in_a_helper_proof_need_the_statement_check(bench: 
 
 @needs_coq
 def test_a_proof_coqchk_cannot_finish_in_time_is_an_error_never_a_pass(bench: Benchmark) -> None:
-    """``vm_compute`` leaves a cast the coqc kernel checks with its VM in a second; coqchk, which has no
-    VM, evaluates ``2 ^ 23`` in unary and runs past the cap: G6 is an ``error``, the verdict too. (coqc
-    takes about 1.5 s, coqchk about 14 s on an idle machine: the cap leaves room to both sides of it.)"""
+    """``vm_compute`` leaves a cast that coqchk, which has no VM, checks by evaluating ``2 ^ 23`` in unary,
+    past the cap. The harness's coqc now checks such casts the same way (red team 11: the 8.16 VM proves
+    ``False``, ``build.COQC_MACHINES_OFF``), so the candidate's compile runs out first: G4 is an ``error``,
+    the verdict too, never a pass and never a rejection."""
     candidate = _square("Lemma zz_slow : Nat.even (Nat.pow 2 23) = true.\nProof. vm_compute. reflexivity. Qed.\n")
     verdict = run_gates(
         RocqProver(),
@@ -262,8 +263,7 @@ def test_a_proof_coqchk_cannot_finish_in_time_is_an_error_never_a_pass(bench: Be
         Track.WITH_ANSWER,
         VerifyOptions(profile=Profile.FULL, keep_going=True, timeout_seconds=8.0),
     )
-    assert _gate(verdict, "G4")[0] is GateStatus.PASSED
-    status, detail = _gate(verdict, "G6")
+    status, detail = _gate(verdict, "G4")
     assert status is GateStatus.ERROR and "timed out" in detail, detail
     assert verdict.status == "error"
 

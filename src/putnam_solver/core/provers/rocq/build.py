@@ -50,6 +50,16 @@ ltac ...) through OCaml findlib, which reads its search path there (Debian's bui
 under the toolchain's own prefix)."""
 
 
+COQC_MACHINES_OFF = ("-bytecode-compiler", "no", "-native-compiler", "no")
+"""Every harness ``coqc`` kernel-checks ``vm_compute``/``native_compute`` casts (``<:``, ``<<:``, and
+those ``lia`` and ``ring`` leave) by the kernel's own conversion, as coqchk does: Coq 8.16.1's VM computes
+``addmuldiv 64 1 0`` as 1 where the kernel says 0 (rocq#19402, fixed in 8.20; ``kernel_bugs.json`` lists
+the VM and native bugs coqchk does not share), which proves ``False`` from mathcomp's headers with no
+axiom. Without a G6 (``fast``) nothing else would see it; with these flags the candidate's compile
+refuses it. The tactics still compute with the machines; only the kernel's check of their casts
+changes, to the conversion coqchk applies on ``full`` anyway (measured: ``lia``, ``lra``, ``ring``,
+``nia`` and ``vm_compute`` on binary numbers take the same time)."""
+
 TIMEOUT_ERRORS = ("Timeout!", "Tactic timeout!")
 """How coqc reports the expiry of a ``Timeout n`` command or a ``timeout n`` tactic (Coq 8.16: ``Error:
 Timeout!``; ``Error: Tactic failure: [Proofview.tclTIMEOUT] Tactic timeout!.``). They count wall-clock
@@ -188,7 +198,7 @@ def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = ()) 
     kept = kept_dir(sub) / f"{module}.vo"
     files = {f"{module}.v": source.encode("utf-8"), **{d.name: read_kept(sub, d) for d in deps}}
     vo_name = f"{module}.vo"
-    result, workdir = run_tool(sub, coqc, ["-q", "-Q", ".", ROOT, f"{module}.v"], files, [vo_name])
+    result, workdir = run_tool(sub, coqc, ["-q", *COQC_MACHINES_OFF, "-Q", ".", ROOT, f"{module}.v"], files, [vo_name])
     produced = workdir / vo_name
     if not (result.ok and os.path.lexists(produced)):
         return Built(module, result, None, coqc=coqc)

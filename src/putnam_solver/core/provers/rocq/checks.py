@@ -57,6 +57,7 @@ from putnam_solver.core.provers.rocq.sentence_rules import (
     declares_given_names,
     mutual_names,
     second_word,
+    section_using_hits,
     sentence_rule_hits,
     tactic_declared_names,
 )
@@ -433,7 +434,8 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
     own = [sents[i] for i in own_at]
     discharged = section_assumptions(sents, theorem_at)
     local = frozenset(k for k, i in enumerate(own_at) if i in discharged)
-    return rule_hits(own, rules, POLICY.forbidden_phrases, local) + sentence_rule_hits(own)
+    hits = rule_hits(own, rules, POLICY.forbidden_phrases, local) + sentence_rule_hits(own)
+    return hits + section_using_hits(sents, frozenset(own_at))
 
 
 UNPINNED_STATEMENT_RULES = ("plugin", "kernel")

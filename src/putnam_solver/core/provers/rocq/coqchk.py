@@ -98,6 +98,22 @@ def coqchk_problems(sections: dict[str, list[str]], statement: Statement) -> lis
     return problems
 
 
+KERNEL_REJECTIONS = ("Fatal Error: Type error", "Fatal Error: Error related to inductive types")
+"""How coqchk 8.16 reports a constant or inductive its kernel refuses: ``checker/checker.ml`` prints the
+exception as ``Fatal Error: ...`` and, the kernel's type errors having no registered printer, exits 129 as
+for an anomaly, which the sandbox's convention reads as signal 1. It is coqchk's verdict on the candidate
+(what coqc's VM or a section's discharge let through, red team 11), a rejection, not an ``error``."""
+ANOMALY_EXIT = 129
+
+
+def kernel_rejection(result: SandboxResult) -> str | None:
+    """coqchk's own report that its kernel refused the candidate (None for any other end of the run)."""
+    if result.exit_code != ANOMALY_EXIT or result.timed_out or result.killed_reason is not None or result.truncated:
+        return None
+    lines = result.stderr.splitlines()
+    return next((f"coqchk: {line.strip()[:400]}" for line in lines if line.startswith(KERNEL_REJECTIONS)), None)
+
+
 def reported_error(result: SandboxResult) -> str | None:
     """The first line where coqchk says it found an error (for the detail; the exit code decides)."""
     lines = (result.stderr + "\n" + result.stdout).splitlines()
@@ -144,6 +160,9 @@ def kernel_gate(sub: Submission) -> GateResult:
             **tool_evidence(run.coqchk),
             "vo_sha256": {name: hashlib.sha256(data).hexdigest() for name, data in run.files.items()},
         }
+        refused = kernel_rejection(result)
+        if refused is not None:
+            return GateResult(*G6, GateStatus.FAILED, refused, evidence)
         judged = judge_tool_run(result, "coqchk", sub, reported_error(result))
         if judged is not None:
             return GateResult(*G6, *judged, evidence)

@@ -27,7 +27,8 @@ class BugClass(StrEnum):
     OTHER = "other"
     """Reached only through constructs the text gates refuse anyway (modules, primitives, plugins,
     universe-polymorphic or candidate-declared inductives, unsafe flags) or through the VM/native
-    machines, which coqchk (G6) does not use."""
+    machines, which coqchk (G6) does not use and the harness's coqc runs leave off
+    (``build.COQC_MACHINES_OFF``)."""
 
 
 @dataclass(frozen=True)

@@ -200,6 +200,15 @@ POLICY = RocqPolicy(
             "text means",
             'where "..." :=',
         ),
+        *_rules(
+            "kernel",
+            "declares the section variables a proof uses, which Coq 8.16 does not check against those its "
+            "`abstract` subproofs use (rocq#19861, coqchk not affected): closing the section leaves an "
+            "ill-typed lemma that coqc accepts, `False` from `Variable h : False` with no axiom; let Coq "
+            "find the variables (`Proof.`)",
+            "Proof using (in a section)",
+            "Default Proof Using",
+        ),
     ),
     recursion_words=(
         *_rules(

@@ -44,6 +44,38 @@ def _hit(sentence: Sentence) -> Rule | None:
     return None
 
 
+def _explicit_using(sentence: Sentence) -> bool:
+    """``Proof using ...`` or a ``#[using="..."]`` attribute: the proof's section variables, declared."""
+    attributes = sentence.tokens[: sentence.command_at]
+    return (sentence.command == "Proof" and second_word(sentence) == "using") or any(
+        t.kind is Kind.WORD and t.text == "using" for t in attributes
+    )
+
+
+def section_using_hits(sentences: Sequence[Sentence], own: frozenset[int]) -> list[Violation]:
+    """The candidate's own sentences (``own`` indexes ``sentences``) that declare a proof's section
+    variables inside a section (the candidate's or the challenge's), and ``Set Default Proof Using``
+    anywhere (it declares them for every later proof): rocq#19861."""
+    hits: list[Violation] = []
+    depth = 0
+    for i, sent in enumerate(sentences):
+        if sent.command == "Section":
+            depth += 1
+        elif sent.command == "End" and depth:
+            depth -= 1
+        elif i not in own:
+            continue
+        elif depth and _explicit_using(sent):
+            hits.append(Violation(sent.line, "`Proof using` in a section", _RULES["Proof using (in a section)"].reason))
+        elif sent.command in ("Set", "Unset") and sent.words[sent.command_at + 1 : sent.command_at + 4] == (
+            "Default",
+            "Proof",
+            "Using",
+        ):
+            hits.append(Violation(sent.line, "`Default Proof Using`", _RULES["Default Proof Using"].reason))
+    return hits
+
+
 def sentence_rule_hits(sentences: Sequence[Sentence]) -> list[Violation]:
     """Each sentence that one of ``policy.sentence_rules`` refuses, with its line and reason."""
     found = [(s, rule) for s in sentences if (rule := _hit(s)) is not None]

@@ -42,8 +42,7 @@ COMMANDS: Final = frozenset(
 IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset"})
 """Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
 TACTIC_OPTIONS: Final = frozenset(
-    {"Bullet Behavior", "Default Goal Selector", "Ltac Backtrace", "Default Proof Using"}
-    | {"Suggest Proof Using", "Printing"}
+    {"Bullet Behavior", "Default Goal Selector", "Ltac Backtrace"} | {"Suggest Proof Using", "Printing"}
 )
 """Options that steer proof scripts, or printing only (``Printing`` covers every ``Printing ...``)."""
 ELABORATING_OPTIONS: Final = frozenset(
