@@ -43,6 +43,7 @@ from putnam_solver.run.ledger_rows import (
     checked_id,
     checked_number,
     checked_sample,
+    checked_spend,
     json_object,
     now,
     sha256_text,
@@ -266,6 +267,7 @@ class Ledger:
                 checked_id(r[2], where),
                 checked_sample(r[9], where),
             )
+            checked_spend(r[3], r[4], r[5], r[6], where)
             spent = (r[3], r[4], r[5], r[6])
             found.append(
                 AttemptRow(r[0], campaign, problem, INTERRUPTED, *spent, None, None, None, r[7], r[8], None, "", sample)

@@ -31,7 +31,7 @@ from inspect_ai.util import sample_limits
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.sandbox import stopping
 from putnam_solver.run.agent._inspect import active_samples, adaptive_controllers, throughput_registry
-from putnam_solver.run.agent.pricing import usage_cost, usage_tokens
+from putnam_solver.run.agent.pricing import attempt_tokens, usage_cost, usage_tokens
 from putnam_solver.run.agent.react import AgentSetup
 from putnam_solver.run.agent.tools import ProblemContext
 from putnam_solver.run.agent.types import (
@@ -182,12 +182,13 @@ class CampaignRun:
         if unpriced:
             log.info("no price for %s: its cost is unknown (--prices gives one)", ", ".join(unpriced))
         last = state.last
+        input_tokens, output_tokens = attempt_tokens(usage)
         result = AttemptResult(
             problem=problem_id,
             status="interrupted" if interrupted else attempt_status(state),
             turns=state.turns,
-            input_tokens=sum(usage_tokens(u)[0] for u in usage.values()),
-            output_tokens=sum(usage_tokens(u)[1] for u in usage.values()),
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
             cost_dollars=cost,
             candidate=last.candidate if last else None,
             verdict=last.verdict if last else None,
