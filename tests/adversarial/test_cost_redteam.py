@@ -123,3 +123,45 @@ def test_spend_a_run_cannot_have_recorded_is_refused_by_every_reader(
         code, stdout, stderr = putnam(*command)
         assert code == 2 and refusal in stderr and "the ledger was edited" in stderr, (command, stdout + stderr)
     assert not (tmp_path / "proofs").exists()
+
+
+REVIEWER = "openai-api/fake/unpriced-reviewer"
+
+
+@dataclass
+class Reviewed(Reporting):
+    """Also answers the reviewer (``REVIEWER``, at the same server), which approves."""
+
+    def next_step(self, request: dict[str, Any]) -> Any:
+        if request.get("model") == REVIEWER.rsplit("/", 1)[-1]:
+            with self.lock:
+                self.requests += 1
+            return {"role": "assistant", "content": "APPROVE"}
+        return super().next_step(request)
+
+
+def test_a_cost_that_leaves_out_a_model_without_a_price_is_never_shown_as_the_run_s_cost(tmp_path: Path) -> None:
+    """Before: with the worker priced and the reviewer not, every view showed the worker's dollars alone as
+    the run's cost ("| Cost | $0.00 |", "$0.0003" per attempt, the report's dollars), the reviewer's
+    tokens left out without a word; "unknown" was said only when nothing at all was priced."""
+    pytest.importorskip("inspect_ai")
+    from tests.fakes.openai_server import serve
+    from tests.processes import solve_args
+
+    benchmark = tmp_path / "benchmark.jsonl"
+    shutil.copyfile(SAMPLES / "benchmark.jsonl", benchmark)
+    prices = tmp_path / "prices.json"
+    prices.write_text(json.dumps(PRICES))
+    with serve(Reviewed([])) as url:
+        args = solve_args(benchmark, tmp_path / "run", PROBLEM, url=url, max_turns=1)
+        args[args.index("--reviewer-model") + 1] = REVIEWER
+        code, stdout, stderr = putnam(*args, "--prices", prices, FAKE_API_KEY="test-key", INSPECT_EVAL_MAX_RETRIES="1")
+    assert code == 0, stdout + stderr
+    run_dir = tmp_path / "run"
+    [(status, input_tokens, _, cost)] = spent(run_dir)
+    assert status == "passed" and input_tokens == 200 and cost == pytest.approx(300 / 1e6), "reviewer tokens counted"
+    row = summary_row(run_dir, "Cost")
+    assert row.startswith("| Cost | at least $0.00 (no price for openai-api/fake/unpriced-reviewer"), row
+    assert putnam("report", run_dir)[0] == 0
+    page = (run_dir / "report.html").read_text()
+    assert "at least $0.00" in page and "at least $0.0003" in page

@@ -43,6 +43,7 @@ def test_the_users_prices_replace_and_extend_the_catalogue() -> None:
 
 def test_an_unknown_cost_is_never_shown_as_zero_dollars() -> None:
     assert cost_text(0.0, [UNPRICED]) == "unknown" and cost_text(1.5, []) == "$1.50"
+    assert cost_text(1.5, [UNPRICED]) == "at least $1.50", "what was counted is not the whole cost"
     config = dataclasses.replace(lean_text_config(), model=UNPRICED)
     assert run_unpriced(config) == [UNPRICED]
     assert run_unpriced(dataclasses.replace(config, prices={UNPRICED: {"input": 1.0, "output": 2.0}})) == []

@@ -109,5 +109,9 @@ def run_unpriced(config: SolveConfig) -> list[str]:
 
 def cost_text(dollars: float, unknown: Sequence[str], digits: int = 2) -> str:
     """A cost as every view shows it: dollars, or ``unknown`` when a model had no price and nothing was
-    counted (never $0.00 for it; a provider that reports its own cost is still counted)."""
-    return "unknown" if unknown and not dollars else f"${dollars:.{digits}f}"
+    counted (never $0.00 for it; a provider that reports its own cost is still counted), or ``at least``
+    the dollars counted when a model of the run had no price: a reviewer without one had its tokens left
+    out of a cost shown as the whole run's."""
+    if not unknown:
+        return f"${dollars:.{digits}f}"
+    return f"at least ${dollars:.{digits}f}" if dollars else "unknown"

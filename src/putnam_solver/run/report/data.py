@@ -185,7 +185,8 @@ class Headline:
     cost_dollars: float
     wall_seconds: float
     unpriced: tuple[str, ...] = ()
-    """The run's models with no price: every cost of the run is then unknown, never $0.00."""
+    """The run's models with no price: every cost of the run is then unknown (never $0.00), or at least what
+    the priced models spent."""
 
     @property
     def tokens(self) -> int:
@@ -210,7 +211,7 @@ def headline(run: RunData) -> Headline:
         output_tokens=run.usage.output_tokens,
         cost_dollars=run.usage.cost_dollars,
         wall_seconds=wall_seconds(run.campaigns, run.attempts),
-        unpriced=run.unpriced if not run.usage.cost_dollars else (),
+        unpriced=run.unpriced,
     )
 
 

@@ -220,8 +220,9 @@ def summary_markdown(
         ("Tokens", f"{usage.tokens:,} ({usage.input_tokens:,} input, {usage.output_tokens:,} output)"),
         (
             "Cost",
-            f"unknown (no price for {', '.join(unknown)}; `putnam solve --resume RUN_DIR --prices FILE` gives one)"
-            if unknown and not usage.cost_dollars
+            f"{cost_text(usage.cost_dollars, unknown)} (no price for {', '.join(unknown)}, whose tokens are not "
+            "in it; `putnam solve --resume RUN_DIR --prices FILE` gives one)"
+            if unknown
             else f"${usage.cost_dollars:.2f}",
         ),
     ]
