@@ -25,6 +25,10 @@ MAX_COLUMN_BYTES = 64 << 20
 
 INTERRUPTED = "interrupted"
 """The status of an attempt stopped by an interruption: no outcome, run again on ``--resume``."""
+IN_FLIGHT = "in flight: what it has spent by its last model call (replaced by its outcome when recorded)"
+"""The error of the ``interruptions`` row that holds an attempt's spend while it runs (``Ledger.record_spend``)."""
+LOST = "lost with the harness (kill -9, a crash) before its outcome was recorded: what it spent by its last model call"
+"""The error of such a row left by a process that ended without recording the attempt: its spend was real."""
 
 
 class LedgerError(Exception):
