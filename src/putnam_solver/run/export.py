@@ -193,6 +193,7 @@ def _bundle_files(
             "axle": config.axle,
             "kernels": list(config.kernels),
             "allow_recursion": config.allow_recursion,
+            "unsafe_no_sandbox": config.unsafe_no_sandbox,
         },
         "run": {"model": config.model, "agent": config.agent, "reviewer": config.reviewer_model},
         "toolchain": {

@@ -66,6 +66,7 @@ from putnam_solver.run.report.evidence import (
 )
 from putnam_solver.run.report.sketches import sketch_lines, sketch_section
 from putnam_solver.run.report.tables import (
+    acceptance_gates,
     attempts_tsv,
     cell,
     lemma_summary,
@@ -202,7 +203,7 @@ def summary_markdown(
         ),
         ("Prover, track", f"{config.prover}, {config.track.value}"),
         ("Model", _model_line(config)),
-        ("Acceptance gates", f"profile {config.acceptance_profile.value}{' + AXLE' if config.axle else ''}"),
+        ("Acceptance gates", acceptance_gates(config)),
         ("Toolchain", settings.toolchain or "not recorded"),
         ("Selected", str(selected)),
         ("Verified passes", f"{passes}{_share(passes, selected)}{apart_note(apart)}"),
