@@ -68,3 +68,15 @@ def test_a_no_answer_bundle_holds_no_official_answer_and_still_verifies(tmp_path
         "verify", "--prover", "rocq", "--benchmark", benchmark, "--track", "no-answer", "--bundle", tmp_path / "bundle"
     )
     assert code == 0, stdout + stderr
+    code, stdout, stderr = putnam("verify", "--benchmark", benchmark, "--bundle", tmp_path / "bundle")
+    assert code == 0 and "track no-answer" in stdout, stdout + stderr
+    # A checker who asks for the with-answer track is told what the bundle is, never judged on its track:
+    # before, `--track with-answer` was set aside and the no-answer proofs were accepted, exit 0.
+    code, stdout, stderr = putnam(
+        "verify", "--benchmark", benchmark, "--track", "with-answer", "--bundle", tmp_path / "bundle"
+    )
+    assert code == 2 and "the bundle claims --track no-answer, not the with-answer you asked for" in stderr, (
+        stdout + stderr
+    )
+    code, stdout, stderr = putnam("verify", "--prover", "lean", "--bundle", tmp_path / "bundle")
+    assert code == 2 and "the bundle claims --prover rocq, not the lean you asked for" in stderr, stdout + stderr
