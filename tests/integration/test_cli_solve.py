@@ -104,7 +104,9 @@ def test_a_run_without_prices_shows_cost_unknown_and_resume_takes_prices_for_a_b
     tmp_path: Path, unpriced_fake_model: None
 ) -> None:
     """The README's budget example on a model the catalogue has no price for: the cost is unknown (never
-    $0.00); ``--resume --prices FILE`` then gives the price, and a run budget can be set."""
+    $0.00); ``--resume --prices FILE`` then gives the price, and a run budget can be set. Before: the
+    SUMMARY.md of the resumed run then showed "| Cost | $0.00..." as the run's cost, campaign 1's tokens
+    counted at $0."""
     run_dir = tmp_path / "run"
     prices = tmp_path / "prices.json"
     prices.write_text('{"openai-api/fake/fake-model": {"input": 1.0, "output": 2.0}}')
@@ -121,7 +123,8 @@ def test_a_run_without_prices_shows_cost_unknown_and_resume_takes_prices_for_a_b
         result = runner.invoke(app, [*resume, "--run-cost-limit", "5", "--prices", str(prices)])
     assert result.exit_code == 0, result.stdout + result.stderr
     summary = (run_dir / "SUMMARY.md").read_text()
-    assert "| Cost | $" in summary and "unknown" not in summary.split("| Cost |")[1].split("\n")[0]
+    # Campaign 1's tokens were spent without a price: counted as $0, so the run's cost is at least what it shows.
+    assert "| Cost | at least $" in summary and "no price for openai-api/fake/fake-model when" in summary
 
 
 @pytest.mark.parametrize(

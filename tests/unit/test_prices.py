@@ -43,6 +43,7 @@ def test_the_users_prices_replace_and_extend_the_catalogue() -> None:
 
 def test_an_unknown_cost_is_never_shown_as_zero_dollars() -> None:
     assert cost_text(0.0, [UNPRICED]) == "unknown" and cost_text(1.5, []) == "$1.50"
+    assert cost_text(1.5, [UNPRICED]) == "at least $1.50", "what was counted is not the whole cost"
     config = dataclasses.replace(lean_text_config(), model=UNPRICED)
     assert run_unpriced(config) == [UNPRICED]
     assert run_unpriced(dataclasses.replace(config, prices={UNPRICED: {"input": 1.0, "output": 2.0}})) == []
@@ -76,3 +77,14 @@ def test_without_a_budget_an_unpriced_model_is_one_warning(tmp_path: Path) -> No
     code, output = _prepare(tmp_path)
     assert code == 0, output
     assert output.count(f"warning: no price for {UNPRICED}") == 1
+
+
+@pytest.mark.parametrize("rate", ["-1.5", "NaN", "Infinity", "true"])
+def test_a_price_that_is_no_amount_of_dollars_is_refused_before_anything_is_created(tmp_path: Path, rate: str) -> None:
+    """Before: ``{"input": -1.5, ...}`` was taken, and every attempt of the model cost a negative amount
+    (the run budget grew as it spent); NaN made every cost NaN."""
+    prices = tmp_path / "prices.json"
+    prices.write_text(f'{{"{UNPRICED}": {{"input": {rate}, "output": 1.5}}}}')
+    code, output = _prepare(tmp_path, "--run-cost-limit", "5", "--prices", str(prices))
+    assert code == 2 and f"price of {UNPRICED}: input=" in output and "0 or more" in output, output
+    assert not (tmp_path / "run").exists()

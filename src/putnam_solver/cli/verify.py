@@ -187,7 +187,8 @@ def verify(
         typer.Option(
             "--bundle",
             help="Check a proof bundle (`putnam export -o`): its manifest, then every proof against your own "
-            "pinned benchmark (prover and track from the bundle; the benchmark it names, unless --benchmark); "
+            "pinned benchmark (prover and track from the bundle, which --prover and --track, if given, must match; "
+            "the benchmark it names, unless --benchmark); "
             "prints claimed vs re-verified.",
             show_default=False,
         ),
@@ -209,12 +210,15 @@ def verify(
         ),
     ] = Profile.FULL,
     axle: AxleOpt = False,
-    track: Annotated[
-        Track,
+    given_track: Annotated[
+        Track | None,
         typer.Option(
-            "--track", help="with-answer inlines the official answer (benchmarks without answer holes have only it)."
+            "--track",
+            help="with-answer (the default) inlines the official answer (benchmarks without answer holes have only "
+            "it); with --bundle, the track the bundle must claim.",
+            show_default=False,
         ),
-    ] = Track.WITH_ANSWER,
+    ] = None,
     benchmark: BenchmarkOpt = None,
     benchmark_sha256: PinOpt = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write all verdicts as JSON here.")] = None,
@@ -253,6 +257,9 @@ def verify(
             check_output_file(json_out, "--json")
         cache = None if no_cache else VerdictCache()
         loaded_bundle = bundle_service.load_bundle(bundle) if bundle is not None else None
+        track = given_track or Track.WITH_ANSWER
+        if loaded_bundle is not None:
+            _bundle_claims(loaded_bundle, prover, given_track)
         prover_name = loaded_bundle.prover if loaded_bundle else (prover or infer_prover(candidates or []))
         if benchmark is None and loaded_bundle is not None:  # the registered benchmark the bundle names
             benchmark = benchmark_files.request_for_file(loaded_bundle.benchmark_name)
@@ -350,6 +357,19 @@ def _verify_bundle(
         markup=False,
     )
     raise typer.Exit(exit_code(verdicts))
+
+
+def _bundle_claims(loaded: bundle_service.Bundle, prover: str | None, track: Track | None) -> None:
+    """A bundle is judged on the prover and track it claims; a checker's ``--prover``/``--track`` that differ
+    are refused, never set aside: ``verify --bundle B --track with-answer`` judged a no-answer bundle on the
+    no-answer track (where an answer the check cannot prove wrong is accepted) and exited 0."""
+    asked_track = track.value if track is not None else None
+    for flag, value, stated in (("--prover", prover, loaded.prover), ("--track", asked_track, loaded.track.value)):
+        if value is not None and value != stated:
+            raise InputError(
+                f"{loaded.path}: the bundle claims {flag} {stated}, not the {value} you asked for; its proofs are "
+                f"judged as what they claim to be. Drop {flag} to check that claim"
+            )
 
 
 @app.command()

@@ -37,6 +37,7 @@ from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.report.evidence import run_prover
 from putnam_solver.run.report.tables import audit_summary
 from putnam_solver.safe_write import write_under
+from putnam_solver.withheld import no_answer_view
 
 TOOL_EVIDENCE = ("tools", "toolchain", "coq_version", "comparator_rev", "fingerprint", "client", "environment")
 """Evidence keys of a gate that name the tools it ran (paths, hashes, versions, pinned revisions)."""
@@ -145,14 +146,17 @@ def _bundle_files(
     entries = []
     tools: list[Any] = []
     for p in chosen:
-        attempt, verdict = p.attempt, p.attempt.verdict or {}
+        attempt, recorded = p.attempt, p.attempt.verdict or {}
+        # A bundle leaves the harness: on no-answer its verdicts are shown as every interface shows them
+        # (the official answers, the answer check and the gates' evidence about the reference stay out).
+        verdict = no_answer_view(recorded)
         pid = attempt.problem
         files[proof_name(pid, prover.suffix)] = _candidate(p)
         if (stored := problems.get(pid)) is not None:
             files[challenge_name(pid, prover.suffix)] = stored.challenge.encode("utf-8")
         audit = _audit_record(p.audit)
         files[verdict_name(pid)] = _dump({"problem": pid, "submission": verdict, "audit": audit})
-        used = tools_used(verdict)
+        used = tools_used(recorded)
         tools += [used] if used not in tools else []
         entries.append(
             {
@@ -167,7 +171,7 @@ def _bundle_files(
                 "audit": p.audit.status if p.audit else None,
                 "audited_at": p.audit.audited_at if p.audit else None,
                 "toolchain": p.toolchain,
-                "axle_request_ids": axle_request_ids(verdict, p.audit.verdict if p.audit else None),
+                "axle_request_ids": axle_request_ids(recorded, p.audit.verdict if p.audit else None),
                 "proof": proof_name(pid, prover.suffix),
                 "verdict": verdict_name(pid),
             }
@@ -189,6 +193,7 @@ def _bundle_files(
             "axle": config.axle,
             "kernels": list(config.kernels),
             "allow_recursion": config.allow_recursion,
+            "unsafe_no_sandbox": config.unsafe_no_sandbox,
         },
         "run": {"model": config.model, "agent": config.agent, "reviewer": config.reviewer_model},
         "toolchain": {
@@ -233,7 +238,7 @@ def _audit_record(audit: AuditRow | None) -> dict[str, Any] | None:
         "toolchain": audit.toolchain,
         "toolchain_changed": audit.toolchain_changed,
         "benchmark_sha256": audit.benchmark_sha256,
-        "verdict": audit.verdict,
+        "verdict": no_answer_view(audit.verdict),
     }
 
 

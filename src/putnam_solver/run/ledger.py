@@ -15,6 +15,8 @@ An attempt stopped by an interruption (Ctrl-C) has no outcome: it is kept apart,
 with what it spent, so that its spend counts against the budgets while its problem stays unattempted in
 its campaign and ``--resume`` runs it again there (``attempts`` holds one outcome per campaign,
 problem and sample). The table is created on open, so ledgers written before it existed read the same.
+It also holds what an attempt in flight has spent by its last model call (``record_spend``), replaced by
+its outcome in the transaction that records it, and kept as lost spend when the process ends first.
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from typing import TYPE_CHECKING, Any
 
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger_rows import (
+    IN_FLIGHT,
     INTERRUPTED,
+    LOST,
     SUBATTEMPT_COLUMNS,
     AttemptRow,
     AuditRow,
@@ -43,6 +47,7 @@ from putnam_solver.run.ledger_rows import (
     checked_id,
     checked_number,
     checked_sample,
+    checked_spend,
     json_object,
     now,
     sha256_text,
@@ -102,6 +107,9 @@ def _migration_lock(path: Path) -> Iterator[None]:
         yield
     finally:
         lock.__exit__()
+
+
+_DROP_IN_FLIGHT = "DELETE FROM interruptions WHERE campaign=? AND problem=? AND sample=? AND error=?"
 
 
 class Ledger:
@@ -236,11 +244,33 @@ class Ledger:
         stored: list[AttemptRow] = []
         with self._transaction() as db:
             for result in results:
+                db.execute(_DROP_IN_FLIGHT, (campaign, result.problem, result.sample, IN_FLIGHT))
                 insert = insert_interruption if result.status == INTERRUPTED else insert_attempt
                 row = insert(db, campaign, result)
                 if row is not None:
                     stored.append(row)
         return stored
+
+    def record_spend(
+        self, campaign: int, problem: str, sample: int, turns: int, tokens: tuple[int, int], dollars: float
+    ) -> None:
+        """What an attempt in flight has spent so far, kept until its outcome replaces it: after ``kill -9``
+        (or a crash) between a model call and the attempt's record, the spend is still in the run's
+        totals and budgets (``settle_in_flight`` marks it lost), where it was forgotten and the resumed
+        run spent it again under the same budget."""
+        with self._transaction() as db:
+            db.execute(_DROP_IN_FLIGHT, (campaign, problem, sample, IN_FLIGHT))
+            db.execute(
+                "INSERT INTO interruptions (campaign, problem, turns, input_tokens, output_tokens, cost_dollars, "
+                "error, transcript, recorded_at, sample) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)",
+                (campaign, problem, turns, *tokens, dollars, IN_FLIGHT, now(), sample),
+            )
+
+    def settle_in_flight(self) -> int:
+        """Mark the spend of attempts in flight that an earlier process left as lost (run before this one's
+        attempts start); returns how many."""
+        with self._transaction() as db:
+            return db.execute("UPDATE interruptions SET error=? WHERE error=?", (LOST, IN_FLIGHT)).rowcount
 
     def attempts(self) -> list[AttemptRow]:
         """Every stored attempt, by campaign then problem."""
@@ -266,6 +296,7 @@ class Ledger:
                 checked_id(r[2], where),
                 checked_sample(r[9], where),
             )
+            checked_spend(r[3], r[4], r[5], r[6], where)
             spent = (r[3], r[4], r[5], r[6])
             found.append(
                 AttemptRow(r[0], campaign, problem, INTERRUPTED, *spent, None, None, None, r[7], r[8], None, "", sample)

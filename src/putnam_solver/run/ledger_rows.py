@@ -10,6 +10,7 @@ check is refused whole (``LedgerError``, exit code 2): nothing of it becomes a p
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -24,6 +25,10 @@ MAX_COLUMN_BYTES = 64 << 20
 
 INTERRUPTED = "interrupted"
 """The status of an attempt stopped by an interruption: no outcome, run again on ``--resume``."""
+IN_FLIGHT = "in flight: what it has spent by its last model call (replaced by its outcome when recorded)"
+"""The error of the ``interruptions`` row that holds an attempt's spend while it runs (``Ledger.record_spend``)."""
+LOST = "lost with the harness (kill -9, a crash) before its outcome was recorded: what it spent by its last model call"
+"""The error of such a row left by a process that ended without recording the attempt: its spend was real."""
 
 
 class LedgerError(Exception):
@@ -225,10 +230,32 @@ def verdict_column(text: Any, where: str) -> dict[str, Any] | None:
 EDITED = "the ledger was edited after the run (or is not putnam's): refused, nothing of it is used"
 
 
+MAX_TOKENS = 10**12
+"""The most tokens (and turns) one attempt is counted with: far beyond any real attempt, and small enough
+that a run's sums stay exact in SQLite's 64-bit integers and in a float (a model server's usage is not
+trusted: ``run.agent.pricing.counted_usage`` holds what it reports to this bound)."""
+MAX_DOLLARS = 1e12
+"""The most dollars one attempt is counted with, for the same reason."""
+
+
+def checked_spend(turns: Any, input_tokens: Any, output_tokens: Any, cost: Any, where: str) -> None:
+    """What an attempt spent must be counts and an amount a run can record: integers from 0 to
+    ``MAX_TOKENS`` and a finite amount from 0 to ``MAX_DOLLARS``, else LedgerError. SQLite keeps any value
+    in these columns; a negative cost lowered the run's cost in SUMMARY.md, the report and the audit's
+    SUMMARY.md, text in one was summed as 0."""
+    for name, value in (("turns", turns), ("input tokens", input_tokens), ("output tokens", output_tokens)):
+        if checked_number(value, where) < 0 or value > MAX_TOKENS:
+            raise LedgerError(f"{where}: {name} {value!r} is not between 0 and {MAX_TOKENS}; {EDITED}")
+    amount = float(cost) if isinstance(cost, int | float) and not isinstance(cost, bool) else None
+    if amount is None or not math.isfinite(amount) or not 0 <= amount <= MAX_DOLLARS:
+        raise LedgerError(f"{where}: cost {cost!r} is not an amount of dollars from 0 to {MAX_DOLLARS:g}; {EDITED}")
+
+
 def attempt_row(r: tuple[Any, ...], where: str) -> AttemptRow:
     at = f"{where}: attempt {r[0]!r}"
     verdict = verdict_column(r[13], f"{at}: verdict")
     checked_number(r[0], at), checked_number(r[1], at), checked_id(r[2], at), checked_sample(r[15], at)
+    checked_spend(r[4], r[5], r[6], r[7], at)
     head = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12])
     return AttemptRow(*head, verdict, r[14], r[15])
 
@@ -254,6 +281,7 @@ def subattempt_row(r: tuple[Any, ...], where: str) -> SubAttemptRow:
     at = f"{where}: sub-attempt {r[0]!r}"
     verdict = verdict_column(r[15], f"{at}: verdict")
     checked_number(r[0], at), checked_number(r[1], at), checked_id(r[2], at)
+    checked_spend(r[6], r[7], r[8], r[9], at)
     if not isinstance(r[4], str):
         raise LedgerError(f"{at}: lemma name {r[4]!r} is not text; {EDITED}")
     head = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from genai_prices import Usage, calc_price
 
@@ -107,7 +107,35 @@ def run_unpriced(config: SolveConfig) -> list[str]:
     return unpriced([config.model, config.reviewer_model], config.prices)
 
 
+def unpriced_when_spent(
+    history: Sequence[tuple[str, Mapping[str, Any]]], spent_at: Iterable[str], config: SolveConfig
+) -> list[str]:
+    """The models of the run without a price, now (``config``) or under any settings record (``history``:
+    (recorded_at, settings JSON), oldest first) in force when an attempt recorded at one of ``spent_at``
+    spent tokens: such an attempt's cost was counted as $0 for that model, and a later ``--resume
+    --prices`` does not price it again. A record that does not read as a config counts all its models
+    as unpriced."""
+    times = sorted(t for t in spent_at if t)
+    found = run_unpriced(config)
+    for i, (at, settings) in enumerate(history):
+        until = history[i + 1][0] if i + 1 < len(history) else None
+        if not any(at <= t and (until is None or t < until) for t in times):
+            continue
+        stored = settings.get("config") if isinstance(settings, Mapping) else None
+        stored = stored if isinstance(stored, Mapping) else {}
+        models = [m for m in (stored.get("model"), stored.get("reviewer_model")) if isinstance(m, str)]
+        try:
+            found += unpriced(models, stored.get("prices") or {})
+        except (ValueError, TypeError, AttributeError):
+            found += models
+    return list(dict.fromkeys(m for m in found if m != "none"))
+
+
 def cost_text(dollars: float, unknown: Sequence[str], digits: int = 2) -> str:
     """A cost as every view shows it: dollars, or ``unknown`` when a model had no price and nothing was
-    counted (never $0.00 for it; a provider that reports its own cost is still counted)."""
-    return "unknown" if unknown and not dollars else f"${dollars:.{digits}f}"
+    counted (never $0.00 for it; a provider that reports its own cost is still counted), or ``at least``
+    the dollars counted when a model of the run had no price: a reviewer without one had its tokens left
+    out of a cost shown as the whole run's."""
+    if not unknown:
+        return f"${dollars:.{digits}f}"
+    return f"at least ${dollars:.{digits}f}" if dollars else "unknown"

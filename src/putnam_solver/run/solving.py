@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import math
 import re
 import time
 from collections.abc import Callable
@@ -392,6 +393,14 @@ def _load_prices(path: Path) -> dict[str, dict[str, float]]:
     )
     if not valid:
         raise InputError(f'{path}: a price table maps models to {{"input": $/Mtok, "output": $/Mtok}}')
+    for model, rates in data.items():
+        # A negative rate (or NaN, Infinity, true, which JSON here reads as numbers) made every cost of the
+        # model negative or unreadable: the run's cost shrank and its budget grew as it spent.
+        bad = [f"{k}={x!r}" for k, x in rates.items() if isinstance(x, bool) or not (math.isfinite(x) and x >= 0)]
+        if bad:
+            raise InputError(
+                f"{path}: price of {model}: {', '.join(bad)}; give each rate as dollars per million tokens, 0 or more"
+            )
     return {str(k): {str(f): float(x) for f, x in v.items()} for k, v in data.items()}
 
 

@@ -39,7 +39,7 @@ from putnam_solver.core.verify import Track
 from putnam_solver.kits import get_kit
 from putnam_solver.kits.interactive import Interactive, LemmaError
 from putnam_solver.run.agent.history import history_budget
-from putnam_solver.run.agent.pricing import usage_cost
+from putnam_solver.run.agent.pricing import attempt_tokens, usage_cost
 from putnam_solver.run.agent.tools import ProblemContext, clip
 from putnam_solver.run.agent.types import ProvedLemma, SubAttemptResult
 from putnam_solver.run.agent.worker import AttemptState, Judge, first_messages, react_worker, worker_tools
@@ -137,6 +137,7 @@ class LemmaRunner:
     def _result(self, name: str, statement: str, state: AttemptState) -> SubAttemptResult:
         model = self.setup.config.model
         cost, _ = usage_cost({model: state.usage}, self.setup.prices)
+        input_tokens, output_tokens = attempt_tokens({model: state.usage})
         last = state.last
         status = _status(state)
         text = None
@@ -148,8 +149,8 @@ class LemmaRunner:
             lemma=name,
             status=status,
             turns=state.turns,
-            input_tokens=state.usage.input_tokens,
-            output_tokens=state.usage.output_tokens,
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
             cost_dollars=cost,
             statement=statement,
             candidate=last.candidate if last else None,

@@ -30,8 +30,14 @@ from inspect_ai.util import sample_limits
 
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.sandbox import stopping
-from putnam_solver.run.agent._inspect import active_samples, adaptive_controllers, throughput_registry
-from putnam_solver.run.agent.pricing import usage_cost, usage_tokens
+from putnam_solver.run.agent._inspect import (
+    active_samples,
+    adaptive_controllers,
+    sample_active,
+    sample_model_usage,
+    throughput_registry,
+)
+from putnam_solver.run.agent.pricing import attempt_tokens, usage_cost, usage_tokens
 from putnam_solver.run.agent.react import AgentSetup
 from putnam_solver.run.agent.tools import ProblemContext
 from putnam_solver.run.agent.types import (
@@ -109,6 +115,7 @@ class CampaignRun:
         attempt of this evaluation (each is scored on what it did, and recorded with what it spent)."""
         cost, _ = usage_cost({model: usage}, self.prices)
         self.live.spend(sum(usage_tokens(usage)), cost)
+        self._keep_spend()
         if self.stopped is not None:
             return
         self.stopped = self.live.stop_reason()
@@ -117,6 +124,18 @@ class CampaignRun:
             for sample in active_samples():
                 if eval_id is None or sample.eval_id == eval_id:
                     sample.interrupt("score")
+
+    def _keep_spend(self) -> None:
+        """Hand what the calling attempt has spent so far to ``on_spend`` (the hook runs in its sample)."""
+        active = sample_active()
+        key = str(active.sample.id) if active is not None else None
+        if self.job.on_spend is None or key not in self.slots or key in self.reported:
+            return
+        problem, sample = self.slots[key]
+        usage = sample_model_usage()
+        state = self.states.get(key)
+        turns = state.turns if state is not None else 0
+        self.job.on_spend(problem, sample, turns, attempt_tokens(usage), usage_cost(usage, self.prices)[0])
 
     def interrupt(self) -> None:
         """Ctrl-C: stop every attempt in flight (each is reported as interrupted, with what it spent) and
@@ -182,12 +201,13 @@ class CampaignRun:
         if unpriced:
             log.info("no price for %s: its cost is unknown (--prices gives one)", ", ".join(unpriced))
         last = state.last
+        input_tokens, output_tokens = attempt_tokens(usage)
         result = AttemptResult(
             problem=problem_id,
             status="interrupted" if interrupted else attempt_status(state),
             turns=state.turns,
-            input_tokens=sum(usage_tokens(u)[0] for u in usage.values()),
-            output_tokens=sum(usage_tokens(u)[1] for u in usage.values()),
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
             cost_dollars=cost,
             candidate=last.candidate if last else None,
             verdict=last.verdict if last else None,
@@ -264,7 +284,8 @@ class RateLimitWatch:
 class InterruptWatch:
     """While the evaluation runs, the first Ctrl-C (SIGINT) stops it cleanly: the attempts in flight stop
     and are reported as interrupted, with what they spent; a second Ctrl-C stops at once
-    (``KeyboardInterrupt``; what was in flight is then lost, as after ``kill -9``).
+    (``KeyboardInterrupt``; what was in flight then has no outcome, as after ``kill -9``, and
+    is counted only with what it spent by its last model call).
 
     Every Ctrl-C first kills the sandboxes (``lifetime.stopping``): an attempt stops only when its tools
     return, and a tool compiling in a worker thread would otherwise go on until its timeout. The signal

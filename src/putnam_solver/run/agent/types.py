@@ -225,6 +225,8 @@ class SubAttemptResult:
 
 
 SubAttemptCallback = Callable[[SubAttemptResult], None]
+SpendCallback = Callable[[str, int, int, tuple[int, int], float], None]
+"""(problem, sample, turns, (input, output tokens), dollars): what an attempt in flight has spent so far."""
 
 
 @dataclass(frozen=True)
@@ -443,7 +445,8 @@ class CampaignJob:
     ``lemmas`` the lemmas each problem's earlier sub-attempts proved and ``sketches`` its latest earlier
     sketch (both empty with ``--fresh``). ``on_subattempt`` hears of
     every finished lemma sub-attempt at once, before its attempt ends; ``on_sketch`` of every ``sketch``
-    call when it is made and as it goes on (it stores it at once: a sketch outlives its attempt).
+    call when it is made and as it goes on (it stores it at once: a sketch outlives its attempt);
+    ``on_spend`` of what an attempt has spent after each of its model calls (stored at once likewise).
     """
 
     problems: Sequence[Problem]
@@ -460,6 +463,7 @@ class CampaignJob:
     sketches: Mapping[str, Sketch] = field(default_factory=dict)
     on_subattempt: SubAttemptCallback | None = None
     on_sketch: SketchCallback | None = None
+    on_spend: SpendCallback | None = None
     verifier: Verifier = LOCAL
     """Where the gates of ``check`` and ``submit`` run (``verifier.dispatch``)."""
     samples: Mapping[str, Sequence[int]] = field(default_factory=dict)

@@ -80,6 +80,7 @@ class Recorder:
         self._problems: dict[str, ProblemRow] = run.ledger.problems()
         settings = required_settings(run.ledger, "record")
         self._suffix = prover_suffix(settings)
+        run.ledger.settle_in_flight()  # what attempts an earlier process did not record had spent
         usage = run.ledger.usage()
         self._attempts, self._turns = usage.attempts, usage.turns
         self._tokens, self._cost = usage.tokens, usage.cost_dollars
@@ -121,6 +122,16 @@ class Recorder:
             return
         try:
             self._run.ledger.record_sketch(self._number, made)
+        except Exception as exc:  # kept, and raised in the campaign's thread
+            self._fatal = disk_full(exc, self._run.run_dir) or exc
+
+    def spending(self, problem: str, sample: int, turns: int, tokens: tuple[int, int], dollars: float) -> None:
+        """The ``on_spend`` callback: stored now, in the caller's thread, as a sketch is, so that ``kill -9``
+        before the attempt's record leaves its spend in the ledger."""
+        if self._fatal is not None or self._closed or (problem, sample) not in self._expected:
+            return
+        try:
+            self._run.ledger.record_spend(self._number, problem, sample, turns, tokens, dollars)
         except Exception as exc:  # kept, and raised in the campaign's thread
             self._fatal = disk_full(exc, self._run.run_dir) or exc
 

@@ -359,6 +359,7 @@ class LockedRun:
             sketches=sketches,
             on_subattempt=recorder.subattempt,
             on_sketch=recorder.sketch,
+            on_spend=recorder.spending,
             verifier=self.settings.verifier,
             samples=samples,
         )

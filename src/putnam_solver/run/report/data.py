@@ -31,7 +31,7 @@ from putnam_solver.run.ledger import (
 from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.ledger_sketches import SketchRow
-from putnam_solver.run.prices import run_unpriced
+from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
 from putnam_solver.run.report.errata import counted_apart
 from putnam_solver.run.stored_settings import StoredSettings, stored_settings
 
@@ -77,10 +77,13 @@ class RunData:
     def name(self) -> str:
         return self.run_dir.name
 
+    spent_unpriced: tuple[str, ...] = ()
+    """The models without a price when some attempt spent tokens (``prices.unpriced_when_spent``)."""
+
     @property
     def unpriced(self) -> tuple[str, ...]:
-        """The run's models with no price (their cost is unknown)."""
-        return tuple(run_unpriced(self.settings.config))
+        """The run's models with no price now or when some of its spend was counted (that cost is unknown)."""
+        return tuple(dict.fromkeys([*run_unpriced(self.settings.config), *self.spent_unpriced]))
 
     @property
     def problems(self) -> tuple[str, ...]:
@@ -144,6 +147,7 @@ def load_run(run_dir: Path) -> RunData:
             benchmark_ids=_benchmark_ids(settings),
             defects=counted_apart(settings, ledger.latest_audits().values()),
             sketches=tuple(ledger.sketches()),
+            spent_unpriced=tuple(spent_unpriced(ledger, settings, attempts)),
         )
     except LedgerError as exc:
         raise ReportError(str(exc)) from exc
@@ -185,7 +189,8 @@ class Headline:
     cost_dollars: float
     wall_seconds: float
     unpriced: tuple[str, ...] = ()
-    """The run's models with no price: every cost of the run is then unknown, never $0.00."""
+    """The run's models with no price: every cost of the run is then unknown (never $0.00), or at least what
+    the priced models spent."""
 
     @property
     def tokens(self) -> int:
@@ -210,7 +215,7 @@ def headline(run: RunData) -> Headline:
         output_tokens=run.usage.output_tokens,
         cost_dollars=run.usage.cost_dollars,
         wall_seconds=wall_seconds(run.campaigns, run.attempts),
-        unpriced=run.unpriced if not run.usage.cost_dollars else (),
+        unpriced=run.unpriced,
     )
 
 
@@ -305,3 +310,9 @@ def in_order(attempts: Iterable[AttemptRow]) -> list[AttemptRow]:
 def parse_time(stamp: str) -> datetime:
     when = datetime.fromisoformat(stamp)
     return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def spent_unpriced(ledger: Ledger, settings: StoredSettings, attempts: Iterable[AttemptRow]) -> list[str]:
+    """The run's models without a price when some of its attempts spent tokens (their cost is unknown)."""
+    spent = [a.recorded_at for a in attempts if a.input_tokens + a.output_tokens > 0]
+    return unpriced_when_spent(ledger.settings_history(), spent, settings.config)

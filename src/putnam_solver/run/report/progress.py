@@ -201,8 +201,8 @@ def live_view(totals: Totals | None, width: int, now: float | None = None) -> Re
 
 def _spend_and_time(totals: Totals) -> str:
     cost = cost_text(totals.cost_dollars, totals.unpriced)
-    if cost == "unknown":
-        cost = f"unknown (no price for {', '.join(totals.unpriced)}; --prices FILE gives one)"
+    if totals.unpriced:
+        cost = f"{cost} (no price for {', '.join(totals.unpriced)}; --prices FILE gives one)"
     if totals.eta_seconds is not None:
         eta = f"ETA ~{format_seconds(totals.eta_seconds)} for campaign {totals.campaign}"
     else:

@@ -14,6 +14,7 @@ from putnam_solver.run.report.grid import run_grid_html
 from putnam_solver.run.report.pass_at_k_html import pass_at_k_section
 from putnam_solver.run.report.progress import format_seconds
 from putnam_solver.run.report.sketches import sketch_html, sketch_lines
+from putnam_solver.run.report.tables import acceptance_gates
 
 
 def render_report(run: RunData, base: Path, plotly_file: str | None) -> str:
@@ -91,12 +92,12 @@ def settings_rows(run: RunData) -> list[tuple[str, str]]:
     settings, config = run.settings, run.settings.config
     outcome = run.outcome
     state = f"finished: {outcome.get('message')}" if outcome else "in progress or interrupted"
-    gates = f"profile {config.acceptance_profile.value}{' + AXLE' if config.axle else ''}"
     return [
         ("run", state),
         ("model", f"{config.model} (agent {config.agent}, reviewer {config.reviewer_model or 'none'})"),
         ("prover, track", f"{config.prover}, {config.track.value}"),
-        ("acceptance gates", gates),
+        ("acceptance gates", acceptance_gates(config)),
+        ("toolchain", settings.toolchain or "not recorded"),
         ("benchmark", f"{settings.pin or 'unpinned'} (sha256 {settings.benchmark_sha256})"),
         ("campaigns", f"{len(run.campaigns)} run ({settings.campaigns or 'no'} limit)"),
     ]

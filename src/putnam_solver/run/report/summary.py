@@ -49,6 +49,7 @@ from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.pass_at_k import pass_at_k_section, run_pass_at_k
 from putnam_solver.run.prices import cost_text, run_unpriced
+from putnam_solver.run.report.data import spent_unpriced
 from putnam_solver.run.report.errata import (
     apart_note,
     counted_apart,
@@ -66,6 +67,7 @@ from putnam_solver.run.report.evidence import (
 )
 from putnam_solver.run.report.sketches import sketch_lines, sketch_section
 from putnam_solver.run.report.tables import (
+    acceptance_gates,
     attempts_tsv,
     cell,
     lemma_summary,
@@ -112,8 +114,9 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     tsv = attempts_tsv(every, suffix, audits) + subattempts_tsv(subattempts, suffix)
     write_under(run_dir, "attempts.tsv", tsv.encode("utf-8"), durable=True)
     outcome = json_column(ledger.meta("outcome") or "null", f"{ledger.path}: outcome")
-    text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits)
-    text += lemma_summary(subattempts, run_unpriced(settings.config))
+    unknown = spent_unpriced(ledger, settings, every)
+    text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits, unknown)
+    text += lemma_summary(subattempts, unknown)
     text += "".join(f"{line}\n" for line in sketch_section(sketch_lines(sketches, attempts)))
     write_under(run_dir, "SUMMARY.md", text.encode("utf-8"), durable=True)
 
@@ -173,10 +176,12 @@ def summary_markdown(
     unresolved: Sequence[str],
     outcome: dict[str, Any] | None,
     audits: Mapping[int, AuditRow] | None = None,
+    unknown: Sequence[str] = (),
 ) -> str:
-    """SUMMARY.md. The ``Generated:`` line is the only one that depends on the clock."""
+    """SUMMARY.md. The ``Generated:`` line is the only one that depends on the clock; ``unknown``: the
+    models without a price when some of the run's spend was counted (``data.spent_unpriced``)."""
     config = settings.config
-    unknown = run_unpriced(config)
+    unknown = list(dict.fromkeys([*run_unpriced(config), *unknown]))
     chosen = settings.selected
     selected = len(chosen)
     errata = selected_errata(settings)
@@ -202,7 +207,7 @@ def summary_markdown(
         ),
         ("Prover, track", f"{config.prover}, {config.track.value}"),
         ("Model", _model_line(config)),
-        ("Acceptance gates", f"profile {config.acceptance_profile.value}{' + AXLE' if config.axle else ''}"),
+        ("Acceptance gates", acceptance_gates(config)),
         ("Toolchain", settings.toolchain or "not recorded"),
         ("Selected", str(selected)),
         ("Verified passes", f"{passes}{_share(passes, selected)}{apart_note(apart)}"),
@@ -220,8 +225,9 @@ def summary_markdown(
         ("Tokens", f"{usage.tokens:,} ({usage.input_tokens:,} input, {usage.output_tokens:,} output)"),
         (
             "Cost",
-            f"unknown (no price for {', '.join(unknown)}; `putnam solve --resume RUN_DIR --prices FILE` gives one)"
-            if unknown and not usage.cost_dollars
+            f"{cost_text(usage.cost_dollars, unknown)} (no price for {', '.join(unknown)} when some of its tokens "
+            "were spent: they are not in it; `putnam solve --resume RUN_DIR --prices FILE` prices what follows)"
+            if unknown
             else f"${usage.cost_dollars:.2f}",
         ),
     ]

@@ -4,10 +4,28 @@ each with its verdict and audit in one word) and SUMMARY.md's table of lemmas.""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from putnam_solver.run.ledger import AttemptRow, AuditRow, SubAttemptRow
 from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report.evidence import attempt_dir, evidence_dir, subattempt_dir
+
+if TYPE_CHECKING:
+    from putnam_solver.run.agent.types import SolveConfig
+
+
+def acceptance_gates(config: SolveConfig) -> str:
+    """The gates a run's passes were accepted by, with every flag of the run that lifts one of their rules:
+    a count made with ``--allow-recursion`` (candidate recursion accepted on a Coq whose guard checker
+    proves ``False``) or ``--unsafe-no-sandbox`` read "profile full" like any other in SUMMARY.md and the
+    report."""
+    text = f"profile {config.acceptance_profile.value}{' + AXLE' if config.axle else ''}"
+    if config.allow_recursion:
+        text += "; --allow-recursion: candidate recursion accepted on a Coq with known kernel bugs"
+    if config.unsafe_no_sandbox:
+        text += "; --unsafe-no-sandbox: candidates compiled without the sandbox"
+    return text
+
 
 ATTEMPT_COLUMNS = (
     "campaign",
