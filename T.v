@@ -1,2 +1,0 @@
-Require Import Reals. Definition x := 1%R. Check x. 
-Check (x + x)%R.
