@@ -10,7 +10,16 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from putnam_solver.run.prices import Price, catalogue_price, cost_text, price_of, run_unpriced, unpriced, user_prices
+from putnam_solver.run.prices import (
+    Price,
+    catalogue_price,
+    cost_text,
+    price_of,
+    run_unpriced,
+    unpriced,
+    unpriced_when_spent,
+    user_prices,
+)
 from putnam_solver.run.report.progress import Totals, totals_line
 from tests.helpers import REPO
 from tests.integration.campaign_driver import lean_text_config
@@ -88,3 +97,15 @@ def test_a_price_that_is_no_amount_of_dollars_is_refused_before_anything_is_crea
     code, output = _prepare(tmp_path, "--run-cost-limit", "5", "--prices", str(prices))
     assert code == 2 and f"price of {UNPRICED}: input=" in output and "0 or more" in output, output
     assert not (tmp_path / "run").exists()
+
+
+def test_spend_in_the_second_a_resume_gave_the_price_still_reads_unpriced() -> None:
+    """Ledger times are whole seconds: an attempt of the unpriced campaign recorded in the second the resume
+    with ``--prices`` was recorded may have spent before it (a fast run did; the cost then read as whole)."""
+    priced = {UNPRICED: {"input": 1.0, "output": 2.0}}
+    config = dataclasses.replace(lean_text_config(), model=UNPRICED, prices=priced)
+    start, resume = "2026-12-03T02:24:13+00:00", "2026-12-03T02:24:14+00:00"
+    history = [(start, {"config": {"model": UNPRICED}}), (resume, {"config": {"model": UNPRICED, "prices": priced}})]
+    assert unpriced_when_spent(history, [start], config) == [UNPRICED]
+    assert unpriced_when_spent(history, [resume], config) == [UNPRICED], "the same second: either record"
+    assert unpriced_when_spent(history, ["2026-12-03T02:24:15+00:00"], config) == []

@@ -119,7 +119,9 @@ def unpriced_when_spent(
     found = run_unpriced(config)
     for i, (at, settings) in enumerate(history):
         until = history[i + 1][0] if i + 1 < len(history) else None
-        if not any(at <= t and (until is None or t < until) for t in times):
+        # Times are whole seconds: an attempt in the second a resume was recorded may have spent under
+        # either record, so it counts for both (the cost then reads "at least", never too little).
+        if not any(at <= t and (until is None or t <= until) for t in times):
             continue
         stored = settings.get("config") if isinstance(settings, Mapping) else None
         stored = stored if isinstance(stored, Mapping) else {}
