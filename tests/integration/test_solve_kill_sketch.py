@@ -18,6 +18,7 @@ import pytest
 
 pytest.importorskip("inspect_ai")
 
+from putnam_solver.run.ledger_rows import IN_FLIGHT
 from tests.fakes.openai_server import FakeOpenAI, Step, serve, tool_call_reply
 from tests.fakes.scripted_agent import NEEDS_ROCQ
 from tests.integration.test_agent_sketch import FINAL, INFORMAL, PROBLEM, SAMPLES, SKELETON
@@ -52,10 +53,10 @@ class SketchingModel:
         return tool_call_reply("submit", {"proof": SKELETON}, "call_skeleton")
 
 
-def _rows(run_dir: Path, sql: str) -> list[tuple[Any, ...]]:
+def _rows(run_dir: Path, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     db = sqlite3.connect(run_dir / "ledger.sqlite", timeout=30)
     try:
-        return db.execute(sql).fetchall()
+        return db.execute(sql, parameters).fetchall()
     except sqlite3.OperationalError:  # not created yet
         return []
     finally:
@@ -81,8 +82,10 @@ def test_a_sketch_made_before_an_interruption_is_kept_and_offered_to_the_next_ca
             model.release.set()
     assert proc.returncode == (130 if signum == signal.SIGINT else -signal.SIGKILL), output
     assert _rows(tmp_path, "SELECT id FROM attempts") == [], "the attempt had no outcome"
-    interrupted = _rows(tmp_path, "SELECT problem FROM interruptions")
+    interrupted = _rows(tmp_path, "SELECT problem FROM interruptions WHERE error != ?", (IN_FLIGHT,))
     assert interrupted == ([(PROBLEM,)] if signum == signal.SIGINT else []), "Ctrl-C records it, kill -9 cannot"
+    in_flight = _rows(tmp_path, "SELECT problem FROM interruptions WHERE error = ?", (IN_FLIGHT,))
+    assert in_flight == ([] if signum == signal.SIGINT else [(PROBLEM,)]), "after kill -9 its spend is kept"
     assert _rows(tmp_path, SKETCHES) == [(1, PROBLEM, 1, INFORMAL, SKELETON, 2, 0)]
 
     resumed = SketchingModel(sketching=False)

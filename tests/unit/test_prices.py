@@ -105,7 +105,7 @@ def test_spend_in_the_second_a_resume_gave_the_price_still_reads_unpriced() -> N
     priced = {UNPRICED: {"input": 1.0, "output": 2.0}}
     config = dataclasses.replace(lean_text_config(), model=UNPRICED, prices=priced)
     start, resume = "2026-12-03T02:24:13+00:00", "2026-12-03T02:24:14+00:00"
-    history = [(start, {"config": {"model": UNPRICED}}), (resume, {"config": {"model": UNPRICED, "prices": priced}})]
+    history = [(start, dataclasses.replace(config, prices={})), (resume, config)]
     assert unpriced_when_spent(history, [start], config) == [UNPRICED]
     assert unpriced_when_spent(history, [resume], config) == [UNPRICED], "the same second: either record"
     assert unpriced_when_spent(history, ["2026-12-03T02:24:15+00:00"], config) == []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from genai_prices import Usage, calc_price
 
@@ -108,28 +108,20 @@ def run_unpriced(config: SolveConfig) -> list[str]:
 
 
 def unpriced_when_spent(
-    history: Sequence[tuple[str, Mapping[str, Any]]], spent_at: Iterable[str], config: SolveConfig
+    history: Sequence[tuple[str, SolveConfig]], spent_at: Iterable[str], config: SolveConfig
 ) -> list[str]:
     """The models of the run without a price, now (``config``) or under any settings record (``history``:
-    (recorded_at, settings JSON), oldest first) in force when an attempt recorded at one of ``spent_at``
+    (recorded_at, its config), oldest first) in force when an attempt recorded at one of ``spent_at``
     spent tokens: such an attempt's cost was counted as $0 for that model, and a later ``--resume
-    --prices`` does not price it again. A record that does not read as a config counts all its models
-    as unpriced."""
+    --prices`` does not price it again."""
     times = sorted(t for t in spent_at if t)
     found = run_unpriced(config)
-    for i, (at, settings) in enumerate(history):
+    for i, (at, stored) in enumerate(history):
         until = history[i + 1][0] if i + 1 < len(history) else None
         # Times are whole seconds: an attempt in the second a resume was recorded may have spent under
         # either record, so it counts for both (the cost then reads "at least", never too little).
-        if not any(at <= t and (until is None or t <= until) for t in times):
-            continue
-        stored = settings.get("config") if isinstance(settings, Mapping) else None
-        stored = stored if isinstance(stored, Mapping) else {}
-        models = [m for m in (stored.get("model"), stored.get("reviewer_model")) if isinstance(m, str)]
-        try:
-            found += unpriced(models, stored.get("prices") or {})
-        except (ValueError, TypeError, AttributeError):
-            found += models
+        if any(at <= t and (until is None or t <= until) for t in times):
+            found += run_unpriced(stored)
     return list(dict.fromkeys(m for m in found if m != "none"))
 
 

@@ -33,7 +33,7 @@ from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
 from putnam_solver.run.report.errata import counted_apart
-from putnam_solver.run.stored_settings import StoredSettings, stored_settings
+from putnam_solver.run.stored_settings import StoredSettings, settings_history, stored_settings
 
 
 class ReportError(InputError):
@@ -315,4 +315,5 @@ def parse_time(stamp: str) -> datetime:
 def spent_unpriced(ledger: Ledger, settings: StoredSettings, attempts: Iterable[AttemptRow]) -> list[str]:
     """The run's models without a price when some of its attempts spent tokens (their cost is unknown)."""
     spent = [a.recorded_at for a in attempts if a.input_tokens + a.output_tokens > 0]
-    return unpriced_when_spent(ledger.settings_history(), spent, settings.config)
+    history = [(at, stored.config) for at, stored in settings_history(ledger)]
+    return unpriced_when_spent(history, spent, settings.config)
