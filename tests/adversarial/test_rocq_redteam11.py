@@ -102,6 +102,7 @@ DECLARED_USING = {
     "Proof using Type": ("", "", "Proof using Type."),
     "attribute": ("", '#[using="Type"] ', "Proof."),
     "default option": ('Set Default Proof Using "Type".\n', "", "Proof."),
+    "after a module closed in the section": ("", "Module zz_m. End zz_m.\n  ", "Proof using."),
 }
 """Each way to declare the section variables a proof uses: (before the section, attribute, proof start)."""
 

@@ -103,7 +103,7 @@ def answer_violations(
     expected: Statement,
     policy: LeanPolicy,
     defined: frozenset[str],
-    solution: str = "",
+    solution: str,
 ) -> list[Violation]:
     """A no-answer solution value must state an answer over the challenge's own environment, not point
     back at the problem or at a constant the candidate defines (a helper can hide anything), nor pick "a

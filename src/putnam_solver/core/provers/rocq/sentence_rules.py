@@ -57,15 +57,15 @@ def section_using_hits(sentences: Sequence[Sentence], own: frozenset[int]) -> li
     variables inside a section (the candidate's or the challenge's), and ``Set Default Proof Using``
     anywhere (it declares them for every later proof): rocq#19861."""
     hits: list[Violation] = []
-    depth = 0
+    sections: list[str] = []  # the open sections' names: `End M` of a module inside one closes none
     for i, sent in enumerate(sentences):
         if sent.command == "Section":
-            depth += 1
-        elif sent.command == "End" and depth:
-            depth -= 1
+            sections.append(second_word(sent))
+        elif sent.command == "End" and second_word(sent) in sections:
+            del sections[len(sections) - 1 - sections[::-1].index(second_word(sent)) :]
         elif i not in own:
             continue
-        elif depth and _explicit_using(sent):
+        elif sections and _explicit_using(sent):
             hits.append(Violation(sent.line, "`Proof using` in a section", _RULES["Proof using (in a section)"].reason))
         elif sent.command in ("Set", "Unset") and sent.words[sent.command_at + 1 : sent.command_at + 4] == (
             "Default",
