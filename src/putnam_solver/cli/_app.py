@@ -33,7 +33,8 @@ class LazyCommands(MutableMapping[str, Any]):
     ``COMMAND_MODULES``. Click and Typer find, list and suggest commands through this mapping only."""
 
     def __init__(self, built: Mapping[str, Any]) -> None:
-        self.built = dict(built)
+        # a group built after other tests or callers imported command modules holds them in import order
+        self.built = _in_listed_order(built)
 
     def __getitem__(self, name: str) -> Any:
         if name not in self.built:
@@ -61,8 +62,12 @@ class LazyCommands(MutableMapping[str, Any]):
         for module in modules:
             importlib.import_module(f"putnam_solver.cli.{module}")
         fresh = typer.main.get_group(app).commands
-        added = {**(fresh.built if isinstance(fresh, LazyCommands) else fresh), **self.built}
-        self.built = {**{n: added[n] for n in COMMAND_MODULES if n in added}, **added}
+        self.built = _in_listed_order({**(fresh.built if isinstance(fresh, LazyCommands) else fresh), **self.built})
+
+
+def _in_listed_order(commands: Mapping[str, Any]) -> dict[str, Any]:
+    """``commands`` in the order of ``COMMAND_MODULES``, then any other in the order given."""
+    return {**{name: commands[name] for name in COMMAND_MODULES if name in commands}, **commands}
 
 
 class PutnamCommands(PutnamGroup):
