@@ -191,12 +191,12 @@ def test_every_official_answer_is_still_a_permitted_value(putnambench: Benchmark
     assert not refused
 
 
-@pytest.mark.xfail(strict=True, reason="open: a predicate copied from the statement is not found by meaning yet")
 def test_a_set_answer_copied_from_the_statement_is_refused(putnambench: Benchmark) -> None:
     """``putnam_1971_a2`` states ``(P.eval 0 = 0 ∧ ∀ x, ...) ↔ P ∈ putnam_1971_a2_solution``: the predicate
-    copied into a set-builder answer makes the theorem ``Iff.rfl``, and every gate accepts it (the
+    copied into a set-builder answer makes the theorem ``Iff.rfl``, and every gate accepted it (the
     answer check can only say ``unknown``). Names cannot tell it from an honest set answer (47 official
-    answers are set-builders); see the threat model's known gaps."""
+    answers are set-builders): G2 finds it as the other side of the statement's own ``↔``
+    (``_answer_copy.py``)."""
     value = "{P : Polynomial ℝ | P.eval 0 = 0 ∧ ∀ x : ℝ, P.eval (x^2 + 1) = (P.eval x)^2 + 1}"
     candidate = lean_filled(putnambench, "putnam_1971_a2", Track.NO_ANSWER, proof="Iff.rfl", value=value)
     assert lean_text_verdict(putnambench, "putnam_1971_a2", candidate, Track.NO_ANSWER).status == "rejected"

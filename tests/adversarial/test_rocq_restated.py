@@ -6,6 +6,11 @@ accepted a proof of it on the full profile (the answer check could only say ``un
 the pinned theorem with the answer, before the candidate is loaded, and refuses the answer when a tactic
 of the harness's proves it by logic alone. The attacks below carry real proofs (they compile); the
 official answers, and an honest answer written otherwise, must pass G4.
+
+Red team 12 found the same with an answer of any other type: ``putnam_2020_a2``'s own ``fun k => sum_n ...``
+copied as its answer made the theorem ``eq_refl``, and it was accepted on the full profile (the check
+ran for set and predicate answers only). Every other answer now meets syntactic identity of an
+equation's two sides (``COPIED``).
 """
 
 from __future__ import annotations
@@ -35,6 +40,16 @@ RESTATED = {
 }
 """The question's condition as the answer: copied (``1971_a2``, ``1976_a3``, ``1980_b1``: MathComp sets and
 predicates; ``2022_a1``: Coquelicot) or rearranged (``1977_a2``: conjuncts swapped, an equation turned)."""
+
+
+COPIED = {
+    "putnam_2020_a2": "(fun k => sum_n (fun j => 2 ^ (k - j) * Binomial.C (k + j) j) k)",
+    "putnam_1962_a5": "fun n : nat => \\sum_(1 <= k < n.+1) (binomial n k * k ^ 2)",
+    "putnam_1976_b5": "fun n x => \\sum_(0 <= k < n.+1) ((-1) ^+ k * 'C(n, k)%:R * (x - k%:R) ^+ n)",
+}
+"""The expression the question asks to evaluate as the answer: closed (``2020_a2``, Coquelicot) or applied to
+the answer's arguments (``1962_a5``: one, MathComp's ``nat``; ``1976_b5``: two, a real field)."""
+COPIED_PROOF = "Proof. intros; unfold {solution}; reflexivity. Qed."
 
 
 @cache
@@ -74,6 +89,24 @@ def test_an_answer_restating_the_question_is_refused(problem_id: str) -> None:
 
 
 @needs_coq
+@pytest.mark.parametrize("problem_id", sorted(COPIED))
+def test_an_answer_copying_the_expression_asked_for_is_refused(problem_id: str) -> None:
+    solution = f"{problem_id}_solution"
+    candidate = answered(problem_id, COPIED[problem_id], COPIED_PROOF.format(solution=solution))
+    verdict = rocq_full_verdict(bench(), problem_id, candidate, Track.NO_ANSWER)
+    failing = failures(verdict)
+    assert set(failing) == {"G4"} and RESTATES in failing["G4"], failing
+
+
+@needs_coq
+def test_a_numeric_answer_meets_identity_only() -> None:
+    """``putnam_1962_a5``'s answer written as the same closed form plus zero is not a copy to syntactic
+    identity (arithmetic is never evaluated here, so a large honest number cannot time the check out)."""
+    result = g4("putnam_1962_a5", answered("putnam_1962_a5", "fun n : nat => n * (n + 1) * 2 ^ (n - 2) + 0"))
+    assert result.status is GateStatus.PASSED, result.detail
+
+
+@needs_coq
 def test_an_honest_answer_written_otherwise_passes() -> None:
     """``putnam_1971_a2``'s answer as a set-builder of its own condition (``P = 'X``), not the question's."""
     result = g4("putnam_1971_a2", answered("putnam_1971_a2", "[set P : {poly R} | P = 'X]"))
@@ -88,6 +121,16 @@ PREDICATE_PROBLEMS = sorted(
 SAMPLE = ["putnam_1971_a2", "putnam_1974_a3", "putnam_1976_a3", "putnam_2019_a1", "putnam_2022_a1"]
 """The official answers CI checks (MathComp sets, a pair of sets, a predicate, an Ensemble, Coquelicot);
 ``-m slow`` checks every predicate answer."""
+OTHER_PROBLEMS = sorted(
+    p.id
+    for p in load_benchmark(COQ_BENCH).problems.values()
+    if (statement := parse_statement(p.formal_statement, p.id)).solution is not None
+    and not predicate_answer(statement)
+    and not yes_no_answer(statement)
+)
+OTHER_SAMPLE = ["putnam_1962_a5", "putnam_1976_b5", "putnam_1985_a1", "putnam_2020_a2"]
+"""Official answers of other types CI checks (MathComp ``nat`` and reals, a tuple, Coquelicot); ``-m slow``
+checks every one."""
 DOES_NOT_COMPILE_HERE = "coqc: "
 """How G4 reports a statement whose libraries this machine's Coq lacks (a fact of the toolchain)."""
 
@@ -109,6 +152,19 @@ def test_official_predicate_answers_do_not_restate_the_question(problem_id: str)
 @pytest.mark.slow
 @pytest.mark.parametrize("problem_id", PREDICATE_PROBLEMS)
 def test_every_official_predicate_answer_passes(problem_id: str) -> None:
+    _official_passes(problem_id)
+
+
+@needs_coq
+@pytest.mark.parametrize("problem_id", OTHER_SAMPLE)
+def test_official_answers_of_other_types_do_not_restate_the_question(problem_id: str) -> None:
+    _official_passes(problem_id)
+
+
+@needs_coq
+@pytest.mark.slow
+@pytest.mark.parametrize("problem_id", OTHER_PROBLEMS)
+def test_every_official_answer_of_another_type_passes(problem_id: str) -> None:
     _official_passes(problem_id)
 
 

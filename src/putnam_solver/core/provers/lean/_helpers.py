@@ -8,6 +8,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
+from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, EXTREMAL_OPERATORS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
@@ -111,8 +112,11 @@ def answer_violations(
     how it is spelled: ``epsilon`` where ``Classical`` is open (the statement's header ``open``s, an
     ``open ... in`` inside the value) is ``Classical.epsilon``, and ``h.choose`` for the hypothesis of an
     ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all. ``solution``: the
-    name of the solution the value is for (see :mod:`_answer_aux`)."""
-    violations = auxiliary_violations(value, label, expected, solution)
+    name of the solution the value is for (see :mod:`_answer_aux` and :mod:`_answer_copy`)."""
+    violations = [
+        *auxiliary_violations(value, label, expected, solution),
+        *copied_violations(value, label, expected, solution),
+    ]
     opens = [*header_namespaces(expected), *_namespaces_opened_in(value)]
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)

@@ -57,7 +57,6 @@ from putnam_solver.core.provers.rocq.restated import (
     RESTATING,
     STATED,
     STATING,
-    predicate_answer,
     restating_tactic,
     statement_sentences,
 )
@@ -106,7 +105,7 @@ def names_source(statement: Statement, marker: str) -> str:
         "\n".join(
             [
                 *(_decide_sentences(statement, marker) if yes_no else []),
-                *(_restated_sentences(statement, marker) if predicate_answer(statement) and not yes_no else []),
+                *(_restated_sentences(statement, marker) if not yes_no else []),
                 f"Require {ROOT}.{CANDIDATE}.",
                 f"Module {SHADOW}.",
                 *(f"Definition {name} := {TT}." for name in bare),

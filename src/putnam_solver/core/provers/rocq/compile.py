@@ -28,7 +28,7 @@ from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO
-from putnam_solver.core.provers.rocq.restated import predicate_answer, restates
+from putnam_solver.core.provers.rocq.restated import restates
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Submission, Track
 
@@ -129,7 +129,7 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
                 "or to False by itself (a restated question makes the theorem trivial); answer True or False"
             )
             return GateResult(*G4, GateStatus.FAILED, detail, evidence)
-    if not own and predicate_answer(statement) and not yes_no_answer(statement):
+    if not own and not yes_no_answer(statement):
         copied = restates(stdout, marker)
         if copied is None:
             return GateResult(
@@ -138,8 +138,9 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
         if copied:
             detail = (
                 "the answer restates the question: with it the theorem follows by logic alone (the answer "
-                "unfolded, then propositional and equality reasoning), so a proof of it shows nothing; state "
-                "the set or condition the question asks for in closed form"
+                "unfolded, then propositional and equality reasoning, or an equation's two sides identical), so "
+                "a proof of it shows nothing; state the value, set or condition the question asks for in closed "
+                "form"
             )
             return GateResult(*G4, GateStatus.FAILED, detail, evidence)
     if not own:

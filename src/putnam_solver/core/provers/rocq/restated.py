@@ -1,28 +1,31 @@
-"""No-answer: a set or predicate answer may not restate the question (a G4 check, in ``answer_env``'s file).
+"""No-answer: an answer may not restate the question (a G4 check, in ``answer_env``'s file).
 
 On the no-answer track the candidate writes the answer. Copying the question's own condition into it
 (``putnam_1971_a2``: ``P.[0] = 0 /\\ ... <-> P \\in solution`` answered with ``[set P | P.[0] = 0 /\\
-...]``) makes the theorem true by its shape alone: every gate then accepts a proof that found nothing,
-and the answer check can only say ``unknown``. Names cannot tell such an answer from an honest one
-(most official set answers are set-builders), so Coq decides, by meaning: in the harness's environment
-file, with the answer as elaborated there before the candidate is loaded, the pinned theorem is stated
-again and a fixed tactic of the harness's own tries to prove it knowing no mathematics: it unfolds the
-answer (and ``fst``/``snd`` of a product answer), reads set membership as application (MathComp's
+...]``), or the expression it asks to evaluate (``putnam_2020_a2``: ``(fun k => sum_n ...) = solution``
+answered with that same ``fun k => sum_n ...``), makes the theorem true by its shape alone: every gate
+then accepts a proof that found nothing, and the answer check can only say ``unknown``. Names cannot tell
+such an answer from an honest one (most official set answers are set-builders, many numeric ones are
+sums), so Coq decides, by meaning: in the harness's environment file, with the answer as elaborated there
+before the candidate is loaded, the pinned theorem is stated again and a fixed tactic of the harness's
+own tries to prove it knowing no mathematics. It unfolds the answer (and ``fst``/``snd`` of a product
+answer); for a set or predicate answer it also reads set membership as application (MathComp's
 ``in_setE``, where the statement loads ``classical_sets``) and then uses only propositional logic and
-equality reasoning (``tauto``, ``intuition congruence``) or syntactic identity of the two sides. When it
-proves the theorem, the answer restates the question: refused. With every official predicate answer the
-tactic fails (``tests/adversarial/test_rocq_restated.py`` sweeps them), as it must: a theorem that
-logic alone proves from the official answer would be no problem at all.
+equality reasoning (``tauto``, ``intuition congruence``); for any answer it tries syntactic identity of
+an equation's two sides. When it proves the theorem, the answer restates the question: refused. With
+every official answer the tactic fails (``tests/adversarial/test_rocq_restated.py`` sweeps them), as it
+must: a theorem that logic alone proves from the official answer would be no problem at all.
 
-It is a first line: an answer that restates the question up to algebra (``x * y`` for ``y * x``) still
-passes, and is then recorded with its answer check (``unknown`` unless a tactic proves it differs).
+It is a first line: an answer that restates the question up to algebra (``x * y`` for ``y * x``, ``e + 0``
+for ``e``) still passes, and is then recorded with its answer check (``unknown`` unless a tactic proves
+it differs).
 
-Only answers whose pinned type is a set or predicate are tried (``predicate_answer``): a numeric answer
-cannot copy a condition, and conversion on one can evaluate the statement's arithmetic
-(``putnam_1986_a2``'s ``10 ^ 20000``). Yes/no answers have their own, stricter rule (``answer_env``).
-The statement is elaborated as a separate sentence after a start line: when it does not elaborate there,
-or the tactic runs out of its time, the step never prints its outcome, which is an ``error``, never a
-pass or a refusal.
+Only a set or predicate answer (``predicate_answer``) meets logic and conversion: a numeric one cannot copy
+a condition, and conversion on one can evaluate the statement's arithmetic (``putnam_1986_a2``'s ``10 ^
+20000``), so other answers meet syntactic identity alone (``constr_eq``, which never reduces). Yes/no
+answers have their own, stricter rule (``answer_env``). The statement is elaborated as a separate sentence
+after a start line: when it does not elaborate there, or the tactic runs out of its time, the step never
+prints its outcome, which is an ``error``, never a pass or a refusal.
 """
 
 from __future__ import annotations
@@ -104,10 +107,13 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     wrappers = " ".join(name for name, library in MEMBERSHIP_WRAPPERS if library in statement.text)
     membership = f"try rewrite ?{MEMBERSHIP}; " if "classical_sets" in statement.text else ""
     unfold_wrappers = f"cbv beta delta [{wrappers}] in *; " if wrappers else ""
+    unfold = f"intros; cbv beta delta [{solution}] in *; cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
+    identical = "lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end"
     logic = (
-        f"intros; cbv beta delta [{solution}] in *; cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
-        f"{membership}{unfold_wrappers}first [ tauto | intuition congruence | (split; intro; assumption) "
-        "| lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end ]"
+        f"{unfold}{membership}{unfold_wrappers}first [ tauto | intuition congruence | (split; intro; assumption) "
+        f"| {identical} ]"
+        if predicate_answer(statement)
+        else f"{unfold}{identical}"
     )
     return (
         f"first [ assert {restated} by (unfold {restated}; {logic}); idtac "

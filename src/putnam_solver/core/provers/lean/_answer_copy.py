@@ -1,0 +1,185 @@
+"""G2 on no-answer values: an answer copied from the other side of the statement's own equation.
+
+``putnam_2020_a2`` states ``∑ j ∈ Finset.Icc 0 k, ... = putnam_2020_a2_solution k``: the value ``fun k =>
+∑ j ∈ Finset.Icc 0 k, ...`` makes the theorem ``fun k => rfl``, and every gate accepted it on the text
+profile (red team 12; the answer check can only say ``unknown``). The same holds for a condition copied
+into a set-builder answer against ``cond ↔ x ∈ solution`` (``putnam_1971_a2``). The rule: where the
+statement applies the solution to plain names (``solution k``, ``x ∈ solution``, ``solution`` alone) on
+one side of an ``=`` or ``↔``, the value's body, its parameters read as those names, may not be that
+relation's other side (parentheses and the names of bound variables aside). No official answer is: an
+answer that is literally the other side makes the question trivial.
+
+It is a first line, read in tokens: a copy up to reordering or algebra passes here, as in Rocq's check by
+meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, code_tokens, normalize_name
+
+RULE = (
+    "the answer is the other side of the statement's own `{}` (the question's expression or condition "
+    "copied), which makes the theorem hold by its shape alone; state the answer in closed form"
+)
+RELATIONS = ("=", "↔")
+OPEN_CLOSE = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
+ENDS_A_SIDE = {
+    "=": frozenset({")", "]", "}", ",", ":=", "∧", "∨", "↔", "→", "->"}),
+    "↔": frozenset({")", "]", "}", ",", ":="}),
+}
+"""Tokens after which a side of the relation has ended (``=`` binds tighter than ``∧``, ``↔`` looser)."""
+STARTS_A_SIDE = {
+    "=": frozenset({"(", "[", "{", ",", ":", "∧", "∨", "↔", "→", "->"}),
+    "↔": frozenset({"(", "[", "{", ",", ":"}),
+}
+"""Tokens before which a side of the relation begins."""
+
+
+def copied_violations(value: Sequence[Token], label: str, expected: Statement, solution: str) -> list[Violation]:
+    """A violation when ``value`` is a side of a relation whose other side is the solution (module doc)."""
+    code = code_tokens(value)
+    params, body = _parameters_and_body(code)
+    if not body:
+        return []
+    theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
+    for start, end, args in _applications(theorem, normalize_name(solution), len(params)):
+        names = dict(zip(params, args, strict=True))
+        copy = _canonical([_renamed(t.text, names) for t in body])
+        for relation, other in _other_sides(theorem, start, end):
+            if _canonical(other) == copy:
+                return [Violation(code[0].line, label, RULE.format(relation))]
+    return []
+
+
+def _parameters_and_body(value: list[Token]) -> tuple[list[str], list[Token]]:
+    """``fun x (y : T) => b`` and ``{x | b}`` / ``{x : T | b}``: the parameters and ``b``; any other value:
+    no parameter, the whole value (outer brackets dropped)."""
+    while len(value) >= 2 and value[0].text == "(" and _closing(value, 0) == len(value) - 1:
+        value = value[1:-1]
+    if value and value[0].text in ("fun", "λ"):
+        arrow = next((i for i, t in enumerate(value) if t.text in ("=>", "↦")), None)
+        if arrow is None:
+            return [], []
+        rest = value[arrow + 1 :]
+        if rest and rest[0].text in ("fun", "λ"):  # curried: ``fun x => fun y => b``
+            inner, body = _parameters_and_body(rest)
+            return _binder_names(value[1:arrow]) + inner, body
+        return _binder_names(value[1:arrow]), rest
+    if len(value) >= 4 and value[0].text == "{" and value[1].kind == IDENT and _closing(value, 0) == len(value) - 1:
+        bar = next((i for i, t in enumerate(value) if t.text == "|"), None)
+        if bar is not None and (bar == 2 or value[2].text == ":"):
+            return [value[1].text], value[bar + 1 : -1]
+    return [], value
+
+
+def _binder_names(binders: list[Token]) -> list[str]:
+    """The names ``fun`` binds: identifiers not after a ``:`` (a type) in their bracket group."""
+    names: list[str] = []
+    typed = False
+    for token in binders:
+        if token.text in OPEN_CLOSE or token.text in OPEN_CLOSE.values():
+            typed = False
+        elif token.text == ":":
+            typed = True
+        elif token.kind == IDENT and not typed:
+            names.append(token.text)
+    return names
+
+
+def _closing(tokens: Sequence[Token] | Sequence[str], i: int) -> int | None:
+    """The index of the bracket that closes the one at ``i``."""
+    texts = [t if isinstance(t, str) else t.text for t in tokens]
+    depth = 0
+    for j in range(i, len(texts)):
+        if texts[j] in OPEN_CLOSE:
+            depth += 1
+        elif texts[j] in OPEN_CLOSE.values():
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _applications(theorem: list[str], solution: str, arity: int) -> list[tuple[int, int, list[str]]]:
+    """Where the theorem applies the solution to ``arity`` plain names: ``(start, end, names)`` of each
+    ``solution a b`` (``arity`` names after it) or, for one name, ``a ∈ solution``."""
+    found = []
+    for i, text in enumerate(theorem):
+        if normalize_name(text) != solution:
+            continue
+        args = theorem[i + 1 : i + 1 + arity]
+        if len(args) == arity and all(_plain_name(a) for a in args):
+            found.append((i, i + 1 + arity, args))
+        if arity == 1 and i >= 2 and theorem[i - 1] == "∈" and _plain_name(theorem[i - 2]):
+            found.append((i - 2, i + 1, [theorem[i - 2]]))
+    return found
+
+
+def _plain_name(text: str) -> bool:
+    return text[:1].isalpha() and "." not in text and text not in ("fun", "λ", "by")
+
+
+def _other_sides(theorem: list[str], start: int, end: int) -> list[tuple[str, list[str]]]:
+    """Every reading of the other side of an ``=``/``↔`` next to ``theorem[start:end]``: it may end (or
+    begin) at any token that can end (begin) a side outside brackets, since a binder's comma (``∑ j ∈ s,
+    f j``) is one such token inside the side;"""
+    sides: list[tuple[str, list[str]]] = []
+    if end < len(theorem) and theorem[end] in RELATIONS:
+        relation = theorem[end]
+        after = theorem[end + 1 :]
+        sides += [(relation, after[:k]) for k in _side_ends(after, ENDS_A_SIDE[relation], OPEN_CLOSE)]
+    if start >= 1 and theorem[start - 1] in RELATIONS:
+        relation = theorem[start - 1]
+        before = theorem[: start - 1][::-1]
+        closers = {close: open_ for open_, close in OPEN_CLOSE.items()}
+        sides += [(relation, before[:k][::-1]) for k in _side_ends(before, STARTS_A_SIDE[relation], closers)]
+    return sides
+
+
+def _side_ends(texts: list[str], ends: frozenset[str], brackets: dict[str, str]) -> list[int]:
+    """The lengths at which a side read from ``texts[0]`` on may end: before an ending token outside
+    brackets, or at the end; reading stops at a bracket closed that it did not open."""
+    lengths, depth = [], 0
+    for k, text in enumerate(texts):
+        if depth == 0 and text in ends and k:
+            lengths.append(k)
+        if text in brackets:
+            depth += 1
+        elif text in brackets.values():
+            depth -= 1
+            if depth < 0:
+                return lengths
+    return [*lengths, len(texts)] if depth == 0 else lengths
+
+
+def _renamed(text: str, names: dict[str, str]) -> str:
+    """``text`` with a parameter read as the statement's name, also as a dotted name's head (``Q.eval``)."""
+    head, dot, rest = text.partition(".")
+    return names[head] + dot + rest if head in names else text
+
+
+BINDERS = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
+BINDER_ENDS = frozenset({",", "=>", "↦", ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "|", "in"})
+
+
+def _canonical(texts: list[str]) -> list[str]:
+    """The tokens without parentheses and with bound variables numbered in the order they are bound: a
+    copy regrouped (``(∀ x, P x)`` for ``∀ x, P x``) or with a bound variable renamed (``∑ i`` for ``∑ j``)
+    is still a copy, and an honest answer is never the question's own tokens in the same order."""
+    texts = [t for t in texts if t not in ("(", ")")]
+    bound: dict[str, str] = {}
+    binding = False
+    canonical = []
+    for i, text in enumerate(texts):
+        set_builder = i >= 1 and texts[i - 1] == "{" and i + 1 < len(texts) and texts[i + 1] in (":", "|")
+        if text in BINDERS:
+            binding = True
+        elif text in BINDER_ENDS:
+            binding = False
+        elif (binding or set_builder) and _plain_name(text):
+            bound[text] = f"#{len(bound)}"
+        canonical.append(bound.get(text, text))
+    return canonical
