@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean.syntax import lex_code, parse_statement
 from putnam_solver.core.verify import Track
@@ -55,18 +55,14 @@ COPIES = {
 }
 
 
-@pytest.fixture(scope="module")
-def putnambench() -> Benchmark:
-    if not LEAN_BENCH.is_file():
-        pytest.skip("pinned PutnamBench data not found")
-    return load_benchmark(LEAN_BENCH)
+BENCHMARK = LEAN_BENCH
 
 
 @pytest.mark.parametrize("case", sorted(COPIES))
-def test_an_answer_copied_from_the_statement_is_refused(putnambench: Benchmark, case: str) -> None:
+def test_an_answer_copied_from_the_statement_is_refused(bench: Benchmark, case: str) -> None:
     problem_id, value, proof = COPIES[case]
-    candidate = lean_filled(putnambench, problem_id, Track.NO_ANSWER, proof=proof, value=value)
-    verdict = lean_text_verdict(putnambench, problem_id, candidate, Track.NO_ANSWER)
+    candidate = lean_filled(bench, problem_id, Track.NO_ANSWER, proof=proof, value=value)
+    verdict = lean_text_verdict(bench, problem_id, candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert COPIED in failures(verdict).get("G2", ""), failures(verdict)
 
@@ -82,10 +78,10 @@ pass, as the module says)."""
 
 
 @pytest.mark.parametrize("case", sorted(HONEST))
-def test_an_answer_that_is_not_the_other_side_passes_g2(putnambench: Benchmark, case: str) -> None:
+def test_an_answer_that_is_not_the_other_side_passes_g2(bench: Benchmark, case: str) -> None:
     problem_id, value = HONEST[case]
-    candidate = lean_filled(putnambench, problem_id, Track.NO_ANSWER, value=value)
-    verdict = lean_text_verdict(putnambench, problem_id, candidate, Track.NO_ANSWER)
+    candidate = lean_filled(bench, problem_id, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(bench, problem_id, candidate, Track.NO_ANSWER)
     assert "G2" not in failures(verdict), failures(verdict)
 
 
