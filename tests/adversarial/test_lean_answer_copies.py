@@ -105,3 +105,11 @@ def test_the_other_side_is_read_at_each_application(value: str, copied: bool) ->
     statement = parse_statement(STATEMENT)
     found = copied_violations(lex_code(value), "s_solution", statement, "s_solution")
     assert bool(found) is copied, found
+
+
+@pytest.mark.parametrize(("value", "copied"), [("{y : ℕ | 2 < y}", True), ("{y : ℕ | 3 ≤ y}", False)])
+def test_a_whole_set_builder_is_read_against_the_solution_alone(value: str, copied: bool) -> None:
+    statement = parse_statement(
+        "abbrev t_solution : Set ℕ := sorry\ntheorem t : {x : ℕ | 2 < x} = t_solution := sorry\n"
+    )
+    assert bool(copied_violations(lex_code(value), "t_solution", statement, "t_solution")) is copied

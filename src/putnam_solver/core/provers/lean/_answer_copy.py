@@ -41,28 +41,29 @@ STARTS_A_SIDE = {
 def copied_violations(value: Sequence[Token], label: str, expected: Statement, solution: str) -> list[Violation]:
     """A violation when ``value`` is a side of a relation whose other side is the solution (module doc)."""
     code = code_tokens(value)
-    params, body = _parameters_and_body(code)
-    if not body:
+    if not code:
         return []
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
-    for start, end, args in _applications(theorem, normalize_name(solution), len(params)):
-        names = dict(zip(params, args, strict=True))
-        copy = _canonical([_renamed(t.text, names) for t in body])
-        for relation, other in _other_sides(theorem, start, end):
-            if _canonical(other) == copy:
-                return [Violation(code[0].line, label, RULE.format(relation))]
+    for params, body in {_parameters_and_body(code), ((), tuple(code))}:  # ``S = solution``: all of ``{x | ..}``
+        for start, end, args in _applications(theorem, normalize_name(solution), len(params)):
+            names = dict(zip(params, args, strict=True))
+            copy = _canonical([_renamed(t.text, names) for t in body])
+            for relation, other in _other_sides(theorem, start, end):
+                if body and _canonical(other) == copy:
+                    return [Violation(code[0].line, label, RULE.format(relation))]
     return []
 
 
-def _parameters_and_body(value: list[Token]) -> tuple[list[str], list[Token]]:
+def _parameters_and_body(value: Sequence[Token]) -> tuple[tuple[str, ...], tuple[Token, ...]]:
     """``fun x (y : T) => b`` and ``{x | b}`` / ``{x : T | b}``: the parameters and ``b``; any other value:
     no parameter, the whole value (outer brackets dropped)."""
+    value = tuple(value)
     while len(value) >= 2 and value[0].text == "(" and _closing(value, 0) == len(value) - 1:
         value = value[1:-1]
     if value and value[0].text in ("fun", "λ"):
         arrow = next((i for i, t in enumerate(value) if t.text in ("=>", "↦")), None)
         if arrow is None:
-            return [], []
+            return (), ()
         rest = value[arrow + 1 :]
         if rest and rest[0].text in ("fun", "λ"):  # curried: ``fun x => fun y => b``
             inner, body = _parameters_and_body(rest)
@@ -71,11 +72,11 @@ def _parameters_and_body(value: list[Token]) -> tuple[list[str], list[Token]]:
     if len(value) >= 4 and value[0].text == "{" and value[1].kind == IDENT and _closing(value, 0) == len(value) - 1:
         bar = next((i for i, t in enumerate(value) if t.text == "|"), None)
         if bar is not None and (bar == 2 or value[2].text == ":"):
-            return [value[1].text], value[bar + 1 : -1]
-    return [], value
+            return (value[1].text,), value[bar + 1 : -1]
+    return (), value
 
 
-def _binder_names(binders: list[Token]) -> list[str]:
+def _binder_names(binders: Sequence[Token]) -> tuple[str, ...]:
     """The names ``fun`` binds: identifiers not after a ``:`` (a type) in their bracket group."""
     names: list[str] = []
     typed = False
@@ -86,7 +87,7 @@ def _binder_names(binders: list[Token]) -> list[str]:
             typed = True
         elif token.kind == IDENT and not typed:
             names.append(token.text)
-    return names
+    return tuple(names)
 
 
 def _closing(tokens: Sequence[Token] | Sequence[str], i: int) -> int | None:
