@@ -51,11 +51,12 @@ def test_rocq_selftest_judges_every_canary_right_and_doctor_reports_it() -> None
     assert result.exit_code == 0, result.stdout
     rows = _rows(result.stdout)
     header = next(line.split() for line in result.stdout.splitlines() if line.strip().startswith("good"))
-    assert header == ["good", "admitted", "edited", "axiom", "unguarded"]
-    assert rows["G2"][2:] == ["passed", "(passed)", "failed", "(failed)", "(failed)"]
-    assert rows["G3"][2:] == ["passed", "failed", "(passed)", "failed", "failed"]
-    assert rows["G5"][-5:] == ["passed", "failed", "failed", "failed", "(failed)"]
-    assert rows["G6"][-5:] == ["passed", "failed", "(passed)", "failed", "failed"]
+    assert header == ["good", "admitted", "edited", "axiom", "unguarded", "answered", "copied"]
+    assert rows["G2"][2:] == ["passed", "(passed)", "failed", "(failed)", "(failed)", "passed", "(passed)"]
+    assert rows["G3"][2:] == ["passed", "failed", "(passed)", "failed", "failed", "passed", "(passed)"]
+    assert rows["G4"][2:] == ["passed", "(passed)", "(passed)", "(passed)", "(passed)", "passed", "failed"]
+    assert rows["G5"][-7:] == ["passed", "failed", "failed", "failed", "(failed)", "passed", "(passed)"]
+    assert rows["G6"][-7:] == ["passed", "failed", "(passed)", "failed", "failed", "passed", "(passed)"]
     assert "selftest of rocq passed" in result.stdout and "WRONG" not in result.stdout
 
     record = selftest.last_record("rocq", VerifyOptions())
@@ -275,7 +276,7 @@ def test_rocq_bootstrap_ends_by_running_the_selftest_with_its_exit_code() -> Non
     assert re.search(r"library index (ready: \d+ declarations|skipped: .*retrieval)", result.stderr)
     out = result.stdout
     assert out.index("bootstrap of rocq finished") < out.index("Rocq canaries") < out.index("selftest of rocq passed")
-    assert _rows(out)["G6"][-5:] == ["passed", "failed", "(passed)", "failed", "failed"]
+    assert _rows(out)["G6"][-7:] == ["passed", "failed", "(passed)", "failed", "failed", "passed", "(passed)"]
     record = selftest.last_record("rocq", VerifyOptions())
     assert record is not None and record.passed
 
@@ -312,7 +313,9 @@ def test_rocq_bootstrap_exits_2_naming_the_surprise_of_a_coqc_that_accepts_every
     assert "coq: already installed" in result.stderr  # the fake answers --version and -where as coqc does
     out = result.stdout
     assert out.index("bootstrap of rocq finished") < out.index("Rocq canaries") < out.index("SURPRISE: ")
-    assert _rows(out)["G4"][2:] == ["passed", "(passed)", "(passed)", "(passed)", "(passed)"]  # coqc took all
+    g4 = _rows(out)["G4"][2:]
+    assert g4[:5] == ["passed", "(passed)", "(passed)", "(passed)", "(passed)"]  # coqc took all
+    assert g4[5:] == ["WRONG", "error", "WRONG", "error"]  # the no-answer checks find no output of theirs
     assert "SURPRISE: G5 statement and assumptions refused the known-good canary rocq/good" in out
     assert "SURPRISE: G6 kernel check refused the known-good canary rocq/good" in out
     assert "selftest of rocq FAILED" in out and f"{fake / 'coqc'}:" in out  # the coqc on PATH is the one run

@@ -55,7 +55,8 @@ SELFTEST_FIX = (
 
 @dataclass(frozen=True)
 class Canary:
-    """A candidate for a problem of its suite, and the gates that must refuse it (none: known-good)."""
+    """A candidate for a problem of its suite, on a track, and the gates that must refuse it (none:
+    known-good)."""
 
     suite: str
     name: str
@@ -63,6 +64,7 @@ class Canary:
     file: str
     what: str
     refuse: frozenset[str]
+    track: Track = Track.WITH_ANSWER
 
     @property
     def known_good(self) -> bool:
@@ -92,7 +94,16 @@ def suite_at(directory: Path) -> Suite:
     name = directory.name
     data = json.loads((directory / "suite.json").read_text(encoding="utf-8"))
     canaries = tuple(
-        Canary(name, c["name"], c["problem"], c["file"], c["what"], frozenset(c["refuse"])) for c in data["canaries"]
+        Canary(
+            name,
+            c["name"],
+            c["problem"],
+            c["file"],
+            c["what"],
+            frozenset(c["refuse"]),
+            Track(c.get("track", "with-answer")),
+        )
+        for c in data["canaries"]
     )
     return Suite(name, data["prover"], data["title"], data["needs"], canaries, directory)
 
@@ -178,7 +189,7 @@ def run_suite(
         progress(f"selftest: {suite.name}/{canary.name}")
         problem = bench.problems[canary.problem]
         label = f"{suite.name}/{canary.file}"
-        return run_gates(prover, bench, problem, suite.candidate(canary), Track.WITH_ANSWER, options, label)
+        return run_gates(prover, bench, problem, suite.candidate(canary), canary.track, options, label)
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         verdicts = list(pool.map(verdict_of, suite.canaries))

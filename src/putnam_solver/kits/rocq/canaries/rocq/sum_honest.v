@@ -1,0 +1,5 @@
+Require Import Arith Lia.
+Definition canary_rocq_sum_solution := fun n : nat => 2 * n.
+Theorem canary_rocq_sum
+    : forall n : nat, n + n = canary_rocq_sum_solution n.
+Proof. intros n; unfold canary_rocq_sum_solution; lia. Qed.
