@@ -116,7 +116,7 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
         else f"{unfold}{identical}"
     )
     return (
-        f"first [ assert {restated} by (unfold {restated}; {logic}); idtac "
+        f"first [ assert {restated} by (cbv delta [{restated}]; {logic}); idtac "
         f'"{marker}{RESTATED}" | idtac "{marker}{NOT_RESTATED}" ]'
     )
 
