@@ -1,0 +1,129 @@
+"""Red team, third round on the paths around the gates: a run directory handed over and resumed.
+
+``putnam solve --resume RUN_DIR`` continues a run with the settings its ledger stores, and a ledger is
+text anyone can edit. Before this round the resume obeyed three of them that make the resuming user's
+machine run or load what the directory's author chose (``run/resume_checks.py``): the gates' tools (a
+``coqc`` shipped beside the ledger ran, once per selftest canary, and a wrapper that calls the real one
+passes every canary while it can accept any chosen candidate), the sandbox switched off (a setting no
+``putnam solve`` flag records), and a benchmark file shipped in the directory. The runs are real: ``putnam
+solve`` against the loopback model server, verdicts from real coqc in the sandbox.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("inspect_ai")
+
+from tests.fakes.openai_server import FakeOpenAI, serve
+from tests.fakes.sample_prover import SampleProver, solved_run
+from tests.fakes.scripted_agent import NEEDS_ROCQ
+from tests.processes import putnam
+
+pytestmark = NEEDS_ROCQ
+
+PROBLEM = "sample_rev_length"
+
+
+def real_coqc() -> Path:
+    found = shutil.which("coqc")
+    assert found is not None
+    return Path(found).resolve()
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A finished run of one problem, started with ``--tool coqc=<the real coqc>``."""
+    return solved_run(tmp_path_factory.mktemp("made"), SampleProver([]), (PROBLEM,), "--tool", f"coqc={real_coqc()}")
+
+
+@pytest.fixture
+def run_dir(made: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("FAKE_API_KEY", "test-key")
+    copy = tmp_path / "run"
+    shutil.copytree(made[0], copy, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
+    return copy
+
+
+def edit_settings(run_dir: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    """Rewrite every settings record of the ledger through ``change``, as ``sqlite3`` would."""
+    db = sqlite3.connect(run_dir / "ledger.sqlite")
+    try:
+        for row_id, text in db.execute("SELECT id, json FROM settings").fetchall():
+            settings = json.loads(text)
+            change(settings)
+            db.execute("UPDATE settings SET json=? WHERE id=?", (json.dumps(settings), row_id))
+        db.commit()
+    finally:
+        db.close()
+
+
+def resume(run_dir: Path, *flags: str) -> tuple[int, str]:
+    with serve(FakeOpenAI([])) as url:
+        code, stdout, stderr = putnam("solve", "--resume", run_dir, "--quiet", "--model-base-url", url, *flags)
+    return code, stdout + stderr
+
+
+def test_a_tool_the_ledger_names_is_never_run_by_a_resume(run_dir: Path, tmp_path: Path) -> None:
+    """Before: the shipped ``coqc`` ran five times (the selftest's canaries) and the resume exited 0."""
+    marker = tmp_path / "ran"
+    shipped = run_dir / "coqc"
+    shipped.write_text(f'#!/bin/sh\necho ran >> {marker}\nexec {real_coqc()} "$@"\n')
+    shipped.chmod(0o755)
+    edit_settings(run_dir, lambda s: s["config"].update(tools={"coqc": str(shipped)}))
+    code, output = resume(run_dir)
+    assert code == 2, output
+    assert f"the run's settings name the tools --tool coqc={shipped}, and this resume gives no --tool" in output
+    assert "a resume runs only the tools you name" in output
+    assert not marker.exists(), "the tool the ledger names ran"
+    # Named by the resuming user, the run's own tool is theirs to run.
+    code, output = resume(run_dir, "--tool", f"coqc={shipped}")
+    assert code == 0, output
+    assert marker.exists()
+
+
+def test_the_run_s_own_tools_named_again_resume_it(run_dir: Path) -> None:
+    code, output = resume(run_dir)
+    assert code == 2 and f"Resume with --tool coqc={real_coqc()}" in output, output
+    code, output = resume(run_dir, "--tool", f"coqc={real_coqc()}")
+    assert code == 0 and "all 1 selected problems passed verification" in output, output
+
+
+def test_another_tool_than_the_run_s_is_refused_on_resume(run_dir: Path, tmp_path: Path) -> None:
+    other = tmp_path / "coqc"
+    shutil.copy2(real_coqc(), other)
+    code, output = resume(run_dir, "--tool", f"coqc={other}")
+    assert code == 2 and "a resume runs only the tools you name" in output, output
+
+
+def test_a_ledger_that_turns_the_sandbox_off_is_not_resumed(run_dir: Path) -> None:
+    """Before: ``config.unsafe_no_sandbox`` (no ``solve`` flag records it) was obeyed: every candidate of
+    the resumed run would compile on the resuming user's machine without isolation."""
+    edit_settings(run_dir, lambda s: s["config"].update(unsafe_no_sandbox=True))
+    code, output = resume(run_dir, "--tool", f"coqc={real_coqc()}")
+    assert code == 2, output
+    assert f"{run_dir}: the run's settings turn the sandbox off (`config.unsafe_no_sandbox`)" in output
+
+
+@pytest.mark.parametrize("where", ["inside", "linked", "relative"])
+def test_a_benchmark_the_run_directory_ships_is_never_loaded_by_a_resume(run_dir: Path, where: str) -> None:
+    """Before: the resume loaded the run directory's copy, pinned by the hash the ledger names."""
+    [(text,)] = sqlite3.connect(run_dir / "ledger.sqlite").execute("SELECT json FROM settings LIMIT 1").fetchall()
+    honest = Path(json.loads(text)["selection"]["benchmark"])
+    shipped = run_dir / "benchmark.jsonl"
+    shutil.copyfile(honest, shipped)
+    named = {"inside": shipped, "linked": run_dir.parent / "bench-link.jsonl", "relative": Path("benchmark.jsonl")}
+    if where == "linked":
+        named[where].symlink_to(shipped)
+    edit_settings(run_dir, lambda s: s["selection"].update(benchmark=str(named[where])))
+    code, output = resume(run_dir, "--tool", f"coqc={real_coqc()}")
+    assert code == 2, output
+    assert f"the run's settings name the benchmark file {named[where]}" in output
+    assert "a resume never loads a benchmark a run directory ships" in output
