@@ -22,6 +22,8 @@ import pytest
 
 pytest.importorskip("inspect_ai")
 
+from putnam_solver.run.report.tables import RECURSION_LIFTED as LIFTED
+from tests.adversarial.test_rocq_recursion import GUARD_FALSE
 from tests.fakes.openai_server import FakeOpenAI, serve
 from tests.fakes.sample_prover import SampleProver, solved_run
 from tests.fakes.scripted_agent import NEEDS_ROCQ
@@ -29,7 +31,14 @@ from tests.processes import putnam
 
 pytestmark = NEEDS_ROCQ
 
-PROBLEM = "sample_rev_length"
+PROBLEM, RECURSIVE = "sample_rev_length", "sample_even_square"
+
+
+class RecursiveProver(SampleProver):
+    """Submits rocq#20455's proof of ``False`` for ``RECURSIVE``, the sample proof for the others."""
+
+    def proof(self, problem: str, task: str) -> str:
+        return GUARD_FALSE if problem == RECURSIVE else super().proof(problem, task)
 
 
 def real_coqc() -> Path:
@@ -127,3 +136,45 @@ def test_a_benchmark_the_run_directory_ships_is_never_loaded_by_a_resume(run_dir
     assert code == 2, output
     assert f"the run's settings name the benchmark file {named[where]}" in output
     assert "a resume never loads a benchmark a run directory ships" in output
+
+
+# -- an audit's own lifted rule in what it publishes -----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def recursive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A run (``--allow-recursion``) whose pass of ``RECURSIVE`` is rocq#20455's proof of ``False``."""
+    return solved_run(
+        tmp_path_factory.mktemp("recursive"), RecursiveProver([]), (RECURSIVE, PROBLEM), "--allow-recursion"
+    )
+
+
+def headline(run_dir: Path) -> str:
+    return next(line for line in (run_dir / "SUMMARY.md").read_text().splitlines() if line.startswith("**Solved"))
+
+
+def test_a_count_audited_with_allow_recursion_says_so_where_it_is_published(
+    recursive: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """Before: the ledger edited to claim a run without ``--allow-recursion``, then ``putnam audit
+    --allow-recursion``: SUMMARY.md read "Solved: 2 of 2 (100.0%), audited", "Acceptance gates: profile full",
+    and the report's audited figure said nothing either, for a count holding a proof of ``False``."""
+    run_dir = tmp_path / "run"
+    shutil.copytree(recursive[0], run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
+    edit_settings(run_dir, lambda s: s["config"].update(allow_recursion=False))
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", recursive[1], "--allow-recursion", "--jobs", "2")
+    assert code == 0, stdout + stderr
+    assert f"audited with {LIFTED}" in stdout
+    note = f"2 of them confirmed only with {LIFTED} ({RECURSIVE}, {PROBLEM})"
+    assert headline(run_dir).startswith("**Solved: 2 of 2 (100.0%), audited**") and note in headline(run_dir)
+    assert note in (run_dir / "SUMMARY.md").read_text().split("| Audited passes |", 1)[1].splitlines()[0]
+    code, _, stderr = putnam("report", run_dir)
+    assert code == 0, stderr
+    assert note in (run_dir / "report.html").read_text()
+    # Audited again with every rule held, the proof of False fails and nothing is said to be lifted.
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", recursive[1], "--jobs", "2")
+    assert code == 1 and "audited with" not in stdout, stdout + stderr
+    assert headline(run_dir).startswith("**Solved: 1 of 2 (50.0%), audited**")
+    assert "confirmed only with" not in (run_dir / "SUMMARY.md").read_text()
+    putnam("report", run_dir)
+    assert "confirmed only with" not in (run_dir / "report.html").read_text()

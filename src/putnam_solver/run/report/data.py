@@ -33,6 +33,7 @@ from putnam_solver.run.ledger_rows import json_column
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
 from putnam_solver.run.report.errata import counted_apart
+from putnam_solver.run.report.tables import lifted_audits
 from putnam_solver.run.stored_settings import StoredSettings, settings_history, stored_settings
 
 
@@ -191,6 +192,8 @@ class Headline:
     unpriced: tuple[str, ...] = ()
     """The run's models with no price: every cost of the run is then unknown (never $0.00), or at least what
     the priced models spent."""
+    audited_lifted: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Audited problems confirmed only by audits that lifted a rule (``tables.lifted_audits``)."""
 
     @property
     def tokens(self) -> int:
@@ -216,6 +219,7 @@ def headline(run: RunData) -> Headline:
         cost_dollars=run.usage.cost_dollars,
         wall_seconds=wall_seconds(run.campaigns, run.attempts),
         unpriced=run.unpriced,
+        audited_lifted=lifted_audits(run.attempts, run.audits, run.audited & solved),
     )
 
 

@@ -71,6 +71,8 @@ from putnam_solver.run.report.tables import (
     attempts_tsv,
     cell,
     lemma_summary,
+    lifted_audits,
+    lifted_note,
     subattempts_tsv,
 )
 from putnam_solver.run.stored_settings import StoredBenchmark, StoredSettings, required_settings
@@ -137,6 +139,8 @@ class AuditState:
     """When the newest audit ran ('' when none did)."""
     against: str = ""
     """The benchmark the newest audit judged against, pinned or not ('' for audits that did not say)."""
+    lifted: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """Audited problems confirmed only by audits that lifted a rule (``tables.lifted_audits``)."""
 
     @property
     def ran(self) -> bool:
@@ -165,7 +169,8 @@ def audit_state(attempts: Sequence[AttemptRow], audits: Mapping[int, AuditRow], 
     newest = max(audits.values(), key=lambda x: x.id, default=None)
     bench = (newest.verdict.get("audit") or {}).get("benchmark") if newest else None
     against = f"against {bench.get('pin') or 'an UNPINNED benchmark'}" if isinstance(bench, dict) else ""
-    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last, against)
+    lifted = lifted_audits(attempts, audits, audited)
+    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last, against, lifted)
 
 
 def summary_markdown(
@@ -297,10 +302,10 @@ def _headline(audit: AuditState, passes: int, selected: int) -> str:
         extra.append(f"{len(audit.failed)} failed their audit")
     if audit.pending:
         extra.append(f"{len(audit.pending)} not audited yet")
-    count = len(audit.audited)
+    count, lifted = len(audit.audited), lifted_note(audit.lifted)
     return (
         f"**Solved: {count} of {selected}{_share(count, selected)}, audited** (re-verified afresh by "
-        f"`putnam audit`, last on {audit.last}); {', '.join(extra)}."
+        f"`putnam audit`, last on {audit.last}{f'; {lifted}' if lifted else ''}); {', '.join(extra)}."
     )
 
 
@@ -308,6 +313,8 @@ def _audited_line(audit: AuditState, selected: int) -> str:
     if not audit.ran:
         return "not audited yet (`putnam audit RUN_DIR`)"
     parts = [f"{len(audit.audited)}{_share(len(audit.audited), selected)}", *([audit.against] if audit.against else [])]
+    if audit.lifted:
+        parts.append(lifted_note(audit.lifted))
     if audit.changed_toolchain:
         parts.append(f"{audit.changed_toolchain} on a changed toolchain (--allow-toolchain-change)")
     if audit.failed:
