@@ -12,6 +12,7 @@ solve`` against the loopback model server, verdicts from real coqc in the sandbo
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 from collections.abc import Callable
@@ -178,3 +179,43 @@ def test_a_count_audited_with_allow_recursion_says_so_where_it_is_published(
     assert "confirmed only with" not in (run_dir / "SUMMARY.md").read_text()
     putnam("report", run_dir)
     assert "confirmed only with" not in (run_dir / "report.html").read_text()
+
+
+# -- a selftest record of this user's, under another key ------------------------------------------------
+
+
+def test_a_selftest_record_renamed_to_another_toolchain_s_name_is_no_record_of_it(
+    rocq_selftest_records: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whoever can write a shared ``PUTNAM_CACHE_DIR``'s ``selftest`` folder can rename this user's own files
+    there. Before: the passed record of the Coq on ``PATH``, renamed to the name of another Coq's record (a
+    copy elsewhere: another fingerprint), was read as that Coq's passed selftest, so ``solve`` would spend and
+    ``serve`` answer on a toolchain no canary had judged (a failed record renamed over a passed one likewise)."""
+    from putnam_solver.core.provers import get_prover
+    from putnam_solver.core.selftest_record import record_path, stored_record
+    from putnam_solver.core.verify import VerifyOptions
+    from putnam_solver.selftest.record import last_record
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(cache))
+    shutil.copytree(rocq_selftest_records, cache / "selftest")
+    honest = VerifyOptions()
+    assert (record := last_record("rocq", honest)) is not None and record.passed, "valid beside: its own record"
+    tools = {}
+    for name in ("coqc", "coqchk"):
+        found = shutil.which(name)
+        assert found is not None
+        tools[name] = tmp_path / "bin" / name
+        tools[name].parent.mkdir(exist_ok=True)
+        shutil.copy2(found, tools[name])
+    other = VerifyOptions(tools=tools)
+    prover = get_prover("rocq")
+    assert prover.toolchain_fingerprint(other) != prover.toolchain_fingerprint(honest)
+    source = record_path("rocq", prover.toolchain_fingerprint(honest), honest)
+    target = record_path("rocq", prover.toolchain_fingerprint(other), other)
+    os.rename(source, target)
+    assert target.stat().st_uid == os.geteuid() and not target.stat().st_mode & 0o022, "this user's own file"
+    assert stored_record("rocq", other) is None and last_record("rocq", other) is None
+    # Put back under its own name, it is that toolchain's record again.
+    os.rename(target, source)
+    assert (record := last_record("rocq", honest)) is not None and record.passed
