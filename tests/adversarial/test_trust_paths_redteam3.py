@@ -26,7 +26,7 @@ pytest.importorskip("inspect_ai")
 from putnam_solver.run.report.tables import RECURSION_LIFTED as LIFTED
 from tests.adversarial.test_rocq_recursion import GUARD_FALSE
 from tests.fakes.openai_server import FakeOpenAI, serve
-from tests.fakes.sample_prover import SampleProver, solved_run
+from tests.fakes.sample_prover import SAMPLES, SampleProver, solved_run
 from tests.fakes.scripted_agent import NEEDS_ROCQ
 from tests.processes import putnam
 
@@ -219,3 +219,48 @@ def test_a_selftest_record_renamed_to_another_toolchain_s_name_is_no_record_of_i
     # Put back under its own name, it is that toolchain's record again.
     os.rename(target, source)
     assert (record := last_record("rocq", honest)) is not None and record.passed
+
+
+# -- a proof folder from someone else ----------------------------------------------------------------------
+
+SECRET = "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY"
+
+
+def verify_text(*paths: Path | str) -> tuple[int, str]:
+    args = ("verify", "--prover", "rocq", "--benchmark", SAMPLES / "benchmark.jsonl", "--gates", "text", *paths)
+    code, stdout, stderr = putnam(*args)
+    return code, stdout + stderr
+
+
+def test_a_link_in_a_proof_folder_is_never_read(tmp_path: Path) -> None:
+    """Before: ``putnam verify submissions/`` read ``sample_rev_length.v -> ~/.aws/credentials`` and G2 quoted
+    its first line in the verdict (stdout, ``--json``; a CI log of submissions), the secret included."""
+    secret = tmp_path / "credentials"
+    secret.write_text(f"{SECRET}\nTheorem x : True.\n")
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / f"{PROBLEM}.v").symlink_to(secret)
+    shutil.copyfile(SAMPLES / "proofs" / f"{RECURSIVE}.v", folder / f"{RECURSIVE}.v")
+    report = tmp_path / "verdicts.json"
+    code, output = verify_text(folder, "--json", report)
+    assert code == 2, output
+    assert SECRET not in output and SECRET not in report.read_text()
+    assert f"{folder / PROBLEM}.v: a symbolic link, not followed" in output
+    assert "2 problems: 1 accepted, 0 rejected, 1 error" in output, "the regular file beside it still counts"
+    # The same link named on the command line (a shell glob over the folder) is not followed either.
+    code, output = verify_text(folder / f"{PROBLEM}.v")
+    assert code == 2 and SECRET not in output and "a symbolic link, not followed" in output, output
+
+
+def test_a_link_to_another_candidate_does_not_hide_it(tmp_path: Path) -> None:
+    """Before: ``sample_even_square.v -> sample_rev_length.v`` (sorted first) was read as the even-square
+    candidate, and the rev-length file itself was then skipped as already seen: the one real proof of the
+    folder was never verified."""
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    shutil.copyfile(SAMPLES / "proofs" / f"{PROBLEM}.v", folder / f"{PROBLEM}.v")
+    (folder / f"{RECURSIVE}.v").symlink_to(folder / f"{PROBLEM}.v")
+    code, output = verify_text(folder)
+    assert code == 2, output
+    assert "2 problems: 1 accepted, 0 rejected, 1 error" in output
+    assert f"ACCEPTED (text gates only: not compiled) {PROBLEM}  {folder / PROBLEM}.v" in output
