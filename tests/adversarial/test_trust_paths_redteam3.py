@@ -264,3 +264,40 @@ def test_a_link_to_another_candidate_does_not_hide_it(tmp_path: Path) -> None:
     assert code == 2, output
     assert "2 problems: 1 accepted, 0 rejected, 1 error" in output
     assert f"ACCEPTED (text gates only: not compiled) {PROBLEM}  {folder / PROBLEM}.v" in output
+
+
+# -- ledger text the report computes with ---------------------------------------------------------------
+
+CRASHING_EDITS = {  # each made `putnam report` end in "unexpected ...: This is a bug in putnam"
+    "an attempt's time": ("UPDATE attempts SET recorded_at = 'not a time'", "recorded_at: 'not a time' is not a time"),
+    "a campaign's start": ("UPDATE campaigns SET started_at = 'yesterday'", "started_at: 'yesterday' is not a time"),
+    "a rate-limit observation's time": (
+        "INSERT INTO rate_limits (campaign, observed_at, retries, connections) VALUES (1, 'x', 3, NULL)",
+        "rate_limits: 'x' is not a time",
+    ),
+    "the run's outcome": (
+        "INSERT OR REPLACE INTO meta (key, value) VALUES ('outcome', '[1, 2]')",
+        "outcome: not a run's outcome",
+    ),
+    "an audit's own record": (
+        "INSERT INTO audits (attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, "
+        "toolchain_changed, json) SELECT id, '2030-01-01T00:00:00+00:00', 'rejected', '', '', '', 0, "
+        '\'{"gates": [], "audit": "x"}\' FROM attempts',
+        "its `audit` record is not an object",
+    ),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(CRASHING_EDITS))
+def test_ledger_text_the_report_computes_with_is_refused_not_a_crash(run_dir: Path, edit: str) -> None:
+    code, _, stderr = putnam("report", run_dir)
+    assert code == 0, f"valid beside: the unedited run reports: {stderr}"
+    statement, refusal = CRASHING_EDITS[edit]
+    db = sqlite3.connect(run_dir / "ledger.sqlite")
+    db.execute(statement)
+    db.commit()
+    db.close()
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 2, stdout + stderr
+    assert "bug in putnam" not in stderr and f"{run_dir / 'ledger.sqlite'}: " in stderr, stderr
+    assert refusal in stderr and "the ledger was edited after the run" in stderr, stderr

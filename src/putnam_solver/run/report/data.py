@@ -29,7 +29,7 @@ from putnam_solver.run.ledger import (
     Usage,
 )
 from putnam_solver.run.ledger_checks import check_attempts
-from putnam_solver.run.ledger_rows import json_column
+from putnam_solver.run.ledger_rows import outcome_record
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
 from putnam_solver.run.report.errata import counted_apart
@@ -144,7 +144,7 @@ def load_run(run_dir: Path) -> RunData:
             audits=ledger.latest_audits(),
             rate_limits=tuple(ledger.rate_limits()),
             rate_limits_since=int(since) if since else None,
-            outcome=json_column(ledger.meta("outcome") or "null", f"{path}: outcome"),
+            outcome=outcome_record(ledger.meta("outcome"), f"{path}: outcome"),
             benchmark_ids=_benchmark_ids(settings),
             defects=counted_apart(settings, ledger.latest_audits().values()),
             sketches=tuple(ledger.sketches()),

@@ -46,7 +46,7 @@ from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recorded_opinion
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_checks import check_attempts
-from putnam_solver.run.ledger_rows import json_column
+from putnam_solver.run.ledger_rows import outcome_record
 from putnam_solver.run.pass_at_k import pass_at_k_section, run_pass_at_k
 from putnam_solver.run.prices import cost_text, run_unpriced
 from putnam_solver.run.report.data import spent_unpriced
@@ -115,7 +115,7 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix, sketches)
     tsv = attempts_tsv(every, suffix, audits) + subattempts_tsv(subattempts, suffix)
     write_under(run_dir, "attempts.tsv", tsv.encode("utf-8"), durable=True)
-    outcome = json_column(ledger.meta("outcome") or "null", f"{ledger.path}: outcome")
+    outcome = outcome_record(ledger.meta("outcome"), f"{ledger.path}: outcome")
     unknown = spent_unpriced(ledger, settings, every)
     text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits, unknown)
     text += lemma_summary(subattempts, unknown)
