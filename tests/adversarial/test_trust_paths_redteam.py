@@ -16,11 +16,11 @@ from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.util import InputError, write_atomic
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.redact import PathRedactor
 from putnam_solver.run.agent.reviewer import harness_facts
-from putnam_solver.selftest.runner import Cell, CellResult, SelftestRecord, record_path
+from putnam_solver.selftest.runner import Cell, CellResult, SelftestRecord, write_record
 from putnam_solver.serve import views
 from putnam_solver.serve.service import RequestError, record_problem
 from putnam_solver.verifier.candidates import (
@@ -269,7 +269,7 @@ def test_the_cache_key_follows_what_the_last_selftest_says_of_known_good_canarie
     for status, cell in (("failed", Cell.WRONG), ("passed", Cell.RIGHT)):
         good = CellResult("rocq", "good", "G6", "kernel check", "pass", status, cell, "")
         record = SelftestRecord("rocq", fingerprint, "code", False, 1.0, 2.0, [good], [], {})
-        write_atomic(record_path("rocq", fingerprint, options), json.dumps(record.to_json()).encode())
+        write_record(record, options)
         after = verdict_key(prover, bench, entry, Track.NO_ANSWER, options)
         assert after != before
         before = after

@@ -458,7 +458,7 @@ def test_a_ready_server_is_not_ready_again_once_its_toolchain_changes_under_it(s
     """Before: once ready, `putnam serve` stayed ready for its whole life, so a Coq upgraded in place while it
     ran was judging requests with no selftest of it."""
     from putnam_solver.core.provers import get_prover
-    from putnam_solver.core.selftest_record import record_path
+    from putnam_solver.core.selftest_record import KEY, record_key, record_path
     from putnam_solver.serve.service import Readiness
 
     tools = {}
@@ -469,8 +469,10 @@ def test_a_ready_server_is_not_ready_again_once_its_toolchain_changes_under_it(s
         tools[name].parent.mkdir(exist_ok=True)
         shutil.copy2(found, tools[name])
     options = VerifyOptions(tools=tools)
-    passed = record_path("rocq", get_prover("rocq").toolchain_fingerprint(options), options)
-    shutil.copyfile(_record_file(), passed)  # the record of these very bytes: the canaries judged them
+    fingerprint = get_prover("rocq").toolchain_fingerprint(options)
+    passed = record_path("rocq", fingerprint, options)
+    record = json.loads(_record_file().read_text())  # the record of these very bytes: the canaries judged them
+    passed.write_text(json.dumps({**record, KEY: record_key("rocq", fingerprint, options)}))
     passed.chmod(0o644)
     readiness = Readiness({"rocq": options}, run_missing=False, recheck_seconds=0)
     assert readiness.not_ready() is None

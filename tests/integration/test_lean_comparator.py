@@ -38,11 +38,11 @@ from putnam_solver.core.provers.lean.toolchain import (
     toolchain_root,
 )
 from putnam_solver.core.sandbox import landlock_status
-from putnam_solver.core.selftest_record import last_known_good
+from putnam_solver.core.selftest_record import last_known_good, record_path
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import GateStatus, Submission, Track, VerifyOptions
 from putnam_solver.doctor import check_health
-from putnam_solver.selftest.runner import Cell, CellResult, SelftestRecord, record_path
+from putnam_solver.selftest.runner import Cell, CellResult, SelftestRecord, write_record
 from putnam_solver.verifier.options import GateFlags
 from tests.fakes import install
 from tests.helpers import LEAN_BENCH, lean_submission
@@ -258,9 +258,7 @@ def test_a_failed_selftest_canary_makes_g6_unavailable(
         [good_refused],
         [],
     )
-    path = record_path("lean", record.fingerprint, sub.options)
-    path.parent.mkdir(parents=True)
-    path.write_text(json.dumps(record.to_json()))
+    write_record(record, sub.options)
     result = comparator_gate(submission(bench, tmp_path / "scratch2", "reject"), fake_root)
     assert result.status is GateStatus.UNAVAILABLE
     assert "selftest" in result.detail
@@ -282,10 +280,8 @@ def test_a_selftest_record_speaks_only_for_the_kernels_its_canaries_went_through
     good_refused = CellResult("lean-core", "good", "G6", "kernel", "pass", "failed", Cell.WRONG, "exit 1")
     fingerprint = LeanProver().toolchain_fingerprint(lean_only.options)
     record = SelftestRecord("lean", fingerprint, gate_code_fingerprint(), False, time.time(), 1.0, [good_refused], [])
-    path = record_path("lean", fingerprint, lean_only.options)
+    path = write_record(record, lean_only.options)
     assert path != record_path("lean", fingerprint, both.options)
-    path.parent.mkdir(parents=True)
-    path.write_text(json.dumps(record.to_json()))
     assert last_known_good("lean", lean_only.options, "G6") is False
     assert comparator_gate(lean_only, fake_root).status is GateStatus.UNAVAILABLE
     assert last_known_good("lean", both.options, "G6") is None  # no selftest of this configuration

@@ -56,15 +56,18 @@ def _v1_ledger(path: Path, dangling: bool = False) -> None:
     verdict = json.dumps({"status": "accepted", "candidate_sha256": digest, "gates": []})
     db = sqlite3.connect(path)
     db.executescript(V1_SCHEMA)
-    db.execute("INSERT INTO settings VALUES (1, 't', ?)", (json.dumps({"config": {"prover": "rocq"}}),))
-    db.execute("INSERT INTO campaigns VALUES (1, 0, 't', 't')")
+    db.execute("INSERT INTO settings VALUES (1, '2026-01-01', ?)", (json.dumps({"config": {"prover": "rocq"}}),))
+    db.execute("INSERT INTO campaigns VALUES (1, 0, '2026-01-01', '2026-01-01')")
     db.execute("INSERT INTO campaign_problems VALUES (1, ?), (1, 'other_problem')", (PID,))
-    attempt = "INSERT INTO attempts VALUES (?, 1, ?, ?, 2, 10, 5, 0.25, ?, ?, NULL, NULL, NULL, 't')"
+    attempt = "INSERT INTO attempts VALUES (?, 1, ?, ?, 2, 10, 5, 0.25, ?, ?, NULL, NULL, NULL, '2026-01-01')"
     db.execute(attempt, (7, PID, "passed", CANDIDATE, digest))
     db.execute(attempt, (9, "other_problem", "rejected", "x", sha256_text("x")))
     db.execute("INSERT INTO verdicts VALUES (7, 'accepted', ?, ?)", (digest, verdict))
-    db.execute("INSERT INTO audits VALUES (1, 7, 't', 'accepted', ?, 'tc', 'b', 0, ?)", (digest, verdict))
-    db.execute("INSERT INTO interruptions VALUES (3, 1, 'other_problem', 1, 4, 2, 0.1, 'Ctrl-C', NULL, 't')")
+    db.execute(
+        "INSERT INTO audits VALUES (1, 7, '2026-01-01', 'accepted', ?, 'tc', 'b', 0, ?)",
+        (digest, verdict),
+    )
+    db.execute("INSERT INTO interruptions VALUES (3, 1, 'other_problem', 1, 4, 2, 0.1, 'Ctrl-C', NULL, '2026-01-01')")
     if dangling:
         db.execute("INSERT INTO verdicts VALUES (42, 'accepted', ?, ?)", (digest, verdict))
     db.commit()

@@ -12,7 +12,6 @@ import pytest
 
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest_record import last_known_good
-from putnam_solver.core.util import write_atomic
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions, run_gates
 from putnam_solver.selftest import runner as selftest
 from putnam_solver.selftest.runner import Cell, load_suite
@@ -74,8 +73,7 @@ def test_a_record_round_trips_and_answers_for_its_toolchain_only(
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path))
     good = selftest.CellResult("rocq", "good", "G6", "kernel check", "pass", "failed", Cell.WRONG, "coqchk: no")
     record = _record([good])
-    path = selftest.record_path("rocq", record.fingerprint, VerifyOptions())
-    write_atomic(path, json.dumps(record.to_json()).encode())
+    path = selftest.write_record(record, VerifyOptions())
     loaded = selftest.last_record("rocq", VerifyOptions())
     assert loaded is not None and loaded.to_json() == record.to_json()
     assert not loaded.passed and loaded.known_good_passed("G6") is False and loaded.known_good_passed("G4") is None

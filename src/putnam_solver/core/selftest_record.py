@@ -48,27 +48,42 @@ def records_dir() -> Path:
     return base / "selftest"
 
 
-def record_path(prover_name: str, fingerprint: str, options: VerifyOptions) -> Path:
-    """One file per prover, toolchain fingerprint, gate code, AXLE choice and provers' gate options (a
-    change in any reruns it): canaries put through Lean's kernel alone say nothing of ``--kernels
-    lean,nanoda``, nor the reverse."""
+def record_key(prover_name: str, fingerprint: str, options: VerifyOptions) -> str:
+    """What a record speaks for: the prover, toolchain fingerprint, gate code, AXLE choice and provers' gate
+    options (a change in any reruns it): canaries put through Lean's kernel alone say nothing of
+    ``--kernels lean,nanoda``, nor the reverse. The record holds it (``KEY``) and is read only under it."""
     key = json.dumps([prover_name, fingerprint, gate_code_fingerprint(), options.axle, prover_options_key(options)])
-    return records_dir() / f"{prover_name}-{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+KEY = "key"
+"""The field of a stored record that holds its ``record_key``."""
+
+
+def record_path(prover_name: str, fingerprint: str, options: VerifyOptions) -> Path:
+    """One file per ``record_key``."""
+    return records_dir() / f"{prover_name}-{record_key(prover_name, fingerprint, options)[:32]}.json"
 
 
 def stored_record(prover_name: str, options: VerifyOptions) -> dict[str, Any] | None:
     """The stored record of the last selftest of this prover on the toolchain ``options`` select, as
-    JSON (None if none, damaged, of another version, or not this user's own file)."""
+    JSON (None if none, damaged, of another version, not this user's own file, or made for another key)."""
     fingerprint = get_prover(prover_name).toolchain_fingerprint(options)
-    return _record_at(record_path(prover_name, fingerprint, options))
+    return _record_at(prover_name, fingerprint, options)
 
 
-def _record_at(path: Path) -> dict[str, Any] | None:
+def _record_at(prover_name: str, fingerprint: str, options: VerifyOptions) -> dict[str, Any] | None:
+    """The record at ``record_path`` when it is this user's own and made for exactly this ``record_key``:
+    a record of this user's for another toolchain, gate code or options, renamed or copied into this file
+    (by whoever can write the directory: a shared ``PUTNAM_CACHE_DIR``), is none, as a verdict cache entry
+    under another key is a miss, so a failed selftest never stands in for a passed one elsewhere."""
     try:  # only this user's own record (``safe_files``): what another account left there is none
-        data = json.loads(read_regular_file(path, 64 << 20, own=True))
+        data = json.loads(read_regular_file(record_path(prover_name, fingerprint, options), 64 << 20, own=True))
     except (OSError, UnsafeFile, ValueError):
         return None
-    return data if isinstance(data, dict) and data.get("version") == RECORD_VERSION else None
+    if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
+        return None
+    return data if data.get(KEY) == record_key(prover_name, fingerprint, options) else None
 
 
 def known_good_passed(cells: Iterable[Mapping[str, Any]], gate: str) -> bool | None:
@@ -95,7 +110,7 @@ def known_good_state(
     options (``record_path``). A gate's verdict can depend on it (G6: comparator's exit 1 is ``failed`` only while its
     known-good canary has not been seen refused), so the verdict cache keys on it: a rejection stored
     before a selftest found the toolchain broken is not reused after."""
-    data = _record_at(record_path(prover_name, fingerprint, options))
+    data = _record_at(prover_name, fingerprint, options)
     try:
         return {gate: None if data is None else known_good_passed(data["cells"], gate) for gate in gates}
     except (KeyError, TypeError, ValueError):

@@ -39,7 +39,7 @@ from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.pass_at_k import audited_pass_at_k
 from putnam_solver.run.report.evidence import attempt_dir, run_prover, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
-from putnam_solver.run.report.tables import audit_summary
+from putnam_solver.run.report.tables import RECURSION_LIFTED, audit_summary
 from putnam_solver.safe_write import UnsafePath, write_under
 from putnam_solver.selftest.record import last_record
 from putnam_solver.selftest.runner import SELFTEST_FIX, surprise_summary, uncovered
@@ -227,6 +227,8 @@ class _Audit:
         write_outputs(self.request.run_dir, self.ledger, {i: item.audit for i, item in items.items() if item.audit})
         ordered = tuple(items[a.id] for a in passes)
         outcome = _outcome(ordered, current, len(passes), self.differences, pin_line(benchmark))
+        if passes and self.options.recursion_allowed:  # a confirmation made with a rule lifted says so
+            outcome = dataclasses.replace(outcome, message=f"{outcome.message}; audited with {RECURSION_LIFTED}")
         return dataclasses.replace(outcome, pass_at_k=tuple(self._pass_at_k(ordered)))
 
     def _pass_at_k(self, items: Sequence[AuditItem]) -> list[str]:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger_rows import (
+    EDITED,
     IN_FLIGHT,
     INTERRUPTED,
     LOST,
@@ -48,8 +49,10 @@ from putnam_solver.run.ledger_rows import (
     checked_number,
     checked_sample,
     checked_spend,
+    checked_time,
     json_object,
     now,
+    optional_text,
     sha256_text,
     subattempt_row,
     verdict_column,
@@ -227,8 +230,15 @@ class Ledger:
             where = f"{self.path}: campaign {campaign!r}"
             selections.setdefault(checked_number(campaign, where), []).append(checked_id(problem, where))
         rows = self._query("SELECT number, fresh, started_at, finished_at FROM campaigns ORDER BY number")
+        where = f"{self.path}: campaigns"
         return [
-            CampaignRow(checked_number(n, f"{self.path}: campaigns"), bool(f), s, e, tuple(selections.get(n, ())))
+            CampaignRow(
+                checked_number(n, where),
+                bool(f),
+                checked_time(s, f"{where}: {n!r} started_at"),
+                checked_time(e, f"{where}: {n!r} finished_at", optional=True),
+                tuple(selections.get(n, ())),
+            )
             for n, f, s, e in rows
         ]
 
@@ -365,13 +375,15 @@ class Ledger:
             "SELECT id, attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, "
             "toolchain_changed, json FROM audits ORDER BY id"
         )
-        where = f"{self.path}: audit"
-        return [
-            AuditRow(
-                r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), verdict_column(r[8], f"{where} {r[0]!r}") or {}
-            )
-            for r in rows
-        ]
+        return [self._audit_row(r) for r in rows]
+
+    def _audit_row(self, r: tuple[Any, ...]) -> AuditRow:
+        where = f"{self.path}: audit {r[0]!r}"
+        verdict = verdict_column(r[8], where) or {}
+        if not isinstance(verdict.get("audit", {}), dict):
+            raise LedgerError(f"{where}: its `audit` record is not an object; {EDITED}")
+        checked_time(r[2], f"{where}: audited_at")
+        return AuditRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), verdict)
 
     def latest_audits(self) -> dict[int, AuditRow]:
         """The newest audit of each audited attempt, by attempt id."""
@@ -446,7 +458,13 @@ class Ledger:
     def rate_limits(self) -> list[RateLimitRow]:
         """Every observation of rate limiting, in the order recorded."""
         rows = self._query("SELECT campaign, observed_at, retries, connections FROM rate_limits ORDER BY id")
-        return [RateLimitRow(int(c), str(t), int(r), n) for c, t, r, n in rows]
+        where = f"{self.path}: rate_limits"
+        return [
+            RateLimitRow(
+                checked_number(c, where), checked_time(t, where), checked_number(r, where), optional_text(n, where)
+            )
+            for c, t, r, n in rows
+        ]
 
     def usage(self) -> Usage:
         """What every attempt of the run spent, the interrupted ones included."""

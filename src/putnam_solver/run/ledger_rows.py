@@ -198,6 +198,36 @@ def checked_number(value: Any, where: str) -> int:
     return value
 
 
+def checked_time(value: Any, where: str, optional: bool = False) -> Any:
+    """``value`` if it is a time as the ledger records it (ISO 8601 text: ``now``), else LedgerError; the
+    report computes with it (wall time, rates over time), where other text crashed ``putnam report``."""
+    if value is None and optional:
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise LedgerError(f"{where}: {value!r} is not a time (ISO 8601, as putnam records it); {EDITED}") from None
+    return value
+
+
+def optional_text(value: Any, where: str) -> str | None:
+    """``value`` if it is text or absent, else LedgerError."""
+    if value is not None and not isinstance(value, str):
+        raise LedgerError(f"{where}: {value!r} is not text; {EDITED}")
+    return value
+
+
+def outcome_record(text: Any, where: str) -> dict[str, Any] | None:
+    """The run's stored outcome (``{"exit_code": int, "message": text}``, or none yet), else LedgerError."""
+    value = json_column(text if text is not None else "null", where)
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("message"), str):
+        raise LedgerError(f"{where}: not a run's outcome (an exit code and a message); {EDITED}")
+    checked_number(value.get("exit_code"), where)
+    return value
+
+
 def json_column(text: Any, where: str) -> Any:
     """A JSON column parsed within size and depth limits (``bounded_json``), else LedgerError."""
     if not isinstance(text, str | bytes):
@@ -257,7 +287,7 @@ def attempt_row(r: tuple[Any, ...], where: str) -> AttemptRow:
     checked_number(r[0], at), checked_number(r[1], at), checked_id(r[2], at), checked_sample(r[15], at)
     checked_spend(r[4], r[5], r[6], r[7], at)
     head = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12])
-    return AttemptRow(*head, verdict, r[14], r[15])
+    return AttemptRow(*head, verdict, checked_time(r[14], f"{at}: recorded_at"), r[15])
 
 
 MAX_SAMPLES = 64
@@ -285,4 +315,4 @@ def subattempt_row(r: tuple[Any, ...], where: str) -> SubAttemptRow:
     if not isinstance(r[4], str):
         raise LedgerError(f"{at}: lemma name {r[4]!r} is not text; {EDITED}")
     head = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14])
-    return SubAttemptRow(*head, verdict, r[16], r[17])
+    return SubAttemptRow(*head, verdict, r[16], checked_time(r[17], f"{at}: recorded_at"))

@@ -45,6 +45,7 @@ from putnam_solver.run.ledger import LedgerError
 from putnam_solver.run.prices import unpriced
 from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.report.progress import ProgressSink
+from putnam_solver.run.resume_checks import check_resumable
 from putnam_solver.selftest.runner import require_selftest
 
 DEFAULT_CAMPAIGNS = 1
@@ -63,8 +64,10 @@ RESUME_FLAGS = (
     "--ray-cpus",
     "--ray-memory-mb",
     "--ray-retries",
+    "--tool",
 )
-"""What ``--resume`` may be given: limits to raise and how to connect, never what the run is about."""
+"""What ``--resume`` may be given: limits to raise and how to connect, never what the run is about
+(``--tool`` only to name again the run's own tools, which a resume runs only then: ``resume_checks``)."""
 MODEL_NAME = re.compile(r"[A-Za-z0-9][\w.-]*(/[^/\s]+)+")
 """``provider/model`` (``openai-api/vllm/qwen3`` has a service between them), as Inspect AI names models."""
 REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
@@ -289,6 +292,7 @@ def _resumed(flags: SolveFlags) -> RunSettings:
     stored = stored_run(flags.resume)
     if stored is None:
         raise InputError(f"{flags.resume}: no run to resume here (no ledger); start one with --run-dir")
+    check_resumable(stored, flags.tools)
     limits = RunLimits(
         max_tokens=flags.run_token_limit if flags.run_token_limit is not None else stored.run_limits.max_tokens,
         max_cost_dollars=(

@@ -10,10 +10,22 @@ its known-good canaries), which this module builds on.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.selftest_record import RECORD_VERSION, Cell, known_good_passed, stored_record
+from putnam_solver.core.cache import ENTRY_MODE
+from putnam_solver.core.selftest_record import (
+    KEY,
+    RECORD_VERSION,
+    Cell,
+    known_good_passed,
+    record_key,
+    record_path,
+    stored_record,
+)
+from putnam_solver.core.util import write_atomic
 from putnam_solver.core.verify import VerifyOptions
 
 
@@ -99,6 +111,15 @@ class SelftestRecord:
 
 
 # ---------------------------------------------------------------------------------------------- records
+
+
+def write_record(record: SelftestRecord, options: VerifyOptions) -> Path:
+    """Store ``record`` where later runs with ``options`` look it up (``record_path``), holding the key it is
+    read back under only (``record_key``), writable by this user alone (others' records are never read)."""
+    path = record_path(record.prover, record.fingerprint, options)
+    stored = {**record.to_json(), KEY: record_key(record.prover, record.fingerprint, options)}
+    write_atomic(path, json.dumps(stored).encode(), mode=ENTRY_MODE)
+    return path
 
 
 def last_record(prover_name: str, options: VerifyOptions) -> SelftestRecord | None:

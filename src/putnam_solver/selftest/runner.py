@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.cache import ENTRY_MODE, check_cache_dir, gate_code_fingerprint
+from putnam_solver.core.cache import check_cache_dir, gate_code_fingerprint
 from putnam_solver.core.provers import Readiness, get_prover, prover_names
 from putnam_solver.core.provers.rocq.options import RocqOptions
-from putnam_solver.core.selftest_record import Cell, record_path, records_dir
-from putnam_solver.core.util import InputError, write_atomic
+from putnam_solver.core.selftest_record import Cell, records_dir
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import (
     GateResult,
     GateStatus,
@@ -45,7 +45,7 @@ from putnam_solver.core.verify import (
     run_gates,
 )
 from putnam_solver.kits import get_kit
-from putnam_solver.selftest.record import CellResult, SelftestRecord, SuiteSkip, last_record
+from putnam_solver.selftest.record import CellResult, SelftestRecord, SuiteSkip, last_record, write_record
 
 SELFTEST_FIX = (
     "do not run campaigns on this toolchain; reinstall it with `putnam bootstrap`, run `putnam doctor`, "
@@ -245,8 +245,7 @@ def run_selftest(
         skipped=skipped,
         cannot_run={gate: row.detail for gate, row in readiness.items() if not row.ok},
     )
-    record_file = record_path(prover_name, record.fingerprint, given)
-    write_atomic(record_file, json.dumps(record.to_json()).encode(), mode=ENTRY_MODE)  # read back only as ours
+    write_record(record, given)
     return record
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.lean.options import LeanOptions
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.selftest_record import known_good_state
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
 from putnam_solver.core.verify import (
@@ -100,7 +102,7 @@ def discover_candidates(
         else:
             raise InputError(f"{path}: no such file or directory")
         for file, problem in chosen:
-            if (key := file.resolve()) in seen:
+            if (key := file.absolute() if file.is_symlink() else file.resolve()) in seen:  # a link: its own entry
                 continue
             if (first := named.setdefault(problem.id, file)) != file:
                 raise InputError(
@@ -118,7 +120,7 @@ def _in_directory(
     chosen: list[tuple[Path, Problem]] = []
     for entry in sorted(path.iterdir()):
         problem = benchmark.problem_for_stem(entry.stem) if entry.suffix == prover.suffix else None
-        if entry.is_file() and problem is not None:
+        if (entry.is_file() or entry.is_symlink()) and problem is not None:  # a link: its own error (``_read``)
             chosen.append((entry, problem))
         elif entry.is_dir():
             warn(f"{entry}: skipped: a directory (directories are not searched recursively)")
@@ -156,19 +158,35 @@ def _example_name(benchmark: Benchmark, prover: Prover) -> str:
 
 
 def _read(path: Path, problem: Problem, max_bytes: int) -> Candidate:
+    """The candidate at ``path``, read as a file someone else may have left: a proof folder (or a shell
+    glob over one) can hold ``putnam_1962_a2.v -> ~/.aws/credentials``, whose lines G2 quoted in the
+    verdict (and so in a CI log of submissions), or a link to a FIFO or a growing file. A link is never
+    followed and the file is read without blocking, under the cap (``safe_files``); what is not a regular
+    file is the candidate's own ``error`` verdict, as an unreadable one is."""
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            return Candidate(
-                path,
-                problem,
-                b"",
-                f"{path}: {size} bytes, over the candidate size cap of {max_bytes} bytes; "
-                "pass --max-candidate-bytes N to verify a longer file",
-            )
-        data = path.read_bytes()
+        info = path.lstat()
     except OSError as exc:
         return Candidate(path, problem, b"", f"{path}: cannot read the candidate: {exc.strerror}")
+    if stat.S_ISLNK(info.st_mode):
+        return Candidate(
+            path,
+            problem,
+            b"",
+            f"{path}: a symbolic link, not followed (a proof folder can come from anyone); verify the file "
+            "itself, copied under the problem's name",
+        )
+    if info.st_size > max_bytes:
+        return Candidate(
+            path,
+            problem,
+            b"",
+            f"{path}: {info.st_size} bytes, over the candidate size cap of {max_bytes} bytes; "
+            "pass --max-candidate-bytes N to verify a longer file",
+        )
+    try:
+        data = read_regular_file(path, max_bytes)
+    except UnsafeFile as exc:
+        return Candidate(path, problem, b"", f"cannot read the candidate: {exc}")
     try:
         decode_candidate(str(path), data)
     except InputError as exc:

@@ -29,10 +29,11 @@ from putnam_solver.run.ledger import (
     Usage,
 )
 from putnam_solver.run.ledger_checks import check_attempts
-from putnam_solver.run.ledger_rows import json_column
+from putnam_solver.run.ledger_rows import outcome_record
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
 from putnam_solver.run.report.errata import counted_apart
+from putnam_solver.run.report.tables import lifted_audits
 from putnam_solver.run.stored_settings import StoredSettings, settings_history, stored_settings
 
 
@@ -143,7 +144,7 @@ def load_run(run_dir: Path) -> RunData:
             audits=ledger.latest_audits(),
             rate_limits=tuple(ledger.rate_limits()),
             rate_limits_since=int(since) if since else None,
-            outcome=json_column(ledger.meta("outcome") or "null", f"{path}: outcome"),
+            outcome=outcome_record(ledger.meta("outcome"), f"{path}: outcome"),
             benchmark_ids=_benchmark_ids(settings),
             defects=counted_apart(settings, ledger.latest_audits().values()),
             sketches=tuple(ledger.sketches()),
@@ -191,6 +192,8 @@ class Headline:
     unpriced: tuple[str, ...] = ()
     """The run's models with no price: every cost of the run is then unknown (never $0.00), or at least what
     the priced models spent."""
+    audited_lifted: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Audited problems confirmed only by audits that lifted a rule (``tables.lifted_audits``)."""
 
     @property
     def tokens(self) -> int:
@@ -216,6 +219,7 @@ def headline(run: RunData) -> Headline:
         cost_dollars=run.usage.cost_dollars,
         wall_seconds=wall_seconds(run.campaigns, run.attempts),
         unpriced=run.unpriced,
+        audited_lifted=lifted_audits(run.attempts, run.audits, run.audited & solved),
     )
 
 

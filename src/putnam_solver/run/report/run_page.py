@@ -14,7 +14,7 @@ from putnam_solver.run.report.grid import run_grid_html
 from putnam_solver.run.report.pass_at_k_html import pass_at_k_section
 from putnam_solver.run.report.progress import format_seconds
 from putnam_solver.run.report.sketches import sketch_html, sketch_lines
-from putnam_solver.run.report.tables import acceptance_gates
+from putnam_solver.run.report.tables import acceptance_gates, lifted_note
 
 
 def render_report(run: RunData, base: Path, plotly_file: str | None) -> str:
@@ -48,7 +48,14 @@ def _headline_html(h: Headline) -> str:
             h.solved_apart,
             "counted apart: the benchmark's errata say a proof of these statements says nothing of the problem",
         ),
-        ("audited", "audited", str(h.audited), h.audited, f"of {h.solved} solved, re-verified by putnam audit"),
+        (
+            "audited",
+            "audited",
+            str(h.audited),
+            h.audited,
+            f"of {h.solved} solved, re-verified by putnam audit"
+            + (f"; {lifted_note(h.audited_lifted)}" if h.audited_lifted else ""),
+        ),
         ("unresolved", "unresolved", str(h.unresolved), h.unresolved, "selected, without a verified pass"),
         (
             "dollars",

@@ -46,7 +46,7 @@ from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recorded_opinion
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_checks import check_attempts
-from putnam_solver.run.ledger_rows import json_column
+from putnam_solver.run.ledger_rows import outcome_record
 from putnam_solver.run.pass_at_k import pass_at_k_section, run_pass_at_k
 from putnam_solver.run.prices import cost_text, run_unpriced
 from putnam_solver.run.report.data import spent_unpriced
@@ -71,6 +71,8 @@ from putnam_solver.run.report.tables import (
     attempts_tsv,
     cell,
     lemma_summary,
+    lifted_audits,
+    lifted_note,
     subattempts_tsv,
 )
 from putnam_solver.run.stored_settings import StoredBenchmark, StoredSettings, required_settings
@@ -113,7 +115,7 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix, sketches)
     tsv = attempts_tsv(every, suffix, audits) + subattempts_tsv(subattempts, suffix)
     write_under(run_dir, "attempts.tsv", tsv.encode("utf-8"), durable=True)
-    outcome = json_column(ledger.meta("outcome") or "null", f"{ledger.path}: outcome")
+    outcome = outcome_record(ledger.meta("outcome"), f"{ledger.path}: outcome")
     unknown = spent_unpriced(ledger, settings, every)
     text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits, unknown)
     text += lemma_summary(subattempts, unknown)
@@ -137,6 +139,8 @@ class AuditState:
     """When the newest audit ran ('' when none did)."""
     against: str = ""
     """The benchmark the newest audit judged against, pinned or not ('' for audits that did not say)."""
+    lifted: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """Audited problems confirmed only by audits that lifted a rule (``tables.lifted_audits``)."""
 
     @property
     def ran(self) -> bool:
@@ -165,7 +169,8 @@ def audit_state(attempts: Sequence[AttemptRow], audits: Mapping[int, AuditRow], 
     newest = max(audits.values(), key=lambda x: x.id, default=None)
     bench = (newest.verdict.get("audit") or {}).get("benchmark") if newest else None
     against = f"against {bench.get('pin') or 'an UNPINNED benchmark'}" if isinstance(bench, dict) else ""
-    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last, against)
+    lifted = lifted_audits(attempts, audits, audited)
+    return AuditState(tuple(audited), tuple(failed), tuple(pending), changed, last, against, lifted)
 
 
 def summary_markdown(
@@ -297,10 +302,10 @@ def _headline(audit: AuditState, passes: int, selected: int) -> str:
         extra.append(f"{len(audit.failed)} failed their audit")
     if audit.pending:
         extra.append(f"{len(audit.pending)} not audited yet")
-    count = len(audit.audited)
+    count, lifted = len(audit.audited), lifted_note(audit.lifted)
     return (
         f"**Solved: {count} of {selected}{_share(count, selected)}, audited** (re-verified afresh by "
-        f"`putnam audit`, last on {audit.last}); {', '.join(extra)}."
+        f"`putnam audit`, last on {audit.last}{f'; {lifted}' if lifted else ''}); {', '.join(extra)}."
     )
 
 
@@ -308,6 +313,8 @@ def _audited_line(audit: AuditState, selected: int) -> str:
     if not audit.ran:
         return "not audited yet (`putnam audit RUN_DIR`)"
     parts = [f"{len(audit.audited)}{_share(len(audit.audited), selected)}", *([audit.against] if audit.against else [])]
+    if audit.lifted:
+        parts.append(lifted_note(audit.lifted))
     if audit.changed_toolchain:
         parts.append(f"{audit.changed_toolchain} on a changed toolchain (--allow-toolchain-change)")
     if audit.failed:

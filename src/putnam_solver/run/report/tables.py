@@ -3,8 +3,8 @@ each with its verdict and audit in one word) and SUMMARY.md's table of lemmas.""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from putnam_solver.run.ledger import AttemptRow, AuditRow, SubAttemptRow
 from putnam_solver.run.prices import cost_text
@@ -21,10 +21,45 @@ def acceptance_gates(config: SolveConfig) -> str:
     report."""
     text = f"profile {config.acceptance_profile.value}{' + AXLE' if config.axle else ''}"
     if config.allow_recursion:
-        text += "; --allow-recursion: candidate recursion accepted on a Coq with known kernel bugs"
+        text += f"; {RECURSION_LIFTED}"
     if config.unsafe_no_sandbox:
-        text += "; --unsafe-no-sandbox: candidates compiled without the sandbox"
+        text += f"; {SANDBOX_LIFTED}"
     return text
+
+
+RECURSION_LIFTED = "--allow-recursion: candidate recursion accepted on a Coq with known kernel bugs"
+SANDBOX_LIFTED = "--unsafe-no-sandbox: candidates compiled without the sandbox"
+
+
+def verdict_lifts(verdict: Mapping[str, Any]) -> tuple[str, ...]:
+    """The rules a stored verdict (an audit's) was judged with lifted, in the words of ``acceptance_gates``."""
+    flags = (("allow_recursion", RECURSION_LIFTED), ("unsafe_no_sandbox", SANDBOX_LIFTED))
+    return tuple(text for key, text in flags if verdict.get(key) is True)
+
+
+def lifted_audits(
+    attempts: Iterable[AttemptRow], audits: Mapping[int, AuditRow], problems: Iterable[str]
+) -> dict[str, tuple[str, ...]]:
+    """The problems of ``problems`` whose every confirming audit (the newest of a verified pass, accepting its
+    bytes) was made with a rule lifted (``putnam audit --allow-recursion``), with those rules: such a pass is
+    audited only under them, and SUMMARY.md and the report say so beside the audited count, as they say the
+    run's own flags (``acceptance_gates``)."""
+    wanted, good = set(problems), dict[str, list[tuple[str, ...]]]()
+    for attempt in attempts:
+        audit = audits.get(attempt.id)
+        if attempt.problem not in wanted or audit is None or not attempt.verified_pass:
+            continue
+        if audit.status == "accepted" and audit.candidate_sha256 == attempt.candidate_sha256:
+            good.setdefault(attempt.problem, []).append(verdict_lifts(audit.verdict))
+    return {p: tuple(dict.fromkeys(x for lifts in found for x in lifts)) for p, found in good.items() if all(found)}
+
+
+def lifted_note(lifted: Mapping[str, tuple[str, ...]]) -> str:
+    """``N only with <rule>`` for the audited count ("" when every confirmation held every rule)."""
+    if not lifted:
+        return ""
+    rules = "; ".join(dict.fromkeys(rule for lifts in lifted.values() for rule in lifts))
+    return f"{len(lifted)} of them confirmed only with {rules} ({', '.join(sorted(lifted))})"
 
 
 ATTEMPT_COLUMNS = (

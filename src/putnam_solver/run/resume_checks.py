@@ -1,0 +1,62 @@
+"""What ``putnam solve --resume`` takes from a run directory: what the run is about, never what runs here.
+
+A run directory can come from anyone, and its ledger is text an editor can rewrite with ``sqlite3``. A
+resume obeys the stored settings that say what the run is (model, track, problems, budgets), since that
+is what resuming means; but three of them would make the resuming user's machine run or load what the
+directory's author chose, and then count passes that no honest gate judged:
+
+- ``tools``: executables the gates run. A wrapper shipped beside the ledger that calls the real ``coqc``
+  passes every selftest canary and can still print Coq's "Closed under the global context" for one chosen
+  candidate. A resume runs only tools its caller names on its own command line (``--tool NAME=PATH``,
+  the same as the run's), never a path because the ledger holds it;
+- ``unsafe_no_sandbox``: no ``putnam solve`` flag records it (the sandbox is never off in a run the CLI
+  started), so a ledger that holds it was written by something else; a resume refuses it;
+- the benchmark file: a path inside the run directory is a file the directory ships (a statement restated
+  as ``True``, with its own hash recorded as the pin); a resume never loads one.
+
+Each refusal names the run directory, the setting and what to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from putnam_solver.core.util import InputError
+from putnam_solver.run.campaign import RunSettings
+
+
+def check_resumable(stored: RunSettings, given_tools: Mapping[str, Path]) -> None:
+    """Refuse to resume ``stored`` when it would run a tool its caller did not name (``given_tools``: the
+    resume's own ``--tool`` values), turn the sandbox off, or load a benchmark its directory ships."""
+    run_dir = stored.run_dir
+    config = stored.config
+    named = dict(config.tools)
+    if named != dict(given_tools):
+        run_side = " ".join(f"--tool {n}={p}" for n, p in sorted(named.items())) or "no --tool"
+        given = " ".join(f"--tool {n}={p}" for n, p in sorted(given_tools.items())) or "no --tool"
+        raise InputError(
+            f"{run_dir}: the run's settings name the tools {run_side}, and this resume gives {given}; a resume runs "
+            f"only the tools you name, never a path because the ledger holds it (a run directory can come from "
+            f"anyone). Resume with {run_side} if you trust those files, or start a new run with --run-dir"
+        )
+    if config.unsafe_no_sandbox:
+        raise InputError(
+            f"{run_dir}: the run's settings turn the sandbox off (`config.unsafe_no_sandbox`), which no `putnam "
+            "solve` records; the ledger was edited or written by something else. Start a new run with --run-dir "
+            "(`putnam audit` checks this one's passes in the sandbox)"
+        )
+    benchmark = stored.selection.benchmark
+    if not benchmark.is_absolute() or _inside(benchmark, run_dir):
+        raise InputError(
+            f"{run_dir}: the run's settings name the benchmark file {benchmark}, which "
+            f"{'is a relative path' if not benchmark.is_absolute() else 'lies inside the run directory'}; a "
+            "resume never loads a benchmark a run directory ships. Check the run's passes with `putnam audit "
+            "RUN_DIR --benchmark PATH` (your own copy), or start a new run with --run-dir"
+        )
+
+
+def _inside(path: Path, directory: Path) -> bool:
+    """Whether ``path``, or the file it leads to through links, lies under ``directory`` (links resolved)."""
+    roots = {directory.absolute(), directory.resolve()}
+    return any(p == root or root in p.parents for p in (path.absolute(), path.resolve()) for root in roots)
