@@ -1,4 +1,4 @@
-"""Red team, round 12 (Rocq): where the gates' reading of a candidate parted from Coq's.
+r"""Red team, round 12 (Rocq): where the gates' reading of a candidate parted from Coq's.
 
 1. **A command glued behind a bullet (``fast``).** At a sentence's start Coq's lexer reads a run of one of
    ``-``, ``+``, ``*`` as a bullet whatever follows it (``cLexer.ml``: ``process_sequence`` while
@@ -9,6 +9,18 @@
    the ``fast`` profile (G5 refused it on ``full``). Any command with an attribute could hide so
    (``#[global] Ltac ... ::=``, ``#[export] Set ...``, ``#[global] Hint ... : typeclass_instances``).
    The splitter now cuts such a token into Coq's bullets and the rest.
+2. **Coquelicot's ``iota`` by its class field (no-answer, ``full``).** ``Hierarchy.iota P`` unfolds to
+   ``CompleteSpace.lim _ (CompleteSpace.class T) (fun A => forall x, P x -> A x)``: the complete-space
+   class's own limit of a filter. The answer check refused ``iota`` and ``lim`` by name but not the field,
+   so ``putnam_X_solution := CompleteSpace.lim _ (CompleteSpace.class R_CompleteSpace) (fun A => forall
+   x, x * x = 4 /\ 0 < x -> A x)`` ("the x with the property", proved by ``iota_unique``) was
+   ``accepted`` with the answer record ``unknown``. The field, the class's constructor (a ``match`` on
+   ``CompleteSpace.Mixin``) and its recursors are refused now, and so are mathcomp's ``xget`` under other
+   names (``fun_of_rel f0 f x := xget (f0 x) (f x)``, ``pblock_index``).
+3. **ssreflect's ``Prenex Implicits`` inside a helper's proof.** It makes a constant's implicit arguments
+   maximal, as ``Arguments`` would, and outlives the ``Qed`` (measured); G2 read it as a tactic. It is
+   now judged as the other elaborating commands in proofs (only the ``full`` profile accepts it before
+   the theorem).
 """
 
 from __future__ import annotations
@@ -64,3 +76,66 @@ def test_glued_bullets_in_a_sound_proof_still_pass(tmp_path: Path) -> None:
     verdict = _verdict(tmp_path, statement, candidate, Profile.FAST)
     assert verdict.status == "accepted", failures(verdict)
     assert all(g.status is GateStatus.PASSED for g in verdict.gates)
+
+
+ROOT_THEOREM = (
+    "Theorem putnam_2000_a1 : putnam_2000_a1_solution * putnam_2000_a1_solution = 4\n"
+    "  /\\ 0 < putnam_2000_a1_solution.\n"
+)
+COQUELICOT = "Require Import Reals Lra Coquelicot.Coquelicot.\nOpen Scope R_scope.\n"
+ROOT_STATEMENT = COQUELICOT + "Definition putnam_2000_a1_solution : R := 2.\n" + ROOT_THEOREM + "Proof. Admitted.\n"
+PROPERTY = "(fun A => forall x : R, x * x = 4 /\\ 0 < x -> A x)"
+CHOSEN = {
+    "the class's field": f"CompleteSpace.lim _ (CompleteSpace.class R_CompleteSpace) {PROPERTY}",
+    "a match on its constructor": (
+        "match CompleteSpace.mixin _ (CompleteSpace.class R_CompleteSpace) with CompleteSpace.Mixin l _ _ => l end "
+        + PROPERTY
+    ),
+}
+
+
+def _root(answer: str, by_iota: bool) -> str:
+    proof = (
+        "  assert (E : putnam_2000_a1_solution = 2).\n"
+        "  { change putnam_2000_a1_solution with (@iota R_CompleteNormedModule (fun x : R => x * x = 4 /\\ 0 < x)).\n"
+        "    apply iota_unique; [| split; lra]. intros y [Hy Hp]. nra. }\n"
+        "  rewrite E. split; lra.\n"
+        if by_iota
+        else "  unfold putnam_2000_a1_solution. split; lra.\n"
+    )
+    return (
+        COQUELICOT + f"Definition putnam_2000_a1_solution : R := {answer}.\n" + ROOT_THEOREM + f"Proof.\n{proof}Qed.\n"
+    )
+
+
+def _no_answer(tmp_path: Path, candidate: str) -> Verdict:
+    bench = one_record_benchmark(tmp_path, "putnam_2000_a1", ROOT_STATEMENT)
+    options = VerifyOptions(profile=Profile.FULL, keep_going=True)
+    problem = bench.problems["putnam_2000_a1"]
+    return run_gates(get_prover("rocq"), bench, problem, candidate.encode(), Track.NO_ANSWER, options)
+
+
+@needs_coq
+@pytest.mark.parametrize("spelling", sorted(CHOSEN))
+def test_coquelicots_iota_by_its_class_field_is_refused_by_g4(tmp_path: Path, spelling: str) -> None:
+    verdict = _no_answer(tmp_path, _root(CHOSEN[spelling], by_iota=True))
+    assert verdict.status != "accepted"
+    assert "picks a value by choice" in failures(verdict)["G4"]
+    assert "G5" not in failures(verdict)  # the proof itself is sound: only the answer is refused
+
+
+@needs_coq
+def test_the_root_stated_outright_is_accepted(tmp_path: Path) -> None:
+    verdict = _no_answer(tmp_path, _root("2", by_iota=False))
+    assert verdict.status == "accepted", failures(verdict)
+
+
+def test_prenex_implicits_in_a_helper_proof_needs_the_statement_check(tmp_path: Path) -> None:
+    header = "From mathcomp Require Import ssreflect ssrfun ssrbool.\n"
+    statement = header + "Theorem t : True.\nProof. Admitted.\n"
+    helper = "Lemma zz_h : True.\nProof. Prenex Implicits zz_f. exact I. Qed.\n"
+    candidate = header + helper + "Theorem t : True.\nProof. exact I. Qed.\n"
+    verdict = _verdict(tmp_path, statement, candidate, Profile.TEXT)
+    assert "Prenex Implicits zz_f" in failures(verdict)["G2"]
+    sound = header + "Lemma zz_h : True.\nProof. exact I. Qed.\n" + "Theorem t : True.\nProof. exact I. Qed.\n"
+    assert _verdict(tmp_path, statement, sound, Profile.TEXT).status == "accepted"
