@@ -21,6 +21,12 @@ r"""Red team, round 12 (Rocq): where the gates' reading of a candidate parted fr
    maximal, as ``Arguments`` would, and outlives the ``Qed`` (measured); G2 read it as a tactic. It is
    now judged as the other elaborating commands in proofs (only the ``full`` profile accepts it before
    the theorem).
+4. **The question restated classically (no-answer, ``full``).** The restated-answer check proved the
+   pinned theorem from the answer by intuitionistic logic only (``tauto``), so the condition copied with
+   De Morgan's laws or a double negation (``fun n => ~ (n * n <> 4 \/ ~ n > 0)`` for ``n * n = 4 /\ n >
+   0 <-> solution n``) was not seen as a copy, and a proof by case analysis was ``accepted`` with the answer
+   check ``unknown``. The check now also tries ``apply NNPP; tauto`` (Glivenko: a classical propositional
+   tautology's double negation is an intuitionistic one), with ``Classical_Prop`` loaded, never imported.
 """
 
 from __future__ import annotations
@@ -139,3 +145,58 @@ def test_prenex_implicits_in_a_helper_proof_needs_the_statement_check(tmp_path: 
     assert "Prenex Implicits zz_f" in failures(verdict)["G2"]
     sound = header + "Lemma zz_h : True.\nProof. exact I. Qed.\n" + "Theorem t : True.\nProof. exact I. Qed.\n"
     assert _verdict(tmp_path, statement, sound, Profile.TEXT).status == "accepted"
+
+
+NAT_HEADER = "Require Import Arith.\n"
+NAT_SOLUTION = "Definition putnam_2000_a1_solution : nat -> Prop := fun n => {answer}.\n"
+NAT_THEOREM = "Theorem putnam_2000_a1 : forall n : nat, (n * n = 4 /\\ n > 0) <-> putnam_2000_a1_solution n.\n"
+NAT_STATEMENT = NAT_HEADER + NAT_SOLUTION.format(answer="n = 2") + NAT_THEOREM + "Proof. Admitted.\n"
+CLASSICAL_COPIES = {
+    "De Morgan": (
+        "~ (n * n <> 4 \\/ ~ n > 0)",
+        "  intro n. unfold putnam_2000_a1_solution. split.\n"
+        "  - intros [h1 h2] [h | h]; contradiction.\n"
+        "  - intro h. destruct (Nat.eq_dec (n * n) 4) as [e | e]; [| exfalso; apply h; left; exact e].\n"
+        "    destruct (le_lt_dec n 0) as [l | l]; [exfalso; apply h; right; lia | split; assumption].\n",
+    ),
+    "double negation": (
+        "~ ~ (n * n = 4 /\\ n > 0)",
+        "  intro n. unfold putnam_2000_a1_solution. split; [tauto |].\n"
+        "  intro h. destruct (Nat.eq_dec (n * n) 4) as [e | e]; [| exfalso; tauto].\n"
+        "  destruct (le_lt_dec n 0) as [l | l]; [exfalso; apply h; intros [_ g]; lia | split; assumption].\n",
+    ),
+}
+
+
+def _nat_verdict(tmp_path: Path, answer: str, proof: str) -> Verdict:
+    bench = one_record_benchmark(tmp_path, "putnam_2000_a1", NAT_STATEMENT)
+    candidate = (
+        NAT_HEADER
+        + "Require Import Lia.\n"
+        + NAT_SOLUTION.format(answer=answer)
+        + NAT_THEOREM
+        + f"Proof.\n{proof}Qed.\n"
+    )
+    options = VerifyOptions(profile=Profile.FULL, keep_going=True)
+    problem = bench.problems["putnam_2000_a1"]
+    return run_gates(get_prover("rocq"), bench, problem, candidate.encode(), Track.NO_ANSWER, options)
+
+
+@needs_coq
+@pytest.mark.parametrize("copy", sorted(CLASSICAL_COPIES))
+def test_the_question_restated_classically_is_refused_by_g4(tmp_path: Path, copy: str) -> None:
+    verdict = _nat_verdict(tmp_path, *CLASSICAL_COPIES[copy])
+    assert verdict.status != "accepted"
+    assert "restates the question" in failures(verdict)["G4"]
+    assert "G5" not in failures(verdict)
+
+
+@needs_coq
+def test_the_answer_itself_still_passes_the_classical_check(tmp_path: Path) -> None:
+    proof = (
+        "  intro n. unfold putnam_2000_a1_solution. split.\n"
+        "  - intros [h1 h2]. destruct (le_lt_dec n 2) as [l | l]; nia.\n"
+        "  - intros ->. split; [reflexivity | lia].\n"
+    )
+    verdict = _nat_verdict(tmp_path, "n = 2", proof)
+    assert verdict.status == "accepted", failures(verdict)

@@ -9,7 +9,8 @@ file, with the answer as elaborated there before the candidate is loaded, the pi
 again and a fixed tactic of the harness's own tries to prove it knowing no mathematics: it unfolds the
 answer (and ``fst``/``snd`` of a product answer), reads set membership as application (MathComp's
 ``in_setE``, where the statement loads ``classical_sets``) and then uses only propositional logic and
-equality reasoning (``tauto``, ``intuition congruence``) or syntactic identity of the two sides. When it
+equality reasoning (``tauto``, ``intuition congruence``, and classically: ``NNPP`` then ``tauto``) or
+syntactic identity of the two sides. When it
 proves the theorem, the answer restates the question: refused. With every official predicate answer the
 tactic fails (``tests/adversarial/test_rocq_restated.py`` sweeps them), as it must: a theorem that
 logic alone proves from the official answer would be no problem at all.
@@ -41,6 +42,11 @@ MEMBERSHIP_WRAPPERS = (
 """The definitions set membership unfolds to (``[set x | P x]``, ``In _ A x``), each named only where the
 statement loads its library (a name Coq cannot find would stop the file): unfolded, a copied condition
 shows its connectives to ``tauto``."""
+CLASSICAL = "Coq.Logic.Classical_Prop"
+"""Classical logic for the tactic: by Glivenko's theorem a propositional formula holds classically exactly
+when its double negation holds intuitionistically, so ``apply NNPP; tauto`` proves a copy rewritten by
+De Morgan's laws or double negation (``~ (n * n <> 4 \\/ ~ n > 0)`` for ``n * n = 4 /\\ n > 0``), which
+``tauto`` alone does not."""
 RESTATED_NAME = "__putnam_restated"
 STATING, STATED, RESTATING, RESTATED, NOT_RESTATED = (
     "-stating",
@@ -91,6 +97,7 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
     between = statement.sentences[statement.solution + 1 : statement.theorem]
     return [
         *(statement.text[s.start : s.end] for s in between),
+        f"Require {CLASSICAL}.",  # loaded, never imported: nothing of the statement reads otherwise
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := {theorem_proposition(statement)}.",
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
@@ -107,7 +114,8 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     logic = (
         f"intros; cbv beta delta [{solution}] in *; cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
         f"{membership}{unfold_wrappers}first [ tauto | intuition congruence | (split; intro; assumption) "
-        "| lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end ]"
+        "| lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end "
+        f"| (apply {CLASSICAL}.NNPP; tauto) ]"
     )
     return (
         f"first [ assert {restated} by (unfold {restated}; {logic}); idtac "
