@@ -27,6 +27,12 @@ r"""Red team, round 12 (Rocq): where the gates' reading of a candidate parted fr
    0 <-> solution n``) was not seen as a copy, and a proof by case analysis was ``accepted`` with the answer
    check ``unknown``. The check now also tries ``apply NNPP; tauto`` (Glivenko: a classical propositional
    tautology's double negation is an intuitionistic one), with ``Classical_Prop`` loaded, never imported.
+5. **The question restated under a quantifier (no-answer, ``full``).** ``fun n => exists m, m = n /\
+   cond m`` or ``fun n => forall m, m = n -> cond m`` is the condition itself, but neither ``tauto`` nor
+   ``intuition congruence`` instantiates a quantifier: ``accepted``, answer check ``unknown``. NOT FIXED:
+   ``firstorder congruence`` refuses both, but on 9 of the 29 official predicate answers its failed search
+   outlasts the step's 20 s (an ``error`` for an honest answer), and a tactic ``timeout`` inside would make
+   the verdict depend on the machine's load. Marked ``xfail`` below.
 """
 
 from __future__ import annotations
@@ -151,7 +157,7 @@ NAT_HEADER = "Require Import Arith.\n"
 NAT_SOLUTION = "Definition putnam_2000_a1_solution : nat -> Prop := fun n => {answer}.\n"
 NAT_THEOREM = "Theorem putnam_2000_a1 : forall n : nat, (n * n = 4 /\\ n > 0) <-> putnam_2000_a1_solution n.\n"
 NAT_STATEMENT = NAT_HEADER + NAT_SOLUTION.format(answer="n = 2") + NAT_THEOREM + "Proof. Admitted.\n"
-CLASSICAL_COPIES = {
+LOGICAL_COPIES = {
     "De Morgan": (
         "~ (n * n <> 4 \\/ ~ n > 0)",
         "  intro n. unfold putnam_2000_a1_solution. split.\n"
@@ -183,16 +189,16 @@ def _nat_verdict(tmp_path: Path, answer: str, proof: str) -> Verdict:
 
 
 @needs_coq
-@pytest.mark.parametrize("copy", sorted(CLASSICAL_COPIES))
-def test_the_question_restated_classically_is_refused_by_g4(tmp_path: Path, copy: str) -> None:
-    verdict = _nat_verdict(tmp_path, *CLASSICAL_COPIES[copy])
+@pytest.mark.parametrize("copy", sorted(LOGICAL_COPIES))
+def test_the_question_restated_by_logic_alone_is_refused_by_g4(tmp_path: Path, copy: str) -> None:
+    verdict = _nat_verdict(tmp_path, *LOGICAL_COPIES[copy])
     assert verdict.status != "accepted"
     assert "restates the question" in failures(verdict)["G4"]
     assert "G5" not in failures(verdict)
 
 
 @needs_coq
-def test_the_answer_itself_still_passes_the_classical_check(tmp_path: Path) -> None:
+def test_the_answer_itself_still_passes_the_logic_check(tmp_path: Path) -> None:
     proof = (
         "  intro n. unfold putnam_2000_a1_solution. split.\n"
         "  - intros [h1 h2]. destruct (le_lt_dec n 2) as [l | l]; nia.\n"
@@ -200,3 +206,28 @@ def test_the_answer_itself_still_passes_the_classical_check(tmp_path: Path) -> N
     )
     verdict = _nat_verdict(tmp_path, "n = 2", proof)
     assert verdict.status == "accepted", failures(verdict)
+
+
+QUANTIFIED_COPIES = {
+    "an existential witness": (
+        "exists m, m = n /\\ (m * m = 4 /\\ m > 0)",
+        "  intro n. unfold putnam_2000_a1_solution. split.\n"
+        "  - intro h. exists n. split; [reflexivity | exact h].\n"
+        "  - intros [m [-> h]]. exact h.\n",
+    ),
+    "a universal over equals": (
+        "forall m, m = n -> (m * m = 4 /\\ m > 0)",
+        "  intro n. unfold putnam_2000_a1_solution. split.\n"
+        "  - intros h m ->. exact h.\n"
+        "  - intro h. exact (h n eq_refl).\n",
+    ),
+}
+"""The condition under a quantifier over equals: what ``firstorder`` sees through, ``tauto`` does not."""
+
+
+@needs_coq
+@pytest.mark.xfail(strict=True, reason="known gap: no quantifier reasoning in the restated check (see item 5)")
+@pytest.mark.parametrize("copy", sorted(QUANTIFIED_COPIES))
+def test_the_question_restated_under_a_quantifier_is_refused_by_g4(tmp_path: Path, copy: str) -> None:
+    verdict = _nat_verdict(tmp_path, *QUANTIFIED_COPIES[copy])
+    assert verdict.status != "accepted"
