@@ -33,6 +33,12 @@ r"""Red team, round 12 (Rocq): where the gates' reading of a candidate parted fr
    ``firstorder congruence`` refuses both, but on 9 of the 29 official predicate answers its failed search
    outlasts the step's 20 s (an ``error`` for an honest answer), and a tactic ``timeout`` inside would make
    the verdict depend on the machine's load. Marked ``xfail`` below.
+6. **A package's value under ssreflect's name (no-answer, ``full``).** The answer check refuses taking a
+   value out of a proof-carrying package by ``proj1_sig``/``projT1`` or a match on its constructor,
+   whatever made the package; ssreflect's ``tag`` (``:= projT1``), ``tag2`` and ``s2val`` are the same
+   projections under other names. ``ssrfun.tag (sigT_of_sig (completeness E hb he))`` answered "the least
+   upper bound of ``x < 1``" by the reals' completeness lemma, proved by ``proj2_sig`` of the same package:
+   ``accepted``, answer check ``unknown``. The three are refused now.
 """
 
 from __future__ import annotations
@@ -231,3 +237,48 @@ QUANTIFIED_COPIES = {
 def test_the_question_restated_under_a_quantifier_is_refused_by_g4(tmp_path: Path, copy: str) -> None:
     verdict = _nat_verdict(tmp_path, *QUANTIFIED_COPIES[copy])
     assert verdict.status != "accepted"
+
+
+LUB_STATEMENT = (
+    "Require Import Reals.\nOpen Scope R_scope.\n"
+    "Definition putnam_2000_a1_solution : R := 1.\n"
+    "Theorem putnam_2000_a1 : is_lub (fun x => x < 1) putnam_2000_a1_solution.\nProof. Admitted.\n"
+)
+COMPLETENESS = (
+    "(completeness (fun x => x < 1)\n"
+    "  (ex_intro (fun m => is_upper_bound (fun x => x < 1) m) 1 (fun x (h : x < 1) => Rlt_le _ _ h))\n"
+    "  (ex_intro (fun x => x < 1) 0 Rlt_0_1))"
+)
+
+
+def _lub_verdict(tmp_path: Path, answer: str, proof: str) -> Verdict:
+    bench = one_record_benchmark(tmp_path, "putnam_2000_a1", LUB_STATEMENT)
+    candidate = (
+        "Require Import Reals.\nFrom Coq Require ssrfun.\nRequire Import Lra.\nOpen Scope R_scope.\n"
+        f"Definition putnam_2000_a1_solution : R := {answer}.\n"
+        "Theorem putnam_2000_a1 : is_lub (fun x => x < 1) putnam_2000_a1_solution.\n"
+        f"Proof.\n{proof}\nQed.\n"
+    )
+    options = VerifyOptions(profile=Profile.FULL, keep_going=True)
+    problem = bench.problems["putnam_2000_a1"]
+    return run_gates(get_prover("rocq"), bench, problem, candidate.encode(), Track.NO_ANSWER, options)
+
+
+@needs_coq
+def test_a_package_value_under_ssreflects_name_is_refused_by_g4(tmp_path: Path) -> None:
+    verdict = _lub_verdict(tmp_path, f"ssrfun.tag (sigT_of_sig {COMPLETENESS})", f"exact (proj2_sig {COMPLETENESS}).")
+    assert verdict.status != "accepted"
+    assert "picks a value by choice (`ssrfun.tag`)" in failures(verdict)["G4"]
+    assert "G5" not in failures(verdict)
+
+
+@needs_coq
+def test_the_least_upper_bound_stated_outright_is_accepted(tmp_path: Path) -> None:
+    proof = (
+        "unfold putnam_2000_a1_solution. split.\n"
+        "- intros x h. left. exact h.\n"
+        "- intros b hb. destruct (Rle_or_lt 1 b) as [l | l]; [exact l |].\n"
+        "  exfalso. assert (hm : (b + 1) / 2 <= b) by (apply hb; lra). lra."
+    )
+    verdict = _lub_verdict(tmp_path, "1", proof)
+    assert verdict.status == "accepted", failures(verdict)

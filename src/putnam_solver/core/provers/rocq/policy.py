@@ -278,6 +278,11 @@ POLICY = RocqPolicy(
         "Coq.Init.Specif.existT",
         "Coq.Init.Specif.exist2",
         "Coq.Init.Specif.existT2",
+        # ssreflect's names for the same projections (`tag := projT1`, `tag2`/`s2val` match on `existT2`/`exist2`):
+        # `tag (sigT_of_sig (completeness E hb he))` is the least upper bound by choice
+        "Coq.ssr.ssrfun.tag",
+        "Coq.ssr.ssrfun.tag2",
+        "Coq.ssr.ssrfun.s2val",
         "Coq.Init.Specif.sig_rect",
         "Coq.Init.Specif.sig_rec",
         "Coq.Init.Specif.sigT_rect",
