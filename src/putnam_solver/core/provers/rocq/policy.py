@@ -106,7 +106,8 @@ POLICY = RocqPolicy(
         "Universes",
         "Constraint",
     ),
-    proof_commands_elaborating=("Implicit", "Generalizable", "Add", "Opaque", "Transparent", "Strategy"),
+    # ssreflect's `Prenex Implicits f` makes `f`'s implicit arguments maximal, as `Arguments` would
+    proof_commands_elaborating=("Implicit", "Generalizable", "Add", "Opaque", "Transparent", "Strategy", "Prenex"),
     forbidden_words=(
         *_rules("proof hole", "leaves a proof obligation unproved", "admit", "give_up", "Admitted", "Admit", "Abort"),
         *_rules(
@@ -259,6 +260,15 @@ POLICY = RocqPolicy(
         "mathcomp.classical.classical_sets.xget",
         "mathcomp.classical.boolp.constructive_indefinite_description",
         "Coquelicot.Hierarchy.iota",
+        # the complete-space class's own limit of a filter (`iota` and `lim` unfold to it): read as its
+        # field, its constructor in a match, or its recursors, it is `iota` by another name
+        "Coquelicot.Hierarchy.CompleteSpace.lim",
+        "Coquelicot.Hierarchy.CompleteSpace.Mixin",
+        "Coquelicot.Hierarchy.CompleteSpace.mixin_of_rect",
+        "Coquelicot.Hierarchy.CompleteSpace.mixin_of_rec",
+        # `xget` under other names: `fun_of_rel f0 f x := xget (f0 x) (f x)`, `pblock_index ... := [get i | ...]`
+        "mathcomp.classical.classical_sets.fun_of_rel",
+        "mathcomp.classical.classical_sets.pblock_index",
         # a value taken out of a proof-carrying package (`{x | P x}`, `{x & P x}`): by projection or by a
         # match on its constructor, whatever lemma or axiom made the package (Epsilon's own
         # `epsilon_statement` axiom, `iota_statement`, mathcomp's `sigW`, boolp's `cid2`...)
@@ -268,6 +278,11 @@ POLICY = RocqPolicy(
         "Coq.Init.Specif.existT",
         "Coq.Init.Specif.exist2",
         "Coq.Init.Specif.existT2",
+        # ssreflect's names for the same projections (`tag := projT1`, `tag2`/`s2val` match on `existT2`/`exist2`):
+        # `tag (sigT_of_sig (completeness E hb he))` is the least upper bound by choice
+        "Coq.ssr.ssrfun.tag",
+        "Coq.ssr.ssrfun.tag2",
+        "Coq.ssr.ssrfun.s2val",
         "Coq.Init.Specif.sig_rect",
         "Coq.Init.Specif.sig_rec",
         "Coq.Init.Specif.sigT_rect",

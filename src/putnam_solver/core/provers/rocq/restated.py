@@ -11,10 +11,11 @@ before the candidate is loaded, the pinned theorem is stated again and a fixed t
 own tries to prove it knowing no mathematics. It unfolds the answer (and ``fst``/``snd`` of a product
 answer); for a set or predicate answer it also reads set membership as application (MathComp's
 ``in_setE``, where the statement loads ``classical_sets``) and then uses only propositional logic and
-equality reasoning (``tauto``, ``intuition congruence``); for any answer it tries syntactic identity of
-an equation's two sides. When it proves the theorem, the answer restates the question: refused. With
-every official answer the tactic fails (``tests/adversarial/test_rocq_restated.py`` sweeps them), as it
-must: a theorem that logic alone proves from the official answer would be no problem at all.
+equality reasoning (``tauto``, ``intuition congruence``, and classically: ``NNPP`` then ``tauto``); for
+any answer it tries syntactic identity of an equation's two sides. When it proves the theorem, the answer
+restates the question: refused. With every official answer the tactic fails
+(``tests/adversarial/test_rocq_restated.py`` sweeps them), as it must: a theorem that logic alone proves
+from the official answer would be no problem at all.
 
 It is a first line: an answer that restates the question up to algebra (``x * y`` for ``y * x``, ``e + 0``
 for ``e``) still passes, and is then recorded with its answer check (``unknown`` unless a tactic proves
@@ -44,6 +45,11 @@ MEMBERSHIP_WRAPPERS = (
 """The definitions set membership unfolds to (``[set x | P x]``, ``In _ A x``), each named only where the
 statement loads its library (a name Coq cannot find would stop the file): unfolded, a copied condition
 shows its connectives to ``tauto``."""
+CLASSICAL = "Coq.Logic.Classical_Prop"
+"""Classical logic for the tactic: by Glivenko's theorem a propositional formula holds classically exactly
+when its double negation holds intuitionistically, so ``apply NNPP; tauto`` proves a copy rewritten by
+De Morgan's laws or double negation (``~ (n * n <> 4 \\/ ~ n > 0)`` for ``n * n = 4 /\\ n > 0``), which
+``tauto`` alone does not."""
 RESTATED_NAME = "__putnam_restated"
 STATING, STATED, RESTATING, RESTATED, NOT_RESTATED = (
     "-stating",
@@ -94,6 +100,7 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
     between = statement.sentences[statement.solution + 1 : statement.theorem]
     return [
         *(statement.text[s.start : s.end] for s in between),
+        f"Require {CLASSICAL}.",  # loaded, never imported: nothing of the statement reads otherwise
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := {theorem_proposition(statement)}.",
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
@@ -111,7 +118,7 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     identical = "lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end"
     logic = (
         f"{unfold}{membership}{unfold_wrappers}first [ tauto | intuition congruence | (split; intro; assumption) "
-        f"| {identical} ]"
+        f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) ]"
         if predicate_answer(statement)
         else f"{unfold}{identical}"
     )

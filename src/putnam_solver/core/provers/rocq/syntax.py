@@ -147,7 +147,53 @@ def split_sentences(tokens: list[Token]) -> list[Sentence]:
     """Group tokens into sentences as Coq reads them: each ends at a sentence-ending period, except that
     the proof structuring commands end without one (a ``{``, ``}`` or bullet that begins a sentence, and
     the ``{`` of a goal selector ``2: {`` or ``[h]: {``), so ``{ apply h. }`` then ``Qed.`` is four
-    sentences, not two. A trailing unended part is kept."""
+    sentences, not two. A trailing unended part is kept.
+
+    A bullet glued to the symbols after it is still a bullet: at a sentence's start Coq's lexer reads the
+    run of one of ``-``, ``+``, ``*`` as a bullet whatever follows (``cLexer.ml``, ``process_sequence``
+    while ``between_commands``), so ``-#[local] Open Scope nat_scope.`` is a bullet and then the command
+    ``Open``, not one tactic sentence ``-#...`` (measured with coqc 8.16: the scope outlives the proof)."""
+    out = _split(tokens)
+    if not any(_glued_bullet(s.tokens[0]) for s in out):
+        return out
+    return _split(_ungluing(out))
+
+
+def _glued_bullet(tok: Token) -> bool:
+    """A symbol token beginning a sentence that starts with bullet characters but is no bullet itself."""
+    return tok.kind is Kind.SYMBOL and tok.text[0] in _BULLET_CHARS and not _is_bullet(tok.text)
+
+
+_BULLET_CHARS: Final = "-+*"
+
+
+def _ungluing(out: list[Sentence]) -> list[Token]:
+    """The tokens of ``out`` with each glued bullet at a sentence's start cut into its bullets (each run of
+    one bullet character) and the rest, as Coq's lexer reads them there."""
+    tokens: list[Token] = []
+    for sent in out:
+        first = sent.tokens[0]
+        tokens.extend(_unglue_bullets(first) if _glued_bullet(first) else (first,))
+        tokens.extend(sent.tokens[1:])
+    return tokens
+
+
+def _unglue_bullets(tok: Token) -> list[Token]:
+    pieces: list[Token] = []
+    text, at, glued = tok.text, 0, tok.glued
+    while at < len(text) and text[at] in _BULLET_CHARS:
+        end = at
+        while end < len(text) and text[end] == text[at]:
+            end += 1
+        pieces.append(Token(Kind.SYMBOL, text[at:end], tok.start + at, tok.line, glued))
+        at, glued = end, True
+    if at < len(text):
+        pieces.append(Token(Kind.SYMBOL, text[at:], tok.start + at, tok.line, True))
+    return pieces
+
+
+def _split(tokens: list[Token]) -> list[Sentence]:
+    """:func:`split_sentences` with every symbol token taken whole."""
     out: list[Sentence] = []
     start, end_kind, symbol, new, append = 0, Kind.END, Kind.SYMBOL, _new_sentence, out.append
     kinds = list(map(_KIND, tokens))  # one C loop, instead of a field read per token in this one
