@@ -122,6 +122,15 @@ def test_a_ledger_that_turns_the_sandbox_off_is_not_resumed(run_dir: Path) -> No
     assert f"{run_dir}: the run's settings turn the sandbox off (`config.unsafe_no_sandbox`)" in output
 
 
+def test_model_client_arguments_in_a_ledger_are_not_resumed(run_dir: Path) -> None:
+    """Before: ``config.model_args`` (no ``solve`` flag records it) went to the model's client on resume: a
+    ``base_url`` there sent the calls, with the resuming user's API key, to the ledger author's server."""
+    edit_settings(run_dir, lambda s: s["config"].update(model_args={"base_url": "http://127.0.0.1:9/v1"}))
+    code, output = resume(run_dir, "--tool", f"coqc={real_coqc()}")
+    assert code == 2, output
+    assert f"{run_dir}: the run's settings hold model client arguments (base_url)" in output
+
+
 @pytest.mark.parametrize("where", ["inside", "linked", "relative"])
 def test_a_benchmark_the_run_directory_ships_is_never_loaded_by_a_resume(run_dir: Path, where: str) -> None:
     """Before: the resume loaded the run directory's copy, pinned by the hash the ledger names."""

@@ -95,7 +95,10 @@ def test_resume_continues_a_finished_run_with_more_campaigns(tmp_path: Path) -> 
     script = [tool_call_reply("submit", {"proof": EDITED}, "c1"), tool_call_reply("submit", {"proof": GOOD}, "c2")]
     with serve(FakeOpenAI(script)) as url:
         assert _solve(url, run_dir, "--max-turns", "1")[0] == ExitCode.SUCCESS
-        result = runner.invoke(app, ["solve", "--resume", str(run_dir), "--campaigns", "2", "--quiet"])
+        resume = ["solve", "--resume", str(run_dir), "--campaigns", "2", "--quiet"]
+        unnamed = runner.invoke(app, resume)  # the ledger's server gets the API key only when named again
+        assert unnamed.exit_code == 2 and f"--model-base-url {url}" in unnamed.stderr, unnamed.output
+        result = runner.invoke(app, [*resume, "--model-base-url", url])
     assert result.exit_code == 0, result.stdout + result.stderr
     assert [(r["campaign"], r["status"]) for r in _attempts(run_dir)] == [("1", "rejected"), ("2", "passed")]
 
@@ -117,7 +120,7 @@ def test_a_run_without_prices_shows_cost_unknown_and_resume_takes_prices_for_a_b
         assert output.count("warning: no price for openai-api/fake/fake-model") == 1
         summary = (run_dir / "SUMMARY.md").read_text()
         assert "| Cost | unknown (no price for openai-api/fake/fake-model" in summary and "$0.00" not in summary
-        resume = ["solve", "--resume", str(run_dir), "--campaigns", "2", "--quiet"]
+        resume = ["solve", "--resume", str(run_dir), "--campaigns", "2", "--quiet", "--model-base-url", url]
         refused = runner.invoke(app, [*resume, "--run-cost-limit", "5"])
         assert refused.exit_code == 2 and "--prices FILE" in refused.stderr, refused.output
         result = runner.invoke(app, [*resume, "--run-cost-limit", "5", "--prices", str(prices)])

@@ -2,8 +2,9 @@
 
 A run directory can come from anyone, and its ledger is text an editor can rewrite with ``sqlite3``. A
 resume obeys the stored settings that say what the run is (model, track, problems, budgets), since that
-is what resuming means; but three of them would make the resuming user's machine run or load what the
-directory's author chose, and then count passes that no honest gate judged:
+is what resuming means; but some of them would make the resuming user's machine run or load what the
+directory's author chose, and then count passes that no honest gate judged, or send the user's API key
+where the author chose:
 
 - ``tools``: executables the gates run. A wrapper shipped beside the ledger that calls the real ``coqc``
   passes every selftest canary and can still print Coq's "Closed under the global context" for one chosen
@@ -12,7 +13,13 @@ directory's author chose, and then count passes that no honest gate judged:
 - ``unsafe_no_sandbox``: no ``putnam solve`` flag records it (the sandbox is never off in a run the CLI
   started), so a ledger that holds it was written by something else; a resume refuses it;
 - the benchmark file: a path inside the run directory is a file the directory ships (a statement restated
-  as ``True``, with its own hash recorded as the pin); a resume never loads one.
+  as ``True``, with its own hash recorded as the pin); a resume never loads one;
+- ``model_base_url``: the model server every call goes to, with the resuming user's API key in its
+  headers. A resume sends calls to a server only when its caller names one (``--model-base-url``: the
+  run's own again, or where the server moved);
+- ``model_args``: arguments for the model's client, which no ``putnam solve`` flag records (a
+  ``base_url`` or ``api_key`` there redirects the calls as well); only the offline mock model (``mockllm``,
+  which makes no call) is resumed with them.
 
 Each refusal names the run directory, the setting and what to do.
 """
@@ -26,9 +33,10 @@ from putnam_solver.core.util import InputError
 from putnam_solver.run.campaign import RunSettings
 
 
-def check_resumable(stored: RunSettings, given_tools: Mapping[str, Path]) -> None:
+def check_resumable(stored: RunSettings, given_tools: Mapping[str, Path], given_base_url: str | None) -> None:
     """Refuse to resume ``stored`` when it would run a tool its caller did not name (``given_tools``: the
-    resume's own ``--tool`` values), turn the sandbox off, or load a benchmark its directory ships."""
+    resume's own ``--tool`` values), turn the sandbox off, load a benchmark its directory ships, or send
+    model calls to a server its caller did not name (``given_base_url``: the resume's ``--model-base-url``)."""
     run_dir = stored.run_dir
     config = stored.config
     named = dict(config.tools)
@@ -39,6 +47,18 @@ def check_resumable(stored: RunSettings, given_tools: Mapping[str, Path]) -> Non
             f"{run_dir}: the run's settings name the tools {run_side}, and this resume gives {given}; a resume runs "
             f"only the tools you name, never a path because the ledger holds it (a run directory can come from "
             f"anyone). Resume with {run_side} if you trust those files, or start a new run with --run-dir"
+        )
+    if config.model_base_url is not None and given_base_url is None:
+        raise InputError(
+            f"{run_dir}: the run's settings send the model calls, with your API key, to {config.model_base_url}; "
+            "a resume sends them only to a server you name (a run directory can come from anyone). Resume with "
+            f"--model-base-url {config.model_base_url} if you trust it, or start a new run with --run-dir"
+        )
+    if config.model_args and not config.model.startswith("mockllm/"):
+        raise InputError(
+            f"{run_dir}: the run's settings hold model client arguments ({', '.join(sorted(config.model_args))}), "
+            "which no `putnam solve` flag records and which can send your API key elsewhere; the ledger was "
+            "written by something else. Start a new run with --run-dir"
         )
     if config.unsafe_no_sandbox:
         raise InputError(

@@ -292,7 +292,7 @@ def _resumed(flags: SolveFlags) -> RunSettings:
     stored = stored_run(flags.resume)
     if stored is None:
         raise InputError(f"{flags.resume}: no run to resume here (no ledger); start one with --run-dir")
-    check_resumable(stored, flags.tools)
+    check_resumable(stored, flags.tools, flags.model_base_url if "--model-base-url" in flags.given else None)
     limits = RunLimits(
         max_tokens=flags.run_token_limit if flags.run_token_limit is not None else stored.run_limits.max_tokens,
         max_cost_dollars=(
