@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
-from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, EXTREMAL_OPERATORS, TYPE_KEYWORDS, LeanPolicy
+from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
     COMBINATORS,
     DOC,
@@ -131,7 +132,7 @@ def answer_violations(
             violations.append(Violation(token.line, f"{label}: `{token.text}`", ANALYSIS_RULE.format(analysis)))
         elif (
             token.text in _EXTREMAL_SYMBOLS
-            or _extremal_field(value, i, name)
+            or _choice_field(value, i, name, policy)
             or (name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)))
             or _choose_tactic(value, i, first_by)
         ):
@@ -190,15 +191,31 @@ _EXTREMAL_SYMBOLS: Final = frozenset({"⨅", "⨆"})
 """Mathlib's notations for ``iInf`` and ``iSup``."""
 
 
-def _extremal_field(value: Sequence[Token], i: int, name: str) -> bool:
-    """``s.min' h``, ``S.sInf``, ``(s).min``: dot notation reaches an extremal operator whatever the
-    namespace of the value's type, so the name's last part decides (only for these: a binomial
-    ``n.choose k`` is no ``Classical.choose``). Only a field (:func:`field_access`): a bare name is what it resolves to
-    (:func:`_resolves_to_choice`), and the bare ``min a b`` and ``some x`` are ``Min.min`` and
-    ``Option.some``, not ``WellFounded.min`` and ``Nonempty.some``."""
-    if not name or name_parts(name)[-1] not in _EXTREMAL_FIELDS or name in _BINARY_NAMES:
+def _choice_field(value: Sequence[Token], i: int, name: str, policy: LeanPolicy) -> bool:
+    """``s.min' h``, ``S.sInf``, ``(s).min``, ``f.invFun b``: dot notation reaches a choice operator
+    whatever the namespace of the value's type (Lean's generalized field notation looks ``f.invFun`` up
+    as ``Function.invFun f`` for a function ``f``, ``q.out`` as ``Quotient.out q``), so the name's last
+    part decides. Red team 12: only the extremal operators' last parts were read so, and
+    ``(fun x : ℝ => x ^ 3).invFun 8``, ``f.invFunOn s b``, ``f.extend g e b`` and ``f.partialInv b``
+    passed though their full names are refused. Only a field (:func:`field_access`) or a dotted name: a
+    bare name is what it resolves to (:func:`_resolves_to_choice`), and the bare ``min a b`` and ``some
+    x`` are ``Min.min`` and ``Option.some``, not ``WellFounded.min`` and ``Nonempty.some``."""
+    if not name or name_parts(name)[-1] not in _choice_field_parts(policy.choice_operators) or name in _BINARY_NAMES:
         return False
     return len(name_parts(name)) > 1 or field_access(value, i)
+
+
+@lru_cache(maxsize=8)
+def _choice_field_parts(operators: tuple[str, ...]) -> frozenset[str]:
+    """The last parts of the choice operators, but those a number or a proof-free receiver also has
+    under that name: ``choose`` and ``some`` (``Nat.choose``, ``Option.some``: :mod:`_answer_fields`
+    judges their receiver), and the parts of operators whose first explicit argument is no value of
+    their namespace, so that no field reaches them (``Nat.find h``, ``Nat.nth p n``,
+    ``Nat.Subtype.ofNat s n``), while ``n.find``... may name data elsewhere."""
+    return frozenset(op.rsplit(".", 1)[-1] for op in operators) - _NOT_FIELDS
+
+
+_NOT_FIELDS: Final = frozenset({"choose", "some", "find", "nth", "ofNat"})
 
 
 def field_access(value: Sequence[Token], i: int) -> bool:
@@ -208,8 +225,11 @@ def field_access(value: Sequence[Token], i: int) -> bool:
     return before is not None and (before.text == "|>." or (before.text == "." and before.end == value[i].offset))
 
 
-_BINARY_NAMES: Final = frozenset({"Min.min", "Nat.min", "Int.min", "Option.some"})
-"""Full names whose last part is an extremal field's but that name a binary minimum or a constructor."""
+_BINARY_NAMES: Final = frozenset(
+    {"Min.min", "Nat.min", "Int.min", "Option.some", "Equiv.invFun", "Array.toList", "Option.toList"}
+)
+"""Full names whose last part is a choice field's but that name a binary minimum, a constructor or a
+computable projection (an equivalence's inverse, an array's list)."""
 
 
 ANALYSIS_RULE: Final = (
@@ -232,9 +252,6 @@ def _analysis_operator(token: Token, name: str, opens: Sequence[str], policy: Le
                 if full == op or full.endswith(f".{op}"):
                     return op
     return None
-
-
-_EXTREMAL_FIELDS: Final = frozenset(op.rsplit(".", 1)[-1] for op in EXTREMAL_OPERATORS)
 
 
 _CHOICE_TACTICS: Final = frozenset({"choose", "choose!", "inhabit"})

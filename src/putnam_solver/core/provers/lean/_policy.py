@@ -228,6 +228,15 @@ POLICY: Final = LeanPolicy(
         "Nat.Subtype.ofNat",
         "Equiv.ofInjective",
         "Infinite.natEmbedding",
+        # red team 12: `Function.sometimes f` is `f (Classical.choice h)` for a nonempty domain (with
+        # `f := Subtype.val` on `{x // P x}`, an `x` with `P x`); `Multiset.toList` is `Quot.out` (an order
+        # picked by choice), so `s.toList.headI` is an element of a finite set, and `Finset.sort` then
+        # `head` its least one (a `Finset.min'`)
+        "Function.sometimes",
+        "Multiset.toList",
+        "Finset.toList",
+        "Finset.sort",
+        "Multiset.sort",
         *EXTREMAL_OPERATORS,
     ),
     analysis_operators=ANALYSIS_OPERATORS,

@@ -1,0 +1,99 @@
+"""Red team 12 (Lean): no-answer values that reach a library choice operator by dot notation, or through
+a library definition no list named.
+
+* Generalized field notation. Lean looks ``f.invFun`` up as ``Function.invFun f`` when ``f`` is a
+  function (src/Lean/Elab/App.lean, ``resolveLValLoop``: the namespace of the receiver's type head, and
+  ``Function`` for a pi type), ``q.out`` as ``Quotient.out q``, ``h.natEmbedding`` as
+  ``Set.Infinite.natEmbedding _ h``. Red team 11 refused ``Function.invFunOn``, ``Function.extend``...
+  by full name, but only the extremal operators' last parts were read as fields, so
+  ``(fun x : ℝ => x ^ 3).invFun 8`` ("some ``x`` with ``x ^ 3 = 8``"), ``f.invFunOn s b``,
+  ``f.extend g e b`` and ``f.partialInv b`` passed the text profile. Every choice operator's last part is
+  now a field G2 refuses (but ``choose``/``some``, whose receiver :mod:`_answer_fields` judges, and
+  ``find``/``nth``/``ofNat``, which no field reaches).
+* Choice inside a library definition, by names no list held: Mathlib's ``Function.sometimes f`` is
+  ``f (Classical.choice h)`` (Mathlib/Logic/Function/Basic.lean), so with ``f := Subtype.val`` on
+  ``{x // P x}`` it is "an ``x`` with ``P x``" and ``Function.sometimes_eq`` unfolds it;
+  ``Multiset.toList`` is ``Quot.out`` (an order picked by choice), so ``s.toList.headI`` is an element of
+  a finite set the question defines; ``Finset.sort`` then ``head`` is its least (a ``Finset.min'``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.verify import Track
+from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
+
+INTEGRAL = "putnam_1980_a3"
+"""Asks for a real number (``∫ ... = putnam_1980_a3_solution``)."""
+FUNCTION = "putnam_2006_b6"
+CHOICE = "a choice operator picks a value"
+
+
+@pytest.fixture(scope="module")
+def putnambench() -> Benchmark:
+    if not LEAN_BENCH.is_file():
+        pytest.skip("pinned PutnamBench data not found")
+    return load_benchmark(LEAN_BENCH)
+
+
+def _no_answer(bench: Benchmark, problem: str, value: str, proof: str = "by\n  simp") -> tuple[str, dict[str, str]]:
+    candidate = lean_filled(bench, problem, Track.NO_ANSWER, proof=proof, value=value)
+    verdict = lean_text_verdict(bench, problem, candidate, Track.NO_ANSWER)
+    return verdict.status, failures(verdict)
+
+
+FIELDS = {
+    "a function's invFun": "(fun x : ℝ => x ^ 3).invFun 8",
+    "a function's invFun through the pipeline": "(fun x : ℝ => x ^ 3) |>.invFun 8",
+    "a function's invFunOn": "(fun x : ℝ => x ^ 2).invFunOn {x : ℝ | 0 < x} 4",
+    "a function's extend": "(fun x : {x : ℝ // 0 < x} => ()).extend (fun x => x.1) (fun _ => 0) ()",
+    "a function's partialInv": "((fun x : ℝ => (some x : Option ℝ)).partialInv (some 1)).getD 0",
+    "a function's sometimes": "(fun x : {x : ℝ // 0 < x} => x.val).sometimes",
+    "a quotient's out": "(Quotient.mk (Setoid.ker (fun x : ℝ => x ^ 2)) 1).out",
+    "an infinite set's natEmbedding": "((Set.Ioi_infinite (0 : ℝ)).natEmbedding 0).1",
+    "a finset's list": "(({1, 2} : Finset ℝ).toList).headI",
+    "a finset's sorted list": "(({1, 2} : Finset ℝ).sort (· ≤ ·)).headI",
+}
+
+
+@pytest.mark.parametrize("case", sorted(FIELDS))
+def test_a_choice_operator_reached_by_dot_notation_is_refused(putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(putnambench, INTEGRAL, FIELDS[case])
+    assert status == "rejected", why
+    assert CHOICE in why.get("G2", ""), why
+
+
+NAMES = {
+    "Function.sometimes": "Function.sometimes (fun x : {x : ℝ // 0 < x} => x.val)",
+    "sometimes under open ... in": "open Function in sometimes (fun x : {x : ℝ // 0 < x} => x.val)",
+    "Finset.toList": "(Finset.toList ({1, 2} : Finset ℝ)).headI",
+    "Multiset.toList": "(Multiset.toList ({1, 2} : Multiset ℝ)).headI",
+    "Finset.sort": "(Finset.sort (· ≤ ·) ({1, 2} : Finset ℝ)).headI",
+}
+
+
+@pytest.mark.parametrize("case", sorted(NAMES))
+def test_choice_inside_these_library_definitions_is_refused(putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(putnambench, INTEGRAL, NAMES[case])
+    assert status == "rejected", why
+    assert CHOICE in why.get("G2", ""), why
+
+
+HONEST = {
+    "the official value": (INTEGRAL, "Real.pi / 4"),
+    "a field that is no choice operator": (INTEGRAL, "(Real.pi / 4).toNNReal"),
+    "an equivalence's inverse by its full name": (INTEGRAL, "Equiv.invFun (Equiv.refl ℝ) (Real.pi / 4)"),
+    "an option's list": (INTEGRAL, "(Option.toList (some (Real.pi / 4))).headI"),
+    "a binary min": (INTEGRAL, "min (Real.pi / 4) 1"),
+    "Nat.find's namesake field on a list": (INTEGRAL, "(([1, 2] : List ℝ).find? (fun x => 0 < x)).getD 0"),
+    "a binomial field on the answer's argument": (FUNCTION, "fun k => ((k.choose 2 : ℕ) : ℝ)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HONEST))
+def test_honest_values_with_fields_stay_accepted(putnambench: Benchmark, case: str) -> None:
+    problem, value = HONEST[case]
+    status, why = _no_answer(putnambench, problem, value)
+    assert status == "accepted", why
