@@ -89,6 +89,7 @@ HONEST = {
     "a binary min": (INTEGRAL, "min (Real.pi / 4) 1"),
     "Nat.find's namesake field on a list": (INTEGRAL, "(([1, 2] : List ℝ).find? (fun x => 0 < x)).getD 0"),
     "a binomial field on the answer's argument": (FUNCTION, "fun k => ((k.choose 2 : ℕ) : ℝ)"),
+    "a primed name that is no choice operator's (G2 reads text only)": (INTEGRAL, "(Real.pi / 4) + (Real.exp' 0 : ℝ)"),
 }
 
 
@@ -97,3 +98,20 @@ def test_honest_values_with_fields_stay_accepted(putnambench: Benchmark, case: s
     problem, value = HONEST[case]
     status, why = _no_answer(putnambench, problem, value)
     assert status == "accepted", why
+
+
+PRIMED = {
+    "Classical.inhabited_of_nonempty'": (
+        "(Classical.inhabited_of_nonempty' (h := ⟨⟨1, one_pos⟩⟩) : Inhabited {x : ℝ // 0 < x}).default.1"
+    ),
+    "a primed field": "(fun x : ℝ => x ^ 3).invFun' 8",
+}
+"""Mathlib names a variant of a definition with other arguments by a prime: the variant of a choice
+operator is one too (``Classical.inhabited_of_nonempty'`` takes its ``Nonempty`` as an instance)."""
+
+
+@pytest.mark.parametrize("case", sorted(PRIMED))
+def test_a_primed_variant_of_a_choice_operator_is_refused(putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(putnambench, INTEGRAL, PRIMED[case])
+    assert status == "rejected", why
+    assert CHOICE in why.get("G2", ""), why
