@@ -55,6 +55,9 @@ FIELDS = {
     "an infinite set's natEmbedding": "((Set.Ioi_infinite (0 : ℝ)).natEmbedding 0).1",
     "a finset's list": "(({1, 2} : Finset ℝ).toList).headI",
     "a finset's sorted list": "(({1, 2} : Finset ℝ).sort (· ≤ ·)).headI",
+    # the dual of the refused `s.min`
+    "a finset's max": "(((Finset.range 100).filter (fun n => 3 < n)).max).getD 0",
+    "a finset's sup": "((((Finset.range 100).filter (fun n => 3 < n)).sup id : ℕ) : ℝ)",
 }
 
 
@@ -71,6 +74,9 @@ NAMES = {
     "Finset.toList": "(Finset.toList ({1, 2} : Finset ℝ)).headI",
     "Multiset.toList": "(Multiset.toList ({1, 2} : Multiset ℝ)).headI",
     "Finset.sort": "(Finset.sort (· ≤ ·) ({1, 2} : Finset ℝ)).headI",
+    "Finset.max": "((Finset.max (Finset.range 3)).getD 0 : ℝ)",
+    "Finset.inf": "((Finset.inf (Finset.range 100) id : ℕ) : ℝ)",
+    "List.maximum": "(((List.range 100).filter (fun n => 3 < n)).maximum.getD 0 : ℝ)",
 }
 
 
@@ -87,6 +93,9 @@ HONEST = {
     "an equivalence's inverse by its full name": (INTEGRAL, "Equiv.invFun (Equiv.refl ℝ) (Real.pi / 4)"),
     "an option's list": (INTEGRAL, "(Option.toList (some (Real.pi / 4))).headI"),
     "a binary min": (INTEGRAL, "min (Real.pi / 4) 1"),
+    "a binary max": (INTEGRAL, "max (Real.pi / 4) 0"),
+    "Max.max": (INTEGRAL, "Max.max (Real.pi / 4) 0"),
+    "a lattice sup": (INTEGRAL, "(Real.pi / 4) ⊔ 0"),
     "Nat.find's namesake field on a list": (INTEGRAL, "(([1, 2] : List ℝ).find? (fun x => 0 < x)).getD 0"),
     "a binomial field on the answer's argument": (FUNCTION, "fun k => ((k.choose 2 : ℕ) : ℝ)"),
     "a primed name that is no choice operator's (G2 reads text only)": (INTEGRAL, "(Real.pi / 4) + (Real.exp' 0 : ℝ)"),
@@ -115,3 +124,51 @@ def test_a_primed_variant_of_a_choice_operator_is_refused(putnambench: Benchmark
     status, why = _no_answer(putnambench, INTEGRAL, PRIMED[case])
     assert status == "rejected", why
     assert CHOICE in why.get("G2", ""), why
+
+
+CHAINS = {
+    "a proof's choose, then identity fields": (INTEGRAL, "(⟨1, one_pos⟩ : ∃ x : ℝ, 0 < x).choose.exp.log"),
+    "a proof's choose through the pipeline, then a field": (
+        INTEGRAL,
+        "(⟨1, one_pos⟩ : ∃ x : ℝ, 0 < x) |>.choose.exp.log",
+    ),
+    "a nonempty set's some, then a field": (INTEGRAL, "(⟨1, one_pos⟩ : {x : ℝ | 0 < x}.Nonempty).some.exp.log"),
+    "a dependent if's choose, then a field": (INTEGRAL, "if h : ∃ x : ℝ, 0 < x then h.choose.exp.log else 0"),
+    "a finset's min, then getD": (INTEGRAL, "(((Finset.range 3)).min.getD 0 : ℝ)"),
+    "a set's sInf, then a field": (INTEGRAL, "({x : ℝ | 0 < x}).sInf.exp.log"),
+    "a library max', then a field": (INTEGRAL, "(Finset.max' ({1, 2} : Finset ℝ) ⟨1, by simp⟩).exp.log"),
+    "a function's choose, composed": (
+        FUNCTION,
+        "fun k => ((⟨fun _ => 0, trivial⟩ : ∃ f : ℕ → ℝ, True).choose.comp id) k",
+    ),
+    "a choose on a theorem field of the answer's argument": (
+        FUNCTION,
+        "fun k => ((k.exists_infinite_primes.choose : ℕ) : ℝ)",
+    ),
+}
+"""``e.f.g`` is ``((e).f).g``: every field rule read only a name's last part, so a choice field followed by
+any other field (``.exp.log`` is the identity on ``ℝ``, ``.comp id`` on functions) passed the text profile."""
+
+
+@pytest.mark.parametrize("case", sorted(CHAINS))
+def test_a_choice_field_inside_a_field_chain_is_refused(putnambench: Benchmark, case: str) -> None:
+    problem, value = CHAINS[case]
+    status, why = _no_answer(putnambench, problem, value)
+    assert status == "rejected", why
+    assert "choice operator" in why.get("G2", ""), why
+
+
+HONEST_CHAINS = {
+    "a chain of number fields": (INTEGRAL, "(Real.pi / 4).exp.log"),
+    "a binomial on the answer's argument": (FUNCTION, "fun k => ((k.choose 2 : ℕ) : ℝ).exp.log"),
+    "the official binomial": (FUNCTION, "fun n => ((n - 1).choose (n / 2) : ℝ)"),
+    "Nat.choose written in full, then a field": (FUNCTION, "fun n => ((Nat.choose n 2).succ : ℝ)"),
+    "an option's value, then a field": (INTEGRAL, "((some (Real.pi / 4)).getD 0).exp.log"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HONEST_CHAINS))
+def test_field_chains_without_choice_stay_accepted(putnambench: Benchmark, case: str) -> None:
+    problem, value = HONEST_CHAINS[case]
+    status, why = _no_answer(putnambench, problem, value)
+    assert status == "accepted", why

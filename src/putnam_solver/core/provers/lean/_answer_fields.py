@@ -133,19 +133,29 @@ class Fields:
         number (see the module docstring). A field without an argument is :mod:`_helpers`' rule."""
         value, token = self.value, self.value[i]
         parts = name_parts(normalize_name(token.text)) if token.kind == IDENT else []
-        if not parts or parts[-1] not in FIELDS:
+        if not FIELDS.intersection(parts):
             return False
-        if len(parts) > 1:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`
-            return ".".join(parts) not in _DATA_NAMES and parts[0] not in self.params
-        if i and value[i - 1].text == "|>.":  # `e |>.choose k`: its receiver is all of `e`
+        piped = bool(i) and value[i - 1].text == "|>."
+        glued = piped or (i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset)
+        if not glued:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`; a plain `choose` is resolved by name
+            return any(self._unproven_part(parts, k) for k in range(1, len(parts)))
+        if FIELDS.intersection(parts[1:]) or piped:  # `(e).x.choose`, `e |>.choose k`: a receiver G2 cannot read
             return True
-        glued = i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset
-        if not glued:  # a plain `choose` (``open Nat``) is resolved by name
+        if parts[0] not in FIELDS:
             return False
         close = i - 2
         if value[close].text != ")" or close not in self.opener:  # `‹∃ f, P f›.choose`, `(p, 0).1.choose`
             return True
         return self.unknown[close] - self.unknown[self.opener[close] + 1] > 0
+
+    def _unproven_part(self, parts: Sequence[str], k: int) -> bool:
+        """Whether part ``k`` of a dotted name is a ``choose``/``some`` field of a receiver that is not
+        visibly a number: only the answer's own parameter may carry it directly (``n.choose 2``); one
+        after another field is a field of that field (``h.choose.exp.log``, ``n.exists_foo.choose``:
+        red team 12 found the chain hid a choice, since only the last part was read)."""
+        if parts[k] not in FIELDS or ".".join(parts[: k + 1]) in _DATA_NAMES:
+            return False
+        return not (k == 1 and parts[0] in self.params)
 
 
 _OPENERS: Final = frozenset({"(", "[", "{", "⟨", "⦃"})

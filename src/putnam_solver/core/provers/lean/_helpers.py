@@ -183,7 +183,9 @@ def _resolves_to_choice(name: str, opens: Sequence[str], policy: LeanPolicy) -> 
     a primed variant of one: Mathlib names a variant with other arguments so
     (``Classical.inhabited_of_nonempty'``, whose ``Nonempty`` is an instance argument: red team 12 found
     it accepted beside the refused unprimed name; ``Quotient.out'``), and none that is not choice."""
-    for full in (name, *(f"{namespace}.{name}" for namespace in opens)):
+    parts = name_parts(name)
+    prefixes = [".".join(parts[:k]) for k in range(1, len(parts) + 1)]  # `Finset.max'.getD`: the operator then a field
+    for full in (*prefixes, *(f"{namespace}.{prefix}" for namespace in opens for prefix in prefixes)):
         bare = full.rstrip("'")
         for op in policy.choice_operators:
             if full == op or full.endswith(f".{op}") or bare == op or bare.endswith(f".{op}"):
@@ -205,11 +207,13 @@ def _choice_field(value: Sequence[Token], i: int, name: str, policy: LeanPolicy)
     passed though their full names are refused. Only a field (:func:`field_access`) or a dotted name: a
     bare name is what it resolves to (:func:`_resolves_to_choice`), and the bare ``min a b`` and ``some
     x`` are ``Min.min`` and ``Option.some``, not ``WellFounded.min`` and ``Nonempty.some``."""
-    parts = _choice_field_parts(policy.choice_operators)
-    last = name_parts(name)[-1] if name else ""
-    if not last or (last not in parts and last.rstrip("'") not in parts) or name in _BINARY_NAMES:
-        return False
-    return len(name_parts(name)) > 1 or field_access(value, i)
+    fields = _choice_field_parts(policy.choice_operators)
+    parts = name_parts(name) if name else []
+    for k in range(0 if field_access(value, i) else 1, len(parts)):
+        # every part of a chain is a field of what precedes it: `(s).min.getD 0` hid the `min` (red team 12)
+        if (parts[k] in fields or parts[k].rstrip("'") in fields) and ".".join(parts[: k + 1]) not in _BINARY_NAMES:
+            return True
+    return False
 
 
 @lru_cache(maxsize=8)
@@ -233,7 +237,8 @@ def field_access(value: Sequence[Token], i: int) -> bool:
 
 
 _BINARY_NAMES: Final = frozenset(
-    {"Min.min", "Nat.min", "Int.min", "Option.some", "Equiv.invFun", "Array.toList", "Option.toList"}
+    {"Min.min", "Nat.min", "Int.min", "Max.max", "Nat.max", "Int.max", "Option.some"}
+    | {"Equiv.invFun", "Array.toList", "Option.toList"}
 )
 """Full names whose last part is a choice field's but that name a binary minimum, a constructor or a
 computable projection (an equivalence's inverse, an array's list)."""
@@ -290,10 +295,10 @@ def _chooses_from_proof(value: Sequence[Token], i: int, proofs: frozenset[str]) 
     """``h.choose`` (or ``(h).choose``) for a dependent-if hypothesis ``h``: ``Exists.choose h``."""
     token = value[i]
     parts = name_parts(normalize_name(token.text))
-    if len(parts) > 1 and parts[0] in proofs and parts[-1] in _CHOICE_FIELDS:
+    if len(parts) > 1 and parts[0] in proofs and _CHOICE_FIELDS.intersection(parts[1:]):
         return True
     dotted = i >= 3 and value[i - 1].text == "." and value[i - 2].text == ")" and value[i - 3].text in proofs
-    if dotted and bool(parts) and parts[-1] in _CHOICE_FIELDS:
+    if dotted and _CHOICE_FIELDS.intersection(parts):
         return True
     return _field_without_argument(value, i, parts)
 
