@@ -172,3 +172,32 @@ def test_field_chains_without_choice_stay_accepted(putnambench: Benchmark, case:
     problem, value = HONEST_CHAINS[case]
     status, why = _no_answer(putnambench, problem, value)
     assert status == "accepted", why
+
+
+_HAVE = "have h : ∃ x : ℝ, 0 < x := ⟨1, one_pos⟩"
+TACTICS = {
+    "behind try": f"by\n  {_HAVE}\n  try choose x hx using h; exact x",
+    "behind first |": f"by\n  {_HAVE}\n  first | choose x hx using h; exact x | exact 0",
+    "in a tactic paren": f"by\n  {_HAVE}\n  (choose x hx using h; exact x)",
+    "behind all_goals": f"by\n  {_HAVE}\n  all_goals choose x hx using h; exact x",
+    "behind on_goal": f"by\n  {_HAVE}\n  on_goal 1 => choose x hx using h; exact x",
+    "choose! behind try": f"by\n  {_HAVE}\n  try choose! x hx using h; exact x",
+    "inhabit behind try": (
+        "by\n  have h : Nonempty {x : ℝ // 0 < x} := ⟨⟨1, one_pos⟩⟩\n  try inhabit {x : ℝ // 0 < x}; exact default.1"
+    ),
+    "in a by block inside a term": f"(by {_HAVE}; try choose x hx using h; exact x : ℝ)",
+}
+"""Mathlib's ``choose`` tactic (``Classical.choose`` unwritten) was refused only at a line start or after
+``by``, ``;``, ``<;>``, ``·``: a tactic combinator before it hid it."""
+
+
+@pytest.mark.parametrize("case", sorted(TACTICS))
+def test_the_choose_tactic_behind_a_combinator_is_refused(putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(putnambench, INTEGRAL, TACTICS[case])
+    assert status == "rejected", why
+    assert CHOICE in why.get("G2", ""), why
+
+
+def test_a_binomial_field_in_a_tactic_block_stays_accepted(putnambench: Benchmark) -> None:
+    status, why = _no_answer(putnambench, FUNCTION, "fun k => by\n  exact ((k.choose 2 : ℕ) : ℝ)")
+    assert status == "accepted", why

@@ -273,12 +273,13 @@ then picks an element of ``{x // P x}`` from a proof that one exists."""
 
 
 def _choose_tactic(value: Sequence[Token], i: int, first_by: int) -> bool:
-    """Mathlib's ``choose x hx using h`` (or ``inhabit``) in a tactic block of the value: choice unwritten.
-    A tactic begins a line or follows ``by``, ``;``, ``<;>`` or ``·``; the binomial ``n.choose k`` of
-    official answers (which never hold a ``by``) follows a ``.``."""
-    if value[i].text not in _CHOICE_TACTICS or i <= first_by:
-        return False
-    return value[i - 1].line != value[i].line or value[i - 1].text in ("by", ";", "<;>", "·")
+    """Mathlib's ``choose x hx using h`` (or ``inhabit``) after the value's first ``by``: choice unwritten.
+    Any bare ``choose`` there counts, whatever comes before it: a tactic can follow ``try``, ``first |``,
+    ``(``, ``all_goals``, ``on_goal 1 =>``... (red team 12: only a line start or ``by``, ``;``, ``<;>``,
+    ``·`` were read, so ``try choose x hx using h; exact x`` passed), and the text cannot tell a tactic
+    from a term there. The binomial of official answers (which never hold a ``by``) is ``n.choose k``, a
+    field, or ``Nat.choose n k``; a bare one in a tactic block is refused with them."""
+    return value[i].text in _CHOICE_TACTICS and i > first_by and not field_access(value, i)
 
 
 def _dependent_if_hypotheses(value: Sequence[Token]) -> frozenset[str]:
