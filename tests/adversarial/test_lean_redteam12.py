@@ -201,3 +201,36 @@ def test_the_choose_tactic_behind_a_combinator_is_refused(putnambench: Benchmark
 def test_a_binomial_field_in_a_tactic_block_stays_accepted(putnambench: Benchmark) -> None:
     status, why = _no_answer(putnambench, FUNCTION, "fun k => by\n  exact ((k.choose 2 : ℕ) : ℝ)")
     assert status == "accepted", why
+
+
+_PROOF = "(⟨fun _ => 0, trivial⟩ : ∃ f : ℕ → ℝ, True)"
+SHADOWED = {
+    "let": f"fun k => let k := {_PROOF}\n  k.choose 3",
+    "have": f"fun k => have k := {_PROOF}\n  k.choose 3",
+    "an inner fun": f"fun k => (fun (k : ∃ f : ℕ → ℝ, True) => k.choose 3) {_PROOF}",
+    "an untyped inner fun": f"fun k => (fun k => k.choose 3) {_PROOF}",
+    "a match alternative": f"fun k => match {_PROOF} with\n  | k => k.choose 3",
+    "a tactic's obtain": f"fun k => by\n  obtain k := {_PROOF}\n  exact k.choose 3",
+}
+"""The answer's parameter ``k`` is a number, and ``k.choose 3`` its binomial, only where nothing binds
+``k`` again: a ``let`` (or any binder) naming a proof ``k`` made it ``Exists.choose``."""
+
+
+@pytest.mark.parametrize("case", sorted(SHADOWED))
+def test_a_parameter_bound_again_to_a_proof_is_no_number(putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(putnambench, FUNCTION, SHADOWED[case])
+    assert status == "rejected", why
+    assert "choice operator" in why.get("G2", ""), why
+
+
+HONEST_BINDERS = {
+    "a binomial beside a finite sum": "fun k => ∑ i ∈ Finset.range k, ((k.choose i : ℕ) : ℝ)",
+    "a binomial of the sum's index": "fun k => ∑ i ∈ Finset.range k, ((i.choose 2 : ℕ) : ℝ)",
+    "a let of another name": "fun k => let m := k + 1\n  ((k.choose m : ℕ) : ℝ)",
+}
+
+
+@pytest.mark.parametrize("case", sorted(HONEST_BINDERS))
+def test_binomials_of_names_never_rebound_stay_accepted(putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(putnambench, FUNCTION, HONEST_BINDERS[case])
+    assert status == "accepted", why

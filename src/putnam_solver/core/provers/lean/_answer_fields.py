@@ -78,6 +78,58 @@ def parameters(value: Sequence[Token]) -> frozenset[str]:
     return frozenset(bound)
 
 
+_BINDERS: Final = frozenset(
+    {"fun", "λ", "let", "have", "obtain", "intro", "intros", "rintro", "set", "generalize", "match", "with", "|"}
+    | {"∀", "∃", "∃!", "Σ", "Π", "∑", "∏", "⨆", "⨅", "⋃", "⋂", "show", "suffices", "rcases", "cases", "induction"}
+)
+_BINDER_ENDS: Final = frozenset({"=>", "↦", ":=", ",", "←", "from", "in", "∈", "∉", "then", ";"})
+
+
+def rebound(value: Sequence[Token]) -> frozenset[str]:
+    """Names a binder inside the value binds again (``let``, ``have``, an inner ``fun``, a ``match``
+    alternative, a tactic's ``intro``...), besides the value's leading ``fun`` and a big operator's
+    finset index: such a name is no longer the answer's number where it is rebound, and the text cannot
+    tell where. Red team 12: ``fun k => let k := (p : ∃ f : ℕ → ℝ, P f); k.choose 3`` passed as the
+    binomial of the parameter ``k``. Over-approximated: every plain name after a binder keyword up to
+    the binder's end (``=>``, ``:=``, ``,``...), the line's end or a closing bracket, types left out."""
+    lead = _leading_fun(value)
+    names: set[str] = set()
+    for j, token in enumerate(value):
+        if token.text not in _BINDERS or j == lead or _finset_index(value, j):
+            continue
+        depth, typing = 0, False
+        for after in value[j + 1 :]:
+            if after.text in _OPENERS:
+                depth += 1
+            elif after.text in _CLOSERS:
+                depth -= 1
+                typing = typing and depth > 0
+                if depth < 0:
+                    break
+            elif after.text == ":":
+                typing = True
+            elif depth == 0 and (after.text in _BINDER_ENDS or after.line != token.line):
+                break
+            elif after.kind == IDENT and not typing and len(name_parts(after.text)) == 1:
+                names.add(normalize_name(after.text))
+    return frozenset(names)
+
+
+def _leading_fun(value: Sequence[Token]) -> int:
+    """The index of the ``fun`` that is the whole value (after brackets that wrap all of it), else -1."""
+    i = 0
+    while i < len(value) and value[i].text == "(":
+        i += 1
+    return i if i < len(value) and value[i].text in ("fun", "λ") and _wraps_whole(value, i) else -1
+
+
+def _finset_index(value: Sequence[Token], k: int) -> bool:
+    """Whether the big operator at ``k`` binds a number: ``∑ i ∈ s``, ``∑ i in s``, ``∑ i : Fin n``."""
+    if value[k].text not in _BIG_OPERATORS or k + 3 >= len(value) or value[k + 1].kind != IDENT:
+        return False
+    return value[k + 2].text in ("∈", "in") or (value[k + 2].text == ":" and value[k + 3].text in _INDEX_TYPES)
+
+
 def _wraps_whole(value: Sequence[Token], opened: int) -> bool:
     """Whether each of the ``opened`` leading ``(`` closes at the end of the value, so that the ``fun``
     after them is the value itself: in ``(fun h : ∃ f, P f => fun k => h.choose k) p`` the ``fun`` is
@@ -100,7 +152,7 @@ class Fields:
 
     def __init__(self, value: Sequence[Token]) -> None:
         self.value = value
-        self.params = parameters(value)
+        self.params = parameters(value) - rebound(value)
         self.opener: dict[int, int] = {}
         """The index of the ``(`` each matched ``)`` closes."""
         stack: list[tuple[str, int]] = []
