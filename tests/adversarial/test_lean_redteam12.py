@@ -234,3 +234,29 @@ HONEST_BINDERS = {
 def test_binomials_of_names_never_rebound_stay_accepted(putnambench: Benchmark, case: str) -> None:
     status, why = _no_answer(putnambench, FUNCTION, HONEST_BINDERS[case])
     assert status == "accepted", why
+
+
+SEARCHED = {
+    "exact?": "by\n  exact?",
+    "apply? behind try": "by\n  try apply?",
+    "exact? in a term's by": "(by exact? : ℝ)",
+    "exact?% as a term": "(exact?% : ℝ)",
+    "hint": "by\n  hint",
+}
+"""Library search indexes every constant, the candidate's module's own included: an answer found by it
+can be a helper the answer's text never names (the rule against naming the candidate's constants is
+textual)."""
+
+
+@pytest.mark.parametrize("case", sorted(SEARCHED))
+def test_an_answer_searched_for_in_the_environment_is_refused(putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(putnambench, INTEGRAL, SEARCHED[case])
+    assert status == "rejected", why
+    assert "searched for in the environment" in why.get("G2", ""), why
+
+
+def test_library_search_in_the_theorems_proof_stays_accepted(putnambench: Benchmark) -> None:
+    """Only the answer's value: a proof that closes its goal with ``exact?`` is a proof (G4 and G5 see
+    any ``sorry`` that ``apply?`` leaves)."""
+    status, why = _no_answer(putnambench, INTEGRAL, "Real.pi / 4", proof="by\n  exact?")
+    assert status == "accepted", why

@@ -140,7 +140,20 @@ def answer_violations(
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
         elif fields.unproven(i):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", FIELD_RULE))
+        elif token.text in _SEARCH_WORDS or (token.text == "hint" and i > first_by):
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", SEARCH_RULE))
     return violations
+
+
+_SEARCH_WORDS: Final = frozenset({"exact?", "apply?", "library_search", "rw?"})
+"""Tactics (and ``exact?%``, the term) that pick a term from the whole environment (Lean core's library
+search indexes every constant, the current module's included; Mathlib's ``hint``, refused after a
+``by`` since ``hint`` alone can name a variable, runs such tactics): in a value they can return a
+constant of the candidate's own (a helper holding the question restated), which no name in the text
+shows, or a choice operator."""
+SEARCH_RULE: Final = (
+    "the answer is searched for in the environment, which holds the candidate's own helpers; state the answer"
+)
 
 
 def header_namespaces(expected: Statement) -> list[str]:
