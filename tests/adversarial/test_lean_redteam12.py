@@ -23,7 +23,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.verify import Track
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
+from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, one_record_benchmark
 
 INTEGRAL = "putnam_1980_a3"
 """Asks for a real number (``∫ ... = putnam_1980_a3_solution``)."""
@@ -260,3 +260,23 @@ def test_library_search_in_the_theorems_proof_stays_accepted(putnambench: Benchm
     any ``sorry`` that ``apply?`` leaves)."""
     status, why = _no_answer(putnambench, INTEGRAL, "Real.pi / 4", proof="by\n  exact?")
     assert status == "accepted", why
+
+
+EXPORTING = (
+    "import Mathlib\n\nexport Classical (epsilon)\n\n"
+    "abbrev toy_choice_solution : ℕ := sorry\n-- 1\n\n"
+    "theorem toy_choice : toy_choice_solution = 1 := by\n  sorry\n"
+)
+"""A client's record (any JSONL of statements is a benchmark) that exports a choice operator: ``epsilon``
+is then ``Classical.epsilon`` at the solution, as under ``open Classical``."""
+
+
+def test_a_choice_name_the_statement_exports_is_refused(tmp_path_factory: pytest.TempPathFactory) -> None:
+    bench = one_record_benchmark(tmp_path_factory.mktemp("bench"), "toy_choice", EXPORTING)
+    refused = lean_filled(bench, "toy_choice", Track.NO_ANSWER, proof="by\n  rfl", value="epsilon (fun n : ℕ => n = 1)")
+    verdict = lean_text_verdict(bench, "toy_choice", refused, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert CHOICE in failures(verdict).get("G2", ""), failures(verdict)
+    honest = lean_filled(bench, "toy_choice", Track.NO_ANSWER, proof="by\n  rfl", value="1")
+    verdict = lean_text_verdict(bench, "toy_choice", honest, Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)

@@ -160,12 +160,15 @@ def header_namespaces(expected: Statement) -> list[str]:
     """The namespaces any ``open`` of the statement outside its theorem opens: a global one, wherever it
     stands (not only in the header: ``open Classical`` between a definition and the solution is in force
     at the solution), and an ``open ... in`` before a solution. More namespaces can only make more names
-    resolve to a choice operator."""
+    resolve to a choice operator. An ``export N (x)`` counts as opening ``N``: it makes ``x`` an alias of
+    ``N.x`` wherever the statement is read (red team 12: a client's record exporting
+    ``Classical (epsilon)`` let the bare ``epsilon`` pass as an answer)."""
     return [
         normalize_name(t.text)
         for c in expected.commands
         if c is not expected.theorem
-        for i in positions([t.text for t in c.tokens], "open")
+        for keyword in ("open", "export")
+        for i in positions([t.text for t in c.tokens], keyword)
         for t in _open_names_at(c.tokens, i)
     ]
 
