@@ -280,3 +280,23 @@ def test_a_choice_name_the_statement_exports_is_refused(tmp_path_factory: pytest
     honest = lean_filled(bench, "toy_choice", Track.NO_ANSWER, proof="by\n  rfl", value="1")
     verdict = lean_text_verdict(bench, "toy_choice", honest, Track.NO_ANSWER)
     assert verdict.status == "accepted", failures(verdict)
+
+
+IN_NAMESPACE = (
+    "import Mathlib\n\nnamespace Classical\n\n"
+    "abbrev toy_choice_solution : ℕ := sorry\n-- 1\n\nend Classical\n\n"
+    "theorem toy_choice : Classical.toy_choice_solution = 1 := by\n  sorry\n"
+)
+"""A client's record that declares its solution inside ``namespace Classical``: there ``epsilon`` is
+``Classical.epsilon``, as Lean resolves a name in the enclosing namespaces first."""
+
+
+def test_a_choice_name_of_the_solutions_own_namespace_is_refused(tmp_path_factory: pytest.TempPathFactory) -> None:
+    bench = one_record_benchmark(tmp_path_factory.mktemp("bench"), "toy_choice", IN_NAMESPACE)
+    refused = lean_filled(bench, "toy_choice", Track.NO_ANSWER, proof="by\n  rfl", value="epsilon (fun n : ℕ => n = 1)")
+    verdict = lean_text_verdict(bench, "toy_choice", refused, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert CHOICE in failures(verdict).get("G2", ""), failures(verdict)
+    honest = lean_filled(bench, "toy_choice", Track.NO_ANSWER, proof="by\n  rfl", value="1")
+    verdict = lean_text_verdict(bench, "toy_choice", honest, Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)

@@ -162,15 +162,18 @@ def header_namespaces(expected: Statement) -> list[str]:
     at the solution), and an ``open ... in`` before a solution. More namespaces can only make more names
     resolve to a choice operator. An ``export N (x)`` counts as opening ``N``: it makes ``x`` an alias of
     ``N.x`` wherever the statement is read (red team 12: a client's record exporting
-    ``Classical (epsilon)`` let the bare ``epsilon`` pass as an answer)."""
-    return [
+    ``Classical (epsilon)`` let the bare ``epsilon`` pass as an answer), and so does a ``namespace N`` (a
+    name is resolved in the enclosing namespaces first: a solution declared inside ``namespace
+    Classical`` reads ``epsilon`` as ``Classical.epsilon``); for ``namespace A.B`` both ``A.B`` and ``A``."""
+    found = [
         normalize_name(t.text)
         for c in expected.commands
         if c is not expected.theorem
-        for keyword in ("open", "export")
+        for keyword in ("open", "export", "namespace")
         for i in positions([t.text for t in c.tokens], keyword)
         for t in _open_names_at(c.tokens, i)
     ]
+    return [*found, *(".".join(name_parts(n)[:k]) for n in found for k in range(1, len(name_parts(n))))]
 
 
 def _open_names_at(tokens: Sequence[Token], i: int) -> Iterator[Token]:
