@@ -300,3 +300,28 @@ def test_a_choice_name_of_the_solutions_own_namespace_is_refused(tmp_path_factor
     honest = lean_filled(bench, "toy_choice", Track.NO_ANSWER, proof="by\n  rfl", value="1")
     verdict = lean_text_verdict(bench, "toy_choice", honest, Track.NO_ANSWER)
     assert verdict.status == "accepted", failures(verdict)
+
+
+PRIME_ANSWER = "putnam_2015_a2"
+"""Asks for a natural number (``putnam_2015_a2_solution : ℕ``)."""
+LEADING_DOT = {
+    "Nat.find": "(.find (⟨181, rfl⟩ : ∃ n : ℕ, n = 181) : ℕ)",
+    "Nat.nth": "(.nth (fun n => 3 < n) 0 : ℕ)",
+    "Nat.Subtype.ofNat": "(.Subtype.ofNat {n : ℕ | 3 < n} 0 : ℕ)",
+    "Nat.find after <|": "id (α := ℕ) <| .find (⟨181, rfl⟩ : ∃ n : ℕ, n = 181)",
+}
+"""``.f`` with nothing before the dot is ``T.f`` for the expected type ``T`` (Lean's anonymous-namespace
+dot notation): with ``T = ℕ``, ``.find h`` is ``Nat.find h``, which no name in the text spells."""
+
+
+@pytest.mark.parametrize("case", sorted(LEADING_DOT))
+def test_a_choice_operator_reached_by_a_leading_dot_is_refused(putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(putnambench, PRIME_ANSWER, LEADING_DOT[case])
+    assert status == "rejected", why
+    assert CHOICE in why.get("G2", ""), why
+
+
+@pytest.mark.parametrize("value", ["(.succ 180 : ℕ)", "(180 : ℕ).succ", "181"])
+def test_a_leading_dot_to_data_stays_accepted(putnambench: Benchmark, value: str) -> None:
+    status, why = _no_answer(putnambench, PRIME_ANSWER, value)
+    assert status == "accepted", why

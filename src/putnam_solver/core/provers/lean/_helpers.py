@@ -16,6 +16,7 @@ from putnam_solver.core.provers.lean.syntax import (
     DOC,
     IDENT,
     NUMBER,
+    SYMBOL,
     Command,
     Statement,
     Token,
@@ -134,6 +135,7 @@ def answer_violations(
             token.text in _EXTREMAL_SYMBOLS
             or _choice_field(value, i, name, policy)
             or (name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)))
+            or (name and _leading_dot(value, i) and _suffix_of_choice(name, policy))
             or _choose_tactic(value, i, first_by)
         ):
             rule = "a choice operator picks a value from the problem's own statement; state the answer"
@@ -210,6 +212,25 @@ def _resolves_to_choice(name: str, opens: Sequence[str], policy: LeanPolicy) -> 
             if full == op or full.endswith(f".{op}") or bare == op or bare.endswith(f".{op}"):
                 return True
     return False
+
+
+def _leading_dot(value: Sequence[Token], i: int) -> bool:
+    """Whether the name at ``i`` follows a leading ``.`` (``(.find h : ℕ)``, ``<| .nth p 0``): Lean
+    resolves it in the namespace of the expected type (``Nat.find``), which the text does not show. A
+    ``.`` right after an expression (``(s).min``, ``x |>.f``) is a field access instead."""
+    if i == 0 or value[i - 1].text != "." or value[i - 1].end != value[i].offset:
+        return False
+    if i < 2 or value[i - 2].end != value[i - 1].offset:
+        return True
+    before = value[i - 2]
+    return before.kind == SYMBOL and before.text not in (")", "]", "}", "⟩", "⦄")
+
+
+def _suffix_of_choice(name: str, policy: LeanPolicy) -> bool:
+    """Whether some choice operator is ``<namespace>.<name>`` (or its primed variant): red team 12 found
+    ``(.find h : ℕ)`` (``Nat.find``), ``(.nth p 0 : ℕ)`` and ``(.Subtype.ofNat s 0 : ℕ)`` accepted."""
+    bare = name.rstrip("'")
+    return any(op.endswith(f".{name}") or op.endswith(f".{bare}") for op in policy.choice_operators)
 
 
 _CHOICE_FIELDS: Final = frozenset({"choose", "some", "epsilon", "choice", "indefiniteDescription"})
