@@ -325,3 +325,20 @@ def test_a_choice_operator_reached_by_a_leading_dot_is_refused(putnambench: Benc
 def test_a_leading_dot_to_data_stays_accepted(putnambench: Benchmark, value: str) -> None:
     status, why = _no_answer(putnambench, PRIME_ANSWER, value)
     assert status == "accepted", why
+
+
+LONG = {
+    "30,000 open ... in": "open Classical in " * 30_000 + "1 + " * 60_000 + "0",
+    "20,000 distinct open ... in": "".join(f"open N{i} in " for i in range(20_000)) + "a.b.c.d + " * 20_000 + "0",
+    "a name of 150,000 parts": "(x)." + ".".join(["zz"] * 150_000),
+}
+"""A no-answer value that made G2 quadratic: every ``open`` copied the rest of the value to find its
+``in`` (and so did the ``... in`` check of every command), every name was tried in every open namespace,
+every prefix of a name was joined: each case hit the 30 s bound (an ``error``, never a pass, but a text
+gate must stay linear). Each now gets its verdict in a few seconds."""
+
+
+@pytest.mark.parametrize("case", sorted(LONG))
+def test_long_no_answer_values_get_a_verdict_within_the_bound(putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(putnambench, INTEGRAL, LONG[case])
+    assert status in ("accepted", "rejected"), why

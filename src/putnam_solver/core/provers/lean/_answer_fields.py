@@ -94,24 +94,24 @@ def rebound(value: Sequence[Token]) -> frozenset[str]:
     the binder's end (``=>``, ``:=``, ``,``...), the line's end or a closing bracket, types left out."""
     lead = _leading_fun(value)
     names: set[str] = set()
-    for j, token in enumerate(value):
-        if token.text not in _BINDERS or j == lead or _finset_index(value, j):
+    active, depth, typing, line = False, 0, False, -1
+    for j, token in enumerate(value):  # one pass: a binder inside another's span starts afresh
+        if token.text in _BINDERS and j != lead and not _finset_index(value, j):
+            active, depth, typing, line = True, 0, False, token.line
+        elif not active:
             continue
-        depth, typing = 0, False
-        for after in value[j + 1 :]:
-            if after.text in _OPENERS:
-                depth += 1
-            elif after.text in _CLOSERS:
-                depth -= 1
-                typing = typing and depth > 0
-                if depth < 0:
-                    break
-            elif after.text == ":":
-                typing = True
-            elif depth == 0 and (after.text in _BINDER_ENDS or after.line != token.line):
-                break
-            elif after.kind == IDENT and not typing and len(name_parts(after.text)) == 1:
-                names.add(normalize_name(after.text))
+        elif token.text in _OPENERS:
+            depth += 1
+        elif token.text in _CLOSERS:
+            depth -= 1
+            typing = typing and depth > 0
+            active = depth >= 0
+        elif token.text == ":":
+            typing = True
+        elif depth == 0 and (token.text in _BINDER_ENDS or token.line != line):
+            active = False
+        elif token.kind == IDENT and not typing and len(name_parts(token.text)) == 1:
+            names.add(normalize_name(token.text))
     return frozenset(names)
 
 
@@ -205,7 +205,7 @@ class Fields:
         visibly a number: only the answer's own parameter may carry it directly (``n.choose 2``); one
         after another field is a field of that field (``h.choose.exp.log``, ``n.exists_foo.choose``:
         red team 12 found the chain hid a choice, since only the last part was read)."""
-        if parts[k] not in FIELDS or ".".join(parts[: k + 1]) in _DATA_NAMES:
+        if parts[k] not in FIELDS or (k == 1 and f"{parts[0]}.{parts[1]}" in _DATA_NAMES):  # two-part names
             return False
         return not (k == 1 and parts[0] in self.params)
 

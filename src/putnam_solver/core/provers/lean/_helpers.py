@@ -115,7 +115,7 @@ def answer_violations(
     ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all. ``solution``: the
     name of the solution the value is for (see :mod:`_answer_aux`)."""
     violations = auxiliary_violations(value, label, expected, solution)
-    opens = [*header_namespaces(expected), *_namespaces_opened_in(value)]
+    opened = _Opened([*header_namespaces(expected), *_namespaces_opened_in(value)])
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
     first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
@@ -129,12 +129,12 @@ def answer_violations(
                 "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
             )
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
-        elif analysis := _analysis_operator(token, name, opens, policy):
+        elif analysis := _analysis_operator(token, name, opened, policy):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", ANALYSIS_RULE.format(analysis)))
         elif (
             token.text in _EXTREMAL_SYMBOLS
             or _choice_field(value, i, name, policy)
-            or (name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)))
+            or (name and (_resolves_to_choice(name, opened, policy) or _chooses_from_proof(value, i, proofs)))
             or (name and _leading_dot(value, i) and _suffix_of_choice(name, policy))
             or _choose_tactic(value, i, first_by)
         ):
@@ -192,26 +192,62 @@ def _namespaces_opened_in(value: Sequence[Token]) -> list[str]:
     opened: list[str] = []
     for i, token in enumerate(value):
         if token.text == "open":
-            for after in value[i + 1 :]:
+            for j in range(i + 1, len(value)):  # no walk over the rest per `open` (linear in the value)
+                after = value[j]
                 if after.kind != IDENT or after.text == "in":
                     break
                 opened.append(normalize_name(after.text))
     return opened
 
 
-def _resolves_to_choice(name: str, opens: Sequence[str], policy: LeanPolicy) -> bool:
-    """Whether ``name``, read as itself or inside any open namespace, is one of the choice operators or
-    a primed variant of one: Mathlib names a variant with other arguments so
-    (``Classical.inhabited_of_nonempty'``, whose ``Nonempty`` is an instance argument: red team 12 found
-    it accepted beside the refused unprimed name; ``Quotient.out'``), and none that is not choice."""
-    parts = name_parts(name)
-    prefixes = [".".join(parts[:k]) for k in range(1, len(parts) + 1)]  # `Finset.max'.getD`: the operator then a field
-    for full in (*prefixes, *(f"{namespace}.{prefix}" for namespace in opens for prefix in prefixes)):
-        bare = full.rstrip("'")
-        for op in policy.choice_operators:
-            if full == op or full.endswith(f".{op}") or bare == op or bare.endswith(f".{op}"):
-                return True
-    return False
+class _Opened:
+    """The namespaces open where the value is read, as the tails of their names, so that resolving a
+    name in all of them costs time linear in the name, not in their number."""
+
+    def __init__(self, opens: Sequence[str]) -> None:
+        self.tails = frozenset(
+            tuple(parts[len(parts) - j :])
+            for parts in (tuple(name_parts(n)) for n in dict.fromkeys(opens))
+            for j in range(1, min(len(parts), _TAIL) + 1)
+        )
+
+    def finds(self, name: str, operators: tuple[str, ...]) -> str | None:
+        """The operator that ``name``, or a prefix of it (``Finset.max'.getD``: the operator, then a
+        field), is, read as itself or inside an open namespace (``full == op`` or ``full`` ends with
+        ``.op``); primes dropped: Mathlib names a variant with other arguments so
+        (``Classical.inhabited_of_nonempty'``, whose ``Nonempty`` is an instance argument: red team 12
+        found it accepted beside the refused unprimed name; ``Quotient.out'``), and none that is not
+        the operator's kind."""
+        parts = [p.rstrip("'") for p in name_parts(name)]
+        for k, part in enumerate(parts, start=1):
+            for op, op_parts in _operator_parts(operators).get(part, ()):
+                inside = min(k, len(op_parts))
+                if tuple(parts[k - inside : k]) != op_parts[len(op_parts) - inside :]:
+                    continue
+                rest = len(op_parts) - inside
+                if rest == 0 or op_parts[:rest] in self.tails:
+                    return op
+        return None
+
+
+_TAIL: Final = 8
+"""Longer than any operator's name in parts."""
+
+
+def _resolves_to_choice(name: str, opened: _Opened, policy: LeanPolicy) -> bool:
+    """Whether ``name`` is one of the choice operators or a primed variant of one (:meth:`_Opened.finds`)."""
+    return opened.finds(name, policy.choice_operators) is not None
+
+
+@lru_cache(maxsize=8)
+def _operator_parts(operators: tuple[str, ...]) -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+    """The operators named by identifiers, with their parts (primes dropped), by their last part."""
+    found: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for op in operators:
+        parts = tuple(p.rstrip("'") for p in name_parts(op))
+        if parts:
+            found.setdefault(parts[-1], []).append((op, parts))
+    return found
 
 
 def _leading_dot(value: Sequence[Token], i: int) -> bool:
@@ -229,8 +265,14 @@ def _leading_dot(value: Sequence[Token], i: int) -> bool:
 def _suffix_of_choice(name: str, policy: LeanPolicy) -> bool:
     """Whether some choice operator is ``<namespace>.<name>`` (or its primed variant): red team 12 found
     ``(.find h : ℕ)`` (``Nat.find``), ``(.nth p 0 : ℕ)`` and ``(.Subtype.ofNat s 0 : ℕ)`` accepted."""
-    bare = name.rstrip("'")
-    return any(op.endswith(f".{name}") or op.endswith(f".{bare}") for op in policy.choice_operators)
+    suffixes = _operator_suffixes(policy.choice_operators)
+    return name in suffixes or name.rstrip("'") in suffixes
+
+
+@lru_cache(maxsize=8)
+def _operator_suffixes(operators: tuple[str, ...]) -> frozenset[str]:
+    """Every proper dotted suffix of every operator (``Nat.Subtype.ofNat``: ``Subtype.ofNat``, ``ofNat``)."""
+    return frozenset(".".join(parts[k:]) for parts in map(name_parts, operators) for k in range(1, len(parts)))
 
 
 _CHOICE_FIELDS: Final = frozenset({"choose", "some", "epsilon", "choice", "indefiniteDescription"})
@@ -251,7 +293,8 @@ def _choice_field(value: Sequence[Token], i: int, name: str, policy: LeanPolicy)
     parts = name_parts(name) if name else []
     for k in range(0 if field_access(value, i) else 1, len(parts)):
         # every part of a chain is a field of what precedes it: `(s).min.getD 0` hid the `min` (red team 12)
-        if (parts[k] in fields or parts[k].rstrip("'") in fields) and ".".join(parts[: k + 1]) not in _BINARY_NAMES:
+        binary = k == 1 and f"{parts[0]}.{parts[1]}" in _BINARY_NAMES  # every such name has two parts
+        if (parts[k] in fields or parts[k].rstrip("'") in fields) and not binary:
             return True
     return False
 
@@ -290,20 +333,13 @@ ANALYSIS_RULE: Final = (
 )
 
 
-def _analysis_operator(token: Token, name: str, opens: Sequence[str], policy: LeanPolicy) -> str | None:
+def _analysis_operator(token: Token, name: str, opened: _Opened, policy: LeanPolicy) -> str | None:
     """The integral, series or derivative operator (``policy.analysis_operators``) this token is, as
     a notation or as a name resolved in the open namespaces, or None. A name whose leading parts are
     one counts too: ``volume.real s`` is ``MeasureTheory.Measure.real volume s``."""
     if token.kind != IDENT:
         return token.text if token.text in policy.analysis_operators else None
-    parts = name_parts(name)
-    for end in range(len(parts), 0, -1):
-        head = ".".join(parts[:end])
-        for full in (head, *(f"{namespace}.{head}" for namespace in opens)):
-            for op in policy.analysis_operators:
-                if full == op or full.endswith(f".{op}"):
-                    return op
-    return None
+    return opened.finds(name, policy.analysis_operators)
 
 
 _CHOICE_TACTICS: Final = frozenset({"choose", "choose!", "inhabit"})
