@@ -113,3 +113,10 @@ def test_a_whole_set_builder_is_read_against_the_solution_alone(value: str, copi
         "abbrev t_solution : Set ℕ := sorry\ntheorem t : {x : ℕ | 2 < x} = t_solution := sorry\n"
     )
     assert bool(copied_violations(lex_code(value), "t_solution", statement, "t_solution")) is copied
+
+
+def test_a_literal_beside_the_solution_is_not_a_copied_question() -> None:
+    """A record that states ``solution = 1`` gives its answer away: the answer ``1`` copies nothing."""
+    statement = parse_statement("abbrev t_solution : ℕ := sorry\ntheorem t : t_solution = (1 : ℕ) := sorry\n")
+    for value in ("1", "(1 : ℕ)"):
+        assert not copied_violations(lex_code(value), "t_solution", statement, "t_solution")

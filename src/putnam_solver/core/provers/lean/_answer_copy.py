@@ -49,9 +49,15 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
             names = dict(zip(params, args, strict=True))
             copy = _canonical([_renamed(t.text, names) for t in body])
             for relation, other in _other_sides(theorem, start, end):
-                if body and _canonical(other) == copy:
+                if _names_something(body) and _canonical(other) == copy:
                     return [Violation(code[0].line, label, RULE.format(relation))]
     return []
+
+
+def _names_something(body: Sequence[Token]) -> bool:
+    """Whether ``body`` uses a name outside a type ascription: a literal (``1``, ``(1 : ℕ)``) beside the
+    solution is a statement that gives its answer away (a client's toy record), not a question copied."""
+    return any(t.kind == IDENT and (i == 0 or body[i - 1].text != ":") for i, t in enumerate(body))
 
 
 def _parameters_and_body(value: Sequence[Token]) -> tuple[tuple[str, ...], tuple[Token, ...]]:

@@ -78,6 +78,58 @@ def parameters(value: Sequence[Token]) -> frozenset[str]:
     return frozenset(bound)
 
 
+_BINDERS: Final = frozenset(
+    {"fun", "λ", "let", "have", "obtain", "intro", "intros", "rintro", "set", "generalize", "match", "with", "|"}
+    | {"∀", "∃", "∃!", "Σ", "Π", "∑", "∏", "⨆", "⨅", "⋃", "⋂", "show", "suffices", "rcases", "cases", "induction"}
+)
+_BINDER_ENDS: Final = frozenset({"=>", "↦", ":=", ",", "←", "from", "in", "∈", "∉", "then", ";"})
+
+
+def rebound(value: Sequence[Token]) -> frozenset[str]:
+    """Names a binder inside the value binds again (``let``, ``have``, an inner ``fun``, a ``match``
+    alternative, a tactic's ``intro``...), besides the value's leading ``fun`` and a big operator's
+    finset index: such a name is no longer the answer's number where it is rebound, and the text cannot
+    tell where. Red team 12: ``fun k => let k := (p : ∃ f : ℕ → ℝ, P f); k.choose 3`` passed as the
+    binomial of the parameter ``k``. Over-approximated: every plain name after a binder keyword up to
+    the binder's end (``=>``, ``:=``, ``,``...), the line's end or a closing bracket, types left out."""
+    lead = _leading_fun(value)
+    names: set[str] = set()
+    active, depth, typing, line = False, 0, False, -1
+    for j, token in enumerate(value):  # one pass: a binder inside another's span starts afresh
+        if token.text in _BINDERS and j != lead and not _finset_index(value, j):
+            active, depth, typing, line = True, 0, False, token.line
+        elif not active:
+            continue
+        elif token.text in _OPENERS:
+            depth += 1
+        elif token.text in _CLOSERS:
+            depth -= 1
+            typing = typing and depth > 0
+            active = depth >= 0
+        elif token.text == ":":
+            typing = True
+        elif depth == 0 and (token.text in _BINDER_ENDS or token.line != line):
+            active = False
+        elif token.kind == IDENT and not typing and len(name_parts(token.text)) == 1:
+            names.add(normalize_name(token.text))
+    return frozenset(names)
+
+
+def _leading_fun(value: Sequence[Token]) -> int:
+    """The index of the ``fun`` that is the whole value (after brackets that wrap all of it), else -1."""
+    i = 0
+    while i < len(value) and value[i].text == "(":
+        i += 1
+    return i if i < len(value) and value[i].text in ("fun", "λ") and _wraps_whole(value, i) else -1
+
+
+def _finset_index(value: Sequence[Token], k: int) -> bool:
+    """Whether the big operator at ``k`` binds a number: ``∑ i ∈ s``, ``∑ i in s``, ``∑ i : Fin n``."""
+    if value[k].text not in _BIG_OPERATORS or k + 3 >= len(value) or value[k + 1].kind != IDENT:
+        return False
+    return value[k + 2].text in ("∈", "in") or (value[k + 2].text == ":" and value[k + 3].text in _INDEX_TYPES)
+
+
 def _wraps_whole(value: Sequence[Token], opened: int) -> bool:
     """Whether each of the ``opened`` leading ``(`` closes at the end of the value, so that the ``fun``
     after them is the value itself: in ``(fun h : ∃ f, P f => fun k => h.choose k) p`` the ``fun`` is
@@ -100,7 +152,7 @@ class Fields:
 
     def __init__(self, value: Sequence[Token]) -> None:
         self.value = value
-        self.params = parameters(value)
+        self.params = parameters(value) - rebound(value)
         self.opener: dict[int, int] = {}
         """The index of the ``(`` each matched ``)`` closes."""
         stack: list[tuple[str, int]] = []
@@ -133,19 +185,29 @@ class Fields:
         number (see the module docstring). A field without an argument is :mod:`_helpers`' rule."""
         value, token = self.value, self.value[i]
         parts = name_parts(normalize_name(token.text)) if token.kind == IDENT else []
-        if not parts or parts[-1] not in FIELDS:
+        if not FIELDS.intersection(parts):
             return False
-        if len(parts) > 1:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`
-            return ".".join(parts) not in _DATA_NAMES and parts[0] not in self.params
-        if i and value[i - 1].text == "|>.":  # `e |>.choose k`: its receiver is all of `e`
+        piped = bool(i) and value[i - 1].text == "|>."
+        glued = piped or (i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset)
+        if not glued:  # `n.choose`, `h.some`, `Nat.choose`, `exists_f.choose`; a plain `choose` is resolved by name
+            return any(self._unproven_part(parts, k) for k in range(1, len(parts)))
+        if FIELDS.intersection(parts[1:]) or piped:  # `(e).x.choose`, `e |>.choose k`: a receiver G2 cannot read
             return True
-        glued = i >= 2 and value[i - 1].text == "." and value[i - 1].end == token.offset
-        if not glued:  # a plain `choose` (``open Nat``) is resolved by name
+        if parts[0] not in FIELDS:
             return False
         close = i - 2
         if value[close].text != ")" or close not in self.opener:  # `‹∃ f, P f›.choose`, `(p, 0).1.choose`
             return True
         return self.unknown[close] - self.unknown[self.opener[close] + 1] > 0
+
+    def _unproven_part(self, parts: Sequence[str], k: int) -> bool:
+        """Whether part ``k`` of a dotted name is a ``choose``/``some`` field of a receiver that is not
+        visibly a number: only the answer's own parameter may carry it directly (``n.choose 2``); one
+        after another field is a field of that field (``h.choose.exp.log``, ``n.exists_foo.choose``:
+        red team 12 found the chain hid a choice, since only the last part was read)."""
+        if parts[k] not in FIELDS or (k == 1 and f"{parts[0]}.{parts[1]}" in _DATA_NAMES):  # two-part names
+            return False
+        return not (k == 1 and parts[0] in self.params)
 
 
 _OPENERS: Final = frozenset({"(", "[", "{", "⟨", "⦃"})

@@ -267,7 +267,8 @@ def _scoped_in(tokens: Sequence[Token], i: int) -> bool:
     if tokens[i].text == "set_option":
         return i + 3 < len(tokens) and tokens[i + 3].text == "in"
     opener = tokens[i]
-    for token in tokens[i + 1 :]:
+    for j in range(i + 1, len(tokens)):  # a slice (or islice) would walk the rest for every `open`
+        token = tokens[j]
         if token.text == "in":
             return token is not tokens[i + 1]
         later_line = token.line != opener.line and token.col <= opener.col

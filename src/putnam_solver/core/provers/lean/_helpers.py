@@ -4,18 +4,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
-from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, EXTREMAL_OPERATORS, TYPE_KEYWORDS, LeanPolicy
+from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
     COMBINATORS,
     DOC,
     IDENT,
     NUMBER,
+    SYMBOL,
     Command,
     Statement,
     Token,
@@ -117,7 +119,7 @@ def answer_violations(
         *auxiliary_violations(value, label, expected, solution),
         *copied_violations(value, label, expected, solution),
     ]
-    opens = [*header_namespaces(expected), *_namespaces_opened_in(value)]
+    opened = _Opened([*header_namespaces(expected), *_namespaces_opened_in(value)])
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
     first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
@@ -131,33 +133,53 @@ def answer_violations(
                 "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
             )
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
-        elif analysis := _analysis_operator(token, name, opens, policy):
+        elif analysis := _analysis_operator(token, name, opened, policy):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", ANALYSIS_RULE.format(analysis)))
         elif (
             token.text in _EXTREMAL_SYMBOLS
-            or _extremal_field(value, i, name)
-            or (name and (_resolves_to_choice(name, opens, policy) or _chooses_from_proof(value, i, proofs)))
+            or _choice_field(value, i, name, policy)
+            or (name and (_resolves_to_choice(name, opened, policy) or _chooses_from_proof(value, i, proofs)))
+            or (name and _leading_dot(value, i) and _suffix_of_choice(name, policy))
             or _choose_tactic(value, i, first_by)
         ):
             rule = "a choice operator picks a value from the problem's own statement; state the answer"
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
         elif fields.unproven(i):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", FIELD_RULE))
+        elif token.text in _SEARCH_WORDS or (token.text == "hint" and i > first_by):
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", SEARCH_RULE))
     return violations
+
+
+_SEARCH_WORDS: Final = frozenset({"exact?", "apply?", "library_search", "rw?"})
+"""Tactics (and ``exact?%``, the term) that pick a term from the whole environment (Lean core's library
+search indexes every constant, the current module's included; Mathlib's ``hint``, refused after a
+``by`` since ``hint`` alone can name a variable, runs such tactics): in a value they can return a
+constant of the candidate's own (a helper holding the question restated), which no name in the text
+shows, or a choice operator."""
+SEARCH_RULE: Final = (
+    "the answer is searched for in the environment, which holds the candidate's own helpers; state the answer"
+)
 
 
 def header_namespaces(expected: Statement) -> list[str]:
     """The namespaces any ``open`` of the statement outside its theorem opens: a global one, wherever it
     stands (not only in the header: ``open Classical`` between a definition and the solution is in force
     at the solution), and an ``open ... in`` before a solution. More namespaces can only make more names
-    resolve to a choice operator."""
-    return [
+    resolve to a choice operator. An ``export N (x)`` counts as opening ``N``: it makes ``x`` an alias of
+    ``N.x`` wherever the statement is read (red team 12: a client's record exporting
+    ``Classical (epsilon)`` let the bare ``epsilon`` pass as an answer), and so does a ``namespace N`` (a
+    name is resolved in the enclosing namespaces first: a solution declared inside ``namespace
+    Classical`` reads ``epsilon`` as ``Classical.epsilon``); for ``namespace A.B`` both ``A.B`` and ``A``."""
+    found = [
         normalize_name(t.text)
         for c in expected.commands
         if c is not expected.theorem
-        for i in positions([t.text for t in c.tokens], "open")
+        for keyword in ("open", "export", "namespace")
+        for i in positions([t.text for t in c.tokens], keyword)
         for t in _open_names_at(c.tokens, i)
     ]
+    return [*found, *(".".join(name_parts(n)[:k]) for n in found for k in range(1, len(name_parts(n))))]
 
 
 def _open_names_at(tokens: Sequence[Token], i: int) -> Iterator[Token]:
@@ -174,19 +196,87 @@ def _namespaces_opened_in(value: Sequence[Token]) -> list[str]:
     opened: list[str] = []
     for i, token in enumerate(value):
         if token.text == "open":
-            for after in value[i + 1 :]:
+            for j in range(i + 1, len(value)):  # no walk over the rest per `open` (linear in the value)
+                after = value[j]
                 if after.kind != IDENT or after.text == "in":
                     break
                 opened.append(normalize_name(after.text))
     return opened
 
 
-def _resolves_to_choice(name: str, opens: Sequence[str], policy: LeanPolicy) -> bool:
-    """Whether ``name``, read as itself or inside any open namespace, is one of the choice operators."""
-    for full in (name, *(f"{namespace}.{name}" for namespace in opens)):
-        if any(full == op or full.endswith(f".{op}") for op in policy.choice_operators):
-            return True
-    return False
+class _Opened:
+    """The namespaces open where the value is read, as the tails of their names, so that resolving a
+    name in all of them costs time linear in the name, not in their number."""
+
+    def __init__(self, opens: Sequence[str]) -> None:
+        self.tails = frozenset(
+            tuple(parts[len(parts) - j :])
+            for parts in (tuple(name_parts(n)) for n in dict.fromkeys(opens))
+            for j in range(1, min(len(parts), _TAIL) + 1)
+        )
+
+    def finds(self, name: str, operators: tuple[str, ...]) -> str | None:
+        """The operator that ``name``, or a prefix of it (``Finset.max'.getD``: the operator, then a
+        field), is, read as itself or inside an open namespace (``full == op`` or ``full`` ends with
+        ``.op``); primes dropped: Mathlib names a variant with other arguments so
+        (``Classical.inhabited_of_nonempty'``, whose ``Nonempty`` is an instance argument: red team 12
+        found it accepted beside the refused unprimed name; ``Quotient.out'``), and none that is not
+        the operator's kind."""
+        parts = [p.rstrip("'") for p in name_parts(name)]
+        for k, part in enumerate(parts, start=1):
+            for op, op_parts in _operator_parts(operators).get(part, ()):
+                inside = min(k, len(op_parts))
+                if tuple(parts[k - inside : k]) != op_parts[len(op_parts) - inside :]:
+                    continue
+                rest = len(op_parts) - inside
+                if rest == 0 or op_parts[:rest] in self.tails:
+                    return op
+        return None
+
+
+_TAIL: Final = 8
+"""Longer than any operator's name in parts."""
+
+
+def _resolves_to_choice(name: str, opened: _Opened, policy: LeanPolicy) -> bool:
+    """Whether ``name`` is one of the choice operators or a primed variant of one (:meth:`_Opened.finds`)."""
+    return opened.finds(name, policy.choice_operators) is not None
+
+
+@lru_cache(maxsize=8)
+def _operator_parts(operators: tuple[str, ...]) -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+    """The operators named by identifiers, with their parts (primes dropped), by their last part."""
+    found: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for op in operators:
+        parts = tuple(p.rstrip("'") for p in name_parts(op))
+        if parts:
+            found.setdefault(parts[-1], []).append((op, parts))
+    return found
+
+
+def _leading_dot(value: Sequence[Token], i: int) -> bool:
+    """Whether the name at ``i`` follows a leading ``.`` (``(.find h : ℕ)``, ``<| .nth p 0``): Lean
+    resolves it in the namespace of the expected type (``Nat.find``), which the text does not show. A
+    ``.`` right after an expression (``(s).min``, ``x |>.f``) is a field access instead."""
+    if i == 0 or value[i - 1].text != "." or value[i - 1].end != value[i].offset:
+        return False
+    if i < 2 or value[i - 2].end != value[i - 1].offset:
+        return True
+    before = value[i - 2]
+    return before.kind == SYMBOL and before.text not in (")", "]", "}", "⟩", "⦄")
+
+
+def _suffix_of_choice(name: str, policy: LeanPolicy) -> bool:
+    """Whether some choice operator is ``<namespace>.<name>`` (or its primed variant): red team 12 found
+    ``(.find h : ℕ)`` (``Nat.find``), ``(.nth p 0 : ℕ)`` and ``(.Subtype.ofNat s 0 : ℕ)`` accepted."""
+    suffixes = _operator_suffixes(policy.choice_operators)
+    return name in suffixes or name.rstrip("'") in suffixes
+
+
+@lru_cache(maxsize=8)
+def _operator_suffixes(operators: tuple[str, ...]) -> frozenset[str]:
+    """Every proper dotted suffix of every operator (``Nat.Subtype.ofNat``: ``Subtype.ofNat``, ``ofNat``)."""
+    return frozenset(".".join(parts[k:]) for parts in map(name_parts, operators) for k in range(1, len(parts)))
 
 
 _CHOICE_FIELDS: Final = frozenset({"choose", "some", "epsilon", "choice", "indefiniteDescription"})
@@ -194,15 +284,36 @@ _EXTREMAL_SYMBOLS: Final = frozenset({"⨅", "⨆"})
 """Mathlib's notations for ``iInf`` and ``iSup``."""
 
 
-def _extremal_field(value: Sequence[Token], i: int, name: str) -> bool:
-    """``s.min' h``, ``S.sInf``, ``(s).min``: dot notation reaches an extremal operator whatever the
-    namespace of the value's type, so the name's last part decides (only for these: a binomial
-    ``n.choose k`` is no ``Classical.choose``). Only a field (:func:`field_access`): a bare name is what it resolves to
-    (:func:`_resolves_to_choice`), and the bare ``min a b`` and ``some x`` are ``Min.min`` and
-    ``Option.some``, not ``WellFounded.min`` and ``Nonempty.some``."""
-    if not name or name_parts(name)[-1] not in _EXTREMAL_FIELDS or name in _BINARY_NAMES:
-        return False
-    return len(name_parts(name)) > 1 or field_access(value, i)
+def _choice_field(value: Sequence[Token], i: int, name: str, policy: LeanPolicy) -> bool:
+    """``s.min' h``, ``S.sInf``, ``(s).min``, ``f.invFun b``: dot notation reaches a choice operator
+    whatever the namespace of the value's type (Lean's generalized field notation looks ``f.invFun`` up
+    as ``Function.invFun f`` for a function ``f``, ``q.out`` as ``Quotient.out q``), so the name's last
+    part decides. Red team 12: only the extremal operators' last parts were read so, and
+    ``(fun x : ℝ => x ^ 3).invFun 8``, ``f.invFunOn s b``, ``f.extend g e b`` and ``f.partialInv b``
+    passed though their full names are refused. Only a field (:func:`field_access`) or a dotted name: a
+    bare name is what it resolves to (:func:`_resolves_to_choice`), and the bare ``min a b`` and ``some
+    x`` are ``Min.min`` and ``Option.some``, not ``WellFounded.min`` and ``Nonempty.some``."""
+    fields = _choice_field_parts(policy.choice_operators)
+    parts = name_parts(name) if name else []
+    for k in range(0 if field_access(value, i) else 1, len(parts)):
+        # every part of a chain is a field of what precedes it: `(s).min.getD 0` hid the `min` (red team 12)
+        binary = k == 1 and f"{parts[0]}.{parts[1]}" in _BINARY_NAMES  # every such name has two parts
+        if (parts[k] in fields or parts[k].rstrip("'") in fields) and not binary:
+            return True
+    return False
+
+
+@lru_cache(maxsize=8)
+def _choice_field_parts(operators: tuple[str, ...]) -> frozenset[str]:
+    """The last parts of the choice operators, but those a number or a proof-free receiver also has
+    under that name: ``choose`` and ``some`` (``Nat.choose``, ``Option.some``: :mod:`_answer_fields`
+    judges their receiver), and the parts of operators whose first explicit argument is no value of
+    their namespace, so that no field reaches them (``Nat.find h``, ``Nat.nth p n``,
+    ``Nat.Subtype.ofNat s n``), while ``n.find``... may name data elsewhere."""
+    return frozenset(op.rsplit(".", 1)[-1] for op in operators) - _NOT_FIELDS
+
+
+_NOT_FIELDS: Final = frozenset({"choose", "some", "find", "nth", "ofNat"})
 
 
 def field_access(value: Sequence[Token], i: int) -> bool:
@@ -212,8 +323,12 @@ def field_access(value: Sequence[Token], i: int) -> bool:
     return before is not None and (before.text == "|>." or (before.text == "." and before.end == value[i].offset))
 
 
-_BINARY_NAMES: Final = frozenset({"Min.min", "Nat.min", "Int.min", "Option.some"})
-"""Full names whose last part is an extremal field's but that name a binary minimum or a constructor."""
+_BINARY_NAMES: Final = frozenset(
+    {"Min.min", "Nat.min", "Int.min", "Max.max", "Nat.max", "Int.max", "Option.some"}
+    | {"Equiv.invFun", "Array.toList", "Option.toList"}
+)
+"""Full names whose last part is a choice field's but that name a binary minimum, a constructor or a
+computable projection (an equivalence's inverse, an array's list)."""
 
 
 ANALYSIS_RULE: Final = (
@@ -222,23 +337,13 @@ ANALYSIS_RULE: Final = (
 )
 
 
-def _analysis_operator(token: Token, name: str, opens: Sequence[str], policy: LeanPolicy) -> str | None:
+def _analysis_operator(token: Token, name: str, opened: _Opened, policy: LeanPolicy) -> str | None:
     """The integral, series or derivative operator (``policy.analysis_operators``) this token is, as
     a notation or as a name resolved in the open namespaces, or None. A name whose leading parts are
     one counts too: ``volume.real s`` is ``MeasureTheory.Measure.real volume s``."""
     if token.kind != IDENT:
         return token.text if token.text in policy.analysis_operators else None
-    parts = name_parts(name)
-    for end in range(len(parts), 0, -1):
-        head = ".".join(parts[:end])
-        for full in (head, *(f"{namespace}.{head}" for namespace in opens)):
-            for op in policy.analysis_operators:
-                if full == op or full.endswith(f".{op}"):
-                    return op
-    return None
-
-
-_EXTREMAL_FIELDS: Final = frozenset(op.rsplit(".", 1)[-1] for op in EXTREMAL_OPERATORS)
+    return opened.finds(name, policy.analysis_operators)
 
 
 _CHOICE_TACTICS: Final = frozenset({"choose", "choose!", "inhabit"})
@@ -248,12 +353,13 @@ then picks an element of ``{x // P x}`` from a proof that one exists."""
 
 
 def _choose_tactic(value: Sequence[Token], i: int, first_by: int) -> bool:
-    """Mathlib's ``choose x hx using h`` (or ``inhabit``) in a tactic block of the value: choice unwritten.
-    A tactic begins a line or follows ``by``, ``;``, ``<;>`` or ``·``; the binomial ``n.choose k`` of
-    official answers (which never hold a ``by``) follows a ``.``."""
-    if value[i].text not in _CHOICE_TACTICS or i <= first_by:
-        return False
-    return value[i - 1].line != value[i].line or value[i - 1].text in ("by", ";", "<;>", "·")
+    """Mathlib's ``choose x hx using h`` (or ``inhabit``) after the value's first ``by``: choice unwritten.
+    Any bare ``choose`` there counts, whatever comes before it: a tactic can follow ``try``, ``first |``,
+    ``(``, ``all_goals``, ``on_goal 1 =>``... (red team 12: only a line start or ``by``, ``;``, ``<;>``,
+    ``·`` were read, so ``try choose x hx using h; exact x`` passed), and the text cannot tell a tactic
+    from a term there. The binomial of official answers (which never hold a ``by``) is ``n.choose k``, a
+    field, or ``Nat.choose n k``; a bare one in a tactic block is refused with them."""
+    return value[i].text in _CHOICE_TACTICS and i > first_by and not field_access(value, i)
 
 
 def _dependent_if_hypotheses(value: Sequence[Token]) -> frozenset[str]:
@@ -270,10 +376,10 @@ def _chooses_from_proof(value: Sequence[Token], i: int, proofs: frozenset[str]) 
     """``h.choose`` (or ``(h).choose``) for a dependent-if hypothesis ``h``: ``Exists.choose h``."""
     token = value[i]
     parts = name_parts(normalize_name(token.text))
-    if len(parts) > 1 and parts[0] in proofs and parts[-1] in _CHOICE_FIELDS:
+    if len(parts) > 1 and parts[0] in proofs and _CHOICE_FIELDS.intersection(parts[1:]):
         return True
     dotted = i >= 3 and value[i - 1].text == "." and value[i - 2].text == ")" and value[i - 3].text in proofs
-    if dotted and bool(parts) and parts[-1] in _CHOICE_FIELDS:
+    if dotted and _CHOICE_FIELDS.intersection(parts):
         return True
     return _field_without_argument(value, i, parts)
 

@@ -111,6 +111,22 @@ EXTREMAL_OPERATORS: Final = (
     "Filter.liminf",
     "Filter.limsSup",
     "Filter.limsInf",
+    # red team 12: the duals and the unprimed forms of the finite extremal operators above (`s.min`
+    # was refused and `s.max` accepted): a finset's greatest element of `WithBot`, its `sup` of a
+    # function (for `ℕ`, the largest value), a list's largest element
+    "Finset.max",
+    "Finset.min",
+    "Finset.sup",
+    "Finset.inf",
+    "Multiset.sup",
+    "Multiset.inf",
+    "WellFounded.sup",
+    "List.maximum",
+    "List.minimum",
+    "List.max?",
+    "List.min?",
+    "List.argmax",
+    "List.argmin",
 )
 """Choice operators by another name (Rocq's list has ``ex_minn``): "the least ``n`` with ``P``" written
 ``sInf {n | P n}`` is the question, not its answer (the theorem then holds by ``rfl``). No official
@@ -228,6 +244,15 @@ POLICY: Final = LeanPolicy(
         "Nat.Subtype.ofNat",
         "Equiv.ofInjective",
         "Infinite.natEmbedding",
+        # red team 12: `Function.sometimes f` is `f (Classical.choice h)` for a nonempty domain (with
+        # `f := Subtype.val` on `{x // P x}`, an `x` with `P x`); `Multiset.toList` is `Quot.out` (an order
+        # picked by choice), so `s.toList.headI` is an element of a finite set, and `Finset.sort` then
+        # `head` its least one (a `Finset.min'`)
+        "Function.sometimes",
+        "Multiset.toList",
+        "Finset.toList",
+        "Finset.sort",
+        "Multiset.sort",
         *EXTREMAL_OPERATORS,
     ),
     analysis_operators=ANALYSIS_OPERATORS,
