@@ -61,25 +61,44 @@ def _names_something(body: Sequence[Token]) -> bool:
 
 
 def _parameters_and_body(value: Sequence[Token]) -> tuple[tuple[str, ...], tuple[Token, ...]]:
-    """``fun x (y : T) => b`` and ``{x | b}`` / ``{x : T | b}``: the parameters and ``b``; any other value:
-    no parameter, the whole value (outer brackets dropped)."""
-    value = tuple(value)
-    while len(value) >= 2 and value[0].text == "(" and _closing(value, 0) == len(value) - 1:
-        value = value[1:-1]
-    if value and value[0].text in ("fun", "λ"):
-        arrow = next((i for i, t in enumerate(value) if t.text in ("=>", "↦")), None)
-        if arrow is None:
-            return (), ()
-        rest = value[arrow + 1 :]
-        if rest and rest[0].text in ("fun", "λ"):  # curried: ``fun x => fun y => b``
-            inner, body = _parameters_and_body(rest)
-            return _binder_names(value[1:arrow]) + inner, body
-        return _binder_names(value[1:arrow]), rest
-    if len(value) >= 4 and value[0].text == "{" and value[1].kind == IDENT and _closing(value, 0) == len(value) - 1:
-        bar = next((i for i, t in enumerate(value) if t.text == "|"), None)
-        if bar is not None and (bar == 2 or value[2].text == ":"):
-            return (value[1].text,), value[bar + 1 : -1]
-    return (), value
+    """``fun x (y : T) => b`` (curried or not) and ``{x | b}`` / ``{x : T | b}``: the parameters and ``b``;
+    any other value: no parameter, the whole value (outer brackets dropped). One pass over the tokens."""
+    match = _matching(value)
+    start, end = 0, len(value)  # the part still read: value[start:end]
+    params: list[str] = []
+    while start < end:
+        if value[start].text == "(" and match.get(start) == end - 1:
+            start, end = start + 1, end - 1
+        elif value[start].text in ("fun", "λ"):
+            arrow = next((i for i in range(start, end) if value[i].text in ("=>", "↦")), None)
+            if arrow is None:
+                return (), ()
+            params += _binder_names(value[start + 1 : arrow])
+            start = arrow + 1
+        elif (
+            not params
+            and end - start >= 4
+            and value[start].text == "{"
+            and value[start + 1].kind == IDENT
+            and match.get(start) == end - 1
+            and value[start + 2].text in ("|", ":")
+        ):
+            bar = next((i for i in range(start, end) if value[i].text == "|"), end)
+            return (value[start + 1].text,), tuple(value[bar + 1 : end - 1])
+        else:
+            break
+    return tuple(params), tuple(value[start:end])
+
+
+def _matching(tokens: Sequence[Token]) -> dict[int, int]:
+    """Each opening bracket's index with the index of the bracket that closes it."""
+    match, stack = {}, []
+    for i, token in enumerate(tokens):
+        if token.text in OPEN_CLOSE:
+            stack.append(i)
+        elif token.text in OPEN_CLOSE.values() and stack:
+            match[stack.pop()] = i
+    return match
 
 
 def _binder_names(binders: Sequence[Token]) -> tuple[str, ...]:
@@ -94,20 +113,6 @@ def _binder_names(binders: Sequence[Token]) -> tuple[str, ...]:
         elif token.kind == IDENT and not typed:
             names.append(token.text)
     return tuple(names)
-
-
-def _closing(tokens: Sequence[Token] | Sequence[str], i: int) -> int | None:
-    """The index of the bracket that closes the one at ``i``."""
-    texts = [t if isinstance(t, str) else t.text for t in tokens]
-    depth = 0
-    for j in range(i, len(texts)):
-        if texts[j] in OPEN_CLOSE:
-            depth += 1
-        elif texts[j] in OPEN_CLOSE.values():
-            depth -= 1
-            if depth == 0:
-                return j
-    return None
 
 
 def _applications(theorem: list[str], solution: str, arity: int) -> list[tuple[int, int, list[str]]]:
@@ -132,7 +137,7 @@ def _plain_name(text: str) -> bool:
 def _other_sides(theorem: list[str], start: int, end: int) -> list[tuple[str, list[str]]]:
     """Every reading of the other side of an ``=``/``↔`` next to ``theorem[start:end]``: it may end (or
     begin) at any token that can end (begin) a side outside brackets, since a binder's comma (``∑ j ∈ s,
-    f j``) is one such token inside the side;"""
+    f j``) is one such token inside the side."""
     sides: list[tuple[str, list[str]]] = []
     if end < len(theorem) and theorem[end] in RELATIONS:
         relation = theorem[end]
