@@ -123,7 +123,7 @@ def test_a_reference_that_does_not_compile_keeps_its_answer_out_of_the_diagnosti
     secret = "official_secret_answer_xyz"
     statement = (
         f"Definition broken_solution : nat := {secret}.\n"
-        "Theorem broken : broken_solution = broken_solution.\nProof. Admitted.\n"
+        "Theorem broken : broken_solution + 0 = broken_solution.\nProof. Admitted.\n"
     )
     bench_file = tmp_path / "bench.jsonl"
     bench_file.write_text(json.dumps({"problem_id": "broken", "formal_statement": statement}) + "\n")

@@ -35,7 +35,7 @@ BROKEN = "broken_reference"
 SECRET = "official_secret_answer_xyz"
 BROKEN_STATEMENT = (
     f"Definition {BROKEN}_solution : nat := {SECRET}.\n"
-    f"Theorem {BROKEN} : {BROKEN}_solution = {BROKEN}_solution.\nProof. Admitted.\n"
+    f"Theorem {BROKEN} : {BROKEN}_solution + 0 = {BROKEN}_solution.\nProof. Admitted.\n"
 )
 KEY = "leak-key-0123456789abcdef"
 

@@ -54,7 +54,9 @@ def test_own_constants_are_read_from_the_print_after_the_marker() -> None:
         "t",
     )
     source = names_source(pinned, "M")
-    assert source.startswith("Require Putnam.Candidate.\n") and "\nSet Printing All.\n" in source
+    # the restatement check runs first, before the candidate is loaded; the print after it
+    assert source.index('idtac "M-restating"') < source.index("\nRequire Putnam.Candidate.\n")
+    assert source.index("\nRequire Putnam.Candidate.\n") < source.index("\nSet Printing All.\n")
     assert source.endswith('idtac "M". Abort.\nPrint Putnam.Candidate.t_solution.\n')
     printed = "Candidate.Z0 = 1\nM\nCandidate.t_solution =\nCandidate.f (Putnam.Candidate.Z0) Z.succ\n : BinNums.Z\n"
     assert own_constants(printed, "M", pinned) == ["Z0"]
