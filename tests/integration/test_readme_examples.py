@@ -188,7 +188,8 @@ def test_the_solve_example_runs_until_its_budget_and_resume_continues(tmp_path: 
         assert "| Cost | $" in summary and "| Limits per run | $50.00 |" in summary
         assert "raise the limit and run again with --resume" in output, "the message says how to continue"
         requests = fake.requests
-        resumed = putnam(RESUME.replace("runs/20261130-031500", str(run_dir.relative_to(tmp_path))), tmp_path, env)
+        resume = RESUME.replace("runs/20261130-031500", str(run_dir.relative_to(tmp_path)))
+        resumed = putnam(f"{resume} --model-base-url {url}", tmp_path, env)  # the loopback server, named again
     assert resumed.returncode == 3, resumed.stdout + resumed.stderr
     assert fake.requests == requests, "the spent budget calls no model again"
 
