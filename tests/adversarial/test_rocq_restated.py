@@ -122,9 +122,17 @@ OTHER_PROBLEMS = sorted(
     and not predicate_answer(statement)
     and not yes_no_answer(statement)
 )
-OTHER_SAMPLE = ["putnam_1962_a5", "putnam_1976_b5", "putnam_1985_a1", "putnam_2020_a2"]
-"""Official answers of other types CI checks (MathComp ``nat`` and reals, a tuple, Coquelicot); ``-m slow``
-checks every one."""
+OTHER_SAMPLE = [
+    "putnam_1962_a5",
+    "putnam_1976_b5",
+    "putnam_1985_a1",
+    "putnam_2015_a2",
+    "putnam_2018_a1",
+    "putnam_2020_a2",
+]
+"""Official answers of other types CI checks (MathComp ``nat`` and reals, a tuple, Coquelicot; ``2015_a2``: a
+statement's let-bound fixpoint, which opening the theorem must not compute; ``2018_a1``: large unary
+``nat`` literals, whose print must stay under the output cap); ``-m slow`` checks every one."""
 DOES_NOT_COMPILE_HERE = "coqc: "
 """How G4 reports a statement whose libraries this machine's Coq lacks (a fact of the toolchain)."""
 

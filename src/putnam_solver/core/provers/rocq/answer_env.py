@@ -62,6 +62,11 @@ from putnam_solver.core.provers.rocq.restated import (
 )
 from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences, solution_body_start
 
+ONE_LINE = "Set Printing Width 1000000."
+"""The answer's print keeps a deep term on one line (its readers are patterns over the text): at width
+1000 each nested box is indented further, and ``putnam_2018_a1``'s official answer (``a = 673%nat /\\
+...``, unary under ``Printing All``) printed 3.6 MB, over the output cap, so the honest answer was an
+``error``; 17 KB at this width."""
 ANSWER_ENV = "AnswerEnv"
 """The module name of the harness's environment file (``Putnam.AnswerEnv``)."""
 SHADOW = "__PutnamChoiceNames"
@@ -112,6 +117,7 @@ def names_source(statement: Statement, marker: str) -> str:
                 f"End {SHADOW}.",
                 f"Import {SHADOW}.",
                 *PRINTING,
+                ONE_LINE,
                 f'Goal {TRUE}. idtac "{marker}". Abort.',
                 f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
                 *(_same_sentences(statement, marker) if yes_no else []),

@@ -70,12 +70,9 @@ matches, so a field list cannot inject a command."""
 FIXPOINT = re.compile(r"(?<![\w'.])(?:co)?fix(?![\w'])")
 CANDIDATE_NAME = re.compile(rf"(?<![\w'.])(?:{ROOT}\.)?{CANDIDATE}\.([^\W\d][\w']*)")
 PRISTINE_NAME = re.compile(rf"(?<![\w'.])(?:{ROOT}\.)?{PRISTINE}\.([^\W\d][\w']*)")
-PRINTING = ("Set Printing All.", "Set Printing Width 1000000.", "Set Printing Depth 1073741823.")
+PRINTING = ("Set Printing All.", "Set Printing Width 1000.", "Set Printing Depth 1073741823.")
 """Set in the harness's print file itself, whatever the candidate's exported options: no notations, and no
-depth at which the printer would cut a term short with ``...``. The readers ignore layout; the width keeps
-a deep term on one line, since past the width each nested box is indented further: ``putnam_2018_a1``'s
-official answer (``a = 673%nat /\\ ...``, unary under ``Printing All``) printed 3.6 MB at width 1000, over
-the output cap, so the honest answer was an ``error``, and 17 KB at this width."""
+depth at which the printer would cut a term short with ``...``."""
 
 
 class Unreadable(ValueError):
