@@ -50,7 +50,17 @@ CLASSICAL = "Coq.Logic.Classical_Prop"
 when its double negation holds intuitionistically, so ``apply NNPP; tauto`` proves a copy rewritten by
 De Morgan's laws or double negation (``~ (n * n <> 4 \\/ ~ n > 0)`` for ``n * n = 4 /\\ n > 0``), which
 ``tauto`` alone does not."""
+SETOID = "Coq.Setoids.Setoid"
+"""Rewriting under binders (``setoid_rewrite``), required only once the theorem is stated."""
+ONE_POINT_DEPTH = 4
+"""How deep among an existential's conjuncts, or a universal's hypotheses, the one-point rule looks for the
+equation that fixes its variable."""
+LOGIC, PROP = "Coq.Init.Logic", "Coq.Init.Logic.iff"
 RESTATED_NAME = "__putnam_restated"
+ONE_POINT_NAME = "__putnam_one_point"
+REVERT = "repeat match goal with H : _ |- _ => revert H end; "
+"""The theorem's binders and premises put back into the goal (each ``revert`` shrinks the context, so it
+ends), where the one-point rewrites reach a copy in a premise as well as in the conclusion."""
 STATING, STATED, RESTATING, RESTATED, NOT_RESTATED = (
     "-stating",
     "-stated",
@@ -104,7 +114,55 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := {theorem_proposition(statement)}.",
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
+        f"Require {SETOID}.",
     ]
+
+
+def _one_point_lemmas() -> list[str]:
+    """The one-point rule as lemmas (``(exists m, .. /\\ m = n /\\ P m) <-> .. /\\ P n``, ``(forall m, .. -> n
+    = m -> P m) <-> (.. -> P n)``), the equation either way round, after up to ``ONE_POINT_DEPTH - 1``
+    conjuncts or hypotheses, each proved in place by ``firstorder`` from its own small statement. Only the
+    evar ``n`` is outside ``m``'s binder, so the rewrite fires only where the equation fixes ``m``."""
+    and_, eq, ex = (f"{LOGIC}.{w}" for w in ("and", "eq", "ex"))
+    lemmas = []
+    for position in range(ONE_POINT_DEPTH):
+        before = [f"X{i}" for i in range(position)]
+        for last in (False, True):
+            for equation in (f"({eq} m n)", f"({eq} n m)"):
+                parts = [*before, *([] if last else ["R"])]
+                if not parts:
+                    continue  # ``exists m, m = n`` alone: no condition to copy
+                binders = f"(A : Type) (n : A){''.join(f' ({p} : A -> Prop)' for p in parts)}"
+                body, rhs = equation, f"{parts[-1]} n"
+                if not last:
+                    body = f"{and_} {equation} (R m)"
+                for p in reversed(before):
+                    body = f"{and_} ({p} m) ({body})"
+                for p in reversed(parts[:-1]):
+                    rhs = f"{and_} ({p} n) ({rhs})"
+                lemmas.append(f"forall {binders}, {PROP} ({ex} (fun m : A => {body})) ({rhs})")
+                if last:
+                    continue
+                body, rhs = f"{equation} -> R m", "R n"
+                for p in reversed(before):
+                    body, rhs = f"{p} m -> {body}", f"{p} n -> {rhs}"
+                lemmas.append(f"forall {binders}, {PROP} (forall m : A, {body}) ({rhs})")
+    return lemmas
+
+
+def _one_point() -> str:
+    """The rewrites that take a copy out from under a quantifier over equals, on the goal with its binders
+    (before ``intros``: a copy in a premise is rewritten too). The lemmas are proved once, as hypotheses
+    cleared before the logic step. Each rewrite removes a quantifier (``and_assoc`` and currying a
+    conjunction out of a premise remove a left-nested ``and``), so ``repeat`` ends."""
+    curry = f"forall A B C : Prop, {PROP} ({LOGIC}.and A B -> C) (A -> B -> C)"
+    lemmas = [curry, *_one_point_lemmas()]
+    names = [f"{ONE_POINT_NAME}{i}" for i in range(len(lemmas))]
+    proved = "".join(
+        f"assert ({ONE_POINT_NAME}{i} : {lemma}) by (firstorder (subst; auto)); " for i, lemma in enumerate(lemmas)
+    )
+    rewrites = " | ".join(f"setoid_rewrite {r}" for r in [f"{LOGIC}.and_assoc", *names])
+    return f"{proved}repeat first [ {rewrites} ]; clear {' '.join(names)}; "
 
 
 def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
@@ -117,7 +175,8 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     unfold = f"intros; cbv beta delta [{solution}] in *; cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
     identical = "lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end"
     logic = (
-        f"{unfold}{membership}{unfold_wrappers}first [ tauto | intuition congruence | (split; intro; assumption) "
+        f"{unfold}{membership}{unfold_wrappers}{REVERT}{_one_point()}intros; "
+        "first [ tauto | intuition congruence | (split; intro; assumption) "
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) ]"
         if predicate_answer(statement)
         else f"{unfold}{identical}"
