@@ -29,10 +29,10 @@ r"""Red team, round 12 (Rocq): where the gates' reading of a candidate parted fr
    tautology's double negation is an intuitionistic one), with ``Classical_Prop`` loaded, never imported.
 5. **The question restated under a quantifier (no-answer, ``full``).** ``fun n => exists m, m = n /\
    cond m`` or ``fun n => forall m, m = n -> cond m`` is the condition itself, but neither ``tauto`` nor
-   ``intuition congruence`` instantiates a quantifier: ``accepted``, answer check ``unknown``. NOT FIXED:
-   ``firstorder congruence`` refuses both, but on 9 of the 29 official predicate answers its failed search
-   outlasts the step's 20 s (an ``error`` for an honest answer), and a tactic ``timeout`` inside would make
-   the verdict depend on the machine's load. Marked ``xfail`` below.
+   ``intuition congruence`` instantiates a quantifier: ``accepted``, answer check ``unknown``.
+   (``firstorder congruence`` refuses both, but on 9 of the 29 official predicate answers its failed
+   search outlasts the step's 20 s.) Fixed by red team 13: the one-point rule, as rewrites of the
+   harness's that always end, takes the copy out before the logic step.
 6. **A package's value under ssreflect's name (no-answer, ``full``).** The answer check refuses taking a
    value out of a proof-carrying package by ``proj1_sig``/``projT1`` or a match on its constructor,
    whatever made the package; ssreflect's ``tag`` (``:= projT1``), ``tag2`` and ``s2val`` are the same

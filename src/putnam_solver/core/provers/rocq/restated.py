@@ -10,8 +10,11 @@ sums), so Coq decides, by meaning: in the harness's environment file, with the a
 before the candidate is loaded, the pinned theorem is stated again and a fixed tactic of the harness's
 own tries to prove it knowing no mathematics. It unfolds the answer (and ``fst``/``snd`` of a product
 answer); for a set or predicate answer it also reads set membership as application (MathComp's
-``in_setE``, where the statement loads ``classical_sets``) and then uses only propositional logic and
-equality reasoning (``tauto``, ``intuition congruence``, and classically: ``NNPP`` then ``tauto``); for
+``in_setE``, where the statement loads ``classical_sets``, and the sets' Boolean operations), compares two
+equal sets pointwise (extensionality), takes the condition out from under a quantifier over equals (the
+one-point rule: ``exists m, m = n /\\ P m`` is ``P n``) and then uses only propositional logic and equality
+reasoning (``tauto``, ``intuition congruence``, a premise applied at the goal's point, and classically:
+``NNPP`` then ``tauto``); for
 any answer it tries syntactic identity of an equation's two sides. When it proves the theorem, the answer
 restates the question: refused. With every official answer the tactic fails
 (``tests/adversarial/test_rocq_restated.py`` sweeps them), as it must: a theorem that logic alone proves
@@ -40,11 +43,14 @@ MEMBERSHIP = "mathcomp.classical.classical_sets.in_setE"
 """``x \\in A = A x :> Prop`` for MathComp's classical sets: set membership read as application."""
 MEMBERSHIP_WRAPPERS = (
     ("mathcomp.classical.classical_sets.mkset", "classical_sets"),
-    ("Coq.Sets.Ensembles.In", "Ensembles"),
+    *((f"mathcomp.classical.classical_sets.{name}", "classical_sets") for name in ("setI", "setU", "setC", "setD")),
+    *((f"mathcomp.classical.classical_sets.{name}", "classical_sets") for name in ("setT", "set0")),
+    *((f"Coq.Sets.Ensembles.{name}", "Ensembles") for name in ("In", "Complement", "Setminus")),
 )
 """The definitions set membership unfolds to (``[set x | P x]``, ``In _ A x``), each named only where the
 statement loads its library (a name Coq cannot find would stop the file): unfolded, a copied condition
-shows its connectives to ``tauto``."""
+shows its connectives to ``tauto``, as does a copy spelled with the sets' Boolean operations (``A `&` setT``,
+``~` [set x | ~ P x]``)."""
 CLASSICAL = "Coq.Logic.Classical_Prop"
 """Classical logic for the tactic: by Glivenko's theorem a propositional formula holds classically exactly
 when its double negation holds intuitionistically, so ``apply NNPP; tauto`` proves a copy rewritten by
@@ -58,9 +64,26 @@ equation that fixes its variable."""
 LOGIC, PROP = "Coq.Init.Logic", "Coq.Init.Logic.iff"
 RESTATED_NAME = "__putnam_restated"
 ONE_POINT_NAME = "__putnam_one_point"
+EXTENSIONALITY = ("Coq.Logic.FunctionalExtensionality", "Coq.Logic.PropExtensionality")
+EXTENSIONAL = (
+    f"repeat (apply {EXTENSIONALITY[0]}.functional_extensionality_dep; intro); "
+    f"try apply {EXTENSIONALITY[1]}.propositional_extensionality; cbv beta; "
+)
+"""Two sets or predicates equal (``A = putnam_2019_a1_solution``) as the same condition pointwise: without
+it a copy only meets syntactic identity, and the condition copied from a premise (``hA : forall n, A n <->
+..``) or rearranged passed, while the candidate proves the equality by the same extensionality."""
+PREMISE = (
+    "(match goal with H : _ |- _ => exact (H _) end) "
+    "| solve [ split; intro; match goal with H : _ |- _ => solve [ apply H; assumption ] end ]"
+)
+"""The condition a premise states for every point (``hA : forall n, A n <-> ..``), copied: ``tauto`` never
+instantiates a premise's quantifier, so the premise is applied at the goal's point, either way round."""
 REVERT = "repeat match goal with H : _ |- _ => revert H end; "
 """The theorem's binders and premises put back into the goal (each ``revert`` shrinks the context, so it
 ends), where the one-point rewrites reach a copy in a premise as well as in the conclusion."""
+MEMBERSHIP_ROUNDS = 3
+"""How many times membership is read as application, for a set-builder whose condition is a membership
+(``[set c | c \\in [set d | P d]]``)."""
 STATING, STATED, RESTATING, RESTATED, NOT_RESTATED = (
     "-stating",
     "-stated",
@@ -114,7 +137,7 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := {theorem_proposition(statement)}.",
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
-        f"Require {SETOID}.",
+        f"Require {SETOID} {' '.join(EXTENSIONALITY)}.",
     ]
 
 
@@ -175,9 +198,10 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     unfold = f"intros; cbv beta delta [{solution}] in *; cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
     identical = "lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end"
     logic = (
-        f"{unfold}{membership}{unfold_wrappers}{REVERT}{_one_point()}intros; "
+        f"{unfold}do {MEMBERSHIP_ROUNDS} ({membership}{unfold_wrappers}idtac); "
+        f"{EXTENSIONAL}{REVERT}{_one_point()}intros; "
         "first [ tauto | intuition congruence | (split; intro; assumption) "
-        f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) ]"
+        f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} ]"
         if predicate_answer(statement)
         else f"{unfold}{identical}"
     )
