@@ -17,6 +17,10 @@
    passed: ``setI``/``setU``/``setC``/``setD``/``setT``/``set0`` were never unfolded, and membership was
    read as application once. They are unfolded now (and Ensembles' ``Complement``/``Setminus``), with
    membership read again after each unfolding.
+4. **The expression asked for under an identity function.** ``putnam_2020_a2``'s ``fun k => id (sum_n
+   ..)`` is its own question, but a numeric answer meets syntactic identity only, and ``id`` (here the
+   reals' ``Ranalysis1.id``, which ``Require Import Reals`` puts before the prelude's) was never unfolded.
+   ``Datatypes.id``, ``Ranalysis1.id`` and ssreflect's ``idfun`` are unfolded with the answer now.
 """
 
 from __future__ import annotations
@@ -88,4 +92,21 @@ def test_the_condition_through_set_operations_is_refused(spelling: str) -> None:
 @needs_coq
 def test_the_official_set_through_a_set_operation_passes() -> None:
     result = g4("putnam_1980_b1", answered("putnam_1980_b1", "[set x : R | x >= 1/2] `&` setT"))
+    assert result.status is GateStatus.PASSED, result.detail
+
+
+SUM_2020_A2 = "sum_n (fun j => 2 ^ (k - j) * Binomial.C (k + j) j) k"
+
+
+@needs_coq
+@pytest.mark.parametrize("identity", ["id", "Datatypes.id"])
+def test_the_expression_under_an_identity_function_is_refused(identity: str) -> None:
+    answer = f"(fun k => {identity} ({SUM_2020_A2}))"
+    result = g4("putnam_2020_a2", answered("putnam_2020_a2", answer))
+    assert result.status is GateStatus.FAILED and RESTATES in result.detail, result.detail
+
+
+@needs_coq
+def test_the_closed_form_under_an_identity_function_passes() -> None:
+    result = g4("putnam_2020_a2", answered("putnam_2020_a2", "(fun k => id (4 ^ k))"))
     assert result.status is GateStatus.PASSED, result.detail

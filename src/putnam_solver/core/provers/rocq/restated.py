@@ -36,6 +36,13 @@ from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.syntax import OPENING, Statement, solution_body_start
 
+IDENTITIES = (
+    ("Coq.Init.Datatypes.id", ""),
+    ("Coq.Reals.Ranalysis1.id", "Reals"),
+    ("Coq.ssr.ssrfun.idfun", "mathcomp"),
+)
+"""Identity functions unfolded with the answer (each named only where the statement loads it): ``fun k =>
+id (<the expression asked for>)`` is the copy itself, and syntactic identity alone let it pass."""
 PREDICATE_WORDS = frozenset({"Prop", "set", "Ensemble", "pred"})
 """Words of a solution's declared type that make it a set or predicate (``set R``, ``R -> R -> Prop``,
 ``Ensemble Z``, ``nat -> set R``, ``(set nat) * (set nat)``)."""
@@ -195,7 +202,9 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     wrappers = " ".join(name for name, library in MEMBERSHIP_WRAPPERS if library in statement.text)
     membership = f"try rewrite ?{MEMBERSHIP}; " if "classical_sets" in statement.text else ""
     unfold_wrappers = f"cbv beta delta [{wrappers}] in *; " if wrappers else ""
-    unfold = f"intros; cbv beta delta [{solution}] in *; cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
+    identities = " ".join(name for name, library in IDENTITIES if library in statement.text)
+    projections = "cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
+    unfold = f"intros; cbv beta delta [{solution} {identities}] in *; {projections}"
     identical = "lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end"
     logic = (
         f"{unfold}do {MEMBERSHIP_ROUNDS} ({membership}{unfold_wrappers}idtac); "
