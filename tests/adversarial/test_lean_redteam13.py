@@ -99,3 +99,11 @@ def test_deep_wrappers_are_read_in_linear_time(wrap: str) -> None:
     started = time.monotonic()
     copied_violations(lex_code(value), "t_solution", statement, "t_solution")
     assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("text", ["show " * 20_000, "show ℕ from (" * 20_000, "(" * 20_000 + "a : ℕ" + ")" * 20_000])
+def test_unclosed_or_unmatched_wrappers_are_read_in_linear_time(text: str) -> None:
+    statement = parse_statement(STATEMENT)
+    started = time.monotonic()
+    copied_violations(lex_code("fun k => " + text + " f k"), "t_solution", statement, "t_solution")
+    assert time.monotonic() - started < 5

@@ -48,25 +48,29 @@ class _Value:
         self.close: list[int | None] = [None] * n
         self.colon: list[int | None] = [None] * n
         self.from_: list[int | None] = [None] * n
-        stack: list[tuple[int, bool, list[int]]] = [(-1, False, [])]  # (open index, binding, pending shows)
+        opens: list[int] = [-1]  # the innermost open bracket's index, a binder pending, its pending shows
+        binding: list[bool] = [False]
+        shows: list[list[int]] = [[]]
         for i, text in enumerate(self.texts):
-            opened, binding, shows = stack[-1]
             if text in OPEN_CLOSE:
-                stack.append((i, False, []))
+                opens.append(i)
+                binding.append(False)
+                shows.append([])
             elif text in OPEN_CLOSE.values():
-                if len(stack) > 1:
-                    stack.pop()
-                    if opened >= 0:
-                        self.close[opened] = i
+                if len(opens) > 1:
+                    self.close[opens.pop()] = i
+                    binding.pop()
+                    shows.pop()
             elif text in BINDING:
-                stack[-1] = (opened, True, [*shows, i] if text == "show" else shows)
+                binding[-1] = True
+                if text == "show":
+                    shows[-1].append(i)
             elif text in BINDING_ENDS:
-                if text == "from" and shows:
-                    self.from_[shows[-1]] = i
-                    shows = shows[:-1]
-                stack[-1] = (opened, False, shows)
-            elif text == ":" and not binding and opened >= 0 and self.colon[opened] is None:
-                self.colon[opened] = i
+                if text == "from" and shows[-1]:
+                    self.from_[shows[-1].pop()] = i
+                binding[-1] = False
+            elif text == ":" and not binding[-1] and opens[-1] >= 0 and self.colon[opens[-1]] is None:
+                self.colon[opens[-1]] = i
 
     def enclosed(self, lo: int, hi: int) -> bool:
         return hi - lo >= 2 and self.texts[lo] == "(" and self.close[lo] == hi - 1
