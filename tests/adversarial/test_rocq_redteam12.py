@@ -29,10 +29,10 @@ r"""Red team, round 12 (Rocq): where the gates' reading of a candidate parted fr
    tautology's double negation is an intuitionistic one), with ``Classical_Prop`` loaded, never imported.
 5. **The question restated under a quantifier (no-answer, ``full``).** ``fun n => exists m, m = n /\
    cond m`` or ``fun n => forall m, m = n -> cond m`` is the condition itself, but neither ``tauto`` nor
-   ``intuition congruence`` instantiates a quantifier: ``accepted``, answer check ``unknown``. NOT FIXED:
-   ``firstorder congruence`` refuses both, but on 9 of the 29 official predicate answers its failed search
-   outlasts the step's 20 s (an ``error`` for an honest answer), and a tactic ``timeout`` inside would make
-   the verdict depend on the machine's load. Marked ``xfail`` below.
+   ``intuition congruence`` instantiates a quantifier: ``accepted``, answer check ``unknown``.
+   (``firstorder congruence`` refuses both, but on 9 of the 29 official predicate answers its failed
+   search outlasts the step's 20 s.) Fixed by red team 13: the one-point rule, as rewrites of the
+   harness's that always end, takes the copy out before the logic step.
 6. **A package's value under ssreflect's name (no-answer, ``full``).** The answer check refuses taking a
    value out of a proof-carrying package by ``proj1_sig``/``projT1`` or a match on its constructor,
    whatever made the package; ssreflect's ``tag`` (``:= projT1``), ``tag2`` and ``s2val`` are the same
@@ -227,16 +227,40 @@ QUANTIFIED_COPIES = {
         "  - intros h m ->. exact h.\n"
         "  - intro h. exact (h n eq_refl).\n",
     ),
+    "the equation turned, among conjuncts": (
+        "exists m, (m * m = 4 /\\ n = m) /\\ m > 0",
+        "  intro n. unfold putnam_2000_a1_solution. split.\n"
+        "  - intros [h1 h2]. exists n. tauto.\n"
+        "  - intros [m [[h1 ->] h2]]. tauto.\n",
+    ),
+    "the equation among premises": (
+        "forall m, (m = m /\\ n = m) -> (m * m = 4 /\\ m > 0)",
+        "  intro n. unfold putnam_2000_a1_solution. split.\n"
+        "  - intros h m [_ ->]. exact h.\n"
+        "  - intro h. exact (h n (conj eq_refl eq_refl)).\n",
+    ),
 }
-"""The condition under a quantifier over equals: what ``firstorder`` sees through, ``tauto`` does not."""
+"""The condition under a quantifier over equals, the equation either way round and anywhere among the
+conjuncts or premises: the one-point rule takes it out before the logic step."""
 
 
 @needs_coq
-@pytest.mark.xfail(strict=True, reason="known gap: no quantifier reasoning in the restated check (see item 5)")
 @pytest.mark.parametrize("copy", sorted(QUANTIFIED_COPIES))
 def test_the_question_restated_under_a_quantifier_is_refused_by_g4(tmp_path: Path, copy: str) -> None:
     verdict = _nat_verdict(tmp_path, *QUANTIFIED_COPIES[copy])
     assert verdict.status != "accepted"
+    assert "restates the question" in failures(verdict)["G4"]
+
+
+@needs_coq
+def test_an_honest_answer_under_a_quantifier_over_equals_still_passes(tmp_path: Path) -> None:
+    proof = (
+        "  intro n. unfold putnam_2000_a1_solution. split.\n"
+        "  - intros [h1 h2]. exists 2. split; [reflexivity |]. destruct (le_lt_dec n 2) as [l | l]; nia.\n"
+        "  - intros [m [-> ->]]. split; [reflexivity | lia].\n"
+    )
+    verdict = _nat_verdict(tmp_path, "exists m, m = 2 /\\ n = m", proof)
+    assert verdict.status == "accepted", failures(verdict)
 
 
 LUB_STATEMENT = (

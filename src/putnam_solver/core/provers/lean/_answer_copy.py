@@ -9,6 +9,10 @@ one side of an ``=`` or ``↔``, the value's body, its parameters read as those 
 relation's other side (parentheses and the names of bound variables aside). No official answer is: an
 answer that is literally the other side makes the question trivial.
 
+The value is read through wrappers that elaborate to what they wrap (``id``, ``show .. from``, ``(e :
+T)``, ``by exact``, a ``let`` alias, a beta redex, ``setOf``, ``x ∈ {y | ..}``: ``_answer_unwrap``), and a
+big operator's binder is read without its type and with ``in`` as ``∈`` (red team 13).
+
 It is a first line, read in tokens: a copy up to reordering or algebra passes here, as in Rocq's check by
 meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, code_tokens, normalize_name
 
 RULE = (
@@ -44,7 +49,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     if not code:
         return []
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
-    for params, body in {_parameters_and_body(code), ((), tuple(code))}:  # ``S = solution``: all of ``{x | ..}``
+    for params, body in readings(code):
         for start, end, args in _applications(theorem, normalize_name(solution), len(params)):
             names = dict(zip(params, args, strict=True))
             copy = _canonical([_renamed(t.text, names) for t in body])
@@ -58,61 +63,6 @@ def _names_something(body: Sequence[Token]) -> bool:
     """Whether ``body`` uses a name outside a type ascription: a literal (``1``, ``(1 : ℕ)``) beside the
     solution is a statement that gives its answer away (a client's toy record), not a question copied."""
     return any(t.kind == IDENT and (i == 0 or body[i - 1].text != ":") for i, t in enumerate(body))
-
-
-def _parameters_and_body(value: Sequence[Token]) -> tuple[tuple[str, ...], tuple[Token, ...]]:
-    """``fun x (y : T) => b`` (curried or not) and ``{x | b}`` / ``{x : T | b}``: the parameters and ``b``;
-    any other value: no parameter, the whole value (outer brackets dropped). One pass over the tokens."""
-    match = _matching(value)
-    start, end = 0, len(value)  # the part still read: value[start:end]
-    params: list[str] = []
-    while start < end:
-        if value[start].text == "(" and match.get(start) == end - 1:
-            start, end = start + 1, end - 1
-        elif value[start].text in ("fun", "λ"):
-            arrow = next((i for i in range(start, end) if value[i].text in ("=>", "↦")), None)
-            if arrow is None:
-                return (), ()
-            params += _binder_names(value[start + 1 : arrow])
-            start = arrow + 1
-        elif (
-            not params
-            and end - start >= 4
-            and value[start].text == "{"
-            and value[start + 1].kind == IDENT
-            and match.get(start) == end - 1
-            and value[start + 2].text in ("|", ":")
-        ):
-            bar = next((i for i in range(start, end) if value[i].text == "|"), end)
-            return (value[start + 1].text,), tuple(value[bar + 1 : end - 1])
-        else:
-            break
-    return tuple(params), tuple(value[start:end])
-
-
-def _matching(tokens: Sequence[Token]) -> dict[int, int]:
-    """Each opening bracket's index with the index of the bracket that closes it."""
-    match, stack = {}, []
-    for i, token in enumerate(tokens):
-        if token.text in OPEN_CLOSE:
-            stack.append(i)
-        elif token.text in OPEN_CLOSE.values() and stack:
-            match[stack.pop()] = i
-    return match
-
-
-def _binder_names(binders: Sequence[Token]) -> tuple[str, ...]:
-    """The names ``fun`` binds: identifiers not after a ``:`` (a type) in their bracket group."""
-    names: list[str] = []
-    typed = False
-    for token in binders:
-        if token.text in OPEN_CLOSE or token.text in OPEN_CLOSE.values():
-            typed = False
-        elif token.text == ":":
-            typed = True
-        elif token.kind == IDENT and not typed:
-            names.append(token.text)
-    return tuple(names)
 
 
 def _applications(theorem: list[str], solution: str, arity: int) -> list[tuple[int, int, list[str]]]:
@@ -183,14 +133,21 @@ def _canonical(texts: list[str]) -> list[str]:
     is still a copy, and an honest answer is never the question's own tokens in the same order."""
     texts = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
-    binding = False
+    binding = typed = False
     canonical = []
     for i, text in enumerate(texts):
         set_builder = i >= 1 and texts[i - 1] == "{" and i + 1 < len(texts) and texts[i + 1] in (":", "|")
+        if typed and text not in BINDER_ENDS:
+            continue  # a binder's type (``∑ (j : ℕ) ∈ s``): the side elaborates the same without it
+        typed = False
         if text in BINDERS:
             binding = True
+        elif binding and text == ":":
+            typed = True
+            continue
         elif text in BINDER_ENDS:
             binding = False
+            text = "∈" if text == "in" else text  # ``∑ j in s`` is the older spelling of ``∑ j ∈ s``
         elif (binding or set_builder) and _plain_name(text):
             bound[text] = f"#{len(bound)}"
         canonical.append(bound.get(text, text))

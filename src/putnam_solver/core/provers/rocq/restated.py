@@ -10,8 +10,11 @@ sums), so Coq decides, by meaning: in the harness's environment file, with the a
 before the candidate is loaded, the pinned theorem is stated again and a fixed tactic of the harness's
 own tries to prove it knowing no mathematics. It unfolds the answer (and ``fst``/``snd`` of a product
 answer); for a set or predicate answer it also reads set membership as application (MathComp's
-``in_setE``, where the statement loads ``classical_sets``) and then uses only propositional logic and
-equality reasoning (``tauto``, ``intuition congruence``, and classically: ``NNPP`` then ``tauto``); for
+``in_setE``, where the statement loads ``classical_sets``, and the sets' Boolean operations), compares two
+equal sets pointwise (extensionality), takes the condition out from under a quantifier over equals (the
+one-point rule: ``exists m, m = n /\\ P m`` is ``P n``) and then uses only propositional logic and equality
+reasoning (``tauto``, ``intuition congruence``, a premise applied at the goal's point, and classically:
+``NNPP`` then ``tauto``); for
 any answer it tries syntactic identity of an equation's two sides. When it proves the theorem, the answer
 restates the question: refused. With every official answer the tactic fails
 (``tests/adversarial/test_rocq_restated.py`` sweeps them), as it must: a theorem that logic alone proves
@@ -33,6 +36,13 @@ from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.syntax import OPENING, Statement, solution_body_start
 
+IDENTITIES = (
+    ("Coq.Init.Datatypes.id", ""),
+    ("Coq.Reals.Ranalysis1.id", "Reals"),
+    ("Coq.ssr.ssrfun.idfun", "mathcomp"),
+)
+"""Identity functions unfolded with the answer (each named only where the statement loads it): ``fun k =>
+id (<the expression asked for>)`` is the copy itself, and syntactic identity alone let it pass."""
 PREDICATE_WORDS = frozenset({"Prop", "set", "Ensemble", "pred"})
 """Words of a solution's declared type that make it a set or predicate (``set R``, ``R -> R -> Prop``,
 ``Ensemble Z``, ``nat -> set R``, ``(set nat) * (set nat)``)."""
@@ -40,17 +50,47 @@ MEMBERSHIP = "mathcomp.classical.classical_sets.in_setE"
 """``x \\in A = A x :> Prop`` for MathComp's classical sets: set membership read as application."""
 MEMBERSHIP_WRAPPERS = (
     ("mathcomp.classical.classical_sets.mkset", "classical_sets"),
-    ("Coq.Sets.Ensembles.In", "Ensembles"),
+    *((f"mathcomp.classical.classical_sets.{name}", "classical_sets") for name in ("setI", "setU", "setC", "setD")),
+    *((f"mathcomp.classical.classical_sets.{name}", "classical_sets") for name in ("setT", "set0")),
+    *((f"Coq.Sets.Ensembles.{name}", "Ensembles") for name in ("In", "Complement", "Setminus")),
 )
 """The definitions set membership unfolds to (``[set x | P x]``, ``In _ A x``), each named only where the
 statement loads its library (a name Coq cannot find would stop the file): unfolded, a copied condition
-shows its connectives to ``tauto``."""
+shows its connectives to ``tauto``, as does a copy spelled with the sets' Boolean operations (``A `&` setT``,
+``~` [set x | ~ P x]``)."""
 CLASSICAL = "Coq.Logic.Classical_Prop"
 """Classical logic for the tactic: by Glivenko's theorem a propositional formula holds classically exactly
 when its double negation holds intuitionistically, so ``apply NNPP; tauto`` proves a copy rewritten by
 De Morgan's laws or double negation (``~ (n * n <> 4 \\/ ~ n > 0)`` for ``n * n = 4 /\\ n > 0``), which
 ``tauto`` alone does not."""
+SETOID = "Coq.Setoids.Setoid"
+"""Rewriting under binders (``setoid_rewrite``), required only once the theorem is stated."""
+ONE_POINT_DEPTH = 4
+"""How deep among an existential's conjuncts, or a universal's hypotheses, the one-point rule looks for the
+equation that fixes its variable."""
+LOGIC, PROP = "Coq.Init.Logic", "Coq.Init.Logic.iff"
 RESTATED_NAME = "__putnam_restated"
+ONE_POINT_NAME = "__putnam_one_point"
+EXTENSIONALITY = ("Coq.Logic.FunctionalExtensionality", "Coq.Logic.PropExtensionality")
+EXTENSIONAL = (
+    f"repeat (apply {EXTENSIONALITY[0]}.functional_extensionality_dep; intro); "
+    f"try apply {EXTENSIONALITY[1]}.propositional_extensionality; cbv beta; "
+)
+"""Two sets or predicates equal (``A = putnam_2019_a1_solution``) as the same condition pointwise: without
+it a copy only meets syntactic identity, and the condition copied from a premise (``hA : forall n, A n <->
+..``) or rearranged passed, while the candidate proves the equality by the same extensionality."""
+PREMISE = (
+    "(match goal with H : _ |- _ => exact (H _) end) "
+    "| solve [ split; intro; match goal with H : _ |- _ => solve [ apply H; assumption ] end ]"
+)
+"""The condition a premise states for every point (``hA : forall n, A n <-> ..``), copied: ``tauto`` never
+instantiates a premise's quantifier, so the premise is applied at the goal's point, either way round."""
+REVERT = "repeat match goal with H : _ |- _ => revert H end; "
+"""The theorem's binders and premises put back into the goal (each ``revert`` shrinks the context, so it
+ends), where the one-point rewrites reach a copy in a premise as well as in the conclusion."""
+MEMBERSHIP_ROUNDS = 3
+"""How many times membership is read as application, for a set-builder whose condition is a membership
+(``[set c | c \\in [set d | P d]]``)."""
 STATING, STATED, RESTATING, RESTATED, NOT_RESTATED = (
     "-stating",
     "-stated",
@@ -104,7 +144,55 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := {theorem_proposition(statement)}.",
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
+        f"Require {SETOID} {' '.join(EXTENSIONALITY)}.",
     ]
+
+
+def _one_point_lemmas() -> list[str]:
+    """The one-point rule as lemmas (``(exists m, .. /\\ m = n /\\ P m) <-> .. /\\ P n``, ``(forall m, .. -> n
+    = m -> P m) <-> (.. -> P n)``), the equation either way round, after up to ``ONE_POINT_DEPTH - 1``
+    conjuncts or hypotheses, each proved in place by ``firstorder`` from its own small statement. Only the
+    evar ``n`` is outside ``m``'s binder, so the rewrite fires only where the equation fixes ``m``."""
+    and_, eq, ex = (f"{LOGIC}.{w}" for w in ("and", "eq", "ex"))
+    lemmas = []
+    for position in range(ONE_POINT_DEPTH):
+        before = [f"X{i}" for i in range(position)]
+        for last in (False, True):
+            for equation in (f"({eq} m n)", f"({eq} n m)"):
+                parts = [*before, *([] if last else ["R"])]
+                if not parts:
+                    continue  # ``exists m, m = n`` alone: no condition to copy
+                binders = f"(A : Type) (n : A){''.join(f' ({p} : A -> Prop)' for p in parts)}"
+                body, rhs = equation, f"{parts[-1]} n"
+                if not last:
+                    body = f"{and_} {equation} (R m)"
+                for p in reversed(before):
+                    body = f"{and_} ({p} m) ({body})"
+                for p in reversed(parts[:-1]):
+                    rhs = f"{and_} ({p} n) ({rhs})"
+                lemmas.append(f"forall {binders}, {PROP} ({ex} (fun m : A => {body})) ({rhs})")
+                if last:
+                    continue
+                body, rhs = f"{equation} -> R m", "R n"
+                for p in reversed(before):
+                    body, rhs = f"{p} m -> {body}", f"{p} n -> {rhs}"
+                lemmas.append(f"forall {binders}, {PROP} (forall m : A, {body}) ({rhs})")
+    return lemmas
+
+
+def _one_point() -> str:
+    """The rewrites that take a copy out from under a quantifier over equals, on the goal with its binders
+    (before ``intros``: a copy in a premise is rewritten too). The lemmas are proved once, as hypotheses
+    cleared before the logic step. Each rewrite removes a quantifier (``and_assoc`` and currying a
+    conjunction out of a premise remove a left-nested ``and``), so ``repeat`` ends."""
+    curry = f"forall A B C : Prop, {PROP} ({LOGIC}.and A B -> C) (A -> B -> C)"
+    lemmas = [curry, *_one_point_lemmas()]
+    names = [f"{ONE_POINT_NAME}{i}" for i in range(len(lemmas))]
+    proved = "".join(
+        f"assert ({ONE_POINT_NAME}{i} : {lemma}) by (firstorder (subst; auto)); " for i, lemma in enumerate(lemmas)
+    )
+    rewrites = " | ".join(f"setoid_rewrite {r}" for r in [f"{LOGIC}.and_assoc", *names])
+    return f"{proved}repeat first [ {rewrites} ]; clear {' '.join(names)}; "
 
 
 def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
@@ -114,11 +202,15 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     wrappers = " ".join(name for name, library in MEMBERSHIP_WRAPPERS if library in statement.text)
     membership = f"try rewrite ?{MEMBERSHIP}; " if "classical_sets" in statement.text else ""
     unfold_wrappers = f"cbv beta delta [{wrappers}] in *; " if wrappers else ""
-    unfold = f"intros; cbv beta delta [{solution}] in *; cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
+    identities = " ".join(name for name, library in IDENTITIES if library in statement.text)
+    projections = "cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
+    unfold = f"intros; cbv beta delta [{solution} {identities}] in *; {projections}"
     identical = "lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end"
     logic = (
-        f"{unfold}{membership}{unfold_wrappers}first [ tauto | intuition congruence | (split; intro; assumption) "
-        f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) ]"
+        f"{unfold}do {MEMBERSHIP_ROUNDS} ({membership}{unfold_wrappers}idtac); "
+        f"{EXTENSIONAL}{REVERT}{_one_point()}intros; "
+        "first [ tauto | intuition congruence | (split; intro; assumption) "
+        f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} ]"
         if predicate_answer(statement)
         else f"{unfold}{identical}"
     )
