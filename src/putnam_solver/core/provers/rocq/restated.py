@@ -135,16 +135,18 @@ def theorem_proposition(statement: Statement) -> str:
 
 def statement_sentences(statement: Statement, marker: str) -> list[str]:
     """The pinned sentences between the solution and the theorem, then the theorem as a definition of the
-    harness's, between two lines that say the step started and ended."""
+    harness's, between two lines that say the step started and ended. The libraries of the logic step are
+    loaded only for a set or predicate answer, the one answer that meets it."""
     assert statement.solution is not None
     between = statement.sentences[statement.solution + 1 : statement.theorem]
+    logic = predicate_answer(statement)
     return [
         *(statement.text[s.start : s.end] for s in between),
-        f"Require {CLASSICAL}.",  # loaded, never imported: nothing of the statement reads otherwise
+        *([f"Require {CLASSICAL}."] if logic else []),  # loaded, never imported: the statement reads the same
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := {theorem_proposition(statement)}.",
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
-        f"Require {SETOID} {' '.join(EXTENSIONALITY)}.",
+        *([f"Require {SETOID} {' '.join(EXTENSIONALITY)}."] if logic else []),
     ]
 
 
