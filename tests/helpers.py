@@ -93,6 +93,20 @@ needs_coq = pytest.mark.skipif(
 )
 """For tests that run the real coqc and coqchk."""
 
+
+def copied_coq_tools(directory: Path) -> dict[str, Path]:
+    """Copies of the installed ``coqc`` and ``coqchk`` in ``directory``: the same Coq at other paths, as a
+    user's ``--tool`` names it (another toolchain fingerprint)."""
+    tools = {}
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in ("coqc", "coqchk"):
+        found = shutil.which(name)
+        assert found is not None
+        tools[name] = directory / name
+        shutil.copy2(found, tools[name])
+    return tools
+
+
 rocq_submission = functools.partial(submission, "rocq")
 lean_submission = functools.partial(submission, "lean")
 

@@ -27,7 +27,7 @@ from tests.adversarial.test_run_directory import copy_run, sql
 from tests.fakes.openai_server import FakeOpenAI, Step, tool_call_reply
 from tests.fakes.sample_prover import SAMPLES, SampleProver
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import DATA_ROOT
+from tests.helpers import DATA_ROOT, copied_coq_tools
 from tests.processes import putnam
 
 PROBLEM, OTHER = "sample_even_square", "sample_sum_first_n"
@@ -461,13 +461,7 @@ def test_a_ready_server_is_not_ready_again_once_its_toolchain_changes_under_it(s
     from putnam_solver.core.selftest_record import KEY, record_key, record_path
     from putnam_solver.serve.service import Readiness
 
-    tools = {}
-    for name in ("coqc", "coqchk"):
-        found = shutil.which(name)
-        assert found is not None
-        tools[name] = tmp_path / "bin" / name
-        tools[name].parent.mkdir(exist_ok=True)
-        shutil.copy2(found, tools[name])
+    tools = copied_coq_tools(tmp_path / "bin")
     options = VerifyOptions(tools=tools)
     fingerprint = get_prover("rocq").toolchain_fingerprint(options)
     passed = record_path("rocq", fingerprint, options)

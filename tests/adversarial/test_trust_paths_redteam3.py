@@ -28,6 +28,7 @@ from tests.adversarial.test_rocq_recursion import GUARD_FALSE
 from tests.fakes.openai_server import FakeOpenAI, serve
 from tests.fakes.sample_prover import SAMPLES, SampleProver, solved_run
 from tests.fakes.scripted_agent import NEEDS_ROCQ
+from tests.helpers import copied_coq_tools
 from tests.processes import putnam
 
 pytestmark = NEEDS_ROCQ
@@ -210,13 +211,7 @@ def test_a_selftest_record_renamed_to_another_toolchain_s_name_is_no_record_of_i
     shutil.copytree(rocq_selftest_records, cache / "selftest")
     honest = VerifyOptions()
     assert (record := last_record("rocq", honest)) is not None and record.passed, "valid beside: its own record"
-    tools = {}
-    for name in ("coqc", "coqchk"):
-        found = shutil.which(name)
-        assert found is not None
-        tools[name] = tmp_path / "bin" / name
-        tools[name].parent.mkdir(exist_ok=True)
-        shutil.copy2(found, tools[name])
+    tools = copied_coq_tools(tmp_path / "bin")
     other = VerifyOptions(tools=tools)
     prover = get_prover("rocq")
     assert prover.toolchain_fingerprint(other) != prover.toolchain_fingerprint(honest)
