@@ -69,6 +69,16 @@ ONE_POINT_DEPTH = 4
 """How deep among an existential's conjuncts, or a universal's hypotheses, the one-point rule looks for the
 equation that fixes its variable."""
 LOGIC, PROP = "Coq.Init.Logic", "Coq.Init.Logic.iff"
+_CLOSE = "first [ assumption | reflexivity ]"
+ONE_POINT_PROOF = (
+    f"intros; split; [ first [ (intros [m H]; decompose [{LOGIC}.and] H; subst; repeat split; {_CLOSE}) "
+    f"| (intros H; intros; apply H; {_CLOSE}) ] "
+    f"| first [ (intros H; decompose [{LOGIC}.and] H; exists n; repeat split; {_CLOSE}) "
+    f"| (intros H m; intros; subst; apply H; {_CLOSE}) ] ]"
+)
+"""The proof of a one-point lemma, each direction by its few steps (``firstorder`` searched: 1.3 s of
+processor time for the 21 lemmas against 0.1 s). It names no hint database, so nothing a library adds to
+one can make a lemma fail, and the check with it."""
 RESTATED_NAME = "__putnam_restated"
 ONE_POINT_NAME = "__putnam_one_point"
 EXTENSIONALITY = ("Coq.Logic.FunctionalExtensionality", "Coq.Logic.PropExtensionality")
@@ -153,8 +163,8 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
 def _one_point_lemmas() -> list[str]:
     """The one-point rule as lemmas (``(exists m, .. /\\ m = n /\\ P m) <-> .. /\\ P n``, ``(forall m, .. -> n
     = m -> P m) <-> (.. -> P n)``), the equation either way round, after up to ``ONE_POINT_DEPTH - 1``
-    conjuncts or hypotheses, each proved in place by ``firstorder`` from its own small statement. Only the
-    evar ``n`` is outside ``m``'s binder, so the rewrite fires only where the equation fixes ``m``."""
+    conjuncts or hypotheses, each proved in place by ``ONE_POINT_PROOF``. Only the evar ``n`` is outside
+    ``m``'s binder, so the rewrite fires only where the equation fixes ``m``."""
     and_, eq, ex = (f"{LOGIC}.{w}" for w in ("and", "eq", "ex"))
     lemmas = []
     for position in range(ONE_POINT_DEPTH):
@@ -188,10 +198,10 @@ def _one_point() -> str:
     cleared before the logic step. Each rewrite removes a quantifier (``and_assoc`` and currying a
     conjunction out of a premise remove a left-nested ``and``), so ``repeat`` ends."""
     curry = f"forall A B C : Prop, {PROP} ({LOGIC}.and A B -> C) (A -> B -> C)"
-    lemmas = [curry, *_one_point_lemmas()]
+    lemmas = [(curry, "tauto"), *((lemma, ONE_POINT_PROOF) for lemma in _one_point_lemmas())]
     names = [f"{ONE_POINT_NAME}{i}" for i in range(len(lemmas))]
     proved = "".join(
-        f"assert ({ONE_POINT_NAME}{i} : {lemma}) by (firstorder (subst; auto)); " for i, lemma in enumerate(lemmas)
+        f"assert ({ONE_POINT_NAME}{i} : {lemma}) by ({proof}); " for i, (lemma, proof) in enumerate(lemmas)
     )
     rewrites = " | ".join(f"setoid_rewrite {r}" for r in [f"{LOGIC}.and_assoc", *names])
     return f"{proved}repeat first [ {rewrites} ]; clear {' '.join(names)}; "
