@@ -107,6 +107,30 @@ def test_an_honest_answer_written_otherwise_passes() -> None:
     assert result.status is GateStatus.PASSED, result.detail
 
 
+PADDED = {
+    "a true fact beside it": "(0 < 1 :> R) /\\ (a + b + c = d /\\ 1 / a + 1/b + 1/c = 1/d)",
+    "the equation fifth": (
+        "exists e : R, True /\\ True /\\ True /\\ True /\\ e = d /\\ (a + b + c = e /\\ 1 / a + 1/b + 1/c = 1/e)"
+    ),
+}
+"""``putnam_1977_a2``'s condition copied beside what logic alone does not reach: a true fact that is no
+logic (``0 < 1``), or the one-point equation after more conjuncts than ``ONE_POINT_DEPTH`` lemmas cover.
+Known gaps of a first line (docs/threat-model.md); a strict xfail, so closing one shows here."""
+PADDED_PROOF = (
+    "Proof. intros a b c d ha hb hc hd; unfold putnam_1977_a2_solution; split; "
+    "[ intros H; first [ split; [ exact Num.Theory.ltr01 | exact H ] | exists d; tauto ] "
+    "| first [ intros [_ H]; exact H | intros [e He]; decompose [and] He; subst; tauto ] ]. Qed."
+)
+
+
+@needs_coq
+@pytest.mark.xfail(strict=True, reason="open: a copy beside a fact logic alone does not prove passes the first line")
+@pytest.mark.parametrize("answer", PADDED.values(), ids=PADDED.keys())
+def test_a_copy_padded_past_the_logic_step_is_refused(answer: str) -> None:
+    result = g4("putnam_1977_a2", answered("putnam_1977_a2", f"fun a b c d => {answer}", PADDED_PROOF))
+    assert result.status is GateStatus.FAILED and RESTATES in result.detail, result.detail
+
+
 PREDICATE_PROBLEMS = sorted(
     p.id
     for p in load_benchmark(COQ_BENCH).problems.values()

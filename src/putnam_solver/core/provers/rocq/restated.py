@@ -21,8 +21,8 @@ restates the question: refused. With every official answer the tactic fails
 from the official answer would be no problem at all.
 
 It is a first line: an answer that restates the question up to algebra (``x * y`` for ``y * x``, ``e + 0``
-for ``e``) still passes, and is then recorded with its answer check (``unknown`` unless a tactic proves
-it differs).
+for ``e``), or beside a true fact that logic alone does not prove (``(0 < 1)%R /\\ <the copy>``), still
+passes, and is then recorded with its answer check (``unknown`` unless a tactic proves it differs).
 
 Only a set or predicate answer (``predicate_answer``) meets logic and conversion: a numeric one cannot copy
 a condition, and conversion on one can evaluate the statement's arithmetic (``putnam_1986_a2``'s ``10 ^
