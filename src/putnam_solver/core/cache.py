@@ -17,6 +17,9 @@ used only when it is bound to what is asked and is this user's own:
   key, an accepted verdict of the good proof placed at the key of a bad one, is a miss);
 - it is a regular file (no link followed) owned by this user and writable by no one else, so that what
   another account wrote in a shared directory is never taken for a verdict of ours.
+- it was made here, unless the caller verifies on a cluster itself: a node is believed for its compile
+  and kernel gates only by a run that chose it (``--ray``), so its verdict never answers a plain
+  ``putnam verify`` or a ``putnam serve`` without ``--ray``.
 
 Anything else is a miss: the candidate is verified again and the entry replaced.
 """
@@ -143,16 +146,20 @@ class VerdictCache:
     def _path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"
 
-    def get(self, key: str, request: Verdict) -> Verdict | None:
+    def get(self, key: str, request: Verdict, nodes: bool = False) -> Verdict | None:
         """The stored verdict under ``key`` if it is one for the inputs ``request`` names (a verdict made
         from the same inputs, e.g. ``verify.unusable_verdict``: only its identity is compared) and the
-        entry is this user's own; else None (module docstring)."""
+        entry is this user's own; else None (module docstring). A verdict another machine made (a
+        cluster node's: ``ran_on``) answers only a caller that trusts such nodes (``nodes``: one that
+        verifies on them itself); a verification made here trusts no node, so it judges again."""
         try:
             data = json.loads(read_regular_file(self._path(key), MAX_ENTRY_BYTES, own=True))
             verdict = verdict_from_json(data)
         except (OSError, UnsafeFile, ValueError, KeyError, TypeError):
             return None  # a missing, damaged or foreign entry just means a fresh run
         if data.get("key") != key or not reusable(verdict):
+            return None
+        if verdict.ran_on and not nodes:
             return None
         if verdict_identity(verdict) != verdict_identity(request):
             return None

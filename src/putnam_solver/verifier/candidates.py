@@ -19,6 +19,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.lean.options import LeanOptions
+from putnam_solver.core.registry import EXTERNAL_CHECKS_GROUP, PluginError, load_plugin
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.selftest_record import known_good_state
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
@@ -32,7 +33,7 @@ from putnam_solver.core.verify import (
     unusable_verdict,
     verdict_benchmark,
 )
-from putnam_solver.verifier.dispatch import LOCAL, Verifier
+from putnam_solver.verifier.dispatch import LOCAL, Verifier, on_nodes
 from putnam_solver.withheld import no_answer_view
 
 
@@ -214,8 +215,23 @@ def verdict_key(
             "options": options_key(options),
             "toolchain": toolchain,
             "known_good": json.dumps(known_good, sort_keys=True),
+            "external": external_checks(options),
         }
     )
+
+
+def external_checks(options: VerifyOptions) -> str:
+    """Which outside service judges G7 when the options ask for it (AXLE's URL): a verdict a mirror, a
+    staging or a test server passed is not the one the configured server would give, so it is no answer
+    for a run against that server (empty without ``--axle``; an unregistered check is G7's own error)."""
+    if not options.axle:
+        return ""
+    try:
+        check = load_plugin(EXTERNAL_CHECKS_GROUP, "axle")
+    except PluginError:
+        return "axle: not registered"
+    identity = getattr(check, "identity", None)
+    return f"axle: {identity()}" if callable(identity) else "axle: no identity"
 
 
 def request_verdict(
@@ -246,7 +262,8 @@ def verify_candidates(
                 prover, benchmark, candidate.problem, candidate.data, track, options, candidate.unusable
             )
         key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
-        cached = cache.get(key, request_verdict(prover, benchmark, candidate, track, options)) if cache else None
+        request = request_verdict(prover, benchmark, candidate, track, options)
+        cached = cache.get(key, request, nodes=on_nodes(verifier)) if cache else None
         if cached is not None:
             return cached
         verdict = verifier.verify(

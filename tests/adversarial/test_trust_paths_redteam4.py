@@ -1,0 +1,235 @@
+"""Red team, fourth round on the paths around the gates: what the verdict cache hands a later verification.
+
+A cached verdict answers a request only for the inputs it judged (``cache.verdict_identity``) and only when
+this user wrote it; this round looks at who *made* it and what its key leaves out:
+
+- a verdict a cluster node made under ``--ray`` (believed there for the compile and kernel gates only a node
+  runs) was reused by a later plain ``putnam verify`` or a ``putnam serve`` without ``--ray``, which trust no
+  node: a node that lied about G4-G6 had a candidate coqc rejects reported ``ACCEPTED (cached verdict)``;
+- G7's verdict depends on which AXLE answers (``AXLE_API_URL``), which was not in the key: an acceptance by
+  a mirror, staging or test server answered a run against another server, which was never asked.
+
+Real parts: real coqc/coqchk in the sandbox, the head's own checks of a node's verdict (``Request.checked``,
+the code ``RayVerifier`` runs on every node result; the lying node is the only stand-in), the real
+``axiom-axle`` client against two local AXLE servers.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.cluster.request import NodeResult, Request
+from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
+from putnam_solver.core.cache import VerdictCache
+from putnam_solver.core.provers import Prover, get_prover
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.util import sha256_hex
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.verifier import dispatch
+from putnam_solver.verifier.candidates import Candidate, verify_candidates
+from putnam_solver.verifier.options import GateFlags
+from tests.helpers import LEAN_BENCH, ROCQ_SAMPLES
+from tests.processes import putnam
+
+NEEDS_COQ = pytest.mark.skipif(
+    shutil.which("coqc") is None or shutil.which("coqchk") is None or not sandbox_status()[0],
+    reason="needs coqc, coqchk and the sandbox",
+)
+PROBLEM = "sample_even_square"
+GOOD = (ROCQ_SAMPLES.parent / "proofs" / f"{PROBLEM}.v").read_bytes()
+WRONG = GOOD.replace(b"destruct (Nat.even n); reflexivity.", b"reflexivity.")
+"""Passes every text gate; coqc refuses it (G4)."""
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> VerdictCache:
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    return VerdictCache(tmp_path / "cache")
+
+
+# -- a node's verdict is no verdict of a verification that trusts no node ------------------------------
+
+
+class LyingNode:
+    """A cluster backend whose one node returns the real accepted verdict of the sound proof for any
+    bytes it is sent, re-stamped with their hash: what a node with a broken or doctored coqc can say.
+    Its answer goes through the head's own checks (``Request.checked``), as ``RayVerifier``'s does."""
+
+    name = "ray"
+
+    def __init__(self, honest: Verdict) -> None:
+        self.honest = honest
+
+    def slots(self) -> int:
+        return 1
+
+    def verify(
+        self,
+        prover: Prover,
+        benchmark: Benchmark,
+        problem: Problem,
+        data: bytes,
+        track: Track,
+        options: VerifyOptions,
+        label: str = "<candidate>",
+    ) -> Verdict:
+        forged = dataclasses.replace(copy.deepcopy(self.honest), candidate_sha256=sha256_hex(data))
+        request = Request("verify", prover, benchmark, problem, data, track, options, label)
+        outcome = request.checked(NodeResult("node-a", "host-a", "tc", outcome=forged), [])
+        assert isinstance(outcome, Verdict)
+        return outcome
+
+
+def _options(bench: Benchmark) -> VerifyOptions:
+    return GateFlags(toolchain=bench.release(None)).options()  # what `putnam verify` runs by default
+
+
+def _proof(tmp_path: Path, data: bytes) -> Path:
+    path = tmp_path / "proofs" / f"{PROBLEM}.v"
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def _via_node(bench: Benchmark, cache: VerdictCache, path: Path) -> Verdict:
+    rocq = get_prover("rocq")
+    honest = run_gates(rocq, bench, bench.problems[PROBLEM], GOOD, Track.WITH_ANSWER, _options(bench))
+    assert honest.accepted, honest.to_json()
+    candidate = Candidate(path, bench.problems[PROBLEM], path.read_bytes())
+    (verdict,) = verify_candidates(
+        [candidate], rocq, bench, Track.WITH_ANSWER, _options(bench), cache=cache, verifier=LyingNode(honest)
+    )
+    return verdict
+
+
+class Cluster:
+    """A ``--ray`` backend that must not be asked: the cache holds the verdict the test expects to answer."""
+
+    name = "ray"
+
+    def slots(self) -> int:
+        return 1
+
+    def verify(self, *args: object, **kwargs: object) -> Verdict:
+        raise AssertionError("the cached verdict answers a run on the cluster without asking a node")
+
+
+def _again(bench: Benchmark, cache: VerdictCache, path: Path) -> Verdict:
+    """``path`` verified again on the cluster, which the cache must answer."""
+    candidate = Candidate(path, bench.problems[PROBLEM], path.read_bytes())
+    rocq = get_prover("rocq")
+    (verdict,) = verify_candidates(
+        [candidate], rocq, bench, Track.WITH_ANSWER, _options(bench), cache=cache, verifier=Cluster()
+    )
+    return verdict
+
+
+@NEEDS_COQ
+def test_a_node_s_acceptance_is_not_reused_by_a_plain_verify(cache: VerdictCache, tmp_path: Path) -> None:
+    bench = load_benchmark(ROCQ_SAMPLES)
+    path = _proof(tmp_path, WRONG)
+    believed = _via_node(bench, cache, path)
+    assert believed.accepted and believed.ran_on["node_id"] == "node-a", "the --ray run believes its node"
+    code, stdout, stderr = putnam("verify", path, "--benchmark", ROCQ_SAMPLES)
+    assert code == 1, stdout + stderr
+    assert "REJECTED" in stdout and "G4 compile failed" in stdout and "cached" not in stdout
+    again = _again(bench, cache, path)  # the verdict made here replaced the node's
+    assert again.status == "rejected" and again.cached and not again.ran_on
+
+
+@NEEDS_COQ
+def test_a_node_s_verdict_still_answers_the_cluster_and_a_local_one_every_run(
+    cache: VerdictCache, tmp_path: Path
+) -> None:
+    bench = load_benchmark(ROCQ_SAMPLES)
+    path = _proof(tmp_path, GOOD)
+    assert _via_node(bench, cache, path).accepted
+    on_cluster = _again(bench, cache, path)
+    assert on_cluster.accepted and on_cluster.cached and on_cluster.ran_on["node_id"] == "node-a"
+    code, stdout, _ = putnam("verify", path, "--benchmark", ROCQ_SAMPLES)
+    assert code == 0 and "ACCEPTED" in stdout and "cached" not in stdout, stdout
+    code, stdout, _ = putnam("verify", path, "--benchmark", ROCQ_SAMPLES)
+    assert code == 0 and "(cached verdict)" in stdout, "a verdict made here is reused as before"
+
+
+@NEEDS_COQ
+def test_a_server_without_ray_judges_what_a_node_accepted(
+    cache: VerdictCache, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from putnam_solver.serve import Readiness, ServeConfig, create_app, load_keys
+    from putnam_solver.serve.verifier import PoolVerifier
+
+    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)
+    monkeypatch.setattr(Readiness, "start", lambda self: None)
+    bench = load_benchmark(ROCQ_SAMPLES)
+    assert _via_node(bench, cache, _proof(tmp_path, WRONG)).accepted
+    key = "redteam-key-0123456789abcdef"
+    (tmp_path / "keys").write_text(f"unit {key} 2\n")
+    config = ServeConfig(keys=load_keys(tmp_path / "keys"), benchmarks={"rocq": bench}, cache=cache)
+    body = {"problem": PROBLEM, "candidate": WRONG.decode()}
+    headers = {"Authorization": f"Bearer {key}"}
+
+    def answer(backend: object) -> dict[str, object]:
+        with TestClient(create_app(config, PoolVerifier(1, backend))) as client:  # type: ignore[arg-type]
+            response = client.post("/verify", json=body, headers=headers)
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    with_ray = answer(Cluster())  # serve --ray believes its nodes, the cached node verdict included
+    assert with_ray["status"] == "accepted" and with_ray["cached"] is True
+    local = answer(dispatch.LOCAL)
+    assert local["status"] == "rejected" and local["cached"] is False and local["failing_gate"] == "G4 compile"
+
+
+# -- which AXLE judged is part of the key ----------------------------------------------------------------
+
+LEAN_PROBLEM = "putnam_1962_a2"
+
+
+def _axle_case(tmp_path: Path) -> tuple[Benchmark, Candidate, VerifyOptions]:
+    """A with-answer Lean candidate every text gate passes, judged by the text gates and AXLE (no Lean here)."""
+    bench = load_benchmark(LEAN_BENCH)
+    problem = bench.problems[LEAN_PROBLEM]
+    challenge = get_prover("lean").challenge(problem, Track.WITH_ANSWER)
+    at = challenge.rindex("sorry")
+    data = (challenge[:at] + "by\n  simp" + challenge[at + len("sorry") :]).encode()
+    path = tmp_path / f"{LEAN_PROBLEM}.lean"
+    path.write_bytes(data)
+    options = GateFlags(profile=Profile.TEXT, axle=True, toolchain=bench.release(None)).options()
+    return bench, Candidate(path, problem, data), options
+
+
+def test_an_acceptance_by_one_axle_does_not_answer_a_run_against_another(
+    cache: VerdictCache, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("axle", reason="axiom-axle is not installed")
+    from tests.fakes.axle_server import AxleServer, serve_axle, verified
+
+    bench, candidate, options = _axle_case(tmp_path)
+    lean = get_prover("lean")
+    monkeypatch.setenv("AXLE_API_KEY", "test-key")
+    with serve_axle(AxleServer()) as lenient, serve_axle(AxleServer()) as strict:
+        lenient.replies = [verified(True)]
+        strict.replies = [verified(False, errors=(f"Theorem '{LEAN_PROBLEM}' does not match expected signature",))]
+
+        def judged(server: AxleServer) -> Verdict:
+            monkeypatch.setenv("AXLE_API_URL", server.url)
+            (verdict,) = verify_candidates([candidate], lean, bench, Track.WITH_ANSWER, options, cache=cache)
+            return verdict
+
+        assert judged(lenient).accepted
+        asked = len(strict.requests)
+        refused = judged(strict)
+        assert len(strict.requests) == asked + 1, "the AXLE the run names is asked"
+        assert refused.status == "rejected" and not refused.cached
+        assert refused.first_problem() is not None and refused.first_problem().id == "G7"  # type: ignore[union-attr]
+        again = judged(lenient)
+        assert again.accepted and again.cached, "valid beside: each server's own verdict is reused for it"
