@@ -233,3 +233,16 @@ def test_an_acceptance_by_one_axle_does_not_answer_a_run_against_another(
         assert refused.first_problem() is not None and refused.first_problem().id == "G7"  # type: ignore[union-attr]
         again = judged(lenient)
         assert again.accepted and again.cached, "valid beside: each server's own verdict is reused for it"
+
+
+def test_a_selftest_record_made_against_one_axle_is_no_record_for_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solve --axle`` and ``serve --axle`` spend and answer only on a passed selftest record; canaries a
+    test server judged say nothing of the real one (``selftest_record.record_key``)."""
+    from putnam_solver.core.selftest_record import record_key
+
+    def key(url: str, axle: bool) -> str:
+        monkeypatch.setenv("AXLE_API_URL", url)
+        return record_key("lean", "fingerprint", VerifyOptions(axle=axle))
+
+    assert key("http://127.0.0.1:1", True) != key("https://axle.example", True)
+    assert key("http://127.0.0.1:1", False) == key("https://axle.example", False), "without --axle no AXLE decides"

@@ -19,7 +19,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.lean.options import LeanOptions
-from putnam_solver.core.registry import EXTERNAL_CHECKS_GROUP, PluginError, load_plugin
+from putnam_solver.core.registry import external_identity
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.selftest_record import known_good_state
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
@@ -223,15 +223,8 @@ def verdict_key(
 def external_checks(options: VerifyOptions) -> str:
     """Which outside service judges G7 when the options ask for it (AXLE's URL): a verdict a mirror, a
     staging or a test server passed is not the one the configured server would give, so it is no answer
-    for a run against that server (empty without ``--axle``; an unregistered check is G7's own error)."""
-    if not options.axle:
-        return ""
-    try:
-        check = load_plugin(EXTERNAL_CHECKS_GROUP, "axle")
-    except PluginError:
-        return "axle: not registered"
-    identity = getattr(check, "identity", None)
-    return f"axle: {identity()}" if callable(identity) else "axle: no identity"
+    for a run against that server (empty without ``--axle``)."""
+    return external_identity("axle") if options.axle else ""
 
 
 def request_verdict(
