@@ -17,7 +17,9 @@ the code ``RayVerifier`` runs on every node result; the lying node is the only s
 from __future__ import annotations
 
 import copy
+import csv
 import dataclasses
+import json
 import shutil
 from pathlib import Path
 
@@ -246,3 +248,69 @@ def test_a_selftest_record_made_against_one_axle_is_no_record_for_another(monkey
 
     assert key("http://127.0.0.1:1", True) != key("https://axle.example", True)
     assert key("http://127.0.0.1:1", False) == key("https://axle.example", False), "without --axle no AXLE decides"
+
+
+# -- attempts.tsv: one line per attempt, whatever a ledger's text holds ----------------------------------
+
+OTHER = "sample_sum_first_n"
+"""A problem of the samples this run never selected."""
+
+
+@pytest.fixture(scope="module")
+def solved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    pytest.importorskip("inspect_ai")
+    from tests.fakes.sample_prover import SampleProver, solved_run
+
+    return solved_run(tmp_path_factory.mktemp("solved"), SampleProver([]), (PROBLEM,))
+
+
+def _forged_line(status: str = "passed") -> str:
+    """A line of attempts.tsv claiming an audited pass of ``OTHER``, cells in ``ATTEMPT_COLUMNS``' order."""
+    cells = ["1", OTHER, status, "1", "10", "10", "0.000000", "ab" * 32, "x.v", "accepted", "accepted", "", "", "1"]
+    return "\n" + "\t".join(cells)
+
+
+def _edit_ledger(run_dir: Path, vector: str) -> None:
+    from tests.adversarial.test_run_directory import sql
+
+    if vector == "none":
+        return
+    if vector == "gate id":  # the stored verdict's first gate that did not pass, as the pass's summary names it
+        (row,) = sql(run_dir, "SELECT attempt_id, json FROM verdicts")
+        verdict = json.loads(row[1])
+        verdict["status"] = "rejected"
+        verdict["gates"][-1] |= {"status": "failed", "id": "G6" + _forged_line()}
+        sql(run_dir, "UPDATE verdicts SET json=? WHERE attempt_id=?", json.dumps(verdict), row[0])
+        return
+    lemma, status = ("zz" + _forged_line(), "failed") if vector == "lemma name" else ("zz", "failed" + _forged_line())
+    (parent,) = sql(run_dir, "SELECT campaign, problem FROM attempts")
+    columns = "campaign, problem, parent, lemma, status, turns, input_tokens, output_tokens, cost_dollars, "
+    columns += "statement, statement_sha256, recorded_at"
+    values = (parent[0], parent[1], "k", lemma, status, 1, 1, 1, 0.0, "Lemma zz : True.", "0" * 64)
+    sql(
+        run_dir,
+        f"INSERT INTO subattempts ({columns}) VALUES (?,?,?,?,?,?,?,?,?,?,?,'2026-01-01T00:00:00+00:00')",
+        *values,
+    )
+
+
+@NEEDS_COQ
+@pytest.mark.parametrize("vector", ["none", "lemma name", "sub-attempt status", "gate id"])
+def test_ledger_text_never_adds_a_line_to_the_audited_attempts_tsv(
+    solved: tuple[Path, Path], tmp_path: Path, vector: str
+) -> None:
+    """``putnam audit`` rewrites attempts.tsv, a table others count rows of; a ledger handed over whose text
+    holds a line break and tabs had it list an audited pass of a problem the run never selected."""
+    from tests.adversarial.test_run_directory import copy_run
+
+    run_dir, benchmark = copy_run(solved, tmp_path)
+    _edit_ledger(run_dir, vector)
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code in (0, 1), stdout + stderr
+    rows = list(csv.DictReader((run_dir / "attempts.tsv").read_text().splitlines(), delimiter="\t"))
+    assert {r["problem"] for r in rows} == {PROBLEM}, rows
+    assert len(rows) == 1 + (vector in ("lemma name", "sub-attempt status")), "one line per attempt and sub-attempt"
+    if vector == "none":  # valid beside: the honest run's one audited pass
+        assert (rows[0]["status"], rows[0]["audit"]) == ("passed", "accepted"), rows[0]
+    if vector == "gate id":  # its stored verdict no longer backs it: never passed in the table
+        assert rows[0]["status"] == "unbacked", rows[0]
