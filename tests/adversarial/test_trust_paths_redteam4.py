@@ -34,7 +34,7 @@ from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.verifier import dispatch
-from putnam_solver.verifier.candidates import Candidate, verify_candidates
+from putnam_solver.verifier.candidates import Candidate, verdict_key, verify_candidates
 from putnam_solver.verifier.options import GateFlags
 from tests.helpers import LEAN_BENCH, ROCQ_SAMPLES
 from tests.processes import putnam
@@ -344,3 +344,34 @@ def test_a_library_index_another_account_built_is_never_searched(tmp_path: Path)
     shutil.rmtree(where)  # valid beside: the user's own index is built there and searched
     found = open_index(roots, ".v", cache).search("n + 0 = n", 5)
     assert [d.name for d in found] == ["Arith.add_zero_r"] and not any(d.doc for d in found)
+
+
+# -- the cache directory's folders: a link planted there never takes a write elsewhere ------------------
+
+
+@NEEDS_COQ
+def test_a_linked_folder_in_a_shared_cache_directory_takes_no_entry_elsewhere(
+    cache: VerdictCache, tmp_path: Path
+) -> None:
+    """An entry's folder is the first two hex digits of its key; another account that can write a shared
+    ``PUTNAM_CACHE_DIR`` made that folder a link to a directory of this user's, and the verdict was written
+    there (any file name ``putnam`` writes, in any folder this user can write: it acted for that account)."""
+    bench = load_benchmark(ROCQ_SAMPLES)
+    path = _proof(tmp_path, GOOD)
+    candidate = Candidate(path, bench.problems[PROBLEM], GOOD)
+    options = dataclasses.replace(_options(bench), profile=Profile.TEXT)
+    rocq = get_prover("rocq")
+    key = verdict_key(rocq, bench, candidate, Track.WITH_ANSWER, options)
+    elsewhere = tmp_path / "users-own-folder"
+    elsewhere.mkdir()
+    cache.directory.mkdir(parents=True, exist_ok=True)
+    link = cache.directory / key[:2]
+    link.symlink_to(elsewhere)
+    os.lchown(link, NOBODY, NOBODY)
+    (verdict,) = verify_candidates([candidate], rocq, bench, Track.WITH_ANSWER, options, cache=cache)
+    assert verdict.accepted and not verdict.cached
+    assert list(elsewhere.iterdir()) == [], "nothing is written through the planted link"
+    link.unlink()  # valid beside: a folder of its own keeps the entry, which answers the next run
+    verify_candidates([candidate], rocq, bench, Track.WITH_ANSWER, options, cache=cache)
+    (again,) = verify_candidates([candidate], rocq, bench, Track.WITH_ANSWER, options, cache=cache)
+    assert again.cached and (cache.directory / key[:2] / f"{key}.json").is_file()

@@ -26,6 +26,7 @@ Anything else is a miss: the candidate is verified again and the entry replaced.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import hashlib
@@ -39,9 +40,9 @@ from typing import Any
 import platformdirs
 
 from putnam_solver.core.answer_check import settled
-from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
 from putnam_solver.core.submission import VERDICT_INPUT, ProverOptions
-from putnam_solver.core.util import check_directory, write_atomic
+from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
 
 CACHE_DIR_VARIABLE = "PUTNAM_CACHE_DIR"
@@ -170,7 +171,9 @@ class VerdictCache:
         if not reusable(verdict):
             return
         payload = {**verdict.to_json(), "key": key, "expected_gates": list(verdict.expected_gates)}
-        write_atomic(self._path(key), json.dumps(payload, sort_keys=True).encode("utf-8"), mode=ENTRY_MODE)
+        entry = self._path(key).relative_to(self.directory)
+        with contextlib.suppress(UnsafeFile):  # a folder planted as a link: this verdict is only not kept
+            write_below(self.directory, entry, json.dumps(payload, sort_keys=True).encode("utf-8"), ENTRY_MODE)
 
 
 MAX_ENTRY_BYTES = 64 << 20
