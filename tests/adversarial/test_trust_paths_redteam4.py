@@ -1,17 +1,23 @@
-"""Red team, fourth round on the paths around the gates: what the verdict cache hands a later verification.
+"""Red team, fourth round on the paths around the gates: what the cache directory and a run's tables hand on.
 
 A cached verdict answers a request only for the inputs it judged (``cache.verdict_identity``) and only when
-this user wrote it; this round looks at who *made* it and what its key leaves out:
+this user wrote it; this round looks at who *made* it, what its key leaves out, and what else a shared cache
+directory or a handed-over ledger reaches:
 
 - a verdict a cluster node made under ``--ray`` (believed there for the compile and kernel gates only a node
   runs) was reused by a later plain ``putnam verify`` or a ``putnam serve`` without ``--ray``, which trust no
   node: a node that lied about G4-G6 had a candidate coqc rejects reported ``ACCEPTED (cached verdict)``;
-- G7's verdict depends on which AXLE answers (``AXLE_API_URL``), which was not in the key: an acceptance by
-  a mirror, staging or test server answered a run against another server, which was never asked.
+- G7's verdict depends on which AXLE answers (``AXLE_API_URL``), which was not in the verdict's nor the
+  selftest record's key: an acceptance by a mirror, staging or test server answered a run against another
+  server, which was never asked;
+- ledger text with a line break and tabs (a stored verdict's gate id, a lemma name) added a line to the
+  attempts.tsv that ``putnam audit`` itself writes: an audited pass of a problem the run never selected;
+- the ranked library index another account built in a shared cache directory was searched (its text the
+  model's tool results), and a folder there planted as a link took verdict entries into a folder of the user's.
 
 Real parts: real coqc/coqchk in the sandbox, the head's own checks of a node's verdict (``Request.checked``,
 the code ``RayVerifier`` runs on every node result; the lying node is the only stand-in), the real
-``axiom-axle`` client against two local AXLE servers.
+``axiom-axle`` client against two local AXLE servers, a real ``putnam solve`` run audited, real tantivy.
 """
 
 from __future__ import annotations
