@@ -12,6 +12,8 @@ directory or a handed-over ledger reaches:
   server, which was never asked;
 - ledger text with a line break and tabs (a stored verdict's gate id, a lemma name) added a line to the
   attempts.tsv that ``putnam audit`` itself writes: an audited pass of a problem the run never selected;
+- the statements' format (the Lean options every compile passes) follows the benchmark file's name, not
+  its bytes, and was not in the key: a verdict made with ``autoImplicit`` on answered a run with it off;
 - the ranked library index another account built in a shared cache directory was searched (its text the
   model's tool results), and a folder there planted as a link took verdict entries into a folder of the user's.
 
@@ -42,7 +44,7 @@ from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, ru
 from putnam_solver.verifier import dispatch
 from putnam_solver.verifier.candidates import Candidate, verdict_key, verify_candidates
 from putnam_solver.verifier.options import GateFlags
-from tests.helpers import LEAN_BENCH, ROCQ_SAMPLES
+from tests.helpers import LEAN_BENCH, REPO, ROCQ_SAMPLES
 from tests.processes import putnam
 
 NEEDS_COQ = pytest.mark.skipif(
@@ -381,3 +383,41 @@ def test_a_linked_folder_in_a_shared_cache_directory_takes_no_entry_elsewhere(
     verify_candidates([candidate], rocq, bench, Track.WITH_ANSWER, options, cache=cache)
     (again,) = verify_candidates([candidate], rocq, bench, Track.WITH_ANSWER, options, cache=cache)
     assert again.cached and (cache.directory / key[:2] / f"{key}.json").is_file()
+
+
+# -- the statements' format is part of the key ----------------------------------------------------------
+
+AUTO_BOUND = (
+    "theorem zz_swap (h : And p q) : And q p := And.intro h.right h.left\n\n"
+    "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := zz_swap h\n"
+)
+"""Compiles only with ``autoImplicit`` on (``p`` and ``q`` bound by Lean itself in the helper)."""
+
+
+def test_a_verdict_made_under_another_benchmark_format_s_lean_options_is_not_reused(
+    toy_lean_env: object, tmp_path: Path
+) -> None:
+    """A file's statement format (holes, answers, the Lean options every compile passes) follows its name:
+    the same bytes named as miniF2F's file are judged with Lean's defaults (``autoImplicit`` on), named
+    otherwise with it off. The key held the bytes' hash only, so the looser verdict answered the other."""
+    source = (REPO / "samples" / "lean" / "benchmark.jsonl").read_bytes()
+    pin = sha256_hex(source)
+    named, plain = tmp_path / "a" / "minif2f_lean4.jsonl", tmp_path / "b" / "toy.jsonl"
+    for path in (named, plain):
+        path.parent.mkdir()
+        path.write_bytes(source)
+    proof = tmp_path / "proofs" / "toy_and_comm.lean"
+    proof.parent.mkdir()
+    proof.write_text(AUTO_BOUND)
+
+    def verify(benchmark: Path) -> tuple[int, str]:
+        args = ("verify", "--prover", "lean", "--gates", "fast", "--benchmark", benchmark, "--benchmark-sha256", pin)
+        code, stdout, stderr = putnam(*args, proof)
+        return code, stdout + stderr
+
+    code, shown = verify(named)
+    assert code == 0 and "ACCEPTED" in shown, shown
+    code, shown = verify(plain)
+    assert code == 1 and "autoImplicit" in shown and "cached" not in shown, shown
+    code, shown = verify(named)
+    assert code == 0 and "(cached verdict)" in shown, "valid beside: each format's own verdict is reused"

@@ -6,6 +6,7 @@ concurrently in a thread pool: the heavy work happens in child processes, not in
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import stat
@@ -199,9 +200,10 @@ def verdict_key(
     prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
 ) -> str:
     """The cache key: every input the verdict depends on (the toolchain too for the text profile: the
-    Rocq G3 refuses candidate recursion or not depending on the detected Coq version), every option that
-    can change it among them (``cache.options_key``), and what the last selftest on this toolchain says
-    of each gate's known-good canaries (``selftest_record.known_good_state``)."""
+    Rocq G3 refuses candidate recursion or not depending on the detected Coq version; the statements'
+    format, whose Lean options every compile passes), every option that can change it among them
+    (``cache.options_key``), and what the last selftest on this toolchain says of each gate's known-good
+    canaries (``selftest_record.known_good_state``)."""
     toolchain = prover.toolchain_fingerprint(options)
     known_good = known_good_state(prover.name, toolchain, options, [gate.id for gate in prover.gates()])
     return cache_key(
@@ -216,6 +218,9 @@ def verdict_key(
             "toolchain": toolchain,
             "known_good": json.dumps(known_good, sort_keys=True),
             "external": external_checks(options),
+            # the statements' format is the benchmark file's (by its name), not its bytes': the same bytes named
+            # as miniF2F's file compile with Lean's defaults, as an unregistered file with `autoImplicit` off
+            "format": json.dumps(dataclasses.asdict(candidate.problem.format), sort_keys=True),
         }
     )
 
