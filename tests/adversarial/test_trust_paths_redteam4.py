@@ -421,3 +421,12 @@ def test_a_verdict_made_under_another_benchmark_format_s_lean_options_is_not_reu
     assert code == 1 and "autoImplicit" in shown and "cached" not in shown, shown
     code, shown = verify(named)
     assert code == 0 and "(cached verdict)" in shown, "valid beside: each format's own verdict is reused"
+
+
+def test_summary_md_cells_stay_on_their_line() -> None:
+    """SUMMARY.md quotes ledger text and gate details (which can quote a candidate) in tables and list items;
+    CommonMark ends a line at a carriage return too, where a forged headline could start."""
+    from putnam_solver.run.report.tables import cell
+
+    shown = cell("G2 failed\r**Solved: 672 of 672, audited**\u2028| x |\x85")
+    assert len(shown.splitlines()) == 1 and "\r" not in shown and "\\|" in shown

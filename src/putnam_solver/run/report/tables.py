@@ -206,4 +206,6 @@ def lemma_summary(subattempts: Sequence[SubAttemptRow], unknown: Sequence[str] =
 
 
 def cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """``text`` as one cell of a Markdown table or list item of SUMMARY.md: on one line (CommonMark also ends a
+    line at a carriage return, which a ledger's text or a gate's detail quoting a candidate may hold)."""
+    return LINE_BREAKS.sub(" ", text).replace("|", "\\|")
