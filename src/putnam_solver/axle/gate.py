@@ -323,5 +323,19 @@ class AxleCheck:
     def run(self, sub: Submission) -> GateResult:
         return axle_gate(sub)
 
+    def identity(self) -> str:
+        """Which AXLE judges (its URL, never the key): part of a verdict's cache key, since another server
+        (a mirror, a staging or test server) may judge the same candidate otherwise."""
+        return axle_url()
+
+
+def axle_url() -> str:
+    """The AXLE the client calls: ``AXLE_API_URL``, else the client's default."""
+    try:
+        import axle
+    except ImportError:  # G7 is then unavailable, never passed: any text stands for the missing client
+        return os.environ.get("AXLE_API_URL", "the client's default (axiom-axle not installed)")
+    return os.environ.get("AXLE_API_URL", axle.AxleClient.DEFAULT_URL)
+
 
 AXLE_CHECK = AxleCheck()

@@ -17,12 +17,16 @@ used only when it is bound to what is asked and is this user's own:
   key, an accepted verdict of the good proof placed at the key of a bad one, is a miss);
 - it is a regular file (no link followed) owned by this user and writable by no one else, so that what
   another account wrote in a shared directory is never taken for a verdict of ours.
+- it was made here, unless the caller verifies on a cluster itself: a node is believed for its compile
+  and kernel gates only by a run that chose it (``--ray``), so its verdict never answers a plain
+  ``putnam verify`` or a ``putnam serve`` without ``--ray``.
 
 Anything else is a miss: the candidate is verified again and the entry replaced.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import hashlib
@@ -36,9 +40,9 @@ from typing import Any
 import platformdirs
 
 from putnam_solver.core.answer_check import settled
-from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
 from putnam_solver.core.submission import VERDICT_INPUT, ProverOptions
-from putnam_solver.core.util import check_directory, write_atomic
+from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
 
 CACHE_DIR_VARIABLE = "PUTNAM_CACHE_DIR"
@@ -143,16 +147,20 @@ class VerdictCache:
     def _path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"
 
-    def get(self, key: str, request: Verdict) -> Verdict | None:
+    def get(self, key: str, request: Verdict, nodes: bool = False) -> Verdict | None:
         """The stored verdict under ``key`` if it is one for the inputs ``request`` names (a verdict made
         from the same inputs, e.g. ``verify.unusable_verdict``: only its identity is compared) and the
-        entry is this user's own; else None (module docstring)."""
+        entry is this user's own; else None (module docstring). A verdict another machine made (a
+        cluster node's: ``ran_on``) answers only a caller that trusts such nodes (``nodes``: one that
+        verifies on them itself); a verification made here trusts no node, so it judges again."""
         try:
             data = json.loads(read_regular_file(self._path(key), MAX_ENTRY_BYTES, own=True))
             verdict = verdict_from_json(data)
         except (OSError, UnsafeFile, ValueError, KeyError, TypeError):
             return None  # a missing, damaged or foreign entry just means a fresh run
         if data.get("key") != key or not reusable(verdict):
+            return None
+        if verdict.ran_on and not nodes:
             return None
         if verdict_identity(verdict) != verdict_identity(request):
             return None
@@ -163,7 +171,9 @@ class VerdictCache:
         if not reusable(verdict):
             return
         payload = {**verdict.to_json(), "key": key, "expected_gates": list(verdict.expected_gates)}
-        write_atomic(self._path(key), json.dumps(payload, sort_keys=True).encode("utf-8"), mode=ENTRY_MODE)
+        entry = self._path(key).relative_to(self.directory)
+        with contextlib.suppress(UnsafeFile):  # a folder planted as a link: this verdict is only not kept
+            write_below(self.directory, entry, json.dumps(payload, sort_keys=True).encode("utf-8"), ENTRY_MODE)
 
 
 MAX_ENTRY_BYTES = 64 << 20

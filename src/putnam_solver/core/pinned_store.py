@@ -32,8 +32,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from putnam_solver.core.cache import ENTRY_MODE, default_cache_dir, gate_code_fingerprint
-from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
-from putnam_solver.core.util import write_atomic
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
 
 HEADER_BYTES = 65536
 """Room for the JSON header on top of the stored files' own cap."""
@@ -85,8 +84,9 @@ def write_entry(entry: Path, files: Mapping[str, bytes]) -> None:
     """Store ``files`` (name to bytes) at ``entry``; a cache that cannot be written is only a lost saving."""
     listed = [[name, len(data), hashlib.sha256(data).hexdigest()] for name, data in files.items()]
     data = json.dumps({"entry": entry.name, "files": listed}).encode() + b"\n" + b"".join(files.values())
-    with contextlib.suppress(OSError):  # the next verification builds it again
-        write_atomic(entry, data, mode=ENTRY_MODE)
+    with contextlib.suppress(OSError, UnsafeFile):  # the next verification builds it again
+        base = entry.parents[2]  # the cache directory: `entry_path`'s folder and digest folders below it
+        write_below(base, entry.relative_to(base), data, ENTRY_MODE)
         _WRITTEN[entry] = hashlib.sha256(data).hexdigest()
 
 

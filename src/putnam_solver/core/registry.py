@@ -42,3 +42,15 @@ EXTERNAL_CHECKS_GROUP = "putnam_solver.external_checks"
 """Checks by an outside service a gate may ask for (G7: ``axle``), registered like a prover: the object has
 ``ready(options, release) -> (bool, why)`` and ``run(submission) -> GateResult``. The trusted package
 holds no network code; an unregistered check makes its gate an error, never a pass."""
+
+
+def external_identity(name: str) -> str:
+    """Who answers for the external check ``name`` (its ``identity()``, AXLE's URL): a verdict, or a
+    selftest record, made by one service is not one of another (a mirror, a staging or a test server), so
+    their keys take it. An unregistered check, or one that names no identity, says so instead."""
+    try:
+        check = load_plugin(EXTERNAL_CHECKS_GROUP, name)
+    except PluginError:
+        return f"{name}: not registered"
+    identity = getattr(check, "identity", None)
+    return f"{name}: {identity()}" if callable(identity) else f"{name}: no identity"

@@ -10,11 +10,13 @@ cap; anything else is an ``UnsafeFile`` error that names the path and what was f
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
 import stat
-from pathlib import Path
+from pathlib import Path, PurePath
 
-__all__ = ["UnsafeFile", "copy_regular_file", "read_regular_file"]
+__all__ = ["UnsafeFile", "copy_regular_file", "read_regular_file", "write_below"]
 
 _CHUNK = 1 << 20
 
@@ -85,3 +87,43 @@ def copy_regular_file(source: Path, target: Path, max_bytes: int) -> bytes:
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
     return data
+
+
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+
+
+def write_below(base: Path, relative: PurePath, data: bytes, mode: int) -> None:
+    """Write ``data`` at ``base / relative`` as ``write_atomic`` does (readers see the old file or the new one),
+    following no link below ``base``: each folder is opened with ``O_NOFOLLOW`` (made when missing), the
+    temporary file is created there and renamed within it. A cache directory may be shared
+    (``PUTNAM_CACHE_DIR``), and another account that can write it can make an entry's folder a link to any
+    folder of this user's, into which a plain write would put the file. Raises UnsafeFile for such a folder
+    (nothing is written), OSError when the write fails."""
+    base.mkdir(parents=True, exist_ok=True)
+    *folders, name = relative.parts
+    fd = os.open(base, _FOLDER)
+    try:
+        for folder in folders:
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(folder, dir_fd=fd)
+            try:
+                inner = os.open(folder, _FOLDER | os.O_NOFOLLOW, dir_fd=fd)
+            except OSError as exc:
+                raise UnsafeFile(f"{base}: {folder} is a link or not a folder; nothing is written through it") from exc
+            os.close(fd)
+            fd = inner
+        temporary = f".{name}.{secrets.token_hex(8)}"
+        out = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=fd)
+        try:
+            with os.fdopen(out, "wb") as handle:
+                os.fchmod(handle.fileno(), mode)
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temporary, name, src_dir_fd=fd, dst_dir_fd=fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary, dir_fd=fd)
+            raise
+    finally:
+        os.close(fd)

@@ -22,6 +22,7 @@ import platformdirs
 
 from putnam_solver.core.cache import gate_code_fingerprint, prover_options_key
 from putnam_solver.core.provers import get_prover
+from putnam_solver.core.registry import external_identity
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.verify import GateStatus, VerifyOptions
 
@@ -49,10 +50,11 @@ def records_dir() -> Path:
 
 
 def record_key(prover_name: str, fingerprint: str, options: VerifyOptions) -> str:
-    """What a record speaks for: the prover, toolchain fingerprint, gate code, AXLE choice and provers' gate
-    options (a change in any reruns it): canaries put through Lean's kernel alone say nothing of
+    """What a record speaks for: the prover, toolchain fingerprint, gate code, AXLE choice (and which AXLE)
+    and provers' gate options (a change in any reruns it): canaries put through Lean's kernel alone say nothing of
     ``--kernels lean,nanoda``, nor the reverse. The record holds it (``KEY``) and is read only under it."""
-    key = json.dumps([prover_name, fingerprint, gate_code_fingerprint(), options.axle, prover_options_key(options)])
+    axle = external_identity("axle") if options.axle else False  # canaries another AXLE judged say nothing of this one
+    key = json.dumps([prover_name, fingerprint, gate_code_fingerprint(), axle, prover_options_key(options)])
     return hashlib.sha256(key.encode()).hexdigest()
 
 

@@ -26,6 +26,7 @@ import hashlib
 import os
 import re
 import shutil
+import stat
 import tempfile
 import threading
 from collections.abc import Callable
@@ -154,6 +155,11 @@ def open_index(roots: tuple[Path, ...], suffix: str, cache: Path | None = None) 
     with _BUILDING:
         if not (where / "meta.json").is_file():
             _build_into(where, list(library_declarations(roots, suffix)))
+    if (foreign := not_own(where)) is not None:
+        raise IndexUnavailable(
+            f"{where}: {foreign}, so its text is not searched (another account may have built it in a shared "
+            f"cache directory); remove it, or set {CACHE_DIR_VARIABLE} to a directory of your own"
+        )
     index = tantivy.Index.open(str(where))
     index.reload()
     searcher = index.searcher()
@@ -161,6 +167,23 @@ def open_index(roots: tuple[Path, ...], suffix: str, cache: Path | None = None) 
 
 
 _BUILDING = threading.Lock()
+
+
+def not_own(directory: Path) -> str | None:
+    """Why ``directory`` is not an index this user built (None when it is): a link, or a directory another
+    account owns or others can write into. The place of an index is a fingerprint any account of the machine
+    can compute, and what another account leaves in a shared cache directory is never used (its
+    declarations would be the model's tool results). ``_build_into`` makes it ``mkdtemp``'s private
+    directory, so no one else can have written the files inside."""
+    try:
+        info = directory.lstat()
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})"
+    if not stat.S_ISDIR(info.st_mode):
+        return "not a directory (a link is never followed)"
+    if info.st_uid != os.geteuid() or info.st_mode & 0o022:
+        return f"not this user's own (owner {info.st_uid}, mode {info.st_mode & 0o7777:o})"
+    return None
 
 
 def _build_into(where: Path, declarations: list[Declaration]) -> None:

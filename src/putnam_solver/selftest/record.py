@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.cache import ENTRY_MODE
+from putnam_solver.core.safe_files import write_below
 from putnam_solver.core.selftest_record import (
     KEY,
     RECORD_VERSION,
@@ -25,7 +26,6 @@ from putnam_solver.core.selftest_record import (
     record_path,
     stored_record,
 )
-from putnam_solver.core.util import write_atomic
 from putnam_solver.core.verify import VerifyOptions
 
 
@@ -118,7 +118,8 @@ def write_record(record: SelftestRecord, options: VerifyOptions) -> Path:
     read back under only (``record_key``), writable by this user alone (others' records are never read)."""
     path = record_path(record.prover, record.fingerprint, options)
     stored = {**record.to_json(), KEY: record_key(record.prover, record.fingerprint, options)}
-    write_atomic(path, json.dumps(stored).encode(), mode=ENTRY_MODE)
+    base = path.parent.parent  # the cache directory: its `selftest` folder is opened as no link too
+    write_below(base, path.relative_to(base), json.dumps(stored).encode(), ENTRY_MODE)
     return path
 
 

@@ -44,6 +44,7 @@ from putnam_solver.selftest.record import last_record
 from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
+from putnam_solver.verifier import dispatch
 from putnam_solver.verifier.candidates import Candidate, request_verdict, verdict_key
 
 
@@ -113,6 +114,9 @@ class VerifyService:
         self.verifier = verifier
         self.readiness = Readiness({p: config.options_for(p) for p in config.benchmarks}, config.run_selftest)
         self._lanes: dict[str, asyncio.Semaphore] = {}
+        self.on_nodes = dispatch.on_nodes(getattr(verifier, "backend", dispatch.LOCAL))
+        """Whether this server verifies on a cluster (``serve --ray``): only then may a cached verdict a
+        node made answer a request (``VerdictCache.get``)."""
 
     def prepare(self, item: Item, label: str) -> VerifyJob:
         """The job for ``item``, or a RequestError saying what is wrong with it (nothing has run yet)."""
@@ -143,7 +147,7 @@ class VerifyService:
             verdict = await self._run(job, client)
         else:  # the cache's file reads run beside the pool, so that a hit never waits for a compile
             key, request = await asyncio.to_thread(self._key, job)
-            hit = await asyncio.to_thread(cache.get, key, request) if use_cache else None
+            hit = await asyncio.to_thread(cache.get, key, request, self.on_nodes) if use_cache else None
             verdict = hit or await self._run(job, client)
             if hit is None:
                 await asyncio.to_thread(cache.put, key, verdict)

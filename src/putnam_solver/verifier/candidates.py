@@ -6,6 +6,7 @@ concurrently in a thread pool: the heavy work happens in child processes, not in
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import stat
@@ -19,6 +20,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.lean.options import LeanOptions
+from putnam_solver.core.registry import external_identity
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.selftest_record import known_good_state
 from putnam_solver.core.util import InputError, sha256_hex, write_atomic
@@ -32,7 +34,7 @@ from putnam_solver.core.verify import (
     unusable_verdict,
     verdict_benchmark,
 )
-from putnam_solver.verifier.dispatch import LOCAL, Verifier
+from putnam_solver.verifier.dispatch import LOCAL, Verifier, on_nodes
 from putnam_solver.withheld import no_answer_view
 
 
@@ -198,9 +200,10 @@ def verdict_key(
     prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
 ) -> str:
     """The cache key: every input the verdict depends on (the toolchain too for the text profile: the
-    Rocq G3 refuses candidate recursion or not depending on the detected Coq version), every option that
-    can change it among them (``cache.options_key``), and what the last selftest on this toolchain says
-    of each gate's known-good canaries (``selftest_record.known_good_state``)."""
+    Rocq G3 refuses candidate recursion or not depending on the detected Coq version; the statements'
+    format, whose Lean options every compile passes), every option that can change it among them
+    (``cache.options_key``), and what the last selftest on this toolchain says of each gate's known-good
+    canaries (``selftest_record.known_good_state``)."""
     toolchain = prover.toolchain_fingerprint(options)
     known_good = known_good_state(prover.name, toolchain, options, [gate.id for gate in prover.gates()])
     return cache_key(
@@ -214,8 +217,19 @@ def verdict_key(
             "options": options_key(options),
             "toolchain": toolchain,
             "known_good": json.dumps(known_good, sort_keys=True),
+            "external": external_checks(options),
+            # the statements' format is the benchmark file's (by its name), not its bytes': the same bytes named
+            # as miniF2F's file compile with Lean's defaults, as an unregistered file with `autoImplicit` off
+            "format": json.dumps(dataclasses.asdict(candidate.problem.format), sort_keys=True),
         }
     )
+
+
+def external_checks(options: VerifyOptions) -> str:
+    """Which outside service judges G7 when the options ask for it (AXLE's URL): a verdict a mirror, a
+    staging or a test server passed is not the one the configured server would give, so it is no answer
+    for a run against that server (empty without ``--axle``)."""
+    return external_identity("axle") if options.axle else ""
 
 
 def request_verdict(
@@ -246,7 +260,8 @@ def verify_candidates(
                 prover, benchmark, candidate.problem, candidate.data, track, options, candidate.unusable
             )
         key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
-        cached = cache.get(key, request_verdict(prover, benchmark, candidate, track, options)) if cache else None
+        request = request_verdict(prover, benchmark, candidate, track, options)
+        cached = cache.get(key, request, nodes=on_nodes(verifier)) if cache else None
         if cached is not None:
             return cached
         verdict = verifier.verify(

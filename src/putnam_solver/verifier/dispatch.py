@@ -104,6 +104,13 @@ LOCAL: Verifier = LocalVerifier()
 """The default verifier: gate work runs on this machine."""
 
 
+def on_nodes(verifier: Verifier) -> bool:
+    """Whether ``verifier`` runs gates on other machines (a cluster's nodes), whose verdicts its caller
+    chose to believe for the gates only a node runs: only such a caller may reuse a cached verdict a node
+    made (``VerdictCache.get``); one that verifies here trusts no node."""
+    return verifier.name != LOCAL.name
+
+
 AVOIDED_NODES: ContextVar[frozenset[str]] = ContextVar("putnam_avoided_nodes", default=frozenset())
 """Nodes the verifications of the current context should not run on (see ``elsewhere``)."""
 

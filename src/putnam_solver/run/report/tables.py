@@ -3,6 +3,7 @@ each with its verdict and audit in one word) and SUMMARY.md's table of lemmas.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -110,6 +111,19 @@ def audit_summary(audit: AuditRow) -> str:
     return f"{audit.status}:{first['id']}" if first else audit.status
 
 
+LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Every character a TSV reader may end a cell or a line at: tab, line feed, carriage return and every other
+control character (Python's ``splitlines`` also splits at ``\\v``, ``\\f``, ``\\x1c``-``\\x1e``, ``\\x85``,
+``\\u2028`` and ``\\u2029``)."""
+
+
+def tsv_cell(value: object) -> str:
+    """``value`` as one cell of attempts.tsv: a ledger handed over may hold any text in a verdict's gate id, a
+    lemma name or a status, and a line break there followed by tabs made ``putnam audit``'s own attempts.tsv
+    list an audited pass of a problem the run never selected (red team 14); so each is one cell on one line."""
+    return LINE_BREAKS.sub(" ", str(value))
+
+
 def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[int, AuditRow] | None = None) -> str:
     """One line per attempt; ``audit`` is its newest audit (``rejected:G2``), empty when never audited."""
     lines = ["\t".join(ATTEMPT_COLUMNS)]
@@ -132,7 +146,7 @@ def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[in
             "",
             a.sample,
         )
-        lines.append("\t".join(str(c) for c in cells))
+        lines.append("\t".join(tsv_cell(c) for c in cells))
     return "\n".join(lines) + "\n"
 
 
@@ -161,7 +175,7 @@ def subattempts_tsv(subattempts: Sequence[SubAttemptRow], suffix: str) -> str:
             evidence_dir(sub.campaign, sub.problem),
             "",
         )
-        lines.append("\t".join(str(c).replace("\t", " ") for c in cells))
+        lines.append("\t".join(tsv_cell(c) for c in cells))
     return "".join(f"{line}\n" for line in lines)
 
 
@@ -192,4 +206,6 @@ def lemma_summary(subattempts: Sequence[SubAttemptRow], unknown: Sequence[str] =
 
 
 def cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """``text`` as one cell of a Markdown table or list item of SUMMARY.md: on one line (CommonMark also ends a
+    line at a carriage return, which a ledger's text or a gate's detail quoting a candidate may hold)."""
+    return LINE_BREAKS.sub(" ", text).replace("|", "\\|")
