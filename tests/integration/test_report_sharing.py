@@ -205,6 +205,26 @@ def test_compare_warns_when_the_runs_are_on_different_benchmarks(
     quiet = runner.invoke(app, ["report", "--compare", str(putnam), str(same), "-o", str(tmp_path / "d.html")])
     assert quiet.exit_code == 0 and "warning" not in quiet.stderr, "the same benchmark: nothing to warn of"
     assert not [n for n in _page(tmp_path / "d.html").walk() if n.attrs.get("id") == "benchmark-mismatch"]
+    assert not [n for n in _page(tmp_path / "d.html").walk() if n.attrs.get("id") == "judging-mismatch"]
+
+
+def test_compare_warns_when_the_runs_were_judged_differently(tmp_path: Path) -> None:
+    """The same benchmark and problems, but one run allowed candidate recursion: its count is not the
+    other's measure, and both the command and the page say how they differ."""
+    runs = {}
+    for name, config in (
+        ("plain", lean_text_config()),
+        ("recursion", dataclasses.replace(lean_text_config(), allow_recursion=True)),
+    ):
+        runs[name] = tmp_path / name
+        settings = RunSettings(runs[name], config, Selection(LEAN_BENCH, problems=SIX[:2]), 1)
+        assert solve(settings, None, lean_runner({SIX[0]: 1})).exit_code == ExitCode.SUCCESS
+    out = tmp_path / "c.html"
+    result = runner.invoke(app, ["report", "--compare", str(runs["plain"]), str(runs["recursion"]), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    said = "the runs were not judged alike (recursion refused in plain, allowed in recursion)"
+    assert said in result.stderr and "different benchmarks" not in result.stderr
+    assert _page(out).by_id("judging-mismatch").text().startswith(f"warning: {said}")
 
 
 def test_compare_of_runs_without_prices_says_so_instead_of_a_scatter_of_zeros(

@@ -1,5 +1,7 @@
 """Two runs side by side (``putnam report --compare``): who solved what, at what cost, and a warning when
-the runs are not on the same benchmark (the comparison then covers only the problems both have)."""
+the runs are not on the same benchmark (the comparison then covers only the problems both have) or were not
+judged alike (another prover, track, acceptance profile or gate option: their counts are not the same
+measure)."""
 
 from __future__ import annotations
 
@@ -33,8 +35,14 @@ def render_comparison(a: RunData, b: RunData, base: Path, plotly_file: str | Non
             ("apart", "on statements known defective (counted apart)", c.apart),
         )
     )
-    mismatch = benchmark_mismatch(a, b)
-    warning = f'<p class="warning" id="benchmark-mismatch">warning: {esc(mismatch)}</p>' if mismatch else ""
+    warning = "".join(
+        f'<p class="warning" id="{key}">warning: {esc(text)}</p>'
+        for key, text in (
+            ("benchmark-mismatch", benchmark_mismatch(a, b)),
+            ("judging-mismatch", judging_mismatch(a, b)),
+        )
+        if text
+    )
     sections = [
         section(
             "headline",
@@ -148,3 +156,27 @@ def benchmark_mismatch(a: RunData, b: RunData) -> str | None:
         f"the runs are on different benchmarks: {named[0]}, {named[1]}; the comparison covers only the "
         f"{common} problem{'' if common == 1 else 's'} both have, whose statements may differ"
     )
+
+
+def judging_mismatch(a: RunData, b: RunData) -> str | None:
+    """How the two runs were judged differently (None when alike): a count made on the text profile, on
+    another track, with candidate recursion allowed, with other kernels or with more samples per problem
+    is not the same measure as the other's, however the numbers line up."""
+
+    def terms(run: RunData) -> dict[str, str]:
+        config = run.settings.config
+        return {
+            "prover": config.prover,
+            "track": str(config.track),
+            "acceptance profile": str(config.acceptance_profile),
+            "AXLE": "on" if config.axle else "off",
+            "recursion": "allowed" if config.allow_recursion else "refused",
+            "kernels": ",".join(config.kernels),
+            "samples per problem": str(config.samples),
+        }
+
+    ta, tb = terms(a), terms(b)
+    differ = [f"{name} {ta[name]} in {a.name}, {tb[name]} in {b.name}" for name in ta if ta[name] != tb[name]]
+    if not differ:
+        return None
+    return f"the runs were not judged alike ({'; '.join(differ)}): their counts are not the same measure"

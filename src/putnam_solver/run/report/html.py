@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from putnam_solver.run.ledger import LEDGER_NAME
-from putnam_solver.run.report.compare import benchmark_mismatch, render_comparison
+from putnam_solver.run.report.compare import benchmark_mismatch, judging_mismatch, render_comparison
 from putnam_solver.run.report.data import NoRunRecorded, ReportError, load_run
 from putnam_solver.run.report.run_page import render_report
 from putnam_solver.run.report.summary import REPORT_FILE
@@ -47,11 +47,11 @@ def write_comparison(
     warn: Callable[[str], None] = lambda _: None,
 ) -> Path:
     """Write the side-by-side report of two runs (default ``RUN_A/compare-<RUN_B's name>.html``); ``warn``
-    hears it when the runs are on different benchmarks (the page says so too)."""
+    hears it when the runs are on different benchmarks or were judged differently (the page says so too)."""
     a, b = load_run(run_a), load_run(run_b)
-    mismatch = benchmark_mismatch(a, b)
-    if mismatch:
-        warn(mismatch)
+    for mismatch in (benchmark_mismatch(a, b), judging_mismatch(a, b)):
+        if mismatch:
+            warn(mismatch)
     target = output or run_a / f"compare-{run_b.resolve().name}.html"
     folder = target.resolve().parent
     _write(target, render_comparison(a, b, folder, _plotly_beside(target, inline_plotly)))
