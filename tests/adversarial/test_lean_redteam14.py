@@ -1,0 +1,222 @@
+"""Red team 14 (Lean): G2's model of Lean's section stack, against the challenge's own scope commands.
+
+Lean's ``end`` closes the innermost block, whoever opened it, and a ``set_option`` or ``local notation``
+holds until the block it stands in ends. G2 tracked only the blocks the candidate opened, so:
+
+* the challenge's own scope command wrapped in ``section ... end`` before the theorem (ProofNet's
+  ``local notation "limsup"``, ``set_option checkBinderAnnotations false``, PutnamBench's
+  ``set_option synthInstance.maxSize 127`` of ``putnam_1989_a6``, which the statement needs "one *less*
+  than the default") is no longer in force at the theorem: the same text states something else;
+* the challenge's ``noncomputable section`` (three ProofNet statements leave it open) put inside a
+  ``section`` of the candidate's that holds ``variable [zz : Nonempty False]``, then one ``end``: Lean
+  closes the challenge's block, the candidate's stays open and its variable enters the theorem, while
+  G2 had closed the candidate's.
+
+Both compiled on Lean 4.35 (the toy toolchain) with no error and no axiom, proving a false pinned
+statement, and were accepted by the text profile; the fast profile's statement check refused them by
+meaning. Fix (``provers/lean/_blocks.py``): G2 stacks the challenge's sections too; before the theorem
+neither side's ``end`` may close the other's block, nor may the candidate end a block holding one of the
+challenge's scope commands.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict
+from tests.helpers import (
+    DATA_ROOT,
+    LEAN_BENCH,
+    LEAN_PROVER,
+    failures,
+    lean_text_verdict,
+    lean_verdict,
+    one_record_benchmark,
+)
+from tests.toylean.build import ToyLean
+
+PROOFNET_LEAN = DATA_ROOT / "proofnet" / "proofnet_lean4.jsonl"
+AVAILABLE, WHY = sandbox_status()
+needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+
+
+@pytest.fixture(scope="module")
+def putnambench() -> Benchmark:
+    return load_benchmark(LEAN_BENCH)
+
+
+@pytest.fixture(scope="module")
+def proofnet() -> Benchmark:
+    if not PROOFNET_LEAN.is_file():
+        pytest.skip("pinned ProofNet data not found")
+    return load_benchmark(PROOFNET_LEAN)
+
+
+def _proved(bench: Benchmark, problem: str) -> str:
+    """The challenge with its theorem's proof (its last ``sorry``) filled."""
+    text = LEAN_PROVER.challenge(bench.problems[problem], Track.WITH_ANSWER)
+    at = text.rfind("sorry")
+    return text[:at] + "by\n  simp" + text[at + len("sorry") :]
+
+
+def _edited(bench: Benchmark, problem: str, old: str, new: str) -> str:
+    text = _proved(bench, problem)
+    assert old in text, (problem, old)
+    return text.replace(old, new, 1)
+
+
+LIMSUP = 'local notation "limsup" => fun u : ℕ → EReal => Filter.limsup u Filter.atTop'
+BINDERS = "set_option checkBinderAnnotations false"
+NONCOMPUTABLE = "noncomputable section"
+WRAPPED = {
+    "the challenge's local notation in a closed section": (
+        "Rudin_exercise_3_5",
+        LIMSUP,
+        f"section\n{LIMSUP}\nend",
+        "ends the scope of the challenge's",
+    ),
+    "the notation beside a helper in a closed section": (
+        "Rudin_exercise_3_5",
+        LIMSUP,
+        f"section\n{LIMSUP}\ntheorem zz_helper : True := trivial\nend",
+        "ends the scope of the challenge's",
+    ),
+    "the challenge's option in a closed section": (
+        "Munkres_exercise_23_4",
+        BINDERS,
+        f"section\n{BINDERS}\nend",
+        "ends the scope of the challenge's",
+    ),
+    "the challenge's noncomputable section closed by the candidate": (
+        "Munkres_exercise_20_2",
+        NONCOMPUTABLE,
+        f"section\nvariable [zz : Fact False]\n{NONCOMPUTABLE}\nend",
+        "closes the challenge's own",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(WRAPPED))
+def test_a_challenge_scope_command_moved_out_of_force_is_refused(proofnet: Benchmark, case: str) -> None:
+    problem, old, new, rule = WRAPPED[case]
+    verdict = lean_text_verdict(proofnet, problem, _edited(proofnet, problem, old, new))
+    assert verdict.status == "rejected"
+    assert rule in failures(verdict).get("G2", ""), failures(verdict)
+
+
+def test_putnambenchs_pinned_instance_size_stays_in_force(putnambench: Benchmark) -> None:
+    """``putnam_1989_a6`` needs ``synthInstance.maxSize 127`` for its ``ite``: at the default (128) the
+    statement is read otherwise, or not at all."""
+    option = "set_option synthInstance.maxSize 127"
+    candidate = _edited(putnambench, "putnam_1989_a6", option, f"section\n{option}\nend")
+    verdict = lean_text_verdict(putnambench, "putnam_1989_a6", candidate)
+    assert verdict.status == "rejected"
+    assert "ends the scope of the challenge's `set_option synthInstance.maxSize" in failures(verdict)["G2"]
+
+
+KEPT = {
+    "faithful": ("Munkres_exercise_20_2", NONCOMPUTABLE, NONCOMPUTABLE),
+    "a helper section after the challenge's section": (
+        "Munkres_exercise_20_2",
+        NONCOMPUTABLE,
+        f"{NONCOMPUTABLE}\nsection\nvariable (zz_n : ℕ)\ntheorem zz_helper : zz_n = zz_n := rfl\nend",
+    ),
+    "a helper section before it": (
+        "Munkres_exercise_20_2",
+        NONCOMPUTABLE,
+        f"section\ntheorem zz_helper : True := trivial\nend\n{NONCOMPUTABLE}",
+    ),
+    "a candidate section open through the theorem": (
+        "Munkres_exercise_20_2",
+        NONCOMPUTABLE,
+        f"section\n{NONCOMPUTABLE}\ntheorem zz_helper : True := trivial",
+    ),
+    "a helper section after the notation": (
+        "Rudin_exercise_3_5",
+        LIMSUP,
+        f"{LIMSUP}\nsection\ntheorem zz_helper : True := trivial\nend",
+    ),
+    "the challenge's resource options in a closed section": (
+        "Dummit_Foote_exercise_8_3_6a",
+        "set_option maxRecDepth 8000",
+        "section\nset_option maxRecDepth 8000\nend",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(KEPT))
+def test_sections_that_keep_the_challenges_scope_stay_accepted(proofnet: Benchmark, case: str) -> None:
+    problem, old, new = KEPT[case]
+    verdict = lean_text_verdict(proofnet, problem, _edited(proofnet, problem, old, new))
+    assert verdict.status == "accepted", failures(verdict)
+
+
+def test_closing_the_challenges_section_after_the_theorem_stays_accepted(proofnet: Benchmark) -> None:
+    candidate = _proved(proofnet, "Munkres_exercise_20_2") + "\nend\n"
+    verdict = lean_text_verdict(proofnet, "Munkres_exercise_20_2", candidate)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+# --- for real on the toy Lean (Lean 4.35's elaborator and kernel) ---------------------------------
+
+PINNED_OPTION = (
+    "class ZzC (α : Type) where\n  val : Bool\n"
+    "class ZzD (α : Type) where\n  v : Bool\n"
+    "instance (priority := 10) zzSmall : ZzC Nat := ⟨Bool.false⟩\n"
+    "instance zzD : ZzD Nat := ⟨Bool.true⟩\n"
+    "instance zzBig {α : Type} [ZzD α] : ZzC α := ⟨ZzD.v α⟩\n\n"
+    "set_option synthInstance.maxSize 1\n\n"
+    "theorem toy_pinned_option : Eq (ZzC.val Nat) Bool.true := sorry\n"
+)
+"""A false statement: with the pinned option ``zzBig``'s answer (size 2) is dropped, ``zzSmall`` is the
+instance and ``ZzC.val Nat`` is ``false``."""
+OPTION_WRAPPED = PINNED_OPTION.replace(
+    "set_option synthInstance.maxSize 1\n", "section\nset_option synthInstance.maxSize 1\nend\n"
+).replace(":= sorry", ":= rfl")
+"""At the default size ``zzBig`` wins and ``rfl`` proves the statement."""
+PINNED_SECTION = "noncomputable section\n\ntheorem toy_pinned_section (p : Prop) : p := sorry\n"
+SECTION_CLOSED = (
+    "section\nvariable [zz_bad : Nonempty False]\nnoncomputable section\nend\n\n"
+    "theorem toy_pinned_section (p : Prop) : p :=\n"
+    "  False.elim (Nonempty.rec (motive := fun _ => False) (fun f => f) zz_bad)\n"
+)
+"""Lean's ``end`` closes the challenge's section; the candidate's, with its variable, reaches the theorem."""
+TOY = {
+    "option": ("toy_pinned_option", PINNED_OPTION, OPTION_WRAPPED, "ends the scope of the challenge's"),
+    "section": ("toy_pinned_section", PINNED_SECTION, SECTION_CLOSED, "closes the challenge's own"),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(TOY))
+def toy_case(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Benchmark, str, str]:
+    problem, statement, candidate, rule = TOY[request.param]
+    return one_record_benchmark(tmp_path_factory.mktemp("bench"), problem, statement), candidate, rule
+
+
+def _gate(verdict: Verdict, gate: str) -> GateStatus:
+    return next(g for g in verdict.gates if g.id == gate).status
+
+
+def test_g2_refuses_the_toy_candidates(toy_case: tuple[Benchmark, str, str]) -> None:
+    bench, candidate, rule = toy_case
+    problem = next(iter(bench.problems))
+    verdict = lean_verdict(bench, problem, candidate, Profile.TEXT)
+    assert verdict.status == "rejected"
+    assert rule in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@needs_sandbox
+def test_lean_proves_the_false_statement_cleanly(toy_lean_env: ToyLean, toy_case: tuple[Benchmark, str, str]) -> None:
+    """Why G2 must refuse: the candidate compiles with no error and depends on no axiom (G4 and G5 pass on
+    the full profile; G6, which compares types, is not here), and the fast profile's statement check, which
+    reads the pinned signature in the challenge's own scope, refuses it by meaning."""
+    bench, candidate, _ = toy_case
+    problem = next(iter(bench.problems))
+    full = lean_verdict(bench, problem, candidate, Profile.FULL)
+    assert _gate(full, "G4") is GateStatus.PASSED
+    assert _gate(full, "G5") is GateStatus.PASSED
+    fast = lean_verdict(bench, problem, candidate, Profile.FAST)
+    assert _gate(fast, "G4") is GateStatus.FAILED
+    assert "is not the pinned one read in a clean scope" in failures(fast)["G4"]
