@@ -35,6 +35,7 @@ from tests.helpers import (
     lean_verdict,
     one_record_benchmark,
 )
+from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
 from tests.toylean.build import ToyLean
 
 PROOFNET_LEAN = DATA_ROOT / "proofnet" / "proofnet_lean4.jsonl"
@@ -220,3 +221,66 @@ def test_lean_proves_the_false_statement_cleanly(toy_lean_env: ToyLean, toy_case
     fast = lean_verdict(bench, problem, candidate, Profile.FAST)
     assert _gate(fast, "G4") is GateStatus.FAILED
     assert "is not the pinned one read in a clean scope" in failures(fast)["G4"]
+
+
+# --- false rejections: `example` and `mutual` blocks of helpers ----------------------------------
+
+MINIF2F_PROBLEM = "aimeII_2001_p3"
+HARMLESS = {
+    "an example": "example : True := trivial\n\n",
+    "an example with a where clause": "example : ℕ := zz_aux\nwhere zz_aux : ℕ := 0\n\n",
+    "a private example under open ... in": "open Finset in\nprivate example : True := trivial\n\n",
+    "mutual theorems": "mutual\ntheorem zz_a : True := trivial\ntheorem zz_b : True := trivial\nend\n\n",
+    "mutual recursion": (
+        "mutual\ndef zz_even : ℕ → Bool\n  | 0 => true\n  | n + 1 => zz_odd n\n"
+        "def zz_odd : ℕ → Bool\n  | 0 => false\n  | n + 1 => zz_even n\nend\n\n"
+    ),
+}
+"""An ``example`` is elaborated and dropped with all it declared (Lean's ``elabMutualDef`` runs it under
+``withoutModifyingEnv``; the toy Lean finds no ``_example.zz_aux`` after it); a ``mutual`` block holds only
+declarations, each a helper. Both were refused on every profile ("not a permitted addition")."""
+STILL_REFUSED = {
+    "an instance in a mutual block": ("mutual\ninstance zz_i : OfNat ℤ 898 := ⟨0⟩\nend\n\n", "`mutual` block"),
+    "a variable in a mutual block": ("mutual\nvariable (zz_n : ℕ)\nend\n\n", "`mutual` block"),
+    "a mutual block open at the theorem": ("mutual\ntheorem zz_a : True := trivial\n\n", "is still open at"),
+    "an attribute on an example": ("@[instance] example : OfNat ℤ 898 := ⟨0⟩\n\n", "attribute not permitted"),
+    "an option before an example": ("set_option autoImplicit true in\nexample : True := trivial\n\n", "not permitted"),
+    "an instance glued to an example": (
+        "example : True := trivial instance : OfNat ℤ 898 := ⟨0⟩\n\n",
+        "starts a new command",
+    ),
+}
+
+
+def _with_helper(minif2f: Benchmark, helper: str) -> str:
+    text = LEAN_PROVER.challenge(minif2f.problems[MINIF2F_PROBLEM], Track.WITH_ANSWER)
+    at = text.index(f"theorem {MINIF2F_PROBLEM}")
+    return (text[:at] + helper + text[at:]).replace("by sorry", "by\n  norm_num [h₀]")
+
+
+@pytest.mark.parametrize("case", sorted(HARMLESS))
+def test_examples_and_mutual_helpers_are_accepted(minif2f: Benchmark, case: str) -> None:
+    verdict = lean_text_verdict(minif2f, MINIF2F_PROBLEM, _with_helper(minif2f, HARMLESS[case]))
+    assert verdict.status == "accepted", failures(verdict)
+
+
+@pytest.mark.parametrize("case", sorted(STILL_REFUSED))
+def test_what_an_example_or_mutual_block_would_carry_is_refused(minif2f: Benchmark, case: str) -> None:
+    helper, rule = STILL_REFUSED[case]
+    verdict = lean_text_verdict(minif2f, MINIF2F_PROBLEM, _with_helper(minif2f, helper))
+    assert verdict.status == "rejected"
+    assert rule in failures(verdict).get("G2", ""), failures(verdict)
+
+
+TOY_HELPERS = (
+    "example : True := True.intro\n\n"
+    "mutual\ntheorem zz_a : True := True.intro\ntheorem zz_b : True := True.intro\nend\n\n"
+    "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := And.intro h.right h.left\n"
+)
+
+
+@needs_sandbox
+def test_the_fast_profile_accepts_an_example_and_a_mutual_block(toy_lean_env: ToyLean) -> None:
+    bench = load_benchmark(TOY_BENCHMARK)
+    verdict = lean_verdict(bench, "toy_and_comm", TOY_HELPERS, Profile.FAST)
+    assert verdict.status == "accepted", failures(verdict)

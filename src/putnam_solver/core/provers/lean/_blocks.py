@@ -59,7 +59,11 @@ def plain_prefix(command: Command) -> int:
 
 
 def opens_block(command: Command) -> bool:
-    """A ``section`` (``noncomputable`` or not) or ``namespace`` opener with nothing else before it."""
+    """A ``section`` (``noncomputable`` or not) or ``namespace`` opener with nothing else before it, or a
+    bare ``mutual``, whose ``end`` closes it as an unnamed block's does (Lean allows only declarations
+    inside, each judged as a helper)."""
+    if command.keyword == "mutual":
+        return len(command.tokens) == 1
     return command.keyword in ("namespace", "section") and command.head == plain_prefix(command)
 
 
@@ -110,9 +114,11 @@ def close_block(
 
 def variables_in_scope(walk: Walk, line: int, at: str) -> list[Violation]:
     """Section variables the candidate declared in a block still open at a pinned declaration: Lean would
-    add them to its statement or definition (closed blocks take theirs away, so helpers may use them)."""
+    add them to its statement or definition (closed blocks take theirs away, so helpers may use them);
+    and a candidate ``mutual`` block around it, which Lean would elaborate together with its helpers."""
     open_blocks = [block for block, _ in walk.blocks]
-    return [
+    mutual = [Violation(line, show(b), f"is still open at {at}") for b in open_blocks if b.keyword == "mutual"]
+    return mutual + [
         Violation(line, show(block), f"declares section variables and is still open at {at}")
         for i, block in enumerate(walk.scoped)
         if any(block is b for b in open_blocks) and not any(block is s for s in walk.scoped[:i])

@@ -199,6 +199,11 @@ POLICY: Final = LeanPolicy(
             "for that type only, which nothing in the statement refers to",
         ),
         PermittedAddition(
+            "`example`, `mutual ... end`",
+            "an `example` (with the helpers' prefixes) leaves nothing in the environment, Lean elaborates it "
+            "and drops it; a `mutual` block of helpers declares only them",
+        ),
+        PermittedAddition(
             "`set_option NAME VALUE in`",
             f"before a helper or before the theorem, or as a global command, NAME one of "
             f"{', '.join(_OPTIONS)} or a `linter.*` option",

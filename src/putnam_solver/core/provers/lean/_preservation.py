@@ -153,6 +153,8 @@ def _scope_command(
         return []
     if command.keyword == "end":
         return close_block(command, walk)
+    if walk.blocks and walk.blocks[-1][0].keyword == "mutual" and command.keyword not in policy.helper_keywords:
+        return [Violation(command.line, show(command), "only helper declarations stand in a `mutual` block")]
     if command.keyword == "open" and command.head == 0 and _combinator_free(command):
         (walk.blocks[-1][1] if walk.blocks else walk.opens).append(command)
         return []
@@ -427,6 +429,8 @@ def _addition_violations(
     """A command the challenge does not have: allowed only if it is a permitted helper, declared at top
     level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open)."""
     start, _ = _combinator_prefix_end(command.tokens, policy)
+    if command.keyword == "example":  # elaborated, then dropped with all it declared (`withoutModifyingEnv`)
+        return helper_prefix_violations(command.tokens[start : command.head], policy)
     if command.keyword not in policy.helper_keywords:
         return [Violation(command.line, show(command), "not a permitted addition")]
     violations = helper_prefix_violations(command.tokens[start : command.head], policy)
