@@ -31,6 +31,7 @@ from tests.helpers import (
     LEAN_BENCH,
     LEAN_PROVER,
     failures,
+    lean_filled,
     lean_text_verdict,
     lean_verdict,
     one_record_benchmark,
@@ -283,4 +284,46 @@ TOY_HELPERS = (
 def test_the_fast_profile_accepts_an_example_and_a_mutual_block(toy_lean_env: ToyLean) -> None:
     bench = load_benchmark(TOY_BENCHMARK)
     verdict = lean_verdict(bench, "toy_and_comm", TOY_HELPERS, Profile.FAST)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+# --- no-answer values: choice through an equivalence or enumeration, extremal distances --------------
+
+REAL_ANSWER = "putnam_1965_a1"
+"""Asks for a real number (``∠ C A B = putnam_1965_a1_solution``)."""
+PICKED = {
+    "an element through Fintype.equivFin": "((Fintype.equivFin {x : Fin 3 // x = 1}).symm ⟨0, by decide⟩).val.val",
+    "Finite.equivFin": "((Finite.equivFin {x : ℝ // x = 1}).symm ⟨0, by simp⟩).val",
+    "the least element through Denumerable": "(Denumerable.ofNat {n : ℕ // 0 < n} 0).val",
+    "an element of a given rank": "(Ordinal.enum (α := ℕ) (· < ·) ⟨0, by simp⟩ : ℕ)",
+    "a preimage": "Function.Embedding.invOfMemRange ⟨fun x : ℝ => x, fun _ _ h => h⟩ ⟨1, ⟨1, rfl⟩⟩",
+    "a dense sequence": "TopologicalSpace.denseSeq ℝ 0",
+    "an enumeration by choice": "Set.enumerateCountable (Set.countable_singleton (1 : ℝ)) 0 0",
+    "a root by choice": "Polynomial.rootOfSplits (RingHom.id ℝ) h 1",
+    "an infimum of distances": "Metric.infDist 0 {x : ℝ | 1 < x}",
+    "a diameter": "Metric.diam (Set.Icc (0 : ℝ) 1)",
+    "a diameter by dot notation": "(Set.Icc (0 : ℝ) 1).diam",
+    "an infimum under open ... in": "open Metric in infDist 0 {x : ℝ | 1 < x}",
+}
+"""Each was accepted by the text profile: the names are choice or extremal operators reached through a
+library definition (a first line by spelling; the check by meaning, on the answer's compiled term, needs
+Mathlib: see the threat model's known gaps)."""
+HONEST_REALS = ["Real.sqrt 2", "(default : ℝ)", "(padicValNat 2 8 : ℝ)", "(Cardinal.toNat (Cardinal.mk (Fin 3)) : ℝ)"]
+
+
+def _no_answer(bench: Benchmark, value: str) -> Verdict:
+    candidate = lean_filled(bench, REAL_ANSWER, Track.NO_ANSWER, value=value)
+    return lean_text_verdict(bench, REAL_ANSWER, candidate, Track.NO_ANSWER)
+
+
+@pytest.mark.parametrize("case", sorted(PICKED))
+def test_a_value_picked_through_a_library_definition_is_refused(putnambench: Benchmark, case: str) -> None:
+    verdict = _no_answer(putnambench, PICKED[case])
+    assert verdict.status == "rejected"
+    assert "a choice operator picks a value" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@pytest.mark.parametrize("value", HONEST_REALS)
+def test_honest_real_values_stay_accepted(putnambench: Benchmark, value: str) -> None:
+    verdict = _no_answer(putnambench, value)
     assert verdict.status == "accepted", failures(verdict)
