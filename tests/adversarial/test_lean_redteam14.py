@@ -327,3 +327,37 @@ def test_a_value_picked_through_a_library_definition_is_refused(putnambench: Ben
 def test_honest_real_values_stay_accepted(putnambench: Benchmark, value: str) -> None:
     verdict = _no_answer(putnambench, value)
     assert verdict.status == "accepted", failures(verdict)
+
+
+# --- no-answer values: the copied other side, eta-reduced, as a `·` section or a pipeline -------------
+
+GAME = "putnam_2025_a3"
+"""States ``putnam_2025_a3_solution n ↔ AliceHasWinningStrategy n`` (official answer ``fun _ => False``)."""
+ABSTRACTED = {
+    "eta-reduced": "AliceHasWinningStrategy",
+    "eta-reduced in parentheses": "(AliceHasWinningStrategy)",
+    "eta-reduced under id": "id AliceHasWinningStrategy",
+    "a section": "(AliceHasWinningStrategy ·)",
+    "a forward pipeline": "fun m => m |> AliceHasWinningStrategy",
+    "a backward pipeline": "fun m => AliceHasWinningStrategy <| m",
+    "a dollar application": "fun m => AliceHasWinningStrategy $ m",
+}
+"""Each makes the theorem ``AliceHasWinningStrategy n ↔ AliceHasWinningStrategy n`` (``Iff.rfl``) and passed
+every gate (the solution is ``ℕ → Prop``, so no yes/no check applies); ``fun n => AliceHasWinningStrategy n``
+itself was refused."""
+NOT_COPIES = ["fun _ => False", "fun n => n % 2 = 1", "(· = 1)", "fun n => n |> Nat.Prime"]
+
+
+@pytest.mark.parametrize("case", sorted(ABSTRACTED))
+def test_the_other_side_abstracted_is_still_a_copy(putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(putnambench, GAME, Track.NO_ANSWER, value=ABSTRACTED[case], proof="by\n  simp")
+    verdict = lean_text_verdict(putnambench, GAME, candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@pytest.mark.parametrize("value", NOT_COPIES)
+def test_sections_and_pipelines_that_are_no_copy_stay_accepted(putnambench: Benchmark, value: str) -> None:
+    candidate = lean_filled(putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    verdict = lean_text_verdict(putnambench, GAME, candidate, Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)

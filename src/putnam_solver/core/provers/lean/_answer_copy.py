@@ -11,7 +11,11 @@ answer that is literally the other side makes the question trivial.
 
 The value is read through wrappers that elaborate to what they wrap (``id``, ``show .. from``, ``(e :
 T)``, ``by exact``, a ``let`` alias, a beta redex, ``setOf``, ``x ∈ {y | ..}``: ``_answer_unwrap``), and a
-big operator's binder is read without its type and with ``in`` as ``∈`` (red team 13).
+big operator's binder is read without its type and with ``in`` as ``∈`` (red team 13); and as the
+function the copy denotes however it is abstracted (red team 14: against ``putnam_2025_a3_solution n ↔
+AliceHasWinningStrategy n`` the eta-reduced ``AliceHasWinningStrategy``, the section
+``(AliceHasWinningStrategy ·)`` and the pipelines ``fun m => m |> AliceHasWinningStrategy``, ``... <| m``
+passed every gate, the theorem then ``Iff.rfl``).
 
 It is a first line, read in tokens: a copy up to reordering or algebra passes here, as in Rocq's check by
 meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet.
@@ -20,6 +24,7 @@ meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning fo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_unwrap import readings
@@ -50,13 +55,80 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
         return []
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
     for params, body in readings(code):
-        for start, end, args in _applications(theorem, normalize_name(solution), len(params)):
-            names = dict(zip(params, args, strict=True))
-            copy = _canonical([_renamed(t.text, names) for t in body])
-            for relation, other in _other_sides(theorem, start, end):
-                if _names_something(body) and _canonical(other) == copy:
-                    return [Violation(code[0].line, label, RULE.format(relation))]
+        if not _names_something(body):
+            continue
+        params, texts = _sections([t.text for t in body], params)
+        texts = _piped(texts)
+        extra_max = MAX_ETA if _applicative(texts) else 0
+        for extra in range(extra_max + 1):
+            for start, end, args in _applications(theorem, normalize_name(solution), len(params) + extra):
+                names = dict(zip(params, args, strict=False))
+                copy = _canonical([_renamed(t, names) for t in texts] + args[len(params) :])
+                for relation, other in _other_sides(theorem, start, end):
+                    if _canonical(_piped(other)) == copy:
+                        return [Violation(code[0].line, label, RULE.format(relation))]
     return []
+
+
+MAX_ETA: Final = 4
+"""How many of the statement's arguments an eta-reduced copy may leave off (``AliceHasWinningStrategy``
+for ``fun n => AliceHasWinningStrategy n``; no solution takes more)."""
+
+
+def _applicative(texts: Sequence[str]) -> bool:
+    """Whether ``texts`` is a name applied to arguments (nothing but names, numbers and bracketed groups
+    outside brackets): only then is ``texts a`` the application of the whole to ``a``, which an eta-reduced
+    copy leaves off (``g + h`` applied to ``n`` is not ``g + h n``)."""
+    depth = 0
+    for text in texts:
+        if text in OPEN_CLOSE:
+            depth += 1
+        elif text in OPEN_CLOSE.values():
+            depth -= 1
+        elif depth == 0 and not (text[:1].isalnum() or text[:1] in "_«"):
+            return False
+    return bool(texts) and depth == 0
+
+
+def _sections(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
+    """``(f · b ·)`` is ``fun x y => f x b y`` (Lean's ``·`` abstracts its nearest enclosing parentheses,
+    which the readings may have taken off already): the body without the parentheses, each ``·`` a
+    parameter after ``params``."""
+    if len(texts) >= 3 and texts[0] == "(" and texts[-1] == ")":
+        texts = texts[1:-1]
+    depth, dots = 0, []
+    for i, text in enumerate(texts):
+        if text in OPEN_CLOSE:
+            depth += 1
+        elif text in OPEN_CLOSE.values():
+            depth -= 1
+            if depth < 0:
+                return params, texts  # `(a) + (b)`: the first bracket closes before the end
+        elif text == "·" and depth == 0:
+            dots.append(i)
+    if not dots:
+        return params, texts
+    names = {i: f"·{k}" for k, i in enumerate(dots)}
+    return (*params, *names.values()), [names.get(i, t) for i, t in enumerate(texts)]
+
+
+def _piped(texts: list[str]) -> list[str]:
+    """The application a pipeline spells: ``x |> f |> g`` is ``g (f x)``, ``f <| x`` and ``f $ x`` are
+    ``f x`` (src/Init/Prelude.lean's ``|>``, ``<|``, ``$``); read at the outer level, brackets dropped as
+    :func:`_canonical` drops them."""
+    depth, parts, current = 0, [], []
+    for text in texts:
+        if text in OPEN_CLOSE:
+            depth += 1
+        elif text in OPEN_CLOSE.values():
+            depth -= 1
+        if depth == 0 and text == "|>":
+            parts.append(current)
+            current = []
+        elif not (depth == 0 and text in ("<|", "$")):
+            current.append(text)
+    parts.append(current)
+    return [t for part in reversed(parts) for t in part]
 
 
 def _names_something(body: Sequence[Token]) -> bool:
