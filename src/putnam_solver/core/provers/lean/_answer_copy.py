@@ -116,7 +116,8 @@ def _piped(texts: list[str]) -> list[str]:
     """The application a pipeline spells: ``x |> f |> g`` is ``g (f x)``, ``f <| x`` and ``f $ x`` are
     ``f x`` (src/Init/Prelude.lean's ``|>``, ``<|``, ``$``); read at the outer level, brackets dropped as
     :func:`_canonical` drops them."""
-    depth, parts, current = 0, [], []
+    depth, parts = 0, list[list[str]]()
+    current: list[str] = []
     for text in texts:
         if text in OPEN_CLOSE:
             depth += 1
