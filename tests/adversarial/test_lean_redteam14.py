@@ -341,11 +341,27 @@ ABSTRACTED = {
     "a forward pipeline": "fun m => m |> AliceHasWinningStrategy",
     "a backward pipeline": "fun m => AliceHasWinningStrategy <| m",
     "a dollar application": "fun m => AliceHasWinningStrategy $ m",
+    "the name from the root": "fun n => _root_.AliceHasWinningStrategy n",
+    "the name escaped": "«AliceHasWinningStrategy»",
+    "the name in explicit mode": "fun n => @AliceHasWinningStrategy n",
+    "a have before it": "fun n => have : True := trivial; AliceHasWinningStrategy n",
+    "a have on the line before it": "fun n =>\n  have : True := trivial\n  AliceHasWinningStrategy n",
+    "the identity on its argument": "fun n => AliceHasWinningStrategy (id n)",
+    "composed with the identity": "AliceHasWinningStrategy ∘ id",
+    "by refine": "by refine AliceHasWinningStrategy",
+    "by apply": "by apply AliceHasWinningStrategy",
 }
 """Each makes the theorem ``AliceHasWinningStrategy n ↔ AliceHasWinningStrategy n`` (``Iff.rfl``) and passed
 every gate (the solution is ``ℕ → Prop``, so no yes/no check applies); ``fun n => AliceHasWinningStrategy n``
 itself was refused."""
-NOT_COPIES = ["fun _ => False", "fun n => n % 2 = 1", "(· = 1)", "fun n => n |> Nat.Prime"]
+NOT_COPIES = [
+    "fun _ => False",
+    "fun n => n % 2 = 1",
+    "(· = 1)",
+    "fun n => n |> Nat.Prime",
+    "fun n => have : True := trivial; n = 2",
+    "id (fun n => n = 2)",
+]
 
 
 @pytest.mark.parametrize("case", sorted(ABSTRACTED))

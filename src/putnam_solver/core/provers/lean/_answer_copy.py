@@ -57,7 +57,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     for params, body in readings(code):
         if not _names_something(body):
             continue
-        params, texts = _sections([t.text for t in body], params)
+        params, texts = _sections(_spelled([t.text for t in body]), params)
         texts = _piped(texts)
         extra_max = MAX_ETA if _applicative(texts) else 0
         for extra in range(extra_max + 1):
@@ -65,9 +65,33 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 names = dict(zip(params, args, strict=False))
                 copy = _canonical([_renamed(t, names) for t in texts] + args[len(params) :])
                 for relation, other in _other_sides(theorem, start, end):
-                    if _canonical(_piped(other)) == copy:
+                    if _canonical(_piped(_spelled(other))) == copy:
                         return [Violation(code[0].line, label, RULE.format(relation))]
     return []
+
+
+def _spelled(texts: Sequence[str]) -> list[str]:
+    """One spelling per term: a name without escapes or ``_root_.`` (``«f»``, ``_root_.f`` and ``@f`` are
+    ``f``), and without the identity (``id x``, ``f ∘ id`` and ``id ∘ f`` are ``x`` and ``f``)."""
+    names = [_one_name(t) for t in texts if t != "@"]
+    out: list[str] = []
+    i = 0
+    while i < len(names):
+        after = names[i + 1] if i + 1 < len(names) else None
+        if (names[i], after) in (("∘", "id"), ("id", "∘")):
+            i += 2
+            continue
+        if names[i] != "id" or after is None or not (after[:1].isalnum() or after[:1] in "(_«"):
+            out.append(names[i])
+        i += 1
+    return out
+
+
+def _one_name(text: str) -> str:
+    if not (text[:1].isalpha() or text[:1] in "_«"):
+        return text
+    name = normalize_name(text)
+    return name.removeprefix("_root_.") if name != "_root_" else name
 
 
 MAX_ETA: Final = 4
