@@ -377,3 +377,32 @@ def test_sections_and_pipelines_that_are_no_copy_stay_accepted(putnambench: Benc
     candidate = lean_filled(putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp")
     verdict = lean_text_verdict(putnambench, GAME, candidate, Track.NO_ANSWER)
     assert verdict.status == "accepted", failures(verdict)
+
+
+PAIR = "putnam_1975_a2"
+"""States ``∀ b c : ℝ, (∀ z : ℂ, ...) ↔ putnam_1975_a2_solution (b, c)``: the solution takes a pair."""
+CONDITION = "(∀ z : ℂ, (X^2 + (C (b : ℂ))*X + (C (c : ℂ)) : Polynomial ℂ).eval z = 0 → ‖z‖ < 1)"
+PAIR_COPIES = {
+    "a pair pattern": f"fun (b, c) => {CONDITION}",
+    "an anonymous-constructor pattern": f"fun ⟨b, c⟩ => {CONDITION}",
+    "renamed components": "fun (x, y) => " + CONDITION.replace("(b : ℂ)", "(x : ℂ)").replace("(c : ℂ)", "(y : ℂ)"),
+    "projections": "fun p => " + CONDITION.replace("(b : ℂ)", "(p.1 : ℂ)").replace("(c : ℂ)", "(p.2 : ℂ)"),
+    "named projections": "fun p => " + CONDITION.replace("(b : ℂ)", "(p.fst : ℂ)").replace("(c : ℂ)", "(p.snd : ℂ)"),
+}
+"""Each passed every gate: the theorem is then ``fun b c => Iff.rfl`` (a pair's match and projections
+reduce), though the same copy for a solution applied to plain names was refused."""
+
+
+@pytest.mark.parametrize("case", sorted(PAIR_COPIES))
+def test_the_other_side_copied_through_a_pair_is_refused(putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(putnambench, PAIR, Track.NO_ANSWER, value=PAIR_COPIES[case])
+    verdict = lean_text_verdict(putnambench, PAIR, candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@pytest.mark.parametrize("value", ["fun (b, c) => |c| < 1 ∧ |b| < 1 + c", "fun p => |p.2| < 1 ∧ |p.1| < 1 + p.2"])
+def test_honest_pair_answers_stay_accepted(putnambench: Benchmark, value: str) -> None:
+    candidate = lean_filled(putnambench, PAIR, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(putnambench, PAIR, candidate, Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)

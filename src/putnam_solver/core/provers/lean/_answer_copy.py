@@ -67,7 +67,57 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 for relation, other in _other_sides(theorem, start, end):
                     if _canonical(_piped(_spelled(other))) == copy:
                         return [Violation(code[0].line, label, RULE.format(relation))]
+        for start, end, args in _tuple_applications(theorem, normalize_name(solution)):
+            if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
+                copy = _canonical([_renamed(t, dict(zip(params, args, strict=True))) for t in texts])
+            elif len(params) == 1:  # `fun p => ... p.1 ... p.2 ...`
+                projections = _projections(params[0], args)
+                copy = _canonical([projections.get(t, t) for t in _glued_projections(texts)])
+            else:
+                continue
+            for relation, other in _other_sides(theorem, start, end):
+                if _canonical(_piped(_spelled(other))) == copy:
+                    return [Violation(code[0].line, label, RULE.format(relation))]
     return []
+
+
+def _tuple_applications(theorem: list[str], solution: str) -> list[tuple[int, int, list[str]]]:
+    """Where the theorem applies the solution to a tuple of plain names, ``solution (b, c)`` or
+    ``solution ⟨b, c⟩`` (red team 14: ``putnam_1975_a2``'s condition copied as ``fun (b, c) => ...`` or with
+    ``p.1``, ``p.2`` passed, the theorem then ``Iff.rfl``: a pair's match and projections reduce)."""
+    found = []
+    for i, text in enumerate(theorem[:-1]):
+        if normalize_name(text) != solution or theorem[i + 1] not in ("(", "⟨"):
+            continue
+        close = ")" if theorem[i + 1] == "(" else "⟩"
+        end = next((j for j in range(i + 2, len(theorem)) if theorem[j] in (close, "(", "⟨")), None)
+        inner = theorem[i + 2 : end] if end is not None and theorem[end] == close else []
+        names, commas = inner[0::2], inner[1::2]
+        if end is not None and len(names) >= 2 and len(inner) % 2 == 1 and all(c == "," for c in commas):
+            found += [(i, end + 1, names)] if all(map(_plain_name, names)) else []
+    return found
+
+
+def _glued_projections(texts: Sequence[str]) -> list[str]:
+    """``p . 1`` and ``p . 2.1`` (the lexer reads ``2.1`` as a number) as the one name ``p.1``, ``p.2.1``."""
+    out: list[str] = []
+    for text in texts:
+        if len(out) >= 2 and out[-1] == "." and text[:1].isdigit() and _plain_name(out[-2].split(".")[0]):
+            out[-2:] = [f"{out[-2]}.{text}"]
+        else:
+            out.append(text)
+    return out
+
+
+def _projections(param: str, args: Sequence[str]) -> dict[str, str]:
+    """``p.1``, ``p.2.1``, ``p.2.2``... (and ``fst``/``snd``) of a tuple ``p`` read as the names ``args``
+    (Lean's tuples nest to the right: ``(a, b, c)`` is ``(a, (b, c))``)."""
+    out: dict[str, str] = {}
+    for k, arg in enumerate(args):
+        last = k == len(args) - 1
+        for first, second in (("1", "2"), ("fst", "snd")):
+            out[".".join([param, *[second] * k, *([] if last else [first])])] = arg
+    return out
 
 
 def _spelled(texts: Sequence[str]) -> list[str]:
