@@ -352,8 +352,8 @@ ABSTRACTED = {
     "by apply": "by apply AliceHasWinningStrategy",
 }
 """Each makes the theorem ``AliceHasWinningStrategy n ↔ AliceHasWinningStrategy n`` (``Iff.rfl``) and passed
-every gate (the solution is ``ℕ → Prop``, so no yes/no check applies); ``fun n => AliceHasWinningStrategy n``
-itself was refused."""
+the text profile (the solution is ``ℕ → Prop``, so no yes/no check applies on a compiled one either);
+``fun n => AliceHasWinningStrategy n`` itself was refused."""
 NOT_COPIES = [
     "fun _ => False",
     "fun n => n % 2 = 1",
@@ -389,7 +389,7 @@ PAIR_COPIES = {
     "projections": "fun p => " + CONDITION.replace("(b : ℂ)", "(p.1 : ℂ)").replace("(c : ℂ)", "(p.2 : ℂ)"),
     "named projections": "fun p => " + CONDITION.replace("(b : ℂ)", "(p.fst : ℂ)").replace("(c : ℂ)", "(p.snd : ℂ)"),
 }
-"""Each passed every gate: the theorem is then ``fun b c => Iff.rfl`` (a pair's match and projections
+"""Each passed the text profile: the theorem is then ``fun b c => Iff.rfl`` (a pair's match and projections
 reduce), though the same copy for a solution applied to plain names was refused."""
 
 

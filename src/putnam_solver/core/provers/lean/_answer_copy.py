@@ -84,7 +84,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
 def _tuple_applications(theorem: list[str], solution: str) -> list[tuple[int, int, list[str]]]:
     """Where the theorem applies the solution to a tuple of plain names, ``solution (b, c)`` or
     ``solution ⟨b, c⟩`` (red team 14: ``putnam_1975_a2``'s condition copied as ``fun (b, c) => ...`` or with
-    ``p.1``, ``p.2`` passed, the theorem then ``Iff.rfl``: a pair's match and projections reduce)."""
+    ``p.1``, ``p.2`` passed the text profile, the theorem then ``Iff.rfl``: a pair's match and projections reduce)."""
     found = []
     for i, text in enumerate(theorem[:-1]):
         if normalize_name(text) != solution or theorem[i + 1] not in ("(", "⟨"):
