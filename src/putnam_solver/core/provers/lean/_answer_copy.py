@@ -15,7 +15,7 @@ big operator's binder is read without its type and with ``in`` as ``∈`` (red t
 function the copy denotes however it is abstracted (red team 14: against ``putnam_2025_a3_solution n ↔
 AliceHasWinningStrategy n`` the eta-reduced ``AliceHasWinningStrategy``, the section
 ``(AliceHasWinningStrategy ·)`` and the pipelines ``fun m => m |> AliceHasWinningStrategy``, ``... <| m``
-passed every gate, the theorem then ``Iff.rfl``).
+passed the text profile, the theorem then ``Iff.rfl``).
 
 It is a first line, read in tokens: a copy up to reordering or algebra passes here, as in Rocq's check by
 meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet.
