@@ -406,3 +406,46 @@ def test_honest_pair_answers_stay_accepted(putnambench: Benchmark, value: str) -
     candidate = lean_filled(putnambench, PAIR, Track.NO_ANSWER, value=value)
     verdict = lean_text_verdict(putnambench, PAIR, candidate, Track.NO_ANSWER)
     assert verdict.status == "accepted", failures(verdict)
+
+
+MEMBER = "putnam_2018_a1"
+"""States ``(1 / a + 1 / b = 3 / 2018) ↔ (⟨a, b⟩ ∈ putnam_2018_a1_solution)``: a set of pairs."""
+EQUATION = "((1 : ℚ) / a + (1 : ℚ) / b = (3 : ℚ) / 2018)"
+MEMBER_COPIES = {
+    "a pair set-builder": f"{{(a, b) | {EQUATION}}}",
+    "an anonymous-constructor set-builder": f"{{⟨a, b⟩ | {EQUATION}}}",
+    "projections in a set-builder": "{p : ℤ × ℤ | " + EQUATION.replace("/ a", "/ p.1").replace("/ b", "/ p.2") + "}",
+}
+"""Each passed the text profile (the membership stood in parentheses, and a pair is no plain name)."""
+SET_OF_PAIRS = "putnam_2022_a1"
+"""States ``{(a, b) | ∃! x : ℝ, a * x + b = Real.log (1 + x^2)} = putnam_2022_a1_solution``."""
+
+
+@pytest.mark.parametrize("case", sorted(MEMBER_COPIES))
+def test_a_condition_copied_into_a_set_of_pairs_is_refused(putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(putnambench, MEMBER, Track.NO_ANSWER, value=MEMBER_COPIES[case])
+    verdict = lean_text_verdict(putnambench, MEMBER, candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+def test_a_pair_set_builder_with_its_names_renamed_is_a_copy(putnambench: Benchmark) -> None:
+    value = "{(c, d) | ∃! y : ℝ, c * y + d = Real.log (1 + y^2)}"
+    candidate = lean_filled(putnambench, SET_OF_PAIRS, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(putnambench, SET_OF_PAIRS, candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "the other side of the statement's own `=`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@pytest.mark.parametrize(
+    ("problem", "value"),
+    [
+        (MEMBER, "{(a, b) | a = 1 ∧ b = 2}"),
+        (MEMBER, "{p : ℤ × ℤ | p.1 = p.2}"),
+        (SET_OF_PAIRS, "{(a, b) | a < 0 ∧ b = 0}"),
+    ],
+)
+def test_honest_sets_of_pairs_stay_accepted(putnambench: Benchmark, problem: str, value: str) -> None:
+    candidate = lean_filled(putnambench, problem, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(putnambench, problem, candidate, Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)

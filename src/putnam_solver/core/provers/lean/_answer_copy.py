@@ -54,20 +54,24 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     if not code:
         return []
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
+    variants = []
     for params, body in readings(code):
-        if not _names_something(body):
-            continue
-        params, texts = _sections(_spelled([t.text for t in body]), params)
+        if _names_something(body):
+            params, texts = _sections(_spelled([t.text for t in body]), params)
+            variants += [(params, texts), _tuple_set(texts, params)]
+    for params, texts in variants:
         texts = _piped(texts)
         extra_max = MAX_ETA if _applicative(texts) else 0
         for extra in range(extra_max + 1):
-            for start, end, args in _applications(theorem, normalize_name(solution), len(params) + extra):
+            for start, end, args in _widened(
+                theorem, _applications(theorem, normalize_name(solution), len(params) + extra)
+            ):
                 names = dict(zip(params, args, strict=False))
                 copy = _canonical([_renamed(t, names) for t in texts] + args[len(params) :])
                 for relation, other in _other_sides(theorem, start, end):
                     if _canonical(_piped(_spelled(other))) == copy:
                         return [Violation(code[0].line, label, RULE.format(relation))]
-        for start, end, args in _tuple_applications(theorem, normalize_name(solution)):
+        for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
                 copy = _canonical([_renamed(t, dict(zip(params, args, strict=True))) for t in texts])
             elif len(params) == 1:  # `fun p => ... p.1 ... p.2 ...`
@@ -81,21 +85,59 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     return []
 
 
+def _widened(theorem: list[str], found: list[tuple[int, int, list[str]]]) -> list[tuple[int, int, list[str]]]:
+    """Each application with the parentheses around exactly it (``↔ (⟨a, b⟩ ∈ solution)``) taken in, so
+    that the relation beside them is found."""
+    out = []
+    for start, end, args in found:
+        while start >= 1 and end < len(theorem) and theorem[start - 1] == "(" and theorem[end] == ")":
+            start, end = start - 1, end + 1
+        out.append((start, end, args))
+    return out
+
+
 def _tuple_applications(theorem: list[str], solution: str) -> list[tuple[int, int, list[str]]]:
-    """Where the theorem applies the solution to a tuple of plain names, ``solution (b, c)`` or
-    ``solution ⟨b, c⟩`` (red team 14: ``putnam_1975_a2``'s condition copied as ``fun (b, c) => ...`` or with
-    ``p.1``, ``p.2`` passed the text profile, the theorem then ``Iff.rfl``: a pair's match and projections reduce)."""
+    """Where the theorem applies the solution to a tuple of plain names, ``solution (b, c)``, ``solution
+    ⟨b, c⟩``, or asks ``(a, b) ∈ solution`` (red team 14: ``putnam_1975_a2``'s condition copied as ``fun (b,
+    c) => ...`` or with ``p.1``, ``p.2``, and ``putnam_2018_a1``'s as ``{(a, b) | ...}`` or ``{p | ...}``,
+    passed the text profile; the theorem is then ``Iff.rfl``, or a one-line ``simp``)."""
     found = []
-    for i, text in enumerate(theorem[:-1]):
-        if normalize_name(text) != solution or theorem[i + 1] not in ("(", "⟨"):
+    for i, text in enumerate(theorem):
+        if normalize_name(text) != solution:
             continue
-        close = ")" if theorem[i + 1] == "(" else "⟩"
-        end = next((j for j in range(i + 2, len(theorem)) if theorem[j] in (close, "(", "⟨")), None)
-        inner = theorem[i + 2 : end] if end is not None and theorem[end] == close else []
-        names, commas = inner[0::2], inner[1::2]
-        if end is not None and len(names) >= 2 and len(inner) % 2 == 1 and all(c == "," for c in commas):
-            found += [(i, end + 1, names)] if all(map(_plain_name, names)) else []
+        if i + 1 < len(theorem) and (names := _tuple_names(theorem[i + 1 :])) is not None:
+            found.append((i, i + 2 * len(names) + 2, names))
+        if i >= 2 and theorem[i - 1] == "∈" and theorem[i - 2] in (")", "⟩"):
+            opener = "(" if theorem[i - 2] == ")" else "⟨"
+            start = next((j for j in range(i - 3, -1, -1) if theorem[j] in (opener, ")", "⟩")), None)
+            if start is not None and (names := _tuple_names(theorem[start : i - 1])) is not None:
+                found.append((start, i + 1, names))
     return found
+
+
+def _tuple_names(texts: Sequence[str]) -> list[str] | None:
+    """The names of the tuple ``(a, b, ...)`` or ``⟨a, b, ...⟩`` that ``texts`` begins with, if it is one of
+    at least two plain names."""
+    if not texts or texts[0] not in ("(", "⟨"):
+        return None
+    close = ")" if texts[0] == "(" else "⟩"
+    end = next((j for j in range(1, len(texts)) if texts[j] in (close, "(", "⟨")), None)
+    inner = list(texts[1:end]) if end is not None and texts[end] == close else []
+    names, commas = inner[0::2], inner[1::2]
+    tuple_ = len(names) >= 2 and len(inner) % 2 == 1 and all(c == "," for c in commas)
+    return names if tuple_ and all(map(_plain_name, names)) else None
+
+
+def _tuple_set(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
+    """``{(a, b) | c}`` or ``{⟨a, b⟩ | c}`` (Mathlib's pattern set-builder) as the condition ``c`` of its
+    names ``a``, ``b``."""
+    if params or len(texts) < 2 or texts[0] != "{" or texts[-1] != "}":
+        return params, texts
+    names = _tuple_names(texts[1:])
+    bar = 2 * len(names) + 2 if names is not None else 0
+    if names is None or bar >= len(texts) - 1 or texts[bar] != "|":
+        return params, texts
+    return tuple(names), list(texts[bar + 1 : -1])
 
 
 def _glued_projections(texts: Sequence[str]) -> list[str]:
@@ -264,6 +306,21 @@ def _side_ends(texts: list[str], ends: frozenset[str], brackets: dict[str, str])
     return [*lengths, len(texts)] if depth == 0 else lengths
 
 
+def _pattern(texts: Sequence[str], i: int) -> list[str] | None:
+    """The names ``a, b`` of a set-builder pattern ``a, b |`` or ``⟨a, b⟩ |`` at ``texts[i]`` (parentheses
+    already dropped), if there is one of at least two names."""
+    names, j = [], i + (texts[i] == "⟨")
+    while j < len(texts) and _plain_name(texts[j]):
+        names.append(texts[j])
+        if j + 1 < len(texts) and texts[j + 1] == ",":
+            j += 2
+        else:
+            j += 1
+            break
+    j += j < len(texts) and texts[j] == "⟩"
+    return names if len(names) >= 2 and j < len(texts) and texts[j] == "|" else None
+
+
 def _renamed(text: str, names: dict[str, str]) -> str:
     """``text`` with a parameter read as the statement's name, also as a dotted name's head (``Q.eval``)."""
     head, dot, rest = text.partition(".")
@@ -280,6 +337,10 @@ def _canonical(texts: list[str]) -> list[str]:
     is still a copy, and an honest answer is never the question's own tokens in the same order."""
     texts = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
+    for i in range(len(texts) - 1):  # `{(a, b) | ...}`: the pattern's names are bound like `{x | ...}`'s
+        pattern = _pattern(texts, i + 1) if texts[i] == "{" else None
+        for name in pattern or []:
+            bound.setdefault(name, f"#{len(bound)}")
     binding = typed = False
     canonical = []
     for i, text in enumerate(texts):
