@@ -98,7 +98,10 @@ theorem s (a b : ℕ) (h : g a = 1) : (f a b = s_solution a b ∧ s_solution b a
         ("fun x y => f (y + 1) x", True),  # the right side of the second, read at `s_solution b a`
         ("fun x y => f y x", False),
         ("fun x y => g x", False),  # a hypothesis' side, not next to the solution
-        ("fun x => f x", False),  # arity differs from every application
+        ("fun x => f x", True),  # eta-reduced (red team 14): `fun x => f x` is `f`, so `s_solution a b` is `f a b`
+        ("f", True),
+        ("fun x => f (x + 1)", False),  # applied to `b` it is `f (a + 1) b`, no side of the statement
+        ("fun x => g x", False),
     ],
 )
 def test_the_other_side_is_read_at_each_application(value: str, copied: bool) -> None:

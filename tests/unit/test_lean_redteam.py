@@ -102,14 +102,12 @@ STOPPED: dict[str, Case] = {
     "#exit in an interpolation": (B5, W, {"proof": 'by\n  have := s!"{#exit}"'}, "G3", "#exit"),
     "local notation": (B5, W, {"before": AUX + 'local notation "x" => 1\n'}, "G2", "a `local notation` can change"),
     "notation3": (B5, W, {"before": 'notation3 "x" => 1\n'}, "G3", "notation3"),
-    "mutual": (B5, W, {"before": "mutual\ndef a : ℕ := 0\nend\n"}, "G2", "`mutual`: not a permitted"),
     "deriving instance": (B5, W, {"before": "deriving instance Repr for Nat\n"}, "G3", "instance"),
     "attribute local instance": (B5, W, {"before": "attribute [local instance] foo\n"}, "G3", "attribute"),
     "@[instance] def": (B5, W, {"before": "@[instance] def i : Inhabited ℕ := ⟨0⟩\n"}, "G3", "instance"),
     "@[irreducible] def": (B5, W, {"before": "@[irreducible] def i := 0\n"}, "G2", "attribute not"),
     "irreducible_def": (B5, W, {"before": "irreducible_def i : ℕ := 0\n"}, "G2", "not a permitted"),
     "alias": (B5, W, {"before": "alias foo := Nat.succ\n"}, "G2", "`alias foo := Nat.succ`: not a"),
-    "example": (B5, W, {"before": "example : True := trivial\n"}, "G2", "not a permitted addition"),
     "universe": (B5, W, {"before": "universe u\n"}, "G2", "`universe u`: a `universe` declaration can change"),
     "_root_ helper": (B5, W, {"before": "def _root_.foo := 1\n"}, "G2", "may not escape to `_root_`"),
     "helper named like the solution": (
@@ -170,6 +168,9 @@ VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
     "helper named like a binder": (B5, W, {"before": "def n : ℕ := 3\n"}),
     # It only turns off code generation (issue 10 section 3).
     "noncomputable section": (B5, W, {"before": "noncomputable section\n"}),
+    # Red team 14: an `example` is elaborated and dropped; a `mutual` block holds only helpers.
+    "example": (B5, W, {"before": "example : True := trivial\n"}),
+    "mutual": (B5, W, {"before": "mutual\ndef a : ℕ := 0\nend\n"}),
     "escaped helper named like a binder": (B5, W, {"before": "def «hn» := 0\n"}),
     "keyword at column 0 in a multi-line string": (
         B5, W, {"before": 'def msg : String := "a\ntheorem putnam_1997_b5 : True\nopen Nat"\n'}

@@ -11,7 +11,11 @@ answer that is literally the other side makes the question trivial.
 
 The value is read through wrappers that elaborate to what they wrap (``id``, ``show .. from``, ``(e :
 T)``, ``by exact``, a ``let`` alias, a beta redex, ``setOf``, ``x ∈ {y | ..}``: ``_answer_unwrap``), and a
-big operator's binder is read without its type and with ``in`` as ``∈`` (red team 13).
+big operator's binder is read without its type and with ``in`` as ``∈`` (red team 13); and as the
+function the copy denotes however it is abstracted (red team 14: against ``putnam_2025_a3_solution n ↔
+AliceHasWinningStrategy n`` the eta-reduced ``AliceHasWinningStrategy``, the section
+``(AliceHasWinningStrategy ·)`` and the pipelines ``fun m => m |> AliceHasWinningStrategy``, ``... <| m``
+passed the text profile, the theorem then ``Iff.rfl``).
 
 It is a first line, read in tokens: a copy up to reordering or algebra passes here, as in Rocq's check by
 meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet.
@@ -20,6 +24,7 @@ meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning fo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_unwrap import readings
@@ -49,14 +54,198 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     if not code:
         return []
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
+    variants = []
     for params, body in readings(code):
-        for start, end, args in _applications(theorem, normalize_name(solution), len(params)):
-            names = dict(zip(params, args, strict=True))
-            copy = _canonical([_renamed(t.text, names) for t in body])
+        if _names_something(body):
+            params, texts = _sections(_spelled([t.text for t in body]), params)
+            variants += [(params, texts), _tuple_set(texts, params)]
+    for params, texts in variants:
+        texts = _piped(texts)
+        extra_max = MAX_ETA if _applicative(texts) else 0
+        for extra in range(extra_max + 1):
+            for start, end, args in _widened(
+                theorem, _applications(theorem, normalize_name(solution), len(params) + extra)
+            ):
+                names = dict(zip(params, args, strict=False))
+                copy = _canonical([_renamed(t, names) for t in texts] + args[len(params) :])
+                for relation, other in _other_sides(theorem, start, end):
+                    if _canonical(_piped(_spelled(other))) == copy:
+                        return [Violation(code[0].line, label, RULE.format(relation))]
+        for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
+            if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
+                copy = _canonical([_renamed(t, dict(zip(params, args, strict=True))) for t in texts])
+            elif len(params) == 1:  # `fun p => ... p.1 ... p.2 ...`
+                projections = _projections(params[0], args)
+                copy = _canonical([projections.get(t, t) for t in _glued_projections(texts)])
+            else:
+                continue
             for relation, other in _other_sides(theorem, start, end):
-                if _names_something(body) and _canonical(other) == copy:
+                if _canonical(_piped(_spelled(other))) == copy:
                     return [Violation(code[0].line, label, RULE.format(relation))]
     return []
+
+
+def _widened(theorem: list[str], found: list[tuple[int, int, list[str]]]) -> list[tuple[int, int, list[str]]]:
+    """Each application with the parentheses around exactly it (``↔ (⟨a, b⟩ ∈ solution)``) taken in, so
+    that the relation beside them is found."""
+    out = []
+    for start, end, args in found:
+        while start >= 1 and end < len(theorem) and theorem[start - 1] == "(" and theorem[end] == ")":
+            start, end = start - 1, end + 1
+        out.append((start, end, args))
+    return out
+
+
+def _tuple_applications(theorem: list[str], solution: str) -> list[tuple[int, int, list[str]]]:
+    """Where the theorem applies the solution to a tuple of plain names, ``solution (b, c)``, ``solution
+    ⟨b, c⟩``, or asks ``(a, b) ∈ solution`` (red team 14: ``putnam_1975_a2``'s condition copied as ``fun (b,
+    c) => ...`` or with ``p.1``, ``p.2``, and ``putnam_2018_a1``'s as ``{(a, b) | ...}`` or ``{p | ...}``,
+    passed the text profile; the theorem is then ``Iff.rfl``, or a one-line ``simp``)."""
+    found = []
+    for i, text in enumerate(theorem):
+        if normalize_name(text) != solution:
+            continue
+        if i + 1 < len(theorem) and (names := _tuple_names(theorem[i + 1 :])) is not None:
+            found.append((i, i + 2 * len(names) + 2, names))
+        if i >= 2 and theorem[i - 1] == "∈" and theorem[i - 2] in (")", "⟩"):
+            opener = "(" if theorem[i - 2] == ")" else "⟨"
+            start = next((j for j in range(i - 3, -1, -1) if theorem[j] in (opener, ")", "⟩")), None)
+            if start is not None and (names := _tuple_names(theorem[start : i - 1])) is not None:
+                found.append((start, i + 1, names))
+    return found
+
+
+def _tuple_names(texts: Sequence[str]) -> list[str] | None:
+    """The names of the tuple ``(a, b, ...)`` or ``⟨a, b, ...⟩`` that ``texts`` begins with, if it is one of
+    at least two plain names."""
+    if not texts or texts[0] not in ("(", "⟨"):
+        return None
+    close = ")" if texts[0] == "(" else "⟩"
+    end = next((j for j in range(1, len(texts)) if texts[j] in (close, "(", "⟨")), None)
+    inner = list(texts[1:end]) if end is not None and texts[end] == close else []
+    names, commas = inner[0::2], inner[1::2]
+    tuple_ = len(names) >= 2 and len(inner) % 2 == 1 and all(c == "," for c in commas)
+    return names if tuple_ and all(map(_plain_name, names)) else None
+
+
+def _tuple_set(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
+    """``{(a, b) | c}`` or ``{⟨a, b⟩ | c}`` (Mathlib's pattern set-builder) as the condition ``c`` of its
+    names ``a``, ``b``."""
+    if params or len(texts) < 2 or texts[0] != "{" or texts[-1] != "}":
+        return params, texts
+    names = _tuple_names(texts[1:])
+    bar = 2 * len(names) + 2 if names is not None else 0
+    if names is None or bar >= len(texts) - 1 or texts[bar] != "|":
+        return params, texts
+    return tuple(names), list(texts[bar + 1 : -1])
+
+
+def _glued_projections(texts: Sequence[str]) -> list[str]:
+    """``p . 1`` and ``p . 2.1`` (the lexer reads ``2.1`` as a number) as the one name ``p.1``, ``p.2.1``."""
+    out: list[str] = []
+    for text in texts:
+        if len(out) >= 2 and out[-1] == "." and text[:1].isdigit() and _plain_name(out[-2].split(".")[0]):
+            out[-2:] = [f"{out[-2]}.{text}"]
+        else:
+            out.append(text)
+    return out
+
+
+def _projections(param: str, args: Sequence[str]) -> dict[str, str]:
+    """``p.1``, ``p.2.1``, ``p.2.2``... (and ``fst``/``snd``) of a tuple ``p`` read as the names ``args``
+    (Lean's tuples nest to the right: ``(a, b, c)`` is ``(a, (b, c))``)."""
+    out: dict[str, str] = {}
+    for k, arg in enumerate(args):
+        last = k == len(args) - 1
+        for first, second in (("1", "2"), ("fst", "snd")):
+            out[".".join([param, *[second] * k, *([] if last else [first])])] = arg
+    return out
+
+
+def _spelled(texts: Sequence[str]) -> list[str]:
+    """One spelling per term: a name without escapes or ``_root_.`` (``«f»``, ``_root_.f`` and ``@f`` are
+    ``f``), and without the identity (``id x``, ``f ∘ id`` and ``id ∘ f`` are ``x`` and ``f``)."""
+    names = [_one_name(t) for t in texts if t != "@"]
+    out: list[str] = []
+    i = 0
+    while i < len(names):
+        after = names[i + 1] if i + 1 < len(names) else None
+        if (names[i], after) in (("∘", "id"), ("id", "∘")):
+            i += 2
+            continue
+        if names[i] != "id" or after is None or not (after[:1].isalnum() or after[:1] in "(_«"):
+            out.append(names[i])
+        i += 1
+    return out
+
+
+def _one_name(text: str) -> str:
+    if not (text[:1].isalpha() or text[:1] in "_«"):
+        return text
+    name = normalize_name(text)
+    return name.removeprefix("_root_.") if name != "_root_" else name
+
+
+MAX_ETA: Final = 4
+"""How many of the statement's arguments an eta-reduced copy may leave off (``AliceHasWinningStrategy``
+for ``fun n => AliceHasWinningStrategy n``; no solution takes more)."""
+
+
+def _applicative(texts: Sequence[str]) -> bool:
+    """Whether ``texts`` is a name applied to arguments (nothing but names, numbers and bracketed groups
+    outside brackets): only then is ``texts a`` the application of the whole to ``a``, which an eta-reduced
+    copy leaves off (``g + h`` applied to ``n`` is not ``g + h n``)."""
+    depth = 0
+    for text in texts:
+        if text in OPEN_CLOSE:
+            depth += 1
+        elif text in OPEN_CLOSE.values():
+            depth -= 1
+        elif depth == 0 and not (text[:1].isalnum() or text[:1] in "_«"):
+            return False
+    return bool(texts) and depth == 0
+
+
+def _sections(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
+    """``(f · b ·)`` is ``fun x y => f x b y`` (Lean's ``·`` abstracts its nearest enclosing parentheses,
+    which the readings may have taken off already): the body without the parentheses, each ``·`` a
+    parameter after ``params``."""
+    if len(texts) >= 3 and texts[0] == "(" and texts[-1] == ")":
+        texts = texts[1:-1]
+    depth, dots = 0, []
+    for i, text in enumerate(texts):
+        if text in OPEN_CLOSE:
+            depth += 1
+        elif text in OPEN_CLOSE.values():
+            depth -= 1
+            if depth < 0:
+                return params, texts  # `(a) + (b)`: the first bracket closes before the end
+        elif text == "·" and depth == 0:
+            dots.append(i)
+    if not dots:
+        return params, texts
+    names = {i: f"·{k}" for k, i in enumerate(dots)}
+    return (*params, *names.values()), [names.get(i, t) for i, t in enumerate(texts)]
+
+
+def _piped(texts: list[str]) -> list[str]:
+    """The application a pipeline spells: ``x |> f |> g`` is ``g (f x)``, ``f <| x`` and ``f $ x`` are
+    ``f x`` (src/Init/Prelude.lean's ``|>``, ``<|``, ``$``); read at the outer level, brackets dropped as
+    :func:`_canonical` drops them."""
+    depth, parts = 0, list[list[str]]()
+    current: list[str] = []
+    for text in texts:
+        if text in OPEN_CLOSE:
+            depth += 1
+        elif text in OPEN_CLOSE.values():
+            depth -= 1
+        if depth == 0 and text == "|>":
+            parts.append(current)
+            current = []
+        elif not (depth == 0 and text in ("<|", "$")):
+            current.append(text)
+    parts.append(current)
+    return [t for part in reversed(parts) for t in part]
 
 
 def _names_something(body: Sequence[Token]) -> bool:
@@ -117,6 +306,21 @@ def _side_ends(texts: list[str], ends: frozenset[str], brackets: dict[str, str])
     return [*lengths, len(texts)] if depth == 0 else lengths
 
 
+def _pattern(texts: Sequence[str], i: int) -> list[str] | None:
+    """The names ``a, b`` of a set-builder pattern ``a, b |`` or ``⟨a, b⟩ |`` at ``texts[i]`` (parentheses
+    already dropped), if there is one of at least two names."""
+    names, j = [], i + (texts[i] == "⟨")
+    while j < len(texts) and _plain_name(texts[j]):
+        names.append(texts[j])
+        if j + 1 < len(texts) and texts[j + 1] == ",":
+            j += 2
+        else:
+            j += 1
+            break
+    j += j < len(texts) and texts[j] == "⟩"
+    return names if len(names) >= 2 and j < len(texts) and texts[j] == "|" else None
+
+
 def _renamed(text: str, names: dict[str, str]) -> str:
     """``text`` with a parameter read as the statement's name, also as a dotted name's head (``Q.eval``)."""
     head, dot, rest = text.partition(".")
@@ -133,6 +337,10 @@ def _canonical(texts: list[str]) -> list[str]:
     is still a copy, and an honest answer is never the question's own tokens in the same order."""
     texts = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
+    for i in range(len(texts) - 1):  # `{(a, b) | ...}`: the pattern's names are bound like `{x | ...}`'s
+        pattern = _pattern(texts, i + 1) if texts[i] == "{" else None
+        for name in pattern or []:
+            bound.setdefault(name, f"#{len(bound)}")
     binding = typed = False
     canonical = []
     for i, text in enumerate(texts):

@@ -20,6 +20,8 @@ FUNS = ("fun", "λ")
 BINDING = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅", "let", "show", "have"})
 """Tokens after which a ``:`` belongs to a binder (or ``show``'s type) up to its ``,``/``=>``/``from``."""
 BINDING_ENDS = frozenset({",", "=>", "↦", "from", ":=", "|"})
+TERM_TACTICS = frozenset({"exact", "refine", "refine'", "apply"})
+"""Tactics that, first after ``by``, make the block the term that follows them."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,24 @@ class _Value:
             elif text == ":" and not binding[-1] and opens[-1] >= 0 and self.colon[opens[-1]] is None:
                 self.colon[opens[-1]] = i
 
+    def after_have(self, lo: int, hi: int) -> int | None:
+        """Where the body of the ``have`` at ``lo`` begins: after its value's ``;``, or at the first token
+        of a later line no further right than the ``have`` (outside brackets); None if it has none."""
+        have = self.tokens[lo]
+        assign = next((i for i in range(lo, hi) if self.texts[i] == ":="), None)
+        if assign is None:
+            return None
+        i = assign + 1
+        while i < hi:
+            token = self.tokens[i]
+            if token.text == ";":
+                return i + 1 if i + 1 < hi else None
+            if i > assign + 1 and token.line > have.line and token.col <= have.col:
+                return i
+            close = self.close[i]
+            i = close + 1 if token.text in OPEN_CLOSE and close is not None else i + 1
+        return None
+
     def enclosed(self, lo: int, hi: int) -> bool:
         return hi - lo >= 2 and self.texts[lo] == "(" and self.close[lo] == hi - 1
 
@@ -84,8 +104,10 @@ class _Value:
                 lo, hi = lo + 1, (colon if colon is not None else hi - 1)
             elif texts[lo] == "id" and hi - lo >= 2:
                 lo += 1
-            elif texts[lo] == "by" and hi - lo >= 3 and texts[lo + 1] == "exact":
+            elif texts[lo] == "by" and hi - lo >= 3 and texts[lo + 1] in TERM_TACTICS:
                 lo += 2
+            elif texts[lo] == "have" and (body := self.after_have(lo, hi)) is not None:
+                lo = body  # `have h : P := p; e` is `e` up to a proof
             elif texts[lo] == "show" and (end := self.from_[lo]) is not None and end < hi - 1:
                 lo = end + 1
             elif texts[lo] == "let" and hi - lo >= 5 and texts[lo + 2] == ":=" and _plain(self.tokens[lo + 1]):

@@ -127,6 +127,14 @@ EXTREMAL_OPERATORS: Final = (
     "List.min?",
     "List.argmax",
     "List.argmin",
+    # red team 14: the infimum and supremum of distances (`infDist x s` is `⨅ y ∈ s, dist x y`, `diam s`
+    # a `⨆`), the answer to "find the least distance" written as the question
+    "Metric.infDist",
+    "Metric.diam",
+    "EMetric.diam",
+    "EMetric.infEdist",
+    "Metric.hausdorffDist",
+    "EMetric.hausdorffEdist",
 )
 """Choice operators by another name (Rocq's list has ``ex_minn``): "the least ``n`` with ``P``" written
 ``sInf {n | P n}`` is the question, not its answer (the theorem then holds by ``rfl``). No official
@@ -199,6 +207,11 @@ POLICY: Final = LeanPolicy(
             "for that type only, which nothing in the statement refers to",
         ),
         PermittedAddition(
+            "`example`, `mutual ... end`",
+            "an `example` (with the helpers' prefixes) leaves nothing in the environment, Lean elaborates it "
+            "and drops it; a `mutual` block of helpers declares only them",
+        ),
+        PermittedAddition(
             "`set_option NAME VALUE in`",
             f"before a helper or before the theorem, or as a global command, NAME one of "
             f"{', '.join(_OPTIONS)} or a `linter.*` option",
@@ -249,6 +262,19 @@ POLICY: Final = LeanPolicy(
         # picked by choice), so `s.toList.headI` is an element of a finite set, and `Finset.sort` then
         # `head` its least one (a `Finset.min'`)
         "Function.sometimes",
+        # red team 14, each accepted by the text profile: an element picked through an equivalence or an
+        # enumeration made by choice (`(Fintype.equivFin S).symm 0` is `Trunc.out`, `Finite.equivFin`
+        # `Classical.choice`; `Denumerable.ofNat {n // P n} 0` is the least `n` with `P n` through an
+        # instance, `Ordinal.enum` an element of a given rank, `invOfMemRange` a preimage, `denseSeq` and
+        # `enumerateCountable` a sequence picked by choice), a root picked by `Classical.choose`
+        "Fintype.equivFin",
+        "Finite.equivFin",
+        "Denumerable.ofNat",
+        "Ordinal.enum",
+        "Function.Embedding.invOfMemRange",
+        "TopologicalSpace.denseSeq",
+        "Set.enumerateCountable",
+        "Polynomial.rootOfSplits",
         "Multiset.toList",
         "Finset.toList",
         "Finset.sort",

@@ -21,11 +21,18 @@ a value may not name a choice operator or the theorem (see :data:`POLICY`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Final
 
 from putnam_solver.core.benchmark import module_name
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._blocks import (
+    SECTION_VARIABLES,
+    Walk,
+    close_block,
+    opens_block,
+    pinned_command,
+    variables_in_scope,
+)
 from putnam_solver.core.provers.lean._declarations import instance_violations, notation_violations
 from putnam_solver.core.provers.lean._helpers import (
     answer_violations,
@@ -75,27 +82,6 @@ def check_preservation(
     return check_statement(parse_statement(challenge), candidate, track, policy, semantic, closure)
 
 
-@dataclass
-class _Walk:
-    """State while walking the candidate's commands in order."""
-
-    violations: list[Violation]
-    blocks: list[tuple[Command, list[Command]]]
-    """Open ``namespace``/``section`` blocks the candidate began, each with the global ``open``s made in it."""
-    opens: list[Command]
-    """Global ``open`` commands made at top level (header ones included)."""
-    defined: frozenset[str] = frozenset()
-    """Every name part of every declaration the candidate adds (helpers, types)."""
-    header_done: bool = False
-    """A command other than ``import`` came: Lean accepts no ``import`` after it."""
-    scoped: list[Command] = field(default_factory=list)
-    """Blocks in which the candidate declared section variables (``variable``, ``include``, ``omit``)."""
-
-    def in_force(self) -> list[Command]:
-        """The global ``open``s in force here: top level, and those of blocks still open."""
-        return [*self.opens, *(o for _, inner in self.blocks for o in inner)]
-
-
 def check_statement(
     expected: Statement,
     candidate: str,
@@ -117,7 +103,7 @@ def check_statement(
     want = [c for c in expected.commands if c.keyword != "open"]
     keys = [_key(c) for c in want]
     imports = sum(c.keyword == "import" for c in want)
-    walk = _Walk([], [], [], defined)
+    walk = Walk([], [], [], defined)
     position = 0
     theorem_seen = False
     pinned = {tuple(t.text for t in c.tokens) for c in expected.commands if c is not expected.theorem}
@@ -137,10 +123,12 @@ def check_statement(
             walk.violations += _compare(want[found], command, holes.get(key), expected, policy, semantic, defined)
             position = found + 1
             theorem_seen = key == theorem_key
+            if want[found].name is None and not _resource_option(want[found], policy):
+                walk.violations += pinned_command(command, walk)
             if want[found].name is not None:  # every pinned declaration is read in the scope it stands in
                 at = "the theorem" if theorem_seen else f"`{want[found].name}`"
                 walk.violations += _open_violations(expected, want[found], walk.in_force(), command.line, semantic, at)
-                walk.violations += _variables_in_scope(walk, command.line, at)
+                walk.violations += variables_in_scope(walk, command.line, at)
         elif command.keyword == "import":
             walk.violations += _import_violations(command, walk, closure)
         elif position < imports:
@@ -156,15 +144,17 @@ def check_statement(
 
 
 def _scope_command(
-    command: Command, walk: _Walk, expected: Statement, policy: LeanPolicy, semantic: bool
+    command: Command, walk: Walk, expected: Statement, policy: LeanPolicy, semantic: bool
 ) -> list[Violation]:
     """A command the challenge does not have, before the theorem: a block opener or closer, a global
     ``open`` (recorded; judged at the theorem), an allowed global option, or a helper."""
-    if command.keyword in ("namespace", "section") and command.head == _plain_prefix(command):
+    if opens_block(command):
         walk.blocks.append((command, []))
         return []
     if command.keyword == "end":
-        return _close_block(command, walk)
+        return close_block(command, walk)
+    if walk.blocks and walk.blocks[-1][0].keyword == "mutual" and command.keyword not in policy.helper_keywords:
+        return [Violation(command.line, show(command), "only helper declarations stand in a `mutual` block")]
     if command.keyword == "open" and command.head == 0 and _combinator_free(command):
         (walk.blocks[-1][1] if walk.blocks else walk.opens).append(command)
         return []
@@ -197,21 +187,6 @@ def _dotted_prefix(command: Command) -> list[str]:
     return parts[:-1] if len(parts) > 1 and parts[0] != "_root_" else []
 
 
-SECTION_VARIABLES: Final = frozenset({"variable", "include", "omit"})
-"""Commands that change the section variables of the block they stand in, and of nothing outside it."""
-
-
-def _variables_in_scope(walk: _Walk, line: int, at: str) -> list[Violation]:
-    """Section variables the candidate declared in a block still open at a pinned declaration: Lean would
-    add them to its statement or definition (closed blocks take theirs away, so helpers may use them)."""
-    open_blocks = [block for block, _ in walk.blocks]
-    return [
-        Violation(line, show(block), f"declares section variables and is still open at {at}")
-        for i, block in enumerate(walk.scoped)
-        if any(block is b for b in open_blocks) and not any(block is s for s in walk.scoped[:i])
-    ]
-
-
 def _fresh_namespace(name: str, expected: Statement) -> bool:
     """Whether a namespace is surely new: named after the problem (``Putnam1968A6``, ``putnam_1968_a6``).
 
@@ -223,38 +198,20 @@ def _fresh_namespace(name: str, expected: Statement) -> bool:
     return root in (expected.theorem_name, module_name(expected.theorem_name))
 
 
-def _opened(walk: _Walk) -> set[str]:
+def _opened(walk: Walk) -> set[str]:
     """Every name part of every namespace opened by a global ``open`` in force."""
     return {p for c in walk.in_force() for t in c.tokens[c.head + 1 :] for p in name_parts(t.text)}
-
-
-def _plain_prefix(command: Command) -> int:
-    """How many tokens may precede a block keyword: ``noncomputable section`` has one."""
-    return 1 if command.keyword == "section" and command.prefix and command.prefix[0].text == "noncomputable" else 0
 
 
 def _combinator_free(command: Command) -> bool:
     return not any(t.text == "in" for t in command.tokens)
 
 
-def _close_block(command: Command, walk: _Walk) -> list[Violation]:
-    """``end [X]`` must close the innermost block the candidate opened, by its name."""
-    name = [t.text for t in command.tokens[command.head + 1 :]]
-    if not walk.blocks:
-        return [Violation(command.line, show(command), "closes no block the candidate opened")]
-    block, _ = walk.blocks[-1]
-    block_name = [t.text for t in block.tokens[block.head + 1 :]]
-    if name != block_name:
-        return [Violation(command.line, show(command), f"does not close {show(block)}")]
-    walk.blocks.pop()
-    return []
-
-
-def _after_theorem(command: Command, walk: _Walk) -> list[Violation]:
+def _after_theorem(command: Command, walk: Walk) -> list[Violation]:
     """After the theorem only the ``end`` of a section still open around it and read-only commands
     (``#print axioms NAME``, ``#check``: they add nothing to the environment) may stand."""
     if command.keyword == "end" and walk.blocks and walk.blocks[-1][0].keyword == "section":
-        return _close_block(command, walk)
+        return close_block(command, walk, theorem_seen=True)
     if command.keyword in POLICY.read_only_commands and command.head == 0:
         return []
     return [Violation(command.line, show(command), "code after the theorem's proof")]
@@ -323,7 +280,7 @@ def _option_violations(command: Command, policy: LeanPolicy, semantic: bool) -> 
     return [Violation(command.line, f"set_option {name}", "option not allowed")]
 
 
-def _import_violations(command: Command, walk: _Walk, closure: ImportClosure | None) -> list[Violation]:
+def _import_violations(command: Command, walk: Walk, closure: ImportClosure | None) -> list[Violation]:
     """An ``import`` the challenge does not have: accepted only in the header, in the plain form, of a
     module the challenge's imports already load (:mod:`imports`)."""
     tokens = command.tokens
@@ -472,6 +429,8 @@ def _addition_violations(
     """A command the challenge does not have: allowed only if it is a permitted helper, declared at top
     level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open)."""
     start, _ = _combinator_prefix_end(command.tokens, policy)
+    if command.keyword == "example":  # elaborated, then dropped with all it declared (`withoutModifyingEnv`)
+        return helper_prefix_violations(command.tokens[start : command.head], policy)
     if command.keyword not in policy.helper_keywords:
         return [Violation(command.line, show(command), "not a permitted addition")]
     violations = helper_prefix_violations(command.tokens[start : command.head], policy)

@@ -1,0 +1,125 @@
+"""G2's model of Lean's ``section``/``namespace`` stack while it walks the candidate's commands.
+
+Lean's ``end`` closes the innermost block, whoever opened it, and a scope command (``set_option``,
+``local notation``, ``variable``) holds until the block it stands in ends. G2 must follow the same
+stack, the challenge's own blocks included, or it judges another scope than the one Lean reads the
+theorem in (red team 14: the challenge's ``noncomputable section`` put inside a ``section`` of the
+candidate's, then one ``end``: Lean closed the challenge's block and kept the candidate's open, with its
+section variable ``[zz : Nonempty False]`` in the theorem, while G2 had closed the candidate's; and the
+challenge's own ``set_option`` or ``local notation`` wrapped in ``section ... end`` before the theorem is
+no longer in force there, so the same text states something else). Both compiled with no error and no
+axiom on Lean 4.35 and were accepted by the text profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._helpers import show
+from putnam_solver.core.provers.lean.syntax import Command
+
+SECTION_VARIABLES: Final = frozenset({"variable", "include", "omit"})
+"""Commands that change the section variables of the block they stand in, and of nothing outside it."""
+
+
+@dataclass
+class Walk:
+    """State while walking the candidate's commands in order."""
+
+    violations: list[Violation]
+    blocks: list[tuple[Command, list[Command]]]
+    """Open ``namespace``/``section`` blocks, innermost last, each with the global ``open``s made in it:
+    the candidate's, and the challenge's own sections (:attr:`pinned_blocks`), as Lean stacks them."""
+    opens: list[Command]
+    """Global ``open`` commands made at top level (header ones included)."""
+    defined: frozenset[str] = frozenset()
+    """Every name part of every declaration the candidate adds (helpers, types)."""
+    header_done: bool = False
+    """A command other than ``import`` came: Lean accepts no ``import`` after it."""
+    scoped: list[Command] = field(default_factory=list)
+    """Blocks in which the candidate declared section variables (``variable``, ``include``, ``omit``)."""
+    pinned_blocks: list[Command] = field(default_factory=list)
+    """The challenge's own block openers (its ``noncomputable section``), once met."""
+    pinned_scope: list[tuple[Command, Command]] = field(default_factory=list)
+    """The challenge's own scope commands met inside a block, with the innermost block they stand in."""
+
+    def in_force(self) -> list[Command]:
+        """The global ``open``s in force here: top level, and those of blocks still open."""
+        return [*self.opens, *(o for _, inner in self.blocks for o in inner)]
+
+    def pinned(self, block: Command) -> bool:
+        return any(block is b for b in self.pinned_blocks)
+
+
+def plain_prefix(command: Command) -> int:
+    """How many tokens may precede a block keyword: ``noncomputable section`` has one."""
+    return 1 if command.keyword == "section" and command.prefix and command.prefix[0].text == "noncomputable" else 0
+
+
+def opens_block(command: Command) -> bool:
+    """A ``section`` (``noncomputable`` or not) or ``namespace`` opener with nothing else before it, or a
+    bare ``mutual``, whose ``end`` closes it as an unnamed block's does (Lean allows only declarations
+    inside, each judged as a helper)."""
+    if command.keyword == "mutual":
+        return len(command.tokens) == 1
+    return command.keyword in ("namespace", "section") and command.head == plain_prefix(command)
+
+
+def pinned_command(command: Command, walk: Walk) -> list[Violation]:
+    """The candidate's copy of a challenge command that is no declaration: a section it opens joins the
+    stack, its ``end`` closes the innermost block as Lean's does, and any other (``set_option``, ``local
+    notation``) is remembered with the block it stands in, which must not end before the theorem."""
+    if command.keyword == "section" and opens_block(command):
+        walk.blocks.append((command, []))
+        walk.pinned_blocks.append(command)
+    elif command.keyword == "end":
+        return close_block(command, walk, by_challenge=True)
+    elif walk.blocks and command.keyword != "import":
+        walk.pinned_scope.append((command, walk.blocks[-1][0]))
+    return []
+
+
+def close_block(
+    command: Command, walk: Walk, *, by_challenge: bool = False, theorem_seen: bool = False
+) -> list[Violation]:
+    """``end [X]`` closes the innermost open block, by its name. Before the theorem, neither side's ``end``
+    may close the other's block, and the candidate may not end a block of its own that holds one of the
+    challenge's scope commands: either way the theorem would be read in another scope than the
+    challenge's (``by_challenge``: this ``end`` is the challenge's own)."""
+    name = [t.text for t in command.tokens[command.head + 1 :]]
+    if not walk.blocks:
+        return [] if by_challenge else [Violation(command.line, show(command), "closes no block the candidate opened")]
+    block, _ = walk.blocks[-1]
+    block_name = [t.text for t in block.tokens[block.head + 1 :]]
+    if name != block_name:
+        return [Violation(command.line, show(command), f"does not close {show(block)}")]
+    walk.blocks.pop()
+    if theorem_seen:
+        return []
+    if by_challenge:
+        own = walk.pinned(block)
+        return (
+            [] if own else [Violation(command.line, show(command), f"the challenge's own `end` closes {show(block)}")]
+        )
+    if walk.pinned(block):
+        return [Violation(command.line, show(command), f"closes the challenge's own {show(block)} before the theorem")]
+    return [
+        Violation(command.line, show(command), f"ends the scope of the challenge's {show(inner)} before the theorem")
+        for inner, holder in walk.pinned_scope
+        if holder is block
+    ]
+
+
+def variables_in_scope(walk: Walk, line: int, at: str) -> list[Violation]:
+    """Section variables the candidate declared in a block still open at a pinned declaration: Lean would
+    add them to its statement or definition (closed blocks take theirs away, so helpers may use them);
+    and a candidate ``mutual`` block around it, which Lean would elaborate together with its helpers."""
+    open_blocks = [block for block, _ in walk.blocks]
+    mutual = [Violation(line, show(b), f"is still open at {at}") for b in open_blocks if b.keyword == "mutual"]
+    return mutual + [
+        Violation(line, show(block), f"declares section variables and is still open at {at}")
+        for i, block in enumerate(walk.scoped)
+        if any(block is b for b in open_blocks) and not any(block is s for s in walk.scoped[:i])
+    ]
