@@ -12,6 +12,22 @@
    ``Global Opaque`` of the reals' operations made ``lra`` fail the same way. G3 now refuses both spellings
    (``sentence_rules``), and the answer check makes the solution transparent again before it unfolds it.
    ``Local Strategy`` and a plain ``Opaque`` stay in the candidate's file and stay accepted.
+2. **The restatement check read the theorem in another state than the candidate.** The no-answer check
+   that an answer does not restate the question (``restated.py``) elaborated the pinned theorem again in
+   its environment file, which replays the candidate's reading commands up to its answer only.
+   ``Open Scope C_scope.`` before the answer and ``Close Scope C_scope.`` after it read ``putnam_2022_a1``'s
+   question over Coquelicot's complex numbers there and over the reals in the candidate, so the question
+   copied as the answer (with ``%R``) met a theorem it did not restate: accepted on the full profile. The
+   theorem is now the reference's (``type of`` its theorem applied to the answer), read from the pinned
+   text alone.
+3. **The answer read otherwise in that file than in the candidate.** Every check of the environment file
+   is about its own elaboration of the answer's text, never tied to the candidate's compiled solution (but
+   for yes/no answers). A scope opened in a section of the candidate's (closed at its ``End``, kept open
+   by the file, which dropped sections) read the copied question over the complex numbers there; a hint of
+   the candidate's (a harmless addition on every profile) made ``ltac:(first [solve [auto] | exact
+   ...])`` the copied question in the candidate and another answer there: both accepted on the full
+   profile. The file now keeps sections, and prints its own elaboration of the answer and the compiled
+   solution raw: unless they are the same term (the candidate's module prefix aside), G4 refuses the answer.
 """
 
 from __future__ import annotations
@@ -22,6 +38,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.verify import GateStatus, Track, Verdict
+from tests.adversarial.test_rocq_restated import answered, g4
 from tests.helpers import COQ_BENCH, REPO, needs_coq, rocq_full_verdict
 
 VACUOUS = REPO / "tests" / "fixtures" / "conformance" / "rocq" / "putnambench-rocq__putnam_2013_b2.v"
@@ -105,3 +122,59 @@ def test_local_reduction_settings_pass_and_leave_the_check_alone(name: str) -> N
     assert wrong.status == "disputed" and check_status(wrong) == "differs", (wrong.status, wrong.answers)
     right = verdict(vacuous("3", LOCAL[name]))
     assert right.status == "accepted", [(g.id, g.detail) for g in right.gates]
+
+
+COPY = "fun a b => (exists! (x: R), a * x + b = ln (1 + x ^ 2) / ln 10)"
+"""``putnam_2022_a1``'s question as its answer (a set answer the restatement check refuses as written)."""
+TAUTO = "Proof. intros; unfold putnam_2022_a1_solution; tauto. Qed."
+READ_ELSEWHERE = {
+    "a scope closed after the answer": (
+        "Open Scope C_scope.\n",
+        "fun a b => (exists! (x: R), (a * x + b = ln (1 + x ^ 2) / ln 10)%R)",
+        "Close Scope C_scope.\n",
+    ),
+    "a scope opened in a section": ("Section zz_s.\nOpen Scope C_scope.\nEnd zz_s.\n", COPY, ""),
+    "a hint steering an ltac answer": (
+        f"Hint Extern 1 => exact ({COPY.replace('fun a b', 'fun a b : R')}) : core.\n",
+        "ltac:(first [ solve [ auto ] | exact (fun a b : R => a = 0 /\\ b = 0) ])",
+        "",
+    ),
+}
+"""(before the answer, the answer, after it): each read the copy as another proposition in the harness's
+environment file than in the candidate, and was accepted on the full profile before this round."""
+
+
+def a1(before: str, answer: str, after: str, proof: str = TAUTO) -> str:
+    text = answered("putnam_2022_a1", answer, proof)
+    head, rest = text.split("Definition putnam_2022_a1_solution", 1)
+    solution, theorem = rest.split("\nTheorem", 1)
+    return f"{head}{before}Definition putnam_2022_a1_solution{solution}\n{after}Theorem{theorem}"
+
+
+@needs_coq
+@pytest.mark.parametrize("name", sorted(READ_ELSEWHERE))
+def test_an_answer_read_otherwise_by_the_restatement_check_is_refused(name: str) -> None:
+    result = g4("putnam_2022_a1", a1(*READ_ELSEWHERE[name]))
+    assert result.status is GateStatus.FAILED, result.detail
+    assert "restates the question" in result.detail or "means something else" in result.detail, result.detail
+
+
+HONEST_A1 = (
+    "fun a b => (a = 0 /\\ b = 0) \\/ (Rabs a >= 1) \\/ (0 < Rabs a < 1 /\\ "
+    "(b < ln (1 + ((1 - sqrt (1 - a ^2))/ a) ^ 2) - a * (1 - sqrt (1 - a ^ 2) / a) \\/ "
+    "b > ln (1 + ((1 + sqrt (1 - a ^ 2)) / a) ^ 2) - a * (1 + sqrt (1 - a ^ 2) / a)))"
+)
+"""``putnam_2022_a1``'s official answer."""
+HONEST_SETTINGS = {
+    "plain": ("", HONEST_A1, ""),
+    "a scope opened before it": ("Open Scope R_scope.\n", HONEST_A1, "Open Scope R_scope.\n"),
+    "a section with a scope before it": ("Section zz_s.\nOpen Scope C_scope.\nEnd zz_s.\n", HONEST_A1, ""),
+    "an ltac answer that reads the same": ("", f"ltac:(exact ({HONEST_A1}))", ""),
+}
+
+
+@needs_coq
+@pytest.mark.parametrize("name", sorted(HONEST_SETTINGS))
+def test_an_honest_answer_in_those_settings_passes(name: str) -> None:
+    result = g4("putnam_2022_a1", a1(*HONEST_SETTINGS[name], proof="Proof. Admitted."))
+    assert result.status is GateStatus.PASSED, result.detail
