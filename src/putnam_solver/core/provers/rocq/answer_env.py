@@ -283,18 +283,20 @@ def same_answer(output: str, marker: str) -> bool | None:
         return None
     ours = [_OWN_PREFIX.sub("", line) for line in lines[lines.index(start) + 1 : lines.index(env)]]
     theirs = lines[lines.index(env) + 1 :]
-    body = _printed_definition(ours)
-    return None if body is None else body == _printed_definition(theirs)
+    body = _printed_definition(ours, marker)
+    return None if body is None else body == _printed_definition(theirs, marker)
 
 
-def _printed_definition(lines: list[str]) -> str | None:
-    """A ``Print``'s ``name = body : type`` (its ``Arguments`` line and later output left out)."""
+def _printed_definition(lines: list[str], marker: str) -> str | None:
+    """A ``Print``'s ``name = body : type`` (its ``Arguments`` line and later output left out), its blanks
+    collapsed: the printer's boxes lay the same term out otherwise under a longer name."""
     printed: list[str] = []
     for line in lines:
-        if line.startswith("Arguments ") or (printed and not line.strip()):
+        if line.startswith(("Arguments ", marker)):
             break
         printed.append(line)
-    return "\n".join(printed) if printed else None
+    text = " ".join(" ".join(printed).split())
+    return text or None
 
 
 def own_constants(output: str, marker: str, statement: Statement) -> list[str] | None:
