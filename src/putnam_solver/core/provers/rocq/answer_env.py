@@ -95,7 +95,8 @@ def answer_env_source(statement: Statement, candidate: str) -> str | None:
         if header[sentence.key] > 0:
             header[sentence.key] -= 1
             kept.append(candidate[sentence.start : sentence.end])
-        elif reads(sentence):
+        elif reads(sentence) or sentence.command in ("Section", "End"):
+            # a section ends the scopes opened in it, as it does in the candidate's file
             kept.append(candidate[sentence.start : sentence.end])
     return None
 
@@ -120,6 +121,8 @@ def names_source(statement: Statement, marker: str) -> str:
                 ONE_LINE,
                 f'Goal {TRUE}. idtac "{marker}". Abort.',
                 f"Print {ROOT}.{CANDIDATE}.{statement.solution_name}.",
+                f'Goal {TRUE}. idtac "{marker}{ENV_PRINT}". Abort.',
+                f"Print {ROOT}.{ANSWER_ENV}.{statement.solution_name}.",
                 *(_same_sentences(statement, marker) if yes_no else []),
             ]
         )
@@ -257,6 +260,43 @@ def unfinished(output: str, marker: str) -> str | None:
         if f"{marker}{start}" in lines and not any(f"{marker}{o}" in lines for o in outcomes):
             return name
     return None
+
+
+ENV_PRINT = "-environment"
+"""What the environment file prints before it prints its own elaboration of the answer."""
+_OWN_PREFIX = re.compile(rf"(?<![\w'.]){CANDIDATE}\.")
+
+
+def same_answer(output: str, marker: str) -> bool | None:
+    """Whether the compiled solution, printed raw, is this file's own elaboration of the answer's text,
+    printed the same way, the candidate's module prefix aside (None if either print is missing).
+
+    Every check of this file is about its own elaboration of the text, and only this comparison ties it to
+    the solution the candidate proved the theorem with; the same text reads otherwise where the candidate's
+    file differs from this one: a scope opened in a section of the candidate's (which this file once kept
+    open) or a hint steering an ``ltac:`` answer read ``putnam_2022_a1``'s copied question as another
+    proposition here, no restatement (red team 14). The terms are compared as printed, not by conversion:
+    the statement's assumptions (``Variable R : realType``) are distinct axioms of each module."""
+    lines = output.splitlines()
+    start, env = marker, f"{marker}{ENV_PRINT}"
+    if start not in lines or env not in lines or lines.index(env) < lines.index(start):
+        return None
+    ours = [_OWN_PREFIX.sub("", line) for line in lines[lines.index(start) + 1 : lines.index(env)]]
+    theirs = lines[lines.index(env) + 1 :]
+    body = _printed_definition(ours, marker)
+    return None if body is None else body == _printed_definition(theirs, marker)
+
+
+def _printed_definition(lines: list[str], marker: str) -> str | None:
+    """A ``Print``'s ``name = body : type`` (its ``Arguments`` line and later output left out), its blanks
+    collapsed: the printer's boxes lay the same term out otherwise under a longer name."""
+    printed: list[str] = []
+    for line in lines:
+        if line.startswith(("Arguments ", marker)):
+            break
+        printed.append(line)
+    text = " ".join(" ".join(printed).split())
+    return text or None
 
 
 def own_constants(output: str, marker: str, statement: Statement) -> list[str] | None:

@@ -86,6 +86,8 @@ def check_source(statement: Statement, claim: str, tactic: str) -> str:
     prop = f"{lhs} = {rhs}" if claim == "eq" else f"{lhs} <> {rhs}"
     return (
         f"Require {ROOT}.{REFERENCE}.\nRequire {ROOT}.{CANDIDATE}.\n{SETUP}"
+        # a `Strategy opaque` of the candidate's, replayed by `Require`, made `unfold` fail (G3 refuses it too)
+        + f"Transparent {ours}.\n"
         + "".join(f"{sentence}\n" for sentence in instance)
         + f"Lemma __putnam_answer_{claim} : {prop}.\n"
         f"Proof. unfold {ours}, {theirs}. Timeout {TACTIC_SECONDS} ({tactic}). Qed.\n"

@@ -20,6 +20,7 @@ from putnam_solver.core.provers.rocq.answer_env import (
     decided,
     names_source,
     own_constants,
+    same_answer,
     unfinished,
     yes_no_answer,
 )
@@ -27,7 +28,7 @@ from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
 from putnam_solver.core.provers.rocq.policy import POLICY
-from putnam_solver.core.provers.rocq.products import CANDIDATE_VO
+from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
 from putnam_solver.core.provers.rocq.restated import restates
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Submission, Track
@@ -68,8 +69,15 @@ def _answer_outside_environment(sub: Submission, candidate: Built) -> GateResult
         return None
     if candidate.vo is None:
         return GateResult(*G4, GateStatus.ERROR, "the candidate's .vo is missing for the answer check")
+    deps = [candidate.vo]
+    if not yes_no_answer(statement):
+        # the restatement check reads the theorem as the reference does (``restated.statement_sentences``)
+        reference = sub.artifacts.get(REFERENCE_VO, sub)
+        if reference.vo is None:
+            return GateResult(*G4, GateStatus.ERROR, "the reference did not compile for the answer check")
+        deps.append(reference.vo)
     marker = f"PUTNAM-ANSWER-{secrets.token_hex(16)}"
-    built = build(sub, ANSWER_ENV, source + names_source(statement, marker), [candidate.vo])
+    built = build(sub, ANSWER_ENV, source + names_source(statement, marker), deps)
     evidence = {"answer_environment": built.evidence()}
     judged = built.judgement(sub)
     if judged is None:
@@ -144,11 +152,27 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
             )
             return GateResult(*G4, GateStatus.FAILED, detail, evidence)
     if not own:
-        return None
+        return _same_answer(stdout, marker, evidence)
     names = ", ".join(f"`{n}`" for n in own)
     detail = (
         f"the answer names the candidate's own constant(s) {names} (declared by the candidate, possibly under "
         "a library's name, which its own declaration shadows): write the answer out over the challenge's "
         "environment"
+    )
+    return GateResult(*G4, GateStatus.FAILED, detail, evidence)
+
+
+def _same_answer(stdout: str, marker: str, evidence: dict[str, Any]) -> GateResult | None:
+    """The checks above judged the answer as the environment file elaborated its text; the candidate proved
+    the theorem with its own compiled solution, which must be that same term (``answer_env._same_sentences``)."""
+    same = same_answer(stdout, marker)
+    if same is None:
+        return GateResult(*G4, GateStatus.ERROR, "comparing the answer with the compiled solution: no result", evidence)
+    if same:
+        return None
+    detail = (
+        "the answer's text means something else in the candidate's file than in the challenge's environment "
+        "(a scope, an import or an option of the candidate's changed how it reads), so no check of the answer "
+        "would be about the solution the theorem was proved with; write the answer so that it reads the same"
     )
     return GateResult(*G4, GateStatus.FAILED, detail, evidence)

@@ -191,6 +191,16 @@ POLICY = RocqPolicy(
             "Ltac2 Set",
         ),
         *_rules(
+            "redefinition",
+            "changes how tactics unfold a constant in every file that merely Requires the candidate (a "
+            "`Strategy` that is not `Local`, a `Global` `Opaque`/`Transparent`; measured with coqc 8.16, even "
+            "inside a proof or a section): the harness's answer check unfolds the solution and computes with "
+            "`lra`/`lia`, so a wrong answer was no longer proved different and a disputed verdict became "
+            "accepted; use `Local Strategy` or a plain `Opaque`, which stay in the candidate's file",
+            "global Strategy",
+            "Global Opaque",
+        ),
+        *_rules(
             "elaboration",
             "declares a canonical structure, as the `Canonical` command does: it changes how later text elaborates",
             "#[canonical]",

@@ -34,6 +34,8 @@ prints its outcome, which is an ``error``, never a pass or a refusal.
 
 from __future__ import annotations
 
+from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
+from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
 from putnam_solver.core.provers.rocq.syntax import OPENING, Statement, solution_body_start
 
 IDENTITIES = (
@@ -143,21 +145,47 @@ def theorem_proposition(statement: Statement) -> str:
     return f"forall {binders}, {proposition}" if binders else proposition
 
 
+ENVIRONMENT = f"{ROOT}.AnswerEnv"
+"""The environment file's own module (``answer_env.ANSWER_ENV``), by which it names its answer."""
+
+
 def statement_sentences(statement: Statement, marker: str) -> list[str]:
-    """The pinned sentences between the solution and the theorem, then the theorem as a definition of the
-    harness's, between two lines that say the step started and ended. The libraries of the logic step are
-    loaded only for a set or predicate answer, the one answer that meets it."""
+    """The pinned theorem as a definition of the harness's, read as the reference reads it and applied to
+    the answer, between two lines that say the step started and ended. The libraries of the logic step
+    are loaded only for a set or predicate answer, the one answer that meets it.
+
+    The theorem is the reference's (``type of`` its theorem, applied to the file's assumptions and
+    answer), never the pinned text elaborated again here: this file replays the candidate's reading
+    commands before its answer, and the candidate's own theorem is read after sentences this file does not
+    have. ``Open Scope C_scope.`` before the answer and ``Close Scope C_scope.`` after it read
+    ``putnam_2022_a1``'s question over the complex numbers here and over the reals in the candidate, so its
+    copy (written with ``%R``) met a question it did not restate, and was accepted (red team 14)."""
     assert statement.solution is not None
-    between = statement.sentences[statement.solution + 1 : statement.theorem]
     logic = predicate_answer(statement)
+    instance, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", ENVIRONMENT)
+    args = "".join(f" {ENVIRONMENT}.{n}" for n in instantiation(statement))
+    later = [index for index, _ in statement.assumptions if index > statement.solution]
     return [
-        *(statement.text[s.start : s.end] for s in between),
+        *(statement.text[statement.sentences[index].start : statement.sentences[index].end] for index in later),
+        f"Require {ROOT}.{REFERENCE}.",
+        *instance,
         *([f"Require {CLASSICAL}."] if logic else []),  # loaded, never imported: the statement reads the same
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
-        f"Definition {RESTATED_NAME} := {theorem_proposition(statement)}.",
+        f"Definition {RESTATED_NAME} := ltac:(let t := type of (@{reference}.{statement.theorem_name}{args}) "
+        "in exact t).",
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
         *([f"Require {SETOID} {' '.join(EXTENSIONALITY)}."] if logic else []),
     ]
+
+
+def statement_definitions(statement: Statement) -> str:
+    """The statement's own constants as both modules name them, to unfold with the answer: the theorem
+    names the reference's, the answer this file's (those declared before the solution)."""
+    assert statement.solution is not None
+    _, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", ENVIRONMENT)
+    before = {n for s in statement.sentences[: statement.solution] if (n := s.declared_name) is not None}
+    ours = [f"{ENVIRONMENT}.{n}" for n in statement.definitions if n in before]
+    return " ".join([*(f"{reference}.{n}" for n in statement.definitions), *ours])
 
 
 def _one_point_lemmas() -> list[str]:
@@ -210,13 +238,13 @@ def _one_point() -> str:
 def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     """The tactic that tries to prove the stated theorem by logic alone from the answer (``solution``: its
     full name in the environment file) and prints which way it went."""
-    restated = f"Putnam.AnswerEnv.{RESTATED_NAME}"
+    restated = f"{ENVIRONMENT}.{RESTATED_NAME}"
     wrappers = " ".join(name for name, library in MEMBERSHIP_WRAPPERS if library in statement.text)
     membership = f"try rewrite ?{MEMBERSHIP}; " if "classical_sets" in statement.text else ""
     unfold_wrappers = f"cbv beta delta [{wrappers}] in *; " if wrappers else ""
     identities = " ".join(name for name, library in IDENTITIES if library in statement.text)
     projections = "cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd] in *; "
-    unfold = f"intros; cbv beta delta [{solution} {identities}] in *; {projections}"
+    unfold = f"intros; cbv beta delta [{solution} {identities} {statement_definitions(statement)}] in *; {projections}"
     identical = "lazymatch goal with |- ?a = ?b => constr_eq a b; reflexivity end"
     logic = (
         f"{unfold}do {MEMBERSHIP_ROUNDS} ({membership}{unfold_wrappers}idtac); "

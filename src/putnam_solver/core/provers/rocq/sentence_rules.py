@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.policy import POLICY, Rule
@@ -41,6 +42,22 @@ def _hit(sentence: Sentence) -> Rule | None:
     attributes = sentence.tokens[: sentence.command_at]  # `#[...]` groups and `Local`-style prefixes
     if any(t.kind is Kind.WORD and t.text == "canonical" for t in attributes):
         return _RULES["#[canonical]"]
+    return _reduction_hit(sentence, {t.text for t in attributes if t.kind is Kind.WORD})
+
+
+LOCAL: Final = frozenset({"Local", "local"})
+EXPORTED: Final = frozenset({"Global", "global", "Export", "export"})
+
+
+def _reduction_hit(sentence: Sentence, attributes: set[str]) -> Rule | None:
+    """A reduction setting in force in the files that ``Require`` the candidate: Coq 8.16 keeps a
+    ``Strategy`` that is not ``Local`` (also one written in a proof or a section) and a ``Global``
+    ``Opaque``/``Transparent`` in the compiled module and replays it on ``Require``; a plain ``Opaque`` stays
+    in the candidate's file (measured with ``Print Strategy`` in a file that only ``Require``s it)."""
+    if sentence.command == "Strategy" and not attributes & LOCAL:
+        return _RULES["global Strategy"]
+    if sentence.command in ("Opaque", "Transparent") and attributes & EXPORTED:
+        return _RULES["Global Opaque"]
     return None
 
 
