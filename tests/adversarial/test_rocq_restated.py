@@ -22,7 +22,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers.rocq.answer_env import yes_no_answer
 from putnam_solver.core.provers.rocq.compile import compile_gate
-from putnam_solver.core.provers.rocq.restated import predicate_answer, theorem_proposition
+from putnam_solver.core.provers.rocq.restated import predicate_answer
 from putnam_solver.core.provers.rocq.syntax import parse_statement, solution_body_start
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from tests.helpers import COQ_BENCH, failures, needs_coq, rocq_full_verdict, rocq_submission
@@ -185,21 +185,3 @@ def test_predicate_answers_are_read_from_the_declared_type() -> None:
     assert set(SAMPLE) <= set(PREDICATE_PROBLEMS) and len(PREDICATE_PROBLEMS) >= 25
     for pid in ("putnam_1974_b6", "putnam_1986_a2", "putnam_1996_a3"):  # numbers, a yes/no answer
         assert pid not in PREDICATE_PROBLEMS
-
-
-@pytest.mark.parametrize(
-    ("theorem", "proposition"),
-    [
-        ("Theorem t : forall x : nat, x = x.", "forall x : nat, x = x"),
-        ("Theorem t (n : nat) (S : nat := n + 1) : S = n + 1.", "forall (n : nat) (S : nat := n + 1), S = n + 1"),
-        (
-            "Theorem t {A : Type} (f : A -> A) : (fun x : A => f x) = f.",
-            "forall {A : Type} (f : A -> A), (fun x : A => f x) = f",
-        ),
-    ],
-)
-def test_the_theorem_is_stated_as_one_proposition(theorem: str, proposition: str) -> None:
-    statement = parse_statement(
-        f"Definition t_solution : nat -> Prop := fun _ => True.\n{theorem}\nProof. Admitted.\n", "t"
-    )
-    assert theorem_proposition(statement) == proposition

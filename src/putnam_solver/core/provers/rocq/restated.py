@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
 from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
-from putnam_solver.core.provers.rocq.syntax import OPENING, Statement, solution_body_start
+from putnam_solver.core.provers.rocq.syntax import Statement, solution_body_start
 
 IDENTITIES = (
     ("Coq.Init.Datatypes.id", ""),
@@ -120,29 +120,6 @@ def predicate_answer(statement: Statement) -> bool:
     sentence = statement.sentences[statement.solution]
     words = [t.text for t in sentence.tokens[sentence.command_index() + 2 : solution_body_start(sentence)]]
     return words[:1] == [":"] and bool(PREDICATE_WORDS & set(words))
-
-
-def theorem_proposition(statement: Statement) -> str:
-    """The pinned theorem as one proposition: ``forall <its binders>, <its type>`` (its type alone when it
-    has no binders)."""
-    sentence = statement.sentences[statement.theorem]
-    tokens = sentence.tokens
-    depth, colon = 0, None
-    for i in range(sentence.command_index() + 2, len(tokens)):
-        if tokens[i].text in OPENING:
-            depth += 1
-        elif tokens[i].text in OPENING.values():
-            depth -= 1
-        elif tokens[i].text == ":" and depth == 0:
-            colon = i
-            break
-    if colon is None:
-        raise ValueError(f"line {sentence.line}: the theorem has no `:` before its type")
-    text = statement.text
-    name_end = tokens[sentence.command_index() + 1].start + len(tokens[sentence.command_index() + 1].text)
-    binders = text[name_end : tokens[colon].start].strip()
-    proposition = text[tokens[colon].start + 1 : tokens[-1].start].strip()
-    return f"forall {binders}, {proposition}" if binders else proposition
 
 
 ENVIRONMENT = f"{ROOT}.AnswerEnv"
