@@ -28,7 +28,7 @@ from putnam_solver.core.provers.rocq.build import Built, build
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
 from putnam_solver.core.provers.rocq.policy import POLICY
-from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
+from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, compiled_reference
 from putnam_solver.core.provers.rocq.restated import restates
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Submission, Track
@@ -72,9 +72,10 @@ def _answer_outside_environment(sub: Submission, candidate: Built) -> GateResult
     deps = [candidate.vo]
     if not yes_no_answer(statement):
         # the restatement check reads the theorem as the reference does (``restated.statement_sentences``)
-        reference = sub.artifacts.get(REFERENCE_VO, sub)
-        if reference.vo is None:
-            return GateResult(*G4, GateStatus.ERROR, "the reference did not compile for the answer check")
+        reference = compiled_reference(sub, G4)
+        if isinstance(reference, GateResult):
+            return reference
+        assert reference.vo is not None  # compiled_reference returns a reference only with its .vo
         deps.append(reference.vo)
     marker = f"PUTNAM-ANSWER-{secrets.token_hex(16)}"
     built = build(sub, ANSWER_ENV, source + names_source(statement, marker), deps)

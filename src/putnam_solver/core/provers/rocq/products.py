@@ -88,12 +88,22 @@ def prerequisites(sub: Submission, gate: tuple[str, str]) -> tuple[Built, Built]
     candidate = compiled_candidate(sub, gate)
     if isinstance(candidate, GateResult):
         return candidate
+    reference = compiled_reference(sub, gate)
+    if isinstance(reference, GateResult):
+        return reference
+    return candidate, reference
+
+
+def compiled_reference(sub: Submission, gate: tuple[str, str]) -> Built | GateResult:
+    """The reference's compile, or the ``error`` of ``gate`` that says it failed."""
     reference = sub.artifacts.get(REFERENCE_VO, sub)
     judged = reference.judgement(sub)
-    if judged is not None:
-        # the reference holds the official solution, which coqc's message may quote: on no-answer that
-        # message stays in the evidence (harness-side), out of the detail that models are shown
-        why = judged[1] if sub.track is Track.WITH_ANSWER else "coqc's message is in the evidence"
-        detail = f"the harness's reference module does not compile: {why}"
-        return GateResult(*gate, GateStatus.ERROR, detail, reference.evidence())
-    return candidate, reference
+    if judged is None and reference.vo is not None:
+        return reference
+    # the reference holds the official solution, which coqc's message may quote: on no-answer that
+    # message stays in the evidence (harness-side), out of the detail that models are shown
+    why = "its .vo is missing" if judged is None else judged[1]
+    if sub.track is not Track.WITH_ANSWER:
+        why = "coqc's message is in the evidence"
+    detail = f"the harness's reference module does not compile: {why}"
+    return GateResult(*gate, GateStatus.ERROR, detail, reference.evidence())
