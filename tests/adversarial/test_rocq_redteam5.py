@@ -57,12 +57,18 @@ def test_own_constants_are_read_from_the_print_after_the_marker() -> None:
     # the restatement check runs first, before the candidate is loaded; the print after it
     assert source.index('idtac "M-restating"') < source.index("\nRequire Putnam.Candidate.\n")
     assert source.index("\nRequire Putnam.Candidate.\n") < source.index("\nSet Printing All.\n")
-    assert source.endswith('idtac "M". Abort.\nPrint Putnam.Candidate.t_solution.\n')
+    # the compiled solution's print, then this file's own elaboration of the answer (``same_answer``)
+    assert source.endswith(
+        'idtac "M". Abort.\nPrint Putnam.Candidate.t_solution.\n'
+        'Goal Coq.Init.Logic.True. idtac "M-environment". Abort.\nPrint Putnam.AnswerEnv.t_solution.\n'
+    )
     printed = "Candidate.Z0 = 1\nM\nCandidate.t_solution =\nCandidate.f (Putnam.Candidate.Z0) Z.succ\n : BinNums.Z\n"
     assert own_constants(printed, "M", pinned) == ["Z0"]
     assert own_constants("M\nCandidate.t_solution = Candidate.f Z0\n", "M", pinned) == []
     assert own_constants("Candidate.t_solution = 6\n", "M", pinned) is None  # no marker: never a pass
     assert own_constants("M\n", "M", pinned) is None  # no print of the solution
+    with_environment = "M\nCandidate.t_solution = 6\nM-environment\nAnswerEnv.t_solution = 6\n"
+    assert own_constants(with_environment, "M", pinned) == []  # this file's own print names none of them
 
 
 @needs_coq
