@@ -130,8 +130,10 @@ def check(proof: str, number: int) -> ModelOutput:
     )
 
 
-SERVED_BUDGET = 2_400
-"""Tokens of history as the model server counts them (its JSON of the messages, four characters a token)."""
+SERVED_BUDGET = 2_600
+"""Tokens of history as the model server counts them (its JSON of the messages, four characters a token).
+The prompt alone is about 2,050 here (it carries the prover's policy, which grows with its rules): the
+budget leaves it room for a few turns, so that compaction has turns to drop when the count reaches it."""
 BUDGET = 2_200
 """Tokens of history: the prompt (system and task) is about 1,700 here, each check turn about 100."""
 
