@@ -92,10 +92,11 @@ def copy_regular_file(source: Path, target: Path, max_bytes: int) -> bytes:
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
 
 
-def write_below(base: Path, relative: PurePath, data: bytes, mode: int) -> None:
-    """Write ``data`` at ``base / relative`` as ``write_atomic`` does (readers see the old file or the new one),
-    following no link below ``base``: each folder is opened with ``O_NOFOLLOW`` (made when missing), the
-    temporary file is created there and renamed within it. A cache directory may be shared
+def write_below(base: Path, relative: PurePath, data: bytes, mode: int, durable: bool = True) -> None:
+    """Write ``data`` at ``base / relative`` so that readers see the old file or the new one (``durable``
+    also syncs it to disk before the rename), following no link below ``base``: each folder is opened with
+    ``O_NOFOLLOW`` (made when missing), the temporary file is created there and renamed within it
+    (``util.write_atomic`` is this with the target's own folder as ``base``). A cache directory may be shared
     (``PUTNAM_CACHE_DIR``), and another account that can write it can make an entry's folder a link to any
     folder of this user's, into which a plain write would put the file. Raises UnsafeFile for such a folder
     (nothing is written), OSError when the write fails."""
@@ -118,8 +119,9 @@ def write_below(base: Path, relative: PurePath, data: bytes, mode: int) -> None:
             with os.fdopen(out, "wb") as handle:
                 os.fchmod(handle.fileno(), mode)
                 handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
+                if durable:
+                    handle.flush()
+                    os.fsync(handle.fileno())
             os.replace(temporary, name, src_dir_fd=fd, dst_dir_fd=fd)
         except BaseException:
             with contextlib.suppress(OSError):

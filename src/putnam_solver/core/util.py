@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
-from pathlib import Path
+from pathlib import Path, PurePath
+
+from putnam_solver.core.safe_files import write_below
 
 __all__ = [
     "InputError",
@@ -46,19 +47,7 @@ def write_atomic(target: Path, data: bytes, durable: bool = True, mode: int | No
     durable source (evidence folders derived from the ledger) skip that cost. ``mode``: the file's mode
     (default: the one open() would give it under the umask).
     """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        os.fchmod(fd, 0o666 & ~_umask() if mode is None else mode)  # mkstemp makes 0600; else open()'s mode
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            if durable:
-                handle.flush()
-                os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_below(target.parent, PurePath(target.name), data, 0o666 & ~_umask() if mode is None else mode, durable)
 
 
 def _umask() -> int:
