@@ -190,9 +190,7 @@ def served_environments(url: str, key: str) -> frozenset[str]:
 def axle_serves(release: str) -> tuple[bool, str]:
     """Whether the configured AXLE serves ``release``; asked only when ``--axle`` is given (doctor and
     the preflight of verify, solve and audit), so an unserved release is refused before any work."""
-    import axle
-
-    url = os.environ.get("AXLE_API_URL", axle.AxleClient.DEFAULT_URL)
+    url = axle_url()
     name = environment_name(release)
     try:
         served = served_environments(url, os.environ.get("AXLE_API_KEY", ""))
@@ -252,7 +250,7 @@ def axle_readiness() -> tuple[bool, str]:
         return False, "set AXLE_API_KEY to use the AXLE gate (--axle)"
     return (
         True,
-        f"axiom-axle {axle.__version__} at {os.environ.get('AXLE_API_URL', axle.AxleClient.DEFAULT_URL)}",
+        f"axiom-axle {axle.__version__} at {axle_url()}",
     )
 
 
@@ -268,7 +266,7 @@ def axle_gate(sub: Submission, policy: RetryPolicy | None = None) -> GateResult:
     exchange = Exchange()
     evidence: dict[str, Any] = {
         "client": f"axiom-axle {axle.__version__}",
-        "url": os.environ.get("AXLE_API_URL", axle.AxleClient.DEFAULT_URL),
+        "url": axle_url(),
         "environment": axle_setting(sub).environment,
         "mathlib_options": axle_setting(sub).mathlib_options,
         "global_options": axle_setting(sub).global_options,
