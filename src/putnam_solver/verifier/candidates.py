@@ -260,8 +260,11 @@ def verify_candidates(
                 prover, benchmark, candidate.problem, candidate.data, track, options, candidate.unusable
             )
         key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
-        request = request_verdict(prover, benchmark, candidate, track, options)
-        cached = cache.get(key, request, nodes=on_nodes(verifier)) if cache else None
+        cached = (
+            cache.get(key, request_verdict(prover, benchmark, candidate, track, options), nodes=on_nodes(verifier))
+            if cache
+            else None
+        )
         if cached is not None:
             return cached
         verdict = verifier.verify(
