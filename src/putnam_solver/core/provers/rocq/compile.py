@@ -165,7 +165,7 @@ def _answer_names(built: Built, marker: str, statement: Statement, evidence: dic
 
 def _same_answer(stdout: str, marker: str, evidence: dict[str, Any]) -> GateResult | None:
     """The checks above judged the answer as the environment file elaborated its text; the candidate proved
-    the theorem with its own compiled solution, which must be that same term (``answer_env._same_sentences``)."""
+    the theorem with its own compiled solution, which must be that same term as printed (``answer_env.same_answer``)."""
     same = same_answer(stdout, marker)
     if same is None:
         return GateResult(*G4, GateStatus.ERROR, "comparing the answer with the compiled solution: no result", evidence)
