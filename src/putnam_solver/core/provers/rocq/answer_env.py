@@ -52,6 +52,7 @@ from putnam_solver.core.provers.rocq.checks import reads
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING
 from putnam_solver.core.provers.rocq.restated import (
+    ANSWER_ENV,
     NOT_RESTATED,
     RESTATED,
     RESTATING,
@@ -67,8 +68,6 @@ ONE_LINE = "Set Printing Width 1000000."
 1000 each nested box is indented further, and ``putnam_2018_a1``'s official answer (``a = 673%nat /\\
 ...``, unary under ``Printing All``) printed 3.6 MB, over the output cap, so the honest answer was an
 ``error``; 17 KB at this width."""
-ANSWER_ENV = "AnswerEnv"
-"""The module name of the harness's environment file (``Putnam.AnswerEnv``)."""
 SHADOW = "__PutnamChoiceNames"
 """The harness's module whose constants take the choice operators' bare names before the print."""
 QUALIFIED = re.compile(r"(?<![\w'.])[^\W\d][\w']*(?:\.[^\W\d][\w']*)+")

@@ -14,7 +14,6 @@ from typing import Any
 
 from putnam_solver.core.gatekit import guarded
 from putnam_solver.core.provers.rocq.answer_env import (
-    ANSWER_ENV,
     answer_env_source,
     choice_operators,
     decided,
@@ -29,7 +28,7 @@ from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.declared import shadowing_check
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, compiled_reference
-from putnam_solver.core.provers.rocq.restated import restates
+from putnam_solver.core.provers.rocq.restated import ANSWER_ENV, restates
 from putnam_solver.core.provers.rocq.syntax import Statement
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Submission, Track
 

@@ -122,8 +122,10 @@ def predicate_answer(statement: Statement) -> bool:
     return words[:1] == [":"] and bool(PREDICATE_WORDS & set(words))
 
 
-ENVIRONMENT = f"{ROOT}.AnswerEnv"
-"""The environment file's own module (``answer_env.ANSWER_ENV``), by which it names its answer."""
+ANSWER_ENV = "AnswerEnv"
+"""The module name of the harness's environment file (``Putnam.AnswerEnv``), whose file this check is in."""
+ENVIRONMENT = f"{ROOT}.{ANSWER_ENV}"
+"""The environment file's own module in full, by which it names its answer."""
 
 
 def statement_sentences(statement: Statement, marker: str) -> list[str]:
