@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import pytest
 
 pytest.importorskip("mcp")
@@ -190,7 +191,7 @@ def test_the_command_refuses_bad_input_before_serving(tmp_path: Path) -> None:
 
 
 @NEEDS_ROCQ
-def test_over_streamable_http_a_real_rocq_proof_is_verified() -> None:
+def test_over_streamable_http_a_real_rocq_proof_is_verified_and_a_rebound_page_is_refused() -> None:
     seen: dict[str, Any] = {}
 
     async def session(client: Client) -> None:
@@ -205,6 +206,8 @@ def test_over_streamable_http_a_real_rocq_proof_is_verified() -> None:
     with http_server(*ROCQ) as served:
         assert served.url.startswith("http://127.0.0.1:") and served.url.endswith("/mcp")
         over_http(served.url, session)
+        rebound = _rebound_requests(served.url)
+    assert rebound == {"foreign host": 421, "foreign origin": 403}, rebound
     assert seen["tools"] == TOOLS
     assert OFFICIAL not in seen["no_answer"]["statement"] and OFFICIAL in seen["with_answer"]["statement"]
     assert "G4 compile: failed" in seen["check"]
@@ -212,6 +215,20 @@ def test_over_streamable_http_a_real_rocq_proof_is_verified() -> None:
     judged = [line for line in served.log if line.startswith("putnam mcp: ")]
     assert any(line.startswith("putnam mcp: check sample_even_square") for line in judged), served.log
     assert any("verify sample_even_square" in line and line.rstrip().endswith(": accepted") for line in judged)
+
+
+def _rebound_requests(url: str) -> dict[str, int]:
+    """What a web page gets when DNS rebinding points its own name at the loopback server, or when it posts
+    from its own origin: the SDK's transport security, which ``streamable_http_app`` turns on for a loopback
+    host (mcp/server/lowlevel/server.py, ``streamable_http_app``), answers before any tool runs."""
+    port = url.split(":")[2].split("/")[0]
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}
+    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    headers = {
+        "foreign host": {**accept, "Host": f"attacker.example:{port}"},
+        "foreign origin": {**accept, "Origin": "http://attacker.example"},
+    }
+    return {name: httpx.post(url, json=initialize, headers=h, timeout=30).status_code for name, h in headers.items()}
 
 
 def _official_lean_answer() -> tuple[str, str]:
