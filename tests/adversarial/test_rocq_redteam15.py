@@ -24,7 +24,10 @@ parameter being an axiom in disguise; a functor applied to one; a library axiom'
 candidate's module) fail G5 and G6 by their assumptions even with the text gates bypassed, and a helper
 module without one fails G5's field listing; output the candidate prints at compile time, mimicking
 ``Print Assumptions``, never reaches the trusted file; hints, ``Arguments`` of the reals' operations and
-``Add Field`` leave the answer check's ``differs`` alone. Sound proofs with sections, ``Context``, local
+``Add Field`` leave the answer check's ``differs`` alone, and so does ``Arguments not {A}`` (replayed, but
+``<>`` keeps the implicit status ``not`` had when the notation was declared); a ``Tactic Notation "lra"``
+or ``"discriminate"`` overriding the check's tactics is not replayed by ``Require`` (measured), nor is a
+``Global Open Scope``. Sound proofs with sections, ``Context``, local
 hints, hint databases and ``Arguments`` of their own definitions stay accepted.
 
 Left to the lead (a false rejection by design, not changed here): ``Local Coercion``, ``#[local]`` or
@@ -258,7 +261,9 @@ def test_compile_time_prints_mimicking_print_assumptions_never_reach_the_trusted
 def test_hints_arguments_and_fields_leave_the_answer_check_alone() -> None:
     """Each is replayed (or not) in the answer check's file; the wrong answer is still proved different."""
     candidate = vacuous("4", "Add Field zz_field : Rfield. #[global] Hint Extern 0 => idtac : core.")
-    settings = "Arguments Rplus : simpl never.\nArguments Rlt : simpl never.\n"
+    # `not`'s argument made implicit is replayed by `Require`, but `~`/`<>` keep the implicit status `not`
+    # had when the notation was declared (measured), so the check's `ours <> theirs` still elaborates
+    settings = "Arguments Rplus : simpl never.\nArguments Rlt : simpl never.\nArguments not {A}.\n"
     v = vacuous_verdict(candidate.replace("Theorem putnam_2013_b2", settings + "Theorem putnam_2013_b2"))
     assert v.status == "disputed", (v.status, v.answers)
 
@@ -307,3 +312,20 @@ Canonical Structure Sb := {| car := bool; op := fun _ => 5 |}.
     assert run.returncode == 0, run.stderr
     found = {k for k in terms if f"{k}-found" in run.stdout}
     assert found == {"global"}, run.stdout
+
+
+@needs_coq
+def test_tactic_notations_and_scopes_stay_in_the_candidate_file(tmp_path: Path) -> None:
+    """A ``Tactic Notation`` named like a tactic of the answer check, and a ``Global Open Scope``: the
+    check's ``lra`` and numerals read as the library's in a file that only ``Require``s the candidate."""
+    candidate = (
+        'Require Import Reals Lra.\nTactic Notation "lra" := fail "zz-override".\n'
+        'Tactic Notation "discriminate" ident(h) := fail "zz-override".\nGlobal Open Scope R_scope.\n'
+        "Goal (4 <> 3)%R. intro h. Fail lra. Abort.\nCheck ((1 + 1) : R).\n"  # in force here
+    )
+    loader = (
+        "Require T.C.\nRequire Import Reals Lra.\nGoal (4 <> 3)%R. intro h. lra. Qed.\n"
+        "Goal 4 <> 3. intro h. discriminate h. Qed.\nCheck (eq_refl : 1 + 1 = 2%nat).\n"
+    )
+    run = compile_pair(tmp_path, candidate, loader)
+    assert run.returncode == 0, run.stderr
