@@ -20,14 +20,15 @@ structures (even global ones), ``Add Ring``/``Add Field`` tables and local or ex
    spellings too. ``Add Field`` (not replayed) stays accepted.
 
 Tried and found stopped by meaning (each kept below as a test): modules of every kind (``Declare Module``, a
-parameter being an axiom in disguise; a functor applied to one; a library axiom's name under the
-candidate's module) fail G5 and G6 by their assumptions even with the text gates bypassed, and a helper
-module without one fails G5's field listing; output the candidate prints at compile time, mimicking
-``Print Assumptions``, never reaches the trusted file; hints, ``Arguments`` of the reals' operations and
-``Add Field`` leave the answer check's ``differs`` alone, and so does ``Arguments not {A}`` (replayed, but
-``<>`` keeps the implicit status ``not`` had when the notation was declared); a ``Tactic Notation "lra"``
-or ``"discriminate"`` overriding the check's tactics is not replayed by ``Require`` (measured), nor is a
-``Global Open Scope``. Sound proofs with sections, ``Context``, local
+parameter being an axiom in disguise; a functor applied to one; a library axiom's name under the candidate's
+module) fail G5 and G6 by their assumptions even with the text gates bypassed, and a helper module without
+one fails G5's field listing; a library axiom in a module named like an allowed one (``FloatAxioms.Leibniz``
+beside ``PrimFloat.Leibniz``) prints with its library's segment and is refused; output the candidate prints
+at compile time, mimicking ``Print Assumptions``, never reaches the trusted file; hints, ``Arguments`` of
+the reals' operations and ``Add Field`` leave the answer check's ``differs`` alone, and so does ``Arguments
+not {A}`` (replayed, but ``<>`` keeps the implicit status ``not`` had when the notation was declared); a
+``Tactic Notation "lra"`` or ``"discriminate"`` overriding the check's tactics is not replayed by
+``Require`` (measured), nor is a ``Global Open Scope``. Sound proofs with sections, ``Context``, local
 hints, hint databases and ``Arguments`` of their own definitions stay accepted.
 
 Left to the lead (a false rejection by design, not changed here): ``Local Coercion``, ``#[local]`` or
@@ -329,3 +330,18 @@ def test_tactic_notations_and_scopes_stay_in_the_candidate_file(tmp_path: Path) 
     )
     run = compile_pair(tmp_path, candidate, loader)
     assert run.returncode == 0, run.stderr
+
+
+@needs_coq
+def test_a_library_axiom_in_a_module_named_like_an_allowed_one_is_refused() -> None:
+    """``Coq.Floats.FloatAxioms.Leibniz.eqb_spec`` sits in a module named like the allowed primitive module
+    ``Coq.Floats.PrimFloat.Leibniz``: the trusted file prints it with its library's segment, so G5 reads it
+    as the axiom it is, and G6 by its full name."""
+    helper = (
+        "Require Coq.Floats.FloatAxioms.\nLemma zz_l : Coq.Floats.PrimFloat.one = Coq.Floats.PrimFloat.one.\n"
+        "Proof. apply Coq.Floats.FloatAxioms.Leibniz.eqb_spec. reflexivity. Qed.\n"
+    )
+    sub = rocq_submission(minif2f(), PROBLEM, HEADER + helper + THM + "pose proof zz_l.\nlra.\nQed.\n")
+    for gate in (statement_gate, kernel_gate):
+        result = gate(sub)
+        assert result.status is GateStatus.FAILED and "Leibniz.eqb_spec` is not on the allow-list" in result.detail
