@@ -230,11 +230,13 @@ def test_a_definition_inside_a_proof_named_apart_is_still_accepted(bench: Benchm
 
 
 ELABORATING = _square(
-    "Lemma zz_h : True.\nProof.\n  Implicit Types m : bool.\n  Add Parametric Relation : nat (@eq nat) as zz_rel.\n"
+    "Lemma zz_h : True.\nProof.\n  Implicit Types m : bool.\n  Transparent Nat.odd.\n"
     "  Opaque Nat.even.\n  exact I.\nQed.\n"
 )
 """Commands in a helper's proof whose effect outlives ``Qed`` and can change how a later statement
-elaborates (``Implicit Types n : bool`` retypes ``forall n, ...``): left to G5, like an ``Import``."""
+elaborates (``Implicit Types n : bool`` retypes ``forall n, ...``): left to G5, like an ``Import``. (An ``Add
+Parametric Relation`` stood here until red team 15: it declares instances, replayed by ``Require``, and G3
+refuses it as it refuses ``Instance``.)"""
 
 
 @needs_coq

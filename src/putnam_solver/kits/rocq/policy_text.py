@@ -30,7 +30,8 @@ ADDITIONS: Final = (
         "Print, Check, About, Search, Locate, Print Assumptions, Set Warnings",
         "anywhere",
         EVERY_PROFILE,
-        "queries print and Set Warnings silences; neither leaves anything that later text could read",
+        "queries print and Set Warnings silences; neither leaves anything that later text could read (a "
+        "Global/Export Set Warnings reaches the harness's files and is judged as an option: refused)",
     ),
     _addition(
         "comments, layout",

@@ -123,9 +123,13 @@ def _hole_matches(candidate: Sentence, challenge: Sentence) -> bool:
 
 
 def is_query(sentence: Sentence) -> bool:
-    """A command that only prints or silences messages: it leaves nothing behind that could be read."""
+    """A command that only prints or silences messages: it leaves nothing behind that could be read.
+
+    ``Global Set Warnings "+all"`` is no query: Coq 8.16 replays it in every file that merely ``Require``s
+    the candidate (measured), the harness's answer check included, where any warning would then fail the
+    file; it is judged as the option it is (``vernacular``: an exported option is refused)."""
     if sentence.command == "Set":
-        return second_word(sentence) == "Warnings"
+        return second_word(sentence) == "Warnings" and not vernacular.exporting(sentence)
     return sentence.command in QUERY_COMMANDS
 
 

@@ -206,6 +206,14 @@ POLICY = RocqPolicy(
             "#[canonical]",
         ),
         *_rules(
+            "elaboration",
+            "declares typeclass instances (`Reflexive`, `Equivalence`, `Proper`...), as the `Instance` command "
+            "does, or a translation for `lia`'s zify: either is in force in every file that merely Requires the "
+            "candidate, the harness's answer check (which runs lia) included (measured with coqc 8.16: `Print "
+            "Instances` and `Show Zify` there list them); a proof can use the relation's lemmas directly",
+            "Add Relation/Setoid/Morphism/Zify",
+        ),
+        *_rules(
             "syntax",
             "declares a notation (a declaration's `where` clause), as `Notation` does: it changes what later "
             "text means",

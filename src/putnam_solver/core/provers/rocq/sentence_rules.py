@@ -5,7 +5,8 @@ with words that are harmless elsewhere (``Ltac``, ``Set``, ``canonical``, ``wher
 recognised by where the words stand: ``Ltac name ::= ...`` and ``Ltac2 Set`` replace a tactic already
 defined, in force in every file that ``Require``s the candidate (the harness's check files included);
 the attribute ``#[canonical]`` on a ``Definition`` (a permitted addition) declares a canonical structure
-as the refused ``Canonical`` command does; ``Fixpoint ... where "a + b" := ...`` declares a notation (in
+as the refused ``Canonical`` command does, and ``Add Parametric Relation`` (in a proof) instances as
+``Instance`` does; ``Fixpoint ... where "a + b" := ...`` declares a notation (in
 force for the rest of the file: ``2 + 2 = 0`` by ``reflexivity``) without the word ``Notation``.
 
 G2 also reads here the names that ``abstract``/``transparent_abstract ... using name`` make Coq declare
@@ -42,9 +43,17 @@ def _hit(sentence: Sentence) -> Rule | None:
     attributes = sentence.tokens[: sentence.command_at]  # `#[...]` groups and `Local`-style prefixes
     if any(t.kind is Kind.WORD and t.text == "canonical" for t in attributes):
         return _RULES["#[canonical]"]
+    if sentence.command == "Add" and second_word(sentence) in INSTANCE_ADDS:
+        return _RULES["Add Relation/Setoid/Morphism/Zify"]
     return _reduction_hit(sentence, {t.text for t in attributes if t.kind is Kind.WORD})
 
 
+INSTANCE_ADDS: Final = frozenset({"Parametric", "Relation", "Setoid", "Morphism", "Zify"})
+"""``Add`` commands whose registration Coq 8.16 replays on ``Require`` (measured): the setoid library's
+declare typeclass instances (``Add Parametric Relation ... as r`` declares ``r_Reflexive``...), ``Add
+Zify`` extends the tables ``lia`` reads. Accepted in proofs (Coq allows them there), they were ``Instance``
+by another spelling. ``Add Ring``/``Add Field`` tables are not replayed by ``Require`` (measured), and
+``Add Printing``/``Add Search Blacklist`` only print."""
 LOCAL: Final = frozenset({"Local", "local"})
 EXPORTED: Final = frozenset({"Global", "global", "Export", "export"})
 

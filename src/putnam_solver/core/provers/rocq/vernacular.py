@@ -38,7 +38,7 @@ ELABORATING: Final = 2
 COMMANDS: Final = frozenset(
     {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent"}
 )
-"""The commands :func:`classify` judges (``Set Warnings`` stays a query)."""
+"""The commands :func:`classify` judges (``Set Warnings`` stays a query unless :func:`exporting`)."""
 IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset"})
 """Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
 TACTIC_OPTIONS: Final = frozenset(
@@ -82,7 +82,7 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
     if command in ("Arguments", "Opaque", "Transparent"):
         names = [t.text for t in sent.tokens[sent.command_at + 1 :] if t.kind is Kind.WORD]
         own = names[:1] if command == "Arguments" else names
-        if own and all(name in defined for name in own) and not _exporting(sent):
+        if own and all(name in defined for name in own) and not exporting(sent):
             return Judgement(
                 HARMLESS, "it acts only on the candidate's own definitions, which the statement never names"
             )
@@ -111,7 +111,7 @@ def _grammar_strings(sent: Sentence) -> list[Token]:
     return [t for t in tokens[:end] if t.kind is Kind.STRING]
 
 
-def _exporting(sent: Sentence) -> bool:
+def exporting(sent: Sentence) -> bool:
     """``Global``/``Export`` or a ``#[global]``/``#[export]`` attribute: the effect reaches other files."""
     return any(t.text in EXPORTING for t in sent.tokens[: sent.command_at])
 
@@ -123,7 +123,7 @@ def _option(sent: Sentence, rest: tuple[str, ...]) -> Judgement:
             break
         name.append(word)
     option = " ".join(name)
-    if _exporting(sent):
+    if exporting(sent):
         return Judgement(None, "a `Global`/`Export` option reaches every file that loads the candidate, the harness's")
     if option in TACTIC_OPTIONS or option.startswith("Printing "):
         return Judgement(HARMLESS, "the option steers only proof scripts or printing, in the candidate's file")
