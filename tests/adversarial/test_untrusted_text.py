@@ -18,8 +18,9 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.core.sandbox import run_sandboxed
-from putnam_solver.core.untrusted import REPLACEMENT, clean_text, fence
+from putnam_solver.core.untrusted import REPLACEMENT, clean_text
 from putnam_solver.exit_codes import ExitCode
+from putnam_solver.run.agent.fence import fence
 from putnam_solver.run.agent.types import Budgets
 from putnam_solver.run.ledger import LEDGER_NAME
 from tests.fakes.scripted_agent import GOOD, NEEDS_ROCQ, call, config, run, say, scripted, solve_fixture

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, Model
 from inspect_ai.util import LimitExceededError, time_limit
 
-from putnam_solver.core.untrusted import clean_text, fence
+from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.verify import GateResult, Track, Verdict
+from putnam_solver.run.agent.fence import fence
 from putnam_solver.run.agent.tools import clip, render
 
 MAX_COMPILER_MESSAGES = 20
