@@ -27,8 +27,9 @@ from typing import Any
 from putnam_solver.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmarks import BenchmarkSpec, get_spec
-from putnam_solver.core.util import json_error, write_atomic
+from putnam_solver.core.util import json_error
 from putnam_solver.offline import DATASET_OFFLINE, with_offline_hint
+from putnam_solver.safe_write import write_atomic
 
 Progress = Callable[[str], None]
 

@@ -1,7 +1,8 @@
 """Writing files under a directory that someone else may have prepared (a run directory handed over).
 
 A name under the target must not lead elsewhere: not by ``..`` or an absolute part, and not by a link
-planted in its place (``attempts/campaign-1`` -> ``/home/you``). ``write_under`` therefore opens every
+planted in its place (``attempts/campaign-1`` -> ``/home/you``). ``write_under`` therefore refuses such
+names and writes with the trusted package's ``write_below`` (the verdict cache's writer), which opens every
 directory on the way relative to its parent's descriptor with ``O_NOFOLLOW`` (creating it when missing),
 writes a fresh temporary file in the last one (``O_EXCL | O_NOFOLLOW``) and renames it over the name: a
 rename replaces a link, never follows it. The file lies under the target's directory, whatever the
@@ -13,9 +14,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 from collections.abc import Iterator
 from pathlib import Path, PurePath
+
+from putnam_solver.core.safe_files import UnsafeFile, write_below
 
 _DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -66,23 +68,35 @@ def directory_under(root: Path, relative: str | PurePath) -> Path:
 
 
 def write_under(root: Path, relative: str | PurePath, data: bytes, durable: bool = False) -> Path:
-    """Write ``data`` to ``root/relative`` atomically, proven to lie under ``root`` (module doc); returns the
-    path. ``durable`` syncs the data before the rename. Raises UnsafePath for a name or a link that would
-    lead elsewhere, OSError for the rest."""
+    """Write ``data`` to ``root/relative`` atomically, proven to lie under ``root`` (module doc; the trusted
+    package's ``write_below`` does the writing); returns the path. ``durable`` syncs the data before the
+    rename. Raises UnsafePath for a name or a link that would lead elsewhere, OSError for the rest."""
     parts = parts_of(relative)
-    root.mkdir(parents=True, exist_ok=True)
-    with _directory(root, parts[:-1]) as fd:
-        temporary = f".{parts[-1][:200]}.{secrets.token_hex(6)}"
-        out = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666, dir_fd=fd)
-        try:
-            with os.fdopen(out, "wb") as handle:
-                handle.write(data)
-                if durable:
-                    handle.flush()
-                    os.fsync(handle.fileno())
-            os.replace(temporary, parts[-1], src_dir_fd=fd, dst_dir_fd=fd)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary, dir_fd=fd)
-            raise
+    try:
+        write_below(root, PurePath(*parts), data, 0o666 & ~_umask(), durable)
+    except UnsafeFile as exc:
+        raise UnsafePath(errno.ELOOP, str(exc)) from exc
     return root.joinpath(*parts)
+
+
+def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
+    """Write ``data`` to ``target`` so that readers see the old file or the new one, never a part.
+
+    ``durable`` also syncs the data to disk before the rename; files that can be rebuilt from a
+    durable source (evidence folders derived from the ledger) skip that cost.
+    """
+    write_under(target.parent, target.name, data, durable)
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux says it (``os.umask`` can only be read
+    by setting it, which would race with threads creating files meanwhile)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    current = os.umask(0o022)
+    os.umask(current)
+    return current

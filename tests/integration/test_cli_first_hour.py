@@ -17,8 +17,8 @@ from typer.testing import CliRunner, Result
 
 from putnam_solver import __version__
 from putnam_solver.cli import app
-from putnam_solver.core.util import write_atomic
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict
+from putnam_solver.safe_write import write_atomic
 from putnam_solver.verifier.candidates import verdict_text
 from tests.helpers import COQ_BENCH, PUTNAMBENCH, REPO
 

@@ -11,6 +11,7 @@ cap; anything else is an ``UnsafeFile`` error that names the path and what was f
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import stat
@@ -96,7 +97,7 @@ def write_below(base: Path, relative: PurePath, data: bytes, mode: int, durable:
     """Write ``data`` at ``base / relative`` so that readers see the old file or the new one (``durable``
     also syncs it to disk before the rename), following no link below ``base``: each folder is opened with
     ``O_NOFOLLOW`` (made when missing), the temporary file is created there and renamed within it
-    (``util.write_atomic`` is this with the target's own folder as ``base``). A cache directory may be shared
+    (an atomic write of one file is this with the file's own folder as ``base``). A cache directory may be shared
     (``PUTNAM_CACHE_DIR``), and another account that can write it can make an entry's folder a link to any
     folder of this user's, into which a plain write would put the file. Raises UnsafeFile for such a folder
     (nothing is written), OSError when the write fails."""
@@ -110,10 +111,12 @@ def write_below(base: Path, relative: PurePath, data: bytes, mode: int, durable:
             try:
                 inner = os.open(folder, _FOLDER | os.O_NOFOLLOW, dir_fd=fd)
             except OSError as exc:
-                raise UnsafeFile(f"{base}: {folder} is a link or not a folder; nothing is written through it") from exc
+                if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+                    raise
+                raise UnsafeFile(f"{base}: {folder!r} is a link or not a directory; not followed") from exc
             os.close(fd)
             fd = inner
-        temporary = f".{name}.{secrets.token_hex(8)}"
+        temporary = f".{name[:200]}.{secrets.token_hex(8)}"  # within NAME_MAX however long the name
         out = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=fd)
         try:
             with os.fdopen(out, "wb") as handle:

@@ -1,7 +1,8 @@
-"""Small helpers every layer shares: atomic writes, SHA-256 of bytes and files, the user-input error.
+"""Small helpers every layer shares: SHA-256 of bytes and files, the user-input error, checks of output
+paths.
 
 They sit here rather than in one of their users so that nothing imports ``benchmark`` or ``verify`` only
-to write a file or hash one.
+to hash a file or report bad input.
 """
 
 from __future__ import annotations
@@ -9,9 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from pathlib import Path, PurePath
-
-from putnam_solver.core.safe_files import write_below
+from pathlib import Path
 
 __all__ = [
     "InputError",
@@ -20,7 +19,6 @@ __all__ = [
     "json_error",
     "sha256_file",
     "sha256_hex",
-    "write_atomic",
 ]
 
 
@@ -38,30 +36,6 @@ def sha256_file(path: Path) -> str:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
-
-
-def write_atomic(target: Path, data: bytes, durable: bool = True, mode: int | None = None) -> None:
-    """Write ``data`` to ``target`` so that readers see the old file or the new one, never a part.
-
-    ``durable`` also syncs the data to disk before the rename; files that can be rebuilt from a
-    durable source (evidence folders derived from the ledger) skip that cost. ``mode``: the file's mode
-    (default: the one open() would give it under the umask).
-    """
-    write_below(target.parent, PurePath(target.name), data, 0o666 & ~_umask() if mode is None else mode, durable)
-
-
-def _umask() -> int:
-    """The process's umask, read without changing it where Linux says it (``os.umask`` can only be read
-    by setting it, which would race with threads creating files meanwhile)."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    current = os.umask(0o022)
-    os.umask(current)
-    return current
 
 
 def check_output_file(path: Path, option: str, example: str = "verdicts.json") -> None:

@@ -23,7 +23,7 @@ from putnam_solver.core.provers.lean.options import LeanOptions
 from putnam_solver.core.registry import external_identity
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.selftest_record import known_good_state
-from putnam_solver.core.util import InputError, sha256_hex, write_atomic
+from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import (
     DEFAULT_MAX_CANDIDATE_BYTES,
     PROFILE_GATES,
@@ -34,6 +34,7 @@ from putnam_solver.core.verify import (
     unusable_verdict,
     verdict_benchmark,
 )
+from putnam_solver.safe_write import write_atomic
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, on_nodes
 from putnam_solver.withheld import no_answer_view
 

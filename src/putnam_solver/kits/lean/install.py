@@ -35,9 +35,10 @@ from putnam_solver.core.provers.lean.toolchain import (
     LeanRelease,
     ToolchainPaths,
 )
-from putnam_solver.core.util import sha256_file, write_atomic
+from putnam_solver.core.util import sha256_file
 from putnam_solver.kits.installing import InstallError
 from putnam_solver.kits.lean.closure import import_closure_step
+from putnam_solver.safe_write import write_atomic
 
 NANODA_REV = "f58f2f6d535e189a40fcb02ede8eb95f97a92d37"
 """nanoda_lib's master head (2026-06-02, PR 21: a wrong back-reference exits non-zero); comparator's
