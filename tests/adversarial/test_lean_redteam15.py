@@ -16,11 +16,14 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean import check_preservation
+from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict
 from tests.helpers import (
     DATA_ROOT,
     LEAN_BENCH,
+    LEAN_PROVER,
     failures,
     lean_filled,
     lean_text_verdict,
@@ -175,4 +178,215 @@ def test_the_fast_profile_accepts_a_local_attribute_in_a_closed_section(
     toy_lean_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     verdict = lean_verdict(_toy(tmp_path_factory, TOY_TRUE), "toy_local_attr", SOUND, Profile.FAST)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+# --- no-answer values: the copied question inside wrappers that elaborate to it -----------------------
+
+GAME = "putnam_2025_a3"
+"""States ``putnam_2025_a3_solution n ↔ AliceHasWinningStrategy n`` and defines ``AliceHasWinningStrategy n``
+as ``HasWinningStrategy n []`` before it (official answer ``fun _ => False``)."""
+WRAPPED_COPIES = {
+    "a where clause": "h\nwhere h := AliceHasWinningStrategy",
+    "a typed where clause with a parameter": "fun n => h n\nwhere h (m : ℕ) : Prop := AliceHasWinningStrategy m",
+    "a let rec": "let rec h : ℕ → Prop := AliceHasWinningStrategy; h",
+    "a let of a function": "fun n => let g := fun m => AliceHasWinningStrategy m; g n",
+    "a let with a parameter": "fun n => let g (m : ℕ) := AliceHasWinningStrategy m; g n",
+    "a have": "fun n => have g := AliceHasWinningStrategy; g n",
+    "a letI": "fun n => letI g := AliceHasWinningStrategy; g n",
+    "a one-case match": "fun n => match n with | m => AliceHasWinningStrategy m",
+    "a one-case match on its own lines": "fun n => match n with\n  | m => AliceHasWinningStrategy m",
+    "by classical exact": "by classical exact AliceHasWinningStrategy",
+    "by classical on its own line": "by\n  classical\n  exact AliceHasWinningStrategy",
+    "by first": "by first | exact AliceHasWinningStrategy",
+    "by a bracketed exact": "by (exact AliceHasWinningStrategy)",
+    "by intro then exact": "by intro n; exact AliceHasWinningStrategy n",
+    "by intro then exact on lines": "by\n  intro n\n  exact AliceHasWinningStrategy n",
+    "show by exact": "show ℕ → Prop by exact AliceHasWinningStrategy",
+    "Function.comp with id": "Function.comp AliceHasWinningStrategy id",
+    "Function.comp of id": "Function.comp id AliceHasWinningStrategy",
+    "composed with the identity lambda": "AliceHasWinningStrategy ∘ fun x => x",
+    "the identity lambda composed": "(fun x => x) ∘ AliceHasWinningStrategy",
+    "the identity lambda applied": "fun n => (fun x => x) (AliceHasWinningStrategy n)",
+    "Id.run do": "fun n => Id.run do AliceHasWinningStrategy n",
+    "Id.run do unapplied": "Id.run do AliceHasWinningStrategy",
+    "@id with its type": "fun n => @id Prop (AliceHasWinningStrategy n)",
+    "id ascribed": "fun n => (id : Prop → Prop) (AliceHasWinningStrategy n)",
+    "cast rfl": "fun n => cast rfl (AliceHasWinningStrategy n)",
+    "piped into id": "fun n => AliceHasWinningStrategy n |> id",
+    "piped through id": "fun n => n |> id |> AliceHasWinningStrategy",
+    "an ascribed argument": "fun n => AliceHasWinningStrategy (n : ℕ)",
+    "explicit universes": "fun n => AliceHasWinningStrategy.{} n",
+    "the statement's definition unfolded": "fun n => HasWinningStrategy n []",
+    "the definition unfolded as a section": "(HasWinningStrategy · [])",
+    "the definition unfolded in a tactic block": (
+        "fun n => by unfold AliceHasWinningStrategy; exact HasWinningStrategy n []"
+    ),
+}
+"""Each passed the text profile: Lean elaborates each to the other side of the ``↔`` (the theorem is then
+``Iff.rfl``, the solution is ``ℕ → Prop`` so no yes/no check applies); ``_answer_unwrap`` read such wrappers
+only at the value's head, and some not at all."""
+HONEST_WRAPPED = [
+    "h\nwhere h : ℕ → Prop := fun _ => False",
+    "fun n => let g := fun m => m % 2 = 1; g n",
+    "fun n => match n with | m => m = 2",
+    "by classical exact fun _ => False",
+    "by intro n; exact n = 2",
+    "Function.comp (fun n => n = 2) id",
+    "fun n => Id.run do n = 2",
+    "fun n => (n : ℕ) = 2",
+    "fun n => HasWinningStrategy n [] ∧ n = 0",
+    "fun n => let m := n; AliceHasWinningStrategy (m + 1)",
+]
+"""The same wrappers around values that are not the question (the last one states a shifted question,
+not a copy)."""
+
+
+def _game(putnambench: Benchmark, value: str) -> Verdict:
+    candidate = lean_filled(putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    return lean_text_verdict(putnambench, GAME, candidate, Track.NO_ANSWER)
+
+
+@pytest.mark.parametrize("case", sorted(WRAPPED_COPIES))
+def test_the_question_in_a_wrapper_that_elaborates_to_it_is_refused(putnambench: Benchmark, case: str) -> None:
+    verdict = _game(putnambench, WRAPPED_COPIES[case])
+    assert verdict.status == "rejected"
+    assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@pytest.mark.parametrize("value", HONEST_WRAPPED)
+def test_honest_values_in_the_same_wrappers_stay_accepted(putnambench: Benchmark, value: str) -> None:
+    verdict = _game(putnambench, value)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+PAIR = "putnam_1975_a2"
+CONDITION = "(∀ z : ℂ, (X^2 + (C (b : ℂ))*X + (C (c : ℂ)) : Polynomial ℂ).eval z = 0 → ‖z‖ < 1)"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        f"fun p => (fun (b, c) => {CONDITION}) ⟨p.1, p.2⟩",
+        f"fun p => (fun (b, c) => {CONDITION}) (p.fst, p.snd)",
+        f"fun q => let p := q; (fun (b, c) => {CONDITION}) p",
+    ],
+)
+def test_a_pair_rebuilt_from_its_projections_is_the_pair(putnambench: Benchmark, value: str) -> None:
+    """``⟨p.1, p.2⟩`` is ``p`` (structure eta), so the copied condition on it is the copy."""
+    candidate = lean_filled(putnambench, PAIR, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(putnambench, PAIR, candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+def test_every_official_answer_is_still_no_copy(putnambench: Benchmark) -> None:
+    """The rewrites read both sides alike: none makes an official answer the other side of its relation."""
+    called = []
+    for problem_id, problem in putnambench.problems.items():
+        statement = parse_statement(problem.formal_statement)
+        if len(statement.solutions) != 1 or not statement.solutions[0].answer:
+            continue
+        value = statement.solutions[0].answer
+        candidate = lean_filled(putnambench, problem_id, Track.NO_ANSWER, value=value)
+        found = check_preservation(LEAN_PROVER.challenge(problem, Track.NO_ANSWER), candidate, Track.NO_ANSWER)
+        called += [problem_id for v in found if "the other side of the statement's own" in v.rule]
+    assert called == []
+
+
+# --- tried and refused: what the gates already stop --------------------------------------------------
+
+ALREADY_REFUSED = {
+    "a helper holding the copy": (
+        "def zz_copy : ℕ → Prop := AliceHasWinningStrategy\n\n",
+        "zz_copy",
+        "which the candidate defines",
+    ),
+    "choice in a tactic block": (
+        "",
+        "by classical exact fun n => Classical.choose (⟨True, trivial⟩ : ∃ p : Prop, p)",
+        "a choice operator picks a value",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ALREADY_REFUSED))
+def test_helpers_and_choice_in_tactic_answers_stay_refused(putnambench: Benchmark, case: str) -> None:
+    before, value, rule = ALREADY_REFUSED[case]
+    candidate = lean_filled(putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp", before=before)
+    verdict = lean_text_verdict(putnambench, GAME, candidate, Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert rule in failures(verdict).get("G2", ""), failures(verdict)
+
+
+THEOREM = "theorem putnam_1962_a1"
+STATEMENT_TRICKS = {
+    "a private theorem": (THEOREM, f"private {THEOREM}", "G2", "differs from the challenge"),
+    "a protected theorem": (THEOREM, f"protected {THEOREM}", "G2", "differs from the challenge"),
+    "@[simp] on the theorem": (THEOREM, f"@[simp] {THEOREM}", "G2", "differs from the challenge"),
+    "@[reducible] on the theorem": (THEOREM, f"@[reducible] {THEOREM}", "G3", "@[reducible]"),
+    "the theorem's name escaped": (THEOREM, "theorem «putnam_1962_a1»", "G2", "differs from the challenge"),
+    "the theorem from the root": (THEOREM, "theorem _root_.putnam_1962_a1", "G2", "may not escape to `_root_`"),
+    "noncomputable theorem": (THEOREM, f"noncomputable {THEOREM}", "G2", "differs from the challenge"),
+    "autoImplicit in": (THEOREM, f"set_option autoImplicit true in\n{THEOREM}", "G3", "autoImplicit"),
+    "open renaming": ("open MeasureTheory", "open MeasureTheory\nopen Nat renaming succ → convexHull", "G2", "open"),
+    "open hiding": ("open MeasureTheory", "open MeasureTheory hiding volume", "G2", "a global `open`"),
+    "open scoped": ("open MeasureTheory", "open MeasureTheory\nopen scoped Real", "G2", "a global `open`"),
+    "export": ("open MeasureTheory", "open MeasureTheory\nexport Nat (succ)", "G3", "export"),
+    "a scoped notation reopened": (
+        "open MeasureTheory",
+        'open MeasureTheory\nnamespace Zq\nscoped notation "ℝ" => ℕ\nend Zq\nopen Zq',
+        "G3",
+        "notation",
+    ),
+    "attribute [reducible] on a statement constant": (
+        "open MeasureTheory",
+        "open MeasureTheory\nattribute [reducible] Set.ncard",
+        "G3",
+        "attribute",
+    ),
+    "attribute [simp] on a statement constant": (
+        "open MeasureTheory",
+        "open MeasureTheory\nattribute [simp] Set.ncard",
+        "G3",
+        "attribute",
+    ),
+    "deriving instance": ("open MeasureTheory", "open MeasureTheory\nderiving instance Repr for Set", "G3", "instance"),
+    "include at top level": ("open MeasureTheory", "open MeasureTheory\ninclude zz", "G2", "not a permitted addition"),
+    "omit at top level": ("open MeasureTheory", "open MeasureTheory\nomit zz", "G2", "not a permitted addition"),
+    "seal": ("open MeasureTheory", "open MeasureTheory\nseal Set.ncard", "G2", "not a permitted addition"),
+    "unseal": ("open MeasureTheory", "open MeasureTheory\nunseal Set.ncard", "G2", "not a permitted addition"),
+    "a private helper named like a statement name": (
+        "open MeasureTheory",
+        "open MeasureTheory\nprivate def Collinear : Prop := True",
+        "G2",
+        "is a name the challenge uses",
+    ),
+}
+"""Red team 15's attempts on the statement's names, attributes and scope; each is refused (most by earlier
+rounds' rules), listed so that they stay so."""
+
+
+@pytest.mark.parametrize("case", sorted(STATEMENT_TRICKS))
+def test_statement_tricks_stay_refused(putnambench: Benchmark, case: str) -> None:
+    old, new, gate, rule = STATEMENT_TRICKS[case]
+    text = lean_filled(putnambench, PLAIN, proof="by\n  simp")
+    verdict = lean_text_verdict(putnambench, PLAIN, text.replace(old, new, 1))
+    assert verdict.status == "rejected"
+    assert rule in failures(verdict).get(gate, ""), failures(verdict)
+
+
+SOUND_SCOPES = {
+    "an option for the theorem": "set_option maxHeartbeats 400000 in\n",
+    "an open in a closed section": "section\nopen Classical\nend\n\n",
+    "a noncomputable section left open": "noncomputable section\n\n",
+    "include and omit in a closed section": "section\nvariable (zz : ℕ)\ninclude zz\nomit zz\nend\n\n",
+    "an open ... in a helper": "open Classical in\ntheorem zz_h : True := trivial\n\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(SOUND_SCOPES))
+def test_sound_scoped_additions_stay_accepted(putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(putnambench, PLAIN, before=SOUND_SCOPES[case])
+    verdict = lean_text_verdict(putnambench, PLAIN, candidate)
     assert verdict.status == "accepted", failures(verdict)
