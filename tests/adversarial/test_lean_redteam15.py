@@ -9,9 +9,24 @@
   shape by its block, which must be the candidate's own and closed before any pinned declaration (the
   rule section variables already follow); at top level, in the challenge's own open section, in a
   ``mutual`` block, ``scoped``, non-local, erasing or other attributes stay refused.
+* Bypass: on no-answer, the question copied as the answer was accepted by the text profile inside
+  wrappers that elaborate to it, which the copy rule read only at the value's head or not at all: a
+  local definition (``h where h := A``, ``let g := fun m => A m; g n``, ``let rec``, ``have``), a
+  one-case ``match``, tactic blocks (``by classical exact A``, ``by intro n; exact A n``, ``show T by
+  exact A``), identities (``Function.comp A id``, ``Id.run do``, ``(fun x => x) e``, ``@id T e``, ``cast
+  rfl``), an ascribed argument, explicit universes, ``⟨p.1, p.2⟩`` for ``p``, and the statement's own
+  definition unfolded (``fun n => HasWinningStrategy n []`` against ``AliceHasWinningStrategy n``). Each
+  makes the theorem ``Iff.rfl``. Fix (``_answer_normal``, ``_answer_terms``): the value and the
+  statement's side are both rewritten to the term Lean elaborates before they are compared, and a value
+  that meets one of the rewrites' bounds is refused rather than compared unread. Every official answer
+  still passes. A copy in logic or arithmetic (``A n ∧ True``, ``n + 0``) still passes (a check by
+  meaning needs Mathlib).
+* Tried and refused already (kept as tests): the statement's names, attributes and scope tricks below.
 """
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
@@ -390,3 +405,32 @@ def test_sound_scoped_additions_stay_accepted(putnambench: Benchmark, case: str)
     candidate = lean_filled(putnambench, PLAIN, before=SOUND_SCOPES[case])
     verdict = lean_text_verdict(putnambench, PLAIN, candidate)
     assert verdict.status == "accepted", failures(verdict)
+
+
+def _aliases(count: int) -> str:
+    lets = "".join(f"let g{k + 1} := g{k}; " for k in range(count))
+    return f"fun n => let g0 := AliceHasWinningStrategy; {lets}g{count} n"
+
+
+def test_a_copy_behind_a_few_aliases_is_read_through(putnambench: Benchmark) -> None:
+    verdict = _game(putnambench, _aliases(8))
+    assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        _aliases(60),
+        "fun n => (fun _ => AliceHasWinningStrategy n) ("
+        + " ".join(["show True from by exact (match 0 with | _ => trivial)"] * 16_000)
+        + ")",
+    ],
+    ids=["more aliases than passes", "padding past the work budget"],
+)
+def test_a_value_the_rewrites_cannot_finish_is_refused(putnambench: Benchmark, value: str) -> None:
+    """Padding a copy until a bound stops the rewrites would hide it: meeting a bound refuses the value."""
+    started = time.monotonic()
+    verdict = _game(putnambench, value)
+    assert time.monotonic() - started < 20
+    assert verdict.status == "rejected"
+    assert "nest too deep" in failures(verdict).get("G2", "") or "other side" in failures(verdict).get("G2", "")

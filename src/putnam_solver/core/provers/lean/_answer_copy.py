@@ -39,6 +39,10 @@ RULE = (
     "the answer is the other side of the statement's own `{}` (the question's expression or condition "
     "copied), which makes the theorem hold by its shape alone; state the answer in closed form"
 )
+UNREAD = (
+    "the answer is too long or its wrappers nest too deep (local definitions, identities, tactic blocks) for "
+    "the copy rule to read it as Lean elaborates it; state the answer more plainly"
+)
 RELATIONS = ("=", "↔")
 OPEN_CLOSE = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
 ENDS_A_SIDE = {
@@ -97,7 +101,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
             for relation, other in _other_sides(theorem, start, end):
                 if side(other) == copy:
                     return [Violation(code[0].line, label, RULE.format(relation))]
-    return []
+    return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
 
 
 def _widened(theorem: list[str], found: list[tuple[int, int, list[str]]]) -> list[tuple[int, int, list[str]]]:

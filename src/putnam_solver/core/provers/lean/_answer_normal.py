@@ -10,7 +10,8 @@ a one-case ``match``, a pair rebuilt from its projections (``⟨p.1, p.2⟩``), 
 the statement's own definitions unfolded (``HasWinningStrategy n []`` for ``AliceHasWinningStrategy n``).
 Each is rewritten wherever it stands, on both sides alike. It is still a reading of tokens: a copy in
 logic (``A n ∧ True``) or arithmetic (``n + 0``) passes. Passes are linear but for their rewrites, and
-bounded (:data:`PASSES`, a work budget, :data:`GROWTH`): beyond that the value is compared as it stands.
+bounded (:data:`PASSES`, a work budget, :data:`GROWTH`); a value that meets a bound while a rule still
+applies is refused (``_answer_copy``), since padding it to the bound would otherwise hide a copy.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ from putnam_solver.core.provers.lean.syntax import IDENT, Command, Token, normal
 
 PASSES: Final = 32
 WORK: Final = 400_000
-"""Token visits the normalizations of one comparison may make together (or two per token of a longer value)."""
-GROWTH: Final = 4
+"""Token visits the normalizations of one comparison may make together (or four per token of a longer value)."""
+GROWTH: Final = 8
 Unfold = Mapping[str, Tokens] | None
 Budget = list[int] | None
 
@@ -58,22 +59,29 @@ def normalized(tokens: Sequence[Token], unfold: Unfold = None, budget: Budget = 
     ``_root_.A``: ``A``)."""
     plain = [normalize_name(t.text).removeprefix("_root_.") if t.kind == IDENT else "" for t in tokens]
     out = [t._replace(text=name) if name and name != t.text else t for t, name in zip(tokens, plain, strict=True)]
-    limit, work = GROWTH * len(out) + 64, budget if budget is not None else work_for(out)
+    limit, work = GROWTH * len(out) + 256, budget if budget is not None else work_for(out)
     unfolding: Rule = (frozenset(unfold or ()), partial(_unfolded, dict(unfold or {})))
     rules = [*RULES, unfolding] if unfold else RULES
     text, present = Text(out), {t.text for t in out}
     for _ in range(PASSES):
         changed = False
         for trigger, rule in rules:
-            if trigger.isdisjoint(present) or work[0] < 0:
+            if trigger.isdisjoint(present):
+                continue
+            if work[0] < 0:
+                work[1] = 1  # a rule that could apply was not run
                 continue
             work[0] -= len(out)
             new = rule(text)
-            if new is not None and new != out and len(new) <= limit:
+            if new is not None and len(new) > limit:
+                work[1] = 1
+            elif new is not None and new != out:
                 out, changed = new, True
                 text, present = Text(out), {t.text for t in out}
         if not changed:
             break
+    else:
+        work[1] = 1
     return out
 
 
@@ -89,8 +97,9 @@ def normalized_texts(texts: Sequence[str], unfold: Unfold = None, budget: Budget
 
 
 def work_for(tokens: Sequence[Token]) -> list[int]:
-    """The work budget of :data:`WORK`, for the normalizations one comparison makes together."""
-    return [max(WORK, 2 * len(tokens))]
+    """The work budget of :data:`WORK` for the normalizations one comparison makes together, and whether
+    one stopped at a bound (:data:`PASSES`, the budget, :data:`GROWTH`) with a rule still applying."""
+    return [max(WORK, 4 * len(tokens)), 0]
 
 
 def definitions(commands: Sequence[Command], skip: Collection[str]) -> dict[str, Tokens]:
