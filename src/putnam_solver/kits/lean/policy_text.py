@@ -45,6 +45,12 @@ ADDITIONS: Final = (
         "Lean drops a block's variables at its `end`: only the helpers inside can use them",
     ),
     Difference(
+        "`attribute [local instance] x` or `[local simp]` inside a `section`/`namespace` of the candidate's "
+        "closed before the theorem",
+        _CANNOT,
+        "Lean drops local attributes at the block's `end`: only the helpers inside are elaborated with them",
+    ),
+    Difference(
         "`open ... in` before a helper, and global `open` inside a block closed before the theorem",
         _CANNOT,
         "the opened names are in force for that helper or block only, never for the statement",

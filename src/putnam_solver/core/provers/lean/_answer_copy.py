@@ -17,6 +17,10 @@ AliceHasWinningStrategy n`` the eta-reduced ``AliceHasWinningStrategy``, the sec
 ``(AliceHasWinningStrategy ·)`` and the pipelines ``fun m => m |> AliceHasWinningStrategy``, ``... <| m``
 passed the text profile, the theorem then ``Iff.rfl``).
 
+Before any of that, both the value and the statement's side are rewritten to the term Lean elaborates
+(``_answer_normal``, red team 15): local definitions, identities, beta and eta redexes, ascriptions,
+simple tactic blocks, one-case matches and the statement's own definitions, wherever they stand.
+
 It is a first line, read in tokens: a copy up to reordering or algebra passes here, as in Rocq's check by
 meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet.
 """
@@ -27,12 +31,17 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, code_tokens, normalize_name
 
 RULE = (
     "the answer is the other side of the statement's own `{}` (the question's expression or condition "
     "copied), which makes the theorem hold by its shape alone; state the answer in closed form"
+)
+UNREAD = (
+    "the answer is too long or its wrappers nest too deep (local definitions, identities, tactic blocks) for "
+    "the copy rule to read it as Lean elaborates it; state the answer more plainly"
 )
 RELATIONS = ("=", "↔")
 OPEN_CLOSE = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
@@ -50,7 +59,9 @@ STARTS_A_SIDE = {
 
 def copied_violations(value: Sequence[Token], label: str, expected: Statement, solution: str) -> list[Violation]:
     """A violation when ``value`` is a side of a relation whose other side is the solution (module doc)."""
-    code = code_tokens(value)
+    unfold = definitions(expected.commands, {s.command.name or "" for s in expected.solutions})
+    budget = work_for(value)  # one budget for every normalization below: linear in the value
+    code = normalized(code_tokens(value), unfold, budget)
     if not code:
         return []
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
@@ -59,8 +70,16 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
         if _names_something(body):
             params, texts = _sections(_spelled([t.text for t in body]), params)
             variants += [(params, texts), _tuple_set(texts, params)]
+    sides: dict[tuple[str, ...], list[str]] = {}
+
+    def side(other: list[str]) -> list[str]:  # the other side read as the value is (``_answer_normal``)
+        key = tuple(other)
+        if key not in sides:
+            sides[key] = _canonical(_spelled(_piped(_spelled(normalized_texts(other, unfold, budget)))))
+        return sides[key]
+
     for params, texts in variants:
-        texts = _piped(texts)
+        texts = normalized_texts(_spelled(_piped(texts)), unfold, budget)
         extra_max = MAX_ETA if _applicative(texts) else 0
         for extra in range(extra_max + 1):
             for start, end, args in _widened(
@@ -69,7 +88,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 names = dict(zip(params, args, strict=False))
                 copy = _canonical([_renamed(t, names) for t in texts] + args[len(params) :])
                 for relation, other in _other_sides(theorem, start, end):
-                    if _canonical(_piped(_spelled(other))) == copy:
+                    if side(other) == copy:
                         return [Violation(code[0].line, label, RULE.format(relation))]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
@@ -80,9 +99,9 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
             else:
                 continue
             for relation, other in _other_sides(theorem, start, end):
-                if _canonical(_piped(_spelled(other))) == copy:
+                if side(other) == copy:
                     return [Violation(code[0].line, label, RULE.format(relation))]
-    return []
+    return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
 
 
 def _widened(theorem: list[str], found: list[tuple[int, int, list[str]]]) -> list[tuple[int, int, list[str]]]:

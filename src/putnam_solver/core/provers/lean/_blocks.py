@@ -39,7 +39,8 @@ class Walk:
     header_done: bool = False
     """A command other than ``import`` came: Lean accepts no ``import`` after it."""
     scoped: list[Command] = field(default_factory=list)
-    """Blocks in which the candidate declared section variables (``variable``, ``include``, ``omit``)."""
+    """Blocks in which the candidate declared section variables (``variable``, ``include``, ``omit``) or a
+    local attribute (``attribute [local instance] x``): both end with the block."""
     pinned_blocks: list[Command] = field(default_factory=list)
     """The challenge's own block openers (its ``noncomputable section``), once met."""
     pinned_scope: list[tuple[Command, Command]] = field(default_factory=list)
@@ -113,13 +114,14 @@ def close_block(
 
 
 def variables_in_scope(walk: Walk, line: int, at: str) -> list[Violation]:
-    """Section variables the candidate declared in a block still open at a pinned declaration: Lean would
-    add them to its statement or definition (closed blocks take theirs away, so helpers may use them);
+    """Section variables (or local attributes) the candidate declared in a block still open at a pinned
+    declaration: Lean would add them to its statement or definition, or elaborate it with them (closed
+    blocks take theirs away, so helpers may use them);
     and a candidate ``mutual`` block around it, which Lean would elaborate together with its helpers."""
     open_blocks = [block for block, _ in walk.blocks]
     mutual = [Violation(line, show(b), f"is still open at {at}") for b in open_blocks if b.keyword == "mutual"]
     return mutual + [
-        Violation(line, show(block), f"declares section variables and is still open at {at}")
+        Violation(line, show(block), f"declares section variables or local attributes and is still open at {at}")
         for i, block in enumerate(walk.scoped)
         if any(block is b for b in open_blocks) and not any(block is s for s in walk.scoped[:i])
     ]

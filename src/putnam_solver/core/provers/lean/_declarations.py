@@ -12,6 +12,14 @@ it stays in the elaboration class so that the published corpus keeps its verdict
 is checked against Lean's ``ScopedEnvExtension``.) Everything else stays refused:
 an instance for a class and type the candidate does not define (``Fact (Nat.Prime 2017)``: it can
 decide which instance the statement gets), global ``notation``, ``attribute [instance]``, ``@[instance]``.
+
+A third kind is harmless on every profile: ``attribute [local instance] foo`` (or ``local simp``) inside
+a ``section`` or ``namespace`` block of the candidate's that ends before the theorem. Lean keeps local
+attribute entries in the scope they were made in and drops them at its ``end`` (checked on Lean 4.35 with
+the toy toolchain: ``0 : Foo`` elaborates inside the block and fails after it), so only the candidate's
+helpers see it, which the kernel checks whatever instance they used. G2 judges the block
+(:func:`local_attribute`, ``_blocks.variables_in_scope``); at top level, in the challenge's own open
+``noncomputable section`` or around a pinned declaration it would be in force there, and is refused.
 """
 
 from __future__ import annotations
@@ -21,7 +29,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._helpers import local_notation, needs_g6, show
+from putnam_solver.core.provers.lean._helpers import (
+    local_attribute,
+    local_attribute_tokens,
+    local_notation,
+    needs_g6,
+    show,
+)
 from putnam_solver.core.provers.lean.syntax import IDENT, Command, Token, name_parts, top_level_assign
 
 
@@ -65,13 +79,23 @@ def _depth(tokens: Sequence[Token], i: int) -> int:
 
 
 def g2_decides(commands: Sequence[Command]) -> Counter[tuple[int, str]]:
-    """The ``instance`` and ``notation`` keywords G2 judges (a top-level ``instance`` command, the
-    ``notation`` of ``local notation``), by line and text, for G3 to leave to it."""
+    """The ``instance``, ``notation`` and ``attribute`` keywords G2 judges (a top-level ``instance``
+    command, the ``notation`` of ``local notation``, a :func:`local_attribute` inside a block), by line
+    and text, for G3 to leave to it. A local attribute at top level is left to G3, which refuses it."""
     found: Counter[tuple[int, str]] = Counter()
+    depth = 0
     for command in commands:
+        if command.keyword in ("section", "namespace") and command.head <= 1:
+            depth += 1
+        elif command.keyword == "end":
+            depth = max(depth - 1, 0)
         if command.keyword == "instance":
             found[(command.tokens[command.head].line, "instance")] += 1
         elif local_notation(command):
             keyword = command.tokens[command.head + 1]
             found[(keyword.line, keyword.text)] += 1
+        elif depth and local_attribute(command):
+            found[(command.line, "attribute")] += 1
+            for token in local_attribute_tokens(command):
+                found[(token.line, token.text)] += token.text == "instance"
     return found

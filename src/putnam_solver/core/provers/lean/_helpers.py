@@ -14,6 +14,7 @@ from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
     COMBINATORS,
+    COMMAND_ONLY_KEYWORDS,
     DOC,
     IDENT,
     NUMBER,
@@ -69,14 +70,54 @@ def local_notation(command: Command) -> bool:
     return command.keyword == "local" and len(tokens) > 1 and tokens[command.head + 1].text in NOTATION_KEYWORDS
 
 
+LOCAL_ATTRIBUTES: Final = frozenset({"instance", "simp"})
+"""Attributes a candidate may make ``local`` inside a block of its own: they steer instance search and
+``simp``, nothing the kernel trusts, and end with the block."""
+
+
+def local_attribute(command: Command) -> bool:
+    """``attribute [local instance 100, local simp] a b``: every item ``local``, of
+    :data:`LOCAL_ATTRIBUTES`, with an optional priority, then plain names (nothing before the keyword)."""
+    tokens = command.tokens
+    if command.keyword != "attribute" or command.head != 0 or len(tokens) < 6 or tokens[1].text != "[":
+        return False
+    close = next((i for i, t in enumerate(tokens) if t.text == "]"), None)
+    if close is None or close + 1 == len(tokens):
+        return False
+    items: list[list[Token]] = [[]]
+    for token in tokens[2:close]:
+        if token.text == ",":
+            items.append([])
+        else:
+            items[-1].append(token)
+    return all(_local_item(item) for item in items) and all(
+        t.kind == IDENT and t.text not in COMMAND_ONLY_KEYWORDS for t in tokens[close + 1 :]
+    )
+
+
+def _local_item(item: Sequence[Token]) -> bool:
+    if len(item) not in (2, 3) or item[0].text != "local" or item[1].text not in LOCAL_ATTRIBUTES:
+        return False
+    return len(item) == 2 or (item[1].text == "instance" and item[2].kind == NUMBER)
+
+
+def local_attribute_tokens(command: Command) -> list[Token]:
+    """The ``local`` and attribute words of a :func:`local_attribute` command (inside its brackets)."""
+    if not local_attribute(command):
+        return []
+    close = next(i for i, t in enumerate(command.tokens) if t.text == "]")
+    return [t for t in command.tokens[2:close] if t.kind == IDENT]
+
+
 def layout_violations(command: Command) -> Iterator[Violation]:
     """Text whose command structure Lean would read differently from our column-0 split."""
     clause = deriving_clause(command)
     own = command.tokens[clause] if clause is not None else None
     if local_notation(command):  # `local notation ...` is one command (`attrKind` then the notation)
         own = command.tokens[command.head + 1]
+    inside = local_attribute_tokens(command)  # `attribute [local instance] x`: Lean's `attrKind`, then its name
     for token in body_keywords(command):
-        if token is own:
+        if token is own or any(token is t for t in inside):
             continue
         rule = "starts a new command here; begin commands at column 0"
         if token.text in COMBINATORS:

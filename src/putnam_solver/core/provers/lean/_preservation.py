@@ -41,6 +41,7 @@ from putnam_solver.core.provers.lean._helpers import (
     helper_name_violations,
     helper_prefix_violations,
     layout_violations,
+    local_attribute,
     local_notation,
     needs_g6,
     show,
@@ -165,6 +166,8 @@ def _scope_command(
     if command.keyword in SECTION_VARIABLES and command.head == 0 and walk.blocks:
         walk.scoped.append(walk.blocks[-1][0])  # judged at the theorem: its block must be closed by then
         return []
+    if local_attribute(command):
+        return _local_attribute_violations(command, walk)
     if command.keyword == "universe" and command.head == 0:
         return [] if semantic else [Violation(command.line, show(command), needs_g6("a `universe` declaration"))]
     if local_notation(command):
@@ -178,6 +181,20 @@ def _scope_command(
         what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
         return [Violation(command.line, show(command), needs_g6(what))]
     return _addition_violations(command, expected, policy, namespace)
+
+
+def _local_attribute_violations(command: Command, walk: Walk) -> list[Violation]:
+    """``attribute [local instance] x`` in a block of the candidate's own: it ends with the block, which
+    must close before any pinned declaration (``_blocks.variables_in_scope``); at top level or in the
+    challenge's own section it would be in force at the theorem."""
+    block = walk.blocks[-1][0] if walk.blocks else None
+    if block is None or walk.pinned(block) or block.keyword == "mutual":
+        owner = "the challenge's own " if block is not None and walk.pinned(block) else ""
+        where = "at top level" if block is None else f"in {owner}{show(block)}"
+        rule = f"a local attribute {where} is in force at the theorem; put it in a `section` closed before it"
+        return [Violation(command.line, show(command), rule)]
+    walk.scoped.append(block)
+    return []
 
 
 def _dotted_prefix(command: Command) -> list[str]:

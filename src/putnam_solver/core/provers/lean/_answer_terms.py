@@ -1,0 +1,291 @@
+"""Lean terms as tokens, for ``_answer_normal``'s rewrites: each bracket's partner, arguments, binders,
+substitution that gives up where a binder could capture, and the rewrites that need nothing else (beta
+and eta, identities, ascriptions, structure eta); see ``_answer_normal`` for why and for the bounds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token
+
+OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
+CLOSERS: Final = frozenset(OPEN_CLOSE.values())
+FUNS: Final = frozenset({"fun", "λ"})
+ARROWS: Final = frozenset({"=>", "↦"})
+IDENTITIES: Final = frozenset({"id", "Id.run", "_root_.id"})
+TRANSPORTS: Final = frozenset({"cast", "Eq.mp", "Eq.mpr"})
+LOCALS: Final = frozenset({"let", "have", "letI", "haveI", "let_fun"})
+BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅", "Σ", "Π", "∫", "∮"})
+QUIET: Final = frozenset({"show", "unfold", "skip"})
+"""Tactics that leave the term a block builds as it is (they change only how its goal is displayed)."""
+TERM_TACTICS: Final = frozenset({"exact", "refine", "refine'", "apply"})
+KEYWORDS: Final = frozenset(
+    {"fun", "λ", "by", "do", "let", "have", "match", "with", "if", "then", "else", "from", "show", "where", "in",
+     "at", "using", "rec", "letI", "haveI", "let_fun", "calc", "intro", "first", "classical", "unfold", "skip"}
+) | TERM_TACTICS  # fmt: skip
+Tokens = list[Token]
+
+
+class Text:
+    """Tokens with each bracket's partner and the end of the innermost group holding each token."""
+
+    def __init__(self, tokens: Tokens) -> None:
+        self.t, n = tokens, len(tokens)
+        self.partner: list[int | None] = [None] * n
+        stack: list[int] = []
+        for i, token in enumerate(tokens):
+            if token.text in OPEN_CLOSE:
+                stack.append(i)
+            elif token.text in CLOSERS and stack:
+                j = stack.pop()
+                self.partner[j], self.partner[i] = i, j
+        self.end = [n] * n
+        stack = []
+        for i, token in enumerate(tokens):
+            if token.text in CLOSERS and stack:
+                stack.pop()
+            held = self.partner[stack[-1]] if stack else None
+            self.end[i] = held if held is not None else n
+            if token.text in OPEN_CLOSE:
+                stack.append(i)
+
+    def atom(self, i: int) -> int | None:
+        """The end of the argument at ``i`` (a name, a number, ``·``, ``_`` or a bracketed group)."""
+        if i >= len(self.t):
+            return None
+        close = self.partner[i] if self.t[i].text in OPEN_CLOSE else None
+        if close is not None:
+            return close + 1
+        return i + 1 if is_name(self.t[i]) or self.t[i].kind == NUMBER or self.t[i].text == "·" else None
+
+    def head(self, i: int) -> bool:
+        """Whether ``t[i]`` begins an application (it is no argument of what precedes it)."""
+        before = self.t[i - 1] if i else None
+        return before is None or not (before.text in CLOSERS or is_name(before) or before.kind == NUMBER)
+
+    def skip(self, j: int) -> int:
+        """The index after the token or whole bracket group at ``j``."""
+        close = self.partner[j] if self.t[j].text in OPEN_CLOSE else None
+        return close + 1 if close is not None else j + 1
+
+    def find(self, j: int, hi: int, texts: Collection[str]) -> int | None:
+        """The first of ``texts`` in ``[j, hi)`` outside brackets opened there."""
+        while j < hi:
+            if self.t[j].text in texts:
+                return j
+            j = self.skip(j)
+        return None
+
+
+Match = Callable[[int], "tuple[Tokens, int] | None"]
+
+
+def rewrite(tokens: Tokens, match: Match) -> Tokens | None:
+    """One left-to-right pass: where ``match(i)`` gives a replacement and the index after what it
+    replaces, that; elsewhere the token itself. None if nothing matched."""
+    out: Tokens = []
+    i, size, changed = 0, len(tokens), False
+    while i < size:
+        found = match(i)
+        if found is None:
+            out.append(tokens[i])
+            i += 1
+        else:
+            out += found[0]
+            i, changed = max(found[1], i + 1), True
+    return out if changed else None
+
+
+def make_token(text: str, like: Token | None) -> Token:
+    kind = IDENT if text[:1].isalpha() or text[:1] in "_«" else NUMBER if text[:1].isdigit() else SYMBOL
+    return Token(kind, text, 0, 0, 1, 0, True) if like is None else like._replace(kind=kind, text=text)
+
+
+def is_name(token: Token) -> bool:
+    return token.kind == IDENT and token.text not in KEYWORDS
+
+
+def substituted(body: Sequence[Token], names: dict[str, Tokens], lo: int = 0, hi: int | None = None) -> Tokens | None:
+    """``body`` with each name (also as a dotted name's head) replaced by its tokens, bracketed; None
+    where a binder in it may bind one of the names again (``fun a``, ``let a``, ``∀ (a : T)``, a name in a
+    binder's type counted too): substituting could then replace another variable. Only ``body[lo:hi]``
+    is read, and only up to such a binder (no copy is made of the rest: a caller may ask at every token)."""
+    out: Tokens = []
+    binding = False
+    for k in range(lo, len(body) if hi is None else hi):
+        token = body[k]
+        text = token.text
+        if text in BINDERS or text in LOCALS or text in ("match", "rec"):
+            binding = True
+        elif binding and text in names:
+            return None
+        elif not (is_name(token) or text in OPEN_CLOSE or text in CLOSERS or text in (":", "⦃", "⦄", "_")):
+            binding = False
+        head, dot, rest = text.partition(".")
+        value = names.get(head if dot else text) if token.kind == IDENT else None
+        if value is None:
+            out.append(token)
+        elif len(value) == 1:
+            out.append(value[0]._replace(text=value[0].text + dot + rest))
+        else:
+            out += bracketed(value, token) + ([make_token(".", token), make_token(rest, token)] if dot else [])
+    return out
+
+
+def bracketed(value: Tokens, like: Token) -> Tokens:
+    """``value`` as one bracketed group (itself, when it is one already)."""
+    depth = 0
+    for k, token in enumerate(value):
+        depth += (token.text in OPEN_CLOSE) - (token.text in CLOSERS)
+        if depth == 0 and k < len(value) - 1:
+            break
+    else:
+        if value and value[0].text == "(":
+            return value
+    return [make_token("(", like), *value, make_token(")", like)]
+
+
+def binder_names(binders: Sequence[Token]) -> list[str] | None:
+    """The names ``fun`` binds (types skipped), or None for a pattern (``⟨a, b⟩``, ``(a, b)``)."""
+    names: list[str] = []
+    depth, typed = 0, -1  # the depth of the `:` whose type is being skipped
+    for token in binders:
+        if token.text in ("(", "{", "[", "⦃"):
+            depth += 1
+        elif token.text in (")", "}", "]", "⦄"):
+            depth -= 1
+            typed = -1 if depth < typed else typed
+        elif token.text == ":" and typed < 0:
+            typed = depth
+        elif typed < 0:
+            if not is_name(token) or "." in token.text:
+                return None
+            names.append(token.text)
+    return names
+
+
+def lam(params: Sequence[str], body: Tokens, like: Token) -> Tokens:
+    """``(fun params => body)``, or ``(body)`` without parameters."""
+    if not params:
+        return bracketed(body, like)
+    head = [make_token("fun", like), *(make_token(n, like) for n in params), make_token("=>", like)]
+    return [make_token("(", like), *head, *body, make_token(")", like)]
+
+
+def beta(x: Text) -> Tokens | None:
+    """``(fun xs => e) a…`` at an application's head: ``e`` with the arguments for the names."""
+    t = x.t
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        close = x.partner[i]
+        if t[i].text != "(" or close is None or i + 1 >= close or t[i + 1].text not in FUNS or not x.head(i):
+            return None
+        arrow = x.find(i + 2, close, ARROWS)
+        names = binder_names(t[i + 2 : arrow]) if arrow is not None else None
+        args: list[Tokens] = []
+        j = close + 1
+        while names and len(args) < len(names) and (end := x.atom(j)) is not None:
+            args.append(t[j:end])
+            j = end
+        if not args or arrow is None or names is None:
+            return None
+        body = substituted(t, dict(zip(names, args, strict=False)), arrow + 1, close)
+        return (lam(names[len(args) :], body, t[i]), j) if body is not None else None
+
+    return rewrite(t, match)
+
+
+def identity(x: Text) -> Tokens | None:
+    """``id e``, ``@id T e``, ``Id.run e``, ``cast rfl e``, ``do e``, ``f ∘ id``, ``id ∘ f``, ``(·)``,
+    ``(fun x => x)``, ``Function.comp f g``, ``A.{u}``, ``(a)``: the identity, composition, universes and
+    brackets taken off."""
+    t, size = x.t, len(x.t)
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        text, after, close = t[i].text, t[i + 1].text if i + 1 < size else None, x.partner[i]
+        if text == "@" and after in IDENTITIES and x.head(i) and (end := x.atom(i + 2)) and x.atom(end):
+            return [], end
+        if text in IDENTITIES and x.atom(i + 1) and x.head(i):
+            return [], i + 1
+        if text in TRANSPORTS and after == "rfl" and x.atom(i + 2) and x.head(i):
+            return [], i + 2
+        if (text == "do" and after is not None) or (text, after) in (("∘", "id"), ("id", "∘")):
+            return [], i + 1 + (text != "do")
+        if text == "(" and close == i + 2:  # `(·)` is `id`, `(a)` is `a`
+            return [make_token("id", t[i]) if after == "·" else t[i + 1]], i + 3
+        if text == "(" and close is not None and after == "(" and x.partner[i + 1] == close - 1:
+            return [], i + 1  # `((e))`: its closing bracket goes below
+        if text == ")" and close is not None and t[close + 1].text == "(" and x.partner[close + 1] == i - 1:
+            return [], i + 1
+        if text in FUNS and (lam := _identity_lambda(t, i)) is not None:
+            inside = i > 0 and t[i - 1].text == "(" and x.partner[i - 1] == lam
+            return ([make_token("id", t[i])], lam) if inside or (i > 0 and t[i - 1].text == "∘") else None
+        if text in FUNS and i + 4 < size and t[i + 2].text in ARROWS and is_name(t[i + 1]):  # eta: `fun p => f p`
+            body, end = i + 3, x.end[i]
+            while body < end and t[body].text == "(" and x.partner[body] == end - 1:
+                body, end = body + 1, end - 1
+            f = x.atom(body)
+            if f is not None and f + 1 == end and t[f].text == t[i + 1].text:
+                return (t[body:f], x.end[i]) if all(u.text != t[i + 1].text for u in t[body:f]) else None
+        if text == "Function.comp" and x.head(i) and (f := x.atom(i + 1)) and (g := x.atom(f)):
+            return bracketed([*t[i + 1 : f], make_token("∘", t[i]), *t[f:g]], t[i]), g
+        if text == "." and after == "{" and i and not t[i].spaced and t[i - 1].kind == IDENT:
+            return ([], x.partner[i + 1] + 1) if x.partner[i + 1] is not None else None  # type: ignore[operator]
+        return None
+
+    return rewrite(t, match)
+
+
+def _identity_lambda(t: Sequence[Token], i: int) -> int | None:
+    """For ``fun x => x`` (``fun (x : T) ↦ x``) at ``i``, ending there: the index after it."""
+    arrow = next((j for j in range(i + 1, min(i + 8, len(t))) if t[j].text in ARROWS), None)
+    names = binder_names(t[i + 1 : arrow]) if arrow is not None else None
+    if arrow is None or names is None or len(names) != 1 or arrow + 1 >= len(t) or t[arrow + 1].text != names[0]:
+        return None
+    following = t[arrow + 2].text if arrow + 2 < len(t) else ")"
+    return arrow + 2 if following in CLOSERS or following in (",", "∘") else None
+
+
+def ascription(x: Text) -> Tokens | None:
+    """``(e : T)`` outside binders: ``(e)`` (an elaboration hint, no term of its own)."""
+    t, binding, held = x.t, [False], set()
+    for i, token in enumerate(t):  # the `(` of every group among a binder's names (`∀ (x : T) (y : U),`)
+        binding[-1] = (binding[-1] or token.text in BINDERS) and token.text not in (",", "=>", "↦", "|")
+        if token.text in OPEN_CLOSE:
+            held.update([i] if binding[-1] else [])
+            binding.append(False)
+        elif token.text in CLOSERS and len(binding) > 1:
+            binding.pop()
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        close = x.partner[i]
+        if t[i].text != "(" or close is None or i in held or (close + 1 < len(t) and t[close + 1].text in ("→", "->")):
+            return None
+        colon = x.find(i + 1, close, {":", *BINDERS, *KEYWORDS})
+        ascribed = colon is not None and colon > i + 1 and t[colon].text == ":"
+        return ([*t[i:colon], t[close]], close + 1) if ascribed else None
+
+    return rewrite(t, match)
+
+
+def pairs(x: Text) -> Tokens | None:
+    """``⟨p.1, p.2⟩`` (``(p.fst, p.snd)``) is ``p`` (structure eta)."""
+    t = x.t
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        close = x.partner[i] if t[i].text in ("(", "⟨") else None
+        inner = [tok.text for tok in t[i + 1 : close]] if close in (i + 4, i + 8) else []
+        if (
+            len(inner) == 7
+            and inner[1:4] == [".", "1", ","]
+            and inner[4:] == [inner[0], ".", "2"]
+            and is_name(t[i + 1])
+        ):
+            return [t[i + 1]], close + 1  # type: ignore[operator]
+        head = (
+            inner[0].removesuffix(".fst") if len(inner) == 3 and inner[1] == "," and inner[0].endswith(".fst") else ""
+        )
+        return ([t[i + 1]._replace(text=head)], close + 1) if head and inner[2] == f"{head}.snd" else None  # type: ignore[operator]
+
+    return rewrite(t, match)
