@@ -19,6 +19,13 @@ from putnam_solver.core.provers.rocq.syntax import ASSUMPTION_COMMANDS, Sentence
 
 SECTION_LOCAL: Final = ASSUMPTION_COMMANDS | {"Let"}
 """Commands that declare something local to the enclosing section."""
+LET_IN_SECTION: Final = (
+    "a `Let` inside the challenge's section is local to the section that holds the theorem, which its `End` "
+    "can make a hypothesis of it; write `Definition`, or a `Let` at top level (Coq reads it as a `Local "
+    "Definition`) or in a section of your own closed before the theorem"
+)
+"""Outside every section Coq 8.16 reads a ``Let`` as a ``Local Definition`` (it warns so), a helper like
+any other; inside the challenge's own section (``putnam_1969_b5``) it would be in scope of the theorem."""
 
 
 def section_assumptions(sents: Sequence[Sentence], theorem_at: int) -> frozenset[int]:
@@ -38,4 +45,4 @@ def section_assumptions(sents: Sequence[Sentence], theorem_at: int) -> frozenset
     return frozenset(found)
 
 
-__all__ = ["SECTION_LOCAL", "section_assumptions"]
+__all__ = ["LET_IN_SECTION", "SECTION_LOCAL", "section_assumptions"]
