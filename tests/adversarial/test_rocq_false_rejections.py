@@ -240,6 +240,8 @@ Arguments zz_d : simpl never.
 Local Arguments Rplus : simpl never.
 Let zz_e : nat := 2%nat.
 Section zz_S.
+Context (zz_n : nat).
+Variable zz_h : zz_n = zz_n.
 Let zz_g : nat := 3%nat.
 Lemma zz_in : zz_g = 3%nat. Proof. reflexivity. Qed.
 End zz_S.
@@ -289,6 +291,12 @@ REPLAYED_AFTER = {
     "an inductive type": ("Inductive zz_t : Type := zz_k.", "`Inductive` is not a permitted addition"),
     "an axiom": ("Axiom zz_ax : False.", "declares an assumption"),
 }
+
+
+def test_an_assumption_after_the_theorem_outside_a_closed_section_stays_refused() -> None:
+    for addition in ("Variable zz_v : False.", "Section zz_S.\nContext (zz_v : False).\n"):
+        found = text_violations(SOUND + "\n" + addition + "\n")
+        assert any("declares an assumption" in r for r in found), found
 
 
 @pytest.mark.parametrize("name", sorted(REPLAYED_AFTER))

@@ -57,7 +57,7 @@ ADDITIONS: Final = (
     ),
     _addition(
         "Obligation Tactic, Admit Obligations; a Let inside the challenge's own section",
-        "anywhere (Obligation Tactic also in proofs)",
+        "anywhere, in proofs too",
         NEVER,
         "Require replays an Obligation Tactic in every file that loads the candidate (measured); Admit leaves "
         "obligations unproved; a Let in the section that holds the theorem is in scope of the theorem",
@@ -89,7 +89,7 @@ ADDITIONS: Final = (
     ),
     _addition(
         "Section ... End around helpers, with its own Variable, Hypothesis, Context and Let",
-        "before the theorem (after it: helpers and Let only)",
+        "before the theorem, or after it",
         EVERY_PROFILE,
         "closing it discharges them: each lemma of the section is generalised over those it uses, and the "
         "theorem, after its End, is read where none of them is in scope (outside such a section they are axioms)",

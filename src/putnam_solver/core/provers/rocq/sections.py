@@ -31,12 +31,14 @@ any other; inside the challenge's own section (``putnam_1969_b5``) it would be i
 def section_assumptions(sents: Sequence[Sentence], theorem_at: int) -> frozenset[int]:
     """The positions in ``sents`` of the assumptions (``Variable``, ``Hypothesis``, ``Context``) of every
     section that opens and closes before ``theorem_at`` (the theorem's position): Coq has discharged them
-    when the theorem is read. An assumption of a section still open at the theorem, the challenge's own
-    included, is none of them."""
+    when the theorem is read; or that opens after it and closes: the closed theorem cannot use them. An
+    assumption of a section still open at the theorem, the challenge's own included, is none of them."""
     open_sections: list[list[int]] = []
     found: set[int] = set()
-    for i, sent in enumerate(sents[:theorem_at]):
-        if sent.command == "Section":
+    for i, sent in enumerate(sents):
+        if i == theorem_at:
+            open_sections = []  # a section open here holds the theorem: its assumptions are the theorem's
+        elif sent.command == "Section":
             open_sections.append([])
         elif sent.command == "End" and open_sections:
             found.update(open_sections.pop())
