@@ -213,7 +213,8 @@ def test_a_section_cannot_hold_the_theorem_and_discharges_its_assumptions(bench:
         (lambda t: t.replace("Require Import Arith Lia.", "Require Import Arith."), "missing or changed"),
         (lambda t: t.replace("Qed.", "Abort."), "ends with `Abort`"),
         (lambda t: t.replace("Qed.", ""), "never ends"),
-        (lambda t: t + "Lemma after : True.\nProof. exact I. Qed.\n", "after the theorem only queries"),
+        (lambda t: t + "Inductive after : Type := c.\n", "`Inductive` is not a permitted addition"),
+        (lambda t: t + "Hint Resolve I : core.\n", "after the theorem it can act only in the files"),
     ],
 )
 def test_g2_rejects_edits(bench: Benchmark, edit, expected: str) -> None:  # type: ignore[no-untyped-def]
@@ -235,7 +236,7 @@ def test_rejection_detail_lists_line_construct_rule(bench: Benchmark) -> None:
     assert g3.evidence["violations"] == [
         {"line": 11, "construct": "`Admitted`", "rule": "leaves a proof obligation unproved"}
     ]
-    g2 = run("G2", bench, SUM, proof(SUM).replace("Qed.", "Abort.") + "Lemma after : True.\nProof. exact I. Qed.\n")
+    g2 = run("G2", bench, SUM, proof(SUM).replace("Qed.", "Abort.") + "Inductive after : Type := c.\n")
     assert [v["line"] for v in g2.evidence["violations"]] == [13, 14]
     assert g2.detail.splitlines() == [str(Violation(**v)) for v in g2.evidence["violations"]]
 

@@ -40,10 +40,27 @@ ADDITIONS: Final = (
         "not tokens; gluing between tokens still counts, since Coq lexes `[::` and `[ ::` differently",
     ),
     _addition(
-        "Lemma, Theorem, Definition, Fixpoint, Ltac with their proofs",
-        "before the theorem",
+        "Lemma, Theorem, Definition, Fixpoint, Ltac with their proofs; Let outside every section; Program "
+        "declarations with their obligations (Next Obligation, Obligation n, Solve Obligations)",
+        "before the theorem, or after it and the challenge's last sentence",
         EVERY_PROFILE,
-        "new names only, none a word of the challenge, so nothing the statement uses can resolve to them",
+        "new names only, none a word of the challenge, so nothing the statement uses can resolve to them; "
+        "Coq reads a Let outside a section as a Local Definition; an obligation is a lemma its declaration "
+        "depends on (unsolved, the declaration does not exist); after the theorem nothing reads the statement",
+    ),
+    _addition(
+        "a hint that is not #[local]/#[export], Remove Hints, an Arguments of another constant that is not Local",
+        "after the theorem, at top level or in a proof",
+        NEVER,
+        "the closed theorem cannot use them: they can act only in the files that Require the candidate, the "
+        "harness's checks among them, where Require replays them (measured with coqc 8.16); use #[local]",
+    ),
+    _addition(
+        "Obligation Tactic, Admit Obligations; a Let inside the challenge's own section",
+        "anywhere, in proofs too",
+        NEVER,
+        "Require replays an Obligation Tactic in every file that loads the candidate (measured); Admit leaves "
+        "obligations unproved; a Let in the section that holds the theorem is in scope of the theorem",
     ),
     _addition(
         "Hint (Resolve, Rewrite, Unfold, Extern...), Create HintDb, Tactic Notation with word keywords, "
@@ -72,7 +89,7 @@ ADDITIONS: Final = (
     ),
     _addition(
         "Section ... End around helpers, with its own Variable, Hypothesis, Context and Let",
-        "before the theorem",
+        "before the theorem, or after it",
         EVERY_PROFILE,
         "closing it discharges them: each lemma of the section is generalised over those it uses, and the "
         "theorem, after its End, is read where none of them is in scope (outside such a section they are axioms)",
@@ -135,8 +152,11 @@ def brief(policy: RocqPolicy, refuse_recursion: bool) -> str:
         *(policy.recursion_words if refuse_recursion else ()),
     ]
     lines = [
-        f"- Before the theorem you may add: {', '.join(policy.permitted_additions)} (each with its proof), and "
-        f"Require of {', '.join(policy.permitted_libraries)} or standard-library names (Lia, Psatz, ...).",
+        f"- Before the theorem you may add: {', '.join(policy.permitted_additions)} (each with its proof), `Let` "
+        "outside sections, `Program` declarations with `Next Obligation. ... Qed.`, and "
+        f"Require of {', '.join(policy.permitted_libraries)} or standard-library names (Lia, Psatz, ...). "
+        "The same helpers may follow the theorem; there, hints must be `#[local]` and `Arguments` of other "
+        "constants `Local`.",
         f"- Proofs may not use the commands: {', '.join(policy.proof_commands_denied)}.",
         "- Anywhere you may use hints (not in `typeclass_instances`), `Create HintDb`, `Tactic Notation`, "
         "`Set`/`Unset` of Bullet Behavior, Default Goal Selector or Printing options, and `Arguments`/"
@@ -168,7 +188,7 @@ def describe(policy: RocqPolicy) -> str:
         semantic_check=f"{STATEMENT_CHECK} (profile `{Profile.FULL}`)",
         differences=ADDITIONS,
         permitted=Section(
-            "Permitted helpers (before the theorem)",
+            "Permitted helpers (before the theorem; after it too, with hints `#[local]`)",
             (
                 f"- {', '.join(policy.permitted_additions)}: each with its proof, named apart from every "
                 "word of the challenge",

@@ -12,8 +12,10 @@ What the candidate may add is sorted by whether it can change what the statement
 prints it):
 
 1. cannot: queries (``Print``, ``Check``, ``About``, ``Search``, ``Locate``, ``Set Warnings``) anywhere;
-   helpers (``policy.permitted_additions``, named apart from every word of the challenge) and
-   ``Section ... End`` around them before the theorem; imports and scopes after the statement.
+   helpers (``policy.permitted_additions``, a ``Let`` outside sections, ``Program`` obligations, named
+   apart from every word of the challenge) and ``Section ... End`` around them before the theorem, or
+   after it and the challenge's last sentence, where only what ``Require`` replays in the harness's files
+   still counts (``vernacular.replayed``); imports and scopes after the statement.
 2. only through elaboration: ``Require``/``Import``/``Export`` of installed libraries and
    ``Open``/``Close Scope`` before the theorem (also inside a helper's proof: the effect outlives its
    ``Qed``). Accepted only when the acceptance runs G5, which elaborates the pinned statement itself.
@@ -52,10 +54,13 @@ from putnam_solver.core.provers.rocq.policy import (
     STATEMENT_CHECK,
 )
 from putnam_solver.core.provers.rocq.rule_hits import FIRST, TEXT, TOKENS, rule_hits
-from putnam_solver.core.provers.rocq.sections import SECTION_LOCAL, section_assumptions
+from putnam_solver.core.provers.rocq.sections import LET_IN_SECTION, SECTION_LOCAL, section_assumptions
 from putnam_solver.core.provers.rocq.sentence_rules import (
     declares_given_names,
+    gives_term,
     mutual_names,
+    opens_proof,
+    program_obligation,
     second_word,
     section_using_hits,
     sentence_rule_hits,
@@ -68,7 +73,6 @@ from putnam_solver.core.provers.rocq.syntax import (
     LexError,
     Sentence,
     Statement,
-    StatementError,
     names_ending,
     parse_statement,
     render,
@@ -140,21 +144,12 @@ def reads(sentence: Sentence) -> bool:
     return sentence.command in READING_COMMANDS
 
 
-def _opens_proof(sentence: Sentence) -> bool:
-    """Whether a declaration is followed by proof sentences (no top-level ``:=`` body, not rolled back)."""
-    if rolled_back(sentence):
-        return False
-    if sentence.command in THEOREM_COMMANDS:
-        return True
-    if sentence.command in ("Definition", "Fixpoint", "Let"):
-        try:
-            solution_body_start(sentence)
-        except StatementError:
-            return True
-    return False
-
-
 ELABORATION: Final = "through elaboration only"  # what every refusal left to G5 says
+AFTER_THEOREM_REPLAYED: Final = (
+    "after the theorem it can act only in the files that `Require` the candidate, the harness's checks "
+    "among them, where `Require` replays it (a hint that is not `#[local]`/`#[export]`, an `Arguments` of "
+    "a constant you did not define that is not `Local`); make it `#[local]` or drop it"
+)
 
 
 @dataclass
@@ -171,6 +166,11 @@ class _Scan:
     """Names the candidate's own additions declare (helpers, tactics), which an answer may not use."""
     tactics: bool = False
     """Whether the challenge runs tactics while it elaborates (``vernacular.runs_tactics``)."""
+    sections: int = 0
+    """How many of the challenge's own sections are open here (a ``Let`` there is its theorem's)."""
+    after: bool = False
+    """Past the theorem and the challenge's last sentence: nothing left to read the statement, so no
+    addition there can change it; only what ``Require`` replays in the harness's files still counts."""
     i: int = 0
 
     def peek(self) -> Sentence | None:
@@ -182,7 +182,7 @@ class _Scan:
 
     def needs_elaboration_check(self, sent: Sentence, where: str) -> None:
         """A class-2 addition: passes only where the statement is checked semantically (Rocq G5)."""
-        if STATEMENT_CHECK not in PROFILE_GATES[self.rules]:
+        if not self.after and STATEMENT_CHECK not in PROFILE_GATES[self.rules]:
             rule = (
                 f"{where} it can change how the statement is read ({ELABORATION}), so only a "
                 f"profile that checks the statement semantically accepts it: the `{Profile.FULL}` profile "
@@ -194,6 +194,8 @@ class _Scan:
         """A tactic or elaboration setting (``vernacular.classify``); class 2 only counts ``where`` given."""
         if judged.kind is None:
             self.violations.append(Violation(sent.line, _quote(sent), judged.reason))
+        elif self.after and vernacular.replayed(sent, self.defined):
+            self.violations.append(Violation(sent.line, _quote(sent), AFTER_THEOREM_REPLAYED))
         elif judged.kind == vernacular.ELABORATING and where is not None:
             self.needs_elaboration_check(sent, f"{where} ({judged.reason}),")
 
@@ -218,7 +220,7 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
             continue
         if rolled_back(sent) and (sent.command in PROOF_ENDS or sent.command == "Proof"):
             continue  # `Fail Qed.` (an unfinished proof) or `Succeed Qed.` leave the proof open
-        if sent.command == "Proof" and _gives_term(sent):
+        if sent.command == "Proof" and gives_term(sent):
             return
         if sent.command in PROOF_ENDS:
             if sent.command not in ("Qed", "Defined", "Admitted"):
@@ -248,13 +250,6 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
     )
 
 
-def _gives_term(sent: Sentence) -> bool:
-    """``Proof t.``: Coq's ``exact t. Qed.`` in one sentence, which ends the proof (``Proof using ...``,
-    ``Proof with ...`` and ``Proof Mode ...`` do not)."""
-    words = sent.words[sent.command_index() + 1 : -1]
-    return bool(words) and words[0] not in ("using", "with", "Mode")
-
-
 def _take_section(scan: _Scan, opening: Sentence) -> None:
     """A ``Section ... End`` the candidate adds around helpers before the theorem.
 
@@ -272,9 +267,10 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
             _take_addition(scan)
         elif scan.take().command == "Let":
             _note_name(scan, sent)
-            if _opens_proof(sent):
-                _take_proof(scan, f"`{sent.declared_name}`", before_theorem=True)
-    scan.violations.append(Violation(opening.line, f"`Section {name}`", "never closed before the theorem"))
+            if opens_proof(sent):
+                _take_proof(scan, f"`{sent.declared_name}`", before_theorem=not scan.after)
+    where = "at the end of the file" if scan.after else "before the theorem"
+    scan.violations.append(Violation(opening.line, f"`Section {name}`", f"never closed {where}"))
 
 
 def _take_addition(scan: _Scan) -> None:
@@ -292,19 +288,29 @@ def _take_addition(scan: _Scan) -> None:
     if command == "Section":
         _take_section(scan, sent)
         return
+    if (obligation := program_obligation(sent)) is not None:
+        if obligation and not rolled_back(sent):
+            _take_proof(scan, "a Program obligation", before_theorem=not scan.after)
+        return
+    if command == "Let" and second_word(sent) not in ("Fixpoint", "CoFixpoint"):
+        if scan.sections:  # Coq reads it as a `Local Definition` only outside every section
+            scan.violations.append(Violation(sent.line, _quote(sent), LET_IN_SECTION))
+            return
+        command = "Definition"
     if command in vernacular.COMMANDS and (judged := vernacular.classify(sent, scan.defined, scan.tactics)) is not None:
         scan.judge(sent, judged, "before the theorem")
         return
     if command not in POLICY.permitted_additions:
         rule = (
-            f"not in the challenge, and `{command}` is not a permitted addition (permitted before the theorem: "
+            f"not in the challenge, and `{command}` is not a permitted addition (permitted before the theorem, "
+            f"and after it and the challenge's last sentence: "
             f"{', '.join(POLICY.permitted_additions)}; see `putnam policy --prover rocq`)"
         )
         scan.violations.append(Violation(sent.line, _quote(sent), rule))
         return
     _note_name(scan, sent)
-    if _opens_proof(sent):
-        _take_proof(scan, f"`{sent.declared_name}`", before_theorem=True)
+    if opens_proof(sent):
+        _take_proof(scan, f"`{sent.declared_name}`", before_theorem=not scan.after)
 
 
 def _note_name(scan: _Scan, sent: Sentence) -> None:
@@ -376,6 +382,7 @@ def check_preservation(
             same = _hole_matches(sent, want) if j == hole else same_sentence(sent, want, scan.installed)
             if same:
                 scan.take()
+                scan.sections += {"Section": 1, "End": -1}.get(sent.command, 0)
                 if j == hole:
                     scan.violations += _answer_violations(sent, scan.defined)
                 break
@@ -400,12 +407,9 @@ def check_preservation(
             return [*scan.violations, Violation(line, _quote(want), "expected here, after the proof")]
         scan.take()
     _skip_after_theorem(scan)
-    if (extra := scan.peek()) is not None:
-        rule = (
-            "after the theorem only queries (Print, Check, About, Search, Locate, Set Warnings) and "
-            "Import/Export/Open Scope may follow"
-        )
-        scan.violations.append(Violation(extra.line, _quote(extra), rule))
+    scan.after, scan.sections = True, 0
+    while scan.peek() is not None:  # the additions permitted before the theorem, judged by what they reach
+        _take_addition(scan)
     return scan.violations
 
 

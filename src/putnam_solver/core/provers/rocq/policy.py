@@ -105,6 +105,9 @@ POLICY = RocqPolicy(
         "Universe",
         "Universes",
         "Constraint",
+        # `Obligation Tactic := ...` (Coq accepts it in a proof) is replayed by `Require` in every file that
+        # loads the candidate (measured with coqc 8.16); an obligation's own proof cannot open in a proof
+        "Obligation",
     ),
     # ssreflect's `Prenex Implicits f` makes `f`'s implicit arguments maximal, as `Arguments` would
     proof_commands_elaborating=("Implicit", "Generalizable", "Add", "Opaque", "Transparent", "Strategy", "Prenex"),

@@ -19,17 +19,26 @@ from putnam_solver.core.provers.rocq.syntax import ASSUMPTION_COMMANDS, Sentence
 
 SECTION_LOCAL: Final = ASSUMPTION_COMMANDS | {"Let"}
 """Commands that declare something local to the enclosing section."""
+LET_IN_SECTION: Final = (
+    "a `Let` inside the challenge's section is local to the section that holds the theorem, which its `End` "
+    "can make a hypothesis of it; write `Definition`, or a `Let` at top level (Coq reads it as a `Local "
+    "Definition`) or in a section of your own closed before the theorem"
+)
+"""Outside every section Coq 8.16 reads a ``Let`` as a ``Local Definition`` (it warns so), a helper like
+any other; inside the challenge's own section (``putnam_1969_b5``) it would be in scope of the theorem."""
 
 
 def section_assumptions(sents: Sequence[Sentence], theorem_at: int) -> frozenset[int]:
     """The positions in ``sents`` of the assumptions (``Variable``, ``Hypothesis``, ``Context``) of every
     section that opens and closes before ``theorem_at`` (the theorem's position): Coq has discharged them
-    when the theorem is read. An assumption of a section still open at the theorem, the challenge's own
-    included, is none of them."""
+    when the theorem is read; or that opens after it and closes: the closed theorem cannot use them. An
+    assumption of a section still open at the theorem, the challenge's own included, is none of them."""
     open_sections: list[list[int]] = []
     found: set[int] = set()
-    for i, sent in enumerate(sents[:theorem_at]):
-        if sent.command == "Section":
+    for i, sent in enumerate(sents):
+        if i == theorem_at:
+            open_sections = []  # a section open here holds the theorem: its assumptions are the theorem's
+        elif sent.command == "Section":
             open_sections.append([])
         elif sent.command == "End" and open_sections:
             found.update(open_sections.pop())
@@ -38,4 +47,4 @@ def section_assumptions(sents: Sequence[Sentence], theorem_at: int) -> frozenset
     return frozenset(found)
 
 
-__all__ = ["SECTION_LOCAL", "section_assumptions"]
+__all__ = ["LET_IN_SECTION", "SECTION_LOCAL", "section_assumptions"]

@@ -22,7 +22,14 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.policy import POLICY, Rule
-from putnam_solver.core.provers.rocq.syntax import THEOREM_COMMANDS, Kind, Sentence
+from putnam_solver.core.provers.rocq.syntax import (
+    THEOREM_COMMANDS,
+    Kind,
+    Sentence,
+    StatementError,
+    rolled_back,
+    solution_body_start,
+)
 
 _RULES = {r.construct: r for r in POLICY.sentence_rules}
 
@@ -31,6 +38,38 @@ def second_word(sentence: Sentence) -> str:
     """The token after the command word (``Scope`` in ``Open Scope``), or empty."""
     i = sentence.command_index() + 1
     return sentence.tokens[i].text if i < len(sentence.tokens) else ""
+
+
+def opens_proof(sentence: Sentence) -> bool:
+    """Whether a declaration is followed by proof sentences (no top-level ``:=`` body, not rolled back)."""
+    if rolled_back(sentence):
+        return False
+    if sentence.command in THEOREM_COMMANDS:
+        return True
+    if sentence.command in ("Definition", "Fixpoint", "Let"):
+        try:
+            solution_body_start(sentence)
+        except StatementError:
+            return True
+    return False
+
+
+def gives_term(sent: Sentence) -> bool:
+    """``Proof t.``: Coq's ``exact t. Qed.`` in one sentence, which ends the proof (``Proof using ...``,
+    ``Proof with ...`` and ``Proof Mode ...`` do not)."""
+    words = sent.words[sent.command_index() + 1 : -1]
+    return bool(words) and words[0] not in ("using", "with", "Mode")
+
+
+def program_obligation(sentence: Sentence) -> bool | None:
+    """``Next Obligation`` or ``Obligation n`` (True: each opens the proof of a ``Program`` declaration's
+    obligation), ``Solve [All] Obligations ... with tac`` (False: the tactic solves them), None for any
+    other sentence: ``Obligation Tactic`` (replayed by ``Require``, measured) and ``Admit Obligations``
+    stay refused. Unsolved obligations leave the declaration undefined (coqc fails at the file's end)."""
+    words = sentence.words[sentence.command_at : sentence.command_at + 3] or ("",)
+    if words[:2] == ("Next", "Obligation") or (words[0] == "Obligation" and words[1:2] and words[1].isdigit()):
+        return True
+    return False if words[0] == "Solve" and "Obligations" in words[1:] else None
 
 
 def _hit(sentence: Sentence) -> Rule | None:

@@ -111,6 +111,20 @@ def _grammar_strings(sent: Sentence) -> list[Token]:
     return [t for t in tokens[:end] if t.kind is Kind.STRING]
 
 
+def replayed(sent: Sentence, defined: set[str]) -> bool:
+    """Whether ``Require`` replays ``sent`` in every file that loads the candidate (measured with coqc 8.16):
+    a hint or ``Remove Hints`` that is neither ``#[local]`` nor ``#[export]`` (a bare one outside a section
+    is global), an ``Arguments`` of a constant the candidate did not define that is not ``Local``. After
+    the theorem such a setting can act nowhere but in those files, the harness's checks among them."""
+    attributes = {t.text for t in sent.tokens[: sent.command_at]}
+    if sent.command in ("Hint", "Remove"):
+        return not attributes & {"Local", "local", "export"}
+    if sent.command == "Arguments":
+        names = [t.text for t in sent.tokens[sent.command_at + 1 : sent.command_at + 2] if t.kind is Kind.WORD]
+        return not attributes & {"Local", "local"} and not (names and names[0] in defined)
+    return False
+
+
 def exporting(sent: Sentence) -> bool:
     """``Global``/``Export`` or a ``#[global]``/``#[export]`` attribute: the effect reaches other files."""
     return any(t.text in EXPORTING for t in sent.tokens[: sent.command_at])
