@@ -16,6 +16,7 @@ from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.verify import (
+    DEFAULT_TEXT_GATE_SECONDS,
     GateStatus,
     Profile,
     ScratchDir,
@@ -111,6 +112,9 @@ rocq_submission = functools.partial(submission, "rocq")
 lean_submission = functools.partial(submission, "lean")
 
 
+HOSTILE_TEXT_SECONDS = DEFAULT_TEXT_GATE_SECONDS / 2
+"""What a text gate may spend on a hostile value (deep wrappers, padding) in a test: half its bound, so a
+loaded machine still passes while super-linear work (minutes at the sizes the tests use) fails."""
 LEAN_PROVER = LeanProver()
 MINIF2F_LEAN = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
 """The pinned miniF2F Lean statements (the ``minif2f`` fixture of conftest.py loads them)."""

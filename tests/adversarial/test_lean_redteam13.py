@@ -18,7 +18,7 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean.syntax import lex_code, parse_statement
 from putnam_solver.core.verify import Track
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
+from tests.helpers import HOSTILE_TEXT_SECONDS, LEAN_BENCH, failures, lean_filled, lean_text_verdict
 
 BENCHMARK = LEAN_BENCH
 COPIED = "the answer is the other side of the statement's own"
@@ -91,14 +91,14 @@ STATEMENT = "abbrev t_solution : ℕ → ℕ := sorry\ntheorem t (k : ℕ) : f k
     ["id ({})", "show ℕ from {}", "({} : ℕ)", "let a := k; {}", "(fun a => {}) k", "fun a => {}", "setOf {}"],
 )
 def test_deep_wrappers_are_read_in_linear_time(wrap: str) -> None:
-    """20,000 wrappers: read through all of them (a copy), well within the text gate's bounds."""
+    """20,000 wrappers: read through all of them (a copy), well within the text gate's bound."""
     value = "fun k => f k"
     for _ in range(20_000):
         value = wrap.format(value)
     statement = parse_statement(STATEMENT)
     started = time.monotonic()
     copied_violations(lex_code(value), "t_solution", statement, "t_solution")
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < HOSTILE_TEXT_SECONDS
 
 
 @pytest.mark.parametrize("text", ["show " * 20_000, "show ℕ from (" * 20_000, "(" * 20_000 + "a : ℕ" + ")" * 20_000])
@@ -106,4 +106,4 @@ def test_unclosed_or_unmatched_wrappers_are_read_in_linear_time(text: str) -> No
     statement = parse_statement(STATEMENT)
     started = time.monotonic()
     copied_violations(lex_code("fun k => " + text + " f k"), "t_solution", statement, "t_solution")
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < HOSTILE_TEXT_SECONDS
