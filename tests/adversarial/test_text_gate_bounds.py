@@ -60,7 +60,7 @@ DEEP = [
     ("rocq", _in_proof("rocq", "{ " * N + "admit."), "G3", "admit"),
     ("rocq", _in_proof("rocq", "- " * N + "admit."), "G3", "admit"),
     ("rocq", _valid("rocq") + "(*" * N, "G2", "unterminated comment"),
-    ("rocq", _valid("rocq") + "Definition d := " + "1." * N + "1.\n", "G2", "after the theorem"),
+    ("rocq", _valid("rocq") + "Inductive d := " + "1." * N + "1.\n", "G2", "not a permitted addition"),
     ("rocq", _valid("rocq") + "#[" * N, "G2", "final period"),
 ]
 
