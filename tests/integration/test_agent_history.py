@@ -27,12 +27,25 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolCall
 
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import get_prover
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.history import DIGEST_HEAD, HistoryBudget, chars
-from putnam_solver.run.agent.types import AgentParts, Budgets
+from putnam_solver.run.agent.types import AgentParts, Budgets, SolveConfig
+from putnam_solver.run.agent.workspace import system_prompt, task_prompt
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
-from tests.fakes.scripted_agent import BAD, GOOD, NEEDS_ROCQ, config, run, scripted, served_config, solve_fixture
+from tests.fakes.scripted_agent import (
+    BAD,
+    FIXTURE,
+    GOOD,
+    NEEDS_ROCQ,
+    config,
+    run,
+    scripted,
+    served_config,
+    solve_fixture,
+)
 
 PLAN = "Plan: induction on n, then lia for the arithmetic."
 SYSTEM = "You are an expert in formal mathematics."
@@ -130,12 +143,20 @@ def check(proof: str, number: int) -> ModelOutput:
     )
 
 
-SERVED_BUDGET = 2_600
-"""Tokens of history as the model server counts them (its JSON of the messages, four characters a token).
-The prompt alone is about 2,050 here (it carries the prover's policy, which grows with its rules): the
-budget leaves it room for a few turns, so that compaction has turns to drop when the count reaches it."""
-BUDGET = 2_200
-"""Tokens of history: the prompt (system and task) is about 1,700 here, each check turn about 100."""
+ROOM = 500
+"""Tokens a budget leaves beyond the first prompt: a few check turns (about 100 tokens each), so that
+compaction has turns to drop when the count reaches it."""
+
+
+def prompt_tokens(cfg: SolveConfig) -> tuple[int, int]:
+    """The worker's first prompt (system and task, which carry the prover's policy and so grow with its
+    rules) for the fixture problem: in tokens as the history counts them (four characters a token) and as
+    the loopback model server counts them (its JSON of the messages, four characters a token)."""
+    prover = get_prover(cfg.prover)
+    problem = load_benchmark(FIXTURE).problems["one_plus_one"]
+    texts = [system_prompt(prover, cfg), task_prompt(prover, problem, cfg, None)]
+    messages = [{"role": role, "content": text} for role, text in zip(("system", "user"), texts, strict=True)]
+    return sum(map(len, texts)) // 4, len(json.dumps(messages)) // 4
 
 
 @NEEDS_ROCQ
@@ -145,15 +166,16 @@ def test_a_long_react_attempt_is_compacted_unless_turned_off(tmp_path: Path, com
     outputs.append(ModelOutput.for_tool_call(model="mockllm/model", tool_name="submit", tool_arguments={"proof": GOOD}))
     model, seen = sized(outputs)
     parts = AgentParts() if compact else AgentParts.without(["compact"])
-    cfg = config(model, parts=parts, budgets=Budgets(max_turns=9, history_tokens=BUDGET))
+    budget = prompt_tokens(config(model, parts=parts, budgets=Budgets(max_turns=9)))[0] + ROOM
+    cfg = config(model, parts=parts, budgets=Budgets(max_turns=9, history_tokens=budget))
     result = run(tmp_path, cfg)["one_plus_one"]
     assert result.status == "passed"
     sizes = [chars(input) // 4 for input in seen]
     compactions = [e for e in result.turn_log if str(e["result"]).startswith("history compacted")]
     if not compact:
-        assert sizes == sorted(sizes) and sizes[-1] > BUDGET and not compactions, "every turn sent whole"
+        assert sizes == sorted(sizes) and sizes[-1] > budget and not compactions, "every turn sent whole"
         return
-    assert compactions and max(sizes) <= BUDGET < max(sizes) + 300, sizes
+    assert compactions and max(sizes) <= budget < max(sizes) + 300, sizes
     last = seen[-1]
     digest = next(m.text for m in last if m.text.startswith(DIGEST_HEAD))
     assert "G4 compile: failed" in digest or "G4 compile: failed" in last[-1].text, "the latest error is kept"
@@ -172,12 +194,13 @@ def test_a_run_against_the_model_server_compacts_by_the_provider_s_own_token_cou
     steps = [tool_call_reply("check", {"proof": BAD + f"(* try {n} *)\n"}, f"call_{n}") for n in range(1, 9)]
     fake = FakeOpenAI([*steps, tool_call_reply("submit", {"proof": GOOD}, "call_9")], chars_per_prompt_token=4)
     with serve(fake) as url:
-        cfg = served_config(url, Budgets(max_turns=9, history_tokens=SERVED_BUDGET))
+        budget = prompt_tokens(served_config(url, Budgets(max_turns=9)))[1] + ROOM
+        cfg = served_config(url, Budgets(max_turns=9, history_tokens=budget))
         outcome = solve_fixture(tmp_path, cfg, ["one_plus_one"])
     assert outcome.exit_code == ExitCode.SUCCESS and outcome.passed == 1, outcome.message
     counted = [fake.prompt_tokens(request) for request in fake.received]
     growth = counted[1] - counted[0]  # what one check turn adds
-    assert max(counted) <= SERVED_BUDGET < counted[0] + growth * len(steps), counted
+    assert max(counted) <= budget < counted[0] + growth * len(steps), counted
     assert DIGEST_HEAD in json.dumps(fake.received[-1]["messages"]) and "(* try 8 *)" in json.dumps(fake.received[-1])
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     try:
