@@ -110,12 +110,13 @@ ADDITIONS: Final = (
         "that changes the statement",
     ),
     _addition(
-        "Implicit Types, Generalizable, Add (Ring, Field, Morphism, Relation...), Opaque, Transparent, Strategy",
+        "Implicit Types, Generalizable, Add Ring, Add Field, Opaque, Transparent, Strategy",
         "inside a helper's proof, before the theorem (the effect outlives Qed)",
         SEMANTIC_CHECK_ONLY,
-        "implicit types and generalization decide the types of the statement's untyped binders, the Add "
-        "commands declare instances, and opacity steers unification: each can change how the statement "
-        "elaborates, which only G5 sees (after the theorem's statement they are harmless)",
+        "implicit types and generalization decide the types of the statement's untyped binders, Add Ring and "
+        "Add Field declare the structures ring and field use, and opacity steers unification: each can change "
+        "how the statement elaborates, which only G5 sees (after the theorem's statement they are harmless; "
+        "Add Relation, Setoid, Morphism and Zify are refused everywhere, as instances are)",
     ),
     _addition(
         "Require of a library that is not installed",
