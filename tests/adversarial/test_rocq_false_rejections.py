@@ -25,7 +25,6 @@ G2 refused three sound forms with no soundness reason:
 
 from __future__ import annotations
 
-import subprocess
 from functools import cache
 from pathlib import Path
 
@@ -41,7 +40,15 @@ from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, run_g
 from putnam_solver.verifier.options import GateFlags
 from tests.adversarial.test_rocq_redteam14 import check_status, vacuous
 from tests.adversarial.test_rocq_redteam14 import verdict as vacuous_verdict
-from tests.adversarial.test_rocq_redteam15 import HEADER, PROBLEM, SOUND, THM, before_theorem, minif2f
+from tests.adversarial.test_rocq_redteam15 import (
+    HEADER,
+    PROBLEM,
+    SOUND,
+    THM,
+    before_theorem,
+    compile_pair,
+    minif2f,
+)
 from tests.helpers import COQ_BENCH, needs_coq, rocq_submission
 
 PROGRAM = "Require Coq.Program.Tactics.\nProgram Definition zz_p : {y : R | 125 / 8 = y / 12} := 375 / 2.\n"
@@ -75,15 +82,6 @@ def full(candidate: str, allow_recursion: bool = False) -> Verdict:
 
 def gates(v: Verdict) -> list[tuple[str, str, str]]:
     return [(g.id, str(g.status), g.detail) for g in v.gates]
-
-
-def compile_pair(tmp_path: Path, candidate: str, loader: str) -> subprocess.CompletedProcess[str]:
-    """``candidate`` compiled as ``T.C``, then ``loader`` (which ``Require``s it); the second run."""
-    (tmp_path / "C.v").write_text(candidate)
-    (tmp_path / "D.v").write_text(loader)
-    first = subprocess.run(["coqc", "-Q", ".", "T", "C.v"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert first.returncode == 0, first.stderr
-    return subprocess.run(["coqc", "-Q", ".", "T", "D.v"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
 
 
 # ------------------------------------------------------------------ 1. Program obligations
