@@ -99,8 +99,8 @@ def write_below(base: Path, relative: PurePath, data: bytes, mode: int, durable:
     ``O_NOFOLLOW`` (made when missing), the temporary file is created there and renamed within it
     (an atomic write of one file is this with the file's own folder as ``base``). A cache directory may be shared
     (``PUTNAM_CACHE_DIR``), and another account that can write it can make an entry's folder a link to any
-    folder of this user's, into which a plain write would put the file. Raises UnsafeFile for such a folder
-    (nothing is written), OSError when the write fails."""
+    folder of this user's, into which a plain write would put the file. Raises UnsafeFile for such a folder, or one that
+    cannot be opened (nothing is written), OSError when the write fails."""
     base.mkdir(parents=True, exist_ok=True)
     *folders, name = relative.parts
     fd = os.open(base, _FOLDER)
@@ -111,9 +111,9 @@ def write_below(base: Path, relative: PurePath, data: bytes, mode: int, durable:
             try:
                 inner = os.open(folder, _FOLDER | os.O_NOFOLLOW, dir_fd=fd)
             except OSError as exc:
-                if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
-                    raise
-                raise UnsafeFile(f"{base}: {folder!r} is a link or not a directory; not followed") from exc
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                    raise UnsafeFile(f"{base}: {folder!r} is a link or not a directory; not followed") from exc
+                raise UnsafeFile(f"{base}: {folder!r} cannot be opened ({exc.strerror}); nothing is written") from exc
             os.close(fd)
             fd = inner
         temporary = f".{name[:200]}.{secrets.token_hex(8)}"  # within NAME_MAX however long the name
