@@ -5,18 +5,17 @@ server needs."""
 
 from __future__ import annotations
 
-import functools
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.selftest import runner as selftest
-from tests.helpers import MINIF2F_LEAN
+from tests.helpers import LEAN_BENCH, MINIF2F_LEAN, PROOFNET_LEAN, pinned
 from tests.toylean.build import ToyLean, ToyLeanUnavailable, build_toy_lean
 
 
@@ -47,7 +46,7 @@ def bench(request: pytest.FixtureRequest) -> Benchmark:
     path: Path = request.module.BENCHMARK
     if not path.is_file():
         pytest.skip(f"benchmark data not found at {path}")
-    return _load(path)
+    return pinned(path)
 
 
 @pytest.fixture(scope="module")
@@ -56,11 +55,6 @@ def pool() -> Iterator[SessionPool]:
     pool = SessionPool(max_sessions=1)
     yield pool
     pool.close()
-
-
-@functools.cache
-def _load(path: Path) -> Benchmark:
-    return load_benchmark(path)
 
 
 @pytest.fixture(scope="session")
@@ -97,6 +91,16 @@ def unpriced_fake_model() -> None:
 @pytest.fixture(scope="session")
 def minif2f() -> Benchmark:
     """The pinned miniF2F Lean statements (a module may define its own ``minif2f`` instead)."""
-    if not MINIF2F_LEAN.is_file():
-        pytest.skip("pinned miniF2F data not found")
-    return load_benchmark(MINIF2F_LEAN)
+    return pinned(MINIF2F_LEAN)
+
+
+@pytest.fixture(scope="session")
+def lean_putnambench() -> Benchmark:
+    """The pinned PutnamBench Lean statements."""
+    return pinned(LEAN_BENCH)
+
+
+@pytest.fixture(scope="session")
+def proofnet() -> Benchmark:
+    """The pinned ProofNet Lean statements."""
+    return pinned(PROOFNET_LEAN)

@@ -15,6 +15,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.syntax import parse_statement
+from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import (
     DEFAULT_TEXT_GATE_SECONDS,
     GateStatus,
@@ -50,6 +51,21 @@ DATA_ROOT = PUTNAMBENCH.parent
 LEAN_BENCH = PUTNAMBENCH / "putnam_bench_lean4.jsonl"
 COQ_BENCH = PUTNAMBENCH / "putnam_bench_coq.jsonl"
 ROCQ_SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"
+MINIF2F_LEAN = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
+PROOFNET_LEAN = DATA_ROOT / "proofnet" / "proofnet_lean4.jsonl"
+MINIF2F_ROCQ = DATA_ROOT / "minif2f" / "minif2f_rocq_adapted.jsonl"
+
+
+@functools.cache
+def pinned(path: Path) -> Benchmark:
+    """The pinned benchmark file at ``path``, loaded once per test process (every registered benchmark's
+    files ship with putnam, so nothing is skipped for want of them)."""
+    return load_benchmark(path)
+
+
+SANDBOX_AVAILABLE, SANDBOX_WHY = sandbox_status()
+needs_sandbox = pytest.mark.skipif(not SANDBOX_AVAILABLE, reason=f"bubblewrap unavailable: {SANDBOX_WHY}")
+"""For tests that run bubblewrap (probed once per test process)."""
 
 
 def one_record_benchmark(directory: Path, problem_id: str, statement: str) -> Benchmark:
@@ -116,8 +132,6 @@ HOSTILE_TEXT_SECONDS = DEFAULT_TEXT_GATE_SECONDS / 2
 """What a text gate may spend on a hostile value (deep wrappers, padding) in a test: half its bound, so a
 loaded machine still passes while super-linear work (minutes at the sizes the tests use) fails."""
 LEAN_PROVER = LeanProver()
-MINIF2F_LEAN = DATA_ROOT / "minif2f" / "minif2f_lean4.jsonl"
-"""The pinned miniF2F Lean statements (the ``minif2f`` fixture of conftest.py loads them)."""
 
 
 def lean_with_helper(bench: Benchmark, problem_id: str, helper: str, proof: str) -> str:

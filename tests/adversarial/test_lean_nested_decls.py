@@ -12,9 +12,9 @@ import pytest
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.lean import POLICY, LeanProver
 from putnam_solver.core.provers.lean.checks import check_forbidden
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.kits.lean.policy_text import describe
+from tests.helpers import SANDBOX_AVAILABLE
 from tests.toylean.build import BENCHMARK, ToyLean
 
 STATEMENT = "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := "
@@ -99,7 +99,7 @@ WHERE_REDUCIBLE = (
 def test_lean_compiles_an_attribute_on_a_where_declaration_and_g3_refuses_it(
     toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if not sandbox_status()[0]:
+    if not SANDBOX_AVAILABLE:
         pytest.skip("bubblewrap unavailable")
     for name, value in toy_lean.env.items():
         monkeypatch.setenv(name, value)

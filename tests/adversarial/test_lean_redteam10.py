@@ -29,17 +29,16 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean.checks import check_preservation
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict
 from tests.helpers import (
-    LEAN_BENCH,
     LEAN_PROVER,
     failures,
     lean_filled,
     lean_text_verdict,
     lean_verdict,
+    needs_sandbox,
     one_record_benchmark,
 )
 from tests.toylean.build import ToyLean
@@ -50,13 +49,6 @@ _SEQUENCE = (
     "(fun n : ℕ ↦ ∫ x in {x : Fin (n+1) → ℝ | ∀ k : Fin (n+1), x k ∈ Set.Icc 0 1}, "
     "(Real.cos (Real.pi/(2 * (n+1)) * ∑ k : Fin (n+1), x k))^2)"
 )
-
-
-@pytest.fixture(scope="module")
-def putnambench() -> Benchmark:
-    if not LEAN_BENCH.is_file():
-        pytest.skip("pinned PutnamBench data not found")
-    return load_benchmark(LEAN_BENCH)
 
 
 RESTATED = {
@@ -106,10 +98,10 @@ RESTATED = {
 
 
 @pytest.mark.parametrize("case", sorted(RESTATED))
-def test_a_choice_by_another_name_or_spelling_is_refused(putnambench: Benchmark, case: str) -> None:
+def test_a_choice_by_another_name_or_spelling_is_refused(lean_putnambench: Benchmark, case: str) -> None:
     problem, value = RESTATED[case]
-    candidate = lean_filled(putnambench, problem, Track.NO_ANSWER, proof="by\n  simp", value=value)
-    verdict = lean_text_verdict(putnambench, problem, candidate, Track.NO_ANSWER)
+    candidate = lean_filled(lean_putnambench, problem, Track.NO_ANSWER, proof="by\n  simp", value=value)
+    verdict = lean_text_verdict(lean_putnambench, problem, candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "a choice operator picks a value" in failures(verdict).get("G2", ""), failures(verdict)
 
@@ -126,10 +118,10 @@ HONEST = {
 
 
 @pytest.mark.parametrize("case", sorted(HONEST))
-def test_honest_answers_stay_values(putnambench: Benchmark, case: str) -> None:
+def test_honest_answers_stay_values(lean_putnambench: Benchmark, case: str) -> None:
     problem, value = HONEST[case]
-    candidate = lean_filled(putnambench, problem, Track.NO_ANSWER, proof="by\n  simp", value=value)
-    verdict = lean_text_verdict(putnambench, problem, candidate, Track.NO_ANSWER)
+    candidate = lean_filled(lean_putnambench, problem, Track.NO_ANSWER, proof="by\n  simp", value=value)
+    verdict = lean_text_verdict(lean_putnambench, problem, candidate, Track.NO_ANSWER)
     assert verdict.status == "accepted", failures(verdict)
 
 
@@ -162,42 +154,40 @@ SCOPED = {
 
 
 @pytest.mark.parametrize("case", sorted(SCOPED))
-def test_a_scope_change_around_a_pinned_definition_is_refused_on_text(putnambench: Benchmark, case: str) -> None:
+def test_a_scope_change_around_a_pinned_definition_is_refused_on_text(lean_putnambench: Benchmark, case: str) -> None:
     before, after = SCOPED[case]
-    verdict = lean_text_verdict(putnambench, DEFINED, _around_definition(putnambench, before, after))
+    verdict = lean_text_verdict(lean_putnambench, DEFINED, _around_definition(lean_putnambench, before, after))
     assert verdict.status == "rejected"
     assert "`dist_to_int`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
-def test_an_open_around_a_pinned_definition_is_left_to_g6(putnambench: Benchmark) -> None:
+def test_an_open_around_a_pinned_definition_is_left_to_g6(lean_putnambench: Benchmark) -> None:
     """Where comparator runs, it compares the definitions the theorem uses (their values), so an ``open``
     around one is its to judge, as one in force at the theorem is."""
-    candidate = _around_definition(putnambench, "section\nopen Nat\n", "\nend\n")
-    challenge = LEAN_PROVER.challenge(putnambench.problems[DEFINED], Track.WITH_ANSWER)
+    candidate = _around_definition(lean_putnambench, "section\nopen Nat\n", "\nend\n")
+    challenge = LEAN_PROVER.challenge(lean_putnambench.problems[DEFINED], Track.WITH_ANSWER)
     assert check_preservation(challenge, candidate, Track.WITH_ANSWER, semantic=True) == []
 
 
-def test_an_open_around_helpers_closed_before_the_definition_stays_accepted(putnambench: Benchmark) -> None:
+def test_an_open_around_helpers_closed_before_the_definition_stays_accepted(lean_putnambench: Benchmark) -> None:
     helper = "section\nopen Nat\ntheorem zz_helper (n : ℕ) : n ≤ n + 1 := le_succ n\nend\n\n"
-    verdict = lean_text_verdict(putnambench, DEFINED, _around_definition(putnambench, helper, ""))
+    verdict = lean_text_verdict(lean_putnambench, DEFINED, _around_definition(lean_putnambench, helper, ""))
     assert verdict.status == "accepted", failures(verdict)
 
 
-def test_an_open_around_a_solution_is_refused_on_text(putnambench: Benchmark) -> None:
+def test_an_open_around_a_solution_is_refused_on_text(lean_putnambench: Benchmark) -> None:
     """The answer's type (and, on with-answer, the kept official value) is read in its scope too."""
-    candidate = lean_filled(putnambench, "putnam_1965_b1", Track.NO_ANSWER, proof="by\n  simp", value="1 / 2")
+    candidate = lean_filled(lean_putnambench, "putnam_1965_b1", Track.NO_ANSWER, proof="by\n  simp", value="1 / 2")
     start = candidate.index("noncomputable abbrev putnam_1965_b1_solution")
     end = candidate.index("/--", start)
     candidate = candidate[:start] + "section\nopen Nat\n" + candidate[start:end] + "end\n" + candidate[end:]
-    verdict = lean_text_verdict(putnambench, "putnam_1965_b1", candidate, Track.NO_ANSWER)
+    verdict = lean_text_verdict(lean_putnambench, "putnam_1965_b1", candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "in force at `putnam_1965_b1_solution`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
 # --- the same, for real on the toy Lean (Lean 4.35's elaborator and kernel) -------------------------
 
-AVAILABLE, WHY = sandbox_status()
-needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
 SCOPE_STATEMENT = (
     "class ZzC where\n  val : Bool\n"
     "instance zzDefault : ZzC := ⟨Bool.false⟩\n"

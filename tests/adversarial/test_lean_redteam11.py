@@ -37,25 +37,22 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.sandbox import sandbox_status
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.verify import GateStatus, Profile, Track
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, lean_verdict, one_record_benchmark
+from tests.helpers import (
+    failures,
+    lean_filled,
+    lean_text_verdict,
+    lean_verdict,
+    needs_sandbox,
+    one_record_benchmark,
+)
 from tests.toylean.build import ToyLean
 
-AVAILABLE, WHY = sandbox_status()
-needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
 INTEGRAL = "putnam_1980_a3"
 SERIES = "putnam_1978_b2"
 DERIVATIVES = "putnam_1992_a4"
 FUNCTION = "putnam_2006_b6"
-
-
-@pytest.fixture(scope="module")
-def putnambench() -> Benchmark:
-    if not LEAN_BENCH.is_file():
-        pytest.skip("pinned PutnamBench data not found")
-    return load_benchmark(LEAN_BENCH)
 
 
 def _no_answer(bench: Benchmark, problem: str, value: str, proof: str = "by\n  rfl") -> tuple[str, dict[str, str]]:
@@ -117,9 +114,9 @@ question's integral, series or derivative): each must be refused by its own rule
 
 
 @pytest.mark.parametrize("case", sorted(RESTATED))
-def test_an_answer_written_with_the_question_operator_is_refused(putnambench: Benchmark, case: str) -> None:
+def test_an_answer_written_with_the_question_operator_is_refused(lean_putnambench: Benchmark, case: str) -> None:
     problem, value = RESTATED[case]
-    status, why = _no_answer(putnambench, problem, value)
+    status, why = _no_answer(lean_putnambench, problem, value)
     assert status == "rejected", why
     rule = "a choice operator" if case in CHOICE_INSIDE else "the integral, series or derivative itself"
     assert rule in why.get("G2", ""), why
@@ -140,9 +137,9 @@ HONEST = {
 
 
 @pytest.mark.parametrize("case", sorted(HONEST))
-def test_honest_answers_stay_values(putnambench: Benchmark, case: str) -> None:
+def test_honest_answers_stay_values(lean_putnambench: Benchmark, case: str) -> None:
     problem, value = HONEST[case]
-    status, why = _no_answer(putnambench, problem, value, proof="by\n  simp")
+    status, why = _no_answer(lean_putnambench, problem, value, proof="by\n  simp")
     assert status == "accepted", why
 
 
@@ -175,9 +172,9 @@ FIELDS = {
 
 
 @pytest.mark.parametrize("case", sorted(FIELDS))
-def test_a_choice_or_extremal_field_is_refused(putnambench: Benchmark, case: str) -> None:
+def test_a_choice_or_extremal_field_is_refused(lean_putnambench: Benchmark, case: str) -> None:
     problem, value = FIELDS[case]
-    status, why = _no_answer(putnambench, problem, value)
+    status, why = _no_answer(lean_putnambench, problem, value)
     assert status == "rejected", why
     assert "a choice operator picks a value" in why.get("G2", ""), why
 
@@ -236,17 +233,17 @@ def test_a_bare_choice_name_resolved_through_a_later_open_is_refused(tmp_path_fa
 # --- a proof hole by another name ----------------------------------------------------------------
 
 
-def test_the_stop_tactic_is_a_proof_hole(putnambench: Benchmark) -> None:
-    candidate = lean_filled(putnambench, INTEGRAL, proof="by\n  stop\n  simp")
-    verdict = lean_text_verdict(putnambench, INTEGRAL, candidate)
+def test_the_stop_tactic_is_a_proof_hole(lean_putnambench: Benchmark) -> None:
+    candidate = lean_filled(lean_putnambench, INTEGRAL, proof="by\n  stop\n  simp")
+    verdict = lean_text_verdict(lean_putnambench, INTEGRAL, candidate)
     assert verdict.status == "rejected"
     assert "proof hole" in failures(verdict).get("G3", ""), failures(verdict)
 
 
-def test_the_word_stop_outside_code_stays_accepted(putnambench: Benchmark) -> None:
+def test_the_word_stop_outside_code_stays_accepted(lean_putnambench: Benchmark) -> None:
     proof = 'by\n  -- stop here and simp\n  simp [show "stop" = "stop" from rfl]'
-    candidate = lean_filled(putnambench, INTEGRAL, proof=proof)
-    verdict = lean_text_verdict(putnambench, INTEGRAL, candidate)
+    candidate = lean_filled(lean_putnambench, INTEGRAL, proof=proof)
+    verdict = lean_text_verdict(lean_putnambench, INTEGRAL, candidate)
     assert verdict.status == "accepted", failures(verdict)
 
 
@@ -263,16 +260,16 @@ AUXILIARY = {
 
 @pytest.mark.parametrize("case", sorted(AUXILIARY))
 def test_an_auxiliary_declaration_under_a_field_the_statement_uses_is_refused(
-    putnambench: Benchmark, case: str
+    lean_putnambench: Benchmark, case: str
 ) -> None:
-    status, why = _no_answer(putnambench, PRIME, AUXILIARY[case], proof="by\n  simp")
+    status, why = _no_answer(lean_putnambench, PRIME, AUXILIARY[case], proof="by\n  simp")
     assert status == "rejected", why
     assert "under the solution's name" in why.get("G2", ""), why
 
 
-def test_an_auxiliary_declaration_under_another_name_stays_accepted(putnambench: Benchmark) -> None:
+def test_an_auxiliary_declaration_under_another_name_stays_accepted(lean_putnambench: Benchmark) -> None:
     value = "go 3\nwhere\n  go : ℕ → ℕ\n    | 0 => 1\n    | n + 1 => 60 * go n + 1"
-    status, why = _no_answer(putnambench, PRIME, value, proof="by\n  simp")
+    status, why = _no_answer(lean_putnambench, PRIME, value, proof="by\n  simp")
     assert status == "accepted", why
 
 

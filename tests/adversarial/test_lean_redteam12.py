@@ -21,21 +21,14 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.verify import Track
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, one_record_benchmark
+from tests.helpers import failures, lean_filled, lean_text_verdict, one_record_benchmark
 
 INTEGRAL = "putnam_1980_a3"
 """Asks for a real number (``∫ ... = putnam_1980_a3_solution``)."""
 FUNCTION = "putnam_2006_b6"
 CHOICE = "a choice operator picks a value"
-
-
-@pytest.fixture(scope="module")
-def putnambench() -> Benchmark:
-    if not LEAN_BENCH.is_file():
-        pytest.skip("pinned PutnamBench data not found")
-    return load_benchmark(LEAN_BENCH)
 
 
 def _no_answer(bench: Benchmark, problem: str, value: str, proof: str = "by\n  simp") -> tuple[str, dict[str, str]]:
@@ -74,8 +67,10 @@ NAMES = {
 
 
 @pytest.mark.parametrize("case", sorted({**FIELDS, **NAMES}))
-def test_choice_by_dot_notation_or_inside_library_definitions_is_refused(putnambench: Benchmark, case: str) -> None:
-    status, why = _no_answer(putnambench, INTEGRAL, {**FIELDS, **NAMES}[case])
+def test_choice_by_dot_notation_or_inside_library_definitions_is_refused(
+    lean_putnambench: Benchmark, case: str
+) -> None:
+    status, why = _no_answer(lean_putnambench, INTEGRAL, {**FIELDS, **NAMES}[case])
     assert status == "rejected", why
     assert CHOICE in why.get("G2", ""), why
 
@@ -96,9 +91,9 @@ HONEST = {
 
 
 @pytest.mark.parametrize("case", sorted(HONEST))
-def test_honest_values_with_fields_stay_accepted(putnambench: Benchmark, case: str) -> None:
+def test_honest_values_with_fields_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
     problem, value = HONEST[case]
-    status, why = _no_answer(putnambench, problem, value)
+    status, why = _no_answer(lean_putnambench, problem, value)
     assert status == "accepted", why
 
 
@@ -113,8 +108,8 @@ operator is one too (``Classical.inhabited_of_nonempty'`` takes its ``Nonempty``
 
 
 @pytest.mark.parametrize("case", sorted(PRIMED))
-def test_a_primed_variant_of_a_choice_operator_is_refused(putnambench: Benchmark, case: str) -> None:
-    status, why = _no_answer(putnambench, INTEGRAL, PRIMED[case])
+def test_a_primed_variant_of_a_choice_operator_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(lean_putnambench, INTEGRAL, PRIMED[case])
     assert status == "rejected", why
     assert CHOICE in why.get("G2", ""), why
 
@@ -144,9 +139,9 @@ any other field (``.exp.log`` is the identity on ``ℝ``, ``.comp id`` on functi
 
 
 @pytest.mark.parametrize("case", sorted(CHAINS))
-def test_a_choice_field_inside_a_field_chain_is_refused(putnambench: Benchmark, case: str) -> None:
+def test_a_choice_field_inside_a_field_chain_is_refused(lean_putnambench: Benchmark, case: str) -> None:
     problem, value = CHAINS[case]
-    status, why = _no_answer(putnambench, problem, value)
+    status, why = _no_answer(lean_putnambench, problem, value)
     assert status == "rejected", why
     assert "choice operator" in why.get("G2", ""), why
 
@@ -161,9 +156,9 @@ HONEST_CHAINS = {
 
 
 @pytest.mark.parametrize("case", sorted(HONEST_CHAINS))
-def test_field_chains_without_choice_stay_accepted(putnambench: Benchmark, case: str) -> None:
+def test_field_chains_without_choice_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
     problem, value = HONEST_CHAINS[case]
-    status, why = _no_answer(putnambench, problem, value)
+    status, why = _no_answer(lean_putnambench, problem, value)
     assert status == "accepted", why
 
 
@@ -185,14 +180,14 @@ TACTICS = {
 
 
 @pytest.mark.parametrize("case", sorted(TACTICS))
-def test_the_choose_tactic_behind_a_combinator_is_refused(putnambench: Benchmark, case: str) -> None:
-    status, why = _no_answer(putnambench, INTEGRAL, TACTICS[case])
+def test_the_choose_tactic_behind_a_combinator_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(lean_putnambench, INTEGRAL, TACTICS[case])
     assert status == "rejected", why
     assert CHOICE in why.get("G2", ""), why
 
 
-def test_a_binomial_field_in_a_tactic_block_stays_accepted(putnambench: Benchmark) -> None:
-    status, why = _no_answer(putnambench, FUNCTION, "fun k => by\n  exact ((k.choose 2 : ℕ) : ℝ)")
+def test_a_binomial_field_in_a_tactic_block_stays_accepted(lean_putnambench: Benchmark) -> None:
+    status, why = _no_answer(lean_putnambench, FUNCTION, "fun k => by\n  exact ((k.choose 2 : ℕ) : ℝ)")
     assert status == "accepted", why
 
 
@@ -210,8 +205,8 @@ SHADOWED = {
 
 
 @pytest.mark.parametrize("case", sorted(SHADOWED))
-def test_a_parameter_bound_again_to_a_proof_is_no_number(putnambench: Benchmark, case: str) -> None:
-    status, why = _no_answer(putnambench, FUNCTION, SHADOWED[case])
+def test_a_parameter_bound_again_to_a_proof_is_no_number(lean_putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(lean_putnambench, FUNCTION, SHADOWED[case])
     assert status == "rejected", why
     assert "choice operator" in why.get("G2", ""), why
 
@@ -224,8 +219,8 @@ HONEST_BINDERS = {
 
 
 @pytest.mark.parametrize("case", sorted(HONEST_BINDERS))
-def test_binomials_of_names_never_rebound_stay_accepted(putnambench: Benchmark, case: str) -> None:
-    status, why = _no_answer(putnambench, FUNCTION, HONEST_BINDERS[case])
+def test_binomials_of_names_never_rebound_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(lean_putnambench, FUNCTION, HONEST_BINDERS[case])
     assert status == "accepted", why
 
 
@@ -242,16 +237,16 @@ textual)."""
 
 
 @pytest.mark.parametrize("case", sorted(SEARCHED))
-def test_an_answer_searched_for_in_the_environment_is_refused(putnambench: Benchmark, case: str) -> None:
-    status, why = _no_answer(putnambench, INTEGRAL, SEARCHED[case])
+def test_an_answer_searched_for_in_the_environment_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(lean_putnambench, INTEGRAL, SEARCHED[case])
     assert status == "rejected", why
     assert "searched for in the environment" in why.get("G2", ""), why
 
 
-def test_library_search_in_the_theorems_proof_stays_accepted(putnambench: Benchmark) -> None:
+def test_library_search_in_the_theorems_proof_stays_accepted(lean_putnambench: Benchmark) -> None:
     """Only the answer's value: a proof that closes its goal with ``exact?`` is a proof (G4 and G5 see
     any ``sorry`` that ``apply?`` leaves)."""
-    status, why = _no_answer(putnambench, INTEGRAL, "Real.pi / 4", proof="by\n  exact?")
+    status, why = _no_answer(lean_putnambench, INTEGRAL, "Real.pi / 4", proof="by\n  exact?")
     assert status == "accepted", why
 
 
@@ -308,15 +303,15 @@ dot notation): with ``T = ℕ``, ``.find h`` is ``Nat.find h``, which no name in
 
 
 @pytest.mark.parametrize("case", sorted(LEADING_DOT))
-def test_a_choice_operator_reached_by_a_leading_dot_is_refused(putnambench: Benchmark, case: str) -> None:
-    status, why = _no_answer(putnambench, PRIME_ANSWER, LEADING_DOT[case])
+def test_a_choice_operator_reached_by_a_leading_dot_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(lean_putnambench, PRIME_ANSWER, LEADING_DOT[case])
     assert status == "rejected", why
     assert CHOICE in why.get("G2", ""), why
 
 
 @pytest.mark.parametrize("value", ["(.succ 180 : ℕ)", "(180 : ℕ).succ", "181"])
-def test_a_leading_dot_to_data_stays_accepted(putnambench: Benchmark, value: str) -> None:
-    status, why = _no_answer(putnambench, PRIME_ANSWER, value)
+def test_a_leading_dot_to_data_stays_accepted(lean_putnambench: Benchmark, value: str) -> None:
+    status, why = _no_answer(lean_putnambench, PRIME_ANSWER, value)
     assert status == "accepted", why
 
 
@@ -332,6 +327,6 @@ gate must stay linear). Each now gets its verdict in a few seconds."""
 
 
 @pytest.mark.parametrize("case", sorted(LONG))
-def test_long_no_answer_values_get_a_verdict_within_the_bound(putnambench: Benchmark, case: str) -> None:
-    status, why = _no_answer(putnambench, INTEGRAL, LONG[case])
+def test_long_no_answer_values_get_a_verdict_within_the_bound(lean_putnambench: Benchmark, case: str) -> None:
+    status, why = _no_answer(lean_putnambench, INTEGRAL, LONG[case])
     assert status in ("accepted", "rejected"), why

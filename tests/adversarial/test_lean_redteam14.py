@@ -24,36 +24,18 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict
 from tests.helpers import (
-    DATA_ROOT,
-    LEAN_BENCH,
     LEAN_PROVER,
     failures,
     lean_filled,
     lean_text_verdict,
     lean_verdict,
+    needs_sandbox,
     one_record_benchmark,
 )
 from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
 from tests.toylean.build import ToyLean
-
-PROOFNET_LEAN = DATA_ROOT / "proofnet" / "proofnet_lean4.jsonl"
-AVAILABLE, WHY = sandbox_status()
-needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
-
-
-@pytest.fixture(scope="module")
-def putnambench() -> Benchmark:
-    return load_benchmark(LEAN_BENCH)
-
-
-@pytest.fixture(scope="module")
-def proofnet() -> Benchmark:
-    if not PROOFNET_LEAN.is_file():
-        pytest.skip("pinned ProofNet data not found")
-    return load_benchmark(PROOFNET_LEAN)
 
 
 def _proved(bench: Benchmark, problem: str) -> str:
@@ -108,12 +90,12 @@ def test_a_challenge_scope_command_moved_out_of_force_is_refused(proofnet: Bench
     assert rule in failures(verdict).get("G2", ""), failures(verdict)
 
 
-def test_putnambenchs_pinned_instance_size_stays_in_force(putnambench: Benchmark) -> None:
+def test_putnambenchs_pinned_instance_size_stays_in_force(lean_putnambench: Benchmark) -> None:
     """``putnam_1989_a6`` needs ``synthInstance.maxSize 127`` for its ``ite``: at the default (128) the
     statement is read otherwise, or not at all."""
     option = "set_option synthInstance.maxSize 127"
-    candidate = _edited(putnambench, "putnam_1989_a6", option, f"section\n{option}\nend")
-    verdict = lean_text_verdict(putnambench, "putnam_1989_a6", candidate)
+    candidate = _edited(lean_putnambench, "putnam_1989_a6", option, f"section\n{option}\nend")
+    verdict = lean_text_verdict(lean_putnambench, "putnam_1989_a6", candidate)
     assert verdict.status == "rejected"
     assert "ends the scope of the challenge's `set_option synthInstance.maxSize" in failures(verdict)["G2"]
 
@@ -317,15 +299,15 @@ def _no_answer(bench: Benchmark, value: str) -> Verdict:
 
 
 @pytest.mark.parametrize("case", sorted(PICKED))
-def test_a_value_picked_through_a_library_definition_is_refused(putnambench: Benchmark, case: str) -> None:
-    verdict = _no_answer(putnambench, PICKED[case])
+def test_a_value_picked_through_a_library_definition_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    verdict = _no_answer(lean_putnambench, PICKED[case])
     assert verdict.status == "rejected"
     assert "a choice operator picks a value" in failures(verdict).get("G2", ""), failures(verdict)
 
 
 @pytest.mark.parametrize("value", HONEST_REALS)
-def test_honest_real_values_stay_accepted(putnambench: Benchmark, value: str) -> None:
-    verdict = _no_answer(putnambench, value)
+def test_honest_real_values_stay_accepted(lean_putnambench: Benchmark, value: str) -> None:
+    verdict = _no_answer(lean_putnambench, value)
     assert verdict.status == "accepted", failures(verdict)
 
 
@@ -365,17 +347,17 @@ NOT_COPIES = [
 
 
 @pytest.mark.parametrize("case", sorted(ABSTRACTED))
-def test_the_other_side_abstracted_is_still_a_copy(putnambench: Benchmark, case: str) -> None:
-    candidate = lean_filled(putnambench, GAME, Track.NO_ANSWER, value=ABSTRACTED[case], proof="by\n  simp")
-    verdict = lean_text_verdict(putnambench, GAME, candidate, Track.NO_ANSWER)
+def test_the_other_side_abstracted_is_still_a_copy(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(lean_putnambench, GAME, Track.NO_ANSWER, value=ABSTRACTED[case], proof="by\n  simp")
+    verdict = lean_text_verdict(lean_putnambench, GAME, candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
 @pytest.mark.parametrize("value", NOT_COPIES)
-def test_sections_and_pipelines_that_are_no_copy_stay_accepted(putnambench: Benchmark, value: str) -> None:
-    candidate = lean_filled(putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp")
-    verdict = lean_text_verdict(putnambench, GAME, candidate, Track.NO_ANSWER)
+def test_sections_and_pipelines_that_are_no_copy_stay_accepted(lean_putnambench: Benchmark, value: str) -> None:
+    candidate = lean_filled(lean_putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    verdict = lean_text_verdict(lean_putnambench, GAME, candidate, Track.NO_ANSWER)
     assert verdict.status == "accepted", failures(verdict)
 
 
@@ -394,17 +376,17 @@ reduce), though the same copy for a solution applied to plain names was refused.
 
 
 @pytest.mark.parametrize("case", sorted(PAIR_COPIES))
-def test_the_other_side_copied_through_a_pair_is_refused(putnambench: Benchmark, case: str) -> None:
-    candidate = lean_filled(putnambench, PAIR, Track.NO_ANSWER, value=PAIR_COPIES[case])
-    verdict = lean_text_verdict(putnambench, PAIR, candidate, Track.NO_ANSWER)
+def test_the_other_side_copied_through_a_pair_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(lean_putnambench, PAIR, Track.NO_ANSWER, value=PAIR_COPIES[case])
+    verdict = lean_text_verdict(lean_putnambench, PAIR, candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
 @pytest.mark.parametrize("value", ["fun (b, c) => |c| < 1 ∧ |b| < 1 + c", "fun p => |p.2| < 1 ∧ |p.1| < 1 + p.2"])
-def test_honest_pair_answers_stay_accepted(putnambench: Benchmark, value: str) -> None:
-    candidate = lean_filled(putnambench, PAIR, Track.NO_ANSWER, value=value)
-    verdict = lean_text_verdict(putnambench, PAIR, candidate, Track.NO_ANSWER)
+def test_honest_pair_answers_stay_accepted(lean_putnambench: Benchmark, value: str) -> None:
+    candidate = lean_filled(lean_putnambench, PAIR, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(lean_putnambench, PAIR, candidate, Track.NO_ANSWER)
     assert verdict.status == "accepted", failures(verdict)
 
 
@@ -422,17 +404,17 @@ SET_OF_PAIRS = "putnam_2022_a1"
 
 
 @pytest.mark.parametrize("case", sorted(MEMBER_COPIES))
-def test_a_condition_copied_into_a_set_of_pairs_is_refused(putnambench: Benchmark, case: str) -> None:
-    candidate = lean_filled(putnambench, MEMBER, Track.NO_ANSWER, value=MEMBER_COPIES[case])
-    verdict = lean_text_verdict(putnambench, MEMBER, candidate, Track.NO_ANSWER)
+def test_a_condition_copied_into_a_set_of_pairs_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(lean_putnambench, MEMBER, Track.NO_ANSWER, value=MEMBER_COPIES[case])
+    verdict = lean_text_verdict(lean_putnambench, MEMBER, candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
-def test_a_pair_set_builder_with_its_names_renamed_is_a_copy(putnambench: Benchmark) -> None:
+def test_a_pair_set_builder_with_its_names_renamed_is_a_copy(lean_putnambench: Benchmark) -> None:
     value = "{(c, d) | ∃! y : ℝ, c * y + d = Real.log (1 + y^2)}"
-    candidate = lean_filled(putnambench, SET_OF_PAIRS, Track.NO_ANSWER, value=value)
-    verdict = lean_text_verdict(putnambench, SET_OF_PAIRS, candidate, Track.NO_ANSWER)
+    candidate = lean_filled(lean_putnambench, SET_OF_PAIRS, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(lean_putnambench, SET_OF_PAIRS, candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "the other side of the statement's own `=`" in failures(verdict).get("G2", ""), failures(verdict)
 
@@ -445,7 +427,7 @@ def test_a_pair_set_builder_with_its_names_renamed_is_a_copy(putnambench: Benchm
         (SET_OF_PAIRS, "{(a, b) | a < 0 ∧ b = 0}"),
     ],
 )
-def test_honest_sets_of_pairs_stay_accepted(putnambench: Benchmark, problem: str, value: str) -> None:
-    candidate = lean_filled(putnambench, problem, Track.NO_ANSWER, value=value)
-    verdict = lean_text_verdict(putnambench, problem, candidate, Track.NO_ANSWER)
+def test_honest_sets_of_pairs_stay_accepted(lean_putnambench: Benchmark, problem: str, value: str) -> None:
+    candidate = lean_filled(lean_putnambench, problem, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(lean_putnambench, problem, candidate, Track.NO_ANSWER)
     assert verdict.status == "accepted", failures(verdict)

@@ -30,39 +30,21 @@ import time
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import check_preservation
 from putnam_solver.core.provers.lean.syntax import parse_statement
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict
 from tests.helpers import (
-    DATA_ROOT,
     HOSTILE_TEXT_SECONDS,
-    LEAN_BENCH,
     LEAN_PROVER,
     failures,
     lean_filled,
     lean_text_verdict,
     lean_verdict,
+    needs_sandbox,
     one_record_benchmark,
 )
 from tests.toylean.build import ToyLean
-
-PROOFNET_LEAN = DATA_ROOT / "proofnet" / "proofnet_lean4.jsonl"
-AVAILABLE, WHY = sandbox_status()
-needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
-
-
-@pytest.fixture(scope="module")
-def putnambench() -> Benchmark:
-    return load_benchmark(LEAN_BENCH)
-
-
-@pytest.fixture(scope="module")
-def proofnet() -> Benchmark:
-    if not PROOFNET_LEAN.is_file():
-        pytest.skip("pinned ProofNet data not found")
-    return load_benchmark(PROOFNET_LEAN)
 
 
 def _gate(verdict: Verdict, gate: str) -> GateStatus:
@@ -105,32 +87,32 @@ UNSCOPED = {
 
 
 @pytest.mark.parametrize("case", sorted(SCOPED))
-def test_a_local_attribute_in_a_closed_block_is_accepted(putnambench: Benchmark, case: str) -> None:
-    candidate = lean_filled(putnambench, PLAIN, before=SCOPED[case])
-    verdict = lean_text_verdict(putnambench, PLAIN, candidate)
+def test_a_local_attribute_in_a_closed_block_is_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(lean_putnambench, PLAIN, before=SCOPED[case])
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
     assert verdict.status == "accepted", failures(verdict)
 
 
 @pytest.mark.parametrize("case", sorted(UNSCOPED))
-def test_a_local_attribute_in_force_at_the_theorem_is_refused(putnambench: Benchmark, case: str) -> None:
+def test_a_local_attribute_in_force_at_the_theorem_is_refused(lean_putnambench: Benchmark, case: str) -> None:
     before, rule = UNSCOPED[case]
-    verdict = lean_text_verdict(putnambench, PLAIN, lean_filled(putnambench, PLAIN, before=before))
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, lean_filled(lean_putnambench, PLAIN, before=before))
     assert verdict.status == "rejected"
     assert rule in failures(verdict).get("G2", ""), failures(verdict)
 
 
-def test_a_local_attribute_at_top_level_stays_a_g3_refusal(putnambench: Benchmark) -> None:
-    verdict = lean_text_verdict(putnambench, PLAIN, lean_filled(putnambench, PLAIN, before=DECIDABLE))
+def test_a_local_attribute_at_top_level_stays_a_g3_refusal(lean_putnambench: Benchmark) -> None:
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, lean_filled(lean_putnambench, PLAIN, before=DECIDABLE))
     assert "attribute: elaboration" in failures(verdict).get("G3", ""), failures(verdict)
 
 
-def test_a_local_attribute_around_a_pinned_definition_is_refused(putnambench: Benchmark) -> None:
+def test_a_local_attribute_around_a_pinned_definition_is_refused(lean_putnambench: Benchmark) -> None:
     """``putnam_2025_a3`` declares definitions before its theorem: a block holding the attribute that is
     still open at one of them elaborates it with the instance."""
-    text = lean_filled(putnambench, "putnam_2025_a3", Track.NO_ANSWER, value="fun _ => False", proof="by\n  simp")
+    text = lean_filled(lean_putnambench, "putnam_2025_a3", Track.NO_ANSWER, value="fun _ => False", proof="by\n  simp")
     at = text.index("def GameString")
     candidate = text[:at] + f"section\n{DECIDABLE}" + text[at:].replace("/--\nAlice", "end\n\n/--\nAlice", 1)
-    verdict = lean_text_verdict(putnambench, "putnam_2025_a3", candidate, Track.NO_ANSWER)
+    verdict = lean_text_verdict(lean_putnambench, "putnam_2025_a3", candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "local attributes and is still open at `GameString`" in failures(verdict).get("G2", ""), failures(verdict)
 
@@ -258,21 +240,21 @@ HONEST_WRAPPED = [
 not a copy)."""
 
 
-def _game(putnambench: Benchmark, value: str) -> Verdict:
-    candidate = lean_filled(putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp")
-    return lean_text_verdict(putnambench, GAME, candidate, Track.NO_ANSWER)
+def _game(lean_putnambench: Benchmark, value: str) -> Verdict:
+    candidate = lean_filled(lean_putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    return lean_text_verdict(lean_putnambench, GAME, candidate, Track.NO_ANSWER)
 
 
 @pytest.mark.parametrize("case", sorted(WRAPPED_COPIES))
-def test_the_question_in_a_wrapper_that_elaborates_to_it_is_refused(putnambench: Benchmark, case: str) -> None:
-    verdict = _game(putnambench, WRAPPED_COPIES[case])
+def test_the_question_in_a_wrapper_that_elaborates_to_it_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    verdict = _game(lean_putnambench, WRAPPED_COPIES[case])
     assert verdict.status == "rejected"
     assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
 @pytest.mark.parametrize("value", HONEST_WRAPPED)
-def test_honest_values_in_the_same_wrappers_stay_accepted(putnambench: Benchmark, value: str) -> None:
-    verdict = _game(putnambench, value)
+def test_honest_values_in_the_same_wrappers_stay_accepted(lean_putnambench: Benchmark, value: str) -> None:
+    verdict = _game(lean_putnambench, value)
     assert verdict.status == "accepted", failures(verdict)
 
 
@@ -288,23 +270,23 @@ CONDITION = "(∀ z : ℂ, (X^2 + (C (b : ℂ))*X + (C (c : ℂ)) : Polynomial �
         f"fun q => let p := q; (fun (b, c) => {CONDITION}) p",
     ],
 )
-def test_a_pair_rebuilt_from_its_projections_is_the_pair(putnambench: Benchmark, value: str) -> None:
+def test_a_pair_rebuilt_from_its_projections_is_the_pair(lean_putnambench: Benchmark, value: str) -> None:
     """``⟨p.1, p.2⟩`` is ``p`` (structure eta), so the copied condition on it is the copy."""
-    candidate = lean_filled(putnambench, PAIR, Track.NO_ANSWER, value=value)
-    verdict = lean_text_verdict(putnambench, PAIR, candidate, Track.NO_ANSWER)
+    candidate = lean_filled(lean_putnambench, PAIR, Track.NO_ANSWER, value=value)
+    verdict = lean_text_verdict(lean_putnambench, PAIR, candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
-def test_every_official_answer_is_still_no_copy(putnambench: Benchmark) -> None:
+def test_every_official_answer_is_still_no_copy(lean_putnambench: Benchmark) -> None:
     """The rewrites read both sides alike: none makes an official answer the other side of its relation."""
     called = []
-    for problem_id, problem in putnambench.problems.items():
+    for problem_id, problem in lean_putnambench.problems.items():
         statement = parse_statement(problem.formal_statement)
         if len(statement.solutions) != 1 or not statement.solutions[0].answer:
             continue
         value = statement.solutions[0].answer
-        candidate = lean_filled(putnambench, problem_id, Track.NO_ANSWER, value=value)
+        candidate = lean_filled(lean_putnambench, problem_id, Track.NO_ANSWER, value=value)
         found = check_preservation(LEAN_PROVER.challenge(problem, Track.NO_ANSWER), candidate, Track.NO_ANSWER)
         called += [problem_id for v in found if "the other side of the statement's own" in v.rule]
     assert called == []
@@ -327,10 +309,10 @@ ALREADY_REFUSED = {
 
 
 @pytest.mark.parametrize("case", sorted(ALREADY_REFUSED))
-def test_helpers_and_choice_in_tactic_answers_stay_refused(putnambench: Benchmark, case: str) -> None:
+def test_helpers_and_choice_in_tactic_answers_stay_refused(lean_putnambench: Benchmark, case: str) -> None:
     before, value, rule = ALREADY_REFUSED[case]
-    candidate = lean_filled(putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp", before=before)
-    verdict = lean_text_verdict(putnambench, GAME, candidate, Track.NO_ANSWER)
+    candidate = lean_filled(lean_putnambench, GAME, Track.NO_ANSWER, value=value, proof="by\n  simp", before=before)
+    verdict = lean_text_verdict(lean_putnambench, GAME, candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert rule in failures(verdict).get("G2", ""), failures(verdict)
 
@@ -384,10 +366,10 @@ rounds' rules), listed so that they stay so."""
 
 
 @pytest.mark.parametrize("case", sorted(STATEMENT_TRICKS))
-def test_statement_tricks_stay_refused(putnambench: Benchmark, case: str) -> None:
+def test_statement_tricks_stay_refused(lean_putnambench: Benchmark, case: str) -> None:
     old, new, gate, rule = STATEMENT_TRICKS[case]
-    text = lean_filled(putnambench, PLAIN, proof="by\n  simp")
-    verdict = lean_text_verdict(putnambench, PLAIN, text.replace(old, new, 1))
+    text = lean_filled(lean_putnambench, PLAIN, proof="by\n  simp")
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, text.replace(old, new, 1))
     assert verdict.status == "rejected"
     assert rule in failures(verdict).get(gate, ""), failures(verdict)
 
@@ -402,9 +384,9 @@ SOUND_SCOPES = {
 
 
 @pytest.mark.parametrize("case", sorted(SOUND_SCOPES))
-def test_sound_scoped_additions_stay_accepted(putnambench: Benchmark, case: str) -> None:
-    candidate = lean_filled(putnambench, PLAIN, before=SOUND_SCOPES[case])
-    verdict = lean_text_verdict(putnambench, PLAIN, candidate)
+def test_sound_scoped_additions_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(lean_putnambench, PLAIN, before=SOUND_SCOPES[case])
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
     assert verdict.status == "accepted", failures(verdict)
 
 
@@ -413,8 +395,8 @@ def _aliases(count: int) -> str:
     return f"fun n => let g0 := AliceHasWinningStrategy; {lets}g{count} n"
 
 
-def test_a_copy_behind_a_few_aliases_is_read_through(putnambench: Benchmark) -> None:
-    verdict = _game(putnambench, _aliases(8))
+def test_a_copy_behind_a_few_aliases_is_read_through(lean_putnambench: Benchmark) -> None:
+    verdict = _game(lean_putnambench, _aliases(8))
     assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
@@ -428,10 +410,10 @@ def test_a_copy_behind_a_few_aliases_is_read_through(putnambench: Benchmark) -> 
     ],
     ids=["more aliases than passes", "padding past the work budget"],
 )
-def test_a_value_the_rewrites_cannot_finish_is_refused(putnambench: Benchmark, value: str) -> None:
+def test_a_value_the_rewrites_cannot_finish_is_refused(lean_putnambench: Benchmark, value: str) -> None:
     """Padding a copy until a bound stops the rewrites would hide it: meeting a bound refuses the value."""
     started = time.monotonic()
-    verdict = _game(putnambench, value)
+    verdict = _game(lean_putnambench, value)
     assert time.monotonic() - started < HOSTILE_TEXT_SECONDS
     assert verdict.status == "rejected"
     assert "nest too deep" in failures(verdict).get("G2", "") or "other side" in failures(verdict).get("G2", "")

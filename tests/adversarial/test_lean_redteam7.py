@@ -24,7 +24,6 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers.lean.statement_type import PINNED, harness_source
 from putnam_solver.core.provers.lean.syntax import parse_statement
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict
 from tests.helpers import (
     LEAN_BENCH,
@@ -33,6 +32,7 @@ from tests.helpers import (
     lean_text_verdict,
     lean_verdict,
     lean_with_helper,
+    needs_sandbox,
     one_record_benchmark,
 )
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
@@ -91,8 +91,6 @@ def test_the_statement_harness_restates_the_pinned_signature() -> None:
 
 # --- the semantic half, for real on the toy Lean (Lean 4.35's elaborator and kernel) ---------------
 
-AVAILABLE, WHY = sandbox_status()
-needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
 SCOPED_VARIABLE = (
     "theorem zz_helper : True := True.intro variable [zz_bad : Nonempty False]\n"
     "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p :=\n"

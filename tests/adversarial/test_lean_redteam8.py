@@ -28,14 +28,10 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.statement_type import PINNED
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_lean_redteam7 import INSTANCE_CHOICE
-from tests.helpers import lean_verdict, one_record_benchmark
+from tests.helpers import lean_verdict, needs_sandbox, one_record_benchmark
 from tests.toylean.build import ToyLean
-
-AVAILABLE, WHY = sandbox_status()
-needs_sandbox = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
 
 UNIVERSAL = "universe u\ntheorem toy_univ (α : Sort u) (a : α) : Eq a a := sorry\n"
 SPECIALIZED = "universe u\ntheorem toy_univ (α : Prop) (a : α) : Eq a a := Eq.refl a\n"

@@ -38,10 +38,10 @@ import re
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean.syntax import LexError, lex, parse_statement
 from putnam_solver.core.verify import Track
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict, lean_with_helper
+from tests.helpers import failures, lean_filled, lean_text_verdict, lean_with_helper
 
 PROBLEM = "aimeII_2001_p3"
 
@@ -161,42 +161,37 @@ Mathlib's ``choose`` tactic in a ``by`` block, and ``.choose``/``.some`` on a pr
 dependent-if hypothesis (told from the binomial ``n.choose k`` by its missing argument)."""
 
 
-@pytest.fixture(scope="module")
-def putnambench() -> Benchmark:
-    if not LEAN_BENCH.is_file():
-        pytest.skip("pinned PutnamBench data not found")
-    return load_benchmark(LEAN_BENCH)
-
-
 @pytest.mark.parametrize("case", sorted(RESTATED))
-def test_an_answer_that_restates_an_extremal_question_is_refused(putnambench: Benchmark, case: str) -> None:
-    candidate = lean_filled(putnambench, "putnam_1990_a4", Track.NO_ANSWER, proof="by\n  rfl", value=RESTATED[case])
-    verdict = lean_text_verdict(putnambench, "putnam_1990_a4", candidate, Track.NO_ANSWER)
+def test_an_answer_that_restates_an_extremal_question_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(
+        lean_putnambench, "putnam_1990_a4", Track.NO_ANSWER, proof="by\n  rfl", value=RESTATED[case]
+    )
+    verdict = lean_text_verdict(lean_putnambench, "putnam_1990_a4", candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
     assert "a choice operator picks a value" in failures(verdict).get("G2", ""), failures(verdict)
 
 
-def test_every_official_answer_is_still_a_permitted_value(putnambench: Benchmark) -> None:
+def test_every_official_answer_is_still_a_permitted_value(lean_putnambench: Benchmark) -> None:
     """The control: each of the 346 official answers (binomials ``n.choose k`` among them) as a
     no-answer value passes G2 (the proof is not checked on the text profile)."""
     refused = {}
-    for problem_id, problem in putnambench.problems.items():
+    for problem_id, problem in lean_putnambench.problems.items():
         solutions = parse_statement(problem.formal_statement).solutions
         if len(solutions) != 1:
             continue
-        candidate = lean_filled(putnambench, problem_id, Track.NO_ANSWER, value=solutions[0].answer or "")
-        verdict = lean_text_verdict(putnambench, problem_id, candidate, Track.NO_ANSWER)
+        candidate = lean_filled(lean_putnambench, problem_id, Track.NO_ANSWER, value=solutions[0].answer or "")
+        verdict = lean_text_verdict(lean_putnambench, problem_id, candidate, Track.NO_ANSWER)
         if verdict.status != "accepted":
             refused[problem_id] = failures(verdict)
     assert not refused
 
 
-def test_a_set_answer_copied_from_the_statement_is_refused(putnambench: Benchmark) -> None:
+def test_a_set_answer_copied_from_the_statement_is_refused(lean_putnambench: Benchmark) -> None:
     """``putnam_1971_a2`` states ``(P.eval 0 = 0 ∧ ∀ x, ...) ↔ P ∈ putnam_1971_a2_solution``: the predicate
     copied into a set-builder answer makes the theorem ``Iff.rfl``, and every gate accepted it (the
     answer check can only say ``unknown``). Names cannot tell it from an honest set answer (47 official
     answers are set-builders): G2 finds it as the other side of the statement's own ``↔``
     (``_answer_copy.py``)."""
     value = "{P : Polynomial ℝ | P.eval 0 = 0 ∧ ∀ x : ℝ, P.eval (x^2 + 1) = (P.eval x)^2 + 1}"
-    candidate = lean_filled(putnambench, "putnam_1971_a2", Track.NO_ANSWER, proof="Iff.rfl", value=value)
-    assert lean_text_verdict(putnambench, "putnam_1971_a2", candidate, Track.NO_ANSWER).status == "rejected"
+    candidate = lean_filled(lean_putnambench, "putnam_1971_a2", Track.NO_ANSWER, proof="Iff.rfl", value=value)
+    assert lean_text_verdict(lean_putnambench, "putnam_1971_a2", candidate, Track.NO_ANSWER).status == "rejected"

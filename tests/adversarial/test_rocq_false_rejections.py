@@ -25,12 +25,10 @@ G2 refused three sound forms with no soundness reason:
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.checks import check_forbidden, check_preservation
@@ -47,9 +45,8 @@ from tests.adversarial.test_rocq_redteam15 import (
     THM,
     before_theorem,
     compile_pair,
-    minif2f,
 )
-from tests.helpers import COQ_BENCH, needs_coq, rocq_submission
+from tests.helpers import COQ_BENCH, MINIF2F_ROCQ, needs_coq, pinned, rocq_submission
 
 PROGRAM = "Require Coq.Program.Tactics.\nProgram Definition zz_p : {y : R | 125 / 8 = y / 12} := 375 / 2.\n"
 USE = "pose proof (proj2_sig zz_p) as zz_h. simpl in zz_h. lra."
@@ -58,15 +55,10 @@ USE = "pose proof (proj2_sig zz_p) as zz_h. simpl in zz_h. lra."
 
 def text_violations(candidate: str, problem: str = PROBLEM, profile: Profile = Profile.FULL) -> list[str]:
     """What G2 and G3 (recursion refused, as on this Coq) say about ``candidate``."""
-    bench = minif2f() if problem == PROBLEM else putnambench()
+    bench = pinned(MINIF2F_ROCQ) if problem == PROBLEM else pinned(COQ_BENCH)
     statement = statement_of(bench.problems[problem])
     found = check_preservation(statement, candidate, Track.WITH_ANSWER, profile) + check_forbidden(statement, candidate)
     return [v.rule for v in found]
-
-
-@cache
-def putnambench() -> Benchmark:
-    return load_benchmark(COQ_BENCH)
 
 
 def without_requires(candidate: str) -> str:
@@ -76,8 +68,8 @@ def without_requires(candidate: str) -> str:
 
 def full(candidate: str, allow_recursion: bool = False) -> Verdict:
     options = GateFlags(profile=Profile.FULL, allow_recursion=allow_recursion, keep_going=True).options()
-    problem = minif2f().problems[PROBLEM]
-    return run_gates(get_prover("rocq"), minif2f(), problem, candidate.encode(), Track.WITH_ANSWER, options)
+    problem = pinned(MINIF2F_ROCQ).problems[PROBLEM]
+    return run_gates(get_prover("rocq"), pinned(MINIF2F_ROCQ), problem, candidate.encode(), Track.WITH_ANSWER, options)
 
 
 def gates(v: Verdict) -> list[tuple[str, str, str]]:
@@ -179,7 +171,9 @@ AXIOM_PROOF = "destruct (FloatAxioms.Leibniz.eqb_spec PrimFloat.one PrimFloat.on
     ids=["obligation", "Let"],
 )
 def test_an_obligation_or_let_proved_by_an_axiom_is_refused_by_g5_and_g6(helper: str) -> None:
-    sub = rocq_submission(minif2f(), PROBLEM, HEADER + helper + THM + "pose proof (proj2_sig zz_p). lra.\nQed.\n")
+    sub = rocq_submission(
+        pinned(MINIF2F_ROCQ), PROBLEM, HEADER + helper + THM + "pose proof (proj2_sig zz_p). lra.\nQed.\n"
+    )
     assert text_violations(sub.candidate) == []
     for gate in (statement_gate, kernel_gate):
         result = gate(sub)
@@ -217,7 +211,7 @@ B5 = "putnam_1969_b5"
 
 def b5(before: str = "", after: str = "") -> str:
     """``putnam_1969_b5`` (its theorem in a section the statement opens) with ``before`` its theorem."""
-    text = str(putnambench().problems[B5].formal_statement).replace("Proof. Admitted.", "Proof.\nQed.")
+    text = str(pinned(COQ_BENCH).problems[B5].formal_statement).replace("Proof. Admitted.", "Proof.\nQed.")
     return text.replace(f"Theorem {B5}", before + f"Theorem {B5}") + after
 
 

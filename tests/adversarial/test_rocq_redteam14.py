@@ -32,22 +32,14 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.verify import GateStatus, Track, Verdict
 from tests.adversarial.test_rocq_restated import answered, g4
-from tests.helpers import COQ_BENCH, REPO, needs_coq, rocq_full_verdict
+from tests.helpers import COQ_BENCH, REPO, needs_coq, pinned, rocq_full_verdict
 
 VACUOUS = REPO / "tests" / "fixtures" / "conformance" / "rocq" / "putnambench-rocq__putnam_2013_b2.v"
 """A published proof of the vacuous ``putnam_2013_b2`` (PutnamBench erratum): any answer is provable."""
-
-
-@cache
-def bench() -> Benchmark:
-    return load_benchmark(COQ_BENCH)
 
 
 def vacuous(answer: str, in_proof: str = "") -> str:
@@ -60,7 +52,7 @@ def vacuous(answer: str, in_proof: str = "") -> str:
 
 
 def verdict(candidate: str) -> Verdict:
-    return rocq_full_verdict(bench(), "putnam_2013_b2", candidate, Track.NO_ANSWER)
+    return rocq_full_verdict(pinned(COQ_BENCH), "putnam_2013_b2", candidate, Track.NO_ANSWER)
 
 
 def check_status(v: Verdict) -> str:

@@ -40,12 +40,10 @@ instance").
 from __future__ import annotations
 
 import subprocess
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.checks import check_forbidden, check_preservation
@@ -54,18 +52,12 @@ from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam14 import vacuous
 from tests.adversarial.test_rocq_redteam14 import verdict as vacuous_verdict
-from tests.helpers import DATA_ROOT, REPO, needs_coq, rocq_submission
+from tests.helpers import MINIF2F_ROCQ, REPO, needs_coq, pinned, rocq_submission
 
-MINIF2F = DATA_ROOT / "minif2f" / "minif2f_rocq_adapted.jsonl"
 PROBLEM = "mathd_algebra_104"
 SOUND = (REPO / "samples" / "minif2f" / "rocq" / f"{PROBLEM}.v").read_text()
 """A sound proof of ``mathd_algebra_104`` (``lra``), shipped with the samples."""
 THEOREM = f"Theorem {PROBLEM}"
-
-
-@cache
-def minif2f() -> Benchmark:
-    return load_benchmark(MINIF2F)
 
 
 def before_theorem(addition: str, proof: str = "lra.") -> str:
@@ -77,15 +69,15 @@ def before_theorem(addition: str, proof: str = "lra.") -> str:
 
 def text_violations(candidate: str, profile: Profile = Profile.FULL) -> list[str]:
     """What G2 (judged by ``profile``) and G3 say about ``candidate``, as rules."""
-    statement = statement_of(minif2f().problems[PROBLEM])
+    statement = statement_of(pinned(MINIF2F_ROCQ).problems[PROBLEM])
     found = check_preservation(statement, candidate, Track.WITH_ANSWER, profile) + check_forbidden(statement, candidate)
     return [v.rule for v in found]
 
 
 def full(candidate: str) -> Verdict:
     options = VerifyOptions(profile=Profile.FULL, keep_going=True)
-    problem = minif2f().problems[PROBLEM]
-    return run_gates(get_prover("rocq"), minif2f(), problem, candidate.encode(), Track.WITH_ANSWER, options)
+    problem = pinned(MINIF2F_ROCQ).problems[PROBLEM]
+    return run_gates(get_prover("rocq"), pinned(MINIF2F_ROCQ), problem, candidate.encode(), Track.WITH_ANSWER, options)
 
 
 def compile_pair(tmp_path: Path, candidate: str, loader: str) -> subprocess.CompletedProcess[str]:
@@ -212,7 +204,7 @@ theorem from a module parameter; G5 and G6 judge them by their assumptions."""
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_a_module_parameter_is_an_assumption_g5_and_g6_refuse(name: str) -> None:
     modules, proof = MODULES[name]
-    sub = rocq_submission(minif2f(), PROBLEM, HEADER + modules + THM + proof + "\nQed.\n")
+    sub = rocq_submission(pinned(MINIF2F_ROCQ), PROBLEM, HEADER + modules + THM + proof + "\nQed.\n")
     for gate in (statement_gate, kernel_gate):
         result = gate(sub)
         assert result.status is GateStatus.FAILED and "not on the allow-list" in result.detail, result.detail
@@ -222,7 +214,7 @@ def test_a_module_parameter_is_an_assumption_g5_and_g6_refuse(name: str) -> None
 def test_a_helper_module_without_assumptions_fails_g5_by_the_listing() -> None:
     """Nested modules are not read by the recursion check: G5 refuses them from the kernel's listing."""
     module = "Module zz_M.\nLemma zz_l : True. Proof. exact I. Qed.\nEnd zz_M.\n"
-    result = statement_gate(rocq_submission(minif2f(), PROBLEM, HEADER + module + THM + "lra.\nQed.\n"))
+    result = statement_gate(rocq_submission(pinned(MINIF2F_ROCQ), PROBLEM, HEADER + module + THM + "lra.\nQed.\n"))
     assert result.status is GateStatus.FAILED and "`zz_M`" in result.detail, result.detail
 
 
@@ -250,7 +242,7 @@ def test_compile_time_prints_mimicking_print_assumptions_never_reach_the_trusted
         'Goal True. idtac "Closed under the global context". idtac "Axioms:". exact I. Qed.\n'
         "Print Assumptions zz_ax.\n"
     )
-    sub = rocq_submission(minif2f(), PROBLEM, HEADER + forged + THM + "destruct zz_ax.\nQed.\n")
+    sub = rocq_submission(pinned(MINIF2F_ROCQ), PROBLEM, HEADER + forged + THM + "destruct zz_ax.\nQed.\n")
     result = statement_gate(sub)
     assert result.status is GateStatus.FAILED and "zz_ax" in result.detail, result.detail
 
@@ -341,7 +333,7 @@ def test_a_library_axiom_in_a_module_named_like_an_allowed_one_is_refused() -> N
         "Require Coq.Floats.FloatAxioms.\nLemma zz_l : Coq.Floats.PrimFloat.one = Coq.Floats.PrimFloat.one.\n"
         "Proof. apply Coq.Floats.FloatAxioms.Leibniz.eqb_spec. reflexivity. Qed.\n"
     )
-    sub = rocq_submission(minif2f(), PROBLEM, HEADER + helper + THM + "pose proof zz_l.\nlra.\nQed.\n")
+    sub = rocq_submission(pinned(MINIF2F_ROCQ), PROBLEM, HEADER + helper + THM + "pose proof zz_l.\nlra.\nQed.\n")
     for gate in (statement_gate, kernel_gate):
         result = gate(sub)
         assert result.status is GateStatus.FAILED and "Leibniz.eqb_spec` is not on the allow-list" in result.detail

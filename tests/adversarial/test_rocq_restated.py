@@ -15,17 +15,15 @@ equation's two sides (``COPIED``).
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq.answer_env import yes_no_answer
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.restated import predicate_answer
 from putnam_solver.core.provers.rocq.syntax import parse_statement, solution_body_start
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
-from tests.helpers import COQ_BENCH, failures, needs_coq, rocq_full_verdict, rocq_submission
+from tests.helpers import COQ_BENCH, failures, needs_coq, pinned, rocq_full_verdict, rocq_submission
 
 RESTATES = "restates the question"
 PROOF = "Proof. intros; unfold {solution}; rewrite ?inE; try tauto; firstorder. Qed."
@@ -52,14 +50,9 @@ the answer's arguments (``1962_a5``: one, MathComp's ``nat``; ``1976_b5``: two, 
 COPIED_PROOF = "Proof. intros; unfold {solution}; reflexivity. Qed."
 
 
-@cache
-def bench() -> Benchmark:
-    return load_benchmark(COQ_BENCH)
-
-
 def answered(problem_id: str, body: str, proof: str | None = None) -> str:
     """The pinned statement with ``body`` as its answer and, if given, ``proof`` for its placeholder."""
-    statement = parse_statement(bench().problems[problem_id].formal_statement, problem_id)
+    statement = parse_statement(pinned(COQ_BENCH).problems[problem_id].formal_statement, problem_id)
     assert statement.solution is not None
     sentence = statement.sentences[statement.solution]
     start = sentence.tokens[solution_body_start(sentence)].start
@@ -69,12 +62,12 @@ def answered(problem_id: str, body: str, proof: str | None = None) -> str:
 
 def official(problem_id: str) -> str:
     """The pinned statement as a no-answer candidate with the official answer (its proof still admitted)."""
-    return bench().problems[problem_id].formal_statement
+    return pinned(COQ_BENCH).problems[problem_id].formal_statement
 
 
 def g4(problem_id: str, candidate: str) -> GateResult:
     options = VerifyOptions(profile=Profile.FAST)
-    return compile_gate(rocq_submission(bench(), problem_id, candidate, Track.NO_ANSWER, options=options))
+    return compile_gate(rocq_submission(pinned(COQ_BENCH), problem_id, candidate, Track.NO_ANSWER, options=options))
 
 
 ATTACKS = [(pid, RESTATED[pid], PROOF) for pid in sorted(RESTATED)] + [
@@ -86,7 +79,7 @@ ATTACKS = [(pid, RESTATED[pid], PROOF) for pid in sorted(RESTATED)] + [
 @pytest.mark.parametrize(("problem_id", "answer", "proof"), ATTACKS)
 def test_an_answer_restating_the_question_is_refused(problem_id: str, answer: str, proof: str) -> None:
     candidate = answered(problem_id, answer, proof.format(solution=f"{problem_id}_solution"))
-    verdict = rocq_full_verdict(bench(), problem_id, candidate, Track.NO_ANSWER)
+    verdict = rocq_full_verdict(pinned(COQ_BENCH), problem_id, candidate, Track.NO_ANSWER)
     failing = failures(verdict)
     assert not verdict.accepted
     assert set(failing) == {"G4"} and RESTATES in failing["G4"], failing

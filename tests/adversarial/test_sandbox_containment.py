@@ -27,14 +27,11 @@ from putnam_solver.core.sandbox import (
     SandboxResult,
     fresh_copy,
     run_sandboxed,
-    sandbox_status,
 )
 from putnam_solver.core.verify import GateStatus, Submission, VerifyOptions
-from tests.helpers import COQ_BENCH, lean_submission, rocq_submission
+from tests.helpers import COQ_BENCH, SANDBOX_WHY, lean_submission, needs_sandbox, rocq_submission
 from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
 
-AVAILABLE, WHY = sandbox_status()
-needs_bwrap = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the uid drop applies when the harness is root")
 PY_PREFIXES = sorted({Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve()})
 SECRET = "TOP-SECRET-HOST-BYTES"
@@ -57,7 +54,7 @@ def host_bytes(directory: Path) -> int:
 # ------------------------------------------------------------------------------- identity and /etc
 
 
-@needs_bwrap
+@needs_sandbox
 @needs_root
 def test_a_root_harness_runs_the_command_as_nobody_without_capabilities(ws: Path) -> None:
     result = sh("id -u; id -g; id -G; grep -E '^(CapEff|CapBnd|CapPrm|NoNewPrivs)' /proc/self/status", ws)
@@ -67,10 +64,10 @@ def test_a_root_harness_runs_the_command_as_nobody_without_capabilities(ws: Path
     assert "CapEff:\t0000000000000000" in lines and "CapBnd:\t0000000000000000" in lines
     assert "NoNewPrivs:\t1" in lines
     assert result.uid == SANDBOX_UID
-    assert f"uid {SANDBOX_UID}" in WHY
+    assert f"uid {SANDBOX_UID}" in SANDBOX_WHY
 
 
-@needs_bwrap
+@needs_sandbox
 @needs_root
 def test_root_only_files_in_a_readonly_path_stay_unreadable(ws: Path, tmp_path: Path) -> None:
     toolchain = tmp_path / "toolchain"
@@ -84,7 +81,7 @@ def test_root_only_files_in_a_readonly_path_stay_unreadable(ws: Path, tmp_path: 
     assert not result.ok and "Permission denied" in result.stderr and SECRET not in result.stdout
 
 
-@needs_bwrap
+@needs_sandbox
 def test_etc_holds_only_the_sandbox_accounts_and_the_loader_cache(ws: Path) -> None:
     result = sh("ls -A /etc; echo ---; cat /etc/passwd /etc/group; cat /etc/shadow /etc/hostname", ws)
     listing, accounts = result.stdout.split("---\n")
@@ -98,7 +95,7 @@ def test_etc_holds_only_the_sandbox_accounts_and_the_loader_cache(ws: Path) -> N
 # ---------------------------------------------------------------------------------- bounded disk
 
 
-@needs_bwrap
+@needs_sandbox
 @pytest.mark.parametrize("where", [".", "/tmp"])
 def test_one_huge_file_is_cut_at_the_cap_and_never_reaches_the_host(ws: Path, where: str) -> None:
     result = sh(f"head -c {64 * MIB} /dev/zero > {where}/big", ws, limits=SandboxLimits(disk_mb=8))
@@ -106,7 +103,7 @@ def test_one_huge_file_is_cut_at_the_cap_and_never_reaches_the_host(ws: Path, wh
     assert host_bytes(ws) < MIB and not (ws / "big").exists()
 
 
-@needs_bwrap
+@needs_sandbox
 @pytest.mark.parametrize("where", [".", "/tmp"])
 def test_many_files_fill_only_the_capped_tmpfs(ws: Path, where: str) -> None:
     script = f"for i in 1 2 3 4 5 6; do head -c {2 * MIB} /dev/zero > {where}/f$i || exit 9; done"
@@ -115,27 +112,27 @@ def test_many_files_fill_only_the_capped_tmpfs(ws: Path, where: str) -> None:
     assert host_bytes(ws) < MIB
 
 
-@needs_bwrap
+@needs_sandbox
 def test_an_output_holds_at_most_the_cap(ws: Path) -> None:
     result = sh(f"head -c {64 * MIB} /dev/zero > out.bin", ws, limits=SandboxLimits(disk_mb=4), outputs=["out.bin"])
     assert not result.ok
     assert (ws / "out.bin").stat().st_size <= 4 * MIB
 
 
-@needs_bwrap
+@needs_sandbox
 def test_an_output_that_cannot_be_kept_fails_the_run(ws: Path) -> None:
     result = sh("echo data > out.bin && chmod 000 out.bin", ws, outputs=["out.bin"])
     assert result.exit_code == COPY_FAILED and not result.ok
     assert "could not keep output out.bin" in result.stderr
 
 
-@needs_bwrap
+@needs_sandbox
 def test_the_harness_files_in_the_workdir_are_read_only(ws: Path) -> None:
     result = sh("echo overwritten > input.txt", ws)
     assert not result.ok and (ws / "input.txt").read_text() == "hello\n"
 
 
-@needs_bwrap
+@needs_sandbox
 def test_an_output_may_not_shadow_a_harness_file(ws: Path) -> None:
     with pytest.raises(ValueError, match=r"input\.txt"):
         sh("true", ws, outputs=["input.txt"])
@@ -157,7 +154,7 @@ SABOTAGE = {
 }
 
 
-@needs_bwrap
+@needs_sandbox
 @pytest.mark.parametrize("how", sorted(SABOTAGE))
 def test_an_output_swapped_for_a_link_or_fifo_is_not_taken_back(ws: Path, how: str) -> None:
     start = time.monotonic()
@@ -209,7 +206,7 @@ def toy_submission(tmp_path: Path, unsafe: bool) -> Submission:
     return lean_submission(bench, "toy_and_comm", statement, scratch=tmp_path / "scratch", options=options)
 
 
-@needs_bwrap
+@needs_sandbox
 @pytest.mark.parametrize("how", sorted(REFUSED))
 def test_lean_g4_never_reads_a_sabotaged_olean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
     """Sandboxed, the sabotage never reaches the host; without the sandbox, the harness refuses it."""
@@ -256,7 +253,7 @@ Theorem t : True. Proof. exact I. Qed.
 """
 
 
-@needs_bwrap
+@needs_sandbox
 def test_shell_commands_run_by_an_elpi_candidate_are_contained(tmp_path: Path) -> None:
     """The attack of issue 9: Elpi's `system` in a candidate runs shell commands during G4."""
     if not (Path("/usr/bin/coqc").exists() and list(Path("/usr/lib").glob("**/user-contrib/elpi/elpi.vo"))):

@@ -38,17 +38,16 @@ from putnam_solver.cluster.request import NodeResult, Request
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import Prover, get_prover
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.verifier import dispatch
 from putnam_solver.verifier.candidates import Candidate, verdict_key, verify_candidates
 from putnam_solver.verifier.options import GateFlags
-from tests.helpers import LEAN_BENCH, REPO, ROCQ_SAMPLES
+from tests.helpers import LEAN_BENCH, REPO, ROCQ_SAMPLES, SANDBOX_AVAILABLE
 from tests.processes import putnam
 
 NEEDS_COQ = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None or not sandbox_status()[0],
+    shutil.which("coqc") is None or shutil.which("coqchk") is None or not SANDBOX_AVAILABLE,
     reason="needs coqc, coqchk and the sandbox",
 )
 PROBLEM = "sample_even_square"

@@ -21,10 +21,9 @@ from putnam_solver.core import pinned_store
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
 from putnam_solver.verifier.candidates import Candidate, verdict_key, verify_candidates
-from tests.helpers import ROCQ_SAMPLES
+from tests.helpers import ROCQ_SAMPLES, SANDBOX_AVAILABLE
 from tests.processes import putnam
 
 PROBLEM = "sample_even_square"
@@ -32,7 +31,7 @@ GOOD = (ROCQ_SAMPLES.parent / "proofs" / f"{PROBLEM}.v").read_text()
 BAD = GOOD.replace("Qed.", "Admitted.")
 NOBODY = 65534
 NEEDS_COQ = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None or not sandbox_status()[0],
+    shutil.which("coqc") is None or shutil.which("coqchk") is None or not SANDBOX_AVAILABLE,
     reason="needs coqc, coqchk and the sandbox",
 )
 

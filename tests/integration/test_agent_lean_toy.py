@@ -15,12 +15,13 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import needs_sandbox
+
 pytest.importorskip("inspect_ai")
 
 from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
 
 from putnam_solver.core.benchmark import load_benchmark
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile
 from putnam_solver.run.agent.history import DIGEST_HEAD, chars
 from putnam_solver.run.agent.types import AttemptResult, Budgets, RunLimits, SolveConfig
@@ -30,8 +31,7 @@ from tests.fakes.scripted_agent import call, run, scripted
 from tests.integration.campaign_driver import lean_text_config
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
-AVAILABLE, WHY = sandbox_status()
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+pytestmark = needs_sandbox
 
 PROBLEM = "toy_and_comm"
 GOOD = (VALID / f"{PROBLEM}.lean").read_text()

@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import needs_sandbox
+
 pytest.importorskip("inspect_ai")
 
 from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.core.benchmark import load_benchmark
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile
 from putnam_solver.run.agent.toolkit import offers_ranked_search
 from putnam_solver.run.agent.types import AgentParts, Budgets, SolveConfig
@@ -129,10 +130,7 @@ def test_retrieval_alone_can_be_turned_off(tmp_path: Path) -> None:
     assert offered[0] == ["check", "goals", "search", "sketch", "prove_lemma", "submit"]
 
 
-AVAILABLE, WHY = sandbox_status()
-
-
-@pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+@needs_sandbox
 def test_goals_and_checks_in_a_lean_attempt_judged_without_g6(tmp_path: Path, toy_lean_env: ToyLean) -> None:
     """With an acceptance that runs no G6, Lean's G4 also checks the theorem's type in a file of its own,
     so ``check`` takes the cold gates (a warm compile would pass what the acceptance refuses)."""

@@ -16,15 +16,14 @@ from typer.testing import CliRunner
 
 from putnam_solver.cli import app
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile
 from putnam_solver.run import campaign
 from putnam_solver.run.ledger import Ledger
+from tests.helpers import needs_sandbox
 from tests.integration.campaign_driver import ScriptedRunner, lean_text_config
 from tests.toylean.build import BENCHMARK, VALID, ToyLean
 
-AVAILABLE, WHY = sandbox_status()
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+pytestmark = needs_sandbox
 
 PROBLEMS = ("toy_and_comm", "toy_or_comm")
 runner = CliRunner()

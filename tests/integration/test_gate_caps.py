@@ -18,10 +18,9 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.checks import forbidden_gate
 from putnam_solver.core.provers.rocq.compile import compile_gate
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions
 from putnam_solver.verifier.candidates import Candidate, verify_candidates
-from tests.helpers import REPO, rocq_submission
+from tests.helpers import REPO, needs_sandbox, rocq_submission
 
 SAMPLES = REPO / "samples" / "rocq"
 SUM = "sample_sum_first_n"
@@ -63,7 +62,7 @@ def _fake_coqc(directory: Path) -> Path:
     return fake
 
 
-@pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap sandbox unavailable")
+@needs_sandbox
 def test_the_coqc_first_on_path_is_the_one_run_and_recorded(
     bench: Benchmark, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -79,7 +78,7 @@ def test_the_coqc_first_on_path_is_the_one_run_and_recorded(
     assert result.evidence["coq_version"] == "9.9"
 
 
-@pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap sandbox unavailable")
+@needs_sandbox
 @pytest.mark.parametrize("how", ["--tool", "environment"])
 def test_a_chosen_coqc_is_the_one_run_recorded_and_asked_for_its_version(
     bench: Benchmark, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str

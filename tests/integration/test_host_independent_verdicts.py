@@ -20,15 +20,14 @@ import pytest
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.verifier.candidates import Candidate, verdict_key, verify_candidates
-from tests.helpers import REPO
+from tests.helpers import REPO, SANDBOX_AVAILABLE
 
 SAMPLES = REPO / "samples" / "rocq"
 PROBLEM = "sample_even_square"
 pytestmark = pytest.mark.skipif(
-    shutil.which("coqc") is None or not sandbox_status()[0], reason="needs coqc and the sandbox"
+    shutil.which("coqc") is None or not SANDBOX_AVAILABLE, reason="needs coqc and the sandbox"
 )
 HOST_STACK = 1 << 20  # a host far below the usual 8 MiB default
 

@@ -14,18 +14,17 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.kits.interactive import ProofState
 from putnam_solver.kits.sessions import SessionPool, check_file, proof_state
 from putnam_solver.run.agent.tools import format_check
+from tests.helpers import needs_sandbox
 from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
 from tests.toylean.build import VALID, ToyLean
 
 BENCHMARK = TOY_BENCHMARK
 """What the ``bench`` fixture (conftest.py) loads for this module."""
-AVAILABLE, WHY = sandbox_status()
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+pytestmark = needs_sandbox
 
 LEAN = get_prover("lean")
 PROBLEM = "toy_and_comm"

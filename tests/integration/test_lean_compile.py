@@ -37,7 +37,7 @@ from putnam_solver.core.provers.lean.compile import (
 )
 from putnam_solver.core.provers.lean.project import LAKEFILE
 from putnam_solver.core.provers.lean.toolchain import LEAN_TOOLCHAIN, LeanNotFound, ToolchainPaths, find_lean
-from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, run_sandboxed, sandbox_status
+from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, run_sandboxed
 from putnam_solver.core.verify import (
     GateResult,
     GateStatus,
@@ -49,11 +49,10 @@ from putnam_solver.core.verify import (
 )
 from putnam_solver.kits import get_kit
 from tests.fakes import install
-from tests.helpers import lean_submission
+from tests.helpers import lean_submission, needs_sandbox
 from tests.toylean.build import BENCHMARK, CANDIDATES, VALID, ToyLean, ToyLeanUnavailable, build_toy_lean
 
-AVAILABLE, WHY = sandbox_status()
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+pytestmark = needs_sandbox
 BENCH = load_benchmark(BENCHMARK)
 EXPECTED_AXIOMS = {
     "toy_and_comm": [],

@@ -12,11 +12,11 @@ import pytest
 
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.toolchain import ToolchainPaths, find_lean
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import VerifyOptions
+from tests.helpers import needs_sandbox
 from tests.integration.test_lean_compile import bootstrapped_toy_layout
 
-pytestmark = pytest.mark.skipif(not sandbox_status()[0], reason=f"bubblewrap unavailable: {sandbox_status()[1]}")
+pytestmark = needs_sandbox
 
 
 def _write(path: Path, text: str) -> None:

@@ -15,12 +15,11 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers.lean import LeanProver
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.helpers import needs_sandbox
 from tests.toylean.build import BENCHMARK, CANDIDATES, VALID, ToyLean
 
-AVAILABLE, WHY = sandbox_status()
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+pytestmark = needs_sandbox
 AUTO_BOUND = "theorem toy_auto : Eq a b := sorry\n"
 """A statement whose ``a`` and ``b`` are auto-bound implicits: "any two values are equal" (false)."""
 

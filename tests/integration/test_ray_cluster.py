@@ -29,14 +29,13 @@ from putnam_solver.cluster.ray import NodeResult, RayVerifier, Request
 from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.helpers import REPO, ROCQ_SAMPLES
+from tests.helpers import REPO, ROCQ_SAMPLES, SANDBOX_AVAILABLE
 
 ray = pytest.importorskip("ray")
 pytestmark = [
     pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed"),
-    pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap sandbox unavailable"),
+    pytest.mark.skipif(not SANDBOX_AVAILABLE, reason="bubblewrap sandbox unavailable"),
 ]
 GOOD = "sample_even_square"
 PROOFS = ROCQ_SAMPLES.parent / "proofs"

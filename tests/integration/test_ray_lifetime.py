@@ -28,16 +28,15 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions
-from tests.helpers import COQ_BENCH
+from tests.helpers import COQ_BENCH, SANDBOX_AVAILABLE
 from tests.integration.test_sandbox_lifetime import PROBLEM, looping_candidate
 from tests.processes import compiling, kill_all_in, processes_in, wait_for
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (the cluster extra)")
 pytestmark = [
     pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed"),
-    pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap sandbox unavailable"),
+    pytest.mark.skipif(not SANDBOX_AVAILABLE, reason="bubblewrap sandbox unavailable"),
 ]
 
 WAIT_SECONDS = 300.0  # guards against hanging, not timing assertions

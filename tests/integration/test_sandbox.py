@@ -19,11 +19,9 @@ from putnam_solver.core.sandbox import (
     fresh_copy,
     landlock_status,
     run_sandboxed,
-    sandbox_status,
 )
+from tests.helpers import SANDBOX_WHY, needs_sandbox
 
-AVAILABLE, WHY = sandbox_status()
-needs_bwrap = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
 REPO = Path(__file__).resolve().parents[2]
 # The test interpreter lives outside the system directories; mounting it read-only is what a caller
 # with a toolchain in its own prefix does too.
@@ -83,7 +81,7 @@ def host_server() -> Iterator[tuple[int, list[object]]]:
     server.close()
 
 
-@needs_bwrap
+@needs_sandbox
 def test_ok_command_reports_output_and_sandboxed(ws: Path) -> None:
     result = run_sandboxed(["/bin/sh", "-c", "cat input.txt; echo to-err >&2"], workdir=ws)
     assert result.ok
@@ -92,19 +90,19 @@ def test_ok_command_reports_output_and_sandboxed(ws: Path) -> None:
     assert result.argv == ("/bin/sh", "-c", "cat input.txt; echo to-err >&2")
 
 
-@needs_bwrap
+@needs_sandbox
 def test_exit_code_is_passed_through_and_not_ok(ws: Path) -> None:
     result = run_sandboxed(["/bin/sh", "-c", "exit 7"], workdir=ws)
     assert result.exit_code == 7
     assert not result.ok and result.killed_reason is None
 
 
-@needs_bwrap
+@needs_sandbox
 def test_bare_command_name_is_found_on_sandbox_path(ws: Path) -> None:
     assert run_sandboxed(["true"], workdir=ws).ok
 
 
-@needs_bwrap
+@needs_sandbox
 def test_network_is_unreachable(ws: Path, host_server: tuple[int, list[object]]) -> None:
     port, accepted = host_server
     code = f"""
@@ -123,7 +121,7 @@ for host, port in (("127.0.0.1", {port}), ("1.1.1.1", 53), ("8.8.8.8", 443)):
     assert accepted == []
 
 
-@needs_bwrap
+@needs_sandbox
 def test_writes_outside_the_workspace_fail_and_leave_no_file(ws: Path) -> None:
     """A write to a host path is an escape only if it reaches the host. Inside, ``/tmp`` is a private
     tmpfs, so a write under it (``/tmp`` itself, or the repository of a clone that lives under ``/tmp``)
@@ -153,7 +151,7 @@ for path in {[str(t) for t in targets]!r}:
             t.unlink(missing_ok=True)
 
 
-@needs_bwrap
+@needs_sandbox
 def test_kernel_tunables_are_read_only(ws: Path) -> None:
     # Writing a sysctl's current value back would be harmless even if it got through.
     code = """
@@ -170,7 +168,7 @@ except OSError as exc:
     assert result.stdout.startswith("denied")
 
 
-@needs_bwrap
+@needs_sandbox
 def test_named_outputs_reach_the_caller_and_nothing_else_does(ws: Path) -> None:
     script = "mkdir -p out && cat sub/data.txt > out/copy.txt && echo junk > scratch.txt && : > empty"
     result = run_sandboxed(["/bin/sh", "-c", script], workdir=ws, outputs=["out/copy.txt", "empty", "never"])
@@ -179,7 +177,7 @@ def test_named_outputs_reach_the_caller_and_nothing_else_does(ws: Path) -> None:
     assert sorted(p.name for p in ws.iterdir()) == ["input.txt", "out", "sub"]  # left-overs are not kept
 
 
-@needs_bwrap
+@needs_sandbox
 def test_readonly_paths_are_visible_but_not_writable(ws: Path, tmp_path: Path) -> None:
     toolchain = tmp_path / "toolchain"
     toolchain.mkdir()
@@ -194,7 +192,7 @@ def test_readonly_paths_are_visible_but_not_writable(ws: Path, tmp_path: Path) -
     assert (toolchain / "lib.txt").read_text() == "library\n"
 
 
-@needs_bwrap
+@needs_sandbox
 def test_double_forked_daemon_is_gone_after_the_run(ws: Path) -> None:
     marker = f"daemon-marker-{uuid.uuid4().hex}"
     code = f"""
@@ -219,10 +217,10 @@ print("parent done")  # {marker}
     assert processes_with(marker) == []
 
 
-@needs_bwrap
+@needs_sandbox
 def test_fork_bomb_is_contained(ws: Path) -> None:
-    if "NOT enforced" in WHY:
-        pytest.skip(f"no process limit here: {WHY}")
+    if "NOT enforced" in SANDBOX_WHY:
+        pytest.skip(f"no process limit here: {SANDBOX_WHY}")
     marker = f"forkbomb-marker-{uuid.uuid4().hex}"
     code = f"""
 import os, sys, time
@@ -244,10 +242,10 @@ print(n)  # {marker}
     assert processes_with(marker) == []
 
 
-@needs_bwrap
+@needs_sandbox
 def test_threads_count_against_the_process_limit(ws: Path) -> None:
-    if "NOT enforced" in WHY:
-        pytest.skip(f"no process limit here: {WHY}")
+    if "NOT enforced" in SANDBOX_WHY:
+        pytest.skip(f"no process limit here: {SANDBOX_WHY}")
     code = """
 import threading
 stop = threading.Event()
@@ -266,15 +264,15 @@ print(started)
     assert 0 < int(result.stdout) < 32
 
 
-@needs_bwrap
+@needs_sandbox
 def test_concurrent_runs_each_get_their_own_process_limit(ws: Path, tmp_path: Path) -> None:
     """Two runs that hold 40 processes each at the same time both fit under a limit of 64 apiece.
 
     Runs share no writable directory, so the test itself releases them (through a read-only bound
     directory) once it sees both holding their processes on the host.
     """
-    if "NOT enforced" in WHY or "cgroup" not in WHY:
-        pytest.skip(f"no per-run process limit here: {WHY}")
+    if "NOT enforced" in SANDBOX_WHY or "cgroup" not in SANDBOX_WHY:
+        pytest.skip(f"no per-run process limit here: {SANDBOX_WHY}")
     signal_dir = tmp_path / "signal"
     signal_dir.mkdir()
     release = signal_dir / "release"
@@ -330,21 +328,21 @@ print(len(children), os.path.exists("{release}"))  # {marker}
         assert result.stdout.split() == ["40", "True"]
 
 
-@needs_bwrap
+@needs_sandbox
 def test_memory_bomb_fails(ws: Path) -> None:
     result = py("x = bytearray(4 << 30); print('allocated')", ws, limits=SandboxLimits(memory_mb=512))
     assert not result.ok
     assert "allocated" not in result.stdout and "MemoryError" in result.stderr
 
 
-@needs_bwrap
+@needs_sandbox
 def test_peak_memory_is_measured(ws: Path) -> None:
     result = py("x = bytearray(200 << 20); x[::4096] = b'1' * len(x[::4096])", ws)
     assert result.ok, result.stderr
     assert result.peak_memory_kb >= 200 * 1024
 
 
-@needs_bwrap
+@needs_sandbox
 def test_output_flood_is_truncated_and_killed(ws: Path) -> None:
     cap = 64 << 10
     result = run_sandboxed(["/usr/bin/yes"], workdir=ws, limits=SandboxLimits(max_output_bytes=cap))
@@ -354,7 +352,7 @@ def test_output_flood_is_truncated_and_killed(ws: Path) -> None:
     assert result.stdout_bytes > 16 * cap
 
 
-@needs_bwrap
+@needs_sandbox
 def test_large_output_is_truncated_but_counted(ws: Path) -> None:
     cap = 64 << 10
     result = py("import sys; sys.stdout.write('y' * 200000)", ws, limits=SandboxLimits(max_output_bytes=cap))
@@ -362,7 +360,7 @@ def test_large_output_is_truncated_but_counted(ws: Path) -> None:
     assert (len(result.stdout), result.stdout_bytes) == (cap, 200000)
 
 
-@needs_bwrap
+@needs_sandbox
 def test_timeout_kills_and_is_not_ok(ws: Path) -> None:
     marker = f"{100 + uuid.uuid4().int % 1000}.{uuid.uuid4().int % 10**9}"
     result = run_sandboxed(["/bin/sleep", marker], workdir=ws, limits=SandboxLimits(timeout_seconds=1))
@@ -371,20 +369,20 @@ def test_timeout_kills_and_is_not_ok(ws: Path) -> None:
     assert processes_with(f"/bin/sleep\0{marker}") == []
 
 
-@needs_bwrap
+@needs_sandbox
 def test_cpu_limit_stops_a_busy_loop(ws: Path) -> None:
     result = py("while True: pass", ws, limits=SandboxLimits(timeout_seconds=60, cpu_seconds=1))
     assert not result.ok and not result.timed_out
 
 
-@needs_bwrap
+@needs_sandbox
 def test_stdin_is_passed(ws: Path) -> None:
     data = b"line\n" * 50000  # larger than a pipe buffer
     result = run_sandboxed(["/usr/bin/wc", "-c"], workdir=ws, stdin=data)
     assert result.ok and result.stdout.strip() == str(len(data))
 
 
-@needs_bwrap
+@needs_sandbox
 def test_environment_is_exactly_what_the_caller_passes(ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PUTNAM_TEST_SECRET", "hunter2")
     result = run_sandboxed(["/usr/bin/env"], workdir=ws, env={"GIVEN": "yes"})

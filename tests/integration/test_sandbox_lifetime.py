@@ -26,13 +26,13 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq.build import FINDLIB_CONFIG
-from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, lifetime, run_sandboxed, sandbox_status
+from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, lifetime, run_sandboxed
 from putnam_solver.core.sandbox.limits import ORPHANED
 from putnam_solver.kits.sandbox_session import start_session
-from tests.helpers import COQ_BENCH, REPO
+from tests.helpers import COQ_BENCH, REPO, needs_sandbox
 from tests.processes import compiling, kill_all_in, processes_in, wait_for
 
-pytestmark = pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap cannot run here")
+pytestmark = needs_sandbox
 
 PROBLEM = "putnam_1981_b3"
 PROBLEMS = (PROBLEM, "putnam_1988_b1")

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from putnam_solver.core.sandbox import SANDBOX_UID, SandboxLimits, fresh_copy, sandbox_status
+from putnam_solver.core.sandbox import SANDBOX_UID, SandboxLimits, fresh_copy
 from putnam_solver.kits.sandbox_session import SessionError, SessionTimeout, start_session
+from tests.helpers import needs_sandbox
 from tests.integration.test_sandbox import PY_PREFIXES, processes_with
 
-AVAILABLE, WHY = sandbox_status()
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"bubblewrap unavailable: {WHY}")
+pytestmark = needs_sandbox
 
 ECHO = """
 import sys, os

@@ -29,16 +29,15 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver.cli import app
-from putnam_solver.core.sandbox import sandbox_status
 from tests.fakes.openai_server import serve
-from tests.helpers import COQ_BENCH, REPO
+from tests.helpers import COQ_BENCH, REPO, needs_sandbox
 from tests.integration.test_sandbox_lifetime import PROBLEM, looping_candidate
 from tests.processes import compiling, kill_all_in, processes_in, wait_for
 from tests.serve_server import auth, start_server, write_keys
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed"),
-    pytest.mark.skipif(not sandbox_status()[0], reason="bubblewrap cannot run here"),
+    needs_sandbox,
 ]
 
 SIGNALS = pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
