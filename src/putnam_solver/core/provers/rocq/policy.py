@@ -223,6 +223,12 @@ POLICY = RocqPolicy(
             'where "..." :=',
         ),
         *_rules(
+            "plugin",
+            "writes the universe graph to the file it names, wherever the compile runs (a query that touches "
+            "files, as `Redirect` does); print the universes without a file name",
+            'Print Universes "file"',
+        ),
+        *_rules(
             "kernel",
             "declares the section variables a proof uses, which Coq 8.16 does not check against those its "
             "`abstract` subproofs use (rocq#19861, coqchk not affected): closing the section leaves an "

@@ -84,6 +84,8 @@ def _hit(sentence: Sentence) -> Rule | None:
         return _RULES["#[canonical]"]
     if sentence.command == "Add" and second_word(sentence) in INSTANCE_ADDS:
         return _RULES["Add Relation/Setoid/Morphism/Zify"]
+    if _writes_universes(sentence):
+        return _RULES['Print Universes "file"']
     return _reduction_hit(sentence, {t.text for t in attributes if t.kind is Kind.WORD})
 
 
@@ -93,6 +95,19 @@ declare typeclass instances (``Add Parametric Relation ... as r`` declares ``r_R
 Zify`` extends the tables ``lia`` reads. Accepted in proofs (Coq allows them there), they were ``Instance``
 by another spelling. ``Add Ring``/``Add Field`` tables are not replayed by ``Require`` (measured), and
 ``Add Printing``/``Add Search Blacklist`` only print."""
+
+
+def _writes_universes(sentence: Sentence) -> bool:
+    """``Print [Sorted] Universes [Subgraph (...)] "file"``: coqc 8.16 writes the graph to that file (measured;
+    the only query of its grammar with a file name). Without a string it only prints."""
+    rest = sentence.tokens[sentence.command_at + 1 :]
+    return (
+        sentence.command == "Print"
+        and any(t.kind is Kind.WORD and t.text == "Universes" for t in rest[:2])
+        and any(t.kind is Kind.STRING for t in rest)
+    )
+
+
 LOCAL: Final = frozenset({"Local", "local"})
 EXPORTED: Final = frozenset({"Global", "global", "Export", "export"})
 
