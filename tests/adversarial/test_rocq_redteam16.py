@@ -14,6 +14,15 @@
    coqc 8.16 write the universe graph there (``Print Sorted Universes``, behind ``Time``/``Succeed``, in a
    proof, after the theorem alike): a file effect of the kind ``Redirect`` and ``Extraction`` are refused
    for. G3 now refuses it; ``Print Universes.`` without a file stays a query.
+3. **A keyword that ends in ``(`` turned a comment into code.** Coq's lexer reads a ``(`` glued to the text
+   before it as the end of a keyword when one ends there, before it looks for a comment: a harmless
+   ``Tactic Notation "zz_k(*" := idtac.`` (allowed where G5 runs) made ``zz_k(*.`` a tactic, and everything
+   up to a ``zz_e*).`` (another notation) code to coqc and a comment to G2 and G3. ``Global Opaque`` of the
+   reals' operations hidden there in the proof of the vacuous ``putnam_2013_b2`` made the wrong answer
+   ``4``'s check ``unknown``: ``accepted`` on the ``full`` profile instead of ``disputed`` (red team 14's
+   attack, which G3 refuses in the open). The library has such keywords too (``.(``, mathcomp's ``]_(``,
+   mathcomp-analysis's ``'o_(``). A comment written against the text before it is now unreadable (a lexing
+   error, G2 and G3 refuse it); none of the published proofs, samples or pinned statements has one.
 
 Tried and found stopped (not repeated here): ``Primitive``, ``Register``, ``Number``/``String Notation``,
 ``Typeclasses Opaque``/``eauto :=``, ``Set Primitive Projections``/``Universe Polymorphism``/``Definitional
@@ -35,9 +44,20 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.rocq.syntax import Kind, tokenize
+from putnam_solver.core.provers.rocq.challenge import statement_of
+from putnam_solver.core.provers.rocq.checks import check_forbidden, check_preservation
+from putnam_solver.core.provers.rocq.syntax import Kind, LexError, tokenize
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
-from tests.adversarial.test_rocq_redteam15 import PROBLEM, SOUND, before_theorem, minif2f, text_violations
+from tests.adversarial.test_rocq_redteam14 import OPS, vacuous
+from tests.adversarial.test_rocq_redteam14 import verdict as vacuous_verdict
+from tests.adversarial.test_rocq_redteam15 import (
+    PROBLEM,
+    SOUND,
+    before_theorem,
+    compile_pair,
+    minif2f,
+    text_violations,
+)
 from tests.helpers import needs_coq
 
 HEADER = "Require Import Reals.\nOpen Scope R_scope.\n"
@@ -178,3 +198,54 @@ def test_a_query_writing_a_file_is_refused_by_g3(name: str) -> None:
 def test_queries_without_a_file_stay_harmless(query: str) -> None:
     assert text_violations(before_theorem("", f"{query} lra.")) == []
     assert text_violations(SOUND + f"\n{query}\n") == []
+
+
+# ------------------------------------------------------------------ 3. comments glued to a keyword
+
+HIDING = 'Tactic Notation "zz_k(*" := idtac.\nTactic Notation "zz_e*)" := idtac.\n'
+"""Two tactic notations whose keywords end in a comment's opener and closer."""
+
+
+def hidden_in_proof(command: str) -> str:
+    return HIDING + vacuous("4", f"zz_k(*.\n  {command}\n  zz_e*).")
+
+
+@needs_coq
+def test_coqc_runs_what_a_keyword_glued_comment_hides(tmp_path: Path) -> None:
+    source = HIDING + "Lemma zz_h : True.\nProof. zz_k(*.\n  Definition zz_hidden := 42.\n  zz_e*). exact I. Qed.\n"
+    run = compile_pair(tmp_path, source, "Require T.C.\nPrint T.C.zz_hidden.\n")
+    assert run.returncode == 0 and "42" in run.stdout, run.stderr
+
+
+@pytest.mark.parametrize("glued", ["x(* c *)", "(1)(* c *)", "+(* c *)", '"s"(* c *)', "((* c *) x)", "I.(* c *)"])
+def test_a_comment_glued_to_the_text_before_it_is_unreadable(glued: str) -> None:
+    with pytest.raises(LexError, match="put a blank before"):
+        tokenize(f"Check {glued}.")
+
+
+@pytest.mark.parametrize("spaced", ["x (* c *)", "(1) (* c *)", "(* a *)(* b *) x", "( (* c *) x)", "(* c *)x"])
+def test_a_comment_after_a_blank_still_reads(spaced: str) -> None:
+    assert "c" not in [t.text for t in tokenize(f"Check {spaced}.")]
+
+
+def test_the_hidden_reduction_setting_is_refused_by_the_text_gates() -> None:
+    from tests.adversarial.test_rocq_redteam14 import bench
+
+    statement = statement_of(bench().problems["putnam_2013_b2"])
+    candidate = hidden_in_proof(f"Global Opaque {OPS}.")
+    found = check_preservation(statement, candidate, Track.NO_ANSWER, Profile.FULL)
+    found += check_forbidden(statement, candidate)
+    assert found and all("put a blank before" in str(v) for v in found), found
+
+
+@needs_coq
+def test_the_wrong_answer_behind_a_glued_comment_is_no_longer_accepted_on_full() -> None:
+    v = vacuous_verdict(hidden_in_proof(f"Global Opaque {OPS}."))
+    assert v.status == "rejected", (v.status, v.answers)
+    assert {g.id for g in v.gates if g.status is GateStatus.FAILED} >= {"G2", "G3"}
+
+
+@needs_coq
+def test_the_right_answer_with_the_notations_and_a_spaced_comment_is_accepted_on_full() -> None:
+    v = vacuous_verdict(HIDING + vacuous("3", "idtac. (* a comment after a blank *)"))
+    assert v.status == "accepted", [(g.id, g.status, g.detail) for g in v.gates]

@@ -284,6 +284,13 @@ class _Lexer:
             self._advance_to(_SPACES.match(text, self.pos).end())  # type: ignore[union-attr]
             self.glued = False
         elif text.startswith("(*", self.pos):
+            if self.glued:
+                raise LexError(
+                    "a comment written against the text before it (put a blank before `(*`): Coq reads that "
+                    "`(` as the end of a keyword when one ends there (`.(`, mathcomp's `]_(`, a tactic "
+                    "notation's), and the rest as code",
+                    self.line,
+                )
             self._advance_to(self._comment_end(self.pos))
             self.glued = False
         elif ch == '"':
