@@ -23,6 +23,12 @@
    attack, which G3 refuses in the open). The library has such keywords too (``.(``, mathcomp's ``]_(``,
    mathcomp-analysis's ``'o_(``). A comment written against the text before it is now unreadable (a lexing
    error, G2 and G3 refuse it); none of the published proofs, samples or pinned statements has one.
+4. **A mutual theorem is a fixpoint no recursion word spells.** ``Lemma zz_issue (m : nat) : ... with
+   zz_other (m : nat) : True.`` gives each statement's proof the other as a hypothesis (Coq builds a mutual
+   fixpoint): rocq#20455's ``False`` written so passed G3 and ``mathd_algebra_104`` was accepted on ``fast``
+   (``full`` refused it by the kernel terms, which ``fast`` does not read). On a Coq with guard bugs G3 now
+   refuses a theorem command with ``with`` blocks as recursion (``--allow-recursion`` lifts it, as it
+   lifts the words).
 
 Tried and found stopped (not repeated here): ``Primitive``, ``Register``, ``Number``/``String Notation``,
 ``Typeclasses Opaque``/``eauto :=``, ``Set Primitive Projections``/``Universe Polymorphism``/``Definitional
@@ -249,3 +255,73 @@ def test_the_wrong_answer_behind_a_glued_comment_is_no_longer_accepted_on_full()
 def test_the_right_answer_with_the_notations_and_a_spaced_comment_is_accepted_on_full() -> None:
     v = vacuous_verdict(HIDING + vacuous("3", "idtac. (* a comment after a blank *)"))
     assert v.status == "accepted", [(g.id, g.status, g.detail) for g in v.gates]
+
+
+# ------------------------------------------------------------------ 4. mutual theorems
+
+MUTUAL_FALSE = """Definition zz_not_zero n := match n with 0%nat => False | S _ => True end.
+Definition zz_not_one n := match n with 0%nat => False | S n => zz_not_zero n end.
+
+Lemma zz_issue (m : nat) : zz_not_zero m -> False
+with zz_other (m : nat) : True.
+Proof.
+  - refine
+    (match m with
+    | 0%nat => fun h => h
+    | S subn => fun h =>
+      let f (b : bool) (e : b = true) (x : nat) (Hx : zz_not_one x) :=
+        let arg := (match (if b then x else subn) with 0%nat => subn | S subsubn => subsubn end) in
+        zz_issue arg _
+      in
+      f true eq_refl 5%nat I
+    end).
+    subst b.
+    destruct x; cbn in Hx.
+    + now exfalso.
+    + assumption.
+  - exact I.
+Defined.
+
+Definition zz_false : False := zz_issue 1%nat I.
+"""
+"""The same proof of ``False`` with the recursion made by a mutual theorem (its second goal is ``True``)."""
+
+
+def mutual_false() -> str:
+    return HEADER + "\n" + MUTUAL_FALSE + "\n" + THEOREM + "  exfalso; exact zz_false.\nQed.\n"
+
+
+@needs_coq
+def test_coqc_proves_false_by_a_mutual_theorem(tmp_path: Path) -> None:
+    (tmp_path / "M.v").write_text(HEADER + MUTUAL_FALSE + "Print Assumptions zz_false.\n")
+    run = subprocess.run(["coqc", "M.v"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "Closed under the global context" in run.stdout
+
+
+@needs_coq
+def test_the_mutual_theorem_was_accepted_on_fast_and_is_now_refused() -> None:
+    status, detail = gate(verdict(mutual_false(), Profile.FAST), "G3")
+    assert status is GateStatus.FAILED and "`Lemma ... with ...`" in detail, detail
+
+
+@pytest.mark.parametrize("keyword", ["Lemma", "Theorem", "Fact", "Remark", "Corollary", "Proposition"])
+def test_every_theorem_command_with_with_blocks_is_refused(keyword: str) -> None:
+    helper = f"{keyword} zz_a (n : nat) : n = n\nwith zz_b (n : nat) : n + 0 = n + 0.\nProof. all: reflexivity. Qed."
+    candidate = HEADER + "\n" + helper + "\n" + THEOREM + "  exact I.\nQed.\n"
+    assert any("mutual theorem" in v for v in text_violations(candidate, Profile.FAST))
+
+
+def test_a_statement_with_a_match_and_a_rolled_back_mutual_theorem_pass() -> None:
+    helper = (
+        "Lemma zz_m (n : nat) : match n with 0%nat => True | S _ => True end.\nProof. destruct n; exact I. Qed.\n"
+        "Fail Lemma zz_a (n : nat) : True with zz_b (n : nat) : True.\n"
+    )
+    candidate = HEADER + "\n" + helper + "\n" + THEOREM + "  exact I.\nQed.\n"
+    assert not any("mutual theorem" in v for v in text_violations(candidate, Profile.FAST))
+
+
+def test_allow_recursion_lifts_the_mutual_theorem_rule() -> None:
+    statement = statement_of(minif2f().problems[PROBLEM])
+    assert any("mutual theorem" in str(v) for v in check_forbidden(statement, mutual_false()))
+    assert not any("mutual theorem" in str(v) for v in check_forbidden(statement, mutual_false(), False))

@@ -255,6 +255,14 @@ POLICY = RocqPolicy(
             "Function",
             "Equations",
         ),
+        # read by the sentence (`sentence_rules.mutual_theorem`): its construct is no single word
+        *_rules(
+            "recursion",
+            "a mutual theorem makes Coq build a fixpoint of its statements, in which each is a hypothesis of "
+            "the other's proof; the guard checker of this Coq can be fooled by it into proving False; prove "
+            "the statements one after the other, by induction",
+            "Lemma ... with ...",
+        ),
     ),
     answer_choice_operators=(
         "Coq.Logic.Epsilon.epsilon",

@@ -203,3 +203,19 @@ def mutual_names(sentence: Sentence) -> list[str]:
         elif tok.text == "with" and after.kind is Kind.WORD:
             names.append(after.text)
     return names
+
+
+MUTUAL_THEOREM: Final = next(r for r in POLICY.recursion_words if r.construct == "Lemma ... with ...")
+
+
+def mutual_theorem_hits(sentences: Sequence[Sentence]) -> list[Violation]:
+    """Theorem commands with ``with`` blocks: Coq proves them as one mutual fixpoint, which no recursion
+    word spells (red team 16: rocq#20455's ``False`` as ``Lemma a ... with b ...`` passed G3 and was
+    accepted on ``fast``, where the candidate's kernel terms are not read). A rolled-back one declares
+    nothing."""
+    rule = MUTUAL_THEOREM
+    return [
+        Violation(s.line, f"`{rule.construct}`", rule.reason)
+        for s in sentences
+        if s.command in THEOREM_COMMANDS and not rolled_back(s) and mutual_names(s)
+    ]
