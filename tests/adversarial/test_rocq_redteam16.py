@@ -13,7 +13,8 @@
 2. **``Print Universes "file"`` writes a file.** A query (harmless anywhere to G2) with a file name makes
    coqc 8.16 write the universe graph there (``Print Sorted Universes``, behind ``Time``/``Succeed``, in a
    proof, after the theorem alike): a file effect of the kind ``Redirect`` and ``Extraction`` are refused
-   for. G3 now refuses it; ``Print Universes.`` without a file stays a query.
+   for. G3 now refuses it, in a statement that is not a pinned record too; ``Print Universes.`` without a
+   file stays a query.
 3. **A keyword that ends in ``(`` turned a comment into code.** Coq's lexer reads a ``(`` glued to the text
    before it as the end of a keyword when one ends there, before it looks for a comment: a harmless
    ``Tactic Notation "zz_k(*" := idtac.`` (allowed where G5 runs) made ``zz_k(*.`` a tactic, and everything
@@ -51,8 +52,8 @@ import pytest
 
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.challenge import statement_of
-from putnam_solver.core.provers.rocq.checks import check_forbidden, check_preservation
-from putnam_solver.core.provers.rocq.syntax import Kind, LexError, tokenize
+from putnam_solver.core.provers.rocq.checks import check_forbidden, check_preservation, statement_violations
+from putnam_solver.core.provers.rocq.syntax import Kind, LexError, parse_statement, tokenize
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam14 import OPS, vacuous
 from tests.adversarial.test_rocq_redteam14 import verdict as vacuous_verdict
@@ -325,3 +326,10 @@ def test_allow_recursion_lifts_the_mutual_theorem_rule() -> None:
     statement = statement_of(minif2f().problems[PROBLEM])
     assert any("mutual theorem" in str(v) for v in check_forbidden(statement, mutual_false()))
     assert not any("mutual theorem" in str(v) for v in check_forbidden(statement, mutual_false(), False))
+
+
+def test_a_statement_that_is_not_pinned_may_not_write_a_file_either() -> None:
+    text = 'Require Import Reals.\nPrint Universes "zz.txt".\nTheorem zz_t : True.\nProof.\nAdmitted.\n'
+    found = statement_violations(parse_statement(text, "zz_t"))
+    assert any("writes the universe graph" in str(v) for v in found), found
+    assert statement_violations(parse_statement(text.replace(' "zz.txt"', ""), "zz_t")) == []

@@ -460,6 +460,7 @@ def statement_violations(statement: Statement) -> list[Violation]:
     words = [r for r in POLICY.forbidden_words if r.rule in UNPINNED_STATEMENT_RULES]
     phrases = [r for r in POLICY.forbidden_phrases if r.rule in UNPINNED_STATEMENT_RULES]
     found = rule_hits(statement.sentences, words, phrases)
+    found += sentence_rule_hits(statement.sentences, frozenset(UNPINNED_STATEMENT_RULES))
     return [v._replace(rule=f"in the statement, which is not a pinned benchmark record: {v.rule}") for v in found]
 
 

@@ -156,10 +156,15 @@ def section_using_hits(sentences: Sequence[Sentence], own: frozenset[int]) -> li
     return hits
 
 
-def sentence_rule_hits(sentences: Sequence[Sentence]) -> list[Violation]:
-    """Each sentence that one of ``policy.sentence_rules`` refuses, with its line and reason."""
+def sentence_rule_hits(sentences: Sequence[Sentence], kinds: frozenset[str] | None = None) -> list[Violation]:
+    """Each sentence that one of ``policy.sentence_rules`` refuses, with its line and reason (only the rules
+    of ``kinds``, ``plugin``, ``kernel``..., when given)."""
     found = [(s, rule) for s in sentences if (rule := _hit(s)) is not None]
-    return [Violation(s.line, f"`{rule.construct}`", rule.reason) for s, rule in found]
+    return [
+        Violation(s.line, f"`{rule.construct}`", rule.reason)
+        for s, rule in found
+        if kinds is None or rule.rule in kinds
+    ]
 
 
 ABSTRACTING = frozenset({"abstract", "transparent_abstract"})
