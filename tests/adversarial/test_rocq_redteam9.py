@@ -322,7 +322,9 @@ def test_a_statement_word_declared_by_a_mutual_lemma_is_refused_by_g2() -> None:
     verdict = _text_verdict("putnam_2000_b2", candidate.replace("Proof. Admitted.", MUTUAL_PROOF), path=COQ_BENCH)
     failing = {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
     assert not verdict.accepted
-    assert list(failing) == ["G2"] and "`INR`" in failing["G2"], failing
+    assert "`INR`" in failing["G2"], failing
+    # since red team 16 G3 also refuses the mutual theorem itself, as candidate recursion
+    assert set(failing) <= {"G2", "G3"} and "`Lemma ... with ...`" in failing.get("G3", "`Lemma ... with ...`")
 
 
 def test_a_pattern_after_match_with_is_not_a_declaration() -> None:

@@ -63,28 +63,45 @@ class LexError(ValueError):
         self.line = line
 
 
+SYMBOL_DIGITS: Final = frozenset("\u00b2\u00b3\u00b9\u2070\u2074\u2075\u2076\u2077\u2078\u2079")
+"""Superscript digits: Python's ``isalnum``/``isdigit`` and ``\\w`` take them for digits, Coq 8.16's lexer
+(``clib/unicode.ml``, "Exceptions from Number, other") for symbols, and the Reals load ``r \u00b2`` as a
+notation. Read as Python reads them, ``R1\u00b2fix`` was one word to the gates and ``R1``, ``\u00b2``,
+``fix`` to coqc (red team 16: a tactic notation taking a term then a tactic ran the ``fix`` tactic, a
+proof of ``False`` through the guard bug passed G3 and was accepted on ``fast``). They are the only
+characters Python reads as part of a word and Coq as a token of its own (every other ``isalnum``
+character is a letter or a digit to Coq, or a character it refuses as an undefined token)."""
+_SYMBOL_DIGIT_CLASS: Final = "\u00b2\u00b3\u00b9\u2070\u2074-\u2079"
+
+
 def _is_ident_start(ch: str) -> bool:
     return ch == "_" or ch.isalpha()
 
 
 def _is_ident_char(ch: str) -> bool:
-    return ch == "_" or ch == "'" or ch.isalnum()
+    return ch == "_" or ch == "'" or (ch.isalnum() and ch not in SYMBOL_DIGITS)
+
+
+def _is_digit(ch: str) -> bool:
+    return ch.isdigit() and ch not in SYMBOL_DIGITS
 
 
 _COMMENT_MARK = re.compile(r'\(\*|\*\)|"')
 """What matters inside a comment; at one position ``(*`` wins over ``*)``, as the character scan had it."""
 _SPACES = re.compile(r"\s+")
 """A run of whitespace (for ``str`` patterns, ``\\s`` is exactly ``str.isspace``)."""
-_IDENT_CHARS = re.compile(r"[\w']*")
-"""Identifier characters: ``'`` and, for ``str`` patterns, ``\\w``: exactly ``str.isalnum`` or ``_``."""
+_IDENT_CHARS = re.compile(rf"(?:[^\W{_SYMBOL_DIGIT_CLASS}]|')*")
+"""Identifier characters: ``'`` and, for ``str`` patterns, ``\\w`` (exactly ``str.isalnum`` or ``_``) but
+:data:`SYMBOL_DIGITS`."""
 
 
 _FAST = re.compile(
     r"(?P<ws>\s*)(?:"
     r"(?P<end>\.(?=\s|\Z))"
-    r"|(?P<word>[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*|[0-9][0-9_]*(?:\.[0-9][0-9_]*)*)"
+    rf"|(?P<word>[A-Za-z_](?:[^\W{_SYMBOL_DIGIT_CLASS}]|')*(?:\.[A-Za-z_](?:[^\W{_SYMBOL_DIGIT_CLASS}]|')*)*"
+    r"|[0-9][0-9_]*(?:\.[0-9][0-9_]*)*)"
     r"|(?P<bracket>\((?!\*)|[)\[\]{}])"
-    r"|(?P<sym>[!#$%&'*+,\-./:;<=>?@\\^`|~](?:(?!\.(?:\s|\Z))[^\s\w'\"()\[\]{}])*)"
+    rf"|(?P<sym>[!#$%&'*+,\-./:;<=>?@\\^`|~](?:(?!\.(?:\s|\Z))(?:[^\s\w'\"()\[\]{{}}]|[{_SYMBOL_DIGIT_CLASS}]))*)"
     r")?"
 )
 """The lexer's fast path: the whitespace before a token (``\\s`` is exactly ``str.isspace``), then, for the
@@ -164,11 +181,11 @@ class _Lexer:
     def _word_end(self, i: int) -> int:
         """Index just past the word at ``i``: a number (``1_000``, ``1.5``, ``1.2.3``) or a qualified name."""
         text = self.text
-        if text[i].isdigit():
+        if _is_digit(text[i]):
             while True:
-                while i < len(text) and (text[i].isdigit() or text[i] == "_"):
+                while i < len(text) and (_is_digit(text[i]) or text[i] == "_"):
                     i += 1
-                if i + 1 < len(text) and text[i] == "." and text[i + 1].isdigit():
+                if i + 1 < len(text) and text[i] == "." and _is_digit(text[i + 1]):
                     i += 1
                     continue
                 return i
@@ -267,13 +284,20 @@ class _Lexer:
             self._advance_to(_SPACES.match(text, self.pos).end())  # type: ignore[union-attr]
             self.glued = False
         elif text.startswith("(*", self.pos):
+            if self.glued:
+                raise LexError(
+                    "a comment written against the text before it (put a blank before `(*`): Coq reads that "
+                    "`(` as the end of a keyword when one ends there (`.(`, mathcomp's `]_(`, a tactic "
+                    "notation's), and the rest as code",
+                    self.line,
+                )
             self._advance_to(self._comment_end(self.pos))
             self.glued = False
         elif ch == '"':
             self._emit(Kind.STRING, self._string_end(self.pos))
         elif ch == "." and (self.pos + 1 == len(text) or text[self.pos + 1].isspace()):
             self._emit(Kind.END, self.pos + 1)
-        elif _is_ident_start(ch) or ch.isdigit():
+        elif _is_ident_start(ch) or _is_digit(ch):
             self._emit(Kind.WORD, self._word_end(self.pos))
         else:
             self._emit(Kind.SYMBOL, self._symbol_end(self.pos))

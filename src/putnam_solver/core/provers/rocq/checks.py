@@ -59,6 +59,7 @@ from putnam_solver.core.provers.rocq.sentence_rules import (
     declares_given_names,
     gives_term,
     mutual_names,
+    mutual_theorem_hits,
     opens_proof,
     program_obligation,
     second_word,
@@ -443,6 +444,8 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
     discharged = section_assumptions(sents, theorem_at)
     local = frozenset(k for k, i in enumerate(own_at) if i in discharged)
     hits = rule_hits(own, rules, POLICY.forbidden_phrases, local) + sentence_rule_hits(own)
+    if refuse_recursion:
+        hits += mutual_theorem_hits(own)
     return hits + section_using_hits(sents, frozenset(own_at))
 
 
@@ -457,6 +460,7 @@ def statement_violations(statement: Statement) -> list[Violation]:
     words = [r for r in POLICY.forbidden_words if r.rule in UNPINNED_STATEMENT_RULES]
     phrases = [r for r in POLICY.forbidden_phrases if r.rule in UNPINNED_STATEMENT_RULES]
     found = rule_hits(statement.sentences, words, phrases)
+    found += sentence_rule_hits(statement.sentences, frozenset(UNPINNED_STATEMENT_RULES))
     return [v._replace(rule=f"in the statement, which is not a pinned benchmark record: {v.rule}") for v in found]
 
 

@@ -223,6 +223,12 @@ POLICY = RocqPolicy(
             'where "..." :=',
         ),
         *_rules(
+            "plugin",
+            "writes the universe graph to the file it names, wherever the compile runs (a query that touches "
+            "files, as `Redirect` does); print the universes without a file name",
+            'Print Universes "file"',
+        ),
+        *_rules(
             "kernel",
             "declares the section variables a proof uses, which Coq 8.16 does not check against those its "
             "`abstract` subproofs use (rocq#19861, coqchk not affected): closing the section leaves an "
@@ -248,6 +254,14 @@ POLICY = RocqPolicy(
             "library recursors",
             "Function",
             "Equations",
+        ),
+        # read by the sentence (`sentence_rules.mutual_theorem`): its construct is no single word
+        *_rules(
+            "recursion",
+            "a mutual theorem makes Coq build a fixpoint of its statements, in which each is a hypothesis of "
+            "the other's proof; the guard checker of this Coq can be fooled by it into proving False; prove "
+            "the statements one after the other, by induction",
+            "Lemma ... with ...",
         ),
     ),
     answer_choice_operators=(

@@ -84,6 +84,8 @@ def _hit(sentence: Sentence) -> Rule | None:
         return _RULES["#[canonical]"]
     if sentence.command == "Add" and second_word(sentence) in INSTANCE_ADDS:
         return _RULES["Add Relation/Setoid/Morphism/Zify"]
+    if _writes_universes(sentence):
+        return _RULES['Print Universes "file"']
     return _reduction_hit(sentence, {t.text for t in attributes if t.kind is Kind.WORD})
 
 
@@ -93,6 +95,19 @@ declare typeclass instances (``Add Parametric Relation ... as r`` declares ``r_R
 Zify`` extends the tables ``lia`` reads. Accepted in proofs (Coq allows them there), they were ``Instance``
 by another spelling. ``Add Ring``/``Add Field`` tables are not replayed by ``Require`` (measured), and
 ``Add Printing``/``Add Search Blacklist`` only print."""
+
+
+def _writes_universes(sentence: Sentence) -> bool:
+    """``Print [Sorted] Universes [Subgraph (...)] "file"``: coqc 8.16 writes the graph to that file (measured;
+    the only query of its grammar with a file name). Without a string it only prints."""
+    rest = sentence.tokens[sentence.command_at + 1 :]
+    return (
+        sentence.command == "Print"
+        and any(t.kind is Kind.WORD and t.text == "Universes" for t in rest[:2])
+        and any(t.kind is Kind.STRING for t in rest)
+    )
+
+
 LOCAL: Final = frozenset({"Local", "local"})
 EXPORTED: Final = frozenset({"Global", "global", "Export", "export"})
 
@@ -141,10 +156,15 @@ def section_using_hits(sentences: Sequence[Sentence], own: frozenset[int]) -> li
     return hits
 
 
-def sentence_rule_hits(sentences: Sequence[Sentence]) -> list[Violation]:
-    """Each sentence that one of ``policy.sentence_rules`` refuses, with its line and reason."""
+def sentence_rule_hits(sentences: Sequence[Sentence], kinds: frozenset[str] | None = None) -> list[Violation]:
+    """Each sentence that one of ``policy.sentence_rules`` refuses, with its line and reason (only the rules
+    of ``kinds``, ``plugin``, ``kernel``..., when given)."""
     found = [(s, rule) for s in sentences if (rule := _hit(s)) is not None]
-    return [Violation(s.line, f"`{rule.construct}`", rule.reason) for s, rule in found]
+    return [
+        Violation(s.line, f"`{rule.construct}`", rule.reason)
+        for s, rule in found
+        if kinds is None or rule.rule in kinds
+    ]
 
 
 ABSTRACTING = frozenset({"abstract", "transparent_abstract"})
@@ -188,3 +208,19 @@ def mutual_names(sentence: Sentence) -> list[str]:
         elif tok.text == "with" and after.kind is Kind.WORD:
             names.append(after.text)
     return names
+
+
+MUTUAL_THEOREM: Final = next(r for r in POLICY.recursion_words if r.construct == "Lemma ... with ...")
+
+
+def mutual_theorem_hits(sentences: Sequence[Sentence]) -> list[Violation]:
+    """Theorem commands with ``with`` blocks: Coq proves them as one mutual fixpoint, which no recursion
+    word spells (red team 16: rocq#20455's ``False`` as ``Lemma a ... with b ...`` passed G3 and was
+    accepted on ``fast``, where the candidate's kernel terms are not read). A rolled-back one declares
+    nothing."""
+    rule = MUTUAL_THEOREM
+    return [
+        Violation(s.line, f"`{rule.construct}`", rule.reason)
+        for s in sentences
+        if s.command in THEOREM_COMMANDS and not rolled_back(s) and mutual_names(s)
+    ]
