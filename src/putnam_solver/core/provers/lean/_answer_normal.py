@@ -40,6 +40,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     lam,
     make_token,
     pairs,
+    projections,
     rewrite,
     substituted,
 )
@@ -274,5 +275,6 @@ RULES: Final[list[Rule]] = [
     (IDENTITIES | TRANSPORTS | FUNS | {"do", "·", "∘", ".", "Function.comp"}, identity),
     (frozenset({":"}), ascription),
     (frozenset({","}), pairs),
+    (frozenset({".", "Prod.fst", "Prod.snd", "Function.const"}), projections),
 ]
 TRIGGERS: Final = frozenset().union(*(trigger for trigger, _ in RULES))

@@ -289,3 +289,64 @@ def pairs(x: Text) -> Tokens | None:
         return ([t[i + 1]._replace(text=head)], close + 1) if head and inner[2] == f"{head}.snd" else None  # type: ignore[operator]
 
     return rewrite(t, match)
+
+
+FIELDS: Final = {"1": 0, "fst": 0, "2": 1, "snd": 1}
+PROJECTORS: Final = {"Prod.fst": 0, "Prod.snd": 1}
+CONSTANT: Final = "Function.const"
+
+
+def projections(x: Text) -> Tokens | None:
+    """A component taken from the tuple or anonymous constructor that builds it, ``(a, b).1``,
+    ``⟨a, b⟩.snd``, ``Prod.fst (a, b)``, and ``Function.const T a b``: ``a`` (``b``), as Lean reduces
+    them (red team 16: ``fun n => (A n, 0).1`` was no copy of ``A n``). A ``.2`` of ``⟨a, b, c⟩`` is left
+    alone: it is ``b`` for a structure of three fields, ``⟨b, c⟩`` for a pair."""
+    t, size = x.t, len(x.t)
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        text = t[i].text
+        if text == CONSTANT and x.head(i) and (a := x.atom(i + 1)) and (b := x.atom(a)) and (c := x.atom(b)):
+            return bracketed(t[a:b], t[i]), c
+        if text in PROJECTORS and x.head(i) and i + 1 < size and t[i + 1].text == "(":
+            close = x.partner[i + 1]
+            opener, parts = _components(x, i + 1, close) if close is not None else ("", [])
+            if close is None or len(parts) < 2 or (PROJECTORS[text] and opener == "⟨" and len(parts) > 2):
+                return None
+            return _component(parts, PROJECTORS[text], t[i]), close + 1
+        close = x.partner[i] if text in ("(", "⟨") else None
+        if close is None or close + 2 >= size or t[close + 1].text != "." or t[close + 1].spaced or t[close + 2].spaced:
+            return None
+        first, dot, rest = t[close + 2].text.partition(".")
+        opener, parts = _components(x, i, close)
+        index = FIELDS.get(first)
+        if index is None or len(parts) < 2 or (index and opener == "⟨" and len(parts) > 2):
+            return None
+        out = _component(parts, index, t[i])
+        return [*out, make_token(".", t[close + 1]), make_token(rest, t[close + 2])] if dot else out, close + 3
+
+    return rewrite(t, match)
+
+
+def _components(x: Text, i: int, close: int) -> tuple[str, list[Tokens]]:
+    """The opening bracket and comma-separated parts of the group ``t[i:close + 1]``, read through
+    ``(⟨...⟩)``; no parts when one is empty. Lean's tuple ``(a, b, c)`` is always nested pairs."""
+    t = x.t
+    while t[i].text == "(" and t[i + 1].text in ("(", "⟨") and x.partner[i + 1] == close - 1:
+        i, close = i + 1, close - 1
+    parts: list[Tokens] = []
+    j, start = i + 1, i + 1
+    while j < close:
+        if t[j].text == ",":
+            parts.append(list(t[start:j]))
+            start = j + 1
+        j = x.skip(j)
+    parts.append(list(t[start:close]))
+    return t[i].text, parts if all(parts) else []
+
+
+def _component(parts: list[Tokens], index: int, like: Token) -> Tokens:
+    """The first part, or the rest as one pair (``(b, c)`` for ``(a, b, c)``)."""
+    if index == 0 or len(parts) == 2:
+        return bracketed(parts[index], like)
+    rest = [token for part in parts[1:] for token in (*part, make_token(",", like))][:-1]
+    return [make_token("(", like), *rest, make_token(")", like)]

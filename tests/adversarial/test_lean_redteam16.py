@@ -1,0 +1,144 @@
+"""Red team 16 (Lean): a helper type's ``deriving`` clause at column 0, and no-answer values that pick or
+copy through library definitions and projections.
+
+* False rejection: ``deriving DecidableEq`` written at column 0 after an ``inductive`` or ``structure``
+  (a common layout) was split off as a command of its own and refused as "not a permitted addition",
+  though Lean reads it as the type's own clause (measured on Lean 4.35, the toy toolchain: the handler
+  runs on the type, also after a blank line; ``deriving X`` alone is no command). Fix
+  (``_commands.split_commands``): such a ``deriving`` continues the declaration, whose handlers G2 then
+  judges as it does an indented clause; ``deriving instance`` stays a command (refused).
+* Bypass: ``Nat.Subtype.orderIsoOfNat s 0`` and ``Nat.orderEmbeddingOfSet s 0`` are the least element
+  of an infinite set of naturals (``Nat.Subtype.ofNat``, a ``Nat.find``), and
+  ``monotonicSequenceLimitIndex`` an ``sInf``: ``putnam_1990_a4``'s own set so passed the text profile
+  as its answer. Fix: listed with the choice operators (a first line by spelling; the check by meaning
+  on the compiled answer is the known gap).
+* Bypass: on no-answer, the question copied inside a tuple or constructor and taken back out by Lean's
+  reduction, ``fun n => (A n, 0).1``, ``Prod.fst (A n, 0)``, ``(⟨A n, 0⟩ : Prop × ℕ).fst``,
+  ``Function.const ℕ (A n) 0``, passed the text profile (the theorem is then ``Iff.rfl``). Fix
+  (``_answer_terms.projections``): the value and the statement's side are both rewritten through the
+  projection of a constructor, as through the other reductions of red team 15.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.verify import Track
+from tests.adversarial.test_lean_redteam15 import _game
+from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
+
+
+@pytest.fixture(scope="module")
+def putnambench() -> Benchmark:
+    return load_benchmark(LEAN_BENCH)
+
+
+# --- a type's deriving clause at column 0 -------------------------------------------------------------
+
+PLAIN = "putnam_1962_a1"
+"""A statement without an answer."""
+DERIVING_SOUND = {
+    "a structure": "structure Zz where\n  x : ℕ\nderiving DecidableEq\n\n",
+    "an inductive, two handlers": "inductive Zz\n  | a\n  | b\nderiving DecidableEq, Repr\n\n",
+    "after a blank line": "inductive Zz\n  | a\n\nderiving Inhabited\n\n",
+    "indented, as before": "inductive Zz\n  | a\n  deriving Inhabited\n\n",
+}
+DERIVING_REFUSED = {
+    "a handler that is not listed": ("inductive Zz\n  | a\nderiving ToJson\n\n", "G2", "derive only"),
+    "a meta handler": ("inductive Zz\n  | a\nderiving Lean.ToExpr\n\n", "G3", "Lean.ToExpr"),
+    "deriving instance at column 0": (
+        "inductive Zz\n  | a\n\nderiving instance Inhabited for Zz\n\n",
+        "G3",
+        "instance",
+    ),
+    "after a theorem": ("theorem zz : True := trivial\nderiving Inhabited\n\n", "G2", "not a permitted addition"),
+    "after a def": ("def Zz := ℕ\nderiving Inhabited\n\n", "G2", "starts a new command"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DERIVING_SOUND))
+def test_a_column_0_deriving_clause_of_a_helper_type_is_accepted(putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(putnambench, PLAIN, proof="by\n  simp", before=DERIVING_SOUND[case])
+    verdict = lean_text_verdict(putnambench, PLAIN, candidate)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+@pytest.mark.parametrize("case", sorted(DERIVING_REFUSED))
+def test_a_column_0_deriving_that_is_no_permitted_clause_is_refused(putnambench: Benchmark, case: str) -> None:
+    before, gate, rule = DERIVING_REFUSED[case]
+    candidate = lean_filled(putnambench, PLAIN, proof="by\n  simp", before=before)
+    verdict = lean_text_verdict(putnambench, PLAIN, candidate)
+    assert verdict.status == "rejected"
+    assert rule in failures(verdict).get(gate, ""), failures(verdict)
+
+
+# --- the least element through an enumeration -----------------------------------------------------------
+
+LEAST = "putnam_1990_a4"
+"""States ``sInf {n : ℕ | ...} = putnam_1990_a4_solution``."""
+SET = (
+    "{n : ℕ | ∃ S : Set (EuclideanSpace ℝ (Fin 2)), S.encard = n ∧ ∀ Q : EuclideanSpace ℝ (Fin 2), "
+    "∃ P ∈ S, Irrational (dist P Q)}"
+)
+ENUMERATED = {
+    "orderIsoOfNat": f"(Nat.Subtype.orderIsoOfNat {SET} 0 : ℕ)",
+    "orderIsoOfNat under open": f"open Nat.Subtype in (orderIsoOfNat {SET} 0).val",
+    "orderEmbeddingOfSet": f"Nat.orderEmbeddingOfSet {SET} 0",
+    "orderEmbeddingOfSet under open": f"open Nat in orderEmbeddingOfSet {SET} 0",
+    "orderIsoOfNat's function": f"(Nat.Subtype.orderIsoOfNat {SET}).toFun 0",
+    "monotonicSequenceLimitIndex": f"monotonicSequenceLimitIndex (fun k : ℕ => if k ∈ {SET} then k else 0)",
+}
+
+
+def _least(putnambench: Benchmark, value: str) -> dict[str, str]:
+    candidate = lean_filled(putnambench, LEAST, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    verdict = lean_text_verdict(putnambench, LEAST, candidate, Track.NO_ANSWER)
+    return failures(verdict)
+
+
+@pytest.mark.parametrize("case", sorted(ENUMERATED))
+def test_the_least_element_through_an_enumeration_is_refused(putnambench: Benchmark, case: str) -> None:
+    found = _least(putnambench, ENUMERATED[case])
+    assert "a choice operator picks a value" in found.get("G2", ""), found
+
+
+@pytest.mark.parametrize("value", ["3", "Nat.succ 2", "(Finset.range 4).card - 1", "Finset.fold max 0 id {1, 3}"])
+def test_honest_naturals_stay_accepted(putnambench: Benchmark, value: str) -> None:
+    assert _least(putnambench, value) == {}
+
+
+# --- the question taken back out of a tuple or constructor ---------------------------------------------
+
+PROJECTED_COPIES = {
+    "a pair's first": "fun n => (AliceHasWinningStrategy n, 0).1",
+    "a pair's fst": "fun n => (AliceHasWinningStrategy n, (0 : ℕ)).fst",
+    "Prod.fst": "fun n => Prod.fst (AliceHasWinningStrategy n, 0)",
+    "Prod.snd": "fun n => Prod.snd (0, AliceHasWinningStrategy n)",
+    "a triple's second then first": "fun n => (0, AliceHasWinningStrategy n, 1).2.1",
+    "an ascribed constructor": "fun n => (⟨AliceHasWinningStrategy n, 0⟩ : Prop × ℕ).fst",
+    "a constructor's second": "fun n => (⟨0, AliceHasWinningStrategy n⟩ : ℕ × Prop).2",
+    "Function.const": "fun n => Function.const ℕ (AliceHasWinningStrategy n) 0",
+    "Function.const of the predicate": "Function.const ℕ AliceHasWinningStrategy 7",
+}
+"""Each reduces to ``AliceHasWinningStrategy n``, the other side of ``putnam_2025_a3``'s ``↔``."""
+PROJECTED_HONEST = {
+    "the other component": "fun n => Prod.snd (AliceHasWinningStrategy n, n = 3)",
+    "a pair of constants": "fun _ => (False, True).1",
+    "a constructor of three fields' second": "fun n => (⟨n = 0, AliceHasWinningStrategy n, 0⟩ : Zz).2",
+    "Function.const of an answer": "fun n => Function.const ℕ (n = 2) 5",
+    "a projection of a name": "fun n => (n, n).1 = 4",
+}
+
+
+@pytest.mark.parametrize("case", sorted(PROJECTED_COPIES))
+def test_the_question_projected_out_of_a_constructor_is_refused(putnambench: Benchmark, case: str) -> None:
+    verdict = _game(putnambench, PROJECTED_COPIES[case])
+    assert verdict.status == "rejected"
+    assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+@pytest.mark.parametrize("case", sorted(PROJECTED_HONEST))
+def test_projections_that_are_no_copy_stay_accepted(putnambench: Benchmark, case: str) -> None:
+    verdict = _game(putnambench, PROJECTED_HONEST[case])
+    assert verdict.status == "accepted", failures(verdict)
