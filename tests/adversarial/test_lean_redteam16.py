@@ -14,9 +14,12 @@ copy through library definitions and projections.
   on the compiled answer is the known gap).
 * Bypass: on no-answer, the question copied inside a tuple or constructor and taken back out by Lean's
   reduction, ``fun n => (A n, 0).1``, ``Prod.fst (A n, 0)``, ``(⟨A n, 0⟩ : Prop × ℕ).fst``,
-  ``Function.const ℕ (A n) 0``, passed the text profile (the theorem is then ``Iff.rfl``). Fix
-  (``_answer_terms.projections``): the value and the statement's side are both rewritten through the
-  projection of a constructor, as through the other reductions of red team 15.
+  ``PLift.down ⟨A n⟩``, ``Subtype.val ⟨A n, trivial⟩``, ``Function.const ℕ (A n) 0``, or put in a set
+  and asked for again, ``n ∈ setOf A``, passed the text profile (the theorem is then ``Iff.rfl``). Fix
+  (``_answer_terms.projections``, ``membership``): the value and the statement's side are both
+  rewritten through the projection of a constructor and ``Set.mem_setOf_eq``, as through the other
+  reductions of red team 15. A copy in logic (``A n ∧ True``, ``¬¬A n``, ``if A n then True else
+  False``) still passes the text profile: the known gap.
 """
 
 from __future__ import annotations
@@ -120,6 +123,13 @@ PROJECTED_COPIES = {
     "a constructor's second": "fun n => (⟨0, AliceHasWinningStrategy n⟩ : ℕ × Prop).2",
     "Function.const": "fun n => Function.const ℕ (AliceHasWinningStrategy n) 0",
     "Function.const of the predicate": "Function.const ℕ AliceHasWinningStrategy 7",
+    "PLift's field": "fun n => (⟨AliceHasWinningStrategy n⟩ : PLift Prop).down",
+    "PLift.down": "fun n => PLift.down ⟨AliceHasWinningStrategy n⟩",
+    "ULift.down": "fun n => ULift.down (⟨AliceHasWinningStrategy n⟩ : ULift Prop)",
+    "Subtype.val": "fun n => Subtype.val (⟨AliceHasWinningStrategy n, trivial⟩ : {p : Prop // True})",
+    "a subtype's val": "fun n => (⟨AliceHasWinningStrategy n, trivial⟩ : {p : Prop // True}).val",
+    "membership in setOf": "fun n => n ∈ setOf AliceHasWinningStrategy",
+    "membership in setOf a lambda": "fun n => (n ∈ setOf fun m => AliceHasWinningStrategy m)",
 }
 """Each reduces to ``AliceHasWinningStrategy n``, the other side of ``putnam_2025_a3``'s ``↔``."""
 PROJECTED_HONEST = {
@@ -128,6 +138,9 @@ PROJECTED_HONEST = {
     "a constructor of three fields' second": "fun n => (⟨n = 0, AliceHasWinningStrategy n, 0⟩ : Zz).2",
     "Function.const of an answer": "fun n => Function.const ℕ (n = 2) 5",
     "a projection of a name": "fun n => (n, n).1 = 4",
+    "PLift of an answer": "fun n => PLift.down ⟨n = 1⟩",
+    "membership in another set": "fun n => n ∈ setOf (fun m => m = 2)",
+    "membership of another element": "fun n => n + 1 ∈ setOf AliceHasWinningStrategy",
 }
 
 

@@ -27,6 +27,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     IDENTITIES,
     LOCALS,
     OPEN_CLOSE,
+    PROJECTORS,
     QUIET,
     TERM_TACTICS,
     TRANSPORTS,
@@ -39,6 +40,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     is_name,
     lam,
     make_token,
+    membership,
     pairs,
     projections,
     rewrite,
@@ -275,6 +277,7 @@ RULES: Final[list[Rule]] = [
     (IDENTITIES | TRANSPORTS | FUNS | {"do", "·", "∘", ".", "Function.comp"}, identity),
     (frozenset({":"}), ascription),
     (frozenset({","}), pairs),
-    (frozenset({".", "Prod.fst", "Prod.snd", "Function.const"}), projections),
+    (frozenset({".", "Function.const", *PROJECTORS}), projections),
+    (frozenset({"setOf"}), membership),
 ]
 TRIGGERS: Final = frozenset().union(*(trigger for trigger, _ in RULES))

@@ -291,26 +291,26 @@ def pairs(x: Text) -> Tokens | None:
     return rewrite(t, match)
 
 
-FIELDS: Final = {"1": 0, "fst": 0, "2": 1, "snd": 1}
-PROJECTORS: Final = {"Prod.fst": 0, "Prod.snd": 1}
+FIELDS: Final = {"1": 0, "fst": 0, "2": 1, "snd": 1, "down": 0, "val": 0}
+PROJECTORS: Final = {"Prod.fst": 0, "Prod.snd": 1, "PLift.down": 0, "ULift.down": 0, "Subtype.val": 0}
+"""A structure's fields by position: the pair's, the first field of ``PLift``/``ULift`` and a subtype."""
 CONSTANT: Final = "Function.const"
 
 
 def projections(x: Text) -> Tokens | None:
     """A component taken from the tuple or anonymous constructor that builds it, ``(a, b).1``,
-    ``⟨a, b⟩.snd``, ``Prod.fst (a, b)``, and ``Function.const T a b``: ``a`` (``b``), as Lean reduces
-    them (red team 16: ``fun n => (A n, 0).1`` was no copy of ``A n``). A ``.2`` of ``⟨a, b, c⟩`` is left
-    alone: it is ``b`` for a structure of three fields, ``⟨b, c⟩`` for a pair."""
+    ``⟨a, b⟩.snd``, ``Prod.fst (a, b)``, ``(⟨a⟩ : PLift Prop).down``, and ``Function.const T a b``:
+    ``a`` (``b``), as Lean reduces them (red team 16: ``fun n => (A n, 0).1`` was no copy of ``A n``)."""
     t, size = x.t, len(x.t)
 
     def match(i: int) -> tuple[Tokens, int] | None:
         text = t[i].text
         if text == CONSTANT and x.head(i) and (a := x.atom(i + 1)) and (b := x.atom(a)) and (c := x.atom(b)):
             return bracketed(t[a:b], t[i]), c
-        if text in PROJECTORS and x.head(i) and i + 1 < size and t[i + 1].text == "(":
+        if text in PROJECTORS and x.head(i) and i + 1 < size and t[i + 1].text in ("(", "⟨"):
             close = x.partner[i + 1]
             opener, parts = _components(x, i + 1, close) if close is not None else ("", [])
-            if close is None or len(parts) < 2 or (PROJECTORS[text] and opener == "⟨" and len(parts) > 2):
+            if close is None or not _projectable(opener, parts, PROJECTORS[text]):
                 return None
             return _component(parts, PROJECTORS[text], t[i]), close + 1
         close = x.partner[i] if text in ("(", "⟨") else None
@@ -319,12 +319,21 @@ def projections(x: Text) -> Tokens | None:
         first, dot, rest = t[close + 2].text.partition(".")
         opener, parts = _components(x, i, close)
         index = FIELDS.get(first)
-        if index is None or len(parts) < 2 or (index and opener == "⟨" and len(parts) > 2):
+        if index is None or not _projectable(opener, parts, index):
             return None
         out = _component(parts, index, t[i])
         return [*out, make_token(".", t[close + 1]), make_token(rest, t[close + 2])] if dot else out, close + 3
 
     return rewrite(t, match)
+
+
+def _projectable(opener: str, parts: list[Tokens], index: int) -> bool:
+    """Whether field ``index`` of the group is known from its text: a tuple has two parts or more; an
+    anonymous constructor's first field is its first part (``⟨a⟩.down``), its second is known only for
+    two parts (``⟨a, b, c⟩.2`` is ``b`` for three fields, ``⟨b, c⟩`` for a pair)."""
+    if opener == "(":
+        return len(parts) > 1
+    return bool(parts) and (index == 0 or len(parts) == 2)
 
 
 def _components(x: Text, i: int, close: int) -> tuple[str, list[Tokens]]:
@@ -341,7 +350,7 @@ def _components(x: Text, i: int, close: int) -> tuple[str, list[Tokens]]:
             start = j + 1
         j = x.skip(j)
     parts.append(list(t[start:close]))
-    return t[i].text, parts if all(parts) else []
+    return t[i].text, parts if all(parts) and (len(parts) > 1 or t[i].text == "⟨") else []
 
 
 def _component(parts: list[Tokens], index: int, like: Token) -> Tokens:
@@ -350,3 +359,27 @@ def _component(parts: list[Tokens], index: int, like: Token) -> Tokens:
         return bracketed(parts[index], like)
     rest = [token for part in parts[1:] for token in (*part, make_token(",", like))][:-1]
     return [make_token("(", like), *rest, make_token(")", like)]
+
+
+_BEFORE_MEMBERSHIP: Final = frozenset({"(", "⟨", ",", "=>", "↦", "↔", "∧", "∨", "→", "¬", "then", "else", ":="})
+_AFTER_MEMBERSHIP: Final = frozenset({")", "⟩", ",", "↔", "∧", "∨", "→", "then", "else"})
+"""Tokens that bind looser than ``∈`` (precedence 50) on each side: only there is ``x ∈ setOf p`` whole."""
+
+
+def membership(x: Text) -> Tokens | None:
+    """``x ∈ setOf p`` is ``p x`` (``Set.mem_setOf_eq`` is ``rfl``; red team 16: ``fun n => n ∈ setOf A``
+    was no copy of ``A n``); ``x ∈ {y | b}`` is read as such by ``_answer_unwrap``."""
+    t, size = x.t, len(x.t)
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        if i and t[i - 1].text not in _BEFORE_MEMBERSHIP:
+            return None
+        a = x.atom(i)
+        if a is None or a + 2 >= size or t[a].text != "∈" or t[a + 1].text != "setOf":
+            return None
+        end = x.atom(a + 2)
+        if end is None or (end < size and t[end].text not in _AFTER_MEMBERSHIP):
+            return None
+        return [make_token("(", t[i]), *bracketed(t[a + 2 : end], t[i]), *t[i:a], make_token(")", t[i])], end
+
+    return rewrite(t, match)
