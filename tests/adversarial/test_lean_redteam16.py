@@ -20,6 +20,10 @@ copy through library definitions and projections.
   rewritten through the projection of a constructor and ``Set.mem_setOf_eq``, as through the other
   reductions of red team 15. A copy in logic (``A n ∧ True``, ``¬¬A n``, ``if A n then True else
   False``) still passes the text profile: the known gap.
+* Bypass (a known gap until now): ``putnam_2020_a2``'s sum copied in the function form it elaborates to,
+  ``Finset.sum (Finset.Icc 0 k) (fun j => ...)``, ``(Finset.Icc 0 k).sum fun j => ...``, passed the text
+  profile beside the refused ``∑ j ∈ Finset.Icc 0 k, ...``. Fix (``_answer_terms.big_operators``): both
+  are read as the notation.
 """
 
 from __future__ import annotations
@@ -155,3 +159,40 @@ def test_the_question_projected_out_of_a_constructor_is_refused(putnambench: Ben
 def test_projections_that_are_no_copy_stay_accepted(putnambench: Benchmark, case: str) -> None:
     verdict = _game(putnambench, PROJECTED_HONEST[case])
     assert verdict.status == "accepted", failures(verdict)
+
+
+# --- a big operator in the function form it elaborates to ----------------------------------------------
+
+SUM = "putnam_2020_a2"
+"""States ``∑ j ∈ Finset.Icc 0 k, 2 ^ (k - j) * Nat.choose (k + j) j = putnam_2020_a2_solution k``."""
+BODY = "2 ^ (k - j) * Nat.choose (k + j) j"
+SUM_COPIES = {
+    "Finset.sum": f"fun k => Finset.sum (Finset.Icc 0 k) (fun j => {BODY})",
+    "a typed binder": f"fun k => Finset.sum (Finset.Icc 0 k) fun (j : ℕ) => {BODY}",
+    "dot notation": f"fun k => (Finset.Icc 0 k).sum (fun j => {BODY})",
+    "dot notation, fun unbracketed": f"fun k => (Finset.Icc 0 k).sum fun j => {BODY}",
+    "a local set": f"fun k => let s := Finset.Icc 0 k; s.sum fun j => {BODY}",
+    "a named summand": f"fun k => let g := fun j => {BODY}; Finset.sum (Finset.Icc 0 k) g",
+}
+SUM_HONEST = {
+    "the official answer": "fun k => 4 ^ k",
+    "another range": f"fun k => Finset.sum (Finset.range k) (fun j => {BODY})",
+    "another summand": "fun k => Finset.sum (Finset.Icc 0 k) (fun j => 2 ^ (k - j) * Nat.choose (k + j) (j + 1))",
+    "a product": f"fun k => Finset.prod (Finset.Icc 0 k) (fun j => {BODY})",
+}
+
+
+def _sum(putnambench: Benchmark, value: str) -> dict[str, str]:
+    candidate = lean_filled(putnambench, SUM, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    return failures(lean_text_verdict(putnambench, SUM, candidate, Track.NO_ANSWER))
+
+
+@pytest.mark.parametrize("case", sorted(SUM_COPIES))
+def test_the_sum_copied_in_function_form_is_refused(putnambench: Benchmark, case: str) -> None:
+    found = _sum(putnambench, SUM_COPIES[case])
+    assert "the other side of the statement's own `=`" in found.get("G2", ""), found
+
+
+@pytest.mark.parametrize("case", sorted(SUM_HONEST))
+def test_other_sums_stay_accepted(putnambench: Benchmark, case: str) -> None:
+    assert _sum(putnambench, SUM_HONEST[case]) == {}

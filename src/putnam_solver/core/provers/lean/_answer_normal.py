@@ -35,6 +35,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     Tokens,
     ascription,
     beta,
+    big_operators,
     binder_names,
     identity,
     is_name,
@@ -279,5 +280,6 @@ RULES: Final[list[Rule]] = [
     (frozenset({","}), pairs),
     (frozenset({".", "Function.const", *PROJECTORS}), projections),
     (frozenset({"setOf"}), membership),
+    (frozenset({"Finset.sum", "Finset.prod", "sum", "prod"}), big_operators),
 ]
 TRIGGERS: Final = frozenset().union(*(trigger for trigger, _ in RULES))
