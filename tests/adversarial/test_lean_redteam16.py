@@ -24,6 +24,11 @@ copy through library definitions and projections.
   ``Finset.sum (Finset.Icc 0 k) (fun j => ...)``, ``(Finset.Icc 0 k).sum fun j => ...``, passed the text
   profile beside the refused ``∑ j ∈ Finset.Icc 0 k, ...``. Fix (``_answer_terms.big_operators``): both
   are read as the notation.
+* Bypass: ``putnam_2024_a1``'s own set ``{n : ℕ | C}`` was refused as its answer, but the same term
+  written ``{n | C}`` (the set's type fixes its element's), ``setOf fun n => C``, ``setOf (fun n : ℕ =>
+  C)`` or ``{x | x ∈ {n : ℕ | C}}`` passed the text profile (the theorem is then ``rfl``). Fix
+  (``_answer_copy._canonical``, ``_answer_terms.set_builders``): a set-builder's binder is read without
+  its type, ``setOf fun`` as the set-builder and ``{y | y ∈ S}`` as ``S``.
 """
 
 from __future__ import annotations
@@ -196,3 +201,39 @@ def test_the_sum_copied_in_function_form_is_refused(putnambench: Benchmark, case
 @pytest.mark.parametrize("case", sorted(SUM_HONEST))
 def test_other_sums_stay_accepted(putnambench: Benchmark, case: str) -> None:
     assert _sum(putnambench, SUM_HONEST[case]) == {}
+
+
+# --- a set-builder copied in another spelling of the same term -------------------------------------------
+
+SET_PROBLEM = "putnam_2024_a1"
+"""States ``{n : ℕ | 0 < n ∧ ∃ (a b c : ℕ), ...} = putnam_2024_a1_solution``."""
+COND = "0 < n ∧ ∃ (a b c : ℕ), 0 < a ∧ 0 < b ∧ 0 < c ∧ 2*a^n + 3*b^n = 4*c^n"
+SET_COPIES = {
+    "without the binder's type": f"{{n | {COND}}}",
+    "setOf fun": f"setOf fun n => {COND}",
+    "setOf of a typed fun": f"setOf (fun n : ℕ => {COND})",
+    "membership in the set": f"{{x | x ∈ {{n : ℕ | {COND}}}}}",
+    "typed membership in the set": f"{{x : ℕ | x ∈ {{n | {COND}}}}}",
+}
+SET_HONEST = {
+    "the official answer": "{1}",
+    "another condition": "{n | 0 < n ∧ n < 2}",
+    "the condition on another element": f"{{x | x + 1 ∈ {{n : ℕ | {COND}}}}}",
+    "setOf of another predicate": "setOf fun n => n = 1",
+}
+
+
+def _set(putnambench: Benchmark, value: str) -> dict[str, str]:
+    candidate = lean_filled(putnambench, SET_PROBLEM, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    return failures(lean_text_verdict(putnambench, SET_PROBLEM, candidate, Track.NO_ANSWER))
+
+
+@pytest.mark.parametrize("case", sorted(SET_COPIES))
+def test_the_set_copied_in_another_spelling_is_refused(putnambench: Benchmark, case: str) -> None:
+    found = _set(putnambench, SET_COPIES[case])
+    assert "the other side of the statement's own `=`" in found.get("G2", ""), found
+
+
+@pytest.mark.parametrize("case", sorted(SET_HONEST))
+def test_other_sets_stay_accepted(putnambench: Benchmark, case: str) -> None:
+    assert _set(putnambench, SET_HONEST[case]) == {}

@@ -369,8 +369,8 @@ def _canonical(texts: list[str]) -> list[str]:
         typed = False
         if text in BINDERS:
             binding = True
-        elif binding and text == ":":
-            typed = True
+        elif (binding or (i >= 2 and texts[i - 2] == "{")) and text == ":":
+            typed = True  # red team 16: `{n | C}` for `{n : ℕ | C}`, the set's type fixes its element's
             continue
         elif text in BINDER_ENDS:
             binding = False

@@ -45,6 +45,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     pairs,
     projections,
     rewrite,
+    set_builders,
     substituted,
 )
 from putnam_solver.core.provers.lean.syntax import IDENT, Command, Token, normalize_name, top_level_assign
@@ -280,6 +281,7 @@ RULES: Final[list[Rule]] = [
     (frozenset({","}), pairs),
     (frozenset({".", "Function.const", *PROJECTORS}), projections),
     (frozenset({"setOf"}), membership),
+    (frozenset({"setOf", "{"}), set_builders),
     (frozenset({"Finset.sum", "Finset.prod", "sum", "prod"}), big_operators),
 ]
 TRIGGERS: Final = frozenset().union(*(trigger for trigger, _ in RULES))

@@ -429,3 +429,30 @@ def _big(x: Text, symbol: str, s: Sequence[Token], f: int, like: Token) -> tuple
         body = [*t[f:stop], make_token(var, like)]
     head = [make_token("(", like), make_token(symbol, like), make_token(var, like), make_token("∈", like)]
     return [*head, *s, make_token(",", like), *body, make_token(")", like)], stop
+
+
+def set_builders(x: Text) -> Tokens | None:
+    """``setOf fun x => b`` and ``setOf (fun (x : T) => b)`` are ``{x | b}``, what the set-builder
+    elaborates to, and ``{y | y ∈ S}`` is ``S`` (red team 16: ``putnam_2024_a1``'s set copied as ``setOf
+    fun n => ...`` or ``{x | x ∈ {n : ℕ | ...}}`` passed)."""
+    t, size = x.t, len(x.t)
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        close = x.partner[i] if t[i].text == "{" and i + 2 < size and t[i + 2].text in ("|", ":") else None
+        bar = x.find(i + 2, close, {"|"}) if close is not None else None
+        if close is not None and bar is not None and [u.text for u in t[bar + 1 : bar + 3]] == [t[i + 1].text, "∈"]:
+            whole = x.atom(bar + 3) == close and is_name(t[i + 1])  # `{y | y ∈ S}` is `S` (set eta)
+            return (bracketed(t[bar + 3 : close], t[i]), close + 1) if whole else None
+        if t[i].text != "setOf" or not x.head(i) or i + 1 >= size:
+            return None
+        lo, hi = i + 1, x.end[i]
+        if t[lo].text == "(" and (close := x.partner[lo]) is not None:
+            lo, hi = lo + 1, close
+        arrow = x.find(lo + 1, hi, ARROWS) if t[lo].text in FUNS else None
+        names = binder_names(t[lo + 1 : arrow]) if arrow is not None else None
+        if arrow is None or names is None or len(names) != 1:
+            return None
+        inner = [make_token("{", t[i]), make_token(names[0], t[i]), make_token("|", t[i]), *t[arrow + 1 : hi]]
+        return [*inner, make_token("}", t[i])], hi + (hi < size and t[hi].text == ")" and hi != x.end[i])
+
+    return rewrite(t, match)
