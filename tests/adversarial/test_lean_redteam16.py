@@ -16,19 +16,23 @@ copy through library definitions and projections.
   reduction, ``fun n => (A n, 0).1``, ``Prod.fst (A n, 0)``, ``(⟨A n, 0⟩ : Prop × ℕ).fst``,
   ``PLift.down ⟨A n⟩``, ``Subtype.val ⟨A n, trivial⟩``, ``Function.const ℕ (A n) 0``, or put in a set
   and asked for again, ``n ∈ setOf A``, passed the text profile (the theorem is then ``Iff.rfl``). Fix
-  (``_answer_terms.projections``, ``membership``): the value and the statement's side are both
+  (``_answer_reduce.projections``, ``membership``): the value and the statement's side are both
   rewritten through the projection of a constructor and ``Set.mem_setOf_eq``, as through the other
   reductions of red team 15. A copy in logic (``A n ∧ True``, ``¬¬A n``, ``if A n then True else
   False``) still passes the text profile: the known gap.
 * Bypass (a known gap until now): ``putnam_2020_a2``'s sum copied in the function form it elaborates to,
   ``Finset.sum (Finset.Icc 0 k) (fun j => ...)``, ``(Finset.Icc 0 k).sum fun j => ...``, passed the text
-  profile beside the refused ``∑ j ∈ Finset.Icc 0 k, ...``. Fix (``_answer_terms.big_operators``): both
+  profile beside the refused ``∑ j ∈ Finset.Icc 0 k, ...``. Fix (``_answer_reduce.big_operators``): both
   are read as the notation.
 * Bypass: ``putnam_2024_a1``'s own set ``{n : ℕ | C}`` was refused as its answer, but the same term
   written ``{n | C}`` (the set's type fixes its element's), ``setOf fun n => C``, ``setOf (fun n : ℕ =>
   C)`` or ``{x | x ∈ {n : ℕ | C}}`` passed the text profile (the theorem is then ``rfl``). Fix
-  (``_answer_copy._canonical``, ``_answer_terms.set_builders``): a set-builder's binder is read without
+  (``_answer_copy._canonical``, ``_answer_reduce.set_builders``): a set-builder's binder is read without
   its type, ``setOf fun`` as the set-builder and ``{y | y ∈ S}`` as ``S``.
+* Bypass: ``putnam_2020_a1``'s count copied as ``{x : ℕ | ...}.ncard`` (or ``({x : ℕ | ...}).ncard``,
+  ``{x : ℕ | ...} |>.ncard``) passed beside the refused ``Set.ncard {x : ℕ | ...}``: field notation on a
+  set-builder is that ``Set`` function applied to it (``_answer_reduce.set_fields``), on both sides (the
+  statement ``{n : ℤ | ...}.encard = putnam_1983_a1_solution`` and the value ``Set.encard {...}``).
 """
 
 from __future__ import annotations
@@ -237,3 +241,46 @@ def test_the_set_copied_in_another_spelling_is_refused(putnambench: Benchmark, c
 @pytest.mark.parametrize("case", sorted(SET_HONEST))
 def test_other_sets_stay_accepted(putnambench: Benchmark, case: str) -> None:
     assert _set(putnambench, SET_HONEST[case]) == {}
+
+
+# --- a count written with field notation on the set-builder ---------------------------------------------
+
+COUNT = "putnam_2020_a1"
+"""States ``Set.ncard {x : ℕ | ...} = putnam_2020_a1_solution``."""
+COUNTED = "(2020 ∣ x) ∧ (Nat.log 10 x) + 1 ≤ 2020 ∧ (∃ k l, k ≥ l ∧ x = ∑ i ∈ Finset.range (k-l+1), 10 ^ (i+l))"
+COUNT_COPIES = {
+    "field notation": f"{{x : ℕ | {COUNTED}}}.ncard",
+    "field notation on a bracketed set": f"({{x : ℕ | {COUNTED}}}).ncard",
+    "a pipeline": f"{{x : ℕ | {COUNTED}}} |>.ncard",
+}
+COUNT_HONEST = {
+    "the official answer": "508536",
+    "another set's count": "{x : ℕ | 2020 ∣ x ∧ x < 10}.ncard",
+}
+ENCARD = "putnam_1983_a1"
+"""States ``{n : ℤ | n > 0 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}.encard = putnam_1983_a1_solution``."""
+
+
+def _count(putnambench: Benchmark, problem: str, value: str) -> dict[str, str]:
+    candidate = lean_filled(putnambench, problem, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    return failures(lean_text_verdict(putnambench, problem, candidate, Track.NO_ANSWER))
+
+
+@pytest.mark.parametrize("case", sorted(COUNT_COPIES))
+def test_a_count_copied_with_field_notation_is_refused(putnambench: Benchmark, case: str) -> None:
+    found = _count(putnambench, COUNT, COUNT_COPIES[case])
+    assert "the other side of the statement's own `=`" in found.get("G2", ""), found
+
+
+def test_a_statements_field_notation_is_read_as_the_function(putnambench: Benchmark) -> None:
+    found = _count(putnambench, ENCARD, "Set.encard {n | n > 0 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}")
+    assert "the other side of the statement's own `=`" in found.get("G2", ""), found
+
+
+@pytest.mark.parametrize("case", sorted(COUNT_HONEST))
+def test_other_counts_stay_accepted(putnambench: Benchmark, case: str) -> None:
+    assert _count(putnambench, COUNT, COUNT_HONEST[case]) == {}
+
+
+def test_another_sets_encard_stays_accepted(putnambench: Benchmark) -> None:
+    assert _count(putnambench, ENCARD, "Set.encard {n : ℤ | n > 1 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}") == {}

@@ -20,6 +20,14 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_reduce import (
+    PROJECTORS,
+    big_operators,
+    membership,
+    projections,
+    set_builders,
+    set_fields,
+)
 from putnam_solver.core.provers.lean._answer_terms import (
     ARROWS,
     CLOSERS,
@@ -27,7 +35,6 @@ from putnam_solver.core.provers.lean._answer_terms import (
     IDENTITIES,
     LOCALS,
     OPEN_CLOSE,
-    PROJECTORS,
     QUIET,
     TERM_TACTICS,
     TRANSPORTS,
@@ -35,17 +42,13 @@ from putnam_solver.core.provers.lean._answer_terms import (
     Tokens,
     ascription,
     beta,
-    big_operators,
     binder_names,
     identity,
     is_name,
     lam,
     make_token,
-    membership,
     pairs,
-    projections,
     rewrite,
-    set_builders,
     substituted,
 )
 from putnam_solver.core.provers.lean.syntax import IDENT, Command, Token, normalize_name, top_level_assign
@@ -282,6 +285,7 @@ RULES: Final[list[Rule]] = [
     (frozenset({".", "Function.const", *PROJECTORS}), projections),
     (frozenset({"setOf"}), membership),
     (frozenset({"setOf", "{"}), set_builders),
+    (frozenset({"{"}), set_fields),
     (frozenset({"Finset.sum", "Finset.prod", "sum", "prod"}), big_operators),
 ]
 TRIGGERS: Final = frozenset().union(*(trigger for trigger, _ in RULES))
