@@ -33,6 +33,11 @@ copy through library definitions and projections.
   ``{x : ℕ | ...} |>.ncard``) passed beside the refused ``Set.ncard {x : ℕ | ...}``: field notation on a
   set-builder is that ``Set`` function applied to it (``_answer_reduce.set_fields``), on both sides (the
   statement ``{n : ℤ | ...}.encard = putnam_1983_a1_solution`` and the value ``Set.encard {...}``).
+* Bypass: ``putnam_1973_a4`` states ``putnam_1973_a4_solution = {x : ℝ | f x = 0}.ncard`` with the
+  hypothesis ``hf : f = fun x => 2^x - 1 - x^2``: the count with ``f`` unfolded, ``{x : ℝ | 2^x - 1 - x^2
+  = 0}.ncard``, passed the text profile (the theorem is then ``subst hf; rfl``). Fix
+  (``_answer_reduce.hypothesis_definitions``): a theorem variable that its own hypothesis defines
+  (``v = e``, ``∀ xs, v xs = e``) is unfolded in the statement's side, as the statement's definitions are.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
+from putnam_solver.core.provers.lean.syntax import lex_code
 from putnam_solver.core.verify import Track
 from tests.adversarial.test_lean_redteam15 import _game
 from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
@@ -284,3 +291,41 @@ def test_other_counts_stay_accepted(putnambench: Benchmark, case: str) -> None:
 
 def test_another_sets_encard_stays_accepted(putnambench: Benchmark) -> None:
     assert _count(putnambench, ENCARD, "Set.encard {n : ℤ | n > 1 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}") == {}
+
+
+# --- a theorem variable defined by its own hypothesis ---------------------------------------------------
+
+DEFINED = "putnam_1973_a4"
+"""States ``putnam_1973_a4_solution = {x : ℝ | f x = 0}.ncard`` with ``hf : f = fun x => 2^x - 1 - x^2``."""
+UNFOLDED_COPIES = {
+    "f unfolded": "{x : ℝ | 2^x - 1 - x^2 = 0}.ncard",
+    "f unfolded, the function form": "Set.ncard {x : ℝ | 2^x - 1 - x^2 = 0}",
+    "f as a lambda": "{x : ℝ | (fun x => 2^x - 1 - x^2) x = 0}.ncard",
+}
+UNFOLDED_HONEST = {"the official answer": "3", "another equation": "Set.ncard {x : ℝ | 2^x - 1 - x^2 = 1}"}
+
+
+@pytest.mark.parametrize("case", sorted(UNFOLDED_COPIES))
+def test_a_copy_with_a_hypothesis_definition_unfolded_is_refused(putnambench: Benchmark, case: str) -> None:
+    found = _count(putnambench, DEFINED, UNFOLDED_COPIES[case])
+    assert "the other side of the statement's own `=`" in found.get("G2", ""), found
+
+
+@pytest.mark.parametrize("case", sorted(UNFOLDED_HONEST))
+def test_other_values_beside_a_hypothesis_definition_stay_accepted(putnambench: Benchmark, case: str) -> None:
+    assert _count(putnambench, DEFINED, UNFOLDED_HONEST[case]) == {}
+
+
+@pytest.mark.parametrize(
+    ("signature", "expected"),
+    [
+        ("theorem t (f : ℝ → ℝ) (hf : f = fun x => x + 1) : True", {"f": "fun x => x + 1"}),
+        ("theorem t (n : ℕ → ℕ → ℕ) (hn : ∀ a b : ℕ, n a b = a + b) : True", {"n": "( fun a b => a + b )"}),
+        ("theorem t (hf : f = 1) : True", {}),  # `f` is no variable of the theorem's
+        ("theorem t (f : ℕ → ℕ) (hf : f = fun x => f x) : True", {}),  # recursive: not a definition
+        ("theorem t (f : ℕ → ℕ) (hf : ∀ x, f (x + 1) = x) : True", {}),  # a pattern, not the parameters
+    ],
+)
+def test_the_hypotheses_that_define_a_variable(signature: str, expected: dict[str, str]) -> None:
+    found = hypothesis_definitions(list(lex_code(signature)))
+    assert {name: " ".join(t.text for t in value) for name, value in found.items()} == expected

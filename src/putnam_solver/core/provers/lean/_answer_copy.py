@@ -32,6 +32,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
+from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, code_tokens, normalize_name
 
@@ -64,6 +65,8 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     code = normalized(code_tokens(value), unfold, budget)
     if not code:
         return []
+    signature = code_tokens(expected.theorem.tokens[expected.theorem.head : expected.proof_assign])
+    stated = {**unfold, **hypothesis_definitions(signature)}  # the theorem's own variables: its side only
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
     variants = []
     for params, body in readings(code):
@@ -75,7 +78,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     def side(other: list[str]) -> list[str]:  # the other side read as the value is (``_answer_normal``)
         key = tuple(other)
         if key not in sides:
-            sides[key] = _canonical(_spelled(_piped(_spelled(normalized_texts(other, unfold, budget)))))
+            sides[key] = _canonical(_spelled(_piped(_spelled(normalized_texts(other, stated, budget)))))
         return sides[key]
 
     for params, texts in variants:

@@ -212,3 +212,48 @@ def set_fields(x: Text) -> Tokens | None:
         return [*out, make_token(".", field), make_token(rest, field)] if sep else out, close + 3
 
     return rewrite(t, match)
+
+
+def hypothesis_definitions(signature: Sequence[Token]) -> dict[str, Tokens]:
+    """The theorem's variables its own hypotheses define, ``(f : ℝ → ℝ) (hf : f = fun x => e)`` or
+    ``(hf : ∀ x, f x = e)``: ``f`` as ``fun x => e``, the statement's side read with it unfolded (red team
+    16: ``putnam_1973_a4`` states ``putnam_1973_a4_solution = {x : ℝ | f x = 0}.ncard`` with that ``hf``,
+    and ``{x : ℝ | 2^x - 1 - x^2 = 0}.ncard`` as the answer, the theorem then ``subst hf; rfl``, passed)."""
+    x = Text(list(signature))
+    t = x.t
+    bound: set[str] = set()
+    found: dict[str, Tokens] = {}
+    i = 2  # after `theorem NAME`
+    while i < len(t) and t[i].text in ("(", "{", "[", "⦃"):
+        close = x.partner[i]
+        colon = x.find(i + 1, close, {":"}) if close is not None else None
+        if close is None or colon is None:
+            break
+        names = [u.text for u in t[i + 1 : colon] if is_name(u)]
+        defined = _defined(x, colon + 1, close, bound)
+        if defined is not None and len(names) == 1:
+            found.setdefault(defined[0], defined[1])
+        bound.update(names)
+        i = close + 1
+    return found
+
+
+def _defined(x: Text, lo: int, hi: int, bound: set[str]) -> tuple[str, Tokens] | None:
+    """``v = e`` or ``∀ xs, v xs = e`` in ``t[lo:hi]`` for a bound ``v`` not in ``e``: ``v`` and its value."""
+    t, params = x.t, list[str]()
+    if t[lo].text == "∀":
+        comma = x.find(lo + 1, hi, {","})
+        names = binder_names(t[lo + 1 : comma]) if comma is not None else None
+        if comma is None or not names:
+            return None
+        params, lo = names, comma + 1
+    equals = x.find(lo, hi, {"="})
+    if equals is None or [u.text for u in t[lo + 1 : equals]] != params or t[lo].text not in bound:
+        return None
+    value = list(t[equals + 1 : hi])
+    if not value or any(u.text.partition(".")[0] == t[lo].text for u in value if u.kind == IDENT):
+        return None
+    if not params:
+        return t[lo].text, value
+    head = [make_token("fun", t[lo]), *(make_token(p, t[lo]) for p in params), make_token("=>", t[lo])]
+    return t[lo].text, [make_token("(", t[lo]), *head, *value, make_token(")", t[lo])]
