@@ -37,7 +37,8 @@ copy through library definitions and projections.
   hypothesis ``hf : f = fun x => 2^x - 1 - x^2``: the count with ``f`` unfolded, ``{x : ℝ | 2^x - 1 - x^2
   = 0}.ncard``, passed the text profile (the theorem is then ``subst hf; rfl``). Fix
   (``_answer_reduce.hypothesis_definitions``): a theorem variable that its own hypothesis defines
-  (``v = e``, ``∀ xs, v xs = e``) is unfolded in the statement's side, as the statement's definitions are.
+  (``v = e``, ``∀ xs, v xs = e``, ``∀ xs, v xs ↔ e``) is unfolded in the statement's side, as the
+  statement's definitions are (``putnam_2009_b3``'s ``A`` and ``mediocre`` copied so were refused too).
 """
 
 from __future__ import annotations
@@ -311,6 +312,17 @@ def test_a_copy_with_a_hypothesis_definition_unfolded_is_refused(putnambench: Be
     assert "the other side of the statement's own `=`" in found.get("G2", ""), found
 
 
+def test_chained_hypothesis_definitions_are_unfolded(putnambench: Benchmark) -> None:
+    """``putnam_2009_b3``: ``hA : A = fun n ↦ ({S : Set ℤ | mediocre n S}.ncard : ℤ)`` and ``hmediocre : ∀ n
+    S, mediocre n S ↔ ...``; its set with both unfolded."""
+    mediocre = "(S ⊆ Icc 1 n) ∧ ∀ a ∈ S, ∀ b ∈ S, 2 ∣ a + b → (a + b) / 2 ∈ S"
+    a = f"(fun n ↦ ({{S : Set ℤ | {mediocre}}}.ncard : ℤ))"
+    copy = f"{{n : ℤ | n > 0 ∧ {a} (n + 2) - 2 * {a} (n + 1) + {a} n = 1}}"
+    found = _count(putnambench, "putnam_2009_b3", copy)
+    assert "the other side of the statement's own `=`" in found.get("G2", ""), found
+    assert _count(putnambench, "putnam_2009_b3", "{n : ℤ | n > 0 ∧ ∃ k, n = 2 ^ k - 1}") == {}
+
+
 @pytest.mark.parametrize("case", sorted(UNFOLDED_HONEST))
 def test_other_values_beside_a_hypothesis_definition_stay_accepted(putnambench: Benchmark, case: str) -> None:
     assert _count(putnambench, DEFINED, UNFOLDED_HONEST[case]) == {}
@@ -321,6 +333,7 @@ def test_other_values_beside_a_hypothesis_definition_stay_accepted(putnambench: 
     [
         ("theorem t (f : ℝ → ℝ) (hf : f = fun x => x + 1) : True", {"f": "fun x => x + 1"}),
         ("theorem t (n : ℕ → ℕ → ℕ) (hn : ∀ a b : ℕ, n a b = a + b) : True", {"n": "( fun a b => a + b )"}),
+        ("theorem t (p : ℕ → Prop) (hp : ∀ n, p n ↔ n = 2) : True", {"p": "( fun n => n = 2 )"}),
         ("theorem t (hf : f = 1) : True", {}),  # `f` is no variable of the theorem's
         ("theorem t (f : ℕ → ℕ) (hf : f = fun x => f x) : True", {}),  # recursive: not a definition
         ("theorem t (f : ℕ → ℕ) (hf : ∀ x, f (x + 1) = x) : True", {}),  # a pattern, not the parameters

@@ -66,19 +66,23 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     if not code:
         return []
     signature = code_tokens(expected.theorem.tokens[expected.theorem.head : expected.proof_assign])
-    stated = {**unfold, **hypothesis_definitions(signature)}  # the theorem's own variables: its side only
+    stated = hypothesis_definitions(signature)  # the theorem's own variables: read in its side only
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
     variants = []
     for params, body in readings(code):
         if _names_something(body):
             params, texts = _sections(_spelled([t.text for t in body]), params)
             variants += [(params, texts), _tuple_set(texts, params)]
-    sides: dict[tuple[str, ...], list[str]] = {}
+    sides: dict[tuple[str, ...], list[list[str]]] = {}
 
-    def side(other: list[str]) -> list[str]:  # the other side read as the value is (``_answer_normal``)
+    def side(other: list[str]) -> list[list[str]]:  # the other side read as the value is (``_answer_normal``)
         key = tuple(other)
         if key not in sides:
-            sides[key] = _canonical(_spelled(_piped(_spelled(normalized_texts(other, stated, budget)))))
+            sides[key] = [_read(other, unfold, budget)]
+            if stated:  # a reading the candidate cannot pad: its own budget, dropped when it meets a bound
+                own = work_for(())
+                with_hypotheses = _read(other, {**unfold, **stated}, own)
+                sides[key] += [] if own[1] else [with_hypotheses]
         return sides[key]
 
     for params, texts in variants:
@@ -91,7 +95,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 names = dict(zip(params, args, strict=False))
                 copy = _canonical([_renamed(t, names) for t in texts] + args[len(params) :])
                 for relation, other in _other_sides(theorem, start, end):
-                    if side(other) == copy:
+                    if copy in side(other):
                         return [Violation(code[0].line, label, RULE.format(relation))]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
@@ -102,9 +106,14 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
             else:
                 continue
             for relation, other in _other_sides(theorem, start, end):
-                if side(other) == copy:
+                if copy in side(other):
                     return [Violation(code[0].line, label, RULE.format(relation))]
     return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
+
+
+def _read(other: list[str], unfold: dict[str, list[Token]], budget: list[int]) -> list[str]:
+    """The statement's side ``other`` as the value is read (``_answer_normal``), in canonical form."""
+    return _canonical(_spelled(_piped(_spelled(normalized_texts(other, unfold, budget)))))
 
 
 def _widened(theorem: list[str], found: list[tuple[int, int, list[str]]]) -> list[tuple[int, int, list[str]]]:

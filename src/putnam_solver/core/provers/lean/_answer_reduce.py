@@ -239,7 +239,8 @@ def hypothesis_definitions(signature: Sequence[Token]) -> dict[str, Tokens]:
 
 
 def _defined(x: Text, lo: int, hi: int, bound: set[str]) -> tuple[str, Tokens] | None:
-    """``v = e`` or ``∀ xs, v xs = e`` in ``t[lo:hi]`` for a bound ``v`` not in ``e``: ``v`` and its value."""
+    """``v = e``, ``∀ xs, v xs = e`` or ``∀ xs, v xs ↔ e`` in ``t[lo:hi]`` for a bound ``v`` not in ``e``:
+    ``v`` and its value."""
     t, params = x.t, list[str]()
     if t[lo].text == "∀":
         comma = x.find(lo + 1, hi, {","})
@@ -247,7 +248,7 @@ def _defined(x: Text, lo: int, hi: int, bound: set[str]) -> tuple[str, Tokens] |
         if comma is None or not names:
             return None
         params, lo = names, comma + 1
-    equals = x.find(lo, hi, {"="})
+    equals = x.find(lo, hi, {"=", "↔"})  # `∀ n S, P n S ↔ e` defines `P` up to `propext`
     if equals is None or [u.text for u in t[lo + 1 : equals]] != params or t[lo].text not in bound:
         return None
     value = list(t[equals + 1 : hi])
