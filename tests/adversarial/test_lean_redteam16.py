@@ -334,6 +334,7 @@ def test_other_values_beside_a_hypothesis_definition_stay_accepted(putnambench: 
         ("theorem t (f : ℝ → ℝ) (hf : f = fun x => x + 1) : True", {"f": "fun x => x + 1"}),
         ("theorem t (n : ℕ → ℕ → ℕ) (hn : ∀ a b : ℕ, n a b = a + b) : True", {"n": "( fun a b => a + b )"}),
         ("theorem t (p : ℕ → Prop) (hp : ∀ n, p n ↔ n = 2) : True", {"p": "( fun n => n = 2 )"}),
+        ("theorem t (f : ℕ → ℕ) [Fact True] (hf : f = id) : True", {"f": "id"}),
         ("theorem t (hf : f = 1) : True", {}),  # `f` is no variable of the theorem's
         ("theorem t (f : ℕ → ℕ) (hf : f = fun x => f x) : True", {}),  # recursive: not a definition
         ("theorem t (f : ℕ → ℕ) (hf : ∀ x, f (x + 1) = x) : True", {}),  # a pattern, not the parameters

@@ -226,9 +226,12 @@ def hypothesis_definitions(signature: Sequence[Token]) -> dict[str, Tokens]:
     i = 2  # after `theorem NAME`
     while i < len(t) and t[i].text in ("(", "{", "[", "⦃"):
         close = x.partner[i]
-        colon = x.find(i + 1, close, {":"}) if close is not None else None
-        if close is None or colon is None:
+        if close is None:
             break
+        colon = x.find(i + 1, close, {":"})
+        if colon is None:  # an anonymous instance binder, `[Fintype α]`
+            i = close + 1
+            continue
         names = [u.text for u in t[i + 1 : colon] if is_name(u)]
         defined = _defined(x, colon + 1, close, bound)
         if defined is not None and len(names) == 1:
