@@ -32,6 +32,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
+from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, code_tokens, normalize_name
 
@@ -64,18 +65,24 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     code = normalized(code_tokens(value), unfold, budget)
     if not code:
         return []
+    signature = code_tokens(expected.theorem.tokens[expected.theorem.head : expected.proof_assign])
+    stated = hypothesis_definitions(signature)  # the theorem's own variables: read in its side only
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
     variants = []
     for params, body in readings(code):
         if _names_something(body):
             params, texts = _sections(_spelled([t.text for t in body]), params)
             variants += [(params, texts), _tuple_set(texts, params)]
-    sides: dict[tuple[str, ...], list[str]] = {}
+    sides: dict[tuple[str, ...], list[list[str]]] = {}
 
-    def side(other: list[str]) -> list[str]:  # the other side read as the value is (``_answer_normal``)
+    def side(other: list[str]) -> list[list[str]]:  # the other side read as the value is (``_answer_normal``)
         key = tuple(other)
         if key not in sides:
-            sides[key] = _canonical(_spelled(_piped(_spelled(normalized_texts(other, unfold, budget)))))
+            sides[key] = [_read(other, unfold, budget)]
+            if stated:  # a reading the candidate cannot pad: its own budget, dropped when it meets a bound
+                own = work_for(())
+                with_hypotheses = _read(other, {**unfold, **stated}, own)
+                sides[key] += [] if own[1] else [with_hypotheses]
         return sides[key]
 
     for params, texts in variants:
@@ -88,7 +95,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 names = dict(zip(params, args, strict=False))
                 copy = _canonical([_renamed(t, names) for t in texts] + args[len(params) :])
                 for relation, other in _other_sides(theorem, start, end):
-                    if side(other) == copy:
+                    if copy in side(other):
                         return [Violation(code[0].line, label, RULE.format(relation))]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
@@ -99,9 +106,14 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
             else:
                 continue
             for relation, other in _other_sides(theorem, start, end):
-                if side(other) == copy:
+                if copy in side(other):
                     return [Violation(code[0].line, label, RULE.format(relation))]
     return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
+
+
+def _read(other: list[str], unfold: dict[str, list[Token]], budget: list[int]) -> list[str]:
+    """The statement's side ``other`` as the value is read (``_answer_normal``), in canonical form."""
+    return _canonical(_spelled(_piped(_spelled(normalized_texts(other, unfold, budget)))))
 
 
 def _widened(theorem: list[str], found: list[tuple[int, int, list[str]]]) -> list[tuple[int, int, list[str]]]:
@@ -369,8 +381,8 @@ def _canonical(texts: list[str]) -> list[str]:
         typed = False
         if text in BINDERS:
             binding = True
-        elif binding and text == ":":
-            typed = True
+        elif (binding or (i >= 2 and texts[i - 2] == "{")) and text == ":":
+            typed = True  # red team 16: `{n | C}` for `{n : ℕ | C}`, the set's type fixes its element's
             continue
         elif text in BINDER_ENDS:
             binding = False

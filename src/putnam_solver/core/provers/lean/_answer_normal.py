@@ -20,6 +20,14 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_reduce import (
+    PROJECTORS,
+    big_operators,
+    membership,
+    projections,
+    set_builders,
+    set_fields,
+)
 from putnam_solver.core.provers.lean._answer_terms import (
     ARROWS,
     CLOSERS,
@@ -274,5 +282,10 @@ RULES: Final[list[Rule]] = [
     (IDENTITIES | TRANSPORTS | FUNS | {"do", "·", "∘", ".", "Function.comp"}, identity),
     (frozenset({":"}), ascription),
     (frozenset({","}), pairs),
+    (frozenset({".", "Function.const", *PROJECTORS}), projections),
+    (frozenset({"setOf"}), membership),
+    (frozenset({"setOf", "{"}), set_builders),
+    (frozenset({"{"}), set_fields),
+    (frozenset({"Finset.sum", "Finset.prod", "sum", "prod"}), big_operators),
 ]
 TRIGGERS: Final = frozenset().union(*(trigger for trigger, _ in RULES))

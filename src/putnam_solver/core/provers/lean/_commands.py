@@ -215,11 +215,28 @@ def split_commands(tokens: Sequence[Token]) -> list[Command]:
     starts = [0]
     head = _HeadScan(tokens, 0)
     for i in positions(list(map(_COL, tokens)), 0):  # the column-0 tokens
-        if i and _starts_command(tokens[i]) and head.head(i) is not None:
+        if i and _starts_command(tokens[i]) and (at := head.head(i)) is not None:
+            if _derives(tokens, starts[-1] + at, i):
+                continue
             starts.append(i)
             head = _HeadScan(tokens, i)
     starts.append(len(tokens))
     return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
+
+
+_DERIVING_DECLARATIONS: Final = frozenset({"inductive", "structure", "class", "def"})
+"""Declarations whose syntax ends in an optional ``deriving A, B`` clause (Lean's ``optDeriving``,
+``optDefDeriving``)."""
+
+
+def _derives(tokens: Sequence[Token], keyword: int, i: int) -> bool:
+    """Whether the column-0 ``deriving`` at ``i`` is the trailing clause of the declaration whose keyword
+    is at ``keyword``, not a ``deriving instance`` command: Lean reads the clause as part of the
+    declaration wherever it stands (checked on Lean 4.35, after a blank line too), so splitting there
+    refused a sound helper type and would judge its handlers apart from it."""
+    if tokens[i].text != "deriving" or tokens[keyword].text not in _DERIVING_DECLARATIONS:
+        return False
+    return i + 1 < len(tokens) and tokens[i + 1].kind == IDENT and tokens[i + 1].text != "instance"
 
 
 def positions(values: Sequence[object], value: object) -> list[int]:

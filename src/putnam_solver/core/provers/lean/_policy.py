@@ -279,6 +279,13 @@ POLICY: Final = LeanPolicy(
         "Finset.toList",
         "Finset.sort",
         "Multiset.sort",
+        # red team 16, accepted by the text profile: `Nat.Subtype.ofNat` (a `Nat.find`) under other names,
+        # whose value at `0` is the least element of an infinite set of naturals, and the index where an
+        # eventually constant sequence settles (an `sInf`) with its value there
+        "Nat.Subtype.orderIsoOfNat",
+        "Nat.orderEmbeddingOfSet",
+        "monotonicSequenceLimitIndex",
+        "monotonicSequenceLimit",
         *EXTREMAL_OPERATORS,
     ),
     analysis_operators=ANALYSIS_OPERATORS,
