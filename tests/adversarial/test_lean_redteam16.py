@@ -45,18 +45,12 @@ from __future__ import annotations
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, load_benchmark
+from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
 from putnam_solver.core.provers.lean.syntax import lex_code
 from putnam_solver.core.verify import Track
 from tests.adversarial.test_lean_redteam15 import _game
-from tests.helpers import LEAN_BENCH, failures, lean_filled, lean_text_verdict
-
-
-@pytest.fixture(scope="module")
-def putnambench() -> Benchmark:
-    return load_benchmark(LEAN_BENCH)
-
+from tests.helpers import failures, lean_filled, lean_text_verdict
 
 # --- a type's deriving clause at column 0 -------------------------------------------------------------
 
@@ -82,17 +76,17 @@ DERIVING_REFUSED = {
 
 
 @pytest.mark.parametrize("case", sorted(DERIVING_SOUND))
-def test_a_column_0_deriving_clause_of_a_helper_type_is_accepted(putnambench: Benchmark, case: str) -> None:
-    candidate = lean_filled(putnambench, PLAIN, proof="by\n  simp", before=DERIVING_SOUND[case])
-    verdict = lean_text_verdict(putnambench, PLAIN, candidate)
+def test_a_column_0_deriving_clause_of_a_helper_type_is_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(lean_putnambench, PLAIN, proof="by\n  simp", before=DERIVING_SOUND[case])
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
     assert verdict.status == "accepted", failures(verdict)
 
 
 @pytest.mark.parametrize("case", sorted(DERIVING_REFUSED))
-def test_a_column_0_deriving_that_is_no_permitted_clause_is_refused(putnambench: Benchmark, case: str) -> None:
+def test_a_column_0_deriving_that_is_no_permitted_clause_is_refused(lean_putnambench: Benchmark, case: str) -> None:
     before, gate, rule = DERIVING_REFUSED[case]
-    candidate = lean_filled(putnambench, PLAIN, proof="by\n  simp", before=before)
-    verdict = lean_text_verdict(putnambench, PLAIN, candidate)
+    candidate = lean_filled(lean_putnambench, PLAIN, proof="by\n  simp", before=before)
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
     assert verdict.status == "rejected"
     assert rule in failures(verdict).get(gate, ""), failures(verdict)
 
@@ -115,21 +109,21 @@ ENUMERATED = {
 }
 
 
-def _least(putnambench: Benchmark, value: str) -> dict[str, str]:
-    candidate = lean_filled(putnambench, LEAST, Track.NO_ANSWER, value=value, proof="by\n  simp")
-    verdict = lean_text_verdict(putnambench, LEAST, candidate, Track.NO_ANSWER)
+def _least(lean_putnambench: Benchmark, value: str) -> dict[str, str]:
+    candidate = lean_filled(lean_putnambench, LEAST, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    verdict = lean_text_verdict(lean_putnambench, LEAST, candidate, Track.NO_ANSWER)
     return failures(verdict)
 
 
 @pytest.mark.parametrize("case", sorted(ENUMERATED))
-def test_the_least_element_through_an_enumeration_is_refused(putnambench: Benchmark, case: str) -> None:
-    found = _least(putnambench, ENUMERATED[case])
+def test_the_least_element_through_an_enumeration_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    found = _least(lean_putnambench, ENUMERATED[case])
     assert "a choice operator picks a value" in found.get("G2", ""), found
 
 
 @pytest.mark.parametrize("value", ["3", "Nat.succ 2", "(Finset.range 4).card - 1", "Finset.fold max 0 id {1, 3}"])
-def test_honest_naturals_stay_accepted(putnambench: Benchmark, value: str) -> None:
-    assert _least(putnambench, value) == {}
+def test_honest_naturals_stay_accepted(lean_putnambench: Benchmark, value: str) -> None:
+    assert _least(lean_putnambench, value) == {}
 
 
 # --- the question taken back out of a tuple or constructor ---------------------------------------------
@@ -166,15 +160,15 @@ PROJECTED_HONEST = {
 
 
 @pytest.mark.parametrize("case", sorted(PROJECTED_COPIES))
-def test_the_question_projected_out_of_a_constructor_is_refused(putnambench: Benchmark, case: str) -> None:
-    verdict = _game(putnambench, PROJECTED_COPIES[case])
+def test_the_question_projected_out_of_a_constructor_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    verdict = _game(lean_putnambench, PROJECTED_COPIES[case])
     assert verdict.status == "rejected"
     assert "the other side of the statement's own `↔`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
 @pytest.mark.parametrize("case", sorted(PROJECTED_HONEST))
-def test_projections_that_are_no_copy_stay_accepted(putnambench: Benchmark, case: str) -> None:
-    verdict = _game(putnambench, PROJECTED_HONEST[case])
+def test_projections_that_are_no_copy_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    verdict = _game(lean_putnambench, PROJECTED_HONEST[case])
     assert verdict.status == "accepted", failures(verdict)
 
 
@@ -199,20 +193,20 @@ SUM_HONEST = {
 }
 
 
-def _sum(putnambench: Benchmark, value: str) -> dict[str, str]:
-    candidate = lean_filled(putnambench, SUM, Track.NO_ANSWER, value=value, proof="by\n  simp")
-    return failures(lean_text_verdict(putnambench, SUM, candidate, Track.NO_ANSWER))
+def _sum(lean_putnambench: Benchmark, value: str) -> dict[str, str]:
+    candidate = lean_filled(lean_putnambench, SUM, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    return failures(lean_text_verdict(lean_putnambench, SUM, candidate, Track.NO_ANSWER))
 
 
 @pytest.mark.parametrize("case", sorted(SUM_COPIES))
-def test_the_sum_copied_in_function_form_is_refused(putnambench: Benchmark, case: str) -> None:
-    found = _sum(putnambench, SUM_COPIES[case])
+def test_the_sum_copied_in_function_form_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    found = _sum(lean_putnambench, SUM_COPIES[case])
     assert "the other side of the statement's own `=`" in found.get("G2", ""), found
 
 
 @pytest.mark.parametrize("case", sorted(SUM_HONEST))
-def test_other_sums_stay_accepted(putnambench: Benchmark, case: str) -> None:
-    assert _sum(putnambench, SUM_HONEST[case]) == {}
+def test_other_sums_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    assert _sum(lean_putnambench, SUM_HONEST[case]) == {}
 
 
 # --- a set-builder copied in another spelling of the same term -------------------------------------------
@@ -235,20 +229,20 @@ SET_HONEST = {
 }
 
 
-def _set(putnambench: Benchmark, value: str) -> dict[str, str]:
-    candidate = lean_filled(putnambench, SET_PROBLEM, Track.NO_ANSWER, value=value, proof="by\n  simp")
-    return failures(lean_text_verdict(putnambench, SET_PROBLEM, candidate, Track.NO_ANSWER))
+def _set(lean_putnambench: Benchmark, value: str) -> dict[str, str]:
+    candidate = lean_filled(lean_putnambench, SET_PROBLEM, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    return failures(lean_text_verdict(lean_putnambench, SET_PROBLEM, candidate, Track.NO_ANSWER))
 
 
 @pytest.mark.parametrize("case", sorted(SET_COPIES))
-def test_the_set_copied_in_another_spelling_is_refused(putnambench: Benchmark, case: str) -> None:
-    found = _set(putnambench, SET_COPIES[case])
+def test_the_set_copied_in_another_spelling_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    found = _set(lean_putnambench, SET_COPIES[case])
     assert "the other side of the statement's own `=`" in found.get("G2", ""), found
 
 
 @pytest.mark.parametrize("case", sorted(SET_HONEST))
-def test_other_sets_stay_accepted(putnambench: Benchmark, case: str) -> None:
-    assert _set(putnambench, SET_HONEST[case]) == {}
+def test_other_sets_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    assert _set(lean_putnambench, SET_HONEST[case]) == {}
 
 
 # --- a count written with field notation on the set-builder ---------------------------------------------
@@ -269,29 +263,29 @@ ENCARD = "putnam_1983_a1"
 """States ``{n : ℤ | n > 0 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}.encard = putnam_1983_a1_solution``."""
 
 
-def _count(putnambench: Benchmark, problem: str, value: str) -> dict[str, str]:
-    candidate = lean_filled(putnambench, problem, Track.NO_ANSWER, value=value, proof="by\n  simp")
-    return failures(lean_text_verdict(putnambench, problem, candidate, Track.NO_ANSWER))
+def _count(lean_putnambench: Benchmark, problem: str, value: str) -> dict[str, str]:
+    candidate = lean_filled(lean_putnambench, problem, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    return failures(lean_text_verdict(lean_putnambench, problem, candidate, Track.NO_ANSWER))
 
 
 @pytest.mark.parametrize("case", sorted(COUNT_COPIES))
-def test_a_count_copied_with_field_notation_is_refused(putnambench: Benchmark, case: str) -> None:
-    found = _count(putnambench, COUNT, COUNT_COPIES[case])
+def test_a_count_copied_with_field_notation_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    found = _count(lean_putnambench, COUNT, COUNT_COPIES[case])
     assert "the other side of the statement's own `=`" in found.get("G2", ""), found
 
 
-def test_a_statements_field_notation_is_read_as_the_function(putnambench: Benchmark) -> None:
-    found = _count(putnambench, ENCARD, "Set.encard {n | n > 0 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}")
+def test_a_statements_field_notation_is_read_as_the_function(lean_putnambench: Benchmark) -> None:
+    found = _count(lean_putnambench, ENCARD, "Set.encard {n | n > 0 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}")
     assert "the other side of the statement's own `=`" in found.get("G2", ""), found
 
 
 @pytest.mark.parametrize("case", sorted(COUNT_HONEST))
-def test_other_counts_stay_accepted(putnambench: Benchmark, case: str) -> None:
-    assert _count(putnambench, COUNT, COUNT_HONEST[case]) == {}
+def test_other_counts_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    assert _count(lean_putnambench, COUNT, COUNT_HONEST[case]) == {}
 
 
-def test_another_sets_encard_stays_accepted(putnambench: Benchmark) -> None:
-    assert _count(putnambench, ENCARD, "Set.encard {n : ℤ | n > 1 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}") == {}
+def test_another_sets_encard_stays_accepted(lean_putnambench: Benchmark) -> None:
+    assert _count(lean_putnambench, ENCARD, "Set.encard {n : ℤ | n > 1 ∧ (n ∣ 10 ^ 40 ∨ n ∣ 20 ^ 30)}") == {}
 
 
 # --- a theorem variable defined by its own hypothesis ---------------------------------------------------
@@ -307,25 +301,25 @@ UNFOLDED_HONEST = {"the official answer": "3", "another equation": "Set.ncard {x
 
 
 @pytest.mark.parametrize("case", sorted(UNFOLDED_COPIES))
-def test_a_copy_with_a_hypothesis_definition_unfolded_is_refused(putnambench: Benchmark, case: str) -> None:
-    found = _count(putnambench, DEFINED, UNFOLDED_COPIES[case])
+def test_a_copy_with_a_hypothesis_definition_unfolded_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    found = _count(lean_putnambench, DEFINED, UNFOLDED_COPIES[case])
     assert "the other side of the statement's own `=`" in found.get("G2", ""), found
 
 
-def test_chained_hypothesis_definitions_are_unfolded(putnambench: Benchmark) -> None:
+def test_chained_hypothesis_definitions_are_unfolded(lean_putnambench: Benchmark) -> None:
     """``putnam_2009_b3``: ``hA : A = fun n ↦ ({S : Set ℤ | mediocre n S}.ncard : ℤ)`` and ``hmediocre : ∀ n
     S, mediocre n S ↔ ...``; its set with both unfolded."""
     mediocre = "(S ⊆ Icc 1 n) ∧ ∀ a ∈ S, ∀ b ∈ S, 2 ∣ a + b → (a + b) / 2 ∈ S"
     a = f"(fun n ↦ ({{S : Set ℤ | {mediocre}}}.ncard : ℤ))"
     copy = f"{{n : ℤ | n > 0 ∧ {a} (n + 2) - 2 * {a} (n + 1) + {a} n = 1}}"
-    found = _count(putnambench, "putnam_2009_b3", copy)
+    found = _count(lean_putnambench, "putnam_2009_b3", copy)
     assert "the other side of the statement's own `=`" in found.get("G2", ""), found
-    assert _count(putnambench, "putnam_2009_b3", "{n : ℤ | n > 0 ∧ ∃ k, n = 2 ^ k - 1}") == {}
+    assert _count(lean_putnambench, "putnam_2009_b3", "{n : ℤ | n > 0 ∧ ∃ k, n = 2 ^ k - 1}") == {}
 
 
 @pytest.mark.parametrize("case", sorted(UNFOLDED_HONEST))
-def test_other_values_beside_a_hypothesis_definition_stay_accepted(putnambench: Benchmark, case: str) -> None:
-    assert _count(putnambench, DEFINED, UNFOLDED_HONEST[case]) == {}
+def test_other_values_beside_a_hypothesis_definition_stay_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    assert _count(lean_putnambench, DEFINED, UNFOLDED_HONEST[case]) == {}
 
 
 @pytest.mark.parametrize(

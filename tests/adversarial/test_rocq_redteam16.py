@@ -62,10 +62,9 @@ from tests.adversarial.test_rocq_redteam15 import (
     SOUND,
     before_theorem,
     compile_pair,
-    minif2f,
     text_violations,
 )
-from tests.helpers import needs_coq
+from tests.helpers import COQ_BENCH, MINIF2F_ROCQ, needs_coq, pinned
 
 HEADER = "Require Import Reals.\nOpen Scope R_scope.\n"
 """``mathd_algebra_104``'s own header: nothing added before the theorem, so the ``fast`` profile judges it."""
@@ -117,8 +116,8 @@ SQUARE_SOUND = (
 
 def verdict(candidate: str, profile: Profile, keep_going: bool = False) -> Verdict:
     options = VerifyOptions(profile=profile, keep_going=keep_going)
-    problem = minif2f().problems[PROBLEM]
-    return run_gates(get_prover("rocq"), minif2f(), problem, candidate.encode(), Track.WITH_ANSWER, options)
+    problem = pinned(MINIF2F_ROCQ).problems[PROBLEM]
+    return run_gates(get_prover("rocq"), pinned(MINIF2F_ROCQ), problem, candidate.encode(), Track.WITH_ANSWER, options)
 
 
 def gate(v: Verdict, gate_id: str) -> tuple[GateStatus, str]:
@@ -236,9 +235,7 @@ def test_a_comment_after_a_blank_still_reads(spaced: str) -> None:
 
 
 def test_the_hidden_reduction_setting_is_refused_by_the_text_gates() -> None:
-    from tests.adversarial.test_rocq_redteam14 import bench
-
-    statement = statement_of(bench().problems["putnam_2013_b2"])
+    statement = statement_of(pinned(COQ_BENCH).problems["putnam_2013_b2"])
     candidate = hidden_in_proof(f"Global Opaque {OPS}.")
     found = check_preservation(statement, candidate, Track.NO_ANSWER, Profile.FULL)
     found += check_forbidden(statement, candidate)
@@ -323,7 +320,7 @@ def test_a_statement_with_a_match_and_a_rolled_back_mutual_theorem_pass() -> Non
 
 
 def test_allow_recursion_lifts_the_mutual_theorem_rule() -> None:
-    statement = statement_of(minif2f().problems[PROBLEM])
+    statement = statement_of(pinned(MINIF2F_ROCQ).problems[PROBLEM])
     assert any("mutual theorem" in str(v) for v in check_forbidden(statement, mutual_false()))
     assert not any("mutual theorem" in str(v) for v in check_forbidden(statement, mutual_false(), False))
 
