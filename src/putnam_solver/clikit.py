@@ -20,16 +20,16 @@ from contextlib import contextmanager
 from typing import Any, get_args
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.models import CommandFunctionType
 
 from putnam_solver.core.sandbox import interrupts_stop_sandboxes
 from putnam_solver.extras import missing_extra_message
+from putnam_solver.terminal import TerminalConsole
 
 TRACEBACK_VARIABLE = "PUTNAM_TRACEBACK"
-_stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+_stderr = TerminalConsole(stderr=True, highlight=False, soft_wrap=True)
 
 
 def error(message: str) -> None:

@@ -50,6 +50,8 @@ from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 INDEX = "bundle.json"
 _HEX64 = re.compile(r"[0-9a-f]{64}")
+_STATUS = re.compile(r"[a-z][a-z_-]{0,23}")
+"""The shape of every status a verdict has (``accepted``, ``rejected``, ``error``, ``disputed``...)."""
 
 
 def proof_name(problem: str, suffix: str) -> str:
@@ -89,7 +91,11 @@ class BundleEntry:
     @property
     def claimed(self) -> str:
         """The claimed status, flagged when the claimed verdict is for other bytes than the candidate's."""
-        status = str(self.claim.get("status", "none"))
+        status = self.claim.get("status", "none")
+        if not isinstance(status, str) or not _STATUS.fullmatch(status):
+            # the bundle's text, shown in a table of one line per problem: a line break there wrote a line
+            # of its own claiming another problem re-verified (red team round 5)
+            return "unreadable"
         if self.claim.get("candidate_sha256") != sha256_hex(self.candidate):
             return f"{status} (for other bytes)"
         return status

@@ -19,7 +19,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import AttemptRow, AuditRow, LedgerError, ProblemRow, SubAttemptRow
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.stored_settings import StoredSettings
-from putnam_solver.safe_write import write_under
+from putnam_solver.safe_write import holds, write_under
 
 TURNS_FILE = "turns.json"
 COMPLETE_MARKER = "attempt.json"
@@ -211,7 +211,7 @@ def write_agent_evidence(
     for (campaign, problem, sample), made in slots.items():
         path = run_dir / evidence_dir(campaign, problem, sample) / "sketch.md"
         text = sketch_markdown(made).encode("utf-8")
-        if not path.is_file() or path.read_bytes() != text:  # a resumed attempt may have sketched since
+        if not holds(path, text):  # a resumed attempt may have sketched since
             write_under(run_dir, path.relative_to(run_dir), text)
     for sub in subattempts:
         if not (run_dir / subattempt_dir(sub) / SUBATTEMPT_MARKER).is_file():

@@ -1,0 +1,250 @@
+"""Red team, fifth round on the paths around the gates: what others' text and files do to the reader.
+
+Earlier rounds made every count, verdict and file the harness writes from a handed-over input its own;
+this round looks at what such an input does on the way to the person or process reading it:
+
+- the CLI printed text others chose to the operator's terminal as it was: Coq's messages about a
+  candidate (``fail "..."`` prints any bytes), a proof bundle's claimed statuses and toolchain names. An
+  escape sequence there is a command to the terminal: ``ESC [1A ESC [2K`` erased the ``REJECTED`` line of
+  ``putnam verify`` and wrote ``ACCEPTED`` over it, ``ESC [8m`` hid the true count printed after it; and a
+  line break in a bundle's claimed status wrote a line of ``verify --bundle``'s table of its own,
+  claiming a problem re-verified (``terminal.py``, ``Bundle.claimed``);
+- ``putnam report`` and ``putnam audit`` read a file of the run directory whole to compare it with what they
+  would write there (plotly's bundle beside the page, an attempt's ``sketch.md``): a sparse terabyte planted
+  there (``truncate -s 1T``) ended them in a MemoryError ("a bug in putnam"), a link was followed
+  (``safe_write.holds`` reads no further than the expected bytes, and no link).
+
+Real parts: ``putnam verify`` with real coqc/coqchk in the sandbox, bundles written by the bundle writer,
+a real ``putnam solve`` run (the loopback model server) reported by ``putnam report``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from putnam_solver.bundles.files import write_bundle
+from putnam_solver.core.util import sha256_hex
+from putnam_solver.run.ledger_sketches import SketchRow
+from putnam_solver.run.report.evidence import evidence_dir, sketch_markdown, write_agent_evidence
+from putnam_solver.terminal import TerminalConsole, one_line, terminal_text
+from tests.fakes.sample_prover import SAMPLES
+from tests.helpers import SANDBOX_AVAILABLE
+from tests.processes import putnam
+
+NEEDS_COQ = pytest.mark.skipif(
+    shutil.which("coqc") is None or shutil.which("coqchk") is None or not SANDBOX_AVAILABLE,
+    reason="needs coqc, coqchk and the sandbox",
+)
+BENCHMARK = SAMPLES / "benchmark.jsonl"
+PROBLEM, OTHER = "sample_even_square", "sample_rev_length"
+GOOD = (SAMPLES / "proofs" / f"{PROBLEM}.v").read_text()
+FORGED_LINE = f"ACCEPTED  {PROBLEM}  x.v"
+ERASE_AND_HIDE = f"\x1b[1A\x1b[2K\r{FORGED_LINE}\x1b[8m"
+"""Up one line, erase it, write a forged verdict line, then hide all that follows (the true count)."""
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def verify(*args: str | Path) -> tuple[int, str, str]:
+    return putnam("verify", "--prover", "rocq", "--benchmark", BENCHMARK, *args)
+
+
+# -- 1. a candidate's compiler messages are shown to the operator, never obeyed by the terminal -----------
+
+
+@NEEDS_COQ
+def test_a_compiler_message_cannot_rewrite_the_verdict_on_the_operator_s_terminal(cache: Path, tmp_path: Path) -> None:
+    """Before: stdout held coqc's message with its escapes raw, so a terminal showed ``ACCEPTED
+    sample_even_square x.v`` where ``REJECTED`` had been printed, and nothing of the true count."""
+    candidate = tmp_path / f"{PROBLEM}.v"
+    candidate.write_text(GOOD.replace("  rewrite Nat.even_mul.", f'  fail "{ERASE_AND_HIDE}".'))
+    code, stdout, stderr = verify(candidate)
+    assert code == 1, stdout + stderr
+    assert "\x1b" not in stdout + stderr
+    assert stdout.startswith(f"REJECTED  {PROBLEM}  {candidate}\n")
+    assert "Tactic failure: \\x1b[1A\\x1b[2K" in stdout  # shown, as the compiler printed it
+    assert stdout.splitlines()[-1].startswith("1 problem: 0 accepted, 1 rejected")
+
+
+@NEEDS_COQ
+def test_a_sound_proof_s_verdict_prints_as_before(cache: Path, tmp_path: Path) -> None:
+    candidate = tmp_path / f"{PROBLEM}.v"
+    candidate.write_text(GOOD.replace("Qed.", "(* ℕ → ∀\tn, ∃ m *)\nQed."))
+    code, stdout, stderr = verify(candidate)
+    assert code == 0, stdout + stderr
+    assert stdout.splitlines()[0] == f"ACCEPTED  {PROBLEM}  {candidate}"
+    assert stdout.splitlines()[-1].startswith("1 problem: 1 accepted")
+
+
+def test_the_harness_s_own_colours_still_reach_a_terminal_and_text_keeps_its_lines() -> None:
+    terminal = io.StringIO()
+    console = TerminalConsole(file=terminal, force_terminal=True, color_system="standard", highlight=False)
+    console.print("[red]error:[/red] x.v: \x1b[2Kgone\x9b2K\u202egnp.v")
+    shown = terminal.getvalue()
+    assert shown.count("\x1b") == 2  # rich's own colour on and off, nothing of the message's
+    assert "\\x1b[2Kgone\\x9b2K\\u202egnp.v" in shown
+    assert terminal_text("line 1\n\tℕ → ∀ x, ∃ y\r\nline 2") == "line 1\n\tℕ → ∀ x, ∃ y\nline 2"
+    assert one_line("coqc 8.16.1\nsample_rev_length  accepted") == "coqc 8.16.1 sample_rev_length accepted"
+
+
+# -- 2. a bundle's claims are one cell of verify --bundle's table -----------------------------------------
+
+
+def bundle(target: Path, claims: dict[str, tuple[str, Any]], fingerprints: list[str]) -> Path:
+    """A bundle as ``putnam export`` writes it (the bundle writer and its manifest): per problem its
+    candidate and claimed status, against the samples' benchmark."""
+    files: dict[str, bytes] = {}
+    entries = []
+    for problem, (proof, status) in claims.items():
+        data = proof.encode()
+        files[f"proofs/{problem}.v"] = data
+        claim = {"problem": problem, "status": status, "candidate_sha256": sha256_hex(data)}
+        files[f"verdicts/{problem}.json"] = json.dumps({"problem": problem, "submission": claim}).encode()
+        entries.append({"problem": problem, "claimed": status, "toolchain": fingerprints[0]})
+    index = {
+        "format": "putnam-proof-bundle",
+        "version": 1,
+        "prover": "rocq",
+        "track": "with-answer",
+        "benchmark": {"name": BENCHMARK.name, "sha256": sha256_hex(BENCHMARK.read_bytes()), "pin": None},
+        "toolchain": {"fingerprints": fingerprints},
+        "problems": entries,
+    }
+    files["bundle.json"] = json.dumps(index).encode()
+    write_bundle(target, files)
+    return target
+
+
+ADMITTED = (SAMPLES / "proofs" / f"{OTHER}.v").read_text().replace("Qed.", "Admitted.")
+
+
+@NEEDS_COQ
+def test_a_claimed_status_cannot_add_a_line_to_the_re_verified_table(cache: Path, tmp_path: Path) -> None:
+    """Before: the table printed ``sample_rev_length  accepted  accepted`` on a line of its own, under the
+    line that re-verified the bundle's ``Admitted`` proof as REJECTED, and the toolchain note on stderr
+    was two lines, its second a table line too."""
+    forged = f"accepted\n{OTHER}  accepted      accepted"
+    made = bundle(tmp_path / "b", {PROBLEM: (GOOD, "accepted"), OTHER: (ADMITTED, forged)}, [f"coq\n{OTHER}  ok"])
+    code, stdout, stderr = verify("--bundle", made)
+    assert code == 1, stdout + stderr
+    rows = {line.split()[0]: line.split()[1:3] for line in stdout.splitlines()[1:3]}
+    assert rows == {PROBLEM: ["accepted", "accepted"], OTHER: ["unreadable", "REJECTED"]}
+    assert f"{OTHER}  accepted" not in stdout
+    assert "2 proofs (1 claimed accepted), re-verified here: 1 accepted, 1 rejected" in stdout
+    (note,) = [line for line in stderr.splitlines() if "another toolchain" in line]
+    assert note.endswith(f"coq {OTHER} ok")
+    assert not any(line.startswith(f"{OTHER}  ok") for line in stderr.splitlines())
+
+
+@NEEDS_COQ
+def test_an_honest_bundle_s_claims_show_as_they_are(cache: Path, tmp_path: Path) -> None:
+    made = bundle(tmp_path / "b.tar.gz", {PROBLEM: (GOOD, "accepted"), OTHER: (ADMITTED, "rejected")}, ["coq"])
+    code, stdout, stderr = verify("--bundle", made)
+    assert code == 1, stdout + stderr
+    rows = {line.split()[0]: line.split()[1:3] for line in stdout.splitlines()[1:3]}
+    assert rows == {PROBLEM: ["accepted", "accepted"], OTHER: ["rejected", "REJECTED"]}
+
+
+# -- 3. files of a run directory compared with what would be written there are read no further ----------
+
+SPARSE = 1 << 40
+"""A terabyte that takes no disk: larger than memory and swap, so a whole read fails at once."""
+
+
+def sparse(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        handle.truncate(SPARSE)
+
+
+@pytest.fixture(scope="module")
+def solved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("inspect_ai")
+    from tests.fakes.sample_prover import SampleProver, solved_run
+
+    return solved_run(tmp_path_factory.mktemp("solved"), SampleProver([]), (PROBLEM,))[0]
+
+
+def report_case(solved: Path, tmp_path: Path) -> tuple[Path, Path]:
+    pytest.importorskip("plotly")
+    from putnam_solver.run.report.html import plotly_file_name
+
+    run_dir = tmp_path / "run"
+    shutil.copytree(solved, run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
+    return run_dir, run_dir / plotly_file_name()
+
+
+@NEEDS_COQ
+def test_a_sparse_terabyte_beside_the_report_is_replaced_not_read(solved: Path, tmp_path: Path) -> None:
+    """Before: ``putnam report`` read the planted file whole to compare it with plotly's bundle and ended
+    in "unexpected MemoryError", exit 1, writing no report."""
+    run_dir, planted = report_case(solved, tmp_path)
+    sparse(planted)
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
+    assert planted.stat().st_size < 16 << 20 and b"plotly" in planted.read_bytes()[:4096].lower()
+    assert (run_dir / "report.html").is_file()
+
+
+@NEEDS_COQ
+def test_a_link_beside_the_report_is_replaced_and_the_right_bundle_kept(solved: Path, tmp_path: Path) -> None:
+    run_dir, planted = report_case(solved, tmp_path)
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"the reader's own file")
+    planted.unlink(missing_ok=True)
+    planted.symlink_to(secret)
+    assert putnam("report", run_dir)[0] == 0
+    assert not planted.is_symlink() and secret.read_bytes() == b"the reader's own file"
+    kept = planted.read_bytes()
+    before = os.stat(planted).st_ino
+    assert putnam("report", run_dir)[0] == 0  # the right bytes are there: left as they are
+    assert os.stat(planted).st_ino == before and planted.read_bytes() == kept
+
+
+def sketch_row() -> SketchRow:
+    skeleton = "Proof.\n  admit.\nQed.\n"
+    return SketchRow(
+        problem=PROBLEM,
+        sample=1,
+        attempt_key="a1",
+        call_index=1,
+        informal_proof="n * n is even exactly when n is.",
+        skeleton=skeleton,
+        holes=1,
+        proved=0,
+        id=1,
+        campaign=1,
+        skeleton_sha256=sha256_hex(skeleton.encode()),
+        recorded_at="2026-01-01T00:00:00+00:00",
+    )
+
+
+def test_a_sparse_terabyte_or_a_link_at_a_sketch_md_is_replaced_not_read(tmp_path: Path) -> None:
+    """``putnam audit`` and ``report`` write each attempt's ``sketch.md`` again when it does not hold the
+    ledger's sketches; before, they read the planted file whole to know (a MemoryError), or through a link."""
+    row = sketch_row()
+    place = tmp_path / evidence_dir(row.campaign, row.problem, row.sample) / "sketch.md"
+    expected = sketch_markdown([row]).encode()
+    sparse(place)
+    write_agent_evidence(tmp_path, [], {}, [], ".v", [row])
+    assert place.read_bytes() == expected
+    place.unlink()
+    secret = tmp_path / "secret"
+    secret.write_bytes(expected)  # even the right bytes behind a link are not this run's file
+    place.symlink_to(secret)
+    write_agent_evidence(tmp_path, [], {}, [], ".v", [row])
+    assert not place.is_symlink() and place.read_bytes() == expected
+    before = os.stat(place).st_ino
+    write_agent_evidence(tmp_path, [], {}, [], ".v", [row])  # already right: left alone
+    assert os.stat(place).st_ino == before
