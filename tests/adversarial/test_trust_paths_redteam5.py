@@ -248,3 +248,43 @@ def test_a_sparse_terabyte_or_a_link_at_a_sketch_md_is_replaced_not_read(tmp_pat
     before = os.stat(place).st_ino
     write_agent_evidence(tmp_path, [], {}, [], ".v", [row])  # already right: left alone
     assert os.stat(place).st_ino == before
+
+
+# -- 4. a client's request path is one field of one line of the server's log ------------------------------
+
+FORGED_LOG = "2026-12-03 17:00:00,000 INFO [-] putnam_solver.serve: POST /verify -> 200 key=alice 1.0 ms"
+
+
+def test_a_client_without_a_key_writes_no_line_of_the_server_s_log(tmp_path: Path) -> None:
+    """uvicorn decodes the request's path (``%0a`` a line feed, ``%1b`` an escape) before the gatekeeper logs
+    it. Before: ``GET /x%1b%5b2K%0a<a log line>`` from a client with no key wrote that line to the log, a
+    verification by alice answered 200 that never happened, and the escape reached the operator's terminal."""
+    import socket
+    from urllib.parse import quote, urlsplit
+
+    import httpx
+
+    from tests.helpers import ROCQ_SAMPLES
+    from tests.serve_server import start_server, write_keys
+
+    args = ["--keys", str(write_keys(tmp_path / "keys")), "--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES)]
+    env = {"PUTNAM_CACHE_DIR": str(tmp_path / "cache")}
+    server = start_server(tmp_path / "server.log", [*args, "--no-selftest"], env, wait_ready=False)
+    try:
+        target = "/x" + quote(f"\x1b[1A\x1b[2K\n{FORGED_LOG}", safe="/:,=")
+        url = urlsplit(server.url)
+        with socket.create_connection((url.hostname, url.port)) as raw:
+            raw.sendall(f"GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+            assert raw.recv(100).startswith(b"HTTP/1.1 404")
+        assert httpx.get(f"{server.url}/health").status_code == 200
+    finally:
+        server.stop()
+    log = server.log_text()
+    assert "\x1b" not in log
+    assert not any(line.startswith(FORGED_LOG[:23]) for line in log.splitlines())
+    (line,) = [line for line in log.splitlines() if "GET /x" in line]
+    assert line.endswith(
+        "%0A2026-12-03%2017:00:00,000%20INFO%20%5B-%5D%20putnam_solver.serve:%20POST%20/verify%20"
+        "-%3E%20200%20key=alice%201.0%20ms -> 404 key=- " + line.rsplit(" ", 2)[-2] + " ms"
+    )
+    assert any(" putnam_solver.serve: GET /health -> 200 key=- " in line for line in log.splitlines())
