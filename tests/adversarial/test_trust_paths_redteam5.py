@@ -288,3 +288,23 @@ def test_a_client_without_a_key_writes_no_line_of_the_server_s_log(tmp_path: Pat
         "-%3E%20200%20key=alice%201.0%20ms -> 404 key=- " + line.rsplit(" ", 2)[-2] + " ms"
     )
     assert any(" putnam_solver.serve: GET /health -> 200 key=- " in line for line in log.splitlines())
+
+
+def test_a_resume_removes_only_its_own_stale_temporaries(tmp_path: Path) -> None:
+    """A resume (holding the run's lock) deletes what a killed write left; before, every regular file
+    whose name starts with a dot in the run directory and its evidence folders, a ``.gitignore`` too."""
+    from putnam_solver.core.safe_files import write_below
+    from putnam_solver.run.report.evidence import remove_stale_temporaries
+
+    kept = [tmp_path / ".gitignore", tmp_path / ".notes.md", tmp_path / ".SUMMARY.md.0123"]
+    for path in kept:
+        path.write_text("the user's own\n")
+    folder = tmp_path / "attempts" / "campaign-1" / PROBLEM
+    folder.mkdir(parents=True)
+    stale = [tmp_path / ".SUMMARY.md.0123456789abcdef", folder / ".verdict.json.fedcba9876543210"]
+    for path in stale:
+        path.write_text("{")
+    write_below(tmp_path, Path("SUMMARY.md"), b"# written\n", 0o644)  # a write of ours leaves no temporary
+    assert sorted(remove_stale_temporaries(tmp_path)) == sorted(stale)
+    assert all(path.read_text() == "the user's own\n" for path in kept)
+    assert (tmp_path / "SUMMARY.md").read_bytes() == b"# written\n"
