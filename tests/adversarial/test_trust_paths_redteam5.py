@@ -308,3 +308,79 @@ def test_a_resume_removes_only_its_own_stale_temporaries(tmp_path: Path) -> None
     assert sorted(remove_stale_temporaries(tmp_path)) == sorted(stale)
     assert all(path.read_text() == "the user's own\n" for path in kept)
     assert (tmp_path / "SUMMARY.md").read_bytes() == b"# written\n"
+
+
+# -- 5. a no-answer server judges no with-answer request ------------------------------------------------
+
+ANSWER_LINE = "sample_last_digit_solution : Z := 6."
+WITHOUT_ANSWER = (
+    "Require Import ZArith.\nOpen Scope Z_scope.\n\nTheorem sample_last_digit\n    : (2 ^ 100) mod 10 = 6.\n"
+)
+"""Leaves the answer's definition out: G2 names the challenge line it misses, on with-answer the official one."""
+
+
+def _served(tmp_path: Path, records: Path, *flags: str) -> Any:
+    from tests.helpers import ROCQ_SAMPLES
+    from tests.serve_server import start_server, write_keys
+
+    shutil.copytree(records, tmp_path / "cache" / "selftest")
+    args = ["--keys", str(write_keys(tmp_path / "keys")), "--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES)]
+    return start_server(tmp_path / "server.log", [*args, *flags], {"PUTNAM_CACHE_DIR": str(tmp_path / "cache")})
+
+
+def _ask(server: Any, path: str, body: dict[str, Any]) -> Any:
+    import httpx
+
+    from tests.serve_server import auth
+
+    return httpx.post(f"{server.url}{path}", json=body, headers=auth("bob"), params={"full": "1"}, timeout=120)
+
+
+ITEM = {"problem": "sample_last_digit", "candidate": WITHOUT_ANSWER + "Proof. reflexivity. Qed.\n", "profile": "text"}
+
+
+@NEEDS_COQ
+def test_a_no_answer_server_refuses_a_with_answer_request(tmp_path: Path, rocq_selftest_records: Path) -> None:
+    """``putnam serve`` had no track of its own: a client of a no-answer evaluation sent ``"track":
+    "with-answer"`` and read the official answer in the G2 detail of its verdict (the challenge line it left
+    out), which ``putnam mcp --track no-answer`` already refuses."""
+    server = _served(tmp_path, rocq_selftest_records, "--track", "no-answer")
+    try:
+        asked = [
+            _ask(server, "/verify", {**ITEM, "track": "with-answer"}),
+            _ask(
+                server, "/verify/batch", {"items": [{**ITEM, "track": "no-answer"}, {**ITEM, "track": "with-answer"}]}
+            ),
+        ]
+        for answer in asked:
+            assert answer.status_code == 422, answer.text
+            assert "serves the no-answer track only" in answer.text and ANSWER_LINE not in answer.text
+        assert "item 1:" in asked[1].json()["detail"]
+        kimina = _ask(
+            server,
+            "/kimina/verify",
+            {
+                "codes": [{"custom_id": "sample_last_digit", "proof": ITEM["candidate"]}],
+                "track": "with-answer",
+                "profile": "text",
+            },
+        )
+        assert kimina.status_code == 200 and "no-answer track only" in kimina.json()["results"][0]["error"]
+        default = _ask(server, "/verify", ITEM)  # no track named: the server's
+        assert default.status_code == 200 and default.json()["track"] == "no-answer", default.text
+        assert default.json()["status"] == "rejected" and ANSWER_LINE not in default.text
+    finally:
+        server.stop()
+
+
+@NEEDS_COQ
+def test_a_server_on_the_default_track_serves_both(tmp_path: Path, rocq_selftest_records: Path) -> None:
+    server = _served(tmp_path, rocq_selftest_records)
+    try:
+        with_answer = _ask(server, "/verify", {**ITEM, "track": "with-answer"})
+        assert with_answer.status_code == 200 and with_answer.json()["track"] == "with-answer"
+        assert ANSWER_LINE in with_answer.text  # what a with-answer verdict may quote, and a no-answer server never
+        assert _ask(server, "/verify", ITEM).json()["track"] == "with-answer"
+        assert _ask(server, "/verify", {**ITEM, "track": "no-answer"}).json()["track"] == "no-answer"
+    finally:
+        server.stop()
