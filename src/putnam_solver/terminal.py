@@ -5,18 +5,16 @@ about a candidate (Coq's ``fail "..."`` and ``idtac "..."`` print any bytes, esc
 bundle's claimed statuses and toolchain names, a handed-over ledger's stored verdicts. An escape sequence
 there is a command to the operator's terminal: ``ESC [1A ESC [2K`` erased the ``REJECTED`` line above it
 and wrote ``ACCEPTED`` in its place, ``ESC [8m`` hid the true count printed after it (red team round 5).
-Every string a console of the CLI prints therefore shows each control character (but line feed and tab)
-and each bidirectional override as its escape (``\\x1b``), so the terminal sees only text. The harness's
-own colours are rich markup, rendered by rich after this, so they are unchanged.
+Every string a console of the CLI prints (``clikit.TerminalConsole``), every line of ``putnam serve``'s log
+and of ``putnam mcp``'s stderr therefore shows each control character (but line feed and tab) and each
+bidirectional override as its escape (``\\x1b``), so the terminal sees only text. The harness's own colours
+are rich markup, rendered by rich after this, so they are unchanged. This module imports nothing beyond the
+standard library: ``putnam mcp`` uses it before anything else is imported.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from rich.console import Console
-from rich.text import Text
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -30,24 +28,6 @@ def terminal_text(text: str) -> str:
     """``text`` with every character a terminal would act on instead of showing written as its escape (a
     line feed and a tab are kept; a carriage return before a line feed is dropped, as rich drops it)."""
     return _CONTROL.sub(_shown, text.replace("\r\n", "\n"))
-
-
-def _shown_object(value: Any) -> Any:
-    if isinstance(value, str):
-        return terminal_text(value)
-    if isinstance(value, Text) and not value.spans:  # one style for the whole line (the live view's lines)
-        shown = value.copy()
-        shown.plain = terminal_text(value.plain)
-        return shown
-    return value
-
-
-class TerminalConsole(Console):
-    """A rich console whose strings (and one-style ``Text`` lines) reach the terminal as text only
-    (``terminal_text``)."""
-
-    def print(self, *objects: Any, **kwargs: Any) -> None:
-        super().print(*(_shown_object(o) for o in objects), **kwargs)
 
 
 def one_line(text: str) -> str:

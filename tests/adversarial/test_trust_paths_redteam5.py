@@ -30,10 +30,11 @@ from typing import Any
 import pytest
 
 from putnam_solver.bundles.files import write_bundle
+from putnam_solver.clikit import TerminalConsole
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.report.evidence import evidence_dir, sketch_markdown, write_agent_evidence
-from putnam_solver.terminal import TerminalConsole, one_line, terminal_text
+from putnam_solver.terminal import one_line, terminal_text
 from tests.fakes.sample_prover import SAMPLES
 from tests.helpers import SANDBOX_AVAILABLE
 from tests.processes import putnam
@@ -384,3 +385,19 @@ def test_a_server_on_the_default_track_serves_both(tmp_path: Path, rocq_selftest
         assert _ask(server, "/verify", {**ITEM, "track": "no-answer"}).json()["track"] == "no-answer"
     finally:
         server.stop()
+
+
+def test_putnam_mcp_s_stderr_line_of_a_check_shows_the_compiler_s_escapes(capsys: pytest.CaptureFixture[str]) -> None:
+    """``putnam mcp`` writes one stderr line per judged call, the first line of a check's answer in it: coqc's
+    message about the candidate, whose escapes went to the terminal or log viewer of the IDE running it."""
+    from putnam_solver.mcp.stdio import stderr
+
+    stderr(f"check {PROBLEM} (with-answer, candidate sha256 0123): coqc: Tactic failure: {ERASE_AND_HIDE}")
+    shown = capsys.readouterr().err
+    assert "\x1b" not in shown and shown.count("\n") == 1
+    assert shown.endswith("Tactic failure: \\x1b[1A\\x1b[2K\\x0dACCEPTED  sample_even_square  x.v\\x1b[8m\n")
+    stderr("verify sample_even_square (no-answer, candidate sha256 0123): accepted; answer solution: confirmed")
+    assert capsys.readouterr().err == (
+        "putnam mcp: verify sample_even_square (no-answer, candidate sha256 0123): accepted; answer solution: "
+        "confirmed\n"
+    )

@@ -10,8 +10,7 @@ import typer
 import typer.main
 
 from putnam_solver import __version__
-from putnam_solver.clikit import PutnamGroup, PutnamTyper
-from putnam_solver.terminal import TerminalConsole
+from putnam_solver.clikit import PutnamGroup, PutnamTyper, TerminalConsole
 
 COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("report", "audit", "export"), "runs"),
