@@ -102,7 +102,9 @@ def test_the_harness_s_own_colours_still_reach_a_terminal_and_text_keeps_its_lin
 # -- 2. a bundle's claims are one cell of verify --bundle's table -----------------------------------------
 
 
-def bundle(target: Path, claims: dict[str, tuple[str, Any]], fingerprints: list[str]) -> Path:
+def bundle(
+    target: Path, claims: dict[str, tuple[str, Any]], fingerprints: list[str], benchmark: Path = BENCHMARK
+) -> Path:
     """A bundle as ``putnam export`` writes it (the bundle writer and its manifest): per problem its
     candidate and claimed status, against the samples' benchmark."""
     files: dict[str, bytes] = {}
@@ -118,7 +120,7 @@ def bundle(target: Path, claims: dict[str, tuple[str, Any]], fingerprints: list[
         "version": 1,
         "prover": "rocq",
         "track": "with-answer",
-        "benchmark": {"name": BENCHMARK.name, "sha256": sha256_hex(BENCHMARK.read_bytes()), "pin": None},
+        "benchmark": {"name": benchmark.name, "sha256": sha256_hex(benchmark.read_bytes()), "pin": None},
         "toolchain": {"fingerprints": fingerprints},
         "problems": entries,
     }
@@ -155,6 +157,23 @@ def test_an_honest_bundle_s_claims_show_as_they_are(cache: Path, tmp_path: Path)
     assert code == 1, stdout + stderr
     rows = {line.split()[0]: line.split()[1:3] for line in stdout.splitlines()[1:3]}
     assert rows == {PROBLEM: ["accepted", "accepted"], OTHER: ["rejected", "REJECTED"]}
+
+
+def test_a_bundle_checked_against_one_split_counts_no_proof_of_another(cache: Path, tmp_path: Path) -> None:
+    """Before: ``verify --bundle B --benchmark FILE:test`` re-verified and counted the proof of a problem of
+    the valid split ("1 proofs ..., re-verified here: 1 accepted"), where ``verify DIR`` and ``solve``
+    keep to the split named."""
+    records = [json.loads(line) for line in BENCHMARK.read_text().splitlines() if line.strip()]
+    split = {PROBLEM: "valid", OTHER: "test"}
+    copy = tmp_path / "benchmark.jsonl"
+    copy.write_text("".join(json.dumps({**r, "split": split.get(r["problem_id"], "test")}) + "\n" for r in records))
+    made = bundle(tmp_path / "b", {PROBLEM: (GOOD, "accepted")}, ["coq"], copy)
+    code, stdout, stderr = putnam("verify", "--prover", "rocq", "--benchmark", f"{copy}:test", "--bundle", made)
+    assert code == 2 and "accepted" not in stdout, stdout + stderr
+    assert f"proofs/{PROBLEM}.v (problem {PROBLEM}): in the valid split, not test" in " ".join(stderr.split())
+    for whole in (f"{copy}:valid", str(copy)):
+        code, stdout, stderr = putnam("verify", "--prover", "rocq", "--benchmark", whole, "--bundle", made)
+        assert code == 0 and "re-verified here: 1 accepted" in stdout, stdout + stderr
 
 
 # -- 3. files of a run directory compared with what would be written there are read no further ----------

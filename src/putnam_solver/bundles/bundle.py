@@ -281,6 +281,14 @@ def check_bundle(
         problem = benchmark.problems.get(entry.problem)
         if problem is None:
             raise BundleError(f"{bundle.path}: {entry.candidate_file}: no problem {entry.problem} in {benchmark.path}")
+        if not benchmark.in_split(problem):
+            # the checker named a split (`--benchmark NAME:test`): a proof of another split's problem is no
+            # result on it, and counting it made the line "re-verified here: N accepted" hold other problems
+            raise BundleError(
+                f"{bundle.path}: {entry.candidate_file} (problem {entry.problem}): in the {problem.split} split, not "
+                f"{benchmark.split}; check the bundle against its whole benchmark (drop :{benchmark.split}) or a "
+                "bundle of that split's proofs"
+            )
         candidates.append(Candidate(bundle.path / entry.candidate_file, problem, entry.candidate))
     by_problem = {e.problem: e for e in bundle.entries}
     derived = {
