@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from putnam_solver.bundles.files import write_bundle
 from putnam_solver.clikit import TerminalConsole
@@ -420,3 +421,24 @@ def test_putnam_mcp_s_stderr_line_of_a_check_shows_the_compiler_s_escapes(capsys
         "putnam mcp: verify sample_even_square (no-answer, candidate sha256 0123): accepted; answer solution: "
         "confirmed\n"
     )
+
+
+def test_the_live_view_shows_a_model_s_tool_name_and_a_provider_s_failure_as_text() -> None:
+    """``putnam solve``'s live view names the tool each attempt ran last: the model's words (a call of a tool
+    that does not exist is named too), which went into a rich table as markup (``[link=...]``) with their
+    escapes; the provider's failure messages kept their escapes too."""
+    from putnam_solver.run.agent.types import RunningAttempt
+    from putnam_solver.run.report.progress import Totals, live_view
+
+    tool = "[link=https://example.invalid]submit[/link]\x1b[2K\x1b[8m"
+    running = (RunningAttempt(PROBLEM, 3, tool, 1200, 100.0), RunningAttempt(OTHER, 1, "check", 10, 100.0))
+    totals = Totals(
+        1, 0, 1, 1, 2, 0, 4, 1210, 0.01, failures="HTTP 500: \x1b[8mhidden", campaign_size=2, in_flight=running
+    )
+    terminal = io.StringIO()
+    console = Console(file=terminal, force_terminal=True, color_system=None, width=200)
+    console.print(live_view(totals, 200, now=130.0))
+    shown = terminal.getvalue()
+    assert "\x1b" not in shown and "\x1b]8;" not in shown  # no escape, no hyperlink
+    assert "[link=https://example.invalid]submit[/link]\\x1b[2K\\x1b[8m" in shown
+    assert "HTTP 500: \\x1b[8mhidden" in shown and " check " in shown
