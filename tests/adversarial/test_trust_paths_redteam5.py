@@ -160,14 +160,21 @@ def test_an_honest_bundle_s_claims_show_as_they_are(cache: Path, tmp_path: Path)
     assert rows == {PROBLEM: ["accepted", "accepted"], OTHER: ["rejected", "REJECTED"]}
 
 
+def split_copy(directory: Path) -> Path:
+    """The samples' benchmark with splits: ``PROBLEM`` in ``valid``, every other problem in ``test``."""
+    records = [json.loads(line) for line in BENCHMARK.read_text().splitlines() if line.strip()]
+    copy = directory / "benchmark.jsonl"
+    copy.write_text(
+        "".join(json.dumps({**r, "split": "valid" if r["problem_id"] == PROBLEM else "test"}) + "\n" for r in records)
+    )
+    return copy
+
+
 def test_a_bundle_checked_against_one_split_counts_no_proof_of_another(cache: Path, tmp_path: Path) -> None:
     """Before: ``verify --bundle B --benchmark FILE:test`` re-verified and counted the proof of a problem of
     the valid split ("1 proofs ..., re-verified here: 1 accepted"), where ``verify DIR`` and ``solve``
     keep to the split named."""
-    records = [json.loads(line) for line in BENCHMARK.read_text().splitlines() if line.strip()]
-    split = {PROBLEM: "valid", OTHER: "test"}
-    copy = tmp_path / "benchmark.jsonl"
-    copy.write_text("".join(json.dumps({**r, "split": split.get(r["problem_id"], "test")}) + "\n" for r in records))
+    copy = split_copy(tmp_path)
     made = bundle(tmp_path / "b", {PROBLEM: (GOOD, "accepted")}, ["coq"], copy)
     code, stdout, stderr = putnam("verify", "--prover", "rocq", "--benchmark", f"{copy}:test", "--bundle", made)
     assert code == 2 and "accepted" not in stdout, stdout + stderr
@@ -340,12 +347,11 @@ WITHOUT_ANSWER = (
 """Leaves the answer's definition out: G2 names the challenge line it misses, on with-answer the official one."""
 
 
-def _served(tmp_path: Path, records: Path, *flags: str) -> Any:
-    from tests.helpers import ROCQ_SAMPLES
+def _served(tmp_path: Path, records: Path, *flags: str, benchmark: str = str(BENCHMARK)) -> Any:
     from tests.serve_server import start_server, write_keys
 
     shutil.copytree(records, tmp_path / "cache" / "selftest")
-    args = ["--keys", str(write_keys(tmp_path / "keys")), "--prover", "rocq", "--benchmark", str(ROCQ_SAMPLES)]
+    args = ["--keys", str(write_keys(tmp_path / "keys")), "--prover", "rocq", "--benchmark", benchmark]
     return start_server(tmp_path / "server.log", [*args, *flags], {"PUTNAM_CACHE_DIR": str(tmp_path / "cache")})
 
 
@@ -442,3 +448,24 @@ def test_the_live_view_shows_a_model_s_tool_name_and_a_provider_s_failure_as_tex
     assert "\x1b" not in shown and "\x1b]8;" not in shown  # no escape, no hyperlink
     assert "[link=https://example.invalid]submit[/link]\\x1b[2K\\x1b[8m" in shown
     assert "HTTP 500: \\x1b[8mhidden" in shown and " check " in shown
+
+
+@NEEDS_COQ
+def test_a_server_on_one_split_judges_no_problem_of_another(tmp_path: Path, rocq_selftest_records: Path) -> None:
+    """Before: ``putnam serve --benchmark FILE:test`` judged a valid-split problem asked for by id or by its
+    record (``putnam mcp`` on the same split refuses it, as ``solve`` and ``verify DIR`` leave it out)."""
+    copy = split_copy(tmp_path)
+    record = next(json.loads(line) for line in copy.read_text().splitlines() if PROBLEM in line)
+    server = _served(tmp_path, rocq_selftest_records, benchmark=f"{copy}:test")
+    try:
+        for body in ({"problem": PROBLEM}, {"record": record}):
+            refused = _ask(server, "/verify", {**body, "candidate": GOOD, "profile": "text"})
+            assert refused.status_code == 404, refused.text
+            assert (
+                f"{PROBLEM} is in the valid split of benchmark.jsonl; this server serves its test split" in refused.text
+            )
+        other = (SAMPLES / "proofs" / f"{OTHER}.v").read_text()
+        served = _ask(server, "/verify", {"problem": OTHER, "candidate": other, "profile": "text"})
+        assert served.status_code == 200 and served.json()["status"] == "accepted", served.text
+    finally:
+        server.stop()

@@ -214,8 +214,22 @@ class VerifyService:
                     f"no problem {item.problem!r} in the served {prover.name} benchmark "
                     f"({benchmark.path.name}){benchmark.did_you_mean(item.problem)}",
                 )
+            _in_split(benchmark, found)
             return benchmark, found
-        return record_problem(benchmark, dict(item.record or {}), track)
+        judged = record_problem(benchmark, dict(item.record or {}), track)
+        _in_split(*judged)
+        return judged
+
+
+def _in_split(benchmark: Benchmark, problem: Problem) -> None:
+    """A server started on one split (``--benchmark NAME:test``) judges only its problems, as ``putnam mcp``,
+    ``solve`` and ``verify DIR`` do; before, it judged any problem of the file by id (red team round 5)."""
+    if not benchmark.in_split(problem):
+        raise RequestError(
+            404,
+            f"{problem.id} is in the {problem.split} split of {benchmark.path.name}; this server serves its "
+            f"{benchmark.split} split only",
+        )
 
 
 def record_problem(
