@@ -12,10 +12,19 @@ this round looks at what such an input does on the way to the person or process 
 - ``putnam report`` and ``putnam audit`` read a file of the run directory whole to compare it with what they
   would write there (plotly's bundle beside the page, an attempt's ``sketch.md``): a sparse terabyte planted
   there (``truncate -s 1T``) ended them in a MemoryError ("a bug in putnam"), a link was followed
-  (``safe_write.holds`` reads no further than the expected bytes, and no link).
+  (``safe_write.holds`` reads no further than the expected bytes, and no link);
+- ``putnam serve``'s log: uvicorn decodes the request path, and a client with no key wrote a log line of its
+  own (``POST /verify -> 200 key=alice``) with ``%0a``; ``putnam mcp``'s stderr line of a check and
+  ``putnam solve``'s live view (a model's tool names, as rich markup) carried escapes as well;
+- ``putnam serve`` had no track of its own: a client of a no-answer evaluation asked for with-answer and read
+  the official answer in the G2 detail of its verdict (``putnam serve --track no-answer`` refuses it); and a
+  server on one split, like ``verify --bundle`` against one split, judged and counted another split's
+  problems;
+- a resume removed every dot file of the run directory (a ``.gitignore``), not only its own temporaries.
 
 Real parts: ``putnam verify`` with real coqc/coqchk in the sandbox, bundles written by the bundle writer,
-a real ``putnam solve`` run (the loopback model server) reported by ``putnam report``.
+a real ``putnam solve`` run (the loopback model server) reported by ``putnam report``, real ``putnam serve``
+processes on loopback; the live view, the sketch files and the stale temporaries through their real functions.
 """
 
 from __future__ import annotations
