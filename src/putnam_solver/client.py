@@ -49,11 +49,12 @@ class Request:
     candidate: str
     prover: str | None = None
     profile: str = "full"
-    track: str = "with-answer"
+    track: str | None = None
+    """None: the server's track (``putnam serve --track``, with-answer by default)."""
 
     def body(self) -> dict[str, Any]:
-        body = {"problem": self.problem, "candidate": self.candidate, "profile": self.profile, "track": self.track}
-        return body | ({"prover": self.prover} if self.prover else {})
+        body = {"problem": self.problem, "candidate": self.candidate, "profile": self.profile}
+        return body | ({"prover": self.prover} if self.prover else {}) | ({"track": self.track} if self.track else {})
 
 
 def _connection(url: str, key: str | None, timeout: float) -> dict[str, Any]:

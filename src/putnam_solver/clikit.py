@@ -22,14 +22,35 @@ from typing import Any, get_args
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.models import CommandFunctionType
 
 from putnam_solver.core.sandbox import interrupts_stop_sandboxes
 from putnam_solver.extras import missing_extra_message
+from putnam_solver.terminal import terminal_text
+
+
+def _shown_object(value: Any) -> Any:
+    if isinstance(value, str):
+        return terminal_text(value)
+    if isinstance(value, Text) and not value.spans:  # one style for the whole line (the live view's lines)
+        shown = value.copy()
+        shown.plain = terminal_text(value.plain)
+        return shown
+    return value
+
+
+class TerminalConsole(Console):
+    """A rich console whose strings (and one-style ``Text`` lines) reach the terminal as text only
+    (``terminal.terminal_text``)."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(_shown_object(o) for o in objects), **kwargs)
+
 
 TRACEBACK_VARIABLE = "PUTNAM_TRACEBACK"
-_stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+_stderr = TerminalConsole(stderr=True, highlight=False, soft_wrap=True)
 
 
 def error(message: str) -> None:

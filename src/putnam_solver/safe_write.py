@@ -17,7 +17,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path, PurePath
 
-from putnam_solver.core.safe_files import UnsafeFile, write_below
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
 
 _DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -77,6 +77,17 @@ def write_under(root: Path, relative: str | PurePath, data: bytes, durable: bool
     except UnsafeFile as exc:
         raise UnsafePath(errno.ELOOP, str(exc)) from exc
     return root.joinpath(*parts)
+
+
+def holds(path: Path, data: bytes) -> bool:
+    """Whether ``path`` is a regular file (not a link) holding exactly ``data``, read no further than
+    ``len(data)`` bytes: a file of a run directory handed over may be a sparse terabyte (``truncate -s 1T``),
+    whose whole read, to compare it with what would be written there, ended ``putnam report`` and
+    ``putnam audit`` in a MemoryError (red team round 5), or a link to a file of the reader's."""
+    try:
+        return read_regular_file(path, len(data)) == data
+    except (OSError, UnsafeFile):
+        return False
 
 
 def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:

@@ -50,6 +50,8 @@ from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 INDEX = "bundle.json"
 _HEX64 = re.compile(r"[0-9a-f]{64}")
+_STATUS = re.compile(r"[a-z][a-z_-]{0,23}")
+"""The shape of every status a verdict has (``accepted``, ``rejected``, ``error``, ``disputed``...)."""
 
 
 def proof_name(problem: str, suffix: str) -> str:
@@ -89,7 +91,11 @@ class BundleEntry:
     @property
     def claimed(self) -> str:
         """The claimed status, flagged when the claimed verdict is for other bytes than the candidate's."""
-        status = str(self.claim.get("status", "none"))
+        status = self.claim.get("status", "none")
+        if not isinstance(status, str) or not _STATUS.fullmatch(status):
+            # the bundle's text, shown in a table of one line per problem: a line break there wrote a line
+            # of its own claiming another problem re-verified (red team round 5)
+            return "unreadable"
         if self.claim.get("candidate_sha256") != sha256_hex(self.candidate):
             return f"{status} (for other bytes)"
         return status
@@ -275,6 +281,14 @@ def check_bundle(
         problem = benchmark.problems.get(entry.problem)
         if problem is None:
             raise BundleError(f"{bundle.path}: {entry.candidate_file}: no problem {entry.problem} in {benchmark.path}")
+        if not benchmark.in_split(problem):
+            # the checker named a split (`--benchmark NAME:test`): a proof of another split's problem is no
+            # result on it, and counting it made the line "re-verified here: N accepted" hold other problems
+            raise BundleError(
+                f"{bundle.path}: {entry.candidate_file} (problem {entry.problem}): in the {problem.split} split, not "
+                f"{benchmark.split}; check the bundle against its whole benchmark (drop :{benchmark.split}) or a "
+                "bundle of that split's proofs"
+            )
         candidates.append(Candidate(bundle.path / entry.candidate_file, problem, entry.candidate))
     by_problem = {e.problem: e for e in bundle.entries}
     derived = {

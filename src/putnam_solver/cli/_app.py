@@ -8,10 +8,9 @@ from typing import Annotated, Any
 
 import typer
 import typer.main
-from rich.console import Console
 
 from putnam_solver import __version__
-from putnam_solver.clikit import PutnamGroup, PutnamTyper
+from putnam_solver.clikit import PutnamGroup, PutnamTyper, TerminalConsole
 
 COMMAND_MODULES: dict[str, str] = {
     **dict.fromkeys(("report", "audit", "export"), "runs"),
@@ -93,10 +92,10 @@ dataset_app = PutnamTyper(help="Build the pinned benchmark data files.", no_args
 """``putnam dataset``: its commands are in ``setup``, which adds it to ``app``."""
 
 
-out = Console(highlight=False, soft_wrap=True)
+out = TerminalConsole(highlight=False, soft_wrap=True)
 
 
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+err = TerminalConsole(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _version(value: bool) -> None:

@@ -121,6 +121,14 @@ def serve(
     host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).", min=0, max=65535)] = 8000,
     prover: Annotated[list[str] | None, provers_option("Serve this prover")] = None,
+    track: Annotated[
+        Track,
+        typer.Option(
+            "--track",
+            help="The track of a request that names none; a no-answer server refuses every with-answer request "
+            "(whose verdict can quote the official answer).",
+        ),
+    ] = Track.WITH_ANSWER,
     benchmark: BenchmarkOpt = None,
     benchmark_sha256: PinOpt = None,
     jobs: Annotated[int, typer.Option("--jobs", help="Verifications run at once.", min=1)] = (os.cpu_count() or 1),
@@ -177,6 +185,7 @@ def serve(
             limits,
             cache=not no_cache,
             run_selftest=not no_selftest,
+            track=track,
         )
         settings = ray_settings(ray, ray_cpus, ray_memory_mb, ray_retries)
         run_server(config, host, port, lambda line: out.print(line, markup=False), settings)

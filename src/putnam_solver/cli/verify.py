@@ -61,6 +61,7 @@ from putnam_solver.core.util import InputError, check_output_file
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import require_gates, unready_gates
 from putnam_solver.kits import get_kit
+from putnam_solver.terminal import one_line
 from putnam_solver.verifier.candidates import (
     count_line,
     discover_candidates,
@@ -337,7 +338,8 @@ def _verify_bundle(
     verify's codes."""
     changed = [t for t in loaded.toolchains if t != get_prover(loaded.prover).toolchain_fingerprint(options)]
     if changed:
-        err.print(f"note: the bundle was made on another toolchain: {' | '.join(changed)}", markup=False)
+        shown = " | ".join(one_line(t) for t in changed)
+        err.print(f"note: the bundle was made on another toolchain: {shown}", markup=False)
     with verify_progress(len(loaded.entries)) as advance:
         checks = bundle_service.check_bundle(
             loaded, benchmark, options, jobs, cache, lambda check: advance(check.verdict), verifier

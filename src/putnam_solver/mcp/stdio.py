@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from putnam_solver.core.util import InputError
 from putnam_solver.mcp.early_initialize import ServerIdentity, encoded, initialize_response
+from putnam_solver.terminal import terminal_text
 
 MAX_FIRST_LINE = 1 << 16
 """Bytes read for the first line; a longer one is not answered early, and goes to the SDK whole."""
@@ -30,7 +31,7 @@ MAX_FIRST_LINE = 1 << 16
 def stderr(message: str) -> None:
     """One line on stderr, for each judged call and what else the server reports (stdout is the
     protocol's over stdio)."""
-    print(f"putnam mcp: {message}", file=sys.stderr, flush=True)
+    print(f"putnam mcp: {terminal_text(message)}", file=sys.stderr, flush=True)  # a check quotes coqc
 
 
 def private_copy(fd: int) -> int:

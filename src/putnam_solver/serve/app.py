@@ -72,7 +72,7 @@ class VerifyRequest(BaseModel):
     candidate: str = Field(description="The whole proof file, as text.")
     prover: str | None = Field(None, description="lean or rocq; needed when the server serves both.")
     profile: Profile = Field(Profile.FULL, description="text (G1-G3), fast (G1-G4) or full (G1-G6).")
-    track: Track = Track.WITH_ANSWER
+    track: Track | None = Field(None, description="with-answer or no-answer; default: the server's track (--track).")
 
     _checked = field_validator("problem", "candidate")(lambda text: text if text is None else _utf8(text))
 

@@ -39,7 +39,9 @@ class KiminaRequest(BaseModel):
     timeout: float | None = Field(None, gt=0, description="Seconds per code, at most the server's own cap.")
     disable_cache: bool = Field(False, description="Judge again even when the verdict cache holds these inputs.")
     profile: Profile = Field(Profile.FULL, description="Not in Kimina's API: text, fast or full.")
-    track: Track = Field(Track.WITH_ANSWER, description="Not in Kimina's API: with-answer or no-answer.")
+    track: Track | None = Field(
+        None, description="Not in Kimina's API: with-answer or no-answer; default: the server's track (--track)."
+    )
     prover: str | None = Field(None, description="Not in Kimina's API: lean (default where served) or rocq.")
 
 

@@ -10,6 +10,8 @@ import logging
 import sys
 from contextvars import ContextVar
 
+from putnam_solver.terminal import terminal_text
+
 REQUEST_ID: ContextVar[str] = ContextVar("putnam_request_id", default="-")
 LOG_FORMAT = "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"
 logger = logging.getLogger("putnam_solver.serve")
@@ -23,11 +25,19 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
+class TextFormatter(logging.Formatter):
+    """Log lines that reach the operator's terminal as text: a control character a message carries (a
+    client's text, a compiler's) is shown as its escape (``terminal.terminal_text``)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return terminal_text(super().format(record))
+
+
 def configure_logging(level: int = logging.INFO) -> None:
     """One handler on stderr for the root logger (uvicorn's loggers propagate to it), ids on every line."""
     handler = logging.StreamHandler(sys.stderr)
     handler.addFilter(RequestIdFilter())
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.setFormatter(TextFormatter(LOG_FORMAT))
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(level)

@@ -18,7 +18,7 @@ from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.core.verify import Track, VerifyOptions
 from putnam_solver.listen import bind, stopping_server
 from putnam_solver.serve.app import create_app
 from putnam_solver.serve.keys import load_keys
@@ -38,6 +38,7 @@ def load_config(
     limits: Limits | None = None,
     cache: bool = True,
     run_selftest: bool = True,
+    track: Track = Track.WITH_ANSWER,
 ) -> ServeConfig:
     """The server's configuration; every file it names is read now. ``benchmark`` is a registered
     ``NAME[@VARIANT][:SPLIT]`` (each prover's file of it) or a file (one prover), as ``--benchmark``
@@ -56,6 +57,7 @@ def load_config(
     for name in dict.fromkeys(provers):
         prover = get_prover(name)
         benchmarks[prover.name] = open_benchmark(benchmark, prover.name, pin)
+        benchmarks[prover.name].require_track(track.value)
     return ServeConfig(
         keys=ring,
         benchmarks=benchmarks,
@@ -64,6 +66,7 @@ def load_config(
         limits=limits or Limits(),
         cache=VerdictCache() if cache else None,
         run_selftest=run_selftest,
+        track=track,
     )
 
 

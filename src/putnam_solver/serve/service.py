@@ -85,6 +85,11 @@ class ServeConfig:
     cache: VerdictCache | None = None
     run_selftest: bool = True
     """Run the selftest at start when this toolchain has no passing record (else: not ready until one)."""
+    track: Track = Track.WITH_ANSWER
+    """The track of a request that names none; a server started on no-answer (``--track no-answer``) refuses
+    every with-answer request, since a with-answer verdict is judged against the official answer and its
+    G2 detail quotes the challenge line holding it (red team round 5: a client of a no-answer evaluation
+    read the answer that way, as ``putnam mcp --track no-answer`` already refuses)."""
 
     def options_for(self, prover: str) -> VerifyOptions:
         """The gate options for one prover's benchmark: judged with the release it states, unless the
@@ -101,7 +106,8 @@ class Item:
     record: Mapping[str, Any] | None = None
     prover: str | None = None
     profile: Profile = Profile.FULL
-    track: Track = Track.WITH_ANSWER
+    track: Track | None = None
+    """None: the server's track (``ServeConfig.track``)."""
     timeout_seconds: float | None = None
     """The client's own time cap per tool run; the server's cap still bounds it."""
 
@@ -121,7 +127,8 @@ class VerifyService:
     def prepare(self, item: Item, label: str) -> VerifyJob:
         """The job for ``item``, or a RequestError saying what is wrong with it (nothing has run yet)."""
         prover = self._prover(item.prover)
-        benchmark, problem = self._problem(prover, item)
+        track = self._track(item.track)
+        benchmark, problem = self._problem(prover, item, track)
         data = item.candidate.encode("utf-8")
         cap = self.config.options.max_candidate_bytes
         if len(data) > cap:
@@ -133,7 +140,19 @@ class VerifyService:
         options = dataclasses.replace(self.config.options_for(prover.name), profile=item.profile)
         if item.timeout_seconds is not None:
             options = dataclasses.replace(options, timeout_seconds=min(options.timeout_seconds, item.timeout_seconds))
-        return VerifyJob(prover, benchmark, problem, data, item.track, options, label)
+        return VerifyJob(prover, benchmark, problem, data, track, options, label)
+
+    def _track(self, asked: Track | None) -> Track:
+        served = self.config.track
+        if asked is None:
+            return served
+        if served is Track.NO_ANSWER and asked is not Track.NO_ANSWER:
+            raise RequestError(
+                422,
+                f"track {asked.value}: this server serves the no-answer track only (started with --track "
+                'no-answer); send "track": "no-answer" or leave it out',
+            )
+        return asked
 
     async def verify(self, job: VerifyJob, client: ApiKey, use_cache: bool = True) -> Verdict:
         """The verdict of ``job``: from the cache when it holds one for these exact inputs (unless not
@@ -183,7 +202,7 @@ class VerifyService:
             raise RequestError(422, f"prover {name!r} is not served here; this server serves {', '.join(served)}")
         return get_prover(canonical)
 
-    def _problem(self, prover: Prover, item: Item) -> tuple[Benchmark, Problem]:
+    def _problem(self, prover: Prover, item: Item, track: Track) -> tuple[Benchmark, Problem]:
         benchmark = self.config.benchmarks[prover.name]
         if (item.problem is None) == (item.record is None):
             raise RequestError(422, "give either problem (an id) or record (a benchmark record), not both or neither")
@@ -195,8 +214,22 @@ class VerifyService:
                     f"no problem {item.problem!r} in the served {prover.name} benchmark "
                     f"({benchmark.path.name}){benchmark.did_you_mean(item.problem)}",
                 )
+            _in_split(benchmark, found)
             return benchmark, found
-        return record_problem(benchmark, dict(item.record or {}), item.track)
+        judged = record_problem(benchmark, dict(item.record or {}), track)
+        _in_split(*judged)
+        return judged
+
+
+def _in_split(benchmark: Benchmark, problem: Problem) -> None:
+    """A server started on one split (``--benchmark NAME:test``) judges only its problems, as ``putnam mcp``,
+    ``solve`` and ``verify DIR`` do; before, it judged any problem of the file by id (red team round 5)."""
+    if not benchmark.in_split(problem):
+        raise RequestError(
+            404,
+            f"{problem.id} is in the {problem.split} split of {benchmark.path.name}; this server serves its "
+            f"{benchmark.split} split only",
+        )
 
 
 def record_problem(

@@ -9,6 +9,7 @@ not synced one by one: a ``kill -9`` cannot lose them, and after a power loss re
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import AttemptRow, AuditRow, LedgerError, ProblemRow, SubAttemptRow
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.stored_settings import StoredSettings
-from putnam_solver.safe_write import write_under
+from putnam_solver.safe_write import holds, write_under
 
 TURNS_FILE = "turns.json"
 COMPLETE_MARKER = "attempt.json"
@@ -131,6 +132,12 @@ def incomplete_evidence(run_dir: Path, rows: Iterable[AttemptRow]) -> list[Attem
     return [r for r in rows if not (run_dir / attempt_dir(r) / COMPLETE_MARKER).is_file()]
 
 
+TEMPORARY = re.compile(r"\..+\.[0-9a-f]{16}")
+"""The name ``write_below`` gives the temporary it renames over ``NAME``: ``.NAME.`` and 16 hexadecimal
+digits. Only those are stale writes of ours: a ``.gitignore`` or any other file a user keeps in the run
+directory is not (red team round 5: a resume deleted every regular file whose name starts with a dot)."""
+
+
 def remove_stale_temporaries(run_dir: Path) -> list[Path]:
     """Delete the temporary files of atomic writes a killed process left behind (``.NAME.random``).
 
@@ -144,7 +151,12 @@ def remove_stale_temporaries(run_dir: Path) -> list[Path]:
         *(run_dir / "attempts").glob("campaign-*/*/lemmas/*"),
     ]
     own = [place for place in places if _no_links(run_dir, place)]
-    stale = [p for place in own for p in place.glob(".*") if p.is_file() and not p.is_symlink()]
+    stale = [
+        p
+        for place in own
+        for p in place.glob(".*")
+        if TEMPORARY.fullmatch(p.name) and p.is_file() and not p.is_symlink()
+    ]
     for path in stale:
         path.unlink()
     return stale
@@ -211,7 +223,7 @@ def write_agent_evidence(
     for (campaign, problem, sample), made in slots.items():
         path = run_dir / evidence_dir(campaign, problem, sample) / "sketch.md"
         text = sketch_markdown(made).encode("utf-8")
-        if not path.is_file() or path.read_bytes() != text:  # a resumed attempt may have sketched since
+        if not holds(path, text):  # a resumed attempt may have sketched since
             write_under(run_dir, path.relative_to(run_dir), text)
     for sub in subattempts:
         if not (run_dir / subattempt_dir(sub) / SUBATTEMPT_MARKER).is_file():

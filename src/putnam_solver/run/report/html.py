@@ -25,7 +25,7 @@ from putnam_solver.run.report.compare import benchmark_mismatch, judging_mismatc
 from putnam_solver.run.report.data import NoRunRecorded, ReportError, load_run
 from putnam_solver.run.report.run_page import render_report
 from putnam_solver.run.report.summary import REPORT_FILE
-from putnam_solver.safe_write import write_under
+from putnam_solver.safe_write import holds, write_under
 
 REPORT_NAME = REPORT_FILE
 
@@ -107,11 +107,7 @@ def _plotly_beside(target: Path, inline: bool) -> str | None:
     name = plotly_file_name()
     bundle = get_plotlyjs().encode("utf-8")
     path = target.parent / name
-    try:
-        same = path.is_file() and not path.is_symlink() and path.read_bytes() == bundle
-    except OSError:
-        same = False
-    if not same:
+    if not holds(path, bundle):
         _write_bytes(target.parent / name, bundle)
     return name
 

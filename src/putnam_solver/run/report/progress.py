@@ -23,6 +23,7 @@ from rich.text import Text
 
 from putnam_solver.run.agent.types import RunningAttempt
 from putnam_solver.run.prices import cost_text
+from putnam_solver.terminal import one_line, terminal_text
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,7 @@ def live_view(totals: Totals | None, width: int, now: float | None = None) -> Re
     parts: list[RenderableType] = [bars, Text(_spend_and_time(totals), overflow="fold")]
     for trouble in (totals.rate_limit and f"rate limit: {totals.rate_limit}", totals.failures):
         if trouble:
-            parts.append(Text(trouble, style="yellow", overflow="fold"))
+            parts.append(Text(terminal_text(trouble), style="yellow", overflow="fold"))  # a provider's words
     if totals.run_dir is not None:
         parts.append(Text(report_hint(totals.run_dir), style="dim", overflow="fold"))
     if totals.in_flight:
@@ -219,7 +220,9 @@ def _in_flight_table(running: Sequence[RunningAttempt], now: float) -> Table:
         table.add_column(column, justify=justify, overflow="fold")  # type: ignore[arg-type]
     table.add_column("for", justify="right", no_wrap=True)
     for r in running:
-        table.add_row(r.problem, str(r.turn), r.tool or "-", f"{r.tokens:,}", format_seconds(now - r.started))
+        # the tool names are the model's (a call of a tool that does not exist is named too): text, never markup
+        tool = Text(one_line(r.tool or "-"))
+        table.add_row(Text(r.problem), str(r.turn), tool, f"{r.tokens:,}", format_seconds(now - r.started))
     return table
 
 
