@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from itertools import pairwise
 from typing import Final, NamedTuple
+
+from putnam_solver.core.provers.rocq._unicode import unknown_to_coq
 
 BRACKETS = frozenset("()[]{}")
 
@@ -86,6 +89,20 @@ def _is_digit(ch: str) -> bool:
     return ch.isdigit() and ch not in SYMBOL_DIGITS
 
 
+_NUMBER_PATTERN: Final = (
+    r"(?:0[xX][0-9a-fA-F][0-9a-fA-F_]*(?:\.[0-9a-fA-F_]+)?(?:[pP][+-]?[0-9][0-9_]*)?"
+    r"|[0-9][0-9_]*(?:\.[0-9_]+)?(?:[eE][+-]?[0-9][0-9_]*)?)"
+)
+"""A number as coqc 8.16 reads it (measured): ``1_000``, ``1.5``, ``1._5`` (``1.5``), ``1e3``, ``1.5E-0_3``,
+``0x1F``, ``0x1.fp+3``; an ``e``, ``p`` or sign not followed by a digit is not part of it (``1eidtac`` is
+``1`` and ``eidtac``, ``0x_1`` is ``0`` and ``x_1``). Read as digits and dots only, ``1e3fix`` was ``1`` and
+the word ``e3fix`` to the gates and ``1e3``, ``fix`` to coqc (red team 17: the ``fix`` tactic behind a
+tactic notation taking a term, a proof of ``False`` accepted on ``fast``); ``1._fix`` and ``0x1idtac``
+likewise."""
+_NUMBER: Final = re.compile(_NUMBER_PATTERN)
+_GLUED_NUMBER: Final = re.compile(r"(?<![\w'])" + _NUMBER_PATTERN + r"(?=[^\W\d])")
+"""A number with a letter or ``_`` written against its end: where coqc ends a number is subtle enough
+(``1._zfix`` is ``1._`` and ``zfix``) that the lexer refuses the spot rather than trust its own reading."""
 _COMMENT_MARK = re.compile(r'\(\*|\*\)|"')
 """What matters inside a comment; at one position ``(*`` wins over ``*)``, as the character scan had it."""
 _SPACES = re.compile(r"\s+")
@@ -99,7 +116,7 @@ _FAST = re.compile(
     r"(?P<ws>\s*)(?:"
     r"(?P<end>\.(?=\s|\Z))"
     rf"|(?P<word>[A-Za-z_](?:[^\W{_SYMBOL_DIGIT_CLASS}]|')*(?:\.[A-Za-z_](?:[^\W{_SYMBOL_DIGIT_CLASS}]|')*)*"
-    r"|[0-9][0-9_]*(?:\.[0-9][0-9_]*)*)"
+    r"|" + _NUMBER_PATTERN + ")"
     r"|(?P<bracket>\((?!\*)|[)\[\]{}])"
     rf"|(?P<sym>[!#$%&'*+,\-./:;<=>?@\\^`|~](?:(?!\.(?:\s|\Z))(?:[^\s\w'\"()\[\]{{}}]|[{_SYMBOL_DIGIT_CLASS}]))*)"
     r")?"
@@ -117,7 +134,7 @@ lines before the line holding such a character lex the same on their own."""
 _PLAIN = re.compile(
     r"(\s*)("
     r"\.(?=\s|\Z)"
-    r"|[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*|[0-9][0-9_]*(?:\.[0-9][0-9_]*)*"
+    r"|[A-Za-z_][\w']*(?:\.[A-Za-z_][\w']*)*|" + _NUMBER_PATTERN + ""
     r"|\((?!\*)|[)\[\]{}]"
     r"|[!#$%&'*+,\-./:;<=>?@\\^`|~](?:(?!\.(?:\s|\Z))[^\s\w'\"()\[\]{}])*"
     r"|)"
@@ -181,6 +198,8 @@ class _Lexer:
     def _word_end(self, i: int) -> int:
         """Index just past the word at ``i``: a number (``1_000``, ``1.5``, ``1.2.3``) or a qualified name."""
         text = self.text
+        if "0" <= text[i] <= "9":
+            return _NUMBER.match(text, i).end()  # type: ignore[union-attr]  # a digit always matches
         if _is_digit(text[i]):
             while True:
                 while i < len(text) and (_is_digit(text[i]) or text[i] == "_"):
@@ -345,7 +364,36 @@ def tokenize(text: str) -> list[Token]:
     lexer = _Lexer(text)
     tokens = lexer.run()
     _check_gaps(lexer, tokens)
+    if not text.isascii() and unknown_to_coq(text) is not None:
+        _check_names(tokens)
+    if _GLUED_NUMBER.search(text) is not None:
+        _check_numbers(tokens)
     return tokens
+
+
+def _check_numbers(tokens: list[Token]) -> None:
+    """Raise LexError where a name is written against the end of a number (``1e3fix``, ``1._fix``,
+    ``0x1idtac``): see :data:`_GLUED_NUMBER`."""
+    for before, tok in pairwise(tokens):
+        if tok.glued and tok.kind is Kind.WORD and before.kind is Kind.WORD and "0" <= before.text[0] <= "9":
+            raise LexError(
+                f"a name written against the number `{before.text}` (put a blank between them): where Coq ends a "
+                "number (`1e3`, `1._5`, `0x1F`) is not where it ends a name",
+                tok.line,
+            )
+
+
+def _check_names(tokens: list[Token]) -> None:
+    """Raise LexError at a word or symbol holding a character Python reads as part of a name and Coq 8.16
+    does not (``_unicode``): coqc ends the identifier before it and reads the rest as other tokens (a tactic
+    notation's keyword, then ``exact``), where the gates read one word. Comments and strings may hold it."""
+    for tok in tokens:
+        if tok.kind is not Kind.STRING and not tok.text.isascii() and (found := unknown_to_coq(tok.text)):
+            raise LexError(
+                f"the character U+{ord(found.group()):04X} is a letter to Unicode but unknown to Coq 8.16, which "
+                "ends a name before it and reads it as a token of its own",
+                tok.line,
+            )
 
 
 _PUNCTUATION: Final = frozenset(
