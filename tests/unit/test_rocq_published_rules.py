@@ -9,7 +9,7 @@ import pytest
 
 from putnam_solver.core.provers.rocq.checks import check_preservation
 from putnam_solver.core.provers.rocq.libraries import installed_modules
-from putnam_solver.core.provers.rocq.syntax import parse_statement, sentences
+from putnam_solver.core.provers.rocq.syntax import LexError, parse_statement, sentences
 from putnam_solver.core.provers.rocq.toolchain import COQC, optional_tool
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 
@@ -53,7 +53,8 @@ def test_gluing_is_still_compared_where_a_library_token_could_span_it() -> None:
     assert key("Definition f := [:: 1].") != key("Definition f := [ :: 1].")
     assert key("Definition f := 'C(n, k).") != key("Definition f := ' C(n, k).")
     assert key("Definition f := ltac:(exact 1).") != key("Definition f := ltac :(exact 1).")
-    assert key("Definition f := 2x.") != key("Definition f := 2 x.")
+    with pytest.raises(LexError, match="against the number"):  # red team 17: coqc reads `2e3x` as `2e3`, `x`
+        key("Definition f := 2x.")
     assert key("Definition f (x: nat) := x.") == key("Definition f (x : nat) := x.")
 
 
