@@ -21,6 +21,16 @@ classes of ``clib/unicode.ml``; each finding below was measured with coqc 8.16.1
    hidden fixpoint. Measured over every code point (16035 characters Python calls alphanumeric and coqc
    refuses in or at the start of a name, superscripts aside), they are now a lexing error outside comments
    and strings (``_unicode.UNKNOWN_TO_COQ``).
+3. **A goal selector written as another number.** ``N: {`` ends a sentence without a period (a subproof of
+   goal ``N``); G2 took only a digit string for ``N``, while coqc 8.16 takes any natural number token
+   (``1_``, ``0x1``, ``01``). So ``1_: { Global Opaque ... exact I. }`` was one sentence begun by ``1_`` to
+   G2 and G3 and a subproof then a ``Global Opaque`` command to coqc: red team 14's attack in the proof of
+   the vacuous ``putnam_2013_b2`` made the wrong answer ``4``'s check ``unknown`` and the verdict
+   ``accepted`` on the ``full`` profile instead of ``disputed`` (every command G2 or G3 judges by its
+   sentence could hide there: options, ``Open Scope``, ``Add``, ``Strategy``...). A selector is now any
+   token that begins with a digit (one coqc refuses fails the compile); multi-goal selectors (``all:``,
+   ``1-2:``, ``!:``, ``par:``) before ``{`` are refused by coqc at run time (measured), so they stay one
+   sentence to G2 harmlessly.
 
 Read and found to agree (not repeated here): comments (``(*)``, ``(**)``, strings inside comments with
 ``""`` and ``*)``), strings (a keyword cannot hold ``"`` or a blank: ``check_keyword``), the sentence end
@@ -43,11 +53,13 @@ from putnam_solver.core.provers.rocq import _unicode
 from putnam_solver.core.provers.rocq._unicode import unknown_to_coq
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.checks import check_forbidden, check_preservation
-from putnam_solver.core.provers.rocq.syntax import LexError, tokenize
+from putnam_solver.core.provers.rocq.syntax import LexError, sentences, tokenize
 from putnam_solver.core.verify import GateStatus, Profile, Track
+from tests.adversarial.test_rocq_redteam14 import OPS, vacuous
+from tests.adversarial.test_rocq_redteam14 import verdict as vacuous_verdict
 from tests.adversarial.test_rocq_redteam15 import PROBLEM, text_violations
 from tests.adversarial.test_rocq_redteam16 import GUARD_FALSE, HEADER, THEOREM, gate, verdict
-from tests.helpers import MINIF2F_ROCQ, needs_coq, pinned
+from tests.helpers import COQ_BENCH, MINIF2F_ROCQ, needs_coq, pinned
 
 
 def hidden_false(spelling: str) -> str:
@@ -186,3 +198,48 @@ def test_another_unicode_database_refuses_letters_unicode_3_2_did_not_have(monke
     monkeypatch.setattr(_unicode, "MEASURED_UNICODE", "0.0.0")
     assert unknown_to_coq("\u08b6x") is not None  # Unicode 9.0, known to Coq 8.16: passes only when measured
     assert unknown_to_coq("x½y α ℝ") is None
+
+
+# ------------------------------------------------------------------ 3. goal selectors written as other numbers
+
+
+def selected(selector: str, command: str, answer: str = "4") -> str:
+    """``putnam_2013_b2``'s published proof with ``answer`` and ``command`` run in a subproof of goal 1."""
+    return vacuous(answer, f"assert (zz_t : True).\n  {selector}: {{ {command} exact I. }}")
+
+
+@needs_coq
+@pytest.mark.parametrize("selector", ["1_", "0x1", "01"])
+def test_coqc_takes_any_number_for_a_goal_selector(tmp_path: Path, selector: str) -> None:
+    source = (
+        f"Require Import Reals.\nLemma zz : True /\\ True.\nProof.\n  split.\n  {selector}: {{ Global Opaque Rplus. "
+    )
+    (tmp_path / "S.v").write_text(source + "exact I. }\n  exact I.\nQed.\nPrint Strategy Rplus.\n")
+    run = subprocess.run(["coqc", "S.v"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and "Rplus : opaque" in run.stdout, run.stderr
+
+
+@pytest.mark.parametrize("selector", ["1", "1_", "0x1", "01", "1_0", "0X1"])
+def test_a_command_after_a_number_selector_is_its_own_sentence(selector: str) -> None:
+    split = [s.words for s in sentences(f"{selector}: {{ Global Opaque Rplus. exact I. }}")]
+    assert split[1] == ("Global", "Opaque", "Rplus", "."), split
+
+
+@pytest.mark.parametrize("selector", ["1_", "0x1"])
+def test_the_hidden_reduction_setting_is_refused_by_g3(selector: str) -> None:
+    statement = statement_of(pinned(COQ_BENCH).problems["putnam_2013_b2"])
+    found = check_forbidden(statement, selected(selector, f"Global Opaque {OPS}."))
+    assert any("`Global Opaque`" in str(v) for v in found), found
+
+
+@needs_coq
+def test_the_wrong_answer_behind_a_number_selector_is_no_longer_accepted_on_full() -> None:
+    v = vacuous_verdict(selected("1_", f"Global Opaque {OPS}."))
+    assert v.status == "rejected", (v.status, v.answers)
+    assert "G3" in {g.id for g in v.gates if g.status is GateStatus.FAILED}
+
+
+@needs_coq
+def test_the_right_answer_with_a_number_selector_is_accepted_on_full() -> None:
+    v = vacuous_verdict(selected("0x1", "", "3"))
+    assert v.status == "accepted", [(g.id, g.status, g.detail) for g in v.gates]

@@ -235,7 +235,12 @@ def _ends_without_period(current: list[Token]) -> bool:
     if len(current) not in (3, 5) or last.text != "{" or current[-2].text != ":":
         return False
     selector = [t.text for t in current[:-2]]
-    return (len(selector) == 1 and selector[0].isdigit()) or (len(selector) == 3 and selector[::2] == ["[", "]"])
+    # Any number: coqc 8.16 takes `1_: {` and `0x1: {` for `1: {` (measured), and one it refuses fails the
+    # compile; read as a digit string only, `1_: { Global Opaque Rplus. exact I. }` hid the command in a
+    # sentence begun by `1_` from G3 (red team 17)
+    return (len(selector) == 1 and "0" <= selector[0][:1] <= "9") or (
+        len(selector) == 3 and selector[::2] == ["[", "]"]
+    )
 
 
 def rolled_back(sentence: Sentence) -> bool:
