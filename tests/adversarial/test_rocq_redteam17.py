@@ -31,6 +31,10 @@ classes of ``clib/unicode.ml``; each finding below was measured with coqc 8.16.1
    token that begins with a digit (one coqc refuses fails the compile); multi-goal selectors (``all:``,
    ``1-2:``, ``!:``, ``par:``) before ``{`` are refused by coqc at run time (measured), so they stay one
    sentence to G2 harmlessly.
+4. **A control prefix's argument written in hexadecimal.** ``Timeout 0x5 Global Opaque Rplus.`` runs the
+   command for coqc 8.16 (measured); with ``0x5`` read as ``0`` and ``x5``, G2 and G3 took ``x5`` for the
+   sentence's command, and the ``Global Opaque`` behind it went unjudged (red team 14's attack again, on
+   ``full``). Reading numbers as coqc does (finding 1) makes ``0x5`` the one argument ``Timeout`` takes.
 
 Read and found to agree (not repeated here): comments (``(*)``, ``(**)``, strings inside comments with
 ``""`` and ``*)``), strings (a keyword cannot hold ``"`` or a blank: ``check_keyword``), the sentence end
@@ -243,3 +247,22 @@ def test_the_wrong_answer_behind_a_number_selector_is_no_longer_accepted_on_full
 def test_the_right_answer_with_a_number_selector_is_accepted_on_full() -> None:
     v = vacuous_verdict(selected("0x1", "", "3"))
     assert v.status == "accepted", [(g.id, g.status, g.detail) for g in v.gates]
+
+
+# ------------------------------------------------------------------ 4. a control prefix's hexadecimal argument
+
+
+@needs_coq
+def test_coqc_takes_a_hexadecimal_timeout(tmp_path: Path) -> None:
+    (tmp_path / "T.v").write_text("Require Import Reals.\nTimeout 0x5 Global Opaque Rplus.\nPrint Strategy Rplus.\n")
+    run = subprocess.run(["coqc", "T.v"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and "Rplus : opaque" in run.stdout, run.stderr
+
+
+@pytest.mark.parametrize("where", ["in the proof", "before the theorem"])
+def test_a_command_behind_a_hexadecimal_timeout_is_judged(where: str) -> None:
+    statement = statement_of(pinned(COQ_BENCH).problems["putnam_2013_b2"])
+    command = f"Timeout 0x5 Global Opaque {OPS}."
+    candidate = vacuous("4", command) if where == "in the proof" else command + "\n" + vacuous("4")
+    found = check_forbidden(statement, candidate)
+    assert any("`Global Opaque`" in str(v) for v in found), found
