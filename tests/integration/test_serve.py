@@ -426,8 +426,9 @@ def test_kimina_shaped_requests_get_results_by_custom_id(server: ServerProcess) 
     assert wrong["response"]["status"] == "rejected" and wrong["response"]["failing_gate"] == "G2 preservation"
     assert unknown["response"] is None and "putnam_9999_z9" in unknown["error"]
     assert len(json.dumps(good)) < 1000, "a compact verdict"
-    cached = post(server, "/kimina/verify", {"codes": codes[:1], "profile": "text"}).json()["results"][0]
-    assert cached["response"]["cached"] is True
+    again = {"codes": codes[:1], "timeout": 60, "profile": "text"}  # the timeout is part of the verdict's key
+    cached = post(server, "/kimina/verify", again).json()["results"][0]
+    assert cached["response"]["cached"] is True, "a verdict judged with disable_cache is still stored"
     refused = httpx.post(f"{server.url}/kimina/verify", json=body, timeout=30)
     assert_error(refused, 401, "key")
 
