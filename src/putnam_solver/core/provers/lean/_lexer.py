@@ -18,9 +18,9 @@ however it is spaced. The lexer follows Lean 4's own tokenizer where it matters 
   is core's ``\\/`` then a line comment; a library token ending in ``'`` can swallow the char literal's);
 * character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
   Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
-* identifiers with Lean's character classes (Greek, letter-like symbols such as ``ℝ``, subscripts), ``«»``
-  escapes (which may span lines) and ``.``-separated parts; letters Lean does not accept in identifiers
-  (Cyrillic ``а``, say) are single-character symbols, so a look-alike name never equals the real one;
+* identifiers with Lean's classes (``isLetterLike``: Greek, ``ℝ``, Latin-1 and Latin Extended-A letters, so
+  ``ér#"…"#`` is ``ér``, ``#``, a string; subscripts), ``«»`` escapes (which may span lines), ``.`` parts;
+  other letters (Cyrillic ``а``) are single-character symbols, so a look-alike never equals the real name;
 * characters Lean refuses outside comments and strings are lexing errors here too: tabs, a carriage
   return not followed by a line feed, and invisible characters (format controls such as zero-width
   spaces and bidirectional overrides, non-ASCII spaces), so that what is displayed is what is compared.
@@ -76,9 +76,9 @@ class Token(NamedTuple):
     spaced: bool
 
 
-_ID_FIRST = (
-    "A-Za-z_\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a2\u03a4-\u03a9"
-    "\u03ca-\u03fb\u1f00-\u1ffe\u2100-\u214f\U0001d49c-\U0001d59f"
+_ID_FIRST = (  # Lean's isIdFirst (Init/Meta/Defs.lean, isLetterLike); the 4.35 one has the Latin letters
+    "A-Za-z_\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a2\u03a4-\u03a9\u03ca-\u03fb\u1f00-\u1ffe"
+    "\u2100-\u214f\U0001d49c-\U0001d59f\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f"
 )
 _ID_REST = _ID_FIRST + "0-9'!?\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
 _PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»]*»)"

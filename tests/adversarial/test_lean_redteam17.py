@@ -1,0 +1,62 @@
+"""Red team 17 (Lean): where the gates' reading of the text disagrees with Lean's tokenizer.
+
+* Bypass (text profile): Lean 4.35's ``isLetterLike`` (Init/Meta/Defs.lean) takes the Latin-1 letters
+  (U+00C0-U+00FF without ``×`` and ``÷``) and Latin Extended-A (U+0100-U+017F) as identifier characters
+  (measured on the toy toolchain: ``def éz``, ``def hèz`` are names; ``×`` is not). The lexer read each as
+  a one-character symbol, so after ``é`` it started a fresh token: ``ér#" " sorry "x"#`` was ``é`` and a
+  raw string to G3, but ``ér``, ``#``, ``" "``, ``sorry``, ``"x"``, ``#`` to Lean (``#`` is a prefix
+  token where a library declares one, Mathlib's ``#s`` for ``Finset.card``): a forbidden word in code
+  that G3 never saw. Fix (``_lexer._ID_FIRST``): Lean's ranges; the raw string then never starts inside
+  a name, and the rest of the line lexes as Lean lexes it (here an unterminated string: refused).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean.syntax import IDENT, SYMBOL, lex_code
+from tests.helpers import failures, lean_filled, lean_text_verdict
+
+PLAIN = "putnam_1962_a1"
+
+HIDDEN = {
+    "sorry after a Latin-1 letter": 'by\n  exact ér#" " sorry "x"#',
+    "native_decide after Latin Extended-A": 'by\n  exact ŝr#" " (by native_decide) "x"#',
+    "two hashes": 'by\n  exact Ær##" " sorry "x"##',
+}
+
+
+@pytest.mark.parametrize("case", sorted(HIDDEN))
+def test_a_raw_string_opened_inside_a_latin_name_hides_nothing(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(lean_putnambench, PLAIN, proof=HIDDEN[case])
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
+    assert verdict.status == "rejected"
+    assert "G3" in failures(verdict)
+
+
+def test_a_latin_name_is_one_identifier_as_in_lean() -> None:
+    tokens = lex_code('ér#" x "# hèz Ǿ x×y x÷y')
+    assert [(t.kind, t.text) for t in tokens] == [
+        (IDENT, "ér"),
+        (SYMBOL, "#"),
+        ("string", '" x "'),
+        (SYMBOL, "#"),
+        (IDENT, "hèz"),
+        (SYMBOL, "Ǿ"),
+        (IDENT, "x"),
+        (SYMBOL, "×"),
+        (IDENT, "y"),
+        (IDENT, "x"),
+        (SYMBOL, "÷"),
+        (IDENT, "y"),
+    ]
+
+
+def test_a_forbidden_word_inside_a_latin_name_is_not_the_word(lean_putnambench: Benchmark) -> None:
+    """Lean reads ``sorryé`` as one name, not ``sorry``: the gates no longer see the word in it (a sound
+    proof with such a helper name passes the text profile); a string in a Latin name's wake stays a string."""
+    helper = "theorem sorryé_aux : True := trivial\n\n"
+    candidate = lean_filled(lean_putnambench, PLAIN, proof='by\n  exact ér#" sorry "#', before=helper)
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
+    assert verdict.status == "accepted", failures(verdict)
