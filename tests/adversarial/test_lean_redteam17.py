@@ -8,6 +8,15 @@
   token where a library declares one, Mathlib's ``#s`` for ``Finset.card``): a forbidden word in code
   that G3 never saw. Fix (``_lexer._ID_FIRST``): Lean's ranges; the raw string then never starts inside
   a name, and the rest of the line lexes as Lean lexes it (here an unterminated string: refused).
+* Bypass (text profile, with a library's token table): Lean reads the longest token of its table before
+  an identifier, and Mathlib's tokens ``→r``, ``↪r``, ``≃r`` (relation morphisms), ``→o``, ``≃o`` (order
+  morphisms) end in a letter. ``ℕ →rsorry`` was ``→`` and the name ``rsorry`` to G3 but ``→r`` then
+  ``sorry`` to Lean with Mathlib; ``→r#" " sorry "x"#`` was ``→`` and a raw string. Fixes: a raw string
+  glued to a symbol is a lexing error (``_lexer._refuse_glued``, as comments and char literals already
+  were); a name glued to a non-ASCII symbol is also read from each inner position where a forbidden word
+  or scanned keyword ends it (``_forbidden._tails``): ``→rsorry``, ``¬xnative_decide``, ``→reval%``,
+  ``→rLean.Elab.x`` are refused. ASCII brackets glued to names (``(h_axiom``) are read as before (no
+  library token runs from ``(`` into a name; the published proofs are full of them).
 """
 
 from __future__ import annotations
@@ -58,5 +67,37 @@ def test_a_forbidden_word_inside_a_latin_name_is_not_the_word(lean_putnambench: 
     proof with such a helper name passes the text profile); a string in a Latin name's wake stays a string."""
     helper = "theorem sorryé_aux : True := trivial\n\n"
     candidate = lean_filled(lean_putnambench, PLAIN, proof='by\n  exact ér#" sorry "#', before=helper)
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+GLUED = {
+    "sorry after a relation arrow": "by\n  exact (fun (_ : ℕ →rsorry) => trivial) 0",
+    "native_decide after a negation": "by\n  exact (fun (_ : ¬xnative_decide) => trivial) 0",
+    "eval% after an order arrow": "by\n  exact (fun (_ : ℕ →oeval% 1) => trivial) 0",
+    "Lean namespace after an arrow": "by\n  exact (fun (_ : ℕ →rLean.Elab.x) => trivial) 0",
+    "raw string after an arrow": 'by\n  exact (fun (_ : ℕ →r#" " sorry "x"#) => trivial) 0',
+}
+
+
+@pytest.mark.parametrize("case", sorted(GLUED))
+def test_a_word_a_library_token_may_split_off_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(lean_putnambench, PLAIN, proof=GLUED[case])
+    verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
+    assert verdict.status == "rejected"
+    assert "G3" in failures(verdict)
+
+
+SPACED = {
+    "a spaced relation arrow": "by\n  exact (fun (_ : ℕ →r x) => trivial) 0",
+    "names glued to brackets": "by\n  exact (fun (h_axiom : ¬h_free) => trivial) (sorry_free)",
+    "a raw string after a space": 'by\n  exact (fun (_ : ℕ →r r#" sorry "#) => trivial) 0',
+    "a coercion arrow": "by\n  exact (fun (_ : ↑x_axiom_free) => trivial) 0",
+}
+
+
+@pytest.mark.parametrize("case", sorted(SPACED))
+def test_the_same_words_read_as_lean_reads_them_are_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    candidate = lean_filled(lean_putnambench, PLAIN, proof=SPACED[case])
     verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
     assert verdict.status == "accepted", failures(verdict)

@@ -13,9 +13,9 @@ however it is spaced. The lexer follows Lean 4's own tokenizer where it matters 
   (``s!"..."``, ``m!"..."``, ``f!"..."``, with or without space or comment before the string) whose
   ``{...}`` parts are lexed as code; a ``{`` in any other string is an error (Lean interpolates after
   ``trace[...]``, ``throwError`` and any keyword a library declares with ``interpolatedStr``);
-* a comment or char literal glued to a symbol is an error: Lean first reads the longest token of its
-  table, which imports extend (``{x : ℤ //-x = x}`` is core's ``//`` then ``-x``, no comment; ``p \\/--``
-  is core's ``\\/`` then a line comment; a library token ending in ``'`` can swallow the char literal's);
+* a comment, char literal or raw string glued to a symbol is an error: Lean first reads the longest token
+  of its table, which imports extend (``{x : ℤ //-x = x}`` is core's ``//`` then ``-x``, no comment; ``p \\/--``
+  is core's ``\\/`` then a line comment; a library token ending in ``'`` or ``r`` (``→r``) swallows their own);
 * character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
   Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
 * identifiers with Lean's classes (``isLetterLike``: Greek, ``ℝ``, Latin-1 and Latin Extended-A letters, so
@@ -470,16 +470,16 @@ def _lexed(text: str) -> _Lexed:
     return _Lexed(tokens, tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT)))))  # a C loop
 
 
-_GLUED_KINDS: Final = frozenset({COMMENT, DOC, CHAR})
+_GLUED_KINDS: Final = frozenset({COMMENT, DOC, CHAR, STRING})
 
 
 def _refuse_glued(lexer: _Lexer, tokens: Sequence[Token]) -> None:
-    """Raise for a comment or char literal glued to the symbol before it (see the module docstring; no
-    published proof has one), which a longer token of Lean's library-extended table may swallow."""
+    """Raise for a comment, char literal or raw string glued to the symbol before it (module docstring)."""
     for i in compress(count(), map(_GLUED_KINDS.__contains__, map(_KIND, tokens))):  # a C loop; few hits
         token, before = tokens[i], tokens[i - 1]
-        if i and not token.spaced and before.kind == SYMBOL and before.end == token.offset:
-            what = "a character literal" if token.kind == CHAR else "a comment"
+        swallowed = token.kind != STRING or token.text[0] == "r"  # a library token may end in `r` (`→r`)
+        if swallowed and i and not token.spaced and before.kind == SYMBOL and before.end == token.offset:
+            what = {CHAR: "a character literal", STRING: "a raw string"}.get(token.kind, "a comment")
             message = f"{what} right after `{before.text}`: Lean may read the two as one longer token"
             raise lexer.error(
                 f"{message} of its library (`//-` is `//` then `-`); put a space between them", token.offset
