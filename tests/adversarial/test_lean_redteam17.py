@@ -17,6 +17,9 @@
   or scanned keyword ends it (``_forbidden._tails``): ``→rsorry``, ``¬xnative_decide``, ``→reval%``,
   ``→rLean.Elab.x`` are refused. ASCII brackets glued to names (``(h_axiom``) are read as before (no
   library token runs from ``(`` into a name; the published proofs are full of them).
+* False rejection / false acceptance of a char escape: Lean's ``\\u`` takes exactly four hex digits
+  (``'\\u0041'`` is ``'A'``; ``'\\u{41}'`` is "invalid hexadecimal numeral", measured on Lean 4.35). The
+  lexer had Rust's ``\\u{...}``: it refused the first and read the second as a char. Now as Lean.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
-from putnam_solver.core.provers.lean.syntax import IDENT, SYMBOL, lex_code
+from putnam_solver.core.provers.lean.syntax import IDENT, SYMBOL, LexError, lex_code
 from tests.helpers import failures, lean_filled, lean_text_verdict
 
 PLAIN = "putnam_1962_a1"
@@ -101,3 +104,9 @@ def test_the_same_words_read_as_lean_reads_them_are_accepted(lean_putnambench: B
     candidate = lean_filled(lean_putnambench, PLAIN, proof=SPACED[case])
     verdict = lean_text_verdict(lean_putnambench, PLAIN, candidate)
     assert verdict.status == "accepted", failures(verdict)
+
+
+def test_a_unicode_char_escape_has_four_hex_digits_as_in_lean() -> None:
+    assert [(t.kind, t.text) for t in lex_code("'\\u0041'")] == [("char", "'\\u0041'")]
+    with pytest.raises(LexError):
+        lex_code("'\\u{41}'")
