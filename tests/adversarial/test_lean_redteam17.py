@@ -17,6 +17,8 @@
   or scanned keyword ends it (``_forbidden._tails``): ``→rsorry``, ``¬xnative_decide``, ``→reval%``,
   ``→rLean.Elab.x`` are refused. ASCII brackets glued to names (``(h_axiom``) are read as before (no
   library token runs from ``(`` into a name; the published proofs are full of them).
+* False rejection: a helper named with such a letter (``def zé``) was ``z`` then a symbol to G2, refused as
+  a look-alike name; Lean compiles it (the fast profile on the toy Lean now accepts it).
 * False rejection / false acceptance of a char escape: Lean's ``\\u`` takes exactly four hex digits
   (``'\\u0041'`` is ``'A'``; ``'\\u{41}'`` is "invalid hexadecimal numeral", measured on Lean 4.35). The
   lexer had Rust's ``\\u{...}``: it refused the first and read the second as a char. Now as Lean.
@@ -28,7 +30,9 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean.syntax import IDENT, SYMBOL, LexError, lex_code
-from tests.helpers import failures, lean_filled, lean_text_verdict
+from putnam_solver.core.verify import Profile
+from tests.helpers import failures, lean_filled, lean_text_verdict, lean_verdict, needs_sandbox, one_record_benchmark
+from tests.toylean.build import ToyLean
 
 PLAIN = "putnam_1962_a1"
 
@@ -110,3 +114,16 @@ def test_a_unicode_char_escape_has_four_hex_digits_as_in_lean() -> None:
     assert [(t.kind, t.text) for t in lex_code("'\\u0041'")] == [("char", "'\\u0041'")]
     with pytest.raises(LexError):
         lex_code("'\\u{41}'")
+
+
+TOY_STATEMENT = "theorem toy_latin : Eq Nat.zero Nat.zero := sorry\n"
+TOY_SOUND = "def zé : Nat := Nat.zero\n\ntheorem toy_latin : Eq Nat.zero Nat.zero := Eq.refl zé\n"
+
+
+@needs_sandbox
+def test_a_helper_with_a_latin_name_compiles_and_is_accepted(
+    toy_lean_env: ToyLean, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    bench = one_record_benchmark(tmp_path_factory.mktemp("bench"), "toy_latin", TOY_STATEMENT)
+    verdict = lean_verdict(bench, "toy_latin", TOY_SOUND, Profile.FAST)
+    assert verdict.status == "accepted", failures(verdict)
