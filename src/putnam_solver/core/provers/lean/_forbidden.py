@@ -22,7 +22,16 @@ from putnam_solver.core.provers.lean._policy import (
     elaboration_option,
     option_allowed,
 )
-from putnam_solver.core.provers.lean.syntax import DOC, IDENT, LexError, Token, lex_code, name_parts, positions
+from putnam_solver.core.provers.lean.syntax import (
+    DOC,
+    IDENT,
+    SYMBOL,
+    LexError,
+    Token,
+    lex_code,
+    name_parts,
+    positions,
+)
 
 
 def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list[Violation]:
@@ -59,6 +68,11 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                 add(token, words[hit], text)
             elif absolute[:1] == ["Lean"]:
                 add(token, rules["Lean.*"], text)
+            elif i and not token.spaced and _library_symbol(tokens[i - 1]) and tokens[i - 1].end == token.offset:
+                for tail in _tails(parts[0], words):  # what Lean reads after a library token `→r` (below)
+                    rule = words.get(tail) or _tail_rule(tail, parts, nxt, rules, policy)
+                    if rule is not None:
+                        add(token, rule, f"{tail} (in {text})")
         elif text.startswith("#") and len(text) > 1 and text not in policy.read_only_commands:
             add(token, rules["#command"], text)
         if text == "@[":
@@ -83,6 +97,40 @@ _TEXT: Final = itemgetter(1)
 _SCANNED: Final = frozenset({"@[", "open", "set_option", "eval"})
 
 
+_TAIL_WORDS: Final = ("Lean", "_root_", "eval", "open", "set_option")
+
+
+def _tails(first: str, words: dict[str, ForbiddenRule]) -> list[str]:
+    """The forbidden words and scanned keywords that end ``first`` (a name's first part) and are not all of
+    it. Lean reads the longest token of its table, which imports extend, before an identifier: after a
+    symbol, a library token ending in letters (Mathlib's ``→r``, ``→o``, ``≃o``) takes the head of the name
+    glued to it, and Lean reads the rest as a name of its own (``→rsorry`` is ``→r`` then ``sorry``)."""
+    return [w for w in (*words, *_TAIL_WORDS) if len(first) > len(w) and first.endswith(w)]
+
+
+def _library_symbol(token: Token) -> bool:
+    """Whether a symbol may begin a longer library token that ends in letters: the non-ASCII ones
+    (``→``, ``≃``, ``↪``...). An ASCII bracket or operator glued to a name (``(h_axiom``, ``-x``) is read as
+    itself: no library token runs from one into a name."""
+    return token.kind == SYMBOL and not token.text.isascii()
+
+
+def _tail_rule(
+    tail: str, parts: list[str], nxt: Token | None, rules: dict[str, ForbiddenRule], policy: LeanPolicy
+) -> ForbiddenRule | None:
+    """The rule a name's tail breaks when Lean reads it as a name of its own (see :func:`_tails`)."""
+    if tail == "Lean" or (tail == "_root_" and parts[1:2] == ["Lean"]):
+        return rules["Lean.*"]
+    alone = len(parts) == 1
+    if alone and tail == "eval" and nxt is not None and nxt.text == "%" and not nxt.spaced:
+        return rules["eval%"]
+    if alone and tail == "open" and nxt is not None and nxt.text == "private":
+        return rules["open private"]
+    if alone and tail == "set_option" and (nxt is None or not settable(nxt.text, policy)):
+        return rules["set_option"]
+    return None
+
+
 def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
     """Whether a token with this text can be reported by :func:`scan_forbidden` (whatever its kind and
     neighbours): texts that are none of these are skipped there, each distinct text decided once."""
@@ -90,7 +138,9 @@ def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
         return True
     parts = name_parts(text)
     absolute = parts[1:] if parts[:1] == ["_root_"] else parts
-    return absolute[:1] == ["Lean"] or not words.keys().isdisjoint(parts)  # any part a word (in C)
+    if absolute[:1] == ["Lean"] or not words.keys().isdisjoint(parts):  # any part a word (in C)
+        return True
+    return bool(parts) and bool(_tails(parts[0], words))
 
 
 def _flagged_positions(texts: list[str], flagged: set[str]) -> list[int]:
@@ -115,7 +165,7 @@ def _flagged_texts(texts: set[str], words: dict[str, ForbiddenRule]) -> set[str]
     suspects). Only the texts containing one of those, and the ones flagged whatever their parts
     (``_SCANNED``, ``#...``), are left for :func:`_may_flag` to decide."""
     joined = "\n".join(texts)
-    present = [word for word in (*words, "Lean") if word in joined]
+    present = [word for word in (*words, *_TAIL_WORDS) if word in joined]
     suspects = {text for text in texts if any(word in text for word in present)} if present else set()
     suspects |= texts & _SCANNED
     if "#" in joined:

@@ -13,14 +13,14 @@ however it is spaced. The lexer follows Lean 4's own tokenizer where it matters 
   (``s!"..."``, ``m!"..."``, ``f!"..."``, with or without space or comment before the string) whose
   ``{...}`` parts are lexed as code; a ``{`` in any other string is an error (Lean interpolates after
   ``trace[...]``, ``throwError`` and any keyword a library declares with ``interpolatedStr``);
-* a comment or char literal glued to a symbol is an error: Lean first reads the longest token of its
-  table, which imports extend (``{x : ℤ //-x = x}`` is core's ``//`` then ``-x``, no comment; ``p \\/--``
-  is core's ``\\/`` then a line comment; a library token ending in ``'`` can swallow the char literal's);
+* a comment, char literal or raw string glued to a symbol is an error: Lean first reads the longest token
+  of its table, which imports extend (``{x : ℤ //-x = x}`` is core's ``//`` then ``-x``, no comment; ``p \\/--``
+  is core's ``\\/`` then a line comment; a library token ending in ``'`` or ``r`` (``→r``) swallows their own);
 * character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
   Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
-* identifiers with Lean's character classes (Greek, letter-like symbols such as ``ℝ``, subscripts), ``«»``
-  escapes (which may span lines) and ``.``-separated parts; letters Lean does not accept in identifiers
-  (Cyrillic ``а``, say) are single-character symbols, so a look-alike name never equals the real one;
+* identifiers with Lean's classes (``isLetterLike``: Greek, ``ℝ``, Latin-1 and Latin Extended-A letters, so
+  ``ér#"…"#`` is ``ér``, ``#``, a string; subscripts), ``«»`` escapes (which may span lines), ``.`` parts;
+  other letters (Cyrillic ``а``) are single-character symbols, so a look-alike never equals the real name;
 * characters Lean refuses outside comments and strings are lexing errors here too: tabs, a carriage
   return not followed by a line feed, and invisible characters (format controls such as zero-width
   spaces and bidirectional overrides, non-ASCII spaces), so that what is displayed is what is compared.
@@ -76,9 +76,9 @@ class Token(NamedTuple):
     spaced: bool
 
 
-_ID_FIRST = (
-    "A-Za-z_\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a2\u03a4-\u03a9"
-    "\u03ca-\u03fb\u1f00-\u1ffe\u2100-\u214f\U0001d49c-\U0001d59f"
+_ID_FIRST = (  # Lean's isIdFirst (Init/Meta/Defs.lean, isLetterLike); the 4.35 one has the Latin letters
+    "A-Za-z_\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a2\u03a4-\u03a9\u03ca-\u03fb\u1f00-\u1ffe"
+    "\u2100-\u214f\U0001d49c-\U0001d59f\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f"
 )
 _ID_REST = _ID_FIRST + "0-9'!?\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
 _PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»]*»)"
@@ -100,7 +100,7 @@ _TOKEN_RE = re.compile(
     r'|(?P<raw>r#*")'
     r"|(?P<line>--[^\n]*)"
     r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
-    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])')"
+    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[^\n])|[^\\'\n])')"
     rf"|(?P<ident>{_IDENT_RE})"
     r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_]*)"
     rf"|(?P<name>``?{_IDENT_RE})"
@@ -123,7 +123,7 @@ _GROUP_KIND: Final[dict[str | None, str]] = {
 _FAST_RE = re.compile(
     r"([ \n]*)("
     r"0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
-    r"|'(?:\\(?:x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]{1,6}\}|[^\n])|[^\\'\n])'"
+    r"|'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[^\n])|[^\\'\n])'"
     rf"|{_IDENT_RE}"
     r"|#[A-Za-z_][A-Za-z0-9_]*"
     rf"|``?{_IDENT_RE}"
@@ -470,16 +470,16 @@ def _lexed(text: str) -> _Lexed:
     return _Lexed(tokens, tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT)))))  # a C loop
 
 
-_GLUED_KINDS: Final = frozenset({COMMENT, DOC, CHAR})
+_GLUED_KINDS: Final = frozenset({COMMENT, DOC, CHAR, STRING})
 
 
 def _refuse_glued(lexer: _Lexer, tokens: Sequence[Token]) -> None:
-    """Raise for a comment or char literal glued to the symbol before it (see the module docstring; no
-    published proof has one), which a longer token of Lean's library-extended table may swallow."""
+    """Raise for a comment, char literal or raw string glued to the symbol before it (module docstring)."""
     for i in compress(count(), map(_GLUED_KINDS.__contains__, map(_KIND, tokens))):  # a C loop; few hits
         token, before = tokens[i], tokens[i - 1]
-        if i and not token.spaced and before.kind == SYMBOL and before.end == token.offset:
-            what = "a character literal" if token.kind == CHAR else "a comment"
+        swallowed = token.kind != STRING or token.text[0] == "r"  # a library token may end in `r` (`→r`)
+        if swallowed and i and not token.spaced and before.kind == SYMBOL and before.end == token.offset:
+            what = {CHAR: "a character literal", STRING: "a raw string"}.get(token.kind, "a comment")
             message = f"{what} right after `{before.text}`: Lean may read the two as one longer token"
             raise lexer.error(
                 f"{message} of its library (`//-` is `//` then `-`); put a space between them", token.offset
