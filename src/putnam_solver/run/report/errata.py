@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from putnam_solver.run.ledger import AttemptRow, AuditRow
+from putnam_solver.run.report.tables import cell
 from putnam_solver.run.stored_settings import RecordedErratum, StoredSettings
 
 
@@ -29,7 +30,7 @@ def disputed_section(disputes: Mapping[str, str]) -> list[str]:
         "Every gate accepted these proofs, but the answer check proved their answer different from the official",
         "one: the proof is unsound (a kernel or gate bug) or the statement is wrong. Not counted as solved.",
         "",
-        *(f"- {problem}: {' '.join(why.split())}" for problem, why in disputes.items()),
+        *(f"- {problem}: {cell(why)}" for problem, why in disputes.items()),
         "",
     ]
 
@@ -87,8 +88,8 @@ def errata_section(errata: dict[str, list[RecordedErratum]], solved: set[str], n
     for problem in sorted(errata):
         for e in errata[problem]:
             state = "unresolved" if problem not in solved else "solved, counted apart" if e.defective else "solved"
-            lines.append(f"- {problem} ({state}): {e.short()} (source: {e.source})")
+            lines.append(f"- {problem} ({state}): {cell(e.short())} (source: {cell(str(e.source))})")
     if not errata:
         lines.append("none listed in the benchmark's errata")
-    lines += ["", *(f"Note: {n}" for n in notes), ""] if notes else [""]
+    lines += ["", *(f"Note: {cell(n)}" for n in notes), ""] if notes else [""]
     return lines

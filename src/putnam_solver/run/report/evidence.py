@@ -21,6 +21,7 @@ from putnam_solver.run.ledger import AttemptRow, AuditRow, LedgerError, ProblemR
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.stored_settings import StoredSettings
 from putnam_solver.safe_write import holds, write_under
+from putnam_solver.terminal import terminal_text
 
 TURNS_FILE = "turns.json"
 COMPLETE_MARKER = "attempt.json"
@@ -120,12 +121,24 @@ def write_evidence(
 
 
 def _gates_log(verdict: dict[str, Any]) -> str:
-    lines = [f"{verdict.get('problem')}: {verdict.get('status')} (profile {verdict.get('profile')})"]
+    """``gates.log``: the verdict's line, then a line per gate with its evidence indented under it.
+
+    Read with ``cat`` or ``tail``, so every value is shown as text (``terminal.terminal_text``) and each line
+    of a value after its first is indented under its gate: the tools' text is the candidate's to choose
+    (coqc prints a ``fail "..."`` message as it is), and before, ``ESC [1A ESC [2K`` in it erased the
+    verdict's first line, ``<problem>: rejected``, writing ``accepted`` there, and a line break in coqc's
+    stderr wrote a ``G6 ...: passed`` line of a gate that never ran (red team round 6)."""
+    lines = [_shown(f"{verdict.get('problem')}: {verdict.get('status')} (profile {verdict.get('profile')})", "")]
     for gate in verdict.get("gates", []):
-        lines.append(f"{gate['id']} {gate['name']}: {gate['status']}: {gate['detail']}")
+        lines.append(_shown(f"{gate['id']} {gate['name']}: {gate['status']}: {gate['detail']}", "    "))
         for key, value in sorted(gate.get("evidence", {}).items()):
-            lines.append(f"    {key}: {value}")
+            lines.append(_shown(f"    {key}: {value}", "        "))
     return "\n".join(lines) + "\n"
+
+
+def _shown(text: str, indent: str) -> str:
+    """``text`` as lines of gates.log: control characters as escapes, each line after the first indented."""
+    return f"\n{indent}".join(terminal_text(text).split("\n"))
 
 
 def incomplete_evidence(run_dir: Path, rows: Iterable[AttemptRow]) -> list[AttemptRow]:

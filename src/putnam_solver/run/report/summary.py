@@ -333,7 +333,7 @@ def _audit_section(audit: AuditState) -> list[str]:
         first = next((g for g in x.verdict.get("gates", []) if g.get("status") != "passed"), None)
         why = f"{first['id']} {first['name']} {first['status']}: {first['detail']}" if first else "other bytes"
         lines.append(
-            f"- {row.problem} (campaign {row.campaign}): audit {x.status} on {x.audited_at}: {cell(str(why))[:300]}"
+            f"- {row.problem} (campaign {row.campaign}): audit {x.status} on {x.audited_at}: {cell(str(why)[:300])}"
         )
     lines += [f"- {p}: not audited yet" for p in audit.pending]
     if len(lines) == 2:

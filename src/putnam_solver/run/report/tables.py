@@ -205,7 +205,18 @@ def lemma_summary(subattempts: Sequence[SubAttemptRow], unknown: Sequence[str] =
     return "\n".join([*out, ""]) + "\n"
 
 
+MARKUP = re.compile(r"[\\`*\[<&|~]|_(?![^\W_])|(?<![^\W_])_")
+"""Every character with which Markdown text starts markup in the middle of a line: raw HTML and autolinks
+(``<``), entities (``&``), links and images (``[``), emphasis (``*``, and ``_`` except between two letters or
+digits, where CommonMark never reads it as emphasis), code spans, GFM's strikethrough and table cells, and
+the backslash itself."""
+
+
 def cell(text: str) -> str:
     """``text`` as one cell of a Markdown table or list item of SUMMARY.md: on one line (CommonMark also ends a
-    line at a carriage return, which a ledger's text or a gate's detail quoting a candidate may hold)."""
-    return LINE_BREAKS.sub(" ", text).replace("|", "\\|")
+    line at a carriage return, which a ledger's text or a gate's detail quoting a candidate may hold), and
+    shown as the text it is: each markup character behind a backslash (``MARKUP``). A gate's detail quotes
+    what coqc printed of a candidate (``fail "..."`` prints any text): rendered, ``<h1>Solved: 2 of 2,
+    audited</h1>`` was a heading under the true headline, ``<img src=...>`` a remote load whenever the page
+    was viewed (red team round 6)."""
+    return MARKUP.sub(lambda m: "\\" + m.group(), LINE_BREAKS.sub(" ", text))

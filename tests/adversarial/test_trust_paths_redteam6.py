@@ -1,0 +1,165 @@
+"""Red team, sixth round on the paths around the gates: what a run's own outputs make of text others chose.
+
+Earlier rounds kept such text out of the terminal (control characters shown as escapes), out of the lines of
+attempts.tsv and SUMMARY.md, and escaped it in the HTML report. This round reads the files a run leaves
+for people to read elsewhere:
+
+- SUMMARY.md is Markdown, read rendered (a repository's page, an editor's preview). Its cells and list
+  items quote a gate's detail (coqc prints a candidate's ``fail "..."`` text as it is), ledger text and the
+  recorded errata, and rendered them as markup: a pass the auditor's own ``putnam audit`` refused put
+  ``<h1>Solved: 2 of 2 (100.0%), audited</h1>`` on the page under the true headline "Solved: 1 of 2", and
+  an ``<img>`` with a remote address loaded it when the page was viewed (``tables.cell``);
+- an attempt's ``gates.log`` (read with ``cat``, ``tail``) held the tools' text raw: ``ESC [1A ESC [2K``
+  in a compiler's message erased its first line, ``<problem>: rejected``, and wrote ``accepted`` over it,
+  and a line break in a detail wrote a gate line of its own (``evidence._gates_log``).
+
+Real parts: a real ``putnam solve`` with the loopback model server, real coqc/coqchk in the sandbox for
+every verdict and for the audit, SUMMARY.md rendered by markdown-it (CommonMark with raw HTML, as a
+repository's page renders it before sanitising, plus tables).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("inspect_ai")
+markdown_it = pytest.importorskip("markdown_it")
+
+from tests.fakes.sample_prover import SAMPLES, SampleProver, solved_run  # noqa: E402
+from tests.fakes.scripted_agent import NEEDS_ROCQ  # noqa: E402
+from tests.processes import putnam  # noqa: E402
+
+pytestmark = NEEDS_ROCQ
+
+PROBLEMS = ("sample_even_square", "sample_rev_length")
+FORGED = "sample_rev_length"
+FORGED_HEADLINE = "Solved: 2 of 2 (100.0%), audited"
+BEACON = "https://attacker.example/seen.png"
+MARKUP = f"<h1>{FORGED_HEADLINE}</h1><img src={BEACON}> **{FORGED_HEADLINE}** [proof](javascript:alert(1))"
+
+
+@pytest.fixture(scope="module")
+def honest(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    return solved_run(tmp_path_factory.mktemp("honest"), SampleProver([]), PROBLEMS)
+
+
+@pytest.fixture
+def case(honest: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    run_dir = tmp_path / "run"
+    shutil.copytree(honest[0], run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
+    benchmark = tmp_path / "benchmark.jsonl"
+    shutil.copyfile(honest[1], benchmark)
+    return run_dir, benchmark
+
+
+def sql(run_dir: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:
+    db = sqlite3.connect(run_dir / "ledger.sqlite")
+    try:
+        rows = db.execute(statement, args).fetchall()
+        db.commit()
+        return rows
+    finally:
+        db.close()
+
+
+def replace_pass(run_dir: Path, problem: str, text: str) -> None:
+    """A stored pass's candidate replaced, every stored hash made to agree (a run directory handed over)."""
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    [(attempt,)] = sql(run_dir, "SELECT id FROM attempts WHERE problem=? AND status='passed'", problem)
+    sql(run_dir, "UPDATE attempts SET candidate=?, candidate_sha256=? WHERE id=?", text, sha, attempt)
+    [(stored,)] = sql(run_dir, "SELECT json FROM verdicts WHERE attempt_id=?", attempt)
+    verdict = json.loads(stored)
+    verdict["candidate_sha256"] = sha
+    sql(run_dir, "UPDATE verdicts SET json=?, candidate_sha256=? WHERE attempt_id=?", json.dumps(verdict), sha, attempt)
+
+
+def rendered(markdown: str) -> str:
+    """SUMMARY.md as a Markdown page shows it: CommonMark with raw HTML, and tables."""
+    return str(markdown_it.MarkdownIt("commonmark", {"html": True}).enable("table").render(markdown))
+
+
+def failing_proof(message: str) -> str:
+    """The sample proof of ``FORGED`` whose tactic fails with ``message`` (coqc prints it as it is)."""
+    proof = (SAMPLES / "proofs" / f"{FORGED}.v").read_text()
+    return proof.replace("apply rev_length.", f'fail "{message}".')
+
+
+def test_a_gate_detail_quoted_in_summary_md_renders_as_text(case: tuple[Path, Path]) -> None:
+    """Before: the rendered SUMMARY.md showed ``Solved: 2 of 2 (100.0%), audited`` as a first-level heading and
+    in bold under the true headline ``Solved: 1 of 2 (50.0%), audited``, and held ``<img src=BEACON>`` (a
+    remote load whenever the page is viewed) and a ``javascript:`` link."""
+    run_dir, benchmark = case
+    replace_pass(run_dir, FORGED, failing_proof(MARKUP))
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 1 and f"not confirmed: {FORGED}" in stdout, stdout + stderr
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert FORGED_HEADLINE.split(",")[0] in summary, "the audit's detail quotes coqc's message"
+    page = rendered(summary)
+    assert "<h1>" not in page.replace("<h1>putnam solve</h1>", "")
+    assert "<img" not in page and "javascript:" not in re.sub(r"<[^>]*>", "", page).replace(
+        "[proof](javascript:alert(1))", ""
+    )
+    assert 'href="javascript' not in page
+    strong = re.findall(r"<strong>(.*?)</strong>", page)
+    assert strong == ["Solved: 1 of 2 (50.0%), audited"], strong
+    assert f"&lt;h1&gt;{FORGED_HEADLINE}" in page, "the message is shown, as text"
+
+
+def test_an_honest_summary_md_renders_as_before(case: tuple[Path, Path]) -> None:
+    run_dir, benchmark = case
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0, stdout + stderr
+    page = rendered((run_dir / "SUMMARY.md").read_text())
+    assert re.findall(r"<strong>(.*?)</strong>", page) == ["Solved: 2 of 2 (100.0%), audited"]
+    assert re.search(r"<td>Audited passes</td>\s*<td>2 \(100.0%\)", page), page
+    assert "benchmark.jsonl" in page and "profile full" in page
+    assert "<td>" in page and "\\" not in re.sub(r"<[^>]*>", "", page), "no escape shows on the page"
+
+
+def test_gates_log_shows_a_compiler_s_escapes_and_line_breaks_as_text(case: tuple[Path, Path]) -> None:
+    """Before: ``cat gates.log`` of the refused pass printed ``sample_rev_length: accepted (profile full)`` where
+    the file's first line says ``rejected`` (the message's ``ESC [1A ESC [2K`` went up to it and erased it),
+    and the detail's line break wrote ``G6 kernel: passed: ...`` as a gate line of its own."""
+    run_dir, benchmark = case
+    forged_line = "G6 kernel check: passed: coqchk accepted every constant"
+    message = f"\x1b[1A\x1b[2K\r{FORGED}: accepted (profile full)\n{forged_line}"
+    replace_pass(run_dir, FORGED, failing_proof(message))
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 1, stdout + stderr
+    [(audited,)] = sql(
+        run_dir, "SELECT x.json FROM audits x JOIN attempts a ON a.id = x.attempt_id WHERE a.problem=?", FORGED
+    )
+    assert "\x1b[2K" in json.loads(audited)["gates"][3]["detail"], "coqc printed the escape; the ledger keeps it"
+    [(attempt,)] = sql(run_dir, "SELECT id FROM attempts WHERE problem=? AND status='passed'", FORGED)
+    sql(run_dir, "UPDATE verdicts SET json=? WHERE attempt_id=?", audited, attempt)  # the stored verdict's log
+    shutil.rmtree(run_dir / "attempts")  # the evidence folders are written again from the ledger
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 1, stdout + stderr
+    log = (run_dir / "attempts" / "campaign-1" / FORGED / "gates.log").read_text()
+    assert "\x1b" not in log and "\r" not in log and "\\x1b[1A\\x1b[2K" in log
+    assert log.startswith(f"{FORGED}: rejected (profile full)\n")
+    assert not any(line.startswith("G6 ") for line in log.splitlines()), "only gates that ran have lines"
+    assert [line.split(" ")[0] for line in log.splitlines() if re.match(r"G\d ", line)] == ["G1", "G2", "G3", "G4"]
+    assert f"    {forged_line}" in log, "the detail's own lines are shown, indented under its gate"
+
+
+def test_an_honest_gates_log_reads_as_before(case: tuple[Path, Path]) -> None:
+    run_dir, _ = case
+    log = (run_dir / "attempts" / "campaign-1" / FORGED / "gates.log").read_text()
+    assert log.startswith(f"{FORGED}: accepted (profile full)\n")
+    assert [line.split(" ")[0] for line in log.splitlines() if re.match(r"G\d ", line)] == [
+        "G1",
+        "G2",
+        "G3",
+        "G4",
+        "G5",
+        "G6",
+    ]
