@@ -20,8 +20,10 @@ repository's page renders it before sanitising, plus tables).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import os
 import re
 import shutil
 import sqlite3
@@ -33,9 +35,10 @@ import pytest
 pytest.importorskip("inspect_ai")
 markdown_it = pytest.importorskip("markdown_it")
 
+from tests.fakes.openai_server import serve  # noqa: E402
 from tests.fakes.sample_prover import SAMPLES, SampleProver, solved_run  # noqa: E402
 from tests.fakes.scripted_agent import NEEDS_ROCQ  # noqa: E402
-from tests.processes import putnam  # noqa: E402
+from tests.processes import putnam, solve_args  # noqa: E402
 
 pytestmark = NEEDS_ROCQ
 
@@ -163,3 +166,153 @@ def test_an_honest_gates_log_reads_as_before(case: tuple[Path, Path]) -> None:
         "G5",
         "G6",
     ]
+
+
+# -- an audit row the ledger holds counts only when this account's putnam audit wrote it ---------------------
+
+
+def stat(page: str, key: str) -> str:
+    found = re.search(rf'id="stat-{key}" data-value="([^"]*)"', page)
+    assert found, key
+    return found.group(1)
+
+
+def test_an_audit_row_written_into_a_ledger_is_not_counted_by_the_report(case: tuple[Path, Path]) -> None:
+    """Before: with the pass of ``FORGED`` replaced by ``Admitted`` (every stored hash made to agree) and an
+    ``accepted`` audit row for those bytes inserted with sqlite3 (beside the real audit of the other pass),
+    ``putnam report`` showed 2 audited of 2 solved, and a resume's SUMMARY.md "Solved: 2 of 2 (100.0%),
+    audited"; only ``putnam audit`` itself re-verified and refused it."""
+    run_dir, benchmark = case
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0, stdout + stderr
+    admitted = (SAMPLES / "proofs" / f"{FORGED}.v").read_text().replace("Qed.", "Admitted.")
+    replace_pass(run_dir, FORGED, admitted)
+    sha = hashlib.sha256(admitted.encode()).hexdigest()
+    [(attempt,)] = sql(run_dir, "SELECT id FROM attempts WHERE problem=? AND status='passed'", FORGED)
+    [(toolchain, real)] = sql(run_dir, "SELECT toolchain, json FROM audits WHERE attempt_id=?", attempt)
+    verdict = {**json.loads(real), "candidate_sha256": sha}
+    verdict.pop("seal", None)  # a seal copied from another row does not check either: tested below
+    sql(
+        run_dir,
+        "INSERT INTO audits (attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, "
+        "toolchain_changed, json) VALUES (?, '2030-01-01T00:00:00+00:00', 'accepted', ?, ?, ?, 0, ?)",
+        attempt,
+        sha,
+        toolchain,
+        verdict["benchmark_sha256"],
+        json.dumps(verdict),
+    )
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
+    page = (run_dir / "report.html").read_text()
+    assert (stat(page, "solved"), stat(page, "audited")) == ("2", "1")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 1 and f"not confirmed: {FORGED}" in stdout, stdout + stderr
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert "**Solved: 1 of 2 (50.0%), audited**" in summary
+    assert "Not counted as audits: 1 audit rows" in summary
+
+
+def test_a_seal_copied_onto_an_edited_row_does_not_check(case: tuple[Path, Path]) -> None:
+    """The seal covers what the row states: the real audit's row with its status turned to ``accepted`` for
+    other bytes, seal kept, counts no more than a row without one."""
+    run_dir, benchmark = case
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0, stdout + stderr
+    admitted = (SAMPLES / "proofs" / f"{FORGED}.v").read_text().replace("Qed.", "Admitted.")
+    replace_pass(run_dir, FORGED, admitted)
+    sha = hashlib.sha256(admitted.encode()).hexdigest()
+    [(attempt,)] = sql(run_dir, "SELECT id FROM attempts WHERE problem=? AND status='passed'", FORGED)
+    [(real,)] = sql(run_dir, "SELECT json FROM audits WHERE attempt_id=?", attempt)
+    assert isinstance(json.loads(real).get("seal"), str), "this account's audit seals its rows"
+    edited = {**json.loads(real), "candidate_sha256": sha}
+    sql(run_dir, "UPDATE audits SET candidate_sha256=?, json=? WHERE attempt_id=?", sha, json.dumps(edited), attempt)
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
+    page = (run_dir / "report.html").read_text()
+    assert (stat(page, "solved"), stat(page, "audited")) == ("2", "1")
+
+
+def test_this_account_s_audits_still_count_in_the_report(case: tuple[Path, Path]) -> None:
+    run_dir, benchmark = case
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0, stdout + stderr
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
+    page = (run_dir / "report.html").read_text()
+    assert (stat(page, "solved"), stat(page, "audited")) == ("2", "2")
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert "**Solved: 2 of 2 (100.0%), audited**" in summary and "Not counted as audits" not in summary
+    assert all((run_dir / "attempts" / "campaign-1" / p / "audit.json").is_file() for p in PROBLEMS), (
+        "each audited pass has its audit.json"
+    )
+
+
+# -- a toolchain changed after solve's selftest judges nothing that counts ----------------------------------
+
+
+def passed_record_for(coqc: Path) -> None:
+    """A passed selftest record for the toolchain with ``coqc`` (the session's record of the installed one,
+    re-keyed: the canaries judged the same binary; the selftest itself is tested on its own)."""
+    from putnam_solver.core.provers import get_prover
+    from putnam_solver.core.verify import VerifyOptions
+    from putnam_solver.selftest.record import last_record, write_record
+
+    real = last_record("rocq", VerifyOptions())
+    assert real is not None and real.passed
+    options = VerifyOptions(tools={"coqc": coqc})
+    fingerprint = get_prover("rocq").toolchain_fingerprint(options)
+    write_record(dataclasses.replace(real, fingerprint=fingerprint), options)
+
+
+class Upgrading(SampleProver):
+    """Replaces ``coqc`` (in place, as an upgrade does) when the model is first asked, so that the gates judge
+    the submission with a toolchain the run's selftest never saw."""
+
+    def __init__(self, coqc: Path, replacement: bytes) -> None:
+        super().__init__([])
+        self.coqc, self.replacement = coqc, replacement
+
+    def proof(self, problem: str, task: str) -> str:
+        if self.coqc.read_bytes() != self.replacement:
+            scratch = self.coqc.with_name(".coqc.new")
+            scratch.write_bytes(self.replacement)
+            scratch.chmod(0o755)
+            os.replace(scratch, self.coqc)
+        return super().proof(problem, task)
+
+
+def installed_coqc() -> Path:
+    found = shutil.which("coqc")
+    assert found is not None
+    return Path(found).resolve()
+
+
+@pytest.mark.usefixtures("solve_env")
+@pytest.mark.parametrize("upgraded", [True, False], ids=["replaced during the run", "unchanged"])
+def test_a_toolchain_replaced_after_the_selftest_counts_no_pass(tmp_path: Path, upgraded: bool) -> None:
+    """Before: ``putnam solve`` checked the selftest once, before the first model call; with ``coqc`` replaced
+    by a wrapper (an upgrade in place) before the submission was judged, the run ended "all 1 selected
+    problems passed verification", exit 0, a verified pass judged by a toolchain no canary had been through.
+    Beside it, the same run on an unchanged toolchain passes as before."""
+    benchmark = tmp_path / "benchmark.jsonl"
+    shutil.copyfile(SAMPLES / "benchmark.jsonl", benchmark)
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    coqc = tools / "coqc"
+    shutil.copy2(installed_coqc(), coqc)
+    passed_record_for(coqc)
+    wrapper = f'#!/bin/sh\nexec {installed_coqc()} "$@"\n'.encode() if upgraded else coqc.read_bytes()
+    with serve(Upgrading(coqc, wrapper)) as url:
+        args = solve_args(benchmark, tmp_path / "run", PROBLEMS[0], url=url, max_turns=1, campaigns=1)
+        code, stdout, stderr = putnam(*args, "--tool", f"coqc={coqc}")
+    shown = stdout + stderr
+    summary = (tmp_path / "run" / "SUMMARY.md").read_text()
+    if not upgraded:
+        assert code == 0 and "all 1 selected problems passed verification" in shown, shown
+        assert "**Solved: 1 of 1 (100.0%)**" in summary
+        return
+    assert coqc.read_bytes() == wrapper, "the model's first call replaced coqc"
+    assert "passed verification" not in shown and "**Solved: 0 of 1 (0.0%)**" in summary, shown
+    log = (tmp_path / "run" / "attempts" / "campaign-1" / PROBLEMS[0] / "gates.log").read_text()
+    assert log.startswith(f"{PROBLEMS[0]}: error") and "toolchain changed during the run" in log, log

@@ -92,7 +92,9 @@ def test_a_version_1_ledger_opens_with_every_row_kept_as_sample_1(tmp_path: Path
             (9, "other_problem", "rejected", 1),
             (7, PID, "passed", 1),
         ]
-        assert ledger.passed_problems() == {PID} and ledger.audited_problems() == {PID}
+        assert ledger.passed_problems() == {PID}
+        # its audit is kept as history; written without this account's seal, it counts as no audit (audit_seal)
+        assert [a.status for a in ledger.audits()] == ["accepted"] and ledger.audited_problems() == set()
         assert [(i.id, i.sample, i.cost_dollars) for i in ledger.interruptions()] == [(3, 1, 0.1)]
         assert ledger.attempted_samples(1) == {(PID, 1), ("other_problem", 1)}
         assert ledger.usage().attempts == 3

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from putnam_solver.core.util import InputError
+from putnam_solver.run import audit_seal
 from putnam_solver.run.ledger_rows import (
     EDITED,
     IN_FLIGHT,
@@ -346,9 +347,13 @@ class Ledger:
         benchmark_sha256: str,
         toolchain_changed: bool,
     ) -> AuditRow:
-        """Store one re-verification of a stored attempt (``verdict`` is ``Verdict.to_json()``)."""
+        """Store one re-verification of a stored attempt (``verdict`` is ``Verdict.to_json()``), sealed as this
+        account's (``audit_seal``)."""
         at = now()
         status, candidate_sha = str(verdict["status"]), str(verdict["candidate_sha256"])
+        stated = (attempt_id, at, status, candidate_sha, toolchain, benchmark_sha256, toolchain_changed)
+        made = audit_seal.seal(*stated, dump_json(verdict))
+        stored = {**verdict, audit_seal.SEAL: made} if made is not None else verdict
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO audits (attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, "
@@ -361,12 +366,21 @@ class Ledger:
                     toolchain,
                     benchmark_sha256,
                     int(toolchain_changed),
-                    dump_json(verdict),
+                    dump_json(stored),
                 ),
             )
             audit_id = int(cursor.lastrowid or 0)
         return AuditRow(
-            audit_id, attempt_id, at, status, candidate_sha, toolchain, benchmark_sha256, toolchain_changed, verdict
+            audit_id,
+            attempt_id,
+            at,
+            status,
+            candidate_sha,
+            toolchain,
+            benchmark_sha256,
+            toolchain_changed,
+            verdict,
+            own=made is not None,
         )
 
     def audits(self) -> list[AuditRow]:
@@ -383,11 +397,18 @@ class Ledger:
         if not isinstance(verdict.get("audit", {}), dict):
             raise LedgerError(f"{where}: its `audit` record is not an object; {EDITED}")
         checked_time(r[2], f"{where}: audited_at")
-        return AuditRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), verdict)
+        given = verdict.pop(audit_seal.SEAL, None)
+        own = audit_seal.sealed(given, (r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7])), dump_json(verdict))
+        return AuditRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), verdict, own=own)
 
     def latest_audits(self) -> dict[int, AuditRow]:
-        """The newest audit of each audited attempt, by attempt id."""
-        return {a.attempt_id: a for a in self.audits()}
+        """The newest audit of each audited attempt, by attempt id, among the audits this account's ``putnam
+        audit`` made (``AuditRow.own``): any other row is history, never counted as an audit."""
+        return {a.attempt_id: a for a in self.audits() if a.own}
+
+    def foreign_audits(self) -> int:
+        """How many audit rows this account's ``putnam audit`` did not write (``audit_seal``)."""
+        return sum(not a.own for a in self.audits())
 
     def audited_problems(self) -> set[str]:
         """Problems with a verified pass whose newest audit accepted exactly the stored candidate bytes."""

@@ -110,6 +110,9 @@ class AuditRow:
     benchmark_sha256: str
     toolchain_changed: bool
     verdict: dict[str, Any]
+    own: bool = True
+    """Written by this account's ``putnam audit`` (its seal checks, ``audit_seal``): only such a row counts as
+    an audit; any other is history."""
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,7 @@ class _Setup:
     problems: dict[str, Problem]
     config: SolveConfig
     agent: AgentSetup
+    toolchain: str | None = None
 
 
 def _setup(
@@ -186,12 +187,15 @@ def _setup(
     require_selftest(chosen.name, verify, log.info)  # Inspect shows it at --log-level info
     roots, glob = library_roots(chosen, verify)
     agent = AgentSetup(config, roots, glob, on_subattempt=_keep_subattempt)
-    return _Setup(chosen, bench, {p.id: p for p in selected}, config, agent)
+    toolchain = chosen.toolchain_fingerprint(verify)  # the one the selftest judged (``toolchain_guard``)
+    return _Setup(chosen, bench, {p.id: p for p in selected}, config, agent, toolchain)
 
 
 def _problem(setup: _Setup, problem_id: str, pool: SessionPool | None) -> ProblemContext:
     """The problem's context as a campaign builds it (``task._context``): the same check and acceptance."""
-    return _context(setup.prover, setup.benchmark, setup.problems[problem_id], setup.config, pool)
+    return _context(
+        setup.prover, setup.benchmark, setup.problems[problem_id], setup.config, pool, toolchain=setup.toolchain
+    )
 
 
 def _keep_subattempt(result: SubAttemptResult) -> None:

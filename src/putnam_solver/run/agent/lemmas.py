@@ -222,6 +222,7 @@ def lemma_context(ctx: ProblemContext, name: str, statement: str, digest: str) -
         pool=ctx.pool,
         parts=ctx.parts,
         verifier=ctx.verifier,
+        toolchain=ctx.toolchain,
     )
 
 

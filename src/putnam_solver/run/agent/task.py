@@ -227,7 +227,9 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     run = CampaignRun(
         job=job,
         prover=prover,
-        contexts={p.id: _context(prover, job.benchmark, p, config, pool, job.verifier) for p in job.problems},
+        contexts={
+            p.id: _context(prover, job.benchmark, p, config, pool, job.verifier, job.toolchain) for p in job.problems
+        },
         prices=prices,
         roots=roots,
         glob=glob,
@@ -298,6 +300,7 @@ def _context(
     config: SolveConfig,
     pool: SessionPool | None = None,
     verifier: Verifier = LOCAL,
+    toolchain: str | None = None,
 ) -> ProblemContext:
     return ProblemContext(
         prover=prover,
@@ -309,6 +312,7 @@ def _context(
         pool=pool,
         parts=config.parts,
         verifier=verifier,
+        toolchain=toolchain,
     )
 
 

@@ -45,6 +45,7 @@ from putnam_solver.kits.library_index import (
     open_index,
 )
 from putnam_solver.kits.sessions import CheckOutcome, SessionPool, library_search
+from putnam_solver.run.agent.toolchain_guard import on_selftested_toolchain
 from putnam_solver.run.agent.types import AgentParts
 from putnam_solver.verifier.candidates import NEEDS_FULL
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
@@ -99,6 +100,9 @@ class ProblemContext:
     limit: Limiter = inspect_limit
     """Bounds the gate runs in flight to ``verifier.slots()``: Inspect's in a campaign, the server's own
     in ``putnam mcp``."""
+    toolchain: str | None = None
+    """The fingerprint of the toolchain a campaign started on after its selftest: an acceptance on another one
+    counts only with a passing selftest of its own (``toolchain_guard``; None: not checked)."""
 
     @property
     def file_name(self) -> str:
@@ -117,7 +121,7 @@ async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) ->
     """
     async with ctx.limit(ctx.verifier.slots()):
         try:
-            return await anyio.to_thread.run_sync(
+            verdict = await anyio.to_thread.run_sync(
                 functools.partial(
                     ctx.verifier.verify,
                     ctx.prover,
@@ -131,6 +135,10 @@ async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) ->
             )
         except InputError as exc:
             return str(exc)
+    if ctx.toolchain is None:
+        return verdict
+    guard = functools.partial(on_selftested_toolchain, ctx.prover, ctx.accept_options, ctx.toolchain)
+    return await anyio.to_thread.run_sync(guard, verdict)
 
 
 _PREPARED: set[tuple[str, str, str, str, str]] = set()

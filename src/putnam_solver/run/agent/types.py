@@ -469,6 +469,8 @@ class CampaignJob:
     samples: Mapping[str, Sequence[int]] = field(default_factory=dict)
     """Which samples of each problem to run (``--samples``; on resume only those without an outcome); a
     problem not in it runs samples 1 to ``config.samples``."""
+    toolchain: str | None = None
+    """The fingerprint of the toolchain the run started on after its selftest (``toolchain_guard``)."""
 
     def slots(self) -> list[tuple[Problem, int]]:
         """Every (problem, sample) this campaign runs, problem by problem."""

@@ -161,12 +161,14 @@ class LockedRun:
         self.config = settings.config
         self.sink = sink
         self.runner = runner
+        self.toolchain: str | None = None
 
     def solve(self, allow: bool) -> SolveOutcome:
         run = self.settings
         benchmark, selected = run.selection.load()
         prover = get_prover(self.config.prover)
         toolchain = prover.toolchain_fingerprint(self.config.verify_options())
+        self.toolchain = toolchain  # what the run's selftest judged: its acceptances are made on it (toolchain_guard)
         settings = ledger_settings(run, benchmark, selected, prover.suffix, toolchain)
         check_resume(self.run_dir, stored_settings(self.ledger), settings, run.resume, allow)
         self.ledger.record_settings(settings.to_json())
@@ -362,6 +364,7 @@ class LockedRun:
             on_spend=recorder.spending,
             verifier=self.settings.verifier,
             samples=samples,
+            toolchain=self.toolchain,
         )
         try:
             self.runner(job)

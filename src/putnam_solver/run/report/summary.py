@@ -118,6 +118,12 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     outcome = outcome_record(ledger.meta("outcome"), f"{ledger.path}: outcome")
     unknown = spent_unpriced(ledger, settings, every)
     text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits, unknown)
+    if foreign := ledger.foreign_audits():
+        text += (
+            f"Not counted as audits: {foreign} audit rows of the ledger that this account's `putnam audit` did "
+            "not write (edited, or made by another account or machine); `putnam audit RUN_DIR` re-verifies "
+            "every pass.\n\n"
+        )
     text += lemma_summary(subattempts, unknown)
     text += "".join(f"{line}\n" for line in sketch_section(sketch_lines(sketches, attempts)))
     write_under(run_dir, "SUMMARY.md", text.encode("utf-8"), durable=True)
