@@ -22,6 +22,7 @@ stale one. It is built on first use, into a temporary directory renamed into pla
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -160,6 +161,13 @@ def open_index(roots: tuple[Path, ...], suffix: str, cache: Path | None = None) 
             f"{where}: {foreign}, so its text is not searched (another account may have built it in a shared "
             f"cache directory); remove it, or set {CACHE_DIR_VARIABLE} to a directory of your own"
         )
+    _private(where.parent)
+    if not_own(where.parent) is not None:  # else swapped for another's between the check above and the open
+        raise IndexUnavailable(
+            f"{where.parent}: others can write this folder (or it is not this user's), so another account could "
+            f"put its own index in place of this one after it is checked; its text is not searched. Set "
+            f"{CACHE_DIR_VARIABLE} to a directory of your own"
+        )
     index = tantivy.Index.open(str(where))
     index.reload()
     searcher = index.searcher()
@@ -174,7 +182,9 @@ def not_own(directory: Path) -> str | None:
     account owns or others can write into. The place of an index is a fingerprint any account of the machine
     can compute, and what another account leaves in a shared cache directory is never used (its
     declarations would be the model's tool results). ``_build_into`` makes it ``mkdtemp``'s private
-    directory, so no one else can have written the files inside."""
+    directory, so no one else can have written the files inside; and the folder it sits in must pass the same
+    check, since the index is opened by its path after this check: whoever can write that folder could rename
+    the checked index away and put another in its place in between (red team round 6)."""
     try:
         info = directory.lstat()
     except OSError as exc:
@@ -184,6 +194,15 @@ def not_own(directory: Path) -> str | None:
     if info.st_uid != os.geteuid() or info.st_mode & 0o022:
         return f"not this user's own (owner {info.st_uid}, mode {info.st_mode & 0o7777:o})"
     return None
+
+
+def _private(folder: Path) -> None:
+    """Take group and other write permission off ``folder`` when it is this user's own directory (made under a
+    umask of 002, say), so that ``not_own`` accepts it; another account's folder is left as it is."""
+    with contextlib.suppress(OSError):
+        info = folder.lstat()
+        if stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid() and info.st_mode & 0o022:
+            folder.chmod(stat.S_IMODE(info.st_mode) & ~0o022)
 
 
 def _build_into(where: Path, declarations: list[Declaration]) -> None:
