@@ -11,11 +11,17 @@ for people to read elsewhere:
   an ``<img>`` with a remote address loaded it when the page was viewed (``tables.cell``);
 - an attempt's ``gates.log`` (read with ``cat``, ``tail``) held the tools' text raw: ``ESC [1A ESC [2K``
   in a compiler's message erased its first line, ``<problem>: rejected``, and wrote ``accepted`` over it,
-  and a line break in a detail wrote a gate line of its own (``evidence._gates_log``).
+  and a line break in a detail wrote a gate line of its own (``evidence._gates_log``);
+- ``putnam report`` counted the audit rows a ledger holds: an ``accepted`` row inserted with sqlite3 for a pass
+  replaced by ``Admitted`` showed 2 audited of 2 (each row is now sealed by this account's key, ``audit_seal``);
+- ``putnam solve`` checked the selftest once, before the first model call: ``coqc`` replaced during the run
+  judged a pass counted as verified (``toolchain_guard``);
+- the library index was opened by its path after its ownership check: whoever could write its folder swapped
+  in an index of its own (``library_index.open_index``).
 
 Real parts: a real ``putnam solve`` with the loopback model server, real coqc/coqchk in the sandbox for
 every verdict and for the audit, SUMMARY.md rendered by markdown-it (CommonMark with raw HTML, as a
-repository's page renders it before sanitising, plus tables).
+repository's page renders it before sanitising, plus tables), real tantivy.
 """
 
 from __future__ import annotations
