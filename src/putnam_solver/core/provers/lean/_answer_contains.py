@@ -2,35 +2,45 @@
 
 A copy padded with what changes nothing, ``A n ∧ True``, ``True ∧ A n``, ``¬¬A n``, ``if A n then True
 else False``, ``decide (A n) = true``, ``e + 0``, ``1 * e``, ``S ∩ Set.univ``, ``Sᶜᶜ``, ``{x | x ∈ S ∧
-True}``, ``[A n].head!``, ``max e e``, was no copy to an equality of tokens, and the answer check can
-only say ``unknown``: each was accepted. The rule is by class: the value may not CONTAIN the other side
-(its canonical tokens, bound variables matched up to renaming) as a sub-expression. An honest closed form
-never holds the question it answers; a value that holds it and still proves the theorem is the question
-padded.
+True}``, ``[A n].head!``, ``max e e``, ``Nat.card {x // C}``, was no copy to an equality of tokens, and
+the answer check can only say ``unknown``: each was accepted. The rule is by class: the value may not
+CONTAIN a needle (:func:`needles`) as a sub-expression, bound variables matched up to renaming. The
+needles are the other side and the condition or body it binds (a set-builder's condition, also of a set
+the side applies a function to, ``Set.ncard {x | C}``, and a leading binder's body, ``∑ j ∈ s, B``), so
+that ``{n | C ∧ True}`` and ``∑ j ∈ s, (B + 0)`` are found too. An honest closed form never holds the
+question it answers; a value that holds it and still proves the theorem is the question padded.
 
-Where a run of the side's tokens counts as the side (:func:`contains`):
+What counts as a needle, so that a trivial side refuses nothing:
 
-* the side must be a question (:func:`is_question`): at least two tokens, at least one of them a name
-  that is neither bound in the side nor one of the names the solution is applied to. A side of one token
-  (``h``, ``S``, ``0``), or one made only of the solution's arguments, literals and bound names (``n +
-  1``), is a closed form the statement states, not a question, and an honest answer may hold it
-  (``(n + 1) * 2``). It must also be a whole term: brackets balanced, no ``,``/``:``/``|`` outside a
-  binder's header and no binder without its body (a reading of the side cut at a binder's comma, ``∑ j ∈
-  s``, would otherwise refuse every sum over the same range);
-* the run must be a sub-expression of the value: its brackets balanced (parentheses count here though the
-  comparison drops them), and each neighbour one that ends a term there: a bracket, a separator (``,``,
-  ``=>``, ``|``, ``then``, ``else``...), or an operator that Lean's precedences let the side stand beside
-  whole (``True ∧ P ∧ Q`` holds ``P ∧ Q``, ``P ∧ Q ∧ True`` does not; a big operator's body is read at
-  precedence 67, so ``∑ j ∈ s, f j + 0`` holds the sum, ``∑ j ∈ s, f j * 1`` does not). A name or an
-  unknown symbol beside it (``g A n``, ``↑A n``) makes the run part of a larger application: no match,
-  unless the run is one bracketed group (``Set.image id {x | C}``), an argument whatever stands beside.
+* a question (:func:`is_question`): at least two tokens, and a name that is not one of the names the
+  solution is applied to, or a bound variable (the side binds something to solve for). A side of one
+  token (``h``, ``S``, ``0``), or one made only of the solution's arguments and literals (``n + 1``), is
+  a closed form the statement states, and an honest answer may hold it (``(n + 1) * 2``). It must be a
+  whole term: brackets balanced, no ``,``/``:``/``|`` outside a binder's header, no binder without its
+  body (a reading of the side cut at a binder's comma, ``∑ j ∈ s``, would refuse every sum over ``s``);
+* a body or condition must also have three tokens or more and a name or a binder of its own (``0 < x``
+  under a set-builder is none); ``{f x | x > 0}``'s ``x > 0`` binds ``x`` and is no condition;
+* no needle names a variable the theorem binds (:func:`theorem_locals`, beside the solution's
+  arguments): a value holds it only by binding the same name itself, where the canonical form does not
+  know the binder (``∑' m, 1 / m ^ 2`` against ``∃ m, m ^ 2 = ..``). Hypotheses that define a variable
+  are unfolded in a second reading of the side (``_answer_copy``), whose needles name no such variable.
 
-It stays a reading of tokens after ``_answer_normal``'s rewrites: the side's own body padded inside its
-binder (``∀ x, P x ∧ True``), an equivalent condition reordered or rewritten (``C ∧ B`` for ``B ∧ C``,
-``n ≥ 1`` for ``0 < n``), the side unfolded into its parts, and spellings no rewrite reads as the side
-(``Nat.card {x // C}`` for ``Set.ncard {x | C}``, ``Set.Mem``) still pass: that is the limit of a text
-rule, and the check by meaning (which Lean's gates lack) is the answer to them. Finding runs is linear in
-the value: each side is looked for from its rarest token's positions, each candidate checked once.
+Where a run of a needle's tokens is a sub-expression (:meth:`Haystack.contains`): its brackets balance
+(parentheses count here though the comparison drops them; the run may take in parentheses the needle has
+at its edges, or ones around an application or atom, ``(f a) + b``), and each neighbour ends a term
+there: a bracket, a separator (``,``, ``=>``, ``|``, ``then``, ``else``...), or an operator that Lean's
+precedences let the needle stand beside whole (``True ∧ P ∧ Q`` holds ``P ∧ Q``, ``P ∧ Q ∧ True`` does
+not; a big operator's body is read at precedence 67, so ``∑ j ∈ s, f j + 0`` holds the sum, ``∑ j ∈ s, f
+j * 2`` does not). A name or an unknown symbol beside it (``g A n``, ``↑A n``) makes the run part of a
+larger application, unless the run is one bracketed group (``Set.image id {x | C}``), an argument.
+
+It stays a reading of tokens after ``_answer_normal``'s rewrites: padding inside the side where no
+needle reaches (a binder after an operator, ``P ∧ ∀ x, Q x ∧ True``; an argument, ``A (n + 0)``), an equivalent
+condition reordered or rewritten (``C ∧ B`` for ``B ∧ C``, ``n ≥ 1`` for ``0 < n``), point-free padding
+of an eta-reduced copy, and spellings no rewrite reads as the side (``Set.Mem``) still pass: that is the
+limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to them. The
+search is linear in the value: the value is indexed once per reading, each needle looked for from its
+rarest token's places, each place checked once and charged to the comparison's work budget.
 """
 
 from __future__ import annotations
@@ -41,11 +51,11 @@ from typing import Final
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
 BINDER_ENDS: Final = frozenset({",", "=>", "↦", ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "|", "//", "in"})
 BODIES: Final = frozenset({",", "=>", "↦"})
+"""What ends a binder's header: its body follows."""
 PATTERN: Final = frozenset({",", "(", ")", "⟨", "⟩"})
+"""What may stand beside the bound names of a set-builder's binder (``{(a, b) | C}``)."""
 SET_BINDER_ENDS: Final = (":", "|", "//", "∈")
 """What follows the bound name of a set-builder: ``{x | C}``, ``{x : T | C}``, ``{x // C}``, ``{x ∈ s | C}``."""
-"""What may stand beside the bound names of a set-builder's binder (``{(a, b) | C}``)."""
-"""What ends a binder's header: its body follows."""
 OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
 CLOSERS: Final = frozenset(OPEN_CLOSE.values())
 INFIX: Final = {
@@ -78,10 +88,11 @@ def plain_name(text: str) -> bool:
     return text[:1].isalpha() and "." not in text and text not in ("fun", "λ", "by")
 
 
-def canonical_kept(texts: Sequence[str]) -> tuple[list[str], list[str]]:
+def canonical_kept(texts: Sequence[str], keep: bool = True) -> tuple[list[str], list[str]]:
     """``texts`` without parentheses and with bound variables numbered in the order they are bound (a copy
     regrouped, ``(∀ x, P x)`` for ``∀ x, P x``, or with a bound variable renamed, ``∑ i`` for ``∑ j``, is
-    still a copy), and the same tokens with the parentheses kept (where a run's brackets are judged)."""
+    still a copy), and the same tokens with the parentheses kept (where a run's brackets are judged; empty
+    unless ``keep``)."""
     texts = _subtypes(texts)
     plain = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
@@ -111,7 +122,7 @@ def canonical_kept(texts: Sequence[str]) -> tuple[list[str], list[str]]:
         head, dot, rest = text.partition(".")
         out.append(bound[head] + dot + rest if head in bound else text)  # `S.encard` of a bound `S` too
     canonical = iter(out)
-    kept = [t if t in ("(", ")") else next(canonical) for t in texts]
+    kept = [t if t in ("(", ")") else next(canonical) for t in texts] if keep else []
     return [t for t in out if t is not None], [t for t in kept if t is not None]
 
 
@@ -329,12 +340,13 @@ def _right_ok(after: str | None, reach: float) -> bool:
 
 
 class Haystack:
-    """A value's canonical tokens and the same with parentheses (``source``, from :func:`canonical_kept`),
-    with each plain token's place in ``kept``, each bracket's partner and where each token occurs."""
+    """A value's tokens (``source``) in canonical form and with parentheses (``canonical``, from
+    :func:`canonical_kept`), with each plain token's place in ``kept``, each bracket's partner and where
+    each token occurs."""
 
-    def __init__(self, source: tuple[list[str], list[str]]) -> None:
+    def __init__(self, source: list[str], canonical: tuple[list[str], list[str]]) -> None:
         self.source = source
-        self.plain, self.kept = plain, kept = source
+        self.plain, self.kept = plain, kept = canonical
         self.at = [i for i, t in enumerate(kept) if t not in ("(", ")")]
         self.partner: dict[int, int] = {}
         self.opener: dict[int, int] = {}
@@ -378,11 +390,13 @@ class Haystack:
                 return True
         return False
 
-    def _application(self, opener: int) -> bool:
+    def _application(self, opener: int | None) -> bool:
         """The group opened at ``opener`` holds an application or an atom (``(f a)``, ``(A)``): parentheses
         around it change no reading, so the run may take them in though the side has none there."""
+        if opener is None or opener not in self.partner:
+            return False
         depth = 0
-        for text in self.kept[opener + 1 : self.partner.get(opener, opener)]:
+        for text in self.kept[opener + 1 : self.partner[opener]]:
             if depth == 0 and not (_atom_end(text) or text in OPEN_CLOSE):
                 return False
             depth += (text in OPEN_CLOSE) - (text in CLOSERS)
@@ -412,7 +426,7 @@ class Haystack:
             if lo < 0 or kept[lo] != "(" or (k >= edges[0] and not self._application(lo)):
                 return False
         for k in range(self.depth[hi] - self.depth[lo]):
-            if hi >= len(kept) or kept[hi] != ")" or (k >= edges[1] and not self._application(self.opener[hi])):
+            if hi >= len(kept) or kept[hi] != ")" or (k >= edges[1] and not self._application(self.opener.get(hi))):
                 return False
             hi += 1
         if self.depth[hi] != self.depth[lo]:

@@ -6,8 +6,11 @@ profile (red team 12; the answer check can only say ``unknown``). The same holds
 into a set-builder answer against ``cond ↔ x ∈ solution`` (``putnam_1971_a2``). The rule: where the
 statement applies the solution to plain names (``solution k``, ``x ∈ solution``, ``solution`` alone) on
 one side of an ``=`` or ``↔``, the value's body, its parameters read as those names, may not be that
-relation's other side (parentheses and the names of bound variables aside). No official answer is: an
-answer that is literally the other side makes the question trivial.
+relation's other side (parentheses and the names of bound variables aside), nor CONTAIN it, or the
+condition or body it binds, as a sub-expression (red team 18: ``A n ∧ True``, ``¬¬A n``, ``1 * e``, ``S ∩
+Set.univ``, ``{n | C ∧ True}``, ``Nat.card {x // C}`` held the copy in padding that changes nothing;
+``_answer_contains`` says which sides are questions and where a run of tokens is a sub-expression). No
+official answer does: an honest closed form never holds the question it answers.
 
 The value is read through wrappers that elaborate to what they wrap (``id``, ``show .. from``, ``(e :
 T)``, ``by exact``, a ``let`` alias, a beta redex, ``setOf``, ``x ∈ {y | ..}``: ``_answer_unwrap``), and a
@@ -21,8 +24,10 @@ Before any of that, both the value and the statement's side are rewritten to the
 (``_answer_normal``, red team 15): local definitions, identities, beta and eta redexes, ascriptions,
 simple tactic blocks, one-case matches and the statement's own definitions, wherever they stand.
 
-It is a first line, read in tokens: a copy up to reordering or algebra passes here, as in Rocq's check by
-meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet.
+It is a first line, read in tokens: a copy up to reordering or algebra, or padded inside the side's own
+binder or arguments (``∀ x, P x ∧ True``, ``A (n + 0)``), passes here, as in Rocq's check by meaning
+(``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet. An eta-reduced reading
+(the value leaves off the statement's trailing arguments) is compared whole, never searched inside.
 """
 
 from __future__ import annotations
@@ -89,8 +94,8 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 sides[key] += [] if own[1] else [with_hypotheses]
         return sides[key]
 
-    def equal(copy: tuple[list[str], list[str]], other: list[str]) -> bool:
-        return any(copy[0] == plain for plain, _ in side(other))
+    def equal(copy: list[str], other: list[str]) -> bool:
+        return any(copy == plain for plain, _ in side(other))
 
     held = []  # what to look for inside the value once no reading is the side itself (``_answer_contains``)
     for params, texts in variants:
@@ -101,26 +106,29 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 theorem, _applications(theorem, normalize_name(solution), len(params) + extra)
             ):
                 names = dict(zip(params, args, strict=False))
-                copy = canonical_kept([_renamed(t, names) for t in texts] + args[len(params) :])
+                renamed = [_renamed(t, names) for t in texts] + args[len(params) :]
+                copy = canonical_kept(renamed, keep=False)[0]
                 for relation, other in _other_sides(theorem, start, end):
                     if equal(copy, other):
                         return [Violation(code[0].line, label, RULE.format(relation))]
-                    held += [] if extra else [(copy, other, args, relation)]
+                    held += [] if extra else [(renamed, other, args, relation)]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
-                copy = canonical_kept([_renamed(t, dict(zip(params, args, strict=True))) for t in texts])
+                renamed = [_renamed(t, dict(zip(params, args, strict=True))) for t in texts]
             elif len(params) == 1:  # `fun p => ... p.1 ... p.2 ...`
                 projections = _projections(params[0], args)
-                copy = canonical_kept([projections.get(t, t) for t in _glued_projections(texts)])
+                renamed = [projections.get(t, t) for t in _glued_projections(texts)]
             else:
                 continue
+            copy = canonical_kept(renamed, keep=False)[0]
             for relation, other in _other_sides(theorem, start, end):
                 if equal(copy, other):
                     return [Violation(code[0].line, label, RULE.format(relation))]
-                held.append((copy, other, args, relation))
+                held.append((renamed, other, args, relation))
     haystack = None
-    for copy, other, args, relation in held:  # an eta-reduced reading (``extra``) is compared whole only
-        haystack = haystack if haystack is not None and haystack.source is copy else Haystack(copy)
+    for renamed, other, args, relation in held:  # an eta-reduced reading (``extra``) is compared whole only
+        if haystack is None or haystack.source is not renamed:
+            haystack = Haystack(renamed, canonical_kept(renamed))
         if any(haystack.contains(*needle, budget) for _, kept in side(other) for needle in needles(kept, args, local)):
             return [Violation(code[0].line, label, RULE.format(relation))]
     return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
