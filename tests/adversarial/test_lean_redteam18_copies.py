@@ -10,18 +10,19 @@ profile (the answer check can only say ``unknown``, so each was accepted), among
 and against ``putnam_2020_a1``'s count ``Nat.card {x : ℕ // C}``. Fixing one spelling at a time is
 what earlier rounds did. Fix, by class (``provers/lean/_answer_contains.py``): a value may not CONTAIN the
 other side, nor the condition or body the side binds (a set-builder's condition, a big operator's or a
-quantifier's body), as a sub-expression, bound variables matched up to renaming. Every one above is now
-refused; every official answer still passes (the sweeps of ``test_lean_redteam9`` and
+quantifier's body), as a sub-expression (also in a binder's type), bound variables matched up to
+renaming. Every one above is now refused; every official answer still passes (the sweeps of ``test_lean_redteam9`` and
 ``test_lean_redteam15``), and so does every proof of the conformance corpus.
 
 A trivial side cannot refuse an honest answer: a side of one token, one made only of the solution's
-arguments, literals and bound names, a reading of the side cut inside it (``∑ j ∈ s`` without its body),
-and one that names a variable of the theorem (which a value can only hold by binding the same name
-itself) are not looked for. A run of the side's tokens counts only where it is a sub-expression of the
-value under Lean's precedences (``2 * f a + b`` does not hold ``f a + b``). The limits, stated in the
-module: padding inside the side's own binder or arguments (``∀ x, P x ∧ True``, ``A (n + 0)``), an
-equivalent condition reordered or rewritten, and spellings no rewrite reads as the side (``Set.Mem``)
-still pass; that needs the check by meaning Lean's gates lack.
+arguments and literals, a reading of the side cut inside it (``∑ j ∈ s`` without its body), a body too
+small to ask alone (``0 < x``), and one that names a variable of the theorem (which a value can only
+hold by binding the same name itself) are not looked for. A run of the side's tokens counts only where
+it is a sub-expression of the value under Lean's precedences (``2 * f a + b`` does not hold ``f a +
+b``). The limits, stated in the module: padding inside an argument (``A (n + 0)``), an equivalent
+condition reordered or rewritten (``∃ a b c, 0 < n ∧ ..`` for ``0 < n ∧ ∃ a b c, ..``), and spellings
+no rewrite reads as the side (``(k + j).choose j`` for ``Nat.choose (k + j) j``, ``Set.Mem``) still
+pass; that needs the check by meaning Lean's gates lack.
 """
 
 from __future__ import annotations
@@ -75,6 +76,10 @@ PADDED = {
     "the atom parenthesised": (GAME, f"fun n => ({A}) n ∧ True"),
     "beside a shifted question": (GAME, f"fun n => {A} n ∧ (n = 0 → {A} (n + 1))"),
     "a structure's field": (GAME, f"fun n => (⟨n = 0, {A} n, 0⟩ : Zz).2"),
+    "in a binder's type": (GAME, f"fun n => ∃ _ : {A} n, True"),
+    "under a dependent if": (GAME, f"fun n => if h : {A} n then True else False"),
+    "a lambda applied to it": (GAME, f"fun n => (fun p : Prop => p ∧ True) ({A} n)"),
+    "beside a true fact": (GAME, f"fun n => {A} n ∧ n ≥ 0"),
     # arithmetic around a sum (a big operator's body is read at precedence 67)
     "+ 0 after the summand": (SUM, f"fun k => {S} + 0"),
     "1 *": (SUM, f"fun k => 1 * {S}"),
@@ -105,6 +110,11 @@ PADDED = {
     "the element shifted": (SET, f"{{x | x + 1 ∈ {SET_S}}}"),
     "the condition and True": (SET, f"{{n : ℕ | ({COND}) ∧ True}}"),
     "True and the condition": (SET, f"{{n : ℕ | True ∧ {COND}}}"),
+    "the inner condition padded under its ∃": (
+        SET,
+        "{n : ℕ | 0 < n ∧ ∃ (a b c : ℕ), (0 < a ∧ 0 < b ∧ 0 < c ∧ 2*a^n + 3*b^n = 4*c^n) ∧ True}",
+    ),
+    "the set applied to a lambda": (SET, f"(fun S : Set ℕ => S ∩ S) {SET_S}"),
     "the condition negated twice, renamed": (
         SET,
         "{m : ℕ | ¬¬(0 < m ∧ ∃ (x y z : ℕ), 0 < x ∧ 0 < y ∧ 0 < z ∧ 2*x^m + 3*y^m = 4*z^m)}",
@@ -113,6 +123,7 @@ PADDED = {
     "the polynomial condition and True": (POLY, f"{{P : Polynomial ℝ | ({P_COND}) ∧ True}}"),
     "True and the polynomial condition": (POLY, f"{{P : Polynomial ℝ | True ∧ {P_COND}}}"),
     "the polynomial condition decided": (POLY, f"{{P : Polynomial ℝ | decide ({P_COND}) = true}}"),
+    "the ∀'s body padded": (POLY, f"{{P : Polynomial ℝ | {P_COND} ∧ True}}"),
     # a count
     "the count + 0": (COUNT, f"Set.ncard {{x : ℕ | {COUNTED}}} + 0"),
     "Nat.card of the subtype": (COUNT, f"Nat.card {{x : ℕ // {COUNTED}}}"),
@@ -219,6 +230,28 @@ def test_the_side_counts_only_as_a_sub_expression(value: str, copied: bool) -> N
 )
 def test_a_trivial_side_refuses_nothing(statement: str, value: str) -> None:
     assert not copied_violations(lex_code(value), "t_solution", parse_statement(statement), "t_solution")
+
+
+OWN = """def A (n : ℕ) : Prop := ∃ k, n = k + k
+
+abbrev t_solution : Set ℕ := sorry
+theorem t : {n | A n} = t_solution := sorry
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "copied"),
+    [
+        ("{n | A n ∧ True}", True),  # the challenge's own predicate is the question under the set-builder
+        ("{m | True ∧ A m}", True),
+        ("{n | ∃ k, n = k + k}", True),  # `A` unfolded: the side itself
+        ("{n | A (n + 1)}", False),
+        ("{n | n % 2 = 0}", False),
+    ],
+)
+def test_the_challenges_own_predicate_under_a_set_builder_is_a_question(value: str, copied: bool) -> None:
+    found = copied_violations(lex_code(value), "t_solution", parse_statement(OWN), "t_solution")
+    assert bool(found) is copied, found
 
 
 def test_a_value_full_of_near_copies_is_read_in_time(lean_putnambench: Benchmark) -> None:

@@ -4,11 +4,13 @@ A copy padded with what changes nothing, ``A n ∧ True``, ``True ∧ A n``, ``�
 else False``, ``decide (A n) = true``, ``e + 0``, ``1 * e``, ``S ∩ Set.univ``, ``Sᶜᶜ``, ``{x | x ∈ S ∧
 True}``, ``[A n].head!``, ``max e e``, ``Nat.card {x // C}``, was no copy to an equality of tokens, and
 the answer check can only say ``unknown``: each was accepted. The rule is by class: the value may not
-CONTAIN a needle (:func:`needles`) as a sub-expression, bound variables matched up to renaming. The
-needles are the other side and the condition or body it binds (a set-builder's condition, also of a set
-the side applies a function to, ``Set.ncard {x | C}``, and a leading binder's body, ``∑ j ∈ s, B``), so
-that ``{n | C ∧ True}`` and ``∑ j ∈ s, (B + 0)`` are found too. An honest closed form never holds the
-question it answers; a value that holds it and still proves the theorem is the question padded.
+CONTAIN a needle (:func:`needles`) as a sub-expression, bound variables matched up to renaming, also in
+a binder's type (``∃ _ : A n, True``). The needles are the other side (read with the statement's
+definitions unfolded and as written) and the conditions and bodies it binds, three levels down (a
+set-builder's condition, also of a set the side applies a function to, ``Set.ncard {x | C}``, and a
+binder's body, ``∑ j ∈ s, B``, ``P ∧ (∀ x, Q x)``), so that ``{n | C ∧ True}``, ``∑ j ∈ s, (B + 0)``
+and ``P ∧ ∀ x, Q x ∧ True`` are found too. An honest closed form never holds the question it answers;
+a value that holds it and still proves the theorem is the question padded.
 
 What counts as a needle, so that a trivial side refuses nothing:
 
@@ -18,7 +20,8 @@ What counts as a needle, so that a trivial side refuses nothing:
   a closed form the statement states, and an honest answer may hold it (``(n + 1) * 2``). It must be a
   whole term: brackets balanced, no ``,``/``:``/``|`` outside a binder's header, no binder without its
   body (a reading of the side cut at a binder's comma, ``∑ j ∈ s``, would refuse every sum over ``s``);
-* a body or condition must also have three tokens or more and a name or a binder of its own (``0 < x``
+* a body or condition must also be big enough to ask alone (:func:`_asks_more`: a name of the
+  challenge's own applied, three tokens with a name or binder, or :data:`UNNAMED` tokens; ``0 < x``
   under a set-builder is none); ``{f x | x > 0}``'s ``x > 0`` binds ``x`` and is no condition;
 * no needle names a variable the theorem binds (:func:`theorem_locals`, beside the solution's
   arguments): a value holds it only by binding the same name itself, where the canonical form does not
@@ -35,7 +38,7 @@ j * 2`` does not). A name or an unknown symbol beside it (``g A n``, ``↑A n``)
 larger application, unless the run is one bracketed group (``Set.image id {x | C}``), an argument.
 
 It stays a reading of tokens after ``_answer_normal``'s rewrites: padding inside the side where no
-needle reaches (a binder after an operator, ``P ∧ ∀ x, Q x ∧ True``; an argument, ``A (n + 0)``), an equivalent
+needle reaches (an argument, ``A (n + 0)``; a body too small to ask alone), an equivalent
 condition reordered or rewritten (``C ∧ B`` for ``B ∧ C``, ``n ≥ 1`` for ``0 < n``), point-free padding
 of an eta-reduced copy, and spellings no rewrite reads as the side (``Set.Mem``) still pass: that is the
 limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to them. The
@@ -88,11 +91,12 @@ def plain_name(text: str) -> bool:
     return text[:1].isalpha() and "." not in text and text not in ("fun", "λ", "by")
 
 
-def canonical_kept(texts: Sequence[str], keep: bool = True) -> tuple[list[str], list[str]]:
+def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False) -> tuple[list[str], list[str]]:
     """``texts`` without parentheses and with bound variables numbered in the order they are bound (a copy
     regrouped, ``(∀ x, P x)`` for ``∀ x, P x``, or with a bound variable renamed, ``∑ i`` for ``∑ j``, is
     still a copy), and the same tokens with the parentheses kept (where a run's brackets are judged; empty
-    unless ``keep``)."""
+    unless ``keep``). Binders' types are left out unless ``types`` (where a needle may stand as well:
+    ``∃ _ : A n, True``)."""
     texts = _subtypes(texts)
     plain = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
@@ -110,7 +114,7 @@ def canonical_kept(texts: Sequence[str], keep: bool = True) -> tuple[list[str], 
         typed = False
         if text in BINDERS:
             binding = True
-        elif (binding or (i >= 2 and plain[i - 2] == "{")) and text == ":":
+        elif (binding or (i >= 2 and plain[i - 2] == "{")) and text == ":" and not types:
             typed = True  # red team 16: `{n | C}` for `{n : ℕ | C}`, the set's type fixes its element's
             out.append(None)
             continue
@@ -215,7 +219,7 @@ def theorem_locals(theorem: Sequence[str]) -> frozenset[str]:
 
 
 def needles(
-    kept: Sequence[str], args: Sequence[str], local: frozenset[str] = frozenset()
+    kept: Sequence[str], args: Sequence[str], local: frozenset[str] = frozenset(), own: frozenset[str] = frozenset()
 ) -> list[tuple[list[str], list[str]]]:
     """What the value may not hold (plain and with parentheses): the side itself, if it is a question, and
     the condition or body it binds, if that is one and names something or binds something itself: a
@@ -229,7 +233,7 @@ def needles(
         part = _unwrapped(part)
         whole = is_question(part, args)
         named = {t.partition(".")[0] for t in part if not _bound(t)} & local
-        if whole and (level == 0 or _asks_more(part, args)) and named <= set(args):
+        if whole and (level == 0 or _asks_more(part, args, own)) and named <= set(args):
             found.append(([t for t in part if t not in ("(", ")")], part))
         if (whole or level) and level < DEPTH:  # a reading of the side that is no whole term: nothing in it
             todo += [(body, level + 1) for body in _bodies(part)]
@@ -237,6 +241,9 @@ def needles(
 
 
 DEPTH: Final = 3
+UNNAMED: Final = 12
+"""How long a body of bound names, literals and operators alone must be to be a question (``0 < a ∧ 0 < b
+∧ 2*a^n = 4*c^n`` is; ``0 < x``, ``x ^ 2 = 2`` and ``0 < n ∧ n % 2 = 1`` are not)."""
 
 
 def _unwrapped(kept: list[str]) -> list[str]:
@@ -245,25 +252,32 @@ def _unwrapped(kept: list[str]) -> list[str]:
     return kept
 
 
-def _asks_more(kept: Sequence[str], args: Sequence[str]) -> bool:
-    """A body big enough to be a question alone: three tokens or more, with a name of its own or a binder
-    (``0 < x`` under a set-builder is not; ``Nat.choose (k + j) j`` and ``0 < n ∧ ∃ a, ..`` are)."""
+def _asks_more(kept: Sequence[str], args: Sequence[str], own: frozenset[str]) -> bool:
+    """A body big enough to be a question alone: a name of the challenge's own (``own``) applied (``A x``
+    under ``{x | A x}``), three tokens or more with a name or a binder (``f x = 0``, ``Nat.choose (k + j)
+    j``, ``0 < n ∧ ∃ a, ..``), or :data:`UNNAMED` tokens of bound names, literals and operators. Below
+    that a body is a fragment (``P x``, ``0 < x``) an honest condition may repeat."""
     texts = [t for t in kept if t not in ("(", ")")]
+    if len(texts) >= 2 and not own.isdisjoint(texts):
+        return True
     named = any(
         t in BINDERS or ((t[:1].isalpha() or t[:1] == "«") and t not in args and t not in KEYWORDS) for t in texts
     )
-    return len(texts) >= 3 and named
+    return len(texts) >= (3 if named else UNNAMED)
 
 
-def _bodies(kept: list[str]) -> list[list[str]]:
-    """The conditions of the set-builders outside brackets (or that the side is) and a leading binder's body."""
+def _bodies(kept: list[str], nested: int = 0) -> list[list[str]]:
+    """The conditions of the set-builders outside brackets (or that the side is) before the first binder
+    outside brackets, and that binder's body (to the side's end); also of the terms in parentheses there
+    (``P ∧ (∀ x, Q x)``), which are no needles themselves."""
     out = []
-    if kept and kept[0] in BINDERS:
-        sep = _find(kept, 0, len(kept), BODIES)
-        if sep is not None:
-            out.append(kept[sep + 1 :])
     depth = 0
     for i, text in enumerate(kept):
+        if text in BINDERS and depth == 0 and (sep := _find(kept, i, len(kept), BODIES)) is not None:
+            out.append(kept[sep + 1 :])  # the body runs to the side's end
+            break
+        if text == "(" and depth == 0 and nested < DEPTH and (close := _partner(kept, i)) is not None:
+            out += _bodies(kept[i + 1 : close], nested + 1)
         if text == "{" and depth == 0 and (close := _partner(kept, i)) is not None:
             bar = _find(kept, i + 1, close, {"|", "//"})
             head = kept[i + 1 : bar if bar is None or kept[i + 2] not in ("∈", "∉") else i + 2]
@@ -319,7 +333,7 @@ def _leading(kept: Sequence[str], bracket: str) -> int:
 
 
 def _left_ok(before: str | None, before_that: str | None, reach: float) -> bool:
-    if before is None or before in OPEN_CLOSE or before in SEPARATORS or before in KEYWORDS:
+    if before is None or before in OPEN_CLOSE or before in SEPARATORS or before in KEYWORDS or before == ":":
         return True
     prefix = before in PREFIX and (before_that is None or not _atom_end(before_that))
     if prefix:
@@ -337,6 +351,14 @@ def _right_ok(after: str | None, reach: float) -> bool:
         precedence, assoc = INFIX[after]
         return precedence < reach or (precedence == reach and assoc == "l")
     return False
+
+
+def haystacks(source: list[str]) -> list[Haystack]:
+    """The value's tokens ``source`` indexed for the search, and again with binders' types kept if it has
+    any (a needle in a type, ``∃ _ : A n, True``, is held as well)."""
+    plain = Haystack(source, canonical_kept(source))
+    typed = canonical_kept(source, types=True)
+    return [plain] if typed[0] == plain.plain else [plain, Haystack(source, typed)]
 
 
 class Haystack:

@@ -36,7 +36,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._answer_contains import Haystack, canonical_kept, needles, theorem_locals
+from putnam_solver.core.provers.lean._answer_contains import (
+    Haystack,
+    canonical_kept,
+    haystacks,
+    needles,
+    theorem_locals,
+)
 from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
@@ -77,6 +83,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
     declared = {normalize_name(name) for name in expected.declared_names}
     local = theorem_locals(theorem) - declared  # names a value cannot hold unless it binds them itself
+    own = frozenset(declared)
     variants = []
     for params, body in readings(code):
         if _names_something(body):
@@ -88,6 +95,8 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
         key = tuple(other)
         if key not in sides:
             sides[key] = [_read(other, unfold, budget)]
+            if unfold:  # the statement's definitions folded too: where the value's reading keeps one
+                sides[key].append(_read(other, {}, budget))
             if stated:  # a reading the candidate cannot pad: its own budget, dropped when it meets a bound
                 own = work_for(())
                 with_hypotheses = _read(other, {**unfold, **stated}, own)
@@ -125,11 +134,17 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 if equal(copy, other):
                     return [Violation(code[0].line, label, RULE.format(relation))]
                 held.append((renamed, other, args, relation))
-    haystack = None
+    indexed: list[Haystack] = []
     for renamed, other, args, relation in held:  # an eta-reduced reading (``extra``) is compared whole only
-        if haystack is None or haystack.source is not renamed:
-            haystack = Haystack(renamed, canonical_kept(renamed))
-        if any(haystack.contains(*needle, budget) for _, kept in side(other) for needle in needles(kept, args, local)):
+        if not indexed or indexed[0].source is not renamed:
+            indexed = haystacks(renamed)
+        found = (
+            h.contains(*needle, budget)
+            for h in indexed
+            for _, kept in side(other)
+            for needle in needles(kept, args, local, own)
+        )
+        if any(found):
             return [Violation(code[0].line, label, RULE.format(relation))]
     return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
 
