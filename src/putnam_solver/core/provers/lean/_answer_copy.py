@@ -24,10 +24,11 @@ Before any of that, both the value and the statement's side are rewritten to the
 (``_answer_normal``, red team 15): local definitions, identities, beta and eta redexes, ascriptions,
 simple tactic blocks, one-case matches and the statement's own definitions, wherever they stand.
 
-It is a first line, read in tokens: a copy up to reordering or algebra, or padded inside the side's own
-binder or arguments (``∀ x, P x ∧ True``, ``A (n + 0)``), passes here, as in Rocq's check by meaning
-(``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet. An eta-reduced reading
-(the value leaves off the statement's trailing arguments) is compared whole, never searched inside.
+It is a first line, read in tokens: a copy up to reordering or algebra, or padded inside an argument or
+a body too small to ask alone (``A (n + 0)``; ``∀ x, P x ∧ True`` for a library ``P``), passes here, as
+in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it
+yet. An eta-reduced reading (the value leaves off the statement's trailing arguments) is compared whole,
+never searched inside.
 """
 
 from __future__ import annotations
