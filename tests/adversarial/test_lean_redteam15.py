@@ -233,11 +233,12 @@ HONEST_WRAPPED = [
     "Function.comp (fun n => n = 2) id",
     "fun n => Id.run do n = 2",
     "fun n => (n : ℕ) = 2",
-    "fun n => HasWinningStrategy n [] ∧ n = 0",
+    "fun n => HasWinningStrategy (n + 1) [] ∧ n = 0",
     "fun n => let m := n; AliceHasWinningStrategy (m + 1)",
 ]
-"""The same wrappers around values that are not the question (the last one states a shifted question,
-not a copy)."""
+"""The same wrappers around values that are not the question (the last two state a shifted question,
+not a copy; red team 18 refuses a value that holds the question itself, ``HasWinningStrategy n [] ∧ n =
+0``)."""
 
 
 def _game(lean_putnambench: Benchmark, value: str) -> Verdict:

@@ -147,10 +147,9 @@ PROJECTED_COPIES = {
     "membership in setOf a lambda": "fun n => (n ∈ setOf fun m => AliceHasWinningStrategy m)",
 }
 """Each reduces to ``AliceHasWinningStrategy n``, the other side of ``putnam_2025_a3``'s ``↔``."""
-PROJECTED_HONEST = {
+PROJECTED_HONEST = {  # a value that holds `AliceHasWinningStrategy n` at all is refused since red team 18
     "the other component": "fun n => Prod.snd (AliceHasWinningStrategy n, n = 3)",
     "a pair of constants": "fun _ => (False, True).1",
-    "a constructor of three fields' second": "fun n => (⟨n = 0, AliceHasWinningStrategy n, 0⟩ : Zz).2",
     "Function.const of an answer": "fun n => Function.const ℕ (n = 2) 5",
     "a projection of a name": "fun n => (n, n).1 = 4",
     "PLift of an answer": "fun n => PLift.down ⟨n = 1⟩",
@@ -185,11 +184,11 @@ SUM_COPIES = {
     "a local set": f"fun k => let s := Finset.Icc 0 k; s.sum fun j => {BODY}",
     "a named summand": f"fun k => let g := fun j => {BODY}; Finset.sum (Finset.Icc 0 k) g",
 }
-SUM_HONEST = {
+SUM_HONEST = {  # the question's summand under another range or product is refused since red team 18
     "the official answer": "fun k => 4 ^ k",
-    "another range": f"fun k => Finset.sum (Finset.range k) (fun j => {BODY})",
+    "another range": "fun k => Finset.sum (Finset.range k) (fun j => 2 ^ (k - j))",
     "another summand": "fun k => Finset.sum (Finset.Icc 0 k) (fun j => 2 ^ (k - j) * Nat.choose (k + j) (j + 1))",
-    "a product": f"fun k => Finset.prod (Finset.Icc 0 k) (fun j => {BODY})",
+    "a product": "fun k => Finset.prod (Finset.Icc 0 k) (fun j => 2 ^ (k - j))",
 }
 
 
@@ -221,10 +220,9 @@ SET_COPIES = {
     "membership in the set": f"{{x | x ∈ {{n : ℕ | {COND}}}}}",
     "typed membership in the set": f"{{x : ℕ | x ∈ {{n | {COND}}}}}",
 }
-SET_HONEST = {
+SET_HONEST = {  # a value that holds the question's set at all is refused since red team 18
     "the official answer": "{1}",
     "another condition": "{n | 0 < n ∧ n < 2}",
-    "the condition on another element": f"{{x | x + 1 ∈ {{n : ℕ | {COND}}}}}",
     "setOf of another predicate": "setOf fun n => n = 1",
 }
 

@@ -6,8 +6,11 @@ profile (red team 12; the answer check can only say ``unknown``). The same holds
 into a set-builder answer against ``cond ↔ x ∈ solution`` (``putnam_1971_a2``). The rule: where the
 statement applies the solution to plain names (``solution k``, ``x ∈ solution``, ``solution`` alone) on
 one side of an ``=`` or ``↔``, the value's body, its parameters read as those names, may not be that
-relation's other side (parentheses and the names of bound variables aside). No official answer is: an
-answer that is literally the other side makes the question trivial.
+relation's other side (parentheses and the names of bound variables aside), nor CONTAIN it, or the
+condition or body it binds, as a sub-expression (red team 18: ``A n ∧ True``, ``¬¬A n``, ``1 * e``, ``S ∩
+Set.univ``, ``{n | C ∧ True}``, ``Nat.card {x // C}`` held the copy in padding that changes nothing;
+``_answer_contains`` says which sides are questions and where a run of tokens is a sub-expression). No
+official answer does: an honest closed form never holds the question it answers.
 
 The value is read through wrappers that elaborate to what they wrap (``id``, ``show .. from``, ``(e :
 T)``, ``by exact``, a ``let`` alias, a beta redex, ``setOf``, ``x ∈ {y | ..}``: ``_answer_unwrap``), and a
@@ -21,8 +24,11 @@ Before any of that, both the value and the statement's side are rewritten to the
 (``_answer_normal``, red team 15): local definitions, identities, beta and eta redexes, ascriptions,
 simple tactic blocks, one-case matches and the statement's own definitions, wherever they stand.
 
-It is a first line, read in tokens: a copy up to reordering or algebra passes here, as in Rocq's check by
-meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it yet.
+It is a first line, read in tokens: a copy up to reordering or algebra, or padded inside an argument or
+a body too small to ask alone (``A (n + 0)``; ``∀ x, P x ∧ True`` for a library ``P``), passes here, as
+in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it
+yet. An eta-reduced reading (the value leaves off the statement's trailing arguments) is compared whole,
+never searched inside.
 """
 
 from __future__ import annotations
@@ -31,6 +37,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._answer_contains import (
+    Haystack,
+    canonical_kept,
+    haystacks,
+    needles,
+    theorem_locals,
+)
+from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
 from putnam_solver.core.provers.lean._answer_unwrap import readings
@@ -68,23 +82,32 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     signature = code_tokens(expected.theorem.tokens[expected.theorem.head : expected.proof_assign])
     stated = hypothesis_definitions(signature)  # the theorem's own variables: read in its side only
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
+    declared = {normalize_name(name) for name in expected.declared_names}
+    local = theorem_locals(theorem) - declared  # names a value cannot hold unless it binds them itself
+    own = frozenset(declared)
     variants = []
     for params, body in readings(code):
         if _names_something(body):
             params, texts = _sections(_spelled([t.text for t in body]), params)
             variants += [(params, texts), _tuple_set(texts, params)]
-    sides: dict[tuple[str, ...], list[list[str]]] = {}
+    sides: dict[tuple[str, ...], list[tuple[list[str], list[str]]]] = {}
 
-    def side(other: list[str]) -> list[list[str]]:  # the other side read as the value is (``_answer_normal``)
+    def side(other: list[str]) -> list[tuple[list[str], list[str]]]:  # read as the value is (``_answer_normal``)
         key = tuple(other)
         if key not in sides:
             sides[key] = [_read(other, unfold, budget)]
+            if unfold:  # the statement's definitions folded too: where the value's reading keeps one
+                sides[key].append(_read(other, {}, budget))
             if stated:  # a reading the candidate cannot pad: its own budget, dropped when it meets a bound
                 own = work_for(())
                 with_hypotheses = _read(other, {**unfold, **stated}, own)
                 sides[key] += [] if own[1] else [with_hypotheses]
         return sides[key]
 
+    def equal(copy: list[str], other: list[str]) -> bool:
+        return any(copy == plain for plain, _ in side(other))
+
+    held = []  # what to look for inside the value once no reading is the side itself (``_answer_contains``)
     for params, texts in variants:
         texts = normalized_texts(_spelled(_piped(texts)), unfold, budget)
         extra_max = MAX_ETA if _applicative(texts) else 0
@@ -93,27 +116,44 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 theorem, _applications(theorem, normalize_name(solution), len(params) + extra)
             ):
                 names = dict(zip(params, args, strict=False))
-                copy = _canonical([_renamed(t, names) for t in texts] + args[len(params) :])
+                renamed = [_renamed(t, names) for t in texts] + args[len(params) :]
+                copy = canonical_kept(renamed, keep=False)[0]
                 for relation, other in _other_sides(theorem, start, end):
-                    if copy in side(other):
+                    if equal(copy, other):
                         return [Violation(code[0].line, label, RULE.format(relation))]
+                    held += [] if extra else [(renamed, other, args, relation)]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
-                copy = _canonical([_renamed(t, dict(zip(params, args, strict=True))) for t in texts])
+                renamed = [_renamed(t, dict(zip(params, args, strict=True))) for t in texts]
             elif len(params) == 1:  # `fun p => ... p.1 ... p.2 ...`
                 projections = _projections(params[0], args)
-                copy = _canonical([projections.get(t, t) for t in _glued_projections(texts)])
+                renamed = [projections.get(t, t) for t in _glued_projections(texts)]
             else:
                 continue
+            copy = canonical_kept(renamed, keep=False)[0]
             for relation, other in _other_sides(theorem, start, end):
-                if copy in side(other):
+                if equal(copy, other):
                     return [Violation(code[0].line, label, RULE.format(relation))]
+                held.append((renamed, other, args, relation))
+    indexed: list[Haystack] = []
+    for renamed, other, args, relation in held:  # an eta-reduced reading (``extra``) is compared whole only
+        if not indexed or indexed[0].source is not renamed:
+            indexed = haystacks(renamed)
+        found = (
+            h.contains(*needle, budget)
+            for h in indexed
+            for _, kept in side(other)
+            for needle in needles(kept, args, local, own)
+        )
+        if any(found):
+            return [Violation(code[0].line, label, RULE.format(relation))]
     return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
 
 
-def _read(other: list[str], unfold: dict[str, list[Token]], budget: list[int]) -> list[str]:
-    """The statement's side ``other`` as the value is read (``_answer_normal``), in canonical form."""
-    return _canonical(_spelled(_piped(_spelled(normalized_texts(other, unfold, budget)))))
+def _read(other: list[str], unfold: dict[str, list[Token]], budget: list[int]) -> tuple[list[str], list[str]]:
+    """The statement's side ``other`` as the value is read (``_answer_normal``), in canonical form (and
+    with its parentheses kept)."""
+    return canonical_kept(_spelled(_piped(_spelled(normalized_texts(other, unfold, budget)))))
 
 
 def _widened(theorem: list[str], found: list[tuple[int, int, list[str]]]) -> list[tuple[int, int, list[str]]]:
@@ -262,7 +302,7 @@ def _sections(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...
 def _piped(texts: list[str]) -> list[str]:
     """The application a pipeline spells: ``x |> f |> g`` is ``g (f x)``, ``f <| x`` and ``f $ x`` are
     ``f x`` (src/Init/Prelude.lean's ``|>``, ``<|``, ``$``); read at the outer level, brackets dropped as
-    :func:`_canonical` drops them."""
+    ``_answer_contains.canonical_kept`` drops them."""
     depth, parts = 0, list[list[str]]()
     current: list[str] = []
     for text in texts:
@@ -300,10 +340,6 @@ def _applications(theorem: list[str], solution: str, arity: int) -> list[tuple[i
     return found
 
 
-def _plain_name(text: str) -> bool:
-    return text[:1].isalpha() and "." not in text and text not in ("fun", "λ", "by")
-
-
 def _other_sides(theorem: list[str], start: int, end: int) -> list[tuple[str, list[str]]]:
     """Every reading of the other side of an ``=``/``↔`` next to ``theorem[start:end]``: it may end (or
     begin) at any token that can end (begin) a side outside brackets, since a binder's comma (``∑ j ∈ s,
@@ -337,57 +373,7 @@ def _side_ends(texts: list[str], ends: frozenset[str], brackets: dict[str, str])
     return [*lengths, len(texts)] if depth == 0 else lengths
 
 
-def _pattern(texts: Sequence[str], i: int) -> list[str] | None:
-    """The names ``a, b`` of a set-builder pattern ``a, b |`` or ``⟨a, b⟩ |`` at ``texts[i]`` (parentheses
-    already dropped), if there is one of at least two names."""
-    names, j = [], i + (texts[i] == "⟨")
-    while j < len(texts) and _plain_name(texts[j]):
-        names.append(texts[j])
-        if j + 1 < len(texts) and texts[j + 1] == ",":
-            j += 2
-        else:
-            j += 1
-            break
-    j += j < len(texts) and texts[j] == "⟩"
-    return names if len(names) >= 2 and j < len(texts) and texts[j] == "|" else None
-
-
 def _renamed(text: str, names: dict[str, str]) -> str:
     """``text`` with a parameter read as the statement's name, also as a dotted name's head (``Q.eval``)."""
     head, dot, rest = text.partition(".")
     return names[head] + dot + rest if head in names else text
-
-
-BINDERS = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
-BINDER_ENDS = frozenset({",", "=>", "↦", ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "|", "in"})
-
-
-def _canonical(texts: list[str]) -> list[str]:
-    """The tokens without parentheses and with bound variables numbered in the order they are bound: a
-    copy regrouped (``(∀ x, P x)`` for ``∀ x, P x``) or with a bound variable renamed (``∑ i`` for ``∑ j``)
-    is still a copy, and an honest answer is never the question's own tokens in the same order."""
-    texts = [t for t in texts if t not in ("(", ")")]
-    bound: dict[str, str] = {}
-    for i in range(len(texts) - 1):  # `{(a, b) | ...}`: the pattern's names are bound like `{x | ...}`'s
-        pattern = _pattern(texts, i + 1) if texts[i] == "{" else None
-        for name in pattern or []:
-            bound.setdefault(name, f"#{len(bound)}")
-    binding = typed = False
-    canonical = []
-    for i, text in enumerate(texts):
-        set_builder = i >= 1 and texts[i - 1] == "{" and i + 1 < len(texts) and texts[i + 1] in (":", "|")
-        if typed and text not in BINDER_ENDS:
-            continue  # a binder's type (``∑ (j : ℕ) ∈ s``): the side elaborates the same without it
-        typed = False
-        if text in BINDERS:
-            binding = True
-        elif (binding or (i >= 2 and texts[i - 2] == "{")) and text == ":":
-            typed = True  # red team 16: `{n | C}` for `{n : ℕ | C}`, the set's type fixes its element's
-            continue
-        elif text in BINDER_ENDS:
-            binding = False
-            text = "∈" if text == "in" else text  # ``∑ j in s`` is the older spelling of ``∑ j ∈ s``
-        elif (binding or set_builder) and _plain_name(text):
-            bound[text] = f"#{len(bound)}"
-        canonical.append(bound.get(text, text))
-    return canonical

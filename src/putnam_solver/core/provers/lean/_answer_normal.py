@@ -9,7 +9,8 @@ introduce and give the term (``by intro n; exact A n``, ``by classical exact A``
 a one-case ``match``, a pair rebuilt from its projections (``⟨p.1, p.2⟩``), universes (``A.{}``), and
 the statement's own definitions unfolded (``HasWinningStrategy n []`` for ``AliceHasWinningStrategy n``).
 Each is rewritten wherever it stands, on both sides alike. It is still a reading of tokens: a copy in
-logic (``A n ∧ True``) or arithmetic (``n + 0``) passes. Passes are linear but for their rewrites, and
+logic (``A n ∧ True``) or arithmetic (``n + 0``) is no rewrite (``_answer_contains`` finds the side held
+inside such padding), and an equivalent one reordered passes. Passes are linear but for their rewrites, and
 bounded (:data:`PASSES`, a work budget, :data:`GROWTH`); a value that meets a bound while a rule still
 applies is refused (``_answer_copy``), since padding it to the bound would otherwise hide a copy.
 """
