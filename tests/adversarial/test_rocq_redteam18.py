@@ -6,8 +6,9 @@
    ``nra`` know nothing of ``sqrt`` or ``PI``: the answers ``sqrt 10`` and ``PI`` were ``unknown`` and the
    verdict ``accepted``, every gate passed. Where the statement loads the standard library's reals, a third
    attempt now states the answers different with true facts about their atoms in hand (``3 < PI <= 4``, ``0
-   <= sqrt x``, ``sqrt x * sqrt x = x``, bounds of ``exp``, ``sin``, ``cos``: ``answers.REAL_FACTS``); both
-   are ``disputed``. An answer equal to the official one that no tactic confirms (``sqrt 9``) stays
+   <= sqrt x``, ``sqrt x * sqrt x = x``, bounds of ``exp``, ``sin``, ``cos``: ``answers.REAL_FACTS``), after
+   reading ``INR 4`` as ``4`` and splitting ``Rabs``, ``Rmax``, ``Rmin`` into cases (``Rabs (-4)`` was
+   ``unknown`` too); all are ``disputed``. An answer equal to the official one that no tactic confirms (``sqrt 9``) stays
    ``unknown`` and ``accepted``: a ``differs`` is a kernel-checked proof. Still ``unknown``: any wrong
    answer these facts do not separate (``exp 1`` for ``3``: the library bounds ``exp 1 <= 3``, not
    ``<``), since no finite set of facts decides real numbers.
@@ -48,7 +49,7 @@ from tests.adversarial.test_rocq_redteam15 import before_theorem, text_violation
 from tests.adversarial.test_rocq_restated import RESTATES, answered, g4
 from tests.helpers import COQ_BENCH, needs_coq, pinned
 
-WRONG = {"a square root": "sqrt 10", "pi": "PI"}
+WRONG = {"a square root": "sqrt 10", "pi": "PI", "an absolute value": "Rabs (-4)"}
 """Wrong answers to ``putnam_2013_b2`` (official ``3``) that ``lra``/``nra`` alone do not separate from it."""
 
 

@@ -70,7 +70,9 @@ _FACTS = (
      f"try (assert (Coq.Init.Logic.eq ({_R}.Rmult (Coq.Reals.R_sqrt.sqrt x) (Coq.Reals.R_sqrt.sqrt x)) x) "
      "by (apply Coq.Reals.R_sqrt.sqrt_sqrt; lra))"),
     ("Coq.Reals.Rtrigo_def.exp", f"{_R}.Rlt _ (Coq.Reals.Rtrigo_def.exp x)", "Coq.Reals.Exp_prop.exp_pos x",
-     "pose proof (Coq.Reals.Rpower.exp_ineq1_le x)"),
+     f"pose proof (Coq.Reals.Rpower.exp_ineq1_le x); try (assert ({_R}.Rlt ({_R}.Rplus ({_R}.IZR "
+     "(Coq.Numbers.BinNums.Zpos Coq.Numbers.BinNums.xH)) x) (Coq.Reals.Rtrigo_def.exp x)) "
+     "by (apply Coq.Reals.Rpower.exp_ineq1; lra))"),
     ("Coq.Reals.Rtrigo_def.sin", f"Coq.Init.Logic.and _ ({_R}.Rle (Coq.Reals.Rtrigo_def.sin x) _)",
      "Coq.Reals.Rtrigo1.SIN_bound x", "idtac"),
     ("Coq.Reals.Rtrigo_def.cos", f"Coq.Init.Logic.and _ ({_R}.Rle (Coq.Reals.Rtrigo_def.cos x) _)",
@@ -87,12 +89,22 @@ REAL_FACTS = (
     + " end; "
 )
 """True facts about the reals' transcendental atoms: ``3 < PI <= 4`` (``PI2_3_2``, ``PI_4``), ``exp 1 <= 3``,
-and for each ``sqrt x``, ``exp x``, ``sin x``, ``cos x`` of the hypothesis its sign or bounds (``sqrt x * sqrt
-x = x`` where ``0 <= x``, ``1 + x <= exp x``), each added once (its first fact marks it). With them ``lra``
-and ``nra`` separate ``sqrt 10`` or ``PI`` from ``3``, ``exp 1`` from ``4``, ``sin 1 + 3`` from ``5`` (not ``exp
-1`` from ``3``: the library bounds it by ``<= 3`` only). Full names: the candidate's module, loaded before,
-cannot shadow one."""
-DIFFERENT_REALS = f"intro __putnam_h; {REAL_FACTS}first [ lra | nra ]"
+and for each ``sqrt x``, ``exp x``, ``sin x``, ``cos x`` of the hypothesis its sign or bounds (``sqrt x *
+sqrt x = x`` where ``0 <= x``, ``1 + x <= exp x``, strict where ``x <> 0``), each added once (its first
+fact marks it). With them ``lra`` and ``nra`` separate ``sqrt 10``, ``PI``, ``exp 2`` or ``Rabs (-4)`` from
+``3``, ``sin 1 + 3`` from ``5`` (not ``exp 1`` from ``3``: the library bounds it by ``<= 3`` only, nor
+``ln 5``: no upper bound of ``ln`` here). Full names: the candidate's module, loaded before, cannot shadow
+one."""
+REAL_FORMS = (
+    "rewrite ?Coq.Reals.RIneq.INR_IZR_INZ in __putnam_h; cbn [Coq.ZArith.BinIntDef.Z.of_nat "
+    "Coq.PArith.BinPosDef.Pos.of_succ_nat Coq.PArith.BinPosDef.Pos.succ] in __putnam_h; "
+    "cbv beta delta [Coq.Reals.Rbasic_fun.Rabs Coq.Reals.Rbasic_fun.Rmax Coq.Reals.Rbasic_fun.Rmin] in __putnam_h; "
+    "repeat match goal with __putnam_a : context [match ?c with Coq.Init.Specif.left _ => _ "
+    "| Coq.Init.Specif.right _ => _ end] |- _ => destruct c end; "
+)
+"""The hypothesis in forms ``lra`` reads: ``INR 4`` as the numeral ``4``, and ``Rabs``, ``Rmax``, ``Rmin``
+unfolded to their case analyses, each case then a goal of its own."""
+DIFFERENT_REALS = f"intro __putnam_h; {REAL_FORMS}{REAL_FACTS}first [ lra | nra ]"
 STDLIB_REALS = ("Reals", "Coquelicot")
 """Words of a statement that load the standard library's reals (Coquelicot loads them), where the third
 attempt runs; elsewhere its names would stop the file."""
