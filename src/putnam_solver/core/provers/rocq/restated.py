@@ -24,7 +24,7 @@ A copy beside a fact that logic alone does not prove (``(0 < 1 :> R) /\\ <the co
 copy>``) is read by what that fact is: a proposition of the answer that names none of its variables (nor the
 theorem's) is a constant, true or false; if true, the answer means what it says with that fact replaced by
 ``True``, and the tactic tries the theorem again with every such closed proposition so replaced
-(``closed_facts``). An honest answer has none, or is no copy either way.
+(``CLOSED_FACTS``). An honest answer has none, or is no copy either way.
 
 It is a first line: an answer that restates the question up to algebra (``x * y`` for ``y * x``, ``e + 0``
 for ``e``), or beside a fact about its own variables that logic alone does not prove (``e <= e``), still
