@@ -8,10 +8,10 @@
    attempt now states the answers different with true facts about their atoms in hand (``3 < PI <= 4``, ``0
    <= sqrt x``, ``sqrt x * sqrt x = x``, bounds of ``exp``, ``sin``, ``cos``: ``answers.REAL_FACTS``), after
    reading ``INR 4`` as ``4`` and splitting ``Rabs``, ``Rmax``, ``Rmin`` into cases (``Rabs (-4)`` was
-   ``unknown`` too); all are ``disputed``. An answer equal to the official one that no tactic confirms (``sqrt 9``) stays
-   ``unknown`` and ``accepted``: a ``differs`` is a kernel-checked proof. Still ``unknown``: any wrong
-   answer these facts do not separate (``exp 1`` for ``3``: the library bounds ``exp 1 <= 3``, not
-   ``<``), since no finite set of facts decides real numbers.
+   ``unknown`` too); all are ``disputed``. An answer equal to the official one that no tactic confirms
+   (``sqrt 9``) stays ``unknown`` and ``accepted``: a ``differs`` is a kernel-checked proof. Still
+   ``unknown``: any wrong answer these facts do not separate (``exp 1`` for ``3``: the library bounds ``exp
+   1 <= 3``, not ``<``; ``ln 5``), since no finite set of facts decides real numbers.
 2. **A tactic notation keyword ending in ``.`` merged two sentences (``full``).** ``Tactic Notation "zz." :=
    idtac.`` (a symbol keyword: allowed where G5 runs) makes coqc read ``zz.`` followed by a blank as that
    keyword, so ``Hint Extern 0 => zz. : typeclass_instances.`` is one sentence to coqc, an instance hint
