@@ -42,7 +42,8 @@ Read and found to agree (not repeated here): comments (``(*)``, ``(**)``, string
 token), bullets and braces (only after a sentence end, a bullet or a brace: ``between_commands``), ``#[using=
 ...]`` (already read as ``Proof using``). Left open: a ``Tactic Notation`` keyword ending in ``.`` (``"zz."``,
 or the library's ``..``) makes coqc merge two sentences G2 splits; merging only removes commands coqc runs,
-and such a keyword is allowed only where G5 runs.
+and such a keyword is allowed only where G5 runs. (Red team 18 found it cuts a command's tail off too, a
+hint's ``typeclass_instances`` database: such a keyword is refused now.)
 """
 
 from __future__ import annotations

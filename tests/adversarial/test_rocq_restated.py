@@ -108,7 +108,8 @@ PADDED = {
 }
 """``putnam_1977_a2``'s condition copied beside what logic alone does not reach: a true fact that is no
 logic (``0 < 1``), or the one-point equation after more conjuncts than ``ONE_POINT_DEPTH`` lemmas cover.
-Known gaps of a first line (docs/threat-model.md); a strict xfail, so closing one shows here."""
+Both passed until red team 18: a closed proposition of the answer now reads ``True`` (``restated.CLOSED_FACTS``)
+and a ``True`` conjunct is dropped before the one-point rewrites (``test_rocq_redteam18.py`` has more)."""
 PADDED_PROOF = (
     "Proof. intros a b c d ha hb hc hd; unfold putnam_1977_a2_solution; split; "
     "[ intros H; first [ split; [ exact Num.Theory.ltr01 | exact H ] | exists d; tauto ] "
@@ -117,7 +118,6 @@ PADDED_PROOF = (
 
 
 @needs_coq
-@pytest.mark.xfail(strict=True, reason="open: a copy beside a fact logic alone does not prove passes the first line")
 @pytest.mark.parametrize("answer", PADDED.values(), ids=PADDED.keys())
 def test_a_copy_padded_past_the_logic_step_is_refused(answer: str) -> None:
     result = g4("putnam_1977_a2", answered("putnam_1977_a2", f"fun a b c d => {answer}", PADDED_PROOF))

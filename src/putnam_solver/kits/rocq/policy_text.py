@@ -81,11 +81,13 @@ ADDITIONS: Final = (
         "lexer; G5 elaborates the pinned statement without them",
     ),
     _addition(
-        "Ltac ... ::= (a redefinition), a hint in typeclass_instances, Global/Export options, other options",
+        "Ltac ... ::= (a redefinition), a hint in typeclass_instances, Global/Export options, other options, "
+        "a Tactic Notation keyword ending in `.`",
         "anywhere",
         NEVER,
         "they reach every file that merely Requires the candidate (the harness's answer check runs lia, "
-        "lra, nra there), or declare instances, or are not known to leave the statement alone",
+        "lra, nra there), or declare instances, or are not known to leave the statement alone; a keyword "
+        "ending in `.` makes coqc read two of the gates' sentences as one",
     ),
     _addition(
         "Section ... End around helpers, with its own Variable, Hypothesis, Context and Let",

@@ -6,8 +6,15 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 ``reflexivity``, then, pointwise for functions (``functional_extensionality``), ``ring``, ``lia``,
 ``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``).
 If that file does not compile, a second one tries the negation (``discriminate``,
-``lia``, ``lra``, ``congruence``). The status comes from coqc's exit code alone, each attempt under a
-``Timeout``, the whole run under the sandbox's caps.
+``lia``, ``lra``, ``congruence``), and where the statement loads the standard library's reals a third one
+tries it with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``). The status comes
+from coqc's exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
+
+The negation matters as much as the equality: on a statement whose hypotheses are contradictory (the
+vacuous ``putnam_2013_b2``, a PutnamBench erratum) every answer has a sound proof, and only ``differs``
+keeps a wrong one from being ``accepted`` (it is then ``disputed``). A wrong answer that no attempt
+separates from the official one stays ``unknown`` (red team 18: ``sqrt 10`` and ``PI`` for ``3`` were
+``accepted``, ``lra`` knowing nothing of ``sqrt`` or ``PI``).
 """
 
 from __future__ import annotations
@@ -57,11 +64,56 @@ EQUAL = (
     "first [ reflexivity | ring | lia | lra | nia | nra | (simpl; first [ ring | lia | nia ]) ] ]"
 )
 DIFFERENT = "intro __putnam_h; first [ discriminate __putnam_h | lia | lra | nra | congruence ]"
+_R = "Coq.Reals.Rdefinitions"
+_FACTS = (
+    ("Coq.Reals.R_sqrt.sqrt", f"{_R}.Rle _ (Coq.Reals.R_sqrt.sqrt x)", "Coq.Reals.R_sqrt.sqrt_pos x",
+     f"try (assert (Coq.Init.Logic.eq ({_R}.Rmult (Coq.Reals.R_sqrt.sqrt x) (Coq.Reals.R_sqrt.sqrt x)) x) "
+     "by (apply Coq.Reals.R_sqrt.sqrt_sqrt; lra))"),
+    ("Coq.Reals.Rtrigo_def.exp", f"{_R}.Rlt _ (Coq.Reals.Rtrigo_def.exp x)", "Coq.Reals.Exp_prop.exp_pos x",
+     f"pose proof (Coq.Reals.Rpower.exp_ineq1_le x); try (assert ({_R}.Rlt ({_R}.Rplus ({_R}.IZR "
+     "(Coq.Numbers.BinNums.Zpos Coq.Numbers.BinNums.xH)) x) (Coq.Reals.Rtrigo_def.exp x)) "
+     "by (apply Coq.Reals.Rpower.exp_ineq1; lra))"),
+    ("Coq.Reals.Rtrigo_def.sin", f"Coq.Init.Logic.and _ ({_R}.Rle (Coq.Reals.Rtrigo_def.sin x) _)",
+     "Coq.Reals.Rtrigo1.SIN_bound x", "idtac"),
+    ("Coq.Reals.Rtrigo_def.cos", f"Coq.Init.Logic.and _ ({_R}.Rle (Coq.Reals.Rtrigo_def.cos x) _)",
+     "Coq.Reals.Rtrigo1.COS_bound x", "idtac"),
+)  # fmt: skip
+REAL_FACTS = (
+    "pose proof Coq.Reals.Ratan.PI2_3_2; pose proof Coq.Reals.Rtrigo1.PI_4; pose proof Coq.Reals.Rpower.exp_le_3; "
+    "repeat match goal with "
+    + " ".join(
+        f"| __putnam_a : context [{atom} ?x] |- _ => assert_fails (idtac; match goal with _ : {marker} |- _ => "
+        f"idtac end); pose proof ({fact}); {more}"
+        for atom, marker, fact, more in _FACTS
+    )
+    + " end; "
+)
+"""True facts about the reals' transcendental atoms: ``3 < PI <= 4`` (``PI2_3_2``, ``PI_4``), ``exp 1 <= 3``,
+and for each ``sqrt x``, ``exp x``, ``sin x``, ``cos x`` of the hypothesis its sign or bounds (``sqrt x *
+sqrt x = x`` where ``0 <= x``, ``1 + x <= exp x``, strict where ``x <> 0``), each added once (its first
+fact marks it). With them ``lra`` and ``nra`` separate ``sqrt 10``, ``PI``, ``exp 2`` or ``Rabs (-4)`` from
+``3``, ``sin 1 + 3`` from ``5`` (not ``exp 1`` from ``3``: the library bounds it by ``<= 3`` only, nor
+``ln 5``: no upper bound of ``ln`` here). Full names: the candidate's module, loaded before, cannot shadow
+one."""
+REAL_FORMS = (
+    "rewrite ?Coq.Reals.RIneq.INR_IZR_INZ in __putnam_h; cbn [Coq.ZArith.BinIntDef.Z.of_nat "
+    "Coq.PArith.BinPosDef.Pos.of_succ_nat Coq.PArith.BinPosDef.Pos.succ] in __putnam_h; "
+    "cbv beta delta [Coq.Reals.Rbasic_fun.Rabs Coq.Reals.Rbasic_fun.Rmax Coq.Reals.Rbasic_fun.Rmin] in __putnam_h; "
+    "repeat match goal with __putnam_a : context [match ?c with Coq.Init.Specif.left _ => _ "
+    "| Coq.Init.Specif.right _ => _ end] |- _ => destruct c end; "
+)
+"""The hypothesis in forms ``lra`` reads: ``INR 4`` as the numeral ``4``, and ``Rabs``, ``Rmax``, ``Rmin``
+unfolded to their case analyses, each case then a goal of its own."""
+DIFFERENT_REALS = f"intro __putnam_h; {REAL_FORMS}{REAL_FACTS}first [ lra | nra ]"
+STDLIB_REALS = ("Reals", "Coquelicot")
+"""Words of a statement that load the standard library's reals (Coquelicot loads them), where the third
+attempt runs; elsewhere its names would stop the file."""
 
 
 ATTEMPTS = (
     ("eq", EQUAL, AnswerStatus.CONFIRMED, "candidate = official"),
     ("ne", DIFFERENT, AnswerStatus.DIFFERS, "candidate <> official"),
+    ("ne_reals", DIFFERENT_REALS, AnswerStatus.DIFFERS, "candidate <> official (with facts about the reals)"),
 )
 
 
@@ -84,8 +136,9 @@ def check_source(statement: Statement, claim: str, tactic: str) -> str:
     args = "".join(f" {ROOT}.{CANDIDATE}.{n}" for n in solution_arguments(statement))
     lhs, rhs = f"@{ours}", f"@{theirs}{args}"
     prop = f"{lhs} = {rhs}" if claim == "eq" else f"{lhs} <> {rhs}"
+    reals = "Require Coq.Reals.Reals.\n" if tactic == DIFFERENT_REALS else ""
     return (
-        f"Require {ROOT}.{REFERENCE}.\nRequire {ROOT}.{CANDIDATE}.\n{SETUP}"
+        f"Require {ROOT}.{REFERENCE}.\nRequire {ROOT}.{CANDIDATE}.\n{SETUP}{reals}"
         # a `Strategy opaque` of the candidate's, replayed by `Require`, made `unfold` fail (G3 refuses it too)
         + f"Transparent {ours}.\n"
         + "".join(f"{sentence}\n" for sentence in instance)
@@ -108,9 +161,14 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
         if len(deps) < 2:
             return unknown("the candidate or the reference did not compile")
         for claim, tactic, status, proved in ATTEMPTS:
+            if tactic == DIFFERENT_REALS and not any(word in statement.text for word in STDLIB_REALS):
+                continue
             built = build(sub, f"Answer_{claim}", check_source(statement, claim, tactic), deps)
             if built.vo is not None:
                 return AnswerCheck(status, f"coqc proved {proved}")
     except SandboxUnavailable as exc:
         return unknown(f"the sandbox is unavailable: {exc}")
-    return unknown("neither equality nor its negation was proved by reflexivity, ring, lia, lra, nia, nra")
+    return unknown(
+        "neither equality nor its negation was proved by reflexivity, ring, lia, lra, nia, nra "
+        "(with bounds of PI, exp, sqrt, sin, cos)"
+    )

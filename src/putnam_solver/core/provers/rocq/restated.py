@@ -20,8 +20,14 @@ restates the question: refused. With every official answer the tactic fails
 (``tests/adversarial/test_rocq_restated.py`` sweeps them), as it must: a theorem that logic alone proves
 from the official answer would be no problem at all.
 
+A copy beside a fact that logic alone does not prove (``(0 < 1 :> R) /\\ <the copy>``, ``0 < 1 -> <the
+copy>``) is read by what that fact is: a proposition of the answer that names none of its variables (nor the
+theorem's) is a constant, true or false; if true, the answer means what it says with that fact replaced by
+``True``, and the tactic tries the theorem again with every such closed proposition so replaced
+(``CLOSED_FACTS``). An honest answer has none, or is no copy either way.
+
 It is a first line: an answer that restates the question up to algebra (``x * y`` for ``y * x``, ``e + 0``
-for ``e``), or beside a true fact that logic alone does not prove (``(0 < 1)%R /\\ <the copy>``), still
+for ``e``), or beside a fact about its own variables that logic alone does not prove (``e <= e``), still
 passes, and is then recorded with its answer check (``unknown`` unless a tactic proves it differs).
 
 Only a set or predicate answer (``predicate_answer``) meets logic and conversion: a numeric one cannot copy
@@ -82,6 +88,17 @@ ONE_POINT_PROOF = (
 processor time for the 21 lemmas against 0.1 s). It names no hint database, so nothing a library adds to
 one can make a lemma fail, and the check with it."""
 RESTATED_NAME = "__putnam_restated"
+FACTS_NAME = "__putnam_restated_facts"
+CLOSED_TRUE = "__putnam_closed_true"
+CLOSED_FACTS = (
+    f"Ltac {CLOSED_TRUE} b := match b with | context C [?F] => match type of F with | Prop => match F with "
+    f"| {LOGIC}.True => fail 1 | _ => let b' := context C [{LOGIC}.True] in {CLOSED_TRUE} b' end end "
+    "| _ => b end."
+)
+"""The answer with each closed proposition in it (one that names no variable bound in the answer: Ltac's
+``context`` never matches a subterm with a bound variable) replaced by ``True``, one at a time until none
+is left (each step removes one, so it ends). A copy padded with a true constant fact (``(0 < 1 :> R) /\\
+copy``, red team 18) is the copy once the fact reads ``True``; logic then proves the theorem from it."""
 ONE_POINT_NAME = "__putnam_one_point"
 EXTENSIONALITY = ("Coq.Logic.FunctionalExtensionality", "Coq.Logic.PropExtensionality")
 EXTENSIONAL = (
@@ -144,6 +161,17 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
     instance, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", ENVIRONMENT)
     args = "".join(f" {ENVIRONMENT}.{n}" for n in instantiation(statement))
     later = [index for index, _ in statement.assumptions if index > statement.solution]
+    solution = f"{ENVIRONMENT}.{statement.solution_name}"
+    replaced = "".join(
+        " b'" if n == statement.solution_name else f" {ENVIRONMENT}.{n}" for n in instantiation(statement)
+    )
+    facts = [
+        CLOSED_FACTS,
+        # none replaced (an honest answer), or the theorem not stated with it: `False`, which logic never proves
+        f"Definition {FACTS_NAME} := ltac:(first [ let b := eval cbv delta [{solution}] in {solution} in "
+        f"let b' := {CLOSED_TRUE} b in assert_fails (constr_eq b b'); "
+        f"let t := type of (@{reference}.{statement.theorem_name}{replaced}) in exact t | exact {LOGIC}.False ]).",
+    ]
     return [
         *(statement.text[statement.sentences[index].start : statement.sentences[index].end] for index in later),
         f"Require {ROOT}.{REFERENCE}.",
@@ -152,6 +180,7 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATING}". Abort.',
         f"Definition {RESTATED_NAME} := ltac:(let t := type of (@{reference}.{statement.theorem_name}{args}) "
         "in exact t).",
+        *(facts if logic else []),
         f'Goal Coq.Init.Logic.True. idtac "{marker}{STATED}". Abort.',
         *([f"Require {SETOID} {' '.join(EXTENSIONALITY)}."] if logic else []),
     ]
@@ -202,10 +231,16 @@ def _one_point_lemmas() -> list[str]:
 def _one_point() -> str:
     """The rewrites that take a copy out from under a quantifier over equals, on the goal with its binders
     (before ``intros``: a copy in a premise is rewritten too). The lemmas are proved once, as hypotheses
-    cleared before the logic step. Each rewrite removes a quantifier (``and_assoc`` and currying a
+    cleared before the logic step. Each rewrite removes a quantifier or a ``True`` (``and_assoc`` and currying a
     conjunction out of a premise remove a left-nested ``and``), so ``repeat`` ends."""
     curry = f"forall A B C : Prop, {PROP} ({LOGIC}.and A B -> C) (A -> B -> C)"
-    lemmas = [(curry, "tauto"), *((lemma, ONE_POINT_PROOF) for lemma in _one_point_lemmas())]
+    true = [  # a `True` conjunct or premise dropped: padding no longer pushes the equation past the lemmas' depth
+        f"forall A : Prop, {PROP} ({LOGIC}.and {LOGIC}.True A) A",
+        f"forall A : Prop, {PROP} ({LOGIC}.and A {LOGIC}.True) A",
+        f"forall A : Prop, {PROP} ({LOGIC}.True -> A) A",
+    ]
+    lemmas = [(curry, "tauto"), *((t, "tauto") for t in true)]
+    lemmas += [(lemma, ONE_POINT_PROOF) for lemma in _one_point_lemmas()]
     names = [f"{ONE_POINT_NAME}{i}" for i in range(len(lemmas))]
     proved = "".join(
         f"assert ({ONE_POINT_NAME}{i} : {lemma}) by ({proof}); " for i, (lemma, proof) in enumerate(lemmas)
@@ -233,9 +268,15 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
         if predicate_answer(statement)
         else f"{unfold}{identical}"
     )
+    facts = f"{ENVIRONMENT}.{FACTS_NAME}"
+    replaced = (
+        f'| assert {facts} by (cbv delta [{facts}]; {logic}); idtac "{marker}{RESTATED}" '
+        if predicate_answer(statement)
+        else ""
+    )
     return (
         f"first [ assert {restated} by (cbv delta [{restated}]; {logic}); idtac "
-        f'"{marker}{RESTATED}" | idtac "{marker}{NOT_RESTATED}" ]'
+        f'"{marker}{RESTATED}" {replaced}| idtac "{marker}{NOT_RESTATED}" ]'
     )
 
 

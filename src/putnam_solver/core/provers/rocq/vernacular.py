@@ -12,7 +12,10 @@ each can change, measured with coqc 8.16:
   steers elaboration, and a global hint reaches every file that merely ``Require``s the candidate, the
   harness's answer check (``lia``'s zify resolves instances) included. A ``Tactic Notation`` is not active
   in a file that only ``Require``s the candidate, so it cannot reach the harness's files; a notation whose
-  keywords are not identifiers adds tokens to Coq's lexer, which can re-lex the statement (class 2).
+  keywords are not identifiers adds tokens to Coq's lexer, which can re-lex the statement (class 2). One
+  whose keyword ends in ``.`` is refused: coqc then reads ``zz.`` and the next sentence as one sentence, so
+  ``Hint Extern 0 => zz. : typeclass_instances.`` was a hint with a tactic to the gates, its database read
+  as a sentence of its own, and an instance to coqc (red team 18).
 * Options: those that only steer proof scripts or printing, set for the candidate's file alone, are
   class 1; the implicit-argument family and ``Asymmetric Patterns`` decide how the statement's text
   elaborates (class 2); ``Global``/``Export`` options reach the harness's files and are refused, as is
@@ -96,6 +99,12 @@ def _tactic_setting(what: str, sent: Sentence, tactics: bool) -> Judgement:
             None,
             f"a hint in `{INSTANCE_DB}` declares an instance (refused like `Instance`): it changes elaboration, "
             "also in the harness's files that load the candidate",
+        )
+    if what == "tactic notation" and any(t.text.endswith('."') for t in _grammar_strings(sent)):
+        return Judgement(
+            None,
+            "a tactic notation keyword that ends in `.` makes coqc read it and the next sentence as one, where "
+            "the gates read two: the text after it is judged apart from the command it belongs to",
         )
     if what == "tactic notation" and not all(_KEYWORD.fullmatch(t.text) for t in _grammar_strings(sent)):
         return Judgement(ELABORATING, "a tactic notation with a symbol keyword adds a token to Coq's lexer")
