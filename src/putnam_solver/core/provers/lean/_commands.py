@@ -11,7 +11,7 @@ whose layout would make us see something else than Lean sees.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,7 +20,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
-from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, SYMBOL, Token, lex_code
+from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, NAME, SYMBOL, Token, lex_code
 
 
 @candidate_cache
@@ -257,31 +257,76 @@ _COL: Final = itemgetter(5)
 
 def body_keywords(command: Command) -> list[Token]:
     """Tokens after the command's keyword that Lean would read as the start of another command: every
-    command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator."""
+    command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator; also
+    such a keyword that ends a name glued to a symbol (:func:`glued_tails`), reported as a token whose
+    text is the keyword alone (``→rtheorem`` gives ``theorem``)."""
     body = command.tokens[command.head + 1 :]
-    if _BODY_WATCH.isdisjoint(map(_TEXT, body)):  # the usual case, decided in one C loop
+    texts = set(map(_TEXT, body))
+    glued = {t for t in texts if t.endswith(_WATCH_ENDINGS) or t.startswith("`")}  # few, read one by one
+    if _BODY_WATCH.isdisjoint(texts) and not glued:  # the usual case, decided in C loops
         return []
-    return [
-        body[i]
+    found = [
+        (i, body[i])
         for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
         if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
     ]
+    for i in list(compress(count(), map(glued.__contains__, map(_TEXT, body)))) if glued else []:
+        for tail in glued_tails(body, i, _BODY_WATCH):
+            if tail in _ENDS_COMMAND or not _scoped_in(body, i, tail):
+                found.append((i, body[i]._replace(text=tail)))
+    return [token for _, token in sorted(found, key=itemgetter(0))]
 
 
 _ENDS_COMMAND: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS
-_BODY_WATCH: Final = _ENDS_COMMAND | COMBINATORS
 _TEXT: Final = itemgetter(1)
 """``Token.text`` as a function (see ``_COL``)."""
+_BODY_WATCH: Final = _ENDS_COMMAND | COMBINATORS
+_WATCH_ENDINGS: Final = tuple(sorted(_BODY_WATCH))
+_OPENING_BRACKETS: Final = frozenset("([{⟨⟪⦃⌊⌈⁅‹⟦")
+
+
+def library_glued(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the name at ``tokens[i]`` (an identifier or a name literal) is glued to a symbol that a
+    library token may extend into it (see :func:`glued_tails`)."""
+    token = tokens[i]
+    if not i or token.spaced or token.kind not in (IDENT, NAME):
+        return False
+    before = tokens[i - 1]
+    if before.kind != SYMBOL or before.end != token.offset or before.text in _OPENING_BRACKETS:
+        return False
+    return token.kind == NAME or not before.text.isascii()
+
+
+def glued_tails(tokens: Sequence[Token], i: int, words: Collection[str]) -> list[str]:
+    """The ``words`` Lean may read as a token of their own at the end of the name ``tokens[i]`` begins
+    with, because the name is glued to the symbol before it. Lean reads the longest token of its table
+    first, and imports extend the table (src/Lean/Parser/Basic.lean, ``tokenFnAux``): after a symbol, a
+    library token ending in letters (Mathlib's ``→r``, ``↪r``, ``≃o``) takes the head of a glued name, so
+    ``→rtheorem`` is ``→r`` then ``theorem``; a token ending in a backquote would take a name literal's
+    (``→`sorry``: ``sorry``). An identifier counts only after a non-ASCII symbol (an ASCII bracket glued
+    to a name, ``(h_axiom``, is read as itself: no library token runs from one into a name); a name
+    literal after any other symbol, and its whole first part counts too (the backquote may be the token's
+    end). An opening bracket is read as itself before either (``⟨hopen, h⟩``, ``⟨`autoImplicit, false⟩``)."""
+    if not library_glued(tokens, i):
+        return []
+    token = tokens[i]
+    parts = name_parts(token.text)
+    if not parts:
+        return []
+    first = parts[0]
+    whole = token.kind == NAME
+    return sorted(w for w in words if first.endswith(w) and (len(first) > len(w) or (whole and len(parts) == 1)))
 
 
 _OPEN_DECL_SYMBOLS: Final = frozenset({"(", ")", ",", "→", "->"})
 
 
-def _scoped_in(tokens: Sequence[Token], i: int) -> bool:
+def _scoped_in(tokens: Sequence[Token], i: int, keyword: str | None = None) -> bool:
     """Whether the ``open`` / ``set_option`` at ``i`` is followed by its ``in``: ``set_option N V in``, or
     ``open`` then names (with ``hiding``, ``renaming a → b``, ``(a b)``, ``scoped``) then ``in``. Like
-    Lean, the names of an ``open`` must stand right of the ``open`` when they are on a later line."""
-    if tokens[i].text == "set_option":
+    Lean, the names of an ``open`` must stand right of the ``open`` when they are on a later line.
+    ``keyword``: which of the two ends the name at ``i`` (:func:`glued_tails`), if that token is a name."""
+    if (keyword or tokens[i].text) == "set_option":
         return i + 3 < len(tokens) and tokens[i + 3].text == "in"
     opener = tokens[i]
     for j in range(i + 1, len(tokens)):  # a slice (or islice) would walk the rest for every `open`
