@@ -15,6 +15,10 @@
   identifiers; a library token ending in a backquote makes the rest code (``sorry``) for Lean. Fix
   (``_forbidden.scan_forbidden``): a name literal glued to a symbol is scanned as an identifier is, its
   whole first part included. A name literal that stands apart (`` `sorry ``) is data and still passes.
+* Bypass (text profile, no-answer): the same split inside an answer. ``(ℕ →rzz_answer)`` named no helper to
+  G2's answer rule (the identifier was ``rzz_answer``) and ``(ℕ →rsInf {n | ...})`` no choice operator, while
+  Lean with Mathlib reads ``zz_answer`` and ``sInf``. Fix (``_commands.glued_names``, ``_helpers``): every
+  name Lean may read at the end of a glued name is held to those rules too.
 * Bypass (text profile): string escapes Lean does not have. Lean's escapes are ``\\\\ \\" \\' \\n \\r \\t``,
   ``\\xHH``, ``\\uHHHH`` and the string gap (``quotedCharCoreFn``); the lexer took a backslash before any
   character, so ``"\\u00\\" sorry"`` was one string to G3 and an error at ``\\"`` ("invalid hexadecimal
@@ -36,7 +40,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import _lexer
 from putnam_solver.core.provers.lean.syntax import LexError, lex_code
-from putnam_solver.core.verify import Profile
+from putnam_solver.core.verify import Profile, Track
 from tests.helpers import failures, lean_filled, lean_text_verdict, lean_verdict, needs_sandbox, one_record_benchmark
 from tests.toylean.build import ToyLean, ToyLeanUnavailable, wheel_library
 
@@ -121,6 +125,36 @@ def test_an_escape_lean_does_not_have_is_a_lexing_error(lean_putnambench: Benchm
     status, failed = _text(lean_putnambench, BAD_ESCAPES[case])
     assert status == "rejected"
     assert "unreadable source" in failed["G3"]
+
+
+ANSWER = "putnam_2024_a1"
+HELPER = "def zz_answer : Set ℕ := {1}\n"
+GLUED_ANSWERS = {
+    "a helper after a relation arrow": ("(ℕ →rzz_answer)", "`zz_answer`"),
+    "a helper after a negation": ("(fun s => s) ¬xzz_answer", "`zz_answer`"),
+    "a helper after a backquote": ("(ℕ →`zz_answer)", "`zz_answer`"),
+    "a choice operator after an arrow": ("(ℕ →rClassical.choose h)", "`Classical.choose`"),
+    "an extremal operator after an arrow": ("(ℕ →rsInf {n | 0 < n})", "`sInf`"),
+}
+
+
+def _answer_candidate(bench: Benchmark, value: str) -> str:
+    shown = lean_filled(bench, ANSWER, Track.NO_ANSWER, proof="by\n  simp", value=value)
+    return shown.replace("noncomputable abbrev", HELPER + "noncomputable abbrev", 1)
+
+
+@pytest.mark.parametrize("case", sorted(GLUED_ANSWERS))
+def test_an_answer_names_what_lean_reads_after_a_library_token(lean_putnambench: Benchmark, case: str) -> None:
+    value, named = GLUED_ANSWERS[case]
+    verdict = lean_text_verdict(lean_putnambench, ANSWER, _answer_candidate(lean_putnambench, value), Track.NO_ANSWER)
+    assert verdict.status == "rejected"
+    assert f"Lean may read {named} here" in failures(verdict)["G2"]
+
+
+@pytest.mark.parametrize("value", ["{1}", "(ℕ →r {1})", "({n | ¬Nat.Prime n} ∩ {1})", "((↑(1 : ℕ) : ℕ) ⁻¹' {1})"])
+def test_an_answer_read_as_lean_reads_it_is_accepted(lean_putnambench: Benchmark, value: str) -> None:
+    verdict = lean_text_verdict(lean_putnambench, ANSWER, _answer_candidate(lean_putnambench, value), Track.NO_ANSWER)
+    assert verdict.status == "accepted", failures(verdict)
 
 
 def test_a_string_ends_where_lean_ends_it() -> None:

@@ -20,7 +20,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
-from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, NAME, SYMBOL, Token, lex_code
+from putnam_solver.core.provers.lean._lexer import _ID_FIRST_RE, _PART, DOC, IDENT, NAME, SYMBOL, Token, lex_code
 
 
 @candidate_cache
@@ -262,7 +262,7 @@ def body_keywords(command: Command) -> list[Token]:
     text is the keyword alone (``→rtheorem`` gives ``theorem``)."""
     body = command.tokens[command.head + 1 :]
     texts = set(map(_TEXT, body))
-    glued = {t for t in texts if t.endswith(_WATCH_ENDINGS) or t.startswith("`")}  # few, read one by one
+    glued = set(filter(_may_end_in_keyword, texts))  # few, read one by one
     if _BODY_WATCH.isdisjoint(texts) and not glued:  # the usual case, decided in C loops
         return []
     found = [
@@ -282,7 +282,29 @@ _TEXT: Final = itemgetter(1)
 """``Token.text`` as a function (see ``_COL``)."""
 _BODY_WATCH: Final = _ENDS_COMMAND | COMBINATORS
 _WATCH_ENDINGS: Final = tuple(sorted(_BODY_WATCH))
+
+
+@lru_cache(maxsize=1 << 16)
+def _may_end_in_keyword(text: str) -> bool:
+    """Whether a token with this text could hide a keyword :func:`body_keywords` looks for (once per text)."""
+    return text.endswith(_WATCH_ENDINGS) or text.startswith("`")
+
+
 _OPENING_BRACKETS: Final = frozenset("([{⟨⟪⦃⌊⌈⁅‹⟦")
+
+
+def glued_names(tokens: Sequence[Token], i: int) -> list[str]:
+    """The names Lean may read at the end of the name at ``tokens[i]`` when a library token takes its head
+    (:func:`glued_tails`): ``→rzz.b`` may be ``→r`` then ``zz.b``, or ``→rz`` then ``z.b``; a name literal's
+    whole name too. Empty unless the name is glued so (:func:`library_glued`)."""
+    if not library_glued(tokens, i):
+        return []
+    parts = name_parts(tokens[i].text)
+    if not parts:
+        return []
+    first, rest = parts[0], parts[1:]
+    start = 0 if tokens[i].kind == NAME else 1
+    return [".".join([first[k:], *rest]) for k in range(start, len(first)) if _ID_FIRST_RE.match(first[k])]
 
 
 def library_glued(tokens: Sequence[Token], i: int) -> bool:

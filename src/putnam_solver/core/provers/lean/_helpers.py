@@ -23,6 +23,7 @@ from putnam_solver.core.provers.lean.syntax import (
     Statement,
     Token,
     body_keywords,
+    glued_names,
     name_parts,
     normalize_name,
     positions,
@@ -174,6 +175,13 @@ def answer_violations(
                 "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
             )
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+        elif hidden := [
+            n
+            for n in glued_names(value, i)
+            if defined.intersection(name_parts(n)) or opened.finds(n, policy.choice_operators)
+        ]:  # `→rzz_answer`: a library token `→r` (Mathlib's) then `zz_answer`
+            rule = f"Lean may read `{hidden[0]}` here, after a library token glued before it (Mathlib's `→r`)"
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", f"{rule}; put a space between them"))
         elif analysis := _analysis_operator(token, name, opened, policy):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", ANALYSIS_RULE.format(analysis)))
         elif (

@@ -39,6 +39,9 @@ from putnam_solver.core.provers.lean._commands import (
     commands_of as commands_of,
 )
 from putnam_solver.core.provers.lean._commands import (
+    glued_names as glued_names,
+)
+from putnam_solver.core.provers.lean._commands import (
     name_parts as name_parts,
 )
 from putnam_solver.core.provers.lean._commands import (
