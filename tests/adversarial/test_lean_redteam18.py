@@ -7,9 +7,10 @@
   Red team 17 read such tails for G3's forbidden words; ``→rtheorem``, ``→rend``, ``↪rnamespace Foo`` and
   ``→ropen Nat`` (no ``in``) passed the text profile. Fix (``_commands.glued_tails``, ``body_keywords``):
   a command keyword, modifier, or ``open``/``set_option`` without its ``in`` that ends a name glued to a
-  non-ASCII symbol starts a new command for G2. An opening bracket (``⟨hopen, h⟩``, in published proofs)
-  is read as itself, as ASCII brackets already were. Lean cannot then accept the file (the term before
-  the keyword is cut short: a parse error G4 reports), so the fast and full profiles refused it already.
+  non-ASCII symbol starts a new command for G2. An opening bracket (``⟨hopen, h⟩``, in published
+  proofs), ``‖``, ``←`` and ``↑`` (``←hdef``) are read as themselves, as ASCII brackets already were.
+  Lean cannot then accept the file (the term before the keyword is cut short: a parse error G4
+  reports), so the fast and full profiles refused it already.
 * Bypass (text profile): a name literal glued after a symbol (``ℕ →`sorry``, ``→``sorryAx``,
   ``¬`Lean.Elab.x``, ``→`set_option debug.skipKernelTC true in``) was never scanned by G3, which reads only
   identifiers; a library token ending in a backquote makes the rest code (``sorry``) for Lean. Fix
@@ -93,6 +94,9 @@ def test_a_name_literal_glued_to_a_symbol_is_scanned_as_code(lean_putnambench: B
 READ_AS_LEAN_READS = {
     "an anonymous constructor of names ending in keywords": "by\n  exact (fun ⟨hopen, hclass⟩ => trivial) (0, 0)",
     "a rewrite from the right, spaced": "by\n  exact (fun (hdef : True) => by rw [← hdef]) trivial",
+    "a rewrite from the right, glued": "by\n  exact (fun (h_def : True) => by rw [←h_def]) trivial",
+    "a coercion glued to a name ending in end": "by\n  exact (fun (hend : ℕ) (_ : (↑hend : ℤ) = 0) => trivial) 0",
+    "a norm of a name ending in def": "by\n  exact (fun (xdef : ℝ) (_ : ‖xdef‖ = 0) => trivial) 0",
     "a negated name ending in end, spaced": "by\n  exact (fun (h_end : Prop) (_ : ¬ h_end) => trivial) True",
     "an open ... in term after a library token": "by\n  exact (fun (_ : ℕ →ropen Nat in ℕ) => trivial) 0",
     "a name literal standing apart": "by\n  exact (fun (_ : ℕ → `sorry) => trivial) 0",

@@ -290,7 +290,11 @@ def _may_end_in_keyword(text: str) -> bool:
     return text.endswith(_WATCH_ENDINGS) or text.startswith("`")
 
 
-_OPENING_BRACKETS: Final = frozenset("([{⟨⟪⦃⌊⌈⁅‹⟦")
+_READ_ALONE: Final = frozenset("([{⟨⟪⦃⌊⌈⁅‹⟦‖←↑")
+"""Symbols read as themselves before a glued name: opening brackets (``⟨hopen, h⟩``), norm bars, and
+core's rewrite arrow and coercion (``←hdef``, ``↑hend``), the symbols published proofs glue to names
+most (``↑`` and ``‖`` hundreds of times in the conformance corpus); no library token is known to run
+from one of them into letters, and a false rejection there would be common."""
 
 
 def glued_names(tokens: Sequence[Token], i: int) -> list[str]:
@@ -314,7 +318,7 @@ def library_glued(tokens: Sequence[Token], i: int) -> bool:
     if not i or token.spaced or token.kind not in (IDENT, NAME):
         return False
     before = tokens[i - 1]
-    if before.kind != SYMBOL or before.end != token.offset or before.text in _OPENING_BRACKETS:
+    if before.kind != SYMBOL or before.end != token.offset or before.text in _READ_ALONE:
         return False
     return token.kind == NAME or not before.text.isascii()
 
@@ -328,7 +332,7 @@ def glued_tails(tokens: Sequence[Token], i: int, words: Collection[str]) -> list
     (``→`sorry``: ``sorry``). An identifier counts only after a non-ASCII symbol (an ASCII bracket glued
     to a name, ``(h_axiom``, is read as itself: no library token runs from one into a name); a name
     literal after any other symbol, and its whole first part counts too (the backquote may be the token's
-    end). An opening bracket is read as itself before either (``⟨hopen, h⟩``, ``⟨`autoImplicit, false⟩``)."""
+    end). An opening bracket, ``←`` or ``↑`` is read as itself before either (:data:`_READ_ALONE`)."""
     if not library_glued(tokens, i):
         return []
     token = tokens[i]
