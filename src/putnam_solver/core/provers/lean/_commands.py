@@ -20,7 +20,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
-from putnam_solver.core.provers.lean._lexer import _ID_FIRST_RE, _PART, DOC, IDENT, NAME, SYMBOL, Token, lex_code
+from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, NAME, SYMBOL, Token, lex_code
 
 
 @candidate_cache
@@ -272,7 +272,7 @@ def body_keywords(command: Command) -> list[Token]:
     ]
     for i in list(compress(count(), map(glued.__contains__, map(_TEXT, body)))) if glued else []:
         for tail in glued_tails(body, i, _BODY_WATCH):
-            if tail in _ENDS_COMMAND or not _scoped_in(body, i, tail):
+            if tail in _ENDS_COMMAND or not _scoped_in(body, i, tail, _GLUED_OPEN_WALK):
                 found.append((i, body[i]._replace(text=tail)))
     return [token for _, token in sorted(found, key=itemgetter(0))]
 
@@ -297,10 +297,17 @@ most (``↑`` and ``‖`` hundreds of times in the conformance corpus); no libra
 from one of them into letters, and a false rejection there would be common."""
 
 
-def glued_names(tokens: Sequence[Token], i: int) -> list[str]:
+@lru_cache(maxsize=8)
+def all_parts(names: tuple[str, ...]) -> frozenset[str]:
+    """Every part of every name (the words :func:`glued_names` looks for, for a list of operators)."""
+    return frozenset(part for name in names for part in name_parts(name))
+
+
+def glued_names(tokens: Sequence[Token], i: int, words: Collection[str]) -> list[str]:
     """The names Lean may read at the end of the name at ``tokens[i]`` when a library token takes its head
-    (:func:`glued_tails`): ``→rzz.b`` may be ``→r`` then ``zz.b``, or ``→rz`` then ``z.b``; a name literal's
-    whole name too. Empty unless the name is glued so (:func:`library_glued`)."""
+    (:func:`glued_tails`), for those whose first part is one of ``words`` (primes after it allowed):
+    ``→rzz.b`` may be ``→r`` then ``zz.b``; a name literal's whole name too. Empty unless the name is
+    glued so (:func:`library_glued`). Time linear in ``words``, whatever the name's length."""
     if not library_glued(tokens, i):
         return []
     parts = name_parts(tokens[i].text)
@@ -308,7 +315,9 @@ def glued_names(tokens: Sequence[Token], i: int) -> list[str]:
         return []
     first, rest = parts[0], parts[1:]
     start = 0 if tokens[i].kind == NAME else 1
-    return [".".join([first[k:], *rest]) for k in range(start, len(first)) if _ID_FIRST_RE.match(first[k])]
+    ends = {len(first), len(first.rstrip("'"))}
+    found = {k for w in words for end in ends if (k := end - len(w)) >= start and first[k:end] == w}
+    return [".".join([first[k:], *rest]) for k in sorted(found)]
 
 
 def library_glued(tokens: Sequence[Token], i: int) -> bool:
@@ -347,15 +356,22 @@ def glued_tails(tokens: Sequence[Token], i: int, words: Collection[str]) -> list
 _OPEN_DECL_SYMBOLS: Final = frozenset({"(", ")", ",", "→", "->"})
 
 
-def _scoped_in(tokens: Sequence[Token], i: int, keyword: str | None = None) -> bool:
+_GLUED_OPEN_WALK: Final = 64
+"""How far :func:`_scoped_in` looks for the ``in`` of an ``open`` hidden in a glued name: ``→ropen a →ropen
+a ...`` is one run of names, which a walk from each would read again (quadratic); a real ``open ... in``
+names a few namespaces."""
+
+
+def _scoped_in(tokens: Sequence[Token], i: int, keyword: str | None = None, walk: int | None = None) -> bool:
     """Whether the ``open`` / ``set_option`` at ``i`` is followed by its ``in``: ``set_option N V in``, or
     ``open`` then names (with ``hiding``, ``renaming a → b``, ``(a b)``, ``scoped``) then ``in``. Like
     Lean, the names of an ``open`` must stand right of the ``open`` when they are on a later line.
-    ``keyword``: which of the two ends the name at ``i`` (:func:`glued_tails`), if that token is a name."""
+    ``keyword``: which of the two ends the name at ``i`` (:func:`glued_tails`), if that token is a name;
+    ``walk``: how many tokens to read at most (none: to the end of the names)."""
     if (keyword or tokens[i].text) == "set_option":
         return i + 3 < len(tokens) and tokens[i + 3].text == "in"
     opener = tokens[i]
-    for j in range(i + 1, len(tokens)):  # a slice (or islice) would walk the rest for every `open`
+    for j in range(i + 1, len(tokens) if walk is None else min(len(tokens), i + 1 + walk)):  # no slice: see above
         token = tokens[j]
         if token.text == "in":
             return token is not tokens[i + 1]

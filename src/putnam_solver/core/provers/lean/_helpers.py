@@ -22,6 +22,7 @@ from putnam_solver.core.provers.lean.syntax import (
     Command,
     Statement,
     Token,
+    all_parts,
     body_keywords,
     glued_names,
     name_parts,
@@ -177,7 +178,7 @@ def answer_violations(
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
         elif hidden := [
             n
-            for n in glued_names(value, i)
+            for n in glued_names(value, i, defined | all_parts(policy.choice_operators))
             if defined.intersection(name_parts(n)) or opened.finds(n, policy.choice_operators)
         ]:  # `→rzz_answer`: a library token `→r` (Mathlib's) then `zz_answer`
             rule = f"Lean may read `{hidden[0]}` here, after a library token glued before it (Mathlib's `→r`)"

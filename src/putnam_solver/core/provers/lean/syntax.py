@@ -30,6 +30,9 @@ from putnam_solver.core.provers.lean._commands import (
     Command as Command,
 )
 from putnam_solver.core.provers.lean._commands import (
+    all_parts as all_parts,
+)
+from putnam_solver.core.provers.lean._commands import (
     balanced as balanced,
 )
 from putnam_solver.core.provers.lean._commands import (
