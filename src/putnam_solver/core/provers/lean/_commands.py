@@ -11,7 +11,7 @@ whose layout would make us see something else than Lean sees.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,7 +20,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
-from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, SYMBOL, Token, lex_code
+from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, NAME, SYMBOL, Token, lex_code
 
 
 @candidate_cache
@@ -257,34 +257,121 @@ _COL: Final = itemgetter(5)
 
 def body_keywords(command: Command) -> list[Token]:
     """Tokens after the command's keyword that Lean would read as the start of another command: every
-    command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator."""
+    command-only keyword, and every ``open`` / ``set_option`` that is not the ``... in`` combinator; also
+    such a keyword that ends a name glued to a symbol (:func:`glued_tails`), reported as a token whose
+    text is the keyword alone (``→rtheorem`` gives ``theorem``)."""
     body = command.tokens[command.head + 1 :]
-    if _BODY_WATCH.isdisjoint(map(_TEXT, body)):  # the usual case, decided in one C loop
+    texts = set(map(_TEXT, body))
+    glued = set(filter(_may_end_in_keyword, texts))  # few, read one by one
+    if _BODY_WATCH.isdisjoint(texts) and not glued:  # the usual case, decided in C loops
         return []
-    return [
-        body[i]
+    found = [
+        (i, body[i])
         for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
         if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
     ]
+    for i in list(compress(count(), map(glued.__contains__, map(_TEXT, body)))) if glued else []:
+        for tail in glued_tails(body, i, _BODY_WATCH):
+            if tail in _ENDS_COMMAND or not _scoped_in(body, i, tail, _GLUED_OPEN_WALK):
+                found.append((i, body[i]._replace(text=tail)))
+    return [token for _, token in sorted(found, key=itemgetter(0))]
 
 
 _ENDS_COMMAND: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS
-_BODY_WATCH: Final = _ENDS_COMMAND | COMBINATORS
 _TEXT: Final = itemgetter(1)
 """``Token.text`` as a function (see ``_COL``)."""
+_BODY_WATCH: Final = _ENDS_COMMAND | COMBINATORS
+_WATCH_ENDINGS: Final = tuple(sorted(_BODY_WATCH))
+
+
+@lru_cache(maxsize=1 << 16)
+def _may_end_in_keyword(text: str) -> bool:
+    """Whether a token with this text could hide a keyword :func:`body_keywords` looks for (once per text)."""
+    return text.endswith(_WATCH_ENDINGS) or text.startswith("`")
+
+
+_READ_ALONE: Final = frozenset("([{⟨⟪⦃⌊⌈⁅‹⟦‖←↑")
+"""Symbols read as themselves before a glued name: opening brackets (``⟨hopen, h⟩``), norm bars, and
+core's rewrite arrow and coercion (``←hdef``, ``↑hend``), the symbols published proofs glue to names
+most (``↑`` and ``‖`` hundreds of times in the conformance corpus); no library token is known to run
+from one of them into letters, and a false rejection there would be common."""
+
+
+@lru_cache(maxsize=8)
+def all_parts(names: tuple[str, ...]) -> frozenset[str]:
+    """Every part of every name (the words :func:`glued_names` looks for, for a list of operators)."""
+    return frozenset(part for name in names for part in name_parts(name))
+
+
+def glued_names(tokens: Sequence[Token], i: int, words: Collection[str]) -> list[str]:
+    """The names Lean may read at the end of the name at ``tokens[i]`` when a library token takes its head
+    (:func:`glued_tails`), for those whose first part is one of ``words`` (primes after it allowed):
+    ``→rzz.b`` may be ``→r`` then ``zz.b``; a name literal's whole name too. Empty unless the name is
+    glued so (:func:`library_glued`). Time linear in ``words``, whatever the name's length."""
+    if not library_glued(tokens, i):
+        return []
+    parts = name_parts(tokens[i].text)
+    if not parts:
+        return []
+    first, rest = parts[0], parts[1:]
+    start = 0 if tokens[i].kind == NAME else 1
+    ends = {len(first), len(first.rstrip("'"))}
+    found = {k for w in words for end in ends if (k := end - len(w)) >= start and first[k:end] == w}
+    return [".".join([first[k:], *rest]) for k in sorted(found)]
+
+
+def library_glued(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the name at ``tokens[i]`` (an identifier or a name literal) is glued to a symbol that a
+    library token may extend into it (see :func:`glued_tails`)."""
+    token = tokens[i]
+    if not i or token.spaced or token.kind not in (IDENT, NAME):
+        return False
+    before = tokens[i - 1]
+    if before.kind != SYMBOL or before.end != token.offset or before.text in _READ_ALONE:
+        return False
+    return token.kind == NAME or not before.text.isascii()
+
+
+def glued_tails(tokens: Sequence[Token], i: int, words: Collection[str]) -> list[str]:
+    """The ``words`` Lean may read as a token of their own at the end of the name ``tokens[i]`` begins
+    with, because the name is glued to the symbol before it. Lean reads the longest token of its table
+    first, and imports extend the table (src/Lean/Parser/Basic.lean, ``tokenFnAux``): after a symbol, a
+    library token ending in letters (Mathlib's ``→r``, ``↪r``, ``≃o``) takes the head of a glued name, so
+    ``→rtheorem`` is ``→r`` then ``theorem``; a token ending in a backquote would take a name literal's
+    (``→`sorry``: ``sorry``). An identifier counts only after a non-ASCII symbol (an ASCII bracket glued
+    to a name, ``(h_axiom``, is read as itself: no library token runs from one into a name); a name
+    literal after any other symbol, and its whole first part counts too (the backquote may be the token's
+    end). An opening bracket, ``←`` or ``↑`` is read as itself before either (:data:`_READ_ALONE`)."""
+    if not library_glued(tokens, i):
+        return []
+    token = tokens[i]
+    parts = name_parts(token.text)
+    if not parts:
+        return []
+    first = parts[0]
+    whole = token.kind == NAME
+    return sorted(w for w in words if first.endswith(w) and (len(first) > len(w) or (whole and len(parts) == 1)))
 
 
 _OPEN_DECL_SYMBOLS: Final = frozenset({"(", ")", ",", "→", "->"})
 
 
-def _scoped_in(tokens: Sequence[Token], i: int) -> bool:
+_GLUED_OPEN_WALK: Final = 64
+"""How far :func:`_scoped_in` looks for the ``in`` of an ``open`` hidden in a glued name: ``→ropen a →ropen
+a ...`` is one run of names, which a walk from each would read again (quadratic); a real ``open ... in``
+names a few namespaces."""
+
+
+def _scoped_in(tokens: Sequence[Token], i: int, keyword: str | None = None, walk: int | None = None) -> bool:
     """Whether the ``open`` / ``set_option`` at ``i`` is followed by its ``in``: ``set_option N V in``, or
     ``open`` then names (with ``hiding``, ``renaming a → b``, ``(a b)``, ``scoped``) then ``in``. Like
-    Lean, the names of an ``open`` must stand right of the ``open`` when they are on a later line."""
-    if tokens[i].text == "set_option":
+    Lean, the names of an ``open`` must stand right of the ``open`` when they are on a later line.
+    ``keyword``: which of the two ends the name at ``i`` (:func:`glued_tails`), if that token is a name;
+    ``walk``: how many tokens to read at most (none: to the end of the names)."""
+    if (keyword or tokens[i].text) == "set_option":
         return i + 3 < len(tokens) and tokens[i + 3].text == "in"
     opener = tokens[i]
-    for j in range(i + 1, len(tokens)):  # a slice (or islice) would walk the rest for every `open`
+    for j in range(i + 1, len(tokens) if walk is None else min(len(tokens), i + 1 + walk)):  # no slice: see above
         token = tokens[j]
         if token.text == "in":
             return token is not tokens[i + 1]

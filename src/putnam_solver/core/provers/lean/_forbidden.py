@@ -15,6 +15,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._commands import library_glued
 from putnam_solver.core.provers.lean._policy import (
     POLICY,
     ForbiddenRule,
@@ -25,6 +26,7 @@ from putnam_solver.core.provers.lean._policy import (
 from putnam_solver.core.provers.lean.syntax import (
     DOC,
     IDENT,
+    NAME,
     SYMBOL,
     LexError,
     Token,
@@ -60,7 +62,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         if token.kind == DOC:
             continue
         text, nxt = token.text, next(_code_after(tokens, i), None)
-        if token.kind == IDENT:
+        glued = token.kind == NAME and library_glued(tokens, i)  # a library token may end in the backquote
+        if token.kind == IDENT or glued:
             parts = name_parts(text)
             absolute = parts[1:] if parts[:1] == ["_root_"] else parts  # `_root_.Lean.x` is `Lean.x`
             hit = next((p for p in parts if p in words), None)
@@ -68,8 +71,11 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                 add(token, words[hit], text)
             elif absolute[:1] == ["Lean"]:
                 add(token, rules["Lean.*"], text)
-            elif i and not token.spaced and _library_symbol(tokens[i - 1]) and tokens[i - 1].end == token.offset:
-                for tail in _tails(parts[0], words):  # what Lean reads after a library token `→r` (below)
+            elif glued or (
+                i and not token.spaced and _library_symbol(tokens[i - 1]) and tokens[i - 1].end == token.offset
+            ):
+                tails = _tails(parts[0], words)  # what Lean reads after a library token `→r` (below)
+                for tail in [*tails, parts[0]] if token.kind == NAME else tails:  # after `→``: all of it
                     rule = words.get(tail) or _tail_rule(tail, parts, nxt, rules, policy)
                     if rule is not None:
                         add(token, rule, f"{tail} (in {text})")
@@ -140,7 +146,7 @@ def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
     absolute = parts[1:] if parts[:1] == ["_root_"] else parts
     if absolute[:1] == ["Lean"] or not words.keys().isdisjoint(parts):  # any part a word (in C)
         return True
-    return bool(parts) and bool(_tails(parts[0], words))
+    return bool(parts) and (bool(_tails(parts[0], words)) or (text[:1] == "`" and parts[0] in _TAIL_WORDS))
 
 
 def _flagged_positions(texts: list[str], flagged: set[str]) -> list[int]:

@@ -22,7 +22,9 @@ from putnam_solver.core.provers.lean.syntax import (
     Command,
     Statement,
     Token,
+    all_parts,
     body_keywords,
+    glued_names,
     name_parts,
     normalize_name,
     positions,
@@ -164,6 +166,7 @@ def answer_violations(
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
     first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
+    glued_words = defined | all_parts(policy.choice_operators)  # what a glued name may end in (`→rsInf`)
     for i, token in enumerate(value):
         name = normalize_name(token.text) if token.kind == IDENT else ""
         if name == normalize_name(expected.theorem_name):
@@ -174,6 +177,13 @@ def answer_violations(
                 "the challenge's environment provides (write it out, or rename a helper whose name it shares)"
             )
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
+        elif hidden := [
+            n
+            for n in glued_names(value, i, glued_words)
+            if defined.intersection(name_parts(n)) or opened.finds(n, policy.choice_operators)
+        ]:  # `→rzz_answer`: a library token `→r` (Mathlib's) then `zz_answer`
+            rule = f"Lean may read `{hidden[0]}` here, after a library token glued before it (Mathlib's `→r`)"
+            violations.append(Violation(token.line, f"{label}: `{token.text}`", f"{rule}; put a space between them"))
         elif analysis := _analysis_operator(token, name, opened, policy):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", ANALYSIS_RULE.format(analysis)))
         elif (

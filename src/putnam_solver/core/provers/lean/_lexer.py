@@ -9,10 +9,10 @@ however it is spaced. The lexer follows Lean 4's own tokenizer where it matters 
   Block comments are scanned exactly as Lean does: the third character of the opener is skipped (so
   ``/-/- -/`` is one whole comment and ``/--/`` opens a doc comment), then ``-/`` and ``/-`` are matched
   left to right;
-* strings with escapes and string gaps, raw strings ``r"..."`` / ``r#"..."#``, and interpolated strings
-  (``s!"..."``, ``m!"..."``, ``f!"..."``, with or without space or comment before the string) whose
-  ``{...}`` parts are lexed as code; a ``{`` in any other string is an error (Lean interpolates after
-  ``trace[...]``, ``throwError`` and any keyword a library declares with ``interpolatedStr``);
+* strings with Lean's escapes (any other is an error, as ``"\\u00\\" x"`` is in Lean) and string gaps, raw
+  strings ``r"..."`` / ``r#"..."#``, and interpolated strings (``s!"..."``, ``m!"..."``, ``f!"..."``, with or
+  without space or comment before the string) whose ``{...}`` parts are lexed as code; a ``{`` in any other
+  string is an error (Lean interpolates after ``trace[...]``, ``throwError``, library ``interpolatedStr``);
 * a comment, char literal or raw string glued to a symbol is an error: Lean first reads the longest token
   of its table, which imports extend (``{x : ℤ //-x = x}`` is core's ``//`` then ``-x``, no comment; ``p \\/--``
   is core's ``\\/`` then a line comment; a library token ending in ``'`` or ``r`` (``→r``) swallows their own);
@@ -95,12 +95,12 @@ _SYMBOLS = (
 _TOKEN_RE = re.compile(
     r"(?P<ws>(?:[ \n]|\r\n)+)"
     r"|(?P<block>/-)"
-    r'|(?P<plainstr>"(?:[^"\\{\n]|\\[^\n])*")'
+    r'|(?P<plainstr>"(?:[^"\\{\n]|\\(?:[\\"\'nrt]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}))*")'
     r'|(?P<str>")'
     r'|(?P<raw>r#*")'
     r"|(?P<line>--[^\n]*)"
     r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
-    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[^\n])|[^\\'\n])')"
+    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'\n])')"
     rf"|(?P<ident>{_IDENT_RE})"
     r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_]*)"
     rf"|(?P<name>``?{_IDENT_RE})"
@@ -123,7 +123,7 @@ _GROUP_KIND: Final[dict[str | None, str]] = {
 _FAST_RE = re.compile(
     r"([ \n]*)("
     r"0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
-    r"|'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[^\n])|[^\\'\n])'"
+    r"|'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'\n])'"
     rf"|{_IDENT_RE}"
     r"|#[A-Za-z_][A-Za-z0-9_]*"
     rf"|``?{_IDENT_RE}"
@@ -131,9 +131,8 @@ _FAST_RE = re.compile(
     r"|.|)",
     re.S,
 )
-"""The fast path's pattern: the whitespace before a token and the token, for the alternatives of
-``_TOKEN_RE`` that can occur in a *plain* stretch of text (see :data:`_PLAIN_STOP`), in the same order.
-Its last, empty alternative matches only at the end, taking trailing whitespace."""
+"""The fast path's pattern: the whitespace before a token and the token, for ``_TOKEN_RE``'s alternatives that
+can occur in a *plain* stretch (:data:`_PLAIN_STOP`), in order; the last, empty one matches only at the end."""
 _PLAIN_STOP = re.compile(r'--|/-|["«\r]')
 """What ends a plain stretch: a comment or string opener (raw strings contain a ``"``), a ``«`` (an escape
 may span lines) or a carriage return. In a plain stretch only whitespace can cross a line boundary, so
@@ -149,7 +148,7 @@ INTERPOLATING: Final = frozenset({"s!", "m!", "f!", "println!"})
 ``s!`` Init/Data/ToString/Macro.lean, ``f!`` Init/Data/Format/Macro.lean, ``m!`` src/Lean/Message.lean,
 ``println!`` Init/System/IO.lean). The others that interpolate (``throwError``, ``dbg_trace``, ``trace[...]``)
 are not followed by ``!`` and are meta code G3 refuses by name."""
-_STRING_BODY = re.compile(r'(?:[^"\\{}]|\\.)*', re.S)
+_STRING_BODY = re.compile(r'(?:[^"\\{}]|\\(?:[\\"\'nrt{]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|\r?\n))*')
 _COMMENT_MARK = re.compile(r"-/|/-")
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zs", "Zl", "Zp"})
 """Unicode categories of characters Lean cannot tokenize in code (controls, formats, odd spaces)."""
@@ -399,12 +398,12 @@ class _Lexer:
             if text[i] == '"':
                 self.emit(STRING, start, i + 1)
                 return
+            if text[i] == "\\":  # Lean's escapes only (src/Lean/Parser/Basic.lean, `quotedCharCoreFn`)
+                raise self.error("invalid escape sequence (Lean's are \\\\ \\\" \\' \\n \\r \\t \\xHH \\uHHHH)", i)
             if text[i] == "{" and not interpolated:
                 keywords = ", ".join(sorted(INTERPOLATING))
                 why = "Lean may read code there (`trace[...]`, `throwError`, library keywords); drop the `{`"
-                raise self.error(
-                    f"`{{` in a string whose preceding token is not an interpolation keyword ({keywords}): {why}", i
-                )
+                raise self.error(f"`{{` in a string after what is not an interpolation keyword ({keywords}): {why}", i)
             if text[i] == "{" and interpolated:
                 self.emit(STRING, start, i + 1)
                 self.run(close_brace=True)

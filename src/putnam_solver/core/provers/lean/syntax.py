@@ -30,6 +30,9 @@ from putnam_solver.core.provers.lean._commands import (
     Command as Command,
 )
 from putnam_solver.core.provers.lean._commands import (
+    all_parts as all_parts,
+)
+from putnam_solver.core.provers.lean._commands import (
     balanced as balanced,
 )
 from putnam_solver.core.provers.lean._commands import (
@@ -37,6 +40,9 @@ from putnam_solver.core.provers.lean._commands import (
 )
 from putnam_solver.core.provers.lean._commands import (
     commands_of as commands_of,
+)
+from putnam_solver.core.provers.lean._commands import (
+    glued_names as glued_names,
 )
 from putnam_solver.core.provers.lean._commands import (
     name_parts as name_parts,
