@@ -30,4 +30,6 @@ case " $* " in
   *" -m "*) ;;
   *) set -- -m "not slow" "$@" ;;
 esac
-.venv/bin/python -m pytest "$@"
+# Two worker processes (pytest-xdist), each test file whole on one of them so that a module's fixtures
+# (a Ray cluster, a warm checker session) start once; `-n 0` after the test command runs in one process.
+.venv/bin/python -m pytest -n 2 --dist loadfile "$@"

@@ -11,6 +11,7 @@ machine with another toolchain, and must be refused.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -136,14 +137,17 @@ def _slow_coqc(directory: Path) -> Path:
 
 
 def _busy_worker(timeout: float = 60) -> int:
-    """The pid of a Ray worker process running a verification (Ray titles it ``ray::run_on_node``)."""
+    """The pid of a Ray worker process of this module's cluster running a verification (Ray titles it
+    ``ray::run_on_node``; the cluster's raylets are this process's children, so its workers descend from
+    it: another cluster's workers on the machine, another test run's included, are never chosen)."""
     import psutil
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        for proc in psutil.process_iter(["pid", "cmdline"]):
-            if (proc.info["cmdline"] or [""])[0].startswith("ray::run_on_node"):
-                return int(proc.info["pid"])
+        for proc in psutil.Process().children(recursive=True):
+            with contextlib.suppress(psutil.NoSuchProcess):
+                if (proc.cmdline() or [""])[0].startswith("ray::run_on_node"):
+                    return int(proc.pid)
         time.sleep(0.1)
     raise AssertionError("no Ray worker started the verification")
 
