@@ -212,6 +212,7 @@ def test_an_audit_row_written_into_a_ledger_is_not_counted_by_the_report(case: t
     assert code == 0, stdout + stderr
     page = (run_dir / "report.html").read_text()
     assert (stat(page, "solved"), stat(page, "audited")) == ("2", "1")
+    assert "1 audit rows not counted: not written by this account" in page
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 1 and f"not confirmed: {FORGED}" in stdout, stdout + stderr
     summary = (run_dir / "SUMMARY.md").read_text()
@@ -246,7 +247,7 @@ def test_this_account_s_audits_still_count_in_the_report(case: tuple[Path, Path]
     code, stdout, stderr = putnam("report", run_dir)
     assert code == 0, stdout + stderr
     page = (run_dir / "report.html").read_text()
-    assert (stat(page, "solved"), stat(page, "audited")) == ("2", "2")
+    assert (stat(page, "solved"), stat(page, "audited")) == ("2", "2") and "audit rows not counted" not in page
     summary = (run_dir / "SUMMARY.md").read_text()
     assert "**Solved: 2 of 2 (100.0%), audited**" in summary and "Not counted as audits" not in summary
     assert all((run_dir / "attempts" / "campaign-1" / p / "audit.json").is_file() for p in PROBLEMS), (

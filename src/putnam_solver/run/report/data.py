@@ -80,6 +80,8 @@ class RunData:
 
     spent_unpriced: tuple[str, ...] = ()
     """The models without a price when some attempt spent tokens (``prices.unpriced_when_spent``)."""
+    foreign_audits: int = 0
+    """Audit rows this account's ``putnam audit`` did not write: history, never counted (``audit_seal``)."""
 
     @property
     def unpriced(self) -> tuple[str, ...]:
@@ -149,6 +151,7 @@ def load_run(run_dir: Path) -> RunData:
             defects=counted_apart(settings, ledger.latest_audits().values()),
             sketches=tuple(ledger.sketches()),
             spent_unpriced=tuple(spent_unpriced(ledger, settings, attempts)),
+            foreign_audits=ledger.foreign_audits(),
         )
     except LedgerError as exc:
         raise ReportError(str(exc)) from exc
@@ -194,6 +197,8 @@ class Headline:
     the priced models spent."""
     audited_lifted: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Audited problems confirmed only by audits that lifted a rule (``tables.lifted_audits``)."""
+    foreign_audits: int = 0
+    """Audit rows left out of ``audited``: not written by this account's ``putnam audit``."""
 
     @property
     def tokens(self) -> int:
@@ -220,6 +225,7 @@ def headline(run: RunData) -> Headline:
         wall_seconds=wall_seconds(run.campaigns, run.attempts),
         unpriced=run.unpriced,
         audited_lifted=lifted_audits(run.attempts, run.audits, run.audited & solved),
+        foreign_audits=run.foreign_audits,
     )
 
 

@@ -54,7 +54,12 @@ def _headline_html(h: Headline) -> str:
             str(h.audited),
             h.audited,
             f"of {h.solved} solved, re-verified by putnam audit"
-            + (f"; {lifted_note(h.audited_lifted)}" if h.audited_lifted else ""),
+            + (f"; {lifted_note(h.audited_lifted)}" if h.audited_lifted else "")
+            + (
+                f"; {h.foreign_audits} audit rows not counted: not written by this account's putnam audit"
+                if h.foreign_audits
+                else ""
+            ),
         ),
         ("unresolved", "unresolved", str(h.unresolved), h.unresolved, "selected, without a verified pass"),
         (
