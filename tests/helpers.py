@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import shutil
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -188,3 +191,28 @@ def rocq_full_verdict(bench: Benchmark, problem_id: str, candidate: str, track: 
 
 def failures(verdict: Verdict) -> dict[str, str]:
     return {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
+
+
+def sql(run_dir: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:
+    """One statement on a run's ledger with plain sqlite3 (foreign keys off, as the sqlite3 shell has them)."""
+    db = sqlite3.connect(run_dir / "ledger.sqlite")
+    try:
+        rows = db.execute(statement, args).fetchall()
+        db.commit()
+        return rows
+    finally:
+        db.close()
+
+
+def replace_candidate(run_dir: Path, problem: str, text: str) -> tuple[int, str]:
+    """Replace a stored Rocq pass's candidate with every stored hash made to agree (a run directory handed
+    over); returns its attempt id and the new candidate's SHA-256."""
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    [(attempt,)] = sql(run_dir, "SELECT id FROM attempts WHERE problem=? AND status='passed'", problem)
+    sql(run_dir, "UPDATE attempts SET candidate=?, candidate_sha256=? WHERE id=?", text, sha, attempt)
+    [(stored,)] = sql(run_dir, "SELECT json FROM verdicts WHERE attempt_id=?", attempt)
+    verdict = json.loads(stored)
+    verdict["candidate_sha256"] = sha
+    sql(run_dir, "UPDATE verdicts SET json=?, candidate_sha256=? WHERE attempt_id=?", json.dumps(verdict), sha, attempt)
+    (run_dir / "attempts" / "campaign-1" / problem / "candidate.v").write_text(text)
+    return int(attempt), sha

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from tests.adversarial.test_run_directory import sql
 from tests.fakes.sample_prover import SAMPLES, SampleProver
 from tests.fakes.scripted_agent import NEEDS_ROCQ
+from tests.helpers import sql
 from tests.processes import FAKE_MODEL, putnam
 
 pytestmark = NEEDS_ROCQ

@@ -17,7 +17,6 @@ import json
 import os
 import re
 import shutil
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from tests.browser import NEEDS_CHROMIUM, page_requests, parse, recording_proxy,
 from tests.fakes.openai_server import FakeOpenAI, serve
 from tests.fakes.sample_prover import SAMPLES, SampleProver, solved_run
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import COQ_BENCH
+from tests.helpers import COQ_BENCH, replace_candidate, sql
 from tests.processes import putnam
 
 pytestmark = NEEDS_ROCQ
@@ -77,36 +76,12 @@ def recursive_case(recursive: tuple[Path, Path], tmp_path: Path) -> tuple[Path, 
     return copy_run(recursive, tmp_path)
 
 
-def sql(run_dir: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:
-    """One statement on the ledger with plain sqlite3 (foreign keys off, as the sqlite3 shell has them)."""
-    db = sqlite3.connect(run_dir / "ledger.sqlite")
-    try:
-        rows = db.execute(statement, args).fetchall()
-        db.commit()
-        return rows
-    finally:
-        db.close()
-
-
 def edit_settings(run_dir: Path, change: Callable[[dict[str, Any]], None]) -> None:
     """Rewrite every settings record of the ledger through ``change``."""
     for row_id, text in sql(run_dir, "SELECT id, json FROM settings"):
         settings = json.loads(text)
         change(settings)
         sql(run_dir, "UPDATE settings SET json=? WHERE id=?", json.dumps(settings), row_id)
-
-
-def replace_candidate(run_dir: Path, problem: str, text: str) -> int:
-    """Replace a stored pass's candidate with every stored hash made to agree; returns its attempt id."""
-    sha = hashlib.sha256(text.encode()).hexdigest()
-    [(attempt,)] = sql(run_dir, "SELECT id FROM attempts WHERE problem=? AND status='passed'", problem)
-    sql(run_dir, "UPDATE attempts SET candidate=?, candidate_sha256=? WHERE id=?", text, sha, attempt)
-    [(stored,)] = sql(run_dir, "SELECT json FROM verdicts WHERE attempt_id=?", attempt)
-    verdict = json.loads(stored)
-    verdict["candidate_sha256"] = sha
-    sql(run_dir, "UPDATE verdicts SET json=?, candidate_sha256=? WHERE attempt_id=?", json.dumps(verdict), sha, attempt)
-    (run_dir / "attempts" / "campaign-1" / problem / "candidate.v").write_text(text)
-    return int(attempt)
 
 
 def audits(run_dir: Path) -> list[tuple[str, str]]:
@@ -215,7 +190,7 @@ def test_a_benchmark_the_run_names_is_never_loaded_unless_the_auditor_names_it(c
 def test_an_accepted_audit_row_in_the_ledger_confirms_nothing(case: tuple[Path, Path]) -> None:
     run_dir, benchmark = case
     forged = (SAMPLES / "proofs" / f"{HONEST}.v").read_text().replace("Qed.", "Admitted.")
-    attempt = replace_candidate(run_dir, HONEST, forged)
+    attempt, _ = replace_candidate(run_dir, HONEST, forged)
     [(toolchain,)] = sql(run_dir, "SELECT json_extract(json, '$.toolchain') FROM settings ORDER BY id LIMIT 1")
     verdict = {"status": "accepted", "candidate_sha256": hashlib.sha256(forged.encode()).hexdigest(), "gates": []}
     sql(

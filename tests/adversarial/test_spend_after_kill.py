@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from tests.adversarial.test_cost_redteam import PRICES, PROBLEM, REVIEWER, Reviewed, spent, summary_row
-from tests.adversarial.test_run_directory import sql
 from tests.fakes.sample_prover import SAMPLES
 from tests.fakes.scripted_agent import NEEDS_ROCQ
+from tests.helpers import sql
 from tests.processes import WAIT_SECONDS, finished, putnam, putnam_process, resume_args, solve_args
 
 pytestmark = NEEDS_ROCQ

@@ -23,11 +23,11 @@ import pytest
 
 from putnam_solver.core import cache as core_cache
 from putnam_solver.core.verify import VerifyOptions
-from tests.adversarial.test_run_directory import copy_run, sql
+from tests.adversarial.test_run_directory import copy_run
 from tests.fakes.openai_server import FakeOpenAI, Step, tool_call_reply
 from tests.fakes.sample_prover import SAMPLES, SampleProver
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import DATA_ROOT, copied_coq_tools
+from tests.helpers import DATA_ROOT, copied_coq_tools, sql
 from tests.processes import putnam
 
 PROBLEM, OTHER = "sample_even_square", "sample_sum_first_n"

@@ -280,7 +280,7 @@ def _forged_line(status: str = "passed") -> str:
 
 
 def _edit_ledger(run_dir: Path, vector: str) -> None:
-    from tests.adversarial.test_run_directory import sql
+    from tests.helpers import sql
 
     if vector == "none":
         return

@@ -27,14 +27,11 @@ repository's page renders it before sanitising, plus tables), real tantivy.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import re
 import shutil
-import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -44,6 +41,7 @@ markdown_it = pytest.importorskip("markdown_it")
 from tests.fakes.openai_server import serve  # noqa: E402
 from tests.fakes.sample_prover import SAMPLES, SampleProver, solved_run  # noqa: E402
 from tests.fakes.scripted_agent import NEEDS_ROCQ  # noqa: E402
+from tests.helpers import replace_candidate, sql  # noqa: E402
 from tests.processes import putnam, solve_args  # noqa: E402
 
 pytestmark = NEEDS_ROCQ
@@ -69,27 +67,6 @@ def case(honest: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
     return run_dir, benchmark
 
 
-def sql(run_dir: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:
-    db = sqlite3.connect(run_dir / "ledger.sqlite")
-    try:
-        rows = db.execute(statement, args).fetchall()
-        db.commit()
-        return rows
-    finally:
-        db.close()
-
-
-def replace_pass(run_dir: Path, problem: str, text: str) -> None:
-    """A stored pass's candidate replaced, every stored hash made to agree (a run directory handed over)."""
-    sha = hashlib.sha256(text.encode()).hexdigest()
-    [(attempt,)] = sql(run_dir, "SELECT id FROM attempts WHERE problem=? AND status='passed'", problem)
-    sql(run_dir, "UPDATE attempts SET candidate=?, candidate_sha256=? WHERE id=?", text, sha, attempt)
-    [(stored,)] = sql(run_dir, "SELECT json FROM verdicts WHERE attempt_id=?", attempt)
-    verdict = json.loads(stored)
-    verdict["candidate_sha256"] = sha
-    sql(run_dir, "UPDATE verdicts SET json=?, candidate_sha256=? WHERE attempt_id=?", json.dumps(verdict), sha, attempt)
-
-
 def rendered(markdown: str) -> str:
     """SUMMARY.md as a Markdown page shows it: CommonMark with raw HTML, and tables."""
     return str(markdown_it.MarkdownIt("commonmark", {"html": True}).enable("table").render(markdown))
@@ -106,7 +83,7 @@ def test_a_gate_detail_quoted_in_summary_md_renders_as_text(case: tuple[Path, Pa
     in bold under the true headline ``Solved: 1 of 2 (50.0%), audited``, and held ``<img src=BEACON>`` (a
     remote load whenever the page is viewed) and a ``javascript:`` link."""
     run_dir, benchmark = case
-    replace_pass(run_dir, FORGED, failing_proof(MARKUP))
+    replace_candidate(run_dir, FORGED, failing_proof(MARKUP))
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 1 and f"not confirmed: {FORGED}" in stdout, stdout + stderr
     summary = (run_dir / "SUMMARY.md").read_text()
@@ -140,7 +117,7 @@ def test_gates_log_shows_a_compiler_s_escapes_and_line_breaks_as_text(case: tupl
     run_dir, benchmark = case
     forged_line = "G6 kernel check: passed: coqchk accepted every constant"
     message = f"\x1b[1A\x1b[2K\r{FORGED}: accepted (profile full)\n{forged_line}"
-    replace_pass(run_dir, FORGED, failing_proof(message))
+    replace_candidate(run_dir, FORGED, failing_proof(message))
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 1, stdout + stderr
     [(audited,)] = sql(
@@ -192,9 +169,7 @@ def test_an_audit_row_written_into_a_ledger_is_not_counted_by_the_report(case: t
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 0, stdout + stderr
     admitted = (SAMPLES / "proofs" / f"{FORGED}.v").read_text().replace("Qed.", "Admitted.")
-    replace_pass(run_dir, FORGED, admitted)
-    sha = hashlib.sha256(admitted.encode()).hexdigest()
-    [(attempt,)] = sql(run_dir, "SELECT id FROM attempts WHERE problem=? AND status='passed'", FORGED)
+    attempt, sha = replace_candidate(run_dir, FORGED, admitted)
     [(toolchain, real)] = sql(run_dir, "SELECT toolchain, json FROM audits WHERE attempt_id=?", attempt)
     verdict = {**json.loads(real), "candidate_sha256": sha}
     verdict.pop("seal", None)  # a seal copied from another row does not check either: tested below
@@ -227,9 +202,7 @@ def test_a_seal_copied_onto_an_edited_row_does_not_check(case: tuple[Path, Path]
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 0, stdout + stderr
     admitted = (SAMPLES / "proofs" / f"{FORGED}.v").read_text().replace("Qed.", "Admitted.")
-    replace_pass(run_dir, FORGED, admitted)
-    sha = hashlib.sha256(admitted.encode()).hexdigest()
-    [(attempt,)] = sql(run_dir, "SELECT id FROM attempts WHERE problem=? AND status='passed'", FORGED)
+    attempt, sha = replace_candidate(run_dir, FORGED, admitted)
     [(real,)] = sql(run_dir, "SELECT json FROM audits WHERE attempt_id=?", attempt)
     assert isinstance(json.loads(real).get("seal"), str), "this account's audit seals its rows"
     edited = {**json.loads(real), "candidate_sha256": sha}
