@@ -100,10 +100,11 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
     texts = _subtypes(texts)
     plain = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
+    count = iter(range(len(plain) + 1))  # red team 19: a name bound again gets a new number, not `len(bound)`
     for i in range(len(plain) - 1):  # `{(a, b) | ...}`: the pattern's names are bound like `{x | ...}`'s
         pattern = _pattern(plain, i + 1) if plain[i] == "{" else None
         for name in pattern or []:
-            bound.setdefault(name, f"#{len(bound)}")
+            bound.setdefault(name, f"#{next(count)}")
     binding = typed = False
     out: list[str | None] = []
     for i, text in enumerate(plain):
@@ -122,7 +123,7 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
             binding = False
             text = "∈" if text == "in" else text  # ``∑ j in s`` is the older spelling of ``∑ j ∈ s``
         elif (binding or set_builder) and plain_name(text):
-            bound[text] = f"#{len(bound)}"
+            bound[text] = f"#{next(count)}"
         head, dot, rest = text.partition(".")
         out.append(bound[head] + dot + rest if head in bound else text)  # `S.encard` of a bound `S` too
     canonical = iter(out)

@@ -88,8 +88,11 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     variants = []
     for params, body in readings(code):
         if _names_something(body):
-            params, texts = _sections(_spelled([t.text for t in body]), params)
-            variants += [(params, texts), _tuple_set(texts, params)]
+            spelled = _spelled([t.text for t in body])
+            sectioned, texts = _sections(spelled, params)
+            variants += [(sectioned, texts), _tuple_set(texts, sectioned)]
+            if sectioned != params:  # red team 19: `(· ∈ S)` is a function, and holds `S` whole as well
+                variants.append((params, spelled))
     sides: dict[tuple[str, ...], list[tuple[list[str], list[str]]]] = {}
 
     def side(other: list[str]) -> list[tuple[list[str], list[str]]]:  # read as the value is (``_answer_normal``)

@@ -31,6 +31,7 @@ from putnam_solver.core.provers.lean._answer_reduce import (
 )
 from putnam_solver.core.provers.lean._answer_terms import (
     ARROWS,
+    BINDERS,
     CLOSERS,
     FUNS,
     IDENTITIES,
@@ -52,7 +53,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     rewrite,
     substituted,
 )
-from putnam_solver.core.provers.lean.syntax import IDENT, Command, Token, normalize_name, top_level_assign
+from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Command, Token, normalize_name, top_level_assign
 
 PASSES: Final = 32
 WORK: Final = 400_000
@@ -206,6 +207,41 @@ def _match(x: Text) -> Tokens | None:
     return rewrite(t, match)
 
 
+_POINT: Final = {"∃": "∧", "∀": "→"}
+
+
+def _one_point(x: Text) -> Tokens | None:
+    """``∃ m, m = e ∧ P`` and ``∀ m, m = e → P`` (``e = m`` too, ``m`` typed or not, ``e`` one name or
+    numeral): ``P`` with ``e`` for ``m``. Red team 19: the question re-bound to a variable the body pins to
+    the solution's argument (``fun n => ∃ m, m = n ∧ A m``) is the question; the two are equivalent."""
+    t = x.t
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        if t[i].text not in _POINT or i + 1 >= x.end[i]:
+            return None
+        j, end = i + 1, x.end[i]
+        group = t[j].text == "(" and x.partner[j] is not None
+        name = t[j + 1] if group else t[j]
+        comma = x.find(x.skip(j) if group else j + 1, end, {","})
+        if not is_name(name) or "." in name.text or comma is None or comma + 4 >= end:
+            return None
+        if (group and (t[j + 2].text != ":" or x.skip(j) != comma)) or (not group and t[j + 1].text not in (",", ":")):
+            return None
+        left, eq, right, op = t[comma + 1 : comma + 5]
+        if eq.text != "=" or op.text != _POINT[t[i].text] or name.text not in (left.text, right.text):
+            return None
+        value = right if left.text == name.text else left
+        if value.text == name.text or not (is_name(value) or value.kind == NUMBER):
+            return None
+        body = t[comma + 5 : end]
+        if any(b.text == value.text for b in body) and any(b.text in BINDERS or b.text in LOCALS for b in body):
+            return None  # a binder in the body may take `e`'s name: substituting could capture it
+        inlined = substituted(t, {name.text: [value]}, comma + 5, end)
+        return (lam([], inlined, t[i]), end) if inlined is not None else None
+
+    return rewrite(t, match)
+
+
 def _definition(x: Text, j: int, hi: int, first: Token) -> tuple[int, int] | None:
     """For a local definition whose binders begin at ``j``: its ``:=`` and the end of its value (a ``;``
     or a later line no further right than ``first``, its keyword or name), before ``hi``."""
@@ -279,6 +315,7 @@ RULES: Final[list[Rule]] = [
     (LOCALS, _local),
     (frozenset({"by"}), _tactic),
     (frozenset({"match"}), _match),
+    (frozenset(_POINT), _one_point),
     (FUNS, beta),
     (IDENTITIES | TRANSPORTS | FUNS | {"do", "·", "∘", ".", "Function.comp"}, identity),
     (frozenset({":"}), ascription),
