@@ -290,8 +290,21 @@ POLICY: Final = LeanPolicy(
     ),
     analysis_operators=ANALYSIS_OPERATORS,
     forbidden=(
-        # `stop` is core Lean's `repeat sorry` (Init/Tactics.lean): the rest of the proof discarded
-        *_words(_HOLE, "an unfinished proof is not a proof", "sorry", "admit", "sorryAx", "stop"),
+        # `stop` is core Lean's `repeat sorry` (Init/Tactics.lean): the rest of the proof discarded.
+        # Red team 19: tactics that close the goal they cannot prove with `sorry` (`admitGoal`): `apply?`
+        # always (after listing suggestions; Lean's LibrarySearch), `plausible` (Mathlib's `slim_check`
+        # before it) whenever it finds no counterexample. `exact?` fails instead, so it stays allowed.
+        *_words(
+            _HOLE,
+            "an unfinished proof is not a proof",
+            "sorry",
+            "admit",
+            "sorryAx",
+            "stop",
+            "apply?",
+            "plausible",
+            "slim_check",
+        ),
         *_words("axiom", "adds an unproved assumption", "axiom"),
         *_words(
             "native",
