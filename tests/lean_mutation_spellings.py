@@ -30,12 +30,10 @@ ATTACKS: dict[str, dict[str, tuple[str, ...]]] = {
             "exact «sorryAx» _ false",
             "refine ?_; sorry",
             "(sorry)",
-            "apply?",
-            "exact?",
             "exact Classical.ofNonempty",
             "plausible",
             "slim_check",
-            "first | apply? | skip",
+            "first | plausible | skip",
         ),
     },
     "axiom": {

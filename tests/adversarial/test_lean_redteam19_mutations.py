@@ -26,7 +26,7 @@ from collections import Counter
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
-from tests.helpers import failures, lean_text_verdict
+from tests.helpers import failures, lean_filled, lean_text_verdict
 from tests.lean_mutation_spellings import ATTACKS, TEMPLATES
 from tests.lean_mutations import Mutant, accepted_files, mutants, sample, sites
 
@@ -86,3 +86,29 @@ def test_nearly_every_corpus_file_has_sites_inside_its_proof_and_statement_edits
 @pytest.mark.parametrize("entry", accepted_files(), ids=lambda e: e["file"].removeprefix("lean/"))
 def test_no_mutant_of_a_published_proof_is_misjudged(lean_putnambench: Benchmark, entry: dict[str, str]) -> None:
     assert _wrong(lean_putnambench, list(mutants(entry))) == []
+
+
+ADMITTING = {
+    "plausible (admits the goal when no counterexample is found)": "by\n  plausible",
+    "plausible with a configuration": "by\n  plausible (config := { numInst := 1 })",
+    "plausible behind first": "by\n  first | plausible | skip",
+    "plausible in a nested by": "by\n  exact (by plausible : True).elim",
+    "slim_check, plausible's former name": "by\n  slim_check",
+}
+
+
+@pytest.mark.parametrize("case", sorted(ADMITTING))
+def test_a_tactic_that_never_proves_its_goal_is_a_proof_hole(lean_putnambench: Benchmark, case: str) -> None:
+    """Accepted by the text profile before red team 19 (G4/G5 saw the `sorry` it leaves)."""
+    candidate = lean_filled(lean_putnambench, "putnam_1962_a1", proof=ADMITTING[case])
+    failed = failures(lean_text_verdict(lean_putnambench, "putnam_1962_a1", candidate))
+    assert "proof hole" in failed.get("G3", ""), failed
+
+
+@pytest.mark.parametrize("proof", ["by\n  exact?", "by\n  apply?", "by\n  simp?", "by\n  rw? ", "by\n  aesop?"])
+def test_a_search_that_may_find_a_proof_passes_the_text_gates(lean_putnambench: Benchmark, proof: str) -> None:
+    """``exact?`` fails when it finds nothing; ``apply?`` closes the goal with what it finds, and admits it
+    (a ``sorry`` warning and axiom, refused by G4 and G5) only when it finds no whole proof: published
+    proofs use it (seed-prover's MiniF2F ``imo_1990_p3``), so the text gates cannot refuse it."""
+    candidate = lean_filled(lean_putnambench, "putnam_1962_a1", proof=proof)
+    assert failures(lean_text_verdict(lean_putnambench, "putnam_1962_a1", candidate)) == {}

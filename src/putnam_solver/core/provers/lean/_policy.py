@@ -291,9 +291,10 @@ POLICY: Final = LeanPolicy(
     analysis_operators=ANALYSIS_OPERATORS,
     forbidden=(
         # `stop` is core Lean's `repeat sorry` (Init/Tactics.lean): the rest of the proof discarded.
-        # Red team 19: tactics that close the goal they cannot prove with `sorry` (`admitGoal`): `apply?`
-        # always (after listing suggestions; Lean's LibrarySearch), `plausible` (Mathlib's `slim_check`
-        # before it) whenever it finds no counterexample. `exact?` fails instead, so it stays allowed.
+        # Red team 19: `plausible` (Mathlib's `slim_check` before it) never proves a goal: it fails on a
+        # counterexample and otherwise closes the goal with `sorry` (`admitGoal`). `apply?` is not here:
+        # it closes the goal with the proof it finds when it finds one (published proofs rely on it) and
+        # admits it only otherwise, with the `sorry` warning and axiom that G4 and G5 refuse.
         *_words(
             _HOLE,
             "an unfinished proof is not a proof",
@@ -301,7 +302,6 @@ POLICY: Final = LeanPolicy(
             "admit",
             "sorryAx",
             "stop",
-            "apply?",
             "plausible",
             "slim_check",
         ),
