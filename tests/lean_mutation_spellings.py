@@ -30,7 +30,6 @@ ATTACKS: dict[str, dict[str, tuple[str, ...]]] = {
             "exact «sorryAx» _ false",
             "refine ?_; sorry",
             "(sorry)",
-            "exact Classical.ofNonempty",
             "plausible",
             "slim_check",
             "first | plausible | skip",
