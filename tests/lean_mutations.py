@@ -83,16 +83,19 @@ def sites(file: str, problem_id: str) -> Sites:
     code = [t for t in tokens if t.kind not in ("comment", "doc")]
     th = next(i for i, t in enumerate(code) if t.text == "theorem" and code[i + 1].text == problem_id)
     theorem = code[th]
-    depth, assign = 0, None
-    for t in code[th:]:
+    depth, assigns = 0, []
+    for k in range(th, len(code)):
+        t = code[k]
         if t.text in ("(", "[", "{", "⟨", "⦃"):
             depth += 1
         elif t.text in (")", "]", "}", "⟩", "⦄"):
             depth -= 1
         elif t.text == ":=" and depth == 0:
-            assign = t
-            break
-    assert assign is not None
+            assigns.append(t)
+            if k + 1 < len(code) and code[k + 1].text == "by":
+                break
+    assert assigns
+    assign = assigns[-1]  # the proof's `:=` (a `let ... :=` in the statement comes before it)
     command: dict[str, int] = {}
     doc = next((t for t in reversed(tokens) if t.end <= theorem.offset and t.kind != "comment"), None)
     first = doc if doc is not None and doc.kind == "doc" else theorem
@@ -111,6 +114,13 @@ def sites(file: str, problem_id: str) -> Sites:
     comments = [t for t in tokens if t.kind == "comment" and t.col == 0 and t.offset < first.offset]
     if comments:
         command["after_comment"] = text.find("\n", comments[0].end - 1) + 1
+    # a site inside a namespace or section closed before the theorem: scope-local commands there reach only
+    # the helpers (DESIGN §3, closed sections and namespaces), so they are no attack on the statement
+    scopes = [t for t in code if t.col == 0 and t.text in ("namespace", "section", "end") and t.offset < first.offset]
+    for name, at in list(command.items()):
+        opened = sum((t.text != "end") - (t.text == "end") for t in scopes if t.offset < at)
+        if opened > 0:
+            command[f"{name}_in_scope"] = command.pop(name)
     prefix = {"theorem_prefix": command["before_theorem"]}
     tactic, inline = _proof_sites(text, tokens, assign.end)
     return Sites(command, prefix, tactic, inline, (theorem.offset, assign.offset))
@@ -218,9 +228,15 @@ def _insert(text: str, at: int, new: str) -> str:
     return text[:at] + new + text[at:]
 
 
+SCOPE_LOCAL = ("open ", "variable ", "include ", "omit ", "attribute [local ")
+"""Commands whose effect ends with the enclosing namespace or section (``export`` does not)."""
+
+
 def _command_mutants(text: str, s: Sites, spellings: tuple[str, ...], attack: bool) -> Iterator[tuple[str, str, str]]:
     for site, at in s.command.items():
         for sp in spellings:
+            if site.endswith("_in_scope") and sp.startswith(SCOPE_LOCAL) and " in\n" not in sp:
+                continue
             # Lean reads a docstring as part of the declaration that follows it: only a declaration or a
             # comment may stand between the theorem's docstring and the theorem
             if attack or site != "after_docstring" or sp.startswith(_DOC_FOLLOWERS):
