@@ -12,11 +12,19 @@ mutations (comments, docstrings, blank lines, harmless helpers, ``open ... in`` 
 linter options, ``#check``) at the same places, which must still be accepted.
 
 The default run checks a fixed sample (each operator on three corpus files spread over the corpus, every
-site and spelling); the full cross product, about 100,000 mutants of the 105 files, is marked slow:
-``pytest -m slow tests/adversarial/test_lean_redteam19_mutations.py`` (about 15 minutes on one core).
+site and spelling: about 2,900 mutants, some 30 seconds of one core); the full cross product, about 102,000
+mutants of the 105 files, is marked slow: ``pytest -m slow tests/adversarial/test_lean_redteam19_mutations.py``
+(about an hour on one core, from 20 seconds to two minutes a file).
 
-Found: no bypass of the text profile by the with-answer mutants (99,279 generated in the full sweep).
-The no-answer findings are in ``test_lean_redteam19_answers``.
+Found: the sweep's ``apply?`` passed the text profile. It admits its goal (``sorry``) only when it finds no
+whole proof, and published proofs use it, so it stays to G4/G5; but its class, tactics that admit a goal,
+holds ``plausible`` (``slim_check`` before), which admits every goal it finds no counterexample to and never
+proves one: accepted by the text profile before, now a proof hole for G3. Not attacks,
+so not generated: ``exact Classical.ofNonempty`` (needs an instance that proves the goal), an import of a
+``Mathlib.*`` module (every one is in ``import Mathlib``'s closure; one that does not exist fails to
+compile), scope-local commands inside a namespace closed before the theorem. Refused by policy though
+harmless, so not generated as valid: a helper after the theorem, a helper in a new namespace (the name may
+exist in the library: left to G6). The no-answer findings are in ``test_lean_redteam19_answers``.
 """
 
 from __future__ import annotations
