@@ -182,6 +182,15 @@ def _proof_sites(text: str, tokens: list[Any], start: int) -> tuple[dict[str, tu
 _LOOKALIKE = str.maketrans({"a": "а", "p": "р"})  # Cyrillic a and er
 
 
+def _blank(statement: str) -> str:
+    """``statement`` with its comments and strings blanked (same length): an edit there is no edit."""
+    out = list(statement)
+    for t in lex(statement):
+        if t.kind not in ("ident", "number", "symbol"):
+            out[t.offset : t.end] = " " * (t.end - t.offset)
+    return "".join(out)
+
+
 def _statement_edits(statement: str, name: str) -> Iterator[tuple[str, str]]:
     head = f"theorem {name}"
     rest = statement[len(head) :]
@@ -195,7 +204,8 @@ def _statement_edits(statement: str, name: str) -> Iterator[tuple[str, str]]:
     yield "universe_parameters", f"theorem {name}.{{u}}{rest}"
     yield "add_hypothesis", f"{head} (mut_hF : False){rest}"
     yield "add_instance_binder", f"{head} [Fact (1 = 2)]{rest}"
-    binder = re.search(r"\((?:h\w*|\w+) : [^()]*\)", rest)
+    code = _blank(statement)[len(head) :]  # where to look: the statement's code, not its comments
+    binder = re.search(r"\((?:h\w*|\w+) : [^()]*\)", code)
     if binder:
         yield "drop_hypothesis", head + rest[: binder.start()] + rest[binder.end() :]
     for op, pattern, new in (
@@ -210,14 +220,15 @@ def _statement_edits(statement: str, name: str) -> Iterator[tuple[str, str]]:
         ("and_to_or", r"∧", lambda m: "∨"),
         ("explicit_to_implicit", r"\((\w+ : [^()]*)\)", lambda m: "{" + m.group(1) + "}"),
     ):
-        found = [m for m in re.finditer(pattern, rest)]
+        found = list(re.finditer(pattern, code))
         for m in found[:1] + found[-1:] if len(found) > 1 else found:
             where = "first" if m is found[0] else "last"
             yield f"{op}_{where}", head + rest[: m.start()] + new(m) + rest[m.end() :]
-    quantifiers = re.search(r"∀ (\w+) (\w+)( :|,)", rest)
+    quantifiers = re.search(r"∀ (\w+) (\w+)( :|,)", code)
     if quantifiers:
         a, b = quantifiers.group(1), quantifiers.group(2)
-        yield "swap_quantifier_order_type", head + rest.replace(f"∀ {a} {b}", "∀ " + b + " " + a, 1)
+        at = quantifiers.start()
+        yield "swap_quantifier_order_type", head + rest[:at] + f"∀ {b} {a}" + rest[at + len(f"∀ {a} {b}") :]
 
 
 # ---------------------------------------------------------------------------------------------------------
