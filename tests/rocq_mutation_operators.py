@@ -380,6 +380,29 @@ def statement_edits(p: Published, s: Shape) -> Iterator[Mutant]:
     )
 
 
+@operator
+def answer_edits(p: Published, s: Shape) -> Iterator[Mutant]:
+    """The official answer (with-answer track) changed: a numeral of it, or all of it replaced by a copy
+    of the claim the proof can close; files without an answer get the same edits on their first
+    definition, if any."""
+    found = re.search(r"Definition (\w+_solution)\b[^.]*?:=(.*?)\.\s*\n", p.text[: s.theorem], re.S)
+    if found is None:
+        return
+    body_at, body = found.start(2), found.group(2)
+    digit = re.search(r"(?<![\w.])(\d+)(?![\w.])", body)
+    if digit:
+        at = body_at + digit.start()
+        new = f"{p.text[:at]}{int(digit.group(1)) + 1}{p.text[body_at + digit.end() :]}"
+        yield Mutant(p, "answer_edits", "numeral changed", "answer", True, new)
+    name = found.group(1)
+    for spelling, decl in {
+        "Strategy opaque": f"Strategy opaque [{name}].",
+        "Global Opaque": f"Global Opaque {name}.",
+        "Module shadowing": f"Module zz_M.\n  Definition {name} := 0.\nEnd zz_M.\nImport zz_M.",
+    }.items():
+        yield Mutant(p, "answer_edits", spelling, "before theorem", True, splice(p.text, s.theorem, decl))
+
+
 OTHER_LIBRARIES = {
     "float axiom used": ("Require Import Coq.Floats.Floats.", "pose proof @FloatAxioms.Prim2SF_valid as zz_e."),
     "Uint63 axiom used": ("Require Coq.Numbers.Cyclic.Int63.Uint63.", "pose proof @Uint63.of_to_Z as zz_e."),

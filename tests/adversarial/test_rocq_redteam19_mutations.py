@@ -23,13 +23,28 @@ of DESIGN section 7, each in several spellings:
 - statement edits (hypothesis added or dropped, numeral, relation, type changed, renamed, look-alike name,
   inside a module, removed);
 
-and valid changes that must still be accepted (comments, blank lines, a helper lemma, a closed section,
-queries, ``Print Assumptions``, ``Set Warnings``, ``Local Open Scope`` of a scope the file already opens).
+- the official answer edited or shadowed (with-answer track);
 
-The test below runs a fixed sample (every attack mutant of the smallest proof, one mutant per operator
-and proof, a few valid ones). The whole cross product runs with ``-m slow``
-(``pytest -m slow tests/adversarial/test_rocq_redteam19_mutations.py``): measured once, 7120 mutants
-(6836 attacks, 284 valid) in SWEEP_TIME on two workers; no attack was accepted and every valid mutant was.
+and valid changes that must still be accepted (comments, blank lines, a helper lemma, a closed section,
+queries, ``Print Assumptions``, ``Set Warnings``, an allowed axiom used, ``Local Open Scope`` of a scope
+the file already opens).
+
+What a run asserts: every attack mutant is ``rejected`` and every valid one ``accepted``; and, with every
+gate run (``keep_going``), that each attack the theorem's proof *uses* is also rejected by a gate that
+reads what coqc and the kernel produced (G4 coqc, G5 the trusted file, G6 coqchk), not only by G3's
+words (DESIGN section 2: the words are a first line). Declarations nothing uses (an unused ``Coercion``
+or ``Reserved Notation``) leave nothing for a kernel to see: only the policy refuses those.
+
+Found: no attack accepted, no valid change refused. Of the attacks, G2 stopped most, G3 most of the rest
+and coqc the others; with every gate run, every used attack of the smallest proof also failed G4, G5 or
+G6. The normal test runs a fixed sample (every attack mutant of the smallest proof, the first mutant of
+each operator on every other proof, the valid changes of ``VALID_SAMPLE`` on the smallest) and the depth
+check on one used attack per class. The whole cross product runs with ``-m slow``
+(``pytest -m slow tests/adversarial/test_rocq_redteam19_mutations.py``). Measured once: 7262 mutants of
+9 proofs by 15 operators (6969 attacks, 293 valid), about 20 minutes on two workers of a shared machine
+(7239 of them in 1218 s); attacks first stopped by G2 5920, G3 873, G4 121, G5 55 (axioms of installed
+libraries the allow-list leaves out, used by the proof); valid ones all accepted. The slow depth check
+(every used attack of the smallest proof, 343, every gate run) took 14 minutes on one worker.
 """
 
 from __future__ import annotations
@@ -105,6 +120,8 @@ def test_every_published_proof_gets_every_operator() -> None:
         s = shape(p)
         assert s.header_end <= s.theorem < s.statement_end <= s.proof_start < s.first_tactic_end <= s.proof_end[0]
         for name in OPERATORS:
+            if name == "answer_edits" and "_solution" not in p.text:
+                continue  # a statement without an answer
             assert any(m.proof == p and m.operator == name for m in all_mutants), (p.label, name)
     assert len({m.id for m in all_mutants}) == len(all_mutants)
     assert all(m.text != m.proof.text for m in all_mutants)
