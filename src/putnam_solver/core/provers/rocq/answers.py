@@ -95,9 +95,8 @@ REAL_FACTS = (
 and for each ``sqrt x``, ``exp x``, ``sin x``, ``cos x`` of the hypothesis its sign or bounds (``sqrt x *
 sqrt x = x`` where ``0 <= x``, ``1 + x <= exp x``, strict where ``x <> 0``), each added once (its first
 fact marks it). With them ``lra`` and ``nra`` separate ``sqrt 10``, ``PI``, ``exp 2`` or ``Rabs (-4)`` from
-``3``, ``sin 1 + 3`` from ``5`` (not ``exp 1`` from ``3``: the library bounds it by ``<= 3`` only, nor
-``ln 5``: no upper bound of ``ln`` here). Full names: the candidate's module, loaded before, cannot shadow
-one."""
+``3``, ``sin 1 + 3`` from ``5`` (``exp 1`` and ``ln 5`` from ``3`` with ``EXP_FACTS``). Full names: the
+candidate's module, loaded before, cannot shadow one."""
 REAL_FORMS = (
     "rewrite ?Coq.Reals.RIneq.INR_IZR_INZ in __putnam_h; cbn [Coq.ZArith.BinIntDef.Z.of_nat "
     "Coq.PArith.BinPosDef.Pos.of_succ_nat Coq.PArith.BinPosDef.Pos.succ] in __putnam_h; "

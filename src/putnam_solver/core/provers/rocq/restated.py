@@ -26,9 +26,16 @@ theorem's) is a constant, true or false; if true, the answer means what it says 
 ``True``, and the tactic tries the theorem again with every such closed proposition so replaced
 (``CLOSED_FACTS``). An honest answer has none, or is no copy either way.
 
+A fact about the answer's own variables (``a <= a /\\ <the copy>``, ``0 <= a * a -> <the copy>``, ``a < a
+\\/ <the copy>``) is read the same way, by what Coq proves: each atomic proposition of the answer that a
+small fixed tactic (``FACT_TACTIC``: arithmetic, equality, logic, the libraries' core hints) proves for every
+value of the variables in scope reads ``True``, each it refutes reads ``False`` (``PROVED_FACTS``), before
+the one-point rewrites. Each replacement is proved where it stands, so the answer still means what it says:
+an honest answer is no copy after it either (every official one passes, ``-m slow``).
+
 It is a first line: an answer that restates the question up to algebra (``x * y`` for ``y * x``, ``e + 0``
-for ``e``), or beside a fact about its own variables that logic alone does not prove (``e <= e``), still
-passes, and is then recorded with its answer check (``unknown`` unless a tactic proves it differs).
+for ``e``) still passes, and is then recorded with its answer check (``unknown`` unless a tactic proves it
+differs).
 
 Only a set or predicate answer (``predicate_answer``) meets logic and conversion: a numeric one cannot copy
 a condition, and conversion on one can evaluate the statement's arithmetic (``putnam_1986_a2``'s ``10 ^
@@ -114,10 +121,19 @@ scope (the answer's binders, and the premises an implication puts before it): li
 arithmetic over ``nat``, ``Z`` and the standard reals, equality, propositional logic, and the libraries'
 ``core`` hints (MathComp's ``lexx``: ``e <= e``). It only ever adds to what the check knows, so a
 library's hint can make it prove more, never refuse an answer that is no copy."""
+CONNECTIVES = tuple(f"{LOGIC}.{c}" for c in ("and _ _", "or _ _", "iff _ _", "not _", "True", "False"))
+"""The heads under which a proposition is walked into, never decided whole (with ``ex``): its atoms are
+decided, and a connective of decided atoms is logic's business (``tauto`` after the rewrites); deciding each
+compound as well doubled the step's time for nothing."""
 PROVED_FACTS = (
-    f"Ltac {PROVED_CONSTANT} t := let T := type of t in match T with "
-    f"| Prop => let _ := constr:(ltac:({FACT_TACTIC}) : t) in constr:({LOGIC}.True) "
-    f"| Prop => let _ := constr:(ltac:({FACT_TACTIC}) : t -> {LOGIC}.False) in constr:({LOGIC}.False) "
+    f"Ltac {PROVED_CONSTANT} t := let T := type of t in lazymatch T with "
+    "| Prop => lazymatch t with "
+    + "".join(f"| {c} => {PROVED_CONSTANT}_in t " for c in (*CONNECTIVES, f"@{LOGIC}.ex _ _"))
+    + f"| forall _ : _, _ => {PROVED_CONSTANT}_in t | _ => {PROVED_CONSTANT}_atom t end "
+    f"| _ => {PROVED_CONSTANT}_in t end "
+    f"with {PROVED_CONSTANT}_atom t := match t with "
+    f"| _ => let _ := constr:(ltac:({FACT_TACTIC}) : t) in constr:({LOGIC}.True) "
+    f"| _ => let _ := constr:(ltac:({FACT_TACTIC}) : t -> {LOGIC}.False) in constr:({LOGIC}.False) "
     f"| _ => {PROVED_CONSTANT}_in t end "
     f"with {PROVED_CONSTANT}_in t := match t with "
     f"| (?A -> ?B) => let A' := {PROVED_CONSTANT} A in let F := constr:(fun _ : A => "
