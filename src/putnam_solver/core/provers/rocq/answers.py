@@ -7,7 +7,9 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 ``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``).
 If that file does not compile, a second one tries the negation (``discriminate``,
 ``lia``, ``lra``, ``congruence``), and where the statement loads the standard library's reals a third one
-tries it with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``). The status comes
+tries it with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``).
+For a function answer a fourth compares the two functions at sample points (``POINTS``): ``differs`` only
+when they are apart at every one of them. The status comes
 from coqc's exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
 
 The negation matters as much as the equality: on a statement whose hypotheses are contradictory (the
@@ -31,7 +33,8 @@ from putnam_solver.core.provers.rocq.challenge import (
     solution_arguments,
 )
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
-from putnam_solver.core.provers.rocq.syntax import LexError, Statement, tokenize
+from putnam_solver.core.provers.rocq.restated import predicate_answer
+from putnam_solver.core.provers.rocq.syntax import LexError, Statement, solution_body_start, tokenize
 from putnam_solver.core.sandbox import SandboxUnavailable
 from putnam_solver.core.verify import Submission
 
@@ -92,9 +95,8 @@ REAL_FACTS = (
 and for each ``sqrt x``, ``exp x``, ``sin x``, ``cos x`` of the hypothesis its sign or bounds (``sqrt x *
 sqrt x = x`` where ``0 <= x``, ``1 + x <= exp x``, strict where ``x <> 0``), each added once (its first
 fact marks it). With them ``lra`` and ``nra`` separate ``sqrt 10``, ``PI``, ``exp 2`` or ``Rabs (-4)`` from
-``3``, ``sin 1 + 3`` from ``5`` (not ``exp 1`` from ``3``: the library bounds it by ``<= 3`` only, nor
-``ln 5``: no upper bound of ``ln`` here). Full names: the candidate's module, loaded before, cannot shadow
-one."""
+``3``, ``sin 1 + 3`` from ``5`` (``exp 1`` and ``ln 5`` from ``3`` with ``EXP_FACTS``). Full names: the
+candidate's module, loaded before, cannot shadow one."""
 REAL_FORMS = (
     "rewrite ?Coq.Reals.RIneq.INR_IZR_INZ in __putnam_h; cbn [Coq.ZArith.BinIntDef.Z.of_nat "
     "Coq.PArith.BinPosDef.Pos.of_succ_nat Coq.PArith.BinPosDef.Pos.succ] in __putnam_h; "
@@ -104,16 +106,119 @@ REAL_FORMS = (
 )
 """The hypothesis in forms ``lra`` reads: ``INR 4`` as the numeral ``4``, and ``Rabs``, ``Rmax``, ``Rmin``
 unfolded to their case analyses, each case then a goal of its own."""
-DIFFERENT_REALS = f"intro __putnam_h; {REAL_FORMS}{REAL_FACTS}first [ lra | nra ]"
+EXP = "__PutnamExp"
+EXP_LEMMAS = (
+    f"Module {EXP}.\nImport Coq.Reals.Reals.\nLocal Open Scope R_scope.\n"
+    "Lemma exp_1_lt_3 : exp 1 < 3.\n"
+    "Proof.\n  assert (d : forall x, exp (x + x) = exp x * exp x) by (intro; apply exp_plus).\n"
+    "  pose proof (exp_ineq1 (-(1/8)) ltac:(lra)). pose proof (exp_plus (1/8) (-(1/8))) as p.\n"
+    "  replace (1/8 + -(1/8)) with 0 in p by ring. rewrite exp_0 in p.\n"
+    "  pose proof (exp_pos (1/8)). pose proof (exp_pos (-(1/8))). assert (exp (1/8) < 8/7) by nra.\n"
+    "  pose proof (d (1/8)) as b. replace (1/8 + 1/8) with (1/4) in b by field.\n"
+    "  pose proof (d (1/4)) as c. replace (1/4 + 1/4) with (1/2) in c by field.\n"
+    "  pose proof (d (1/2)) as e. replace (1/2 + 1/2) with 1 in e by field.\n"
+    "  pose proof (exp_pos (1/4)). pose proof (exp_pos (1/2)).\n"
+    "  assert (exp (1/4) < 64/49) by nra. assert (exp (1/2) < 4096/2401) by nra. nra.\nQed.\n"
+    "Lemma exp_half : forall x, exp x = exp (x/2) * exp (x/2).\n"
+    "Proof. intro x. rewrite <- exp_plus. f_equal. field. Qed.\n"
+    f"End {EXP}.\n"
+)
+"""Two facts the library lacks in this form, proved in the harness's file from its lemmas (``exp_ineq1``,
+``exp_plus``): ``exp 1 < 3`` (``exp_le_3`` is not strict: ``exp (1/8) < 8/7`` from ``1 - 1/8 < exp (-1/8)``,
+squared three times, gives ``exp 1 < 2.92``), and ``exp x = exp (x/2) * exp (x/2)``, which with ``1 + x/2 <=
+exp (x/2)`` bounds ``exp x`` below by a square (``exp 3 >= 6.25``). Each is a ``Qed`` the kernel checks."""
+_EXP = "Coq.Reals.Rtrigo_def.exp"
+EXP_FACTS = (
+    f"pose proof {EXP}.exp_1_lt_3; pose proof Coq.Reals.Rpower.ln_lt_2; "
+    f"repeat match type of __putnam_h with context [{_EXP} ?x] => assert_fails (idtac; match goal with "
+    f"_ : Coq.Init.Logic.eq ({_EXP} x) _ |- _ => idtac end); pose proof ({EXP}.exp_half x); "
+    f"pose proof (Coq.Reals.Rpower.exp_ineq1_le ({_R}.Rdiv x ({_R}.IZR (Coq.Numbers.BinNums.Zpos "
+    "(Coq.Numbers.BinNums.xO Coq.Numbers.BinNums.xH))))) end; "
+)
+"""``exp 1 < 3``, ``1/2 < ln 2``, and for each ``exp x`` of the hypothesis its square bound (``EXP_LEMMAS``),
+once (the halving equation marks it; only the hypothesis is searched, so the halves bring no new rounds)."""
+EXP_OF_LN = (
+    "apply (Coq.Init.Logic.f_equal Coq.Reals.Rtrigo_def.exp) in __putnam_h; "
+    "rewrite ?Coq.Reals.Rpower.exp_ln in __putnam_h by lra; "
+)
+"""An equation between a logarithm and a number read through ``exp`` (increasing, so injective): ``ln 5 = 3``
+is ``5 = exp 3`` (``exp_ln``, where the argument is positive), which the bounds of ``exp`` refute."""
+DIFFERENT_REALS = (
+    f"intro __putnam_h; {REAL_FORMS}{REAL_FACTS}{EXP_FACTS}"
+    f"first [ lra | nra | ({EXP_OF_LN}{EXP_FACTS}first [ lra | nra ]) ]"
+)
 STDLIB_REALS = ("Reals", "Coquelicot")
 """Words of a statement that load the standard library's reals (Coquelicot loads them), where the third
 attempt runs; elsewhere its names would stop the file."""
+
+
+def _positive(n: int) -> str:
+    """``n > 0`` as the constructors of ``positive``: no numeral notation, whose scope may be unloaded."""
+    b = "Coq.Numbers.BinNums"
+    return f"{b}.xH" if n == 1 else f"({b}.{'xI' if n % 2 else 'xO'} {_positive(n // 2)})"
+
+
+def _z(n: int) -> str:
+    return f"(Coq.Numbers.BinNums.Zpos {_positive(n)})"
+
+
+POINTS = (
+    ("Coq.Init.Datatypes.nat", tuple(f"{n}%nat" for n in (2, 3, 4, 5))),
+    ("Coq.Numbers.BinNums.Z", tuple(_z(n) for n in (2, 3, 4, 5))),
+    (f"{_R}.R", (f"({_R}.Rinv ({_R}.IZR {_z(2)}))", f"({_R}.IZR {_z(2)})", f"({_R}.IZR {_z(3)})")),
+)
+"""The points at which two function answers are compared, by the type of their argument. A function answer
+is asked only where the question defines it (``n >= 2``, ``0 < x < 1``), and two answers that agree there
+are the same answer: so ``differs`` needs them apart at EVERY point of the list (at every combination, for
+several arguments), which only an answer agreeing nowhere near the small values the question ranges over
+could meet by chance. Answers of other argument types (MathComp's ordered fields) are not compared."""
+APART = "__putnam_apart"
+CLOSE = "first [ discriminate h | lia | lra | nra | congruence | (vm_compute in h; discriminate h) ]"
+
+
+def apart_tactic(reals: bool) -> str:
+    """The Ltac that proves ``False`` from ``h : f = g`` when ``f`` and ``g`` are apart at every point of
+    ``POINTS`` (numbers at the end: ``CLOSE``, with the reals' facts where ``reals``); it fails on a function
+    of any other argument type. (An Ltac names a hypothesis by its parameter, never by a fixed name.)"""
+    facts = f"{REAL_FORMS}{REAL_FACTS}{EXP_FACTS}".replace("__putnam_h", "h")
+    close = f"first [ {CLOSE} | ({facts}first [ lra | nra ]) ]" if reals else CLOSE
+    at = (
+        "let q := fresh in pose proof (Coq.Init.Logic.f_equal (fun f => f p) h) as q; cbv beta zeta in q; "
+        f"clear h; {APART} q"
+    )
+    branches = " ".join(
+        f"| @Coq.Init.Logic.eq (forall _ : {domain}, _) _ _ => "
+        + "".join(f"assert_succeeds ({APART}_at h {p}); " for p in points[1:])
+        + f"{APART}_at h {points[0]}"
+        for domain, points in POINTS
+        if reals or domain != f"{_R}.R"
+    )
+    return (
+        f"Ltac {APART} h := lazymatch type of h with {branches} "
+        f"| @Coq.Init.Logic.eq (forall _ : _, _) _ _ => fail | _ => {close} end "
+        f"with {APART}_at h p := {at}."
+    )
+
+
+DIFFERENT_AT = f"intro __putnam_h; {APART} __putnam_h"
+
+
+def function_answer(statement: Statement) -> bool:
+    """Whether the official answer is a function of numbers (its body a ``fun``, or its declared type an arrow),
+    a set or predicate aside (no point tells two conditions apart by arithmetic)."""
+    if statement.solution is None or predicate_answer(statement):
+        return False
+    sentence = statement.sentences[statement.solution]
+    words = [t.text for t in sentence.tokens[sentence.command_index() + 2 : solution_body_start(sentence)]]
+    body = official_answer(statement) or ""
+    return "->" in words or body.startswith(("fun ", "fun(", "(fun "))
 
 
 ATTEMPTS = (
     ("eq", EQUAL, AnswerStatus.CONFIRMED, "candidate = official"),
     ("ne", DIFFERENT, AnswerStatus.DIFFERS, "candidate <> official"),
     ("ne_reals", DIFFERENT_REALS, AnswerStatus.DIFFERS, "candidate <> official (with facts about the reals)"),
+    ("ne_at", DIFFERENT_AT, AnswerStatus.DIFFERS, "candidate <> official (apart at every sample point)"),
 )
 
 
@@ -136,7 +241,11 @@ def check_source(statement: Statement, claim: str, tactic: str) -> str:
     args = "".join(f" {ROOT}.{CANDIDATE}.{n}" for n in solution_arguments(statement))
     lhs, rhs = f"@{ours}", f"@{theirs}{args}"
     prop = f"{lhs} = {rhs}" if claim == "eq" else f"{lhs} <> {rhs}"
-    reals = "Require Coq.Reals.Reals.\n" if tactic == DIFFERENT_REALS else ""
+    loads_reals = any(word in statement.text for word in STDLIB_REALS)
+    with_reals = tactic == DIFFERENT_REALS or (loads_reals and tactic == DIFFERENT_AT)
+    reals = "Require Coq.Reals.Reals.\n" if with_reals else ""
+    reals += EXP_LEMMAS if reals else ""
+    reals += f"{apart_tactic(with_reals)}\n" if tactic == DIFFERENT_AT else ""
     return (
         f"Require {ROOT}.{REFERENCE}.\nRequire {ROOT}.{CANDIDATE}.\n{SETUP}{reals}"
         # a `Strategy opaque` of the candidate's, replayed by `Require`, made `unfold` fail (G3 refuses it too)
@@ -163,6 +272,8 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
         for claim, tactic, status, proved in ATTEMPTS:
             if tactic == DIFFERENT_REALS and not any(word in statement.text for word in STDLIB_REALS):
                 continue
+            if tactic == DIFFERENT_AT and not function_answer(statement):
+                continue
             built = build(sub, f"Answer_{claim}", check_source(statement, claim, tactic), deps)
             if built.vo is not None:
                 return AnswerCheck(status, f"coqc proved {proved}")
@@ -170,5 +281,5 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
         return unknown(f"the sandbox is unavailable: {exc}")
     return unknown(
         "neither equality nor its negation was proved by reflexivity, ring, lia, lra, nia, nra "
-        "(with bounds of PI, exp, sqrt, sin, cos)"
+        "(with bounds of PI, exp, ln, sqrt, sin, cos; functions at sample points)"
     )

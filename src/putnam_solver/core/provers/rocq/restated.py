@@ -26,9 +26,16 @@ theorem's) is a constant, true or false; if true, the answer means what it says 
 ``True``, and the tactic tries the theorem again with every such closed proposition so replaced
 (``CLOSED_FACTS``). An honest answer has none, or is no copy either way.
 
+A fact about the answer's own variables (``a <= a /\\ <the copy>``, ``0 <= a * a -> <the copy>``, ``a < a
+\\/ <the copy>``) is read the same way, by what Coq proves: each atomic proposition of the answer that a
+small fixed tactic (``FACT_TACTIC``: arithmetic, equality, logic, the libraries' core hints) proves for every
+value of the variables in scope reads ``True``, each it refutes reads ``False`` (``PROVED_FACTS``), before
+the one-point rewrites. Each replacement is proved where it stands, so the answer still means what it says:
+an honest answer is no copy after it either (every official one passes, ``-m slow``).
+
 It is a first line: an answer that restates the question up to algebra (``x * y`` for ``y * x``, ``e + 0``
-for ``e``), or beside a fact about its own variables that logic alone does not prove (``e <= e``), still
-passes, and is then recorded with its answer check (``unknown`` unless a tactic proves it differs).
+for ``e``) still passes, and is then recorded with its answer check (``unknown`` unless a tactic proves it
+differs).
 
 Only a set or predicate answer (``predicate_answer``) meets logic and conversion: a numeric one cannot copy
 a condition, and conversion on one can evaluate the statement's arithmetic (``putnam_1986_a2``'s ``10 ^
@@ -71,6 +78,11 @@ CLASSICAL = "Coq.Logic.Classical_Prop"
 when its double negation holds intuitionistically, so ``apply NNPP; tauto`` proves a copy rewritten by
 De Morgan's laws or double negation (``~ (n * n <> 4 \\/ ~ n > 0)`` for ``n * n = 4 /\\ n > 0``), which
 ``tauto`` alone does not."""
+ARITHMETIC = ("Coq.micromega.Lia", "Coq.micromega.Lra")
+"""The decision procedures of ``FACT_TACTIC`` (``Lra`` loads the standard reals), loaded never imported."""
+FACTS_SECONDS = 20
+"""The time of the step that decides the answer's sub-propositions: a command ``Timeout`` that stops the file
+between the start line and the stated line, an ``error`` (``answer_env.unfinished``), never a pass."""
 SETOID = "Coq.Setoids.Setoid"
 """Rewriting under binders (``setoid_rewrite``), required only once the theorem is stated."""
 ONE_POINT_DEPTH = 4
@@ -99,6 +111,48 @@ CLOSED_FACTS = (
 ``context`` never matches a subterm with a bound variable) replaced by ``True``, one at a time until none
 is left (each step removes one, so it ends). A copy padded with a true constant fact (``(0 < 1 :> R) /\\
 copy``, red team 18) is the copy once the fact reads ``True``; logic then proves the theorem from it."""
+PROVED_CONSTANT = "__putnam_proved_constant"
+FACT_TACTIC = (
+    "intros; first [ reflexivity | tauto | Coq.micromega.Lia.lia | Coq.micromega.Lra.lra "
+    "| Coq.micromega.Lra.nra | auto ]"
+)
+"""The small fixed tactic that decides a sub-proposition of the answer for every value of the variables in
+scope (the answer's binders, and the premises an implication puts before it): linear and non-linear
+arithmetic over ``nat``, ``Z`` and the standard reals, equality, propositional logic, and the libraries'
+``core`` hints (MathComp's ``lexx``: ``e <= e``). It only ever adds to what the check knows, so a
+library's hint can make it prove more, never refuse an answer that is no copy."""
+CONNECTIVES = tuple(f"{LOGIC}.{c}" for c in ("and _ _", "or _ _", "iff _ _", "not _", "True", "False"))
+"""The heads under which a proposition is walked into, never decided whole (with ``ex``): its atoms are
+decided, and a connective of decided atoms is logic's business (``tauto`` after the rewrites); deciding each
+compound as well doubled the step's time for nothing."""
+PROVED_FACTS = (
+    f"Ltac {PROVED_CONSTANT} t := let T := type of t in lazymatch T with "
+    "| Prop => lazymatch t with "
+    + "".join(f"| {c} => {PROVED_CONSTANT}_in t " for c in (*CONNECTIVES, f"@{LOGIC}.ex _ _"))
+    + f"| forall _ : _, _ => {PROVED_CONSTANT}_in t | _ => {PROVED_CONSTANT}_atom t end "
+    f"| _ => {PROVED_CONSTANT}_in t end "
+    f"with {PROVED_CONSTANT}_atom t := match t with "
+    f"| _ => let _ := constr:(ltac:({FACT_TACTIC}) : t) in constr:({LOGIC}.True) "
+    f"| _ => let _ := constr:(ltac:({FACT_TACTIC}) : t -> {LOGIC}.False) in constr:({LOGIC}.False) "
+    f"| _ => {PROVED_CONSTANT}_in t end "
+    f"with {PROVED_CONSTANT}_in t := match t with "
+    f"| (?A -> ?B) => let A' := {PROVED_CONSTANT} A in let F := constr:(fun _ : A => "
+    f"ltac:(let B' := {PROVED_CONSTANT} B in exact B')) in lazymatch F with fun _ => ?B' => constr:(A' -> B') end "
+    f"| (fun x : ?A => _) => constr:(fun x : A => ltac:(let b := eval cbv beta in (t x) in "
+    f"let b' := {PROVED_CONSTANT} b in exact b')) "
+    f"| (forall x : ?A, @?P x) => constr:(forall x : A, ltac:(let b := eval cbv beta in (P x) in "
+    f"let b' := {PROVED_CONSTANT} b in exact b')) "
+    f"| ?f ?a => let f' := {PROVED_CONSTANT}_in f in let a' := {PROVED_CONSTANT} a in constr:(f' a') "
+    "| _ => t end."
+)
+"""The answer with each sub-proposition that ``FACT_TACTIC`` proves replaced by ``True``, and each it refutes
+by ``False`` (red team 19: ``e <= e /\\ copy``, ``copy /\\ x = x``, ``0 <= x * x -> copy``, ``copy \\/ x < x``
+passed, each naming the answer's own variables, which ``CLOSED_FACTS`` never replaces). It walks the term,
+opening each binder (``fun``, ``forall``, and an implication's premise, in whose scope the conclusion is
+decided) so that its variable is a variable of the context, where the tactic proves the proposition for
+every value of it. A replaced proposition is proved equivalent to its replacement where it stands, so the
+answer means what it meant: a copy it uncovers was a copy. A sub-term it cannot rebuild (a proposition a
+type depends on) makes the step fail, which is no refusal."""
 ONE_POINT_NAME = "__putnam_one_point"
 EXTENSIONALITY = ("Coq.Logic.FunctionalExtensionality", "Coq.Logic.PropExtensionality")
 EXTENSIONAL = (
@@ -166,10 +220,13 @@ def statement_sentences(statement: Statement, marker: str) -> list[str]:
         " b'" if n == statement.solution_name else f" {ENVIRONMENT}.{n}" for n in instantiation(statement)
     )
     facts = [
+        f"Require {' '.join(ARITHMETIC)}.",
         CLOSED_FACTS,
+        PROVED_FACTS,
         # none replaced (an honest answer), or the theorem not stated with it: `False`, which logic never proves
-        f"Definition {FACTS_NAME} := ltac:(first [ let b := eval cbv delta [{solution}] in {solution} in "
-        f"let b' := {CLOSED_TRUE} b in assert_fails (constr_eq b b'); "
+        f"Timeout {FACTS_SECONDS} Definition {FACTS_NAME} := ltac:(first [ "
+        f"let b := eval cbv delta [{solution}] in {solution} in "
+        f"let c := {CLOSED_TRUE} b in let b' := {PROVED_CONSTANT} c in assert_fails (constr_eq b b'); "
         f"let t := type of (@{reference}.{statement.theorem_name}{replaced}) in exact t | exact {LOGIC}.False ]).",
     ]
     return [
@@ -238,6 +295,8 @@ def _one_point() -> str:
         f"forall A : Prop, {PROP} ({LOGIC}.and {LOGIC}.True A) A",
         f"forall A : Prop, {PROP} ({LOGIC}.and A {LOGIC}.True) A",
         f"forall A : Prop, {PROP} ({LOGIC}.True -> A) A",
+        f"forall A : Prop, {PROP} ({LOGIC}.or {LOGIC}.False A) A",
+        f"forall A : Prop, {PROP} ({LOGIC}.or A {LOGIC}.False) A",
     ]
     lemmas = [(curry, "tauto"), *((t, "tauto") for t in true)]
     lemmas += [(lemma, ONE_POINT_PROOF) for lemma in _one_point_lemmas()]
