@@ -8,6 +8,8 @@ model's own Markdown in the files a run leaves for people to read.
   ``rejected (cached)`` for good, on every later request (``verifier/one_toolchain.py``);
 - ``putnam serve`` looked at the toolchain only every 60 seconds: a ``coqc`` no selftest had judged answered
   verifications in between (``Readiness.confirm``);
+- ``inspect view`` renders a score's explanation as Markdown: a candidate's ``fail "..."`` message quoted in
+  G4's detail showed there as bold ``ACCEPTED: every gate passed`` and a link (``markdown_text.paragraph``);
 - ``plan.md`` and ``sketch.md`` hold the model's own text as Markdown: rendered (a repository's page, an
   editor's preview), its ``<img src=https://...>`` loaded a remote address whenever the page was viewed and
   its ``# Solved: 2 of 2`` was a heading; a skeleton holding a fence line closed ``sketch.md``'s code block
@@ -321,3 +323,143 @@ def test_a_rendered_sketch_loads_nothing_in_a_browser(tmp_path: Path) -> None:
     with recording_proxy() as (proxy, address):
         render(raw.as_uri(), tmp_path / "profile-raw", proxy=address)
     assert any("attacker.example" in line for line in page_requests(proxy)), "the check sees a load when one is made"
+
+
+# -- inspect view: a score's explanation is Markdown there --------------------------------------------------
+
+FORGED_SCORE = "ACCEPTED: every gate passed"
+
+
+@pytest.mark.usefixtures("solve_env")
+def test_a_compiler_message_in_a_score_explanation_renders_as_text(tmp_path: Path) -> None:
+    """``inspect view`` renders a score's explanation as Markdown (sanitised: no remote image, but headings, bold
+    and links stay). Before: the candidate's ``fail "..."`` message, which coqc prints as it is and G4's detail
+    quotes, rendered in the explanation of a rejected sample as ``<strong>ACCEPTED: every gate passed</strong>``,
+    a link to ``attacker.example`` and raw HTML. Now the explanation is one line of text: rendered, no heading,
+    emphasis, link or tag of the candidate's."""
+    pytest.importorskip("inspect_ai")
+    from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply
+    from tests.fakes.scripted_agent import FIXTURE, NEEDS_ROCQ, STATEMENT
+    from tests.integration.inspect_cli import inspect_eval
+
+    if NEEDS_ROCQ.args[0]:
+        pytest.skip(NEEDS_ROCQ.kwargs["reason"])
+    message = f"no\n\n# {FORGED_SCORE}\n\n**{FORGED_SCORE}** [the verdict](https://attacker.example/v) <b>x</b>"
+    proof = f'{STATEMENT}  fail "{message}".\nQed.\n'
+    fake = FakeOpenAI([tool_call_reply("submit", {"proof": proof}, "call_1")])
+    with serve(fake) as url:
+        log = inspect_eval(tmp_path, url, f"benchmark={FIXTURE}", "problems=one_plus_one", "max_turns=1")
+    (score,) = [s.scores["putnam_gates"] for s in log.samples or [] if s.scores]
+    assert score.value == "I" and score.answer == "rejected"
+    explanation = str(score.explanation)
+    assert FORGED_SCORE in explanation and "\n" not in explanation, explanation
+    assert explanation.startswith("G4 compile failed"), explanation
+    html = markdown_html(explanation)
+    assert html.count("<p>") == 1 and not re.search(r"<(h\d|strong|a|b)[ >]", html), html
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "G4 compile failed: coqc: line 3, characters 2-13: Error: Unable to unify 2 with 1 + 1.",
+        "vetoed by the reviewer: the proof leans on reflexivity alone",
+        "accepted",
+        "the worker submitted nothing",
+    ],
+)
+def test_an_honest_explanation_reads_as_before(text: str) -> None:
+    """Valid beside: an explanation without markup is the same text, and renders as that text."""
+    from putnam_solver.markdown_text import paragraph
+
+    assert paragraph(text) == text
+    assert unescape(markdown_html(paragraph(text))) == f"<p>{text}</p>\n"
+
+
+@pytest.mark.parametrize("start", ["# ", "> ", "- ", "+ ", "1. ", "12) ", "---", "    ", "<h1>", "|a|b|\n|-|-|\n"])
+def test_no_explanation_opens_a_block(start: str) -> None:
+    """Whatever an explanation starts with, it renders as one paragraph of its own text."""
+    from putnam_solver.markdown_text import paragraph
+
+    text = f"{start}{FORGED_SCORE}"
+    html = markdown_html(paragraph(text))
+    assert html.startswith("<p>") and html.count("<p>") == 1 and FORGED_SCORE in html, html
+
+
+# -- a sealed audit counts only for the problem it judged -----------------------------------------------------
+
+PROBLEMS = ("sample_even_square", "sample_rev_length")
+
+
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A real run that solved both sample problems, then audited by this account (every row sealed)."""
+    pytest.importorskip("inspect_ai")
+    from tests.fakes.sample_prover import SampleProver, solved_run
+    from tests.fakes.scripted_agent import NEEDS_ROCQ
+    from tests.processes import putnam
+
+    if NEEDS_ROCQ.args[0]:
+        pytest.skip(NEEDS_ROCQ.kwargs["reason"])
+    run_dir, benchmark = solved_run(tmp_path_factory.mktemp("audited"), SampleProver([]), PROBLEMS)
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 0, stdout + stderr
+    return run_dir, benchmark
+
+
+@pytest.fixture
+def audited_copy(audited: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    run_dir = tmp_path / "run"
+    shutil.copytree(audited[0], run_dir, ignore=shutil.ignore_patterns("work", "logs", "run.lock"))
+    return run_dir, audited[1]
+
+
+def swap_problems(run_dir: Path) -> None:
+    """Each pass's attempt row (and its stored verdict's ``problem``) relabelled with the other problem: every
+    candidate is now stored as a proof of a statement it does not prove; the audit rows are left as they were."""
+    import json
+
+    from tests.helpers import sql
+
+    first, second = PROBLEMS
+    sql(run_dir, "UPDATE attempts SET problem='swapping' WHERE problem=?", first)
+    sql(run_dir, "UPDATE attempts SET problem=? WHERE problem=?", first, second)
+    sql(run_dir, "UPDATE attempts SET problem=? WHERE problem='swapping'", second)
+    for attempt, stored in sql(run_dir, "SELECT attempt_id, json FROM verdicts"):
+        verdict = json.loads(stored)
+        verdict["problem"] = second if verdict["problem"] == first else first
+        sql(run_dir, "UPDATE verdicts SET json=? WHERE attempt_id=?", json.dumps(verdict), attempt)
+
+
+def report_counts(run_dir: Path) -> tuple[str, str]:
+    """``putnam report``'s solved and audited figures."""
+    from tests.processes import putnam
+
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
+    page = (run_dir / "report.html").read_text()
+    found = [re.search(rf'id="stat-{key}" data-value="([^"]*)"', page) for key in ("solved", "audited")]
+    assert found[0] and found[1], page[:2000]
+    return found[0].group(1), found[1].group(1)
+
+
+def test_a_sealed_audit_counts_for_no_other_problem(audited_copy: tuple[Path, Path]) -> None:
+    """Before: with the two passes' attempt rows relabelled with each other's problem (and their verdicts'
+    ``problem``), each sealed ``accepted`` audit still named its attempt id and candidate hash, so ``putnam
+    report`` showed 2 audited of 2, though neither stored candidate proves the problem it is now counted for
+    (``putnam audit`` rejects both). Now an audit confirms only a pass of the problem its own sealed verdict
+    judged: none is audited."""
+    from tests.processes import putnam
+
+    run_dir, benchmark = audited_copy
+    swap_problems(run_dir)
+    assert report_counts(run_dir) == ("2", "0"), "the ledger's claims stand as claims; no audit confirms them"
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
+    assert code == 1 and "not confirmed" in stdout, stdout + stderr
+    assert "**Solved: 0 of 2 (0.0%), audited**" in (run_dir / "SUMMARY.md").read_text()
+
+
+def test_this_account_s_audits_of_the_right_problems_still_count(audited_copy: tuple[Path, Path]) -> None:
+    """Valid beside: the same run, unedited, is 2 audited of 2."""
+    run_dir, _ = audited_copy
+    assert report_counts(run_dir) == ("2", "2")
+    assert "**Solved: 2 of 2 (100.0%), audited**" in (run_dir / "SUMMARY.md").read_text()
