@@ -100,7 +100,8 @@ def test_a_problem_split_into_two_lemmas_one_retried_is_solved(tmp_path: Path) -
     finally:
         ledger.close()
     assert attempt.status == "passed" and attempt.verified_pass and notes["plan"] == PLAN
-    assert (tmp_path / "attempts" / "campaign-1" / "two_plus_two" / "plan.md").read_text() == PLAN
+    shown = (tmp_path / "attempts" / "campaign-1" / "two_plus_two" / "plan.md").read_text()
+    assert f"```text\n{PLAN}" in shown, "the plan, as the model wrote it, in a code block (shown as text)"
     assert [(s.lemma, s.status, s.proved) for s in subs] == [
         ("l1", "passed", True),
         ("l2", "rejected", False),

@@ -88,12 +88,7 @@ class AuditItem:
     def counted(self) -> bool:
         """The pass counts as audited: backed at submission, and its newest audit accepted these bytes."""
         audit = self.audit
-        return (
-            self.attempt.verified_pass
-            and audit is not None
-            and audit.status == "accepted"
-            and audit.candidate_sha256 == self.attempt.candidate_sha256
-        )
+        return self.attempt.verified_pass and audit is not None and audit.confirms(self.attempt)
 
     def line(self) -> str:
         """One line of the audit table: problem, campaign, submission, audit, and why not when not."""

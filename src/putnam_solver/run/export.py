@@ -126,7 +126,13 @@ def _passes(ledger: Ledger) -> tuple[list[_Pass], list[tuple[str, str]]]:
         good = [a for a in backed if _audit_ok(a, latest.get(a.id))]
         if not good:
             audit = latest[backed[0].id]
-            state = audit_summary(audit) if audit.candidate_sha256 == backed[0].candidate_sha256 else "of other bytes"
+            state = (
+                "of other bytes"
+                if audit.candidate_sha256 != backed[0].candidate_sha256
+                else "of another problem"
+                if audit.verdict.get("problem") != problem
+                else audit_summary(audit)
+            )
             skipped.append((problem, f"its newest audit ({audit.audited_at}) is {state}; `putnam audit` says why"))
             continue
         chosen.append(_Pass(good[0], latest.get(good[0].id), toolchain(good[0])))
@@ -134,7 +140,7 @@ def _passes(ledger: Ledger) -> tuple[list[_Pass], list[tuple[str, str]]]:
 
 
 def _audit_ok(attempt: AttemptRow, audit: AuditRow | None) -> bool:
-    return audit is None or (audit.status == "accepted" and audit.candidate_sha256 == attempt.candidate_sha256)
+    return audit is None or audit.confirms(attempt)
 
 
 def _bundle_files(

@@ -416,10 +416,7 @@ class Ledger:
         return {
             a.problem
             for a in self.attempts()
-            if a.verified_pass
-            and (audit := latest.get(a.id)) is not None
-            and audit.status == "accepted"
-            and audit.candidate_sha256 == a.candidate_sha256
+            if a.verified_pass and (audit := latest.get(a.id)) is not None and audit.confirms(a)
         }
 
     # -- lemma sub-attempts and attempt notes ---------------------------------------------------------------

@@ -84,12 +84,13 @@ class AttemptRow:
 
     @property
     def verified_pass(self) -> bool:
-        """Passed, and the stored accepted verdict is for exactly the stored candidate bytes."""
+        """Passed, and the stored accepted verdict is for exactly the stored candidate bytes and this problem."""
         if self.status != "passed" or self.candidate is None or self.verdict is None:
             return False
         actual = sha256_text(self.candidate)
         return (
             self.verdict.get("status") == "accepted"
+            and self.verdict.get("problem") == self.problem
             and self.verdict.get("candidate_sha256") == actual
             and self.candidate_sha256 == actual
         )
@@ -113,6 +114,18 @@ class AuditRow:
     own: bool = True
     """Written by this account's ``putnam audit`` (its seal checks, ``audit_seal``): only such a row counts as
     an audit; any other is history."""
+
+    def confirms(self, attempt: AttemptRow) -> bool:
+        """Whether this audit accepted ``attempt``: exactly its stored bytes, as a proof of its problem. The
+        seal binds the attempt's id, not the attempt row: an attempt relabelled with another problem kept
+        its audit, so a candidate that proves one problem was counted as an audited pass of another (red
+        team round 7); the audit's own verdict, sealed with it, names the problem it judged."""
+        return (
+            self.status == "accepted"
+            and self.attempt_id == attempt.id
+            and self.candidate_sha256 == attempt.candidate_sha256
+            and self.verdict.get("problem") == attempt.problem
+        )
 
 
 @dataclass(frozen=True)

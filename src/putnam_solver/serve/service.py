@@ -46,6 +46,7 @@ from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
 from putnam_solver.verifier import dispatch
 from putnam_solver.verifier.candidates import Candidate, request_verdict, verdict_key
+from putnam_solver.verifier.one_toolchain import on_one_toolchain
 
 
 class RequestError(Exception):
@@ -161,15 +162,24 @@ class VerifyService:
         A client's verifications enter the verifier at most its limit at a time (the rest of a batch
         waits in the client's own lane), so one large batch cannot fill the pool ahead of everyone else.
         """
-        cache = self.config.cache
-        if cache is None:
-            verdict = await self._run(job, client)
-        else:  # the cache's file reads run beside the pool, so that a hit never waits for a compile
-            key, request = await asyncio.to_thread(self._key, job)
+        # the toolchain this job is judged on: the one readiness found a selftest for (checked now, not up to
+        # `recheck_seconds` later), the one in the cache key, and the one the verdict must still find at the end
+        toolchain = await asyncio.to_thread(job.prover.toolchain_fingerprint, job.options)
+        if (waiting := await asyncio.to_thread(self.readiness.confirm, job.prover.name, toolchain)) is not None:
+            raise RequestError(503, f"not ready: {waiting}")
+        cache, key, hit = self.config.cache, "", None
+        if cache is not None:  # the cache's file reads run beside the pool, so that a hit never waits for a compile
+            key, request = await asyncio.to_thread(self._key, job, toolchain)
             hit = await asyncio.to_thread(cache.get, key, request, self.on_nodes) if use_cache else None
-            verdict = hit or await self._run(job, client)
-            if hit is None:
+        if hit is None:
+            made = await self._run(job, client)
+            verdict, keep = await asyncio.to_thread(on_one_toolchain, job.prover, job.options, toolchain, made)
+            if not keep:
+                self.readiness.changed()
+            elif cache is not None:
                 await asyncio.to_thread(cache.put, key, verdict)
+        else:
+            verdict = hit
         verdict.candidate_path = job.label
         # the benchmark's record (errata, toolchain) as it is now, as `putnam verify` shows a cached verdict
         verdict.benchmark = verdict_benchmark(job.prover, job.benchmark, job.problem, job.options)
@@ -182,10 +192,10 @@ class VerifyService:
         async with lane:
             return await self.verifier.verify(job)
 
-    def _key(self, job: VerifyJob) -> tuple[str, Verdict]:
-        """The cache key of ``job`` and the verdict identity a stored entry must have to answer it."""
+    def _key(self, job: VerifyJob, toolchain: str) -> tuple[str, Verdict]:
+        """The cache key of ``job`` on ``toolchain`` and the verdict identity a stored entry must have to answer it."""
         candidate = Candidate(Path(job.label), job.problem, job.candidate)
-        key = verdict_key(job.prover, job.benchmark, candidate, job.track, job.options)
+        key = verdict_key(job.prover, job.benchmark, candidate, job.track, job.options, toolchain)
         return key, request_verdict(job.prover, job.benchmark, candidate, job.track, job.options)
 
     def _prover(self, name: str | None) -> Prover:
@@ -342,6 +352,19 @@ class Readiness:
         if self._ready:
             self._fingerprints, self._checked = fingerprints, time.monotonic()
         return "; ".join(waiting) or None
+
+    def confirm(self, prover: str, fingerprint: str) -> str | None:
+        """Why ``prover`` on the toolchain with ``fingerprint`` (read for a verification) may not judge, or
+        None: readiness is judged again at once when it is not the toolchain last found ready, so that a
+        verification never waits out ``recheck_seconds`` on a toolchain no selftest passed (red team round 7)."""
+        if self._ready and self._fingerprints.get(prover) == fingerprint:
+            return None
+        self.changed()
+        return self.not_ready()
+
+    def changed(self) -> None:
+        """A toolchain changed under a verification: the next readiness check reads the fingerprints again."""
+        self._checked = float("-inf")
 
     def _current(self) -> dict[str, str]:
         return {p: get_prover(p).toolchain_fingerprint(self.options[p]) for p in self.provers}

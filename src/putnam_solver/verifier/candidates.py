@@ -36,6 +36,7 @@ from putnam_solver.core.verify import (
 )
 from putnam_solver.safe_write import write_atomic
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, on_nodes
+from putnam_solver.verifier.one_toolchain import on_one_toolchain
 from putnam_solver.withheld import no_answer_view
 
 
@@ -198,14 +199,20 @@ def _read(path: Path, problem: Problem, max_bytes: int) -> Candidate:
 
 
 def verdict_key(
-    prover: Prover, benchmark: Benchmark, candidate: Candidate, track: Track, options: VerifyOptions
+    prover: Prover,
+    benchmark: Benchmark,
+    candidate: Candidate,
+    track: Track,
+    options: VerifyOptions,
+    toolchain: str | None = None,
 ) -> str:
     """The cache key: every input the verdict depends on (the toolchain too for the text profile: the
     Rocq G3 refuses candidate recursion or not depending on the detected Coq version; the statements'
     format, whose Lean options every compile passes), every option that can change it among them
     (``cache.options_key``), and what the last selftest on this toolchain says of each gate's known-good
-    canaries (``selftest_record.known_good_state``)."""
-    toolchain = prover.toolchain_fingerprint(options)
+    canaries (``selftest_record.known_good_state``). ``toolchain``: the fingerprint already read, which
+    the verdict stored under this key must be made with (``one_toolchain``)."""
+    toolchain = toolchain if toolchain is not None else prover.toolchain_fingerprint(options)
     known_good = known_good_state(prover.name, toolchain, options, [gate.id for gate in prover.gates()])
     return cache_key(
         {
@@ -260,7 +267,8 @@ def verify_candidates(
             return unusable_verdict(
                 prover, benchmark, candidate.problem, candidate.data, track, options, candidate.unusable
             )
-        key = verdict_key(prover, benchmark, candidate, track, options) if cache else ""
+        toolchain = prover.toolchain_fingerprint(options) if cache else ""
+        key = verdict_key(prover, benchmark, candidate, track, options, toolchain) if cache else ""
         cached = (
             cache.get(key, request_verdict(prover, benchmark, candidate, track, options), nodes=on_nodes(verifier))
             if cache
@@ -271,8 +279,10 @@ def verify_candidates(
         verdict = verifier.verify(
             prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path)
         )
-        if cache:
-            cache.put(key, verdict)
+        if cache:  # stored only under the key of the toolchain that made it
+            verdict, keep = on_one_toolchain(prover, options, toolchain, verdict)
+            if keep:
+                cache.put(key, verdict)
         return verdict
 
     def one(candidate: Candidate) -> Verdict:

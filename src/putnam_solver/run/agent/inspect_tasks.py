@@ -60,6 +60,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.kits.sessions import SessionPool
+from putnam_solver.markdown_text import paragraph
 from putnam_solver.run.agent._inspect import installed_package
 from putnam_solver.run.agent.react import AgentSetup, attempt_judge, react_attempt
 from putnam_solver.run.agent.task import _context, session_pool
@@ -261,14 +262,18 @@ def putnam_gates(setup: _Setup) -> Scorer:
         ctx = _problem(setup, str(state.metadata["problem_id"]), None)
         verdict = await verify_text(ctx, candidate, ctx.accept_options)
         if isinstance(verdict, str):
-            return Score(value=INCORRECT, answer="not a candidate", explanation=verdict, metadata=noted)
+            return Score(value=INCORRECT, answer="not a candidate", explanation=paragraph(verdict), metadata=noted)
         vetoed = verdict.accepted and review is not None and review["counted"]
         first = verdict.first_problem()
         explanation = f"{first.id} {first.name} {first.status}: {first.detail[:500]}" if first else verdict.status
+        # `inspect view` renders an explanation as Markdown; a gate's detail quotes the candidate (coqc prints
+        # `fail "..."` as it is) and the reviewer's feedback is a model's: shown as text (red team round 7)
         return Score(
             value=CORRECT if verdict.accepted and not vetoed else INCORRECT,
             answer="vetoed" if vetoed else verdict.status,
-            explanation=f"vetoed by the reviewer: {review['feedback']}" if vetoed and review else explanation,
+            explanation=paragraph(
+                f"vetoed by the reviewer: {review['feedback']}" if vetoed and review else explanation
+            ),
             metadata={
                 "verdict": verdict.status,
                 "candidate_sha256": verdict.candidate_sha256,

@@ -38,6 +38,7 @@ from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
 from putnam_solver.kits.sessions import SessionPool
+from putnam_solver.markdown_text import paragraph
 from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, sample_model_usage
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
 from putnam_solver.run.agent.cli_worker import cli_agent, cli_binary, file_worker
@@ -105,7 +106,7 @@ def attempt_scorer(run: CampaignRun) -> Scorer:
         return Score(
             value=CORRECT if result.status == "passed" else INCORRECT,
             answer=result.status,
-            explanation=result.error or (result.verdict.status if result.verdict else result.status),
+            explanation=paragraph(result.error or (result.verdict.status if result.verdict else result.status)),
             metadata={"status": result.status, "cost_dollars": result.cost_dollars, "turns": result.turns},
         )
 

@@ -19,6 +19,7 @@ from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import AttemptRow, AuditRow, LedgerError, ProblemRow, SubAttemptRow
 from putnam_solver.run.ledger_sketches import SketchRow
+from putnam_solver.run.report.model_text import as_text
 from putnam_solver.run.stored_settings import StoredSettings
 from putnam_solver.safe_write import holds, write_under
 from putnam_solver.terminal import terminal_text
@@ -228,8 +229,8 @@ def write_agent_evidence(
     for row in attempts:
         plan = notes.get(row.id, {}).get("plan")
         path = attempt_dir(row) / "plan.md"
-        if plan and not (run_dir / path).is_file():
-            write_under(run_dir, path, plan.encode("utf-8"))
+        if plan and not holds(run_dir / path, shown := plan_markdown(plan).encode("utf-8")):
+            write_under(run_dir, path, shown)
     slots: dict[tuple[int, str, int], list[SketchRow]] = {}
     for sketch in sketches:
         slots.setdefault((sketch.campaign, sketch.problem, sketch.sample), []).append(sketch)
@@ -243,16 +244,22 @@ def write_agent_evidence(
             write_subattempt_evidence(run_dir, sub, suffix)
 
 
+def plan_markdown(plan: str) -> str:
+    """``plan.md``: the react worker's plan, the model's text shown as text (``model_text.as_text``)."""
+    return f"# Plan\n\nThe worker's own plan, as it wrote it (model text, not a result):\n\n{as_text(plan)}"
+
+
 def sketch_markdown(sketches: Sequence[SketchRow]) -> str:
     """``sketch.md``: every sketch call of one attempt's slot, in the order made (an interrupted run of the
-    attempt's first), each with its informal proof, skeleton and holes."""
+    attempt's first), each with its informal proof, skeleton and holes; the model's texts shown as text
+    (``model_text.as_text``)."""
     parts = []
     for row in sketches:
         holes = "not checked" if row.holes is None else f"{row.proved or 0} of {row.holes} holes proved"
         pasted = "; pasted together, it passed the fast gates" if row.assembled_sha256 else ""
         parts.append(
             f"# Sketch {row.call_index} of attempt {row.attempt_key} ({holes}{pasted})\n\n## Informal proof\n\n"
-            f"{row.informal_proof}\n\n## Skeleton\n\n```\n{row.skeleton}```\n"
+            f"{as_text(row.informal_proof)}\n## Skeleton\n\n{as_text(row.skeleton)}"
         )
     return "\n".join(parts)
 

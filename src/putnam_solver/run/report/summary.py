@@ -163,7 +163,7 @@ def audit_state(attempts: Sequence[AttemptRow], audits: Mapping[int, AuditRow], 
     failed: list[tuple[AttemptRow, AuditRow]] = []
     for problem in sorted(passes):
         judged = [(a, audits[a.id]) for a in passes[problem] if a.id in audits]
-        good = [x for a, x in judged if x.status == "accepted" and x.candidate_sha256 == a.candidate_sha256]
+        good = [x for a, x in judged if x.confirms(a)]
         if good:
             audited.append(problem)
             changed += all(x.toolchain_changed for x in good)

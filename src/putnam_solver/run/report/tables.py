@@ -3,10 +3,10 @@ each with its verdict and audit in one word) and SUMMARY.md's table of lemmas.""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from putnam_solver.markdown_text import LINE_BREAKS, inline
 from putnam_solver.run.ledger import AttemptRow, AuditRow, SubAttemptRow
 from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report.evidence import attempt_dir, evidence_dir, subattempt_dir
@@ -50,7 +50,7 @@ def lifted_audits(
         audit = audits.get(attempt.id)
         if attempt.problem not in wanted or audit is None or not attempt.verified_pass:
             continue
-        if audit.status == "accepted" and audit.candidate_sha256 == attempt.candidate_sha256:
+        if audit.confirms(attempt):
             good.setdefault(attempt.problem, []).append(verdict_lifts(audit.verdict))
     return {p: tuple(dict.fromkeys(x for lifts in found for x in lifts)) for p, found in good.items() if all(found)}
 
@@ -109,12 +109,6 @@ def audit_summary(audit: AuditRow) -> str:
     """``accepted``, or the audit's status with the first gate that did not pass (``rejected:G2``)."""
     first = next((g for g in audit.verdict.get("gates", []) if g.get("status") != "passed"), None)
     return f"{audit.status}:{first['id']}" if first else audit.status
-
-
-LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-"""Every character a TSV reader may end a cell or a line at: tab, line feed, carriage return and every other
-control character (Python's ``splitlines`` also splits at ``\\v``, ``\\f``, ``\\x1c``-``\\x1e``, ``\\x85``,
-``\\u2028`` and ``\\u2029``)."""
 
 
 def tsv_cell(value: object) -> str:
@@ -205,13 +199,6 @@ def lemma_summary(subattempts: Sequence[SubAttemptRow], unknown: Sequence[str] =
     return "\n".join([*out, ""]) + "\n"
 
 
-MARKUP = re.compile(r"[\\`*\[<&|~]|_(?![^\W_])|(?<![^\W_])_")
-"""Every character with which Markdown text starts markup in the middle of a line: raw HTML and autolinks
-(``<``), entities (``&``), links and images (``[``), emphasis (``*``, and ``_`` except between two letters or
-digits, where CommonMark never reads it as emphasis), code spans, GFM's strikethrough and table cells, and
-the backslash itself."""
-
-
 def cell(text: str) -> str:
     """``text`` as one cell of a Markdown table or list item of SUMMARY.md: on one line (CommonMark also ends a
     line at a carriage return, which a ledger's text or a gate's detail quoting a candidate may hold), and
@@ -219,4 +206,4 @@ def cell(text: str) -> str:
     what coqc printed of a candidate (``fail "..."`` prints any text): rendered, ``<h1>Solved: 2 of 2,
     audited</h1>`` was a heading under the true headline, ``<img src=...>`` a remote load whenever the page
     was viewed (red team round 6)."""
-    return MARKUP.sub(lambda m: "\\" + m.group(), LINE_BREAKS.sub(" ", text))
+    return inline(text)

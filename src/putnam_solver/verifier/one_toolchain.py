@@ -1,0 +1,41 @@
+"""A verdict is kept (and counted) only when one toolchain made it: the one its cache key names.
+
+The verdict cache's key holds the toolchain's fingerprint, which ``putnam verify`` and ``putnam serve`` read
+before the gates run (to look the key up). A Coq or Lean replaced while the gates ran (an upgrade, a package
+rebuilt, a binary swapped in place) judged the candidate, and the verdict was stored under the key of the
+toolchain that was there before: from then on that toolchain's requests were answered by a verdict it never
+made (red team round 7: a good proof rejected by a broken ``coqc`` swapped in for one verification stayed
+``rejected (cached)`` after the good ``coqc`` was back). So the fingerprint is read again once the verdict is
+made; when it differs, the verdict is not stored, and an acceptance is an ``error``: no single toolchain's
+gates judged it, and none that a selftest passed is known to have. A rejection is shown as it is (it counts
+for nothing) but is not stored either.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from putnam_solver.core.provers import Prover
+from putnam_solver.core.verdict import GateResult, GateStatus
+from putnam_solver.core.verify import Verdict, VerifyOptions
+
+MOVED_GATE = "G4"
+"""The gate under which a verdict made across a toolchain change reports it (the compile: the first gate a
+toolchain runs)."""
+
+
+def on_one_toolchain(prover: Prover, options: VerifyOptions, before: str, verdict: Verdict) -> tuple[Verdict, bool]:
+    """``verdict`` and whether it may be stored under the key made with the fingerprint ``before``: as it is
+    and True when the toolchain still has that fingerprint; else False, and an acceptance made an ``error``
+    by a gate result naming both fingerprints (see the module's docstring)."""
+    now = prover.toolchain_fingerprint(options)
+    if now == before:
+        return verdict, True
+    if not verdict.accepted:
+        return verdict, False
+    why = (
+        f"the {prover.name} toolchain changed while this candidate was judged (before: {before}; after: {now}), "
+        "so no single toolchain's gates made this verdict; verify it again"
+    )
+    gate = GateResult(MOVED_GATE, "compile", GateStatus.ERROR, why, {"toolchain": now, "toolchain_before": before})
+    return dataclasses.replace(verdict, gates=[*verdict.gates, gate]), False
