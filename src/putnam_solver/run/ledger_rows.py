@@ -84,13 +84,12 @@ class AttemptRow:
 
     @property
     def verified_pass(self) -> bool:
-        """Passed, and the stored accepted verdict is for exactly the stored candidate bytes and this problem."""
+        """Passed, and the stored accepted verdict is for exactly the stored candidate bytes."""
         if self.status != "passed" or self.candidate is None or self.verdict is None:
             return False
         actual = sha256_text(self.candidate)
         return (
             self.verdict.get("status") == "accepted"
-            and self.verdict.get("problem") == self.problem
             and self.verdict.get("candidate_sha256") == actual
             and self.candidate_sha256 == actual
         )
