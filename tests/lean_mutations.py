@@ -253,9 +253,10 @@ def _command_mutants(text: str, s: Sites, spellings: tuple[str, ...], attack: bo
             if attack or site != "after_docstring" or sp.startswith(_DOC_FOLLOWERS):
                 yield site, sp, _insert(text, at, sp + "\n")
     for sp in spellings:
-        # the theorem is the file's last command (G2: "code after the theorem's proof"); only a comment
-        # is a valid addition there
-        if attack or sp.startswith(("--", "/- ")):
+        # after the theorem's proof additions are judged as before it, but nothing there reaches the
+        # statement: an `open` (any form) is in force for later commands only, so it is no attack there;
+        # a comment is the valid addition sampled
+        if (attack and not sp.startswith("open ")) or sp.startswith(("--", "/- ")):
             yield "end_of_file", sp, text.rstrip("\n") + "\n\n" + sp + "\n"
 
 

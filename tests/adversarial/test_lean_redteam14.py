@@ -213,6 +213,9 @@ HARMLESS = {
     "an example": "example : True := trivial\n\n",
     "an example with a where clause": "example : ℕ := zz_aux\nwhere zz_aux : ℕ := 0\n\n",
     "a private example under open ... in": "open Finset in\nprivate example : True := trivial\n\n",
+    "an example under autoImplicit (its own signature only)": (
+        "set_option autoImplicit true in\nexample (h : zz_x = zz_y) : zz_y = zz_x := h.symm\n\n"
+    ),
     "mutual theorems": "mutual\ntheorem zz_a : True := trivial\ntheorem zz_b : True := trivial\nend\n\n",
     "mutual recursion": (
         "mutual\ndef zz_even : ℕ → Bool\n  | 0 => true\n  | n + 1 => zz_odd n\n"
@@ -227,7 +230,10 @@ STILL_REFUSED = {
     "a variable in a mutual block": ("mutual\nvariable (zz_n : ℕ)\nend\n\n", "`mutual` block"),
     "a mutual block open at the theorem": ("mutual\ntheorem zz_a : True := trivial\n\n", "is still open at"),
     "an attribute on an example": ("@[instance] example : OfNat ℤ 898 := ⟨0⟩\n\n", "attribute not permitted"),
-    "an option before an example": ("set_option autoImplicit true in\nexample : True := trivial\n\n", "not permitted"),
+    "an option before an example": (
+        "set_option tactic.hygienic false in\nexample : True := trivial\n\n",
+        "not permitted",
+    ),
     "an instance glued to an example": (
         "example : True := trivial instance : OfNat ℤ 898 := ⟨0⟩\n\n",
         "starts a new command",

@@ -145,19 +145,19 @@ ATTACKS: dict[str, tuple[str, Track, dict[str, str], str, str]] = {
         "attribute",
     ),
     "#exit": (B5, Track.WITH_ANSWER, {"after": "#exit\n"}, "G3", "#exit"),
-    "code after theorem": (
+    "instance after theorem": (
         B5,
         Track.WITH_ANSWER,
-        {"after": "example : True := trivial\n"},
+        {"after": "instance : Inhabited ℕ := ⟨0⟩\n"},
         "G2",
-        "code after the theorem",
+        "an `instance` for a class and type the candidate does not define",
     ),
     "end after theorem": (
         B5,
         Track.WITH_ANSWER,
         {"before": "namespace Foo\n", "after": "end Foo\n"},
         "G2",
-        "namespace not closed before the theorem",
+        "inside a namespace: renamed",
     ),
     "indented declaration in proof": (
         B5,

@@ -55,7 +55,7 @@ HOLES: dict[str, Case] = {
         B5, W, {"before": "/-/- -/ axiom cheat : False -- -/\n"}, "G3", "axiom: axiom"
     ),
     "theorem hidden in a /--/ doc comment": (
-        B5, W, {"proof": "trivial\n/--/ -/ /-/- -/ example : True := trivial -- -/"}, "G2", "code after"
+        B5, W, {"proof": "trivial\n/--/ -/ /-/- -/ theorem putnam_1997_b5 : True := trivial -- -/"}, "G2", "collides"
     ),
     # `s! "..."` interpolates with a space (or a comment) before the string, too.
     "spaced interpolation": (B5, W, {"before": 'def msg : String := s! "{sorry}"\n'}, "G3", "sorry"),
@@ -95,7 +95,7 @@ STOPPED: dict[str, Case] = {
         B5, W, {"before": "private theorem putnam_1997_b5 : True := trivial\n"}, "G2", "differs from the challenge"
     ),
     "the theorem declared twice": (
-        B5, W, {"after": "theorem putnam_1997_b5 : True := trivial\n"}, "G2", "code after the theorem"
+        B5, W, {"after": "theorem putnam_1997_b5 : True := trivial\n"}, "G2", "collides with a challenge declaration"
     ),
     "second command after ;": (B5, W, {"proof": "trivial; example : True := trivial"}, "G2", "`example`"),
     "#exit after a quote in a comment": (B5, W, {"proof": 'by\n  simp -- "\n#exit'}, "G3", "#exit"),

@@ -86,6 +86,19 @@ ADDITIONS: Final = (
         "`open A B` opens `A` then `B`, exactly as `open A` then `open B` (src/Lean/Elab/Open.lean)",
     ),
     Difference(
+        "helpers and blocks after the theorem's proof, judged as before it, in any namespace",
+        _CANNOT,
+        "Lean elaborates commands in order: the statement and its proof are in the environment before the "
+        "next command starts (src/Lean/Language/Lean.lean `doElab`), and later gates name the theorem, "
+        "which no helper may redeclare",
+    ),
+    Difference(
+        "`set_option autoImplicit V in` (or `relaxedAutoImplicit`) before a helper or inside a proof",
+        _CANNOT,
+        "both act only on the header of the declaration they prefix (src/Lean/Elab/AutoBound.lean): a "
+        "helper's signature, never the statement; before the theorem or as a global command they stay refused",
+    ),
+    Difference(
         "a helper named like a variable the statement binds",
         _CANNOT,
         "with `autoImplicit` off the statement's occurrence is the local variable",
@@ -115,10 +128,12 @@ ADDITIONS: Final = (
         "changes how tactic blocks inside the statement (if any) elaborate, never what the kernel accepts",
     ),
     Difference(
-        "a helper in a namespace the statement names or opens, or that may exist in the library (a `namespace` "
-        "block or a dotted name: `RunMove.append_left`)",
+        "before the theorem, a helper in a namespace the statement names or opens, or that may exist in the "
+        "library (a `namespace` block or a dotted name: `RunMove.append_left`); one named after the problem "
+        "(`Putnam1997B5`) is harmless",
         _NEEDS_G6,
-        "could change what dot notation or an opened name finds",
+        "could change what dot notation or an opened name finds, also dot notation that a library notation "
+        "writes and the statement's text does not show",
     ),
     Difference(
         "an `instance` whose type names a declaration of the candidate; a `local notation`",
@@ -129,7 +144,7 @@ ADDITIONS: Final = (
     Difference(
         "everything in DESIGN.md section 7 (see the forbidden table below), `variable`, `include`, `omit` "
         "in scope at the theorem, other `instance`s, global `notation`, other new `import`s, a namespace "
-        "open at the theorem, code after it",
+        "open at the theorem, `set_option autoImplicit` before the theorem or global",
         "refused",
         "can change the statement's meaning in ways no text check rules out, or escape the kernel",
     ),
@@ -146,11 +161,12 @@ def brief(policy: LeanPolicy) -> str:
     forbidden = ", ".join(dict.fromkeys(f"`{r.construct}`" for r in policy.forbidden))
     return "\n".join(
         [
-            f"- After the header and before the theorem you may add: {helpers}. A helper's name must be "
-            "a plain identifier the challenge neither declares nor mentions.",
+            f"- After the header, before the theorem or after its proof, you may add: {helpers}. A helper's "
+            "name must be a plain identifier the challenge neither declares nor mentions.",
             "- Nothing else may change: no new `import`, `open` at the theorem, `variable` in scope at the "
             "theorem, `instance`, "
-            "`notation`, namespace left open at the theorem, or code after the theorem.",
+            "`notation`, namespace left open at the theorem, or option before the theorem that steers "
+            "elaboration (`autoImplicit`).",
             f"- Forbidden anywhere outside comments and strings: {forbidden}.",
         ]
     )

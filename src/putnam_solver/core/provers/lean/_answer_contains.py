@@ -51,6 +51,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
+
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
 BINDER_ENDS: Final = frozenset({",", "=>", "↦", ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "|", "//", "in"})
 BODIES: Final = frozenset({",", "=>", "↦"})
@@ -88,7 +90,7 @@ NEVER: Final = -1
 
 
 def plain_name(text: str) -> bool:
-    return text[:1].isalpha() and "." not in text and text not in ("fun", "λ", "by")
+    return starts_letter(text) and "." not in text and text not in ("fun", "λ", "by")
 
 
 def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False) -> tuple[list[str], list[str]]:
@@ -159,7 +161,7 @@ def _pattern(texts: Sequence[str], i: int) -> list[str] | None:
 
 def _bound(text: str) -> bool:
     """A bound variable, or a field of one (``#0.encard``)."""
-    return text[:1] == "#" and text[1:].partition(".")[0].isdigit()
+    return text[:1] == "#" and all_digits(text[1:].partition(".")[0])
 
 
 def _key(text: str) -> str:
@@ -168,13 +170,13 @@ def _key(text: str) -> str:
 
 
 def _atom_end(text: str) -> bool:
-    return ((text[:1].isalnum() or text[:1] in "_«#") and text not in KEYWORDS) or text in CLOSERS or text in POSTFIX
+    return ((starts_alnum(text) or text[:1] in "_«#") and text not in KEYWORDS) or text in CLOSERS or text in POSTFIX
 
 
 def is_question(kept: Sequence[str], args: Sequence[str]) -> bool:
     """Whether the side (canonical, parentheses kept) is a whole term that asks something (module doc)."""
     texts = [t for t in kept if t not in ("(", ")")]
-    asks = any(_bound(t) or ((t[:1].isalpha() or t[:1] == "«") and t not in args and t not in KEYWORDS) for t in texts)
+    asks = any(_bound(t) or ((starts_letter(t) or t[:1] == "«") and t not in args and t not in KEYWORDS) for t in texts)
     if len(texts) < 2 or not asks or kept[0] in INFIX or kept[0] in SEPARATORS or not _atom_end(kept[-1]):
         return False
     depth, header = 0, False
@@ -262,7 +264,7 @@ def _asks_more(kept: Sequence[str], args: Sequence[str], own: frozenset[str]) ->
     if len(texts) >= 2 and not own.isdisjoint(texts):
         return True
     named = any(
-        t in BINDERS or ((t[:1].isalpha() or t[:1] == "«") and t not in args and t not in KEYWORDS) for t in texts
+        t in BINDERS or ((starts_letter(t) or t[:1] == "«") and t not in args and t not in KEYWORDS) for t in texts
     )
     return len(texts) >= (3 if named else UNNAMED)
 

@@ -48,6 +48,7 @@ from putnam_solver.core.provers.lean._answer_contains import plain_name as _plai
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
 from putnam_solver.core.provers.lean._answer_unwrap import readings
+from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, code_tokens, normalize_name
 
 RULE = (
@@ -218,7 +219,7 @@ def _glued_projections(texts: Sequence[str]) -> list[str]:
     """``p . 1`` and ``p . 2.1`` (the lexer reads ``2.1`` as a number) as the one name ``p.1``, ``p.2.1``."""
     out: list[str] = []
     for text in texts:
-        if len(out) >= 2 and out[-1] == "." and text[:1].isdigit() and _plain_name(out[-2].split(".")[0]):
+        if len(out) >= 2 and out[-1] == "." and starts_digit(text) and _plain_name(out[-2].split(".")[0]):
             out[-2:] = [f"{out[-2]}.{text}"]
         else:
             out.append(text)
@@ -247,14 +248,14 @@ def _spelled(texts: Sequence[str]) -> list[str]:
         if (names[i], after) in (("∘", "id"), ("id", "∘")):
             i += 2
             continue
-        if names[i] != "id" or after is None or not (after[:1].isalnum() or after[:1] in "(_«"):
+        if names[i] != "id" or after is None or not (starts_alnum(after) or after[:1] in "(_«"):
             out.append(names[i])
         i += 1
     return out
 
 
 def _one_name(text: str) -> str:
-    if not (text[:1].isalpha() or text[:1] in "_«"):
+    if not (starts_letter(text) or text[:1] in "_«"):
         return text
     name = normalize_name(text)
     return name.removeprefix("_root_.") if name != "_root_" else name
@@ -275,7 +276,7 @@ def _applicative(texts: Sequence[str]) -> bool:
             depth += 1
         elif text in OPEN_CLOSE.values():
             depth -= 1
-        elif depth == 0 and not (text[:1].isalnum() or text[:1] in "_«"):
+        elif depth == 0 and not (starts_alnum(text) or text[:1] in "_«"):
             return False
     return bool(texts) and depth == 0
 

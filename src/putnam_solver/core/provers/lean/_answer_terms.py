@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token
 
 OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
@@ -98,7 +99,7 @@ def rewrite(tokens: Tokens, match: Match) -> Tokens | None:
 
 
 def make_token(text: str, like: Token | None) -> Token:
-    kind = IDENT if text[:1].isalpha() or text[:1] in "_«" else NUMBER if text[:1].isdigit() else SYMBOL
+    kind = IDENT if starts_letter(text) or text[:1] in "_«" else NUMBER if starts_digit(text) else SYMBOL
     return Token(kind, text, 0, 0, 1, 0, True) if like is None else like._replace(kind=kind, text=text)
 
 

@@ -214,7 +214,8 @@ POLICY: Final = LeanPolicy(
         PermittedAddition(
             "`set_option NAME VALUE in`",
             f"before a helper or before the theorem, or as a global command, NAME one of "
-            f"{', '.join(_OPTIONS)} or a `linter.*` option",
+            f"{', '.join(_OPTIONS)} or a `linter.*` option; before a helper or inside a proof also "
+            "`autoImplicit` or `relaxedAutoImplicit` (they act on that helper's signature only)",
         ),
     ),
     choice_operators=(

@@ -4,10 +4,11 @@ namespaces, ``open``s, no-answer values and layout.
 The candidate must be the challenge with its holes filled. The holes are the theorem's proof (all
 tokens after the theorem's top-level ``:=``) and, on the no-answer track, the value of every
 ``*_solution`` declaration. Everything else is compared token by token, gluing included. The only
-additions allowed are the helpers listed in :data:`POLICY`, placed after the header and before the
-theorem. Where the proof ends: it runs to the end of the file. Any token that can only begin a command
-(``theorem``, ``end``, ``notation``, ``seal``, a modifier...) inside it, or any command-starting token at
-column 0 after it, means Lean would parse a new command there, and is rejected as code after the theorem.
+additions allowed are the helpers listed in :data:`POLICY`, placed after the header, before the theorem
+or after its proof (:func:`_after_theorem`). Where the proof ends: it runs to the end of the file, or to
+the first token that can only begin a command (``theorem``, ``end``, ``notation``, ``seal``, a
+modifier...) or command-starting token at column 0: Lean would parse a new command there, which is
+judged as an addition after the theorem.
 The same holds inside every hole (a helper's body, a no-answer value): there an ``open`` or
 ``set_option`` without its ``... in`` would be a new command in force for the theorem. A helper's name
 may not be one the challenge uses anywhere, not even as a variable: the statement's identifiers could
@@ -47,6 +48,7 @@ from putnam_solver.core.provers.lean._helpers import (
     show,
 )
 from putnam_solver.core.provers.lean._policy import POLICY, LeanPolicy, elaboration_option, option_allowed
+from putnam_solver.core.provers.lean._signature_options import signature_option
 from putnam_solver.core.provers.lean.imports import ImportClosure
 from putnam_solver.core.provers.lean.layout import first_difference, same_tokens
 from putnam_solver.core.provers.lean.syntax import (
@@ -107,6 +109,7 @@ def check_statement(
     walk = Walk([], [], [], defined)
     position = 0
     theorem_seen = False
+    around: list[tuple[Command, list[Command]]] = []  # the blocks open at the theorem
     pinned = {tuple(t.text for t in c.tokens) for c in expected.commands if c is not expected.theorem}
     for command in commands:
         if tuple(t.text for t in command.tokens) not in pinned:  # the statement's own commands are pinned
@@ -114,7 +117,7 @@ def check_statement(
         key = _key(command)
         walk.header_done = walk.header_done or command.keyword != "import"
         if theorem_seen:
-            walk.violations += _after_theorem(command, walk)
+            walk.violations += _after_theorem(command, walk, expected, policy, semantic)
         elif key in keys[position:]:
             found = keys.index(key, position)
             skipped = [c for c in want[position:found] if not _resource_option(c, policy)]
@@ -124,6 +127,7 @@ def check_statement(
             walk.violations += _compare(want[found], command, holes.get(key), expected, policy, semantic, defined)
             position = found + 1
             theorem_seen = key == theorem_key
+            around = list(walk.blocks) if theorem_seen else around
             if want[found].name is None and not _resource_option(want[found], policy):
                 walk.violations += pinned_command(command, walk)
             if want[found].name is not None:  # every pinned declaration is read in the scope it stands in
@@ -139,16 +143,17 @@ def check_statement(
     if not theorem_seen:
         walk.violations.append(Violation(_last_line(commands), f"theorem {expected.theorem_name}", "missing"))
     for block, _ in walk.blocks:
-        if block.keyword == "namespace":
+        if block.keyword == "namespace" and any(block is b for b, _ in around):
             walk.violations.append(Violation(block.line, show(block), "namespace not closed before the theorem"))
     return walk.violations
 
 
 def _scope_command(
-    command: Command, walk: Walk, expected: Statement, policy: LeanPolicy, semantic: bool
+    command: Command, walk: Walk, expected: Statement, policy: LeanPolicy, semantic: bool, after: bool = False
 ) -> list[Violation]:
-    """A command the challenge does not have, before the theorem: a block opener or closer, a global
-    ``open`` (recorded; judged at the theorem), an allowed global option, or a helper."""
+    """A command the challenge does not have: a block opener or closer, a global ``open`` (recorded;
+    judged at the theorem), an allowed global option, or a helper. ``after`` the theorem, a helper's
+    namespace no longer matters: the statement was elaborated before it existed."""
     if opens_block(command):
         walk.blocks.append((command, []))
         return []
@@ -176,10 +181,11 @@ def _scope_command(
         return helper_prefix_violations(command.prefix, policy) + instance_violations(command, walk.defined, semantic)
     namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"] + _dotted_prefix(command)
     reachable = {p for n in namespace for p in name_parts(n)} & (expected.name_parts_used | _opened(walk))
-    if namespace and not semantic and (reachable or not _fresh_namespace(namespace[0], expected)):
+    if namespace and not semantic and not after and (reachable or not _fresh_namespace(namespace[0], expected)):
         why = "which the statement names or opens" if reachable else "which may already exist in the library"
         what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
-        return [Violation(command.line, show(command), needs_g6(what))]
+        deferred = [Violation(command.line, show(command), needs_g6(what))]
+        return deferred + _addition_violations(command, expected, policy, namespace)  # refusals G6 cannot lift
     return _addition_violations(command, expected, policy, namespace)
 
 
@@ -224,14 +230,24 @@ def _combinator_free(command: Command) -> bool:
     return not any(t.text == "in" for t in command.tokens)
 
 
-def _after_theorem(command: Command, walk: Walk) -> list[Violation]:
-    """After the theorem only the ``end`` of a section still open around it and read-only commands
-    (``#print axioms NAME``, ``#check``: they add nothing to the environment) may stand."""
-    if command.keyword == "end" and walk.blocks and walk.blocks[-1][0].keyword == "section":
+def _after_theorem(
+    command: Command, walk: Walk, expected: Statement, policy: LeanPolicy, semantic: bool
+) -> list[Violation]:
+    """A command after the theorem's proof: judged as an addition before it is (helpers, blocks, read-only
+    commands, allowed options), except that a helper may stand in any namespace. Lean elaborates commands
+    in order, each in the environment the commands before it made (leanprover/lean4
+    src/Lean/Language/Lean.lean, ``doElab``: one ``elabCommandTopLevel`` per parsed command; a proof
+    elaborated in a background task keeps that environment), so nothing declared after the theorem can
+    change what it states or how it was proved; the gates that read the theorem
+    later (G5's harness file, G6) name it by its full name, which a later helper cannot take (a second
+    declaration of a name is an error, and G2 refuses a helper named like a challenge declaration).
+    Forbidden constructs stay forbidden there (G3). Which tokens end the proof is the splitter's
+    reading (``_commands``): a column-0 command keyword or one that can only begin a command."""
+    if command.keyword == "end":
         return close_block(command, walk, theorem_seen=True)
-    if command.keyword in POLICY.read_only_commands and command.head == 0:
-        return []
-    return [Violation(command.line, show(command), "code after the theorem's proof")]
+    if command.keyword == "import":
+        return [Violation(command.line, show(command), "an `import` after the header (Lean refuses it)")]
+    return _scope_command(command, walk, expected, policy, semantic, after=True)
 
 
 def _open_names(commands: Sequence[Command]) -> list[str] | None:
@@ -350,14 +366,18 @@ def _last_line(commands: Sequence[Command]) -> int:
     return commands[-1].tokens[-1].line if commands else 1
 
 
-def _combinator_prefix_end(tokens: Sequence[Token], policy: LeanPolicy) -> tuple[int, list[Token]]:
+def _combinator_prefix_end(
+    tokens: Sequence[Token], policy: LeanPolicy, helper: bool = False
+) -> tuple[int, list[Token]]:
     """Skip leading ``set_option NAME VALUE in`` and ``open ... in`` groups. Returns the index after
     them and the ``open`` tokens skipped (a caller decides what an ``open ... in`` may precede); options
-    off the allow-list are not skipped, so that they stay visible to the caller."""
+    off the allow-list are not skipped, so that they stay visible to the caller. Before a ``helper``
+    ``autoImplicit`` may stand as well: it changes that helper's signature only (``_signature_options``)."""
     i, opens = 0, []
     while i < len(tokens):
         if tokens[i].text == "set_option" and i + 3 < len(tokens) and tokens[i + 3].text == "in":
-            if not option_allowed(tokens[i + 1].text, policy):
+            name = tokens[i + 1].text
+            if not (option_allowed(name, policy) or (helper and signature_option(name))):
                 break
             i += 4
         elif tokens[i].text == "open" and (after := _open_in_end(tokens, i)) is not None:
@@ -445,7 +465,7 @@ def _addition_violations(
 ) -> list[Violation]:
     """A command the challenge does not have: allowed only if it is a permitted helper, declared at top
     level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open)."""
-    start, _ = _combinator_prefix_end(command.tokens, policy)
+    start, _ = _combinator_prefix_end(command.tokens, policy, helper=True)
     if command.keyword == "example":  # elaborated, then dropped with all it declared (`withoutModifyingEnv`)
         return helper_prefix_violations(command.tokens[start : command.head], policy)
     if command.keyword not in policy.helper_keywords:

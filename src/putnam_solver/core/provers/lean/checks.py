@@ -27,6 +27,7 @@ from putnam_solver.core.provers.lean._policy import (
     PermittedAddition,
 )
 from putnam_solver.core.provers.lean._preservation import STATEMENT_DIFFERS, check_preservation, check_statement
+from putnam_solver.core.provers.lean._signature_options import decided_sites
 from putnam_solver.core.provers.lean.challenge import AnswerForm, answer_form, challenge
 from putnam_solver.core.provers.lean.imports import ImportClosure, closure_for, header_imports
 from putnam_solver.core.provers.lean.options import LeanOptions
@@ -139,7 +140,11 @@ def forbidden_gate(sub: Submission) -> GateResult:
     if not sub.benchmark.pinned:  # a client's record, an unpinned file: its meta code runs like a candidate's
         own = Counter({c: n for c, n in own.items() if c not in unpinned_refused(sub)})
     found = excuse_statement_constructs(check_forbidden(sub.candidate), own)
-    found = leave_to_g2(found, sub.candidate)
+    try:
+        expected: Statement | None = parse_statement(form_challenge(sub)[1])
+    except (LexError, StatementError):
+        expected = None
+    found = leave_to_g2(found, sub.candidate, expected)
     return text_gate_result("G3", "forbidden", found, "no forbidden constructs")
 
 
@@ -154,12 +159,17 @@ def unpinned_refused(sub: Submission) -> set[str]:
     return {v.construct for v in found if v.rule.split(":", 1)[0] in UNPINNED_STATEMENT_RULES}
 
 
-def leave_to_g2(found: list[Violation], candidate: str) -> list[Violation]:
-    """Drop the ``instance`` and ``local notation`` keywords G2 judges as whole commands (``_declarations``)."""
+def leave_to_g2(found: list[Violation], candidate: str, expected: Statement | None = None) -> list[Violation]:
+    """Drop the ``instance`` and ``local notation`` keywords G2 judges as whole commands (``_declarations``),
+    and, given the challenge (``expected``), the ``set_option autoImplicit V in`` it judges in helpers and
+    in the theorem's proof (``_signature_options``)."""
     try:
-        decided = g2_decides(commands_of(candidate))
+        commands = commands_of(candidate)
     except LexError:
         return found
+    decided = g2_decides(commands)
+    if expected is not None:  # without it, the theorem or a pinned declaration could pass for a helper
+        decided += decided_sites(commands, expected)
     kept = []
     for violation in found:
         key = (violation.line, violation.construct)
