@@ -476,7 +476,8 @@ def _addition_violations(
     after = command.tokens[command.head + 2] if command.head + 2 < len(command.tokens) else None
     if name is None:
         violations.append(Violation(command.line, show(command), "a helper needs a name"))
-    elif after is not None and not after.spaced and after.kind == SYMBOL and after.text.isalpha():
+    elif after is not None and not after.spaced and after.kind == SYMBOL and after.text.isalpha():  # Unicode's
+        # letters on purpose: a symbol token is never a Lean letter (``_idchars``), so this finds look-alikes
         violations.append(
             Violation(
                 after.line,
