@@ -194,11 +194,12 @@ POLICY: Final = LeanPolicy(
     permitted=(
         PermittedAddition(
             "`theorem`, `lemma`, `def`, `abbrev`",
-            "with optional docstring, `@[simp]`, and `private` / `protected` / `noncomputable`; the name "
-            "must be a plain (undotted) identifier that the challenge neither declares nor mentions (not "
-            "even as a variable): a helper cannot extend another namespace (hijacking dot notation), "
-            "shadow the theorem or a solution, or become what a name in the statement resolves to "
-            "(a name reached through `open`, an auto-bound variable)",
+            "with optional docstring, `@[simp]`, and `private` / `protected` / `noncomputable`, before the "
+            "theorem or after its proof; the name must be an identifier that the challenge neither declares "
+            "nor mentions (not even as a variable): a helper cannot shadow the theorem or a solution, or "
+            "become what a name in the statement resolves to (a name reached through `open`, an auto-bound "
+            "variable); before the theorem, a dotted name or one in a namespace other than the problem's own "
+            "could hijack dot notation and is left to G6",
         ),
         PermittedAddition(
             "`inductive`, `structure`",
