@@ -154,6 +154,21 @@ USING_AN_ASSUMPTION: dict[str, str] = {
 """Additions before the theorem that declare ``zz_ax : False``, which the proof (``USE``) then uses."""
 
 BEFORE_THE_THEOREM: dict[str, str] = {
+    "Number Notation": "Definition zzof (x : Number.uint) : option Q := Some 0.\n"
+    "Definition zzto (q : Q) : option Number.uint := None.\nNumber Notation Q zzof zzto : Q_scope.\n",
+    "String Notation": "String Notation nat zzof zzto : nat_scope.\n",
+    "Disable Notation": 'Disable Notation "x > y".\n',
+    "Format Notation": 'Format Notation "x > y" "x > y".\n',
+    "Undelimit Scope": "Undelimit Scope Q_scope.\n",
+    "Declare Custom Entry": "Declare Custom Entry zz.\n",
+    "Identity Coercion": "Definition zzT := Q.\nIdentity Coercion zzid : zzT >-> Q.\n",
+    "SubClass": "SubClass zzT := Q.\n",
+    "Scheme": "Scheme zz_ind := Induction for nat Sort Prop.\n",
+    "Combined Scheme": "Combined Scheme zz from nat_ind.\n",
+    "Derive Inversion": "Derive Inversion zz with (le 0 0).\n",
+    "Functional Scheme": "Functional Scheme zz := Induction for Nat.add Sort Prop.\n",
+    "Declare Left Step": "Declare Left Step Qle_trans.\n",
+    "Set Firstorder Depth": "Set Firstorder Depth 1.\n",
     "Register": "Register False as core.True.type.\n",
     "Extraction to a file": 'Require Extraction.\nExtraction "/tmp/zz.ml" nat.\n',
     "Local Strategy": "Local Strategy opaque [Qplus].\n",
@@ -194,10 +209,20 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
     "Reset Initial": ("", "\nReset Initial.\n"),
     "Quit": ("", "\nQuit.\n"),
     "a look-alike theorem name": ("", ""),
+    "the theorem as a Fact": ("", ""),
+    "the theorem as a Local Theorem": ("", ""),
+    "the theorem universe-polymorphic": ("", ""),
     "the theorem renamed, an alias after": ("", "\nDefinition putnam_1962_a6 := zz.\n"),
 }
 """Text before and after the theorem for the rest (``attack`` edits the theorem or proof where needed)."""
 ATTACKS = sorted([*USING_AN_ASSUMPTION, *BEFORE_THE_THEOREM, *ELSEWHERE])
+
+
+KEYWORDS = {
+    "the theorem as a Fact": "Fact",
+    "the theorem as a Local Theorem": "Local Theorem",
+    "the theorem universe-polymorphic": "#[universes(polymorphic)] Theorem",
+}
 
 
 def attack(case: str) -> str:
@@ -212,6 +237,9 @@ def attack(case: str) -> str:
         "Undo in the proof": PROOF.replace("Proof. intros.", "Proof. intros. Undo."),
     }.get(case, PROOF)
     text = a6(before, proof, after)
+    for name, head in KEYWORDS.items():
+        if case == name:
+            return text.replace("Theorem putnam_1962_a6", f"{head} putnam_1962_a6")
     if case == "a look-alike theorem name":
         return text.replace("Theorem putnam_1962_a6", "Theorem putnam_1962_\u04306")
     if case == "the theorem renamed, an alias after":
@@ -232,6 +260,7 @@ HARMLESS = (
     "Local Arguments Qplus : simpl never.\n"
     "Section zz.\nArguments Qmult : simpl never.\nEnd zz.\n"
     "Definition zz_id (q : Q) := q.\nArguments zz_id q%Q_scope.\n"
+    "Hint Cut [_*] : core.\n#[export] Hint Unfold Qplus : core.\nUnset Printing Notations.\nLtac zz := idtac.\n"
 )
 """Near-neighbours of the attacks that change nothing the harness reads."""
 
