@@ -13,7 +13,10 @@ a look-alike theorem name, the theorem renamed with an alias, ``Cumulative Polym
 ``Set``/``Unset Primitive Projections``, ``Unset Elimination Schemes``, ``Typeclasses Opaque``,
 ``Existing Instance``, ``Export Set``, ``bypass_check``, ``Declare Instance``/``Scope``/``Reduction``,
 ``Delimit``/``Bind Scope``, ``Universe``/``Constraint``, ``Set Universe Polymorphism``, ``Set Default
-Proof Using``, ``Unset Strict Universe Declaration``, ``Save``, ``Fail Qed``, ``Prenex Implicits``; and on
+Proof Using``, ``Unset Strict Universe Declaration``, ``Save``, ``Fail Qed``, ``Prenex Implicits``,
+``Number``/``String``/``Disable``/``Format Notation``, ``Undelimit Scope``, ``Declare Custom Entry``,
+``Identity Coercion``, ``SubClass``, ``Scheme``, ``Combined Scheme``, ``Derive Inversion``, ``Functional
+Scheme``, ``Declare Left Step``, the theorem as a ``Fact``, ``Local Theorem`` or universe-polymorphic; and on
 the vacuous ``putnam_2013_b2`` (no-answer, where only the answer check's ``differs`` keeps a wrong answer
 from ``accepted``) settings that ``Require`` replays in the answer check's file: ``Ltac lra := fail``
 (a new name, not a redefinition), ``#[global] Hint Extern ... : core``, ``Global Open Scope``,
