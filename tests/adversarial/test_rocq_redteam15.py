@@ -254,9 +254,9 @@ def test_compile_time_prints_mimicking_print_assumptions_never_reach_the_trusted
 def test_hints_arguments_and_fields_leave_the_answer_check_alone() -> None:
     """Each is replayed (or not) in the answer check's file; the wrong answer is still proved different."""
     candidate = vacuous("4", "Add Field zz_field : Rfield. #[global] Hint Extern 0 => idtac : core.")
-    # `not`'s argument made implicit is replayed by `Require`, but `~`/`<>` keep the implicit status `not`
-    # had when the notation was declared (measured), so the check's `ours <> theirs` still elaborates
-    settings = "Arguments Rplus : simpl never.\nArguments Rlt : simpl never.\nArguments not {A}.\n"
+    # a bare `Arguments` of a library constant, replayed by `Require`, is refused since red team 20
+    # (`test_rocq_redteam20.py`); `Local` ones stay in the candidate's file
+    settings = "Local Arguments Rplus : simpl never.\nLocal Arguments Rlt : simpl never.\nLocal Arguments not {A}.\n"
     v = vacuous_verdict(candidate.replace("Theorem putnam_2013_b2", settings + "Theorem putnam_2013_b2"))
     assert v.status == "disputed", (v.status, v.answers)
 

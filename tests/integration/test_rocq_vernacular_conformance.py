@@ -48,7 +48,7 @@ ELABORATING = {
     "local scope": "Local Open Scope nat_scope.\n",
     "stdlib import": "Require Import Psatz.\n",
     "list notations": "Require Import List.\nImport ListNotations.\n",
-    "arguments of a library constant": "Arguments Nat.add : simpl never.\n",
+    "local arguments of a library constant": "Local Arguments Nat.add : simpl never.\n",
     "opacity of a library constant": "Opaque Nat.mul.\n",
     "symbol tactic notation": 'Tactic Notation "<~" := lia.\n',
 }
@@ -64,6 +64,7 @@ REFUSED = {
         "Hint Extern 0 (Decidable.Decidable _) => exact I : typeclass_instances.\n",
         "declares an instance",
     ),
+    "arguments of a library constant": ("Arguments Nat.add : simpl never.\n", "write `Local Arguments`"),
     "global option": ("Global Set Implicit Arguments.\n", "reaches every file"),
     "exported option": ("Export Set Printing Width 40.\n", "reaches every file"),
     "unknown option": ("Set Universe Polymorphism.\n", "not one known to leave the statement alone"),

@@ -86,7 +86,8 @@ def test_whitespace_and_comments_may_change_but_not_gluing(bench: Benchmark) -> 
         ("Set Implicit Arguments.", ""),  # class 2: G5 decides on this (full) profile
         ("Set Universe Polymorphism.", "not one known to leave the statement alone"),
         ("Global Set Implicit Arguments.", "reaches every file that loads the candidate"),
-        ("Arguments sum_to n : simpl never.", ""),  # class 2, as above
+        ("Local Arguments sum_to n : simpl never.", ""),  # class 2, as above
+        ("Arguments sum_to n : simpl never.", "write `Local Arguments`"),  # replayed by `Require` (red team 20)
         ("Require Import GeoCoq.Main.", "only installed libraries"),
         ("From Ltac2 Require Import Ltac2.", "only installed libraries"),
         ("Definition sum_to' := 0.", ""),

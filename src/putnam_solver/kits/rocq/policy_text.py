@@ -73,7 +73,14 @@ ADDITIONS: Final = (
         "active in the harness's files, which only Require the candidate",
     ),
     _addition(
-        "Set Implicit Arguments and its family, Asymmetric Patterns; Arguments, Opaque, Transparent of "
+        "an Arguments of another constant that is neither Local nor in a section (Global in one counts)",
+        "before the theorem",
+        NEVER,
+        "Require replays it in the harness's answer check, whose tactics it steers: scopes, implicit "
+        "arguments, simpl never (measured with coqc 8.16: red team 20); use Local Arguments",
+    ),
+    _addition(
+        "Set Implicit Arguments and its family, Asymmetric Patterns; Local Arguments, Opaque, Transparent of "
         "other constants; a Tactic Notation with symbol keywords",
         "before the theorem, or inside a helper's proof",
         SEMANTIC_CHECK_ONLY,

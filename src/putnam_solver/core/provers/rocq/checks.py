@@ -173,6 +173,8 @@ class _Scan:
     """Past the theorem and the challenge's last sentence: nothing left to read the statement, so no
     addition there can change it; only what ``Require`` replays in the harness's files still counts."""
     i: int = 0
+    own_sections: int = 0
+    """How many sections the candidate opened are open here."""
 
     def peek(self) -> Sentence | None:
         return self.sents[self.i] if self.i < len(self.sents) else None
@@ -197,6 +199,8 @@ class _Scan:
             self.violations.append(Violation(sent.line, _quote(sent), judged.reason))
         elif self.after and vernacular.replayed(sent, self.defined):
             self.violations.append(Violation(sent.line, _quote(sent), AFTER_THEOREM_REPLAYED))
+        elif vernacular.replayed_before_theorem(sent, self.defined, self.sections + self.own_sections > 0):
+            self.violations.append(Violation(sent.line, _quote(sent), vernacular.REPLAYED_ARGUMENTS))
         elif judged.kind == vernacular.ELABORATING and where is not None:
             self.needs_elaboration_check(sent, f"{where} ({judged.reason}),")
 
@@ -258,9 +262,11 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
     statement, which must come after its ``End``, is read where none of them is in scope.
     """
     name = opening.declared_name
+    scan.own_sections += 1
     while (sent := scan.peek()) is not None:
         if sent.command == "End":
             scan.take()
+            scan.own_sections -= 1
             if sent.declared_name != name:
                 scan.violations.append(Violation(sent.line, _quote(sent), f"does not close `Section {name}`"))
             return

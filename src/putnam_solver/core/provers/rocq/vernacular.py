@@ -134,6 +134,25 @@ def replayed(sent: Sentence, defined: set[str]) -> bool:
     return False
 
 
+def replayed_before_theorem(sent: Sentence, defined: set[str], in_section: bool) -> bool:
+    """Whether ``sent`` is an ``Arguments`` before the theorem that ``Require`` replays in the harness's files
+    (:func:`replayed`; in a section only a ``Global`` one, measured with coqc 8.16). Red team 20: the
+    statement is G5's to judge, but the answer check runs in such a file: ``Arguments exp _%nat_scope``
+    stopped its lemmas about ``exp`` from elaborating, ``Arguments Pos.succ : simpl never`` its ``cbn`` of
+    ``INR 4``, ``Arguments sqrt_pos {x}`` its facts about ``sqrt``: a wrong answer to the vacuous
+    ``putnam_2013_b2`` was then ``unknown`` and the verdict ``accepted`` instead of ``disputed``."""
+    if sent.command != "Arguments":
+        return False
+    return exporting(sent) if in_section else replayed(sent, defined)
+
+
+REPLAYED_ARGUMENTS: Final = (
+    "an `Arguments` of a constant you did not define that is not `Local` (outside a section) is replayed by "
+    "`Require` in every file that loads the candidate, the harness's answer check among them, whose tactics "
+    "it can steer (scopes, implicit arguments, `simpl never`); write `Local Arguments`"
+)
+
+
 def exporting(sent: Sentence) -> bool:
     """``Global``/``Export`` or a ``#[global]``/``#[export]`` attribute: the effect reaches other files."""
     return any(t.text in EXPORTING for t in sent.tokens[: sent.command_at])
