@@ -12,6 +12,11 @@ attempts are not independent samples. A sample passes when the ledger holds a ve
 same rule as the solved count), or, for ``putnam audit``, when its pass was confirmed by the audit just
 run. Statements known defective are left out, as from the headline. A problem with fewer than ``k``
 recorded samples (a run stopped early) does not count towards pass@k; the number that did is shown.
+
+Which problems count as verified (``ledger_seals``): those whose every planned sample is in an attempt row
+this account's ``putnam solve`` wrote and sealed. The others are named with why, and the table over every
+problem as the ledger states it is shown apart, marked not verified: a ledger of another account or an
+older putnam loads and shows its pass@k that way, never mixed with verified figures.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from putnam_solver.run.ledger_rows import INTERRUPTED, AttemptRow
+from putnam_solver.run.ledger_seals import SampleTrust
 from putnam_solver.run.stored_settings import StoredSettings
 
 ALL_SPLITS = "all"
@@ -116,22 +122,92 @@ def _cell(value: float | None, counted: int, problems: int) -> str:
     return f"{value:.3f}{short}"
 
 
+@dataclass(frozen=True)
+class PassAtKFigures:
+    """pass@k of a run: ``verified``, over the problems whose samples rest on rows this account's ``putnam
+    solve`` wrote and sealed (``ledger_seals.SampleTrust``); ``unverified``, every other problem with why;
+    ``claimed``, over every problem as the ledger states it (only when some problem is unverified)."""
+
+    verified: tuple[PassAtK, ...]
+    unverified: Mapping[str, str]
+    claimed: tuple[PassAtK, ...] = ()
+
+
+def pass_at_k_figures(
+    samples: Mapping[str, list[AttemptRow]],
+    k_max: int,
+    splits: Mapping[str, str | None],
+    trust: SampleTrust,
+    passed: Callable[[AttemptRow], bool] = lambda a: a.verified_pass,
+) -> PassAtKFigures:
+    """pass@1..``k_max`` over the samples ``trust`` verifies, and apart, as claimed, over all of them."""
+    counted = {p: rows for p, rows in samples.items() if trust.counts(p, rows)}
+    unverified = {p: trust.why(p, rows) for p, rows in samples.items() if p not in counted}
+    verified = tuple(pass_at_k_table(counted, k_max, splits, passed)) if counted or not unverified else ()
+    claimed = tuple(pass_at_k_table(samples, k_max, splits, passed)) if unverified else ()
+    return PassAtKFigures(verified, unverified, claimed)
+
+
 def run_pass_at_k(
     settings: StoredSettings,
     attempts: Iterable[AttemptRow],
+    trust: SampleTrust,
     excluded: Iterable[str] = (),
-    passed: Callable[[AttemptRow], bool] = lambda a: a.verified_pass,
-) -> list[PassAtK]:
-    """pass@1..K of a stored run (K its ``--samples``; nothing for a run of one sample per problem)."""
+) -> PassAtKFigures | None:
+    """pass@1..K of a stored run (K its ``--samples``; None for a run of one sample per problem)."""
     k_max = settings.config.samples
     if k_max < 2:
+        return None
+    samples = samples_of_first_campaign(attempts, excluded)
+    return pass_at_k_figures(samples, k_max, dict(settings.splits), trust)
+
+
+MAX_NAMED = 10
+"""The most problems named per reason a problem's samples are not verified (the rest are counted)."""
+
+
+def unverified_lines(figures: PassAtKFigures) -> list[str]:
+    """What of pass@k is not verified and why, in plain words (nothing when everything is)."""
+    if not figures.unverified:
         return []
-    return pass_at_k_table(samples_of_first_campaign(attempts, excluded), k_max, dict(settings.splits), passed)
+    reasons: dict[str, list[str]] = {}
+    for problem, why in sorted(figures.unverified.items()):
+        reasons.setdefault(why, []).append(problem)
+    left = len(figures.unverified)
+    head = (
+        f"NOT VERIFIED, left out of the pass@k above: {left} problems whose samples rest on attempt rows this "
+        "account's `putnam solve` did not write or that fail their seal:"
+        if figures.verified
+        else f"pass@k NOT VERIFIED: none of the {left} problems' samples rest on attempt rows this account's "
+        "`putnam solve` wrote and sealed:"
+    )
+    out = [head]
+    for why, problems in reasons.items():
+        more = f" and {len(problems) - MAX_NAMED} more" if len(problems) > MAX_NAMED else ""
+        out.append(f"- {', '.join(problems[:MAX_NAMED])}{more}: {why}")
+    return out
 
 
-def pass_at_k_section(table: Iterable[PassAtK]) -> list[str]:
+CLAIMED_HEAD = (
+    "pass@k as the ledger states it, NOT VERIFIED (every problem; the solved count does not rest on these "
+    "rows: `putnam audit` re-verifies each pass):"
+)
+
+
+def figures_lines(figures: PassAtKFigures | None) -> list[str]:
+    """The verified table, then what is not verified and the table as claimed (Markdown and plain text)."""
+    if figures is None:
+        return []
+    out = pass_at_k_lines(figures.verified)
+    if figures.unverified:
+        apart = ["", *unverified_lines(figures)] if out else unverified_lines(figures)
+        out += [*apart, "", CLAIMED_HEAD, "", *pass_at_k_lines(figures.claimed)]
+    return out
+
+
+def pass_at_k_section(figures: PassAtKFigures | None) -> list[str]:
     """SUMMARY.md's section on pass@k (nothing when the run had one sample per problem)."""
-    rows = pass_at_k_lines(table)
+    rows = figures_lines(figures)
     if not rows:
         return []
     return [
@@ -139,7 +215,8 @@ def pass_at_k_section(table: Iterable[PassAtK]) -> list[str]:
         "",
         "Over the samples of the first campaign (an attempt with an outcome each; later campaigns carry",
         "candidates forward, so their attempts are not independent samples); a sample passes with a verified",
-        "pass; statements known defective are left out. Unbiased estimator of Chen et al. (2021).",
+        "pass; statements known defective are left out; a problem counts only when every sample of its sealed",
+        "plan is in a row this account's `putnam solve` sealed. Unbiased estimator of Chen et al. (2021).",
         "",
         *rows,
         "",
@@ -152,11 +229,15 @@ def audited_pass_at_k(
     confirmed: Iterable[int],
     splits: Mapping[str, str | None],
     excluded: Iterable[str],
+    trust: SampleTrust,
 ) -> list[str]:
     """``putnam audit``'s pass@k lines: a sample passes only when the audit just run confirmed it
-    (``confirmed``: attempt ids); splits and defects are the auditor's benchmark's, never the ledger's."""
+    (``confirmed``: attempt ids); splits and defects are the auditor's benchmark's, never the ledger's; a
+    problem counts as verified only as ``trust`` says (the audit confirms passes, not the failed samples
+    beside them, nor that none was removed)."""
     if k_max < 2:
         return []
     ids = set(confirmed)
-    table = pass_at_k_table(samples_of_first_campaign(attempts, excluded), k_max, splits, lambda a: a.id in ids)
-    return ["pass@k over the first campaign's samples, from the passes this audit confirmed:", *pass_at_k_lines(table)]
+    samples = samples_of_first_campaign(attempts, excluded)
+    figures = pass_at_k_figures(samples, k_max, splits, trust, lambda a: a.id in ids)
+    return ["pass@k over the first campaign's samples, from the passes this audit confirmed:", *figures_lines(figures)]
