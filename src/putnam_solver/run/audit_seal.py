@@ -77,14 +77,21 @@ def audit_stated(
     return [attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, bool(toolchain_changed)]
 
 
+_READ: dict[Path, bytes] = {}
+"""Keys read by this process, by path: a ledger's every row is checked on each read (a file open per row
+otherwise); a key once made is never replaced (``_create_key``)."""
+
+
 def _key(create: bool) -> bytes | None:
     path = key_path()
-    found = _read_key(path)
-    if found is not None or not create:
-        return found
-    with contextlib.suppress(OSError):
-        _create_key(path)
-    return _read_key(path)
+    found = _READ.get(path) or _read_key(path)
+    if found is None and create:
+        with contextlib.suppress(OSError):
+            _create_key(path)
+        found = _read_key(path)
+    if found is not None:
+        _READ[path] = found
+    return found
 
 
 def _read_key(path: Path) -> bytes | None:
