@@ -156,6 +156,24 @@ def test_a_ledger_from_before_attempt_seals_loads_with_its_pass_at_k_unverified(
     assert 'id="pass-at-k-unverified"' in page and 'id="pass-at-k-claimed"' in page
 
 
+@NEEDS_ROCQ
+def test_a_run_killed_and_resumed_has_its_pass_at_k_verified(tmp_path: Path) -> None:
+    """Valid: ``kill -9`` while both samples' reviewer calls are held (nothing recorded), then ``--resume``:
+    each sample is recorded by the resumed process, sealed, and pass@k is verified."""
+    from tests.adversarial.test_cost_redteam import Reviewed
+    from tests.adversarial.test_spend_after_kill import HeldReview, _solve
+    from tests.fakes.openai_server import serve
+    from tests.processes import finished, putnam_process, resume_args
+
+    run_dir = _solve(tmp_path, HeldReview([], hold=True), True, "--samples", "2")
+    assert sql(run_dir, "SELECT COUNT(*) FROM attempts") == [(0,)], "the kill came before any record"
+    with serve(Reviewed([])) as url, putnam_process(*resume_args(run_dir, url)) as proc:
+        finished(proc)
+    assert sorted(sql(run_dir, "SELECT sample, status FROM attempts")) == [(1, "passed"), (2, "passed")]
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert "| all | 1 | 1.000 | 1.000 |" in summary and "NOT VERIFIED" not in summary, summary
+
+
 # -- putnam audit --ray: where the pass is re-verified -----------------------------------------------------------
 
 
