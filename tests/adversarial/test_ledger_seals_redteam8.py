@@ -5,8 +5,8 @@ re-verifies a pass on (``run/ledger_seals.py``, ``run/audit_placement.py``).
   one sealed: a valid proof copied into the failed sample's row (``putnam audit`` confirms the copy too)
   raised the audited pass@1 of a run of one pass in two samples from 0.500 to 1.000, and so did deleting the
   failed sample's row; now each attempt row and each campaign's sample plan is sealed by this account's
-  ``putnam solve``, and a problem whose samples are not all in rows whose seal checks is named as not
-  verified, its figures shown apart;
+  ``putnam solve``, the verified pass@k counts every planned sample and a pass only in a sealed row, and a
+  problem whose samples are not all in such rows is named as not verified, the ledger's claim shown apart;
 - ``putnam audit --ray`` read the node to keep the re-verification away from out of the stored verdict,
   ledger text: an editor naming the honest node sent the audit to the other one; now a node named in a row
   whose seal does not check sends the audit to the head, a sealed one is avoided where another node can
@@ -117,20 +117,24 @@ def test_the_honest_run_s_pass_at_k_is_verified_and_unchanged(case: tuple[Path, 
 
 @NEEDS_ROCQ
 @pytest.mark.parametrize("edit", sorted(EDITS))
-def test_an_edited_sample_row_takes_pass_at_k_out_of_the_verified_figures(case: tuple[Path, Path], edit: str) -> None:
+def test_an_edited_sample_row_never_raises_the_verified_pass_at_k(case: tuple[Path, Path], edit: str) -> None:
     """Before: the audit printed pass@1 1.000 (0.500 honest) with exit 0 for the copy and the deletion alike.
-    Now pass@k says it is not verified and why; the solved count, re-verified pass by pass, stands."""
+    Now the verified pass@k is the honest one (a sample without a sealed row counts as failed), the problem is
+    named as not verified with why, and the ledger's claim is shown apart; the solved count stands."""
     run_dir, benchmark = case
     EDITS[edit](run_dir)
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 0, stdout + stderr
-    assert "pass@k NOT VERIFIED: none of the 1 problems' samples" in stdout, stdout
-    assert "| all | 1 | 1.000 |" in stdout and stdout.index("NOT VERIFIED") < stdout.index("| all |"), stdout
+    assert pass_at_k_row(stdout) == HONEST_ROW and "NOT VERIFIED: 1 problems" in stdout, stdout
+    claimed = stdout[stdout.index("as the ledger states it, NOT VERIFIED") :]
+    assert "| all | 1 | 1.000 |" in claimed, stdout
     summary = (run_dir / "SUMMARY.md").read_text()
-    assert SOLVED in summary and "pass@k NOT VERIFIED" in summary
+    assert SOLVED in summary and HONEST_ROW in summary and "NOT VERIFIED: 1 problems" in summary
     assert putnam("report", run_dir)[0] == 0
     page = (run_dir / "report.html").read_text()
-    assert 'id="pass-at-k-unverified"' in page and '<table class="plain" id="pass-at-k">' not in page
+    verified = '<td data-k="1" data-value="0.5">0.500</td><td data-k="2" data-value="1.0">1.000</td>'
+    assert '<table class="plain" id="pass-at-k"><thead>' in page and verified in page
+    assert 'id="pass-at-k-unverified"' in page and 'id="pass-at-k-claimed"' in page
 
 
 @NEEDS_ROCQ

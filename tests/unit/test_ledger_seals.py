@@ -4,7 +4,7 @@ edited with plain ``sqlite3`` as anyone handed the run directory can."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +13,7 @@ from putnam_solver.run import audit_placement
 from putnam_solver.run.agent.types import AttemptResult
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, Ledger
 from putnam_solver.run.ledger_seals import RUN_ID, UNSEALED, sample_trust, sealed_attempts
-from putnam_solver.run.pass_at_k import figures_lines, pass_at_k_figures, samples_of_first_campaign
+from putnam_solver.run.pass_at_k import figures_lines, pass_at_k_figures
 from putnam_solver.verifier.dispatch import LOCAL
 from tests.helpers import sql
 
@@ -46,12 +46,13 @@ def run_dir(tmp_path: Path) -> Iterator[Path]:
 
 
 def trust_of(run_dir: Path, samples: int = SAMPLES) -> tuple[frozenset[str], dict[str, str]]:
+    """The problems whose samples are all in sealed rows of the sealed plan, and the others with why."""
     ledger = Ledger.open(run_dir / LEDGER_NAME)
     try:
         found = sample_trust(ledger, samples)
     finally:
         ledger.close()
-    return found.verified, dict(found.unverified)
+    return found.plan - set(found.unverified), dict(found.unverified)
 
 
 def test_an_honest_run_has_every_problem_verified(run_dir: Path) -> None:
@@ -66,8 +67,8 @@ def test_a_run_resumed_after_a_kill_is_verified_once_its_samples_are_in(tmp_path
     first.start_campaign(1, ["p_one"], fresh=False, samples=SAMPLES)
     first.record_attempts(1, [result("p_one", 1)])
     first.close()
-    assert trust_of(folder)[1] == {"p_one": "1 of its 2 planned samples have no row (removed from the ledger, "
-                                   "or the run stopped before they ended)"}  # fmt: skip
+    assert trust_of(folder)[1] == {"p_one": "1 of its 2 planned samples have no row (not run yet, the run "
+                                   "stopped before them, or removed from the ledger)"}  # fmt: skip
     second = Ledger.open(folder / LEDGER_NAME)
     second.record_attempts(1, [result("p_one", 2, "passed")])  # no verdict: stored as an error, sealed all the same
     second.close()
@@ -130,35 +131,57 @@ def test_another_account_s_ledger_loads_with_nothing_verified(run_dir: Path, acc
     assert verified == frozenset() and set(unverified) == set(PROBLEMS)
 
 
+def figures_of(run_dir: Path, passed: Callable[[AttemptRow], bool]) -> list[str]:
+    """pass@k's lines for the run, a sample passing when ``passed`` says so."""
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    try:
+        trust = sample_trust(ledger, SAMPLES)
+        return figures_lines(pass_at_k_figures(ledger.attempts(), SAMPLES, {}, trust, passed=passed))
+    finally:
+        ledger.close()
+
+
+def first_sample(row: AttemptRow) -> bool:
+    return row.sample == 1
+
+
 def test_a_ledger_written_before_seals_loads_with_nothing_verified(run_dir: Path) -> None:
     sql(run_dir, "DELETE FROM seals")
     sql(run_dir, "DELETE FROM meta WHERE key=?", RUN_ID)
     ledger = Ledger.open(run_dir / LEDGER_NAME)
     try:
         assert sealed_attempts(ledger) == frozenset()
-        rows = ledger.attempts()
-        figures = pass_at_k_figures(samples_of_first_campaign(rows), SAMPLES, {}, sample_trust(ledger, SAMPLES))
     finally:
         ledger.close()
-    assert figures.verified == () and set(figures.unverified) == set(PROBLEMS)
-    lines = figures_lines(figures)
+    lines = figures_of(run_dir, first_sample)
     assert lines[0].startswith("pass@k NOT VERIFIED: none of the 2 problems") and UNSEALED in lines[1]
-    assert "| all | 2 | 0.000 | 0.000 |" in lines, "the ledger's claim is still shown, marked not verified"
+    assert "| all | 2 | 0.500 | 1.000 |" in lines, "the ledger's claim is still shown, marked not verified"
 
 
 def test_pass_at_k_of_an_honest_run_is_as_before(run_dir: Path) -> None:
-    """Only verified problems: the table alone, as a run before seals showed it."""
-    ledger = Ledger.open(run_dir / LEDGER_NAME)
-    try:
-        samples = samples_of_first_campaign(ledger.attempts())
-        figures = pass_at_k_figures(samples, SAMPLES, {}, sample_trust(ledger, SAMPLES), lambda a: a.sample == 1)
-    finally:
-        ledger.close()
-    assert figures_lines(figures) == [
+    """Every sample sealed: the table alone, as a run before seals showed it."""
+    assert figures_of(run_dir, first_sample) == [
         "| split | problems | pass@1 | pass@2 |",
         "|---|---:|---:|---:|",
         "| all | 2 | 0.500 | 1.000 |",
     ]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "DELETE FROM attempts WHERE problem='p_two' AND sample=2",  # a failed sample removed
+        "UPDATE attempts SET status='copied' WHERE problem='p_two' AND sample=2",  # a pass copied in
+    ],
+)
+def test_an_edit_never_raises_the_verified_figures(run_dir: Path, edit: str) -> None:
+    """The failed sample 2 of p_two removed, or made a pass: the verified table is the honest one, the
+    ledger's claim (pass@1 0.750) only apart, marked not verified."""
+    sql(run_dir, edit)
+    lines = figures_of(run_dir, lambda a: a.sample == 1 or a.status == "copied")
+    assert lines[2] == "| all | 2 | 0.500 | 1.000 |" and lines[4].startswith("NOT VERIFIED: 1 problems"), lines
+    claimed = {"DELETE": "| all | 2 | 0.750 | 1.000 (over 1) |", "UPDATE": "| all | 2 | 0.750 | 1.000 |"}
+    assert lines[5].startswith("- p_two: ") and lines[-1] == claimed[edit.split()[0]], lines
 
 
 # -- where an audit re-verifies: the ledger's node name never chooses a node ----------------------------------

@@ -15,8 +15,11 @@ every row kind, each kind's list of columns starting with its name):
 - each campaign's sample plan when it starts: the run, the campaign, its problems and ``--samples``; a
   sample of the plan without a row (deleted, or the run stopped before it) leaves its problem incomplete.
 
-``sample_trust`` says which problems of the first campaign have every planned sample in a row whose seal
-checks: only these count for pass@k as verified; the report and SUMMARY.md name the others and why. A
+``sample_trust`` gives the sealed plan and which rows' seals check. pass@k's verified figures take, for each
+problem of the plan, every planned sample (``n``) and only the passes in rows whose seal checks (``c``): a
+sample without such a row counts as failed, so an edit can only lower them, never raise them (a bound, not
+a subset: leaving out the problems an editor touched would raise the mean). The report and SUMMARY.md name
+every problem whose samples are not all in sealed rows, and why, and show the ledger's claim apart. A
 ledger of another account, of a putnam from before attempt rows were sealed, or edited, still loads: its
 pass@k is shown as unverified, while its solved count stands on ``putnam audit`` re-verifying each pass.
 What no seal can show is a whole ledger copied back from an earlier moment of its own run: that reads as
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -99,23 +102,26 @@ def seal_plan(db: sqlite3.Connection, campaign: int, problems: Sequence[str], sa
 
 @dataclass(frozen=True)
 class SampleTrust:
-    """Which problems' samples of the first campaign (``campaign``) pass@k may count as verified: every
-    sample of the sealed plan in a row this account's ``putnam solve`` sealed. ``unverified``: every other
-    problem of that campaign, with why."""
+    """What of the first campaign (``campaign``) pass@k may count as verified. ``plan``: its sealed plan,
+    problem by problem, of ``samples`` samples each (empty when the plan's seal does not check: nothing is
+    verified); ``sealed``: the ids of the attempt rows whose seal checks; ``unverified``: each problem of
+    the campaign whose samples are not all in such rows, with why."""
 
     campaign: int | None
-    verified: frozenset[str] = frozenset()
+    plan: frozenset[str] = frozenset()
+    samples: int = 0
+    sealed: frozenset[int] = frozenset()
     unverified: Mapping[str, str] = field(default_factory=dict)
 
-    def counts(self, problem: str, rows: Sequence[AttemptRow]) -> bool:
-        """Whether these samples of ``problem`` are the ones this trust verified."""
-        return problem in self.verified and all(r.campaign == self.campaign for r in rows)
+    def planned(self, problem: str) -> bool:
+        """Whether ``problem`` is in the sealed plan (its pass@k then counts every planned sample)."""
+        return problem in self.plan
 
-    def why(self, problem: str, rows: Sequence[AttemptRow]) -> str:
-        """Why ``problem``'s samples are not counted as verified (``""``: they are)."""
-        if self.counts(problem, rows):
-            return ""
-        return self.unverified.get(problem, UNSEALED)
+    def passes(self, problem: str, rows: Iterable[AttemptRow], passed: Callable[[AttemptRow], bool]) -> int:
+        """How many planned samples of ``problem`` passed in rows whose seal checks."""
+        mine = [r for r in rows if r.id in self.sealed and r.problem == problem and r.campaign == self.campaign]
+        found = {r.sample for r in mine if passed(r)}
+        return min(self.samples, len({s for s in found if s <= self.samples}))
 
 
 NOTHING_VERIFIED = SampleTrust(None)
@@ -137,15 +143,10 @@ def sample_trust(ledger: Ledger, samples: int) -> SampleTrust:
     plan = plan_stated(run, first.number, first.problems, samples)
     if first.number != 1 or run is None or not audit_seal.sealed(seals.get((PLAN, first.number)), plan, ""):
         why = f"the first campaign's sample plan (problems x samples) has {UNSEALED}"
-        return SampleTrust(first.number, frozenset(), {p: why for p in rows})
-    verified, unverified = set(), {}
-    for problem, found in rows.items():
-        why = _why_not(run, seals, found, samples)
-        if why:
-            unverified[problem] = why
-        else:
-            verified.add(problem)
-    return SampleTrust(first.number, frozenset(verified), unverified)
+        return SampleTrust(first.number, unverified={p: why for p in rows})
+    sealed = frozenset(r.id for found in rows.values() for r in found if _row_sealed(run, seals, r))
+    unverified = {p: why for p, found in rows.items() if (why := _why_not(sealed, found, samples))}
+    return SampleTrust(first.number, frozenset(first.problems), samples, sealed, unverified)
 
 
 def sealed_attempts(ledger: Ledger) -> frozenset[int]:
@@ -160,14 +161,14 @@ def _row_sealed(run: str, seals: Mapping[tuple[str, int], str], row: AttemptRow)
     return audit_seal.sealed(seals.get((ATTEMPT, row.id)), attempt_stated(run, row), _verdict_json(row))
 
 
-def _why_not(run: str, seals: Mapping[tuple[str, int], str], rows: Sequence[AttemptRow], samples: int) -> str:
-    bad = [r for r in rows if not _row_sealed(run, seals, r)]
+def _why_not(sealed: frozenset[int], rows: Sequence[AttemptRow], samples: int) -> str:
+    bad = [r for r in rows if r.id not in sealed]
+    missing = samples - len({r.sample for r in rows if r.id in sealed})
     if bad:
         return f"{len(bad)} of its {len(rows)} samples' rows have {UNSEALED}"
-    missing = samples - len({r.sample for r in rows})
-    if missing or len(rows) != samples:
+    if missing:
         return (
-            f"{missing} of its {samples} planned samples have no row (removed from the ledger, or the run stopped "
-            "before they ended)"
+            f"{missing} of its {samples} planned samples have no row (not run yet, the run stopped before them, "
+            "or removed from the ledger)"
         )
     return ""

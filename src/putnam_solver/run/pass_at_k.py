@@ -13,10 +13,12 @@ same rule as the solved count), or, for ``putnam audit``, when its pass was conf
 run. Statements known defective are left out, as from the headline. A problem with fewer than ``k``
 recorded samples (a run stopped early) does not count towards pass@k; the number that did is shown.
 
-Which problems count as verified (``ledger_seals``): those whose every planned sample is in an attempt row
-this account's ``putnam solve`` wrote and sealed. The others are named with why, and the table over every
-problem as the ledger states it is shown apart, marked not verified: a ledger of another account or an
-older putnam loads and shows its pass@k that way, never mixed with verified figures.
+What is verified (``ledger_seals``): every sample of the first campaign's sealed plan counts, and passes only
+in an attempt row this account's ``putnam solve`` wrote and sealed; a sample without such a row counts as
+failed, so no edit of the ledger raises the verified figures. Problems whose samples are not all in such
+rows are named with why, and the table as the ledger states it is shown apart, marked not verified; a
+ledger of another account or an older putnam (no sealed plan) shows only that, never mixed with verified
+figures.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from putnam_solver.run.ledger_rows import INTERRUPTED, AttemptRow
-from putnam_solver.run.ledger_seals import SampleTrust
+from putnam_solver.run.ledger_seals import UNSEALED, SampleTrust
 from putnam_solver.run.stored_settings import StoredSettings
 
 ALL_SPLITS = "all"
@@ -79,16 +81,21 @@ def pass_at_k_table(
 ) -> list[PassAtK]:
     """pass@1..``k_max`` per split (``splits``: each problem's split, None where it has none) and over all
     problems (first row); a sample passes when ``passed`` says so."""
+    counts = {problem: (len(rows), sum(1 for r in rows if passed(r))) for problem, rows in samples.items()}
+    return counts_table(counts, k_max, splits)
+
+
+def counts_table(counts: Mapping[str, tuple[int, int]], k_max: int, splits: Mapping[str, str | None]) -> list[PassAtK]:
+    """``pass_at_k_table`` from each problem's ``(n, c)``."""
     groups: dict[str, list[tuple[int, int]]] = {ALL_SPLITS: []}
-    for problem, rows in sorted(samples.items()):
-        counts = (len(rows), sum(1 for r in rows if passed(r)))
-        groups[ALL_SPLITS].append(counts)
+    for problem, found in sorted(counts.items()):
+        groups[ALL_SPLITS].append(found)
         split = splits.get(problem)
         if split:
-            groups.setdefault(split, []).append(counts)
+            groups.setdefault(split, []).append(found)
     if len(groups) == 2:  # one split: its row says what the row of every problem says
         groups = {name: rows for name, rows in groups.items() if name != ALL_SPLITS}
-    return [_row(name, counts, k_max) for name, counts in groups.items()]
+    return [_row(name, found, k_max) for name, found in groups.items()]
 
 
 def _row(split: str, counts: list[tuple[int, int]], k_max: int) -> PassAtK:
@@ -124,9 +131,11 @@ def _cell(value: float | None, counted: int, problems: int) -> str:
 
 @dataclass(frozen=True)
 class PassAtKFigures:
-    """pass@k of a run: ``verified``, over the problems whose samples rest on rows this account's ``putnam
-    solve`` wrote and sealed (``ledger_seals.SampleTrust``); ``unverified``, every other problem with why;
-    ``claimed``, over every problem as the ledger states it (only when some problem is unverified)."""
+    """pass@k of a run. ``verified``: over the problems of the first campaign's sealed sample plan, each with
+    every planned sample and only the passes in rows this account's ``putnam solve`` sealed
+    (``ledger_seals.SampleTrust``; a sample without such a row counts as failed, so no edit raises it);
+    none when the plan has no valid seal. ``unverified``: every problem whose samples are not all in sealed
+    rows, with why; ``claimed``: the table over every problem as the ledger states it, when there is one."""
 
     verified: tuple[PassAtK, ...]
     unverified: Mapping[str, str]
@@ -134,16 +143,23 @@ class PassAtKFigures:
 
 
 def pass_at_k_figures(
-    samples: Mapping[str, list[AttemptRow]],
+    attempts: Iterable[AttemptRow],
     k_max: int,
     splits: Mapping[str, str | None],
     trust: SampleTrust,
+    excluded: Iterable[str] = (),
     passed: Callable[[AttemptRow], bool] = lambda a: a.verified_pass,
 ) -> PassAtKFigures:
-    """pass@1..``k_max`` over the samples ``trust`` verifies, and apart, as claimed, over all of them."""
-    counted = {p: rows for p, rows in samples.items() if trust.counts(p, rows)}
-    unverified = {p: trust.why(p, rows) for p, rows in samples.items() if p not in counted}
-    verified = tuple(pass_at_k_table(counted, k_max, splits, passed)) if counted or not unverified else ()
+    """pass@1..``k_max``, verified as ``trust`` allows, and as claimed when something is not verified."""
+    rows, left_out = list(attempts), set(excluded)
+    samples = samples_of_first_campaign(rows, left_out)
+    unverified = {p: why for p, why in trust.unverified.items() if p not in left_out}
+    unverified |= {p: UNSEALED for p in samples if not trust.planned(p) and trust.plan}
+    if not trust.plan:
+        unverified = {p: unverified.get(p, UNSEALED) for p in samples}
+    planned = sorted(trust.plan - left_out)
+    counts = {p: (trust.samples, trust.passes(p, rows, passed)) for p in planned}
+    verified = tuple(counts_table(counts, k_max, splits)) if counts or not unverified else ()
     claimed = tuple(pass_at_k_table(samples, k_max, splits, passed)) if unverified else ()
     return PassAtKFigures(verified, unverified, claimed)
 
@@ -158,8 +174,7 @@ def run_pass_at_k(
     k_max = settings.config.samples
     if k_max < 2:
         return None
-    samples = samples_of_first_campaign(attempts, excluded)
-    return pass_at_k_figures(samples, k_max, dict(settings.splits), trust)
+    return pass_at_k_figures(attempts, k_max, dict(settings.splits), trust, excluded)
 
 
 MAX_NAMED = 10
@@ -175,11 +190,11 @@ def unverified_lines(figures: PassAtKFigures) -> list[str]:
         reasons.setdefault(why, []).append(problem)
     left = len(figures.unverified)
     head = (
-        f"NOT VERIFIED, left out of the pass@k above: {left} problems whose samples rest on attempt rows this "
-        "account's `putnam solve` did not write or that fail their seal:"
+        f"NOT VERIFIED: {left} problems whose samples are not all in attempt rows this account's `putnam solve` "
+        "wrote and sealed; each sample without such a row counts as failed in the pass@k above (a lower bound):"
         if figures.verified
-        else f"pass@k NOT VERIFIED: none of the {left} problems' samples rest on attempt rows this account's "
-        "`putnam solve` wrote and sealed:"
+        else f"pass@k NOT VERIFIED: none of the {left} problems' samples rest on a sample plan and attempt rows "
+        "this account's `putnam solve` wrote and sealed:"
     )
     out = [head]
     for why, problems in reasons.items():
@@ -215,8 +230,8 @@ def pass_at_k_section(figures: PassAtKFigures | None) -> list[str]:
         "",
         "Over the samples of the first campaign (an attempt with an outcome each; later campaigns carry",
         "candidates forward, so their attempts are not independent samples); a sample passes with a verified",
-        "pass; statements known defective are left out; a problem counts only when every sample of its sealed",
-        "plan is in a row this account's `putnam solve` sealed. Unbiased estimator of Chen et al. (2021).",
+        "pass; statements known defective are left out; every sample of the sealed plan counts, passed only in",
+        "a row this account's `putnam solve` sealed. Unbiased estimator of Chen et al. (2021).",
         "",
         *rows,
         "",
@@ -238,6 +253,5 @@ def audited_pass_at_k(
     if k_max < 2:
         return []
     ids = set(confirmed)
-    samples = samples_of_first_campaign(attempts, excluded)
-    figures = pass_at_k_figures(samples, k_max, splits, trust, lambda a: a.id in ids)
+    figures = pass_at_k_figures(attempts, k_max, splits, trust, excluded, lambda a: a.id in ids)
     return ["pass@k over the first campaign's samples, from the passes this audit confirmed:", *figures_lines(figures)]

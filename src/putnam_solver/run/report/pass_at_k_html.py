@@ -1,9 +1,9 @@
 """The report's pass@k section: pass@1..K per split over the first campaign's samples (``run.pass_at_k``
 says which attempts count), the same numbers SUMMARY.md gives, for a run of ``--samples K`` with K >= 2.
 
-Figures over problems whose samples rest on rows this account's ``putnam solve`` did not write or that fail
-their seal (``ledger_seals``) are never mixed with the verified ones: they are named with why, and shown in
-a table of their own marked not verified."""
+A sample without a row this account's ``putnam solve`` sealed counts as failed in the verified table
+(``ledger_seals``); the problems with such samples are named with why, and the ledger's claim is shown in a
+table of its own marked not verified."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from putnam_solver.run.report.data import RunData
 NOTE = (
     "Unbiased estimator of Chen et al. (2021) over the samples of the first campaign (each an attempt "
     "with an outcome; later campaigns carry candidates forward, so their attempts are not independent "
-    "samples); a sample passes with a verified pass; statements known defective are left out; a problem "
-    "counts only when every sample of its sealed plan is in a row this account's putnam solve sealed."
+    "samples); a sample passes with a verified pass; statements known defective are left out; every sample "
+    "of the sealed plan counts, passed only in a row this account's putnam solve sealed."
 )
 
 
