@@ -46,7 +46,7 @@ class HeldReview(Reviewed):
         return super().next_step(request)
 
 
-def _solve(tmp_path: Path, model: HeldReview, kill: bool) -> Path:
+def _solve(tmp_path: Path, model: HeldReview, kill: bool, *flags: str) -> Path:
     pytest.importorskip("inspect_ai")
     from tests.fakes.openai_server import serve
 
@@ -58,7 +58,7 @@ def _solve(tmp_path: Path, model: HeldReview, kill: bool) -> Path:
     args[args.index("--reviewer-model") + 1] = REVIEWER
     with serve(model) as url:
         args[args.index("URL")] = url
-        with putnam_process(*args, "--prices", str(prices)) as proc:
+        with putnam_process(*args, "--prices", str(prices), *flags) as proc:
             if not kill:
                 finished(proc)
                 return run_dir

@@ -41,7 +41,7 @@ def good() -> str:
 @pytest.fixture
 def ledger(tmp_path: Path) -> Iterator[Ledger]:
     opened = Ledger.open(tmp_path / LEDGER_NAME)
-    opened.start_campaign(1, [PID], fresh=False)
+    opened.start_campaign(1, [PID], fresh=False, samples=1)
     yield opened
     opened.close()
 

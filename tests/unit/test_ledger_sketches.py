@@ -26,7 +26,7 @@ MADE = SketchMade("p_one", 1, "key-one", 1, INFORMAL, SKELETON)
 @pytest.fixture
 def ledger(tmp_path: Path) -> Iterator[Ledger]:
     opened = Ledger.open(tmp_path / LEDGER_NAME)
-    opened.start_campaign(1, ["p_one", "p_two"], fresh=False)
+    opened.start_campaign(1, ["p_one", "p_two"], fresh=False, samples=1)
     opened.record_sketch(1, MADE)
     yield opened
     opened.close()
@@ -100,7 +100,7 @@ CREATE TABLE sketches (
 def test_a_version_2_ledger_s_sketches_become_the_first_call_of_their_attempts(tmp_path: Path) -> None:
     path = tmp_path / LEDGER_NAME
     opened = Ledger.open(path)
-    opened.start_campaign(1, ["p_one", "p_two"], fresh=False)
+    opened.start_campaign(1, ["p_one", "p_two"], fresh=False, samples=1)
     attempts = [AttemptResult(p, "rejected", 1, 1, 1, 0.0, None, None, key=f"key-{p}") for p in ("p_one", "p_two")]
     [one, two] = opened.record_attempts(1, attempts)
     opened.close()

@@ -13,7 +13,9 @@ the node says except its G4-G6 and answer check, and takes even those only when
   is refused like one with another toolchain).
 
 ``dispatch.elsewhere`` steers a block's tasks away from named nodes (``putnam audit --ray`` re-runs
-each pass on another node than the one that produced it, when the cluster has one).
+each pass on another node than the one that produced it, when the cluster has one); the verdict's ``ran_on``
+says which were avoided (``avoided_nodes``) or could not be (``not_avoided``: no other node could take the
+task). A verdict's ``node_id`` is the node the head sent the task to: a node answering as another is refused.
 
 Each task declares its CPUs and memory, and is pinned to an admitted node, where Ray runs it only when
 those resources are free, so a node never runs more builds than it can hold. A task whose worker or
@@ -261,6 +263,10 @@ class RayVerifier:
                 lost.append({"node": node.node_id, "hostname": node.hostname, "error": _ray_error(exc)})
                 self._lost_task_on(node)
                 continue
+            if result.node_id != node.node_id:  # a verdict names the node the head sent it to, never another
+                result = dataclasses.replace(
+                    result, refused=f"it answered as node {str(result.node_id)[:40]!r}", input_error=None
+                )
             if result.input_error is not None:  # the head's own InputError, raised, or the node's lie
                 lied = request.input_error_checked(result)
                 self._refuse(node, lied.why)
@@ -273,8 +279,9 @@ class RayVerifier:
             if isinstance(checked, NodeDisagrees):
                 self._refuse(node, checked.why)
                 return checked.verdict
-            if AVOIDED_NODES.get() and isinstance(checked, (Verdict, CheckOutcome)):
-                request.verdict_of(checked).ran_on["avoided_nodes"] = sorted(AVOIDED_NODES.get())
+            if (avoided := AVOIDED_NODES.get()) and isinstance(checked, (Verdict, CheckOutcome)):
+                ran_on = request.verdict_of(checked).ran_on  # says only what was done: avoided, or could not be
+                ran_on["avoided_nodes" if node.node_id not in avoided else "not_avoided"] = sorted(avoided)
             return checked
         why = f"the cluster could not verify it ({len(lost)} attempts lost; last: {lost[-1]['error']})"
         return request.undecided(why, {"lost_attempts": lost})
@@ -308,7 +315,7 @@ class RayVerifier:
     def _pick(self, prover: str, options: VerifyOptions, expected: str) -> _Node | None:
         """The admitted alive node with the most room, probing nodes not yet seen for this toolchain, and
         not one of ``AVOIDED_NODES`` while another can take the task (``dispatch.elsewhere``; the verdict's
-        ``ran_on`` then names the avoided nodes); its ``in_flight`` counts the task from now on
+        ``ran_on`` says whether they were avoided); its ``in_flight`` counts the task from now on
         (``_run_pinned`` uncounts it)."""
         self._admit(prover, options, expected)
         with self._lock:

@@ -32,10 +32,12 @@ from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids
 from putnam_solver.doctor import require_gates
+from putnam_solver.run import audit_placement as placement
 from putnam_solver.run.audit_settings import audit_benchmark, audit_options, claimed_differences, pin_line
 from putnam_solver.run.campaign import CampaignError, RunLock, required_settings, settings_history
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError
 from putnam_solver.run.ledger_checks import check_attempts
+from putnam_solver.run.ledger_seals import sample_trust, sealed_attempts
 from putnam_solver.run.pass_at_k import audited_pass_at_k
 from putnam_solver.run.report.evidence import attempt_dir, run_prover, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
@@ -178,6 +180,8 @@ class _Audit:
         self.options: VerifyOptions = audit_options(request.options, self.benchmark)
         self.differences = tuple(claimed_differences(self.config, self.options))
         self.challenges: dict[str, str] = {}
+        self.sealed = sealed_attempts(ledger)
+        self.trust = sample_trust(ledger, self.config.samples)
 
     def run(self) -> AuditOutcome:
         benchmark = self.benchmark
@@ -203,10 +207,10 @@ class _Audit:
         progress = _Progress(len(passes), self.on_item)
 
         def one(attempt: AttemptRow) -> AuditItem:
-            verdict = self._verify(attempt, benchmark)
+            verdict, where = self._verify(attempt, benchmark)
             row = self.ledger.record_audit(
                 attempt.id,
-                self._audit_json(attempt, verdict, recorded(attempt), current, changed[attempt.id]),
+                self._audit_json(attempt, verdict, recorded(attempt), current, changed[attempt.id], where),
                 current,
                 benchmark.sha256,
                 changed[attempt.id],
@@ -232,7 +236,8 @@ class _Audit:
         splits = {p.id: p.split for p in problems}
         defects = [p.id for p in problems if self.benchmark.known_defect(p.id)]
         confirmed = [i.attempt.id for i in items if i.counted]
-        return audited_pass_at_k(self.config.samples, self.ledger.attempts(), confirmed, splits, defects)
+        attempts = self.ledger.attempts()
+        return audited_pass_at_k(self.config.samples, attempts, confirmed, splits, defects, self.trust)
 
     def _check_toolchain(
         self, passes: Sequence[AttemptRow], recorded: Callable[[AttemptRow], str | None], current: str
@@ -290,26 +295,27 @@ class _Audit:
             )
             write_under(self.request.run_dir, relative, attempt.candidate.encode("utf-8"))
 
-    def _verify(self, attempt: AttemptRow, benchmark: Benchmark) -> Verdict:
-        """The full profile afresh on the stored bytes, against the challenge derived here and now."""
+    def _verify(self, attempt: AttemptRow, benchmark: Benchmark) -> tuple[Verdict, str]:
+        """The full profile afresh on the stored bytes, against the challenge derived here and now, and where
+        it ran (``audit_placement``)."""
         problem = benchmark.problems.get(attempt.problem)
-        if problem is None:
-            return self._refused(attempt, benchmark, f"the run's benchmark has no problem {attempt.problem}")
-        if attempt.candidate is None:
-            return self._refused(attempt, benchmark, "the ledger holds no candidate for this pass")
-        try:
-            data = attempt.candidate.encode("utf-8")
-        except UnicodeEncodeError:
-            return self._refused(attempt, benchmark, "the stored candidate is not valid Unicode text")
-        label = str(attempt_dir(attempt) / f"candidate{self.suffix}")
-        ran_on = (attempt.verdict or {}).get("ran_on")  # ledger text: at most names a node to avoid
-        produced_on = ran_on.get("node_id") if isinstance(ran_on, dict) else None
-        verifier, avoid = self.request.verifier, [produced_on] if isinstance(produced_on, str) else []
-        try:
+        why = _unverifiable(attempt, problem is not None)
+        if why or problem is None or attempt.candidate is None:
+            return self._refused(attempt, benchmark, why), placement.NOT_RUN
+        data, label = attempt.candidate.encode("utf-8"), str(attempt_dir(attempt) / f"candidate{self.suffix}")
+        verifier, produced_on, where = placement.choose(self.request.verifier, attempt, attempt.id in self.sealed)
+
+        def run(on: Verifier, avoid: list[str]) -> Verdict:
             with elsewhere(avoid):  # under --ray: another node than the one that produced the pass
-                return verifier.verify(self.prover, benchmark, problem, data, self.track, self.options, label)
+                return on.verify(self.prover, benchmark, problem, data, self.track, self.options, label)
+
+        try:
+            verdict = run(verifier, [produced_on] if produced_on else [])
+            if produced_on and verdict.ran_on.get("node_id") == produced_on:  # no other node could take it
+                verdict, where = run(LOCAL, []), placement.ON_HEAD_SOLE_NODE
         except InputError as exc:  # an empty candidate: refused like any input that is not a proof
-            return self._refused(attempt, benchmark, str(exc))
+            verdict = self._refused(attempt, benchmark, str(exc))
+        return verdict, where
 
     def _refused(self, attempt: AttemptRow, benchmark: Benchmark, why: str) -> Verdict:
         return Verdict(
@@ -327,7 +333,13 @@ class _Audit:
         )
 
     def _audit_json(
-        self, attempt: AttemptRow, verdict: Verdict, run_toolchain: str | None, current: str, changed: bool
+        self,
+        attempt: AttemptRow,
+        verdict: Verdict,
+        run_toolchain: str | None,
+        current: str,
+        changed: bool,
+        where: str,
     ) -> dict[str, Any]:
         """The verdict as stored, with what the audit compared: the run's toolchain and challenge."""
         return {
@@ -341,6 +353,7 @@ class _Audit:
                 "benchmark": {"path": str(self.benchmark.path), "pin": self.benchmark.pin_name},
                 "defect": self.benchmark.known_defect(attempt.problem),
                 "run_claims_differ": list(self.differences),
+                "placement": where,
                 "submitted": {
                     "status": attempt.verdict_status,
                     "candidate_sha256": attempt.candidate_sha256,
@@ -385,6 +398,19 @@ def _outcome(
         summary += f"; not confirmed: {', '.join(sorted({i.attempt.problem for i in failed}))}"
     code = 2 if counts["error"] else (1 if failed else 0)
     return AuditOutcome(code, summary, tuple(items), toolchain, audited_now, differences)
+
+
+def _unverifiable(attempt: AttemptRow, known: bool) -> str:
+    """Why the stored pass cannot be put through the gates at all (``""``: it can)."""
+    if not known:
+        return f"the run's benchmark has no problem {attempt.problem}"
+    if attempt.candidate is None:
+        return "the ledger holds no candidate for this pass"
+    try:
+        attempt.candidate.encode("utf-8")
+    except UnicodeEncodeError:
+        return "the stored candidate is not valid Unicode text"
+    return ""
 
 
 def _first_problem(verdict: Mapping[str, Any]) -> str:

@@ -1,4 +1,5 @@
-"""Which audit rows of a ledger this account's ``putnam audit`` wrote: a seal on each, checked when read.
+"""Which rows of a ledger this account wrote: a seal on each, checked when read (audit rows here; the attempt
+rows and sample plans of ``putnam solve`` in ``ledger_seals``, with this same seal and key).
 
 A ledger is text anyone can edit. ``putnam audit`` itself never believes a stored audit (it re-verifies every
 pass), but ``putnam report``, SUMMARY.md and attempts.tsv count the audits a ledger holds: a run directory
@@ -24,6 +25,7 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,46 +43,55 @@ def key_path() -> Path:
     return Path(platformdirs.user_config_dir("putnambench-solver")) / KEY_NAME
 
 
-def seal(
-    attempt_id: int,
-    audited_at: str,
-    status: str,
-    candidate_sha256: str,
-    toolchain: str,
-    benchmark_sha256: str,
-    toolchain_changed: bool,
-    verdict_json: str,
-    create: bool = True,
-) -> str | None:
-    """The seal of one audit row (None when there is no key and ``create`` is false, or no key can be made)."""
+def seal(stated: Sequence[Any], payload: str, create: bool = True) -> str | None:
+    """The seal of one row: ``stated``, the row's columns as a JSON list whose first item says what kind of
+    row it is (an audit row's is its attempt id, a number; ``ledger_seals``' rows start with their kind's
+    name), and ``payload``, the row's JSON document, by its SHA-256. None when there is no key and
+    ``create`` is false, or no key can be made."""
     key = _key(create)
     if key is None:
         return None
-    stated = [attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, bool(toolchain_changed)]
-    message = json.dumps(stated, ensure_ascii=True) + "\n" + hashlib.sha256(verdict_json.encode("utf-8")).hexdigest()
+    message = json.dumps(list(stated), ensure_ascii=True) + "\n" + hashlib.sha256(payload.encode("utf-8")).hexdigest()
     return hmac.new(key, message.encode("ascii"), hashlib.sha256).hexdigest()
 
 
-def sealed(given: Any, row: tuple[Any, ...], verdict_json: str) -> bool:
-    """Whether ``given`` is the seal of ``row`` (the stored columns ``seal`` takes before the verdict's JSON)
-    and ``verdict_json``, under this account's key."""
-    if not isinstance(given, str) or len(row) != 7:
+def sealed(given: Any, stated: Sequence[Any], payload: str) -> bool:
+    """Whether ``given`` is the seal of ``stated`` and ``payload`` (``seal``) under this account's key."""
+    if not isinstance(given, str):
         return False
-    attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, changed = row
-    expected = seal(
-        attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, changed, verdict_json, False
-    )
+    expected = seal(stated, payload, create=False)
     return expected is not None and hmac.compare_digest(given, expected)
+
+
+def audit_stated(
+    attempt_id: Any,
+    audited_at: Any,
+    status: Any,
+    candidate_sha256: Any,
+    toolchain: Any,
+    benchmark_sha256: Any,
+    toolchain_changed: Any,
+) -> list[Any]:
+    """What an audit row's seal binds besides its verdict's JSON (its first item, the attempt id, is a
+    number: no other kind of sealed row starts with one)."""
+    return [attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, bool(toolchain_changed)]
+
+
+_READ: dict[Path, bytes] = {}
+"""Keys read by this process, by path: a ledger's every row is checked on each read (a file open per row
+otherwise); a key once made is never replaced (``_create_key``)."""
 
 
 def _key(create: bool) -> bytes | None:
     path = key_path()
-    found = _read_key(path)
-    if found is not None or not create:
-        return found
-    with contextlib.suppress(OSError):
-        _create_key(path)
-    return _read_key(path)
+    found = _READ.get(path) or _read_key(path)
+    if found is None and create:
+        with contextlib.suppress(OSError):
+            _create_key(path)
+        found = _read_key(path)
+    if found is not None:
+        _READ[path] = found
+    return found
 
 
 def _read_key(path: Path) -> bytes | None:

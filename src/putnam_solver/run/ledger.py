@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from putnam_solver.core.util import InputError
-from putnam_solver.run import audit_seal
+from putnam_solver.run.ledger_audits import COLUMNS as AUDIT_COLUMNS
+from putnam_solver.run.ledger_audits import audit_row, insert_audit
 from putnam_solver.run.ledger_rows import (
-    EDITED,
     IN_FLIGHT,
     INTERRUPTED,
     LOST,
@@ -56,9 +56,9 @@ from putnam_solver.run.ledger_rows import (
     optional_text,
     sha256_text,
     subattempt_row,
-    verdict_column,
 )
 from putnam_solver.run.ledger_schema import SCHEMA_VERSION, create_or_migrate
+from putnam_solver.run.ledger_seals import seal_attempt, seal_plan
 from putnam_solver.run.ledger_sketches import COLUMNS as SKETCH_COLUMNS
 from putnam_solver.run.ledger_sketches import SketchMade, SketchRow, sketch_row, upsert_sketch
 from putnam_solver.run.ledger_writes import (
@@ -214,10 +214,12 @@ class Ledger:
 
     # -- campaigns ---------------------------------------------------------------------------------------
 
-    def start_campaign(self, number: int, problems: Sequence[str], fresh: bool) -> None:
+    def start_campaign(self, number: int, problems: Sequence[str], fresh: bool, samples: int) -> None:
+        """Store a campaign's start with its selection, and seal its plan of ``samples`` per problem."""
         with self._transaction() as db:
             db.execute("INSERT INTO campaigns VALUES (?, ?, ?, NULL)", (number, int(fresh), now()))
             db.executemany("INSERT INTO campaign_problems VALUES (?, ?)", [(number, p) for p in problems])
+            seal_plan(db, number, problems, samples)
 
     def finish_campaign(self, number: int) -> None:
         with self._transaction() as db:
@@ -260,6 +262,8 @@ class Ledger:
                 row = insert(db, campaign, result)
                 if row is not None:
                     stored.append(row)
+                    if row.status != INTERRUPTED:  # sealed as this account's (``ledger_seals``)
+                        seal_attempt(db, row)
         return stored
 
     def record_spend(
@@ -333,6 +337,10 @@ class Ledger:
         """Problems with a verified pass: see ``AttemptRow.verified_pass``."""
         return {a.problem for a in self.attempts() if a.verified_pass}
 
+    def seals(self) -> dict[tuple[str, int], str]:
+        """The stored seals of attempt rows and sample plans, by kind and reference (``ledger_seals``)."""
+        return {(str(k), int(r)): str(v) for k, r, v in self._query("SELECT kind, ref, seal FROM seals")}
+
     def unverified_passes(self) -> list[AttemptRow]:
         """Attempts marked passed whose stored verdict does not back them; they never count."""
         return [a for a in self.attempts() if a.status == "passed" and not a.verified_pass]
@@ -349,57 +357,13 @@ class Ledger:
     ) -> AuditRow:
         """Store one re-verification of a stored attempt (``verdict`` is ``Verdict.to_json()``), sealed as this
         account's (``audit_seal``)."""
-        at = now()
-        status, candidate_sha = str(verdict["status"]), str(verdict["candidate_sha256"])
-        stated = (attempt_id, at, status, candidate_sha, toolchain, benchmark_sha256, toolchain_changed)
-        made = audit_seal.seal(*stated, dump_json(verdict))
-        stored = {**verdict, audit_seal.SEAL: made} if made is not None else verdict
         with self._transaction() as db:
-            cursor = db.execute(
-                "INSERT INTO audits (attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, "
-                "toolchain_changed, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    attempt_id,
-                    at,
-                    status,
-                    candidate_sha,
-                    toolchain,
-                    benchmark_sha256,
-                    int(toolchain_changed),
-                    dump_json(stored),
-                ),
-            )
-            audit_id = int(cursor.lastrowid or 0)
-        return AuditRow(
-            audit_id,
-            attempt_id,
-            at,
-            status,
-            candidate_sha,
-            toolchain,
-            benchmark_sha256,
-            toolchain_changed,
-            verdict,
-            own=made is not None,
-        )
+            return insert_audit(db, attempt_id, verdict, toolchain, benchmark_sha256, toolchain_changed)
 
     def audits(self) -> list[AuditRow]:
         """Every audit, oldest first."""
-        rows = self._query(
-            "SELECT id, attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, "
-            "toolchain_changed, json FROM audits ORDER BY id"
-        )
-        return [self._audit_row(r) for r in rows]
-
-    def _audit_row(self, r: tuple[Any, ...]) -> AuditRow:
-        where = f"{self.path}: audit {r[0]!r}"
-        verdict = verdict_column(r[8], where) or {}
-        if not isinstance(verdict.get("audit", {}), dict):
-            raise LedgerError(f"{where}: its `audit` record is not an object; {EDITED}")
-        checked_time(r[2], f"{where}: audited_at")
-        given = verdict.pop(audit_seal.SEAL, None)
-        own = audit_seal.sealed(given, (r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7])), dump_json(verdict))
-        return AuditRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), verdict, own=own)
+        rows = self._query(f"SELECT {AUDIT_COLUMNS} FROM audits ORDER BY id")
+        return [audit_row(r, str(self.path)) for r in rows]
 
     def latest_audits(self) -> dict[int, AuditRow]:
         """The newest audit of each audited attempt, by attempt id, among the audits this account's ``putnam

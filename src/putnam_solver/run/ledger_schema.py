@@ -20,6 +20,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 from putnam_solver.run.ledger_rows import LedgerError
+from putnam_solver.run.ledger_seals import SCHEMA as SEALS
 from putnam_solver.run.ledger_sketches import MIGRATE_FROM_2
 from putnam_solver.run.ledger_sketches import SCHEMA as SKETCHES
 
@@ -87,6 +88,7 @@ CREATE TABLE IF NOT EXISTS rate_limits (
     connections TEXT);
 """
     + SKETCHES
+    + SEALS
 )
 
 

@@ -237,7 +237,7 @@ class LockedRun:
                         "every unresolved problem has spent its budget (--token-limit, --cost-limit)",
                         selected,
                     )
-                self.ledger.start_campaign(number, [p.id for p in todo], fresh)
+                self.ledger.start_campaign(number, [p.id for p in todo], fresh, self.config.samples)
                 write_outputs(self.run_dir, self.ledger)
             carried = {} if fresh else self._carry_forward(number, [p.id for p in todo], earlier)
             lemmas = {} if fresh else self._proved_lemmas([p.id for p in todo])

@@ -30,6 +30,7 @@ from putnam_solver.run.ledger import (
 )
 from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import outcome_record
+from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, SampleTrust, sample_trust
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
 from putnam_solver.run.report.errata import counted_apart
@@ -82,6 +83,8 @@ class RunData:
     """The models without a price when some attempt spent tokens (``prices.unpriced_when_spent``)."""
     foreign_audits: int = 0
     """Audit rows this account's ``putnam audit`` did not write: history, never counted (``audit_seal``)."""
+    sample_trust: SampleTrust = NOTHING_VERIFIED
+    """Which problems' samples pass@k counts as verified (``ledger_seals``)."""
 
     @property
     def unpriced(self) -> tuple[str, ...]:
@@ -152,6 +155,7 @@ def load_run(run_dir: Path) -> RunData:
             sketches=tuple(ledger.sketches()),
             spent_unpriced=tuple(spent_unpriced(ledger, settings, attempts)),
             foreign_audits=ledger.foreign_audits(),
+            sample_trust=sample_trust(ledger, settings.config.samples),
         )
     except LedgerError as exc:
         raise ReportError(str(exc)) from exc

@@ -47,6 +47,7 @@ from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recor
 from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import outcome_record
+from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, SampleTrust, sample_trust
 from putnam_solver.run.pass_at_k import pass_at_k_section, run_pass_at_k
 from putnam_solver.run.prices import cost_text, run_unpriced
 from putnam_solver.run.report.data import spent_unpriced
@@ -117,7 +118,8 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     write_under(run_dir, "attempts.tsv", tsv.encode("utf-8"), durable=True)
     outcome = outcome_record(ledger.meta("outcome"), f"{ledger.path}: outcome")
     unknown = spent_unpriced(ledger, settings, every)
-    text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits, unknown)
+    trust = sample_trust(ledger, settings.config.samples)
+    text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits, unknown, trust)
     if foreign := ledger.foreign_audits():
         text += (
             f"Not counted as audits: {foreign} audit rows of the ledger that this account's `putnam audit` did "
@@ -188,9 +190,11 @@ def summary_markdown(
     outcome: dict[str, Any] | None,
     audits: Mapping[int, AuditRow] | None = None,
     unknown: Sequence[str] = (),
+    trust: SampleTrust = NOTHING_VERIFIED,
 ) -> str:
     """SUMMARY.md. The ``Generated:`` line is the only one that depends on the clock; ``unknown``: the
-    models without a price when some of the run's spend was counted (``data.spent_unpriced``)."""
+    models without a price when some of the run's spend was counted (``data.spent_unpriced``); ``trust``:
+    which problems' samples pass@k counts as verified (``ledger_seals``)."""
     config = settings.config
     unknown = list(dict.fromkeys([*run_unpriced(config), *unknown]))
     chosen = settings.selected
@@ -275,7 +279,7 @@ def summary_markdown(
         "|---:|---:|---:|---:|---:|---:|",
         *_campaign_rows(campaigns, attempts, unknown),
         "",
-        *pass_at_k_section(run_pass_at_k(settings, attempts, defective)),
+        *pass_at_k_section(run_pass_at_k(settings, attempts, trust, defective)),
         *_audit_section(audit),
         "## Unresolved",
         "",

@@ -1,0 +1,53 @@
+"""The ledger's ``audits`` rows (``putnam_solver.run.ledger``): how one is written, sealed as this account's
+(``audit_seal``), and read back. Its columns are named once, here (``COLUMNS``), for the write and the read.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from putnam_solver.run import audit_seal
+from putnam_solver.run.ledger_rows import EDITED, AuditRow, LedgerError, checked_time, now, verdict_column
+from putnam_solver.run.ledger_writes import dump_json
+
+COLUMNS = "id, attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, toolchain_changed, json"
+"""The ``audits`` table's columns, in the order ``audit_row`` reads them (the id first, the verdict's JSON last)."""
+
+
+def insert_audit(
+    db: sqlite3.Connection,
+    attempt_id: int,
+    verdict: dict[str, Any],
+    toolchain: str,
+    benchmark_sha256: str,
+    toolchain_changed: bool,
+) -> AuditRow:
+    """Store one re-verification of a stored attempt (``verdict`` is ``Verdict.to_json()``), sealed."""
+    at = now()
+    status, candidate_sha = str(verdict["status"]), str(verdict["candidate_sha256"])
+    stated = audit_seal.audit_stated(
+        attempt_id, at, status, candidate_sha, toolchain, benchmark_sha256, toolchain_changed
+    )
+    made = audit_seal.seal(stated, dump_json(verdict))
+    stored = {**verdict, audit_seal.SEAL: made} if made is not None else verdict
+    values = (*stated[:-1], int(toolchain_changed), dump_json(stored))
+    names = COLUMNS.removeprefix("id, ")
+    cursor = db.execute(f"INSERT INTO audits ({names}) VALUES ({', '.join('?' * len(values))})", values)
+    row_id, changed = int(cursor.lastrowid or 0), bool(toolchain_changed)
+    own = made is not None
+    return AuditRow(
+        row_id, attempt_id, at, status, candidate_sha, toolchain, benchmark_sha256, changed, verdict, own=own
+    )
+
+
+def audit_row(r: tuple[Any, ...], where: str) -> AuditRow:
+    """One row of ``SELECT {COLUMNS} FROM audits``; ``own`` when its seal checks."""
+    at = f"{where}: audit {r[0]!r}"
+    verdict = verdict_column(r[8], at) or {}
+    if not isinstance(verdict.get("audit", {}), dict):
+        raise LedgerError(f"{at}: its `audit` record is not an object; {EDITED}")
+    checked_time(r[2], f"{at}: audited_at")
+    given = verdict.pop(audit_seal.SEAL, None)
+    own = audit_seal.sealed(given, audit_seal.audit_stated(*r[1:8]), dump_json(verdict))
+    return AuditRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), verdict, own=own)
