@@ -170,14 +170,17 @@ AXIOM_PROOF = "destruct (FloatAxioms.Leibniz.eqb_spec PrimFloat.one PrimFloat.on
     ],
     ids=["obligation", "Let"],
 )
-def test_an_obligation_or_let_proved_by_an_axiom_is_refused_by_g5_and_g6(helper: str) -> None:
+def test_an_obligation_or_let_proved_by_an_axiom_is_refused_by_g5(helper: str) -> None:
+    """G5 reads the axiom in the theorem's assumptions; G6 sees it only in the environment, where a loaded
+    library's specification of a kernel primitive may sit (round 20)."""
     sub = rocq_submission(
         pinned(MINIF2F_ROCQ), PROBLEM, HEADER + helper + THM + "pose proof (proj2_sig zz_p). lra.\nQed.\n"
     )
     assert text_violations(sub.candidate) == []
-    for gate in (statement_gate, kernel_gate):
-        result = gate(sub)
-        assert result.status is GateStatus.FAILED and "Leibniz.eqb_spec" in result.detail, result.detail
+    result = statement_gate(sub)
+    assert result.status is GateStatus.FAILED and "Leibniz.eqb_spec" in result.detail, result.detail
+    result = kernel_gate(sub)
+    assert result.status is GateStatus.PASSED and "specifications of kernel primitives" in result.detail
 
 
 # ------------------------------------------------------------------ 2. Let outside a section

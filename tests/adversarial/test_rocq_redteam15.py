@@ -328,12 +328,14 @@ def test_tactic_notations_and_scopes_stay_in_the_candidate_file(tmp_path: Path) 
 def test_a_library_axiom_in_a_module_named_like_an_allowed_one_is_refused() -> None:
     """``Coq.Floats.FloatAxioms.Leibniz.eqb_spec`` sits in a module named like the allowed primitive module
     ``Coq.Floats.PrimFloat.Leibniz``: the trusted file prints it with its library's segment, so G5 reads it
-    as the axiom it is, and G6 by its full name."""
+    as the axiom it is. (G6 reads its full name as a loaded library's specification of a kernel primitive,
+    which may sit in the environment: G5 refuses its use, round 20.)"""
     helper = (
         "Require Coq.Floats.FloatAxioms.\nLemma zz_l : Coq.Floats.PrimFloat.one = Coq.Floats.PrimFloat.one.\n"
         "Proof. apply Coq.Floats.FloatAxioms.Leibniz.eqb_spec. reflexivity. Qed.\n"
     )
     sub = rocq_submission(pinned(MINIF2F_ROCQ), PROBLEM, HEADER + helper + THM + "pose proof zz_l.\nlra.\nQed.\n")
-    for gate in (statement_gate, kernel_gate):
-        result = gate(sub)
-        assert result.status is GateStatus.FAILED and "Leibniz.eqb_spec` is not on the allow-list" in result.detail
+    result = statement_gate(sub)
+    assert result.status is GateStatus.FAILED and "Leibniz.eqb_spec` is not on the allow-list" in result.detail
+    result = kernel_gate(sub)
+    assert result.status is GateStatus.PASSED and "specifications of kernel primitives" in result.detail

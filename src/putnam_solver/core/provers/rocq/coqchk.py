@@ -12,7 +12,8 @@ candidate's own, each proof included, is re-checked here, in a process that load
 type-in-type, unsafe fixpoint or assumed positivity, and every axiom in the environment on the
 allow-list, a plugged-in assumption, or another theorem the statement itself leaves admitted (kept
 verbatim by G2 in the candidate: G5's ``Print Assumptions`` of the theorem is what shows that the proof
-does not use it). Names are fully
+does not use it), or a library's specification of a kernel primitive that loading the library brings in
+(``toolchain.PRIMITIVE_SPECIFICATIONS``: G5 refuses its use). Names are fully
 qualified there. The run is judged by the gate kit (``gatekit.judge_run``): a cap or a signal is an
 ``error``; a non-zero exit with an error coqchk reported is a rejection.
 """
@@ -36,7 +37,7 @@ from putnam_solver.core.provers.rocq.build import (
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.products import compiled_candidate
 from putnam_solver.core.provers.rocq.syntax import Statement
-from putnam_solver.core.provers.rocq.toolchain import COQCHK, allowed_full_name, find_tool
+from putnam_solver.core.provers.rocq.toolchain import COQCHK, allowed_full_name, find_tool, primitive_specification
 from putnam_solver.core.sandbox import SandboxResult
 from putnam_solver.core.verify import GateResult, GateStatus, Submission
 
@@ -92,7 +93,7 @@ def coqchk_problems(sections: dict[str, list[str]], statement: Statement) -> lis
     variables = {f"{ROOT}.{CANDIDATE}.{n}" for _, n in statement.assumptions}
     context = {f"{ROOT}.{CANDIDATE}.{n}" for n in statement.admitted_context}
     for name in sorted(axioms - variables - context):
-        if not allowed_full_name(name):
+        if not allowed_full_name(name) and not primitive_specification(name):
             problems.append(f"axiom `{name}` is not on the allow-list")
     problems += [f"the statement's `{v}` is not an axiom of the candidate" for v in sorted(variables - axioms)]
     return problems
@@ -173,10 +174,13 @@ def kernel_gate(sub: Submission) -> GateResult:
         problems = coqchk_problems(sections, statement)
         if problems:
             return GateResult(*G6, GateStatus.FAILED, "; ".join(problems), evidence)
+        specifications = sum(1 for name in evidence["axioms"] if primitive_specification(name))
+        loaded = f" ({specifications} of them specifications of kernel primitives, whose use G5 refuses)"
+        count = len(evidence["axioms"])
         return GateResult(
             *G6,
             GateStatus.PASSED,
-            f"coqchk exit code 0; {len(evidence['axioms'])} axioms in the environment, all allowed",
+            f"coqchk exit code 0; {count} axioms in the environment, all allowed{loaded if specifications else ''}",
             evidence,
         )
 

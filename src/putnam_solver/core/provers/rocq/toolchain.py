@@ -192,6 +192,29 @@ the arrays' specification as ``Axiom``s (``get_set_same``, ``array_ext``...), wh
 allowed ones (red team 11: the whole module once passed)."""
 
 
+PRIMITIVE_SPECIFICATIONS: dict[str, str] = {
+    "Coq.Floats.FloatAxioms": "IEEE floats: what each primitive operation computes",
+    "Coq.Floats.FloatAxioms.Leibniz": "IEEE floats: primitive equality is Leibniz equality",
+    "Coq.Numbers.Cyclic.Int63.Uint63": "63-bit integers: what each primitive operation computes",
+    "Coq.Numbers.Cyclic.Int63.Sint63": "63-bit integers read signed: what each primitive operation computes",
+    "Coq.Array.PArray": "persistent arrays: what each primitive operation computes",
+}
+"""Library modules whose ``Axiom``s specify the kernel's primitive operations (``add_spec``, ``of_to_Z``,
+``get_set_same``...). Merely loading one (``Require Import Floats``, ``Uint63``, ``Sint63``, ``PArray``, or
+MathComp and Coquelicot headers that load them) puts them in coqchk's environment: G6 does not refuse them
+there, as it cannot tell whether the theorem uses them; G5's ``Print Assumptions`` of the theorem (its
+kernel terms) refuses every use, since they are on no allow-list. Their history is why: the specification
+of ``PrimFloat.leb`` (rocq#12483, Coq 8.11) and of ``classify`` (rocq#16096, Coq 8.11-8.15) each proved
+``False``; neither exploit goes through on Coq 8.16.1 (measured), and no known critical bug of 8.16.1 lets
+the kernel (coqc with its VM and native machines off, coqchk) compute a primitive wrongly: those of the
+VM (rocq#19402) and native machine (rocq#17871) are kept out by ``build.COQC_MACHINES_OFF`` and coqchk."""
+
+
+def primitive_specification(name: str) -> bool:
+    """Whether a fully qualified axiom name (as coqchk prints it) specifies a kernel primitive."""
+    return not allowed_full_name(name) and name.rsplit(".", 1)[0] in PRIMITIVE_SPECIFICATIONS
+
+
 def allowed_full_name(name: str) -> bool:
     """Whether a fully qualified axiom name (as coqchk prints it) is on the allow-list."""
     if name in LOGICAL_AXIOMS or name in PRIMITIVES:
