@@ -2,6 +2,8 @@
 
 The child binds port 0 (any free port) and prints the URL it listens on; :func:`start_server` reads it,
 waits for ``/ready`` when asked, and returns a handle that reads the child's memory and stops it.
+:func:`in_process` runs the same server (uvicorn, the API behind its gatekeeper) in this process instead,
+for tests that hand it a configuration or a gate backend of their own.
 """
 
 from __future__ import annotations
@@ -12,14 +14,20 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 
 from tests.helpers import REPO
+
+if TYPE_CHECKING:
+    from putnam_solver.serve import ServeConfig, Verifier
 
 LISTENING = re.compile(r"listening on (http://\S+)")
 KEYS = {
@@ -102,3 +110,26 @@ def _wait_ready(server: ServerProcess, timeout: float) -> None:
         time.sleep(0.5)
     server.stop()
     raise AssertionError(f"putnam serve not ready within {timeout:g} s: {server.log_text()[-3000:]}")
+
+
+@contextmanager
+def in_process(config: ServeConfig, verifier: Verifier, connections: int = 1024) -> Iterator[str]:
+    """The real server of ``config`` and ``verifier`` on a free loopback port, in a thread of this process (at
+    most ``connections`` held): its URL, until the block ends and it stops."""
+    from putnam_solver.listen import bind
+    from putnam_solver.serve.server import make_server
+
+    sock = bind("127.0.0.1", 0, connections)
+    server = make_server(config, verifier)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        sock.close()

@@ -9,7 +9,9 @@
 Only ``httpx`` is needed (no server extra). A refused request (429) or a server not ready yet (503) is
 tried again after the ``Retry-After`` the server sends, as is a dropped connection, up to ``retries``
 times; any other refusal raises :class:`ServiceError` with the server's own message. ``verify_many``
-sends ``batch_size`` items per ``/verify/batch`` request and returns the verdicts in input order.
+sends ``batch_size`` items per ``/verify/batch`` request and returns the verdicts in input order; items
+the server did not judge (a batch stops when its gates stop being ready: status ``not_judged``) are sent
+again, up to ``retries`` times, and any still not judged keep that status.
 
 A verdict is the server's compact one (``status``, ``failing_gate``, the first ``errors`` lines, the
 hashes: a few hundred bytes); ``full=True`` asks for the whole verdict (every gate's detail and evidence).
@@ -93,6 +95,19 @@ def _batches(requests: Sequence[Request], size: int) -> list[list[dict[str, Any]
     return [[r.body() for r in requests[i : i + size]] for i in range(0, len(requests), size)]
 
 
+NOT_JUDGED = "not_judged"
+
+
+def _left(results: list[dict[str, Any]]) -> list[int]:
+    """The positions of the batch items the server did not judge (to send again)."""
+    return [n for n, result in enumerate(results) if result.get("status") == NOT_JUDGED]
+
+
+def _merge(results: list[dict[str, Any]], left: list[int], again: list[dict[str, Any]]) -> None:
+    for n, result in zip(left, again, strict=True):
+        results[n] = result
+
+
 class PutnamClient:
     """Blocking client; one connection pool, closed by ``close`` or the ``with`` block."""
 
@@ -122,11 +137,16 @@ class PutnamClient:
 
     def verify_many(self, requests: Sequence[Request], *, full: bool = False) -> list[dict[str, Any]]:
         """The verdicts of ``requests``, in their order, ``batch_size`` per request to the server."""
-        return [
-            v
-            for batch in _batches(requests, self.batch_size)
-            for v in self._post("/verify/batch", {"items": batch}, full)["results"]
-        ]
+        return [v for batch in _batches(requests, self.batch_size) for v in self._batch(batch, full)]
+
+    def _batch(self, items: list[dict[str, Any]], full: bool) -> list[dict[str, Any]]:
+        results: list[dict[str, Any]] = self._post("/verify/batch", {"items": items}, full)["results"]
+        for attempt in range(self.retries):
+            if not (left := _left(results)):
+                break
+            time.sleep(_wait(None, attempt))
+            _merge(results, left, self._post("/verify/batch", {"items": [items[n] for n in left]}, full)["results"])
+        return results
 
     def close(self) -> None:
         self.http.close()
@@ -165,10 +185,18 @@ class AsyncPutnamClient:
         return verdict
 
     async def verify_many(self, requests: Sequence[Request], *, full: bool = False) -> list[dict[str, Any]]:
-        answers = await asyncio.gather(
-            *(self._post("/verify/batch", {"items": b}, full) for b in _batches(requests, self.batch_size))
-        )
-        return [v for answer in answers for v in answer["results"]]
+        answers = await asyncio.gather(*(self._batch(b, full) for b in _batches(requests, self.batch_size)))
+        return [v for answer in answers for v in answer]
+
+    async def _batch(self, items: list[dict[str, Any]], full: bool) -> list[dict[str, Any]]:
+        results: list[dict[str, Any]] = (await self._post("/verify/batch", {"items": items}, full))["results"]
+        for attempt in range(self.retries):
+            if not (left := _left(results)):
+                break
+            await asyncio.sleep(_wait(None, attempt))
+            again = await self._post("/verify/batch", {"items": [items[n] for n in left]}, full)
+            _merge(results, left, again["results"])
+        return results
 
     async def aclose(self) -> None:
         await self.http.aclose()

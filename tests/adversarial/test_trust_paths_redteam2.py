@@ -351,7 +351,7 @@ def test_a_passed_selftest_that_never_ran_the_compiled_gates_does_not_let_solve_
     by changes when the sandbox starts working."""
     from putnam_solver.selftest.record import last_record
     from putnam_solver.selftest.runner import require_selftest, uncovered
-    from putnam_solver.serve.service import Readiness
+    from putnam_solver.serve import Readiness
 
     options = VerifyOptions()
     honest = last_record("rocq", options)
@@ -459,7 +459,7 @@ def test_a_ready_server_is_not_ready_again_once_its_toolchain_changes_under_it(s
     ran was judging requests with no selftest of it."""
     from putnam_solver.core.provers import get_prover
     from putnam_solver.core.selftest_record import KEY, record_key, record_path
-    from putnam_solver.serve.service import Readiness
+    from putnam_solver.serve import Readiness
 
     tools = copied_coq_tools(tmp_path / "bin")
     options = VerifyOptions(tools=tools)

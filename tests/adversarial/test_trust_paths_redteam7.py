@@ -23,8 +23,6 @@ Chromium.
 
 from __future__ import annotations
 
-import dataclasses
-import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -34,85 +32,25 @@ from typing import Any
 
 import pytest
 
-from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
+from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.cache import VerdictCache
-from putnam_solver.core.provers import Prover, get_prover
+from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions
 from putnam_solver.verifier import dispatch
 from putnam_solver.verifier.candidates import Candidate, verify_candidates
-from tests.helpers import ROCQ_SAMPLES, SANDBOX_AVAILABLE
-
-NEEDS_COQ = pytest.mark.skipif(
-    shutil.which("coqc") is None or shutil.which("coqchk") is None or not SANDBOX_AVAILABLE,
-    reason="needs coqc, coqchk and the sandbox",
+from tests.fakes.swapped_coqc import (
+    GOOD,
+    NEEDS_COQ,
+    PROBLEM,
+    SwappedDuring,
+    broken_coqc,
+    installed_coqc,
+    replace,
+    serve_config,
 )
+from tests.helpers import ROCQ_SAMPLES
 
-PROBLEM = "sample_even_square"
-GOOD = (ROCQ_SAMPLES.parent / "proofs" / f"{PROBLEM}.v").read_bytes()
 KEY = "redteam7-key-0123456789abcdef"
-
-
-def installed_coqc() -> Path:
-    found = shutil.which("coqc")
-    assert found is not None
-    return Path(found).resolve()
-
-
-def replace(tool: Path, data: bytes) -> None:
-    """``tool`` replaced in place by a new file holding ``data``, as a package upgrade does."""
-    scratch = tool.with_name(f".{tool.name}.new")
-    scratch.write_bytes(data)
-    scratch.chmod(0o755)
-    os.replace(scratch, tool)
-
-
-def broken_coqc() -> bytes:
-    """A ``coqc`` that reads no prelude: the sound sample proof fails to compile (a G4 rejection)."""
-    return f'#!/bin/sh\nexec {installed_coqc()} -noinit "$@"\n'.encode()
-
-
-@pytest.fixture
-def coqc(tmp_path: Path, solve_env: None) -> Path:
-    """A copy of the installed ``coqc`` the gates run (``--tool coqc=...``), with a passed selftest record."""
-    tools = tmp_path / "tools"
-    tools.mkdir()
-    copy = tools / "coqc"
-    shutil.copy2(installed_coqc(), copy)
-    from putnam_solver.selftest.record import last_record, write_record
-
-    real = last_record("rocq", VerifyOptions())
-    assert real is not None and real.passed
-    options = VerifyOptions(tools={"coqc": copy})
-    write_record(dataclasses.replace(real, fingerprint=get_prover("rocq").toolchain_fingerprint(options)), options)
-    return copy
-
-
-class SwappedDuring:
-    """The local gates, with ``coqc`` replaced by ``data`` once, after the verification was asked for (its
-    cache key read) and before the gates run it."""
-
-    name = "local"
-
-    def __init__(self, coqc: Path, data: bytes) -> None:
-        self.coqc, self.data, self.swapped = coqc, data, False
-
-    def slots(self) -> int:
-        return 1
-
-    def verify(
-        self,
-        prover: Prover,
-        benchmark: Benchmark,
-        problem: Problem,
-        data: bytes,
-        track: Track,
-        options: Any,
-        label: str,
-    ) -> Verdict:
-        if not self.swapped:
-            self.swapped = True
-            replace(self.coqc, self.data)
-        return dispatch.LOCAL.verify(prover, benchmark, problem, data, track, options, label)
 
 
 # -- putnam verify: a verdict is stored only under the key of the toolchain that made it ----------------------
@@ -173,17 +111,10 @@ def served(coqc: Path, tmp_path: Path) -> Iterator[Any]:
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
-    from putnam_solver.serve import ServeConfig, create_app, load_keys
+    from putnam_solver.serve import create_app
     from putnam_solver.serve.verifier import PoolVerifier
 
-    (tmp_path / "keys").write_text(f"unit {KEY} 2\n")
-    config = ServeConfig(
-        keys=load_keys(tmp_path / "keys"),
-        benchmarks={"rocq": load_benchmark(ROCQ_SAMPLES)},
-        options=VerifyOptions(tools={"coqc": coqc}),
-        cache=VerdictCache(tmp_path / "verdicts"),
-        run_selftest=False,
-    )
+    config = serve_config(coqc, tmp_path, KEY, 2)
     clients: list[Any] = []
 
     def start(backend: Any = dispatch.LOCAL) -> Any:

@@ -6,6 +6,7 @@ full profile failing closed where comparator is missing."""
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import subprocess
 from pathlib import Path
@@ -311,10 +312,14 @@ def test_a_named_benchmark_split_is_served_and_its_verdicts_carry_the_record() -
 
 
 @NEEDS_ROCQ
-def test_a_problem_is_prepared_for_verify_while_the_client_works_on_it(tmp_path: Path) -> None:
+def test_a_problem_is_prepared_for_verify_while_the_client_works_on_it(
+    tmp_path: Path, rocq_selftest_records: Path
+) -> None:
     """``get_statement`` starts the problem's preparation (its reference compile) in the server's
-    background; the entry is in the cache before any ``verify`` asks for it."""
+    background; the entry is in the cache before any ``verify`` asks for it. (The cache holds a passed
+    selftest of this toolchain: without one the server runs the selftest first, which builds canaries' own.)"""
     cache = tmp_path / "cache"
+    shutil.copytree(rocq_selftest_records, cache / "selftest")
     seen: dict[str, Any] = {}
 
     def references() -> list[Path]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import resource
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,10 +21,10 @@ import httpx
 import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
-from putnam_solver.listen import ConnectionLimits, bind
+from putnam_solver.listen import ConnectionLimits
 from putnam_solver.serve import Limits, PoolVerifier, Readiness, ServeConfig, load_keys
-from putnam_solver.serve.server import make_server
 from tests.helpers import REPO, ROCQ_SAMPLES
+from tests.serve_server import in_process
 
 KEY = "conn-key-0123456789abcdef"
 LIMITS = ConnectionLimits(head_seconds=8.0, idle_seconds=1, per_address=32, connections=1024)
@@ -50,20 +49,8 @@ def url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         benchmarks={"rocq": load_benchmark(ROCQ_SAMPLES)},
         limits=Limits(connections=LIMITS),
     )
-    sock = bind("127.0.0.1", 0, LIMITS.connections)
-    server = make_server(config, PoolVerifier(1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        sock.close()
+    with in_process(config, PoolVerifier(1), LIMITS.connections) as url:
+        yield url
 
 
 def _connect(url: str, source: str) -> socket.socket:

@@ -42,6 +42,16 @@ if TYPE_CHECKING:
     from putnam_solver.mcp.stdio import EarlyStdio
 
 
+NoSelftestOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-selftest",
+        help="Do not run the selftest at start when this toolchain has none that passed (the server is "
+        "then not ready, and verifies nothing, until `putnam selftest` passes).",
+    ),
+]
+
+
 @app.command("mcp")
 def mcp_server(
     transport: Annotated[
@@ -68,6 +78,7 @@ def mcp_server(
     allow_recursion: AllowRecursionOpt = False,
     kernels: KernelsOpt = "lean",
     toolchain: ToolchainOpt = None,
+    no_selftest: NoSelftestOpt = False,
 ) -> None:
     """Serve the benchmark and the gates as MCP tools for Claude Code, Codex, an IDE or any MCP client.
 
@@ -90,7 +101,7 @@ def mcp_server(
             early = answer_early(chosen_prover.label) if transport == "stdio" else None
             from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
 
-            settings = mcp_service.McpSettings(chosen_prover, loaded, track, options)
+            settings = mcp_service.McpSettings(chosen_prover, loaded, track, options, run_selftest=not no_selftest)
         mcp_service.run_server(settings, transport, host, port, early=early)
 
 
@@ -147,14 +158,7 @@ def serve(
     no_cache: Annotated[
         bool, typer.Option("--no-cache", help="Ignore cached verdicts and kept builds of statements; verify afresh.")
     ] = False,
-    no_selftest: Annotated[
-        bool,
-        typer.Option(
-            "--no-selftest",
-            help="Do not run the selftest at start when this toolchain has none that passed (the server is "
-            "then not ready, and verifies nothing, until `putnam selftest` passes).",
-        ),
-    ] = False,
+    no_selftest: NoSelftestOpt = False,
     toolchain: ToolchainOpt = None,
     ray: RayOpt = None,
     ray_cpus: RayCpusOpt = RaySettings.num_cpus,

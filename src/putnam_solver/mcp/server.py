@@ -69,6 +69,7 @@ from putnam_solver.run.agent.toolkit import (
     state_at,
     verify_text,
 )
+from putnam_solver.selftest.readiness import NotReady, Readiness
 from putnam_solver.withheld import model_view
 
 TRANSPORTS = ("stdio", "http")
@@ -85,6 +86,9 @@ class McpSettings:
     options: VerifyOptions = field(default_factory=VerifyOptions)
     """The acceptance settings of ``verify`` (its profile is always ``full``); ``check`` runs ``fast``
     under the same rules, as our worker's check does."""
+    run_selftest: bool = True
+    """Run the selftest (in the background from the start) when this toolchain has no passing record; without
+    one, ``verify`` answers a tool error, never a verdict (``selftest.readiness``, as ``putnam serve``)."""
 
 
 class PutnamTools:
@@ -101,6 +105,8 @@ class PutnamTools:
         self.background: anyio.abc.TaskGroup | None = None
         """The server's background tasks (``background_tasks``, its lifespan): problem preparations."""
         self.redact = PathRedactor.for_server([settings.benchmark.path])
+        self.readiness = Readiness({settings.prover.name: self.accept}, settings.run_selftest)
+        """Whether ``verify`` may judge: a passing selftest on the toolchain as it is (``selftest.readiness``)."""
 
     @functools.cached_property
     def library(self) -> tuple[tuple[Path, ...], str]:
@@ -231,10 +237,20 @@ class PutnamTools:
         return self.redact.text(await anyio.to_thread.run_sync(ranked))
 
     async def verify(self, problem: str, proof: str, track: str | None = None) -> dict[str, Any]:
+        """The verdict of the full profile, made only on a toolchain a passing selftest vouches for and that
+        stayed the same while it was made (``Readiness.admit``, ``settle``): else a tool error, no verdict."""
         ctx = self.context(problem, track)
-        verdict = await verify_text(ctx, self.candidate(proof), self.accept)
-        if isinstance(verdict, str):
-            raise ToolError(self.redact.text(verdict))
+        text = self.candidate(proof)
+        admit = functools.partial(self.readiness.admit, ctx.prover, self.accept, wait=True)
+        try:
+            before = await anyio.to_thread.run_sync(admit)
+        except NotReady as exc:
+            raise ToolError(self.redact.text(f"{exc.reason}; no verdict was made")) from exc
+        made = await verify_text(ctx, text, self.accept)
+        if isinstance(made, str):
+            raise ToolError(self.redact.text(made))
+        settle = functools.partial(self.readiness.settle, ctx.prover, self.accept, before, made)
+        verdict, _ = await anyio.to_thread.run_sync(settle)
         checks = "".join(
             f"; answer {name}: {answer['check']['status']}"
             for name, answer in verdict.answers.items()
@@ -302,6 +318,7 @@ def background_tasks(tools: PutnamTools) -> Callable[[MCPServer[Any]], AbstractA
     async def lifespan(server: MCPServer[Any]) -> AsyncIterator[None]:
         async with anyio.create_task_group() as group:
             tools.background = group
+            group.start_soon(anyio.to_thread.run_sync, tools.readiness.start)  # the selftest, if none passed
             try:
                 yield
             finally:

@@ -25,15 +25,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException
 
 from putnam_solver import __version__
-from putnam_solver.core.verify import Profile, Track
+from putnam_solver.core.verify import Profile, Track, Verdict
 from putnam_solver.redact import PathRedactor
 from putnam_solver.serve.docs_page import POLICY, docs_page
 from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
 from putnam_solver.serve.keys import ApiKey
 from putnam_solver.serve.kimina import KIMINA_PATH, KiminaCode, KiminaRequest, result
 from putnam_solver.serve.logs import REQUEST_ID, logger
-from putnam_solver.serve.service import Item, RequestError, ServeConfig, VerifyService
-from putnam_solver.serve.verifier import Verifier
+from putnam_solver.serve.service import Batch, Item, RequestError, ServeConfig, VerifyService
+from putnam_solver.serve.verifier import Verifier, VerifyJob
 from putnam_solver.serve.views import shown
 
 VERIFY_PATH = "/verify"
@@ -82,7 +82,8 @@ class VerifyRequest(BaseModel):
 
 
 class BatchRequest(BaseModel):
-    """Several verifications in one request; they run concurrently and answer together."""
+    """Several verifications in one request; they run concurrently and answer together (an item the server
+    could not judge, after a 503 of another item, says so: ``NotJudgedJson``)."""
 
     model_config = ConfigDict(extra="forbid")
     items: list[VerifyRequest] = Field(min_length=1)
@@ -135,9 +136,20 @@ class CompactJson(BaseModel):
     cached: bool
 
 
+class NotJudgedJson(BaseModel):
+    """A batch item the server did not judge: once one item meets a 503 (not ready, or the toolchain changed
+    while it was judged), no other item starts; the verdicts made are kept and the rest say why."""
+
+    problem: str
+    prover: str
+    status: str = Field(description="not_judged")
+    detail: str
+
+
 class BatchJson(BaseModel):
-    all_okay: bool = Field(description="Every item accepted.")
-    results: list[CompactJson] | list[VerdictJson]
+    all_okay: bool = Field(description="Every item judged and accepted.")
+    not_judged: int = Field(description="Items not judged (status not_judged): send them again.")
+    results: list[CompactJson | NotJudgedJson] | list[VerdictJson | NotJudgedJson]
 
 
 Full = Annotated[
@@ -203,7 +215,7 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
     async def docs() -> HTMLResponse:
         return HTMLResponse(docs_page(api.openapi()), headers={"Content-Security-Policy": POLICY})
 
-    _errors(api, redact)
+    _errors(api, redact, config.limits.retry_after_seconds)
 
     @api.get("/health", summary="Liveness: the server answers.")
     async def health() -> dict[str, str]:
@@ -255,9 +267,17 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
                 jobs.append(service.prepare(item.item(), f"request {rid} item {n}"))
             except RequestError as exc:
                 raise RequestError(exc.status, f"item {n}: {exc.message}") from exc
-        verdicts = await asyncio.gather(*(service.verify(job, client) for job in jobs))
-        results = [shown(v.to_json(), redact, full) for v in verdicts]
-        return JSONResponse({"all_okay": all(v.accepted for v in verdicts), "results": results})
+        batch = Batch()
+        outcomes = await asyncio.gather(*(judged(service, job, client, batch) for job in jobs))
+        if not_one_judged(outcomes):
+            raise RequestError(503, str(outcomes[0]))
+        results = [
+            not_judged(job, outcome, redact) if isinstance(outcome, str) else shown(outcome.to_json(), redact, full)
+            for job, outcome in zip(jobs, outcomes, strict=True)
+        ]
+        verdicts = [o for o in outcomes if not isinstance(o, str)]
+        okay = len(verdicts) == len(outcomes) and all(v.accepted for v in verdicts)
+        return JSONResponse({"all_okay": okay, "not_judged": len(outcomes) - len(verdicts), "results": results})
 
     @api.post(
         KIMINA_PATH,
@@ -272,15 +292,25 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
             request = request.model_copy(update={"prover": "lean"})
         rid = REQUEST_ID.get()
 
-        async def one(n: int, code: KiminaCode) -> dict[str, Any]:
+        batch = Batch()
+
+        async def one(n: int, code: KiminaCode) -> dict[str, Any] | str:
             try:
                 job = service.prepare(code.item(request), f"request {rid} code {n}")
             except RequestError as exc:
                 return result(code.custom_id, None, redact.text(exc.message))
-            verdict = await service.verify(job, client, use_cache=not request.disable_cache)
-            return result(code.custom_id, shown(verdict.to_json(), redact, False), None)
+            outcome = await judged(service, job, client, batch, use_cache=not request.disable_cache)
+            if isinstance(outcome, str):
+                return outcome
+            return result(code.custom_id, shown(outcome.to_json(), redact, False), None)
 
-        results = await asyncio.gather(*(one(n, code) for n, code in enumerate(request.codes)))
+        answers = await asyncio.gather(*(one(n, code) for n, code in enumerate(request.codes)))
+        if not_one_judged(answers):
+            raise RequestError(503, str(answers[0]))
+        results = [
+            result(code.custom_id, None, redact.text(f"not judged: {a}")) if isinstance(a, str) else a
+            for code, a in zip(request.codes, answers, strict=True)
+        ]
         return JSONResponse({"results": results})
 
     def not_ready() -> str | None:
@@ -297,15 +327,45 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
     )
 
 
-def _errors(api: FastAPI, redact: PathRedactor) -> None:
-    """Every refusal as ``ErrorJson``, with a message that says what to change (and no path of this machine)."""
+async def judged(
+    service: VerifyService, job: VerifyJob, client: ApiKey, batch: Batch, use_cache: bool = True
+) -> Verdict | str:
+    """One item of a batch: its verdict, or why it was not judged (a 503 outcome, which stops the batch:
+    ``service.Batch``); any other refusal is the request's."""
+    try:
+        return await service.verify(job, client, use_cache, batch)
+    except RequestError as exc:
+        if exc.status != 503:
+            raise
+        batch.stop(exc.message)
+        return exc.message
+
+
+def not_one_judged(outcomes: list[Any]) -> bool:
+    """No item was judged (each is a reason): the batch is answered 503, as one request would be."""
+    return all(isinstance(o, str) for o in outcomes)
+
+
+def not_judged(job: VerifyJob, reason: str, redact: PathRedactor) -> dict[str, Any]:
+    """A batch item left unjudged when the batch stopped: its problem, and why (``NotJudgedJson``)."""
+    return {
+        "problem": job.problem.id,
+        "prover": job.prover.name,
+        "status": "not_judged",
+        "detail": redact.text(f"not judged: {reason}; send it again"),
+    }
+
+
+def _errors(api: FastAPI, redact: PathRedactor, retry_after: int) -> None:
+    """Every refusal as ``ErrorJson``, with a message that says what to change (and no path of this machine);
+    a 503 (the gates not ready) says when to ask again, as the gatekeeper's does."""
 
     def answer(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
         return JSONResponse(error_body(status, redact.text(detail)), status_code=status, headers=headers)
 
     @api.exception_handler(RequestError)
     async def refused(_: Request, exc: RequestError) -> JSONResponse:
-        return answer(exc.status, exc.message)
+        return answer(exc.status, exc.message, {"Retry-After": str(retry_after)} if exc.status == 503 else None)
 
     @api.exception_handler(HTTPException)
     async def http_error(_: Request, exc: HTTPException) -> JSONResponse:

@@ -17,8 +17,6 @@ import asyncio
 import dataclasses
 import hashlib
 import json
-import threading
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,19 +32,15 @@ from putnam_solver.core.verify import (
     Verdict,
     VerifyOptions,
     decode_candidate,
-    gate_ids,
-    gate_readiness,
     verdict_benchmark,
 )
 from putnam_solver.listen import ConnectionLimits
-from putnam_solver.selftest import runner as selftest_service
-from putnam_solver.selftest.record import last_record
+from putnam_solver.selftest.readiness import NotReady, Readiness
 from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
 from putnam_solver.verifier import dispatch
 from putnam_solver.verifier.candidates import Candidate, request_verdict, verdict_key
-from putnam_solver.verifier.one_toolchain import on_one_toolchain
 
 
 class RequestError(Exception):
@@ -113,13 +107,30 @@ class Item:
     """The client's own time cap per tool run; the server's cap still bounds it."""
 
 
+class Batch:
+    """The items of one batch request, which stop together: once one item meets an outcome that says the
+    server cannot judge now (a 503: not ready, or the toolchain changed while an item was judged), no item
+    that has not yet started is started; each is answered ``not judged`` with the ``reason``, and the
+    verdicts already made are kept. Judging the rest would spend the client's slots on a toolchain that no
+    selftest vouches for, or whose every acceptance ends an ``error``."""
+
+    def __init__(self) -> None:
+        self.reason: str | None = None
+
+    def stop(self, reason: str) -> None:
+        """Start no more items; the first reason given is the one every item not judged carries."""
+        if self.reason is None:
+            self.reason = reason
+
+
 class VerifyService:
     """Resolves items to jobs and verdicts; one per server."""
 
     def __init__(self, config: ServeConfig, verifier: Verifier) -> None:
         self.config = config
         self.verifier = verifier
-        self.readiness = Readiness({p: config.options_for(p) for p in config.benchmarks}, config.run_selftest)
+        options = {p: config.options_for(p) for p in config.benchmarks}
+        self.readiness = Readiness(options, config.run_selftest, logger=logger)
         self._lanes: dict[str, asyncio.Semaphore] = {}
         self.on_nodes = dispatch.on_nodes(getattr(verifier, "backend", dispatch.LOCAL))
         """Whether this server verifies on a cluster (``serve --ray``): only then may a cached verdict a
@@ -155,28 +166,32 @@ class VerifyService:
             )
         return asked
 
-    async def verify(self, job: VerifyJob, client: ApiKey, use_cache: bool = True) -> Verdict:
+    async def verify(
+        self, job: VerifyJob, client: ApiKey, use_cache: bool = True, batch: Batch | None = None
+    ) -> Verdict:
         """The verdict of ``job``: from the cache when it holds one for these exact inputs (unless not
-        ``use_cache``: then judged again, and the new verdict stored), else the gates'.
+        ``use_cache``: then judged again, and the new verdict stored), else the gates'. A RequestError 503
+        when no passing selftest vouches for the toolchain, or when ``batch`` (the request's other items)
+        stopped before this job started (see :class:`Batch`).
 
         A client's verifications enter the verifier at most its limit at a time (the rest of a batch
         waits in the client's own lane), so one large batch cannot fill the pool ahead of everyone else.
         """
         # the toolchain this job is judged on: the one readiness found a selftest for (checked now, not up to
         # `recheck_seconds` later), the one in the cache key, and the one the verdict must still find at the end
-        toolchain = await asyncio.to_thread(job.prover.toolchain_fingerprint, job.options)
-        if (waiting := await asyncio.to_thread(self.readiness.confirm, job.prover.name, toolchain)) is not None:
-            raise RequestError(503, f"not ready: {waiting}")
+        try:
+            toolchain = await asyncio.to_thread(self.readiness.admit, job.prover, job.options)
+        except NotReady as exc:
+            raise RequestError(503, exc.reason) from exc
         cache, key, hit = self.config.cache, "", None
         if cache is not None:  # the cache's file reads run beside the pool, so that a hit never waits for a compile
             key, request = await asyncio.to_thread(self._key, job, toolchain)
             hit = await asyncio.to_thread(cache.get, key, request, self.on_nodes) if use_cache else None
         if hit is None:
-            made = await self._run(job, client)
-            verdict, keep = await asyncio.to_thread(on_one_toolchain, job.prover, job.options, toolchain, made)
-            if not keep:
-                self.readiness.changed()
-            elif cache is not None:
+            verdict, keep = await self._run(job, client, toolchain, batch)
+            if not keep and batch is not None:
+                batch.stop(f"the {job.prover.name} toolchain changed while {job.label} was judged")
+            elif keep and cache is not None:
                 await asyncio.to_thread(cache.put, key, verdict)
         else:
             verdict = hit
@@ -185,12 +200,18 @@ class VerifyService:
         verdict.benchmark = verdict_benchmark(job.prover, job.benchmark, job.problem, job.options)
         return verdict
 
-    async def _run(self, job: VerifyJob, client: ApiKey) -> Verdict:
+    async def _run(self, job: VerifyJob, client: ApiKey, toolchain: str, batch: Batch | None) -> tuple[Verdict, bool]:
+        """The gates' verdict held to ``toolchain`` (``Readiness.settle``) and whether it may be stored; the
+        fingerprint is read again before the lane is given back, so that the verification this one lets in
+        never runs between the two."""
         lane = self._lanes.get(client.name)
         if lane is None:
             lane = self._lanes[client.name] = asyncio.Semaphore(client.limit or self.config.limits.per_key)
         async with lane:
-            return await self.verifier.verify(job)
+            if batch is not None and batch.reason is not None:  # its turn came after the batch stopped
+                raise RequestError(503, batch.reason)
+            made = await self.verifier.verify(job)
+            return await asyncio.to_thread(self.readiness.settle, job.prover, job.options, toolchain, made)
 
     def _key(self, job: VerifyJob, toolchain: str) -> tuple[str, Verdict]:
         """The cache key of ``job`` on ``toolchain`` and the verdict identity a stored entry must have to answer it."""
@@ -281,124 +302,3 @@ def record_problem(
 def _record_shape(benchmark: Benchmark) -> RecordShape:
     """A request's record is read as the served benchmark writes its statements (its holes), any id."""
     return RecordShape(benchmark.file.format) if benchmark.file is not None else RecordShape()
-
-
-class Readiness:
-    """Whether the gates of every served prover passed their selftest on this toolchain.
-
-    Read from the selftest record ``putnam selftest`` keeps (per prover, toolchain fingerprint, gate
-    code and gate options); where there is none, or it failed, the selftest runs once in the background when the server
-    starts (``run_missing``). Until a passing record exists the server is not ready and verifies nothing.
-    A server runs for days: once ready, it looks again every ``recheck_seconds`` whether a toolchain
-    changed under it (an upgraded Coq or Lean has another fingerprint, whose record may not exist), and is
-    not ready again until that toolchain has passed (the selftest runs again if ``run_missing``).
-    """
-
-    def __init__(self, options: Mapping[str, VerifyOptions], run_missing: bool, recheck_seconds: float = 60.0) -> None:
-        self.provers = list(options)
-        self.options = options
-        self.run_missing = run_missing
-        self.recheck_seconds = recheck_seconds
-        self._running: dict[str, str] = {}
-        self._lock = threading.Lock()
-        self._ready = False
-        self._fingerprints: dict[str, str] = {}
-        self._checked = 0.0
-
-    def start(self) -> None:
-        """Start the selftest of each prover without a passing record, if asked to (in one thread)."""
-        failing = [p for p in self.provers if not self._passed(p)[0]]
-        if not failing or not self.run_missing:
-            return
-        with self._lock:  # a prover whose selftest runs already is not started twice
-            todo = [p for p in failing if p not in self._running]
-            self._running |= dict.fromkeys(todo, "the selftest is running")
-        if not todo:
-            return
-        threading.Thread(target=self._run, args=(todo,), name="putnam-selftest", daemon=True).start()
-
-    def _run(self, provers: list[str]) -> None:
-        for prover in provers:
-            logger.info("running the %s selftest: no passing record for this toolchain", prover)
-            try:
-                record = selftest_service.run_selftest(prover, self.options[prover])
-            except Exception as exc:  # recorded as the reason the server is not ready, never raised
-                with self._lock:
-                    self._running[prover] = f"the selftest could not run: {type(exc).__name__}: {exc}"
-                logger.warning("%s: %s", prover, self._running[prover])
-                continue
-            logger.info("%s", selftest_service.summary_line(record))
-            with self._lock:
-                self._running.pop(prover, None)
-
-    def _passed(self, prover: str) -> tuple[bool, str]:
-        record = last_record(prover, self.options[prover])
-        if record is None:
-            return False, f"no selftest of {prover} on this toolchain; run `putnam selftest --prover {prover}`"
-        if not record.passed:
-            return False, f"the {prover} selftest failed: {selftest_service.surprise_summary(record)}"
-        if missing := selftest_service.uncovered(record, prover, self.options[prover]):
-            return False, f"the last {prover} selftest did not judge what can run now: {'; '.join(missing)}"
-        return True, selftest_service.summary_line(record)
-
-    def not_ready(self) -> str | None:
-        """Why the server is not ready, or None; once ready no file is read per request, only every
-        ``recheck_seconds`` the toolchains' fingerprints (see the class doc)."""
-        if self._ready and not self._toolchain_changed():
-            return None
-        fingerprints = self._current()
-        waiting = [f"{prover}: {why}" for prover, (ok, why) in self.state().items() if not ok]
-        self._ready = not waiting
-        if self._ready:
-            self._fingerprints, self._checked = fingerprints, time.monotonic()
-        return "; ".join(waiting) or None
-
-    def confirm(self, prover: str, fingerprint: str) -> str | None:
-        """Why ``prover`` on the toolchain with ``fingerprint`` (read for a verification) may not judge, or
-        None: readiness is judged again at once when it is not the toolchain last found ready, so that a
-        verification never waits out ``recheck_seconds`` on a toolchain no selftest passed (red team round 7)."""
-        if self._ready and self._fingerprints.get(prover) == fingerprint:
-            return None
-        self.changed()
-        return self.not_ready()
-
-    def changed(self) -> None:
-        """A toolchain changed under a verification: the next readiness check reads the fingerprints again."""
-        self._checked = float("-inf")
-
-    def _current(self) -> dict[str, str]:
-        return {p: get_prover(p).toolchain_fingerprint(self.options[p]) for p in self.provers}
-
-    def _toolchain_changed(self) -> bool:
-        if time.monotonic() - self._checked < self.recheck_seconds:
-            return False
-        self._checked = time.monotonic()
-        if self._current() == self._fingerprints:
-            return False
-        logger.warning("a toolchain changed under the server: not ready until its selftest has passed")
-        self.start()
-        return True
-
-    def profiles(self, prover: str) -> dict[str, dict[str, Any]]:
-        """Per profile: whether every gate it needs (G7 too when the server runs ``--axle``) can run here
-        for ``prover``, and if not which gate cannot and why (``gate_readiness``, as ``putnam doctor``)."""
-        options = self.options[prover]
-        rows = {row.name.split()[0]: row for row in gate_readiness(get_prover(prover), options)}
-        found: dict[str, dict[str, Any]] = {}
-        for profile in Profile:
-            missing = [rows[g] for g in gate_ids(dataclasses.replace(options, profile=profile)) if not rows[g].ok]
-            why = "; ".join(f"{row.name}: {row.detail}" for row in missing)
-            found[profile.value] = {"ready": not missing, **({"detail": why} if missing else {})}
-        return found
-
-    def state(self) -> dict[str, tuple[bool, str]]:
-        """Per prover: ready or not, and why."""
-        with self._lock:
-            running = dict(self._running)
-        states = {}
-        for prover in self.provers:
-            if prover in running:
-                states[prover] = (False, running[prover])
-            else:
-                states[prover] = self._passed(prover)
-        return states

@@ -267,7 +267,8 @@ def verify_candidates(
             return unusable_verdict(
                 prover, benchmark, candidate.problem, candidate.data, track, options, candidate.unusable
             )
-        toolchain = prover.toolchain_fingerprint(options) if cache else ""
+        # read with and without a cache: an acceptance made across a toolchain change counts nowhere (``one_toolchain``)
+        toolchain = prover.toolchain_fingerprint(options)
         key = verdict_key(prover, benchmark, candidate, track, options, toolchain) if cache else ""
         cached = (
             cache.get(key, request_verdict(prover, benchmark, candidate, track, options), nodes=on_nodes(verifier))
@@ -276,13 +277,12 @@ def verify_candidates(
         )
         if cached is not None:
             return cached
-        verdict = verifier.verify(
+        made = verifier.verify(
             prover, benchmark, candidate.problem, candidate.data, track, options, str(candidate.path)
         )
-        if cache:  # stored only under the key of the toolchain that made it
-            verdict, keep = on_one_toolchain(prover, options, toolchain, verdict)
-            if keep:
-                cache.put(key, verdict)
+        verdict, keep = on_one_toolchain(prover, options, toolchain, made)
+        if cache and keep:  # stored only under the key of the toolchain that made it
+            cache.put(key, verdict)
         return verdict
 
     def one(candidate: Candidate) -> Verdict:
