@@ -212,7 +212,8 @@ def _dotted_prefix(command: Command) -> list[str]:
 
 
 def _fresh_namespace(name: str, expected: Statement) -> bool:
-    """Whether a namespace is surely new: named after the problem (``Putnam1968A6``, ``putnam_1968_a6``).
+    """Whether a namespace is surely new: named after the problem, any benchmark's (``Putnam1968A6``,
+    ``MunkresExercise322b``; ``putnam_1968_a6`` is a name the statement uses, so it counts as reachable).
 
     Any other namespace may already exist in Mathlib, and a declaration added to it can become what dot
     notation in the statement finds (``x.f`` looks in the namespace of ``x``'s type and of the types it
