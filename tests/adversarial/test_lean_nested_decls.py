@@ -1,8 +1,10 @@
 """Declarations made inside a Lean proof (`where`, `let rec`) carry attributes past G2's helper rules.
 
 `where` and `let rec` declarations take `@[...]` like any declaration, and G2 compares only the
-theorem's statement, not its proof. G3 must refuse every attribute on them except `@[simp]`, and keep
-refusing the commands that bring instances or attributes into a proof.
+theorem's statement, not its proof. G3 must refuse every attribute on them except the harmless ones of
+``policy.helper_attributes`` (``@[simp]``, the declaration's own reducibility, compiler hints: they reach
+only that declaration, which the statement cannot name), and keep refusing the commands that bring
+instances or attributes into a proof.
 """
 
 from __future__ import annotations
@@ -38,9 +40,9 @@ REFUSED_ATTRIBUTES = (
     "@[instance]",
     "@[local instance 100]",
     "@[scoped instance]",
-    "@[reducible]",
-    "@[irreducible]",
     "@[macro_inline]",
+    "@[reducible, instance]",
+    "@[«instance»]",
     "@[export zz_sym]",
     "@[to_additive]",
     "@[simps]",
@@ -52,8 +54,18 @@ REFUSED_ATTRIBUTES = (
 )
 """Attributes that run code, replace compiled code, change elaboration or generate declarations."""
 
-ALLOWED_ATTRIBUTES = ("@[simp]", "@[simp ←]", "@[simp high]", "")
-"""`@[simp]` on a local lemma can only help the proof; no attribute at all is the common case."""
+ALLOWED_ATTRIBUTES = (
+    "@[simp]",
+    "@[simp ←]",
+    "@[simp high]",
+    "@[reducible]",
+    "@[irreducible]",
+    "@[inline]",
+    "@[specialize]",
+    "@[simp, noinline]",
+    "",
+)
+"""On a local declaration they can only help the proof; no attribute at all is the common case."""
 
 
 @pytest.mark.parametrize("attribute", REFUSED_ATTRIBUTES)
@@ -93,10 +105,11 @@ WHERE_REDUCIBLE = (
     "theorem toy_and_comm (p q : Prop) (h : And p q) : And q p := And.intro h.right h.left\n"
     "where\n  @[reducible] zz_h (x : Prop) : Prop := x\n"
 )
-"""A `where` declaration with an attribute that Lean compiles as part of the theorem."""
+"""A `where` declaration with an attribute that Lean compiles as part of the theorem: its own
+reducibility, which the statement, elaborated before it, cannot see."""
 
 
-def test_lean_compiles_an_attribute_on_a_where_declaration_and_g3_refuses_it(
+def test_lean_compiles_an_attribute_on_a_where_declaration_and_the_gates_accept_it(
     toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if not SANDBOX_AVAILABLE:
@@ -110,5 +123,4 @@ def test_lean_compiles_an_attribute_on_a_where_declaration_and_g3_refuses_it(
     )
     found = {g.id: g for g in verdict.gates}
     assert found["G4"].passed and found["G5"].passed, verdict.first_problem()
-    assert found["G2"].passed
-    assert not found["G3"].passed and "@[reducible]" in found["G3"].detail
+    assert found["G2"].passed and found["G3"].passed, verdict.first_problem()

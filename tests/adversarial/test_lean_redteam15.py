@@ -323,7 +323,7 @@ STATEMENT_TRICKS = {
     "a private theorem": (THEOREM, f"private {THEOREM}", "G2", "differs from the challenge"),
     "a protected theorem": (THEOREM, f"protected {THEOREM}", "G2", "differs from the challenge"),
     "@[simp] on the theorem": (THEOREM, f"@[simp] {THEOREM}", "G2", "differs from the challenge"),
-    "@[reducible] on the theorem": (THEOREM, f"@[reducible] {THEOREM}", "G3", "@[reducible]"),
+    "@[reducible] on the theorem": (THEOREM, f"@[reducible] {THEOREM}", "G2", "differs from the challenge"),
     "the theorem's name escaped": (THEOREM, "theorem «putnam_1962_a1»", "G2", "differs from the challenge"),
     "the theorem from the root": (THEOREM, "theorem _root_.putnam_1962_a1", "G2", "may not escape to `_root_`"),
     "noncomputable theorem": (THEOREM, f"noncomputable {THEOREM}", "G2", "differs from the challenge"),

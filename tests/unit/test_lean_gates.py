@@ -184,7 +184,7 @@ ATTACKS: dict[str, tuple[str, Track, dict[str, str], str, str]] = {
     "attribute on helper": (
         B5,
         Track.WITH_ANSWER,
-        {"before": "@[reducible] def aux := 0\n"},
+        {"before": "@[default_instance] def aux := 0\n"},
         "G2",
         "attribute not permitted",
     ),

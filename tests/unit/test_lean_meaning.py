@@ -42,6 +42,10 @@ def status(bench: Benchmark, problem_id: str, candidate: str, options: VerifyOpt
 HARMLESS = {
     "docstring removed": (B5, lambda t: t[: t.index("/--")] + t[t.index("-/") + 3 :]),
     "operator spacing": (B5, lambda t: t.replace("n ≥ 2", "n≥2")),
+    "a helper with attributes of its own": (
+        B5,
+        lambda t: t.replace("/--", "@[reducible, inline] def zr : ℕ := 0\n@[simp] lemma zr_eq : zr = 0 := rfl\n/--", 1),
+    ),
     "noncomputable section": (
         B5,
         lambda t: t.replace("/--", "noncomputable section\nopen Real in\nlemma h1 : True := trivial\n/--", 1) + "end\n",
@@ -83,7 +87,7 @@ REFUSED = {
     ),
     "helper type with an attribute": (
         B5,
-        lambda t: t.replace("/--", "@[reducible] structure Zp where\n  x : ℕ\n/--", 1),
+        lambda t: t.replace("/--", "@[instance] structure Zp where\n  x : ℕ\n/--", 1),
     ),
     "helper class": (B5, lambda t: t.replace("/--", "class Zk where\n  x : ℕ\n/--", 1)),
     "index spaced apart": ("putnam_1968_a5", lambda t: t.replace("ℝ[X]", "ℝ [X]", 1)),

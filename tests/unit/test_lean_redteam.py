@@ -105,7 +105,7 @@ STOPPED: dict[str, Case] = {
     "deriving instance": (B5, W, {"before": "deriving instance Repr for Nat\n"}, "G3", "instance"),
     "attribute local instance": (B5, W, {"before": "attribute [local instance] foo\n"}, "G3", "attribute"),
     "@[instance] def": (B5, W, {"before": "@[instance] def i : Inhabited ℕ := ⟨0⟩\n"}, "G3", "instance"),
-    "@[irreducible] def": (B5, W, {"before": "@[irreducible] def i := 0\n"}, "G2", "attribute not"),
+    "@[macro_inline] def": (B5, W, {"before": "@[macro_inline] def i := 0\n"}, "G2", "attribute not"),
     "irreducible_def": (B5, W, {"before": "irreducible_def i : ℕ := 0\n"}, "G2", "not a permitted"),
     "alias": (B5, W, {"before": "alias foo := Nat.succ\n"}, "G2", "`alias foo := Nat.succ`: not a"),
     "universe": (B5, W, {"before": "universe u\n"}, "G2", "`universe u`: a `universe` declaration can change"),

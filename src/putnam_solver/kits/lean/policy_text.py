@@ -51,6 +51,15 @@ ADDITIONS: Final = (
         "Lean drops local attributes at the block's `end`: only the helpers inside are elaborated with them",
     ),
     Difference(
+        "`@[simp]`, `@[reducible]`, `@[irreducible]`, `@[inline]`, `@[noinline]`, `@[specialize]` (also "
+        "`local`/`scoped`) on a helper the candidate declares, `where` and `let rec` ones included",
+        _CANNOT,
+        "an attribute in `@[...]` applies to that declaration only: the simp set (read by tactics), the "
+        "helper's own reducibility and compiler hints, and the statement names no helper; on the theorem "
+        "or a pinned declaration it is a changed text, and an `instance` or an answer's auxiliary "
+        "definitions keep only `simp`",
+    ),
+    Difference(
         "`open ... in` before a helper, and global `open` inside a block closed before the theorem",
         _CANNOT,
         "the opened names are in force for that helper or block only, never for the statement",

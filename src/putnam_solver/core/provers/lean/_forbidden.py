@@ -1,10 +1,11 @@
 """G3, forbidden constructs: named constructs are rejected anywhere outside comments, strings and doc
 comments, matched on whole tokens or whole ``.``-separated name parts (``sorry`` is rejected, ``sorry_free``
 and ``h_axiom`` are not). Every ``@[...]`` attribute list anywhere in the file, including those of ``where``
-and ``let rec`` declarations inside a proof, may name only ``policy.helper_attributes``: the others run code
-when the module is loaded (``init``), replace compiled code (``implemented_by``, ``extern``, ``csimp``),
-change elaboration (``instance``, ``default_instance``, ``coe``, ``reducible``...) or generate declarations
-(``to_additive``, ``simps``...).
+and ``let rec`` declarations inside a proof, may name only ``policy.helper_attributes`` (the simp set, a
+declaration's own reducibility, compiler hints: ``_attributes`` says why and where G2 narrows them): the
+others run code when the module is loaded (``init``), replace compiled code (``implemented_by``,
+``extern``, ``csimp``), change elaboration (``instance``, ``default_instance``, ``coe``...) or generate
+declarations (``to_additive``, ``simps``...).
 """
 
 from __future__ import annotations

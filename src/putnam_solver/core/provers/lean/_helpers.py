@@ -469,24 +469,6 @@ def helper_name_violations(
     return []
 
 
-def helper_prefix_violations(prefix: Sequence[Token], policy: LeanPolicy) -> list[Violation]:
-    """A helper may carry a docstring, ``@[simp]`` and the allowed modifiers; nothing else."""
-    violations, i = [], 0
-    while i < len(prefix):
-        token = prefix[i]
-        if token.text == "@[":
-            close = next((j for j in range(i, len(prefix)) if prefix[j].text == "]"), len(prefix))
-            names = [t.text for t in prefix[i + 1 : close] if t.text != ","]
-            if not names or any(n not in policy.helper_attributes for n in names):
-                violations.append(Violation(token.line, f"`@[{' '.join(names)}]`", "attribute not permitted"))
-            i = close + 1
-            continue
-        if token.kind != DOC and token.text not in policy.helper_modifiers:
-            violations.append(Violation(token.line, f"`{token.text}`", "not permitted before a helper"))
-        i += 1
-    return violations
-
-
 ELABORATION_MARK: Final = "can change the statement only through elaboration"
 """What every reason :func:`needs_g6` writes says: how a verdict tells such refusals from the others."""
 

@@ -84,6 +84,9 @@ def _words(rule: str, reason: str, *words: str) -> tuple[ForbiddenRule, ...]:
 
 
 TYPE_KEYWORDS: Final = ("inductive", "structure")
+HELPER_ATTRIBUTES: Final = ("simp", "reducible", "irreducible", "inline", "noinline", "specialize")
+"""What a declaration of the candidate's own may carry in ``@[...]`` (see ``_attributes``): the simp set,
+its own reducibility, compiler hints; each can change only the proofs after it, never the statement."""
 DERIVING_HANDLERS: Final = ("DecidableEq", "Repr", "BEq", "Hashable", "Inhabited", "Nonempty", "Ord", "Fintype")
 """Instance handlers a helper type may derive: library code that makes instances for that new type."""
 
@@ -190,11 +193,13 @@ POLICY: Final = LeanPolicy(
     read_only_commands=_READ_ONLY,
     helper_keywords=("theorem", "lemma", "def", "abbrev", *TYPE_KEYWORDS),
     helper_modifiers=("private", "protected", "noncomputable"),
-    helper_attributes=("simp",),
+    helper_attributes=HELPER_ATTRIBUTES,
     permitted=(
         PermittedAddition(
             "`theorem`, `lemma`, `def`, `abbrev`",
-            "with optional docstring, `@[simp]`, and `private` / `protected` / `noncomputable`, before the "
+            "with optional docstring, attributes of its own (`@[simp]`, `@[reducible]`, `@[irreducible]`, "
+            "`@[inline]`, `@[noinline]`, `@[specialize]`, each may be `local`), and "
+            "`private` / `protected` / `noncomputable`, before the "
             "theorem or after its proof; the name must be an identifier that the challenge neither declares "
             "nor mentions (not even as a variable): a helper cannot shadow the theorem or a solution, or "
             "become what a name in the statement resolves to (a name reached through `open`, an auto-bound "
@@ -403,10 +408,13 @@ POLICY: Final = LeanPolicy(
         ForbiddenRule(
             "@[attribute]",
             "attribute",
-            "on any declaration, `where` and `let rec` ones inside proofs included, only `@[simp]` (it can only "
-            "help a proof): other attributes run code at load time (`init`), replace compiled code "
-            "(`implemented_by`, `extern`, `csimp`), change elaboration (`instance`, `default_instance`, `coe`, "
-            "`reducible`) or generate declarations (`to_additive`, `simps`)",
+            "on any declaration, `where` and `let rec` ones inside proofs included, only `simp`, `reducible`, "
+            "`irreducible`, `inline`, `noinline`, `specialize` (the simp set, the declaration's own "
+            "reducibility, compiler hints: on the candidate's own helper they can only help later proofs; "
+            "an instance or a pinned answer keeps only `simp`): other attributes run code at load time "
+            "(`init`), replace compiled code (`implemented_by`, `extern`, `csimp`), change elaboration "
+            "(`instance`, `default_instance`, `coe`, `macro`, `*_elab`) or generate declarations "
+            "(`to_additive`, `simps`)",
             False,
         ),
         ForbiddenRule(

@@ -26,6 +26,7 @@ from typing import Final
 
 from putnam_solver.core.benchmark import module_name
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._attributes import ONLY_SIMP, attribute_violations, helper_prefix_violations
 from putnam_solver.core.provers.lean._blocks import (
     SECTION_VARIABLES,
     Walk,
@@ -40,7 +41,6 @@ from putnam_solver.core.provers.lean._helpers import (
     candidate_name_parts,
     deriving_violations,
     helper_name_violations,
-    helper_prefix_violations,
     layout_violations,
     local_attribute,
     local_notation,
@@ -178,7 +178,8 @@ def _scope_command(
     if local_notation(command):
         return notation_violations(command, semantic)
     if command.keyword == "instance":
-        return helper_prefix_violations(command.prefix, policy) + instance_violations(command, walk.defined, semantic)
+        prefix = helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
+        return prefix + instance_violations(command, walk.defined, semantic)
     namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"] + _dotted_prefix(command)
     reachable = {p for n in namespace for p in name_parts(n)} & (expected.name_parts_used | _opened(walk))
     if namespace and not semantic and not after and (reachable or not _fresh_namespace(namespace[0], expected)):
@@ -211,7 +212,8 @@ def _dotted_prefix(command: Command) -> list[str]:
 
 
 def _fresh_namespace(name: str, expected: Statement) -> bool:
-    """Whether a namespace is surely new: named after the problem (``Putnam1968A6``, ``putnam_1968_a6``).
+    """Whether a namespace is surely new: named after the problem, any benchmark's (``Putnam1968A6``,
+    ``MunkresExercise322b``; ``putnam_1968_a6`` is a name the statement uses, so it counts as reachable).
 
     Any other namespace may already exist in Mathlib, and a declaration added to it can become what dot
     notation in the statement finds (``x.f`` looks in the namespace of ``x``'s type and of the types it
@@ -457,6 +459,7 @@ def _compare(
         violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
     elif hole is not None and want is not expected.theorem:
         violations += answer_violations(tokens[len(fixed) :], label, expected, policy, defined, want.name or "")
+        violations += attribute_violations(tokens[len(fixed) :], ONLY_SIMP)  # its `where` declarations
     return violations
 
 
