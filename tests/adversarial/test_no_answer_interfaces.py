@@ -74,7 +74,7 @@ def _cli(bench: Path, folder: Path, out: Path, *extra: str) -> tuple[str, dict[s
 
 
 def _serve(tmp_path: Path, bench: Path, candidates: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)  # readiness has tests of its own
+    monkeypatch.setattr(Readiness, "not_ready", lambda self, prover=None: None)  # readiness has tests of its own
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     (tmp_path / "keys").write_text(f"leak {KEY}\n")
     ring: KeyRing = load_keys(tmp_path / "keys")

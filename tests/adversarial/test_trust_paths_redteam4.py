@@ -178,7 +178,7 @@ def test_a_server_without_ray_judges_what_a_node_accepted(
     from putnam_solver.serve import Readiness, ServeConfig, create_app, load_keys
     from putnam_solver.serve.verifier import PoolVerifier
 
-    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)
+    monkeypatch.setattr(Readiness, "not_ready", lambda self, prover=None: None)
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     bench = load_benchmark(ROCQ_SAMPLES)
     assert _via_node(bench, cache, _proof(tmp_path, WRONG)).accepted

@@ -42,7 +42,7 @@ LEAN_SAMPLES = REPO / "samples" / "lean" / "benchmark.jsonl"
 @pytest.fixture(autouse=True)
 def _ready(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)  # readiness has tests of its own
+    monkeypatch.setattr(Readiness, "not_ready", lambda self, prover=None: None)  # readiness has tests of its own
     monkeypatch.setattr(Readiness, "start", lambda self: None)
 
 

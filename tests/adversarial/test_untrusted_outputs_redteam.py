@@ -269,7 +269,7 @@ def test_serve_answers_a_planted_entry_with_a_fresh_verdict(
 
     from putnam_solver.serve import Readiness, ServeConfig, create_app, load_keys
 
-    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)
+    monkeypatch.setattr(Readiness, "not_ready", lambda self, prover=None: None)
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     key = "redteam-key-0123456789abcdef"
     (tmp_path / "keys").write_text(f"unit {key} 2\n")

@@ -252,7 +252,7 @@ def test_putnam_serve_sends_its_verifications_to_the_cluster(
 
     from putnam_solver.serve import PoolVerifier, Readiness, ServeConfig, create_app, load_keys
 
-    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)
+    monkeypatch.setattr(Readiness, "not_ready", lambda self, prover=None: None)
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     key = "ray-key-0123456789abcdef"
     (tmp_path / "keys").write_text(f"ray {key}\n")

@@ -41,7 +41,7 @@ def url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         pytest.skip(f"{hard} open files at most; the test holds {2 * HELD}")
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8 * HELD)), hard))
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)  # readiness has tests of its own
+    monkeypatch.setattr(Readiness, "not_ready", lambda self, prover=None: None)  # readiness has tests of its own
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     (tmp_path / "keys").write_text(f"conn {KEY}\n")
     config = ServeConfig(

@@ -64,7 +64,7 @@ def keys(tmp_path: Path) -> KeyRing:
 
 @pytest.fixture(autouse=True)
 def _ready(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Readiness, "not_ready", lambda self: None)  # no selftest in a unit test
+    monkeypatch.setattr(Readiness, "not_ready", lambda self, prover=None: None)  # no selftest in a unit test
     monkeypatch.setattr(Readiness, "start", lambda self: None)
 
 

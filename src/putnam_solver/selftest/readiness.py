@@ -37,7 +37,7 @@ class NotReady(Exception):
 
 
 class Readiness:
-    """Whether the gates of every served prover passed their selftest on this toolchain.
+    """Whether the gates of each served prover passed their selftest on its toolchain (judged per prover).
 
     Read from the selftest record ``putnam selftest`` keeps (per prover, toolchain fingerprint, gate
     code and gate options); where there is none, or it failed, the selftest runs once in the background when the
@@ -63,9 +63,9 @@ class Readiness:
         self._lock = threading.Lock()
         self._finished = threading.Condition(self._lock)
         self._tried: set[tuple[str, str]] = set()
-        self._ready = False
-        self._fingerprints: dict[str, str] = {}
-        self._checked = 0.0
+        self._ready_on: dict[str, str] = {}
+        """Per prover found ready: the fingerprint of the toolchain its selftest passed on."""
+        self._checked: dict[str, float] = {}
 
     def start(self) -> None:
         """Start the selftest of each prover without a passing record, if asked to (in one thread); once per
@@ -113,26 +113,37 @@ class Readiness:
             return False, f"the last {prover} selftest did not judge what can run now: {'; '.join(missing)}"
         return True, selftest_service.summary_line(record)
 
-    def not_ready(self) -> str | None:
-        """Why the service is not ready, or None; once ready no file is read per request, only every
-        ``recheck_seconds`` the toolchains' fingerprints (see the class doc)."""
-        if self._ready and not self._toolchain_changed():
-            return None
-        fingerprints = self._current()
-        waiting = [f"{prover}: {why}" for prover, (ok, why) in self.state().items() if not ok]
-        self._ready = not waiting
-        if self._ready:
-            self._fingerprints, self._checked = fingerprints, time.monotonic()
+    def not_ready(self, prover: str | None = None) -> str | None:
+        """Why ``prover`` (by default: some served prover) is not ready, or None; each prover is judged on its
+        own toolchain and selftest, so that one failing never refuses another's verifications. Once ready no
+        file is read per request, only every ``recheck_seconds`` its toolchain's fingerprint (see the class doc)."""
+        waiting = [why for p in ([prover] if prover else self.provers) if (why := self._why(p)) is not None]
         return "; ".join(waiting) or None
+
+    def none_ready(self) -> str | None:
+        """Why no served prover is ready (each prover's reason), or None when one is: the request may name it."""
+        waiting = [why for p in self.provers if (why := self.not_ready(p)) is not None]
+        return "; ".join(waiting) if len(waiting) == len(self.provers) else None
+
+    def _why(self, prover: str) -> str | None:
+        if prover in self._ready_on and not self._toolchain_changed(prover):
+            return None
+        fingerprint = get_prover(prover).toolchain_fingerprint(self.options[prover])
+        ok, why = self.state([prover])[prover]
+        if not ok:
+            self._ready_on.pop(prover, None)
+            return f"{prover}: {why}"
+        self._ready_on[prover], self._checked[prover] = fingerprint, time.monotonic()
+        return None
 
     def confirm(self, prover: str, fingerprint: str) -> str | None:
         """Why ``prover`` on the toolchain with ``fingerprint`` (read for a verification) may not judge, or
         None: readiness is judged again at once when it is not the toolchain last found ready, so that a
         verification never waits out ``recheck_seconds`` on a toolchain no selftest passed (red team round 7)."""
-        if self._ready and self._fingerprints.get(prover) == fingerprint:
+        if self._ready_on.get(prover) == fingerprint:
             return None
-        self.changed()
-        return self.not_ready()
+        self.changed(prover)
+        return self.not_ready(prover)
 
     def admit(self, prover: Prover, options: VerifyOptions, wait: bool = False) -> str:
         """The fingerprint of the toolchain a verification by ``prover`` with ``options`` is about to run on,
@@ -157,23 +168,24 @@ class Readiness:
         stored; on a change, readiness is judged again before the next verification. Blocks, as ``admit``."""
         verdict, kept = on_one_toolchain(prover, options, before, verdict)
         if not kept:
-            self.changed()
+            self.changed(prover.name)
         return verdict, kept
 
-    def changed(self) -> None:
-        """A toolchain changed under a verification: the next readiness check reads the fingerprints again."""
-        self._checked = float("-inf")
+    def changed(self, prover: str | None = None) -> None:
+        """``prover``'s toolchain (by default: any) changed under a verification: its next readiness check reads
+        its fingerprint again."""
+        for name in [prover] if prover else self.provers:
+            self._checked[name] = float("-inf")
 
-    def _current(self) -> dict[str, str]:
-        return {p: get_prover(p).toolchain_fingerprint(self.options[p]) for p in self.provers}
-
-    def _toolchain_changed(self) -> bool:
-        if time.monotonic() - self._checked < self.recheck_seconds:
+    def _toolchain_changed(self, prover: str) -> bool:
+        if time.monotonic() - self._checked.get(prover, float("-inf")) < self.recheck_seconds:
             return False
-        self._checked = time.monotonic()
-        if self._current() == self._fingerprints:
+        self._checked[prover] = time.monotonic()
+        if get_prover(prover).toolchain_fingerprint(self.options[prover]) == self._ready_on.get(prover):
             return False
-        self.logger.warning("a toolchain changed under the service: not ready until its selftest has passed")
+        self.logger.warning(
+            "the %s toolchain changed under the service: not ready until its selftest has passed", prover
+        )
         self.start()
         return True
 
@@ -189,12 +201,12 @@ class Readiness:
             found[profile.value] = {"ready": not missing, **({"detail": why} if missing else {})}
         return found
 
-    def state(self) -> dict[str, tuple[bool, str]]:
-        """Per prover: ready or not, and why."""
+    def state(self, provers: list[str] | None = None) -> dict[str, tuple[bool, str]]:
+        """Per prover (by default: each served one): ready or not, and why."""
         with self._lock:
             running = dict(self._running)
         states = {}
-        for prover in self.provers:
+        for prover in self.provers if provers is None else provers:
             if prover in running:
                 states[prover] = (False, running[prover])
             else:

@@ -15,6 +15,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request, Security
@@ -137,8 +138,9 @@ class CompactJson(BaseModel):
 
 
 class NotJudgedJson(BaseModel):
-    """A batch item the server did not judge: once one item meets a 503 (not ready, or the toolchain changed
-    while it was judged), no other item starts; the verdicts made are kept and the rest say why."""
+    """A batch item the server did not judge: once one item meets a 503 (its prover not ready, or its toolchain
+    changed while it was judged), no other item of that prover starts; the verdicts made are kept and the rest
+    say why."""
 
     problem: str
     prover: str
@@ -146,10 +148,20 @@ class NotJudgedJson(BaseModel):
     detail: str
 
 
+class ItemErrorJson(BaseModel):
+    """A batch item whose verification failed unexpectedly: the other items keep their verdicts, and the
+    server's log has the failure under the request id the detail names."""
+
+    problem: str
+    prover: str
+    status: str = Field(description="error")
+    detail: str
+
+
 class BatchJson(BaseModel):
     all_okay: bool = Field(description="Every item judged and accepted.")
     not_judged: int = Field(description="Items not judged (status not_judged): send them again.")
-    results: list[CompactJson | NotJudgedJson] | list[VerdictJson | NotJudgedJson]
+    results: list[CompactJson | NotJudgedJson | ItemErrorJson] | list[VerdictJson | NotJudgedJson | ItemErrorJson]
 
 
 Full = Annotated[
@@ -165,7 +177,8 @@ class ErrorJson(BaseModel):
 
 
 class ReadyJson(BaseModel):
-    """``ready``: every served prover passed its selftest (until then ``/verify`` answers 503). Per
+    """``ready``: every served prover passed its selftest (until one has, ``/verify`` answers 503 to its
+    requests, naming it; another prover's are judged). Per
     prover: ``ready`` and ``detail`` (its selftest), and ``profiles``: for ``text``, ``fast`` and ``full``
     whether every gate of that profile can run here, and if not which and why (a request on such a
     profile gets an ``error`` verdict)."""
@@ -272,12 +285,17 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
         if not_one_judged(outcomes):
             raise RequestError(503, str(outcomes[0]))
         results = [
-            not_judged(job, outcome, redact) if isinstance(outcome, str) else shown(outcome.to_json(), redact, full)
+            not_judged(job, outcome, redact)
+            if isinstance(outcome, str)
+            else item_error(job, outcome)
+            if isinstance(outcome, Failed)
+            else shown(outcome.to_json(), redact, full)
             for job, outcome in zip(jobs, outcomes, strict=True)
         ]
-        verdicts = [o for o in outcomes if not isinstance(o, str)]
+        verdicts = [o for o in outcomes if isinstance(o, Verdict)]
         okay = len(verdicts) == len(outcomes) and all(v.accepted for v in verdicts)
-        return JSONResponse({"all_okay": okay, "not_judged": len(outcomes) - len(verdicts), "results": results})
+        unjudged = sum(isinstance(o, str) for o in outcomes)
+        return JSONResponse({"all_okay": okay, "not_judged": unjudged, "results": results})
 
     @api.post(
         KIMINA_PATH,
@@ -302,6 +320,8 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
             outcome = await judged(service, job, client, batch, use_cache=not request.disable_cache)
             if isinstance(outcome, str):
                 return outcome
+            if isinstance(outcome, Failed):
+                return result(code.custom_id, None, outcome.detail)
             return result(code.custom_id, shown(outcome.to_json(), redact, False), None)
 
         answers = await asyncio.gather(*(one(n, code) for n, code in enumerate(request.codes)))
@@ -313,8 +333,8 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
         ]
         return JSONResponse({"results": results})
 
-    def not_ready() -> str | None:
-        return service.readiness.not_ready()
+    def not_ready() -> str | None:  # a prover not ready refuses its own requests only (`VerifyService.verify`)
+        return service.readiness.none_ready()
 
     return Gatekeeper(
         api,
@@ -327,23 +347,42 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
     )
 
 
+@dataclass(frozen=True)
+class Failed:
+    """A batch item whose verification raised unexpectedly: ``detail`` names the item and the request id the
+    server's log has the traceback under (never the traceback itself)."""
+
+    detail: str
+
+
 async def judged(
     service: VerifyService, job: VerifyJob, client: ApiKey, batch: Batch, use_cache: bool = True
-) -> Verdict | str:
+) -> Verdict | str | Failed:
     """One item of a batch: its verdict, or why it was not judged (a 503 outcome, which stops the batch:
-    ``service.Batch``); any other refusal is the request's."""
+    ``service.Batch``), or Failed when it raised unexpectedly (that item only: the others keep running and
+    keep their verdicts, where before the whole request was a 500); any other refusal is the request's."""
     try:
         return await service.verify(job, client, use_cache, batch)
     except RequestError as exc:
         if exc.status != 503:
             raise
-        batch.stop(exc.message)
+        batch.stop(job.prover.name, exc.message)
         return exc.message
+    except Exception as exc:  # answered as this item's error, logged with its traceback
+        logger.error("unexpected error judging %s (%s)", job.label, job.problem.id, exc_info=exc)
+        return Failed(
+            f"internal error judging {job.problem.id}: {type(exc).__name__}; the server's log has it under {job.label}"
+        )
 
 
 def not_one_judged(outcomes: list[Any]) -> bool:
     """No item was judged (each is a reason): the batch is answered 503, as one request would be."""
     return all(isinstance(o, str) for o in outcomes)
+
+
+def item_error(job: VerifyJob, failed: Failed) -> dict[str, Any]:
+    """A batch item whose verification raised (``ItemErrorJson``): its problem and ``Failed.detail``."""
+    return {"problem": job.problem.id, "prover": job.prover.name, "status": "error", "detail": failed.detail}
 
 
 def not_judged(job: VerifyJob, reason: str, redact: PathRedactor) -> dict[str, Any]:

@@ -108,19 +108,23 @@ class Item:
 
 
 class Batch:
-    """The items of one batch request, which stop together: once one item meets an outcome that says the
-    server cannot judge now (a 503: not ready, or the toolchain changed while an item was judged), no item
-    that has not yet started is started; each is answered ``not judged`` with the ``reason``, and the
-    verdicts already made are kept. Judging the rest would spend the client's slots on a toolchain that no
-    selftest vouches for, or whose every acceptance ends an ``error``."""
+    """The items of one batch request, which stop together per prover: once one item meets an outcome that
+    says the server cannot judge on its prover now (a 503: not ready, or the toolchain changed while an item
+    was judged), no item of that prover that has not yet started is started; each is answered ``not judged``
+    with the ``reason``, and the verdicts already made are kept. Judging the rest would spend the client's
+    slots on a toolchain that no selftest vouches for, or whose every acceptance ends an ``error``; the items
+    of another prover, on a toolchain of their own, go on."""
 
     def __init__(self) -> None:
-        self.reason: str | None = None
+        self.reasons: dict[str, str] = {}
 
-    def stop(self, reason: str) -> None:
-        """Start no more items; the first reason given is the one every item not judged carries."""
-        if self.reason is None:
-            self.reason = reason
+    def stop(self, prover: str, reason: str) -> None:
+        """Start no more items of ``prover``; the first reason given is the one each of them not judged carries."""
+        self.reasons.setdefault(prover, reason)
+
+    def reason(self, prover: str) -> str | None:
+        """Why the items of ``prover`` not yet started are not judged, or None."""
+        return self.reasons.get(prover)
 
 
 class VerifyService:
@@ -190,7 +194,7 @@ class VerifyService:
         if hit is None:
             verdict, keep = await self._run(job, client, toolchain, batch)
             if not keep and batch is not None:
-                batch.stop(f"the {job.prover.name} toolchain changed while {job.label} was judged")
+                batch.stop(job.prover.name, f"the {job.prover.name} toolchain changed while {job.label} was judged")
             elif keep and cache is not None:
                 await asyncio.to_thread(cache.put, key, verdict)
         else:
@@ -208,8 +212,9 @@ class VerifyService:
         if lane is None:
             lane = self._lanes[client.name] = asyncio.Semaphore(client.limit or self.config.limits.per_key)
         async with lane:
-            if batch is not None and batch.reason is not None:  # its turn came after the batch stopped
-                raise RequestError(503, batch.reason)
+            stopped = batch.reason(job.prover.name) if batch is not None else None
+            if stopped is not None:  # its turn came after the batch stopped on its prover
+                raise RequestError(503, stopped)
             made = await self.verifier.verify(job)
             return await asyncio.to_thread(self.readiness.settle, job.prover, job.options, toolchain, made)
 
