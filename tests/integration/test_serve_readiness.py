@@ -56,15 +56,19 @@ class RaisingAt:
 
 @pytest.fixture
 def serve(coqc: Path, tmp_path: Path) -> Iterator[Any]:
-    """Starts the real server on Rocq (ready) and Lean (no selftest record: not ready) with a gate backend;
-    returns its URL. The key runs one verification at a time, so items are judged in order."""
+    """Starts the real server on Rocq (ready) and, with ``lean``, Lean (no selftest record: not ready) with a
+    gate backend; returns its URL. The key runs one verification at a time."""
     pytest.importorskip("uvicorn")
     from putnam_solver.serve import PoolVerifier
 
-    config = serve_config(coqc, tmp_path, KEY, 1)
-    config = dataclasses.replace(config, benchmarks={**config.benchmarks, "lean": load_benchmark(LEAN_BENCH)})
+    rocq = serve_config(coqc, tmp_path, KEY, 1)
+    both = dataclasses.replace(rocq, benchmarks={**rocq.benchmarks, "lean": load_benchmark(LEAN_BENCH)})
+
+    def start(backend: Any = dispatch.LOCAL, lean: bool = True) -> str:
+        return servers.enter_context(in_process(both if lean else rocq, PoolVerifier(1, backend)))
+
     with contextlib.ExitStack() as servers:
-        yield lambda backend=dispatch.LOCAL: servers.enter_context(in_process(config, PoolVerifier(1, backend)))
+        yield start
 
 
 def post(url: str, path: str, body: dict[str, Any]) -> httpx.Response:
@@ -113,7 +117,7 @@ def test_a_batch_judges_the_ready_prover_s_items_beside_the_other_s_refusals(ser
 
 @NEEDS_COQ
 def test_a_batch_item_that_raises_is_an_error_of_its_own(serve: Any, caplog: pytest.LogCaptureFixture) -> None:
-    url = serve(RaisingAt(2))
+    url = serve(RaisingAt(2), lean=False)
     with caplog.at_level(logging.ERROR):
         response = post(url, "/verify/batch", {"items": [rocq_item(n) for n in range(3)]})
     assert response.status_code == 200, response.text
@@ -129,7 +133,7 @@ def test_a_batch_item_that_raises_is_an_error_of_its_own(serve: Any, caplog: pyt
 
 @NEEDS_COQ
 def test_a_kimina_code_that_raises_is_an_error_of_its_own(serve: Any) -> None:
-    url = serve(RaisingAt(1))
+    url = serve(RaisingAt(1), lean=False)
     codes = [{"custom_id": f"{PROBLEM}:{n}", "proof": rocq_item(n)["candidate"]} for n in range(2)]
     response = post(url, "/kimina/verify", {"codes": codes, "prover": "rocq"})
     assert response.status_code == 200, response.text
