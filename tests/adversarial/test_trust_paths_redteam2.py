@@ -16,6 +16,8 @@ import itertools
 import json
 import shutil
 import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +37,14 @@ CORE = Path(core_cache.__file__).parent
 GATES = ("G4", "G5", "G6")
 
 
+@dataclass
 class OneOfTwo(SampleProver):
-    """The sample proof at its first answer, the same proof ``Admitted`` at every later one."""
+    """The sample proof at its first answer, the same proof ``Admitted`` at every later one.
 
-    answers = itertools.count()
+    The count is the instance's: a class-wide one left a second module's run (one worker runs both modules
+    that build this run) with no first answer, so both its samples were rejected."""
+
+    answers: Iterator[int] = field(default_factory=itertools.count)
 
     def proof(self, problem: str, task: str) -> str:
         text = super().proof(problem, task)
