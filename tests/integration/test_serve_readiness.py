@@ -144,3 +144,19 @@ def test_a_kimina_code_that_raises_is_an_error_of_its_own(serve: Any) -> None:
     assert failed["error"].startswith(f"internal error judging {PROBLEM}: RuntimeError"), failed
     assert judged["error"] is None and judged["response"]["status"] == "accepted", judged
     assert SECRET not in response.text
+
+
+@NEEDS_COQ
+def test_ready_answers_for_the_prover_asked_for(serve: Any) -> None:
+    url = serve()
+    rocq = httpx.get(f"{url}/ready", params={"prover": "rocq"}, timeout=60)
+    assert rocq.status_code == 200, "Rocq passed its selftest, though Lean did not"
+    assert list(rocq.json()["provers"]) == ["rocq"] and rocq.json()["ready"] is True
+
+    lean = httpx.get(f"{url}/ready", params={"prover": "lean"}, timeout=60)
+    assert lean.status_code == 503 and lean.headers.get("retry-after"), lean.text
+    assert "no selftest of lean" in lean.json()["provers"]["lean"]["detail"]
+
+    unknown = httpx.get(f"{url}/ready", params={"prover": "isabelle"}, timeout=60)
+    assert unknown.status_code == 404, unknown.text
+    assert "'isabelle' is not served here (served: rocq, lean)" in unknown.json()["detail"]

@@ -170,6 +170,15 @@ Full = Annotated[
 ]
 
 
+ReadyProver = Annotated[
+    str | None,
+    Query(
+        description="Answer for this prover alone: 200 once it is ready, though another served prover is not "
+        "(a load balancer's pool per prover)."
+    ),
+]
+
+
 class ErrorJson(BaseModel):
     status: int
     detail: str
@@ -177,11 +186,11 @@ class ErrorJson(BaseModel):
 
 
 class ReadyJson(BaseModel):
-    """``ready``: every served prover passed its selftest (until one has, ``/verify`` answers 503 to its
-    requests, naming it; another prover's are judged). Per
-    prover: ``ready`` and ``detail`` (its selftest), and ``profiles``: for ``text``, ``fast`` and ``full``
-    whether every gate of that profile can run here, and if not which and why (a request on such a
-    profile gets an ``error`` verdict)."""
+    """``ready``: every served prover (with ``?prover=``, that one) passed its selftest (until one has,
+    ``/verify`` answers 503 to its requests, naming it; another prover's are judged). Per prover: ``ready``
+    and ``detail`` (its selftest), and ``profiles``: for ``text``, ``fast`` and ``full`` whether every gate
+    of that profile can run here, and if not which and why (a request on such a profile gets an ``error``
+    verdict)."""
 
     ready: bool
     provers: dict[str, dict[str, Any]]
@@ -236,13 +245,18 @@ def create_app(config: ServeConfig, verifier: Verifier) -> Gatekeeper:
 
     @api.get(
         "/ready",
-        summary="Readiness: every served prover passed its selftest; per prover, which profiles can run.",
+        summary="Readiness: every served prover (or the one asked for) passed its selftest; which profiles run.",
         response_model=ReadyJson,
-        responses={503: {"model": ReadyJson}},
+        responses={404: {"model": ErrorJson}, 503: {"model": ReadyJson}},
     )
-    async def ready() -> JSONResponse:
+    async def ready(prover: ReadyProver = None) -> JSONResponse:
         readiness = service.readiness
-        states = await asyncio.to_thread(readiness.state)
+        if prover is not None and prover not in readiness.provers:
+            served = ", ".join(readiness.provers)
+            raise RequestError(
+                404, f"prover {prover!r} is not served here (served: {served}); name one or drop ?prover"
+            )
+        states = await asyncio.to_thread(readiness.state, None if prover is None else [prover])
         profiles = {p: await asyncio.to_thread(readiness.profiles, p) for p in states}
         body = {
             "ready": all(ok for ok, _ in states.values()),
