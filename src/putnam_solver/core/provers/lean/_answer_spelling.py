@@ -49,34 +49,45 @@ def one_spelling(texts: Sequence[str], types: bool) -> list[str]:
 
 def _untyped_groups(texts: list[str]) -> list[str]:
     out: list[str] = []
+    partner = _partners(texts)
     i, size = 0, len(texts)
     while i < size:
         out.append(texts[i])
         i += 1
         if texts[i - 1] not in GROUP_BINDERS:
             continue
-        while i < size and texts[i] == "(":
-            group = _group(texts, i)
-            if group is None:
+        while i < size and texts[i] == "(" and i in partner:
+            names = _names(texts, i, partner[i])
+            if names is None:
                 break
-            names, i = group
             out += ["(", *names, ")"]
+            i = partner[i] + 1
     return out
 
 
-def _group(texts: list[str], start: int) -> tuple[list[str], int] | None:
-    """The names of the binder group ``(x y : T)`` at ``texts[start]`` and where it ends, if it is one."""
-    depth, colon = 0, None
-    for k in range(start, len(texts)):
-        text = texts[k]
-        if text in ("(", "[", "{", "⟨"):
-            depth += 1
-        elif text in (")", "]", "}", "⟩"):
-            depth -= 1
-            if depth == 0:
-                names = texts[start + 1 : colon if colon is not None else k]
-                plain = all(n == "_" or (starts_letter(n) and "." not in n) for n in names)
-                return (names, k + 1) if names and plain else None
-        elif text == ":" and depth == 1 and colon is None:
-            colon = k
-    return None
+_OPEN: Final = frozenset({"(", "[", "{", "⟨"})
+_CLOSE: Final = frozenset({")", "]", "}", "⟩"})
+
+
+def _partners(texts: list[str]) -> dict[int, int]:
+    """Each opening bracket's closing one, in one pass (a bracket left open has none)."""
+    found: dict[int, int] = {}
+    stack: list[int] = []
+    for k, text in enumerate(texts):
+        if text in _OPEN:
+            stack.append(k)
+        elif text in _CLOSE and stack:
+            found[stack.pop()] = k
+    return found
+
+
+def _names(texts: list[str], start: int, end: int) -> list[str] | None:
+    """The names of the binder group ``(x y : T)`` from ``texts[start]`` to ``texts[end]``, if it is one."""
+    names: list[str] = []
+    for text in texts[start + 1 : end]:
+        if text == ":":
+            break
+        if not (text == "_" or (starts_letter(text) and "." not in text)):
+            return None
+        names.append(text)
+    return names or None

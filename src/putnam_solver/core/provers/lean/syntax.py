@@ -226,6 +226,7 @@ def _binder_groups(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[i
     pattern_until: list[int] = []  # the ``|`` of each set-builder pattern being read
     stack: list[int] = []
     closed_group = -1  # the index of the last token that closed a group in ``groups``
+    bar_of = _bars(tokens)
     for i, token in enumerate(tokens):
         text = token.text
         previous = tokens[i - 1].text if i else ""
@@ -233,7 +234,7 @@ def _binder_groups(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[i
         if text in _BINDER_OPEN and (after_binder or (pattern_until and i < pattern_until[-1])):
             groups.add(i)
         if text == "{":
-            bar = _bar(tokens, i)
+            bar = bar_of.get(i)
             if bar is not None and tokens[i + 1].text in ("(", "⟨"):
                 pattern_until.append(bar)
             elif bar is not None and not (tokens[i + 1].kind == IDENT and tokens[i + 2].text in _BUILDER_ENDS):
@@ -254,23 +255,20 @@ _BUILDER_ENDS: Final = frozenset({"|", ":", "//", "∈"})
 """What follows the one name of a set-builder ``{x | C}``, ``{x : T | C}``, ``{x // C}``, ``{x ∈ s | C}``."""
 
 
-def _bar(tokens: Sequence[Token], start: int) -> int | None:
-    """The ``|`` of the ``{`` at ``tokens[start]`` at its own depth, if it has one before it closes (none
-    if an absolute value ``|x|`` opens it: its bars are not told apart here)."""
-    if start + 1 < len(tokens) and tokens[start + 1].text == "|":
-        return None
-    depth = 0
-    for k in range(start + 1, len(tokens) - 1):
-        text = tokens[k].text
+def _bars(tokens: Sequence[Token]) -> dict[int, int]:
+    """The ``|`` of each ``{`` at its own depth, by the ``{``'s index, in one pass (none where an absolute
+    value ``|x|`` opens the braces: its bars are not told apart here)."""
+    found: dict[int, int] = {}
+    stack: list[int] = []
+    for k, token in enumerate(tokens):
+        text = token.text
         if text in _OPENERS:
-            depth += 1
-        elif text in _CLOSERS:
-            depth -= 1
-            if depth < 0:
-                return None
-        elif text == "|" and depth == 0:
-            return k
-    return None
+            stack.append(k)
+        elif text in _CLOSERS and stack:
+            stack.pop()
+        elif text == "|" and stack and tokens[stack[-1]].text == "{" and stack[-1] not in found:
+            found[stack[-1]] = k if k > stack[-1] + 1 else -1
+    return {brace: bar for brace, bar in found.items() if bar >= 0}
 
 
 HEADER_KEYWORDS: Final = frozenset({"import", "open", "set_option"})
