@@ -39,6 +39,12 @@ Found and fixed (each accepted by the text profile before):
   A bracket binds now only where Lean reads a binder group (``syntax._bound_names``); the names really
   bound in set-builder patterns, after the ``|`` of the image form, in ``∀ᵉ`` chains and before a
   dependent arrow still are (valid cases below).
+* Two inputs ran the text gates out of their 30 s bound (each refused then by the clock, not the rules; the
+  class of DESIGN §7's "input that makes a text gate run long"): an ``instance`` with 8,000 binders (G2 found
+  the type's ``:`` by recounting the depth before every colon, ``_declarations``) and a no-answer value of
+  4,000 ``∃ (`` left open (the answer reading walked to the end of the value from every binder,
+  ``_answer_terms.Text.find``). Both are one pass now; a sweep of 40 other repeated shapes (helpers,
+  sections, attributes, ``where``, ``let rec``, glued names, nested sets...) grew linearly.
 
 Left (limits the modules say, for the check by meaning): a copy reordered (``4*c^n = 2*a^n + 3*b^n``,
 ``3*b^n + 2*a^n``), written through the functions behind the notation (``Eq a b``, ``HAdd.hAdd``), or padded
@@ -310,3 +316,26 @@ VALID: dict[str, Edit] = {
 def test_a_harmless_neighbour_is_accepted(lean_putnambench: Benchmark, case: str) -> None:
     verdict = lean_text_verdict(lean_putnambench, PID, _candidate(lean_putnambench, VALID[case]))
     assert verdict.status == "accepted", failures(verdict)
+
+
+LONG_RUNNING: dict[str, tuple[str, Track, dict[str, str]]] = {
+    "an instance with 8,000 binders": (
+        PID,
+        Track.WITH_ANSWER,
+        {"before": "instance zz : Zz " + "(a : b) " * 8000 + ":= sorry\n\n"},
+    ),
+    "a value of 4,000 unclosed binders": (
+        f"putnam_{COPY}",
+        Track.NO_ANSWER,
+        {"value": "{n : ℕ | " + "∃ (" * 4000 + "}"},
+    ),
+}
+"""Inputs that ran the text gates out of their time bound (a rescan per binder, quadratic): each is now judged
+by the rules, not by the clock (no timing is asserted: a verdict that says the gates did not finish fails)."""
+
+
+@pytest.mark.parametrize("case", sorted(LONG_RUNNING))
+def test_a_long_input_is_judged_by_the_rules(lean_putnambench: Benchmark, case: str) -> None:
+    pid, track, edit = LONG_RUNNING[case]
+    verdict = lean_text_verdict(lean_putnambench, pid, lean_filled(lean_putnambench, pid, track=track, **edit), track)
+    assert verdict.status != "error" and "did not finish" not in str(failures(verdict)), failures(verdict)
