@@ -1,6 +1,7 @@
 """Red team 21 (Lean): spellings no earlier round wrote, against real PutnamBench problems, on the text profile.
 
-Tried (about 270 candidates): commands Mathlib adds that run or register code (``compile_inductive%``,
+Tried (about 450 candidates, and 60 shapes repeated thousands of times for run time): commands Mathlib
+adds that run or register code (``compile_inductive%``,
 ``suppress_compilation``, ``declare_simp_like_tactic``, ``simproc_decl``, ``builtin_simproc``,
 ``declare_config_elab``, ``initialize_simps_projections``, ``mk_iff_of_inductive_prop``, ``library_note``,
 ``assert_not_exists``, ``recommended_spelling``, ``seal``/``unseal``, ``reserve infixl``), new kinds of
@@ -21,7 +22,12 @@ tactic block, ``sorry`` inside ``s!``/``m!``/``f!`` interpolation and after ``th
 U+00A0, U+3000, U+2029, a combining accent, mathematical italic letters, 2 MB of comment, 20,000 nested
 brackets; on the no-answer track, 60 values: commands after the value (indented or not), ``where``/``let
 rec``/``open ... in`` values, choice operators, the candidate's own helper, and the question's condition
-copied in 30 rewrites.
+copied in 30 rewrites; on the with-answer track, the ``abbrev`` form kept with its answer edited (``{1, 1}``,
+``({1} : Set ℕ)``, ``by exact``, ``def``, ``@[simp]``, ``private``, ``«»``, ``where``, ``open ... in``); every
+command keyword glued after Mathlib's ``→r``/``↪o`` (``→rvariable``, ``→runiverse``, ``→rinstance``...);
+a trailing ``... in`` after ``#check``, ``#print``, a ``def``, an ``example``, ``section``, ``universe``,
+``variable``, ``end``, a ``structure``; ``open ... in`` and ``set_option ... in`` before ``section`` (Lean
+expands ``c in section`` to ``section c section end``, which leaves ``c`` in force).
 
 Found and fixed (each accepted by the text profile before):
 
@@ -278,6 +284,19 @@ REFUSED: dict[str, Edit] = {
     "sorry glued to a hex numeral": {"proof": "by\n  exact (0x1fsorry)"},
     "@[csimp] on let rec": {"proof": "let rec @[csimp] zz : True := trivial; zz"},
     "@[instance] on where": {"proof": "zz\nwhere\n  @[instance] zz : True := trivial"},
+    "→rvariable": {"before": "def zzg : ℕ →rvariable (hzz : False)\n\n"},
+    "→runiverse": {"before": "def zzg : ℕ →runiverse zzu\n\n"},
+    "↪oinclude": {"before": "def zzg : ℕ ↪oinclude hS\n\n"},
+    "→rinstance": {"before": "def zzg : ℕ →rinstance : Inhabited ℕ := ⟨3⟩\n\n"},
+    "#check ... in": {"before": "#check 1 in\n"},
+    "def ... in": {"before": "def zz := 1 in\n"},
+    "section in": {"before": "section in\n"},
+    "end in": {"before": "section\nend in\n"},
+    "open ... in section": {"before": "open Real in\nsection\n", "after": "end\n"},
+    "set_option autoImplicit ... in section": {
+        "before": "set_option autoImplicit true in\nsection\n",
+        "after": "end\n",
+    },
 }
 """Candidates for ``putnam_1962_a1`` tried and refused by G2 or G3: ``before``/``proof``/``after`` edits of
 :func:`lean_filled`, or an edit of the filled text."""
@@ -339,3 +358,38 @@ def test_a_long_input_is_judged_by_the_rules(lean_putnambench: Benchmark, case: 
     pid, track, edit = LONG_RUNNING[case]
     verdict = lean_text_verdict(lean_putnambench, pid, lean_filled(lean_putnambench, pid, track=track, **edit), track)
     assert verdict.status != "error" and "did not finish" not in str(failures(verdict)), failures(verdict)
+
+
+ABBREV = "noncomputable abbrev putnam_2024_a1_solution : Set ℕ := {1}\n"
+KEPT_ANSWER = (
+    "import Mathlib\n\n" + ABBREV + "/--\nDetermine.\n-/\ntheorem putnam_2024_a1 :\n    {n : ℕ | " + Q + "}\n"
+    "      = putnam_2024_a1_solution := by\n  simp\n"
+)
+ABBREV_EDITS: dict[str, tuple[str, str]] = {
+    "{1, 1}": (":= {1}", ":= {1, 1}"),
+    "an ascription": (":= {1}", ":= ({1} : Set ℕ)"),
+    "by exact": (":= {1}", ":= by exact {1}"),
+    "def": ("noncomputable abbrev", "noncomputable def"),
+    "@[simp]": ("noncomputable abbrev", "@[simp] noncomputable abbrev"),
+    "private": ("noncomputable abbrev", "private noncomputable abbrev"),
+    "«»": ("abbrev putnam_2024_a1_solution", "abbrev «putnam_2024_a1_solution»"),
+    "where": (":= {1}", ":= zz\nwhere zz : Set ℕ := {1}"),
+    "open ... in": ("noncomputable abbrev", "open Nat in\nnoncomputable abbrev"),
+}
+"""With-answer candidates that keep the ``abbrev`` with the official answer (``{1}``), edited: refused."""
+
+
+@pytest.mark.parametrize("case", sorted(ABBREV_EDITS))
+def test_the_kept_answer_edited_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    old, new = ABBREV_EDITS[case]
+    verdict = lean_text_verdict(lean_putnambench, f"putnam_{COPY}", KEPT_ANSWER.replace(old, new, 1))
+    assert "G2" in failures(verdict), failures(verdict)
+
+
+@pytest.mark.parametrize(
+    "edit", [("", ""), ("noncomputable abbrev", "abbrev"), ("noncomputable", "/-- the answer -/\nnoncomputable")]
+)
+def test_the_kept_answer_is_accepted(lean_putnambench: Benchmark, edit: tuple[str, str]) -> None:
+    text = KEPT_ANSWER.replace(*edit, 1) if edit[0] else KEPT_ANSWER
+    verdict = lean_text_verdict(lean_putnambench, f"putnam_{COPY}", text)
+    assert verdict.status == "accepted", failures(verdict)
