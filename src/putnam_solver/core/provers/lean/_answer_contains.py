@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
 
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
@@ -99,7 +100,7 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
     still a copy), and the same tokens with the parentheses kept (where a run's brackets are judged; empty
     unless ``keep``). Binders' types are left out unless ``types`` (where a needle may stand as well:
     ``∃ _ : A n, True``)."""
-    texts = _subtypes(texts)
+    texts = one_spelling(texts, types)  # red team 21: `exists`, `/\\`, `∃ (a : ℕ) (b : ℕ)` as Lean reads them
     plain = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
     count = iter(range(len(plain) + 1))  # red team 19: a name bound again gets a new number, not `len(bound)`
@@ -131,17 +132,6 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
     canonical = iter(out)
     kept = [t if t in ("(", ")") else next(canonical) for t in texts] if keep else []
     return [t for t in out if t is not None], [t for t in kept if t is not None]
-
-
-def _subtypes(texts: Sequence[str]) -> list[str]:
-    """``/ /`` as the subtype's ``//`` (the lexer reads it as two divisions, which Lean has no use for)."""
-    out: list[str] = []
-    for text in texts:
-        if text == "/" and out and out[-1] == "/":
-            out[-1] = "//"
-        else:
-            out.append(text)
-    return out
 
 
 def _pattern(texts: Sequence[str], i: int) -> list[str] | None:

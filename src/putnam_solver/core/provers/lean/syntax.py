@@ -176,17 +176,27 @@ class Statement:
 
 
 _BINDERS: Final = frozenset(
-    {"∀", "∃", "∃!", "fun", "λ", "∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "Σ", "Π", "∑'", "∏'", "∀ᶠ", "∃ᶠ", "let"}
+    {"∀", "∃", "∃!", "fun", "λ", "∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "Σ", "Π", "∑'", "∏'", "∀ᶠ", "∃ᶠ", "let", "ᵉ"}
 )  # fmt: skip
 _BINDER_OPEN: Final = frozenset({"(", "{", "⦃", "["})
 
 
 def _bound_names(tokens: Sequence[Token]) -> frozenset[str]:
     """Identifiers in binding position: right after a binder symbol (and inside its bracketed binders),
-    first in a bracket before its ``:`` (``(a b : T)``, ``[h : C]``), or first in ``{x | ...}``."""
+    first in a bracket before its ``:`` (``(a b : T)``, ``[h : C]``), or first in ``{x | ...}``.
+
+    A bracket binds only where Lean's grammar reads a binder group (red team 21): among the theorem's
+    own parameters (outside every bracket), after a binder symbol or another such group (``∀ (x : ℝ)
+    (y : ℝ), ..``), before a dependent arrow (``(S : Type) → ..``), in a set-builder's pattern or after
+    the ``|`` of its image form (``_binder_groups``). Elsewhere ``(f a : T)`` is a type ascription
+    (src/Lean/Parser/Term.lean, ``typeAscription``) and ``f`` is used, not bound: ``(choose s i : ℚ)``
+    in ``putnam_1987_b2`` names ``Nat.choose`` (through ``open Nat``), and a helper named ``choose``
+    must not pass for harmless there (nor ``X`` beside ``(X : Polynomial ℝ)``)."""
     bound: set[str] = set()
+    depth, (groups, bars) = 0, _binder_groups(tokens)
     for i, token in enumerate(tokens):
-        if token.text in _BINDERS or token.text in _BINDER_OPEN:
+        group = token.text == "{" or depth == 0 or i in groups  # `{x | C}`, `{x : T | C}` bind anywhere
+        if token.text in _BINDERS or i in bars or (token.text in _BINDER_OPEN and group):
             names: list[str] = []
             for later in tokens[i + 1 :]:
                 if later.kind == IDENT:
@@ -194,10 +204,71 @@ def _bound_names(tokens: Sequence[Token]) -> frozenset[str]:
                 elif later.text not in _BINDER_OPEN or token.text in _BINDER_OPEN:
                     break
             stop = tokens[i + 1 + len(names)] if i + 1 + len(names) < len(tokens) else None
-            binds = token.text in _BINDERS or (stop is not None and stop.text in (":", "|"))
+            binds = token.text in _BINDERS or i in bars or (stop is not None and stop.text in (":", "|"))
             if binds:
                 bound.update(n for n in names if len(name_parts(n)) == 1)
+        depth += (token.text in _OPENERS) - (token.text in _CLOSERS)
     return frozenset(bound)
+
+
+_OPENERS: Final = frozenset({"(", "[", "{", "⦃", "⟨", "@["})
+_CLOSERS: Final = frozenset({")", "]", "}", "⦄", "⟩"})
+
+
+def _binder_groups(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[int]]:
+    """Where a bracket opens a binder group, and which ``|`` begin binders. A group follows a binder
+    symbol or the group before it (``∃ (a : ℕ) (b : ℕ)``, ``fun {x} (y : T) =>``), or stands in a
+    set-builder's pattern (``{(u : ℝ) | ..}``, ``{((n : ℕ), (k : ℕ → ℤ)) | ..}``). In the image form
+    ``{f x | (x : T) (hx : P x)}`` or ``{k + 1 | k > 0}`` (Mathlib's binder notation) the ``|`` binds
+    what follows it, as a binder symbol does."""
+    groups: set[int] = set()
+    bars: set[int] = set()
+    pattern_until: list[int] = []  # the ``|`` of each set-builder pattern being read
+    stack: list[int] = []
+    closed_group = -1  # the index of the last token that closed a group in ``groups``
+    bar_of = _bars(tokens)
+    for i, token in enumerate(tokens):
+        text = token.text
+        previous = tokens[i - 1].text if i else ""
+        after_binder = previous in _BINDERS or i - 1 in bars or closed_group == i - 1
+        if text in _BINDER_OPEN and (after_binder or (pattern_until and i < pattern_until[-1])):
+            groups.add(i)
+        if text == "{":
+            bar = bar_of.get(i)
+            if bar is not None and tokens[i + 1].text in ("(", "⟨"):
+                pattern_until.append(bar)
+            elif bar is not None and not (tokens[i + 1].kind == IDENT and tokens[i + 2].text in _BUILDER_ENDS):
+                bars.add(bar)
+        while pattern_until and i >= pattern_until[-1]:
+            pattern_until.pop()
+        if text in _OPENERS:
+            stack.append(i)
+        elif text in _CLOSERS and stack:
+            opener = stack.pop()
+            if i + 1 < len(tokens) and tokens[i + 1].text in ("→", "->"):  # `(S : Type) → [inst : Mul S] → P`
+                groups.add(opener)  # Lean's `depArrow`: a bracketed binder, then the arrow
+            closed_group = i if opener in groups else closed_group
+    return frozenset(groups), frozenset(bars)
+
+
+_BUILDER_ENDS: Final = frozenset({"|", ":", "//", "∈"})
+"""What follows the one name of a set-builder ``{x | C}``, ``{x : T | C}``, ``{x // C}``, ``{x ∈ s | C}``."""
+
+
+def _bars(tokens: Sequence[Token]) -> dict[int, int]:
+    """The ``|`` of each ``{`` at its own depth, by the ``{``'s index, in one pass (none where an absolute
+    value ``|x|`` opens the braces: its bars are not told apart here)."""
+    found: dict[int, int] = {}
+    stack: list[int] = []
+    for k, token in enumerate(tokens):
+        text = token.text
+        if text in _OPENERS:
+            stack.append(k)
+        elif text in _CLOSERS and stack:
+            stack.pop()
+        elif text == "|" and stack and tokens[stack[-1]].text == "{" and stack[-1] not in found:
+            found[stack[-1]] = k if k > stack[-1] + 1 else -1
+    return {brace: bar for brace, bar in found.items() if bar >= 0}
 
 
 HEADER_KEYWORDS: Final = frozenset({"import", "open", "set_option"})

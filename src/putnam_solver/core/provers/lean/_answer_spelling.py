@@ -1,0 +1,93 @@
+"""One spelling per notation before ``_answer_contains`` puts a no-answer value and the statement's side
+in canonical form: where Lean's grammar has two spellings of the same term, the copy rule reads one.
+
+Red team 21: the question's condition copied with an ASCII spelling of its logic, or with its binder
+group split, was no copy to the token comparison, and the text profile accepted it against
+``putnam_2024_a1``. Lean reads them as the same term:
+
+* ``exists`` is ``∃`` (src/Init/NotationExtra.lean: ``macro "exists" xs:explicitBinders ", " b:term``
+  beside ``macro "∃" ...``, both ``expandExplicitBinders ``Exists``), ``forall`` is ``∀``, ``λ`` is
+  ``fun``, ``->`` is ``→``, ``↦`` is ``=>`` (src/Lean/Parser/Term.lean, ``unicodeSymbol``), ``/\\`` is
+  ``∧``, ``\\/`` is ``∨``, ``<=`` is ``≤``, ``>=`` is ``≥`` (src/Init/Notation.lean: ``infixr:35 " /\\\\ "
+  => And`` beside ``infixr:35 " ∧ " => And``; ``macro_rules | `($x <= $y) => `(binrel% LE.le $x $y)``
+  beside ``≤``), ``<->`` is ``↔`` (src/Init/Core.lean, ``infix:20 " <-> " => Iff``). The lexer, which
+  knows only core's own multi-character symbols, reads ``/\\`` as ``/`` then ``\\`` (neither has a use
+  beside the other), so those pairs are joined here, as the subtype's ``//`` always was.
+* ``∃ (a : ℕ) (b : ℕ), B`` is ``∃ (a b : ℕ), B`` (``explicitBinders``: several bracketed groups, each
+  one ``∃``): the canonical form skipped a binder's type up to the next binder end (``:``, ``,``...), so
+  after the first group's type it took ``b`` for more of the type and never bound it. Each group right
+  after a binder is read here without its type, as the first always was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean._idchars import starts_letter
+
+ONE: Final = {"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥"}
+"""ASCII (or second) spellings Lean's grammar gives the same term, one token each (module doc)."""
+TWO: Final = {("/", "\\"): "∧", ("\\", "/"): "∨", ("<-", ">"): "↔", ("/", "/"): "//"}
+"""Symbols Lean reads as one token that the lexer splits in two: ``/\\``, ``\\/``, ``<->``, and the
+subtype's ``//`` (``{x // C}``)."""
+GROUP_BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "⋃", "⋂", "⨆", "⨅"})
+
+
+def one_spelling(texts: Sequence[str], types: bool) -> list[str]:
+    """``texts`` with each notation in one spelling (:data:`ONE`, :data:`TWO`) and, unless ``types``, each
+    bracketed binder group after a binder without its type (module doc)."""
+    out: list[str] = []
+    for text in texts:
+        text = ONE.get(text, text)
+        if out and (out[-1], text) in TWO:
+            out[-1] = TWO[out[-1], text]
+        else:
+            out.append(text)
+    return out if types else _untyped_groups(out)
+
+
+def _untyped_groups(texts: list[str]) -> list[str]:
+    out: list[str] = []
+    partner = _partners(texts)
+    i, size = 0, len(texts)
+    while i < size:
+        out.append(texts[i])
+        i += 1
+        if texts[i - 1] not in GROUP_BINDERS:
+            continue
+        while i < size and texts[i] == "(" and i in partner:
+            names = _names(texts, i, partner[i])
+            if names is None:
+                break
+            out += ["(", *names, ")"]
+            i = partner[i] + 1
+    return out
+
+
+_OPEN: Final = frozenset({"(", "[", "{", "⟨"})
+_CLOSE: Final = frozenset({")", "]", "}", "⟩"})
+
+
+def _partners(texts: list[str]) -> dict[int, int]:
+    """Each opening bracket's closing one, in one pass (a bracket left open has none)."""
+    found: dict[int, int] = {}
+    stack: list[int] = []
+    for k, text in enumerate(texts):
+        if text in _OPEN:
+            stack.append(k)
+        elif text in _CLOSE and stack:
+            found[stack.pop()] = k
+    return found
+
+
+def _names(texts: list[str], start: int, end: int) -> list[str] | None:
+    """The names of the binder group ``(x y : T)`` from ``texts[start]`` to ``texts[end]``, if it is one."""
+    names: list[str] = []
+    for text in texts[start + 1 : end]:
+        if text == ":":
+            break
+        if not (text == "_" or (starts_letter(text) and "." not in text)):
+            return None
+        names.append(text)
+    return names or None
