@@ -13,7 +13,8 @@ is checked against Lean's ``ScopedEnvExtension``.) Everything else stays refused
 an instance for a class and type the candidate does not define (``Fact (Nat.Prime 2017)``: it can
 decide which instance the statement gets), global ``notation``, ``attribute [instance]``, ``@[instance]``.
 
-A third kind is harmless on every profile: ``attribute [local instance] foo`` (or ``local simp``) inside
+A third kind is harmless on every profile: ``attribute [local instance] foo`` (or ``local simp``, or a local
+reducibility: ``_helpers.LOCAL_ATTRIBUTES``) inside
 a ``section`` or ``namespace`` block of the candidate's that ends before the theorem. Lean keeps local
 attribute entries in the scope they were made in and drops them at its ``end`` (checked on Lean 4.35 with
 the toy toolchain: ``0 : Foo`` elaborates inside the block and fails after it), so only the candidate's

@@ -168,15 +168,16 @@ def _scope_command(
         return _option_violations(command, policy, semantic)
     if command.keyword in policy.read_only_commands and command.head == 0:
         return []
-    if command.keyword in SECTION_VARIABLES and command.head == 0 and walk.blocks:
-        walk.scoped.append(walk.blocks[-1][0])  # judged at the theorem: its block must be closed by then
+    if command.keyword in SECTION_VARIABLES and command.head == 0 and (walk.blocks or after):
+        if walk.blocks:  # judged at the theorem: its block must be closed by then (after it: nothing to reach)
+            walk.scoped.append(walk.blocks[-1][0])
         return []
     if local_attribute(command):
         return _local_attribute_violations(command, walk)
     if command.keyword == "universe" and command.head == 0:
         return [] if semantic else [Violation(command.line, show(command), needs_g6("a `universe` declaration"))]
     if local_notation(command):
-        return notation_violations(command, semantic)
+        return notation_violations(command, semantic or after)
     if command.keyword == "instance":
         prefix = helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
         return prefix + instance_violations(command, walk.defined, semantic)
@@ -240,7 +241,8 @@ def _after_theorem(
     in order, each in the environment the commands before it made (leanprover/lean4
     src/Lean/Language/Lean.lean, ``doElab``: one ``elabCommandTopLevel`` per parsed command; a proof
     elaborated in a background task keeps that environment), so nothing declared after the theorem can
-    change what it states or how it was proved; the gates that read the theorem
+    change what it states or how it was proved (a section ``variable`` or a ``local notation`` there is
+    not even exported: harmless on every profile); the gates that read the theorem
     later (G5's harness file, G6) name it by its full name, which a later helper cannot take (a second
     declaration of a name is an error, and G2 refuses a helper named like a challenge declaration).
     Forbidden constructs stay forbidden there (G3). Which tokens end the proof is the splitter's
