@@ -8,7 +8,8 @@ the statement, and loosened three rules, each by what the tool does rather than 
   reducibility in a scoped environment extension, which drops it at the block's ``end``, as it drops a
   ``local instance`` (already accepted, red team 15). Measured below on the toy Lean 4.35: ``rfl`` for
   ``zzc = 3`` fails inside the block that makes ``zzc`` irreducible and passes after its ``end``.
-* Lean ``local notation`` and section ``variable``/``include``/``omit`` after the theorem's proof:
+* Lean ``local notation``, ``local instance`` and section ``variable``/``include``/``omit`` after the
+  theorem's proof:
   Lean elaborates each command in the environment the commands before it made, so nothing after the
   theorem reaches it, and neither is exported, so no harness file that imports the candidate sees them.
   An ``instance`` after the theorem stays as it was: it is exported, and the harness's answer check and
@@ -84,16 +85,36 @@ def test_lean_drops_a_local_reducibility_at_the_blocks_end(toy_lean: ToyLean, tm
         "theorem zz_in : Eq zzc 3 := rfl\nend\n\ntheorem zz_after : Eq zzc 3 := rfl\n"
     )
     (tmp_path / "Zz.lean").write_text(source, encoding="utf-8")
-    env = {"LEAN_PATH": str(toy_lean.init_dir), "PATH": "/usr/bin:/bin"}
-    run = subprocess.run(
-        [str(toy_lean.lean), "Zz.lean"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
-    )
+    run = _toy_run(toy_lean, tmp_path, "Zz.lean")
     errors = [line for line in run.stdout.splitlines() if ": error" in line]
     assert run.returncode == 1 and len(errors) == 1, run.stdout
     assert errors[0].startswith("Zz.lean:5:"), errors  # the helper inside the block, not the theorem after it
 
 
 # --- Lean: additions after the theorem that are not exported -----------------------------------------
+
+
+def _toy_run(toy_lean: ToyLean, cwd: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = {"LEAN_PATH": f"{toy_lean.init_dir}:{cwd}", "PATH": "/usr/bin:/bin"}
+    return subprocess.run([str(toy_lean.lean), *argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(("kind", "exported"), [("local instance", False), ("instance", True)])
+def test_what_an_importer_sees_of_an_instance_after_the_theorem(
+    toy_lean: ToyLean, tmp_path: Path, kind: str, exported: bool
+) -> None:
+    """The premise, on Lean 4.35: a ``local instance`` after the theorem serves its own module only; a file
+    that imports the module (as the harness's checks do) does not find it, where it finds an ``instance``."""
+    module = (
+        "class ZzC (α : Type) where\n  val : Bool\n\ntheorem zz_t : Eq Bool.true Bool.true := rfl\n\n"
+        f"{kind} zzBig : ZzC Nat := ⟨Bool.true⟩\n\ntheorem zz_in : Eq (ZzC.val Nat) Bool.true := rfl\n"
+    )
+    (tmp_path / "Zza.lean").write_text(module, encoding="utf-8")
+    (tmp_path / "Zzb.lean").write_text("import Zza\n\ntheorem zz_out : Eq (ZzC.val Nat) Bool.true := rfl\n")
+    assert _toy_run(toy_lean, tmp_path, "-o", "Zza.olean", "Zza.lean").returncode == 0
+    importer = _toy_run(toy_lean, tmp_path, "Zzb.lean")
+    assert (importer.returncode == 0) is exported, importer.stdout
+
 
 AFTER_THEOREM = {
     "local notation": '\nlocal notation "ZZ" => (1 : ℕ)\n',
@@ -102,11 +123,26 @@ AFTER_THEOREM = {
     "variable then a helper using it": "\nvariable (zz_x : ℕ)\n\ntheorem zz_h : zz_x = zz_x := rfl\n",
     "include and omit": "\nvariable (zz_x : ℕ) (zz_h : zz_x = 1)\ninclude zz_h\nomit zz_h\n",
     "in a section after the theorem": '\nsection\nvariable (zz_x : ℕ)\nlocal notation "ZZ" => zz_x\nend\n',
+    "local instance": "\nlocal instance : Inhabited ℕ := ⟨3⟩\n",
+    "a named local instance with @[simp]": "\n@[simp] local instance zz_i : Inhabited ℕ := ⟨3⟩\n",
 }
 STILL_REFUSED = {
     "local notation before the theorem": ('local notation "ZZ" => (1 : ℕ)\n\n', "", "a `local notation`"),
     "variable before the theorem": ("variable (zz_x : ℕ)\n\n", "", "not a permitted addition"),
     "an instance after the theorem": ("", "\ninstance : Inhabited ℕ := ⟨3⟩\n", "an `instance` for a class"),
+    "a scoped instance after the theorem": ("", "\nscoped instance : Inhabited ℕ := ⟨3⟩\n", "instance"),
+    "a local instance before the theorem": ("local instance : Inhabited ℕ := ⟨3⟩\n\n", "", "not a permitted"),
+    "a local instance in a closed section": (
+        "section\nlocal instance : Inhabited ℕ := ⟨3⟩\nend\n\n",
+        "",
+        "not a permitted addition",
+    ),
+    "a local instance after the theorem with @[instance]": (
+        "",
+        "\n@[instance] local instance : Inhabited ℕ := ⟨3⟩\n",
+        "attribute not permitted",
+    ),
+    "a local instance with sorry after the theorem": ("", "\nlocal instance : Nonempty False := sorry\n", "sorry"),
     "a global notation after the theorem": ("", '\nnotation "ZZ" => (1 : ℕ)\n', "not a permitted addition"),
     "a scoped notation after the theorem": ("", '\nscoped notation "ZZ" => (1 : ℕ)\n', "syntax extension"),
 }

@@ -96,10 +96,11 @@ ADDITIONS: Final = (
         "`open A B` opens `A` then `B`, exactly as `open A` then `open B` (src/Lean/Elab/Open.lean)",
     ),
     Difference(
-        "`local notation` (`local infix`...) and `variable`, `include`, `omit` after the theorem's proof",
+        "`local notation` (`local infix`...), `local instance` and `variable`, `include`, `omit` after the "
+        "theorem's proof",
         _CANNOT,
-        "the theorem is elaborated before them, and Lean exports neither to the harness's files that import "
-        "the candidate (an `instance` after the theorem is exported, and judged as before it)",
+        "the theorem is elaborated before them, and Lean exports none of them to the harness's files that "
+        "import the candidate (an `instance` after the theorem is exported, and judged as before it)",
     ),
     Difference(
         "helpers and blocks after the theorem's proof, judged as before it, in any namespace",

@@ -30,14 +30,30 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._blocks import Walk
 from putnam_solver.core.provers.lean._helpers import (
     local_attribute,
     local_attribute_tokens,
+    local_instance,
     local_notation,
     needs_g6,
     show,
 )
 from putnam_solver.core.provers.lean.syntax import IDENT, Command, Token, name_parts, top_level_assign
+
+
+def scoped_violations(command: Command, walk: Walk) -> list[Violation]:
+    """``attribute [local instance] x`` or ``local instance`` in a block of the candidate's own: it ends with
+    the block, which must close before any pinned declaration (``_blocks.variables_in_scope``); at top level
+    or in the challenge's own section it would be in force at the theorem."""
+    block = walk.blocks[-1][0] if walk.blocks else None
+    if block is None or walk.pinned(block) or block.keyword == "mutual":
+        owner = "the challenge's own " if block is not None and walk.pinned(block) else ""
+        where = "at top level" if block is None else f"in {owner}{show(block)}"
+        rule = f"a local attribute {where} is in force at the theorem; put it in a `section` closed before it"
+        return [Violation(command.line, show(command), rule)]
+    walk.scoped.append(block)
+    return []
 
 
 def notation_violations(command: Command, semantic: bool) -> list[Violation]:
@@ -81,7 +97,8 @@ def _depth(tokens: Sequence[Token], i: int) -> int:
 
 def g2_decides(commands: Sequence[Command]) -> Counter[tuple[int, str]]:
     """The ``instance``, ``notation`` and ``attribute`` keywords G2 judges (a top-level ``instance``
-    command, the ``notation`` of ``local notation``, a :func:`local_attribute` inside a block), by line
+    command, the ``notation`` of ``local notation``, the ``instance`` of ``local instance``, accepted only
+    after the theorem, a :func:`local_attribute` inside a block), by line
     and text, for G3 to leave to it. A local attribute at top level is left to G3, which refuses it."""
     found: Counter[tuple[int, str]] = Counter()
     depth = 0
@@ -92,7 +109,7 @@ def g2_decides(commands: Sequence[Command]) -> Counter[tuple[int, str]]:
             depth = max(depth - 1, 0)
         if command.keyword == "instance":
             found[(command.tokens[command.head].line, "instance")] += 1
-        elif local_notation(command):
+        elif local_notation(command) or local_instance(command):  # G2 refuses a local instance before the theorem
             keyword = command.tokens[command.head + 1]
             found[(keyword.line, keyword.text)] += 1
         elif depth and local_attribute(command):

@@ -35,7 +35,7 @@ from putnam_solver.core.provers.lean._blocks import (
     pinned_command,
     variables_in_scope,
 )
-from putnam_solver.core.provers.lean._declarations import instance_violations, notation_violations
+from putnam_solver.core.provers.lean._declarations import instance_violations, notation_violations, scoped_violations
 from putnam_solver.core.provers.lean._helpers import (
     answer_violations,
     candidate_name_parts,
@@ -43,6 +43,7 @@ from putnam_solver.core.provers.lean._helpers import (
     helper_name_violations,
     layout_violations,
     local_attribute,
+    local_instance,
     local_notation,
     needs_g6,
     show,
@@ -173,7 +174,9 @@ def _scope_command(
             walk.scoped.append(walk.blocks[-1][0])
         return []
     if local_attribute(command):
-        return _local_attribute_violations(command, walk)
+        return scoped_violations(command, walk)
+    if local_instance(command) and after:  # elaborated after the theorem, and its instance is not exported
+        return helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
     if command.keyword == "universe" and command.head == 0:
         return [] if semantic else [Violation(command.line, show(command), needs_g6("a `universe` declaration"))]
     if local_notation(command):
@@ -189,20 +192,6 @@ def _scope_command(
         deferred = [Violation(command.line, show(command), needs_g6(what))]
         return deferred + _addition_violations(command, expected, policy, namespace)  # refusals G6 cannot lift
     return _addition_violations(command, expected, policy, namespace)
-
-
-def _local_attribute_violations(command: Command, walk: Walk) -> list[Violation]:
-    """``attribute [local instance] x`` in a block of the candidate's own: it ends with the block, which
-    must close before any pinned declaration (``_blocks.variables_in_scope``); at top level or in the
-    challenge's own section it would be in force at the theorem."""
-    block = walk.blocks[-1][0] if walk.blocks else None
-    if block is None or walk.pinned(block) or block.keyword == "mutual":
-        owner = "the challenge's own " if block is not None and walk.pinned(block) else ""
-        where = "at top level" if block is None else f"in {owner}{show(block)}"
-        rule = f"a local attribute {where} is in force at the theorem; put it in a `section` closed before it"
-        return [Violation(command.line, show(command), rule)]
-    walk.scoped.append(block)
-    return []
 
 
 def _dotted_prefix(command: Command) -> list[str]:
