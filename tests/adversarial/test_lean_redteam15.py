@@ -65,6 +65,7 @@ SCOPED = {
         "attribute [local simp] Set.ncard Set.encard\ntheorem zz_h : True := trivial\nend\n\n"
     ),
     "two local items in one list": "section\nattribute [local instance, local simp] Classical.propDecidable\nend\n\n",
+    "reducibility (conform21)": "section\nattribute [local reducible] Set.ncard\nend\n\n",
 }
 UNSCOPED = {
     "at top level": (DECIDABLE, "a local attribute at top level"),
@@ -77,7 +78,8 @@ UNSCOPED = {
     "scoped": ("section\nattribute [scoped instance] Classical.propDecidable\nend\n", "starts a new command"),
     "global": ("section\nattribute [instance] Classical.propDecidable\nend\n", "starts a new command"),
     "one item global": ("section\nattribute [local instance, instance] Classical.propDecidable\nend\n", "new command"),
-    "reducibility": ("section\nattribute [local reducible] Set.ncard\nend\n", "starts a new command"),
+    "global reducibility": ("section\nattribute [irreducible] Set.ncard\nend\n", "not a permitted addition"),
+    "reducibility left open": ("section\nattribute [local irreducible] Set.ncard\n", "still open at the theorem"),
     "an erasure": ("section\nattribute [-instance] Classical.propDecidable\nend\n", "starts a new command"),
     "a helper glued after it": (
         "section\nattribute [local instance] Classical.propDecidable theorem zz : True := trivial\nend\n",

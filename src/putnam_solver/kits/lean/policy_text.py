@@ -45,10 +45,11 @@ ADDITIONS: Final = (
         "Lean drops a block's variables at its `end`: only the helpers inside can use them",
     ),
     Difference(
-        "`attribute [local instance] x` or `[local simp]` inside a `section`/`namespace` of the candidate's "
-        "closed before the theorem",
+        "`attribute [local instance] x`, `[local simp]` or `[local irreducible]` (also `reducible`, "
+        "`semireducible`) inside a `section`/`namespace` of the candidate's closed before the theorem",
         _CANNOT,
-        "Lean drops local attributes at the block's `end`: only the helpers inside are elaborated with them",
+        "Lean drops local attributes at the block's `end` (a local reducibility too: a scoped extension, "
+        "src/Lean/ReducibilityAttrs.lean): only the helpers inside are elaborated with them",
     ),
     Difference(
         "`@[simp]`, `@[reducible]`, `@[irreducible]`, `@[inline]`, `@[noinline]`, `@[specialize]` (also "
@@ -93,6 +94,13 @@ ADDITIONS: Final = (
         "the header's `open` line split over several `open` lines, same namespaces in the same order",
         _CANNOT,
         "`open A B` opens `A` then `B`, exactly as `open A` then `open B` (src/Lean/Elab/Open.lean)",
+    ),
+    Difference(
+        "`local notation` (`local infix`...), `local instance` and `variable`, `include`, `omit` after the "
+        "theorem's proof",
+        _CANNOT,
+        "the theorem is elaborated before them, and Lean exports none of them to the harness's files that "
+        "import the candidate (an `instance` after the theorem is exported, and judged as before it)",
     ),
     Difference(
         "helpers and blocks after the theorem's proof, judged as before it, in any namespace",

@@ -73,6 +73,14 @@ ADDITIONS: Final = (
         "active in the harness's files, which only Require the candidate",
     ),
     _addition(
+        "Arguments, Opaque, Transparent, Hint, Remove Hints, Create HintDb, Tactic Notation, Set/Unset behind "
+        "Succeed or Fail",
+        "before or after the theorem",
+        EVERY_PROFILE,
+        "Coq restores its whole state after a Succeed or Fail sentence and Require replays nothing of it "
+        "(measured with coqc 8.16): the setting is gone before the next sentence",
+    ),
+    _addition(
         "an Arguments of another constant that is neither Local nor in a section (Global in one counts)",
         "before the theorem",
         NEVER,

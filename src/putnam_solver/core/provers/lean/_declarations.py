@@ -13,7 +13,8 @@ is checked against Lean's ``ScopedEnvExtension``.) Everything else stays refused
 an instance for a class and type the candidate does not define (``Fact (Nat.Prime 2017)``: it can
 decide which instance the statement gets), global ``notation``, ``attribute [instance]``, ``@[instance]``.
 
-A third kind is harmless on every profile: ``attribute [local instance] foo`` (or ``local simp``) inside
+A third kind is harmless on every profile: ``attribute [local instance] foo`` (or ``local simp``, or a local
+reducibility: ``_helpers.LOCAL_ATTRIBUTES``) inside
 a ``section`` or ``namespace`` block of the candidate's that ends before the theorem. Lean keeps local
 attribute entries in the scope they were made in and drops them at its ``end`` (checked on Lean 4.35 with
 the toy toolchain: ``0 : Foo`` elaborates inside the block and fails after it), so only the candidate's
@@ -29,14 +30,30 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._blocks import Walk
 from putnam_solver.core.provers.lean._helpers import (
     local_attribute,
     local_attribute_tokens,
+    local_instance,
     local_notation,
     needs_g6,
     show,
 )
 from putnam_solver.core.provers.lean.syntax import IDENT, Command, Token, name_parts, top_level_assign
+
+
+def scoped_violations(command: Command, walk: Walk) -> list[Violation]:
+    """``attribute [local instance] x`` or ``local instance`` in a block of the candidate's own: it ends with
+    the block, which must close before any pinned declaration (``_blocks.variables_in_scope``); at top level
+    or in the challenge's own section it would be in force at the theorem."""
+    block = walk.blocks[-1][0] if walk.blocks else None
+    if block is None or walk.pinned(block) or block.keyword == "mutual":
+        owner = "the challenge's own " if block is not None and walk.pinned(block) else ""
+        where = "at top level" if block is None else f"in {owner}{show(block)}"
+        rule = f"a local attribute {where} is in force at the theorem; put it in a `section` closed before it"
+        return [Violation(command.line, show(command), rule)]
+    walk.scoped.append(block)
+    return []
 
 
 def notation_violations(command: Command, semantic: bool) -> list[Violation]:
@@ -88,7 +105,8 @@ def _last_top_level_colon(tokens: Sequence[Token]) -> int | None:
 
 def g2_decides(commands: Sequence[Command]) -> Counter[tuple[int, str]]:
     """The ``instance``, ``notation`` and ``attribute`` keywords G2 judges (a top-level ``instance``
-    command, the ``notation`` of ``local notation``, a :func:`local_attribute` inside a block), by line
+    command, the ``notation`` of ``local notation``, the ``instance`` of ``local instance``, accepted only
+    after the theorem, a :func:`local_attribute` inside a block), by line
     and text, for G3 to leave to it. A local attribute at top level is left to G3, which refuses it."""
     found: Counter[tuple[int, str]] = Counter()
     depth = 0
@@ -99,7 +117,7 @@ def g2_decides(commands: Sequence[Command]) -> Counter[tuple[int, str]]:
             depth = max(depth - 1, 0)
         if command.keyword == "instance":
             found[(command.tokens[command.head].line, "instance")] += 1
-        elif local_notation(command):
+        elif local_notation(command) or local_instance(command):  # G2 refuses a local instance before the theorem
             keyword = command.tokens[command.head + 1]
             found[(keyword.line, keyword.text)] += 1
         elif depth and local_attribute(command):

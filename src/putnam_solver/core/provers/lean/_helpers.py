@@ -72,9 +72,18 @@ def local_notation(command: Command) -> bool:
     return command.keyword == "local" and len(tokens) > 1 and tokens[command.head + 1].text in NOTATION_KEYWORDS
 
 
-LOCAL_ATTRIBUTES: Final = frozenset({"instance", "simp"})
-"""Attributes a candidate may make ``local`` inside a block of its own: they steer instance search and
-``simp``, nothing the kernel trusts, and end with the block."""
+def local_instance(command: Command) -> bool:
+    """``local instance ...``: a definition whose instance attribute ends with its block."""
+    tokens = command.tokens
+    return command.keyword == "local" and command.head + 1 < len(tokens) and tokens[command.head + 1].text == "instance"
+
+
+LOCAL_ATTRIBUTES: Final = frozenset({"instance", "simp", "reducible", "semireducible", "irreducible"})
+"""Attributes a candidate may make ``local`` inside a block of its own: they steer instance search,
+``simp`` and how far the elaborator unfolds a constant (``Lean/ReducibilityAttrs.lean`` keeps a ``local``
+reducibility in a scoped extension, like a local instance), nothing the kernel trusts, and end with the
+block (checked on Lean 4.35 with the toy toolchain: ``rfl`` for ``zzc = 3`` fails inside the block that
+makes ``zzc`` irreducible and passes after its ``end``)."""
 
 
 def local_attribute(command: Command) -> bool:
@@ -115,7 +124,7 @@ def layout_violations(command: Command) -> Iterator[Violation]:
     """Text whose command structure Lean would read differently from our column-0 split."""
     clause = deriving_clause(command)
     own = command.tokens[clause] if clause is not None else None
-    if local_notation(command):  # `local notation ...` is one command (`attrKind` then the notation)
+    if local_notation(command) or local_instance(command):  # one command: `attrKind`, then the declaration
         own = command.tokens[command.head + 1]
     inside = local_attribute_tokens(command)  # `attribute [local instance] x`: Lean's `attrKind`, then its name
     for token in body_keywords(command):

@@ -35,7 +35,7 @@ from putnam_solver.core.provers.lean._blocks import (
     pinned_command,
     variables_in_scope,
 )
-from putnam_solver.core.provers.lean._declarations import instance_violations, notation_violations
+from putnam_solver.core.provers.lean._declarations import instance_violations, notation_violations, scoped_violations
 from putnam_solver.core.provers.lean._helpers import (
     answer_violations,
     candidate_name_parts,
@@ -43,6 +43,7 @@ from putnam_solver.core.provers.lean._helpers import (
     helper_name_violations,
     layout_violations,
     local_attribute,
+    local_instance,
     local_notation,
     needs_g6,
     show,
@@ -168,15 +169,18 @@ def _scope_command(
         return _option_violations(command, policy, semantic)
     if command.keyword in policy.read_only_commands and command.head == 0:
         return []
-    if command.keyword in SECTION_VARIABLES and command.head == 0 and walk.blocks:
-        walk.scoped.append(walk.blocks[-1][0])  # judged at the theorem: its block must be closed by then
+    if command.keyword in SECTION_VARIABLES and command.head == 0 and (walk.blocks or after):
+        if walk.blocks:  # judged at the theorem: its block must be closed by then (after it: nothing to reach)
+            walk.scoped.append(walk.blocks[-1][0])
         return []
     if local_attribute(command):
-        return _local_attribute_violations(command, walk)
+        return scoped_violations(command, walk)
+    if local_instance(command) and after:  # elaborated after the theorem, and its instance is not exported
+        return helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
     if command.keyword == "universe" and command.head == 0:
         return [] if semantic else [Violation(command.line, show(command), needs_g6("a `universe` declaration"))]
     if local_notation(command):
-        return notation_violations(command, semantic)
+        return notation_violations(command, semantic or after)
     if command.keyword == "instance":
         prefix = helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
         return prefix + instance_violations(command, walk.defined, semantic)
@@ -188,20 +192,6 @@ def _scope_command(
         deferred = [Violation(command.line, show(command), needs_g6(what))]
         return deferred + _addition_violations(command, expected, policy, namespace)  # refusals G6 cannot lift
     return _addition_violations(command, expected, policy, namespace)
-
-
-def _local_attribute_violations(command: Command, walk: Walk) -> list[Violation]:
-    """``attribute [local instance] x`` in a block of the candidate's own: it ends with the block, which
-    must close before any pinned declaration (``_blocks.variables_in_scope``); at top level or in the
-    challenge's own section it would be in force at the theorem."""
-    block = walk.blocks[-1][0] if walk.blocks else None
-    if block is None or walk.pinned(block) or block.keyword == "mutual":
-        owner = "the challenge's own " if block is not None and walk.pinned(block) else ""
-        where = "at top level" if block is None else f"in {owner}{show(block)}"
-        rule = f"a local attribute {where} is in force at the theorem; put it in a `section` closed before it"
-        return [Violation(command.line, show(command), rule)]
-    walk.scoped.append(block)
-    return []
 
 
 def _dotted_prefix(command: Command) -> list[str]:
@@ -240,7 +230,8 @@ def _after_theorem(
     in order, each in the environment the commands before it made (leanprover/lean4
     src/Lean/Language/Lean.lean, ``doElab``: one ``elabCommandTopLevel`` per parsed command; a proof
     elaborated in a background task keeps that environment), so nothing declared after the theorem can
-    change what it states or how it was proved; the gates that read the theorem
+    change what it states or how it was proved (a section ``variable`` or a ``local notation`` there is
+    not even exported: harmless on every profile); the gates that read the theorem
     later (G5's harness file, G6) name it by its full name, which a later helper cannot take (a second
     declaration of a name is an error, and G2 refuses a helper named like a challenge declaration).
     Forbidden constructs stay forbidden there (G3). Which tokens end the proof is the splitter's

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from putnam_solver.core.provers.rocq.syntax import Kind, Sentence, Statement, Token
+from putnam_solver.core.provers.rocq.syntax import Kind, Sentence, Statement, Token, rolled_back
 
 HARMLESS: Final = 1
 ELABORATING: Final = 2
@@ -59,6 +59,14 @@ EXPORTING: Final = frozenset({"Global", "Export", "global", "export"})
 _KEYWORD: Final = re.compile(r'"[A-Za-z_][A-Za-z0-9_\']*"')
 
 
+ROLLED_BACK_SETTING: Final = (
+    "`Succeed`/`Fail` roll the setting back: Coq restores its whole state after the sentence, and `Require` "
+    "replays nothing of it (measured with coqc 8.16: `Succeed Arguments Rplus : simpl never.`, `Succeed "
+    "Global Arguments`, `Succeed Hint`, `Succeed Set Implicit Arguments` leave no trace, also in a file "
+    "that loads the candidate)"
+)
+
+
 @dataclass(frozen=True)
 class Judgement:
     """The class of a sentence (``HARMLESS``, ``ELABORATING``, or None: refused) and why."""
@@ -76,6 +84,8 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
     """How G2 judges ``sent`` (None when it is none of :data:`COMMANDS`); ``defined`` holds the names the
     candidate declared so far, ``tactics`` whether the challenge runs tactics (:func:`runs_tactics`)."""
     command, rest = sent.command, sent.words[sent.command_at + 1 : -1]
+    if command in COMMANDS and rolled_back(sent):
+        return Judgement(HARMLESS, ROLLED_BACK_SETTING)
     if command in ("Hint", "Remove") or (command == "Create" and rest[:1] == ("HintDb",)):
         return _tactic_setting("hint", sent, tactics)
     if command == "Tactic" and rest[:1] == ("Notation",):
@@ -126,6 +136,8 @@ def replayed(sent: Sentence, defined: set[str]) -> bool:
     is global), an ``Arguments`` of a constant the candidate did not define that is not ``Local``. After
     the theorem such a setting can act nowhere but in those files, the harness's checks among them."""
     attributes = {t.text for t in sent.tokens[: sent.command_at]}
+    if rolled_back(sent):
+        return False
     if sent.command in ("Hint", "Remove"):
         return not attributes & {"Local", "local", "export"}
     if sent.command == "Arguments":
@@ -141,7 +153,7 @@ def replayed_before_theorem(sent: Sentence, defined: set[str], in_section: bool)
     stopped its lemmas about ``exp`` from elaborating, ``Arguments Pos.succ : simpl never`` its ``cbn`` of
     ``INR 4``, ``Arguments sqrt_pos {x}`` its facts about ``sqrt``: a wrong answer to the vacuous
     ``putnam_2013_b2`` was then ``unknown`` and the verdict ``accepted`` instead of ``disputed``."""
-    if sent.command != "Arguments":
+    if sent.command != "Arguments" or rolled_back(sent):
         return False
     return exporting(sent) if in_section else replayed(sent, defined)
 
