@@ -42,14 +42,13 @@ from putnam_solver.core.provers.lean._answer_contains import (
     canonical_kept,
     haystacks,
     needles,
-    theorem_locals,
 )
 from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
-from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, code_tokens, normalize_name
+from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, bound_names, code_tokens, normalize_name
 
 RULE = (
     "the answer is the other side of the statement's own `{}` (the question's expression or condition "
@@ -84,7 +83,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     stated = hypothesis_definitions(signature)  # the theorem's own variables: read in its side only
     theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
     declared = {normalize_name(name) for name in expected.declared_names}
-    local = theorem_locals(theorem) - declared  # names a value cannot hold unless it binds them itself
+    local = bound_names(signature) - declared  # names a value cannot hold unless it binds them itself
     own = frozenset(declared)
     variants = []
     for params, body in readings(code):
