@@ -56,6 +56,9 @@ from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
 
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
+NUMBERED: Final = frozenset({"∫", "∮", "∑'", "∏'", "∀ᶠ", "∃ᶠ"})
+"""Binders whose variables the canonical form numbers too, though no body of theirs is a needle (red team 21:
+``∫ x in s, f x`` binds ``x``, which ``syntax.bound_names`` counts among the theorem's variables)."""
 BINDER_ENDS: Final = frozenset({",", "=>", "↦", ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "|", "//", "in"})
 BODIES: Final = frozenset({",", "=>", "↦"})
 """What ends a binder's header: its body follows."""
@@ -120,7 +123,7 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
             out.append(None)  # a binder's type (``∑ (j : ℕ) ∈ s``): the side elaborates the same without it
             continue
         typed = False
-        if text in BINDERS:
+        if text in BINDERS or text in NUMBERED:
             binding = True
         elif (binding or (i >= 2 and plain[i - 2] == "{") or i in typed_at) and text == ":" and not types:
             typed = True  # red team 16: `{n | C}` for `{n : ℕ | C}`, the set's type fixes its element's

@@ -182,6 +182,11 @@ _BINDER_OPEN: Final = frozenset({"(", "{", "⦃", "["})
 
 
 def bound_names(tokens: Sequence[Token]) -> frozenset[str]:
+    """Identifiers in binding position (:func:`bound_scopes`)."""
+    return frozenset(name for name, _, _ in bound_scopes(tokens))
+
+
+def bound_scopes(tokens: Sequence[Token]) -> list[tuple[str, int, int]]:
     """Identifiers in binding position: right after a binder symbol (and inside its bracketed binders),
     first in a bracket before its ``:`` (``(a b : T)``, ``[h : C]``), or first in ``{x | ...}``.
 
@@ -193,10 +198,14 @@ def bound_names(tokens: Sequence[Token]) -> frozenset[str]:
     in ``putnam_1987_b2`` names ``Nat.choose`` (through ``open Nat``), and a helper named ``choose``
     must not pass for harmless there (nor ``X`` beside ``(X : Polynomial ℝ)``). The names of tuple patterns
     (``{(p, q) : T | C}``, ``fun ⟨S, T⟩ ↦``) are bound too (``_tuple_names``); the copy rule of the no-answer
-    track reads the theorem's variables here (``_answer_copy``)."""
-    bound: set[str] = set()
+    track reads the theorem's variables here (``_answer_copy``), each with the index of its binder and the
+    end of its scope (the closer of the bracket around the binder, or of a set-builder's braces)."""
+    bound: list[tuple[str, int, int]] = []
     depth, (groups, bars) = 0, _binder_groups(tokens)
+    within, partner = _enclosing(tokens)
     for i, token in enumerate(tokens):
+        end = partner.get(i if token.text == "{" else within[i], len(tokens))
+        end = _body_end(tokens, i, end) if token.text in _BIG_BINDERS else end
         group = token.text == "{" or depth == 0 or i in groups  # `{x | C}`, `{x : T | C}` bind anywhere
         if token.text in _BINDERS or i in bars or (token.text in _BINDER_OPEN and group):
             names: list[str] = []
@@ -211,11 +220,43 @@ def bound_names(tokens: Sequence[Token]) -> frozenset[str]:
             single = token.text != "{" or len(names) == 1  # `{f x | x > 0}` binds `x` after its `|`, not `f`
             binds = token.text in _BINDERS or i in bars or (single and stop is not None and stop.text in ends)
             if binds:
-                bound.update(n for n in names if len(name_parts(n)) == 1 and n not in _NOT_NAMES)
+                bound += [(n, i, end) for n in names if len(name_parts(n)) == 1 and n not in _NOT_NAMES]
         if i in groups and token.text in ("(", "⟨"):  # `{(a, b) : T | C}`, `fun ⟨S, T⟩ ↦`, `fun (a, b) (c, d) ↦`
-            bound.update(_tuple_names(tokens, i))
+            bound += [(n, i, end) for n in _tuple_names(tokens, i)]
         depth += (token.text in _OPENERS) - (token.text in _CLOSERS)
-    return frozenset(bound)
+    return bound
+
+
+_BIG_BINDERS: Final = frozenset({"∑", "∏", "∑'", "∏'", "∫", "∮", "⨆", "⨅", "⋃", "⋂"})
+"""Binders whose body Mathlib reads at precedence 60 or 67: ``∑ x ∈ s, f x = c`` is ``(∑ ..) = c``."""
+_ENDS_BODY: Final = frozenset({"=", "≠", "<", ">", "≤", "≥", "↔", "∧", "∨", "→", "->", "∈", "∉", "⊆", "⊂", "∣"})
+
+
+def _body_end(tokens: Sequence[Token], i: int, end: int) -> int:
+    """Where the body of the big operator at ``i`` ends: at the first relation or connective after its
+    header's ``,`` outside brackets opened in it, else at ``end``."""
+    depth, body = 0, False
+    for j in range(i + 1, end):
+        text = tokens[j].text
+        if depth == 0 and body and text in _ENDS_BODY:
+            return j
+        body = body or (depth == 0 and text == ",")
+        depth += (text in _OPENERS) - (text in _CLOSERS)
+    return end
+
+
+def _enclosing(tokens: Sequence[Token]) -> tuple[list[int], dict[int, int]]:
+    """The opener of the innermost bracket around each token (-1 for none), and each opener's closer."""
+    within: list[int] = []
+    partner: dict[int, int] = {}
+    stack: list[int] = []
+    for i, token in enumerate(tokens):
+        if token.text in _CLOSERS and stack:
+            partner[stack.pop()] = i
+        within.append(stack[-1] if stack else -1)
+        if token.text in _OPENERS:
+            stack.append(i)
+    return within, partner
 
 
 _NOT_NAMES: Final = frozenset({"in", "fun", "_"})
