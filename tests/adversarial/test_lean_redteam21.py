@@ -42,7 +42,7 @@ Found and fixed (each accepted by the text profile before):
   ``:`` for a binder, so the type ascription ``(choose s i : ℚ)`` in ``putnam_1987_b2`` made ``choose``
   (``Nat.choose``, through ``open Nat``) "bound" and a helper ``def choose`` passed; likewise ``X`` beside
   ``(X : Polynomial ℝ)`` (``putnam_1985_b1``, ``putnam_2017_a2``) and the notation ``ℙ`` (``putnam_1968_b1``).
-  A bracket binds now only where Lean reads a binder group (``syntax._bound_names``); the names really
+  A bracket binds now only where Lean reads a binder group (``syntax.bound_names``); the names really
   bound in set-builder patterns, after the ``|`` of the image form, in ``∀ᵉ`` chains and before a
   dependent arrow still are (valid cases below).
 * Two inputs ran the text gates out of their 30 s bound (each refused then by the clock, not the rules; the

@@ -23,10 +23,11 @@ What counts as a needle, so that a trivial side refuses nothing:
 * a body or condition must also be big enough to ask alone (:func:`_asks_more`: a name of the
   challenge's own applied, three tokens with a name or binder, or :data:`UNNAMED` tokens; ``0 < x``
   under a set-builder is none); ``{f x | x > 0}``'s ``x > 0`` binds ``x`` and is no condition;
-* no needle names a variable the theorem binds (:func:`theorem_locals`, beside the solution's
-  arguments): a value holds it only by binding the same name itself, where the canonical form does not
-  know the binder (``∑' m, 1 / m ^ 2`` against ``∃ m, m ^ 2 = ..``). Hypotheses that define a variable
-  are unfolded in a second reading of the side (``_answer_copy``), whose needles name no such variable.
+* no needle names a variable the theorem binds (``syntax.bound_names``: where Lean reads a binder,
+  not every name in a bracket, red team 21; beside the solution's arguments): a value holds it only
+  by binding the same name itself, where the canonical form does not know the binder (``∑' m, 1 / m
+  ^ 2`` against ``∃ m, m ^ 2 = ..``). Hypotheses that define a variable are unfolded in a second
+  reading of the side (``_answer_copy``), whose needles name no such variable.
 
 Where a run of a needle's tokens is a sub-expression (:meth:`Haystack.contains`): its brackets balance
 (parentheses count here though the comparison drops them; the run may take in parentheses the needle has
@@ -55,6 +56,9 @@ from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
 
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
+NUMBERED: Final = frozenset({"∫", "∮", "∑'", "∏'", "∀ᶠ", "∃ᶠ"})
+"""Binders whose variables the canonical form numbers too, though no body of theirs is a needle (red team 21:
+``∫ x in s, f x`` binds ``x``, which ``syntax.bound_names`` counts among the theorem's variables)."""
 BINDER_ENDS: Final = frozenset({",", "=>", "↦", ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "|", "//", "in"})
 BODIES: Final = frozenset({",", "=>", "↦"})
 """What ends a binder's header: its body follows."""
@@ -104,10 +108,13 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
     plain = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
     count = iter(range(len(plain) + 1))  # red team 19: a name bound again gets a new number, not `len(bound)`
+    typed_at: set[int] = set()  # the `:` of a typed pattern, `{(a, b) : T | ...}`
     for i in range(len(plain) - 1):  # `{(a, b) | ...}`: the pattern's names are bound like `{x | ...}`'s
         pattern = _pattern(plain, i + 1) if plain[i] == "{" else None
         for name in pattern or []:
             bound.setdefault(name, f"#{next(count)}")
+        if pattern:
+            typed_at.add(next(k for k in range(i + 1, len(plain)) if plain[k] in ("|", ":")))
     binding = typed = False
     out: list[str | None] = []
     for i, text in enumerate(plain):
@@ -116,9 +123,9 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
             out.append(None)  # a binder's type (``∑ (j : ℕ) ∈ s``): the side elaborates the same without it
             continue
         typed = False
-        if text in BINDERS:
+        if text in BINDERS or text in NUMBERED:
             binding = True
-        elif (binding or (i >= 2 and plain[i - 2] == "{")) and text == ":" and not types:
+        elif (binding or (i >= 2 and plain[i - 2] == "{") or i in typed_at) and text == ":" and not types:
             typed = True  # red team 16: `{n | C}` for `{n : ℕ | C}`, the set's type fixes its element's
             out.append(None)
             continue
@@ -135,8 +142,9 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
 
 
 def _pattern(texts: Sequence[str], i: int) -> list[str] | None:
-    """The names ``a, b`` of a set-builder pattern ``a, b |`` or ``⟨a, b⟩ |`` at ``texts[i]`` (parentheses
-    already dropped), if there is one of at least two names."""
+    """The names ``a, b`` of a set-builder pattern ``a, b |``, ``⟨a, b⟩ |`` or typed, ``a, b : T |``, at
+    ``texts[i]`` (parentheses already dropped), if there is one of at least two names (red team 21: the typed
+    pattern's names were left free, and a padded copy of ``putnam_1976_a3``'s set was searched for nowhere)."""
     names, j = [], i + (texts[i] == "⟨")
     while j < len(texts) and plain_name(texts[j]):
         names.append(texts[j])
@@ -146,7 +154,7 @@ def _pattern(texts: Sequence[str], i: int) -> list[str] | None:
             j += 1
             break
     j += j < len(texts) and texts[j] == "⟩"
-    return names if len(names) >= 2 and j < len(texts) and texts[j] == "|" else None
+    return names if len(names) >= 2 and j < len(texts) and texts[j] in ("|", ":") else None
 
 
 def _bound(text: str) -> bool:
@@ -184,31 +192,6 @@ def is_question(kept: Sequence[str], args: Sequence[str]) -> bool:
         elif depth == 0 and not header and (text in SEPARATORS or text in (":", ":=")):
             return False
     return depth == 0 and not header
-
-
-LOCAL_BINDERS: Final = BINDERS | {"∑'", "∏'", "∫", "∮", "Σ", "Π", "∀ᶠ", "∃ᶠ", "⨁", "|"}
-"""Tokens after which the theorem binds names (``|``: the binders of ``{f x | x > 0}``)."""
-
-
-def theorem_locals(theorem: Sequence[str]) -> frozenset[str]:
-    """The names the theorem binds anywhere (its variables, ``∀ x``, ``{x | ..}``, ``{f x | x > 0}``),
-    over-approximated: the plain names in a run after a binder or an opening bracket that ends at a
-    binder's end (``:``, ``|``, ``,``, ``∈``...)."""
-    found: set[str] = set()
-    run: list[str] = []
-    binding = False
-    for text in theorem:
-        if text in LOCAL_BINDERS or text in OPEN_CLOSE:
-            binding, run = True, []
-        elif binding and (plain_name(text) or text in PATTERN - {","}):
-            run.append(text)
-        elif binding and text in BINDER_ENDS:
-            found.update(run)
-            run = [] if text != "," else run  # `∀ x, ∀ y` and `(a, b)`: the run goes on past a comma
-            binding = text == ","
-        else:
-            binding, run = False, []
-    return frozenset(t for t in found if plain_name(t))
 
 
 def needles(

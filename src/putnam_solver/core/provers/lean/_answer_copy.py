@@ -42,14 +42,13 @@ from putnam_solver.core.provers.lean._answer_contains import (
     canonical_kept,
     haystacks,
     needles,
-    theorem_locals,
 )
 from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
-from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, code_tokens, normalize_name
+from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, bound_scopes, code_tokens, normalize_name
 
 RULE = (
     "the answer is the other side of the statement's own `{}` (the question's expression or condition "
@@ -82,9 +81,14 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
         return []
     signature = code_tokens(expected.theorem.tokens[expected.theorem.head : expected.proof_assign])
     stated = hypothesis_definitions(signature)  # the theorem's own variables: read in its side only
-    theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
+    theorem_code = code_tokens(expected.theorem.tokens[: expected.proof_assign])
+    theorem = [t.text for t in theorem_code]
     declared = {normalize_name(name) for name in expected.declared_names}
-    local = theorem_locals(theorem) - declared  # names a value cannot hold unless it binds them itself
+    scopes = [(n, at, until) for n, at, until in bound_scopes(theorem_code) if n not in declared]
+
+    def local(start: int, end: int) -> frozenset[str]:  # names a value cannot hold unless it binds them itself:
+        return frozenset(n for n, at, until in scopes if at < start and until >= end)  # bound around the use
+
     own = frozenset(declared)
     variants = []
     for params, body in readings(code):
@@ -125,7 +129,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 for relation, other in _other_sides(theorem, start, end):
                     if equal(copy, other):
                         return [Violation(code[0].line, label, RULE.format(relation))]
-                    held += [] if extra else [(renamed, other, args, relation)]
+                    held += [] if extra else [(renamed, other, args, relation, local(start, end))]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
                 renamed = [_renamed(t, dict(zip(params, args, strict=True))) for t in texts]
@@ -138,16 +142,16 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
             for relation, other in _other_sides(theorem, start, end):
                 if equal(copy, other):
                     return [Violation(code[0].line, label, RULE.format(relation))]
-                held.append((renamed, other, args, relation))
+                held.append((renamed, other, args, relation, local(start, end)))
     indexed: list[Haystack] = []
-    for renamed, other, args, relation in held:  # an eta-reduced reading (``extra``) is compared whole only
+    for renamed, other, args, relation, bound in held:  # an eta-reduced reading (``extra``) is compared whole only
         if not indexed or indexed[0].source is not renamed:
             indexed = haystacks(renamed)
         found = (
             h.contains(*needle, budget)
             for h in indexed
             for _, kept in side(other)
-            for needle in needles(kept, args, local, own)
+            for needle in needles(kept, args, bound, own)
         )
         if any(found):
             return [Violation(code[0].line, label, RULE.format(relation))]

@@ -161,7 +161,7 @@ class Statement:
     def bound_names(self) -> frozenset[str]:
         """Names the theorem binds (binder brackets, ``∀ ∃ fun ∑``..., set-builder ``{x | ...}``). With
         ``autoImplicit`` off such a name in the statement is the local variable, whatever is declared."""
-        return _bound_names(self.theorem.tokens[self.theorem.head : self.proof_assign])
+        return bound_names(self.theorem.tokens[self.theorem.head : self.proof_assign])
 
     @cached_property
     def name_parts_used(self) -> frozenset[str]:
@@ -181,7 +181,12 @@ _BINDERS: Final = frozenset(
 _BINDER_OPEN: Final = frozenset({"(", "{", "⦃", "["})
 
 
-def _bound_names(tokens: Sequence[Token]) -> frozenset[str]:
+def bound_names(tokens: Sequence[Token]) -> frozenset[str]:
+    """Identifiers in binding position (:func:`bound_scopes`)."""
+    return frozenset(name for name, _, _ in bound_scopes(tokens))
+
+
+def bound_scopes(tokens: Sequence[Token]) -> list[tuple[str, int, int]]:
     """Identifiers in binding position: right after a binder symbol (and inside its bracketed binders),
     first in a bracket before its ``:`` (``(a b : T)``, ``[h : C]``), or first in ``{x | ...}``.
 
@@ -191,24 +196,89 @@ def _bound_names(tokens: Sequence[Token]) -> frozenset[str]:
     the ``|`` of its image form (``_binder_groups``). Elsewhere ``(f a : T)`` is a type ascription
     (src/Lean/Parser/Term.lean, ``typeAscription``) and ``f`` is used, not bound: ``(choose s i : ℚ)``
     in ``putnam_1987_b2`` names ``Nat.choose`` (through ``open Nat``), and a helper named ``choose``
-    must not pass for harmless there (nor ``X`` beside ``(X : Polynomial ℝ)``)."""
-    bound: set[str] = set()
+    must not pass for harmless there (nor ``X`` beside ``(X : Polynomial ℝ)``). The names of tuple patterns
+    (``{(p, q) : T | C}``, ``fun ⟨S, T⟩ ↦``) are bound too (``_tuple_names``); the copy rule of the no-answer
+    track reads the theorem's variables here (``_answer_copy``), each with the index of its binder and the
+    end of its scope (the closer of the bracket around the binder, or of a set-builder's braces)."""
+    bound: list[tuple[str, int, int]] = []
     depth, (groups, bars) = 0, _binder_groups(tokens)
+    within, partner = _enclosing(tokens)
     for i, token in enumerate(tokens):
+        end = partner.get(i if token.text == "{" else within[i], len(tokens))
+        end = _body_end(tokens, i, end) if token.text in _BIG_BINDERS else end
         group = token.text == "{" or depth == 0 or i in groups  # `{x | C}`, `{x : T | C}` bind anywhere
         if token.text in _BINDERS or i in bars or (token.text in _BINDER_OPEN and group):
             names: list[str] = []
             for later in tokens[i + 1 :]:
-                if later.kind == IDENT:
+                if later.kind == IDENT and later.text != "in":  # `∫ x in (Ico 0 t), ..` binds `x` only
                     names.append(later.text)
-                elif later.text not in _BINDER_OPEN or token.text in _BINDER_OPEN:
+                elif later.kind == IDENT or later.text not in _BINDER_OPEN or token.text in _BINDER_OPEN:
                     break
             stop = tokens[i + 1 + len(names)] if i + 1 + len(names) < len(tokens) else None
-            binds = token.text in _BINDERS or i in bars or (stop is not None and stop.text in (":", "|"))
+            predicate = token.text == "{" or i in groups  # `{x ∈ s | C}`, `{r > 0 | C}`, `∀ᵉ (x ∈ s) (y ∈ s)`
+            ends = (":", "|", *_BUILDER_ENDS) if predicate else (":", "|")
+            single = token.text != "{" or len(names) == 1  # `{f x | x > 0}` binds `x` after its `|`, not `f`
+            binds = token.text in _BINDERS or i in bars or (single and stop is not None and stop.text in ends)
             if binds:
-                bound.update(n for n in names if len(name_parts(n)) == 1)
+                bound += [(n, i, end) for n in names if len(name_parts(n)) == 1 and n not in _NOT_NAMES]
+        if i in groups and token.text in ("(", "⟨"):  # `{(a, b) : T | C}`, `fun ⟨S, T⟩ ↦`, `fun (a, b) (c, d) ↦`
+            bound += [(n, i, end) for n in _tuple_names(tokens, i)]
         depth += (token.text in _OPENERS) - (token.text in _CLOSERS)
-    return frozenset(bound)
+    return bound
+
+
+_BIG_BINDERS: Final = frozenset({"∑", "∏", "∑'", "∏'", "∫", "∮", "⨆", "⨅", "⋃", "⋂"})
+"""Binders whose body Mathlib reads at precedence 60 or 67: ``∑ x ∈ s, f x = c`` is ``(∑ ..) = c``."""
+_ENDS_BODY: Final = frozenset({"=", "≠", "<", ">", "≤", "≥", "↔", "∧", "∨", "→", "->", "∈", "∉", "⊆", "⊂", "∣"})
+
+
+def _body_end(tokens: Sequence[Token], i: int, end: int) -> int:
+    """Where the body of the big operator at ``i`` ends: at the first relation or connective after its
+    header's ``,`` outside brackets opened in it, else at ``end``."""
+    depth, body = 0, False
+    for j in range(i + 1, end):
+        text = tokens[j].text
+        if depth == 0 and body and text in _ENDS_BODY:
+            return j
+        body = body or (depth == 0 and text == ",")
+        depth += (text in _OPENERS) - (text in _CLOSERS)
+    return end
+
+
+def _enclosing(tokens: Sequence[Token]) -> tuple[list[int], dict[int, int]]:
+    """The opener of the innermost bracket around each token (-1 for none), and each opener's closer."""
+    within: list[int] = []
+    partner: dict[int, int] = {}
+    stack: list[int] = []
+    for i, token in enumerate(tokens):
+        if token.text in _CLOSERS and stack:
+            partner[stack.pop()] = i
+        within.append(stack[-1] if stack else -1)
+        if token.text in _OPENERS:
+            stack.append(i)
+    return within, partner
+
+
+_NOT_NAMES: Final = frozenset({"in", "fun", "_"})
+"""Lexed as identifiers after a binder (``∫ x in s``, ``∃ fun``, ``∀ _``), but no name bound."""
+
+
+def _tuple_names(tokens: Sequence[Token], i: int) -> list[str]:
+    """The names of the tuple pattern the bracket at ``i`` opens (``(a, b)``, ``⟨a, ⟨b, c⟩⟩``): names, commas
+    and brackets only, with at least one comma; none if it is anything else."""
+    names: list[str] = []
+    depth, comma = 0, False
+    for token in tokens[i:]:
+        depth += (token.text in ("(", "⟨")) - (token.text in (")", "⟩"))
+        if token.kind == IDENT and len(name_parts(token.text)) == 1:
+            names.append(token.text)
+        elif token.text == ",":
+            comma = True
+        elif token.text not in ("(", "⟨", ")", "⟩"):
+            return []
+        if depth == 0:
+            return [n for n in names if n not in _NOT_NAMES] if comma else []
+    return []
 
 
 _OPENERS: Final = frozenset({"(", "[", "{", "⦃", "⟨", "@["})
@@ -231,11 +301,11 @@ def _binder_groups(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[i
         text = token.text
         previous = tokens[i - 1].text if i else ""
         after_binder = previous in _BINDERS or i - 1 in bars or closed_group == i - 1
-        if text in _BINDER_OPEN and (after_binder or (pattern_until and i < pattern_until[-1])):
+        if (text in _BINDER_OPEN or text == "⟨") and (after_binder or (pattern_until and i < pattern_until[-1])):
             groups.add(i)
         if text == "{":
             bar = bar_of.get(i)
-            if bar is not None and tokens[i + 1].text in ("(", "⟨"):
+            if bar is not None and tokens[i + 1].text in ("(", "⟨") and _pattern_head(tokens, i + 1, bar):
                 pattern_until.append(bar)
             elif bar is not None and not (tokens[i + 1].kind == IDENT and tokens[i + 2].text in _BUILDER_ENDS):
                 bars.add(bar)
@@ -251,8 +321,21 @@ def _binder_groups(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[i
     return frozenset(groups), frozenset(bars)
 
 
-_BUILDER_ENDS: Final = frozenset({"|", ":", "//", "∈"})
-"""What follows the one name of a set-builder ``{x | C}``, ``{x : T | C}``, ``{x // C}``, ``{x ∈ s | C}``."""
+_BUILDER_ENDS: Final = frozenset({"|", ":", "//", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "⊃", "⊇"})
+"""What follows the one name of a set-builder ``{x | C}``, ``{x : T | C}``, ``{x // C}``, ``{x ∈ s | C}``,
+``{r > 0 | C}`` (Mathlib's binder predicates)."""
+
+
+def _pattern_head(tokens: Sequence[Token], i: int, bar: int) -> bool:
+    """Whether the bracket at ``i`` (right after a set-builder's ``{``) is its pattern, ``{(a, b) | C}`` or
+    ``{(a, b) : T | C}``: it closes right before the ``|`` or a ``:``. Otherwise the set is the image form
+    and the bracket begins its term: ``{(digits 2 (2023*n)).sum | n > 0}`` binds ``n`` after the ``|``."""
+    depth = 0
+    for j in range(i, bar):
+        depth += (tokens[j].text in _OPENERS) - (tokens[j].text in _CLOSERS)
+        if depth == 0:
+            return tokens[j + 1].text in ("|", ":")
+    return False
 
 
 def _bars(tokens: Sequence[Token]) -> dict[int, int]:
