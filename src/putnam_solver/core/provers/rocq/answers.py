@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
+from putnam_solver.core.provers.rocq.answer_values import CASES, COMPUTED, INVERSES
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, build
 from putnam_solver.core.provers.rocq.challenge import (
     OFFICIAL_SOLUTION,
@@ -147,6 +148,10 @@ DIFFERENT_REALS = (
     f"intro __putnam_h; {REAL_FORMS}{REAL_FACTS}{EXP_FACTS}"
     f"first [ lra | nra | ({EXP_OF_LN}{EXP_FACTS}first [ lra | nra ]) ]"
 )
+DIFFERENT_COMPUTED = (
+    f"intro __putnam_h; {COMPUTED}{CASES}{REAL_FORMS}{REAL_FACTS}{INVERSES}{EXP_FACTS}first [ lra | nra ]"
+)
+"""The third attempt on the hypothesis computed first (``answer_values``: ``Rsqr 2``, ``cos 0 + 3``...)."""
 STDLIB_REALS = ("Reals", "Coquelicot")
 """Words of a statement that load the standard library's reals (Coquelicot loads them), where the third
 attempt runs; elsewhere its names would stop the file."""
@@ -218,6 +223,7 @@ ATTEMPTS = (
     ("eq", EQUAL, AnswerStatus.CONFIRMED, "candidate = official"),
     ("ne", DIFFERENT, AnswerStatus.DIFFERS, "candidate <> official"),
     ("ne_reals", DIFFERENT_REALS, AnswerStatus.DIFFERS, "candidate <> official (with facts about the reals)"),
+    ("ne_computed", DIFFERENT_COMPUTED, AnswerStatus.DIFFERS, "candidate <> official (computed, known values)"),
     ("ne_at", DIFFERENT_AT, AnswerStatus.DIFFERS, "candidate <> official (apart at every sample point)"),
 )
 
@@ -242,7 +248,7 @@ def check_source(statement: Statement, claim: str, tactic: str) -> str:
     lhs, rhs = f"@{ours}", f"@{theirs}{args}"
     prop = f"{lhs} = {rhs}" if claim == "eq" else f"{lhs} <> {rhs}"
     loads_reals = any(word in statement.text for word in STDLIB_REALS)
-    with_reals = tactic == DIFFERENT_REALS or (loads_reals and tactic == DIFFERENT_AT)
+    with_reals = tactic in (DIFFERENT_REALS, DIFFERENT_COMPUTED) or (loads_reals and tactic == DIFFERENT_AT)
     reals = "Require Coq.Reals.Reals.\n" if with_reals else ""
     reals += EXP_LEMMAS if reals else ""
     reals += f"{apart_tactic(with_reals)}\n" if tactic == DIFFERENT_AT else ""
@@ -270,7 +276,7 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
         if len(deps) < 2:
             return unknown("the candidate or the reference did not compile")
         for claim, tactic, status, proved in ATTEMPTS:
-            if tactic == DIFFERENT_REALS and not any(word in statement.text for word in STDLIB_REALS):
+            if tactic in (DIFFERENT_REALS, DIFFERENT_COMPUTED) and not any(w in statement.text for w in STDLIB_REALS):
                 continue
             if tactic == DIFFERENT_AT and not function_answer(statement):
                 continue
