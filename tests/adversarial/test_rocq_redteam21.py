@@ -34,10 +34,13 @@ and the verdict ``accepted``, every gate passed. Fixed by meaning (``answer_valu
 computes the hypothesis (``cbv`` of every transparent constant but those ``lra`` reads and the atoms the
 reals' facts know), rewrites the library's equations for known values, splits the cases of any ``match``
 left on an undecided term, adds ``x * / x = 1`` for atoms shown nonzero, then the reals' facts and
-``lra``/``nra``: all ``disputed``. An honest answer stays as it was (``Rsqr (sqrt 3)`` for ``3`` is
-``accepted``), and a ``differs`` is still a ``Qed`` the kernel checks. Still ``unknown`` (no finite
-reading decides the reals): ``Rpower 2 2``, ``Rpower 16 (1/2)``, ``cos (PI + PI) + 3``, ``IZR (up (1/2)) +
-3``, and numbers too large to compute in unary within the attempt's time (``INR (fact 12)``).
+``lra``/``nra``: all ``disputed``. The comparison of function answers at sample points closes the same way
+(``fun k => Rsqr (INR k)`` for ``putnam_2020_a2``'s ``fun k => 4 ^ k``, "proved" through Coq 8.16's guard
+bug with recursion allowed, was ``unknown``; now ``disputed``). An honest answer stays as it was
+(``Rsqr (sqrt 3)`` for ``3`` is ``accepted``), and a ``differs`` is still a ``Qed`` the kernel checks.
+Still ``unknown`` (no finite reading decides the reals): ``Rpower 2 2``, ``Rpower 16 (1/2)``, ``cos (PI +
+PI) + 3``, ``IZR (up (1/2)) + 3``, and numbers too large to compute in unary within the attempt's time
+(``INR (fact 12)``).
 
 Every with-answer attack above was refused by the gate the table names; the near-neighbours below pass.
 """
@@ -51,6 +54,7 @@ from putnam_solver.core.provers.rocq.answers import ATTEMPTS, DIFFERENT_COMPUTED
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.verify import GateStatus, Profile, Track
 from tests.adversarial.test_rocq_redteam14 import check_status, vacuous, verdict
+from tests.adversarial.test_rocq_redteam19_answers import status, unsound
 from tests.adversarial.test_rocq_redteam20 import PROOF, USE, a6, stopping
 from tests.helpers import COQ_BENCH, failures, needs_coq, pinned
 
@@ -91,6 +95,17 @@ def test_an_honest_answer_written_as_a_computation_stays_accepted() -> None:
     """``Rsqr (sqrt 3)`` is ``3``: the computed reading cannot prove it different (a ``differs`` is a ``Qed``)."""
     v = verdict(vacuous("Rsqr (sqrt 3)"))
     assert v.status == "accepted" and check_status(v) != "differs", (v.status, v.answers)
+
+
+@needs_coq
+def test_a_wrong_function_answer_apart_only_by_computation_is_disputed() -> None:
+    assert status(unsound("putnam_2020_a2", "fun k => Rsqr (INR k)"), "putnam_2020_a2") == ("disputed", "differs")
+
+
+@needs_coq
+def test_a_right_function_answer_written_as_a_computation_is_never_disputed() -> None:
+    verdict_ = unsound("putnam_2020_a2", "fun k => Rsqr (2 ^ k)")
+    assert status(verdict_, "putnam_2020_a2")[1] != "differs"
 
 
 def test_the_computed_attempt_names_everything_in_full_and_loads_the_reals() -> None:

@@ -7,8 +7,9 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 ``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``).
 If that file does not compile, a second one tries the negation (``discriminate``,
 ``lia``, ``lra``, ``congruence``), and where the statement loads the standard library's reals a third one
-tries it with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``).
-For a function answer a fourth compares the two functions at sample points (``POINTS``): ``differs`` only
+tries it with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``),
+and a fourth first computes the two answers and uses the library's known values (``answer_values``).
+For a function answer a fifth compares the two functions at sample points (``POINTS``): ``differs`` only
 when they are apart at every one of them. The status comes
 from coqc's exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
 
@@ -186,7 +187,8 @@ def apart_tactic(reals: bool) -> str:
     ``POINTS`` (numbers at the end: ``CLOSE``, with the reals' facts where ``reals``); it fails on a function
     of any other argument type. (An Ltac names a hypothesis by its parameter, never by a fixed name.)"""
     facts = f"{REAL_FORMS}{REAL_FACTS}{EXP_FACTS}".replace("__putnam_h", "h")
-    close = f"first [ {CLOSE} | ({facts}first [ lra | nra ]) ]" if reals else CLOSE
+    computed = f"{COMPUTED}{CASES}{REAL_FORMS}{REAL_FACTS}{INVERSES}{EXP_FACTS}".replace("__putnam_h", "h")
+    close = f"first [ {CLOSE} | ({facts}first [ lra | nra ]) | ({computed}first [ lra | nra ]) ]" if reals else CLOSE
     at = (
         "let q := fresh in pose proof (Coq.Init.Logic.f_equal (fun f => f p) h) as q; cbv beta zeta in q; "
         f"clear h; {APART} q"
