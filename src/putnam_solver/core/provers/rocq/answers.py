@@ -7,8 +7,9 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 ``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``).
 If that file does not compile, a second one tries the negation (``discriminate``,
 ``lia``, ``lra``, ``congruence``), and where the statement loads the standard library's reals a third one
-tries it with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``).
-For a function answer a fourth compares the two functions at sample points (``POINTS``): ``differs`` only
+tries it with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``),
+and a fourth first computes the two answers and uses the library's known values (``answer_values``).
+For a function answer a fifth compares the two functions at sample points (``POINTS``): ``differs`` only
 when they are apart at every one of them. The status comes
 from coqc's exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 import itertools
 
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
+from putnam_solver.core.provers.rocq.answer_values import CASES, COMPUTED, INVERSES
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, build
 from putnam_solver.core.provers.rocq.challenge import (
     OFFICIAL_SOLUTION,
@@ -147,6 +149,10 @@ DIFFERENT_REALS = (
     f"intro __putnam_h; {REAL_FORMS}{REAL_FACTS}{EXP_FACTS}"
     f"first [ lra | nra | ({EXP_OF_LN}{EXP_FACTS}first [ lra | nra ]) ]"
 )
+DIFFERENT_COMPUTED = (
+    f"intro __putnam_h; {COMPUTED}{CASES}{REAL_FORMS}{REAL_FACTS}{INVERSES}{EXP_FACTS}first [ lra | nra ]"
+)
+"""The third attempt on the hypothesis computed first (``answer_values``: ``Rsqr 2``, ``cos 0 + 3``...)."""
 STDLIB_REALS = ("Reals", "Coquelicot")
 """Words of a statement that load the standard library's reals (Coquelicot loads them), where the third
 attempt runs; elsewhere its names would stop the file."""
@@ -181,7 +187,8 @@ def apart_tactic(reals: bool) -> str:
     ``POINTS`` (numbers at the end: ``CLOSE``, with the reals' facts where ``reals``); it fails on a function
     of any other argument type. (An Ltac names a hypothesis by its parameter, never by a fixed name.)"""
     facts = f"{REAL_FORMS}{REAL_FACTS}{EXP_FACTS}".replace("__putnam_h", "h")
-    close = f"first [ {CLOSE} | ({facts}first [ lra | nra ]) ]" if reals else CLOSE
+    computed = f"{COMPUTED}{CASES}{REAL_FORMS}{REAL_FACTS}{INVERSES}{EXP_FACTS}".replace("__putnam_h", "h")
+    close = f"first [ {CLOSE} | ({facts}first [ lra | nra ]) | ({computed}first [ lra | nra ]) ]" if reals else CLOSE
     at = (
         "let q := fresh in pose proof (Coq.Init.Logic.f_equal (fun f => f p) h) as q; cbv beta zeta in q; "
         f"clear h; {APART} q"
@@ -218,6 +225,7 @@ ATTEMPTS = (
     ("eq", EQUAL, AnswerStatus.CONFIRMED, "candidate = official"),
     ("ne", DIFFERENT, AnswerStatus.DIFFERS, "candidate <> official"),
     ("ne_reals", DIFFERENT_REALS, AnswerStatus.DIFFERS, "candidate <> official (with facts about the reals)"),
+    ("ne_computed", DIFFERENT_COMPUTED, AnswerStatus.DIFFERS, "candidate <> official (computed, known values)"),
     ("ne_at", DIFFERENT_AT, AnswerStatus.DIFFERS, "candidate <> official (apart at every sample point)"),
 )
 
@@ -242,7 +250,7 @@ def check_source(statement: Statement, claim: str, tactic: str) -> str:
     lhs, rhs = f"@{ours}", f"@{theirs}{args}"
     prop = f"{lhs} = {rhs}" if claim == "eq" else f"{lhs} <> {rhs}"
     loads_reals = any(word in statement.text for word in STDLIB_REALS)
-    with_reals = tactic == DIFFERENT_REALS or (loads_reals and tactic == DIFFERENT_AT)
+    with_reals = tactic in (DIFFERENT_REALS, DIFFERENT_COMPUTED) or (loads_reals and tactic == DIFFERENT_AT)
     reals = "Require Coq.Reals.Reals.\n" if with_reals else ""
     reals += EXP_LEMMAS if reals else ""
     reals += f"{apart_tactic(with_reals)}\n" if tactic == DIFFERENT_AT else ""
@@ -270,7 +278,7 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
         if len(deps) < 2:
             return unknown("the candidate or the reference did not compile")
         for claim, tactic, status, proved in ATTEMPTS:
-            if tactic == DIFFERENT_REALS and not any(word in statement.text for word in STDLIB_REALS):
+            if tactic in (DIFFERENT_REALS, DIFFERENT_COMPUTED) and not any(w in statement.text for w in STDLIB_REALS):
                 continue
             if tactic == DIFFERENT_AT and not function_answer(statement):
                 continue
