@@ -23,9 +23,9 @@ a typed pattern's names (and drops its type, as for one binder) and numbers the 
 ``∑'``, ``∀ᶠ``... Every official answer still passes (the sweeps of ``test_lean_redteam9`` and
 ``test_lean_redteam15``), and the conformance corpus's verdicts are unchanged.
 
-Left: a condition holding an absolute value, ``|x| = 1``, is no needle alone (its ``|`` reads as a
-separator), so ``{(p, r, q, s) | (C) ∧ True}`` against ``putnam_1976_a3`` still passes: a limit of the
-text rule, for the check by meaning.
+A condition holding an absolute value, ``|x| = 1``, was no needle alone (its ``|`` read as a separator),
+so ``{(p, r, q, s) | (C) ∧ True}`` against ``putnam_1976_a3`` still passed: refused since
+``test_lean_redteam21_abs`` (an absolute value's bars read as brackets).
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ BYPASSES = {
         "Set.univ ∩ {(a, b, c, d) : ℕ × ℕ × ℕ × ℕ | Nat.Prime a ∧ Nat.Prime c ∧ b > 1 ∧ d > 1 ∧ |(a^b : ℤ) - c^d| = 1}",
     ),
     "fun ⟨S, T⟩ counted, plus zero": (PAIRS, f"({FILTER}).card + 0"),
+    "the condition holding an absolute value, and True": (PRIMES, f"{{(p, r, q, s) | ({COND}) ∧ True}}"),
     "fun ⟨S, T⟩ counted, times one": (PAIRS, f"1 * ({FILTER}).card"),
     # refused already (kept so they stay refused)
     "the typed pattern copied": (PRIMES, f"{{(p, r, q, s) : ℕ × ℕ × ℕ × ℕ | {COND}}}"),

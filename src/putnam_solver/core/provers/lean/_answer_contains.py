@@ -18,8 +18,9 @@ What counts as a needle, so that a trivial side refuses nothing:
   solution is applied to, or a bound variable (the side binds something to solve for). A side of one
   token (``h``, ``S``, ``0``), or one made only of the solution's arguments and literals (``n + 1``), is
   a closed form the statement states, and an honest answer may hold it (``(n + 1) * 2``). It must be a
-  whole term: brackets balanced, no ``,``/``:``/``|`` outside a binder's header, no binder without its
-  body (a reading of the side cut at a binder's comma, ``∑ j ∈ s``, would refuse every sum over ``s``);
+  whole term: brackets balanced (an absolute value's bars are a pair, ``_abs_bars``), no ``,``/``:``/``|``
+  outside a binder's header, no binder without its body (a reading of the side cut at a binder's comma,
+  ``∑ j ∈ s``, would refuse every sum over ``s``);
 * a body or condition must also be big enough to ask alone (:func:`_asks_more`: a name of the
   challenge's own applied, three tokens with a name or binder, or :data:`UNNAMED` tokens; ``0 < x``
   under a set-builder is none); ``{f x | x > 0}``'s ``x > 0`` binds ``x`` and is no condition;
@@ -52,6 +53,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._abs_bars import ABS_CLOSE, ABS_OPEN
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
 
@@ -66,7 +68,7 @@ PATTERN: Final = frozenset({",", "(", ")", "⟨", "⟩"})
 """What may stand beside the bound names of a set-builder's binder (``{(a, b) | C}``)."""
 SET_BINDER_ENDS: Final = (":", "|", "//", "∈")
 """What follows the bound name of a set-builder: ``{x | C}``, ``{x : T | C}``, ``{x // C}``, ``{x ∈ s | C}``."""
-OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
+OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", ABS_OPEN: ABS_CLOSE}
 CLOSERS: Final = frozenset(OPEN_CLOSE.values())
 INFIX: Final = {
     **dict.fromkeys(("↔",), (20, "n")),

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._abs_bars import abs_spelled
 from putnam_solver.core.provers.lean._idchars import starts_letter
 
 ONE: Final = {"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥"}
@@ -36,7 +37,8 @@ GROUP_BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "�
 
 def one_spelling(texts: Sequence[str], types: bool) -> list[str]:
     """``texts`` with each notation in one spelling (:data:`ONE`, :data:`TWO`) and, unless ``types``, each
-    bracketed binder group after a binder without its type (module doc)."""
+    bracketed binder group after a binder without its type (module doc); an absolute value's bars as
+    brackets (``_abs_bars``: no separators)."""
     out: list[str] = []
     for text in texts:
         text = ONE.get(text, text)
@@ -44,6 +46,7 @@ def one_spelling(texts: Sequence[str], types: bool) -> list[str]:
             out[-1] = TWO[out[-1], text]
         else:
             out.append(text)
+    out = abs_spelled(out)
     return out if types else _untyped_groups(out)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._abs_bars import abs_pairs
 from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token
 
@@ -34,6 +35,8 @@ class Text:
     def __init__(self, tokens: Tokens) -> None:
         self.t, n = tokens, len(tokens)
         self.found: dict[frozenset[str], list[int]] = {}  # :meth:`find`'s tables
+        pairs = abs_pairs([token.text for token in tokens])
+        self.abs_bars = {*pairs, *pairs.values()}  # an absolute value's `|x|`: no separator `find` meets
         self.partner: list[int | None] = [None] * n
         stack: list[int] = []
         for i, token in enumerate(tokens):
@@ -74,14 +77,16 @@ class Text:
     def find(self, j: int, hi: int, texts: Collection[str]) -> int | None:
         """The first of ``texts`` in ``[j, hi)`` outside brackets opened there: the walk from ``j`` over
         whole groups (:meth:`skip`), read from a table made once per ``texts`` (red team 21: a walk per
-        binder, ``∃ (∃ (∃ (..`` with no bracket closed, was quadratic and ran the text gates out of time)."""
+        binder, ``∃ (∃ (∃ (..`` with no bracket closed, was quadratic and ran the text gates out of time).
+        An absolute value's bars are no ``|`` here (``_abs_bars``)."""
         key = frozenset(texts)
         first = self.found.get(key)
         if first is None:  # right to left: each walk's first hit is its own or that of where it goes on
             size = len(self.t)
             first = [size] * (size + 1)
             for i in range(size - 1, -1, -1):
-                first[i] = i if self.t[i].text in key else first[self.skip(i)]
+                here = self.t[i].text in key and i not in self.abs_bars
+                first[i] = i if here else first[self.skip(i)]
             self.found[key] = first
         hit = first[j] if j < len(self.t) else len(self.t)
         return hit if hit < hi else None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Final
 
+from putnam_solver.core.provers.lean._abs_bars import abs_pairs
 from putnam_solver.core.provers.lean._commands import (
     COMBINATORS as COMBINATORS,
 )
@@ -339,17 +340,20 @@ def _pattern_head(tokens: Sequence[Token], i: int, bar: int) -> bool:
 
 
 def _bars(tokens: Sequence[Token]) -> dict[int, int]:
-    """The ``|`` of each ``{`` at its own depth, by the ``{``'s index, in one pass (none where an absolute
-    value ``|x|`` opens the braces: its bars are not told apart here)."""
+    """The ``|`` of each ``{`` at its own depth, by the ``{``'s index, in one pass: an absolute value's bars
+    (``_abs_bars``) are none, so ``{|f x| | x ∈ s}`` separates after its term and ``{x | |x| = 1}`` at
+    its first bar."""
     found: dict[int, int] = {}
     stack: list[int] = []
+    pairs = abs_pairs([token.text for token in tokens])
+    bars = {*pairs, *pairs.values()}
     for k, token in enumerate(tokens):
         text = token.text
         if text in _OPENERS:
             stack.append(k)
         elif text in _CLOSERS and stack:
             stack.pop()
-        elif text == "|" and stack and tokens[stack[-1]].text == "{" and stack[-1] not in found:
+        elif text == "|" and k not in bars and stack and tokens[stack[-1]].text == "{" and stack[-1] not in found:
             found[stack[-1]] = k if k > stack[-1] + 1 else -1
     return {brace: bar for brace, bar in found.items() if bar >= 0}
 
