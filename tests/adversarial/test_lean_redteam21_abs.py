@@ -105,6 +105,7 @@ def test_an_honest_value_with_an_absolute_value_passes(lean_putnambench: Benchma
         ("{ | f x | | x ∈ s }", {1: 4}),  # the image form: its term in bars
         ("( | x ) |", {}),  # a bar left open in its bracket pairs with nothing outside
         ("x |", {}),
+        ("| ⌊ x ⌋ | + | ‖ v ‖ - 1 |", {0: 4, 6: 12}),  # a floor's and a norm's closing bracket end a term
     ],
 )
 def test_the_bars_of_an_absolute_value_are_told_from_separators(texts: str, pairs: dict[int, int]) -> None:

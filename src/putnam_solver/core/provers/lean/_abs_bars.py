@@ -30,7 +30,9 @@ _CLOSE: Final = frozenset({")", "]", "}", "⟩"})
 _ALTERNATIVES: Final = frozenset({"fun", "λ", "with", "first"})
 """After these a ``|`` opens an alternative (``fun | 0 => ..``, ``match n with | ..``, ``first | ..``)."""
 _NO_END: Final = frozenset({"then", "else", "if", "in", "from", "do", "return", "by", "match", "at", "let", "have"})
-_POSTFIX: Final = frozenset({"ᶜ", "!", "⁻¹", "ᵀ", "ᴴ", "†", "·", "'"})
+_POSTFIX: Final = frozenset({"ᶜ", "!", "⁻¹", "ᵀ", "ᴴ", "†", "·", "'", "⌋", "⌉", "‖", "⟫", "∞"})
+"""Postfix operators, the closing brackets of floor, ceiling, norm, inner product, and symbols that are
+terms (``·``, ``∞``): a term may end with each."""
 
 
 def _ends(text: str) -> bool:
