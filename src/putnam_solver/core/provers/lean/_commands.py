@@ -20,7 +20,8 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
-from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, NAME, SYMBOL, Token, lex_code
+from putnam_solver.core.provers.lean._lexer import _PART, lex_code
+from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token
 
 
 @candidate_cache
