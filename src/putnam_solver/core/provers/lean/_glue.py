@@ -13,7 +13,12 @@ comment's ``-``/``/``, the ``'`` or the ``r``: Mathlib's ``→r`` does (``→r"x
 string), core's ``//`` and ``\\/`` do (``//-x`` is ``//`` then ``-x``), a library token ending in ``'``
 would swallow a character literal's opening quote (``⨁'"'``).
 
-Such a juxtaposition is a lexing error (:func:`glued_error`).
+Such a juxtaposition is a lexing error (:func:`glued_error`), except after the brackets and separators of
+:data:`LITERAL_AFTER`: Lean's own syntax puts literals there (``['a', 'b']``, ``#[r"x"]``), and no token
+of Lean core or Mathlib continues one of them with ``'`` or ``r``. (Mathlib continues ``[`` with capitals,
+``[MOD``, ``[ZMOD``, ``[PMOD``, ``[SMOD``: see :data:`BRACKET_WORDS`, which G3 reads.) Comments stay refused
+there too: ``(--`` and ``[/-`` are rare, and a table token beginning ``(-`` or ``[-`` cannot be ruled out
+as surely.
 """
 
 from __future__ import annotations
@@ -26,6 +31,16 @@ from typing import Final
 from putnam_solver.core.provers.lean._tokens import CHAR, COMMENT, DOC, STRING, SYMBOL, Token
 
 _GLUED_KINDS: Final = frozenset({COMMENT, DOC, CHAR, STRING})
+LITERAL_AFTER: Final = frozenset({"(", "[", "#[", "{", "⟨", ","})
+"""Symbols after which Lean reads a glued character literal or raw string as the lexer does: core's
+brackets (``(``, ``[``, ``#[``, ``{``, ``⟨``) and list separator. Lean core's tokens that begin with one
+of them continue it with another symbol (``()``, ``#[``, ``,*``...); Mathlib's continue ``[`` with capitals
+(:data:`BRACKET_WORDS`) and ``[`` with ``[`` (``[[``), none with ``'`` or ``r``."""
+BRACKET_WORDS: Final = ("MOD", "ZMOD", "PMOD", "SMOD")
+"""Mathlib's tokens ``[MOD``, ``[ZMOD``, ``[PMOD``, ``[SMOD`` (``notation:50 a " ≡ " b " [MOD " n "]"`` in
+Mathlib/Data/Nat/ModEq.lean, and likewise Mathlib/Data/Int/ModEq.lean, Mathlib/Algebra/ModEq.lean,
+Mathlib/LinearAlgebra/SModEq.lean; global notations, tokens of every file that imports Mathlib): Lean
+reads ``[MODsorry]`` as ``[MOD`` then the name ``sorry``, where the lexer reads ``[`` then ``MODsorry``."""
 _KIND: Final = itemgetter(0)
 
 
@@ -40,7 +55,21 @@ def glued_error(tokens: Sequence[Token]) -> tuple[str, int] | None:
             continue
         if token.kind == STRING and token.text[0] != "r":  # no token ends in `"`: a string opens there
             continue
+        if token.kind in (CHAR, STRING) and before.text in LITERAL_AFTER:
+            continue
         what = {CHAR: "a character literal", STRING: "a raw string"}.get(token.kind, "a comment")
         message = f"{what} right after `{before.text}`: Lean may read the two as one longer token"
         return f"{message} of its library (`//-` is `//` then `-`); put a space between them", token.offset
+    return None
+
+
+def bracket_word_tail(before: Token, token: Token) -> str | None:
+    """What Lean reads as a name of its own after Mathlib's ``[MOD``-like token (:data:`BRACKET_WORDS`),
+    when ``token`` (an identifier) is glued to a ``[`` and begins with the token's word: ``[MODsorry`` gives
+    ``sorry``. ``None`` when Lean reads the identifier whole."""
+    if before.text != "[" or token.spaced or before.end != token.offset:
+        return None
+    for word in BRACKET_WORDS:
+        if token.text.startswith(word) and len(token.text) > len(word):
+            return token.text[len(word) :]
     return None

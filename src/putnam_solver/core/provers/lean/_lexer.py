@@ -15,7 +15,8 @@ however it is spaced. The lexer follows Lean 4's own tokenizer where it matters 
   string is an error (Lean interpolates after ``trace[...]``, ``throwError``, library ``interpolatedStr``);
 * a comment, char literal or raw string glued to a symbol is an error (``_glue``): Lean first reads the
   longest token of its table, which imports extend (``{x : ℤ //-x = x}`` is core's ``//`` then ``-x``, no
-  comment; a library token ending in ``'`` or ``r`` (``→r``) swallows their own);
+  comment; a library token ending in ``'`` or ``r`` (``→r``) swallows their own), except a literal after a
+  bracket or comma (``['a', 'b']``, ``#[r"x"]``), which no token of Lean's or Mathlib's continues;
 * character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
   Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
 * identifiers with Lean's classes (``isLetterLike``: Greek, ``ℝ``, Latin-1 and Latin Extended-A letters, so
