@@ -67,8 +67,11 @@ _PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»]*»)"
 _IDENT_RE = rf"{_PART}(?:\.{_PART})*"
 _SYMBOLS = (
     ":=", "=>", "->", "<-", "<;>", "<|>", "<|", "|>.", "|>", "...", "..", "::", "@[", "<=", ">=", "!=",
-    "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'", "]'",
+    "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'", "]'", "Σ'", "×'",
 )  # fmt: skip
+# "Σ'" and "×'" are core's PSigma and PProd tokens (leanprover/lean4 src/Init/NotationExtra.lean:
+# `macro "Σ'" xs:explicitBinders ", " b:term : term`; src/Init/Notation.lean: `infixr:35 " ×' " => PProd`):
+# without them `Σ' x, p x` read as `Σ` then a stray `'`, a lexing error where Lean reads a sound term.
 # "]'" is core Lean's token for indexing with a bound proof, `l[i]'h` (Init/GetElem.lean:
 # `syntax term noWs "[" withoutPosition(term) "]'" term:max : term`).
 # One pass of one regex: every position of code matches exactly one group (the last two catch what the
