@@ -17,7 +17,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._commands import library_glued
-from putnam_solver.core.provers.lean._glue import bracket_word_tail
+from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._policy import (
     POLICY,
     ForbiddenRule,
@@ -116,12 +116,12 @@ def _tails(first: str, words: dict[str, ForbiddenRule]) -> list[str]:
 
 def _after_library_token(before: Token, token: Token) -> bool:
     """Whether the name ``token`` is glued to a symbol that may begin a longer library token ending in
-    letters: the non-ASCII ones (``→``, ``≃``, ``↪``...), and ``[`` before the word of Mathlib's ``[MOD``,
-    ``[ZMOD``, ``[PMOD``, ``[SMOD`` (``_glue.bracket_word_tail``: ``[MODsorry`` is ``[MOD`` then ``sorry``).
+    letters: the non-ASCII ones (``→``, ``≃``, ``↪``...), and ``[`` before a capital, as in Mathlib's ``[MOD``,
+    ``[ZMOD``, ``[PMOD``, ``[SMOD`` (``_glue.bracket_glued``: ``[MODsorry`` is ``[MOD`` then ``sorry``).
     Any other ASCII bracket or operator glued to a name (``(h_axiom``, ``-x``) is read as itself."""
     if token.spaced or before.kind != SYMBOL or before.end != token.offset:
         return False
-    return not before.text.isascii() or bracket_word_tail(before, token) is not None
+    return not before.text.isascii() or bracket_glued(before, token)
 
 
 def _tail_rule(

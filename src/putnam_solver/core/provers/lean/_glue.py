@@ -16,7 +16,7 @@ would swallow a character literal's opening quote (``⨁'"'``).
 Such a juxtaposition is a lexing error (:func:`glued_error`), except after the brackets and separators of
 :data:`LITERAL_AFTER`: Lean's own syntax puts literals there (``['a', 'b']``, ``#[r"x"]``), and no token
 of Lean core or Mathlib continues one of them with ``'`` or ``r``. (Mathlib continues ``[`` with capitals,
-``[MOD``, ``[ZMOD``, ``[PMOD``, ``[SMOD``: see :data:`BRACKET_WORDS`, which G3 reads.) Comments stay refused
+``[MOD``, ``[ZMOD``, ``[PMOD``, ``[SMOD``: see :func:`bracket_glued`, which G2 and G3 read.) Comments stay refused
 there too: ``(--`` and ``[/-`` are rare, and a table token beginning ``(-`` or ``[-`` cannot be ruled out
 as surely.
 """
@@ -35,7 +35,7 @@ LITERAL_AFTER: Final = frozenset({"(", "[", "#[", "{", "⟨", ","})
 """Symbols after which Lean reads a glued character literal or raw string as the lexer does: core's
 brackets (``(``, ``[``, ``#[``, ``{``, ``⟨``) and list separator. Lean core's tokens that begin with one
 of them continue it with another symbol (``()``, ``#[``, ``,*``...); Mathlib's continue ``[`` with capitals
-(:data:`BRACKET_WORDS`) and ``[`` with ``[`` (``[[``), none with ``'`` or ``r``."""
+(:data:`BRACKET_WORDS`, read by :func:`bracket_glued`) and ``[`` with ``[`` (``[[``), none with ``'`` or ``r``."""
 BRACKET_WORDS: Final = ("MOD", "ZMOD", "PMOD", "SMOD")
 """Mathlib's tokens ``[MOD``, ``[ZMOD``, ``[PMOD``, ``[SMOD`` (``notation:50 a " ≡ " b " [MOD " n "]"`` in
 Mathlib/Data/Nat/ModEq.lean, and likewise Mathlib/Data/Int/ModEq.lean, Mathlib/Algebra/ModEq.lean,
@@ -63,13 +63,15 @@ def glued_error(tokens: Sequence[Token]) -> tuple[str, int] | None:
     return None
 
 
-def bracket_word_tail(before: Token, token: Token) -> str | None:
-    """What Lean reads as a name of its own after Mathlib's ``[MOD``-like token (:data:`BRACKET_WORDS`),
-    when ``token`` (an identifier) is glued to a ``[`` and begins with the token's word: ``[MODsorry`` gives
-    ``sorry``. ``None`` when Lean reads the identifier whole."""
+def bracket_glued(before: Token, token: Token, known_only: bool = False) -> bool:
+    """Whether Lean may read the identifier ``token`` from inside: it is glued to a ``[`` and begins with
+    a capital, as the word of Mathlib's ``[MOD``-like tokens does (:data:`BRACKET_WORDS`; ``[MODsorry`` is
+    ``[MOD`` then ``sorry``). G3 counts any capital (a library may declare another such token, and G3 only
+    asks which forbidden words end the name: ``[Finset.sum_comm]`` passes); with ``known_only``, only a
+    name that begins with one of those words and is longer (G2, whose words, ``end`` or ``def``, end
+    ordinary names: ``[HAppend.hAppend]``)."""
     if before.text != "[" or token.spaced or before.end != token.offset:
-        return None
-    for word in BRACKET_WORDS:
-        if token.text.startswith(word) and len(token.text) > len(word):
-            return token.text[len(word) :]
-    return None
+        return False
+    if known_only:
+        return any(token.text.startswith(word) and len(token.text) > len(word) for word in BRACKET_WORDS)
+    return "A" <= token.text[:1] <= "Z"
