@@ -33,9 +33,9 @@ from putnam_solver.core.provers.lean._tokens import CHAR, COMMENT, DOC, STRING, 
 _GLUED_KINDS: Final = frozenset({COMMENT, DOC, CHAR, STRING})
 LITERAL_AFTER: Final = frozenset({"(", "[", "#[", "{", "⟨", ","})
 """Symbols after which Lean reads a glued character literal or raw string as the lexer does: core's
-brackets (``(``, ``[``, ``#[``, ``{``, ``⟨``) and list separator. Lean core's tokens that begin with one
-of them continue it with another symbol (``()``, ``#[``, ``,*``...); Mathlib's continue ``[`` with capitals
-(:data:`BRACKET_WORDS`, read by :func:`bracket_glued`) and ``[`` with ``[`` (``[[``), none with ``'`` or ``r``."""
+brackets (``(``, ``[``, ``#[``, ``{``, ``⟨``) and list separator. The longer tokens of Lean core and Mathlib
+that hold one of them go on with symbols (``#[``, ``%[``, ``![``, ``[[``, ``,*`` for ``$[...],*``) or, after
+``[``, with capitals (:data:`BRACKET_WORDS`, read by :func:`bracket_glued`); none with ``'`` or ``r``."""
 BRACKET_WORDS: Final = ("MOD", "ZMOD", "PMOD", "SMOD")
 """Mathlib's tokens ``[MOD``, ``[ZMOD``, ``[PMOD``, ``[SMOD`` (``notation:50 a " ≡ " b " [MOD " n "]"`` in
 Mathlib/Data/Nat/ModEq.lean, and likewise Mathlib/Data/Int/ModEq.lean, Mathlib/Algebra/ModEq.lean,
