@@ -85,7 +85,7 @@ _TOKEN_RE = re.compile(
     r'|(?P<raw>r#*")'
     r"|(?P<line>--[^\n]*)"
     r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
-    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'\n])')"
+    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'])')"
     rf"|(?P<ident>{_IDENT_RE})"
     r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_]*)"
     rf"|(?P<name>``?{_IDENT_RE})"
@@ -118,10 +118,12 @@ _FAST_RE = re.compile(
 )
 """The fast path's pattern: the whitespace before a token and the token, for ``_TOKEN_RE``'s alternatives that
 can occur in a *plain* stretch (:data:`_PLAIN_STOP`), in order; the last, empty one matches only at the end."""
-_PLAIN_STOP = re.compile(r'--|/-|["«\r]')
+_PLAIN_STOP = re.compile(rf'--|/-|["«\r]|(?<![{_ID_REST}])\'\n')
 """What ends a plain stretch: a comment or string opener (raw strings contain a ``"``), a ``«`` (an escape
-may span lines) or a carriage return. In a plain stretch only whitespace can cross a line boundary, so
-the stretch up to the start of the line holding the next such character lexes the same on its own."""
+may span lines), a carriage return, or a ``'`` that ends no name before a line break (a character literal
+may hold one, as Lean's ``charLitFnAux`` reads any character). In a plain stretch only whitespace can cross
+a line boundary, so the stretch up to the start of the line holding the next such character lexes the same
+on its own."""
 _FIRST_KIND: dict[str, str] = {c: SYMBOL for c in map(chr, range(0x21, 0x7F)) if c not in "'`\""}
 _FIRST_KIND.update({c: NUMBER for c in "0123456789"})
 _FIRST_KIND.update({c: IDENT for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"})
@@ -227,8 +229,8 @@ class _Lexer:
                             break
                     tokens.append(new(Token, (kind, word, start, end, line, start - line_start, spaced)))
                     spaced = False
-                    if group == "ident" or group == "name":
-                        newlines = word.count("\n")  # only a «...» part can span lines
+                    if group == "ident" or group == "name" or group == "char":
+                        newlines = word.count("\n")  # only a «...» part or a char literal can span lines
                         if newlines:
                             line += newlines
                             line_start = start + word.rfind("\n") + 1
