@@ -80,7 +80,7 @@ def parameters(value: Sequence[Token]) -> frozenset[str]:
 
 _BINDERS: Final = frozenset(
     {"fun", "λ", "let", "have", "obtain", "intro", "intros", "rintro", "set", "generalize", "match", "with", "|"}
-    | {"∀", "∃", "∃!", "Σ", "Π", "∑", "∏", "⨆", "⨅", "⋃", "⋂", "show", "suffices", "rcases", "cases", "induction"}
+    | {"∀", "∃", "∃!", "Σ", "Σ'", "Π", "∑", "∏", "⨆", "⨅", "⋃", "⋂", "show", "suffices", "rcases", "cases", "induction"}
 )
 _BINDER_ENDS: Final = frozenset({"=>", "↦", ":=", ",", "←", "from", "in", "∈", "∉", "then", ";"})
 

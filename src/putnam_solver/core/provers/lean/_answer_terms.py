@@ -18,7 +18,7 @@ ARROWS: Final = frozenset({"=>", "↦"})
 IDENTITIES: Final = frozenset({"id", "Id.run", "_root_.id"})
 TRANSPORTS: Final = frozenset({"cast", "Eq.mp", "Eq.mpr"})
 LOCALS: Final = frozenset({"let", "have", "letI", "haveI", "let_fun"})
-BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅", "Σ", "Π", "∫", "∮"})
+BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅", "Σ", "Σ'", "Π", "∫", "∮"})
 QUIET: Final = frozenset({"show", "unfold", "skip"})
 """Tactics that leave the term a block builds as it is (they change only how its goal is displayed)."""
 TERM_TACTICS: Final = frozenset({"exact", "refine", "refine'", "apply"})

@@ -20,7 +20,9 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
-from putnam_solver.core.provers.lean._lexer import _PART, DOC, IDENT, NAME, SYMBOL, Token, lex_code
+from putnam_solver.core.provers.lean._glue import bracket_glued
+from putnam_solver.core.provers.lean._lexer import _PART, lex_code
+from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token
 
 
 @candidate_cache
@@ -294,7 +296,8 @@ _READ_ALONE: Final = frozenset("([{⟨⟪⦃⌊⌈⁅‹⟦‖←↑")
 """Symbols read as themselves before a glued name: opening brackets (``⟨hopen, h⟩``), norm bars, and
 core's rewrite arrow and coercion (``←hdef``, ``↑hend``), the symbols published proofs glue to names
 most (``↑`` and ``‖`` hundreds of times in the conformance corpus); no library token is known to run
-from one of them into letters, and a false rejection there would be common."""
+from one of them into letters but ``[`` into capitals (Mathlib's ``[MOD``, ``[ZMOD``, ``[PMOD``,
+``[SMOD``), which :func:`library_glued` reads apart, and a false rejection there would be common."""
 
 
 @lru_cache(maxsize=8)
@@ -327,6 +330,8 @@ def library_glued(tokens: Sequence[Token], i: int) -> bool:
     if not i or token.spaced or token.kind not in (IDENT, NAME):
         return False
     before = tokens[i - 1]
+    if token.kind == IDENT and bracket_glued(before, token, known_only=True):
+        return True  # Mathlib's `[MOD`, `[ZMOD`...: `[MODzz` is `[MOD` then `zz` (see `_glue.bracket_glued`)
     if before.kind != SYMBOL or before.end != token.offset or before.text in _READ_ALONE:
         return False
     return token.kind == NAME or not before.text.isascii()

@@ -17,6 +17,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._commands import library_glued
+from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._policy import (
     POLICY,
     ForbiddenRule,
@@ -72,9 +73,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                 add(token, words[hit], text)
             elif absolute[:1] == ["Lean"]:
                 add(token, rules["Lean.*"], text)
-            elif glued or (
-                i and not token.spaced and _library_symbol(tokens[i - 1]) and tokens[i - 1].end == token.offset
-            ):
+            elif glued or (i and _after_library_token(tokens[i - 1], token)):
                 tails = _tails(parts[0], words)  # what Lean reads after a library token `→r` (below)
                 for tail in [*tails, parts[0]] if token.kind == NAME else tails:  # after `→``: all of it
                     rule = words.get(tail) or _tail_rule(tail, parts, nxt, rules, policy)
@@ -115,11 +114,14 @@ def _tails(first: str, words: dict[str, ForbiddenRule]) -> list[str]:
     return [w for w in (*words, *_TAIL_WORDS) if len(first) > len(w) and first.endswith(w)]
 
 
-def _library_symbol(token: Token) -> bool:
-    """Whether a symbol may begin a longer library token that ends in letters: the non-ASCII ones
-    (``→``, ``≃``, ``↪``...). An ASCII bracket or operator glued to a name (``(h_axiom``, ``-x``) is read as
-    itself: no library token runs from one into a name."""
-    return token.kind == SYMBOL and not token.text.isascii()
+def _after_library_token(before: Token, token: Token) -> bool:
+    """Whether the name ``token`` is glued to a symbol that may begin a longer library token ending in
+    letters: the non-ASCII ones (``→``, ``≃``, ``↪``...), and ``[`` before a capital, as in Mathlib's ``[MOD``,
+    ``[ZMOD``, ``[PMOD``, ``[SMOD`` (``_glue.bracket_glued``: ``[MODsorry`` is ``[MOD`` then ``sorry``).
+    Any other ASCII bracket or operator glued to a name (``(h_axiom``, ``-x``) is read as itself."""
+    if token.spaced or before.kind != SYMBOL or before.end != token.offset:
+        return False
+    return not before.text.isascii() or bracket_glued(before, token)
 
 
 def _tail_rule(

@@ -13,9 +13,10 @@ however it is spaced. The lexer follows Lean 4's own tokenizer where it matters 
   strings ``r"..."`` / ``r#"..."#``, and interpolated strings (``s!"..."``, ``m!"..."``, ``f!"..."``, with or
   without space or comment before the string) whose ``{...}`` parts are lexed as code; a ``{`` in any other
   string is an error (Lean interpolates after ``trace[...]``, ``throwError``, library ``interpolatedStr``);
-* a comment, char literal or raw string glued to a symbol is an error: Lean first reads the longest token
-  of its table, which imports extend (``{x : ℤ //-x = x}`` is core's ``//`` then ``-x``, no comment; ``p \\/--``
-  is core's ``\\/`` then a line comment; a library token ending in ``'`` or ``r`` (``→r``) swallows their own);
+* a comment, char literal or raw string glued to a symbol is an error (``_glue``): Lean first reads the
+  longest token of its table, which imports extend (``{x : ℤ //-x = x}`` is core's ``//`` then ``-x``, no
+  comment; a library token ending in ``'`` or ``r`` (``→r``) swallows their own), except a literal after a
+  bracket or comma (``['a', 'b']``, ``#[r"x"]``), which no token of Lean's or Mathlib's continues;
 * character literals (``'a'``, ``'\\n'``) versus the ``'`` that ends identifiers (``f'``, ``h''``) and the
   Mathlib tokens ``∑'`` / ``∏'``; a stray ``'`` is a lexing error, as in Lean;
 * identifiers with Lean's classes (``isLetterLike``: Greek, ``ℝ``, Latin-1 and Latin Extended-A letters, so
@@ -38,43 +39,24 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from itertools import compress, count, repeat
+from itertools import compress, repeat
 from operator import itemgetter, ne
 from typing import Final, NamedTuple
 
 from putnam_solver.core.candidate_cache import candidate_cache
-
-IDENT: Final = "ident"
-NUMBER: Final = "number"
-STRING: Final = "string"
-CHAR: Final = "char"
-NAME: Final = "name"
-SYMBOL: Final = "symbol"
-DOC: Final = "doc"
-COMMENT: Final = "comment"
-
-
-class LexError(ValueError):
-    """The text cannot be tokenized (an unterminated comment or string, a malformed literal)."""
-
-    def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.reason = message
-        self.line = line
-        self.column = column
-
-
-class Token(NamedTuple):
-    """One lexeme. ``line`` is 1-based, ``col`` 0-based (code points), ``offset``/``end`` index the text."""
-
-    kind: str
-    text: str
-    offset: int
-    end: int
-    line: int
-    col: int
-    spaced: bool
-
+from putnam_solver.core.provers.lean._glue import glued_error
+from putnam_solver.core.provers.lean._tokens import (
+    CHAR,
+    COMMENT,
+    DOC,
+    IDENT,
+    NAME,
+    NUMBER,
+    STRING,
+    SYMBOL,
+    LexError,
+    Token,
+)
 
 _ID_FIRST = (  # Lean's isIdFirst (Init/Meta/Defs.lean, isLetterLike); the 4.35 one has the Latin letters
     "A-Za-z_\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a2\u03a4-\u03a9\u03ca-\u03fb\u1f00-\u1ffe"
@@ -85,8 +67,11 @@ _PART = rf"(?:[{_ID_FIRST}][{_ID_REST}]*|«[^»]*»)"
 _IDENT_RE = rf"{_PART}(?:\.{_PART})*"
 _SYMBOLS = (
     ":=", "=>", "->", "<-", "<;>", "<|>", "<|", "|>.", "|>", "...", "..", "::", "@[", "<=", ">=", "!=",
-    "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'", "]'",
+    "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'", "]'", "Σ'", "×'",
 )  # fmt: skip
+# "Σ'" and "×'" are core's PSigma and PProd tokens (leanprover/lean4 src/Init/NotationExtra.lean:
+# `macro "Σ'" xs:explicitBinders ", " b:term : term`; src/Init/Notation.lean: `infixr:35 " ×' " => PProd`):
+# without them `Σ' x, p x` read as `Σ` then a stray `'`, a lexing error where Lean reads a sound term.
 # "]'" is core Lean's token for indexing with a bound proof, `l[i]'h` (Init/GetElem.lean:
 # `syntax term noWs "[" withoutPosition(term) "]'" term:max : term`).
 # One pass of one regex: every position of code matches exactly one group (the last two catch what the
@@ -100,7 +85,7 @@ _TOKEN_RE = re.compile(
     r'|(?P<raw>r#*")'
     r"|(?P<line>--[^\n]*)"
     r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
-    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'\n])')"
+    r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'])')"
     rf"|(?P<ident>{_IDENT_RE})"
     r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_]*)"
     rf"|(?P<name>``?{_IDENT_RE})"
@@ -133,10 +118,12 @@ _FAST_RE = re.compile(
 )
 """The fast path's pattern: the whitespace before a token and the token, for ``_TOKEN_RE``'s alternatives that
 can occur in a *plain* stretch (:data:`_PLAIN_STOP`), in order; the last, empty one matches only at the end."""
-_PLAIN_STOP = re.compile(r'--|/-|["«\r]')
+_PLAIN_STOP = re.compile(rf'--|/-|["«\r]|(?<![{_ID_REST}])\'\n')
 """What ends a plain stretch: a comment or string opener (raw strings contain a ``"``), a ``«`` (an escape
-may span lines) or a carriage return. In a plain stretch only whitespace can cross a line boundary, so
-the stretch up to the start of the line holding the next such character lexes the same on its own."""
+may span lines), a carriage return, or a ``'`` that ends no name before a line break (a character literal
+may hold one, as Lean's ``charLitFnAux`` reads any character). In a plain stretch only whitespace can cross
+a line boundary, so the stretch up to the start of the line holding the next such character lexes the same
+on its own."""
 _FIRST_KIND: dict[str, str] = {c: SYMBOL for c in map(chr, range(0x21, 0x7F)) if c not in "'`\""}
 _FIRST_KIND.update({c: NUMBER for c in "0123456789"})
 _FIRST_KIND.update({c: IDENT for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"})
@@ -242,8 +229,8 @@ class _Lexer:
                             break
                     tokens.append(new(Token, (kind, word, start, end, line, start - line_start, spaced)))
                     spaced = False
-                    if group == "ident" or group == "name":
-                        newlines = word.count("\n")  # only a «...» part can span lines
+                    if group == "ident" or group == "name" or group == "char":
+                        newlines = word.count("\n")  # only a «...» part or a char literal can span lines
                         if newlines:
                             line += newlines
                             line_start = start + word.rfind("\n") + 1
@@ -463,26 +450,12 @@ def _lexed(text: str) -> _Lexed:
     """Run the lexer on ``text`` (no cache)."""
     lexer = _Lexer(text)
     tokens = tuple(lexer.lex())
-    _refuse_glued(lexer, tokens)
+    glued = glued_error(tokens)
+    if glued is not None:
+        raise lexer.error(*glued)
     if not lexer.comments:
         return _Lexed(tokens, tokens)
     return _Lexed(tokens, tuple(compress(tokens, map(ne, map(_KIND, tokens), repeat(COMMENT)))))  # a C loop
-
-
-_GLUED_KINDS: Final = frozenset({COMMENT, DOC, CHAR, STRING})
-
-
-def _refuse_glued(lexer: _Lexer, tokens: Sequence[Token]) -> None:
-    """Raise for a comment, char literal or raw string glued to the symbol before it (module docstring)."""
-    for i in compress(count(), map(_GLUED_KINDS.__contains__, map(_KIND, tokens))):  # a C loop; few hits
-        token, before = tokens[i], tokens[i - 1]
-        swallowed = token.kind != STRING or token.text[0] == "r"  # a library token may end in `r` (`→r`)
-        if swallowed and i and not token.spaced and before.kind == SYMBOL and before.end == token.offset:
-            what = {CHAR: "a character literal", STRING: "a raw string"}.get(token.kind, "a comment")
-            message = f"{what} right after `{before.text}`: Lean may read the two as one longer token"
-            raise lexer.error(
-                f"{message} of its library (`//-` is `//` then `-`); put a space between them", token.offset
-            )
 
 
 def code_tokens(tokens: Sequence[Token]) -> list[Token]:

@@ -26,7 +26,7 @@ _NO_WS_GUARDED: Final = frozenset({".", "[", "@", "!", "?", "]'", "|>.", "`", ".
 _INFIX: Final = frozenset(
     {"+", "*", "/", "^", "=", "≠", "<", ">", "≤", "≥", "<=", ">=", "!=", "==", "∣", "%", "∘", "×", "→",
      "->", "↔", "<->", "∧", "∨", "∈", "∉", "⊆", "⊂", "⊇", "⊃", "∩", "∪", "•", "≡", "\\", ",", ":", ":=",
-     "=>", "↦", "<|", "|>", "∆", "⊔", "⊓", "≃", "≅", "⬝", "⁻¹'", "''"}
+     "=>", "↦", "<|", "|>", "∆", "⊔", "⊓", "≃", "≅", "⬝", "⁻¹'", "''", "×'"}
 )  # fmt: skip
 """Infix operators and separators: they can neither begin nor end a term. ``⁻¹'`` and ``''`` are
 Mathlib's ``infixl:80 " ⁻¹' " => preimage`` and ``infixl:80 " '' " => image`` (Mathlib/Data/Set/Defs.lean):

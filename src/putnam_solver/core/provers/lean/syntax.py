@@ -64,36 +64,6 @@ from putnam_solver.core.provers.lean._commands import (
     top_level_assign as top_level_assign,
 )
 from putnam_solver.core.provers.lean._lexer import (
-    CHAR as CHAR,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    COMMENT as COMMENT,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    DOC as DOC,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    IDENT as IDENT,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    NAME as NAME,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    NUMBER as NUMBER,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    STRING as STRING,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    SYMBOL as SYMBOL,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    LexError as LexError,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    Token as Token,
-)
-from putnam_solver.core.provers.lean._lexer import (
     _lex as _lex,
 )
 from putnam_solver.core.provers.lean._lexer import (
@@ -110,6 +80,36 @@ from putnam_solver.core.provers.lean._lexer import (
 )
 from putnam_solver.core.provers.lean._lexer import (
     lex_code as lex_code,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    CHAR as CHAR,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    COMMENT as COMMENT,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    DOC as DOC,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    IDENT as IDENT,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    NAME as NAME,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    NUMBER as NUMBER,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    STRING as STRING,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    SYMBOL as SYMBOL,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    LexError as LexError,
+)
+from putnam_solver.core.provers.lean._tokens import (
+    Token as Token,
 )
 from putnam_solver.core.provers.protocol import StatementError as StatementError  # the shared one, re-exported
 
@@ -177,7 +177,7 @@ class Statement:
 
 
 _BINDERS: Final = frozenset(
-    {"∀", "∃", "∃!", "fun", "λ", "∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "Σ", "Π", "∑'", "∏'", "∀ᶠ", "∃ᶠ", "let", "ᵉ"}
+    {"∀", "∃", "∃!", "fun", "λ", "∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "Σ", "Σ'", "Π", "∑'", "∏'", "∀ᶠ", "∃ᶠ", "let", "ᵉ"}
 )  # fmt: skip
 _BINDER_OPEN: Final = frozenset({"(", "{", "⦃", "["})
 
