@@ -24,11 +24,15 @@ Before any of that, both the value and the statement's side are rewritten to the
 (``_answer_normal``, red team 15): local definitions, identities, beta and eta redexes, ascriptions,
 simple tactic blocks, one-case matches and the statement's own definitions, wherever they stand.
 
-It is a first line, read in tokens: a copy up to reordering or algebra, or padded inside an argument or
-a body too small to ask alone (``A (n + 0)``; ``∀ x, P x ∧ True`` for a library ``P``), passes here, as
-in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it
-yet. An eta-reduced reading (the value leaves off the statement's trailing arguments) is compared whole,
-never searched inside.
+Both are then read in one normal form (``_answer_order``, red team 22): the operands of a commutative
+operation in one order (``b + a``, ``B ∧ A``, ``b = a``, ``b > a`` for ``a < b``), a notation's function
+form as the notation (``HAdd.hAdd a b``, ``Eq a b``, ``And A B``), padding that changes nothing taken off
+at any depth (``A (n + 0)``, ``c ^ (n * 1)``, ``P ∧ True`` inside a body), and the two compared with the
+parentheses that form writes (``∑ j ∈ s, (1 + 1)`` is no copy of ``∑ j ∈ s, 1 + 1``). It is still a first
+line, read in tokens: a copy up to algebra beyond those identities (``n ≥ 1`` for ``0 < n``, distributed,
+re-indexed) passes here, as in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have
+no check by meaning for it yet. An eta-reduced reading (the value leaves off the statement's trailing
+arguments) is compared whole, never searched inside.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from putnam_solver.core.provers.lean._answer_contains import (
 )
 from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
+from putnam_solver.core.provers.lean._answer_order import TooDeep
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
@@ -73,7 +78,15 @@ STARTS_A_SIDE = {
 
 
 def copied_violations(value: Sequence[Token], label: str, expected: Statement, solution: str) -> list[Violation]:
-    """A violation when ``value`` is a side of a relation whose other side is the solution (module doc)."""
+    """A violation when ``value`` is a side of a relation whose other side is the solution (module doc), or
+    when it nests too deep to be read in normal form (``_answer_order``)."""
+    try:
+        return _copied(value, label, expected, solution)
+    except TooDeep:
+        return [Violation(value[0].line if value else 0, label, UNREAD)]
+
+
+def _copied(value: Sequence[Token], label: str, expected: Statement, solution: str) -> list[Violation]:
     unfold = definitions(expected.commands, {s.command.name or "" for s in expected.solutions})
     budget = work_for(value)  # one budget for every normalization below: linear in the value
     code = normalized(code_tokens(value), unfold, budget)
@@ -112,8 +125,8 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 sides[key] += [] if own[1] else [with_hypotheses]
         return sides[key]
 
-    def equal(copy: list[str], other: list[str]) -> bool:
-        return any(copy == plain for plain, _ in side(other))
+    def equal(copy: list[str], other: list[str]) -> bool:  # with the parentheses the normal form writes
+        return any(copy == kept for _, kept in side(other))  # (``∑ j ∈ s, (1 + 1)`` is no ``∑ j ∈ s, 1 + 1``)
 
     held = []  # what to look for inside the value once no reading is the side itself (``_answer_contains``)
     for params, texts in variants:
@@ -125,7 +138,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
             ):
                 names = dict(zip(params, args, strict=False))
                 renamed = [_renamed(t, names) for t in texts] + args[len(params) :]
-                copy = canonical_kept(renamed, keep=False)[0]
+                copy = canonical_kept(renamed)[1]
                 for relation, other in _other_sides(theorem, start, end):
                     if equal(copy, other):
                         return [Violation(code[0].line, label, RULE.format(relation))]
@@ -138,7 +151,7 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 renamed = [projections.get(t, t) for t in _glued_projections(texts)]
             else:
                 continue
-            copy = canonical_kept(renamed, keep=False)[0]
+            copy = canonical_kept(renamed)[1]
             for relation, other in _other_sides(theorem, start, end):
                 if equal(copy, other):
                     return [Violation(code[0].line, label, RULE.format(relation))]
