@@ -96,6 +96,9 @@ FUNCTION_FORMS = {
     "Not twice": (GAME, f"fun n => Not (Not ({A} n))"),
     "Or with False": (GAME, f"fun n => Or ({A} n) False"),
     "Iff of the same": (GAME, f"fun n => Iff ({A} n) ({A} n) ∧ {A} n"),
+    "Nat.add in an argument": (GAME, f"fun n => {A} (Nat.add n 0)"),
+    "Nat.add and Nat.mul in the summand": (SUM, f"fun k => {ICC} Nat.mul (2 ^ (k - j)) (Nat.choose (Nat.add j k) j)"),
+    "HAdd.hAdd applied in two steps": (SUM, f"fun k => {ICC} 2 ^ (k - j) * Nat.choose ((HAdd.hAdd k) j) j"),
     "Eq inside the polynomial condition": (
         POLY,
         "{P : Polynomial ℝ | And (Eq (P.eval 0) 0) (∀ x : ℝ, Eq (P.eval (HAdd.hAdd (x^2) 1)) ((P.eval x)^2 + 1))}",
@@ -130,6 +133,11 @@ PADDED_INSIDE = {
     "- 0 in the argument": (GAME, f"fun n => {A} (n - 0)"),
     "/ 1 in the argument": (GAME, f"fun n => {A} (n / 1)"),
     "id in the argument": (GAME, f"fun n => {A} (id n)"),
+    "if True in the argument": (GAME, f"fun n => {A} (if True then n else 0)"),
+    "if of a true equation in an exponent": (
+        SUM,
+        f"fun k => {ICC} 2 ^ (if k = k then k - j else 0) * Nat.choose (k + j) j",
+    ),
     "padding and order together": (GAME, f"fun n => True ∧ ({A} (0 + n * 1) ∨ False)"),
 }
 BYPASSES = {**COMMUTED, **FUNCTION_FORMS, **PADDED_INSIDE}
@@ -167,6 +175,8 @@ HONEST = {
     "the set with ∅": (SET, "{1} ∪ ∅"),
     "the game's answer padded": (GAME, "fun _ => False ∨ False"),
     "the game's answer as Not": (GAME, "fun n => Not (n = n)"),
+    "putnam_2004_b4 as Nat.add": ("putnam_2004_b4", "fun n z ↦ z + Nat.add n 0"),
+    "an honest if": (SUM, "fun k => if k = k then 4 ^ k else 0"),
 }
 
 

@@ -17,10 +17,11 @@ form; this is its last step, so the copy rule's equality and its search inside t
   HAdd.hAdd``, ``infixr:35 " ∧ " => And``, ``notation:max "¬" p:40 => Not p``, ``infix:20 " ↔ " => Iff``,
   ``notation:50 a:50 " ∈ " b:50 => Membership.mem b a``: the collection first since Lean 4.12).
 * padding inside an argument or a body: ``x + 0``, ``0 + x``, ``x - 0``, ``x * 1``, ``1 * x``, ``x / 1``,
-  ``x ^ 1``, ``P ∧ True``, ``P ∨ False``, ``¬¬P``, ``- -x``, ``id x``, ``S ∩ Set.univ``, ``S ∪ ∅``, and
-  ``e = e``, ``e ↔ e`` read as ``True``. Each is an identity in every type Lean elaborates it at in these
-  statements (``Nat.sub_zero``, ``Nat.div_one``, ``Int.ediv_one``, ``pow_one``, ``Real.rpow_one``...);
-  ``0 - x``, ``0 / x``, ``x ^ 0`` and ``0 * x`` are left.
+  ``x ^ 1``, ``P ∧ True``, ``P ∨ False``, ``¬¬P``, ``- -x``, ``id x``, ``S ∩ Set.univ``, ``S ∪ ∅``,
+  ``if True then a else b``, and ``e = e``, ``e ↔ e`` read as ``True``. Each is an identity in every
+  type Lean elaborates it at in these statements (``Nat.sub_zero``, ``Nat.div_one``, ``Int.ediv_one``,
+  ``pow_one``, ``Real.rpow_one``...); ``0 - x``, ``0 / x``, ``x ^ 0`` and ``0 * x`` are left. ``Nat.add``,
+  ``Nat.mul``... are the notation on ``ℕ`` (:data:`NAT`).
 
 The term is parsed by Lean's precedences (``INFIX``, ``PREFIX``; application binds tighter than any
 operator; a binder's body runs to the end, a big operator's is read at 67, ``⋃``/``⨆``/``∫``'s at 60:
@@ -78,6 +79,10 @@ SYMMETRIC: Final = frozenset({"=", "↔"})
 FLIPPED: Final = {">": "<", "≥": "≤"}
 NEUTRAL: Final = {"+": "0", "*": "1", "∧": "True", "∨": "False", "∪": "∅", "∩": "Set.univ"}
 RIGHT_NEUTRAL: Final = {"-": "0", "/": "1", "^": "1"}
+NAT: Final = (("add", "+"), ("sub", "-"), ("mul", "*"), ("div", "/"), ("mod", "%"), ("pow", "^"))
+"""The functions ``+ - * / % ^`` are on ``ℕ`` (src/Init/Prelude.lean: ``instance instAddNat : Add Nat where
+add := Nat.add``...), the first three on ``ℤ`` too (src/Init/Data/Int/Basic.lean: ``instance : Add Int :=
+⟨Int.add⟩``; ``/`` and ``%`` on ``ℤ`` are ``Int.ediv``, ``Int.emod``, not ``Int.div``)."""
 FUNCTIONS: Final = {
     **{name: ("+", 2, implicit) for name, implicit in (("HAdd.hAdd", 4), ("Add.add", 2))},
     **{name: ("-", 2, implicit) for name, implicit in (("HSub.hSub", 4), ("Sub.sub", 2))},
@@ -86,6 +91,9 @@ FUNCTIONS: Final = {
     **{name: ("%", 2, implicit) for name, implicit in (("HMod.hMod", 4), ("Mod.mod", 2))},
     **{name: ("^", 2, implicit) for name, implicit in (("HPow.hPow", 4), ("Pow.pow", 3))},
     **{name: ("•", 2, implicit) for name, implicit in (("HSMul.hSMul", 4), ("SMul.smul", 3))},
+    **{f"Nat.{name}": (symbol, 2, 0) for name, symbol in NAT},
+    **{f"Int.{name}": (symbol, 2, 0) for name, symbol in NAT[:3]},
+    "Int.neg": ("-", 1, 0),
     "HAppend.hAppend": ("++", 2, 4),
     "Eq": ("=", 2, 1),
     "Ne": ("≠", 2, 1),
@@ -221,6 +229,8 @@ def _prefix(op: str, arg: Node) -> Node:
 
 def _applied(head: Node, args: list[Node]) -> Node:
     """``head args``, a function form read as its notation (:data:`FUNCTIONS`)."""
+    if head.kind == "app":  # `(HAdd.hAdd a) b` is `HAdd.hAdd a b`
+        head, args = head.kids[0], [*head.kids[1:], *args]
     if head.kind == "atom" and head.text in FUNCTIONS:
         symbol, arity, implicit = FUNCTIONS[head.text]
         if len(args) in (arity, arity + implicit):
@@ -230,11 +240,7 @@ def _applied(head: Node, args: list[Node]) -> Node:
             if arity == 1:
                 return _prefix(symbol, explicit[0])
             return _binary(symbol, *(explicit[::-1] if symbol == "∈" else explicit))
-    if not args:
-        return head
-    if head.kind == "app":
-        head, args = head.kids[0], [*head.kids[1:], *args]
-    return _node("app", "", [head, *args], APP)
+    return _node("app", "", [head, *args], APP) if args else head
 
 
 class _Fail(Exception):
@@ -359,7 +365,10 @@ class _Reader:
             self._expect("then")
             then = self._expr(0)
             self._expect("else")
-            return _node("ite", "if", [cond, then, self._expr(0)], 0), 0
+            other = self._expr(0)
+            if cond.kind == "atom" and cond.text in ("True", "False"):  # `if True then a else b` is `a`
+                return (then if cond.text == "True" else other), 0
+            return _node("ite", "if", [cond, then, other], 0), 0
         head = self._primary()
         args = []
         while (nxt := self._peek()) is not None and (_starts_atom(nxt) or nxt in OPEN_CLOSE):
