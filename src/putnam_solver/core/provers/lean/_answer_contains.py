@@ -84,12 +84,14 @@ def plain_name(text: str) -> bool:
     return starts_letter(text) and "." not in text and text not in ("fun", "λ", "by")
 
 
-def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False) -> tuple[list[str], list[str]]:
+def canonical_kept(
+    texts: Sequence[str], keep: bool = True, types: bool = False, normal: bool = True
+) -> tuple[list[str], list[str]]:
     """``texts`` without parentheses and with bound variables numbered in the order they are bound (a copy
     regrouped, ``(∀ x, P x)`` for ``∀ x, P x``, or with a bound variable renamed, ``∑ i`` for ``∑ j``, is
     still a copy), and the same tokens with the parentheses kept (where a run's brackets are judged; empty
     unless ``keep``). Binders' types are left out unless ``types`` (where a needle may stand as well:
-    ``∃ _ : A n, True``). Last, the normal form of ``_answer_order`` (red team 22)."""
+    ``∃ _ : A n, True``). Last, unless not ``normal``, the normal form of ``_answer_order`` (red team 22)."""
     texts = one_spelling(texts, types)  # red team 21: `exists`, `/\\`, `∃ (a : ℕ) (b : ℕ)` as Lean reads them
     plain = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
@@ -123,7 +125,8 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
         head, dot, rest = text.partition(".")
         out.append(bound[head] + dot + rest if head in bound else text)  # `S.encard` of a bound `S` too
     canonical = iter(out)
-    kept = normal_order([t for t in (t if t in ("(", ")") else next(canonical) for t in texts) if t is not None])
+    kept = [t for t in (t if t in ("(", ")") else next(canonical) for t in texts) if t is not None]
+    kept = normal_order(kept) if normal else kept
     return [t for t in kept if t not in ("(", ")")], kept if keep else []
 
 
@@ -318,9 +321,12 @@ def _right_ok(after: str | None, reach: float) -> bool:
 def haystacks(source: list[str]) -> list[Haystack]:
     """The value's tokens ``source`` indexed for the search, and again with binders' types kept if it has
     any (a needle in a type, ``∃ _ : A n, True``, is held as well)."""
-    plain = Haystack(source, canonical_kept(source))
-    typed = canonical_kept(source, types=True)
-    return [plain] if typed[0] == plain.plain else [plain, Haystack(source, typed)]
+    found = []
+    for normal in (True, False):  # in normal form and as written (``_answer_copy._forms``)
+        plain = Haystack(source, canonical_kept(source, normal=normal), normal)
+        typed = canonical_kept(source, types=True, normal=normal)
+        found += [plain] if typed[0] == plain.plain else [plain, Haystack(source, typed, normal)]
+    return found
 
 
 class Haystack:
@@ -328,8 +334,8 @@ class Haystack:
     :func:`canonical_kept`), with each plain token's place in ``kept``, each bracket's partner and where
     each token occurs."""
 
-    def __init__(self, source: list[str], canonical: tuple[list[str], list[str]]) -> None:
-        self.source = source
+    def __init__(self, source: list[str], canonical: tuple[list[str], list[str]], normal: bool = True) -> None:
+        self.source, self.normal = source, normal
         self.plain, self.kept = plain, kept = canonical
         self.at = [i for i, t in enumerate(kept) if t not in ("(", ")")]
         self.partner: dict[int, int] = {}

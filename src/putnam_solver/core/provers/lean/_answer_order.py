@@ -37,9 +37,9 @@ the value unread rather than compare it unread).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import ABS_CLOSE, ABS_OPEN
@@ -134,18 +134,24 @@ class Node:
     text: str
     kids: list[Node] = field(default_factory=list)
     prec: int = MAX
-    key: bytes = b""  # the bound variables' numbers left out
-    full: bytes = b""
+    key: int = 0  # the bound variables' numbers left out
+    full: int = 0
     low: int = -1  # the number of its first bound variable (-1: none)
 
 
 def normal_order(texts: Sequence[str]) -> list[str]:
     """``texts`` (canonical tokens, parentheses kept) in the normal form of the module doc."""
+    return list(_normal(tuple(texts)))
+
+
+@lru_cache(maxsize=16)
+def _normal(texts: tuple[str, ...]) -> tuple[str, ...]:
+    """The copy rule reads one value several times (each reading of the solution's applications): once each."""
     reader = _Reader(list(texts))
     out: list[str] = []
     for part in reader.sequence(0, len(texts)):
         _render(part, out)
-    return out
+    return tuple(out)
 
 
 def _bound(text: str) -> int:
@@ -154,27 +160,32 @@ def _bound(text: str) -> int:
 
 
 def _node(kind: str, text: str, kids: Sequence[Node] = (), prec: int = MAX) -> Node:
-    """A node, keyed from its children's keys: linear in the whole."""
+    """A node, keyed from its children's keys: linear in the whole. The keys only order operands (a
+    collision orders two wrongly, and a copy may pass); equality is decided on tokens (:func:`_same`)."""
     node = Node(kind, text, list(kids), prec)
     number = _bound(text) if kind in ("atom", "part") else -1
     erased = "#" + text.partition(".")[1] + text.partition(".")[2] if number >= 0 else text
-    key, full = hashlib.blake2b(digest_size=12), hashlib.blake2b(digest_size=12)
-    key.update(f"{kind}\x00{erased}\x00".encode())
-    full.update(f"{kind}\x00{text}\x00".encode())
-    for kid in node.kids:
-        key.update(kid.key)
-        full.update(kid.full)
-        if number < 0 <= kid.low:
-            number = kid.low
-    node.key, node.full, node.low = key.digest(), full.digest(), number
+    node.key = hash((kind, erased, *[kid.key for kid in node.kids]))
+    node.full = hash((kind, text, *[kid.full for kid in node.kids]))
+    node.low = number if number >= 0 else next((kid.low for kid in node.kids if kid.low >= 0), -1)
     return node
+
+
+def _same(one: Node, other: Node) -> bool:
+    if one.full != other.full:
+        return False
+    first: list[str] = []
+    second: list[str] = []
+    _render(one, first)
+    _render(other, second)
+    return first == second
 
 
 def _is(node: Node, text: str) -> bool:
     return node.kind == "atom" and node.text == text
 
 
-def _order(node: Node) -> tuple[bytes, int]:
+def _order(node: Node) -> tuple[int, int]:
     return node.key, node.low
 
 
@@ -184,7 +195,7 @@ def _binary(op: str, left: Node, right: Node) -> Node:
         op, left, right = FLIPPED[op], right, left
     if op in ("≠", "∉"):
         return _prefix("¬", _binary("=" if op == "≠" else "∈", left, right))
-    if op in SYMMETRIC and left.full == right.full:
+    if op in SYMMETRIC and _same(left, right):
         return _node("atom", "True")
     if op in AC:
         return _chain(op, [left, right])
