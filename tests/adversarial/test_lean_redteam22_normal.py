@@ -275,3 +275,12 @@ def test_a_long_flat_value_is_read() -> None:
     statement = parse_statement(ONES)
     value = "fun n => n" + " + 1" * 20000
     assert not copied_violations(lex_code(value), "t_solution", statement, "t_solution")
+
+
+@pytest.mark.parametrize("first", ["4 ^ k", "k", "Nat.choose k 2", "∑ j ∈ Finset.range k, j", "k * 3", "2 ^ (k - 1)"])
+def test_a_copy_beside_a_bracketed_term_is_refused_whatever_the_order(lean_putnambench: Benchmark, first: str) -> None:
+    """``fun k => (X) + (S)`` reads, once its outer brackets are taken off, as a stretch the normal form
+    cannot read (``X) + (S``): the copy is still found in the form as written, whichever order the
+    operands' keys give."""
+    value = f"fun k => ({first}) + ({ICC} 2 ^ (k - j) * Nat.choose (k + j) j)"
+    assert COPIED in _failed(lean_putnambench, SUM, value).get("G2", "")
