@@ -51,6 +51,7 @@ from its rarest token's places, each place checked once and charged to the compa
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE, normal_order
@@ -92,6 +93,15 @@ def canonical_kept(
     still a copy), and the same tokens with the parentheses kept (where a run's brackets are judged; empty
     unless ``keep``). Binders' types are left out unless ``types`` (where a needle may stand as well:
     ``∃ _ : A n, True``). Last, unless not ``normal``, the normal form of ``_answer_order`` (red team 22)."""
+    kept = list(_canonical(tuple(texts), types))
+    kept = normal_order(kept) if normal else kept
+    return [t for t in kept if t not in ("(", ")")], kept if keep else []
+
+
+@lru_cache(maxsize=16)
+def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
+    """:func:`canonical_kept` before the normal form, with parentheses (the copy rule reads one value in
+    both forms and several times: once)."""
     texts = one_spelling(texts, types)  # red team 21: `exists`, `/\\`, `∃ (a : ℕ) (b : ℕ)` as Lean reads them
     plain = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
@@ -125,9 +135,7 @@ def canonical_kept(
         head, dot, rest = text.partition(".")
         out.append(bound[head] + dot + rest if head in bound else text)  # `S.encard` of a bound `S` too
     canonical = iter(out)
-    kept = [t for t in (t if t in ("(", ")") else next(canonical) for t in texts) if t is not None]
-    kept = normal_order(kept) if normal else kept
-    return [t for t in kept if t not in ("(", ")")], kept if keep else []
+    return tuple(t for t in (t if t in ("(", ")") else next(canonical) for t in texts) if t is not None)
 
 
 def _pattern(texts: Sequence[str], i: int) -> list[str] | None:
