@@ -189,7 +189,7 @@ theorem t (a b : ℕ) : f a + b = t_solution a b := sorry
         ("fun a b => (f a) + b + 0", True),  # parentheses around an application change nothing
         ("fun a b => (f) a + b ∧ True", True),
         ("fun a b => 2 * f a + b", False),  # `(2 * f a) + b`
-        ("fun a b => 0 + f a + b", False),  # `(0 + f a) + b`
+        ("fun a b => 0 + f a + b", True),  # `(0 + f a) + b`: `0 + x` is `x` (red team 22, `_answer_order`)
         ("fun a b => f a + b * 2", False),  # `f a + (b * 2)`
         ("fun a b => g f a + b", False),  # `(g f a) + b`
         ("fun a b => g (f a) + b", False),

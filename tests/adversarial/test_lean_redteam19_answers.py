@@ -16,8 +16,9 @@ Tried against PutnamBench problems with answers, on the text profile (where the 
   body begins by pinning its variable to a name or numeral is read with the variable replaced.
 
 Left (a text rule cannot read them; the check by meaning is the answer): a sum re-indexed over a subtype
-(``∑ j : Finset.Icc 0 k, f j.1``), a conjunct added at the end of the innermost conjunction (``... ∧ P ∧
-n = n``, the limit ``_answer_contains`` states), and ``∃ m, m = n + 1 ∧ A m`` (the question shifted).
+(``∑ j : Finset.Icc 0 k, f j.1``) and ``∃ m, m = n + 1 ∧ A m`` (the question shifted). A conjunct added at
+the end of the innermost conjunction (``... ∧ P ∧ n = n``) was left here too until red team 22's normal
+form (``_answer_order``) read ``n = n`` as ``True`` and dropped it.
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ BYPASSES = {
     "∀ pinned by an equality": (GAME, f"fun n => ∀ m, m = n → {A} m"),
     "∃ typed, the equality reversed": (GAME, f"fun n => ∃ m : ℕ, n = m ∧ {A} m"),
     "∃ with a bracketed binder, padded": (GAME, f"fun n => ∃ (m : ℕ), m = n ∧ {A} m ∧ True"),
+    # refused since red team 22 (``_answer_order``: ``n = n`` reads as ``True``, ``P ∧ True`` as ``P``)
+    "a conjunct at the end of the innermost conjunction": (
+        SET,
+        "{n : ℕ | 0 < n ∧ ∃ (a b c : ℕ), 0 < a ∧ 0 < b ∧ 0 < c ∧ 2*a^n + 3*b^n = 4*c^n ∧ n = n}",
+    ),
     # wrappers the earlier rounds did not list, refused already (kept so they stay refused)
     "a tactic block": (GAME, f"fun n => by exact {A} n"),
     "show ... from": (GAME, f"fun n => show Prop from {A} n"),
@@ -104,10 +110,6 @@ LEFT = {
     "a sum re-indexed over a subtype": (
         SUM,
         "fun k => ∑ j : Finset.Icc 0 k, 2 ^ (k - j.1) * Nat.choose (k + j.1) j.1",
-    ),
-    "a conjunct at the end of the innermost conjunction": (
-        SET,
-        "{n : ℕ | 0 < n ∧ ∃ (a b c : ℕ), 0 < a ∧ 0 < b ∧ 0 < c ∧ 2*a^n + 3*b^n = 4*c^n ∧ n = n}",
     ),
 }
 

@@ -39,21 +39,22 @@ not; a big operator's body is read at precedence 67, so ``∑ j ∈ s, f j + 0``
 j * 2`` does not). A name or an unknown symbol beside it (``g A n``, ``↑A n``) makes the run part of a
 larger application, unless the run is one bracketed group (``Set.image id {x | C}``), an argument.
 
-It stays a reading of tokens after ``_answer_normal``'s rewrites: padding inside the side where no
-needle reaches (an argument, ``A (n + 0)``; a body too small to ask alone), an equivalent
-condition reordered or rewritten (``C ∧ B`` for ``B ∧ C``, ``n ≥ 1`` for ``0 < n``), point-free padding
-of an eta-reduced copy, and spellings no rewrite reads as the side (``Set.Mem``) still pass: that is the
-limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to them. The
-search is linear in the value: the value is indexed once per reading, each needle looked for from its
-rarest token's places, each place checked once and charged to the comparison's work budget.
+It stays a reading of tokens after ``_answer_normal``'s rewrites and ``_answer_order``'s normal form (which
+orders commutative operands, reads function forms as notation and takes padding off inside arguments and
+bodies, red team 22): an equivalent condition rewritten beyond those identities (``n ≥ 1`` for ``0 < n``),
+point-free padding of an eta-reduced copy, and spellings no rewrite reads as the side (``Set.Mem``) still
+pass: that is the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to
+them. The search is linear in the value: the value is indexed once per reading, each needle looked for
+from its rarest token's places, each place checked once and charged to the comparison's work budget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from typing import Final
 
-from putnam_solver.core.provers.lean._abs_bars import ABS_CLOSE, ABS_OPEN
+from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE, normal_order
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
 
@@ -68,22 +69,6 @@ PATTERN: Final = frozenset({",", "(", ")", "⟨", "⟩"})
 """What may stand beside the bound names of a set-builder's binder (``{(a, b) | C}``)."""
 SET_BINDER_ENDS: Final = (":", "|", "//", "∈")
 """What follows the bound name of a set-builder: ``{x | C}``, ``{x : T | C}``, ``{x // C}``, ``{x ∈ s | C}``."""
-OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", ABS_OPEN: ABS_CLOSE}
-CLOSERS: Final = frozenset(OPEN_CLOSE.values())
-INFIX: Final = {
-    **dict.fromkeys(("↔",), (20, "n")),
-    **dict.fromkeys(("→", "->"), (25, "r")),
-    "∨": (30, "r"),
-    "∧": (35, "r"),
-    **dict.fromkeys(("=", "≠", "<", ">", "≤", "≥", "∈", "∉", "⊆", "⊂", "∣"), (50, "n")),
-    **dict.fromkeys(("+", "-", "∪", "++"), (65, "l")),
-    **dict.fromkeys(("*", "/", "%", "∩"), (70, "l")),
-    "\\": (70, "n"),
-    "•": (73, "r"),
-    "^": (75, "r"),
-    "∘": (90, "r"),
-}
-"""Lean's and Mathlib's infix operators: precedence and associativity (left, right, none)."""
 PREFIX: Final = {"¬": 40, "-": 75}
 """Prefix operators and the precedence of their argument."""
 BIG: Final = frozenset({"∑", "∏"})
@@ -100,12 +85,23 @@ def plain_name(text: str) -> bool:
     return starts_letter(text) and "." not in text and text not in ("fun", "λ", "by")
 
 
-def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False) -> tuple[list[str], list[str]]:
+def canonical_kept(
+    texts: Sequence[str], keep: bool = True, types: bool = False, normal: bool = True
+) -> tuple[list[str], list[str]]:
     """``texts`` without parentheses and with bound variables numbered in the order they are bound (a copy
     regrouped, ``(∀ x, P x)`` for ``∀ x, P x``, or with a bound variable renamed, ``∑ i`` for ``∑ j``, is
     still a copy), and the same tokens with the parentheses kept (where a run's brackets are judged; empty
     unless ``keep``). Binders' types are left out unless ``types`` (where a needle may stand as well:
-    ``∃ _ : A n, True``)."""
+    ``∃ _ : A n, True``). Last, unless not ``normal``, the normal form of ``_answer_order`` (red team 22)."""
+    kept = list(_canonical(tuple(texts), types))
+    kept = normal_order(kept) if normal else kept
+    return [t for t in kept if t not in ("(", ")")], kept if keep else []
+
+
+@lru_cache(maxsize=16)
+def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
+    """:func:`canonical_kept` before the normal form, with parentheses (the copy rule reads one value in
+    both forms and several times: once)."""
     texts = one_spelling(texts, types)  # red team 21: `exists`, `/\\`, `∃ (a : ℕ) (b : ℕ)` as Lean reads them
     plain = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
@@ -139,8 +135,7 @@ def canonical_kept(texts: Sequence[str], keep: bool = True, types: bool = False)
         head, dot, rest = text.partition(".")
         out.append(bound[head] + dot + rest if head in bound else text)  # `S.encard` of a bound `S` too
     canonical = iter(out)
-    kept = [t if t in ("(", ")") else next(canonical) for t in texts] if keep else []
-    return [t for t in out if t is not None], [t for t in kept if t is not None]
+    return tuple(t for t in (t if t in ("(", ")") else next(canonical) for t in texts) if t is not None)
 
 
 def _pattern(texts: Sequence[str], i: int) -> list[str] | None:
@@ -334,9 +329,12 @@ def _right_ok(after: str | None, reach: float) -> bool:
 def haystacks(source: list[str]) -> list[Haystack]:
     """The value's tokens ``source`` indexed for the search, and again with binders' types kept if it has
     any (a needle in a type, ``∃ _ : A n, True``, is held as well)."""
-    plain = Haystack(source, canonical_kept(source))
-    typed = canonical_kept(source, types=True)
-    return [plain] if typed[0] == plain.plain else [plain, Haystack(source, typed)]
+    found = []
+    for normal in (True, False):  # in normal form and as written (``_answer_copy._forms``)
+        plain = Haystack(source, canonical_kept(source, normal=normal), normal)
+        typed = canonical_kept(source, types=True, normal=normal)
+        found += [plain] if typed[0] == plain.plain else [plain, Haystack(source, typed, normal)]
+    return found
 
 
 class Haystack:
@@ -344,8 +342,8 @@ class Haystack:
     :func:`canonical_kept`), with each plain token's place in ``kept``, each bracket's partner and where
     each token occurs."""
 
-    def __init__(self, source: list[str], canonical: tuple[list[str], list[str]]) -> None:
-        self.source = source
+    def __init__(self, source: list[str], canonical: tuple[list[str], list[str]], normal: bool = True) -> None:
+        self.source, self.normal = source, normal
         self.plain, self.kept = plain, kept = canonical
         self.at = [i for i, t in enumerate(kept) if t not in ("(", ")")]
         self.partner: dict[int, int] = {}

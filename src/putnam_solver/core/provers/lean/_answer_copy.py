@@ -24,11 +24,17 @@ Before any of that, both the value and the statement's side are rewritten to the
 (``_answer_normal``, red team 15): local definitions, identities, beta and eta redexes, ascriptions,
 simple tactic blocks, one-case matches and the statement's own definitions, wherever they stand.
 
-It is a first line, read in tokens: a copy up to reordering or algebra, or padded inside an argument or
-a body too small to ask alone (``A (n + 0)``; ``∀ x, P x ∧ True`` for a library ``P``), passes here, as
-in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have no check by meaning for it
-yet. An eta-reduced reading (the value leaves off the statement's trailing arguments) is compared whole,
-never searched inside.
+Both are then read in one normal form (``_answer_order``, red team 22): the operands of a commutative
+operation in one order (``b + a``, ``B ∧ A``, ``b = a``, ``b > a`` for ``a < b``), a notation's function
+form as the notation (``HAdd.hAdd a b``, ``Eq a b``, ``And A B``), padding that changes nothing taken off
+at any depth (``A (n + 0)``, ``c ^ (n * 1)``, ``P ∧ True`` inside a body), and the two compared with the
+parentheses that form writes (``∑ j ∈ s, (1 + 1)`` is no copy of ``∑ j ∈ s, 1 + 1``). Each is compared and
+searched in that form and also as written, form with like form: a stretch the normal form cannot read
+keeps its order, while the same term read elsewhere is reordered. It is still a first
+line, read in tokens: a copy up to algebra beyond those identities (``n ≥ 1`` for ``0 < n``, distributed,
+re-indexed) passes here, as in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have
+no check by meaning for it yet. An eta-reduced reading (the value leaves off the statement's trailing
+arguments) is compared whole, never searched inside.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from putnam_solver.core.provers.lean._answer_contains import (
 )
 from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
+from putnam_solver.core.provers.lean._answer_order import TooDeep
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
@@ -73,7 +80,15 @@ STARTS_A_SIDE = {
 
 
 def copied_violations(value: Sequence[Token], label: str, expected: Statement, solution: str) -> list[Violation]:
-    """A violation when ``value`` is a side of a relation whose other side is the solution (module doc)."""
+    """A violation when ``value`` is a side of a relation whose other side is the solution (module doc), or
+    when it nests too deep to be read in normal form (``_answer_order``)."""
+    try:
+        return _copied(value, label, expected, solution)
+    except TooDeep:
+        return [Violation(value[0].line if value else 0, label, UNREAD)]
+
+
+def _copied(value: Sequence[Token], label: str, expected: Statement, solution: str) -> list[Violation]:
     unfold = definitions(expected.commands, {s.command.name or "" for s in expected.solutions})
     budget = work_for(value)  # one budget for every normalization below: linear in the value
     code = normalized(code_tokens(value), unfold, budget)
@@ -98,22 +113,23 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
             variants += [(sectioned, texts), _tuple_set(texts, sectioned)]
             if sectioned != params:  # red team 19: `(· ∈ S)` is a function, and holds `S` whole as well
                 variants.append((params, spelled))
-    sides: dict[tuple[str, ...], list[tuple[list[str], list[str]]]] = {}
+    sides: dict[tuple[str, ...], list[tuple[list[str], bool]]] = {}
 
-    def side(other: list[str]) -> list[tuple[list[str], list[str]]]:  # read as the value is (``_answer_normal``)
+    def side(other: list[str]) -> list[tuple[list[str], bool]]:  # read as the value is (``_answer_normal``)
         key = tuple(other)
         if key not in sides:
-            sides[key] = [_read(other, unfold, budget)]
+            sides[key] = _read(other, unfold, budget)
             if unfold:  # the statement's definitions folded too: where the value's reading keeps one
-                sides[key].append(_read(other, {}, budget))
+                sides[key] += _read(other, {}, budget)
             if stated:  # a reading the candidate cannot pad: its own budget, dropped when it meets a bound
                 own = work_for(())
                 with_hypotheses = _read(other, {**unfold, **stated}, own)
-                sides[key] += [] if own[1] else [with_hypotheses]
+                sides[key] += [] if own[1] else with_hypotheses
         return sides[key]
 
-    def equal(copy: list[str], other: list[str]) -> bool:
-        return any(copy == plain for plain, _ in side(other))
+    def equal(copy: list[str], other: list[str]) -> bool:  # with the parentheses (``∑ j ∈ s, (1 + 1)`` is no
+        forms = _forms(copy)  # ``∑ j ∈ s, 1 + 1``), in normal form and as written (module doc)
+        return any(forms[normal] == kept for kept, normal in side(other))
 
     held = []  # what to look for inside the value once no reading is the side itself (``_answer_contains``)
     for params, texts in variants:
@@ -125,9 +141,8 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
             ):
                 names = dict(zip(params, args, strict=False))
                 renamed = [_renamed(t, names) for t in texts] + args[len(params) :]
-                copy = canonical_kept(renamed, keep=False)[0]
                 for relation, other in _other_sides(theorem, start, end):
-                    if equal(copy, other):
+                    if equal(renamed, other):
                         return [Violation(code[0].line, label, RULE.format(relation))]
                     held += [] if extra else [(renamed, other, args, relation, local(start, end))]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
@@ -138,9 +153,8 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
                 renamed = [projections.get(t, t) for t in _glued_projections(texts)]
             else:
                 continue
-            copy = canonical_kept(renamed, keep=False)[0]
             for relation, other in _other_sides(theorem, start, end):
-                if equal(copy, other):
+                if equal(renamed, other):
                     return [Violation(code[0].line, label, RULE.format(relation))]
                 held.append((renamed, other, args, relation, local(start, end)))
     indexed: list[Haystack] = []
@@ -150,7 +164,8 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
         found = (
             h.contains(*needle, budget)
             for h in indexed
-            for _, kept in side(other)
+            for kept, normal in side(other)
+            if h.normal == normal
             for needle in needles(kept, args, bound, own)
         )
         if any(found):
@@ -158,10 +173,18 @@ def copied_violations(value: Sequence[Token], label: str, expected: Statement, s
     return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
 
 
-def _read(other: list[str], unfold: dict[str, list[Token]], budget: list[int]) -> tuple[list[str], list[str]]:
-    """The statement's side ``other`` as the value is read (``_answer_normal``), in canonical form (and
-    with its parentheses kept)."""
-    return canonical_kept(_spelled(_piped(_spelled(normalized_texts(other, unfold, budget)))))
+def _read(other: list[str], unfold: dict[str, list[Token]], budget: list[int]) -> list[tuple[list[str], bool]]:
+    """The statement's side ``other`` as the value is read (``_answer_normal``), in canonical form with its
+    parentheses kept (:func:`_forms`)."""
+    forms = _forms(_spelled(_piped(_spelled(normalized_texts(other, unfold, budget)))))
+    return [(forms[True], True), (forms[False], False)]
+
+
+def _forms(texts: list[str]) -> dict[bool, list[str]]:
+    """``texts`` in canonical form, with parentheses: in ``_answer_order``'s normal form (``True``) and as
+    written (``False``). A stretch the normal form cannot read keeps its order while the same term read
+    elsewhere is reordered, so a copy is compared in both: each form with the side's in the same form."""
+    return {normal: canonical_kept(texts, normal=normal)[1] for normal in (True, False)}
 
 
 def _widened(theorem: list[str], found: list[tuple[int, int, list[str]]]) -> list[tuple[int, int, list[str]]]:

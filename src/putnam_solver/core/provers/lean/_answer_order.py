@@ -1,0 +1,485 @@
+"""One reading per term before the copy rule compares: notation for its function form, padding that
+changes nothing taken off, and the operands of commutative operations in one order (red team 22).
+
+``_answer_contains.canonical_kept`` puts both the no-answer value and the statement's side in canonical
+form; this is its last step, so the copy rule's equality and its search inside the value (``_answer_copy``,
+``_answer_contains``) read the same normal form. Three classes of copy passed before, at any depth:
+
+* the question's operands commuted: ``b + a`` for ``a + b``, ``B ∧ A``, ``b = a``, ``B ↔ A``, ``b > a``
+  for ``a < b``. The operands of ``+ * ∧ ∨ ∪ ∩`` (associative and commutative: a chain is read flat) and
+  of ``= ↔`` are put in one order; ``a > b`` is ``b < a`` and ``a ≥ b`` is ``b ≤ a`` (src/Init/Prelude.lean:
+  ``GT.gt a b := LT.lt b a``, ``GE.ge a b := LE.le b a``, reducible); ``a ≠ b`` is ``¬a = b`` (``Ne a b :=
+  ¬(a = b)``) and ``a ∉ b`` is ``¬a ∈ b`` (src/Init/Notation.lean: ``notation:50 a:50 " ∉ " b:50 => ¬ (a ∈
+  b)``). Nothing else is reordered: not ``- / % ^ → ∘ \\`` nor an application's arguments.
+* the function form of a notation: ``HAdd.hAdd a b``, ``Add.add a b``, ``Eq a b``, ``And a b``, ``Not a``,
+  ``Membership.mem s a``... (:data:`FUNCTIONS`), also with the implicit arguments an ``@`` gave
+  (src/Init/Prelude.lean, src/Init/Core.lean and src/Init/Notation.lean: ``infixl:65 " + " =>
+  HAdd.hAdd``, ``infixr:35 " ∧ " => And``, ``notation:max "¬" p:40 => Not p``, ``infix:20 " ↔ " => Iff``,
+  ``notation:50 a:50 " ∈ " b:50 => Membership.mem b a``: the collection first since Lean 4.12).
+* padding inside an argument or a body: ``x + 0``, ``0 + x``, ``x - 0``, ``x * 1``, ``1 * x``, ``x / 1``,
+  ``x ^ 1``, ``P ∧ True``, ``P ∨ False``, ``¬¬P``, ``- -x``, ``id x``, ``S ∩ Set.univ``, ``S ∪ ∅``,
+  ``if True then a else b``, and ``e = e``, ``e ↔ e`` read as ``True``. Each is an identity in every
+  type Lean elaborates it at in these statements (``Nat.sub_zero``, ``Nat.div_one``, ``Int.ediv_one``,
+  ``pow_one``, ``Real.rpow_one``...); ``0 - x``, ``0 / x``, ``x ^ 0`` and ``0 * x`` are left. ``Nat.add``,
+  ``Nat.mul``... are the notation on ``ℕ`` (:data:`NAT`).
+
+The term is parsed by Lean's precedences (``INFIX``, ``PREFIX``; application binds tighter than any
+operator; a binder's body runs to the end, a big operator's is read at 67, ``⋃``/``⨆``/``∫``'s at 60:
+Mathlib's ``bigsum`` ``"," term:67`` and ``notation3 "⋃ "(...)", "r:60:(scoped f => iUnion f) => r``), and
+written back with the parentheses that reading needs and no others (both sides alike). A stretch it
+cannot read (an operator it does not know, ``let``, ``match``, a tactic block) is kept as written, with
+only its bracketed groups read, so an unknown precedence never reorders anything. Equal operands up to
+the names of bound variables are ordered by where their first bound variable is bound, so that two
+readings of one term renamed alike come out alike. Linear: each node is built once, its key hashed from
+its children's; nesting deeper than :data:`MAX_DEPTH` raises :class:`TooDeep` (the copy rule then refuses
+the value unread rather than compare it unread).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+from putnam_solver.core.provers.lean._abs_bars import ABS_CLOSE, ABS_OPEN
+from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum
+
+OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", ABS_OPEN: ABS_CLOSE}
+CLOSERS: Final = frozenset(OPEN_CLOSE.values())
+INFIX: Final = {
+    **dict.fromkeys(("↔",), (20, "n")),
+    **dict.fromkeys(("→", "->"), (25, "r")),
+    "∨": (30, "r"),
+    "∧": (35, "r"),
+    **dict.fromkeys(("=", "≠", "<", ">", "≤", "≥", "∈", "∉", "⊆", "⊂", "∣"), (50, "n")),
+    **dict.fromkeys(("+", "-", "∪", "++"), (65, "l")),
+    **dict.fromkeys(("*", "/", "%", "∩"), (70, "l")),
+    "\\": (70, "n"),
+    "•": (73, "r"),
+    "^": (75, "r"),
+    "∘": (90, "r"),
+}
+"""Lean's and Mathlib's infix operators: precedence and associativity (left, right, none)."""
+PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024}
+"""Prefix operators and the precedence of their argument."""
+MAX: Final = 1024
+APP: Final = 1023
+BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅", "∫", "∮"), 60)}
+"""Binders whose body is read at a precedence (the others' runs to the end)."""
+BINDERS: Final = frozenset({"∀", "∃", "∃!", "fun", "λ", "∀ᶠ", "∃ᶠ", *BODY})
+HEADER_RELATIONS: Final = frozenset({":", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
+"""What may follow a binder's names (``∀ x > 0``, ``∑ j ∈ s``): the rest of its header is a term."""
+SEPARATORS: Final = frozenset({",", "|", "//", ":", ":=", ";", "=>"})
+POSTFIX: Final = frozenset({"ᶜ", "!", "⁻¹", "ᵀ", "ᴴ", "†"})
+KEYWORDS: Final = frozenset({"then", "else", "if", "in", "from", "do", "return", "with", "fun", "by", "let", "have"})
+AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩"})
+"""Associative and commutative: a chain is read flat, its operands in one order."""
+SYMMETRIC: Final = frozenset({"=", "↔"})
+FLIPPED: Final = {">": "<", "≥": "≤"}
+NEUTRAL: Final = {"+": "0", "*": "1", "∧": "True", "∨": "False", "∪": "∅", "∩": "Set.univ"}
+RIGHT_NEUTRAL: Final = {"-": "0", "/": "1", "^": "1"}
+NAT: Final = (("add", "+"), ("sub", "-"), ("mul", "*"), ("div", "/"), ("mod", "%"), ("pow", "^"))
+"""The functions ``+ - * / % ^`` are on ``ℕ`` (src/Init/Prelude.lean: ``instance instAddNat : Add Nat where
+add := Nat.add``...), the first three on ``ℤ`` too (src/Init/Data/Int/Basic.lean: ``instance : Add Int :=
+⟨Int.add⟩``; ``/`` and ``%`` on ``ℤ`` are ``Int.ediv``, ``Int.emod``, not ``Int.div``)."""
+FUNCTIONS: Final = {
+    **{name: ("+", 2, implicit) for name, implicit in (("HAdd.hAdd", 4), ("Add.add", 2))},
+    **{name: ("-", 2, implicit) for name, implicit in (("HSub.hSub", 4), ("Sub.sub", 2))},
+    **{name: ("*", 2, implicit) for name, implicit in (("HMul.hMul", 4), ("Mul.mul", 2))},
+    **{name: ("/", 2, implicit) for name, implicit in (("HDiv.hDiv", 4), ("Div.div", 2))},
+    **{name: ("%", 2, implicit) for name, implicit in (("HMod.hMod", 4), ("Mod.mod", 2))},
+    **{name: ("^", 2, implicit) for name, implicit in (("HPow.hPow", 4), ("Pow.pow", 3))},
+    **{name: ("•", 2, implicit) for name, implicit in (("HSMul.hSMul", 4), ("SMul.smul", 3))},
+    **{f"Nat.{name}": (symbol, 2, 0) for name, symbol in NAT},
+    **{f"Int.{name}": (symbol, 2, 0) for name, symbol in NAT[:3]},
+    "Int.neg": ("-", 1, 0),
+    "HAppend.hAppend": ("++", 2, 4),
+    "Eq": ("=", 2, 1),
+    "Ne": ("≠", 2, 1),
+    "Iff": ("↔", 2, 0),
+    "And": ("∧", 2, 0),
+    "Or": ("∨", 2, 0),
+    "Not": ("¬", 1, 0),
+    "Neg.neg": ("-", 1, 2),
+    "LE.le": ("≤", 2, 2),
+    "LT.lt": ("<", 2, 2),
+    "GE.ge": ("≥", 2, 2),
+    "GT.gt": (">", 2, 2),
+    "Dvd.dvd": ("∣", 2, 2),
+    "Union.union": ("∪", 2, 2),
+    "Inter.inter": ("∩", 2, 2),
+    "SDiff.sdiff": ("\\", 2, 2),
+    "HasSubset.Subset": ("⊆", 2, 2),
+    "HasSSubset.SSubset": ("⊂", 2, 2),
+    "Function.comp": ("∘", 2, 3),
+    "Membership.mem": ("∈", 2, 3),
+    "id": ("", 1, 1),
+}
+"""A function and the notation it is: its symbol, its explicit and implicit arguments' counts (module
+doc). ``Membership.mem s a`` is ``a ∈ s``; ``id a`` is ``a``."""
+MAX_DEPTH: Final = 100
+
+
+class TooDeep(Exception):
+    """The term nests deeper than :data:`MAX_DEPTH`: it is not read."""
+
+
+@dataclass
+class Node:
+    """A term read: ``kind`` is atom, group (``kids``: its content's parts), app, bin, pre, post, binder
+    (``kids``: its header's parts, then its body), ite, or part (a separator or a token kept as written)."""
+
+    kind: str
+    text: str
+    kids: list[Node] = field(default_factory=list)
+    prec: int = MAX
+    key: int = 0  # the bound variables' numbers left out
+    full: int = 0
+    low: int = -1  # the number of its first bound variable (-1: none)
+
+
+def normal_order(texts: Sequence[str]) -> list[str]:
+    """``texts`` (canonical tokens, parentheses kept) in the normal form of the module doc."""
+    return list(_normal(tuple(texts)))
+
+
+@lru_cache(maxsize=16)
+def _normal(texts: tuple[str, ...]) -> tuple[str, ...]:
+    """The copy rule reads one value several times (each reading of the solution's applications): once each."""
+    reader = _Reader(list(texts))
+    out: list[str] = []
+    for part in reader.sequence(0, len(texts)):
+        _render(part, out)
+    return tuple(out)
+
+
+def _bound(text: str) -> int:
+    head = text.partition(".")[0]
+    return int(head[1:]) if len(head) > 1 and head[0] == "#" and all_digits(head[1:]) else -1
+
+
+def _node(kind: str, text: str, kids: Sequence[Node] = (), prec: int = MAX) -> Node:
+    """A node, keyed from its children's keys: linear in the whole. The keys only order operands (a
+    collision orders two wrongly, and a copy may pass); equality is decided on tokens (:func:`_same`)."""
+    node = Node(kind, text, list(kids), prec)
+    number = _bound(text) if kind in ("atom", "part") else -1
+    erased = "#" + text.partition(".")[1] + text.partition(".")[2] if number >= 0 else text
+    node.key = hash((kind, erased, *[kid.key for kid in node.kids]))
+    node.full = hash((kind, text, *[kid.full for kid in node.kids]))
+    node.low = number if number >= 0 else next((kid.low for kid in node.kids if kid.low >= 0), -1)
+    return node
+
+
+def _same(one: Node, other: Node) -> bool:
+    if one.full != other.full:
+        return False
+    first: list[str] = []
+    second: list[str] = []
+    _render(one, first)
+    _render(other, second)
+    return first == second
+
+
+def _is(node: Node, text: str) -> bool:
+    return node.kind == "atom" and node.text == text
+
+
+def _order(node: Node) -> tuple[int, int]:
+    return node.key, node.low
+
+
+def _binary(op: str, left: Node, right: Node) -> Node:
+    """``left op right`` in normal form (module doc)."""
+    if op in FLIPPED:
+        op, left, right = FLIPPED[op], right, left
+    if op in ("≠", "∉"):
+        return _prefix("¬", _binary("=" if op == "≠" else "∈", left, right))
+    if op in SYMMETRIC and _same(left, right):
+        return _node("atom", "True")
+    if op in AC:
+        return _chain(op, [left, right])
+    if INFIX[op][1] != "n":
+        return _ordered(op, [left, right])
+    pair = sorted((left, right), key=_order) if op in SYMMETRIC else [left, right]
+    return _node("bin", op, pair, INFIX[op][0])
+
+
+def _chain(op: str, terms: list[Node]) -> Node:
+    """``t1 op t2 op ...`` for an associative and commutative ``op``: flat, without its neutral element, in
+    one order (each operand's own chain is flat already: linear)."""
+    operands = [k for term in terms for k in (term.kids if term.kind == "bin" and term.text == op else [term])]
+    operands = [k for k in operands if not _is(k, NEUTRAL[op])] or [_node("atom", NEUTRAL[op])]
+    if len(operands) == 1:
+        return operands[0]
+    return _node("bin", op, sorted(operands, key=_order), INFIX[op][0])
+
+
+def _ordered(op: str, terms: list[Node]) -> Node:
+    """``t1 op t2 op ...`` for a left- or right-associative ``op`` that is not commutative: one node in the
+    order written (``(a - b) - c`` is ``a - b - c``; ``a - (b - c)`` is not), a right neutral element
+    taken off (``a - 0``, ``a / 1``, ``a ^ 1``; only the last operand of ``^``'s chain)."""
+    neutral = RIGHT_NEUTRAL.get(op)
+    if INFIX[op][1] == "l":
+        first = terms[0]
+        operands = list(first.kids) if first.kind == "bin" and first.text == op else [first]
+        operands += [k for k in terms[1:] if neutral is None or not _is(k, neutral)]
+    else:
+        last = terms[-1]
+        operands = [*terms[:-1], *(last.kids if last.kind == "bin" and last.text == op else [last])]
+        while len(operands) > 1 and neutral is not None and _is(operands[-1], neutral):
+            operands.pop()
+    return operands[0] if len(operands) == 1 else _node("bin", op, operands, INFIX[op][0])
+
+
+def _prefix(op: str, arg: Node) -> Node:
+    if op in ("¬", "-") and arg.kind == "pre" and arg.text == op:
+        return arg.kids[0]
+    return _node("pre", op, [arg], PREFIX[op])
+
+
+def _applied(head: Node, args: list[Node]) -> Node:
+    """``head args``, a function form read as its notation (:data:`FUNCTIONS`)."""
+    if head.kind == "app":  # `(HAdd.hAdd a) b` is `HAdd.hAdd a b`
+        head, args = head.kids[0], [*head.kids[1:], *args]
+    if head.kind == "atom" and head.text in FUNCTIONS:
+        symbol, arity, implicit = FUNCTIONS[head.text]
+        if len(args) in (arity, arity + implicit):
+            explicit = args[len(args) - arity :]
+            if not symbol:
+                return explicit[0]
+            if arity == 1:
+                return _prefix(symbol, explicit[0])
+            return _binary(symbol, *(explicit[::-1] if symbol == "∈" else explicit))
+    return _node("app", "", [head, *args], APP) if args else head
+
+
+class _Fail(Exception):
+    pass
+
+
+class _Reader:
+    """A recursive-descent reading of ``texts`` by Lean's precedences (module doc); each bracketed group
+    is read once (memoized), whatever reading of its surroundings is tried."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts, self.at, self.end, self.depth = texts, 0, len(texts), 0
+        self.partner: dict[int, int] = {}
+        self.groups: dict[int, Node] = {}
+        self.contents: dict[tuple[int, int], list[Node]] = {}
+        stack: list[int] = []
+        for i, text in enumerate(texts):
+            if text in OPEN_CLOSE:
+                stack.append(i)
+            elif text in CLOSERS and stack:
+                self.partner[stack.pop()] = i
+
+    def _enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise TooDeep
+
+    def sequence(self, start: int, end: int) -> list[Node]:
+        """``texts[start:end]`` read term by term between separators; from a stretch it cannot read on, as
+        written with its groups read."""
+        if (start, end) in self.contents:
+            return self.contents[start, end]
+        saved = self.at, self.end, self.depth
+        self._enter()
+        parts: list[Node] = []
+        self.at, self.end = start, end
+        while self.at < end:
+            begin = self.at
+            try:
+                node = self._expr(0)
+                if self.at < end and self.texts[self.at] not in SEPARATORS:
+                    raise _Fail
+            except _Fail:
+                parts += self._verbatim(begin, end)
+                break
+            parts.append(node)
+            if self.at < end:
+                parts.append(_node("part", self.texts[self.at]))
+                self.at += 1
+        self.at, self.end, self.depth = saved
+        self.contents[start, end] = parts
+        return parts
+
+    def _verbatim(self, start: int, end: int) -> list[Node]:
+        parts: list[Node] = []
+        i = start
+        while i < end:
+            close = self.partner.get(i, end)
+            if self.texts[i] in OPEN_CLOSE and close < end:
+                group = self._group(i, close)  # a term read out of its parentheses gets them back here
+                wrap = group.kind != "group" and group.prec < MAX  # unless it is an atom: `f (x)` is `f x`
+                parts.append(_node("group", "(", [group, _node("part", ")")]) if wrap else group)
+                i = close + 1
+            else:
+                parts.append(_node("part", self.texts[i]))
+                i += 1
+        return parts
+
+    def _group(self, start: int, close: int) -> Node:
+        if start in self.groups:
+            return self.groups[start]
+        opener = self.texts[start]
+        node = None
+        if opener == "(" and close > start + 1 and "·" not in self.texts[start + 1 : close]:
+            saved = self.at, self.end, self.depth
+            self.at, self.end = start + 1, close
+            try:
+                read = self._expr(0)
+                node = read if self.at == close else None
+            except _Fail:
+                node = None
+            self.at, self.end, self.depth = saved
+        if node is None:
+            node = _node("group", opener, [*self.sequence(start + 1, close), _node("part", self.texts[close])])
+        self.groups[start] = node
+        return node
+
+    def _peek(self) -> str | None:
+        return self.texts[self.at] if self.at < self.end else None
+
+    def _expr(self, level: int) -> Node:
+        self._enter()
+        left, reach = self._leading()  # `reach`: how the term read so far binds, whatever it simplified to
+        while (op := self._peek()) is not None and op in INFIX:
+            precedence, assoc = INFIX[op]
+            if precedence < level or reach < (precedence if assoc == "l" else precedence + 1):
+                break
+            self.at += 1
+            reach = precedence
+            operands = [left, self._expr(precedence + 1)]
+            while assoc != "n" and self._peek() == op:  # a chain, read in a loop
+                self.at += 1
+                operands.append(self._expr(precedence + 1))
+            left = (
+                _chain(op, operands) if op in AC else _binary(op, *operands) if assoc == "n" else _ordered(op, operands)
+            )
+        self.depth -= 1
+        return left
+
+    def _leading(self) -> tuple[Node, int]:
+        text = self._peek()
+        if text is None:
+            raise _Fail
+        if text in PREFIX:
+            self.at += 1
+            return _prefix(text, self._expr(PREFIX[text])), PREFIX[text]
+        if text in BINDERS:
+            return self._binder(text), BODY.get(text, 0)
+        if text == "if":
+            self.at += 1
+            cond = self._expr(0)
+            self._expect("then")
+            then = self._expr(0)
+            self._expect("else")
+            other = self._expr(0)
+            if cond.kind == "atom" and cond.text in ("True", "False"):  # `if True then a else b` is `a`
+                return (then if cond.text == "True" else other), 0
+            return _node("ite", "if", [cond, then, other], 0), 0
+        head = self._primary()
+        args = []
+        while (nxt := self._peek()) is not None and (_starts_atom(nxt) or nxt in OPEN_CLOSE):
+            args.append(self._primary())
+        return _applied(head, args), APP if args else MAX
+
+    def _expect(self, text: str) -> None:
+        if self._peek() != text:
+            raise _Fail
+        self.at += 1
+
+    def _binder(self, text: str) -> Node:
+        separator = "=>" if text in ("fun", "λ") else ","
+        start = i = self.at + 1
+        relation = None
+        while i < self.end and self.texts[i] != separator:
+            if self.texts[i] in OPEN_CLOSE:
+                i = self.partner.get(i, self.end)
+            elif relation is None and self.texts[i] in HEADER_RELATIONS:
+                relation = i
+            i += 1
+        if i >= self.end:
+            raise _Fail
+        header = self._verbatim(start, relation if relation is not None else i)
+        if relation is not None:
+            saved = self.at, self.end
+            header += [_node("part", self.texts[relation]), *self.sequence(relation + 1, i)]
+            self.at, self.end = saved
+        self.at = i + 1
+        level = BODY.get(text, 0)
+        body = self._expr(level)
+        return _node("binder", text, [*header, _node("part", separator), body], level)
+
+    def _primary(self) -> Node:
+        text = self._peek()
+        if text is None:
+            raise _Fail
+        if text in OPEN_CLOSE:
+            close = self.partner.get(self.at, self.end)
+            if close >= self.end:
+                raise _Fail
+            node = self._group(self.at, close)
+            self.at = close + 1
+        elif _starts_atom(text):
+            node = _node("atom", text)
+            self.at += 1
+        else:
+            raise _Fail
+        while (nxt := self._peek()) is not None and (nxt in POSTFIX or nxt == "."):
+            if nxt == ".":
+                if self.at + 1 >= self.end or not _starts_atom(self.texts[self.at + 1]):
+                    raise _Fail
+                self.at += 1
+                nxt = "." + self.texts[self.at]
+            self.at += 1
+            node = _node("post", nxt, [node])
+        return node
+
+
+def _starts_atom(text: str) -> bool:
+    return (starts_alnum(text) or text[:1] in "_«#'\"·") and text not in KEYWORDS and text not in BINDERS
+
+
+def _render(node: Node, out: list[str], level: int = 0) -> None:
+    """``node``'s tokens appended to ``out``, in parentheses if it binds looser than ``level``."""
+    wrap = node.prec < level
+    if wrap:
+        out.append("(")
+    kind = node.kind
+    if kind in ("atom", "part"):
+        out.append(node.text)
+    elif kind == "group":
+        out.append(node.text)
+        for kid in node.kids:
+            _render(kid, out)
+    elif kind == "app":
+        for kid in node.kids:
+            _render(kid, out, MAX)
+    elif kind == "post":
+        _render(node.kids[0], out, MAX)
+        out += [".", node.text[1:]] if node.text[:1] == "." else [node.text]
+    elif kind == "pre":
+        out.append(node.text)
+        _render(node.kids[0], out, PREFIX[node.text])
+    elif kind == "binder":
+        out.append(node.text)
+        for kid in node.kids[:-1]:
+            _render(kid, out)
+        _render(node.kids[-1], out, node.prec)
+    elif kind == "ite":
+        for word, kid in zip(("if", "then", "else"), node.kids, strict=True):
+            out.append(word)
+            _render(kid, out)
+    else:
+        precedence, assoc = INFIX[node.text]
+        last = len(node.kids) - 1
+        for i, kid in enumerate(node.kids):
+            loose = (assoc == "l" and i == 0) or (assoc == "r" and i == last)
+            if i:
+                out.append(node.text)
+            _render(kid, out, precedence if loose else precedence + 1)  # a binder's prec: its body's
+    if wrap:
+        out.append(")")
