@@ -12,8 +12,9 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.rocq import RocqProver, checks
-from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq import RocqProver, forbidden
+from putnam_solver.core.provers.rocq.checks import preservation_gate
+from putnam_solver.core.provers.rocq.forbidden import forbidden_gate
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from putnam_solver.kits import get_kit
@@ -256,7 +257,7 @@ def test_an_unended_proof_is_reported_at_the_end_of_the_file(bench: Benchmark) -
 
 def test_the_guard_note_follows_the_recursion_violations(bench: Benchmark, monkeypatch: pytest.MonkeyPatch) -> None:
     """Said once, after the violations, so every other line of the detail stays a violation."""
-    monkeypatch.setattr(checks, "detected_version", lambda coqc: (8, 16, 1))
+    monkeypatch.setattr(forbidden, "detected_version", lambda coqc: (8, 16, 1))
     result = run("G3", bench, SUM, before_theorem(proof(SUM), "Fixpoint zz (m : nat) : nat := 0."))
     first, note = result.detail.splitlines()
     assert first.startswith("line 9: `Fixpoint`: defines its own recursion")
