@@ -45,7 +45,7 @@ from putnam_solver.core.provers.rocq.policy import (
     READING_COMMANDS,
     STATEMENT_CHECK,
 )
-from putnam_solver.core.provers.rocq.sections import LET_IN_SECTION, SECTION_LOCAL
+from putnam_solver.core.provers.rocq.sections import HOLDS_THEOREM, LET_IN_SECTION, SECTION_LOCAL
 from putnam_solver.core.provers.rocq.sentence_rules import (
     declares_given_names,
     gives_term,
@@ -157,6 +157,10 @@ class _Scan:
     i: int = 0
     own_sections: int = 0
     """How many sections the candidate opened are open here."""
+    theorem: Sentence | None = None
+    """The challenge's theorem while it is the next sentence expected (a section of the candidate's may hold it)."""
+    holding: list[str] = field(default_factory=list)
+    """The candidate's sections that hold the theorem, innermost first: each must close right after its proof."""
 
     def peek(self) -> Sentence | None:
         return self.sents[self.i] if self.i < len(self.sents) else None
@@ -238,14 +242,19 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
 
 
 def _take_section(scan: _Scan, opening: Sentence) -> None:
-    """A ``Section ... End`` the candidate adds around helpers before the theorem.
+    """A ``Section ... End`` the candidate adds around helpers before the theorem, or around the theorem.
 
-    Closing it discharges its ``Variable``/``Hypothesis``/``Context``/``Let`` (``sections.py``): the
-    statement, which must come after its ``End``, is read where none of them is in scope.
+    Closing it discharges its ``Variable``/``Hypothesis``/``Context``/``Let`` (``sections.py``): a
+    statement after its ``End`` is read where none of them is in scope. One that reaches the theorem holds
+    it (:func:`hold_theorem`) and must close right after the theorem's proof.
     """
     name = opening.declared_name
     scan.own_sections += 1
+    local = False
     while (sent := scan.peek()) is not None:
+        if _is_theorem(scan, sent):
+            hold_theorem(scan, opening, local)
+            return
         if sent.command == "End":
             scan.take()
             scan.own_sections -= 1
@@ -254,12 +263,48 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
             return
         if sent.command not in SECTION_LOCAL:
             _take_addition(scan)
-        elif scan.take().command == "Let":
+            if scan.holding:  # a section inside this one holds the theorem: so does this one
+                hold_theorem(scan, opening, local)
+                return
+            continue
+        local = True
+        if scan.take().command == "Let":
             _note_name(scan, sent)
             if opens_proof(sent):
                 _take_proof(scan, f"`{sent.declared_name}`", before_theorem=not scan.after)
     where = "at the end of the file" if scan.after else "before the theorem"
     scan.violations.append(Violation(opening.line, f"`Section {name}`", f"never closed {where}"))
+
+
+def _is_theorem(scan: _Scan, sent: Sentence) -> bool:
+    """Whether ``sent`` is the challenge's theorem, as expected next, or an edit of it (same command, name)."""
+    want = scan.theorem
+    return want is not None and sent.command in THEOREM_COMMANDS and sent.declared_name == want.declared_name
+
+
+def hold_theorem(scan: _Scan, opening: Sentence, local: bool) -> None:
+    """The candidate's section opened by ``opening`` holds the theorem (``sections.py``): with assumptions
+    or ``Let``s of its own before it, only the semantic statement check can tell whether its ``End`` made
+    one a premise of the theorem (class 2); without, it is a scope that changes nothing (class 1)."""
+    scan.holding.append(str(opening.declared_name))
+    if local:
+        scan.needs_elaboration_check(opening, f"{HOLDS_THEOREM} and declares assumptions or `Let`s before it;")
+
+
+def _close_holding(scan: _Scan) -> Violation | None:
+    """The ``End`` of each section of the candidate's that holds the theorem, right after its proof."""
+    for name in scan.holding:
+        _skip_after_theorem(scan)
+        sent = scan.peek()
+        if sent is None or sent.command != "End" or sent.declared_name != name:
+            line = sent.line if sent else _last_line(scan.sents)
+            return Violation(
+                line, f"`Section {name}`", f"{HOLDS_THEOREM}: close it (`End {name}.`) right after its proof"
+            )
+        scan.take()
+        scan.own_sections -= 1
+    scan.holding.clear()
+    return None
 
 
 def _take_addition(scan: _Scan) -> None:
@@ -367,10 +412,12 @@ def check_preservation(
     scan = _Scan(sents, statement_words(statement), rules, installed, tactics=vernacular.runs_tactics(statement))
     expected = [*statement.header, statement.sentences[statement.theorem]]
     for j, want in enumerate(expected):
+        scan.theorem = want if j == statement.theorem else None
         while (sent := scan.peek()) is not None:
             same = _hole_matches(sent, want) if j == hole else same_sentence(sent, want, scan.installed)
             if same:
                 scan.take()
+                scan.theorem = None
                 scan.sections += {"Section": 1, "End": -1}.get(sent.command, 0)
                 if j == hole:
                     scan.violations += _answer_violations(sent, scan.defined)
@@ -380,6 +427,7 @@ def check_preservation(
                 what = f"the theorem `{statement.theorem_name}`"
                 scan.violations.append(Violation(sent.line, what, "differs from the challenge's statement"))
                 scan.take()
+                scan.theorem = None
                 break
             _take_addition(scan)
         else:
@@ -387,6 +435,8 @@ def check_preservation(
             missing = Violation(_last_line(sents), f"{what} (challenge line {want.line})", "missing or changed")
             return [*scan.violations, missing]
     _take_proof(scan, f"`{statement.theorem_name}`", before_theorem=False)
+    if (unclosed := _close_holding(scan)) is not None:
+        return [*scan.violations, unclosed]
     _note_tactic_names(scan)
     for want in statement.trailer:
         _skip_after_theorem(scan)

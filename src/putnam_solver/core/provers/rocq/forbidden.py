@@ -58,7 +58,7 @@ def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool
             theorem_at = i if sent.key == theorem_key and theorem_at == len(sents) else theorem_at
     own_at += range(begin, len(sents))
     own = [sents[i] for i in own_at]
-    discharged = section_assumptions(sents, theorem_at)
+    discharged = section_assumptions(sents, theorem_at, frozenset(own_at))
     local = frozenset(k for k, i in enumerate(own_at) if i in discharged)
     hits = rule_hits(own, rules, POLICY.forbidden_phrases, local) + sentence_rule_hits(own)
     if refuse_recursion:
