@@ -16,6 +16,8 @@ import pytest
 from putnam_solver.core.provers.rocq.sections import section_assumptions
 from putnam_solver.core.provers.rocq.syntax import sentences
 from putnam_solver.core.verify import Profile, Track
+from tests.adversarial.test_rocq_redteam14 import check_status, vacuous
+from tests.adversarial.test_rocq_redteam14 import verdict as vacuous_verdict
 from tests.adversarial.test_rocq_redteam20 import PROOF, a6, stopping
 from tests.helpers import COQ_BENCH, failures, needs_coq, pinned, rocq_full_verdict
 
@@ -136,3 +138,19 @@ def test_an_assumption_added_in_the_challenges_own_section_stays_refused() -> No
     sents = sentences("Section S.\nVariable v : nat.\nTheorem t : True.\nProof. exact I. Qed.\nEnd S.\n")
     assert section_assumptions(sents, 2, frozenset({0, 1, 3, 4, 5, 6})) == {1}  # the candidate's section
     assert section_assumptions(sents, 2, frozenset({1, 3, 4, 5})) == frozenset()  # the challenge's
+
+
+def _held_vacuous(answer: str) -> str:
+    """The published ``putnam_2013_b2`` with ``answer``, its theorem in a section with an unused ``Variable``."""
+    text = vacuous(answer)
+    at = text.index("Theorem putnam_2013_b2")
+    return text[:at] + "Section zzS.\nVariable zzv : nat.\n" + text[at:].rstrip() + "\nEnd zzS.\n"
+
+
+@needs_coq
+def test_a_section_around_the_theorem_leaves_the_answer_check_deciding() -> None:
+    """No-answer: the official answer accepted, a wrong one still disputed, the theorem in a section."""
+    right = vacuous_verdict(_held_vacuous("3"))
+    assert right.status == "accepted", failures(right)
+    wrong = vacuous_verdict(_held_vacuous("4"))
+    assert wrong.status == "disputed" and check_status(wrong) == "differs", (wrong.status, wrong.answers)
