@@ -31,8 +31,9 @@ import pytest
 
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.challenge import statement_of
-from putnam_solver.core.provers.rocq.checks import check_forbidden, check_preservation
+from putnam_solver.core.provers.rocq.checks import check_preservation
 from putnam_solver.core.provers.rocq.coqchk import kernel_gate
+from putnam_solver.core.provers.rocq.forbidden import check_forbidden
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, run_gates
 from putnam_solver.verifier.options import GateFlags

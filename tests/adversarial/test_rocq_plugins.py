@@ -13,7 +13,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.provers.rocq.checks import challenge_statement, check_forbidden
+from putnam_solver.core.provers.rocq.forbidden import challenge_statement, check_forbidden
 from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions, run_gates
 from tests.helpers import ROCQ_SAMPLES, rocq_submission
 

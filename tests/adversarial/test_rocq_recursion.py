@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.provers.rocq.checks import challenge_statement, check_forbidden
+from putnam_solver.core.provers.rocq.forbidden import challenge_statement, check_forbidden
 from putnam_solver.core.provers.rocq.kernel_bugs import guard_bugs, known_kernel_bugs, parse_version, recursion_refused
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.kits.rocq.status import kernel_bug_report

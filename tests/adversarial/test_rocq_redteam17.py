@@ -56,7 +56,8 @@ import pytest
 from putnam_solver.core.provers.rocq import _unicode
 from putnam_solver.core.provers.rocq._unicode import unknown_to_coq
 from putnam_solver.core.provers.rocq.challenge import statement_of
-from putnam_solver.core.provers.rocq.checks import check_forbidden, check_preservation
+from putnam_solver.core.provers.rocq.checks import check_preservation
+from putnam_solver.core.provers.rocq.forbidden import check_forbidden
 from putnam_solver.core.provers.rocq.syntax import LexError, sentences, tokenize
 from putnam_solver.core.verify import GateStatus, Profile, Track
 from tests.adversarial.test_rocq_redteam14 import OPS, vacuous

@@ -334,7 +334,7 @@ def test_a_pattern_after_match_with_is_not_a_declaration() -> None:
 
 
 def test_a_notation_in_a_where_clause_is_refused_by_g3_with_recursion_allowed() -> None:
-    from putnam_solver.core.provers.rocq.checks import check_forbidden
+    from putnam_solver.core.provers.rocq.forbidden import check_forbidden
     from putnam_solver.core.provers.rocq.syntax import parse_statement
 
     where = 'Fixpoint zz_f (a b : nat) : nat := 0\nwhere "a * b" := (zz_f a b) : nat_scope.\n\n'

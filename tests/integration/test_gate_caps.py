@@ -16,8 +16,8 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.provers.rocq.checks import forbidden_gate
 from putnam_solver.core.provers.rocq.compile import compile_gate
+from putnam_solver.core.provers.rocq.forbidden import forbidden_gate
 from putnam_solver.core.verify import GateStatus, Profile, Track, VerifyOptions
 from putnam_solver.verifier.candidates import Candidate, verify_candidates
 from tests.helpers import REPO, needs_sandbox, rocq_submission

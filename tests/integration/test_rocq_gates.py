@@ -15,9 +15,10 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.rocq import RocqProver
-from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq.checks import preservation_gate
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.coqchk import kernel_gate
+from putnam_solver.core.provers.rocq.forbidden import forbidden_gate
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.verify import (
     GateCheck,

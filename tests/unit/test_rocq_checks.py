@@ -12,8 +12,9 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.provers.rocq import RocqProver, checks
-from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq import RocqProver, forbidden
+from putnam_solver.core.provers.rocq.checks import preservation_gate
+from putnam_solver.core.provers.rocq.forbidden import forbidden_gate
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from putnam_solver.kits import get_kit
@@ -79,7 +80,7 @@ def test_whitespace_and_comments_may_change_but_not_gluing(bench: Benchmark) -> 
     ("addition", "expected"),
     [
         ('Local Notation "x = y" := (x = x) (at level 70).', "`Notation` is not a permitted addition"),
-        ("Section S.", "`Section S`: never closed before the theorem"),
+        ("Section S.", "`Section S`: a section of yours that holds the theorem: close it (`End S.`) right after"),
         ("Section S.\nVariable k : nat.\nEnd S.", ""),  # discharged at End (sections.py)
         ("Variable k : nat.", "`Variable` is not a permitted addition"),
         ("Section S.\nLemma x : True.\nProof. exact I. Qed.\nEnd T.", "does not close `Section S`"),
@@ -193,11 +194,16 @@ def test_scopes_and_imports_of_a_helper_proof_outlive_its_qed(tmp_path: Path) ->
     assert done.stdout.rstrip().endswith(": Z"), done.stdout
 
 
-def test_a_section_cannot_hold_the_theorem_and_discharges_its_assumptions(bench: Benchmark) -> None:
+def test_a_section_may_hold_the_theorem_and_discharges_its_assumptions(bench: Benchmark) -> None:
+    """A section around the theorem closed right after its proof (``sections.py``; G5 decides on its type)."""
     around = proof(SUM).replace("Theorem sample_", "Section S.\nTheorem sample_") + "End S.\n"
-    result = run("G2", bench, SUM, around)
-    assert result.status is GateStatus.FAILED
-    assert result.detail.splitlines()[-1] == "line 15: the theorem (challenge line 9): missing or changed"
+    assert run("G2", bench, SUM, around).status is GateStatus.PASSED
+    assert run("G3", bench, SUM, around).status is GateStatus.PASSED
+    late = (
+        proof(SUM).replace("Theorem sample_", "Section S.\nTheorem sample_") + "Check 1.\nDefinition d := 1.\nEnd S.\n"
+    )
+    result = run("G2", bench, SUM, late)
+    assert result.status is GateStatus.FAILED and "right after its proof" in result.detail, result.detail
     assumed = before_theorem(proof(SUM), "Section S.\nContext (k : nat).\nEnd S.")
     assert run("G2", bench, SUM, assumed).status is GateStatus.PASSED
     assert run("G3", bench, SUM, assumed).status is GateStatus.PASSED
@@ -256,7 +262,7 @@ def test_an_unended_proof_is_reported_at_the_end_of_the_file(bench: Benchmark) -
 
 def test_the_guard_note_follows_the_recursion_violations(bench: Benchmark, monkeypatch: pytest.MonkeyPatch) -> None:
     """Said once, after the violations, so every other line of the detail stays a violation."""
-    monkeypatch.setattr(checks, "detected_version", lambda coqc: (8, 16, 1))
+    monkeypatch.setattr(forbidden, "detected_version", lambda coqc: (8, 16, 1))
     result = run("G3", bench, SUM, before_theorem(proof(SUM), "Fixpoint zz (m : nat) : nat := 0."))
     first, note = result.detail.splitlines()
     assert first.startswith("line 9: `Fixpoint`: defines its own recursion")

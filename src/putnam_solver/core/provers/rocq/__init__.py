@@ -18,9 +18,10 @@ from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ToolSpec, ToolUnavailable
 from putnam_solver.core.provers.rocq import challenge as _challenge
 from putnam_solver.core.provers.rocq.answers import check_answer
-from putnam_solver.core.provers.rocq.checks import forbidden_gate, preservation_gate
+from putnam_solver.core.provers.rocq.checks import preservation_gate
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.coqchk import COQCHK_RUN, kernel_gate
+from putnam_solver.core.provers.rocq.forbidden import forbidden_gate
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
 from putnam_solver.core.provers.rocq.statement import TRUSTED_RUN, statement_gate

@@ -20,6 +20,13 @@ arithmetic; a ``match`` left on a term no computation decides (``total_order_T 0
 cases (:data:`CASES`), and an inverse ``/ x`` of an atom the facts show nonzero gets ``x * / x = 1``
 (:data:`INVERSES`). Then the reals' facts and ``lra``/``nra``, as in the third attempt.
 
+Red team 22 widened the class: the library's values reached through an equation, not a computation,
+were still ``unknown`` (``Rpower 2 2``, ``Rpower 16 (1/2)``, ``cos (PI + PI) + 3``, ``IZR (up (1/2)) + 3``).
+So the attempt first rewrites the addition formulas of ``cos``, ``sin`` and ``exp`` (:data:`SUMS`), keeps
+``up`` and ``Int_part`` folded and adds their bounds (:data:`ARCHIMEDEAN`), and reads ``Rpower`` at a
+rational exponent, computed to ``exp (y * ln x)``, through lemmas the harness's file proves
+(:data:`VALUE_LEMMAS`, :data:`POWERS`).
+
 Nothing here can make a ``differs`` wrong: the attempt is a ``Qed`` of ``candidate <> official`` that the
 kernel checks, in the harness's file, on the compiled candidate and reference. A computation too large
 for the attempt's ``Timeout`` or the sandbox's memory leaves the answer ``unknown``, as before. Full names
@@ -53,6 +60,8 @@ SPECIAL_VALUES = (
 
 KEPT = (
     f"{_R}.IZR",
+    f"{_R}.up",
+    "Coq.Reals.R_Ifp.Int_part",
     f"{_R}.Rle",
     f"{_R}.Rgt",
     f"{_R}.Rge",
@@ -74,12 +83,112 @@ KEPT = (
 atoms whose facts the third attempt adds, and ``Rabs``/``Rmax``/``Rmin``, which ``REAL_FORMS`` splits. The
 field's operations themselves are parameters of a sealed module: no reduction unfolds them."""
 
+SUMS = (
+    "Coq.Reals.Cos_plus.cos_plus",
+    f"{_T1}.sin_plus",
+    f"{_T1}.cos_minus",
+    f"{_T1}.sin_minus",
+    f"{_T1}.cos_neg",
+    f"{_T1}.sin_neg",
+    "Coq.Reals.Exp_prop.exp_plus",
+)
+"""The addition formulas of ``cos``, ``sin`` and ``exp``: ``cos (PI + PI)`` becomes values :data:`SPECIAL_VALUES`
+knows, ``exp (ln 2 + ln 2)`` a product of ``exp (ln 2)``. Equations, so no reading they give is wrong."""
+SUM_ROUNDS = 8
+"""How many rounds of :data:`SUMS` (one rewrite of each a round): each doubles the atoms of one sum, so
+``cos (1 + 1 + ... + 1)`` rewritten to the end would grow without bound and spend the attempt's time."""
+EXPANDED = f"do {SUM_ROUNDS} ({' '.join(f'try rewrite {lemma} in __putnam_h;' for lemma in SUMS)[:-1]}); "
+"""The hypothesis with the addition formulas applied, :data:`SUM_ROUNDS` rounds at most."""
+
+VALUES = "__PutnamValues"
+_V = f"Module {VALUES}.\nImport Coq.Reals.Reals.\nLocal Open Scope R_scope.\n"
+VALUE_LEMMAS = (
+    _V + "Lemma exp_int : forall x p, 0 < x -> exp (IZR (Zpos p) * ln x) = x ^ Pos.to_nat p.\n"
+    "Proof. intros x p hx. rewrite <- (Rpower_pow _ _ hx). unfold Rpower. "
+    "rewrite INR_IZR_INZ, positive_nat_Z. reflexivity. Qed.\n"
+    "Lemma exp_neg : forall x p, 0 < x -> exp (IZR (Zneg p) * ln x) * x ^ Pos.to_nat p = 1.\n"
+    "Proof. intros x p hx. rewrite <- (exp_int x p hx), <- exp_plus, <- exp_0. f_equal. "
+    "rewrite <- Pos2Z.opp_pos, opp_IZR. ring. Qed.\n"
+    "Lemma exp_frac : forall x a b, 0 < x -> exp (IZR (Zpos a) * / IZR (Zpos b) * ln x) ^ Pos.to_nat b = "
+    "x ^ Pos.to_nat a.\n"
+    "Proof. intros x a b hx. rewrite <- Rpower_pow by apply exp_pos. "
+    "change (exp (IZR (Zpos a) * / IZR (Zpos b) * ln x)) with (Rpower x (IZR (Zpos a) * / IZR (Zpos b))). "
+    "rewrite Rpower_mult, <- Rpower_pow by exact hx. f_equal. rewrite !INR_IZR_INZ, !positive_nat_Z. field. "
+    "apply not_0_IZR; discriminate. Qed.\n"
+    "Lemma exp_inv : forall x b, 0 < x -> exp (/ IZR (Zpos b) * ln x) ^ Pos.to_nat b = x.\n"
+    "Proof. intros x b hx. pose proof (exp_frac x 1 b hx) as e. rewrite Rmult_1_l, pow_1 in e. exact e. Qed.\n"
+    f"End {VALUES}.\n"
+)
+"""The values of ``Rpower`` (``exp (y * ln x)`` once computed) at a rational exponent, proved in the harness's
+file from the library's ``Rpower_pow`` and ``Rpower_mult``: ``x ^ n`` for a whole ``n``, ``1 / x ^ n`` for a
+negative one, and for ``a / b`` (also ``/ b``, and a decimal such as ``0.5``) the equation ``r ^ b = x ^ a``
+that, with ``r > 0``, pins the value (``Rpower 16 (1/2)`` is the ``r > 0`` with ``r ^ 2 = 16``)."""
+
+_EXP = f"{_T}.exp"
+_LN = "Coq.Reals.Rpower.ln"
+_NAT = "Coq.PArith.BinPosDef.Pos.to_nat Coq.PArith.BinPosDef.Pos.iter_op Coq.Init.Nat.add"
+
+
+def _once(pattern: str, fact: str, proof: str) -> str:
+    """For each ``pattern`` in the hypothesis, ``fact`` proved by ``proof`` (once: the fact marks it)."""
+    return (
+        f"repeat match type of __putnam_h with context [{pattern}] => assert_fails (idtac; match goal with "
+        f"_ : {fact} |- _ => idtac end); assert ({fact}) by ({proof}) end; "
+    )
+
+
+_POS = "Coq.Numbers.BinNums.Zpos"
+_POWER = f"{_EXP} ({_R}.Rmult ({_R}.IZR ({_POS} ?p)) ({_LN} ?x))"
+POWERS = (
+    f"(repeat match type of __putnam_h with context [{_POWER}] => "
+    f"rewrite ({VALUES}.exp_int x p) in __putnam_h by lra end); "
+    + _once(
+        f"{_EXP} ({_R}.Rmult ({_R}.IZR (Coq.Numbers.BinNums.Zneg ?p)) ({_LN} ?x))",
+        f"Coq.Init.Logic.eq ({_R}.Rmult ({_EXP} ({_R}.Rmult ({_R}.IZR (Coq.Numbers.BinNums.Zneg p)) ({_LN} x))) "
+        f"(Coq.Reals.Rpow_def.pow x (Coq.PArith.BinPosDef.Pos.to_nat p))) ({_R}.IZR ({_POS} Coq.Numbers.BinNums.xH))",
+        f"apply {VALUES}.exp_neg; lra",
+    )
+    + _once(
+        f"{_EXP} ({_R}.Rmult ({_R}.Rmult ({_R}.IZR ({_POS} ?a)) ({_R}.Rinv ({_R}.IZR ({_POS} ?b)))) ({_LN} ?x))",
+        f"Coq.Init.Logic.eq (Coq.Reals.Rpow_def.pow ({_EXP} ({_R}.Rmult ({_R}.Rmult ({_R}.IZR ({_POS} a)) "
+        f"({_R}.Rinv ({_R}.IZR ({_POS} b)))) ({_LN} x))) (Coq.PArith.BinPosDef.Pos.to_nat b)) "
+        f"(Coq.Reals.Rpow_def.pow x (Coq.PArith.BinPosDef.Pos.to_nat a))",
+        f"apply {VALUES}.exp_frac; lra",
+    )
+    + _once(
+        f"{_EXP} ({_R}.Rmult ({_R}.Rinv ({_R}.IZR ({_POS} ?b))) ({_LN} ?x))",
+        f"Coq.Init.Logic.eq (Coq.Reals.Rpow_def.pow ({_EXP} ({_R}.Rmult ({_R}.Rinv ({_R}.IZR ({_POS} b))) "
+        f"({_LN} x))) (Coq.PArith.BinPosDef.Pos.to_nat b)) x",
+        f"apply {VALUES}.exp_inv; lra",
+    )
+    + f"cbv beta iota delta [{_NAT}] in *; "
+)
+"""``Rpower`` at a rational exponent (:data:`VALUE_LEMMAS`), where ``lra`` shows the base positive; the
+exponents ``Pos.to_nat p`` then computed to numerals, which ``lra`` and ``nra`` read."""
+
+ARCHIMEDEAN = _once(
+    f"{_R}.up ?r",
+    f"Coq.Init.Logic.and ({_R}.Rgt ({_R}.IZR ({_R}.up r)) r) ({_R}.Rle ({_R}.Rminus "
+    f"({_R}.IZR ({_R}.up r)) r) ({_R}.IZR ({_POS} Coq.Numbers.BinNums.xH)))",
+    "apply Coq.Reals.Raxioms.archimed",
+) + _once(
+    "Coq.Reals.R_Ifp.Int_part ?r",
+    f"Coq.Init.Logic.and ({_R}.Rle ({_R}.IZR (Coq.Reals.R_Ifp.Int_part r)) r) ({_R}.Rgt ({_R}.Rminus "
+    f"({_R}.IZR (Coq.Reals.R_Ifp.Int_part r)) r) ({_R}.Ropp ({_R}.IZR ({_POS} Coq.Numbers.BinNums.xH))))",
+    "apply Coq.Reals.R_Ifp.base_Int_part",
+)
+"""``up r`` and ``Int_part r`` bounded by ``r`` (the library's ``archimed``, ``base_Int_part``): ``IZR (up
+(1/2))`` lies in ``(1/2, 3/2]``, which is enough to tell it from a number outside."""
+
 COMPUTED = (
+    f"{EXPANDED}"
     f"rewrite ?{', ?'.join(SPECIAL_VALUES)} in __putnam_h; "
     "(rewrite ?Coq.Reals.Rpower.exp_ln in __putnam_h by lra); "
     f"cbv beta iota zeta delta -[{' '.join(KEPT)}] in __putnam_h; "
+    f"{POWERS}{ARCHIMEDEAN}"
 )
-"""The hypothesis ``candidate = official`` with the known values rewritten and the rest computed."""
+"""The hypothesis ``candidate = official`` with the addition formulas and known values rewritten, the rest
+computed, then the values of ``Rpower``, ``up`` and ``Int_part`` in hand."""
 
 CASES = (
     "repeat match type of __putnam_h with context [match ?c with _ => _ end] => "

@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
-from putnam_solver.core.provers.rocq.answer_values import CASES, COMPUTED, INVERSES
+from putnam_solver.core.provers.rocq.answer_values import CASES, COMPUTED, INVERSES, VALUE_LEMMAS
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, build
 from putnam_solver.core.provers.rocq.challenge import (
     OFFICIAL_SOLUTION,
@@ -252,7 +252,7 @@ def check_source(statement: Statement, claim: str, tactic: str) -> str:
     loads_reals = any(word in statement.text for word in STDLIB_REALS)
     with_reals = tactic in (DIFFERENT_REALS, DIFFERENT_COMPUTED) or (loads_reals and tactic == DIFFERENT_AT)
     reals = "Require Coq.Reals.Reals.\n" if with_reals else ""
-    reals += EXP_LEMMAS if reals else ""
+    reals += EXP_LEMMAS + (VALUE_LEMMAS if tactic != DIFFERENT_REALS else "") if reals else ""
     reals += f"{apart_tactic(with_reals)}\n" if tactic == DIFFERENT_AT else ""
     return (
         f"Require {ROOT}.{REFERENCE}.\nRequire {ROOT}.{CANDIDATE}.\n{SETUP}{reals}"
@@ -289,5 +289,5 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
         return unknown(f"the sandbox is unavailable: {exc}")
     return unknown(
         "neither equality nor its negation was proved by reflexivity, ring, lia, lra, nia, nra "
-        "(with bounds of PI, exp, ln, sqrt, sin, cos; functions at sample points)"
+        "(with bounds of PI, exp, ln, sqrt, sin, cos; the library's known values; functions at sample points)"
     )

@@ -27,44 +27,32 @@ reach (``vernacular.py``).
 
 The rules are the acceptance profile's (``Submission.rules_profile``): ``check`` refuses what ``submit`` does.
 
-G3. Every sentence that is not verbatim a challenge sentence (the placeholder proof never counts as one)
-is scanned for ``policy.forbidden_words`` and ``forbidden_phrases``, and read by its command and attributes
-(``sentence_rules``: ``Ltac t ::= ...``, ``#[canonical]``); a qualified name is refused when any of its
-segments is a forbidden word (``Constr.Unsafe.make``). On a Coq whose guard checker has known bugs
-(kernel_bugs.json, by the detected coqc version) the ``policy.recursion_words`` are refused too, unless
-``--allow-recursion``: through those bugs a candidate's fixpoint can prove ``False`` past coqc and coqchk.
+G3 (no forbidden construct) is ``forbidden.py``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field, replace
-from itertools import compress, count
+from dataclasses import dataclass, field
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.rocq import vernacular
-from putnam_solver.core.provers.rocq.kernel_bugs import guard_note, kernel_bug_evidence, recursion_refused
+from putnam_solver.core.provers.rocq.forbidden import challenge_statement
 from putnam_solver.core.provers.rocq.libraries import installed_modules, library_ok, same_sentence
-from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.policy import (
     POLICY,
     QUERY_COMMANDS,
     READING_COMMANDS,
     STATEMENT_CHECK,
 )
-from putnam_solver.core.provers.rocq.rule_hits import FIRST, TEXT, TOKENS, rule_hits
-from putnam_solver.core.provers.rocq.sections import LET_IN_SECTION, SECTION_LOCAL, section_assumptions
+from putnam_solver.core.provers.rocq.sections import HOLDS_THEOREM, LET_IN_SECTION, SECTION_LOCAL
 from putnam_solver.core.provers.rocq.sentence_rules import (
     declares_given_names,
     gives_term,
     mutual_names,
-    mutual_theorem_hits,
     opens_proof,
     program_obligation,
     second_word,
-    section_using_hits,
-    sentence_rule_hits,
     tactic_declared_names,
 )
 from putnam_solver.core.provers.rocq.syntax import (
@@ -75,14 +63,13 @@ from putnam_solver.core.provers.rocq.syntax import (
     Sentence,
     Statement,
     names_ending,
-    parse_statement,
     render,
     rolled_back,
     sentences,
     solution_body_start,
     statement_words,
 )
-from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, optional_tool
+from putnam_solver.core.provers.rocq.toolchain import COQC, optional_tool
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, Profile, Submission, Track
 
 _DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)  # asked of every sentence of every proof
@@ -102,11 +89,6 @@ _NOTED_IN_PROOFS: Final = (
 )
 """The commands :func:`_take_proof` looks at (``is_query`` and ``reads`` read no other); it passes over
 the rest (tactics, bullets, braces) without a look."""
-
-
-def challenge_statement(sub: Submission) -> Statement:
-    """The harness's challenge for this submission, parsed (it has the pinned statement's shape)."""
-    return parse_statement(sub.challenge, sub.problem.id, sub.problem.format)
 
 
 def _quote(sentence: Sentence, limit: int = 80) -> str:
@@ -175,6 +157,10 @@ class _Scan:
     i: int = 0
     own_sections: int = 0
     """How many sections the candidate opened are open here."""
+    theorem: Sentence | None = None
+    """The challenge's theorem while it is the next sentence expected (a section of the candidate's may hold it)."""
+    holding: list[str] = field(default_factory=list)
+    """The candidate's sections that hold the theorem, innermost first: each must close right after its proof."""
 
     def peek(self) -> Sentence | None:
         return self.sents[self.i] if self.i < len(self.sents) else None
@@ -256,14 +242,19 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
 
 
 def _take_section(scan: _Scan, opening: Sentence) -> None:
-    """A ``Section ... End`` the candidate adds around helpers before the theorem.
+    """A ``Section ... End`` the candidate adds around helpers before the theorem, or around the theorem.
 
-    Closing it discharges its ``Variable``/``Hypothesis``/``Context``/``Let`` (``sections.py``): the
-    statement, which must come after its ``End``, is read where none of them is in scope.
+    Closing it discharges its ``Variable``/``Hypothesis``/``Context``/``Let`` (``sections.py``): a
+    statement after its ``End`` is read where none of them is in scope. One that reaches the theorem holds
+    it (:func:`hold_theorem`) and must close right after the theorem's proof.
     """
     name = opening.declared_name
     scan.own_sections += 1
+    local = False
     while (sent := scan.peek()) is not None:
+        if _is_theorem(scan, sent):
+            hold_theorem(scan, opening, local)
+            return
         if sent.command == "End":
             scan.take()
             scan.own_sections -= 1
@@ -272,12 +263,48 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
             return
         if sent.command not in SECTION_LOCAL:
             _take_addition(scan)
-        elif scan.take().command == "Let":
+            if scan.holding:  # a section inside this one holds the theorem: so does this one
+                hold_theorem(scan, opening, local)
+                return
+            continue
+        local = True
+        if scan.take().command == "Let":
             _note_name(scan, sent)
             if opens_proof(sent):
                 _take_proof(scan, f"`{sent.declared_name}`", before_theorem=not scan.after)
     where = "at the end of the file" if scan.after else "before the theorem"
     scan.violations.append(Violation(opening.line, f"`Section {name}`", f"never closed {where}"))
+
+
+def _is_theorem(scan: _Scan, sent: Sentence) -> bool:
+    """Whether ``sent`` is the challenge's theorem, as expected next, or an edit of it (same command, name)."""
+    want = scan.theorem
+    return want is not None and sent.command in THEOREM_COMMANDS and sent.declared_name == want.declared_name
+
+
+def hold_theorem(scan: _Scan, opening: Sentence, local: bool) -> None:
+    """The candidate's section opened by ``opening`` holds the theorem (``sections.py``): with assumptions
+    or ``Let``s of its own before it, only the semantic statement check can tell whether its ``End`` made
+    one a premise of the theorem (class 2); without, it is a scope that changes nothing (class 1)."""
+    scan.holding.append(str(opening.declared_name))
+    if local:
+        scan.needs_elaboration_check(opening, f"{HOLDS_THEOREM} and declares assumptions or `Let`s before it;")
+
+
+def _close_holding(scan: _Scan) -> Violation | None:
+    """The ``End`` of each section of the candidate's that holds the theorem, right after its proof."""
+    for name in scan.holding:
+        _skip_after_theorem(scan)
+        sent = scan.peek()
+        if sent is None or sent.command != "End" or sent.declared_name != name:
+            line = sent.line if sent else _last_line(scan.sents)
+            return Violation(
+                line, f"`Section {name}`", f"{HOLDS_THEOREM}: close it (`End {name}.`) right after its proof"
+            )
+        scan.take()
+        scan.own_sections -= 1
+    scan.holding.clear()
+    return None
 
 
 def _take_addition(scan: _Scan) -> None:
@@ -385,10 +412,12 @@ def check_preservation(
     scan = _Scan(sents, statement_words(statement), rules, installed, tactics=vernacular.runs_tactics(statement))
     expected = [*statement.header, statement.sentences[statement.theorem]]
     for j, want in enumerate(expected):
+        scan.theorem = want if j == statement.theorem else None
         while (sent := scan.peek()) is not None:
             same = _hole_matches(sent, want) if j == hole else same_sentence(sent, want, scan.installed)
             if same:
                 scan.take()
+                scan.theorem = None
                 scan.sections += {"Section": 1, "End": -1}.get(sent.command, 0)
                 if j == hole:
                     scan.violations += _answer_violations(sent, scan.defined)
@@ -398,6 +427,7 @@ def check_preservation(
                 what = f"the theorem `{statement.theorem_name}`"
                 scan.violations.append(Violation(sent.line, what, "differs from the challenge's statement"))
                 scan.take()
+                scan.theorem = None
                 break
             _take_addition(scan)
         else:
@@ -405,6 +435,8 @@ def check_preservation(
             missing = Violation(_last_line(sents), f"{what} (challenge line {want.line})", "missing or changed")
             return [*scan.violations, missing]
     _take_proof(scan, f"`{statement.theorem_name}`", before_theorem=False)
+    if (unclosed := _close_holding(scan)) is not None:
+        return [*scan.violations, unclosed]
     _note_tactic_names(scan)
     for want in statement.trailer:
         _skip_after_theorem(scan)
@@ -420,79 +452,8 @@ def check_preservation(
     return scan.violations
 
 
-def check_forbidden(statement: Statement, candidate: str, refuse_recursion: bool = True) -> list[Violation]:
-    """Forbidden constructs in the candidate's own sentences, each with its line and reason.
-
-    ``refuse_recursion`` adds ``POLICY.recursion_words`` (the caller decides it from the toolchain).
-    """
-    try:
-        sents = sentences(candidate)
-    except LexError as exc:
-        return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
-    placeholder = set(range(statement.theorem + 1, statement.proof_end + 1))
-    exempt = Counter(s.key for i, s in enumerate(statement.sentences) if i not in placeholder)
-    shapes = {(len(key), key[0][0]) for key in exempt}  # what a sentence must look like to be exempt
-    exempt_firsts = {first for _, first in shapes}
-    rules = (*POLICY.forbidden_words, *(POLICY.recursion_words if refuse_recursion else ()))
-    firsts = map(TEXT, map(FIRST, map(TOKENS, sents)))
-    theorem_key, theorem_at = statement.sentences[statement.theorem].key, len(sents)
-    own_at: list[int] = []  # the candidate's own sentences, by position
-    begin = 0
-    for i in compress(count(), map(exempt_firsts.__contains__, firsts)):  # found by C loops over them all
-        sent = sents[i]
-        if (len(sent.tokens), sent.tokens[0].text) in shapes and exempt[sent.key] > 0:
-            exempt[sent.key] -= 1
-            own_at += range(begin, i)
-            begin = i + 1
-            theorem_at = i if sent.key == theorem_key and theorem_at == len(sents) else theorem_at
-    own_at += range(begin, len(sents))
-    own = [sents[i] for i in own_at]
-    discharged = section_assumptions(sents, theorem_at)
-    local = frozenset(k for k, i in enumerate(own_at) if i in discharged)
-    hits = rule_hits(own, rules, POLICY.forbidden_phrases, local) + sentence_rule_hits(own)
-    if refuse_recursion:
-        hits += mutual_theorem_hits(own)
-    return hits + section_using_hits(sents, frozenset(own_at))
-
-
-UNPINNED_STATEMENT_RULES = ("plugin", "kernel")
-"""The rules a statement that is not a pinned benchmark record must itself obey (a client's record in
-``putnam serve``, an unpinned benchmark file): its plugin and system commands would run at compile time
-like a candidate's."""
-
-
-def statement_violations(statement: Statement) -> list[Violation]:
-    """The plugin and kernel rules (``UNPINNED_STATEMENT_RULES``) over every sentence of a statement."""
-    words = [r for r in POLICY.forbidden_words if r.rule in UNPINNED_STATEMENT_RULES]
-    phrases = [r for r in POLICY.forbidden_phrases if r.rule in UNPINNED_STATEMENT_RULES]
-    found = rule_hits(statement.sentences, words, phrases)
-    found += sentence_rule_hits(statement.sentences, frozenset(UNPINNED_STATEMENT_RULES))
-    return [v._replace(rule=f"in the statement, which is not a pinned benchmark record: {v.rule}") for v in found]
-
-
 def preservation_gate(sub: Submission) -> GateResult:
     """G2: the candidate is the challenge with its holes filled and only permitted additions."""
     installed = installed_modules(optional_tool(COQC, sub.options))
     violations = check_preservation(challenge_statement(sub), sub.candidate, sub.track, sub.rules_profile, installed)
     return text_gate_result("G2", "preservation", violations, "statement, header and solution unchanged", ELABORATION)
-
-
-def forbidden_gate(sub: Submission) -> GateResult:
-    """G3: no forbidden construct outside the challenge's own sentences (recursion too, on a buggy Coq)."""
-    version = detected_version(optional_tool(COQC, sub.options))
-    allowed = sub.options.of(RocqOptions).allow_recursion
-    refused = recursion_refused(allowed, version)
-    statement = challenge_statement(sub)
-    violations = check_forbidden(statement, sub.candidate, refused)
-    if not sub.benchmark.pinned:
-        violations = [*statement_violations(statement), *violations]
-    result = text_gate_result("G3", "forbidden", violations, "no forbidden construct")
-    result.evidence.update(
-        recursion="refused" if refused else "allowed",
-        allow_recursion=allowed,
-        **kernel_bug_evidence(version),
-    )
-    recursion = {f"`{r.construct}`" for r in POLICY.recursion_words}
-    if refused and any(v.construct in recursion for v in violations):
-        return replace(result, detail=f"{result.detail}\n{guard_note(version)}")
-    return result

@@ -1,7 +1,8 @@
 """The Rocq policy as data: what a candidate may add, what it may never write, and why (``putnam policy``).
 
-``checks.py`` applies it (G2 preservation, G3 forbidden constructs); ``kits.rocq.policy_text`` renders it,
-outside the trusted package, with the table of how G2 judges each kind of addition.
+``checks.py`` (G2 preservation) and ``forbidden.py`` (G3 forbidden constructs) apply it;
+``kits.rocq.policy_text`` renders it, outside the trusted package, with the table of how G2 judges each
+kind of addition.
 """
 
 from __future__ import annotations

@@ -6,8 +6,20 @@ the section as an assumption (the reference manual, "Sections"). Published proof
 helpers (the corrected PutnamBench Rocq ``putnam_1962_a2`` of the conformance corpus). Outside a section a
 ``Variable`` or ``Hypothesis`` is an axiom (Coq warns "declared as a local axiom"), and inside the
 challenge's own section, before its theorem, it would become a hypothesis of the theorem: both stay
-refused. G2 requires every section the candidate opens to be closed before the theorem, so the theorem is
-read where none of them is in scope; G5 and G6 list the theorem's assumptions by meaning.
+refused. G5 and G6 list the theorem's assumptions by meaning.
+
+A section of the candidate's may also hold the theorem (``Section S. Theorem putnam_X ... Qed. End S.``,
+the layout of PutnamBench's early Coq files, a section per problem). Its ``End`` generalises the theorem
+over the section's assumptions the theorem or its proof uses, and turns a ``Let`` it uses into a
+``let ... in`` of its type, so the theorem that outlives the section may state something else: with a
+used ``Hypothesis h : False`` it proves ``False -> statement``. What decides is the type the kernel
+holds after ``End``, which G5 checks against the pinned statement up to conversion (``statement.py``): an
+extra premise fails it, an unused assumption or a ``let`` that unfolds to the statement passes. So G2
+accepts the layout when the section closes right after the theorem's proof: without assumptions or
+``Let``s before the theorem as a scope that changes nothing, with them only where G5 runs (class 2); and
+G3 reads the section's assumptions as discharged, as those of any section the candidate closes. A
+section of the challenge's own that holds the theorem is not the candidate's to fill: an assumption
+added there stays refused.
 """
 
 from __future__ import annotations
@@ -28,23 +40,29 @@ LET_IN_SECTION: Final = (
 any other; inside the challenge's own section (``putnam_1969_b5``) it would be in scope of the theorem."""
 
 
-def section_assumptions(sents: Sequence[Sentence], theorem_at: int) -> frozenset[int]:
+def section_assumptions(sents: Sequence[Sentence], theorem_at: int, own: frozenset[int]) -> frozenset[int]:
     """The positions in ``sents`` of the assumptions (``Variable``, ``Hypothesis``, ``Context``) of every
-    section that opens and closes before ``theorem_at`` (the theorem's position): Coq has discharged them
-    when the theorem is read; or that opens after it and closes: the closed theorem cannot use them. An
-    assumption of a section still open at the theorem, the challenge's own included, is none of them."""
-    open_sections: list[list[int]] = []
+    section that opens and closes: Coq has discharged them at its ``End``, into the type of whatever of
+    the section uses them. A section of the challenge's (its ``Section`` is not in ``own``, the positions
+    of the candidate's sentences) that holds the theorem (at ``theorem_at``) is none of them: an
+    assumption added there before the theorem is one the pinned statement does not have, and one after it
+    is refused alike. A section of the candidate's that holds the theorem is: G5 holds the theorem's type
+    after its ``End`` against the pinned statement."""
+    open_sections: list[tuple[str | None, int, list[int] | None]] = []  # name, opening, assumptions counted
     found: set[int] = set()
     for i, sent in enumerate(sents):
-        if i == theorem_at:
-            open_sections = []  # a section open here holds the theorem: its assumptions are the theorem's
+        if i == theorem_at:  # the challenge's sections here hold the theorem: their assumptions are not counted
+            open_sections = [(name, at, found_here if at in own else None) for name, at, found_here in open_sections]
         elif sent.command == "Section":
-            open_sections.append([])
-        elif sent.command == "End" and open_sections:
-            found.update(open_sections.pop())
-        elif open_sections and sent.command in ASSUMPTION_COMMANDS:
-            open_sections[-1].append(i)
+            open_sections.append((sent.declared_name, i, []))
+        elif sent.command == "End" and open_sections and open_sections[-1][0] == sent.declared_name:
+            found.update(open_sections.pop()[2] or ())
+        elif open_sections and sent.command in ASSUMPTION_COMMANDS and (counted := open_sections[-1][2]) is not None:
+            counted.append(i)
     return frozenset(found)
 
 
-__all__ = ["LET_IN_SECTION", "SECTION_LOCAL", "section_assumptions"]
+HOLDS_THEOREM: Final = "a section of yours that holds the theorem"
+"""How G2 names the candidate's section around the theorem in a refusal."""
+
+__all__ = ["HOLDS_THEOREM", "LET_IN_SECTION", "SECTION_LOCAL", "section_assumptions"]
