@@ -329,7 +329,22 @@ POLICY: Final = LeanPolicy(
             "extern",
             "csimp",
         ),
-        *_words("unsafe", "escapes the kernel's checks", "unsafe", "partial", "opaque", "unsafeCast"),
+        # Red team 22: the compiler's markers in Lean's prelude (src/Init/Prelude.lean) are `unsafe axiom`s,
+        # `lcProof {α : Prop} : α` ("every proposition is true"), `lcUnreachable {α : Sort u} : α` and
+        # `lcCast (a : α) : β`: a `sorry` by another name, in scope with no `open`. The kernel refuses them in
+        # a safe declaration (G4: "uses unsafe declaration"), so no sound proof names them, but the text
+        # profile accepted `decreasing_by all_goals exact lcProof`, as it would `unsafeCast`.
+        *_words(
+            "unsafe",
+            "escapes the kernel's checks",
+            "unsafe",
+            "partial",
+            "opaque",
+            "unsafeCast",
+            "lcProof",
+            "lcUnreachable",
+            "lcCast",
+        ),
         *_words(
             "kernel",
             "disables or bypasses kernel checking",
