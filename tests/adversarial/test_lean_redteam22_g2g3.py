@@ -376,3 +376,11 @@ ANSWER_VALID: dict[str, tuple[Track, Edit]] = {
 def test_a_harmless_addition_around_the_answer_is_accepted(lean_putnambench: Benchmark, case: str) -> None:
     track, edit = ANSWER_VALID[case]
     assert _verdict(lean_putnambench, edit, ANSWER, track) == {}
+
+
+def test_scoped_at_column_0_begins_a_command(lean_putnambench: Benchmark) -> None:
+    """Mathlib's ``scoped[NS] cmd`` (and ``scoped notation``...) at column 0 is a command of its own, not more
+    of the header's ``open MeasureTheory`` before it."""
+    found = _verdict(lean_putnambench, {"before": "scoped[Real] attribute [simp] Nat.add_comm\n\n"})
+    assert "`scoped [ Real ] attribute [ simp ] Nat.add_comm`: not a permitted addition" in found.get("G2", ""), found
+    assert "open MeasureTheory scoped" not in found.get("G2", ""), found

@@ -88,6 +88,12 @@ COMBINATORS: Final = frozenset({"open", "set_option"})
 """Tokens that begin a command, or, followed by ``... in``, a term or tactic: inside a declaration only
 the ``... in`` form is possible, so a body may contain them only in that form."""
 _STARTERS: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS | {"open", "set_option", "@["}
+_COLUMN_0_STARTERS: Final = _STARTERS | {"scoped"}
+"""Tokens that begin a command when they stand at column 0. ``scoped`` is Lean's ``attrKind`` before
+``notation``, ``instance``, ``macro``, ``syntax``... (like ``local``, src/Lean/Parser/Term.lean ``attrKind``)
+and Mathlib's ``scoped[NS] cmd`` (Mathlib/Tactic/ScopedNS.lean); it is no command-only word, since it
+also stands inside ``open scoped X`` and ``@[scoped simp]`` (red team 22: ``scoped[Real] attribute
+[simp] x`` at column 0 was read as more of the header's ``open MeasureTheory``)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +126,7 @@ class Command:
 def _starts_command(token: Token) -> bool:
     if token.col != 0:
         return False
-    if token.kind == DOC or token.text in _STARTERS:
+    if token.kind == DOC or token.text in _COLUMN_0_STARTERS:
         return True
     return token.kind == SYMBOL and token.text.startswith("#") and len(token.text) > 1
 
