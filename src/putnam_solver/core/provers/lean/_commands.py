@@ -80,7 +80,17 @@ COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
      # (Mathlib/Tactic/Variable.lean: extends the scope's variables): a section variable glued to a
      # helper's body would otherwise reach the theorem unseen; more library commands
      "variables", "variable?", "library_note2", "simproc_decl", "dsimproc_decl", "builtin_simproc_decl",
-     "builtin_dsimproc_decl"}
+     "builtin_dsimproc_decl",
+     # red team 22: core commands (src/Init/Simproc.lean, src/Init/CbvSimproc.lean, src/Init/Grind) that a
+     # column-0 split missed: after a helper, `builtin_simproc [simp] p (_) := body` was read as more of
+     # the helper's body (Lean lexes `simproc_pattern%` as `simproc_pattern` then `%` here)
+     "builtin_simproc", "builtin_dsimproc", "simproc_pattern", "builtin_simproc_pattern", "cbv_simproc_decl",
+     "builtin_cbv_simproc_decl", "cbv_simproc_pattern", "builtin_cbv_simproc_pattern", "grind_propagator",
+     "builtin_grind_propagator", "init_grind_norm", "reset_grind_attrs", "register_linter_set",
+     "declare_uint_theorems", "declare_bitwise_uint_theorems", "declare_int_theorems",
+     "declare_bitwise_int_theorems", "register_sym_simp", "register_sym_dsimp", "norm_cast_add_elim",
+     "elab_stx_quot", "set_premise_selector", "register_try?_tactic", "grind_annotated", "assert_exists",
+     "assert_no_sorry", "aux_def", "register_hint"}
 )  # fmt: skip
 """Tokens that only ever begin a command: Lean ends the current command wherever one of these appears.
 The list cannot be complete (any library may add commands); what it misses, G6 must catch."""
@@ -88,6 +98,12 @@ COMBINATORS: Final = frozenset({"open", "set_option"})
 """Tokens that begin a command, or, followed by ``... in``, a term or tactic: inside a declaration only
 the ``... in`` form is possible, so a body may contain them only in that form."""
 _STARTERS: Final = COMMAND_ONLY_KEYWORDS | MODIFIERS | {"open", "set_option", "@["}
+_COLUMN_0_STARTERS: Final = _STARTERS | {"scoped"}
+"""Tokens that begin a command when they stand at column 0. ``scoped`` is Lean's ``attrKind`` before
+``notation``, ``instance``, ``macro``, ``syntax``... (like ``local``, src/Lean/Parser/Term.lean ``attrKind``)
+and Mathlib's ``scoped[NS] cmd`` (Mathlib/Tactic/ScopedNS.lean); it is no command-only word, since it
+also stands inside ``open scoped X`` and ``@[scoped simp]`` (red team 22: ``scoped[Real] attribute
+[simp] x`` at column 0 was read as more of the header's ``open MeasureTheory``)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +136,7 @@ class Command:
 def _starts_command(token: Token) -> bool:
     if token.col != 0:
         return False
-    if token.kind == DOC or token.text in _STARTERS:
+    if token.kind == DOC or token.text in _COLUMN_0_STARTERS:
         return True
     return token.kind == SYMBOL and token.text.startswith("#") and len(token.text) > 1
 

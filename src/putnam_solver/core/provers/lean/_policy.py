@@ -329,7 +329,22 @@ POLICY: Final = LeanPolicy(
             "extern",
             "csimp",
         ),
-        *_words("unsafe", "escapes the kernel's checks", "unsafe", "partial", "opaque", "unsafeCast"),
+        # Red team 22: the compiler's markers in Lean's prelude (src/Init/Prelude.lean) are `unsafe axiom`s,
+        # `lcProof {α : Prop} : α` ("every proposition is true"), `lcUnreachable {α : Sort u} : α` and
+        # `lcCast (a : α) : β`: a `sorry` by another name, in scope with no `open`. The kernel refuses them in
+        # a safe declaration (G4: "uses unsafe declaration"), so no sound proof names them, but the text
+        # profile accepted `decreasing_by all_goals exact lcProof`, as it would `unsafeCast`.
+        *_words(
+            "unsafe",
+            "escapes the kernel's checks",
+            "unsafe",
+            "partial",
+            "opaque",
+            "unsafeCast",
+            "lcProof",
+            "lcUnreachable",
+            "lcCast",
+        ),
         *_words(
             "kernel",
             "disables or bypasses kernel checking",
@@ -353,6 +368,20 @@ POLICY: Final = LeanPolicy(
             "builtin_initialize",
             "simproc",
             "dsimproc",
+            # red team 22: the other commands whose body is a simplification or `grind` procedure, code that
+            # runs inside `simp`/`cbv`/`grind` (src/Init/Simproc.lean, src/Init/CbvSimproc.lean, src/Init/Grind)
+            "builtin_simproc",
+            "builtin_dsimproc",
+            "simproc_decl",
+            "dsimproc_decl",
+            "builtin_simproc_decl",
+            "builtin_dsimproc_decl",
+            "cbv_simproc_decl",
+            "builtin_cbv_simproc_decl",
+            "grind_propagator",
+            "builtin_grind_propagator",
+            "elab_stx_quot",
+            "set_premise_selector",
             "MetaM",
             "TacticM",
             "TermElabM",
