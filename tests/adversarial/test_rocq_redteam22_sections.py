@@ -94,6 +94,16 @@ B5_ATTACKS: dict[str, tuple[str, str, str]] = {
         "G5",
     ),
     "the challenge's section, a Hypothesis in a proof": (HELPER_HYPOTHESIS, "", "G3"),
+    "a section of yours of the challenge's section's name": (
+        "Section putnam_1969_b5.\n" + HELPER_HYPOTHESIS,
+        "\nEnd putnam_1969_b5.",
+        "G5",
+    ),
+    "the challenge's section closed and opened again": (
+        "End putnam_1969_b5.\nSection putnam_1969_b5.\nHypothesis zzh : False.\n",
+        "",
+        "G2",
+    ),
 }
 """``putnam_1969_b5`` (the statement opens ``Section putnam_1969_b5``): (before the theorem, after its proof, gate)."""
 
