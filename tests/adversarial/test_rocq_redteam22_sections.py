@@ -141,6 +141,12 @@ REFUSED_BY_RULE: dict[str, tuple[str, str, str]] = {
     ),
     "Redirect Variable": ('Redirect "zzf" Variable zzh : False.\n', "G3", "outside the kernel"),
     "a Module in the section": ("Module zzM.\n", "G3", "modules can rebind"),
+    "a section-local Universe": ("Universe zzu.\n", "G2", "`Universe` is not a permitted"),
+    "Local Canonical Structure": (
+        "Local Canonical Structure zzc := Build_Equivalence.\n",
+        "G3",
+        "changes elaboration through instances",
+    ),
     "Time Hypothesis": ("Time Hypothesis zzh : False.\n", "G2", NEEDS_G5),
     "#[local] Hypothesis": ("#[local] Hypothesis zzh : False.\n", "G2", NEEDS_G5),
     "Context with an instance binder": ("Context `{zzh : False}.\n", "G2", NEEDS_G5),
