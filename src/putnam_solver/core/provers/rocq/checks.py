@@ -45,7 +45,7 @@ from putnam_solver.core.provers.rocq.policy import (
     READING_COMMANDS,
     STATEMENT_CHECK,
 )
-from putnam_solver.core.provers.rocq.sections import HOLDS_THEOREM, LET_IN_SECTION, SECTION_LOCAL
+from putnam_solver.core.provers.rocq.sections import HOLDS_THEOREM, LET_IN_SECTION, SECTION_LOCAL, declares_locals
 from putnam_solver.core.provers.rocq.sentence_rules import (
     declares_given_names,
     gives_term,
@@ -250,10 +250,10 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
     """
     name = opening.declared_name
     scan.own_sections += 1
-    local = False
+    body = scan.i
     while (sent := scan.peek()) is not None:
         if _is_theorem(scan, sent):
-            hold_theorem(scan, opening, local)
+            hold_theorem(scan, opening, declares_locals(scan.sents, body))
             return
         if sent.command == "End":
             scan.take()
@@ -264,10 +264,9 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
         if sent.command not in SECTION_LOCAL:
             _take_addition(scan)
             if scan.holding:  # a section inside this one holds the theorem: so does this one
-                hold_theorem(scan, opening, local)
+                hold_theorem(scan, opening, declares_locals(scan.sents, body))
                 return
             continue
-        local = True
         if scan.take().command == "Let":
             _note_name(scan, sent)
             if opens_proof(sent):
@@ -284,11 +283,14 @@ def _is_theorem(scan: _Scan, sent: Sentence) -> bool:
 
 def hold_theorem(scan: _Scan, opening: Sentence, local: bool) -> None:
     """The candidate's section opened by ``opening`` holds the theorem (``sections.py``): with assumptions
-    or ``Let``s of its own before it, only the semantic statement check can tell whether its ``End`` made
-    one a premise of the theorem (class 2); without, it is a scope that changes nothing (class 1)."""
+    or ``Let``s of its own (``local``, read by ``declares_locals`` up to its ``End``, proofs included), only
+    the semantic statement check can tell whether its ``End`` made one a premise of the theorem (class 2);
+    without, it is a scope that changes nothing (class 1)."""
     scan.holding.append(str(opening.declared_name))
     if local:
-        scan.needs_elaboration_check(opening, f"{HOLDS_THEOREM} and declares assumptions or `Let`s before it;")
+        scan.needs_elaboration_check(
+            opening, f"{HOLDS_THEOREM} and declares assumptions or `Let`s (a proof in it included);"
+        )
 
 
 def _close_holding(scan: _Scan) -> Violation | None:

@@ -62,7 +62,27 @@ def section_assumptions(sents: Sequence[Sentence], theorem_at: int, own: frozens
     return frozenset(found)
 
 
+def declares_locals(sents: Sequence[Sentence], body: int) -> bool:
+    """Whether the section whose body begins at ``body`` in ``sents`` declares an assumption or a ``Let`` of
+    its own (not of a section nested in it) anywhere before its ``End``. Not only among the sentences of
+    its body: coqc 8.16 takes a ``Hypothesis`` or ``Context`` in a helper's proof (``Lemma l : True.
+    Proof. Hypothesis h : False. exact I. Qed.``) as one of the enclosing section, in scope of every later
+    lemma, and its ``End`` makes it a premise of the theorem that uses it; so one in the theorem's own
+    proof is counted alike. A section nested in this one discharges its own at its ``End``."""
+    depth = 0
+    for sent in sents[body:]:
+        if sent.command == "Section":
+            depth += 1
+        elif sent.command == "End":
+            if depth == 0:
+                return False
+            depth -= 1
+        elif depth == 0 and sent.command in SECTION_LOCAL:
+            return True
+    return False
+
+
 HOLDS_THEOREM: Final = "a section of yours that holds the theorem"
 """How G2 names the candidate's section around the theorem in a refusal."""
 
-__all__ = ["HOLDS_THEOREM", "LET_IN_SECTION", "SECTION_LOCAL", "section_assumptions"]
+__all__ = ["HOLDS_THEOREM", "LET_IN_SECTION", "SECTION_LOCAL", "declares_locals", "section_assumptions"]
