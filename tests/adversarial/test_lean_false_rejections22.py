@@ -3,7 +3,8 @@
 * Options that change only what Lean prints were refused around the theorem: ``trace.<class>``,
   ``diagnostics``, ``diagnostics.threshold``, ``profiler``, ``profiler.threshold``, ``grind.warning``
   (``_policy._OUTPUT_OPTIONS`` cites where Lean registers each). ``trace.profiler.output`` names a file
-  Lean writes, so it stays refused; so do options that steer elaboration or disable checks.
+  Lean writes and debugging classes (a ``debug`` part) run extra code, so they stay refused; so do options
+  that steer elaboration or disable checks.
 * ``local instance`` inside a ``section`` or ``namespace`` closed before the theorem was refused while
   ``attribute [local instance] x`` there was accepted: the same local attribute, ended by the same ``end``.
 * ``universe u`` inside a block closed before the theorem: Lean's ``universe`` adds to the scope's level
@@ -95,6 +96,9 @@ REFUSED: dict[str, tuple[Edit, str]] = {
     ),
     "trace.profiler.output.pp": ({"before": "set_option trace.profiler.output.pp true in\n"}, "G3"),
     "grind.debug": ({"before": "set_option grind.debug true in\n"}, "G3"),
+    "a debugging trace class": ({"before": "set_option trace.Debug.Meta.Tactic.simp true in\n"}, "G3"),
+    "trace.grind.debug": ({"before": "set_option trace.grind.debug true in\n"}, "G3"),
+    "trace.«debug»": ({"before": "set_option trace.«debug» true in\n"}, "G3"),
     "diagnostics-like name": ({"before": "set_option diagnosticsX true in\n"}, "G3"),
     "tracer-like name": ({"before": "set_option tracer.x true in\n"}, "G3"),
     "trace option wrapping a forbidden construct": (

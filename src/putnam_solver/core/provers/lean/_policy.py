@@ -80,7 +80,9 @@ _OPTIONS = (
 _OPTION_PREFIXES = ("linter.", "pp.", "trace.")
 _OPTION_EXCLUDED = ("trace.profiler.output",)
 """Under an allowed prefix but not output-only: ``trace.profiler.output`` (a ``String``, src/Lean/Util/
-Trace.lean) names a file Lean writes the profile to, and ``trace.profiler.output.pp`` shapes that file."""
+Trace.lean) names a file Lean writes the profile to, and ``trace.profiler.output.pp`` shapes that file.
+Any option with a ``debug`` part (``trace.Debug.Meta.Tactic.simp``, ``trace.grind.debug``, a library's
+``trace.debug``) is refused too: debugging classes exist to run extra code, not only to print."""
 _ELABORATION_OPTIONS = ("tactic.hygienic", "synthInstance.maxSize")
 """``synthInstance.maxSize`` is not a resource cap: an instance whose answer is that large is dropped and
 the search goes on (leanprover/lean4 src/Lean/Meta/SynthInstance.lean, ``addAnswer``), so a smaller,
@@ -236,7 +238,8 @@ POLICY: Final = LeanPolicy(
         PermittedAddition(
             "`set_option NAME VALUE in`",
             f"before a helper or before the theorem, or as a global command, NAME one of "
-            f"{', '.join(_OPTIONS)} or a `linter.*`, `pp.*` or `trace.*` option (not `trace.profiler.output`); "
+            f"{', '.join(_OPTIONS)} or a `linter.*`, `pp.*` or `trace.*` option "
+            "(no `trace.profiler.output`, no `debug` part); "
             "before a helper or inside a proof also "
             "`autoImplicit` or `relaxedAutoImplicit` (they act on that helper's signature only)",
         ),
@@ -466,7 +469,8 @@ POLICY: Final = LeanPolicy(
         ForbiddenRule(
             "set_option",
             "option",
-            f"only {', '.join(_OPTIONS)}, `linter.*`, `pp.*`, `trace.*` (not `trace.profiler.output`) and (left to G6) "
+            f"only {', '.join(_OPTIONS)}, `linter.*`, `pp.*`, `trace.*` "
+            "(no `trace.profiler.output`, no `debug` part) and (left to G6) "
             f"{', '.join(_ELABORATION_OPTIONS)} may be set; others disable checks (debug.*) or change elaboration",
             False,
         ),
@@ -478,6 +482,8 @@ def option_allowed(name: str, policy: LeanPolicy) -> bool:
     """Whether ``policy`` lets a candidate set the option ``name`` (G2 and G3 both ask)."""
     name = normalize_name(name)
     if any(name == x or name.startswith(f"{x}.") for x in policy.excluded_options):
+        return False
+    if any(part.lower() == "debug" for part in name.split(".")):
         return False
     return name in policy.allowed_options or any(name.startswith(p) for p in policy.allowed_option_prefixes)
 
