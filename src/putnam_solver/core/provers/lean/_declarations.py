@@ -152,7 +152,7 @@ def g2_decides(commands: Sequence[Command]) -> Counter[tuple[int, str]]:
             depth = max(depth - 1, 0)
         if command.keyword == "instance":
             found[(command.tokens[command.head].line, "instance")] += 1
-        elif local_notation(command) or local_instance(command):  # G2 refuses a local instance before the theorem
+        elif local_notation(command) or local_instance(command):  # G2 judges a local instance wherever it stands
             keyword = command.tokens[command.head + 1]
             found[(keyword.line, keyword.text)] += 1
         elif depth and local_attribute(command):
