@@ -131,11 +131,10 @@ STILL_REFUSED = {
     "variable before the theorem": ("variable (zz_x : ℕ)\n\n", "", "not a permitted addition"),
     "an instance after the theorem": ("", "\ninstance : Inhabited ℕ := ⟨3⟩\n", "an `instance` for a class"),
     "a scoped instance after the theorem": ("", "\nscoped instance : Inhabited ℕ := ⟨3⟩\n", "instance"),
-    "a local instance before the theorem": ("local instance : Inhabited ℕ := ⟨3⟩\n\n", "", "not a permitted"),
-    "a local instance in a closed section": (
-        "section\nlocal instance : Inhabited ℕ := ⟨3⟩\nend\n\n",
+    "a local instance before the theorem": (
+        "local instance : Inhabited ℕ := ⟨3⟩\n\n",
         "",
-        "not a permitted addition",
+        "a local attribute at top level is in force at the theorem",
     ),
     "a local instance after the theorem with @[instance]": (
         "",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._helpers import show
+from putnam_solver.core.provers.lean._helpers import needs_g6, show
 from putnam_solver.core.provers.lean.syntax import Command
 
 SECTION_VARIABLES: Final = frozenset({"variable", "include", "omit"})
@@ -41,6 +41,10 @@ class Walk:
     scoped: list[Command] = field(default_factory=list)
     """Blocks in which the candidate declared section variables (``variable``, ``include``, ``omit``) or a
     local attribute (``attribute [local instance] x``): both end with the block."""
+    universes: list[Command] = field(default_factory=list)
+    """Blocks in which the candidate declared a ``universe``: Lean adds it to the block's scope
+    (``Scope.levelNames``, src/Lean/Elab/Command.lean ``elabUniverse``) and pops it at ``end``; one still
+    open at a pinned declaration is left to G6, as a top-level ``universe`` is."""
     pinned_blocks: list[Command] = field(default_factory=list)
     """The challenge's own block openers (its ``noncomputable section``), once met."""
     pinned_scope: list[tuple[Command, Command]] = field(default_factory=list)
@@ -113,13 +117,21 @@ def close_block(
     ]
 
 
-def variables_in_scope(walk: Walk, line: int, at: str) -> list[Violation]:
+def local_block(walk: Walk) -> bool:
+    """Whether the innermost open block is the candidate's own ``section`` or ``namespace``: what is local
+    to it ends at its ``end``, which must come before any pinned declaration (:func:`variables_in_scope`)."""
+    return bool(walk.blocks) and walk.blocks[-1][0].keyword != "mutual" and not walk.pinned(walk.blocks[-1][0])
+
+
+def variables_in_scope(walk: Walk, line: int, at: str, semantic: bool) -> list[Violation]:
     """Section variables (or local attributes) the candidate declared in a block still open at a pinned
     declaration: Lean would add them to its statement or definition, or elaborate it with them (closed
     blocks take theirs away, so helpers may use them);
     and a candidate ``mutual`` block around it, which Lean would elaborate together with its helpers."""
     open_blocks = [block for block, _ in walk.blocks]
     mutual = [Violation(line, show(b), f"is still open at {at}") for b in open_blocks if b.keyword == "mutual"]
+    universes = {id(b): b for b in walk.universes if not semantic and any(b is o for o in open_blocks)}
+    mutual += [Violation(line, show(b), needs_g6(f"a `universe` in a block open at {at}")) for b in universes.values()]
     return mutual + [
         Violation(line, show(block), f"declares section variables or local attributes and is still open at {at}")
         for i, block in enumerate(walk.scoped)

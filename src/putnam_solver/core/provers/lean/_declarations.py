@@ -32,6 +32,7 @@ from typing import Final
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._blocks import Walk
 from putnam_solver.core.provers.lean._helpers import (
+    helper_name_violations,
     local_attribute,
     local_attribute_tokens,
     local_instance,
@@ -39,7 +40,7 @@ from putnam_solver.core.provers.lean._helpers import (
     needs_g6,
     show,
 )
-from putnam_solver.core.provers.lean.syntax import IDENT, Command, Token, name_parts, top_level_assign
+from putnam_solver.core.provers.lean.syntax import IDENT, Command, Statement, Token, name_parts, top_level_assign
 
 
 def scoped_violations(command: Command, walk: Walk) -> list[Violation]:
@@ -54,6 +55,40 @@ def scoped_violations(command: Command, walk: Walk) -> list[Violation]:
         return [Violation(command.line, show(command), rule)]
     walk.scoped.append(block)
     return []
+
+
+def local_instance_violations(
+    command: Command, walk: Walk, expected: Statement, namespace: Sequence[str]
+) -> list[Violation]:
+    """``local instance`` before the theorem: its instance attribute is a local attribute like
+    ``attribute [local instance] x``'s (Lean's ``instance`` command adds it with the command's
+    ``attrKind``, and a ``local`` entry of a ``ScopedEnvExtension`` is dropped when its scope is popped at
+    ``end``: src/Lean/ScopedEnvExtension.lean, ``popScope``), so the same block rule holds
+    (:func:`scoped_violations`). The definition itself stays in the environment, so its name follows the
+    helpers' rules; an anonymous one is named ``inst...`` by Lean (src/Lean/Elab/DeclUtil.lean and
+    DeclNameGen.lean, ``mkInstanceName``: ``"inst"`` and the type's constants, made unused), so it is
+    refused only where a name the statement uses begins with ``inst``."""
+    found = scoped_violations(command, walk)
+    name = _instance_name(command)
+    if name is None:
+        if any(part.startswith("inst") for part in expected.name_parts_used):
+            rule = "an anonymous instance is named `inst...` by Lean, like a name the statement uses"
+            found.append(Violation(command.line, show(command), rule))
+        return found
+    parts = name_parts(name)
+    if parts[0] == "_root_":
+        return [*found, Violation(command.line, f"`{name}`", "helper names may not escape to `_root_`")]
+    return found + helper_name_violations(command, parts[-1], expected, [*namespace, *parts[:-1]])
+
+
+def _instance_name(command: Command) -> str | None:
+    """The declared name of ``[local] instance (priority := p)? name? ...``, or None when anonymous."""
+    tokens, i = command.tokens, command.head + 2
+    if i + 1 < len(tokens) and tokens[i].text == "(" and tokens[i + 1].text == "priority":
+        while i < len(tokens) and tokens[i].text != ")":
+            i += 1
+        i += 1
+    return tokens[i].text if i < len(tokens) and tokens[i].kind == IDENT else None
 
 
 def notation_violations(command: Command, semantic: bool) -> list[Violation]:
@@ -117,7 +152,7 @@ def g2_decides(commands: Sequence[Command]) -> Counter[tuple[int, str]]:
             depth = max(depth - 1, 0)
         if command.keyword == "instance":
             found[(command.tokens[command.head].line, "instance")] += 1
-        elif local_notation(command) or local_instance(command):  # G2 refuses a local instance before the theorem
+        elif local_notation(command) or local_instance(command):  # G2 judges a local instance wherever it stands
             keyword = command.tokens[command.head + 1]
             found[(keyword.line, keyword.text)] += 1
         elif depth and local_attribute(command):

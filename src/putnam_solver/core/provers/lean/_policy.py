@@ -33,7 +33,9 @@ class LeanPolicy:
 
     allowed_options: tuple[str, ...]
     allowed_option_prefixes: tuple[str, ...]
-    """Option families that only steer warnings (``linter.``) or printing (``pp.``): harmless anywhere."""
+    """Option families that only steer warnings (``linter.``) or printing (``pp.``, ``trace.``): harmless anywhere."""
+    excluded_options: tuple[str, ...]
+    """Options (and their sub-options) under an allowed prefix that are not harmless."""
     elaboration_options: tuple[str, ...]
     """Options that steer how terms elaborate: a global one is left to G6 (refused without it)."""
     read_only_commands: tuple[str, ...]
@@ -59,13 +61,28 @@ class LeanPolicy:
         return next(r for r in self.forbidden if r.construct == construct)
 
 
+_OUTPUT_OPTIONS = ("diagnostics", "diagnostics.threshold", "profiler", "profiler.threshold", "grind.warning")
+"""Options that change only what Lean prints, registered in leanprover/lean4 (``register_builtin_option``):
+``diagnostics`` ("collect diagnostic information") and ``diagnostics.threshold`` (which counters are
+reported) in src/Lean/CoreM.lean; ``profiler`` ("show execution times") and ``profiler.threshold`` (which
+times are reported) in src/Lean/Util/Profile.lean; ``grind.warning`` (a warning whenever ``grind`` is used)
+in src/Lean/Meta/Tactic/Grind/Types.lean. ``trace.<class>`` options (:data:`_OPTION_PREFIXES`) are those
+``registerTraceClass`` registers and ``trace.profiler*`` in src/Lean/Util/Trace.lean: each adds trace
+messages, which ``lean --json`` prints as JSON messages like ``#check``'s (G4 reads exit code and error
+severities only; comparator's output can only lose by more text, ``comparator_output``)."""
 _OPTIONS = (
     "maxHeartbeats",
     "maxRecDepth",
     "synthInstance.maxHeartbeats",
     "exponentiation.threshold",
+    *_OUTPUT_OPTIONS,
 )
-_OPTION_PREFIXES = ("linter.", "pp.")
+_OPTION_PREFIXES = ("linter.", "pp.", "trace.")
+_OPTION_EXCLUDED = ("trace.profiler.output",)
+"""Under an allowed prefix but not output-only: ``trace.profiler.output`` (a ``String``, src/Lean/Util/
+Trace.lean) names a file Lean writes the profile to, and ``trace.profiler.output.pp`` shapes that file.
+Any option with a ``debug`` part (``trace.Debug.Meta.Tactic.simp``, ``trace.grind.debug``, a library's
+``trace.debug``) is refused too: debugging classes exist to run extra code, not only to print."""
 _ELABORATION_OPTIONS = ("tactic.hygienic", "synthInstance.maxSize")
 """``synthInstance.maxSize`` is not a resource cap: an instance whose answer is that large is dropped and
 the search goes on (leanprover/lean4 src/Lean/Meta/SynthInstance.lean, ``addAnswer``), so a smaller,
@@ -189,6 +206,7 @@ for an average's value)."""
 POLICY: Final = LeanPolicy(
     allowed_options=_OPTIONS,
     allowed_option_prefixes=_OPTION_PREFIXES,
+    excluded_options=_OPTION_EXCLUDED,
     elaboration_options=_ELABORATION_OPTIONS,
     read_only_commands=_READ_ONLY,
     helper_keywords=("theorem", "lemma", "def", "abbrev", *TYPE_KEYWORDS),
@@ -220,7 +238,9 @@ POLICY: Final = LeanPolicy(
         PermittedAddition(
             "`set_option NAME VALUE in`",
             f"before a helper or before the theorem, or as a global command, NAME one of "
-            f"{', '.join(_OPTIONS)} or a `linter.*` option; before a helper or inside a proof also "
+            f"{', '.join(_OPTIONS)} or a `linter.*`, `pp.*` or `trace.*` option "
+            "(no `trace.profiler.output`, no `debug` part); "
+            "before a helper or inside a proof also "
             "`autoImplicit` or `relaxedAutoImplicit` (they act on that helper's signature only)",
         ),
     ),
@@ -449,7 +469,8 @@ POLICY: Final = LeanPolicy(
         ForbiddenRule(
             "set_option",
             "option",
-            f"only {', '.join(_OPTIONS)}, `linter.*`, `pp.*` and (left to G6) "
+            f"only {', '.join(_OPTIONS)}, `linter.*`, `pp.*`, `trace.*` "
+            "(no `trace.profiler.output`, no `debug` part) and (left to G6) "
             f"{', '.join(_ELABORATION_OPTIONS)} may be set; others disable checks (debug.*) or change elaboration",
             False,
         ),
@@ -460,6 +481,10 @@ POLICY: Final = LeanPolicy(
 def option_allowed(name: str, policy: LeanPolicy) -> bool:
     """Whether ``policy`` lets a candidate set the option ``name`` (G2 and G3 both ask)."""
     name = normalize_name(name)
+    if any(name == x or name.startswith(f"{x}.") for x in policy.excluded_options):
+        return False
+    if any(part.lower() == "debug" for part in name.split(".")):
+        return False
     return name in policy.allowed_options or any(name.startswith(p) for p in policy.allowed_option_prefixes)
 
 

@@ -31,11 +31,17 @@ from putnam_solver.core.provers.lean._blocks import (
     SECTION_VARIABLES,
     Walk,
     close_block,
+    local_block,
     opens_block,
     pinned_command,
     variables_in_scope,
 )
-from putnam_solver.core.provers.lean._declarations import instance_violations, notation_violations, scoped_violations
+from putnam_solver.core.provers.lean._declarations import (
+    instance_violations,
+    local_instance_violations,
+    notation_violations,
+    scoped_violations,
+)
 from putnam_solver.core.provers.lean._helpers import (
     answer_violations,
     candidate_name_parts,
@@ -134,7 +140,7 @@ def check_statement(
             if want[found].name is not None:  # every pinned declaration is read in the scope it stands in
                 at = "the theorem" if theorem_seen else f"`{want[found].name}`"
                 walk.violations += _open_violations(expected, want[found], walk.in_force(), command.line, semantic, at)
-                walk.violations += variables_in_scope(walk, command.line, at)
+                walk.violations += variables_in_scope(walk, command.line, at, semantic)
         elif command.keyword == "import":
             walk.violations += _import_violations(command, walk, closure)
         elif position < imports:
@@ -177,6 +183,9 @@ def _scope_command(
         return scoped_violations(command, walk)
     if local_instance(command) and after:  # elaborated after the theorem, and its instance is not exported
         return helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
+    if command.keyword == "universe" and command.head == 0 and local_block(walk):  # popped at the block's `end`
+        walk.universes.append(walk.blocks[-1][0])
+        return []
     if command.keyword == "universe" and command.head == 0:
         return [] if semantic else [Violation(command.line, show(command), needs_g6("a `universe` declaration"))]
     if local_notation(command):
@@ -190,8 +199,8 @@ def _scope_command(
         why = "which the statement names or opens" if reachable else "which may already exist in the library"
         what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
         deferred = [Violation(command.line, show(command), needs_g6(what))]
-        return deferred + _addition_violations(command, expected, policy, namespace)  # refusals G6 cannot lift
-    return _addition_violations(command, expected, policy, namespace)
+        return deferred + _addition_violations(command, expected, policy, namespace, walk)  # G6 cannot lift them
+    return _addition_violations(command, expected, policy, namespace, walk)
 
 
 def _dotted_prefix(command: Command) -> list[str]:
@@ -455,10 +464,13 @@ def _compare(
 
 
 def _addition_violations(
-    command: Command, expected: Statement, policy: LeanPolicy, namespace: Sequence[str]
+    command: Command, expected: Statement, policy: LeanPolicy, namespace: Sequence[str], walk: Walk
 ) -> list[Violation]:
     """A command the challenge does not have: allowed only if it is a permitted helper, declared at top
     level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open)."""
+    if local_instance(command):
+        prefix = helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
+        return prefix + local_instance_violations(command, walk, expected, namespace)
     start, _ = _combinator_prefix_end(command.tokens, policy, helper=True)
     if command.keyword == "example":  # elaborated, then dropped with all it declared (`withoutModifyingEnv`)
         return helper_prefix_violations(command.tokens[start : command.head], policy)
