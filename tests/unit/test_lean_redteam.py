@@ -115,8 +115,8 @@ STOPPED: dict[str, Case] = {
         "G2", "collides with a challenge declaration"
     ),
     "option chain with a bad option": (
-        B5, W, {"before": "set_option maxHeartbeats 0 in\nset_option trace.Meta.synthInstance true in\n" + AUX}, "G2",
-        "trace.Meta.synthInstance"
+        B5, W, {"before": "set_option maxHeartbeats 0 in\nset_option synthInstance.maxSize 1 in\n" + AUX}, "G2",
+        "synthInstance.maxSize"
     ),
     "meta modifier": (B5, W, {"before": "meta def aux : ℕ := 0\n"}, "G2", "`meta`: not permitted"),
     "sorry in where": (B5, W, {"proof": "go\nwhere go : True := sorry"}, "G3", "sorry"),
