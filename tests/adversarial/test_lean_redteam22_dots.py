@@ -143,6 +143,7 @@ def _normal(text: str) -> list[str]:
         ("∃ c, ∃ b, P b c", "∃ b c, P b c"),
         ("∀ z y x : F, P x y z", "∀ x y z : F, P x y z"),
         ("∀ (y x : ℝ), P x y", "∀ x, ∀ y, P x y"),
+        ("∀ y x > 0, P x y", "∀ x y > 0, P x y"),
     ],
 )
 def test_one_term_in_two_notations_reads_alike(one: str, other: str) -> None:
@@ -163,6 +164,7 @@ def test_one_term_in_two_notations_reads_alike(one: str, other: str) -> None:
         ("fun b a => P a b", "fun a b => P a b"),
         ("∃ a, ∀ b, P a b", "∀ b, ∃ a, P a b"),
         ("∃ a, ∃ a, P a", "∃ a, P a"),
+        ("∀ y x > 0, P x y", "∀ y x ≥ 0, P x y"),
         ("∑ b ∈ s, ∑ a ∈ t, f a b", "∑ a ∈ t, ∑ b ∈ s, f a b"),
     ],
 )

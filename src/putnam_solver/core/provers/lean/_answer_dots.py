@@ -4,8 +4,9 @@ The copy rule compared ``(k + j).choose j`` and ``Nat.choose (k + j) j``, ``s.ca
 ``(f n).succ`` and ``Nat.succ (f n)``, as different terms, so the question copied in the other notation
 passed. Lean 4 elaborates ``e.f args``, with ``e`` of type ``T ...``, as ``T.f args`` with ``e`` put at the
 first explicit argument of type ``T`` (src/Lean/Elab/App.lean, ``elabAppLValsAux`` / ``addLValArg``:
-"generalized field notation"): for the functions these statements use (``Nat.choose``, ``Finset.card``,
-``Nat.succ``, ``Real.sqrt``...) the first explicit argument. Here both sides are read alike:
+"the first explicit parameter which takes an element of type ``(C ...)`` where ``C`` is ``baseName``"):
+for the functions these statements use (``Nat.choose``, ``Finset.card``, ``Nat.succ``, ``Real.sqrt``...)
+the first explicit argument. Here both sides are read alike:
 
 * ``e.f a b`` (``e`` a bracketed term, or a name whose first component is a variable: a bound variable
   ``#0``, a name in lower case or of one letter, ``s.card``, ``x.sqrt``, ``P.eval``) is ``f e a b``; a
