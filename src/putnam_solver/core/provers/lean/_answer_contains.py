@@ -54,6 +54,7 @@ from collections.abc import Collection, Sequence
 from functools import lru_cache
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_binders import sorted_binders
 from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE, normal_order
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
@@ -103,6 +104,7 @@ def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
     """:func:`canonical_kept` before the normal form, with parentheses (the copy rule reads one value in
     both forms and several times: once)."""
     texts = one_spelling(texts, types)  # red team 21: `exists`, `/\\`, `∃ (a : ℕ) (b : ℕ)` as Lean reads them
+    texts = sorted_binders(texts)  # red team 22: `∃ c b a` for `∃ a b c`
     plain = [t for t in texts if t not in ("(", ")")]
     bound: dict[str, str] = {}
     count = iter(range(len(plain) + 1))  # red team 19: a name bound again gets a new number, not `len(bound)`

@@ -43,6 +43,7 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import ABS_CLOSE, ABS_OPEN
+from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum
 
 OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", ABS_OPEN: ABS_CLOSE}
@@ -251,6 +252,8 @@ def _applied(head: Node, args: list[Node]) -> Node:
             if arity == 1:
                 return _prefix(symbol, explicit[0])
             return _binary(symbol, *(explicit[::-1] if symbol == "∈" else explicit))
+    if head.kind == "atom" and args and head.text not in FUNCTIONS:  # `Nat.choose n k` is `choose n k`
+        head = _node("atom", last_name(head.text))
     return _node("app", "", [head, *args], APP) if args else head
 
 
@@ -424,7 +427,10 @@ class _Reader:
             node = self._group(self.at, close)
             self.at = close + 1
         elif _starts_atom(text):
-            node = _node("atom", text)
+            head, *names = text.split(".") if receiver(text) else [text]  # `s.card` is `card s` (_answer_dots)
+            node = _node("atom", head)
+            for name in names:
+                node = _node("app", "", [_node("atom", name), node], APP)
             self.at += 1
         else:
             raise _Fail
@@ -435,7 +441,8 @@ class _Reader:
                 self.at += 1
                 nxt = "." + self.texts[self.at]
             self.at += 1
-            node = _node("post", nxt, [node])
+            called = field_name(nxt)  # `(f n).succ` is `succ (f n)`, `(f x).1` stays
+            node = _node("app", "", [_node("atom", called), node], APP) if called else _node("post", nxt, [node])
         return node
 
 

@@ -1,0 +1,51 @@
+"""Generalized field notation read as the application it is, for ``_answer_order``'s normal form (red team 22).
+
+The copy rule compared ``(k + j).choose j`` and ``Nat.choose (k + j) j``, ``s.card`` and ``Finset.card s``,
+``(f n).succ`` and ``Nat.succ (f n)``, as different terms, so the question copied in the other notation
+passed. Lean 4 elaborates ``e.f args``, with ``e`` of type ``T ...``, as ``T.f args`` with ``e`` put at the
+first explicit argument of type ``T`` (src/Lean/Elab/App.lean, ``elabAppLValsAux`` / ``addLValArg``:
+"the first explicit parameter which takes an element of type ``(C ...)`` where ``C`` is ``baseName``"):
+for the functions these statements use (``Nat.choose``, ``Finset.card``, ``Nat.succ``, ``Real.sqrt``...)
+the first explicit argument. Here both sides are read alike:
+
+* ``e.f a b`` (``e`` a bracketed term, or a name whose first component is a variable: a bound variable
+  ``#0``, a name in lower case or of one letter, ``s.card``, ``x.sqrt``, ``P.eval``) is ``f e a b``; a
+  chain ``s.card.succ`` is ``succ (card s)``;
+* an applied constant in a namespace, ``Nat.choose n k``, is read by its last component, ``choose n k``
+  (a name the notation table ``_answer_order.FUNCTIONS`` knows is read as its notation first).
+
+A projection by number (``h.1``, ``(f x).2``, ``x.2.1``) and a decimal literal (``1.5``) are no field
+of a name and are left; so is a constant in a namespace that nothing is applied to (``Nat.succ``,
+``Set.univ``, ``Real.pi``). Where ``f`` takes ``e`` at a later argument (``P.eval x`` is
+``Polynomial.eval x P``) the two readings stay apart: the copy then passes this rule, as it did before; no
+reading is merged that Lean tells apart beyond functions of one last name, and an honest value holds the
+question in neither. Linear: each name is split once, each node built once.
+"""
+
+from __future__ import annotations
+
+from putnam_solver.core.provers.lean._idchars import all_digits, starts_letter
+
+
+def receiver(text: str) -> bool:
+    """A name whose first component is a variable with fields after it (module doc)."""
+    head, dot, rest = text.partition(".")
+    if not dot or not rest or any(not part or all_digits(part) for part in rest.split(".")):
+        return False
+    variable = head[:1] == "#" and all_digits(head[1:])
+    return variable or (starts_letter(head) and (head[0].islower() or len(head) == 1))
+
+
+def field_name(text: str) -> str | None:
+    """The function a ``.name`` after a bracketed term names (``(f n).succ``), None for a projection by
+    number (``.1``, ``.2.1``)."""
+    name = text[1:]
+    return name if text[:1] == "." and starts_letter(name) and "." not in name else None
+
+
+def last_name(text: str) -> str:
+    """An applied constant's name read by its last component (module doc); a variable's name as it is."""
+    if "." not in text or text[:1] == "#" or receiver(text):
+        return text
+    last = text.rpartition(".")[2]
+    return last if last and not all_digits(last) else text
