@@ -60,7 +60,5 @@ NATURALS = (
 """A natural's value as a binary integer: the factorial as ``zfact``, products, sums and powers of
 naturals as those of reals, and each ``INR n`` as ``IZR (Z.of_nat n)``, a numeral where ``n`` is one."""
 
-MULTIPLES = (
-    f"rewrite ?{EXACT}.cos_pos, ?{EXACT}.sin_pos, ?{EXACT}.cos_neg_pos, ?{EXACT}.sin_neg_pos in __putnam_h; "
-)
+MULTIPLES = f"rewrite ?{EXACT}.cos_pos, ?{EXACT}.sin_pos, ?{EXACT}.cos_neg_pos, ?{EXACT}.sin_neg_pos in __putnam_h; "
 """``cos`` and ``sin`` at a whole multiple of ``PI`` as their values (``sign`` computed by the ``cbv`` after)."""
