@@ -8,11 +8,12 @@ the stack in unary. ``sqrt 16 + 1``, ``Rabs (-4)``, ``Rmax 2 4``, ``Rmin 4 5``, 
 ``INR (Nat.pow 2 2)``, ``/ (1/4)``, ``powerRZ 2 (-1) + 3`` and ``cos (INR 2 * PI)`` were already
 ``differs``. Fixed by meaning (``answer_exact``): before computing, ``INR (fact n)`` becomes the factorial in
 binary integers, ``INR`` of products, sums and powers those of reals, ``INR n`` the numeral ``IZR n``, and
-``cos``/``sin`` at a whole multiple of ``PI`` their values, from lemmas the harness's file proves (``Qed``).
+``cos``/``sin`` at a whole multiple of ``PI`` (``k * PI`` or ``PI * k``) their values, from lemmas the
+harness's file proves (``Qed``).
 
-Still ``unknown``: ``cos (PI * 4)`` (the multiple on the right), sums of multiples beyond the addition
-formulas' rounds, naturals built from operations other than products, sums, powers and the factorial that
-are too large for unary computation.
+Still ``unknown``: multiples not written as one product of a numeral and ``PI`` (``cos (2 * 2 * PI)``,
+``cos (PI / 2 * 8)``), sums of multiples beyond the addition formulas' rounds, naturals built from
+operations other than products, sums, powers and the factorial that are too large for unary computation.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ WRONG = {
     "cos at three PI": "cos (3 * PI) + 3",
     "cos at a negative multiple": "cos (-3 * PI) + 3",
     "cos at INR times PI": "cos (INR 4 * PI) + 3",
+    "cos at PI times a numeral": "cos (PI * 4) + 3",
+    "sin at PI times a negative": "sin (PI * (-3)) + 4",
     "Rpower at an INR exponent": "Rpower 2 (INR 2)",
     "a large factorial": "INR (fact 12)",
     "a ratio of large factorials": "INR (fact 12) / INR (fact 11) - 8",
@@ -42,6 +45,7 @@ HONEST = {
     "cos at four PI": "cos (4 * PI) + 2",
     "sin at three PI": "sin (3 * PI) + 3",
     "cos at INR times PI": "cos (INR 2 * PI) + 2",
+    "cos at PI times a numeral": "cos (PI * 4) + 2",
     "Rpower at an INR exponent": "Rpower 3 (INR 1)",
     "a ratio of large factorials": "INR (fact 12) / INR (fact 11) - 9",
     "a small factorial": "INR (fact 3) / 2",

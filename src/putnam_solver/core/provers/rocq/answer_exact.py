@@ -10,7 +10,7 @@ hypothesis has:
 * ``INR (fact n)`` as ``IZR (zfact n)``, the factorial in binary integers (:data:`EXACT_LEMMAS`), then the
   library's ``mult_INR``, ``plus_INR``, ``pow_INR`` and ``INR_IZR_INZ``: a natural's value is a binary
   integer, never a unary number, and ``INR 2`` is the numeral ``2`` that ``Rpower``'s lemmas read;
-* ``cos (k * PI)`` and ``sin (k * PI)`` at a whole numeral ``k`` (also negative) as ``+-1`` and ``0``,
+* ``cos (k * PI)`` and ``sin (k * PI)`` (or ``PI * k``) at a whole numeral ``k`` (also negative) as ``+-1`` and ``0``,
   from lemmas the harness's file proves from the library's ``cos_period``/``sin_period``.
 
 Equations all (``Qed``s the kernel checks in the harness's file): none can make a ``differs`` wrong. Full
@@ -40,6 +40,14 @@ EXACT_LEMMAS = (
     "Lemma sin_neg_pos : forall p, sin (IZR (Zneg p) * PI) = 0.\n"
     "Proof. intro p. rewrite <- Pos2Z.opp_pos, opp_IZR, Ropp_mult_distr_l_reverse, sin_neg, sin_pos. "
     "apply Ropp_0. Qed.\n"
+    "Lemma cos_pos_r : forall p, cos (PI * IZR (Zpos p)) = sign p.\n"
+    "Proof. intro p. rewrite Rmult_comm. apply cos_pos. Qed.\n"
+    "Lemma sin_pos_r : forall p, sin (PI * IZR (Zpos p)) = 0.\n"
+    "Proof. intro p. rewrite Rmult_comm. apply sin_pos. Qed.\n"
+    "Lemma cos_neg_r : forall p, cos (PI * IZR (Zneg p)) = sign p.\n"
+    "Proof. intro p. rewrite Rmult_comm. apply cos_neg_pos. Qed.\n"
+    "Lemma sin_neg_r : forall p, sin (PI * IZR (Zneg p)) = 0.\n"
+    "Proof. intro p. rewrite Rmult_comm. apply sin_neg_pos. Qed.\n"
     "Fixpoint zfact (n : nat) : Z := match n with O => 1%Z | S m => (Z.of_nat n * zfact m)%Z end.\n"
     "Lemma INR_fact : forall n, INR (fact n) = IZR (zfact n).\n"
     "Proof. induction n as [|n IH]. reflexivity. change (fact (S n)) with (S n * fact n)%nat. "
@@ -60,5 +68,15 @@ NATURALS = (
 """A natural's value as a binary integer: the factorial as ``zfact``, products, sums and powers of
 naturals as those of reals, and each ``INR n`` as ``IZR (Z.of_nat n)``, a numeral where ``n`` is one."""
 
-MULTIPLES = f"rewrite ?{EXACT}.cos_pos, ?{EXACT}.sin_pos, ?{EXACT}.cos_neg_pos, ?{EXACT}.sin_neg_pos in __putnam_h; "
+_MULTIPLE_LEMMAS = (
+    "cos_pos",
+    "sin_pos",
+    "cos_neg_pos",
+    "sin_neg_pos",
+    "cos_pos_r",
+    "sin_pos_r",
+    "cos_neg_r",
+    "sin_neg_r",
+)
+MULTIPLES = f"rewrite ?{', ?'.join(f'{EXACT}.{n}' for n in _MULTIPLE_LEMMAS)} in __putnam_h; "
 """``cos`` and ``sin`` at a whole multiple of ``PI`` as their values (``sign`` computed by the ``cbv`` after)."""
