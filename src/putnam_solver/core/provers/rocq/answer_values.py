@@ -35,6 +35,8 @@ throughout: the candidate's module, loaded before, cannot shadow one.
 
 from __future__ import annotations
 
+from putnam_solver.core.provers.rocq.answer_exact import EXACT_LEMMAS, MULTIPLES, NATURALS
+
 _R = "Coq.Reals.Rdefinitions"
 _T = "Coq.Reals.Rtrigo_def"
 _T1 = "Coq.Reals.Rtrigo1"
@@ -117,7 +119,7 @@ VALUE_LEMMAS = (
     "apply not_0_IZR; discriminate. Qed.\n"
     "Lemma exp_inv : forall x b, 0 < x -> exp (/ IZR (Zpos b) * ln x) ^ Pos.to_nat b = x.\n"
     "Proof. intros x b hx. pose proof (exp_frac x 1 b hx) as e. rewrite Rmult_1_l, pow_1 in e. exact e. Qed.\n"
-    f"End {VALUES}.\n"
+    f"End {VALUES}.\n" + EXACT_LEMMAS
 )
 """The values of ``Rpower`` (``exp (y * ln x)`` once computed) at a rational exponent, proved in the harness's
 file from the library's ``Rpower_pow`` and ``Rpower_mult``: ``x ^ n`` for a whole ``n``, ``1 / x ^ n`` for a
@@ -181,7 +183,7 @@ ARCHIMEDEAN = _once(
 (1/2))`` lies in ``(1/2, 3/2]``, which is enough to tell it from a number outside."""
 
 COMPUTED = (
-    f"{EXPANDED}"
+    f"{NATURALS}{EXPANDED}{MULTIPLES}"
     f"rewrite ?{', ?'.join(SPECIAL_VALUES)} in __putnam_h; "
     "(rewrite ?Coq.Reals.Rpower.exp_ln in __putnam_h by lra); "
     f"cbv beta iota zeta delta -[{' '.join(KEPT)}] in __putnam_h; "
