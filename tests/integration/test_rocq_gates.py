@@ -134,7 +134,10 @@ ATTACKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         + "Section S.\nVariable cheat : forall n, 2 * sum_to n = n * (n + 1).\n"
         + SUM_THEOREM
         + "Proof. exact cheat. Qed.\nEnd S.\n",
-        ("G2", "G3", "G5"),
+        # A section of the candidate's may hold the theorem: its End makes `cheat` a premise, which G5 finds in
+        # the kernel's type; G2 leaves such a section to G5 and refuses it on profiles without G5
+        # (tests/adversarial/test_rocq_theorem_in_section.py).
+        ("G5",),
     ),
     "notation changes =": (
         SUM,
