@@ -14,10 +14,10 @@ from putnam_solver.core.gatekit import ToolSpec
 from putnam_solver.core.provers import Prover, Readiness, get_prover
 from putnam_solver.core.sandbox import landlock_status, sandbox_status
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, gate_readiness, toolchain_match
+from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, toolchain_match
 from putnam_solver.extras import EXTRAS, NEEDED_BY, install_command, installed
 from putnam_solver.kits import get_kit
-from putnam_solver.selftest.runner import describe_last
+from putnam_solver.selftest.runner import describe_last, gate_readiness
 
 EXIT_CODES = (
     "Exit 0 when, for every prover checked, the full profile can run here and the benchmark data is present; "

@@ -57,10 +57,11 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import (
     get_prover,
 )
-from putnam_solver.core.util import InputError, check_output_file
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import require_gates, unready_gates
 from putnam_solver.kits import get_kit
+from putnam_solver.safe_write import check_output_file
 from putnam_solver.terminal import one_line
 from putnam_solver.verifier.candidates import (
     count_line,
