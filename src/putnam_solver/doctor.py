@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from putnam_solver import benchmark_files
+from putnam_solver.benchmark_view import describe_toolchain
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from putnam_solver.core.cache import check_cache_dir, default_cache_dir
@@ -172,7 +173,7 @@ def benchmark_toolchains(prover: str, options: VerifyOptions, benchmark: str | N
                 what = f"not installed here (putnam bootstrap --benchmark {spec.name})"
             else:
                 what = f"judged with {used}" + ("" if match["matches"] else " (differs; --toolchain or --tool chooses)")
-            detail = f"written for {stated.describe()}; {what}"
+            detail = f"written for {describe_toolchain(stated)}; {what}"
             rows.append(Readiness(label, bool(match["matches"]), detail))
     return rows
 

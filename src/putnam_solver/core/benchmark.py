@@ -169,20 +169,6 @@ class Benchmark:
         record["errata"] = [e.to_json() for e in self.errata(problem.id)]
         return record
 
-    def describe(self) -> dict[str, Any]:
-        """The benchmark as a run records it (its record and errata for this file's prover)."""
-        data: dict[str, Any] = {
-            "path": str(self.path),
-            "sha256": self.sha256,
-            "pin": self.pin_name,
-            "split": self.split,
-            "label": self.label,
-        }
-        if self.file is not None and (spec := self.spec) is not None:
-            data |= {"name": spec.name, "variant": self.file.variant, "file": self.file.to_json()}
-            data["record"] = spec.to_json(self.file.prover)
-        return data
-
     def _unknown_message(self, problem_id: str) -> str:
         return f"{self.path}: no problem {problem_id!r}{self.did_you_mean(problem_id)}"
 

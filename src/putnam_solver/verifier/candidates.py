@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.provers import Prover, get_prover, prover_names
@@ -307,7 +308,7 @@ def verdicts_json(verdicts: Sequence[Verdict], benchmark: Benchmark, show_offici
     return {
         "all_okay": bool(verdicts) and all(v.accepted for v in verdicts),
         "benchmark": {"path": str(benchmark.path), "sha256": benchmark.sha256, "pin": benchmark.pin_name}
-        | {k: v for k, v in benchmark.describe().items() if k in ("name", "variant", "split", "label")},
+        | {k: v for k, v in benchmark_record(benchmark).items() if k in ("name", "variant", "split", "label")},
         "accepted_on_known_defects": sorted(v.problem for v in verdicts if v.accepted and v.defects),
         "results": [shown(v, show_official) for v in verdicts],
     }
