@@ -21,55 +21,49 @@ from putnam_solver.core import text_gates
 from putnam_solver.core.answer_check import AnswerCheck, unknown
 from putnam_solver.core.artifacts import Artifacts
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.submission import (
-    Gate as Gate,
-)
-from putnam_solver.core.submission import (
-    GateCheck as GateCheck,
-)
-from putnam_solver.core.submission import (
-    ScratchDir as ScratchDir,
-)
-from putnam_solver.core.submission import (
-    Submission as Submission,
-)
-from putnam_solver.core.submission import (
-    VerifyOptions as VerifyOptions,
-)
-from putnam_solver.core.submission import (
-    run_gate as run_gate,
-)
+from putnam_solver.core.submission import Gate, GateCheck, ScratchDir, Submission, VerifyOptions, run_gate
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verdict import (
-    AXLE_GATE as AXLE_GATE,
+    AXLE_GATE,
+    DEFAULT_MAX_CANDIDATE_BYTES,
+    DEFAULT_TEXT_GATE_SECONDS,
+    PROFILE_GATES,
+    TEXT_GATES,
+    GateResult,
+    GateStatus,
+    Profile,
+    Track,
+    Verdict,
 )
-from putnam_solver.core.verdict import (
-    DEFAULT_MAX_CANDIDATE_BYTES as DEFAULT_MAX_CANDIDATE_BYTES,
-)
-from putnam_solver.core.verdict import (
-    DEFAULT_TEXT_GATE_SECONDS as DEFAULT_TEXT_GATE_SECONDS,
-)
-from putnam_solver.core.verdict import (
-    PROFILE_GATES as PROFILE_GATES,
-)
-from putnam_solver.core.verdict import (
-    TEXT_GATES as TEXT_GATES,
-)
-from putnam_solver.core.verdict import (
-    GateResult as GateResult,
-)
-from putnam_solver.core.verdict import (
-    GateStatus as GateStatus,
-)
-from putnam_solver.core.verdict import (
-    Profile as Profile,
-)
-from putnam_solver.core.verdict import (
-    Track as Track,
-)
-from putnam_solver.core.verdict import (
-    Verdict as Verdict,
-)
+
+# the pipeline's public names, with the types of ``submission`` and ``verdict`` its callers use (one import)
+__all__ = [
+    "AXLE_GATE",
+    "DEFAULT_MAX_CANDIDATE_BYTES",
+    "DEFAULT_TEXT_GATE_SECONDS",
+    "PROFILE_GATES",
+    "TEXT_GATES",
+    "Gate",
+    "GateCheck",
+    "GateResult",
+    "GateStatus",
+    "Profile",
+    "ScratchDir",
+    "Submission",
+    "Track",
+    "Verdict",
+    "VerifyOptions",
+    "decode_candidate",
+    "gate_ids",
+    "provenance_gate",
+    "provenance_gate_def",
+    "run_gate",
+    "run_gates",
+    "size_gate",
+    "toolchain_match",
+    "unusable_verdict",
+    "verdict_benchmark",
+]
 
 if TYPE_CHECKING:
     from putnam_solver.core.provers import Prover
