@@ -74,3 +74,9 @@ def benchmark_record(benchmark: Benchmark) -> dict[str, Any]:
         data |= {"name": spec.name, "variant": benchmark.file.variant, "file": file_json(benchmark.file)}
         data["record"] = spec_json(spec, benchmark.file.prover)
     return data
+
+
+def known_defect(benchmark: Benchmark, problem_id: str) -> str:
+    """The errata that make a proof of this statement no evidence (``kind: defect; ...``), or ``""``:
+    a solve of such a statement is shown as ``solved (statement known defective: ...)``, counted apart."""
+    return "; ".join(e.short() for e in benchmark.errata(problem_id) if e.defective)

@@ -109,14 +109,6 @@ class Benchmark:
         benchmark's record states (None for a file no record describes)."""
         return chosen or (self.file.toolchain.version if self.file is not None else None)
 
-    def require_track(self, track: str) -> None:
-        """Refuse a track the benchmark does not have (a benchmark without answer holes has one)."""
-        if track not in self.tracks:
-            raise BenchmarkError(
-                f"{self.label}: no {track} track; its statements have no answer holes, so its only track "
-                f"is {', '.join(self.tracks)}"
-            )
-
     def in_split(self, problem: Problem) -> bool:
         return self.split is None or problem.split == self.split
 
@@ -150,11 +142,6 @@ class Benchmark:
         """What is known to be wrong with this problem's statement (in this file's language)."""
         spec, file = self.spec, self.file
         return spec.errata_for(problem_id, file.prover) if spec is not None and file is not None else ()
-
-    def known_defect(self, problem_id: str) -> str:
-        """The errata that make a proof of this statement no evidence (``kind: defect; ...``), or ``""``:
-        a solve of such a statement is shown as ``solved (statement known defective: ...)``, counted apart."""
-        return "; ".join(e.short() for e in self.errata(problem_id) if e.defective)
 
     def verdict_record(self, problem: Problem) -> dict[str, Any]:
         """What a verdict records of the benchmark beside its hashes: which file, split, adaptations and
