@@ -170,9 +170,6 @@ class BenchmarkSpec:
     def provers(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(f.prover for f in self.files))
 
-    def variants(self, prover: str) -> tuple[str, ...]:
-        return tuple(f.variant for f in self.files if f.prover == prover)
-
     def file_for(self, prover: str, variant: str | None = None) -> BenchmarkFile:
         """The file of ``prover`` (its default variant unless ``variant`` names another)."""
         mine = [f for f in self.files if f.prover == prover]
