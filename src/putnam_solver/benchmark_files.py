@@ -187,3 +187,12 @@ def open_benchmark(value: str | Path | None, prover: str, expected_sha256: str |
     """Locate and load the benchmark ``--benchmark`` names for ``prover`` (see ``locate_benchmark``)."""
     located = locate_benchmark(value, prover)
     return load_benchmark(located.path, expected_sha256, located.split)
+
+
+def require_track(benchmark: Benchmark, track: str) -> None:
+    """Refuse a track the benchmark does not have (a benchmark without answer holes has one)."""
+    if track not in benchmark.tracks:
+        raise BenchmarkError(
+            f"{benchmark.label}: no {track} track; its statements have no answer holes, so its only track "
+            f"is {', '.join(benchmark.tracks)}"
+        )

@@ -14,7 +14,9 @@ from __future__ import annotations
 import gc
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, get_args
@@ -26,9 +28,26 @@ from rich.text import Text
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from typer.models import CommandFunctionType
 
-from putnam_solver.core.sandbox import interrupts_stop_sandboxes
+from putnam_solver.core.sandbox import stopping
 from putnam_solver.extras import missing_extra_message
 from putnam_solver.terminal import terminal_text
+
+
+@contextmanager
+def interrupts_stop_sandboxes() -> Iterator[None]:
+    """While the body runs, a SIGINT first kills every live sandbox and refuses new ones
+    (``core.sandbox.stopping``), then raises ``KeyboardInterrupt`` as Python's default handler does.
+    Only in the main thread and only over the default handler; a command that installs its own while
+    it runs (``solve``, the servers) wraps it with ``stopping`` meanwhile."""
+    main = threading.current_thread() is threading.main_thread()
+    if not main or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, stopping(signal.default_int_handler))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _shown_object(value: Any) -> Any:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from putnam_solver import benchmark_files
+from putnam_solver.benchmark_view import describe_toolchain
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from putnam_solver.core.cache import check_cache_dir, default_cache_dir
@@ -14,10 +15,10 @@ from putnam_solver.core.gatekit import ToolSpec
 from putnam_solver.core.provers import Prover, Readiness, get_prover
 from putnam_solver.core.sandbox import landlock_status, sandbox_status
 from putnam_solver.core.util import InputError
-from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, gate_readiness, toolchain_match
+from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, toolchain_match
 from putnam_solver.extras import EXTRAS, NEEDED_BY, install_command, installed
 from putnam_solver.kits import get_kit
-from putnam_solver.selftest.runner import describe_last
+from putnam_solver.selftest.runner import describe_last, gate_readiness
 
 EXIT_CODES = (
     "Exit 0 when, for every prover checked, the full profile can run here and the benchmark data is present; "
@@ -172,7 +173,7 @@ def benchmark_toolchains(prover: str, options: VerifyOptions, benchmark: str | N
                 what = f"not installed here (putnam bootstrap --benchmark {spec.name})"
             else:
                 what = f"judged with {used}" + ("" if match["matches"] else " (differs; --toolchain or --tool chooses)")
-            detail = f"written for {stated.describe()}; {what}"
+            detail = f"written for {describe_toolchain(stated)}; {what}"
             rows.append(Readiness(label, bool(match["matches"]), detail))
     return rows
 

@@ -18,8 +18,19 @@ from collections.abc import Iterator
 from pathlib import Path, PurePath
 
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
+from putnam_solver.core.util import InputError, check_creatable
 
 _DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def check_output_file(path: Path, option: str, example: str = "verdicts.json") -> None:
+    """Refuse, before any work starts, an output path that cannot become a file: a directory, a path
+    under a file, a directory that cannot be written. Missing parent directories are fine (created)."""
+    if path.is_dir():
+        raise InputError(f"{path}: {option} names a directory; give a file path, e.g. {path / example}")
+    if path.exists() and not path.is_file():
+        raise InputError(f"{path}: {option} names something that is not a regular file; give a file path")
+    check_creatable(path.parent, f"{option} {path}")
 
 
 class UnsafePath(OSError):

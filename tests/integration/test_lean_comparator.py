@@ -31,7 +31,6 @@ from putnam_solver.core.provers.lean.comparator import (
 from putnam_solver.core.provers.lean.project import LAKEFILE
 from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
-    LEAN_TOOLCHAIN,
     LeanRelease,
     ToolchainPaths,
     lean_release,
@@ -134,7 +133,7 @@ def test_accepts_on_exit_zero_with_the_harness_challenge_and_config(
     assert result.evidence["candidate_sha256"] == sha256_hex(sub.candidate_bytes)
     assert result.evidence["config"]["permitted_axioms"] == list(ALLOWED_AXIOMS)
     assert "report" not in result.evidence and "Your solution is okay!" in result.evidence["stdout_tail"]
-    assert seen["env"]["ELAN_TOOLCHAIN"] == LEAN_TOOLCHAIN
+    assert seen["env"]["ELAN_TOOLCHAIN"] == DEFAULT.toolchain
     assert seen["env"]["PATH"].split(":")[0] == str(paths.toolchain_bin)
 
 

@@ -36,7 +36,7 @@ from putnam_solver.core.provers.lean.compile import (
     parse_messages,
 )
 from putnam_solver.core.provers.lean.project import LAKEFILE
-from putnam_solver.core.provers.lean.toolchain import LEAN_TOOLCHAIN, LeanNotFound, ToolchainPaths, find_lean
+from putnam_solver.core.provers.lean.toolchain import DEFAULT, LeanNotFound, ToolchainPaths, find_lean
 from putnam_solver.core.sandbox import SandboxLimits, fresh_copy, run_sandboxed
 from putnam_solver.core.verify import (
     GateResult,
@@ -381,7 +381,7 @@ def test_the_bootstrapped_toolchain_is_used_without_elan_choosing_it(
     lean = find_lean(VerifyOptions())
     own_lake, own_lean = str(paths.toolchain_bin / "lake"), str(paths.toolchain_bin / "lean")
     assert lean.argv == (own_lake, "-d", str(paths.project), "env", own_lean)
-    assert lean.env["ELAN_TOOLCHAIN"] == LEAN_TOOLCHAIN
+    assert lean.env["ELAN_TOOLCHAIN"] == DEFAULT.toolchain
     assert lean.version.startswith("Lean (version 4.35.0")
     candidate = (VALID / "toy_propext.lean").read_bytes()
     g4, g5 = g4_then_g5(submission(candidate, tmp_path / "scratch", "toy_propext"))

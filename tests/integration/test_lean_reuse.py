@@ -22,8 +22,9 @@ from putnam_solver.core.provers.lean.challenge_build import PINNED_DIR
 from putnam_solver.core.provers.lean.comparator import comparator_gate
 from putnam_solver.core.provers.lean.toolchain import ToolchainPaths
 from putnam_solver.core.sandbox import landlock_status
-from putnam_solver.core.verify import GateStatus, Profile, Submission, Track, prepare_problem
+from putnam_solver.core.verify import GateStatus, Profile, Submission, Track
 from putnam_solver.verifier.options import GateFlags
+from putnam_solver.verifier.prepare import prepare_problem
 from tests.helpers import LEAN_BENCH, lean_submission
 from tests.integration.test_lean_comparator import fake_toolchain
 

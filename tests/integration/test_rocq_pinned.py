@@ -3,7 +3,7 @@
 A second candidate of the same problem reuses the reference's ``.vo`` from the cache directory instead of
 compiling it again, with the same verdict; an entry whose bytes were changed is never used (it is built
 again and replaced); what is derived from a candidate is never kept. A problem can be prepared before
-any candidate exists (``verify.prepare_problem``, what ``putnam solve`` does while the model works), and
+any candidate exists (``verifier.prepare.prepare_problem``, what ``putnam solve`` does while the model works), and
 verifications of one problem running at the same time build its reference once between them.
 """
 
@@ -22,7 +22,8 @@ from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq import build as rocq_build
 from putnam_solver.core.provers.rocq.products import PINNED_DIR
 from putnam_solver.core.sandbox import SandboxResult
-from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, prepare_problem, run_gates
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.verifier.prepare import prepare_problem
 from tests.helpers import ROCQ_SAMPLES
 
 BENCHMARK = ROCQ_SAMPLES

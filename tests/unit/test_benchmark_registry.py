@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver.benchmark_files import locate_benchmark, open_benchmark, parse_request
+from putnam_solver.benchmark_files import locate_benchmark, open_benchmark, parse_request, require_track
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmarks import benchmark_names, get_spec, registered_file
@@ -112,10 +112,10 @@ def test_a_split_restricts_selection_and_candidate_names() -> None:
 
 def test_a_benchmark_without_answer_holes_has_one_track() -> None:
     minif2f = open_benchmark("minif2f", "lean")
-    minif2f.require_track("with-answer")
+    require_track(minif2f, "with-answer")
     with pytest.raises(BenchmarkError, match=r"no no-answer track; .* its only track is with-answer"):
-        minif2f.require_track("no-answer")
-    open_benchmark("putnambench", "lean").require_track("no-answer")
+        require_track(minif2f, "no-answer")
+    require_track(open_benchmark("putnambench", "lean"), "no-answer")
 
 
 def test_cli_list_shows_splits_variants_adaptations_and_errata() -> None:

@@ -18,7 +18,6 @@ from putnam_solver.core.provers.lean.toolchain import (
     DEFAULT,
     LANDRUN_REV,
     LEAN4EXPORT_REVS,
-    LEAN_TOOLCHAIN,
     ToolchainPaths,
     installed_releases,
     lean_release,
@@ -27,6 +26,7 @@ from putnam_solver.core.provers.lean.toolchain import (
 )
 from putnam_solver.core.util import InputError
 from putnam_solver.kits.lean import install as bootstrap
+from putnam_solver.kits.lean.bootstrap_paths import elan_bin, manifest_path
 from putnam_solver.kits.lean.install import (
     COMPARATOR_REV,
     plan,
@@ -85,7 +85,7 @@ def test_plan_lists_every_component_with_where_it_goes(tmp_path: Path) -> None:
     assert not any(s.done() for s in steps)
     by_name = {s.name: s for s in steps}
     assert str(tmp_path / "tc" / "elan") in by_name["elan"].description
-    assert LEAN_TOOLCHAIN in by_name["lean v4.27.0"].description
+    assert DEFAULT.toolchain in by_name["lean v4.27.0"].description
     assert COMPARATOR_REV in by_name["comparator"].description
     assert "Go" in by_name["landrun"].description
     assert [s.name for s in plan(tmp_path / "tc", build_mathlib=True)][4] == "mathlib-build v4.27.0"
@@ -98,7 +98,7 @@ def test_run_plan_installs_everything_with_the_pinned_revisions(fakes: Path, tmp
     assert all(s.done() for s in plan(root))
     ran = commands(fakes)
     assert any(c.startswith("curl ") and "elan-init.sh" in c for c in ran)
-    assert f"elan toolchain install {LEAN_TOOLCHAIN}" in ran
+    assert f"elan toolchain install {DEFAULT.toolchain}" in ran
     assert "lake update" in ran
     assert "lake exe cache get" in ran
     assert "lake build Mathlib" not in ran
@@ -109,12 +109,12 @@ def test_run_plan_installs_everything_with_the_pinned_revisions(fakes: Path, tmp
     paths = ToolchainPaths(root)
     lakefile = (paths.project / "lakefile.toml").read_text()
     assert f'rev = "{DEFAULT.mathlib_rev}"' in lakefile and "autoImplicit = false" in lakefile
-    assert (paths.project / "lean-toolchain").read_text().strip() == LEAN_TOOLCHAIN
+    assert (paths.project / "lean-toolchain").read_text().strip() == DEFAULT.toolchain
     assert all(p.is_file() for p in (paths.comparator, paths.lean4export, paths.landrun))
     closure = json.loads((paths.project / "import_closure.json").read_text())["roots"]["Mathlib"]["modules"]
     assert {"Aesop", "Qq", "ImportGraph.Imports", "Mathlib.Tactic.Common"} <= closure.keys()  # from the sources
     assert any(m.startswith("import closure of Mathlib on v4.27.0:") for m in messages)
-    manifest = json.loads(paths.manifest.read_text())
+    manifest = json.loads(manifest_path(paths).read_text())
     assert manifest["steps"]["comparator"]["pin"] == COMPARATOR_REV
     assert set(manifest["steps"]["comparator"]["artifacts"]) == {"bin/comparator"}
     assert any("already done" not in m for m in messages)
@@ -269,7 +269,7 @@ def test_releases_install_side_by_side_sharing_elan_comparator_and_landrun(fakes
     assert (new.project / "lean-toolchain").read_text().strip() == "leanprover/lean4:v4.24.0"
     assert installed_releases(root) == ["v4.24.0", "v4.27.0"]
     assert all(s.done() for s in plan(root)) and all(s.done() for s in plan(root, release=minif2f))
-    manifest = json.loads(old.manifest.read_text())
+    manifest = json.loads(manifest_path(old).read_text())
     assert manifest["pins"]["v4.24.0"]["lean4export"] == minif2f.lean4export_rev
     assert manifest["pins"]["v4.27.0"]["lean4export"] == DEFAULT.lean4export_rev
 
@@ -293,7 +293,7 @@ def test_an_elan_installer_with_another_hash_is_never_run(
     ):
         run_bootstrap(plan(root), silent)
     paths = ToolchainPaths(root)
-    assert not (paths.elan_bin / "elan").exists(), "the script did not run"
+    assert not (elan_bin(paths) / "elan").exists(), "the script did not run"
     assert not (root / "elan-init.sh").exists(), "the unverified script is not left behind"
     assert [c.split()[0] for c in commands(fakes)] == ["curl"]
 
@@ -304,9 +304,9 @@ def test_doctor_says_plainly_whether_lean_is_missing_or_unfinished(fakes: Path, 
     missing = dict((name, detail) for name, _, detail in toolchain_status(root))["lean v4.27.0"]
     assert missing.endswith("missing; run putnam bootstrap") and "not installed by bootstrap" not in missing
     run_bootstrap(plan(root), silent)
-    manifest = json.loads(ToolchainPaths(root).manifest.read_text())
+    manifest = json.loads(manifest_path(ToolchainPaths(root)).read_text())
     del manifest["steps"]["lean v4.27.0"]
-    ToolchainPaths(root).manifest.write_text(json.dumps(manifest))
+    manifest_path(ToolchainPaths(root)).write_text(json.dumps(manifest))
     ok, detail = next((ok, detail) for name, ok, detail in toolchain_status(root) if name == "lean v4.27.0")
     assert not ok and "missing" not in detail
     assert "4.27.0" in detail and "no finished bootstrap step records it" in detail and "run putnam bootstrap" in detail

@@ -21,8 +21,9 @@ from typer.testing import CliRunner
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover, prover_names
-from putnam_solver.core.verify import Track, VerifyOptions, gate_readiness
+from putnam_solver.core.verify import Track, VerifyOptions
 from putnam_solver.kits import get_kit
+from putnam_solver.selftest.runner import gate_readiness
 
 PLUGIN = Path(__file__).resolve().parents[1] / "fixtures" / "toyplugin"
 CLAIM = "claim: 1 + 1 = 2\n"

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track
@@ -82,7 +83,7 @@ def test_current_settings_round_trip_in_the_ledger_s_format(tmp_path: Path) -> N
     assert parsed.config.track is Track.WITH_ANSWER and parsed.config.acceptance_profile is Profile.TEXT
     assert parsed.selected == tuple(SIX[:2]) and parsed.selection.benchmark == LEAN_BENCH.resolve()
     assert parsed.benchmark.label and parsed.benchmark.name == "putnambench"
-    assert parsed.benchmark.recorded == load_benchmark(LEAN_BENCH).describe()
+    assert parsed.benchmark.recorded == benchmark_record(load_benchmark(LEAN_BENCH))
     # Through a real ledger, as every reader gets it.
     ledger = Ledger.open(tmp_path / LEDGER_NAME)
     assert ledger.settings() is None

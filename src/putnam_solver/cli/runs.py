@@ -29,7 +29,7 @@ from putnam_solver.cli._options import (
 from putnam_solver.clikit import warning
 from putnam_solver.cluster.ray import open_verifier
 from putnam_solver.cluster.settings import RaySettings
-from putnam_solver.core.util import check_output_file
+from putnam_solver.safe_write import check_output_file
 from putnam_solver.verifier.options import GateFlags, tool_locations
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from putnam_solver.benchmark_files import require_track
 from putnam_solver.cli._app import app, out
 from putnam_solver.cli._options import (
     GATE_DEFAULTS,
@@ -90,7 +91,7 @@ def mcp_server(
     with input_errors():
         with collector_paused():  # an MCP client waits for the answer to initialize: start fast
             chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
-            loaded.require_track(track.value)
+            require_track(loaded, track.value)
             options = GateFlags(
                 tools=tool_locations(tool or []),
                 max_candidate_bytes=max_candidate_bytes,

@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import putnam_solver.bundles as bundle_service
 from putnam_solver import benchmark_files, pin_check
+from putnam_solver.benchmark_files import require_track
 from putnam_solver.cli._app import app, err, out
 from putnam_solver.cli._options import (
     GATE_DEFAULTS,
@@ -57,10 +58,11 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import (
     get_prover,
 )
-from putnam_solver.core.util import InputError, check_output_file
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.doctor import require_gates, unready_gates
 from putnam_solver.kits import get_kit
+from putnam_solver.safe_write import check_output_file
 from putnam_solver.terminal import one_line
 from putnam_solver.verifier.candidates import (
     count_line,
@@ -265,7 +267,7 @@ def verify(
         if benchmark is None and loaded_bundle is not None:  # the registered benchmark the bundle names
             benchmark = benchmark_files.request_for_file(loaded_bundle.benchmark_name)
         chosen_prover, loaded = load_benchmark(prover_name, benchmark, benchmark_sha256)
-        loaded.require_track((loaded_bundle.track if loaded_bundle else track).value)
+        require_track(loaded, (loaded_bundle.track if loaded_bundle else track).value)
         found = (
             []
             if loaded_bundle

@@ -31,7 +31,8 @@ class Artifact(Generic[T]):
 
     ``pinned``: made from the pinned record and the toolchain alone, never from a candidate's bytes, and
     kept across verifications (``core.pinned_store``); such an artifact can be made before any candidate
-    exists (``verify.prepare_problem``), so the first verification of a problem finds it made."""
+    exists (``verifier.prepare.prepare_problem``, outside this package), so the first verification of a
+    problem finds it made."""
 
     name: str
     make: Callable[[Any], T]

@@ -109,14 +109,6 @@ class Benchmark:
         benchmark's record states (None for a file no record describes)."""
         return chosen or (self.file.toolchain.version if self.file is not None else None)
 
-    def require_track(self, track: str) -> None:
-        """Refuse a track the benchmark does not have (a benchmark without answer holes has one)."""
-        if track not in self.tracks:
-            raise BenchmarkError(
-                f"{self.label}: no {track} track; its statements have no answer holes, so its only track "
-                f"is {', '.join(self.tracks)}"
-            )
-
     def in_split(self, problem: Problem) -> bool:
         return self.split is None or problem.split == self.split
 
@@ -151,11 +143,6 @@ class Benchmark:
         spec, file = self.spec, self.file
         return spec.errata_for(problem_id, file.prover) if spec is not None and file is not None else ()
 
-    def known_defect(self, problem_id: str) -> str:
-        """The errata that make a proof of this statement no evidence (``kind: defect; ...``), or ``""``:
-        a solve of such a statement is shown as ``solved (statement known defective: ...)``, counted apart."""
-        return "; ".join(e.short() for e in self.errata(problem_id) if e.defective)
-
     def verdict_record(self, problem: Problem) -> dict[str, Any]:
         """What a verdict records of the benchmark beside its hashes: which file, split, adaptations and
         errata of this problem (refreshed from the record whenever a verdict is shown or reused)."""
@@ -168,20 +155,6 @@ class Benchmark:
             record["adaptations"] = {a: adaptations.get(a, "") for a in problem.adaptations}
         record["errata"] = [e.to_json() for e in self.errata(problem.id)]
         return record
-
-    def describe(self) -> dict[str, Any]:
-        """The benchmark as a run records it (its record and errata for this file's prover)."""
-        data: dict[str, Any] = {
-            "path": str(self.path),
-            "sha256": self.sha256,
-            "pin": self.pin_name,
-            "split": self.split,
-            "label": self.label,
-        }
-        if self.file is not None and (spec := self.spec) is not None:
-            data |= {"name": spec.name, "variant": self.file.variant, "file": self.file.to_json()}
-            data["record"] = spec.to_json(self.file.prover)
-        return data
 
     def _unknown_message(self, problem_id: str) -> str:
         return f"{self.path}: no problem {problem_id!r}{self.did_you_mean(problem_id)}"

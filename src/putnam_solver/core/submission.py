@@ -157,10 +157,6 @@ class Submission:
         """The profile whose rules the text gates apply: the acceptance's, or this run's own."""
         return self.options.acceptance or self.options.profile
 
-    def prior_result(self, gate_id: str) -> GateResult | None:
-        """The result of an earlier gate of this run, for gates that build on another's artifacts."""
-        return next((r for r in self.prior if r.id == gate_id), None)
-
 
 class ScratchDir:
     """A temporary directory created on first use and removed by ``cleanup`` (an ``existing`` directory,

@@ -1,5 +1,5 @@
-"""Small helpers every layer shares: SHA-256 of bytes and files, the user-input error, checks of output
-paths.
+"""Small helpers every layer shares: SHA-256 of bytes and files, the user-input error, checks of the
+directories the harness writes.
 
 They sit here rather than in one of their users so that nothing imports ``benchmark`` or ``verify`` only
 to hash a file or report bad input.
@@ -14,8 +14,8 @@ from pathlib import Path
 
 __all__ = [
     "InputError",
+    "check_creatable",
     "check_directory",
-    "check_output_file",
     "json_error",
     "sha256_file",
     "sha256_hex",
@@ -38,16 +38,6 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def check_output_file(path: Path, option: str, example: str = "verdicts.json") -> None:
-    """Refuse, before any work starts, an output path that cannot become a file: a directory, a path
-    under a file, a directory that cannot be written. Missing parent directories are fine (created)."""
-    if path.is_dir():
-        raise InputError(f"{path}: {option} names a directory; give a file path, e.g. {path / example}")
-    if path.exists() and not path.is_file():
-        raise InputError(f"{path}: {option} names something that is not a regular file; give a file path")
-    _check_creatable(path.parent, f"{option} {path}")
-
-
 def check_directory(path: Path, origin: str, alternative: str = "") -> None:
     """Refuse, before any work starts, a directory setting (``origin`` names it, e.g. PUTNAM_CACHE_DIR)
     that names a file or cannot be created or written; ``alternative`` is another way out (``unset it``)."""
@@ -56,10 +46,10 @@ def check_directory(path: Path, origin: str, alternative: str = "") -> None:
         raise InputError(
             f"{path}: {origin} names a file, not a directory; point it at a directory (created if missing){other}"
         )
-    _check_creatable(path, origin)
+    check_creatable(path, origin)
 
 
-def _check_creatable(directory: Path, what: str) -> None:
+def check_creatable(directory: Path, what: str) -> None:
     existing = directory
     while not existing.exists():
         if existing.parent == existing:

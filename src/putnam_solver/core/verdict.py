@@ -158,15 +158,6 @@ class Verdict:
     def first_problem(self) -> GateResult | None:
         return next((g for g in self.gates if not g.passed), None)
 
-    def scope_note(self) -> str | None:
-        """What an acceptance on this profile did not check, said beside ACCEPTED: nothing compiled the
-        candidate on the text profile (AXLE, with ``--axle``, compiles it remotely, not here)."""
-        if COMPILE_GATE in self.expected_gates:
-            return None
-        if AXLE_GATE in self.expected_gates:
-            return "text gates and AXLE only: not compiled here"
-        return "text gates only: not compiled"
-
     def to_json(self) -> dict[str, Any]:
         return {
             "problem": self.problem,

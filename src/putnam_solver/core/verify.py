@@ -21,68 +21,49 @@ from putnam_solver.core import text_gates
 from putnam_solver.core.answer_check import AnswerCheck, unknown
 from putnam_solver.core.artifacts import Artifacts
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.provers.protocol import Readiness
-from putnam_solver.core.submission import (
-    Gate as Gate,
-)
-from putnam_solver.core.submission import (
-    GateCheck as GateCheck,
-)
-from putnam_solver.core.submission import (
-    ScratchDir as ScratchDir,
-)
-from putnam_solver.core.submission import (
-    Submission as Submission,
-)
-from putnam_solver.core.submission import (
-    VerifyOptions as VerifyOptions,
-)
-from putnam_solver.core.submission import (
-    run_gate as run_gate,
-)
+from putnam_solver.core.submission import Gate, GateCheck, ScratchDir, Submission, VerifyOptions, run_gate
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verdict import (
-    ALL_GATE_IDS as ALL_GATE_IDS,
+    AXLE_GATE,
+    DEFAULT_MAX_CANDIDATE_BYTES,
+    DEFAULT_TEXT_GATE_SECONDS,
+    PROFILE_GATES,
+    TEXT_GATES,
+    GateResult,
+    GateStatus,
+    Profile,
+    Track,
+    Verdict,
 )
-from putnam_solver.core.verdict import (
-    AXLE_GATE as AXLE_GATE,
-)
-from putnam_solver.core.verdict import (
-    COMPILE_GATE as COMPILE_GATE,
-)
-from putnam_solver.core.verdict import (
-    DEFAULT_MAX_CANDIDATE_BYTES as DEFAULT_MAX_CANDIDATE_BYTES,
-)
-from putnam_solver.core.verdict import (
-    DEFAULT_TEXT_GATE_SECONDS as DEFAULT_TEXT_GATE_SECONDS,
-)
-from putnam_solver.core.verdict import (
-    DISPUTED as DISPUTED,
-)
-from putnam_solver.core.verdict import (
-    LEFT_TO_SEMANTIC_CHECK as LEFT_TO_SEMANTIC_CHECK,
-)
-from putnam_solver.core.verdict import (
-    PROFILE_GATES as PROFILE_GATES,
-)
-from putnam_solver.core.verdict import (
-    TEXT_GATES as TEXT_GATES,
-)
-from putnam_solver.core.verdict import (
-    GateResult as GateResult,
-)
-from putnam_solver.core.verdict import (
-    GateStatus as GateStatus,
-)
-from putnam_solver.core.verdict import (
-    Profile as Profile,
-)
-from putnam_solver.core.verdict import (
-    Track as Track,
-)
-from putnam_solver.core.verdict import (
-    Verdict as Verdict,
-)
+
+# the pipeline's public names, with the types of ``submission`` and ``verdict`` its callers use (one import)
+__all__ = [
+    "AXLE_GATE",
+    "DEFAULT_MAX_CANDIDATE_BYTES",
+    "DEFAULT_TEXT_GATE_SECONDS",
+    "PROFILE_GATES",
+    "TEXT_GATES",
+    "Gate",
+    "GateCheck",
+    "GateResult",
+    "GateStatus",
+    "Profile",
+    "ScratchDir",
+    "Submission",
+    "Track",
+    "Verdict",
+    "VerifyOptions",
+    "decode_candidate",
+    "gate_ids",
+    "provenance_gate",
+    "provenance_gate_def",
+    "run_gate",
+    "run_gates",
+    "size_gate",
+    "toolchain_match",
+    "unusable_verdict",
+    "verdict_benchmark",
+]
 
 if TYPE_CHECKING:
     from putnam_solver.core.provers import Prover
@@ -257,51 +238,6 @@ def _start_needs(gates: Sequence[Gate], sub: Submission) -> None:
             sub.artifacts.start(artifact, sub)
 
 
-def prepare_problem(
-    prover: Prover, benchmark: Benchmark, problem: Problem, track: Track, options: VerifyOptions
-) -> dict[str, str | None]:
-    """Make, before any candidate exists, what the compiled gates of ``options.profile`` need that comes
-    from the pinned record and the toolchain alone (``Artifact.pinned``: the Rocq reference's compile, the
-    Lean challenge's build), so that the first candidate finds it kept (``pinned_store``).
-
-    Nothing here decides a verdict: no candidate takes part (the challenge stands in for one), and a
-    verification reads what is kept only under its producer's own rules (an entry's key and hashes).
-    Returns each artifact's name with None when its producer returned, else why it raised: a failure
-    here is reported again by the gate that needs it, when a candidate is judged, and is never the
-    caller's error.
-    """
-    wanted = set(gate_ids(options)) - set(TEXT_GATES)
-    pinned = {a.name: a for gate in prover.gates() if gate.id in wanted for a in gate.needs if a.pinned}
-    outcome: dict[str, str | None] = {}
-    if not pinned:
-        return outcome
-    scratch = ScratchDir(prefix=f"putnam-prepare-{problem.id}-")
-    artifacts = Artifacts()
-    try:
-        challenge = prover.challenge(problem, track)
-        # the challenge stands in for the candidate: where the challenge's form follows the candidate's
-        # text (a Lean answer kept as an `abbrev` or written inline), the form a model is shown is likeliest
-        given = challenge.encode("utf-8")
-        sub = Submission(problem, benchmark, track, given, challenge, challenge, scratch, options, artifacts=artifacts)
-        for artifact in pinned.values():
-            artifacts.start(artifact, sub)
-        for name, artifact in pinned.items():
-            try:
-                artifacts.get(artifact, sub)
-                outcome[name] = None
-            except Exception as exc:  # the gate that needs it reports it with a candidate
-                outcome[name] = f"{type(exc).__name__}: {exc}"
-    except (KeyboardInterrupt, SystemExit):
-        artifacts.abandon()
-        raise
-    except Exception as exc:  # a challenge that cannot be formed: G2 says so with a candidate
-        outcome = {name: f"{type(exc).__name__}: {exc}" for name in pinned}
-    finally:
-        artifacts.close()
-        scratch.cleanup()
-    return outcome
-
-
 def _verdict(
     prover: Prover,
     benchmark: Benchmark,
@@ -380,15 +316,3 @@ def _answer_checks(prover: Prover, sub: Submission, answers: dict[str, Any]) -> 
 
 
 provenance_gate_def = Gate("G1", "provenance", provenance_gate)
-
-
-def gate_readiness(prover: Prover, options: VerifyOptions) -> list[Readiness]:
-    """For each gate G1..G7 (named ``"G4 compile"`` etc.): can it run here, and if not, why. A gate the
-    prover does not offer is a row that is not ready, so a profile asking for it is refused."""
-    by_id = {g.id: g for g in (provenance_gate_def, *prover.gates())}
-    return [
-        Readiness(f"{g.id} {g.name}", *g.ready(options))
-        if (g := by_id.get(gate_id)) is not None
-        else Readiness(gate_id, False, f"prover {prover.name} has no gate {gate_id}", applies=False)
-        for gate_id in ALL_GATE_IDS
-    ]

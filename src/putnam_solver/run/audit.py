@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.benchmark_view import known_defect
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
@@ -216,7 +217,7 @@ class _Audit:
                 changed[attempt.id],
             )
             write_audit_file(self.request.run_dir, attempt, row)
-            return AuditItem(attempt, row, defect=benchmark.known_defect(attempt.problem))
+            return AuditItem(attempt, row, defect=known_defect(benchmark, attempt.problem))
 
         workers = max(1, min(self.request.jobs, len(passes) or 1))
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="putnam-audit") as pool:
@@ -234,7 +235,7 @@ class _Audit:
         """pass@k from the passes this audit confirmed, with the auditor's benchmark's splits and errata."""
         problems = [self.benchmark.problems[p] for p in self.ledger.problems() if p in self.benchmark.problems]
         splits = {p.id: p.split for p in problems}
-        defects = [p.id for p in problems if self.benchmark.known_defect(p.id)]
+        defects = [p.id for p in problems if known_defect(self.benchmark, p.id)]
         confirmed = [i.attempt.id for i in items if i.counted]
         attempts = self.ledger.attempts()
         return audited_pass_at_k(self.config.samples, attempts, confirmed, splits, defects, self.trust)
@@ -351,7 +352,7 @@ class _Audit:
                 "gate_code": gate_code_fingerprint(),
                 "challenge_matches_run": self.challenges.get(attempt.problem) == verdict.challenge_sha256,
                 "benchmark": {"path": str(self.benchmark.path), "pin": self.benchmark.pin_name},
-                "defect": self.benchmark.known_defect(attempt.problem),
+                "defect": known_defect(self.benchmark, attempt.problem),
                 "run_claims_differ": list(self.differences),
                 "placement": where,
                 "submitted": {

@@ -29,14 +29,14 @@ from putnam_solver.bundles import (
     write_bundle,
 )
 from putnam_solver.core.provers import Prover
-from putnam_solver.core.util import InputError, check_directory, check_output_file
+from putnam_solver.core.util import InputError, check_directory
 from putnam_solver.run.audit import run_toolchains
 from putnam_solver.run.campaign import StoredSettings, required_settings
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, ProblemRow, now
 from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.report.evidence import run_prover
 from putnam_solver.run.report.tables import audit_summary
-from putnam_solver.safe_write import write_under
+from putnam_solver.safe_write import check_output_file, write_under
 from putnam_solver.withheld import no_answer_view
 
 TOOL_EVIDENCE = ("tools", "toolchain", "coq_version", "comparator_rev", "fingerprint", "client", "environment")

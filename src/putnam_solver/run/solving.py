@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from putnam_solver.benchmark_files import locate_benchmark, open_benchmark
+from putnam_solver.benchmark_files import locate_benchmark, open_benchmark, require_track
 from putnam_solver.bounded_json import check_depth
 from putnam_solver.cluster.ray import open_verifier
 from putnam_solver.cluster.settings import RaySettings
@@ -324,7 +324,7 @@ def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
     prover = get_prover(flags.prover)
     located = locate_benchmark(flags.benchmark, prover.name)
     loaded = open_benchmark(flags.benchmark, prover.name, flags.benchmark_sha256)
-    loaded.require_track(flags.track.value)
+    require_track(loaded, flags.track.value)
     stated = loaded.file.toolchain.version if loaded.file is not None else None
     model = flags.model or "none"
     mode = reviewer_mode(flags.reviewer, flags.reviewer_model)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, Problem, load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.run.agent.types import RunLimits, SolveConfig
@@ -74,7 +75,7 @@ class RecordedErratum:
 
 @dataclass(frozen=True)
 class StoredBenchmark:
-    """The benchmark as the run recorded it (``Benchmark.describe()``), typed where it is read: its label and
+    """The benchmark as the run recorded it (``benchmark_view.benchmark_record``), typed where it is read: its label and
     name, and its record's notes and errata. ``recorded`` keeps the description whole, written back as it was."""
 
     label: str | None = None
@@ -162,7 +163,7 @@ def settings_history(ledger: Ledger) -> list[tuple[str, StoredSettings]]:
 
 def describe_benchmark(benchmark: Benchmark) -> StoredBenchmark:
     """The benchmark as a run records it."""
-    described = json.loads(json.dumps(benchmark.describe(), default=str))
+    described = json.loads(json.dumps(benchmark_record(benchmark), default=str))
     return _parsed(lambda: _benchmark({"benchmark": described}), benchmark.path)
 
 

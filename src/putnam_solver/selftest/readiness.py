@@ -20,9 +20,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from putnam_solver.core.provers import Prover, get_prover
-from putnam_solver.core.verify import Profile, Verdict, VerifyOptions, gate_ids, gate_readiness
+from putnam_solver.core.verify import Profile, Verdict, VerifyOptions, gate_ids
 from putnam_solver.selftest import runner as selftest_service
 from putnam_solver.selftest.record import last_record
+from putnam_solver.selftest.runner import gate_readiness
 from putnam_solver.verifier.one_toolchain import on_one_toolchain
 
 RUNNING = "the selftest is running"

@@ -29,10 +29,11 @@ from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import check_cache_dir, gate_code_fingerprint
-from putnam_solver.core.provers import Readiness, get_prover, prover_names
+from putnam_solver.core.provers import Prover, Readiness, get_prover, prover_names
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.selftest_record import Cell, records_dir
 from putnam_solver.core.util import InputError
+from putnam_solver.core.verdict import ALL_GATE_IDS
 from putnam_solver.core.verify import (
     GateResult,
     GateStatus,
@@ -41,7 +42,7 @@ from putnam_solver.core.verify import (
     Verdict,
     VerifyOptions,
     gate_ids,
-    gate_readiness,
+    provenance_gate_def,
     run_gates,
 )
 from putnam_solver.kits import get_kit
@@ -120,6 +121,19 @@ def load_suite(name: str) -> Suite:
             if suite.name == name:
                 return suite
     raise InputError(f"no prover ships a canary suite named {name!r}")
+
+
+def gate_readiness(prover: Prover, options: VerifyOptions) -> list[Readiness]:
+    """For each gate G1..G7 (named ``"G4 compile"`` etc.): can it run here, and if not, why. A gate the
+    prover does not offer is a row that is not ready, so a profile asking for it is refused. It reports
+    (``putnam doctor``, the selftest's preflight); the pipeline itself runs each gate's own check."""
+    by_id = {g.id: g for g in (provenance_gate_def, *prover.gates())}
+    return [
+        Readiness(f"{g.id} {g.name}", *g.ready(options))
+        if (g := by_id.get(gate_id)) is not None
+        else Readiness(gate_id, False, f"prover {prover.name} has no gate {gate_id}", applies=False)
+        for gate_id in ALL_GATE_IDS
+    ]
 
 
 def selftest_options(options: VerifyOptions) -> VerifyOptions:

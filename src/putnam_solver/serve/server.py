@@ -12,7 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
-from putnam_solver.benchmark_files import open_benchmark, parse_request
+from putnam_solver.benchmark_files import open_benchmark, parse_request, require_track
 from putnam_solver.cluster.ray import open_verifier
 from putnam_solver.cluster.settings import RaySettings
 from putnam_solver.core.cache import VerdictCache
@@ -57,7 +57,7 @@ def load_config(
     for name in dict.fromkeys(provers):
         prover = get_prover(name)
         benchmarks[prover.name] = open_benchmark(benchmark, prover.name, pin)
-        benchmarks[prover.name].require_track(track.value)
+        require_track(benchmarks[prover.name], track.value)
     return ServeConfig(
         keys=ring,
         benchmarks=benchmarks,

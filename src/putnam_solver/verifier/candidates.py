@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.cache import VerdictCache, cache_key, options_key
 from putnam_solver.core.provers import Prover, get_prover, prover_names
@@ -24,6 +25,7 @@ from putnam_solver.core.registry import external_identity
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.selftest_record import known_good_state
 from putnam_solver.core.util import InputError, sha256_hex
+from putnam_solver.core.verdict import AXLE_GATE, COMPILE_GATE
 from putnam_solver.core.verify import (
     DEFAULT_MAX_CANDIDATE_BYTES,
     PROFILE_GATES,
@@ -306,7 +308,7 @@ def verdicts_json(verdicts: Sequence[Verdict], benchmark: Benchmark, show_offici
     return {
         "all_okay": bool(verdicts) and all(v.accepted for v in verdicts),
         "benchmark": {"path": str(benchmark.path), "sha256": benchmark.sha256, "pin": benchmark.pin_name}
-        | {k: v for k, v in benchmark.describe().items() if k in ("name", "variant", "split", "label")},
+        | {k: v for k, v in benchmark_record(benchmark).items() if k in ("name", "variant", "split", "label")},
         "accepted_on_known_defects": sorted(v.problem for v in verdicts if v.accepted and v.defects),
         "results": [shown(v, show_official) for v in verdicts],
     }
@@ -348,6 +350,16 @@ def require_semantic_check(options: VerifyOptions) -> None:
 NEEDS_FULL: Final = "needs the full profile: only its semantic statement check can decide the additions below"
 
 
+def scope_note(verdict: Verdict) -> str | None:
+    """What an acceptance on this profile did not check, said beside ACCEPTED: nothing compiled the
+    candidate on the text profile (AXLE, with ``--axle``, compiles it remotely, not here)."""
+    if COMPILE_GATE in verdict.expected_gates:
+        return None
+    if AXLE_GATE in verdict.expected_gates:
+        return "text gates and AXLE only: not compiled here"
+    return "text gates only: not compiled"
+
+
 def verdict_text(verdict: Verdict, show_official: bool = False) -> str:
     """A verdict as ``putnam verify`` prints it: status, problem and file, then the first gate that did
     not pass, with the lines of a multi-line detail indented under that gate's line, then any answers.
@@ -356,7 +368,7 @@ def verdict_text(verdict: Verdict, show_official: bool = False) -> str:
     ``no_answer_view`` shows, unless ``show_official``."""
     view = shown(verdict, show_official)
     status = verdict.status.upper()
-    if verdict.accepted and (note := verdict.scope_note()) is not None:
+    if verdict.accepted and (note := scope_note(verdict)) is not None:
         status += f" ({note})"
     if verdict.needs_full_profile:
         status += f" ({NEEDS_FULL})"

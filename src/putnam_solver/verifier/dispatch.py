@@ -16,9 +16,10 @@ from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol
 
-from putnam_solver.core.verify import Track, Verdict, VerifyOptions, prepare_problem, run_gates
+from putnam_solver.core.verify import Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.kits.interactive import ProofState
 from putnam_solver.kits.sessions import CheckOutcome, SessionPool, check_file, proof_state
+from putnam_solver.verifier.prepare import prepare_problem
 
 if TYPE_CHECKING:
     from putnam_solver.core.benchmark import Benchmark, Problem

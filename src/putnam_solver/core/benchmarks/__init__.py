@@ -68,16 +68,6 @@ class Toolchain:
     version: str
     details: Mapping[str, str] = field(default_factory=dict)
 
-    def describe(self) -> str:
-        extra = self.details.get("lean") or self.details.get("libraries") or ""
-        mathlib = self.details.get("mathlib")
-        parts = [f"{self.prover} {self.version}"]
-        if mathlib:
-            parts.append(f"Mathlib {mathlib}")
-        elif extra:
-            parts.append(extra)
-        return ", ".join(parts)
-
     def to_json(self) -> dict[str, str]:
         return {"prover": self.prover, "version": self.version, **self.details}
 
@@ -117,25 +107,6 @@ class BenchmarkFile:
     def pin_name(self) -> str:
         variant = f" ({self.variant})" if self.several_variants else ""
         return f"{self.title} {self.language}{variant} @ {self.commit[:7]}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "file": self.file,
-            "prover": self.prover,
-            "variant": self.variant,
-            "default": self.default,
-            "language": self.language,
-            "sha256": self.sha256,
-            "records": self.records,
-            "commit": self.commit,
-            "hole": self.hole,
-            "answers": self.answers,
-            "open_proof": self.open_proof,
-            "adaptations": dict(self.adaptations),
-            "lean_options": dict(self.lean_options),
-            "tracks": list(self.tracks),
-            "toolchain": self.toolchain.to_json(),
-        }
 
 
 @dataclass(frozen=True)
@@ -199,9 +170,6 @@ class BenchmarkSpec:
     def provers(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(f.prover for f in self.files))
 
-    def variants(self, prover: str) -> tuple[str, ...]:
-        return tuple(f.variant for f in self.files if f.prover == prover)
-
     def file_for(self, prover: str, variant: str | None = None) -> BenchmarkFile:
         """The file of ``prover`` (its default variant unless ``variant`` names another)."""
         mine = [f for f in self.files if f.prover == prover]
@@ -222,23 +190,6 @@ class BenchmarkSpec:
 
     def errata_for(self, problem: str, prover: str) -> tuple[Erratum, ...]:
         return tuple(e for e in self.errata if e.problem == problem and prover in e.provers)
-
-    def prover_errata(self, prover: str) -> tuple[Erratum, ...]:
-        return tuple(e for e in self.errata if prover in e.provers)
-
-    def to_json(self, prover: str | None = None) -> dict[str, Any]:
-        """The record as data (errata of ``prover`` only, if given), for ledgers, verdicts and reports."""
-        errata = self.errata if prover is None else self.prover_errata(prover)
-        return {
-            "name": self.name,
-            "title": self.title,
-            "description": self.description,
-            "splits": list(self.splits),
-            "upstream": [dict(u) for u in self.upstream],
-            "files": [f.to_json() for f in self.files if prover is None or f.prover == prover],
-            "errata": [e.to_json() for e in errata],
-            "notes": [n.text for n in self.notes if prover is None or not n.provers or prover in n.provers],
-        }
 
 
 def _text(data: Mapping[str, Any], key: str, where: str) -> str:

@@ -49,7 +49,7 @@ Sources read for this design: bubblewrap 0.8.0 ``bubblewrap.c`` (the version Deb
    flight, and a cancelled ``anyio.to_thread`` call (the agent's tools) returns only when its thread does;
    each would keep its sandbox compiling until its timeout. So every handler of a stopping signal is
    wrapped by ``stopping``, which kills every live tree and refuses new ones before the handler itself
-   runs: the ``putnam`` command's own (``interrupts_stop_sandboxes``), ``solve``'s Ctrl-C and the
+   runs: the ``putnam`` command's own (``clikit.interrupts_stop_sandboxes``), ``solve``'s Ctrl-C and the
    servers' graceful shutdown (``listen.stopping_server``) alike; the waiting threads then see their runs killed
    (an ``error``, never cached) and return at once. ``stop_all`` also runs as the interpreter's first
    thread-shutdown hook, before ``concurrent.futures`` joins its pools. A ``SIGTERM`` that nobody
@@ -77,7 +77,7 @@ import shlex
 import signal
 import subprocess
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from types import FrameType
@@ -227,23 +227,6 @@ def stopping(handler: Handler) -> Handler:
         return handler(signum, frame)
 
     return stop_then_handle
-
-
-@contextlib.contextmanager
-def interrupts_stop_sandboxes() -> Iterator[None]:
-    """While the body runs, a SIGINT first kills every live sandbox and refuses new ones, then raises
-    ``KeyboardInterrupt`` as Python's default handler does. Only in the main thread and only over the
-    default handler; a command that installs its own while it runs (``solve``, the servers) wraps it
-    with ``stopping`` meanwhile."""
-    main = threading.current_thread() is threading.main_thread()
-    if not main or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, stopping(signal.default_int_handler))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _at_exit() -> None:

@@ -37,6 +37,14 @@ from putnam_solver.core.provers.lean.toolchain import (
 )
 from putnam_solver.core.util import sha256_file
 from putnam_solver.kits.installing import InstallError
+from putnam_solver.kits.lean.bootstrap_paths import (
+    bootstrap_env,
+    elan_bin,
+    lake_shim,
+    manifest_path,
+    mathlib_olean,
+    sources_dir,
+)
 from putnam_solver.kits.lean.closure import import_closure_step
 from putnam_solver.safe_write import write_atomic
 
@@ -72,7 +80,7 @@ class BootstrapError(InstallError):
 def read_manifest(paths: ToolchainPaths) -> dict[str, Any]:
     """The manifest, or an empty one when it is missing or unreadable (every step then runs again)."""
     try:
-        data = json.loads(paths.manifest.read_text(encoding="utf-8"))
+        data = json.loads(manifest_path(paths).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -98,7 +106,7 @@ def record_step(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequence[
     recorded = manifest.get("pins")
     pins = {k: v for k, v in recorded.items() if isinstance(v, dict)} if isinstance(recorded, dict) else {}
     pins[paths.release.version] = release_pins(paths.release)
-    write_json_atomic(paths.manifest, {**manifest, "pins": pins, "steps": steps})
+    write_json_atomic(manifest_path(paths), {**manifest, "pins": pins, "steps": steps})
 
 
 def step_recorded(paths: ToolchainPaths, name: str, pin: str, artifacts: Sequence[Path]) -> bool:
@@ -169,7 +177,7 @@ def _install_elan(paths: ToolchainPaths, progress: Progress) -> None:
     root = paths.root
     root.mkdir(parents=True, exist_ok=True)
     script = root / "elan-init.sh"
-    env = paths.env()
+    env = bootstrap_env(paths)
     run_command(["curl", "-sSfL", ELAN_INSTALLER_URL, "-o", script], cwd=root, env=env, progress=progress)
     actual = sha256_file(script)
     if actual != ELAN_INSTALLER_SHA256:
@@ -191,9 +199,9 @@ def _install_elan(paths: ToolchainPaths, progress: Progress) -> None:
 
 def _install_lean(paths: ToolchainPaths, progress: Progress) -> None:
     run_command(
-        [paths.elan_bin / "elan", "toolchain", "install", paths.release.toolchain],
+        [elan_bin(paths) / "elan", "toolchain", "install", paths.release.toolchain],
         cwd=paths.root,
-        env=paths.env(),
+        env=bootstrap_env(paths),
         progress=progress,
     )
 
@@ -212,25 +220,27 @@ def _write_project(paths: ToolchainPaths, progress: Progress) -> None:
 
 
 def _fetch_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
-    run_command([paths.lake, "update"], cwd=paths.project, env=paths.env(), progress=progress)
+    run_command([lake_shim(paths), "update"], cwd=paths.project, env=bootstrap_env(paths), progress=progress)
 
 
 def _mathlib_cache(paths: ToolchainPaths, progress: Progress) -> None:
-    run_command([paths.lake, "exe", "cache", "get"], cwd=paths.project, env=paths.env(), progress=progress)
+    run_command(
+        [lake_shim(paths), "exe", "cache", "get"], cwd=paths.project, env=bootstrap_env(paths), progress=progress
+    )
 
 
 def _build_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
-    run_command([paths.lake, "build", "Mathlib"], cwd=paths.project, env=paths.env(), progress=progress)
+    run_command([lake_shim(paths), "build", "Mathlib"], cwd=paths.project, env=bootstrap_env(paths), progress=progress)
 
 
 def checkout(paths: ToolchainPaths, url: str, rev: str, name: str, progress: Progress) -> Path:
     """A clone of ``url`` at exactly ``rev`` under ``<root>/src/<name>``; an existing clone is reused."""
-    target = paths.sources / name
-    env = paths.env()
+    target = sources_dir(paths) / name
+    env = bootstrap_env(paths)
     if not (target / ".git").is_dir():
-        paths.sources.mkdir(parents=True, exist_ok=True)
+        sources_dir(paths).mkdir(parents=True, exist_ok=True)
         shutil.rmtree(target, ignore_errors=True)
-        run_command(["git", "clone", "--quiet", url, target], cwd=paths.sources, env=env, progress=progress)
+        run_command(["git", "clone", "--quiet", url, target], cwd=sources_dir(paths), env=env, progress=progress)
     try:
         run_command(
             ["git", "-C", target, "checkout", "--quiet", "--force", rev], cwd=target, env=env, progress=progress
@@ -253,7 +263,7 @@ def _install_binary(built: Path, dest: Path) -> None:
 
 def _build_lake_exe(paths: ToolchainPaths, url: str, rev: str, name: str, dest: Path, progress: Progress) -> None:
     source = checkout(paths, url, rev, name, progress)
-    run_command([paths.lake, "build", name], cwd=source, env=paths.env(), progress=progress)
+    run_command([lake_shim(paths), "build", name], cwd=source, env=bootstrap_env(paths), progress=progress)
     _install_binary(source / ".lake" / "build" / "bin" / name, dest)
 
 
@@ -265,17 +275,17 @@ def _build_lean4export(paths: ToolchainPaths, progress: Progress) -> None:
     """lean4export's repository names the Lean it builds with (its ``lean-toolchain``): the release's own."""
     release = paths.release
     source = checkout(paths, LEAN4EXPORT_GIT, release.lean4export_rev, f"lean4export-{release.version}", progress)
-    run_command([paths.lake, "build", "lean4export"], cwd=source, env=paths.env(), progress=progress)
+    run_command([lake_shim(paths), "build", "lean4export"], cwd=source, env=bootstrap_env(paths), progress=progress)
     _install_binary(source / ".lake" / "build" / "bin" / "lean4export", paths.lean4export)
 
 
 def _build_nanoda(paths: ToolchainPaths, progress: Progress) -> None:
-    if shutil.which("cargo", path=paths.env()["PATH"]) is None:
+    if shutil.which("cargo", path=bootstrap_env(paths)["PATH"]) is None:
         raise BootstrapError(
             "nanoda is written in Rust: install cargo (rustup.rs) and run putnam bootstrap --nanoda again"
         )
     source = checkout(paths, NANODA_GIT, NANODA_REV, "nanoda_lib", progress)
-    run_command(["cargo", "build", "--release"], cwd=source, env=paths.env(), progress=progress)
+    run_command(["cargo", "build", "--release"], cwd=source, env=bootstrap_env(paths), progress=progress)
     _install_binary(source / "target" / "release" / "nanoda_bin", paths.nanoda)
 
 
@@ -288,11 +298,11 @@ def _warm_mathlib(paths: ToolchainPaths, progress: Progress) -> None:
     comparator's landrun, where the linked packages are read-only."""
     project = paths.project
     (project / f"{CHALLENGE_MODULE}.lean").write_text(WARM_MODULE, encoding="utf-8")
-    run_command([paths.lake, "build", CHALLENGE_MODULE], cwd=project, env=paths.env(), progress=progress)
+    run_command([lake_shim(paths), "build", CHALLENGE_MODULE], cwd=project, env=bootstrap_env(paths), progress=progress)
 
 
 def _build_landrun(paths: ToolchainPaths, progress: Progress) -> None:
-    if shutil.which("go", path=paths.env()["PATH"]) is None:
+    if shutil.which("go", path=bootstrap_env(paths)["PATH"]) is None:
         raise BootstrapError(
             "landrun is written in Go and must be built from source: install a Go toolchain "
             "(the `go` command, e.g. the golang package of your distribution) and run putnam bootstrap again"
@@ -301,7 +311,7 @@ def _build_landrun(paths: ToolchainPaths, progress: Progress) -> None:
     run_command(
         ["go", "build", "-o", paths.landrun, "./cmd/landrun"],
         cwd=source,
-        env=paths.env(),
+        env=bootstrap_env(paths),
         progress=progress,
     )
 
@@ -330,7 +340,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
             f"mathlib-build {tag}",
             f"build Mathlib {release.mathlib_tag} from source in {project} (hours; needs ~16 GB of memory)",
             mathlib,
-            [paths.mathlib_olean],
+            [mathlib_olean(paths)],
             _build_mathlib,
         )
         if build_mathlib
@@ -338,7 +348,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
             f"mathlib-cache {tag}",
             f"download Mathlib's prebuilt .olean files (several GB) into {packages} (lake exe cache get)",
             mathlib,
-            [paths.mathlib_olean],
+            [mathlib_olean(paths)],
             _mathlib_cache,
         )
     )
@@ -349,7 +359,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
             f"against the pin and install elan into {paths.elan_home}, without a default toolchain and "
             f"without touching your shell profile; {ELAN_UNPINNED}",
             ELAN_INSTALLER_URL,
-            [paths.elan_bin / "elan", paths.lake],
+            [elan_bin(paths) / "elan", lake_shim(paths)],
             _install_elan,
         ),
         step(
@@ -393,7 +403,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
         ),
         step(
             "comparator",
-            f"clone {COMPARATOR_GIT} at {COMPARATOR_REV} into {paths.sources}, build it with the Lean "
+            f"clone {COMPARATOR_GIT} at {COMPARATOR_REV} into {sources_dir(paths)}, build it with the Lean "
             f"version it names (elan downloads it) and install {paths.comparator}",
             COMPARATOR_REV,
             [paths.comparator],
@@ -401,7 +411,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
         ),
         step(
             f"lean4export {tag}",
-            f"clone {LEAN4EXPORT_GIT} at {release.lean4export_rev} into {paths.sources}, build it with Lean "
+            f"clone {LEAN4EXPORT_GIT} at {release.lean4export_rev} into {sources_dir(paths)}, build it with Lean "
             f"{tag} and install {paths.lean4export}",
             release.lean4export_rev,
             [paths.lean4export],
@@ -409,7 +419,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
         ),
         step(
             "landrun",
-            f"clone {LANDRUN_GIT} at {LANDRUN_REV} into {paths.sources} and build {paths.landrun} with Go",
+            f"clone {LANDRUN_GIT} at {LANDRUN_REV} into {sources_dir(paths)} and build {paths.landrun} with Go",
             LANDRUN_REV,
             [paths.landrun],
             _build_landrun,
@@ -418,7 +428,7 @@ def plan(root: Path, build_mathlib: bool = False, nanoda: bool = False, release:
             [
                 step(
                     "nanoda",
-                    f"clone {NANODA_GIT} ({NANODA_REV}) into {paths.sources} and build {paths.nanoda} with cargo",
+                    f"clone {NANODA_GIT} ({NANODA_REV}) into {sources_dir(paths)} and build {paths.nanoda} with cargo",
                     NANODA_REV,
                     [paths.nanoda],
                     _build_nanoda,

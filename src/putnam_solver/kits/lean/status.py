@@ -8,6 +8,7 @@ from pathlib import Path
 
 from putnam_solver.core.provers.lean.toolchain import DEFAULT, LeanRelease, ToolchainPaths, installed_releases
 from putnam_solver.core.sandbox import landlock_status
+from putnam_solver.kits.lean.bootstrap_paths import mathlib_olean
 from putnam_solver.kits.lean.install import plan
 
 
@@ -50,7 +51,7 @@ def toolchain_status(root: Path, release: LeanRelease = DEFAULT) -> list[tuple[s
             rows.append((own, *_lean_row(paths.lean, steps[own].done())))
         elif name == "mathlib":
             ok = steps[f"mathlib-cache {tag}"].done() or steps[f"mathlib-build {tag}"].done()
-            detail = str(paths.mathlib_olean) if ok else f"no Mathlib {tag} .olean files; run putnam bootstrap"
+            detail = str(mathlib_olean(paths)) if ok else f"no Mathlib {tag} .olean files; run putnam bootstrap"
             rows.append((own, ok, detail))
         else:
             step = steps.get(own) or steps[name]

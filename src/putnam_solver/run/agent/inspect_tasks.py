@@ -53,7 +53,7 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import store
 
-from putnam_solver.benchmark_files import locate_benchmark, open_benchmark
+from putnam_solver.benchmark_files import locate_benchmark, open_benchmark, require_track
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
@@ -165,7 +165,7 @@ def _setup(
     budgets, mode = options.budgets(), options.reviewer_mode()
     chosen = get_prover(prover)
     located = locate_benchmark(benchmark, chosen.name)
-    open_benchmark(benchmark, chosen.name, None).require_track(track)
+    require_track(open_benchmark(benchmark, chosen.name, None), track)
     bench, selected = Selection(located.path.resolve(), None, tuple(problems), max_problems, located.split).load()
     stated = bench.file.toolchain.version if bench.file is not None else None
     config = SolveConfig(

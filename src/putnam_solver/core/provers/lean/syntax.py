@@ -16,102 +16,73 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import abs_pairs
 from putnam_solver.core.provers.lean._commands import (
-    COMBINATORS as COMBINATORS,
+    COMBINATORS,
+    COMMAND_ONLY_KEYWORDS,
+    DECLARATION_KEYWORDS,
+    Command,
+    all_parts,
+    balanced,
+    body_keywords,
+    commands_of,
+    glued_names,
+    name_parts,
+    normalize_name,
+    positions,
+    split_commands,
+    top_level_assign,
 )
-from putnam_solver.core.provers.lean._commands import (
-    COMMAND_ONLY_KEYWORDS as COMMAND_ONLY_KEYWORDS,
-)
-from putnam_solver.core.provers.lean._commands import (
-    DECLARATION_KEYWORDS as DECLARATION_KEYWORDS,
-)
-from putnam_solver.core.provers.lean._commands import (
-    MODIFIERS as MODIFIERS,
-)
-from putnam_solver.core.provers.lean._commands import (
-    Command as Command,
-)
-from putnam_solver.core.provers.lean._commands import (
-    all_parts as all_parts,
-)
-from putnam_solver.core.provers.lean._commands import (
-    balanced as balanced,
-)
-from putnam_solver.core.provers.lean._commands import (
-    body_keywords as body_keywords,
-)
-from putnam_solver.core.provers.lean._commands import (
-    commands_of as commands_of,
-)
-from putnam_solver.core.provers.lean._commands import (
-    glued_names as glued_names,
-)
-from putnam_solver.core.provers.lean._commands import (
-    name_parts as name_parts,
-)
-from putnam_solver.core.provers.lean._commands import (
-    normalize_name as normalize_name,
-)
-from putnam_solver.core.provers.lean._commands import (
-    parse_head as parse_head,
-)
-from putnam_solver.core.provers.lean._commands import (
-    positions as positions,
-)
-from putnam_solver.core.provers.lean._commands import (
-    split_commands as split_commands,
-)
-from putnam_solver.core.provers.lean._commands import (
-    top_level_assign as top_level_assign,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    _lex as _lex,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    _lexed as _lexed,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    _Lexer as _Lexer,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    code_tokens as code_tokens,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    lex as lex,
-)
-from putnam_solver.core.provers.lean._lexer import (
-    lex_code as lex_code,
-)
+from putnam_solver.core.provers.lean._lexer import _lexed, code_tokens, lex, lex_code
+from putnam_solver.core.provers.lean._lexer import _Lexer as _Lexer  # for bench/lexer_equivalence.py
 from putnam_solver.core.provers.lean._tokens import (
-    CHAR as CHAR,
-)
-from putnam_solver.core.provers.lean._tokens import (
-    COMMENT as COMMENT,
-)
-from putnam_solver.core.provers.lean._tokens import (
-    DOC as DOC,
-)
-from putnam_solver.core.provers.lean._tokens import (
-    IDENT as IDENT,
-)
-from putnam_solver.core.provers.lean._tokens import (
-    NAME as NAME,
-)
-from putnam_solver.core.provers.lean._tokens import (
-    NUMBER as NUMBER,
-)
-from putnam_solver.core.provers.lean._tokens import (
-    STRING as STRING,
-)
-from putnam_solver.core.provers.lean._tokens import (
-    SYMBOL as SYMBOL,
-)
-from putnam_solver.core.provers.lean._tokens import (
-    LexError as LexError,
-)
-from putnam_solver.core.provers.lean._tokens import (
-    Token as Token,
+    CHAR,
+    COMMENT,
+    DOC,
+    IDENT,
+    NAME,
+    NUMBER,
+    STRING,
+    SYMBOL,
+    LexError,
+    Token,
 )
 from putnam_solver.core.provers.protocol import StatementError as StatementError  # the shared one, re-exported
+
+# the lexer's and command splitter's names the gates use, re-exported with this module's own
+__all__ = [
+    "CHAR",
+    "COMBINATORS",
+    "COMMAND_ONLY_KEYWORDS",
+    "COMMENT",
+    "DECLARATION_KEYWORDS",
+    "DOC",
+    "HEADER_KEYWORDS",
+    "IDENT",
+    "NAME",
+    "NUMBER",
+    "STRING",
+    "SYMBOL",
+    "Command",
+    "LexError",
+    "Solution",
+    "Statement",
+    "Token",
+    "all_parts",
+    "balanced",
+    "body_keywords",
+    "bound_names",
+    "bound_scopes",
+    "code_tokens",
+    "commands_of",
+    "glued_names",
+    "lex",
+    "lex_code",
+    "name_parts",
+    "normalize_name",
+    "parse_statement",
+    "positions",
+    "split_commands",
+    "top_level_assign",
+]
 
 # ---------------------------------------------------------------------------------------------------------
 # PutnamBench statements

@@ -91,7 +91,6 @@ def lean_release(version: str | None) -> LeanRelease:
 
 
 DEFAULT = lean_release(DEFAULT_RELEASE)
-LEAN_TOOLCHAIN = DEFAULT.toolchain
 
 
 def default_toolchain_dir() -> Path:
@@ -117,16 +116,13 @@ def installed_releases(root: Path | None = None) -> list[str]:
 
 @dataclass(frozen=True)
 class ToolchainPaths:
-    """The files of a bootstrapped toolchain directory for one release (they may not exist yet): those
-    bootstrap writes and those the gates and the agent's workspaces read. elan, comparator and landrun
-    are shared by all releases; the project and lean4export are the release's own."""
+    """The files of a bootstrapped toolchain directory for one release (they may not exist yet) that the
+    gates and the agent's workspaces read (what only bootstrap touches: ``kits.lean.bootstrap_paths``).
+    elan, comparator and landrun are shared by all releases; the project and lean4export are the
+    release's own."""
 
     root: Path
     release: LeanRelease = DEFAULT
-
-    @property
-    def manifest(self) -> Path:
-        return self.root / "toolchain.json"
 
     @property
     def elan_home(self) -> Path:
@@ -165,39 +161,13 @@ class ToolchainPaths:
         return self.elan_home / "toolchains" / toolchain_dir_name(self.release.toolchain) / "bin"
 
     @property
-    def elan_bin(self) -> Path:
-        return self.elan_home / "bin"
-
-    @property
     def lean(self) -> Path:
         return self.toolchain_bin / "lean"
-
-    @property
-    def lake(self) -> Path:
-        """elan's ``lake`` shim, for bootstrap commands only: each runs in a directory whose own
-        ``lean-toolchain`` names its Lean (the project, comparator's and lean4export's sources), which
-        is the file the shim walks up to find (leanprover/elan src/elan/config.rs:197)."""
-        return self.elan_bin / "lake"
-
-    @property
-    def sources(self) -> Path:
-        return self.root / "src"
 
     @property
     def mathlib(self) -> Path:
         """The project's Mathlib checkout, which agents' workspaces and the Mathlib canaries reuse."""
         return self.project / ".lake" / "packages" / "mathlib"
-
-    @property
-    def mathlib_olean(self) -> Path:
-        return self.mathlib / ".lake" / "build" / "lib" / "lean" / "Mathlib.olean"
-
-    def env(self) -> dict[str, str]:
-        """The environment of every bootstrap command: our elan first on PATH, nothing else changed."""
-        env = dict(os.environ)
-        env["ELAN_HOME"] = str(self.elan_home)
-        env["PATH"] = os.pathsep.join([str(self.elan_bin), env.get("PATH", "")])
-        return env
 
 
 def toolchain_dir_name(toolchain: str) -> str:

@@ -1,0 +1,82 @@
+"""A benchmark as runs, reports and ``putnam doctor`` describe it: its record as data and its toolchain in
+words.
+
+This lives outside the trusted package because no gate reads it: what a verdict records of its benchmark
+is ``core.benchmark.Benchmark.verdict_record``; this is what a run's settings and the outputs show beside.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.benchmarks import BenchmarkFile, BenchmarkSpec, Toolchain
+
+
+def describe_toolchain(toolchain: Toolchain) -> str:
+    """``lean v4.27.0, Mathlib v4.27.0`` or ``rocq 8.16.1, <libraries>``: what a file was written for."""
+    extra = toolchain.details.get("lean") or toolchain.details.get("libraries") or ""
+    mathlib = toolchain.details.get("mathlib")
+    parts = [f"{toolchain.prover} {toolchain.version}"]
+    if mathlib:
+        parts.append(f"Mathlib {mathlib}")
+    elif extra:
+        parts.append(extra)
+    return ", ".join(parts)
+
+
+def file_json(file: BenchmarkFile) -> dict[str, Any]:
+    """One registered file of a benchmark as data."""
+    return {
+        "file": file.file,
+        "prover": file.prover,
+        "variant": file.variant,
+        "default": file.default,
+        "language": file.language,
+        "sha256": file.sha256,
+        "records": file.records,
+        "commit": file.commit,
+        "hole": file.hole,
+        "answers": file.answers,
+        "open_proof": file.open_proof,
+        "adaptations": dict(file.adaptations),
+        "lean_options": dict(file.lean_options),
+        "tracks": list(file.tracks),
+        "toolchain": file.toolchain.to_json(),
+    }
+
+
+def spec_json(spec: BenchmarkSpec, prover: str | None = None) -> dict[str, Any]:
+    """The record as data (files, errata and notes of ``prover`` only, if given), for ledgers and reports."""
+    errata = spec.errata if prover is None else tuple(e for e in spec.errata if prover in e.provers)
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "description": spec.description,
+        "splits": list(spec.splits),
+        "upstream": [dict(u) for u in spec.upstream],
+        "files": [file_json(f) for f in spec.files if prover is None or f.prover == prover],
+        "errata": [e.to_json() for e in errata],
+        "notes": [n.text for n in spec.notes if prover is None or not n.provers or prover in n.provers],
+    }
+
+
+def benchmark_record(benchmark: Benchmark) -> dict[str, Any]:
+    """The benchmark as a run records it (its record and errata for this file's prover)."""
+    data: dict[str, Any] = {
+        "path": str(benchmark.path),
+        "sha256": benchmark.sha256,
+        "pin": benchmark.pin_name,
+        "split": benchmark.split,
+        "label": benchmark.label,
+    }
+    if benchmark.file is not None and (spec := benchmark.spec) is not None:
+        data |= {"name": spec.name, "variant": benchmark.file.variant, "file": file_json(benchmark.file)}
+        data["record"] = spec_json(spec, benchmark.file.prover)
+    return data
+
+
+def known_defect(benchmark: Benchmark, problem_id: str) -> str:
+    """The errata that make a proof of this statement no evidence (``kind: defect; ...``), or ``""``:
+    a solve of such a statement is shown as ``solved (statement known defective: ...)``, counted apart."""
+    return "; ".join(e.short() for e in benchmark.errata(problem_id) if e.defective)
