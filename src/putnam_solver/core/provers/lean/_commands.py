@@ -247,10 +247,13 @@ def split_commands(tokens: Sequence[Token]) -> list[Command]:
         if _starts_command(tokens[i]):
             if _derives(tokens, starts[-1] + at, i):
                 continue
-        elif continues(tokens, i, tokens[starts[-1] + at].text, depth):
-            continue
+        else:
+            if depth.start != starts[-1]:  # made when first needed: most commands begin at a listed word
+                depth = Depth(tokens, starts[-1])
+            if continues(tokens, i, tokens[starts[-1] + at].text, depth):
+                continue
         starts.append(i)
-        head, depth = _HeadScan(tokens, i), Depth(tokens, i)
+        head = _HeadScan(tokens, i)
     starts.append(len(tokens))
     return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
 

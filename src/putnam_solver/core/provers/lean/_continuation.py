@@ -87,6 +87,7 @@ class Depth:
 
     def __init__(self, tokens: Sequence[Token], start: int) -> None:
         self.tokens = tokens
+        self.start = start
         self.pos = start
         self.depth = 0
         self.assigned = False
