@@ -19,6 +19,12 @@ conformance corpora (2777 texts): the split is unchanged on all of them. What Le
 continuation and the splitter does not (a structure's column-0 fields after the first, which Lean reads
 as fields only when they are identifiers, not keywords) is refused: a false rejection, never an
 acceptance, and none occurs in those corpora.
+
+Found with it: Lean's command combinator ``cmd₁ in cmd₂`` (``section cmd₁ cmd₂ end``) takes any command
+after any command, on the same line too (``theorem zz_h : True := trivial in unlock_limits``), and the
+word after a trailing ``in`` in column 0 likewise. Fixed: G2 refuses an ``in`` inside a command that no
+binder (``∑ x in s``, ``∫ x in a..b``, ``for``, ``conv in``), ``open`` or ``set_option`` takes; none of
+the 2777 texts has one.
 """
 
 from __future__ import annotations
@@ -126,6 +132,41 @@ def test_the_no_answer_value_may_continue_in_column_0(lean_putnambench: Benchmar
     assert _verdict(lean_putnambench, {"value": "{\n1}"}, ANSWER, Track.NO_ANSWER) == {}
 
 
+# --- the command combinator: `cmd₁ in cmd₂` runs any command, wherever it stands ----------------------
+
+GLUED_BY_IN: dict[str, Edit] = {
+    "after a helper, on its line": {"before": "theorem zz_h : True := trivial in zz_library_command 1\n\n"},
+    "after a helper, a core command": {"before": "theorem zz_h : True := trivial in unlock_limits\n\n"},
+    "after the theorem's tactic proof": {"proof": "by\n  simp [foo] <;> linarith in zz_library_command"},
+    "after a bracket": {"before": "def zz : ℕ := (1 + 1) in zz_library_command\n\n"},
+    "after a binder's in, past its comma": {
+        "before": "def zz : ℕ := ∑ i in Finset.range 3, i in zz_library_command\n\n"
+    },
+}
+BOUND_IN: dict[str, Edit] = {
+    "a big operator's binder": {"before": "def zz : ℕ := ∑ i in Finset.range 3, i\n\n"},
+    "nested big operators": {"before": "def zz : ℕ := ∑ i in Finset.range 3, ∏ j in Finset.range i, (i + j)\n\n"},
+    "a typed binder": {"before": "def zz : ℕ := ∑ i : ℕ in Finset.range 3, i\n\n"},
+    "a pattern binder": {"before": "def zz : ℕ := ∑ ⟨i, j⟩ in Finset.range 3 ×ˢ Finset.range 3, (i + j)\n\n"},
+    "an average": {"before": "noncomputable def zz : ℝ := ⨍ t in Set.Icc (0 : ℝ) 1, t\n\n"},
+    "an interval integral": {"before": "noncomputable def zz : ℝ := ∫ t in (0 : ℝ)..1, t\n\n"},
+    "open ... in inside the proof": {"proof": "by\n  open Real in\n  simp [foo] <;> linarith"},
+    "set_option ... in inside the proof": {"proof": "by\n  set_option maxHeartbeats 400000 in\n  simp [foo]"},
+    "conv in": {"proof": "by\n  conv in (occs := 1) S => rfl\n  simp [foo]"},
+}
+
+
+@pytest.mark.parametrize("case", sorted(GLUED_BY_IN))
+def test_a_command_glued_by_in_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    found = _verdict(lean_putnambench, GLUED_BY_IN[case])
+    assert "command combinator" in found.get("G2", ""), found
+
+
+@pytest.mark.parametrize("case", sorted(BOUND_IN))
+def test_an_in_a_binder_or_open_takes_is_accepted(lean_putnambench: Benchmark, case: str) -> None:
+    assert _verdict(lean_putnambench, BOUND_IN[case]) == {}
+
+
 # --- the splitter: a command word ends the command whether or not a list holds it --------------------
 
 
@@ -212,6 +253,11 @@ def test_lean_runs_a_column_0_command_after_a_trailing_in(toy_lean: ToyLean, tmp
     """``cmd₁ in cmd₂`` takes any two commands: the word after a definition's trailing ``in`` is a command."""
     run = _lean(toy_lean, tmp_path, "def zz : Nat := Nat.zero\nin\ndeprecated_module\n#print zz\n")
     assert run.returncode == 0 and "Zz.lean:3:0: warning: `deprecated_module`" in run.stdout, run.stdout
+
+
+def test_lean_runs_a_command_glued_by_in_on_the_same_line(toy_lean: ToyLean, tmp_path: Path) -> None:
+    run = _lean(toy_lean, tmp_path, "theorem zz : True := True.intro in deprecated_module\n#print zz\n")
+    assert run.returncode == 0 and "Zz.lean:1:35: warning: `deprecated_module`" in run.stdout, run.stdout
 
 
 @pytest.mark.parametrize("word", ["deprecated_module", "unlock_limits", "init_quot"])
