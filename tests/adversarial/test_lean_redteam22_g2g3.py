@@ -42,6 +42,8 @@ Left (the class behind the first item): any command keyword a library adds that 
 still read as more of the helper before it when it stands at column 0. Lean ends a command at a
 column-0 token that cannot continue its last term (an application argument must stand right of the
 command's column); the splitter would need that reading of the term's end, not a list, to be complete.
+Done since (``_continuation``, ``test_lean_column0_words.py``): a column-0 word ends the command unless
+Lean may read it as a continuation.
 
 Everything else was refused by G2 or G3, or accepted where it cannot change the statement (the valid cases
 below). Checked on the toy Lean: a ``local irreducible`` made in a section or in a namespace the file has

@@ -3,9 +3,10 @@
 Commands. A file is split into top-level commands at column-0 tokens that can start a command (a
 declaration keyword, a modifier, ``@[``, a doc comment, ``open``, ``set_option``, ``#...``); a command whose
 tokens so far are only a prefix (doc comment, attributes, modifiers, ``... in``) continues at the next
-line. Lean itself ends a command at *any* token that can only start a command (``theorem``, ``end``,
-``notation``...), wherever it stands; :func:`body_keywords` reports those so the gates can reject files
-whose layout would make us see something else than Lean sees.
+line. A column-0 word of no list (a library's command keyword) begins a command too, unless Lean may read
+it as more of the command before it (``_continuation``). Lean itself ends a command at *any* token that
+can only start a command (``theorem``, ``end``, ``notation``...), wherever it stands; :func:`body_keywords`
+reports those so the gates can reject files whose layout would make us see something else than Lean sees.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
+from putnam_solver.core.provers.lean._continuation import Depth, continues
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._lexer import _PART, lex_code
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token
@@ -90,7 +92,11 @@ COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
      "declare_uint_theorems", "declare_bitwise_uint_theorems", "declare_int_theorems",
      "declare_bitwise_int_theorems", "register_sym_simp", "register_sym_dsimp", "norm_cast_add_elim",
      "elab_stx_quot", "set_premise_selector", "register_try?_tactic", "grind_annotated", "assert_exists",
-     "assert_no_sorry", "aux_def", "register_hint"}
+     "assert_no_sorry", "aux_def", "register_hint",
+     # core Lean 4.35 commands found by reading every word of the toolchain at column 0 after a definition
+     # (tests/adversarial/test_lean_column0_words.py), and Mathlib's `unset_option`
+     # (Mathlib/Tactic/UnsetOption.lean: erases an option from the scope, `autoImplicit` included)
+     "unlock_limits", "deprecated_module", "deprecated_syntax", "unset_option"}
 )  # fmt: skip
 """Tokens that only ever begin a command: Lean ends the current command wherever one of these appears.
 The list cannot be complete (any library may add commands); what it misses, G6 must catch."""
@@ -226,18 +232,28 @@ def _make_command(tokens: tuple[Token, ...]) -> Command:
 def split_commands(tokens: Sequence[Token]) -> list[Command]:
     """Group code tokens into commands (see the module docstring for the rule).
 
-    Only a column-0 token can begin a command, so only those are looked at; commands are slices."""
+    Only a column-0 token can begin a command, so only those are looked at; commands are slices. A
+    column-0 word that no list of ours names begins a command too, unless Lean may read it as more of the
+    command before it (:func:`_continuation.continues`): a library's command keyword is never read as a
+    helper's body, and as a command of its own G2 refuses it as no permitted addition."""
     tokens = tuple(tokens)
     if not tokens:
         return []
     starts = [0]
-    head = _HeadScan(tokens, 0)
+    head, depth = _HeadScan(tokens, 0), Depth(tokens, 0)
     for i in positions(list(map(_COL, tokens)), 0):  # the column-0 tokens
-        if i and _starts_command(tokens[i]) and (at := head.head(i)) is not None:
+        if not i or (at := head.head(i)) is None:  # the command so far is all prefix: this is its keyword
+            continue
+        if _starts_command(tokens[i]):
             if _derives(tokens, starts[-1] + at, i):
                 continue
-            starts.append(i)
-            head = _HeadScan(tokens, i)
+        else:
+            if depth.start != starts[-1]:  # made when first needed: most commands begin at a listed word
+                depth = Depth(tokens, starts[-1])
+            if continues(tokens, i, tokens[starts[-1] + at].text, depth):
+                continue
+        starts.append(i)
+        head = _HeadScan(tokens, i)
     starts.append(len(tokens))
     return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
 

@@ -11,6 +11,7 @@ from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
+from putnam_solver.core.provers.lean._continuation import IN_RULE, command_ins
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
     COMBINATORS,
@@ -134,6 +135,8 @@ def layout_violations(command: Command) -> Iterator[Violation]:
         if token.text in COMBINATORS:
             rule = f"without `... in` this starts a new command (a new `{token.text}` for what follows)"
         yield Violation(token.line, f"`{token.text}`", rule)
+    for token in command_ins(command.tokens, command.head):
+        yield Violation(token.line, "`in`", IN_RULE)
     last = command.tokens[-1]
     if last.text == "in" and command.keyword not in ("omit", "include"):  # those G2 judges by their block
         yield Violation(last.line, show(command), "a trailing `... in` would apply to the next command")
