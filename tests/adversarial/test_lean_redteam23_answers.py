@@ -13,6 +13,13 @@ Found and fixed (each accepted by the text profile before, where the answer chec
   no needle: it binds the solution's arguments, not the question's own variables).
 * A pattern set-builder with a type, ``{(a, b) : ℤ × ℤ | C a b}`` (Mathlib's syntax), was no pattern to
   the copy rule: ``putnam_2018_a1``'s condition copied that way passed though ``{(a, b) | C a b}`` did not.
+* A congruence read as tokens: ``putnam_2023_b5``'s condition copied with ``b ≡ a [ZMOD n]`` for ``a ≡ b
+  [ZMOD n]``, in function form ``Int.ModEq n a b``, as the remainders' equation ``a % n = b % n`` (its
+  definition), or with ``1 + x`` for ``x + 1`` inside passed. Both sides now read a ``[MOD n]``/``[ZMOD n]``
+  congruence as ``(a) % (n) = (b) % (n)`` (``_answer_modeq``), which the normal form orders.
+* A value whose body begins with ``(`` and ends with ``)`` of two other pairs, ``fun x => (x + 1) * (x +
+  2)`` against ``(k + 1) * (k + 2) = solution k``, was read with those two taken off (``_answer_copy._sections``
+  stripped them before finding they were no pair, and kept the stripped text): the literal copy passed.
 * Field notation whose receiver is not the function's first explicit argument: ``P.eval x`` is
   ``Polynomial.eval x P``, so ``putnam_1971_a2``'s condition copied as ``Polynomial.eval 0 P = 0 ∧ ...``
   passed (the normal form read ``eval P 0`` against ``eval 0 P``); likewise ``Finset.filter p s`` for
@@ -22,7 +29,8 @@ Found and fixed (each accepted by the text profile before, where the answer chec
 Left (a text rule's limit, the known gap of ``docs/threat-model.md``): copies up to algebra, ``1 ≤ a`` for
 ``0 < a`` under a binder, ``2 * (2 * c ^ n)`` for ``4 * c ^ n``, ``Nat.choose (k + j) k`` for ``Nat.choose
 (k + j) j``, ``•`` for ``*``, ``x * x`` for ``x ^ 2``, ``a - b = 0`` for ``a = b``, a conjunct repeated
-or padded with a tautology not spelled ``True`` (``∧ (0 < n → True)``, ``∧ ∀ _ : True, True``).
+or padded with a tautology not spelled ``True`` (``∧ (0 < n → True)``, ``∧ ∀ _ : True, True``), ``.val``
+for ``.1`` on ``Fin``, ``(2 ^ (n - 1))⁻¹ *`` for ``1 / 2 ^ (n - 1) *``.
 """
 
 from __future__ import annotations
@@ -43,6 +51,10 @@ PAIRS = "putnam_2018_a1"
 """States ``((1 : ℚ) / a + (1 : ℚ) / b = (3 : ℚ) / 2018) ↔ (⟨a, b⟩ ∈ putnam_2018_a1_solution)``."""
 EQ = "((1 : ℚ) / a + (1 : ℚ) / b = (3 : ℚ) / 2018)"
 EQ_P = "((1 : ℚ) / p.1 + (1 : ℚ) / p.2 = (3 : ℚ) / 2018)"
+PERM = "putnam_2023_b5"
+"""States ``n ∈ putnam_2023_b5_solution ↔ 0 < n ∧ (∀ m : ℤ, IsRelPrime m n → ∃ p : Equiv.Perm (Fin n), ∀ k :
+Fin n, (p (p k)).1 + 1 ≡ m * (k.1 + 1) [ZMOD n])``."""
+PERM_COND = "{{n | 0 < n ∧ (∀ m : ℤ, IsRelPrime m n → ∃ p : Equiv.Perm (Fin n), ∀ k : Fin n, {})}}"
 
 
 def _g2(bench: Benchmark, problem: str, value: str) -> str:
@@ -70,6 +82,10 @@ COPIES = {
     "a pair pattern ∩ Set.univ": (PAIRS, f"{{(a, b) | {EQ}}} ∩ Set.univ"),
     "projections, double complement": (PAIRS, f"{{p : ℤ × ℤ | {EQ_P}}}ᶜᶜ"),
     "projections ∪ ∅": (PAIRS, f"{{p : ℤ × ℤ | {EQ_P}}} ∪ ∅"),
+    "the congruence turned": (PERM, PERM_COND.format("m * (k.1 + 1) ≡ (p (p k)).1 + 1 [ZMOD n]")),
+    "the congruence in function form": (PERM, PERM_COND.format("Int.ModEq n ((p (p k)).1 + 1) (m * (k.1 + 1))")),
+    "the congruence as remainders": (PERM, PERM_COND.format("((p (p k)).1 + 1) % n = (m * (k.1 + 1)) % n")),
+    "inside the congruence commuted": (PERM, PERM_COND.format("1 + (p (p k)).1 ≡ (k.1 + 1) * m [ZMOD n]")),
 }
 
 
@@ -91,6 +107,8 @@ HONEST = {
     ),
     "typed pairs by a condition": (PAIRS, "{(a, b) : ℤ × ℤ | a * b = 2018 ∧ 0 < a} ∩ Set.univ"),
     "projections by a condition": (PAIRS, "{p : ℤ × ℤ | p.1 + p.2 = 3027}ᶜᶜ"),
+    "a congruence of its own": (PERM, "{n | n ≡ 1 [MOD 4] ∧ n < 10}"),
+    "a congruence in function form": (PERM, "{n | Nat.ModEq 2 n 1}"),
 }
 
 
@@ -109,6 +127,8 @@ STATEMENTS = {
     "theorem t (M : Matrix (Fin 2) (Fin 2) ℤ) : (M.map (fun x => x ^ 2 + 1)).det = t_solution M := sorry\n",
     "member": "abbrev t_solution : Set ℕ := sorry\n"
     "theorem t (n : ℕ) (f : ℕ → ℕ → Prop) : f n 1 ↔ n ∈ t_solution := sorry\n",
+    "congruence": "abbrev t_solution : Set ℤ := sorry\ntheorem t (a : ℤ) : a ≡ 3 [ZMOD 5] ↔ a ∈ t_solution := sorry\n",
+    "product": "abbrev t_solution : ℕ → ℕ := sorry\ntheorem t (k : ℕ) : (k + 1) * (k + 2) = t_solution k := sorry\n",
     "applied": "abbrev t_solution : ℕ → ℕ → ℕ := sorry\n"
     "theorem t (a b : ℕ) (f : ℕ → ℕ → ℕ) : f a b = t_solution a b := sorry\n",
 }
@@ -128,6 +148,17 @@ STATEMENTS = {
         # `Matrix.map M f` takes the matrix first: read as before, by its last name
         ("matrix", "fun M => (Matrix.map M (fun x => x ^ 2 + 1)).det", True),
         ("matrix", "fun M => M.det ^ 2 + 1", False),
+        # a congruence read as the equation of remainders it is defined as
+        ("congruence", "{x | 3 ≡ x [ZMOD 5]}", True),
+        ("congruence", "{x | Int.ModEq 5 x 3}", True),
+        ("congruence", "{x | x % 5 = 3 % 5}", True),
+        ("congruence", "{x | x ≡ 3 [ZMOD 7]}", False),
+        ("congruence", "{x | x % 5 = 3}", False),  # a closed form: `3 % 5` is `3` only by computation
+        ("congruence", "{x | x ≡ 3 [PMOD 5]}", False),  # another definition, left as written
+        # a body that begins with `(` and ends with `)` of other pairs was read without them
+        ("product", "fun x => (x + 1) * (x + 2)", True),
+        ("product", "fun x => (x + 2) * (x + 1)", True),
+        ("product", "fun x => (x + 1) * (x + 3)", False),
         # a value without parameters held against the side abstracted
         ("member", "{m | f m 1} ∩ Set.univ", True),
         ("member", "{m | f m 2} ∩ Set.univ", False),  # another question

@@ -340,6 +340,7 @@ def _sections(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...
     """``(f · b ·)`` is ``fun x y => f x b y`` (Lean's ``·`` abstracts its nearest enclosing parentheses,
     which the readings may have taken off already): the body without the parentheses, each ``·`` a
     parameter after ``params``."""
+    written = texts
     if len(texts) >= 3 and texts[0] == "(" and texts[-1] == ")":
         texts = texts[1:-1]
     depth, dots = 0, []
@@ -349,7 +350,7 @@ def _sections(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...
         elif text in OPEN_CLOSE.values():
             depth -= 1
             if depth < 0:
-                return params, texts  # `(a) + (b)`: the first bracket closes before the end
+                return params, written  # `(a) + (b)`: the first bracket closes before the end (red team 23)
         elif text == "·" and depth == 0:
             dots.append(i)
     if not dots:
