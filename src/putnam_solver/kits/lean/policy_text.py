@@ -165,6 +165,13 @@ ADDITIONS: Final = (
         "refused",
         "can change the statement's meaning in ways no text check rules out, or escape the kernel",
     ),
+    Difference(
+        "on the no-answer track, any addition of the `elaboration` rows in force at a `*_solution` value "
+        "(before it, or in a block around it)",
+        "refused",
+        "G6 takes the value as a hole and compares only the theorem, so nothing would check what the value "
+        "elaborated to (an instance of a helper abbrev can make `default` a choice of the question's answer)",
+    ),
 )
 """The classification ``putnam policy`` prints: every kind of addition, how G2 judges it (``harmless``:
 accepted on every profile; ``elaboration``: accepted only where G6 runs in the same acceptance;

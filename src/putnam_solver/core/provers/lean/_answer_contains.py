@@ -194,13 +194,17 @@ def is_question(kept: Sequence[str], args: Sequence[str]) -> bool:
 
 
 def needles(
-    kept: Sequence[str], args: Sequence[str], local: frozenset[str] = frozenset(), own: frozenset[str] = frozenset()
+    kept: Sequence[str],
+    args: Sequence[str],
+    local: frozenset[str] = frozenset(),
+    own: frozenset[str] = frozenset(),
+    depth: int | None = None,
 ) -> list[tuple[list[str], list[str]]]:
     """What the value may not hold (plain and with parentheses): the side itself, if it is a question, and
     the condition or body it binds, if that is one and names something or binds something itself: a
     set-builder's condition (``{x | C}``, ``{x // C}``, also as an argument, ``Set.ncard {x | C}``) and a
     leading binder's body (``∑ j ∈ s, B``, ``∀ x, B``), down to :data:`DEPTH` levels. A value that holds the
-    condition under its own binder, ``{n | C ∧ True}``, is the question re-bound."""
+    condition under its own binder, ``{n | C ∧ True}``, is the question re-bound. ``depth`` 0: the side alone."""
     found: list[tuple[list[str], list[str]]] = []
     todo = [(list(kept), 0)]
     while todo:
@@ -210,7 +214,9 @@ def needles(
         named = {t.partition(".")[0] for t in part if not _bound(t)} & local
         if whole and (level == 0 or _asks_more(part, args, own)) and named <= set(args):
             found.append(([t for t in part if t not in ("(", ")")], part))
-        if (whole or level) and level < DEPTH:  # a reading of the side that is no whole term: nothing in it
+        if (whole or level) and level < (
+            DEPTH if depth is None else depth
+        ):  # a reading of the side that is no whole term: nothing in it
             todo += [(body, level + 1) for body in _bodies(part)]
     return found
 

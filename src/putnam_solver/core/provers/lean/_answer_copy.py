@@ -24,6 +24,11 @@ Before any of that, both the value and the statement's side are rewritten to the
 (``_answer_normal``, red team 15): local definitions, identities, beta and eta redexes, ascriptions,
 simple tactic blocks, one-case matches and the statement's own definitions, wherever they stand.
 
+A value with no parameter at the top (a set or a function written whole) is also held against the other
+side abstracted over the names the solution is applied to (red team 23: ``{P | C P} ∩ Set.univ``, ``{p |
+C p.1 p.2}ᶜᶜ`` against ``C P ↔ P ∈ solution`` were compared with nothing); a pattern set-builder may carry a
+type (``{(a, b) : ℤ × ℤ | C}``).
+
 Both are then read in one normal form (``_answer_order``, red team 22): the operands of a commutative
 operation in one order (``b + a``, ``B ∧ A``, ``b = a``, ``b > a`` for ``a < b``), a notation's function
 form as the notation (``HAdd.hAdd a b``, ``Eq a b``, ``And A B``), padding that changes nothing taken off
@@ -131,9 +136,11 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
         forms = _forms(copy)  # ``∑ j ∈ s, 1 + 1``), in normal form and as written (module doc)
         return any(forms[normal] == kept for kept, normal in side(other))
 
-    held = []  # what to look for inside the value once no reading is the side itself (``_answer_contains``)
+    held: list[tuple[list[str], list[str], list[str], str, frozenset[str], int | None]] = []  # what to look for
+    whole, name = [], normalize_name(solution)  # inside the value once no reading is the side (``_answer_contains``)
     for params, texts in variants:
         texts = normalized_texts(_spelled(_piped(texts)), unfold, budget)
+        whole += [] if params else [texts]
         extra_max = MAX_ETA if _applicative(texts) else 0
         for extra in range(extra_max + 1):
             for start, end, args in _widened(
@@ -144,7 +151,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 for relation, other in _other_sides(theorem, start, end):
                     if equal(renamed, other):
                         return [Violation(code[0].line, label, RULE.format(relation))]
-                    held += [] if extra else [(renamed, other, args, relation, local(start, end))]
+                    held += [] if extra else [(renamed, other, args, relation, local(start, end), None)]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
                 renamed = [_renamed(t, dict(zip(params, args, strict=True))) for t in texts]
@@ -156,9 +163,28 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
             for relation, other in _other_sides(theorem, start, end):
                 if equal(renamed, other):
                     return [Violation(code[0].line, label, RULE.format(relation))]
-                held.append((renamed, other, args, relation, local(start, end)))
+                held.append((renamed, other, args, relation, local(start, end), None))
+    whole = [] if any(params for params, _ in variants) else whole  # a `fun` or set-builder is read above
+    for texts in whole:  # red team 23: a set or function value against `C x ↔ x ∈ solution`, `solution x = e`
+        applied = [(*a, False) for n in (1, 2) for a in _applications(theorem, name, n)]
+        for start, end, args, tupled in [*applied, *[(*a, True) for a in _tuple_applications(theorem, name)]]:
+            start, end = _widened(theorem, [(start, end, args)])[0][:2]
+            if end < len(theorem) and _plain_name(theorem[end]):  # `solution a` inside `solution a b`
+                continue
+            for relation, other in _other_sides(theorem, start, end):
+                for abstraction in _rebound(other, args, tupled):  # whole: its body binds no question
+                    if equal(texts, abstraction):
+                        return [Violation(code[0].line, label, RULE.format(relation))]
+                    held.append((texts, abstraction, args, relation, local(start, end), 0))
     indexed: list[Haystack] = []
-    for renamed, other, args, relation, bound in held:  # an eta-reduced reading (``extra``) is compared whole only
+    for (
+        renamed,
+        other,
+        args,
+        relation,
+        bound,
+        depth,
+    ) in held:  # an eta-reduced reading (``extra``) is compared whole only
         if not indexed or indexed[0].source is not renamed:
             indexed = haystacks(renamed)
         found = (
@@ -166,7 +192,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
             for h in indexed
             for kept, normal in side(other)
             if h.normal == normal
-            for needle in needles(kept, args, bound, own)
+            for needle in needles(kept, args, bound, own, depth)
         )
         if any(found):
             return [Violation(code[0].line, label, RULE.format(relation))]
@@ -237,6 +263,8 @@ def _tuple_set(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ..
         return params, texts
     names = _tuple_names(texts[1:])
     bar = 2 * len(names) + 2 if names is not None else 0
+    if names is not None and bar < len(texts) and texts[bar] == ":":  # `{(a, b) : ℤ × ℤ | c}` (red team 23)
+        bar = next((i for i in range(bar, len(texts) - 1) if texts[i] == "|"), bar)
     if names is None or bar >= len(texts) - 1 or texts[bar] != "|":
         return params, texts
     return tuple(names), list(texts[bar + 1 : -1])
@@ -312,6 +340,7 @@ def _sections(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...
     """``(f · b ·)`` is ``fun x y => f x b y`` (Lean's ``·`` abstracts its nearest enclosing parentheses,
     which the readings may have taken off already): the body without the parentheses, each ``·`` a
     parameter after ``params``."""
+    written = texts
     if len(texts) >= 3 and texts[0] == "(" and texts[-1] == ")":
         texts = texts[1:-1]
     depth, dots = 0, []
@@ -321,7 +350,7 @@ def _sections(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...
         elif text in OPEN_CLOSE.values():
             depth -= 1
             if depth < 0:
-                return params, texts  # `(a) + (b)`: the first bracket closes before the end
+                return params, written  # `(a) + (b)`: the first bracket closes before the end (red team 23)
         elif text == "·" and depth == 0:
             dots.append(i)
     if not dots:
@@ -402,6 +431,23 @@ def _side_ends(texts: list[str], ends: frozenset[str], brackets: dict[str, str])
             if depth < 0:
                 return lengths
     return [*lengths, len(texts)] if depth == 0 else lengths
+
+
+def _rebound(other: list[str], args: list[str], tupled: bool = False) -> list[list[str]]:
+    """The other side abstracted over the names the solution is applied to (red team 23): against ``C P ↔ P ∈
+    solution`` a value may hold the question as ``{P | C P}`` or ``fun P => C P`` inside padding that changes
+    nothing (``{P | C P} ∩ Set.univ``, ``{P | C P}ᶜᶜ``, ``S ∪ S``), where ``P`` is bound by the value and
+    free in ``C P``, so the side itself is never found there; its abstraction, read with ``P`` bound, is.
+    Against ``(a, b) ∈ solution`` (``tupled``): ``{(a, b) | C a b}`` and ``{p | C p.1 p.2}``."""
+    if not args or not all(starts_letter(a) and "." not in a for a in args):
+        return []
+    if not tupled:
+        return [["{", args[0], "|", *other, "}"]] * (len(args) == 1) + [["fun", *args, "=>", *other]]
+    pair = next(f"p{k}" for k in range(len(other) + 1) if f"p{k}" not in other)
+    names = {arg: name for name, arg in _projections(pair, args).items() if ".fst" not in name and "snd" not in name}
+    projected = [part for t in other for part in (names[t].partition(".") if t in names else [t])]  # `p0 . 2.1`
+    pattern = ["(", *[t for arg in args for t in (",", arg)][1:], ")"]
+    return [["{", *pattern, "|", *other, "}"], ["{", pair, "|", *projected, "}"], ["fun", pair, "=>", *projected]]
 
 
 def _renamed(text: str, names: dict[str, str]) -> str:

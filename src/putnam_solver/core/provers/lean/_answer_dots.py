@@ -17,14 +17,33 @@ the first explicit argument. Here both sides are read alike:
 A projection by number (``h.1``, ``(f x).2``, ``x.2.1``) and a decimal literal (``1.5``) are no field
 of a name and are left; so is a constant in a namespace that nothing is applied to (``Nat.succ``,
 ``Set.univ``, ``Real.pi``). Where ``f`` takes ``e`` at a later argument (``P.eval x`` is
-``Polynomial.eval x P``) the two readings stay apart: the copy then passes this rule, as it did before; no
-reading is merged that Lean tells apart beyond functions of one last name, and an honest value holds the
-question in neither. Linear: each name is split once, each node built once.
+``Polynomial.eval x P``) the explicit application of a function :data:`RECEIVER_AT` lists is read with that
+argument first, as the field notation gives it (red team 23: ``Polynomial.eval 0 P = 0`` for ``P.eval 0 =
+0``, ``Finset.filter p s`` for ``s.filter p`` passed); a function it does not list, or one reached through
+an ``open`` by its last name alone, keeps the two readings apart, and the copy passes this rule. No reading
+is merged that Lean tells apart beyond functions of one last name, and an honest value holds the question
+in neither. Linear: each name is split once, each node built once.
 """
 
 from __future__ import annotations
 
+from typing import Final, TypeVar
+
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_letter
+
+T = TypeVar("T")
+RECEIVER_AT: Final = {
+    **dict.fromkeys(("Polynomial.eval", "Polynomial.rootMultiplicity", "Polynomial.map"), 1),
+    **dict.fromkeys(("Finset.filter", "List.filter", "Multiset.filter"), 1),
+    **dict.fromkeys(("Finset.image", "Set.image", "Set.preimage", "Finset.map", "List.map", "Multiset.map"), 1),
+    **dict.fromkeys(("List.count", "Multiset.count", "List.take", "List.drop", "Finset.powersetCard"), 1),
+    **dict.fromkeys(("Set.InjOn", "Set.MapsTo", "Set.SurjOn", "Set.BijOn", "List.Pairwise", "List.Sorted"), 1),
+    **dict.fromkeys(("Polynomial.eval₂", "List.foldl", "List.foldr", "Set.EqOn"), 2),
+}
+"""Functions whose first explicit argument of their namespace's type is not their first explicit argument
+(Mathlib's signatures: ``Polynomial.eval (x : R) (p : R[X])``, ``Finset.filter (p : α → Prop) [DecidablePred
+p] (s : Finset α)``, ``Set.image (f : α → β) (s : Set α)``, ``Polynomial.eval₂ (f : R →+* S) (x : S) (p :
+R[X])``): the index of that argument among the explicit ones, where field notation puts its receiver."""
 
 
 def receiver(text: str) -> bool:
@@ -49,3 +68,12 @@ def last_name(text: str) -> str:
         return text
     last = text.rpartition(".")[2]
     return last if last and not all_digits(last) else text
+
+
+def receiver_first(name: str, args: list[T]) -> list[T]:
+    """The explicit arguments of ``name`` applied (its full name, as written) in the order field notation
+    gives them: the receiver (:data:`RECEIVER_AT`) first, so ``Polynomial.eval x P`` reads as ``P.eval x``."""
+    at = RECEIVER_AT.get(name)
+    if at is None or at >= len(args):
+        return args
+    return [args[at], *args[:at], *args[at + 1 :]]

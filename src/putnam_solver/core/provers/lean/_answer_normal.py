@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
 from putnam_solver.core.provers.lean._answer_reduce import (
     PROJECTORS,
     big_operators,
@@ -325,5 +326,6 @@ RULES: Final[list[Rule]] = [
     (frozenset({"setOf", "{"}), set_builders),
     (frozenset({"{"}), set_fields),
     (frozenset({"Finset.sum", "Finset.prod", "sum", "prod"}), big_operators),
+    (TRIGGER, congruences),
 ]
 TRIGGERS: Final = frozenset().union(*(trigger for trigger, _ in RULES))

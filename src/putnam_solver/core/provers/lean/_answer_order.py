@@ -43,7 +43,7 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import ABS_CLOSE, ABS_OPEN
-from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver
+from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver, receiver_first
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum
 
 OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", ABS_OPEN: ABS_CLOSE}
@@ -253,7 +253,7 @@ def _applied(head: Node, args: list[Node]) -> Node:
                 return _prefix(symbol, explicit[0])
             return _binary(symbol, *(explicit[::-1] if symbol == "∈" else explicit))
     if head.kind == "atom" and args and head.text not in FUNCTIONS:  # `Nat.choose n k` is `choose n k`
-        head = _node("atom", last_name(head.text))
+        head, args = _node("atom", last_name(head.text)), receiver_first(head.text, args)
     return _node("app", "", [head, *args], APP) if args else head
 
 

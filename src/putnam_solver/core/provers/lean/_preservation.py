@@ -54,6 +54,9 @@ from putnam_solver.core.provers.lean._helpers import (
     needs_g6,
     show,
 )
+from putnam_solver.core.provers.lean._opens_in_force import answers_at
+from putnam_solver.core.provers.lean._opens_in_force import command_key as _key
+from putnam_solver.core.provers.lean._opens_in_force import open_violations as _open_violations
 from putnam_solver.core.provers.lean._policy import POLICY, LeanPolicy, elaboration_option, option_allowed
 from putnam_solver.core.provers.lean._signature_options import signature_option
 from putnam_solver.core.provers.lean.imports import ImportClosure
@@ -68,7 +71,6 @@ from putnam_solver.core.provers.lean.syntax import (
     Token,
     commands_of,
     name_parts,
-    normalize_name,
     parse_statement,
 )
 from putnam_solver.core.verify import Track
@@ -114,24 +116,25 @@ def check_statement(
     keys = [_key(c) for c in want]
     imports = sum(c.keyword == "import" for c in want)
     walk = Walk([], [], [], defined)
-    position = 0
+    position, answers = 0, answers_at(expected, track, keys)
     theorem_seen = False
     around: list[tuple[Command, list[Command]]] = []  # the blocks open at the theorem
     pinned = {tuple(t.text for t in c.tokens) for c in expected.commands if c is not expected.theorem}
     for command in commands:
+        here = semantic and position > answers  # before a no-answer value G6 reads nothing (_opens_in_force)
         if tuple(t.text for t in command.tokens) not in pinned:  # the statement's own commands are pinned
             walk.violations += layout_violations(command)
         key = _key(command)
         walk.header_done = walk.header_done or command.keyword != "import"
         if theorem_seen:
-            walk.violations += _after_theorem(command, walk, expected, policy, semantic)
+            walk.violations += _after_theorem(command, walk, expected, policy, here)
         elif key in keys[position:]:
             found = keys.index(key, position)
             skipped = [c for c in want[position:found] if not _resource_option(c, policy)]
             walk.violations += [Violation(command.line, show(c), "missing from the candidate") for c in skipped]
             if any(block.keyword == "namespace" for block, _ in walk.blocks):
                 walk.violations.append(Violation(command.line, show(command), "inside a namespace: renamed"))
-            walk.violations += _compare(want[found], command, holes.get(key), expected, policy, semantic, defined)
+            walk.violations += _compare(want[found], command, holes.get(key), expected, policy, here, defined)
             position = found + 1
             theorem_seen = key == theorem_key
             around = list(walk.blocks) if theorem_seen else around
@@ -139,14 +142,14 @@ def check_statement(
                 walk.violations += pinned_command(command, walk)
             if want[found].name is not None:  # every pinned declaration is read in the scope it stands in
                 at = "the theorem" if theorem_seen else f"`{want[found].name}`"
-                walk.violations += _open_violations(expected, want[found], walk.in_force(), command.line, semantic, at)
-                walk.violations += variables_in_scope(walk, command.line, at, semantic)
+                walk.violations += _open_violations(expected, want[found], walk.in_force(), command.line, here, at)
+                walk.violations += variables_in_scope(walk, command.line, at, here)
         elif command.keyword == "import":
             walk.violations += _import_violations(command, walk, closure)
         elif position < imports:
             walk.violations.append(Violation(command.line, show(command), "not allowed inside the header"))
         else:
-            walk.violations += _scope_command(command, walk, expected, policy, semantic)
+            walk.violations += _scope_command(command, walk, expected, policy, here)
     if not theorem_seen:
         walk.violations.append(Violation(_last_line(commands), f"theorem {expected.theorem_name}", "missing"))
     for block, _ in walk.blocks:
@@ -252,51 +255,6 @@ def _after_theorem(
     return _scope_command(command, walk, expected, policy, semantic, after=True)
 
 
-def _open_names(commands: Sequence[Command]) -> list[str] | None:
-    """The namespaces plain ``open A B`` commands open, in order; None if one has another form
-    (``scoped``, ``hiding``, ``renaming``, ``(names)``)."""
-    names: list[str] = []
-    for command in commands:
-        parts = command.tokens[command.head + 1 :]
-        if not parts or any(t.kind != IDENT or t.text in ("scoped", "hiding", "renaming") for t in parts):
-            return None
-        names += [normalize_name(t.text) for t in parts]
-    return names
-
-
-def _open_violations(
-    expected: Statement, pinned: Command, in_force: Sequence[Command], line: int, semantic: bool, at: str
-) -> list[Violation]:
-    """The global ``open``s in force at a pinned declaration (``at``: the theorem, a definition or
-    answer the challenge declares before it, whose meaning the theorem's depends on; an ``open`` in a
-    ``section`` closed before the theorem is still in force there) against the header's. The same
-    namespaces in the same order pass, however split over lines: ``open A B`` opens ``A`` then ``B``,
-    exactly as ``open A`` then ``open B`` (Lean src/Lean/Elab/Open.lean, ``elabOpenDecl`` folds over the
-    identifiers). Another order, a namespace dropped or added can change the statement only through
-    elaboration: a later name may resolve inside an earlier opened namespace
-    (src/Lean/ResolveName.lean ``resolveNamespaceUsingOpenDecls``), and opened names change what the
-    statement's identifiers resolve to; G6 decides. What is compared is the challenge's own ``open``s
-    before ``pinned``, not all of them: one the challenge makes after a definition is not in force at it
-    (red team 11: a statement ``open Real`` / ``def foo`` / ``open Nat`` / ``theorem`` refused its own text
-    and accepted ``open Nat`` moved above ``foo``)."""
-    header = _opens_before(expected, pinned)
-    if [_key(c) for c in in_force] == [_key(c) for c in header]:
-        return []
-    want, got = _open_names(header), _open_names(in_force)
-    if want is not None and want == got:
-        return []
-    if semantic:
-        return []
-    shown = "; ".join(" ".join(t.text for t in c.tokens) for c in in_force if _key(c) not in map(_key, header))
-    return [Violation(line, f"`{shown or 'open'}`", needs_g6(f"a global `open` in force at {at}"))]
-
-
-def _opens_before(expected: Statement, pinned: Command) -> list[Command]:
-    """The challenge's global ``open`` commands that come before its declaration ``pinned``."""
-    before = next(i for i, c in enumerate(expected.commands) if c is pinned)
-    return [c for c in expected.commands[:before] if c.keyword == "open"]
-
-
 def _resource_option(command: Command, policy: LeanPolicy) -> bool:
     """A challenge ``set_option NAME VALUE`` of a resource or warning option, which a candidate may drop
     or change: such an option can make elaboration fail, never succeed differently."""
@@ -355,13 +313,6 @@ def _holes(expected: Statement, track: Track) -> dict[tuple[str, ...], int]:
         for solution in expected.solutions:
             holes[_key(solution.command)] = len(solution.command.tokens) - 1
     return holes
-
-
-def _key(command: Command) -> tuple[str, ...]:
-    """How a candidate's command is matched to the challenge's: declarations by name, others by text."""
-    if command.name is not None:
-        return ("decl", normalize_name(command.name))
-    return tuple(t.text for t in command.tokens)
 
 
 def _last_line(commands: Sequence[Command]) -> int:

@@ -95,11 +95,18 @@ ATTEMPTS: tuple[Attempt, ...] = (
     Attempt("eq", "by simp"),
     Attempt("ne", "by decide"),
     Attempt("ne", "of_decide_eq_false rfl"),
+    Attempt("ne", "by norm_num1"),
     Attempt("ne", "by norm_num"),
     Attempt("ne", "by simp"),
 )
 """Equalities first: the first attempt that succeeds decides. ``decide`` and the terms it elaborates to
-both appear because the tactic needs its syntax (Lean's ``Init``) while the term needs only the names."""
+both appear because the tactic needs its syntax (Lean's ``Init``) while the term needs only the names.
+``norm_num1`` (Mathlib's ``norm_num`` without the simp set, red team 23) is tried before ``norm_num`` and
+``simp``: the harness file imports the candidate, whose ``@[simp]`` helpers (harmless to the statement, so
+permitted) join the simp set both of those use; one that makes ``simp`` loop (``x = x * 1``) left every
+numeric negation unproved, a wrong answer ``unknown`` instead of ``differs``. ``decide`` and ``norm_num1``
+read no simp lemma; a set or function answer that only ``simp`` separates can still be kept ``unknown``
+that way."""
 TRIED = "rfl, decide, norm_num, simp"
 
 

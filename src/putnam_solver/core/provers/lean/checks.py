@@ -18,6 +18,7 @@ from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.lean._declarations import g2_decides
 from putnam_solver.core.provers.lean._forbidden import attribute_names, check_forbidden, scan_forbidden
 from putnam_solver.core.provers.lean._helpers import ELABORATION_MARK
+from putnam_solver.core.provers.lean._opens_in_force import before_answer
 from putnam_solver.core.provers.lean._policy import (
     DERIVING_HANDLERS,
     POLICY,
@@ -100,6 +101,7 @@ def preservation_gate(sub: Submission) -> GateResult:
         return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
     closure = import_closure(sub, expected)
     violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub), closure)
+    violations = before_answer(violations) if semantic_check_runs(sub) else violations
     by_elaboration = sub.options.of(LeanOptions).statement_by_elaboration and semantic_check_runs(sub)
     left_to_g6 = [v for v in violations if by_elaboration and v.rule.startswith(STATEMENT_DIFFERS)]
     violations = [v for v in violations if v not in left_to_g6]

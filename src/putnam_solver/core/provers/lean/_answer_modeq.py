@@ -1,0 +1,87 @@
+"""A congruence read as the equation it is defined as, for the copy rule (red team 23).
+
+Mathlib defines ``Nat.ModEq n a b`` and ``Int.ModEq n a b`` as ``a % n = b % n`` (Mathlib/Data/Nat/ModEq,
+Mathlib/Data/Int/ModCast: ``def ModEq (n a b : ℤ) := a % n = b % n``), and writes them ``a ≡ b [MOD n]``
+and ``a ≡ b [ZMOD n]`` (``notation:50``). The copy rule read the notation as tokens no normal form
+reorders, so ``putnam_2023_b5``'s condition copied with its congruence turned (``b ≡ a [ZMOD n]``), in
+function form (``Int.ModEq n a b``), as the remainders' equation, or with ``1 + x`` for ``x + 1`` inside,
+passed the text profile. Both sides are now read as ``(a) % (n) = (b) % (n)``, an equation whose sides
+``_answer_order`` orders. ``[PMOD p]`` and ``[SMOD]`` have other definitions and are left as written.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, make_token
+from putnam_solver.core.provers.lean.syntax import Token
+
+MODULI: Final = frozenset({"MOD", "ZMOD"})
+FUNCTIONS: Final = frozenset({"Nat.ModEq", "Int.ModEq"})
+TRIGGER: Final = frozenset({"≡", *FUNCTIONS})
+LEFT_ENDS: Final = frozenset(
+    {",", "∧", "∨", "→", "->", "↔", "¬", ":=", "=>", "↦", "|", "then", "else", "if", ":", "=", "≠", "<", ">", "≤", "≥"}
+)
+"""What ends a congruence's left side, read leftwards (it is read at precedence 51)."""
+
+
+def _equation(a: Tokens, b: Tokens, n: Tokens, like: Token) -> Tokens:
+    def group(part: Tokens) -> Tokens:
+        return [make_token("(", like), *part, make_token(")", like)]
+
+    mod = [make_token("%", like), *group(n)]
+    return [*group(a), *mod, make_token("=", like), *group(b), *mod]
+
+
+def _argument(x: Text, i: int, end: int) -> int | None:
+    """The end (exclusive) of the argument that begins at ``i``: a bracketed group or one token, with the
+    projections after it (``(f x).1``, ``k . 1``)."""
+    if i >= end:
+        return None
+    close = x.partner[i] if x.t[i].text in ("(", "[", "{", "⟨") else i
+    if close is None or close >= end:
+        return None
+    j = close + 1
+    while j + 1 < end and x.t[j].text == ".":
+        j += 2
+    return j
+
+
+def congruences(x: Text) -> Tokens | None:
+    """The first congruence of ``x`` in either form rewritten (module doc); None when there is none."""
+    t = x.t
+    for i, token in enumerate(t):
+        if token.text in FUNCTIONS:
+            ends = [i + 1]
+            for _ in range(3):
+                nxt = _argument(x, ends[-1], len(t))
+                if nxt is None:
+                    break
+                ends.append(nxt)
+            if len(ends) == 4:
+                n, a, b = t[ends[0] : ends[1]], t[ends[1] : ends[2]], t[ends[2] : ends[3]]
+                equation = _equation(list(a), list(b), list(n), token)
+                return [*t[:i], make_token("(", token), *equation, make_token(")", token), *t[ends[3] :]]
+        if token.text != "≡":
+            continue
+        j = next((k for k in range(i + 1, len(t) - 1) if t[k].text == "[" and t[k + 1].text in MODULI), None)
+        close = x.partner[j] if j is not None else None
+        if j is None or close is None or any((x.partner[k] or 0) > j for k in range(i + 1, j)):
+            continue  # the modulus must follow the right side, not stand inside a bracket it opens
+        start, depth = i, 0
+        while start > 0:
+            text = t[start - 1].text
+            if text in (")", "]", "}", "⟩"):
+                depth += 1
+            elif text in ("(", "[", "{", "⟨"):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and text in LEFT_ENDS:
+                break
+            start -= 1
+        if start == i:
+            continue
+        equation = _equation(list(t[start:i]), list(t[i + 1 : j]), list(t[j + 2 : close]), token)
+        return [*t[:start], *equation, *t[close + 1 :]]
+    return None
