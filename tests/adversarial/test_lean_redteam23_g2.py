@@ -40,6 +40,8 @@ and ``simp`` (:func:`test_the_answer_check_tries_a_negation_no_simp_lemma_reache
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
@@ -48,6 +50,7 @@ from putnam_solver.core.provers.lean._opens_in_force import BEFORE_ANSWER
 from putnam_solver.core.verify import GateStatus, Profile, Track
 from tests.helpers import failures, lean_filled, lean_text_verdict, lean_verdict
 
+CONFORMANCE = Path(__file__).resolve().parents[1] / "fixtures" / "conformance"
 SET = "putnam_2024_a1"
 QUESTION = "{n : ℕ | 0 < n ∧ ∃ (a b c : ℕ), 0 < a ∧ 0 < b ∧ 0 < c ∧ 2*a^n + 3*b^n = 4*c^n}"
 CHOICE = f"Classical.choose (⟨_, rfl⟩ : ∃ S : Set ℕ, {QUESTION} = S)"
@@ -83,7 +86,11 @@ STEERED = {
         "end\n\n",
         "zzq",
     ),
-    "a global open in force at the answer": ("open Classical\n\n", "", "{n | n = 1}"),
+    "a global open that renames a choice operator": (
+        "open Classical renaming epsilon → zzpick\n\n",
+        "",
+        f"zzpick (fun S : Set ℕ => S = {QUESTION})",
+    ),
 }
 
 
@@ -107,7 +114,49 @@ KEPT = {
         "",
     ),
     "a global open after the answer": ("", "open Nat\n\n"),
+    "a global open of library namespaces before the answer": ("open Real MeasureTheory\nopen scoped ENNReal\n\n", ""),
 }
+
+OPENED_CHOICE = {
+    "`open Classical` then `epsilon`": ("open Classical\n\n", f"epsilon (fun S : Set ℕ => S = {QUESTION})"),
+    "`open Classical` then a leading-dot `choose`": (
+        "open Classical\n\n",
+        f"choose (⟨_, rfl⟩ : ∃ S : Set ℕ, {QUESTION} = S)",
+    ),
+    "`open Nat` then `find` in a set": ("open Nat\n\n", "{n | n = find (⟨1, rfl⟩ : ∃ m : ℕ, m = 1)}"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OPENED_CHOICE))
+def test_a_choice_operator_reached_through_an_added_open_is_refused_on_full(
+    lean_putnambench: Benchmark, case: str
+) -> None:
+    """A global ``open`` before a no-answer value stays accepted on the full profile (published proofs add
+    them), so the answer rules resolve the value's words through it: ``epsilon`` under ``open Classical``
+    is ``Classical.epsilon``."""
+    before, value = OPENED_CHOICE[case]
+    status, detail = _g2_full(lean_putnambench, _around_answer(lean_putnambench, value, before))
+    assert status is GateStatus.FAILED and "choice operator" in detail, detail
+
+
+PUBLISHED_OPENS = (
+    "putnam-fix-zzy__putnam_1965_b1", "putnam-fix-zzy__putnam_1977_a4", "putnam-fix-zzy__putnam_1983_b5",
+    "putnam-fix-zzy__putnam_1989_b3", "putnam-fix-zzy__putnam_1996_a6", "putnam-fix-zzy__putnam_1996_b3",
+    "putnam-fix-zzy__putnam_1997_a3", "putnam-fix-zzy__putnam_2008_b2", "putnam-fix-zzy__putnam_2011_a3",
+    "putnam-fix-zzy__putnam_2014_b2", "putnam-fix-zzy__putnam_2021_a3", "putnam-fix-zzy__putnam_2023_a5",
+)  # fmt: skip
+"""Published proofs (tests/fixtures/conformance) with a global ``open`` above the solution: refusing every
+addition left to G6 before a no-answer value refused all twelve on the full profile."""
+
+
+@pytest.mark.parametrize("name", PUBLISHED_OPENS)
+def test_published_opens_above_a_no_answer_value_pass_g2_on_full(lean_putnambench: Benchmark, name: str) -> None:
+    text = (CONFORMANCE / "lean" / f"{name}.lean").read_text(encoding="utf-8")
+    problem = name.split("__")[1]
+    gate = next(
+        g for g in lean_verdict(lean_putnambench, problem, text, Profile.FULL, Track.NO_ANSWER).gates if g.id == "G2"
+    )
+    assert gate.status is GateStatus.PASSED, gate.detail
 
 
 @pytest.mark.parametrize("case", sorted(KEPT))

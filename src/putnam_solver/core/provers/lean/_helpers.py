@@ -162,6 +162,7 @@ def answer_violations(
     policy: LeanPolicy,
     defined: frozenset[str],
     solution: str,
+    opens: Sequence[Command] = (),
 ) -> list[Violation]:
     """A no-answer solution value must state an answer over the challenge's own environment, not point
     back at the problem or at a constant the candidate defines (a helper can hide anything), nor pick "a
@@ -169,12 +170,13 @@ def answer_violations(
     how it is spelled: ``epsilon`` where ``Classical`` is open (the statement's header ``open``s, an
     ``open ... in`` inside the value) is ``Classical.epsilon``, and ``h.choose`` for the hypothesis of an
     ``if h : ... then`` is ``Exists.choose h``, a choice that needs no proof at all. ``solution``: the
-    name of the solution the value is for (see :mod:`_answer_aux` and :mod:`_answer_copy`)."""
+    name of the solution the value is for (see :mod:`_answer_aux` and :mod:`_answer_copy`); ``opens``: the
+    candidate's global ``open``s in force at the value, read like the statement's (:mod:`_opens_in_force`)."""
     violations = [
         *auxiliary_violations(value, label, expected, solution),
         *copied_violations(value, label, expected, solution),
     ]
-    opened = _Opened([*header_namespaces(expected), *_namespaces_opened_in(value)])
+    opened = _Opened([*header_namespaces(expected, opens), *_namespaces_opened_in(value)])
     proofs = _dependent_if_hypotheses(value)
     fields = Fields(value)
     first_by = next((k for k, t in enumerate(value) if t.text == "by"), len(value))
@@ -225,7 +227,7 @@ SEARCH_RULE: Final = (
 )
 
 
-def header_namespaces(expected: Statement) -> list[str]:
+def header_namespaces(expected: Statement, opens: Sequence[Command] = ()) -> list[str]:
     """The namespaces any ``open`` of the statement outside its theorem opens: a global one, wherever it
     stands (not only in the header: ``open Classical`` between a definition and the solution is in force
     at the solution), and an ``open ... in`` before a solution. More namespaces can only make more names
@@ -233,11 +235,11 @@ def header_namespaces(expected: Statement) -> list[str]:
     ``N.x`` wherever the statement is read (red team 12: a client's record exporting
     ``Classical (epsilon)`` let the bare ``epsilon`` pass as an answer), and so does a ``namespace N`` (a
     name is resolved in the enclosing namespaces first: a solution declared inside ``namespace
-    Classical`` reads ``epsilon`` as ``Classical.epsilon``); for ``namespace A.B`` both ``A.B`` and ``A``."""
+    Classical`` reads ``epsilon`` as ``Classical.epsilon``); for ``namespace A.B`` both ``A.B`` and ``A``.
+    ``opens``: more commands read the same way (the candidate's ``open``s in force at a solution's value)."""
     found = [
         normalize_name(t.text)
-        for c in expected.commands
-        if c is not expected.theorem
+        for c in [*(c for c in expected.commands if c is not expected.theorem), *opens]
         for keyword in ("open", "export", "namespace")
         for i in positions([t.text for t in c.tokens], keyword)
         for t in _open_names_at(c.tokens, i)

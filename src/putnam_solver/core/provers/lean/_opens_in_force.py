@@ -10,6 +10,12 @@ compares what it became: ``abbrev Zz := Set ℕ`` and an ``instance : Inhabited 
 G2's reading of the answer (``Zz`` is reducible, so the instance answers ``Inhabited (Set ℕ)``, and a later
 instance is tried first), and the theorem holds by ``Classical.choose_spec``. So G2 judges everything up
 to the last solution declaration as if no G6 ran (:func:`answers_at`), on every profile.
+
+Global ``open``s are the exception: what they change at a value is which name a word resolves to, and the
+answer rules resolve every word through the opens in force there (``_helpers.answer_violations``: a choice
+operator reached through ``open Classical``, a name part of a helper in the opened namespace), so on a
+profile with G6 they stay accepted where the rules can read them (:func:`answer_reads`), as sound
+published proofs have them (``open MeasureTheory`` above the solution: 12 files of the conformance corpus).
 """
 
 from __future__ import annotations
@@ -32,6 +38,12 @@ def answers_at(expected: Statement, track: Track, keys: Sequence[tuple[str, ...]
     the no-answer track, -1 on with-answer or without one: up to there G2 judges as if no G6 ran."""
     solutions = {command_key(s.command) for s in expected.solutions} if track is Track.NO_ANSWER else set()
     return max((i for i, key in enumerate(keys) if key in solutions), default=-1)
+
+
+def answer_reads(in_force: Sequence[Command]) -> bool:
+    """Whether the answer rules read the ``open``s in force at a value as Lean does: not when one renames
+    (``open Classical renaming epsilon → pick`` makes ``pick`` a choice operator no rule knows)."""
+    return not any(t.text == "renaming" for command in in_force for t in command.tokens)
 
 
 def before_answer(violations: Sequence[Violation]) -> list[Violation]:

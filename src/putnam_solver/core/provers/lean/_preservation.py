@@ -54,7 +54,7 @@ from putnam_solver.core.provers.lean._helpers import (
     needs_g6,
     show,
 )
-from putnam_solver.core.provers.lean._opens_in_force import answers_at
+from putnam_solver.core.provers.lean._opens_in_force import answer_reads, answers_at
 from putnam_solver.core.provers.lean._opens_in_force import command_key as _key
 from putnam_solver.core.provers.lean._opens_in_force import open_violations as _open_violations
 from putnam_solver.core.provers.lean._policy import POLICY, LeanPolicy, elaboration_option, option_allowed
@@ -134,7 +134,8 @@ def check_statement(
             walk.violations += [Violation(command.line, show(c), "missing from the candidate") for c in skipped]
             if any(block.keyword == "namespace" for block, _ in walk.blocks):
                 walk.violations.append(Violation(command.line, show(command), "inside a namespace: renamed"))
-            walk.violations += _compare(want[found], command, holes.get(key), expected, policy, here, defined)
+            in_force = walk.in_force()
+            walk.violations += _compare(want[found], command, holes.get(key), expected, policy, here, defined, in_force)
             position = found + 1
             theorem_seen = key == theorem_key
             around = list(walk.blocks) if theorem_seen else around
@@ -142,7 +143,9 @@ def check_statement(
                 walk.violations += pinned_command(command, walk)
             if want[found].name is not None:  # every pinned declaration is read in the scope it stands in
                 at = "the theorem" if theorem_seen else f"`{want[found].name}`"
-                walk.violations += _open_violations(expected, want[found], walk.in_force(), command.line, here, at)
+                # the answer rules read the opens in force at a value (_opens_in_force.answer_reads)
+                read = here or (semantic and answer_reads(in_force))
+                walk.violations += _open_violations(expected, want[found], in_force, command.line, read, at)
                 walk.violations += variables_in_scope(walk, command.line, at, here)
         elif command.keyword == "import":
             walk.violations += _import_violations(command, walk, closure)
@@ -378,6 +381,7 @@ def _compare(
     policy: LeanPolicy,
     semantic: bool,
     defined: frozenset[str],
+    in_force: Sequence[Command] = (),
 ) -> list[Violation]:
     """A challenge command against the candidate's: equal up to doc comments, except a hole's tail; the
     theorem may carry allowed ``set_option ... in`` (and, under G6, ``open ... in``) prefixes; a solution
@@ -409,8 +413,9 @@ def _compare(
     elif hole is not None and len(tokens) == len(fixed):
         violations.append(Violation(got.tokens[-1].line, label, "the hole after `:=` is empty"))
     elif hole is not None and want is not expected.theorem:
-        violations += answer_violations(tokens[len(fixed) :], label, expected, policy, defined, want.name or "")
-        violations += attribute_violations(tokens[len(fixed) :], ONLY_SIMP)  # its `where` declarations
+        value = tokens[len(fixed) :]
+        violations += answer_violations(value, label, expected, policy, defined, want.name or "", in_force)
+        violations += attribute_violations(value, ONLY_SIMP)  # its `where` declarations
     return violations
 
 
