@@ -431,7 +431,8 @@ def _addition_violations(
     if command.keyword == "example":  # elaborated, then dropped with all it declared (`withoutModifyingEnv`)
         return helper_prefix_violations(command.tokens[start : command.head], policy)
     if command.keyword not in policy.helper_keywords:
-        return [Violation(command.line, show(command), "not a permitted addition")]
+        rule = "not a permitted addition (a candidate adds helper declarations, blocks, `open`s and the options"
+        return [Violation(command.line, show(command), f"{rule} `putnam policy` lists); remove this command")]
     violations = helper_prefix_violations(command.tokens[start : command.head], policy)
     violations += deriving_violations(command)
     name = command.name
