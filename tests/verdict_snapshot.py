@@ -4,11 +4,11 @@ A restructuring of the gates must not change a single verdict. For every entry o
 (``tests/fixtures/conformance``: PutnamBench, Lean on both tracks, Rocq; ``.../published``: miniF2F,
 ProofNet), on the text profile (G1-G3, which every prover runs everywhere, in seconds for the whole
 corpus), this records the verdict's status, whether it needs the full profile, and each gate's id and
-status: not the details, whose wording may improve without any verdict changing. The Lean entries of
-PutnamBench also keep G1-G3 as the full profile runs them (``@TRACK/full``): some additions are left to G6
-there, and the full profile's own rules for them (red team 23 refused every one above a no-answer value,
-12 sound published proofs among them, where only the text profile was held). The Rocq entries'
-full-profile verdicts are held by ``test_conformance.py`` against the manifest.
+status: not the details, whose wording may improve without any verdict changing. The Lean entries also
+keep G1-G3 as the full profile runs them (``KEY/full``): some additions are left to G6 there, under the
+full profile's own rules (red team 23 refused every one above a no-answer value, 12 sound published
+proofs among them, where only the text profile was held). The Rocq entries' full-profile verdicts are
+held by ``test_conformance.py`` against the manifest.
 
 ``tests/fixtures/verdict_snapshot.json`` holds the outcomes of the revision that recorded it;
 ``test_verdict_snapshot.py`` compares, and ``bench/verdict_identity.py`` compares two revisions. A change
@@ -92,14 +92,14 @@ TEXT_GATES = ("G1", "G2", "G3")
 
 
 def outcomes() -> dict[str, dict[str, Any]]:
-    """Every case's signature on the text profile, by key, and the Lean PutnamBench cases' text gates on
+    """Every case's signature on the text profile, by key, and the Lean cases' text gates on
     the full profile (every gate run; those after G3 cannot run here and are left out)."""
     text, full = VerifyOptions(profile=Profile.TEXT), VerifyOptions(profile=Profile.FULL, keep_going=True)
     found = {}
     for key, prover, bench, problem, data, track in _cases():
         verdict = run_gates(get_prover(prover), bench, bench.problems[problem], data, track, text, candidate_label=key)
         found[key] = signature(verdict)
-        if prover == "lean" and ":" not in key:
+        if prover == "lean":
             verdict = run_gates(get_prover(prover), bench, bench.problems[problem], data, track, full)
             found[f"{key}/full"] = {"gates": [g for g in signature(verdict)["gates"] if g.split()[0] in TEXT_GATES]}
     return found
