@@ -191,7 +191,8 @@ ARCHIMEDEAN = _once(
 (1/2))`` lies in ``(1/2, 3/2]``, which is enough to tell it from a number outside."""
 
 OUTSIDE = "".join(
-    f"(repeat match type of __putnam_h with context [{atom} ?x] => rewrite ({lemma} x) in __putnam_h by lra end); "
+    f"(repeat match type of __putnam_h with context [{atom} ?x] => "
+    f"rewrite ({lemma} x) in __putnam_h by (clear __putnam_h; lra) end); "
     for atom, lemma in (
         (f"{_R}.Rinv", f"{VALUES}.inv_zero"),
         (_LN, f"{VALUES}.ln_nonpos"),
@@ -201,7 +202,9 @@ OUTSIDE = "".join(
 """Red team 23: the values Coq's reals give outside a function's domain, ``/ 0 = 0`` (``Rinv_0``), ``ln x = 0``
 and ``sqrt x = 0`` for ``x <= 0``, rewritten wherever ``lra`` shows the argument there (``1/0 + 4``, ``ln (1 -
 1) + 4``, ``4 - sqrt (-16)`` are ``4``); ``lra`` took each as an unknown atom. Equations proved in the
-harness's file (:data:`VALUE_LEMMAS`) or the library's."""
+harness's file (:data:`VALUE_LEMMAS`) or the library's. The side condition is proved without the hypothesis:
+the hypothesis of a wrong answer is false, so ``lra`` proves anything from it (``1073741824 = 0`` from
+``2 ^ 30 / 1073741824 + 3 = 3``), and the rewrite would replace that false hypothesis with a true one."""
 
 COMPUTED = (
     f"{NATURALS}{EXPANDED}{MULTIPLES}"
