@@ -13,9 +13,9 @@ PI`` (``atan 1 = PI / 4``, ``Ratan.atan_1``, was not among the known values). Fi
 0``, ``acos 1``, and rewrites ``/ x``, ``ln x`` and ``sqrt x`` to ``0`` wherever ``lra`` shows ``x = 0`` (``x
 <= 0``), by lemmas the harness's file proves (``Qed``). Honest answers in those spellings stay ``accepted``.
 
-Still ``unknown``: a value outside the domain reached only through another function (``Rpower (-2) 2``,
-``exp (2 * ln (-1))``, whose ``exp`` of ``0`` after the rewrite has only bounds), and inverse
-trigonometric functions at other points (``atan (/ 2)``).
+A value outside a domain reached through another function is read too, the known values being rewritten
+again after (``cos (ln 0) + 3``, ``sin (/ 0) + 4``). Still ``unknown`` (measured): inverse trigonometric
+functions at other points (``asin (1/2) * 24 / PI``, ``acos (1/2) * 12 / PI``, both ``4``).
 
 And a candidate's spelling chose ``unknown``: before any tactic ran, the check called an answer "not a
 closed form" (``unknown``, settled, so a verdict cache kept it) when a word of the official OR the
@@ -43,6 +43,8 @@ WRONG = {
     "tan at PI / 2": "tan (PI/2) + 4",
     "Coquelicot's inverse at zero": "real (Rbar_inv 0) + 4",
     "atan at one": "atan 1 * 16 / PI",
+    "cos at ln of zero": "cos (ln 0) + 3",
+    "sin at an inverse of zero": "sin (/ 0) + 4",
 }
 """Wrong answers (each ``4``) to the vacuous ``putnam_2013_b2`` (official ``3``): ``unknown`` and ``accepted``
 before red team 23."""
@@ -56,6 +58,7 @@ HONEST = {
     "atan at one": "atan 1 * 12 / PI",
     "acos at zero": "acos 0 * 6 / PI",
     "a quotient by a nonzero": "6 / 2",
+    "cos at ln of zero": "cos (ln 0) + 2",
 }
 """The official ``3`` in the same spellings: never ``differs`` (it cannot be: a ``differs`` is a ``Qed``)."""
 

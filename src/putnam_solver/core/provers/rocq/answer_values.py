@@ -206,17 +206,18 @@ harness's file (:data:`VALUE_LEMMAS`) or the library's. The side condition is pr
 the hypothesis of a wrong answer is false, so ``lra`` proves anything from it (``1073741824 = 0`` from
 ``2 ^ 30 / 1073741824 + 3 = 3``), and the rewrite would replace that false hypothesis with a true one."""
 
+_SPECIAL = f"rewrite ?{', ?'.join(SPECIAL_VALUES)} in __putnam_h; "
 COMPUTED = (
     f"{NATURALS}{EXPANDED}{MULTIPLES}"
-    f"(try unfold {_T1}.tan in __putnam_h); "
-    f"rewrite ?{', ?'.join(SPECIAL_VALUES)} in __putnam_h; "
+    f"(try unfold {_T1}.tan in __putnam_h); {_SPECIAL}"
     "(rewrite ?Coq.Reals.Rpower.exp_ln in __putnam_h by lra); "
     f"cbv beta iota zeta delta -[{' '.join(KEPT)}] in __putnam_h; "
-    f"{OUTSIDE}{POWERS}{ARCHIMEDEAN}"
+    f"{OUTSIDE}{_SPECIAL}{POWERS}{ARCHIMEDEAN}"
 )
 """The hypothesis ``candidate = official`` with the addition formulas and known values rewritten (``tan`` as
-``sin / cos``, so ``tan (PI / 2)`` is ``1 / 0``), the rest computed, then the values outside the domains, of
-``Rpower``, ``up`` and ``Int_part`` in hand."""
+``sin / cos``, so ``tan (PI / 2)`` is ``1 / 0``), the rest computed, then the values outside the domains (and
+the known values again, at the points they give: ``cos (ln 0)`` is ``cos 0``), of ``Rpower``, ``up`` and
+``Int_part`` in hand."""
 
 CASES = (
     "repeat match type of __putnam_h with context [match ?c with _ => _ end] => "
