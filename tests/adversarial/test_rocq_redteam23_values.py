@@ -14,7 +14,9 @@ PI`` (``atan 1 = PI / 4``, ``Ratan.atan_1``, was not among the known values). Fi
 <= 0``), by lemmas the harness's file proves (``Qed``). Honest answers in those spellings stay ``accepted``.
 
 A value outside a domain reached through another function is read too, the known values being rewritten
-again after (``cos (ln 0) + 3``, ``sin (/ 0) + 4``). Still ``unknown`` (measured): inverse trigonometric
+again after (``cos (ln 0) + 3``, ``sin (/ 0) + 4``). The library's values of ``cos`` and ``sin`` at ``PI / 3``,
+``PI / 6`` and ``PI / 4`` (``Rtrigo_calc``) were no known values either: ``2 * cos (PI/3) + 3``, ``tan (PI/4)
++ 3`` were ``unknown``; they are known values now. Still ``unknown`` (measured): inverse trigonometric
 functions at other points (``asin (1/2) * 24 / PI``, ``acos (1/2) * 12 / PI``, both ``4``).
 
 And a candidate's spelling chose ``unknown``: before any tactic ran, the check called an answer "not a
@@ -45,6 +47,10 @@ WRONG = {
     "atan at one": "atan 1 * 16 / PI",
     "cos at ln of zero": "cos (ln 0) + 3",
     "sin at an inverse of zero": "sin (/ 0) + 4",
+    "cos at PI / 3": "2 * cos (PI/3) + 3",
+    "sin at PI / 6": "sin (PI/6) * 2 + 3",
+    "cos at PI / 4 squared": "cos (PI/4) ^ 2 * 2 + 3",
+    "tan at PI / 4": "tan (PI/4) + 3",
 }
 """Wrong answers (each ``4``) to the vacuous ``putnam_2013_b2`` (official ``3``): ``unknown`` and ``accepted``
 before red team 23."""
@@ -59,6 +65,8 @@ HONEST = {
     "acos at zero": "acos 0 * 6 / PI",
     "a quotient by a nonzero": "6 / 2",
     "cos at ln of zero": "cos (ln 0) + 2",
+    "cos at PI / 3": "2 * cos (PI/3) + 2",
+    "tan at PI / 4": "tan (PI/4) + 2",
 }
 """The official ``3`` in the same spellings: never ``differs`` (it cannot be: a ``differs`` is a ``Qed``)."""
 

@@ -12,7 +12,8 @@ then 4 else 3`` (all ``4``), ``cos 0 + 3``, ``sin PI + 4``, ``ln 1 + 4``, ``atan
 The class is "a number the check's arithmetic does not evaluate", so the reading goes by what the terms
 compute, not by their names: a fourth attempt first rewrites the library's equations for the values of
 ``sin``, ``cos``, ``tan``, ``atan``, ``exp``, ``ln`` and ``sqrt`` at ``0``, ``1``, ``PI/2``, ``PI`` and
-``2 * PI``, ``ln (exp x) = x``, and ``exp (ln x) = x`` where ``lra`` shows ``0 < x`` (:data:`SPECIAL_VALUES`),
+``2 * PI`` (``sin`` and ``cos`` also at ``PI/3``, ``PI/4``, ``PI/6``; ``asin``, ``acos`` at ``0`` and ``1``: red team
+23), ``ln (exp x) = x``, and ``exp (ln x) = x`` where ``lra`` shows ``0 < x`` (:data:`SPECIAL_VALUES`),
 then lets ``cbv`` unfold every transparent constant but those ``lra`` reads or the reals' facts know
 (:data:`KEPT`: the order relations, ``IZR``, powers, and the transcendental atoms), which computes
 ``Rsqr``, ``R_dist``, ``powerRZ``, ``INR``, ``fact``, sums over a fixed range and Boolean tests to
@@ -52,6 +53,12 @@ SPECIAL_VALUES = (
     f"{_T1}.sin_2PI",
     f"{_T1}.cos_2PI",
     f"{_T1}.tan_0",
+    "Coq.Reals.Rtrigo_calc.cos_PI3",
+    "Coq.Reals.Rtrigo_calc.sin_PI3",
+    "Coq.Reals.Rtrigo_calc.cos_PI6",
+    "Coq.Reals.Rtrigo_calc.sin_PI6",
+    "Coq.Reals.Rtrigo_calc.cos_PI4",
+    "Coq.Reals.Rtrigo_calc.sin_PI4",
     "Coq.Reals.Ratan.atan_0",
     "Coq.Reals.Ratan.atan_1",
     "Coq.Reals.Ratan.asin_0",
