@@ -12,7 +12,8 @@ then 4 else 3`` (all ``4``), ``cos 0 + 3``, ``sin PI + 4``, ``ln 1 + 4``, ``atan
 The class is "a number the check's arithmetic does not evaluate", so the reading goes by what the terms
 compute, not by their names: a fourth attempt first rewrites the library's equations for the values of
 ``sin``, ``cos``, ``tan``, ``atan``, ``exp``, ``ln`` and ``sqrt`` at ``0``, ``1``, ``PI/2``, ``PI`` and
-``2 * PI``, ``ln (exp x) = x``, and ``exp (ln x) = x`` where ``lra`` shows ``0 < x`` (:data:`SPECIAL_VALUES`),
+``2 * PI`` (``sin`` and ``cos`` also at ``PI/3``, ``PI/4``, ``PI/6``; ``asin``, ``acos`` at ``0`` and ``1``: red team
+23), ``ln (exp x) = x``, and ``exp (ln x) = x`` where ``lra`` shows ``0 < x`` (:data:`SPECIAL_VALUES`),
 then lets ``cbv`` unfold every transparent constant but those ``lra`` reads or the reals' facts know
 (:data:`KEPT`: the order relations, ``IZR``, powers, and the transcendental atoms), which computes
 ``Rsqr``, ``R_dist``, ``powerRZ``, ``INR``, ``fact``, sums over a fixed range and Boolean tests to
@@ -52,7 +53,18 @@ SPECIAL_VALUES = (
     f"{_T1}.sin_2PI",
     f"{_T1}.cos_2PI",
     f"{_T1}.tan_0",
+    "Coq.Reals.Rtrigo_calc.cos_PI3",
+    "Coq.Reals.Rtrigo_calc.sin_PI3",
+    "Coq.Reals.Rtrigo_calc.cos_PI6",
+    "Coq.Reals.Rtrigo_calc.sin_PI6",
+    "Coq.Reals.Rtrigo_calc.cos_PI4",
+    "Coq.Reals.Rtrigo_calc.sin_PI4",
     "Coq.Reals.Ratan.atan_0",
+    "Coq.Reals.Ratan.atan_1",
+    "Coq.Reals.Ratan.asin_0",
+    "Coq.Reals.Ratan.asin_1",
+    "Coq.Reals.Ratan.acos_0",
+    "Coq.Reals.Ratan.acos_1",
     "Coq.Reals.Rpower.ln_1",
     "Coq.Reals.Rpower.ln_exp",
     "Coq.Reals.R_sqrt.sqrt_0",
@@ -119,6 +131,9 @@ VALUE_LEMMAS = (
     "apply not_0_IZR; discriminate. Qed.\n"
     "Lemma exp_inv : forall x b, 0 < x -> exp (/ IZR (Zpos b) * ln x) ^ Pos.to_nat b = x.\n"
     "Proof. intros x b hx. pose proof (exp_frac x 1 b hx) as e. rewrite Rmult_1_l, pow_1 in e. exact e. Qed.\n"
+    "Lemma inv_zero : forall x, x = 0 -> / x = 0.\nProof. intros x h. rewrite h. exact Rinv_0. Qed.\n"
+    "Lemma ln_nonpos : forall x, x <= 0 -> ln x = 0.\n"
+    "Proof. intros x h. unfold ln. destruct (Rlt_dec 0 x) as [l|l]. exfalso; lra. reflexivity. Qed.\n"
     f"End {VALUES}.\n" + EXACT_LEMMAS
 )
 """The values of ``Rpower`` (``exp (y * ln x)`` once computed) at a rational exponent, proved in the harness's
@@ -182,15 +197,34 @@ ARCHIMEDEAN = _once(
 """``up r`` and ``Int_part r`` bounded by ``r`` (the library's ``archimed``, ``base_Int_part``): ``IZR (up
 (1/2))`` lies in ``(1/2, 3/2]``, which is enough to tell it from a number outside."""
 
+OUTSIDE = "".join(
+    f"(repeat match type of __putnam_h with context [{atom} ?x] => "
+    f"rewrite ({lemma} x) in __putnam_h by (clear __putnam_h; lra) end); "
+    for atom, lemma in (
+        (f"{_R}.Rinv", f"{VALUES}.inv_zero"),
+        (_LN, f"{VALUES}.ln_nonpos"),
+        ("Coq.Reals.R_sqrt.sqrt", "Coq.Reals.R_sqrt.sqrt_neg_0"),
+    )
+)
+"""Red team 23: the values Coq's reals give outside a function's domain, ``/ 0 = 0`` (``Rinv_0``), ``ln x = 0``
+and ``sqrt x = 0`` for ``x <= 0``, rewritten wherever ``lra`` shows the argument there (``1/0 + 4``, ``ln (1 -
+1) + 4``, ``4 - sqrt (-16)`` are ``4``); ``lra`` took each as an unknown atom. Equations proved in the
+harness's file (:data:`VALUE_LEMMAS`) or the library's. The side condition is proved without the hypothesis:
+the hypothesis of a wrong answer is false, so ``lra`` proves anything from it (``1073741824 = 0`` from
+``2 ^ 30 / 1073741824 + 3 = 3``), and the rewrite would replace that false hypothesis with a true one."""
+
+_SPECIAL = f"rewrite ?{', ?'.join(SPECIAL_VALUES)} in __putnam_h; "
 COMPUTED = (
     f"{NATURALS}{EXPANDED}{MULTIPLES}"
-    f"rewrite ?{', ?'.join(SPECIAL_VALUES)} in __putnam_h; "
+    f"(try unfold {_T1}.tan in __putnam_h); {_SPECIAL}"
     "(rewrite ?Coq.Reals.Rpower.exp_ln in __putnam_h by lra); "
     f"cbv beta iota zeta delta -[{' '.join(KEPT)}] in __putnam_h; "
-    f"{POWERS}{ARCHIMEDEAN}"
+    f"{OUTSIDE}{_SPECIAL}{POWERS}{ARCHIMEDEAN}"
 )
-"""The hypothesis ``candidate = official`` with the addition formulas and known values rewritten, the rest
-computed, then the values of ``Rpower``, ``up`` and ``Int_part`` in hand."""
+"""The hypothesis ``candidate = official`` with the addition formulas and known values rewritten (``tan`` as
+``sin / cos``, so ``tan (PI / 2)`` is ``1 / 0``), the rest computed, then the values outside the domains (and
+the known values again, at the points they give: ``cos (ln 0)`` is ``cos 0``), of ``Rpower``, ``up`` and
+``Int_part`` in hand."""
 
 CASES = (
     "repeat match type of __putnam_h with context [match ?c with _ => _ end] => "

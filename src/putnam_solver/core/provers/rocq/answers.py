@@ -241,6 +241,17 @@ def _words(text: str) -> list[str]:
     return words
 
 
+def official_not_closed(official: str) -> AnswerCheck | None:
+    """``unknown`` (settled) when the official answer is no closed form (a limit, an integral, a choice).
+
+    Only the official answer's words count. The candidate's are its own to choose: a bound variable named
+    ``inf`` (``let inf := 4 in inf``) made a wrong answer ``unknown`` by its spelling alone, and the verdict
+    on the vacuous ``putnam_2013_b2`` ``accepted`` instead of ``disputed`` (red team 23). What the
+    candidate's answer names is read by meaning: G4 refuses a limit or choice operator in its kernel term
+    (``answer_env``), and the tactics below decide the rest."""
+    return non_closed_form(_words(official), NON_CLOSED_FORMS)
+
+
 def check_source(statement: Statement, claim: str, tactic: str) -> str:
     """The harness's file stating ``claim`` about the two solutions and proving it with ``tactic``."""
     instance, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", f"{ROOT}.{CANDIDATE}")
@@ -269,7 +280,7 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
     ours, theirs = candidate_answer(statement, sub.candidate), official_answer(statement)
     if ours is None or theirs is None:
         return unknown("no solution definition to compare")
-    flagged = non_closed_form([*_words(ours), *_words(theirs)], NON_CLOSED_FORMS)
+    flagged = official_not_closed(theirs)
     if flagged is not None:
         return flagged
     try:
