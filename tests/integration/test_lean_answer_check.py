@@ -140,3 +140,13 @@ def test_verify_prints_the_check_and_writes_it_to_the_json(bench: Benchmark, tmp
     assert "answer toy_bool_solution: 'false' (official: 'true'); check: differs (lean proved" in result.stdout
     (verdict,) = json.loads(out.read_text())["results"]
     assert verdict["answers"][NAME]["check"]["status"] == "differs"
+
+
+@pytest.mark.parametrize("word", ["lim", "deriv", "iSup"])
+def test_a_candidates_own_words_do_not_decide_its_answer_check(bench: Benchmark, word: str) -> None:
+    """Only the official answer's words can end the check early (``lean_answers.check_value``), as in the
+    Rocq check, where a bound ``inf`` kept a wrong answer ``unknown`` (red team 23). Here G2 refuses these
+    words in a value by spelling anyway; the check itself now lets the kernel prove the answer different."""
+    wrong = _verify(bench, f"(fun ({word} : Bool) => {word}) false", keep_going=True)
+    assert wrong.status == "rejected" and not wrong.gates[1].passed and wrong.gates[3].passed
+    assert _check(wrong)["status"] == "differs", _check(wrong)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from putnam_solver.core.answer_check import AnswerStatus, non_closed_form
 from putnam_solver.core.provers.lean.answers import check_value
 from putnam_solver.core.verify import Profile, Track, Verdict
@@ -29,9 +31,9 @@ def _reason(candidate: str | None, official: str | None) -> str:
     return check.reason
 
 
-def test_lean_answers_with_limits_or_choice_are_unknown_for_that_reason() -> None:
-    assert "uses `limUnder`" in _reason("limUnder atTop f", "1")
-    assert "uses `Classical.choose`" in _reason("Classical.choose h", "1")
+def test_lean_official_answers_with_limits_or_choice_are_unknown_for_that_reason() -> None:
+    assert "uses `limUnder`" in _reason("1", "limUnder atTop f")
+    assert "uses `Classical.choose`" in _reason("1", "Classical.choose h")
     assert "uses `∫`" in _reason("2", "∫ x in (0:ℝ)..1, x")
     assert "no solution value" in _reason(None, "1")
     assert check_value("2", "1 + 1") is None  # a closed form: lean decides (integration tests)
@@ -66,3 +68,10 @@ def test_verify_output_shows_the_check() -> None:
     )
     assert "answer s: '1' (official: '1'); check: confirmed (why)" in verdict_text(verdict, show_official=True)
     assert "answer s: '1'\n" in verdict_text(verdict) + "\n", "without the operator's flag neither is shown"
+
+
+@pytest.mark.parametrize("candidate", ["let lim := 4; lim", "(fun sSup => sSup) 4", "(∫ x in (0:ℝ)..1, (0:ℝ)) + 4"])
+def test_the_candidates_own_words_leave_its_answer_to_the_tactics(candidate: str) -> None:
+    """A candidate cannot keep a wrong answer ``unknown`` by naming a bound variable ``lim``: only the official
+    answer's words can end the check early; the tactics (and the kernel) judge the candidate's value."""
+    assert check_value(candidate, "3") is None

@@ -120,10 +120,15 @@ def answer_words(value: str) -> list[str]:
 
 
 def check_value(candidate: str | None, official: str | None) -> AnswerCheck | None:
-    """``unknown`` when there is nothing to compare or either answer is not a closed form, else None."""
+    """``unknown`` when there is nothing to compare or the official answer is not a closed form, else None.
+
+    Only the official answer's words count. The candidate's are its own to choose: a bound variable named
+    ``lim`` (``let lim := 4; lim``) would make a wrong answer ``unknown`` by its spelling alone, where the
+    tactics below could prove it different (the same hole red team 23 found in the Rocq check). A real
+    limit or integral in the candidate's answer only leaves every tactic unproved: ``unknown`` all the same."""
     if candidate is None or official is None:
         return unknown("no solution value to compare")
-    return non_closed_form([*answer_words(candidate), *answer_words(official)], NON_CLOSED_FORMS)
+    return non_closed_form(answer_words(official), NON_CLOSED_FORMS)
 
 
 def solution_type(statement: Statement, solution: Solution) -> str:
