@@ -69,10 +69,10 @@ SCOPED = {
 }
 UNSCOPED = {
     "at top level": (DECIDABLE, "a local attribute at top level"),
-    "in a section left open": (f"section\n{DECIDABLE}", "local attributes and is still open at the theorem"),
+    "in a section left open": (f"section\n{DECIDABLE}", "local instances and is still open at the theorem"),
     "in a noncomputable section left open": (
         f"noncomputable section\n{DECIDABLE}",
-        "local attributes and is still open at the theorem",
+        "local instances and is still open at the theorem",
     ),
     "in a mutual block": (f"mutual\n{DECIDABLE}end\n", "`mutual` block"),
     "scoped": ("section\nattribute [scoped instance] Classical.propDecidable\nend\n", "starts a new command"),
@@ -116,7 +116,7 @@ def test_a_local_attribute_around_a_pinned_definition_is_refused(lean_putnambenc
     candidate = text[:at] + f"section\n{DECIDABLE}" + text[at:].replace("/--\nAlice", "end\n\n/--\nAlice", 1)
     verdict = lean_text_verdict(lean_putnambench, "putnam_2025_a3", candidate, Track.NO_ANSWER)
     assert verdict.status == "rejected"
-    assert "local attributes and is still open at `GameString`" in failures(verdict).get("G2", ""), failures(verdict)
+    assert "local instances and is still open at `GameString`" in failures(verdict).get("G2", ""), failures(verdict)
 
 
 def test_a_local_attribute_in_the_challenges_own_section_is_refused(proofnet: Benchmark) -> None:

@@ -32,11 +32,11 @@ OPEN = {
     "top-level omit": ("omit zz_bad in\n", "not a permitted addition"),
     "section open at the theorem": (
         "section\nvariable [zz_bad : Fact False]\n\n",
-        "declares section variables or local attributes and is still open at the theorem",
+        "declares section variables, local attributes or local instances and is still open at the theorem; close it",
     ),
     "include in an open section": (
         "section\nvariable (zz_bad : False)\ninclude zz_bad\n\n",
-        "declares section variables or local attributes and is still open at the theorem",
+        "declares section variables, local attributes or local instances and is still open at the theorem; close it",
     ),
 }
 

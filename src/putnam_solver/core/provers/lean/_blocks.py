@@ -124,7 +124,7 @@ def local_block(walk: Walk) -> bool:
 
 
 def variables_in_scope(walk: Walk, line: int, at: str, semantic: bool) -> list[Violation]:
-    """Section variables (or local attributes) the candidate declared in a block still open at a pinned
+    """Section variables (or local attributes and instances) the candidate declared in a block still open at a pinned
     declaration: Lean would add them to its statement or definition, or elaborate it with them (closed
     blocks take theirs away, so helpers may use them);
     and a candidate ``mutual`` block around it, which Lean would elaborate together with its helpers."""
@@ -132,8 +132,9 @@ def variables_in_scope(walk: Walk, line: int, at: str, semantic: bool) -> list[V
     mutual = [Violation(line, show(b), f"is still open at {at}") for b in open_blocks if b.keyword == "mutual"]
     universes = {id(b): b for b in walk.universes if not semantic and any(b is o for o in open_blocks)}
     mutual += [Violation(line, show(b), needs_g6(f"a `universe` in a block open at {at}")) for b in universes.values()]
+    still_open = f"declares section variables, local attributes or local instances and is still open at {at}"
     return mutual + [
-        Violation(line, show(block), f"declares section variables or local attributes and is still open at {at}")
+        Violation(line, show(block), f"{still_open}; close it with `end` before {at}")
         for i, block in enumerate(walk.scoped)
         if any(block is b for b in open_blocks) and not any(block is s for s in walk.scoped[:i])
     ]
