@@ -9,7 +9,9 @@ exponent no numeral), ``exp (ln 2 * 2)``, ``exp (ln 4 / 2) + 2`` (the logarithm 
 meaning (``answer_powers``): ``asin``/``acos`` at ``+-1/2`` rewritten to multiples of ``PI``, ``exp (ln x *
 y)`` commuted and a non-numeral exponent put in the ring's normal form, a power's base shown positive as a
 square root or an exponential, and ``sqrt`` of a numeral square computed; lemmas the harness's file proves
-(``Qed``). Honest answers in those spellings are never ``differs`` (a ``differs`` is a ``Qed``).
+(``Qed``). Other spellings of the same class are read too (``Rpower 4 (1/2 + 1/2)``, ``asin (2/4)``, ``acos
+(-(1/2))``, ``sqrt (sqrt 256)``). Still ``unknown`` (measured): ``Rpower (exp 1) (ln 4)``. Honest answers in those
+spellings are never ``differs`` (a ``differs`` is a ``Qed``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ WRONG = {
     "exp of ln over a numeral": "exp (ln 4 / 2) + 2",
     "Rpower at a square root base": "Rpower (sqrt 2) 4",
     "sqrt of sqrt of a square": "sqrt (sqrt 16) + 2",
+    "Rpower at a sum of halves": "Rpower 4 (1/2 + 1/2)",
+    "Rpower at a difference exponent": "Rpower 2 (3 - 1)",
+    "asin at another spelling of one half": "asin (2/4) * 24 / PI",
+    "acos at minus one half": "acos (-(1/2)) * 6 / PI",
+    "sqrt of sqrt of a larger square": "sqrt (sqrt 256)",
 }
 """Wrong answers (each ``4``) to ``putnam_2013_b2`` (official ``3``): ``unknown`` and ``accepted`` before."""
 
