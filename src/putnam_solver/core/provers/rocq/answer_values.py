@@ -37,6 +37,7 @@ throughout: the candidate's module, loaded before, cannot shadow one.
 from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.answer_exact import EXACT_LEMMAS, MULTIPLES, NATURALS
+from putnam_solver.core.provers.rocq.answer_powers import EXPONENTS, INVERSE_TRIG, POSITIVE, POWER_LEMMAS, ROOTS
 
 _R = "Coq.Reals.Rdefinitions"
 _T = "Coq.Reals.Rtrigo_def"
@@ -134,7 +135,7 @@ VALUE_LEMMAS = (
     "Lemma inv_zero : forall x, x = 0 -> / x = 0.\nProof. intros x h. rewrite h. exact Rinv_0. Qed.\n"
     "Lemma ln_nonpos : forall x, x <= 0 -> ln x = 0.\n"
     "Proof. intros x h. unfold ln. destruct (Rlt_dec 0 x) as [l|l]. exfalso; lra. reflexivity. Qed.\n"
-    f"End {VALUES}.\n" + EXACT_LEMMAS
+    f"End {VALUES}.\n" + EXACT_LEMMAS + POWER_LEMMAS
 )
 """The values of ``Rpower`` (``exp (y * ln x)`` once computed) at a rational exponent, proved in the harness's
 file from the library's ``Rpower_pow`` and ``Rpower_mult``: ``x ^ n`` for a whole ``n``, ``1 / x ^ n`` for a
@@ -158,7 +159,7 @@ _POS = "Coq.Numbers.BinNums.Zpos"
 _POWER = f"{_EXP} ({_R}.Rmult ({_R}.IZR ({_POS} ?p)) ({_LN} ?x))"
 POWERS = (
     f"(repeat match type of __putnam_h with context [{_POWER}] => "
-    f"rewrite ({VALUES}.exp_int x p) in __putnam_h by lra end); "
+    f"rewrite ({VALUES}.exp_int x p) in __putnam_h by ({POSITIVE}) end); "
     + _once(
         f"{_EXP} ({_R}.Rmult ({_R}.IZR (Coq.Numbers.BinNums.Zneg ?p)) ({_LN} ?x))",
         f"Coq.Init.Logic.eq ({_R}.Rmult ({_EXP} ({_R}.Rmult ({_R}.IZR (Coq.Numbers.BinNums.Zneg p)) ({_LN} x))) "
@@ -170,13 +171,13 @@ POWERS = (
         f"Coq.Init.Logic.eq (Coq.Reals.Rpow_def.pow ({_EXP} ({_R}.Rmult ({_R}.Rmult ({_R}.IZR ({_POS} a)) "
         f"({_R}.Rinv ({_R}.IZR ({_POS} b)))) ({_LN} x))) (Coq.PArith.BinPosDef.Pos.to_nat b)) "
         f"(Coq.Reals.Rpow_def.pow x (Coq.PArith.BinPosDef.Pos.to_nat a))",
-        f"apply {VALUES}.exp_frac; lra",
+        f"apply {VALUES}.exp_frac; {POSITIVE}",
     )
     + _once(
         f"{_EXP} ({_R}.Rmult ({_R}.Rinv ({_R}.IZR ({_POS} ?b))) ({_LN} ?x))",
         f"Coq.Init.Logic.eq (Coq.Reals.Rpow_def.pow ({_EXP} ({_R}.Rmult ({_R}.Rinv ({_R}.IZR ({_POS} b))) "
         f"({_LN} x))) (Coq.PArith.BinPosDef.Pos.to_nat b)) x",
-        f"apply {VALUES}.exp_inv; lra",
+        f"apply {VALUES}.exp_inv; {POSITIVE}",
     )
     + f"cbv beta iota delta [{_NAT}] in *; "
 )
@@ -216,10 +217,10 @@ the hypothesis of a wrong answer is false, so ``lra`` proves anything from it (`
 _SPECIAL = f"rewrite ?{', ?'.join(SPECIAL_VALUES)} in __putnam_h; "
 COMPUTED = (
     f"{NATURALS}{EXPANDED}{MULTIPLES}"
-    f"(try unfold {_T1}.tan in __putnam_h); {_SPECIAL}"
+    f"(try unfold {_T1}.tan in __putnam_h); {INVERSE_TRIG}{_SPECIAL}"
     "(rewrite ?Coq.Reals.Rpower.exp_ln in __putnam_h by lra); "
     f"cbv beta iota zeta delta -[{' '.join(KEPT)}] in __putnam_h; "
-    f"{OUTSIDE}{_SPECIAL}{POWERS}{ARCHIMEDEAN}"
+    f"{OUTSIDE}{ROOTS}{EXPONENTS}{_SPECIAL}{POWERS}{ARCHIMEDEAN}"
 )
 """The hypothesis ``candidate = official`` with the addition formulas and known values rewritten (``tan`` as
 ``sin / cos``, so ``tan (PI / 2)`` is ``1 / 0``), the rest computed, then the values outside the domains (and
