@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from putnam_solver.core.provers.lean._file_reads import FILE_READING
 from putnam_solver.core.provers.lean.syntax import normalize_name
 
 
@@ -439,6 +440,7 @@ POLICY: Final = LeanPolicy(
             "autoImplicit",
             "relaxedAutoImplicit",
         ),
+        *(ForbiddenRule(*words) for words in FILE_READING),
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
         ForbiddenRule(
             "#command",
