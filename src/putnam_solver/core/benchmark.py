@@ -30,6 +30,7 @@ from putnam_solver.core.benchmarks import (
 )
 from putnam_solver.core.json_depth import MAX_DEPTH, nesting_depth
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.sandbox.hidden import hide
 from putnam_solver.core.util import json_error
 
 PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
@@ -198,6 +199,7 @@ def load_benchmark(path: Path, expected_sha256: str | None = None, split: str | 
         raw = read_regular_file(path.resolve(), MAX_BENCHMARK_BYTES)
     except UnsafeFile as exc:
         raise BenchmarkError(f"{exc}; a benchmark is a JSONL file") from exc
+    hide(path)  # its answers never reach a sandbox (``sandbox.hidden``)
     actual = hashlib.sha256(raw).hexdigest()
     builtin = registered_file(path.name)
     pin_name: str | None = None

@@ -40,6 +40,7 @@ from inspect_ai.util import (
 from pydantic import BaseModel
 from typing_extensions import override
 
+from putnam_solver.core.sandbox.hidden import cover_argv
 from putnam_solver.run.agent._inspect import SANDBOX_CLI, LocalSandboxEnvironment
 
 SANDBOX_NAME = "putnam-cli"
@@ -142,6 +143,8 @@ def layer_argv(layer: CliLayer, workspace: Path, cwd: str, env: Mapping[str, str
         args += ["--ro-bind", str(own), f"/etc/{own.name}"]
     for install in layer.installs:
         args += ["--ro-bind", install, install]
+    shown = [Path(d) for d in _SYSTEM_DIRS if os.path.isdir(d) and not os.path.islink(d)]
+    args += cover_argv([*shown, *(Path(i) for i in layer.installs)])  # benchmark files (``sandbox.hidden``)
     args += ["--bind", str(workspace), str(workspace), "--chdir", cwd, "--clearenv"]
     base = {"PATH": os.pathsep.join([*layer.path, _SYSTEM_PATH]), "HOME": str(workspace), "LANG": "C.UTF-8"}
     for name, value in {**base, **env}.items():
