@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from putnam_solver import bounded_json
-from putnam_solver.core.benchmark import IDENTIFIER
+from putnam_solver.core.benchmark import ID_RULE, IDENTIFIER
 from putnam_solver.core.util import InputError
 
 MAX_COLUMN_BYTES = 64 << 20
@@ -202,7 +202,8 @@ def now() -> str:
 def checked_id(value: Any, where: str) -> str:
     """``value`` if it is a problem id (``IDENTIFIER``), else LedgerError: ids become folder names."""
     if not isinstance(value, str) or not IDENTIFIER.fullmatch(value):
-        raise LedgerError(f"{where}: problem id {value!r} is not an id ({IDENTIFIER.pattern}); {EDITED}")
+        shown = value[:80] + "..." if isinstance(value, str) and len(value) > 80 else value
+        raise LedgerError(f"{where}: problem id {shown!r} is not an id ({ID_RULE}); {EDITED}")
     return value
 
 
