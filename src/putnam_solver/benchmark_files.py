@@ -31,13 +31,11 @@ from putnam_solver.core.benchmarks import (
     get_spec,
     registered_file,
 )
-from putnam_solver.core.sandbox.hidden import hide
 
 PACKAGED_DATA = Path(__file__).resolve().parent / "data"
 """The copies of every registered benchmark file that ship with putnam (package data), one folder per
 benchmark as ``default_data_root`` is laid out: what a named benchmark falls back to, so that putnam works
 offline after install."""
-hide(PACKAGED_DATA)  # under /usr where putnam is installed system-wide: never shown in a sandbox
 
 FROM_FLAG = "--benchmark"
 FROM_ENV = BENCHMARK_ENV

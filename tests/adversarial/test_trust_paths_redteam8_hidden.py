@@ -68,7 +68,7 @@ def test_a_benchmark_file_loaded_here_is_unreadable_in_a_sandbox_that_shows_its_
 def test_the_packaged_data_folder_is_empty_and_read_only_in_a_sandbox(tmp_path: Path) -> None:
     tree = _shown_tree(tmp_path)
     data = tree / "putnam_solver" / "data"
-    hide(data)  # what `benchmark_files` does for the installed package's own folder
+    hide(data)  # as `sandbox.hidden` does for the installed package's own folder
     script = f"ls -A {data}; echo listed; cat {data}/putnambench/{COQ_BENCH.name}; touch {data}/x && echo wrote"
     result = _sh(script, tmp_path, (tree,))
     assert result.stdout.split() == ["listed"], result.stdout
@@ -79,7 +79,8 @@ def test_the_packaged_data_folder_is_empty_and_read_only_in_a_sandbox(tmp_path: 
 
 def test_the_installed_package_registers_its_data_folder() -> None:
     packaged = benchmark_files.PACKAGED_DATA
-    assert hidden_under([packaged.parent]) == [packaged] or not packaged.exists()
+    load_benchmark(packaged / "putnambench" / COQ_BENCH.name)  # the default copy, inside the folder
+    assert hidden_under([packaged.parent]) == [packaged], "a file inside a covered folder is covered with it"
     args = cover_argv([packaged.parent])
     assert args[args.index("--tmpfs") + 1] == str(packaged)
     assert args[args.index("--remount-ro") + 1] == str(packaged)
@@ -92,6 +93,17 @@ def test_nothing_is_covered_outside_what_a_sandbox_shows(tmp_path: Path) -> None
     assert outside not in hidden_under([tmp_path / "other"])
     assert hidden_under([outside]) == [], "a shown path itself is never covered (the caller asked for it)"
     assert cover_argv([tmp_path / "missing"]) == []
+
+
+@needs_sandbox
+def test_a_file_loaded_from_inside_the_covered_folder_leaves_the_sandbox_working(tmp_path: Path) -> None:
+    tree = _shown_tree(tmp_path)
+    data = tree / "putnam_solver" / "data"
+    hide(data)
+    load_benchmark(data / "putnambench" / COQ_BENCH.name)  # the packaged copy, the default benchmark
+    result = _sh(f"cat {tree}/lib/library.txt; ls -A {data}; echo listed", tmp_path, (tree,))
+    assert result.ok, result.stderr
+    assert result.stdout.split() == ["library", "text", "listed"], result.stdout
 
 
 @needs_sandbox

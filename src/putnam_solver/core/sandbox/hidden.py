@@ -7,10 +7,10 @@ solution, and so may a benchmark file the user names (``--benchmark``, ``PUTNAM_
 compile that reads a file (Lean's ``include_str``, a plugin) or a CLI agent's shell in its layer
 (``run.agent.cli_sandbox``) could read them and, on the no-answer track, tell the model the answer.
 
-So the benchmark files this process loads (``core.benchmark.load_benchmark``) and the folders of such files
-(the packaged copies, ``benchmark_files``) are registered here, and every sandbox covers those of them that
-fall under what it shows: a folder with an empty read-only tmpfs, a file with the null device (the bind
-mount makes it unopenable).
+So the benchmark files this process loads (``core.benchmark.load_benchmark``) and the folder of the copies
+packaged with putnam (``putnam_solver/data``, whoever imports this) are registered here, and every sandbox
+covers those of them that fall under what it shows: a folder with an empty read-only tmpfs, a file with
+the null device (the bind mount makes it unopenable).
 """
 
 from __future__ import annotations
@@ -19,8 +19,11 @@ import threading
 from collections.abc import Iterable
 from pathlib import Path
 
+PACKAGED_DATA = Path(__file__).resolve().parents[2] / "data"
+"""The benchmark files that ship with putnam (``benchmark_files.PACKAGED_DATA``), hidden in every process
+(this module is imported by every sandbox, so no process can run one before the folder is registered)."""
 _LOCK = threading.Lock()
-_HIDDEN: set[Path] = set()
+_HIDDEN: set[Path] = {PACKAGED_DATA}
 
 
 def hide(path: Path) -> None:
@@ -31,11 +34,14 @@ def hide(path: Path) -> None:
 
 
 def hidden_under(shown: Iterable[Path]) -> list[Path]:
-    """The registered paths that exist and lie strictly below one of ``shown`` (resolved), sorted."""
+    """The registered paths that exist and lie strictly below one of ``shown`` (resolved), sorted, but
+    those inside another of them."""
     roots = [root.resolve() for root in shown]
     with _LOCK:
         paths = sorted(_HIDDEN)
-    return [p for p in paths if any(p != r and p.is_relative_to(r) for r in roots) and p.exists()]
+    shown = [p for p in paths if any(p != r and p.is_relative_to(r) for r in roots) and p.exists()]
+    # a path inside another is covered with it (and a mount point inside a read-only cover cannot be made)
+    return [p for p in shown if not any(o != p and p.is_relative_to(o) for o in shown)]
 
 
 def cover_argv(shown: Iterable[Path]) -> list[str]:
