@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from putnam_solver import bounded_json
@@ -197,6 +199,23 @@ def sha256_text(text: str) -> str:
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def strict_text(path: Path) -> Callable[[bytes], str]:
+    """SQLite's text as ``str`` (the connection's ``text_factory``): bytes that are not UTF-8, which only an
+    edit can put in a ledger putnam wrote, are refused by the ledger's name, where sqlite3's own decoding
+    error ended every reader in "unexpected OperationalError ... a bug in putnam"."""
+
+    def decode(raw: bytes) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            shown = raw[max(0, exc.start - 20) : exc.start + 20]
+            raise LedgerError(
+                f"{path}: a text column is not UTF-8 (byte {exc.start}, near {shown!r}); {EDITED}"
+            ) from exc
+
+    return decode
 
 
 def checked_id(value: Any, where: str) -> str:
