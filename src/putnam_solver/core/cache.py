@@ -172,7 +172,7 @@ class VerdictCache:
             return
         payload = {**verdict.to_json(), "key": key, "expected_gates": list(verdict.expected_gates)}
         entry = self._path(key).relative_to(self.directory)
-        with contextlib.suppress(UnsafeFile):  # a folder planted as a link: this verdict is only not kept
+        with contextlib.suppress(UnsafeFile, OSError):  # a planted link, a full disk: this verdict is only not kept
             write_below(self.directory, entry, json.dumps(payload, sort_keys=True).encode("utf-8"), ENTRY_MODE)
 
 
