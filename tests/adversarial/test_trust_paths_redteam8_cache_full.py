@@ -7,11 +7,16 @@ verify`` ended in "error: No space left on device (the command stopped here; ...
 gate had run: both verdicts lost, and neither the cache directory nor the fix named; ``putnam serve``
 answered such a request with a 500, and the agent's ``submit`` lost a pass. Kept builds were already
 written so (``pinned_store``). Now a write that fails leaves the verdict unkept, and it is given.
+
+And an entry that holds other types than a verdict's (its answers a list, a gate's evidence a number)
+ended ``putnam verify`` in "AttributeError: 'list' object has no attribute 'items'" where the cache
+promises that a damaged entry only means a fresh run: such an entry is now a miss.
 """
 
 from __future__ import annotations
 
 import errno
+import json
 from pathlib import Path
 from typing import Any
 
@@ -82,3 +87,18 @@ def test_serve_answers_a_verdict_its_cache_cannot_keep(tmp_path: Path, monkeypat
         answer = client.post("/verify", json=body, headers={"Authorization": f"Bearer {KEY}"})
     assert answer.status_code == 200, answer.text
     assert answer.json()["status"] == "accepted", answer.text
+
+
+@pytest.mark.parametrize("damage", ["answers", "evidence", "detail"])
+def test_an_entry_of_other_types_is_a_miss_and_judged_again(tmp_path: Path, damage: str) -> None:
+    cache = VerdictCache(tmp_path / "cache")
+    _verify(cache)
+    for entry in (tmp_path / "cache").rglob("*.json"):
+        data = json.loads(entry.read_text())
+        if damage == "answers":
+            data["answers"] = [1]
+        else:
+            data["gates"][0][damage] = 5
+        entry.write_text(json.dumps(data))
+        entry.chmod(0o644)
+    assert all(v.status == "accepted" and not v.cached for v in _verify(cache))
