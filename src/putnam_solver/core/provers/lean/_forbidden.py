@@ -25,6 +25,7 @@ from putnam_solver.core.provers.lean._policy import (
     elaboration_option,
     option_allowed,
 )
+from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, whole_configs
 from putnam_solver.core.provers.lean.syntax import (
     DOC,
     IDENT,
@@ -51,6 +52,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         text = said.get(rule.construct) or said.setdefault(rule.construct, f"{rule.rule}: {rule.reason}")
         found.append(Violation(token.line, construct, text))
 
+    for token in whole_configs(tokens) if CONFIG_CONSTRUCT in rules else ():  # read by field (red team 24)
+        add(token, rules[CONFIG_CONSTRUCT], CONFIG_CONSTRUCT)
     texts = list(map(_TEXT, tokens))
     flagged = _flagged_texts(set(texts), words)
     if not flagged:
