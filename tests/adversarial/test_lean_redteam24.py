@@ -11,6 +11,15 @@ Found and fixed (accepted by G2 and G3 on both profiles before; the full profile
   ``(config := e)`` item only when ``e`` is a structure instance that names its fields, with no source
   (``_tactic_config``); the published proofs' ``(config := { decide := true })`` stays accepted.
 
+* On no-answer, the set of an extremal statement searched in the answer by an operator G2 does not name:
+  against ``putnam_1993_b1``'s ``IsLeast {n : ℕ | ...} putnam_1993_b1_solution``, the value
+  ``((Fin.find fun i : Fin 5000 => (i : ℕ) ∈ {n : ℕ | ...}).map Fin.val).getD 0`` (or ``List.find?``, a
+  ``Nat.rec`` that keeps the least member, ``Nat.card`` of the set) passed G2 on both profiles: no ``=`` or
+  ``↔`` stands beside the solution, so the copy rule had nothing to look for, and the lower bound, the
+  problem's hard half, follows from ``Fin.find_min``. The set argument of ``IsLeast``, ``IsGreatest``,
+  ``IsLUB``, ``IsGLB``, ``Minimal``, ``Maximal`` right before the solution is now one more side for the copy
+  rule (``_answer_extremal``): a value holding it, or its condition, is refused; official answers pass.
+
 Also tried and refused by G2 or G3, or harmless: see :data:`TRIED` (the attack classes of the brief that
 earlier rounds had not covered, each spelled several ways) and ``test_lean_redteam24_tried.py``.
 """
@@ -21,9 +30,10 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import check_forbidden
+from putnam_solver.core.provers.lean._answer_extremal import extremal_sides
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, whole_configs
 from putnam_solver.core.provers.lean.syntax import lex_code
-from putnam_solver.core.verify import GateStatus, Profile
+from putnam_solver.core.verify import GateStatus, Profile, Track
 from tests.helpers import failures, lean_filled, lean_text_verdict, lean_verdict
 
 PROBLEM = "putnam_1962_a1"
@@ -87,3 +97,72 @@ def test_the_configuration_scan_is_linear_in_nested_items() -> None:
     text = "by simp " + "(config := { decide := " * depth + "true" + " })" * depth
     assert whole_configs(lex_code(text)) == []
     assert len(whole_configs(lex_code(text.replace("{ decide := true }", "⟨true⟩")))) == 1
+
+
+SEARCHED = {
+    "Fin.find over the set": (
+        "putnam_1993_b1",
+        "((Fin.find fun i : Fin 5000 => (i : ℕ) ∈ {n : ℕ | 0 < n ∧ ∀ m ∈ Set.Ioo (0 : ℤ) (1993), ∃ k : ℤ, "
+        "(m / 1993 < (k : ℝ) / n) ∧ ((k : ℝ) / n < (m + 1) / 1994) }).map Fin.val).getD 0",
+    ),
+    "List.find? over the condition": (
+        "putnam_2016_a1",
+        "((List.range 9000).find? (fun j => decide (0 < j ∧ ∀ P : ℤ[X], ∀ k : ℤ, 2016 ∣ (derivative^[j] P).eval k)"
+        ")).getD 0",
+    ),
+    "a recursion that keeps the least member": (
+        "putnam_2016_a1",
+        "Nat.rec 0 (fun n r => if n ∈ {j : ℕ | 0 < j ∧ ∀ P : ℤ[X], ∀ k : ℤ, 2016 ∣ (derivative^[j] P).eval k} "
+        "then n else r) 9000",
+    ),
+    "a bound variable renamed": (
+        "putnam_2025_a4",
+        "((Fin.find fun i : Fin 9000 => ∃ A : Fin 2025 → Matrix (Fin i) (Fin i) ℝ, ∀ a b : Fin 2025, a ≤ b → "
+        "(A a * A b = A b * A a ↔ b.val - a.val ∈ ({0, 1, 2024} : Set ℕ))).map Fin.val).getD 0",
+    ),
+    "IsGreatest's set under an unlisted choice": (
+        "putnam_2018_a3",
+        "Classical.epsilon fun y => y ∈ {∑ i, Real.cos (3 * x i) | (x : Fin 10 → ℝ) (hx : ∑ i, Real.cos (x i) = 0)}",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SEARCHED))
+def test_an_extremal_statements_set_held_in_the_answer_is_refused(lean_putnambench: Benchmark, case: str) -> None:
+    problem, value = SEARCHED[case]
+    text = lean_filled(lean_putnambench, problem, Track.NO_ANSWER, value=value, proof="by\n  simp")
+    for profile in (Profile.TEXT, Profile.FULL):
+        verdict = lean_verdict(lean_putnambench, problem, text, profile, Track.NO_ANSWER)
+        assert "statement's own `Is" in failures(verdict).get("G2", ""), (profile, failures(verdict))
+
+
+CLOSED = {
+    "putnam_1993_b1": "3987",
+    "putnam_2016_a1": "8",
+    "putnam_2018_a3": "480 / 49",
+    "putnam_2025_a4": "(2 * 2025 + 1) / 3",
+    "putnam_1992_b1": "fun n => 2 * n - 3",
+}
+
+
+@pytest.mark.parametrize("problem", sorted(CLOSED))
+def test_a_closed_answer_to_an_extremal_statement_passes(lean_putnambench: Benchmark, problem: str) -> None:
+    text = lean_filled(lean_putnambench, problem, Track.NO_ANSWER, value=CLOSED[problem], proof="by\n  simp")
+    assert failures(lean_text_verdict(lean_putnambench, problem, text, Track.NO_ANSWER)) == {}
+
+
+@pytest.mark.parametrize(
+    ("theorem", "sides"),
+    [
+        ("IsLeast { n | P n } sol", [("IsLeast _ _", ["{", "n", "|", "P", "n", "}"])]),
+        ("IsGreatest S ( sol n )", [("IsGreatest _ _", ["S"])]),
+        ("_root_.IsLUB ( f '' T ) sol", [("IsLUB _ _", ["(", "f", "''", "T", ")"])]),
+        ("foo { n | P n } sol", []),
+        ("IsLeast 3 sol", []),
+        ("IsLeast ( a ] sol", []),
+    ],
+)
+def test_the_extremal_set_is_the_argument_right_before_the_solution(theorem: str, sides: list[object]) -> None:
+    tokens = theorem.split()
+    start = tokens.index("sol") - (1 if tokens[tokens.index("sol") - 1] == "(" else 0)
+    assert extremal_sides(tokens, start) == sides
