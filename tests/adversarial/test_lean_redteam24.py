@@ -19,6 +19,10 @@ Found and fixed (accepted by G2 and G3 on both profiles before; the full profile
   problem's hard half, follows from ``Fin.find_min``. The set argument of ``IsLeast``, ``IsGreatest``,
   ``IsLUB``, ``IsGLB``, ``Minimal``, ``Maximal`` right before the solution is now one more side for the copy
   rule (``_answer_extremal``): a value holding it, or its condition, is refused; official answers pass.
+  The same for ``Tendsto F l (𝓝 solution)`` (27 problems): ``F`` under an operator G2 does not name (a
+  candidate's own or a misspelt one, ``Real.mk ⟨F, h⟩``, the real a rational Cauchy sequence tends to) is
+  refused as holding the question's sequence; ``Real.mk`` and ``Real.ofCauchy`` are limit operators by name
+  too.
 
 Also tried and refused by G2 or G3, or harmless: see :data:`TRIED` (the attack classes of the brief that
 earlier rounds had not covered, each spelled several ways) and ``test_lean_redteam24_tried.py``.
@@ -133,8 +137,21 @@ def test_an_extremal_statements_set_held_in_the_answer_is_refused(lean_putnamben
     text = lean_filled(lean_putnambench, problem, Track.NO_ANSWER, value=value, proof="by\n  simp")
     for profile in (Profile.TEXT, Profile.FULL):
         verdict = lean_verdict(lean_putnambench, problem, text, profile, Track.NO_ANSWER)
-        assert "statement's own `Is" in failures(verdict).get("G2", ""), (profile, failures(verdict))
+        assert "statement's own `" in failures(verdict).get("G2", ""), (profile, failures(verdict))
 
+
+LIMIT = "(fun N ↦ ∏ n ∈ Finset.Icc (2 : ℤ) N, ((n : ℝ) ^ 3 - 1) / (n ^ 3 + 1))"
+SEARCHED |= {
+    "a limit by an unlisted name": ("putnam_1977_b1", f"zzLimit {LIMIT}"),
+    "Real.mk of the rational sequence": (
+        "putnam_1977_b1",
+        "Real.mk ⟨(fun N ↦ ∏ n ∈ Finset.Icc (2 : ℤ) N, ((n : ℚ) ^ 3 - 1) / (n ^ 3 + 1)) ∘ Int.ofNat, by simp⟩",
+    ),
+    "the limit of a pair's function": (
+        "putnam_1979_b2",
+        "fun (a, b) => zzLimit (fun t : ℝ => (∫ x in Icc 0 1, (b*x + a*(1 - x))^t)^(1/t))",
+    ),
+}
 
 CLOSED = {
     "putnam_1993_b1": "3987",
@@ -142,6 +159,8 @@ CLOSED = {
     "putnam_2018_a3": "480 / 49",
     "putnam_2025_a4": "(2 * 2025 + 1) / 3",
     "putnam_1992_b1": "fun n => 2 * n - 3",
+    "putnam_1977_b1": "2 / 3",
+    "putnam_1979_b2": "fun (a, b) => (b ^ b / a ^ a) ^ (1 / (b - a)) / Real.exp 1",
 }
 
 
@@ -160,9 +179,16 @@ def test_a_closed_answer_to_an_extremal_statement_passes(lean_putnambench: Bench
         ("foo { n | P n } sol", []),
         ("IsLeast 3 sol", []),
         ("IsLeast ( a ] sol", []),
+        ("Tendsto F atTop ( 𝓝 sol )", [("Tendsto _ _ (𝓝 _)", ["F"])]),
+        (
+            "Tendsto ( fun n => f n ) ( 𝓝[≠] 0 ) ( nhds ( sol ( a , b ) ) )",
+            [("Tendsto _ _ (𝓝 _)", ["(", "fun", "n", "=>", "f", "n", ")"])],
+        ),
+        ("Foo F atTop ( 𝓝 sol )", []),
     ],
 )
 def test_the_extremal_set_is_the_argument_right_before_the_solution(theorem: str, sides: list[object]) -> None:
     tokens = theorem.split()
-    start = tokens.index("sol") - (1 if tokens[tokens.index("sol") - 1] == "(" else 0)
+    at = tokens.index("sol")
+    start = at - (1 if tokens[at - 1] == "(" and tokens[at - 2] != "𝓝" else 0)
     assert extremal_sides(tokens, start) == sides

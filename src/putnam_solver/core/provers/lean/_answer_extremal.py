@@ -11,8 +11,11 @@ member below the bound remains to be shown, and the answer check can only say ``
 The rule: the set (or predicate) argument of ``IsLeast``, ``IsGreatest``, ``IsLUB``, ``IsGLB``, ``Minimal``
 and ``Maximal`` written right before the solution (or its application, ``IsLeast S (solution n)``) is one
 more "other side" of the solution for the copy rule, so a value that holds that set, or the condition it
-binds, anywhere inside it is refused, whatever operator searches it. No official answer holds the set it
-is the extremum of (``test_every_official_answer_is_a_valid_no_answer_value``).
+binds, anywhere inside it is refused, whatever operator searches it. Likewise the function of
+``Tendsto F l (𝓝 solution)`` (27 PutnamBench problems): a value holding ``F`` takes its limit by some
+operator (``limUnder``, ``lim`` and kin are refused by name; this refuses the rest). No official answer
+holds the set it is the extremum of, or the sequence it is the limit of
+(``test_every_official_answer_is_a_valid_no_answer_value``).
 """
 
 from __future__ import annotations
@@ -28,30 +31,34 @@ _CLOSERS: Final = {")": "(", "}": "{", "]": "[", "⟩": "⟨"}
 
 def extremal_sides(theorem: list[str], start: int) -> list[tuple[str, list[str]]]:
     """``[(label, the set)]`` when ``theorem[:start]`` ends with ``IsLeast <set>`` (or another
-    :data:`EXTREMAL_PREDICATES` word), the set one bracketed term or one name; else ``[]``."""
-    if start < 2:
-        return []
-    last = theorem[start - 1]
-    first = start - 1
-    if last in _CLOSERS:
-        depth = 0
-        for j in range(start - 1, -1, -1):
-            if theorem[j] in _CLOSERS:
-                depth += 1
-            elif theorem[j] in _CLOSERS.values():
-                depth -= 1
-                if depth == 0:
-                    first = j
-                    break
-        else:
-            return []
-        if theorem[first] != _CLOSERS[last]:
-            return []
-    elif not starts_letter(last):
-        return []
-    if first < 1:
-        return []
-    parts = name_parts(theorem[first - 1])
-    if not parts or parts[-1] not in EXTREMAL_PREDICATES:
-        return []
-    return [(f"{parts[-1]} _ _", theorem[first:start])]
+    :data:`EXTREMAL_PREDICATES` word), the set one bracketed term or one name; and ``[(label, the
+    function)]`` when it ends with ``Tendsto <function> <filter> (𝓝`` (the solution the limit); else ``[]``."""
+    first = _argument(theorem, start)
+    if first is not None and first >= 1:
+        parts = name_parts(theorem[first - 1])
+        if parts and parts[-1] in EXTREMAL_PREDICATES:
+            return [(f"{parts[-1]} _ _", theorem[first:start])]
+    if start >= 3 and theorem[start - 1] in ("𝓝", "nhds") and theorem[start - 2] == "(":
+        filter_ = _argument(theorem, start - 2)
+        function = _argument(theorem, filter_) if filter_ is not None else None
+        if function is not None and function >= 1 and name_parts(theorem[function - 1])[-1:] == ["Tendsto"]:
+            return [("Tendsto _ _ (𝓝 _)", theorem[function:filter_])]
+    return []
+
+
+def _argument(theorem: list[str], end: int) -> int | None:
+    """Where the one argument that ends right before ``theorem[end]`` begins: a bracketed term or a name."""
+    if end < 1:
+        return None
+    last = theorem[end - 1]
+    if last not in _CLOSERS:
+        return end - 1 if starts_letter(last) else None
+    depth = 0
+    for j in range(end - 1, -1, -1):
+        if theorem[j] in _CLOSERS:
+            depth += 1
+        elif theorem[j] in _CLOSERS.values():
+            depth -= 1
+            if depth == 0:
+                return j if theorem[j] == _CLOSERS[last] else None
+    return None

@@ -25,6 +25,10 @@ EXTREMAL_OPERATORS: Final = (
     "Int.greatestOfBdd",
     "limUnder",
     "lim",
+    # red team 24: a real built as the limit of a rational Cauchy sequence (`Real.mk ⟨f, h⟩`, Mathlib's
+    # Data/Real/Basic.lean), the limit of the question's own sequence with only its Cauchy property to prove
+    "Real.mk",
+    "Real.ofCauchy",
     "Filter.limsup",
     "Filter.liminf",
     "Filter.limsSup",
