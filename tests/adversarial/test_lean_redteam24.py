@@ -24,6 +24,12 @@ Found and fixed (accepted by G2 and G3 on both profiles before; the full profile
   refused as holding the question's sequence; ``Real.mk`` and ``Real.ofCauchy`` are limit operators by name
   too.
 
+* On no-answer, a value that searches the environment by a tactic the search rule did not list: core's
+  ``try?`` (its last resort is ``intros; first | ... | exact?``, src/Lean/Elab/Tactic/Try.lean) and
+  Mathlib's ``observe x : Set ℕ`` (``have x : T := by exact?``, Mathlib/Tactic/Observe.lean), then ``exact
+  x``: like ``exact?``, they can return a helper of the candidate's that holds the question, with no name
+  in the text. Refused now beside ``exact?``, ``apply?``, ``rw?``, ``hint``.
+
 Also tried and refused by G2 or G3, or harmless: see :data:`TRIED` (the attack classes of the brief that
 earlier rounds had not covered, each spelled several ways) and ``test_lean_redteam24_tried.py``.
 """
@@ -192,3 +198,27 @@ def test_the_extremal_set_is_the_argument_right_before_the_solution(theorem: str
     at = tokens.index("sol")
     start = at - (1 if tokens[at - 1] == "(" and tokens[at - 2] != "𝓝" else 0)
     assert extremal_sides(tokens, start) == sides
+
+
+SEARCH_HELPER = "def zzAns : Set ℕ := {1}\n\n"
+
+
+def _with_helper(bench: Benchmark, value: str) -> str:
+    text = lean_filled(bench, "putnam_2024_a1", Track.NO_ANSWER, value=value, proof="by\n  rfl")
+    start = text.index("noncomputable abbrev")
+    return text[:start] + SEARCH_HELPER + text[start:]
+
+
+@pytest.mark.parametrize(
+    "value", ["by try?", "by\n  observe x : Set ℕ\n  exact x", "by\n  observe? x : Set ℕ\n  exact x"]
+)
+def test_a_value_found_by_a_search_tactic_is_refused(lean_putnambench: Benchmark, value: str) -> None:
+    text = _with_helper(lean_putnambench, value)
+    detail = failures(lean_text_verdict(lean_putnambench, "putnam_2024_a1", text, Track.NO_ANSWER)).get("G2", "")
+    assert "searched for in the environment" in detail, detail
+
+
+@pytest.mark.parametrize("value", ["(fun observe : ℕ => ({observe} : Set ℕ)) 1", "by exact {1}", "{1}"])
+def test_a_variable_named_observe_or_a_plain_tactic_stays_accepted(lean_putnambench: Benchmark, value: str) -> None:
+    text = _with_helper(lean_putnambench, value)
+    assert failures(lean_text_verdict(lean_putnambench, "putnam_2024_a1", text, Track.NO_ANSWER)) == {}
