@@ -30,6 +30,12 @@ Found and fixed (accepted by G2 and G3 on both profiles before; the full profile
   x``: like ``exact?``, they can return a helper of the candidate's that holds the question, with no name
   in the text. Refused now beside ``exact?``, ``apply?``, ``rw?``, ``hint``.
 
+* ``bv_decide?``, core's "suggest a proof script for a ``bv_decide`` call" (src/Std/Tactic/BVDecide/Syntax.lean),
+  runs ``bv_decide`` (its proof is ``Lean.ofReduceBool``) and writes an LRAT file beside the source; G3 read
+  the token as a name no word matched. Lean's names may end in ``?`` and ``!``, and a library token so
+  spelt is read before a name of its length: a name part is now matched with those marks taken off
+  (``sorry!``, ``native_decide?`` refused too; ``exact?``, ``simp?``, ``h_sorry?`` kept).
+
 Also tried and refused by G2 or G3, or harmless: see :data:`TRIED` (the attack classes of the brief that
 earlier rounds had not covered, each spelled several ways) and ``test_lean_redteam24_tried.py``.
 """
@@ -222,3 +228,13 @@ def test_a_value_found_by_a_search_tactic_is_refused(lean_putnambench: Benchmark
 def test_a_variable_named_observe_or_a_plain_tactic_stays_accepted(lean_putnambench: Benchmark, value: str) -> None:
     text = _with_helper(lean_putnambench, value)
     assert failures(lean_text_verdict(lean_putnambench, "putnam_2024_a1", text, Track.NO_ANSWER)) == {}
+
+
+@pytest.mark.parametrize("tactic", ["bv_decide?", "native_decide?", "admit!", "plausible?", "Nat.sorry!", "stop?!"])
+def test_a_forbidden_word_ending_in_a_question_or_exclamation_mark_is_refused(tactic: str) -> None:
+    assert [v.construct for v in check_forbidden(f"theorem x : True := by {tactic}\n")] == [tactic]
+
+
+@pytest.mark.parametrize("tactic", ["exact?", "apply?", "simp?", "decide?", "h_sorry?", "hsorry!", "x?", "aesop?"])
+def test_other_names_ending_in_those_marks_stay_accepted(tactic: str) -> None:
+    assert check_forbidden(f"theorem x : True := by {tactic}\n") == []
