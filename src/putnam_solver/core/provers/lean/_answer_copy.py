@@ -55,6 +55,7 @@ from putnam_solver.core.provers.lean._answer_contains import (
     needles,
 )
 from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
+from putnam_solver.core.provers.lean._answer_extremal import extremal_sides
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_order import TooDeep
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
@@ -414,7 +415,7 @@ def _other_sides(theorem: list[str], start: int, end: int) -> list[tuple[str, li
         before = theorem[: start - 1][::-1]
         closers = {close: open_ for open_, close in OPEN_CLOSE.items()}
         sides += [(relation, before[:k][::-1]) for k in _side_ends(before, STARTS_A_SIDE[relation], closers)]
-    return sides
+    return sides + extremal_sides(theorem, start)  # `IsLeast S solution`: its set `S` (red team 24)
 
 
 def _side_ends(texts: list[str], ends: frozenset[str], brackets: dict[str, str]) -> list[int]:

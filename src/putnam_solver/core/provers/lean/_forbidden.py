@@ -25,6 +25,7 @@ from putnam_solver.core.provers.lean._policy import (
     elaboration_option,
     option_allowed,
 )
+from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, whole_configs
 from putnam_solver.core.provers.lean.syntax import (
     DOC,
     IDENT,
@@ -51,6 +52,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         text = said.get(rule.construct) or said.setdefault(rule.construct, f"{rule.rule}: {rule.reason}")
         found.append(Violation(token.line, construct, text))
 
+    for token in whole_configs(tokens) if CONFIG_CONSTRUCT in rules else ():  # read by field (red team 24)
+        add(token, rules[CONFIG_CONSTRUCT], CONFIG_CONSTRUCT)
     texts = list(map(_TEXT, tokens))
     flagged = _flagged_texts(set(texts), words)
     if not flagged:
@@ -68,7 +71,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         if token.kind == IDENT or glued:
             parts = name_parts(text)
             absolute = parts[1:] if parts[:1] == ["_root_"] else parts  # `_root_.Lean.x` is `Lean.x`
-            hit = next((p for p in parts if p in words), None)
+            hit = next((w for w in map(_bare, parts) if w in words), None)
             if hit is not None:
                 add(token, words[hit], text)
             elif absolute[:1] == ["Lean"]:
@@ -140,6 +143,15 @@ def _tail_rule(
     return None
 
 
+def _bare(part: str) -> str:
+    """A name part without the ``?`` and ``!`` that end it (red team 24). Lean's name characters include
+    them (``isIdRest``), and a library token that ends in one is read before a name of the same length:
+    core's ``bv_decide?`` (src/Std/Tactic/BVDecide/Syntax.lean, "suggest a proof script for a
+    ``bv_decide`` call") runs ``bv_decide``, whose proof is ``Lean.ofReduceBool``, and G3 read it as a name
+    no word matched. ``sorry!``, ``native_decide?`` and kin are refused with their word alike."""
+    return part.rstrip("?!") or part
+
+
 def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
     """Whether a token with this text can be reported by :func:`scan_forbidden` (whatever its kind and
     neighbours): texts that are none of these are skipped there, each distinct text decided once."""
@@ -147,7 +159,7 @@ def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
         return True
     parts = name_parts(text)
     absolute = parts[1:] if parts[:1] == ["_root_"] else parts
-    if absolute[:1] == ["Lean"] or not words.keys().isdisjoint(parts):  # any part a word (in C)
+    if absolute[:1] == ["Lean"] or not words.keys().isdisjoint(map(_bare, parts)):  # any part a word (in C)
         return True
     return bool(parts) and (bool(_tails(parts[0], words)) or (text[:1] == "`" and parts[0] in _TAIL_WORDS))
 

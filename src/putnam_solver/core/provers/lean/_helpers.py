@@ -211,17 +211,20 @@ def answer_violations(
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
         elif fields.unproven(i):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", FIELD_RULE))
-        elif token.text in _SEARCH_WORDS or (token.text == "hint" and i > first_by):
+        elif token.text in _SEARCH_WORDS or (token.text in _SEARCH_AFTER_BY and i > first_by):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", SEARCH_RULE))
     return violations
 
 
-_SEARCH_WORDS: Final = frozenset({"exact?", "apply?", "library_search", "rw?"})
+_SEARCH_WORDS: Final = frozenset({"exact?", "apply?", "library_search", "rw?", "try?"})
+_SEARCH_AFTER_BY: Final = frozenset({"hint", "observe", "observe?"})
 """Tactics (and ``exact?%``, the term) that pick a term from the whole environment (Lean core's library
-search indexes every constant, the current module's included; Mathlib's ``hint``, refused after a
-``by`` since ``hint`` alone can name a variable, runs such tactics): in a value they can return a
-constant of the candidate's own (a helper holding the question restated), which no name in the text
-shows, or a choice operator."""
+search indexes every constant, the current module's included; Mathlib's ``hint``, and, red team 24, core's
+``try?``, whose last resort is ``intros; first | ... | exact?`` (src/Lean/Elab/Tactic/Try.lean,
+``mkTryEvalSuggestStx``), and Mathlib's ``observe x : T``, ``have x : T := by exact?``
+(Mathlib/Tactic/Observe.lean), run such tactics; the words that can name a variable only after a ``by``):
+in a value they can return a constant of the candidate's own (a helper holding the question restated),
+which no name in the text shows, or a choice operator."""
 SEARCH_RULE: Final = (
     "the answer is searched for in the environment, which holds the candidate's own helpers; state the answer"
 )

@@ -1,0 +1,105 @@
+"""Operators a no-answer value may not use (``_policy.LeanPolicy.choice_operators`` and
+``analysis_operators``): extremal and limit operators, and the integrals, series and derivatives a question
+asks to evaluate."""
+
+from __future__ import annotations
+
+from typing import Final
+
+EXTREMAL_OPERATORS: Final = (
+    "sInf",
+    "sSup",
+    "iInf",
+    "iSup",
+    "WellFounded.min",
+    "Nonempty.some",
+    "Function.surjInv",
+    "Nat.findGreatest",
+    "Finset.min'",
+    "Finset.max'",
+    "Finset.inf'",
+    "Finset.sup'",
+    "Function.argmin",
+    "Function.argminOn",
+    "Int.leastOfBdd",
+    "Int.greatestOfBdd",
+    "limUnder",
+    "lim",
+    # red team 24: a real built as the limit of a rational Cauchy sequence (`Real.mk ⟨f, h⟩`, Mathlib's
+    # Data/Real/Basic.lean), the limit of the question's own sequence with only its Cauchy property to prove
+    "Real.mk",
+    "Real.ofCauchy",
+    "Filter.limsup",
+    "Filter.liminf",
+    "Filter.limsSup",
+    "Filter.limsInf",
+    # red team 12: the duals and the unprimed forms of the finite extremal operators above (`s.min`
+    # was refused and `s.max` accepted): a finset's greatest element of `WithBot`, its `sup` of a
+    # function (for `ℕ`, the largest value), a list's largest element
+    "Finset.max",
+    "Finset.min",
+    "Finset.sup",
+    "Finset.inf",
+    "Multiset.sup",
+    "Multiset.inf",
+    "WellFounded.sup",
+    "List.maximum",
+    "List.minimum",
+    "List.max?",
+    "List.min?",
+    "List.argmax",
+    "List.argmin",
+    # red team 14: the infimum and supremum of distances (`infDist x s` is `⨅ y ∈ s, dist x y`, `diam s`
+    # a `⨆`), the answer to "find the least distance" written as the question
+    "Metric.infDist",
+    "Metric.diam",
+    "EMetric.diam",
+    "EMetric.infEdist",
+    "Metric.hausdorffDist",
+    "EMetric.hausdorffEdist",
+)
+"""Choice operators by another name (Rocq's list has ``ex_minn``): "the least ``n`` with ``P``" written
+``sInf {n | P n}`` is the question, not its answer (the theorem then holds by ``rfl``). No official
+PutnamBench answer and no published proof's answer uses any of them. Counting (``ncard``, ``card``) is
+not here: a published sound proof answers ``putnam_2011_a1`` with the ``ncard`` of a set it derived.
+Limits are here too: ``limUnder atTop u`` is ``lim (map u atTop)``, which Mathlib defines as
+``Classical.epsilon fun x => map u atTop ≤ 𝓝 x`` (Mathlib/Topology/Defs/Filter.lean), and ``limsup``
+is an ``sInf``; as the answer of a problem stated ``Tendsto u atTop (𝓝 putnam_X_solution)`` (26
+PutnamBench problems) it leaves only convergence to prove, not the value (a published "proof" of
+``putnam_2015_b6`` answers with ``limUnder``)."""
+
+
+ANALYSIS_OPERATORS: Final = (
+    "∫",
+    "∑'",
+    "∏'",
+    "∮",
+    "MeasureTheory.integral",
+    "MeasureTheory.lintegral",
+    "MeasureTheory.volume",
+    "intervalIntegral",
+    "circleIntegral",
+    "tsum",
+    "tprod",
+    "deriv",
+    "derivWithin",
+    "fderiv",
+    "fderivWithin",
+    "iteratedDeriv",
+    "iteratedDerivWithin",
+    "iteratedFDeriv",
+    "iteratedFDerivWithin",
+    "lineDeriv",
+    "taylorWithin",
+    "taylorWithinEval",
+    "taylorCoeffWithin",
+)
+"""What Rocq's G4 refuses as ``answer_limit_operators`` (Coquelicot's ``RInt``, ``Series``, ``Derive``),
+in Mathlib's names: about sixty PutnamBench theorems ask for the value of an integral, a series or a
+derivative (``putnam_1980_a3``: ``∫ x in Set.Ioo 0 (Real.pi / 2), ... = putnam_1980_a3_solution``), and
+that expression copied as the no-answer answer makes the theorem ``rfl``. Each is also defined by choice
+(``deriv`` is ``fderiv``'s ``Classical.choose`` of a derivative, ``tsum`` a ``Classical.choose`` of a sum,
+``∫`` a limit of simple functions). The notations are matched as tokens (``∫⁻`` begins with ``∫``), the
+names as a choice operator's are. No official answer uses any of them; an average (``⨍``) is not here,
+since the official answer of ``putnam_1962_a2`` characterises its functions by one (and no theorem asks
+for an average's value)."""
