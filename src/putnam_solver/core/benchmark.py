@@ -30,10 +30,15 @@ from putnam_solver.core.benchmarks import (
 )
 from putnam_solver.core.json_depth import MAX_DEPTH, nesting_depth
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.sandbox.hidden import hide
 from putnam_solver.core.util import json_error
 
 PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
-IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+MAX_ID_CHARS = 128
+IDENTIFIER = re.compile(rf"[A-Za-z_][A-Za-z0-9_]{{0,{MAX_ID_CHARS - 1}}}")
+"""A problem id: it names files and folders (the candidate, the sandbox's workdir, a run's evidence, a
+bundle's entries), so it is bounded well below a file name's 255 bytes (the longest shipped id has 62)."""
+ID_RULE = f"a letter or `_`, then letters, digits or `_`, at most {MAX_ID_CHARS} characters in all (ids name files)"
 BENCHMARK_ENV = "PUTNAM_BENCHMARK"
 
 
@@ -198,6 +203,7 @@ def load_benchmark(path: Path, expected_sha256: str | None = None, split: str | 
         raw = read_regular_file(path.resolve(), MAX_BENCHMARK_BYTES)
     except UnsafeFile as exc:
         raise BenchmarkError(f"{exc}; a benchmark is a JSONL file") from exc
+    hide(path)  # its answers never reach a sandbox (``sandbox.hidden``)
     actual = hashlib.sha256(raw).hexdigest()
     builtin = registered_file(path.name)
     pin_name: str | None = None
@@ -282,7 +288,8 @@ def problem_from_record(where: str, record: Any, shape: RecordShape = RecordShap
         raise BenchmarkError(f"{where}: expected a JSON object, found {type(record).__name__}")
     problem_id = record.get("problem_id")
     if not isinstance(problem_id, str) or not IDENTIFIER.fullmatch(problem_id):
-        raise BenchmarkError(f"{where}: problem_id {problem_id!r} is not a valid identifier")
+        shown = problem_id if not isinstance(problem_id, str) or len(problem_id) <= 80 else problem_id[:80] + "..."
+        raise BenchmarkError(f"{where}: problem_id {shown!r} is not a valid identifier: {ID_RULE}")
     if shape.id_pattern is not None and not shape.id_pattern.fullmatch(problem_id):
         raise BenchmarkError(
             f"{where}: problem_id {problem_id!r} is not of the form {shape.id_pattern.pattern} "

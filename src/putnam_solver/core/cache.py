@@ -172,7 +172,7 @@ class VerdictCache:
             return
         payload = {**verdict.to_json(), "key": key, "expected_gates": list(verdict.expected_gates)}
         entry = self._path(key).relative_to(self.directory)
-        with contextlib.suppress(UnsafeFile):  # a folder planted as a link: this verdict is only not kept
+        with contextlib.suppress(UnsafeFile, OSError):  # a planted link, a full disk: this verdict is only not kept
             write_below(self.directory, entry, json.dumps(payload, sort_keys=True).encode("utf-8"), ENTRY_MODE)
 
 
@@ -221,7 +221,13 @@ def verdict_from_json(data: dict[str, Any]) -> Verdict:
         track=Track(data["track"]),
         profile=Profile(data["profile"]),
         gates=[
-            GateResult(g["id"], g["name"], GateStatus(g["status"]), g["detail"], g.get("evidence", {}))
+            GateResult(
+                _a(str, g["id"]),
+                _a(str, g["name"]),
+                GateStatus(g["status"]),
+                _a(str, g["detail"]),
+                _a(dict, g.get("evidence", {})),
+            )
             for g in data["gates"]
         ],
         expected_gates=tuple(data["expected_gates"]),
@@ -231,9 +237,16 @@ def verdict_from_json(data: dict[str, Any]) -> Verdict:
         benchmark_sha256=data["benchmark_sha256"],
         benchmark_pinned=data["benchmark_pinned"],
         candidate_path=data.get("candidate_path"),
-        answers=data.get("answers", {}),
+        answers=_a(dict, data.get("answers", {})),
         unsafe_no_sandbox=bool(data.get("unsafe_no_sandbox", False)),
         allow_recursion=bool(data.get("allow_recursion", False)),
         benchmark=dict(data.get("benchmark") or {}),
         ran_on=dict(data.get("ran_on", {})),
     )
+
+
+def _a(kind: type, value: Any) -> Any:
+    """``value`` if it is a ``kind``, else TypeError: an entry of other types is damaged, a miss (``get``)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"a {kind.__name__} expected in a verdict entry")
+    return value

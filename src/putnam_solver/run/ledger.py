@@ -55,12 +55,14 @@ from putnam_solver.run.ledger_rows import (
     now,
     optional_text,
     sha256_text,
+    strict_text,
     subattempt_row,
 )
-from putnam_solver.run.ledger_schema import SCHEMA_VERSION, create_or_migrate
+from putnam_solver.run.ledger_schema import SCHEMA, SCHEMA_VERSION, create_or_migrate
 from putnam_solver.run.ledger_seals import seal_attempt, seal_plan
 from putnam_solver.run.ledger_sketches import COLUMNS as SKETCH_COLUMNS
 from putnam_solver.run.ledger_sketches import SketchMade, SketchRow, sketch_row, upsert_sketch
+from putnam_solver.run.ledger_types import check_stored_types
 from putnam_solver.run.ledger_writes import (
     dump_json,
     insert_attempt,
@@ -138,9 +140,15 @@ class Ledger:
             )
         try:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
+            db.text_factory = strict_text(path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             create_or_migrate(db, path, guard)
+            try:
+                check_stored_types(db, path, SCHEMA)
+            except BaseException:
+                db.close()
+                raise
             db.execute("PRAGMA foreign_keys=ON")
         except sqlite3.DatabaseError as exc:
             raise LedgerError(f"{path}: cannot open the run ledger: {exc}") from exc

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from putnam_solver import bounded_json
-from putnam_solver.core.benchmark import IDENTIFIER
+from putnam_solver.core.benchmark import ID_RULE, IDENTIFIER
 from putnam_solver.core.util import InputError
 
 MAX_COLUMN_BYTES = 64 << 20
@@ -199,10 +201,28 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def strict_text(path: Path) -> Callable[[bytes], str]:
+    """SQLite's text as ``str`` (the connection's ``text_factory``): bytes that are not UTF-8, which only an
+    edit can put in a ledger putnam wrote, are refused by the ledger's name, where sqlite3's own decoding
+    error ended every reader in "unexpected OperationalError ... a bug in putnam"."""
+
+    def decode(raw: bytes) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            shown = raw[max(0, exc.start - 20) : exc.start + 20]
+            raise LedgerError(
+                f"{path}: a text column is not UTF-8 (byte {exc.start}, near {shown!r}); {EDITED}"
+            ) from exc
+
+    return decode
+
+
 def checked_id(value: Any, where: str) -> str:
     """``value`` if it is a problem id (``IDENTIFIER``), else LedgerError: ids become folder names."""
     if not isinstance(value, str) or not IDENTIFIER.fullmatch(value):
-        raise LedgerError(f"{where}: problem id {value!r} is not an id ({IDENTIFIER.pattern}); {EDITED}")
+        shown = value[:80] + "..." if isinstance(value, str) and len(value) > 80 else value
+        raise LedgerError(f"{where}: problem id {shown!r} is not an id ({ID_RULE}); {EDITED}")
     return value
 
 

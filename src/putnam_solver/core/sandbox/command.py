@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from putnam_solver.core.sandbox.hidden import cover_argv
 from putnam_solver.core.sandbox.host import (
     Cgroup,
     Identity,
@@ -93,6 +94,7 @@ def bwrap_argv(bwrap: str, argv: Sequence[str], workdir: Path, readonly: Sequenc
         args += ["--perms", "0755", "--dir", _OUTPUT_DIR]
         for index, name in enumerate(box.outputs):
             args += ["--bind", str(workdir / name), f"{_OUTPUT_DIR}/{index}"]
+    args += cover_argv([*(Path(top) for top in _SYSTEM_DIRS if not Path(top).is_symlink()), *readonly])
     args += ["--remount-ro", "/", "--chdir", str(workdir), "--cap-drop", "ALL"]
     if box.identity.drop:
         for cap in _SETPRIV_CAPS:

@@ -20,6 +20,7 @@ loopback; the commands the model runs are cut off from the network by the CLI's 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import pwd
@@ -40,6 +41,7 @@ from inspect_ai.util import (
 from pydantic import BaseModel
 from typing_extensions import override
 
+from putnam_solver.core.sandbox.hidden import cover_argv
 from putnam_solver.run.agent._inspect import SANDBOX_CLI, LocalSandboxEnvironment
 
 SANDBOX_NAME = "putnam-cli"
@@ -142,6 +144,8 @@ def layer_argv(layer: CliLayer, workspace: Path, cwd: str, env: Mapping[str, str
         args += ["--ro-bind", str(own), f"/etc/{own.name}"]
     for install in layer.installs:
         args += ["--ro-bind", install, install]
+    shown = [Path(d) for d in _SYSTEM_DIRS if os.path.isdir(d) and not os.path.islink(d)]
+    args += cover_argv([*shown, *(Path(i) for i in layer.installs)])  # benchmark files (``sandbox.hidden``)
     args += ["--bind", str(workspace), str(workspace), "--chdir", cwd, "--clearenv"]
     base = {"PATH": os.pathsep.join([*layer.path, _SYSTEM_PATH]), "HOME": str(workspace), "LANG": "C.UTF-8"}
     for name, value in {**base, **env}.items():
@@ -150,14 +154,17 @@ def layer_argv(layer: CliLayer, workspace: Path, cwd: str, env: Mapping[str, str
 
 
 def hand_over(workspace: Path) -> None:
-    """Give the workspace to the layer's uid (when the harness is root), never following a link."""
+    """Give the workspace to the layer's uid (when the harness is root), never following a link: each name
+    is changed relative to its folder's open descriptor (``os.fwalk``), so a folder the agent swaps for a
+    link while the walk runs (it is called again at each process inspect-swe starts) leads nowhere else."""
     ids = _agent_ids()
     if ids is None:
         return
     os.chown(workspace, *ids, follow_symlinks=False)
-    for root, dirs, files in os.walk(workspace):
+    for _, dirs, files, folder in os.fwalk(workspace):
         for name in [*dirs, *files]:
-            os.chown(os.path.join(root, name), *ids, follow_symlinks=False)
+            with contextlib.suppress(FileNotFoundError):  # removed by the agent meanwhile
+                os.chown(name, *ids, dir_fd=folder, follow_symlinks=False)
 
 
 @cache

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from putnam_solver.core.provers.lean._file_reads import FILE_READING
 from putnam_solver.core.provers.lean._operators import ANALYSIS_OPERATORS, EXTREMAL_OPERATORS
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, CONFIG_REASON
 from putnam_solver.core.provers.lean.syntax import normalize_name
@@ -346,6 +347,7 @@ POLICY: Final = LeanPolicy(
             "autoImplicit",
             "relaxedAutoImplicit",
         ),
+        *(ForbiddenRule(*words) for words in FILE_READING),
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
         ForbiddenRule(
             "#command",

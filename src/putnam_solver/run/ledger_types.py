@@ -1,0 +1,57 @@
+"""What SQLite holds in a ledger handed over, checked against the types putnam writes, before anything reads it.
+
+Every reader checks the values it uses (ids by the id grammar, numbers as integers, JSON within bounds:
+``ledger_rows``), but SQLite lets an edit store any value in any column, and Python's ``sqlite3`` returns it
+as what it is: a BLOB as ``bytes``, text that is not UTF-8 as a decoding error, a column dropped as "no such
+column". Red team round 8 of the trust paths: ``putnam report``, ``export`` and ``audit`` ended in
+"unexpected TypeError/OperationalError ... a bug in putnam" on a ledger whose ``transcript`` or ``error`` was
+a BLOB, or whose ``candidate`` was not UTF-8. So when a ledger is opened, every column of every table putnam
+defines must exist and hold no storage class putnam never writes there (``typeof``), and text is decoded
+strictly (``ledger_rows.strict_text``); anything else refuses the ledger whole, by table and column.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from functools import cache
+from pathlib import Path
+
+from putnam_solver.run.ledger_rows import EDITED, LedgerError
+
+REFUSED = {"INTEGER": ("blob",), "REAL": ("blob",), "TEXT": ("blob", "integer", "real")}
+"""The storage classes (``typeof``) no column of each declared type holds as putnam writes it. Text in a
+number column is left to the readers, which refuse it with what the number is (``checked_number``...);
+a number cannot reach a TEXT column of putnam's schema (SQLite stores it as text), only of one redeclared."""
+
+
+@cache
+def expected_columns(schema: str) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Each table's columns and declared types, as a fresh ledger made from ``schema`` has them."""
+    fresh = sqlite3.connect(":memory:")
+    try:
+        fresh.executescript(schema)
+        tables = [row[0] for row in fresh.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {t: tuple((c[1], str(c[2]).upper()) for c in fresh.execute(f'PRAGMA table_info("{t}")')) for t in tables}
+    finally:
+        fresh.close()
+
+
+def check_stored_types(db: sqlite3.Connection, path: Path, schema: str) -> None:
+    """LedgerError naming the table and column where ``db`` lacks a column putnam defines or holds a value
+    of another storage class than putnam writes there (see the module docstring)."""
+    for table, columns in expected_columns(schema).items():
+        present = {row[1] for row in db.execute(f'PRAGMA table_info("{table}")')}
+        for name, declared in columns:
+            if name not in present:
+                raise LedgerError(f"{path}: table {table} has no column {name}; {EDITED}")
+            refused = REFUSED.get(declared.split()[0] if declared else "", ())
+            if not refused:
+                continue
+            marks = ", ".join("?" * len(refused))
+            found = db.execute(
+                f'SELECT typeof("{name}") FROM "{table}" WHERE typeof("{name}") IN ({marks}) LIMIT 1', refused
+            ).fetchone()
+            if found is not None:
+                raise LedgerError(
+                    f"{path}: {table}.{name} holds a {found[0]} value, where putnam writes {declared}; {EDITED}"
+                )
