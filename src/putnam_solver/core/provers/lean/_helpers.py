@@ -11,6 +11,7 @@ from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
+from putnam_solver.core.provers.lean._answer_search import SEARCH_RULE, searches_environment
 from putnam_solver.core.provers.lean._continuation import IN_RULE, command_ins
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
@@ -211,23 +212,9 @@ def answer_violations(
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
         elif fields.unproven(i):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", FIELD_RULE))
-        elif token.text in _SEARCH_WORDS or (token.text in _SEARCH_AFTER_BY and i > first_by):
+        elif searches_environment(value, i, first_by):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", SEARCH_RULE))
     return violations
-
-
-_SEARCH_WORDS: Final = frozenset({"exact?", "apply?", "library_search", "rw?", "try?"})
-_SEARCH_AFTER_BY: Final = frozenset({"hint", "observe", "observe?"})
-"""Tactics (and ``exact?%``, the term) that pick a term from the whole environment (Lean core's library
-search indexes every constant, the current module's included; Mathlib's ``hint``, and, red team 24, core's
-``try?``, whose last resort is ``intros; first | ... | exact?`` (src/Lean/Elab/Tactic/Try.lean,
-``mkTryEvalSuggestStx``), and Mathlib's ``observe x : T``, ``have x : T := by exact?``
-(Mathlib/Tactic/Observe.lean), run such tactics; the words that can name a variable only after a ``by``):
-in a value they can return a constant of the candidate's own (a helper holding the question restated),
-which no name in the text shows, or a choice operator."""
-SEARCH_RULE: Final = (
-    "the answer is searched for in the environment, which holds the candidate's own helpers; state the answer"
-)
 
 
 def header_namespaces(expected: Statement, opens: Sequence[Command] = ()) -> list[str]:
