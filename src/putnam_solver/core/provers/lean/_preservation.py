@@ -54,6 +54,7 @@ from putnam_solver.core.provers.lean._helpers import (
     needs_g6,
     show,
 )
+from putnam_solver.core.provers.lean._open_decl import open_in_end
 from putnam_solver.core.provers.lean._opens_in_force import answer_reads, answers_at
 from putnam_solver.core.provers.lean._opens_in_force import command_key as _key
 from putnam_solver.core.provers.lean._opens_in_force import open_violations as _open_violations
@@ -336,7 +337,7 @@ def _combinator_prefix_end(
             if not (option_allowed(name, policy) or (helper and signature_option(name))):
                 break
             i += 4
-        elif tokens[i].text == "open" and (after := _open_in_end(tokens, i)) is not None:
+        elif tokens[i].text == "open" and (after := open_in_end(tokens, i)) is not None:
             opens.append(tokens[i])
             i = after
         else:
@@ -352,19 +353,11 @@ def _statement_prefix(tokens: Sequence[Token]) -> Sequence[Token]:
     while i < len(tokens):
         if tokens[i].text == "set_option" and i + 3 < len(tokens) and tokens[i + 3].text == "in":
             i += 4
-        elif tokens[i].text == "open" and (after := _open_in_end(tokens, i)) is not None:
+        elif tokens[i].text == "open" and (after := open_in_end(tokens, i)) is not None:
             i = after
         else:
             break
     return tokens[:i]
-
-
-def _open_in_end(tokens: Sequence[Token], i: int) -> int | None:
-    """Index after the ``in`` of ``open NAMES in`` at ``i`` (plain names only), else None."""
-    j = i + 1
-    while j < len(tokens) and tokens[j].kind == IDENT and tokens[j].text != "in":
-        j += 1
-    return j + 1 if j > i + 1 and j < len(tokens) and tokens[j].text == "in" else None
 
 
 def _without_docs(tokens: Sequence[Token], drop: frozenset[str] = frozenset()) -> list[Token]:
