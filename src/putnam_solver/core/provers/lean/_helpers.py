@@ -458,8 +458,12 @@ def helper_name_violations(
     command: Command, name: str, expected: Statement, namespace: Sequence[str]
 ) -> list[Violation]:
     """A helper may not become what a name of the statement resolves to. At top level: not a challenge
-    declaration, nor a name the statement uses free (a bound variable's name is harmless: with
-    ``autoImplicit`` off the statement's occurrence is the local). In a namespace ``N``: its name may
+    declaration, nor a name the statement uses free. With ``autoImplicit`` off a name the theorem binds
+    anywhere is harmless: an occurrence is the local or, outside every scope of its name, a declaration,
+    which a root helper could only make ambiguous. Under ``autoImplicit`` such an occurrence may be an
+    auto-bound variable that a root helper so named replaces (red team 25): there a name counts as free
+    where any occurrence is outside its binders' scopes (``Statement.names_used_free``). In a namespace
+    ``N``: its name may
     not be any part of any name in the statement, since ``x.h`` finds ``N.h`` for ``x : N``."""
     full = ".".join([*namespace, name])
     if full in expected.declared_names:
@@ -467,7 +471,8 @@ def helper_name_violations(
     if namespace and name in expected.name_parts_used:
         rule = "inside a namespace, a helper named like a part of a statement name could be what dot notation finds"
         return [Violation(command.line, f"`{full}`", rule)]
-    if not namespace and name in expected.referenced_names - expected.bound_names:
+    free = expected.names_used_free if expected.auto_bound else expected.referenced_names - expected.bound_names
+    if not namespace and name in free:
         rule = "is a name the challenge uses: the statement could come to mean this helper"
         return [Violation(command.line, f"`{name}`", rule)]
     return []
