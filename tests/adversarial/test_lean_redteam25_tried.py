@@ -1,8 +1,8 @@
 """Red team 25: what was tried against miniF2F's and ProofNet's headers, and how G1-G3 judged it.
 
 About 250 candidates in all (this file keeps 63) on ``mathd_algebra_17`` (header ``open BigOperators
-Real Nat Topology Rat``, hole ``:= by sorry``) and on ProofNet statements with a header of their own: ``Munkres_exercise_20_2`` (a
-``noncomputable section`` left open), ``Rudin_exercise_3_5`` (``local notation "limsup"``),
+Real Nat Topology Rat``, hole ``:= by sorry``) and on ProofNet statements with a header of their own:
+``Munkres_exercise_20_2`` (a ``noncomputable section`` left open), ``Rudin_exercise_3_5`` (``local notation "limsup"``),
 ``Munkres_exercise_21_6a`` (``abbrev I``) and ``Ireland_Rosen_exercise_2_4``, whose ``f_a`` is bound by no
 binder: miniF2F and ProofNet keep Lean's default ``autoImplicit`` (their ``lean_options`` are empty), so
 ``f_a`` is an auto-bound implicit, and a root declaration named ``f_a`` would turn the hypothesis ``hf``
