@@ -7,6 +7,11 @@ sum_range_succ) in`` or ``open Real renaming sqrt → s in`` before a helper (it
 was refused as words "not permitted before a helper", on every profile; before the theorem, as a changed
 statement, where ``open N in`` is left to G6. G2 now reads the prefix by Lean's grammar (``_open_decl``).
 
+And a second one: a helper after the theorem named like a name of the statement (``def f_a`` after
+``Ireland_Rosen_exercise_2_4``, ``Zz.sqrt`` after ``mathd_algebra_17``) was refused, though Lean has
+elaborated the theorem before it exists (``_preservation._after_theorem``); only a challenge declaration's
+name stays refused there (a second declaration of it would take the theorem's name).
+
 Also tried against the headers' shapes and refused or left to G6 (or harmless): see ``TRIED`` in
 ``test_lean_redteam25_tried.py``.
 """
@@ -57,9 +62,8 @@ def _minif2f(bench: Benchmark, before: str) -> str:
 
 
 def _proofnet(bench: Benchmark, before: str) -> str:
-    text = LEAN_PROVER.challenge(bench.problems[PROOFNET], Track.WITH_ANSWER)
-    at, hole = text.index(f"theorem {PROOFNET}"), text.rindex("sorry")
-    text = text[:hole] + "simp" + text[hole + len("sorry") :]
+    text = _proved(bench, PROOFNET)
+    at = text.index(f"theorem {PROOFNET}")
     return text[:at] + before + text[at:]
 
 
@@ -115,3 +119,39 @@ def test_open_declarations_end_where_lean_reads_them(text: str, end: int | None)
     tokens = lex_code(text)
     assert open_decl_end(tokens, 0) == end
     assert open_in_end(tokens, 0) == (None if end is None else end + 1)
+
+
+AFTER_THE_THEOREM = {
+    "a root helper named like an auto-bound name": ("proofnet", "Ireland_Rosen_exercise_2_4", "def f_a : ℕ := 1\n"),
+    "a helper in a namespace, named like a name part": (
+        "minif2f",
+        MINIF2F,
+        "namespace Zz\nnoncomputable def sqrt (x : ℝ) : ℝ := x\nend Zz\n",
+    ),
+    "a root helper named like a header definition's variable": ("proofnet", "Munkres_exercise_13_4a1", "def T := 1\n"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(AFTER_THE_THEOREM))
+def test_helpers_after_the_theorem_may_take_the_statements_names(
+    minif2f: Benchmark, proofnet: Benchmark, case: str
+) -> None:
+    which, problem, helper = AFTER_THE_THEOREM[case]
+    bench = minif2f if which == "minif2f" else proofnet
+    candidate = (_minif2f(bench, "") if problem == MINIF2F else _proved(bench, problem)) + f"\n{helper}"
+    verdict = lean_text_verdict(bench, problem, candidate)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+def test_a_challenge_name_after_the_theorem_stays_refused(minif2f: Benchmark, proofnet: Benchmark) -> None:
+    verdict = lean_text_verdict(minif2f, MINIF2F, _minif2f(minif2f, "") + f"\ntheorem {MINIF2F} : True := trivial\n")
+    assert "collides with a challenge declaration" in failures(verdict).get("G2", ""), failures(verdict)
+    problem = "Munkres_exercise_21_6a"
+    verdict = lean_text_verdict(proofnet, problem, _proved(proofnet, problem) + "\nprivate def I : ℕ := 1\n")
+    assert "collides with a challenge declaration" in failures(verdict).get("G2", ""), failures(verdict)
+
+
+def _proved(bench: Benchmark, problem: str) -> str:
+    text = LEAN_PROVER.challenge(bench.problems[problem], Track.WITH_ANSWER)
+    hole = text.rindex("sorry")
+    return text[:hole] + "simp" + text[hole + len("sorry") :]

@@ -207,7 +207,7 @@ def _scope_command(
         what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
         deferred = [Violation(command.line, show(command), needs_g6(what))]
         return deferred + _addition_violations(command, expected, policy, namespace, walk)  # G6 cannot lift them
-    return _addition_violations(command, expected, policy, namespace, walk)
+    return _addition_violations(command, expected, policy, namespace, walk, after)
 
 
 def _dotted_prefix(command: Command) -> list[str]:
@@ -413,10 +413,16 @@ def _compare(
 
 
 def _addition_violations(
-    command: Command, expected: Statement, policy: LeanPolicy, namespace: Sequence[str], walk: Walk
+    command: Command,
+    expected: Statement,
+    policy: LeanPolicy,
+    namespace: Sequence[str],
+    walk: Walk,
+    after_theorem: bool = False,
 ) -> list[Violation]:
     """A command the challenge does not have: allowed only if it is a permitted helper, declared at top
-    level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open)."""
+    level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open). After the
+    theorem (``after_theorem``) a helper's name is free but for the challenge's own (:func:`_after_theorem`)."""
     if local_instance(command):
         prefix = helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
         return prefix + local_instance_violations(command, walk, expected, namespace)
@@ -444,5 +450,5 @@ def _addition_violations(
     elif name_parts(name)[0] == "_root_":
         violations.append(Violation(command.line, f"`{name}`", "helper names may not escape to `_root_`"))
     else:
-        violations += helper_name_violations(command, name_parts(name)[-1], expected, namespace)
+        violations += helper_name_violations(command, name_parts(name)[-1], expected, namespace, after_theorem)
     return violations
