@@ -11,6 +11,7 @@ from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_aux import auxiliary_violations
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean._answer_fields import FIELD_RULE, Fields
+from putnam_solver.core.provers.lean._answer_search import SEARCH_RULE, searches_environment
 from putnam_solver.core.provers.lean._continuation import IN_RULE, command_ins
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS, LeanPolicy
 from putnam_solver.core.provers.lean.syntax import (
@@ -211,23 +212,9 @@ def answer_violations(
             violations.append(Violation(token.line, f"{label}: `{token.text}`", rule))
         elif fields.unproven(i):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", FIELD_RULE))
-        elif token.text in _SEARCH_WORDS or (token.text in _SEARCH_AFTER_BY and i > first_by):
+        elif searches_environment(value, i, first_by):
             violations.append(Violation(token.line, f"{label}: `{token.text}`", SEARCH_RULE))
     return violations
-
-
-_SEARCH_WORDS: Final = frozenset({"exact?", "apply?", "library_search", "rw?", "try?"})
-_SEARCH_AFTER_BY: Final = frozenset({"hint", "observe", "observe?"})
-"""Tactics (and ``exact?%``, the term) that pick a term from the whole environment (Lean core's library
-search indexes every constant, the current module's included; Mathlib's ``hint``, and, red team 24, core's
-``try?``, whose last resort is ``intros; first | ... | exact?`` (src/Lean/Elab/Tactic/Try.lean,
-``mkTryEvalSuggestStx``), and Mathlib's ``observe x : T``, ``have x : T := by exact?``
-(Mathlib/Tactic/Observe.lean), run such tactics; the words that can name a variable only after a ``by``):
-in a value they can return a constant of the candidate's own (a helper holding the question restated),
-which no name in the text shows, or a choice operator."""
-SEARCH_RULE: Final = (
-    "the answer is searched for in the environment, which holds the candidate's own helpers; state the answer"
-)
 
 
 def header_namespaces(expected: Statement, opens: Sequence[Command] = ()) -> list[str]:
@@ -468,19 +455,26 @@ def _field_without_argument(value: Sequence[Token], i: int, parts: Sequence[str]
 
 
 def helper_name_violations(
-    command: Command, name: str, expected: Statement, namespace: Sequence[str]
+    command: Command, name: str, expected: Statement, namespace: Sequence[str], after: bool = False
 ) -> list[Violation]:
     """A helper may not become what a name of the statement resolves to. At top level: not a challenge
-    declaration, nor a name the statement uses free (a bound variable's name is harmless: with
-    ``autoImplicit`` off the statement's occurrence is the local). In a namespace ``N``: its name may
-    not be any part of any name in the statement, since ``x.h`` finds ``N.h`` for ``x : N``."""
+    declaration, nor a name the statement uses free. With ``autoImplicit`` off a name the theorem binds
+    anywhere is harmless: an occurrence is the local or, outside every scope of its name, a declaration,
+    which a root helper could only make ambiguous. Under ``autoImplicit`` such an occurrence may be an
+    auto-bound variable that a root helper so named replaces (red team 25): there a name counts as free
+    where any occurrence is outside its binders' scopes (``Statement.names_used_free``). In a namespace
+    ``N``: not a part of a name in the statement (``x.h`` finds ``N.h`` for ``x : N``). ``after`` the
+    theorem only the first rule holds."""
     full = ".".join([*namespace, name])
     if full in expected.declared_names:
         return [Violation(command.line, f"`{full}`", "collides with a challenge declaration")]
+    if after:  # red team 25: the statement was elaborated before the helper existed
+        return []
     if namespace and name in expected.name_parts_used:
         rule = "inside a namespace, a helper named like a part of a statement name could be what dot notation finds"
         return [Violation(command.line, f"`{full}`", rule)]
-    if not namespace and name in expected.referenced_names - expected.bound_names:
+    free = expected.names_used_free if expected.auto_bound else expected.referenced_names - expected.bound_names
+    if not namespace and name in free:
         rule = "is a name the challenge uses: the statement could come to mean this helper"
         return [Violation(command.line, f"`{name}`", rule)]
     return []

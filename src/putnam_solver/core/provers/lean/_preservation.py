@@ -54,6 +54,7 @@ from putnam_solver.core.provers.lean._helpers import (
     needs_g6,
     show,
 )
+from putnam_solver.core.provers.lean._open_decl import open_in_end
 from putnam_solver.core.provers.lean._opens_in_force import answer_reads, answers_at
 from putnam_solver.core.provers.lean._opens_in_force import command_key as _key
 from putnam_solver.core.provers.lean._opens_in_force import open_violations as _open_violations
@@ -206,7 +207,7 @@ def _scope_command(
         what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
         deferred = [Violation(command.line, show(command), needs_g6(what))]
         return deferred + _addition_violations(command, expected, policy, namespace, walk)  # G6 cannot lift them
-    return _addition_violations(command, expected, policy, namespace, walk)
+    return _addition_violations(command, expected, policy, namespace, walk, after)
 
 
 def _dotted_prefix(command: Command) -> list[str]:
@@ -336,7 +337,7 @@ def _combinator_prefix_end(
             if not (option_allowed(name, policy) or (helper and signature_option(name))):
                 break
             i += 4
-        elif tokens[i].text == "open" and (after := _open_in_end(tokens, i)) is not None:
+        elif tokens[i].text == "open" and (after := open_in_end(tokens, i)) is not None:
             opens.append(tokens[i])
             i = after
         else:
@@ -352,19 +353,11 @@ def _statement_prefix(tokens: Sequence[Token]) -> Sequence[Token]:
     while i < len(tokens):
         if tokens[i].text == "set_option" and i + 3 < len(tokens) and tokens[i + 3].text == "in":
             i += 4
-        elif tokens[i].text == "open" and (after := _open_in_end(tokens, i)) is not None:
+        elif tokens[i].text == "open" and (after := open_in_end(tokens, i)) is not None:
             i = after
         else:
             break
     return tokens[:i]
-
-
-def _open_in_end(tokens: Sequence[Token], i: int) -> int | None:
-    """Index after the ``in`` of ``open NAMES in`` at ``i`` (plain names only), else None."""
-    j = i + 1
-    while j < len(tokens) and tokens[j].kind == IDENT and tokens[j].text != "in":
-        j += 1
-    return j + 1 if j > i + 1 and j < len(tokens) and tokens[j].text == "in" else None
 
 
 def _without_docs(tokens: Sequence[Token], drop: frozenset[str] = frozenset()) -> list[Token]:
@@ -420,10 +413,16 @@ def _compare(
 
 
 def _addition_violations(
-    command: Command, expected: Statement, policy: LeanPolicy, namespace: Sequence[str], walk: Walk
+    command: Command,
+    expected: Statement,
+    policy: LeanPolicy,
+    namespace: Sequence[str],
+    walk: Walk,
+    after_theorem: bool = False,
 ) -> list[Violation]:
     """A command the challenge does not have: allowed only if it is a permitted helper, declared at top
-    level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open)."""
+    level or inside the candidate's ``namespace`` blocks (``namespace``, the names of those open). After the
+    theorem (``after_theorem``) a helper's name is free but for the challenge's own (:func:`_after_theorem`)."""
     if local_instance(command):
         prefix = helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
         return prefix + local_instance_violations(command, walk, expected, namespace)
@@ -451,5 +450,5 @@ def _addition_violations(
     elif name_parts(name)[0] == "_root_":
         violations.append(Violation(command.line, f"`{name}`", "helper names may not escape to `_root_`"))
     else:
-        violations += helper_name_violations(command, name_parts(name)[-1], expected, namespace)
+        violations += helper_name_violations(command, name_parts(name)[-1], expected, namespace, after_theorem)
     return violations

@@ -12,6 +12,7 @@ the two gates.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation, text_gate_result
@@ -99,6 +100,9 @@ def preservation_gate(sub: Submission) -> GateResult:
         expected = parse_statement(text)
     except (LexError, StatementError) as exc:
         return GateResult("G2", "preservation", GateStatus.ERROR, f"challenge does not parse: {exc}")
+    expected = replace(
+        expected, auto_bound=dict(sub.problem.format.lean_options).get("autoImplicit", True) is not False
+    )
     closure = import_closure(sub, expected)
     violations = check_statement(expected, sub.candidate, sub.track, POLICY, semantic_check_runs(sub), closure)
     violations = before_answer(violations) if semantic_check_runs(sub) else violations

@@ -9,6 +9,7 @@ a counter, and no step rescans what an earlier one read.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -73,6 +74,7 @@ __all__ = [
     "bound_scopes",
     "code_tokens",
     "commands_of",
+    "free_occurrences",
     "glued_names",
     "lex",
     "lex_code",
@@ -112,6 +114,9 @@ class Statement:
     theorem: Command
     proof_assign: int
     """Index in ``theorem.tokens`` of the ``:=`` that begins the proof."""
+    auto_bound: bool = True
+    """Whether Lean reads the statement under ``autoImplicit`` (Lean's default; off for a benchmark whose
+    ``leanOptions`` turn it off, as PutnamBench's do): then a name no binder scopes may be a variable."""
 
     @property
     def theorem_name(self) -> str:
@@ -134,6 +139,16 @@ class Statement:
         """Names the theorem binds (binder brackets, ``∀ ∃ fun ∑``..., set-builder ``{x | ...}``). With
         ``autoImplicit`` off such a name in the statement is the local variable, whatever is declared."""
         return bound_names(self.theorem.tokens[self.theorem.head : self.proof_assign])
+
+    @cached_property
+    def names_used_free(self) -> frozenset[str]:
+        """The first name part of every identifier of the statement's code that no binder of its name
+        scopes (:func:`free_occurrences`): a name bound in one place and used free in another counts.
+        Such a name is a declaration's or, under ``autoImplicit`` (Lean's default, which miniF2F and
+        ProofNet keep), an auto-bound variable, which a root helper so named would replace (red team 25)."""
+        statement = self.theorem.tokens[self.theorem.head : self.proof_assign]
+        scoped = {t.offset for t in statement} - {t.offset for t in free_occurrences(statement)}
+        return frozenset(name_parts(t.text)[0] for t in self.tokens if t.kind == IDENT and t.offset not in scoped)
 
     @cached_property
     def name_parts_used(self) -> frozenset[str]:
@@ -190,6 +205,7 @@ def bound_scopes(tokens: Sequence[Token]) -> list[tuple[str, int, int]]:
             predicate = token.text == "{" or i in groups  # `{x ∈ s | C}`, `{r > 0 | C}`, `∀ᵉ (x ∈ s) (y ∈ s)`
             ends = (":", "|", *_BUILDER_ENDS) if predicate else (":", "|")
             single = token.text != "{" or len(names) == 1  # `{f x | x > 0}` binds `x` after its `|`, not `f`
+            single = single or (depth == 0 and stop is not None and stop.text == ":")  # a parameter `{n m : ℕ}`
             binds = token.text in _BINDERS or i in bars or (single and stop is not None and stop.text in ends)
             if binds:
                 bound += [(n, i, end) for n in names if len(name_parts(n)) == 1 and n not in _NOT_NAMES]
@@ -197,6 +213,41 @@ def bound_scopes(tokens: Sequence[Token]) -> list[tuple[str, int, int]]:
             bound += [(n, i, end) for n in _tuple_names(tokens, i)]
         depth += (token.text in _OPENERS) - (token.text in _CLOSERS)
     return bound
+
+
+def free_occurrences(tokens: Sequence[Token]) -> list[Token]:
+    """The identifiers among a theorem's statement ``tokens`` that no binder of the same name scopes
+    (:func:`bound_scopes`; a binder group among the theorem's own parameters, outside every bracket, scopes
+    to the end: ``{n : ℕ}`` there is not a set-builder). Linear in the tokens but for a sort per name."""
+    within, partner = _enclosing(tokens)
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for name, i, end in bound_scopes(tokens):
+        outer = partner.get(within[i], len(tokens))  # the end of the bracket around the binder
+        if tokens[i].text in _BINDER_OPEN and i in partner:
+            after = partner[i] + 1
+            if within[i] < 0 or (after < len(tokens) and tokens[after].text in ("→", "->")):
+                end = outer  # a parameter of the theorem, or of a dependent arrow: to the end of it
+        start = within[i] if tokens[i].text == "|" else i  # `{a + i * d | i}`: the image is in scope
+        spans.setdefault(name, []).append((start, end))
+    merged = {name: _union(found) for name, found in spans.items()}
+    return [
+        t for j, t in enumerate(tokens) if t.kind == IDENT and not _covers(merged.get(name_parts(t.text)[0], []), j)
+    ]
+
+
+def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def _covers(spans: list[tuple[int, int]], j: int) -> bool:
+    k = bisect_left(spans, (j, -1)) - 1  # the last span that starts before `j`
+    return k >= 0 and spans[k][0] < j <= spans[k][1]
 
 
 _BIG_BINDERS: Final = frozenset({"∑", "∏", "∑'", "∏'", "∫", "∮", "⨆", "⨅", "⋃", "⋂"})
