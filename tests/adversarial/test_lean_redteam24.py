@@ -238,3 +238,26 @@ def test_a_forbidden_word_ending_in_a_question_or_exclamation_mark_is_refused(ta
 @pytest.mark.parametrize("tactic", ["exact?", "apply?", "simp?", "decide?", "h_sorry?", "hsorry!", "x?", "aesop?"])
 def test_other_names_ending_in_those_marks_stay_accepted(tactic: str) -> None:
     assert check_forbidden(f"theorem x : True := by {tactic}\n") == []
+
+
+CAUCHY_LIMITS = [
+    "Real.mk ⟨fun _ => (2 : ℚ) / 3, by simp⟩",
+    "(.mk ⟨fun _ => (2 : ℚ) / 3, by simp⟩ : ℝ)",
+    "Real.ofCauchy zzCauchy",
+    "(.ofCauchy zzCauchy : ℝ)",
+]
+NAMED_CONSTRUCTORS = ["(Cardinal.toNat (Cardinal.mk (Fin 3)) : ℝ) / 2", "((Prod.mk (2 : ℝ) 3).1 / 3)"]
+
+
+@pytest.mark.parametrize("value", CAUCHY_LIMITS)
+def test_a_real_built_from_a_cauchy_sequence_is_refused_by_name(lean_putnambench: Benchmark, value: str) -> None:
+    text = lean_filled(lean_putnambench, "putnam_1977_b1", Track.NO_ANSWER, value=value, proof="by\n  simp")
+    assert "G2" in failures(lean_text_verdict(lean_putnambench, "putnam_1977_b1", text, Track.NO_ANSWER))
+
+
+@pytest.mark.parametrize("value", NAMED_CONSTRUCTORS)
+def test_another_types_mk_stays_accepted(lean_putnambench: Benchmark, value: str) -> None:
+    """``Real.mk`` made ``mk`` a choice field, which refused ``Cardinal.mk`` and ``Prod.mk``: a field reaches
+    ``Real.mk`` only from a value of type ``ℝ``, which is not its argument (a Cauchy sequence)."""
+    text = lean_filled(lean_putnambench, "putnam_1977_b1", Track.NO_ANSWER, value=value, proof="by\n  simp")
+    assert failures(lean_text_verdict(lean_putnambench, "putnam_1977_b1", text, Track.NO_ANSWER)) == {}

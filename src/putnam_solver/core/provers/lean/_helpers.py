@@ -364,11 +364,12 @@ def _choice_field_parts(operators: tuple[str, ...]) -> frozenset[str]:
     under that name: ``choose`` and ``some`` (``Nat.choose``, ``Option.some``: :mod:`_answer_fields`
     judges their receiver), and the parts of operators whose first explicit argument is no value of
     their namespace, so that no field reaches them (``Nat.find h``, ``Nat.nth p n``,
-    ``Nat.Subtype.ofNat s n``), while ``n.find``... may name data elsewhere."""
+    ``Nat.Subtype.ofNat s n``; ``Real.mk f``, ``Real.ofCauchy c``: a Cauchy sequence is no real), while
+    ``n.find``, ``(Fin 3).mk``... name data elsewhere (``Cardinal.mk``, a structure's constructor)."""
     return frozenset(op.rsplit(".", 1)[-1] for op in operators) - _NOT_FIELDS
 
 
-_NOT_FIELDS: Final = frozenset({"choose", "some", "find", "nth", "ofNat"})
+_NOT_FIELDS: Final = frozenset({"choose", "some", "find", "nth", "ofNat", "mk", "ofCauchy"})
 
 
 def field_access(value: Sequence[Token], i: int) -> bool:
