@@ -105,7 +105,7 @@ def test_the_listening_socket_is_tcp_by_protocol_number() -> None:
 
 
 def test_keys_from_the_environment_when_no_file_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
-    from putnam_solver.serve.keys import KEYS_VARIABLE
+    from putnam_solver.api_keys import KEYS_VARIABLE
 
     monkeypatch.setenv(KEYS_VARIABLE, "alice 0123456789abcdef0123;bob fedcba9876543210fedc 2")
     ring = load_keys(None)
