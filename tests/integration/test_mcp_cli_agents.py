@@ -38,8 +38,13 @@ def use_mcp_server(monkeypatch: pytest.MonkeyPatch, agent: str, url: str) -> Non
     name = "codex_cli" if agent == "codex" else "claude_code"
     original = getattr(inspect_swe, name)
     extra: dict[str, Any] = {"approve_static_mcp_tools": True} if agent == "codex" else {}
+    # Codex ignores a server's `headers` (what inspect-swe writes for it) and reads `http_headers`
+    headers = ", ".join(f'"{field}" = "{value}"' for field, value in bearer().items())
+    overrides = {"mcp_servers.putnam.http_headers": f"{{{headers}}}"} if agent == "codex" else {}
 
     def configured(**kwargs: Any) -> Any:
+        if overrides:
+            kwargs["config_overrides"] = {**(kwargs.get("config_overrides") or {}), **overrides}
         return original(**kwargs, mcp_servers=[server], **extra)
 
     monkeypatch.setattr(inspect_swe, name, configured)
