@@ -67,7 +67,8 @@ def mcp_server(
             "--keys",
             help="HTTP: the API keys file, as `putnam serve --keys` takes it (KEY, NAME KEY or NAME KEY LIMIT a "
             "line; LIMIT is not used here). Every request must send `Authorization: Bearer KEY`, else 401. Without "
-            "it, the same lines from PUTNAM_MCP_KEYS; with neither, HTTP does not start.",
+            "it, the same lines from PUTNAM_MCP_KEYS; with neither, HTTP does not start. Make a key with "
+            "`openssl rand -hex 32`.",
             show_default=False,
         ),
     ] = None,
