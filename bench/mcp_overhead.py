@@ -33,7 +33,7 @@ from putnam_solver.mcp.server import default_pool
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.integration.mcp_driver import http_server, mcp_argv, server_env  # noqa: E402
+from tests.integration.mcp_driver import http_server, keyed_client, mcp_argv, server_env  # noqa: E402
 
 SAMPLES = REPO / "samples" / "rocq" / "benchmark.jsonl"
 PROBLEM = "sample_even_square"
@@ -77,7 +77,12 @@ async def in_process(n: int) -> dict[str, float]:
 
 
 async def through(server: Any, n: int, mode: str = "auto") -> dict[str, float]:
-    async with Client(server, read_timeout_seconds=600, mode=mode) as client:
+    opened = (
+        keyed_client(server, 600, mode=mode)
+        if isinstance(server, str)
+        else Client(server, read_timeout_seconds=600, mode=mode)
+    )
+    async with opened as client:
 
         async def call(tool: str, arguments: dict[str, Any]) -> object:
             result = await client.call_tool(tool, arguments)

@@ -1,5 +1,6 @@
 """``putnam mcp`` as the tests drive it: started by the MCP SDK's stdio client, or in the background on a
-free loopback port for its streamable HTTP transport, with the lines it logs on stderr."""
+free loopback port for its streamable HTTP transport (with an API key in ``PUTNAM_MCP_KEYS``, which every
+request sends), with the lines it logs on stderr."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,32 @@ from mcp.client.stdio import StdioServerParameters
 from tests.helpers import REPO
 
 Session = Callable[[Client], Awaitable[None]]
+KEY = "mcp-test-0123456789abcdef"
+"""The key ``http_server`` gives the server (as the client ``tester``) and ``over_http`` sends."""
+
+
+def key_env(key: str = KEY) -> dict[str, str]:
+    """The environment that gives ``putnam mcp --transport http`` the one key ``key``."""
+    return {"PUTNAM_MCP_KEYS": f"tester {key}"}
+
+
+def bearer(key: str = KEY) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+@asynccontextmanager
+async def keyed_client(
+    url: str, read_timeout_seconds: float = 300, key: str = KEY, **options: Any
+) -> AsyncIterator[Client]:
+    """The SDK's client (``options`` its other settings) of the streamable HTTP server at ``url``, sending
+    ``key`` with every request."""
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    async with create_mcp_http_client(headers=bearer(key)) as http:
+        transport = streamable_http_client(url, http_client=http)
+        async with Client(transport, read_timeout_seconds=read_timeout_seconds, **options) as client:
+            yield client
 
 
 def server_env(extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -55,9 +82,12 @@ class Served:
 
 @contextmanager
 def http_server(*args: str, env: dict[str, str] | None = None) -> Iterator[Served]:
-    """``putnam mcp --transport http --port 0 ARGS`` in the background, up to the URL it announces."""
+    """``putnam mcp --transport http --port 0 ARGS`` in the background, keyed with ``KEY`` (``env`` may
+    give other keys), up to the URL it announces."""
     argv = mcp_argv("--transport", "http", "--port", "0", *args)
-    process = subprocess.Popen(argv, env=server_env(env), cwd=REPO, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        argv, env=server_env({**key_env(), **(env or {})}), cwd=REPO, stderr=subprocess.PIPE, text=True
+    )
     assert process.stderr is not None
     stream = process.stderr
     reader: threading.Thread | None = None
@@ -80,9 +110,9 @@ def http_server(*args: str, env: dict[str, str] | None = None) -> Iterator[Serve
             reader.join(timeout=10)  # the log is complete once the server is gone
 
 
-def over_http(url: str, session: Session) -> None:
+def over_http(url: str, session: Session, key: str = KEY) -> None:
     async def main() -> None:
-        async with Client(url, read_timeout_seconds=300) as client:
+        async with keyed_client(url, key=key) as client:
             await session(client)
 
     anyio.run(main)

@@ -21,7 +21,7 @@ pytest.importorskip("inspect_swe")
 from tests.fakes.openai_server import tool_call_reply
 from tests.fakes.scripted_agent import FIXTURE, GOOD, NEEDS_ROCQ
 from tests.integration.cli_agents import AGENTS, CODEX, DONE, CliAgent, prepared, tool_output
-from tests.integration.mcp_driver import http_server
+from tests.integration.mcp_driver import bearer, http_server
 
 pytestmark = NEEDS_ROCQ
 PROBLEM = "one_plus_one"
@@ -29,17 +29,22 @@ WRONG = GOOD.replace("reflexivity.", "exact I.")
 
 
 def use_mcp_server(monkeypatch: pytest.MonkeyPatch, agent: str, url: str) -> None:
-    """Start the CLI with the ``putnam`` MCP server configured (inspect-swe writes it into Codex's
-    ``config.toml`` ``[mcp_servers.putnam]``, or Claude Code's ``--mcp-config``)."""
+    """Start the CLI with the ``putnam`` MCP server configured, its key as a header (inspect-swe writes it
+    into Codex's ``config.toml`` ``[mcp_servers.putnam]``, or Claude Code's ``--mcp-config``)."""
     import inspect_swe
     from inspect_ai.tool import MCPServerConfigHTTP
 
-    server = MCPServerConfigHTTP(name="putnam", type="http", url=url)
+    server = MCPServerConfigHTTP(name="putnam", type="http", url=url, headers=bearer())
     name = "codex_cli" if agent == "codex" else "claude_code"
     original = getattr(inspect_swe, name)
     extra: dict[str, Any] = {"approve_static_mcp_tools": True} if agent == "codex" else {}
+    # Codex ignores a server's `headers` (what inspect-swe writes for it) and reads `http_headers`
+    headers = ", ".join(f'"{field}" = "{value}"' for field, value in bearer().items())
+    overrides = {"mcp_servers.putnam.http_headers": f"{{{headers}}}"} if agent == "codex" else {}
 
     def configured(**kwargs: Any) -> Any:
+        if overrides:
+            kwargs["config_overrides"] = {**(kwargs.get("config_overrides") or {}), **overrides}
         return original(**kwargs, mcp_servers=[server], **extra)
 
     monkeypatch.setattr(inspect_swe, name, configured)

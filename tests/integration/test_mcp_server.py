@@ -23,7 +23,17 @@ from mcp import Client
 from putnam_solver.core.benchmark import load_benchmark
 from tests.fakes.scripted_agent import NEEDS_ROCQ
 from tests.helpers import DATA_ROOT, LEAN_BENCH, REPO, ROCQ_SAMPLES
-from tests.integration.mcp_driver import http_server, mcp_argv, over_http, over_stdio, server_env, structured, text
+from tests.integration.mcp_driver import (
+    bearer,
+    http_server,
+    key_env,
+    mcp_argv,
+    over_http,
+    over_stdio,
+    server_env,
+    structured,
+    text,
+)
 from tests.toylean.build import BENCHMARK as LEAN_SAMPLES
 from tests.toylean.build import VALID as LEAN_PROOFS
 from tests.toylean.build import ToyLean
@@ -179,7 +189,7 @@ def test_the_command_refuses_bad_input_before_serving(tmp_path: Path) -> None:
         port = str(taken.getsockname()[1])
         busy = subprocess.run(
             mcp_argv("--transport", "http", "--port", port, *ROCQ),
-            env=server_env(),
+            env=server_env(key_env()),
             capture_output=True,
             text=True,
             timeout=60,
@@ -220,11 +230,11 @@ def test_over_streamable_http_a_real_rocq_proof_is_verified_and_a_rebound_page_i
 
 def _rebound_requests(url: str) -> dict[str, int]:
     """What a web page gets when DNS rebinding points its own name at the loopback server, or when it posts
-    from its own origin: the SDK's transport security, which ``streamable_http_app`` turns on for a loopback
-    host (mcp/server/lowlevel/server.py, ``streamable_http_app``), answers before any tool runs."""
+    from its own origin, even with the key: the SDK's transport security, which ``putnam mcp`` turns on
+    whatever its host (``mcp/http_guard.py``), answers before any tool runs."""
     port = url.split(":")[2].split("/")[0]
     initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}
-    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json", **bearer()}
     headers = {
         "foreign host": {**accept, "Host": f"attacker.example:{port}"},
         "foreign origin": {**accept, "Origin": "http://attacker.example"},

@@ -57,7 +57,9 @@ EXEMPT = {
     "putnam solve --ray --model openai/gpt-5.5 --prover rocq ...": "as above (solve --ray --audit under -m slow)",
     "putnam audit --ray HEAD:6379 runs/20261130-031500": "as above (putnam audit --ray there)",
     "claude mcp add --scope project putnam -- putnam mcp --prover lean": "test_mcp_cli_agents.py runs Claude Code",
-    "claude mcp add --transport http putnam http://127.0.0.1:8000/mcp": "as above",
+    'claude mcp add --transport http putnam http://127.0.0.1:8000/mcp --header "Authorization: Bearer $KEY"': (
+        "as above (test_mcp_cli_agents.py gives it the key as a header)"
+    ),
     "inspect eval putnam_solver/putnambench --model openai/gpt-5.5 -T prover=rocq -T max_problems=10 -T samples=4": (
         "test_inspect_entry_point.py runs inspect eval putnam_solver/putnambench through Inspect's CLI and the entry "
         "point, -T samples=2, against the loopback model server"

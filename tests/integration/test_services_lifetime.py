@@ -168,7 +168,10 @@ def test_mcp_over_stdio_killed_mid_verify_leaves_no_compile(
 def mcp_http(marker: Path, cache_dir: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``putnam mcp --transport http`` on a free loopback port, and its URL."""
     argv = mcp_argv("--transport", "http", "--host", "127.0.0.1", "--port", "0")
-    proc = subprocess.Popen(argv, env=mcp_env(marker, cache_dir), cwd=REPO, stderr=subprocess.PIPE, text=True)
+    from tests.integration.mcp_driver import key_env
+
+    env = {**mcp_env(marker, cache_dir), **key_env()}
+    proc = subprocess.Popen(argv, env=env, cwd=REPO, stderr=subprocess.PIPE, text=True)
     assert proc.stderr is not None
     try:
         lines = []
@@ -189,12 +192,13 @@ def test_mcp_over_http_killed_mid_verify_leaves_no_compile(
     mcp_http: tuple[subprocess.Popen[str], str], marker: Path, signum: signal.Signals
 ) -> None:
     import anyio
-    from mcp import Client
+
+    from tests.integration.mcp_driver import keyed_client
 
     proc, url = mcp_http
 
     async def call() -> None:
-        async with Client(url, read_timeout_seconds=WAIT_SECONDS) as client:
+        async with keyed_client(url, WAIT_SECONDS) as client:
             await client.call_tool(VERIFY_CALL["name"], VERIFY_CALL["arguments"])
 
     in_background(lambda: anyio.run(call))

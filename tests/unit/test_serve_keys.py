@@ -1,11 +1,13 @@
-"""`putnam serve` keys and start-up: the keys file's format, its errors (never showing a key), the
-constant-time match, and a server that refuses to start with a clear message and exit 2."""
+"""`putnam serve` keys (the same code reads and checks `putnam mcp --transport http`'s) and start-up: the
+keys file's format, its errors (never showing a key), the constant-time match, the bearer header, and a
+server that refuses to start with a clear message and exit 2."""
 
 from __future__ import annotations
 
 import hmac
 import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -105,7 +107,7 @@ def test_the_listening_socket_is_tcp_by_protocol_number() -> None:
 
 
 def test_keys_from_the_environment_when_no_file_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
-    from putnam_solver.serve.keys import KEYS_VARIABLE
+    from putnam_solver.api_keys import KEYS_VARIABLE
 
     monkeypatch.setenv(KEYS_VARIABLE, "alice 0123456789abcdef0123;bob fedcba9876543210fedc 2")
     ring = load_keys(None)
@@ -117,3 +119,64 @@ def test_keys_from_the_environment_when_no_file_is_given(monkeypatch: pytest.Mon
     monkeypatch.delenv(KEYS_VARIABLE)
     with pytest.raises(InputError, match="pass --keys FILE or set PUTNAM_SERVE_KEYS"):
         load_keys(None)
+
+
+def test_the_bearer_header_both_services_read(tmp_path: Path) -> None:
+    """``KeyRing.bearer`` is the one reading of ``Authorization`` for ``putnam serve`` and ``putnam mcp``."""
+    from putnam_solver.api_keys import key_refusal
+
+    path = tmp_path / "keys"
+    path.write_text(f"alice {SECRET}\n")
+    ring = load_keys(path)
+    for header in (f"Bearer {SECRET}", f"bearer {SECRET}", f"BEARER   {SECRET}  "):
+        assert (found := ring.bearer(header)) is not None and found.name == "alice", header
+    for header in ("", "Bearer", "Bearer ", f"Basic {SECRET}", SECRET, f"Bearer {SECRET}x", f"Bearer {SECRET} x"):
+        assert ring.bearer(header) is None, header
+    assert key_refusal("").startswith("missing API key") and key_refusal("Bearer x").startswith("unknown API key")
+    assert SECRET not in key_refusal(f"Bearer {SECRET}x")
+
+
+def test_mcp_reads_its_own_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    from putnam_solver.api_keys import KEYS_VARIABLE, MCP_KEYS_VARIABLE
+
+    monkeypatch.setenv(KEYS_VARIABLE, f"serve-client {SECRET}")
+    monkeypatch.delenv(MCP_KEYS_VARIABLE, raising=False)
+    with pytest.raises(InputError, match="pass --keys FILE or set PUTNAM_MCP_KEYS"):
+        load_keys(None, MCP_KEYS_VARIABLE)
+    monkeypatch.setenv(MCP_KEYS_VARIABLE, f"ide {SECRET}")
+    assert [k.name for k in load_keys(None, MCP_KEYS_VARIABLE).keys] == ["ide"]
+
+
+def test_require_key_answers_before_the_app_and_passes_lifespan(tmp_path: Path) -> None:
+    import anyio
+
+    from putnam_solver.api_keys import RequireKey
+
+    path = tmp_path / "keys"
+    path.write_text(f"alice {SECRET}\n")
+    reached: list[str] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        reached.append(scope["type"])
+
+    guard = RequireKey(app, load_keys(path))
+
+    def call(kind: str, headers: list[tuple[bytes, bytes]]) -> list[dict[str, Any]]:
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        async def receive() -> dict[str, Any]:
+            raise AssertionError("the body is never read before the key")
+
+        anyio.run(guard, {"type": kind, "headers": headers}, receive, send)
+        return sent
+
+    refused = call("http", [(b"authorization", b"Bearer wrong-0123456789abcdef")])
+    assert refused[0]["status"] == 401 and (b"www-authenticate", b"Bearer") in refused[0]["headers"]
+    assert b"unknown API key" in refused[1]["body"] and b"wrong-0123" not in refused[1]["body"]
+    assert call("websocket", []) == [{"type": "websocket.close", "code": 1008}]
+    assert reached == []
+    assert call("http", [(b"Authorization", f"Bearer {SECRET}".encode())]) == [] and call("lifespan", []) == []
+    assert reached == ["http", "lifespan"]

@@ -35,11 +35,13 @@ from putnam_solver.cli._options import (
 )
 from putnam_solver.clikit import collector_paused
 from putnam_solver.cluster.settings import RaySettings
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Track
 from putnam_solver.extras import installed
 from putnam_solver.verifier.options import GateFlags, tool_locations
 
 if TYPE_CHECKING:
+    from putnam_solver.api_keys import KeyRing
     from putnam_solver.mcp.stdio import EarlyStdio
 
 
@@ -59,8 +61,25 @@ def mcp_server(
         Literal["stdio", "http"],
         typer.Option("--transport", help="stdio: the client starts this command; http: streamable HTTP at /mcp."),
     ] = "stdio",
+    keys: Annotated[
+        Path | None,
+        typer.Option(
+            "--keys",
+            help="HTTP: the API keys file, as `putnam serve --keys` takes it (KEY, NAME KEY or NAME KEY LIMIT a "
+            "line; LIMIT is not used here). Every request must send `Authorization: Bearer KEY`, else 401. Without "
+            "it, the same lines from PUTNAM_MCP_KEYS; with neither, HTTP does not start. Make a key with "
+            "`openssl rand -hex 32`.",
+            show_default=False,
+        ),
+    ] = None,
     host: Annotated[
-        str, typer.Option("--host", metavar="HOST", help="HTTP: the address to listen on (keep it loopback).")
+        str,
+        typer.Option(
+            "--host",
+            metavar="HOST",
+            help="HTTP: the address to listen on (keep it loopback). Requests must name it or a loopback name "
+            "as their Host (and Origin, when sent), else 421/403: a web page cannot reach the server by DNS rebinding.",
+        ),
     ] = "127.0.0.1",
     port: Annotated[
         int, typer.Option("--port", help="HTTP: the port (0: a free one, announced on stderr).", min=0, max=65535)
@@ -86,9 +105,11 @@ def mcp_server(
     Tools: list_problems, get_statement, check (fast profile, compact diagnostics), goals, search,
     library_search (Rocq's own Search), find_declarations (ranked; the retrieval extra) and verify (full
     profile, the verdict JSON of `putnam verify --json`); every gate runs here, in its sandbox. Over
-    stdio, nothing but the protocol is written to stdout. Exit 2 on bad input.
+    stdio, nothing but the protocol is written to stdout. Over HTTP, every request needs an API key (--keys).
+    Exit 2 on bad input.
     """
     with input_errors():
+        ring = transport_keys(transport, keys)
         with collector_paused():  # an MCP client waits for the answer to initialize: start fast
             chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
             require_track(loaded, track.value)
@@ -103,7 +124,22 @@ def mcp_server(
             from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
 
             settings = mcp_service.McpSettings(chosen_prover, loaded, track, options, run_selftest=not no_selftest)
-        mcp_service.run_server(settings, transport, host, port, early=early)
+        mcp_service.run_server(settings, transport, host, port, early=early, keys=ring)
+
+
+def transport_keys(transport: str, path: Path | None) -> KeyRing | None:
+    """The keys of ``putnam mcp --transport http``: from ``path`` else ``PUTNAM_MCP_KEYS``, read by the code
+    that reads ``putnam serve``'s; an InputError (exit 2, nothing served) when there are none. Over stdio the
+    client starts the server and owns its pipe: no key is asked, and ``--keys`` is refused as a mistake."""
+    if transport != "http":
+        if path is not None:
+            raise InputError(
+                "--keys is for --transport http; over stdio the client that starts putnam mcp is its one client"
+            )
+        return None
+    from putnam_solver.api_keys import MCP_KEYS_VARIABLE, load_keys
+
+    return load_keys(path, MCP_KEYS_VARIABLE)
 
 
 def answer_early(prover_label: str) -> EarlyStdio | None:

@@ -33,16 +33,19 @@ from mcp.server.stdio import stdio_server
 from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
 from pydantic import ValidationError
 
+from putnam_solver.api_keys import KeyRing
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
-from putnam_solver.core.util import sha256_hex
+from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 from putnam_solver.kits import get_kit
 from putnam_solver.kits.interactive import DEFAULT_MAX_SESSIONS
 from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.listen import ConnectionLimits, bind, stopping_server
 from putnam_solver.mcp.early_initialize import server_identity
+from putnam_solver.mcp.http_guard import HTTP_PATH as HTTP_PATH  # re-exported by the package
+from putnam_solver.mcp.http_guard import http_app
 from putnam_solver.mcp.stdio import EarlyStdio, stderr
 from putnam_solver.redact import PathRedactor
 from putnam_solver.run.agent.tool_docs import (
@@ -73,7 +76,6 @@ from putnam_solver.selftest.readiness import NotReady, Readiness
 from putnam_solver.withheld import model_view
 
 TRANSPORTS = ("stdio", "http")
-HTTP_PATH = "/mcp"
 
 
 @dataclass(frozen=True)
@@ -418,6 +420,7 @@ def run_server(
     port: int = 8000,
     announce: Callable[[str], None] = stderr,
     early: EarlyStdio | None = None,
+    keys: KeyRing | None = None,
 ) -> None:
     """Serve until the client closes stdin (stdio) or the process is stopped (HTTP).
 
@@ -425,14 +428,18 @@ def run_server(
     ``initialize`` on) before it imported the SDK; without it, it is taken over here. Over HTTP the
     server listens on ``host:port`` (port 0: a free port), and ``announce`` hears the URL once it
     listens, e.g. ``http://127.0.0.1:8000/mcp``; every judged call (check, verify) is a line on stderr.
+    HTTP needs ``keys``: every request must carry one of them (``http_app``); there is no keyless HTTP.
     """
+    if transport == "http" and keys is None:
+        raise InputError("putnam mcp --transport http needs API keys: pass --keys FILE or set PUTNAM_MCP_KEYS")
     pool = default_pool()
     server = build_server(PutnamTools(settings, pool))
     try:
         if transport == "stdio":
             serve_stdio(server, early or EarlyStdio(server_identity(settings.prover.label)))
         else:
-            anyio.run(serve_http, server, host, port, announce)
+            assert keys is not None
+            anyio.run(serve_http, server, host, port, announce, keys)
     finally:
         pool.close()
 
@@ -470,14 +477,16 @@ async def serve_streams(server: MCPServer[Any], stdin: TextIO, stdout: TextIO) -
         await lowlevel.run(read, write, lowlevel.create_initialization_options())
 
 
-async def serve_http(server: MCPServer[Any], host: str, port: int, announce: Callable[[str], None]) -> None:
-    """The streamable HTTP transport on a socket bound here, so that port 0 can be announced."""
+async def serve_http(
+    server: MCPServer[Any], host: str, port: int, announce: Callable[[str], None], keys: KeyRing
+) -> None:
+    """The streamable HTTP transport (``http_app``) on a socket bound here, so that port 0 can be announced."""
     import uvicorn
 
     limits = ConnectionLimits()
     listener = bind(host, port, limits.connections)
     bound_host, bound = listener.getsockname()[:2]
-    app = server.streamable_http_app(streamable_http_path=HTTP_PATH, host=host)
+    app = http_app(server, host, keys)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", **limits.uvicorn_settings())
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     announce(f"serving streamable HTTP at http://{shown}:{bound}{HTTP_PATH}")

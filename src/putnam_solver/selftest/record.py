@@ -10,13 +10,14 @@ its known-good canaries), which this module builds on.
 
 from __future__ import annotations
 
+import errno
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.cache import ENTRY_MODE
-from putnam_solver.core.safe_files import write_below
+from putnam_solver.core.cache import CACHE_DIR_VARIABLE, ENTRY_MODE
+from putnam_solver.core.safe_files import UnsafeFile, write_below
 from putnam_solver.core.selftest_record import (
     KEY,
     RECORD_VERSION,
@@ -26,6 +27,7 @@ from putnam_solver.core.selftest_record import (
     record_path,
     stored_record,
 )
+from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import VerifyOptions
 
 
@@ -115,12 +117,40 @@ class SelftestRecord:
 
 def write_record(record: SelftestRecord, options: VerifyOptions) -> Path:
     """Store ``record`` where later runs with ``options`` look it up (``record_path``), holding the key it is
-    read back under only (``record_key``), writable by this user alone (others' records are never read)."""
+    read back under only (``record_key``), writable by this user alone (others' records are never read).
+
+    The write goes to a temporary file renamed over the record (``write_below``), so a reader sees the old
+    record or the new one, never part of one, and a failed write leaves no temporary file behind. A write
+    that fails (a full disk, a read-only or foreign directory, a link planted for the folder) raises an
+    InputError naming the file, what went wrong and the fix, instead of ending the command in a traceback."""
     path = record_path(record.prover, record.fingerprint, options)
     stored = {**record.to_json(), KEY: record_key(record.prover, record.fingerprint, options)}
     base = path.parent.parent  # the cache directory: its `selftest` folder is opened as no link too
-    write_below(base, path.relative_to(base), json.dumps(stored).encode(), ENTRY_MODE)
+    try:
+        write_below(base, path.relative_to(base), json.dumps(stored).encode(), ENTRY_MODE)
+    except (OSError, UnsafeFile) as exc:
+        raise InputError(unwritable_record(path, exc)) from exc
     return path
+
+
+FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+READ_ONLY = (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+def unwritable_record(path: Path, exc: OSError | UnsafeFile) -> str:
+    """What ``putnam selftest`` says when its record cannot be written: the file, the problem, the fix."""
+    code = exc.errno if isinstance(exc, OSError) else None
+    why = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+    if code in FULL:
+        fix = f"free space on the disk of {path.parent}, or set {CACHE_DIR_VARIABLE} to a directory on another disk"
+    elif code in READ_ONLY:
+        fix = f"make {path.parent} writable by this user, or set {CACHE_DIR_VARIABLE} to a directory you can write"
+    else:
+        fix = f"remove what stands in the way, or set {CACHE_DIR_VARIABLE} to a directory of your own"
+    return (
+        f"{path}: cannot write the selftest record: {why}; nothing was written (an earlier record there is "
+        f"unchanged), so this run's result is not kept: {fix}, then run `putnam selftest` again"
+    )
 
 
 def last_record(prover_name: str, options: VerifyOptions) -> SelftestRecord | None:

@@ -7,9 +7,9 @@ keys from a file, per-key limits, request ids in every log line; verifications r
 Needs the ``serve`` extra (``pip install 'putnambench-solver[serve]'``); nothing else imports it.
 """
 
+from putnam_solver.api_keys import ApiKey, KeyRing, load_keys
 from putnam_solver.selftest.readiness import Readiness
 from putnam_solver.serve.app import create_app
-from putnam_solver.serve.keys import ApiKey, KeyRing, load_keys
 from putnam_solver.serve.server import load_config, run_server
 from putnam_solver.serve.service import Item, Limits, RequestError, ServeConfig, VerifyService
 from putnam_solver.serve.verifier import PoolVerifier, Verifier, VerifyJob

@@ -26,11 +26,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException
 
 from putnam_solver import __version__
+from putnam_solver.api_keys import ApiKey
 from putnam_solver.core.verify import Profile, Track, Verdict
 from putnam_solver.redact import PathRedactor
 from putnam_solver.serve.docs_page import POLICY, docs_page
 from putnam_solver.serve.gatekeeper import CLIENT_KEY, Gatekeeper, error_body
-from putnam_solver.serve.keys import ApiKey
 from putnam_solver.serve.kimina import KIMINA_PATH, KiminaCode, KiminaRequest, result
 from putnam_solver.serve.logs import REQUEST_ID, logger
 from putnam_solver.serve.service import Batch, Item, RequestError, ServeConfig, VerifyService

@@ -13,7 +13,6 @@ meets its own limit.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 import uuid
@@ -26,7 +25,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from putnam_solver.serve.keys import ApiKey, KeyRing
+from putnam_solver.api_keys import KeyRing, key_refusal, send_refusal
 from putnam_solver.serve.logs import REQUEST_ID, logger
 
 SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
@@ -95,10 +94,10 @@ class Gatekeeper:
     async def _guarded(
         self, scope: Scope, receive: Receive, send: Send, headers: Headers, seen: dict[str, Any]
     ) -> None:
-        key = self._key(headers)
+        given = headers.get("authorization", "")
+        key = self.keys.bearer(given)
         if key is None:
-            why = "missing API key" if not headers.get("authorization") else "unknown API key"
-            await _refuse(send, 401, f"{why}: send `Authorization: Bearer KEY` with a key the operator gave you")
+            await _refuse(send, 401, key_refusal(given))
             return
         seen["key"] = key.name
         if not _is_json(headers.get("content-type", "")):
@@ -153,12 +152,6 @@ class Gatekeeper:
     def _too_large(self) -> str:
         return f"the body is over this server's cap of {self.body_bytes} bytes; send fewer or smaller candidates"
 
-    def _key(self, headers: Headers) -> ApiKey | None:
-        scheme, _, value = headers.get("authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not value.strip():
-            return None
-        return self.keys.match(value.strip())
-
 
 def _is_json(content_type: str) -> bool:
     media = content_type.split(";", 1)[0].strip().lower()
@@ -166,11 +159,5 @@ def _is_json(content_type: str) -> bool:
 
 
 async def _refuse(send: Send, status: int, detail: str, retry_after: int | None = None) -> None:
-    body = json.dumps(error_body(status, detail)).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    if status == 401:
-        headers.append((b"www-authenticate", b"Bearer"))
-    if retry_after is not None:
-        headers.append((b"retry-after", str(retry_after).encode()))
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    extra = [] if retry_after is None else [(b"retry-after", str(retry_after).encode())]
+    await send_refusal(send, status, error_body(status, detail), extra)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
+from putnam_solver.api_keys import load_keys
 from putnam_solver.benchmark_files import open_benchmark, parse_request, require_track
 from putnam_solver.cluster.ray import open_verifier
 from putnam_solver.cluster.settings import RaySettings
@@ -21,7 +22,6 @@ from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Track, VerifyOptions
 from putnam_solver.listen import bind, stopping_server
 from putnam_solver.serve.app import create_app
-from putnam_solver.serve.keys import load_keys
 from putnam_solver.serve.logs import configure_logging, logger
 from putnam_solver.serve.service import Limits, ServeConfig
 from putnam_solver.serve.verifier import PoolVerifier, Verifier

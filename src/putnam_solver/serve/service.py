@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.api_keys import ApiKey, KeyRing
 from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, RecordShape, problem_from_record
 from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import Prover, canonical_prover_name, get_prover
@@ -36,7 +37,6 @@ from putnam_solver.core.verify import (
 )
 from putnam_solver.listen import ConnectionLimits
 from putnam_solver.selftest.readiness import NotReady, Readiness
-from putnam_solver.serve.keys import ApiKey, KeyRing
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
 from putnam_solver.verifier import dispatch

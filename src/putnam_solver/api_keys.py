@@ -1,4 +1,7 @@
-"""API keys for ``putnam serve``: read from a file the operator writes, compared in constant time.
+"""API keys for ``putnam serve`` and ``putnam mcp --transport http``: read from a file the operator writes,
+compared in constant time. Both services take the same file format and check the same header
+(``Authorization: Bearer KEY``) with the same code: ``KeyRing.bearer`` and ``key_refusal`` here, in
+``serve``'s gatekeeper and in :class:`RequireKey`, which ``putnam mcp`` puts in front of the MCP SDK's app.
 
 The keys file has one key per line; blank lines and lines starting with ``#`` are skipped. A line is
 
@@ -16,9 +19,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +32,8 @@ KEY_PATTERN = re.compile(r"[!-~]{16,256}")
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
 KEYS_VARIABLE = "PUTNAM_SERVE_KEYS"
 """Keys given in the environment instead of a file (a secret store, a container), as the file's lines."""
+MCP_KEYS_VARIABLE = "PUTNAM_MCP_KEYS"
+"""The same for ``putnam mcp --transport http``: its own variable, so that its clients' keys are not serve's."""
 KEYS_FILE_FORMAT = (
     "one key per line: KEY, or NAME KEY, or NAME KEY LIMIT (blank lines and lines starting with # are skipped)"
 )
@@ -57,16 +63,30 @@ class KeyRing:
                 found = key
         return found
 
+    def bearer(self, authorization: str) -> ApiKey | None:
+        """The key an ``Authorization`` header's value presents as ``Bearer KEY`` (any case of the scheme),
+        or None: no header, another scheme, an empty or unknown key."""
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            return None
+        return self.match(value.strip())
 
-def load_keys(path: Path | None) -> KeyRing:
-    """The keys of ``path``, else of ``$PUTNAM_SERVE_KEYS`` (the same lines, ``;`` also ending one); an
+
+def key_refusal(authorization: str) -> str:
+    """What a request refused for its key is told (the key it sent is never repeated)."""
+    why = "missing API key" if not authorization else "unknown API key"
+    return f"{why}: send `Authorization: Bearer KEY` with a key the operator gave you"
+
+
+def load_keys(path: Path | None, variable: str = KEYS_VARIABLE) -> KeyRing:
+    """The keys of ``path``, else of ``$variable`` (the same lines, ``;`` also ending one); an
     InputError naming the file or variable, the line and the fix if it is missing, unreadable, empty or
     malformed (a malformed line is reported without its text: it may hold a key)."""
     if path is None:
-        text = os.environ.get(KEYS_VARIABLE)
+        text = os.environ.get(variable)
         if not text:
-            raise InputError(f"no API keys: pass --keys FILE or set {KEYS_VARIABLE} ({KEYS_FILE_FORMAT})")
-        return parse_keys(text.replace(";", "\n"), f"${KEYS_VARIABLE}")
+            raise InputError(f"no API keys: pass --keys FILE or set {variable} ({KEYS_FILE_FORMAT})")
+        return parse_keys(text.replace(";", "\n"), f"${variable}")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
@@ -116,3 +136,55 @@ def _parse_line(origin: str, number: int, fields: list[str]) -> ApiKey:
             "(make one with `openssl rand -hex 32`)"
         )
     return ApiKey(name, hashlib.sha256(secret.encode("ascii")).digest(), limit)
+
+
+# ------------------------------------------------------------------------------------------------ ASGI
+
+Scope = MutableMapping[str, object]
+Send = Callable[[dict[str, object]], Awaitable[None]]
+Receive = Callable[[], Awaitable[dict[str, object]]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def header(scope: Scope, name: bytes) -> str:
+    """The value of request header ``name`` (lower case) of an ASGI ``scope``, "" when it has none; bytes
+    that are not ASCII are kept as surrogates, so that they can only fail to match a key."""
+    for key, value in scope.get("headers", ()):  # type: ignore[attr-defined]
+        if key.lower() == name:
+            return str(value.decode("ascii", "surrogateescape"))
+    return ""
+
+
+async def send_refusal(
+    send: Send, status: int, body: dict[str, object], headers: Sequence[tuple[bytes, bytes]] = ()
+) -> None:
+    """Answer an HTTP request with ``status`` and the JSON ``body``; a 401 names the scheme it wants."""
+    data = json.dumps(body).encode()
+    fields = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()), *headers]
+    if status == 401:
+        fields.append((b"www-authenticate", b"Bearer"))
+    await send({"type": "http.response.start", "status": status, "headers": fields})
+    await send({"type": "http.response.body", "body": data})
+
+
+class RequireKey:
+    """ASGI middleware: every HTTP request must present a key of ``keys`` (``KeyRing.bearer``), checked
+    before the wrapped app sees the request or reads a byte of its body; any other is answered 401 with
+    ``key_refusal``'s message. A WebSocket handshake without a key is closed unaccepted; lifespan events
+    pass through."""
+
+    def __init__(self, app: App, keys: KeyRing) -> None:
+        self.app = app
+        self.keys = keys
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind in ("http", "websocket"):
+            given = header(scope, b"authorization")
+            if self.keys.bearer(given) is None:
+                if kind == "http":
+                    await send_refusal(send, 401, {"status": 401, "detail": key_refusal(given)})
+                else:
+                    await send({"type": "websocket.close", "code": 1008})
+                return
+        await self.app(scope, receive, send)
