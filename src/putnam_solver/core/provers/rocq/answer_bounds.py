@@ -2,13 +2,14 @@
 inverse trigonometry at roots and of logarithms of powers (red team 25; a part of ``answer_values``).
 
 The computed reading still left ``unknown`` (so ``accepted`` on the vacuous ``putnam_2013_b2``, official ``3``)
-wrong answers whose value needs a fact it lacked: ``PI - 1/8`` (it knew only ``3 < PI <= 4``), ``sin (5 * PI /
-6) * 8`` and ``cos (2 * PI / 3) * (-8)`` (values were known at ``PI/6``... and at whole multiples of ``PI``
-only), ``asin (sqrt 2 / 2) * 16 / PI``, ``acos (sqrt 2 / 2)``, ``atan (sqrt 3) * 12 / PI`` (values known at
-``0``, ``1``, ``+-1/2``), ``ln 8 / ln 2 + 1`` (a logarithm of a power of a numeral), ``Rpower (exp 1) (ln 4)``
-(``ln (exp 1)`` read as ``1`` only after the power lemmas had run). So the hypothesis now has:
+wrong answers whose value needs a fact it lacked: ``PI - 1/8`` (it knew only ``3 < PI <= 4``), ``exp 1 + 1/4``,
+``sin (5 * PI / 6) * 8`` and ``cos (2 * PI / 3) * (-8)`` (values were known at ``PI/6``... and at whole
+multiples of ``PI`` only), ``asin (sqrt 2 / 2) * 16 / PI``, ``acos (sqrt 2 / 2)``, ``atan (sqrt 3) * 12 / PI``
+(values known at ``0``, ``1``, ``+-1/2``), ``ln 8 / ln 2 + 1`` (a logarithm of a power of a numeral), ``Rpower
+(exp 1) (ln 4)`` (``ln (exp 1)`` read as ``1`` only after the power lemmas had run). So the hypothesis now has:
 
-* ``314159/100000 < PI < 314160/100000``, from the library's Machin-like series bounds ``PI_2_3_7_ineq``;
+* ``314159/100000 < PI < 314160/100000``, from the library's Machin-like series bounds ``PI_2_3_7_ineq``, and
+  ``exp 1`` to four places (``exp_ineq1`` at ``+-1/1024``, squared ten times);
 * each ``sin x`` and ``cos x`` whose argument ``lra`` shows equal to ``c + j * PI`` (``c`` one of ``0``,
   ``+-PI/6``, ``+-PI/4``, ``+-PI/3``, ``PI/2``; ``j`` a whole number from ``-3`` to ``3``) rewritten so, which
   the addition formulas and the known values then read;
@@ -26,6 +27,49 @@ loaded before, cannot shadow one.
 """
 
 from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+_HALVINGS = 10
+_GRAIN = 10**9
+
+
+def _q(x: Fraction) -> str:
+    return f"({x.numerator}/{x.denominator})" if x.denominator != 1 else f"{x.numerator}"
+
+
+def _e_bounds() -> str:
+    """``exp 1`` between rationals to four places: ``1 + h < exp h < 1 / (1 - h)`` at ``h = 1/1024`` (the
+    library's ``exp_ineq1`` at ``h`` and ``-h``), then squared ten times (``sq_step``), each bound rounded
+    outwards to a grain of ``10^-9`` so that the numerals stay small; every step a ``lra``/``nra`` step."""
+    h = Fraction(1, 2**_HALVINGS)
+    lo = Fraction(math.floor((1 + h) * _GRAIN), _GRAIN)
+    hi = Fraction(math.ceil(_GRAIN / (1 - h)), _GRAIN)
+    first, steps, x = f"{_q(lo)} < exp {_q(h)} < {_q(hi)}", [], h
+    for _ in range(_HALVINGS):
+        y, lo2, hi2 = (
+            2 * x,
+            Fraction(math.floor(lo * lo * _GRAIN), _GRAIN),
+            Fraction(math.ceil(hi * hi * _GRAIN), _GRAIN),
+        )
+        steps.append(
+            f"  apply sq_step in b; [ | lra ]. replace (2 * {_q(x)}) with {_q(y)} in b by field. "
+            f"assert (c : {_q(lo2)} < exp {_q(y)} < {_q(hi2)}) by (destruct b; split; lra). clear b; rename c into b.\n"
+        )
+        x, lo, hi = y, lo2, hi2
+    low, high = Fraction(math.floor(lo * 10**5), 10**5), Fraction(math.ceil(hi * 10**5), 10**5)
+    return (
+        "Lemma sq_step : forall a b x, 0 < a -> a < exp x < b -> a * a < exp (2 * x) < b * b.\n"
+        "Proof. intros a b x ha [l u]. replace (2 * x) with (x + x) by ring. rewrite exp_plus. split; nra. Qed.\n"
+        f"Lemma e_bounds : {_q(low)} < exp 1 < {_q(high)}.\nProof.\n"
+        f"  pose proof (exp_ineq1 {_q(h)} ltac:(lra)). pose proof (exp_ineq1 (-{_q(h)}) ltac:(lra)).\n"
+        f"  assert (exp {_q(h)} * exp (-{_q(h)}) = 1) by (rewrite <- exp_plus, <- exp_0; f_equal; ring).\n"
+        f"  pose proof (exp_pos {_q(h)}). pose proof (exp_pos (-{_q(h)})).\n"
+        f"  assert (b : {first}) by (split; nra). "
+        "clear - b.\n" + "".join(steps) + "  destruct b; split; lra.\nQed.\n"
+    )
+
 
 BOUNDS = "__PutnamBounds"
 BOUND_LEMMAS = (
@@ -80,8 +124,7 @@ BOUND_LEMMAS = (
     "reflexivity. Qed.\n"
     "Fixpoint times (b p : Z) (fuel : nat) : positive := match fuel with O => xH | S f => "
     "if Z.eqb (Z.modulo p b) 0 then (if Z.eqb (Z.div p b) 1 then xH else Pos.succ (times b (Z.div p b) f)) "
-    "else xH end.\n"
-    f"End {BOUNDS}.\n"
+    "else xH end.\n" + _e_bounds() + f"End {BOUNDS}.\n"
 )
 """The bounds of ``PI`` (``PI_2_3_7_ineq`` at ``N = 2``), ``asin``/``acos``/``atan`` where the argument's square
 is known (from the library's ``asin_inv_sqrt2``, ``asin_sin``, ``acos_cos``, ``atan_tan``, ``tan_PI3``...),
@@ -183,8 +226,8 @@ LOGS = (
 """``ln (x ^ k)`` as ``k * ln x`` (``ln_pow``, where ``0 < x``) and ``ln n`` at a numeral ``n = b ^ k`` (``k >= 2``)
 as ``k * ln b``."""
 
-MORE_FACTS = "pose proof Coq.Reals.Rpower.ln_lt_2; pose proof " + f"{_B}.pi_bounds; "
-"""``1/2 < ln 2`` (so ``ln 2 * / ln 2 = 1`` can be shown) and ``PI`` to five places."""
+MORE_FACTS = f"pose proof Coq.Reals.Rpower.ln_lt_2; pose proof {_B}.pi_bounds; pose proof {_B}.e_bounds; "
+"""``1/2 < ln 2`` (so ``ln 2 * / ln 2 = 1`` can be shown), ``PI`` to five places and ``exp 1`` to four."""
 
 _EXP = "Coq.Reals.Rtrigo_def.exp"
 _IZR = f"{_R}.IZR _"
