@@ -8,13 +8,14 @@ measured with the real coqc: ``PI - 1/8`` (it knew ``3 < PI <= 4`` only), ``exp 
 only), ``sin (5 * PI / 6) * 8``, ``cos (2 * PI / 3) * (-8)`` (values known at ``PI/6``... and whole multiples
 of ``PI`` only), ``asin (sqrt 2 / 2) * 16 / PI``, ``acos (sqrt 2 / 2) * 16 / PI``, ``atan (sqrt 3) * 12 / PI``
 (inverse values known at ``0``, ``1``, ``+-1/2`` only), ``ln 8 / ln 2 + 1`` (a logarithm of a numeral power),
-``Rpower (exp 1) (ln 4)`` (``ln (exp 1)`` read as ``1`` after the power lemmas had run). Fixed by meaning
-(``answer_bounds``): the library's Machin-like bounds of ``PI``, ``exp 1`` to four places (``exp_ineq1`` at
-``1/1024``, squared ten times), arguments shown equal to a known point plus a whole multiple of ``PI``,
-inverse functions where the argument's square is known, ``ln (b ^ k) = k * ln b``, and the exponent readings
-run a second time; lemmas the harness's file proves (``Qed``). Honest answers in those spellings are never
-``differs`` (a ``differs`` is a ``Qed``). Still ``unknown`` (measured): ``sqrt (sqrt 2) + 2``, ``sqrt 2 + sqrt
-3``, ``exp 1 + 0.2817`` (five places), ``cos (PI / 12) * 4``, ``ln (exp 2 * exp 2)``.
+``sqrt 2 + sqrt 3`` and ``sqrt (sqrt 2) + 2`` (a square root known only by its square), ``Rpower (exp 1) (ln
+4)`` (``ln (exp 1)`` read as ``1`` after the power lemmas had run). Fixed by meaning (``answer_bounds``): the
+library's Machin-like bounds of ``PI``, ``exp 1`` to four places (``exp_ineq1`` at ``1/1024``, squared ten
+times), arguments shown equal to a known point plus a whole multiple of ``PI``, inverse functions where the
+argument's square is known, ``ln (b ^ k) = k * ln b``, and the exponent readings run a second time; lemmas the
+harness's file proves (``Qed``). Honest answers in those spellings are never ``differs`` (a ``differs`` is a
+``Qed``). Still ``unknown`` (measured): ``exp 1 + 0.2817`` (five places), ``cos (PI / 12) * 4``, ``ln (exp 2 *
+exp 2)``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ WRONG = {
     "Rpower of exp 1 at a logarithm": "Rpower (exp 1) (ln 4)",
     "exp 1 plus a quarter": "exp 1 + 1/4",
     "exp 1 plus PI": "exp 1 + PI - 2.8",
+    "a sum of square roots": "sqrt 2 + sqrt 3",
+    "a root of a root": "sqrt (sqrt 2) + 2",
 }
 """Wrong answers to ``putnam_2013_b2`` (official ``3``): ``unknown`` and ``accepted`` before."""
 
@@ -55,6 +58,7 @@ HONEST = {
     "Rpower of exp 1 at a logarithm": "Rpower (exp 1) (ln 3)",
     "PI cancelled": "PI - PI + 3",
     "exp 1 cancelled": "exp 1 / exp 1 * 3",
+    "roots cancelled": "sqrt 9 + sqrt 2 - sqrt 2",
     "a point no lemma knows": "sin (PI / 7) ^ 2 + cos (PI / 7) ^ 2 + 2",
 }
 """The official ``3`` in the same spellings: never ``differs``."""
@@ -76,5 +80,15 @@ def test_the_new_readings_are_proved_lemmas_named_in_full() -> None:
     """Each lemma a ``Qed`` in the harness's file, loaded with the others; the tactic names them in full."""
     assert BOUND_LEMMAS in VALUE_LEMMAS and "Admitted" not in BOUND_LEMMAS and "Axiom" not in BOUND_LEMMAS
     assert BOUND_LEMMAS.count("Qed.") == BOUND_LEMMAS.count("Lemma ")
-    for name in ("pi_bounds", "e_bounds", "shift", "same", "asin_quarter", "atan_third", "acos_neg", "ln_pow_pos"):
+    for name in (
+        "pi_bounds",
+        "e_bounds",
+        "between",
+        "shift",
+        "same",
+        "asin_quarter",
+        "atan_third",
+        "acos_neg",
+        "ln_pow_pos",
+    ):
         assert f"__PutnamBounds.{name}" in COMPUTED, name

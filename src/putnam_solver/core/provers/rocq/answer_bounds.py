@@ -18,6 +18,8 @@ multiples of ``PI`` only), ``asin (sqrt 2 / 2) * 16 / PI``, ``acos (sqrt 2 / 2)`
   negative argument through ``asin (-x) = - asin x`` and its kin;
 * ``ln n`` at a numeral power ``n = b ^ k`` (``b`` from ``2`` to ``10``, ``k >= 2``) as ``k * ln b``, ``ln
   (x ^ k)`` as ``k * ln x``, and ``1/2 < ln 2`` (so ``ln 2 * / ln 2 = 1``);
+* each ``sqrt n`` at a positive numeral between rationals six places apart (``sqrt 2 + sqrt 3``, ``sqrt
+  (sqrt 2) + 2`` were ``unknown``: ``nra`` knew only ``sqrt 2 * sqrt 2 = 2``);
 * the exponent and power readings run a second time after the known values are substituted.
 
 Equations and bounds all, each a ``Qed`` the kernel checks in the harness's file: none can make a
@@ -124,7 +126,12 @@ BOUND_LEMMAS = (
     "reflexivity. Qed.\n"
     "Fixpoint times (b p : Z) (fuel : nat) : positive := match fuel with O => xH | S f => "
     "if Z.eqb (Z.modulo p b) 0 then (if Z.eqb (Z.div p b) 1 then xH else Pos.succ (times b (Z.div p b) f)) "
-    "else xH end.\n" + _e_bounds() + f"End {BOUNDS}.\n"
+    "else xH end.\n"
+    "Lemma between : forall x a b, 0 <= a -> 0 <= b -> a * a <= x -> x < b * b -> a <= sqrt x < b.\n"
+    "Proof. intros x a b ha hb h1 h2. pose proof (sqrt_pos x). assert (hx : 0 <= x) by nra.\n"
+    "  assert (e : sqrt x * sqrt x = x) by (apply sqrt_sqrt; exact hx). split.\n"
+    "  - destruct (Rle_or_lt a (sqrt x)) as [l|l]; [exact l | nra].\n"
+    "  - destruct (Rlt_or_le (sqrt x) b) as [l|l]; [exact l | nra]. Qed.\n" + _e_bounds() + f"End {BOUNDS}.\n"
 )
 """The bounds of ``PI`` (``PI_2_3_7_ineq`` at ``N = 2``), ``asin``/``acos``/``atan`` where the argument's square
 is known (from the library's ``asin_inv_sqrt2``, ``asin_sin``, ``acos_cos``, ``atan_tan``, ``tan_PI3``...),
@@ -239,3 +246,19 @@ EXP_NORMAL = (
 )
 """An exponent with a logarithm in none of the forms the power lemmas read put in the ring's normal form
 (``2 * ln 2 * 1``, left by ``ln 4`` read as ``2 * ln 2``, is ``2 * ln 2``), four rounds at most."""
+
+_SCALE = f"({_R}.Rinv ({_R}.IZR ({_N}.Zpos {_positive(10**6)})))"
+_ROOT = f"Coq.Reals.R_sqrt.sqrt ({_R}.IZR ({_N}.Zpos p))"
+ROOT_BOUNDS = (
+    f"repeat match type of __putnam_h with context [Coq.Reals.R_sqrt.sqrt ({_R}.IZR ({_N}.Zpos ?p))] => "
+    f"assert_fails (idtac; match goal with _ : Coq.Init.Logic.and ({_R}.Rle _ ({_ROOT})) _ |- _ => idtac end); "
+    f"let m := eval vm_compute in (Coq.ZArith.BinIntDef.Z.sqrt (Coq.ZArith.BinIntDef.Z.mul ({_N}.Zpos p) "
+    f"({_N}.Zpos {_positive(10**12)}))) in "
+    "let n := eval vm_compute in (Coq.ZArith.BinIntDef.Z.succ m) in "
+    f"assert (Coq.Init.Logic.and ({_R}.Rle ({_R}.Rmult ({_R}.IZR m) {_SCALE}) ({_ROOT})) "
+    f"({_R}.Rlt ({_ROOT}) ({_R}.Rmult ({_R}.IZR n) {_SCALE}))) "
+    f"by (apply {_B}.between; clear __putnam_h; lra) end; "
+)
+"""Each ``sqrt n`` at a positive numeral between rationals six places apart (``m / 10^6 <= sqrt n < (m + 1) /
+10^6``, ``m`` the integer square root of ``n * 10^12`` computed, the bounds proved by ``lra`` through the lemma
+``between``): ``sqrt 2 + sqrt 3`` is then ``3.146...``, never ``3``. Once per root (the bounds mark it)."""

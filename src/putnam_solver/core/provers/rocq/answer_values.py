@@ -42,6 +42,7 @@ from putnam_solver.core.provers.rocq.answer_bounds import (
     INVERSE_ROOTS,
     LOGS,
     MORE_FACTS,
+    ROOT_BOUNDS,
     SHIFTS,
 )
 from putnam_solver.core.provers.rocq.answer_exact import EXACT_LEMMAS, MULTIPLES, NATURALS
@@ -228,7 +229,7 @@ COMPUTED = (
     f"(try unfold {_T1}.tan in __putnam_h); {INVERSE_TRIG}{INVERSE_ROOTS}{SHIFTS}{EXPANDED}{MULTIPLES}{_SPECIAL}"
     "(rewrite ?Coq.Reals.Rpower.exp_ln in __putnam_h by lra); "
     f"cbv beta iota zeta delta -[{' '.join(KEPT)}] in __putnam_h; "
-    f"{OUTSIDE}{ROOTS}{LOGS}{EXPONENTS}{_SPECIAL}{POWERS}{EXPONENTS}{EXP_NORMAL}{_SPECIAL}{POWERS}{ARCHIMEDEAN}{MORE_FACTS}"
+    f"{OUTSIDE}{ROOTS}{LOGS}{EXPONENTS}{_SPECIAL}{POWERS}{EXPONENTS}{EXP_NORMAL}{_SPECIAL}{POWERS}{ARCHIMEDEAN}{MORE_FACTS}{ROOT_BOUNDS}"
 )
 """The hypothesis ``candidate = official`` with the addition formulas and known values rewritten (``tan`` as
 ``sin / cos``, so ``tan (PI / 2)`` is ``1 / 0``), the rest computed, then the values outside the domains (and
