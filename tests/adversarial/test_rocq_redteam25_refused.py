@@ -23,7 +23,7 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.provers import get_prover
-from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam14 import check_status, vacuous, verdict
 from tests.adversarial.test_rocq_redteam23_refused import _text_status
 from tests.helpers import COQ_BENCH, failures, needs_coq, pinned
@@ -97,22 +97,24 @@ def test_vernacular_that_reaches_later_text_or_the_harness_is_refused(before: st
     assert status == "rejected" and set(failed) & {"G2", "G3"}, failed
 
 
+def _text_verdict(text: str) -> Verdict:
+    bench = pinned(COQ_BENCH)
+    options = VerifyOptions(profile=Profile.TEXT, keep_going=True)
+    return run_gates(
+        get_prover("rocq"), bench, bench.problems["putnam_2013_b2"], text.encode(), Track.NO_ANSWER, options
+    )
+
+
 @pytest.mark.parametrize(("sentence", "prefix"), PREFIXED.values(), ids=PREFIXED.keys())
 def test_a_prefix_on_a_challenge_sentence_is_refused(sentence: str, prefix: str) -> None:
-    bench = pinned(COQ_BENCH)
-    text = vacuous("4").replace(sentence, prefix + sentence)
-    options = VerifyOptions(profile=Profile.TEXT, keep_going=True)
-    v = run_gates(get_prover("rocq"), bench, bench.problems["putnam_2013_b2"], text.encode(), Track.NO_ANSWER, options)
+    v = _text_verdict(vacuous("4").replace(sentence, prefix + sentence))
     assert v.status == "rejected" and failures(v).get("G2"), failures(v)
 
 
 def test_a_proof_with_its_own_proof_options_still_passes_the_text_gates() -> None:
     """Valid: ``Proof using All``, ``Proof with``, ``Defined`` for ``Qed`` change nothing of the statement."""
-    bench = pinned(COQ_BENCH)
-    options = VerifyOptions(profile=Profile.TEXT, keep_going=True)
     for old, new in (("Proof.", "Proof using All."), ("Proof.", "Proof with auto."), ("Qed.", "Defined.")):
-        text = vacuous("4").replace(old, new, 1).encode()
-        v = run_gates(get_prover("rocq"), bench, bench.problems["putnam_2013_b2"], text, Track.NO_ANSWER, options)
+        v = _text_verdict(vacuous("4").replace(old, new, 1))
         assert v.status == "accepted" and not failures(v), (new, failures(v))
 
 
