@@ -14,8 +14,8 @@ library's Machin-like bounds of ``PI``, ``exp 1`` to four places (``exp_ineq1`` 
 times), arguments shown equal to a known point plus a whole multiple of ``PI``, inverse functions where the
 argument's square is known, ``ln (b ^ k) = k * ln b``, and the exponent readings run a second time; lemmas the
 harness's file proves (``Qed``). Honest answers in those spellings are never ``differs`` (a ``differs`` is a
-``Qed``). Still ``unknown`` (measured): ``exp 1 + 0.2817`` (five places), ``cos (PI / 12) * 4``, ``ln (exp 2 *
-exp 2)``.
+``Qed``). Still ``unknown`` (measured): ``exp 1 + 0.2817`` (five places), ``cos (PI / 12) * 4``, ``ln 6 / ln 2``
+(``ln 3`` known by no bound).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ WRONG = {
     "exp 1 plus PI": "exp 1 + PI - 2.8",
     "a sum of square roots": "sqrt 2 + sqrt 3",
     "a root of a root": "sqrt (sqrt 2) + 2",
+    "ln of a product of exponentials": "ln (exp 1 * exp 2) + 1",
 }
 """Wrong answers to ``putnam_2013_b2`` (official ``3``): ``unknown`` and ``accepted`` before."""
 
@@ -59,6 +60,7 @@ HONEST = {
     "PI cancelled": "PI - PI + 3",
     "exp 1 cancelled": "exp 1 / exp 1 * 3",
     "roots cancelled": "sqrt 9 + sqrt 2 - sqrt 2",
+    "ln of a product": "ln (exp 3 * 1)",
     "a point no lemma knows": "sin (PI / 7) ^ 2 + cos (PI / 7) ^ 2 + 2",
 }
 """The official ``3`` in the same spellings: never ``differs``."""

@@ -16,6 +16,7 @@ multiples of ``PI`` only), ``asin (sqrt 2 / 2) * 16 / PI``, ``acos (sqrt 2 / 2)`
 * ``asin``, ``acos``, ``atan`` at an argument ``x >= 0`` with ``x * x`` equal to ``1/2``, ``3/4``, ``3``,
   ``1/3`` or ``1`` (shown by ``nra`` with each square root's square in hand) as multiples of ``PI``, and at a
   negative argument through ``asin (-x) = - asin x`` and its kin;
+* ``ln (x * y)`` as ``ln x + ln y`` where both are positive (``ln (exp 1 * exp 2) + 1`` was ``unknown``);
 * ``ln n`` at a numeral power ``n = b ^ k`` (``b`` from ``2`` to ``10``, ``k >= 2``) as ``k * ln b``, ``ln
   (x ^ k)`` as ``k * ln x``, and ``1/2 < ln 2`` (so ``ln 2 * / ln 2 = 1``);
 * each ``sqrt n`` at a positive numeral between rationals six places apart (``sqrt 2 + sqrt 3``, ``sqrt
@@ -32,6 +33,8 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+
+from putnam_solver.core.provers.rocq.answer_powers import POSITIVE
 
 _HALVINGS = 10
 _GRAIN = 10**9
@@ -216,6 +219,8 @@ rewritten so (not an argument already of such a form), for the addition formulas
 
 _LN = "Coq.Reals.Rpower.ln"
 LOGS = (
+    f"(repeat match type of __putnam_h with context [{_LN} ({_R}.Rmult ?x ?y)] => "
+    f"rewrite (Coq.Reals.Rpower.ln_mult x y) in __putnam_h by (clear __putnam_h; {POSITIVE}) end); "
     f"(repeat match type of __putnam_h with context [{_LN} (Coq.Reals.Rpow_def.pow ?x ?n)] => "
     f"rewrite (Coq.Reals.Rpower.ln_pow x) in __putnam_h by (clear __putnam_h; lra) end); "
     f"(repeat match type of __putnam_h with context [{_LN} ({_R}.IZR (Coq.Numbers.BinNums.Zpos ?p))] => "
@@ -230,7 +235,8 @@ LOGS = (
     )
     + "] end); "
 )
-"""``ln (x ^ k)`` as ``k * ln x`` (``ln_pow``, where ``0 < x``) and ``ln n`` at a numeral ``n = b ^ k`` (``k >= 2``)
+"""``ln (x * y)`` as ``ln x + ln y`` (``ln_mult``, where both are shown positive), ``ln (x ^ k)`` as ``k * ln x``
+(``ln_pow``, where ``0 < x``) and ``ln n`` at a numeral ``n = b ^ k`` (``k >= 2``)
 as ``k * ln b``."""
 
 MORE_FACTS = f"pose proof Coq.Reals.Rpower.ln_lt_2; pose proof {_B}.pi_bounds; pose proof {_B}.e_bounds; "
