@@ -36,6 +36,15 @@ throughout: the candidate's module, loaded before, cannot shadow one.
 
 from __future__ import annotations
 
+from putnam_solver.core.provers.rocq.answer_bounds import (
+    BOUND_LEMMAS,
+    EXP_NORMAL,
+    INVERSE_ROOTS,
+    LOGS,
+    MORE_FACTS,
+    ROOT_BOUNDS,
+    SHIFTS,
+)
 from putnam_solver.core.provers.rocq.answer_exact import EXACT_LEMMAS, MULTIPLES, NATURALS
 from putnam_solver.core.provers.rocq.answer_powers import EXPONENTS, INVERSE_TRIG, POSITIVE, POWER_LEMMAS, ROOTS
 
@@ -135,7 +144,7 @@ VALUE_LEMMAS = (
     "Lemma inv_zero : forall x, x = 0 -> / x = 0.\nProof. intros x h. rewrite h. exact Rinv_0. Qed.\n"
     "Lemma ln_nonpos : forall x, x <= 0 -> ln x = 0.\n"
     "Proof. intros x h. unfold ln. destruct (Rlt_dec 0 x) as [l|l]. exfalso; lra. reflexivity. Qed.\n"
-    f"End {VALUES}.\n" + EXACT_LEMMAS + POWER_LEMMAS
+    f"End {VALUES}.\n" + EXACT_LEMMAS + POWER_LEMMAS + BOUND_LEMMAS
 )
 """The values of ``Rpower`` (``exp (y * ln x)`` once computed) at a rational exponent, proved in the harness's
 file from the library's ``Rpower_pow`` and ``Rpower_mult``: ``x ^ n`` for a whole ``n``, ``1 / x ^ n`` for a
@@ -217,10 +226,10 @@ the hypothesis of a wrong answer is false, so ``lra`` proves anything from it (`
 _SPECIAL = f"rewrite ?{', ?'.join(SPECIAL_VALUES)} in __putnam_h; "
 COMPUTED = (
     f"{NATURALS}{EXPANDED}{MULTIPLES}"
-    f"(try unfold {_T1}.tan in __putnam_h); {INVERSE_TRIG}{_SPECIAL}"
+    f"(try unfold {_T1}.tan in __putnam_h); {INVERSE_TRIG}{INVERSE_ROOTS}{SHIFTS}{EXPANDED}{MULTIPLES}{_SPECIAL}"
     "(rewrite ?Coq.Reals.Rpower.exp_ln in __putnam_h by lra); "
     f"cbv beta iota zeta delta -[{' '.join(KEPT)}] in __putnam_h; "
-    f"{OUTSIDE}{ROOTS}{EXPONENTS}{_SPECIAL}{POWERS}{ARCHIMEDEAN}"
+    f"{OUTSIDE}{ROOTS}{LOGS}{EXPONENTS}{_SPECIAL}{POWERS}{EXPONENTS}{EXP_NORMAL}{_SPECIAL}{POWERS}{ARCHIMEDEAN}{MORE_FACTS}{ROOT_BOUNDS}"
 )
 """The hypothesis ``candidate = official`` with the addition formulas and known values rewritten (``tan`` as
 ``sin / cos``, so ``tan (PI / 2)`` is ``1 / 0``), the rest computed, then the values outside the domains (and

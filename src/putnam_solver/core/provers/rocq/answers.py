@@ -73,7 +73,7 @@ _R = "Coq.Reals.Rdefinitions"
 _FACTS = (
     ("Coq.Reals.R_sqrt.sqrt", f"{_R}.Rle _ (Coq.Reals.R_sqrt.sqrt x)", "Coq.Reals.R_sqrt.sqrt_pos x",
      f"try (assert (Coq.Init.Logic.eq ({_R}.Rmult (Coq.Reals.R_sqrt.sqrt x) (Coq.Reals.R_sqrt.sqrt x)) x) "
-     "by (apply Coq.Reals.R_sqrt.sqrt_sqrt; lra))"),
+     "by (apply Coq.Reals.R_sqrt.sqrt_sqrt; first [ lra | apply Coq.Reals.R_sqrt.sqrt_pos ]))"),
     ("Coq.Reals.Rtrigo_def.exp", f"{_R}.Rlt _ (Coq.Reals.Rtrigo_def.exp x)", "Coq.Reals.Exp_prop.exp_pos x",
      f"pose proof (Coq.Reals.Rpower.exp_ineq1_le x); try (assert ({_R}.Rlt ({_R}.Rplus ({_R}.IZR "
      "(Coq.Numbers.BinNums.Zpos Coq.Numbers.BinNums.xH)) x) (Coq.Reals.Rtrigo_def.exp x)) "
