@@ -9,7 +9,9 @@ does not name (a misspelt or unlisted one, ``List.find?``, ``Fin.find``) passed 
 hard half of the theorem then following from the search's specification. Now each premise of an
 implication that holds the solution in its conclusion, over its ``∀``'s names, the set of ``sol ∈ S`` and of
 a bounded ``∀ x ∈ S,`` around the solution, and the clause after ``∀ M < sol,`` (or ``M < sol →``) are sides
-(``_answer_extremal.handwritten_sides``); a field of the solution (``sol.prod``) is a use of it.
+(``_answer_extremal.handwritten_sides``); a field of the solution (``sol.prod``) is a use of it, and a
+predicate defined under a bounded binder (``putnam_2014_a6``'s ``∀ k ≥ 1, kex k = ∃ M N, ..``) is read
+unfolded in the statement's side.
 """
 
 from __future__ import annotations
@@ -42,6 +44,11 @@ SEARCHED = {
     "an upper bound's premise under an unlisted supremum": (
         "putnam_1975_b3",
         f"fun k => zzSup ((fun a => (esymm a k)/(esymm a 1)^k) '' {{a : Multiset ℝ | {C_1975}}})",
+    ),
+    "a predicate defined under a bounded binder": (
+        "putnam_2014_a6",
+        "fun n => zzGreatest {k : ℕ | ∃ M N : Fin k → Matrix (Fin n) (Fin n) ℝ, ∀ i j : Fin k, "
+        "((∃ p : Fin n, (M i * N j) p p = 0) ↔ i ≠ j)}",
     ),
     "a premise searched by Fin.find": (
         "putnam_1985_b1",

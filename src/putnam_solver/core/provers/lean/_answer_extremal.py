@@ -16,6 +16,12 @@ binds, anywhere inside it is refused, whatever operator searches it. Likewise th
 operator (``limUnder``, ``lim`` and kin are refused by name; this refuses the rest). No official answer
 holds the set it is the extremum of, or the sequence it is the limit of
 (``test_every_official_answer_is_a_valid_no_answer_value``).
+
+Red team 26: 23 pinned statements state a condition of the solution by hand, 7 of them an extremum
+(``P sol ∧ ∀ a, P a → sol.prod ≥ a.prod``, ``sol ∈ S ∧ ∀ p ∈ S, p.coeff 4 ≤ sol.coeff 4``, ``(∀ a, C a →
+f a ≤ sol k) ∧ ∀ M, M < sol k → ∃ a, ..``), and the same searches of the condition passed;
+:func:`handwritten_sides` gives the copy rule that condition as a side through the same
+:func:`extremal_sides`. No official answer holds it either.
 """
 
 from __future__ import annotations
