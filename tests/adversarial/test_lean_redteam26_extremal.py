@@ -19,9 +19,10 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
-from putnam_solver.core.provers.lean._answer_extremal import extremal_sides
+from putnam_solver.core.provers.lean._answer_extremal import extremal_sides, handwritten_sides
+from putnam_solver.core.provers.lean.syntax import code_tokens, normalize_name, parse_statement
 from putnam_solver.core.verify import Profile, Track
-from tests.helpers import failures, lean_filled, lean_text_verdict, lean_verdict
+from tests.helpers import LEAN_PROVER, failures, lean_filled, lean_text_verdict, lean_verdict
 
 C_1979 = "Multiset.card a > 0 ∧ (∀ i ∈ a, i > 0) ∧ a.sum = 1979"
 SET_1978 = "{p : Polynomial ℝ | p.degree = 4 ∧ ∀ x ∈ Icc (-1) 1, p.eval x ∈ Icc 0 1}"
@@ -50,6 +51,18 @@ SEARCHED = {
         "fun n => zzGreatest {k : ℕ | ∃ M N : Fin k → Matrix (Fin n) (Fin n) ℝ, ∀ i j : Fin k, "
         "((∃ p : Fin n, (M i * N j) p p = 0) ↔ i ≠ j)}",
     ),
+    "a premise over two names": (
+        "putnam_1967_a6",
+        "zzSupOver (fun a b : Fin 4 → ℝ => a 0 * b 1 - a 1 * b 0 ≠ 0) zzCount",
+    ),
+    "a premise beside a field of a pair": (
+        "putnam_1970_a3",
+        "(zzGreatest fun n : ℕ => (Nat.digits 10 (n^2))[0]! ≠ 0, 1444)",
+    ),
+    "the clause after M < sol": (
+        "putnam_1975_b3",
+        "fun k => zzSup {M : ℝ | ∃ a : Multiset ℝ, (∀ i ∈ a, i > 0) ∧ card a ≥ k ∧ (esymm a k)/(esymm a 1)^k > M}",
+    ),
     "a premise searched by Fin.find": (
         "putnam_1985_b1",
         "zzArgmin (fun m : Fin 5 → ℤ => (Fin.find fun i : Fin 9 => Injective m ∧ i = i).isSome) {m | Injective m}",
@@ -74,6 +87,8 @@ CLOSED = {
     "putnam_1975_b3": "fun k : ℕ => 1 / (Nat.factorial k : ℝ)",
     "putnam_1985_b1": "fun i => (i : ℤ) - 2",
     "putnam_2014_a6": "fun n : ℕ => n ^ 2",
+    "putnam_1967_a6": "8",
+    "putnam_1970_a3": "(3, 1444)",
 }
 
 
@@ -103,3 +118,18 @@ def test_the_hand_written_sides_of_a_solution(theorem: str, sides: list[list[str
     assert [side for side in sides if side not in found] == [], found
     assert found or not sides
     assert sides or not found
+
+
+BY_HAND = ["putnam_1967_a6", "putnam_1970_a3", "putnam_1975_b3", "putnam_1978_b5", "putnam_1979_a1", "putnam_2014_a6"]
+"""The pinned statements whose solution is compared by order in a conclusion (or premise) by hand."""
+
+
+@pytest.mark.parametrize("problem", BY_HAND)
+def test_every_order_stated_by_hand_gives_a_side(lean_putnambench: Benchmark, problem: str) -> None:
+    parsed = parse_statement(LEAN_PROVER.challenge(lean_putnambench.problems[problem], Track.NO_ANSWER))
+    theorem = [t.text for t in code_tokens(parsed.theorem.tokens[: parsed.proof_assign])]
+    name = normalize_name(parsed.solutions[0].command.name or "")
+    uses = [i for i, t in enumerate(theorem) if normalize_name(t).partition(".")[0] == name]
+    near = [(i, i + 1 + (theorem[i + 1][:1].isalpha())) for i in uses]
+    compared = [(i, end) for i, end in near if {theorem[i - 1], theorem[end]} & {"≤", "<", "≥", ">"}]
+    assert any(handwritten_sides(theorem, i, end) for i, end in compared)
