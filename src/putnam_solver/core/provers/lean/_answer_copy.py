@@ -388,9 +388,12 @@ def _names_something(body: Sequence[Token]) -> bool:
 
 def _applications(theorem: list[str], solution: str, arity: int) -> list[tuple[int, int, list[str]]]:
     """Where the theorem applies the solution to ``arity`` plain names: ``(start, end, names)`` of each
-    ``solution a b`` (``arity`` names after it) or, for one name, ``a ∈ solution``."""
-    found = []
+    ``solution a b`` (``arity`` names after it) or, for one name, ``a ∈ solution``; for none, also a field
+    of it (``solution.prod``, red team 26)."""
+    found: list[tuple[int, int, list[str]]] = []
     for i, text in enumerate(theorem):
+        if not arity and normalize_name(text).startswith(solution + "."):
+            found.append((i, i + 1, []))
         if normalize_name(text) != solution:
             continue
         args = theorem[i + 1 : i + 1 + arity]
@@ -415,7 +418,7 @@ def _other_sides(theorem: list[str], start: int, end: int) -> list[tuple[str, li
         before = theorem[: start - 1][::-1]
         closers = {close: open_ for open_, close in OPEN_CLOSE.items()}
         sides += [(relation, before[:k][::-1]) for k in _side_ends(before, STARTS_A_SIDE[relation], closers)]
-    return sides + extremal_sides(theorem, start)  # `IsLeast S solution`: its set `S` (red team 24)
+    return sides + extremal_sides(theorem, start, end)  # `IsLeast S solution`: its set `S` (red teams 24, 26)
 
 
 def _side_ends(texts: list[str], ends: frozenset[str], brackets: dict[str, str]) -> list[int]:

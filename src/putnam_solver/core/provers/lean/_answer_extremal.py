@@ -16,6 +16,12 @@ binds, anywhere inside it is refused, whatever operator searches it. Likewise th
 operator (``limUnder``, ``lim`` and kin are refused by name; this refuses the rest). No official answer
 holds the set it is the extremum of, or the sequence it is the limit of
 (``test_every_official_answer_is_a_valid_no_answer_value``).
+
+Red team 26: 23 pinned statements state a condition of the solution by hand, 7 of them an extremum
+(``P sol ∧ ∀ a, P a → sol.prod ≥ a.prod``, ``sol ∈ S ∧ ∀ p ∈ S, p.coeff 4 ≤ sol.coeff 4``, ``(∀ a, C a →
+f a ≤ sol k) ∧ ∀ M, M < sol k → ∃ a, ..``), and the same searches of the condition passed;
+:func:`handwritten_sides` gives the copy rule that condition as a side through the same
+:func:`extremal_sides`. No official answer holds it either.
 """
 
 from __future__ import annotations
@@ -29,21 +35,23 @@ EXTREMAL_PREDICATES: Final = frozenset({"IsLeast", "IsGreatest", "IsLUB", "IsGLB
 _CLOSERS: Final = {")": "(", "}": "{", "]": "[", "⟩": "⟨"}
 
 
-def extremal_sides(theorem: list[str], start: int) -> list[tuple[str, list[str]]]:
+def extremal_sides(theorem: list[str], start: int, end: int | None = None) -> list[tuple[str, list[str]]]:
     """``[(label, the set)]`` when ``theorem[:start]`` ends with ``IsLeast <set>`` (or another
-    :data:`EXTREMAL_PREDICATES` word), the set one bracketed term or one name; and ``[(label, the
-    function)]`` when it ends with ``Tendsto <function> <filter> (𝓝`` (the solution the limit); else ``[]``."""
+    :data:`EXTREMAL_PREDICATES` word), the set one bracketed term or one name; ``[(label, the
+    function)]`` when it ends with ``Tendsto <function> <filter> (𝓝`` (the solution the limit); and, given
+    the end of the solution's use, the condition of an extremum stated by hand (:func:`handwritten_sides`)."""
+    by_hand = handwritten_sides(theorem, start, end) if end is not None else []
     first = _argument(theorem, start)
     if first is not None and first >= 1:
         parts = name_parts(theorem[first - 1])
         if parts and parts[-1] in EXTREMAL_PREDICATES:
-            return [(f"{parts[-1]} _ _", theorem[first:start])]
+            return [(f"{parts[-1]} _ _", theorem[first:start]), *by_hand]
     if start >= 3 and theorem[start - 1] in ("𝓝", "nhds") and theorem[start - 2] == "(":
         filter_ = _argument(theorem, start - 2)
         function = _argument(theorem, filter_) if filter_ is not None else None
         if function is not None and function >= 1 and name_parts(theorem[function - 1])[-1:] == ["Tendsto"]:
-            return [("Tendsto _ _ (𝓝 _)", theorem[function:filter_])]
-    return []
+            return [("Tendsto _ _ (𝓝 _)", theorem[function:filter_]), *by_hand]
+    return by_hand
 
 
 def _argument(theorem: list[str], end: int) -> int | None:
@@ -62,3 +70,118 @@ def _argument(theorem: list[str], end: int) -> int | None:
             if depth == 0:
                 return j if theorem[j] == _CLOSERS[last] else None
     return None
+
+
+_OPENERS: Final = frozenset(_CLOSERS.values())
+_PREMISE_STARTS: Final = frozenset({",", "→", "->", ":", "↔", "=>", "↦"})
+_CLAUSE_ENDS: Final = frozenset({":=", "↔"})
+_BOUNDS: Final = frozenset({"≥", ">", "≤", "<", "∈", "∉", "⊆", "⊂", "≠"})
+
+
+def handwritten_sides(theorem: list[str], start: int, end: int) -> list[tuple[str, list[str]]]:
+    """The condition of an extremum stated by hand (red team 26), one more side for the copy rule: against
+    ``P sol ∧ ∀ m, P m → sol ≤ m``, ``(∀ a, C a → f a ≤ sol) ∧ ∃ a, ..``, ``sol ∈ S ∧ ∀ x ∈ S, ..`` and ``∀ M
+    < sol, ∃ a, ..`` (``theorem[start:end]`` the solution's use), each premise of an implication that holds
+    the solution in its conclusion, abstracted over its ``∀``'s names (``{m | P m}``, ``fun a b => C a b``),
+    the set ``S`` of ``sol ∈ S`` and of a bounded ``∀ x ∈ S,`` around the solution, and the clause that
+    follows the solution as a premise or binder bound (``{M | ∃ a, ..}``)."""
+    sides: list[tuple[str, list[str]]] = []
+    if end < len(theorem) and theorem[end] in ("∈", "∉"):
+        set_end = _clause_end(theorem, end + 1, frozenset({"∧", "∨", "→", "->", ",", "↔", ":="}))
+        sides.append(("_ ∈ S", theorem[end + 1 : set_end]))
+    if end < len(theorem) and theorem[end] in ("→", "->", ","):  # `M < sol → ∃ a, ..`, `∀ M < sol, ..`
+        if theorem[end] == ",":
+            names = _binder_names(theorem, _binder_at(theorem, end))
+        else:
+            premise_start = _left_at_level(theorem, start, _PREMISE_STARTS, opener=True)
+            names = _binder_names(theorem, _binder_at(theorem, premise_start))
+        clause = theorem[end + 1 : _clause_end(theorem, end + 1, _CLAUSE_ENDS)]
+        if names is not None:
+            sides += [("∀ _ < sol, _", side) for side in _abstracted(clause, names)]
+    found: int | None = start
+    while found:  # outwards from the solution: each premise whose conclusion holds it
+        found = _left_at_level(theorem, found, frozenset({"→", "->", ","}))
+        if found is None:
+            break
+        at = found
+        if theorem[at] == ",":  # a binder's comma: `∀ x ∈ S, .. sol ..`
+            binder = _binder_at(theorem, at)
+            if binder is not None and theorem[binder] in ("∀", "∀ᵉ") and "∈" in theorem[binder:at]:
+                bound = theorem.index("∈", binder, at)
+                sides.append(("∀ _ ∈ S, _", theorem[bound + 1 : at]))
+            continue
+        premise_start = _left_at_level(theorem, at, _PREMISE_STARTS, opener=True)
+        premise = theorem[premise_start + 1 if premise_start is not None else 0 : at]
+        if premise:
+            names = _binder_names(theorem, _binder_at(theorem, premise_start))
+            sides += [("∀ _, _ → _", side) for side in _abstracted(premise, names)]
+    return sides
+
+
+def _left_at_level(theorem: list[str], at: int, stops: frozenset[str], opener: bool = False) -> int | None:
+    """The nearest ``j < at`` with ``theorem[j]`` in ``stops`` outside brackets closed before ``at``; a
+    bracket left open around ``at`` is where the search stops (``opener``) or is passed (its content is
+    the enclosing level)."""
+    depth = 0
+    for j in range(at - 1, -1, -1):
+        if theorem[j] in _CLOSERS:
+            depth += 1
+        elif theorem[j] in _OPENERS:
+            if depth == 0 and opener:
+                return j
+            depth = max(depth - 1, 0)
+        elif depth == 0 and theorem[j] in stops:
+            return j
+    return None
+
+
+def _clause_end(theorem: list[str], at: int, ends: frozenset[str]) -> int:
+    depth = 0
+    for j in range(at, len(theorem)):
+        if theorem[j] in _OPENERS:
+            depth += 1
+        elif theorem[j] in _CLOSERS:
+            depth -= 1
+            if depth < 0:
+                return j
+        elif depth == 0 and theorem[j] in ends:
+            return j
+    return len(theorem)
+
+
+def _binder_at(theorem: list[str], comma: int | None) -> int | None:
+    """The ``∀``/``∃`` whose binder list ends at ``theorem[comma]`` (a comma), else None."""
+    if comma is None or comma < 0 or theorem[comma] != ",":
+        return None
+    j = _left_at_level(theorem, comma, frozenset({"∀", "∀ᵉ", "∃", ",", "→", "->"}))
+    return j if j is not None and theorem[j] in ("∀", "∀ᵉ", "∃") else None
+
+
+def _binder_names(theorem: list[str], binder: int | None) -> list[str] | None:
+    """The names a ``∀`` binds (``∀ a b : T,``, ``∀ (a : T) (b : U),``, ``∀ k ≥ 1,``), else None."""
+    if binder is None:
+        return None
+    names: list[str] = []
+    depth, typed = 0, False
+    for text in theorem[binder + 1 :]:
+        if text == "," and depth == 0:
+            return names or None
+        if text in _OPENERS:
+            depth, typed = depth + 1, False
+        elif text in _CLOSERS:
+            depth -= 1
+        elif text == ":" or text in _BOUNDS:
+            typed = True
+        elif not typed and starts_letter(text) and "." not in text:
+            names.append(text)
+    return None
+
+
+def _abstracted(condition: list[str], names: list[str] | None) -> list[list[str]]:
+    """``condition`` over the binder's ``names``: ``{m | C}`` and ``fun m => C`` (``fun a b => C`` for more)."""
+    if not condition:
+        return []
+    if not names:
+        return [condition]
+    one = [["{", names[0], "|", *condition, "}"]] if len(names) == 1 else []
+    return [*one, ["fun", *names, "=>", *condition]]

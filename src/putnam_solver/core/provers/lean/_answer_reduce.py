@@ -247,7 +247,7 @@ def _defined(x: Text, lo: int, hi: int, bound: set[str]) -> tuple[str, Tokens] |
     t, params = x.t, list[str]()
     if t[lo].text == "∀":
         comma = x.find(lo + 1, hi, {","})
-        names = binder_names(t[lo + 1 : comma]) if comma is not None else None
+        names = _bounded_name(t[lo + 1 : comma]) if comma is not None else None
         if comma is None or not names:
             return None
         params, lo = names, comma + 1
@@ -261,3 +261,12 @@ def _defined(x: Text, lo: int, hi: int, bound: set[str]) -> tuple[str, Tokens] |
         return t[lo].text, value
     head = [make_token("fun", t[lo]), *(make_token(p, t[lo]) for p in params), make_token("=>", t[lo])]
     return t[lo].text, [make_token("(", t[lo]), *head, *value, make_token(")", t[lo])]
+
+
+def _bounded_name(binders: Sequence[Token]) -> list[str] | None:
+    """:func:`binder_names`, or the one name of a bounded binder (``∀ k ≥ 1, kex k = e``, red team 26: the
+    side is read with ``kex`` unfolded, which only adds readings to look for)."""
+    texts = [u.text for u in binders]
+    if len(texts) >= 3 and texts[1] in ("≥", ">", "≤", "<", "≠", "∈") and is_name(binders[0]) and "." not in texts[0]:
+        return [texts[0]]
+    return binder_names(binders)
