@@ -80,10 +80,15 @@ def test_the_packaged_data_folder_is_empty_and_read_only_in_a_sandbox(tmp_path: 
 def test_the_installed_package_registers_its_data_folder() -> None:
     packaged = benchmark_files.PACKAGED_DATA
     load_benchmark(packaged / "putnambench" / COQ_BENCH.name)  # the default copy, inside the folder
-    assert hidden_under([packaged.parent]) == [packaged], "a file inside a covered folder is covered with it"
+    hidden = hidden_under([packaged.parent])  # other tests may have loaded the kits' canary benchmarks too
+    assert packaged in hidden
+    assert not [p for p in hidden if p != packaged and p.is_relative_to(packaged)], (
+        "a file inside a covered folder is covered with it"
+    )
     args = cover_argv([packaged.parent])
-    assert args[args.index("--tmpfs") + 1] == str(packaged)
-    assert args[args.index("--remount-ro") + 1] == str(packaged)
+    covers = {(args[i], args[i + 1]) for i in range(len(args) - 1)}
+    assert ("--tmpfs", str(packaged)) in covers
+    assert ("--remount-ro", str(packaged)) in covers
 
 
 def test_nothing_is_covered_outside_what_a_sandbox_shows(tmp_path: Path) -> None:
