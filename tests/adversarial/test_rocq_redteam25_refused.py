@@ -120,7 +120,7 @@ def test_a_proof_with_its_own_proof_options_still_passes_the_text_gates() -> Non
 
 @needs_coq
 @pytest.mark.parametrize("after", MEASURED.values(), ids=MEASURED.keys())
-@pytest.mark.parametrize("answer", ["4", "sin (5 * PI / 6) * 8"])
+@pytest.mark.parametrize("answer", [pytest.param("4", marks=pytest.mark.slow), "sin (5 * PI / 6) * 8"])
 def test_a_library_or_scope_after_the_theorem_leaves_a_wrong_answer_disputed(answer: str, after: str) -> None:
     assert _text_status("", after)[0] == "accepted"
     v = verdict(f"{vacuous(answer)}\n{after}\n")
