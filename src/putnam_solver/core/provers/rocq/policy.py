@@ -218,6 +218,13 @@ POLICY = RocqPolicy(
             "Add Relation/Setoid/Morphism/Zify",
         ),
         *_rules(
+            "redefinition",
+            "states its locality more than once (`#[local] #[global] Hint`, `#[local, global]`, `#[export] Local`, "
+            '`Local Global`): coqc refuses the sentence ("Attribute for Locality specified twice", measured with '
+            "8.16), while a text reading would take one of them, so every profile refuses it; write one locality",
+            "locality twice",
+        ),
+        *_rules(
             "syntax",
             "declares a notation (a declaration's `where` clause), as `Notation` does: it changes what later "
             "text means",

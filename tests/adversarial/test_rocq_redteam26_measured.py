@@ -1,0 +1,98 @@
+"""Red team 26 on G5 and G6 (the trusted statement check, coqchk): candidates measured with the real coqc.
+
+G5's trusted file ``Require``s the compiled reference and candidate, states the type of the reference's
+theorem applied to the candidate's assumptions, and asks the kernel to accept the candidate's theorem at it.
+Whatever the candidate's environment does to elaboration there (coercions, canonical structures, instances,
+hints, ``Arguments``), the term the kernel accepts has the reference's type, fixed before the candidate was
+loaded, so at worst a real proof of the statement is built around the candidate's theorem; and every
+command that declares one of those is refused by G2/G3 anyway (``test_rocq_redteam26_text.py``). Tried here:
+helpers that are universe-polymorphic, proved by ``native_compute`` (the harness's coqc runs with the native
+and bytecode machines off, so the tactic falls back and the kernel checks the cast), over ``Uint63``
+primitives by computation, or built by ``ltac:``: honest, accepted, with only kernel primitives among the
+assumptions. The specification of primitive float equality, ``FloatAxioms.Leibniz.eqb_spec``, lives in a
+module whose short name ends like the allowed ``PrimFloat.Leibniz``; ``Print Assumptions`` prints it
+qualified (``FloatAxioms.Leibniz.eqb_spec``, measured) so G5 refused it, but the reading of a printed name
+allowed any field of a module part that an allowed module ends with, whatever the last word: a print as
+``Leibniz.eqb_spec`` would have passed. Such an ambiguous module part is refused now
+(``toolchain.allowed_printed_name``; ``PrimFloat.Leibniz.eqb`` still passes).
+
+One case of each class runs in CI (``IN_CI``); the rest with ``-m slow``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.provers.rocq.toolchain import allowed_printed_name
+from tests.adversarial.test_rocq_redteam14 import vacuous, verdict
+from tests.helpers import failures, needs_coq
+
+RESERVED = ("Candidate", "Putnam")
+
+
+def test_a_printed_module_part_shared_with_a_specification_module_is_refused() -> None:
+    assert not allowed_printed_name("Leibniz.eqb_spec", RESERVED)
+    assert not allowed_printed_name("Leibniz.eqb", RESERVED)
+    assert not allowed_printed_name("FloatAxioms.Leibniz.eqb_spec", RESERVED)
+    for name in ("PrimFloat.Leibniz.eqb", "PrimFloat.float", "PArray.get", "PrimInt63.add", "classic", "BigOp.bigop"):
+        assert allowed_printed_name(name, RESERVED), name
+    assert not allowed_printed_name("PArray.get_make", RESERVED)
+
+
+def _before(text: str, before: str) -> str:
+    at = text.index("Theorem putnam_2013_b2")
+    return f"{text[:at]}{before}\n{text[at:]}"
+
+
+HONEST = {
+    "primitives, native_compute, a polymorphic and an ltac helper": (
+        "From Coq Require Import Uint63.\n"
+        "Polymorphic Lemma zz_poly@{u} (A : Type@{u}) (a : A) : a = a.\nProof. reflexivity. Qed.\n"
+        "Lemma zz_int : (2 + 2 = 4)%uint63.\nProof. native_compute. reflexivity. Qed.\n"
+        "Definition zz_ltac : nat := ltac:(exact 1%nat).",
+        "pose proof (zz_poly _ zz_ltac) as _h1. pose proof zz_int as _h2.",
+        "",
+    ),
+    "ssreflect helpers after the theorem": (
+        "",
+        "",
+        "From mathcomp Require Import all_ssreflect.\nLocal Open Scope nat_scope.\n"
+        "Lemma zz (a b c : nat) (h : a = b) : a + c = c + b.\nProof. rewrite {1}h addnC => {h}. by []. Qed.\n"
+        "Lemma zz2 (n : nat) : n <= n.+1.\nProof. have h : n <= n by []. suff: n <= n.+1 by []. by apply: leqnSn. Qed.",
+    ),
+    "vm_compute and Proof using in a helper": (
+        "Lemma zz_vm : (2 ^ 10 = 1024)%nat.\nProof using. vm_compute. reflexivity. Qed.",
+        "pose proof zz_vm as _h.",
+        "",
+    ),
+}
+IN_CI = {"primitives, native_compute, a polymorphic and an ltac helper"}
+
+
+@needs_coq
+@pytest.mark.parametrize(
+    ("before", "in_proof", "after"),
+    [pytest.param(*case, id=name, marks=() if name in IN_CI else pytest.mark.slow) for name, case in HONEST.items()],
+)
+def test_honest_helpers_pass_every_gate(before: str, in_proof: str, after: str) -> None:
+    v = verdict(f"{_before(vacuous('3', in_proof), before)}\n{after}\n")
+    assert v.status == "accepted" and not failures(v), failures(v)
+
+
+@needs_coq
+@pytest.mark.slow
+def test_a_use_of_the_float_equality_specification_is_refused_by_g5() -> None:
+    before = (
+        "From Coq Require Import Floats.\n"
+        "Definition zz : True := match FloatAxioms.Leibniz.eqb_spec PrimFloat.zero PrimFloat.zero "
+        "with conj _ _ => I end."
+    )
+    v = verdict(_before(vacuous("3", "destruct zz."), before))
+    assert v.status == "rejected" and "Leibniz.eqb_spec" in failures(v).get("G5", ""), failures(v)
+
+
+@needs_coq
+@pytest.mark.slow
+def test_coqc_refuses_a_locality_stated_twice() -> None:
+    v = verdict(f"{vacuous('3')}\n#[local] #[global] Hint Extern 0 => idtac : core.\n")
+    assert "Locality specified twice" in failures(v).get("G4", ""), failures(v)
