@@ -16,7 +16,11 @@ allowed any field of a module part that an allowed module ends with, whatever th
 ``Leibniz.eqb_spec`` would have passed. Such an ambiguous module part is refused now
 (``toolchain.allowed_printed_name``; ``PrimFloat.Leibniz.eqb`` still passes).
 
-One case of each class runs in CI (``IN_CI``); the rest with ``-m slow``.
+Axioms named like allowed ones (``Module ClassicalEpsilon. Axiom constructive_indefinite_description``, a module
+path ``Coq.Logic.Epsilon`` of the candidate's own, a ``Parameter`` of a ``Module Type`` reached by ``Declare
+Module`` or through a functor): refused by the text gates and, each gate run, by G5 and G6 by their full names.
+
+One case of each class runs in CI (``IN_CI``, or the first); the rest with ``-m slow``.
 """
 
 from __future__ import annotations
@@ -96,3 +100,50 @@ def test_a_use_of_the_float_equality_specification_is_refused_by_g5() -> None:
 def test_coqc_refuses_a_locality_stated_twice() -> None:
     v = verdict(f"{vacuous('3')}\n#[local] #[global] Hint Extern 0 => idtac : core.\n")
     assert "Locality specified twice" in failures(v).get("G4", ""), failures(v)
+
+
+NAMED_LIKE_ALLOWED = {
+    "an axiom under an allowed axiom's full path": (
+        "Module Coq. Module Logic. Module Epsilon. Axiom epsilon_statement : False. End Epsilon. End Logic. End Coq.",
+        "Coq.Logic.Epsilon.epsilon_statement",
+        "Coq.Logic.Epsilon.epsilon_statement",
+    ),
+    "an axiom in a module named like an allowed one": (
+        "Module ClassicalEpsilon. Axiom constructive_indefinite_description : False. End ClassicalEpsilon.",
+        "ClassicalEpsilon.constructive_indefinite_description",
+        "ClassicalEpsilon.constructive_indefinite_description",
+    ),
+    "a Parameter of a Module Type, then Declare Module": (
+        "Module Type T. Parameter p : False. End T. Declare Module M : T.",
+        "M.p",
+        "M.p",
+    ),
+    "the same through a functor applied to it": (
+        "Module Type T. Parameter p : False. End T. Module F (X : T). Definition q : False := X.p. End F.\n"
+        "Declare Module M : T. Module N := F M.",
+        "N.q",
+        "M.p",
+    ),
+}
+"""(before the theorem, the term its proof destructs, the axiom G5 and G6 name): refused by G2 and G3 as text,
+and, every gate run, by G5 (printed ``Candidate.<path>``: a name of the candidate's module prints with its
+library's name, measured, so it never matches an allowed one) and G6 (``Putnam.Candidate.<path>``)."""
+
+
+@needs_coq
+@pytest.mark.parametrize(
+    ("before", "term", "axiom"),
+    [
+        pytest.param(*case, id=name, marks=() if i == 0 else pytest.mark.slow)
+        for i, (name, case) in enumerate(NAMED_LIKE_ALLOWED.items())
+    ],
+)
+def test_an_axiom_named_like_an_allowed_one_is_refused_by_g5_and_g6(before: str, term: str, axiom: str) -> None:
+    text = vacuous("3")
+    start = text.index("Proof.", text.index("Theorem putnam_2013_b2"))
+    end = text.index("Qed.", start) + len("Qed.")
+    v = verdict(_before(f"{text[:start]}Proof. destruct {term}. Qed.{text[end:]}", before))
+    failed = failures(v)
+    assert v.status == "rejected" and {"G2", "G3"} <= failed.keys(), failed
+    assert f"`Candidate.{axiom}` is not on the allow-list" in failed.get("G5", ""), failed
+    assert f"`Putnam.Candidate.{axiom}` is not on the allow-list" in failed.get("G6", ""), failed
