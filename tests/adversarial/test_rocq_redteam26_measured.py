@@ -28,8 +28,10 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.provers.rocq.toolchain import allowed_printed_name
+from putnam_solver.core.verify import Profile
+from tests.adversarial.test_rocq_redteam11 import A1_HELPER, A1_SOUND, SECTION_FALSE, _a1, _verdict
 from tests.adversarial.test_rocq_redteam14 import vacuous, verdict
-from tests.helpers import failures, needs_coq
+from tests.helpers import COQ_BENCH, failures, needs_coq
 
 RESERVED = ("Candidate", "Putnam")
 
@@ -147,3 +149,24 @@ def test_an_axiom_named_like_an_allowed_one_is_refused_by_g5_and_g6(before: str,
     assert v.status == "rejected" and {"G2", "G3"} <= failed.keys(), failed
     assert f"`Candidate.{axiom}` is not on the allow-list" in failed.get("G5", ""), failed
     assert f"`Putnam.Candidate.{axiom}` is not on the allow-list" in failed.get("G6", ""), failed
+
+
+@needs_coq
+def test_proof_using_all_in_a_section_cannot_drop_a_variable() -> None:
+    """Red team 11's rocq#19861 attack with ``Proof using All``: the lemma keeps its premise ``False`` after
+    ``End``, so the theorem's ``destruct zz_l`` does not compile (G4), where ``Proof using Type`` left ``zz_l :
+    False`` (G3 refuses that one); an honest section proved so passes the full profile."""
+    attack = _a1(SECTION_FALSE.format(attr="", proof="Proof using All."), "Proof. destruct zz_l. Qed.")
+    v = _verdict(COQ_BENCH, "putnam_1986_a1", attack, Profile.FAST)
+    failed = failures(v)
+    assert v.status == "rejected" and "G4" in failed and "G3" not in failed, failed
+    helpers = (
+        "Require Import Lra.\n" + A1_HELPER + "Section zz_s.\n  Variable zz_c : R.\n  Hypothesis zz_hc : zz_c = 18.\n"
+        "  Lemma zz_le : forall y : R, y <= zz_c -> y <= 18.\n"
+        "  Proof using All. intros y hy. abstract (rewrite <- zz_hc; exact hy). Qed.\nEnd zz_s.\n"
+        "Lemma zz_bound' (x : R) : x ^ 4 + 36 <= 13 * x ^ 2 -> x ^ 3 - 3 * x <= 18.\n"
+        "Proof. intros hx. apply (zz_le 18); [reflexivity|]. apply zz_bound; exact hx. Qed.\n"
+    )
+    honest = _a1(helpers, A1_SOUND.replace("zz_bound.", "zz_bound'."))
+    v = _verdict(COQ_BENCH, "putnam_1986_a1", honest, Profile.FULL)
+    assert v.status == "accepted" and not failures(v), failures(v)
