@@ -71,6 +71,11 @@ HONEST = {
         "pose proof zz_vm as _h.",
         "",
     ),
+    "Compute and Eval queries": (
+        "Compute (1 + 1)%nat.\nEval cbv in (2 * 3)%nat.",
+        "Compute (1 + 1)%nat.",
+        "Eval hnf in (2 * 3)%nat.",
+    ),
 }
 IN_CI = {"primitives, native_compute, a polymorphic and an ltac helper"}
 

@@ -29,9 +29,10 @@ Found (both are consistency holes of the text profile; coqc refuses each at G4 o
    roots (``Coq.``, ``mathcomp.``, ``Coquelicot.``) may be loaded (red team 16 keeps Ltac2 out). The same
    library rule now applies wherever the ``Require`` stands.
 
-And one false rejection: ``Proof using All.`` in a section was refused with every other ``Proof using`` (the
+And two false rejections: ``Compute`` and ``Eval ... in`` (queries: they print and keep nothing) were refused as
+additions not permitted, anywhere; ``Proof using All.`` in a section was refused with every other ``Proof using`` (the
 rocq#19861 rule); it declares every section variable, so no ``abstract`` subproof can use one it leaves out
-(measured), and it passes now. Everything else was judged as the earlier rounds' tables say (refused, or
+(measured); both pass now. Everything else was judged as the earlier rounds' tables say (refused, or
 accepted and harmless).
 """
 
@@ -134,3 +135,19 @@ def test_proof_using_all_in_a_section_passes_and_a_narrower_declaration_stays_re
     for narrower in ("Type", "x", "All - x", "Type*"):
         status, failed = _text_status("", section.format(narrower))
         assert status == "rejected" and "Proof using" in failed.get("G3", ""), (narrower, failed)
+
+
+QUERIES = {
+    "Compute before the theorem": ("Compute (1 + 1)%nat.", ""),
+    "Eval after it": ("", "Eval cbv in (2 * 3)%nat."),
+    "Compute in a proof": ("Lemma zz : True.\nProof. Compute (1 + 1)%nat. exact I. Qed.", ""),
+    "Eval in a proof": ("", "Lemma zz : True.\nProof. Eval hnf in (2 * 3)%nat. exact I. Qed."),
+}
+
+
+@pytest.mark.parametrize(("before", "after"), QUERIES.values(), ids=QUERIES.keys())
+def test_compute_and_eval_are_queries(before: str, after: str) -> None:
+    """False rejection found: ``Compute`` and ``Eval ... in`` print a reduced term and keep nothing, yet were
+    refused as additions not permitted (every profile, before the theorem and after it)."""
+    status, failed = _text_status(before, after)
+    assert status == "accepted" and not failed, failed

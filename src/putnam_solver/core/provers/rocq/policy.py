@@ -13,8 +13,12 @@ from putnam_solver.core.provers.rocq.syntax import (
     THEOREM_COMMANDS,
 )
 
-QUERY_COMMANDS = frozenset({"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate"})
-"""Commands that only print (with ``Set Warnings``, which only silences): harmless anywhere."""
+QUERY_COMMANDS = frozenset(
+    {"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate", "Compute", "Eval"}
+)
+"""Commands that only print (with ``Set Warnings``, which only silences): harmless anywhere. ``Compute t``
+and ``Eval red in t`` print a reduced term and keep nothing (red team 26: they were refused as additions; a
+``Definition x := Eval ... in t`` is a ``Definition``, and a reduction too long is the compile's timeout)."""
 READING_COMMANDS = frozenset({"Require", "From", "Import", "Export"})
 """With ``Open Scope``/``Close Scope``: they change how later text is read and nothing else."""
 STATEMENT_CHECK = "G5"
