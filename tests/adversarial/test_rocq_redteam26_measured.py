@@ -28,10 +28,10 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.provers.rocq.toolchain import allowed_printed_name
-from putnam_solver.core.verify import Profile
+from putnam_solver.core.verify import Profile, Track
 from tests.adversarial.test_rocq_redteam11 import A1_HELPER, A1_SOUND, SECTION_FALSE, _a1, _verdict
 from tests.adversarial.test_rocq_redteam14 import vacuous, verdict
-from tests.helpers import COQ_BENCH, failures, needs_coq
+from tests.helpers import COQ_BENCH, failures, needs_coq, pinned, rocq_full_verdict
 
 RESERVED = ("Candidate", "Putnam")
 
@@ -175,3 +175,31 @@ def test_proof_using_all_in_a_section_cannot_drop_a_variable() -> None:
     honest = _a1(helpers, A1_SOUND.replace("zz_bound.", "zz_bound'."))
     v = _verdict(COQ_BENCH, "putnam_1986_a1", honest, Profile.FULL)
     assert v.status == "accepted" and not failures(v), failures(v)
+
+
+A5_QUESTION = (
+    "(forall (R : ringType) (n: nat) (A B : 'M[R]_n), n >= 1 -> mulmx (mulmx (mulmx A B) A) B = 0 -> "
+    "mulmx (mulmx (mulmx B A) B) A = 0)"
+)
+A5_BOOL_RESTATED = f"""From mathcomp Require Import matrix ssralg.
+Open Scope ring_scope.
+From mathcomp Require Import ssrbool boolp.
+Definition putnam_1990_a5_solution := asbool {A5_QUESTION}.
+Theorem putnam_1990_a5
+    : {A5_QUESTION} <-> putnam_1990_a5_solution.
+Proof. exact (rwP (asboolP _)). Qed.
+"""
+"""``putnam_1990_a5`` (no-answer, official ``False`` with no type: Coq infers ``Prop``) answered with the question
+as a boolean, ``asbool Q``: in the candidate, with ``ssrbool`` imported, the theorem reads ``Q <-> is_true (asbool
+Q)`` and holds by ``asboolP``, whatever the answer to the problem."""
+
+
+@needs_coq
+def test_a_yes_no_answer_restated_as_a_boolean_is_refused_on_the_full_profile() -> None:
+    """The trusted file imports nothing, so no coercion turns the candidate's ``bool`` into the ``Prop`` the
+    reference's theorem takes: G5 refuses the instantiation (measured). G4 alone passes it (its yes/no decision
+    reads a ``Prop`` only, and ``asbool`` is no listed choice operator): on ``fast`` this restatement is
+    accepted, a gap noted in docs/threat-model.md."""
+    v = rocq_full_verdict(pinned(COQ_BENCH), "putnam_1990_a5", A5_BOOL_RESTATED, Track.NO_ANSWER)
+    failed = failures(v)
+    assert v.status == "rejected" and 'has type "bool"' in failed.get("G5", ""), failed
