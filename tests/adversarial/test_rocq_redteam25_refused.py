@@ -11,11 +11,12 @@ Obligations``, ``Add Ring``/``Add Field``, ``Scheme``, and attributes or prefixe
 sentences. Every one is refused by G2 or G3 (text profile, no coqc).
 
 Accepted by the text gates and measured harmless with the real coqc (``test_..._measured``): a library loaded
-after the theorem (``Ltac2``, ``Program``, MathComp, mathcomp-analysis, ``ssreflect``, which set global options
+after the theorem (``Program``, MathComp, mathcomp-analysis, ``ssreflect``, which set global options
 in the files that load them) and a ``Global`` scope command after it: the wrong answers ``4`` and ``sin (5 * PI /
 6) * 8`` (the second read only by the computed attempt, whose lemmas use bullets and ``ring``) stay
 ``differs``, the verdict ``disputed``. Contradictory localities (``#[local] #[global] Hint``) pass the text gates
-and are refused by coqc (G4: "Attribute for Locality specified twice").
+and are refused by coqc (G4: "Attribute for Locality specified twice"); red team 26 refuses them in the text gates too,
+and ``Ltac2`` loaded after the theorem (no permitted library: ``test_rocq_redteam26_text.py``).
 """
 
 from __future__ import annotations
@@ -81,7 +82,6 @@ PREFIXED = {
 """An attribute or a prefix on the challenge's own sentence: G2 refuses it (the sentence differs)."""
 
 MEASURED = {
-    "Ltac2 loaded after": "From Ltac2 Require Import Ltac2.",
     "Program loaded after": "Require Import Coq.Program.Program.",
     "MathComp loaded after": "From mathcomp Require Import all_ssreflect all_algebra.",
     "mathcomp-analysis loaded after": "From mathcomp Require Import classical_sets boolp reals topology.",

@@ -316,9 +316,7 @@ def _take_addition(scan: _Scan) -> None:
     if is_query(sent):
         return
     if reads(sent):
-        if command in ("Require", "From") and not library_ok(sent, scan.installed, POLICY.permitted_libraries):
-            rule = f"only installed libraries ({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
-            scan.violations.append(Violation(sent.line, _quote(sent), rule))
+        _library_rule(scan, sent)
         scan.needs_elaboration_check(sent, "before the theorem,")
         return
     if command == "Section":
@@ -347,6 +345,14 @@ def _take_addition(scan: _Scan) -> None:
     _note_name(scan, sent)
     if opens_proof(sent):
         _take_proof(scan, f"`{sent.declared_name}`", before_theorem=not scan.after)
+
+
+def _library_rule(scan: _Scan, sent: Sentence) -> None:
+    """A ``Require`` loads installed libraries under the permitted roots only, wherever it stands (red team
+    26: after the theorem it once passed unread, ``From Putnam Require Reference.`` included)."""
+    if sent.command in ("Require", "From") and not library_ok(sent, scan.installed, POLICY.permitted_libraries):
+        rule = f"only installed libraries ({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
+        scan.violations.append(Violation(sent.line, _quote(sent), rule))
 
 
 def _note_name(scan: _Scan, sent: Sentence) -> None:
@@ -393,7 +399,7 @@ def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]
 def _skip_after_theorem(scan: _Scan) -> None:
     """Queries and reading commands after the theorem's statement cannot change it: pass over them."""
     while (sent := scan.peek()) is not None and (is_query(sent) or reads(sent)):
-        scan.take()
+        _library_rule(scan, scan.take())
 
 
 def check_preservation(

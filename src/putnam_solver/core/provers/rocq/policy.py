@@ -13,8 +13,12 @@ from putnam_solver.core.provers.rocq.syntax import (
     THEOREM_COMMANDS,
 )
 
-QUERY_COMMANDS = frozenset({"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate"})
-"""Commands that only print (with ``Set Warnings``, which only silences): harmless anywhere."""
+QUERY_COMMANDS = frozenset(
+    {"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate", "Compute", "Eval"}
+)
+"""Commands that only print (with ``Set Warnings``, which only silences): harmless anywhere. ``Compute t``
+and ``Eval red in t`` print a reduced term and keep nothing (red team 26: they were refused as additions; a
+``Definition x := Eval ... in t`` is a ``Definition``, and a reduction too long is the compile's timeout)."""
 READING_COMMANDS = frozenset({"Require", "From", "Import", "Export"})
 """With ``Open Scope``/``Close Scope``: they change how later text is read and nothing else."""
 STATEMENT_CHECK = "G5"
@@ -216,6 +220,13 @@ POLICY = RocqPolicy(
             "candidate, the harness's answer check (which runs lia) included (measured with coqc 8.16: `Print "
             "Instances` and `Show Zify` there list them); a proof can use the relation's lemmas directly",
             "Add Relation/Setoid/Morphism/Zify",
+        ),
+        *_rules(
+            "redefinition",
+            "states its locality more than once (`#[local] #[global] Hint`, `#[local, global]`, `#[export] Local`, "
+            '`Local Global`): coqc refuses the sentence ("Attribute for Locality specified twice", measured with '
+            "8.16), while a text reading would take one of them, so every profile refuses it; write one locality",
+            "locality twice",
         ),
         *_rules(
             "syntax",

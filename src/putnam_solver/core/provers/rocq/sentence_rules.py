@@ -80,6 +80,8 @@ def _hit(sentence: Sentence) -> Rule | None:
     if any(a.text == "where" and b.kind is Kind.STRING for a, b in pairwise(sentence.tokens)):
         return _RULES['where "..." :=']
     attributes = sentence.tokens[: sentence.command_at]  # `#[...]` groups and `Local`-style prefixes
+    if localities(sentence) > 1:
+        return _RULES["locality twice"]
     if any(t.kind is Kind.WORD and t.text == "canonical" for t in attributes):
         return _RULES["#[canonical]"]
     if sentence.command == "Add" and second_word(sentence) in INSTANCE_ADDS:
@@ -108,6 +110,25 @@ def _writes_universes(sentence: Sentence) -> bool:
     )
 
 
+def localities(sentence: Sentence) -> int:
+    """How many localities ``sentence`` states before its command: the prefixes ``Local``, ``Global`` and
+    ``Export`` (before ``Set``/``Unset``, where it is no module) and the words ``local``, ``global``,
+    ``export`` at the top level of its ``#[...]`` attributes. coqc 8.16 refuses a sentence with more than
+    one (measured: ``#[local] Local Definition``, ``#[local, local] Hint``, ``Local Export Set``)."""
+    count, depth, in_attribute = 0, 0, False
+    for i, tok in enumerate(sentence.tokens[: sentence.command_at]):
+        if tok.text == "#" and i + 1 < sentence.command_at and sentence.tokens[i + 1].text == "[" and depth == 0:
+            in_attribute = True
+            continue
+        if in_attribute:
+            depth += {"[": 1, "(": 1, "]": -1, ")": -1}.get(tok.text, 0)
+            in_attribute = depth > 0
+            count += depth == 1 and tok.kind is Kind.WORD and tok.text in ("local", "global", "export")
+        elif tok.kind is Kind.WORD and tok.text in ("Local", "Global", "Export"):
+            count += 1
+    return count
+
+
 LOCAL: Final = frozenset({"Local", "local"})
 EXPORTED: Final = frozenset({"Global", "global", "Export", "export"})
 
@@ -125,8 +146,11 @@ def _reduction_hit(sentence: Sentence, attributes: set[str]) -> Rule | None:
 
 
 def _explicit_using(sentence: Sentence) -> bool:
-    """``Proof using ...`` or a ``#[using="..."]`` attribute: the proof's section variables, declared."""
+    """``Proof using ...`` or a ``#[using="..."]`` attribute: the proof's section variables, declared. Not
+    ``Proof using All.``: it declares every section variable, so no subproof can use one it leaves out."""
     attributes = sentence.tokens[: sentence.command_at]
+    if sentence.words[sentence.command_at :] == ("Proof", "using", "All", "."):
+        return False
     return (sentence.command == "Proof" and second_word(sentence) == "using") or any(
         t.kind is Kind.WORD and t.text == "using" for t in attributes
     )

@@ -234,16 +234,18 @@ def allowed_printed_name(name: str, reserved: tuple[str, ...]) -> bool:
     """
     if not name or name.split(".", 1)[0] in reserved:
         return False
-    modules = (*SEALED_MODULES, *PRIMITIVE_MODULES)
-    candidates = [*LOGICAL_AXIOMS, *PRIMITIVES, *(f"{m}." for m in modules)]
-    for full in candidates:
-        if full.endswith("."):
-            module_part = name.rsplit(".", 1)[0] + "." if "." in name else ""
-            if module_part and (full == module_part or full.endswith("." + module_part)):
-                return True
-        elif full == name or full.endswith("." + name):
-            return True
-    return False
+    module_part = name.rsplit(".", 1)[0] + "." if "." in name else ""
+
+    def under(module: str) -> bool:
+        full = f"{module}."
+        return bool(module_part) and (full == module_part or full.endswith("." + module_part))
+
+    if any(full == name or full.endswith("." + name) for full in (*LOGICAL_AXIOMS, *PRIMITIVES)):
+        return True
+    # Any field of a listed module is allowed, but a module part that a specification module ends with too
+    # (`Leibniz.`: `PrimFloat.Leibniz`, `FloatAxioms.Leibniz`) could be either: refused (red team 26).
+    ambiguous = any(under(m) for m in PRIMITIVE_SPECIFICATIONS)
+    return not ambiguous and any(under(m) for m in (*SEALED_MODULES, *PRIMITIVE_MODULES))
 
 
 def detected_version(coqc: ResolvedTool | None) -> Version | None:
