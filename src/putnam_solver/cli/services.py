@@ -90,8 +90,8 @@ def mcp_server(
             "--allow-host",
             metavar="NAME",
             help="HTTP: one more name requests may give as their Host (and Origin, http or https), e.g. the "
-            "machine's name when --host is 0.0.0.0; repeat it for each name. One host name or address each: no "
-            "port, scheme or wildcard.",
+            "machine's name when the server listens on 0.0.0.0; repeat it for each name. One host name or "
+            "address each: no port, scheme or wildcard.",
             show_default=False,
         ),
     ] = None,

@@ -113,8 +113,9 @@ def discover_candidates(
                 continue
             if (first := named.setdefault(problem.id, file)) != file:
                 raise InputError(
-                    f"{shown_path(first)} and {shown_path(file)} both name problem {problem.id}: a batch holds one candidate per problem "
-                    "(its count is of problems, as a proof folder's is); verify the other file in a run of its own"
+                    f"{shown_path(first)} and {shown_path(file)} both name problem {problem.id}: a batch holds one "
+                    "candidate per problem (its count is of problems, as a proof folder's is); verify the other file "
+                    "in a run of its own"
                 )
             seen.add(key)
             found.append(_read(file, problem, max_bytes))
@@ -148,7 +149,8 @@ def _in_directory(
 def _problem_for_file(path: Path, benchmark: Benchmark, prover: Prover) -> Problem:
     if path.suffix != prover.suffix:
         raise InputError(
-            f"{shown_path(path)}: a {prover.name} candidate must end in {prover.suffix}; pass --prover to choose another"
+            f"{shown_path(path)}: a {prover.name} candidate must end in {prover.suffix}; pass --prover to choose "
+            "another"
         )
     problem = benchmark.problem_for_stem(path.stem)
     if problem is None:
