@@ -90,13 +90,26 @@ def load_keys(path: Path | None, variable: str = KEYS_VARIABLE) -> KeyRing:
             raise InputError(f"no API keys: pass --keys FILE or set {variable} ({KEYS_FILE_FORMAT})")
         return parse_keys(text.replace(";", "\n"), f"${variable}")
     try:
-        text = read_keys_file(path).decode("utf-8")
+        text = read_keys_file(path).decode("utf-8-sig")  # a Windows editor's byte order mark is no key's
     except FileNotFoundError as exc:
+        if looks_like_a_key(str(path)):
+            raise InputError(
+                "--keys names no file, and what it names looks like a key itself, which is never shown (an error "
+                "can reach a log): write the key in a keys file and pass its path, or give the lines in "
+                f"${variable} ({KEYS_FILE_FORMAT})"
+            ) from exc
         raise InputError(f"{path}: no such keys file; write one ({KEYS_FILE_FORMAT})") from exc
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise InputError(f"{path}: cannot read the keys file: {why}") from exc
     return parse_keys(text, str(path))
+
+
+def looks_like_a_key(given: str) -> bool:
+    """Whether a ``--keys`` value that names no file is a key passed by mistake (``--keys $KEY``, red team
+    round 9 of the trust paths: the error printed it, into whatever log keeps the service's stderr): one
+    word a key could be, without the ``/`` or ``.`` of a path or a file name."""
+    return KEY_PATTERN.fullmatch(given) is not None and not any(c in given for c in "/.")
 
 
 MAX_KEYS_FILE_BYTES = 1 << 20

@@ -116,6 +116,29 @@ def test_serve_and_mcp_refuse_to_start_on_a_readable_keys_file_and_start_on_thei
     assert answer.status_code == 200
 
 
+def test_a_key_passed_where_the_keys_file_goes_is_never_printed(tmp_path: Path) -> None:
+    """``--keys $KEY`` by mistake: the error named the missing file, the key, on stderr (and so in the log of
+    the service's unit or container); a path that names no file is still named."""
+    serve = CliRunner().invoke(app, ["serve", "--keys", KEY, *ROCQ[:4]])
+    assert serve.exit_code == 2 and "looks like a key itself, which is never shown" in serve.stderr
+    assert "PUTNAM_SERVE_KEYS" in serve.stderr and KEY not in serve.stderr + serve.stdout
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
+    argv = [sys.executable, "-m", "putnam_solver", "mcp", "--transport", "http", "--port", "0", *ROCQ]
+    mcp = subprocess.run([*argv, "--keys", KEY], env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert mcp.returncode == 2 and "PUTNAM_MCP_KEYS" in mcp.stderr and KEY not in mcp.stderr + mcp.stdout
+    missing = CliRunner().invoke(app, ["serve", "--keys", str(tmp_path / "keys.txt"), *ROCQ[:4]])
+    assert missing.exit_code == 2 and f"{tmp_path / 'keys.txt'}: no such keys file" in missing.stderr
+
+
+def test_a_keys_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """A Windows editor's mark before the first line was read as part of the first key's name (refused)."""
+    path = tmp_path / "keys.txt"
+    path.write_bytes(f"\ufeffide {KEY}\n".encode())
+    path.chmod(0o600)
+    ring = load_keys(path)
+    assert ring.keys[0].name == "ide" and ring.match(KEY) is ring.keys[0]
+
+
 # -- putnam mcp --allow-host --------------------------------------------------------------------------------
 
 HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
