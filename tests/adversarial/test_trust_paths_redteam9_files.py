@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import shutil
 import subprocess
 import tarfile
@@ -101,6 +102,16 @@ def test_an_honest_folder_s_names_and_warnings_read_as_before(cache: Path, tmp_p
     assert code == 0, stdout + stderr
     assert f"warning: {folder}/README.md: skipped: not a rocq candidate (they end in .v)" in stderr
     assert f"{PROBLEM}  {folder}/{PROBLEM}.v" in stdout
+
+
+def test_a_fifo_named_as_a_candidate_is_refused_for_what_it_is_never_opened(cache: Path, tmp_path: Path) -> None:
+    """It was refused, but as "no such file or directory", which it is not; a missing file still says so."""
+    fifo = tmp_path / f"{PROBLEM}.v"
+    os.mkfifo(fifo)
+    code, stdout, stderr = verify("--gates", "text", fifo)
+    assert code == 2 and "not a regular file or a directory" in stderr, stdout + stderr
+    code, _, stderr = verify("--gates", "text", tmp_path / "sample_sum_odds.v")
+    assert code == 2 and "no such file or directory" in stderr
 
 
 def test_a_bundle_member_s_name_writes_no_line_of_the_error(cache: Path, tmp_path: Path) -> None:

@@ -106,6 +106,8 @@ def discover_candidates(
             chosen = _in_directory(path, benchmark, prover, warn or (lambda message: None))
         elif path.is_file():
             chosen = [(path, _problem_for_file(path, benchmark, prover))]
+        elif path.exists() or path.is_symlink():  # a FIFO, socket or device (never opened), or a dangling link
+            raise InputError(f"{shown_path(path)}: not a regular file or a directory; a candidate is a file")
         else:
             raise InputError(f"{shown_path(path)}: no such file or directory")
         for file, problem in chosen:
