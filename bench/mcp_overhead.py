@@ -28,7 +28,7 @@ from mcp import Client
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.mcp import McpSettings, PutnamTools
-from putnam_solver.mcp.server import default_pool
+from putnam_solver.mcp.transports import default_pool
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))

@@ -42,6 +42,7 @@ def write_keys(path: Path) -> Path:
     lines = ["# test keys: NAME KEY [LIMIT]"]
     lines += [f"{name} {key}{f' {limit}' if limit else ''}" for name, (key, limit) in KEYS.items()]
     path.write_text("\n".join(lines) + "\n")
+    path.chmod(0o600)  # the keys file is this account's alone
     return path
 
 

@@ -9,7 +9,8 @@ The keys file has one key per line; blank lines and lines starting with ``#`` ar
 - ``NAME KEY``: a key with the name the logs and error messages use for it;
 - ``NAME KEY LIMIT``: the same, with its own limit of requests in flight (else the server's default).
 
-A key is 16 to 256 printable ASCII characters without spaces (``openssl rand -hex 32`` makes one).
+A key is 16 to 256 printable ASCII characters without spaces (``openssl rand -hex 32`` makes one). The file
+must be this account's alone (``read_keys_file``): the keys are the services' whole protection.
 Keys are never logged or echoed: errors name the file and the line, logs and responses name the key's
 NAME. Each key is kept as its SHA-256, and a presented key is hashed and compared with every stored
 hash by ``hmac.compare_digest`` (no early exit), so the time taken tells nothing about any key.
@@ -22,6 +23,7 @@ import hmac
 import json
 import os
 import re
+import stat
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,13 +90,67 @@ def load_keys(path: Path | None, variable: str = KEYS_VARIABLE) -> KeyRing:
             raise InputError(f"no API keys: pass --keys FILE or set {variable} ({KEYS_FILE_FORMAT})")
         return parse_keys(text.replace(";", "\n"), f"${variable}")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_keys_file(path).decode("utf-8-sig")  # a Windows editor's byte order mark is no key's
     except FileNotFoundError as exc:
+        if looks_like_a_key(str(path)):
+            raise InputError(
+                "--keys names no file, and what it names looks like a key itself, which is never shown (an error "
+                "can reach a log): write the key in a keys file and pass its path, or give the lines in "
+                f"${variable} ({KEYS_FILE_FORMAT})"
+            ) from exc
         raise InputError(f"{path}: no such keys file; write one ({KEYS_FILE_FORMAT})") from exc
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise InputError(f"{path}: cannot read the keys file: {why}") from exc
     return parse_keys(text, str(path))
+
+
+def looks_like_a_key(given: str) -> bool:
+    """Whether a ``--keys`` value that names no file is a key passed by mistake (``--keys $KEY``, red team
+    round 9 of the trust paths: the error printed it, into whatever log keeps the service's stderr): one
+    word a key could be, without the ``/`` or ``.`` of a path or a file name."""
+    return KEY_PATTERN.fullmatch(given) is not None and not any(c in given for c in "/.")
+
+
+MAX_KEYS_FILE_BYTES = 1 << 20
+OTHERS_MAY = 0o027
+"""Permission bits that let another account use the keys file: any for others, and writing for the group (a
+group may share reading a secret mounted for it; whoever can write the file can add a key of its own)."""
+
+
+def read_keys_file(path: Path) -> bytes:
+    """The keys file's bytes, if it is one this account alone controls (red team round 9 of the trust paths:
+    ``openssl rand ... > keys.txt`` under the usual umask made a file every account of the machine could read,
+    so any local process had a key; a file others could write let them add one; a FIFO named as the file
+    blocked the server's start for good). Opened without blocking; refused, with the fix, when it is not a
+    regular file, is owned by an account other than this one or root, is readable or writable by others
+    (``OTHERS_MAY``) or is over ``MAX_KEYS_FILE_BYTES``. A link to such a file (a mounted secret) is followed."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO, socket or device"
+            raise InputError(f"{path}: cannot read the keys file: {kind}, not a regular file")
+        if info.st_uid not in (os.geteuid(), 0):
+            raise InputError(
+                f"{path}: the keys file belongs to another account (uid {info.st_uid}), which can change its keys; "
+                "write it as this user and `chmod 600` it"
+            )
+        if info.st_mode & OTHERS_MAY:
+            raise InputError(
+                f"{path}: other accounts can {'write' if info.st_mode & 0o022 else 'read'} the keys file (mode "
+                f"{info.st_mode & 0o777:03o}), so they can use or add a key; `chmod 600 {path}` (or give the keys "
+                "in the environment)"
+            )
+        if info.st_size > MAX_KEYS_FILE_BYTES:
+            raise InputError(f"{path}: {info.st_size} bytes, not a keys file (at most {MAX_KEYS_FILE_BYTES})")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(MAX_KEYS_FILE_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_KEYS_FILE_BYTES:
+        raise InputError(f"{path}: grew past {MAX_KEYS_FILE_BYTES} bytes while read; not a keys file")
+    return data
 
 
 def parse_keys(text: str, origin: str) -> KeyRing:

@@ -34,3 +34,11 @@ def one_line(text: str) -> str:
     """``text`` as one line of a table or a note: every run of whitespace (line breaks included) one
     space, and every other control character shown (``terminal_text``)."""
     return terminal_text(" ".join(text.split()))
+
+
+def shown_path(path: object) -> str:
+    """A file's name as one piece of a line: a name chosen by others (an entry of a proof folder handed over)
+    may hold a line break, and ``x<LF>ACCEPTED putnam_1962_a2 ...`` in a warning about it wrote a line of
+    ``putnam verify``'s own (red team round 9 of the trust paths); so a line feed and a tab are shown as
+    escapes too, with every other control character."""
+    return terminal_text(str(path)).replace("\n", "\\x0a").replace("\t", "\\x09")

@@ -77,6 +77,7 @@ def _serve(tmp_path: Path, bench: Path, candidates: dict[str, str], monkeypatch:
     monkeypatch.setattr(Readiness, "not_ready", lambda self, prover=None: None)  # readiness has tests of its own
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     (tmp_path / "keys").write_text(f"leak {KEY}\n")
+    (tmp_path / "keys").chmod(0o600)  # the keys file is this account's alone
     ring: KeyRing = load_keys(tmp_path / "keys")
     config = ServeConfig(keys=ring, benchmarks={"rocq": load_benchmark(bench)})
     items = [{"problem": p, "candidate": text, "track": "no-answer"} for p, text in candidates.items()]

@@ -184,6 +184,7 @@ def test_a_server_without_ray_judges_what_a_node_accepted(
     assert _via_node(bench, cache, _proof(tmp_path, WRONG)).accepted
     key = "redteam-key-0123456789abcdef"
     (tmp_path / "keys").write_text(f"unit {key} 2\n")
+    (tmp_path / "keys").chmod(0o600)  # the keys file is this account's alone
     config = ServeConfig(keys=load_keys(tmp_path / "keys"), benchmarks={"rocq": bench}, cache=cache)
     body = {"problem": PROBLEM, "candidate": WRONG.decode()}
     headers = {"Authorization": f"Bearer {key}"}

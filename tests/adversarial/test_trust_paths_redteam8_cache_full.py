@@ -77,6 +77,7 @@ def test_serve_answers_a_verdict_its_cache_cannot_keep(tmp_path: Path, monkeypat
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     monkeypatch.setattr(cache_module, "write_below", _failing(errno.ENOSPC))
     (tmp_path / "keys").write_text(f"full {KEY}\n")
+    (tmp_path / "keys").chmod(0o600)  # the keys file is this account's alone
     config = ServeConfig(
         keys=load_keys(tmp_path / "keys"),
         benchmarks={"rocq": load_benchmark(ROCQ_SAMPLES)},

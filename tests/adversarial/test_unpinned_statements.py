@@ -48,6 +48,7 @@ def _ready(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 def _post(tmp_path: Path, prover: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     (tmp_path / "keys").write_text(f"rec {KEY}\n")
+    (tmp_path / "keys").chmod(0o600)  # the keys file is this account's alone
     bench = load_benchmark(ROCQ_SAMPLES if prover == "rocq" else LEAN_SAMPLES)
     config = ServeConfig(keys=load_keys(tmp_path / "keys"), benchmarks={prover: bench})
     with TestClient(create_app(config, PoolVerifier(1))) as client:

@@ -273,6 +273,7 @@ def test_serve_answers_a_planted_entry_with_a_fresh_verdict(
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     key = "redteam-key-0123456789abcdef"
     (tmp_path / "keys").write_text(f"unit {key} 2\n")
+    (tmp_path / "keys").chmod(0o600)  # the keys file is this account's alone
     config = ServeConfig(keys=load_keys(tmp_path / "keys"), benchmarks={"rocq": bench}, cache=cache)
     good, bad = candidate(bench, tmp_path, "good", GOOD), candidate(bench, tmp_path, "bad", BAD)
     headers = {"Authorization": f"Bearer {key}"}

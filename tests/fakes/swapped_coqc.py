@@ -116,6 +116,7 @@ def serve_config(coqc: Path, directory: Path, key: str, limit: int) -> ServeConf
     from putnam_solver.serve import ServeConfig, load_keys
 
     (directory / "keys").write_text(f"tests {key} {limit}\n")
+    (directory / "keys").chmod(0o600)  # the keys file is this account's alone
     return ServeConfig(
         keys=load_keys(directory / "keys"),
         benchmarks={"rocq": load_benchmark(ROCQ_SAMPLES)},

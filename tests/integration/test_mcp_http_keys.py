@@ -56,6 +56,7 @@ def leaves(error: BaseException) -> list[BaseException]:
 def test_no_key_or_a_wrong_key_is_refused_401_and_the_right_key_reaches_the_tools(tmp_path: Path) -> None:
     keys = tmp_path / "keys"
     keys.write_text(f"# the operator's clients\nide {KEY}\nother other-0123456789abcdef 2\n")
+    keys.chmod(0o600)  # the keys file is this account's alone
     with http_server(*ROCQ, "--keys", str(keys), env={"PUTNAM_MCP_KEYS": ""}) as served:
         url, base = served.url, served.url.removesuffix("/mcp")
         refused = {
@@ -125,6 +126,7 @@ def test_http_without_keys_does_not_start_and_stdio_takes_none(tmp_path: Path) -
     assert "no API keys: pass --keys FILE or set PUTNAM_MCP_KEYS" in keyless.stderr
     bad = tmp_path / "keys"
     bad.write_text("ide short-key\n")
+    bad.chmod(0o600)
     malformed = run("--transport", "http", "--port", "0", "--keys", str(bad))
     assert malformed.returncode == 2 and f"{bad} line 1: the key is not 16 to 256" in malformed.stderr
     assert "short-key" not in malformed.stderr

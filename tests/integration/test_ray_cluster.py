@@ -256,6 +256,7 @@ def test_putnam_serve_sends_its_verifications_to_the_cluster(
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     key = "ray-key-0123456789abcdef"
     (tmp_path / "keys").write_text(f"ray {key}\n")
+    (tmp_path / "keys").chmod(0o600)  # the keys file is this account's alone
     config = ServeConfig(keys=load_keys(tmp_path / "keys"), benchmarks={"rocq": load_benchmark(ROCQ_SAMPLES)})
     pool = PoolVerifier(2, verifier)
     try:

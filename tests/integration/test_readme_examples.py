@@ -41,7 +41,7 @@ PUBLISHED = {p.stem: p.read_text() for p in (REPO / "samples" / "published" / "p
 
 SOLVE = "putnam solve --model openai/gpt-5.5 --prover rocq --max-problems 10 --campaigns 3 --run-cost-limit 50"
 RESUME = "putnam solve --resume runs/20261130-031500"
-KEYS = "openssl rand -hex 32 | sed 's/^/rl-loop /; s/$/ 8/' > keys.txt"
+KEYS = "(umask 077; openssl rand -hex 32 | sed 's/^/rl-loop /; s/$/ 8/' > keys.txt)"
 SERVE = "putnam serve --keys keys.txt --host 127.0.0.1 --port 8000 --jobs 8"
 SERVE_NAMED = "putnam serve --keys keys.txt --benchmark minif2f:valid"
 SCORE = (

@@ -44,6 +44,7 @@ def url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setattr(Readiness, "not_ready", lambda self, prover=None: None)  # readiness has tests of its own
     monkeypatch.setattr(Readiness, "start", lambda self: None)
     (tmp_path / "keys").write_text(f"conn {KEY}\n")
+    (tmp_path / "keys").chmod(0o600)  # the keys file is this account's alone
     config = ServeConfig(
         keys=load_keys(tmp_path / "keys"),
         benchmarks={"rocq": load_benchmark(ROCQ_SAMPLES)},

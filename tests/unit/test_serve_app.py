@@ -59,6 +59,7 @@ class Recording:
 
 def keys(tmp_path: Path) -> KeyRing:
     (tmp_path / "keys").write_text(f"unit {KEY} 2\n")
+    (tmp_path / "keys").chmod(0o600)  # the keys file is this account's alone
     return load_keys(tmp_path / "keys")
 
 
@@ -110,6 +111,7 @@ def test_serve_loads_a_named_benchmark_for_each_of_its_provers(tmp_path: Path, m
     """--benchmark NAME[:SPLIT] serves each prover's file of it; a record sent is read in its hole syntax."""
     monkeypatch.setenv("PUTNAM_BENCHMARK", str(DATA_ROOT))
     (tmp_path / "keys").write_text(f"unit {KEY} 2\n")
+    (tmp_path / "keys").chmod(0o600)  # the keys file is this account's alone
     config = load_config(tmp_path / "keys", ["lean", "rocq"], "minif2f:valid", cache=False, run_selftest=False)
     served = {p: (b.file.file if b.file else None, b.split) for p, b in config.benchmarks.items()}
     assert served == {"lean": ("minif2f_lean4.jsonl", "valid"), "rocq": ("minif2f_rocq_adapted.jsonl", "valid")}

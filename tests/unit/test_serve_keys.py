@@ -24,6 +24,7 @@ SECRET = "s3cret-0123456789abcdef"
 def test_the_three_line_forms_and_comments(tmp_path: Path) -> None:
     path = tmp_path / "keys"
     path.write_text(f"# clients\n\n{SECRET}\nbob bob-key-0123456789abcdef\nrl rl-key-0123456789abcdef 8  \n")
+    path.chmod(0o600)  # the keys file is this account's alone
     ring = load_keys(path)
     assert [(k.name, k.limit) for k in ring.keys] == [("key-3", None), ("bob", None), ("rl", 8)]
     found = ring.match(SECRET)
@@ -35,6 +36,7 @@ def test_the_three_line_forms_and_comments(tmp_path: Path) -> None:
 def test_every_key_is_compared_whatever_matched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "keys"
     path.write_text("".join(f"k{n} key-{n}-0123456789abcdef\n" for n in range(5)))
+    path.chmod(0o600)  # the keys file is this account's alone
     ring = load_keys(path)
     calls: list[int] = []
     real = hmac.compare_digest
@@ -59,6 +61,7 @@ def test_every_key_is_compared_whatever_matched(tmp_path: Path, monkeypatch: pyt
 def test_bad_keys_files_name_the_line_never_the_key(tmp_path: Path, content: str, words: str) -> None:
     path = tmp_path / "keys"
     path.write_text(content)
+    path.chmod(0o600)  # the keys file is this account's alone
     with pytest.raises(InputError) as caught:
         load_keys(path)
     assert str(path) in str(caught.value) and words in str(caught.value)
@@ -81,6 +84,7 @@ def test_serve_refuses_to_start_without_usable_keys(tmp_path: Path) -> None:
     code, stderr = serve("--keys", str(tmp_path))
     assert code == 2 and "cannot read the keys file" in stderr
     (tmp_path / "empty").write_text("\n")
+    (tmp_path / "empty").chmod(0o600)
     code, stderr = serve("--keys", str(tmp_path / "empty"))
     assert code == 2 and "no keys in the keys file" in stderr
     assert "Traceback" not in stderr
@@ -89,6 +93,7 @@ def test_serve_refuses_to_start_without_usable_keys(tmp_path: Path) -> None:
 def test_serve_refuses_a_port_in_use_and_a_file_for_two_provers(tmp_path: Path) -> None:
     keys = tmp_path / "keys"
     keys.write_text(f"{SECRET}\n")
+    keys.chmod(0o600)  # the keys file is this account's alone
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -127,6 +132,7 @@ def test_the_bearer_header_both_services_read(tmp_path: Path) -> None:
 
     path = tmp_path / "keys"
     path.write_text(f"alice {SECRET}\n")
+    path.chmod(0o600)  # the keys file is this account's alone
     ring = load_keys(path)
     for header in (f"Bearer {SECRET}", f"bearer {SECRET}", f"BEARER   {SECRET}  "):
         assert (found := ring.bearer(header)) is not None and found.name == "alice", header
@@ -154,6 +160,7 @@ def test_require_key_answers_before_the_app_and_passes_lifespan(tmp_path: Path) 
 
     path = tmp_path / "keys"
     path.write_text(f"alice {SECRET}\n")
+    path.chmod(0o600)  # the keys file is this account's alone
     reached: list[str] = []
 
     async def app(scope: Any, receive: Any, send: Any) -> None:

@@ -37,7 +37,7 @@ from putnam_solver.bundles.files import (
     MAX_FILE_BYTES,
     VERSION,
     BundleError,
-    problem_note,
+    file_label,
     read_bundle_files,
 )
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark
@@ -198,15 +198,13 @@ def check_manifest(path: Path, files: Mapping[str, bytes]) -> None:
     for name in sorted(set(files) - {MANIFEST}):
         expected = listed.get(name)
         if expected is None:
-            problems.append(f"{name}{problem_note(name)}: not in the manifest")
+            problems.append(f"{file_label(name)}: not in the manifest")
         elif sha256_hex(files[name]) != expected:
             problems.append(
-                f"{name}{problem_note(name)}: SHA-256 {sha256_hex(files[name])}, the manifest says {expected} "
+                f"{file_label(name)}: SHA-256 {sha256_hex(files[name])}, the manifest says {expected} "
                 "(changed after export)"
             )
-    problems += [
-        f"{n}{problem_note(n)}: in the manifest, missing from the bundle" for n in sorted(set(listed) - set(files))
-    ]
+    problems += [f"{file_label(n)}: in the manifest, missing from the bundle" for n in sorted(set(listed) - set(files))]
     if problems:
         shown = "; ".join(problems[:10]) + (f"; and {len(problems) - 10} more" if len(problems) > 10 else "")
         raise BundleError(f"{path}: the bundle does not match its manifest: {shown}")

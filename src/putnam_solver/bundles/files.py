@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.safe_write import write_under
+from putnam_solver.terminal import shown_path
 
 MAX_FILES = 10_000
 MAX_FILE_BYTES = 32 << 20
@@ -52,8 +53,14 @@ def problem_note(name: str) -> str:
     for folder in FOLDERS:
         if name.startswith(folder):
             stem = name[len(folder) :].split(".", 1)[0]
-            return f" (problem {stem})" if stem else ""
+            return f" (problem {shown_path(stem)})" if stem else ""
     return ""
+
+
+def file_label(name: str) -> str:
+    """A bundle's file as a message names it: its name (chosen by whoever made the bundle, so shown with its
+    line breaks as escapes: ``terminal.shown_path``) and the problem its folder says it is for."""
+    return f"{shown_path(name)}{problem_note(name)}"
 
 
 def after_path(exc: Exception) -> str:
@@ -143,14 +150,14 @@ def _read_directory(root: Path) -> dict[str, bytes]:
                 if seen > MAX_FILES:
                     raise BundleError(f"{root}: more than {MAX_FILES} entries; not a proof bundle")
                 if item.is_symlink():
-                    raise BundleError(f"{root}: {name}: a symbolic link; a bundle holds only regular files")
+                    raise BundleError(f"{root}: {shown_path(name)}: a symbolic link; a bundle holds only regular files")
                 if item.is_dir(follow_symlinks=False):
                     stack.append((Path(item.path), f"{name}/"))
                     continue
                 try:
                     data = read_regular_file(Path(item.path), MAX_FILE_BYTES)
                 except UnsafeFile as exc:
-                    raise BundleError(f"{root}: {name}{problem_note(name)}: {after_path(exc)}") from exc
+                    raise BundleError(f"{root}: {file_label(name)}: {after_path(exc)}") from exc
                 total += len(data)
                 if total > MAX_TOTAL_BYTES:
                     raise BundleError(f"{root}: more than {MAX_TOTAL_BYTES} bytes in all; not a proof bundle")
@@ -196,10 +203,10 @@ def _read_archive(path: Path) -> dict[str, bytes]:
                     if name is None or member.isdir():
                         continue
                     if name in files:
-                        raise BundleError(f"{path}: {name}{problem_note(name)}: appears twice in the archive")
+                        raise BundleError(f"{path}: {file_label(name)}: appears twice in the archive")
                     if member.size > MAX_FILE_BYTES:
                         raise BundleError(
-                            f"{path}: {name}{problem_note(name)}: {member.size} bytes, over the cap of "
+                            f"{path}: {file_label(name)}: {member.size} bytes, over the cap of "
                             f"{MAX_FILE_BYTES} bytes per file"
                         )
                     total += member.size
@@ -208,7 +215,7 @@ def _read_archive(path: Path) -> dict[str, bytes]:
                     handle = tar.extractfile(member)
                     data = handle.read(MAX_FILE_BYTES + 1) if handle is not None else b""
                     if len(data) != member.size:
-                        raise BundleError(f"{path}: {name}{problem_note(name)}: truncated in the archive")
+                        raise BundleError(f"{path}: {file_label(name)}: truncated in the archive")
                     files[name] = data
     except (tarfile.TarError, EOFError, OSError, zlib.error) as exc:
         raise BundleError(
@@ -225,10 +232,10 @@ def _member_name(path: Path, member: tarfile.TarInfo) -> str | None:
     if "\x00" in raw or "\\" in raw:
         raise BundleError(f"{path}: {raw!r}: a member name with a NUL or backslash")
     if raw.startswith("/"):
-        raise BundleError(f"{path}: {raw}: an absolute path; a bundle holds only relative names")
+        raise BundleError(f"{path}: {shown_path(raw)}: an absolute path; a bundle holds only relative names")
     parts = [p for p in raw.split("/") if p not in ("", ".")]
     if ".." in parts:
-        raise BundleError(f"{path}: {raw}: a name with '..'; a bundle holds only names inside itself")
+        raise BundleError(f"{path}: {shown_path(raw)}: a name with '..'; a bundle holds only names inside itself")
     name = "/".join(parts)
     if not (member.isreg() or member.isdir()) or member.issparse():
         kind = (
@@ -240,7 +247,7 @@ def _member_name(path: Path, member: tarfile.TarInfo) -> str | None:
             if member.isdev()
             else "not a regular file"
         )
-        raise BundleError(f"{path}: {name or raw}{problem_note(name)}: {kind}; a bundle holds only regular files")
+        raise BundleError(f"{path}: {file_label(name or raw)}: {kind}; a bundle holds only regular files")
     return name or None
 
 

@@ -84,6 +84,17 @@ def mcp_server(
     port: Annotated[
         int, typer.Option("--port", help="HTTP: the port (0: a free one, announced on stderr).", min=0, max=65535)
     ] = 8000,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            metavar="NAME",
+            help="HTTP: one more name requests may give as their Host (and Origin, http or https), e.g. the "
+            "machine's name when the server listens on 0.0.0.0; repeat it for each name. One host name or "
+            "address each: no port, scheme or wildcard.",
+            show_default=False,
+        ),
+    ] = None,
     prover: ProverOpt = "lean",
     track: Annotated[
         Track,
@@ -110,6 +121,8 @@ def mcp_server(
     """
     with input_errors():
         ring = transport_keys(transport, keys)
+        if allow_host and transport != "http":
+            raise InputError("--allow-host is for --transport http; over stdio no request names a host")
         with collector_paused():  # an MCP client waits for the answer to initialize: start fast
             chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
             require_track(loaded, track.value)
@@ -124,7 +137,9 @@ def mcp_server(
             from putnam_solver import mcp as mcp_service  # the MCP SDK loads only for this command (extras.py)
 
             settings = mcp_service.McpSettings(chosen_prover, loaded, track, options, run_selftest=not no_selftest)
-        mcp_service.run_server(settings, transport, host, port, early=early, keys=ring)
+        mcp_service.run_server(
+            settings, transport, host, port, early=early, keys=ring, allowed_hosts=tuple(allow_host or ())
+        )
 
 
 def transport_keys(transport: str, path: Path | None) -> KeyRing | None:

@@ -37,11 +37,20 @@ app.add_typer(dataset_app, name="dataset")
 
 
 def run_selftest(prover: str, options: VerifyOptions, jobs: int | None, final: bool = True) -> None:
+    """Run the selftest and print its table and summary; when its record could not be written, the table is
+    printed all the same (the canaries were judged), then the error about the record, and the exit is 2."""
+    unrecorded: selftest_service.UnrecordedSelftest | None = None
     with input_errors():
-        record = selftest_service.run_selftest(prover, options, jobs, lambda m: err.print(m, markup=False))
+        try:
+            record = selftest_service.run_selftest(prover, options, jobs, lambda m: err.print(m, markup=False))
+        except selftest_service.UnrecordedSelftest as exc:
+            record, unrecorded = exc.record, exc
     for line in selftest_service.table_lines(record):
         out.print(line, markup=False)
     out.print(selftest_service.summary_line(record), markup=False)
+    if unrecorded is not None:
+        with input_errors():
+            raise unrecorded
     if final or not record.passed:
         raise typer.Exit(0 if record.passed else 2)
 

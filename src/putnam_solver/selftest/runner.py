@@ -259,8 +259,21 @@ def run_selftest(
         skipped=skipped,
         cannot_run={gate: row.detail for gate, row in readiness.items() if not row.ok},
     )
-    write_record(record, given)
+    try:
+        write_record(record, given)
+    except InputError as exc:
+        raise UnrecordedSelftest(record, str(exc)) from exc
     return record
+
+
+class UnrecordedSelftest(InputError):
+    """A selftest that ran to its end but whose record could not be written (``write_record``'s message):
+    what it found is still shown (``record``), then why no later run will find it; an input error all the
+    same (exit 2), since nothing that waits for a passing record can use it."""
+
+    def __init__(self, record: SelftestRecord, message: str) -> None:
+        super().__init__(message)
+        self.record = record
 
 
 def require_selftest(prover_name: str, options: VerifyOptions, progress: Progress = lambda _: None) -> SelftestRecord:

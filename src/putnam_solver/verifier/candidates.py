@@ -37,6 +37,7 @@ from putnam_solver.core.verify import (
     verdict_benchmark,
 )
 from putnam_solver.safe_write import write_atomic
+from putnam_solver.terminal import shown_path
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, on_nodes
 from putnam_solver.verifier.one_toolchain import on_one_toolchain
 from putnam_solver.withheld import no_answer_view
@@ -105,15 +106,18 @@ def discover_candidates(
             chosen = _in_directory(path, benchmark, prover, warn or (lambda message: None))
         elif path.is_file():
             chosen = [(path, _problem_for_file(path, benchmark, prover))]
+        elif path.exists() or path.is_symlink():  # a FIFO, socket or device (never opened), or a dangling link
+            raise InputError(f"{shown_path(path)}: not a regular file or a directory; a candidate is a file")
         else:
-            raise InputError(f"{path}: no such file or directory")
+            raise InputError(f"{shown_path(path)}: no such file or directory")
         for file, problem in chosen:
             if (key := file.absolute() if file.is_symlink() else file.resolve()) in seen:  # a link: its own entry
                 continue
             if (first := named.setdefault(problem.id, file)) != file:
                 raise InputError(
-                    f"{first} and {file} both name problem {problem.id}: a batch holds one candidate per problem "
-                    "(its count is of problems, as a proof folder's is); verify the other file in a run of its own"
+                    f"{shown_path(first)} and {shown_path(file)} both name problem {problem.id}: a batch holds one "
+                    "candidate per problem (its count is of problems, as a proof folder's is); verify the other file "
+                    "in a run of its own"
                 )
             seen.add(key)
             found.append(_read(file, problem, max_bytes))
@@ -129,16 +133,16 @@ def _in_directory(
         if (entry.is_file() or entry.is_symlink()) and problem is not None:  # a link: its own error (``_read``)
             chosen.append((entry, problem))
         elif entry.is_dir():
-            warn(f"{entry}: skipped: a directory (directories are not searched recursively)")
+            warn(f"{shown_path(entry)}: skipped: a directory (directories are not searched recursively)")
         elif entry.suffix != prover.suffix:
-            warn(f"{entry}: skipped: not a {prover.name} candidate (they end in {prover.suffix})")
+            warn(f"{shown_path(entry)}: skipped: not a {prover.name} candidate (they end in {prover.suffix})")
         elif not entry.is_file():
-            warn(f"{entry}: skipped: not a regular file")
+            warn(f"{shown_path(entry)}: skipped: not a regular file")
         else:
-            warn(f"{entry}: skipped: its name does not name a problem of {benchmark.path.name}")
+            warn(f"{shown_path(entry)}: skipped: its name does not name a problem of {benchmark.path.name}")
     if not chosen:
         raise InputError(
-            f"{path}: no candidate files here; name each file after its problem, e.g. "
+            f"{shown_path(path)}: no candidate files here; name each file after its problem, e.g. "
             f"{_example_name(benchmark, prover)}"
         )
     return chosen
@@ -147,12 +151,13 @@ def _in_directory(
 def _problem_for_file(path: Path, benchmark: Benchmark, prover: Prover) -> Problem:
     if path.suffix != prover.suffix:
         raise InputError(
-            f"{path}: a {prover.name} candidate must end in {prover.suffix}; pass --prover to choose another"
+            f"{shown_path(path)}: a {prover.name} candidate must end in {prover.suffix}; pass --prover to choose "
+            "another"
         )
     problem = benchmark.problem_for_stem(path.stem)
     if problem is None:
         raise InputError(
-            f"{path}: the file name does not name a problem of {benchmark.path.name}; rename it after its "
+            f"{shown_path(path)}: the file name does not name a problem of {benchmark.path.name}; rename it after its "
             f"problem, e.g. {_example_name(benchmark, prover)}"
         )
     return problem
@@ -372,7 +377,7 @@ def verdict_text(verdict: Verdict, show_official: bool = False) -> str:
         status += f" ({note})"
     if verdict.needs_full_profile:
         status += f" ({NEEDS_FULL})"
-    lines = [f"{status:9} {verdict.problem}  {verdict.candidate_path}"]
+    lines = [f"{status:9} {verdict.problem}  {shown_path(verdict.candidate_path or '')}"]
     if verdict.cached:
         lines[0] += "  (cached verdict)"
     for erratum in view["benchmark"].get("errata", []):

