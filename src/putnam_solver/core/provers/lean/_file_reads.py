@@ -23,4 +23,23 @@ FILE_READING: Final = (
         "elaborating: a proof may rest on its own bytes only",
     ),
 )
+EFFECTS: Final = (
+    "IO",
+    "EIO",
+    "BaseIO",
+    "unsafeBaseIO",
+    "unsafeIO",
+    "unsafeEIO",
+    "timeit",
+    "allocprof",
+    "System",
+)
+"""Red team 27: the names through which pure code performs input and output (leanprover/lean4
+src/Init/System/IO.lean): the monads ``IO``, ``EIO``, ``BaseIO`` and everything in their namespaces
+(``IO.FS.readFile``, ``IO.Process.spawn``, ``IO.getEnv``), the ``unsafe def``s that run such an action from
+pure code, the root ``timeit``/``allocprof``, and ``System`` (``System.FilePath.pathExists``, ``readDir``,
+``metadata`` are ``IO`` actions). ``EIO`` is ``EStateM`` over ``IO.RealWorld``, itself a
+``def`` of ``Unit``, so an action applied to ``()`` runs wherever the interpreter evaluates the term (a tactic
+configuration, ``_config_values``): no proof of a mathematical statement names them."""
+EFFECT_REASON: Final = "input and output (files, processes, the environment): a proof may rest on its own bytes only"
 """Each rule as ``(construct, rule, reason)`` of a word ``ForbiddenRule`` (``_policy`` builds them)."""
