@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from putnam_solver.core.provers.lean._config_values import VALUE_CONSTRUCT, VALUE_REASON
+from putnam_solver.core.provers.lean._evaluated import TRACE_CONSTRUCT, TRACE_REASON, VALUE_CONSTRUCT, VALUE_REASON
 from putnam_solver.core.provers.lean._file_reads import EFFECT_REASON, EFFECTS, FILE_READING
 from putnam_solver.core.provers.lean._operators import ANALYSIS_OPERATORS, EXTREMAL_OPERATORS
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, CONFIG_REASON
@@ -350,7 +350,8 @@ POLICY: Final = LeanPolicy(
         ),
         *(ForbiddenRule(*words) for words in FILE_READING),
         *_words("meta", EFFECT_REASON, *EFFECTS),  # red team 27 (`_file_reads.EFFECTS`)
-        ForbiddenRule(VALUE_CONSTRUCT, "meta", VALUE_REASON, False),  # red team 27 (`_config_values`)
+        ForbiddenRule(VALUE_CONSTRUCT, "meta", VALUE_REASON, False),  # red team 27 (`_evaluated`)
+        ForbiddenRule(TRACE_CONSTRUCT, "meta", TRACE_REASON, False),  # red team 27 (`_evaluated`)
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
         ForbiddenRule(
             "#command",

@@ -1,4 +1,5 @@
-"""G3, a tactic configuration's values: Lean runs them in its interpreter while elaborating the proof.
+"""G3, the terms Lean runs in its interpreter while elaborating a proof: a tactic configuration's values
+and Mathlib's ``trace e``.
 
 Red team 27. Every core tactic configuration is read by an elaborator that ``declare_config_elab`` makes
 (leanprover/lean4 src/Lean/Elab/Tactic/Config.lean, ``mkConfigElaborator``): it elaborates the items
@@ -20,6 +21,11 @@ arithmetic, lists, a structure instance of such values that names its fields (``
 library's) is refused there: what it computes would run. ``(disch := tac)`` and ``(discharger := tac)`` are
 no configuration items (``valConfigItem``'s ``notFollowedBy``), and named arguments of a function
 (``foo (x := h)``) follow no tactic word, so neither is read.
+
+Mathlib's ``trace e`` tactic (Mathlib/Tactic/Trace.lean: ``unsafe evalExpr String ... (toString e)``, then
+``logInfo``) runs ``e`` and prints its value; core's ``trace "msg"`` (src/Init/Tactics.lean, a string literal)
+runs nothing. So ``trace`` as a name of its own followed by anything but a string literal is refused:
+``Matrix.trace A`` (a dotted name) is another token, and ``open Matrix`` then ``trace A`` must be spelt so.
 """
 
 from __future__ import annotations
@@ -59,6 +65,23 @@ item, so an extra word costs nothing but a refused non-literal named argument ri
 _INERT_WORDS: Final = frozenset({"true", "false", "none", "some", "by"})
 _INERT_SYMBOLS: Final = frozenset({"(", ")", "{", "}", "[", "]", ",", ":=", "+", "-", "*", "/", "^", "%", "."})
 _PAIRS: Final = {"(": ")", "[": "]", "{": "}"}
+
+
+TRACE_CONSTRUCT: Final = "trace e"
+TRACE_REASON: Final = (
+    "Mathlib's `trace e` runs `e` in Lean's interpreter while elaborating and prints its value (only core's "
+    '`trace "literal"` may stand; write `Matrix.trace A` for the matrix trace)'
+)
+
+
+def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
+    """Every ``trace`` name token followed by a code token that is not a string literal (or by nothing)."""
+    code = [t for t in tokens if t.kind != DOC]
+    return [
+        t
+        for i, t in enumerate(code)
+        if t.kind == IDENT and name_parts(t.text) == ["trace"] and (i + 1 == len(code) or code[i + 1].kind != STRING)
+    ]
 
 
 def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
