@@ -14,13 +14,17 @@ since the value holds no forbidden word.
 What G3 reads: an item ``( NAME := value )`` that Lean may read as a configuration item, namely one whose
 name is ``config``, ``options`` or ``simp_options`` (the names of a whole configuration), or one of a chain
 of items (``(a := x)``, ``+a``, ``-a``) right after a tactic word of :data:`CONFIG_TACTICS` (the tactics that
-take ``optConfig``, src/Init/Tactics.lean ``syntax optConfig := (colGt configItem)*``, and Mathlib's). Its value
-must be inert: numerals, strings, ``true``/``false``/``none``/``some``, a leading-dot constructor (``.all``),
+take ``optConfig``, src/Init/Tactics.lean ``syntax optConfig := (colGt configItem)*``, and Mathlib's). Its
+value must be inert: numerals, strings, ``true``/``false``/``none``/``some``, a leading-dot constructor (``.all``),
 arithmetic, lists, a structure instance of such values that names its fields (``{ decide := true }``) or a
 ``by`` block (quoted as syntax, ``Unhygienic.run `(tacticSeq| ...)``, not run). A name (a helper's or the
-library's) is refused there: what it computes would run. ``(disch := tac)`` and ``(discharger := tac)`` are
-no configuration items (``valConfigItem``'s ``notFollowedBy``), and named arguments of a function
+library's) is refused there: what it computes would run. Items whose value is a tactic or names
+(:data:`NOT_EVALUATED`: ``(disch := tac)``...) are no configuration items, and named arguments of a function
 (``foo (x := h)``) follow no tactic word, so neither is read.
+
+Also the grind option ``trace`` (``grind +trace``): ``useSorry``, true by default, "when ``trace := true``,
+uses ``sorry`` to close unsolved branches" (src/Init/Grind/Config.lean), a hole by configuration; the
+``trace`` rule below refuses it with Mathlib's tactic.
 
 Mathlib's ``trace e`` tactic (Mathlib/Tactic/Trace.lean: ``unsafe evalExpr String ... (toString e)``, then
 ``logInfo``) runs ``e`` and prints its value; core's ``trace "msg"`` (src/Init/Tactics.lean, a string literal)
@@ -49,19 +53,25 @@ CONFIG_TACTICS: Final = frozenset(
     {"simp", "simp_all", "dsimp", "simpa", "simp_arith", "simp_all_arith", "simp_wf", "decide", "native_decide",
      "omega", "grind", "lia", "cutsat", "rw", "rewrite", "rwa", "erw", "rw_mod_cast", "nth_rw", "nth_rewrite",
      "simp_rw", "exact", "apply", "refine", "unfold", "delta", "ac_nf", "ac_rfl", "bv_decide", "bv_normalize",
-     "bv_omega", "solve_by_elim", "apply_rules", "apply_assumption", "try", "ext", "congr", "convert",
+     "bv_omega", "solve_by_elim", "apply_rules", "apply_assumption", "try", "ext", "congr!", "convert",
      "convert_to", "norm_num", "norm_num1", "linarith", "nlinarith", "positivity", "polyrith", "ring_nf",
      "ring1", "ring", "abel_nf", "abel", "abel1", "field_simp", "push_cast", "norm_cast", "exact_mod_cast",
      "gcongr", "bound", "fun_prop", "continuity", "measurability", "aesop", "aesop_cat", "fin_cases",
      "interval_cases", "compute_degree", "monicity", "cancel_denoms", "push_neg", "subst_vars", "split",
      "split_ifs", "cases", "induction", "fun_induction", "fun_cases", "cbv", "reduce", "whnf", "conv",
      "exact?", "apply?", "rw?", "hint", "mod_cases", "plausible", "slim_check", "order", "module",
-     "match_scalars", "linear_combination", "tauto", "itauto", "says", "filter_upwards", "use", "use!",
+     "match_scalars", "tauto", "itauto", "says", "filter_upwards", "mvcgen", "mspec",
      "refine'", "constructor", "infer_instance", "rcases", "obtain", "intro", "intros", "first", "repeat"}
 )  # fmt: skip
-"""Tactic words a configuration item may follow (marks ``?``/``!`` taken off): core's and Mathlib's tactics
-whose syntax has ``optConfig`` or ``(config)?``, and more; a word that takes none only makes Lean refuse the
-item, so an extra word costs nothing but a refused non-literal named argument right after it."""
+"""Tactic words a configuration item may follow (as written, or with their marks ``?``/``!`` taken off):
+core's and Mathlib's tactics whose syntax has ``optConfig`` or ``(config)?`` (src/Init/Tactics.lean,
+src/Std/Tactic/Do/Syntax.lean ``mvcgen``, Mathlib/Tactic/*), and more; after a word that takes none Lean
+refuses the item, so an extra word costs only a refused non-literal named argument right after it, where a
+term can stand (``congr`` is also a root theorem, so only ``congr!`` is listed)."""
+NOT_EVALUATED: Final = frozenset({"disch", "discharger", "norm", "rule_sets"})
+"""Items of that shape whose value is a tactic or names, not a term Lean runs: ``(disch := tac)`` and
+``(discharger := tac)`` (core's ``discharger``, which ``valConfigItem`` excludes by ``notFollowedBy``),
+Mathlib's ``linear_combination (norm := tac)`` and Aesop's ``(rule_sets := [Name])``."""
 _INERT_WORDS: Final = frozenset({"true", "false", "none", "some", "by"})
 _INERT_SYMBOLS: Final = frozenset({"(", ")", "{", "}", "[", "]", ",", ":=", "+", "-", "*", "/", "^", "%", "."})
 _PAIRS: Final = {"(": ")", "[": "]", "{": "}"}
@@ -98,7 +108,7 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
             continue
         end = match.get(i)
         parts = name_parts(code[i + 1].text)
-        if end is None or len(parts) != 1 or parts[0] in ("disch", "discharger"):
+        if end is None or len(parts) != 1 or parts[0] in NOT_EVALUATED:
             continue
         chained[i] = _after_tactic(code, i, match, chained)
         if i < checked_to or not (parts[0] in WHOLE_NAMES or chained[i]):
@@ -138,7 +148,7 @@ def _after_tactic(code: Sequence[Token], i: int, match: dict[int, int], chained:
         if token.text == ")":
             start = match.get(j)
             return start is not None and chained.get(start, False)
-        return token.kind == IDENT and token.text.rstrip("?!") in CONFIG_TACTICS
+        return token.kind == IDENT and (token.text in CONFIG_TACTICS or token.text.rstrip("?!") in CONFIG_TACTICS)
     return False
 
 
