@@ -76,6 +76,9 @@ RUN: dict[str, str] = {
     "Mathlib trace of an interpolation": 'by\n  trace s!"{zzN}"\n  nlinarith',
     "grind +trace (holes by sorry)": "by\n  grind +trace",
     "grind trace item": "by\n  grind (trace := true)",
+    "grind trace field": "by\n  grind (config := { trace := true })",
+    "Mathlib trace of a parenthesised term": "by\n  trace (zzN)\n  nlinarith",
+    "Aesop simp_config": "by\n  aesop (simp_config := zzCfg)",
     "panel widgets": "by\n  with_panel_widgets [ProofWidgets.GoalTypePanel with zzN]\n    nlinarith",
 }
 EFFECTS: dict[str, str] = {
@@ -155,6 +158,8 @@ HONEST: dict[str, str] = {
     "named arguments on a continuation line": "by\n  exact\n    le_trans (a := 1) (b := 2)",
     "a by value": "by\n  simp (maxSteps := by exact 5)",
     "core trace of a literal": 'by\n  trace "checkpoint"\n  nlinarith',
+    "grind -trace": "by\n  grind -trace",
+    "grind trace off": "by\n  grind (config := { trace := false, splits := 3 })",
     "trace options": "by\n  set_option trace.Meta.Tactic.simp true in\n  simp",
     "matrix trace by its full name": "by\n  simp [Matrix.trace]",
     "simp +arith": "by\n  simp +arith",
@@ -180,6 +185,8 @@ HONEST_HELPERS = {
     "open scoped in a helper": "open scoped Real in\ntheorem zz : (1 : ℝ) = 1 := rfl\n\n",
     "maxRecDepth before the theorem": "set_option maxRecDepth 10000 in\n",
     "a name holding IO or trace": "theorem zz_IO_trace (hIO : True) : True := hIO\n\n",
+    "a field named trace": "structure Zz where\n  trace : ℕ\n\n",
+    "a variable named trace": "theorem zz (trace : ℕ) : trace = trace + 1 - 1 := by omega\n\n",
 }
 
 

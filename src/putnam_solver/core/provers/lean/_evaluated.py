@@ -28,8 +28,9 @@ uses ``sorry`` to close unsolved branches" (src/Init/Grind/Config.lean), a hole 
 
 Mathlib's ``trace e`` tactic (Mathlib/Tactic/Trace.lean: ``unsafe evalExpr String ... (toString e)``, then
 ``logInfo``) runs ``e`` and prints its value; core's ``trace "msg"`` (src/Init/Tactics.lean, a string literal)
-runs nothing. So ``trace`` as a name of its own followed by anything but a string literal is refused:
-``Matrix.trace A`` (a dotted name) is another token, and ``open Matrix`` then ``trace A`` must be spelt so.
+runs nothing. So ``trace`` as a name of its own followed by a term is refused (not a string literal, nor
+``:``, ``)``, ``,``... after a binder or field named ``trace``): ``Matrix.trace A`` (a dotted name) is another
+token, and ``open Matrix`` then ``trace A`` must be spelt so.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ VALUE_REASON: Final = (
     "(numbers, `true`/`false`, `.constructor`, `{ field := literal }`): a name there runs its code, which "
     "can read the machine's files"
 )
-WHOLE_NAMES: Final = frozenset({"config", "options", "simp_options"})
+WHOLE_NAMES: Final = frozenset({"config", "options", "simp_options", "simp_config"})
 """Item names that give a whole configuration (core's ``(config := ...)``, Aesop's ``(options := ...)`` and
 ``(simp_options := ...)``): read wherever they stand."""
 CONFIG_TACTICS: Final = frozenset(
@@ -85,13 +86,35 @@ TRACE_REASON: Final = (
 
 
 def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
-    """Every ``trace`` name token followed by a code token that is not a string literal (or by nothing)."""
+    """Every ``trace`` name token that may be Mathlib's tactic or ``grind``'s option set on: followed by a
+    code token that is neither a string literal nor one that ends a binder, field or argument (``trace :
+    ℕ``, ``(x := trace)``), or glued after ``+`` (``+trace``), or set to anything but ``false``."""
     code = [t for t in tokens if t.kind != DOC]
-    return [
-        t
-        for i, t in enumerate(code)
-        if t.kind == IDENT and name_parts(t.text) == ["trace"] and (i + 1 == len(code) or code[i + 1].kind != STRING)
-    ]
+    found = []
+    for i, token in enumerate(code):
+        if token.kind != IDENT or name_parts(token.text) != ["trace"]:
+            continue
+        glued = i > 0 and code[i - 1].text in ("+", "-") and not token.spaced
+        nxt = code[i + 1] if i + 1 < len(code) else None
+        if glued:
+            refused = code[i - 1].text == "+"
+        elif nxt is None:
+            refused = True
+        elif nxt.text == ":=":
+            refused = i + 2 >= len(code) or code[i + 2].text != "false"
+        else:
+            refused = nxt.kind != STRING and nxt.text not in _AFTER_A_NAME
+        if refused:
+            found.append(token)
+    return found
+
+
+_AFTER_A_NAME: Final = frozenset(
+    {":", ")", "]", "}", "⟩", ",", "=>", "|", ";", "=", "≠", "<", ">", "≤", "≥", "∧", "∨", "→", "↔", "*", "/",
+     "^", "∣", "∈", "∉", "⊆", "⊂", "∘", "•", "+", "%", "∩", "∪", "×", "|>", "<|", "|>.", "$", "⁻¹"}
+)  # fmt: skip
+"""Tokens after which ``trace`` is a binder, a field, an argument or an operand (no term begins with them),
+never a tactic taking a term."""
 
 
 def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
