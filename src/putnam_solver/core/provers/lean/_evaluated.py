@@ -49,7 +49,7 @@ VALUE_REASON: Final = (
 )
 WHOLE_NAMES: Final = frozenset({"config", "options", "simp_options", "simp_config"})
 """Item names that give a whole configuration (core's ``(config := ...)``, Aesop's ``(options := ...)`` and
-``(simp_options := ...)``): read wherever they stand."""
+``(simp_options := ...)``, ``(simp_config := ...)``): read wherever they stand."""
 CONFIG_TACTICS: Final = frozenset(
     {"simp", "simp_all", "dsimp", "simpa", "simp_arith", "simp_all_arith", "simp_wf", "decide", "native_decide",
      "omega", "grind", "lia", "cutsat", "rw", "rewrite", "rwa", "erw", "rw_mod_cast", "nth_rw", "nth_rewrite",
@@ -61,7 +61,10 @@ CONFIG_TACTICS: Final = frozenset(
      "interval_cases", "compute_degree", "monicity", "cancel_denoms", "push_neg", "subst_vars", "split",
      "split_ifs", "cases", "induction", "fun_induction", "fun_cases", "cbv", "reduce", "whnf", "conv",
      "exact?", "apply?", "rw?", "hint", "mod_cases", "plausible", "slim_check", "order", "module",
-     "match_scalars", "tauto", "itauto", "says", "filter_upwards", "mvcgen", "mspec",
+     "match_scalars", "tauto", "itauto", "says", "filter_upwards", "mvcgen", "mspec", "cc", "mono",
+     "move_add", "generalize_proofs", "lift_lets", "extract_lets", "simp_intro", "zify", "qify", "rify",
+     "subsingleton", "finiteness", "nontriviality", "ext1", "apply_fun", "reduce_mod_char", "peel", "norm_cast0",
+     "unfold_let", "omega_nat", "decreasing_tactic",
      "refine'", "constructor", "infer_instance", "rcases", "obtain", "intro", "intros", "first", "repeat"}
 )  # fmt: skip
 """Tactic words a configuration item may follow (as written, or with their marks ``?``/``!`` taken off):
