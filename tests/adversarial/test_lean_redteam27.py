@@ -205,7 +205,6 @@ TRIED = {
     "example : 2 + 2 = 4 := by decide (config := .mk (native := true))": "native",
     "@[export zz] def zz := 1": "attribute",
     "@[never_extract] def zz := 1": "attribute",
-    "@[grind =] theorem zz : True := trivial": "attribute",
     "@[aesop safe] theorem zz : True := trivial": "attribute",
     "example := by_elab pure default": "meta",
     "/-- info: -/\n#guard_msgs in\n#check 1": "meta",
@@ -218,6 +217,45 @@ HARMLESS = (
     "example : Matrix.trace (1 : Matrix (Fin 2) (Fin 2) ℚ) = 2 := by simp",
     "example (A : Matrix (Fin 2) (Fin 2) ℚ) : A.trace = A.trace := rfl",
 )
+
+
+GRIND_TAGGED = {
+    "plain": "@[grind] theorem zz (n : ℕ) : n + 0 = n := rfl\n\n",
+    "equation": "@[grind =] theorem zz (n : ℕ) : n + 0 = n := rfl\n\n",
+    "both sides with gen": "@[grind _=_ gen] theorem zz (n : ℕ) : n + 0 = n := rfl\n\n",
+    "backwards with simp": "@[simp, grind ←] theorem zz (n : ℕ) : n ≤ n + 1 := Nat.le_succ n\n\n",
+    "forwards, local": "@[local grind →] theorem zz (n : ℕ) (h : 0 < n) : 1 ≤ n := h\n\n",
+    "grind! and symbol priority": "@[grind! ⇒, grind symbol high] theorem zz (n : ℕ) : n ≤ n := le_rfl\n\n",
+    "cases on an own predicate": "@[grind cases] inductive ZzEven : ℕ → Prop\n  | zero : ZzEven 0\n\n",
+    "ext on an own structure": "@[grind ext] theorem zz_ext (a b : ℕ × ℕ) (h : a.1 = b.1 ∧ a.2 = b.2) : a = b :=\n"
+    "  Prod.ext h.1 h.2\n\n",
+    "unfold an own definition": "@[grind unfold] def zzDouble (x : ℕ) := 2 * x\n\n",
+}
+GRIND_REFUSED = {
+    "on an instance": "@[grind] instance zzInst : Inhabited ℕ := ⟨0⟩\n\n",
+    "an unknown argument": "@[grind zzFoo] theorem zz (n : ℕ) : n + 0 = n := rfl\n\n",
+    "as a command on a library theorem": "attribute [grind] Nat.add_zero\n\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted({**GRIND_TAGGED, **GRIND_REFUSED}))
+def test_grind_tags_pass_on_an_own_helper_only(minif2f: Benchmark, case: str) -> None:
+    """False rejection found this round: Lean 4.27 proofs tag helper lemmas for ``grind`` as for ``simp``;
+    an instance, an unknown modifier and the ``attribute`` command stay refused."""
+    before = GRIND_TAGGED.get(case) or GRIND_REFUSED[case]
+    text = lean_filled(minif2f, MINIF2F, proof="by grind", before=before)
+    assert (failures(lean_text_verdict(minif2f, MINIF2F, text)) == {}) is (case in GRIND_TAGGED)
+
+
+def test_grind_tags_on_the_theorem_or_an_answer_change_the_statement(lean_putnambench: Benchmark) -> None:
+    tagged = lean_filled(lean_putnambench, PUTNAM, proof="by grind").replace(
+        f"theorem {PUTNAM}", f"@[grind] theorem {PUTNAM}"
+    )
+    assert "G2" in failures(lean_text_verdict(lean_putnambench, PUTNAM, tagged))
+    answer = lean_filled(lean_putnambench, ANSWERED, track=Track.NO_ANSWER, value="3987", proof="by grind")
+    at = answer.index(f"abbrev {ANSWERED}_solution")
+    answer = answer[:at] + "@[grind] " + answer[at:]
+    assert "G2" in failures(lean_text_verdict(lean_putnambench, ANSWERED, answer, Track.NO_ANSWER))
 
 
 def test_what_was_tried_and_already_refused() -> None:
