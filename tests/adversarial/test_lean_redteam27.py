@@ -68,6 +68,7 @@ RUN: dict[str, str] = {
     "after a bullet": "by\n  · simp (maxSteps := zzN)",
     "in first": "by\n  first | simp (maxSteps := zzN) | rfl",
     "in a by block of an argument": "by\n  exact foo (h := by simp (maxSteps := zzN))",
+    "an option after a whole configuration": "by\n  zz_tac (config := {}) (maxSteps := zzN)",
     "congr! option": "by\n  congr! (closePost := zzN == 1)",
     "mvcgen option": "by\n  mvcgen (trivial := zzN == 1)",
     "aesop options": "by\n  aesop (add safe Nat.add_comm) (options := { maxRuleApplications := zzN })",

@@ -136,8 +136,8 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
         parts = name_parts(code[i + 1].text)
         if end is None or len(parts) != 1 or parts[0] in NOT_EVALUATED:
             continue
-        chained[i] = _after_tactic(code, i, match, chained)
-        if i < checked_to or not (parts[0] in WHOLE_NAMES or chained[i]):
+        chained[i] = parts[0] in WHOLE_NAMES or _after_tactic(code, i, match, chained)  # a whole one starts a chain
+        if i < checked_to or not chained[i]:
             continue
         if not _inert(code, i + 3, end):
             found.append(code[i + 1])
