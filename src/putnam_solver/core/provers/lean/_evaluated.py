@@ -30,7 +30,9 @@ Mathlib's ``trace e`` tactic (Mathlib/Tactic/Trace.lean: ``unsafe evalExpr Strin
 ``logInfo``) runs ``e`` and prints its value; core's ``trace "msg"`` (src/Init/Tactics.lean, a string literal)
 runs nothing. So ``trace`` as a name of its own followed by a term is refused (not a string literal, nor
 ``:``, ``)``, ``,``... after a binder or field named ``trace``): ``Matrix.trace A`` (a dotted name) is another
-token, and ``open Matrix`` then ``trace A`` must be spelt so.
+token, and ``open Matrix`` then ``trace A`` must be spelt so. Mathlib's ``success_if_fail_with_msg msg tacs``
+(Mathlib/Tactic/SuccessIfFailWithMsg.lean, ``unsafe Term.evalTerm String``) runs ``msg`` likewise: only a
+string literal may follow it.
 """
 
 from __future__ import annotations
@@ -83,8 +85,9 @@ _PAIRS: Final = {"(": ")", "[": "]", "{": "}"}
 
 TRACE_CONSTRUCT: Final = "trace e"
 TRACE_REASON: Final = (
-    "Mathlib's `trace e` runs `e` in Lean's interpreter while elaborating and prints its value (only core's "
-    '`trace "literal"` may stand; write `Matrix.trace A` for the matrix trace)'
+    "Mathlib's `trace e` (and `success_if_fail_with_msg e`) runs `e` in Lean's interpreter while elaborating and "
+    'prints its value: only a string literal may follow, as in core\'s `trace "literal"`; `grind +trace` '
+    "closes what it cannot prove with `sorry`; write `Matrix.trace A` for the matrix trace"
 )
 
 
@@ -95,7 +98,11 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
     code = [t for t in tokens if t.kind != DOC]
     found = []
     for i, token in enumerate(code):
-        if token.kind != IDENT or name_parts(token.text) != ["trace"]:
+        if token.kind != IDENT or name_parts(token.text) not in (["trace"], ["success_if_fail_with_msg"]):
+            continue
+        if name_parts(token.text) != ["trace"]:  # Mathlib's `success_if_fail_with_msg msg tacs` runs `msg` too
+            if i + 1 == len(code) or code[i + 1].kind != STRING:
+                found.append(token)
             continue
         glued = i > 0 and code[i - 1].text in ("+", "-") and not token.spaced
         nxt = code[i + 1] if i + 1 < len(code) else None
