@@ -38,9 +38,10 @@ string literal may follow it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final
 
-from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, STRING, SYMBOL, Token, name_parts
+from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, STRING, SYMBOL, Token, name_parts, positions
 
 VALUE_CONSTRUCT: Final = "(option := value)"
 VALUE_REASON: Final = (
@@ -95,6 +96,8 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
     """Every ``trace`` name token that may be Mathlib's tactic or ``grind``'s option set on: followed by a
     code token that is neither a string literal nor one that ends a binder, field or argument (``trace :
     ℕ``, ``(x := trace)``), or glued after ``+`` (``+trace``), or set to anything but ``false``."""
+    if not any(word in _joined(tokens) for word in ("trace", "success_if_fail_with_msg")):
+        return []  # the usual case, decided in C (no Python step per token)
     code = [t for t in tokens if t.kind != DOC]
     found = []
     for i, token in enumerate(code):
@@ -131,6 +134,9 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
     """The name token of every configuration item whose value is not inert (see the module's text).
     Linear: brackets are matched once; each item's chain is judged from the item before it (memoised);
     a value judged inert is not read again for the items inside it."""
+    texts = list(map(itemgetter(1), tokens))
+    if not any(j > 1 and texts[j - 2] == "(" and tokens[j - 1].kind == IDENT for j in positions(texts, ":=")):
+        return []  # no item at all: the usual case, decided with a Python step per `:=` only
     code = [t for t in tokens if t.kind != DOC]
     match = _matches(code)
     chained: dict[int, bool] = {}  # an item's `(` -> whether its chain follows a tactic word
@@ -151,6 +157,11 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
         elif code[i + 3].text != "by":
             checked_to = end
     return found
+
+
+def _joined(tokens: Sequence[Token]) -> str:
+    """The tokens' texts joined by line breaks: a substring search there finds whether a word can occur."""
+    return "\n".join(map(itemgetter(1), tokens))
 
 
 def _matches(code: Sequence[Token]) -> dict[int, int]:
