@@ -182,12 +182,16 @@ def _matches(code: Sequence[Token]) -> dict[int, int]:
 
 def _after_tactic(code: Sequence[Token], i: int, match: dict[int, int], chained: dict[int, bool]) -> bool:
     """Whether the item opened at ``code[i]`` ends a chain of items (``(a := x)``, glued ``+a``/``-a``)
-    that follows a tactic word of :data:`CONFIG_TACTICS` (the item before it already judged)."""
+    that follows a tactic word of :data:`CONFIG_TACTICS` (the item before it already judged), or holds a
+    ``+a`` glued after a space (``tac +a``: the form of ``posConfigItem``, src/Init/Tactics.lean; a sum is
+    written ``x + a`` or ``x+a``), whatever word it follows."""
     j = i - 1
     while j >= 0:
         token = code[j]
         if token.kind == IDENT and j > 0 and code[j - 1].text in ("+", "-") and not token.spaced:
-            j -= 2  # `+a` / `-a`
+            if code[j - 1].text == "+" and code[j - 1].spaced:
+                return True  # `+a`: a configuration item
+            j -= 2  # `-a` (also a negation: `f -a`)
             continue
         if token.text == ")":
             start = match.get(j)
