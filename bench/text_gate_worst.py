@@ -58,6 +58,8 @@ LEAN = {
     "namespace/end": "namespace A\nend A\n",
     "fun binders": "fun x => ",
     "tactic lines": "  simp\n",
+    "configuration items": " simp (maxSteps := 1) +arith (zeta := {a := (b := 1)})\n",
+    "trace words": " trace x\n",
 }
 ROCQ = {
     "nested (*": "(*",

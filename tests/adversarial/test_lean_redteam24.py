@@ -89,8 +89,8 @@ NAMED = {
     "plus kernel": "decide +kernel",
     "a named item": "decide (kernel := true)",
     "empty braces": "decide (config := {})",
-    "a field holding a match": "simp (config := { decide := match 0 with | _ => true })",
-    "a nested structure value": "simp (config := { decide := ({ x := true } : Zz).x })",
+    # red team 27: a field's value is run by Lean's interpreter, so a `match` or a helper's projection there
+    # is now refused (`test_lean_redteam27.py`); only literals stay
     "an argument named like config elsewhere": "exact foo (configs := ⟨1, 2⟩)",
     "config as a plain name": "exact config",
 }

@@ -52,10 +52,11 @@ ADDITIONS: Final = (
         "src/Lean/ReducibilityAttrs.lean): only the helpers inside are elaborated with them",
     ),
     Difference(
-        "`@[simp]`, `@[reducible]`, `@[irreducible]`, `@[inline]`, `@[noinline]`, `@[specialize]` (also "
+        "`@[simp]`, `@[grind]` (with its modifiers), `@[reducible]`, `@[irreducible]`, `@[inline]`, `@[noinline]`, "
+        "`@[specialize]` (also "
         "`local`/`scoped`) on a helper the candidate declares, `where` and `let rec` ones included",
         _CANNOT,
-        "an attribute in `@[...]` applies to that declaration only: the simp set (read by tactics), the "
+        "an attribute in `@[...]` applies to that declaration only: the simp and grind sets (read by tactics), the "
         "helper's own reducibility and compiler hints, and the statement names no helper; on the theorem "
         "or a pinned declaration it is a changed text, and an `instance` or an answer's auxiliary "
         "definitions keep only `simp`",

@@ -11,6 +11,8 @@ change what the statement means:
   ``Lean/ReducibilityAttrs.lean`` (``validate``) sets the status of the declaration the attribute is on,
   refuses it on theorems and, globally, on constants of other modules; the statement never mentions the
   helper, so no unification or instance search in it ever meets the constant;
+* ``grind`` (and ``grind!``, ``grind?``, ``grind!?``) adds the helper to the theorems ``grind`` instantiates,
+  read by that tactic only, like the simp set (``_grind_attribute``, red team 27);
 * ``inline``, ``noinline`` and ``specialize`` are compiler hints (``Lean/Compiler/InlineAttrs.lean``,
   ``Lean/Compiler/Specialize.lean``): they shape compiled code, which neither the statement nor the
   kernel's check reads.
@@ -30,6 +32,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES, grind_arguments
 from putnam_solver.core.provers.lean._policy import LeanPolicy
 from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, Token
 
@@ -70,6 +73,8 @@ def item_allowed(item: Sequence[Token], allowed: Sequence[str]) -> bool:
         return all(t.kind == NUMBER or t.text in _SIMP_ARGUMENTS for t in arguments)
     if name == "specialize":
         return all(t.kind in (IDENT, NUMBER) for t in arguments)
+    if name in GRIND_ATTRIBUTES:
+        return grind_arguments(arguments)
     return not arguments
 
 

@@ -24,3 +24,30 @@ FILE_READING: Final = (
     ),
 )
 """Each rule as ``(construct, rule, reason)`` of a word ``ForbiddenRule`` (``_policy`` builds them)."""
+
+EFFECTS: Final = (
+    "IO",
+    "EIO",
+    "BaseIO",
+    "unsafeBaseIO",
+    "unsafeIO",
+    "unsafeEIO",
+    "timeit",
+    "allocprof",
+    "System",
+    "with_panel_widgets",
+    "show_panel_widgets",
+)
+"""Red team 27: the names through which pure code performs input and output (leanprover/lean4
+src/Init/System/IO.lean): the monads ``IO``, ``EIO``, ``BaseIO`` and everything in their namespaces
+(``IO.FS.readFile``, ``IO.Process.spawn``, ``IO.getEnv``), the ``unsafe def``s that run such an action from
+pure code, the root ``timeit``/``allocprof``, and ``System`` (``System.FilePath.pathExists``, ``readDir``,
+``metadata`` are ``IO`` actions); and the widget commands that evaluate their ``with props`` term and
+widget (src/Lean/Widget/Commands.lean ``evalWidgetInstance``; ProofWidgets' tactic ``with_panel_widgets``),
+which only draw in an editor. ``EIO`` is ``EStateM`` over ``IO.RealWorld``, itself a
+``def`` of ``Unit``, so an action applied to ``()`` runs wherever the interpreter evaluates the term (a tactic
+configuration, ``_evaluated``): no proof of a mathematical statement names them."""
+EFFECT_REASON: Final = (
+    "input and output (files, processes, the environment) or code run while elaborating (widgets): a proof "
+    "may rest on its own bytes only"
+)

@@ -17,6 +17,12 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._commands import library_glued
+from putnam_solver.core.provers.lean._evaluated import (
+    TRACE_CONSTRUCT,
+    VALUE_CONSTRUCT,
+    evaluated_traces,
+    evaluated_values,
+)
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._policy import (
     POLICY,
@@ -54,6 +60,10 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
 
     for token in whole_configs(tokens) if CONFIG_CONSTRUCT in rules else ():  # read by field (red team 24)
         add(token, rules[CONFIG_CONSTRUCT], CONFIG_CONSTRUCT)
+    for token in evaluated_values(tokens) if VALUE_CONSTRUCT in rules else ():  # run by Lean (red team 27)
+        add(token, rules[VALUE_CONSTRUCT], f"({token.text} := ...)")
+    for token in evaluated_traces(tokens) if TRACE_CONSTRUCT in rules else ():
+        add(token, rules[TRACE_CONSTRUCT], TRACE_CONSTRUCT)
     texts = list(map(_TEXT, tokens))
     flagged = _flagged_texts(set(texts), words)
     if not flagged:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from putnam_solver.core.provers.lean._file_reads import FILE_READING
+from putnam_solver.core.provers.lean._evaluated import TRACE_CONSTRUCT, TRACE_REASON, VALUE_CONSTRUCT, VALUE_REASON
+from putnam_solver.core.provers.lean._file_reads import EFFECT_REASON, EFFECTS, FILE_READING
+from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES
 from putnam_solver.core.provers.lean._operators import ANALYSIS_OPERATORS, EXTREMAL_OPERATORS
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, CONFIG_REASON
 from putnam_solver.core.provers.lean.syntax import normalize_name
@@ -104,9 +106,18 @@ def _words(rule: str, reason: str, *words: str) -> tuple[ForbiddenRule, ...]:
 
 
 TYPE_KEYWORDS: Final = ("inductive", "structure")
-HELPER_ATTRIBUTES: Final = ("simp", "reducible", "irreducible", "inline", "noinline", "specialize")
+HELPER_ATTRIBUTES: Final = (
+    "simp",
+    "reducible",
+    "irreducible",
+    "inline",
+    "noinline",
+    "specialize",
+    *GRIND_ATTRIBUTES,
+)
 """What a declaration of the candidate's own may carry in ``@[...]`` (see ``_attributes``): the simp set,
-its own reducibility, compiler hints; each can change only the proofs after it, never the statement."""
+``grind``'s theorem set (red team 27), its own reducibility, compiler hints; each can change only the proofs
+after it, never the statement."""
 DERIVING_HANDLERS: Final = ("DecidableEq", "Repr", "BEq", "Hashable", "Inhabited", "Nonempty", "Ord", "Fintype")
 """Instance handlers a helper type may derive: library code that makes instances for that new type."""
 
@@ -124,7 +135,7 @@ POLICY: Final = LeanPolicy(
         PermittedAddition(
             "`theorem`, `lemma`, `def`, `abbrev`",
             "with optional docstring, attributes of its own (`@[simp]`, `@[reducible]`, `@[irreducible]`, "
-            "`@[inline]`, `@[noinline]`, `@[specialize]`, each may be `local`), and "
+            "`@[inline]`, `@[noinline]`, `@[specialize]`, `@[grind]` with its modifiers, each may be `local`), and "
             "`private` / `protected` / `noncomputable`, before the "
             "theorem or after its proof; the name must be an identifier that the challenge neither declares "
             "nor mentions (not even as a variable): a helper cannot shadow the theorem or a solution, or "
@@ -348,6 +359,9 @@ POLICY: Final = LeanPolicy(
             "relaxedAutoImplicit",
         ),
         *(ForbiddenRule(*words) for words in FILE_READING),
+        *_words("meta", EFFECT_REASON, *EFFECTS),  # red team 27 (`_file_reads.EFFECTS`)
+        ForbiddenRule(VALUE_CONSTRUCT, "meta", VALUE_REASON, False),  # red team 27 (`_evaluated`)
+        ForbiddenRule(TRACE_CONSTRUCT, "meta", TRACE_REASON, False),  # red team 27 (`_evaluated`)
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
         ForbiddenRule(
             "#command",
@@ -368,9 +382,9 @@ POLICY: Final = LeanPolicy(
             "@[attribute]",
             "attribute",
             "on any declaration, `where` and `let rec` ones inside proofs included, only `simp`, `reducible`, "
-            "`irreducible`, `inline`, `noinline`, `specialize` (the simp set, the declaration's own "
-            "reducibility, compiler hints: on the candidate's own helper they can only help later proofs; "
-            "an instance or a pinned answer keeps only `simp`): other attributes run code at load time "
+            "`irreducible`, `inline`, `noinline`, `specialize`, `grind` (the simp and grind sets, the "
+            "declaration's own reducibility, compiler hints: on the candidate's own helper they can only help "
+            "later proofs; an instance or a pinned answer keeps only `simp`): other attributes run code at load time "
             "(`init`), replace compiled code (`implemented_by`, `extern`, `csimp`), change elaboration "
             "(`instance`, `default_instance`, `coe`, `macro`, `*_elab`) or generate declarations "
             "(`to_additive`, `simps`)",

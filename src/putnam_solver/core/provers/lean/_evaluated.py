@@ -1,0 +1,223 @@
+"""G3, the terms Lean runs in its interpreter while elaborating a proof: a tactic configuration's values
+and Mathlib's ``trace e``.
+
+Red team 27. Every core tactic configuration is read by an elaborator that ``declare_config_elab`` makes
+(leanprover/lean4 src/Lean/Elab/Tactic/Config.lean, ``mkConfigElaborator``): it elaborates the items
+``(opt := v)`` and ``(config := v)`` into one structure instance and then evaluates it with
+``Meta.evalExpr' (safety := .unsafe)``, i.e. compiles and runs it, unsafe code allowed. Mathlib's
+``apply (config := cfg) e`` (Mathlib/Tactic/ApplyWith.lean, ``unsafe evalTerm``) and Aesop's
+``(options := ...)`` clauses do the same. So ``simp (maxSteps := unsafeBaseIO (do IO.eprintln (← IO.FS.readFile
+p); pure 100000))`` runs arbitrary code, which reads the machine's files and prints them in the compile's
+messages, like ``include_str`` (refused since trust-path red team 8) and ``#eval``; the text profile accepted it,
+since the value holds no forbidden word.
+
+What G3 reads: an item ``( NAME := value )`` that Lean may read as a configuration item, namely one whose
+name is ``config``, ``options`` or ``simp_options`` (the names of a whole configuration), or one of a chain
+of items (``(a := x)``, ``+a``, ``-a``) right after a tactic word of :data:`CONFIG_TACTICS` (the tactics that
+take ``optConfig``, src/Init/Tactics.lean ``syntax optConfig := (colGt configItem)*``, and Mathlib's). Its
+value must be inert: numerals, strings, ``true``/``false``/``none``/``some``, a leading-dot constructor (``.all``),
+arithmetic, lists, a structure instance of such values that names its fields (``{ decide := true }``) or a
+``by`` block (quoted as syntax, ``Unhygienic.run `(tacticSeq| ...)``, not run). A name (a helper's or the
+library's) is refused there: what it computes would run. Items whose value is a tactic or names
+(:data:`NOT_EVALUATED`: ``(disch := tac)``...) are no configuration items, and named arguments of a function
+(``foo (x := h)``) follow no tactic word, so neither is read.
+
+Also the grind option ``trace`` (``grind +trace``): ``useSorry``, true by default, "when ``trace := true``,
+uses ``sorry`` to close unsolved branches" (src/Init/Grind/Config.lean), a hole by configuration; the
+``trace`` rule below refuses it with Mathlib's tactic.
+
+Mathlib's ``trace e`` tactic (Mathlib/Tactic/Trace.lean: ``unsafe evalExpr String ... (toString e)``, then
+``logInfo``) runs ``e`` and prints its value; core's ``trace "msg"`` (src/Init/Tactics.lean, a string literal)
+runs nothing. So ``trace`` as a name of its own followed by a term is refused (not a string literal, nor
+``:``, ``)``, ``,``... after a binder or field named ``trace``): ``Matrix.trace A`` (a dotted name) is another
+token, and ``open Matrix`` then ``trace A`` must be spelt so. Mathlib's ``success_if_fail_with_msg msg tacs``
+(Mathlib/Tactic/SuccessIfFailWithMsg.lean, ``unsafe Term.evalTerm String``) runs ``msg`` likewise: only a
+string literal may follow it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import Final
+
+from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, STRING, SYMBOL, Token, name_parts, positions
+
+VALUE_CONSTRUCT: Final = "(option := value)"
+VALUE_REASON: Final = (
+    "a tactic configuration is compiled and run by Lean's interpreter while the proof elaborates "
+    "(`declare_config_elab`: `evalExpr'` with unsafe code allowed), so its values may only be literals "
+    "(numbers, `true`/`false`, `.constructor`, `{ field := literal }`): a name there runs its code, which "
+    "can read the machine's files"
+)
+WHOLE_NAMES: Final = frozenset({"config", "options", "simp_options", "simp_config"})
+"""Item names that give a whole configuration (core's ``(config := ...)``, Aesop's ``(options := ...)`` and
+``(simp_options := ...)``, ``(simp_config := ...)``): read wherever they stand."""
+CONFIG_TACTICS: Final = frozenset(
+    {"simp", "simp_all", "dsimp", "simpa", "simp_arith", "simp_all_arith", "simp_wf", "decide", "native_decide",
+     "omega", "grind", "lia", "cutsat", "rw", "rewrite", "rwa", "erw", "rw_mod_cast", "nth_rw", "nth_rewrite",
+     "simp_rw", "exact", "apply", "refine", "unfold", "delta", "ac_nf", "ac_rfl", "bv_decide", "bv_normalize",
+     "bv_omega", "solve_by_elim", "apply_rules", "apply_assumption", "try", "ext", "congr!", "convert",
+     "convert_to", "norm_num", "norm_num1", "linarith", "nlinarith", "positivity", "polyrith", "ring_nf",
+     "ring1", "ring", "abel_nf", "abel", "abel1", "field_simp", "push_cast", "norm_cast", "exact_mod_cast",
+     "gcongr", "bound", "fun_prop", "continuity", "measurability", "aesop", "aesop_cat", "fin_cases",
+     "interval_cases", "compute_degree", "monicity", "cancel_denoms", "push_neg", "subst_vars", "split",
+     "split_ifs", "cases", "induction", "fun_induction", "fun_cases", "cbv", "reduce", "whnf", "conv",
+     "exact?", "apply?", "rw?", "hint", "mod_cases", "plausible", "slim_check", "order", "module",
+     "match_scalars", "tauto", "itauto", "says", "filter_upwards", "mvcgen", "mspec", "cc", "mono",
+     "move_add", "generalize_proofs", "lift_lets", "extract_lets", "simp_intro", "zify", "qify", "rify",
+     "subsingleton", "finiteness", "nontriviality", "ext1", "apply_fun", "reduce_mod_char", "peel", "norm_cast0",
+     "unfold_let", "omega_nat", "decreasing_tactic",
+     "refine'", "constructor", "infer_instance", "rcases", "obtain", "intro", "intros", "first", "repeat"}
+)  # fmt: skip
+"""Tactic words a configuration item may follow (as written, or with their marks ``?``/``!`` taken off):
+core's and Mathlib's tactics whose syntax has ``optConfig`` or ``(config)?`` (src/Init/Tactics.lean,
+src/Std/Tactic/Do/Syntax.lean ``mvcgen``, Mathlib/Tactic/*), and more; after a word that takes none Lean
+refuses the item, so an extra word costs only a refused non-literal named argument right after it, where a
+term can stand (``congr`` is also a root theorem, so only ``congr!`` is listed)."""
+NOT_EVALUATED: Final = frozenset({"disch", "discharger", "norm", "rule_sets"})
+"""Items of that shape whose value is a tactic or names, not a term Lean runs: ``(disch := tac)`` and
+``(discharger := tac)`` (core's ``discharger``, which ``valConfigItem`` excludes by ``notFollowedBy``),
+Mathlib's ``linear_combination (norm := tac)`` and Aesop's ``(rule_sets := [Name])``."""
+_INERT_WORDS: Final = frozenset({"true", "false", "none", "some", "by"})
+_INERT_SYMBOLS: Final = frozenset({"(", ")", "{", "}", "[", "]", ",", ":=", "+", "-", "*", "/", "^", "%", "."})
+_PAIRS: Final = {"(": ")", "[": "]", "{": "}"}
+
+
+TRACE_CONSTRUCT: Final = "trace e"
+TRACE_REASON: Final = (
+    "Mathlib's `trace e` (and `success_if_fail_with_msg e`) runs `e` in Lean's interpreter while elaborating and "
+    'prints its value: only a string literal may follow, as in core\'s `trace "literal"`; `grind +trace` '
+    "closes what it cannot prove with `sorry`; write `Matrix.trace A` for the matrix trace"
+)
+
+
+def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
+    """Every ``trace`` name token that may be Mathlib's tactic or ``grind``'s option set on: followed by a
+    code token that is neither a string literal nor one that ends a binder, field or argument (``trace :
+    ℕ``, ``(x := trace)``), or glued after ``+`` (``+trace``), or set to anything but ``false``."""
+    if not any(word in _joined(tokens) for word in ("trace", "success_if_fail_with_msg")):
+        return []  # the usual case, decided in C (no Python step per token)
+    code = [t for t in tokens if t.kind != DOC]
+    found = []
+    for i, token in enumerate(code):
+        if token.kind != IDENT or name_parts(token.text) not in (["trace"], ["success_if_fail_with_msg"]):
+            continue
+        if name_parts(token.text) != ["trace"]:  # Mathlib's `success_if_fail_with_msg msg tacs` runs `msg` too
+            if i + 1 == len(code) or code[i + 1].kind != STRING:
+                found.append(token)
+            continue
+        glued = i > 0 and code[i - 1].text in ("+", "-") and not token.spaced
+        nxt = code[i + 1] if i + 1 < len(code) else None
+        if glued:
+            refused = code[i - 1].text == "+"
+        elif nxt is None:
+            refused = True
+        elif nxt.text == ":=":
+            refused = i + 2 >= len(code) or code[i + 2].text != "false"
+        else:
+            refused = nxt.kind != STRING and nxt.text not in _AFTER_A_NAME
+        if refused:
+            found.append(token)
+    return found
+
+
+_AFTER_A_NAME: Final = frozenset(
+    {":", ")", "]", "}", "⟩", ",", "=>", "|", ";", "=", "≠", "<", ">", "≤", "≥", "∧", "∨", "→", "↔", "*", "/",
+     "^", "∣", "∈", "∉", "⊆", "⊂", "∘", "•", "+", "%", "∩", "∪", "×", "|>", "<|", "|>.", "$", "⁻¹"}
+)  # fmt: skip
+"""Tokens after which ``trace`` is a binder, a field, an argument or an operand (no term begins with them),
+never a tactic taking a term."""
+
+
+def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
+    """The name token of every configuration item whose value is not inert (see the module's text).
+    Linear: brackets are matched once; each item's chain is judged from the item before it (memoised);
+    a value judged inert is not read again for the items inside it."""
+    texts = list(map(itemgetter(1), tokens))
+    if not any(j > 1 and texts[j - 2] == "(" and tokens[j - 1].kind == IDENT for j in positions(texts, ":=")):
+        return []  # no item at all: the usual case, decided with a Python step per `:=` only
+    code = [t for t in tokens if t.kind != DOC]
+    match = _matches(code)
+    chained: dict[int, bool] = {}  # an item's `(` -> whether its chain follows a tactic word
+    found: list[Token] = []
+    checked_to = -1  # the end of the last value found inert (the items inside it hold only literals)
+    for i, token in enumerate(code):
+        if token.text != "(" or i + 2 >= len(code) or code[i + 2].text != ":=" or code[i + 1].kind != IDENT:
+            continue
+        end = match.get(i)
+        parts = name_parts(code[i + 1].text)
+        if end is None or len(parts) != 1 or parts[0] in NOT_EVALUATED:
+            continue
+        chained[i] = parts[0] in WHOLE_NAMES or _after_tactic(code, i, match, chained)  # a whole one starts a chain
+        if i < checked_to or not chained[i]:
+            continue
+        if not _inert(code, i + 3, end):
+            found.append(code[i + 1])
+        elif code[i + 3].text != "by":
+            checked_to = end
+    return found
+
+
+def _joined(tokens: Sequence[Token]) -> str:
+    """The tokens' texts joined by line breaks: a substring search there finds whether a word can occur."""
+    return "\n".join(map(itemgetter(1), tokens))
+
+
+def _matches(code: Sequence[Token]) -> dict[int, int]:
+    """Each ``(``, ``[``, ``{`` with the index of the bracket closing it, and each closing one with the
+    index of its opener (a bracket closed by another kind matches nothing)."""
+    match: dict[int, int] = {}
+    stack: list[int] = []
+    for j, token in enumerate(code):
+        text = token.text
+        if text in _PAIRS:
+            stack.append(j)
+        elif text in (")", "]", "}") and stack:
+            start = stack.pop()
+            if _PAIRS[code[start].text] == text:
+                match[start], match[j] = j, start
+    return match
+
+
+def _after_tactic(code: Sequence[Token], i: int, match: dict[int, int], chained: dict[int, bool]) -> bool:
+    """Whether the item opened at ``code[i]`` ends a chain of items (``(a := x)``, glued ``+a``/``-a``)
+    that follows a tactic word of :data:`CONFIG_TACTICS` (the item before it already judged), or holds a
+    ``+a`` glued after a space (``tac +a``: the form of ``posConfigItem``, src/Init/Tactics.lean; a sum is
+    written ``x + a`` or ``x+a``), whatever word it follows."""
+    j = i - 1
+    while j >= 0:
+        token = code[j]
+        if token.kind == IDENT and j > 0 and code[j - 1].text in ("+", "-") and not token.spaced:
+            if code[j - 1].text == "+" and code[j - 1].spaced:
+                return True  # `+a`: a configuration item
+            j -= 2  # `-a` (also a negation: `f -a`)
+            continue
+        if token.text == ")":
+            start = match.get(j)
+            return start is not None and chained.get(start, False)
+        return token.kind == IDENT and (token.text in CONFIG_TACTICS or token.text.rstrip("?!") in CONFIG_TACTICS)
+    return False
+
+
+def _inert(code: Sequence[Token], start: int, end: int) -> bool:
+    """Whether ``code[start:end]`` (an item's value) holds only literals: see the module's text."""
+    if start < end and code[start].text == "by":
+        return True  # `(opt := by tacs)` is quoted as syntax (`elabConfig`), not run
+    for j in range(start, end):
+        token = code[j]
+        if token.kind in (NUMBER, STRING) or token.text in _INERT_WORDS:
+            continue
+        if token.kind == SYMBOL and token.text in _INERT_SYMBOLS:
+            continue
+        if token.kind == IDENT and code[j - 1].text == "." and not token.spaced and _leading(code, j - 1):
+            continue  # `.all`: a constructor of the field's type (not `(e).f`, a function of `e`)
+        if token.kind == IDENT and j + 1 < end and code[j + 1].text == ":=" and code[j - 1].text in ("{", ","):
+            continue  # a field the structure instance names
+        return False
+    return True
+
+
+def _leading(code: Sequence[Token], dot: int) -> bool:
+    """Whether the ``.`` at ``dot`` begins a leading-dot name (``.all``) rather than a field access."""
+    return code[dot].spaced or code[dot - 1].text in (":=", "(", "[", ",", "{")
