@@ -1,0 +1,175 @@
+"""The identities the copy rule's normal form applies to a term read (``_answer_order``): one term, one form.
+
+The copy rule (``_answer_copy``) refuses a no-answer value that is, or holds, the other side of the
+statement's ``=``/``↔``. Compared in tokens, a copy in another spelling of the same proposition passed
+every gate (the answer check then says ``unknown``, which does not block acceptance), so the comparison
+is made in a normal form that both the value and the statement's side are put in: a class of rewrites,
+not a list of examples. Each rule below replaces a term by one Lean proves equal (most by definition,
+the rest by a one-line ``simp``/``propext`` lemma), so an honest closed form never becomes the question
+it answers, and a copy reaches the same form as the question whatever spelling it takes:
+
+* commutative and associative operators (red team 22): the operands of ``+ * ∧ ∨ ∪ ∩ ⊔ ⊓`` read flat and
+  in one order, and of ``= ↔``; ``a > b`` is ``b < a``, ``a ≥ b`` is ``b ≤ a`` (``GT.gt a b := LT.lt b
+  a``); ``a ≠ b`` is ``¬a = b``, ``a ∉ s`` is ``¬a ∈ s``;
+* neutral elements anywhere: ``x + 0``, ``0 + x``, ``x * 1``, ``x - 0``, ``x / 1``, ``x ^ 1``, ``P ∧
+  True``, ``P ∨ False``, ``S ∪ ∅``, ``S ∩ Set.univ``, ``a ⊔ ⊥``, ``a ⊓ ⊤``; red team 27: ``P ↔ True`` and
+  ``P = True`` are ``P`` (``iff_true``, ``eq_true_iff``), ``P ↔ False`` is ``¬P``, and the absorbing
+  elements, ``P ∨ True`` (``True``), ``P ∧ False``, ``S ∩ ∅``, ``S ∪ Set.univ``;
+* implication (red team 27): ``p → q`` is ``¬p ∨ q`` (``imp_iff_not_or``, classical), so an implication's
+  premises commute with each other and with the conclusion's negation, and ``True → P``, ``P → False``
+  (``Not P`` is ``P → False``), ``¬(A → B)`` reach ``P``, ``¬P``, ``A ∧ ¬B``. An arrow between types is
+  read alike on both sides, and no honest answer spells ``¬ℕ ∨ ℕ``;
+* negation in one place (red team 27): ``¬`` is pushed to the atoms through ``∧``, ``∨``, ``∀``, ``∃``,
+  ``True`` and ``False`` (De Morgan and its quantifier form, classical: ``not_and_or``, ``not_forall``;
+  ``¬∀ x > 0, P`` is ``∃ x > 0, ¬P``), and ``¬¬P`` is ``P``. ``¬(a < b)`` is left: it is ``b ≤ a`` only in
+  a linear order;
+* idempotence (red team 27): an operand of ``∧ ∨ ∪ ∩ ⊔ ⊓`` repeated is read once (``A ∧ B ∧ A``), and
+  ``max``/``min`` of one term twice is that term;
+* commutative functions (red team 27): ``max a b``, ``min a b``, ``gcd a b``, ``lcm a b`` (any namespace,
+  ``Nat.gcd``, ``(a).gcd b``: ``_answer_dots`` reads both as ``gcd a b``) with their two arguments in one
+  order (``max_comm``, ``Nat.gcd_comm``...);
+* ``List.nil`` (``@List.nil T``) is ``[]``.
+
+Each rule is applied once per node as the reader builds it bottom-up, so the form is linear in the term but
+for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``: at most the term's depth (bounded by
+``_answer_order.MAX_DEPTH``) times its size. Left as a text rule's limit: algebra beyond these identities
+(``n ≥ 1`` for ``0 < n``, distributivity, ``x * x`` for ``x ^ 2``), ``¬(a < b)`` for ``b ≤ a``, ``⊔`` for
+``max`` (on sets it is ``∪``), a bounded binder written out (``∀ x, x ∈ s → P`` for ``∀ x ∈ s, P``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, is_atom, node, order, same
+
+AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
+"""Associative and commutative: a chain is read flat, its operands in one order."""
+IDEMPOTENT: Final = frozenset({"∧", "∨", "∪", "∩", "⊔", "⊓"})
+SYMMETRIC: Final = frozenset({"=", "↔"})
+FLIPPED: Final = {">": "<", "≥": "≤"}
+NEUTRAL: Final = {"+": "0", "*": "1", "∧": "True", "∨": "False", "∪": "∅", "∩": "Set.univ", "⊔": "⊥", "⊓": "⊤"}
+ABSORBING: Final = {"∧": "False", "∨": "True", "∩": "∅", "∪": "Set.univ", "⊔": "⊤", "⊓": "⊥"}
+RIGHT_NEUTRAL: Final = {"-": "0", "/": "1", "^": "1"}
+DUAL: Final = {"∧": "∨", "∨": "∧", "∀": "∃", "∃": "∀", "True": "False", "False": "True"}
+"""What ``¬`` turns each into (module doc)."""
+COMMUTATIVE: Final = frozenset({"max", "min", "gcd", "lcm"})
+"""Functions of two arguments whose order does not matter (by their last name, ``_answer_dots.last_name``)."""
+NIL: Final = node("group", "[", [node("part", "]")])
+"""``[]``, as the reader reads it, and ``List.nil``."""
+SELF: Final = frozenset({"max", "min"})
+"""Of those, the ones that give a term applied to itself back (``max_self``; ``Int.gcd a a`` is ``|a|``)."""
+
+
+def binary(op: str, left: Node, right: Node) -> Node:
+    """``left op right`` in normal form (module doc)."""
+    if op in FLIPPED:
+        op, left, right = FLIPPED[op], right, left
+    if op in ("≠", "∉"):
+        return prefix("¬", binary("=" if op == "≠" else "∈", left, right))
+    if op in SYMMETRIC and same(left, right):
+        return node("atom", "True")
+    if op in SYMMETRIC and (is_atom(left, "True") or is_atom(left, "False")):
+        left, right = right, left
+    if op in SYMMETRIC and is_atom(right, "True"):  # `P ↔ True`, `P = True`: `P` (`iff_true`, `eq_true_iff`)
+        return left
+    if op in SYMMETRIC and is_atom(right, "False"):  # `P ↔ False`: `¬P` (`iff_false`)
+        return prefix("¬", left)
+    if op in AC:
+        return chain(op, [left, right])
+    if INFIX[op][1] != "n":
+        return ordered(op, [left, right])
+    pair = sorted((left, right), key=order) if op in SYMMETRIC else [left, right]
+    return node("bin", op, pair, INFIX[op][0])
+
+
+def chain(op: str, terms: list[Node]) -> Node:
+    """``t1 op t2 op ...`` for an associative and commutative ``op``: flat, without its neutral element and,
+    where ``op`` is idempotent, without a repeated operand, in one order (each operand's own chain is flat
+    already: linear)."""
+    operands = [k for term in terms for k in (term.kids if term.kind == "bin" and term.text == op else [term])]
+    operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
+    if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
+        return node("atom", ABSORBING[op])
+    if op in IDEMPOTENT:
+        operands = _once(operands)
+    if len(operands) == 1:
+        return operands[0]
+    return node("bin", op, sorted(operands, key=order), INFIX[op][0])
+
+
+def _once(operands: list[Node]) -> list[Node]:
+    """``operands`` with each term kept at its first place only (compared by hash, then by tokens)."""
+    seen: dict[int, list[Node]] = {}
+    out = []
+    for term in operands:
+        alike = seen.setdefault(term.full, [])
+        if not any(same(term, other) for other in alike):
+            alike.append(term)
+            out.append(term)
+    return out
+
+
+def ordered(op: str, terms: list[Node]) -> Node:
+    """``t1 op t2 op ...`` for a left- or right-associative ``op`` that is not commutative: one node in the
+    order written (``(a - b) - c`` is ``a - b - c``; ``a - (b - c)`` is not), a right neutral element
+    taken off (``a - 0``, ``a / 1``, ``a ^ 1``; only the last operand of ``^``'s chain); an implication's
+    ``True`` premises and ``False`` conclusion read (module doc)."""
+    neutral = RIGHT_NEUTRAL.get(op)
+    if INFIX[op][1] == "l":
+        first = terms[0]
+        operands = list(first.kids) if first.kind == "bin" and first.text == op else [first]
+        operands += [k for k in terms[1:] if neutral is None or not is_atom(k, neutral)]
+    else:
+        last = terms[-1]
+        operands = [*terms[:-1], *(last.kids if last.kind == "bin" and last.text == op else [last])]
+        while len(operands) > 1 and neutral is not None and is_atom(operands[-1], neutral):
+            operands.pop()
+    if op in ("→", "->"):
+        return _implication(operands)
+    return operands[0] if len(operands) == 1 else node("bin", op, operands, INFIX[op][0])
+
+
+def _implication(operands: list[Node]) -> Node:
+    """``p1 → ... → pk → c`` read as ``¬p1 ∨ ... ∨ ¬pk ∨ c`` (``imp_iff_not_or``, classical): an
+    implication's premises commute, and ``True → P``, ``P → False``, ``¬(A → B)`` reach ``P``, ``¬P``,
+    ``A ∧ ¬B`` by the rules of ``∨`` and ``¬``. An arrow between types reads alike on both sides, and no
+    honest answer spells ``¬ℕ ∨ ℕ``."""
+    *premises, conclusion = operands
+    return chain("∨", [*(negated(p) for p in premises), conclusion])
+
+
+def prefix(op: str, arg: Node) -> Node:
+    """``op arg`` in normal form: ``- -x`` is ``x``, and ``¬`` is pushed to the atoms (module doc)."""
+    if op == "¬":
+        return negated(arg)
+    if op == "-" and arg.kind == "pre" and arg.text == op:
+        return arg.kids[0]
+    return node("pre", op, [arg], PREFIX[op])
+
+
+def negated(arg: Node) -> Node:
+    """``¬arg`` with the negation pushed through ``∧ ∨ → ∀ ∃ True False`` and ``¬¬`` taken off."""
+    if arg.kind == "pre" and arg.text == "¬":
+        return arg.kids[0]
+    if arg.kind == "atom" and arg.text in ("True", "False"):
+        return node("atom", DUAL[arg.text])
+    if arg.kind == "bin" and arg.text in ("∧", "∨"):
+        return chain(DUAL[arg.text], [negated(k) for k in arg.kids])
+    if arg.kind == "binder" and arg.text in ("∀", "∃") and arg.kids:
+        return node("binder", DUAL[arg.text], [*arg.kids[:-1], negated(arg.kids[-1])], arg.prec)
+    return node("pre", "¬", [arg], PREFIX["¬"])
+
+
+def applied(head: Node, args: list[Node]) -> Node | None:
+    """``head args`` in normal form where a rule of the module doc reads it (``head`` by its last name),
+    else None."""
+    if same(head, NIL) and len(args) <= 1:  # `@List.nil T`: the `@` is left off before
+        return NIL
+    if head.kind != "atom":
+        return None
+    if head.text in COMMUTATIVE and len(args) == 2:
+        if head.text in SELF and same(args[0], args[1]):
+            return args[0]
+        return node("app", "", [head, *sorted(args, key=order)], APP)
+    return None
