@@ -12,12 +12,18 @@ full profile: no compiled gate reads the answer's shape, and the answer check sa
 * the arguments of a commutative function swapped: ``max``, ``min``, ``gcd``, ``lcm``;
 * ``List.nil`` (``@List.nil _``) for ``[]``;
 * a named argument (``AliceHasWinningStrategy (n := n)``) and a ``·`` section below the top
-  (``(· ∈ {n | AliceHasWinningStrategy n})``).
+  (``(· ∈ {n | AliceHasWinningStrategy n})``);
+* a one-point quantifier with its equation not first (``∃ m, A m ∧ m = n``, ``∀ m, A m ∨ m ≠ n``);
+* membership in a set the value builds around the question, below the top: ``n ∈ {m | A m} ∧ True``,
+  ``n ∈ {m | A m} ∩ Set.univ``, ``¬n ∈ {m | A m}ᶜ`` (and ``fun n => n ∈ S ∧ P`` was read as the set
+  ``S ∧ P``, which lost the membership).
 
 Fix, by class: the normal form pushes negation to the atoms (``_answer_commute.negated``), reads ``A → B``
 as ``¬A ∨ B`` and takes the units and absorbing elements of ``∧ ∨ ∪ ∩`` off, reads an idempotent chain's
 operands once, orders a commutative function's two arguments, reads ``List.nil`` as ``[]``; sections and
-named arguments are rewritten to the ``fun`` and the application they are (``_answer_sections``). Honest
+named arguments are rewritten to the ``fun`` and the application they are (``_answer_sections``); a
+one-point ``∃``/``∀`` is read as its body with the point substituted, and ``x ∈ {y | P y}``, ``x ∈ S ∩ T``,
+``x ∈ S ∪ T``, ``x ∈ Sᶜ``, ``x ∈ Set.univ``, ``x ∈ ∅`` as what they are by definition. Honest
 answers that share a part with the question, or are spelled with the same connectives, stay accepted, and
 so does every official answer (``test_lean_redteam15.py``).
 
@@ -33,7 +39,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean.syntax import lex_code, parse_statement
-from tests.adversarial.test_lean_redteam22_normal import GAME, SET, A
+from tests.adversarial.test_lean_redteam22_normal import GAME, POLY, SET, A
 from tests.adversarial.test_lean_redteam23_answers import COPIED, _g2
 
 MAXED = "putnam_1989_a2"
@@ -96,6 +102,21 @@ COPIES = {
     "a named argument, renamed": (GAME, f"fun m => {A} (n := m)"),
     "a section of membership in the set-builder": (GAME, f"(· ∈ {{n | {A} n}})"),
     "a section inside an identity": (GAME, f"id (· ∈ {{n | {A} n}})"),
+    # one-point quantifiers, the equation anywhere; membership in a set the value builds
+    "∃ with the equation last": (GAME, f"fun n => ∃ m, {A} m ∧ m = n"),
+    "∀ with the equation as a disjunct": (GAME, f"fun n => ∀ m, {A} m ∨ m ≠ n"),
+    "∃ with the equation in the middle": (
+        SET,
+        "{n : ℕ | ∃ k, 0 < k ∧ k = n ∧ ∃ (a b c : ℕ), 0 < a ∧ 0 < b ∧ 0 < c ∧ 2*a^k + 3*b^k = 4*c^k}",
+    ),
+    "∀ over polynomials, the equation turned": (
+        POLY,
+        "{P : Polynomial ℝ | ∀ Q, P ≠ Q ∨ (Q.eval 0 = 0 ∧ ∀ x : ℝ, Q.eval (x^2 + 1) = (Q.eval x)^2 + 1)}",
+    ),
+    "membership in the set-builder beside True": (GAME, f"fun n => n ∈ {{m | {A} m}} ∧ True"),
+    "membership in the set-builder ∩ Set.univ": (GAME, f"fun n => n ∈ {{m | {A} m}} ∩ Set.univ"),
+    "membership twice, once in Set.univ": (GAME, f"fun n => n ∈ {{m | {A} m}} ∧ n ∈ Set.univ"),
+    "not in the complement": (GAME, f"fun n => ¬ n ∈ {{m | {A} m}}ᶜ"),
 }
 
 
@@ -129,6 +150,9 @@ HONEST = {
     "True": (UNCOUNTABLE, "True"),
     "¬False": (UNCOUNTABLE, "¬ False"),
     "False → False": (OPERATION, "False → False"),
+    "a one-point ∃ of its own": (GAME, "fun n => ∃ m, m % 2 = 0 ∧ m = n + 1"),
+    "membership in sets of its own": (GAME, "fun n => n ∈ ({1, 2} : Set ℕ) ∩ {m | m % 2 = 0}"),
+    "not in a complement of its own": (SET, "{n | ¬ n ∈ ({1} : Set ℕ)ᶜ}"),
 }
 
 

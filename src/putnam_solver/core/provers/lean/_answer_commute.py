@@ -28,10 +28,16 @@ it answers, and a copy reaches the same form as the question whatever spelling i
 * commutative functions (red team 27): ``max a b``, ``min a b``, ``gcd a b``, ``lcm a b`` (any namespace,
   ``Nat.gcd``, ``(a).gcd b``: ``_answer_dots`` reads both as ``gcd a b``) with their two arguments in one
   order (``max_comm``, ``Nat.gcd_comm``...);
-* ``List.nil`` (``@List.nil T``) is ``[]``.
+* ``List.nil`` (``@List.nil T``) is ``[]``;
+* one-point quantifiers (red team 27; ``_answer_normal`` reads only an equation written first): ``∃ m, P m
+  ∧ m = e`` and ``∀ m, m = e → P m`` (``∀ m, P m ∨ m ≠ e``) are ``P e``, the equation anywhere in the chain;
+* membership by definition (red team 27): ``x ∈ {y | P y}`` is ``P x``, ``x ∈ S ∩ T`` is ``x ∈ S ∧ x ∈ T``,
+  ``x ∈ S ∪ T`` is ``x ∈ S ∨ x ∈ T``, ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ`` and ``x ∈ ∅`` are ``True``
+  and ``False``.
 
 Each rule is applied once per node as the reader builds it bottom-up, so the form is linear in the term but
-for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``: at most the term's depth (bounded by
+for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
+membership), which rebuilds the body it substitutes in: each at most the term's depth (bounded by
 ``_answer_order.MAX_DEPTH``) times its size. Left as a text rule's limit: algebra beyond these identities
 (``n ≥ 1`` for ``0 < n``, distributivity, ``x * x`` for ``x ^ 2``), ``¬(a < b)`` for ``b ≤ a``, ``⊔`` for
 ``max`` (on sets it is ``∪``), a bounded binder written out (``∀ x, x ∈ s → P`` for ``∀ x ∈ s, P``).
@@ -41,7 +47,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, is_atom, node, order, same
+from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, bound, is_atom, node, order, same
 
 AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
 """Associative and commutative: a chain is read flat, its operands in one order."""
@@ -69,6 +75,8 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return prefix("¬", binary("=" if op == "≠" else "∈", left, right))
     if op in SYMMETRIC and same(left, right):
         return node("atom", "True")
+    if op == "∈" and (read := member(left, right)) is not None:
+        return read
     if op in SYMMETRIC and (is_atom(left, "True") or is_atom(left, "False")):
         left, right = right, left
     if op in SYMMETRIC and is_atom(right, "True"):  # `P ↔ True`, `P = True`: `P` (`iff_true`, `eq_true_iff`)
@@ -172,4 +180,91 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         if head.text in SELF and same(args[0], args[1]):
             return args[0]
         return node("app", "", [head, *sorted(args, key=order)], APP)
+    return None
+
+
+def quantified(text: str, header: list[Node], separator: Node, body: Node, level: int) -> Node:
+    """The binder ``text header separator body``, a one-point quantifier read as its body (red team 27):
+    ``∃ m, P m ∧ m = e`` is ``P e`` (``exists_eq_right``), ``∀ m, m = e → P m`` (read ``¬m = e ∨ P m``) is
+    ``P e`` (``forall_eq``), wherever the equation stands among the conjuncts (disjuncts) and whichever
+    way it is turned; ``e`` may not hold ``m``. The canonical form numbers each binding apart, so
+    substituting ``e`` captures nothing."""
+    name = header[0].text if header and header[0].kind in ("atom", "part") and bound(header[0].text) >= 0 else None
+    plain = len(header) == 1 or (len(header) >= 2 and header[1].kind == "part" and header[1].text == ":")
+    if text in ("∃", "∀") and name is not None and plain:
+        junction = "∧" if text == "∃" else "∨"
+        operands = body.kids if body.kind == "bin" and body.text == junction else [body]
+        for k, operand in enumerate(operands):
+            value = _pinned(operand, name, text == "∀")
+            if value is None:
+                continue
+            rest = [substituted(o, name, value) for j, o in enumerate(operands) if j != k]
+            if all(r is not None for r in rest):
+                return chain(junction, [r for r in rest if r is not None] or [node("atom", NEUTRAL[junction])])
+    return node("binder", text, [*header, separator, body], level)
+
+
+def _pinned(operand: Node, name: str, negative: bool) -> Node | None:
+    """``e`` where ``operand`` is ``name = e`` or ``e = name`` (``¬(..)`` if ``negative``) and ``e`` does
+    not hold ``name``."""
+    if negative:
+        if operand.kind != "pre" or operand.text != "¬":
+            return None
+        operand = operand.kids[0]
+    if operand.kind != "bin" or operand.text != "=" or len(operand.kids) != 2:
+        return None
+    for mine, other in (operand.kids, operand.kids[::-1]):
+        if mine.kind == "atom" and mine.text == name and not _holds(other, name):
+            return other
+    return None
+
+
+def _holds(term: Node, name: str) -> bool:
+    if term.kind in ("atom", "part"):
+        return term.text.partition(".")[0] == name
+    return any(_holds(kid, name) for kid in term.kids)
+
+
+def substituted(term: Node, name: str, value: Node) -> Node | None:
+    """``term`` with the bound variable ``name`` replaced by ``value``, rebuilt in normal form; None where
+    it stands as the head of a field (``#1.card``) in a stretch read as written and ``value`` is no atom."""
+    if term.kind in ("atom", "part"):
+        head, dot, rest = term.text.partition(".")
+        if head != name:
+            return term
+        if not dot:
+            return value if term.kind == "atom" or value.kind == "atom" else None
+        return node(term.kind, value.text + dot + rest) if value.kind == "atom" else None
+    kids = [substituted(kid, name, value) for kid in term.kids]
+    if any(kid is None for kid in kids):
+        return None
+    made = [kid for kid in kids if kid is not None]
+    if term.kind == "bin" and term.text in AC:
+        return chain(term.text, made)
+    if term.kind == "bin" and len(made) == 2 and INFIX[term.text][1] == "n":
+        return binary(term.text, made[0], made[1])
+    if term.kind == "pre":
+        return prefix(term.text, made[0])
+    if term.kind == "app":
+        return applied(made[0], made[1:]) or node("app", "", made, APP)
+    return node(term.kind, term.text, made, term.prec)
+
+
+def member(element: Node, collection: Node) -> Node | None:
+    """``element ∈ collection`` where the collection is read (red team 27): ``x ∈ {y | P y}`` is ``P x``
+    (``Set.mem_setOf_eq``, by definition), ``x ∈ S ∩ T`` is ``x ∈ S ∧ x ∈ T``, ``∪`` likewise with ``∨``
+    (``Set.mem_inter_iff``, ``Set.mem_union``), ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ`` is ``True`` and
+    ``x ∈ ∅`` is ``False``; else None."""
+    if collection.kind == "bin" and collection.text in ("∩", "∪"):
+        junction = "∧" if collection.text == "∩" else "∨"
+        return chain(junction, [binary("∈", element, kid) for kid in collection.kids])
+    if collection.kind == "post" and collection.text == "ᶜ":
+        return negated(binary("∈", element, collection.kids[0]))
+    if is_atom(collection, "Set.univ") or is_atom(collection, "∅"):
+        return node("atom", "True" if collection.text == "Set.univ" else "False")
+    kids = collection.kids
+    if collection.kind == "group" and collection.text == "{" and len(kids) == 4 and kids[1].text == "|":
+        name = kids[0].text if kids[0].kind in ("atom", "part") else ""
+        if bound(name) >= 0 and kids[1].kind == "part" and not _holds(element, name):
+            return substituted(kids[2], name, element)
     return None

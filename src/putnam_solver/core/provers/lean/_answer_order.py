@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_commute import AC, NIL, applied, binary, chain, ordered, prefix
+from putnam_solver.core.provers.lean._answer_commute import AC, NIL, applied, binary, chain, ordered, prefix, quantified
 from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver, receiver_first
 from putnam_solver.core.provers.lean._answer_nodes import (
     APP,
@@ -308,7 +308,7 @@ class _Reader:
         self.at = i + 1
         level = BODY.get(text, 0)
         body = self._expr(level)
-        return _node("binder", text, [*header, _node("part", separator), body], level)
+        return quantified(text, header, _node("part", separator), body, level)
 
     def _primary(self) -> Node:
         text = self._peek()
