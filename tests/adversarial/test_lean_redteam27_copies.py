@@ -9,7 +9,8 @@ full profile: no compiled gate reads the answer's shape, and the answer check sa
 * an implication and the units of logic: ``P → False`` for ``¬P``, ``True → P``, ``P ↔ True``, ``P =
   True``, ``P ↔ False``;
 * a conjunct or disjunct repeated (``A ∧ A``, ``.. ∧ 0 < a ∧ .. ∧ 0 < a``);
-* the arguments of a commutative function swapped: ``max``, ``min``, ``gcd``, ``lcm``;
+* the arguments of a commutative function swapped: ``max``, ``min``, ``gcd``, ``lcm``; ``max`` spelled ``⊔``
+  or nested around one of its own arguments;
 * ``List.nil`` (``@List.nil _``) for ``[]``;
 * a named argument (``AliceHasWinningStrategy (n := n)``) and a ``·`` section below the top
   (``(· ∈ {n | AliceHasWinningStrategy n})``);
@@ -20,7 +21,8 @@ full profile: no compiled gate reads the answer's shape, and the answer check sa
 
 Fix, by class: the normal form pushes negation to the atoms (``_answer_commute.negated``), reads ``A → B``
 as ``¬A ∨ B`` and takes the units and absorbing elements of ``∧ ∨ ∪ ∩`` off, reads an idempotent chain's
-operands once, orders a commutative function's two arguments, reads ``List.nil`` as ``[]``; sections and
+operands once, reads ``max``/``min`` as ``⊔``/``⊓``, orders ``gcd``'s and ``lcm``'s two arguments, reads
+``List.nil`` as ``[]``; sections and
 named arguments are rewritten to the ``fun`` and the application they are (``_answer_sections``); a
 one-point ``∃``/``∀`` is read as its body with the point substituted, and ``x ∈ {y | P y}``, ``x ∈ S ∩ T``,
 ``x ∈ S ∪ T``, ``x ∈ Sᶜ``, ``x ∈ Set.univ``, ``x ∈ ∅`` as what they are by definition. Honest
@@ -28,7 +30,7 @@ answers that share a part with the question, or are spelled with the same connec
 so does every official answer (``test_lean_redteam15.py``).
 
 Left (the limits of a text rule, ``docs/threat-model.md``): algebra beyond these identities (``1 ≤ a`` for
-``0 < a``, ``¬(a < b)`` for ``b ≤ a``), ``⊔`` for ``max``, a bounded binder written out (``∀ x, x ∈ s →
+``0 < a``, ``¬(a < b)`` for ``b ≤ a``), ``⊔`` for ``∪`` on sets, a bounded binder written out (``∀ x, x ∈ s →
 P`` for ``∀ x ∈ s, P``), a named argument of a function whose binders the challenge does not define.
 """
 
@@ -95,6 +97,11 @@ COPIES = {
     "max's arguments swapped": (MAXED, INTEGRAL.format("max (a ^ 2 * y ^ 2) (b ^ 2 * x ^ 2)")),
     "max's arguments and factors swapped": (MAXED, INTEGRAL.format("max (y ^ 2 * a ^ 2) (x ^ 2 * b ^ 2)")),
     "Max.max swapped": (MAXED, INTEGRAL.format("Max.max (a ^ 2 * y ^ 2) (b ^ 2 * x ^ 2)")),
+    "max as ⊔": (MAXED, INTEGRAL.format("a ^ 2 * y ^ 2 ⊔ b ^ 2 * x ^ 2")),
+    "max of itself and its argument": (
+        MAXED,
+        INTEGRAL.format("max (max (b ^ 2 * x ^ 2) (a ^ 2 * y ^ 2)) (a ^ 2 * y ^ 2)"),
+    ),
     # List.nil, named arguments, sections
     "List.nil": (GAME, "fun n => HasWinningStrategy n List.nil"),
     "@List.nil _": (GAME, "fun n => HasWinningStrategy n (@List.nil _)"),
@@ -202,6 +209,10 @@ STATEMENTS = {
         ("lcm", "fun a b => 1 + (g b).lcm (f a)", True),
         ("min", "fun a b => 2 * min (g b) (f a)", True),
         ("min", "fun a b => 2 * max (g b) (f a)", False),
+        ("min", "fun a b => 2 * (g b ⊓ f a)", True),
+        ("min", "fun a b => 2 * min (min (g b) (f a)) (f a)", True),
+        ("min", "fun a b => 2 * min (g b) (min (f a) (g b))", True),
+        ("min", "fun a b => 2 * min (g b) (min (f a) 3)", False),
         ("nil", "fun a b => (List.map f [a, b] ++ List.nil).sum", True),
         ("nil", "fun a b => (List.map f [a, b] ++ [0]).sum", False),
         ("section", "(· ∈ {m | f m 1})", True),

@@ -23,11 +23,11 @@ it answers, and a copy reaches the same form as the question whatever spelling i
   ``True`` and ``False`` (De Morgan and its quantifier form, classical: ``not_and_or``, ``not_forall``;
   ``¬∀ x > 0, P`` is ``∃ x > 0, ¬P``), and ``¬¬P`` is ``P``. ``¬(a < b)`` is left: it is ``b ≤ a`` only in
   a linear order;
-* idempotence (red team 27): an operand of ``∧ ∨ ∪ ∩ ⊔ ⊓`` repeated is read once (``A ∧ B ∧ A``), and
-  ``max``/``min`` of one term twice is that term;
-* commutative functions (red team 27): ``max a b``, ``min a b``, ``gcd a b``, ``lcm a b`` (any namespace,
-  ``Nat.gcd``, ``(a).gcd b``: ``_answer_dots`` reads both as ``gcd a b``) with their two arguments in one
-  order (``max_comm``, ``Nat.gcd_comm``...);
+* idempotence (red team 27): an operand of ``∧ ∨ ∪ ∩ ⊔ ⊓`` repeated is read once (``A ∧ B ∧ A``);
+* commutative functions (red team 27): ``max a b`` and ``min a b`` are ``a ⊔ b`` and ``a ⊓ b`` (so
+  ``max (max a b) c`` is ``max a (max c b)`` and ``max e e`` is ``e``), ``gcd a b`` and ``lcm a b`` (any
+  namespace, ``Nat.gcd``, ``(a).gcd b``: ``_answer_dots`` reads both as ``gcd a b``) have their two
+  arguments in one order (``Nat.gcd_comm``...);
 * ``List.nil`` (``@List.nil T``) is ``[]``;
 * one-point quantifiers (red team 27; ``_answer_normal`` reads only an equation written first): ``∃ m, P m
   ∧ m = e`` and ``∀ m, m = e → P m`` (``∀ m, P m ∨ m ≠ e``) are ``P e``, the equation anywhere in the chain;
@@ -39,8 +39,8 @@ Each rule is applied once per node as the reader builds it bottom-up, so the for
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
 membership), which rebuilds the body it substitutes in: each at most the term's depth (bounded by
 ``_answer_order.MAX_DEPTH``) times its size. Left as a text rule's limit: algebra beyond these identities
-(``n ≥ 1`` for ``0 < n``, distributivity, ``x * x`` for ``x ^ 2``), ``¬(a < b)`` for ``b ≤ a``, ``⊔`` for
-``max`` (on sets it is ``∪``), a bounded binder written out (``∀ x, x ∈ s → P`` for ``∀ x ∈ s, P``).
+(``n ≥ 1`` for ``0 < n``, distributivity, ``x * x`` for ``x ^ 2``), ``¬(a < b)`` for ``b ≤ a``, ``∪`` for
+``⊔`` on sets, a bounded binder written out (``∀ x, x ∈ s → P`` for ``∀ x ∈ s, P``).
 """
 
 from __future__ import annotations
@@ -59,12 +59,13 @@ ABSORBING: Final = {"∧": "False", "∨": "True", "∩": "∅", "∪": "Set.uni
 RIGHT_NEUTRAL: Final = {"-": "0", "/": "1", "^": "1"}
 DUAL: Final = {"∧": "∨", "∨": "∧", "∀": "∃", "∃": "∀", "True": "False", "False": "True"}
 """What ``¬`` turns each into (module doc)."""
-COMMUTATIVE: Final = frozenset({"max", "min", "gcd", "lcm"})
+COMMUTATIVE: Final = frozenset({"gcd", "lcm"})
 """Functions of two arguments whose order does not matter (by their last name, ``_answer_dots.last_name``)."""
+LATTICE: Final = {"max": "⊔", "min": "⊓"}
+"""``max a b`` is ``a ⊔ b`` (Mathlib's ``⊔`` is notation for ``Max.max`` since the ``Sup`` class was merged
+into ``Max``; ``min`` and ``⊓`` likewise): read as that chain, associative, commutative and idempotent."""
 NIL: Final = node("group", "[", [node("part", "]")])
 """``[]``, as the reader reads it, and ``List.nil``."""
-SELF: Final = frozenset({"max", "min"})
-"""Of those, the ones that give a term applied to itself back (``max_self``; ``Int.gcd a a`` is ``|a|``)."""
 
 
 def binary(op: str, left: Node, right: Node) -> Node:
@@ -176,9 +177,9 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return NIL
     if head.kind != "atom":
         return None
+    if head.text in LATTICE and len(args) == 2:
+        return chain(LATTICE[head.text], args)
     if head.text in COMMUTATIVE and len(args) == 2:
-        if head.text in SELF and same(args[0], args[1]):
-            return args[0]
         return node("app", "", [head, *sorted(args, key=order)], APP)
     return None
 
