@@ -124,6 +124,8 @@ COPIES = {
     "membership in the set-builder ∩ Set.univ": (GAME, f"fun n => n ∈ {{m | {A} m}} ∩ Set.univ"),
     "membership twice, once in Set.univ": (GAME, f"fun n => n ∈ {{m | {A} m}} ∧ n ∈ Set.univ"),
     "not in the complement": (GAME, f"fun n => ¬ n ∈ {{m | {A} m}}ᶜ"),
+    "membership in setOf ∪ ∅": (GAME, f"fun n => n ∈ setOf {A} ∪ ∅"),
+    "membership in setOf a fun, ∩ Set.univ": (GAME, f"fun n => n ∈ setOf (fun m => {A} m) ∩ Set.univ"),
 }
 
 
@@ -160,6 +162,7 @@ HONEST = {
     "a one-point ∃ of its own": (GAME, "fun n => ∃ m, m % 2 = 0 ∧ m = n + 1"),
     "membership in sets of its own": (GAME, "fun n => n ∈ ({1, 2} : Set ℕ) ∩ {m | m % 2 = 0}"),
     "not in a complement of its own": (SET, "{n | ¬ n ∈ ({1} : Set ℕ)ᶜ}"),
+    "in a setOf of its own ∪ ∅": (SET, "{n | n ∈ setOf (fun m => m = 1) ∪ ∅}"),
 }
 
 

@@ -31,9 +31,9 @@ it answers, and a copy reaches the same form as the question whatever spelling i
 * ``List.nil`` (``@List.nil T``) is ``[]``;
 * one-point quantifiers (red team 27; ``_answer_normal`` reads only an equation written first): ``∃ m, P m
   ∧ m = e`` and ``∀ m, m = e → P m`` (``∀ m, P m ∨ m ≠ e``) are ``P e``, the equation anywhere in the chain;
-* membership by definition (red team 27): ``x ∈ {y | P y}`` is ``P x``, ``x ∈ S ∩ T`` is ``x ∈ S ∧ x ∈ T``,
-  ``x ∈ S ∪ T`` is ``x ∈ S ∨ x ∈ T``, ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ`` and ``x ∈ ∅`` are ``True``
-  and ``False``.
+* membership by definition (red team 27): ``x ∈ {y | P y}`` and ``x ∈ setOf P`` are ``P x``, ``x ∈ S ∩
+  T`` is ``x ∈ S ∧ x ∈ T``, ``x ∈ S ∪ T`` is ``x ∈ S ∨ x ∈ T``, ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ``
+  and ``x ∈ ∅`` are ``True`` and ``False`` (``∅``, ``⊥``, ``⊤``, ``∞`` are terms to the reader now).
 
 Each rule is applied once per node as the reader builds it bottom-up, so the form is linear in the term but
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_dots import last_name
 from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, bound, is_atom, node, order, same
 
 AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
@@ -263,9 +264,25 @@ def member(element: Node, collection: Node) -> Node | None:
         return negated(binary("∈", element, collection.kids[0]))
     if is_atom(collection, "Set.univ") or is_atom(collection, "∅"):
         return node("atom", "True" if collection.text == "Set.univ" else "False")
+    if collection.kind == "app" and is_atom(collection.kids[0], "setOf") and len(collection.kids) == 2:
+        return _applied_to(collection.kids[1], element)  # `x ∈ setOf p` is `p x`
     kids = collection.kids
     if collection.kind == "group" and collection.text == "{" and len(kids) == 4 and kids[1].text == "|":
         name = kids[0].text if kids[0].kind in ("atom", "part") else ""
         if bound(name) >= 0 and kids[1].kind == "part" and not _holds(element, name):
             return substituted(kids[2], name, element)
+    return None
+
+
+def _applied_to(function: Node, argument: Node) -> Node | None:
+    """``function argument``: a ``fun`` of one bound name read by substitution, a name by its last
+    component (as the reader reads a name applied, ``_answer_dots.last_name``), an application extended."""
+    kids = function.kids
+    if function.kind == "binder" and function.text in ("fun", "λ") and len(kids) == 3 and bound(kids[0].text) >= 0:
+        return substituted(kids[2], kids[0].text, argument) if kids[0].kind in ("atom", "part") else None
+    if function.kind == "atom":
+        head = node("atom", last_name(function.text))
+        return applied(head, [argument]) or node("app", "", [head, argument], APP)
+    if function.kind == "app":
+        return applied(kids[0], [*kids[1:], argument]) or node("app", "", [*kids, argument], APP)
     return None

@@ -340,5 +340,13 @@ class _Reader:
         return node
 
 
+SYMBOL_ATOMS: Final = frozenset({"∅", "⊥", "⊤", "∞"})
+"""Constants spelled by a symbol (red team 27: ``S ∪ ∅`` was no term to the reader, so its unit stayed)."""
+
+
 def _starts_atom(text: str) -> bool:
-    return (starts_alnum(text) or text[:1] in "_«#'\"·") and text not in KEYWORDS and text not in BINDERS
+    return (
+        (starts_alnum(text) or text[:1] in "_«#'\"·" or text in SYMBOL_ATOMS)
+        and text not in KEYWORDS
+        and text not in BINDERS
+    )
