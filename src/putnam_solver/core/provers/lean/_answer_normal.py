@@ -8,6 +8,8 @@ identities (``Id.run do e``, ``(fun x => x) e``, ``@id T e``, ``cast rfl e``, ``
 introduce and give the term (``by intro n; exact A n``, ``by classical exact A``, ``show T by exact A``),
 a one-case ``match``, a pair rebuilt from its projections (``⟨p.1, p.2⟩``), universes (``A.{}``), and
 the statement's own definitions unfolded (``HasWinningStrategy n []`` for ``AliceHasWinningStrategy n``).
+Red team 27: a ``·`` section anywhere and a named argument of a function whose binders are seen
+(``_answer_sections``).
 Each is rewritten wherever it stands, on both sides alike. It is still a reading of tokens: a copy in
 logic (``A n ∧ True``) or arithmetic (``n + 0``) is no rewrite (``_answer_contains`` finds the side held
 inside such padding), and an equivalent one reordered passes. Passes are linear but for their rewrites, and
@@ -30,6 +32,7 @@ from putnam_solver.core.provers.lean._answer_reduce import (
     set_builders,
     set_fields,
 )
+from putnam_solver.core.provers.lean._answer_sections import named_arguments, sections
 from putnam_solver.core.provers.lean._answer_terms import (
     ARROWS,
     BINDERS,
@@ -317,6 +320,8 @@ RULES: Final[list[Rule]] = [
     (frozenset({"by"}), _tactic),
     (frozenset({"match"}), _match),
     (frozenset(_POINT), _one_point),
+    (frozenset({"·"}), sections),
+    (frozenset({":="}), named_arguments),
     (FUNS, beta),
     (IDENTITIES | TRANSPORTS | FUNS | {"do", "·", "∘", ".", "Function.comp"}, identity),
     (frozenset({":"}), ascription),

@@ -10,7 +10,8 @@ form; this is its last step, so the copy rule's equality and its search inside t
   of ``= ↔`` are put in one order; ``a > b`` is ``b < a`` and ``a ≥ b`` is ``b ≤ a`` (src/Init/Prelude.lean:
   ``GT.gt a b := LT.lt b a``, ``GE.ge a b := LE.le b a``, reducible); ``a ≠ b`` is ``¬a = b`` (``Ne a b :=
   ¬(a = b)``) and ``a ∉ b`` is ``¬a ∈ b`` (src/Init/Notation.lean: ``notation:50 a:50 " ∉ " b:50 => ¬ (a ∈
-  b)``). Nothing else is reordered: not ``- / % ^ → ∘ \\`` nor an application's arguments.
+  b)``). Nothing else is reordered: not ``- / % ^ ∘ \\`` nor an application's arguments, but for the
+  commutative functions ``max``, ``min``, ``gcd``, ``lcm`` (red team 27).
 * the function form of a notation: ``HAdd.hAdd a b``, ``Add.add a b``, ``Eq a b``, ``And a b``, ``Not a``,
   ``Membership.mem s a``... (:data:`FUNCTIONS`), also with the implicit arguments an ``@`` gave
   (src/Init/Prelude.lean, src/Init/Core.lean and src/Init/Notation.lean: ``infixl:65 " + " =>
@@ -22,6 +23,11 @@ form; this is its last step, so the copy rule's equality and its search inside t
   type Lean elaborates it at in these statements (``Nat.sub_zero``, ``Nat.div_one``, ``Int.ediv_one``,
   ``pow_one``, ``Real.rpow_one``...); ``0 - x``, ``0 / x``, ``x ^ 0`` and ``0 * x`` are left. ``Nat.add``,
   ``Nat.mul``... are the notation on ``ℕ`` (:data:`NAT`).
+
+Red team 27 added negation pushed to the atoms (De Morgan, ``¬∀``, ``¬∃``), ``A → B`` read as ``¬A ∨ B``,
+the units and absorbing elements of the logical and set operators, idempotent chains read once, the
+commutative functions and ``List.nil``. The identities themselves are ``_answer_commute``'s (this module
+reads the term and applies them as it builds each node; ``_answer_nodes`` holds the nodes).
 
 The term is parsed by Lean's precedences (``INFIX``, ``PREFIX``; application binds tighter than any
 operator; a binder's body runs to the end, a big operator's is read at 67, ``⋃``/``⨆``/``∫``'s at 60:
@@ -38,34 +44,26 @@ the value unread rather than compare it unread).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from putnam_solver.core.provers.lean._abs_bars import ABS_CLOSE, ABS_OPEN
+from putnam_solver.core.provers.lean._answer_commute import AC, NIL, applied, binary, chain, ordered, prefix, quantified
 from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver, receiver_first
-from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum
+from putnam_solver.core.provers.lean._answer_nodes import (
+    APP,
+    CLOSERS,
+    INFIX,
+    MAX,
+    OPEN_CLOSE,
+    PREFIX,
+    Node,
+    render,
+)
+from putnam_solver.core.provers.lean._answer_nodes import node as _node
+from putnam_solver.core.provers.lean._idchars import starts_alnum
 
-OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", ABS_OPEN: ABS_CLOSE}
-CLOSERS: Final = frozenset(OPEN_CLOSE.values())
-INFIX: Final = {
-    **dict.fromkeys(("↔",), (20, "n")),
-    **dict.fromkeys(("→", "->"), (25, "r")),
-    "∨": (30, "r"),
-    "∧": (35, "r"),
-    **dict.fromkeys(("=", "≠", "<", ">", "≤", "≥", "∈", "∉", "⊆", "⊂", "∣"), (50, "n")),
-    **dict.fromkeys(("+", "-", "∪", "++"), (65, "l")),
-    **dict.fromkeys(("*", "/", "%", "∩"), (70, "l")),
-    "\\": (70, "n"),
-    "•": (73, "r"),
-    "^": (75, "r"),
-    "∘": (90, "r"),
-}
-"""Lean's and Mathlib's infix operators: precedence and associativity (left, right, none)."""
-PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024}
-"""Prefix operators and the precedence of their argument."""
-MAX: Final = 1024
-APP: Final = 1023
+__all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order"]
+
 BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅", "∫", "∮"), 60)}
 """Binders whose body is read at a precedence (the others' runs to the end)."""
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "fun", "λ", "∀ᶠ", "∃ᶠ", *BODY})
@@ -74,12 +72,6 @@ HEADER_RELATIONS: Final = frozenset({":", "∈", "∉", "<", "≤", ">", "≥", 
 SEPARATORS: Final = frozenset({",", "|", "//", ":", ":=", ";", "=>"})
 POSTFIX: Final = frozenset({"ᶜ", "!", "⁻¹", "ᵀ", "ᴴ", "†"})
 KEYWORDS: Final = frozenset({"then", "else", "if", "in", "from", "do", "return", "with", "fun", "by", "let", "have"})
-AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩"})
-"""Associative and commutative: a chain is read flat, its operands in one order."""
-SYMMETRIC: Final = frozenset({"=", "↔"})
-FLIPPED: Final = {">": "<", "≥": "≤"}
-NEUTRAL: Final = {"+": "0", "*": "1", "∧": "True", "∨": "False", "∪": "∅", "∩": "Set.univ"}
-RIGHT_NEUTRAL: Final = {"-": "0", "/": "1", "^": "1"}
 NAT: Final = (("add", "+"), ("sub", "-"), ("mul", "*"), ("div", "/"), ("mod", "%"), ("pow", "^"))
 """The functions ``+ - * / % ^`` are on ``ℕ`` (src/Init/Prelude.lean: ``instance instAddNat : Add Nat where
 add := Nat.add``...), the first three on ``ℤ`` too (src/Init/Data/Int/Basic.lean: ``instance : Add Int :=
@@ -126,20 +118,6 @@ class TooDeep(Exception):
     """The term nests deeper than :data:`MAX_DEPTH`: it is not read."""
 
 
-@dataclass
-class Node:
-    """A term read: ``kind`` is atom, group (``kids``: its content's parts), app, bin, pre, post, binder
-    (``kids``: its header's parts, then its body), ite, or part (a separator or a token kept as written)."""
-
-    kind: str
-    text: str
-    kids: list[Node] = field(default_factory=list)
-    prec: int = MAX
-    key: int = 0  # the bound variables' numbers left out
-    full: int = 0
-    low: int = -1  # the number of its first bound variable (-1: none)
-
-
 def normal_order(texts: Sequence[str]) -> list[str]:
     """``texts`` (canonical tokens, parentheses kept) in the normal form of the module doc."""
     return list(_normal(tuple(texts)))
@@ -151,92 +129,8 @@ def _normal(texts: tuple[str, ...]) -> tuple[str, ...]:
     reader = _Reader(list(texts))
     out: list[str] = []
     for part in reader.sequence(0, len(texts)):
-        _render(part, out)
+        render(part, out)
     return tuple(out)
-
-
-def _bound(text: str) -> int:
-    head = text.partition(".")[0]
-    return int(head[1:]) if len(head) > 1 and head[0] == "#" and all_digits(head[1:]) else -1
-
-
-def _node(kind: str, text: str, kids: Sequence[Node] = (), prec: int = MAX) -> Node:
-    """A node, keyed from its children's keys: linear in the whole. The keys only order operands (a
-    collision orders two wrongly, and a copy may pass); equality is decided on tokens (:func:`_same`)."""
-    node = Node(kind, text, list(kids), prec)
-    number = _bound(text) if kind in ("atom", "part") else -1
-    erased = "#" + text.partition(".")[1] + text.partition(".")[2] if number >= 0 else text
-    node.key = hash((kind, erased, *[kid.key for kid in node.kids]))
-    node.full = hash((kind, text, *[kid.full for kid in node.kids]))
-    node.low = number if number >= 0 else next((kid.low for kid in node.kids if kid.low >= 0), -1)
-    return node
-
-
-def _same(one: Node, other: Node) -> bool:
-    if one.full != other.full:
-        return False
-    first: list[str] = []
-    second: list[str] = []
-    _render(one, first)
-    _render(other, second)
-    return first == second
-
-
-def _is(node: Node, text: str) -> bool:
-    return node.kind == "atom" and node.text == text
-
-
-def _order(node: Node) -> tuple[int, int]:
-    return node.key, node.low
-
-
-def _binary(op: str, left: Node, right: Node) -> Node:
-    """``left op right`` in normal form (module doc)."""
-    if op in FLIPPED:
-        op, left, right = FLIPPED[op], right, left
-    if op in ("≠", "∉"):
-        return _prefix("¬", _binary("=" if op == "≠" else "∈", left, right))
-    if op in SYMMETRIC and _same(left, right):
-        return _node("atom", "True")
-    if op in AC:
-        return _chain(op, [left, right])
-    if INFIX[op][1] != "n":
-        return _ordered(op, [left, right])
-    pair = sorted((left, right), key=_order) if op in SYMMETRIC else [left, right]
-    return _node("bin", op, pair, INFIX[op][0])
-
-
-def _chain(op: str, terms: list[Node]) -> Node:
-    """``t1 op t2 op ...`` for an associative and commutative ``op``: flat, without its neutral element, in
-    one order (each operand's own chain is flat already: linear)."""
-    operands = [k for term in terms for k in (term.kids if term.kind == "bin" and term.text == op else [term])]
-    operands = [k for k in operands if not _is(k, NEUTRAL[op])] or [_node("atom", NEUTRAL[op])]
-    if len(operands) == 1:
-        return operands[0]
-    return _node("bin", op, sorted(operands, key=_order), INFIX[op][0])
-
-
-def _ordered(op: str, terms: list[Node]) -> Node:
-    """``t1 op t2 op ...`` for a left- or right-associative ``op`` that is not commutative: one node in the
-    order written (``(a - b) - c`` is ``a - b - c``; ``a - (b - c)`` is not), a right neutral element
-    taken off (``a - 0``, ``a / 1``, ``a ^ 1``; only the last operand of ``^``'s chain)."""
-    neutral = RIGHT_NEUTRAL.get(op)
-    if INFIX[op][1] == "l":
-        first = terms[0]
-        operands = list(first.kids) if first.kind == "bin" and first.text == op else [first]
-        operands += [k for k in terms[1:] if neutral is None or not _is(k, neutral)]
-    else:
-        last = terms[-1]
-        operands = [*terms[:-1], *(last.kids if last.kind == "bin" and last.text == op else [last])]
-        while len(operands) > 1 and neutral is not None and _is(operands[-1], neutral):
-            operands.pop()
-    return operands[0] if len(operands) == 1 else _node("bin", op, operands, INFIX[op][0])
-
-
-def _prefix(op: str, arg: Node) -> Node:
-    if op in ("¬", "-") and arg.kind == "pre" and arg.text == op:
-        return arg.kids[0]
-    return _node("pre", op, [arg], PREFIX[op])
 
 
 def _applied(head: Node, args: list[Node]) -> Node:
@@ -250,10 +144,12 @@ def _applied(head: Node, args: list[Node]) -> Node:
             if not symbol:
                 return explicit[0]
             if arity == 1:
-                return _prefix(symbol, explicit[0])
-            return _binary(symbol, *(explicit[::-1] if symbol == "∈" else explicit))
+                return prefix(symbol, explicit[0])
+            return binary(symbol, *(explicit[::-1] if symbol == "∈" else explicit))
     if head.kind == "atom" and args and head.text not in FUNCTIONS:  # `Nat.choose n k` is `choose n k`
         head, args = _node("atom", last_name(head.text)), receiver_first(head.text, args)
+    if (read := applied(head, args)) is not None:  # `max b a` is `max a b`, by its last name
+        return read
     return _node("app", "", [head, *args], APP) if args else head
 
 
@@ -358,9 +254,7 @@ class _Reader:
             while assoc != "n" and self._peek() == op:  # a chain, read in a loop
                 self.at += 1
                 operands.append(self._expr(precedence + 1))
-            left = (
-                _chain(op, operands) if op in AC else _binary(op, *operands) if assoc == "n" else _ordered(op, operands)
-            )
+            left = chain(op, operands) if op in AC else binary(op, *operands) if assoc == "n" else ordered(op, operands)
         self.depth -= 1
         return left
 
@@ -370,7 +264,7 @@ class _Reader:
             raise _Fail
         if text in PREFIX:
             self.at += 1
-            return _prefix(text, self._expr(PREFIX[text])), PREFIX[text]
+            return prefix(text, self._expr(PREFIX[text])), PREFIX[text]
         if text in BINDERS:
             return self._binder(text), BODY.get(text, 0)
         if text == "if":
@@ -414,7 +308,7 @@ class _Reader:
         self.at = i + 1
         level = BODY.get(text, 0)
         body = self._expr(level)
-        return _node("binder", text, [*header, _node("part", separator), body], level)
+        return quantified(text, header, _node("part", separator), body, level)
 
     def _primary(self) -> Node:
         text = self._peek()
@@ -428,7 +322,7 @@ class _Reader:
             self.at = close + 1
         elif _starts_atom(text):
             head, *names = text.split(".") if receiver(text) else [text]  # `s.card` is `card s` (_answer_dots)
-            node = _node("atom", head)
+            node = NIL if head == "List.nil" else _node("atom", head)
             for name in names:
                 node = _node("app", "", [_node("atom", name), node], APP)
             self.at += 1
@@ -446,47 +340,13 @@ class _Reader:
         return node
 
 
+SYMBOL_ATOMS: Final = frozenset({"∅", "⊥", "⊤", "∞"})
+"""Constants spelled by a symbol (red team 27: ``S ∪ ∅`` was no term to the reader, so its unit stayed)."""
+
+
 def _starts_atom(text: str) -> bool:
-    return (starts_alnum(text) or text[:1] in "_«#'\"·") and text not in KEYWORDS and text not in BINDERS
-
-
-def _render(node: Node, out: list[str], level: int = 0) -> None:
-    """``node``'s tokens appended to ``out``, in parentheses if it binds looser than ``level``."""
-    wrap = node.prec < level
-    if wrap:
-        out.append("(")
-    kind = node.kind
-    if kind in ("atom", "part"):
-        out.append(node.text)
-    elif kind == "group":
-        out.append(node.text)
-        for kid in node.kids:
-            _render(kid, out)
-    elif kind == "app":
-        for kid in node.kids:
-            _render(kid, out, MAX)
-    elif kind == "post":
-        _render(node.kids[0], out, MAX)
-        out += [".", node.text[1:]] if node.text[:1] == "." else [node.text]
-    elif kind == "pre":
-        out.append(node.text)
-        _render(node.kids[0], out, PREFIX[node.text])
-    elif kind == "binder":
-        out.append(node.text)
-        for kid in node.kids[:-1]:
-            _render(kid, out)
-        _render(node.kids[-1], out, node.prec)
-    elif kind == "ite":
-        for word, kid in zip(("if", "then", "else"), node.kids, strict=True):
-            out.append(word)
-            _render(kid, out)
-    else:
-        precedence, assoc = INFIX[node.text]
-        last = len(node.kids) - 1
-        for i, kid in enumerate(node.kids):
-            loose = (assoc == "l" and i == 0) or (assoc == "r" and i == last)
-            if i:
-                out.append(node.text)
-            _render(kid, out, precedence if loose else precedence + 1)  # a binder's prec: its body's
-    if wrap:
-        out.append(")")
+    return (
+        (starts_alnum(text) or text[:1] in "_«#'\"·" or text in SYMBOL_ATOMS)
+        and text not in KEYWORDS
+        and text not in BINDERS
+    )

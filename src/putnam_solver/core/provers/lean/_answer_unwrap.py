@@ -150,12 +150,12 @@ def readings(tokens: Sequence[Token]) -> list[tuple[tuple[str, ...], list[Token]
             lo, hi = _body_of(value, lo, hi, renames)
         elif params and hi - lo >= 3 and renames.get(texts[lo], texts[lo]) == params[-1] and texts[lo + 1] == "∈":
             # ``fun x => x ∈ S``: the set ``S`` itself, its own parameter read as ``x``
-            lo, hi = value.unwrapped(lo + 2, hi, renames)
-            inner = _set_param(value, lo, hi)
-            if inner is None:
+            at, until = value.unwrapped(lo + 2, hi, renames)
+            inner = _set_param(value, at, until)
+            if inner is None:  # `x ∈ S ∧ P`: no set alone, the body stays whole (red team 27)
                 break
             renames[inner] = params[-1]
-            lo, hi = _body_of(value, lo, hi, renames)
+            lo, hi = _body_of(value, at, until, renames)
         elif texts[lo] == "(" and _redex(value, lo, hi):
             lo, hi = _beta(value, lo, hi, renames)
         if lo == start:

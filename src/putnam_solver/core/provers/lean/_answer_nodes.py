@@ -1,0 +1,136 @@
+"""The terms ``_answer_order`` reads, and how they are keyed, compared and written back.
+
+A term read by Lean's precedences is a tree of :class:`Node`; each node is keyed from its children's keys
+once (linear in the whole), so that operands can be put in one order without comparing them token by token
+(``_answer_commute``), and written back (:func:`render`) with the parentheses its reading needs and no
+others. Kept apart from the reader (``_answer_order``) and the identities it applies
+(``_answer_commute``), which both build nodes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from putnam_solver.core.provers.lean._abs_bars import ABS_CLOSE, ABS_OPEN
+from putnam_solver.core.provers.lean._idchars import all_digits
+
+OPEN_CLOSE: Final = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", ABS_OPEN: ABS_CLOSE}
+CLOSERS: Final = frozenset(OPEN_CLOSE.values())
+INFIX: Final = {
+    **dict.fromkeys(("↔",), (20, "n")),
+    **dict.fromkeys(("→", "->"), (25, "r")),
+    "∨": (30, "r"),
+    "∧": (35, "r"),
+    **dict.fromkeys(("=", "≠", "<", ">", "≤", "≥", "∈", "∉", "⊆", "⊂", "∣"), (50, "n")),
+    **dict.fromkeys(("+", "-", "∪", "++"), (65, "l")),
+    "⊔": (68, "l"),
+    "⊓": (69, "l"),
+    **dict.fromkeys(("*", "/", "%", "∩"), (70, "l")),
+    "\\": (70, "n"),
+    "•": (73, "r"),
+    "^": (75, "r"),
+    "∘": (90, "r"),
+}
+"""Lean's and Mathlib's infix operators: precedence and associativity (left, right, none); Mathlib's
+``infixl:68 " ⊔ " => Sup.sup`` and ``infixl:69 " ⊓ " => Inf.inf`` (Mathlib/Order/Notation.lean)."""
+PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024}
+"""Prefix operators and the precedence of their argument."""
+MAX: Final = 1024
+APP: Final = 1023
+
+
+@dataclass
+class Node:
+    """A term read: ``kind`` is atom, group (``kids``: its content's parts), app, bin, pre, post, binder
+    (``kids``: its header's parts, then its body), ite, or part (a separator or a token kept as written)."""
+
+    kind: str
+    text: str
+    kids: list[Node] = field(default_factory=list)
+    prec: int = MAX
+    key: int = 0  # the bound variables' numbers left out
+    full: int = 0
+    low: int = -1  # the number of its first bound variable (-1: none)
+
+
+def bound(text: str) -> int:
+    """The number of a bound variable ``#n`` (or of its field, ``#n.card``), else -1."""
+    head = text.partition(".")[0]
+    return int(head[1:]) if len(head) > 1 and head[0] == "#" and all_digits(head[1:]) else -1
+
+
+def node(kind: str, text: str, kids: Sequence[Node] = (), prec: int = MAX) -> Node:
+    """A node, keyed from its children's keys: linear in the whole. The keys only order operands (a
+    collision orders two wrongly, and a copy may pass); equality is decided on tokens (:func:`same`)."""
+    made = Node(kind, text, list(kids), prec)
+    number = bound(text) if kind in ("atom", "part") else -1
+    erased = "#" + text.partition(".")[1] + text.partition(".")[2] if number >= 0 else text
+    made.key = hash((kind, erased, *[kid.key for kid in made.kids]))
+    made.full = hash((kind, text, *[kid.full for kid in made.kids]))
+    made.low = number if number >= 0 else next((kid.low for kid in made.kids if kid.low >= 0), -1)
+    return made
+
+
+def same(one: Node, other: Node) -> bool:
+    """The two terms are written alike (bound variables' numbers included)."""
+    if one.full != other.full:
+        return False
+    first: list[str] = []
+    second: list[str] = []
+    render(one, first)
+    render(other, second)
+    return first == second
+
+
+def is_atom(term: Node, text: str) -> bool:
+    return term.kind == "atom" and term.text == text
+
+
+def order(term: Node) -> tuple[int, int]:
+    """What operands are sorted by: equal terms up to the names of bound variables are ordered by where
+    their first bound variable is bound."""
+    return term.key, term.low
+
+
+def render(term: Node, out: list[str], level: int = 0) -> None:
+    """``term``'s tokens appended to ``out``, in parentheses if it binds looser than ``level``."""
+    wrap = term.prec < level
+    if wrap:
+        out.append("(")
+    kind = term.kind
+    if kind in ("atom", "part"):
+        out.append(term.text)
+    elif kind == "group":
+        out.append(term.text)
+        for kid in term.kids:
+            render(kid, out)
+    elif kind == "app":
+        for kid in term.kids:
+            render(kid, out, MAX)
+    elif kind == "post":
+        render(term.kids[0], out, MAX)
+        out += [".", term.text[1:]] if term.text[:1] == "." else [term.text]
+    elif kind == "pre":
+        out.append(term.text)
+        render(term.kids[0], out, PREFIX[term.text])
+    elif kind == "binder":
+        out.append(term.text)
+        for kid in term.kids[:-1]:
+            render(kid, out)
+        render(term.kids[-1], out, term.prec)
+    elif kind == "ite":
+        for word, kid in zip(("if", "then", "else"), term.kids, strict=True):
+            out.append(word)
+            render(kid, out)
+    else:
+        precedence, assoc = INFIX[term.text]
+        last = len(term.kids) - 1
+        for i, kid in enumerate(term.kids):
+            loose = (assoc == "l" and i == 0) or (assoc == "r" and i == last)
+            if i:
+                out.append(term.text)
+            render(kid, out, precedence if loose else precedence + 1)  # a binder's prec: its body's
+    if wrap:
+        out.append(")")
