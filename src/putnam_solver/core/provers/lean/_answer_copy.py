@@ -55,6 +55,7 @@ from putnam_solver.core.provers.lean._answer_contains import (
     needles,
 )
 from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
+from putnam_solver.core.provers.lean._answer_cover import covers
 from putnam_solver.core.provers.lean._answer_extremal import extremal_sides
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_order import TooDeep
@@ -134,8 +135,12 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
         return sides[key]
 
     def equal(copy: list[str], other: list[str]) -> bool:  # with the parentheses (``∑ j ∈ s, (1 + 1)`` is no
-        forms = _forms(copy)  # ``∑ j ∈ s, 1 + 1``), in normal form and as written (module doc)
-        return any(forms[normal] == kept for kept, normal in side(other))
+        forms = _forms(
+            copy
+        )  # ``∑ j ∈ s, 1 + 1``), in normal form and as written (module doc); padded (``_answer_cover``)
+        return any(
+            forms[normal] == kept or (normal and covers(forms[True], kept, budget)) for kept, normal in side(other)
+        )
 
     held: list[tuple[list[str], list[str], list[str], str, frozenset[str], int | None]] = []  # what to look for
     whole, name = [], normalize_name(solution)  # inside the value once no reading is the side (``_answer_contains``)

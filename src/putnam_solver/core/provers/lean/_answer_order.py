@@ -62,7 +62,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 
-__all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order"]
+__all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order", "terms"]
 
 BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅", "∫", "∮"), 60)}
 """Binders whose body is read at a precedence (the others' runs to the end)."""
@@ -121,6 +121,12 @@ class TooDeep(Exception):
 def normal_order(texts: Sequence[str]) -> list[str]:
     """``texts`` (canonical tokens, parentheses kept) in the normal form of the module doc."""
     return list(_normal(tuple(texts)))
+
+
+def terms(texts: Sequence[str]) -> list[Node]:
+    """``texts`` (tokens already in normal form) read as the terms and separators they are, for a
+    comparison that needs the tree rather than its tokens (``_answer_cover``)."""
+    return _Reader(list(texts)).sequence(0, len(texts))
 
 
 @lru_cache(maxsize=16)

@@ -1,0 +1,86 @@
+"""A copy padded inside a chain of ``∧``, ``∨``, ``∩`` or ``∪``: the question's operands all held, and more.
+
+The copy rule compares a value with the statement's side in one normal form (``_answer_order``), in which
+a chain of an associative and commutative operator is read flat and its operands sorted. A copy padded with
+one more operand, ``{n | 0 < n ∧ Q n ∧ 0 ≤ n}`` against ``0 < n ∧ Q n ↔ n ∈ solution``, or ``Q n ∨ n < 0``,
+``S ∩ {n | 0 ≤ n}``, ``∀ f, 0 ≤ 0 → C f → P f → f = 0`` (``→`` is read as ``¬ ∨``), was neither equal to
+the side nor holding it as a run of tokens: the padding sorts in between the question's operands. Each
+was accepted, the theorem then following from a fact about the padding alone, and the answer check can
+say no more than ``unknown``. Red team 27 (found at merge) closes the class by meaning of the chains: a
+value COVERS the side when it is the side, or a chain of one of these operators whose operands cover
+every operand of the side's chain of the same operator (or the side itself, when the side is no such
+chain), each by a different operand, or a term built like the side whose parts cover the side's parts in
+place. An honest closed form never holds every operand of the question it answers.
+
+Operands are matched by their keys (``_answer_nodes``: bound variables' numbers left out, since padding
+with a binder renumbers those bound after it). Each node visited is charged to the copy rule's work budget
+(``_answer_normal.work_for``), whose exhaustion refuses the value unread, as every other reading does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_nodes import Node
+from putnam_solver.core.provers.lean._answer_order import terms
+
+PADDED: Final = frozenset({"∧", "∨", "∩", "∪"})
+"""The operators a copy can be padded in: associative, commutative, and with a unit or absorbing element
+that a closed fact reaches (``True``, ``False``, ``Set.univ``, ``∅``)."""
+
+
+def covers(copy: Sequence[str], side: Sequence[str], budget: list[int]) -> bool:
+    """Whether the value ``copy`` covers the statement's ``side`` (module doc); both in normal form, with
+    their parentheses."""
+    held, wanted = _one_term(copy), _one_term(side)
+    return held is not None and wanted is not None and _covers(held, wanted, budget)
+
+
+def _one_term(texts: Sequence[str]) -> Node | None:
+    read = terms(texts)
+    return _unwrapped(read[0]) if len(read) == 1 else None
+
+
+def _unwrapped(term: Node) -> Node:
+    """A term without the parentheses around it: ``(`` group holding the term and its ``)``."""
+    while term.kind == "group" and term.text == "(" and len(term.kids) == 2 and term.kids[1].text == ")":
+        term = term.kids[0]
+    return term
+
+
+def _covers(held: Node, wanted: Node, budget: list[int]) -> bool:
+    budget[0] -= 1
+    if budget[0] < 0:
+        budget[1] = 1
+        return False
+    held, wanted = _unwrapped(held), _unwrapped(wanted)
+    if held.key == wanted.key:
+        return True
+    if held.kind == "bin" and held.text in PADDED:
+        operands = wanted.kids if wanted.kind == "bin" and wanted.text == held.text else [wanted]
+        return _each_held(held.kids, operands, budget)
+    if held.kind != wanted.kind or held.text != wanted.text or len(held.kids) != len(wanted.kids):
+        return False
+    return bool(held.kids) and all(_covers(h, w, budget) for h, w in zip(held.kids, wanted.kids, strict=True))
+
+
+def _each_held(operands: Sequence[Node], wanted: Sequence[Node], budget: list[int]) -> bool:
+    """Each of ``wanted`` covered by a different one of ``operands``: equal keys first, then the rest in
+    order (a greedy match: where it misses, the copy passes as it did before this rule)."""
+    if len(wanted) > len(operands):
+        return False
+    free = list(operands)
+    rest = []
+    for term in wanted:
+        same = next((i for i, op in enumerate(free) if _unwrapped(op).key == _unwrapped(term).key), None)
+        if same is None:
+            rest.append(term)
+        else:
+            free.pop(same)
+    for term in rest:
+        found = next((i for i, op in enumerate(free) if _covers(op, term, budget)), None)
+        if found is None:
+            return False
+        free.pop(found)
+    return True
