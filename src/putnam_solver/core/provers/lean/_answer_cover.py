@@ -20,9 +20,10 @@ with a binder renumbers those bound after it). Each node visited is charged to t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_nodes import Node
+from putnam_solver.core.provers.lean._answer_nodes import Node, bound
 from putnam_solver.core.provers.lean._answer_order import terms
 
 PADDED: Final = frozenset({"∧", "∨", "∩", "∪"})
@@ -33,11 +34,21 @@ that a closed fact reaches (``True``, ``False``, ``Set.univ``, ``∅``)."""
 def covers(copy: Sequence[str], side: Sequence[str], budget: list[int]) -> bool:
     """Whether the value ``copy`` covers the statement's ``side`` (module doc); both in normal form, with
     their parentheses."""
-    held, wanted = _one_term(copy), _one_term(side)
+    if not _words(tuple(side)) <= _words(tuple(copy)):  # a word of the side the copy lacks: no operand can match it
+        return False
+    held, wanted = _one_term(tuple(copy)), _one_term(tuple(side))
     return held is not None and wanted is not None and _covers(held, wanted, budget)
 
 
-def _one_term(texts: Sequence[str]) -> Node | None:
+@lru_cache(maxsize=16)
+def _words(texts: Sequence[str]) -> frozenset[str]:
+    """The tokens that keys keep: all but parentheses and bound variables' numbers."""
+    return frozenset(t for t in texts if t not in ("(", ")") and bound(t) < 0)
+
+
+@lru_cache(maxsize=16)
+def _one_term(texts: tuple[str, ...]) -> Node | None:
+    """The copy rule compares one value with several readings of the side: each is read once."""
     read = terms(texts)
     return _unwrapped(read[0]) if len(read) == 1 else None
 
