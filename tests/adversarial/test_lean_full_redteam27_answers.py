@@ -1,0 +1,74 @@
+"""Red team 27 (Lean, full profile): the answer check's confirming run walks its own proof's axioms.
+
+The answer check (``provers/lean/answers.py``) proves ``candidate = official`` (or its negation) in a
+harness file that imports the candidate's module, with proofs that name things unqualified (``rfl``,
+``of_decide_eq_true``) or run tactics that read the candidate's ``@[simp]`` lemmas. Those can reach a
+helper of the candidate that the theorem never uses, so neither G5 nor comparator walks it: a helper
+resting on an axiom could make a wrong answer ``confirmed`` (hiding the ``disputed`` alarm). Found with
+the real Lean 4.35 kernel (toy prelude): a candidate helper ``of_decide_eq_true`` declared as an axiom
+(G3 refuses the word ``axiom``; the check must not rest on that) made the wrong answer ``2`` confirmed
+against the official ``1``. Fixed: the confirming run states the attempt as a named theorem followed by
+``#print axioms`` of it, read as G5 reads its own, and confirms only on the allowed axioms.
+Valid cases: the right answer is still confirmed, a wrong one without such a helper still differs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean import LeanProver
+from putnam_solver.core.provers.lean import answers as lean_answers
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.helpers import one_record_benchmark
+from tests.toylean.build import ToyLean
+
+NAME = "toy_nat_solution"
+THEOREM = "theorem toy_nat : Eq toy_nat_solution toy_nat_solution :="
+STATEMENT = f"abbrev {NAME} : Nat := sorry\n-- 1\n{THEOREM} sorry\n"
+CHEAT = "axiom of_decide_eq_true {p : Prop} (h : Eq Bool.true Bool.true) : p\n\n"
+
+
+def candidate(answer: str, helper: str = "") -> str:
+    return f"noncomputable abbrev {NAME} : Nat := {answer}\n{helper}{THEOREM}\n  rfl\n"
+
+
+@pytest.fixture
+def bench(toy_lean_env: ToyLean, tmp_path: Path) -> Benchmark:
+    return one_record_benchmark(tmp_path, "toy_nat", STATEMENT)
+
+
+def _verify(bench: Benchmark, text: str) -> Verdict:
+    options = VerifyOptions(profile=Profile.FULL, keep_going=True)
+    return run_gates(LeanProver(), bench, bench.problems["toy_nat"], text.encode(), Track.NO_ANSWER, options)
+
+
+def _check(verdict: Verdict) -> dict[str, Any]:
+    check: dict[str, Any] = verdict.answers[NAME]["check"]
+    return check
+
+
+def test_a_helper_resting_on_an_axiom_cannot_confirm_a_wrong_answer(bench: Benchmark) -> None:
+    verdict = _verify(bench, candidate("2", CHEAT))
+    assert verdict.gates[3].passed, verdict.gates[3].detail  # it compiles; G3 refuses the word only
+    check = _check(verdict)
+    assert check["status"] == "unknown", check
+    assert "of_decide_eq_true" in check["reason"] and "outside the allowed set" in check["reason"], check
+
+
+def test_the_right_answer_is_confirmed_and_a_wrong_one_differs(bench: Benchmark) -> None:
+    assert _check(_verify(bench, candidate("1")))["status"] == "confirmed"
+    assert _check(_verify(bench, candidate("1", CHEAT)))["status"] == "confirmed"  # `rfl` first: no axiom
+    wrong = _check(_verify(bench, candidate("2")))
+    assert wrong["status"] in ("differs", "unknown"), wrong  # the toy has no `decide` for Nat
+    assert wrong["status"] != "confirmed"
+
+
+def test_the_confirming_file_names_the_attempt_and_prints_its_axioms() -> None:
+    line = lean_answers.attempt_line(NAME, "Nat", "1", lean_answers.ATTEMPTS[0])
+    theorem, report = lean_answers.confirmation_lines(line)
+    assert theorem.startswith(f"theorem {lean_answers.CLAIM_NAME} : ") and theorem.endswith(":= rfl")
+    assert report == f"#print axioms {lean_answers.CLAIM_NAME}"
