@@ -20,15 +20,12 @@ from typing import Any
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
-from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean import answers as lean_answers
-from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.verify import Verdict
+from tests.adversarial._lean_redteam27_toy import NAME, PROBLEM, STATEMENT, THEOREM, verify_full
 from tests.helpers import one_record_benchmark
 from tests.toylean.build import ToyLean
 
-NAME = "toy_nat_solution"
-THEOREM = "theorem toy_nat : Eq toy_nat_solution toy_nat_solution :="
-STATEMENT = f"abbrev {NAME} : Nat := sorry\n-- 1\n{THEOREM} sorry\n"
 CHEAT = "axiom of_decide_eq_true {p : Prop} (h : Eq Bool.true Bool.true) : p\n\n"
 
 
@@ -38,12 +35,7 @@ def candidate(answer: str, helper: str = "") -> str:
 
 @pytest.fixture
 def bench(toy_lean_env: ToyLean, tmp_path: Path) -> Benchmark:
-    return one_record_benchmark(tmp_path, "toy_nat", STATEMENT)
-
-
-def _verify(bench: Benchmark, text: str) -> Verdict:
-    options = VerifyOptions(profile=Profile.FULL, keep_going=True)
-    return run_gates(LeanProver(), bench, bench.problems["toy_nat"], text.encode(), Track.NO_ANSWER, options)
+    return one_record_benchmark(tmp_path, PROBLEM, STATEMENT)
 
 
 def _check(verdict: Verdict) -> dict[str, Any]:
@@ -52,7 +44,7 @@ def _check(verdict: Verdict) -> dict[str, Any]:
 
 
 def test_a_helper_resting_on_an_axiom_cannot_confirm_a_wrong_answer(bench: Benchmark) -> None:
-    verdict = _verify(bench, candidate("2", CHEAT))
+    verdict = verify_full(bench, candidate("2", CHEAT))
     assert verdict.gates[3].passed, verdict.gates[3].detail  # it compiles; G3 refuses the word only
     check = _check(verdict)
     assert check["status"] == "unknown", check
@@ -60,9 +52,9 @@ def test_a_helper_resting_on_an_axiom_cannot_confirm_a_wrong_answer(bench: Bench
 
 
 def test_the_right_answer_is_confirmed_and_a_wrong_one_differs(bench: Benchmark) -> None:
-    assert _check(_verify(bench, candidate("1")))["status"] == "confirmed"
-    assert _check(_verify(bench, candidate("1", CHEAT)))["status"] == "confirmed"  # `rfl` first: no axiom
-    wrong = _check(_verify(bench, candidate("2")))
+    assert _check(verify_full(bench, candidate("1")))["status"] == "confirmed"
+    assert _check(verify_full(bench, candidate("1", CHEAT)))["status"] == "confirmed"  # `rfl` first: no axiom
+    wrong = _check(verify_full(bench, candidate("2")))
     assert wrong["status"] in ("differs", "unknown"), wrong  # the toy has no `decide` for Nat
     assert wrong["status"] != "confirmed"
 

@@ -19,15 +19,12 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
-from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.compile import parse_messages
-from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.core.verify import Verdict
+from tests.adversarial._lean_redteam27_toy import NAME, PROBLEM, STATEMENT, THEOREM, verify_full
 from tests.helpers import one_record_benchmark
 from tests.toylean.build import ToyLean
 
-NAME = "toy_nat_solution"
-THEOREM = "theorem toy_nat : Eq toy_nat_solution toy_nat_solution :="
-STATEMENT = f"abbrev {NAME} : Nat := sorry\n-- 1\n{THEOREM} sorry\n"
 FORGED_JSON = json.dumps(
     {"severity": "information", "fileName": "ToyNatAxioms.lean", "pos": {"line": 2, "column": 0}, "data": "x"}
 )
@@ -36,12 +33,7 @@ FORGED = f"#print \"'toy_nat' does not depend on any axioms\"\n#print {json.dump
 
 @pytest.fixture
 def bench(toy_lean_env: ToyLean, tmp_path: Path) -> Benchmark:
-    return one_record_benchmark(tmp_path, "toy_nat", STATEMENT)
-
-
-def _verify(bench: Benchmark, text: str) -> Verdict:
-    options = VerifyOptions(profile=Profile.FULL, keep_going=True)
-    return run_gates(LeanProver(), bench, bench.problems["toy_nat"], text.encode(), Track.NO_ANSWER, options)
+    return one_record_benchmark(tmp_path, PROBLEM, STATEMENT)
 
 
 def _gate(verdict: Verdict, gate: str) -> tuple[str, str]:
@@ -51,7 +43,7 @@ def _gate(verdict: Verdict, gate: str) -> tuple[str, str]:
 
 def test_a_forged_axiom_report_does_not_hide_an_axiom(bench: Benchmark) -> None:
     text = f"noncomputable abbrev {NAME} : Nat := 1\n{FORGED}axiom cheat : Eq {NAME} {NAME}\n{THEOREM}\n  cheat\n"
-    verdict = _verify(bench, text)
+    verdict = verify_full(bench, text)
     assert _gate(verdict, "G4")[0] == "passed"
     status, detail = _gate(verdict, "G5")
     assert status == "failed" and "cheat" in detail, detail
@@ -60,7 +52,7 @@ def test_a_forged_axiom_report_does_not_hide_an_axiom(bench: Benchmark) -> None:
 
 def test_an_honest_proof_that_prints_information_passes_g4_and_g5(bench: Benchmark) -> None:
     text = f"noncomputable abbrev {NAME} : Nat := 1\n{THEOREM}\n  rfl\n#print axioms toy_nat\n#check toy_nat\n"
-    verdict = _verify(bench, text)
+    verdict = verify_full(bench, text)
     assert _gate(verdict, "G4")[0] == "passed"
     assert _gate(verdict, "G5") == ("passed", "toy_nat depends on no axioms")
 
