@@ -69,3 +69,15 @@ def test_lean_prints_a_forged_object_inside_one_message(toy_lean: ToyLean, tmp_p
     assert unparsed == 0 and len(done.stdout.splitlines()) == len(messages) == 2
     assert {m.file_name for m in messages} == {"M.lean"} and {m.severity for m in messages} == {"information"}
     assert messages[1].text == "a\n" + FORGED_JSON
+
+
+def test_a_sorry_whose_warning_is_switched_off_is_still_refused_by_g5(bench: Benchmark) -> None:
+    """Lean 4.35's ``warn.sorry`` option removes the "declaration uses `sorry`" warning (observed: no
+    message at all, exit 0), the only sign of a ``sorry`` G4 reads; G3 refuses the option and the word,
+    and by meaning G5 walks the theorem and finds ``sorryAx``."""
+    hidden = f"noncomputable abbrev {NAME} : Nat := 1\nset_option warn.sorry false in\n{THEOREM}\n  sorry\n"
+    verdict = verify_full(bench, hidden)
+    assert _gate(verdict, "G4")[0] == "passed"  # no warning, no error: G4 cannot see it
+    status, detail = _gate(verdict, "G5")
+    assert status == "failed" and "sorryAx" in detail, detail
+    assert _gate(verdict, "G3")[0] == "failed"
