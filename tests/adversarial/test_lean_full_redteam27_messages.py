@@ -81,3 +81,14 @@ def test_a_sorry_whose_warning_is_switched_off_is_still_refused_by_g5(bench: Ben
     status, detail = _gate(verdict, "G5")
     assert status == "failed" and "sorryAx" in detail, detail
     assert _gate(verdict, "G3")[0] == "failed"
+
+
+def test_exit_before_the_theorem_leaves_g5_nothing_to_pass(bench: Benchmark) -> None:
+    """``#exit`` stops `lean` with exit 0 and an ``.olean`` of what came before: the theorem is not in
+    it, so G5's harness file fails to elaborate (an error, never a pass)."""
+    text = f"noncomputable abbrev {NAME} : Nat := 1\n#exit\n{THEOREM}\n  sorry\n"
+    verdict = verify_full(bench, text)
+    assert _gate(verdict, "G4")[0] == "passed"
+    status, detail = _gate(verdict, "G5")
+    assert status in ("failed", "error") and "toy_nat" in detail, detail
+    assert verdict.status != "accepted"
