@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
 from putnam_solver.core.gatekit import sandbox_limits
 from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module, read_axiom_report
-from putnam_solver.core.provers.lean.compile import LeanRun, compile_against_candidate, failure_detail
+from putnam_solver.core.provers.lean.compile import LeanRun, ShadowedModule, compile_against_candidate, failure_detail
 from putnam_solver.core.provers.lean.syntax import (
     LexError,
     Solution,
@@ -247,4 +247,6 @@ def check_answer(sub: Submission, name: str, candidate: str | None, official: st
             return unknown(f"`{attempt.proof}` did not hold up on its own: {why}")
     except SandboxUnavailable as exc:
         return unknown(f"the sandbox is unavailable: {exc}")
+    except ShadowedModule as exc:
+        return unknown(f"the answer check could not import the candidate: {exc}")
     return unknown(f"neither equality nor its negation was proved by {TRIED}")

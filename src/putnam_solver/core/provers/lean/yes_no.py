@@ -63,6 +63,7 @@ from putnam_solver.core.provers.lean.compile import (
     GATE_ID,
     GATE_NAME,
     LeanMessage,
+    ShadowedModule,
     compile_against_candidate,
     failure_detail,
 )
@@ -209,6 +210,8 @@ def decide_answers(sub: Submission, questions: Sequence[YesNo], compiled: GateRe
         run = compile_against_candidate(sub, lean, harness, source, scratch, library, limits)
     except SandboxUnavailable as exc:
         return result(GateStatus.ERROR, f"deciding the yes/no answer: sandbox unavailable: {exc}")
+    except ShadowedModule as exc:
+        return result(GateStatus.ERROR, f"deciding the yes/no answer: {exc}")
     evidence["yes_no_run"] = run.evidence()
     failure = failure_detail(run, limits)
     if failure is None:
