@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean import answers as lean_answers
-from putnam_solver.core.verify import Verdict
+from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial._lean_redteam27_toy import NAME, PROBLEM, STATEMENT, THEOREM, verify_full
 from tests.helpers import one_record_benchmark
 from tests.toylean.build import ToyLean
@@ -64,3 +65,35 @@ def test_the_confirming_file_names_the_attempt_and_prints_its_axioms() -> None:
     theorem, report = lean_answers.confirmation_lines(line)
     assert theorem.startswith(f"theorem {lean_answers.CLAIM_NAME} : ") and theorem.endswith(":= rfl")
     assert report == f"#print axioms {lean_answers.CLAIM_NAME}"
+
+
+BOOL_THEOREM = "theorem toy_bool : Or (Eq toy_bool_solution true) (Eq toy_bool_solution false) :="
+BOOL_PROOF = "  Bool.rec (motive := fun b => Or (Eq b true) (Eq b false)) (Or.inr rfl) (Or.inl rfl) toy_bool_solution\n"
+
+
+def test_a_helper_axiom_on_the_equality_cannot_keep_a_wrong_answer_from_differing(
+    toy_lean_env: ToyLean, tmp_path: Path
+) -> None:
+    """With the statement's ``open Nat`` repeated in the check's file, a candidate's ``Nat.rfl`` (an axiom
+    stating its wrong answer equal to the official one) is what ``rfl`` resolves to: the equality then
+    fails its own axiom check, and the next attempts still prove the answer different (before, the check
+    stopped at the first attempt that did not hold up: ``unknown``, the ``disputed`` alarm silenced)."""
+    from tests.integration.test_lean_answer_check import PRELUDE
+
+    statement = f"open Nat\n{PRELUDE}abbrev toy_bool_solution : Bool := sorry\n-- true\n{BOOL_THEOREM} sorry\n"
+    bench = one_record_benchmark(tmp_path, "toy_bool", statement)
+    helper = "axiom Nat.rfl : Eq toy_bool_solution true\n\n"
+
+    def check(answer: str, more: str) -> dict[str, Any]:
+        text = f"open Nat\n{PRELUDE}noncomputable abbrev toy_bool_solution : Bool := {answer}\n{more}"
+        options = VerifyOptions(profile=Profile.FULL, keep_going=True)
+        problem = bench.problems["toy_bool"]
+        verdict = run_gates(
+            LeanProver(), bench, problem, f"{text}{BOOL_THEOREM}\n{BOOL_PROOF}".encode(), Track.NO_ANSWER, options
+        )
+        found: dict[str, Any] = verdict.answers["toy_bool_solution"]["check"]
+        return found
+
+    wrong = check("false", helper)
+    assert wrong["status"] == "differs", wrong
+    assert check("true", "")["status"] == "confirmed"

@@ -20,7 +20,9 @@ Two runs, both in the sandbox under the verification's caps:
 2. the first such attempt alone, in a fresh file, stated as a named theorem followed by ``#print axioms``
    of it: it decides only when `lean` exits 0 with no error and no ``sorry`` (``compile.failure_detail``,
    the G4 rule) and the axiom report (read as G5 reads its own) lists only the allowed axioms —
-   ``confirmed`` for an equality, ``differs`` for a negation. The proof can reach the candidate's
+   ``confirmed`` for an equality, ``differs`` for a negation; an attempt that does not hold up there
+   (other than by a cap) passes the turn to the next one, so an equality that rests on a candidate's
+   axiom cannot keep a proved negation from deciding. The proof can reach the candidate's
    helpers (``simp`` uses its ``@[simp]`` lemmas; ``rfl`` or ``of_decide_eq_true`` may resolve to a
    name it declares where the statement's ``open`` lines or a toy prelude allow), and no other gate
    walks a helper the theorem does not use, so the proof's own axioms are checked here.
@@ -236,6 +238,7 @@ def check_answer(sub: Submission, name: str, candidate: str | None, official: st
         touched = _touched_lines(every, f"{harness}.lean")
         if touched is None:
             return unknown("lean reported an error without a line of the answer check's file")
+        refused: list[str] = []
         for index, attempt in enumerate(ATTEMPTS):
             if first + index in touched:
                 continue
@@ -244,7 +247,11 @@ def check_answer(sub: Submission, name: str, candidate: str | None, official: st
             why = failed[1] if failed is not None else confirmed_by_axioms(alone, f"{harness}.lean", at + 1)
             if why is None:
                 return AnswerCheck(attempt.status, attempt.describe())
-            return unknown(f"`{attempt.proof}` did not hold up on its own: {why}")
+            if failed is not None and failed[0] is GateStatus.ERROR:
+                return unknown(f"`{attempt.proof}` did not finish on its own: {why}")
+            refused.append(f"`{attempt.proof}` did not hold up on its own: {why}")
+        if refused:  # the next attempts were tried: an equality resting on a helper's axiom hides no negation
+            return unknown("; ".join(refused))
     except SandboxUnavailable as exc:
         return unknown(f"the sandbox is unavailable: {exc}")
     except ShadowedModule as exc:
