@@ -9,7 +9,10 @@ the real Lean 4.35 kernel (toy prelude): a candidate helper ``of_decide_eq_true`
 (G3 refuses the word ``axiom``; the check must not rest on that) made the wrong answer ``2`` confirmed
 against the official ``1``. Fixed: the confirming run states the attempt as a named theorem followed by
 ``#print axioms`` of it, read as G5 reads its own, and confirms only on the allowed axioms.
-Valid cases: the right answer is still confirmed, a wrong one without such a helper still differs.
+Then (second case): an attempt that fails that check passes the turn to the next, so a ``Nat.rfl`` axiom
+of the candidate's, which ``rfl`` resolves to under the statement's ``open Nat``, no longer stops the
+check at ``unknown`` before the negation proves a wrong answer different.
+Valid cases: the right answer is still confirmed, a wrong one without such a helper is never confirmed.
 """
 
 from __future__ import annotations
