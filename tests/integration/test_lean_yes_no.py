@@ -184,8 +184,10 @@ def test_every_pinned_yes_no_question_is_found_and_answered_true_or_false() -> N
     props = {p: a for p, (qs, a) in pinned.items() if [(q.type_, q.path) for q in qs] == [("Prop", ())]}
     assert len(props) == 60 and set(props.values()) == {"True", "False"}
     for problem_id in props:
-        (line,) = harness_source("M", pinned[problem_id][0]).splitlines()[1:]
-        assert line.startswith(f"example : _root_.Or (_root_.Iff _root_.{problem_id}_solution _root_.True)")
+        (line, report) = harness_source("M", pinned[problem_id][0]).splitlines()[1:]
+        claim = f"_root_.Or (_root_.Iff _root_.{problem_id}_solution _root_.True)"
+        assert line.startswith(f"theorem putnam_yes_no_claim_0 : {claim}")
+        assert report == "#print axioms putnam_yes_no_claim_0"
     products = {p: ([q.label() for q in qs], a) for p, (qs, a) in pinned.items() if p not in props}
     assert products == PRODUCTS
 

@@ -17,15 +17,21 @@ Two runs, both in the sandbox under the verification's caps:
 
 1. all attempts in one file (one import of Mathlib): an attempt is a candidate for success when no
    error and no ``sorry`` is reported on its line and no message lacks a line;
-2. the first such attempt alone, in a fresh file: it decides only when `lean` exits 0 with no error and
-   no ``sorry`` (``compile.failure_detail``, the G4 rule) — ``confirmed`` for an equality,
-   ``differs`` for a negation.
+2. the first such attempt alone, in a fresh file, stated as a named theorem followed by ``#print axioms``
+   of it: it decides only when `lean` exits 0 with no error and no ``sorry`` (``compile.failure_detail``,
+   the G4 rule) and the axiom report (read as G5 reads its own) lists only the allowed axioms —
+   ``confirmed`` for an equality, ``differs`` for a negation; an attempt that does not hold up there
+   (other than by a cap) passes the turn to the next one, so an equality that rests on a candidate's
+   axiom cannot keep a proved negation from deciding. The proof can reach the candidate's
+   helpers (``simp`` uses its ``@[simp]`` lemmas; ``rfl`` or ``of_decide_eq_true`` may resolve to a
+   name it declares where the statement's ``open`` lines or a toy prelude allow), and no other gate
+   walks a helper the theorem does not use, so the proof's own axioms are checked here.
 
 A cap (time, memory, output) or a signal in either run makes the answer ``unknown`` with that reason,
 never ``confirmed``. The status comes from exit codes and the ``--json`` messages `lean` reports for the
 harness file; messages printed while the candidate compiled are not replayed on import. A confirmed
-equality is a kernel-checked theorem in the candidate's environment, so it is as sound as that
-environment (which G5 checks for axioms). A proved negation turns an acceptance into ``disputed``
+equality is a kernel-checked theorem in the candidate's environment whose axioms the confirming run
+walks itself. A proved negation turns an acceptance into ``disputed``
 (``answer_check``); nothing here can make a candidate accepted.
 """
 
@@ -36,8 +42,8 @@ from dataclasses import dataclass
 
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
 from putnam_solver.core.gatekit import sandbox_limits
-from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module
-from putnam_solver.core.provers.lean.compile import LeanRun, compile_against_candidate, failure_detail
+from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module, read_axiom_report
+from putnam_solver.core.provers.lean.compile import LeanRun, ShadowedModule, compile_against_candidate, failure_detail
 from putnam_solver.core.provers.lean.syntax import (
     LexError,
     Solution,
@@ -158,6 +164,29 @@ def attempt_line(name: str, type_: str, official: str, attempt: Attempt) -> str:
     return f"example : {claim} := {attempt.proof}"
 
 
+CLAIM_NAME = "putnam_answer_check_claim"
+"""The name the confirming run gives the one attempt it states, so that ``#print axioms`` can walk it."""
+
+
+def confirmation_lines(line: str) -> list[str]:
+    """An attempt line (``example : <claim> := <proof>``) as a named theorem, then its ``#print axioms``."""
+    return [line.replace("example :", f"theorem {CLAIM_NAME} :", 1), f"#print axioms {CLAIM_NAME}"]
+
+
+def confirmed_by_axioms(run: LeanRun, harness_file: str, line: int) -> str | None:
+    """Why the confirming run's proof does not count (None when it does): its ``#print axioms`` report
+    (on ``line``, read as G5 reads its own) must list only the allowed axioms. The proof may reach the
+    candidate's helpers (``simp`` uses its ``@[simp]`` lemmas, an unqualified name may resolve to one),
+    whose axioms no other gate walks: G5 and comparator walk the theorem's."""
+    try:
+        report = read_axiom_report(run.messages, harness_file, CLAIM_NAME, line)
+    except AxiomOutputError as exc:
+        return str(exc)
+    if report.disallowed:
+        return f"the proof rests on axioms outside the allowed set: {', '.join(report.disallowed)}"
+    return None
+
+
 def harness_source(module: str, opens: Sequence[str], lines: Sequence[str]) -> tuple[str, int]:
     """The harness file and the line number of its first attempt (one attempt per line after it)."""
     head = [f"import {module}", *opens]
@@ -209,14 +238,22 @@ def check_answer(sub: Submission, name: str, candidate: str | None, official: st
         touched = _touched_lines(every, f"{harness}.lean")
         if touched is None:
             return unknown("lean reported an error without a line of the answer check's file")
+        refused: list[str] = []
         for index, attempt in enumerate(ATTEMPTS):
             if first + index in touched:
                 continue
-            alone, _ = run([lines[index]])
+            alone, at = run(confirmation_lines(lines[index]))
             failed = failure_detail(alone, limits)
-            if failed is None:
+            why = failed[1] if failed is not None else confirmed_by_axioms(alone, f"{harness}.lean", at + 1)
+            if why is None:
                 return AnswerCheck(attempt.status, attempt.describe())
-            return unknown(f"`{attempt.proof}` did not hold up on its own: {failed[1]}")
+            if failed is not None and failed[0] is GateStatus.ERROR:
+                return unknown(f"`{attempt.proof}` did not finish on its own: {why}")
+            refused.append(f"`{attempt.proof}` did not hold up on its own: {why}")
+        if refused:  # the next attempts were tried: an equality resting on a helper's axiom hides no negation
+            return unknown("; ".join(refused))
     except SandboxUnavailable as exc:
         return unknown(f"the sandbox is unavailable: {exc}")
+    except ShadowedModule as exc:
+        return unknown(f"the answer check could not import the candidate: {exc}")
     return unknown(f"neither equality nor its negation was proved by {TRIED}")

@@ -48,6 +48,7 @@ from putnam_solver.core.provers.lean.checks import challenge_theorem
 from putnam_solver.core.provers.lean.compile import (
     CANDIDATE_OLEAN,
     LeanMessage,
+    ShadowedModule,
     compile_against_candidate,
     failure_detail,
     read_olean,
@@ -151,6 +152,8 @@ def axioms_gate(sub: Submission) -> GateResult:
         run = compile_against_candidate(sub, lean, harness, source, scratch, library, limits)
     except SandboxUnavailable as exc:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, f"sandbox unavailable: {exc}", evidence)
+    except ShadowedModule as exc:
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, f"axiom check: {exc}", evidence)
     evidence.update(run.evidence())
     failure = failure_detail(run, limits)
     if failure is not None:

@@ -184,11 +184,36 @@ def compile_lean(
     return LeanRun(result, messages, unparsed, workdir, olean if emit_olean and os.path.lexists(olean) else None)
 
 
+class ShadowedModule(Exception):
+    """A module the harness put on `lean`'s path also lies in a directory `lean` may search first."""
+
+
+def shadowing_module(lean: LeanCommand, library: Path) -> str | None:
+    """Why an import of a module in ``library`` could read another file, or None.
+
+    Lean takes a module from the first directory of its search path that holds it (leanprover/lean4
+    src/Lean/Util/Path.lean, ``SearchPath.findWithExt``), and ``library`` comes after the toolchain's,
+    the caller's ``LEAN_PATH`` and, through ``lake env``, the project's packages: a ``<Module>.olean``
+    there (a stale build of the same problem) would be imported instead of the one G4 compiled."""
+    for olean in sorted(p.name for p in library.iterdir() if p.name.endswith(".olean")):
+        for directory in lean.search_dirs:
+            if os.path.lexists(directory / olean):
+                return (
+                    f"{directory / olean} on lean's search path would be imported instead of the {olean} compiled here"
+                )
+    return None
+
+
 def compile_against_candidate(
     sub: Submission, lean: LeanCommand, module: str, source: str, scratch: Path, library: Path, limits: SandboxLimits
 ) -> LeanRun:
     """A harness-written module (G5's axiom report, the answer check) compiled with the candidate's
-    ``.olean`` in ``library`` on its path; nothing of it is kept."""
+    ``.olean`` in ``library`` on its path; nothing of it is kept. Raises ShadowedModule when a module of
+    ``library`` could be found elsewhere first (``shadowing_module``), SandboxUnavailable as
+    ``compile_lean`` does."""
+    shadowed = shadowing_module(lean, library)
+    if shadowed is not None:
+        raise ShadowedModule(shadowed)
     return compile_lean(
         lean,
         module,

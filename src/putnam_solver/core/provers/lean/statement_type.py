@@ -61,6 +61,7 @@ from putnam_solver.core.provers.lean.compile import (
     GATE_ID,
     GATE_NAME,
     LeanMessage,
+    ShadowedModule,
     compile_against_candidate,
     compile_gate,
     compile_lean,
@@ -269,6 +270,8 @@ def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStat
         run = compile_against_candidate(sub, lean, harness, source, scratch, fresh_copy(library, scratch), limits)
     except SandboxUnavailable as exc:
         return GateStatus.ERROR, f"statement check: sandbox unavailable: {exc}"
+    except ShadowedModule as exc:
+        return GateStatus.ERROR, f"statement check: {exc}"
     failed = failure_detail(run, limits)
     if failed is None:
         return _axioms(run.messages, f"{harness}.lean", statement.theorem_name, axioms_line(source), evidence)

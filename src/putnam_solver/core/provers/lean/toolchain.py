@@ -21,6 +21,7 @@ import os
 import re
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -266,6 +267,10 @@ class LeanCommand:
     `lake` for the bootstrapped one), when present."""
     library: str
     """``identity.library_digest`` of the library `lean` checks against (manifest and .olean listing)."""
+    search_dirs: tuple[Path, ...] = ()
+    """The directories `lean` finds modules in besides those a run adds (the toolchain's own library, the
+    caller's ``LEAN_PATH`` or the project's packages), which a harness file importing the candidate's
+    module must not find it in (``compile.shadowing_module``)."""
 
     @property
     def lean_path(self) -> tuple[Path, ...]:
@@ -312,7 +317,8 @@ def find_lean(options: VerifyOptions) -> LeanCommand:
         origin = f"bootstrap ({paths.root}, {paths.release.version})"
         library = [Path(p) / ".lake" / "build" / "lib" / "lean" for p in package_checkouts(paths)]
         digest = library_digest(library, paths.project / "lake-manifest.json")
-        return _describe(argv, pinned_toolchain_env(paths), (paths.root.resolve(),), origin, digest)
+        search = (*library, paths.project / ".lake" / "build" / "lib" / "lean")
+        return _describe(argv, pinned_toolchain_env(paths), (paths.root.resolve(),), origin, digest, search)
     others = [v for v in installed_releases(paths.root) if v != paths.release.version]
     elsewhere = f"; installed there: {', '.join(others)} (--toolchain chooses one)" if others else ""
     raise LeanNotFound(
@@ -345,11 +351,17 @@ def _explicit_lean(path: Path, origin: str) -> LeanCommand:
     lean_path = [Path(p).resolve() for p in os.environ.get("LEAN_PATH", "").split(":") if p]
     library = tuple(p for p in lean_path if p.is_dir())
     env = {"LEAN_PATH": ":".join(str(p) for p in library)} if library else {}
-    return _describe((str(lean),), env, (lean.parent, *library), f"{origin} {path}", library_digest(library))
+    readonly = (lean.parent, *library)
+    return _describe((str(lean),), env, readonly, f"{origin} {path}", library_digest(library), library)
 
 
 def _describe(
-    argv: tuple[str, ...], env: dict[str, str], readonly: tuple[Path, ...], origin: str, library: str
+    argv: tuple[str, ...],
+    env: dict[str, str],
+    readonly: tuple[Path, ...],
+    origin: str,
+    library: str,
+    search: Sequence[Path] = (),
 ) -> LeanCommand:
     """Ask the toolchain for its prefix, then for its version the way the gates run it (in the sandbox,
     as its user, with what they expose), and hash its binaries (cached per file state)."""
@@ -360,7 +372,8 @@ def _describe(
     if not binaries[0].is_file():
         binaries[0] = Path(argv[0])
     hashed = tuple((str(b), file_sha256(b)) for b in dict.fromkeys(binaries) if b.is_file())
-    return LeanCommand(argv, env, exposed, origin, version, hashed, library)
+    dirs = tuple(dict.fromkeys(Path(d) for d in (prefix / "lib" / "lean", *search)))
+    return LeanCommand(argv, env, exposed, origin, version, hashed, library, dirs)
 
 
 def _under_any(path: Path, prefix: Path, roots: tuple[Path, ...]) -> bool:

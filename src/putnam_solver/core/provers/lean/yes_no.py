@@ -7,13 +7,15 @@ answer makes the theorem ``Q ↔ Q``, proved by ``Iff.rfl``: every other gate pa
 candidate compiled, G4 compiles one more harness-written file against the candidate's ``.olean``::
 
     import <Module>
-    example : _root_.Or (_root_.Iff _root_.<sol> _root_.True) (_root_.Iff _root_.<sol> _root_.False) :=
-      _root_.of_decide_eq_true (_root_.Eq.refl _root_.Bool.true)
+    theorem putnam_yes_no_claim_0 : _root_.Or (_root_.Iff _root_.<sol> _root_.True)
+      (_root_.Iff _root_.<sol> _root_.False) := _root_.of_decide_eq_true (_root_.Eq.refl _root_.Bool.true)
+    #print axioms putnam_yes_no_claim_0
 
 (for a ``Bool`` solution, none pinned today: ``Or (Eq <sol> true) (Eq <sol> false)``; for each ``Prop``
 factor of a product, ``Prop × ℝ × Prop × ℝ`` in ``putnam_1987_b4``, its projection
-``_root_.Prod.fst (_root_.Prod.snd (_root_.Prod.snd <sol>))``), one example per question, each on its
-own line, and refuses the answer unless `lean` accepts the file.
+``_root_.Prod.fst (_root_.Prod.snd (_root_.Prod.snd <sol>))``), one decision per question, each on its
+own line (the theorem on one line), then each decision's ``#print axioms`` in the same order, and
+refuses the answer unless `lean` accepts the file and every report lists only the allowed axioms.
 
 The proof is the term the ``decide`` tactic builds (Lean core ``Lean.Meta.mkDecideProof`` in
 src/Lean/Meta/AppBuilder.lean: ``of_decide_eq_true`` applied to ``Eq.refl true``). ``of_decide_eq_true
@@ -33,15 +35,19 @@ What the candidate's module could bring into this file, and why none of it decid
 
 - ``@[simp]`` helpers (the only attribute a helper may carry): no ``simp`` runs here.
 - instances: G2/G3 refuse ``instance``, ``@[instance]`` and ``attribute [instance]``; ``deriving``
-  makes instances of the candidate's own types only, and the answer may not name them (G2).
+  makes instances of the candidate's own types only, and the answer may not name them (G2). By
+  meaning (red team 27): an instance ``Decidable.isTrue h`` evaluates to ``true`` whatever ``h`` is, so
+  one resting on an axiom would decide a restated question; each decision's ``#print axioms`` (read
+  as G5 reads its own) must list only the allowed axioms, else the answer is refused.
 - names: the file opens nothing and writes every name ``_root_``-qualified; the names it uses are
   Init's, which a module that imports Init cannot declare again; notations and macros are refused.
 - its messages: not replayed on import; only this file's ``--json`` messages and `lean`'s exit code
   are read. Importing runs none of its code (``initialize`` is refused by G3).
 
 The outcome: exit 0 with no error and no ``sorry`` is decided; a rejection (``compile.failure_detail``)
-whose every error sits on an example's line of this file refuses the answer that line names; anything
-else (a cap, a signal, an error elsewhere) is an ``error``, never a pass.
+whose every error sits on a decision's line of this file (or on the report of a decision that failed)
+refuses the answer that line names; anything else (a cap, a signal, an error elsewhere, a report
+missing or unreadable) is an ``error``, never a pass.
 """
 
 from __future__ import annotations
@@ -52,10 +58,12 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import sandbox_limits
-from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module
+from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module, read_axiom_report
 from putnam_solver.core.provers.lean.compile import (
     GATE_ID,
     GATE_NAME,
+    LeanMessage,
+    ShadowedModule,
     compile_against_candidate,
     failure_detail,
 )
@@ -95,8 +103,14 @@ class YesNo:
             return f"_root_.Or (_root_.Eq {sol} _root_.Bool.true) (_root_.Eq {sol} _root_.Bool.false)"
         return f"_root_.Or (_root_.Iff {sol} _root_.True) (_root_.Iff {sol} _root_.False)"
 
-    def example(self) -> str:
-        return f"example : {self.claim()} := _root_.of_decide_eq_true (_root_.Eq.refl _root_.Bool.true)"
+    def example(self, index: int = 0) -> str:
+        """The decision as the named theorem ``#print axioms`` then walks (``claim_name``)."""
+        proof = "_root_.of_decide_eq_true (_root_.Eq.refl _root_.Bool.true)"
+        return f"theorem {claim_name(index)} : {self.claim()} := {proof}"
+
+
+def claim_name(index: int) -> str:
+    return f"putnam_yes_no_claim_{index}"
 
 
 _OPEN, _CLOSE = frozenset("([{"), frozenset(")]}")
@@ -135,8 +149,11 @@ def yes_no_solutions(statement: Statement) -> list[YesNo]:
 
 
 def harness_source(module: str, questions: Sequence[YesNo]) -> str:
-    """The trusted file: import the candidate, then one example per yes/no solution from ``FIRST_LINE``."""
-    return "\n".join([f"import {module}", *(q.example() for q in questions)]) + "\n"
+    """The trusted file: import the candidate, then one decision per yes/no solution from ``FIRST_LINE``,
+    then, one per line in the same order, the ``#print axioms`` of each."""
+    decisions = [q.example(i) for i, q in enumerate(questions)]
+    reports = [f"#print axioms {claim_name(i)}" for i in range(len(questions))]
+    return "\n".join([f"import {module}", *decisions, *reports]) + "\n"
 
 
 def harness_module(module: str) -> str:
@@ -193,9 +210,22 @@ def decide_answers(sub: Submission, questions: Sequence[YesNo], compiled: GateRe
         run = compile_against_candidate(sub, lean, harness, source, scratch, library, limits)
     except SandboxUnavailable as exc:
         return result(GateStatus.ERROR, f"deciding the yes/no answer: sandbox unavailable: {exc}")
+    except ShadowedModule as exc:
+        return result(GateStatus.ERROR, f"deciding the yes/no answer: {exc}")
     evidence["yes_no_run"] = run.evidence()
     failure = failure_detail(run, limits)
     if failure is None:
+        try:
+            outside = _outside_axioms(run.messages, f"{harness}.lean", questions)
+        except AxiomOutputError as exc:
+            return result(GateStatus.ERROR, f"deciding the yes/no answer: {exc}")
+        if outside:
+            evidence["yes_no_axioms_outside"] = outside
+            detail = (
+                "the decision that this yes/no answer is a truth value rests on axioms outside the allowed set "
+                f"({'; '.join(f'`{n}`: {a}' for n, a in outside.items())}); answer True or False"
+            )
+            return result(GateStatus.FAILED, detail)
         evidence["yes_no_decided"] = [q.label() for q in questions]
         return result(GateStatus.PASSED, f"{compiled.detail}; the yes/no answer is a truth value")
     status, why = failure
@@ -212,16 +242,38 @@ def decide_answers(sub: Submission, questions: Sequence[YesNo], compiled: GateRe
     return result(GateStatus.FAILED, detail)
 
 
-def _undecided(messages: Sequence[Any], harness_file: str, questions: Sequence[YesNo]) -> list[str] | None:
-    """The solutions whose example line has an error or a ``sorry``; None when such a message sits
-    anywhere else (another file, no line, a line of no example): then it is not this file's verdict."""
+def _outside_axioms(messages: Sequence[LeanMessage], harness_file: str, questions: Sequence[YesNo]) -> dict[str, str]:
+    """Each decision's axioms outside the allowed set, by label, read as G5 reads its own report. The
+    decision is a kernel-checked evaluation of a ``Decidable`` instance; one resting on an axiom (a
+    ``Decidable.isTrue`` of an axiom's proof evaluates all the same) decides nothing. Raises
+    AxiomOutputError when a report is missing or unreadable."""
+    outside = {}
+    for i, question in enumerate(questions):
+        line = FIRST_LINE + len(questions) + i
+        report = read_axiom_report(tuple(messages), harness_file, claim_name(i), line)
+        if report.disallowed:
+            outside[question.label()] = ", ".join(report.disallowed)
+    return outside
+
+
+def _undecided(messages: Sequence[LeanMessage], harness_file: str, questions: Sequence[YesNo]) -> list[str] | None:
+    """The solutions whose decision line has an error or a ``sorry``; None when such a message sits
+    anywhere else (another file, no line, a line of no decision, the report of a decision that had
+    none): then it is not this file's verdict."""
     lines: set[int] = set()
+    reports: set[int] = set()
+    count = len(questions)
     for message in messages:
         if message.severity != "error" and not message.is_sorry:
             continue
         if message.file_name != harness_file or message.line is None:
             return None
-        if not FIRST_LINE <= message.line < FIRST_LINE + len(questions):
+        if FIRST_LINE <= message.line < FIRST_LINE + count:
+            lines.add(message.line)
+        elif FIRST_LINE + count <= message.line < FIRST_LINE + 2 * count:
+            reports.add(message.line - count)  # a failed decision may leave nothing to print
+        else:
             return None
-        lines.add(message.line)
+    if not reports <= lines:
+        return None
     return [q.label() for i, q in enumerate(questions) if FIRST_LINE + i in lines] or None
