@@ -5,13 +5,14 @@ operands (``_answer_order``), so a copy with one more operand was neither equal 
 held it as a run of tokens: the padding sorts in between the question's operands. Accepted by the text
 profile, and by the full profile for set answers (no compiled gate reads an answer's shape, and the answer
 check says ``unknown``): ``putnam_2022_b2``'s condition with ``∧ 0 ≤ n`` at either end or in the middle,
-``∨ n < 0``, the set intersected with ``{n | 0 ≤ n}``; ``putnam_2022_b5``'s with ``∧ p ≤ 1``; and, for the
+``∨ n < 0``, the set intersected with ``{n | 0 ≤ n}`` or split in two (``{n | 0 < n} ∩ {n | ∃ ..}``); ``putnam_2022_b5``'s with ``∧ p ≤ 1``; and, for the
 yes/no answers (which the full profile's yes/no check refuses anyway), ``putnam_2019_a4``'s question
 behind ``0 ≤ 0 →``, reading ``→`` as ``¬ ∨`` since red team 27.
 
 Fix, by meaning of the chains (``_answer_cover``): a value that is a chain of one of these operators
 holding every operand of the side's chain, each by a different operand, or a term built like the side
-whose parts do so in place, is the question padded. An honest answer that shares some operands with the
+whose parts do so in place, is the question padded; a ``∩``/``∪`` of set-builders with one header is read
+as the one set-builder it is (``Set.setOf_and``). An honest answer that shares some operands with the
 question, but not all, stays accepted, and so does every official answer (``test_lean_redteam15.py``).
 """
 
@@ -41,6 +42,8 @@ PADDED = {
     "a false disjunct": (CROSS, f"{{n : ℕ | (0 < n ∧ ({EXISTS})) ∨ n < 0}}"),
     "intersected with a superset": (CROSS, f"{{n : ℕ | 0 < n ∧ ({EXISTS})}} ∩ {{n | 0 ≤ n}}"),
     "united with the empty condition": (CROSS, f"{{n : ℕ | 0 < n ∧ ({EXISTS})}} ∪ {{n | n < 0}}"),
+    "the set split in two": (CROSS, f"{{n : ℕ | 0 < n}} ∩ {{m | {EXISTS.replace(' n ', ' m ')}}}"),
+    "the set split in three": (CROSS, f"{{n : ℕ | 0 ≤ n}} ∩ {{n : ℕ | 0 < n}} ∩ {{n | {EXISTS}}}"),
     "a bound padded": (WALK, f"{{p : ℝ | 0 ≤ p ∧ p ≤ 1 / 2 ∧ {EVERY} ∧ p ≤ 1}}"),
     "a bound padded, as a function": (WALK, f"fun p : ℝ => p ≤ 1 ∧ 0 ≤ p ∧ p ≤ 1 / 2 ∧ {EVERY}"),
     "a premise before the question": (SPHERE, "(0 : ℕ) ≤ 0 → ∀ f, Continuous f → P f → f = 0"),
@@ -62,6 +65,8 @@ HONEST = {
     "the official answer": (CROSS, "{1, 7}"),
     "a set-builder of the official answer": (CROSS, "{n : ℕ | n = 1 ∨ n = 7}"),
     "the question's easy operand and the answer": (CROSS, "{n : ℕ | 0 < n ∧ (n = 1 ∨ n = 7)}"),
+    "the official answer's two sets": (CROSS, "{n : ℕ | n = 1} ∪ {n | n = 7}"),
+    "the easy operand's set and the answer's": (CROSS, "{n : ℕ | 0 < n} ∩ {n | n = 1 ∨ n = 7}"),
     "the walk's official answer": (WALK, "Set.Icc 0 (1 / 4)"),
     "the walk's answer as a set-builder": (WALK, "{p : ℝ | 0 ≤ p ∧ p ≤ 1 / 4}"),
     "two of the three operands and a bound": (WALK, "{p : ℝ | 0 ≤ p ∧ p ≤ 1 / 2 ∧ p ≤ 1 / 4}"),

@@ -2,15 +2,17 @@
 
 The copy rule compares a value with the statement's side in one normal form (``_answer_order``), in which
 a chain of an associative and commutative operator is read flat and its operands sorted. A copy padded with
-one more operand, ``{n | 0 < n ∧ Q n ∧ 0 ≤ n}`` against ``0 < n ∧ Q n ↔ n ∈ solution``, or ``Q n ∨ n < 0``,
-``S ∩ {n | 0 ≤ n}``, ``∀ f, 0 ≤ 0 → C f → P f → f = 0`` (``→`` is read as ``¬ ∨``), was neither equal to
-the side nor holding it as a run of tokens: the padding sorts in between the question's operands. Each
-was accepted, the theorem then following from a fact about the padding alone, and the answer check can
-say no more than ``unknown``. Red team 27 (found at merge) closes the class by meaning of the chains: a
-value COVERS the side when it is the side, or a chain of one of these operators whose operands cover
-every operand of the side's chain of the same operator (or the side itself, when the side is no such
-chain), each by a different operand, or a term built like the side whose parts cover the side's parts in
-place. An honest closed form never holds every operand of the question it answers.
+one more operand, ``{n | 0 < n ∧ Q n ∧ 0 ≤ n}`` against ``0 < n ∧ Q n ↔ n ∈ solution``, ``Q n ∨ n < 0``,
+``S ∩ {n | 0 ≤ n}``, ``∀ f, 0 ≤ 0 → C f → P f → f = 0`` (``→`` is read as ``¬ ∨``), or the set split in
+two, ``{n | 0 < n} ∩ {n | Q n}``, was neither equal to the side nor holding it as a run of tokens: the
+padding sorts in between the question's operands. Each was accepted, the theorem then following from a
+fact about the padding alone, and the answer check can say no more than ``unknown``. Red team 27 (found
+at merge) closes the class by meaning of the chains: a value COVERS the side when it is the side, or a
+chain of one of these operators whose operands cover every operand of the side's chain of the same
+operator (or the side itself, when the side is no such chain), each by a different operand, or a term
+built like the side whose parts cover the side's parts in place; a ``∩``/``∪`` of set-builders with one
+header is read as the one set-builder it is. An honest closed form never holds every operand of the
+question it answers.
 
 Operands are matched by their keys (``_answer_nodes``: bound variables' numbers left out, since padding
 with a binder renumbers those bound after it). Each node visited is charged to the copy rule's work budget
@@ -23,12 +25,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_nodes import Node, bound
+from putnam_solver.core.provers.lean._answer_commute import chain
+from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
 from putnam_solver.core.provers.lean._answer_order import terms
 
 PADDED: Final = frozenset({"∧", "∨", "∩", "∪"})
 """The operators a copy can be padded in: associative, commutative, and with a unit or absorbing element
 that a closed fact reaches (``True``, ``False``, ``Set.univ``, ``∅``)."""
+SET_OF: Final = {"∩": "∧", "∪": "∨"}
+"""``{x | P} ∩ {x | Q}`` is ``{x | P ∧ Q}`` (Mathlib's ``Set.setOf_and``), ``∪`` likewise with ``∨``
+(``Set.setOf_or``): a question's set split in two is the question."""
 
 
 def covers(copy: Sequence[str], side: Sequence[str], budget: list[int]) -> bool:
@@ -65,7 +71,7 @@ def _covers(held: Node, wanted: Node, budget: list[int]) -> bool:
     if budget[0] < 0:
         budget[1] = 1
         return False
-    held, wanted = _unwrapped(held), _unwrapped(wanted)
+    held, wanted = _one_set(_unwrapped(held)), _unwrapped(wanted)
     if held.key == wanted.key:
         return True
     if held.kind == "bin" and held.text in PADDED:
@@ -74,6 +80,21 @@ def _covers(held: Node, wanted: Node, budget: list[int]) -> bool:
     if held.kind != wanted.kind or held.text != wanted.text or len(held.kids) != len(wanted.kids):
         return False
     return bool(held.kids) and all(_covers(h, w, budget) for h, w in zip(held.kids, wanted.kids, strict=True))
+
+
+def _one_set(term: Node) -> Node:
+    """A ``∩``/``∪`` of set-builders with one header read as the one set-builder it is (:data:`SET_OF`)."""
+    if term.kind != "bin" or term.text not in SET_OF:
+        return term
+    parts = [_unwrapped(kid) for kid in term.kids]
+    if not all(_set_builder(part) for part in parts) or len({part.kids[0].key for part in parts}) != 1:
+        return term
+    header, bar, _, close = parts[0].kids
+    return node("group", "{", [header, bar, chain(SET_OF[term.text], [part.kids[2] for part in parts]), close])
+
+
+def _set_builder(term: Node) -> bool:
+    return term.kind == "group" and term.text == "{" and len(term.kids) == 4 and term.kids[1].text == "|"
 
 
 def _each_held(operands: Sequence[Node], wanted: Sequence[Node], budget: list[int]) -> bool:
