@@ -55,8 +55,8 @@ from putnam_solver.core.provers.lean._answer_contains import (
     needles,
 )
 from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
-from putnam_solver.core.provers.lean._answer_cover import covers
-from putnam_solver.core.provers.lean._answer_extremal import extremal_sides
+from putnam_solver.core.provers.lean._answer_cover import PADDED, WIDENING, covers
+from putnam_solver.core.provers.lean._answer_extremal import RESTRICTION, extremal_sides
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_order import TooDeep
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
@@ -134,12 +134,12 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 sides[key] += [] if own[1] else with_hypotheses
         return sides[key]
 
-    def equal(copy: list[str], other: list[str]) -> bool:  # with the parentheses (``∑ j ∈ s, (1 + 1)`` is no
-        forms = _forms(
-            copy
-        )  # ``∑ j ∈ s, 1 + 1``), in normal form and as written (module doc); padded (``_answer_cover``)
+    def equal(copy: list[str], other: list[str], relation: str) -> bool:  # with the parentheses (``∑ j ∈ s,
+        forms = _forms(copy)  # (1 + 1)`` is no ``∑ j ∈ s, 1 + 1``), in normal form and as written (module doc);
+        padded = WIDENING if relation == RESTRICTION else PADDED  # padded (``_answer_cover``): a premise widened
         return any(
-            forms[normal] == kept or (normal and covers(forms[True], kept, budget)) for kept, normal in side(other)
+            forms[normal] == kept or (normal and covers(forms[True], kept, budget, padded))
+            for kept, normal in side(other)
         )
 
     held: list[tuple[list[str], list[str], list[str], str, frozenset[str], int | None]] = []  # what to look for
@@ -155,7 +155,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 names = dict(zip(params, args, strict=False))
                 renamed = [_renamed(t, names) for t in texts] + args[len(params) :]
                 for relation, other in _other_sides(theorem, start, end):
-                    if equal(renamed, other):
+                    if equal(renamed, other, relation):
                         return [Violation(code[0].line, label, RULE.format(relation))]
                     held += [] if extra else [(renamed, other, args, relation, local(start, end), None)]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
@@ -167,7 +167,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
             else:
                 continue
             for relation, other in _other_sides(theorem, start, end):
-                if equal(renamed, other):
+                if equal(renamed, other, relation):
                     return [Violation(code[0].line, label, RULE.format(relation))]
                 held.append((renamed, other, args, relation, local(start, end), None))
     whole = [] if any(params for params, _ in variants) else whole  # a `fun` or set-builder is read above
@@ -179,7 +179,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 continue
             for relation, other in _other_sides(theorem, start, end):
                 for abstraction in _rebound(other, args, tupled):  # whole: its body binds no question
-                    if equal(texts, abstraction):
+                    if equal(texts, abstraction, relation):
                         return [Violation(code[0].line, label, RULE.format(relation))]
                     held.append((texts, abstraction, args, relation, local(start, end), 0))
     indexed: list[Haystack] = []

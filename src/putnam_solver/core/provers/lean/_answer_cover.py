@@ -35,15 +35,20 @@ that a closed fact reaches (``True``, ``False``, ``Set.univ``, ``∅``)."""
 SET_OF: Final = {"∩": "∧", "∪": "∨"}
 """``{x | P} ∩ {x | Q}`` is ``{x | P ∧ Q}`` (Mathlib's ``Set.setOf_and``), ``∪`` likewise with ``∨``
 (``Set.setOf_or``): a question's set split in two is the question."""
+WIDENING: Final = frozenset({"∨", "∪"})
+"""The padding that still copies a PREMISE of the solution's use (``_answer_extremal.PREMISES``): against
+``∀ x, P x → solution x``, ``fun x => P x ∨ R x`` makes the theorem hold by its shape. A premise with more
+beside it by ``∧``/``∩``, ``{ab | ab.1 > 0 ∧ ab.2 > 0 ∧ ab.1 = ab.2}``, is the answer restricted to the
+statement's domain (an honest spelling): what it adds is what remains to be proved."""
 
 
-def covers(copy: Sequence[str], side: Sequence[str], budget: list[int]) -> bool:
+def covers(copy: Sequence[str], side: Sequence[str], budget: list[int], padded: frozenset[str] = PADDED) -> bool:
     """Whether the value ``copy`` covers the statement's ``side`` (module doc); both in normal form, with
-    their parentheses."""
+    their parentheses. ``padded``: the operators whose chains may pad it (:data:`WIDENING` for a premise)."""
     if not _words(tuple(side)) <= _words(tuple(copy)):  # a word of the side the copy lacks: no operand can match it
         return False
     held, wanted = _one_term(tuple(copy)), _one_term(tuple(side))
-    return held is not None and wanted is not None and _covers(held, wanted, budget)
+    return held is not None and wanted is not None and _covers(held, wanted, budget, padded)
 
 
 @lru_cache(maxsize=16)
@@ -66,7 +71,7 @@ def _unwrapped(term: Node) -> Node:
     return term
 
 
-def _covers(held: Node, wanted: Node, budget: list[int]) -> bool:
+def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str]) -> bool:
     budget[0] -= 1
     if budget[0] < 0:
         budget[1] = 1
@@ -74,12 +79,12 @@ def _covers(held: Node, wanted: Node, budget: list[int]) -> bool:
     held, wanted = _one_set(_unwrapped(held)), _unwrapped(wanted)
     if held.key == wanted.key:
         return True
-    if held.kind == "bin" and held.text in PADDED:
+    if held.kind == "bin" and held.text in padded:
         operands = wanted.kids if wanted.kind == "bin" and wanted.text == held.text else [wanted]
-        return _each_held(held.kids, operands, budget)
+        return _each_held(held.kids, operands, budget, padded)
     if held.kind != wanted.kind or held.text != wanted.text or len(held.kids) != len(wanted.kids):
         return False
-    return bool(held.kids) and all(_covers(h, w, budget) for h, w in zip(held.kids, wanted.kids, strict=True))
+    return bool(held.kids) and all(_covers(h, w, budget, padded) for h, w in zip(held.kids, wanted.kids, strict=True))
 
 
 def _one_set(term: Node) -> Node:
@@ -97,7 +102,7 @@ def _set_builder(term: Node) -> bool:
     return term.kind == "group" and term.text == "{" and len(term.kids) == 4 and term.kids[1].text == "|"
 
 
-def _each_held(operands: Sequence[Node], wanted: Sequence[Node], budget: list[int]) -> bool:
+def _each_held(operands: Sequence[Node], wanted: Sequence[Node], budget: list[int], padded: frozenset[str]) -> bool:
     """Each of ``wanted`` covered by a different one of ``operands``: equal keys first, then the rest in
     order (a greedy match: where it misses, the copy passes as it did before this rule)."""
     if len(wanted) > len(operands):
@@ -111,7 +116,7 @@ def _each_held(operands: Sequence[Node], wanted: Sequence[Node], budget: list[in
         else:
             free.pop(same)
     for term in rest:
-        found = next((i for i, op in enumerate(free) if _covers(op, term, budget)), None)
+        found = next((i for i, op in enumerate(free) if _covers(op, term, budget, padded)), None)
         if found is None:
             return False
         free.pop(found)

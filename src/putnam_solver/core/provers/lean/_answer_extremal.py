@@ -72,6 +72,17 @@ def _argument(theorem: list[str], end: int) -> int | None:
     return None
 
 
+RESTRICTION: Final = "∀ _, _ → (_ ~ _)"
+"""The label of a premise of an implication whose conclusion compares the solution's use with something
+(``=``, ``↔``, an order): a value that holds such a premise with more beside it by ``∧``/``∩``
+(``{ab | ab.1 > 0 ∧ ab.2 > 0 ∧ ab.1 = ab.2}`` under ``∀ ab, ab.1 > 0 ∧ ab.2 > 0 → (C ab ↔ ab ∈ solution)``,
+``fun a b c d => a ≠ 0 ∧ ..`` under ``a ≠ 0 → (solution a b c d ↔ ..)``) is the answer restricted to the
+statement's domain, an honest spelling: under the premise what it adds is what remains to be proved. Such a
+side is padded only by widening (``_answer_cover.WIDENING``). Where the solution's use IS the conclusion (``P
+x → x ∈ solution``), ``{x | P x ∧ 0 ≤ 1}`` proves it by shape: that premise keeps the ``∀ _, _ → _`` label and
+every padding."""
+_RELATIONS: Final = frozenset({"=", "↔", "≠", "≤", "<", "≥", ">"})
+_WORDS: Final = frozenset({"then", "else", "with", "fun", "at", "in", "from", "by", "if", "do"})
 _OPENERS: Final = frozenset(_CLOSERS.values())
 _PREMISE_STARTS: Final = frozenset({",", "→", "->", ":", "↔", "=>", "↦"})
 _CLAUSE_ENDS: Final = frozenset({":=", "↔"})
@@ -98,12 +109,15 @@ def handwritten_sides(theorem: list[str], start: int, end: int) -> list[tuple[st
         clause = theorem[end + 1 : _clause_end(theorem, end + 1, _CLAUSE_ENDS)]
         if names is not None:
             sides += [("∀ _ < sol, _", side) for side in _abstracted(clause, names)]
+    premise_label = RESTRICTION if _compared(theorem, start, end) else "∀ _, _ → _"
     found: int | None = start
     while found:  # outwards from the solution: each premise whose conclusion holds it
         found = _left_at_level(theorem, found, frozenset({"→", "->", ","}))
         if found is None:
             break
         at = found
+        if theorem[at] in ("→", "->") and _in_binder_type(theorem, at):  # `∀ m : A → B, ..`: a type
+            continue
         if theorem[at] == ",":  # a binder's comma: `∀ x ∈ S, .. sol ..`
             binder = _binder_at(theorem, at)
             if binder is not None and theorem[binder] in ("∀", "∀ᵉ") and "∈" in theorem[binder:at]:
@@ -114,8 +128,45 @@ def handwritten_sides(theorem: list[str], start: int, end: int) -> list[tuple[st
         premise = theorem[premise_start + 1 if premise_start is not None else 0 : at]
         if premise:
             names = _binder_names(theorem, _binder_at(theorem, premise_start))
-            sides += [("∀ _, _ → _", side) for side in _abstracted(premise, names)]
+            sides += [(premise_label, side) for side in _abstracted(premise, names)]
     return sides
+
+
+_BINDER_HEADS: Final = frozenset({"∀", "∀ᵉ", "∃", "∃!", "fun", "λ", "∑", "∏", "⋃", "⋂"})
+_TERM_STOPS: Final = frozenset({",", "→", "->", "|", ":=", "↔", "∧", "∨", "=", "=>", "↦"})
+
+
+def _in_binder_type(theorem: list[str], arrow: int) -> bool:
+    """Whether the arrow ``theorem[arrow]`` is part of a binder's type, ``∀ m : Fin 5 → ℤ,`` or ``{f : ℝ → ℝ
+    | ..}``: a function type, no implication with a premise (its left, ``Fin 5``, is no condition)."""
+    colon = False
+    depth = 0
+    for j in range(arrow - 1, -1, -1):
+        text = theorem[j]
+        if text in _CLOSERS:
+            depth += 1
+        elif text in _OPENERS:
+            if depth == 0:
+                return colon and text == "{"
+            depth -= 1
+        elif depth == 0:
+            if text == ":":
+                colon = True
+            elif text in _BINDER_HEADS:
+                return colon
+            elif text in _TERM_STOPS:
+                return False
+    return False
+
+
+def _compared(theorem: list[str], start: int, end: int) -> bool:
+    """Whether the solution's use ``theorem[start:end]`` (with any more plain arguments after it, or as ``x ∈
+    solution``) stands beside a relation (:data:`_RELATIONS`), not alone as a conclusion."""
+    while end < len(theorem) and starts_letter(theorem[end]) and theorem[end] not in _WORDS:
+        end += 1
+    if start >= 2 and theorem[start - 1] in ("∈", "∉") and starts_letter(theorem[start - 2]):
+        start -= 2
+    return (end < len(theorem) and theorem[end] in _RELATIONS) or (start >= 1 and theorem[start - 1] in _RELATIONS)
 
 
 def _left_at_level(theorem: list[str], at: int, stops: frozenset[str], opener: bool = False) -> int | None:
@@ -154,6 +205,8 @@ def _binder_at(theorem: list[str], comma: int | None) -> int | None:
     if comma is None or comma < 0 or theorem[comma] != ",":
         return None
     j = _left_at_level(theorem, comma, frozenset({"∀", "∀ᵉ", "∃", ",", "→", "->"}))
+    while j is not None and theorem[j] in ("→", "->") and _in_binder_type(theorem, j):  # `∀ m : A → B,`
+        j = _left_at_level(theorem, j, frozenset({"∀", "∀ᵉ", "∃", ",", "→", "->"}))
     return j if j is not None and theorem[j] in ("∀", "∀ᵉ", "∃") else None
 
 

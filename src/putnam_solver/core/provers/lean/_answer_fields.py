@@ -56,11 +56,10 @@ def parameters(value: Sequence[Token]) -> frozenset[str]:
         and len(name_parts(value[k + 1].text)) == 1
         and (value[k + 2].text in ("∈", "in") or (value[k + 2].text == ":" and value[k + 3].text in _INDEX_TYPES))
     }
-    i = 0
-    while i < len(value) and value[i].text == "(":
-        i += 1
-    if i >= len(value) or value[i].text not in ("fun", "λ") or not _wraps_whole(value, i):
+    lead = _leading_fun(value)
+    if lead < 0:
         return frozenset(bound)
+    i = lead
     pattern, typing = 0, False  # inside `⟨...⟩`; after a binder's `:` (its type: no names bound there)
     for token in value[i + 1 :]:
         if token.text in ("=>", "↦"):
@@ -116,11 +115,34 @@ def rebound(value: Sequence[Token]) -> frozenset[str]:
 
 
 def _leading_fun(value: Sequence[Token]) -> int:
-    """The index of the ``fun`` that is the whole value (after brackets that wrap all of it), else -1."""
+    """The index of the ``fun`` that is the whole value (after brackets that wrap all of it, and type
+    ascriptions of all of it, ``((fun n => ..) : ℕ → ℚ)``), else -1."""
+    start, end = _unascribed(value)
+    inner = value[start:end]
     i = 0
-    while i < len(value) and value[i].text == "(":
+    while i < len(inner) and inner[i].text == "(":
         i += 1
-    return i if i < len(value) and value[i].text in ("fun", "λ") and _wraps_whole(value, i) else -1
+    return start + i if i < len(inner) and inner[i].text in ("fun", "λ") and _wraps_whole(inner, i) else -1
+
+
+def _unascribed(value: Sequence[Token]) -> tuple[int, int]:
+    """``value[start:end]`` with the ascriptions of the whole value taken off: ``((e) : T)`` is ``(e)``.
+    The ascribed type is the solution's own (the value has it), so the parameters of a ``fun`` inside
+    still have the pinned argument types (data). Brackets matched once: linear in the value."""
+    match: dict[int, int] = {}
+    stack: list[int] = []
+    for j, token in enumerate(value):
+        if token.text in _OPENERS:
+            stack.append(j)
+        elif token.text in _CLOSERS and stack:
+            match[stack.pop()] = j
+    start, end = 0, len(value)
+    while end - start > 3 and value[start].text == "(" and value[start + 1].text == "(":
+        inner = match.get(start + 1)
+        if match.get(start) != end - 1 or inner is None or value[inner + 1].text != ":":
+            break
+        start, end = start + 1, inner + 1
+    return start, end
 
 
 def _finset_index(value: Sequence[Token], k: int) -> bool:

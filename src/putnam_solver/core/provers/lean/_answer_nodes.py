@@ -9,8 +9,10 @@ others. Kept apart from the reader (``_answer_order``) and the identities it app
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import ABS_CLOSE, ABS_OPEN
@@ -67,10 +69,19 @@ def node(kind: str, text: str, kids: Sequence[Node] = (), prec: int = MAX) -> No
     made = Node(kind, text, list(kids), prec)
     number = bound(text) if kind in ("atom", "part") else -1
     erased = "#" + text.partition(".")[1] + text.partition(".")[2] if number >= 0 else text
-    made.key = hash((kind, erased, *[kid.key for kid in made.kids]))
-    made.full = hash((kind, text, *[kid.full for kid in made.kids]))
+    made.key = hash((_stable(kind), _stable(erased), *[kid.key for kid in made.kids]))
+    made.full = hash((_stable(kind), _stable(text), *[kid.full for kid in made.kids]))
     made.low = number if number >= 0 else next((kid.low for kid in made.kids if kid.low >= 0), -1)
     return made
+
+
+@lru_cache(maxsize=4096)
+def _stable(text: str) -> int:
+    """A hash of ``text`` that is the same in every process: Python's own hash of a string changes with
+    ``PYTHONHASHSEED``, and operands are sorted by keys, so the normal form (and with it whether a value
+    holds a side as a run of tokens) changed from one run of the same candidate to the next. A tuple of
+    ints hashes alike everywhere."""
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
 
 
 def same(one: Node, other: Node) -> bool:
