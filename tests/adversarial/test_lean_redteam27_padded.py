@@ -5,9 +5,10 @@ operands (``_answer_order``), so a copy with one more operand was neither equal 
 held it as a run of tokens: the padding sorts in between the question's operands. Accepted by the text
 profile, and by the full profile for set answers (no compiled gate reads an answer's shape, and the answer
 check says ``unknown``): ``putnam_2022_b2``'s condition with ``∧ 0 ≤ n`` at either end or in the middle,
-``∨ n < 0``, the set intersected with ``{n | 0 ≤ n}`` or split in two (``{n | 0 < n} ∩ {n | ∃ ..}``); ``putnam_2022_b5``'s with ``∧ p ≤ 1``; and, for the
-yes/no answers (which the full profile's yes/no check refuses anyway), ``putnam_2019_a4``'s question
-behind ``0 ≤ 0 →``, reading ``→`` as ``¬ ∨`` since red team 27.
+``∨ n < 0``, the set intersected with ``{n | 0 ≤ n}`` or split in two (``{n | 0 < n} ∩ {n | ∃ ..}``);
+``putnam_2022_b5``'s with ``∧ p ≤ 1``; and, for the yes/no answers (which the full profile's yes/no check
+refuses anyway), ``putnam_2019_a4``'s question behind ``0 ≤ 0 →``, reading ``→`` as ``¬ ∨`` since red
+team 27.
 
 Fix, by meaning of the chains (``_answer_cover``): a value that is a chain of one of these operators
 holding every operand of the side's chain, each by a different operand, or a term built like the side
