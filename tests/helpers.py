@@ -204,6 +204,20 @@ def sql(run_dir: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:
         db.close()
 
 
+def add_subattempt(run_dir: Path, lemma: str, status: str) -> None:
+    """A sub-attempt row (a lemma of the run's one attempt) written into a run's ledger by hand, as an
+    edited ledger would hold it."""
+    (parent,) = sql(run_dir, "SELECT campaign, problem FROM attempts")
+    columns = "campaign, problem, parent, lemma, status, turns, input_tokens, output_tokens, cost_dollars, "
+    columns += "statement, statement_sha256, recorded_at"
+    values = (parent[0], parent[1], "k", lemma, status, 1, 1, 1, 0.0, "Lemma zz : True.", "0" * 64)
+    sql(
+        run_dir,
+        f"INSERT INTO subattempts ({columns}) VALUES (?,?,?,?,?,?,?,?,?,?,?,'2026-01-01T00:00:00+00:00')",
+        *values,
+    )
+
+
 def replace_candidate(run_dir: Path, problem: str, text: str) -> tuple[int, str]:
     """Replace a stored Rocq pass's candidate with every stored hash made to agree (a run directory handed
     over); returns its attempt id and the new candidate's SHA-256."""

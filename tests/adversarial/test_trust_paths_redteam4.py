@@ -281,7 +281,7 @@ def _forged_line(status: str = "passed") -> str:
 
 
 def _edit_ledger(run_dir: Path, vector: str) -> None:
-    from tests.helpers import sql
+    from tests.helpers import add_subattempt, sql
 
     if vector == "none":
         return
@@ -293,15 +293,7 @@ def _edit_ledger(run_dir: Path, vector: str) -> None:
         sql(run_dir, "UPDATE verdicts SET json=? WHERE attempt_id=?", json.dumps(verdict), row[0])
         return
     lemma, status = ("zz" + _forged_line(), "failed") if vector == "lemma name" else ("zz", "failed" + _forged_line())
-    (parent,) = sql(run_dir, "SELECT campaign, problem FROM attempts")
-    columns = "campaign, problem, parent, lemma, status, turns, input_tokens, output_tokens, cost_dollars, "
-    columns += "statement, statement_sha256, recorded_at"
-    values = (parent[0], parent[1], "k", lemma, status, 1, 1, 1, 0.0, "Lemma zz : True.", "0" * 64)
-    sql(
-        run_dir,
-        f"INSERT INTO subattempts ({columns}) VALUES (?,?,?,?,?,?,?,?,?,?,?,'2026-01-01T00:00:00+00:00')",
-        *values,
-    )
+    add_subattempt(run_dir, lemma, status)
 
 
 @NEEDS_COQ

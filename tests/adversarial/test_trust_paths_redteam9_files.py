@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.provers.rocq._lexer import tokenize
-from tests.helpers import ROCQ_SAMPLES, SANDBOX_AVAILABLE
+from tests.helpers import ROCQ_SAMPLES, SANDBOX_AVAILABLE, add_subattempt
 from tests.processes import putnam
 
 NEEDS_COQ = pytest.mark.skipif(
@@ -197,20 +197,6 @@ def solved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return solved_run(tmp_path_factory.mktemp("solved"), SampleProver([]), (PROBLEM,))
 
 
-def _add_subattempt(run_dir: Path, lemma: str, status: str) -> None:
-    from tests.helpers import sql
-
-    (parent,) = sql(run_dir, "SELECT campaign, problem FROM attempts")
-    columns = "campaign, problem, parent, lemma, status, turns, input_tokens, output_tokens, cost_dollars, "
-    columns += "statement, statement_sha256, recorded_at"
-    values = (parent[0], parent[1], "k", lemma, status, 1, 1, 1, 0.0, "Lemma zz : True.", "0" * 64)
-    sql(
-        run_dir,
-        f"INSERT INTO subattempts ({columns}) VALUES (?,?,?,?,?,?,?,?,?,?,?,'2026-01-01T00:00:00+00:00')",
-        *values,
-    )
-
-
 @NEEDS_COQ
 @pytest.mark.parametrize("forged", [False, True])
 def test_no_cell_of_the_audited_attempts_tsv_begins_like_a_formula(
@@ -220,10 +206,10 @@ def test_no_cell_of_the_audited_attempts_tsv_begins_like_a_formula(
 
     run_dir, benchmark = copy_run(solved, tmp_path)
     if forged:
-        _add_subattempt(run_dir, FORMULAS["lemma name"], FORMULAS["sub-attempt status"])
-        _add_subattempt(run_dir, FORMULAS["campaign parent"], "-2+3")
+        add_subattempt(run_dir, FORMULAS["lemma name"], FORMULAS["sub-attempt status"])
+        add_subattempt(run_dir, FORMULAS["campaign parent"], "-2+3")
     else:
-        _add_subattempt(run_dir, "zz_helper", "passed")
+        add_subattempt(run_dir, "zz_helper", "passed")
     code, stdout, stderr = putnam("audit", run_dir, "--benchmark", benchmark)
     assert code == 0, stdout + stderr
     rows = list(csv.DictReader((run_dir / "attempts.tsv").read_text().splitlines(), delimiter="\t"))
