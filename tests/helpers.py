@@ -189,6 +189,14 @@ def rocq_full_verdict(bench: Benchmark, problem_id: str, candidate: str, track: 
     return run_gates(get_prover("rocq"), bench, bench.problems[problem_id], candidate.encode(), track, options)
 
 
+def sampled(cases: dict[str, Any], in_ci: set[str]) -> list[Any]:
+    """``cases`` as pytest parameters (ids from the keys): those named in ``in_ci`` run by default, the rest
+    only under ``-m slow``, so a compile-heavy table costs the default run one case per class."""
+    assert in_ci <= cases.keys(), in_ci - cases.keys()
+    marks = {k: () if k in in_ci else (pytest.mark.slow,) for k in cases}
+    return [pytest.param(*(v if isinstance(v, tuple) else (v,)), id=k, marks=marks[k]) for k, v in cases.items()]
+
+
 def failures(verdict: Verdict) -> dict[str, str]:
     return {g.id: g.detail for g in verdict.gates if g.status is not GateStatus.PASSED}
 
