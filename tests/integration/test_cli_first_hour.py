@@ -19,7 +19,7 @@ from putnam_solver import __version__
 from putnam_solver.cli import app
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict
 from putnam_solver.safe_write import write_atomic
-from putnam_solver.verifier.candidates import verdict_text
+from putnam_solver.verifier.candidates import SHOWN_SKIPS, verdict_text
 from tests.helpers import COQ_BENCH, PUTNAMBENCH, REPO
 
 runner = CliRunner()
@@ -154,6 +154,18 @@ def test_skipped_files_are_named_and_a_file_given_twice_is_verified_once(tmp_pat
         ("old", "directories are not searched recursively"),
     ):
         assert f"warning: {proofs / name}: skipped: " in result.stderr and why in result.stderr, name
+
+
+def test_a_folder_of_many_other_files_names_the_first_skips_and_counts_the_rest(tmp_path: Path) -> None:
+    proofs = tmp_path / "proofs"
+    shutil.copytree(LEAN_SAMPLES / "proofs", proofs)
+    for i in range(SHOWN_SKIPS + 25):
+        (proofs / f"build-{i:03d}.log").write_text("")
+    result = _verify_text(LEAN_SAMPLES / "benchmark.jsonl", proofs)
+    assert result.exit_code == 0 and "4 problems: 4 accepted" in result.stdout
+    assert result.stderr.count(": skipped: ") == SHOWN_SKIPS, result.stderr
+    assert f"warning: {proofs / 'build-000.log'}: skipped: not a lean candidate" in result.stderr
+    assert f"warning: {proofs}: 25 more entries skipped (not named above)" in result.stderr
 
 
 # ------------------------------------------------------------------------------------ what verify prints

@@ -79,6 +79,11 @@ def _prover_of(suffix: str) -> str | None:
     return next((name for name in prover_names() if suffix and get_prover(name).suffix == suffix), None)
 
 
+SHOWN_SKIPS = 10
+"""Skipped entries of one directory named one per line; the rest are counted in one line, so a folder of
+thousands of other files does not bury the run's output."""
+
+
 def discover_candidates(
     paths: Sequence[Path],
     benchmark: Benchmark,
@@ -128,18 +133,23 @@ def _in_directory(
     path: Path, benchmark: Benchmark, prover: Prover, warn: Callable[[str], None]
 ) -> list[tuple[Path, Problem]]:
     chosen: list[tuple[Path, Problem]] = []
+    skipped: list[str] = []
     for entry in sorted(path.iterdir()):
         problem = benchmark.problem_for_stem(entry.stem) if entry.suffix == prover.suffix else None
         if (entry.is_file() or entry.is_symlink()) and problem is not None:  # a link: its own error (``_read``)
             chosen.append((entry, problem))
         elif entry.is_dir():
-            warn(f"{shown_path(entry)}: skipped: a directory (directories are not searched recursively)")
+            skipped.append(f"{shown_path(entry)}: skipped: a directory (directories are not searched recursively)")
         elif entry.suffix != prover.suffix:
-            warn(f"{shown_path(entry)}: skipped: not a {prover.name} candidate (they end in {prover.suffix})")
+            skipped.append(f"{shown_path(entry)}: skipped: not a {prover.name} candidate (they end in {prover.suffix})")
         elif not entry.is_file():
-            warn(f"{shown_path(entry)}: skipped: not a regular file")
+            skipped.append(f"{shown_path(entry)}: skipped: not a regular file")
         else:
-            warn(f"{shown_path(entry)}: skipped: its name does not name a problem of {benchmark.path.name}")
+            skipped.append(f"{shown_path(entry)}: skipped: its name does not name a problem of {benchmark.path.name}")
+    for message in skipped[:SHOWN_SKIPS]:
+        warn(message)
+    if len(skipped) > SHOWN_SKIPS:
+        warn(f"{shown_path(path)}: {len(skipped) - SHOWN_SKIPS} more entries skipped (not named above)")
     if not chosen:
         raise InputError(
             f"{shown_path(path)}: no candidate files here; name each file after its problem, e.g. "
