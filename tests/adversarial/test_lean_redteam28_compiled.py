@@ -171,3 +171,25 @@ def test_g3_refuses_the_commands_that_expand_to_initialize() -> None:
     for command in ("register_simp_attr zz_simp", "register_option zzOpt : Bool := { defValue := false }"):
         found = check_forbidden(f"{command}\n\ntheorem zz : True := trivial\n")
         assert found and found[0].construct == command.split()[0], found
+
+
+UNIVERSE = "universe u\n\ntheorem toy_u : ∀ (α : Sort u) (a : α), Eq a a :=\n  sorry\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("sort", "passes"),
+    [("Sort 1", False), ("Sort u", True), ("Sort v", True)],
+    ids=["one universe only", "as pinned", "renamed"],
+)
+def test_the_statement_check_holds_the_pinned_universes_rigid(
+    toy_lean_env: ToyLean, tmp_path: Path, sort: str, passes: bool
+) -> None:
+    """``type_of% @pinned`` turns the pinned universe into a parameter: a theorem proved for one universe
+    only does not unify with it (checked on Lean 4.35), while one as general or more passes."""
+    bench = one_record_benchmark(tmp_path, "toy_u", UNIVERSE)
+    text = f"universe u v\n\ntheorem toy_u : ∀ (α : {sort}) (a : α), Eq a a :=\n  fun _ _ => rfl\n"
+    options = VerifyOptions(profile=Profile.FAST, keep_going=True)
+    verdict = run_gates(LeanProver(), bench, bench.problems["toy_u"], text.encode(), Track.WITH_ANSWER, options)
+    status, detail = gate_outcome(verdict, "G4")
+    assert (status == "passed") is passes, detail
