@@ -99,6 +99,16 @@ def test_without_the_check_lean_runs_the_init_code_and_g5_reads_its_line(
 
 
 @pytest.mark.slow
+def test_a_module_the_reader_cannot_read_is_an_error_of_g5(bench: Benchmark, monkeypatch: pytest.MonkeyPatch) -> None:
+    def unreadable(data: bytes) -> list[str]:
+        raise OleanError(".olean header version 3, this reader knows version 2")
+
+    monkeypatch.setattr(axioms, "load_time_code", unreadable)
+    status, detail = gate_outcome(verify_full(bench, HONEST), "G5")
+    assert status == "error" and "could not be read before importing it" in detail, detail
+
+
+@pytest.mark.slow
 def test_the_fast_profiles_statement_check_refuses_it_too(bench: Benchmark) -> None:
     options = VerifyOptions(profile=Profile.FAST, keep_going=True)
     verdict = run_gates(LeanProver(), bench, bench.problems[PROBLEM], FORGE.encode(), Track.NO_ANSWER, options)
