@@ -49,12 +49,24 @@ LOAD_TIME_EXTENSIONS: Final = {
     "Lean.Elab.Term.termElabAttribute": "term elaborators, evaluated when the module is imported",
     "Lean.Elab.Command.commandElabAttribute": "command elaborators, evaluated when the module is imported",
     "Lean.Elab.Tactic.tacticElabAttribute": "tactics, evaluated when the module is imported",
+    "Lean.PrettyPrinter.Delaborator.delabAttribute": "delaborators, evaluated when the module is imported",
+    "Lean.PrettyPrinter.Delaborator.appUnexpanderAttribute": "unexpanders, evaluated when the module is imported",
+    "simproc": "simplification procedures, evaluated when the module is imported",
+    "Lean.Meta.Simp.simprocExtension": "simplification procedures, evaluated when the module is imported",
+    "Mathlib.Meta.NormNum.normNumExt": "`norm_num` extensions, evaluated when the module is imported",
+    "Mathlib.Meta.Positivity.positivityExt": "`positivity` extensions, evaluated when the module is imported",
 }
 """Extensions whose entries make an import run code of the module that has them, by the name Lean
 registers them under (the declaration's, ``with_decl_name%`` / ``decl_name%``; older parser extensions
 ``parserExt``): the ``init`` attribute (above), the parser extension (src/Lean/Parser/Extension.lean:
 ``OLeanEntry.toEntry`` calls ``mkParserOfConstant``, which evaluates the parser), and the keyed attributes
-of macros and elaborators (src/Lean/KeyedDeclsAttribute.lean: ``ofOLeanEntry`` calls ``evalConstCheck``).
+of macros, elaborators and delaborators (src/Lean/KeyedDeclsAttribute.lean: ``ofOLeanEntry`` calls
+``evalConstCheck``), simplification procedures (src/Lean/Meta/Tactic/Simp/Simproc.lean: ``toSimprocEntry``
+calls ``getSimprocFromDecl``, an ``evalConstCheck``; ``simproc`` the older name) and Mathlib's ``norm_num``
+and ``positivity`` extensions (Mathlib/Tactic/NormNum/Core.lean: ``ofOLeanEntry`` calls ``mkNormNumExt``,
+an ``evalConstCheck``; Positivity likewise). The list names what Lean and Mathlib register, so a library
+extension it does not name is not covered: the ``init`` attribute, whose import runs ``IO`` unasked, is
+the one checked on the real kernel of the tests (red team 28); G3's words stay the first line for all.
 No module that G2 and G3 admit has entries in any of them."""
 
 
