@@ -11,8 +11,12 @@ from an ``axiom``. Only G3's words (``initialize``, ``@[init]``) and G2's list o
 module out. Now the ``.olean`` is read as data before anything imports it (``provers/lean/olean.py``), and a
 module with entries for an extension whose import runs its code is refused, never imported.
 
-G3 now also refuses the library commands that expand to ``initialize`` (``register_simp_attr``,
-``register_option``, ...), which G2 refused only as unknown additions.
+The check also names the extensions whose import evaluates the module's declarations (parsers, macros,
+elaborators, delaborators, simplification procedures, Mathlib's ``norm_num`` and ``positivity``
+extensions). No candidate that passes G1-G3 was found to reach any of them: ``@[init]``, ``initialize``
+and every library command expanding to it are refused by G2 (G3 now also refuses the commands,
+``register_simp_attr``, ``register_option``...). Comparator's ``lean4export`` imports with
+``importModules`` and never enables initializers (leanprover/lean4export Main.lean), so G6 runs none.
 
 Tried and already sound (notes in :data:`TRIED`).
 """
@@ -67,6 +71,9 @@ TRIED = {
     "private axiom propext": "Lean: `a non-private declaration propext has already been declared`",
     "forged messages from the candidate's compile": "not replayed on import; only the harness file's lines count",
     "axiom with a list-breaking name": "`#print axioms` then matches neither form: an error, never a pass",
+    "axiom hidden in an `opaque`": "`#print axioms` walks the opaque's value: `depends on axioms: [cheat]`",
+    "a theorem for one universe only": "the statement check's `type_of%` keeps the pinned universes rigid",
+    "`seal`/`unseal`, `irreducible_def`, `register_*` glued after a helper": "G2: not a permitted addition",
 }
 
 
@@ -178,7 +185,13 @@ def test_a_module_the_reader_cannot_read_is_an_error(data: bytes) -> None:
 
 
 def test_g3_refuses_the_commands_that_expand_to_initialize() -> None:
-    for command in ("register_simp_attr zz_simp", "register_option zzOpt : Bool := { defValue := false }"):
+    for command in (
+        "register_simp_attr zz_simp",
+        "register_option zzOpt : Bool := { defValue := false }",
+        "register_builtin_option zzOpt : Bool := { defValue := false }",
+        "register_label_attr zz_label",
+        "declare_aesop_rule_sets [ZZ]",
+    ):
         found = check_forbidden(f"{command}\n\ntheorem zz : True := trivial\n")
         assert found and found[0].construct == command.split()[0], found
 
