@@ -30,7 +30,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import LeanProver, axioms, check_forbidden
-from putnam_solver.core.provers.lean.olean import OleanError, extension_entries, load_time_code
+from putnam_solver.core.provers.lean.olean import OleanError, extension_entries, imported_modules, load_time_code
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.adversarial._lean_redteam27_toy import NAME, PROBLEM, STATEMENT, THEOREM, gate_outcome, verify_full
 from tests.helpers import one_record_benchmark
@@ -126,7 +126,7 @@ def test_the_fast_profiles_statement_check_refuses_it_too(bench: Benchmark) -> N
 # The reader on hand-made files: anything it does not know is an error, never "nothing to run".
 
 
-def _olean(entries: list[tuple[str, int]], version: int = 2) -> bytes:
+def _olean(entries: list[tuple[str, int]], version: int = 2, imports: tuple[str, ...] = ()) -> bytes:
     """A minimal v2 ``.olean``: ``ModuleData`` whose ``entries`` lists ``(name, n entries)``."""
     base, body = 0x1000_0000, bytearray()
     start = 80 + 16
@@ -152,7 +152,8 @@ def _olean(entries: list[tuple[str, int]], version: int = 2) -> bytes:
         return put((0, 246), [len(items), len(items), *items])
 
     pairs = [put((2, 0), [name(n), array([1] * count)]) for n, count in entries]
-    root = put((5, 0), [array([]), array([]), array([]), array([]), array(pairs)])
+    imported = array([put((1, 0), [name(m)], struct.pack("<Q", 0)) for m in imports])
+    root = put((5, 0), [imported, array([]), array([]), array([]), array(pairs)])
     header = b"olean" + bytes([version, 1]) + b"4.35.0".ljust(33, b"\0") + b"0" * 40
     return header + struct.pack("<QQ", base, root) + bytes(body)
 
@@ -166,6 +167,20 @@ def test_the_reader_names_the_extensions_whose_import_runs_code() -> None:
     ]
     assert [line.rsplit("(", 1)[1] for line in load_time_code(data)] == ["Lean.regularInitAttr)"]
     assert load_time_code(_olean([("Lean.Meta.simpExtension", 4)])) == []
+
+
+def test_the_reader_lists_the_modules_an_import_would_load() -> None:
+    assert imported_modules(_olean([], imports=("Init", "Mathlib", "Init"))) == ["Init", "Mathlib", "Init"]
+
+
+@pytest.mark.slow
+def test_a_module_importing_what_its_header_does_not_show_is_an_error(
+    bench: Benchmark, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where Lean's header reading and G2's disagree, G2 judged imports Lean did not load."""
+    monkeypatch.setattr(axioms, "imported_modules", lambda data: ["Init", "Lean.Elab.Command"])
+    status, detail = gate_outcome(verify_full(bench, HONEST), "G5")
+    assert status == "error" and "Lean.Elab.Command" in detail, detail
 
 
 @pytest.mark.parametrize(

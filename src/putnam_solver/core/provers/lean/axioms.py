@@ -56,7 +56,8 @@ from putnam_solver.core.provers.lean.compile import (
     failure_detail,
     read_olean,
 )
-from putnam_solver.core.provers.lean.olean import OleanError, load_time_code
+from putnam_solver.core.provers.lean.imports import header_imports
+from putnam_solver.core.provers.lean.olean import OleanError, imported_modules, load_time_code
 from putnam_solver.core.provers.lean.toolchain import LeanNotFound, find_lean
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.sandbox import SandboxUnavailable, fresh_copy
@@ -123,7 +124,8 @@ def compiled_module(sub: Submission) -> tuple[str, bytes]:
     """The name and bytes of the .olean G4's compile of this verification left (``CANDIDATE_OLEAN``),
     read again with ``safe_files`` (a sandboxed run wrote it) and held against the hash taken when that
     run ended: a file altered, replaced or removed since is an error, never imported; a module that
-    would run code of its own when imported (``olean.load_time_code``) is LoadTimeCode, never imported."""
+    would run code of its own when imported (``olean.load_time_code``) is LoadTimeCode, never imported, and
+    one that imports a module its header, as G2 read it, does not name is an error."""
     compiled = sub.artifacts.get(CANDIDATE_OLEAN, sub)
     olean, digest = compiled.run.olean, compiled.olean_sha256
     if olean is None or digest is None:
@@ -137,6 +139,7 @@ def compiled_module(sub: Submission) -> tuple[str, bytes]:
         raise AxiomOutputError(f"{olean} differs from the file G4 compiled")
     try:
         run_on_import = load_time_code(data)
+        hidden = sorted(set(imported_modules(data)) - {"Init", *header_imports(sub.candidate)})
     except OleanError as exc:
         raise AxiomOutputError(f"the compiled module could not be read before importing it: {exc}") from exc
     if run_on_import:
@@ -144,6 +147,9 @@ def compiled_module(sub: Submission) -> tuple[str, bytes]:
             "the compiled module carries code Lean runs when a file imports it, so no harness file imports "
             f"it: {'; '.join(run_on_import)}"
         )
+    if hidden:  # G2 judged the imports it read; Lean read others (a lexing disagreement): never imported
+        names = ", ".join(hidden)
+        raise AxiomOutputError(f"the compiled module imports {names}, which its header as G2 read it does not")
     return olean.name, data
 
 

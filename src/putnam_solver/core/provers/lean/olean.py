@@ -155,3 +155,17 @@ def load_time_code(data: bytes) -> list[str]:
         for name, count in extension_entries(data)
         if count and name in LOAD_TIME_EXTENSIONS
     ]
+
+
+def imported_modules(data: bytes) -> list[str]:
+    """The modules the compiled module imports (``ModuleData.imports``; each ``Import``'s first object field
+    is the module's name, its flags are scalars), ``Init`` included where Lean added it to a header."""
+    region = _Region(data)
+    imports = region.fields(region.root, _MODULE_DATA_FIELDS)[0]
+    found = []
+    for entry in region.array(imports):
+        fields = region.fields(entry)
+        if not fields:
+            raise OleanError("an import without a module name")
+        found.append(region.name(fields[0]))
+    return found
