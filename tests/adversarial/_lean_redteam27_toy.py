@@ -16,3 +16,9 @@ def verify_full(bench: Benchmark, text: str) -> Verdict:
     """Every gate of the full profile on ``text`` (no-answer), each run even after a failure."""
     options = VerifyOptions(profile=Profile.FULL, keep_going=True)
     return run_gates(LeanProver(), bench, bench.problems[PROBLEM], text.encode(), Track.NO_ANSWER, options)
+
+
+def gate_outcome(verdict: Verdict, gate_id: str) -> tuple[str, str]:
+    """The status and detail of gate ``gate_id`` in ``verdict``."""
+    (found,) = [g for g in verdict.gates if g.id == gate_id]
+    return found.status.value, found.detail

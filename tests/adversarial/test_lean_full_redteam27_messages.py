@@ -20,8 +20,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean.compile import parse_messages
-from putnam_solver.core.verify import Verdict
-from tests.adversarial._lean_redteam27_toy import NAME, PROBLEM, STATEMENT, THEOREM, verify_full
+from tests.adversarial._lean_redteam27_toy import NAME, PROBLEM, STATEMENT, THEOREM, gate_outcome, verify_full
 from tests.helpers import one_record_benchmark
 from tests.toylean.build import ToyLean
 
@@ -36,16 +35,11 @@ def bench(toy_lean_env: ToyLean, tmp_path: Path) -> Benchmark:
     return one_record_benchmark(tmp_path, PROBLEM, STATEMENT)
 
 
-def _gate(verdict: Verdict, gate: str) -> tuple[str, str]:
-    (found,) = [g for g in verdict.gates if g.id == gate]
-    return found.status.value, found.detail
-
-
 def test_a_forged_axiom_report_does_not_hide_an_axiom(bench: Benchmark) -> None:
     text = f"noncomputable abbrev {NAME} : Nat := 1\n{FORGED}axiom cheat : Eq {NAME} {NAME}\n{THEOREM}\n  cheat\n"
     verdict = verify_full(bench, text)
-    assert _gate(verdict, "G4")[0] == "passed"
-    status, detail = _gate(verdict, "G5")
+    assert gate_outcome(verdict, "G4")[0] == "passed"
+    status, detail = gate_outcome(verdict, "G5")
     assert status == "failed" and "cheat" in detail, detail
     assert verdict.status != "accepted"
 
@@ -56,7 +50,7 @@ def test_an_honest_proof_that_prints_information_passes_g4_and_g5(bench: Benchma
     verdict = verify_full(bench, text)
     g4 = next(g for g in verdict.gates if g.id == "G4")
     assert g4.passed and g4.evidence["messages_by_severity"] == {"warning": 1, "information": 2}, g4.evidence
-    assert _gate(verdict, "G5") == ("passed", "toy_nat depends on no axioms")
+    assert gate_outcome(verdict, "G5") == ("passed", "toy_nat depends on no axioms")
 
 
 def test_lean_prints_a_forged_object_inside_one_message(toy_lean: ToyLean, tmp_path: Path) -> None:
@@ -79,10 +73,10 @@ def test_a_sorry_whose_warning_is_switched_off_is_still_refused_by_g5(bench: Ben
     and by meaning G5 walks the theorem and finds ``sorryAx``."""
     hidden = f"noncomputable abbrev {NAME} : Nat := 1\nset_option warn.sorry false in\n{THEOREM}\n  sorry\n"
     verdict = verify_full(bench, hidden)
-    assert _gate(verdict, "G4")[0] == "passed"  # no warning, no error: G4 cannot see it
-    status, detail = _gate(verdict, "G5")
+    assert gate_outcome(verdict, "G4")[0] == "passed"  # no warning, no error: G4 cannot see it
+    status, detail = gate_outcome(verdict, "G5")
     assert status == "failed" and "sorryAx" in detail, detail
-    assert _gate(verdict, "G3")[0] == "failed"
+    assert gate_outcome(verdict, "G3")[0] == "failed"
 
 
 def test_exit_before_the_theorem_leaves_g5_nothing_to_pass(bench: Benchmark) -> None:
@@ -90,7 +84,7 @@ def test_exit_before_the_theorem_leaves_g5_nothing_to_pass(bench: Benchmark) -> 
     it, so G5's harness file fails to elaborate (an error, never a pass)."""
     text = f"noncomputable abbrev {NAME} : Nat := 1\n#exit\n{THEOREM}\n  sorry\n"
     verdict = verify_full(bench, text)
-    assert _gate(verdict, "G4")[0] == "passed"
-    status, detail = _gate(verdict, "G5")
+    assert gate_outcome(verdict, "G4")[0] == "passed"
+    status, detail = gate_outcome(verdict, "G5")
     assert status in ("failed", "error") and "toy_nat" in detail, detail
     assert verdict.status != "accepted"

@@ -305,6 +305,15 @@ POLICY: Final = LeanPolicy(
             "elab_rules",
             "initialize",
             "builtin_initialize",
+            # red team 28: library commands that expand to `initialize` (code Lean runs when the module
+            # is imported): core's `register_simp_attr` (src/Lean/Meta/Tactic/Simp/RegisterCommand.lean),
+            # `register_option`, `register_builtin_option` (src/Lean/Data/Options.lean),
+            # `register_label_attr` (src/Lean/LabelAttribute.lean), Aesop's `declare_aesop_rule_sets`
+            "register_simp_attr",
+            "register_option",
+            "register_builtin_option",
+            "register_label_attr",
+            "declare_aesop_rule_sets",
             "simproc",
             "dsimproc",
             # red team 22: the other commands whose body is a simplification or `grind` procedure, code that

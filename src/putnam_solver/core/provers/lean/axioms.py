@@ -24,8 +24,11 @@ Why the candidate cannot steer this result:
 - Its messages are not part of its ``.olean``: what it printed while G4 compiled it (``#print "..."``,
   a forged "does not depend on any axioms") is never replayed on import, and only the message whose
   file is the harness file and whose line is the ``#print axioms`` line is read.
-- Importing runs none of its code: that would need ``initialize`` declarations (forbidden by G3), and
-  the harness file enables nothing (no plugins, no options). Syntax extensions it might declare
+- Importing runs none of its code: `lean` runs the ``[init]`` declarations of what a file imports, so
+  the module is read as data first (``olean.load_time_code``, red team 28) and one with entries for an
+  extension whose import runs its code (``initialize``, parsers, macros, elaborators) is refused, never
+  imported; G3's words against writing them are the first line. The harness file enables nothing (no
+  plugins, no options). Syntax extensions it might declare
   (``macro_rules``, ``elab``, notation) would reach the harness file, which is why G2/G3 admit none
   and why G6 (comparator, kernel replay) is the stronger check when installed.
 - It cannot re-declare the standard axioms with other statements: the harness file imports ``Init``
@@ -53,6 +56,8 @@ from putnam_solver.core.provers.lean.compile import (
     failure_detail,
     read_olean,
 )
+from putnam_solver.core.provers.lean.imports import header_imports
+from putnam_solver.core.provers.lean.olean import OleanError, imported_modules, load_time_code
 from putnam_solver.core.provers.lean.toolchain import LeanNotFound, find_lean
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.sandbox import SandboxUnavailable, fresh_copy
@@ -81,6 +86,10 @@ class AxiomReport:
 
 class AxiomOutputError(Exception):
     """The harness file's ``#print axioms`` message is missing, ambiguous or not in the known form."""
+
+
+class LoadTimeCode(AxiomOutputError):
+    """The candidate's compiled module has code Lean would run on importing it: it is never imported."""
 
 
 def harness_source(module: str, theorem: str) -> str:
@@ -114,7 +123,9 @@ def read_axiom_report(
 def compiled_module(sub: Submission) -> tuple[str, bytes]:
     """The name and bytes of the .olean G4's compile of this verification left (``CANDIDATE_OLEAN``),
     read again with ``safe_files`` (a sandboxed run wrote it) and held against the hash taken when that
-    run ended: a file altered, replaced or removed since is an error, never imported."""
+    run ended: a file altered, replaced or removed since is an error, never imported; a module that
+    would run code of its own when imported (``olean.load_time_code``) is LoadTimeCode, never imported, and
+    one that imports a module its header, as G2 read it, does not name is an error."""
     compiled = sub.artifacts.get(CANDIDATE_OLEAN, sub)
     olean, digest = compiled.run.olean, compiled.olean_sha256
     if olean is None or digest is None:
@@ -126,6 +137,19 @@ def compiled_module(sub: Submission) -> tuple[str, bytes]:
         raise AxiomOutputError(f"refused the compiled module: {exc}") from exc
     if sha256_hex(data) != digest:
         raise AxiomOutputError(f"{olean} differs from the file G4 compiled")
+    try:
+        run_on_import = load_time_code(data)
+        hidden = sorted(set(imported_modules(data)) - {"Init", *header_imports(sub.candidate)})
+    except OleanError as exc:
+        raise AxiomOutputError(f"the compiled module could not be read before importing it: {exc}") from exc
+    if run_on_import:
+        raise LoadTimeCode(
+            "the compiled module carries code Lean runs when a file imports it, so no harness file imports "
+            f"it: {'; '.join(run_on_import)}"
+        )
+    if hidden:  # G2 judged the imports it read; Lean read others (a lexing disagreement): never imported
+        names = ", ".join(hidden)
+        raise AxiomOutputError(f"the compiled module imports {names}, which its header as G2 read it does not")
     return olean.name, data
 
 
@@ -136,6 +160,8 @@ def axioms_gate(sub: Submission) -> GateResult:
     try:
         olean_name, olean = compiled_module(sub)
         lean = find_lean(sub.options)
+    except LoadTimeCode as exc:
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.FAILED, str(exc), evidence)
     except AxiomOutputError as exc:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, str(exc), evidence)
     except LeanNotFound as exc:

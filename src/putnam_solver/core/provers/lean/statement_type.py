@@ -55,7 +55,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from putnam_solver.core.gatekit import sandbox_limits
-from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module, read_axiom_report
+from putnam_solver.core.provers.lean.axioms import (
+    AxiomOutputError,
+    LoadTimeCode,
+    compiled_module,
+    read_axiom_report,
+)
 from putnam_solver.core.provers.lean.checks import form_challenge, semantic_check_runs
 from putnam_solver.core.provers.lean.compile import (
     GATE_ID,
@@ -249,6 +254,8 @@ def statement_check(sub: Submission, evidence: dict[str, Any]) -> tuple[GateStat
         source = harness_source(module, statement) if pinned is None else check_source(module, statement)
         olean_name, olean = compiled_module(sub)
         lean = find_lean(sub.options)
+    except LoadTimeCode as exc:
+        return GateStatus.FAILED, str(exc)
     except (LexError, StatementError, StatementCheckUnavailable, AxiomOutputError, LeanNotFound) as exc:
         return GateStatus.ERROR, f"statement check could not run: {exc}"
     scratch = sub.scratch / "statement"

@@ -42,7 +42,8 @@ What the candidate's module could bring into this file, and why none of it decid
 - names: the file opens nothing and writes every name ``_root_``-qualified; the names it uses are
   Init's, which a module that imports Init cannot declare again; notations and macros are refused.
 - its messages: not replayed on import; only this file's ``--json`` messages and `lean`'s exit code
-  are read. Importing runs none of its code (``initialize`` is refused by G3).
+  are read. Importing runs none of its code: a module with ``[init]`` declarations or other code Lean
+  runs on import is refused before this file is written (``axioms.compiled_module``, red team 28).
 
 The outcome: exit 0 with no error and no ``sorry`` is decided; a rejection (``compile.failure_detail``)
 whose every error sits on a decision's line of this file (or on the report of a decision that failed)
@@ -58,7 +59,12 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import sandbox_limits
-from putnam_solver.core.provers.lean.axioms import AxiomOutputError, compiled_module, read_axiom_report
+from putnam_solver.core.provers.lean.axioms import (
+    AxiomOutputError,
+    LoadTimeCode,
+    compiled_module,
+    read_axiom_report,
+)
 from putnam_solver.core.provers.lean.compile import (
     GATE_ID,
     GATE_NAME,
@@ -200,6 +206,8 @@ def decide_answers(sub: Submission, questions: Sequence[YesNo], compiled: GateRe
     try:
         olean_name, olean = compiled_module(sub)
         lean = find_lean(sub.options)
+    except LoadTimeCode as exc:
+        return result(GateStatus.FAILED, str(exc))
     except (AxiomOutputError, LeanNotFound) as exc:
         return result(GateStatus.ERROR, f"deciding the yes/no answer could not start: {exc}")
     scratch = sub.scratch / "yes_no"
