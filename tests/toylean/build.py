@@ -111,8 +111,9 @@ def build_deciding_init(toy: ToyLean, into: Path) -> ToyLean:
     to run on a statement that does not bring its own, such as the selftest's answer canaries."""
     from tests.toylean.decidable import DECIDABLE, DECIDE_EQ_FALSE
 
-    into.mkdir(parents=True, exist_ok=True)
+    init_dir = into / "init"  # made here, readable by the sandbox's user (pytest's own folders are not)
+    init_dir.mkdir(mode=0o755, parents=True, exist_ok=True)
     source = (HERE / "Init.lean").read_text(encoding="utf-8")
-    (into / "Init.lean").write_text(f"{source}\n{DECIDABLE}{DECIDE_EQ_FALSE}", encoding="utf-8")
-    _run([str(toy.lean), "-o", "Init.olean", "Init.lean"], cwd=into)
-    return ToyLean(root=toy.root, init_dir=into)
+    (init_dir / "Init.lean").write_text(f"{source}\n{DECIDABLE}{DECIDE_EQ_FALSE}", encoding="utf-8")
+    _run([str(toy.lean), "-o", "Init.olean", "Init.lean"], cwd=init_dir)
+    return ToyLean(root=toy.root, init_dir=init_dir)
