@@ -2,7 +2,7 @@
 a loopback AXLE (tests/fakes/axle_server.py); and `solve` refusing a toolchain whose gates misjudge a canary
 before it calls any model.
 
-The toy Lean runs with an ``Init`` that has what a release's gives ``decide`` (``build_deciding_init``):
+The toy Lean runs with an ``Init`` that has what a release's gives ``decide`` (``toy_lean_deciding``, conftest.py):
 the no-answer canaries' yes/no decision and answer check need it, as they need it on a user's toolchain;
 without it the selftest fails (``test_lean_selftest_fails_closed_where_the_no_answer_checks_cannot_run``)."""
 
@@ -29,15 +29,9 @@ from tests.fakes.axle_server import AxleServer, Reply, serve_axle, verified
 from tests.fakes.openai_server import FakeOpenAI, serve
 from tests.processes import solve_args
 from tests.toylean.build import BENCHMARK as LEAN_SAMPLES
-from tests.toylean.build import ToyLean, build_deciding_init
+from tests.toylean.build import ToyLean
 
 runner = CliRunner()
-
-
-@pytest.fixture(scope="module")
-def deciding(toy_lean: ToyLean, tmp_path_factory: pytest.TempPathFactory) -> ToyLean:
-    """The toy `lean` with an ``Init`` that can ``decide`` (built once for the module)."""
-    return build_deciding_init(toy_lean, tmp_path_factory.mktemp("deciding-init"))
 
 
 def _answer_rows(stdout: str, suite: str) -> dict[str, list[str]]:
@@ -112,9 +106,9 @@ def test_rocq_selftest_judges_every_canary_right_and_doctor_reports_it() -> None
 
 
 def test_lean_selftest_with_the_toy_lean_shows_what_cannot_run(
-    toy_lean: ToyLean, deciding: ToyLean, monkeypatch: pytest.MonkeyPatch
+    toy_lean: ToyLean, toy_lean_deciding: ToyLean, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("LEAN_PATH", str(deciding.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     result = runner.invoke(app, ["selftest", "--prover", "lean", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 0, result.stdout
     rows = _rows(result.stdout)
@@ -180,7 +174,7 @@ def _accept_all_comparator(root: Path, comparator: str = 'echo "Your solution is
 
 def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_any_model_call(
     toy_lean: ToyLean,
-    deciding: ToyLean,
+    toy_lean_deciding: ToyLean,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     request: pytest.FixtureRequest,
@@ -193,7 +187,7 @@ def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_
     root = shared / "toolchain"
     _accept_all_comparator(root)
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(root))
-    monkeypatch.setenv("LEAN_PATH", str(deciding.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     monkeypatch.setenv("FAKE_API_KEY", "test-key")
     fake = FakeOpenAI([])
     with serve(fake) as url:
@@ -258,9 +252,9 @@ def _sent_canaries(server: AxleServer) -> list[str]:
 
 
 def test_lean_selftest_with_axle_puts_every_canary_through_g7(
-    toy_lean: ToyLean, deciding: ToyLean, sound_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
+    toy_lean: ToyLean, toy_lean_deciding: ToyLean, sound_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("LEAN_PATH", str(deciding.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 0, result.stdout
     header = next(line.split() for line in result.stdout.splitlines() if line.strip().startswith("good"))
@@ -280,9 +274,9 @@ def test_lean_selftest_with_axle_puts_every_canary_through_g7(
 
 
 def test_lean_selftest_fails_on_an_axle_that_accepts_every_proof(
-    toy_lean: ToyLean, deciding: ToyLean, accept_all_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
+    toy_lean: ToyLean, toy_lean_deciding: ToyLean, accept_all_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("LEAN_PATH", str(deciding.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 2, result.stdout
     rows = _rows(result.stdout)
@@ -302,7 +296,7 @@ def test_lean_selftest_fails_on_an_axle_that_accepts_every_proof(
 
 def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_any_model_call(
     toy_lean: ToyLean,
-    deciding: ToyLean,
+    toy_lean_deciding: ToyLean,
     accept_all_axle: AxleServer,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -329,7 +323,7 @@ def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_
         "echo \"uncaught exception: Challenge and solution theorem statement do not match: 'x'\" >&2; exit 1",
     )
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(shared / "toolchain"))
-    monkeypatch.setenv("LEAN_PATH", str(deciding.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     monkeypatch.setenv("FAKE_API_KEY", "test-key")
     fake = FakeOpenAI([])
     with serve(fake) as url:
