@@ -92,3 +92,15 @@ def test_the_table_has_one_row_per_canary_and_names_what_a_wrong_one_must_be() -
 def test_a_canary_naming_an_outcome_no_check_has_is_refused(entry: dict[str, Any]) -> None:
     with pytest.raises(InputError, match="canary c"):
         answers.expected_checks("c", entry)
+
+
+def test_a_gate_the_canary_leaves_unjudged_is_shown_and_left_out_of_its_verdict() -> None:
+    """G7 on the Lean no-answer canaries: what AXLE makes of a filled-in answer is no part of these checks."""
+    assert WRONG.unjudged == {"G7"}
+    axle = GateResult("G7", "axle", GateStatus.FAILED, "AXLE: the definitions differ")
+    differs = _verdict({"status": "differs", "reason": "lean proved candidate ≠ official"})
+    with_axle = dataclasses.replace(
+        differs, gates=[*differs.gates, axle], expected_gates=(*differs.expected_gates, "G7")
+    )
+    assert selftest.judge(WRONG, axle, ready=True) is Cell.UNJUDGED
+    assert _judged(with_axle, {**READY, "G7": True})[1] == ("verdict", "disputed", Cell.RIGHT)

@@ -14,8 +14,8 @@ A canary's ``suite.json`` entry names what each check must find (``"answers": {"
 (a tactic that did not run, a sandbox that could not start), a missing check, another verdict. Only when
 G4 itself cannot run here (``doctor`` says so, the gates' table shows ``n/a``) are they shown ``n/a``, not
 judged: the answer check runs on G4's compiled module. The verdict is read over the gates that can run
-here (``Verdict.status`` on those), so that a gate ``doctor`` already reports as missing (comparator,
-say) does not hide whether ``disputed`` still follows from ``differs``.
+here (``Verdict.status`` on those) and the canary judges (``unjudged``), so that a gate ``doctor`` already
+reports as missing (comparator, say) does not hide whether ``disputed`` still follows from ``differs``.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def check_cells(suite: str, canary: Canary, verdict: Verdict, ready: Mapping[str
             status, reason = "missing", f"no answer check of `{name}` was recorded"
         cells.append(_cell(suite, canary.name, ANSWER, name, wanted, status, can_run, reason))
     if canary.verdict is not None:
-        here = over_ready_gates(verdict, ready)
+        here = over_ready_gates(verdict, {g: ok and g not in canary.unjudged for g, ok in ready.items()})
         problem = here.first_problem()
         why = here.dispute() or (f"{problem.id}: {problem.detail}" if problem is not None else "")
         cells.append(_cell(suite, canary.name, VERDICT, VERDICT, canary.verdict, here.status, can_run, why))

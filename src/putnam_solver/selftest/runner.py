@@ -71,6 +71,8 @@ class Canary:
     """(solution, ``confirmed``/``differs``/``unknown``): what its answer check must find, exactly."""
     verdict: str | None = None
     """``accepted``/``disputed``/``rejected``: the verdict it must get over the gates that can run here."""
+    unjudged: frozenset[str] = frozenset()
+    """Gates shown but not judged on it, nor counted in its verdict (``suite.json`` says why)."""
 
     @property
     def known_good(self) -> bool:
@@ -109,6 +111,7 @@ def suite_at(directory: Path) -> Suite:
             frozenset(c["refuse"]),
             Track(c.get("track", "with-answer")),
             *expected_checks(c["name"], c),
+            frozenset(c.get("unjudged", ())),
         )
         for c in data["canaries"]
     )
@@ -179,7 +182,10 @@ def selftest_runs(prover_name: str, options: VerifyOptions) -> list[VerifyOption
 
 
 def expectation(canary: Canary, gate: str) -> str:
-    """What ``gate`` must say about ``canary``: ``pass``, ``refuse`` or ``any`` (another gate's job)."""
+    """What ``gate`` must say about ``canary``: ``pass``, ``refuse`` or ``any`` (another gate's job, or one
+    the canary leaves unjudged)."""
+    if gate in canary.unjudged:
+        return "any"
     if canary.known_good:
         return "pass"
     return "refuse" if gate in canary.refuse else "any"
