@@ -16,7 +16,7 @@ from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.selftest import runner as selftest
 from tests.helpers import LEAN_BENCH, MINIF2F_LEAN, PROOFNET_LEAN, pinned
-from tests.toylean.build import ToyLean, ToyLeanUnavailable, build_toy_lean
+from tests.toylean.build import ToyLean, ToyLeanUnavailable, build_deciding_init, build_toy_lean
 
 
 @pytest.fixture(scope="session")
@@ -26,6 +26,13 @@ def toy_lean(tmp_path_factory: pytest.TempPathFactory) -> ToyLean:
         return build_toy_lean(tmp_path_factory.mktemp("toylean"))
     except ToyLeanUnavailable as exc:
         pytest.skip(f"toy Lean toolchain unavailable: {exc}")
+
+
+@pytest.fixture(scope="session")
+def toy_lean_deciding(toy_lean: ToyLean, tmp_path_factory: pytest.TempPathFactory) -> ToyLean:
+    """The toy `lean` with an ``Init`` that can ``decide``, as a release's can (``build_deciding_init``): what
+    the selftest's no-answer canaries need, so what any test needs whose command runs the Lean selftest."""
+    return build_deciding_init(toy_lean, tmp_path_factory.mktemp("deciding-init"))
 
 
 @pytest.fixture

@@ -1,9 +1,14 @@
 """`putnam selftest` on the real parts here: real coqc/coqchk, the toy Lean, the real axiom-axle client against
 a loopback AXLE (tests/fakes/axle_server.py); and `solve` refusing a toolchain whose gates misjudge a canary
-before it calls any model."""
+before it calls any model.
+
+The toy Lean runs with an ``Init`` that has what a release's gives ``decide`` (``toy_lean_deciding``, conftest.py):
+the no-answer canaries' yes/no decision and answer check need it, as they need it on a user's toolchain;
+without it the selftest fails (``test_lean_selftest_fails_closed_where_the_no_answer_checks_cannot_run``)."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -29,6 +34,14 @@ from tests.toylean.build import ToyLean
 runner = CliRunner()
 
 
+def _answer_rows(stdout: str, suite: str) -> dict[str, list[str]]:
+    """The no-answer checks' table of ``suite``: each canary's row, split in columns of two spaces or more."""
+    lines = stdout.splitlines()
+    start = lines.index(f"No-answer checks [{suite}]") + 2
+    rows = itertools.takewhile(bool, lines[start:])
+    return {row.split()[0]: re.split(r"\s{2,}", row)[1:] for row in rows}
+
+
 @pytest.fixture(autouse=True)
 def _env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path / "cache"))
@@ -45,6 +58,29 @@ def _rows(stdout: str) -> dict[str, list[str]]:
     return rows
 
 
+def _block_rows(stdout: str, suite: str) -> dict[str, list[str]]:
+    """The gates' rows of the block of ``suite`` only."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.endswith(f"[{suite}]"))
+    return _rows("\n".join(itertools.takewhile(bool, lines[start:])))
+
+
+ROCQ_ANSWERS = {
+    "bound_right": ["confirmed", "accepted"],
+    "bound_wrong": ["differs", "disputed"],
+    "yes_no_right": ["confirmed", "accepted"],
+    "yes_no_wrong": ["differs", "disputed"],
+    "yes_no_restated": ["-", "rejected"],
+}
+LEAN_ANSWERS = {
+    "bool_right": ["confirmed", "accepted"],
+    "bool_wrong": ["differs", "disputed"],
+    "yes_no_right": ["confirmed", "accepted"],
+    "yes_no_restated": ["-", "rejected"],
+}
+"""Each no-answer canary's row: what its answer check found and its verdict."""
+
+
 @pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed")
 def test_rocq_selftest_judges_every_canary_right_and_doctor_reports_it() -> None:
     result = runner.invoke(app, ["selftest", "--prover", "rocq"])
@@ -57,6 +93,10 @@ def test_rocq_selftest_judges_every_canary_right_and_doctor_reports_it() -> None
     assert rows["G4"][2:] == ["passed", "(passed)", "(passed)", "(passed)", "(passed)", "passed", "failed"]
     assert rows["G5"][-7:] == ["passed", "failed", "failed", "failed", "(failed)", "passed", "(passed)"]
     assert rows["G6"][-7:] == ["passed", "failed", "(passed)", "failed", "failed", "passed", "(passed)"]
+    # the no-answer checks on the user's coqc: the wrong answers proved different, their verdicts disputed
+    answers = _block_rows(result.stdout, "rocq-answers")
+    assert answers["G4"][2:] == ["passed", "passed", "passed", "passed", "failed"]  # a restated yes/no answer
+    assert _answer_rows(result.stdout, "rocq-answers") == ROCQ_ANSWERS
     assert "selftest of rocq passed" in result.stdout and "WRONG" not in result.stdout
 
     record = selftest.last_record("rocq", VerifyOptions())
@@ -66,9 +106,9 @@ def test_rocq_selftest_judges_every_canary_right_and_doctor_reports_it() -> None
 
 
 def test_lean_selftest_with_the_toy_lean_shows_what_cannot_run(
-    toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch
+    toy_lean: ToyLean, toy_lean_deciding: ToyLean, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     result = runner.invoke(app, ["selftest", "--prover", "lean", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 0, result.stdout
     rows = _rows(result.stdout)
@@ -78,9 +118,36 @@ def test_lean_selftest_with_the_toy_lean_shows_what_cannot_run(
     assert rows["G4"][2:] == ["passed", "failed", "(passed)", "(passed)", "(passed)", "failed", "(passed)"]
     assert rows["G5"][2:] == ["passed", "failed", "(passed)", "failed", "(passed)", "(error)", "(passed)"]
     assert rows["G6"][2:] == ["n/a"] * 7
+    answers = _block_rows(result.stdout, "lean-answers")
+    assert answers["G4"][2:] == ["passed", "passed", "passed", "failed"]  # the yes/no decision, both ways
+    assert _answer_rows(result.stdout, "lean-answers") == LEAN_ANSWERS  # disputed over the gates that run here
     assert "[lean-mathlib]: cannot run here: a `lean` was given" in result.stdout
     assert "G6 cannot run here: comparator toolchain" in result.stdout
     assert "selftest of lean passed" in result.stdout
+
+
+def test_lean_selftest_fails_closed_where_the_no_answer_checks_cannot_run(
+    toy_lean: ToyLean, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A library without ``decide`` (the bare toy ``Init``): no answer can be decided or compared, so the
+    no-answer track would accept a wrong answer; the selftest says so and fails, naming each check."""
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
+    result = runner.invoke(app, ["selftest", "--prover", "lean", "--tool", f"lean={toy_lean.lean}"])
+    assert result.exit_code == 2, result.stdout
+    assert _answer_rows(result.stdout, "lean-answers") == {
+        "bool_right": ["WRONG unknown (must be confirmed)", "WRONG rejected (must be accepted)"],
+        "bool_wrong": ["WRONG unknown (must be differs)", "WRONG rejected (must be disputed)"],
+        "yes_no_right": ["WRONG unknown (must be confirmed)", "WRONG rejected (must be accepted)"],
+        "yes_no_restated": ["-", "rejected"],
+    }
+    assert _block_rows(result.stdout, "lean-core")["G4"][2] == "passed"  # the gates' own canaries still pass
+    assert (
+        "SURPRISE: the answer check of `canary_bool_solution` found unknown on the canary lean-answers/bool_wrong"
+        in result.stdout
+    )
+    assert f"FIX: {selftest.SELFTEST_FIX}" in result.stdout
+    record = selftest.last_record("lean", VerifyOptions(tools={"lean": toy_lean.lean}))
+    assert record is not None and not record.passed
 
 
 def _accept_all_comparator(root: Path, comparator: str = 'echo "Your solution is okay!"') -> None:
@@ -106,7 +173,11 @@ def _accept_all_comparator(root: Path, comparator: str = 'echo "Your solution is
 
 
 def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_any_model_call(
-    toy_lean: ToyLean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+    toy_lean: ToyLean,
+    toy_lean_deciding: ToyLean,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
 ) -> None:
     pytest.importorskip("inspect_ai")
     # Where comparator's unprivileged user (a root harness drops to it) can enter, unlike pytest's tmp_path.
@@ -116,7 +187,7 @@ def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_
     root = shared / "toolchain"
     _accept_all_comparator(root)
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(root))
-    monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     monkeypatch.setenv("FAKE_API_KEY", "test-key")
     fake = FakeOpenAI([])
     with serve(fake) as url:
@@ -132,13 +203,15 @@ def test_solve_refuses_a_toolchain_whose_gate_accepts_a_known_bad_canary_before_
 # ---------------------------------------------------------------------------------------------- AXLE (G7)
 
 CORE = selftest.load_suite("lean-core")
-CORE_TEXTS = {CORE.candidate(c).decode("utf-8"): c.name for c in CORE.canaries}
-"""Each lean-core canary's text, which the client sends as ``content``, to its name."""
+ANSWERS = selftest.load_suite("lean-answers")
+CORE_TEXTS = {s.candidate(c).decode("utf-8"): f"{s.name}/{c.name}" for s in (CORE, ANSWERS) for c in s.canaries}
+"""Each canary's text of the sets that run without Mathlib, which the client sends as ``content``, to its name."""
+GOOD_TEXTS = [s.candidate(c) for s in (CORE, ANSWERS) for c in s.canaries if c.known_good]
 
 
 def _sound_axle(body: dict[str, Any]) -> Reply:
-    """An AXLE that judges right: it accepts the known-good canary's text only."""
-    if body["content"] == CORE.candidate(CORE.canaries[0]).decode("utf-8"):
+    """An AXLE that judges right: it accepts the known-good canaries' texts only."""
+    if body["content"].encode("utf-8") in GOOD_TEXTS:
         return verified(True)
     return verified(False, ("Declaration 'canary_and_comm' is incomplete",), ("canary_and_comm",))
 
@@ -179,9 +252,9 @@ def _sent_canaries(server: AxleServer) -> list[str]:
 
 
 def test_lean_selftest_with_axle_puts_every_canary_through_g7(
-    toy_lean: ToyLean, sound_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
+    toy_lean: ToyLean, toy_lean_deciding: ToyLean, sound_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 0, result.stdout
     header = next(line.split() for line in result.stdout.splitlines() if line.strip().startswith("good"))
@@ -201,9 +274,9 @@ def test_lean_selftest_with_axle_puts_every_canary_through_g7(
 
 
 def test_lean_selftest_fails_on_an_axle_that_accepts_every_proof(
-    toy_lean: ToyLean, accept_all_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
+    toy_lean: ToyLean, toy_lean_deciding: ToyLean, accept_all_axle: AxleServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     result = runner.invoke(app, ["selftest", "--prover", "lean", "--axle", "--tool", f"lean={toy_lean.lean}"])
     assert result.exit_code == 2, result.stdout
     rows = _rows(result.stdout)
@@ -223,6 +296,7 @@ def test_lean_selftest_fails_on_an_axle_that_accepts_every_proof(
 
 def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_any_model_call(
     toy_lean: ToyLean,
+    toy_lean_deciding: ToyLean,
     accept_all_axle: AxleServer,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -230,23 +304,26 @@ def test_solve_with_axle_refuses_an_axle_that_accepts_a_known_bad_canary_before_
 ) -> None:
     pytest.importorskip("inspect_ai")
     # `solve` needs the full profile: a comparator toolchain whose comparator judges right (it accepts the
-    # known-good canary's text only, rejecting the rest after "Building Solution" as the real one does),
+    # known-good canaries' texts only, rejecting the rest after "Building Solution" as the real one does),
     # so that the AXLE is the only gate to blame. Kept where comparator's unprivileged user can read it.
     shared = Path(tempfile.mkdtemp(prefix="putnam-axle-toolchain-"))
     shared.chmod(0o755)
     request.addfinalizer(lambda: shutil.rmtree(shared, ignore_errors=True))
-    good = shared / "good.lean"
-    good.write_bytes(CORE.candidate(CORE.canaries[0]))
-    good.chmod(0o644)
+    goods = [shared / f"good{i}.lean" for i in range(len(GOOD_TEXTS))]
+    for good, text in zip(goods, GOOD_TEXTS, strict=True):
+        good.write_bytes(text)
+        good.chmod(0o644)
     _accept_all_comparator(
         shared / "toolchain",
         'echo "Building Challenge"; echo "Building Solution"\n'
-        f'if cmp -s Solution.lean {good}; then echo "Your solution is okay!"; exit 0; fi\n'
+        f"for good in {' '.join(map(str, goods))}; do\n"
+        '  if cmp -s Solution.lean "$good"; then echo "Your solution is okay!"; exit 0; fi\n'
+        "done\n"
         # comparator's own message for a statement mismatch (Comparator/Compare.lean:85)
         "echo \"uncaught exception: Challenge and solution theorem statement do not match: 'x'\" >&2; exit 1",
     )
     monkeypatch.setenv("PUTNAM_TOOLCHAIN_DIR", str(shared / "toolchain"))
-    monkeypatch.setenv("LEAN_PATH", str(toy_lean.init_dir))
+    monkeypatch.setenv("LEAN_PATH", str(toy_lean_deciding.init_dir))
     monkeypatch.setenv("FAKE_API_KEY", "test-key")
     fake = FakeOpenAI([])
     with serve(fake) as url:

@@ -276,7 +276,8 @@ def test_lean_putnambench_over_http_hides_the_answer_and_fails_closed_without_a_
     assert verdict["status"] != "accepted", "a sorry statement and no Lean toolchain: never a pass"
 
 
-def test_lean_check_runs_the_toy_lean_and_verify_fails_closed(toy_lean: ToyLean, tmp_path: Path) -> None:
+def test_lean_check_runs_the_toy_lean_and_verify_fails_closed(toy_lean_deciding: ToyLean, tmp_path: Path) -> None:
+    """(An ``Init`` that can ``decide``: the server's selftest puts no-answer canaries through it.)"""
     good = (LEAN_PROOFS / "toy_and_comm.lean").read_text()
     bad = good.replace("And.intro h.right h.left", "And.intro h.left h.right")
     seen: dict[str, Any] = {}
@@ -286,7 +287,7 @@ def test_lean_check_runs_the_toy_lean_and_verify_fails_closed(toy_lean: ToyLean,
         seen["bad"] = text(await client.call_tool("check", {"problem": "toy_and_comm", "proof": bad}))
         seen["verify"] = structured(await client.call_tool("verify", {"problem": "toy_and_comm", "proof": good}))
 
-    env = {**toy_lean.env, "PUTNAM_TOOLCHAIN_DIR": str(tmp_path / "none")}
+    env = {**toy_lean_deciding.env, "PUTNAM_TOOLCHAIN_DIR": str(tmp_path / "none")}
     over_stdio(session, "--prover", "lean", "--benchmark", str(LEAN_SAMPLES), env=env)
     assert seen["good"].startswith("PASSED the fast gates G1, G2, G3, G4"), seen["good"]
     assert "G4 compile: failed" in seen["bad"], seen["bad"]

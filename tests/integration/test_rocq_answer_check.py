@@ -55,3 +55,36 @@ def test_an_official_non_closed_form_is_unknown_and_a_candidate_word_is_not() ->
     check = official_not_closed("RInt (fun x => x) 0 1")
     assert check is not None and check.status is AnswerStatus.UNKNOWN and "uses `RInt`" in check.reason
     assert official_not_closed("6") is None
+
+
+WEAK = "canary_rocq_yes_no_weak"
+"""The selftest's yes/no problem whose statement every answer satisfies (``answer -> exists n, n = n``)."""
+
+
+def _yes_no(answer: str) -> Verdict:
+    from putnam_solver.selftest.runner import load_suite
+
+    suite = load_suite("rocq-answers")
+    bench = suite.benchmark()
+    text = suite.candidate(next(c for c in suite.canaries if c.problem == WEAK)).decode()
+    candidate = text.replace(":= False.", f":= {answer}.", 1)
+    options = VerifyOptions(profile=Profile.FULL, keep_going=True)
+    return run_gates(RocqProver(), bench, bench.problems[WEAK], candidate.encode(), Track.NO_ANSWER, options)
+
+
+@needs_coq
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("False", "differs"),  # the wrong truth value, soundly proved: disputed, never accepted
+        pytest.param("0 = 1", "differs", marks=pytest.mark.slow),  # decided False by `easy`, refuted by congruence
+        # the official True spelled otherwise: never differs (equal only by propext, which no attempt uses)
+        pytest.param("~ False", "unknown", marks=pytest.mark.slow),
+    ],
+)
+def test_a_wrong_yes_no_answer_differs_and_a_right_one_never_does(answer: str, status: str) -> None:
+    """Two propositions apart by logic (``TRUTH_VALUES``): a wrong yes/no answer was ``unknown``, and on a
+    statement it also satisfies its verdict ``accepted``; a true answer however spelled is never ``differs``."""
+    verdict = _yes_no(answer)
+    assert verdict.answers[f"{WEAK}_solution"]["check"]["status"] == status
+    assert verdict.status == ("disputed" if status == "differs" else "accepted")

@@ -102,3 +102,18 @@ def _run(argv: list[str], cwd: Path) -> None:
     done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=300, check=False)
     if done.returncode != 0:
         raise ToyLeanUnavailable(f"`{' '.join(argv)}` failed ({done.returncode}): {done.stdout}{done.stderr}")
+
+
+def build_deciding_init(toy: ToyLean, into: Path) -> ToyLean:
+    """The same `lean` with an ``Init`` that also has what Lean's ``Init/Prelude.lean`` gives ``decide``
+    (``decidable.py``: ``Decidable``, its instances, ``of_decide_eq_true``/``of_decide_eq_false``), as a
+    real release's ``Init`` does: what the no-answer checks (the yes/no decision, the answer check) need
+    to run on a statement that does not bring its own, such as the selftest's answer canaries."""
+    from tests.toylean.decidable import DECIDABLE, DECIDE_EQ_FALSE
+
+    init_dir = into / "init"  # made here, readable by the sandbox's user (pytest's own folders are not)
+    init_dir.mkdir(mode=0o755, parents=True, exist_ok=True)
+    source = (HERE / "Init.lean").read_text(encoding="utf-8")
+    (init_dir / "Init.lean").write_text(f"{source}\n{DECIDABLE}{DECIDE_EQ_FALSE}", encoding="utf-8")
+    _run([str(toy.lean), "-o", "Init.olean", "Init.lean"], cwd=init_dir)
+    return ToyLean(root=toy.root, init_dir=init_dir)

@@ -58,3 +58,12 @@ noncomputable instance instDecidableEqBool (a b : Bool) : Decidable (Eq a b) :=
       (Decidable.isTrue rfl) b) a
 
 """
+
+DECIDE_EQ_FALSE = """theorem of_decide_eq_false {p : Prop} [inst : Decidable p]
+    (h : Eq (Decidable.decide p) Bool.false) : Not p :=
+  @Decidable.rec p (fun i => Eq (@Decidable.decide p i) Bool.false -> Not p)
+    (fun np _ => np) (fun _ e => False.elim (decide_true_ne_false e)) inst h
+
+"""
+"""``of_decide_eq_false`` as in Lean's Init/Prelude.lean (``Eq (decide p) false → Not p``): the term the
+answer check's ``decide`` attempt elaborates to for a negation."""

@@ -133,7 +133,7 @@ def test_the_built_in_provers_register_through_the_same_entry_points(toy: Path) 
     """Built-in and third-party provers come from one entry-point group; each has a kit by its name."""
     assert prover_names() == ("lean", "rocq", "toy")
     suites = [[d.name for d in get_kit(name).selftest_suites] for name in prover_names()]
-    assert suites == [["lean-core", "lean-mathlib"], ["rocq"], []]
+    assert suites == [["lean-core", "lean-mathlib", "lean-answers"], ["rocq", "rocq-answers"], []]
 
 
 def test_an_installed_plugin_is_a_prover_for_the_cli_in_a_new_process(toy: Path, tmp_path: Path) -> None:

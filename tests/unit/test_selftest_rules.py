@@ -12,7 +12,7 @@ import pytest
 
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.selftest_record import last_known_good
-from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions, run_gates
+from putnam_solver.core.verify import GateResult, GateStatus, Profile, VerifyOptions, run_gates
 from putnam_solver.selftest import runner as selftest
 from putnam_solver.selftest.runner import Cell, load_suite
 from tests.helpers import REPO
@@ -20,7 +20,7 @@ from tests.helpers import REPO
 SRC = REPO / "src"
 
 
-@pytest.mark.parametrize("suite_name", ["rocq", "lean-core", "lean-mathlib"])
+@pytest.mark.parametrize("suite_name", ["rocq", "rocq-answers", "lean-core", "lean-mathlib", "lean-answers"])
 def test_every_shipped_canary_has_its_file_and_problem_and_the_text_gates_judge_it(suite_name: str) -> None:
     """G1-G3 need no toolchain, so here they judge every canary, the Mathlib ones included."""
     suite = load_suite(suite_name)
@@ -29,7 +29,7 @@ def test_every_shipped_canary_has_its_file_and_problem_and_the_text_gates_judge_
     for canary in suite.canaries:
         verdict = run_gates(
             get_prover(suite.prover), bench, bench.problems[canary.problem], suite.candidate(canary),
-            Track.WITH_ANSWER, VerifyOptions(profile=Profile.TEXT, keep_going=True),
+            canary.track, VerifyOptions(profile=Profile.TEXT, keep_going=True),
         )  # fmt: skip
         judged = [selftest.judge(canary, result, ready=True) for result in verdict.gates]
         assert Cell.WRONG not in judged, (canary.name, [g.to_json() for g in verdict.gates])

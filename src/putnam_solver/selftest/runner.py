@@ -22,7 +22,7 @@ import dataclasses
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +46,7 @@ from putnam_solver.core.verify import (
     run_gates,
 )
 from putnam_solver.kits import get_kit
+from putnam_solver.selftest.answers import CHECKS, check_cells, check_table, expected_checks, surprise_text
 from putnam_solver.selftest.record import CellResult, SelftestRecord, SuiteSkip, last_record, write_record
 
 SELFTEST_FIX = (
@@ -57,7 +58,7 @@ SELFTEST_FIX = (
 @dataclass(frozen=True)
 class Canary:
     """A candidate for a problem of its suite, on a track, and the gates that must refuse it (none:
-    known-good)."""
+    known-good); on no-answer, also what its answer checks and its verdict must find (``answers``)."""
 
     suite: str
     name: str
@@ -66,6 +67,12 @@ class Canary:
     what: str
     refuse: frozenset[str]
     track: Track = Track.WITH_ANSWER
+    answers: tuple[tuple[str, str], ...] = ()
+    """(solution, ``confirmed``/``differs``/``unknown``): what its answer check must find, exactly."""
+    verdict: str | None = None
+    """``accepted``/``disputed``/``rejected``: the verdict it must get over the gates that can run here."""
+    unjudged: frozenset[str] = frozenset()
+    """Gates shown but not judged on it, nor counted in its verdict (``suite.json`` says why)."""
 
     @property
     def known_good(self) -> bool:
@@ -103,6 +110,8 @@ def suite_at(directory: Path) -> Suite:
             c["what"],
             frozenset(c["refuse"]),
             Track(c.get("track", "with-answer")),
+            *expected_checks(c["name"], c),
+            frozenset(c.get("unjudged", ())),
         )
         for c in data["canaries"]
     )
@@ -173,7 +182,10 @@ def selftest_runs(prover_name: str, options: VerifyOptions) -> list[VerifyOption
 
 
 def expectation(canary: Canary, gate: str) -> str:
-    """What ``gate`` must say about ``canary``: ``pass``, ``refuse`` or ``any`` (another gate's job)."""
+    """What ``gate`` must say about ``canary``: ``pass``, ``refuse`` or ``any`` (another gate's job, or one
+    the canary leaves unjudged)."""
+    if gate in canary.unjudged:
+        return "any"
     if canary.known_good:
         return "pass"
     return "refuse" if gate in canary.refuse else "any"
@@ -192,25 +204,32 @@ def judge(canary: Canary, result: GateResult, ready: bool) -> Cell:
 Progress = Callable[[str], None]
 
 
-def run_suite(
-    suite: Suite, options: VerifyOptions, ready: dict[str, bool], jobs: int, progress: Progress
+def run_suites(
+    suites: Sequence[Suite], options: VerifyOptions, ready: dict[str, bool], jobs: int, progress: Progress
 ) -> list[CellResult]:
-    """Every canary of ``suite`` through the pipeline (``jobs`` at once), one cell per gate of the profile."""
-    prover = get_prover(suite.prover)
-    bench = suite.benchmark()
+    """Every canary of ``suites`` through the pipeline (``jobs`` at once, across suites, so that one suite's
+    slowest canary does not hold the next suite back), one cell per gate of the profile and, for a
+    no-answer canary that names them, one per answer check and one for its verdict (``answers``)."""
+    benches = {suite.name: suite.benchmark() for suite in suites}
+    provers = {suite.name: get_prover(suite.prover) for suite in suites}
+    work = [(suite, canary) for suite in suites for canary in suite.canaries]
 
-    def verdict_of(canary: Canary) -> Verdict:
+    def verdict_of(item: tuple[Suite, Canary]) -> Verdict:
+        suite, canary = item
         progress(f"selftest: {suite.name}/{canary.name}")
-        problem = bench.problems[canary.problem]
+        bench = benches[suite.name]
         label = f"{suite.name}/{canary.file}"
-        return run_gates(prover, bench, problem, suite.candidate(canary), canary.track, options, label)
+        candidate = suite.candidate(canary)
+        return run_gates(
+            provers[suite.name], bench, bench.problems[canary.problem], candidate, canary.track, options, label
+        )
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        verdicts = list(pool.map(verdict_of, suite.canaries))
+        verdicts = list(pool.map(verdict_of, work))
     return [
-        _cell(suite, canary, result, ready)
-        for canary, v in zip(suite.canaries, verdicts, strict=True)
-        for result in v.gates
+        cell
+        for (suite, canary), v in zip(work, verdicts, strict=True)
+        for cell in [*(_cell(suite, canary, r, ready) for r in v.gates), *check_cells(suite.name, canary, v, ready)]
     ]
 
 
@@ -242,12 +261,14 @@ def run_selftest(
     started = time.monotonic()
     cells: list[CellResult] = []
     skipped: list[SuiteSkip] = []
+    runnable: list[Suite] = []
     for suite in suites_for(prover_name):
         can, why = mathlib_status(options) if suite.needs == "mathlib" else (True, "")
         if not can:
             skipped.append(SuiteSkip(suite.name, suite.title, why))
             continue
-        cells.extend(run_suite(suite, options, ready, jobs or os.cpu_count() or 1, progress))
+        runnable.append(suite)
+    cells.extend(run_suites(runnable, options, ready, jobs or os.cpu_count() or 1, progress))
     record = SelftestRecord(
         prover=prover_name,
         fingerprint=prover.toolchain_fingerprint(options),
@@ -325,6 +346,8 @@ def surprise_line(cell: CellResult) -> str:
     """One surprise, naming the gate, the canary and what happened."""
     suite = load_suite(cell.suite)
     canary = next(c for c in suite.canaries if c.name == cell.canary)
+    if cell.gate in CHECKS:
+        return surprise_text(cell, canary.what)
     if cell.status == GateStatus.PASSED.value:
         what = f"accepted the known-bad canary {cell.suite}/{cell.canary} ({canary.what})"
     elif cell.expected == "pass":
@@ -355,27 +378,32 @@ def table_lines(record: SelftestRecord) -> list[str]:
     lines: list[str] = []
     for suite_name in dict.fromkeys(c.suite for c in record.cells):
         suite = load_suite(suite_name)
-        cells = [c for c in record.cells if c.suite == suite_name]
+        cells = [c for c in record.cells if c.suite == suite_name and c.gate not in CHECKS]
         canaries = [c.name for c in suite.canaries]
-        gates = list(dict.fromkeys((c.gate, c.gate_name) for c in cells))
-        by_key = {(c.canary, c.gate): cell_text(c) for c in cells}
-        width = max(len(n) for n in canaries)
-        texts = [len(t) for t in by_key.values()]
-        width = max(width, *texts) + 2
-        label = max(len(f"{g} {n}") for g, n in gates) + 2
-        lines.append(f"{suite.title} [{suite.name}]")
-        lines.append(" " * label + "".join(n.ljust(width) for n in canaries).rstrip())
-        for gate, name in gates:
-            row = "".join(by_key.get((n, gate), "-").ljust(width) for n in canaries)
-            lines.append(f"{gate} {name}".ljust(label) + row.rstrip())
-        lines.append("")
+        lines += _gate_block(suite, cells, canaries) if cells else []
+        lines += check_table(suite_name, record.cells, canaries)
     for skip in record.skipped:
         lines.append(f"{skip.title} [{skip.suite}]: cannot run here: {skip.reason}")
     for gate, why in sorted(record.cannot_run.items()):
         lines.append(f"{gate} cannot run here: {why}")
     for cell in record.surprises:
         lines.append(f"SURPRISE: {surprise_line(cell)}")
+    if record.surprises:
+        lines.append(f"FIX: {SELFTEST_FIX}")
     return lines
+
+
+def _gate_block(suite: Suite, cells: list[CellResult], canaries: list[str]) -> list[str]:
+    """One suite's gates (rows) by canary (columns)."""
+    gates = list(dict.fromkeys((c.gate, c.gate_name) for c in cells))
+    by_key = {(c.canary, c.gate): cell_text(c) for c in cells}
+    width = max([len(n) for n in canaries] + [len(t) for t in by_key.values()]) + 2
+    label = max(len(f"{g} {n}") for g, n in gates) + 2
+    lines = [f"{suite.title} [{suite.name}]", " " * label + "".join(n.ljust(width) for n in canaries).rstrip()]
+    for gate, name in gates:
+        row = "".join(by_key.get((n, gate), "-").ljust(width) for n in canaries)
+        lines.append(f"{gate} {name}".ljust(label) + row.rstrip())
+    return [*lines, ""]
 
 
 def summary_line(record: SelftestRecord) -> str:

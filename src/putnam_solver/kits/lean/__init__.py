@@ -30,7 +30,7 @@ CANARIES = Path(__file__).parent / "canaries"
 class LeanKit:
     """The ProverKit of the Lean prover."""
 
-    selftest_suites: tuple[Path, ...] = (CANARIES / "lean-core", CANARIES / "lean-mathlib")
+    selftest_suites: tuple[Path, ...] = (CANARIES / "lean-core", CANARIES / "lean-mathlib", CANARIES / "lean-answers")
 
     def policy_text(self, options: VerifyOptions) -> str:
         return describe(POLICY)

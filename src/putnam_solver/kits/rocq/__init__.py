@@ -25,7 +25,7 @@ CANARIES = Path(__file__).parent / "canaries"
 class RocqKit:
     """The ProverKit of the Rocq prover."""
 
-    selftest_suites: tuple[Path, ...] = (CANARIES / "rocq",)
+    selftest_suites: tuple[Path, ...] = (CANARIES / "rocq", CANARIES / "rocq-answers")
 
     def policy_text(self, options: VerifyOptions) -> str:
         """The policy, and whether the chosen Coq has the guard bugs that switch the recursion rule on."""

@@ -5,13 +5,14 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 ``@Candidate.sol = @Reference.__putnam_official_solution <assumptions>``, unfolds both and tries
 ``reflexivity``, then, pointwise for functions (``functional_extensionality``), ``ring``, ``lia``,
 ``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``).
-If that file does not compile, a second one tries the negation (``discriminate``,
-``lia``, ``lra``, ``congruence``), and where the statement loads the standard library's reals a third one
-tries it with true facts about the answers' transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``),
-and a fourth first computes the two answers and uses the library's known values (``answer_values``).
-For a function answer a fifth compares the two functions at sample points (``POINTS``): ``differs`` only
-when they are apart at every one of them. The status comes
-from coqc's exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
+If that file does not compile, a second one tries the negation (``discriminate``, ``lia``, ``lra``,
+``congruence``; for yes/no answers, logic on the two propositions: ``TRUTH_VALUES``), and where the
+statement loads the standard library's reals a third one tries it with true facts about the answers'
+transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``), and a fourth first computes the two
+answers and uses the library's known values (``answer_values``). For a function answer a fifth compares
+the two functions at sample points (``POINTS``): ``differs`` only when they are apart at every one of
+them. The status comes from coqc's exit code alone, each attempt under a ``Timeout``, the whole run
+under the sandbox's caps.
 
 The negation matters as much as the equality: on a statement whose hypotheses are contradictory (the
 vacuous ``putnam_2013_b2``, a PutnamBench erratum) every answer has a sound proof, and only ``differs``
@@ -68,7 +69,17 @@ EQUAL = (
     "first [ reflexivity | (repeat (apply functional_extensionality; intro)); cbv beta; "
     "first [ reflexivity | ring | lia | lra | nia | nra | (simpl; first [ ring | lia | nia ]) ] ]"
 )
-DIFFERENT = "intro __putnam_h; first [ discriminate __putnam_h | lia | lra | nra | congruence ]"
+TRUTH_VALUES = (
+    "match type of __putnam_h with @Coq.Init.Logic.eq Prop ?a ?b => "
+    "pose proof (fun x : a => Coq.Init.Logic.eq_ind a (fun p : Prop => p) x b __putnam_h); "
+    "pose proof (fun x : b => Coq.Init.Logic.eq_ind b (fun p : Prop => p) x a (Coq.Init.Logic.eq_sym __putnam_h)); "
+    "clear __putnam_h; first [ tauto | intuition congruence ] end"
+)
+"""Two yes/no answers apart (``False`` for the official ``True``, ``~ False`` for ``False``): equal
+propositions imply each other (``eq_ind`` read both ways), which logic then refutes. Without it a wrong
+yes/no answer on a statement it also satisfies was ``unknown`` (no arithmetic tells two propositions
+apart), and its verdict ``accepted`` instead of ``disputed`` (the selftest's no-answer canaries found it)."""
+DIFFERENT = f"intro __putnam_h; first [ discriminate __putnam_h | lia | lra | nra | congruence | ({TRUTH_VALUES}) ]"
 _R = "Coq.Reals.Rdefinitions"
 _FACTS = (
     ("Coq.Reals.R_sqrt.sqrt", f"{_R}.Rle _ (Coq.Reals.R_sqrt.sqrt x)", "Coq.Reals.R_sqrt.sqrt_pos x",
