@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import math
 import re
 import time
 from collections.abc import Callable
@@ -29,6 +28,7 @@ from putnam_solver.core.util import InputError, json_error
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.exit_codes import ExitCode
+from putnam_solver.run.agent.budget_numbers import price_problems
 from putnam_solver.run.agent.types import REVIEWER_MODES, AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import (
@@ -397,14 +397,12 @@ def _load_prices(path: Path) -> dict[str, dict[str, float]]:
     )
     if not valid:
         raise InputError(f'{path}: a price table maps models to {{"input": $/Mtok, "output": $/Mtok}}')
-    for model, rates in data.items():
-        # A negative rate (or NaN, Infinity, true, which JSON here reads as numbers) made every cost of the
-        # model negative or unreadable: the run's cost shrank and its budget grew as it spent.
-        bad = [f"{k}={x!r}" for k, x in rates.items() if isinstance(x, bool) or not (math.isfinite(x) and x >= 0)]
-        if bad:
-            raise InputError(
-                f"{path}: price of {model}: {', '.join(bad)}; give each rate as dollars per million tokens, 0 or more"
-            )
+    # A negative rate (or NaN, Infinity, true, which JSON here reads as numbers) made every cost of the
+    # model negative or unreadable: the run's cost shrank and its budget grew as it spent (``budget_numbers``).
+    if problems := price_problems(data):
+        raise InputError(
+            f"{path}: {'; '.join(problems)}; give each rate as dollars per million tokens, 0 or more (input and output)"
+        )
     return {str(k): {str(f): float(x) for f, x in v.items()} for k, v in data.items()}
 
 
