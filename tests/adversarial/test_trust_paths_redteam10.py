@@ -2,14 +2,14 @@
 
 A run's settings reach ``putnam solve --resume``, ``report``, ``audit`` and ``export`` from its ledger,
 which anyone who hands a run directory over may have edited; the stored settings were checked field by
-field for their JSON type only. Python's ``json`` reads ``NaN`` and ``Infinity`` as numbers, so before this
-round a ledger holding ``"limits": {"max_cost_dollars": NaN}`` was resumed with a run cost budget that
-``RunLimits.reached`` never found reached (``cost >= NaN`` is false): the resumed run spent without a cap.
-A stored price of ``-1000`` dollars per million tokens (or ``NaN``) made every cost of its model negative
-(the run's cost shrank and its budgets grew as it spent) or unreadable (SQLite stores a ``NaN`` cost as
-NULL, which every later reader refuses: the run broke half-way). A ``--prices`` file was checked for this,
-the ledger's copy of it not. The flags had the same hole: ``--run-cost-limit nan``, ``--cost-limit -5`` or
-``--worker-timeout inf`` were taken as given, and ``inf`` stored made its own run unreadable afterwards.
+field for their JSON type only, and Python's ``json`` reads ``NaN`` and ``Infinity`` as numbers. Before
+this round a stored price of ``-1000`` dollars per million tokens (a ``--prices`` file was checked for
+this, the ledger's copy of it not) made every cost of its model negative on ``--resume``: the run's spend
+shrank as it spent, so the caller's own ``--run-cost-limit`` was never reached, and the first attempt
+recorded with a negative cost made the ledger unreadable to every later reader (the run broke half-way);
+a ``NaN`` price did the same through a ``NaN`` cost (SQLite stores it as NULL). ``NaN`` limits, negative
+turns or a token limit past any count were taken as they came, and so were the flags ``--run-cost-limit
+nan``, ``--cost-limit -5`` or ``--worker-timeout inf``.
 
 Now ``Budgets``, ``RunLimits`` and ``SolveConfig`` check their numbers as they are made
 (``run/agent/budget_numbers.py``): every door refuses the same values, naming the flag (and, from a
@@ -18,6 +18,7 @@ ledger, the field and that it was edited); honest settings read as before.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -138,9 +139,20 @@ def test_resume_report_and_export_refuse_a_nan_budget_with_exit_2(run_dir: Path,
     assert not (tmp_path / "proofs").exists()
 
 
-def test_a_nan_run_limit_can_no_longer_be_made() -> None:
-    """The reason it mattered: a NaN limit compares false with every spend, so it was never reached."""
-    assert RunLimits(max_cost_dollars=1.0).reached(0, 2.0) is not None
+def test_a_negative_price_made_spend_shrink_and_can_no_longer_be_a_run_s() -> None:
+    """The reason it mattered: the price table turned a million input tokens into minus 1000 dollars, which
+    no run cost limit is ever reached by; such a price is now refused wherever a config is made."""
+    pytest.importorskip("inspect_ai")
+    from inspect_ai.model import ModelUsage
+
+    from putnam_solver.run.agent.pricing import usage_cost
+    from putnam_solver.run.prices import user_prices
+
+    stored = {MODEL: {"input": -1000.0, "output": 10.0}}
+    spent, _ = usage_cost({MODEL: ModelUsage(input_tokens=10**6, output_tokens=0)}, user_prices(stored))
+    assert spent == -1000.0 and RunLimits(max_cost_dollars=50.0).reached(0, spent) is None
+    with pytest.raises(InputError, match=f"price of {MODEL}: input=-1000.0"):
+        dataclasses.replace(recorded_lean_settings([PID]).config, prices=stored)
     with pytest.raises(InputError, match="--run-cost-limit nan"):
         RunLimits(max_cost_dollars=float("nan"))
 

@@ -3,12 +3,14 @@
 They reach a run from two doors: the flags of ``putnam solve`` (typer reads ``nan``, ``inf`` and ``-5`` as
 floats), and the settings a ledger stores, which ``--resume``, ``report``, ``audit`` and ``export`` read
 back (Python's ``json`` reads ``NaN`` and ``Infinity``, and anyone who hands a run directory over may have
-edited them). Before, neither door checked them: a ``NaN`` run cost limit compares false with every spend,
-so ``RunLimits.reached`` never stopped a resumed run; a negative or ``NaN`` price made every cost of its
-model negative or unreadable (the run's cost shrank and its budgets grew as it spent; SQLite stores a
-``NaN`` cost as NULL, which every later reader refuses); ``Infinity`` from ``--cost-limit inf`` was stored
-and then made its own run unreadable. The dataclasses check themselves here (``__post_init__``), so both
-doors refuse the same values with the same words, the flag's name among them.
+edited them). Before, neither door checked them. A stored price of ``-1000`` dollars per million tokens
+made every cost of its model negative: the resumed run's spend shrank as it spent, so the caller's own
+``--run-cost-limit`` was never reached and Inspect's per-attempt cost limit never stopped an attempt, and
+the first attempt recorded with a negative cost made the ledger unreadable to every later reader (the run
+broke half-way); a ``NaN`` price did the same through a ``NaN`` cost, which SQLite stores as NULL. A
+``NaN`` limit compares false with every spend and showed as ``$nan``. The dataclasses check themselves
+here (``__post_init__``), so both doors refuse the same values with the same words, the flag's name among
+them; no limit is spelled by leaving the flag out (``null`` in the ledger).
 """
 
 from __future__ import annotations
