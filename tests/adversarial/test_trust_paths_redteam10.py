@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,7 +31,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.run.agent.types import AttemptResult, Budgets, RunLimits
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from putnam_solver.run.stored_settings import parse_settings
-from tests.helpers import ROCQ_SAMPLES, sql
+from tests.helpers import REPO, ROCQ_SAMPLES, sql
 from tests.integration.campaign_driver import recorded_lean_settings
 from tests.processes import putnam
 
@@ -212,3 +215,98 @@ def test_honest_numbers_still_read_and_report(run_dir: Path) -> None:
     assert code == 0, stdout + stderr
     assert (run_dir / "report.html").is_file()
     assert Budgets().max_turns == 50 and RunLimits() == RunLimits(None, None)
+
+
+# -- the files SQLite keeps beside a ledger ------------------------------------------------------------------
+
+SIDE_KINDS = {
+    "a FIFO journal": ("-wal", "a FIFO, socket or device"),
+    "a linked shared-memory file": ("-shm", "a symbolic link"),
+    "a hard-linked journal": ("-wal", "a hard link (2 names share its file)"),
+    "a directory for the rollback journal": ("-journal", "a directory"),
+}
+"""Side files a run directory handed over may hold in place of the ones SQLite makes, and how each is named."""
+
+
+def plant(run_dir: Path, kind: str, victim: Path) -> Path:
+    suffix, _ = SIDE_KINDS[kind]
+    side = run_dir / f"{LEDGER_NAME}{suffix}"
+    if "FIFO" in kind:
+        os.mkfifo(side)
+    elif "linked shared" in kind:
+        side.symlink_to(victim)
+    elif "hard" in kind:
+        os.link(victim, side)
+    else:
+        side.mkdir()
+    return side
+
+
+@pytest.mark.parametrize(
+    "kind", [k if k == "a FIFO journal" else pytest.param(k, marks=pytest.mark.slow) for k in SIDE_KINDS]
+)
+def test_a_side_file_that_is_not_sqlite_s_own_refuses_the_ledger_by_name(
+    run_dir: Path, tmp_path: Path, kind: str
+) -> None:
+    """Before: SQLite refused a link as "unable to open database file", took a FIFO as an empty journal (and the
+    command failed at its first write, after its work), and wrote its journal into a hard link's file."""
+    victim = tmp_path / "notes.txt"
+    victim.write_text("the reader's own notes\n")
+    side = plant(run_dir, kind, victim)
+    for command in (("report", run_dir), ("export", run_dir, "--proofs", tmp_path / "proofs")):
+        code, stdout, stderr = putnam(*command)
+        message = " ".join(stderr.split())
+        assert code == 2, (command, stdout, stderr)
+        assert f"{side} is {SIDE_KINDS[kind][1]}" in message and "remove it" in message, message
+        assert "a bug in putnam" not in message
+    assert victim.read_text() == "the reader's own notes\n"
+    assert not (run_dir / "report.html").exists()
+
+
+def test_sqlite_alone_writes_into_a_hard_linked_journal_and_fails_late_on_a_fifo(tmp_path: Path) -> None:
+    """What the check stands in front of, shown with SQLite itself: a hard link's file overwritten, a FIFO's
+    journal opened and then a failed commit."""
+    import sqlite3
+
+    for name, make in (("hard", lambda side, victim: os.link(victim, side)), ("fifo", lambda side, _: os.mkfifo(side))):
+        folder = tmp_path / name
+        folder.mkdir()
+        victim = tmp_path / f"{name}-victim.txt"
+        victim.write_text("the reader's own notes\n")
+        made = sqlite3.connect(folder / "db.sqlite")
+        made.execute("CREATE TABLE t (x TEXT)")
+        made.commit()
+        made.close()
+        make(folder / "db.sqlite-wal", victim)
+        db = sqlite3.connect(folder / "db.sqlite", isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("INSERT INTO t VALUES (?)", ("x" * 5000,))
+        except sqlite3.OperationalError as exc:
+            assert name == "fifo" and "disk I/O error" in str(exc), exc
+        else:
+            assert name == "hard" and not victim.read_bytes().startswith(b"the reader's own notes")
+        finally:
+            db.close()
+
+
+def test_a_killed_run_s_journal_is_read_as_before(run_dir: Path) -> None:
+    """Valid beside: a run killed after a write leaves ``-wal`` and ``-shm`` as plain files; the ledger opens
+    and holds that write."""
+    script = (
+        "import os, sys\nfrom pathlib import Path\nfrom putnam_solver.run.ledger import Ledger\n"
+        f"ledger = Ledger.open(Path({str(run_dir / LEDGER_NAME)!r}))\n"
+        "ledger.start_campaign(2, ['putnam_1962_a1'], fresh=False, samples=1)\nos._exit(0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], env={**os.environ, "PYTHONPATH": str(REPO / "src")}, timeout=120, check=False
+    )
+    assert done.returncode == 0
+    assert (run_dir / f"{LEDGER_NAME}-wal").is_file() and (run_dir / f"{LEDGER_NAME}-wal").stat().st_size > 0
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    try:
+        assert [c.number for c in ledger.campaigns()] == [1, 2]
+    finally:
+        ledger.close()
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
