@@ -1,4 +1,7 @@
-"""Red team round 10 of the trust paths: the numbers of a run's budgets, limits and prices.
+"""Red team round 10 of the trust paths: a run directory handed over, through its settings and its ledger's
+side files.
+
+Budgets, limits and prices (first part):
 
 A run's settings reach ``putnam solve --resume``, ``report``, ``audit`` and ``export`` from its ledger,
 which anyone who hands a run directory over may have edited; the stored settings were checked field by
@@ -14,6 +17,15 @@ nan``, ``--cost-limit -5`` or ``--worker-timeout inf``.
 Now ``Budgets``, ``RunLimits`` and ``SolveConfig`` check their numbers as they are made
 (``run/agent/budget_numbers.py``): every door refuses the same values, naming the flag (and, from a
 ledger, the field and that it was edited); honest settings read as before.
+
+The files SQLite keeps beside the ledger (``-wal``, ``-shm``, ``-journal``): a hard-linked ``-wal`` had SQLite
+write journal frames into the linked file, a FIFO let ``audit`` and ``--resume`` do their work and then fail
+at the first write with "disk I/O error", a link was refused naming no file (``run/ledger_side_files.py``).
+
+The run's claimed settings on the CLI's lines: ``putnam audit`` prints where the run's claimed kernels, tools
+and toolchain release differ from its own, and ``--resume`` quotes the tools and server it refuses to use;
+a line feed in one wrote a line of their own (``ACCEPTED ...``, ``audited 6 passes: 6 accepted``). Each is
+now shown with its line breaks escaped (``terminal.shown_path``).
 """
 
 from __future__ import annotations
@@ -310,3 +322,59 @@ def test_a_killed_run_s_journal_is_read_as_before(run_dir: Path) -> None:
         ledger.close()
     code, stdout, stderr = putnam("report", run_dir)
     assert code == 0, stdout + stderr
+
+
+# -- the run's claimed settings on lines of audit's and resume's own ---------------------------------------
+
+FORGED_PASS = "ACCEPTED  putnam_1962_a2  every gate passed"
+FORGED_COUNT = "audited 6 passes: 6 accepted, 0 rejected"
+
+
+def _forged_claims(data: dict) -> None:
+    data["config"]["kernels"] = [f"lean\n{FORGED_PASS}"]
+    data["config"]["tools"] = {"lean": f"/opt/lean\n{FORGED_COUNT}"}
+    data["config"]["toolchain"] = f"v4.9.0\r\n{FORGED_PASS}"
+
+
+def _no_line_of_theirs(*texts: str) -> list[str]:
+    shown = [line for text in texts for line in text.splitlines()]
+    assert not any(line.startswith((FORGED_PASS, FORGED_COUNT)) for line in shown), shown
+    return shown
+
+
+def test_the_run_s_claimed_settings_write_no_line_of_audit_s_own(run_dir: Path) -> None:
+    """Before: ``putnam audit`` compared the run's claimed kernels, tools and toolchain release with its own and
+    printed them as they were: a line feed in one wrote ``ACCEPTED  putnam_1962_a2 ...`` and ``audited 6
+    passes: 6 accepted`` as lines of the audit's own output. Now each is shown on its note's line, escaped."""
+    edit_settings(run_dir, _forged_claims)
+    code, stdout, stderr = putnam("audit", run_dir)
+    assert code == 0, stdout + stderr
+    shown = _no_line_of_theirs(stdout, stderr)
+    notes = [line for line in shown if line.startswith("note: the run")]
+    assert any(f"kernels lean\\x0a{FORGED_PASS}" in line for line in notes), notes
+    assert any(f"lean=/opt/lean\\x0a{FORGED_COUNT}" in line for line in notes), notes
+    assert any(f"release v4.9.0\\x0a{FORGED_PASS}" in line for line in notes), notes
+
+
+def test_a_resume_refusal_quotes_the_run_s_tools_on_its_own_line(run_dir: Path) -> None:
+    """The same for ``putnam solve --resume``, which refuses to run the tools a ledger names and quotes them."""
+    edit_settings(run_dir, _forged_claims)
+    code, stdout, stderr = putnam("solve", "--resume", run_dir)
+    assert code == 2, stdout + stderr
+    (error,) = [line for line in _no_line_of_theirs(stdout, stderr) if line.startswith("error:")]
+    assert f"--tool lean=/opt/lean\\x0a{FORGED_COUNT}" in error, stderr
+
+
+def test_honest_claims_read_as_before(run_dir: Path) -> None:
+    """Valid beside: a run's own tools and kernels are quoted as they are."""
+
+    def honest(data: dict) -> None:
+        data["config"]["kernels"] = ["lean", "nanoda"]
+        data["config"]["tools"] = {"lean": "/opt/lean-4.9/bin/lean"}
+
+    edit_settings(run_dir, honest)
+    code, stdout, stderr = putnam("audit", run_dir)
+    assert code == 0, stdout + stderr
+    message = " ".join(stderr.split())
+    assert "note: the run required kernels lean,nanoda; audited with lean" in message
+    assert "note: the run named its own tools (lean=/opt/lean-4.9/bin/lean); audited with this machine's" in message

@@ -46,6 +46,7 @@ from putnam_solver.run.report.tables import RECURSION_LIFTED, audit_summary
 from putnam_solver.safe_write import UnsafePath, write_under
 from putnam_solver.selftest.record import last_record
 from putnam_solver.selftest.runner import SELFTEST_FIX, surprise_summary, uncovered
+from putnam_solver.terminal import shown_path
 from putnam_solver.verifier.candidates import disputed_note
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, elsewhere
 
@@ -243,7 +244,8 @@ class _Audit:
     def _check_toolchain(
         self, passes: Sequence[AttemptRow], recorded: Callable[[AttemptRow], str | None], current: str
     ) -> None:
-        differing = sorted({recorded(a) or "not recorded (a putnam older than the audit)" for a in passes} - {current})
+        found = {recorded(a) or "not recorded (a putnam older than the audit)" for a in passes} - {current}
+        differing = sorted(shown_path(f) for f in found)  # the ledger's text, shown on lines of audit's own
         if not differing:
             return
         if self.request.allow_toolchain_change:

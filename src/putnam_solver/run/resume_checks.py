@@ -31,6 +31,7 @@ from pathlib import Path
 
 from putnam_solver.core.util import InputError
 from putnam_solver.run.campaign import RunSettings
+from putnam_solver.terminal import shown_path
 
 
 def check_resumable(stored: RunSettings, given_tools: Mapping[str, Path], given_base_url: str | None) -> None:
@@ -41,22 +42,23 @@ def check_resumable(stored: RunSettings, given_tools: Mapping[str, Path], given_
     config = stored.config
     named = dict(config.tools)
     if named != dict(given_tools):
-        run_side = " ".join(f"--tool {n}={p}" for n, p in sorted(named.items())) or "no --tool"
+        run_side = shown_path(" ".join(f"--tool {n}={p}" for n, p in sorted(named.items()))) or "no --tool"
         given = " ".join(f"--tool {n}={p}" for n, p in sorted(given_tools.items())) or "no --tool"
         raise InputError(
             f"{run_dir}: the run's settings name the tools {run_side}, and this resume gives {given}; a resume runs "
             f"only the tools you name, never a path because the ledger holds it (a run directory can come from "
             f"anyone). Resume with {run_side} if you trust those files, or start a new run with --run-dir"
         )
-    if config.model_base_url is not None and given_base_url is None:
+    if (url := config.model_base_url) is not None and given_base_url is None:
         raise InputError(
-            f"{run_dir}: the run's settings send the model calls, with your API key, to {config.model_base_url}; "
+            f"{run_dir}: the run's settings send the model calls, with your API key, to {shown_path(url)}; "
             "a resume sends them only to a server you name (a run directory can come from anyone). Resume with "
-            f"--model-base-url {config.model_base_url} if you trust it, or start a new run with --run-dir"
+            f"--model-base-url {shown_path(url)} if you trust it, or start a new run with --run-dir"
         )
     if config.model_args and not config.model.startswith("mockllm/"):
         raise InputError(
-            f"{run_dir}: the run's settings hold model client arguments ({', '.join(sorted(config.model_args))}), "
+            f"{run_dir}: the run's settings hold model client arguments "
+            f"({shown_path(', '.join(sorted(config.model_args)))}), "
             "which no `putnam solve` flag records and which can send your API key elsewhere; the ledger was "
             "written by something else. Start a new run with --run-dir"
         )
@@ -69,7 +71,7 @@ def check_resumable(stored: RunSettings, given_tools: Mapping[str, Path], given_
     benchmark = stored.selection.benchmark
     if not benchmark.is_absolute() or _inside(benchmark, run_dir):
         raise InputError(
-            f"{run_dir}: the run's settings name the benchmark file {benchmark}, which "
+            f"{run_dir}: the run's settings name the benchmark file {shown_path(benchmark)}, which "
             f"{'is a relative path' if not benchmark.is_absolute() else 'lies inside the run directory'}; a "
             "resume never loads a benchmark a run directory ships. Check the run's passes with `putnam audit "
             "RUN_DIR --benchmark PATH` (your own copy), or start a new run with --run-dir"

@@ -47,6 +47,7 @@ from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.report.progress import ProgressSink
 from putnam_solver.run.resume_checks import check_resumable
 from putnam_solver.selftest.runner import require_selftest
+from putnam_solver.terminal import shown_path
 
 DEFAULT_CAMPAIGNS = 1
 RESUME_FLAGS = (
@@ -270,15 +271,13 @@ def _require_prices(request: RunSettings, notify: Callable[[str], None]) -> None
         if value is not None
     ]
     example = json.dumps({missing[0]: {"input": 1.25, "output": 10.0}})
+    shown = shown_path(", ".join(missing))  # a resumed run's model names are the ledger's text
     if limits:
         raise InputError(
-            f"{' and '.join(limits)} need the price of {', '.join(missing)}, which the price catalogue does not "
+            f"{' and '.join(limits)} need the price of {shown}, which the price catalogue does not "
             f"have: give it with --prices FILE, a JSON file of dollars per million tokens, e.g. {example}"
         )
-    notify(
-        f"warning: no price for {', '.join(missing)}: its cost shows as unknown; --prices FILE gives one, "
-        f"e.g. {example}"
-    )
+    notify(f"warning: no price for {shown}: its cost shows as unknown; --prices FILE gives one, e.g. {example}")
 
 
 def _resumed(flags: SolveFlags) -> RunSettings:

@@ -21,6 +21,7 @@ from typing import Any
 
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger_rows import MAX_DOLLARS, MAX_TOKENS
+from putnam_solver.terminal import shown_path
 
 MAX_SECONDS = 10.0**9
 """The longest time limit: about 31 years, far beyond any attempt, and finite."""
@@ -78,12 +79,14 @@ def price_problems(prices: Mapping[str, Any]) -> list[str]:
     problems = []
     for model, rates in prices.items():
         if not isinstance(rates, Mapping):
-            problems.append(f"price of {model}: {rates!r} is not a table of rates")
+            problems.append(f"price of {shown_path(model)}: {rates!r} is not a table of rates")
             continue
-        bad = [f"{k}={x!r}" for k, x in rates.items() if not _number(x) or not (math.isfinite(x) and x >= 0)]
+        bad = [
+            f"{shown_path(k)}={x!r}" for k, x in rates.items() if not _number(x) or not (math.isfinite(x) and x >= 0)
+        ]
         bad += [f"{k} missing" for k in REQUIRED_RATES if k not in rates]
         if bad:
-            problems.append(f"price of {model}: {', '.join(bad)}")
+            problems.append(f"price of {shown_path(model)}: {', '.join(bad)}")
     return problems
 
 
