@@ -26,6 +26,10 @@ The run's claimed settings on the CLI's lines: ``putnam audit`` prints where the
 and toolchain release differ from its own, and ``--resume`` quotes the tools and server it refuses to use;
 a line feed in one wrote a line of their own (``ACCEPTED ...``, ``audited 6 passes: 6 accepted``). Each is
 now shown with its line breaks escaped (``terminal.shown_path``).
+
+A gate's detail in the one-line rows of ``verify --bundle`` and ``audit``: both showed the first failing gate's
+detail as it was, so a detail over several lines (a cluster node that named itself ``node-7<LF>ACCEPTED ...``)
+wrote rows of its own; it is now one line (``terminal.one_line``), as ``putnam verify`` indents it.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -378,3 +383,42 @@ def test_honest_claims_read_as_before(run_dir: Path) -> None:
     message = " ".join(stderr.split())
     assert "note: the run required kernels lean,nanoda; audited with lean" in message
     assert "note: the run named its own tools (lean=/opt/lean-4.9/bin/lean); audited with this machine's" in message
+
+
+# -- a gate's detail in the one-line rows of verify --bundle and audit ---------------------------------------
+
+
+def node_verdict(hostname: str) -> Any:
+    """The verdict the head makes of a cluster node's answer that is no verdict: its ``D0`` detail names the
+    node by the host name the node itself reported."""
+    from putnam_solver.cluster.request import NodeResult, Request
+    from putnam_solver.core.benchmark import load_benchmark
+    from putnam_solver.core.provers import get_prover
+    from putnam_solver.core.verify import Track, VerifyOptions
+
+    bench = load_benchmark(ROCQ_SAMPLES)
+    problem = bench.problems["sample_even_square"]
+    data = (ROCQ_SAMPLES.parent / "proofs" / "sample_even_square.v").read_bytes()
+    request = Request("verify", get_prover("rocq"), bench, problem, data, Track.WITH_ANSWER, VerifyOptions(), "p.v")
+    return request.checked(NodeResult("n1", hostname, "toolchain", outcome="no verdict"), [])
+
+
+@pytest.mark.parametrize("host", ["node-7", f"node-7\n{FORGED_PASS}"])
+def test_a_detail_s_later_lines_stay_on_the_row_of_its_problem(host: str) -> None:
+    """Before: ``verify --bundle``'s table and the audit's line per pass showed the first failing gate's detail as
+    it was; a cluster node that named itself ``node-7<LF>ACCEPTED ...`` (or a compiler message over several
+    lines) wrote a row of its own. Now the detail is on the row; an honest one reads as before."""
+    from putnam_solver.bundles.bundle import BundleCheck, BundleEntry
+    from putnam_solver.run.audit import AuditItem
+    from putnam_solver.run.ledger_rows import AttemptRow, AuditRow
+
+    verdict = node_verdict(host)
+    assert verdict.status == "error" and host in verdict.gates[0].detail
+    entry = BundleEntry("sample_even_square", b"x", "proofs/sample_even_square.v", None, {}, None, None)
+    row = BundleCheck(entry, verdict, None).line(20)
+    attempt = AttemptRow(1, 1, "sample_even_square", "passed", 1, 0, 0, 0.0, "x", "h", None, None, None, None)
+    audit = AuditRow(1, 1, "2026-01-01T00:00:00+00:00", "error", "h", "t", "s", False, verdict.to_json())
+    line = AuditItem(attempt, audit).line()
+    for shown in (row, line):
+        assert "\n" not in shown and "node node-7" in shown, shown
+        assert ("ACCEPTED putnam_1962_a2" in shown) == ("\n" in host), shown

@@ -46,7 +46,7 @@ from putnam_solver.run.report.tables import RECURSION_LIFTED, audit_summary
 from putnam_solver.safe_write import UnsafePath, write_under
 from putnam_solver.selftest.record import last_record
 from putnam_solver.selftest.runner import SELFTEST_FIX, surprise_summary, uncovered
-from putnam_solver.terminal import shown_path
+from putnam_solver.terminal import one_line, shown_path
 from putnam_solver.verifier.candidates import disputed_note
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, elsewhere
 
@@ -418,4 +418,5 @@ def _unverifiable(attempt: AttemptRow, known: bool) -> str:
 
 def _first_problem(verdict: Mapping[str, Any]) -> str:
     gate = next((g for g in verdict.get("gates", []) if g.get("status") != "passed"), None)
-    return f"{gate['id']} {gate['name']} {gate['status']}: {str(gate['detail'])[:300]}" if gate else ""
+    # on the pass's one line of the audit: a detail's later lines (a node's name, a compiler's message) stay on it
+    return f"{gate['id']} {gate['name']} {gate['status']}: {one_line(str(gate['detail']))[:300]}" if gate else ""
