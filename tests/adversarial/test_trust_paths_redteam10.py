@@ -30,6 +30,12 @@ now shown with its line breaks escaped (``terminal.shown_path``).
 A gate's detail in the one-line rows of ``verify --bundle`` and ``audit``: both showed the first failing gate's
 detail as it was, so a detail over several lines (a cluster node that named itself ``node-7<LF>ACCEPTED ...``)
 wrote rows of its own; it is now one line (``terminal.one_line``), as ``putnam verify`` indents it.
+
+What a resume obeys: a ledger saying ``acceptance_profile: text`` (which no ``putnam solve`` records) or
+``allow_recursion: true`` was resumed as it said, counting passes never compiled, or accepting candidate
+recursion through which Coq 8.16's guard checker bugs prove False. The first is refused like
+``unsafe_no_sandbox``; the second is used only when the resume says ``--allow-recursion`` too, as the run's
+tools are run only when the resume names them (``resume_checks``).
 """
 
 from __future__ import annotations
@@ -422,3 +428,40 @@ def test_a_detail_s_later_lines_stay_on_the_row_of_its_problem(host: str) -> Non
     for shown in (row, line):
         assert "\n" not in shown and "node node-7" in shown, shown
         assert ("ACCEPTED putnam_1962_a2" in shown) == ("\n" in host), shown
+
+
+# -- a resume's acceptance: what the ledger alone may not weaken ---------------------------------------------
+
+
+def test_a_resume_refuses_an_acceptance_below_full_that_no_flag_records(run_dir: Path) -> None:
+    """Before: a ledger saying ``acceptance_profile: text`` was resumed as it said, and every pass of the resumed
+    campaigns was counted ``verified`` without a compile or a kernel check. ``putnam solve`` accepts at full
+    only, so such a ledger was written by something else."""
+    code, stdout, stderr = putnam("solve", "--resume", run_dir)
+    message = " ".join((stdout + stderr).split())
+    assert code == 2 and "the run's settings accept passes at the text profile (`config.acceptance_profile`)" in message
+    assert "no `putnam solve` records" in message
+
+
+def test_a_resume_lifts_the_recursion_rule_only_when_its_caller_does(run_dir: Path) -> None:
+    """Before: ``allow_recursion: true`` in the ledger alone made the resumed run accept candidate recursion,
+    through which Coq 8.16's guard checker bugs prove False. Now the resume must say ``--allow-recursion`` too
+    (and may not say it for a run that kept the rule)."""
+    from putnam_solver.run.campaign import stored_run
+    from putnam_solver.run.resume_checks import check_resumable
+
+    edit_settings(run_dir, lambda s: s["config"].update(acceptance_profile="full", allow_recursion=True))
+    code, stdout, stderr = putnam("solve", "--resume", run_dir)
+    message = " ".join((stdout + stderr).split())
+    assert code == 2 and "the run's settings lift the recursion rule (--allow-recursion), and this resume does not" in (
+        message
+    ), message
+    stored = stored_run(run_dir)
+    assert stored is not None
+    check_resumable(stored, {}, None, given_recursion=True)  # valid: the caller lifts it too
+    edit_settings(run_dir, lambda s: s["config"].update(allow_recursion=False))
+    kept = stored_run(run_dir)
+    assert kept is not None
+    check_resumable(kept, {}, None)  # valid: the rule kept on both sides
+    with pytest.raises(InputError, match="keep the recursion rule"):
+        check_resumable(kept, {}, None, given_recursion=True)

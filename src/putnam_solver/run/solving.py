@@ -66,9 +66,11 @@ RESUME_FLAGS = (
     "--ray-memory-mb",
     "--ray-retries",
     "--tool",
+    "--allow-recursion",
 )
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about
-(``--tool`` only to name again the run's own tools, which a resume runs only then: ``resume_checks``)."""
+(``--tool`` and ``--allow-recursion`` only to say again what the run's own were, which a resume uses only
+then: ``resume_checks``)."""
 MODEL_NAME = re.compile(r"[A-Za-z0-9][\w.-]*(/[^/\s]+)+")
 """``provider/model`` (``openai-api/vllm/qwen3`` has a service between them), as Inspect AI names models."""
 REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
@@ -291,7 +293,8 @@ def _resumed(flags: SolveFlags) -> RunSettings:
     stored = stored_run(flags.resume)
     if stored is None:
         raise InputError(f"{flags.resume}: no run to resume here (no ledger); start one with --run-dir")
-    check_resumable(stored, flags.tools, flags.model_base_url if "--model-base-url" in flags.given else None)
+    base_url = flags.model_base_url if "--model-base-url" in flags.given else None
+    check_resumable(stored, flags.tools, base_url, flags.allow_recursion)
     limits = RunLimits(
         max_tokens=flags.run_token_limit if flags.run_token_limit is not None else stored.run_limits.max_tokens,
         max_cost_dollars=(
