@@ -67,7 +67,10 @@ def _refreshed(run_dir: Path) -> None:
     try:
         refresh_evidence(run_dir)
     except (LedgerError, InputError, OSError) as exc:  # UnsafePath (a link planted in a folder) is an OSError
-        raise ReportError(f"{run_dir}: cannot write the run's evidence folders: {exc}") from exc
+        raise ReportError(
+            f"{run_dir}: cannot write the run's evidence folders, which the page links ({exc}); the report derives "
+            "them from the ledger first. Report on a writable copy of the run directory (`cp -r`)"
+        ) from exc
 
 
 def build(
