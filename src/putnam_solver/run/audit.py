@@ -46,6 +46,7 @@ from putnam_solver.run.report.tables import RECURSION_LIFTED, audit_summary
 from putnam_solver.safe_write import UnsafePath, write_under
 from putnam_solver.selftest.record import last_record
 from putnam_solver.selftest.runner import SELFTEST_FIX, surprise_summary, uncovered
+from putnam_solver.terminal import one_line, shown_path
 from putnam_solver.verifier.candidates import disputed_note
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, elsewhere
 
@@ -243,7 +244,8 @@ class _Audit:
     def _check_toolchain(
         self, passes: Sequence[AttemptRow], recorded: Callable[[AttemptRow], str | None], current: str
     ) -> None:
-        differing = sorted({recorded(a) or "not recorded (a putnam older than the audit)" for a in passes} - {current})
+        found = {recorded(a) or "not recorded (a putnam older than the audit)" for a in passes} - {current}
+        differing = sorted(shown_path(f) for f in found)  # the ledger's text, shown on lines of audit's own
         if not differing:
             return
         if self.request.allow_toolchain_change:
@@ -416,4 +418,5 @@ def _unverifiable(attempt: AttemptRow, known: bool) -> str:
 
 def _first_problem(verdict: Mapping[str, Any]) -> str:
     gate = next((g for g in verdict.get("gates", []) if g.get("status") != "passed"), None)
-    return f"{gate['id']} {gate['name']} {gate['status']}: {str(gate['detail'])[:300]}" if gate else ""
+    # on the pass's one line of the audit: a detail's later lines (a node's name, a compiler's message) stay on it
+    return f"{gate['id']} {gate['name']} {gate['status']}: {one_line(str(gate['detail']))[:300]}" if gate else ""

@@ -27,6 +27,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, VerifyOptions
 from putnam_solver.run.agent.types import SolveConfig
 from putnam_solver.run.campaign import StoredSettings
+from putnam_solver.terminal import shown_path
 
 
 def audit_benchmark(
@@ -89,14 +90,17 @@ def claimed_differences(config: SolveConfig, options: VerifyOptions) -> list[str
         found.append("the run used --axle (G7); audited without it")
     kernels = options.of(LeanOptions).kernels
     if tuple(config.kernels) != tuple(kernels):
-        found.append(f"the run required kernels {','.join(config.kernels)}; audited with {','.join(kernels)}")
+        claimed = shown_path(",".join(config.kernels))  # the ledger's text, on one line of audit's own
+        found.append(f"the run required kernels {claimed}; audited with {','.join(kernels)}")
     if config.acceptance_profile != Profile.FULL:
         found.append(f"the run accepted at profile {config.acceptance_profile.value}; audited at full")
     if config.unsafe_no_sandbox:
         found.append("the run ran its tools without the sandbox; audited in it")
     if config.tools:
-        named = ", ".join(f"{k}={v}" for k, v in sorted(config.tools.items()))
+        named = shown_path(", ".join(f"{k}={v}" for k, v in sorted(config.tools.items())))
         found.append(f"the run named its own tools ({named}); audited with this machine's")
     if config.toolchain is not None and config.toolchain != options.toolchain:
-        found.append(f"the run judged on toolchain release {config.toolchain}; audited on {options.toolchain}")
+        found.append(
+            f"the run judged on toolchain release {shown_path(config.toolchain)}; audited on {options.toolchain}"
+        )
     return found

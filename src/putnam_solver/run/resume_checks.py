@@ -10,6 +10,9 @@ where the author chose:
   passes every selftest canary and can still print Coq's "Closed under the global context" for one chosen
   candidate. A resume runs only tools its caller names on its own command line (``--tool NAME=PATH``,
   the same as the run's), never a path because the ledger holds it;
+- ``acceptance_profile`` below full and ``allow_recursion``: a pass would be counted without a compile or a
+  kernel check, or with candidate recursion through which Coq 8.16's guard checker bugs prove ``False``. No
+  flag records the first (refused); the second is used only when the resume says ``--allow-recursion`` too;
 - ``unsafe_no_sandbox``: no ``putnam solve`` flag records it (the sandbox is never off in a run the CLI
   started), so a ledger that holds it was written by something else; a resume refuses it;
 - the benchmark file: a path inside the run directory is a file the directory ships (a statement restated
@@ -30,33 +33,40 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import Profile
 from putnam_solver.run.campaign import RunSettings
+from putnam_solver.terminal import shown_path
 
 
-def check_resumable(stored: RunSettings, given_tools: Mapping[str, Path], given_base_url: str | None) -> None:
+def check_resumable(
+    stored: RunSettings, given_tools: Mapping[str, Path], given_base_url: str | None, given_recursion: bool = False
+) -> None:
     """Refuse to resume ``stored`` when it would run a tool its caller did not name (``given_tools``: the
-    resume's own ``--tool`` values), turn the sandbox off, load a benchmark its directory ships, or send
-    model calls to a server its caller did not name (``given_base_url``: the resume's ``--model-base-url``)."""
+    resume's own ``--tool`` values), turn the sandbox off, accept below the full profile, lift the recursion
+    rule its caller did not lift (``given_recursion``: the resume's ``--allow-recursion``), load a benchmark
+    its directory ships, or send model calls to a server its caller did not name (``given_base_url``: the
+    resume's ``--model-base-url``)."""
     run_dir = stored.run_dir
     config = stored.config
     named = dict(config.tools)
     if named != dict(given_tools):
-        run_side = " ".join(f"--tool {n}={p}" for n, p in sorted(named.items())) or "no --tool"
+        run_side = shown_path(" ".join(f"--tool {n}={p}" for n, p in sorted(named.items()))) or "no --tool"
         given = " ".join(f"--tool {n}={p}" for n, p in sorted(given_tools.items())) or "no --tool"
         raise InputError(
             f"{run_dir}: the run's settings name the tools {run_side}, and this resume gives {given}; a resume runs "
             f"only the tools you name, never a path because the ledger holds it (a run directory can come from "
             f"anyone). Resume with {run_side} if you trust those files, or start a new run with --run-dir"
         )
-    if config.model_base_url is not None and given_base_url is None:
+    if (url := config.model_base_url) is not None and given_base_url is None:
         raise InputError(
-            f"{run_dir}: the run's settings send the model calls, with your API key, to {config.model_base_url}; "
+            f"{run_dir}: the run's settings send the model calls, with your API key, to {shown_path(url)}; "
             "a resume sends them only to a server you name (a run directory can come from anyone). Resume with "
-            f"--model-base-url {config.model_base_url} if you trust it, or start a new run with --run-dir"
+            f"--model-base-url {shown_path(url)} if you trust it, or start a new run with --run-dir"
         )
     if config.model_args and not config.model.startswith("mockllm/"):
         raise InputError(
-            f"{run_dir}: the run's settings hold model client arguments ({', '.join(sorted(config.model_args))}), "
+            f"{run_dir}: the run's settings hold model client arguments "
+            f"({shown_path(', '.join(sorted(config.model_args)))}), "
             "which no `putnam solve` flag records and which can send your API key elsewhere; the ledger was "
             "written by something else. Start a new run with --run-dir"
         )
@@ -66,10 +76,11 @@ def check_resumable(stored: RunSettings, given_tools: Mapping[str, Path], given_
             "solve` records; the ledger was edited or written by something else. Start a new run with --run-dir "
             "(`putnam audit` checks this one's passes in the sandbox)"
         )
+    _check_acceptance(stored, given_recursion)
     benchmark = stored.selection.benchmark
     if not benchmark.is_absolute() or _inside(benchmark, run_dir):
         raise InputError(
-            f"{run_dir}: the run's settings name the benchmark file {benchmark}, which "
+            f"{run_dir}: the run's settings name the benchmark file {shown_path(benchmark)}, which "
             f"{'is a relative path' if not benchmark.is_absolute() else 'lies inside the run directory'}; a "
             "resume never loads a benchmark a run directory ships. Check the run's passes with `putnam audit "
             "RUN_DIR --benchmark PATH` (your own copy), or start a new run with --run-dir"
@@ -80,3 +91,26 @@ def _inside(path: Path, directory: Path) -> bool:
     """Whether ``path``, or the file it leads to through links, lies under ``directory`` (links resolved)."""
     roots = {directory.absolute(), directory.resolve()}
     return any(p == root or root in p.parents for p in (path.absolute(), path.resolve()) for root in roots)
+
+
+def _check_acceptance(stored: RunSettings, given_recursion: bool) -> None:
+    """What would weaken the resumed run's acceptance: a profile below full (no ``putnam solve`` flag records
+    one: a pass there is never compiled or kernel-checked), or the recursion rule lifted by the ledger alone
+    (through candidate recursion Coq 8.16's guard checker bugs prove ``False``): red team round 10."""
+    run_dir, config = stored.run_dir, stored.config
+    if config.acceptance_profile is not Profile.FULL:
+        raise InputError(
+            f"{run_dir}: the run's settings accept passes at the {config.acceptance_profile.value} profile "
+            "(`config.acceptance_profile`), which no `putnam solve` records (it accepts at full: compiled and "
+            "kernel-checked); the ledger was edited or written by something else. Start a new run with --run-dir "
+            "(`putnam audit` checks this one's passes at the full profile)"
+        )
+    if config.allow_recursion != given_recursion:
+        said = "lift" if config.allow_recursion else "keep"
+        raise InputError(
+            f"{run_dir}: the run's settings {said} the recursion rule (--allow-recursion), and this resume "
+            f"{'does not' if config.allow_recursion else 'does'}; a resume accepts candidate recursion only when "
+            "you ask for it, never because the ledger does (through it Coq 8.16's guard checker bugs prove False). "
+            f"Resume {'with' if config.allow_recursion else 'without'} --allow-recursion, or start a new run with "
+            "--run-dir"
+        )

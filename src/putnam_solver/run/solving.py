@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import math
 import re
 import time
 from collections.abc import Callable
@@ -29,6 +28,7 @@ from putnam_solver.core.util import InputError, json_error
 from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.exit_codes import ExitCode
+from putnam_solver.run.agent.budget_numbers import price_problems
 from putnam_solver.run.agent.types import REVIEWER_MODES, AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import (
@@ -47,6 +47,7 @@ from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.report.progress import ProgressSink
 from putnam_solver.run.resume_checks import check_resumable
 from putnam_solver.selftest.runner import require_selftest
+from putnam_solver.terminal import shown_path
 
 DEFAULT_CAMPAIGNS = 1
 RESUME_FLAGS = (
@@ -65,9 +66,11 @@ RESUME_FLAGS = (
     "--ray-memory-mb",
     "--ray-retries",
     "--tool",
+    "--allow-recursion",
 )
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about
-(``--tool`` only to name again the run's own tools, which a resume runs only then: ``resume_checks``)."""
+(``--tool`` and ``--allow-recursion`` only to say again what the run's own were, which a resume uses only
+then: ``resume_checks``)."""
 MODEL_NAME = re.compile(r"[A-Za-z0-9][\w.-]*(/[^/\s]+)+")
 """``provider/model`` (``openai-api/vllm/qwen3`` has a service between them), as Inspect AI names models."""
 REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
@@ -270,15 +273,13 @@ def _require_prices(request: RunSettings, notify: Callable[[str], None]) -> None
         if value is not None
     ]
     example = json.dumps({missing[0]: {"input": 1.25, "output": 10.0}})
+    shown = shown_path(", ".join(missing))  # a resumed run's model names are the ledger's text
     if limits:
         raise InputError(
-            f"{' and '.join(limits)} need the price of {', '.join(missing)}, which the price catalogue does not "
+            f"{' and '.join(limits)} need the price of {shown}, which the price catalogue does not "
             f"have: give it with --prices FILE, a JSON file of dollars per million tokens, e.g. {example}"
         )
-    notify(
-        f"warning: no price for {', '.join(missing)}: its cost shows as unknown; --prices FILE gives one, "
-        f"e.g. {example}"
-    )
+    notify(f"warning: no price for {shown}: its cost shows as unknown; --prices FILE gives one, e.g. {example}")
 
 
 def _resumed(flags: SolveFlags) -> RunSettings:
@@ -292,7 +293,8 @@ def _resumed(flags: SolveFlags) -> RunSettings:
     stored = stored_run(flags.resume)
     if stored is None:
         raise InputError(f"{flags.resume}: no run to resume here (no ledger); start one with --run-dir")
-    check_resumable(stored, flags.tools, flags.model_base_url if "--model-base-url" in flags.given else None)
+    base_url = flags.model_base_url if "--model-base-url" in flags.given else None
+    check_resumable(stored, flags.tools, base_url, flags.allow_recursion)
     limits = RunLimits(
         max_tokens=flags.run_token_limit if flags.run_token_limit is not None else stored.run_limits.max_tokens,
         max_cost_dollars=(
@@ -397,14 +399,12 @@ def _load_prices(path: Path) -> dict[str, dict[str, float]]:
     )
     if not valid:
         raise InputError(f'{path}: a price table maps models to {{"input": $/Mtok, "output": $/Mtok}}')
-    for model, rates in data.items():
-        # A negative rate (or NaN, Infinity, true, which JSON here reads as numbers) made every cost of the
-        # model negative or unreadable: the run's cost shrank and its budget grew as it spent.
-        bad = [f"{k}={x!r}" for k, x in rates.items() if isinstance(x, bool) or not (math.isfinite(x) and x >= 0)]
-        if bad:
-            raise InputError(
-                f"{path}: price of {model}: {', '.join(bad)}; give each rate as dollars per million tokens, 0 or more"
-            )
+    # A negative rate (or NaN, Infinity, true, which JSON here reads as numbers) made every cost of the
+    # model negative or unreadable: the run's cost shrank and its budget grew as it spent (``budget_numbers``).
+    if problems := price_problems(data):
+        raise InputError(
+            f"{path}: {'; '.join(problems)}; give each rate as dollars per million tokens, 0 or more (input and output)"
+        )
     return {str(k): {str(f): float(x) for f, x in v.items()} for k, v in data.items()}
 
 

@@ -23,6 +23,7 @@ from typing import Any, Literal, get_args
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
+from putnam_solver.run.agent.budget_numbers import check_budgets, check_limits, check_prices
 from putnam_solver.run.ledger_rows import MAX_SAMPLES
 from putnam_solver.run.ledger_sketches import SketchCallback
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
@@ -52,6 +53,9 @@ class Budgets:
     lemma_turns: int = 12
     lemma_token_limit: int | None = None
     history_tokens: int | None = 64_000
+
+    def __post_init__(self) -> None:
+        check_budgets(self)  # finite and in range, from flags or a ledger alike (``budget_numbers``)
 
 
 AGENT_PARTS = ("warm", "goals", "lemmas", "plan", "sketch", "compact", "retrieval")
@@ -140,6 +144,7 @@ class SolveConfig:
             raise InputError(f"--fallback-jobs {self.fallback_jobs} exceeds --jobs {self.jobs}")
         if not 1 <= self.samples <= MAX_SAMPLES:
             raise InputError(f"--samples {self.samples}: give 1 to {MAX_SAMPLES} samples per problem")
+        check_prices(self.prices)
 
     def verify_options(self, check: bool = False) -> VerifyOptions:
         """The gate settings of this run, derived here only, so that what ``solve`` checks before the
@@ -246,6 +251,9 @@ class RunLimits:
 
     max_tokens: int | None = None
     max_cost_dollars: float | None = None
+
+    def __post_init__(self) -> None:
+        check_limits(self)
 
     def reached(self, tokens: int, cost_dollars: float) -> str | None:
         """Why the run must stop after spending this much, or None while there is budget left."""

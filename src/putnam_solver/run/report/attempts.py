@@ -90,9 +90,17 @@ def evidence_links(run: RunData, a: AttemptRow, base: Path) -> str:
     folder = run.run_dir / attempt_dir(a)
     suffix = prover_suffix(run.settings)
     links = []
+    # only what the ledger backs: a run directory handed over may hold a file of any of these names (an
+    # ``audit.json`` no audit of this account wrote, a verdict of an attempt that has none)
+    backed = {
+        "candidate": a.candidate is not None,
+        "verdict.json": a.verdict is not None,
+        AUDIT_FILE: a.id in run.audits,
+    }
+    backed["gates.log"] = backed["verdict.json"]
     for label, name in EVIDENCE_FILES:
         path = folder / (name + suffix if name in ("candidate", "challenge") else name)
-        if path.is_file():
+        if backed.get(name, True) and path.is_file():
             links.append(f'<a href="{href(path, base)}">{label}</a>')
     if a.transcript and _inside(run.run_dir, Path(a.transcript)):  # a path the ledger holds: linked only within
         links.append(f'<a href="{href(Path(a.transcript), base)}">transcript</a>')

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +75,7 @@ def write_audit_file(run_dir: Path, row: AttemptRow, audit: AuditRow) -> None:
         "benchmark_sha256": audit.benchmark_sha256,
         "verdict": audit.verdict,
     }
-    write_under(run_dir, attempt_dir(row) / AUDIT_FILE, _json(record))
+    _put(run_dir, attempt_dir(row) / AUDIT_FILE, _json(record))
 
 
 def write_evidence(
@@ -95,13 +95,13 @@ def write_evidence(
     """
     folder = attempt_dir(row)
     if row.candidate is not None:
-        write_under(run_dir, folder / f"candidate{suffix}", row.candidate.encode("utf-8"))
+        _put(run_dir, folder / f"candidate{suffix}", row.candidate.encode("utf-8"))
     if problem is not None:
-        write_under(run_dir, folder / f"challenge{suffix}", problem.challenge.encode("utf-8"))
+        _put(run_dir, folder / f"challenge{suffix}", problem.challenge.encode("utf-8"))
     if row.verdict is not None:
-        write_under(run_dir, folder / "verdict.json", _json(row.verdict))
-        write_under(run_dir, folder / "gates.log", _gates_log(row.verdict).encode("utf-8"))
-    write_under(run_dir, folder / TURNS_FILE, _json(list(turns)))
+        _put(run_dir, folder / "verdict.json", _json(row.verdict))
+        _put(run_dir, folder / "gates.log", _gates_log(row.verdict).encode("utf-8"))
+    _put(run_dir, folder / TURNS_FILE, _json(list(turns)))
     record = {
         "campaign": row.campaign,
         "problem": row.problem,
@@ -118,7 +118,7 @@ def write_evidence(
         "error": row.error,
         "transcript": row.transcript,
     }
-    write_under(run_dir, folder / COMPLETE_MARKER, _json(record))
+    _put(run_dir, folder / COMPLETE_MARKER, _json(record))
 
 
 def _gates_log(verdict: dict[str, Any]) -> str:
@@ -142,8 +142,13 @@ def _shown(text: str, indent: str) -> str:
     return f"\n{indent}".join(terminal_text(text).split("\n"))
 
 
-def incomplete_evidence(run_dir: Path, rows: Iterable[AttemptRow]) -> list[AttemptRow]:
-    return [r for r in rows if not (run_dir / attempt_dir(r) / COMPLETE_MARKER).is_file()]
+def _put(run_dir: Path, relative: Path, data: bytes) -> None:
+    """Write ``data`` at ``relative`` unless the file there holds exactly it (``holds``: a regular file, not a
+    link). Evidence is derived from the ledger every time the outputs are written: a folder handed over with
+    its marker was kept as it was, so a shipped ``verdict.json`` saying ``accepted`` (and ``gates.log``, the
+    candidate) stood beside the ledger's rejection, linked from ``report.html`` (red team round 10)."""
+    if not holds(run_dir / relative, data):
+        write_under(run_dir, relative, data)
 
 
 TEMPORARY = re.compile(r"\..+\.[0-9a-f]{16}")
@@ -189,14 +194,14 @@ def write_subattempt_evidence(run_dir: Path, row: SubAttemptRow, suffix: str) ->
     """A sub-attempt's folder: its lemma's statement file, the file it submitted last, the proved lemma's
     text, its verdict and gates; ``subattempt.json`` last."""
     folder = subattempt_dir(row)
-    write_under(run_dir, folder / f"statement{suffix}", row.statement.encode("utf-8"))
+    _put(run_dir, folder / f"statement{suffix}", row.statement.encode("utf-8"))
     if row.candidate is not None:
-        write_under(run_dir, folder / f"candidate{suffix}", row.candidate.encode("utf-8"))
+        _put(run_dir, folder / f"candidate{suffix}", row.candidate.encode("utf-8"))
     if row.proved and row.lemma_text:
-        write_under(run_dir, folder / f"lemma{suffix}", row.lemma_text.encode("utf-8"))
+        _put(run_dir, folder / f"lemma{suffix}", row.lemma_text.encode("utf-8"))
     if row.verdict is not None:
-        write_under(run_dir, folder / "verdict.json", _json(row.verdict))
-        write_under(run_dir, folder / "gates.log", _gates_log(row.verdict).encode("utf-8"))
+        _put(run_dir, folder / "verdict.json", _json(row.verdict))
+        _put(run_dir, folder / "gates.log", _gates_log(row.verdict).encode("utf-8"))
     record = {
         "campaign": row.campaign,
         "problem": row.problem,
@@ -212,7 +217,7 @@ def write_subattempt_evidence(run_dir: Path, row: SubAttemptRow, suffix: str) ->
         "candidate_sha256": row.candidate_sha256,
         "error": row.error,
     }
-    write_under(run_dir, folder / SUBATTEMPT_MARKER, _json(record))
+    _put(run_dir, folder / SUBATTEMPT_MARKER, _json(record))
 
 
 def write_agent_evidence(
@@ -240,8 +245,7 @@ def write_agent_evidence(
         if not holds(path, text):  # a resumed attempt may have sketched since
             write_under(run_dir, path.relative_to(run_dir), text)
     for sub in subattempts:
-        if not (run_dir / subattempt_dir(sub) / SUBATTEMPT_MARKER).is_file():
-            write_subattempt_evidence(run_dir, sub, suffix)
+        write_subattempt_evidence(run_dir, sub, suffix)
 
 
 def plan_markdown(plan: str) -> str:

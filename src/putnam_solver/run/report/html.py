@@ -20,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from putnam_solver.run.ledger import LEDGER_NAME
+from putnam_solver.core.util import InputError
+from putnam_solver.run.ledger import LEDGER_NAME, LedgerError
 from putnam_solver.run.report.compare import benchmark_mismatch, judging_mismatch, render_comparison
 from putnam_solver.run.report.data import NoRunRecorded, ReportError, load_run
 from putnam_solver.run.report.run_page import render_report
-from putnam_solver.run.report.summary import REPORT_FILE
+from putnam_solver.run.report.summary import REPORT_FILE, refresh_evidence
 from putnam_solver.safe_write import holds, write_under
 
 REPORT_NAME = REPORT_FILE
@@ -33,6 +34,7 @@ REPORT_NAME = REPORT_FILE
 def write_report(run_dir: Path, output: Path | None = None, inline_plotly: bool = False) -> Path:
     """Write the report of ``run_dir`` to ``output`` (default ``RUN_DIR/report.html``); returns its path."""
     run = load_run(run_dir)
+    _refreshed(run_dir)
     target = output or run_dir / REPORT_NAME
     folder = target.resolve().parent
     _write(target, render_report(run, folder, _plotly_beside(target, inline_plotly)))
@@ -49,6 +51,8 @@ def write_comparison(
     """Write the side-by-side report of two runs (default ``RUN_A/compare-<RUN_B's name>.html``); ``warn``
     hears it when the runs are on different benchmarks or were judged differently (the page says so too)."""
     a, b = load_run(run_a), load_run(run_b)
+    _refreshed(run_a)
+    _refreshed(run_b)
     for mismatch in (benchmark_mismatch(a, b), judging_mismatch(a, b)):
         if mismatch:
             warn(mismatch)
@@ -56,6 +60,17 @@ def write_comparison(
     folder = target.resolve().parent
     _write(target, render_comparison(a, b, folder, _plotly_beside(target, inline_plotly)))
     return target
+
+
+def _refreshed(run_dir: Path) -> None:
+    """The run's evidence folders as its ledger says (the page links them), or ReportError naming why not."""
+    try:
+        refresh_evidence(run_dir)
+    except (LedgerError, InputError, OSError) as exc:  # UnsafePath (a link planted in a folder) is an OSError
+        raise ReportError(
+            f"{run_dir}: cannot write the run's evidence folders, which the page links ({exc}); the report derives "
+            "them from the ledger first. Report on a writable copy of the run directory (`cp -r`)"
+        ) from exc
 
 
 def build(

@@ -44,7 +44,7 @@ from putnam_solver.core.answer_check import AnswerStatus
 from putnam_solver.core.verdict import Track
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recorded_opinion
-from putnam_solver.run.ledger import AttemptRow, AuditRow, CampaignRow, Ledger, Usage
+from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import outcome_record
 from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, SampleTrust, sample_trust
@@ -60,7 +60,6 @@ from putnam_solver.run.report.errata import (
     selected_errata,
 )
 from putnam_solver.run.report.evidence import (
-    incomplete_evidence,
     prover_suffix,
     write_agent_evidence,
     write_audit_file,
@@ -92,15 +91,10 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     the audits ``putnam audit`` just made, which the outputs show whatever else the ledger holds."""
     settings = required_settings(ledger, "summarise")
     check_attempts(ledger, settings)
-    suffix = prover_suffix(settings)
     attempts = ledger.attempts()
-    problems = ledger.problems()
-    for row in incomplete_evidence(run_dir, attempts):
-        write_evidence(run_dir, row, problems.get(row.problem), suffix, ledger.turns(row.id))
     audits = {**ledger.latest_audits(), **(fresh or {})}
-    for row in attempts:
-        if (audit := audits.get(row.id)) is not None:
-            write_audit_file(run_dir, row, audit)
+    write_evidence_folders(run_dir, ledger, settings, audits)
+    suffix = prover_suffix(settings)
     campaigns = ledger.campaigns()
     selected = settings.selected
     passed = {a.problem for a in attempts if a.verified_pass}
@@ -113,7 +107,6 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     every = ledger.every_attempt()
     subattempts = ledger.subattempts()
     sketches = ledger.sketches()
-    write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), subattempts, suffix, sketches)
     tsv = attempts_tsv(every, suffix, audits) + subattempts_tsv(subattempts, suffix)
     write_under(run_dir, "attempts.tsv", tsv.encode("utf-8"), durable=True)
     outcome = outcome_record(ledger.meta("outcome"), f"{ledger.path}: outcome")
@@ -129,6 +122,35 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     text += lemma_summary(subattempts, unknown)
     text += "".join(f"{line}\n" for line in sketch_section(sketch_lines(sketches, attempts)))
     write_under(run_dir, "SUMMARY.md", text.encode("utf-8"), durable=True)
+
+
+def write_evidence_folders(
+    run_dir: Path, ledger: Ledger, settings: StoredSettings, audits: Mapping[int, AuditRow]
+) -> None:
+    """Every attempt's evidence folder (with its newest audit's ``audit.json``) and the react worker's files,
+    as the ledger says they are, whatever a run directory handed over holds there (``evidence._put``: each
+    file written only where it differs)."""
+    suffix = prover_suffix(settings)
+    attempts = ledger.attempts()
+    problems = ledger.problems()
+    for row in attempts:
+        write_evidence(run_dir, row, problems.get(row.problem), suffix, ledger.turns(row.id))
+        if (audit := audits.get(row.id)) is not None:
+            write_audit_file(run_dir, row, audit)
+    write_agent_evidence(run_dir, attempts, ledger.attempt_notes(), ledger.subattempts(), suffix, ledger.sketches())
+
+
+def refresh_evidence(run_dir: Path) -> None:
+    """``write_evidence_folders`` for ``putnam report``, which links the folders from its page: a folder
+    handed over with its marker was linked as it came (a shipped ``verdict.json`` or ``audit.json`` saying
+    ``accepted`` beside the ledger's rejection, red team round 10)."""
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    try:
+        settings = required_settings(ledger, "report")
+        check_attempts(ledger, settings)
+        write_evidence_folders(run_dir, ledger, settings, ledger.latest_audits())
+    finally:
+        ledger.close()
 
 
 @dataclass(frozen=True)
