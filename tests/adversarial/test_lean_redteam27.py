@@ -117,8 +117,10 @@ def test_input_and_output_from_pure_code_is_refused(lean_putnambench: Benchmark,
     assert "input and output" in _g3(lean_putnambench, PUTNAM, text)
 
 
-def refused_on_every_track(benches: tuple[Benchmark, Benchmark, Benchmark], proof: str, clean: str) -> list[str]:
-    """G3's reasons for ``proof`` (after :data:`READ`) on PutnamBench (both tracks), miniF2F and ProofNet,
+def refused_on_every_track(
+    benches: tuple[Benchmark, Benchmark, Benchmark], proof: str, clean: str, before: str = READ
+) -> list[str]:
+    """G3's reasons for ``proof`` (after ``before``) on PutnamBench (both tracks), miniF2F and ProofNet,
     one per case, asserting on the way that ``clean`` passes every text gate on each."""
     putnam, minif2f, proofnet = benches
     cases = [
@@ -129,7 +131,7 @@ def refused_on_every_track(benches: tuple[Benchmark, Benchmark, Benchmark], proo
     ]
     found = []
     for bench, problem, track, value in cases:
-        text = lean_filled(bench, problem, track=track, proof=proof, before=READ, **value)
+        text = lean_filled(bench, problem, track=track, proof=proof, before=before, **value)
         found.append(_g3(bench, problem, text, track))
         honest = lean_filled(bench, problem, track=track, proof=clean, **value)
         assert failures(lean_text_verdict(bench, problem, honest, track)) == {}, problem

@@ -17,6 +17,17 @@ Found and fixed (accepted by G2 and G3 on the text profile before, on every benc
   ``%``; a word in a term's place (after ``exact``, ``:=``, ``[``, ``,``, an operator, another argument) is a
   function, whose named arguments stay free.
 
+* Aesop's rule builders run a declaration of the candidate's: ``aesop (add safe zzTac)`` takes the
+  ``tactic`` builder when ``zzTac`` has type ``TacticM Unit``, ``Aesop.SingleRuleTac`` or ``Aesop.RuleTac``
+  (leanprover-community/aesop Aesop/Builder/Default.lean: ``tacticDef`` is tried before ``applyDef`` in
+  every phase; Aesop/Builder/Tactic.lean: ``isDefEq`` with each type), and Aesop/RuleTac/Tactic.lean runs it
+  (``evalConst RuleTac decl``, ``evalConst SingleRuleTac decl``); a ``TacGen`` returns strings that
+  ``tacGenImpl`` parses (``Parser.runParserCategory env `tactic tacticStr``) and runs as tactics, so a
+  ``"native_decide"`` in a string literal (which G3 never reads) became a proof step. ``TacticM`` was
+  refused, Aesop's own types (or their unfolding, ``Aesop.RuleTacInput → Aesop.BaseM Aesop.RuleTacOutput``,
+  or ``open Aesop in``) were not. G3 now refuses the ``Aesop`` namespace as it does ``Lean`` (an ``import
+  Aesop``, in miniF2F's header, is a module name and stays).
+
 False rejections looked for: the 255 ProofNet and 244 miniF2F published proofs and the Lean conformance
 corpus keep their verdicts, named arguments in every place they take there included (a value on its own line
 after ``:=``, argument lists continued over lines at one column, ``measurable_pi_apply (X := ...)`` inside an
@@ -132,3 +143,39 @@ def test_the_place_scan_stays_linear() -> None:
     assert evaluated_values(lex_code(words)) == []
     beyond = "by\n  exact " + "f " * 100 + "(x := zzN)"  # a walk has a bound; past it the word counts as a tactic
     assert len(evaluated_values(lex_code(beyond))) == 1
+
+
+AESOP_RULES = {
+    # name: a helper Aesop's tactic builder would run, and the proof that adds it
+    "SingleRuleTac": "def zzTac : Aesop.SingleRuleTac := fun _ => failure\n\n",
+    "RuleTac": "def zzTac : Aesop.RuleTac := fun _ => failure\n\n",
+    "TacGen with a forbidden tactic in a string": (
+        'def zzTac : Aesop.TacGen := fun _ => pure #[("native_decide", 1.0)]\n\n'
+    ),
+    "the type unfolded": "def zzTac : Aesop.RuleTacInput → Aesop.BaseM Aesop.RuleTacOutput := fun _ => failure\n\n",
+    "open Aesop in": "open Aesop in\ndef zzTac : SingleRuleTac := fun _ => failure\n\n",
+    "escaped root": "def zzTac : _root_.«Aesop».RuleTac := fun _ => failure\n\n",
+}
+AESOP_HONEST = (
+    "theorem zz : True := by\n  aesop",
+    "theorem zz : True := by\n  aesop (add safe Nat.le_refl) (rule_sets := [-builtin])",
+    "theorem zz : True := by\n  aesop? (add norm simp Nat.add_comm)",
+)
+
+
+def test_aesop_rule_code_is_refused_and_its_tactic_stays() -> None:
+    for name, helper in AESOP_RULES.items():
+        rules = [v.rule for v in check_forbidden(f"{helper}theorem zz : True := by\n  aesop (add safe zzTac)")]
+        assert any("`Aesop` namespace" in rule for rule in rules), name
+    for text in AESOP_HONEST:
+        assert check_forbidden(f"import Mathlib\nimport Aesop\n\n{text}") == [], text
+
+
+@pytest.mark.slow
+def test_aesop_rule_code_is_refused_on_every_benchmark_and_track(
+    lean_putnambench: Benchmark, minif2f: Benchmark, proofnet: Benchmark
+) -> None:
+    benches = (lean_putnambench, minif2f, proofnet)
+    proof = "by\n  aesop (add safe zzTac)"
+    found = refused_on_every_track(benches, proof, "by\n  aesop (add safe Nat.le_refl)", AESOP_RULES["RuleTac"])
+    assert all("`Aesop` namespace" in reason for reason in found), found
