@@ -120,6 +120,8 @@ def test_configuration_items_after_any_keyword_are_read() -> None:
         assert any(RULE in rule for rule in rules), name
     for name, proof in HONEST.items():
         assert check_forbidden(f"{PURE}theorem zz : True := {proof}") == [], name
+    # a command's priority is read by `evalPrio` (a macro), not run: `instance` is no tactic
+    assert evaluated_values(lex_code("local instance (priority := high) zzI : Inhabited ℝ := ⟨3⟩")) == []
 
 
 @pytest.mark.slow

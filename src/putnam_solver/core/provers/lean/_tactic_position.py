@@ -92,8 +92,8 @@ class TacticPlaces:
         token = code[j]
         if token.text == "%":
             return j > 0 and code[j - 1].kind == IDENT and not token.spaced
-        if token.kind != IDENT:
-            return False
+        if token.kind != IDENT or token.text == "instance":
+            return False  # `instance (priority := high)`: a command's priority, read by `evalPrio`, not run
         return self._place(j)
 
     def _place(self, j: int) -> bool:
