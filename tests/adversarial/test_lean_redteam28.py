@@ -77,6 +77,10 @@ UNLISTED: dict[str, str] = {
     "first": "by\n  first | rfl | noncomm_ring (maxSteps := zzN)",
     "if then": "by\n  if h : x = 0 then noncomm_ring (maxSteps := zzN) else simp",
     "a chain after the item": "by\n  noncomm_ring (zeta := true) (maxSteps := zzN)",
+    "induction ... with tac": "by\n  induction n with noncomm_ring (maxSteps := zzN)\n  | zero => rfl\n  | succ => rfl",
+    "a bracketed block": "by {\n  noncomm_ring (maxSteps := zzN) }",
+    "a nested bracketed block": "by\n  · { noncomm_ring (maxSteps := zzN) }",
+    "<;> [t1; t2]": "by\n  constructor <;> [noncomm_ring (maxSteps := zzN); noncomm_ring (maxSteps := zzN)]",
 }
 HONEST: dict[str, str] = {
     # name: a proof with named arguments of functions, which G3 must leave alone
@@ -100,6 +104,8 @@ HONEST: dict[str, str] = {
     "a field's function": "by\n  exact (h.trans (b := zzN)).le",
     "argument lines at one column": "by\n  have h := foo\n    (a := zzN)\n    (b := zzN) h1\n"
     "    bar (X := zzN) h2\n  simp",
+    "a structure instance": "by\n  exact { x := foo (a := zzN), y := 1 }",
+    "a singleton": "by\n  exact ({foo (a := zzN)} : Set ℕ)",
     "a literal configuration after any keyword": "by\n  noncomm_ring (maxSteps := 100000)",
 }
 
@@ -122,6 +128,7 @@ def test_configuration_items_after_any_keyword_are_read() -> None:
         assert check_forbidden(f"{PURE}theorem zz : True := {proof}") == [], name
     # a command's priority is read by `evalPrio` (a macro), not run: `instance` is no tactic
     assert evaluated_values(lex_code("local instance (priority := high) zzI : Inhabited ℝ := ⟨3⟩")) == []
+    assert evaluated_values(lex_code("def zzF (x := zzN) : ℕ := x\nexample (y := zzN) : True := trivial")) == []
 
 
 @pytest.mark.slow

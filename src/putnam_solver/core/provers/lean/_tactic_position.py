@@ -28,8 +28,9 @@ from typing import Final
 
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Token
 
-SEPARATORS: Final = frozenset({"by", ";", "<;>", "<|>", "·", "=>", "|", "then", "else", "do", "in"})
-"""Tokens after which a tactic begins (or, for ``=>``, ``|``, ``then``, ``else``, ``in``, maybe a term:
+SEPARATORS: Final = frozenset({"by", ";", "<;>", "<|>", "·", "=>", "|", "then", "else", "do", "in", "with"})
+"""Tokens after which a tactic begins (``with``: core's ``induction x with tac | zero => ...`` runs ``tac`` on
+every alternative, ``inductionAlts``), or for ``=>``, ``|``, ``then``, ``else``, ``in``, ``with``, maybe a term:
 read as a tactic's place, fail closed; a ``fun``'s ``=>`` is a term's, :func:`_fun_arrow`)."""
 TERM_LEADERS: Final = frozenset(
     {"exact", "apply", "refine", "refine'", "exacts", "use", "use!", "exists", "existsi", "specialize",
@@ -39,16 +40,23 @@ TERM_LEADERS: Final = frozenset(
      "revert", "clear", "unfold", "delta", "contrapose", "contrapose!", "by_contra", "by_contra!", "by_cases",
      "intro", "intros", "rintro", "interval_cases", "fin_cases", "apply_fun", "gcongr", "linear_combination",
      "linear_combination'", "ext", "funext", "absurd", "wlog", "match", "fun", "λ", "return", "pure", "if",
-     "with", "at", "to", "simpa", "rw", "rwa", "nth_rw", "nth_rewrite", "simp_rw", "erw"}
+     "simpa", "rw", "rwa", "nth_rw", "nth_rewrite", "simp_rw", "erw"}
 )  # fmt: skip
 """Words after which a term (a function and its arguments) follows, not a tactic."""
 TERM_SYMBOLS: Final = frozenset(
-    {":=", ",", "[", "⟨", "{", "←", "<-", "@", ":", "=", "≠", "<", ">", "≤", "≥", "+", "/", "^", "∣", "∧", "∨",
+    {":=", ",", "[", "⟨", "←", "<-", "@", ":", "=", "≠", "<", ">", "≤", "≥", "+", "/", "^", "∣", "∧", "∨",
      "→", "↔", "∘", "$", "<|", "|>", "|>.", "•", "∈", "∉", "⊆", "⊂", "∩", "∪", "×", "¬", "↑", "!"}
 )  # fmt: skip
 """Symbols after which Lean reads a term (an argument list, a right operand, a value), never a tactic, on
-the same line or the next (``:=`` then a value on a line of its own). Symbols that may end a tactic
-(``)``, ``]``, ``*`` of ``at *``, ``⊢``) are judged by the line rule."""
+the same line or the next (``:=`` then a value on a line of its own), except ``[`` right after ``<;>``
+(Batteries' ``t <;> [t1; t2]``). Symbols that may end a tactic (``)``, ``]``, ``*`` of ``at *``, ``⊢``) are
+judged by the line rule; ``(`` and ``{`` may open a tactic block (``(tac)``, ``{ tac }``,
+``tacticSeqBracketed``) and are judged by the place they stand in."""
+DECLARATION_WORDS: Final = frozenset(
+    {"instance", "def", "theorem", "lemma", "abbrev", "example", "structure", "inductive", "class"}
+)
+"""Command keywords: an item after one (``instance (priority := high)``) or after the name it declares
+(``def f (x := a)``, a binder's default value) is no tactic configuration."""
 _BULLETS: Final = frozenset({"·", ".", "|", "<;>"})
 _LIMIT: Final = 64
 """How far back a walk goes through a chain of words; beyond it the word is taken for a tactic's."""
@@ -92,8 +100,8 @@ class TacticPlaces:
         token = code[j]
         if token.text == "%":
             return j > 0 and code[j - 1].kind == IDENT and not token.spaced
-        if token.kind != IDENT or token.text == "instance":
-            return False  # `instance (priority := high)`: a command's priority, read by `evalPrio`, not run
+        if token.kind != IDENT or token.text in DECLARATION_WORDS:
+            return False  # `instance (priority := high)` (read by `evalPrio`), `example (x := 1)`: no tactic
         return self._place(j)
 
     def _place(self, j: int) -> bool:
@@ -104,16 +112,18 @@ class TacticPlaces:
             prev = code[k - 1]
             if prev.text in SEPARATORS:
                 return not (prev.text == "=>" and _fun_arrow(code, k - 1))
+            if prev.text == "[" and k > 1 and code[k - 2].text == "<;>":
+                return True  # `t <;> [t1; t2]`
             if prev.text in TERM_SYMBOLS:
                 return False  # a term must follow: Lean parses a term here, which no tactic keyword begins
             line = self._line(k)
             if line is not None:
                 return line  # (before the words: `intro` or `ext` alone may end a tactic)
-            if prev.text in TERM_LEADERS:
+            if prev.text in TERM_LEADERS or prev.text in DECLARATION_WORDS:  # `def f (x := a)`: a default
                 return False
             if prev.text == "." and k - 1 in self.firsts:
                 return True  # a `.` bullet
-            if prev.text == "(" or prev.kind == NUMBER or prev.kind == IDENT:
+            if prev.text in ("(", "{") or prev.kind == NUMBER or prev.kind == IDENT:
                 k -= 1  # `(tac ...)`, `iterate 3 tac`, `all_goals tac`: a tactic's place if the word before is one
                 continue
             return False
