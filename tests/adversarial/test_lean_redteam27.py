@@ -117,22 +117,33 @@ def test_input_and_output_from_pure_code_is_refused(lean_putnambench: Benchmark,
     assert "input and output" in _g3(lean_putnambench, PUTNAM, text)
 
 
-def test_the_file_reading_proof_is_refused_on_every_benchmark_and_track(
-    lean_putnambench: Benchmark, minif2f: Benchmark, proofnet: Benchmark
-) -> None:
-    proof = "by\n  simp (maxSteps := zzRead)"
+def refused_on_every_track(
+    benches: tuple[Benchmark, Benchmark, Benchmark], proof: str, clean: str, before: str = READ
+) -> list[str]:
+    """G3's reasons for ``proof`` (after ``before``) on PutnamBench (both tracks), miniF2F and ProofNet,
+    one per case, asserting on the way that ``clean`` passes every text gate on each."""
+    putnam, minif2f, proofnet = benches
     cases = [
-        (lean_putnambench, PUTNAM, Track.WITH_ANSWER, {}),
-        (lean_putnambench, ANSWERED, Track.NO_ANSWER, {"value": "3987"}),
+        (putnam, PUTNAM, Track.WITH_ANSWER, {}),
+        (putnam, ANSWERED, Track.NO_ANSWER, {"value": "3987"}),
         (minif2f, MINIF2F, Track.WITH_ANSWER, {}),
         (proofnet, PROOFNET, Track.WITH_ANSWER, {}),
     ]
+    found = []
     for bench, problem, track, value in cases:
-        text = lean_filled(bench, problem, track=track, proof=proof, before=READ, **value)
-        found = _g3(bench, problem, text, track)
-        assert "interpreter" in found and "input and output" in found, problem
-        clean = lean_filled(bench, problem, track=track, proof="by\n  simp (maxSteps := 100000)", **value)
-        assert failures(lean_text_verdict(bench, problem, clean, track)) == {}, problem
+        text = lean_filled(bench, problem, track=track, proof=proof, before=before, **value)
+        found.append(_g3(bench, problem, text, track))
+        honest = lean_filled(bench, problem, track=track, proof=clean, **value)
+        assert failures(lean_text_verdict(bench, problem, honest, track)) == {}, problem
+    return found
+
+
+def test_the_file_reading_proof_is_refused_on_every_benchmark_and_track(
+    lean_putnambench: Benchmark, minif2f: Benchmark, proofnet: Benchmark
+) -> None:
+    benches = (lean_putnambench, minif2f, proofnet)
+    found = refused_on_every_track(benches, "by\n  simp (maxSteps := zzRead)", "by\n  simp (maxSteps := 100000)")
+    assert all("interpreter" in reason and "input and output" in reason for reason in found), found
 
 
 HONEST: dict[str, str] = {

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
+from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
 from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, STRING, SYMBOL, Token, name_parts, positions
 
 VALUE_CONSTRUCT: Final = "(option := value)"
@@ -142,6 +143,7 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
     chained: dict[int, bool] = {}  # an item's `(` -> whether its chain follows a tactic word
     found: list[Token] = []
     checked_to = -1  # the end of the last value found inert (the items inside it hold only literals)
+    places = _Places()
     for i, token in enumerate(code):
         if token.text != "(" or i + 2 >= len(code) or code[i + 2].text != ":=" or code[i + 1].kind != IDENT:
             continue
@@ -149,7 +151,9 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
         parts = name_parts(code[i + 1].text)
         if end is None or len(parts) != 1 or parts[0] in NOT_EVALUATED:
             continue
-        chained[i] = parts[0] in WHOLE_NAMES or _after_tactic(code, i, match, chained)  # a whole one starts a chain
+        chained[i] = parts[0] in WHOLE_NAMES or _after_tactic(
+            code, i, match, chained, places
+        )  # a whole one starts a chain
         if i < checked_to or not chained[i]:
             continue
         if not _inert(code, i + 3, end):
@@ -157,6 +161,18 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
         elif code[i + 3].text != "by":
             checked_to = end
     return found
+
+
+class _Places:
+    """Where tactics may begin (``_tactic_position``), found once per file and only if an item needs it."""
+
+    def __init__(self) -> None:
+        self.found: TacticPlaces | None = None
+
+    def get(self, code: Sequence[Token]) -> TacticPlaces:
+        if self.found is None:
+            self.found = TacticPlaces(code)
+        return self.found
 
 
 def _joined(tokens: Sequence[Token]) -> str:
@@ -180,7 +196,9 @@ def _matches(code: Sequence[Token]) -> dict[int, int]:
     return match
 
 
-def _after_tactic(code: Sequence[Token], i: int, match: dict[int, int], chained: dict[int, bool]) -> bool:
+def _after_tactic(
+    code: Sequence[Token], i: int, match: dict[int, int], chained: dict[int, bool], places: _Places
+) -> bool:
     """Whether the item opened at ``code[i]`` ends a chain of items (``(a := x)``, glued ``+a``/``-a``)
     that follows a tactic word of :data:`CONFIG_TACTICS` (the item before it already judged), or holds a
     ``+a`` glued after a space (``tac +a``: the form of ``posConfigItem``, src/Init/Tactics.lean; a sum is
@@ -196,7 +214,9 @@ def _after_tactic(code: Sequence[Token], i: int, match: dict[int, int], chained:
         if token.text == ")":
             start = match.get(j)
             return start is not None and chained.get(start, False)
-        return token.kind == IDENT and (token.text in CONFIG_TACTICS or token.text.rstrip("?!") in CONFIG_TACTICS)
+        if token.kind == IDENT and (token.text in CONFIG_TACTICS or token.text.rstrip("?!") in CONFIG_TACTICS):
+            return True
+        return places.get(code).may_be_tactic(j)  # red team 28: any word where a tactic stands, and `dsimp%`
     return False
 
 

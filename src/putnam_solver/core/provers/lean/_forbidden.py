@@ -84,8 +84,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
             hit = next((w for w in map(_bare, parts) if w in words), None)
             if hit is not None:
                 add(token, words[hit], text)
-            elif absolute[:1] == ["Lean"]:
-                add(token, rules["Lean.*"], text)
+            elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and not _imported(tokens, i)):
+                add(token, rules[f"{absolute[0]}.*"], text)
             elif glued or (i and _after_library_token(tokens[i - 1], token)):
                 tails = _tails(parts[0], words)  # what Lean reads after a library token `→r` (below)
                 for tail in [*tails, parts[0]] if token.kind == NAME else tails:  # after `→``: all of it
@@ -116,7 +116,7 @@ _TEXT: Final = itemgetter(1)
 _SCANNED: Final = frozenset({"@[", "open", "set_option", "eval"})
 
 
-_TAIL_WORDS: Final = ("Lean", "_root_", "eval", "open", "set_option")
+_TAIL_WORDS: Final = ("Lean", "Aesop", "_root_", "eval", "open", "set_option")
 
 
 def _tails(first: str, words: dict[str, ForbiddenRule]) -> list[str]:
@@ -141,8 +141,8 @@ def _tail_rule(
     tail: str, parts: list[str], nxt: Token | None, rules: dict[str, ForbiddenRule], policy: LeanPolicy
 ) -> ForbiddenRule | None:
     """The rule a name's tail breaks when Lean reads it as a name of its own (see :func:`_tails`)."""
-    if tail == "Lean" or (tail == "_root_" and parts[1:2] == ["Lean"]):
-        return rules["Lean.*"]
+    if tail in ("Lean", "Aesop") or (tail == "_root_" and parts[1:2] in (["Lean"], ["Aesop"])):
+        return rules[f"{tail if tail != '_root_' else parts[1]}.*"]
     alone = len(parts) == 1
     if alone and tail == "eval" and nxt is not None and nxt.text == "%" and not nxt.spaced:
         return rules["eval%"]
@@ -151,6 +151,15 @@ def _tail_rule(
     if alone and tail == "set_option" and (nxt is None or not settable(nxt.text, policy)):
         return rules["set_option"]
     return None
+
+
+def _imported(tokens: Sequence[Token], i: int) -> bool:
+    """Whether ``tokens[i]`` is a module name of an ``import`` (miniF2F's header has ``import Aesop``; G2
+    holds the imports to the challenge's), not a name in code."""
+    j = i - 1
+    while j >= 0 and tokens[j].kind == DOC:
+        j -= 1
+    return j >= 0 and tokens[j].text == "import"
 
 
 def _bare(part: str) -> str:
@@ -169,7 +178,7 @@ def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
         return True
     parts = name_parts(text)
     absolute = parts[1:] if parts[:1] == ["_root_"] else parts
-    if absolute[:1] == ["Lean"] or not words.keys().isdisjoint(map(_bare, parts)):  # any part a word (in C)
+    if absolute[:1] in (["Lean"], ["Aesop"]) or not words.keys().isdisjoint(map(_bare, parts)):  # (in C)
         return True
     return bool(parts) and (bool(_tails(parts[0], words)) or (text[:1] == "`" and parts[0] in _TAIL_WORDS))
 

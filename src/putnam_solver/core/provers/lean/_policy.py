@@ -372,6 +372,14 @@ POLICY: Final = LeanPolicy(
         ForbiddenRule(VALUE_CONSTRUCT, "meta", VALUE_REASON, False),  # red team 27 (`_evaluated`)
         ForbiddenRule(TRACE_CONSTRUCT, "meta", TRACE_REASON, False),  # red team 27 (`_evaluated`)
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
+        ForbiddenRule(  # red team 28: Aesop's rule builders (Aesop/Builder/Tactic.lean, Default.lean)
+            "Aesop.*",
+            "meta",
+            "the `Aesop` namespace is Aesop's rule API: `aesop (add safe x)` runs a declaration `x` of type "
+            "`Aesop.RuleTac`, `SingleRuleTac` or `TacGen` (whose strings Aesop parses and runs as tactics) "
+            f"in the interpreter ({_META})",
+            False,
+        ),
         ForbiddenRule(
             "#command",
             "meta",
