@@ -55,6 +55,7 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binders import sorted_binders
+from putnam_solver.core.provers.lean._answer_chains import CHAINS, chain_of, held_by_operands, inside_longer
 from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE, normal_order
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
@@ -372,12 +373,20 @@ class Haystack:
         for i, text in enumerate(plain):
             self.where.setdefault(_key(text), []).append(i)
 
-    def contains(self, side: list[str], side_kept: list[str], budget: list[int]) -> bool:
+    def contains(
+        self, side: list[str], side_kept: list[str], budget: list[int], padded: Collection[str] = CHAINS
+    ) -> bool:
         """Whether ``side`` stands in the value as a sub-expression (module doc); each comparison is
-        charged to ``budget`` (``_answer_normal.work_for``), which it marks when spent."""
+        charged to ``budget`` (``_answer_normal.work_for``), which it marks when spent. A side that is a
+        chain is read by its operands (``_answer_chains``): held among more where its operator is one of
+        ``padded``, else never as a part of a longer chain."""
         size = len(side)
         if size > len(self.plain) or size == 0:
             return False
+        chain = chain_of(side_kept)
+        if chain is not None and chain.text in padded and held_by_operands(self.kept, chain, budget):
+            return True
+        longer = chain.text if chain is not None and chain.text not in padded else None
         anchors = [(len(self.where.get(_key(t), ())), k) for k, t in enumerate(side)]
         count, offset = min(anchors)
         if not count:
@@ -393,7 +402,9 @@ class Haystack:
                 budget[1] = 1
                 return False
             if self._alpha_equal(start, side) and self._delimited(start, start + size, reach, edges):
-                return True
+                span = (self.at[start], self.at[start + size - 1] + 1)
+                if longer is None or not inside_longer(self.kept, *span, longer):
+                    return True
         return False
 
     def _application(self, opener: int | None) -> bool:

@@ -193,8 +193,9 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
     ) in held:  # an eta-reduced reading (``extra``) is compared whole only
         if not indexed or indexed[0].source is not renamed:
             indexed = haystacks(renamed)
+        padded = WIDENING if relation == RESTRICTION else PADDED  # a premise's chain: ``_answer_chains``
         found = (
-            h.contains(*needle, budget)
+            h.contains(*needle, budget, padded)
             for h in indexed
             for kept, normal in side(other)
             if h.normal == normal
