@@ -37,10 +37,31 @@ def _unwrapped(term: Node) -> Node:
 
 
 def chain_of(side_kept: Sequence[str]) -> Node | None:
-    """The side read as one chain of a :data:`CHAINS` operator, if it is one."""
+    """The side read as one chain of a :data:`CHAINS` operator, or a set-builder or ``fun`` of one name
+    whose body is one (``{n | A n ∧ B n}``), if it is one."""
     read = terms(side_kept)
     term = _unwrapped(read[0]) if len(read) == 1 else None
-    return term if term is not None and term.kind == "bin" and term.text in CHAINS else None
+    return term if term is not None and _chain(_body(term)) else None
+
+
+def _chain(term: Node | None) -> bool:
+    return term is not None and term.kind == "bin" and term.text in CHAINS
+
+
+def _body(term: Node) -> Node | None:
+    """The chain ``term`` is, or the body of the set-builder ``{x | body}`` or ``fun x => body`` it is."""
+    kids = term.kids
+    if term.kind == "group" and term.text == "{" and len(kids) == 4 and kids[1].text == "|":
+        return _unwrapped(kids[2])
+    if term.kind == "binder" and term.text in ("fun", "λ") and len(kids) == 3:
+        return _unwrapped(kids[2])
+    return term if term.kind == "bin" else None
+
+
+def operator(side: Node) -> str:
+    """The operator of the chain :func:`chain_of` read."""
+    body = _body(side)
+    return body.text if body is not None else ""
 
 
 def inside_longer(kept: Sequence[str], lo: int, hi: int, op: str) -> bool:
@@ -63,7 +84,10 @@ def _closes(kept: Sequence[str], opener: int, closer: int) -> bool:
 def held_by_operands(kept: Sequence[str], side: Node, budget: list[int]) -> bool:
     """Whether some chain of ``side``'s operator in the value ``kept`` has every operand of ``side`` among
     its own (module doc)."""
-    wanted = Counter(_unwrapped(kid).key for kid in side.kids)
+    chain = _body(side)
+    if chain is None:
+        return False
+    wanted = Counter(_unwrapped(kid).key for kid in chain.kids)
     todo = list(terms(kept))
     while todo:
         term = todo.pop()
@@ -72,9 +96,14 @@ def held_by_operands(kept: Sequence[str], side: Node, budget: list[int]) -> bool
             budget[1] = 1
             return False
         todo += term.kids
-        if term.kind != "bin" or term.text != side.text or len(term.kids) < len(side.kids):
+        if chain is not side and (
+            term.kind != side.kind or term.text != side.text or len(term.kids) != 4 - (term.kind == "binder")
+        ):
+            continue  # a set-builder or `fun` of the chain: one of the same kind, its one name bound alike
+        body = _body(term) if chain is not side else term
+        if body is None or body.kind != "bin" or body.text != chain.text or len(body.kids) < len(chain.kids):
             continue
-        if wanted <= Counter(_unwrapped(kid).key for kid in term.kids) and _matched(term.kids, side.kids, budget):
+        if wanted <= Counter(_unwrapped(kid).key for kid in body.kids) and _matched(body.kids, chain.kids, budget):
             return True
     return False
 

@@ -41,7 +41,7 @@ larger application, unless the run is one bracketed group (``Set.image id {x | C
 
 It stays a reading of tokens after ``_answer_normal``'s rewrites and ``_answer_order``'s normal form (which
 orders commutative operands, reads function forms as notation and takes padding off inside arguments and
-bodies, red team 22): an equivalent condition rewritten beyond those identities (``n ≥ 1`` for ``0 < n``),
+bodies, red team 22): an equivalent condition rewritten beyond those identities (``n ≠ 0`` for ``0 < n``),
 point-free padding of an eta-reduced copy, and spellings no rewrite reads as the side (``Set.Mem``) still
 pass: that is the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to
 them. The search is linear in the value: the value is indexed once per reading, each needle looked for
@@ -55,7 +55,7 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binders import sorted_binders
-from putnam_solver.core.provers.lean._answer_chains import CHAINS, chain_of, held_by_operands, inside_longer
+from putnam_solver.core.provers.lean._answer_chains import CHAINS, chain_of, held_by_operands, inside_longer, operator
 from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE, normal_order
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
@@ -384,9 +384,10 @@ class Haystack:
         if size > len(self.plain) or size == 0:
             return False
         chain = chain_of(side_kept)
-        if chain is not None and chain.text in padded and held_by_operands(self.kept, chain, budget):
+        op = operator(chain) if chain is not None else ""
+        if chain is not None and op in padded and held_by_operands(self.kept, chain, budget):
             return True
-        longer = chain.text if chain is not None and chain.text not in padded else None
+        longer = chain.text if chain is not None and chain.kind == "bin" and op not in padded else None
         anchors = [(len(self.where.get(_key(t), ())), k) for k, t in enumerate(side)]
         count, offset = min(anchors)
         if not count:

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_bounds import range_head
 from putnam_solver.core.provers.lean._answer_commute import AC, NIL, applied, binary, chain, ordered, prefix, quantified
 from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver, receiver_first
 from putnam_solver.core.provers.lean._answer_nodes import (
@@ -152,6 +153,8 @@ def _applied(head: Node, args: list[Node]) -> Node:
             if arity == 1:
                 return prefix(symbol, explicit[0])
             return binary(symbol, *(explicit[::-1] if symbol == "∈" else explicit))
+    if (interval := range_head(head, args)) is not None:  # `Finset.range n` is `Set.Iio n` (``_answer_bounds``)
+        return interval
     if head.kind == "atom" and args and head.text not in FUNCTIONS:  # `Nat.choose n k` is `choose n k`
         head, args = _node("atom", last_name(head.text)), receiver_first(head.text, args)
     if (read := applied(head, args)) is not None:  # `max b a` is `max a b`, by its last name
