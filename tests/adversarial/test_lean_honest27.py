@@ -33,9 +33,10 @@ Nat.Prime n ∧ n = 3}`` against a premise ``0 < n ∧ Nat.Prime n``: refused un
 Fixed after (red team 28): whether a chain held a shorter chain as a run depended on the (now fixed)
 order of the sorted operands, so the answer restricted to a premise that is itself a chain was refused
 (``{n | 0 < n ∧ Nat.Prime n ∧ n = 3}`` below); ``_answer_chains`` reads a side that is a chain by its
-operands, as ``_answer_cover`` does for the value whole. Refused by design (:data:`BY_DESIGN`): the answer beside an operand of the question that asks
-alone (``_answer_contains``: an honest closed form never holds the question's own condition, and a text
-rule cannot tell ``∧ P = X`` from the other operand respelled), and ``deriv`` in an answer.
+operands, as ``_answer_cover`` does for the value whole. Refused by design (:data:`BY_DESIGN`): the answer
+beside an operand of the question that asks alone (``_answer_contains``: an honest closed form never holds
+the question's own condition, and a text rule cannot tell ``∧ P = X`` from the other operand respelled), and
+``deriv`` in an answer.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from tests.adversarial.test_lean_redteam23_answers import COPIED, _g2
 
 Q1994 = "{m : ℕ | |n - m ^ 2| ≤ 250}.encard = 15"
 Q2023 = "∀ m : ℤ, IsRelPrime m n → ∃ p : Equiv.Perm (Fin n), ∀ k : Fin n, (p (p k)).1 + 1 ≡ m * (k.1 + 1) [ZMOD n]"
+E1980 = "(exp x + exp (-x)) / 2"
 Q2018 = "((n : ℤ) ∣ (2^n : ℤ) ∧ (n - 1 : ℤ) ∣ (2^n - 1 : ℤ) ∧ (n - 2 : ℤ) ∣ (2^n - 2 : ℤ))"
 
 COPIES = {
@@ -41,6 +42,11 @@ COPIES = {
     "an upper bound as a range": ("putnam_2018_b3", f"{{n | n ∈ Finset.range (10^100) ∧ {Q2018}}}"),
     "an upper bound as an interval": ("putnam_2018_b3", f"{{n | {Q2018}}} ∩ Set.Iio (10^100)"),
     "a positive bound split off as a set-builder": ("putnam_2023_b5", f"{{n | {Q2023}}} ∩ {{n | 0 < n}}"),
+    "an upper bound as a binder predicate": ("putnam_2018_b3", f"{{n ∈ Finset.range (10^100) | {Q2018}}}"),
+    "an upper bound as a binder predicate on an interval": ("putnam_2018_b3", f"{{n ∈ Set.Iio (10^100) | {Q2018}}}"),
+    "a positive bound as a difference": ("putnam_1994_b1", f"{{n : ℤ | {Q1994}}} \\ Set.Iic 0"),
+    "an order negated under a binder": ("putnam_1980_b1", f"{{c : ℝ | ∀ x : ℝ, ¬exp (c * x ^ 2) < {E1980}}}"),
+    "an order negated through an existential": ("putnam_1980_b1", f"{{c : ℝ | ¬∃ x : ℝ, exp (c * x ^ 2) < {E1980}}}"),
 }
 
 
@@ -60,6 +66,17 @@ HONEST = {
     "a set literal as bounds": ("putnam_2011_b2", "{t | t = 2 ∨ t = 5}"),
     "a set literal beside a bound": ("putnam_2022_b2", "{n | 1 ≤ n ∧ (n = 1 ∨ n = 7)}"),
     "a literal through an interval": ("putnam_2022_b2", "Set.Icc 1 7 ∩ {1, 7}"),
+    "an official interval as its set-builder": ("putnam_1994_b3", "{k : ℝ | ¬1 ≤ k}"),
+    "an official union of intervals": (
+        "putnam_1997_b3",
+        "Set.Icc 1 4 ∪ Set.Icc 20 24 ∪ Set.Icc 100 104 ∪ Set.Icc 120 124",
+    ),
+    "an official set-builder of strict bounds": (
+        "putnam_1994_b1",
+        "{n : ℤ | (314 < n ∧ n < 326) ∨ (331 < n ∧ n < 351)}",
+    ),
+    "an official bound as an interval's difference": ("putnam_1987_a6", "Set.Iio 25 \\ Set.Iic 0"),
+    "an official bound as a binder predicate": ("putnam_1987_a6", "{x ∈ Set.Ioi (0 : ℝ) | x < 25}"),
 }
 
 
@@ -92,6 +109,10 @@ BOUNDS = [
     (SMALL.format("n ≥ 2 ∧ Even (n + 1)"), "{n | 1 < n ∧ Even (n + 1)}", True),
     (SMALL.format("n ∈ Finset.range 5 ∧ Even (n + 1)"), "{n | n ≤ 4 ∧ Even (n + 1)}", True),
     (SMALL.format("1 ≤ n ∧ n ≤ 9 ∧ Even (n + 1)"), "{n | n ∈ Finset.Icc 1 9 ∧ Even (n + 1)}", True),
+    (SMALL.format(ASKED), "{n ∈ Set.Ioi 0 | Even (n + 1)}", True),  # a binder predicate (``_answer_sets``)
+    (SMALL.format(ASKED), "{n | Even (n + 1)} \\ {n | n ≤ 0}", True),  # a difference
+    (SMALL.format(ASKED), "{n | Even (n + 1)} \\ {0}", False),  # `n ≠ 0` is `0 < n` on ℕ only: left
+    (SMALL.format(ASKED), "{n ∈ Set.Ioi 0 | n = 3}", False),
 ]
 CHAINED = [
     # a premise's chain among more by ∧, in any order: the answer restricted to the domain

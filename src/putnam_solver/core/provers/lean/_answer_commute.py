@@ -267,6 +267,8 @@ def member(element: Node, collection: Node) -> Node | None:
         return chain(junction, [binary("∈", element, kid) for kid in collection.kids])
     if collection.kind == "post" and collection.text == "ᶜ":
         return negated(binary("∈", element, collection.kids[0]))
+    if collection.kind == "bin" and collection.text == "\\" and len(collection.kids) == 2:  # `Set.mem_diff`
+        return chain("∧", [binary("∈", element, collection.kids[0]), negated(binary("∈", element, collection.kids[1]))])
     if (bounds := interval_bounds(element, collection)) is not None:  # `x ∈ Set.Ici a` (``_answer_bounds``)
         return chain("∧", [binary(*b) for b in bounds])
     if is_atom(collection, "Set.univ") or is_atom(collection, "∅"):

@@ -36,7 +36,8 @@ at any depth (``A (n + 0)``, ``c ^ (n * 1)``, ``P ∧ True`` inside a body), and
 parentheses that form writes (``∑ j ∈ s, (1 + 1)`` is no copy of ``∑ j ∈ s, 1 + 1``). Each is compared and
 searched in that form and also as written, form with like form: a stretch the normal form cannot read
 keeps its order, while the same term read elsewhere is reordered. It is still a first
-line, read in tokens: a copy up to algebra beyond those identities (distributed, re-indexed) passes here, as in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have
+line, read in tokens: a copy up to algebra beyond those identities (distributed, re-indexed) passes here,
+as in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have
 no check by meaning for it yet. An eta-reduced reading (the value leaves off the statement's trailing
 arguments) is compared whole, never searched inside.
 """

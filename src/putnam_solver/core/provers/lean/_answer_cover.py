@@ -11,7 +11,9 @@ at merge) closes the class by meaning of the chains: a value COVERS the side whe
 chain of one of these operators whose operands cover every operand of the side's chain of the same
 operator (or the side itself, when the side is no such chain), each by a different operand, or a term
 built like the side whose parts cover the side's parts in place; a ``∩``/``∪`` of set-builders with one
-header is read as the one set-builder it is. An honest closed form never holds every operand of the
+header is read as the one set-builder it is, an interval beside them as the set-builder of its bounds, and
+``{x | C} \\ t`` as ``{x | C ∧ ¬x ∈ t}`` (red team 28, ``_answer_bounds``, ``_answer_sets``).
+An honest closed form never holds every operand of the
 question it answers.
 
 Operands are matched by their keys (``_answer_nodes``: bound variables' numbers left out, since padding
@@ -26,7 +28,7 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_bounds import INTERVALS
-from putnam_solver.core.provers.lean._answer_commute import chain, member
+from putnam_solver.core.provers.lean._answer_commute import binary, chain, member, negated
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
 from putnam_solver.core.provers.lean._answer_order import terms
 from putnam_solver.core.provers.lean._idchars import starts_letter
@@ -92,6 +94,12 @@ def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str])
 
 def _one_set(term: Node) -> Node:
     """A ``∩``/``∪`` of set-builders with one header read as the one set-builder it is (:data:`SET_OF`)."""
+    if term.kind == "bin" and term.text == "\\" and len(term.kids) == 2 and _set_builder(_unwrapped(term.kids[0])):
+        header, bar, condition, close = _unwrapped(term.kids[0]).kids  # `{x | C} \ t` is `{x | C ∧ ¬x ∈ t}`
+        if header.kind != "atom" or bound(header.text) < 0:  # (``_answer_sets``)
+            return term
+        body = chain("∧", [condition, negated(binary("∈", header, term.kids[1]))])
+        return node("group", "{", [header, bar, body, close])
     if term.kind != "bin" or term.text not in SET_OF:
         return term
     parts = [_unwrapped(kid) for kid in term.kids]

@@ -61,6 +61,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     render,
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
+from putnam_solver.core.provers.lean._answer_sets import bounded_builder
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 
 __all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order", "terms"]
@@ -244,6 +245,7 @@ class _Reader:
             self.at, self.end, self.depth = saved
         if node is None:
             node = _node("group", opener, [*self.sequence(start + 1, close), _node("part", self.texts[close])])
+            node = bounded_builder(node)  # `{x ∈ s | C}` is `{x | x ∈ s ∧ C}` (``_answer_sets``)
         self.groups[start] = node
         return node
 
