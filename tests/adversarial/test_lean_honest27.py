@@ -127,7 +127,8 @@ TYPED = (
         (COMPARED, "{n | 0 < n ∧ Nat.Prime n ∧ n = 3}", False),  # the answer restricted to the domain, in
         (COMPARED, "{n | n = 3 ∧ (0 < n ∧ Nat.Prime n)}", False),  # any order (`_answer_chains`, red team 28)
         (COMPARED, "{n | n = 3 ∧ Nat.Prime n}", False),
-        (COMPARED, "{n | 0 < n ∧ Nat.Prime n} ∩ {3}", True),  # the premise's set held whole (red team 26)
+        (COMPARED, "{n | 0 < n ∧ Nat.Prime n} ∩ {3}", False),  # restricted by ∩ as by ∧ (red team 28)
+        (DIRECT, "{n | 0 < n ∧ Nat.Prime n} ∩ {3}", True),  # the conclusion is the use: the premise's set held
         (COMPARED, "{n | (0 < n ∧ Nat.Prime n) ∨ n = 3}", True),
         (COMPARED, "{n | Even (n + 1)}", True),  # the question's side
         (

@@ -13,7 +13,8 @@ Found, each accepted by G2 on the text profile before (the answer check can only
 
 and refused though honest: the answer restricted to a premise's domain, ``{n | 0 < n ∧ Nat.Prime n ∧ n =
 3}`` under ``∀ n, 0 < n ∧ Nat.Prime n → (Even (n + 1) ↔ n ∈ solution)``, by whichever operand sorted
-first (``_answer_chains``: a side that is a chain is read by its operands).
+first (``_answer_chains``: a side that is a chain is read by its operands), and always when written with
+``∩``, ``{n | 0 < n ∧ Nat.Prime n} ∩ {n | n % 4 = 1}``, though its ``∧`` spelling passed.
 """
 
 from __future__ import annotations
@@ -119,6 +120,15 @@ CHAINED = [
     (PRIME, "{n | n = 3 ∧ 0 < n ∧ Nat.Prime n}", False),
     (PRIME, "{n | Nat.Prime n ∧ n = 3 ∧ 0 < n}", False),
     (PRIME, "{n | Nat.Prime n ∧ 0 < n ∨ n = 3}", True),  # widened by ∨, in any order: refused
+    # restricted by ∩ as by ∧ (the premise's condition the whole condition of an operand of ∩)
+    (PRIME, "{n | n % 4 = 1} ∩ {n | Nat.Prime n ∧ 0 < n}", False),
+    (PRIME, "{n | 0 < n ∧ Nat.Prime n} ∩ {n | n % 4 = 1}", False),
+    (PRIME, "{n | 0 < n ∧ Nat.Prime n} ∪ {n | n % 4 = 1}", True),
+    (
+        PREMISE.replace("→ ({} ↔ n ∈ t_solution)", "→ n ∈ t_solution").format("0 < n ∧ Nat.Prime n"),
+        "{n | n % 4 = 1} ∩ {n | Nat.Prime n ∧ 0 < n}",
+        True,
+    ),  # the use is the conclusion: padding proves it
     # a question's chain among more, inside an application: refused in any order
     (THREE, "zzSearch (fun n => n ∣ 12 ∧ n = 5 ∧ Nat.Prime n ∧ Even (n + 1))", True),
     (THREE, "zzSearch (fun n => Even (n + 1) ∧ n = 5 ∧ n ∣ 12 ∧ Nat.Prime n)", True),

@@ -13,7 +13,8 @@ such a side by its operands, as ``_answer_cover`` reads the value whole:
   order and place (:func:`held_by_operands`), bound variables renamed one to one across the operands;
 * where it may not (a premise beside more by ``∧``/``∩``: the answer restricted to the statement's domain,
   an honest spelling), a run that is only part of a longer chain of that operator holds nothing
-  (:func:`inside_longer`), whichever operands happen to sort beside it.
+  (:func:`inside_longer`), whichever operands happen to sort beside it. So for any premise, chain or not:
+  ``{n | P n ∧ 2 < n} ∩ {n | n % 4 = 1}`` was refused where ``{n | P n ∧ 2 < n ∧ n % 4 = 1}`` passed.
 
 Each node visited and each token compared is charged to the copy rule's work budget.
 """
@@ -21,13 +22,15 @@ Each node visited and each token compared is charged to the copy rule's work bud
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, OPEN_CLOSE, Node, bound, render
 from putnam_solver.core.provers.lean._answer_order import terms
 
 CHAINS: Final = frozenset({"∧", "∨", "∩", "∪"})
+RESTRICTING: Final = frozenset({"∧", "∩"})
+"""What a premise may stand beside (where they do not pad it) as the answer restricted to the domain."""
 
 
 def _unwrapped(term: Node) -> Node:
@@ -64,12 +67,21 @@ def operator(side: Node) -> str:
     return body.text if body is not None else ""
 
 
-def inside_longer(kept: Sequence[str], lo: int, hi: int, op: str) -> bool:
-    """Whether the run ``kept[lo:hi]`` (a whole term) stands beside ``op``, once the parentheses around
-    exactly it are taken in: an operand, or a stretch of operands, of a longer chain of ``op``."""
+def inside_longer(kept: Sequence[str], lo: int, hi: int, ops: Collection[str]) -> bool:
+    """Whether the run ``kept[lo:hi]`` (a whole term) stands beside one of ``ops``, once the parentheses
+    around exactly it are taken in: an operand, or a stretch of operands, of a longer chain of it."""
+    lo, hi = _outer(kept, lo, hi)
+    builder = lo >= 3 and hi < len(kept) and kept[lo - 3 : lo] == ["{", kept[lo - 2], "|"] and kept[hi] == "}"
+    if builder and bound(kept[lo - 2]) >= 0 and _closes(kept, lo - 3, hi):  # the whole condition of `{x | run}`:
+        lo, hi = _outer(kept, lo - 3, hi + 1)  # that set beside them
+    return (lo >= 1 and kept[lo - 1] in ops) or (hi < len(kept) and kept[hi] in ops)
+
+
+def _outer(kept: Sequence[str], lo: int, hi: int) -> tuple[int, int]:
+    """The run ``kept[lo:hi]`` with the parentheses around exactly it taken in."""
     while lo >= 1 and hi < len(kept) and kept[lo - 1] == "(" and kept[hi] == ")" and _closes(kept, lo - 1, hi):
         lo, hi = lo - 1, hi + 1
-    return (lo >= 1 and kept[lo - 1] == op) or (hi < len(kept) and kept[hi] == op)
+    return lo, hi
 
 
 def _closes(kept: Sequence[str], opener: int, closer: int) -> bool:

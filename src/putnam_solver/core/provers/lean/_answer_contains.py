@@ -55,7 +55,14 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binders import sorted_binders
-from putnam_solver.core.provers.lean._answer_chains import CHAINS, chain_of, held_by_operands, inside_longer, operator
+from putnam_solver.core.provers.lean._answer_chains import (
+    CHAINS,
+    RESTRICTING,
+    chain_of,
+    held_by_operands,
+    inside_longer,
+    operator,
+)
 from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE, normal_order
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
@@ -387,7 +394,7 @@ class Haystack:
         op = operator(chain) if chain is not None else ""
         if chain is not None and op in padded and held_by_operands(self.kept, chain, budget):
             return True
-        longer = chain.text if chain is not None and chain.kind == "bin" and op not in padded else None
+        longer = RESTRICTING - frozenset(padded)  # a premise beside more by ∧/∩: restricted (``_answer_chains``)
         anchors = [(len(self.where.get(_key(t), ())), k) for k, t in enumerate(side)]
         count, offset = min(anchors)
         if not count:
@@ -404,7 +411,7 @@ class Haystack:
                 return False
             if self._alpha_equal(start, side) and self._delimited(start, start + size, reach, edges):
                 span = (self.at[start], self.at[start + size - 1] + 1)
-                if longer is None or not inside_longer(self.kept, *span, longer):
+                if not longer or not inside_longer(self.kept, *span, longer):
                     return True
         return False
 
