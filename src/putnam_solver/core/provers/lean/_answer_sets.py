@@ -5,7 +5,9 @@ the copy rule: neither is a set-builder of the question's chain to the reader. R
 
 * a set-builder with a binder predicate is the set-builder of the predicate and its condition (Mathlib's
   ``Mathlib/Data/Set/Defs.lean``: ``{x ∈ s | p x}``, ``{x ≤ a | p x}``... expand to ``{x | x ∈ s ∧ p x}``,
-  ``satisfies_binder_pred%``): :func:`bounded_builder`;
+  ``satisfies_binder_pred%``): :func:`bounded_builder`. Only ``∈`` is read so far: the canonical form
+  (``_answer_contains._canonical``) binds the name of ``{x ∈ s | ..}`` but not of ``{x ≤ a | ..}``, whose
+  ``x`` stays a free name on both sides alike (left: such a copy passes);
 * ``x ∈ s \\ t`` is ``x ∈ s ∧ ¬x ∈ t`` (``Set.mem_diff``, ``Finset.mem_sdiff``): ``_answer_commute.member``,
   and ``_answer_cover`` reads ``{x | C} \\ t`` as the set-builder ``{x | C ∧ ¬x ∈ t}``.
 """
