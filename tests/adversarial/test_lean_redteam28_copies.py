@@ -45,6 +45,10 @@ COPIES = {
     "a positive bound split off as a set-builder": ("putnam_2023_b5", f"{{n | {Q2023}}} ∩ {{n | 0 < n}}"),
     "an upper bound as a binder predicate": ("putnam_2018_b3", f"{{n ∈ Finset.range (10^100) | {Q2018}}}"),
     "an upper bound as a binder predicate on an interval": ("putnam_2018_b3", f"{{n ∈ Set.Iio (10^100) | {Q2018}}}"),
+    "an upper bound as a filtered range": (
+        "putnam_2018_b3",
+        f"↑((Finset.range (10^100)).filter (fun n => {Q2018}))",
+    ),
     "a positive bound as a difference": ("putnam_1994_b1", f"{{n : ℤ | {Q1994}}} \\ Set.Iic 0"),
     "an order negated under a binder": ("putnam_1980_b1", f"{{c : ℝ | ∀ x : ℝ, ¬exp (c * x ^ 2) < {E1980}}}"),
     "an order negated through an existential": ("putnam_1980_b1", f"{{c : ℝ | ¬∃ x : ℝ, exp (c * x ^ 2) < {E1980}}}"),
@@ -77,6 +81,10 @@ HONEST = {
         "{n : ℤ | (314 < n ∧ n < 326) ∨ (331 < n ∧ n < 351)}",
     ),
     "an official bound as an interval's difference": ("putnam_1987_a6", "Set.Iio 25 \\ Set.Iic 0"),
+    "an official literal as a filtered range": (
+        "putnam_2022_b2",
+        "↑((Finset.range 8).filter (fun n => n = 1 ∨ n = 7))",
+    ),
     "an official bound as a binder predicate": ("putnam_1987_a6", "{x ∈ Set.Ioi (0 : ℝ) | x < 25}"),
 }
 
@@ -124,6 +132,8 @@ CHAINED = [
     (PRIME, "{n | n % 4 = 1} ∩ {n | Nat.Prime n ∧ 0 < n}", False),
     (PRIME, "{n | 0 < n ∧ Nat.Prime n} ∩ {n | n % 4 = 1}", False),
     (PRIME, "{n | 0 < n ∧ Nat.Prime n} ∪ {n | n % 4 = 1}", True),
+    (PRIME, "↑((Finset.range 100).filter (fun n => 0 < n ∧ Nat.Prime n ∧ n % 4 = 1))", False),
+    (SMALL.format(ASKED), "↑((Finset.range 5).filter (fun n => Even (n + 1) ∧ 0 < n))", True),
     (
         PREMISE.replace("→ ({} ↔ n ∈ t_solution)", "→ n ∈ t_solution").format("0 < n ∧ Nat.Prime n"),
         "{n | n % 4 = 1} ∩ {n | Nat.Prime n ∧ 0 < n}",

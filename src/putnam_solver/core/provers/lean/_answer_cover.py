@@ -31,6 +31,7 @@ from putnam_solver.core.provers.lean._answer_bounds import INTERVALS
 from putnam_solver.core.provers.lean._answer_commute import binary, chain, member, negated
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
 from putnam_solver.core.provers.lean._answer_order import terms
+from putnam_solver.core.provers.lean._answer_sets import filtered
 from putnam_solver.core.provers.lean._idchars import starts_letter
 
 PADDED: Final = frozenset({"∧", "∨", "∩", "∪"})
@@ -94,6 +95,8 @@ def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str])
 
 def _one_set(term: Node) -> Node:
     """A ``∩``/``∪`` of set-builders with one header read as the one set-builder it is (:data:`SET_OF`)."""
+    if (builder := filtered(term)) is not None:  # `↑(s.filter fun x => C)` is `{x | x ∈ s ∧ C}`
+        return builder
     if term.kind == "bin" and term.text == "\\" and len(term.kids) == 2 and _set_builder(_unwrapped(term.kids[0])):
         header, bar, condition, close = _unwrapped(term.kids[0]).kids  # `{x | C} \ t` is `{x | C ∧ ¬x ∈ t}`
         if header.kind != "atom" or bound(header.text) < 0:  # (``_answer_sets``)
