@@ -115,7 +115,10 @@ def test_the_other_side_is_read_at_each_application(value: str, copied: bool) ->
     assert bool(found) is copied, found
 
 
-@pytest.mark.parametrize(("value", "copied"), [("{y : ℕ | 2 < y}", True), ("{y : ℕ | 3 ≤ y}", False)])
+@pytest.mark.parametrize(
+    ("value", "copied"),
+    [("{y : ℕ | 2 < y}", True), ("{y : ℕ | 3 ≤ y}", True), ("{y : ℕ | 3 < y}", False)],  # `3 ≤ y` is `2 < y`
+)  # on ℕ (red team 28, ``_answer_bounds``): the question in another spelling
 def test_a_whole_set_builder_is_read_against_the_solution_alone(value: str, copied: bool) -> None:
     statement = parse_statement(
         "abbrev t_solution : Set ℕ := sorry\ntheorem t : {x : ℕ | 2 < x} = t_solution := sorry\n"

@@ -30,12 +30,13 @@ with ``PYTHONHASHSEED``, so one candidate passed or failed from one process to t
 Nat.Prime n ∧ n = 3}`` against a premise ``0 < n ∧ Nat.Prime n``: refused under 6 of 16 seeds).
 ``_answer_nodes`` now keys strings by a fixed digest.
 
-Left: whether a chain holds a shorter chain as a run still depends on the (now fixed) order of the sorted
-operands, so the answer restricted to a premise that is itself a chain can be refused (the ``xfail`` case
-below); the order-free reading would match chains as multisets, as ``_answer_cover`` does for the value
-whole. Refused by design (:data:`BY_DESIGN`): the answer beside an operand of the question that asks
-alone (``_answer_contains``: an honest closed form never holds the question's own condition, and a text
-rule cannot tell ``∧ P = X`` from the other operand respelled), and ``deriv`` in an answer.
+Fixed after (red team 28): whether a chain held a shorter chain as a run depended on the (now fixed)
+order of the sorted operands, so the answer restricted to a premise that is itself a chain was refused
+(``{n | 0 < n ∧ Nat.Prime n ∧ n = 3}`` below); ``_answer_chains`` reads a side that is a chain by its
+operands, as ``_answer_cover`` does for the value whole. Refused by design (:data:`BY_DESIGN`): the answer
+beside an operand of the question that asks alone (``_answer_contains``: an honest closed form never holds
+the question's own condition, and a text rule cannot tell ``∧ P = X`` from the other operand respelled), and
+``deriv`` in an answer.
 """
 
 from __future__ import annotations
@@ -123,14 +124,11 @@ TYPED = (
         (DIRECT, "{n | 0 < n ∧ Nat.Prime n ∧ 0 ≤ n}", True),  # the conclusion is the use: padding proves it
         (DIRECT, "{n | (0 < n ∧ Nat.Prime n) ∨ n = 3}", True),
         (DIRECT, "{n | 0 < n ∧ Nat.Prime n}", True),
-        pytest.param(  # the answer restricted to the domain: the premise's condition is a run of the sorted
-            COMPARED,  # chain (`n = 3` sorts first), which the contains rule reads as the premise held (left)
-            "{n | 0 < n ∧ Nat.Prime n ∧ n = 3}",
-            False,
-            marks=pytest.mark.xfail(strict=True, reason="a premise's chain held as a run of a longer chain"),
-        ),
+        (COMPARED, "{n | 0 < n ∧ Nat.Prime n ∧ n = 3}", False),  # the answer restricted to the domain, in
+        (COMPARED, "{n | n = 3 ∧ (0 < n ∧ Nat.Prime n)}", False),  # any order (`_answer_chains`, red team 28)
         (COMPARED, "{n | n = 3 ∧ Nat.Prime n}", False),
-        (COMPARED, "{n | 0 < n ∧ Nat.Prime n} ∩ {3}", True),  # the premise's set held whole (red team 26)
+        (COMPARED, "{n | 0 < n ∧ Nat.Prime n} ∩ {3}", False),  # restricted by ∩ as by ∧ (red team 28)
+        (DIRECT, "{n | 0 < n ∧ Nat.Prime n} ∩ {3}", True),  # the conclusion is the use: the premise's set held
         (COMPARED, "{n | (0 < n ∧ Nat.Prime n) ∨ n = 3}", True),
         (COMPARED, "{n | Even (n + 1)}", True),  # the question's side
         (

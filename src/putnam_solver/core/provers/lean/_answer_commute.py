@@ -21,8 +21,8 @@ it answers, and a copy reaches the same form as the question whatever spelling i
   read alike on both sides, and no honest answer spells ``¬ℕ ∨ ℕ``;
 * negation in one place (red team 27): ``¬`` is pushed to the atoms through ``∧``, ``∨``, ``∀``, ``∃``,
   ``True`` and ``False`` (De Morgan and its quantifier form, classical: ``not_and_or``, ``not_forall``;
-  ``¬∀ x > 0, P`` is ``∃ x > 0, ¬P``), and ``¬¬P`` is ``P``. ``¬(a < b)`` is left: it is ``b ≤ a`` only in
-  a linear order;
+  ``¬∀ x > 0, P`` is ``∃ x > 0, ¬P``), and ``¬¬P`` is ``P``. Red team 28: ``¬(a < b)`` is ``b ≤ a``, a
+  weak bound by a numeral the strict one, an interval's membership its bounds (``_answer_bounds``);
 * idempotence (red team 27): an operand of ``∧ ∨ ∪ ∩ ⊔ ⊓`` repeated is read once (``A ∧ B ∧ A``);
 * commutative functions (red team 27): ``max a b`` and ``min a b`` are ``a ⊔ b`` and ``a ⊓ b`` (so
   ``max (max a b) c`` is ``max a (max c b)`` and ``max e e`` is ``e``), ``gcd a b`` and ``lcm a b`` (any
@@ -39,7 +39,7 @@ Each rule is applied once per node as the reader builds it bottom-up, so the for
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
 membership), which rebuilds the body it substitutes in: each at most the term's depth (bounded by
 ``_answer_order.MAX_DEPTH``) times its size. Left as a text rule's limit: algebra beyond these identities
-(``n ≥ 1`` for ``0 < n``, distributivity, ``x * x`` for ``x ^ 2``), ``¬(a < b)`` for ``b ≤ a``, ``∪`` for
+(distributivity, ``x * x`` for ``x ^ 2``, ``n ≠ 0`` for ``0 < n`` on ``ℕ``), ``∪`` for
 ``⊔`` on sets, a bounded binder written out (``∀ x, x ∈ s → P`` for ``∀ x ∈ s, P``).
 """
 
@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_bounds import flipped_negation, interval_bounds, stepped
 from putnam_solver.core.provers.lean._answer_dots import last_name
 from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, bound, is_atom, node, order, same
 
@@ -89,6 +90,8 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return chain(op, [left, right])
     if INFIX[op][1] != "n":
         return ordered(op, [left, right])
+    if (step := stepped(op, left, right)) is not None:  # `1 ≤ a` is `0 < a` (``_answer_bounds``)
+        op, (left, right) = "<", step
     pair = sorted((left, right), key=order) if op in SYMMETRIC else [left, right]
     return node("bin", op, pair, INFIX[op][0])
 
@@ -166,6 +169,8 @@ def negated(arg: Node) -> Node:
         return node("atom", DUAL[arg.text])
     if arg.kind == "bin" and arg.text in ("∧", "∨"):
         return chain(DUAL[arg.text], [negated(k) for k in arg.kids])
+    if (bound_ := flipped_negation(arg)) is not None:  # `¬a < b` is `b ≤ a` (``_answer_bounds``)
+        return binary(*bound_)
     if arg.kind == "binder" and arg.text in ("∀", "∃") and arg.kids:
         return node("binder", DUAL[arg.text], [*arg.kids[:-1], negated(arg.kids[-1])], arg.prec)
     return node("pre", "¬", [arg], PREFIX["¬"])
@@ -262,6 +267,10 @@ def member(element: Node, collection: Node) -> Node | None:
         return chain(junction, [binary("∈", element, kid) for kid in collection.kids])
     if collection.kind == "post" and collection.text == "ᶜ":
         return negated(binary("∈", element, collection.kids[0]))
+    if collection.kind == "bin" and collection.text == "\\" and len(collection.kids) == 2:  # `Set.mem_diff`
+        return chain("∧", [binary("∈", element, collection.kids[0]), negated(binary("∈", element, collection.kids[1]))])
+    if (bounds := interval_bounds(element, collection)) is not None:  # `x ∈ Set.Ici a` (``_answer_bounds``)
+        return chain("∧", [binary(*b) for b in bounds])
     if is_atom(collection, "Set.univ") or is_atom(collection, "∅"):
         return node("atom", "True" if collection.text == "Set.univ" else "False")
     if collection.kind == "app" and is_atom(collection.kids[0], "setOf") and len(collection.kids) == 2:

@@ -41,7 +41,7 @@ larger application, unless the run is one bracketed group (``Set.image id {x | C
 
 It stays a reading of tokens after ``_answer_normal``'s rewrites and ``_answer_order``'s normal form (which
 orders commutative operands, reads function forms as notation and takes padding off inside arguments and
-bodies, red team 22): an equivalent condition rewritten beyond those identities (``n ≥ 1`` for ``0 < n``),
+bodies, red team 22): an equivalent condition rewritten beyond those identities (``n ≠ 0`` for ``0 < n``),
 point-free padding of an eta-reduced copy, and spellings no rewrite reads as the side (``Set.Mem``) still
 pass: that is the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to
 them. The search is linear in the value: the value is indexed once per reading, each needle looked for
@@ -55,6 +55,14 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binders import sorted_binders
+from putnam_solver.core.provers.lean._answer_chains import (
+    CHAINS,
+    RESTRICTING,
+    chain_of,
+    held_by_operands,
+    inside_longer,
+    operator,
+)
 from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE, normal_order
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
@@ -372,12 +380,21 @@ class Haystack:
         for i, text in enumerate(plain):
             self.where.setdefault(_key(text), []).append(i)
 
-    def contains(self, side: list[str], side_kept: list[str], budget: list[int]) -> bool:
+    def contains(
+        self, side: list[str], side_kept: list[str], budget: list[int], padded: Collection[str] = CHAINS
+    ) -> bool:
         """Whether ``side`` stands in the value as a sub-expression (module doc); each comparison is
-        charged to ``budget`` (``_answer_normal.work_for``), which it marks when spent."""
+        charged to ``budget`` (``_answer_normal.work_for``), which it marks when spent. A side that is a
+        chain is read by its operands (``_answer_chains``): held among more where its operator is one of
+        ``padded``, else never as a part of a longer chain."""
         size = len(side)
         if size > len(self.plain) or size == 0:
             return False
+        chain = chain_of(side_kept)
+        op = operator(chain) if chain is not None else ""
+        if chain is not None and op in padded and held_by_operands(self.kept, chain, budget):
+            return True
+        longer = RESTRICTING - frozenset(padded)  # a premise beside more by ∧/∩: restricted (``_answer_chains``)
         anchors = [(len(self.where.get(_key(t), ())), k) for k, t in enumerate(side)]
         count, offset = min(anchors)
         if not count:
@@ -393,7 +410,9 @@ class Haystack:
                 budget[1] = 1
                 return False
             if self._alpha_equal(start, side) and self._delimited(start, start + size, reach, edges):
-                return True
+                span = (self.at[start], self.at[start + size - 1] + 1)
+                if not longer or not inside_longer(self.kept, *span, longer):
+                    return True
         return False
 
     def _application(self, opener: int | None) -> bool:

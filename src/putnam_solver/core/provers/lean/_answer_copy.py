@@ -36,8 +36,8 @@ at any depth (``A (n + 0)``, ``c ^ (n * 1)``, ``P ∧ True`` inside a body), and
 parentheses that form writes (``∑ j ∈ s, (1 + 1)`` is no copy of ``∑ j ∈ s, 1 + 1``). Each is compared and
 searched in that form and also as written, form with like form: a stretch the normal form cannot read
 keeps its order, while the same term read elsewhere is reordered. It is still a first
-line, read in tokens: a copy up to algebra beyond those identities (``n ≥ 1`` for ``0 < n``, distributed,
-re-indexed) passes here, as in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have
+line, read in tokens: a copy up to algebra beyond those identities (distributed, re-indexed) passes here,
+as in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have
 no check by meaning for it yet. An eta-reduced reading (the value leaves off the statement's trailing
 arguments) is compared whole, never searched inside.
 """
@@ -193,8 +193,9 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
     ) in held:  # an eta-reduced reading (``extra``) is compared whole only
         if not indexed or indexed[0].source is not renamed:
             indexed = haystacks(renamed)
+        padded = WIDENING if relation == RESTRICTION else PADDED  # a premise's chain: ``_answer_chains``
         found = (
-            h.contains(*needle, budget)
+            h.contains(*needle, budget, padded)
             for h in indexed
             for kept, normal in side(other)
             if h.normal == normal

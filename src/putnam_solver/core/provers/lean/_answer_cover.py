@@ -11,7 +11,9 @@ at merge) closes the class by meaning of the chains: a value COVERS the side whe
 chain of one of these operators whose operands cover every operand of the side's chain of the same
 operator (or the side itself, when the side is no such chain), each by a different operand, or a term
 built like the side whose parts cover the side's parts in place; a ``∩``/``∪`` of set-builders with one
-header is read as the one set-builder it is. An honest closed form never holds every operand of the
+header is read as the one set-builder it is, an interval beside them as the set-builder of its bounds, and
+``{x | C} \\ t`` as ``{x | C ∧ ¬x ∈ t}`` (red team 28, ``_answer_bounds``, ``_answer_sets``).
+An honest closed form never holds every operand of the
 question it answers.
 
 Operands are matched by their keys (``_answer_nodes``: bound variables' numbers left out, since padding
@@ -25,9 +27,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_commute import chain
+from putnam_solver.core.provers.lean._answer_bounds import INTERVALS
+from putnam_solver.core.provers.lean._answer_commute import binary, chain, member, negated
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
 from putnam_solver.core.provers.lean._answer_order import terms
+from putnam_solver.core.provers.lean._answer_sets import filtered
+from putnam_solver.core.provers.lean._idchars import starts_letter
 
 PADDED: Final = frozenset({"∧", "∨", "∩", "∪"})
 """The operators a copy can be padded in: associative, commutative, and with a unit or absorbing element
@@ -53,8 +58,9 @@ def covers(copy: Sequence[str], side: Sequence[str], budget: list[int], padded: 
 
 @lru_cache(maxsize=16)
 def _words(texts: Sequence[str]) -> frozenset[str]:
-    """The tokens that keys keep: all but parentheses and bound variables' numbers."""
-    return frozenset(t for t in texts if t not in ("(", ")") and bound(t) < 0)
+    """The names that keys keep (no bound variables): a ``∩`` of set-builders covers a ``∧`` (:data:`SET_OF`)
+    and an interval its bounds (``_answer_bounds``), so operators and numerals are no such words."""
+    return frozenset(t for t in texts if starts_letter(t) and bound(t) < 0 and t not in INTERVALS)
 
 
 @lru_cache(maxsize=16)
@@ -89,13 +95,25 @@ def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str])
 
 def _one_set(term: Node) -> Node:
     """A ``∩``/``∪`` of set-builders with one header read as the one set-builder it is (:data:`SET_OF`)."""
+    if (builder := filtered(term)) is not None:  # `↑(s.filter fun x => C)` is `{x | x ∈ s ∧ C}`
+        return builder
+    if term.kind == "bin" and term.text == "\\" and len(term.kids) == 2 and _set_builder(_unwrapped(term.kids[0])):
+        header, bar, condition, close = _unwrapped(term.kids[0]).kids  # `{x | C} \ t` is `{x | C ∧ ¬x ∈ t}`
+        if header.kind != "atom" or bound(header.text) < 0:  # (``_answer_sets``)
+            return term
+        body = chain("∧", [condition, negated(binary("∈", header, term.kids[1]))])
+        return node("group", "{", [header, bar, body, close])
     if term.kind != "bin" or term.text not in SET_OF:
         return term
     parts = [_unwrapped(kid) for kid in term.kids]
-    if not all(_set_builder(part) for part in parts) or len({part.kids[0].key for part in parts}) != 1:
+    builders = [part for part in parts if _set_builder(part)]
+    if not builders or len({part.kids[0].key for part in builders}) != 1:
         return term
-    header, bar, _, close = parts[0].kids
-    return node("group", "{", [header, bar, chain(SET_OF[term.text], [part.kids[2] for part in parts]), close])
+    header, bar, _, close = builders[0].kids
+    bodies = [part.kids[2] if _set_builder(part) else member(header, part) for part in parts]
+    if header.kind != "atom" or bound(header.text) < 0 or any(body is None for body in bodies):
+        return term  # an interval beside them: the set-builder of its bounds (``_answer_bounds``)
+    return node("group", "{", [header, bar, chain(SET_OF[term.text], [b for b in bodies if b is not None]), close])
 
 
 def _set_builder(term: Node) -> bool:

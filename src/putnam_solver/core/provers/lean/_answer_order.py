@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_bounds import range_head
 from putnam_solver.core.provers.lean._answer_commute import AC, NIL, applied, binary, chain, ordered, prefix, quantified
 from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver, receiver_first
 from putnam_solver.core.provers.lean._answer_nodes import (
@@ -60,6 +61,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     render,
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
+from putnam_solver.core.provers.lean._answer_sets import bounded_builder
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 
 __all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order", "terms"]
@@ -152,6 +154,8 @@ def _applied(head: Node, args: list[Node]) -> Node:
             if arity == 1:
                 return prefix(symbol, explicit[0])
             return binary(symbol, *(explicit[::-1] if symbol == "∈" else explicit))
+    if (interval := range_head(head, args)) is not None:  # `Finset.range n` is `Set.Iio n` (``_answer_bounds``)
+        return interval
     if head.kind == "atom" and args and head.text not in FUNCTIONS:  # `Nat.choose n k` is `choose n k`
         head, args = _node("atom", last_name(head.text)), receiver_first(head.text, args)
     if (read := applied(head, args)) is not None:  # `max b a` is `max a b`, by its last name
@@ -241,6 +245,7 @@ class _Reader:
             self.at, self.end, self.depth = saved
         if node is None:
             node = _node("group", opener, [*self.sequence(start + 1, close), _node("part", self.texts[close])])
+            node = bounded_builder(node)  # `{x ∈ s | C}` is `{x | x ∈ s ∧ C}` (``_answer_sets``)
         self.groups[start] = node
         return node
 
