@@ -132,18 +132,18 @@ ACCEPTED = {
 """Lead 2: accepted before and after the theorem, on every profile."""
 
 
-@pytest.mark.parametrize("addition", KEPT_REFUSED.values(), ids=KEPT_REFUSED.keys())
-def test_kept_refusals(addition: str) -> None:
-    for before, after in ((addition, ""), ("", addition)):
-        status, failed = _text_status(before, after)
-        assert status == "rejected" and set(failed) & {"G2", "G3"}, failed
+def _statuses(addition: str) -> list[tuple[str, set[str]]]:
+    """The text profile's verdict on ``addition`` before the theorem and after it: (status, failed gates)."""
+    return [(status, set(failed)) for status, failed in (_text_status(addition, ""), _text_status("", addition))]
 
 
-@pytest.mark.parametrize("addition", ACCEPTED.values(), ids=ACCEPTED.keys())
-def test_harmless_idioms_pass(addition: str) -> None:
-    for before, after in ((addition, ""), ("", addition)):
-        status, failed = _text_status(before, after)
-        assert status == "accepted" and not failed, failed
+LEAD_2 = [(v, "rejected") for v in KEPT_REFUSED.values()] + [(v, "accepted") for v in ACCEPTED.values()]
+
+
+@pytest.mark.parametrize(("addition", "expected"), LEAD_2, ids=[*KEPT_REFUSED, *ACCEPTED])
+def test_lead_2_judgements(addition: str, expected: str) -> None:
+    for status, failed in _statuses(addition):
+        assert status == expected and (failed & {"G2", "G3"} if expected == "rejected" else not failed), failed
 
 
 REFUSED_ANYWHERE = {
@@ -173,6 +173,5 @@ REFUSED_ANYWHERE = {
     ],
 )
 def test_new_command_classes_are_refused(addition: str) -> None:
-    for before, after in ((addition, ""), ("", addition)):
-        status, failed = _text_status(before, after)
-        assert status == "rejected" and set(failed) & {"G2", "G3"}, (before, after, failed)
+    for status, failed in _statuses(addition):
+        assert status == "rejected" and failed & {"G2", "G3"}, (addition, failed)
