@@ -103,6 +103,7 @@ def test_a_scope_command_in_a_section_that_holds_the_theorem_needs_the_statement
 
 
 @needs_coq
+@pytest.mark.slow
 def test_an_honest_section_with_its_own_scope_passes_fast() -> None:
     """The published idiom before the theorem of the vacuous ``putnam_2013_b2``, through G1-G4 with coqc."""
     text = vacuous("3")
