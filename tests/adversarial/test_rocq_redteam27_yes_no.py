@@ -33,7 +33,7 @@ from putnam_solver.core.provers.rocq.answer_env import truth_paths
 from putnam_solver.core.provers.rocq.syntax import parse_statement
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam26_measured import A5_BOOL_RESTATED, A5_QUESTION
-from tests.adversarial.test_rocq_restated import g4, official
+from tests.adversarial.test_rocq_restated import RESTATES, answered, g4, official
 from tests.helpers import COQ_BENCH, failures, needs_coq, pinned, rocq_full_verdict
 
 NOT_A_TRUTH_VALUE = "not a truth value"
@@ -94,14 +94,13 @@ def test_the_factors_that_must_be_prop_are_read_from_the_official_answer() -> No
 
 
 YES_NO_SAMPLE = ("putnam_1987_b4", "putnam_1988_a4", "putnam_1990_a5")
-"""Official yes/no answers CI checks under the new rule: a 4-tuple with two ``Prop`` factors, a typed pair, an
-untyped ``False`` (the other 28 that compile here pass too, measured)."""
+"""Official yes/no answers checked under the new rule (``-m slow``; CI runs red team 6's typed ones): a
+4-tuple with two ``Prop`` factors, a typed pair, an untyped ``False`` (the other 28 that compile here pass
+too, measured)."""
 
 
 @needs_coq
-@pytest.mark.parametrize(
-    "problem_id", [pytest.param(p, marks=() if i == 0 else pytest.mark.slow) for i, p in enumerate(YES_NO_SAMPLE)]
-)
+@pytest.mark.parametrize("problem_id", [pytest.param(p, marks=pytest.mark.slow) for p in YES_NO_SAMPLE])
 def test_official_yes_no_answers_still_pass_g4(problem_id: str) -> None:
     result = g4(problem_id, official(problem_id))
     assert result.status.value == "passed", result.detail
@@ -113,3 +112,58 @@ def test_the_boolean_restatement_stays_refused_on_full() -> None:
     v = rocq_full_verdict(pinned(COQ_BENCH), "putnam_1990_a5", A5_BOOL_RESTATED, Track.NO_ANSWER)
     failed = failures(v)
     assert v.status == "rejected" and NOT_A_TRUTH_VALUE in failed.get("G4", ""), failed
+
+
+BOOLEAN_COPIES = {
+    "asbool": (
+        "putnam_1980_b1",
+        "[set c | asbool (forall x : R, (expR x + expR (-x)) / 2 <= expR (c * x^2))]",
+        "From mathcomp Require Import boolp.",
+    ),
+    "pselect": (
+        "putnam_1980_b1",
+        "[set c | if pselect (forall x : R, (expR x + expR (-x)) / 2 <= expR (c * x^2)) then true else false]",
+        "From mathcomp Require Import boolp.",
+    ),
+    "excluded_middle_informative": (
+        "putnam_1971_a2",
+        "[set P : {poly R} | if excluded_middle_informative (P.[0] = 0 /\\ (forall x : R, "
+        "P.[x ^+ 2 + 1] = (P.[x]) ^+ 2 + 1)) then true else false]",
+        "Require Import Coq.Logic.ClassicalEpsilon.",
+    ),
+}
+"""Set answers that copy the question's condition behind a Boolean decision of it (with the import it needs
+before the solution): the theorem becomes ``Q <-> is_true (decide Q)``."""
+
+
+def _with_import(problem_id: str, body: str, library: str) -> str:
+    text = answered(problem_id, body)
+    at = text.index(f"Definition {problem_id}_solution")
+    return f"{text[:at]}{library}\n{text[at:]}"
+
+
+@needs_coq
+@pytest.mark.parametrize(
+    ("problem_id", "body", "library"),
+    [
+        pytest.param(*case, id=name, marks=() if i == 0 else pytest.mark.slow)
+        for i, (name, case) in enumerate(BOOLEAN_COPIES.items())
+    ],
+)
+def test_a_set_answer_copying_the_question_behind_a_boolean_decision_restates_it(
+    problem_id: str, body: str, library: str
+) -> None:
+    """Red team 27: ``putnam_1980_b1`` answered ``[set c | asbool Q]`` was accepted on the full profile (the
+    proof ``split => h; exact/asboolP``), its answer check ``unknown``: the restatement check's logic read no
+    ``bool``. Its logic step now reads Boolean decisions back (``restated.DECISIONS``)."""
+    result = g4(problem_id, _with_import(problem_id, body, library))
+    assert RESTATES in result.detail, result.detail
+
+
+@needs_coq
+@pytest.mark.slow
+def test_an_honest_set_answer_through_a_decision_is_no_copy() -> None:
+    """``putnam_1980_b1``'s official set written through a decision of its own condition: no copy."""
+    body = "[set c | if pselect (c >= 1/2) then true else false]"
+    result = g4("putnam_1980_b1", _with_import("putnam_1980_b1", body, "From mathcomp Require Import boolp."))
+    assert result.status.value == "passed", result.detail
