@@ -22,6 +22,13 @@ A bool re-encoding also needs a coercion from ``bool`` to ``Prop`` in the theore
 ``ssrbool``) and, for an undecidable question, classical choice: no pinned header gives both (measured:
 ``matrix ssralg`` alone leaves ``Q <-> <bool>`` ill-typed), so on ``fast`` the needed ``Require Import`` is
 refused by G2 too (class 2); G4's refusal holds whatever the header.
+
+The same re-encoding found a second class, on the full profile: a set answer copying the question's condition
+behind a Boolean decision of it (``putnam_1980_b1``: ``[set c | asbool Q]`` after ``From mathcomp Require
+Import boolp.``) was accepted, answer check ``unknown``: G4's restatement check reads the condition through
+logic only, and ``is_true (asbool Q)`` is no formula of it. Its logic step now reads each decision back
+(``restated.DECISIONS``); all 171 official answers still pass (``test_rocq_restated.py``, ``-m slow``,
+measured), as does the official set written through ``pselect`` of its own condition.
 """
 
 from __future__ import annotations
