@@ -118,6 +118,13 @@ ADDITIONS: Final = (
         "the statement is already elaborated",
     ),
     _addition(
+        "Open Scope, Close Scope (not Global) in a Section of yours",
+        "before the theorem, the section closed before it",
+        EVERY_PROFILE,
+        "a scope command ends with the innermost section that holds it (measured with coqc 8.16), so the "
+        "statement, read after that section's End, is read in the challenge's scopes",
+    ),
+    _addition(
         "Require, Import, Export (installed libraries), Open Scope, Close Scope",
         "before the theorem, or inside a helper's proof: the effect outlives Qed",
         SEMANTIC_CHECK_ONLY,

@@ -205,8 +205,67 @@ def _decide_sentences(statement: Statement, marker: str) -> list[str]:
         "  | _ => idtac",
         "  end.",
     ]
+    props = "".join(f"{PROP_TACTIC} ({path}); " for path in truth_paths(statement, sol))
+    check = [
+        f"Ltac {PROP_TACTIC} t := let T := type of t in let T := eval hnf in T in lazymatch T with Prop => idtac end."
+    ]
     outcome = f'idtac "{marker}{DECIDED}" | idtac "{marker}{UNDECIDED}"'
-    return truth + _timed(marker, DECIDING, f"first [ {TRUTH_TACTIC} {sol}; {outcome} ]")
+    return truth + check + _timed(marker, DECIDING, f"first [ {props}{TRUTH_TACTIC} {sol}; {outcome} ]")
+
+
+PROP_TACTIC = "__putnam_prop"
+"""The environment file's Ltac that fails unless its argument's type is ``Prop`` (red team 27)."""
+
+
+def truth_paths(statement: Statement, sol: str) -> list[str]:
+    """The parts of the answer ``sol`` that must be of type ``Prop``: each factor the official answer writes
+    as ``True`` or ``False`` (``fst``/``snd`` paths into a tuple, ``(True, -1, True, 0)`` is ``(((True, -1),
+    True), 0)``), or the answer itself when the official is no tuple (red team 27).
+
+    ``__putnam_truth`` decides only the factors whose type is ``Prop``; a factor of another type was passed
+    over unread, so where the official answer has no declared type (Coq infers ``Prop`` from ``False``) the
+    question restated as a boolean (``asbool Q``, ``if excluded_middle_informative Q then true else false``:
+    the theorem then reads ``Q <-> is_true (...)``) passed as a "decided" answer. The full profile refuses it
+    at G5 (the reference's solution is a ``Prop``); this makes ``fast`` agree, by the answer's type as Coq
+    elaborates it, whatever its spelling. A factor that is not a tuple component (``fst`` of a non-pair)
+    does not typecheck, and the step prints ``undecided``: fail closed."""
+    sentence = statement.sentences[statement.solution or 0]
+    words = [t.text for t in sentence.tokens[solution_body_start(sentence) : -1]]
+    while len(words) >= 2 and words[0] == "(" and words[-1] == ")" and _one_group(words):
+        words = words[1:-1]
+    parts: list[list[str]] = [[]]
+    depth = 0
+    for word in words:
+        depth += _BRACKETS.get(word, 0)
+        if word == "," and depth == 0:
+            parts.append([])
+        else:
+            parts[-1].append(word)
+    if len(parts) == 1:
+        return [sol]
+    n = len(parts)
+    paths = []
+    for i, part in enumerate(parts):
+        if [w for w in part if w not in "()"] not in (["True"], ["False"]):
+            continue
+        inner = sol
+        for _ in range(n - 1 - max(i, 1)):
+            inner = f"{FST} ({inner})"
+        paths.append(f"{FST} ({inner})" if i == 0 else f"{SND} ({inner})")
+    return paths
+
+
+_BRACKETS = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
+
+
+def _one_group(words: list[str]) -> bool:
+    """Whether the opening bracket ``words[0]`` closes at the last word."""
+    depth = 0
+    for at, word in enumerate(words):
+        depth += _BRACKETS.get(word, 0)
+        if depth == 0:
+            return at == len(words) - 1
+    return False
 
 
 def _restated_sentences(statement: Statement, marker: str) -> list[str]:

@@ -45,7 +45,13 @@ from putnam_solver.core.provers.rocq.policy import (
     READING_COMMANDS,
     STATEMENT_CHECK,
 )
-from putnam_solver.core.provers.rocq.sections import HOLDS_THEOREM, LET_IN_SECTION, SECTION_LOCAL, declares_locals
+from putnam_solver.core.provers.rocq.sections import (
+    HOLDS_THEOREM,
+    LET_IN_SECTION,
+    SECTION_LOCAL,
+    declares_locals,
+    section_scoped,
+)
 from putnam_solver.core.provers.rocq.sentence_rules import (
     declares_given_names,
     gives_term,
@@ -160,6 +166,8 @@ class _Scan:
     theorem: Sentence | None = None
     """The challenge's theorem while it is the next sentence expected (a section of the candidate's may hold it)."""
     holding: list[str] = field(default_factory=list)
+    scoped: list[list[Sentence]] = field(default_factory=list)
+    """Scope commands in each open section of the candidate's, judged at its end (``sections.section_scoped``)."""
     """The candidate's sections that hold the theorem, innermost first: each must close right after its proof."""
 
     def peek(self) -> Sentence | None:
@@ -250,6 +258,7 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
     """
     name = opening.declared_name
     scan.own_sections += 1
+    scan.scoped.append([])
     body = scan.i
     while (sent := scan.peek()) is not None:
         if _is_theorem(scan, sent):
@@ -258,6 +267,7 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
         if sent.command == "End":
             scan.take()
             scan.own_sections -= 1
+            scan.scoped.pop()  # its scope commands ended with it
             if sent.declared_name != name:
                 scan.violations.append(Violation(sent.line, _quote(sent), f"does not close `Section {name}`"))
             return
@@ -287,6 +297,8 @@ def hold_theorem(scan: _Scan, opening: Sentence, local: bool) -> None:
     the semantic statement check can tell whether its ``End`` made one a premise of the theorem (class 2);
     without, it is a scope that changes nothing (class 1)."""
     scan.holding.append(str(opening.declared_name))
+    for scope in scan.scoped.pop() if scan.scoped else ():
+        scan.needs_elaboration_check(scope, f"before the theorem, in {HOLDS_THEOREM},")
     if local:
         scan.needs_elaboration_check(
             opening, f"{HOLDS_THEOREM} and declares assumptions or `Let`s (a proof in it included);"
@@ -317,7 +329,8 @@ def _take_addition(scan: _Scan) -> None:
         return
     if reads(sent):
         _library_rule(scan, sent)
-        scan.needs_elaboration_check(sent, "before the theorem,")
+        if not section_scoped(sent, scan.scoped):
+            scan.needs_elaboration_check(sent, "before the theorem,")
         return
     if command == "Section":
         _take_section(scan, sent)

@@ -202,6 +202,31 @@ PREMISE = (
 )
 """The condition a premise states for every point (``hA : forall n, A n <-> ..``), copied: ``tauto`` never
 instantiates a premise's quantifier, so the premise is applied at the goal's point, either way round."""
+_LEFT, _RIGHT, _SUMBOOL = "Coq.Init.Specif.left", "Coq.Init.Specif.right", "Coq.Init.Specif.sumbool"
+_NOT_BUILT = f"lazymatch c with {_LEFT} _ => fail | {_RIGHT} _ => fail | _ => destruct c end"
+DECISIONS = (
+    "do 4 try (match goal with |- context [?f ?P] => lazymatch type of f with Prop -> bool => "
+    "let t := eval red in (f P) in change (f P) with t end end); "
+    "do 4 try (match goal with |- context [?g ?c] => "
+    f"lazymatch type of c with {_SUMBOOL} _ _ => {_NOT_BUILT} end end); "
+    f"do 4 try (match goal with |- context [match ?c with {_LEFT} _ => _ | {_RIGHT} _ => _ end] => {_NOT_BUILT} end); "
+    + "".join(
+        f"do 4 try (match goal with |- context [?g (@{k} ?A ?B ?p)] => let t := eval red in (g (@{k} A B p)) in "
+        f"change (g (@{k} A B p)) with t end); "
+        for k in (_LEFT, _RIGHT)
+    )
+    + "cbv beta iota; "
+)
+"""A condition read back from a Boolean decision of it (red team 27): each function from ``Prop`` to
+``bool`` (MathComp's ``asbool``) unfolded one step (``red``), each decision of a ``sumbool`` that is no
+constructor (``pselect``, ``excluded_middle_informative``, ``Rle_dec``) taken case by case, and what the
+cases leave (``is_left (left p)``, a match on a constructor) reduced. ``putnam_1980_b1``'s condition copied
+as ``[set c | asbool (...)]`` made the theorem ``Q <-> is_true (asbool Q)``, which no propositional step
+read and ``asboolP`` proves: accepted on the full profile with its answer ``unknown``. Case analysis on a
+decided proposition is logic (excluded middle on it), so an honest answer stays no copy (every official one
+passes, ``-m slow``). Functions are matched by type, so no library need be loaded; each round is bounded
+(a constructor is a ``sumbool`` too: an unbounded ``repeat`` never ended), and a round that finds nothing
+changes nothing."""
 REVERT = "repeat match goal with H : _ |- _ => revert H end; "
 """The theorem's binders and premises put back into the goal (each ``revert`` shrinks the context, so it
 ends), where the one-point rewrites reach a copy in a premise as well as in the conclusion."""
@@ -366,7 +391,7 @@ def restating_tactic(statement: Statement, marker: str, solution: str) -> str:
     early = f"intros; cbv beta delta [{solution} {identities}] in *; {projections}"
     late = f"cbv beta delta [{definitions}] in *; {projections}{rounds}" if definitions else ""
     logic = (
-        f"{early}{rounds}{EXTENSIONAL}{REVERT}{_one_point()}{late}intros; "
+        f"{early}{rounds}{EXTENSIONAL}{REVERT}{_one_point()}{late}intros; {DECISIONS}"
         "first [ tauto | intuition congruence | (split; intro; assumption) "
         f"| {identical} | (apply {CLASSICAL}.NNPP; tauto) | {PREMISE} ]"
         if predicate_answer(statement)

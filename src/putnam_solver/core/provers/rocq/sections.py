@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.rocq.syntax import ASSUMPTION_COMMANDS, Sentence
+from putnam_solver.core.provers.rocq.vernacular import exporting
 
 SECTION_LOCAL: Final = ASSUMPTION_COMMANDS | {"Let"}
 """Commands that declare something local to the enclosing section."""
@@ -85,4 +86,30 @@ def declares_locals(sents: Sequence[Sentence], body: int) -> bool:
 HOLDS_THEOREM: Final = "a section of yours that holds the theorem"
 """How G2 names the candidate's section around the theorem in a refusal."""
 
-__all__ = ["HOLDS_THEOREM", "LET_IN_SECTION", "SECTION_LOCAL", "declares_locals", "section_assumptions"]
+
+def section_scoped(sent: Sentence, scoped: list[list[Sentence]]) -> bool:
+    """Whether ``sent``, an ``Open``/``Close Scope`` before the theorem, ends with the candidate's section it
+    stands in (``scoped`` holds one list per open section of the candidate's, innermost last): then it is
+    noted there and judged when the section ends (red team 27).
+
+    Coq 8.16 ends a scope command's effect at the ``End`` of the innermost section that holds it: plain,
+    ``Local`` and ``#[local]`` alike, nested sections too; only ``Global``/``#[global]`` outlives it
+    (measured; the reference manual, "Scopes"). So a scope opened or closed in a section the candidate
+    closes before the theorem cannot reach the statement (class 1, accepted on every profile): G2 refused
+    it on ``fast`` as class 2, a false rejection of the published idiom ``Section S. Local Open Scope
+    nat_scope. ... End S.``. A section that turns out to hold the theorem turns its noted scope commands
+    back into class 2 (``checks.hold_theorem``); an exporting one is class 2 at once."""
+    if not scoped or sent.command not in ("Open", "Close") or exporting(sent):
+        return False
+    scoped[-1].append(sent)
+    return True
+
+
+__all__ = [
+    "HOLDS_THEOREM",
+    "LET_IN_SECTION",
+    "SECTION_LOCAL",
+    "declares_locals",
+    "section_assumptions",
+    "section_scoped",
+]
