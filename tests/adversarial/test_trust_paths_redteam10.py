@@ -38,7 +38,7 @@ import pytest
 
 from putnam_solver.core.util import InputError
 from putnam_solver.run.agent.types import AttemptResult, Budgets, RunLimits
-from putnam_solver.run.ledger import LEDGER_NAME, Ledger
+from putnam_solver.run.ledger import LEDGER_NAME, Ledger, LedgerError
 from putnam_solver.run.stored_settings import parse_settings
 from tests.helpers import REPO, ROCQ_SAMPLES, sql
 from tests.integration.campaign_driver import recorded_lean_settings
@@ -323,3 +323,20 @@ def test_a_killed_run_s_journal_is_read_as_before(run_dir: Path) -> None:
         ledger.close()
     code, stdout, stderr = putnam("report", run_dir)
     assert code == 0, stdout + stderr
+
+
+@pytest.mark.parametrize("kind", ["a FIFO, socket or device", "a directory"])
+def test_a_ledger_that_is_not_a_file_is_named_for_what_it_is(tmp_path: Path, kind: str) -> None:
+    """Before: ``report`` said "no ledger.sqlite" of a FIFO there, and opening one (``solve``, ``audit``)
+    ended in SQLite's "disk I/O error" (a directory: "unable to open database file"), naming neither."""
+    ledger = tmp_path / LEDGER_NAME
+    if "FIFO" in kind:
+        os.mkfifo(ledger)
+    else:
+        ledger.mkdir()
+    with pytest.raises(LedgerError, match=f"{ledger} is {kind}, not a run's ledger"):
+        Ledger.open(ledger)
+    code, stdout, stderr = putnam("report", tmp_path)
+    message = " ".join(stderr.split())
+    assert code == 2 and f"{ledger} is {kind}, not a run's ledger" in message, stdout + stderr
+    assert "no ledger.sqlite" not in message and "disk I/O" not in message

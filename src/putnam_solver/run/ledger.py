@@ -60,7 +60,7 @@ from putnam_solver.run.ledger_rows import (
 )
 from putnam_solver.run.ledger_schema import SCHEMA, SCHEMA_VERSION, create_or_migrate
 from putnam_solver.run.ledger_seals import seal_attempt, seal_plan
-from putnam_solver.run.ledger_side_files import check_side_files
+from putnam_solver.run.ledger_side_files import check_ledger_file, check_side_files
 from putnam_solver.run.ledger_sketches import COLUMNS as SKETCH_COLUMNS
 from putnam_solver.run.ledger_sketches import SketchMade, SketchRow, sketch_row, upsert_sketch
 from putnam_solver.run.ledger_types import check_stored_types
@@ -139,6 +139,7 @@ class Ledger:
                 f"{path} is a symbolic link; not followed (a run's ledger is a file of its run directory, and "
                 "reading it can write to it)"
             )
+        check_ledger_file(path)
         check_side_files(path)
         try:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)

@@ -25,12 +25,8 @@ def check_side_files(ledger: Path) -> None:
     """LedgerError naming the first side file of ``ledger`` that is a link, a hard link or not a regular file."""
     for suffix in SIDE_SUFFIXES:
         side = ledger.with_name(ledger.name + suffix)
-        try:
-            found = os.lstat(side)
-        except FileNotFoundError:
+        if (found := _status(side, "the ledger's journal file")) is None:
             continue
-        except OSError as exc:
-            raise LedgerError(f"{side}: cannot look at the ledger's journal file: {exc.strerror}") from exc
         kind = _kind(found)
         if kind:
             remove = f"rm -r {side}" if stat.S_ISDIR(found.st_mode) else f"rm {side}"
@@ -39,6 +35,29 @@ def check_side_files(ledger: Path) -> None:
                 "the run's journal into it (or stop at the first write). It was not made by putnam; remove it "
                 f"(`{remove}`; the ledger itself is untouched) and run the command again"
             )
+
+
+def check_ledger_file(ledger: Path) -> None:
+    """LedgerError when ``ledger`` is there but is not a regular file: SQLite reads a FIFO as a database and
+    fails later with "disk I/O error", a directory with "unable to open database file", neither naming what
+    is wrong. A hard link is a ledger all the same (``cp -al`` copies a run honestly); a symbolic link is
+    ``Ledger.open``'s to refuse."""
+    found = _status(ledger, "the run ledger")
+    if found is not None and not (stat.S_ISREG(found.st_mode) or stat.S_ISLNK(found.st_mode)):
+        raise LedgerError(
+            f"{ledger} is {_kind(found)}, not a run's ledger (a file SQLite writes); not opened. Give the --run-dir "
+            "of a putnam solve, or remove it to start a new run there"
+        )
+
+
+def _status(path: Path, what: str) -> os.stat_result | None:
+    """``path``'s own status (a link's, not its target's); None when nothing is there."""
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot look at {what}: {exc.strerror}") from exc
 
 
 def _kind(found: os.stat_result) -> str:

@@ -46,8 +46,8 @@ class RunSettings:
 
 def stored_run(run_dir: Path) -> RunSettings | None:
     """The run recorded in ``run_dir``'s ledger, to resume (None if there is no run there)."""
-    if not (run_dir / LEDGER_NAME).is_file():
-        return None
+    if not ((run_dir / LEDGER_NAME).exists() or (run_dir / LEDGER_NAME).is_symlink()):
+        return None  # anything else there: Ledger.open says what it is
     ledger = Ledger.open(run_dir / LEDGER_NAME)
     try:
         stored = stored_settings(ledger)

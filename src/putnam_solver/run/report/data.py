@@ -122,7 +122,7 @@ class RunData:
 def load_run(run_dir: Path) -> RunData:
     """Read a run directory's ledger; a directory without one is refused (nothing is created there)."""
     path = run_dir / LEDGER_NAME
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):  # anything else there: Ledger.open says what it is
         raise ReportError(f"{run_dir}: not a run directory (no {LEDGER_NAME}); give the --run-dir of a putnam solve")
     try:
         ledger = Ledger.open(path)

