@@ -40,6 +40,7 @@ VALID: dict[str, dict[str, Edit]] = {
         "aesop_cat": {"proof": "by\n  aesop_cat (add unsafe 20% foo)"},
         "clause on the next line": {"proof": "by\n  aesop\n    (add unsafe 50% apply foo)\n    (add safe bar)"},
         "priority before the phase": {"proof": "by\n  aesop (add 50% unsafe apply foo)"},
+        "in a helper's proof": {"before": "theorem zz : True := by\n  aesop (add unsafe 50% apply trivial)\n\n"},
     },
     "trace": {
         "after rw [": {"before": MATRIX + "  rw [show trace A = trace A from rfl]\n\n"},
@@ -118,6 +119,21 @@ REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
             "trace e",
         ),
         "grind +trace": ({"proof": "by\n  grind +trace"}, "G3", "trace e"),
+        "an alternative of first": ({"proof": "by\n  first\n  | trace zz\n  | simp"}, "G3", "trace e"),
+        "an induction alternative": (
+            {"proof": "by\n  induction n with\n  | zero => trace zz\n  | succ n ih => simp"},
+            "G3",
+            "trace e",
+        ),
+        "a by block in a show term": ({"proof": "by\n  exact (show True by trace zz)"}, "G3", "trace e"),
+        "a line after a nested block": (
+            {"proof": "by\n  have h : True := by\n    trivial\n  trace zz"},
+            "G3",
+            "trace e",
+        ),
+        "after classical": ({"proof": "by\n  classical trace zz"}, "G3", "trace e"),
+        "a parenthesised term": ({"proof": "by\n  trace (zz)"}, "G3", "trace e"),
+        "after an aesop clause": ({"proof": "by\n  aesop (add unsafe 50% apply foo); trace zz"}, "G3", "trace e"),
     },
     "helper modifiers and commands": {
         "partial def": ({"before": "partial def zz (n : ℕ) : ℕ := n\n\n"}, "G2", "`partial`"),
