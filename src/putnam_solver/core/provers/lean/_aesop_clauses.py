@@ -85,8 +85,8 @@ def _clause(code: Sequence[Token], start: int, free: set[int]) -> int | None:
 
 _COMMAND_WORDS: Final = frozenset(
     {"def", "theorem", "lemma", "abbrev", "example", "instance", "axiom", "opaque", "structure", "class",
-     "inductive", "coinductive", "irreducible_def", "mutual", "private", "protected", "public", "noncomputable", "partial", "nonrec",
-     "meta", "end", "namespace", "section"}
+     "inductive", "coinductive", "irreducible_def", "mutual", "private", "protected", "public", "noncomputable",
+     "partial", "nonrec", "meta", "end", "namespace", "section"}
 )  # fmt: skip
 """Words no rule expression holds (command keywords and modifiers): a clause holding one frees nothing."""
 _OPENER: Final = {")": "(", "]": "[", "}": "{", "⟩": "⟨"}
