@@ -7,7 +7,7 @@ Tried (about 150 candidates on ``putnam_1962_a1``): attribute tricks (``attribut
 ``@[csimp]``, ``@[aesop]``, a guillemet-escaped ``@[«implemented_by»]``); syntax extensions (``notation3``,
 ``syntax`` and ``macro_rules`` in two sections, ``elab_rules``, ``declare_syntax_cat``,
 ``binder_predicate``, ``infixl``, a ``local infix`` redefining ``≤``, a ``scoped notation`` in the
-statement's own namespace, ``simproc``/``dsimproc``, ``grind_pattern``, ``add_aesop_rules``,
+statement's own namespace, ``simproc``/``dsimproc``, ``add_aesop_rules``,
 ``register_option``); code run at elaboration (``initialize``, ``builtin_initialize``, ``run_meta``,
 ``unsafe``/``partial`` helpers, ``@[extern]``, ``opaque`` with ``@[implemented_by]``, and every ``#``
 command read as code: ``#check_failure``, ``#reduce``, ``#guard_msgs in``, ``#synth``, ``#where``,
@@ -59,7 +59,6 @@ REFUSED_BY_G2: dict[str, str] = {
     "@[instance] on a theorem": "@[instance] theorem zz : Nonempty ℕ := ⟨0⟩\n\n",
     "@[default_instance]": "@[default_instance] instance zz : HAdd ℕ ℕ ℕ := ⟨Nat.mul⟩\n\n",
     "local infix redefining ≤": 'local infix:50 " ≤ " => fun a b => a = b\n\n',
-    "grind_pattern": "grind_pattern Nat.add_comm => x + y\n\n",
     "declare_aesop_rule_sets": "declare_aesop_rule_sets [zz]\n\n",
     "register_option": "register_option zz : Bool := { defValue := true }\n\n",
     "register_simp_attr": "register_simp_attr zz\n\n",

@@ -5,7 +5,7 @@ adds that run or register code (``compile_inductive%``,
 ``suppress_compilation``, ``declare_simp_like_tactic``, ``simproc_decl``, ``builtin_simproc``,
 ``declare_config_elab``, ``initialize_simps_projections``, ``mk_iff_of_inductive_prop``, ``library_note``,
 ``assert_not_exists``, ``recommended_spelling``, ``seal``/``unseal``, ``reserve infixl``), new kinds of
-declaration (``class``, ``class inductive``, ``coinductive``, ``nonrec``, ``deriving`` on a ``def``/``abbrev``,
+declaration (``class``, ``class inductive``, ``coinductive``, ``deriving`` on a ``def``/``abbrev``,
 ``deriving Lean.ToJson``/``ToExpr``), attributes in new places (an inductive's constructor, a structure's field,
 ``@ [instance]`` spaced, ``@[simp (instance)]``, ``@[specialize instance]``, a comment inside ``@[``, ``where``
 and ``let rec`` in the proof, on an ``example``), ``set_option ... in`` before ``mutual``/``namespace``,
@@ -223,7 +223,6 @@ REFUSED: dict[str, Edit] = {
     "recommended_spelling": {"before": 'recommended_spelling "zz" for "≤" in [LE.le]\n\n'},
     "seal": {"before": "seal Set.ncard\n\n"},
     "reserve infixl": {"before": 'reserve infixl:65 " +++ "\n\n'},
-    "nonrec def": {"before": "nonrec def zz : ℕ := 3\n\n"},
     "instance with a priority": {"before": "instance (priority := high) zz : Inhabited ℕ := ⟨3⟩\n\n"},
     "@[simp (instance)]": {"before": "@[simp (instance)] def zz : Inhabited ℕ := ⟨3⟩\n\n"},
     "@[specialize instance]": {"before": "@[specialize instance] def zz : Inhabited ℕ := ⟨3⟩\n\n"},

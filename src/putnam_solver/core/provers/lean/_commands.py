@@ -21,6 +21,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
+from putnam_solver.core.provers.lean._aesop_clauses import aesop_phase_words
 from putnam_solver.core.provers.lean._continuation import Depth, continues
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._lexer import _PART, lex_code
@@ -304,6 +305,9 @@ def body_keywords(command: Command) -> list[Token]:
         for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
         if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
     ]
+    if "unsafe" in texts:  # Aesop's phase word in an `aesop (add unsafe ...)` clause starts no command
+        phases = aesop_phase_words(body)
+        found = [(i, t) for i, t in found if t.offset not in phases]
     for i in list(compress(count(), map(glued.__contains__, map(_TEXT, body)))) if glued else []:
         for tail in glued_tails(body, i, _BODY_WATCH):
             if tail in _ENDS_COMMAND or not _scoped_in(body, i, tail, _GLUED_OPEN_WALK):

@@ -29,10 +29,13 @@ uses ``sorry`` to close unsolved branches" (src/Init/Grind/Config.lean), a hole 
 Mathlib's ``trace e`` tactic (Mathlib/Tactic/Trace.lean: ``unsafe evalExpr String ... (toString e)``, then
 ``logInfo``) runs ``e`` and prints its value; core's ``trace "msg"`` (src/Init/Tactics.lean, a string literal)
 runs nothing. So ``trace`` as a name of its own followed by a term is refused (not a string literal, nor
-``:``, ``)``, ``,``... after a binder or field named ``trace``): ``Matrix.trace A`` (a dotted name) is another
-token, and ``open Matrix`` then ``trace A`` must be spelt so. Mathlib's ``success_if_fail_with_msg msg tacs``
-(Mathlib/Tactic/SuccessIfFailWithMsg.lean, ``unsafe Term.evalTerm String``) runs ``msg`` likewise: only a
-string literal may follow it.
+``:``, ``)``, ``,``... after a binder or field named ``trace``) where a tactic may stand
+(``_tactic_position``: after ``by``, ``;``, ``<;>``, first on a tactic line...). Round 28: in a term's place
+(after ``:=``, ``exact``, ``rw [``, ``=``, as an argument) it is a function applied, ``Matrix.trace A`` after
+``open Matrix``, which runs nothing; that was refused in published proofs. A place read wrongly is taken for
+a tactic's (fail closed). Mathlib's ``success_if_fail_with_msg msg tacs`` (Mathlib/Tactic/
+SuccessIfFailWithMsg.lean, ``unsafe Term.evalTerm String``) runs ``msg`` likewise: only a string literal may
+follow it where a tactic may stand.
 """
 
 from __future__ import annotations
@@ -101,11 +104,12 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
         return []  # the usual case, decided in C (no Python step per token)
     code = [t for t in tokens if t.kind != DOC]
     found = []
+    places = _Places()
     for i, token in enumerate(code):
         if token.kind != IDENT or name_parts(token.text) not in (["trace"], ["success_if_fail_with_msg"]):
             continue
         if name_parts(token.text) != ["trace"]:  # Mathlib's `success_if_fail_with_msg msg tacs` runs `msg` too
-            if i + 1 == len(code) or code[i + 1].kind != STRING:
+            if (i + 1 == len(code) or code[i + 1].kind != STRING) and places.get(code).may_be_tactic(i):
                 found.append(token)
             continue
         glued = i > 0 and code[i - 1].text in ("+", "-") and not token.spaced
@@ -116,8 +120,8 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
             refused = True
         elif nxt.text == ":=":
             refused = i + 2 >= len(code) or code[i + 2].text != "false"
-        else:
-            refused = nxt.kind != STRING and nxt.text not in _AFTER_A_NAME
+        else:  # a function applied in a term's place (`rw [trace A]`, `= trace A`) is no tactic
+            refused = nxt.kind != STRING and nxt.text not in _AFTER_A_NAME and places.get(code).may_be_tactic(i)
         if refused:
             found.append(token)
     return found

@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._aesop_clauses import aesop_phase_words
 from putnam_solver.core.provers.lean._commands import library_glued
 from putnam_solver.core.provers.lean._evaluated import (
     TRACE_CONSTRUCT,
@@ -69,8 +70,11 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     if not flagged:
         return found
     lists: dict[int, list[str]] | None = None
+    phases = aesop_phase_words(tokens) if "unsafe" in flagged else frozenset()  # `aesop (add unsafe r)`
     for i in _flagged_positions(texts, flagged):
         token = tokens[i]
+        if token.offset in phases:
+            continue
         if len(found) >= ENOUGH:
             found.append(Violation(token.line, "...", f"the scan stopped after {ENOUGH} violations"))
             break

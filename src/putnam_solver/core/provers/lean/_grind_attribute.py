@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean.syntax import NUMBER, Token
+from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, Command, Token
 
 GRIND_ATTRIBUTES: Final = ("grind", "grind!", "grind?", "grind!?")
 _MODIFIERS: Final = frozenset(
@@ -28,3 +29,25 @@ _MODIFIERS: Final = frozenset(
 def grind_arguments(arguments: Sequence[Token]) -> bool:
     """Whether ``arguments`` (after the attribute's name) are made of ``grind``'s modifiers only."""
     return all(t.kind == NUMBER or t.text in _MODIFIERS for t in arguments)
+
+
+def grind_pattern_violations(command: Command) -> list[Violation]:
+    """Core's ``grind_pattern NAME => p, ...`` command (leanprover/lean4 src/Lean/Meta/Tactic/Grind/Parser.lean,
+    ``Term.attrKind >> "grind_pattern " >> optional ("[" >> ident >> "]") >> ident >> darrow >> sepBy1
+    termParser "," >> optional grindPatternCnstrs``): it gives ``grind``'s E-matching the pattern by which to
+    instantiate the theorem ``NAME``, what ``@[grind]`` does with a pattern it infers. Only ``grind`` reads it,
+    and ``grind`` builds proofs the kernel checks: it cannot change what the statement means. Accepted with
+    a docstring at most before it (``local``/``scoped`` stay refused), in that form; its terms are scanned by
+    G3 like the rest of the file."""
+    tokens = command.tokens
+    violations = [
+        Violation(t.line, f"`{t.text}`", "not permitted before `grind_pattern`")
+        for t in command.prefix
+        if t.kind != DOC
+    ]
+    i = command.head + 1
+    if i + 2 < len(tokens) and tokens[i].text == "[" and tokens[i + 2].text == "]" and tokens[i + 1].kind == IDENT:
+        i += 3
+    if not (i + 2 < len(tokens) and tokens[i].kind == IDENT and tokens[i + 1].text == "=>"):
+        violations.append(Violation(command.line, "`grind_pattern`", "expected `grind_pattern NAME => pattern`"))
+    return violations

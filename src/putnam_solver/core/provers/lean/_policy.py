@@ -129,14 +129,16 @@ POLICY: Final = LeanPolicy(
     elaboration_options=_ELABORATION_OPTIONS,
     read_only_commands=_READ_ONLY,
     helper_keywords=("theorem", "lemma", "def", "abbrev", *TYPE_KEYWORDS),
-    helper_modifiers=("private", "protected", "noncomputable"),
+    # `nonrec` (leanprover/lean4 src/Lean/Parser/Command.lean, `declModifiers`: `("partial" <|> "nonrec")?`)
+    # only keeps the declaration's name out of its own body (no recursion: the name there is the outer one)
+    helper_modifiers=("private", "protected", "noncomputable", "nonrec"),
     helper_attributes=HELPER_ATTRIBUTES,
     permitted=(
         PermittedAddition(
             "`theorem`, `lemma`, `def`, `abbrev`",
             "with optional docstring, attributes of its own (`@[simp]`, `@[reducible]`, `@[irreducible]`, "
             "`@[inline]`, `@[noinline]`, `@[specialize]`, `@[grind]` with its modifiers, each may be `local`), and "
-            "`private` / `protected` / `noncomputable`, before the "
+            "`private` / `protected` / `noncomputable` / `nonrec`, before the "
             "theorem or after its proof; the name must be an identifier that the challenge neither declares "
             "nor mentions (not even as a variable): a helper cannot shadow the theorem or a solution, or "
             "become what a name in the statement resolves to (a name reached through `open`, an auto-bound "
@@ -153,6 +155,11 @@ POLICY: Final = LeanPolicy(
             "`example`, `mutual ... end`",
             "an `example` (with the helpers' prefixes) leaves nothing in the environment, Lean elaborates it "
             "and drops it; a `mutual` block of helpers declares only them",
+        ),
+        PermittedAddition(
+            "`grind_pattern NAME => PATTERN, ...`",
+            "an E-matching pattern for a theorem, read only by the `grind` tactic, which builds proofs the "
+            "kernel checks (like `@[grind]`): the statement names no pattern",
         ),
         PermittedAddition(
             "`set_option NAME VALUE in`",

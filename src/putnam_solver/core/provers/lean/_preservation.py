@@ -42,6 +42,7 @@ from putnam_solver.core.provers.lean._declarations import (
     notation_violations,
     scoped_violations,
 )
+from putnam_solver.core.provers.lean._grind_attribute import grind_pattern_violations
 from putnam_solver.core.provers.lean._helpers import (
     answer_violations,
     candidate_name_parts,
@@ -429,6 +430,8 @@ def _addition_violations(
     start, _ = _combinator_prefix_end(command.tokens, policy, helper=True)
     if command.keyword == "example":  # elaborated, then dropped with all it declared (`withoutModifyingEnv`)
         return helper_prefix_violations(command.tokens[start : command.head], policy)
+    if command.keyword == "grind_pattern":  # read by `grind` only (round 28)
+        return grind_pattern_violations(command)
     if command.keyword not in policy.helper_keywords:
         rule = "not a permitted addition (a candidate adds helper declarations, blocks, `open`s and the options"
         return [Violation(command.line, show(command), f"{rule} `putnam policy` lists); remove this command")]

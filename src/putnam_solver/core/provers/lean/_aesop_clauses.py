@@ -1,0 +1,92 @@
+"""G2 and G3, Aesop's phase word ``unsafe`` in a rule clause of the ``aesop`` tactic (false rejections, round 28).
+
+Lean's ``unsafe`` is a declaration modifier (``unsafe def``: no kernel check) and a term (``unsafe e``,
+src/Lean/Parser/Term.lean): G3 refuses the word and G2 reads it, wherever it stands, as the start of a new
+command (Lean's parser resumes at a modifier after a tactic block it cannot extend). Aesop reuses the
+token as one of its three phases (leanprover-community/aesop Aesop/Frontend/RuleExpr.lean: ``syntax "unsafe"
+: Aesop.phase``, beside ``"safe"`` and ``"norm"``; ``syntax Aesop.phase : Aesop.feature``; a rule expression
+is a run of features, ``syntax Aesop.feature ppSpace Aesop.rule_expr``, or a feature and a bracketed list of
+rule expressions, ``syntax Aesop.feature " [" Aesop.rule_expr,+,? "]"``) and the tactic takes rule
+expressions in its clauses (Aesop/Frontend/Tactic.lean: ``syntax " (" &"add " Aesop.rule_expr,+,? ")"`` and
+``&"erase "`` likewise; ``syntax "aesop" Aesop.tactic_clause* : tactic``). So ``aesop (add unsafe 50% apply
+foo)``, the form Aesop's documentation teaches, was refused twice. There ``unsafe`` only picks the phase
+the rule ``foo`` runs in (with a success probability): the proof Aesop builds is checked by the kernel
+like any tactic's.
+
+What is free: an ``unsafe`` token that stands directly in such a clause of a tactic word of
+:data:`AESOP_TACTICS` (a chain of parenthesised clauses right after it), at the clause's own level or
+inside ``[...]`` lists of rule expressions only. Inside a nested ``( )`` (Aesop's ``"(" term ")"``
+feature, a builder option) a term is read, where ``unsafe e`` is Lean's unsafe term: refused as before;
+so is ``unsafe`` anywhere else, after the clause on the same line included, and in a clause that holds
+a token at column 0 or a command word (no rule expression does: Lean would report an error and resume
+there). A rule naming Aesop's own
+namespace (``Aesop.*``: a ``RuleTac`` runs code) stays refused by G3's namespace rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean._tokens import DOC, Token
+
+AESOP_TACTICS: Final = frozenset({"aesop", "aesop?", "aesop_cat", "aesop_cat?"})
+"""Aesop's tactic and Mathlib's ``aesop_cat`` (Mathlib/CategoryTheory/Category/Basic.lean, ``macro (name :=
+aesop_cat) "aesop_cat" c:Aesop.tactic_clause* : tactic``), with their ``?`` forms."""
+RULE_CLAUSES: Final = frozenset({"add", "erase"})
+"""The clauses whose items are rule expressions (``Aesop.rule_expr,+,?``)."""
+PHASE: Final = "unsafe"
+
+
+def aesop_phase_words(tokens: Sequence[Token]) -> frozenset[int]:
+    """The offsets of every ``unsafe`` token that is Aesop's phase word (see the module's text). Linear:
+    each clause is walked once, and only when the file names an Aesop tactic and the word."""
+    texts = {t.text for t in tokens}
+    if PHASE not in texts or texts.isdisjoint(AESOP_TACTICS):
+        return frozenset()
+    code = [t for t in tokens if t.kind != DOC]
+    free: set[int] = set()
+    i = 0
+    while i < len(code):
+        if code[i].text not in AESOP_TACTICS:
+            i += 1
+            continue
+        i += 1
+        while i + 1 < len(code) and code[i].text == "(":  # the clauses, one after another
+            end = _clause(code, i, free)
+            if end is None:
+                break
+            i = end + 1
+    return frozenset(free)
+
+
+def _clause(code: Sequence[Token], start: int, free: set[int]) -> int | None:
+    """The index of the ``)`` closing the clause opened at ``code[start]`` (None if unclosed or if the
+    brackets inside do not match); for a rule clause, the offsets of its phase words go into ``free``."""
+    rules = code[start + 1].text in RULE_CLAUSES
+    stack: list[str] = ["("]
+    found: list[int] = []
+    for j in range(start + 1, len(code)):
+        text = code[j].text
+        if code[j].col == 0 or text in _COMMAND_WORDS:
+            rules, found = False, []  # no rule clause Lean reads: a command would begin here (recovery after an error)
+        if text in ("(", "[", "{", "⟨"):
+            stack.append(text)
+        elif text in (")", "]", "}", "⟩"):
+            if _OPENER[text] != stack.pop():
+                return None
+            if not stack:
+                free.update(found)
+                return j
+        elif rules and text == PHASE and all(b == "[" for b in stack[1:]):
+            found.append(code[j].offset)
+    return None
+
+
+_COMMAND_WORDS: Final = frozenset(
+    {"def", "theorem", "lemma", "abbrev", "example", "instance", "axiom", "opaque", "structure", "class",
+     "inductive", "coinductive", "irreducible_def", "mutual", "private", "protected", "public", "noncomputable",
+     "partial", "nonrec", "meta", "end", "namespace", "section"}
+)  # fmt: skip
+"""Words no rule expression holds (command keywords and modifiers): a clause holding one frees nothing."""
+_OPENER: Final = {")": "(", "]": "[", "}": "{", "⟩": "⟨"}
