@@ -188,6 +188,9 @@ ANSWERS = {
 }
 NO = "(exists n : nat, n * n + 1 = 0)"
 """A yes/no question whose answer is no, asked in place of :data:`YES_NO`'s."""
+NO_STATEMENT = re.sub(r"\(forall .*\) <->", f"{NO} <->", YES_NO).replace(":= True.", ":= False.")
+"""The question :data:`NO` with its official answer, ``False`` (the answer check disputes an answer that
+differs from the official one, so the record must hold the right one)."""
 NO_ANSWERS = {
     "false": ("False", "split; [intros [n h]; lia | intro f; destruct f]", True),
     "an_equation": ("1 = 0", "split; [intros [n h]; lia | intro h; discriminate h]", True),
@@ -200,9 +203,10 @@ NO_ANSWERS = {
 @pytest.mark.parametrize(("name", "question"), [(n, "yes") for n in sorted(ANSWERS)] + [(n, "no") for n in NO_ANSWERS])
 def test_a_yes_no_answer_must_be_a_truth_value(name: str, question: str, tmp_path: Path) -> None:
     answer, proof, accepted = (ANSWERS if question == "yes" else NO_ANSWERS)[name]
-    statement = YES_NO if question == "yes" else re.sub(r"\(forall .*\) <->", f"{NO} <->", YES_NO)
+    statement = YES_NO if question == "yes" else NO_STATEMENT
     bench = one_record_benchmark(tmp_path, "yn", statement)
-    candidate = statement.replace(":= True.", f":= {answer}.").replace(
+    official = ":= True." if question == "yes" else ":= False."
+    candidate = statement.replace(official, f":= {answer}.").replace(
         "Proof. Admitted.", f"Proof. unfold yn_solution. {proof}. Qed."
     )
     verdict = rocq_full_verdict(bench, "yn", candidate, Track.NO_ANSWER)
