@@ -166,9 +166,9 @@ class _Scan:
     theorem: Sentence | None = None
     """The challenge's theorem while it is the next sentence expected (a section of the candidate's may hold it)."""
     holding: list[str] = field(default_factory=list)
+    """The candidate's sections that hold the theorem, innermost first: each must close right after its proof."""
     scoped: list[list[Sentence]] = field(default_factory=list)
     """Scope commands in each open section of the candidate's, judged at its end (``sections.section_scoped``)."""
-    """The candidate's sections that hold the theorem, innermost first: each must close right after its proof."""
 
     def peek(self) -> Sentence | None:
         return self.sents[self.i] if self.i < len(self.sents) else None
