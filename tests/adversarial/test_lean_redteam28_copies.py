@@ -27,6 +27,7 @@ from putnam_solver.core.provers.lean._answer_contains import canonical_kept
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean.syntax import lex_code, parse_statement
 from tests.adversarial.test_lean_redteam23_answers import COPIED, _g2
+from tests.helpers import sampled
 
 Q1994 = "{m : ℕ | |n - m ^ 2| ≤ 250}.encard = 15"
 Q2023 = "∀ m : ℤ, IsRelPrime m n → ∃ p : Equiv.Perm (Fin n), ∀ k : Fin n, (p (p k)).1 + 1 ≡ m * (k.1 + 1) [ZMOD n]"
@@ -55,11 +56,8 @@ COPIES = {
 }
 
 
-@pytest.mark.parametrize(
-    "case", [pytest.param(c, marks=[] if i == 0 else [pytest.mark.slow]) for i, c in enumerate(COPIES)]
-)
-def test_copies_in_bound_spellings_are_refused(lean_putnambench: Benchmark, case: str) -> None:
-    problem, value = COPIES[case]
+@pytest.mark.parametrize(("problem", "value"), sampled(COPIES, {next(iter(COPIES))}))
+def test_copies_in_bound_spellings_are_refused(lean_putnambench: Benchmark, problem: str, value: str) -> None:
     assert COPIED in _g2(lean_putnambench, problem, value)
 
 
@@ -89,11 +87,8 @@ HONEST = {
 }
 
 
-@pytest.mark.parametrize(
-    "case", [pytest.param(c, marks=[] if i == 0 else [pytest.mark.slow]) for i, c in enumerate(HONEST)]
-)
-def test_honest_answers_in_bound_spellings_pass(lean_putnambench: Benchmark, case: str) -> None:
-    problem, value = HONEST[case]
+@pytest.mark.parametrize(("problem", "value"), sampled(HONEST, {next(iter(HONEST))}))
+def test_honest_answers_in_bound_spellings_pass(lean_putnambench: Benchmark, problem: str, value: str) -> None:
     assert _g2(lean_putnambench, problem, value) == ""
 
 
