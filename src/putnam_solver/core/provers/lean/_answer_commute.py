@@ -39,7 +39,8 @@ Each rule is applied once per node as the reader builds it bottom-up, so the for
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
 membership), which rebuilds the body it substitutes in: each at most the term's depth (bounded by
 ``_answer_order.MAX_DEPTH``) times its size. Left as a text rule's limit: algebra beyond these identities
-(distributivity, ``x * x`` for ``x ^ 2``, ``n ≠ 0`` for ``0 < n`` on ``ℕ``), ``∪`` for
+(distributivity, ``x * x`` for ``x ^ 2``; ``n ≠ 0`` is ``0 < n`` only where ``n`` is shown to be a natural
+number, red team 29, ``_answer_types``), ``∪`` for
 ``⊔`` on sets, a bounded binder written out (``∀ x, x ∈ s → P`` for ``∀ x ∈ s, P``).
 """
 
@@ -47,7 +48,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_bounds import flipped_negation, interval_bounds, stepped
+from putnam_solver.core.provers.lean._answer_bounds import (
+    flipped_negation,
+    interval_bounds,
+    positive,
+    stepped,
+    successor,
+    zero_bound,
+)
 from putnam_solver.core.provers.lean._answer_dots import last_name
 from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, bound, is_atom, node, order, same
 
@@ -90,8 +98,12 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return chain(op, [left, right])
     if INFIX[op][1] != "n":
         return ordered(op, [left, right])
+    if (turned := successor(op, left, right)) is not None:  # `a + 1 ≤ b` is `a < b` on ℤ (``_answer_bounds``)
+        return binary(*turned)
     if (step := stepped(op, left, right)) is not None:  # `1 ≤ a` is `0 < a` (``_answer_bounds``)
         op, (left, right) = "<", step
+    if (turned := zero_bound(op, left, right)) is not None:  # `n < 1` is `n = 0` on ℕ
+        return binary(*turned)
     pair = sorted((left, right), key=order) if op in SYMMETRIC else [left, right]
     return node("bin", op, pair, INFIX[op][0])
 
@@ -173,6 +185,8 @@ def negated(arg: Node) -> Node:
         return binary(*bound_)
     if arg.kind == "binder" and arg.text in ("∀", "∃") and arg.kids:
         return node("binder", DUAL[arg.text], [*arg.kids[:-1], negated(arg.kids[-1])], arg.prec)
+    if (read := positive(arg)) is not None:  # `n ≠ 0` is `0 < n` on ℕ (``_answer_bounds``)
+        return binary(*read)
     return node("pre", "¬", [arg], PREFIX["¬"])
 
 
@@ -276,6 +290,8 @@ def member(element: Node, collection: Node) -> Node | None:
     if collection.kind == "app" and is_atom(collection.kids[0], "setOf") and len(collection.kids) == 2:
         return _applied_to(collection.kids[1], element)  # `x ∈ setOf p` is `p x`
     kids = collection.kids
+    if (elements := _listed(collection)) is not None:  # `x ∈ {a, b}` is `x = a ∨ x = b` (`Set.mem_insert_iff`)
+        return chain("∨", [binary("=", element, e) for e in elements])
     if collection.kind == "group" and collection.text == "{" and len(kids) == 4 and kids[1].text == "|":
         name = kids[0].text if kids[0].kind in ("atom", "part") else ""
         if bound(name) >= 0 and kids[1].kind == "part" and not _holds(element, name):
@@ -295,3 +311,14 @@ def _applied_to(function: Node, argument: Node) -> Node | None:
     if function.kind == "app":
         return applied(kids[0], [*kids[1:], argument]) or node("app", "", [*kids, argument], APP)
     return None
+
+
+def _listed(collection: Node) -> list[Node] | None:
+    """The elements of a set literal ``{a, b, c}`` (``{a}``: ``Set.mem_singleton_iff``), else None."""
+    kids = collection.kids
+    if collection.kind != "group" or collection.text != "{" or len(kids) % 2 or kids[-1].text != "}":
+        return None
+    elements, commas = kids[0:-1:2], kids[1:-1:2]
+    if any(e.kind == "part" for e in elements) or any(c.kind != "part" or c.text != "," for c in commas):
+        return None
+    return elements
