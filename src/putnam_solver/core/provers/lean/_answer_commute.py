@@ -88,6 +88,8 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return node("atom", "True")
     if op == "∈" and (read := member(left, right)) is not None:
         return read
+    if (read := quantifying(op, left, right)) is not None:  # `S ⊆ T`, `S = Set.univ`, `S = ∅` (below)
+        return read
     if op in SYMMETRIC and (is_atom(left, "True") or is_atom(left, "False")):
         left, right = right, left
     if op in SYMMETRIC and is_atom(right, "True"):  # `P ↔ True`, `P = True`: `P` (`iff_true`, `eq_true_iff`)
@@ -116,6 +118,7 @@ def chain(op: str, terms: list[Node]) -> Node:
     operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])
+    operands = _biconditionals(_merged(op, operands)) if op == "∧" else _merged(op, operands)
     if op in IDEMPOTENT:
         operands = _once(operands)
     if len(operands) == 1:
@@ -199,6 +202,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return None
     if head.text in LATTICE and len(args) == 2:
         return chain(LATTICE[head.text], args)
+    if head.text == "Nonempty" and len(args) == 1 and args[0].kind == "group" and args[0].text == "{":
+        return _every("∃", [], args[0])  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`)
     if head.text in COMMUTATIVE and len(args) == 2:
         return node("app", "", [head, *sorted(args, key=order)], APP)
     return None
@@ -210,6 +215,7 @@ def quantified(text: str, header: list[Node], separator: Node, body: Node, level
     ``P e`` (``forall_eq``), wherever the equation stands among the conjuncts (disjuncts) and whichever
     way it is turned; ``e`` may not hold ``m``. The canonical form numbers each binding apart, so
     substituting ``e`` captures nothing."""
+    header, body = _unbounded(text, header, body)
     name = header[0].text if header and header[0].kind in ("atom", "part") and bound(header[0].text) >= 0 else None
     plain = len(header) == 1 or (len(header) >= 2 and header[1].kind == "part" and header[1].text == ":")
     if text in ("∃", "∀") and name is not None and plain:
@@ -322,3 +328,101 @@ def _listed(collection: Node) -> list[Node] | None:
     if any(e.kind == "part" for e in elements) or any(c.kind != "part" or c.text != "," for c in commas):
         return None
     return elements
+
+
+BOUNDED: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
+"""The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,`` (Mathlib's ``binderPred``)."""
+MERGED: Final = {"∧": "∀", "∨": "∃"}
+"""The quantifier each junction distributes over (``forall_and``, ``exists_or``)."""
+FRESH: Final = 10**6
+"""Bound variables a set's quantifier is read with: ``#`` and this plus the height of what it binds over, so
+that one read inside another's operands never has its number (the canonical form numbers from 0)."""
+
+
+def _unbounded(text: str, header: list[Node], body: Node) -> tuple[list[Node], Node]:
+    """``∀ x ∈ s, P`` as ``∀ x, x ∈ s → P`` and ``∃ x > 0, P`` as ``∃ x, 0 < x ∧ P`` (binder predicates
+    expand so, ``binderPred``; red team 29: a copy with the bound written out passed, and ``∀ x, x ∈ s →
+    P`` for ``∀ x ∈ s, P`` was left by red team 27), for each name of the header; else as given."""
+    at = next((k for k, h in enumerate(header) if h.kind == "part" and h.text in BOUNDED), None)
+    if text not in ("∀", "∃") or at is None or not at or len(header) != at + 2:
+        return header, body
+    names = header[:at]
+    if not all(n.kind in ("atom", "part") and bound(n.text) >= 0 and "." not in n.text for n in names):
+        return header, body
+    conditions = [binary(header[at].text, node("atom", n.text), header[-1]) for n in names]
+    if text == "∀":
+        return names, chain("∨", [*(negated(c) for c in conditions), body])
+    return names, chain("∧", [*conditions, body])
+
+
+def _merged(op: str, operands: list[Node]) -> list[Node]:
+    """``(∀ x, A x) ∧ (∀ y, B y)`` as ``∀ x, A x ∧ B x`` (``forall_and``), ``∃`` with ``∨`` likewise
+    (``exists_or``): the quantifiers of one name among a junction's operands read as one (red team 29)."""
+    quantifier = MERGED.get(op)
+    merging = [
+        k
+        for k, o in enumerate(operands)
+        if o.kind == "binder" and o.text == quantifier and len(o.kids) == 3 and bound(o.kids[0].text) >= 0
+    ]
+    if len(merging) < 2:
+        return operands
+    first = operands[merging[0]]
+    bodies = [first.kids[2]]
+    for k in merging[1:]:
+        other = operands[k].kids
+        read = substituted(other[2], other[0].text, node("atom", first.kids[0].text))
+        if read is None or "." in other[0].text:
+            return operands
+        bodies.append(read)
+    whole = quantified(first.text, [first.kids[0]], first.kids[1], chain(op, bodies), first.prec)
+    return [whole, *(o for k, o in enumerate(operands) if k not in merging)]
+
+
+def quantifying(op: str, left: Node, right: Node) -> Node | None:
+    """A relation between sets read as the quantifier it unfolds to (red team 29): ``S ⊆ T`` is ``∀ x, x ∈ S
+    → x ∈ T`` (``Set.Subset``, by definition), ``S = Set.univ`` is ``∀ x, x ∈ S`` (``Set.eq_univ_iff_forall``)
+    and ``S = ∅`` is ``∀ x, ¬x ∈ S`` (``Set.eq_empty_iff_forall_not_mem``, so ``S ≠ ∅`` is ``∃ x, x ∈ S``, as
+    ``S.Nonempty`` is): ``{k | A k} = Set.univ`` passed for ``∀ k, A k``; else None."""
+    if op == "⊆":
+        return _every("∀", [negated(binary("∈", _fresh(left, right), left))], right)
+    if op != "=":
+        return None
+    for one, other in ((left, right), (right, left)):
+        if is_atom(other, "Set.univ") or is_atom(other, "Finset.univ"):
+            return _every("∀", [], one)
+        if is_atom(other, "∅"):
+            return negated(_every("∃", [], one))
+    return None
+
+
+def _every(text: str, premises: list[Node], collection: Node) -> Node:
+    """``text x, premises ∨ x ∈ collection`` for a fresh bound ``x`` (:data:`FRESH`)."""
+    name = _fresh(collection, *(p for p in premises))
+    body = chain("∨", [*premises, binary("∈", name, collection)]) if premises else binary("∈", name, collection)
+    return quantified(text, [node("part", name.text)], node("part", ","), body, 0)
+
+
+def _fresh(*over: Node) -> Node:
+    return node("atom", f"#{FRESH + max(term.height for term in over)}")
+
+
+def _biconditionals(operands: list[Node]) -> list[Node]:
+    """``(A → B) ∧ (B → A)`` (read ``(¬A ∨ B) ∧ (¬B ∨ A)``) as ``A ↔ B`` (``iff_iff_implies_and_implies``;
+    red team 29): each operand ``¬X ∨ Y`` whose dual ``X ∨ ¬Y`` is another operand, found by key."""
+    by_key = {o.key: k for k, o in enumerate(operands) if o.kind == "bin" and o.text == "∨" and len(o.kids) == 2}
+    if len(by_key) < 2:
+        return operands
+    used: set[int] = set()
+    out = []
+    for k in sorted(by_key.values()):
+        kids = operands[k].kids
+        negation = next((kid for kid in kids if kid.kind == "pre" and kid.text == "¬"), None)
+        if k in used or negation is None:
+            continue
+        other = kids[1] if kids[0] is negation else kids[0]
+        dual = chain("∨", [negation.kids[0], negated(other)])
+        partner = by_key.get(dual.key)
+        if partner is not None and partner != k and partner not in used and same(operands[partner], dual):
+            used |= {k, partner}
+            out.append(binary("↔", negation.kids[0], other))
+    return [*out, *(o for k, o in enumerate(operands) if k not in used)] if out else operands
