@@ -18,7 +18,7 @@ no more than ``unknown``. Read in ``_answer_commute``'s normal form, each by a l
 
 The last two hold in the orders PutnamBench's answers are stated in (``ℕ``, ``ℤ``; ``ℝ``, ``ℚ`` for the
 first). Red team 29: the step is not taken where a leaf shows a field (``x`` of a statement's ``x : ℝ``,
-``(n : ℝ)``, ``1.5``: ``_answer_types.fractional``), and elsewhere as before, the type being unknown. On
+``1.5``: ``_answer_types.fractional``), and elsewhere as before, the type being unknown. On
 terms shown to be integers (``_answer_types``), ``a + 1 ≤ b`` is ``a < b`` (:func:`successor`), and on
 naturals ``n ≠ 0`` is ``0 < n`` and ``n < 1`` is ``n = 0`` (:func:`positive`, :func:`zero_bound`). Each is
 compared only as a whole question or a condition that asks alone (``_answer_contains``), and the

@@ -3,18 +3,19 @@
 
 ``n ≠ 0`` is ``0 < n`` on ``ℕ`` (``Nat.pos_iff_ne_zero``) and ``a + 1 ≤ b`` is ``a < b`` on ``ℕ`` and ``ℤ``
 (``Nat.lt_iff_add_one_le``, ``Int.lt_iff_add_one_le``), but neither on ``ℝ``; and red team 28's numeral step
-(``_answer_bounds.stepped``: ``1 ≤ a`` as ``0 < a``) was read whatever the type, so ``(x : ℝ) ≤ 1`` and ``x <
-2`` read alike. The text rule knows a type only where it is written, and a type written on one side and
-not the other (a binder typed in the value, inferred in the statement) would read one term two ways, so
-only types both sides share are used: those of the statement's own variables (the theorem's binders,
-``(n : ℕ)``, ``∀ n : ℕ,``), which the value's parameters are renamed to before it is compared, and an
-ascription written on the term itself (``(x : ℝ)``). A bound variable of either side is read as before,
-its type unknown.
+(``_answer_bounds.stepped``: ``1 ≤ a`` as ``0 < a``) was read whatever the type, so ``x ≤ 1`` and ``x < 2``
+read alike for ``x : ℝ``. The text rule knows a type only where it is written, and a type written on one
+side and not the other (a binder typed in the value, inferred in the statement) would read one term two
+ways, so only types both sides share are used: those of the statement's own variables (the theorem's
+binders, ``(n : ℕ)``, ``∀ n : ℕ,``: :func:`declared`), which the value's parameters are renamed to before
+it is compared. A bound variable of either side is read as before, its type unknown (but for a value
+compared whole, :func:`abstracted`).
 
-A term's type is read from its leaves through ``+ - * / %`` and ``^``'s base (Lean's arithmetic is
-homogeneous: ``n + x`` with ``x : ℝ`` is elaborated in ``ℝ``): :func:`kind`. The identities that need an
-integer type (:func:`integral`) ask that every leaf be a numeral or a variable of ``ℕ``/``ℤ``; the numeral
-step stays as it was but where a leaf shows a field (:func:`fractional`), so no copy it caught passes now.
+A term's type is read from its leaves through ``+ - * %`` and ``^``'s base (Lean's arithmetic is
+homogeneous: ``n + x`` with ``x : ℝ`` is elaborated in ``ℝ``), as far as a cast the normal form takes off
+cannot change it: :func:`kind`. The identities that need an integer type (:func:`integral`) ask that every
+leaf be a numeral or a variable of ``ℕ``/``ℤ``; the numeral step stays as it was but where a leaf shows a
+field (:func:`fractional`), so no copy it caught on ``ℕ``/``ℤ`` passes now.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ NAMES: Final = {
 }
 """Type names read, and what they are to the identities: naturals, integers, or neither (``field``)."""
 ARITHMETIC: Final = frozenset({"+", "-", "*", "/", "%"})
-OPENERS: Final = frozenset({"(", "{", "⦃", "∀", "∃", "∃!", "fun", "λ"})
+QUANTIFIERS: Final = frozenset({"∀", "∃", "∃!", "fun", "λ"})
+OPENERS: Final = frozenset({"(", "{", "⦃", *QUANTIFIERS})
 ENDS: Final = frozenset({")", "}", "⦄", ",", "=>", "↦", "|"})
 
 Types = tuple[tuple[str, str], ...]
@@ -54,22 +56,38 @@ def typed(types: Types) -> Iterator[None]:
 
 
 def declared(texts: Sequence[str]) -> Types:
-    """The variables ``texts`` (a theorem's tokens) bind with a type :data:`NAMES` reads, ``(a b : ℕ)``, ``∀ x
-    : ℝ,``, ``∃ k : ℤ,``; a name bound with two types is left out (its type is then unknown)."""
+    """The variables ``texts`` (a theorem's tokens, ``theorem name`` first) bind with a type :data:`NAMES`
+    reads, ``(a b : ℕ)`` in its signature, ``∀ x : ℝ,``, ``∃ (k : ℤ),``; an ascription ``(n : ℝ)`` in a term
+    binds nothing. A name bound with two types is left out (its type is then unknown)."""
     found: dict[str, str | None] = {}
+    binding, depth, opened = True, 0, [True]  # the signature binds, up to its `:`; then each binder's header
     for i, text in enumerate(texts):
-        if text != ":" or i + 2 >= len(texts) or texts[i + 1] not in NAMES or texts[i + 2] not in ENDS:
+        if text in ("(", "{", "⦃", "["):
+            opened.append(binding)
+            depth += 1
+        elif text in (")", "}", "⦄", "]") and depth:
+            opened.pop()
+            depth -= 1
+        elif text in QUANTIFIERS:
+            binding = True
+        elif text in (",", "=>", "↦") or (text == ":" and depth == 0 and i >= 2):
+            binding = False
+        if (
+            text != ":"
+            or not opened[-1]
+            or i + 2 >= len(texts)
+            or texts[i + 1] not in NAMES
+            or texts[i + 2] not in ENDS
+        ):
             continue
-        names, j = [], i - 1
+        kind_, names, j = NAMES[texts[i + 1]], [], i - 1
         while j >= 0 and starts_letter(texts[j]) and "." not in texts[j] and texts[j] not in OPENERS:
             names.append(texts[j])
             j -= 1
         if names and j >= 0 and texts[j] in OPENERS:
             for name in names:
-                found[name] = (
-                    NAMES[texts[i + 1]] if found.get(name, NAMES[texts[i + 1]]) == NAMES[texts[i + 1]] else None
-                )
-    return tuple(sorted((name, kind) for name, kind in found.items() if kind is not None))
+                found[name] = kind_ if found.get(name, kind_) == kind_ else None
+    return tuple(sorted((name, k) for name, k in found.items() if k is not None))
 
 
 @lru_cache(maxsize=16)
@@ -79,28 +97,31 @@ def _table(types: Types) -> dict[str, str]:
 
 def kind(term: Node) -> set[str]:
     """The kinds of ``term``'s leaves (module doc): ``ℕ``, ``ℤ``, ``field``, ``numeral``, or ``?`` for a
-    leaf read as nothing known (an application, a cast, a bound variable)."""
+    leaf read as nothing known (an application, a bound variable). The normal form has taken ascriptions
+    off (``_answer_terms.ascription``: ``(n : ℝ)`` reads ``n``), so only what keeps integers integral and
+    natural numbers natural through any cast is read: ``+ * %``, ``^`` by a natural exponent, and ``-``,
+    whose value a cast may make negative (a natural number's leaves read ``ℤ`` under it); ``/`` is read as
+    nothing known (a field's division once a cast is taken off)."""
     if term.kind == "atom":
         if all_digits(term.text):
             return {"numeral"}
         if starts_digit(term.text):  # `1.5`, `2e3`: no integer literal
             return {"field"}
-        known = _table(TYPES.get()).get(term.text)  # a bound variable: only as :func:`abstracted` types it
-        return {known or "?"}
-    if term.kind == "bin" and term.text in ARITHMETIC:
+        return {_table(TYPES.get()).get(term.text) or "?"}  # a bound variable: only as :func:`abstracted` says
+    if term.kind == "bin" and term.text in ("+", "*", "%"):
         return set().union(*(kind(kid) for kid in term.kids))
-    if term.kind == "bin" and term.text == "^" and term.kids:
-        return kind(term.kids[0])
+    if term.kind == "bin" and term.text == "-":
+        return {"ℤ" if k == "ℕ" else k for kid in term.kids for k in kind(kid)}
+    if term.kind == "bin" and term.text == "^" and len(term.kids) == 2:
+        exponent = set().union(*(kind(kid) for kid in term.kids[1:]))
+        return kind(term.kids[0]) if exponent <= {"ℕ", "numeral"} else {"?"}
     if term.kind == "pre" and term.text == "-" and term.kids:
         return {"ℤ" if k == "ℕ" else k for k in kind(term.kids[0])}
-    kids = term.kids
-    if term.kind == "group" and term.text == "(" and len(kids) == 4 and kids[1].text == ":" and kids[2].kind == "atom":
-        return {NAMES.get(kids[2].text, "?")}  # `(x : ℝ)`: the ascription's type
     return {"?"}
 
 
 def fractional(*terms: Node) -> bool:
-    """Whether a leaf of ``terms`` is shown to be of a field (``x`` of ``x : ℝ``, ``(n : ℝ)``, ``1.5``)."""
+    """Whether a leaf of ``terms`` is shown to be of a field (``x`` of a statement's ``x : ℝ``, ``1.5``)."""
     return any("field" in kind(term) for term in terms)
 
 
