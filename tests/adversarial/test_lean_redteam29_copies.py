@@ -14,7 +14,10 @@ Each was accepted by G2 on the text profile before (the answer check can say no 
   S, P k``, left by red team 27), ``(∀ k, A k) ∧ (∀ k, B k)`` for ``∀ k, A k ∧ B k`` (``∃``/``∨`` alike),
   ``(A → B) ∧ (B → A)`` for ``A ↔ B``, and the set relations that unfold to a quantifier: ``S ⊆ {k | A k}``
   for ``∀ k ∈ S, A k``, ``{k | A k} = Set.univ`` for ``∀ k, A k``, ``{k | A k}.Nonempty`` and ``{k | A k} ≠
-  ∅`` for ``∃ k, A k``.
+  ∅`` for ``∃ k, A k``;
+* a set applied or asked through ``Set.Mem`` (``Set.Mem m {k | C k}``, either argument order, ``setOf p x``),
+  and a bounded quantifier over an ascribed singleton (``∀ k ∈ ({m} : Set ℕ), C k``: ``x ∈ {a}`` is ``x = a``,
+  the ascription no term).
 
 And the numeral step of red team 28 (``1 ≤ a`` as ``0 < a``) read whatever the type: ``x ≤ 1`` against ``x
 < 2`` on ``ℝ`` was refused as a copy. It is no longer taken where a leaf shows a field.
@@ -96,6 +99,29 @@ CLASSES = {
     "∃ as Nonempty": (_prop("∃ k, A k"), "{k | A k}.Nonempty", "{k | B k}.Nonempty"),
     "∃ as ≠ ∅": (_prop("∃ k, A k"), "{k | A k} ≠ ∅", "{k | A k} = ∅"),
     "∀ k ∈ S as ⊆": (_prop("∀ k ∈ S, A k"), "S ⊆ {k | A k}", "{k | A k} ⊆ S"),
+}
+
+GAME = (
+    "abbrev t_solution : ℕ → Prop := sorry\n"
+    "theorem t (A B : ℕ → Prop) (n : ℕ) : t_solution n ↔ A n ∧ B (n + 1) := sorry\n"
+)
+CLASSES |= {
+    "Set.Mem, element first": (
+        GAME,
+        "fun m => Set.Mem m {k | A k ∧ B (k + 1)}",
+        "fun m => Set.Mem m {k | A k ∧ B (k + 2)}",
+    ),
+    "Set.Mem, set first": (GAME, "fun m => Set.Mem {k | A k ∧ B (k + 1)} m", "fun m => Set.Mem {k | A k ∧ B k} m"),
+    "∀ over an ascribed singleton": (
+        GAME,
+        "fun m => ∀ k ∈ ({m} : Set ℕ), A k ∧ B (k + 1)",
+        "fun m => ∀ k ∈ ({m, 0} : Set ℕ), A k ∧ B (k + 1)",
+    ),
+    "∃ over an ascribed singleton": (
+        GAME,
+        "fun m => ∃ k ∈ ({m} : Set ℕ), A k ∧ B (k + 1)",
+        "fun m => ∃ k ∈ ({m + 1} : Set ℕ), A k ∧ B (k + 1)",
+    ),
 }
 
 

@@ -198,12 +198,18 @@ def applied(head: Node, args: list[Node]) -> Node | None:
     else None."""
     if same(head, NIL) and len(args) <= 1:  # `@List.nil T`: the `@` is left off before
         return NIL
+    if head.kind == "group" and head.text == "{" and len(args) == 1:  # `{x | P x} a`: a set applied is
+        return binary("∈", args[0], head)  # membership (`Set.Mem`, by definition; red team 29)
     if head.kind != "atom":
         return None
     if head.text in LATTICE and len(args) == 2:
         return chain(LATTICE[head.text], args)
     if head.text == "Nonempty" and len(args) == 1 and args[0].kind == "group" and args[0].text == "{":
         return _every("∃", [], args[0])  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`)
+    if head.text == "setOf" and len(args) == 2:  # `setOf p x`: a set applied is membership (`Set.Mem`)
+        return binary("∈", args[1], node("app", "", [head, args[0]], APP))
+    if head.text == "Mem" and len(args) == 2 and (sets := [a for a in args if _a_set(a)]) and len(sets) == 1:
+        return binary("∈", args[1] if sets[0] is args[0] else args[0], sets[0])  # `Set.Mem`, either order
     if head.text in COMMUTATIVE and len(args) == 2:
         return node("app", "", [head, *sorted(args, key=order)], APP)
     return None
@@ -282,6 +288,9 @@ def member(element: Node, collection: Node) -> Node | None:
     (``Set.mem_setOf_eq``, by definition), ``x ∈ S ∩ T`` is ``x ∈ S ∧ x ∈ T``, ``∪`` likewise with ``∨``
     (``Set.mem_inter_iff``, ``Set.mem_union``), ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ`` is ``True`` and
     ``x ∈ ∅`` is ``False``; else None."""
+    kids = collection.kids
+    if collection.kind == "group" and collection.text == "(" and len(kids) == 4 and kids[1].text == ":":
+        return binary("∈", element, kids[0])  # `x ∈ ({n} : Set ℕ)`: the ascription is no term (red team 29)
     if collection.kind == "bin" and collection.text in ("∩", "∪"):
         junction = "∧" if collection.text == "∩" else "∨"
         return chain(junction, [binary("∈", element, kid) for kid in collection.kids])
@@ -426,3 +435,8 @@ def _biconditionals(operands: list[Node]) -> list[Node]:
             used |= {k, partner}
             out.append(binary("↔", negation.kids[0], other))
     return [*out, *(o for k, o in enumerate(operands) if k not in used)] if out else operands
+
+
+def _a_set(term: Node) -> bool:
+    """Whether ``term`` is written as a set: a set-builder or literal, or ``setOf p``."""
+    return (term.kind == "group" and term.text == "{") or (term.kind == "app" and is_atom(term.kids[0], "setOf"))

@@ -340,7 +340,10 @@ for ``fun n => AliceHasWinningStrategy n``; no solution takes more)."""
 def _applicative(texts: Sequence[str]) -> bool:
     """Whether ``texts`` is a name applied to arguments (nothing but names, numbers and bracketed groups
     outside brackets): only then is ``texts a`` the application of the whole to ``a``, which an eta-reduced
-    copy leaves off (``g + h`` applied to ``n`` is not ``g + h n``)."""
+    copy leaves off (``g + h`` applied to ``n`` is not ``g + h n``). A set written whole (``{x | C}``) is read
+    with its parameter already, its application being membership (``_answer_commute.applied``)."""
+    if texts[:1] == ["{"]:
+        return False
     depth = 0
     for text in texts:
         if text in OPEN_CLOSE:
