@@ -34,6 +34,12 @@ it answers, and a copy reaches the same form as the question whatever spelling i
 * membership by definition (red team 27): ``x ∈ {y | P y}`` and ``x ∈ setOf P`` are ``P x``, ``x ∈ S ∩
   T`` is ``x ∈ S ∧ x ∈ T``, ``x ∈ S ∪ T`` is ``x ∈ S ∨ x ∈ T``, ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ``
   and ``x ∈ ∅`` are ``True`` and ``False`` (``∅``, ``⊥``, ``⊤``, ``∞`` are terms to the reader now).
+* quantifiers in one form (red team 29): a binder predicate written out (``∀ x ∈ s, P`` is ``∀ x, x ∈ s →
+  P``, ``∃ x > 0, P`` is ``∃ x, 0 < x ∧ P``), the quantifiers of one name among a junction's operands read
+  as one (``(∀ x, A) ∧ (∀ y, B)`` is ``∀ x, A ∧ B``, ``∃``/``∨`` alike), ``(A → B) ∧ (B → A)`` as ``A ↔ B``,
+  and the set relations that unfold to a quantifier (``S ⊆ T``, ``S = Set.univ``, ``S = ∅``,
+  ``{x | C}.Nonempty``); membership also of a set applied (``{x | P x} a``, ``setOf p a``, ``Set.Mem``), of
+  a literal (``x ∈ {a, b}`` is ``x = a ∨ x = b``) and through an ascription;
 
 Each rule is applied once per node as the reader builds it bottom-up, so the form is linear in the term but
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
