@@ -13,6 +13,9 @@ change what the statement means:
   helper, so no unification or instance search in it ever meets the constant;
 * ``grind`` (and ``grind!``, ``grind?``, ``grind!?``) adds the helper to the theorems ``grind`` instantiates,
   read by that tactic only, like the simp set (``_grind_attribute``, red team 27);
+* ``aesop`` with rule expressions that name no code (``@[aesop unsafe 50% apply]``, ``@[aesop norm simp]``;
+  not the ``tactic`` builder: ``_aesop_clauses``, round 29) adds the helper to Aesop's rules, read by that
+  tactic only;
 * ``inline``, ``noinline`` and ``specialize`` are compiler hints (``Lean/Compiler/InlineAttrs.lean``,
   ``Lean/Compiler/Specialize.lean``): they shape compiled code, which neither the statement nor the
   kernel's check reads.
@@ -32,6 +35,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, PHASE, aesop_rule_arguments
 from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES, grind_arguments
 from putnam_solver.core.provers.lean._policy import LeanPolicy
 from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, Token
@@ -75,7 +79,35 @@ def item_allowed(item: Sequence[Token], allowed: Sequence[str]) -> bool:
         return all(t.kind in (IDENT, NUMBER) for t in arguments)
     if name in GRIND_ATTRIBUTES:
         return grind_arguments(arguments)
+    if name == ATTRIBUTE:
+        return aesop_rule_arguments(arguments)
     return not arguments
+
+
+def aesop_attributes(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[int]]:
+    """The offsets of the phase words ``unsafe`` in ``@[aesop ...]`` items whose arguments are rule
+    expressions (:func:`item_allowed`), and the indices of the ``@[`` lists whose every ``aesop`` item is
+    such. A list inside another is not read on its own (its ``@[`` is not among the indices, so G3 refuses
+    an ``aesop`` in it); each token is read once."""
+    free: set[int] = set()
+    good: set[int] = set()
+    i = 0
+    while i < len(tokens):
+        if tokens[i].text != "@[":
+            i += 1
+            continue
+        items, after = attribute_items(tokens, i)
+        aesop = [item for item in items if _name(item) == ATTRIBUTE]
+        if all(item_allowed(item, (ATTRIBUTE,)) for item in aesop):
+            good.add(i)
+            free.update(t.offset for item in aesop for t in item if t.text == PHASE)
+        i = after
+    return frozenset(free), frozenset(good)
+
+
+def _name(item: Sequence[Token]) -> str:
+    rest = item[1:] if item and item[0].text in _KINDS else item
+    return rest[0].text if rest else ""
 
 
 def attribute_violations(tokens: Sequence[Token], allowed: Sequence[str]) -> list[Violation]:

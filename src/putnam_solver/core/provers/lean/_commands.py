@@ -180,7 +180,7 @@ class _HeadScan:
         tokens = self.tokens
         while self.pos < end:
             token = tokens[self.pos]
-            if token.kind == DOC or token.text in MODIFIERS:
+            if token.kind == DOC or token.text in MODIFIERS or _attr_kind(tokens, self.pos, end):
                 self.pos += 1
             elif token.text == "@[":
                 close = self._list_end(end)
@@ -211,6 +211,12 @@ class _HeadScan:
                 if self.depth == 0:
                     return self.counted - 1
         return None
+
+
+def _attr_kind(tokens: Sequence[Token], i: int, end: int) -> bool:
+    """Whether ``tokens[i]`` is the ``local``/``scoped`` (``Term.attrKind``) of a ``grind_pattern`` command
+    (core's ``Term.attrKind >> "grind_pattern "``, round 29): a prefix of that command, not one of its own."""
+    return tokens[i].text in ("local", "scoped") and i + 1 < end and tokens[i + 1].text == "grind_pattern"
 
 
 def parse_head(tokens: Sequence[Token]) -> int | None:

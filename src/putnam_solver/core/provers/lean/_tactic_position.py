@@ -14,11 +14,13 @@ A configuration item follows its keyword directly, and a tactic keyword stands w
 after ``by``, ``;``, ``<;>``, ``<|>``, ``·``, ``=>``, ``|``, ``then``, ``else``, ``do``, ``in``, or first on a
 line no deeper than the line before it (Lean's ``sepByIndent`` puts the next tactic of a block at the
 block's column: ``checkColEq``, src/Lean/Parser/Term.lean), or after ``(`` or a combinator word (``all_goals``,
-``iterate 3``) that itself stands there. A named argument ``foo (x := h)`` of a function follows a word that
-stands where a term begins: after ``exact``, ``:=``, ``[``, ``,``, an operator, another argument. A word is
-taken for a tactic unless it is found in a term's place (:data:`TERM_LEADERS`); so an unknown tactic
-keyword counts as one, and a function name in a place read wrongly costs only a refused non-literal
-named argument (fail closed). A keyword glued to ``%`` (``dsimp%``) is a term elaborator's and counts too.
+``iterate 3``) that itself stands there; a ``then`` or ``else`` branch begins a tactic only where its
+``if`` stands in a tactic's place (round 29: ``def g a := if a = 0 then f (x := a) 1 else 2`` is a term). A
+named argument ``foo (x := h)`` of a function follows a word that stands where a term begins: after
+``exact``, ``:=``, ``[``, ``,``, an operator, another argument. A word is taken for a tactic unless it is
+found in a term's place (:data:`TERM_LEADERS`); so an unknown tactic keyword counts as one, and a function
+name in a place read wrongly costs only a refused non-literal named argument (fail closed). A keyword glued
+to ``%`` (``dsimp%``) is a term elaborator's and counts too.
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ DECLARATION_WORDS: Final = frozenset(
 """Command keywords: an item after one (``instance (priority := high)``) or after the name it declares
 (``def f (x := a)``, a binder's default value) is no tactic configuration."""
 _BULLETS: Final = frozenset({"·", ".", "|", "<;>"})
+_IF_WALK: Final = 256
+"""How far back from a ``then``/``else`` its ``if`` is looked for (each is looked for once)."""
+_OPENERS: Final = frozenset({"(", "[", "{", "⟨"})
+_CLOSERS: Final = frozenset({")", "]", "}", "⟩"})
 _LIMIT: Final = 64
 """How far back a walk goes through a chain of words; beyond it the word is taken for a tactic's."""
 
@@ -83,6 +89,7 @@ class TacticPlaces:
             self.before.append(stack[-1] if stack else None)
             stack.append(n)
         self.memo: dict[int, bool] = {}
+        self.ifs: dict[int, int | None] = {}  # a `then`/`else` -> its `if` (`_if_of`)
         for k in self.starts:  # in order, so that judging a line reads only lines judged before it
             self._line(k)
 
@@ -110,6 +117,12 @@ class TacticPlaces:
             if k == 0:
                 return True
             prev = code[k - 1]
+            if prev.text in ("then", "else"):  # a branch is a tactic's place only if its `if` is (round 29)
+                m = self._if_of(k - 1)
+                if m is None:
+                    return True
+                k = m
+                continue
             if prev.text in SEPARATORS:
                 return not (prev.text == "=>" and _fun_arrow(code, k - 1))
             if prev.text == "[" and k > 1 and code[k - 2].text == "<;>":
@@ -128,6 +141,32 @@ class TacticPlaces:
                 continue
             return False
         return True
+
+    def _if_of(self, j: int) -> int | None:
+        """The ``if`` whose ``then`` or ``else`` is ``code[j]``: the nearest one before it in the same brackets
+        that no other ``then``/``else`` of that word claimed (``if a then if b then c else d else e``), within
+        :data:`_IF_WALK` tokens; None when none is found (the branch is then taken for a tactic's)."""
+        if j in self.ifs:
+            return self.ifs[j]
+        code, word = self.code, self.code[j].text
+        need, depth, found = 1, 0, None
+        for i in range(j - 1, max(-1, j - _IF_WALK), -1):
+            text = code[i].text
+            if text in _CLOSERS:
+                depth += 1
+            elif text in _OPENERS:
+                depth -= 1
+                if depth < 0:
+                    break
+            elif depth == 0 and text == word:
+                need += 1
+            elif depth == 0 and text == "if":
+                need -= 1
+                if not need:
+                    found = i
+                    break
+        self.ifs[j] = found
+        return found
 
     def _line(self, k: int) -> bool | None:
         """For the first token of a line: a new tactic of a block (the nearest line before it at its column
