@@ -2,7 +2,8 @@
 each relaxed spot, on the red team 22 problem (text profile).
 
 * ``@[aesop unsafe 50% apply]`` on a helper: Aesop's attribute (``_aesop_clauses.aesop_rule_arguments``)
-  was refused as an attribute not permitted (G2, G3) and its phase word ``unsafe`` as the modifier (G3).
+  was refused as an attribute not permitted (G2, G3) and its phase word ``unsafe`` as the modifier (G3) and,
+  on a ``where`` declaration, as a command starting mid-proof (G2).
   Free with rule expressions that name no code: phases, priorities, builders but ``tactic`` (which runs the
   declaration as code), lists, ``(rule_sets := [..])``; any term, builder option or extra name stays refused.
 * ``aesop_graph``, ``aesop_graph?``, ``aesop_graph_nonterminal``, ``aesop_mat``: Mathlib macros that hand
@@ -44,6 +45,7 @@ VALID: dict[str, dict[str, Edit]] = {
         "rule sets": {"before": "@[aesop safe apply (rule_sets := [SimpleGraph])]\n" + HELPER},
         "default builder": {"before": "@[aesop safe default]\n" + HELPER},
         "constructors of a helper type": {"before": "@[aesop safe constructors]\ninductive Zz : Prop\n  | mk\n\n"},
+        "on a where declaration": {"proof": "by\n  simp\nwhere\n  @[aesop unsafe 50% apply] zz : True := trivial"},
     },
     "Mathlib aesop macros": {
         "aesop_graph": {"proof": "by\n  aesop_graph (add unsafe 50% apply foo)"},
@@ -98,6 +100,11 @@ REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
             {"proof": "zz\nwhere\n  @[aesop safe tactic] zz : True := trivial"},
             "G3",
             "@[aesop]",
+        ),
+        "an unsafe where declaration after the list": (
+            {"proof": "by\n  simp\nwhere\n  @[aesop unsafe 50% apply] unsafe zz : True := trivial"},
+            "G3",
+            "unsafe",
         ),
         "inside another list": ({"before": "@[simp @[aesop unsafe tactic]]\n" + HELPER}, "G3", "@[aesop]"),
         "a rule set in the Lean namespace": (

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._attribute_items import attribute_items
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NUMBER, Token
 
 AESOP_TACTICS: Final = frozenset(
@@ -146,3 +147,29 @@ def _rule_sets(arguments: Sequence[Token], start: int) -> int | None:
         i += 1
     ok = i + 1 < len(arguments) and arguments[i].text == "]" and arguments[i + 1].text == ")"
     return i + 2 if ok else None
+
+
+def aesop_attributes(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[int]]:
+    """The offsets of the phase words ``unsafe`` in ``@[aesop ...]`` items whose arguments are rule
+    expressions (:func:`aesop_rule_arguments`), and the indices of the ``@[`` lists whose every ``aesop`` item
+    is such. A list inside another is not read on its own (its ``@[`` is not among the indices, so G3 refuses
+    an ``aesop`` in it); each token is read once."""
+    free: set[int] = set()
+    good: set[int] = set()
+    i = 0
+    while i < len(tokens):
+        if tokens[i].text != "@[":
+            i += 1
+            continue
+        items, after = attribute_items(tokens, i)
+        rules = [rest[1:] for rest in map(_unscoped, items) if rest[:1] and rest[0].text == ATTRIBUTE]
+        if all(map(aesop_rule_arguments, rules)):
+            good.add(i)
+            free.update(t.offset for rule in rules for t in rule if t.text == PHASE)
+        i = after
+    return frozenset(free), frozenset(good)
+
+
+def _unscoped(item: Sequence[Token]) -> Sequence[Token]:
+    """An attribute item without its ``local``/``scoped``."""
+    return item[1:] if item and item[0].text in ("local", "scoped") else item

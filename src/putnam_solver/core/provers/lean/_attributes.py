@@ -35,7 +35,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, PHASE, aesop_rule_arguments
+from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, aesop_rule_arguments
+from putnam_solver.core.provers.lean._attribute_items import attribute_items
 from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES, grind_arguments
 from putnam_solver.core.provers.lean._policy import LeanPolicy
 from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, Token
@@ -44,27 +45,6 @@ ONLY_SIMP: Final = ("simp",)
 """What an ``instance`` and the auxiliary declarations of a pinned answer may carry."""
 _KINDS: Final = frozenset({"local", "scoped"})
 _SIMP_ARGUMENTS: Final = frozenset({"←", "<-", "↓", "↑", "default", "low", "mid", "high"})
-_OPEN: Final = frozenset({"(", "[", "{", "⟨", "@["})
-_CLOSE: Final = frozenset({")", "]", "}", "⟩"})
-
-
-def attribute_items(tokens: Sequence[Token], start: int) -> tuple[list[list[Token]], int]:
-    """The comma-separated items of the ``@[...]`` opened at ``tokens[start]`` and the index after its
-    ``]`` (``len(tokens)`` and a last item ``[]`` when it never closes, which no rule allows)."""
-    items: list[list[Token]] = [[]]
-    depth = 0
-    for j in range(start + 1, len(tokens)):
-        token = tokens[j]
-        if token.kind == DOC:
-            continue
-        if depth == 0 and token.text == "]":
-            return items, j + 1
-        if depth == 0 and token.text == ",":
-            items.append([])
-            continue
-        depth += 1 if token.text in _OPEN else -1 if token.text in _CLOSE else 0
-        items[-1].append(token)
-    return [*items, []], len(tokens)
 
 
 def item_allowed(item: Sequence[Token], allowed: Sequence[str]) -> bool:
@@ -82,32 +62,6 @@ def item_allowed(item: Sequence[Token], allowed: Sequence[str]) -> bool:
     if name == ATTRIBUTE:
         return aesop_rule_arguments(arguments)
     return not arguments
-
-
-def aesop_attributes(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[int]]:
-    """The offsets of the phase words ``unsafe`` in ``@[aesop ...]`` items whose arguments are rule
-    expressions (:func:`item_allowed`), and the indices of the ``@[`` lists whose every ``aesop`` item is
-    such. A list inside another is not read on its own (its ``@[`` is not among the indices, so G3 refuses
-    an ``aesop`` in it); each token is read once."""
-    free: set[int] = set()
-    good: set[int] = set()
-    i = 0
-    while i < len(tokens):
-        if tokens[i].text != "@[":
-            i += 1
-            continue
-        items, after = attribute_items(tokens, i)
-        aesop = [item for item in items if _name(item) == ATTRIBUTE]
-        if all(item_allowed(item, (ATTRIBUTE,)) for item in aesop):
-            good.add(i)
-            free.update(t.offset for item in aesop for t in item if t.text == PHASE)
-        i = after
-    return frozenset(free), frozenset(good)
-
-
-def _name(item: Sequence[Token]) -> str:
-    rest = item[1:] if item and item[0].text in _KINDS else item
-    return rest[0].text if rest else ""
 
 
 def attribute_violations(tokens: Sequence[Token], allowed: Sequence[str]) -> list[Violation]:

@@ -21,7 +21,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
-from putnam_solver.core.provers.lean._aesop_clauses import aesop_phase_words
+from putnam_solver.core.provers.lean._aesop_clauses import aesop_attributes, aesop_phase_words
 from putnam_solver.core.provers.lean._continuation import Depth, continues
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._lexer import _PART, lex_code
@@ -311,8 +311,8 @@ def body_keywords(command: Command) -> list[Token]:
         for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
         if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
     ]
-    if "unsafe" in texts:  # Aesop's phase word in an `aesop (add unsafe ...)` clause starts no command
-        phases = aesop_phase_words(body)
+    if "unsafe" in texts:  # Aesop's phase word (`aesop (add unsafe r)`, `@[aesop unsafe apply]`) starts no command
+        phases = aesop_phase_words(body) | aesop_attributes(body)[0]
         found = [(i, t) for i, t in found if t.offset not in phases]
     for i in list(compress(count(), map(glued.__contains__, map(_TEXT, body)))) if glued else []:
         for tail in glued_tails(body, i, _BODY_WATCH):

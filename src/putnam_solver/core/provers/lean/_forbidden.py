@@ -16,8 +16,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, aesop_phase_words
-from putnam_solver.core.provers.lean._attributes import aesop_attributes
+from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, aesop_attributes, aesop_phase_words
 from putnam_solver.core.provers.lean._commands import library_glued
 from putnam_solver.core.provers.lean._evaluated import (
     TRACE_CONSTRUCT,
