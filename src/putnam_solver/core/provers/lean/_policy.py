@@ -159,7 +159,7 @@ POLICY: Final = LeanPolicy(
             "and drops it; a `mutual` block of helpers declares only them",
         ),
         PermittedAddition(
-            "`grind_pattern NAME => PATTERN, ...`",
+            "`[local|scoped] grind_pattern NAME => PATTERN, ...`",
             "an E-matching pattern for a theorem, read only by the `grind` tactic, which builds proofs the "
             "kernel checks (like `@[grind]`): the statement names no pattern",
         ),
