@@ -12,7 +12,9 @@ each relaxed spot, on the red team 22 problem (text profile).
   ``grind`` reads the pattern, wherever it is in force); another modifier before it stays refused.
 * a term-mode ``if .. then f (x := a) ..``: a ``then``/``else`` branch was always taken for a tactic's
   place, so a named argument there was read as a configuration item (G3); a branch is a tactic's place
-  only where its ``if`` stands in one (``_tactic_position``).
+  only where its ``if`` stands in one (``_tactic_position``); likewise an arm of a ``match`` is a tactic's
+  place only where its ``match`` stands in one (found back through the arms to ``with`` and ``match`` on
+  that line; a ``fun``'s or ``intro``'s alternatives stay taken for tactics).
 
 One case of each class runs in CI; the others are marked slow.
 """
@@ -31,6 +33,7 @@ from tests.helpers import sampled
 HELPER = "theorem zz (n : ℕ) : n ≤ n + 1 := Nat.le_succ n\n\n"
 PATTERN = "theorem zz (n : ℕ) : n + 0 = n := rfl\n\n"
 NAMED = "def ff (x : ℕ := 0) (y : ℕ) : ℕ := x + y\n"
+MATCH = "def gg (a : ℕ) : ℕ := match a with\n"
 
 VALID: dict[str, dict[str, Edit]] = {
     "aesop attribute": {
@@ -77,6 +80,18 @@ VALID: dict[str, dict[str, Edit]] = {
         "the matrix trace": {
             "before": "open Matrix in\ndef gg (A : Matrix (Fin 2) (Fin 2) ℕ) (a : ℕ) : ℕ :=\n"
             "  if a = 0 then trace A else 2\n\n"
+        },
+    },
+    "term-mode match": {
+        "an arm's named argument": {"before": NAMED + MATCH + "  | 0 => ff (x := a) 1\n  | _ => 2\n\n"},
+        "the second arm": {"before": NAMED + MATCH + "  | 0 => 1\n  | n + 1 => ff (x := n) 2\n\n"},
+        "on one line": {"before": NAMED + "def gg (a : ℕ) : ℕ := match a with | 0 => 1 | _ => ff (x := a) 2\n\n"},
+        "after exact": {
+            "before": NAMED
+            + "theorem gg (a : ℕ) : ℕ := by\n  exact match a with\n  | 0 => ff (x := a) 1\n  | _ => 2\n\n"
+        },
+        "a named discriminant": {
+            "before": NAMED + "def gg (a : ℕ) : ℕ := match h : a with\n  | 0 => ff (x := a) 1\n  | _ => 2\n\n"
         },
     },
 }
@@ -181,6 +196,56 @@ REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
         "trace in a tactic if": ({"proof": "by\n  if h : 1 = 1 then trace zz else simp"}, "G3", "trace e"),
         "an if past the walk": (
             {"proof": "by\n  if h : 1 = 1 then simp else\n" + "    skip\n" * 300 + "    simp (maxSteps := zz)"},
+            "G3",
+            "maxSteps",
+        ),
+    },
+    "term-mode match": {
+        "a tactic match's arm": (
+            {"proof": "by\n  match h : (1 : ℕ) with\n  | 0 => simp (maxSteps := zz)\n  | _ => simp"},
+            "G3",
+            "maxSteps",
+        ),
+        "a tactic match's second arm": (
+            {"proof": "by\n  match h : (1 : ℕ) with\n  | 0 => simp\n  | _ => simp (maxSteps := zz)"},
+            "G3",
+            "maxSteps",
+        ),
+        "a cases alternative": (
+            {"proof": "by\n  cases h with\n  | inl h => simp (maxSteps := zz)\n  | inr h => simp"},
+            "G3",
+            "maxSteps",
+        ),
+        "induction alternatives after a match left open on the line before": (
+            {"proof": "by\n  exact match a\n  induction n with\n  | zero => simp (maxSteps := zz)"},
+            "G3",
+            "maxSteps",
+        ),
+        "first's alternatives after a term match": (
+            {
+                "proof": "by\n  have := match 1 with | 0 => 1 | _ => 2\n"
+                "  first\n  | simp\n  | conv => simp (maxSteps := zz)"
+            },
+            "G3",
+            "maxSteps",
+        ),
+        "conv after a term match": (
+            {"proof": "by\n  have := match 1 with | 0 => 1 | _ => 2\n  conv => simp (maxSteps := zz)"},
+            "G3",
+            "maxSteps",
+        ),
+        "a by block in a term arm": (
+            {"before": NAMED + MATCH + "  | 0 => by simp (maxSteps := zz)\n  | _ => 2\n\n"},
+            "G3",
+            "maxSteps",
+        ),
+        "intro's alternatives": (
+            {"proof": "by\n  intro\n  | 0 => simp (maxSteps := zz)\n  | _ => simp"},
+            "G3",
+            "maxSteps",
+        ),
+        "a tactic after a term match's arms": (
+            {"proof": "by\n  refine match 1 with\n  | 0 => ?_\n  | _ => ?_\n  all_goals simp (maxSteps := zz)"},
             "G3",
             "maxSteps",
         ),

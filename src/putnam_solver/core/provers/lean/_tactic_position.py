@@ -64,6 +64,8 @@ _IF_WALK: Final = 256
 """How far back from a ``then``/``else`` its ``if`` is looked for (each is looked for once)."""
 _OPENERS: Final = frozenset({"(", "[", "{", "⟨"})
 _CLOSERS: Final = frozenset({")", "]", "}", "⟩"})
+_NOT_IN_PATTERN: Final = frozenset({"=>", "by", ";", ":=", "then", "else", "do", "with", "match", "fun", "λ", "<;>"})
+"""Tokens no arm pattern and no discriminant of a ``match`` holds at its own bracket level."""
 _LIMIT: Final = 64
 """How far back a walk goes through a chain of words; beyond it the word is taken for a tactic's."""
 
@@ -123,6 +125,12 @@ class TacticPlaces:
                     return True
                 k = m
                 continue
+            if prev.text == "=>" and not _fun_arrow(code, k - 1):  # a match arm's place is its `match`'s
+                m = self._match_of(k - 1)
+                if m is None:
+                    return True
+                k = m
+                continue
             if prev.text in SEPARATORS:
                 return not (prev.text == "=>" and _fun_arrow(code, k - 1))
             if prev.text == "[" and k > 1 and code[k - 2].text == "<;>":
@@ -166,6 +174,52 @@ class TacticPlaces:
                     found = i
                     break
         self.ifs[j] = found
+        return found
+
+    def _match_of(self, arrow: int) -> int | None:
+        """The ``match`` whose arm the ``=>`` at ``arrow`` ends (round 29): back through the arm's pattern to
+        its ``|``, through earlier arms (each holding an ``=>`` between its ``|`` and the next) to the ``with``
+        right before the first ``|``, and through the discriminants to ``match`` on the ``with``'s line, all in the
+        same brackets and within :data:`_IF_WALK` tokens; None when any step fails (the arm is then taken for a
+        tactic's)."""
+        if arrow in self.ifs:
+            return self.ifs[arrow]
+        code, found = self.code, None
+        depth, armed, state, line = 0, False, "pattern", -1  # `armed`: an `=>` since the `|` met last
+        for i in range(arrow - 1, max(-1, arrow - _IF_WALK), -1):
+            text = code[i].text
+            if text in _CLOSERS:
+                depth += 1
+                continue
+            if text in _OPENERS:
+                depth -= 1
+                if depth < 0:
+                    break
+                continue
+            if depth:
+                continue
+            if state == "pattern":  # only pattern tokens between the arm's `|` and its `=>`
+                if text == "|":
+                    state, armed = "arms", False
+                elif text in _NOT_IN_PATTERN:
+                    break
+            elif state == "arms":
+                if text == "|":
+                    if not armed:
+                        break
+                    armed = False
+                elif text == "=>":
+                    armed = True
+                elif text == "with":
+                    if code[i + 1].text != "|":
+                        break
+                    state, line = "discriminants", code[i].line
+            elif text == "match" and code[i].line == line:
+                found = i
+                break
+            elif text in _NOT_IN_PATTERN or text == "|" or code[i].line != line:
+                break  # the discriminants stand between `match` and `with` on one line
+        self.ifs[arrow] = found
         return found
 
     def _line(self, k: int) -> bool | None:
