@@ -14,7 +14,8 @@ each relaxed spot, on the red team 22 problem (text profile).
   place, so a named argument there was read as a configuration item (G3); a branch is a tactic's place
   only where its ``if`` stands in one (``_tactic_position``); likewise an arm of a ``match`` is a tactic's
   place only where its ``match`` stands in one (found back through the arms to ``with`` and ``match`` on
-  that line; a ``fun``'s or ``intro``'s alternatives stay taken for tactics).
+  that line; a ``fun``'s or ``intro``'s alternatives stay taken for tactics), and the body after a
+  ``let x := v;`` or ``have x := v;`` on one line is a tactic's place only where that ``let`` is.
 
 One case of each class runs in CI; the others are marked slow.
 """
@@ -93,6 +94,12 @@ VALID: dict[str, dict[str, Edit]] = {
         "a named discriminant": {
             "before": NAMED + "def gg (a : ℕ) : ℕ := match h : a with\n  | 0 => ff (x := a) 1\n  | _ => 2\n\n"
         },
+    },
+    "term-mode let": {
+        "let x := v; body": {"before": NAMED + "def gg (a : ℕ) : ℕ := let b := a; ff (x := b) 1\n\n"},
+        "have x := v; body": {"before": NAMED + "def gg (a : ℕ) : ℕ := have b := a; ff (x := b) 1\n\n"},
+        "a typed let": {"before": NAMED + "def gg (a : ℕ) : ℕ := let b : ℕ := a + 1; ff (x := b) 1\n\n"},
+        "after exact": {"before": NAMED + "theorem gg (a : ℕ) : ℕ := by\n  exact let b := a; ff (x := b) 1\n\n"},
     },
 }
 
@@ -249,6 +256,24 @@ REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
             "G3",
             "maxSteps",
         ),
+    },
+    "term-mode let": {
+        "a tactic let": ({"proof": "by\n  let x := 1; simp (maxSteps := zz)"}, "G3", "maxSteps"),
+        "a tactic have": ({"proof": "by\n  have h : True := trivial; simp (maxSteps := zz)"}, "G3", "maxSteps"),
+        "a have proved by a tactic": (
+            {"proof": "by\n  have h : True := by trivial; simp (maxSteps := zz)"},
+            "G3",
+            "maxSteps",
+        ),
+        "set ... with": ({"proof": "by\n  set x := 1 with hx; simp (maxSteps := zz)"}, "G3", "maxSteps"),
+        "a let on the line before": ({"proof": "by\n  exact let b := 1\n  ; simp (maxSteps := zz)"}, "G3", "maxSteps"),
+        "a by block as a term let's body": (
+            {"before": NAMED + "def gg (a : ℕ) : ℕ := let b := a; by simp (maxSteps := zz)\n\n"},
+            "G3",
+            "maxSteps",
+        ),
+        "a tactic let in parentheses": ({"proof": "by\n  (let x := 1; simp (maxSteps := zz))"}, "G3", "maxSteps"),
+        "obtain": ({"proof": "by\n  obtain ⟨a, b⟩ := h; simp (maxSteps := zz)"}, "G3", "maxSteps"),
     },
 }
 

@@ -15,7 +15,8 @@ after ``by``, ``;``, ``<;>``, ``<|>``, ``·``, ``=>``, ``|``, ``then``, ``else``
 line no deeper than the line before it (Lean's ``sepByIndent`` puts the next tactic of a block at the
 block's column: ``checkColEq``, src/Lean/Parser/Term.lean), or after ``(`` or a combinator word (``all_goals``,
 ``iterate 3``) that itself stands there; a ``then`` or ``else`` branch begins a tactic only where its
-``if`` stands in a tactic's place (round 29: ``def g a := if a = 0 then f (x := a) 1 else 2`` is a term). A
+``if`` stands in a tactic's place (round 29: ``def g a := if a = 0 then f (x := a) 1 else 2`` is a term; so
+is an arm of a ``match`` and the body after ``let x := v;``, each where its ``match`` or ``let`` is). A
 named argument ``foo (x := h)`` of a function follows a word that stands where a term begins: after
 ``exact``, ``:=``, ``[``, ``,``, an operator, another argument. A word is taken for a tactic unless it is
 found in a term's place (:data:`TERM_LEADERS`); so an unknown tactic keyword counts as one, and a function
@@ -25,7 +26,7 @@ to ``%`` (``dsimp%``) is a term elaborator's and counts too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Token
@@ -66,6 +67,8 @@ _OPENERS: Final = frozenset({"(", "[", "{", "⟨"})
 _CLOSERS: Final = frozenset({")", "]", "}", "⟩"})
 _NOT_IN_PATTERN: Final = frozenset({"=>", "by", ";", ":=", "then", "else", "do", "with", "match", "fun", "λ", "<;>"})
 """Tokens no arm pattern and no discriminant of a ``match`` holds at its own bracket level."""
+_NOT_IN_LET: Final = frozenset({";", "by", "=>", "then", "else", "do", "<;>", "fun", "λ", "·", "|", "with"})
+"""Tokens that end the search for a ``let`` whose value a ``;`` ends: none stands in a ``let x := v`` itself."""
 _LIMIT: Final = 64
 """How far back a walk goes through a chain of words; beyond it the word is taken for a tactic's."""
 
@@ -125,6 +128,9 @@ class TacticPlaces:
                     return True
                 k = m
                 continue
+            if prev.text == ";" and (m := self._let_of(k - 1)) is not None:  # `let x := v; body`: `let`'s
+                k = m
+                continue
             if prev.text == "=>" and not _fun_arrow(code, k - 1):  # a match arm's place is its `match`'s
                 m = self._match_of(k - 1)
                 if m is None:
@@ -157,23 +163,35 @@ class TacticPlaces:
         if j in self.ifs:
             return self.ifs[j]
         code, word = self.code, self.code[j].text
-        need, depth, found = 1, 0, None
-        for i in range(j - 1, max(-1, j - _IF_WALK), -1):
-            text = code[i].text
-            if text in _CLOSERS:
-                depth += 1
-            elif text in _OPENERS:
-                depth -= 1
-                if depth < 0:
-                    break
-            elif depth == 0 and text == word:
+        need, found = 1, None
+        for i, text in _level(code, j):
+            if text == word:
                 need += 1
-            elif depth == 0 and text == "if":
+            elif text == "if":
                 need -= 1
                 if not need:
                     found = i
                     break
         self.ifs[j] = found
+        return found
+
+    def _let_of(self, semi: int) -> int | None:
+        """The ``let`` or ``have`` whose value the ``;`` at ``semi`` ends (``let x := v; body``: the body stands
+        where the ``let`` does, a term after a term's ``let``, a tactic after the tactic's), found on the same
+        line in the same brackets with a ``:=`` between and nothing that begins a tactic or a term block; None
+        otherwise (the ``;`` then separates tactics)."""
+        if semi in self.ifs:
+            return self.ifs[semi]
+        code, found, valued = self.code, None, False
+        for i, text in _level(code, semi):
+            if code[i].line != code[semi].line or text in _NOT_IN_LET:
+                break
+            if text == ":=":
+                valued = True
+            elif text in ("let", "have"):
+                found = i if valued else None
+                break
+        self.ifs[semi] = found
         return found
 
     def _match_of(self, arrow: int) -> int | None:
@@ -185,19 +203,8 @@ class TacticPlaces:
         if arrow in self.ifs:
             return self.ifs[arrow]
         code, found = self.code, None
-        depth, armed, state, line = 0, False, "pattern", -1  # `armed`: an `=>` since the `|` met last
-        for i in range(arrow - 1, max(-1, arrow - _IF_WALK), -1):
-            text = code[i].text
-            if text in _CLOSERS:
-                depth += 1
-                continue
-            if text in _OPENERS:
-                depth -= 1
-                if depth < 0:
-                    break
-                continue
-            if depth:
-                continue
+        armed, state, line = False, "pattern", -1  # `armed`: an `=>` since the `|` met last
+        for i, text in _level(code, arrow):
             if state == "pattern":  # only pattern tokens between the arm's `|` and its `=>`
                 if text == "|":
                     state, armed = "arms", False
@@ -242,6 +249,22 @@ class TacticPlaces:
             result = self._place(first) if _may_begin(self.code[first]) else False
         self.memo[k] = result
         return result
+
+
+def _level(code: Sequence[Token], start: int) -> Iterator[tuple[int, str]]:
+    """The index and text of each token before ``code[start]`` in the same brackets, nearest first, within
+    :data:`_IF_WALK` tokens; it stops where those brackets open."""
+    depth = 0
+    for i in range(start - 1, max(-1, start - _IF_WALK), -1):
+        text = code[i].text
+        if text in _CLOSERS:
+            depth += 1
+        elif text in _OPENERS:
+            depth -= 1
+            if depth < 0:
+                return
+        elif not depth:
+            yield i, text
 
 
 def _may_begin(token: Token) -> bool:
