@@ -316,6 +316,17 @@ def checked_spend(turns: Any, input_tokens: Any, output_tokens: Any, cost: Any, 
         raise LedgerError(f"{where}: cost {cost!r} is not an amount of dollars from 0 to {MAX_DOLLARS:g}; {EDITED}")
 
 
+def problem_row(r: tuple[Any, ...], where: str) -> ProblemRow:
+    """A stored problem (id, statement SHA-256, challenge, challenge SHA-256), else LedgerError: its challenge
+    becomes an evidence file and ``audit`` judges the run's passes against its hash, so the text must be the
+    one its hash names (``record_problems`` stores both together), as a run directory handed over may hold
+    another challenge under the same hash."""
+    at = f"{where}: problem {checked_id(r[0], where)}"
+    if not isinstance(r[2], str) or r[3] != sha256_text(r[2]):
+        raise LedgerError(f"{at}: the challenge is not the text its SHA-256 names; {EDITED}")
+    return ProblemRow(*r)
+
+
 def attempt_row(r: tuple[Any, ...], where: str) -> AttemptRow:
     at = f"{where}: attempt {r[0]!r}"
     verdict = verdict_column(r[13], f"{at}: verdict")

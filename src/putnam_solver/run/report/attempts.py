@@ -91,9 +91,11 @@ def evidence_links(run: RunData, a: AttemptRow, base: Path) -> str:
     suffix = prover_suffix(run.settings)
     links = []
     # only what the ledger backs: a run directory handed over may hold a file of any of these names (an
-    # ``audit.json`` no audit of this account wrote, a verdict of an attempt that has none)
+    # ``audit.json`` no audit of this account wrote, a verdict of an attempt that has none, the challenge of
+    # a problem the ledger holds none of: red team round 11)
     backed = {
         "candidate": a.candidate is not None,
+        "challenge": a.problem in run.challenges,
         "verdict.json": a.verdict is not None,
         AUDIT_FILE: a.id in run.audits,
     }

@@ -85,6 +85,9 @@ class RunData:
     """Audit rows this account's ``putnam audit`` did not write: history, never counted (``audit_seal``)."""
     sample_trust: SampleTrust = NOTHING_VERIFIED
     """Which problems' samples pass@k counts as verified (``ledger_seals``)."""
+    challenges: frozenset[str] = frozenset()
+    """The problems whose challenge the ledger holds (checked against its hash: ``ledger_rows.problem_row``):
+    only theirs is an evidence file the report links."""
 
     @property
     def unpriced(self) -> tuple[str, ...]:
@@ -156,6 +159,7 @@ def load_run(run_dir: Path) -> RunData:
             spent_unpriced=tuple(spent_unpriced(ledger, settings, attempts)),
             foreign_audits=ledger.foreign_audits(),
             sample_trust=sample_trust(ledger, settings.config.samples),
+            challenges=frozenset(ledger.problems()),
         )
     except LedgerError as exc:
         raise ReportError(str(exc)) from exc
