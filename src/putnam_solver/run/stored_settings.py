@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import math
 import re
 import types
 import typing
@@ -27,7 +28,7 @@ from typing import Any, TypeVar
 from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, Problem, load_benchmark
 from putnam_solver.core.util import InputError
-from putnam_solver.run.agent.types import RunLimits, SolveConfig
+from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
 from putnam_solver.run.ledger import Ledger
 from putnam_solver.run.ledger_rows import EDITED
 
@@ -319,6 +320,16 @@ def _convert(hint: Any, value: Any, name: str) -> Any:
     return value
 
 
+INFINITE_MEANS_NONE: Mapping[type, tuple[str, ...]] = {
+    Budgets: ("worker_timeout_seconds", "reviewer_timeout_seconds", "cost_limit_dollars"),
+    RunLimits: ("max_cost_dollars",),
+}
+"""The limits an earlier putnam recorded as ``Infinity`` when given ``inf`` (``--cost-limit inf``, before
+``budget_numbers`` refused it): no limit, as that run meant and ran with, read back as no limit (None), never
+as a ledger edited (red team round 11). It gives an editor nothing: ``null`` says the same. Any other value
+out of range (``NaN``, ``-Infinity``, a negative amount) is still refused."""
+
+
 def _build(cls: type[T], data: Any, name: str) -> T:
     """A dataclass from a JSON object: its known fields converted by their annotations, a field without
     default required, unknown keys dropped; the type's own checks (``SolveConfig``'s) name ``name``."""
@@ -330,6 +341,9 @@ def _build(cls: type[T], data: Any, name: str) -> T:
             args[f.name] = _convert(hints[f.name], values[f.name], f"{name}.{f.name}")
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise _Malformed(f"`{name}.{f.name}` is missing")
+    for unlimited in INFINITE_MEANS_NONE.get(cls, ()):
+        if args.get(unlimited) == math.inf:
+            args[unlimited] = None
     try:
         return cls(**args)
     except InputError as exc:
