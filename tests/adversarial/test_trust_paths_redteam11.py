@@ -33,7 +33,7 @@ from putnam_solver.run.ledger_rows import sha256_text
 from putnam_solver.run.stored_settings import parse_settings
 from tests.adversarial.test_trust_paths_redteam10 import EDITED, PID, edit_settings, made_run
 from tests.helpers import ROCQ_SAMPLES, sql
-from tests.processes import putnam
+from tests.processes import putnam, solve_args
 
 FOLDER = Path("attempts") / "campaign-1" / PID
 FORGED = "theorem putnam_1962_a1 : True := trivial\n"
@@ -193,3 +193,42 @@ def test_an_edited_limit_beside_is_still_refused(run_dir: Path, value: float) ->
     with pytest.raises(InputError) as refused:
         stored_settings_of(run_dir)
     assert "--run-cost-limit" in str(refused.value) and EDITED in str(refused.value)
+
+
+# -- problem ids that differ in case only --------------------------------------------------------------------
+
+
+def test_a_stored_selection_of_case_twins_refuses_the_settings(run_dir: Path) -> None:
+    """On a case-insensitive file system the two ids share one evidence folder: the report linked the
+    candidate of one as the other's. No benchmark putnam ships has such ids; a ledger holding them is refused."""
+    edit_settings(run_dir, lambda data: data.update(selected=[PID, PID.upper()]))
+    code, stdout, stderr = putnam("report", run_dir)
+    said = " ".join(stderr.split())
+    assert code == 2 and f"{PID!r} and {PID.upper()!r}" in said and "case-insensitive" in said, stdout + stderr
+    assert EDITED in said and str(run_dir) in said
+
+
+def twins_benchmark(tmp_path: Path) -> Path:
+    """The Rocq samples with a second record of the first problem under its id in capitals."""
+    lines = ROCQ_SAMPLES.read_text().splitlines()
+    twin = json.loads(lines[0])
+    twin["problem_id"] = twin["problem_id"].upper()
+    twin["formal_statement"] = twin["formal_statement"].replace("sample_sum_first_n", twin["problem_id"])
+    path = tmp_path / "benchmark.jsonl"
+    path.write_text("\n".join([*lines, json.dumps(twin)]) + "\n")
+    return path
+
+
+def test_a_new_run_selecting_case_twins_is_refused_before_anything_is_created(tmp_path: Path) -> None:
+    bench, run = twins_benchmark(tmp_path), tmp_path / "run"
+    code, stdout, stderr = putnam(*solve_args(bench, run), "--prepare-only")
+    said = " ".join(stderr.split())
+    assert code == 2 and "SAMPLE_SUM_FIRST_N" in said and "--problem" in said and str(bench) in said, stdout + stderr
+    assert not run.exists()
+
+
+@pytest.mark.slow
+def test_one_of_the_twins_alone_is_prepared(tmp_path: Path) -> None:
+    bench, run = twins_benchmark(tmp_path), tmp_path / "run"
+    code, stdout, stderr = putnam(*solve_args(bench, run, "sample_sum_first_n"), "--prepare-only")
+    assert code == 0, stdout + stderr
