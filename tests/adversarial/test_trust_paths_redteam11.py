@@ -55,7 +55,7 @@ def stored_settings_of(run_dir: Path) -> object:
     return parse_settings(json.loads(stored), run_dir)
 
 
-# -- challenges ----------------------------------------------------------------------------------------------
+# -- what the report links: challenges, transcripts -----------------------------------------------------
 
 
 def test_a_shipped_challenge_of_a_problem_the_ledger_lacks_is_not_linked(run_dir: Path) -> None:
@@ -96,6 +96,30 @@ def test_a_stored_challenge_that_is_not_its_hash_s_text_refuses_the_ledger(run_d
         ledger.close()
     code, stdout, stderr = putnam("report", run_dir)
     assert code == 2 and EDITED in " ".join(stderr.split()) and "Traceback" not in stderr, stdout + stderr
+
+
+@pytest.mark.parametrize("name", ["transcript.svg", pytest.param("transcript.html", marks=pytest.mark.slow)])
+def test_a_transcript_a_browser_would_run_is_not_linked(run_dir: Path, name: str) -> None:
+    """Before: the ledger's ``transcript`` naming a shipped ``logs/transcript.svg`` was linked as the attempt's
+    transcript; opened, its script ran outside the report's content security policy."""
+    (run_dir / "logs").mkdir()
+    planted = run_dir / "logs" / name
+    planted.write_text('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+    sql(run_dir, "UPDATE attempts SET transcript=?", str(planted))
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
+    assert ">transcript</a>" not in (run_dir / "report.html").read_text()
+
+
+def test_an_inspect_transcript_is_linked(run_dir: Path) -> None:
+    """Valid beside: the ``.eval`` log Inspect wrote under the run's ``logs`` is linked."""
+    (run_dir / "logs").mkdir()
+    log = run_dir / "logs" / "2026-12-05T09-00-00_putnam_abc.eval"
+    log.write_bytes(b"PK\x05\x06" + bytes(18))
+    sql(run_dir, "UPDATE attempts SET transcript=?", str(log))
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
+    assert f'<a href="logs/{log.name}">transcript</a>' in (run_dir / "report.html").read_text()
 
 
 # -- model names ---------------------------------------------------------------------------------------------

@@ -104,15 +104,23 @@ def evidence_links(run: RunData, a: AttemptRow, base: Path) -> str:
         path = folder / (name + suffix if name in ("candidate", "challenge") else name)
         if backed.get(name, True) and path.is_file():
             links.append(f'<a href="{href(path, base)}">{label}</a>')
-    if a.transcript and _inside(run.run_dir, Path(a.transcript)):  # a path the ledger holds: linked only within
+    if a.transcript and _transcript(run.run_dir, Path(a.transcript)):  # a path the ledger holds
         links.append(f'<a href="{href(Path(a.transcript), base)}">transcript</a>')
     return " ".join(links)
 
 
-def _inside(run_dir: Path, path: Path) -> bool:
-    """``path`` is a file of the run directory (resolved, so no link leads out of it)."""
+TRANSCRIPT_SUFFIXES = (".eval", ".json")
+"""The files Inspect writes its logs as: a zip archive (``.eval``) or JSON; a browser runs neither."""
+
+
+def _transcript(run_dir: Path, path: Path) -> bool:
+    """``path`` is an Inspect log among the run directory's files (resolved, so no link leads out of it). The
+    ledger names it, so a run directory handed over chose it: a ``logs/transcript.svg`` or ``.html`` of its
+    own, linked as the transcript, ran its script when opened, outside the report's content security policy
+    (red team round 11)."""
     resolved = path.resolve()
-    return resolved.is_relative_to(run_dir.resolve()) and resolved.is_file()
+    inside = resolved.is_relative_to(run_dir.resolve()) and resolved.is_file()
+    return inside and resolved.suffix.lower() in TRANSCRIPT_SUFFIXES and path.suffix.lower() in TRANSCRIPT_SUFFIXES
 
 
 FLAGGED = {
