@@ -157,6 +157,15 @@ def test_a_stored_reviewer_name_is_checked_too(run_dir: Path) -> None:
         stored_settings_of(run_dir)
 
 
+def test_a_stored_reasoning_effort_inspect_refuses_is_refused_with_the_settings(run_dir: Path) -> None:
+    """Before: taken, and a resume ran its model and selftest checks, then ended in Inspect's ValidationError."""
+    edit_settings(run_dir, lambda data: data["config"].update(reasoning_effort="ultra"))
+    with pytest.raises(InputError, match="--reasoning-effort 'ultra': choose auto or one of"):
+        stored_settings_of(run_dir)
+    edit_settings(run_dir, lambda data: data["config"].update(reasoning_effort="xhigh"))
+    assert stored_settings_of(run_dir).config.reasoning_effort == "xhigh"  # type: ignore[attr-defined]
+
+
 def test_a_flag_naming_a_path_or_markup_is_refused_before_anything_is_created(tmp_path: Path) -> None:
     run = tmp_path / "run"
     for name in ("hf/../../models/planted", "openai/<script>x"):

@@ -28,7 +28,7 @@ from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.budget_numbers import price_problems
-from putnam_solver.run.agent.model_names import check_model_name
+from putnam_solver.run.agent.model_names import REASONING_EFFORTS, check_model_name
 from putnam_solver.run.agent.types import REVIEWER_MODES, AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import (
@@ -71,7 +71,6 @@ RESUME_FLAGS = (
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about
 (``--tool`` and ``--allow-recursion`` only to say again what the run's own were, which a resume uses only
 then: ``resume_checks``)."""
-REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
 XHIGH_PROVIDERS = ("openai", "anthropic", "google")
 """Providers whose Inspect model classes adapt ``xhigh`` to what each model supports (clamp or drop it);
 an OpenAI-compatible server (``openai-api/...``) or another provider might reject it, so ``auto`` leaves

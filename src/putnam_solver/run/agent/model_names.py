@@ -1,4 +1,5 @@
-"""The names of the models a run calls: ``provider/model`` as Inspect AI names them, and nothing else.
+"""The names of the models a run calls (``provider/model`` as Inspect AI names them, and nothing else) and the
+reasoning effort it asks them for.
 
 A name reaches a run from two doors: ``putnam solve --model`` / ``--reviewer-model``, and the settings a
 ledger stores, which ``--resume``, ``report``, ``audit`` and ``export`` read back. Before, only the flags
@@ -6,8 +7,8 @@ were checked, and with a pattern that took any character but a slash or a blank 
 handed over could so carry a model name with control characters, markup or a path into every output (the
 terminal's lines, SUMMARY.md, the report) and into the Inspect call a resume makes: ``hf/../../models/x``
 or ``vllm/../x`` have Inspect's local providers load a model from a path the directory's author chose
-(red team round 11 of the trust paths). ``SolveConfig`` checks its names as it is made, so both doors
-refuse the same names with the same words.
+(red team round 11 of the trust paths). ``SolveConfig`` checks its names and reasoning effort as it is made,
+so both doors refuse the same values with the same words.
 """
 
 from __future__ import annotations
@@ -24,6 +25,20 @@ letters, digits and the punctuation of real names (``ollama/llama3.1:8b``, ``ver
 NO_MODEL = "none"
 """The model of a ``putnam solve --list-only`` without ``--model`` (nothing is called), and the
 ``--reviewer-model`` that turns the reviewer off."""
+
+
+REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
+"""The reasoning efforts Inspect's ``GenerateConfig`` takes (``--reasoning-effort``)."""
+
+
+def check_reasoning_effort(effort: str | None) -> None:
+    """InputError unless ``effort`` is None or one of ``REASONING_EFFORTS``: Inspect refuses any other as the
+    campaign starts (a ledger's ``reasoning_effort`` was not checked: a resume ran the model and selftest
+    checks, then ended in a ValidationError of Inspect's)."""
+    if effort is not None and effort not in REASONING_EFFORTS:
+        raise InputError(
+            f"--reasoning-effort {shown_path(repr(effort))}: choose auto or one of {', '.join(REASONING_EFFORTS)}"
+        )
 
 
 def model_name_problem(name: str) -> str | None:
