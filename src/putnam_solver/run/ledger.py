@@ -429,7 +429,8 @@ class Ledger:
         """Per attempt id: its notes (``key``: the attempt's run key, ``plan``: its informal plan)."""
         notes: dict[int, dict[str, str]] = {}
         for attempt_id, key, value in self._query("SELECT attempt_id, key, value FROM attempt_notes"):
-            notes.setdefault(int(attempt_id), {})[str(key)] = str(value)
+            where = f"{self.path}: attempt_notes"  # text where the attempt's id goes: "a bug in putnam" before
+            notes.setdefault(checked_number(attempt_id, where), {})[str(key)] = str(value)
         return notes
 
     # -- turns and rate limiting -------------------------------------------------------------------------

@@ -233,6 +233,16 @@ def checked_number(value: Any, where: str) -> int:
     return value
 
 
+def meta_number(text: str | None, where: str) -> int | None:
+    """A number the ledger's ``meta`` table keeps as text (None when absent), else LedgerError: text that is
+    not one ended ``putnam report`` in "unexpected ValueError ... a bug in putnam" (red team round 11)."""
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 18):
+        raise LedgerError(f"{where}: {text[:40]!r} is not a number; {EDITED}")
+    return int(text)
+
+
 def checked_time(value: Any, where: str, optional: bool = False) -> Any:
     """``value`` if it is a time as the ledger records it (ISO 8601 text: ``now``), else LedgerError; the
     report computes with it (wall time, rates over time), where other text crashed ``putnam report``."""

@@ -29,7 +29,7 @@ from putnam_solver.run.ledger import (
     Usage,
 )
 from putnam_solver.run.ledger_checks import check_attempts
-from putnam_solver.run.ledger_rows import outcome_record
+from putnam_solver.run.ledger_rows import meta_number, outcome_record
 from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, SampleTrust, sample_trust
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
@@ -151,7 +151,7 @@ def load_run(run_dir: Path) -> RunData:
             audited=frozenset(ledger.audited_problems()),
             audits=ledger.latest_audits(),
             rate_limits=tuple(ledger.rate_limits()),
-            rate_limits_since=int(since) if since else None,
+            rate_limits_since=meta_number(since, f"{path}: {RATE_LIMITS_SINCE}") or None,
             outcome=outcome_record(ledger.meta("outcome"), f"{path}: outcome"),
             benchmark_ids=_benchmark_ids(settings),
             defects=counted_apart(settings, ledger.latest_audits().values()),
