@@ -3,12 +3,15 @@
 SQLite keeps text in an INTEGER column (``ledger_types`` leaves that to the readers), and two readers took
 such text to ``int()``: an ``attempt_notes`` row whose attempt id is text, and the ``meta`` table's campaign
 from which rate limits were recorded. ``putnam report`` ended in "unexpected ValueError ... This is a bug in
-putnam"; each is now refused as an edited ledger, by table. The report's refusal no longer says "cannot
+putnam"; each is now refused as an edited ledger, by table. So did a stored verdict whose gate lacks a key
+``GateResult.to_json`` writes (``KeyError: 'id'``) or whose evidence is not an object; a verdict's gates
+are now checked for them as it is read (``ledger_rows.verdict_column``). The report's refusal no longer says "cannot
 write the run's evidence folders ... Report on a writable copy" when the ledger, not the disk, is at fault.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -57,3 +60,43 @@ def test_honest_notes_and_rate_limit_campaign_still_report(run_dir: Path) -> Non
     code, stdout, stderr = putnam("report", run_dir)
     assert code == 0, stdout + stderr
     assert "induct on n" in (run_dir / "attempts" / "campaign-1" / "putnam_1962_a1" / "plan.md").read_text()
+
+
+VERDICTS = {
+    "a gate without its keys": {"status": "rejected", "gates": [{}]},
+    "evidence that is a list": {
+        "status": "rejected",
+        "gates": [{"id": "G1", "name": "syntax", "status": "failed", "detail": "d", "evidence": []}],
+    },
+    "a gate status that is no text": {
+        "status": "rejected",
+        "gates": [{"id": "G1", "name": "syntax", "status": None, "detail": "d"}],
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "kind", [k if k == "a gate without its keys" else pytest.param(k, marks=pytest.mark.slow) for k in VERDICTS]
+)
+def test_a_stored_verdict_whose_gates_are_not_putnam_s_refuses_the_ledger(run_dir: Path, kind: str) -> None:
+    """Before: "unexpected KeyError: 'id'" (or AttributeError) from ``putnam report`` and ``audit``."""
+    ((attempt,),) = sql(run_dir, "SELECT id FROM attempts")
+    sql(run_dir, "INSERT INTO verdicts VALUES (?, 'rejected', 'x', ?)", attempt, json.dumps(VERDICTS[kind]))
+    code, stdout, stderr = putnam("report", run_dir)
+    said = " ".join(stderr.split())
+    assert code == 2 and "verdict" in said and EDITED in said and "bug in putnam" not in said, stdout + stderr
+
+
+def test_a_stored_verdict_as_putnam_writes_it_reports(run_dir: Path) -> None:
+    """Valid beside: gates with their four texts, with and without evidence (an older verdict)."""
+    gates = [
+        {"id": "G1", "name": "syntax", "status": "passed", "detail": "", "evidence": {"sha256": "ab"}},
+        {"id": "G2", "name": "preservation", "status": "failed", "detail": "the statement changed"},
+    ]
+    ((attempt,),) = sql(run_dir, "SELECT id FROM attempts")
+    verdict = {"status": "rejected", "gates": gates, "answers": {}}
+    sql(run_dir, "INSERT INTO verdicts VALUES (?, 'rejected', 'x', ?)", attempt, json.dumps(verdict))
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
+    log = (run_dir / "attempts" / "campaign-1" / "putnam_1962_a1" / "gates.log").read_text()
+    assert "G2 preservation: failed: the statement changed" in log

@@ -299,7 +299,20 @@ def verdict_column(text: Any, where: str) -> dict[str, Any] | None:
     gates = verdict.get("gates", [])
     if not isinstance(gates, list) or not all(isinstance(g, dict) for g in gates):
         raise LedgerError(f"{where}: the verdict's gates are not a list of objects; {EDITED}")
+    for gate in gates:  # as ``GateResult.to_json`` writes one; a key missing crashed every reader (red team 11)
+        if not all(isinstance(gate.get(key), str) for key in GATE_TEXT) or not isinstance(
+            gate.get("evidence", {}), dict
+        ):
+            raise LedgerError(
+                f"{where}: a gate of the verdict lacks its {'/'.join(GATE_TEXT)} text or evidence; {EDITED}"
+            )
+    if not isinstance(verdict.get("status", ""), str) or not isinstance(verdict.get("answers", {}), dict):
+        raise LedgerError(f"{where}: the verdict's status or answers are not what putnam writes; {EDITED}")
     return verdict
+
+
+GATE_TEXT = ("id", "name", "status", "detail")
+"""The text every gate of a stored verdict holds (``GateResult.to_json``), beside its ``evidence`` object."""
 
 
 EDITED = "the ledger was edited after the run (or is not putnam's): refused, nothing of it is used"
