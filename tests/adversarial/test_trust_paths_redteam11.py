@@ -20,6 +20,7 @@ still refused.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -28,11 +29,14 @@ import pytest
 
 from putnam_solver.core.util import InputError
 from putnam_solver.run.agent.model_names import model_name_problem
+from putnam_solver.run.campaign import solve, stored_run
+from putnam_solver.run.campaign._settings import check_resume
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger, LedgerError
 from putnam_solver.run.ledger_rows import sha256_text
 from putnam_solver.run.stored_settings import parse_settings
 from tests.adversarial.test_trust_paths_redteam10 import EDITED, PID, edit_settings, made_run
 from tests.helpers import ROCQ_SAMPLES, sql
+from tests.integration.campaign_driver import recorded_lean_settings
 from tests.processes import putnam, solve_args
 
 FOLDER = Path("attempts") / "campaign-1" / PID
@@ -265,3 +269,31 @@ def test_one_of_the_twins_alone_is_prepared(tmp_path: Path) -> None:
     bench, run = twins_benchmark(tmp_path), tmp_path / "run"
     code, stdout, stderr = putnam(*solve_args(bench, run, "sample_sum_first_n"), "--prepare-only")
     assert code == 0, stdout + stderr
+
+
+# -- a resume whose benchmark file changed ------------------------------------------------------------------
+
+
+def test_a_resume_names_the_benchmark_file_that_changed(tmp_path: Path) -> None:
+    """Before: "was started with other settings (benchmark_sha256: '8b42...' -> '1c8b...')", naming no file."""
+    stored = recorded_lean_settings([PID])
+    swapped = dataclasses.replace(stored, benchmark_sha256="0" * 64)
+    with pytest.raises(InputError) as refused:
+        check_resume(tmp_path, stored, swapped, resume=True, allow=False)
+    said = str(refused.value)
+    assert f"the benchmark file {stored.selection.benchmark} changed since the run started" in said, said
+    assert f"SHA-256 {stored.benchmark_sha256[:16]}... then, {'0' * 16}... now" in said
+    check_resume(tmp_path, stored, stored, resume=True, allow=False)  # the same file: resumed
+
+
+@pytest.mark.slow
+def test_a_prepared_run_resumed_on_an_edited_benchmark_file_is_refused(tmp_path: Path) -> None:
+    bench, run = tmp_path / "benchmark.jsonl", tmp_path / "run"
+    bench.write_text(ROCQ_SAMPLES.read_text())
+    code, stdout, stderr = putnam(*solve_args(bench, run), "--prepare-only")
+    assert code == 0, stdout + stderr
+    bench.write_text(bench.read_text().replace("2 * sum_to n", "3 * sum_to n"))
+    stored = stored_run(run)
+    assert stored is not None
+    outcome = solve(stored, None)
+    assert outcome.exit_code == 2 and f"the benchmark file {bench} changed" in outcome.message, outcome.message
