@@ -3,10 +3,14 @@
 SQLite keeps text in an INTEGER column (``ledger_types`` leaves that to the readers), and two readers took
 such text to ``int()``: an ``attempt_notes`` row whose attempt id is text, and the ``meta`` table's campaign
 from which rate limits were recorded. ``putnam report`` ended in "unexpected ValueError ... This is a bug in
-putnam"; each is now refused as an edited ledger, by table. So did a stored verdict whose gate lacks a key
-``GateResult.to_json`` writes (``KeyError: 'id'``) or whose evidence is not an object; a verdict's gates
-are now checked for them as it is read (``ledger_rows.verdict_column``). The report's refusal no longer says "cannot
+putnam"; each is now refused as an edited ledger, by table, and the report's refusal no longer says "cannot
 write the run's evidence folders ... Report on a writable copy" when the ledger, not the disk, is at fault.
+So did a stored verdict whose gate lacks a key ``GateResult.to_json`` writes (``KeyError: 'id'``) or whose
+evidence is not an object; a verdict's gates are now checked for them as it is read
+(``ledger_rows.verdict_column``).
+
+SUMMARY.md's lemma table wrote a sub-attempt's status as the ledger held it: a line break there wrote a
+heading of SUMMARY.md's own; and its cells kept bidirectional overrides (``markdown_text.inline``).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import pytest
 
 from putnam_solver.run.ledger import RATE_LIMITS_SINCE
 from tests.adversarial.test_trust_paths_redteam10 import EDITED, made_run
-from tests.helpers import sql
+from tests.helpers import LEAN_BENCH, add_subattempt, sql
 from tests.processes import putnam
 
 EDITS = {
@@ -100,3 +104,29 @@ def test_a_stored_verdict_as_putnam_writes_it_reports(run_dir: Path) -> None:
     assert code == 0, stdout + stderr
     log = (run_dir / "attempts" / "campaign-1" / "putnam_1962_a1" / "gates.log").read_text()
     assert "G2 preservation: failed: the statement changed" in log
+
+
+FORGED_HEADING = "# Solved: 9 of 9 (100.0%), audited"
+
+
+def test_a_sub_attempt_s_status_writes_no_line_of_summary_md(run_dir: Path) -> None:
+    """Before: SUMMARY.md's lemma table wrote a sub-attempt's status as it came, so a line break in it wrote
+    ``# Solved: 9 of 9 (100.0%), audited`` as a heading of its own (``putnam audit`` writes SUMMARY.md); and
+    no cell showed a right-to-left override as its escape."""
+    add_subattempt(run_dir, "helper\u202edevorp", f"failed\n{FORGED_HEADING}")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", LEAN_BENCH)
+    assert code == 0, stdout + stderr
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert not [line for line in summary.splitlines() if line.startswith("# Solved")], summary
+    assert "\u202e" not in summary and "helper\\u202edevorp" in summary
+    row = next(line for line in summary.splitlines() if "helper" in line)
+    assert row.endswith("| 1 | 2 | unknown |") and "failed \\# Solved" not in row and "failed # Solved" in row
+
+
+def test_an_honest_sub_attempt_row_reads_as_before(run_dir: Path) -> None:
+    """Valid beside: a plain lemma name and status, and right-to-left text without an override, stay as they are."""
+    add_subattempt(run_dir, "sum_le_א", "failed")
+    code, stdout, stderr = putnam("audit", run_dir, "--benchmark", LEAN_BENCH)
+    assert code == 0, stdout + stderr
+    summary = (run_dir / "SUMMARY.md").read_text()
+    assert "| 1 | putnam_1962_a1 | sum_le_\u05d0 | failed | 1 | 2 | unknown |" in summary, summary
