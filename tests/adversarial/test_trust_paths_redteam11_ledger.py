@@ -10,7 +10,8 @@ evidence is not an object; a verdict's gates are now checked for them as it is r
 (``ledger_rows.verdict_column``).
 
 SUMMARY.md's lemma table wrote a sub-attempt's status as the ledger held it: a line break there wrote a
-heading of SUMMARY.md's own; and its cells kept bidirectional overrides (``markdown_text.inline``).
+heading of SUMMARY.md's own; and its cells kept bidirectional overrides (``markdown_text.inline``), as did
+report.html (``report._page.esc``).
 """
 
 from __future__ import annotations
@@ -130,3 +131,13 @@ def test_an_honest_sub_attempt_row_reads_as_before(run_dir: Path) -> None:
     assert code == 0, stdout + stderr
     summary = (run_dir / "SUMMARY.md").read_text()
     assert "| 1 | putnam_1962_a1 | sum_le_\u05d0 | failed | 1 | 2 | unknown |" in summary, summary
+
+
+def test_the_report_shows_a_right_to_left_override_as_its_escape(run_dir: Path) -> None:
+    """Before: report.html held the ledger's ``U+202E`` as it came, turning the rest of its line around (the
+    harness's own words after it included); right-to-left text without an override is shown as it is."""
+    sql(run_dir, "UPDATE attempts SET error=?", "\u05d0\u05d1 timeout\u202e dessap")
+    code, stdout, stderr = putnam("report", run_dir)
+    assert code == 0, stdout + stderr
+    page = (run_dir / "report.html").read_text()
+    assert "\u202e" not in page and "\u05d0\u05d1 timeout\\u202e dessap" in page
