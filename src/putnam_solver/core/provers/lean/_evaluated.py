@@ -36,6 +36,11 @@ runs nothing. So ``trace`` as a name of its own followed by a term is refused (n
 a tactic's (fail closed). Mathlib's ``success_if_fail_with_msg msg tacs`` (Mathlib/Tactic/
 SuccessIfFailWithMsg.lean, ``unsafe Term.evalTerm String``) runs ``msg`` likewise: only a string literal may
 follow it where a tactic may stand.
+
+Red team 29: Mathlib's SAT certificates, the term ``from_lrat cnf lrat`` and the command ``lrat_proof NAME
+cnf lrat`` (Mathlib/Tactic/Sat/FromLRAT.lean: ``unsafe evalTerm String`` of each argument), run their two
+arguments likewise: only string literals may follow them (both are keywords wherever they stand), as in
+Mathlib's own examples. :data:`LITERAL_ARGUMENTS` holds the words whose arguments must be literals.
 """
 
 from __future__ import annotations
@@ -90,9 +95,9 @@ _PAIRS: Final = {"(": ")", "[": "]", "{": "}"}
 
 TRACE_CONSTRUCT: Final = "trace e"
 TRACE_REASON: Final = (
-    "Mathlib's `trace e` (and `success_if_fail_with_msg e`) runs `e` in Lean's interpreter while elaborating and "
-    'prints its value: only a string literal may follow, as in core\'s `trace "literal"`; `grind +trace` '
-    "closes what it cannot prove with `sorry`; write `Matrix.trace A` for the matrix trace"
+    "Mathlib's `trace e` (and `success_if_fail_with_msg e`, `from_lrat a b`, `lrat_proof n a b`) runs `e` in "
+    "Lean's interpreter while elaborating: only string literals may follow, as in core's `trace \"literal\"`; "
+    "`grind +trace` closes what it cannot prove with `sorry`; write `Matrix.trace A` for the matrix trace"
 )
 
 
@@ -100,16 +105,18 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
     """Every ``trace`` name token that may be Mathlib's tactic or ``grind``'s option set on: followed by a
     code token that is neither a string literal nor one that ends a binder, field or argument (``trace :
     ℕ``, ``(x := trace)``), or glued after ``+`` (``+trace``), or set to anything but ``false``."""
-    if not any(word in _joined(tokens) for word in ("trace", "success_if_fail_with_msg")):
+    if not any(word in _joined(tokens) for word in ("trace", *LITERAL_ARGUMENTS)):
         return []  # the usual case, decided in C (no Python step per token)
     code = [t for t in tokens if t.kind != DOC]
     found = []
     places = _Places()
     for i, token in enumerate(code):
-        if token.kind != IDENT or name_parts(token.text) not in (["trace"], ["success_if_fail_with_msg"]):
+        parts = name_parts(token.text)
+        if token.kind != IDENT or len(parts) != 1 or (parts[0] != "trace" and parts[0] not in LITERAL_ARGUMENTS):
             continue
-        if name_parts(token.text) != ["trace"]:  # Mathlib's `success_if_fail_with_msg msg tacs` runs `msg` too
-            if (i + 1 == len(code) or code[i + 1].kind != STRING) and places.get(code).may_be_tactic(i):
+        if parts[0] in LITERAL_ARGUMENTS:  # `success_if_fail_with_msg msg tacs` runs `msg`, `from_lrat` both
+            tactic_only = parts[0] == "success_if_fail_with_msg"  # a keyword where a tactic stands only
+            if not _literal_arguments(code, i, parts[0]) and (not tactic_only or places.get(code).may_be_tactic(i)):
                 found.append(token)
             continue
         glued = i > 0 and code[i - 1].text in ("+", "-") and not token.spaced
@@ -125,6 +132,18 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
         if refused:
             found.append(token)
     return found
+
+
+LITERAL_ARGUMENTS: Final = {"success_if_fail_with_msg": 1, "from_lrat": 2, "lrat_proof": 2}
+"""Words whose next arguments (after ``lrat_proof``'s theorem name) Lean runs in its interpreter: each must
+be a string literal."""
+
+
+def _literal_arguments(code: Sequence[Token], i: int, word: str) -> bool:
+    """Whether the arguments of the word at ``code[i]`` (:data:`LITERAL_ARGUMENTS`) are all string literals."""
+    start = i + 1 + (word == "lrat_proof")  # `lrat_proof NAME cnf lrat` names its theorem first
+    arguments = code[start : start + LITERAL_ARGUMENTS[word]]
+    return len(arguments) == LITERAL_ARGUMENTS[word] and all(t.kind == STRING for t in arguments)
 
 
 _AFTER_A_NAME: Final = frozenset(

@@ -27,6 +27,8 @@ from putnam_solver.core.provers.lean._evaluated import (
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._policy import (
     POLICY,
+    RUNNER_CONSTRUCT,
+    RUNNER_PREFIXES,
     ForbiddenRule,
     LeanPolicy,
     elaboration_option,
@@ -88,6 +90,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
             hit = next((w for w in map(_bare, parts) if w in words), None)
             if hit is not None:
                 add(token, words[hit], text)
+            elif len(parts) == 1 and _runner(_bare(parts[0])) and RUNNER_CONSTRUCT in rules:
+                add(token, rules[RUNNER_CONSTRUCT], text)  # red team 29: `run_conv`, Qq's `run_tacq`...
             elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and not _imported(tokens, i)):
                 add(token, rules[f"{absolute[0]}.*"], text)
             elif glued or (i and _after_library_token(tokens[i - 1], token)):
@@ -128,7 +132,14 @@ def _tails(first: str, words: dict[str, ForbiddenRule]) -> list[str]:
     it. Lean reads the longest token of its table, which imports extend, before an identifier: after a
     symbol, a library token ending in letters (Mathlib's ``→r``, ``→o``, ``≃o``) takes the head of the name
     glued to it, and Lean reads the rest as a name of its own (``→rsorry`` is ``→r`` then ``sorry``)."""
-    return [w for w in (*words, *_TAIL_WORDS) if len(first) > len(w) and first.endswith(w)]
+    found = [w for w in (*words, *_TAIL_WORDS) if len(first) > len(w) and first.endswith(w)]
+    return found + [first[k:] for k in range(1, len(first)) if first.startswith(RUNNER_PREFIXES, k)]
+
+
+def _runner(part: str) -> bool:
+    """Whether a one-part name is a word of the runner family (``_policy.RUNNER_PREFIXES``): Lean reads
+    such a word as the keyword of a library that has one (a keyword is one part: ``run_conv.x`` is a name)."""
+    return part.startswith(RUNNER_PREFIXES)
 
 
 def _after_library_token(before: Token, token: Token) -> bool:
@@ -148,6 +159,8 @@ def _tail_rule(
     if tail in ("Lean", "Aesop") or (tail == "_root_" and parts[1:2] in (["Lean"], ["Aesop"])):
         return rules[f"{tail if tail != '_root_' else parts[1]}.*"]
     alone = len(parts) == 1
+    if alone and _runner(tail) and RUNNER_CONSTRUCT in rules:
+        return rules[RUNNER_CONSTRUCT]
     if alone and tail == "eval" and nxt is not None and nxt.text == "%" and not nxt.spaced:
         return rules["eval%"]
     if alone and tail == "open" and nxt is not None and nxt.text == "private":
@@ -184,6 +197,8 @@ def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
     absolute = parts[1:] if parts[:1] == ["_root_"] else parts
     if absolute[:1] in (["Lean"], ["Aesop"]) or not words.keys().isdisjoint(map(_bare, parts)):  # (in C)
         return True
+    if len(parts) == 1 and _runner(_bare(parts[0])):
+        return True
     return bool(parts) and (bool(_tails(parts[0], words)) or (text[:1] == "`" and parts[0] in _TAIL_WORDS))
 
 
@@ -209,7 +224,7 @@ def _flagged_texts(texts: set[str], words: dict[str, ForbiddenRule]) -> set[str]
     suspects). Only the texts containing one of those, and the ones flagged whatever their parts
     (``_SCANNED``, ``#...``), are left for :func:`_may_flag` to decide."""
     joined = "\n".join(texts)
-    present = [word for word in (*words, *_TAIL_WORDS) if word in joined]
+    present = [word for word in (*words, *_TAIL_WORDS, *RUNNER_PREFIXES) if word in joined]
     suspects = {text for text in texts if any(word in text for word in present)} if present else set()
     suspects |= texts & _SCANNED
     if "#" in joined:

@@ -1,0 +1,108 @@
+"""Red team 29 (Lean, G3 on the text profile): library words that run the candidate's code in Lean's
+interpreter while the proof elaborates, which no list of G3 named.
+
+Found and fixed (each accepted by G2 and G3 on the text profile before, on every benchmark and track):
+
+* Runners of a do-block. G3 refused core's ``run_tac``, ``run_cmd``, ``run_elab``, ``run_meta`` and
+  ``by_elab`` by name, but every Mathlib file also has Mathlib's conv tactic ``run_conv`` (Mathlib/Tactic/
+  Conv.lean: ``macro "run_conv" e:doSeq : conv => `(conv| tactic' => run_tac $e)``) and, from Mathlib's
+  dependency Qq, ``run_tacq`` and ``by_elabq`` (Qq/Commands.lean: ``unsafe evalExpr (TacticM Unit)``,
+  ``(TermElabM Expr)``; scoped, so after ``open Qq in``). Each runs arbitrary meta code: ``run_tacq g =>
+  g.mvarId!.admit`` closes the goal by ``sorry`` through generalized field notation (``Quoted`` unfolds to
+  ``Lean.Expr``) without writing the word ``Lean``. G3 now refuses them by name and, as a class, every
+  one-part word that begins with ``run_`` or ``by_elab`` (``_policy.RUNNER_PREFIXES``), glued after a
+  library token too; qualified lemma names such as ``StateT.run_bind`` stay.
+
+* Arguments run as values. Mathlib's SAT certificates, the term ``from_lrat cnf lrat`` and the command
+  ``lrat_proof NAME cnf lrat`` (Mathlib/Tactic/Sat/FromLRAT.lean: ``unsafe evalTerm String`` of both
+  arguments), compile and run their arguments, as a tactic configuration's values do (red team 27): ``from_lrat
+  zzCnf zzLrat`` runs the candidate's definitions. Their arguments must now be string literals, as in
+  Mathlib's own examples (``_evaluated.LITERAL_ARGUMENTS``, with ``success_if_fail_with_msg``).
+
+Tried and already refused or harmless (:data:`TRIED`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean import check_forbidden
+from tests.adversarial.test_lean_redteam27 import MINIF2F, PURE, refused_on_every_track
+from tests.helpers import failures, lean_filled, lean_text_verdict, sampled
+
+RUNNER = "runs its do-block in Lean's interpreter"
+META = "meta-programming"
+ARGUMENTS = "only string literals may follow"
+
+RUNNERS: dict[str, str] = {
+    # name: a proof that runs meta code through a word of the runner family
+    "Mathlib's run_conv": "by\n  conv => run_conv pure ()\n  simp",
+    "Qq's run_tacq closing the goal": "by\n  open Qq in run_tacq g => g.mvarId!.skip",
+    "Qq's by_elabq": "open Qq in by_elabq pure q(trivial)",
+    "a runner no library has yet": "by\n  run_zz pure ()",
+    "a by_elab variant": "by\n  exact by_elab_zz pure ()",
+    "a runner glued after a library token": "by\n  exact (a →rrun_zz b)",
+    "a runner with a mark": "by\n  run_zz! pure ()",
+}
+ARGUMENT_RUNS: dict[str, str] = {
+    # name: a proof whose SAT certificate is computed by the candidate's own definitions
+    "from_lrat of names": "by\n  have := from_lrat zzN zzN\n  simp",
+    "from_lrat of an expression": 'by\n  have := from_lrat (toString zzN) "1 0"\n  simp',
+    "from_lrat in term mode": 'from_lrat "p cnf 1 1  1 0" zzN',
+}
+HONEST: dict[str, str] = {
+    # name: a proof whose words look like the runners' or take their arguments, which G3 must leave alone
+    "a qualified lemma named run_": "by\n  simp [StateT.run_bind, ReaderT.run_pure]",
+    "a lemma with run in its name": "by\n  exact rerun_zz h",
+    "from_lrat of literals": 'by\n  have := from_lrat "p cnf 1 2  1 0  -1 0" "3 0 1 2 0"\n  simp',
+    "success_if_fail_with_msg with a literal": 'by\n  success_if_fail_with_msg "no" simp\n  simp',
+    "conv with ordinary tactics": "by\n  conv => lhs; rw [Nat.add_comm]\n  simp",
+    "open Qq in a proof": "by\n  open Qq in simp",
+}
+TRIED = {
+    "`set_option synthInstance.maxSize 1 in` glued to a helper": "G2: a trailing `... in` applies to the next command",
+    "`set_option ... in section` / `open ... in section`": "G2: a prefixed block opener is no permitted addition",
+    "`deriving` with arguments, `@[instance]`, `@`, trailing comma": "G2: read as a command of its own, refused",
+    "`module` header, `public`/`meta` sections and modifiers": "G2: not in the header; modifiers not permitted",
+    "`export`, `unif_hint`, `#guard_msgs`, `#check_failure`, `deriving instance`": "G2 and G3 refuse each",
+    "`«elab»`, `«native_decide»`, `«sorry»` in `decreasing_by`": "G3 reads the escaped name's parts",
+    "`private theorem <the theorem's name>`, the theorem in `mutual`": "G2: differs / `mutual` still open",
+    "a namespace reopening `Nat` or `Set` with a helper": "G2: left to G6 (refused on the text profile)",
+}
+
+
+def _rules(proof: str, before: str = PURE) -> list[str]:
+    return [v.rule for v in check_forbidden(f"{before}theorem zz : True := {proof}")]
+
+
+@pytest.mark.parametrize("proof", sampled(RUNNERS, {"Mathlib's run_conv"}))
+def test_every_runner_word_is_refused(proof: str) -> None:
+    rules = _rules(proof)
+    assert any(RUNNER in rule or META in rule for rule in rules), rules
+
+
+@pytest.mark.parametrize("proof", sampled(ARGUMENT_RUNS, {"from_lrat of names"}))
+def test_sat_certificates_computed_by_the_candidate_are_refused(proof: str) -> None:
+    assert any(ARGUMENTS in rule for rule in _rules(proof)), proof
+
+
+@pytest.mark.parametrize("proof", sampled(HONEST, {"a qualified lemma named run_"}))
+def test_honest_look_alikes_pass_the_text_profile(minif2f: Benchmark, proof: str) -> None:
+    assert check_forbidden(f"{PURE}theorem zz : True := {proof}") == []
+    text = lean_filled(minif2f, MINIF2F, proof=proof, before=PURE)
+    assert failures(lean_text_verdict(minif2f, MINIF2F, text)) == {}
+
+
+def test_lrat_proof_takes_literals_only() -> None:
+    assert check_forbidden('lrat_proof zzT "p cnf 1 2  1 0  -1 0" "3 0 1 2 0"') == []
+    assert any(ARGUMENTS in v.rule for v in check_forbidden("lrat_proof zzT zzN zzN"))
+
+
+def test_run_conv_is_refused_on_every_benchmark_and_track(
+    lean_putnambench: Benchmark, minif2f: Benchmark, proofnet: Benchmark
+) -> None:
+    benches = (lean_putnambench, minif2f, proofnet)
+    proof, clean = RUNNERS["Mathlib's run_conv"], "by\n  conv => lhs\n  simp"
+    found = refused_on_every_track(benches, proof, clean, PURE)
+    assert all(META in reason for reason in found), found
