@@ -19,6 +19,13 @@ Found and fixed (each accepted by G2 and G3 on the text profile before, on every
   zzCnf zzLrat`` runs the candidate's definitions. Their arguments must now be string literals, as in
   Mathlib's own examples (``_evaluated.LITERAL_ARGUMENTS``, with ``success_if_fail_with_msg``).
 
+* A whole configuration given by a tactic block. G3 let a configuration item's value be a ``by`` block,
+  which core's ``elabConfig`` quotes as syntax for one option (``(opt := by tacs)``: ``Unhygienic.run
+  `(tacticSeq| ...)``). A whole configuration is no option: Aesop's ``(options := by exact zzOpts)`` and
+  ``(simp_options := ...)`` (Aesop/Frontend/Tactic.lean, ``elabOptions``) elaborate the block into the term
+  ``zzOpts`` and run it. A ``by`` block is now inert only as one option's value (``_evaluated._inert``);
+  core's ``(config := ...)`` was refused already (red team 24's whole-configuration rule).
+
 Tried and already refused or harmless (:data:`TRIED`).
 """
 
@@ -51,6 +58,12 @@ ARGUMENT_RUNS: dict[str, str] = {
     "from_lrat of an expression": 'by\n  have := from_lrat (toString zzN) "1 0"\n  simp',
     "from_lrat in term mode": 'from_lrat "p cnf 1 1  1 0" zzN',
 }
+WHOLE_BY: dict[str, str] = {
+    # name: a whole configuration computed by a tactic block, which Lean elaborates and then runs
+    "Aesop's options": "by\n  aesop (options := by exact zzN)",
+    "Aesop's simp_options": "by\n  aesop (simp_options := by exact zzN)",
+    "simp_config": "by\n  zz_tac (simp_config := by exact zzN)",
+}
 HONEST: dict[str, str] = {
     # name: a proof whose words look like the runners' or take their arguments, which G3 must leave alone
     "a qualified lemma named run_": "by\n  simp [StateT.run_bind, ReaderT.run_pure]",
@@ -59,6 +72,7 @@ HONEST: dict[str, str] = {
     "success_if_fail_with_msg with a literal": 'by\n  success_if_fail_with_msg "no" simp\n  simp',
     "conv with ordinary tactics": "by\n  conv => lhs; rw [Nat.add_comm]\n  simp",
     "open Qq in a proof": "by\n  open Qq in simp",
+    "Aesop's options as literals": "by\n  aesop (options := { maxRuleApplications := 200, terminal := true })",
 }
 TRIED = {
     "`set_option synthInstance.maxSize 1 in` glued to a helper": "G2: a trailing `... in` applies to the next command",
@@ -85,6 +99,11 @@ def test_every_runner_word_is_refused(proof: str) -> None:
 @pytest.mark.parametrize("proof", sampled(ARGUMENT_RUNS, {"from_lrat of names"}))
 def test_sat_certificates_computed_by_the_candidate_are_refused(proof: str) -> None:
     assert any(ARGUMENTS in rule for rule in _rules(proof)), proof
+
+
+@pytest.mark.parametrize("proof", sampled(WHOLE_BY, {"Aesop's options"}))
+def test_a_whole_configuration_made_by_a_tactic_block_is_refused(proof: str) -> None:
+    assert any("compiled and run" in rule for rule in _rules(proof)), proof
 
 
 @pytest.mark.parametrize("proof", sampled(HONEST, {"a qualified lemma named run_"}))

@@ -17,7 +17,9 @@ of items (``(a := x)``, ``+a``, ``-a``) right after a tactic word of :data:`CONF
 take ``optConfig``, src/Init/Tactics.lean ``syntax optConfig := (colGt configItem)*``, and Mathlib's). Its
 value must be inert: numerals, strings, ``true``/``false``/``none``/``some``, a leading-dot constructor (``.all``),
 arithmetic, lists, a structure instance of such values that names its fields (``{ decide := true }``) or a
-``by`` block (quoted as syntax, ``Unhygienic.run `(tacticSeq| ...)``, not run). A name (a helper's or the
+``by`` block given for one option (quoted as syntax, ``Unhygienic.run `(tacticSeq| ...)``, not run; red team
+29: given for a whole configuration, ``(options := by exact c)``, it is elaborated into the term ``c``, which
+Aesop's ``elabOptions`` then runs like any other value). A name (a helper's or the
 library's) is refused there: what it computes would run. Items whose value is a tactic or names
 (:data:`NOT_EVALUATED`: ``(disch := tac)``...) are no configuration items, and named arguments of a function
 (``foo (x := h)``) follow no tactic word, so neither is read.
@@ -179,7 +181,7 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
         )  # a whole one starts a chain
         if i < checked_to or not chained[i]:
             continue
-        if not _inert(code, i + 3, end):
+        if not _inert(code, i + 3, end, quoted=parts[0] not in WHOLE_NAMES):
             found.append(code[i + 1])
         elif code[i + 3].text != "by":
             checked_to = end
@@ -243,9 +245,10 @@ def _after_tactic(
     return False
 
 
-def _inert(code: Sequence[Token], start: int, end: int) -> bool:
-    """Whether ``code[start:end]`` (an item's value) holds only literals: see the module's text."""
-    if start < end and code[start].text == "by":
+def _inert(code: Sequence[Token], start: int, end: int, quoted: bool = True) -> bool:
+    """Whether ``code[start:end]`` (an item's value) holds only literals: see the module's text. A value
+    that is a ``by`` block is ``quoted`` for one option (``elabConfig``), never for a whole configuration."""
+    if start < end and code[start].text == "by" and quoted:
         return True  # `(opt := by tacs)` is quoted as syntax (`elabConfig`), not run
     for j in range(start, end):
         token = code[j]
