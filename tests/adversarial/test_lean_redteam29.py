@@ -11,7 +11,7 @@ Found and fixed (each accepted by G2 and G3 on the text profile before, on every
   g.mvarId!.admit`` closes the goal by ``sorry`` through generalized field notation (``Quoted`` unfolds to
   ``Lean.Expr``) without writing the word ``Lean``. G3 now refuses them by name and, as a class, every
   one-part word that begins with ``run_`` or ``by_elab`` (``_policy.RUNNER_PREFIXES``), glued after a
-  library token too; qualified lemma names such as ``StateT.run_bind`` stay.
+  library token too; qualified lemma names such as ``StateT.run_bind`` and fields (``(e).run_bind``) stay.
 
 * Arguments run as values. Mathlib's SAT certificates, the term ``from_lrat cnf lrat`` and the command
   ``lrat_proof NAME cnf lrat`` (Mathlib/Tactic/Sat/FromLRAT.lean: ``unsafe evalTerm String`` of both
@@ -68,6 +68,7 @@ HONEST: dict[str, str] = {
     # name: a proof whose words look like the runners' or take their arguments, which G3 must leave alone
     "a qualified lemma named run_": "by\n  simp [StateT.run_bind, ReaderT.run_pure]",
     "a lemma with run in its name": "by\n  exact rerun_zz h",
+    "a field named run_ after a dot (Lean's rawIdent)": "by\n  exact (h).run_bind",
     "from_lrat of literals": 'by\n  have := from_lrat "p cnf 1 2  1 0  -1 0" "3 0 1 2 0"\n  simp',
     "success_if_fail_with_msg with a literal": 'by\n  success_if_fail_with_msg "no" simp\n  simp',
     "conv with ordinary tactics": "by\n  conv => lhs; rw [Nat.add_comm]\n  simp",

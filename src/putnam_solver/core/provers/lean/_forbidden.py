@@ -90,7 +90,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
             hit = next((w for w in map(_bare, parts) if w in words), None)
             if hit is not None:
                 add(token, words[hit], text)
-            elif len(parts) == 1 and _runner(_bare(parts[0])) and RUNNER_CONSTRUCT in rules:
+            elif len(parts) == 1 and _runner(_bare(parts[0])) and RUNNER_CONSTRUCT in rules and not _field(tokens, i):
                 add(token, rules[RUNNER_CONSTRUCT], text)  # red team 29: `run_conv`, Qq's `run_tacq`...
             elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and not _imported(tokens, i)):
                 add(token, rules[f"{absolute[0]}.*"], text)
@@ -134,6 +134,12 @@ def _tails(first: str, words: dict[str, ForbiddenRule]) -> list[str]:
     glued to it, and Lean reads the rest as a name of its own (``→rsorry`` is ``→r`` then ``sorry``)."""
     found = [w for w in (*words, *_TAIL_WORDS) if len(first) > len(w) and first.endswith(w)]
     return found + [first[k:] for k in range(1, len(first)) if first.startswith(RUNNER_PREFIXES, k)]
+
+
+def _field(tokens: Sequence[Token], i: int) -> bool:
+    """Whether ``tokens[i]`` is a field name glued after ``.`` (``(e).run_bind``): Lean reads it with
+    ``rawIdent``, which no keyword of the token table takes."""
+    return i > 0 and not tokens[i].spaced and tokens[i - 1].text == "." and tokens[i - 1].end == tokens[i].offset
 
 
 def _runner(part: str) -> bool:
