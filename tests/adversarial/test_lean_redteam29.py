@@ -35,6 +35,8 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import check_forbidden
+from putnam_solver.core.provers.lean._forbidden import _flagged_texts, _may_flag
+from putnam_solver.core.provers.lean._policy import POLICY
 from tests.adversarial.test_lean_redteam27 import MINIF2F, PURE, refused_on_every_track
 from tests.helpers import failures, lean_filled, lean_text_verdict, sampled
 
@@ -126,3 +128,12 @@ def test_run_conv_is_refused_on_every_benchmark_and_track(
     proof, clean = RUNNERS["Mathlib's run_conv"], "by\n  conv => lhs\n  simp"
     found = refused_on_every_track(benches, proof, clean, PURE)
     assert all(META in reason for reason in found), found
+
+
+def test_the_prefilter_keeps_every_runner_word() -> None:
+    """G3 reads only the texts its prefilter keeps: those holding a runner's prefix are kept exactly when
+    ``_may_flag`` accepts them (a name part inside a word is not enough: ``rerun_zz`` is a name)."""
+    words = POLICY.forbidden_words()
+    texts = {"run_conv", "run_zz!", "by_elabq", "rerun_zz", "StateT.run_bind", "x.by_elab_zz", "run", "by_ela"}
+    assert _flagged_texts(texts, words) == {t for t in texts if _may_flag(t, words)}
+    assert {"run_conv", "run_zz!", "by_elabq"} <= _flagged_texts(texts, words)
