@@ -26,6 +26,11 @@ Found and fixed (each accepted by G2 and G3 on the text profile before, on every
   ``zzOpts`` and run it. A ``by`` block is now inert only as one option's value (``_evaluated._inert``);
   core's ``(config := ...)`` was refused already (red team 24's whole-configuration rule).
 
+* A configuration item named by a field path. G3 read an item ``(NAME := value)`` only when ``NAME`` was one
+  part, but core's ``elabConfig`` resolves a hierarchical name through parent structures and
+  structure-valued fields (``expandField``), so ``simp (toConfig.maxSteps := zzN)`` ran ``zzN`` unread. Any
+  name is now an item's name (a function's named argument is one part; ``_evaluated.evaluated_values``).
+
 Tried and already refused or harmless (:data:`TRIED`).
 """
 
@@ -66,6 +71,12 @@ WHOLE_BY: dict[str, str] = {
     "Aesop's simp_options": "by\n  aesop (simp_options := by exact zzN)",
     "simp_config": "by\n  zz_tac (simp_config := by exact zzN)",
 }
+DOTTED: dict[str, str] = {
+    # name: a configuration item whose name is a field path, and whose value is a definition of the candidate's
+    "a parent's field": "by\n  simp (toConfig.maxSteps := zzN)",
+    "after another item": "by\n  simp +arith (toConfig.maxSteps := zzN)",
+    "escaped": "by\n  simp («toConfig».maxSteps := zzN)",
+}
 HONEST: dict[str, str] = {
     # name: a proof whose words look like the runners' or take their arguments, which G3 must leave alone
     "a qualified lemma named run_": "by\n  simp [StateT.run_bind, ReaderT.run_pure]",
@@ -75,6 +86,7 @@ HONEST: dict[str, str] = {
     "success_if_fail_with_msg with a literal": 'by\n  success_if_fail_with_msg "no" simp\n  simp',
     "conv with ordinary tactics": "by\n  conv => lhs; rw [Nat.add_comm]\n  simp",
     "open Qq in a proof": "by\n  open Qq in simp",
+    "a field path set to a literal": "by\n  simp (toConfig.maxSteps := 100000)",
     "Aesop's options as literals": "by\n  aesop (options := { maxRuleApplications := 200, terminal := true })",
 }
 TRIED = {
@@ -106,6 +118,11 @@ def test_sat_certificates_computed_by_the_candidate_are_refused(proof: str) -> N
 
 @pytest.mark.parametrize("proof", sampled(WHOLE_BY, {"Aesop's options"}))
 def test_a_whole_configuration_made_by_a_tactic_block_is_refused(proof: str) -> None:
+    assert any("compiled and run" in rule for rule in _rules(proof)), proof
+
+
+@pytest.mark.parametrize("proof", sampled(DOTTED, {"a parent's field"}))
+def test_a_configuration_item_named_by_a_field_path_is_read(proof: str) -> None:
     assert any("compiled and run" in rule for rule in _rules(proof)), proof
 
 

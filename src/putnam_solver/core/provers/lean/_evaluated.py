@@ -11,7 +11,9 @@ p); pure 100000))`` runs arbitrary code, which reads the machine's files and pri
 messages, like ``include_str`` (refused since trust-path red team 8) and ``#eval``; the text profile accepted it,
 since the value holds no forbidden word.
 
-What G3 reads: an item ``( NAME := value )`` that Lean may read as a configuration item, namely one whose
+What G3 reads: an item ``( NAME := value )`` that Lean may read as a configuration item (``NAME`` may be a
+field path, ``toConfig.maxSteps``: ``expandField`` in src/Lean/Elab/Tactic/Config.lean resolves a hierarchical
+name through parent structures and structure-valued fields; red team 29), namely one whose
 name is ``config``, ``options`` or ``simp_options`` (the names of a whole configuration), or one of a chain
 of items (``(a := x)``, ``+a``, ``-a``) right after a tactic word of :data:`CONFIG_TACTICS` (the tactics that
 take ``optConfig``, src/Init/Tactics.lean ``syntax optConfig := (colGt configItem)*``, and Mathlib's). Its
@@ -52,7 +54,17 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
-from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, STRING, SYMBOL, Token, name_parts, positions
+from putnam_solver.core.provers.lean.syntax import (
+    DOC,
+    IDENT,
+    NUMBER,
+    STRING,
+    SYMBOL,
+    Token,
+    name_parts,
+    normalize_name,
+    positions,
+)
 
 VALUE_CONSTRUCT: Final = "(option := value)"
 VALUE_REASON: Final = (
@@ -173,15 +185,13 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
         if token.text != "(" or i + 2 >= len(code) or code[i + 2].text != ":=" or code[i + 1].kind != IDENT:
             continue
         end = match.get(i)
-        parts = name_parts(code[i + 1].text)
-        if end is None or len(parts) != 1 or parts[0] in NOT_EVALUATED:
+        name = normalize_name(code[i + 1].text)  # `(toConfig.maxSteps := v)`: a field path (red team 29)
+        if end is None or not name or name in NOT_EVALUATED:
             continue
-        chained[i] = parts[0] in WHOLE_NAMES or _after_tactic(
-            code, i, match, chained, places
-        )  # a whole one starts a chain
+        chained[i] = name in WHOLE_NAMES or _after_tactic(code, i, match, chained, places)  # a whole one starts a chain
         if i < checked_to or not chained[i]:
             continue
-        if not _inert(code, i + 3, end, quoted=parts[0] not in WHOLE_NAMES):
+        if not _inert(code, i + 3, end, quoted=name not in WHOLE_NAMES):
             found.append(code[i + 1])
         elif code[i + 3].text != "by":
             checked_to = end
