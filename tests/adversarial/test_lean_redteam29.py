@@ -31,6 +31,12 @@ Found and fixed (each accepted by G2 and G3 on the text profile before, on every
   structure-valued fields (``expandField``), so ``simp (toConfig.maxSteps := zzN)`` ran ``zzN`` unread. Any
   name is now an item's name (a function's named argument is one part; ``_evaluated.evaluated_values``).
 
+* A leading-dot name the candidate declares. G3 took ``.name`` in a configuration value for a constructor of
+  the option's type (``.all``), but Lean resolves it in that type's namespace, whatever it names: with ``def
+  Nat.zzN`` (or ``def zzN`` in ``namespace Nat``), ``simp (maxSteps := .zzN)`` runs the helper. G2 leaves such a
+  helper to G6 on the full profile, where G3 was the only line. A leading-dot name with a part the file
+  declares (after a declaration keyword) is now a name (``_evaluated._Declared``).
+
 Tried and already refused or harmless (:data:`TRIED`).
 """
 
@@ -42,8 +48,10 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import check_forbidden
 from putnam_solver.core.provers.lean._forbidden import _flagged_texts, _may_flag
 from putnam_solver.core.provers.lean._policy import POLICY
-from tests.adversarial.test_lean_redteam27 import MINIF2F, PURE, refused_on_every_track
-from tests.helpers import failures, lean_filled, lean_text_verdict, sampled
+from putnam_solver.core.provers.lean._preservation import check_preservation
+from putnam_solver.core.verify import Track
+from tests.adversarial.test_lean_redteam27 import MINIF2F, PURE, PUTNAM, refused_on_every_track
+from tests.helpers import LEAN_PROVER, failures, lean_filled, lean_text_verdict, sampled
 
 RUNNER = "runs its do-block in Lean's interpreter"
 META = "meta-programming"
@@ -77,6 +85,13 @@ DOTTED: dict[str, str] = {
     "after another item": "by\n  simp +arith (toConfig.maxSteps := zzN)",
     "escaped": "by\n  simp («toConfig».maxSteps := zzN)",
 }
+DECLARED_DOTS: dict[str, tuple[str, str]] = {
+    # name: (helpers, proof) where a leading-dot value names a helper of the candidate's
+    "a dotted helper": ("def Nat.zzN : ℕ := 100000\n\n", "by\n  simp (maxSteps := .zzN)"),
+    "a helper in namespace Nat": ("namespace Nat\ndef zzN : ℕ := 100000\nend Nat\n\n", "by\n  simp (maxSteps := .zzN)"),
+    "applied": ("def Nat.zzF (n : ℕ) : ℕ := n\n\n", "by\n  simp (maxSteps := .zzF 5)"),
+    "inside a whole configuration": ("def Nat.zzN : ℕ := 100000\n\n", "by\n  simp (config := { maxSteps := .zzN })"),
+}
 HONEST: dict[str, str] = {
     # name: a proof whose words look like the runners' or take their arguments, which G3 must leave alone
     "a qualified lemma named run_": "by\n  simp [StateT.run_bind, ReaderT.run_pure]",
@@ -86,6 +101,7 @@ HONEST: dict[str, str] = {
     "success_if_fail_with_msg with a literal": 'by\n  success_if_fail_with_msg "no" simp\n  simp',
     "conv with ordinary tactics": "by\n  conv => lhs; rw [Nat.add_comm]\n  simp",
     "open Qq in a proof": "by\n  open Qq in simp",
+    "a constructor by a leading dot, helpers named otherwise": "by\n  simp (config := { etaStruct := .all })",
     "a field path set to a literal": "by\n  simp (toConfig.maxSteps := 100000)",
     "Aesop's options as literals": "by\n  aesop (options := { maxRuleApplications := 200, terminal := true })",
 }
@@ -124,6 +140,21 @@ def test_a_whole_configuration_made_by_a_tactic_block_is_refused(proof: str) -> 
 @pytest.mark.parametrize("proof", sampled(DOTTED, {"a parent's field"}))
 def test_a_configuration_item_named_by_a_field_path_is_read(proof: str) -> None:
     assert any("compiled and run" in rule for rule in _rules(proof)), proof
+
+
+@pytest.mark.parametrize(("helpers", "proof"), sampled(DECLARED_DOTS, {"a dotted helper"}))
+def test_a_leading_dot_name_the_candidate_declares_is_a_name(helpers: str, proof: str) -> None:
+    rules = _rules(proof, before=PURE + helpers)
+    assert any("compiled and run" in rule or "given whole" in rule for rule in rules), rules
+
+
+def test_g2_leaves_the_dotted_helper_to_g6_on_the_full_profile(lean_putnambench: Benchmark) -> None:
+    """Why G3 must read it: with G6 in the same acceptance, G2 admits a helper in ``Nat``."""
+    helpers, proof = DECLARED_DOTS["a dotted helper"]
+    challenge = LEAN_PROVER.challenge(lean_putnambench.problems[PUTNAM], Track.WITH_ANSWER)
+    text = lean_filled(lean_putnambench, PUTNAM, proof=proof, before=helpers)
+    assert check_preservation(challenge, text, Track.WITH_ANSWER, semantic=True) == []
+    assert check_preservation(challenge, text, Track.WITH_ANSWER) != []
 
 
 @pytest.mark.parametrize("proof", sampled(HONEST, {"a qualified lemma named run_"}))

@@ -22,7 +22,9 @@ arithmetic, lists, a structure instance of such values that names its fields (``
 ``by`` block given for one option (quoted as syntax, ``Unhygienic.run `(tacticSeq| ...)``, not run; red team
 29: given for a whole configuration, ``(options := by exact c)``, it is elaborated into the term ``c``, which
 Aesop's ``elabOptions`` then runs like any other value). A name (a helper's or the
-library's) is refused there: what it computes would run. Items whose value is a tactic or names
+library's) is refused there: what it computes would run; so is a leading-dot name that the file declares
+(red team 29: ``.zzN`` is ``Nat.zzN`` for a ``Nat`` option, and a helper ``def Nat.zzN``, which G2 leaves to
+G6 on the full profile, is run like any name). Items whose value is a tactic or names
 (:data:`NOT_EVALUATED`: ``(disch := tac)``...) are no configuration items, and named arguments of a function
 (``foo (x := h)``) follow no tactic word, so neither is read.
 
@@ -55,6 +57,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
 from putnam_solver.core.provers.lean.syntax import (
+    DECLARATION_KEYWORDS,
     DOC,
     IDENT,
     NUMBER,
@@ -181,6 +184,7 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
     found: list[Token] = []
     checked_to = -1  # the end of the last value found inert (the items inside it hold only literals)
     places = _Places()
+    declared = _Declared(code)
     for i, token in enumerate(code):
         if token.text != "(" or i + 2 >= len(code) or code[i + 2].text != ":=" or code[i + 1].kind != IDENT:
             continue
@@ -191,11 +195,30 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
         chained[i] = name in WHOLE_NAMES or _after_tactic(code, i, match, chained, places)  # a whole one starts a chain
         if i < checked_to or not chained[i]:
             continue
-        if not _inert(code, i + 3, end, quoted=name not in WHOLE_NAMES):
+        if not _inert(code, i + 3, end, quoted=name not in WHOLE_NAMES, declared=declared):
             found.append(code[i + 1])
         elif code[i + 3].text != "by":
             checked_to = end
     return found
+
+
+class _Declared:
+    """The last name parts of the declarations the file makes (a name after a declaration keyword; a
+    ``where`` or ``let rec`` one is named under its parent's), found once and only if a leading-dot name
+    needs them: ``(maxSteps := .zzN)`` resolves ``.zzN`` in the namespace of the option's type, ``Nat.zzN``,
+    which a helper may declare (``def Nat.zzN``, or ``def zzN`` inside ``namespace Nat``); Lean then runs it
+    like any other name."""
+
+    def __init__(self, code: Sequence[Token]) -> None:
+        self.code = code
+        self.found: frozenset[str] | None = None
+
+    def names(self) -> frozenset[str]:
+        if self.found is None:
+            code = self.code
+            heads = [j + 1 for j, t in enumerate(code[:-1]) if t.text in DECLARATION_KEYWORDS]
+            self.found = frozenset(name_parts(code[j].text)[-1] for j in heads if code[j].kind == IDENT)
+        return self.found
 
 
 class _Places:
@@ -255,7 +278,7 @@ def _after_tactic(
     return False
 
 
-def _inert(code: Sequence[Token], start: int, end: int, quoted: bool = True) -> bool:
+def _inert(code: Sequence[Token], start: int, end: int, quoted: bool, declared: _Declared) -> bool:
     """Whether ``code[start:end]`` (an item's value) holds only literals: see the module's text. A value
     that is a ``by`` block is ``quoted`` for one option (``elabConfig``), never for a whole configuration."""
     if start < end and code[start].text == "by" and quoted:
@@ -267,7 +290,9 @@ def _inert(code: Sequence[Token], start: int, end: int, quoted: bool = True) -> 
         if token.kind == SYMBOL and token.text in _INERT_SYMBOLS:
             continue
         if token.kind == IDENT and code[j - 1].text == "." and not token.spaced and _leading(code, j - 1):
-            continue  # `.all`: a constructor of the field's type (not `(e).f`, a function of `e`)
+            if declared.names().isdisjoint(name_parts(token.text)):
+                continue  # `.all`: a constructor of the field's type (not `(e).f`, a function of `e`)
+            return False  # red team 29: `.zzN` is `Nat.zzN` where the candidate declares it (a name run)
         if token.kind == IDENT and j + 1 < end and code[j + 1].text == ":=" and code[j - 1].text in ("{", ","):
             continue  # a field the structure instance names
         return False
