@@ -34,8 +34,12 @@ Found and fixed (each accepted by G2 and G3 on the text profile before, on every
 * A leading-dot name the candidate declares. G3 took ``.name`` in a configuration value for a constructor of
   the option's type (``.all``), but Lean resolves it in that type's namespace, whatever it names: with ``def
   Nat.zzN`` (or ``def zzN`` in ``namespace Nat``), ``simp (maxSteps := .zzN)`` runs the helper. G2 leaves such a
-  helper to G6 on the full profile, where G3 was the only line. A leading-dot name with a part the file
-  declares (after a declaration keyword) is now a name (``_evaluated._Declared``).
+  helper to G6 on the full profile, where G3 was the only line. Likewise the words G3 took for literals,
+  ``none``, ``some``, ``true``, ``false``: core exports them from ``Option`` and ``Bool``, a root ``def none : ℕ``
+  overloads the constructor, and Lean elaborates the one whose type fits (checked on Lean 4.35: the root
+  definition was chosen), so ``simp (maxSteps := none)`` ran the helper, on the text profile too. A
+  leading-dot name with a part the file declares (after a declaration keyword), and such a word the file
+  declares, are now names (``_evaluated._Declared``).
 
 Tried and already refused or harmless (:data:`TRIED`).
 """
@@ -91,6 +95,9 @@ DECLARED_DOTS: dict[str, tuple[str, str]] = {
     "a helper in namespace Nat": ("namespace Nat\ndef zzN : ℕ := 100000\nend Nat\n\n", "by\n  simp (maxSteps := .zzN)"),
     "applied": ("def Nat.zzF (n : ℕ) : ℕ := n\n\n", "by\n  simp (maxSteps := .zzF 5)"),
     "inside a whole configuration": ("def Nat.zzN : ℕ := 100000\n\n", "by\n  simp (config := { maxSteps := .zzN })"),
+    "a root none overloading Option.none": ("def none : ℕ := 100000\n\n", "by\n  simp (maxSteps := none)"),
+    "a root some": ("def some (n : ℕ) : ℕ := n\n\n", "by\n  simp (maxSteps := some 5)"),
+    "a root true": ("def true : ℕ := 100000\n\n", "by\n  simp (maxSteps := true)"),
 }
 HONEST: dict[str, str] = {
     # name: a proof whose words look like the runners' or take their arguments, which G3 must leave alone
@@ -142,7 +149,9 @@ def test_a_configuration_item_named_by_a_field_path_is_read(proof: str) -> None:
     assert any("compiled and run" in rule for rule in _rules(proof)), proof
 
 
-@pytest.mark.parametrize(("helpers", "proof"), sampled(DECLARED_DOTS, {"a dotted helper"}))
+@pytest.mark.parametrize(
+    ("helpers", "proof"), sampled(DECLARED_DOTS, {"a dotted helper", "a root none overloading Option.none"})
+)
 def test_a_leading_dot_name_the_candidate_declares_is_a_name(helpers: str, proof: str) -> None:
     rules = _rules(proof, before=PURE + helpers)
     assert any("compiled and run" in rule or "given whole" in rule for rule in rules), rules

@@ -24,7 +24,9 @@ arithmetic, lists, a structure instance of such values that names its fields (``
 Aesop's ``elabOptions`` then runs like any other value). A name (a helper's or the
 library's) is refused there: what it computes would run; so is a leading-dot name that the file declares
 (red team 29: ``.zzN`` is ``Nat.zzN`` for a ``Nat`` option, and a helper ``def Nat.zzN``, which G2 leaves to
-G6 on the full profile, is run like any name). Items whose value is a tactic or names
+G6 on the full profile, is run like any name), and so is ``none``, ``some``, ``true`` or ``false`` where the file
+declares it (a root ``def none : ℕ`` overloads ``Option.none``, which core exports, and Lean elaborates the
+one whose type fits: checked on Lean 4.35). Items whose value is a tactic or names
 (:data:`NOT_EVALUATED`: ``(disch := tac)``...) are no configuration items, and named arguments of a function
 (``foo (x := h)``) follow no tactic word, so neither is read.
 
@@ -286,6 +288,8 @@ def _inert(code: Sequence[Token], start: int, end: int, quoted: bool, declared: 
     for j in range(start, end):
         token = code[j]
         if token.kind in (NUMBER, STRING) or token.text in _INERT_WORDS:
+            if token.kind == IDENT and token.text in declared.names():  # a root `def none`, `def true`: an
+                return False  # overload of the exported constructor, which Lean picks where its type fits
             continue
         if token.kind == SYMBOL and token.text in _INERT_SYMBOLS:
             continue
