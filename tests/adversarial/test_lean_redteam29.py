@@ -1,7 +1,8 @@
-"""Red team 29 (Lean, G3 on the text profile): library words that run the candidate's code in Lean's
-interpreter while the proof elaborates, which no list of G3 named.
+"""Red team 29 (Lean, G3): code Lean runs in its interpreter while a proof elaborates, through library words
+no list of G3 named and configuration values G3 took for literals.
 
-Found and fixed (each accepted by G2 and G3 on the text profile before, on every benchmark and track):
+Found and fixed (each passed G3; G2 admits every one on the text profile, but the helper in ``Nat``, which it
+leaves to G6 on the full profile):
 
 * Runners of a do-block. G3 refused core's ``run_tac``, ``run_cmd``, ``run_elab``, ``run_meta`` and
   ``by_elab`` by name, but every Mathlib file also has Mathlib's conv tactic ``run_conv`` (Mathlib/Tactic/
@@ -10,8 +11,10 @@ Found and fixed (each accepted by G2 and G3 on the text profile before, on every
   ``(TermElabM Expr)``; scoped, so after ``open Qq in``). Each runs arbitrary meta code: ``run_tacq g =>
   g.mvarId!.admit`` closes the goal by ``sorry`` through generalized field notation (``Quoted`` unfolds to
   ``Lean.Expr``) without writing the word ``Lean``. G3 now refuses them by name and, as a class, every
-  one-part word that begins with ``run_`` or ``by_elab`` (``_policy.RUNNER_PREFIXES``), glued after a
-  library token too; qualified lemma names such as ``StateT.run_bind`` and fields (``(e).run_bind``) stay.
+  one-part word that begins with ``run_`` where a tactic may begin (``_policy.RUNNER_PREFIXES``,
+  ``_tactic_position``); in a term's or binder's place such a word is a name (Lean reads an identifier
+  longer than any keyword as one: red team 9's binder ``by_elab_ok`` stays), and so are qualified lemma
+  names (``StateT.run_bind``) and fields (``(e).run_bind``).
 
 * Arguments run as values. Mathlib's SAT certificates, the term ``from_lrat cnf lrat`` and the command
   ``lrat_proof NAME cnf lrat`` (Mathlib/Tactic/Sat/FromLRAT.lean: ``unsafe evalTerm String`` of both
@@ -67,8 +70,7 @@ RUNNERS: dict[str, str] = {
     "Qq's run_tacq closing the goal": "by\n  open Qq in run_tacq g => g.mvarId!.skip",
     "Qq's by_elabq": "open Qq in by_elabq pure q(trivial)",
     "a runner no library has yet": "by\n  run_zz pure ()",
-    "a by_elab variant": "by\n  exact by_elab_zz pure ()",
-    "a runner glued after a library token": "by\n  exact (a →rrun_zz b)",
+    "a runner after a combinator": "by\n  all_goals run_zz pure ()",
     "a runner with a mark": "by\n  run_zz! pure ()",
 }
 ARGUMENT_RUNS: dict[str, str] = {
@@ -103,6 +105,7 @@ HONEST: dict[str, str] = {
     # name: a proof whose words look like the runners' or take their arguments, which G3 must leave alone
     "a qualified lemma named run_": "by\n  simp [StateT.run_bind, ReaderT.run_pure]",
     "a lemma with run in its name": "by\n  exact rerun_zz h",
+    "a binder and an argument named run_": "by\n  intro run_count\n  exact foo run_count",
     "a field named run_ after a dot (Lean's rawIdent)": "by\n  exact (h).run_bind",
     "from_lrat of literals": 'by\n  have := from_lrat "p cnf 1 2  1 0  -1 0" "3 0 1 2 0"\n  simp',
     "success_if_fail_with_msg with a literal": 'by\n  success_if_fail_with_msg "no" simp\n  simp',
@@ -121,6 +124,10 @@ TRIED = {
     "`«elab»`, `«native_decide»`, `«sorry»` in `decreasing_by`": "G3 reads the escaped name's parts",
     "`private theorem <the theorem's name>`, the theorem in `mutual`": "G2: differs / `mutual` still open",
     "a namespace reopening `Nat` or `Set` with a helper": "G2: left to G6 (refused on the text profile)",
+    "`set_option`/`open ... in`/a copy in a no-answer value": "the answer rules read through them (copies refused)",
+    "a local attribute or instance in a section open at the theorem": "G2: the section must close before it",
+    "`/-!` module doc inside a body": "Lean ends the command there; a known command word after it splits as anywhere",
+    "a docstring with `{lean}` roles": "`doc.verso` is off on Lean 4.35 and not settable",
 }
 
 
@@ -191,6 +198,6 @@ def test_the_prefilter_keeps_every_runner_word() -> None:
     """G3 reads only the texts its prefilter keeps: those holding a runner's prefix are kept exactly when
     ``_may_flag`` accepts them (a name part inside a word is not enough: ``rerun_zz`` is a name)."""
     words = POLICY.forbidden_words()
-    texts = {"run_conv", "run_zz!", "by_elabq", "rerun_zz", "StateT.run_bind", "x.by_elab_zz", "run", "by_ela"}
+    texts = {"run_conv", "run_zz!", "by_elabq", "rerun_zz", "StateT.run_bind", "x.by_elab_zz", "run", "run_"}
     assert _flagged_texts(texts, words) == {t for t in texts if _may_flag(t, words)}
     assert {"run_conv", "run_zz!", "by_elabq"} <= _flagged_texts(texts, words)

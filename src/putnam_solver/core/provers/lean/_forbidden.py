@@ -35,6 +35,7 @@ from putnam_solver.core.provers.lean._policy import (
     option_allowed,
 )
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, whole_configs
+from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
 from putnam_solver.core.provers.lean.syntax import (
     DOC,
     IDENT,
@@ -72,6 +73,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     if not flagged:
         return found
     lists: dict[int, list[str]] | None = None
+    places = _Places()
     phases = aesop_phase_words(tokens) if "unsafe" in flagged else frozenset()  # `aesop (add unsafe r)`
     for i in _flagged_positions(texts, flagged):
         token = tokens[i]
@@ -90,8 +92,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
             hit = next((w for w in map(_bare, parts) if w in words), None)
             if hit is not None:
                 add(token, words[hit], text)
-            elif len(parts) == 1 and _runner(_bare(parts[0])) and RUNNER_CONSTRUCT in rules and not _field(tokens, i):
-                add(token, rules[RUNNER_CONSTRUCT], text)  # red team 29: `run_conv`, Qq's `run_tacq`...
+            elif RUNNER_CONSTRUCT in rules and len(parts) == 1 and _runner(parts[0]) and places.tactic(tokens, i):
+                add(token, rules[RUNNER_CONSTRUCT], text)  # red team 29: a `run_...` tactic no list names
             elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and not _imported(tokens, i)):
                 add(token, rules[f"{absolute[0]}.*"], text)
             elif glued or (i and _after_library_token(tokens[i - 1], token)):
@@ -132,20 +134,31 @@ def _tails(first: str, words: dict[str, ForbiddenRule]) -> list[str]:
     it. Lean reads the longest token of its table, which imports extend, before an identifier: after a
     symbol, a library token ending in letters (Mathlib's ``→r``, ``→o``, ``≃o``) takes the head of the name
     glued to it, and Lean reads the rest as a name of its own (``→rsorry`` is ``→r`` then ``sorry``)."""
-    found = [w for w in (*words, *_TAIL_WORDS) if len(first) > len(w) and first.endswith(w)]
-    return found + [first[k:] for k in range(1, len(first)) if first.startswith(RUNNER_PREFIXES, k)]
-
-
-def _field(tokens: Sequence[Token], i: int) -> bool:
-    """Whether ``tokens[i]`` is a field name glued after ``.`` (``(e).run_bind``): Lean reads it with
-    ``rawIdent``, which no keyword of the token table takes."""
-    return i > 0 and not tokens[i].spaced and tokens[i - 1].text == "." and tokens[i - 1].end == tokens[i].offset
+    return [w for w in (*words, *_TAIL_WORDS) if len(first) > len(w) and first.endswith(w)]
 
 
 def _runner(part: str) -> bool:
-    """Whether a one-part name is a word of the runner family (``_policy.RUNNER_PREFIXES``): Lean reads
-    such a word as the keyword of a library that has one (a keyword is one part: ``run_conv.x`` is a name)."""
-    return part.startswith(RUNNER_PREFIXES)
+    """Whether a one-part name begins like the runners' tactic keywords (``_policy.RUNNER_PREFIXES``; a
+    keyword is one part: ``run_conv.x`` is a name)."""
+    return _bare(part).startswith(RUNNER_PREFIXES)
+
+
+class _Places:
+    """Where a tactic may begin (``_tactic_position``), found once per file and only if a word needs it."""
+
+    def __init__(self) -> None:
+        self.places: TacticPlaces | None = None
+        self.index: dict[int, int] = {}
+
+    def tactic(self, tokens: Sequence[Token], i: int) -> bool:
+        """Whether ``tokens[i]`` stands where a tactic may begin: not after ``.`` (``(e).run_bind`` is a
+        field, ``rawIdent``), nor where a term or binder stands (``(run_count : ℕ)``, ``exact run_x``)."""
+        if self.places is None:
+            code = [t for t in tokens if t.kind != DOC]
+            self.index = {t.offset: k for k, t in enumerate(code)}
+            self.places = TacticPlaces(code)
+        j = self.index[tokens[i].offset]
+        return not (j and self.places.code[j - 1].text == ".") and self.places.may_be_tactic(j)
 
 
 def _after_library_token(before: Token, token: Token) -> bool:
@@ -165,8 +178,6 @@ def _tail_rule(
     if tail in ("Lean", "Aesop") or (tail == "_root_" and parts[1:2] in (["Lean"], ["Aesop"])):
         return rules[f"{tail if tail != '_root_' else parts[1]}.*"]
     alone = len(parts) == 1
-    if alone and _runner(tail) and RUNNER_CONSTRUCT in rules:
-        return rules[RUNNER_CONSTRUCT]
     if alone and tail == "eval" and nxt is not None and nxt.text == "%" and not nxt.spaced:
         return rules["eval%"]
     if alone and tail == "open" and nxt is not None and nxt.text == "private":
@@ -203,7 +214,7 @@ def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
     absolute = parts[1:] if parts[:1] == ["_root_"] else parts
     if absolute[:1] in (["Lean"], ["Aesop"]) or not words.keys().isdisjoint(map(_bare, parts)):  # (in C)
         return True
-    if len(parts) == 1 and _runner(_bare(parts[0])):
+    if len(parts) == 1 and _runner(parts[0]):
         return True
     return bool(parts) and (bool(_tails(parts[0], words)) or (text[:1] == "`" and parts[0] in _TAIL_WORDS))
 

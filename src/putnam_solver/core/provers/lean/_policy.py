@@ -99,14 +99,14 @@ _NATIVE = "native code: trusts the compiler, not the kernel"
 _META = "meta-programming: can change the environment or the elaborator"
 _PARSE = "syntax extension: the same text could mean something else"
 _ELAB = "changes how the statement elaborates"
-RUNNER_CONSTRUCT: Final = "run_* / by_elab*"
-RUNNER_PREFIXES: Final = ("run_", "by_elab")
-"""Red team 29: the prefixes of the words that run a do-block as meta code (core's ``run_cmd``, ``run_elab``,
-``run_meta``, ``run_tac``, ``by_elab``; Mathlib's ``run_conv``; Qq's ``run_tacq``, ``by_elabq``): a word of one
-part that begins with one is refused, so that a library's next variant is refused with them."""
+RUNNER_CONSTRUCT: Final = "run_* tactic"
+RUNNER_PREFIXES: Final = ("run_",)
+"""Red team 29: the prefix of the tactics that run a do-block as meta code (core's ``run_tac``, Mathlib's
+``run_conv``, Qq's ``run_tacq``): a one-part word with it where a tactic may begin is refused, so that a
+library's next variant is refused with them (as a name in a term's or binder's place it stays)."""
 RUNNER_REASON: Final = (
-    "a word of the `run_...`/`by_elab...` family (`run_tac`, `run_conv`, Qq's `run_tacq`, `by_elabq`...) runs "
-    f"its do-block in Lean's interpreter ({_META})"
+    "a `run_...` tactic (`run_tac`, Mathlib's `run_conv`, Qq's `run_tacq`...) runs its do-block in Lean's "
+    f"interpreter ({_META})"
 )
 
 
@@ -319,8 +319,8 @@ POLICY: Final = LeanPolicy(
             "by_elab",
             # red team 29: the same runners in libraries every Mathlib file has: Mathlib's conv tactic
             # `run_conv` (Mathlib/Tactic/Conv.lean: `conv| tactic' => run_tac $e`) and Qq's `run_tacq` and
-            # `by_elabq` (Qq/Commands.lean: `unsafe evalExpr (TacticM Unit)`, `(TermElabM Expr)`); any other
-            # word of the family is refused by its prefix (`RUNNER_CONSTRUCT`)
+            # `by_elabq` (Qq/Commands.lean: `unsafe evalExpr (TacticM Unit)`, `(TermElabM Expr)`); another
+            # `run_...` word where a tactic may begin is refused by its prefix (`RUNNER_CONSTRUCT`)
             "run_conv",
             "run_tacq",
             "by_elabq",
