@@ -11,14 +11,22 @@ p); pure 100000))`` runs arbitrary code, which reads the machine's files and pri
 messages, like ``include_str`` (refused since trust-path red team 8) and ``#eval``; the text profile accepted it,
 since the value holds no forbidden word.
 
-What G3 reads: an item ``( NAME := value )`` that Lean may read as a configuration item, namely one whose
+What G3 reads: an item ``( NAME := value )`` that Lean may read as a configuration item (``NAME`` may be a
+field path, ``toConfig.maxSteps``: ``expandField`` in src/Lean/Elab/Tactic/Config.lean resolves a hierarchical
+name through parent structures and structure-valued fields; red team 29), namely one whose
 name is ``config``, ``options`` or ``simp_options`` (the names of a whole configuration), or one of a chain
 of items (``(a := x)``, ``+a``, ``-a``) right after a tactic word of :data:`CONFIG_TACTICS` (the tactics that
 take ``optConfig``, src/Init/Tactics.lean ``syntax optConfig := (colGt configItem)*``, and Mathlib's). Its
 value must be inert: numerals, strings, ``true``/``false``/``none``/``some``, a leading-dot constructor (``.all``),
 arithmetic, lists, a structure instance of such values that names its fields (``{ decide := true }``) or a
-``by`` block (quoted as syntax, ``Unhygienic.run `(tacticSeq| ...)``, not run). A name (a helper's or the
-library's) is refused there: what it computes would run. Items whose value is a tactic or names
+``by`` block given for one option (quoted as syntax, ``Unhygienic.run `(tacticSeq| ...)``, not run; red team
+29: given for a whole configuration, ``(options := by exact c)``, it is elaborated into the term ``c``, which
+Aesop's ``elabOptions`` then runs like any other value). A name (a helper's or the
+library's) is refused there: what it computes would run; so is a leading-dot name that the file declares
+(red team 29: ``.zzN`` is ``Nat.zzN`` for a ``Nat`` option, and a helper ``def Nat.zzN``, which G2 leaves to
+G6 on the full profile, is run like any name), and so is ``none``, ``some``, ``true`` or ``false`` where the file
+declares it (a root ``def none : ℕ`` overloads ``Option.none``, which core exports, and Lean elaborates the
+one whose type fits: checked on Lean 4.35). Items whose value is a tactic or names
 (:data:`NOT_EVALUATED`: ``(disch := tac)``...) are no configuration items, and named arguments of a function
 (``foo (x := h)``) follow no tactic word, so neither is read.
 
@@ -36,6 +44,11 @@ runs nothing. So ``trace`` as a name of its own followed by a term is refused (n
 a tactic's (fail closed). Mathlib's ``success_if_fail_with_msg msg tacs`` (Mathlib/Tactic/
 SuccessIfFailWithMsg.lean, ``unsafe Term.evalTerm String``) runs ``msg`` likewise: only a string literal may
 follow it where a tactic may stand.
+
+Red team 29: Mathlib's SAT certificates, the term ``from_lrat cnf lrat`` and the command ``lrat_proof NAME
+cnf lrat`` (Mathlib/Tactic/Sat/FromLRAT.lean: ``unsafe evalTerm String`` of each argument), run their two
+arguments likewise: only string literals may follow them (both are keywords wherever they stand), as in
+Mathlib's own examples. :data:`LITERAL_ARGUMENTS` holds the words whose arguments must be literals.
 """
 
 from __future__ import annotations
@@ -45,7 +58,18 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
-from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, STRING, SYMBOL, Token, name_parts, positions
+from putnam_solver.core.provers.lean.syntax import (
+    DECLARATION_KEYWORDS,
+    DOC,
+    IDENT,
+    NUMBER,
+    STRING,
+    SYMBOL,
+    Token,
+    name_parts,
+    normalize_name,
+    positions,
+)
 
 VALUE_CONSTRUCT: Final = "(option := value)"
 VALUE_REASON: Final = (
@@ -90,9 +114,9 @@ _PAIRS: Final = {"(": ")", "[": "]", "{": "}"}
 
 TRACE_CONSTRUCT: Final = "trace e"
 TRACE_REASON: Final = (
-    "Mathlib's `trace e` (and `success_if_fail_with_msg e`) runs `e` in Lean's interpreter while elaborating and "
-    'prints its value: only a string literal may follow, as in core\'s `trace "literal"`; `grind +trace` '
-    "closes what it cannot prove with `sorry`; write `Matrix.trace A` for the matrix trace"
+    "Mathlib's `trace e` (and `success_if_fail_with_msg e`, `from_lrat a b`, `lrat_proof n a b`) runs `e` in "
+    "Lean's interpreter while elaborating: only string literals may follow, as in core's `trace \"literal\"`; "
+    "`grind +trace` closes what it cannot prove with `sorry`; write `Matrix.trace A` for the matrix trace"
 )
 
 
@@ -100,16 +124,18 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
     """Every ``trace`` name token that may be Mathlib's tactic or ``grind``'s option set on: followed by a
     code token that is neither a string literal nor one that ends a binder, field or argument (``trace :
     ℕ``, ``(x := trace)``), or glued after ``+`` (``+trace``), or set to anything but ``false``."""
-    if not any(word in _joined(tokens) for word in ("trace", "success_if_fail_with_msg")):
+    if not any(word in _joined(tokens) for word in ("trace", *LITERAL_ARGUMENTS)):
         return []  # the usual case, decided in C (no Python step per token)
     code = [t for t in tokens if t.kind != DOC]
     found = []
     places = _Places()
     for i, token in enumerate(code):
-        if token.kind != IDENT or name_parts(token.text) not in (["trace"], ["success_if_fail_with_msg"]):
+        parts = name_parts(token.text)
+        if token.kind != IDENT or len(parts) != 1 or (parts[0] != "trace" and parts[0] not in LITERAL_ARGUMENTS):
             continue
-        if name_parts(token.text) != ["trace"]:  # Mathlib's `success_if_fail_with_msg msg tacs` runs `msg` too
-            if (i + 1 == len(code) or code[i + 1].kind != STRING) and places.get(code).may_be_tactic(i):
+        if parts[0] in LITERAL_ARGUMENTS:  # `success_if_fail_with_msg msg tacs` runs `msg`, `from_lrat` both
+            tactic_only = parts[0] == "success_if_fail_with_msg"  # a keyword where a tactic stands only
+            if not _literal_arguments(code, i, parts[0]) and (not tactic_only or places.get(code).may_be_tactic(i)):
                 found.append(token)
             continue
         glued = i > 0 and code[i - 1].text in ("+", "-") and not token.spaced
@@ -125,6 +151,18 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
         if refused:
             found.append(token)
     return found
+
+
+LITERAL_ARGUMENTS: Final = {"success_if_fail_with_msg": 1, "from_lrat": 2, "lrat_proof": 2}
+"""Words whose next arguments (after ``lrat_proof``'s theorem name) Lean runs in its interpreter: each must
+be a string literal."""
+
+
+def _literal_arguments(code: Sequence[Token], i: int, word: str) -> bool:
+    """Whether the arguments of the word at ``code[i]`` (:data:`LITERAL_ARGUMENTS`) are all string literals."""
+    start = i + 1 + (word == "lrat_proof")  # `lrat_proof NAME cnf lrat` names its theorem first
+    arguments = code[start : start + LITERAL_ARGUMENTS[word]]
+    return len(arguments) == LITERAL_ARGUMENTS[word] and all(t.kind == STRING for t in arguments)
 
 
 _AFTER_A_NAME: Final = frozenset(
@@ -148,23 +186,41 @@ def evaluated_values(tokens: Sequence[Token]) -> list[Token]:
     found: list[Token] = []
     checked_to = -1  # the end of the last value found inert (the items inside it hold only literals)
     places = _Places()
+    declared = _Declared(code)
     for i, token in enumerate(code):
         if token.text != "(" or i + 2 >= len(code) or code[i + 2].text != ":=" or code[i + 1].kind != IDENT:
             continue
         end = match.get(i)
-        parts = name_parts(code[i + 1].text)
-        if end is None or len(parts) != 1 or parts[0] in NOT_EVALUATED:
+        name = normalize_name(code[i + 1].text)  # `(toConfig.maxSteps := v)`: a field path (red team 29)
+        if end is None or not name or name in NOT_EVALUATED:
             continue
-        chained[i] = parts[0] in WHOLE_NAMES or _after_tactic(
-            code, i, match, chained, places
-        )  # a whole one starts a chain
+        chained[i] = name in WHOLE_NAMES or _after_tactic(code, i, match, chained, places)  # a whole one starts a chain
         if i < checked_to or not chained[i]:
             continue
-        if not _inert(code, i + 3, end):
+        if not _inert(code, i + 3, end, quoted=name not in WHOLE_NAMES, declared=declared):
             found.append(code[i + 1])
         elif code[i + 3].text != "by":
             checked_to = end
     return found
+
+
+class _Declared:
+    """The last name parts of the declarations the file makes (a name after a declaration keyword; a
+    ``where`` or ``let rec`` one is named under its parent's), found once and only if a leading-dot name
+    needs them: ``(maxSteps := .zzN)`` resolves ``.zzN`` in the namespace of the option's type, ``Nat.zzN``,
+    which a helper may declare (``def Nat.zzN``, or ``def zzN`` inside ``namespace Nat``); Lean then runs it
+    like any other name."""
+
+    def __init__(self, code: Sequence[Token]) -> None:
+        self.code = code
+        self.found: frozenset[str] | None = None
+
+    def names(self) -> frozenset[str]:
+        if self.found is None:
+            code = self.code
+            heads = [j + 1 for j, t in enumerate(code[:-1]) if t.text in DECLARATION_KEYWORDS]
+            self.found = frozenset(name_parts(code[j].text)[-1] for j in heads if code[j].kind == IDENT)
+        return self.found
 
 
 class _Places:
@@ -224,18 +280,23 @@ def _after_tactic(
     return False
 
 
-def _inert(code: Sequence[Token], start: int, end: int) -> bool:
-    """Whether ``code[start:end]`` (an item's value) holds only literals: see the module's text."""
-    if start < end and code[start].text == "by":
+def _inert(code: Sequence[Token], start: int, end: int, quoted: bool, declared: _Declared) -> bool:
+    """Whether ``code[start:end]`` (an item's value) holds only literals: see the module's text. A value
+    that is a ``by`` block is ``quoted`` for one option (``elabConfig``), never for a whole configuration."""
+    if start < end and code[start].text == "by" and quoted:
         return True  # `(opt := by tacs)` is quoted as syntax (`elabConfig`), not run
     for j in range(start, end):
         token = code[j]
         if token.kind in (NUMBER, STRING) or token.text in _INERT_WORDS:
+            if token.kind == IDENT and token.text in declared.names():  # a root `def none`, `def true`: an
+                return False  # overload of the exported constructor, which Lean picks where its type fits
             continue
         if token.kind == SYMBOL and token.text in _INERT_SYMBOLS:
             continue
         if token.kind == IDENT and code[j - 1].text == "." and not token.spaced and _leading(code, j - 1):
-            continue  # `.all`: a constructor of the field's type (not `(e).f`, a function of `e`)
+            if declared.names().isdisjoint(name_parts(token.text)):
+                continue  # `.all`: a constructor of the field's type (not `(e).f`, a function of `e`)
+            return False  # red team 29: `.zzN` is `Nat.zzN` where the candidate declares it (a name run)
         if token.kind == IDENT and j + 1 < end and code[j + 1].text == ":=" and code[j - 1].text in ("{", ","):
             continue  # a field the structure instance names
         return False

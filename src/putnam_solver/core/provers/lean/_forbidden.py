@@ -27,12 +27,15 @@ from putnam_solver.core.provers.lean._evaluated import (
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._policy import (
     POLICY,
+    RUNNER_CONSTRUCT,
+    RUNNER_PREFIXES,
     ForbiddenRule,
     LeanPolicy,
     elaboration_option,
     option_allowed,
 )
 from putnam_solver.core.provers.lean._tactic_config import CONFIG_CONSTRUCT, whole_configs
+from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
 from putnam_solver.core.provers.lean.syntax import (
     DOC,
     IDENT,
@@ -70,6 +73,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     if not flagged:
         return found
     lists: dict[int, list[str]] | None = None
+    places = _Places()
     phases = aesop_phase_words(tokens) if "unsafe" in flagged else frozenset()  # `aesop (add unsafe r)`
     ruled, aesop_lists = aesop_attributes(tokens) if ATTRIBUTE in texts else (frozenset(), frozenset())
     phases |= ruled  # `@[aesop unsafe 50% apply]`: the phase word of a rule expression (round 29)
@@ -90,6 +94,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
             hit = next((w for w in map(_bare, parts) if w in words), None)
             if hit is not None:
                 add(token, words[hit], text)
+            elif RUNNER_CONSTRUCT in rules and len(parts) == 1 and _runner(parts[0]) and places.tactic(tokens, i):
+                add(token, rules[RUNNER_CONSTRUCT], text)  # red team 29: a `run_...` tactic no list names
             elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and not _imported(tokens, i)):
                 add(token, rules[f"{absolute[0]}.*"], text)
             elif glued or (i and _after_library_token(tokens[i - 1], token)):
@@ -131,6 +137,30 @@ def _tails(first: str, words: dict[str, ForbiddenRule]) -> list[str]:
     symbol, a library token ending in letters (Mathlib's ``→r``, ``→o``, ``≃o``) takes the head of the name
     glued to it, and Lean reads the rest as a name of its own (``→rsorry`` is ``→r`` then ``sorry``)."""
     return [w for w in (*words, *_TAIL_WORDS) if len(first) > len(w) and first.endswith(w)]
+
+
+def _runner(part: str) -> bool:
+    """Whether a one-part name begins like the runners' tactic keywords (``_policy.RUNNER_PREFIXES``; a
+    keyword is one part: ``run_conv.x`` is a name)."""
+    return _bare(part).startswith(RUNNER_PREFIXES)
+
+
+class _Places:
+    """Where a tactic may begin (``_tactic_position``), found once per file and only if a word needs it."""
+
+    def __init__(self) -> None:
+        self.places: TacticPlaces | None = None
+        self.index: dict[int, int] = {}
+
+    def tactic(self, tokens: Sequence[Token], i: int) -> bool:
+        """Whether ``tokens[i]`` stands where a tactic may begin: not after ``.`` (``(e).run_bind`` is a
+        field, ``rawIdent``), nor where a term or binder stands (``(run_count : ℕ)``, ``exact run_x``)."""
+        if self.places is None:
+            code = [t for t in tokens if t.kind != DOC]
+            self.index = {t.offset: k for k, t in enumerate(code)}
+            self.places = TacticPlaces(code)
+        j = self.index[tokens[i].offset]
+        return not (j and self.places.code[j - 1].text == ".") and self.places.may_be_tactic(j)
 
 
 def _after_library_token(before: Token, token: Token) -> bool:
@@ -186,6 +216,8 @@ def _may_flag(text: str, words: dict[str, ForbiddenRule]) -> bool:
     absolute = parts[1:] if parts[:1] == ["_root_"] else parts
     if absolute[:1] in (["Lean"], ["Aesop"]) or not words.keys().isdisjoint(map(_bare, parts)):  # (in C)
         return True
+    if len(parts) == 1 and _runner(parts[0]):
+        return True
     return bool(parts) and (bool(_tails(parts[0], words)) or (text[:1] == "`" and parts[0] in _TAIL_WORDS))
 
 
@@ -211,7 +243,7 @@ def _flagged_texts(texts: set[str], words: dict[str, ForbiddenRule]) -> set[str]
     suspects). Only the texts containing one of those, and the ones flagged whatever their parts
     (``_SCANNED``, ``#...``), are left for :func:`_may_flag` to decide."""
     joined = "\n".join(texts)
-    present = [word for word in (*words, *_TAIL_WORDS) if word in joined]
+    present = [word for word in (*words, *_TAIL_WORDS, *RUNNER_PREFIXES) if word in joined]
     suspects = {text for text in texts if any(word in text for word in present)} if present else set()
     suspects |= texts & _SCANNED
     if "#" in joined:

@@ -99,6 +99,15 @@ _NATIVE = "native code: trusts the compiler, not the kernel"
 _META = "meta-programming: can change the environment or the elaborator"
 _PARSE = "syntax extension: the same text could mean something else"
 _ELAB = "changes how the statement elaborates"
+RUNNER_CONSTRUCT: Final = "run_* tactic"
+RUNNER_PREFIXES: Final = ("run_",)
+"""Red team 29: the prefix of the tactics that run a do-block as meta code (core's ``run_tac``, Mathlib's
+``run_conv``, Qq's ``run_tacq``): a one-part word with it where a tactic may begin is refused, so that a
+library's next variant is refused with them (as a name in a term's or binder's place it stays)."""
+RUNNER_REASON: Final = (
+    "a `run_...` tactic (`run_tac`, Mathlib's `run_conv`, Qq's `run_tacq`...) runs its do-block in Lean's "
+    f"interpreter ({_META})"
+)
 
 
 def _words(rule: str, reason: str, *words: str) -> tuple[ForbiddenRule, ...]:
@@ -310,6 +319,13 @@ POLICY: Final = LeanPolicy(
             "run_meta",
             "run_tac",
             "by_elab",
+            # red team 29: the same runners in libraries every Mathlib file has: Mathlib's conv tactic
+            # `run_conv` (Mathlib/Tactic/Conv.lean: `conv| tactic' => run_tac $e`) and Qq's `run_tacq` and
+            # `by_elabq` (Qq/Commands.lean: `unsafe evalExpr (TacticM Unit)`, `(TermElabM Expr)`); another
+            # `run_...` word where a tactic may begin is refused by its prefix (`RUNNER_CONSTRUCT`)
+            "run_conv",
+            "run_tacq",
+            "by_elabq",
             "elab",
             "elab_rules",
             "initialize",
@@ -380,6 +396,7 @@ POLICY: Final = LeanPolicy(
         *_words("meta", EFFECT_REASON, *EFFECTS),  # red team 27 (`_file_reads.EFFECTS`)
         ForbiddenRule(VALUE_CONSTRUCT, "meta", VALUE_REASON, False),  # red team 27 (`_evaluated`)
         ForbiddenRule(TRACE_CONSTRUCT, "meta", TRACE_REASON, False),  # red team 27 (`_evaluated`)
+        ForbiddenRule(RUNNER_CONSTRUCT, "meta", RUNNER_REASON, False),  # red team 29 (`_forbidden`)
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
         ForbiddenRule(  # red team 28: Aesop's rule builders (Aesop/Builder/Tactic.lean, Default.lean)
             "Aesop.*",
