@@ -6,10 +6,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from putnam_solver.core.benchmarks import RegistryError, get_spec
-from putnam_solver.core.cache import check_cache_dir
 from putnam_solver.core.provers import get_prover, prover_names
 from putnam_solver.core.selftest_record import records_dir
 from putnam_solver.core.util import InputError
+from putnam_solver.directories import check_cache_dir
 from putnam_solver.kits import InstallError, InstallRequest, InstallStep, get_kit
 from putnam_solver.kits.library_index import IndexStep
 from putnam_solver.offline import BOOTSTRAP_OFFLINE, with_offline_hint

@@ -26,8 +26,8 @@ from putnam_solver.core.benchmarks import (
 from putnam_solver.core.provers import (
     prover_names,
 )
-from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.directories import check_directory
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
 from putnam_solver.selftest import runner as selftest_service
