@@ -15,6 +15,7 @@ from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmarks import benchmark_names, get_spec, registered_file
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.problem_selection import problem_for_stem, select_problems
 from tests.helpers import DATA_ROOT, LEAN_PROVER, lean_filled
 
 runner = CliRunner()
@@ -72,7 +73,7 @@ def test_named_benchmarks_resolve_to_their_pinned_file_and_split(
 ) -> None:
     loaded = open_benchmark(value, prover)
     assert (loaded.path.name, loaded.split, loaded.pinned) == (file, split, True)
-    assert len(loaded.select()) == count
+    assert len(select_problems(loaded)) == count
     assert loaded.file is not None and loaded.file.file == file
 
 
@@ -95,7 +96,7 @@ def test_a_path_keeps_working_and_takes_a_split(tmp_path: Path) -> None:
     assert parse_request(str(path)).path == path
     assert parse_request(f"{path}:valid").split == "valid"
     loaded = open_benchmark(f"{path}:valid", "lean")
-    assert loaded.file is not None and len(loaded.select()) == 244, "a path to a pinned file is that file"
+    assert loaded.file is not None and len(select_problems(loaded)) == 244, "a path to a pinned file is that file"
     other = tmp_path / "mine.jsonl"
     other.write_text(json.dumps({"problem_id": "a", "formal_statement": "theorem a : True := sorry\n"}) + "\n")
     assert open_benchmark(str(other), "lean").file is None
@@ -104,10 +105,10 @@ def test_a_path_keeps_working_and_takes_a_split(tmp_path: Path) -> None:
 def test_a_split_restricts_selection_and_candidate_names() -> None:
     valid = open_benchmark("minif2f:valid", "lean")
     with pytest.raises(BenchmarkError, match="mathd_algebra_478 is in the test split, not valid"):
-        valid.select(["mathd_algebra_478"])
-    assert valid.problem_for_stem("mathd_algebra_478") is None
-    assert valid.problem_for_stem("MathdAlgebra478") is None
-    assert valid.problem_for_stem("MathdAlgebra455") is not None
+        select_problems(valid, ["mathd_algebra_478"])
+    assert problem_for_stem(valid, "mathd_algebra_478") is None
+    assert problem_for_stem(valid, "MathdAlgebra478") is None
+    assert problem_for_stem(valid, "MathdAlgebra455") is not None
 
 
 def test_a_benchmark_without_answer_holes_has_one_track() -> None:

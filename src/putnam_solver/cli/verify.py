@@ -63,6 +63,7 @@ from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Trac
 from putnam_solver.directories import checked_cache_dir
 from putnam_solver.doctor import require_gates, unready_gates
 from putnam_solver.kits import get_kit
+from putnam_solver.problem_selection import select_problems
 from putnam_solver.safe_write import check_output_file
 from putnam_solver.terminal import one_line
 from putnam_solver.verifier.candidates import (
@@ -128,7 +129,7 @@ def list_problems(
     """Print the selected problem ids, sorted."""
     with input_errors():
         chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
-        selected = loaded.select(problem or (), max_problems)
+        selected = select_problems(loaded, problem or (), max_problems)
         for p in selected:
             if as_json:
                 record: dict[str, object] = {

@@ -1,4 +1,4 @@
-"""Benchmark problems: load a JSONL file, check its pin, select problems, name modules.
+"""Benchmark problems: load a JSONL file, check its pin, name modules.
 
 The benchmark is the root of trust: every verdict is computed against a record loaded here. A file is
 pinned by the SHA-256 of its exact bytes; the pins of every registered benchmark file are built in (the
@@ -9,11 +9,9 @@ whichever copy it finds is held against the pin here. Nothing here touches the n
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,7 +77,8 @@ class Benchmark:
     """A loaded benchmark file, its SHA-256 and, if it is pinned, the pin's name.
 
     ``file`` is the registered file it is (its record: errata, toolchain, tracks), when its bytes are
-    that file's pinned ones; ``split``, when given, restricts what ``select`` and candidate names find."""
+    that file's pinned ones; ``split``, when given, restricts which problems a command finds
+    (``putnam_solver.problem_selection``)."""
 
     path: Path
     sha256: str
@@ -117,32 +116,6 @@ class Benchmark:
     def in_split(self, problem: Problem) -> bool:
         return self.split is None or problem.split == self.split
 
-    def select(self, ids: Sequence[str] = (), max_problems: int | None = None) -> list[Problem]:
-        """Problems sorted by id: the named ones (all of the split if none are named), at most ``max_problems``."""
-        unknown = [i for i in ids if i not in self.problems]
-        if unknown:
-            raise BenchmarkError("; ".join(self._unknown_message(i) for i in unknown))
-        elsewhere = [i for i in ids if not self.in_split(self.problems[i])]
-        if elsewhere:
-            raise BenchmarkError(
-                "; ".join(f"{i} is in the {self.problems[i].split} split, not {self.split}" for i in elsewhere)
-            )
-        chosen = sorted(set(ids)) if ids else sorted(i for i, p in self.problems.items() if self.in_split(p))
-        if max_problems is not None:
-            if max_problems < 0:
-                raise BenchmarkError(f"--max-problems must be at least 0, got {max_problems}")
-            chosen = chosen[:max_problems]
-        return [self.problems[i] for i in chosen]
-
-    def problem_for_stem(self, stem: str) -> Problem | None:
-        """The problem a candidate file stem names: the problem id itself or its module name (in the split)."""
-        found = self.problems.get(stem)
-        if found is None:
-            found = self.problems.get(problem_id_from_module(stem) or "", None) or next(
-                (p for p in self.problems.values() if p.module == stem), None
-            )
-        return found if found is not None and self.in_split(found) else None
-
     def errata(self, problem_id: str) -> tuple[Erratum, ...]:
         """What is known to be wrong with this problem's statement (in this file's language)."""
         spec, file = self.spec, self.file
@@ -160,14 +133,6 @@ class Benchmark:
             record["adaptations"] = {a: adaptations.get(a, "") for a in problem.adaptations}
         record["errata"] = [e.to_json() for e in self.errata(problem.id)]
         return record
-
-    def _unknown_message(self, problem_id: str) -> str:
-        return f"{self.path}: no problem {problem_id!r}{self.did_you_mean(problem_id)}"
-
-    def did_you_mean(self, problem_id: str) -> str:
-        """``; did you mean X, Y?`` naming up to three ids close to an unknown one, else nothing."""
-        close = difflib.get_close_matches(problem_id, list(self.problems), n=3, cutoff=0.6)
-        return f"; did you mean {', '.join(close)}?" if close else ""
 
 
 def module_name(problem_id: str) -> str:

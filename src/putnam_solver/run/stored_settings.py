@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, Problem, load_benchmark
 from putnam_solver.core.util import InputError
+from putnam_solver.problem_selection import select_problems
 from putnam_solver.run.agent.types import RunLimits, SolveConfig
 from putnam_solver.run.ledger import Ledger
 from putnam_solver.run.ledger_rows import EDITED
@@ -55,7 +56,7 @@ class Selection:
     def load(self) -> tuple[Benchmark, list[Problem]]:
         """The benchmark (checked against the pin, if any) and the problems this selection picks."""
         benchmark = load_benchmark(self.benchmark, self.benchmark_sha256, self.split)
-        return benchmark, benchmark.select(self.problems, self.max_problems)
+        return benchmark, select_problems(benchmark, self.problems, self.max_problems)
 
 
 @dataclass(frozen=True)
