@@ -21,7 +21,7 @@ from pathlib import Path
 
 import platformdirs
 
-from putnam_solver.core.benchmark import BENCHMARK_ENV, IDENTIFIER, Benchmark, BenchmarkError, load_benchmark
+from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, BenchmarkError, load_benchmark
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
     BenchmarkFile,
@@ -38,6 +38,7 @@ benchmark as ``default_data_root`` is laid out: what a named benchmark falls bac
 offline after install."""
 
 FROM_FLAG = "--benchmark"
+BENCHMARK_ENV = "PUTNAM_BENCHMARK"
 FROM_ENV = BENCHMARK_ENV
 FROM_FETCHED = "fetched"
 FROM_PACKAGED = "packaged"

@@ -8,9 +8,12 @@ already chosen, against its pinned record (``core.benchmark``); choosing it is t
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 
-from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem, problem_id_from_module
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
+
+PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
 
 
 def select_problems(benchmark: Benchmark, ids: Sequence[str] = (), max_problems: int | None = None) -> list[Problem]:
@@ -48,3 +51,12 @@ def did_you_mean(benchmark: Benchmark, problem_id: str) -> str:
     """``; did you mean X, Y?`` naming up to three ids close to an unknown one, else nothing."""
     close = difflib.get_close_matches(problem_id, list(benchmark.problems), n=3, cutoff=0.6)
     return f"; did you mean {', '.join(close)}?" if close else ""
+
+
+def problem_id_from_module(module: str) -> str | None:
+    """``Putnam1962A2`` -> ``putnam_1962_a2``; None for names that are not PutnamBench modules."""
+    match = PUTNAM_MODULE.fullmatch(module)
+    if match is None:
+        return None
+    year, part, number = match.groups()
+    return f"putnam_{year}_{part.lower()}{number}"

@@ -18,9 +18,8 @@ from putnam_solver.core.benchmark import (
     PinMismatch,
     load_benchmark,
     module_name,
-    problem_id_from_module,
 )
-from putnam_solver.problem_selection import select_problems
+from putnam_solver.problem_selection import problem_id_from_module, select_problems
 from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH, ROCQ_SAMPLES
 
 runner = CliRunner()

@@ -31,13 +31,11 @@ from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.sandbox.hidden import hide
 from putnam_solver.core.util import json_error
 
-PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
 MAX_ID_CHARS = 128
 IDENTIFIER = re.compile(rf"[A-Za-z_][A-Za-z0-9_]{{0,{MAX_ID_CHARS - 1}}}")
 """A problem id: it names files and folders (the candidate, the sandbox's workdir, a run's evidence, a
 bundle's entries), so it is bounded well below a file name's 255 bytes (the longest shipped id has 62)."""
 ID_RULE = f"a letter or `_`, then letters, digits or `_`, at most {MAX_ID_CHARS} characters in all (ids name files)"
-BENCHMARK_ENV = "PUTNAM_BENCHMARK"
 
 
 class BenchmarkError(Exception):
@@ -138,15 +136,6 @@ class Benchmark:
 def module_name(problem_id: str) -> str:
     """``putnam_1962_a2`` -> ``Putnam1962A2``; other ids are CamelCased part by part."""
     return "".join(part[:1].upper() + part[1:] for part in problem_id.split("_") if part)
-
-
-def problem_id_from_module(module: str) -> str | None:
-    """``Putnam1962A2`` -> ``putnam_1962_a2``; None for names that are not PutnamBench modules."""
-    match = PUTNAM_MODULE.fullmatch(module)
-    if match is None:
-        return None
-    year, part, number = match.groups()
-    return f"putnam_{year}_{part.lower()}{number}"
 
 
 # ---------------------------------------------------------------------------------------------------------
