@@ -21,9 +21,12 @@ from pathlib import Path
 
 import platformdirs
 
+from putnam_solver.benchmark_view import benchmark_label
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, BenchmarkError, load_benchmark
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
+    NO_ANSWER,
+    WITH_ANSWER,
     BenchmarkFile,
     BenchmarkSpec,
     RegistryError,
@@ -191,9 +194,11 @@ def open_benchmark(value: str | Path | None, prover: str, expected_sha256: str |
 
 
 def require_track(benchmark: Benchmark, track: str) -> None:
-    """Refuse a track the benchmark does not have (a benchmark without answer holes has one)."""
-    if track not in benchmark.tracks:
+    """Refuse a track the benchmark does not have (a benchmark without answer holes has one; a file no
+    record describes has both)."""
+    tracks = benchmark.file.tracks if benchmark.file is not None else (WITH_ANSWER, NO_ANSWER)
+    if track not in tracks:
         raise BenchmarkError(
-            f"{benchmark.label}: no {track} track; its statements have no answer holes, so its only track "
-            f"is {', '.join(benchmark.tracks)}"
+            f"{benchmark_label(benchmark)}: no {track} track; its statements have no answer holes, so its only "
+            f"track is {', '.join(tracks)}"
         )

@@ -18,7 +18,6 @@ from typing import Any
 
 from putnam_solver.core.benchmarks import (
     UNKNOWN_FORMAT,
-    WITH_ANSWER,
     BenchmarkFile,
     BenchmarkSpec,
     Erratum,
@@ -92,19 +91,6 @@ class Benchmark:
     @property
     def spec(self) -> BenchmarkSpec | None:
         return get_spec(self.file.benchmark) if self.file is not None else None
-
-    @property
-    def label(self) -> str:
-        """How outputs name it: ``minif2f:test (miniF2F Rocq (Coq) (adapted) @ b60affa)`` or the path."""
-        if self.file is None:
-            return str(self.path) + (f":{self.split}" if self.split else "")
-        variant = f"@{self.file.variant}" if self.file.several_variants else ""
-        return f"{self.file.benchmark}{variant}{f':{self.split}' if self.split else ''} ({self.pin_name})"
-
-    @property
-    def tracks(self) -> tuple[str, ...]:
-        """The tracks this benchmark has: both for a file no record describes."""
-        return self.file.tracks if self.file is not None else (WITH_ANSWER, "no-answer")
 
     def release(self, chosen: str | None = None) -> str | None:
         """The toolchain release to judge with: the one ``chosen`` (``--toolchain``), else the one this
