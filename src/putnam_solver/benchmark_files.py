@@ -128,7 +128,7 @@ def locate_benchmark(value: str | Path | None, prover: str) -> Located:
         return Located(Path(env), origin=FROM_ENV)
     try:
         spec = get_spec(request.name or DEFAULT_BENCHMARK)
-        file = spec.file_for(prover, request.variant)
+        file = file_for(spec, prover, request.variant)
     except RegistryError as exc:
         raise BenchmarkError(str(exc)) from exc
     if request.split is not None and request.split not in spec.splits:
@@ -202,3 +202,27 @@ def require_track(benchmark: Benchmark, track: str) -> None:
             f"{benchmark_label(benchmark)}: no {track} track; its statements have no answer holes, so its only "
             f"track is {', '.join(tracks)}"
         )
+
+
+def spec_provers(spec: BenchmarkSpec) -> tuple[str, ...]:
+    """The provers a benchmark has statements for, in its record's order."""
+    return tuple(dict.fromkeys(f.prover for f in spec.files))
+
+
+def file_for(spec: BenchmarkSpec, prover: str, variant: str | None = None) -> BenchmarkFile:
+    """The file of ``prover`` (its default variant unless ``variant`` names another)."""
+    mine = [f for f in spec.files if f.prover == prover]
+    if not mine:
+        raise RegistryError(
+            f"{spec.title} has no {prover} statements; it has: {', '.join(spec_provers(spec))} "
+            "(choose one with --prover)"
+        )
+    if variant is None:
+        return next((f for f in mine if f.default), mine[0])
+    chosen = next((f for f in mine if f.variant == variant), None)
+    if chosen is None:
+        raise RegistryError(
+            f"{spec.title} has no {variant!r} variant of its {prover} statements; "
+            f"choose one of: {', '.join(f.variant for f in mine)}"
+        )
+    return chosen

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver.benchmark_files import locate_benchmark, open_benchmark, parse_request, require_track
+from putnam_solver.benchmark_files import file_for, locate_benchmark, open_benchmark, parse_request, require_track
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmarks import benchmark_names, get_spec, registered_file
@@ -37,9 +37,9 @@ def test_every_record_is_registered_with_its_files_pins_splits_and_toolchain() -
         ("rocq", "adapted", True),
         ("rocq", "published", False),
     ]
-    assert minif2f.file_for("rocq").file == "minif2f_rocq_adapted.jsonl"
-    assert minif2f.file_for("rocq", "published").open_proof
-    assert set(minif2f.file_for("rocq").adaptations) == {"admitted", "stdlib-prefix"}
+    assert file_for(minif2f, "rocq").file == "minif2f_rocq_adapted.jsonl"
+    assert file_for(minif2f, "rocq", "published").open_proof
+    assert set(file_for(minif2f, "rocq").adaptations) == {"admitted", "stdlib-prefix"}
     stated = {(s, f.prover, f.variant): f.toolchain.version for s in benchmark_names() for f in get_spec(s).files}
     assert stated[("putnambench", "lean", "published")] == "v4.27.0"
     assert stated[("minif2f", "lean", "published")] == "v4.24.0"
@@ -49,7 +49,7 @@ def test_every_record_is_registered_with_its_files_pins_splits_and_toolchain() -
     putnam = registered_file("putnam_bench_lean4.jsonl")
     assert putnam is not None and putnam.pin_name == "PutnamBench Lean 4 @ 3c9b926"
     assert putnam.tracks == ("with-answer", "no-answer")
-    assert minif2f.file_for("lean").tracks == ("with-answer",), "no answer holes: one track"
+    assert file_for(minif2f, "lean").tracks == ("with-answer",), "no answer holes: one track"
     for spec in map(get_spec, benchmark_names()):
         for erratum in spec.errata:
             assert erratum.source and erratum.defect and erratum.provers, erratum

@@ -222,7 +222,11 @@ def doctor(
 ) -> None:
     with input_errors():
         options = GateFlags(tools=tool_locations(tool or []), toolchain=toolchain).options()
-        chosen = prover or [p for p in prover_names() if benchmark is None or p in benchmark_spec(benchmark).provers()]
+        chosen = prover or [
+            p
+            for p in prover_names()
+            if benchmark is None or p in benchmark_files.spec_provers(benchmark_spec(benchmark))
+        ]
         health = check_health(chosen, options, benchmark, asked=bool(prover))
     for line in health.lines():
         out.print(line, markup=False)
