@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from putnam_solver.terminal import terminal_text
+
 LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 """Every character a TSV reader may end a cell or a line at: tab, line feed, carriage return and every other
 control character (Python's ``splitlines`` also splits at ``\\v``, ``\\f``, ``\\x1c``-``\\x1e``, ``\\x85``,
@@ -29,8 +31,10 @@ _BLOCK_START = re.compile(r"[!-/:-@\[-`{-~]|\d+(?=[.)])")
 
 def inline(text: str) -> str:
     """``text`` on one line (every line break and control character a space), each markup character behind
-    a backslash (``MARKUP``): for the middle of a line, a table cell or a list item."""
-    return MARKUP.sub(lambda m: "\\" + m.group(), LINE_BREAKS.sub(" ", text))
+    a backslash (``MARKUP``), and each bidirectional control shown as its escape (``terminal_text``: a
+    ``U+202E`` turned the rest of a SUMMARY.md line around, as red team 10 found in attempts.tsv; red team
+    11): for the middle of a line, a table cell or a list item."""
+    return terminal_text(MARKUP.sub(lambda m: "\\" + m.group(), LINE_BREAKS.sub(" ", text)))
 
 
 def paragraph(text: str) -> str:

@@ -138,7 +138,8 @@ REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
     "helper modifiers and commands": {
         "partial def": ({"before": "partial def zz (n : ℕ) : ℕ := n\n\n"}, "G2", "`partial`"),
         "unsafe def": ({"before": "unsafe def zz (n : ℕ) : ℕ := n\n\n"}, "G2", "`unsafe`"),
-        "local grind_pattern": ({"before": PATTERN + "local grind_pattern zz => n + 0\n\n"}, "G2", "grind_pattern"),
+        # round 29 accepts `local grind_pattern` (test_lean_falserej29); another modifier stays refused
+        "private grind_pattern": ({"before": PATTERN + "private grind_pattern zz => n + 0\n\n"}, "G2", "grind_pattern"),
         "grind_pattern without a pattern": ({"before": "grind_pattern zz\n\n"}, "G2", "grind_pattern"),
         "grind_pattern with a forbidden constraint": (
             {"before": PATTERN + "grind_pattern zz => n + 0 where\n  guard native_decide\n\n"},

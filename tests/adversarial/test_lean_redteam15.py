@@ -26,8 +26,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
@@ -35,7 +33,6 @@ from putnam_solver.core.provers.lean import check_preservation
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict
 from tests.helpers import (
-    HOSTILE_TEXT_SECONDS,
     LEAN_PROVER,
     failures,
     lean_filled,
@@ -414,9 +411,10 @@ def test_a_copy_behind_a_few_aliases_is_read_through(lean_putnambench: Benchmark
     ids=["more aliases than passes", "padding past the work budget"],
 )
 def test_a_value_the_rewrites_cannot_finish_is_refused(lean_putnambench: Benchmark, value: str) -> None:
-    """Padding a copy until a bound stops the rewrites would hide it: meeting a bound refuses the value."""
-    started = time.monotonic()
+    """Padding a copy until a bound stops the rewrites would hide it: meeting a bound refuses the value.
+
+    A text gate that runs past its time bound ends as an ``error``, so ``rejected`` also shows the work stayed
+    within it (no wall-clock assertion of our own: the machines are shared)."""
     verdict = _game(lean_putnambench, value)
-    assert time.monotonic() - started < HOSTILE_TEXT_SECONDS
     assert verdict.status == "rejected"
     assert "nest too deep" in failures(verdict).get("G2", "") or "other side" in failures(verdict).get("G2", "")

@@ -221,7 +221,9 @@ TRIED = {
     "example : 2 + 2 = 4 := by decide (config := .mk (native := true))": "native",
     "@[export zz] def zz := 1": "attribute",
     "@[never_extract] def zz := 1": "attribute",
-    "@[aesop safe] theorem zz : True := trivial": "attribute",
+    # round 29: `@[aesop safe]` makes a rule that builds kernel-checked proofs and passes; its `tactic`
+    # builder runs the declaration as code and stays refused
+    "@[aesop safe tactic] theorem zz : True := trivial": "attribute",
     "example := by_elab pure default": "meta",
     "/-- info: -/\n#guard_msgs in\n#check 1": "meta",
 }

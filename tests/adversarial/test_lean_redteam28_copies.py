@@ -115,7 +115,7 @@ BOUNDS = [
     (SMALL.format("1 ≤ n ∧ n ≤ 9 ∧ Even (n + 1)"), "{n | n ∈ Finset.Icc 1 9 ∧ Even (n + 1)}", True),
     (SMALL.format(ASKED), "{n ∈ Set.Ioi 0 | Even (n + 1)}", True),  # a binder predicate (``_answer_sets``)
     (SMALL.format(ASKED), "{n | Even (n + 1)} \\ {n | n ≤ 0}", True),  # a difference
-    (SMALL.format(ASKED), "{n | Even (n + 1)} \\ {0}", False),  # `n ≠ 0` is `0 < n` on ℕ only: left
+    (SMALL.format(ASKED), "{n | Even (n + 1)} \\ {0}", True),  # `n ≠ 0` is `0 < n` on ℕ (red team 29)
     (SMALL.format(ASKED), "{n ∈ Set.Ioi 0 | n = 3}", False),
 ]
 CHAINED = [

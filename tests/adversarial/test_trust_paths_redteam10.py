@@ -54,7 +54,7 @@ def _nan_limit(data: dict) -> None:
 
 
 def _infinite_cost(data: dict) -> None:
-    data["config"]["budgets"]["cost_limit_dollars"] = float("inf")
+    data["config"]["budgets"]["cost_limit_dollars"] = float("-inf")  # +inf: an earlier putnam's "no limit"
 
 
 def _negative_price(data: dict) -> None:
@@ -83,7 +83,7 @@ def _huge_tokens(data: dict) -> None:
 
 EDITS = {
     "a NaN run cost limit": (_nan_limit, "--run-cost-limit nan"),
-    "an infinite cost limit": (_infinite_cost, "--cost-limit inf"),
+    "a negative infinite cost limit": (_infinite_cost, "--cost-limit -inf"),
     "a negative price": (_negative_price, f"price of {MODEL}: input=-1000.0"),
     "a NaN price": (_nan_price, f"price of {MODEL}: output=nan"),
     "a price without its output rate": (_price_without_output, f"price of {MODEL}: output missing"),

@@ -54,6 +54,7 @@ from putnam_solver.run.ledger_rows import (
     json_object,
     now,
     optional_text,
+    problem_row,
     sha256_text,
     strict_text,
     subattempt_row,
@@ -221,7 +222,7 @@ class Ledger:
 
     def problems(self) -> dict[str, ProblemRow]:
         rows = self._query("SELECT id, statement_sha256, challenge, challenge_sha256 FROM problems")
-        return {checked_id(r[0], f"{self.path}: problems"): ProblemRow(*r) for r in rows}
+        return {r[0]: problem_row(r, f"{self.path}: problems") for r in rows}
 
     # -- campaigns ---------------------------------------------------------------------------------------
 
@@ -428,7 +429,8 @@ class Ledger:
         """Per attempt id: its notes (``key``: the attempt's run key, ``plan``: its informal plan)."""
         notes: dict[int, dict[str, str]] = {}
         for attempt_id, key, value in self._query("SELECT attempt_id, key, value FROM attempt_notes"):
-            notes.setdefault(int(attempt_id), {})[str(key)] = str(value)
+            where = f"{self.path}: attempt_notes"  # text where the attempt's id goes: "a bug in putnam" before
+            notes.setdefault(checked_number(attempt_id, where), {})[str(key)] = str(value)
         return notes
 
     # -- turns and rate limiting -------------------------------------------------------------------------

@@ -233,6 +233,16 @@ def checked_number(value: Any, where: str) -> int:
     return value
 
 
+def meta_number(text: str | None, where: str) -> int | None:
+    """A number the ledger's ``meta`` table keeps as text (None when absent), else LedgerError: text that is
+    not one ended ``putnam report`` in "unexpected ValueError ... a bug in putnam" (red team round 11)."""
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 18):
+        raise LedgerError(f"{where}: {text[:40]!r} is not a number; {EDITED}")
+    return int(text)
+
+
 def checked_time(value: Any, where: str, optional: bool = False) -> Any:
     """``value`` if it is a time as the ledger records it (ISO 8601 text: ``now``), else LedgerError; the
     report computes with it (wall time, rates over time), where other text crashed ``putnam report``."""
@@ -289,7 +299,20 @@ def verdict_column(text: Any, where: str) -> dict[str, Any] | None:
     gates = verdict.get("gates", [])
     if not isinstance(gates, list) or not all(isinstance(g, dict) for g in gates):
         raise LedgerError(f"{where}: the verdict's gates are not a list of objects; {EDITED}")
+    for gate in gates:  # as ``GateResult.to_json`` writes one; a key missing crashed every reader (red team 11)
+        if not all(isinstance(gate.get(key), str) for key in GATE_TEXT) or not isinstance(
+            gate.get("evidence", {}), dict
+        ):
+            raise LedgerError(
+                f"{where}: a gate of the verdict lacks its {'/'.join(GATE_TEXT)} text or evidence; {EDITED}"
+            )
+    if not isinstance(verdict.get("status", ""), str) or not isinstance(verdict.get("answers", {}), dict):
+        raise LedgerError(f"{where}: the verdict's status or answers are not what putnam writes; {EDITED}")
     return verdict
+
+
+GATE_TEXT = ("id", "name", "status", "detail")
+"""The text every gate of a stored verdict holds (``GateResult.to_json``), beside its ``evidence`` object."""
 
 
 EDITED = "the ledger was edited after the run (or is not putnam's): refused, nothing of it is used"
@@ -314,6 +337,17 @@ def checked_spend(turns: Any, input_tokens: Any, output_tokens: Any, cost: Any, 
     amount = float(cost) if isinstance(cost, int | float) and not isinstance(cost, bool) else None
     if amount is None or not math.isfinite(amount) or not 0 <= amount <= MAX_DOLLARS:
         raise LedgerError(f"{where}: cost {cost!r} is not an amount of dollars from 0 to {MAX_DOLLARS:g}; {EDITED}")
+
+
+def problem_row(r: tuple[Any, ...], where: str) -> ProblemRow:
+    """A stored problem (id, statement SHA-256, challenge, challenge SHA-256), else LedgerError: its challenge
+    becomes an evidence file and ``audit`` judges the run's passes against its hash, so the text must be the
+    one its hash names (``record_problems`` stores both together), as a run directory handed over may hold
+    another challenge under the same hash."""
+    at = f"{where}: problem {checked_id(r[0], where)}"
+    if not isinstance(r[2], str) or r[3] != sha256_text(r[2]):
+        raise LedgerError(f"{at}: the challenge is not the text its SHA-256 names; {EDITED}")
+    return ProblemRow(*r)
 
 
 def attempt_row(r: tuple[Any, ...], where: str) -> AttemptRow:

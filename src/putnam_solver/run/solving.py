@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.budget_numbers import price_problems
+from putnam_solver.run.agent.model_names import REASONING_EFFORTS, check_model_name
 from putnam_solver.run.agent.types import REVIEWER_MODES, AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import (
@@ -71,9 +71,6 @@ RESUME_FLAGS = (
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about
 (``--tool`` and ``--allow-recursion`` only to say again what the run's own were, which a resume uses only
 then: ``resume_checks``)."""
-MODEL_NAME = re.compile(r"[A-Za-z0-9][\w.-]*(/[^/\s]+)+")
-"""``provider/model`` (``openai-api/vllm/qwen3`` has a service between them), as Inspect AI names models."""
-REASONING_EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
 XHIGH_PROVIDERS = ("openai", "anthropic", "google")
 """Providers whose Inspect model classes adapt ``xhigh`` to what each model supports (clamp or drop it);
 an OpenAI-compatible server (``openai-api/...``) or another provider might reject it, so ``auto`` leaves
@@ -317,12 +314,8 @@ def _resumed(flags: SolveFlags) -> RunSettings:
 def _new(flags: SolveFlags, needs_model: bool) -> RunSettings:
     if needs_model and not flags.model:
         raise InputError("--model is required, e.g. --model openai/gpt-5.5 (any Inspect AI provider/model)")
-    for flag, name in (("--model", flags.model), ("--reviewer-model", flags.reviewer_model)):
-        if name is not None and (flag, name) != ("--reviewer-model", "none") and not MODEL_NAME.fullmatch(name):
-            raise InputError(
-                f"{flag} {name!r}: name a model as provider/model, e.g. openai/gpt-5.5, anthropic/claude-sonnet-4-5 "
-                "or openai-api/SERVICE/MODEL for an OpenAI-compatible server"
-            )
+    check_model_name("--model", flags.model)
+    check_model_name("--reviewer-model", flags.reviewer_model, none=True)
     prover = get_prover(flags.prover)
     located = locate_benchmark(flags.benchmark, prover.name)
     loaded = open_benchmark(flags.benchmark, prover.name, flags.benchmark_sha256)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import math
 import re
 import types
 import typing
@@ -28,7 +29,7 @@ from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, Problem, load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.problem_selection import select_problems
-from putnam_solver.run.agent.types import RunLimits, SolveConfig
+from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
 from putnam_solver.run.ledger import Ledger
 from putnam_solver.run.ledger_rows import EDITED
 
@@ -54,9 +55,16 @@ class Selection:
     split: str | None = None
 
     def load(self) -> tuple[Benchmark, list[Problem]]:
-        """The benchmark (checked against the pin, if any) and the problems this selection picks."""
+        """The benchmark (checked against the pin, if any) and the problems this selection picks (never two
+        whose ids differ in case only: ``case_twins``)."""
         benchmark = load_benchmark(self.benchmark, self.benchmark_sha256, self.split)
-        return benchmark, select_problems(benchmark, self.problems, self.max_problems)
+        selected = select_problems(benchmark, self.problems, self.max_problems)
+        if twins := case_twins([p.id for p in selected]):
+            raise InputError(
+                f"{benchmark.path}: the problems {twins[0]} and {twins[1]} are both selected, {TWINS}; select one "
+                "of them (--problem), or give one another id in the benchmark file"
+            )
+        return benchmark, selected
 
 
 @dataclass(frozen=True)
@@ -212,6 +220,8 @@ def _settings(data: Any) -> StoredSettings:
         raise _Malformed(f"`selected` holds {bad[0]!r}, which is not a problem id")
     if twice := sorted({p for p in selected if selected.count(p) > 1}):
         raise _Malformed(f"`selected` names {twice[0]!r} more than once (a run selects each problem once)")
+    if twins := case_twins(selected):
+        raise _Malformed(f"`selected` names {twins[0]!r} and {twins[1]!r}, {TWINS}")
     campaigns = _field(top, "campaigns", int, "")
     if campaigns < 0:
         raise _Malformed(f"`campaigns` must be 0 (no limit) or more, not {campaigns}")
@@ -235,6 +245,21 @@ def _settings(data: Any) -> StoredSettings:
         benchmark=_benchmark(top),
         splits=_splits(top, selected),
     )
+
+
+TWINS = "which differ in case only: one folder on a case-insensitive file system (macOS, Windows) holds both"
+
+
+def case_twins(ids: Sequence[str]) -> tuple[str, str] | None:
+    """Two of ``ids`` that differ in case only, if any. A problem id names its evidence folder, its exported
+    proof and its bundle entry; on a case-insensitive file system two such ids share them, and the report
+    linked one problem's candidate as the other's (red team round 11). Problem ids are ASCII (``IDENTIFIER``),
+    so case is the only way two of them name one file."""
+    seen: dict[str, str] = {}
+    for problem in ids:
+        if (other := seen.setdefault(problem.casefold(), problem)) != problem:
+            return other, problem
+    return None
 
 
 SPLIT_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
@@ -320,6 +345,16 @@ def _convert(hint: Any, value: Any, name: str) -> Any:
     return value
 
 
+INFINITE_MEANS_NONE: Mapping[type, tuple[str, ...]] = {
+    Budgets: ("worker_timeout_seconds", "reviewer_timeout_seconds", "cost_limit_dollars"),
+    RunLimits: ("max_cost_dollars",),
+}
+"""The limits an earlier putnam recorded as ``Infinity`` when given ``inf`` (``--cost-limit inf``, before
+``budget_numbers`` refused it): no limit, as that run meant and ran with, read back as no limit (None), never
+as a ledger edited (red team round 11). It gives an editor nothing: ``null`` says the same. Any other value
+out of range (``NaN``, ``-Infinity``, a negative amount) is still refused."""
+
+
 def _build(cls: type[T], data: Any, name: str) -> T:
     """A dataclass from a JSON object: its known fields converted by their annotations, a field without
     default required, unknown keys dropped; the type's own checks (``SolveConfig``'s) name ``name``."""
@@ -331,6 +366,9 @@ def _build(cls: type[T], data: Any, name: str) -> T:
             args[f.name] = _convert(hints[f.name], values[f.name], f"{name}.{f.name}")
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise _Malformed(f"`{name}.{f.name}` is missing")
+    for unlimited in INFINITE_MEANS_NONE.get(cls, ()):
+        if args.get(unlimited) == math.inf:
+            args[unlimited] = None
     try:
         return cls(**args)
     except InputError as exc:

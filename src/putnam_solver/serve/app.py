@@ -425,6 +425,8 @@ def _errors(api: FastAPI, redact: PathRedactor, retry_after: int) -> None:
         cause = exc.__cause__
         if isinstance(cause, UnicodeDecodeError):
             return answer(400, f"the body is not UTF-8 text (byte {cause.start}: {cause.reason}); send UTF-8 JSON")
+        if isinstance(cause, RecursionError):  # before: "There was an error parsing the body" (red team 11)
+            return answer(400, "the body's JSON nests deeper than this server reads; send the request's own fields")
         return answer(exc.status_code, str(exc.detail), dict(exc.headers or {}))
 
     @api.exception_handler(RequestValidationError)

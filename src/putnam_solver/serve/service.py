@@ -255,7 +255,19 @@ class VerifyService:
             return benchmark, found
         judged = record_problem(benchmark, dict(item.record or {}), track)
         _in_split(*judged)
+        _check_shape(prover, judged[1], track)
         return judged
+
+
+def _check_shape(prover: Prover, problem: Problem, track: Track) -> None:
+    """A RequestError 422 when the prover cannot make the challenge of a request's record (a Rocq statement
+    without ``Theorem ... Proof. Admitted.``, a Lean one without its ``sorry``): before, the gates raised it
+    and the client got "500 internal error" (in a batch, "internal error judging ok: InputError") and the
+    server's log a traceback, for its own input (trust paths red team 11)."""
+    try:
+        prover.challenge(problem, track)
+    except (InputError, ValueError) as exc:
+        raise RequestError(422, f"the record's formal_statement cannot be judged: {exc}") from exc
 
 
 def _in_split(benchmark: Benchmark, problem: Problem) -> None:

@@ -24,6 +24,7 @@ from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions
 from putnam_solver.run.agent.budget_numbers import check_budgets, check_limits, check_prices
+from putnam_solver.run.agent.model_names import check_model_name, check_reasoning_effort
 from putnam_solver.run.ledger_rows import MAX_SAMPLES
 from putnam_solver.run.ledger_sketches import SketchCallback
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
@@ -134,6 +135,9 @@ class SolveConfig:
 
     def __post_init__(self) -> None:
         """Refuse a config no layer could run, once, in the flags' words (``replace`` checks again)."""
+        check_model_name("--model", self.model, none=True)  # a ledger's names too (``model_names``)
+        check_model_name("--reviewer-model", self.reviewer_model)
+        check_reasoning_effort(self.reasoning_effort)
         if self.agent not in AGENTS:
             raise InputError(f"--agent {self.agent!r}: choose one of {', '.join(AGENTS)}")
         if self.sandbox not in SANDBOXES:

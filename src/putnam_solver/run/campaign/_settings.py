@@ -18,6 +18,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.run.agent.types import RunLimits, SolveConfig
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from putnam_solver.run.stored_settings import Selection, StoredSettings, describe_benchmark, stored_settings
+from putnam_solver.terminal import shown_path
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
 
 
@@ -112,6 +113,13 @@ def check_resume(
     if not resume:
         raise InputError(f"{run_dir} already holds a run; continue it with --resume or choose another --run-dir")
     changed = differences(stored.identity(), settings.identity())
+    if stored.benchmark_sha256 != settings.benchmark_sha256 and not allow:  # named apart (red team 11)
+        raise InputError(
+            f"{run_dir}: the benchmark file {shown_path(settings.selection.benchmark)} changed since the run started "
+            f"(SHA-256 {stored.benchmark_sha256[:16]}... then, {settings.benchmark_sha256[:16]}... now); a resume "
+            "judges the statements the run started with. Restore the file the run used, or start a new run with "
+            "another --run-dir"
+        )
     if changed and not allow:
         raise InputError(
             f"{run_dir} was started with other settings ({'; '.join(changed)}); `putnam solve --resume` "

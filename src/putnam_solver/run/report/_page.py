@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 from putnam_solver.run.report.data import parse_time
+from putnam_solver.terminal import terminal_text
 
 PLOT_CONFIG = {
     "displaylogo": False,
@@ -164,7 +165,10 @@ def href(path: Path, base: Path) -> str:
 
 
 def esc(text: str) -> str:
-    escaped: str = html.escape(text, quote=True)
+    """``text`` as HTML text or an attribute's value, with each control character and bidirectional control
+    shown as its escape (``terminal_text``): a ``U+202E`` in a ledger's text turned the rest of its line
+    around, the harness's words after it included (red team round 11)."""
+    escaped: str = html.escape(terminal_text(text), quote=True)
     return escaped
 
 

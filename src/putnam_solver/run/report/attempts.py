@@ -91,9 +91,11 @@ def evidence_links(run: RunData, a: AttemptRow, base: Path) -> str:
     suffix = prover_suffix(run.settings)
     links = []
     # only what the ledger backs: a run directory handed over may hold a file of any of these names (an
-    # ``audit.json`` no audit of this account wrote, a verdict of an attempt that has none)
+    # ``audit.json`` no audit of this account wrote, a verdict of an attempt that has none, the challenge of
+    # a problem the ledger holds none of: red team round 11)
     backed = {
         "candidate": a.candidate is not None,
+        "challenge": a.problem in run.challenges,
         "verdict.json": a.verdict is not None,
         AUDIT_FILE: a.id in run.audits,
     }
@@ -102,15 +104,23 @@ def evidence_links(run: RunData, a: AttemptRow, base: Path) -> str:
         path = folder / (name + suffix if name in ("candidate", "challenge") else name)
         if backed.get(name, True) and path.is_file():
             links.append(f'<a href="{href(path, base)}">{label}</a>')
-    if a.transcript and _inside(run.run_dir, Path(a.transcript)):  # a path the ledger holds: linked only within
+    if a.transcript and _transcript(run.run_dir, Path(a.transcript)):  # a path the ledger holds
         links.append(f'<a href="{href(Path(a.transcript), base)}">transcript</a>')
     return " ".join(links)
 
 
-def _inside(run_dir: Path, path: Path) -> bool:
-    """``path`` is a file of the run directory (resolved, so no link leads out of it)."""
+TRANSCRIPT_SUFFIXES = (".eval", ".json")
+"""The files Inspect writes its logs as: a zip archive (``.eval``) or JSON; a browser runs neither."""
+
+
+def _transcript(run_dir: Path, path: Path) -> bool:
+    """``path`` is an Inspect log among the run directory's files (resolved, so no link leads out of it). The
+    ledger names it, so a run directory handed over chose it: a ``logs/transcript.svg`` or ``.html`` of its
+    own, linked as the transcript, ran its script when opened, outside the report's content security policy
+    (red team round 11)."""
     resolved = path.resolve()
-    return resolved.is_relative_to(run_dir.resolve()) and resolved.is_file()
+    inside = resolved.is_relative_to(run_dir.resolve()) and resolved.is_file()
+    return inside and resolved.suffix.lower() in TRANSCRIPT_SUFFIXES and path.suffix.lower() in TRANSCRIPT_SUFFIXES
 
 
 FLAGGED = {

@@ -29,7 +29,7 @@ from putnam_solver.run.ledger import (
     Usage,
 )
 from putnam_solver.run.ledger_checks import check_attempts
-from putnam_solver.run.ledger_rows import outcome_record
+from putnam_solver.run.ledger_rows import meta_number, outcome_record
 from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, SampleTrust, sample_trust
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
@@ -85,6 +85,9 @@ class RunData:
     """Audit rows this account's ``putnam audit`` did not write: history, never counted (``audit_seal``)."""
     sample_trust: SampleTrust = NOTHING_VERIFIED
     """Which problems' samples pass@k counts as verified (``ledger_seals``)."""
+    challenges: frozenset[str] = frozenset()
+    """The problems whose challenge the ledger holds (checked against its hash: ``ledger_rows.problem_row``):
+    only theirs is an evidence file the report links."""
 
     @property
     def unpriced(self) -> tuple[str, ...]:
@@ -148,7 +151,7 @@ def load_run(run_dir: Path) -> RunData:
             audited=frozenset(ledger.audited_problems()),
             audits=ledger.latest_audits(),
             rate_limits=tuple(ledger.rate_limits()),
-            rate_limits_since=int(since) if since else None,
+            rate_limits_since=meta_number(since, f"{path}: {RATE_LIMITS_SINCE}") or None,
             outcome=outcome_record(ledger.meta("outcome"), f"{path}: outcome"),
             benchmark_ids=_benchmark_ids(settings),
             defects=counted_apart(settings, ledger.latest_audits().values()),
@@ -156,6 +159,7 @@ def load_run(run_dir: Path) -> RunData:
             spent_unpriced=tuple(spent_unpriced(ledger, settings, attempts)),
             foreign_audits=ledger.foreign_audits(),
             sample_trust=sample_trust(ledger, settings.config.samples),
+            challenges=frozenset(ledger.problems()),
         )
     except LedgerError as exc:
         raise ReportError(str(exc)) from exc

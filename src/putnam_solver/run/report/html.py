@@ -66,7 +66,9 @@ def _refreshed(run_dir: Path) -> None:
     """The run's evidence folders as its ledger says (the page links them), or ReportError naming why not."""
     try:
         refresh_evidence(run_dir)
-    except (LedgerError, InputError, OSError) as exc:  # UnsafePath (a link planted in a folder) is an OSError
+    except (LedgerError, InputError) as exc:  # the ledger refused: a writable copy would not help (red team 11)
+        raise ReportError(str(exc)) from exc
+    except OSError as exc:  # UnsafePath (a link planted in a folder) is one too
         raise ReportError(
             f"{run_dir}: cannot write the run's evidence folders, which the page links ({exc}); the report derives "
             "them from the ledger first. Report on a writable copy of the run directory (`cp -r`)"

@@ -209,7 +209,8 @@ def lemma_summary(subattempts: Sequence[SubAttemptRow], unknown: Sequence[str] =
     for s in subattempts:
         status = "proved" if s.proved else s.status
         spent = f"{s.input_tokens + s.output_tokens:,} | {cost_text(s.cost_dollars, unknown)}"
-        out.append(f"| {s.campaign} | {s.problem} | {cell(s.lemma)} | {status} | {s.turns} | {spent} |")
+        # the status is the ledger's text too: a line break in it wrote a heading of SUMMARY.md (red team 11)
+        out.append(f"| {s.campaign} | {s.problem} | {cell(s.lemma)} | {cell(status)} | {s.turns} | {spent} |")
     return "\n".join([*out, ""]) + "\n"
 
 

@@ -28,11 +28,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._tokens import DOC, Token
+from putnam_solver.core.provers.lean._attribute_items import attribute_items
+from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NUMBER, Token
 
-AESOP_TACTICS: Final = frozenset({"aesop", "aesop?", "aesop_cat", "aesop_cat?"})
-"""Aesop's tactic and Mathlib's ``aesop_cat`` (Mathlib/CategoryTheory/Category/Basic.lean, ``macro (name :=
-aesop_cat) "aesop_cat" c:Aesop.tactic_clause* : tactic``), with their ``?`` forms."""
+AESOP_TACTICS: Final = frozenset(
+    {"aesop", "aesop?", "aesop_cat", "aesop_cat?", "aesop_graph", "aesop_graph?", "aesop_graph_nonterminal",
+     "aesop_mat"}
+)  # fmt: skip
+"""Aesop's tactic and Mathlib's macros that pass their clauses on to it, each declared ``macro (name := X) "X"
+c:Aesop.tactic_clause* : tactic => `(tactic| aesop $c* ...)``: ``aesop_cat`` (CategoryTheory/Category/Basic.lean),
+``aesop_graph``, ``aesop_graph?``, ``aesop_graph_nonterminal`` (Combinatorics/SimpleGraph/Basic.lean) and
+``aesop_mat`` (Data/Matroid/Basic.lean; round 29), with the ``?`` forms Aesop and Mathlib declare."""
 RULE_CLAUSES: Final = frozenset({"add", "erase"})
 """The clauses whose items are rule expressions (``Aesop.rule_expr,+,?``)."""
 PHASE: Final = "unsafe"
@@ -90,3 +96,80 @@ _COMMAND_WORDS: Final = frozenset(
 )  # fmt: skip
 """Words no rule expression holds (command keywords and modifiers): a clause holding one frees nothing."""
 _OPENER: Final = {")": "(", "]": "[", "}": "{", "⟩": "⟨"}
+
+
+ATTRIBUTE: Final = "aesop"
+"""Aesop's attribute (Aesop/Frontend/Attribute.lean: ``syntax (name := aesop) "aesop" Aesop.attr_rules : attr``,
+``Aesop.attr_rules`` a rule expression or a bracketed list of them; round 29)."""
+_RULE_WORDS: Final = frozenset(
+    {"safe", "norm", PHASE, "apply", "simp", "unfold", "constructors", "forward", "destruct", "cases", "default"}
+)
+"""Aesop's phases and builder names (Aesop/Frontend/RuleExpr.lean, ``Aesop.phase``, ``Aesop.builder_name``)
+but ``tactic``: that builder runs the declaration, a ``TacticM``/``RuleTac`` value, as code in the
+interpreter; ``default`` picks it only for a declaration of such a type (the ``Lean``/``Aesop`` namespaces G3
+refuses). The others make rules that build proofs the kernel checks: ``apply``/``forward``/``destruct`` use
+the helper as a lemma, ``cases``/``constructors`` an inductive type's cases, ``simp``/``unfold`` rewrite."""
+_RULE_SYMBOLS: Final = frozenset({"%", "-", "[", "]", ","})
+"""A priority (``syntax num "%"``, ``syntax "-"? num``) and the list forms (``"[" Aesop.rule_expr,+,? "]"``)."""
+
+
+def aesop_rule_arguments(arguments: Sequence[Token]) -> bool:
+    """Whether the arguments of an ``@[aesop ...]`` item (doc comments left out) are rule expressions that
+    name no code to run: phases, priorities, builders but ``tactic``, brackets that match, and the rule-set
+    option ``(rule_sets := [Name, ...])`` (old syntax without ``:=`` too); any term, builder option or
+    other name is refused."""
+    depth, i = 0, 0
+    while i < len(arguments):
+        text = arguments[i].text
+        if text == "(":
+            after = _rule_sets(arguments, i)
+            if after is None:
+                return False
+            i = after
+            continue
+        depth += 1 if text == "[" else -1 if text == "]" else 0
+        if depth < 0 or not (arguments[i].kind == NUMBER or text in _RULE_WORDS or text in _RULE_SYMBOLS):
+            return False
+        i += 1
+    return depth == 0
+
+
+def _rule_sets(arguments: Sequence[Token], start: int) -> int | None:
+    """The index after ``(rule_sets := [A, B])`` opened at ``arguments[start]``, or None if it is not that."""
+    i = start + 1
+    if i >= len(arguments) or arguments[i].text != "rule_sets":
+        return None
+    i += 2 if i + 1 < len(arguments) and arguments[i + 1].text == ":=" else 1
+    if i >= len(arguments) or arguments[i].text != "[":
+        return None
+    i += 1
+    while i < len(arguments) and (arguments[i].kind == IDENT or arguments[i].text == ","):
+        i += 1
+    ok = i + 1 < len(arguments) and arguments[i].text == "]" and arguments[i + 1].text == ")"
+    return i + 2 if ok else None
+
+
+def aesop_attributes(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset[int]]:
+    """The offsets of the phase words ``unsafe`` in ``@[aesop ...]`` items whose arguments are rule
+    expressions (:func:`aesop_rule_arguments`), and the indices of the ``@[`` lists whose every ``aesop`` item
+    is such. A list inside another is not read on its own (its ``@[`` is not among the indices, so G3 refuses
+    an ``aesop`` in it); each token is read once."""
+    free: set[int] = set()
+    good: set[int] = set()
+    i = 0
+    while i < len(tokens):
+        if tokens[i].text != "@[":
+            i += 1
+            continue
+        items, after = attribute_items(tokens, i)
+        rules = [rest[1:] for rest in map(_unscoped, items) if rest[:1] and rest[0].text == ATTRIBUTE]
+        if all(map(aesop_rule_arguments, rules)):
+            good.add(i)
+            free.update(t.offset for rule in rules for t in rule if t.text == PHASE)
+        i = after
+    return frozenset(free), frozenset(good)
+
+
+def _unscoped(item: Sequence[Token]) -> Sequence[Token]:
+    """An attribute item without its ``local``/``scoped``."""
+    return item[1:] if item and item[0].text in ("local", "scoped") else item

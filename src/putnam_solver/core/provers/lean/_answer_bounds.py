@@ -17,10 +17,12 @@ no more than ``unknown``. Read in ``_answer_commute``'s normal form, each by a l
   integers).
 
 The last two hold in the orders PutnamBench's answers are stated in (``ℕ``, ``ℤ``; ``ℝ``, ``ℚ`` for the
-first) but are read whatever the type, which the text rule does not know: a value and a side that differ
-only by ``x ≤ 1`` against ``x < 2`` on ``ℝ`` read alike. Both are compared only as a whole question or a
-condition that asks alone (``_answer_contains``), where no honest answer differs from the question by one
-bound, and the honest-spelling sweep (``test_lean_honest27``) holds every official answer through them.
+first). Red team 29: the step is not taken where a leaf shows a field (``x`` of a statement's ``x : ℝ``,
+``1.5``: ``_answer_types.fractional``), and elsewhere as before, the type being unknown. On
+terms shown to be integers (``_answer_types``), ``a + 1 ≤ b`` is ``a < b`` (:func:`successor`), and on
+naturals ``n ≠ 0`` is ``0 < n`` and ``n < 1`` is ``n = 0`` (:func:`positive`, :func:`zero_bound`). Each is
+compared only as a whole question or a condition that asks alone (``_answer_contains``), and the
+honest-spelling sweep (``test_lean_honest27``) holds every official answer through them.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from __future__ import annotations
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_nodes import Node, node
+from putnam_solver.core.provers.lean._answer_types import fractional, integral, natural
 from putnam_solver.core.provers.lean._idchars import all_digits
 
 INTERVALS: Final = {
@@ -82,7 +85,7 @@ def flipped_negation(arg: Node) -> tuple[str, Node, Node] | None:
 def stepped(op: str, left: Node, right: Node) -> tuple[Node, Node] | None:
     """``left ≤ right`` with a numeral on one side as the strict bound it is on the integers (module doc):
     the new ``(left, right)`` of ``<``; else None."""
-    if op != "≤":
+    if op != "≤" or fractional(left, right):  # red team 29: `(x : ℝ) ≤ 1` is no `x < 2` (``_answer_types``)
         return None
     if (value := _numeral(left)) is not None and 1 <= value <= LARGEST:
         return node("atom", str(value - 1)), right
@@ -93,3 +96,38 @@ def stepped(op: str, left: Node, right: Node) -> tuple[Node, Node] | None:
 
 def _numeral(term: Node) -> int | None:
     return int(term.text) if term.kind == "atom" and all_digits(term.text) and len(term.text) <= 7 else None
+
+
+def successor(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | None:
+    """``a + 1 ≤ b`` as ``a < b`` and ``a < b + 1`` as ``a ≤ b`` where both are shown to be integers
+    (``_answer_types.integral``: ``Int.lt_iff_add_one_le``, ``Nat.lt_succ_iff``); else None."""
+    side = 0 if op == "≤" else 1 if op == "<" else None
+    term = (left, right)[side] if side is not None else None
+    if term is None or term.kind != "bin" or term.text != "+" or not integral(left, right):
+        return None
+    ones = [k for k, kid in enumerate(term.kids) if kid.kind == "atom" and kid.text == "1"]
+    if not ones:
+        return None
+    rest = [kid for k, kid in enumerate(term.kids) if k != ones[0]]
+    less = rest[0] if len(rest) == 1 else node("bin", "+", rest, term.prec)
+    return ("<", less, right) if side == 0 else ("≤", left, less)
+
+
+def zero_bound(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | None:
+    """``a < 1`` (``a ≤ 0`` stepped) as ``a = 0`` for ``a`` shown to be a natural number (``Nat.lt_one_iff``),
+    so that ``¬0 < n``, ``n ≤ 0`` and ``n < 1`` read as ``n = 0``; else None."""
+    if op == "<" and right.kind == "atom" and right.text == "1" and natural(left):
+        return "=", left, node("atom", "0")
+    return None
+
+
+def positive(equation: Node) -> tuple[str, Node, Node] | None:
+    """``¬a = 0`` (``a ≠ 0``) as ``0 < a`` for ``a`` shown to be a natural number (``Nat.pos_iff_ne_zero``);
+    else None."""
+    kids = equation.kids
+    if equation.kind != "bin" or equation.text != "=" or len(kids) != 2:
+        return None
+    for zero, other in (kids, kids[::-1]):
+        if zero.kind == "atom" and zero.text == "0" and natural(other):
+            return "<", zero, other
+    return None

@@ -34,12 +34,19 @@ it answers, and a copy reaches the same form as the question whatever spelling i
 * membership by definition (red team 27): ``x ∈ {y | P y}`` and ``x ∈ setOf P`` are ``P x``, ``x ∈ S ∩
   T`` is ``x ∈ S ∧ x ∈ T``, ``x ∈ S ∪ T`` is ``x ∈ S ∨ x ∈ T``, ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ``
   and ``x ∈ ∅`` are ``True`` and ``False`` (``∅``, ``⊥``, ``⊤``, ``∞`` are terms to the reader now).
+* quantifiers in one form (red team 29): a binder predicate written out (``∀ x ∈ s, P`` is ``∀ x, x ∈ s →
+  P``, ``∃ x > 0, P`` is ``∃ x, 0 < x ∧ P``), the quantifiers of one name among a junction's operands read
+  as one (``(∀ x, A) ∧ (∀ y, B)`` is ``∀ x, A ∧ B``, ``∃``/``∨`` alike), ``(A → B) ∧ (B → A)`` as ``A ↔ B``,
+  and the set relations that unfold to a quantifier (``S ⊆ T``, ``S = Set.univ``, ``S = ∅``,
+  ``{x | C}.Nonempty``); membership also of a set applied (``{x | P x} a``, ``setOf p a``, ``Set.Mem``), of
+  a literal (``x ∈ {a, b}`` is ``x = a ∨ x = b``) and through an ascription;
 
 Each rule is applied once per node as the reader builds it bottom-up, so the form is linear in the term but
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
 membership), which rebuilds the body it substitutes in: each at most the term's depth (bounded by
 ``_answer_order.MAX_DEPTH``) times its size. Left as a text rule's limit: algebra beyond these identities
-(distributivity, ``x * x`` for ``x ^ 2``, ``n ≠ 0`` for ``0 < n`` on ``ℕ``), ``∪`` for
+(distributivity, ``x * x`` for ``x ^ 2``; ``n ≠ 0`` is ``0 < n`` only where ``n`` is shown to be a natural
+number, red team 29, ``_answer_types``), ``∪`` for
 ``⊔`` on sets, a bounded binder written out (``∀ x, x ∈ s → P`` for ``∀ x ∈ s, P``).
 """
 
@@ -47,7 +54,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_bounds import flipped_negation, interval_bounds, stepped
+from putnam_solver.core.provers.lean._answer_bounds import (
+    flipped_negation,
+    interval_bounds,
+    positive,
+    stepped,
+    successor,
+    zero_bound,
+)
 from putnam_solver.core.provers.lean._answer_dots import last_name
 from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, bound, is_atom, node, order, same
 
@@ -80,6 +94,8 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return node("atom", "True")
     if op == "∈" and (read := member(left, right)) is not None:
         return read
+    if (read := quantifying(op, left, right)) is not None:  # `S ⊆ T`, `S = Set.univ`, `S = ∅` (below)
+        return read
     if op in SYMMETRIC and (is_atom(left, "True") or is_atom(left, "False")):
         left, right = right, left
     if op in SYMMETRIC and is_atom(right, "True"):  # `P ↔ True`, `P = True`: `P` (`iff_true`, `eq_true_iff`)
@@ -90,8 +106,12 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return chain(op, [left, right])
     if INFIX[op][1] != "n":
         return ordered(op, [left, right])
+    if (turned := successor(op, left, right)) is not None:  # `a + 1 ≤ b` is `a < b` on ℤ (``_answer_bounds``)
+        return binary(*turned)
     if (step := stepped(op, left, right)) is not None:  # `1 ≤ a` is `0 < a` (``_answer_bounds``)
         op, (left, right) = "<", step
+    if (turned := zero_bound(op, left, right)) is not None:  # `n < 1` is `n = 0` on ℕ
+        return binary(*turned)
     pair = sorted((left, right), key=order) if op in SYMMETRIC else [left, right]
     return node("bin", op, pair, INFIX[op][0])
 
@@ -104,6 +124,7 @@ def chain(op: str, terms: list[Node]) -> Node:
     operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])
+    operands = _biconditionals(_merged(op, operands)) if op == "∧" else _merged(op, operands)
     if op in IDEMPOTENT:
         operands = _once(operands)
     if len(operands) == 1:
@@ -173,6 +194,8 @@ def negated(arg: Node) -> Node:
         return binary(*bound_)
     if arg.kind == "binder" and arg.text in ("∀", "∃") and arg.kids:
         return node("binder", DUAL[arg.text], [*arg.kids[:-1], negated(arg.kids[-1])], arg.prec)
+    if (read := positive(arg)) is not None:  # `n ≠ 0` is `0 < n` on ℕ (``_answer_bounds``)
+        return binary(*read)
     return node("pre", "¬", [arg], PREFIX["¬"])
 
 
@@ -181,10 +204,18 @@ def applied(head: Node, args: list[Node]) -> Node | None:
     else None."""
     if same(head, NIL) and len(args) <= 1:  # `@List.nil T`: the `@` is left off before
         return NIL
+    if head.kind == "group" and head.text == "{" and len(args) == 1:  # `{x | P x} a`: a set applied is
+        return binary("∈", args[0], head)  # membership (`Set.Mem`, by definition; red team 29)
     if head.kind != "atom":
         return None
     if head.text in LATTICE and len(args) == 2:
         return chain(LATTICE[head.text], args)
+    if head.text == "Nonempty" and len(args) == 1 and args[0].kind == "group" and args[0].text == "{":
+        return _every("∃", [], args[0])  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`)
+    if head.text == "setOf" and len(args) == 2:  # `setOf p x`: a set applied is membership (`Set.Mem`)
+        return binary("∈", args[1], node("app", "", [head, args[0]], APP))
+    if head.text == "Mem" and len(args) == 2 and (sets := [a for a in args if _a_set(a)]) and len(sets) == 1:
+        return binary("∈", args[1] if sets[0] is args[0] else args[0], sets[0])  # `Set.Mem`, either order
     if head.text in COMMUTATIVE and len(args) == 2:
         return node("app", "", [head, *sorted(args, key=order)], APP)
     return None
@@ -196,6 +227,7 @@ def quantified(text: str, header: list[Node], separator: Node, body: Node, level
     ``P e`` (``forall_eq``), wherever the equation stands among the conjuncts (disjuncts) and whichever
     way it is turned; ``e`` may not hold ``m``. The canonical form numbers each binding apart, so
     substituting ``e`` captures nothing."""
+    header, body = _unbounded(text, header, body)
     name = header[0].text if header and header[0].kind in ("atom", "part") and bound(header[0].text) >= 0 else None
     plain = len(header) == 1 or (len(header) >= 2 and header[1].kind == "part" and header[1].text == ":")
     if text in ("∃", "∀") and name is not None and plain:
@@ -262,6 +294,9 @@ def member(element: Node, collection: Node) -> Node | None:
     (``Set.mem_setOf_eq``, by definition), ``x ∈ S ∩ T`` is ``x ∈ S ∧ x ∈ T``, ``∪`` likewise with ``∨``
     (``Set.mem_inter_iff``, ``Set.mem_union``), ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ`` is ``True`` and
     ``x ∈ ∅`` is ``False``; else None."""
+    kids = collection.kids
+    if collection.kind == "group" and collection.text == "(" and len(kids) == 4 and kids[1].text == ":":
+        return binary("∈", element, kids[0])  # `x ∈ ({n} : Set ℕ)`: the ascription is no term (red team 29)
     if collection.kind == "bin" and collection.text in ("∩", "∪"):
         junction = "∧" if collection.text == "∩" else "∨"
         return chain(junction, [binary("∈", element, kid) for kid in collection.kids])
@@ -276,6 +311,8 @@ def member(element: Node, collection: Node) -> Node | None:
     if collection.kind == "app" and is_atom(collection.kids[0], "setOf") and len(collection.kids) == 2:
         return _applied_to(collection.kids[1], element)  # `x ∈ setOf p` is `p x`
     kids = collection.kids
+    if (elements := _listed(collection)) is not None:  # `x ∈ {a, b}` is `x = a ∨ x = b` (`Set.mem_insert_iff`)
+        return chain("∨", [binary("=", element, e) for e in elements])
     if collection.kind == "group" and collection.text == "{" and len(kids) == 4 and kids[1].text == "|":
         name = kids[0].text if kids[0].kind in ("atom", "part") else ""
         if bound(name) >= 0 and kids[1].kind == "part" and not _holds(element, name):
@@ -295,3 +332,117 @@ def _applied_to(function: Node, argument: Node) -> Node | None:
     if function.kind == "app":
         return applied(kids[0], [*kids[1:], argument]) or node("app", "", [*kids, argument], APP)
     return None
+
+
+def _listed(collection: Node) -> list[Node] | None:
+    """The elements of a set literal ``{a, b, c}`` (``{a}``: ``Set.mem_singleton_iff``), else None."""
+    kids = collection.kids
+    if collection.kind != "group" or collection.text != "{" or len(kids) % 2 or kids[-1].text != "}":
+        return None
+    elements, commas = kids[0:-1:2], kids[1:-1:2]
+    if any(e.kind == "part" for e in elements) or any(c.kind != "part" or c.text != "," for c in commas):
+        return None
+    return elements
+
+
+BOUNDED: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
+"""The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,`` (Mathlib's ``binderPred``)."""
+MERGED: Final = {"∧": "∀", "∨": "∃"}
+"""The quantifier each junction distributes over (``forall_and``, ``exists_or``)."""
+FRESH: Final = 10**6
+"""Bound variables a set's quantifier is read with: ``#`` and this plus the height of what it binds over, so
+that one read inside another's operands never has its number (the canonical form numbers from 0)."""
+
+
+def _unbounded(text: str, header: list[Node], body: Node) -> tuple[list[Node], Node]:
+    """``∀ x ∈ s, P`` as ``∀ x, x ∈ s → P`` and ``∃ x > 0, P`` as ``∃ x, 0 < x ∧ P`` (binder predicates
+    expand so, ``binderPred``; red team 29: a copy with the bound written out passed, and ``∀ x, x ∈ s →
+    P`` for ``∀ x ∈ s, P`` was left by red team 27), for each name of the header; else as given."""
+    at = next((k for k, h in enumerate(header) if h.kind == "part" and h.text in BOUNDED), None)
+    if text not in ("∀", "∃") or at is None or not at or len(header) != at + 2:
+        return header, body
+    names = header[:at]
+    if not all(n.kind in ("atom", "part") and bound(n.text) >= 0 and "." not in n.text for n in names):
+        return header, body
+    conditions = [binary(header[at].text, node("atom", n.text), header[-1]) for n in names]
+    if text == "∀":
+        return names, chain("∨", [*(negated(c) for c in conditions), body])
+    return names, chain("∧", [*conditions, body])
+
+
+def _merged(op: str, operands: list[Node]) -> list[Node]:
+    """``(∀ x, A x) ∧ (∀ y, B y)`` as ``∀ x, A x ∧ B x`` (``forall_and``), ``∃`` with ``∨`` likewise
+    (``exists_or``): the quantifiers of one name among a junction's operands read as one (red team 29)."""
+    quantifier = MERGED.get(op)
+    merging = [
+        k
+        for k, o in enumerate(operands)
+        if o.kind == "binder" and o.text == quantifier and len(o.kids) == 3 and bound(o.kids[0].text) >= 0
+    ]
+    if len(merging) < 2:
+        return operands
+    first = operands[merging[0]]
+    bodies = [first.kids[2]]
+    for k in merging[1:]:
+        other = operands[k].kids
+        read = substituted(other[2], other[0].text, node("atom", first.kids[0].text))
+        if read is None or "." in other[0].text:
+            return operands
+        bodies.append(read)
+    whole = quantified(first.text, [first.kids[0]], first.kids[1], chain(op, bodies), first.prec)
+    return [whole, *(o for k, o in enumerate(operands) if k not in merging)]
+
+
+def quantifying(op: str, left: Node, right: Node) -> Node | None:
+    """A relation between sets read as the quantifier it unfolds to (red team 29): ``S ⊆ T`` is ``∀ x, x ∈ S
+    → x ∈ T`` (``Set.Subset``, by definition), ``S = Set.univ`` is ``∀ x, x ∈ S`` (``Set.eq_univ_iff_forall``)
+    and ``S = ∅`` is ``∀ x, ¬x ∈ S`` (``Set.eq_empty_iff_forall_not_mem``, so ``S ≠ ∅`` is ``∃ x, x ∈ S``, as
+    ``S.Nonempty`` is): ``{k | A k} = Set.univ`` passed for ``∀ k, A k``; else None."""
+    if op == "⊆":
+        return _every("∀", [negated(binary("∈", _fresh(left, right), left))], right)
+    if op != "=":
+        return None
+    for one, other in ((left, right), (right, left)):
+        if is_atom(other, "Set.univ") or is_atom(other, "Finset.univ"):
+            return _every("∀", [], one)
+        if is_atom(other, "∅"):
+            return negated(_every("∃", [], one))
+    return None
+
+
+def _every(text: str, premises: list[Node], collection: Node) -> Node:
+    """``text x, premises ∨ x ∈ collection`` for a fresh bound ``x`` (:data:`FRESH`)."""
+    name = _fresh(collection, *(p for p in premises))
+    body = chain("∨", [*premises, binary("∈", name, collection)]) if premises else binary("∈", name, collection)
+    return quantified(text, [node("part", name.text)], node("part", ","), body, 0)
+
+
+def _fresh(*over: Node) -> Node:
+    return node("atom", f"#{FRESH + max(term.height for term in over)}")
+
+
+def _biconditionals(operands: list[Node]) -> list[Node]:
+    """``(A → B) ∧ (B → A)`` (read ``(¬A ∨ B) ∧ (¬B ∨ A)``) as ``A ↔ B`` (``iff_iff_implies_and_implies``;
+    red team 29): each operand ``¬X ∨ Y`` whose dual ``X ∨ ¬Y`` is another operand, found by key."""
+    by_key = {o.key: k for k, o in enumerate(operands) if o.kind == "bin" and o.text == "∨" and len(o.kids) == 2}
+    if len(by_key) < 2:
+        return operands
+    used: set[int] = set()
+    out = []
+    for k in sorted(by_key.values()):
+        kids = operands[k].kids
+        negation = next((kid for kid in kids if kid.kind == "pre" and kid.text == "¬"), None)
+        if k in used or negation is None:
+            continue
+        other = kids[1] if kids[0] is negation else kids[0]
+        dual = chain("∨", [negation.kids[0], negated(other)])
+        partner = by_key.get(dual.key)
+        if partner is not None and partner != k and partner not in used and same(operands[partner], dual):
+            used |= {k, partner}
+            out.append(binary("↔", negation.kids[0], other))
+    return [*out, *(o for k, o in enumerate(operands) if k not in used)] if out else operands
+
+
+def _a_set(term: Node) -> bool:
+    """Whether ``term`` is written as a set: a set-builder or literal, or ``setOf p``."""
+    return (term.kind == "group" and term.text == "{") or (term.kind == "app" and is_atom(term.kids[0], "setOf"))

@@ -64,6 +64,7 @@ from putnam_solver.core.provers.lean._answer_chains import (
     operator,
 )
 from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE, normal_order
+from putnam_solver.core.provers.lean._answer_sets import predicated
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
 
@@ -124,9 +125,11 @@ def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
         if pattern:
             typed_at.add(next(k for k in range(i + 1, len(plain)) if plain[k] in ("|", ":")))
     binding = typed = False
+    predicates = predicated(plain)
     out: list[str | None] = []
     for i, text in enumerate(plain):
         set_builder = i >= 1 and plain[i - 1] == "{" and i + 1 < len(plain) and plain[i + 1] in SET_BINDER_ENDS
+        set_builder = set_builder or i in predicates  # `{x ≤ a | C}` (``_answer_sets``)
         if typed and text not in BINDER_ENDS:
             out.append(None)  # a binder's type (``∑ (j : ℕ) ∈ s``): the side elaborates the same without it
             continue

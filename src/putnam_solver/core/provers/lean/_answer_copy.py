@@ -60,6 +60,7 @@ from putnam_solver.core.provers.lean._answer_extremal import RESTRICTION, extrem
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_order import TooDeep
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
+from putnam_solver.core.provers.lean._answer_types import TYPES, Types, abstracted, declared, typed
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, Statement, Token, bound_scopes, code_tokens, normalize_name
@@ -89,8 +90,10 @@ STARTS_A_SIDE = {
 def copied_violations(value: Sequence[Token], label: str, expected: Statement, solution: str) -> list[Violation]:
     """A violation when ``value`` is a side of a relation whose other side is the solution (module doc), or
     when it nests too deep to be read in normal form (``_answer_order``)."""
+    theorem = [t.text for t in code_tokens(expected.theorem.tokens[: expected.proof_assign])]
     try:
-        return _copied(value, label, expected, solution)
+        with typed(declared(theorem)):  # the statement's variables' types, both sides alike (``_answer_types``)
+            return _copied(value, label, expected, solution)
     except TooDeep:
         return [Violation(value[0].line if value else 0, label, UNREAD)]
 
@@ -179,10 +182,13 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 continue
             for relation, other in _other_sides(theorem, start, end):
                 for abstraction in _rebound(other, args, tupled):  # whole: its body binds no question
-                    if equal(texts, abstraction, relation):
+                    with typed(abstracted(args)):
+                        copied = equal(texts, abstraction, relation)
+                    if copied:
                         return [Violation(code[0].line, label, RULE.format(relation))]
                     held.append((texts, abstraction, args, relation, local(start, end), 0))
     indexed: list[Haystack] = []
+    indexed_types: Types = ()
     for (
         renamed,
         other,
@@ -191,17 +197,20 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
         bound,
         depth,
     ) in held:  # an eta-reduced reading (``extra``) is compared whole only
-        if not indexed or indexed[0].source is not renamed:
-            indexed = haystacks(renamed)
+        types = abstracted(args) if depth == 0 else TYPES.get()  # a whole value's own binding (above)
+        if not indexed or indexed[0].source is not renamed or types != indexed_types:
+            with typed(types):
+                indexed, indexed_types = haystacks(renamed), types
         padded = WIDENING if relation == RESTRICTION else PADDED  # a premise's chain: ``_answer_chains``
-        found = (
-            h.contains(*needle, budget, padded)
-            for h in indexed
-            for kept, normal in side(other)
-            if h.normal == normal
-            for needle in needles(kept, args, bound, own, depth)
-        )
-        if any(found):
+        with typed(types):
+            found = any(
+                h.contains(*needle, budget, padded)
+                for h in indexed
+                for kept, normal in side(other)
+                if h.normal == normal
+                for needle in needles(kept, args, bound, own, depth)
+            )
+        if found:
             return [Violation(code[0].line, label, RULE.format(relation))]
     return [Violation(code[0].line, label, UNREAD)] if budget[1] else []
 
@@ -331,7 +340,10 @@ for ``fun n => AliceHasWinningStrategy n``; no solution takes more)."""
 def _applicative(texts: Sequence[str]) -> bool:
     """Whether ``texts`` is a name applied to arguments (nothing but names, numbers and bracketed groups
     outside brackets): only then is ``texts a`` the application of the whole to ``a``, which an eta-reduced
-    copy leaves off (``g + h`` applied to ``n`` is not ``g + h n``)."""
+    copy leaves off (``g + h`` applied to ``n`` is not ``g + h n``). A set written whole (``{x | C}``) is read
+    with its parameter already, its application being membership (``_answer_commute.applied``)."""
+    if texts[:1] == ["{"]:
+        return False
     depth = 0
     for text in texts:
         if text in OPEN_CLOSE:

@@ -28,10 +28,11 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_bounds import INTERVALS
-from putnam_solver.core.provers.lean._answer_commute import binary, chain, member, negated
+from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
 from putnam_solver.core.provers.lean._answer_order import terms
 from putnam_solver.core.provers.lean._answer_sets import filtered
+from putnam_solver.core.provers.lean._answer_types import TYPES, Types
 from putnam_solver.core.provers.lean._idchars import starts_letter
 
 PADDED: Final = frozenset({"∧", "∨", "∩", "∪"})
@@ -52,7 +53,7 @@ def covers(copy: Sequence[str], side: Sequence[str], budget: list[int], padded: 
     their parentheses. ``padded``: the operators whose chains may pad it (:data:`WIDENING` for a premise)."""
     if not _words(tuple(side)) <= _words(tuple(copy)):  # a word of the side the copy lacks: no operand can match it
         return False
-    held, wanted = _one_term(tuple(copy)), _one_term(tuple(side))
+    held, wanted = _one_term(tuple(copy), TYPES.get()), _one_term(tuple(side), TYPES.get())
     return held is not None and wanted is not None and _covers(held, wanted, budget, padded)
 
 
@@ -64,8 +65,9 @@ def _words(texts: Sequence[str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=16)
-def _one_term(texts: tuple[str, ...]) -> Node | None:
-    """The copy rule compares one value with several readings of the side: each is read once."""
+def _one_term(texts: tuple[str, ...], types: Types) -> Node | None:
+    """The copy rule compares one value with several readings of the side: each is read once (per
+    statement's ``types``, which the identities read: ``_answer_types``)."""
     read = terms(texts)
     return _unwrapped(read[0]) if len(read) == 1 else None
 
@@ -110,10 +112,10 @@ def _one_set(term: Node) -> Node:
     if not builders or len({part.kids[0].key for part in builders}) != 1:
         return term
     header, bar, _, close = builders[0].kids
-    bodies = [part.kids[2] if _set_builder(part) else member(header, part) for part in parts]
-    if header.kind != "atom" or bound(header.text) < 0 or any(body is None for body in bodies):
-        return term  # an interval beside them: the set-builder of its bounds (``_answer_bounds``)
-    return node("group", "{", [header, bar, chain(SET_OF[term.text], [b for b in bodies if b is not None]), close])
+    if header.kind != "atom" or bound(header.text) < 0:
+        return term  # beside them an interval is the set-builder of its bounds (``_answer_bounds``), any set
+    bodies = [part.kids[2] if _set_builder(part) else binary("∈", header, part) for part in parts]  # `x ∈ S`
+    return node("group", "{", [header, bar, chain(SET_OF[term.text], bodies), close])
 
 
 def _set_builder(term: Node) -> bool:

@@ -55,6 +55,7 @@ class Node:
     key: int = 0  # the bound variables' numbers left out
     full: int = 0
     low: int = -1  # the number of its first bound variable (-1: none)
+    height: int = field(default=0, compare=False)  # the longest path down to a leaf
 
 
 def bound(text: str) -> int:
@@ -72,6 +73,7 @@ def node(kind: str, text: str, kids: Sequence[Node] = (), prec: int = MAX) -> No
     made.key = hash((_stable(kind), _stable(erased), *[kid.key for kid in made.kids]))
     made.full = hash((_stable(kind), _stable(text), *[kid.full for kid in made.kids]))
     made.low = number if number >= 0 else next((kid.low for kid in made.kids if kid.low >= 0), -1)
+    made.height = 1 + max((kid.height for kid in made.kids), default=0)
     return made
 
 

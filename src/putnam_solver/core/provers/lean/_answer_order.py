@@ -62,6 +62,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
 from putnam_solver.core.provers.lean._answer_sets import bounded_builder
+from putnam_solver.core.provers.lean._answer_types import TYPES, Types
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 
 __all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order", "terms"]
@@ -122,7 +123,7 @@ class TooDeep(Exception):
 
 def normal_order(texts: Sequence[str]) -> list[str]:
     """``texts`` (canonical tokens, parentheses kept) in the normal form of the module doc."""
-    return list(_normal(tuple(texts)))
+    return list(_normal(tuple(texts), TYPES.get()))
 
 
 def terms(texts: Sequence[str]) -> list[Node]:
@@ -132,8 +133,9 @@ def terms(texts: Sequence[str]) -> list[Node]:
 
 
 @lru_cache(maxsize=16)
-def _normal(texts: tuple[str, ...]) -> tuple[str, ...]:
-    """The copy rule reads one value several times (each reading of the solution's applications): once each."""
+def _normal(texts: tuple[str, ...], types: Types) -> tuple[str, ...]:
+    """The copy rule reads one value several times (each reading of the solution's applications): once each
+    per statement's types (``_answer_types``), which the identities read."""
     reader = _Reader(list(texts))
     out: list[str] = []
     for part in reader.sequence(0, len(texts)):

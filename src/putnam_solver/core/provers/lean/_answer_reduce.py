@@ -178,7 +178,9 @@ def set_builders(x: Text) -> Tokens | None:
         lo, hi = i + 1, x.end[i]
         if t[lo].text == "(" and (close := x.partner[lo]) is not None:
             lo, hi = lo + 1, close
-        arrow = x.find(lo + 1, hi, ARROWS) if t[lo].text in FUNS else None
+        if t[lo].text not in FUNS:
+            return _eta_builder(x, i)
+        arrow = x.find(lo + 1, hi, ARROWS)
         names = binder_names(t[lo + 1 : arrow]) if arrow is not None else None
         if arrow is None or names is None or len(names) != 1:
             return None
@@ -186,6 +188,21 @@ def set_builders(x: Text) -> Tokens | None:
         return [*inner, make_token("}", t[i])], hi + (hi < size and t[hi].text == ")" and hi != x.end[i])
 
     return rewrite(t, match)
+
+
+def _eta_builder(x: Text, i: int) -> tuple[Tokens, int] | None:
+    """``setOf p`` for a predicate ``p`` that is no ``fun`` (a name, a bracketed application) is ``{x | p
+    x}`` for a name ``x`` that ``p`` does not hold, its eta expansion (red team 29: ``setOf
+    Function.Injective ∩ {f | C f}`` passed beside the refused ``{f | Function.Injective f} ∩ {f | C f}``).
+    Only where ``setOf p`` is applied to nothing more."""
+    t = x.t
+    end = x.atom(i + 1)
+    if end is None or (end < len(t) and x.atom(end) is not None):
+        return None
+    like, used = t[i], {u.text.partition(".")[0] for u in t[i + 1 : end]}
+    var = next(name for k in range(len(used) + 1) if (name := f"x{k}") not in used)  # captures nothing
+    body = [*(t[i + 1 : end] if end == i + 2 else bracketed(t[i + 1 : end], like)), make_token(var, like)]
+    return [make_token("{", like), make_token(var, like), make_token("|", like), *body, make_token("}", like)], end
 
 
 SET_FIELDS: Final = frozenset({"ncard", "encard", "Finite", "Infinite", "Nonempty", "Countable", "Subsingleton"})

@@ -5,15 +5,18 @@ the copy rule: neither is a set-builder of the question's chain to the reader. R
 
 * a set-builder with a binder predicate is the set-builder of the predicate and its condition (Mathlib's
   ``Mathlib/Data/Set/Defs.lean``: ``{x ∈ s | p x}``, ``{x ≤ a | p x}``... expand to ``{x | x ∈ s ∧ p x}``,
-  ``satisfies_binder_pred%``): :func:`bounded_builder`. Only ``∈`` is read so far: the canonical form
-  (``_answer_contains._canonical``) binds the name of ``{x ∈ s | ..}`` but not of ``{x ≤ a | ..}``, whose
-  ``x`` stays a free name on both sides alike (left: such a copy passes);
+  ``satisfies_binder_pred%``): :func:`bounded_builder`. The canonical form (``_answer_contains._canonical``)
+  binds the name of ``{x ∈ s | ..}``, and since red team 29 of ``{x ≤ a | ..}``, ``{x ≠ a | ..}``...
+  (:func:`predicated`);
 * ``x ∈ s \\ t`` is ``x ∈ s ∧ ¬x ∈ t`` (``Set.mem_diff``, ``Finset.mem_sdiff``): ``_answer_commute.member``,
   and ``_answer_cover`` reads ``{x | C} \\ t`` as the set-builder ``{x | C ∧ ¬x ∈ t}``;
 * ``s.filter (fun x => C)``, coerced or not, is ``{x | x ∈ s ∧ C}`` to ``_answer_cover`` (:func:`filtered`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
 
 from putnam_solver.core.provers.lean._answer_commute import binary, chain
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
@@ -54,3 +57,26 @@ def filtered(term: Node) -> Node | None:
     name = node("atom", parts[0].text)
     member = binary("∈", name, kids[1])
     return node("group", "{", [name, node("part", "|"), chain("∧", [member, parts[2]]), node("part", "}")])
+
+
+PREDICATES: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "⊇", "⊃"})
+"""The relations of Mathlib's binder predicates (``binderPred``), which a set-builder's name may carry."""
+
+
+def predicated(texts: Sequence[str]) -> frozenset[int]:
+    """Where ``texts`` (parentheses dropped) has a set-builder's name with a binder predicate, ``{x ≤ a |
+    C}`` (a ``|`` in the same braces): red team 29, ``{n ≤ 10 | C n}`` against ``n ≤ 10 ∧ C n ↔ n ∈
+    solution`` passed, its ``n`` a free name to the canonical form, so :func:`bounded_builder` never read
+    it. One pass: each brace's first ``|`` marks the name after it, if one with a predicate."""
+    found, opened = set(), list[int]()
+    for i, text in enumerate(texts):
+        if text in ("{", "[", "(", "⟨"):
+            opened.append(i)
+        elif text in ("}", "]", ")", "⟩") and opened:
+            opened.pop()
+        elif text == "|" and opened and opened[-1] >= 0 and texts[opened[-1]] == "{" and opened[-1] + 2 < i:
+            start = opened.pop()
+            opened.append(-1)  # marked once: the brace's later bars are no header's end
+            if texts[start + 2] in PREDICATES:
+                found.add(start + 1)
+    return frozenset(found)

@@ -13,6 +13,9 @@ change what the statement means:
   helper, so no unification or instance search in it ever meets the constant;
 * ``grind`` (and ``grind!``, ``grind?``, ``grind!?``) adds the helper to the theorems ``grind`` instantiates,
   read by that tactic only, like the simp set (``_grind_attribute``, red team 27);
+* ``aesop`` with rule expressions that name no code (``@[aesop unsafe 50% apply]``, ``@[aesop norm simp]``;
+  not the ``tactic`` builder: ``_aesop_clauses``, round 29) adds the helper to Aesop's rules, read by that
+  tactic only;
 * ``inline``, ``noinline`` and ``specialize`` are compiler hints (``Lean/Compiler/InlineAttrs.lean``,
   ``Lean/Compiler/Specialize.lean``): they shape compiled code, which neither the statement nor the
   kernel's check reads.
@@ -32,6 +35,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, aesop_rule_arguments
+from putnam_solver.core.provers.lean._attribute_items import attribute_items
 from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES, grind_arguments
 from putnam_solver.core.provers.lean._policy import LeanPolicy
 from putnam_solver.core.provers.lean.syntax import DOC, IDENT, NUMBER, Token
@@ -40,27 +45,6 @@ ONLY_SIMP: Final = ("simp",)
 """What an ``instance`` and the auxiliary declarations of a pinned answer may carry."""
 _KINDS: Final = frozenset({"local", "scoped"})
 _SIMP_ARGUMENTS: Final = frozenset({"←", "<-", "↓", "↑", "default", "low", "mid", "high"})
-_OPEN: Final = frozenset({"(", "[", "{", "⟨", "@["})
-_CLOSE: Final = frozenset({")", "]", "}", "⟩"})
-
-
-def attribute_items(tokens: Sequence[Token], start: int) -> tuple[list[list[Token]], int]:
-    """The comma-separated items of the ``@[...]`` opened at ``tokens[start]`` and the index after its
-    ``]`` (``len(tokens)`` and a last item ``[]`` when it never closes, which no rule allows)."""
-    items: list[list[Token]] = [[]]
-    depth = 0
-    for j in range(start + 1, len(tokens)):
-        token = tokens[j]
-        if token.kind == DOC:
-            continue
-        if depth == 0 and token.text == "]":
-            return items, j + 1
-        if depth == 0 and token.text == ",":
-            items.append([])
-            continue
-        depth += 1 if token.text in _OPEN else -1 if token.text in _CLOSE else 0
-        items[-1].append(token)
-    return [*items, []], len(tokens)
 
 
 def item_allowed(item: Sequence[Token], allowed: Sequence[str]) -> bool:
@@ -75,6 +59,8 @@ def item_allowed(item: Sequence[Token], allowed: Sequence[str]) -> bool:
         return all(t.kind in (IDENT, NUMBER) for t in arguments)
     if name in GRIND_ATTRIBUTES:
         return grind_arguments(arguments)
+    if name == ATTRIBUTE:
+        return aesop_rule_arguments(arguments)
     return not arguments
 
 

@@ -21,7 +21,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.candidate_cache import candidate_cache
-from putnam_solver.core.provers.lean._aesop_clauses import aesop_phase_words
+from putnam_solver.core.provers.lean._aesop_clauses import aesop_attributes, aesop_phase_words
 from putnam_solver.core.provers.lean._continuation import Depth, continues
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._lexer import _PART, lex_code
@@ -180,7 +180,7 @@ class _HeadScan:
         tokens = self.tokens
         while self.pos < end:
             token = tokens[self.pos]
-            if token.kind == DOC or token.text in MODIFIERS:
+            if token.kind == DOC or token.text in MODIFIERS or _attr_kind(tokens, self.pos, end):
                 self.pos += 1
             elif token.text == "@[":
                 close = self._list_end(end)
@@ -211,6 +211,12 @@ class _HeadScan:
                 if self.depth == 0:
                     return self.counted - 1
         return None
+
+
+def _attr_kind(tokens: Sequence[Token], i: int, end: int) -> bool:
+    """Whether ``tokens[i]`` is the ``local``/``scoped`` (``Term.attrKind``) of a ``grind_pattern`` command
+    (core's ``Term.attrKind >> "grind_pattern "``, round 29): a prefix of that command, not one of its own."""
+    return tokens[i].text in ("local", "scoped") and i + 1 < end and tokens[i + 1].text == "grind_pattern"
 
 
 def parse_head(tokens: Sequence[Token]) -> int | None:
@@ -305,8 +311,8 @@ def body_keywords(command: Command) -> list[Token]:
         for i in list(compress(count(), map(_BODY_WATCH.__contains__, map(_TEXT, body))))
         if body[i].text in _ENDS_COMMAND or not _scoped_in(body, i)
     ]
-    if "unsafe" in texts:  # Aesop's phase word in an `aesop (add unsafe ...)` clause starts no command
-        phases = aesop_phase_words(body)
+    if "unsafe" in texts:  # Aesop's phase word (`aesop (add unsafe r)`, `@[aesop unsafe apply]`) starts no command
+        phases = aesop_phase_words(body) | aesop_attributes(body)[0]
         found = [(i, t) for i, t in found if t.offset not in phases]
     for i in list(compress(count(), map(glued.__contains__, map(_TEXT, body)))) if glued else []:
         for tail in glued_tails(body, i, _BODY_WATCH):

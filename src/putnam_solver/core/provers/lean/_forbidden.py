@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._aesop_clauses import aesop_phase_words
+from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, aesop_attributes, aesop_phase_words
 from putnam_solver.core.provers.lean._commands import library_glued
 from putnam_solver.core.provers.lean._evaluated import (
     TRACE_CONSTRUCT,
@@ -71,6 +71,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         return found
     lists: dict[int, list[str]] | None = None
     phases = aesop_phase_words(tokens) if "unsafe" in flagged else frozenset()  # `aesop (add unsafe r)`
+    ruled, aesop_lists = aesop_attributes(tokens) if ATTRIBUTE in texts else (frozenset(), frozenset())
+    phases |= ruled  # `@[aesop unsafe 50% apply]`: the phase word of a rule expression (round 29)
     for i in _flagged_positions(texts, flagged):
         token = tokens[i]
         if token.offset in phases:
@@ -101,7 +103,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         if text == "@[":
             lists = attribute_lists(tokens) if lists is None else lists
             for name in lists[i]:
-                if name not in policy.helper_attributes:
+                if name not in policy.helper_attributes or (name == ATTRIBUTE and i not in aesop_lists):
                     add(token, rules["@[attribute]"], f"@[{name}]")
         if text == "eval" and nxt is not None and nxt.text == "%" and not nxt.spaced:  # the token `eval%`
             add(token, rules["eval%"], "eval%")

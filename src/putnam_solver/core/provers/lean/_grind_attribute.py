@@ -37,13 +37,13 @@ def grind_pattern_violations(command: Command) -> list[Violation]:
     termParser "," >> optional grindPatternCnstrs``): it gives ``grind``'s E-matching the pattern by which to
     instantiate the theorem ``NAME``, what ``@[grind]`` does with a pattern it infers. Only ``grind`` reads it,
     and ``grind`` builds proofs the kernel checks: it cannot change what the statement means. Accepted with
-    a docstring at most before it (``local``/``scoped`` stay refused), in that form; its terms are scanned by
-    G3 like the rest of the file."""
+    a docstring and its ``local``/``scoped`` at most before it (round 29: they only narrow where ``grind``
+    sees the pattern), in that form; its terms are scanned by G3 like the rest of the file."""
     tokens = command.tokens
+    code = [t for t in command.prefix if t.kind != DOC]
+    kind = code[-1:] if code[-1:] and code[-1].text in ("local", "scoped") else []
     violations = [
-        Violation(t.line, f"`{t.text}`", "not permitted before `grind_pattern`")
-        for t in command.prefix
-        if t.kind != DOC
+        Violation(t.line, f"`{t.text}`", "not permitted before `grind_pattern`") for t in code[: len(code) - len(kind)]
     ]
     i = command.head + 1
     if i + 2 < len(tokens) and tokens[i].text == "[" and tokens[i + 2].text == "]" and tokens[i + 1].kind == IDENT:

@@ -114,6 +114,7 @@ HELPER_ATTRIBUTES: Final = (
     "noinline",
     "specialize",
     *GRIND_ATTRIBUTES,
+    "aesop",  # round 29: with rule expressions that name no code (`_aesop_clauses.aesop_rule_arguments`)
 )
 """What a declaration of the candidate's own may carry in ``@[...]`` (see ``_attributes``): the simp set,
 ``grind``'s theorem set (red team 27), its own reducibility, compiler hints; each can change only the proofs
@@ -137,7 +138,8 @@ POLICY: Final = LeanPolicy(
         PermittedAddition(
             "`theorem`, `lemma`, `def`, `abbrev`",
             "with optional docstring, attributes of its own (`@[simp]`, `@[reducible]`, `@[irreducible]`, "
-            "`@[inline]`, `@[noinline]`, `@[specialize]`, `@[grind]` with its modifiers, each may be `local`), and "
+            "`@[inline]`, `@[noinline]`, `@[specialize]`, `@[grind]` with its modifiers, `@[aesop]` with rule "
+            "expressions but the `tactic` builder, each may be `local`), and "
             "`private` / `protected` / `noncomputable` / `nonrec`, before the "
             "theorem or after its proof; the name must be an identifier that the challenge neither declares "
             "nor mentions (not even as a variable): a helper cannot shadow the theorem or a solution, or "
@@ -157,7 +159,7 @@ POLICY: Final = LeanPolicy(
             "and drops it; a `mutual` block of helpers declares only them",
         ),
         PermittedAddition(
-            "`grind_pattern NAME => PATTERN, ...`",
+            "`[local|scoped] grind_pattern NAME => PATTERN, ...`",
             "an E-matching pattern for a theorem, read only by the `grind` tactic, which builds proofs the "
             "kernel checks (like `@[grind]`): the statement names no pattern",
         ),

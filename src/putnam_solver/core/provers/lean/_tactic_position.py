@@ -14,16 +14,19 @@ A configuration item follows its keyword directly, and a tactic keyword stands w
 after ``by``, ``;``, ``<;>``, ``<|>``, ``·``, ``=>``, ``|``, ``then``, ``else``, ``do``, ``in``, or first on a
 line no deeper than the line before it (Lean's ``sepByIndent`` puts the next tactic of a block at the
 block's column: ``checkColEq``, src/Lean/Parser/Term.lean), or after ``(`` or a combinator word (``all_goals``,
-``iterate 3``) that itself stands there. A named argument ``foo (x := h)`` of a function follows a word that
-stands where a term begins: after ``exact``, ``:=``, ``[``, ``,``, an operator, another argument. A word is
-taken for a tactic unless it is found in a term's place (:data:`TERM_LEADERS`); so an unknown tactic
-keyword counts as one, and a function name in a place read wrongly costs only a refused non-literal
-named argument (fail closed). A keyword glued to ``%`` (``dsimp%``) is a term elaborator's and counts too.
+``iterate 3``) that itself stands there; a ``then`` or ``else`` branch begins a tactic only where its
+``if`` stands in a tactic's place (round 29: ``def g a := if a = 0 then f (x := a) 1 else 2`` is a term; so
+is an arm of a ``match`` and the body after ``let x := v;``, each where its ``match`` or ``let`` is). A
+named argument ``foo (x := h)`` of a function follows a word that stands where a term begins: after
+``exact``, ``:=``, ``[``, ``,``, an operator, another argument. A word is taken for a tactic unless it is
+found in a term's place (:data:`TERM_LEADERS`); so an unknown tactic keyword counts as one, and a function
+name in a place read wrongly costs only a refused non-literal named argument (fail closed). A keyword glued
+to ``%`` (``dsimp%``) is a term elaborator's and counts too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Token
@@ -58,6 +61,14 @@ DECLARATION_WORDS: Final = frozenset(
 """Command keywords: an item after one (``instance (priority := high)``) or after the name it declares
 (``def f (x := a)``, a binder's default value) is no tactic configuration."""
 _BULLETS: Final = frozenset({"·", ".", "|", "<;>"})
+_IF_WALK: Final = 256
+"""How far back from a ``then``/``else`` its ``if`` is looked for (each is looked for once)."""
+_OPENERS: Final = frozenset({"(", "[", "{", "⟨"})
+_CLOSERS: Final = frozenset({")", "]", "}", "⟩"})
+_NOT_IN_PATTERN: Final = frozenset({"=>", "by", ";", ":=", "then", "else", "do", "with", "match", "fun", "λ", "<;>"})
+"""Tokens no arm pattern and no discriminant of a ``match`` holds at its own bracket level."""
+_NOT_IN_LET: Final = frozenset({";", "by", "=>", "then", "else", "do", "<;>", "fun", "λ", "·", "|", "with"})
+"""Tokens that end the search for a ``let`` whose value a ``;`` ends: none stands in a ``let x := v`` itself."""
 _LIMIT: Final = 64
 """How far back a walk goes through a chain of words; beyond it the word is taken for a tactic's."""
 
@@ -83,6 +94,7 @@ class TacticPlaces:
             self.before.append(stack[-1] if stack else None)
             stack.append(n)
         self.memo: dict[int, bool] = {}
+        self.ifs: dict[int, int | None] = {}  # a `then`/`else` -> its `if` (`_if_of`)
         for k in self.starts:  # in order, so that judging a line reads only lines judged before it
             self._line(k)
 
@@ -110,6 +122,21 @@ class TacticPlaces:
             if k == 0:
                 return True
             prev = code[k - 1]
+            if prev.text in ("then", "else"):  # a branch is a tactic's place only if its `if` is (round 29)
+                m = self._if_of(k - 1)
+                if m is None:
+                    return True
+                k = m
+                continue
+            if prev.text == ";" and (m := self._let_of(k - 1)) is not None:  # `let x := v; body`: `let`'s
+                k = m
+                continue
+            if prev.text == "=>" and not _fun_arrow(code, k - 1):  # a match arm's place is its `match`'s
+                m = self._match_of(k - 1)
+                if m is None:
+                    return True
+                k = m
+                continue
             if prev.text in SEPARATORS:
                 return not (prev.text == "=>" and _fun_arrow(code, k - 1))
             if prev.text == "[" and k > 1 and code[k - 2].text == "<;>":
@@ -128,6 +155,79 @@ class TacticPlaces:
                 continue
             return False
         return True
+
+    def _if_of(self, j: int) -> int | None:
+        """The ``if`` whose ``then`` or ``else`` is ``code[j]``: the nearest one before it in the same brackets
+        that no other ``then``/``else`` of that word claimed (``if a then if b then c else d else e``), within
+        :data:`_IF_WALK` tokens; None when none is found (the branch is then taken for a tactic's)."""
+        if j in self.ifs:
+            return self.ifs[j]
+        code, word = self.code, self.code[j].text
+        need, found = 1, None
+        for i, text in _level(code, j):
+            if text == word:
+                need += 1
+            elif text == "if":
+                need -= 1
+                if not need:
+                    found = i
+                    break
+        self.ifs[j] = found
+        return found
+
+    def _let_of(self, semi: int) -> int | None:
+        """The ``let`` or ``have`` whose value the ``;`` at ``semi`` ends (``let x := v; body``: the body stands
+        where the ``let`` does, a term after a term's ``let``, a tactic after the tactic's), found on the same
+        line in the same brackets with a ``:=`` between and nothing that begins a tactic or a term block; None
+        otherwise (the ``;`` then separates tactics)."""
+        if semi in self.ifs:
+            return self.ifs[semi]
+        code, found, valued = self.code, None, False
+        for i, text in _level(code, semi):
+            if code[i].line != code[semi].line or text in _NOT_IN_LET:
+                break
+            if text == ":=":
+                valued = True
+            elif text in ("let", "have"):
+                found = i if valued else None
+                break
+        self.ifs[semi] = found
+        return found
+
+    def _match_of(self, arrow: int) -> int | None:
+        """The ``match`` whose arm the ``=>`` at ``arrow`` ends (round 29): back through the arm's pattern to
+        its ``|``, through earlier arms (each holding an ``=>`` between its ``|`` and the next) to the ``with``
+        right before the first ``|``, and through the discriminants to ``match`` on the ``with``'s line, all in the
+        same brackets and within :data:`_IF_WALK` tokens; None when any step fails (the arm is then taken for a
+        tactic's)."""
+        if arrow in self.ifs:
+            return self.ifs[arrow]
+        code, found = self.code, None
+        armed, state, line = False, "pattern", -1  # `armed`: an `=>` since the `|` met last
+        for i, text in _level(code, arrow):
+            if state == "pattern":  # only pattern tokens between the arm's `|` and its `=>`
+                if text == "|":
+                    state, armed = "arms", False
+                elif text in _NOT_IN_PATTERN:
+                    break
+            elif state == "arms":
+                if text == "|":
+                    if not armed:
+                        break
+                    armed = False
+                elif text == "=>":
+                    armed = True
+                elif text == "with":
+                    if code[i + 1].text != "|":
+                        break
+                    state, line = "discriminants", code[i].line
+            elif text == "match" and code[i].line == line:
+                found = i
+                break
+            elif text in _NOT_IN_PATTERN or text == "|" or code[i].line != line:
+                break  # the discriminants stand between `match` and `with` on one line
+        self.ifs[arrow] = found
+        return found
 
     def _line(self, k: int) -> bool | None:
         """For the first token of a line: a new tactic of a block (the nearest line before it at its column
@@ -149,6 +249,22 @@ class TacticPlaces:
             result = self._place(first) if _may_begin(self.code[first]) else False
         self.memo[k] = result
         return result
+
+
+def _level(code: Sequence[Token], start: int) -> Iterator[tuple[int, str]]:
+    """The index and text of each token before ``code[start]`` in the same brackets, nearest first, within
+    :data:`_IF_WALK` tokens; it stops where those brackets open."""
+    depth = 0
+    for i in range(start - 1, max(-1, start - _IF_WALK), -1):
+        text = code[i].text
+        if text in _CLOSERS:
+            depth += 1
+        elif text in _OPENERS:
+            depth -= 1
+            if depth < 0:
+                return
+        elif not depth:
+            yield i, text
 
 
 def _may_begin(token: Token) -> bool:

@@ -1,0 +1,147 @@
+"""The number types the copy rule's normal form may rely on (red team 29): order identities that hold on
+``ℕ`` or ``ℤ`` only, read where the type is visible to both sides alike.
+
+``n ≠ 0`` is ``0 < n`` on ``ℕ`` (``Nat.pos_iff_ne_zero``) and ``a + 1 ≤ b`` is ``a < b`` on ``ℕ`` and ``ℤ``
+(``Nat.lt_iff_add_one_le``, ``Int.lt_iff_add_one_le``), but neither on ``ℝ``; and red team 28's numeral step
+(``_answer_bounds.stepped``: ``1 ≤ a`` as ``0 < a``) was read whatever the type, so ``x ≤ 1`` and ``x < 2``
+read alike for ``x : ℝ``. The text rule knows a type only where it is written, and a type written on one
+side and not the other (a binder typed in the value, inferred in the statement) would read one term two
+ways, so only types both sides share are used: those of the statement's own variables (the theorem's
+binders, ``(n : ℕ)``, ``∀ n : ℕ,``: :func:`declared`), which the value's parameters are renamed to before
+it is compared. A bound variable of either side is read as before, its type unknown (but for a value
+compared whole, :func:`abstracted`).
+
+A term's type is read from its leaves through ``+ - * %`` and ``^``'s base (Lean's arithmetic is
+homogeneous: ``n + x`` with ``x : ℝ`` is elaborated in ``ℝ``), as far as a cast the normal form takes off
+cannot change it: :func:`kind`. The identities that need an integer type (:func:`integral`) ask that every
+leaf be a numeral or a variable of ``ℕ``/``ℤ``; the numeral step stays as it was but where a leaf shows a
+field (:func:`fractional`), so no copy it caught on ``ℕ``/``ℤ`` passes now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_nodes import Node
+from putnam_solver.core.provers.lean._idchars import all_digits, starts_digit, starts_letter
+
+NAMES: Final = {
+    **dict.fromkeys(("ℕ", "Nat"), "ℕ"),
+    **dict.fromkeys(("ℤ", "Int"), "ℤ"),
+    **dict.fromkeys(("ℝ", "Real", "ℚ", "Rat", "ℂ", "Complex", "NNReal", "ℝ≥0", "EReal"), "field"),
+}
+"""Type names read, and what they are to the identities: naturals, integers, or neither (``field``)."""
+ARITHMETIC: Final = frozenset({"+", "-", "*", "/", "%"})
+QUANTIFIERS: Final = frozenset({"∀", "∃", "∃!", "fun", "λ"})
+OPENERS: Final = frozenset({"(", "{", "⦃", *QUANTIFIERS})
+ENDS: Final = frozenset({")", "}", "⦄", ",", "=>", "↦", "|"})
+
+Types = tuple[tuple[str, str], ...]
+TYPES: ContextVar[Types] = ContextVar("copy_rule_types", default=())
+"""The statement's variables and their types, for the comparison under way (:func:`typed`)."""
+
+
+@contextmanager
+def typed(types: Types) -> Iterator[None]:
+    """Read terms with the statement's variables ``types`` (:func:`declared`) while the block runs."""
+    token = TYPES.set(types)
+    try:
+        yield
+    finally:
+        TYPES.reset(token)
+
+
+def declared(texts: Sequence[str]) -> Types:
+    """The variables ``texts`` (a theorem's tokens, ``theorem name`` first) bind with a type :data:`NAMES`
+    reads, ``(a b : ℕ)`` in its signature, ``∀ x : ℝ,``, ``∃ (k : ℤ),``; an ascription ``(n : ℝ)`` in a term
+    binds nothing. A name bound with two types is left out (its type is then unknown)."""
+    found: dict[str, str | None] = {}
+    binding, depth, opened = True, 0, [True]  # the signature binds, up to its `:`; then each binder's header
+    for i, text in enumerate(texts):
+        if text in ("(", "{", "⦃", "["):
+            opened.append(binding)
+            depth += 1
+        elif text in (")", "}", "⦄", "]") and depth:
+            opened.pop()
+            depth -= 1
+        elif text in QUANTIFIERS:
+            binding = True
+        elif text in (",", "=>", "↦") or (text == ":" and depth == 0 and i >= 2):
+            binding = False
+        if (
+            text != ":"
+            or not opened[-1]
+            or i + 2 >= len(texts)
+            or texts[i + 1] not in NAMES
+            or texts[i + 2] not in ENDS
+        ):
+            continue
+        kind_, names, j = NAMES[texts[i + 1]], [], i - 1
+        while j >= 0 and starts_letter(texts[j]) and "." not in texts[j] and texts[j] not in OPENERS:
+            names.append(texts[j])
+            j -= 1
+        if names and j >= 0 and texts[j] in OPENERS:
+            for name in names:
+                found[name] = kind_ if found.get(name, kind_) == kind_ else None
+    return tuple(sorted((name, k) for name, k in found.items() if k is not None))
+
+
+@lru_cache(maxsize=16)
+def _table(types: Types) -> dict[str, str]:
+    return dict(types)
+
+
+def kind(term: Node) -> set[str]:
+    """The kinds of ``term``'s leaves (module doc): ``ℕ``, ``ℤ``, ``field``, ``numeral``, or ``?`` for a
+    leaf read as nothing known (an application, a bound variable). The normal form has taken ascriptions
+    off (``_answer_terms.ascription``: ``(n : ℝ)`` reads ``n``), so only what keeps integers integral and
+    natural numbers natural through any cast is read: ``+ * %``, ``^`` by a natural exponent, and ``-``,
+    whose value a cast may make negative (a natural number's leaves read ``ℤ`` under it); ``/`` is read as
+    nothing known (a field's division once a cast is taken off)."""
+    if term.kind == "atom":
+        if all_digits(term.text):
+            return {"numeral"}
+        if starts_digit(term.text):  # `1.5`, `2e3`: no integer literal
+            return {"field"}
+        return {_table(TYPES.get()).get(term.text) or "?"}  # a bound variable: only as :func:`abstracted` says
+    if term.kind == "bin" and term.text in ("+", "*", "%"):
+        return set().union(*(kind(kid) for kid in term.kids))
+    if term.kind == "bin" and term.text == "-":
+        return {"ℤ" if k == "ℕ" else k for kid in term.kids for k in kind(kid)}
+    if term.kind == "bin" and term.text == "^" and len(term.kids) == 2:
+        exponent = set().union(*(kind(kid) for kid in term.kids[1:]))
+        return kind(term.kids[0]) if exponent <= {"ℕ", "numeral"} else {"?"}
+    if term.kind == "pre" and term.text == "-" and term.kids:
+        return {"ℤ" if k == "ℕ" else k for k in kind(term.kids[0])}
+    return {"?"}
+
+
+def fractional(*terms: Node) -> bool:
+    """Whether a leaf of ``terms`` is shown to be of a field (``x`` of a statement's ``x : ℝ``, ``1.5``)."""
+    return any("field" in kind(term) for term in terms)
+
+
+def integral(*terms: Node) -> bool:
+    """Whether ``terms`` are shown to be integers: each leaf a numeral or a variable of ``ℕ``/``ℤ``, and
+    some leaf such a variable."""
+    kinds = set().union(*(kind(term) for term in terms))
+    return kinds <= {"ℕ", "ℤ", "numeral"} and bool(kinds & {"ℕ", "ℤ"})
+
+
+def natural(term: Node) -> bool:
+    """Whether ``term`` is shown to be a natural number: each leaf a numeral or a variable of ``ℕ``."""
+    kinds = kind(term)
+    return kinds <= {"ℕ", "numeral"} and "ℕ" in kinds
+
+
+def abstracted(args: Sequence[str]) -> Types:
+    """The types in force with the first bound variable (``#0``) of the type of the one name in ``args``: a
+    value written whole (``{n | C n} \\ {0}``) is compared with the statement's side abstracted over the name
+    the solution is applied to (``{n | 0 < n ∧ C n}``), whose first binding both number ``#0``."""
+    types = TYPES.get()
+    known = _table(types).get(args[0]) if len(args) == 1 else None
+    return tuple(sorted({*types, ("#0", known)})) if known else types

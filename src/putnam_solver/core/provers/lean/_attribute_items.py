@@ -1,0 +1,31 @@
+"""The items of an ``@[...]`` attribute list, for G2's and G3's attribute rules (``_attributes``) and Aesop's
+phase word in an ``@[aesop ...]`` item (``_aesop_clauses``); it needs the tokens only, so both can use it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean._tokens import DOC, Token
+
+_OPEN: Final = frozenset({"(", "[", "{", "⟨", "@["})
+_CLOSE: Final = frozenset({")", "]", "}", "⟩"})
+
+
+def attribute_items(tokens: Sequence[Token], start: int) -> tuple[list[list[Token]], int]:
+    """The comma-separated items of the ``@[...]`` opened at ``tokens[start]`` and the index after its
+    ``]`` (``len(tokens)`` and a last item ``[]`` when it never closes, which no rule allows)."""
+    items: list[list[Token]] = [[]]
+    depth = 0
+    for j in range(start + 1, len(tokens)):
+        token = tokens[j]
+        if token.kind == DOC:
+            continue
+        if depth == 0 and token.text == "]":
+            return items, j + 1
+        if depth == 0 and token.text == ",":
+            items.append([])
+            continue
+        depth += 1 if token.text in _OPEN else -1 if token.text in _CLOSE else 0
+        items[-1].append(token)
+    return [*items, []], len(tokens)
