@@ -47,6 +47,7 @@ from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq import build as rocq_build
 from putnam_solver.core.sandbox import SandboxResult
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.problem_selection import select_problems
 from tests.helpers import COQ_BENCH, REPO
 
 SAMPLES = REPO / "samples" / "rocq"
@@ -84,7 +85,7 @@ def proofs(samples: bool) -> Iterator[tuple[Benchmark, Problem, Path]]:
     """(benchmark, problem, proof file) of every proof the bench runs."""
     if samples:
         bench = load_benchmark(SAMPLES / "benchmark.jsonl")
-        for problem in bench.select():
+        for problem in select_problems(bench):
             yield bench, problem, SAMPLES / "proofs" / f"{problem.id}.v"
         return
     bench = load_benchmark(COQ_BENCH)

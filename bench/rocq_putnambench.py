@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.helper
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from putnam_solver.problem_selection import select_problems
 from tests.helpers import COQ_BENCH
 
 
@@ -29,7 +30,7 @@ def main() -> None:
     args = parser.parse_args()
     bench = load_benchmark(args.benchmark)
     prover = RocqProver()
-    problems = bench.select(max_problems=args.max)
+    problems = select_problems(bench, max_problems=args.max)
     options = VerifyOptions(profile=Profile.FULL, keep_going=True)
 
     def verify(problem_id: str) -> tuple[Verdict, float]:

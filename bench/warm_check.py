@@ -34,6 +34,7 @@ from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.provers.rocq.syntax import sentences
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
 from putnam_solver.kits.sessions import SessionPool, check_file
+from putnam_solver.problem_selection import select_problems
 from tests.helpers import COQ_BENCH as COQ
 from tests.toylean.build import BENCHMARK as TOY_BENCHMARK
 from tests.toylean.build import build_toy_lean
@@ -109,7 +110,9 @@ def main() -> None:
 
     bench = load_benchmark(args.benchmark)
     rocq = get_prover("rocq")
-    chosen = [p for p in bench.select() if "Coquelicot" in p.formal_statement or "mathcomp" in p.formal_statement]
+    chosen = [
+        p for p in select_problems(bench) if "Coquelicot" in p.formal_statement or "mathcomp" in p.formal_statement
+    ]
     step = max(1, len(chosen) // args.max)
     measure("Rocq (PutnamBench)", rocq, bench, chosen[::step][: args.max], rocq_candidate, args.runs)
 
@@ -118,7 +121,7 @@ def main() -> None:
         os.environ.update(toy.env)
         os.environ["PUTNAM_TOOLCHAIN_DIR"] = str(Path(tmp) / "no-toolchain")
         samples = load_benchmark(TOY_BENCHMARK)
-        measure("Lean (toy)", get_prover("lean"), samples, samples.select(), lean_candidate, max(args.runs, 3))
+        measure("Lean (toy)", get_prover("lean"), samples, select_problems(samples), lean_candidate, max(args.runs, 3))
 
 
 if __name__ == "__main__":

@@ -21,9 +21,12 @@ from pathlib import Path
 
 import platformdirs
 
-from putnam_solver.core.benchmark import BENCHMARK_ENV, IDENTIFIER, Benchmark, BenchmarkError, load_benchmark
+from putnam_solver.benchmark_view import benchmark_label
+from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, BenchmarkError, load_benchmark
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
+    NO_ANSWER,
+    WITH_ANSWER,
     BenchmarkFile,
     BenchmarkSpec,
     RegistryError,
@@ -38,6 +41,7 @@ benchmark as ``default_data_root`` is laid out: what a named benchmark falls bac
 offline after install."""
 
 FROM_FLAG = "--benchmark"
+BENCHMARK_ENV = "PUTNAM_BENCHMARK"
 FROM_ENV = BENCHMARK_ENV
 FROM_FETCHED = "fetched"
 FROM_PACKAGED = "packaged"
@@ -124,7 +128,7 @@ def locate_benchmark(value: str | Path | None, prover: str) -> Located:
         return Located(Path(env), origin=FROM_ENV)
     try:
         spec = get_spec(request.name or DEFAULT_BENCHMARK)
-        file = spec.file_for(prover, request.variant)
+        file = file_for(spec, prover, request.variant)
     except RegistryError as exc:
         raise BenchmarkError(str(exc)) from exc
     if request.split is not None and request.split not in spec.splits:
@@ -190,9 +194,35 @@ def open_benchmark(value: str | Path | None, prover: str, expected_sha256: str |
 
 
 def require_track(benchmark: Benchmark, track: str) -> None:
-    """Refuse a track the benchmark does not have (a benchmark without answer holes has one)."""
-    if track not in benchmark.tracks:
+    """Refuse a track the benchmark does not have (a benchmark without answer holes has one; a file no
+    record describes has both)."""
+    tracks = benchmark.file.tracks if benchmark.file is not None else (WITH_ANSWER, NO_ANSWER)
+    if track not in tracks:
         raise BenchmarkError(
-            f"{benchmark.label}: no {track} track; its statements have no answer holes, so its only track "
-            f"is {', '.join(benchmark.tracks)}"
+            f"{benchmark_label(benchmark)}: no {track} track; its statements have no answer holes, so its only "
+            f"track is {', '.join(tracks)}"
         )
+
+
+def spec_provers(spec: BenchmarkSpec) -> tuple[str, ...]:
+    """The provers a benchmark has statements for, in its record's order."""
+    return tuple(dict.fromkeys(f.prover for f in spec.files))
+
+
+def file_for(spec: BenchmarkSpec, prover: str, variant: str | None = None) -> BenchmarkFile:
+    """The file of ``prover`` (its default variant unless ``variant`` names another)."""
+    mine = [f for f in spec.files if f.prover == prover]
+    if not mine:
+        raise RegistryError(
+            f"{spec.title} has no {prover} statements; it has: {', '.join(spec_provers(spec))} "
+            "(choose one with --prover)"
+        )
+    if variant is None:
+        return next((f for f in mine if f.default), mine[0])
+    chosen = next((f for f in mine if f.variant == variant), None)
+    if chosen is None:
+        raise RegistryError(
+            f"{spec.title} has no {variant!r} variant of its {prover} statements; "
+            f"choose one of: {', '.join(f.variant for f in mine)}"
+        )
+    return chosen

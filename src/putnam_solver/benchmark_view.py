@@ -61,6 +61,15 @@ def spec_json(spec: BenchmarkSpec, prover: str | None = None) -> dict[str, Any]:
     }
 
 
+def benchmark_label(benchmark: Benchmark) -> str:
+    """How outputs name a benchmark: ``minif2f:test (miniF2F Rocq (Coq) (adapted) @ b60affa)`` or its path."""
+    file, split = benchmark.file, f":{benchmark.split}" if benchmark.split else ""
+    if file is None:
+        return f"{benchmark.path}{split}"
+    variant = f"@{file.variant}" if file.several_variants else ""
+    return f"{file.benchmark}{variant}{split} ({benchmark.pin_name})"
+
+
 def benchmark_record(benchmark: Benchmark) -> dict[str, Any]:
     """The benchmark as a run records it (its record and errata for this file's prover)."""
     data: dict[str, Any] = {
@@ -68,7 +77,7 @@ def benchmark_record(benchmark: Benchmark) -> dict[str, Any]:
         "sha256": benchmark.sha256,
         "pin": benchmark.pin_name,
         "split": benchmark.split,
-        "label": benchmark.label,
+        "label": benchmark_label(benchmark),
     }
     if benchmark.file is not None and (spec := benchmark.spec) is not None:
         data |= {"name": spec.name, "variant": benchmark.file.variant, "file": file_json(benchmark.file)}

@@ -10,14 +10,15 @@ from putnam_solver import benchmark_files
 from putnam_solver.benchmark_view import describe_toolchain
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
-from putnam_solver.core.cache import check_cache_dir, default_cache_dir
+from putnam_solver.core.cache import default_cache_dir
 from putnam_solver.core.gatekit import ToolSpec
-from putnam_solver.core.provers import Prover, Readiness, get_prover
+from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.sandbox import landlock_status, sandbox_status
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import PROFILE_GATES, Profile, VerifyOptions, toolchain_match
+from putnam_solver.directories import check_cache_dir
 from putnam_solver.extras import EXTRAS, NEEDED_BY, install_command, installed
-from putnam_solver.kits import get_kit
+from putnam_solver.kits import Readiness, get_kit
 from putnam_solver.selftest.runner import describe_last, gate_readiness
 
 EXIT_CODES = (

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path, PurePath
 
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
-from putnam_solver.core.util import InputError, check_creatable
+from putnam_solver.core.util import InputError
+from putnam_solver.directories import check_creatable
 
 _DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 

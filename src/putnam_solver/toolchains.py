@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from putnam_solver.benchmark_files import file_for, spec_provers
 from putnam_solver.core.benchmarks import RegistryError, get_spec
-from putnam_solver.core.cache import check_cache_dir
 from putnam_solver.core.provers import get_prover, prover_names
 from putnam_solver.core.selftest_record import records_dir
 from putnam_solver.core.util import InputError
+from putnam_solver.directories import check_cache_dir
 from putnam_solver.kits import InstallError, InstallRequest, InstallStep, get_kit
 from putnam_solver.kits.library_index import IndexStep
 from putnam_solver.offline import BOOTSTRAP_OFFLINE, with_offline_hint
@@ -40,10 +41,12 @@ def benchmark_needs(benchmark: str, prover: str | None, toolchain: str | None) -
         spec = get_spec(benchmark)
     except RegistryError as exc:
         raise InputError(str(exc)) from exc
-    wanted = [p for p in spec.provers() if p in prover_names() and (prover is None or p == prover)]
+    wanted = [p for p in spec_provers(spec) if p in prover_names() and (prover is None or p == prover)]
     if not wanted:
-        raise InputError(f"{spec.title} has no statements for prover {prover!r}; it has: {', '.join(spec.provers())}")
-    return [(p, toolchain or spec.file_for(p).toolchain.version) for p in wanted]
+        raise InputError(
+            f"{spec.title} has no statements for prover {prover!r}; it has: {', '.join(spec_provers(spec))}"
+        )
+    return [(p, toolchain or file_for(spec, p).toolchain.version) for p in wanted]
 
 
 def run_bootstrap(steps: Sequence[InstallStep], progress: Callable[[str], None]) -> None:

@@ -22,6 +22,7 @@ from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
+from putnam_solver.problem_selection import select_problems
 from putnam_solver.run.agent._inspect import LocalSandboxEnvironment
 from putnam_solver.run.agent.cli_worker import file_worker, read_in_sandbox
 from putnam_solver.run.agent.live import attempt_status
@@ -41,7 +42,7 @@ def box() -> Iterator[LocalSandboxEnvironment]:
 
 def _judge() -> Judge:
     bench = load_benchmark(FIXTURE)
-    problem = bench.select(["one_plus_one"])[0]
+    problem = select_problems(bench, ["one_plus_one"])[0]
     ctx = ProblemContext(
         prover=get_prover("rocq"),
         benchmark=bench,

@@ -26,6 +26,7 @@ from inspect_ai.model import ChatMessage, ModelOutput
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.verify import Track
 from putnam_solver.exit_codes import ExitCode
+from putnam_solver.problem_selection import select_problems
 from putnam_solver.run.agent.types import Budgets
 from putnam_solver.run.campaign import RunSettings, Selection, solve
 from putnam_solver.run.ledger import LEDGER_NAME
@@ -42,7 +43,7 @@ MINE = (SAMPLES.parent / "proofs" / f"{PROBLEM}.v").read_text().replace(OFFICIAL
 
 
 def _secrets() -> list[str]:
-    record = load_benchmark(SAMPLES).select([PROBLEM])[0]
+    record = select_problems(load_benchmark(SAMPLES), [PROBLEM])[0]
     informal = record.informal_solution
     assert informal and OFFICIAL in record.formal_statement, "the sample holds both answer texts"
     return [OFFICIAL, "n * n", informal]
@@ -130,7 +131,7 @@ def test_a_reference_that_does_not_compile_keeps_its_answer_out_of_the_diagnosti
     bench_file.write_text(json.dumps({"problem_id": "broken", "formal_statement": statement}) + "\n")
     bench = load_benchmark(bench_file)
     candidate = statement.replace(secret, "0").replace("Admitted.", "reflexivity. Qed.")
-    problem = bench.select(["broken"])[0]
+    problem = select_problems(bench, ["broken"])[0]
     verdict = run_gates(get_prover("rocq"), bench, problem, candidate.encode(), Track.NO_ANSWER, VerifyOptions())
     # on no-answer G4 is the first gate to need the reference (its restatement check states the
     # reference's theorem), and it reports the failure as G5 does on with-answer

@@ -13,6 +13,7 @@ from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.verify import Track
+from putnam_solver.problem_selection import select_problems
 from putnam_solver.run.agent import run_campaign_attempts
 from putnam_solver.run.agent.types import (
     AttemptResult,
@@ -122,7 +123,7 @@ def run(
         results[result.problem] = result
 
     job = CampaignJob(
-        problems=bench.select(list(problems)),
+        problems=select_problems(bench, list(problems)),
         benchmark=bench,
         config=cfg,
         number=1,

@@ -16,6 +16,7 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.problem_selection import select_problems
 from putnam_solver.run.agent import prepare_workspaces
 from putnam_solver.run.agent.types import (
     Budgets,
@@ -182,7 +183,7 @@ def test_two_problems_run_in_one_evaluation(tmp_path: Path) -> None:
 def test_prepare_only_writes_workspaces_and_prompts_without_a_model(tmp_path: Path) -> None:
     bench = load_benchmark(FIXTURE)
     cfg = config([], model="no-such-provider/never-called")
-    [workspace] = prepare_workspaces(bench.select(["one_plus_one"]), bench, cfg, tmp_path)
+    [workspace] = prepare_workspaces(select_problems(bench, ["one_plus_one"]), bench, cfg, tmp_path)
     assert (workspace / "OnePlusOne.v").read_text() == bench.problems["one_plus_one"].formal_statement
     prompt = (workspace / "PROMPT.md").read_text()
     assert "check(proof)" in prompt and "one_plus_one" in prompt

@@ -21,6 +21,7 @@ pytest.importorskip("mcp")
 from mcp import Client
 
 from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.problem_selection import select_problems
 from tests.fakes.scripted_agent import NEEDS_ROCQ
 from tests.helpers import DATA_ROOT, LEAN_BENCH, REPO, ROCQ_SAMPLES
 from tests.integration.mcp_driver import (
@@ -244,7 +245,7 @@ def _rebound_requests(url: str) -> dict[str, int]:
 
 def _official_lean_answer() -> tuple[str, str]:
     """A PutnamBench Lean problem with an answer, and its official answer text."""
-    for problem in load_benchmark(LEAN_BENCH).select():
+    for problem in select_problems(load_benchmark(LEAN_BENCH)):
         lines = problem.formal_statement.splitlines()
         for i, line in enumerate(lines[:-1]):
             if line.startswith("abbrev") and "--" in lines[i + 1]:

@@ -18,8 +18,8 @@ from putnam_solver.core.benchmark import (
     PinMismatch,
     load_benchmark,
     module_name,
-    problem_id_from_module,
 )
+from putnam_solver.problem_selection import problem_id_from_module, select_problems
 from tests.helpers import COQ_BENCH, LEAN_BENCH, PUTNAMBENCH, ROCQ_SAMPLES
 
 runner = CliRunner()
@@ -101,13 +101,13 @@ def test_putnambench_named_files_need_putnam_ids(tmp_path: Path) -> None:
 
 def test_selection_is_sorted_bounded_and_suggests_close_ids() -> None:
     lean = load_benchmark(LEAN_BENCH)
-    assert [p.id for p in lean.select(["putnam_1999_b2", "putnam_1962_a2"])] == [
+    assert [p.id for p in select_problems(lean, ["putnam_1999_b2", "putnam_1962_a2"])] == [
         "putnam_1962_a2",
         "putnam_1999_b2",
     ]
-    assert [p.id for p in lean.select(max_problems=2)] == ["putnam_1962_a1", "putnam_1962_a2"]
+    assert [p.id for p in select_problems(lean, max_problems=2)] == ["putnam_1962_a1", "putnam_1962_a2"]
     with pytest.raises(BenchmarkError, match=r"no problem 'putnam_1962_a7'; did you mean .*putnam_1962_a[1-6]"):
-        lean.select(["putnam_1962_a7"])
+        select_problems(lean, ["putnam_1962_a7"])
 
 
 @pytest.mark.parametrize(

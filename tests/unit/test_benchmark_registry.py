@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from putnam_solver.benchmark_files import locate_benchmark, open_benchmark, parse_request, require_track
+from putnam_solver.benchmark_files import file_for, locate_benchmark, open_benchmark, parse_request, require_track
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmarks import benchmark_names, get_spec, registered_file
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.problem_selection import problem_for_stem, select_problems
 from tests.helpers import DATA_ROOT, LEAN_PROVER, lean_filled
 
 runner = CliRunner()
@@ -36,9 +37,9 @@ def test_every_record_is_registered_with_its_files_pins_splits_and_toolchain() -
         ("rocq", "adapted", True),
         ("rocq", "published", False),
     ]
-    assert minif2f.file_for("rocq").file == "minif2f_rocq_adapted.jsonl"
-    assert minif2f.file_for("rocq", "published").open_proof
-    assert set(minif2f.file_for("rocq").adaptations) == {"admitted", "stdlib-prefix"}
+    assert file_for(minif2f, "rocq").file == "minif2f_rocq_adapted.jsonl"
+    assert file_for(minif2f, "rocq", "published").open_proof
+    assert set(file_for(minif2f, "rocq").adaptations) == {"admitted", "stdlib-prefix"}
     stated = {(s, f.prover, f.variant): f.toolchain.version for s in benchmark_names() for f in get_spec(s).files}
     assert stated[("putnambench", "lean", "published")] == "v4.27.0"
     assert stated[("minif2f", "lean", "published")] == "v4.24.0"
@@ -48,7 +49,7 @@ def test_every_record_is_registered_with_its_files_pins_splits_and_toolchain() -
     putnam = registered_file("putnam_bench_lean4.jsonl")
     assert putnam is not None and putnam.pin_name == "PutnamBench Lean 4 @ 3c9b926"
     assert putnam.tracks == ("with-answer", "no-answer")
-    assert minif2f.file_for("lean").tracks == ("with-answer",), "no answer holes: one track"
+    assert file_for(minif2f, "lean").tracks == ("with-answer",), "no answer holes: one track"
     for spec in map(get_spec, benchmark_names()):
         for erratum in spec.errata:
             assert erratum.source and erratum.defect and erratum.provers, erratum
@@ -72,7 +73,7 @@ def test_named_benchmarks_resolve_to_their_pinned_file_and_split(
 ) -> None:
     loaded = open_benchmark(value, prover)
     assert (loaded.path.name, loaded.split, loaded.pinned) == (file, split, True)
-    assert len(loaded.select()) == count
+    assert len(select_problems(loaded)) == count
     assert loaded.file is not None and loaded.file.file == file
 
 
@@ -95,7 +96,7 @@ def test_a_path_keeps_working_and_takes_a_split(tmp_path: Path) -> None:
     assert parse_request(str(path)).path == path
     assert parse_request(f"{path}:valid").split == "valid"
     loaded = open_benchmark(f"{path}:valid", "lean")
-    assert loaded.file is not None and len(loaded.select()) == 244, "a path to a pinned file is that file"
+    assert loaded.file is not None and len(select_problems(loaded)) == 244, "a path to a pinned file is that file"
     other = tmp_path / "mine.jsonl"
     other.write_text(json.dumps({"problem_id": "a", "formal_statement": "theorem a : True := sorry\n"}) + "\n")
     assert open_benchmark(str(other), "lean").file is None
@@ -104,10 +105,10 @@ def test_a_path_keeps_working_and_takes_a_split(tmp_path: Path) -> None:
 def test_a_split_restricts_selection_and_candidate_names() -> None:
     valid = open_benchmark("minif2f:valid", "lean")
     with pytest.raises(BenchmarkError, match="mathd_algebra_478 is in the test split, not valid"):
-        valid.select(["mathd_algebra_478"])
-    assert valid.problem_for_stem("mathd_algebra_478") is None
-    assert valid.problem_for_stem("MathdAlgebra478") is None
-    assert valid.problem_for_stem("MathdAlgebra455") is not None
+        select_problems(valid, ["mathd_algebra_478"])
+    assert problem_for_stem(valid, "mathd_algebra_478") is None
+    assert problem_for_stem(valid, "MathdAlgebra478") is None
+    assert problem_for_stem(valid, "MathdAlgebra455") is not None
 
 
 def test_a_benchmark_without_answer_holes_has_one_track() -> None:

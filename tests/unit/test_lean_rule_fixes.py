@@ -13,7 +13,7 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import _lexer
 from putnam_solver.core.provers.lean._answer_terms import make_token
-from putnam_solver.core.provers.lean._idchars import is_id_first, is_id_rest, starts_alnum, starts_digit
+from putnam_solver.core.provers.lean._idchars import is_digit, is_letter, starts_alnum, starts_digit
 from putnam_solver.core.provers.lean._preservation import check_preservation
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL
 from putnam_solver.core.verify import Track
@@ -226,6 +226,23 @@ def test_answer_tokens_get_leans_kinds() -> None:
         "«a b»": IDENT,
     }
     assert not starts_digit("²") and not starts_alnum("λ") and starts_alnum("℘")
+
+
+def is_subscript_alnum(c: str) -> bool:
+    """Lean's ``isSubScriptAlnum`` (src/Init/Meta/Defs.lean at 024d2419, lines 114-118): subscript digits
+    and letters, which may continue a name, never start it."""
+    v = ord(c)
+    return 0x2080 <= v <= 0x2089 or 0x2090 <= v <= 0x209C or 0x1D62 <= v <= 0x1D6A or v == 0x2C7C
+
+
+def is_id_first(c: str) -> bool:
+    """Lean's ``isIdFirst`` (lines 120-121): what may begin an identifier (besides the escape ``«``)."""
+    return c == "_" or is_letter(c)
+
+
+def is_id_rest(c: str) -> bool:
+    """Lean's ``isIdRest`` (lines 133-134): what may continue an identifier."""
+    return is_id_first(c) or is_digit(c) or c in "'!?" or is_subscript_alnum(c)
 
 
 def test_the_predicate_and_the_lexer_agree_on_every_code_point() -> None:

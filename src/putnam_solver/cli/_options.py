@@ -313,7 +313,7 @@ def benchmark_provers(benchmark: str | None) -> list[str]:
     request = benchmark_files.parse_request(benchmark)
     if request.name is None:
         return list(prover_names())
-    return [p for p in prover_names() if p in benchmark_spec(request.name).provers()]
+    return [p for p in prover_names() if p in benchmark_files.spec_provers(benchmark_spec(request.name))]
 
 
 def ray_settings(address: str | None, cpus: float, memory_mb: int, retries: int) -> RaySettings | None:

@@ -26,8 +26,8 @@ from putnam_solver.core.benchmarks import (
 from putnam_solver.core.provers import (
     prover_names,
 )
-from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import VerifyOptions
+from putnam_solver.directories import check_directory
 from putnam_solver.doctor import EXIT_CODES as DOCTOR_EXIT_CODES
 from putnam_solver.doctor import check_health
 from putnam_solver.selftest import runner as selftest_service
@@ -222,7 +222,11 @@ def doctor(
 ) -> None:
     with input_errors():
         options = GateFlags(tools=tool_locations(tool or []), toolchain=toolchain).options()
-        chosen = prover or [p for p in prover_names() if benchmark is None or p in benchmark_spec(benchmark).provers()]
+        chosen = prover or [
+            p
+            for p in prover_names()
+            if benchmark is None or p in benchmark_files.spec_provers(benchmark_spec(benchmark))
+        ]
         health = check_health(chosen, options, benchmark, asked=bool(prover))
     for line in health.lines():
         out.print(line, markup=False)

@@ -31,8 +31,8 @@ from putnam_solver.cli._options import (
     typed_flags,
 )
 from putnam_solver.cluster.settings import RaySettings
-from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import Track
+from putnam_solver.directories import check_directory
 from putnam_solver.exit_codes import SOLVE_EXIT_CODES, ExitCode
 from putnam_solver.run.agent.types import Agent, Sandbox
 from putnam_solver.verifier.options import tool_locations

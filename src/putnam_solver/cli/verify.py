@@ -60,8 +60,10 @@ from putnam_solver.core.provers import (
 )
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
+from putnam_solver.directories import checked_cache_dir
 from putnam_solver.doctor import require_gates, unready_gates
 from putnam_solver.kits import get_kit
+from putnam_solver.problem_selection import select_problems
 from putnam_solver.safe_write import check_output_file
 from putnam_solver.terminal import one_line
 from putnam_solver.verifier.candidates import (
@@ -127,7 +129,7 @@ def list_problems(
     """Print the selected problem ids, sorted."""
     with input_errors():
         chosen_prover, loaded = load_benchmark(prover, benchmark, benchmark_sha256)
-        selected = loaded.select(problem or (), max_problems)
+        selected = select_problems(loaded, problem or (), max_problems)
         for p in selected:
             if as_json:
                 record: dict[str, object] = {
@@ -258,7 +260,7 @@ def verify(
             raise InputError("give candidate files (or directories of them) to verify, or --bundle BUNDLE")
         if json_out is not None:
             check_output_file(json_out, "--json")
-        cache = None if no_cache else VerdictCache()
+        cache = None if no_cache else VerdictCache(checked_cache_dir())
         loaded_bundle = bundle_service.load_bundle(bundle) if bundle is not None else None
         track = given_track or Track.WITH_ANSWER
         if loaded_bundle is not None:

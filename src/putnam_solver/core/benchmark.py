@@ -1,4 +1,4 @@
-"""Benchmark problems: load a JSONL file, check its pin, select problems, name modules.
+"""Benchmark problems: load a JSONL file, check its pin, name modules.
 
 The benchmark is the root of trust: every verdict is computed against a record loaded here. A file is
 pinned by the SHA-256 of its exact bytes; the pins of every registered benchmark file are built in (the
@@ -9,18 +9,15 @@ whichever copy it finds is held against the pin here. Nothing here touches the n
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.benchmarks import (
     UNKNOWN_FORMAT,
-    WITH_ANSWER,
     BenchmarkFile,
     BenchmarkSpec,
     Erratum,
@@ -33,13 +30,11 @@ from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.sandbox.hidden import hide
 from putnam_solver.core.util import json_error
 
-PUTNAM_MODULE = re.compile(r"Putnam(\d{4})([AB])([1-6])")
 MAX_ID_CHARS = 128
 IDENTIFIER = re.compile(rf"[A-Za-z_][A-Za-z0-9_]{{0,{MAX_ID_CHARS - 1}}}")
 """A problem id: it names files and folders (the candidate, the sandbox's workdir, a run's evidence, a
 bundle's entries), so it is bounded well below a file name's 255 bytes (the longest shipped id has 62)."""
 ID_RULE = f"a letter or `_`, then letters, digits or `_`, at most {MAX_ID_CHARS} characters in all (ids name files)"
-BENCHMARK_ENV = "PUTNAM_BENCHMARK"
 
 
 class BenchmarkError(Exception):
@@ -79,7 +74,8 @@ class Benchmark:
     """A loaded benchmark file, its SHA-256 and, if it is pinned, the pin's name.
 
     ``file`` is the registered file it is (its record: errata, toolchain, tracks), when its bytes are
-    that file's pinned ones; ``split``, when given, restricts what ``select`` and candidate names find."""
+    that file's pinned ones; ``split``, when given, restricts which problems a command finds
+    (``putnam_solver.problem_selection``)."""
 
     path: Path
     sha256: str
@@ -96,19 +92,6 @@ class Benchmark:
     def spec(self) -> BenchmarkSpec | None:
         return get_spec(self.file.benchmark) if self.file is not None else None
 
-    @property
-    def label(self) -> str:
-        """How outputs name it: ``minif2f:test (miniF2F Rocq (Coq) (adapted) @ b60affa)`` or the path."""
-        if self.file is None:
-            return str(self.path) + (f":{self.split}" if self.split else "")
-        variant = f"@{self.file.variant}" if self.file.several_variants else ""
-        return f"{self.file.benchmark}{variant}{f':{self.split}' if self.split else ''} ({self.pin_name})"
-
-    @property
-    def tracks(self) -> tuple[str, ...]:
-        """The tracks this benchmark has: both for a file no record describes."""
-        return self.file.tracks if self.file is not None else (WITH_ANSWER, "no-answer")
-
     def release(self, chosen: str | None = None) -> str | None:
         """The toolchain release to judge with: the one ``chosen`` (``--toolchain``), else the one this
         benchmark's record states (None for a file no record describes)."""
@@ -116,32 +99,6 @@ class Benchmark:
 
     def in_split(self, problem: Problem) -> bool:
         return self.split is None or problem.split == self.split
-
-    def select(self, ids: Sequence[str] = (), max_problems: int | None = None) -> list[Problem]:
-        """Problems sorted by id: the named ones (all of the split if none are named), at most ``max_problems``."""
-        unknown = [i for i in ids if i not in self.problems]
-        if unknown:
-            raise BenchmarkError("; ".join(self._unknown_message(i) for i in unknown))
-        elsewhere = [i for i in ids if not self.in_split(self.problems[i])]
-        if elsewhere:
-            raise BenchmarkError(
-                "; ".join(f"{i} is in the {self.problems[i].split} split, not {self.split}" for i in elsewhere)
-            )
-        chosen = sorted(set(ids)) if ids else sorted(i for i, p in self.problems.items() if self.in_split(p))
-        if max_problems is not None:
-            if max_problems < 0:
-                raise BenchmarkError(f"--max-problems must be at least 0, got {max_problems}")
-            chosen = chosen[:max_problems]
-        return [self.problems[i] for i in chosen]
-
-    def problem_for_stem(self, stem: str) -> Problem | None:
-        """The problem a candidate file stem names: the problem id itself or its module name (in the split)."""
-        found = self.problems.get(stem)
-        if found is None:
-            found = self.problems.get(problem_id_from_module(stem) or "", None) or next(
-                (p for p in self.problems.values() if p.module == stem), None
-            )
-        return found if found is not None and self.in_split(found) else None
 
     def errata(self, problem_id: str) -> tuple[Erratum, ...]:
         """What is known to be wrong with this problem's statement (in this file's language)."""
@@ -161,27 +118,10 @@ class Benchmark:
         record["errata"] = [e.to_json() for e in self.errata(problem.id)]
         return record
 
-    def _unknown_message(self, problem_id: str) -> str:
-        return f"{self.path}: no problem {problem_id!r}{self.did_you_mean(problem_id)}"
-
-    def did_you_mean(self, problem_id: str) -> str:
-        """``; did you mean X, Y?`` naming up to three ids close to an unknown one, else nothing."""
-        close = difflib.get_close_matches(problem_id, list(self.problems), n=3, cutoff=0.6)
-        return f"; did you mean {', '.join(close)}?" if close else ""
-
 
 def module_name(problem_id: str) -> str:
     """``putnam_1962_a2`` -> ``Putnam1962A2``; other ids are CamelCased part by part."""
     return "".join(part[:1].upper() + part[1:] for part in problem_id.split("_") if part)
-
-
-def problem_id_from_module(module: str) -> str | None:
-    """``Putnam1962A2`` -> ``putnam_1962_a2``; None for names that are not PutnamBench modules."""
-    match = PUTNAM_MODULE.fullmatch(module)
-    if match is None:
-        return None
-    year, part, number = match.groups()
-    return f"putnam_{year}_{part.lower()}{number}"
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -42,7 +42,6 @@ import platformdirs
 from putnam_solver.core.answer_check import settled
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
 from putnam_solver.core.submission import VERDICT_INPUT, ProverOptions
-from putnam_solver.core.util import check_directory
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
 
 CACHE_DIR_VARIABLE = "PUTNAM_CACHE_DIR"
@@ -53,15 +52,6 @@ def default_cache_dir() -> Path:
     if override:
         return Path(override)
     return Path(platformdirs.user_cache_dir("putnambench-solver")) / "verdicts"
-
-
-def check_cache_dir(directory: Path) -> None:
-    """Refuse, before any work starts, a cache directory that cannot be one (``PUTNAM_CACHE_DIR`` naming
-    a file, say), naming the setting it came from."""
-    if os.environ.get(CACHE_DIR_VARIABLE):
-        check_directory(directory, CACHE_DIR_VARIABLE, "unset it to use the per-user cache directory")
-    else:
-        check_directory(directory, "the per-user cache directory")
 
 
 @cache
@@ -142,7 +132,6 @@ class VerdictCache:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory or default_cache_dir()
-        check_cache_dir(self.directory)
 
     def _path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"

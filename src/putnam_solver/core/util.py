@@ -1,5 +1,4 @@
-"""Small helpers every layer shares: SHA-256 of bytes and files, the user-input error, checks of the
-directories the harness writes.
+"""Small helpers every layer shares: SHA-256 of bytes and files, the user-input error, where a JSON error is.
 
 They sit here rather than in one of their users so that nothing imports ``benchmark`` or ``verify`` only
 to hash a file or report bad input.
@@ -9,13 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
 __all__ = [
     "InputError",
-    "check_creatable",
-    "check_directory",
     "json_error",
     "sha256_file",
     "sha256_hex",
@@ -36,29 +32,6 @@ def sha256_file(path: Path) -> str:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
-
-
-def check_directory(path: Path, origin: str, alternative: str = "") -> None:
-    """Refuse, before any work starts, a directory setting (``origin`` names it, e.g. PUTNAM_CACHE_DIR)
-    that names a file or cannot be created or written; ``alternative`` is another way out (``unset it``)."""
-    if path.exists() and not path.is_dir():
-        other = f", or {alternative}" if alternative else ""
-        raise InputError(
-            f"{path}: {origin} names a file, not a directory; point it at a directory (created if missing){other}"
-        )
-    check_creatable(path, origin)
-
-
-def check_creatable(directory: Path, what: str) -> None:
-    existing = directory
-    while not existing.exists():
-        if existing.parent == existing:
-            break
-        existing = existing.parent
-    if existing.exists() and not existing.is_dir():
-        raise InputError(f"{existing}: a file, so {what} cannot be created under it; choose another path")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        raise InputError(f"{existing}: not writable, so {what} cannot be written; choose another path")
 
 
 def json_error(where: str, exc: json.JSONDecodeError, line: int | None = None) -> str:

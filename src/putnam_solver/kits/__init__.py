@@ -2,6 +2,6 @@
 workspace, warm sessions, policy texts, selftest canaries), outside the trusted package (``kit``)."""
 
 from putnam_solver.kits.installing import InstallError, InstallRequest, InstallStep
-from putnam_solver.kits.kit import KITS_GROUP, ProverKit, get_kit
+from putnam_solver.kits.kit import KITS_GROUP, ProverKit, Readiness, get_kit
 
-__all__ = ["KITS_GROUP", "InstallError", "InstallRequest", "InstallStep", "ProverKit", "get_kit"]
+__all__ = ["KITS_GROUP", "InstallError", "InstallRequest", "InstallStep", "ProverKit", "Readiness", "get_kit"]

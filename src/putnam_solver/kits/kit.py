@@ -11,10 +11,11 @@ imports a kit, so none of this can change a verdict.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from putnam_solver.core.provers import Readiness, canonical_prover_name
+from putnam_solver.core.provers import canonical_prover_name
 from putnam_solver.core.registry import load_plugin
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.installing import InstallRequest, InstallStep
@@ -24,6 +25,17 @@ if TYPE_CHECKING:
 
 KITS_GROUP = "putnam_solver.kits"
 """The entry-point group a kit registers in, under its prover's name: ``NAME = "module:Factory"``."""
+
+
+@dataclass(frozen=True)
+class Readiness:
+    """Whether a tool or a gate can run here; ``detail`` says where it is, or what to do if not."""
+
+    name: str
+    ok: bool
+    detail: str
+    applies: bool = True
+    """False for a row that does not apply here (a gate the prover does not have): shown as n/a."""
 
 
 class ProverKit(Protocol):

@@ -40,6 +40,7 @@ from putnam_solver.kits.sessions import SessionPool
 from putnam_solver.mcp.early_initialize import server_identity
 from putnam_solver.mcp.http_guard import HTTP_PATH as HTTP_PATH  # re-exported by the package
 from putnam_solver.mcp.stdio import stderr
+from putnam_solver.problem_selection import select_problems
 from putnam_solver.redact import PathRedactor
 from putnam_solver.run.agent.tool_docs import (
     CHECK,
@@ -140,7 +141,7 @@ class PutnamTools:
 
     def problem(self, problem_id: str) -> Problem:
         try:
-            return self.settings.benchmark.select([clean_text(problem_id).strip()])[0]
+            return select_problems(self.settings.benchmark, [clean_text(problem_id).strip()])[0]
         except BenchmarkError as exc:
             raise ToolError(f"{exc} (list_problems gives every id of this server's benchmark)") from exc
 
@@ -176,7 +177,7 @@ class PutnamTools:
         """The problems of this server's benchmark (ids starting with ``prefix``), and whether each asks
         for an answer."""
         settings, chosen = self.settings, clean_text(prefix).strip()
-        problems = [p for p in settings.benchmark.select() if p.id.startswith(chosen)]
+        problems = [p for p in select_problems(settings.benchmark) if p.id.startswith(chosen)]
         return {
             "prover": settings.prover.name,
             "benchmark": settings.benchmark.path.name,

@@ -29,7 +29,8 @@ from putnam_solver.bundles import (
     write_bundle,
 )
 from putnam_solver.core.provers import Prover
-from putnam_solver.core.util import InputError, check_directory
+from putnam_solver.core.util import InputError
+from putnam_solver.directories import check_directory
 from putnam_solver.run.audit import run_toolchains
 from putnam_solver.run.campaign import StoredSettings, required_settings
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, Ledger, LedgerError, ProblemRow, now

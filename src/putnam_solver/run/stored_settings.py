@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, Problem, load_benchmark
 from putnam_solver.core.util import InputError
+from putnam_solver.problem_selection import select_problems
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
 from putnam_solver.run.ledger import Ledger
 from putnam_solver.run.ledger_rows import EDITED
@@ -57,7 +58,7 @@ class Selection:
         """The benchmark (checked against the pin, if any) and the problems this selection picks (never two
         whose ids differ in case only: ``case_twins``)."""
         benchmark = load_benchmark(self.benchmark, self.benchmark_sha256, self.split)
-        selected = benchmark.select(self.problems, self.max_problems)
+        selected = select_problems(benchmark, self.problems, self.max_problems)
         if twins := case_twins([p.id for p in selected]):
             raise InputError(
                 f"{benchmark.path}: the problems {twins[0]} and {twins[1]} are both selected, {TWINS}; select one "

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from putnam_solver.core.benchmark import Benchmark, load_benchmark
-from putnam_solver.core.cache import check_cache_dir, gate_code_fingerprint
-from putnam_solver.core.provers import Prover, Readiness, get_prover, prover_names
+from putnam_solver.core.cache import gate_code_fingerprint
+from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.selftest_record import Cell, records_dir
 from putnam_solver.core.util import InputError
@@ -45,7 +45,8 @@ from putnam_solver.core.verify import (
     provenance_gate_def,
     run_gates,
 )
-from putnam_solver.kits import get_kit
+from putnam_solver.directories import check_cache_dir
+from putnam_solver.kits import Readiness, get_kit
 from putnam_solver.selftest.answers import CHECKS, check_cells, check_table, expected_checks, surprise_text
 from putnam_solver.selftest.record import CellResult, SelftestRecord, SuiteSkip, last_record, write_record
 

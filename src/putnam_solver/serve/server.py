@@ -20,6 +20,7 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Track, VerifyOptions
+from putnam_solver.directories import checked_cache_dir
 from putnam_solver.listen import bind, stopping_server
 from putnam_solver.serve.app import create_app
 from putnam_solver.serve.logs import configure_logging, logger
@@ -64,7 +65,7 @@ def load_config(
         options=options or GateFlags().options(),
         jobs=jobs,
         limits=limits or Limits(),
-        cache=VerdictCache() if cache else None,
+        cache=VerdictCache(checked_cache_dir()) if cache else None,
         run_selftest=run_selftest,
         track=track,
     )

@@ -36,6 +36,7 @@ from putnam_solver.core.verify import (
     verdict_benchmark,
 )
 from putnam_solver.listen import ConnectionLimits
+from putnam_solver.problem_selection import did_you_mean
 from putnam_solver.selftest.readiness import NotReady, Readiness
 from putnam_solver.serve.logs import logger
 from putnam_solver.serve.verifier import Verifier, VerifyJob
@@ -248,7 +249,7 @@ class VerifyService:
                 raise RequestError(
                     404,
                     f"no problem {item.problem!r} in the served {prover.name} benchmark "
-                    f"({benchmark.path.name}){benchmark.did_you_mean(item.problem)}",
+                    f"({benchmark.path.name}){did_you_mean(benchmark, item.problem)}",
                 )
             _in_split(benchmark, found)
             return benchmark, found

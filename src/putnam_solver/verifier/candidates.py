@@ -36,6 +36,7 @@ from putnam_solver.core.verify import (
     unusable_verdict,
     verdict_benchmark,
 )
+from putnam_solver.problem_selection import problem_for_stem
 from putnam_solver.safe_write import write_atomic
 from putnam_solver.terminal import shown_path
 from putnam_solver.verifier.dispatch import LOCAL, Verifier, on_nodes
@@ -135,7 +136,7 @@ def _in_directory(
     chosen: list[tuple[Path, Problem]] = []
     skipped: list[str] = []
     for entry in sorted(path.iterdir()):
-        problem = benchmark.problem_for_stem(entry.stem) if entry.suffix == prover.suffix else None
+        problem = problem_for_stem(benchmark, entry.stem) if entry.suffix == prover.suffix else None
         if (entry.is_file() or entry.is_symlink()) and problem is not None:  # a link: its own error (``_read``)
             chosen.append((entry, problem))
         elif entry.is_dir():
@@ -164,7 +165,7 @@ def _problem_for_file(path: Path, benchmark: Benchmark, prover: Prover) -> Probl
             f"{shown_path(path)}: a {prover.name} candidate must end in {prover.suffix}; pass --prover to choose "
             "another"
         )
-    problem = benchmark.problem_for_stem(path.stem)
+    problem = problem_for_stem(benchmark, path.stem)
     if problem is None:
         raise InputError(
             f"{shown_path(path)}: the file name does not name a problem of {benchmark.path.name}; rename it after its "

@@ -167,27 +167,6 @@ class BenchmarkSpec:
     errata: tuple[Erratum, ...]
     notes: tuple[Note, ...]
 
-    def provers(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(f.prover for f in self.files))
-
-    def file_for(self, prover: str, variant: str | None = None) -> BenchmarkFile:
-        """The file of ``prover`` (its default variant unless ``variant`` names another)."""
-        mine = [f for f in self.files if f.prover == prover]
-        if not mine:
-            raise RegistryError(
-                f"{self.title} has no {prover} statements; it has: {', '.join(self.provers())} "
-                "(choose one with --prover)"
-            )
-        if variant is None:
-            return next((f for f in mine if f.default), mine[0])
-        chosen = next((f for f in mine if f.variant == variant), None)
-        if chosen is None:
-            raise RegistryError(
-                f"{self.title} has no {variant!r} variant of its {prover} statements; "
-                f"choose one of: {', '.join(f.variant for f in mine)}"
-            )
-        return chosen
-
     def errata_for(self, problem: str, prover: str) -> tuple[Erratum, ...]:
         return tuple(e for e in self.errata if e.problem == problem and prover in e.provers)
 

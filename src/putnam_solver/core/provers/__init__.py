@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from putnam_solver.core.provers.protocol import Prover, Readiness, StatementError
+from putnam_solver.core.provers.protocol import Prover, StatementError
 from putnam_solver.core.registry import load_plugin, plugin_names
 from putnam_solver.core.util import InputError
 
@@ -56,7 +56,6 @@ def get_prover(name: str) -> Prover:
 __all__ = [
     "PROVERS_GROUP",
     "Prover",
-    "Readiness",
     "StatementError",
     "canonical_prover_name",
     "get_prover",

@@ -1,4 +1,4 @@
-"""The contract between the pipeline and one proof language, and the two types every prover shares.
+"""The contract between the pipeline and one proof language, and the error every prover raises for a statement.
 
 Kept apart from the registry (``provers/__init__``) so that a prover's own modules import the contract
 without importing the registry that loads them.
@@ -7,7 +7,6 @@ without importing the registry that loads them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -20,17 +19,6 @@ if TYPE_CHECKING:
 
 class StatementError(ValueError):
     """A pinned statement lacks the shape its prover expects; each prover raises this one type."""
-
-
-@dataclass(frozen=True)
-class Readiness:
-    """Whether a tool or a gate can run here; ``detail`` says where it is, or what to do if not."""
-
-    name: str
-    ok: bool
-    detail: str
-    applies: bool = True
-    """False for a row that does not apply here (a gate the prover does not have): shown as n/a."""
 
 
 class Prover(Protocol):

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from putnam_solver.core.gatekit import explicit_tool
-from putnam_solver.core.provers import Readiness
 from putnam_solver.core.provers.lean.checks import POLICY
 from putnam_solver.core.provers.lean.toolchain import (
     LEAN_TOOL,
@@ -19,6 +18,7 @@ from putnam_solver.core.provers.lean.toolchain import (
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.installing import InstallRequest, InstallStep
 from putnam_solver.kits.interactive import Interactive
+from putnam_solver.kits.kit import Readiness
 from putnam_solver.kits.lean.install import plan
 from putnam_solver.kits.lean.policy_text import brief, describe
 from putnam_solver.kits.lean.status import toolchain_status

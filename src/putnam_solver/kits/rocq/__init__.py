@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from putnam_solver.core.provers import Readiness
 from putnam_solver.core.provers.rocq.kernel_bugs import recursion_refused
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.policy import POLICY
@@ -14,6 +13,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import VerifyOptions
 from putnam_solver.kits.installing import InstallRequest, InstallStep
 from putnam_solver.kits.interactive import Interactive
+from putnam_solver.kits.kit import Readiness
 from putnam_solver.kits.rocq.install import install_plan
 from putnam_solver.kits.rocq.policy_text import brief, describe
 from putnam_solver.kits.rocq.status import kernel_bug_report, rocq_status

@@ -54,6 +54,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.util import store
 
 from putnam_solver.benchmark_files import locate_benchmark, open_benchmark, require_track
+from putnam_solver.benchmark_view import benchmark_label
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError
@@ -332,7 +333,7 @@ def benchmark_task(
         solver=putnam_worker(setup),
         scorer=scorers,
         epochs=Epochs(options.samples, reducers) if options.samples > 1 else None,
-        metadata={"benchmark": setup.benchmark.label, "benchmark_sha256": setup.benchmark.sha256},
+        metadata={"benchmark": benchmark_label(setup.benchmark), "benchmark_sha256": setup.benchmark.sha256},
     )
 
 

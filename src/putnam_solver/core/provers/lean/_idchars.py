@@ -8,11 +8,10 @@ The two disagree both ways. Python calls ``λ``, ``Π`` and ``Σ`` letters (Lean
 statement's side whose only name was ``℘`` read as no question at all and was accepted as an answer.
 
 Transcribed from leanprover/lean4 ``src/Init/Meta/Defs.lean`` (read at
-024d2419f3147f8458bc347f0bf18a9b61396b14): ``isLetterLike`` lines 101-109, ``isSubScriptAlnum`` lines
-114-118, ``isIdFirst`` lines 120-121, ``isIdRest`` lines 133-134. ``Char.isAlpha``, ``Char.isDigit`` and
-``Char.isAlphanum`` are ASCII-only in Lean (``src/Init/Data/Char/Basic.lean``). The lexer's identifier
-regex (``_lexer._ID_FIRST``/``_ID_REST``) spells the same sets; a test holds the two equal over every code
-point.
+024d2419f3147f8458bc347f0bf18a9b61396b14): ``isLetterLike`` lines 101-109. ``Char.isAlpha``,
+``Char.isDigit`` and ``Char.isAlphanum`` are ASCII-only in Lean (``src/Init/Data/Char/Basic.lean``). The
+lexer's identifier regex (``_lexer._ID_FIRST``/``_ID_REST``) spells Lean's ``isIdFirst``/``isIdRest``
+(lines 114-134) with these letters; a test transcribes both and holds them equal over every code point.
 """
 
 from __future__ import annotations
@@ -34,12 +33,6 @@ def is_letter_like(c: str) -> bool:
     )
 
 
-def is_subscript_alnum(c: str) -> bool:
-    """Lean's ``isSubScriptAlnum``: subscript digits and letters, which may continue a name, never start it."""
-    v = ord(c)
-    return 0x2080 <= v <= 0x2089 or 0x2090 <= v <= 0x209C or 0x1D62 <= v <= 0x1D6A or v == 0x2C7C
-
-
 def is_digit(c: str) -> bool:
     """Lean's ``Char.isDigit``: ASCII ``0``-``9`` only (a numeric literal starts with one)."""
     return "0" <= c <= "9"
@@ -48,16 +41,6 @@ def is_digit(c: str) -> bool:
 def is_letter(c: str) -> bool:
     """A letter to Lean: ASCII or :func:`is_letter_like` (``isIdFirst`` without the underscore)."""
     return ("a" <= c <= "z") or ("A" <= c <= "Z") or is_letter_like(c)
-
-
-def is_id_first(c: str) -> bool:
-    """Lean's ``isIdFirst``: what may begin an identifier (besides the escape ``«``)."""
-    return c == "_" or is_letter(c)
-
-
-def is_id_rest(c: str) -> bool:
-    """Lean's ``isIdRest``: what may continue an identifier."""
-    return is_id_first(c) or is_digit(c) or c in "'!?" or is_subscript_alnum(c)
 
 
 def starts_letter(text: str) -> bool:

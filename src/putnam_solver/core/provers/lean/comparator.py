@@ -199,22 +199,21 @@ def prepare_project(sub: Submission, paths: ToolchainPaths, config: dict[str, An
     return project
 
 
-def _lake_build_challenge(sub: Submission, paths: ToolchainPaths, project: Path) -> SandboxResult:
-    """``lake build Challenge`` in a fresh candidate-free project, run as comparator is run (same
-    confinement, environment and caps). Raises Unconfinable as G6's own run would."""
+def run_confined(
+    sub: Submission, paths: ToolchainPaths, project: Path, argv: list[str]
+) -> tuple[SandboxResult, dict[str, Any]]:
+    """Run ``argv`` in ``project`` as comparator is run: its confinement (``confinement``; none with
+    ``--unsafe-comparator``, else Unconfinable is raised), environment and caps; with what the
+    confinement did, for evidence. G6's ``lake build Challenge`` in a candidate-free project runs so too."""
     try:
-        prefix, _ = confinement(project, paths, sub.scratch)
-    except Unconfinable:
+        prefix, confined = confinement(project, paths, sub.scratch)
+    except Unconfinable as exc:
         if not sub.options.of(LeanOptions).unsafe_comparator:
             raise
-        prefix = []
-    return run_sandboxed(
-        [*prefix, str(paths.toolchain_bin / "lake"), "build", CHALLENGE_MODULE],
-        workdir=project,
-        env=comparator_env(paths, project),
-        limits=comparator_limits(sub.options),
-        unsafe_no_sandbox=True,
-    )
+        prefix, confined = [], {"unsafe_comparator": str(exc)}
+    limits = comparator_limits(sub.options)
+    env = comparator_env(paths, project)
+    return run_sandboxed([*prefix, *argv], workdir=project, env=env, limits=limits, unsafe_no_sandbox=True), confined
 
 
 @cache
@@ -228,7 +227,8 @@ def challenge_artifact(root: Path | None = None) -> Artifact[ChallengeBuild]:
         if not available or known_good_failed(sub.options):  # G6 will not run: build nothing for it
             raise ToolUnavailable(why if not available else "G6 is unavailable on this toolchain (selftest)")
         limit = sandbox_limits(sub.options).disk_bytes
-        return challenge_build(sub, paths, lambda project: _lake_build_challenge(sub, paths, project), limit)
+        lake_build = [str(paths.toolchain_bin / "lake"), "build", CHALLENGE_MODULE]
+        return challenge_build(sub, paths, lambda project: run_confined(sub, paths, project, lake_build)[0], limit)
 
     return Artifact(f"lean.challenge {root or ''}".strip(), make, pinned=True)
 
@@ -351,29 +351,18 @@ def comparator_gate(sub: Submission, root: Path | None = None) -> GateResult:
         return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, detail, evidence)
     try:
         built = sub.artifacts.get(challenge_artifact(root), sub)
+        evidence["challenge_build"] = built.evidence()
+        if built.failure is not None:
+            detail = f"the harness's challenge does not build ({built.failure}); not a verdict on the candidate"
+            return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, detail, evidence)
+        config = comparator_config(sub, paths)
+        project = prepare_project(sub, paths, config, built)
+        argv = [str(paths.toolchain_bin / "lake"), "env", str(paths.comparator), "config.json"]
+        result, confined = run_confined(sub, paths, project, argv)
     except Unconfinable as exc:
-        return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, f"{exc}; or pass --unsafe-comparator", evidence)
-    evidence["challenge_build"] = built.evidence()
-    if built.failure is not None:
-        detail = f"the harness's challenge does not build ({built.failure}); not a verdict on the candidate"
-        return GateResult(GATE_ID, GATE_NAME, GateStatus.ERROR, detail, evidence)
-    config = comparator_config(sub, paths)
-    project = prepare_project(sub, paths, config, built)
-    try:
-        prefix, confined = confinement(project, paths, sub.scratch)
-    except Unconfinable as exc:
-        if not lean.unsafe_comparator:
-            detail = f"{exc}; or pass --unsafe-comparator (recorded in the verdict)"
-            return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, detail, evidence)
-        prefix, confined = [], {"unsafe_comparator": str(exc)}
+        detail = f"{exc}; or pass --unsafe-comparator (recorded in the verdict)"
+        return GateResult(GATE_ID, GATE_NAME, GateStatus.UNAVAILABLE, detail, evidence)
     limits = comparator_limits(options)
-    result = run_sandboxed(
-        [*prefix, str(paths.toolchain_bin / "lake"), "env", str(paths.comparator), "config.json"],
-        workdir=project,
-        env=comparator_env(paths, project),
-        limits=limits,
-        unsafe_no_sandbox=True,
-    )
     status, detail = judge(result, limits)
     if status is not GateStatus.PASSED:
         detail += f"\n{_tail(result.stderr or result.stdout)}"

@@ -241,11 +241,8 @@ def failure_detail(run: LeanRun, limits: SandboxLimits) -> tuple[GateStatus, str
     text the candidate can forge).
     """
     judged = judge_run(run.result, "lean", limits, reported_error=_first_error(run), out_of_memory=_out_of_memory(run))
-    if judged is not None:
+    if judged is not None:  # an error message, at any exit code, is a rejection there
         return judged
-    reported = _first_error(run)
-    if reported is not None:
-        return GateStatus.FAILED, reported
     if run.sorries:
         return GateStatus.FAILED, f"declaration uses sorry at {run.sorries[0].where()}"
     return None
