@@ -97,7 +97,7 @@ def test_parts_are_turned_off_by_name() -> None:
 
 
 def test_a_run_recorded_before_the_parts_existed_resumes_with_their_defaults() -> None:
-    old = {"config": {"prover": "rocq", "track": "with-answer", "model": "m", "reviewer_model": None,
+    old = {"config": {"prover": "rocq", "track": "with-answer", "model": "openai/gpt-5.5", "reviewer_model": None,
                       "reasoning_effort": None, "agent": "react", "sandbox": "local", "jobs": 1,
                       "fallback_jobs": 1, "budgets": {"max_turns": 5}}}  # fmt: skip
     filled = config_from_json(old["config"])
