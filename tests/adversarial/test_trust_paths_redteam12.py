@@ -220,9 +220,10 @@ def test_honest_values_beside_still_report(run_dir: Path) -> None:
 
 
 def _recorded_past_the_maximum(data: dict) -> None:
-    """What an earlier putnam recorded for ``--cost-limit 1e13 --token-limit 10**13 --run-token-limit 10**13``."""
+    """What an earlier putnam recorded for ``--cost-limit 1e13 --token-limit 10**13 --worker-timeout 1e10
+    --run-token-limit 10**30 --run-cost-limit 1e300`` (before red team 10 refused such values)."""
     data["config"]["budgets"].update(cost_limit_dollars=1e13, token_limit=10**13, worker_timeout_seconds=1e10)
-    data["limits"].update(max_tokens=10**13, max_cost_dollars=1e300)
+    data["limits"].update(max_tokens=10**30, max_cost_dollars=1e300)
 
 
 def test_an_earlier_run_s_limits_past_the_maximum_read_as_no_limit(run_dir: Path, tmp_path: Path) -> None:
