@@ -112,6 +112,10 @@ def test_a_stored_model_is_taken_when_said_again_or_when_no_such_folder_is_here(
     with pytest.raises(InputError, match="Resume with --model hf/planted/model"):
         check_resumable(stored, {}, None)
     check_resumable(stored, {}, None, given_models={"--model": "hf/planted/model"})  # said again: taken
+    edit_settings(run_dir, lambda data: data["config"].update(reviewer_model="hf/planted/model"))
+    stored = stored_run(run_dir)
+    assert stored is not None
+    check_resumable(stored, {}, None, given_models={"--model": "hf/planted/model"})  # the reviewer of the same
     for remote in ("llama-cpp-python/planted/model", "ollama/planted/model", "openai-api/planted/model"):
         assert local_model_path(remote) is None, remote  # the name goes to a server as text
 
@@ -189,8 +193,8 @@ EDITS = {
         f"INSERT INTO rate_limits (campaign, observed_at, retries, connections) VALUES (1, '{NOW}', -5, NULL)",
         "rate_limits: retries: -5 is not a count",
     ),
-    "fresh of 7": ("UPDATE campaigns SET fresh=7", "campaigns: 1 fresh: 7 is not 0 or 1"),
-    "fresh as text": ("UPDATE campaigns SET fresh='yes'", "campaigns: 1 fresh: 'yes' is not a number"),
+    "fresh of 7": ("UPDATE campaigns SET fresh=7", "campaigns: campaign 1: fresh: 7 is not 0 or 1"),
+    "fresh as text": ("UPDATE campaigns SET fresh='yes'", "campaigns: campaign 1: fresh: 'yes' is not a number"),
     "a huge exit code": (
         f"INSERT OR REPLACE INTO meta VALUES ('outcome', '{json.dumps({'exit_code': 10**30, 'message': 'x'})}')",
         "outcome: exit code past 10**18 is not one putnam solve exits with",

@@ -250,7 +250,7 @@ class Ledger:
         return [
             CampaignRow(
                 checked_number(n, where),
-                checked_flag(f, f"{where}: {n!r} fresh"),
+                checked_flag(f, f"{where}: campaign {n!r}: fresh"),
                 checked_time(s, f"{where}: {n!r} started_at"),
                 checked_time(e, f"{where}: {n!r} finished_at", optional=True),
                 tuple(selections.get(n, ())),

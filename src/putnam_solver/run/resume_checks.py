@@ -135,10 +135,11 @@ MODEL_FIELDS = (("--model", "config.model", "worker"), ("--reviewer-model", "con
 
 def _check_models(stored: RunSettings, given: Mapping[str, str]) -> None:
     """A resume's ``--model`` or ``--reviewer-model`` must be the run's own (a resume never changes what the
-    run is); a stored name that names a path here is used only when its flag says it again."""
+    run is); a stored name that names a path here is used only when the resume's command line says it again."""
     config = stored.config
     names = {"--model": config.model, "--reviewer-model": config.reviewer_model}
     ledger = stored.run_dir / LEDGER_NAME
+    said = set(given.values())  # a reviewer of the worker's model is said with --model too
     for flag, field, role in MODEL_FIELDS:
         name = names[flag]
         if flag in given and given[flag] != (name or NO_MODEL):
@@ -147,7 +148,7 @@ def _check_models(stored: RunSettings, given: Mapping[str, str]) -> None:
                 f"(`{field}` of {ledger}); a resume takes {flag} only to say the run's own again. Resume with "
                 f"{flag} {shown_path(name or NO_MODEL)} or without it, or start a new run with --run-dir"
             )
-        path = None if name is None or flag in given else local_model_path(name)
+        path = None if name is None or name in said else local_model_path(name)
         if name is not None and path is not None:
             raise InputError(
                 f"{ledger}: the run's {role} model {shown_path(name)} (`{field}`) names {shown_path(path)} in "
