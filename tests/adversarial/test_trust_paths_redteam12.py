@@ -13,8 +13,9 @@ Order: a resume ran the gates' check, the model check and the selftest before it
 file had changed or its ledger had been edited; those cheap checks now come first (``resume_precheck``).
 
 Ledger values: a negative ``rate_limits.retries``, a ``campaigns.fresh`` other than 0 or 1 (read as true)
-and an outcome's exit code that no ``putnam solve`` exits with were taken; each is refused as an edited
-ledger naming its table and field. An honest old run recorded with a finite limit above the largest one
+and an outcome's exit code that no ``putnam solve`` exits with were taken, and a seal's text ``ref`` ended
+``putnam report`` in "unexpected ValueError ... a bug in putnam"; each is refused as an edited ledger naming
+its table and field. An honest old run recorded with a finite limit above the largest one
 putnam now takes (``--cost-limit 1e13``) was refused as edited: a limit never reached, it reads as no limit,
 as ``Infinity`` does (``stored_settings.BEYOND_MEANS_NONE``).
 """
@@ -203,10 +204,15 @@ EDITS = {
         f"INSERT OR REPLACE INTO meta VALUES ('outcome', '{json.dumps({'exit_code': 77, 'message': 'x'})}')",
         "outcome: exit code 77 is not one putnam solve exits with",
     ),
+    "a seal of a text ref": (  # before: "unexpected ValueError ... This is a bug in putnam"
+        "INSERT INTO seals VALUES ('attempt', 'abc', 'x')",
+        "seals: ref: 'abc' is not a number",
+    ),
 }
+IN_CI = {"negative retries", "fresh of 7", "a huge exit code", "a seal of a text ref"}
 
 
-@pytest.mark.parametrize(("statement", "says"), sampled(EDITS, {"negative retries", "fresh of 7", "a huge exit code"}))
+@pytest.mark.parametrize(("statement", "says"), sampled(EDITS, IN_CI))
 def test_a_malformed_ledger_value_is_refused_by_table_and_field(run_dir: Path, statement: str, says: str) -> None:
     sql(run_dir, statement)
     code, stdout, stderr = putnam("report", run_dir)

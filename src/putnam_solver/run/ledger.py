@@ -352,7 +352,9 @@ class Ledger:
 
     def seals(self) -> dict[tuple[str, int], str]:
         """The stored seals of attempt rows and sample plans, by kind and reference (``ledger_seals``)."""
-        return {(str(k), int(r)): str(v) for k, r, v in self._query("SELECT kind, ref, seal FROM seals")}
+        where = f"{self.path}: seals"  # text in ref ended `putnam report` in a ValueError (red team round 12)
+        rows = self._query("SELECT kind, ref, seal FROM seals")
+        return {(str(k), checked_number(r, f"{where}: ref")): str(v) for k, r, v in rows}
 
     def unverified_passes(self) -> list[AttemptRow]:
         """Attempts marked passed whose stored verdict does not back them; they never count."""
