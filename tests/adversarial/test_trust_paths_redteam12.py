@@ -121,6 +121,25 @@ def test_a_stored_model_is_taken_when_said_again_or_when_no_such_folder_is_here(
         assert local_model_path(remote) is None, remote  # the name goes to a server as text
 
 
+def test_which_providers_load_a_folder_of_the_model_s_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As Inspect AI 0.3.285's providers read the name: a path for the local loaders, text for the rest."""
+    (tmp_path / "planted" / "model").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    loads = {
+        "hf/planted/model": "planted/model",
+        "nnterp/planted/model": "planted/model",
+        "vllm/planted/model": "planted/model",
+        "vllm-completions/planted/model": "planted/model",
+        "sglang/planted/model": "planted/model",
+        "vllm/Qwen/Qwen3-8B:planted/model": "planted/model",
+    }
+    for name, path in loads.items():
+        assert local_model_path(name) == path, name
+    for name in ("llama-cpp-python/planted/model", "ollama/planted/model", "transformer_lens/planted/model",
+                 "openai-api/planted/model", "hf/planted/other", "hf/Qwen/Qwen3-8B:planted/model"):  # fmt: skip
+        assert local_model_path(name) is None, name
+
+
 def test_a_resume_s_model_flag_must_be_the_run_s_own(run_dir: Path, no_slow_checks: list[str]) -> None:
     code, stdout, stderr = putnam("solve", "--resume", run_dir, "--model", "openai/gpt-5.5")
     text = said(stderr)
