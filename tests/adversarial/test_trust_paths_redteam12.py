@@ -37,7 +37,7 @@ from putnam_solver.run.resume_precheck import check_before_start
 from putnam_solver.run.stored_settings import parse_settings
 from tests.adversarial.test_trust_paths_redteam10 import EDITED, edit_settings, made_run
 from tests.helpers import ROCQ_SAMPLES, sampled, sql
-from tests.processes import putnam, solve_args
+from tests.processes import FAKE_MODEL, putnam, solve_args
 
 SLOW_CHECKS = ("require_gates", "require_selftest")
 """The slow checks of ``solving.build_request`` (the model check is ``agent.check_models``)."""
@@ -203,6 +203,9 @@ def test_an_untouched_prepared_run_passes_the_early_checks(
     check_before_start(stored)
     code, stdout, stderr = putnam("solve", "--resume", run)
     assert code == 2 and no_slow_checks == ["require_gates"], stdout + stderr
+    # the run's own models said again are taken too
+    code, stdout, stderr = putnam("solve", "--resume", run, "--model", FAKE_MODEL, "--reviewer-model", "none")
+    assert code == 2 and no_slow_checks == ["require_gates"] * 2, stdout + stderr
 
 
 # -- ledger values taken as they came ---------------------------------------------------------------------
