@@ -77,8 +77,8 @@ def _nan_timeout(data: dict) -> None:
     data["config"]["budgets"]["worker_timeout_seconds"] = float("nan")
 
 
-def _huge_tokens(data: dict) -> None:
-    data["limits"]["max_tokens"] = 10**30
+def _negative_tokens(data: dict) -> None:
+    data["limits"]["max_tokens"] = -5  # a limit past any count (10**30) reads as none: test_trust_paths_redteam12
 
 
 EDITS = {
@@ -89,7 +89,7 @@ EDITS = {
     "a price without its output rate": (_price_without_output, f"price of {MODEL}: output missing"),
     "negative turns": (_negative_turns, "--max-turns -3"),
     "a NaN worker timeout": (_nan_timeout, "--worker-timeout nan"),
-    "a token limit past any count": (_huge_tokens, f"--run-token-limit {10**30}"),
+    "a negative token limit": (_negative_tokens, "--run-token-limit -5"),
 }
 """Edits of a run's stored settings, each with the words its refusal names."""
 CI_CASE = "a NaN run cost limit"

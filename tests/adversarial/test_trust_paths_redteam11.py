@@ -14,7 +14,7 @@ checks its names as it is made (``run/agent/model_names.py``): flags and ledgers
 
 Limits recorded as ``Infinity``: before red team 10, ``--cost-limit inf`` was taken and recorded as
 ``Infinity``, meaning no limit; red team 10 refused every such honest run as "edited". An infinite limit
-is now read back as no limit (``stored_settings.INFINITE_MEANS_NONE``); ``NaN`` and ``-Infinity`` are
+is now read back as no limit (``stored_settings.BEYOND_MEANS_NONE``); ``NaN`` and ``-Infinity`` are
 still refused.
 """
 

@@ -153,7 +153,10 @@ def test_resume_refuses_flags_that_would_change_the_run_and_accepts_connection_c
         assert _solve(first, run_dir, "--max-turns", "1")[0] == ExitCode.SUCCESS
     refused = runner.invoke(app, ["solve", "--resume", str(run_dir), "--max-turns", "5", "--model", "x/y"])
     assert refused.exit_code == ExitCode.USAGE
-    assert "--max-turns, --model cannot change" in refused.stderr and "start a new run" in refused.stderr
+    assert "--max-turns cannot change" in refused.stderr and "start a new run" in refused.stderr
+    # --model only says the run's own again (red team 12 of the trust paths): another one is refused
+    refused = runner.invoke(app, ["solve", "--resume", str(run_dir), "--model", "x/y"])
+    assert refused.exit_code == ExitCode.USAGE and "only to say the run's own again" in " ".join(refused.stderr.split())
     # The model's server moved: the run goes on there.
     with serve(FakeOpenAI([tool_call_reply("submit", {"proof": GOOD}, "c2")])) as moved:
         args = ["solve", "--resume", str(run_dir), "--campaigns", "2", "--model-base-url", moved, "--jobs", "2",

@@ -185,8 +185,8 @@ def solve(
             "--resume",
             rich_help_panel="Run directory and output",
             help="Continue the run in this directory with its settings (may raise --campaigns and the run "
-            "budgets, and change --jobs, --fallback-jobs, --model-base-url; --tool and --allow-recursion only "
-            "say again what the run used, which a resume uses only then).",
+            "budgets, and change --jobs, --fallback-jobs, --model-base-url; --tool, --allow-recursion, --model "
+            "and --reviewer-model only say again what the run used, which a resume uses only then).",
         ),
     ] = None,
     fresh: Annotated[

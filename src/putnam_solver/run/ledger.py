@@ -46,6 +46,7 @@ from putnam_solver.run.ledger_rows import (
     SubAttemptRow,
     Usage,
     attempt_row,
+    checked_flag,
     checked_id,
     checked_number,
     checked_sample,
@@ -53,8 +54,8 @@ from putnam_solver.run.ledger_rows import (
     checked_time,
     json_object,
     now,
-    optional_text,
     problem_row,
+    rate_limit_row,
     sha256_text,
     strict_text,
     subattempt_row,
@@ -249,7 +250,7 @@ class Ledger:
         return [
             CampaignRow(
                 checked_number(n, where),
-                bool(f),
+                checked_flag(f, f"{where}: campaign {n!r}: fresh"),
                 checked_time(s, f"{where}: {n!r} started_at"),
                 checked_time(e, f"{where}: {n!r} finished_at", optional=True),
                 tuple(selections.get(n, ())),
@@ -351,7 +352,9 @@ class Ledger:
 
     def seals(self) -> dict[tuple[str, int], str]:
         """The stored seals of attempt rows and sample plans, by kind and reference (``ledger_seals``)."""
-        return {(str(k), int(r)): str(v) for k, r, v in self._query("SELECT kind, ref, seal FROM seals")}
+        where = f"{self.path}: seals"  # text in ref ended `putnam report` in a ValueError (red team round 12)
+        rows = self._query("SELECT kind, ref, seal FROM seals")
+        return {(str(k), checked_number(r, f"{where}: ref")): str(v) for k, r, v in rows}
 
     def unverified_passes(self) -> list[AttemptRow]:
         """Attempts marked passed whose stored verdict does not back them; they never count."""
@@ -453,13 +456,7 @@ class Ledger:
     def rate_limits(self) -> list[RateLimitRow]:
         """Every observation of rate limiting, in the order recorded."""
         rows = self._query("SELECT campaign, observed_at, retries, connections FROM rate_limits ORDER BY id")
-        where = f"{self.path}: rate_limits"
-        return [
-            RateLimitRow(
-                checked_number(c, where), checked_time(t, where), checked_number(r, where), optional_text(n, where)
-            )
-            for c, t, r, n in rows
-        ]
+        return [rate_limit_row(row, f"{self.path}: rate_limits") for row in rows]
 
     def usage(self) -> Usage:
         """What every attempt of the run spent, the interrupted ones included."""

@@ -20,6 +20,7 @@ from typing import Any
 from putnam_solver import bounded_json
 from putnam_solver.core.benchmark import ID_RULE, IDENTIFIER
 from putnam_solver.core.util import InputError
+from putnam_solver.exit_codes import ExitCode
 
 MAX_COLUMN_BYTES = 64 << 20
 """The largest JSON column read back (a verdict with every gate's capped detail is far smaller)."""
@@ -233,6 +234,33 @@ def checked_number(value: Any, where: str) -> int:
     return value
 
 
+def checked_count(value: Any, where: str) -> int:
+    """``value`` if it is a whole number of 0 or more (a count), else LedgerError: a negative count was taken
+    as it came (rate limits' ``retries``; red team round 12)."""
+    if (count := checked_number(value, where)) < 0:
+        raise LedgerError(f"{where}: {value!r} is not a count (0 or more); {EDITED}")
+    return count
+
+
+def checked_flag(value: Any, where: str) -> bool:
+    """``value`` as a flag, which the ledger keeps as 0 or 1, else LedgerError: any other value was read as
+    true (campaigns' ``fresh``; red team round 12)."""
+    if checked_number(value, where) not in (0, 1):
+        raise LedgerError(f"{where}: {value!r} is not 0 or 1 (a flag); {EDITED}")
+    return bool(value)
+
+
+def rate_limit_row(row: tuple[Any, ...], where: str) -> RateLimitRow:
+    """A ``rate_limits`` row (campaign, observed_at, retries, connections), checked column by column."""
+    campaign, observed_at, retries, connections = row
+    return RateLimitRow(
+        checked_number(campaign, where),
+        checked_time(observed_at, where),
+        checked_count(retries, f"{where}: retries"),
+        optional_text(connections, where),
+    )
+
+
 def meta_number(text: str | None, where: str) -> int | None:
     """A number the ledger's ``meta`` table keeps as text (None when absent), else LedgerError: text that is
     not one ended ``putnam report`` in "unexpected ValueError ... a bug in putnam" (red team round 11)."""
@@ -269,7 +297,13 @@ def outcome_record(text: Any, where: str) -> dict[str, Any] | None:
         return None
     if not isinstance(value, dict) or not isinstance(value.get("message"), str):
         raise LedgerError(f"{where}: not a run's outcome (an exit code and a message); {EDITED}")
-    checked_number(value.get("exit_code"), where)
+    code = checked_number(value.get("exit_code"), where)
+    if code not in set(ExitCode):  # any number was taken into SUMMARY.md and the report (red team round 12)
+        shown = code if abs(code) < 10**18 else "past 10**18"
+        raise LedgerError(
+            f"{where}: exit code {shown} is not one putnam solve exits with "
+            f"({', '.join(str(int(c)) for c in ExitCode)}); {EDITED}"
+        )
     return value
 
 

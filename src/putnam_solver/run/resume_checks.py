@@ -22,30 +22,43 @@ where the author chose:
   run's own again, or where the server moved);
 - ``model_args``: arguments for the model's client, which no ``putnam solve`` flag records (a
   ``base_url`` or ``api_key`` there redirects the calls as well); only the offline mock model (``mockllm``,
-  which makes no call) is resumed with them.
+  which makes no call) is resumed with them;
+- a model name that names a path here (``hf/some-dir/model``, ``vllm/base:adapter-dir``): Inspect's local
+  providers load code and weights from a folder of that name in the working directory before any hub
+  (``model_names.local_model_path``). A resume takes such a name only when its caller says it again
+  (``--model``, ``--reviewer-model``), as a new run takes it from the command line.
 
 Each refusal names the run directory, the setting and what to do.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile
+from putnam_solver.run.agent.model_names import NO_MODEL, local_model_path
 from putnam_solver.run.campaign import RunSettings
+from putnam_solver.run.ledger import LEDGER_NAME
 from putnam_solver.terminal import shown_path
 
 
 def check_resumable(
-    stored: RunSettings, given_tools: Mapping[str, Path], given_base_url: str | None, given_recursion: bool = False
+    stored: RunSettings,
+    given_tools: Mapping[str, Path],
+    given_base_url: str | None,
+    given_recursion: bool = False,
+    given_models: Mapping[str, str] | None = None,
 ) -> None:
     """Refuse to resume ``stored`` when it would run a tool its caller did not name (``given_tools``: the
     resume's own ``--tool`` values), turn the sandbox off, accept below the full profile, lift the recursion
     rule its caller did not lift (``given_recursion``: the resume's ``--allow-recursion``), load a benchmark
     its directory ships, or send model calls to a server its caller did not name (``given_base_url``: the
-    resume's ``--model-base-url``)."""
+    resume's ``--model-base-url``), or load a model from a path here its caller did not name
+    (``given_models``: the resume's ``--model`` and ``--reviewer-model``, by flag)."""
+    _check_models(stored, given_models or {})
     run_dir = stored.run_dir
     config = stored.config
     named = dict(config.tools)
@@ -114,3 +127,33 @@ def _check_acceptance(stored: RunSettings, given_recursion: bool) -> None:
             f"Resume {'with' if config.allow_recursion else 'without'} --allow-recursion, or start a new run with "
             "--run-dir"
         )
+
+
+MODEL_FIELDS = (("--model", "config.model", "worker"), ("--reviewer-model", "config.reviewer_model", "reviewer"))
+"""The flags that name a run's models, the stored field each says again, and the model's role."""
+
+
+def _check_models(stored: RunSettings, given: Mapping[str, str]) -> None:
+    """A resume's ``--model`` or ``--reviewer-model`` must be the run's own (a resume never changes what the
+    run is); a stored name that names a path here is used only when the resume's command line says it again."""
+    config = stored.config
+    names = {"--model": config.model, "--reviewer-model": config.reviewer_model}
+    ledger = stored.run_dir / LEDGER_NAME
+    said = set(given.values())  # a reviewer of the worker's model is said with --model too
+    for flag, field, role in MODEL_FIELDS:
+        name = names[flag]
+        if flag in given and given[flag] != (name or NO_MODEL):
+            raise InputError(
+                f"{flag} {shown_path(given[flag])}: the run's {role} model is {shown_path(name or NO_MODEL)} "
+                f"(`{field}` of {ledger}); a resume takes {flag} only to say the run's own again. Resume with "
+                f"{flag} {shown_path(name or NO_MODEL)} or without it, or start a new run with --run-dir"
+            )
+        path = None if name is None or name in said else local_model_path(name)
+        if name is not None and path is not None:
+            raise InputError(
+                f"{ledger}: the run's {role} model {shown_path(name)} (`{field}`) names {shown_path(path)} in "
+                f"this directory ({shown_path(os.getcwd())}), from which Inspect's {name.split('/')[0]} provider "
+                "would load the model's code and weights; a resume loads a model from a path only when you name "
+                f"it (a run directory can come from anyone). Resume with {flag} {shown_path(name)} if you trust "
+                "that folder, or from another working directory"
+            )

@@ -46,6 +46,7 @@ from putnam_solver.run.prices import unpriced
 from putnam_solver.run.report.html import report_after_run
 from putnam_solver.run.report.progress import ProgressSink
 from putnam_solver.run.resume_checks import check_resumable
+from putnam_solver.run.resume_precheck import check_before_start
 from putnam_solver.selftest.runner import require_selftest
 from putnam_solver.terminal import shown_path
 
@@ -67,10 +68,12 @@ RESUME_FLAGS = (
     "--ray-retries",
     "--tool",
     "--allow-recursion",
+    "--model",
+    "--reviewer-model",
 )
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about
-(``--tool`` and ``--allow-recursion`` only to say again what the run's own were, which a resume uses only
-then: ``resume_checks``)."""
+(``--tool``, ``--allow-recursion``, ``--model`` and ``--reviewer-model`` only to say again what the run's own
+were, which a resume uses only then: ``resume_checks``)."""
 XHIGH_PROVIDERS = ("openai", "anthropic", "google")
 """Providers whose Inspect model classes adapt ``xhigh`` to what each model supports (clamp or drop it);
 an OpenAI-compatible server (``openai-api/...``) or another provider might reject it, so ``auto`` leaves
@@ -184,6 +187,8 @@ def build_request(
     if action is not Action.RUN:
         _require_prices(request, notify)
         return request
+    if request.resume:
+        check_before_start(request)  # the ledger and the benchmark file first: cheap, and they can refuse
     config = request.config
     notify(
         f"{'resuming' if request.resume else 'starting'} run {request.run_dir} with {config.model}: checking "
@@ -291,7 +296,9 @@ def _resumed(flags: SolveFlags) -> RunSettings:
     if stored is None:
         raise InputError(f"{flags.resume}: no run to resume here (no ledger); start one with --run-dir")
     base_url = flags.model_base_url if "--model-base-url" in flags.given else None
-    check_resumable(stored, flags.tools, base_url, flags.allow_recursion)
+    named = (("--model", flags.model), ("--reviewer-model", flags.reviewer_model))
+    models = {flag: name for flag, name in named if flag in flags.given and name is not None}
+    check_resumable(stored, flags.tools, base_url, flags.allow_recursion, models)
     limits = RunLimits(
         max_tokens=flags.run_token_limit if flags.run_token_limit is not None else stored.run_limits.max_tokens,
         max_cost_dollars=(

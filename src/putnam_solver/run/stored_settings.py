@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-import math
 import re
 import types
 import typing
@@ -29,9 +28,10 @@ from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, Problem, load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.problem_selection import select_problems
+from putnam_solver.run.agent.budget_numbers import MAX_SECONDS
 from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
 from putnam_solver.run.ledger import Ledger
-from putnam_solver.run.ledger_rows import EDITED
+from putnam_solver.run.ledger_rows import EDITED, MAX_DOLLARS, MAX_TOKENS
 
 T = TypeVar("T")
 SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -345,14 +345,28 @@ def _convert(hint: Any, value: Any, name: str) -> Any:
     return value
 
 
-INFINITE_MEANS_NONE: Mapping[type, tuple[str, ...]] = {
-    Budgets: ("worker_timeout_seconds", "reviewer_timeout_seconds", "cost_limit_dollars"),
-    RunLimits: ("max_cost_dollars",),
+BEYOND_MEANS_NONE: Mapping[type, Mapping[str, float]] = {
+    Budgets: {
+        "worker_timeout_seconds": MAX_SECONDS,
+        "reviewer_timeout_seconds": MAX_SECONDS,
+        "cost_limit_dollars": MAX_DOLLARS,
+        "token_limit": MAX_TOKENS,
+        "lemma_token_limit": MAX_TOKENS,
+        "history_tokens": MAX_TOKENS,
+    },
+    RunLimits: {"max_tokens": MAX_TOKENS, "max_cost_dollars": MAX_DOLLARS},
 }
-"""The limits an earlier putnam recorded as ``Infinity`` when given ``inf`` (``--cost-limit inf``, before
-``budget_numbers`` refused it): no limit, as that run meant and ran with, read back as no limit (None), never
-as a ledger edited (red team round 11). It gives an editor nothing: ``null`` says the same. Any other value
-out of range (``NaN``, ``-Infinity``, a negative amount) is still refused."""
+"""The optional limits, each with the largest value ``budget_numbers`` takes. An earlier putnam took any
+value and recorded it: ``--cost-limit inf`` as ``Infinity``, ``--cost-limit 1e13`` as it came. Beyond the
+largest value a limit is never reached (the ledger holds no spend above ``MAX_DOLLARS`` or ``MAX_TOKENS``,
+and ``MAX_SECONDS`` is about 31 years), so it means no limit, as that run meant and ran with: read back as no
+limit (None), never as a ledger edited (red team rounds 11 and 12), so that such a run still reports, audits,
+exports and resumes. It gives an editor nothing: ``null`` says the same. A value below the range (negative,
+``-Infinity``) or ``NaN`` is still refused."""
+
+
+def _beyond_any_limit(value: Any, most: float) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value > most
 
 
 def _build(cls: type[T], data: Any, name: str) -> T:
@@ -366,8 +380,8 @@ def _build(cls: type[T], data: Any, name: str) -> T:
             args[f.name] = _convert(hints[f.name], values[f.name], f"{name}.{f.name}")
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise _Malformed(f"`{name}.{f.name}` is missing")
-    for unlimited in INFINITE_MEANS_NONE.get(cls, ()):
-        if args.get(unlimited) == math.inf:
+    for unlimited, most in BEYOND_MEANS_NONE.get(cls, {}).items():
+        if _beyond_any_limit(args.get(unlimited), most):
             args[unlimited] = None
     try:
         return cls(**args)

@@ -13,6 +13,7 @@ so both doors refuse the same values with the same words.
 
 from __future__ import annotations
 
+import os
 import re
 
 from putnam_solver.core.util import InputError
@@ -60,3 +61,24 @@ def check_model_name(flag: str, name: str | None, none: bool = False) -> None:
             f"{flag} {shown_path(repr(name))}: {problem}, e.g. openai/gpt-5.5, anthropic/claude-sonnet-4-5 or "
             "openai-api/SERVICE/MODEL for an OpenAI-compatible server"
         )
+
+
+LOCAL_PROVIDERS = ("hf", "vllm", "vllm-completions", "sglang", "nnterp")
+"""Inspect providers (0.3.285) that read the model from the name's path when one is there: ``hf`` and
+``nnterp`` hand the name to ``from_pretrained``, which loads a folder of that name (relative to the working
+directory) before the Hugging Face hub; ``vllm`` and ``sglang`` start a server with it as the model path, and
+``vllm`` also loads the LoRA adapter named after its first ``:`` from a path that exists. Others send the
+name to a server as text (``llama-cpp-python``, ``ollama``, ``openai-api``: the server chooses) or take the
+model object from ``model_args`` (``transformer_lens``), which a resume refuses (``resume_checks``)."""
+
+
+def local_model_path(name: str) -> str | None:
+    """The path in the working directory from which ``name``'s provider would load code or weights
+    (``LOCAL_PROVIDERS``), or None: another provider, or no such path here."""
+    provider, _, model = name.partition("/")
+    if provider not in LOCAL_PROVIDERS or not model:
+        return None
+    paths = [model]
+    if provider.startswith("vllm") and ":" in model:  # base:adapter, split at the first colon (parse_vllm_model)
+        paths += model.split(":", 1)
+    return next((path for path in paths if os.path.lexists(path)), None)
