@@ -1,0 +1,210 @@
+"""Where each bound variable of a term is in scope, for the copy rule's canonical form (``_answer_contains``)
+and the value's parameters read as the statement's names (``_answer_copy``).
+
+The canonical form numbered a bound name wherever it stood after its binder, and renamed a parameter at
+every one of its occurrences: a name bound again inside read as the outer one, and a name used after its
+binder's scope had ended read as bound. Against ``putnam_2025_a3_solution n ↔ AliceHasWinningStrategy n``
+the value ``fun n => setOf AliceHasWinningStrategy n`` (read ``{n | HasWinningStrategy n []} n``) passed:
+its argument ``n`` stands outside the set-builder but was numbered as the set-builder's own, so the
+membership was never read as ``HasWinningStrategy n []``, while the same value over ``m`` was refused.
+The reverse held too: a value's bound name that is one of the statement's (``fun m => ∃ n, A n ∧ n > m``
+against ``∃ k, A k ∧ k > n``) captured the parameter renamed to it (``∃ n, A n ∧ n > n``).
+
+Alpha-equivalence by scope, as Lean reads it (src/Lean/Parser/Term.lean; Mathlib's notations): a binder's
+names are in scope from their binding occurrence to the end of its body, and a body ends
+
+* at the bracket that closes the group the binder stands in, or a ``,``, ``:=``, ``;``, ``then``,
+  ``else``, ``with`` at the binder's own depth (``fun``, ``∀``, ``∃``, ``∃!``, ``λ``, ``∀ᶠ``, ``∃ᶠ``
+  read their body as far as it goes);
+* also before an infix operator of lower precedence than the body's: Mathlib reads ``∑ x ∈ s, b``,
+  ``∏``, ``∑'`` and ``∏'`` at 67 (``∑ x ∈ s, f x + 1`` is ``(∑ x ∈ s, f x) + 1``), ``⋃ i, s``, ``⋂``,
+  ``⨆``, ``⨅``, ``∫`` and ``∮`` at 60; a binder inside another's body ends first (a stack);
+* for a set-builder (``{x | C}``, ``{x : T | C}``, ``{x ∈ s | C}``, ``{(a, b) | C}``), at its ``}``.
+
+A name is in scope from its binding occurrence (a binder predicate, ``∀ x ∈ s,``, ``{x ∈ s | C}``, ``⋃ i ∈
+s,``, expands to a condition under the binder, so ``s`` may name ``x``), but for a big operator's, ``∑ x ∈
+s, b``, ``∫ x in s, f``: their set is ``Finset.sum s (fun x => b)``'s argument, outside the binder, so the
+names are in scope from the header's ``,`` on (``∑ n ∈ Finset.range n, f n`` sums up to the outer ``n``).
+
+Linear in the tokens: each token is pushed and popped at most once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Final
+
+from putnam_solver.core.provers.lean._answer_nodes import INFIX
+
+OPENERS: Final = frozenset({"(", "[", "{", "⟨"})
+CLOSING: Final = frozenset({")", "]", "}", "⟩"})
+SEPARATORS: Final = frozenset({",", "=>", "↦"})
+"""What ends a binder's header: its body follows."""
+ENDS: Final = frozenset({",", ":=", ";", "then", "else", "with"})
+"""What ends a body at the binder's own depth."""
+BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'", "∫", "∮"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅"), 60)}
+"""The precedence at which a binder reads its body (module doc); the rest read it as far as it goes."""
+OUTSIDE: Final = frozenset({"∑", "∏", "∑'", "∏'", "∫", "∮"})
+"""Binders whose header's set is outside their scope (module doc)."""
+HEADER_ENDS: Final = frozenset({*SEPARATORS, ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "|", "//", "in"})
+BUILDER_ENDS: Final = frozenset({"|", ":", "//", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
+Name = Callable[[str], bool]
+
+
+def scopes(texts: Sequence[str], binders: Collection[int]) -> dict[int, tuple[int, int]]:
+    """For each binder token at an index in ``binders`` (a set-builder's ``{`` among them): where its names
+    come into scope, if later than where they stand (a big operator's ``,``; else -1), and where their scope
+    ends (exclusive), by the rules of the module doc."""
+    found: dict[int, tuple[int, int]] = {}
+    starts: dict[int, int] = {}
+    stack: list[list[int]] = []  # [binder index, depth, header 0 / body 1 / braces 2, body precedence]
+    depth = 0
+    for i, text in enumerate(texts):
+        if text in CLOSING:
+            depth -= 1
+            while stack and stack[-1][1] > depth:
+                found[stack.pop()[0]] = (-1, i)
+            continue
+        if stack and stack[-1][1] == depth and stack[-1][2] == 0 and text in SEPARATORS:
+            stack[-1][2] = 1  # the header's separator: the body begins
+            starts[stack[-1][0]] = i if texts[stack[-1][0]] in OUTSIDE else -1
+        elif text in ENDS or text in INFIX:
+            while stack and stack[-1][1] == depth and stack[-1][2] == 1 and _ends(stack[-1][3], text):
+                found[stack.pop()[0]] = (-1, i)
+        if i in binders:
+            braces = text == "{"  # to its `}` only, whatever stands inside
+            stack.append([i, depth + braces, 2 if braces else 0, BODY.get(text, -1)])
+        depth += text in OPENERS
+    found.update({frame[0]: (-1, len(texts)) for frame in stack})
+    return {b: (starts.get(b, -1), end) for b, (_, end) in found.items()}
+
+
+def _ends(precedence: int, text: str) -> bool:
+    return text in ENDS or (text in INFIX and INFIX[text][0] < precedence)
+
+
+def resolved(texts: Sequence[str], sites: Mapping[int, int], given: Callable[[int, str], str]) -> list[str | None]:
+    """For each token of ``texts``: the name its binding gives it (``given(index, name)`` at each binding
+    occurrence of ``sites``, an index and its binder's; the same within its scope, read by its head, ``Q``
+    of ``Q.eval``, with the rest kept), or None for a free name and any other token."""
+    spans = scopes(texts, set(sites.values()))
+    active: dict[str, list[str]] = {}
+    events: dict[int, list[tuple[str, str | None]]] = {}  # at an index: a name comes into scope, or leaves it
+    out: list[str | None] = []
+    for i, text in enumerate(texts):
+        for name, value in events.pop(i, ()):
+            if value is None:
+                active[name].pop()
+            else:
+                active.setdefault(name, []).append(value)
+        head, dot, rest = text.partition(".")
+        if i in sites:
+            value = given(i, text)
+            start, end = spans[sites[i]]
+            if start > i:
+                events.setdefault(start, []).append((text, value))
+            else:
+                active.setdefault(text, []).append(value)
+            events.setdefault(max(end, start + 1, i + 1), []).append((text, None))
+            out.append(value)
+        elif active.get(head) and not argument_name(texts, i):
+            out.append(active[head][-1] + dot + rest)
+        else:
+            out.append(None)
+    return out
+
+
+def binding_sites(texts: Sequence[str], binders: Collection[str], name: Name) -> dict[int, int]:
+    """The binding occurrences of ``texts`` (as written, parentheses kept) and each one's binder: the names
+    of a binder's header (bare, or first in a bracketed group before its ``:``, or of a tuple pattern) and
+    the name or pattern a set-builder binds (``{x | ..}``, ``{x : T | ..}``, ``{x ∈ s | ..}``, ``{(a, b) |
+    ..}``)."""
+    sites: dict[int, int] = {}
+    for i, text in enumerate(texts):
+        if text in binders:
+            depth, typed = 0, False
+            for j in range(i + 1, len(texts)):
+                later = texts[j]
+                if (depth == 0 and later in HEADER_ENDS) or depth < 0:
+                    break
+                if later in OPENERS:
+                    depth, typed = depth + 1, False
+                elif later in CLOSING:
+                    depth, typed = depth - 1, False
+                elif later == ":":
+                    typed = True
+                elif name(later) and not typed:
+                    sites[j] = i
+        elif text == "{":
+            j, found = i + 1, list[int]()
+            while j < len(texts) and (name(texts[j]) or texts[j] in ("(", "⟨", ",", ")", "⟩")):
+                found += [j] if name(texts[j]) else []
+                j += 1
+            if found and j < len(texts) and texts[j] in BUILDER_ENDS and (len(found) == 1 or j > found[-1] + 1):
+                sites.update(dict.fromkeys(found, i))
+    return sites
+
+
+def argument_name(texts: Sequence[str], i: int) -> bool:
+    """Whether ``texts[i]`` names a named argument, ``(x := a)``: a binder's name, no variable."""
+    return 0 < i < len(texts) - 1 and texts[i - 1] == "(" and texts[i + 1] == ":="
+
+
+def scoped(texts: Sequence[str], at: Sequence[int], plain: Sequence[str | None], sites: dict[int, int]) -> list[str]:
+    """``texts`` with its parentheses as they stand and each other token as ``plain`` reads it (``at`` its
+    place in ``texts``; None: left out), each binding occurrence (``sites``: its index in ``plain`` and its
+    binder's in ``texts``) numbered ``#k`` in the order they stand, and each use of its name read as that
+    number within its scope only."""
+    rank = {at[i]: k for k, i in enumerate(sorted(sites))}
+    by_text = {at[i]: b for i, b in sites.items()}
+    names = resolved(
+        [t if t is not None else "" for t in _placed(texts, at, plain)], by_text, lambda i, _: f"#{rank[i]}"
+    )
+    read = [n if n is not None else t for n, t in zip(names, _placed(texts, at, plain), strict=True)]
+    return [t for t in read if t is not None]
+
+
+def _placed(texts: Sequence[str], at: Sequence[int], plain: Sequence[str | None]) -> list[str | None]:
+    out: list[str | None] = list(texts)
+    for i, k in enumerate(at):
+        out[k] = plain[i]
+    return out
+
+
+def renamed_free(
+    texts: Sequence[str], names: Mapping[str, str], binders: Collection[str], name: Name, targets: Collection[str] = ()
+) -> list[str]:
+    """``texts`` with each free occurrence of a name of ``names`` (also as a dotted name's head) read as the
+    name it maps to, capture-avoiding: a name ``texts`` binds itself is left where it is bound, and a bound
+    name that is one of the new names (or of ``targets``) is renamed within its scope (:func:`unused`), so
+    that the name it is given does not capture it (module doc)."""
+    sites = binding_sites(texts, binders, name)
+    avoid = {*names.values(), *targets}
+    used = {t.partition(".")[0] for t in texts} | avoid
+    bound = resolved(texts, sites, lambda _, text: unused(text, used) if text in avoid else text)
+    return [
+        b if b is not None else _head(t, names, texts, i) for i, (t, b) in enumerate(zip(texts, bound, strict=True))
+    ]
+
+
+def free_names(texts: Sequence[str], binders: Collection[str], name: Name) -> set[str]:
+    """The names ``texts`` uses outside the scope of a binder of theirs (by their head, ``Q`` of ``Q.eval``)."""
+    bound = resolved(texts, binding_sites(texts, binders, name), lambda _, text: text)
+    return {
+        t.partition(".")[0]
+        for i, (t, b) in enumerate(zip(texts, bound, strict=True))
+        if b is None and name(t.partition(".")[0]) and not argument_name(texts, i)
+    }
+
+
+def _head(text: str, names: Mapping[str, str], texts: Sequence[str], i: int) -> str:
+    head, dot, rest = text.partition(".")
+    return names[head] + dot + rest if head in names and not argument_name(texts, i) else text
+
+
+def unused(name: str, used: set[str]) -> str:
+    """A name ``name_k`` that is not in ``used`` (which it joins): a bound variable renamed so that it
+    captures no name of the term it stands in (Lean's own ``n✝`` is read as ``n`` by ``normalize_name``)."""
+    fresh = next(f"{name}_{k}" for k in range(len(used) + 1) if f"{name}_{k}" not in used)
+    used.add(fresh)
+    return fresh
