@@ -31,6 +31,11 @@ CLASSES = {
         "fun m => ∃ n, A n ∧ n > m",
         "fun m => ∃ n, A n ∧ n > m + 1",
     ),
+    "an anonymous binder inside the scope": (
+        "∀ k, ∃ _ : A k, f k n = 0",
+        "fun m => ∀ n, ∃ _ : A n, f n m = 0",
+        "fun m => ∀ n, ∃ _ : A n, f m n = 0",
+    ),
     "∃! binding the statement's name": ("∃! k, f k n = 0", "fun m => ∃! n, f n m = 0", "fun m => ∃! n, f m n = 0"),
     "a binder predicate": ("∃ k > n, A k", "fun m => ∃ n > m, A n", "fun m => ∃ n > m + 1, A n"),
     "a set-builder": ("S ⊆ {k | f k n = 0}", "fun m => S ⊆ {n | f n m = 0}", "fun m => S ⊆ {n | f m n = 0}"),
@@ -53,6 +58,17 @@ CLASSES = {
         "∀ k, f k n = 0",
         "fun n => let g := fun x => ∀ n, f n x = 0; g n",
         "fun n => let g := fun x => ∀ n, f x n = 0; g n",
+    ),
+    "a match arm under a binder": (
+        "∀ k, f k n = 0",
+        "fun n => match n with | m => ∀ n, f n m = 0",
+        "fun n => match n with | m => ∀ n, f m n = 0",
+    ),
+    "a · section under a binder": ("∀ k, f k n = 0", "fun n => (∀ n, f n · = 0) n", "fun n => (∀ n, f · n = 0) n"),
+    "a one-point quantifier over a binder": (
+        "∀ k, f k n = 0",
+        "fun n => ∃ m, m = n ∧ ∀ n, f n m = 0",
+        "fun n => ∃ m, m = n ∧ ∀ n, f m n = 0",
     ),
     "∑ binding the statement's name": (
         "∑ k ∈ Finset.range n, f k n = 0",

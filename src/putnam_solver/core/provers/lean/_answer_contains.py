@@ -149,7 +149,7 @@ def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
         elif (binding or set_builder) and plain_name(text):
             sites[i] = binder if binding else at[i - 1]
         out.append(text)
-    return tuple(scoped(texts, at, out, sites))
+    return tuple(scoped(texts, at, out, sites, BINDERS | NUMBERED))
 
 
 def _pattern(texts: Sequence[str], i: int) -> list[str] | None:

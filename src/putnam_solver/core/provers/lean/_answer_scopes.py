@@ -83,11 +83,14 @@ def _ends(precedence: int, text: str) -> bool:
     return text in ENDS or (text in INFIX and INFIX[text][0] < precedence)
 
 
-def resolved(texts: Sequence[str], sites: Mapping[int, int], given: Callable[[int, str], str]) -> list[str | None]:
+def resolved(
+    texts: Sequence[str], sites: Mapping[int, int], given: Callable[[int, str], str], binders: Collection[str]
+) -> list[str | None]:
     """For each token of ``texts``: the name its binding gives it (``given(index, name)`` at each binding
     occurrence of ``sites``, an index and its binder's; the same within its scope, read by its head, ``Q``
-    of ``Q.eval``, with the rest kept), or None for a free name and any other token."""
-    spans = scopes(texts, set(sites.values()))
+    of ``Q.eval``, with the rest kept), or None for a free name and any other token. Every binder of
+    ``binders`` is read, one that binds no name too (``∃ _ : A, P``: its header's ``,`` ends no other body)."""
+    spans = scopes(texts, {*sites.values(), *(i for i, t in enumerate(texts) if t in binders)})
     active: dict[str, list[str]] = {}
     events: dict[int, list[tuple[str, str | None]]] = {}  # at an index: a name comes into scope, or leaves it
     out: list[str | None] = []
@@ -120,21 +123,24 @@ def binding_sites(texts: Sequence[str], binders: Collection[str], name: Name) ->
     the name or pattern a set-builder binds (``{x | ..}``, ``{x : T | ..}``, ``{x ∈ s | ..}``, ``{(a, b) |
     ..}``)."""
     sites: dict[int, int] = {}
+    headers: list[tuple[int, int]] = []  # the binders whose header is open: index, bracket depth
+    typed = [False]  # per open bracket: inside a `:` type
     for i, text in enumerate(texts):
+        depth = len(typed) - 1
+        while headers and ((text in HEADER_ENDS and depth == headers[-1][1]) or depth < headers[-1][1]):
+            headers.pop()  # one pass for all headers, however they nest (red team 21: no rescan per binder)
+        if text in OPENERS:
+            typed.append(typed[-1])
+        elif text in CLOSING:
+            typed = typed[:-1] or [False]
+            while headers and len(typed) - 1 < headers[-1][1]:
+                headers.pop()
+        elif text == ":":
+            typed[-1] = True
+        elif headers and name(text) and not typed[-1]:
+            sites[i] = headers[-1][0]
         if text in binders:
-            depth, typed = 0, False
-            for j in range(i + 1, len(texts)):
-                later = texts[j]
-                if (depth == 0 and later in HEADER_ENDS) or depth < 0:
-                    break
-                if later in OPENERS:
-                    depth, typed = depth + 1, False
-                elif later in CLOSING:
-                    depth, typed = depth - 1, False
-                elif later == ":":
-                    typed = True
-                elif name(later) and not typed:
-                    sites[j] = i
+            headers.append((i, depth))
         elif text == "{":
             j, found = i + 1, list[int]()
             while j < len(texts) and (name(texts[j]) or texts[j] in ("(", "⟨", ",", ")", "⟩")):
@@ -150,7 +156,13 @@ def argument_name(texts: Sequence[str], i: int) -> bool:
     return 0 < i < len(texts) - 1 and texts[i - 1] == "(" and texts[i + 1] == ":="
 
 
-def scoped(texts: Sequence[str], at: Sequence[int], plain: Sequence[str | None], sites: dict[int, int]) -> list[str]:
+def scoped(
+    texts: Sequence[str],
+    at: Sequence[int],
+    plain: Sequence[str | None],
+    sites: dict[int, int],
+    binders: Collection[str],
+) -> list[str]:
     """``texts`` with its parentheses as they stand and each other token as ``plain`` reads it (``at`` its
     place in ``texts``; None: left out), each binding occurrence (``sites``: its index in ``plain`` and its
     binder's in ``texts``) numbered ``#k`` in the order they stand, and each use of its name read as that
@@ -158,7 +170,7 @@ def scoped(texts: Sequence[str], at: Sequence[int], plain: Sequence[str | None],
     rank = {at[i]: k for k, i in enumerate(sorted(sites))}
     by_text = {at[i]: b for i, b in sites.items()}
     names = resolved(
-        [t if t is not None else "" for t in _placed(texts, at, plain)], by_text, lambda i, _: f"#{rank[i]}"
+        [t if t is not None else "" for t in _placed(texts, at, plain)], by_text, lambda i, _: f"#{rank[i]}", binders
     )
     read = [n if n is not None else t for n, t in zip(names, _placed(texts, at, plain), strict=True)]
     return [t for t in read if t is not None]
@@ -181,7 +193,8 @@ def renamed_free(
     sites = binding_sites(texts, binders, name)
     avoid = {*names.values(), *targets}
     used = {t.partition(".")[0] for t in texts} | avoid
-    bound = resolved(texts, sites, lambda _, text: unused(text, used) if text in avoid else text)
+    counter = [0]
+    bound = resolved(texts, sites, lambda _, text: unused(text, used, counter) if text in avoid else text, binders)
     return [
         b if b is not None else _head(t, names, texts, i) for i, (t, b) in enumerate(zip(texts, bound, strict=True))
     ]
@@ -189,7 +202,7 @@ def renamed_free(
 
 def free_names(texts: Sequence[str], binders: Collection[str], name: Name) -> set[str]:
     """The names ``texts`` uses outside the scope of a binder of theirs (by their head, ``Q`` of ``Q.eval``)."""
-    bound = resolved(texts, binding_sites(texts, binders, name), lambda _, text: text)
+    bound = resolved(texts, binding_sites(texts, binders, name), lambda _, text: text, binders)
     return {
         t.partition(".")[0]
         for i, (t, b) in enumerate(zip(texts, bound, strict=True))
@@ -202,9 +215,14 @@ def _head(text: str, names: Mapping[str, str], texts: Sequence[str], i: int) -> 
     return names[head] + dot + rest if head in names and not argument_name(texts, i) else text
 
 
-def unused(name: str, used: set[str]) -> str:
-    """A name ``name_k`` that is not in ``used`` (which it joins): a bound variable renamed so that it
-    captures no name of the term it stands in (Lean's own ``n✝`` is read as ``n`` by ``normalize_name``)."""
-    fresh = next(f"{name}_{k}" for k in range(len(used) + 1) if f"{name}_{k}" not in used)
+def unused(name: str, used: set[str], counter: list[int]) -> str:
+    """A name ``name_k`` not in ``used`` (which it joins), ``k`` counted on from ``counter`` (shared by one
+    term's renamings, so that all of them together try at most as many names as they make and ``used``
+    holds: linear): a bound variable renamed so that it captures no name of the term it stands in (Lean's
+    own ``n✝`` is read as ``n`` by ``normalize_name``)."""
+    while f"{name}_{counter[0]}" in used:
+        counter[0] += 1
+    fresh = f"{name}_{counter[0]}"
+    counter[0] += 1
     used.add(fresh)
     return fresh

@@ -1,5 +1,6 @@
 """Lean terms as tokens, for ``_answer_normal``'s rewrites: each bracket's partner, arguments, binders,
-substitution that gives up where a binder could capture, and the rewrites that need nothing else (beta
+substitution by scope (capture-avoiding, ``_answer_scopes``; it gives up only where a local definition
+could bind a name), and the rewrites that need nothing else (beta
 and eta, identities, ascriptions, structure eta); see ``_answer_normal`` for why and for the bounds."""
 
 from __future__ import annotations
@@ -168,7 +169,8 @@ def _scoped(body: Sequence[Token], names: dict[str, Tokens], lo: int, hi: int) -
     held = {n for value in names.values() for n in free_names([t.text for t in value], BINDERS, _bindable)}
     used = {t.text.partition(".")[0] for t in body} | held
     sites = binding_sites(texts, BINDERS, _bindable)
-    bound = resolved(texts, sites, lambda _, name: unused(name, used) if name in held else name)
+    counter = [0]
+    bound = resolved(texts, sites, lambda _, name: unused(name, used, counter) if name in held else name, BINDERS)
     out: Tokens = []
     for k, token in enumerate(body[lo:hi]):
         if (name := bound[k]) is not None:
