@@ -93,14 +93,14 @@ def resolved(
     spans = scopes(texts, {*sites.values(), *(i for i, t in enumerate(texts) if t in binders)})
     active: dict[str, list[str]] = {}
     events: dict[int, list[tuple[str, str | None]]] = {}  # at an index: a name comes into scope, or leaves it
-    out: list[str | None] = []
+    out: list[str | None] = [None] * len(texts)
     for i, text in enumerate(texts):
-        for name, value in events.pop(i, ()):
-            if value is None:
-                active[name].pop()
-            else:
-                active.setdefault(name, []).append(value)
-        head, dot, rest = text.partition(".")
+        if i in events:
+            for name, value in events.pop(i):
+                if value is None:
+                    active[name].pop()
+                else:
+                    active.setdefault(name, []).append(value)
         if i in sites:
             value = given(i, text)
             start, end = spans[sites[i]]
@@ -109,11 +109,12 @@ def resolved(
             else:
                 active.setdefault(text, []).append(value)
             events.setdefault(max(end, start + 1, i + 1), []).append((text, None))
-            out.append(value)
-        elif active.get(head) and not argument_name(texts, i):
-            out.append(active[head][-1] + dot + rest)
-        else:
-            out.append(None)
+            out[i] = value
+        elif active:
+            head = text.partition(".")[0] if "." in text else text
+            held = active.get(head)
+            if held and not argument_name(texts, i):
+                out[i] = held[-1] + text[len(head) :]
     return out
 
 
@@ -132,7 +133,7 @@ def binding_sites(texts: Sequence[str], binders: Collection[str], name: Name) ->
         if text in OPENERS:
             typed.append(typed[-1])
         elif text in CLOSING:
-            typed = typed[:-1] or [False]
+            typed.pop() if len(typed) > 1 else typed.__setitem__(0, False)
             while headers and len(typed) - 1 < headers[-1][1]:
                 headers.pop()
         elif text == ":":

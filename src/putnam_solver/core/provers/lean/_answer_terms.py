@@ -167,18 +167,23 @@ def _scoped(body: Sequence[Token], names: dict[str, Tokens], lo: int, hi: int) -
     if any(t in LOCALS or t in ("match", "rec") for t in texts) and not names.keys().isdisjoint(texts):
         return None
     held = {n for value in names.values() for n in free_names([t.text for t in value], BINDERS, _bindable)}
-    used = {t.text.partition(".")[0] for t in body} | held
     sites = binding_sites(texts, BINDERS, _bindable)
-    counter = [0]
-    bound = resolved(texts, sites, lambda _, name: unused(name, used, counter) if name in held else name, BINDERS)
+    plain = {texts[k] for k in sites}.isdisjoint({*held, *names})  # no binder captures or shadows: no scopes
+    bound: list[str | None] = [None] * len(texts)
+    if not plain:
+        used, counter = {t.text.partition(".")[0] for t in body} | held, [0]
+        bound = resolved(texts, sites, lambda _, name: unused(name, used, counter) if name in held else name, BINDERS)
     out: Tokens = []
     for k, token in enumerate(body[lo:hi]):
-        if (name := bound[k]) is not None:
+        name, value = bound[k], None
+        if name is None and token.kind == IDENT:
+            value = names.get(token.text.partition(".")[0])
+        if name is not None and name != token.text:
             out.append(token._replace(text=name))
-        elif token.kind != IDENT or argument_name(texts, k):
+        elif value is None or argument_name(texts, k):
             out.append(token)
         else:
-            out += _replaced(token, names.get(token.text.partition(".")[0]))
+            out += _replaced(token, value)
     return out
 
 
