@@ -26,6 +26,11 @@ STATEMENT = (
 # (question, copy that shadows a name, near-twin that must pass), one row per binder form
 CLASSES = {
     "∀ binding the statement's name": ("∀ k, f k n = 0", "fun m => ∀ n, f n m = 0", "fun m => ∀ n, f m n = 0"),
+    "a body through if-then-else": (
+        "∀ k, f k n = if k < 1 then 0 else k",
+        "fun m => ∀ n, f n m = if n < 1 then 0 else n",
+        "fun m => ∀ n, f n m = if m < 1 then 0 else n",
+    ),
     "∃ binding the statement's name": (
         "∃ k, A k ∧ k > n",
         "fun m => ∃ n, A n ∧ n > m",

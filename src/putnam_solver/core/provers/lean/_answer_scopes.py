@@ -13,9 +13,10 @@ against ``∃ k, A k ∧ k > n``) captured the parameter renamed to it (``∃ n,
 Alpha-equivalence by scope, as Lean reads it (src/Lean/Parser/Term.lean; Mathlib's notations): a binder's
 names are in scope from their binding occurrence to the end of its body, and a body ends
 
-* at the bracket that closes the group the binder stands in, or a ``,``, ``:=``, ``;``, ``then``,
-  ``else``, ``with`` at the binder's own depth (``fun``, ``∀``, ``∃``, ``∃!``, ``λ``, ``∀ᶠ``, ``∃ᶠ``
-  read their body as far as it goes);
+* at the bracket that closes the group the binder stands in, or a ``,`` at the binder's own depth
+  (``fun``, ``∀``, ``∃``, ``∃!``, ``λ``, ``∀ᶠ``, ``∃ᶠ`` read their body as far as it goes: through an
+  ``if .. then .. else``, a ``let`` or a ``match``), or the ``then``/``else`` of an ``if`` in whose
+  condition or branch it was opened (``if ∀ x, P x then ..``);
 * also before an infix operator of lower precedence than the body's: Mathlib reads ``∑ x ∈ s, b``,
   ``∏``, ``∑'`` and ``∏'`` at 67 (``∑ x ∈ s, f x + 1`` is ``(∑ x ∈ s, f x) + 1``), ``⋃ i, s``, ``⋂``,
   ``⨆``, ``⨅``, ``∫`` and ``∮`` at 60; a binder inside another's body ends first (a stack);
@@ -40,10 +41,13 @@ OPENERS: Final = frozenset({"(", "[", "{", "⟨"})
 CLOSING: Final = frozenset({")", "]", "}", "⟩"})
 SEPARATORS: Final = frozenset({",", "=>", "↦"})
 """What ends a binder's header: its body follows."""
-ENDS: Final = frozenset({",", ":=", ";", "then", "else", "with"})
-"""What ends a body at the binder's own depth."""
+ENDS: Final = frozenset({","})
+"""What ends a body at the binder's own depth (``then`` and ``else`` end those opened inside the ``if``)."""
+BRANCHES: Final = frozenset({"then", "else"})
 BODY: Final = {**dict.fromkeys(("∑", "∏", "∑'", "∏'", "∫", "∮"), 67), **dict.fromkeys(("⋃", "⋂", "⨆", "⨅"), 60)}
 """The precedence at which a binder reads its body (module doc); the rest read it as far as it goes."""
+BRANCH_REACH: Final = 64
+"""How many open binders a ``then``/``else`` looks through for its ``if`` (bounded: linear)."""
 OUTSIDE: Final = frozenset({"∑", "∏", "∑'", "∏'", "∫", "∮"})
 """Binders whose header's set is outside their scope (module doc)."""
 HEADER_ENDS: Final = frozenset({*SEPARATORS, ":", "∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "|", "//", "in"})
@@ -68,14 +72,22 @@ def scopes(texts: Sequence[str], binders: Collection[int]) -> dict[int, tuple[in
         if stack and stack[-1][1] == depth and stack[-1][2] == 0 and text in SEPARATORS:
             stack[-1][2] = 1  # the header's separator: the body begins
             starts[stack[-1][0]] = i if texts[stack[-1][0]] in OUTSIDE else -1
+        elif text in BRANCHES and any(f[2] == 3 and f[1] == depth for f in stack[-BRANCH_REACH:]):
+            while stack[-1][2] != 3:  # the binders opened in the `if`'s condition or `then` branch end here
+                found[stack.pop()[0]] = (-1, i)
+            if text == "else":
+                stack.pop()
         elif text in ENDS or text in INFIX:
             while stack and stack[-1][1] == depth and stack[-1][2] == 1 and _ends(stack[-1][3], text):
                 found[stack.pop()[0]] = (-1, i)
+        if text == "if":
+            stack.append([-1, depth, 3, -1])  # an `if`: its `then` and `else` end what opened after it
         if i in binders:
             braces = text == "{"  # to its `}` only, whatever stands inside
             stack.append([i, depth + braces, 2 if braces else 0, BODY.get(text, -1)])
         depth += text in OPENERS
     found.update({frame[0]: (-1, len(texts)) for frame in stack})
+    found.pop(-1, None)
     return {b: (starts.get(b, -1), end) for b, (_, end) in found.items()}
 
 
