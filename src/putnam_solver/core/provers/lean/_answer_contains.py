@@ -64,6 +64,7 @@ from putnam_solver.core.provers.lean._answer_chains import (
     operator,
 )
 from putnam_solver.core.provers.lean._answer_order import CLOSERS, INFIX, OPEN_CLOSE, normal_order
+from putnam_solver.core.provers.lean._answer_scopes import scoped
 from putnam_solver.core.provers.lean._answer_sets import predicated
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_alnum, starts_letter
@@ -111,20 +112,22 @@ def canonical_kept(
 @lru_cache(maxsize=16)
 def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
     """:func:`canonical_kept` before the normal form, with parentheses (the copy rule reads one value in
-    both forms and several times: once)."""
-    texts = one_spelling(texts, types)  # red team 21: `exists`, `/\\`, `∃ (a : ℕ) (b : ℕ)` as Lean reads them
-    texts = sorted_binders(texts)  # red team 22: `∃ c b a` for `∃ a b c`
-    plain = [t for t in texts if t not in ("(", ")")]
-    bound: dict[str, str] = {}
-    count = iter(range(len(plain) + 1))  # red team 19: a name bound again gets a new number, not `len(bound)`
+    both forms and several times: once). Each binding occurrence gets the next number, read as that only
+    within its binder's scope (``_answer_scopes``): a name bound again inside, or used after the scope, is
+    another variable (red team 19; the shadowing found after red team 29)."""
+    texts = sorted_binders(one_spelling(texts, types))  # red teams 21, 22: as Lean reads them, `∃ c b a`
+    at = [k for k, t in enumerate(texts) if t not in ("(", ")")]  # each plain token's place in `texts`
+    plain = [texts[k] for k in at]
+    sites: dict[int, int] = {}  # a binding occurrence (in `plain`) and its binder's token or `{` (in `texts`)
     typed_at: set[int] = set()  # the `:` of a typed pattern, `{(a, b) : T | ...}`
     for i in range(len(plain) - 1):  # `{(a, b) | ...}`: the pattern's names are bound like `{x | ...}`'s
         pattern = _pattern(plain, i + 1) if plain[i] == "{" else None
-        for name in pattern or []:
-            bound.setdefault(name, f"#{next(count)}")
+        first = i + 1 + (plain[i + 1] == "⟨")
+        sites.update({first + 2 * k: at[i] for k in range(len(pattern or ()))})
         if pattern:
             typed_at.add(next(k for k in range(i + 1, len(plain)) if plain[k] in ("|", ":")))
     binding = typed = False
+    binder = 0
     predicates = predicated(plain)
     out: list[str | None] = []
     for i, text in enumerate(plain):
@@ -135,7 +138,7 @@ def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
             continue
         typed = False
         if text in BINDERS or text in NUMBERED:
-            binding = True
+            binding, binder = True, at[i]
         elif (binding or (i >= 2 and plain[i - 2] == "{") or i in typed_at) and text == ":" and not types:
             typed = True  # red team 16: `{n | C}` for `{n : ℕ | C}`, the set's type fixes its element's
             out.append(None)
@@ -144,11 +147,9 @@ def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
             binding = False
             text = "∈" if text == "in" else text  # ``∑ j in s`` is the older spelling of ``∑ j ∈ s``
         elif (binding or set_builder) and plain_name(text):
-            bound[text] = f"#{next(count)}"
-        head, dot, rest = text.partition(".")
-        out.append(bound[head] + dot + rest if head in bound else text)  # `S.encard` of a bound `S` too
-    canonical = iter(out)
-    return tuple(t for t in (t if t in ("(", ")") else next(canonical) for t in texts) if t is not None)
+            sites[i] = binder if binding else at[i - 1]
+        out.append(text)
+    return tuple(scoped(texts, at, out, sites, BINDERS | NUMBERED))
 
 
 def _pattern(texts: Sequence[str], i: int) -> list[str] | None:

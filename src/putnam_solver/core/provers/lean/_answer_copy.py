@@ -49,6 +49,8 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.lean._answer_contains import (
+    BINDERS,
+    NUMBERED,
     Haystack,
     canonical_kept,
     haystacks,
@@ -60,6 +62,7 @@ from putnam_solver.core.provers.lean._answer_extremal import RESTRICTION, extrem
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_order import TooDeep
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions
+from putnam_solver.core.provers.lean._answer_scopes import renamed_free
 from putnam_solver.core.provers.lean._answer_types import TYPES, Types, abstracted, declared, typed
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
@@ -156,17 +159,17 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 theorem, _applications(theorem, normalize_name(solution), len(params) + extra)
             ):
                 names = dict(zip(params, args, strict=False))
-                renamed = [_renamed(t, names) for t in texts] + args[len(params) :]
+                renamed = _free(texts, names) + args[len(params) :]
                 for relation, other in _other_sides(theorem, start, end):
                     if equal(renamed, other, relation):
                         return [Violation(code[0].line, label, RULE.format(relation))]
                     held += [] if extra else [(renamed, other, args, relation, local(start, end), None)]
         for start, end, args in _widened(theorem, _tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
-                renamed = [_renamed(t, dict(zip(params, args, strict=True))) for t in texts]
+                renamed = _free(texts, dict(zip(params, args, strict=True)))
             elif len(params) == 1:  # `fun p => ... p.1 ... p.2 ...`
                 projections = _projections(params[0], args)
-                renamed = [projections.get(t, t) for t in _glued_projections(texts)]
+                renamed = [projections.get(t, t) for t in _glued_projections(_free(texts, {}, args))]
             else:
                 continue
             for relation, other in _other_sides(theorem, start, end):
@@ -472,7 +475,8 @@ def _rebound(other: list[str], args: list[str], tupled: bool = False) -> list[li
     return [["{", *pattern, "|", *other, "}"], ["{", pair, "|", *projected, "}"], ["fun", pair, "=>", *projected]]
 
 
-def _renamed(text: str, names: dict[str, str]) -> str:
-    """``text`` with a parameter read as the statement's name, also as a dotted name's head (``Q.eval``)."""
-    head, dot, rest = text.partition(".")
-    return names[head] + dot + rest if head in names else text
+def _free(texts: list[str], names: dict[str, str], targets: Sequence[str] = ()) -> list[str]:
+    """``texts`` with each free occurrence of a parameter read as the statement's name, also as a dotted
+    name's head (``Q.eval``); a bound name of the value that is one of those names renamed so that it
+    captures none of them (``_answer_scopes``: ``fun m => ∃ n, A n ∧ n > m`` is ``∃ k, A k ∧ k > n``)."""
+    return renamed_free(texts, names, BINDERS | NUMBERED, _plain_name, targets)

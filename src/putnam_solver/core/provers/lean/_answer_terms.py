@@ -1,5 +1,6 @@
 """Lean terms as tokens, for ``_answer_normal``'s rewrites: each bracket's partner, arguments, binders,
-substitution that gives up where a binder could capture, and the rewrites that need nothing else (beta
+substitution by scope (capture-avoiding, ``_answer_scopes``; it gives up only where a local definition
+could bind a name), and the rewrites that need nothing else (beta
 and eta, identities, ascriptions, structure eta); see ``_answer_normal`` for why and for the bounds."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import abs_pairs
+from putnam_solver.core.provers.lean._answer_scopes import argument_name, binding_sites, free_names, resolved, unused
 from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token
 
@@ -121,29 +123,67 @@ def is_name(token: Token) -> bool:
 
 
 def substituted(body: Sequence[Token], names: dict[str, Tokens], lo: int = 0, hi: int | None = None) -> Tokens | None:
-    """``body`` with each name (also as a dotted name's head) replaced by its tokens, bracketed; None
-    where a binder in it may bind one of the names again (``fun a``, ``let a``, ``∀ (a : T)``, a name in a
-    binder's type counted too): substituting could then replace another variable. Only ``body[lo:hi]``
-    is read, and only up to such a binder (no copy is made of the rest: a caller may ask at every token)."""
+    """``body`` with each free occurrence of a name (also as a dotted name's head) replaced by its tokens,
+    bracketed. Where a binder of ``BINDERS`` or a set-builder stands in it, by scope (``_answer_scopes``):
+    a name bound again there is left where it is bound, and a bound name that a replacement holds is
+    renamed within its scope (``fun x => ∀ n, f n x`` applied to ``n`` is ``∀ n_0, f n_0 n``). None where a
+    local definition, ``match`` or ``let rec`` may bind one of the names (their scopes are not read). Only
+    ``body[lo:hi]`` is read, and a walk that meets no binder makes no second pass."""
+    hi = len(body) if hi is None else hi
     out: Tokens = []
     binding = False
-    for k in range(lo, len(body) if hi is None else hi):
+    for k in range(lo, hi):
         token = body[k]
         text = token.text
-        if text in BINDERS or text in LOCALS or text in ("match", "rec"):
+        if text in BINDERS or text == "{":
+            return _scoped(body, names, lo, hi)
+        if text in LOCALS or text in ("match", "rec"):
             binding = True
         elif binding and text in names:
             return None
         elif not (is_name(token) or text in OPEN_CLOSE or text in CLOSERS or text in (":", "⦃", "⦄", "_")):
             binding = False
-        head, dot, rest = text.partition(".")
-        value = names.get(head if dot else text) if token.kind == IDENT else None
-        if value is None:
+        out += _replaced(token, names.get(text.partition(".")[0]) if token.kind == IDENT else None)
+    return out
+
+
+def _bindable(text: str) -> bool:
+    return starts_letter(text) and "." not in text and text not in KEYWORDS
+
+
+def _replaced(token: Token, value: Tokens | None) -> Tokens:
+    """``token`` as ``value`` (also as a dotted name's head), or itself."""
+    _, dot, rest = token.text.partition(".")
+    if value is None:
+        return [token]
+    if len(value) == 1:
+        return [value[0]._replace(text=value[0].text + dot + rest)]
+    return bracketed(value, token) + ([make_token(".", token), make_token(rest, token)] if dot else [])
+
+
+def _scoped(body: Sequence[Token], names: dict[str, Tokens], lo: int, hi: int) -> Tokens | None:
+    """:func:`substituted` by scope, where a binder stands in ``body[lo:hi]``."""
+    texts = [t.text for t in body[lo:hi]]
+    if any(t in LOCALS or t in ("match", "rec") for t in texts) and not names.keys().isdisjoint(texts):
+        return None
+    held = {n for value in names.values() for n in free_names([t.text for t in value], BINDERS, _bindable)}
+    sites = binding_sites(texts, BINDERS, _bindable)
+    plain = {texts[k] for k in sites}.isdisjoint({*held, *names})  # no binder captures or shadows: no scopes
+    bound: list[str | None] = [None] * len(texts)
+    if not plain:
+        used, counter = {t.text.partition(".")[0] for t in body} | held, [0]
+        bound = resolved(texts, sites, lambda _, name: unused(name, used, counter) if name in held else name, BINDERS)
+    out: Tokens = []
+    for k, token in enumerate(body[lo:hi]):
+        name, value = bound[k], None
+        if name is None and token.kind == IDENT:
+            value = names.get(token.text.partition(".")[0])
+        if name is not None and name != token.text:
+            out.append(token._replace(text=name))
+        elif value is None or argument_name(texts, k):
             out.append(token)
-        elif len(value) == 1:
-            out.append(value[0]._replace(text=value[0].text + dot + rest))
         else:
-            out += bracketed(value, token) + ([make_token(".", token), make_token(rest, token)] if dot else [])
+            out += _replaced(token, value)
     return out
 
 
