@@ -40,11 +40,24 @@ def second_word(sentence: Sentence) -> str:
     return sentence.tokens[i].text if i < len(sentence.tokens) else ""
 
 
+GOAL = "Goal"
+"""``Goal T. ... Qed.``: a theorem Coq names itself (``goal_name``), a helper like a ``Lemma`` (measured
+with coqc 8.16: a field of the compiled module, its term read by G5 as any other's)."""
+
+
+def goal_name(defined: set[str]) -> str:
+    """The name coqc 8.16 gives a ``Goal``'s theorem: the first of ``Unnamed_thm``, ``Unnamed_thm0``,
+    ``Unnamed_thm1``... not declared yet (measured: after ``Definition Unnamed_thm0``, the second is
+    ``Unnamed_thm1``)."""
+    base = "Unnamed_thm"
+    return next(n for n in (base, *(f"{base}{i}" for i in range(len(defined) + 1))) if n not in defined)
+
+
 def opens_proof(sentence: Sentence) -> bool:
     """Whether a declaration is followed by proof sentences (no top-level ``:=`` body, not rolled back)."""
     if rolled_back(sentence):
         return False
-    if sentence.command in THEOREM_COMMANDS:
+    if sentence.command in THEOREM_COMMANDS or sentence.command == GOAL:
         return True
     if sentence.command in ("Definition", "Fixpoint", "Let"):
         try:
