@@ -4,9 +4,11 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 ``Require``s (never ``Import``s) the reference and the candidate and states
 ``@Candidate.sol = @Reference.__putnam_official_solution <assumptions>``, unfolds both and tries
 ``reflexivity``, then, pointwise for functions (``functional_extensionality``), ``ring``, ``lia``,
-``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``).
+``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``), and
+for a tuple each part so (a yes/no part by logic and propositional extensionality: ``SAME_TRUTH``).
 If that file does not compile, a second one tries the negation (``discriminate``, ``lia``, ``lra``,
-``congruence``; for yes/no answers, logic on the two propositions: ``TRUTH_VALUES``), and where the
+``congruence``; for yes/no answers, logic on the two propositions: ``TRUTH_VALUES``; for a tuple, on its
+parts: ``PARTS``), and where the
 statement loads the standard library's reals a third one tries it with true facts about the answers'
 transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``), and a fourth first computes the two
 answers and uses the library's known values (``answer_values``). For a function answer a fifth compares
