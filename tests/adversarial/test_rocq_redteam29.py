@@ -30,6 +30,16 @@
 candidate's) as the target: class 1 before the theorem. A string among the targets now counts as another
 constant (class 2; G5 decides on ``full``).
 
+**Found and fixed (G2 read a proof where coqc reads none, and none where coqc reads one):** ``Example`` is
+a ``Definition`` to Coq, so ``Example e : T := t.`` opens no proof, but G2 read it as a theorem and opened
+one: a sound ``Example`` with a body was refused ("never ends"), and, followed by a proof end, the commands
+between passed G2 as tactics of that phantom proof, a top-level ``Property PI : R. Proof. exact 0%R.
+Defined.`` among them, which made the statement's ``PI`` the candidate's ``0`` (``text`` accepted it; G4's
+declared-name check and G5 refuse it on ``fast``/``full``). ``Property`` is a theorem keyword G2 did not
+know (refused at top level, skipped as a tactic inside proofs, its name unread); and with nested proofs a
+``Next Obligation`` inside a proof opens one. ``Example`` with a body now opens no proof, ``Property`` is a
+theorem command like ``Lemma``, and an obligation inside a proof is read as a nested proof.
+
 **Tried and refused already (lead B), before and after the theorem:** ``Local Notation``, ``Reserved
 Notation``, ``Ltac2`` definitions and ``Ltac2 Eval`` at top level (the ``Ltac2`` library is not loadable
 here: ``Require Import Ltac2.`` fails to compile, ``From Ltac2`` is outside the permitted roots), ``Module
@@ -95,6 +105,9 @@ HARMLESS = {
     "Set Printing Depth": "Set Printing Depth 1.\nUnset Printing Notations.",
     "own Opaque": "Definition zz := 1%nat.\nOpaque zz.",
     "own Arguments": "Definition zz (n : nat) := n.\nArguments zz : simpl never.",
+    "Example with a body": "Example zz : True := I.",
+    "Example with a proof": "Example zz : True.\nProof. exact I. Qed.",
+    "Property": "Property zz : True. Proof. exact I. Qed.",
 }
 """Valid near-twins of the refused rows below: accepted before and after the theorem."""
 
@@ -124,6 +137,11 @@ REFUSED = {
     "Add LoadPath": 'Add LoadPath "zz" as ZZ.',
     "Add ML Path": 'Add ML Path "zz".',
     "Time Declare ML Module": 'Time Declare ML Module "zz".',
+    "a phantom proof after an Example": "Example zz : True := I.\nProperty PI : R. Proof. exact 0%R. Defined.",
+    "a nested Property shadowing": (
+        "Set Nested Proofs Allowed.\nLemma zz : True.\nProof.\nProperty PI : R. Proof. exact 0%R. Defined.\n"
+        "exact I. Qed."
+    ),
 }
 """Refused before and after the theorem (G2 or G3)."""
 
@@ -178,13 +196,17 @@ def _both(addition: str) -> list[tuple[str, dict[str, str]]]:
     return [_text_status(addition, ""), _text_status("", addition)]
 
 
-@pytest.mark.parametrize("addition", sampled({**HINTS, **HARMLESS}, {"Hint Resolve", "Set Nested Proofs Allowed"}))
+@pytest.mark.parametrize(
+    "addition", sampled({**HINTS, **HARMLESS}, {"Hint Resolve", "Set Nested Proofs Allowed", "Example with a body"})
+)
 def test_hints_harmless_options_goals_and_twins_pass_before_and_after_the_theorem(addition: str) -> None:
     for status, failed in _both(addition):
         assert status == "accepted" and not failed, (addition, failed)
 
 
-@pytest.mark.parametrize("addition", sampled(REFUSED, {"hint in typeclass_instances", "Goal ... Abort"}))
+@pytest.mark.parametrize(
+    "addition", sampled(REFUSED, {"hint in typeclass_instances", "Goal ... Abort", "a phantom proof after an Example"})
+)
 def test_what_reaches_the_harness_or_the_kernel_stays_refused(addition: str) -> None:
     for status, failed in _both(addition):
         assert status == "rejected" and set(failed) & {"G2", "G3"}, (addition, failed)
@@ -262,3 +284,14 @@ def test_global_hints_goals_and_nested_proofs_leave_the_answer_check_alone() -> 
     )
     found = verdict(f"{text}\n{LOOPING_HINTS.replace('zz_loop', 'zz_loop2')}\n")
     assert found.status == "disputed" and not failures(found), failures(found)
+
+
+def test_an_obligation_inside_a_proof_is_a_nested_proof() -> None:
+    """With nested proofs, ``Next Obligation`` inside a helper's proof opens the obligation's proof (measured):
+    its ``Defined`` ends it, not the helper's proof, whose last tactics G2 then refused at top level."""
+    helper = (
+        "Set Nested Proofs Allowed.\nProgram Definition zzp : {n : nat | n = 0} := _.\nLemma zz : True.\nProof.\n"
+        "Next Obligation. exact (exist _ 0 eq_refl). Defined.\nexact I. Qed."
+    )
+    status, failed = _text_status(helper, "")
+    assert status == "accepted" and not failed, failed

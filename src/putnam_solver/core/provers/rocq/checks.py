@@ -60,6 +60,7 @@ from putnam_solver.core.provers.rocq.sentence_rules import (
     mutual_names,
     opens_proof,
     program_obligation,
+    proof_owner,
     second_word,
     tactic_declared_names,
 )
@@ -95,7 +96,7 @@ _NOTED_IN_PROOFS: Final = (
     | _NAMED_IN_PROOFS
     | _ELABORATING_IN_PROOFS
     | vernacular.IN_PROOFS
-    | {"Open", "Close", "Proof"}
+    | {"Open", "Close", "Proof", "Next"}
 )
 """The commands :func:`_take_proof` looks at (``is_query`` and ``reads`` read no other); it passes over
 the rest (tactics, bullets, braces) without a look."""
@@ -218,11 +219,13 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool, depth: int = 0) -
         if (sent := scan.peek()) is None:
             break
         scan.take()
-        if sent.command in _NAMED_IN_PROOFS:
-            _note_name(scan, sent)
-            if opens_proof(sent) and depth < NESTING:  # a nested proof (`Nested Proofs Allowed`) ends first
-                _take_proof(scan, _owner(sent), before_theorem, depth + 1)
-            elif opens_proof(sent):
+        opens = opens_proof(sent) or (program_obligation(sent) and not rolled_back(sent))
+        if sent.command in _NAMED_IN_PROOFS or opens:
+            if sent.command in _NAMED_IN_PROOFS:
+                _note_name(scan, sent)
+            if opens and depth < NESTING:  # a nested proof (`Nested Proofs Allowed`) ends first
+                _take_proof(scan, proof_owner(sent), before_theorem, depth + 1)
+            elif opens:
                 scan.violations.append(Violation(sent.line, _quote(sent), f"proofs nested over {NESTING} deep"))
             continue
         if rolled_back(sent) and (sent.command in PROOF_ENDS or sent.command == "Proof"):
@@ -365,12 +368,7 @@ def _take_addition(scan: _Scan) -> None:
         return
     _note_name(scan, sent)
     if opens_proof(sent):
-        _take_proof(scan, _owner(sent), before_theorem=not scan.after)
-
-
-def _owner(sent: Sentence) -> str:
-    """How a violation names the declaration whose proof ``sent`` opens."""
-    return "a `Goal`" if sent.command == GOAL else f"`{sent.declared_name}`"
+        _take_proof(scan, proof_owner(sent), before_theorem=not scan.after)
 
 
 def _library_rule(scan: _Scan, sent: Sentence) -> None:
