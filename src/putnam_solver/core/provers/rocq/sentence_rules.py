@@ -69,7 +69,7 @@ def opens_proof(sentence: Sentence) -> bool:
         return False
     if sentence.command in THEOREM_COMMANDS - {"Example"} or sentence.command == GOAL:
         return True
-    if sentence.command in ("Definition", "Example", "Fixpoint", "Let"):
+    if sentence.command in ("Definition", "Example", "Fixpoint", "CoFixpoint", "Let"):
         try:
             solution_body_start(sentence)
         except StatementError:
