@@ -105,6 +105,7 @@ HARMLESS = {
     "Set Printing Depth": "Set Printing Depth 1.\nUnset Printing Notations.",
     "own Opaque": "Definition zz := 1%nat.\nOpaque zz.",
     "own Arguments": "Definition zz (n : nat) := n.\nArguments zz : simpl never.",
+    "Goal after Succeed Lemma": "Succeed Lemma zz_h : True.\nGoal (1 + 1 = 2)%nat.\nreflexivity.\nQed.",
     "Example with a body": "Example zz : True := I.",
     "Example with a proof": "Example zz : True.\nProof. exact I. Qed.",
     "Property": "Property zz : True. Proof. exact I. Qed.",
