@@ -270,9 +270,6 @@ def test_helpers_after_the_theorem_leave_the_answer_check_deciding() -> None:
 
 
 REPLAYED_AFTER = {
-    "a bare hint": ("Hint Resolve Rplus_0_r : core.", "after the theorem it can act only"),
-    "a #[global] hint": ("#[global] Hint Extern 0 => idtac : core.", "after the theorem it can act only"),
-    "Remove Hints": ("Remove Hints Rplus_0_r : core.", "after the theorem it can act only"),
     "Arguments of a library constant": ("Arguments Rplus : simpl never.", "after the theorem it can act only"),
     "an instance hint": (
         "#[local] Hint Extern 0 (Reflexive _) => idtac : typeclass_instances.",
@@ -302,7 +299,7 @@ def test_what_reaches_the_harness_files_stays_refused_after_the_theorem(name: st
     assert any(expected in r for r in found), found
 
 
-@pytest.mark.parametrize("name", ["a bare hint", "a #[global] hint", "Remove Hints", "an instance hint"])
+@pytest.mark.parametrize("name", ["an instance hint"])  # other hints: red team 29 (harmless wherever they stand)
 def test_a_replayed_hint_in_a_helper_proof_after_the_theorem_stays_refused(name: str) -> None:
     addition, expected = REPLAYED_AFTER[name]
     found = text_violations(SOUND + f"\nLemma zz_l : True.\nProof. {addition} exact I. Qed.\n")

@@ -4,7 +4,8 @@ Tried (about 160 candidates, full profile): on ``putnam_1962_a6`` (with-answer) 
 blanks (form feed, vertical tab, no-break space) before or inside an ``Axiom``, a comment glued to a
 sentence's period (``.(*``), ``Unset Guard (* *) Checking`` and the phrase across a line break, ``Local``/
 ``#[local]`` kernel options, ``exact_no_check``/``vm_cast_no_check``/``change_no_check``, ``Unshelve`` with
-an open evar, ``Set Nested Proofs Allowed``, ``Default Proof Mode``, ``Mangle Names``, ``Keyed
+an open evar, ``Set Nested Proofs Allowed`` (accepted since red team 29: nested proofs are read as
+coqc reads them), ``Default Proof Mode``, ``Mangle Names``, ``Keyed
 Unification``, the scheme options, Ltac2 (``@ external``, definitions, notations, types, the unsafe API by
 its qualified name), ``Add Ring``/``Add Field``/``Add Parametric Relation``/``Add Printing`` at top level,
 ``Add Morphism``/``Add Zify``/``Add Ring``/``Add Search Blacklist`` in a proof, ``Declare Equivalent Keys``,
@@ -141,7 +142,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "vm_cast_no_check": ("", "Proof. vm_cast_no_check I. Qed."),
     "change_no_check": ("", "Proof. intros. change_no_check True. exact I. Qed."),
     "Unshelve with an open evar": ("", "Proof. intros. refine (_ : A = A). Unshelve. Qed."),
-    "Set Nested Proofs Allowed": ("Set Nested Proofs Allowed.\n", PROOF),
     "Default Proof Mode": ('Set Default Proof Mode "Classic".\n', PROOF),
     "Mangle Names": ("Set Mangle Names.\n", PROOF),
     "Keyed Unification": ("Set Keyed Unification.\n", PROOF),

@@ -34,8 +34,6 @@ REFUSED = {
     "Constraint after": ("", "Constraint Set < Set."),
     "#[export] Generalizable after": ("", "#[export] Generalizable All Variables."),
     "Declare Left Step after": ("", "Declare Left Step Rle_trans."),
-    "a global hint behind Timeout": ("", "Timeout 5 Hint Extern 0 => idtac : core."),
-    "a global hint in a proof after": ("", "Lemma zz : True. Proof. Hint Extern 0 => idtac : core. exact I. Qed."),
     "#[ global ] Set, spaced": ("", "#[ global ] Set Printing All."),
     "#[local] Strategy after": ("", "#[local] Strategy opaque [Rplus]."),
     "Ltac2 after": ("", "From Ltac2 Require Import Ltac2.\nLtac2 lra () := ()."),

@@ -58,16 +58,16 @@ REFUSED = {
     "Existing Class": ("", "Existing Class Rle."),
     "#[global] Obligation Tactic": ("", "#[global] Obligation Tactic := idtac."),
     "Admit Obligations": ("", "Program Definition zz : {x : nat | x = 1} := _.\nAdmit Obligations."),
-    "Hint Opaque after": ("", "Hint Opaque Rplus : core."),
     "Add Ring after": ("", "Require Import Ring. Add Ring Rring2 : RTheory."),
     "Add Field before": ("Add Field Rfield2 : Rfield.", ""),
     "Declare Equivalent Keys": ("", "Declare Equivalent Keys Rplus Rminus."),
     "Export Set Default Timeout": ("", "Export Set Default Timeout 1."),
     "Global Set Keyed Unification": ("", "Global Set Keyed Unification."),
     "Scheme Equality": ("", "Scheme Equality for bool."),
-    "a global hint behind Timeout and an attribute": ("", "Timeout 3 #[global] Hint Extern 0 => idtac : core."),
 }
-"""(before the theorem, after its proof): each refused by G2 or G3."""
+"""(before the theorem, after its proof): each refused by G2 or G3. (A global hint after the theorem, ``Hint
+Opaque`` or behind ``Timeout 3 #[global]``, is accepted since red team 29: no harness file consults a hint
+database after loading the candidate.)"""
 
 _T, _D = "Theorem putnam_2013_b2", "Definition putnam_2013_b2_solution"
 PREFIXED = {

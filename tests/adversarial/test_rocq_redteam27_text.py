@@ -13,9 +13,8 @@ one inside a helper's proof (it outlives ``Qed``) and ``Import`` in a section st
 **Judged and kept (lead 2), measured with coqc 8.16.1:**
 
 * ``Goal T. ... Qed.`` saves ``Unnamed_thm`` (``Print Unnamed_thm`` after it; also a field of the compiled
-  module): harmless by meaning, like a ``Lemma``, and G5's field list would read its term. Kept refused:
-  G2's helper rules key on a declared name (reserved words, answers naming helpers), a ``Goal`` has none,
-  and no published proof of the conformance corpus uses one; a ``Lemma`` does the same.
+  module): harmless by meaning, like a ``Lemma``, and G5's field list reads its term. Kept refused then;
+  accepted since red team 29, G2 noting the name coqc gives it (``sentence_rules.goal_name``).
 * ``Derive x SuchThat P As h`` (after ``Require Coq.derive.Derive``) declares ``x`` and ``h`` from one
   evar-based proof: kept refused (two names from one sentence, unused in the corpus).
 * ``Local Notation`` and ``#[local] Instance``: not visible in a file that only ``Require``s the candidate
@@ -116,7 +115,6 @@ def test_an_honest_section_with_its_own_scope_passes_fast() -> None:
 
 
 KEPT_REFUSED = {
-    "Goal ... Qed": "Goal True. Proof. exact I. Qed.",
     "Derive": "Derive zz SuchThat (zz = 1%nat) As zz_eq.\nProof. reflexivity. Qed.",
     "Local Notation": "Local Notation zzn := 1%R.",
     "#[local] Instance": "#[local] Instance zz_i : Reflexive (@eq nat) := @eq_refl nat.",
@@ -125,6 +123,7 @@ KEPT_REFUSED = {
 """Lead 2: kept refused before and after the theorem (see the module docstring for why)."""
 
 ACCEPTED = {
+    "Goal ... Qed": "Goal True. Proof. exact I. Qed.",  # accepted since red team 29 (a helper Coq names)
     "Local Hint": "Local Hint Resolve Rle_refl : core.",
     "Local Ltac": "Local Ltac zz_t := idtac.",
     "Proof with": "Lemma zz : True /\\ True.\nProof with auto. split... Qed.",

@@ -225,13 +225,11 @@ SPELLINGS = {
     + "Lemma zz_h : True.\nProof. Remove Hints Nat.le_refl : typeclass_instances. exact I. Qed.\n\n"
     + THEOREM
     + SOUND,
-    "top-level Goal after Succeed Lemma": HEADER
-    + "Succeed Lemma zz_h : True.\nGoal 1 + 1 = 2.\nreflexivity.\nQed.\n\n"
-    + THEOREM
-    + SOUND,
 }
 
 
+# "top-level Goal after Succeed Lemma" (a rolled-back Lemma opens no proof, then a Goal) is accepted since red
+# team 29, a Goal being a helper (``test_rocq_redteam29.py``)
 @pytest.mark.parametrize("name", sorted(SPELLINGS))
 def test_spellings_of_refused_commands_are_refused(name: str) -> None:
     verdict = _text_verdict(SQUARE, SPELLINGS[name])

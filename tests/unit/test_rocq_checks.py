@@ -221,7 +221,7 @@ def test_a_section_may_hold_the_theorem_and_discharges_its_assumptions(bench: Be
         (lambda t: t.replace("Qed.", "Abort."), "ends with `Abort`"),
         (lambda t: t.replace("Qed.", ""), "never ends"),
         (lambda t: t + "Inductive after : Type := c.\n", "`Inductive` is not a permitted addition"),
-        (lambda t: t + "Hint Resolve I : core.\n", "after the theorem it can act only in the files"),
+        (lambda t: t + "Arguments Nat.add : simpl never.\n", "after the theorem it can act only in the files"),
     ],
 )
 def test_g2_rejects_edits(bench: Benchmark, edit, expected: str) -> None:  # type: ignore[no-untyped-def]

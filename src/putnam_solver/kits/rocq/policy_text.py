@@ -49,11 +49,12 @@ ADDITIONS: Final = (
         "depends on (unsolved, the declaration does not exist); after the theorem nothing reads the statement",
     ),
     _addition(
-        "a hint that is not #[local]/#[export], Remove Hints, an Arguments of another constant that is not Local",
+        "an Arguments of another constant that is not Local",
         "after the theorem, at top level or in a proof",
         NEVER,
-        "the closed theorem cannot use them: they can act only in the files that Require the candidate, the "
-        "harness's checks among them, where Require replays them (measured with coqc 8.16); use #[local]",
+        "the closed theorem cannot use it: it can act only in the files that Require the candidate, the "
+        "harness's checks among them, where Require replays it (measured with coqc 8.16); use Local. A "
+        "global hint is replayed too but passes: no harness file runs a tactic that consults a hint database",
     ),
     _addition(
         "Obligation Tactic, Admit Obligations; a Let inside the challenge's own section",
@@ -63,10 +64,10 @@ ADDITIONS: Final = (
         "obligations unproved; a Let in the section that holds the theorem is in scope of the theorem",
     ),
     _addition(
-        "Hint (Resolve, Rewrite, Unfold, Extern...), Create HintDb, Tactic Notation with word keywords, "
-        "Set/Unset of Bullet Behavior, Default Goal Selector, Ltac Backtrace, Printing ...; Arguments, "
-        "Opaque, Transparent of the candidate's own definitions",
-        "before the theorem, in any proof",
+        "Hint (Resolve, Rewrite, Unfold, Extern...), Remove Hints, Create HintDb, Tactic Notation with word "
+        "keywords, Set/Unset of Bullet Behavior, Default Goal Selector, Ltac Backtrace, Hyps Limit, Nested "
+        "Proofs Allowed, Printing ...; Arguments, Opaque, Transparent of the candidate's own definitions",
+        "before or after the theorem, in any proof",
         EVERY_PROFILE,
         "they steer tactics, printing or the candidate's own names; the statement runs no tactic (unless "
         "its text has `ltac:` or `Program`: then they are elaboration-class) and a Tactic Notation is not "
@@ -180,8 +181,7 @@ def brief(policy: RocqPolicy, refuse_recursion: bool) -> str:
         f"- Before the theorem you may add: {', '.join(policy.permitted_additions)} (each with its proof), `Let` "
         "outside sections, `Program` declarations with `Next Obligation. ... Qed.`, and "
         f"Require of {', '.join(policy.permitted_libraries)} or standard-library names (Lia, Psatz, ...). "
-        "The same helpers may follow the theorem; there, hints must be `#[local]` and `Arguments` of other "
-        "constants `Local`.",
+        "The same helpers may follow the theorem; there, `Arguments` of other constants must be `Local`.",
         f"- Proofs may not use the commands: {', '.join(policy.proof_commands_denied)}.",
         "- Anywhere you may use hints (not in `typeclass_instances`), `Create HintDb`, `Tactic Notation`, "
         "`Set`/`Unset` of Bullet Behavior, Default Goal Selector or Printing options, and `Arguments`/"
@@ -213,7 +213,7 @@ def describe(policy: RocqPolicy) -> str:
         semantic_check=f"{STATEMENT_CHECK} (profile `{Profile.FULL}`)",
         differences=ADDITIONS,
         permitted=Section(
-            "Permitted helpers (before the theorem; after it too, with hints `#[local]`)",
+            "Permitted helpers (before the theorem; after it too)",
             (
                 f"- {', '.join(policy.permitted_additions)}: each with its proof, named apart from every "
                 "word of the challenge",

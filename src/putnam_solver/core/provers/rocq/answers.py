@@ -4,9 +4,11 @@ Runs after the candidate compiled, on the ``.vo`` files the compiled gates kept:
 ``Require``s (never ``Import``s) the reference and the candidate and states
 ``@Candidate.sol = @Reference.__putnam_official_solution <assumptions>``, unfolds both and tries
 ``reflexivity``, then, pointwise for functions (``functional_extensionality``), ``ring``, ``lia``,
-``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``).
+``lra``, ``nia``, ``nra`` (also after ``simpl``, which unfolds ``n ^ 2`` on ``nat`` for ``ring``), and
+for a tuple each part so (a yes/no part by logic and propositional extensionality: ``SAME_TRUTH``).
 If that file does not compile, a second one tries the negation (``discriminate``, ``lia``, ``lra``,
-``congruence``; for yes/no answers, logic on the two propositions: ``TRUTH_VALUES``), and where the
+``congruence``; for yes/no answers, logic on the two propositions: ``TRUTH_VALUES``; for a tuple, on its
+parts: ``PARTS``), and where the
 statement loads the standard library's reals a third one tries it with true facts about the answers'
 transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``), and a fourth first computes the two
 answers and uses the library's known values (``answer_values``). For a function answer a fifth compares
@@ -63,23 +65,45 @@ NON_CLOSED_FORMS: dict[str, str] = {
 TACTIC_SECONDS = 20
 SETUP = (
     "Set Guard Checking.\nSet Positivity Checking.\nSet Universe Checking.\n"
-    "From Coq Require Import Lia Lra Psatz Ring FunctionalExtensionality.\n"
+    "From Coq Require Import Lia Lra Psatz Ring FunctionalExtensionality.\nRequire Coq.Logic.PropExtensionality.\n"
 )
+PAIRS = "Coq.Init.Datatypes.pair"
+SAME_TRUTH = "(apply Coq.Logic.PropExtensionality.propositional_extensionality; first [ tauto | intuition congruence ])"
+"""Two yes/no answers that logic proves equivalent (``~ False`` for the official ``True``) are the same
+answer: equal by propositional extensionality, as two functions equal at every point are by functional
+extensionality (an axiom of the harness's own file, never the candidate's)."""
+EQUAL_PARTS = (
+    f"repeat match goal with |- @Coq.Init.Logic.eq _ ({PAIRS} _ _) ({PAIRS} _ _) => "
+    f"apply (Coq.Init.Logic.f_equal2 {PAIRS}) end"
+)
+"""A tuple answer (``(True, -1, True, 0)``) compared part by part: each component a goal of its own."""
 EQUAL = (
     "first [ reflexivity | (repeat (apply functional_extensionality; intro)); cbv beta; "
-    "first [ reflexivity | ring | lia | lra | nia | nra | (simpl; first [ ring | lia | nia ]) ] ]"
+    "first [ reflexivity | ring | lia | lra | nia | nra | (simpl; first [ ring | lia | nia ]) ] "
+    f"| {EQUAL_PARTS}; first [ reflexivity | ring | lia | lra | nia | nra | {SAME_TRUTH} ] ]"
 )
 TRUTH_VALUES = (
-    "match type of __putnam_h with @Coq.Init.Logic.eq Prop ?a ?b => "
-    "pose proof (fun x : a => Coq.Init.Logic.eq_ind a (fun p : Prop => p) x b __putnam_h); "
-    "pose proof (fun x : b => Coq.Init.Logic.eq_ind b (fun p : Prop => p) x a (Coq.Init.Logic.eq_sym __putnam_h)); "
-    "clear __putnam_h; first [ tauto | intuition congruence ] end"
+    "match goal with __putnam_e : @Coq.Init.Logic.eq Prop ?a ?b |- _ => "
+    "pose proof (fun x : a => Coq.Init.Logic.eq_ind a (fun p : Prop => p) x b __putnam_e); "
+    "pose proof (fun x : b => Coq.Init.Logic.eq_ind b (fun p : Prop => p) x a (Coq.Init.Logic.eq_sym __putnam_e)); "
+    "clear __putnam_e; first [ tauto | intuition congruence ] end"
 )
 """Two yes/no answers apart (``False`` for the official ``True``, ``~ False`` for ``False``): equal
 propositions imply each other (``eq_ind`` read both ways), which logic then refutes. Without it a wrong
 yes/no answer on a statement it also satisfies was ``unknown`` (no arithmetic tells two propositions
-apart), and its verdict ``accepted`` instead of ``disputed`` (the selftest's no-answer canaries found it)."""
-DIFFERENT = f"intro __putnam_h; first [ discriminate __putnam_h | lia | lra | nra | congruence | ({TRUTH_VALUES}) ]"
+apart), and its verdict ``accepted`` instead of ``disputed`` (the selftest's no-answer canaries found it).
+Any hypothesis equating two propositions is tried (``match goal`` backtracks), so a component of a tuple
+answer is too (:data:`PARTS`)."""
+PARTS = (
+    f"repeat match goal with __putnam_p : @Coq.Init.Logic.eq _ ({PAIRS} _ _) ({PAIRS} _ _) |- _ => "
+    "injection __putnam_p; clear __putnam_p; intros end"
+)
+"""A tuple answer's equation split into one equation per component (``injection``): a yes/no part that
+differs (``(False, True)`` for ``(True, True)``) was passed over, and the answer ``unknown`` (red team 29)."""
+DIFFERENT = (
+    "intro __putnam_h; first [ discriminate __putnam_h | lia | lra | nra | congruence | "
+    f"({TRUTH_VALUES}) | ({PARTS}; first [ lia | lra | nra | congruence | ({TRUTH_VALUES}) ]) ]"
+)
 _R = "Coq.Reals.Rdefinitions"
 _FACTS = (
     ("Coq.Reals.R_sqrt.sqrt", f"{_R}.Rle _ (Coq.Reals.R_sqrt.sqrt x)", "Coq.Reals.R_sqrt.sqrt_pos x",

@@ -53,11 +53,14 @@ from putnam_solver.core.provers.rocq.sections import (
     section_scoped,
 )
 from putnam_solver.core.provers.rocq.sentence_rules import (
+    GOAL,
     declares_given_names,
     gives_term,
+    goal_name,
     mutual_names,
     opens_proof,
     program_obligation,
+    proof_owner,
     second_word,
     tactic_declared_names,
 )
@@ -79,9 +82,11 @@ from putnam_solver.core.provers.rocq.toolchain import COQC, optional_tool
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, Profile, Submission, Track
 
 _DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)  # asked of every sentence of every proof
-_NAMED_IN_PROOFS: Final = THEOREM_COMMANDS | {"Definition", "Let", "Fixpoint", "CoFixpoint"}
+_NAMED_IN_PROOFS: Final = THEOREM_COMMANDS | {"Definition", "Let", "Fixpoint", "CoFixpoint", GOAL}
 """Declarations Coq accepts in proof mode and makes global (``Definition x := t.`` inside a proof defines
-``x`` for the rest of the file): their names are judged as a helper's are."""
+``x`` for the rest of the file): their names are judged as a helper's are. One that opens a proof (with
+``Nested Proofs Allowed``; coqc refuses it otherwise) is read as coqc reads it: its proof ends first."""
+NESTING: Final = 8  # how deep G2 reads proofs opened inside proofs (each level one call)
 _ELABORATING_IN_PROOFS: Final = frozenset(POLICY.proof_commands_elaborating)
 _NOTED_IN_PROOFS: Final = (
     PROOF_ENDS
@@ -91,7 +96,7 @@ _NOTED_IN_PROOFS: Final = (
     | _NAMED_IN_PROOFS
     | _ELABORATING_IN_PROOFS
     | vernacular.IN_PROOFS
-    | {"Open", "Close", "Proof"}
+    | {"Open", "Close", "Proof", "Next"}
 )
 """The commands :func:`_take_proof` looks at (``is_query`` and ``reads`` read no other); it passes over
 the rest (tactics, bullets, braces) without a look."""
@@ -136,8 +141,8 @@ def reads(sentence: Sentence) -> bool:
 ELABORATION: Final = "through elaboration only"  # what every refusal left to G5 says
 AFTER_THEOREM_REPLAYED: Final = (
     "after the theorem it can act only in the files that `Require` the candidate, the harness's checks "
-    "among them, where `Require` replays it (a hint that is not `#[local]`/`#[export]`, an `Arguments` of "
-    "a constant you did not define that is not `Local`); make it `#[local]` or drop it"
+    "among them, where `Require` replays it (an `Arguments` of a constant you did not define that is not "
+    "`Local`); make it `Local` or drop it"
 )
 
 
@@ -199,7 +204,7 @@ class _Scan:
             self.needs_elaboration_check(sent, f"{where} ({judged.reason}),")
 
 
-def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
+def _take_proof(scan: _Scan, owner: str, before_theorem: bool, depth: int = 0) -> None:
     """Consume proof sentences up to and including the proof end; note commands proofs may not use.
 
     Scopes and imports of a proof outlive its ``Qed`` (measured with coqc 8.16), so before the theorem
@@ -214,8 +219,14 @@ def _take_proof(scan: _Scan, owner: str, before_theorem: bool) -> None:
         if (sent := scan.peek()) is None:
             break
         scan.take()
-        if sent.command in _NAMED_IN_PROOFS:
-            _note_name(scan, sent)
+        opens = opens_proof(sent) or (program_obligation(sent) and not rolled_back(sent))
+        if sent.command in _NAMED_IN_PROOFS or opens:
+            if sent.command in _NAMED_IN_PROOFS:
+                _note_name(scan, sent)
+            if opens and depth < NESTING:  # a nested proof (`Nested Proofs Allowed`) ends first
+                _take_proof(scan, proof_owner(sent), before_theorem, depth + 1)
+            elif opens:
+                scan.violations.append(Violation(sent.line, _quote(sent), f"proofs nested over {NESTING} deep"))
             continue
         if rolled_back(sent) and (sent.command in PROOF_ENDS or sent.command == "Proof"):
             continue  # `Fail Qed.` (an unfinished proof) or `Succeed Qed.` leave the proof open
@@ -357,7 +368,7 @@ def _take_addition(scan: _Scan) -> None:
         return
     _note_name(scan, sent)
     if opens_proof(sent):
-        _take_proof(scan, f"`{sent.declared_name}`", before_theorem=not scan.after)
+        _take_proof(scan, proof_owner(sent), before_theorem=not scan.after)
 
 
 def _library_rule(scan: _Scan, sent: Sentence) -> None:
@@ -370,8 +381,10 @@ def _library_rule(scan: _Scan, sent: Sentence) -> None:
 
 def _note_name(scan: _Scan, sent: Sentence) -> None:
     """A name the candidate declares (a helper, or a declaration inside a proof): one an answer may not
-    use, and never a word of the challenge, which it could shadow."""
-    for name in (n for n in (sent.declared_name, *mutual_names(sent)) if n is not None):
+    use, and never a word of the challenge, which it could shadow. A ``Goal`` declares the first of
+    ``Unnamed_thm``, ``Unnamed_thm0``, ``Unnamed_thm1``... not yet declared (``goal_name``)."""
+    declared = goal_name(scan.defined) if sent.command == GOAL else sent.declared_name
+    for name in (n for n in (declared, *mutual_names(sent)) if n is not None):
         scan.defined.add(name)
         if name in scan.reserved:
             rule = "has the name of a word of the challenge; rename it so it cannot shadow anything the statement uses"

@@ -64,7 +64,7 @@ def _rules(rule: str, reason: str, *constructs: str) -> tuple[Rule, ...]:
 
 
 POLICY = RocqPolicy(
-    permitted_additions=(*sorted(THEOREM_COMMANDS), "Definition", "Fixpoint", "Ltac", "Require", "From"),
+    permitted_additions=(*sorted(THEOREM_COMMANDS), "Goal", "Definition", "Fixpoint", "Ltac", "Require", "From"),
     permitted_libraries=("Coq.", "mathcomp.", "Coquelicot."),
     # Hints, options and tactic notations in proofs are judged by ``vernacular.classify`` instead.
     proof_commands_denied=(

@@ -40,13 +40,36 @@ def second_word(sentence: Sentence) -> str:
     return sentence.tokens[i].text if i < len(sentence.tokens) else ""
 
 
+GOAL = "Goal"
+"""``Goal T. ... Qed.``: a theorem Coq names itself (``goal_name``), a helper like a ``Lemma`` (measured
+with coqc 8.16: a field of the compiled module, its term read by G5 as any other's)."""
+
+
+def goal_name(defined: set[str]) -> str:
+    """The name coqc 8.16 gives a ``Goal``'s theorem: the first of ``Unnamed_thm``, ``Unnamed_thm0``,
+    ``Unnamed_thm1``... not declared yet (measured: after ``Definition Unnamed_thm0``, the second is
+    ``Unnamed_thm1``)."""
+    base = "Unnamed_thm"
+    return next(n for n in (base, *(f"{base}{i}" for i in range(len(defined) + 1))) if n not in defined)
+
+
+def proof_owner(sent: Sentence) -> str:
+    """How a violation names the declaration whose proof ``sent`` opens."""
+    return f"`{sent.declared_name}`" if sent.command not in (GOAL, "Next", "Obligation") else f"a `{sent.command}`"
+
+
 def opens_proof(sentence: Sentence) -> bool:
-    """Whether a declaration is followed by proof sentences (no top-level ``:=`` body, not rolled back)."""
+    """Whether a declaration is followed by proof sentences (no top-level ``:=`` body, not rolled back).
+
+    ``Example`` is a ``Definition`` to Coq (``Example e : T := t.`` opens no proof, measured with coqc
+    8.16): read as a theorem, it opened a proof G2 alone saw, in which the commands up to the next ``Qed``
+    passed as tactics, a top-level ``Property PI : R.`` shadowing the statement's ``PI`` among them (red
+    team 29, accepted on ``text``; G4 and G5 refuse the shadowing)."""
     if rolled_back(sentence):
         return False
-    if sentence.command in THEOREM_COMMANDS:
+    if sentence.command in THEOREM_COMMANDS - {"Example"} or sentence.command == GOAL:
         return True
-    if sentence.command in ("Definition", "Fixpoint", "Let"):
+    if sentence.command in ("Definition", "Example", "Fixpoint", "CoFixpoint", "Let"):
         try:
             solution_body_start(sentence)
         except StatementError:

@@ -38,7 +38,9 @@ ROLLED_BACK = frozenset({"Fail", "Succeed"})
 EXPORTED_OPTIONS = frozenset({"Set", "Unset"})
 """What ``Export`` may prefix as a locality (``Export Set Printing Width 30.`` is ``Set``), not a module."""
 
-THEOREM_COMMANDS = frozenset({"Theorem", "Lemma", "Fact", "Remark", "Corollary", "Proposition", "Example"})
+THEOREM_COMMANDS = frozenset({"Theorem", "Lemma", "Fact", "Remark", "Corollary", "Proposition", "Property", "Example"})
+"""Coq's theorem keywords (``Property`` too: unknown to G2, it passed as a tactic inside proofs), and
+``Example`` (a ``Definition`` to Coq: ``sentence_rules.opens_proof``)."""
 ASSUMPTION_COMMANDS = frozenset({"Variable", "Variables", "Hypothesis", "Hypotheses", "Context"})
 GLOBAL_ASSUMPTIONS = {
     "Parameter": "Variable",

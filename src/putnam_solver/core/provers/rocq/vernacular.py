@@ -7,7 +7,9 @@ each can change, measured with coqc 8.16:
 
 * Hints and tactic notations act on tactics. The statement runs no tactic unless its text asks for one
   (``ltac:(...)``, ``Program`` obligations), so they are harmless (class 1) unless the challenge does, and
-  then they pass only where G5 re-elaborates the pinned statement (class 2). A hint in
+  then they pass only where G5 re-elaborates the pinned statement (class 2). A global hint is replayed by
+  ``Require`` in the harness's files, where no tactic consults a hint database (:data:`HINT_TACTICS`),
+  so it is judged alike before and after the theorem. A hint in
   ``typeclass_instances`` is an instance declaration, which the policy refuses as ``Instance`` is: it
   steers elaboration, and a global hint reaches every file that merely ``Require``s the candidate, the
   harness's answer check (``lia``'s zify resolves instances) included. A ``Tactic Notation`` is not active
@@ -45,9 +47,14 @@ COMMANDS: Final = frozenset(
 IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset"})
 """Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
 TACTIC_OPTIONS: Final = frozenset(
-    {"Bullet Behavior", "Default Goal Selector", "Ltac Backtrace"} | {"Suggest Proof Using", "Printing"}
+    {"Bullet Behavior", "Default Goal Selector", "Ltac Backtrace"}
+    | {"Suggest Proof Using", "Printing"}
+    | {"Hyps Limit", "Nested Proofs Allowed"}
 )
-"""Options that steer proof scripts, or printing only (``Printing`` covers every ``Printing ...``)."""
+"""Options that steer proof scripts, or printing only (``Printing`` covers every ``Printing ...``; ``Hyps
+Limit`` how many hypotheses a goal shows). ``Nested Proofs Allowed`` lets a proof open another, which G2
+reads as coqc does (a nested proof ends before the outer one goes on: ``checks._take_proof``); the nested
+declaration is a helper, elaborated after the statement it sits in, or before the theorem like any other."""
 ELABORATING_OPTIONS: Final = frozenset(
     {"Implicit Arguments", "Strict Implicit", "Strongly Strict Implicit", "Contextual Implicit"}
     | {"Maximal Implicit Insertion", "Reversible Pattern Implicit", "Asymmetric Patterns"}
@@ -93,14 +100,23 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
     if command in ("Set", "Unset"):
         return _option(sent, rest)
     if command in ("Arguments", "Opaque", "Transparent"):
-        names = [t.text for t in sent.tokens[sent.command_at + 1 :] if t.kind is Kind.WORD]
-        own = names[:1] if command == "Arguments" else names
-        if own and all(name in defined for name in own) and not exporting(sent):
+        if own_constants(sent, defined) and not exporting(sent):
             return Judgement(
                 HARMLESS, "it acts only on the candidate's own definitions, which the statement never names"
             )
         return Judgement(ELABORATING, "it changes how other constants elaborate or unfold, which the statement may use")
     return None
+
+
+def own_constants(sent: Sentence, defined: set[str]) -> bool:
+    """Whether an ``Arguments`` (its first word) or ``Opaque``/``Transparent`` (every word) names only
+    constants the candidate defined. A notation names a constant too (``Opaque zz "+".``, ``Local Arguments
+    "+" zz zz0 : rename.`` act on ``Rplus``: red team 29, read as the candidate's ``zz`` before), so a
+    string among the names, or any token but a name, counts as another constant."""
+    tokens = sent.tokens[sent.command_at + 1 : -1]
+    if sent.command == "Arguments":
+        tokens = tokens[:1]
+    return bool(tokens) and all(t.kind is Kind.WORD and t.text in defined for t in tokens)
 
 
 def _tactic_setting(what: str, sent: Sentence, tactics: bool) -> Judgement:
@@ -131,15 +147,18 @@ def _grammar_strings(sent: Sentence) -> list[Token]:
 
 
 def replayed(sent: Sentence, defined: set[str]) -> bool:
-    """Whether ``Require`` replays ``sent`` in every file that loads the candidate (measured with coqc 8.16):
-    a hint or ``Remove Hints`` that is neither ``#[local]`` nor ``#[export]`` (a bare one outside a section
-    is global), an ``Arguments`` of a constant the candidate did not define that is not ``Local``. After
-    the theorem such a setting can act nowhere but in those files, the harness's checks among them."""
+    """Whether ``Require`` replays ``sent`` in every file that loads the candidate and it can act there
+    (measured with coqc 8.16): an ``Arguments`` of a constant the candidate did not define that is not
+    ``Local``. After the theorem such a setting can act nowhere but in those files, the harness's checks
+    among them.
+
+    A global hint is replayed too, but acts only on the tactics that consult its database, and none of the
+    harness's files runs one after loading the candidate (:data:`HINT_TACTICS`; ``typeclass_instances``,
+    which ``rewrite`` and ``lia`` consult, is refused outright): so a hint is judged alike before and
+    after the theorem (red team 29: before it a global hint passed, after it the same hint was refused)."""
     attributes = {t.text for t in sent.tokens[: sent.command_at]}
     if rolled_back(sent):
         return False
-    if sent.command in ("Hint", "Remove"):
-        return not attributes & {"Local", "local", "export"}
     if sent.command == "Arguments":
         names = [t.text for t in sent.tokens[sent.command_at + 1 : sent.command_at + 2] if t.kind is Kind.WORD]
         return not attributes & {"Local", "local"} and not (names and names[0] in defined)
@@ -157,6 +176,15 @@ def replayed_before_theorem(sent: Sentence, defined: set[str], in_section: bool)
         return False
     return exporting(sent) if in_section else replayed(sent, defined)
 
+
+HINT_TACTICS: Final = frozenset(
+    {"auto", "eauto", "trivial", "easy", "now", "done", "firstorder", "intuition", "dintuition", "dauto"}
+    | {"autorewrite", "autounfold", "typeclasses", "rewrite_strat", "info_auto", "info_eauto", "autoapply"}
+)
+"""Tactics that consult hint databases other than ``typeclass_instances`` (``easy`` and ``now`` run
+``trivial``, as ssreflect's ``done`` does; ``intuition`` with no tactic of its own runs ``auto with *``).
+No harness file runs one after loading the candidate, ``intuition t`` with a tactic ``t`` aside
+(``tests/unit/test_rocq_hint_reach.py``): that is what makes a global hint harmless wherever it stands."""
 
 REPLAYED_ARGUMENTS: Final = (
     "an `Arguments` of a constant you did not define that is not `Local` (outside a section) is replayed by "
