@@ -153,7 +153,7 @@ ATTACKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         + 'Goal True. idtac "Closed under the global context". exact I. Qed.\n'
         + SUM_THEOREM
         + "Proof. Admitted.\n",
-        ("G2", "G3", "G5", "G6"),
+        ("G3", "G5", "G6"),  # an anonymous `Goal` is a harmless helper for G2 (red team 29)
     ),
     "theorem renamed": (
         SUM,
