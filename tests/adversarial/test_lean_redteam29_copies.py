@@ -35,6 +35,7 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean.syntax import lex_code, parse_statement
 from tests.adversarial.test_lean_redteam23_answers import COPIED, _g2
+from tests.adversarial.test_lean_redteam28_copies import Q2018
 from tests.helpers import sampled
 
 HEAD = "theorem t (S : Set ℕ) (f : ℕ → ℕ → ℕ)"
@@ -171,7 +172,6 @@ def test_order_facts_are_read_by_the_type_the_statement_shows(statement: str, va
     assert _copied(statement, value) is copied
 
 
-Q2018 = "((n : ℤ) ∣ (2^n : ℤ) ∧ (n - 1 : ℤ) ∣ (2^n - 1 : ℤ) ∧ (n - 2 : ℤ) ∣ (2^n - 2 : ℤ))"
 CARD = "∃ S : Finset (Fin 3 → ℝ), S.card = n ∧ P S"
 BENCHMARK = {
     "a binder predicate for the bound": ("putnam_2018_b3", f"{{n < 10^100 | {Q2018}}}"),
