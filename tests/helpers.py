@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import os
 import shutil
 import sqlite3
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 from typing import Any
+from unittest import mock
 
 import pytest
 
 from putnam_solver.benchmark_files import PACKAGED_DATA
+from putnam_solver.core import gate_worker
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean import LeanProver
 from putnam_solver.core.provers.lean.syntax import parse_statement
 from putnam_solver.core.sandbox import sandbox_status
 from putnam_solver.core.verify import (
-    DEFAULT_TEXT_GATE_SECONDS,
     GateStatus,
     Profile,
     ScratchDir,
@@ -131,9 +136,43 @@ rocq_submission = functools.partial(submission, "rocq")
 lean_submission = functools.partial(submission, "lean")
 
 
-HOSTILE_TEXT_SECONDS = DEFAULT_TEXT_GATE_SECONDS / 2
-"""What a text gate may spend on a hostile value (deep wrappers, padding) in a test: half its bound, so a
-loaded machine still passes while super-linear work (minutes at the sizes the tests use) fails."""
+def interpreted_steps(action: Callable[[], object]) -> int:
+    """How many Python lines and calls ``action`` runs, the text gates included (they run in this process
+    while it is counted): a measure of work that no load on the machine changes, where a time would. Work
+    inside one C call (a regex, a slice) counts once, so this sees the Python loops a super-linear reading
+    shows up in."""
+    steps = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> Any:
+        nonlocal steps
+        steps += 1
+        return count
+
+    before = sys.gettrace()
+    sys.settrace(count)
+    try:
+        with text_gates_in_process():
+            action()
+    finally:
+        sys.settrace(before)
+    return steps
+
+
+def text_gates_in_process() -> contextlib.AbstractContextManager[object]:
+    """The text gates run in this process, without their time bound (which a loaded machine can reach
+    whatever the work is): for a test that measures their work instead."""
+    return mock.patch.object(gate_worker, "call", lambda function, args, seconds: function(*args))
+
+
+def assert_linear_work(run: Callable[[int], object], size: int) -> None:
+    """``run(n)`` reads a hostile value of ``n`` units: the work from ``size`` to ``2 * size`` units is at
+    most twice that from none to ``size`` (it is equal when the reading is linear, three times when it
+    is quadratic)."""
+    interpreted_steps(functools.partial(run, 0))  # what runs once per process (imports, caches) is not counted
+    none, once, twice = (interpreted_steps(functools.partial(run, n)) for n in (0, size, 2 * size))
+    assert twice - once <= 2 * (once - none), f"{none} / {once} / {twice} steps for 0 / {size} / {2 * size} units"
+
+
 LEAN_PROVER = LeanProver()
 
 
