@@ -8,13 +8,11 @@ decides a verdict: a file found here is still held against its pin when it is lo
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
-from putnam_solver.core.benchmarks import SPEC_DIR, BenchmarkFile, RegistryError, get_spec
+from putnam_solver.core.benchmarks import BenchmarkFile, get_spec, record_text
 
 WITH_ANSWER = "with-answer"
 NO_ANSWER = "no-answer"
@@ -46,37 +44,19 @@ class Catalog:
         return self.listings[file.file]
 
 
-def _text(data: Mapping[str, Any], key: str, where: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise RegistryError(f"{where}: `{key}` must be a non-empty string")
-    return value
-
-
-@cache
-def _records() -> dict[str, tuple[str, dict[str, Any]]]:
-    """Every record by benchmark name, with where it was read (the records ``core.benchmarks`` loads)."""
-    found = {}
-    for path in sorted(SPEC_DIR.glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        found[str(data.get("name"))] = (str(path), data)
-    return found
-
-
 @cache
 def catalog(name: str) -> Catalog:
     """The catalog of the registered benchmark ``name`` (RegistryError for another, or a malformed record)."""
-    get_spec(name)  # an unknown name is refused with the list of the registered ones
-    where, data = _records()[name]
+    data, where = get_spec(name).record, f"the record of {name}"
     listings = {}
     for i, raw in enumerate(data.get("files", [])):
         at = f"{where} file {i + 1}"
-        listings[_text(raw, "file", at)] = Listing(
-            bool(raw.get("default", False)), int(raw.get("records", 0)), _text(raw, "hole", at)
+        listings[record_text(raw, "file", at)] = Listing(
+            bool(raw.get("default", False)), int(raw.get("records", 0)), record_text(raw, "hole", at)
         )
     return Catalog(
         description=str(data.get("description", "")),
-        directory=_text(data, "directory", where),
+        directory=record_text(data, "directory", where),
         splits=tuple(str(s) for s in data.get("splits", [])),
         upstream=tuple({str(k): str(v) for k, v in u.items()} for u in data.get("upstream", [])),
         fetch=data.get("fetch") or None,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem
-from putnam_solver.core.benchmarks import RegistryError
+from putnam_solver.core.benchmarks import RegistryError, record_text
 from putnam_solver.core.verify import Verdict, VerifyOptions, verdict_benchmark
 
 if TYPE_CHECKING:
@@ -82,13 +82,6 @@ class Errata:
         return tuple(e for e in self.entries if e.problem == problem and prover in e.provers)
 
 
-def _text(data: Any, key: str, where: str) -> str:
-    value = data.get(key) if isinstance(data, dict) else None
-    if not isinstance(value, str) or not value:
-        raise RegistryError(f"{where}: `{key}` must be a non-empty string")
-    return value
-
-
 @cache
 def errata(benchmark: str) -> Errata:
     """The errata of the registered benchmark ``benchmark`` (RegistryError when its file is malformed)."""
@@ -102,16 +95,16 @@ def errata(benchmark: str) -> Errata:
     entries = []
     for i, raw in enumerate(data.get("entries", [])):
         where = f"{path} entry {i + 1}"
-        kind = _text(raw, "kind", where)
+        kind = record_text(raw, "kind", where)
         if kind not in ERRATUM_KINDS:
             raise RegistryError(f"{where}: kind {kind!r} is not one of {', '.join(sorted(ERRATUM_KINDS))}")
         entries.append(
             Erratum(
-                problem=_text(raw, "problem", where),
+                problem=record_text(raw, "problem", where),
                 provers=tuple(str(p) for p in raw.get("provers", [])),
                 kind=kind,
-                defect=_text(raw, "defect", where),
-                source=_text(raw, "source", where),
+                defect=record_text(raw, "defect", where),
+                source=record_text(raw, "source", where),
                 checked_here=raw.get("checked_here") or None,
             )
         )

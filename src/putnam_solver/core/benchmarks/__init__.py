@@ -97,16 +97,19 @@ class BenchmarkFile:
 @dataclass(frozen=True)
 class BenchmarkSpec:
     """A benchmark as its record describes it to the gates: its name, the form of its ids and its pinned
-    files (where they live and come from, and its splits: ``putnam_solver.benchmark_catalog``)."""
+    files. ``record`` is the record as read, whose other fields no gate reads (where the files live and
+    come from, the splits: ``putnam_solver.benchmark_catalog``)."""
 
     name: str
     title: str
     problem_id: str
     """Regular expression every problem id of the benchmark matches."""
     files: tuple[BenchmarkFile, ...]
+    record: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
 
-def _text(data: Mapping[str, Any], key: str, where: str) -> str:
+def record_text(data: Mapping[str, Any], key: str, where: str) -> str:
+    """``data[key]``, a non-empty string, else RegistryError naming ``where``: a record's required field."""
     value = data.get(key)
     if not isinstance(value, str) or not value:
         raise RegistryError(f"{where}: `{key}` must be a non-empty string")
@@ -123,12 +126,12 @@ def _file(data: Mapping[str, Any], name: str, title: str, where: str) -> Benchma
     return BenchmarkFile(
         benchmark=name,
         title=title,
-        file=_text(data, "file", where),
-        prover=_text(data, "prover", where),
+        file=record_text(data, "file", where),
+        prover=record_text(data, "prover", where),
         variant=str(data.get("variant") or "published"),
-        language=_text(data, "language", where),
-        sha256=_text(data, "sha256", where),
-        commit=_text(data, "commit", where),
+        language=record_text(data, "language", where),
+        sha256=record_text(data, "sha256", where),
+        commit=record_text(data, "commit", where),
         answers=answers if isinstance(answers, str) and answers else None,
         open_proof=bool(data.get("open_proof", False)),
         adaptations={str(k): str(v) for k, v in dict(adaptations).items()},
@@ -144,15 +147,16 @@ def _spec(path: Path) -> BenchmarkSpec:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise RegistryError(f"{path}: cannot read the benchmark record: {exc}") from exc
-    name, title = _text(data, "name", str(path)), _text(data, "title", str(path))
+    name, title = record_text(data, "name", str(path)), record_text(data, "title", str(path))
     files = [_file(f, name, title, f"{path} file {i + 1}") for i, f in enumerate(data.get("files", []))]
     counts = {p: sum(f.prover == p for f in files) for p in {f.prover for f in files}}
     files = [dataclasses.replace(f, several_variants=counts[f.prover] > 1) for f in files]
     return BenchmarkSpec(
         name=name,
         title=title,
-        problem_id=_text(data, "problem_id", str(path)),
+        problem_id=record_text(data, "problem_id", str(path)),
         files=tuple(files),
+        record=data,
     )
 
 
@@ -190,5 +194,6 @@ __all__ = [
     "Toolchain",
     "benchmark_names",
     "get_spec",
+    "record_text",
     "registered_file",
 ]
