@@ -21,12 +21,11 @@ from pathlib import Path
 
 import platformdirs
 
+from putnam_solver.benchmark_catalog import catalog, tracks
 from putnam_solver.benchmark_view import benchmark_label
 from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, BenchmarkError, load_benchmark
 from putnam_solver.core.benchmarks import (
     DEFAULT_BENCHMARK,
-    NO_ANSWER,
-    WITH_ANSWER,
     BenchmarkFile,
     BenchmarkSpec,
     RegistryError,
@@ -61,7 +60,7 @@ def default_data_root() -> Path:
 
 def default_data_dir(benchmark: str = DEFAULT_BENCHMARK) -> Path:
     """Where ``putnam dataset fetch`` writes a benchmark's files by default."""
-    return default_data_root() / get_spec(benchmark).directory
+    return default_data_root() / catalog(benchmark).directory
 
 
 @dataclass(frozen=True)
@@ -131,8 +130,9 @@ def locate_benchmark(value: str | Path | None, prover: str) -> Located:
         file = file_for(spec, prover, request.variant)
     except RegistryError as exc:
         raise BenchmarkError(str(exc)) from exc
-    if request.split is not None and request.split not in spec.splits:
-        splits = f"its splits are {', '.join(spec.splits)}" if spec.splits else "it has no splits"
+    known = catalog(spec.name).splits
+    if request.split is not None and request.split not in known:
+        splits = f"its splits are {', '.join(known)}" if known else "it has no splits"
         raise BenchmarkError(f"{spec.title} has no split {request.split!r}; {splits}")
     return dataclasses.replace(find_registered(spec, file), split=request.split)
 
@@ -141,18 +141,18 @@ def find_registered(spec: BenchmarkSpec, file: BenchmarkFile) -> Located:
     """The first copy of a registered file in the lookup order (``PUTNAM_BENCHMARK``'s directory, the
     fetched data directory, the packaged copy). A ``PUTNAM_BENCHMARK`` that names nothing is an error,
     not a reason to look elsewhere: the user meant some file."""
-    env = os.environ.get(BENCHMARK_ENV)
+    env, directory = os.environ.get(BENCHMARK_ENV), catalog(spec.name).directory
     if env and not Path(env).exists():
         raise BenchmarkError(
             f"{env}: no benchmark file here ({BENCHMARK_ENV} names neither a file nor a directory). Set it to a "
-            f"directory holding {spec.directory}/{file.file}, or unset it to use the fetched or packaged copy."
+            f"directory holding {directory}/{file.file}, or unset it to use the fetched or packaged copy."
         )
     places: list[tuple[Path, str]] = []
     if env and Path(env).is_dir():
-        places += [(Path(env) / spec.directory / file.file, FROM_ENV), (Path(env) / file.file, FROM_ENV)]
+        places += [(Path(env) / directory / file.file, FROM_ENV), (Path(env) / file.file, FROM_ENV)]
     places += [
-        (default_data_root() / spec.directory / file.file, FROM_FETCHED),
-        (PACKAGED_DATA / spec.directory / file.file, FROM_PACKAGED),
+        (default_data_root() / directory / file.file, FROM_FETCHED),
+        (PACKAGED_DATA / directory / file.file, FROM_PACKAGED),
     ]
     found = next((Located(path, origin=origin) for path, origin in places if path.is_file()), None)
     if found is None:
@@ -160,7 +160,7 @@ def find_registered(spec: BenchmarkSpec, file: BenchmarkFile) -> Located:
         raise BenchmarkError(
             f"{spec.title} ({file.file}) is in none of its places (looked in {looked}); this installation "
             f"lacks its packaged copy. Run `putnam dataset fetch --benchmark {spec.name}` to build it, or set "
-            f"{BENCHMARK_ENV} to a directory holding {spec.directory}/{file.file}, or pass --benchmark PATH."
+            f"{BENCHMARK_ENV} to a directory holding {directory}/{file.file}, or pass --benchmark PATH."
         )
     return found
 
@@ -196,11 +196,10 @@ def open_benchmark(value: str | Path | None, prover: str, expected_sha256: str |
 def require_track(benchmark: Benchmark, track: str) -> None:
     """Refuse a track the benchmark does not have (a benchmark without answer holes has one; a file no
     record describes has both)."""
-    tracks = benchmark.file.tracks if benchmark.file is not None else (WITH_ANSWER, NO_ANSWER)
-    if track not in tracks:
+    if track not in (has := tracks(benchmark.file)):
         raise BenchmarkError(
             f"{benchmark_label(benchmark)}: no {track} track; its statements have no answer holes, so its only "
-            f"track is {', '.join(tracks)}"
+            f"track is {', '.join(has)}"
         )
 
 
@@ -218,7 +217,8 @@ def file_for(spec: BenchmarkSpec, prover: str, variant: str | None = None) -> Be
             "(choose one with --prover)"
         )
     if variant is None:
-        return next((f for f in mine if f.default), mine[0])
+        listed = catalog(spec.name)
+        return next((f for f in mine if listed.listing(f).default), mine[0])
     chosen = next((f for f in mine if f.variant == variant), None)
     if chosen is None:
         raise RegistryError(

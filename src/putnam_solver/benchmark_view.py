@@ -2,15 +2,18 @@
 words.
 
 This lives outside the trusted package because no gate reads it: what a verdict records of its benchmark
-is ``core.benchmark.Benchmark.verdict_record``; this is what a run's settings and the outputs show beside.
+is ``core.benchmark.Benchmark.verdict_record``; this is what a run's settings and the outputs show beside
+(with the benchmark's errata, ``putnam_solver.errata``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from putnam_solver.benchmark_catalog import catalog, tracks
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.benchmarks import BenchmarkFile, BenchmarkSpec, Toolchain
+from putnam_solver.errata import errata, problem_errata
 
 
 def describe_toolchain(toolchain: Toolchain) -> str:
@@ -27,37 +30,39 @@ def describe_toolchain(toolchain: Toolchain) -> str:
 
 def file_json(file: BenchmarkFile) -> dict[str, Any]:
     """One registered file of a benchmark as data."""
+    listed = catalog(file.benchmark).listing(file)
     return {
         "file": file.file,
         "prover": file.prover,
         "variant": file.variant,
-        "default": file.default,
+        "default": listed.default,
         "language": file.language,
         "sha256": file.sha256,
-        "records": file.records,
+        "records": listed.records,
         "commit": file.commit,
-        "hole": file.hole,
+        "hole": listed.hole,
         "answers": file.answers,
         "open_proof": file.open_proof,
         "adaptations": dict(file.adaptations),
         "lean_options": dict(file.lean_options),
-        "tracks": list(file.tracks),
+        "tracks": list(tracks(file)),
         "toolchain": file.toolchain.to_json(),
     }
 
 
 def spec_json(spec: BenchmarkSpec, prover: str | None = None) -> dict[str, Any]:
     """The record as data (files, errata and notes of ``prover`` only, if given), for ledgers and reports."""
-    errata = spec.errata if prover is None else tuple(e for e in spec.errata if prover in e.provers)
+    known, listed = errata(spec.name), catalog(spec.name)
+    entries = known.entries if prover is None else tuple(e for e in known.entries if prover in e.provers)
     return {
         "name": spec.name,
         "title": spec.title,
-        "description": spec.description,
-        "splits": list(spec.splits),
-        "upstream": [dict(u) for u in spec.upstream],
+        "description": listed.description,
+        "splits": list(listed.splits),
+        "upstream": [dict(u) for u in listed.upstream],
         "files": [file_json(f) for f in spec.files if prover is None or f.prover == prover],
-        "errata": [e.to_json() for e in errata],
-        "notes": [n.text for n in spec.notes if prover is None or not n.provers or prover in n.provers],
+        "errata": [e.to_json() for e in entries],
+        "notes": [n.text for n in known.notes if prover is None or not n.provers or prover in n.provers],
     }
 
 
@@ -88,4 +93,4 @@ def benchmark_record(benchmark: Benchmark) -> dict[str, Any]:
 def known_defect(benchmark: Benchmark, problem_id: str) -> str:
     """The errata that make a proof of this statement no evidence (``kind: defect; ...``), or ``""``:
     a solve of such a statement is shown as ``solved (statement known defective: ...)``, counted apart."""
-    return "; ".join(e.short() for e in benchmark.errata(problem_id) if e.defective)
+    return "; ".join(e.short() for e in problem_errata(benchmark, problem_id) if e.defective)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from putnam_solver.benchmark_catalog import catalog
 from putnam_solver.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmarks import BenchmarkSpec, get_spec
@@ -335,7 +336,7 @@ BUILDERS: dict[str, Callable[[Mapping[str, GitTree]], dict[str, bytes]]] = {
 def source_choices(spec: BenchmarkSpec, given: Iterable[str], flag: str) -> dict[str, str]:
     """``--source [ID=]VALUE`` (or ``--revision``) values by upstream id; a bare value needs a benchmark
     with one upstream."""
-    ids = [u["id"] for u in spec.upstream]
+    ids = [u["id"] for u in catalog(spec.name).upstream]
     chosen: dict[str, str] = {}
     for value in given:
         key, sep, rest = value.partition("=")
@@ -360,19 +361,19 @@ def fetch_benchmark(
     """Build benchmark ``name`` from its upstreams (``sources``/``revisions`` override them by id) into
     ``destination``; every file must match its pin or nothing is written."""
     say = progress or (lambda _msg: None)
-    spec = get_spec(name)
-    if spec.fetch is None or spec.fetch not in BUILDERS:
-        raise BenchmarkError(f"{spec.title} has no builder; place its files under {spec.directory}/ yourself")
+    spec, listed = get_spec(name), catalog(name)
+    if listed.fetch is None or listed.fetch not in BUILDERS:
+        raise BenchmarkError(f"{spec.title} has no builder; place its files under {listed.directory}/ yourself")
     sources, revisions = dict(sources or {}), dict(revisions or {})
     with tempfile.TemporaryDirectory(prefix="putnam-fetch-") as tmp:
         trees = {
             u["id"]: _checkout(
                 sources.get(u["id"], u["repository"]), revisions.get(u["id"], u["commit"]), Path(tmp) / u["id"], say
             )
-            for u in spec.upstream
+            for u in listed.upstream
         }
         say(f"building {', '.join(f.file for f in spec.files)}")
-        built = BUILDERS[spec.fetch](trees)
+        built = BUILDERS[listed.fetch](trees)
         for file in spec.files:
             data = built.get(file.file)
             if data is None:
@@ -389,7 +390,7 @@ def fetch_benchmark(
         for file in spec.files:
             target = destination / file.file
             write_atomic(target, built[file.file])
-            packaged = PACKAGED_DATA / spec.directory / file.file
+            packaged = PACKAGED_DATA / listed.directory / file.file
             same = packaged.read_bytes() == built[file.file] if packaged.is_file() else None
             results.append(FetchedFile(target, built[file.file].count(b"\n"), file.sha256, same))
         return results

@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 
+from putnam_solver.benchmark_catalog import catalog, tracks
 from putnam_solver.core.benchmark import Benchmark, Problem, load_benchmark
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from putnam_solver.core.provers import get_prover
@@ -34,7 +35,7 @@ TEXT = VerifyOptions(profile=Profile.TEXT)
 
 
 def _benchmark(name: str, file: str) -> Benchmark:
-    path = DATA_ROOT / get_spec(name).directory / file
+    path = DATA_ROOT / catalog(name).directory / file
     if not path.is_file():
         pytest.skip(f"{path} not found")
     return load_benchmark(path)
@@ -58,13 +59,13 @@ def test_every_record_parses_and_its_filled_challenge_passes_the_text_gates(name
     bench = _benchmark(name, file)
     registered = bench.file
     assert registered is not None and bench.pinned, "the shared file is the registered, pinned one"
-    assert len(bench.problems) == registered.records
-    spec = get_spec(name)
-    if spec.splits:
-        assert set(Counter(p.split for p in bench.problems.values())) == set(spec.splits)
+    listed = catalog(name)
+    assert len(bench.problems) == listed.listing(registered).records
+    if listed.splits:
+        assert set(Counter(p.split for p in bench.problems.values())) == set(listed.splits)
     prover = get_prover(registered.prover)
     refused = []
-    for track in map(Track, registered.tracks):
+    for track in map(Track, tracks(registered)):
         for problem in bench.problems.values():
             if registered.prover == "lean":
                 candidate = lean_filled(bench, problem.id, track)

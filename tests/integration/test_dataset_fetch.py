@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from putnam_solver import benchmark_files, datasets
+from putnam_solver.benchmark_catalog import catalog
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
 from putnam_solver.core.benchmarks import get_spec
@@ -30,7 +31,7 @@ def _git(repo: Path, *args: str) -> str:
 
 
 def _records(benchmark: str, file: str) -> list[dict[str, object]]:
-    text = (DATA_ROOT / get_spec(benchmark).directory / file).read_text(encoding="utf-8")
+    text = (DATA_ROOT / catalog(benchmark).directory / file).read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines() if line]
 
 
@@ -127,12 +128,12 @@ def _fetch(benchmark: str, repos: dict[str, tuple[Path, str]], out: Path) -> lis
 def test_fetch_reproduces_every_pinned_file_byte_for_byte(
     upstreams: dict[str, dict[str, tuple[Path, str]]], benchmark: str, tmp_path: Path
 ) -> None:
-    spec = get_spec(benchmark)
-    out = tmp_path / spec.directory
+    spec, directory = get_spec(benchmark), catalog(benchmark).directory
+    out = tmp_path / directory
     fetched = _fetch(benchmark, upstreams[benchmark], out)
     assert sorted(p.name for p in fetched) == sorted(f.file for f in spec.files)
     for file in spec.files:
-        assert (out / file.file).read_bytes() == (DATA_ROOT / spec.directory / file.file).read_bytes()
+        assert (out / file.file).read_bytes() == (DATA_ROOT / directory / file.file).read_bytes()
         assert load_benchmark(out / file.file).file == file
     assert sorted(p.name for p in out.iterdir()) == sorted(f.file for f in spec.files), "no temp files left"
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from putnam_solver.benchmark_catalog import catalog
 from putnam_solver.core.benchmarks import benchmark_names, get_spec
 from tests.helpers import REPO
 
@@ -51,7 +52,7 @@ def test_the_built_wheel_carries_the_data_and_works_installed_alone(tmp_path: Pa
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         for spec in map(get_spec, benchmark_names()):
-            folder = f"putnam_solver/data/{spec.directory}"
+            folder = f"putnam_solver/data/{catalog(spec.name).directory}"
             for file in spec.files:
                 data = archive.read(f"{folder}/{file.file}")
                 assert hashlib.sha256(data).hexdigest() == file.sha256, f"{file.file}: not the pinned bytes"

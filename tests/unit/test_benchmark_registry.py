@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from putnam_solver.benchmark_catalog import catalog, tracks
 from putnam_solver.benchmark_files import file_for, locate_benchmark, open_benchmark, parse_request, require_track
 from putnam_solver.cli import app
 from putnam_solver.core.benchmark import BenchmarkError
 from putnam_solver.core.benchmarks import benchmark_names, get_spec, registered_file
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
+from putnam_solver.errata import errata
 from putnam_solver.problem_selection import problem_for_stem, select_problems
 from tests.helpers import DATA_ROOT, LEAN_PROVER, lean_filled
 
@@ -31,8 +33,8 @@ def _data_root(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 def test_every_record_is_registered_with_its_files_pins_splits_and_toolchain() -> None:
     assert benchmark_names() == ("putnambench", "minif2f", "proofnet")
     minif2f = get_spec("minif2f")
-    assert minif2f.splits == ("valid", "test")
-    assert [(f.prover, f.variant, f.default) for f in minif2f.files] == [
+    assert catalog("minif2f").splits == ("valid", "test")
+    assert [(f.prover, f.variant, catalog("minif2f").listing(f).default) for f in minif2f.files] == [
         ("lean", "published", False),
         ("rocq", "adapted", True),
         ("rocq", "published", False),
@@ -48,10 +50,10 @@ def test_every_record_is_registered_with_its_files_pins_splits_and_toolchain() -
     assert stated[("minif2f", "rocq", "published")] == "8.20", "what upstream targets"
     putnam = registered_file("putnam_bench_lean4.jsonl")
     assert putnam is not None and putnam.pin_name == "PutnamBench Lean 4 @ 3c9b926"
-    assert putnam.tracks == ("with-answer", "no-answer")
-    assert file_for(minif2f, "lean").tracks == ("with-answer",), "no answer holes: one track"
-    for spec in map(get_spec, benchmark_names()):
-        for erratum in spec.errata:
+    assert tracks(putnam) == ("with-answer", "no-answer")
+    assert tracks(file_for(minif2f, "lean")) == ("with-answer",), "no answer holes: one track"
+    for name in benchmark_names():
+        for erratum in errata(name).entries:
             assert erratum.source and erratum.defect and erratum.provers, erratum
 
 

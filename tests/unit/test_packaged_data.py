@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from putnam_solver.benchmark_catalog import catalog
 from putnam_solver.benchmark_files import PACKAGED_DATA
 from putnam_solver.core.benchmarks import BenchmarkFile, BenchmarkSpec, benchmark_names, get_spec
 from putnam_solver.extras import EXTRAS, NEEDED_BY, extra_of, missing_extra_message
@@ -23,16 +24,17 @@ FILES = [(spec, file) for spec in map(get_spec, benchmark_names()) for file in s
 
 @pytest.mark.parametrize(("spec", "file"), FILES, ids=[f.file for _, f in FILES])
 def test_every_registered_file_is_packaged_as_pinned(spec: BenchmarkSpec, file: BenchmarkFile) -> None:
-    data = (PACKAGED_DATA / spec.directory / file.file).read_bytes()
+    listed = catalog(spec.name)
+    data = (PACKAGED_DATA / listed.directory / file.file).read_bytes()
     assert hashlib.sha256(data).hexdigest() == file.sha256
-    assert data.count(b"\n") == file.records, "one record per line, as pinned"
+    assert data.count(b"\n") == listed.listing(file).records, "one record per line, as pinned"
 
 
 @pytest.mark.parametrize("name", benchmark_names())
 def test_each_packaged_benchmark_has_its_licences_and_provenance(name: str) -> None:
     """Every licence file beside the data is named by its SOURCE.md (which says whose it is), and every
     data file of the folder is a registered, pinned one: nothing unlicensed or unpinned ships."""
-    folder = PACKAGED_DATA / get_spec(name).directory
+    folder = PACKAGED_DATA / catalog(name).directory
     source = (folder / "SOURCE.md").read_text(encoding="utf-8")
     licences = sorted(p.name for p in folder.glob("LICENSE-*.txt"))
     assert licences, f"{folder}: no licence"

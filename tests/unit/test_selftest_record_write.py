@@ -14,16 +14,15 @@ import pytest
 
 from putnam_solver.core import safe_files
 from putnam_solver.core.cache import CACHE_DIR_VARIABLE
+from putnam_solver.core.selftest_record import JUDGEMENTS
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import VerifyOptions
-from putnam_solver.selftest.record import CellResult, SelftestRecord, SuiteSkip, write_record
+from putnam_solver.selftest.record import Cell, CellResult, SelftestRecord, SuiteSkip, write_record
 
 OPTIONS = VerifyOptions()
 
 
 def record(seconds: float = 1.5) -> SelftestRecord:
-    from putnam_solver.core.selftest_record import Cell
-
     cell = CellResult("suite", "good", "G4", "compile", "pass", "passed", Cell.RIGHT, "x" * 4000)
     return SelftestRecord("rocq", "f" * 64, "c" * 64, False, 1.0, seconds, [cell], [SuiteSkip("m", "M", "no")])
 
@@ -124,3 +123,8 @@ def test_a_file_where_the_records_folder_belongs_is_a_clear_error(cache: Path) -
     assert "cannot write the selftest record" in message and "is a link or not a directory" in message
     assert f"set {CACHE_DIR_VARIABLE} to a directory of your own" in message
     assert (cache / "selftest").read_text() == "not a folder"
+
+
+def test_the_gates_reader_accepts_exactly_the_judgements_the_writer_makes() -> None:
+    """The trusted reader holds a stored cell of any other judgement for a damaged record: the two must agree."""
+    assert {cell.value for cell in Cell} == JUDGEMENTS

@@ -45,6 +45,7 @@ from putnam_solver.core.cache import VerdictCache
 from putnam_solver.core.provers import Prover, get_prover
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import Track, Verdict, VerifyOptions, decode_candidate
+from putnam_solver.errata import defects
 from putnam_solver.terminal import one_line
 from putnam_solver.verifier.candidates import Candidate, verify_candidates
 from putnam_solver.verifier.dispatch import LOCAL, Verifier
@@ -254,7 +255,7 @@ class BundleCheck:
         if (first := verdict.first_problem()) is not None:
             # one row per problem: a detail's later lines (a cluster node's name, a compiler's message) are its own
             notes.append(f"{first.id} {first.name} {first.status.value}: {one_line(first.detail)[:300]}")
-        notes += [f"statement known defective: {e.get('kind')}: {e.get('defect')}" for e in verdict.defects]
+        notes += [f"statement known defective: {e.get('kind')}: {e.get('defect')}" for e in defects(verdict)]
         tail = f"  {'; '.join(notes)}" if notes else ""
         return f"{self.entry.problem:<{width}}  {self.entry.claimed:<12}  {shown:<12}{tail}".rstrip()
 

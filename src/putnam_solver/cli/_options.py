@@ -13,7 +13,6 @@ from putnam_solver.cluster.settings import RAY_EXTRA, RaySettings
 from putnam_solver.core import benchmark as bench
 from putnam_solver.core.benchmarks import (
     BenchmarkSpec,
-    Erratum,
     RegistryError,
     get_spec,
 )
@@ -26,6 +25,7 @@ from putnam_solver.core.provers import (
 )
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Verdict
+from putnam_solver.errata import Erratum, defects
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.verifier.candidates import BY_ELABORATION
 from putnam_solver.verifier.options import GateFlags
@@ -282,7 +282,7 @@ def defect_note(errata: Sequence[Erratum]) -> str:
 
 def apart_count(verdicts: Sequence[Verdict]) -> str:
     """How many acceptances were on statements known defective (counted apart from solved), if any."""
-    defective = sum(v.accepted and bool(v.defects) for v in verdicts)
+    defective = sum(v.accepted and bool(defects(v)) for v in verdicts)
     return f" ({defective} of them on statements known defective, counted apart)" if defective else ""
 
 

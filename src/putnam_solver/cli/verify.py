@@ -62,6 +62,7 @@ from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import DEFAULT_MAX_CANDIDATE_BYTES, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.directories import checked_cache_dir
 from putnam_solver.doctor import require_gates, unready_gates
+from putnam_solver.errata import problem_errata, with_errata
 from putnam_solver.kits import get_kit
 from putnam_solver.problem_selection import select_problems
 from putnam_solver.safe_write import check_output_file
@@ -139,11 +140,15 @@ def list_problems(
                     "has_answer": chosen_prover.has_answer(p),
                     "answer_forms": chosen_prover.answer_forms(p),
                     "benchmark_pinned": loaded.pinned,
-                    **{k: v for k, v in loaded.verdict_record(p).items() if k != "toolchain_stated"},
+                    **{
+                        k: v
+                        for k, v in with_errata(loaded.verdict_record(p), loaded, p).items()
+                        if k != "toolchain_stated"
+                    },
                 }
                 out.print(json.dumps(record, ensure_ascii=False), markup=False)
             else:
-                out.print(p.id + defect_note(loaded.errata(p.id)), markup=False)
+                out.print(p.id + defect_note(problem_errata(loaded, p.id)), markup=False)
 
 
 @app.command(

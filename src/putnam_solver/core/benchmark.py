@@ -20,7 +20,6 @@ from putnam_solver.core.benchmarks import (
     UNKNOWN_FORMAT,
     BenchmarkFile,
     BenchmarkSpec,
-    Erratum,
     StatementFormat,
     get_spec,
     registered_file,
@@ -73,7 +72,7 @@ class Problem:
 class Benchmark:
     """A loaded benchmark file, its SHA-256 and, if it is pinned, the pin's name.
 
-    ``file`` is the registered file it is (its record: errata, toolchain, tracks), when its bytes are
+    ``file`` is the registered file it is (its record: toolchain, tracks), when its bytes are
     that file's pinned ones; ``split``, when given, restricts which problems a command finds
     (``putnam_solver.problem_selection``)."""
 
@@ -100,14 +99,10 @@ class Benchmark:
     def in_split(self, problem: Problem) -> bool:
         return self.split is None or problem.split == self.split
 
-    def errata(self, problem_id: str) -> tuple[Erratum, ...]:
-        """What is known to be wrong with this problem's statement (in this file's language)."""
-        spec, file = self.spec, self.file
-        return spec.errata_for(problem_id, file.prover) if spec is not None and file is not None else ()
-
     def verdict_record(self, problem: Problem) -> dict[str, Any]:
-        """What a verdict records of the benchmark beside its hashes: which file, split, adaptations and
-        errata of this problem (refreshed from the record whenever a verdict is shown or reused)."""
+        """What a verdict records of the benchmark beside its hashes: which file, split and adaptations
+        (refreshed from the record whenever a verdict is shown or reused, with the problem's errata:
+        ``putnam_solver.errata``)."""
         record: dict[str, Any] = {"pin": self.pin_name, "split": problem.split}
         if self.file is not None:
             record |= {"name": self.file.benchmark, "variant": self.file.variant, "file": self.file.file}
@@ -115,7 +110,6 @@ class Benchmark:
         if problem.adaptations:
             adaptations = self.file.adaptations if self.file is not None else {}
             record["adaptations"] = {a: adaptations.get(a, "") for a in problem.adaptations}
-        record["errata"] = [e.to_json() for e in self.errata(problem.id)]
         return record
 
 

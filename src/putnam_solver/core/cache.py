@@ -60,28 +60,22 @@ def gate_code_fingerprint() -> str:
     return code_fingerprint(Path(__file__).parent)
 
 
-NOT_VERDICT_INPUTS = ("benchmarks/errata",)
-"""The folders of this package no gate reads: errata are shown beside a verdict, never an input of one."""
-
-
 def code_fingerprint(root: Path) -> str:
-    """SHA-256 over the files under ``root`` (names and bytes) but ``NOT_VERDICT_INPUTS`` and bytecode.
+    """SHA-256 over the files under ``root`` (names and bytes) but bytecode.
 
     Every file, not only the source: the gates also read data shipped beside it (the benchmark records,
     Rocq's table of kernel bugs, which decides whether candidate recursion is refused, Lean's import
     closure, which decides which imports are accepted), and a verdict, kept build or selftest record made
     under other data is not one of these gates."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and _verdict_input(p.relative_to(root))):
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and not _bytecode(p.relative_to(root))):
         digest.update(str(path.relative_to(root)).encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 
 
-def _verdict_input(relative: Path) -> bool:
-    if "__pycache__" in relative.parts or relative.suffix in (".pyc", ".pyo"):
-        return False
-    return not any(relative.is_relative_to(folder) for folder in NOT_VERDICT_INPUTS)
+def _bytecode(relative: Path) -> bool:
+    return "__pycache__" in relative.parts or relative.suffix in (".pyc", ".pyo")
 
 
 def verdict_inputs(options_type: type[VerifyOptions | ProverOptions] = VerifyOptions) -> tuple[str, ...]:

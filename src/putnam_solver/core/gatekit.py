@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from putnam_solver.core.safe_files import UnsafeFile
+from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, SandboxUnavailable, outside_system_dirs
 from putnam_solver.core.submission import VerifyOptions
 from putnam_solver.core.util import sha256_file
@@ -148,6 +148,12 @@ def resolve_tool(spec: ToolSpec, options: VerifyOptions) -> ResolvedTool:
     if not (path.is_file() and os.access(path, os.X_OK)):
         raise ToolUnavailable(f"{spec.name} ({origin}): {path} is not an executable file")
     return ResolvedTool(spec.name, path, file_sha256(path), origin)
+
+
+def read_product(path: Path, limits: SandboxLimits) -> bytes:
+    """A compiled module a sandboxed run left (an ``.olean``, a ``.vo``), read under the disk cap it ran
+    with: UnsafeFile unless a regular file within it, since the run that wrote it ran the candidate."""
+    return read_regular_file(path, limits.disk_bytes)
 
 
 def file_sha256(path: Path) -> str:

@@ -4,8 +4,9 @@
 prover, toolchain fingerprint and gate code, how each gate judged each canary (``selftest.record`` writes
 and reads the whole record). The trusted gates read one fact back: whether a gate passed its known-good
 canaries on this toolchain (G6 reports ``unavailable`` rather than ``failed`` when comparator did not), so
-that a broken toolchain is never read as a rejection. The file's place and the vocabulary of its cells are
-therefore defined here, and the writer uses them.
+that a broken toolchain is never read as a rejection. The file's place and its key are therefore defined
+here, and the writer uses them; what its cells mean is the writer's (``selftest.record.Cell``), but for the
+one judgement read here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable, Mapping
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -29,17 +29,10 @@ from putnam_solver.core.verify import GateStatus, VerifyOptions
 RECORD_VERSION = 1
 
 
-class Cell(StrEnum):
-    """How one gate judged one canary, against what the canary expects of it."""
-
-    RIGHT = "right"
-    """The gate said what it must (passed a known-good canary, refused a known-bad one)."""
-    UNJUDGED = "unjudged"
-    """A known-bad canary another gate is there to refuse; the status is shown, not judged."""
-    CANNOT_RUN = "cannot-run"
-    """The gate cannot run here (doctor says so too) and did not pass: shown, not a surprise."""
-    WRONG = "wrong"
-    """A surprise: the gate misjudged the canary, or could not run although it should."""
+CANNOT_RUN = "cannot-run"
+"""The judgement of a cell whose gate could not run here: no evidence about the gate either way."""
+JUDGEMENTS = frozenset({"right", "unjudged", CANNOT_RUN, "wrong"})
+"""Every judgement a stored cell may hold (``selftest.record.Cell``); another marks a damaged record."""
 
 
 def records_dir() -> Path:
@@ -95,14 +88,17 @@ def known_good_passed(cells: Iterable[Mapping[str, Any]], gate: str) -> bool | N
     A gate whose known-good canary did not pass cannot tell a rejection from a broken toolchain, so
     callers (G6 for comparator) report ``unavailable`` instead of ``failed`` then.
     """
-    goods = [
-        c
-        for c in cells
-        if c["gate"] == gate and c["expected"] == "pass" and Cell(c["judgement"]) is not Cell.CANNOT_RUN
-    ]
+    goods = [c for c in cells if c["gate"] == gate and c["expected"] == "pass" and _judgement(c) != CANNOT_RUN]
     if not goods:
         return None
     return all(c["status"] == GateStatus.PASSED.value for c in goods)
+
+
+def _judgement(cell: Mapping[str, Any]) -> str:
+    judgement = cell["judgement"]
+    if not isinstance(judgement, str) or judgement not in JUDGEMENTS:
+        raise ValueError(f"a selftest cell of unknown judgement {judgement!r}")
+    return judgement
 
 
 def known_good_state(

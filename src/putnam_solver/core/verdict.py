@@ -110,12 +110,8 @@ class Verdict:
     toolchain fingerprint, and the attempts lost on the way; empty when they ran here."""
     benchmark: dict[str, Any] = field(default_factory=dict)
     """What the benchmark's record says of this problem (``Benchmark.verdict_record``): name, file,
-    split, adaptations and errata. Not an input of the verdict; refreshed whenever a verdict is reused."""
-
-    @property
-    def defects(self) -> list[dict[str, Any]]:
-        """The errata that make a proof of this statement no evidence about the problem."""
-        return [e for e in self.benchmark.get("errata", []) if e.get("defective")]
+    split, adaptations, and where it is shown, errata (``putnam_solver.errata.shown_benchmark``). Not an
+    input of the verdict; refreshed whenever a verdict is reused."""
 
     @property
     def disputed_answers(self) -> list[str]:

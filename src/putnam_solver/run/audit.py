@@ -33,6 +33,7 @@ from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
 from putnam_solver.core.util import InputError, sha256_hex
 from putnam_solver.core.verify import GateResult, GateStatus, Track, Verdict, VerifyOptions, gate_ids
 from putnam_solver.doctor import require_gates
+from putnam_solver.errata import with_errata
 from putnam_solver.run import audit_placement as placement
 from putnam_solver.run.audit_settings import audit_benchmark, audit_options, claimed_differences, pin_line
 from putnam_solver.run.campaign import CampaignError, RunLock, required_settings, settings_history
@@ -310,7 +311,9 @@ class _Audit:
 
         def run(on: Verifier, avoid: list[str]) -> Verdict:
             with elsewhere(avoid):  # under --ray: another node than the one that produced the pass
-                return on.verify(self.prover, benchmark, problem, data, self.track, self.options, label)
+                made = on.verify(self.prover, benchmark, problem, data, self.track, self.options, label)
+            made.benchmark = with_errata(made.benchmark, benchmark, problem)  # stored as every verdict shows it
+            return made
 
         try:
             verdict = run(verifier, [produced_on] if produced_on else [])

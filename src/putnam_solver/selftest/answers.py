@@ -25,10 +25,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from putnam_solver.core.answer_check import AnswerStatus
-from putnam_solver.core.selftest_record import Cell
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Verdict
-from putnam_solver.selftest.record import CellResult
+from putnam_solver.selftest.record import Cell, CellResult
 
 if TYPE_CHECKING:
     from putnam_solver.selftest.runner import Canary

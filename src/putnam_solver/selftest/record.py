@@ -4,8 +4,8 @@
 fingerprint, gate code and gate options (``core.selftest_record.record_path``), how each gate judged each
 canary; ``doctor``, ``serve`` and ``solve`` read the record back to say whether the toolchain passed. The
 trusted gates read only one fact of it, through the trusted package's own reader
-(``core.selftest_record``: where the record lives, the vocabulary of its cells and whether a gate passed
-its known-good canaries), which this module builds on.
+(``core.selftest_record``: where the record lives, under which key, and whether a gate passed its
+known-good canaries), which this module builds on; the vocabulary of its cells (``Cell``) is defined here.
 """
 
 from __future__ import annotations
@@ -13,15 +13,16 @@ from __future__ import annotations
 import errno
 import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.cache import CACHE_DIR_VARIABLE, ENTRY_MODE
 from putnam_solver.core.safe_files import UnsafeFile, write_below
 from putnam_solver.core.selftest_record import (
+    CANNOT_RUN,
     KEY,
     RECORD_VERSION,
-    Cell,
     known_good_passed,
     record_key,
     record_path,
@@ -29,6 +30,20 @@ from putnam_solver.core.selftest_record import (
 )
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import VerifyOptions
+
+
+class Cell(StrEnum):
+    """How one gate judged one canary, against what the canary expects of it (``JUDGEMENTS``, which the
+    gates' reader accepts, holds exactly these)."""
+
+    RIGHT = "right"
+    """The gate said what it must (passed a known-good canary, refused a known-bad one)."""
+    UNJUDGED = "unjudged"
+    """A known-bad canary another gate is there to refuse; the status is shown, not judged."""
+    CANNOT_RUN = CANNOT_RUN
+    """The gate cannot run here (doctor says so too) and did not pass: shown, not a surprise."""
+    WRONG = "wrong"
+    """A surprise: the gate misjudged the canary, or could not run although it should."""
 
 
 @dataclass(frozen=True)

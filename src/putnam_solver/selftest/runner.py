@@ -31,7 +31,7 @@ from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.cache import gate_code_fingerprint
 from putnam_solver.core.provers import Prover, get_prover, prover_names
 from putnam_solver.core.provers.rocq.options import RocqOptions
-from putnam_solver.core.selftest_record import Cell, records_dir
+from putnam_solver.core.selftest_record import records_dir
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verdict import ALL_GATE_IDS
 from putnam_solver.core.verify import (
@@ -48,7 +48,7 @@ from putnam_solver.core.verify import (
 from putnam_solver.directories import check_cache_dir
 from putnam_solver.kits import Readiness, get_kit
 from putnam_solver.selftest.answers import CHECKS, check_cells, check_table, expected_checks, surprise_text
-from putnam_solver.selftest.record import CellResult, SelftestRecord, SuiteSkip, last_record, write_record
+from putnam_solver.selftest.record import Cell, CellResult, SelftestRecord, SuiteSkip, last_record, write_record
 
 SELFTEST_FIX = (
     "do not run campaigns on this toolchain; reinstall it with `putnam bootstrap`, run `putnam doctor`, "

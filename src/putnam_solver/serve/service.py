@@ -33,8 +33,8 @@ from putnam_solver.core.verify import (
     Verdict,
     VerifyOptions,
     decode_candidate,
-    verdict_benchmark,
 )
+from putnam_solver.errata import shown_benchmark
 from putnam_solver.listen import ConnectionLimits
 from putnam_solver.problem_selection import did_you_mean
 from putnam_solver.selftest.readiness import NotReady, Readiness
@@ -202,7 +202,7 @@ class VerifyService:
             verdict = hit
         verdict.candidate_path = job.label
         # the benchmark's record (errata, toolchain) as it is now, as `putnam verify` shows a cached verdict
-        verdict.benchmark = verdict_benchmark(job.prover, job.benchmark, job.problem, job.options)
+        verdict.benchmark = shown_benchmark(job.prover, job.benchmark, job.problem, job.options)
         return verdict
 
     async def _run(self, job: VerifyJob, client: ApiKey, toolchain: str, batch: Batch | None) -> tuple[Verdict, bool]:

@@ -34,8 +34,8 @@ from putnam_solver.core.verify import (
     VerifyOptions,
     decode_candidate,
     unusable_verdict,
-    verdict_benchmark,
 )
+from putnam_solver.errata import defects, shown_benchmark
 from putnam_solver.problem_selection import problem_for_stem
 from putnam_solver.safe_write import write_atomic
 from putnam_solver.terminal import shown_path
@@ -306,7 +306,7 @@ def verify_candidates(
     def one(candidate: Candidate) -> Verdict:
         verdict = judged(candidate)
         verdict.candidate_path = str(candidate.path)
-        verdict.benchmark = verdict_benchmark(prover, benchmark, candidate.problem, options)  # the record as it is now
+        verdict.benchmark = shown_benchmark(prover, benchmark, candidate.problem, options)  # the record as it is now
         if on_verdict:
             on_verdict(verdict)
         return verdict
@@ -325,7 +325,7 @@ def verdicts_json(verdicts: Sequence[Verdict], benchmark: Benchmark, show_offici
         "all_okay": bool(verdicts) and all(v.accepted for v in verdicts),
         "benchmark": {"path": str(benchmark.path), "sha256": benchmark.sha256, "pin": benchmark.pin_name}
         | {k: v for k, v in benchmark_record(benchmark).items() if k in ("name", "variant", "split", "label")},
-        "accepted_on_known_defects": sorted(v.problem for v in verdicts if v.accepted and v.defects),
+        "accepted_on_known_defects": sorted(v.problem for v in verdicts if v.accepted and defects(v)),
         "results": [shown(v, show_official) for v in verdicts],
     }
 

@@ -1,15 +1,17 @@
-"""Benchmarks described by data: one JSON record per benchmark, and its errata.
+"""Benchmarks described by data: one JSON record per benchmark.
 
 A record (``specs/<name>.json``) names the benchmark and says everything the harness needs to know about it:
 its files, one per prover and variant, each pinned by SHA-256 and by the upstream commit it was built from;
 its splits; how its statements write the proof hole and whether they have answer holes (which decides its
 tracks: a benchmark without answers has the one track ``with-answer``, its statements carrying their
-answers); the toolchain each file was written for; where its upstream lives (``putnam dataset fetch``); and
-its errata file (``errata/<name>.json``: problem, defect, the source of the claim), shown wherever a result
-appears. Adding a benchmark is adding a record and its errata (and, to fetch it, a builder in
-``putnam_solver.datasets``); no prover and no command changes.
+answers); the toolchain each file was written for; where its upstream lives (``putnam dataset fetch``). Adding
+a benchmark is adding a record (and its errata; to fetch it, a builder in ``putnam_solver.datasets``); no
+prover and no command changes.
 
-This module reads data only: it loads no prover and touches neither the network nor the benchmark files.
+This module reads what the gates need of a record: the pins, statement formats, toolchains and id form. What
+no gate reads is read outside the trusted package: where the files live and come from, the splits, each
+prover's default file (``putnam_solver.benchmark_catalog``), and the errata (``putnam_solver.errata``). It
+loads no prover and touches neither the network nor the benchmark files.
 """
 
 from __future__ import annotations
@@ -23,16 +25,7 @@ from pathlib import Path
 from typing import Any
 
 SPEC_DIR = Path(__file__).parent / "specs"
-ERRATA_DIR = Path(__file__).parent / "errata"
 DEFAULT_BENCHMARK = "putnambench"
-
-WITH_ANSWER = "with-answer"
-NO_ANSWER = "no-answer"
-
-DEFECTIVE_KINDS = frozenset({"false", "vacuous", "misformalized"})
-"""Erratum kinds that make a proof of the statement say nothing about the problem: a problem solved on
-such a statement is counted apart. Other kinds (``ambiguous``, ``note``) are shown, not counted apart."""
-ERRATUM_KINDS = DEFECTIVE_KINDS | {"ambiguous", "note"}
 
 
 class RegistryError(Exception):
@@ -81,12 +74,9 @@ class BenchmarkFile:
     file: str
     prover: str
     variant: str
-    default: bool
     language: str
     sha256: str
-    records: int
     commit: str
-    hole: str
     answers: str | None
     open_proof: bool
     adaptations: Mapping[str, str]
@@ -99,79 +89,27 @@ class BenchmarkFile:
         return StatementFormat(self.answers is not None, self.open_proof, self.lean_options)
 
     @property
-    def tracks(self) -> tuple[str, ...]:
-        """``with-answer`` always; ``no-answer`` only where statements have answer holes."""
-        return (WITH_ANSWER, NO_ANSWER) if self.answers is not None else (WITH_ANSWER,)
-
-    @property
     def pin_name(self) -> str:
         variant = f" ({self.variant})" if self.several_variants else ""
         return f"{self.title} {self.language}{variant} @ {self.commit[:7]}"
 
 
 @dataclass(frozen=True)
-class Erratum:
-    """A known defect of one statement: what is wrong, who says so, and what was checked here."""
-
-    problem: str
-    provers: tuple[str, ...]
-    kind: str
-    defect: str
-    source: str
-    checked_here: str | None = None
-
-    @property
-    def defective(self) -> bool:
-        """Whether a proof of the statement is no evidence about the problem (counted apart)."""
-        return self.kind in DEFECTIVE_KINDS
-
-    def short(self) -> str:
-        return f"{self.kind}: {self.defect}"
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "problem": self.problem,
-            "provers": list(self.provers),
-            "kind": self.kind,
-            "defective": self.defective,
-            "defect": self.defect,
-            "source": self.source,
-        }
-        if self.checked_here:
-            data["checked_here"] = self.checked_here
-        return data
-
-
-@dataclass(frozen=True)
-class Note:
-    """A caveat about a benchmark as a whole (of the statements of ``provers``, or all of them)."""
-
-    text: str
-    provers: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class BenchmarkSpec:
-    """A benchmark as its record describes it (see the module docstring)."""
+    """A benchmark as its record describes it to the gates: its name, the form of its ids and its pinned
+    files. ``record`` is the record as read, whose other fields no gate reads (where the files live and
+    come from, the splits: ``putnam_solver.benchmark_catalog``)."""
 
     name: str
     title: str
-    description: str
-    directory: str
     problem_id: str
     """Regular expression every problem id of the benchmark matches."""
-    splits: tuple[str, ...]
-    upstream: tuple[Mapping[str, str], ...]
-    fetch: str | None
     files: tuple[BenchmarkFile, ...]
-    errata: tuple[Erratum, ...]
-    notes: tuple[Note, ...]
-
-    def errata_for(self, problem: str, prover: str) -> tuple[Erratum, ...]:
-        return tuple(e for e in self.errata if e.problem == problem and prover in e.provers)
+    record: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
 
-def _text(data: Mapping[str, Any], key: str, where: str) -> str:
+def record_text(data: Mapping[str, Any], key: str, where: str) -> str:
+    """``data[key]``, a non-empty string, else RegistryError naming ``where``: a record's required field."""
     value = data.get(key)
     if not isinstance(value, str) or not value:
         raise RegistryError(f"{where}: `{key}` must be a non-empty string")
@@ -188,15 +126,12 @@ def _file(data: Mapping[str, Any], name: str, title: str, where: str) -> Benchma
     return BenchmarkFile(
         benchmark=name,
         title=title,
-        file=_text(data, "file", where),
-        prover=_text(data, "prover", where),
+        file=record_text(data, "file", where),
+        prover=record_text(data, "prover", where),
         variant=str(data.get("variant") or "published"),
-        default=bool(data.get("default", False)),
-        language=_text(data, "language", where),
-        sha256=_text(data, "sha256", where),
-        records=int(data.get("records", 0)),
-        commit=_text(data, "commit", where),
-        hole=_text(data, "hole", where),
+        language=record_text(data, "language", where),
+        sha256=record_text(data, "sha256", where),
+        commit=record_text(data, "commit", where),
         answers=answers if isinstance(answers, str) and answers else None,
         open_proof=bool(data.get("open_proof", False)),
         adaptations={str(k): str(v) for k, v in dict(adaptations).items()},
@@ -207,57 +142,21 @@ def _file(data: Mapping[str, Any], name: str, title: str, where: str) -> Benchma
     )
 
 
-def _errata(path: Path, name: str) -> tuple[tuple[Erratum, ...], tuple[Note, ...]]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise RegistryError(f"{path}: cannot read the errata of {name}: {exc}") from exc
-    entries = []
-    for i, raw in enumerate(data.get("entries", [])):
-        where = f"{path} entry {i + 1}"
-        kind = _text(raw, "kind", where)
-        if kind not in ERRATUM_KINDS:
-            raise RegistryError(f"{where}: kind {kind!r} is not one of {', '.join(sorted(ERRATUM_KINDS))}")
-        entries.append(
-            Erratum(
-                problem=_text(raw, "problem", where),
-                provers=tuple(str(p) for p in raw.get("provers", [])),
-                kind=kind,
-                defect=_text(raw, "defect", where),
-                source=_text(raw, "source", where),
-                checked_here=raw.get("checked_here") or None,
-            )
-        )
-    notes = tuple(
-        Note(str(n["text"]), tuple(str(p) for p in n.get("provers", []))) if isinstance(n, dict) else Note(str(n))
-        for n in data.get("notes", [])
-    )
-    return tuple(entries), notes
-
-
 def _spec(path: Path) -> BenchmarkSpec:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise RegistryError(f"{path}: cannot read the benchmark record: {exc}") from exc
-    name, title = _text(data, "name", str(path)), _text(data, "title", str(path))
+    name, title = record_text(data, "name", str(path)), record_text(data, "title", str(path))
     files = [_file(f, name, title, f"{path} file {i + 1}") for i, f in enumerate(data.get("files", []))]
     counts = {p: sum(f.prover == p for f in files) for p in {f.prover for f in files}}
     files = [dataclasses.replace(f, several_variants=counts[f.prover] > 1) for f in files]
-    errata_name = data.get("errata")
-    errata, notes = _errata(ERRATA_DIR / errata_name, name) if errata_name else ((), ())
     return BenchmarkSpec(
         name=name,
         title=title,
-        description=str(data.get("description", "")),
-        directory=_text(data, "directory", str(path)),
-        problem_id=_text(data, "problem_id", str(path)),
-        splits=tuple(str(s) for s in data.get("splits", [])),
-        upstream=tuple({str(k): str(v) for k, v in u.items()} for u in data.get("upstream", [])),
-        fetch=data.get("fetch") or None,
+        problem_id=record_text(data, "problem_id", str(path)),
         files=tuple(files),
-        errata=errata,
-        notes=notes,
+        record=data,
     )
 
 
@@ -287,17 +186,14 @@ def registered_file(file_name: str) -> BenchmarkFile | None:
 
 __all__ = [
     "DEFAULT_BENCHMARK",
-    "DEFECTIVE_KINDS",
-    "NO_ANSWER",
     "UNKNOWN_FORMAT",
-    "WITH_ANSWER",
     "BenchmarkFile",
     "BenchmarkSpec",
-    "Erratum",
     "RegistryError",
     "StatementFormat",
     "Toolchain",
     "benchmark_names",
     "get_spec",
+    "record_text",
     "registered_file",
 ]

@@ -34,6 +34,7 @@ from putnam_solver.core.provers import Prover
 from putnam_solver.core.untrusted import clean_text
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import GateStatus, Track, Verdict, VerifyOptions
+from putnam_solver.errata import with_errata
 from putnam_solver.kits import get_kit
 from putnam_solver.kits.interactive import ProofState, Searching
 from putnam_solver.kits.library_index import (
@@ -135,6 +136,7 @@ async def verify_text(ctx: ProblemContext, text: str, options: VerifyOptions) ->
             )
         except InputError as exc:
             return str(exc)
+    verdict.benchmark = with_errata(verdict.benchmark, ctx.benchmark, ctx.problem)  # shown and stored with them
     if ctx.toolchain is None:
         return verdict
     guard = functools.partial(on_selftested_toolchain, ctx.prover, ctx.accept_options, ctx.toolchain)

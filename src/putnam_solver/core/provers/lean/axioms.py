@@ -46,7 +46,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from putnam_solver.core.gatekit import sandbox_limits
+from putnam_solver.core.gatekit import read_product, sandbox_limits
 from putnam_solver.core.provers.lean.checks import challenge_theorem
 from putnam_solver.core.provers.lean.compile import (
     CANDIDATE_OLEAN,
@@ -54,7 +54,6 @@ from putnam_solver.core.provers.lean.compile import (
     ShadowedModule,
     compile_against_candidate,
     failure_detail,
-    read_olean,
 )
 from putnam_solver.core.provers.lean.imports import header_imports
 from putnam_solver.core.provers.lean.olean import OleanError, imported_modules, load_time_code
@@ -132,7 +131,7 @@ def compiled_module(sub: Submission) -> tuple[str, bytes]:
         why = f" ({compiled.refused})" if compiled.refused else ""
         raise AxiomOutputError(f"no compiled module: the candidate's compile left no usable .olean{why}")
     try:
-        data = read_olean(olean, sandbox_limits(sub.options))
+        data = read_product(olean, sandbox_limits(sub.options))
     except (OSError, UnsafeFile) as exc:
         raise AxiomOutputError(f"refused the compiled module: {exc}") from exc
     if sha256_hex(data) != digest:

@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.core.artifacts import Artifact
-from putnam_solver.core.gatekit import guarded, judge_run, run_evidence, sandbox_limits
+from putnam_solver.core.gatekit import guarded, judge_run, read_product, run_evidence, sandbox_limits
 from putnam_solver.core.provers.lean.project import lean_option_flags
 from putnam_solver.core.provers.lean.toolchain import LeanCommand, find_lean
-from putnam_solver.core.safe_files import UnsafeFile, read_regular_file
+from putnam_solver.core.safe_files import UnsafeFile
 from putnam_solver.core.sandbox import SandboxLimits, SandboxResult, fresh_copy, run_sandboxed
 from putnam_solver.core.util import sha256_hex
 from putnam_solver.core.verify import GateResult, GateStatus, Submission
@@ -227,11 +227,6 @@ def compile_against_candidate(
     )
 
 
-def read_olean(path: Path, limits: SandboxLimits) -> bytes:
-    """The bytes of a compiled module a sandboxed run left; UnsafeFile unless a regular file under the cap."""
-    return read_regular_file(path, limits.disk_bytes)
-
-
 def failure_detail(run: LeanRun, limits: SandboxLimits) -> tuple[GateStatus, str] | None:
     """Why a `lean` run does not count as a clean success, or None when it does (olean aside).
 
@@ -294,7 +289,7 @@ def compile_candidate(sub: Submission) -> CompiledCandidate:
     if run.olean is None:
         return CompiledCandidate(lean, run, None)
     try:
-        return CompiledCandidate(lean, run, sha256_hex(read_olean(run.olean, limits)))
+        return CompiledCandidate(lean, run, sha256_hex(read_product(run.olean, limits)))
     except UnsafeFile as exc:
         return CompiledCandidate(lean, run, None, str(exc))
 

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from putnam_solver.core.gatekit import sandbox_limits
+from putnam_solver.core.gatekit import read_product, sandbox_limits
 from putnam_solver.core.provers.lean.axioms import (
     AxiomOutputError,
     LoadTimeCode,
@@ -71,7 +71,6 @@ from putnam_solver.core.provers.lean.compile import (
     compile_gate,
     compile_lean,
     failure_detail,
-    read_olean,
 )
 from putnam_solver.core.provers.lean.syntax import (
     DECLARATION_KEYWORDS,
@@ -316,7 +315,7 @@ def _pinned_module(
     if run.olean is None:
         return GateStatus.ERROR, "statement check: the pinned signature's module left no .olean"
     try:
-        return read_olean(run.olean, limits)
+        return read_product(run.olean, limits)
     except (OSError, UnsafeFile) as exc:
         return GateStatus.ERROR, f"statement check: refused the pinned module: {exc}"
 

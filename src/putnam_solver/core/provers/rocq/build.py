@@ -25,10 +25,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from putnam_solver.core.gatekit import Judgement, ResolvedTool, judge_run, run_evidence, sandbox_limits
+from putnam_solver.core.gatekit import Judgement, ResolvedTool, judge_run, read_product, run_evidence, sandbox_limits
 from putnam_solver.core.provers.rocq.kernel_bugs import kernel_bug_evidence
 from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, find_tool, sandbox_paths
-from putnam_solver.core.safe_files import copy_regular_file, read_regular_file
+from putnam_solver.core.safe_files import copy_regular_file
 from putnam_solver.core.sandbox import SandboxResult, fresh_copy, run_sandboxed
 from putnam_solver.core.verify import GateStatus, Submission
 
@@ -162,11 +162,6 @@ def _findlib_config() -> tuple[Path, ...]:
     return tuple(p for p in FINDLIB_CONFIG if p.exists())
 
 
-def read_kept(sub: Submission, path: Path) -> bytes:
-    """A ``.vo`` the harness keeps, read under the disk cap (UnsafeFile if it is not a plain file)."""
-    return read_regular_file(path, sandbox_limits(sub.options).disk_bytes)
-
-
 def run_tool(
     sub: Submission,
     tool: ResolvedTool,
@@ -198,12 +193,13 @@ def build(sub: Submission, module: str, source: str, deps: Sequence[Path] = ()) 
     """
     coqc = find_tool(COQC, sub.options)
     kept = kept_dir(sub) / f"{module}.vo"
-    files = {f"{module}.v": source.encode("utf-8"), **{d.name: read_kept(sub, d) for d in deps}}
+    limits = sandbox_limits(sub.options)
+    files = {f"{module}.v": source.encode("utf-8"), **{d.name: read_product(d, limits) for d in deps}}
     vo_name = f"{module}.vo"
     result, workdir = run_tool(sub, coqc, ["-q", *COQC_MACHINES_OFF, "-Q", ".", ROOT, f"{module}.v"], files, [vo_name])
     produced = workdir / vo_name
     if not (result.ok and os.path.lexists(produced)):
         return Built(module, result, None, coqc=coqc)
     kept.unlink(missing_ok=True)
-    data = copy_regular_file(produced, kept, sandbox_limits(sub.options).disk_bytes)
+    data = copy_regular_file(produced, kept, limits.disk_bytes)
     return Built(module, result, kept, hashlib.sha256(data).hexdigest(), coqc)

@@ -25,12 +25,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from putnam_solver.core.artifacts import Artifact
-from putnam_solver.core.gatekit import ResolvedTool, guarded, run_evidence
+from putnam_solver.core.gatekit import ResolvedTool, guarded, read_product, run_evidence, sandbox_limits
 from putnam_solver.core.provers.rocq.build import (
     CANDIDATE,
     ROOT,
     judge_tool_run,
-    read_kept,
     run_tool,
     tool_evidence,
 )
@@ -138,7 +137,7 @@ def run_coqchk(sub: Submission) -> CoqchkRun | GateResult:
         return candidate
     assert candidate.vo is not None, "a compile judged clean left its .vo (Built.judgement)"
     coqchk = find_tool(COQCHK, sub.options)
-    files = {candidate.vo.name: read_kept(sub, candidate.vo)}
+    files = {candidate.vo.name: read_product(candidate.vo, sandbox_limits(sub.options))}
     args = ["-silent", "-o", "-Q", ".", ROOT, "-norec", f"{ROOT}.{CANDIDATE}"]
     result, _ = run_tool(sub, coqchk, args, files, env=COQCHK_GC)
     return CoqchkRun(result, coqchk, files)
