@@ -28,7 +28,7 @@ from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.budget_numbers import price_problems
-from putnam_solver.run.agent.model_names import REASONING_EFFORTS, check_model_name
+from putnam_solver.run.agent.model_names import REASONING_EFFORTS, check_model_name, model_sources
 from putnam_solver.run.agent.types import REVIEWER_MODES, AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import (
@@ -199,12 +199,13 @@ def build_request(
     require_gates(config.prover, options)
     from putnam_solver.run.agent import check_models  # imports Inspect AI (seconds): only when a model will run
 
+    sources = model_sources((config.model, config.reviewer_model))
     try:
-        check_models(config)
+        check_models(config, sources)
     except ValueError as exc:
         raise InputError(str(exc)) from exc
     require_selftest(config.prover, options, notify)
-    return request
+    return dataclasses.replace(request, model_sources=sources)
 
 
 def run(
