@@ -16,11 +16,17 @@ a folder inside the run directory (``resume_checks``). Since that answer depends
 on the name alone, no folder made or swapped after it changes it; and every load (the model check, each
 campaign) first requires that what the name would load here is still what the run checked
 (``model_names.require_same_sources``): a folder appearing or replaced in between is refused, not loaded.
+
+SQL stored in the ledger: every row is checked as it is read, but a trigger runs the editor's SQL inside
+putnam's own writes (one deleting each new ``audits`` row made an audit's rejection vanish as it was
+recorded), and a view named like a table stands in for it. A ledger holding either is refused as it is
+opened, before any statement touches a table (``ledger_types.check_schema_objects``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -215,5 +221,45 @@ def test_attempts_read_as_before(run_dir: Path) -> None:
         (attempt,) = ledger.attempts()
         ledger.record_attempts(1, [AttemptResult(PID, "rejected", 1, 1, 1, 0.0, "c", None, sample=2)])
         assert len(ledger.attempts()) == 2 and attempt.status == "rejected"
+    finally:
+        ledger.close()
+
+
+# -- SQL stored in the ledger: triggers and views ----------------------------------------------------------
+
+SCHEMA_EDITS = {
+    "a trigger dropping each new audit": (
+        "CREATE TRIGGER zz AFTER INSERT ON audits BEGIN DELETE FROM audits WHERE id = NEW.id; END",
+        "the trigger 'zz'",
+    ),
+    "a view in place of the audits": (
+        "ALTER TABLE audits RENAME TO zz_rows; CREATE VIEW audits AS SELECT * FROM zz_rows WHERE status != "
+        "'rejected'; CREATE TRIGGER zz INSTEAD OF INSERT ON audits BEGIN SELECT 1; END",
+        "the trigger 'zz'",
+    ),
+    "a view of another name": ("CREATE VIEW zz AS SELECT 1", "the view 'zz'"),
+}
+
+
+@pytest.mark.parametrize(("script", "says"), sampled(SCHEMA_EDITS, {"a trigger dropping each new audit"}))
+def test_sql_stored_in_the_ledger_refuses_it_before_any_read_or_write(run_dir: Path, script: str, says: str) -> None:
+    """Before: the trigger deleted the audit ``putnam audit`` recorded as it was inserted (``record_audit``
+    returned it, the ledger held none); the view showed only the audits it chose and dropped every write."""
+    db = sqlite3.connect(run_dir / LEDGER_NAME)
+    db.executescript(script)
+    db.close()
+    with pytest.raises(LedgerError) as refused:
+        Ledger.open(run_dir / LEDGER_NAME)
+    text = str(refused.value)
+    assert str(run_dir / LEDGER_NAME) in text and says in text and EDITED in text and FIX in text, text
+
+
+def test_an_index_or_a_vacuumed_copy_still_opens(run_dir: Path) -> None:
+    """Valid: what a user's own ``sqlite3`` leaves (an index, a ``VACUUM``, a ``.backup`` copy) is no code."""
+    sql(run_dir, "CREATE INDEX zz ON attempts (problem)")
+    sql(run_dir, "VACUUM")
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    try:
+        assert len(ledger.audits()) == 1 and len(ledger.attempts()) == 1
     finally:
         ledger.close()

@@ -55,3 +55,28 @@ def check_stored_types(db: sqlite3.Connection, path: Path, schema: str) -> None:
                 raise LedgerError(
                     f"{path}: {table}.{name} holds a {found[0]} value, where putnam writes {declared}; {EDITED}"
                 )
+
+
+SCHEMA_OBJECTS = ("table", "index")
+"""What putnam creates in a ledger (its tables and the indexes of their keys); a trigger or a view it never
+creates."""
+
+
+def check_schema_objects(db: sqlite3.Connection, path: Path) -> None:
+    """LedgerError naming the first trigger or view ``db`` holds, before any statement reads or writes a
+    table: putnam creates neither. A trigger runs the editor's SQL inside putnam's own writes (red team round
+    13: one that deletes each new ``audits`` row made an audit's rejection of a forged pass vanish as it was
+    recorded); a view named like a table stands in for it (``CREATE TABLE IF NOT EXISTS`` keeps it), its
+    rows computed, and with an ``INSTEAD OF`` trigger every write to it dropped. Stored values are checked
+    row by row; code run on reading and writing cannot be, so it is refused whole."""
+    marks = ", ".join("?" * len(SCHEMA_OBJECTS))
+    found = db.execute(
+        f"SELECT type, name FROM sqlite_master WHERE type NOT IN ({marks}) ORDER BY type, name LIMIT 1",
+        SCHEMA_OBJECTS,
+    ).fetchone()
+    if found is not None:
+        kind, name = found
+        raise LedgerError(
+            f"{path}: holds the {kind} {str(name)[:80]!r}, which putnam never creates (SQL that runs on reading "
+            f"or writing the ledger); {EDITED}"
+        )
