@@ -19,8 +19,9 @@ campaign) first requires that what the name would load here is still what the ru
 
 SQL stored in the ledger: every row is checked as it is read, but a trigger runs the editor's SQL inside
 putnam's own writes (one deleting each new ``audits`` row made an audit's rejection vanish as it was
-recorded), and a view named like a table stands in for it. A ledger holding either is refused as it is
-opened, before any statement touches a table (``ledger_types.check_schema_objects``).
+recorded), a view named like a table stands in for it, and a table declared ``ON CONFLICT IGNORE`` drops a
+row putnam inserts without an error. A ledger holding any of them, or another clause putnam's schema never
+uses, is refused as it is opened, before any statement touches a table (``ledger_types.check_schema_objects``).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from putnam_solver.run.agent.types import AttemptResult
 from putnam_solver.run.campaign import stored_run
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger, LedgerError
 from putnam_solver.run.ledger_rows import sha256_text
+from putnam_solver.run.ledger_types import CLAUSES
 from putnam_solver.run.resume_checks import check_resumable
 from tests.adversarial.test_trust_paths_redteam10 import EDITED, PID, edit_settings, made_run
 from tests.adversarial.test_trust_paths_redteam12 import said
@@ -238,13 +240,28 @@ SCHEMA_EDITS = {
         "the trigger 'zz'",
     ),
     "a view of another name": ("CREATE VIEW zz AS SELECT 1", "the view 'zz'"),
+    "audits that ignore a second audit": (
+        "CREATE TABLE zz (id INTEGER PRIMARY KEY, attempt_id INTEGER NOT NULL, audited_at TEXT NOT NULL, status TEXT "
+        "NOT NULL, candidate_sha256 TEXT NOT NULL, toolchain TEXT NOT NULL, benchmark_sha256 TEXT NOT NULL, "
+        "toolchain_changed INTEGER NOT NULL, json TEXT NOT NULL, UNIQUE (attempt_id) ON CONFLICT IGNORE); "
+        "INSERT INTO zz SELECT * FROM audits; DROP TABLE audits; ALTER TABLE zz RENAME TO audits",
+        "the table 'audits' is declared with CONFLICT",
+    ),
+    "ids equal in any case": (
+        "CREATE INDEX zz ON attempts (problem COLLATE NOCASE)",
+        "the index 'zz' is declared with COLLATE",
+    ),
 }
 
 
-@pytest.mark.parametrize(("script", "says"), sampled(SCHEMA_EDITS, {"a trigger dropping each new audit"}))
+IN_CI = {"a trigger dropping each new audit", "audits that ignore a second audit"}
+
+
+@pytest.mark.parametrize(("script", "says"), sampled(SCHEMA_EDITS, IN_CI))
 def test_sql_stored_in_the_ledger_refuses_it_before_any_read_or_write(run_dir: Path, script: str, says: str) -> None:
     """Before: the trigger deleted the audit ``putnam audit`` recorded as it was inserted (``record_audit``
-    returned it, the ledger held none); the view showed only the audits it chose and dropped every write."""
+    returned it, the ledger held none); the view showed only the audits it chose and dropped every write; the
+    conflict clause dropped a later audit's rejection, so an earlier sealed acceptance stayed the newest."""
     db = sqlite3.connect(run_dir / LEDGER_NAME)
     db.executescript(script)
     db.close()
@@ -263,3 +280,12 @@ def test_an_index_or_a_vacuumed_copy_still_opens(run_dir: Path) -> None:
         assert len(ledger.audits()) == 1 and len(ledger.attempts()) == 1
     finally:
         ledger.close()
+
+
+def test_putnam_s_own_schema_uses_no_refused_clause(tmp_path: Path) -> None:
+    """Valid: every table and index a fresh ledger holds passes (migrated ones: ``test_ledger_migration``)."""
+    Ledger.open(tmp_path / LEDGER_NAME).close()
+    db = sqlite3.connect(tmp_path / LEDGER_NAME)
+    texts = [str(sql_text) for (sql_text,) in db.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")]
+    db.close()
+    assert texts and not [t for t in texts if CLAUSES & set(t.upper().replace("(", " ").split())]

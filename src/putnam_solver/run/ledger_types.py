@@ -12,6 +12,7 @@ strictly (``ledger_rows.strict_text``); anything else refuses the ledger whole, 
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from functools import cache
 from pathlib import Path
@@ -80,3 +81,19 @@ def check_schema_objects(db: sqlite3.Connection, path: Path) -> None:
             f"{path}: holds the {kind} {str(name)[:80]!r}, which putnam never creates (SQL that runs on reading "
             f"or writing the ledger); {EDITED}"
         )
+    for kind, name, text in db.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL"):
+        if words := sorted(CLAUSES & {w.upper() for w in re.findall(r"[A-Za-z_]+", str(text))}):
+            raise LedgerError(
+                f"{path}: the {kind} {str(name)[:80]!r} is declared with {', '.join(words)}, which putnam never "
+                f"writes (a clause that changes what putnam's own writes do); {EDITED}"
+            )
+
+
+CLAUSES = frozenset({"CHECK", "CONFLICT", "COLLATE", "GENERATED", "WITHOUT"})
+"""Words of SQLite's table and index grammar that putnam's schema never uses (a test reads every table and
+index of a fresh and a migrated ledger for them): ``ON CONFLICT IGNORE`` or ``REPLACE`` drops or replaces a
+row putnam inserts without an error (red team round 13: an ``audits`` table with ``UNIQUE (attempt_id) ON
+CONFLICT IGNORE`` kept an earlier audit's acceptance as the newest when a later audit rejected the pass), a
+``CHECK`` fails putnam's writes, ``COLLATE`` changes which ids a query or a key finds equal, a generated
+column or ``WITHOUT ROWID`` changes what a row and its id are. In an edited ledger a name or a default value
+spelled like one is refused too: nothing putnam wrote spells them."""
