@@ -27,6 +27,7 @@ uses, is refused as it is opened, before any statement touches a table (``ledger
 from __future__ import annotations
 
 import dataclasses
+import json
 import sqlite3
 from pathlib import Path
 
@@ -42,6 +43,7 @@ from putnam_solver.run.ledger import LEDGER_NAME, Ledger, LedgerError
 from putnam_solver.run.ledger_rows import sha256_text
 from putnam_solver.run.ledger_types import CLAUSES
 from putnam_solver.run.resume_checks import check_resumable
+from putnam_solver.run.stored_settings import parse_settings
 from tests.adversarial.test_trust_paths_redteam10 import EDITED, PID, edit_settings, made_run
 from tests.adversarial.test_trust_paths_redteam12 import said
 from tests.helpers import sampled, sql
@@ -289,3 +291,27 @@ def test_putnam_s_own_schema_uses_no_refused_clause(tmp_path: Path) -> None:
     texts = [str(sql_text) for (sql_text,) in db.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")]
     db.close()
     assert texts and not [t for t in texts if CLAUSES & set(t.upper().replace("(", " ").split())]
+
+
+# -- settings with keys putnam does not know -----------------------------------------------------------------
+
+
+def _unknown_keys(data: dict) -> None:
+    """Keys no putnam records, named like rules lifted: at the top, in the config, its budgets, the limits and
+    the selection."""
+    data.update(skip_gates=True, trusted=True)
+    data["config"].update(kernel_check=False, accept_all=True, model_loader="planted/model")
+    data["config"]["budgets"]["unlimited"] = True
+    data["limits"]["ignore"] = 1
+    data["selection"]["benchmark_dir"] = "."
+
+
+def test_unknown_settings_keys_are_read_as_absent(run_dir: Path) -> None:
+    """A field no longer known is dropped (an earlier putnam's settings open): so a key an editor adds is
+    nothing, whatever its name says; the run reads, compares on resume and writes back as without it."""
+    ((before,),) = sql(run_dir, "SELECT json FROM settings")
+    edit_settings(run_dir, _unknown_keys)
+    ((after,),) = sql(run_dir, "SELECT json FROM settings")
+    honest, edited = parse_settings(json.loads(before), run_dir), parse_settings(json.loads(after), run_dir)
+    assert "kernel_check" in after and edited == honest and edited.identity() == honest.identity()
+    assert "kernel_check" not in json.dumps(edited.to_json())
