@@ -182,6 +182,8 @@ def build_request(
     run here and judge the selftest canaries right (once per toolchain) and that the models can be used
     and their servers accept connections."""
     request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model=action is not Action.LIST)
+    config = request.config
+    sources = model_sources((config.model, config.reviewer_model))  # as the resume's model check just saw them
     if action is Action.LIST:
         return request
     if action is not Action.RUN:
@@ -189,7 +191,6 @@ def build_request(
         return request
     if request.resume:
         check_before_start(request)  # the ledger and the benchmark file first: cheap, and they can refuse
-    config = request.config
     notify(
         f"{'resuming' if request.resume else 'starting'} run {request.run_dir} with {config.model}: checking "
         "the toolchain, the model and its server before the first model call"
@@ -199,7 +200,6 @@ def build_request(
     require_gates(config.prover, options)
     from putnam_solver.run.agent import check_models  # imports Inspect AI (seconds): only when a model will run
 
-    sources = model_sources((config.model, config.reviewer_model))
     try:
         check_models(config, sources)
     except ValueError as exc:
