@@ -28,7 +28,6 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.util import InputError
-from putnam_solver.run import agent, solving
 from putnam_solver.run.agent.model_names import local_model_path
 from putnam_solver.run.campaign import stored_run
 from putnam_solver.run.ledger import LEDGER_NAME
@@ -39,32 +38,11 @@ from tests.adversarial.test_trust_paths_redteam10 import EDITED, edit_settings, 
 from tests.helpers import ROCQ_SAMPLES, sampled, sql
 from tests.processes import FAKE_MODEL, putnam, solve_args
 
-SLOW_CHECKS = ("require_gates", "require_selftest")
-"""The slow checks of ``solving.build_request`` (the model check is ``agent.check_models``)."""
-
 
 @pytest.fixture
 def run_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The run of ``test_trust_paths_redteam10`` (one Lean problem, one rejected attempt, campaign 1)."""
     return made_run(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def no_slow_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The slow checks of a resume replaced by ones that record that they ran (and stop it there)."""
-    ran: list[str] = []
-
-    def ran_check(name: str) -> object:
-        def check(*args: object, **kwargs: object) -> None:
-            ran.append(name)
-            raise InputError(f"{name} ran")
-
-        return check
-
-    for name in SLOW_CHECKS:
-        monkeypatch.setattr(solving, name, ran_check(name))
-    monkeypatch.setattr(agent, "check_models", ran_check("check_models"))
-    return ran
 
 
 def said(stderr: str) -> str:
@@ -78,37 +56,43 @@ PLANTED = {
     "vllm adapter": ("vllm/Qwen/Qwen3-8B:planted", "planted", "config.model"),
     "sglang": ("sglang/planted/model", "planted/model", "config.model"),
     "reviewer": ("hf/planted/model", "planted/model", "config.reviewer_model"),
+    "hf, no folder here": ("hf/some-org/model", None, "config.model"),
+    "vllm, no folder here": ("vllm/some-org/model", None, "config.model"),
+    "nnterp reviewer, no folder here": ("nnterp/some-org/model", None, "config.reviewer_model"),
 }
+"""Stored names each with the folder planted in the resume's working directory; with none, red team 13's:
+the name was taken and the model check had Inspect download the model from the Hugging Face hub."""
 
 
-@pytest.mark.parametrize(("name", "folder", "field"), sampled(PLANTED, {"hf"}))
-def test_a_stored_model_naming_a_folder_here_is_refused_on_resume(
+@pytest.mark.parametrize(("name", "folder", "field"), sampled(PLANTED, {"hf", "hf, no folder here"}))
+def test_a_stored_model_loaded_on_this_machine_is_refused_on_resume(
     run_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_slow_checks: list[str], name: str,
-    folder: str, field: str,
+    folder: str | None, field: str,
 ) -> None:  # fmt: skip
     """Before: taken, and the model check created the model: Inspect loaded ``planted/model`` from here."""
-    (tmp_path / folder).mkdir(parents=True)
-    (tmp_path / folder / "config.json").write_text("{}")
+    if folder is not None:
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "config.json").write_text("{}")
     edit_settings(run_dir, lambda data: data["config"].update({field.split(".")[1]: name}))
     monkeypatch.chdir(tmp_path)
     code, stdout, stderr = putnam("solve", "--resume", run_dir)
     text = said(stderr)
     assert code == 2 and f"`{field}`" in text and str(run_dir / LEDGER_NAME) in text, stdout + stderr
     flag = "--model" if field == "config.model" else "--reviewer-model"
-    assert f"Resume with {flag} {name}" in text and folder in text and not no_slow_checks
+    assert f"Resume with {flag} {name}" in text and not no_slow_checks
+    assert (folder or "from the Hugging Face hub") in text
 
 
-def test_a_stored_model_is_taken_when_said_again_or_when_no_such_folder_is_here(
+def test_a_stored_model_is_taken_when_said_again(
     run_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Valid beside: the user names the model (``--model``), or resumes where no such folder is."""
+    """Valid beside: the user names the model (``--model``); with no folder here the name is a hub download,
+    which red team 13 refuses unsaid too (``test_trust_paths_redteam13``)."""
     edit_settings(run_dir, lambda data: data["config"].update(model="hf/planted/model", acceptance_profile="full"))
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "planted" / "model").mkdir(parents=True)
     stored = stored_run(run_dir)
     assert stored is not None
-    assert local_model_path("hf/planted/model") is None
-    check_resumable(stored, {}, None)  # no folder here: a hub name, as a new run takes it
-    (tmp_path / "planted" / "model").mkdir(parents=True)
     assert local_model_path("hf/planted/model") == "planted/model"
     with pytest.raises(InputError, match="Resume with --model hf/planted/model"):
         check_resumable(stored, {}, None)
@@ -217,7 +201,7 @@ EDITS = {
         "rate_limits: retries: -5 is not a count",
     ),
     "fresh of 7": ("UPDATE campaigns SET fresh=7", "campaigns: campaign 1: fresh: 7 is not 0 or 1"),
-    "fresh as text": ("UPDATE campaigns SET fresh='yes'", "campaigns: campaign 1: fresh: 'yes' is not a number"),
+    "fresh as text": ("UPDATE campaigns SET fresh='yes'", "campaigns: campaign 1: fresh: 'yes' is not 0 or 1 (a flag)"),
     "a huge exit code": (
         f"INSERT OR REPLACE INTO meta VALUES ('outcome', '{json.dumps({'exit_code': 10**30, 'message': 'x'})}')",
         "outcome: exit code past 10**18 is not one putnam solve exits with",

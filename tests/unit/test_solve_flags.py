@@ -70,7 +70,7 @@ def test_the_gates_checked_before_the_run_are_the_ones_that_judge_it(monkeypatch
     checked: list[object] = []
     monkeypatch.setattr(solving, "require_gates", lambda prover, options: checked.append(options))
     monkeypatch.setattr(solving, "require_selftest", lambda prover, options, progress: checked.append(options))
-    monkeypatch.setattr(agent, "check_models", lambda config: None)
+    monkeypatch.setattr(agent, "check_models", lambda config, sources: None)
     unset = ("benchmark_sha256", "max_problems", "reviewer_model", "reviewer", "campaigns", "worker_timeout")
     unset += ("reviewer_timeout", "token_limit", "cost_limit", "run_token_limit", "run_cost_limit", "prices")
     unset += ("model_base_url", "run_dir", "resume")

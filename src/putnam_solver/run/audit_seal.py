@@ -70,11 +70,11 @@ def audit_stated(
     candidate_sha256: Any,
     toolchain: Any,
     benchmark_sha256: Any,
-    toolchain_changed: Any,
+    toolchain_changed: bool,
 ) -> list[Any]:
     """What an audit row's seal binds besides its verdict's JSON (its first item, the attempt id, is a
     number: no other kind of sealed row starts with one)."""
-    return [attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, bool(toolchain_changed)]
+    return [attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, toolchain_changed]
 
 
 _READ: dict[Path, bytes] = {}

@@ -65,7 +65,7 @@ from putnam_solver.run.ledger_seals import seal_attempt, seal_plan
 from putnam_solver.run.ledger_side_files import check_ledger_file, check_side_files
 from putnam_solver.run.ledger_sketches import COLUMNS as SKETCH_COLUMNS
 from putnam_solver.run.ledger_sketches import SketchMade, SketchRow, sketch_row, upsert_sketch
-from putnam_solver.run.ledger_types import check_stored_types
+from putnam_solver.run.ledger_types import check_schema_objects, check_stored_types
 from putnam_solver.run.ledger_writes import (
     dump_json,
     insert_attempt,
@@ -145,16 +145,17 @@ class Ledger:
         check_side_files(path)
         try:
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
-            db.text_factory = strict_text(path)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            create_or_migrate(db, path, guard)
             try:
+                db.text_factory = strict_text(path)
+                check_schema_objects(db, path)  # before the first statement that touches a table
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=FULL")
+                create_or_migrate(db, path, guard)
                 check_stored_types(db, path, SCHEMA)
+                db.execute("PRAGMA foreign_keys=ON")
             except BaseException:
                 db.close()
                 raise
-            db.execute("PRAGMA foreign_keys=ON")
         except sqlite3.DatabaseError as exc:
             raise LedgerError(f"{path}: cannot open the run ledger: {exc}") from exc
         return cls(db, path)

@@ -8,7 +8,15 @@ import sqlite3
 from typing import Any
 
 from putnam_solver.run import audit_seal
-from putnam_solver.run.ledger_rows import EDITED, AuditRow, LedgerError, checked_time, now, verdict_column
+from putnam_solver.run.ledger_rows import (
+    EDITED,
+    AuditRow,
+    LedgerError,
+    checked_flag,
+    checked_time,
+    now,
+    verdict_column,
+)
 from putnam_solver.run.ledger_writes import dump_json
 
 COLUMNS = "id, attempt_id, audited_at, status, candidate_sha256, toolchain, benchmark_sha256, toolchain_changed, json"
@@ -45,9 +53,20 @@ def audit_row(r: tuple[Any, ...], where: str) -> AuditRow:
     """One row of ``SELECT {COLUMNS} FROM audits``; ``own`` when its seal checks."""
     at = f"{where}: audit {r[0]!r}"
     verdict = verdict_column(r[8], at) or {}
-    if not isinstance(verdict.get("audit", {}), dict):
+    record = verdict.get("audit", {})
+    if not isinstance(record, dict):
         raise LedgerError(f"{at}: its `audit` record is not an object; {EDITED}")
     checked_time(r[2], f"{at}: audited_at")
+    changed = checked_flag(r[7], f"{at}: toolchain_changed")
+    for key in AUDIT_FLAGS:  # "false" as text was true to every reader that asked the record
+        if key in record:
+            checked_flag(record[key], f"{at}: verdict `audit.{key}`", stored_as_json=True)
     given = verdict.pop(audit_seal.SEAL, None)
-    own = audit_seal.sealed(given, audit_seal.audit_stated(*r[1:8]), dump_json(verdict))
-    return AuditRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), verdict, own=own)
+    own = audit_seal.sealed(
+        given, audit_seal.audit_stated(r[1], r[2], r[3], r[4], r[5], r[6], changed), dump_json(verdict)
+    )
+    return AuditRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], changed, verdict, own=own)
+
+
+AUDIT_FLAGS = ("toolchain_changed", "challenge_matches_run")
+"""The flags of an audit's own record (``Audit._audit_json``), JSON ``true`` or ``false``."""

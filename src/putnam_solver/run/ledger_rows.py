@@ -242,12 +242,24 @@ def checked_count(value: Any, where: str) -> int:
     return count
 
 
-def checked_flag(value: Any, where: str) -> bool:
-    """``value`` as a flag, which the ledger keeps as 0 or 1, else LedgerError: any other value was read as
-    true (campaigns' ``fresh``; red team round 12)."""
-    if checked_number(value, where) not in (0, 1):
-        raise LedgerError(f"{where}: {value!r} is not 0 or 1 (a flag); {EDITED}")
+def checked_flag(value: Any, where: str, stored_as_json: bool = False) -> bool:
+    """``value`` as a flag, which a ledger column keeps as the integer 0 or 1 and a JSON column as ``true`` or
+    ``false``, else LedgerError: any other value was read by its truth, so text ``"false"`` or ``2`` read as
+    true and ``0.0`` as false (campaigns' ``fresh``, red team round 12; audits' ``toolchain_changed``, round
+    13)."""
+    if stored_as_json:
+        if not isinstance(value, bool):
+            raise LedgerError(f"{where}: {_shown(value)} is not true or false (a flag); {EDITED}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+        raise LedgerError(f"{where}: {_shown(value)} is not 0 or 1 (a flag); {EDITED}")
     return bool(value)
+
+
+def _shown(value: Any) -> str:
+    """A stored value as an error shows it: its repr, cut short (a column may hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:77]}..."
 
 
 def rate_limit_row(row: tuple[Any, ...], where: str) -> RateLimitRow:
@@ -342,14 +354,23 @@ def verdict_column(text: Any, where: str) -> dict[str, Any] | None:
             )
     if not isinstance(verdict.get("status", ""), str) or not isinstance(verdict.get("answers", {}), dict):
         raise LedgerError(f"{where}: the verdict's status or answers are not what putnam writes; {EDITED}")
+    for key in VERDICT_FLAGS:
+        if key in verdict:
+            checked_flag(verdict[key], f"{where}: the verdict's `{key}`", stored_as_json=True)
     return verdict
 
 
 GATE_TEXT = ("id", "name", "status", "detail")
 """The text every gate of a stored verdict holds (``GateResult.to_json``), beside its ``evidence`` object."""
+VERDICT_FLAGS = ("needs_full_profile", "benchmark_pinned", "unsafe_no_sandbox", "allow_recursion", "cached")
+"""The flags of a stored verdict (``Verdict.to_json``): the report names a pass judged with a rule lifted
+only when its flag is ``true``, so text there (``"yes"``) hid the lifted rule."""
 
 
-EDITED = "the ledger was edited after the run (or is not putnam's): refused, nothing of it is used"
+EDITED = (
+    "the ledger was edited after the run (or is not putnam's): refused, nothing of it is used; ask whoever "
+    "handed it over for the run directory as putnam wrote it, or start a new run with --run-dir"
+)
 
 
 MAX_TOKENS = 10**12

@@ -12,6 +12,7 @@ strictly (``ledger_rows.strict_text``); anything else refuses the ledger whole, 
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from functools import cache
 from pathlib import Path
@@ -55,3 +56,44 @@ def check_stored_types(db: sqlite3.Connection, path: Path, schema: str) -> None:
                 raise LedgerError(
                     f"{path}: {table}.{name} holds a {found[0]} value, where putnam writes {declared}; {EDITED}"
                 )
+
+
+SCHEMA_OBJECTS = ("table", "index")
+"""What putnam creates in a ledger (its tables and the indexes of their keys); a trigger or a view it never
+creates."""
+
+
+def check_schema_objects(db: sqlite3.Connection, path: Path) -> None:
+    """LedgerError naming the first trigger or view ``db`` holds, before any statement reads or writes a
+    table: putnam creates neither. A trigger runs the editor's SQL inside putnam's own writes (red team round
+    13: one that deletes each new ``audits`` row made an audit's rejection of a forged pass vanish as it was
+    recorded); a view named like a table stands in for it (``CREATE TABLE IF NOT EXISTS`` keeps it), its
+    rows computed, and with an ``INSTEAD OF`` trigger every write to it dropped. Stored values are checked
+    row by row; code run on reading and writing cannot be, so it is refused whole."""
+    marks = ", ".join("?" * len(SCHEMA_OBJECTS))
+    found = db.execute(
+        f"SELECT type, name FROM sqlite_master WHERE type NOT IN ({marks}) ORDER BY type, name LIMIT 1",
+        SCHEMA_OBJECTS,
+    ).fetchone()
+    if found is not None:
+        kind, name = found
+        raise LedgerError(
+            f"{path}: holds the {kind} {str(name)[:80]!r}, which putnam never creates (SQL that runs on reading "
+            f"or writing the ledger); {EDITED}"
+        )
+    for kind, name, text in db.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL"):
+        if words := sorted(CLAUSES & {w.upper() for w in re.findall(r"[A-Za-z_]+", str(text))}):
+            raise LedgerError(
+                f"{path}: the {kind} {str(name)[:80]!r} is declared with {', '.join(words)}, which putnam never "
+                f"writes (a clause that changes what putnam's own writes do); {EDITED}"
+            )
+
+
+CLAUSES = frozenset({"CHECK", "CONFLICT", "COLLATE", "GENERATED", "WITHOUT"})
+"""Words of SQLite's table and index grammar that putnam's schema never uses (a test reads every table and
+index of a fresh and a migrated ledger for them): ``ON CONFLICT IGNORE`` or ``REPLACE`` drops or replaces a
+row putnam inserts without an error (red team round 13: an ``audits`` table with ``UNIQUE (attempt_id) ON
+CONFLICT IGNORE`` kept an earlier audit's acceptance as the newest when a later audit rejected the pass), a
+``CHECK`` fails putnam's writes, ``COLLATE`` changes which ids a query or a key finds equal, a generated
+column or ``WITHOUT ROWID`` changes what a row and its id are. In an edited ledger a name or a default value
+spelled like one is refused too: nothing putnam wrote spells them."""

@@ -23,10 +23,13 @@ where the author chose:
 - ``model_args``: arguments for the model's client, which no ``putnam solve`` flag records (a
   ``base_url`` or ``api_key`` there redirects the calls as well); only the offline mock model (``mockllm``,
   which makes no call) is resumed with them;
-- a model name that names a path here (``hf/some-dir/model``, ``vllm/base:adapter-dir``): Inspect's local
-  providers load code and weights from a folder of that name in the working directory before any hub
-  (``model_names.local_model_path``). A resume takes such a name only when its caller says it again
-  (``--model``, ``--reviewer-model``), as a new run takes it from the command line.
+- a model name that Inspect's local providers load on this machine (``hf/org/model``, ``vllm/base:adapter``):
+  code and weights from a folder of that name in the working directory, else downloaded from the Hugging
+  Face hub (``model_names.LOCAL_PROVIDERS``). A resume takes such a name only when its caller says it again
+  (``--model``, ``--reviewer-model``), as a new run takes it from the command line, whether or not such a
+  folder is here: the answer depends on the name alone, so no folder made or swapped after the check can
+  change it (red team round 13: ``hf/some-org/model`` was downloaded and loaded when no folder was here);
+  and never when the name's folder lies inside the run directory (a resume from within it).
 
 Each refusal names the run directory, the setting and what to do.
 """
@@ -39,7 +42,7 @@ from pathlib import Path
 
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile
-from putnam_solver.run.agent.model_names import NO_MODEL, local_model_path
+from putnam_solver.run.agent.model_names import NO_MODEL, loads_here, local_model_path
 from putnam_solver.run.campaign import RunSettings
 from putnam_solver.run.ledger import LEDGER_NAME
 from putnam_solver.terminal import shown_path
@@ -135,7 +138,8 @@ MODEL_FIELDS = (("--model", "config.model", "worker"), ("--reviewer-model", "con
 
 def _check_models(stored: RunSettings, given: Mapping[str, str]) -> None:
     """A resume's ``--model`` or ``--reviewer-model`` must be the run's own (a resume never changes what the
-    run is); a stored name that names a path here is used only when the resume's command line says it again."""
+    run is); a stored name whose provider loads the model on this machine is used only when the resume's
+    command line says it again, and never from a folder inside the run directory."""
     config = stored.config
     names = {"--model": config.model, "--reviewer-model": config.reviewer_model}
     ledger = stored.run_dir / LEDGER_NAME
@@ -148,12 +152,24 @@ def _check_models(stored: RunSettings, given: Mapping[str, str]) -> None:
                 f"(`{field}` of {ledger}); a resume takes {flag} only to say the run's own again. Resume with "
                 f"{flag} {shown_path(name or NO_MODEL)} or without it, or start a new run with --run-dir"
             )
-        path = None if name is None or name in said else local_model_path(name)
-        if name is not None and path is not None:
+        if name is None or not loads_here(name):
+            continue
+        path = local_model_path(name)
+        if path is not None and _inside(Path(path), stored.run_dir):
             raise InputError(
-                f"{ledger}: the run's {role} model {shown_path(name)} (`{field}`) names {shown_path(path)} in "
-                f"this directory ({shown_path(os.getcwd())}), from which Inspect's {name.split('/')[0]} provider "
-                "would load the model's code and weights; a resume loads a model from a path only when you name "
-                f"it (a run directory can come from anyone). Resume with {flag} {shown_path(name)} if you trust "
-                "that folder, or from another working directory"
+                f"{ledger}: the run's {role} model {shown_path(name)} (`{field}`) names {shown_path(path)}, which "
+                f"lies inside the run directory: Inspect's {name.split('/')[0]} provider would load the code and "
+                "weights the directory ships. Resume from a working directory outside the run directory"
+            )
+        if name not in said:
+            source = (
+                f"from {shown_path(path)} in this directory ({shown_path(os.getcwd())})"
+                if path is not None
+                else "from the Hugging Face hub (downloaded, unless a folder of that name appears here)"
+            )
+            raise InputError(
+                f"{ledger}: the run's {role} model {shown_path(name)} (`{field}`) is one Inspect's "
+                f"{name.split('/')[0]} provider loads on this machine, code and weights, {source}; a resume "
+                "loads or downloads a model only when you name it (a run directory can come from anyone). "
+                f"Resume with {flag} {shown_path(name)} if you want that model, or start a new run with --run-dir"
             )

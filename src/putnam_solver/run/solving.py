@@ -28,7 +28,7 @@ from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.budget_numbers import price_problems
-from putnam_solver.run.agent.model_names import REASONING_EFFORTS, check_model_name
+from putnam_solver.run.agent.model_names import REASONING_EFFORTS, check_model_name, model_sources
 from putnam_solver.run.agent.types import REVIEWER_MODES, AgentParts, Budgets, RunLimits, SolveConfig
 from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import (
@@ -182,6 +182,8 @@ def build_request(
     run here and judge the selftest canaries right (once per toolchain) and that the models can be used
     and their servers accept connections."""
     request = _resumed(flags) if flags.resume is not None else _new(flags, needs_model=action is not Action.LIST)
+    config = request.config
+    sources = model_sources((config.model, config.reviewer_model))  # as the resume's model check just saw them
     if action is Action.LIST:
         return request
     if action is not Action.RUN:
@@ -189,7 +191,6 @@ def build_request(
         return request
     if request.resume:
         check_before_start(request)  # the ledger and the benchmark file first: cheap, and they can refuse
-    config = request.config
     notify(
         f"{'resuming' if request.resume else 'starting'} run {request.run_dir} with {config.model}: checking "
         "the toolchain, the model and its server before the first model call"
@@ -200,11 +201,11 @@ def build_request(
     from putnam_solver.run.agent import check_models  # imports Inspect AI (seconds): only when a model will run
 
     try:
-        check_models(config)
+        check_models(config, sources)
     except ValueError as exc:
         raise InputError(str(exc)) from exc
     require_selftest(config.prover, options, notify)
-    return request
+    return dataclasses.replace(request, model_sources=sources)
 
 
 def run(

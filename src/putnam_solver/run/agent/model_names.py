@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import re
+import stat
+from collections.abc import Iterable, Mapping
 
 from putnam_solver.core.util import InputError
 from putnam_solver.terminal import shown_path
@@ -64,21 +66,90 @@ def check_model_name(flag: str, name: str | None, none: bool = False) -> None:
 
 
 LOCAL_PROVIDERS = ("hf", "vllm", "vllm-completions", "sglang", "nnterp")
-"""Inspect providers (0.3.285) that read the model from the name's path when one is there: ``hf`` and
-``nnterp`` hand the name to ``from_pretrained``, which loads a folder of that name (relative to the working
-directory) before the Hugging Face hub; ``vllm`` and ``sglang`` start a server with it as the model path, and
-``vllm`` also loads the LoRA adapter named after its first ``:`` from a path that exists. Others send the
-name to a server as text (``llama-cpp-python``, ``ollama``, ``openai-api``: the server chooses) or take the
-model object from ``model_args`` (``transformer_lens``), which a resume refuses (``resume_checks``)."""
+"""Inspect providers (0.3.285) that load the model's code and weights on this machine: ``hf`` and ``nnterp``
+hand the name to ``from_pretrained``, which loads a folder of that name (relative to the working directory)
+and else downloads it from the Hugging Face hub; ``vllm`` and ``sglang`` start a server with it as the model
+path (a folder, else the hub), and ``vllm`` also loads the LoRA adapter named after its first ``:`` from a
+path that exists. Others send the name to a server as text (``llama-cpp-python``, ``ollama``,
+``openai-api``: the server chooses) or take the model object from ``model_args`` (``transformer_lens``),
+which a resume refuses (``resume_checks``)."""
+
+
+def loads_here(name: str) -> bool:
+    """Whether ``name``'s provider loads (or downloads) the model's code and weights on this machine."""
+    provider, _, model = name.partition("/")
+    return provider in LOCAL_PROVIDERS and bool(model)
+
+
+def _model_paths(name: str) -> list[str]:
+    """The paths ``name``'s provider reads when they exist (``LOCAL_PROVIDERS``), in the order it tries them."""
+    if not loads_here(name):
+        return []
+    provider, _, model = name.partition("/")
+    paths = [model]
+    if provider.startswith("vllm") and ":" in model:  # base:adapter, split at the first colon (parse_vllm_model)
+        paths += model.split(":", 1)
+    return paths
 
 
 def local_model_path(name: str) -> str | None:
     """The path in the working directory from which ``name``'s provider would load code or weights
     (``LOCAL_PROVIDERS``), or None: another provider, or no such path here."""
-    provider, _, model = name.partition("/")
-    if provider not in LOCAL_PROVIDERS or not model:
-        return None
-    paths = [model]
-    if provider.startswith("vllm") and ":" in model:  # base:adapter, split at the first colon (parse_vllm_model)
-        paths += model.split(":", 1)
-    return next((path for path in paths if os.path.lexists(path)), None)
+    return next((path for path in _model_paths(name) if os.path.lexists(path)), None)
+
+
+MAX_LISTED = 4096
+"""The most entries of a model folder a source names (a model folder holds tens); more are counted."""
+
+
+def model_source(name: str) -> str:
+    """What ``name``'s provider would load here, as text to compare with a later look (empty for a provider
+    that loads nothing here): each path it reads, absent (then the hub) or the file or folder there now, by
+    device, inode, size and times, with each entry of a folder likewise. A folder that appears, goes, is
+    replaced or has a file replaced between a run's check and a load changes it."""
+    return "; ".join(f"{path}: {_identity(path)}" for path in _model_paths(name))
+
+
+def _identity(path: str) -> str:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return "absent" if not os.path.lexists(path) else "unreadable"
+    own = f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
+    if not stat.S_ISDIR(info.st_mode):
+        return own
+    try:
+        with os.scandir(path) as entries:
+            listed = sorted(entries, key=lambda e: e.name)
+    except OSError:
+        return f"{own} unlisted"
+    shown = [f"{e.name}={_entry(e)}" for e in listed[:MAX_LISTED]]
+    return f"{own} [{', '.join(shown)}] of {len(listed)}"
+
+
+def _entry(entry: os.DirEntry[str]) -> str:
+    try:
+        info = entry.stat(follow_symlinks=True)
+    except OSError:
+        return "unreadable"
+    return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
+
+
+def model_sources(names: Iterable[str | None]) -> dict[str, str]:
+    """``model_source`` of each of ``names`` whose provider loads it here: what a run checks its loads by."""
+    return {name: model_source(name) for name in names if name is not None and loads_here(name)}
+
+
+def require_same_sources(checked: Mapping[str, str], names: Iterable[str | None]) -> None:
+    """ValueError, before a load, when what a model of ``names`` would load here is not what it was when the
+    run was checked (``checked``, ``model_sources`` then): the check said yes to those files, a folder
+    swapped in the seconds or hours until Inspect loads the model (code and weights) is not what it judged."""
+    for name, now in model_sources(names).items():
+        if checked.get(name) != now:
+            paths = " or ".join(_model_paths(name))
+            raise ValueError(
+                f"the model {name}: what Inspect's {name.split('/')[0]} provider would load from {paths} (in "
+                f"{os.getcwd()}) changed after the run checked it (a folder appeared, went, or had a file "
+                "replaced); nothing was loaded from it. Check that folder, then start again (`putnam solve "
+                "--resume RUN_DIR` goes on from here)"
+            )

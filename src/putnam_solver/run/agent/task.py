@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from inspect_ai import Task
@@ -43,6 +44,7 @@ from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, 
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
 from putnam_solver.run.agent.cli_worker import cli_agent, cli_binary, file_worker
 from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, InterruptWatch, RateLimitWatch
+from putnam_solver.run.agent.model_names import require_same_sources
 from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
 from putnam_solver.run.agent.react import attempt_judge, react_attempt
@@ -164,12 +166,14 @@ def _reviewer(config: SolveConfig, generate: GenerateConfig) -> Model | None:
     )
 
 
-def check_models(config: SolveConfig) -> None:
+def check_models(config: SolveConfig, sources: Mapping[str, str]) -> None:
     """Create the worker and reviewer models once, before any campaign, and open one connection to each
     model's server, so that an unknown model, a missing API key or a server that refuses connections is
-    reported at once, in words that say what to do (ValueError)."""
+    reported at once, in words that say what to do (ValueError). A model loaded on this machine is loaded
+    only while it is what ``sources`` found (``model_names.require_same_sources``)."""
     import re
 
+    require_same_sources(sources, (config.model, config.reviewer_model))
     load_hooks_quietly()  # creating a model loads Inspect's hooks, which announce themselves on stdout
     checked: set[str] = set()
     for role, name in (("worker", config.model), ("reviewer", config.reviewer_model)):
@@ -253,6 +257,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
     if ACTIVE_RUN.get() is not None:
         raise RuntimeError("another campaign is already running in this context")
     load_hooks_quietly()
+    require_same_sources(job.model_sources, models)  # the campaign loads its models now: as they were checked
     active = ACTIVE_RUN.set(run)
     try:
         with RateLimitWatch(run), InterruptWatch(run), contextlib.closing(pool):

@@ -483,6 +483,9 @@ class CampaignJob:
     problem not in it runs samples 1 to ``config.samples``."""
     toolchain: str | None = None
     """The fingerprint of the toolchain the run started on after its selftest (``toolchain_guard``)."""
+    model_sources: Mapping[str, str] = field(default_factory=dict)
+    """What each model loaded on this machine was found to be when the run was checked
+    (``model_names.model_sources``); the campaign loads it only while it still is."""
 
     def slots(self) -> list[tuple[Problem, int]]:
         """Every (problem, sample) this campaign runs, problem by problem."""

@@ -363,6 +363,7 @@ class LockedRun:
             on_sketch=recorder.sketch,
             on_spend=recorder.spending,
             verifier=self.settings.verifier,
+            model_sources=self.settings.model_sources,
             samples=samples,
             toolchain=self.toolchain,
         )

@@ -39,6 +39,9 @@ class RunSettings:
     resume: bool = False
     verifier: Verifier = LOCAL
     """Where the gates run (``--ray``): chosen by each invocation, never stored with the run."""
+    model_sources: Mapping[str, str] = field(default_factory=dict)
+    """What each model loaded on this machine was found to be by the model check
+    (``model_names.model_sources``): every later load requires the same, never stored with the run."""
 
     def __post_init__(self) -> None:
         if self.campaigns < 0:
