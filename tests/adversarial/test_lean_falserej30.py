@@ -1,4 +1,4 @@
-"""False rejections of honest Lean proofs by the text gates (G3's tactic places), round 30, and the bypasses
+"""False rejections of honest Lean proofs by the text gate G3, round 30, and the bypasses
 around each relaxed spot, on the red team 22 problem (text profile).
 
 * ``fun | p => f (x := a)``: a ``fun``'s (or ``λ``'s) alternatives were read as tactics, so a named argument
@@ -11,8 +11,12 @@ around each relaxed spot, on the red team 22 problem (text profile).
   right of the first), which also ends a bypass it had: an arm was given to the nearest ``match`` back even
   where a ``|`` left of that match's alternatives belongs to an enclosing ``intro`` (a tactic), or where an
   earlier arm's ``by`` block holds alternatives of its own.
+* ``apply Aesop.BuiltinRules.not_intro`` (a lemma; DSP+'s published miniF2F proofs use it): G3 refused every
+  name of the ``Aesop`` namespace, since Aesop runs a rule whose declaration has one of its rule types (red
+  team 28). Only a rule reaches that, so the names stay refused in a file that adds rules (an ``(add ...)``
+  clause, an ``@[aesop]`` attribute, ``add_aesop_rules``, ``attribute``) and are free elsewhere.
 
-The refused cases use ``trace zz`` and ``noncomm_ring (maxSteps := zz)``, which only the place decides
+The refused tactic places use ``trace zz`` and ``noncomm_ring (maxSteps := zz)``, which only the place decides
 (neither word is in ``_evaluated.CONFIG_TACTICS``). One case of each class runs in CI; the others are slow.
 """
 
@@ -93,8 +97,17 @@ VALID: dict[str, dict[str, Edit]] = {
             + "  | _ => 2\n\n"
         },
     },
+    "Aesop lemmas as terms": {
+        "apply": {"proof": "by\n  apply Aesop.BuiltinRules.not_intro\n  intro h\n  simp at h"},
+        "exact": {"proof": "by\n  exact Aesop.BuiltinRules.not_intro fun h => h"},
+        "beside aesop without clauses": {"proof": "by\n  apply Aesop.BuiltinRules.not_intro\n  aesop"},
+        "beside an erase clause": {"proof": "by\n  apply Aesop.BuiltinRules.not_intro\n  aesop (erase Nat.le_refl)"},
+        "in a helper's proof": {
+            "before": "theorem zz (P : Prop) (h : P → False) : ¬ P := by\n"
+            "  apply Aesop.BuiltinRules.not_intro\n  exact h\n\n"
+        },
+    },
 }
-
 REFUSED: dict[str, dict[str, tuple[Edit, str]]] = {
     # class: case: (edit, the words of G3's refusal)
     "fun alternatives": {
@@ -166,6 +179,35 @@ REFUSED: dict[str, dict[str, tuple[Edit, str]]] = {
         "induction alternatives under a match left open": (
             {"proof": "by\n  exact match a\n  induction n with\n  | zero => trace zz"},
             "trace e",
+        ),
+    },
+    "Aesop lemmas as terms": {
+        "beside an add clause": (
+            {"proof": "by\n  apply Aesop.BuiltinRules.not_intro\n  aesop (add safe Nat.le_refl)"},
+            "`Aesop` namespace",
+        ),
+        "a rule type added by a clause": (
+            {"before": "def zzTac : Aesop.RuleTac := fun _ => failure\n\n", "proof": "by\n  aesop (add safe zzTac)"},
+            "`Aesop` namespace",
+        ),
+        "a rule type added by the attribute": (
+            {"before": "@[simp, aesop safe] def zzTac : Aesop.RuleTac := fun _ => failure\n\n"},
+            "`Aesop` namespace",
+        ),
+        "a rule type added by add_aesop_rules": (
+            {"before": "def zzTac : Aesop.RuleTac := fun _ => failure\n\nadd_aesop_rules safe zzTac\n\n"},
+            "`Aesop` namespace",
+        ),
+        "a where declaration added by a clause": (
+            {"proof": "by\n  aesop (add safe zzTac)\nwhere zzTac : Aesop.RuleTac := fun _ => failure"},
+            "`Aesop` namespace",
+        ),
+        "open Aesop in, added by aesop_cat": (
+            {
+                "before": "open Aesop in\ndef zzTac : SingleRuleTac := fun _ => failure\n\n",
+                "proof": "by\n  aesop_cat (add safe zzTac)",
+            },
+            "`Aesop` namespace",
         ),
     },
 }

@@ -16,7 +16,12 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, aesop_attributes, aesop_phase_words
+from putnam_solver.core.provers.lean._aesop_clauses import (
+    ATTRIBUTE,
+    aesop_attributes,
+    aesop_phase_words,
+    registers_rules,
+)
 from putnam_solver.core.provers.lean._commands import library_glued
 from putnam_solver.core.provers.lean._evaluated import (
     TRACE_CONSTRUCT,
@@ -73,6 +78,15 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     if not flagged:
         return found
     lists: dict[int, list[str]] | None = None
+    aesop_rules: bool | None = None
+
+    def adds_rules() -> bool:  # whether Aesop may run a rule of the file's (`registers_rules`), found once
+        nonlocal lists, aesop_rules
+        if aesop_rules is None:
+            lists = attribute_lists(tokens) if lists is None else lists
+            aesop_rules = registers_rules(tokens, lists.values())
+        return aesop_rules
+
     places = _Places()
     phases = aesop_phase_words(tokens) if "unsafe" in flagged else frozenset()  # `aesop (add unsafe r)`
     ruled, aesop_lists = aesop_attributes(tokens) if ATTRIBUTE in texts else (frozenset(), frozenset())
@@ -96,7 +110,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                 add(token, words[hit], text)
             elif RUNNER_CONSTRUCT in rules and len(parts) == 1 and _runner(parts[0]) and places.tactic(tokens, i):
                 add(token, rules[RUNNER_CONSTRUCT], text)  # red team 29: a `run_...` tactic no list names
-            elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and not _imported(tokens, i)):
+            elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and not _imported(tokens, i) and adds_rules()):
                 add(token, rules[f"{absolute[0]}.*"], text)
             elif glued or (i and _after_library_token(tokens[i - 1], token)):
                 tails = _tails(parts[0], words)  # what Lean reads after a library token `→r` (below)
