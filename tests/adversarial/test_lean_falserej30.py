@@ -14,7 +14,8 @@ around each relaxed spot, on the red team 22 problem (text profile).
 * ``apply Aesop.BuiltinRules.not_intro`` (a lemma; DSP+'s published miniF2F proofs use it): G3 refused every
   name of the ``Aesop`` namespace, since Aesop runs a rule whose declaration has one of its rule types (red
   team 28). Only a rule reaches that, so the names stay refused in a file that adds rules (an ``(add ...)``
-  clause, an ``@[aesop]`` attribute, ``add_aesop_rules``, ``attribute``) and are free elsewhere.
+  clause, an ``@[aesop]`` attribute, ``add_aesop_rules``, ``attribute``) and are free elsewhere; the namespace
+  itself (``open Aesop``, whose scoped extensions were not read) stays refused.
 
 The refused tactic places use ``trace zz`` and ``noncomm_ring (maxSteps := zz)``, which only the place decides
 (neither word is in ``_evaluated.CONFIG_TACTICS``). One case of each class runs in CI; the others are slow.
@@ -200,6 +201,10 @@ REFUSED: dict[str, dict[str, tuple[Edit, str]]] = {
         ),
         "a where declaration added by a clause": (
             {"proof": "by\n  aesop (add safe zzTac)\nwhere zzTac : Aesop.RuleTac := fun _ => failure"},
+            "`Aesop` namespace",
+        ),
+        "open Aesop in a file without rules": (
+            {"before": "open Aesop in\ntheorem zz : True := trivial\n\n"},
             "`Aesop` namespace",
         ),
         "open Aesop in, added by aesop_cat": (

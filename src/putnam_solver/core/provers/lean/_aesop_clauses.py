@@ -190,7 +190,7 @@ def registers_rules(tokens: Sequence[Token], lists: Iterable[Sequence[str]]) -> 
     nothing else runs such a value by its name (the interpreter's other doors, configuration values, ``#eval``,
     ``run_tac``, are refused on their own). So ``apply Aesop.BuiltinRules.not_intro``, a lemma DSP+'s
     published miniF2F proofs use, is refused only in a file that adds rules (where a helper of those types
-    would run)."""
+    would run); the namespace itself (``open Aesop``) stays refused everywhere."""
     texts = [t.text for t in tokens if t.kind != DOC]
     if not RULE_COMMANDS.isdisjoint(texts) or any(ATTRIBUTE in names for names in lists):
         return True

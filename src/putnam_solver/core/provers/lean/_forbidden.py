@@ -80,12 +80,17 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     lists: dict[int, list[str]] | None = None
     aesop_rules: bool | None = None
 
-    def adds_rules() -> bool:  # whether Aesop may run a rule of the file's (`registers_rules`), found once
+    def aesop_refused(absolute: list[str], i: int) -> bool:
+        """Whether the name of the ``Aesop`` namespace at ``tokens[i]`` is refused: not a module imported; the
+        namespace itself (``open Aesop``, ``namespace Aesop``: scoped extensions), or any name in a file that
+        adds rules (``registers_rules``)."""
         nonlocal lists, aesop_rules
-        if aesop_rules is None:
+        if _imported(tokens, i):
+            return False
+        if aesop_rules is None and len(absolute) > 1:
             lists = attribute_lists(tokens) if lists is None else lists
             aesop_rules = registers_rules(tokens, lists.values())
-        return aesop_rules
+        return len(absolute) == 1 or bool(aesop_rules)
 
     places = _Places()
     phases = aesop_phase_words(tokens) if "unsafe" in flagged else frozenset()  # `aesop (add unsafe r)`
@@ -110,7 +115,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                 add(token, words[hit], text)
             elif RUNNER_CONSTRUCT in rules and len(parts) == 1 and _runner(parts[0]) and places.tactic(tokens, i):
                 add(token, rules[RUNNER_CONSTRUCT], text)  # red team 29: a `run_...` tactic no list names
-            elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and not _imported(tokens, i) and adds_rules()):
+            elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and aesop_refused(absolute, i)):
                 add(token, rules[f"{absolute[0]}.*"], text)
             elif glued or (i and _after_library_token(tokens[i - 1], token)):
                 tails = _tails(parts[0], words)  # what Lean reads after a library token `→r` (below)
