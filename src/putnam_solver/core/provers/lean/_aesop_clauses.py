@@ -25,7 +25,8 @@ namespace (``Aesop.*``: a ``RuleTac`` runs code) stays refused by G3's namespace
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import Final
 
 from putnam_solver.core.provers.lean._attribute_items import attribute_items
@@ -173,3 +174,24 @@ def aesop_attributes(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset
 def _unscoped(item: Sequence[Token]) -> Sequence[Token]:
     """An attribute item without its ``local``/``scoped``."""
     return item[1:] if item and item[0].text in ("local", "scoped") else item
+
+
+RULE_COMMANDS: Final = frozenset({"add_aesop_rules", "attribute"})
+"""Commands that add rules to Aesop outside an ``@[...]`` list (Aesop/Frontend/Command.lean's
+``add_aesop_rules``; ``attribute [aesop ...] x``)."""
+
+
+def registers_rules(tokens: Sequence[Token], lists: Iterable[Sequence[str]]) -> bool:
+    """Whether the file may hand Aesop a rule of its own: an ``(add ...)`` clause (of any tactic), an
+    ``aesop`` attribute in one of the ``@[...]`` ``lists`` (their names), or a command that adds rules.
+
+    Round 30. G3 refuses names of the ``Aesop`` namespace because Aesop runs a rule whose declaration has one
+    of its rule types (``RuleTac``, ``SingleRuleTac``, ``TacGen``: red team 28), and only a rule reaches that:
+    nothing else runs such a value by its name (the interpreter's other doors, configuration values, ``#eval``,
+    ``run_tac``, are refused on their own). So ``apply Aesop.BuiltinRules.not_intro``, a lemma DSP+'s
+    published miniF2F proofs use, is refused only in a file that adds rules (where a helper of those types
+    would run); the namespace itself (``open Aesop``) stays refused everywhere."""
+    texts = [t.text for t in tokens if t.kind != DOC]
+    if not RULE_COMMANDS.isdisjoint(texts) or any(ATTRIBUTE in names for names in lists):
+        return True
+    return any(a == "(" and b == "add" for a, b in pairwise(texts))

@@ -16,7 +16,12 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, aesop_attributes, aesop_phase_words
+from putnam_solver.core.provers.lean._aesop_clauses import (
+    ATTRIBUTE,
+    aesop_attributes,
+    aesop_phase_words,
+    registers_rules,
+)
 from putnam_solver.core.provers.lean._commands import library_glued
 from putnam_solver.core.provers.lean._evaluated import (
     TRACE_CONSTRUCT,
@@ -73,6 +78,20 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
     if not flagged:
         return found
     lists: dict[int, list[str]] | None = None
+    aesop_rules: bool | None = None
+
+    def aesop_refused(absolute: list[str], i: int) -> bool:
+        """Whether the name of the ``Aesop`` namespace at ``tokens[i]`` is refused: not a module imported; the
+        namespace itself (``open Aesop``, ``namespace Aesop``: scoped extensions), or any name in a file that
+        adds rules (``registers_rules``)."""
+        nonlocal lists, aesop_rules
+        if _imported(tokens, i):
+            return False
+        if aesop_rules is None and len(absolute) > 1:
+            lists = attribute_lists(tokens) if lists is None else lists
+            aesop_rules = registers_rules(tokens, lists.values())
+        return len(absolute) == 1 or bool(aesop_rules)
+
     places = _Places()
     phases = aesop_phase_words(tokens) if "unsafe" in flagged else frozenset()  # `aesop (add unsafe r)`
     ruled, aesop_lists = aesop_attributes(tokens) if ATTRIBUTE in texts else (frozenset(), frozenset())
@@ -96,7 +115,7 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
                 add(token, words[hit], text)
             elif RUNNER_CONSTRUCT in rules and len(parts) == 1 and _runner(parts[0]) and places.tactic(tokens, i):
                 add(token, rules[RUNNER_CONSTRUCT], text)  # red team 29: a `run_...` tactic no list names
-            elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and not _imported(tokens, i)):
+            elif absolute[:1] == ["Lean"] or (absolute[:1] == ["Aesop"] and aesop_refused(absolute, i)):
                 add(token, rules[f"{absolute[0]}.*"], text)
             elif glued or (i and _after_library_token(tokens[i - 1], token)):
                 tails = _tails(parts[0], words)  # what Lean reads after a library token `→r` (below)

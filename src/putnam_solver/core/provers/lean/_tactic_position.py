@@ -16,7 +16,9 @@ line no deeper than the line before it (Lean's ``sepByIndent`` puts the next tac
 block's column: ``checkColEq``, src/Lean/Parser/Term.lean), or after ``(`` or a combinator word (``all_goals``,
 ``iterate 3``) that itself stands there; a ``then`` or ``else`` branch begins a tactic only where its
 ``if`` stands in a tactic's place (round 29: ``def g a := if a = 0 then f (x := a) 1 else 2`` is a term; so
-is an arm of a ``match`` and the body after ``let x := v;``, each where its ``match`` or ``let`` is). A
+is an arm of a ``match`` and the body after ``let x := v;``, each where its ``match`` or ``let`` is; round
+30: an arm of a ``fun``/``λ`` is a term's place, and which alternatives hold an arm follows Lean's columns,
+``_match_arms``). A
 named argument ``foo (x := h)`` of a function follows a word that stands where a term begins: after
 ``exact``, ``:=``, ``[``, ``,``, an operator, another argument. A word is taken for a tactic unless it is
 found in a term's place (:data:`TERM_LEADERS`); so an unknown tactic keyword counts as one, and a function
@@ -26,9 +28,10 @@ to ``%`` (``dsimp%``) is a term elaborator's and counts too.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._match_arms import ArmOwners, level
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Token
 
 SEPARATORS: Final = frozenset({"by", ";", "<;>", "<|>", "·", "=>", "|", "then", "else", "do", "in", "with"})
@@ -61,16 +64,8 @@ DECLARATION_WORDS: Final = frozenset(
 """Command keywords: an item after one (``instance (priority := high)``) or after the name it declares
 (``def f (x := a)``, a binder's default value) is no tactic configuration."""
 _BULLETS: Final = frozenset({"·", ".", "|", "<;>"})
-_IF_WALK: Final = 256
-"""How far back from a ``then``/``else`` its ``if`` is looked for (each is looked for once)."""
-_OPENERS: Final = frozenset({"(", "[", "{", "⟨"})
-_CLOSERS: Final = frozenset({")", "]", "}", "⟩"})
-_NOT_IN_PATTERN: Final = frozenset({"=>", "by", ";", ":=", "then", "else", "do", "with", "match", "fun", "λ", "<;>"})
-"""Tokens no arm pattern and no discriminant of a ``match`` holds at its own bracket level."""
 _NOT_IN_LET: Final = frozenset({";", "by", "=>", "then", "else", "do", "<;>", "fun", "λ", "·", "|", "with"})
 """Tokens that end the search for a ``let`` whose value a ``;`` ends: none stands in a ``let x := v`` itself."""
-_LIMIT: Final = 64
-"""How far back a walk goes through a chain of words; beyond it the word is taken for a tactic's."""
 
 
 class TacticPlaces:
@@ -95,6 +90,8 @@ class TacticPlaces:
             stack.append(n)
         self.memo: dict[int, bool] = {}
         self.ifs: dict[int, int | None] = {}  # a `then`/`else` -> its `if` (`_if_of`)
+        self.placed: dict[int, bool] = {}  # a token index -> whether a tactic may begin there (`_place`)
+        self.arms = ArmOwners(code)
         for k in self.starts:  # in order, so that judging a line reads only lines judged before it
             self._line(k)
 
@@ -117,54 +114,64 @@ class TacticPlaces:
         return self._place(j)
 
     def _place(self, j: int) -> bool:
-        code, k = self.code, j
-        for _ in range(_LIMIT):
-            if k == 0:
-                return True
-            prev = code[k - 1]
-            if prev.text in ("then", "else"):  # a branch is a tactic's place only if its `if` is (round 29)
-                m = self._if_of(k - 1)
-                if m is None:
-                    return True
-                k = m
-                continue
-            if prev.text == ";" and (m := self._let_of(k - 1)) is not None:  # `let x := v; body`: `let`'s
-                k = m
-                continue
-            if prev.text == "=>" and not _fun_arrow(code, k - 1):  # a match arm's place is its `match`'s
-                m = self._match_of(k - 1)
-                if m is None:
-                    return True
-                k = m
-                continue
-            if prev.text in SEPARATORS:
-                return not (prev.text == "=>" and _fun_arrow(code, k - 1))
-            if prev.text == "[" and k > 1 and code[k - 2].text == "<;>":
-                return True  # `t <;> [t1; t2]`
-            if prev.text in TERM_SYMBOLS:
-                return False  # a term must follow: Lean parses a term here, which no tactic keyword begins
-            line = self._line(k)
-            if line is not None:
-                return line  # (before the words: `intro` or `ext` alone may end a tactic)
-            if prev.text in TERM_LEADERS or prev.text in DECLARATION_WORDS:  # `def f (x := a)`: a default
-                return False
-            if prev.text == "." and k - 1 in self.firsts:
-                return True  # a `.` bullet
-            if prev.text in ("(", "{") or prev.kind == NUMBER or prev.kind == IDENT:
-                k -= 1  # `(tac ...)`, `iterate 3 tac`, `all_goals tac`: a tactic's place if the word before is one
-                continue
+        """Whether a tactic may begin at ``code[j]``, walking back through the words and branches before it
+        (:meth:`_step`); every index passed is judged with it (memoised), so a chain of ``else if``, arms or
+        ``let``\\ s of any length costs work linear in the file, and no depth is refused for its length."""
+        passed: list[int] = []
+        k = j
+        while k not in self.placed:
+            passed.append(k)
+            step = self._step(k)
+            if isinstance(step, bool):
+                result = step
+                break
+            k = step
+        else:
+            result = self.placed[k]
+        for i in passed:
+            self.placed[i] = result
+        return result
+
+    def _step(self, k: int) -> bool | int:
+        """Whether a tactic may begin at ``code[k]``, or the index whose place it shares (always before ``k``)."""
+        code = self.code
+        if k == 0:
+            return True
+        prev = code[k - 1]
+        if prev.text in ("then", "else"):  # a branch is a tactic's place only if its `if` is (round 29)
+            m = self._if_of(k - 1)
+            return True if m is None else m
+        if prev.text == ";" and (m := self._let_of(k - 1)) is not None:  # `let x := v; body`: `let`'s
+            return m
+        if prev.text == "=>" and not _fun_arrow(code, k - 1):  # an arm's place is its `match`'s or `fun`'s
+            m = self.arms.of_arrow(k - 1)
+            return True if m is None else m
+        if prev.text in SEPARATORS:
+            return not (prev.text == "=>" and _fun_arrow(code, k - 1))
+        if prev.text == "[" and k > 1 and code[k - 2].text == "<;>":
+            return True  # `t <;> [t1; t2]`
+        if prev.text in TERM_SYMBOLS:
+            return False  # a term must follow: Lean parses a term here, which no tactic keyword begins
+        line = self._line(k)
+        if line is not None:
+            return line  # (before the words: `intro` or `ext` alone may end a tactic)
+        if prev.text in TERM_LEADERS or prev.text in DECLARATION_WORDS:  # `def f (x := a)`: a default
             return False
-        return True
+        if prev.text == "." and k - 1 in self.firsts:
+            return True  # a `.` bullet
+        if prev.text in ("(", "{") or prev.kind == NUMBER or prev.kind == IDENT:
+            return k - 1  # `(tac ...)`, `iterate 3 tac`, `all_goals tac`: a tactic's place if the word before is one
+        return False
 
     def _if_of(self, j: int) -> int | None:
         """The ``if`` whose ``then`` or ``else`` is ``code[j]``: the nearest one before it in the same brackets
         that no other ``then``/``else`` of that word claimed (``if a then if b then c else d else e``), within
-        :data:`_IF_WALK` tokens; None when none is found (the branch is then taken for a tactic's)."""
+        :data:`_match_arms.WALK` tokens; None when none is found (the branch is then taken for a tactic's)."""
         if j in self.ifs:
             return self.ifs[j]
         code, word = self.code, self.code[j].text
         need, found = 1, None
-        for i, text in _level(code, j):
+        for i, text in level(code, j):
             if text == word:
                 need += 1
             elif text == "if":
@@ -183,7 +190,7 @@ class TacticPlaces:
         if semi in self.ifs:
             return self.ifs[semi]
         code, found, valued = self.code, None, False
-        for i, text in _level(code, semi):
+        for i, text in level(code, semi):
             if code[i].line != code[semi].line or text in _NOT_IN_LET:
                 break
             if text == ":=":
@@ -192,41 +199,6 @@ class TacticPlaces:
                 found = i if valued else None
                 break
         self.ifs[semi] = found
-        return found
-
-    def _match_of(self, arrow: int) -> int | None:
-        """The ``match`` whose arm the ``=>`` at ``arrow`` ends (round 29): back through the arm's pattern to
-        its ``|``, through earlier arms (each holding an ``=>`` between its ``|`` and the next) to the ``with``
-        right before the first ``|``, and through the discriminants to ``match`` on the ``with``'s line, all in the
-        same brackets and within :data:`_IF_WALK` tokens; None when any step fails (the arm is then taken for a
-        tactic's)."""
-        if arrow in self.ifs:
-            return self.ifs[arrow]
-        code, found = self.code, None
-        armed, state, line = False, "pattern", -1  # `armed`: an `=>` since the `|` met last
-        for i, text in _level(code, arrow):
-            if state == "pattern":  # only pattern tokens between the arm's `|` and its `=>`
-                if text == "|":
-                    state, armed = "arms", False
-                elif text in _NOT_IN_PATTERN:
-                    break
-            elif state == "arms":
-                if text == "|":
-                    if not armed:
-                        break
-                    armed = False
-                elif text == "=>":
-                    armed = True
-                elif text == "with":
-                    if code[i + 1].text != "|":
-                        break
-                    state, line = "discriminants", code[i].line
-            elif text == "match" and code[i].line == line:
-                found = i
-                break
-            elif text in _NOT_IN_PATTERN or text == "|" or code[i].line != line:
-                break  # the discriminants stand between `match` and `with` on one line
-        self.ifs[arrow] = found
         return found
 
     def _line(self, k: int) -> bool | None:
@@ -249,22 +221,6 @@ class TacticPlaces:
             result = self._place(first) if _may_begin(self.code[first]) else False
         self.memo[k] = result
         return result
-
-
-def _level(code: Sequence[Token], start: int) -> Iterator[tuple[int, str]]:
-    """The index and text of each token before ``code[start]`` in the same brackets, nearest first, within
-    :data:`_IF_WALK` tokens; it stops where those brackets open."""
-    depth = 0
-    for i in range(start - 1, max(-1, start - _IF_WALK), -1):
-        text = code[i].text
-        if text in _CLOSERS:
-            depth += 1
-        elif text in _OPENERS:
-            depth -= 1
-            if depth < 0:
-                return
-        elif not depth:
-            yield i, text
 
 
 def _may_begin(token: Token) -> bool:
