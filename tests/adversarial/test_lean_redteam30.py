@@ -20,8 +20,9 @@ Found and fixed (each passed the text profile):
   command before, so ``trivial /-! x -/ zz_library_command 1`` hid a command of any library from G2, at any
   place a body stands (a helper, a tactic block, a structure, after the theorem's proof). The splitter
   now ends a command there (``_doc_breaks``), except where the grammar takes them (fields, constructors,
-  ``where``/``let rec`` declarations at their column); measured on the toy Lean below. An indented helper
-  with its docstring, refused before as a layout error, is now judged as the helper it is.
+  ``where``/``let rec`` declarations at their column, not a structure instance's ``where``, whose fields
+  take none); measured on the toy Lean below. An indented helper with its docstring, refused before as a
+  layout error, is now judged as the helper it is.
 
 * ``decreasing_by`` read as a word of a term. G3 reads a configuration item or a ``run_...`` runner only
   where a tactic may stand; an indented ``decreasing_by`` (whose tactic block Lean elaborates and runs as
@@ -75,6 +76,10 @@ BROKEN: dict[str, str] = {
         "def zz_f : ℕ := zz_g where\n  zz_g : ℕ := 1\n    /-- d -/ zz_library_command 1\n\n"
     ),
     "a doc comment before no constructor": "inductive zz_T where\n  | a\n  /-- b -/ zz_library_command 1\n\n",
+    "a doc comment after a structure instance's fields": (
+        "structure zz_T where\n  x : ℕ\n\n"
+        "instance : Inhabited zz_T where\n  default := ⟨1⟩\n  /-- d -/ zz_library_command 1\n\n"
+    ),
 }
 HONEST: dict[str, str] = {
     # name: helpers whose doc comments, module docs and attributes Lean reads where they stand

@@ -28,7 +28,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Final
 
-from putnam_solver.core.provers.lean._continuation import TYPE_DECLARATIONS
+from putnam_solver.core.provers.lean._continuation import _CLOSERS, _OPENERS, TYPE_DECLARATIONS
 from putnam_solver.core.provers.lean._tokens import COMMENT, DOC, Token
 
 _WHERE_WALK: Final = 4096
@@ -78,15 +78,33 @@ def breaks(tokens: Sequence[Token], keyword: int | None, i: int, followers: froz
         return after != "|" if is_doc else previous.text != "|" and previous.kind != DOC
     if not is_doc and previous.kind == DOC:
         return False  # `/-- d -/ @[simp]`: the attributes of what the doc comment begins, wherever that is
-    if previous.text in ("where", "rec"):
+    if previous.text == "rec":
         return False
-    return not _at_where_column(tokens, keyword, i)
+    return not _in_where_declarations(tokens, keyword, i)
 
 
-def _at_where_column(tokens: Sequence[Token], keyword: int, i: int) -> bool:
-    """Whether ``tokens[i]`` stands at the column of the first declaration of the nearest ``where`` before
-    it, where ``whereDecls`` reads the next declaration (``sepByIndent``: ``checkColEq``)."""
+def _in_where_declarations(tokens: Sequence[Token], keyword: int, i: int) -> bool:
+    """Whether ``tokens[i]`` begins a declaration of the nearest ``where`` before it: right after it, or at
+    the column of its first declaration (``whereDecls``' ``sepByIndent``: ``checkColEq``), and that
+    ``where`` follows the declaration's value (``:= v where``). A ``where`` with no ``:=`` before it begins
+    a structure instance's fields (``whereStructInst``), which take no doc comment or attributes."""
     for j in range(i - 1, max(keyword, i - _WHERE_WALK), -1):
         if tokens[j].text == "where":
-            return j + 1 < i and tokens[j + 1].col == tokens[i].col
+            at_column = j + 1 == i or tokens[j + 1].col == tokens[i].col
+            return at_column and _valued(tokens, keyword, j)
+    return False
+
+
+def _valued(tokens: Sequence[Token], keyword: int, where: int) -> bool:
+    """Whether a ``:=`` outside brackets stands between the keyword and the ``where`` (looked for within
+    :data:`_WHERE_WALK` tokens back from it)."""
+    depth = 0
+    for j in range(where - 1, max(keyword, where - _WHERE_WALK), -1):
+        text = tokens[j].text
+        if text in _CLOSERS:
+            depth += 1
+        elif text in _OPENERS:
+            depth -= 1
+        elif text == ":=" and depth == 0:
+            return True
     return False
