@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from contextlib import suppress
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress, count, pairwise
@@ -28,7 +27,7 @@ from putnam_solver.core.provers.lean._continuation import Depth, continues
 from putnam_solver.core.provers.lean._doc_breaks import break_candidates, breaks, module_doc_followers
 from putnam_solver.core.provers.lean._glue import bracket_glued
 from putnam_solver.core.provers.lean._lexer import _PART, lex, lex_code
-from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token
+from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token, positions
 
 
 @candidate_cache
@@ -302,18 +301,6 @@ def _derives(tokens: Sequence[Token], keyword: int, i: int) -> bool:
     if tokens[i].text != "deriving" or tokens[keyword].text not in _DERIVING_DECLARATIONS:
         return False
     return i + 1 < len(tokens) and tokens[i + 1].kind == IDENT and tokens[i + 1].text != "instance"
-
-
-def positions(values: Sequence[object], value: object) -> list[int]:
-    """Every index at which ``value`` occurs in ``values``, in order. ``index`` does the scanning (for a
-    list or tuple, a loop in C), so Python runs once per occurrence, not once per element."""
-    found: list[int] = []
-    i = -1
-    with suppress(ValueError):  # raised when no occurrence is left
-        while True:
-            i = values.index(value, i + 1)
-            found.append(i)
-    return found
 
 
 _COL: Final = itemgetter(5)

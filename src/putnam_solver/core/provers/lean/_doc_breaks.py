@@ -29,7 +29,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.provers.lean._continuation import _CLOSERS, _OPENERS, TYPE_DECLARATIONS
-from putnam_solver.core.provers.lean._tokens import COMMENT, DOC, Token
+from putnam_solver.core.provers.lean._tokens import COMMENT, DOC, Token, positions
 
 _WHERE_WALK: Final = 4096
 """How far back a ``/--`` or ``@[`` looks for the ``where`` whose declarations it may begin; past it the
@@ -55,8 +55,8 @@ def module_doc_followers(tokens: Sequence[Token]) -> frozenset[int]:
 def break_candidates(tokens: Sequence[Token], followers: frozenset[int]) -> list[int]:
     """Indices of the tokens :func:`breaks` must judge: every ``/--`` and ``@[`` not in column 0 (those in
     column 0 are the splitter's own starters) and every token after a module doc, in order."""
-    docs = (i for i, kind in enumerate(map(_KIND, tokens)) if kind == DOC)
-    attrs = (i for i, text in enumerate(map(_TEXT, tokens)) if text == "@[")
+    docs = positions(list(map(_KIND, tokens)), DOC)
+    attrs = positions(list(map(_TEXT, tokens)), "@[")
     indented = [i for i in chain(docs, attrs) if tokens[i].col]
     after_docs = [i for i, t in enumerate(tokens) if t.offset in followers] if followers else []
     return sorted({*indented, *after_docs})
