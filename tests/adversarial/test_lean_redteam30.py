@@ -47,7 +47,8 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean import check_forbidden
 from putnam_solver.core.provers.lean._commands import commands_of
 from putnam_solver.core.provers.lean.olean import load_time_code
-from tests.adversarial.test_lean_redteam27 import PURE, PUTNAM
+from putnam_solver.core.verify import Track
+from tests.adversarial.test_lean_redteam27 import ANSWERED, PURE, PUTNAM
 from tests.adversarial.test_lean_redteam28_compiled import _olean
 from tests.adversarial.test_scoped_additions import _toy_run
 from tests.helpers import failures, lean_filled, lean_text_verdict, sampled
@@ -138,6 +139,15 @@ def test_what_follows_a_doc_comment_or_attributes_inside_a_body_is_a_command(
 def test_a_module_doc_after_the_theorem_ends_its_proof(lean_putnambench: Benchmark) -> None:
     text = lean_filled(lean_putnambench, PUTNAM, after="  /-! x -/ zz_library_command 1\n")
     assert NOT_PERMITTED in failures(lean_text_verdict(lean_putnambench, PUTNAM, text)).get("G2", "")
+
+
+def test_a_module_doc_after_a_no_answer_value_ends_it(lean_putnambench: Benchmark) -> None:
+    value = "3987 /-! m -/ zz_library_command 1"
+    text = lean_filled(lean_putnambench, ANSWERED, Track.NO_ANSWER, value=value)
+    found = failures(lean_text_verdict(lean_putnambench, ANSWERED, text, Track.NO_ANSWER))
+    assert NOT_PERMITTED in found.get("G2", ""), found
+    honest = lean_filled(lean_putnambench, ANSWERED, Track.NO_ANSWER, value="3987")
+    assert failures(lean_text_verdict(lean_putnambench, ANSWERED, honest, Track.NO_ANSWER)) == {}
 
 
 @pytest.mark.parametrize("before", sampled(HONEST, {"an indented helper with its doc comment"}))
