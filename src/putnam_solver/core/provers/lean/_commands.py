@@ -4,16 +4,17 @@ Commands. A file is split into top-level commands at column-0 tokens that can st
 declaration keyword, a modifier, ``@[``, a doc comment, ``open``, ``set_option``, ``#...``); a command whose
 tokens so far are only a prefix (doc comment, attributes, modifiers, ``... in``) continues at the next
 line. A column-0 word of no list (a library's command keyword) begins a command too, unless Lean may read
-it as more of the command before it (``_continuation``). Lean itself ends a command at *any* token that
-can only start a command (``theorem``, ``end``, ``notation``...), wherever it stands; :func:`body_keywords`
-reports those so the gates can reject files whose layout would make us see something else than Lean sees.
+it as more of the command before it (``_continuation``), and so does, at any column, what follows a ``/-!``
+module doc, and a ``/--`` or ``@[`` where the command takes none (``_doc_breaks``). Lean itself ends a
+command at *any* token that can only start a command (``theorem``, ``end``, ``notation``...), wherever it
+stands; :func:`body_keywords` reports those so the gates can reject files whose layout would make us see
+something else than Lean sees.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from contextlib import suppress
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress, count, pairwise
@@ -23,16 +24,19 @@ from typing import Final
 from putnam_solver.core.candidate_cache import candidate_cache
 from putnam_solver.core.provers.lean._aesop_clauses import aesop_attributes, aesop_phase_words
 from putnam_solver.core.provers.lean._continuation import Depth, continues
+from putnam_solver.core.provers.lean._doc_breaks import break_candidates, breaks, module_doc_followers
 from putnam_solver.core.provers.lean._glue import bracket_glued
-from putnam_solver.core.provers.lean._lexer import _PART, lex_code
-from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token
+from putnam_solver.core.provers.lean._lexer import _PART, lex, lex_code
+from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token, positions
 
 
 @candidate_cache
 def commands_of(text: str) -> tuple[Command, ...]:
-    """``split_commands(code_tokens(lex(text)))``, once per text while it is in use (as :func:`_lex`).
-    Raises :class:`LexError`."""
-    return tuple(split_commands(lex_code(text)))
+    """``split_commands(code_tokens(lex(text)))``, once per text while it is in use (as :func:`_lex`), each
+    ``/-!`` module doc ending a command (:mod:`_doc_breaks`). Raises :class:`LexError`."""
+    code = lex_code(text)
+    followers = module_doc_followers(lex(text)) if "/-!" in text else frozenset()
+    return tuple(split_commands(code, followers))
 
 
 def name_parts(name: str) -> list[str]:
@@ -97,7 +101,14 @@ COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(
      # core Lean 4.35 commands found by reading every word of the toolchain at column 0 after a definition
      # (tests/adversarial/test_lean_column0_words.py), and Mathlib's `unset_option`
      # (Mathlib/Tactic/UnsetOption.lean: erases an option from the scope, `autoImplicit` included)
-     "unlock_limits", "deprecated_module", "deprecated_syntax", "unset_option"}
+     "unlock_limits", "deprecated_module", "deprecated_syntax", "unset_option",
+     # round 30: Lean ends a command at a command keyword at any column (a term's argument or a tactic
+     # cannot begin with one), so one indented after a helper's body is a command; read from every
+     # `: command` syntax of Mathlib, Batteries, Aesop, Qq, ProofWidgets and Plausible (those not a `#...`)
+     "count_heartbeats", "show_panel_widgets", "declare_aesop_exception", "deprecate", "guard_min_heartbeats",
+     "initialize_simps_projections?", "insert_to_additive_translation", "lrat_proof", "name_poly_vars",
+     "name_power_vars", "recall?", "to_additive_name_hint", "to_dual_insert_cast", "to_dual_insert_cast_fun",
+     "to_dual_name_hint", "theorem_wanted", "def_wanted", "instance_wanted"}
 )  # fmt: skip
 """Tokens that only ever begin a command: Lean ends the current command wherever one of these appears.
 The list cannot be complete (any library may add commands); what it misses, G6 must catch."""
@@ -236,20 +247,32 @@ def _make_command(tokens: tuple[Token, ...]) -> Command:
     return Command(tokens, head, keyword, name)
 
 
-def split_commands(tokens: Sequence[Token]) -> list[Command]:
+def split_commands(tokens: Sequence[Token], followers: frozenset[int] = frozenset()) -> list[Command]:
     """Group code tokens into commands (see the module docstring for the rule).
 
     Only a column-0 token can begin a command, so only those are looked at; commands are slices. A
     column-0 word that no list of ours names begins a command too, unless Lean may read it as more of the
     command before it (:func:`_continuation.continues`): a library's command keyword is never read as a
-    helper's body, and as a command of its own G2 refuses it as no permitted addition."""
+    helper's body, and as a command of its own G2 refuses it as no permitted addition. So do, at any
+    column, a token after a ``/-!`` module doc (``followers``: their offsets) and a ``/--`` or ``@[`` where
+    the command's grammar takes none (:mod:`_doc_breaks`)."""
     tokens = tuple(tokens)
     if not tokens:
         return []
     starts = [0]
     head, depth = _HeadScan(tokens, 0), Depth(tokens, 0)
-    for i in positions(list(map(_COL, tokens)), 0):  # the column-0 tokens
-        if not i or (at := head.head(i)) is None:  # the command so far is all prefix: this is its keyword
+    columns = positions(list(map(_COL, tokens)), 0)  # the column-0 tokens
+    candidates = break_candidates(tokens, followers)
+    for i in sorted({*columns, *candidates}) if candidates else columns:
+        if not i:
+            continue
+        at = head.head(i)
+        if tokens[i].col or tokens[i].offset in followers:
+            if breaks(tokens, None if at is None else starts[-1] + at, i, followers):
+                starts.append(i)
+                head = _HeadScan(tokens, i)
+            continue
+        if at is None:  # the command so far is all prefix: this is its keyword
             continue
         if _starts_command(tokens[i]):
             if _derives(tokens, starts[-1] + at, i):
@@ -278,18 +301,6 @@ def _derives(tokens: Sequence[Token], keyword: int, i: int) -> bool:
     if tokens[i].text != "deriving" or tokens[keyword].text not in _DERIVING_DECLARATIONS:
         return False
     return i + 1 < len(tokens) and tokens[i + 1].kind == IDENT and tokens[i + 1].text != "instance"
-
-
-def positions(values: Sequence[object], value: object) -> list[int]:
-    """Every index at which ``value`` occurs in ``values``, in order. ``index`` does the scanning (for a
-    list or tuple, a loop in C), so Python runs once per occurrence, not once per element."""
-    found: list[int] = []
-    i = -1
-    with suppress(ValueError):  # raised when no occurrence is left
-        while True:
-            i = values.index(value, i + 1)
-            found.append(i)
-    return found
 
 
 _COL: Final = itemgetter(5)

@@ -34,10 +34,15 @@ from typing import Final
 from putnam_solver.core.provers.lean._match_arms import ArmOwners, level
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Token
 
-SEPARATORS: Final = frozenset({"by", ";", "<;>", "<|>", "·", "=>", "|", "then", "else", "do", "in", "with"})
+SEPARATORS: Final = frozenset(
+    {"by", "decreasing_by", ";", "<;>", "<|>", "·", "=>", "|", "then", "else", "do", "in", "with"}
+)
 """Tokens after which a tactic begins (``with``: core's ``induction x with tac | zero => ...`` runs ``tac`` on
 every alternative, ``inductionAlts``), or for ``=>``, ``|``, ``then``, ``else``, ``in``, ``with``, maybe a term:
-read as a tactic's place, fail closed; a ``fun``'s ``=>`` is a term's, :func:`_fun_arrow`)."""
+read as a tactic's place, fail closed; a ``fun``'s ``=>`` is a term's, :func:`_fun_arrow`). Round 30:
+``decreasing_by`` takes a tactic sequence as ``by`` does (src/Lean/Parser/Term.lean, ``decreasingBy :=
+"decreasing_by " >> Tactic.tacticSeqIndentGt``); an indented ``decreasing_by`` was read as a word of a
+term, so a configuration item or a ``run_...`` runner in its block went unread."""
 TERM_LEADERS: Final = frozenset(
     {"exact", "apply", "refine", "refine'", "exacts", "use", "use!", "exists", "existsi", "specialize",
      "have", "haveI", "let", "letI", "show", "from", "using", "suffices", "obtain", "rcases", "cases",

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import suppress
 from typing import Final, NamedTuple
 
 IDENT: Final = "ident"
@@ -35,3 +37,15 @@ class Token(NamedTuple):
     line: int
     col: int
     spaced: bool
+
+
+def positions(values: Sequence[object], value: object) -> list[int]:
+    """Every index at which ``value`` occurs in ``values``, in order. ``index`` does the scanning (for a
+    list or tuple, a loop in C), so Python runs once per occurrence, not once per element."""
+    found: list[int] = []
+    i = -1
+    with suppress(ValueError):  # raised when no occurrence is left
+        while True:
+            i = values.index(value, i + 1)
+            found.append(i)
+    return found

@@ -55,6 +55,34 @@ LOAD_TIME_EXTENSIONS: Final = {
     "Lean.Meta.Simp.simprocExtension": "simplification procedures, evaluated when the module is imported",
     "Mathlib.Meta.NormNum.normNumExt": "`norm_num` extensions, evaluated when the module is imported",
     "Mathlib.Meta.Positivity.positivityExt": "`positivity` extensions, evaluated when the module is imported",
+    # round 30: the pretty printer's keyed attributes are `KeyedDeclsAttribute`s as the delaborators are
+    # (src/Lean/PrettyPrinter/Formatter.lean `mkFormatterAttribute`; Parenthesizer.lean
+    # `mkParenthesizerAttribute`, `mkCategoryParenthesizerAttribute`), and so are quotation prechecks
+    # (src/Lean/Elab/Quotation/Precheck.lean `mkPrecheckAttribute`). Not listed: the combinator attributes
+    # (src/Lean/ParserCompiler/Attribute.lean), where Lean's parser compiler itself records the printers it
+    # makes for every `syntax` and `notation`, a `local notation` of a published proof included; they run
+    # only when such syntax is printed, and G3 refuses writing the attribute by hand
+    "Lean.PrettyPrinter.formatterAttribute": "formatters, evaluated when the module is imported",
+    "Lean.PrettyPrinter.parenthesizerAttribute": "parenthesizers, evaluated when the module is imported",
+    "Lean.PrettyPrinter.categoryParenthesizerAttribute": "parenthesizers, evaluated when the module is imported",
+    "Lean.Elab.Term.Quotation.precheckAttribute": "quotation prechecks, evaluated when the module is imported",
+    # code actions: the hole and command ones are evaluated by the extension's `addImportedFn`
+    # (src/Lean/Server/CodeActions/Attr.lean `mkHoleCodeAction`, `mkCommandCodeAction`: `evalConstCheck`),
+    # Batteries' tactic ones likewise (Batteries/CodeAction/Attr.lean:41,46,74,86 at 45f65c8b), the
+    # providers by the server (src/Lean/Server/CodeActions/Basic.lean `codeActionProviderExt`, named by
+    # `decl_name%` now, by `name :=` before)
+    "Lean.CodeAction.holeCodeActionExt": "hole code actions, evaluated when the module is imported",
+    "Lean.CodeAction.cmdCodeActionExt": "command code actions, evaluated when the module is imported",
+    "Batteries.CodeAction.tacticSeqCodeActionExt": "tactic code actions, evaluated when the module is imported",
+    "Batteries.CodeAction.tacticCodeActionExt": "tactic code actions, evaluated when the module is imported",
+    "Lean.Server.codeActionProviderExt": "code action providers, evaluated by the language server",
+    "codeActionProviderExt": "code action providers, evaluated by the language server",
+    # Mathlib's other extensions whose `addImportedFn` runs `evalConstCheck` (at f4a75053 of a mirror):
+    # Mathlib/Tactic/GCongr/ForwardAttr.lean:27,30; Mathlib/Tactic/TacticAnalysis.lean:111,120;
+    # Mathlib/Tactic/Polynomial/Core.lean:56,59
+    "Mathlib.Tactic.GCongr.forwardExt": "`gcongr_forward` extensions, evaluated when the module is imported",
+    "Mathlib.TacticAnalysis.tacticAnalysisExt": "tactic analysis passes, evaluated when the module is imported",
+    "Mathlib.Tactic.Polynomial.polynomialExt": "`polynomial` extensions, evaluated when the module is imported",
 }
 """Extensions whose entries make an import run code of the module that has them, by the name Lean
 registers them under (the declaration's, ``with_decl_name%`` / ``decl_name%``; older parser extensions

@@ -28,10 +28,10 @@ from putnam_solver.core.provers.lean._commands import (
     glued_names,
     name_parts,
     normalize_name,
-    positions,
     split_commands,
     top_level_assign,
 )
+from putnam_solver.core.provers.lean._doc_breaks import module_doc_followers
 from putnam_solver.core.provers.lean._lexer import _lexed, code_tokens, lex, lex_code
 from putnam_solver.core.provers.lean._lexer import _Lexer as _Lexer  # for bench/lexer_equivalence.py
 from putnam_solver.core.provers.lean._tokens import (
@@ -45,6 +45,7 @@ from putnam_solver.core.provers.lean._tokens import (
     SYMBOL,
     LexError,
     Token,
+    positions,
 )
 from putnam_solver.core.provers.protocol import StatementError as StatementError  # the shared one, re-exported
 
@@ -389,7 +390,8 @@ def parse_statement(text: str) -> Statement:
     is parsed once per problem and track, not per verification; 2048 entries hold every PutnamBench
     statement and both tracks' challenges, about 45 MB when full). Raises StatementError/LexError."""
     lexed = _lexed(text)  # not through _lex's cache: this function's own keeps the result
-    tokens, commands = lexed.tokens, split_commands(lexed.code)
+    followers = module_doc_followers(lexed.tokens) if "/-!" in text else frozenset()
+    tokens, commands = lexed.tokens, split_commands(lexed.code, followers)
     if not commands or commands[-1].keyword != "theorem" or commands[-1].name is None:
         raise StatementError("the last command of the statement is not a named theorem")
     theorem = commands[-1]
