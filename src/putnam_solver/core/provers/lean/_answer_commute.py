@@ -58,11 +58,13 @@ from putnam_solver.core.provers.lean._answer_bounds import (
     flipped_negation,
     interval_bounds,
     positive,
+    predecessor,
     stepped,
     successor,
     zero_bound,
 )
 from putnam_solver.core.provers.lean._answer_dots import last_name
+from putnam_solver.core.provers.lean._answer_literals import folded, summed
 from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, bound, is_atom, node, order, same
 
 AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
@@ -108,6 +110,8 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return ordered(op, [left, right])
     if (turned := successor(op, left, right)) is not None:  # `a + 1 ≤ b` is `a < b` on ℤ (``_answer_bounds``)
         return binary(*turned)
+    if (turned := predecessor(op, left, right)) is not None:  # `a ≤ b - 1` is `a < b` (``_answer_bounds``)
+        return binary(*turned)
     if (step := stepped(op, left, right)) is not None:  # `1 ≤ a` is `0 < a` (``_answer_bounds``)
         op, (left, right) = "<", step
     if (turned := zero_bound(op, left, right)) is not None:  # `n < 1` is `n = 0` on ℕ
@@ -121,6 +125,7 @@ def chain(op: str, terms: list[Node]) -> Node:
     where ``op`` is idempotent, without a repeated operand, in one order (each operand's own chain is flat
     already: linear)."""
     operands = [k for term in terms for k in (term.kids if term.kind == "bin" and term.text == op else [term])]
+    operands = summed(op, operands) if op in ("+", "*") else operands  # `n + 2 + 3` is `n + 5` (``_answer_literals``)
     operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])
@@ -161,6 +166,8 @@ def ordered(op: str, terms: list[Node]) -> Node:
             operands.pop()
     if op in ("→", "->"):
         return _implication(operands)
+    if (number := folded(op, operands)) is not None:  # `10^100 - 1` is a numeral (``_answer_literals``)
+        return number
     return operands[0] if len(operands) == 1 else node("bin", op, operands, INFIX[op][0])
 
 
