@@ -207,7 +207,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
         padded = WIDENING if relation == RESTRICTION else PADDED  # a premise's chain: ``_answer_chains``
         with typed(types):
             found = any(
-                h.contains(*needle, budget, padded)
+                h.contains(needle[0], needle[1], budget, padded, needle[2])
                 for h in indexed
                 for kept, normal in side(other)
                 if h.normal == normal
