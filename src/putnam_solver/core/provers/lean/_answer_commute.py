@@ -63,6 +63,7 @@ from putnam_solver.core.provers.lean._answer_bounds import (
     successor,
     zero_bound,
 )
+from putnam_solver.core.provers.lean._answer_casts import cast, kept
 from putnam_solver.core.provers.lean._answer_dots import last_name
 from putnam_solver.core.provers.lean._answer_literals import folded, summed
 from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, bound, is_atom, node, order, same
@@ -155,6 +156,7 @@ def ordered(op: str, terms: list[Node]) -> Node:
     taken off (``a - 0``, ``a / 1``, ``a ^ 1``; only the last operand of ``^``'s chain); an implication's
     ``True`` premises and ``False`` conclusion read (module doc)."""
     neutral = RIGHT_NEUTRAL.get(op)
+    terms = kept(op, terms)  # `↑n - 5` is no `n - 5` (``_answer_casts``)
     if INFIX[op][1] == "l":
         first = terms[0]
         operands = list(first.kids) if first.kind == "bin" and first.text == op else [first]
@@ -184,6 +186,8 @@ def prefix(op: str, arg: Node) -> Node:
     """``op arg`` in normal form: ``- -x`` is ``x``, and ``¬`` is pushed to the atoms (module doc)."""
     if op == "¬":
         return negated(arg)
+    if op == "↑":  # taken off where it changes nothing (``_answer_casts``)
+        return cast(arg)
     if op == "-" and arg.kind == "pre" and arg.text == op:
         return arg.kids[0]
     return node("pre", op, [arg], PREFIX[op])

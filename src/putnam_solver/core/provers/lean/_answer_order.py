@@ -90,6 +90,7 @@ FUNCTIONS: Final = {
     **{f"Nat.{name}": (symbol, 2, 0) for name, symbol in NAT},
     **{f"Int.{name}": (symbol, 2, 0) for name, symbol in NAT[:3]},
     "Int.neg": ("-", 1, 0),
+    **{name: ("↑", 1, k) for name, k in (("Nat.cast", 2), ("Int.cast", 2), ("Int.ofNat", 0), ("Finset.toSet", 1))},
     "HAppend.hAppend": ("++", 2, 4),
     "Eq": ("=", 2, 1),
     "Ne": ("≠", 2, 1),
@@ -294,6 +295,9 @@ class _Reader:
         args = []
         while (nxt := self._peek()) is not None and (_starts_atom(nxt) or nxt in OPEN_CLOSE):
             args.append(self._primary())
+        trailing = self._peek() if args or head.kind == "app" else None  # `s.filter fun x => C`: a `fun` as the
+        if trailing in ("fun", "λ"):  # last argument, unbracketed
+            args.append(self._binder(trailing))
         return _applied(head, args), APP if args else MAX
 
     def _expect(self, text: str) -> None:
