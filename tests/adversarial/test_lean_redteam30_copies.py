@@ -11,7 +11,8 @@ which must pass). Classes:
   quantifiers swapped as a copy of the question (false rejections);
 * casts (``_answer_casts``): ``(n : ℤ) - 5 ≠ 0`` and ``n - 5 ≠ 0`` on ``ℕ`` read alike (a false rejection:
   ``ℕ`` truncates) while ``↑n < 7`` and ``(n : ℤ) < 7`` read apart (a copy passed);
-* restatements red-teamed after: ``Finset.filter`` with an unbracketed ``fun`` and ``Finset.toSet`` passed;
+* restatements red-teamed after: ``Finset.filter`` with an unbracketed ``fun``, ``Finset.toSet``, ``Set.univ \\
+  {n | ¬C n}``, ``{n | ¬C n}ᶜ`` and ``if P then Q else False`` passed;
   De Morgan forms, ``∃``/``∀`` reshuffled, set-builder vs predicate, ``fun n => ..`` as a set, ``Set.univ ∩``
   and double negation were refused already (rows kept as regression).
 """
@@ -104,6 +105,21 @@ CLASSES = {
         FILTERED,
         f"Finset.toSet ((Finset.range 100).filter (fun n => {TWINS}))",
         "Finset.toSet ({3, 5, 11} : Finset ℕ)",
+    ),
+    "restated: the complement of the negation": (
+        FILTERED,
+        f"Set.univ \\ {{n | ¬(n < 100 ∧ {TWINS})}}",
+        "Set.univ \\ {n | ¬(n = 3 ∨ n = 9)}",
+    ),
+    "restated: a negated set-builder complemented": (
+        FILTERED,
+        f"{{n | ¬(n < 100 ∧ {TWINS})}}ᶜ",
+        "{n | ¬(n = 3 ∨ n = 9)}ᶜ",
+    ),
+    "restated: an if of propositions": (
+        GAME,
+        "fun n => if Nat.Prime (n + 2) then Nat.Prime (n + 4) else False",
+        "fun n => if Nat.Prime (n + 2) then n = 3 else False",
     ),
     "restated: De Morgan": (
         GAME,

@@ -182,6 +182,21 @@ def _implication(operands: list[Node]) -> Node:
     return chain("∨", [*(negated(p) for p in premises), conclusion])
 
 
+def conditional(cond: Node, then: Node, other: Node) -> Node | None:
+    """``if c then P else False`` as ``c ∧ P``, ``if c then True else Q`` as ``c ∨ Q`` and their negated
+    forms (copy red team 30; a branch ``True``/``False`` makes the ``if`` a proposition, read by ``if_pos``,
+    ``if_neg``); else None."""
+    if is_atom(other, "False"):
+        return chain("∧", [cond, then])
+    if is_atom(then, "True"):
+        return chain("∨", [cond, other])
+    if is_atom(other, "True"):
+        return chain("∨", [negated(cond), then])
+    if is_atom(then, "False"):
+        return chain("∧", [negated(cond), other])
+    return None
+
+
 def prefix(op: str, arg: Node) -> Node:
     """``op arg`` in normal form: ``- -x`` is ``x``, and ``¬`` is pushed to the atoms (module doc)."""
     if op == "¬":
