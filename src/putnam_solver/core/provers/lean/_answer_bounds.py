@@ -14,7 +14,9 @@ no more than ``unknown``. Read in ``_answer_commute``'s normal form, each by a l
 * ``¬a < b`` is ``b ≤ a`` and ``¬a ≤ b`` is ``b < a`` (``not_lt``, ``not_le``: a linear order);
 * a weak bound by a numeral is the strict one (:func:`stepped`): ``c ≤ a`` is ``c - 1 < a`` for a numeral
   ``c ≥ 1`` and ``a ≤ c`` is ``a < c + 1`` (``Nat.lt_iff_add_one_le``, ``Int.lt_iff_add_one_le``: on the
-  integers).
+  integers). Copy red team 30: any numeral the literal arithmetic reads (``_answer_literals``: ``10^100 -
+  1`` is one, negative ones on ``ℤ`` too), and ``a ≤ b - 1`` is ``a < b`` where ``b`` is a literal at least
+  1 of any size or both are of ``ℤ`` (:func:`predecessor`).
 
 The last two hold in the orders PutnamBench's answers are stated in (``ℕ``, ``ℤ``; ``ℝ``, ``ℚ`` for the
 first). Red team 29: the step is not taken where a leaf shows a field (``x`` of a statement's ``x : ℝ``,

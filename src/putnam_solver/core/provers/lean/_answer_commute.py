@@ -40,6 +40,9 @@ it answers, and a copy reaches the same form as the question whatever spelling i
   and the set relations that unfold to a quantifier (``S ⊆ T``, ``S = Set.univ``, ``S = ∅``,
   ``{x | C}.Nonempty``); membership also of a set applied (``{x | P x} a``, ``setOf p a``, ``Set.Mem``), of
   a literal (``x ∈ {a, b}`` is ``x = a ∨ x = b``) and through an ascription;
+* copy red team 30: literal arithmetic as the numeral it is (``_answer_literals``), a cast taken off where it
+  changes nothing (``_answer_casts``), and an ``if`` with a ``True``/``False`` branch as a junction
+  (:func:`conditional`);
 
 Each rule is applied once per node as the reader builds it bottom-up, so the form is linear in the term but
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
