@@ -129,7 +129,7 @@ def chain(op: str, terms: list[Node]) -> Node:
     where ``op`` is idempotent, without a repeated operand, in one order (each operand's own chain is flat
     already: linear)."""
     operands = [k for term in terms for k in (term.kids if term.kind == "bin" and term.text == op else [term])]
-    operands = summed(op, operands) if op in ("+", "*") else operands  # `n + 2 + 3` is `n + 5` (``_answer_literals``)
+    operands = summed(op, operands) if op in ("+", "*") else operands  # `2 + 3` is `5` (``_answer_literals``)
     operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])

@@ -80,12 +80,12 @@ def folded(op: str, operands: list[Node]) -> Node | None:
 
 
 def summed(op: str, operands: list[Node]) -> list[Node]:
-    """The operands of a ``+`` or ``*`` chain with its literals folded into one (the chain is associative
-    and commutative in every type: ``n + 2 + 3`` is ``n + 5``), where they fit :data:`MAX_DIGITS`."""
-    numbers = [term for term in operands if value(term) is not None]
-    if len(numbers) < 2 or (number := folded(op, numbers)) is None:
+    """The operands of a ``+`` or ``*`` chain as the one literal they denote where all are literals (``2 +
+    3`` is ``5``). A chain that also holds a term keeps its literals apart: ``n + 1 + 1`` (a definition
+    unfolded twice in the statement's side) is no ``n + 2``, the honest closed form beside it."""
+    if len(operands) < 2 or (number := folded(op, operands)) is None:
         return operands
-    return [*(term for term in operands if value(term) is None), number]
+    return [number]
 
 
 def positive_literal(term: Node) -> bool:
