@@ -8,7 +8,7 @@ Found and fixed (each accepted by the text profile before, where the answer chec
   compared only a value read as a function of ``P`` (a set-builder or ``fun`` at the top); a value with no
   parameter at the top was compared with nothing, so ``{P | C P} ∩ Set.univ``, ``{P | C P}ᶜᶜ``, ``S ∪ S``,
   ``S ∩ {P | P.eval 0 = 0}``, ``{p | C p.1 p.2}ᶜᶜ`` passed, each equal to the question. Fix, by class
-  (``_answer_copy._rebound``): such a value is searched for the other side abstracted over those names,
+  (``_answer_shapes.rebound``): such a value is searched for the other side abstracted over those names,
   ``{P | C P}``, ``fun P => C P``, ``{(a, b) | C a b}``, ``{p | C p.1 p.2}``, whole (its body alone is
   no needle: it binds the solution's arguments, not the question's own variables).
 * A pattern set-builder with a type, ``{(a, b) : ℤ × ℤ | C a b}`` (Mathlib's syntax), was no pattern to
@@ -18,7 +18,7 @@ Found and fixed (each accepted by the text profile before, where the answer chec
   definition), or with ``1 + x`` for ``x + 1`` inside passed. Both sides now read a ``[MOD n]``/``[ZMOD n]``
   congruence as ``(a) % (n) = (b) % (n)`` (``_answer_modeq``), which the normal form orders.
 * A value whose body begins with ``(`` and ends with ``)`` of two other pairs, ``fun x => (x + 1) * (x +
-  2)`` against ``(k + 1) * (k + 2) = solution k``, was read with those two taken off (``_answer_copy._sections``
+  2)`` against ``(k + 1) * (k + 2) = solution k``, was read with those two taken off (``_answer_shapes.sections``
   stripped them before finding they were no pair, and kept the stripped text): the literal copy passed.
 * Field notation whose receiver is not the function's first explicit argument: ``P.eval x`` is
   ``Polynomial.eval x P``, so ``putnam_1971_a2``'s condition copied as ``Polynomial.eval 0 P = 0 ∧ ...``

@@ -14,7 +14,9 @@ no more than ``unknown``. Read in ``_answer_commute``'s normal form, each by a l
 * ``¬a < b`` is ``b ≤ a`` and ``¬a ≤ b`` is ``b < a`` (``not_lt``, ``not_le``: a linear order);
 * a weak bound by a numeral is the strict one (:func:`stepped`): ``c ≤ a`` is ``c - 1 < a`` for a numeral
   ``c ≥ 1`` and ``a ≤ c`` is ``a < c + 1`` (``Nat.lt_iff_add_one_le``, ``Int.lt_iff_add_one_le``: on the
-  integers).
+  integers). Copy red team 30: any numeral the literal arithmetic reads (``_answer_literals``: ``10^100 -
+  1`` is one, negative ones on ``ℤ`` too), and ``a ≤ b - 1`` is ``a < b`` where ``b`` is a literal at least
+  1 of any size or both are of ``ℤ`` (:func:`predecessor`).
 
 The last two hold in the orders PutnamBench's answers are stated in (``ℕ``, ``ℤ``; ``ℝ``, ``ℚ`` for the
 first). Red team 29: the step is not taken where a leaf shows a field (``x`` of a statement's ``x : ℝ``,
@@ -29,9 +31,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_literals import literal, positive_literal, value
 from putnam_solver.core.provers.lean._answer_nodes import Node, node
-from putnam_solver.core.provers.lean._answer_types import fractional, integral, natural
-from putnam_solver.core.provers.lean._idchars import all_digits
+from putnam_solver.core.provers.lean._answer_types import fractional, integers, integral, natural
 
 INTERVALS: Final = {
     "Ici": ("≤", None),
@@ -46,8 +48,6 @@ INTERVALS: Final = {
 """An interval's last name: how its element compares with its lower bound and with its upper one."""
 RANGES: Final = frozenset({"Finset.range", "List.range", "Multiset.range"})
 """``range n``'s members are ``x < n`` (the set ``Set.Iio n``); ``Set.range f`` is no such set."""
-LARGEST: Final = 10**6
-"""Numerals stepped by :func:`stepped` (a literal beyond it is left as written)."""
 
 
 def range_head(head: Node, args: list[Node]) -> Node | None:
@@ -87,15 +87,11 @@ def stepped(op: str, left: Node, right: Node) -> tuple[Node, Node] | None:
     the new ``(left, right)`` of ``<``; else None."""
     if op != "≤" or fractional(left, right):  # red team 29: `(x : ℝ) ≤ 1` is no `x < 2` (``_answer_types``)
         return None
-    if (value := _numeral(left)) is not None and 1 <= value <= LARGEST:
-        return node("atom", str(value - 1)), right
-    if (value := _numeral(right)) is not None and value <= LARGEST:
-        return left, node("atom", str(value + 1))
+    if (number := value(left)) is not None and (number >= 1 or number < 0):  # `0 ≤ a` is no `-1 < a` on ℕ
+        return literal(number - 1), right
+    if (number := value(right)) is not None:
+        return left, literal(number + 1)
     return None
-
-
-def _numeral(term: Node) -> int | None:
-    return int(term.text) if term.kind == "atom" and all_digits(term.text) and len(term.text) <= 7 else None
 
 
 def successor(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | None:
@@ -111,6 +107,24 @@ def successor(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | None
     rest = [kid for k, kid in enumerate(term.kids) if k != ones[0]]
     less = rest[0] if len(rest) == 1 else node("bin", "+", rest, term.prec)
     return ("<", less, right) if side == 0 else ("≤", left, less)
+
+
+def predecessor(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | None:
+    """``a ≤ b - 1`` as ``a < b`` and ``b - 1 < a`` as ``b ≤ a`` (``Int.lt_iff_le_sub_one``), where ``b`` is a
+    literal shown to be at least 1 however large (``_answer_literals.positive_literal``: ``10^10^10``, which is
+    never evaluated; on ``ℕ`` that makes ``b - 1`` no truncation) or both are shown to be integers of ``ℤ``
+    (``_answer_types.integers``: a natural number's ``-`` truncates); else None."""
+    term = right if op == "≤" else left if op == "<" else None
+    if term is None or term.kind != "bin" or term.text != "-" or not is_one(term.kids[-1]):
+        return None
+    less = term.kids[0] if len(term.kids) == 2 else node("bin", "-", term.kids[:-1], term.prec)
+    if not positive_literal(less) and not integers(left if op == "≤" else right, less):
+        return None
+    return ("<", left, less) if op == "≤" else ("≤", less, right)
+
+
+def is_one(term: Node) -> bool:
+    return term.kind == "atom" and term.text == "1"
 
 
 def zero_bound(op: str, left: Node, right: Node) -> tuple[str, Node, Node] | None:

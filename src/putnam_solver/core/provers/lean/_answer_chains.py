@@ -22,9 +22,10 @@ Each node visited and each token compared is charged to the copy rule's work bud
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_binding import anywhere
 from putnam_solver.core.provers.lean._answer_nodes import CLOSERS, OPEN_CLOSE, Node, bound, render
 from putnam_solver.core.provers.lean._answer_order import terms
 
@@ -93,9 +94,11 @@ def _closes(kept: Sequence[str], opener: int, closer: int) -> bool:
     return False
 
 
-def held_by_operands(kept: Sequence[str], side: Node, budget: list[int]) -> bool:
+def held_by_operands(
+    kept: Sequence[str], side: Node, budget: list[int], scoped: Callable[[Mapping[str, str]], bool] = anywhere
+) -> bool:
     """Whether some chain of ``side``'s operator in the value ``kept`` has every operand of ``side`` among
-    its own (module doc)."""
+    its own (module doc), the side's variables bound outside it renamed to ones ``scoped`` accepts."""
     chain = _body(side)
     if chain is None:
         return False
@@ -115,12 +118,16 @@ def held_by_operands(kept: Sequence[str], side: Node, budget: list[int]) -> bool
         body = _body(term) if chain is not side else term
         if body is None or body.kind != "bin" or body.text != chain.text or len(body.kids) < len(chain.kids):
             continue
-        if wanted <= Counter(_unwrapped(kid).key for kid in body.kids) and _matched(body.kids, chain.kids, budget):
+        if wanted <= Counter(_unwrapped(kid).key for kid in body.kids) and _matched(
+            body.kids, chain.kids, budget, scoped
+        ):
             return True
     return False
 
 
-def _matched(operands: Sequence[Node], wanted: Sequence[Node], budget: list[int]) -> bool:
+def _matched(
+    operands: Sequence[Node], wanted: Sequence[Node], budget: list[int], scoped: Callable[[Mapping[str, str]], bool]
+) -> bool:
     """Each of ``wanted`` written like a different one of ``operands``, bound variables renamed one to one
     across all of them (a greedy match: where it misses, the value passes as it did before this rule)."""
     renaming: dict[int, int] = {}
@@ -133,7 +140,7 @@ def _matched(operands: Sequence[Node], wanted: Sequence[Node], budget: list[int]
         if found is None:
             return False
         free.pop(found)
-    return True
+    return scoped({f"#{needle}": f"#{value}" for needle, value in renaming.items()})
 
 
 def _tokens(term: Node) -> list[str]:

@@ -40,6 +40,9 @@ it answers, and a copy reaches the same form as the question whatever spelling i
   and the set relations that unfold to a quantifier (``S ⊆ T``, ``S = Set.univ``, ``S = ∅``,
   ``{x | C}.Nonempty``); membership also of a set applied (``{x | P x} a``, ``setOf p a``, ``Set.Mem``), of
   a literal (``x ∈ {a, b}`` is ``x = a ∨ x = b``) and through an ascription;
+* copy red team 30: literal arithmetic as the numeral it is (``_answer_literals``), a cast taken off where it
+  changes nothing (``_answer_casts``), and an ``if`` with a ``True``/``False`` branch as a junction
+  (:func:`conditional`);
 
 Each rule is applied once per node as the reader builds it bottom-up, so the form is linear in the term but
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
@@ -58,11 +61,14 @@ from putnam_solver.core.provers.lean._answer_bounds import (
     flipped_negation,
     interval_bounds,
     positive,
+    predecessor,
     stepped,
     successor,
     zero_bound,
 )
+from putnam_solver.core.provers.lean._answer_casts import cast, kept
 from putnam_solver.core.provers.lean._answer_dots import last_name
+from putnam_solver.core.provers.lean._answer_literals import folded, summed
 from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, bound, is_atom, node, order, same
 
 AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
@@ -108,6 +114,8 @@ def binary(op: str, left: Node, right: Node) -> Node:
         return ordered(op, [left, right])
     if (turned := successor(op, left, right)) is not None:  # `a + 1 ≤ b` is `a < b` on ℤ (``_answer_bounds``)
         return binary(*turned)
+    if (turned := predecessor(op, left, right)) is not None:  # `a ≤ b - 1` is `a < b` (``_answer_bounds``)
+        return binary(*turned)
     if (step := stepped(op, left, right)) is not None:  # `1 ≤ a` is `0 < a` (``_answer_bounds``)
         op, (left, right) = "<", step
     if (turned := zero_bound(op, left, right)) is not None:  # `n < 1` is `n = 0` on ℕ
@@ -121,6 +129,7 @@ def chain(op: str, terms: list[Node]) -> Node:
     where ``op`` is idempotent, without a repeated operand, in one order (each operand's own chain is flat
     already: linear)."""
     operands = [k for term in terms for k in (term.kids if term.kind == "bin" and term.text == op else [term])]
+    operands = summed(op, operands) if op in ("+", "*") else operands  # `2 + 3` is `5` (``_answer_literals``)
     operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])
@@ -150,6 +159,7 @@ def ordered(op: str, terms: list[Node]) -> Node:
     taken off (``a - 0``, ``a / 1``, ``a ^ 1``; only the last operand of ``^``'s chain); an implication's
     ``True`` premises and ``False`` conclusion read (module doc)."""
     neutral = RIGHT_NEUTRAL.get(op)
+    terms = kept(op, terms)  # `↑n - 5` is no `n - 5` (``_answer_casts``)
     if INFIX[op][1] == "l":
         first = terms[0]
         operands = list(first.kids) if first.kind == "bin" and first.text == op else [first]
@@ -161,6 +171,8 @@ def ordered(op: str, terms: list[Node]) -> Node:
             operands.pop()
     if op in ("→", "->"):
         return _implication(operands)
+    if (number := folded(op, operands)) is not None:  # `10^100 - 1` is a numeral (``_answer_literals``)
+        return number
     return operands[0] if len(operands) == 1 else node("bin", op, operands, INFIX[op][0])
 
 
@@ -173,10 +185,27 @@ def _implication(operands: list[Node]) -> Node:
     return chain("∨", [*(negated(p) for p in premises), conclusion])
 
 
+def conditional(cond: Node, then: Node, other: Node) -> Node | None:
+    """``if c then P else False`` as ``c ∧ P``, ``if c then True else Q`` as ``c ∨ Q`` and their negated
+    forms (copy red team 30; a branch ``True``/``False`` makes the ``if`` a proposition, read by ``if_pos``,
+    ``if_neg``); else None."""
+    if is_atom(other, "False"):
+        return chain("∧", [cond, then])
+    if is_atom(then, "True"):
+        return chain("∨", [cond, other])
+    if is_atom(other, "True"):
+        return chain("∨", [negated(cond), then])
+    if is_atom(then, "False"):
+        return chain("∧", [negated(cond), other])
+    return None
+
+
 def prefix(op: str, arg: Node) -> Node:
     """``op arg`` in normal form: ``- -x`` is ``x``, and ``¬`` is pushed to the atoms (module doc)."""
     if op == "¬":
         return negated(arg)
+    if op == "↑":  # taken off where it changes nothing (``_answer_casts``)
+        return cast(arg)
     if op == "-" and arg.kind == "pre" and arg.text == op:
         return arg.kids[0]
     return node("pre", op, [arg], PREFIX[op])

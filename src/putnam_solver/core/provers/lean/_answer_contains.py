@@ -50,11 +50,12 @@ from its rarest token's places, each place checked once and charged to the compa
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_binders import sorted_binders
+from putnam_solver.core.provers.lean._answer_binding import Signature, in_scope, outside, signatures
 from putnam_solver.core.provers.lean._answer_chains import (
     CHAINS,
     RESTRICTING,
@@ -211,13 +212,15 @@ def needles(
     local: frozenset[str] = frozenset(),
     own: frozenset[str] = frozenset(),
     depth: int | None = None,
-) -> list[tuple[list[str], list[str]]]:
+) -> list[tuple[list[str], list[str], dict[str, Signature]]]:
     """What the value may not hold (plain and with parentheses): the side itself, if it is a question, and
     the condition or body it binds, if that is one and names something or binds something itself: a
     set-builder's condition (``{x | C}``, ``{x // C}``, also as an argument, ``Set.ncard {x | C}``) and a
     leading binder's body (``∑ j ∈ s, B``, ``∀ x, B``), down to :data:`DEPTH` levels. A value that holds the
-    condition under its own binder, ``{n | C ∧ True}``, is the question re-bound. ``depth`` 0: the side alone."""
-    found: list[tuple[list[str], list[str]]] = []
+    condition under its own binder, ``{n | C ∧ True}``, is the question re-bound. ``depth`` 0: the side alone.
+    Each with its variables bound outside it and their binders (``_answer_binding.outside``)."""
+    found: list[tuple[list[str], list[str], dict[str, Signature]]] = []
+    sites = signatures([t for t in kept if t not in ("(", ")")], BINDERS | NUMBERED)
     todo = [(list(kept), 0)]
     while todo:
         part, level = todo.pop()
@@ -225,7 +228,8 @@ def needles(
         whole = is_question(part, args)
         named = {t.partition(".")[0] for t in part if not _bound(t)} & local
         if whole and (level == 0 or _asks_more(part, args, own)) and named <= set(args):
-            found.append(([t for t in part if t not in ("(", ")")], part))
+            plain = [t for t in part if t not in ("(", ")")]
+            found.append((plain, part, outside(plain, sites, BINDERS | NUMBERED)))
         if (whole or level) and level < (
             DEPTH if depth is None else depth
         ):  # a reading of the side that is no whole term: nothing in it
@@ -380,23 +384,35 @@ class Haystack:
                 if stack:
                     self.partner[stack[-1]], self.opener[i] = i, stack[-1]
                     stack.pop()
+        self.sites = signatures(plain, BINDERS | NUMBERED)  # each bound variable's binder (``_answer_binding``)
         self.where: dict[str, list[int]] = {}
         for i, text in enumerate(plain):
             self.where.setdefault(_key(text), []).append(i)
 
     def contains(
-        self, side: list[str], side_kept: list[str], budget: list[int], padded: Collection[str] = CHAINS
+        self,
+        side: list[str],
+        side_kept: list[str],
+        budget: list[int],
+        padded: Collection[str] = CHAINS,
+        free: Mapping[str, Signature] | None = None,
     ) -> bool:
         """Whether ``side`` stands in the value as a sub-expression (module doc); each comparison is
         charged to ``budget`` (``_answer_normal.work_for``), which it marks when spent. A side that is a
         chain is read by its operands (``_answer_chains``): held among more where its operator is one of
-        ``padded``, else never as a part of a longer chain."""
+        ``padded``, else never as a part of a longer chain. A variable of the side bound outside it (``free``)
+        is matched only by one the value binds alike (``_answer_binding``)."""
+        free = free or {}
+
+        def scoped(pairs: Mapping[str, str]) -> bool:
+            return in_scope(pairs, free, self.sites)
+
         size = len(side)
         if size > len(self.plain) or size == 0:
             return False
         chain = chain_of(side_kept)
         op = operator(chain) if chain is not None else ""
-        if chain is not None and op in padded and held_by_operands(self.kept, chain, budget):
+        if chain is not None and op in padded and held_by_operands(self.kept, chain, budget, scoped):
             return True
         longer = RESTRICTING - frozenset(padded)  # a premise beside more by ∧/∩: restricted (``_answer_chains``)
         anchors = [(len(self.where.get(_key(t), ())), k) for k, t in enumerate(side)]
@@ -413,7 +429,7 @@ class Haystack:
             if budget[0] < 0:
                 budget[1] = 1
                 return False
-            if self._alpha_equal(start, side) and self._delimited(start, start + size, reach, edges):
+            if self._alpha_equal(start, side, scoped) and self._delimited(start, start + size, reach, edges):
                 span = (self.at[start], self.at[start + size - 1] + 1)
                 if not longer or not inside_longer(self.kept, *span, longer):
                     return True
@@ -431,8 +447,9 @@ class Haystack:
             depth += (text in OPEN_CLOSE) - (text in CLOSERS)
         return True
 
-    def _alpha_equal(self, start: int, side: list[str]) -> bool:
-        """The run at ``start`` is ``side`` with its bound variables renamed one to one."""
+    def _alpha_equal(self, start: int, side: list[str], scoped: Callable[[Mapping[str, str]], bool]) -> bool:
+        """The run at ``start`` is ``side`` with its bound variables renamed one to one, those bound outside
+        the side to ones bound alike (``scoped``)."""
         forward: dict[str, str] = {}
         backward: dict[str, str] = {}
         for mine, theirs in zip(self.plain[start : start + len(side)], side, strict=True):
@@ -444,7 +461,7 @@ class Haystack:
                     return False
             elif mine != theirs:
                 return False
-        return True
+        return scoped(backward)
 
     def _delimited(self, start: int, end: int, reach: tuple[float, float], edges: tuple[int, int]) -> bool:
         """The run ``plain[start:end]`` is a sub-expression: balanced once the side's own parentheses at

@@ -28,8 +28,8 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_bounds import INTERVALS
-from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated
-from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
+from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated, substituted
+from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node, render
 from putnam_solver.core.provers.lean._answer_order import terms
 from putnam_solver.core.provers.lean._answer_sets import filtered
 from putnam_solver.core.provers.lean._answer_types import TYPES, Types
@@ -54,7 +54,7 @@ def covers(copy: Sequence[str], side: Sequence[str], budget: list[int], padded: 
     if not _words(tuple(side)) <= _words(tuple(copy)):  # a word of the side the copy lacks: no operand can match it
         return False
     held, wanted = _one_term(tuple(copy), TYPES.get()), _one_term(tuple(side), TYPES.get())
-    return held is not None and wanted is not None and _covers(held, wanted, budget, padded)
+    return held is not None and wanted is not None and _covers(held, wanted, budget, padded, Renaming())
 
 
 @lru_cache(maxsize=16)
@@ -79,20 +79,65 @@ def _unwrapped(term: Node) -> Node:
     return term
 
 
-def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str]) -> bool:
+def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str], names: Renaming) -> bool:
+    """Whether ``held`` covers ``wanted`` with their bound variables renamed one to one, consistently with
+    ``names`` (which it extends on success only)."""
     budget[0] -= 1
     if budget[0] < 0:
         budget[1] = 1
         return False
     held, wanted = _one_set(_unwrapped(held)), _unwrapped(wanted)
-    if held.key == wanted.key:
+    if held.key == wanted.key and names.extend(held, wanted, budget):
         return True
     if held.kind == "bin" and held.text in padded:
         operands = wanted.kids if wanted.kind == "bin" and wanted.text == held.text else [wanted]
-        return _each_held(held.kids, operands, budget, padded)
-    if held.kind != wanted.kind or held.text != wanted.text or len(held.kids) != len(wanted.kids):
+        return _each_held(held.kids, operands, budget, padded, names)
+    if held.kind != wanted.kind or held.text != wanted.text or len(held.kids) != len(wanted.kids) or not held.kids:
         return False
-    return bool(held.kids) and all(_covers(h, w, budget, padded) for h, w in zip(held.kids, wanted.kids, strict=True))
+    trial = names.copy()
+    if all(_covers(h, w, budget, padded, trial) for h, w in zip(held.kids, wanted.kids, strict=True)):
+        names.update(trial)
+        return True
+    return False
+
+
+class Renaming:
+    """The value's bound variables read as the side's, one to one (copy red team 30: keys leave the numbers
+    out, so ``∀ k, ∃ j, C j k`` covered ``∀ j, ∃ k, C j k``, each operand's variables matched apart)."""
+
+    def __init__(self) -> None:
+        self.forward: dict[str, str] = {}
+        self.backward: dict[str, str] = {}
+
+    def copy(self) -> Renaming:
+        made = Renaming()
+        made.update(self)
+        return made
+
+    def update(self, other: Renaming) -> None:
+        self.forward.update(other.forward)
+        self.backward.update(other.backward)
+
+    def extend(self, held: Node, wanted: Node, budget: list[int]) -> bool:
+        """Whether ``held`` is ``wanted`` written alike with bound variables renamed consistently with the
+        renaming so far, which is then extended (tokens charged to ``budget``)."""
+        mine: list[str] = []
+        theirs: list[str] = []
+        render(held, mine)
+        render(wanted, theirs)
+        budget[0] -= len(mine)
+        if len(mine) != len(theirs):
+            return False
+        forward, backward = dict(self.forward), dict(self.backward)
+        for a, b in zip(mine, theirs, strict=True):
+            if bound(a) >= 0 and bound(b) >= 0:
+                (a, _, x), (b, _, y) = a.partition("."), b.partition(".")
+                if x != y or forward.setdefault(a, b) != b or backward.setdefault(b, a) != a:
+                    return False
+            elif a != b:
+                return False
+        self.forward, self.backward = forward, backward
+        return True
 
 
 def _one_set(term: Node) -> Node:
@@ -114,30 +159,51 @@ def _one_set(term: Node) -> Node:
     header, bar, _, close = builders[0].kids
     if header.kind != "atom" or bound(header.text) < 0:
         return term  # beside them an interval is the set-builder of its bounds (``_answer_bounds``), any set
-    bodies = [part.kids[2] if _set_builder(part) else binary("∈", header, part) for part in parts]  # `x ∈ S`
+    bodies = [_condition(part, header) if _set_builder(part) else binary("∈", header, part) for part in parts]
     return node("group", "{", [header, bar, chain(SET_OF[term.text], bodies), close])
+
+
+def _condition(builder: Node, header: Node) -> Node:
+    """The condition of the set-builder ``builder`` on the variable ``header`` (each set-builder binds its
+    own: ``{#0 | C #0} ∩ {#1 | D #1}`` is ``{#0 | C #0 ∧ D #0}``)."""
+    name = builder.kids[0]
+    if name.kind != "atom" or name.text == header.text:
+        return builder.kids[2]
+    return substituted(builder.kids[2], name.text, header) or builder.kids[2]
 
 
 def _set_builder(term: Node) -> bool:
     return term.kind == "group" and term.text == "{" and len(term.kids) == 4 and term.kids[1].text == "|"
 
 
-def _each_held(operands: Sequence[Node], wanted: Sequence[Node], budget: list[int], padded: frozenset[str]) -> bool:
+def _each_held(
+    operands: Sequence[Node], wanted: Sequence[Node], budget: list[int], padded: frozenset[str], names: Renaming
+) -> bool:
     """Each of ``wanted`` covered by a different one of ``operands``: equal keys first, then the rest in
-    order (a greedy match: where it misses, the copy passes as it did before this rule)."""
+    order (a greedy match: where it misses, the copy passes as it did before this rule), one renaming of
+    bound variables across them all."""
     if len(wanted) > len(operands):
         return False
     free = list(operands)
+    trial = names.copy()
     rest = []
     for term in wanted:
-        same = next((i for i, op in enumerate(free) if _unwrapped(op).key == _unwrapped(term).key), None)
+        key = _unwrapped(term).key
+        same = next(
+            (i for i, op in enumerate(free) if _unwrapped(op).key == key and _tried(op, term, budget, trial)), None
+        )
         if same is None:
             rest.append(term)
         else:
             free.pop(same)
     for term in rest:
-        found = next((i for i, op in enumerate(free) if _covers(op, term, budget, padded)), None)
+        found = next((i for i, op in enumerate(free) if _covers(op, term, budget, padded, trial)), None)
         if found is None:
             return False
         free.pop(found)
+    names.update(trial)
     return True
+
+
+def _tried(held: Node, wanted: Node, budget: list[int], names: Renaming) -> bool:
+    return names.extend(_unwrapped(held), _unwrapped(wanted), budget)

@@ -56,6 +56,7 @@ class Node:
     full: int = 0
     low: int = -1  # the number of its first bound variable (-1: none)
     height: int = field(default=0, compare=False)  # the longest path down to a leaf
+    cast: bool = field(default=False, compare=False)  # read through a cast (``_answer_casts``)
 
 
 def bound(text: str) -> int:

@@ -48,7 +48,17 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_bounds import range_head
-from putnam_solver.core.provers.lean._answer_commute import AC, NIL, applied, binary, chain, ordered, prefix, quantified
+from putnam_solver.core.provers.lean._answer_commute import (
+    AC,
+    NIL,
+    applied,
+    binary,
+    chain,
+    conditional,
+    ordered,
+    prefix,
+    quantified,
+)
 from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver, receiver_first
 from putnam_solver.core.provers.lean._answer_nodes import (
     APP,
@@ -61,7 +71,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     render,
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
-from putnam_solver.core.provers.lean._answer_sets import bounded_builder
+from putnam_solver.core.provers.lean._answer_sets import bounded_builder, complemented, univ_difference
 from putnam_solver.core.provers.lean._answer_types import TYPES, Types
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 
@@ -90,6 +100,7 @@ FUNCTIONS: Final = {
     **{f"Nat.{name}": (symbol, 2, 0) for name, symbol in NAT},
     **{f"Int.{name}": (symbol, 2, 0) for name, symbol in NAT[:3]},
     "Int.neg": ("-", 1, 0),
+    **{name: ("↑", 1, k) for name, k in (("Nat.cast", 2), ("Int.cast", 2), ("Int.ofNat", 0), ("Finset.toSet", 1))},
     "HAppend.hAppend": ("++", 2, 4),
     "Eq": ("=", 2, 1),
     "Ne": ("≠", 2, 1),
@@ -267,6 +278,9 @@ class _Reader:
             while assoc != "n" and self._peek() == op:  # a chain, read in a loop
                 self.at += 1
                 operands.append(self._expr(precedence + 1))
+            if op == "\\" and (read := univ_difference(*operands)) is not None:  # `Set.univ \ s` is `sᶜ`
+                left = read
+                continue
             left = chain(op, operands) if op in AC else binary(op, *operands) if assoc == "n" else ordered(op, operands)
         self.depth -= 1
         return left
@@ -289,11 +303,14 @@ class _Reader:
             other = self._expr(0)
             if cond.kind == "atom" and cond.text in ("True", "False"):  # `if True then a else b` is `a`
                 return (then if cond.text == "True" else other), 0
-            return _node("ite", "if", [cond, then, other], 0), 0
+            return conditional(cond, then, other) or _node("ite", "if", [cond, then, other], 0), 0
         head = self._primary()
         args = []
         while (nxt := self._peek()) is not None and (_starts_atom(nxt) or nxt in OPEN_CLOSE):
             args.append(self._primary())
+        trailing = self._peek() if args or head.kind == "app" else None  # `s.filter fun x => C`: a `fun` as the
+        if trailing in ("fun", "λ"):  # last argument, unbracketed
+            args.append(self._binder(trailing))
         return _applied(head, args), APP if args else MAX
 
     def _expect(self, text: str) -> None:
@@ -349,7 +366,10 @@ class _Reader:
                 nxt = "." + self.texts[self.at]
             self.at += 1
             called = field_name(nxt)  # `(f n).succ` is `succ (f n)`, `(f x).1` stays
-            node = _node("app", "", [_node("atom", called), node], APP) if called else _node("post", nxt, [node])
+            if called:
+                node = _node("app", "", [_node("atom", called), node], APP)
+            else:  # `{x | C}ᶜ` is `{x | ¬C}` (``_answer_sets``)
+                node = complemented(node) if nxt == "ᶜ" else _node("post", nxt, [node])
         return node
 
 

@@ -9,7 +9,7 @@ and a named argument not at all. Both are rewritten here, wherever they stand, i
 them to, before those rewrites (``_answer_normal``):
 
 * ``(f · b ·)`` is ``fun x y => f x b y`` (Lean's ``·`` abstracts its nearest enclosing parentheses; one
-  inside further brackets of the group is left as written, as ``_answer_copy._sections`` reads it), with
+  inside further brackets of the group is left as written, as ``_answer_shapes.sections`` reads it), with
   fresh names, none of them a name the value uses;
 * ``(fun x y => e) (y := b)`` is ``(fun x => e[b/y])``: a named argument of a function whose binders are
   seen, which the statement's own definitions are once unfolded (``_answer_normal.definitions``), so

@@ -10,7 +10,10 @@ the copy rule: neither is a set-builder of the question's chain to the reader. R
   (:func:`predicated`);
 * ``x ∈ s \\ t`` is ``x ∈ s ∧ ¬x ∈ t`` (``Set.mem_diff``, ``Finset.mem_sdiff``): ``_answer_commute.member``,
   and ``_answer_cover`` reads ``{x | C} \\ t`` as the set-builder ``{x | C ∧ ¬x ∈ t}``;
-* ``s.filter (fun x => C)``, coerced or not, is ``{x | x ∈ s ∧ C}`` to ``_answer_cover`` (:func:`filtered`).
+* ``s.filter (fun x => C)``, coerced or not, is ``{x | x ∈ s ∧ C}`` to ``_answer_cover`` (:func:`filtered`);
+* copy red team 30: ``{x | C}ᶜ`` is ``{x | ¬C}`` (``Set.compl_setOf``) and ``Set.univ \\ s`` is ``sᶜ``
+  (``Set.compl_eq_univ_diff``), so ``Set.univ \\ {n | ¬C n}`` and ``{n | ¬C n}ᶜ`` read as ``{n | C n}``
+  (:func:`complemented`).
 """
 
 from __future__ import annotations
@@ -18,8 +21,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_commute import binary, chain
+from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
+
+
+def complemented(term: Node) -> Node:
+    """``termᶜ``: the set-builder of the negated condition where ``term`` is a set-builder (module doc)."""
+    kids = term.kids
+    if term.kind == "group" and term.text == "{" and len(kids) == 4 and kids[1].kind == "part" and kids[1].text == "|":
+        return node("group", "{", [kids[0], kids[1], negated(kids[2]), kids[3]])
+    return node("post", "ᶜ", [term])
+
+
+def univ_difference(left: Node, right: Node) -> Node | None:
+    """``Set.univ \\ right`` as ``rightᶜ`` (module doc); else None."""
+    return complemented(right) if left.kind == "atom" and left.text == "Set.univ" else None
 
 
 def bounded_builder(term: Node) -> Node:

@@ -301,8 +301,14 @@ def _identity_lambda(t: Sequence[Token], i: int) -> int | None:
     return arrow + 2 if following in CLOSERS or following in (",", "∘") else None
 
 
+CASTS: Final = frozenset({"ℤ", "Int", "ℚ", "Rat", "ℝ", "Real", "ℂ", "Complex"})
+"""Number types a term of another may be cast into (none is cast into ``ℕ``)."""
+
+
 def ascription(x: Text) -> Tokens | None:
-    """``(e : T)`` outside binders: ``(e)`` (an elaboration hint, no term of its own)."""
+    """``(e : T)`` outside binders: ``(e)`` (an elaboration hint, no term of its own), or ``(↑(e))`` for a
+    number type ``T`` a natural number or an integer may be cast into: where the cast changes the meaning
+    (under ``-``, ``/``, ``%``) the normal form keeps it, elsewhere takes it off (``_answer_casts``)."""
     t, binding, held = x.t, [False], set()
     for i, token in enumerate(t):  # the `(` of every group among a binder's names (`∀ (x : T) (y : U),`)
         binding[-1] = (binding[-1] or token.text in BINDERS) and token.text not in (",", "=>", "↦", "|")
@@ -318,6 +324,9 @@ def ascription(x: Text) -> Tokens | None:
             return None
         colon = x.find(i + 1, close, {":", *BINDERS, *KEYWORDS})
         ascribed = colon is not None and colon > i + 1 and t[colon].text == ":"
+        if ascribed and colon is not None and colon + 2 == close and t[colon + 1].text in CASTS:
+            arrow, inner = t[i]._replace(text="↑"), t[i]._replace(text="(")
+            return [t[i], arrow, inner, *t[i + 1 : colon], t[close], t[close]], close + 1
         return ([*t[i:colon], t[close]], close + 1) if ascribed else None
 
     return rewrite(t, match)

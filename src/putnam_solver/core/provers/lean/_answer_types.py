@@ -132,6 +132,30 @@ def integral(*terms: Node) -> bool:
     return kinds <= {"ℕ", "ℤ", "numeral"} and bool(kinds & {"ℕ", "ℤ"})
 
 
+def integers(*terms: Node) -> bool:
+    """Whether ``terms`` are shown to be of ``ℤ`` itself, where a natural number's ``-`` would truncate: each
+    leaf a numeral or a variable of ``ℤ`` under ``+ - *`` and ``^`` by a numeral, and some leaf such a
+    variable (:func:`kind` reads a natural number under ``-`` as ``ℤ``, for a cast it cannot see)."""
+    table = _table(TYPES.get())
+    leaves: list[str] = []
+    todo = list(terms)
+    while todo:
+        term = todo.pop()
+        if term.kind == "atom":
+            leaves.append("numeral" if all_digits(term.text) else table.get(term.text) or "?")
+        elif (term.kind == "bin" and term.text in ("+", "-", "*")) or (term.kind == "pre" and term.text == "-"):
+            todo += term.kids
+        elif term.kind == "bin" and term.text == "^" and all(_numeral(k) for k in term.kids[1:]):
+            todo.append(term.kids[0])
+        else:
+            return False
+    return set(leaves) <= {"ℤ", "numeral"} and "ℤ" in leaves
+
+
+def _numeral(term: Node) -> bool:
+    return term.kind == "atom" and all_digits(term.text)
+
+
 def natural(term: Node) -> bool:
     """Whether ``term`` is shown to be a natural number: each leaf a numeral or a variable of ``ℕ``."""
     kinds = kind(term)
