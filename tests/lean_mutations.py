@@ -254,16 +254,16 @@ def _command_mutants(text: str, s: Sites, spellings: tuple[str, ...], attack: bo
                 yield site, sp, _insert(text, at, sp + "\n")
     for sp in spellings:
         # after the theorem's proof additions are judged as before it, but nothing there reaches the
-        # statement: an `open` (any form), a local notation or instance and section variables are in force
-        # for later commands only and are not exported, so they are no attack there; a comment is the
-        # valid addition sampled
+        # statement: an `open` (any form), a local notation, instance or attribute and section variables are
+        # in force for later commands only and are not exported, so they are no attack there; a comment is
+        # the valid addition sampled
         if (attack and not sp.startswith(AFTER_THEOREM_HARMLESS)) or sp.startswith(("--", "/- ")):
             yield "end_of_file", sp, text.rstrip("\n") + "\n\n" + sp + "\n"
 
 
 _DOC_FOLLOWERS = ("--", "/- ", "theorem", "example")
 AFTER_THEOREM_HARMLESS = ("open ", "local notation", "local infix", "local prefix", "local postfix", "local instance")
-AFTER_THEOREM_HARMLESS += ("variable ", "include ", "omit ")
+AFTER_THEOREM_HARMLESS += ("variable ", "include ", "omit ", "attribute [local ")
 
 
 def _tactic_mutants(text: str, s: Sites, spellings: tuple[str, ...], attack: bool) -> Iterator[tuple[str, str, str]]:

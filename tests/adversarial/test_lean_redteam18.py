@@ -51,6 +51,7 @@ from tests.helpers import (
     lean_verdict,
     needs_sandbox,
     one_record_benchmark,
+    text_gates_in_process,
 )
 from tests.toylean.build import ToyLean, ToyLeanUnavailable, wheel_library
 
@@ -183,9 +184,10 @@ def test_glued_names_are_read_in_linear_time(lean_putnambench: Benchmark) -> Non
         return lean_text_verdict(lean_putnambench, ANSWER, _answer_candidate(lean_putnambench, value), Track.NO_ANSWER)
 
     assert_linear_work(glued, 100)
-    status, failed = glued(30_000)
+    with text_gates_in_process():  # the work is measured above; a loaded machine may pass the time bound
+        status, failed = glued(30_000)
+        verdict = glued_answer(200_000)
     assert status == "rejected" and "without `... in`" in failed["G2"]
-    verdict = glued_answer(200_000)
     assert verdict.status == "rejected" and "Lean may read `zz_answer` here" in failures(verdict)["G2"]
 
 

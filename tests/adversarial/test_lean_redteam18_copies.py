@@ -33,7 +33,7 @@ from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean.syntax import lex_code, parse_statement
 from putnam_solver.core.verify import Track
-from tests.helpers import assert_linear_work, failures, lean_filled, lean_text_verdict
+from tests.helpers import assert_linear_work, failures, lean_filled, lean_text_verdict, text_gates_in_process
 
 COPIED = "the answer is the other side of the statement's own"
 
@@ -261,6 +261,7 @@ def test_a_value_full_of_near_copies_is_read_in_linear_time(lean_putnambench: Be
         return "fun k => " + " + ".join([near] * sums) if sums else "fun k => 0"
 
     assert_linear_work(lambda sums: _verdict(lean_putnambench, SUM, f"{honest(sums)} + ({S})"), 10)
-    assert _verdict(lean_putnambench, SUM, honest(150)) == {}
-    found = _verdict(lean_putnambench, SUM, f"{honest(150)} + ({S})")
+    with text_gates_in_process():  # the work is measured above; a loaded machine may pass the time bound
+        assert _verdict(lean_putnambench, SUM, honest(150)) == {}
+        found = _verdict(lean_putnambench, SUM, f"{honest(150)} + ({S})")
     assert COPIED in found.get("G2", ""), found
