@@ -28,10 +28,12 @@ from putnam_solver.core.provers.rocq.syntax import PROOF_ENDS, THEOREM_COMMANDS,
 from putnam_solver.core.verify import PROFILE_GATES, Profile
 
 _DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)  # asked of every sentence of every proof
-_NAMED_IN_PROOFS: Final = THEOREM_COMMANDS | {"Definition", "Let", "Fixpoint", "CoFixpoint", GOAL}
+_NAMED_IN_PROOFS: Final = THEOREM_COMMANDS | {"Definition", "Let", "Fixpoint", "CoFixpoint", GOAL, "Ltac"}
 """Declarations Coq accepts in proof mode and makes global (``Definition x := t.`` inside a proof defines
 ``x`` for the rest of the file): their names are judged as a helper's are. One that opens a proof (with
-``Nested Proofs Allowed``; coqc refuses it otherwise) is read as coqc reads it: its proof ends first."""
+``Nested Proofs Allowed``; coqc refuses it otherwise) is read as coqc reads it: its proof ends first. An
+``Ltac`` too (red team 30, measured with coqc 8.16: ``Ltac lra := ...`` in a helper's proof is the ``lra`` a
+later ``ltac:(lra)`` runs, so a statement that runs tactics met the candidate's; it passed G2 unnamed)."""
 NESTING: Final = 8  # how deep G2 reads proofs opened inside proofs (each level one call)
 _ELABORATING_IN_PROOFS: Final = frozenset(POLICY.proof_commands_elaborating)
 _NOTED_IN_PROOFS: Final = (
