@@ -43,7 +43,7 @@ from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.statement import statement_gate
 from putnam_solver.core.provers.rocq.statement_fixes import free_words, only_statement_fixpoints, statement_binders
-from putnam_solver.core.provers.rocq.syntax import parse_statement
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, run_gates
 from putnam_solver.verifier.options import GateFlags
 from tests.helpers import (

@@ -54,7 +54,8 @@ from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.checks import check_preservation
 from putnam_solver.core.provers.rocq.forbidden import check_forbidden, statement_violations
-from putnam_solver.core.provers.rocq.syntax import Kind, LexError, parse_statement, tokenize
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
+from putnam_solver.core.provers.rocq.syntax import Kind, LexError, tokenize
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam14 import OPS, vacuous
 from tests.adversarial.test_rocq_redteam14 import verdict as vacuous_verdict

@@ -95,7 +95,7 @@ def test_the_mathcomp_facts_out_of_time_are_an_error_not_a_pass(monkeypatch: pyt
 
 
 def test_the_mathcomp_facts_are_defined_only_where_the_statement_loads_mathcomp() -> None:
-    from putnam_solver.core.provers.rocq.syntax import parse_statement
+    from putnam_solver.core.provers.rocq.statement_shape import parse_statement
     from tests.helpers import COQ_BENCH, pinned
 
     problems = pinned(COQ_BENCH).problems
@@ -128,7 +128,7 @@ def test_a_verdict_whose_restatement_step_ran_out_of_time_is_never_cached(monkey
 
 
 def test_the_statement_definitions_are_unfolded_after_the_one_point_rewrites() -> None:
-    from putnam_solver.core.provers.rocq.syntax import parse_statement
+    from putnam_solver.core.provers.rocq.statement_shape import parse_statement
     from tests.helpers import COQ_BENCH, pinned
 
     statement = parse_statement(pinned(COQ_BENCH).problems["putnam_1962_a2"].formal_statement, "putnam_1962_a2")

@@ -35,7 +35,6 @@ REFUSED = {
     "#[export] Generalizable after": ("", "#[export] Generalizable All Variables."),
     "Declare Left Step after": ("", "Declare Left Step Rle_trans."),
     "#[ global ] Set, spaced": ("", "#[ global ] Set Printing All."),
-    "#[local] Strategy after": ("", "#[local] Strategy opaque [Rplus]."),
     "Ltac2 after": ("", "From Ltac2 Require Import Ltac2.\nLtac2 lra () := ()."),
     "Ltac ::= glued": ("", "Ltac tauto::=idtac."),
     "#[canonical=yes]": ("#[canonical=yes] Definition foo_c := 3%R.", ""),
@@ -54,6 +53,8 @@ ACCEPTED = {
     "Local Arguments after": ("", "Local Arguments Rplus : simpl never."),
     "Set Printing All after": ("", "Set Printing All."),
     "with_strategy in a proof": ("", "Lemma zz : True. Proof. with_strategy opaque [Rplus] exact I. Qed."),
+    # red team 30: `Require` does not replay it (measured), so after the theorem it reaches nothing
+    "#[local] Strategy after": ("", "#[local] Strategy opaque [Rplus]."),
 }
 """Additions that cannot reach the statement or the harness's files: accepted by the text gates."""
 

@@ -37,7 +37,7 @@ import pytest
 
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.answer_env import truth_paths
-from putnam_solver.core.provers.rocq.syntax import parse_statement
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from tests.adversarial.test_rocq_redteam26_measured import A5_BOOL_RESTATED, A5_QUESTION
 from tests.adversarial.test_rocq_restated import RESTATES, answered, g4, official

@@ -13,7 +13,7 @@
   decides on ``full``; before the theorem of a challenge that runs tactics it stays class 2).
 * ``Set Hyps Limit`` (printing) and ``Set Nested Proofs Allowed`` were refused as unknown options. Nested
   proofs are now read as coqc reads them: a proof opened inside another ends before the outer one goes on
-  (``checks._take_proof``, at most 8 deep; before, its ``Qed`` was read as the outer proof's end). A
+  (``scan.take_proof``, at most 8 deep; before, its ``Qed`` was read as the outer proof's end). A
   nested declaration is a helper: after the statement it sits in, or before the theorem judged as one.
 * ``Goal T. ... Qed.`` was refused (red team 27 kept it so): it declares ``Unnamed_thm`` (then
   ``Unnamed_thm0``, ``Unnamed_thm1``, skipping declared names, measured), a helper like a ``Lemma``, whose

@@ -25,7 +25,7 @@ from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.answer_env import answer_env_source
 from putnam_solver.core.provers.rocq.challenge import reference_source, statement_of
-from putnam_solver.core.provers.rocq.syntax import parse_statement
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import DATA_ROOT, ROCQ_SAMPLES, needs_coq, one_record_benchmark, rocq_full_verdict
 

@@ -20,7 +20,7 @@ from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq import RocqProver
 from putnam_solver.core.provers.rocq.answer_env import answer_env_source, names_source, own_constants
 from putnam_solver.core.provers.rocq.challenge import candidate_answer
-from putnam_solver.core.provers.rocq.syntax import parse_statement
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions, run_gates
 from tests.helpers import ROCQ_SAMPLES, needs_coq, one_record_benchmark, rocq_full_verdict
 

@@ -27,7 +27,7 @@ import pytest
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.rocq.answer_env import choice_operators, names_source, yes_no_answer
-from putnam_solver.core.provers.rocq.syntax import parse_statement
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
 from putnam_solver.core.provers.rocq.toolchain import allowed_full_name, allowed_printed_name
 from putnam_solver.core.verify import GateStatus, Profile, Track, Verdict, VerifyOptions
 from putnam_solver.kits.sessions import SessionPool, check_file

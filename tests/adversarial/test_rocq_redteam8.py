@@ -27,7 +27,7 @@ import pytest
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq.answer_env import choice_operators, decided, names_source
-from putnam_solver.core.provers.rocq.syntax import parse_statement
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
 from putnam_solver.core.verify import Track
 from tests.adversarial.test_rocq_redteam6 import (
     EXISTS,

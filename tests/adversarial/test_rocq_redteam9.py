@@ -268,7 +268,8 @@ def test_a_restated_question_behind_a_shadowed_truth_value_is_refused(name: str)
 
 def test_the_harness_names_every_global_after_the_answer_in_full() -> None:
     from putnam_solver.core.provers.rocq.answer_env import names_source
-    from putnam_solver.core.provers.rocq.syntax import parse_statement, tokenize
+    from putnam_solver.core.provers.rocq.statement_shape import parse_statement
+    from putnam_solver.core.provers.rocq.syntax import tokenize
 
     source = names_source(parse_statement(YES_NO, "yn"), "M")
     words = {t.text for t in tokenize(source) if t.kind.value == "word"}
@@ -333,7 +334,7 @@ def test_a_pattern_after_match_with_is_not_a_declaration() -> None:
 
 def test_a_notation_in_a_where_clause_is_refused_by_g3_with_recursion_allowed() -> None:
     from putnam_solver.core.provers.rocq.forbidden import check_forbidden
-    from putnam_solver.core.provers.rocq.syntax import parse_statement
+    from putnam_solver.core.provers.rocq.statement_shape import parse_statement
 
     where = 'Fixpoint zz_f (a b : nat) : nat := 0\nwhere "a * b" := (zz_f a b) : nat_scope.\n\n'
     candidate = HEADER + where + THEOREM + SOUND

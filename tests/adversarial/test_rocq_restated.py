@@ -21,7 +21,7 @@ from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.provers.rocq.answer_env import yes_no_answer
 from putnam_solver.core.provers.rocq.compile import compile_gate
 from putnam_solver.core.provers.rocq.restated import predicate_answer
-from putnam_solver.core.provers.rocq.syntax import parse_statement, solution_body_start
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement, solution_body_start
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, VerifyOptions
 from tests.helpers import COQ_BENCH, failures, needs_coq, pinned, rocq_full_verdict, rocq_submission
 

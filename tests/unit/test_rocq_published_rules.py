@@ -9,7 +9,8 @@ import pytest
 
 from putnam_solver.core.provers.rocq.checks import check_preservation
 from putnam_solver.core.provers.rocq.libraries import installed_modules
-from putnam_solver.core.provers.rocq.syntax import LexError, parse_statement, sentences
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
+from putnam_solver.core.provers.rocq.syntax import LexError, sentences
 from putnam_solver.core.provers.rocq.toolchain import COQC, optional_tool
 from putnam_solver.core.verify import Profile, Track, VerifyOptions
 

@@ -8,15 +8,8 @@ import pytest
 
 from putnam_solver.core.provers.rocq._lexer import _Lexer
 from putnam_solver.core.provers.rocq.challenge import REFERENCE_SECTION, reference_source
-from putnam_solver.core.provers.rocq.syntax import (
-    Kind,
-    LexError,
-    StatementError,
-    binder_names,
-    parse_statement,
-    sentences,
-    tokenize,
-)
+from putnam_solver.core.provers.rocq.statement_shape import binder_names, parse_statement
+from putnam_solver.core.provers.rocq.syntax import Kind, LexError, StatementError, sentences, tokenize
 from tests.helpers import COQ_BENCH
 
 

@@ -11,6 +11,7 @@ included) are not tokens: the ones before a lemma stay where they are.
 from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.challenge import HOLE
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
 from putnam_solver.core.provers.rocq.syntax import (
     PROOF_ENDS,
     THEOREM_COMMANDS,
@@ -18,7 +19,6 @@ from putnam_solver.core.provers.rocq.syntax import (
     LexError,
     Sentence,
     StatementError,
-    parse_statement,
     sentences,
 )
 from putnam_solver.core.verify import Track

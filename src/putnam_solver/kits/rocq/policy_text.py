@@ -66,7 +66,8 @@ ADDITIONS: Final = (
     _addition(
         "Hint (Resolve, Rewrite, Unfold, Extern...), Remove Hints, Create HintDb, Tactic Notation with word "
         "keywords, Set/Unset of Bullet Behavior, Default Goal Selector, Ltac Backtrace, Hyps Limit, Nested "
-        "Proofs Allowed, Printing ...; Arguments, Opaque, Transparent of the candidate's own definitions",
+        "Proofs Allowed, Printing ...; Arguments, Opaque, Transparent, Local Strategy of the candidate's own "
+        "definitions",
         "before or after the theorem, in any proof",
         EVERY_PROFILE,
         "they steer tactics, printing or the candidate's own names; the statement runs no tactic (unless "
@@ -89,8 +90,8 @@ ADDITIONS: Final = (
         "arguments, simpl never (measured with coqc 8.16: red team 20); use Local Arguments",
     ),
     _addition(
-        "Set Implicit Arguments and its family, Asymmetric Patterns; Local Arguments, Opaque, Transparent of "
-        "other constants; a Tactic Notation with symbol keywords",
+        "Set Implicit Arguments and its family, Asymmetric Patterns; Local Arguments, Opaque, Transparent, "
+        "Local Strategy of other constants; a Tactic Notation with symbol keywords",
         "before the theorem, or inside a helper's proof",
         SEMANTIC_CHECK_ONLY,
         "they decide how the statement's binders, patterns and names elaborate, or add tokens to Coq's "

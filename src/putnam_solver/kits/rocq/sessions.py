@@ -33,13 +33,8 @@ from putnam_solver.core.benchmark import Problem
 from putnam_solver.core.gatekit import ResolvedTool, ToolUnavailable, file_sha256, sandbox_limits
 from putnam_solver.core.provers.rocq.build import _findlib_config
 from putnam_solver.core.provers.rocq.challenge import statement_of
-from putnam_solver.core.provers.rocq.syntax import (
-    LexError,
-    Sentence,
-    StatementError,
-    parse_statement,
-    sentences,
-)
+from putnam_solver.core.provers.rocq.statement_shape import parse_statement
+from putnam_solver.core.provers.rocq.syntax import LexError, Sentence, StatementError, sentences
 from putnam_solver.core.provers.rocq.toolchain import COQC, find_tool, sandbox_paths
 from putnam_solver.core.sandbox import fresh_copy
 from putnam_solver.core.verify import GateResult, GateStatus, Track, VerifyOptions

@@ -25,7 +25,8 @@ from putnam_solver.core.provers.rocq.forbidden import forbidden_gate
 from putnam_solver.core.provers.rocq.options import RocqOptions
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
 from putnam_solver.core.provers.rocq.statement import TRUSTED_RUN, statement_gate
-from putnam_solver.core.provers.rocq.syntax import Statement, StatementError
+from putnam_solver.core.provers.rocq.statement_shape import Statement
+from putnam_solver.core.provers.rocq.syntax import StatementError
 from putnam_solver.core.provers.rocq.toolchain import (
     COQC,
     COQCHK,

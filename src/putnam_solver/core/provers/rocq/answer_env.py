@@ -48,7 +48,6 @@ from collections import Counter
 
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
 from putnam_solver.core.provers.rocq.challenge import defines_solution, solution_arguments
-from putnam_solver.core.provers.rocq.checks import reads
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.recursion import CANDIDATE_NAME, PRINTING
 from putnam_solver.core.provers.rocq.restated import (
@@ -61,7 +60,9 @@ from putnam_solver.core.provers.rocq.restated import (
     restating_tactic,
     statement_sentences,
 )
-from putnam_solver.core.provers.rocq.syntax import LexError, Statement, sentences, solution_body_start
+from putnam_solver.core.provers.rocq.scan import reads
+from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
+from putnam_solver.core.provers.rocq.syntax import LexError, sentences
 
 ONE_LINE = "Set Printing Width 1000000."
 """The answer's print keeps a deep term on one line (its readers are patterns over the text): at width

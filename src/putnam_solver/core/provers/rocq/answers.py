@@ -39,7 +39,8 @@ from putnam_solver.core.provers.rocq.challenge import (
 )
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, REFERENCE_VO
 from putnam_solver.core.provers.rocq.restated import predicate_answer
-from putnam_solver.core.provers.rocq.syntax import LexError, Statement, solution_body_start, tokenize
+from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
+from putnam_solver.core.provers.rocq.syntax import LexError, tokenize
 from putnam_solver.core.sandbox import SandboxUnavailable
 from putnam_solver.core.verify import Submission
 
@@ -68,10 +69,24 @@ SETUP = (
     "From Coq Require Import Lia Lra Psatz Ring FunctionalExtensionality.\nRequire Coq.Logic.PropExtensionality.\n"
 )
 PAIRS = "Coq.Init.Datatypes.pair"
-SAME_TRUTH = "(apply Coq.Logic.PropExtensionality.propositional_extensionality; first [ tauto | intuition congruence ])"
-"""Two yes/no answers that logic proves equivalent (``~ False`` for the official ``True``) are the same
+SAME_TRUTH = (
+    "(apply Coq.Logic.PropExtensionality.propositional_extensionality; "
+    "first [ tauto | intuition congruence | (intuition idtac; first [ lia | lra | nia | nra ]) ])"
+)
+r"""Two yes/no answers that logic proves equivalent (``~ False`` for the official ``True``) are the same
 answer: equal by propositional extensionality, as two functions equal at every point are by functional
-extensionality (an axiom of the harness's own file, never the candidate's)."""
+extensionality (an axiom of the harness's own file, never the candidate's). Logic over arithmetic facts
+(``20 <= n <= 24 \/ 0 < n < 5`` for ``(1 <= n /\ n <= 4) \/ (20 <= n /\ n <= 24)``) counts too."""
+SAME_SET = (
+    "((repeat (apply functional_extensionality; intro)); "
+    "(repeat match goal with __putnam_x : Coq.Init.Datatypes.prod _ _ |- _ => destruct __putnam_x end); "
+    f"cbv beta iota; cbn [Coq.Init.Datatypes.fst Coq.Init.Datatypes.snd]; {SAME_TRUTH})"
+)
+"""A set or predicate answer (``Ensemble Z``, ``nat -> Prop``, ``R * R -> Prop``) is the same answer as the
+official one when, at every point (a pair taken apart, so ``fun '(b, c) => ..`` meets ``fun p => .. snd p``),
+the two conditions are equivalent by :data:`SAME_TRUTH`: before, only a condition convertible to the
+official one was ``confirmed``, and every other spelling ``unknown``. Where logic and arithmetic do not
+prove the equivalence (an ``exists``), the answer stays ``unknown``."""
 EQUAL_PARTS = (
     f"repeat match goal with |- @Coq.Init.Logic.eq _ ({PAIRS} _ _) ({PAIRS} _ _) => "
     f"apply (Coq.Init.Logic.f_equal2 {PAIRS}) end"
@@ -79,8 +94,8 @@ EQUAL_PARTS = (
 """A tuple answer (``(True, -1, True, 0)``) compared part by part: each component a goal of its own."""
 EQUAL = (
     "first [ reflexivity | (repeat (apply functional_extensionality; intro)); cbv beta; "
-    "first [ reflexivity | ring | lia | lra | nia | nra | (simpl; first [ ring | lia | nia ]) ] "
-    f"| {EQUAL_PARTS}; first [ reflexivity | ring | lia | lra | nia | nra | {SAME_TRUTH} ] ]"
+    f"first [ reflexivity | ring | lia | lra | nia | nra | (simpl; first [ ring | lia | nia ]) ] | {SAME_SET} "
+    f"| {EQUAL_PARTS}; first [ reflexivity | ring | lia | lra | nia | nra | {SAME_TRUTH} | {SAME_SET} ] ]"
 )
 TRUTH_VALUES = (
     "match goal with __putnam_e : @Coq.Init.Logic.eq Prop ?a ?b |- _ => "

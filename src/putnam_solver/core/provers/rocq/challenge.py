@@ -31,16 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from putnam_solver.core.benchmark import Problem
-from putnam_solver.core.provers.rocq.syntax import (
-    GLOBAL_ASSUMPTIONS,
-    ROLLED_BACK,
-    LexError,
-    Sentence,
-    Statement,
-    parse_statement,
-    sentences,
-    solution_body_start,
-)
+from putnam_solver.core.provers.rocq.statement_shape import Statement, parse_statement, solution_body_start
+from putnam_solver.core.provers.rocq.syntax import GLOBAL_ASSUMPTIONS, ROLLED_BACK, LexError, Sentence, sentences
 from putnam_solver.core.verify import Track
 
 HOLE = "_"

@@ -32,18 +32,22 @@ G3 (no forbidden construct) is ``forbidden.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Final
-
 from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.rocq import vernacular
 from putnam_solver.core.provers.rocq.forbidden import challenge_statement
 from putnam_solver.core.provers.rocq.libraries import installed_modules, library_ok, same_sentence
 from putnam_solver.core.provers.rocq.policy import (
     POLICY,
-    QUERY_COMMANDS,
-    READING_COMMANDS,
-    STATEMENT_CHECK,
+)
+from putnam_solver.core.provers.rocq.scan import (
+    ELABORATION,
+    Scan,
+    is_query,
+    last_line,
+    note_name,
+    quote,
+    reads,
+    take_proof,
 )
 from putnam_solver.core.provers.rocq.sections import (
     HOLDS_THEOREM,
@@ -53,64 +57,25 @@ from putnam_solver.core.provers.rocq.sections import (
     section_scoped,
 )
 from putnam_solver.core.provers.rocq.sentence_rules import (
-    GOAL,
     declares_given_names,
-    gives_term,
-    goal_name,
-    mutual_names,
     opens_proof,
     program_obligation,
     proof_owner,
     second_word,
     tactic_declared_names,
 )
+from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start, statement_words
 from putnam_solver.core.provers.rocq.syntax import (
-    PROOF_ENDS,
     THEOREM_COMMANDS,
     Kind,
     LexError,
     Sentence,
-    Statement,
     names_ending,
-    render,
     rolled_back,
     sentences,
-    solution_body_start,
-    statement_words,
 )
 from putnam_solver.core.provers.rocq.toolchain import COQC, optional_tool
-from putnam_solver.core.verify import PROFILE_GATES, GateResult, Profile, Submission, Track
-
-_DENIED_IN_PROOFS = frozenset(POLICY.proof_commands_denied)  # asked of every sentence of every proof
-_NAMED_IN_PROOFS: Final = THEOREM_COMMANDS | {"Definition", "Let", "Fixpoint", "CoFixpoint", GOAL}
-"""Declarations Coq accepts in proof mode and makes global (``Definition x := t.`` inside a proof defines
-``x`` for the rest of the file): their names are judged as a helper's are. One that opens a proof (with
-``Nested Proofs Allowed``; coqc refuses it otherwise) is read as coqc reads it: its proof ends first."""
-NESTING: Final = 8  # how deep G2 reads proofs opened inside proofs (each level one call)
-_ELABORATING_IN_PROOFS: Final = frozenset(POLICY.proof_commands_elaborating)
-_NOTED_IN_PROOFS: Final = (
-    PROOF_ENDS
-    | QUERY_COMMANDS
-    | READING_COMMANDS
-    | _DENIED_IN_PROOFS
-    | _NAMED_IN_PROOFS
-    | _ELABORATING_IN_PROOFS
-    | vernacular.IN_PROOFS
-    | {"Open", "Close", "Proof", "Next"}
-)
-"""The commands :func:`_take_proof` looks at (``is_query`` and ``reads`` read no other); it passes over
-the rest (tactics, bullets, braces) without a look."""
-
-
-def _quote(sentence: Sentence, limit: int = 80) -> str:
-    """A sentence as a violation's construct: its text in backquotes, cut to ``limit`` characters."""
-    text = render(sentence.tokens)
-    return f"`{text if len(text) <= limit else text[: limit - 3] + '...'}`"
-
-
-def _last_line(sents: list[Sentence]) -> int:
-    """Where a violation about something absent is reported: the end of the file, where it was looked for."""
-    return sents[-1].tokens[-1].line if sents else 1
+from putnam_solver.core.verify import GateResult, Profile, Submission, Track
 
 
 def _hole_matches(candidate: Sentence, challenge: Sentence) -> bool:
@@ -120,147 +85,7 @@ def _hole_matches(candidate: Sentence, challenge: Sentence) -> bool:
     return len(candidate.tokens) > body + 1 and candidate.key[:body] == prefix and candidate.ended
 
 
-def is_query(sentence: Sentence) -> bool:
-    """A command that only prints or silences messages: it leaves nothing behind that could be read.
-
-    ``Global Set Warnings "+all"`` is no query: Coq 8.16 replays it in every file that merely ``Require``s
-    the candidate (measured), the harness's answer check included, where any warning would then fail the
-    file; it is judged as the option it is (``vernacular``: an exported option is refused)."""
-    if sentence.command == "Set":
-        return second_word(sentence) == "Warnings" and not vernacular.exporting(sentence)
-    return sentence.command in QUERY_COMMANDS
-
-
-def reads(sentence: Sentence) -> bool:
-    """A command that changes how later text is read (libraries, modules, scopes), and nothing else."""
-    if sentence.command in ("Open", "Close"):
-        return second_word(sentence) == "Scope"
-    return sentence.command in READING_COMMANDS
-
-
-ELABORATION: Final = "through elaboration only"  # what every refusal left to G5 says
-AFTER_THEOREM_REPLAYED: Final = (
-    "after the theorem it can act only in the files that `Require` the candidate, the harness's checks "
-    "among them, where `Require` replays it (an `Arguments` of a constant you did not define that is not "
-    "`Local`); make it `Local` or drop it"
-)
-
-
-@dataclass
-class _Scan:
-    """A walk over the candidate's sentences, and what it found wrong so far."""
-
-    sents: list[Sentence]
-    reserved: set[str]
-    rules: Profile
-    installed: frozenset[str] = frozenset()
-    """Every library the installed coqc can load, to resolve partially qualified ``Require``s."""
-    violations: list[Violation] = field(default_factory=list)
-    defined: set[str] = field(default_factory=set)
-    """Names the candidate's own additions declare (helpers, tactics), which an answer may not use."""
-    tactics: bool = False
-    """Whether the challenge runs tactics while it elaborates (``vernacular.runs_tactics``)."""
-    sections: int = 0
-    """How many of the challenge's own sections are open here (a ``Let`` there is its theorem's)."""
-    after: bool = False
-    """Past the theorem and the challenge's last sentence: nothing left to read the statement, so no
-    addition there can change it; only what ``Require`` replays in the harness's files still counts."""
-    i: int = 0
-    own_sections: int = 0
-    """How many sections the candidate opened are open here."""
-    theorem: Sentence | None = None
-    """The challenge's theorem while it is the next sentence expected (a section of the candidate's may hold it)."""
-    holding: list[str] = field(default_factory=list)
-    """The candidate's sections that hold the theorem, innermost first: each must close right after its proof."""
-    scoped: list[list[Sentence]] = field(default_factory=list)
-    """Scope commands in each open section of the candidate's, judged at its end (``sections.section_scoped``)."""
-
-    def peek(self) -> Sentence | None:
-        return self.sents[self.i] if self.i < len(self.sents) else None
-
-    def take(self) -> Sentence:
-        self.i += 1
-        return self.sents[self.i - 1]
-
-    def needs_elaboration_check(self, sent: Sentence, where: str) -> None:
-        """A class-2 addition: passes only where the statement is checked semantically (Rocq G5)."""
-        if not self.after and STATEMENT_CHECK not in PROFILE_GATES[self.rules]:
-            rule = (
-                f"{where} it can change how the statement is read ({ELABORATION}), so only a "
-                f"profile that checks the statement semantically accepts it: the `{Profile.FULL}` profile "
-                f"(G5's trusted type check) decides it; this acceptance runs `{self.rules}`"
-            )
-            self.violations.append(Violation(sent.line, _quote(sent), rule))
-
-    def judge(self, sent: Sentence, judged: vernacular.Judgement, where: str | None) -> None:
-        """A tactic or elaboration setting (``vernacular.classify``); class 2 only counts ``where`` given."""
-        if judged.kind is None:
-            self.violations.append(Violation(sent.line, _quote(sent), judged.reason))
-        elif self.after and vernacular.replayed(sent, self.defined):
-            self.violations.append(Violation(sent.line, _quote(sent), AFTER_THEOREM_REPLAYED))
-        elif vernacular.replayed_before_theorem(sent, self.defined, self.sections + self.own_sections > 0):
-            self.violations.append(Violation(sent.line, _quote(sent), vernacular.REPLAYED_ARGUMENTS))
-        elif judged.kind == vernacular.ELABORATING and where is not None:
-            self.needs_elaboration_check(sent, f"{where} ({judged.reason}),")
-
-
-def _take_proof(scan: _Scan, owner: str, before_theorem: bool, depth: int = 0) -> None:
-    """Consume proof sentences up to and including the proof end; note commands proofs may not use.
-
-    Scopes and imports of a proof outlive its ``Qed`` (measured with coqc 8.16), so before the theorem
-    they are class 2; in the theorem's own proof they come after the statement and cannot change it.
-    """
-    sents, size = scan.sents, len(scan.sents)
-    while True:
-        i = scan.i
-        while i < size and sents[i].command not in _NOTED_IN_PROOFS:  # tactics: nothing to note, one test
-            i += 1
-        scan.i = i
-        if (sent := scan.peek()) is None:
-            break
-        scan.take()
-        opens = opens_proof(sent) or (program_obligation(sent) and not rolled_back(sent))
-        if sent.command in _NAMED_IN_PROOFS or opens:
-            if sent.command in _NAMED_IN_PROOFS:
-                _note_name(scan, sent)
-            if opens and depth < NESTING:  # a nested proof (`Nested Proofs Allowed`) ends first
-                _take_proof(scan, proof_owner(sent), before_theorem, depth + 1)
-            elif opens:
-                scan.violations.append(Violation(sent.line, _quote(sent), f"proofs nested over {NESTING} deep"))
-            continue
-        if rolled_back(sent) and (sent.command in PROOF_ENDS or sent.command == "Proof"):
-            continue  # `Fail Qed.` (an unfinished proof) or `Succeed Qed.` leave the proof open
-        if sent.command == "Proof" and gives_term(sent):
-            return
-        if sent.command in PROOF_ENDS:
-            if sent.command not in ("Qed", "Defined", "Admitted"):
-                rule = f"ends with `{sent.command}`; end it with Qed or Defined"
-                scan.violations.append(Violation(sent.line, f"the proof of {owner}", rule))
-            return
-        if is_query(sent):
-            continue
-        if (
-            sent.command in vernacular.IN_PROOFS
-            and (judged := vernacular.classify(sent, scan.defined, scan.tactics)) is not None
-        ):
-            scan.judge(sent, judged, f"inside the proof of {owner}, before the theorem" if before_theorem else None)
-            continue
-        if (reads(sent) and sent.command not in ("Require", "From")) or sent.command in _ELABORATING_IN_PROOFS:
-            if before_theorem:
-                scan.needs_elaboration_check(sent, f"inside the proof of {owner}, before the theorem,")
-            continue
-        if sent.command in _DENIED_IN_PROOFS:
-            rule = (
-                f"the command `{sent.command}` is not allowed in proofs (it changes how later text is read, "
-                "or declares types or universes of its own)"
-            )
-            scan.violations.append(Violation(sent.line, f"{_quote(sent)} inside the proof of {owner}", rule))
-    scan.violations.append(
-        Violation(_last_line(scan.sents), f"the proof of {owner}", "never ends (no Qed. or Defined.)")
-    )
-
-
-def _take_section(scan: _Scan, opening: Sentence) -> None:
+def _take_section(scan: Scan, opening: Sentence) -> None:
     """A ``Section ... End`` the candidate adds around helpers before the theorem, or around the theorem.
 
     Closing it discharges its ``Variable``/``Hypothesis``/``Context``/``Let`` (``sections.py``): a
@@ -280,7 +105,7 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
             scan.own_sections -= 1
             scan.scoped.pop()  # its scope commands ended with it
             if sent.declared_name != name:
-                scan.violations.append(Violation(sent.line, _quote(sent), f"does not close `Section {name}`"))
+                scan.violations.append(Violation(sent.line, quote(sent), f"does not close `Section {name}`"))
             return
         if sent.command not in SECTION_LOCAL:
             _take_addition(scan)
@@ -289,20 +114,20 @@ def _take_section(scan: _Scan, opening: Sentence) -> None:
                 return
             continue
         if scan.take().command == "Let":
-            _note_name(scan, sent)
+            note_name(scan, sent)
             if opens_proof(sent):
-                _take_proof(scan, f"`{sent.declared_name}`", before_theorem=not scan.after)
+                take_proof(scan, f"`{sent.declared_name}`", before_theorem=not scan.after)
     where = "at the end of the file" if scan.after else "before the theorem"
     scan.violations.append(Violation(opening.line, f"`Section {name}`", f"never closed {where}"))
 
 
-def _is_theorem(scan: _Scan, sent: Sentence) -> bool:
+def _is_theorem(scan: Scan, sent: Sentence) -> bool:
     """Whether ``sent`` is the challenge's theorem, as expected next, or an edit of it (same command, name)."""
     want = scan.theorem
     return want is not None and sent.command in THEOREM_COMMANDS and sent.declared_name == want.declared_name
 
 
-def hold_theorem(scan: _Scan, opening: Sentence, local: bool) -> None:
+def hold_theorem(scan: Scan, opening: Sentence, local: bool) -> None:
     """The candidate's section opened by ``opening`` holds the theorem (``sections.py``): with assumptions
     or ``Let``s of its own (``local``, read by ``declares_locals`` up to its ``End``, proofs included), only
     the semantic statement check can tell whether its ``End`` made one a premise of the theorem (class 2);
@@ -316,13 +141,13 @@ def hold_theorem(scan: _Scan, opening: Sentence, local: bool) -> None:
         )
 
 
-def _close_holding(scan: _Scan) -> Violation | None:
+def _close_holding(scan: Scan) -> Violation | None:
     """The ``End`` of each section of the candidate's that holds the theorem, right after its proof."""
     for name in scan.holding:
         _skip_after_theorem(scan)
         sent = scan.peek()
         if sent is None or sent.command != "End" or sent.declared_name != name:
-            line = sent.line if sent else _last_line(scan.sents)
+            line = sent.line if sent else last_line(scan.sents)
             return Violation(
                 line, f"`Section {name}`", f"{HOLDS_THEOREM}: close it (`End {name}.`) right after its proof"
             )
@@ -332,7 +157,7 @@ def _close_holding(scan: _Scan) -> Violation | None:
     return None
 
 
-def _take_addition(scan: _Scan) -> None:
+def _take_addition(scan: Scan) -> None:
     """One sentence the candidate adds before the theorem (with its proof or section body)."""
     sent = scan.take()
     command = sent.command
@@ -348,11 +173,11 @@ def _take_addition(scan: _Scan) -> None:
         return
     if (obligation := program_obligation(sent)) is not None:
         if obligation and not rolled_back(sent):
-            _take_proof(scan, "a Program obligation", before_theorem=not scan.after)
+            take_proof(scan, "a Program obligation", before_theorem=not scan.after)
         return
     if command == "Let" and second_word(sent) not in ("Fixpoint", "CoFixpoint"):
         if scan.sections:  # Coq reads it as a `Local Definition` only outside every section
-            scan.violations.append(Violation(sent.line, _quote(sent), LET_IN_SECTION))
+            scan.violations.append(Violation(sent.line, quote(sent), LET_IN_SECTION))
             return
         command = "Definition"
     if command in vernacular.COMMANDS and (judged := vernacular.classify(sent, scan.defined, scan.tactics)) is not None:
@@ -364,34 +189,22 @@ def _take_addition(scan: _Scan) -> None:
             f"and after it and the challenge's last sentence: "
             f"{', '.join(POLICY.permitted_additions)}; see `putnam policy --prover rocq`)"
         )
-        scan.violations.append(Violation(sent.line, _quote(sent), rule))
+        scan.violations.append(Violation(sent.line, quote(sent), rule))
         return
-    _note_name(scan, sent)
+    note_name(scan, sent)
     if opens_proof(sent):
-        _take_proof(scan, proof_owner(sent), before_theorem=not scan.after)
+        take_proof(scan, proof_owner(sent), before_theorem=not scan.after)
 
 
-def _library_rule(scan: _Scan, sent: Sentence) -> None:
+def _library_rule(scan: Scan, sent: Sentence) -> None:
     """A ``Require`` loads installed libraries under the permitted roots only, wherever it stands (red team
     26: after the theorem it once passed unread, ``From Putnam Require Reference.`` included)."""
     if sent.command in ("Require", "From") and not library_ok(sent, scan.installed, POLICY.permitted_libraries):
         rule = f"only installed libraries ({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
-        scan.violations.append(Violation(sent.line, _quote(sent), rule))
+        scan.violations.append(Violation(sent.line, quote(sent), rule))
 
 
-def _note_name(scan: _Scan, sent: Sentence) -> None:
-    """A name the candidate declares (a helper, or a declaration inside a proof): one an answer may not
-    use, and never a word of the challenge, which it could shadow. A ``Goal`` declares the first of
-    ``Unnamed_thm``, ``Unnamed_thm0``, ``Unnamed_thm1``... not yet declared (``goal_name``)."""
-    declared = goal_name(scan.defined) if sent.command == GOAL else sent.declared_name
-    for name in (n for n in (declared, *mutual_names(sent)) if n is not None):
-        scan.defined.add(name)
-        if name in scan.reserved:
-            rule = "has the name of a word of the challenge; rename it so it cannot shadow anything the statement uses"
-            scan.violations.append(Violation(sent.line, f"the added {sent.command} `{name}`", rule))
-
-
-def _note_tactic_names(scan: _Scan) -> None:
+def _note_tactic_names(scan: Scan) -> None:
     """Constants a tactic declares (``transparent_abstract ... using RInt``), named apart as helpers are."""
     rule = "is declared by a tactic under the name of a word of the challenge, which it would shadow"
     for line, name in (n for s in scan.sents if s.command != "Proof" for n in tactic_declared_names(s)):
@@ -422,7 +235,7 @@ def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]
     ]
 
 
-def _skip_after_theorem(scan: _Scan) -> None:
+def _skip_after_theorem(scan: Scan) -> None:
     """Queries and reading commands after the theorem's statement cannot change it: pass over them."""
     while (sent := scan.peek()) is not None and (is_query(sent) or reads(sent)):
         _library_rule(scan, scan.take())
@@ -441,9 +254,9 @@ def check_preservation(
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
     if sents and not sents[-1].ended:
-        return [Violation(sents[-1].line, _quote(sents[-1]), "the last sentence has no final period")]
+        return [Violation(sents[-1].line, quote(sents[-1]), "the last sentence has no final period")]
     hole = statement.solution if track is Track.NO_ANSWER else None
-    scan = _Scan(sents, statement_words(statement), rules, installed, tactics=vernacular.runs_tactics(statement))
+    scan = Scan(sents, statement_words(statement), rules, installed, tactics=vernacular.runs_tactics(statement))
     expected = [*statement.header, statement.sentences[statement.theorem]]
     for j, want in enumerate(expected):
         scan.theorem = want if j == statement.theorem else None
@@ -465,10 +278,10 @@ def check_preservation(
                 break
             _take_addition(scan)
         else:
-            what = "the theorem" if j == statement.theorem else _quote(want)
-            missing = Violation(_last_line(sents), f"{what} (challenge line {want.line})", "missing or changed")
+            what = "the theorem" if j == statement.theorem else quote(want)
+            missing = Violation(last_line(sents), f"{what} (challenge line {want.line})", "missing or changed")
             return [*scan.violations, missing]
-    _take_proof(scan, f"`{statement.theorem_name}`", before_theorem=False)
+    take_proof(scan, f"`{statement.theorem_name}`", before_theorem=False)
     if (unclosed := _close_holding(scan)) is not None:
         return [*scan.violations, unclosed]
     _note_tactic_names(scan)
@@ -476,8 +289,8 @@ def check_preservation(
         _skip_after_theorem(scan)
         sent = scan.peek()
         if sent is None or sent.key != want.key:
-            line = sent.line if sent else _last_line(sents)
-            return [*scan.violations, Violation(line, _quote(want), "expected here, after the proof")]
+            line = sent.line if sent else last_line(sents)
+            return [*scan.violations, Violation(line, quote(want), "expected here, after the proof")]
         scan.take()
     _skip_after_theorem(scan)
     scan.after, scan.sections = True, 0

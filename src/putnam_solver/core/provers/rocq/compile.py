@@ -29,7 +29,7 @@ from putnam_solver.core.provers.rocq.declared import shadowing_check
 from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.products import CANDIDATE_VO, compiled_reference
 from putnam_solver.core.provers.rocq.restated import ANSWER_ENV, restates
-from putnam_solver.core.provers.rocq.syntax import Statement
+from putnam_solver.core.provers.rocq.statement_shape import Statement
 from putnam_solver.core.verify import PROFILE_GATES, GateResult, GateStatus, Submission, Track
 
 G4 = ("G4", "compile")

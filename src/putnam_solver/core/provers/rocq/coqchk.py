@@ -35,7 +35,7 @@ from putnam_solver.core.provers.rocq.build import (
 )
 from putnam_solver.core.provers.rocq.challenge import statement_of
 from putnam_solver.core.provers.rocq.products import compiled_candidate
-from putnam_solver.core.provers.rocq.syntax import Statement
+from putnam_solver.core.provers.rocq.statement_shape import Statement
 from putnam_solver.core.provers.rocq.toolchain import COQCHK, allowed_full_name, find_tool, primitive_specification
 from putnam_solver.core.sandbox import SandboxResult
 from putnam_solver.core.verify import GateResult, GateStatus, Submission

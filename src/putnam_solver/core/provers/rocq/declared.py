@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT, Built, build
 from putnam_solver.core.provers.rocq.recursion import Listing, Unreadable
 from putnam_solver.core.provers.rocq.sentence_rules import mutual_names
-from putnam_solver.core.provers.rocq.syntax import Kind, Statement, statement_words
+from putnam_solver.core.provers.rocq.statement_shape import Statement, statement_words
+from putnam_solver.core.provers.rocq.syntax import Kind
 from putnam_solver.core.verify import GateResult, GateStatus, Submission
 
 NAMES = "Names"

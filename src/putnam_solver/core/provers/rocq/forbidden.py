@@ -21,7 +21,8 @@ from putnam_solver.core.provers.rocq.policy import POLICY
 from putnam_solver.core.provers.rocq.rule_hits import FIRST, TEXT, TOKENS, rule_hits
 from putnam_solver.core.provers.rocq.sections import section_assumptions
 from putnam_solver.core.provers.rocq.sentence_rules import mutual_theorem_hits, section_using_hits, sentence_rule_hits
-from putnam_solver.core.provers.rocq.syntax import LexError, Statement, parse_statement, sentences
+from putnam_solver.core.provers.rocq.statement_shape import Statement, parse_statement
+from putnam_solver.core.provers.rocq.syntax import LexError, sentences
 from putnam_solver.core.provers.rocq.toolchain import COQC, detected_version, optional_tool
 from putnam_solver.core.verify import GateResult, Submission
 

@@ -210,8 +210,11 @@ POLICY = RocqPolicy(
         ),
         *_rules(
             "elaboration",
-            "declares a canonical structure, as the `Canonical` command does: it changes how later text elaborates",
-            "#[canonical]",
+            "registers what the attribute names (a canonical structure, a typeclass instance, a coercion), as the "
+            "`Canonical`, `Instance` and `Coercion` commands do: judged by what it registers, not by its spelling, "
+            "it changes how later text elaborates (coqc 8.16 takes `#[canonical]` on a `Definition` and refuses "
+            "the others there; a later Coq takes them all)",
+            "#[canonical]/#[instance]/#[coercion]",
         ),
         *_rules(
             "elaboration",

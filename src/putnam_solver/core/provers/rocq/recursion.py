@@ -54,7 +54,8 @@ from putnam_solver.core.provers.rocq import challenge
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT, Built, build
 from putnam_solver.core.provers.rocq.products import build_pinned
 from putnam_solver.core.provers.rocq.statement_fixes import only_statement_fixpoints
-from putnam_solver.core.provers.rocq.syntax import ROLLED_BACK, THEOREM_COMMANDS, LexError, Statement, sentences
+from putnam_solver.core.provers.rocq.statement_shape import Statement
+from putnam_solver.core.provers.rocq.syntax import ROLLED_BACK, THEOREM_COMMANDS, LexError, sentences
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 
 PRISTINE = "Pristine"

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from putnam_solver.core.provers.rocq.build import REFERENCE, ROOT
 from putnam_solver.core.provers.rocq.challenge import instantiation, reference_instance
-from putnam_solver.core.provers.rocq.syntax import Statement, solution_body_start
+from putnam_solver.core.provers.rocq.statement_shape import Statement, solution_body_start
 
 IDENTITIES = (
     ("Coq.Init.Datatypes.id", ""),

@@ -4,10 +4,11 @@ A forbidden word (``policy.forbidden_words``) is refused wherever it occurs; the
 with words that are harmless elsewhere (``Ltac``, ``Set``, ``canonical``, ``where``), so they are
 recognised by where the words stand: ``Ltac name ::= ...`` and ``Ltac2 Set`` replace a tactic already
 defined, in force in every file that ``Require``s the candidate (the harness's check files included);
-the attribute ``#[canonical]`` on a ``Definition`` (a permitted addition) declares a canonical structure
-as the refused ``Canonical`` command does, and ``Add Parametric Relation`` (in a proof) instances as
-``Instance`` does; ``Fixpoint ... where "a + b" := ...`` declares a notation (in
-force for the rest of the file: ``2 + 2 = 0`` by ``reflexivity``) without the word ``Notation``.
+the attributes ``#[canonical]``, ``#[instance]``, ``#[coercion]`` on a ``Definition`` (a permitted
+addition) register what the refused ``Canonical``, ``Instance``, ``Coercion`` commands do, and ``Add
+Parametric Relation`` (in a proof) instances as ``Instance`` does; ``Fixpoint ... where "a + b" := ...``
+declares a notation (in force for the rest of the file: ``2 + 2 = 0`` by ``reflexivity``) without the
+word ``Notation``.
 
 G2 also reads here the names that ``abstract``/``transparent_abstract ... using name`` make Coq declare
 (``tactic_declared_names``), and the later names of a mutual declaration (``Lemma a : A with INR (n :
@@ -22,14 +23,8 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.policy import POLICY, Rule
-from putnam_solver.core.provers.rocq.syntax import (
-    THEOREM_COMMANDS,
-    Kind,
-    Sentence,
-    StatementError,
-    rolled_back,
-    solution_body_start,
-)
+from putnam_solver.core.provers.rocq.statement_shape import solution_body_start
+from putnam_solver.core.provers.rocq.syntax import THEOREM_COMMANDS, Kind, Sentence, StatementError, rolled_back
 
 _RULES = {r.construct: r for r in POLICY.sentence_rules}
 
@@ -105,13 +100,18 @@ def _hit(sentence: Sentence) -> Rule | None:
     attributes = sentence.tokens[: sentence.command_at]  # `#[...]` groups and `Local`-style prefixes
     if localities(sentence) > 1:
         return _RULES["locality twice"]
-    if any(t.kind is Kind.WORD and t.text == "canonical" for t in attributes):
-        return _RULES["#[canonical]"]
+    if any(t.kind is Kind.WORD and t.text in REGISTERING_ATTRIBUTES for t in attributes):
+        return _RULES["#[canonical]/#[instance]/#[coercion]"]
     if sentence.command == "Add" and second_word(sentence) in INSTANCE_ADDS:
         return _RULES["Add Relation/Setoid/Morphism/Zify"]
     if _writes_universes(sentence):
         return _RULES['Print Universes "file"']
     return _reduction_hit(sentence, {t.text for t in attributes if t.kind is Kind.WORD})
+
+
+REGISTERING_ATTRIBUTES: Final = frozenset({"canonical", "instance", "coercion", "reversible", "nonuniform"})
+"""Attributes that register their declaration with elaboration (``reversible`` and ``nonuniform`` qualify a
+coercion), at any depth of a ``#[...]`` group (``#[canonical=yes]``, ``#[program, instance]``)."""
 
 
 INSTANCE_ADDS: Final = frozenset({"Parametric", "Relation", "Setoid", "Morphism", "Zify"})

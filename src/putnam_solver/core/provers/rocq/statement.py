@@ -71,7 +71,7 @@ from putnam_solver.core.provers.rocq.recursion import (
     predicted_fields,
     statement_names,
 )
-from putnam_solver.core.provers.rocq.syntax import Statement
+from putnam_solver.core.provers.rocq.statement_shape import Statement
 from putnam_solver.core.provers.rocq.toolchain import COQC, allowed_printed_name, detected_version, find_tool
 from putnam_solver.core.verify import GateResult, GateStatus, Submission, Track
 

@@ -22,8 +22,10 @@ each can change, measured with coqc 8.16:
   class 1; the implicit-argument family and ``Asymmetric Patterns`` decide how the statement's text
   elaborates (class 2); ``Global``/``Export`` options reach the harness's files and are refused, as is
   every other option.
-* ``Arguments``, ``Opaque`` and ``Transparent`` of the candidate's own definitions cannot touch what the
-  statement names (class 1); of anything else they can steer its elaboration (class 2).
+* ``Arguments``, ``Opaque``, ``Transparent`` and ``Local Strategy`` of the candidate's own definitions cannot
+  touch what the statement names (class 1); of anything else they can steer its elaboration (class 2): an
+  unfolding order changes no meaning, but which unifier solution is found first. A ``Strategy`` that is
+  not ``Local`` is replayed by ``Require`` in the harness's files and refused (G3 too).
 
 ``Ltac name ::= ...`` (a redefinition) is G3's (``sentence_rules``): it replaces the tactic in every file
 that merely ``Require``s the candidate, the harness's answer check (``lia``, ``lra``, ``nra``) included.
@@ -35,13 +37,14 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from putnam_solver.core.provers.rocq.syntax import Kind, Sentence, Statement, Token, rolled_back
+from putnam_solver.core.provers.rocq.statement_shape import Statement
+from putnam_solver.core.provers.rocq.syntax import Kind, Sentence, Token, rolled_back
 
 HARMLESS: Final = 1
 ELABORATING: Final = 2
 
 COMMANDS: Final = frozenset(
-    {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent"}
+    {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent", "Strategy"}
 )
 """The commands :func:`classify` judges (``Set Warnings`` stays a query unless :func:`exporting`)."""
 IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset"})
@@ -53,7 +56,7 @@ TACTIC_OPTIONS: Final = frozenset(
 )
 """Options that steer proof scripts, or printing only (``Printing`` covers every ``Printing ...``; ``Hyps
 Limit`` how many hypotheses a goal shows). ``Nested Proofs Allowed`` lets a proof open another, which G2
-reads as coqc does (a nested proof ends before the outer one goes on: ``checks._take_proof``); the nested
+reads as coqc does (a nested proof ends before the outer one goes on: ``scan.take_proof``); the nested
 declaration is a helper, elaborated after the statement it sits in, or before the theorem like any other."""
 ELABORATING_OPTIONS: Final = frozenset(
     {"Implicit Arguments", "Strict Implicit", "Strongly Strict Implicit", "Contextual Implicit"}
@@ -99,7 +102,9 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
         return _tactic_setting("tactic notation", sent, tactics)
     if command in ("Set", "Unset"):
         return _option(sent, rest)
-    if command in ("Arguments", "Opaque", "Transparent"):
+    if command == "Strategy" and not local(sent):
+        return Judgement(None, GLOBAL_STRATEGY)
+    if command in ("Arguments", "Opaque", "Transparent", "Strategy"):
         if own_constants(sent, defined) and not exporting(sent):
             return Judgement(
                 HARMLESS, "it acts only on the candidate's own definitions, which the statement never names"
@@ -108,14 +113,32 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
     return None
 
 
+GLOBAL_STRATEGY: Final = (
+    "a `Strategy` that is not `Local` is replayed by `Require` in every file that loads the candidate, the "
+    "harness's answer check among them (measured with coqc 8.16); write `Local Strategy`"
+)
+STRATEGY_LEVELS: Final = frozenset({"opaque", "transparent", "expand", "-"})
+"""The level words of ``Strategy level [names] ...`` (a level is also a number, or ``-`` and a number)."""
+
+
+def local(sent: Sentence) -> bool:
+    """A ``Local`` prefix or a ``#[local]`` attribute."""
+    return any(t.text in ("Local", "local") for t in sent.tokens[: sent.command_at])
+
+
 def own_constants(sent: Sentence, defined: set[str]) -> bool:
-    """Whether an ``Arguments`` (its first word) or ``Opaque``/``Transparent`` (every word) names only
-    constants the candidate defined. A notation names a constant too (``Opaque zz "+".``, ``Local Arguments
-    "+" zz zz0 : rename.`` act on ``Rplus``: red team 29, read as the candidate's ``zz`` before), so a
-    string among the names, or any token but a name, counts as another constant."""
+    """Whether an ``Arguments`` (its first word), ``Opaque``/``Transparent`` (every word) or ``Strategy`` (every
+    word in its brackets) names only constants the candidate defined. A notation names a constant too
+    (``Opaque zz "+".``, ``Local Arguments "+" zz zz0 : rename.`` act on ``Rplus``: red team 29, read as the
+    candidate's ``zz`` before), so a string among the names, or any token but a name, counts as another
+    constant."""
     tokens = sent.tokens[sent.command_at + 1 : -1]
     if sent.command == "Arguments":
         tokens = tokens[:1]
+    if sent.command == "Strategy":
+        tokens = tuple(
+            t for t in tokens if t.text not in STRATEGY_LEVELS and t.text not in "[]" and not t.text.isdigit()
+        )
     return bool(tokens) and all(t.kind is Kind.WORD and t.text in defined for t in tokens)
 
 
