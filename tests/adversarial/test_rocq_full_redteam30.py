@@ -12,16 +12,18 @@ coqchk) it proved a false statement: G4, G5 and G6 all passed. The module check
 
 **Found and fixed:** the trusted file applies the reference theorem to the candidate's declarations of
 the statement's assumptions, and an application checks an argument's type up to cumulativity only: an
-``Axiom R : Set`` (or ``Axiom P : Prop``) filled the statement's ``Variable R : Type``, so a candidate
-proved the statement for small ``R`` only and G4, G5 and G6 passed (G6 has no statement to compare
-with; G2 refuses the changed sentence as text). The trusted file now makes the kernel check each
-declaration's type convertible to the argument's (``statement._same_types``).
+``Axiom R : Set`` (or ``Axiom P : Prop``, or ``Polymorphic Axiom R@{u} : Type@{u}`` checked at one level
+and used at ``Set``) filled the statement's ``Variable R : Type``, so a candidate proved the statement
+for small ``R`` only and G4, G5 and G6 passed (G6 has no statement to compare with; G2 refuses the
+changed sentence as text). The trusted file now makes the kernel check each declaration's type
+convertible to the argument's, the declaration taken with no universe instance
+(``statement._same_types``).
 
 **Tried and stopped already (existing tests cover them):** ``Print Assumptions`` spoofing (names print
-qualified by ``Candidate``, entries at column 0 only, the marker), options exported with ``Global Set``
-(the trusted file re-sets the kernel flags), nested modules and undeclared inductives (the kernel's
-field listing), a plugged-in assumption given by a definition (it is then no axiom), VM/native casts
-(machines off).
+qualified by ``Candidate``, entries at column 0 only, the marker), kernel flags exported with ``Global
+Set`` (the trusted file re-sets them; ``Global Set Printing Depth 1``/``Width 3`` do not survive
+``Require``, measured), nested modules and undeclared inductives (the kernel's field listing), a
+plugged-in assumption given by a definition (it is then no axiom), VM/native casts (machines off).
 """
 
 from __future__ import annotations
@@ -40,12 +42,10 @@ from tests.integration.test_rocq_vernacular_conformance import MODULE_HEADER, MO
 COMPILED = ("G4", "G5", "G6")
 
 
-def _verdict(tmp_path: Path, statement: str, candidate: str, allow_recursion: bool) -> Verdict:
-    bench = one_record_benchmark(tmp_path, "zz_modules", statement)
+def _verdict(tmp_path: Path, problem: str, statement: str, candidate: str, allow_recursion: bool = False) -> Verdict:
+    bench = one_record_benchmark(tmp_path, problem, statement)
     options = GateFlags(profile=Profile.FULL, allow_recursion=allow_recursion, keep_going=True).options()
-    return run_gates(
-        get_prover("rocq"), bench, bench.problems["zz_modules"], candidate.encode(), Track.WITH_ANSWER, options
-    )
+    return run_gates(get_prover("rocq"), bench, bench.problems[problem], candidate.encode(), Track.WITH_ANSWER, options)
 
 
 FALSE_STATEMENT = MODULE_STATEMENT.replace("NS.cardinal S = 2", "NS.cardinal S = 3")
@@ -69,7 +69,7 @@ def test_a_statement_module_padded_with_an_inductive_is_refused_by_g5(tmp_path: 
     """The false statement 'proved' through an inductive hidden in the statement's module: coqchk accepts
     it (the bug is shared), G5's module check refuses it whatever the recursion option."""
     assert MODULE_HEADER in MODULE_STATEMENT and PADDED_MODULE in PADDED
-    verdict = _verdict(tmp_path, FALSE_STATEMENT, PADDED, allow_recursion)
+    verdict = _verdict(tmp_path, "zz_modules", FALSE_STATEMENT, PADDED, allow_recursion)
     statuses = {g.id: g.status for g in verdict.gates}
     assert statuses["G4"] is GateStatus.PASSED and statuses["G6"] is GateStatus.PASSED, failures(verdict)
     assert verdict.status == "rejected"
@@ -81,7 +81,7 @@ def test_a_statement_module_padded_with_an_inductive_is_refused_by_g5(tmp_path: 
 def test_the_statements_own_module_still_passes_with_recursion_allowed(tmp_path: Path) -> None:
     """The honest twin: the module as the statement writes it, with a sound proof, recursion allowed."""
     sound = MODULE_STATEMENT.replace("Proof.\nAdmitted.\n", MODULE_PROOF)
-    verdict = _verdict(tmp_path, MODULE_STATEMENT, sound, True)
+    verdict = _verdict(tmp_path, "zz_modules", MODULE_STATEMENT, sound, True)
     assert verdict.accepted, failures(verdict)
 
 
@@ -90,44 +90,41 @@ SMALL = (
     "Theorem putnam_x : exists (S : Set) (f : R -> S), f r = f r /\\ forall a b : R, f a = f b -> a = b.\n"
 )
 """False for ``R`` as large as ``Set`` itself, true for any ``R : Set`` (``S := R``)."""
-LARGE = "Variable P : Type.\nTheorem putnam_x : exists Q : Prop, Q = P.\n"
-"""False for ``P := nat``, true for any ``P : Prop``."""
+LARGE = "Variable P : Type.\nTheorem putnam_x : exists Q : Prop, (Q : Type) = P.\n"
+"""Unprovable for ``P := nat``, true for any ``P : Prop`` (``Q := P``)."""
 HONEST = SMALL.replace("(S : Set)", "(S : Type)")
 """True for every ``R``: the honest twin, with the same dependent variables."""
+POLYMORPHIC = "Polymorphic Axiom R@{u} : Type@{u}.\nAxiom r : R@{Set}.\n" + SMALL.split("\n", 2)[2].replace(
+    "R ->", "R@{Set} ->"
+).replace("b : R,", "b : R@{Set},")
+"""``R`` at the statement's level where the type check looks, at ``Set`` in the theorem."""
+ADMITTED = "Proof. Admitted.\n"
 SORTS = {
-    "Set for Type": (SMALL, "Axiom R : Set.\nAxiom r : R.", "exists R, (fun x => x). auto."),
-    "Prop for Type": (LARGE, "Axiom P : Prop.", "exists P. reflexivity."),
+    "Set for Type": (SMALL, "Axiom R : Set.\nAxiom r : R.\n" + SMALL.split("\n", 2)[2], "exists R, (fun x => x)."),
+    "Prop for Type": (LARGE, "Axiom P : Prop.\n" + LARGE.split("\n", 1)[1], "exists P."),
+    "polymorphic Type": (SMALL, POLYMORPHIC, "exists R@{Set}, (fun x => x)."),
 }
 
 
-def _sorts_verdict(tmp_path: Path, statement: str, candidate: str) -> Verdict:
-    bench = one_record_benchmark(tmp_path, "putnam_x", statement + "Proof. Admitted.\n")
-    options = GateFlags(profile=Profile.FULL, keep_going=True).options()
-    return run_gates(
-        get_prover("rocq"), bench, bench.problems["putnam_x"], candidate.encode(), Track.WITH_ANSWER, options
-    )
-
-
 @needs_coq
-@pytest.mark.parametrize(("statement", "assumed", "proof"), sampled(SORTS, {"Set for Type"}))
-def test_an_assumption_declared_in_a_smaller_sort_is_refused_by_g5(
-    tmp_path: Path, statement: str, assumed: str, proof: str
+@pytest.mark.parametrize(("statement", "declared", "witness"), sampled(SORTS, {"Set for Type"}))
+def test_an_assumption_declared_in_a_smaller_universe_is_refused_by_g5(
+    tmp_path: Path, statement: str, declared: str, witness: str
 ) -> None:
-    """The statement's ``Variable R : Type`` declared by the candidate as ``Axiom R : Set`` (or ``Prop``): the
-    reference theorem accepts it by cumulativity, so G5 once passed a proof of the statement for small
-    ``R`` only (coqchk has no statement to compare with). Now the kernel compares the types."""
-    theorem = statement.split("Theorem", 1)[1]
-    candidate = f"{assumed}\nTheorem{theorem}Proof. {proof} Qed.\n"
-    verdict = _sorts_verdict(tmp_path, statement, candidate)
+    """The statement's ``Variable R : Type`` declared by the candidate as ``Axiom R : Set`` (``Prop``, or a
+    polymorphic axiom used at ``Set``): the reference theorem accepts it by cumulativity, so G5 once
+    passed a proof of the statement for small ``R`` only (coqchk has no statement to compare with). Now
+    the kernel compares the types, and the declaration must be monomorphic."""
+    verdict = _verdict(tmp_path, "putnam_x", statement + ADMITTED, f"{declared}Proof. {witness} auto. Qed.\n")
     statuses = {g.id: g.status for g in verdict.gates}
     assert statuses["G4"] is GateStatus.PASSED and statuses["G6"] is GateStatus.PASSED, failures(verdict)
     assert verdict.status == "rejected"
-    assert "universe inconsistency" in failures(verdict)["G5"], failures(verdict)
+    assert "assumption is missing or retyped" in failures(verdict)["G5"], failures(verdict)
 
 
 @needs_coq
 def test_assumptions_declared_as_in_the_statement_still_pass(tmp_path: Path) -> None:
     """The honest twin: the statement's variables repeated (one depending on another), a sound proof."""
     candidate = HONEST + "Proof. exists R, (fun x => x). auto. Qed.\n"
-    verdict = _sorts_verdict(tmp_path, HONEST, candidate)
+    verdict = _verdict(tmp_path, "putnam_x", HONEST + ADMITTED, candidate)
     assert verdict.accepted, failures(verdict)

@@ -8,8 +8,8 @@ become arguments) and then the harness's trusted file, which ``Require``s (never
     Proof. unfold Putnam.Candidate.sol, Putnam.Reference.__putnam_official_solution. reflexivity. Qed.
                                                                              (with-answer only)
     Definition __putnam_same_type_0 : @eq _ (@Putnam.Reference.thm)
-      (fun x : ltac:(let t := type of Putnam.Candidate.R in exact t) => @Putnam.Reference.thm x) := eq_refl.
-                                                (one per plugged-in declaration: its type, not a subtype)
+      (fun x : ltac:(let t := type of Putnam.Candidate.R@{} in exact t) => @Putnam.Reference.thm x) := eq_refl.
+                            (one per plugged-in declaration, monomorphic: its type, not a subtype)
     Strategy expand [Putnam.Reference.def Putnam.Candidate.def].    (the statement's own definitions)
     Definition __putnam_check :
       ltac:(let t := type of (@Putnam.Reference.thm Putnam.Candidate.R Putnam.Candidate.sol) in exact t)
@@ -142,11 +142,14 @@ def _same_types(names: Sequence[str], theorem: str, candidate: str) -> list[str]
     A product's domain is compared by conversion, so the reference applied so far equals its
     eta-expansion over the candidate's type only when the two types are convertible. (The candidate's
     type is the binder's, not the reference's: Coq may refresh the universe of a sort that ``exact``
-    puts in a binder, which made ``Set`` match the statement's ``Type``, measured on Coq 8.16.1.)"""
+    puts in a binder, which made ``Set`` match the statement's ``Type``, measured on Coq 8.16.1.)
+    ``@{}`` (no universe instance) refuses a universe-polymorphic declaration, as the statement's never
+    is: each occurrence of one gets universes of its own, so ``Polymorphic Axiom R@{u} : Type@{u}``
+    would pass here at the statement's level and fill the theorem at ``R@{Set}``."""
     sentences = []
     for index, name in enumerate(names):
         applied = f"(@{theorem}{''.join(f' {candidate}.{n}' for n in names[:index])})"
-        ours = f"ltac:(let t := type of {candidate}.{name} in exact t)"
+        ours = f"ltac:(let t := type of {candidate}.{name}@{{}} in exact t)"
         sentences.append(
             f"Definition __putnam_same_type_{index} : @eq _ {applied} (fun x : {ours} => {applied} x) := eq_refl."
         )
