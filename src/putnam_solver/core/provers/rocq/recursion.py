@@ -279,14 +279,11 @@ def inspect_terms(
     bad = [label for _, label in fields if not LABEL.match(label)]
     if bad:
         return GateResult(*gate, GateStatus.ERROR, f"unreadable constant name in the module listing: {bad[0]!r}")
-    statement_modules = {m.name for _, m in challenge.statement_modules(statement)}
-    kept = [label for kind, label in fields if kind == "Module" and label in statement_modules]
+    kept = statement_modules_of(statement, fields)
     nested = [label for kind, label in fields if kind.startswith("Module") and label not in kept]
     if nested:
         detail = f"the candidate defines module `{nested[0]}`, whose terms the recursion check cannot see"
         return GateResult(*gate, GateStatus.FAILED, detail)
-    if kept and (judged := _same_modules(sub, statement, kept, candidate_vo, gate)) is not None:
-        return judged
     missing = [(CANDIDATE, label) for _, label in fields if label not in printed]
     by_name = {label: printed[label] for _, label in fields if label in printed}
     if missing:
@@ -319,6 +316,24 @@ def inspect_terms(
         )
     ]
     return Finding(fields, recursive, exempt)
+
+
+def statement_modules_of(statement: Statement, fields: list[tuple[str, str]]) -> list[str]:
+    """The candidate's modules that bear the name of one of the statement's own (``challenge.statement_modules``)."""
+    names = {m.name for _, m in challenge.statement_modules(statement)}
+    return [label for kind, label in fields if kind == "Module" and label in names]
+
+
+def module_check(
+    sub: Submission, statement: Statement, fields: list[tuple[str, str]], candidate_vo: Path, gate: tuple[str, str]
+) -> GateResult | None:
+    """The candidate's copies of the statement's own modules: refused (a failed result) unless the kernel
+    holds each as the same functor application as the pinned statement. Neither the field listing nor the
+    recursion check looks inside a module, and one that only matches the statement's fields may add
+    inductive types (rocq#22378 proves ``False`` through one) or fixpoints of its own: decided whether or
+    not candidate recursion is allowed (any other module is refused as such)."""
+    kept = statement_modules_of(statement, fields)
+    return _same_modules(sub, statement, kept, candidate_vo, gate) if kept else None
 
 
 ALGEBRAIC = re.compile(r":= \(?[\w.' ]+\)?")

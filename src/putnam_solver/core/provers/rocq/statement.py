@@ -7,6 +7,9 @@ become arguments) and then the harness's trusted file, which ``Require``s (never
                               Putnam.Candidate.R.
     Proof. unfold Putnam.Candidate.sol, Putnam.Reference.__putnam_official_solution. reflexivity. Qed.
                                                                              (with-answer only)
+    Definition __putnam_same_type_0 : @eq _ (@Putnam.Reference.thm)
+      (fun x : ltac:(let t := type of Putnam.Candidate.R@{} in exact t) => @Putnam.Reference.thm x) := eq_refl.
+                            (one per plugged-in declaration, monomorphic: its type, not a subtype)
     Strategy expand [Putnam.Reference.def Putnam.Candidate.def].    (the statement's own definitions)
     Definition __putnam_check :
       ltac:(let t := type of (@Putnam.Reference.thm Putnam.Candidate.R Putnam.Candidate.sol) in exact t)
@@ -31,11 +34,13 @@ The trusted file also lists the fields of the candidate's module, as the kernel 
 block the pinned statement does not declare fails G5, however it was declared (G2 refuses type
 declarations as text, but a control prefix such as ``Time Inductive ...`` in a proof once hid one from
 it): Coq 8.16's kernel and coqchk share bugs that turn a candidate's inductive into a proof of ``False``
-with no axiom (rocq#22378: let-ins of ``SProp`` type in a constructor). On a Coq with guard-checker bugs
-it also prints the kernel terms of the fields its text declares (``recursion.py`` prints any other
-field's): a fixpoint in a constant of the candidate's own fails G5, however it was written (the text
-rule of G3 is only a first line). A trusted file with such prints that fails is run again without them,
-so that only the check itself decides.
+with no axiom (rocq#22378: let-ins of ``SProp`` type in a constructor). The listing does not look inside
+a module, so any module but the statement's own, held by the kernel as the same functor application as in
+the pinned statement, fails G5 too (``recursion.module_check``), whether or not recursion is allowed.
+On a Coq with guard-checker bugs it also prints the kernel terms of the fields its text declares
+(``recursion.py`` prints any other field's): a fixpoint in a constant of the candidate's own fails G5,
+however it was written (the text rule of G3 is only a first line). A trusted file with such prints that
+fails is run again without them, so that only the check itself decides.
 
 Every run is judged by the gate kit (``gatekit.judge_run``): a trusted file that coqc rejects is a
 mismatch (``failed``); one stopped by a cap is an ``error``.
@@ -48,6 +53,7 @@ import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from putnam_solver.core.artifacts import Artifact
 from putnam_solver.core.gatekit import guarded
@@ -68,6 +74,7 @@ from putnam_solver.core.provers.rocq.recursion import (
     Listing,
     Unreadable,
     inspect_terms,
+    module_check,
     predicted_fields,
     statement_names,
 )
@@ -96,6 +103,7 @@ def trusted_source(statement: Statement, track: Track, marker: str, listing: Lis
         "Set Positivity Checking.",
         "Set Universe Checking.",
         *instance,
+        *_same_types(instantiation(statement), f"{reference}.{thm}", candidate),
     ]
     if statement.definitions:
         # The statement's own constants are unfolded before anything else when the kernel compares the
@@ -124,6 +132,28 @@ def trusted_source(statement: Statement, track: Track, marker: str, listing: Lis
     if listing is not None:
         lines += listing.sentences()
     return "\n".join(lines) + "\n"
+
+
+def _same_types(names: Sequence[str], theorem: str, candidate: str) -> list[str]:
+    """Sentences that make the kernel check each plugged-in declaration's type convertible to the
+    reference's argument it fills, given the earlier ones. Applying the reference theorem checks only
+    that it is a subtype (cumulativity), so an ``Axiom R : Set`` (or ``: Prop``) for the statement's
+    ``Variable R : Type`` would pass, and the candidate would prove the statement only for small ``R``.
+    A product's domain is compared by conversion, so the reference applied so far equals its
+    eta-expansion over the candidate's type only when the two types are convertible. (The candidate's
+    type is the binder's, not the reference's: Coq may refresh the universe of a sort that ``exact``
+    puts in a binder, which made ``Set`` match the statement's ``Type``, measured on Coq 8.16.1.)
+    ``@{}`` (no universe instance) refuses a universe-polymorphic declaration, as the statement's never
+    is: each occurrence of one gets universes of its own, so ``Polymorphic Axiom R@{u} : Type@{u}``
+    would pass here at the statement's level and fill the theorem at ``R@{Set}``."""
+    sentences = []
+    for index, name in enumerate(names):
+        applied = f"(@{theorem}{''.join(f' {candidate}.{n}' for n in names[:index])})"
+        ours = f"ltac:(let t := type of {candidate}.{name}@{{}} in exact t)"
+        sentences.append(
+            f"Definition __putnam_same_type_{index} : @eq _ {applied} (fun x : {ours} => {applied} x) := eq_refl."
+        )
+    return sentences
 
 
 @dataclass(frozen=True)
@@ -259,9 +289,15 @@ def statement_gate(sub: Submission) -> GateResult:
             fields, printed = listing.read(stdout)
         except Unreadable as exc:
             return GateResult(*G5, GateStatus.ERROR, f"listing the candidate's constants: {exc}", evidence)
+        candidate_vo = run.ready[0].vo
+        if candidate_vo is None:
+            return GateResult(*G5, GateStatus.ERROR, "the candidate's .vo is missing for the module check", evidence)
+        modules = module_check(sub, statement, fields, candidate_vo, G5)
+        if modules is not None:
+            return replace(modules, evidence=evidence | modules.evidence)
         recursion = "allowed"
         if run.terms:
-            checked = _recursion_check(sub, statement, fields, printed, run.ready[0], run.version)
+            checked = _recursion_check(sub, statement, fields, printed, candidate_vo, run.version)
             if isinstance(checked, GateResult):
                 return replace(checked, evidence=evidence | checked.evidence)
             evidence["recursion"] = checked.evidence()
@@ -303,14 +339,12 @@ def _recursion_check(
     statement: Statement,
     fields: list[tuple[str, str]],
     printed: dict[str, str],
-    candidate: Built,
+    candidate_vo: Path,
     version: Version | None,
 ) -> Finding | GateResult:
     """The kernel-term recursion check (``recursion.py``): refused when a constant of the candidate's own
     holds a fixpoint."""
-    if candidate.vo is None:
-        return GateResult(*G5, GateStatus.ERROR, "the candidate's .vo is missing for the recursion check")
-    finding = inspect_terms(sub, statement, fields, printed, candidate.vo, G5)
+    finding = inspect_terms(sub, statement, fields, printed, candidate_vo, G5)
     if isinstance(finding, GateResult) or not finding.refused:
         return finding
     names = ", ".join(f"`{n}`" for n in finding.refused)
