@@ -35,7 +35,7 @@ from __future__ import annotations
 from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.rocq import vernacular
 from putnam_solver.core.provers.rocq.forbidden import challenge_statement
-from putnam_solver.core.provers.rocq.libraries import installed_modules, library_ok, same_sentence
+from putnam_solver.core.provers.rocq.libraries import installed_modules, left_out, library_ok, loads_more, same_sentence
 from putnam_solver.core.provers.rocq.policy import (
     POLICY,
 )
@@ -260,10 +260,17 @@ def check_preservation(
     expected = [*statement.header, statement.sentences[statement.theorem]]
     for j, want in enumerate(expected):
         scan.theorem = want if j == statement.theorem else None
+        if left_out(want, scan.sents[scan.i :], scan.installed):
+            scan.needs_elaboration_check(want, "the challenge's, left out:")
+            continue
         while (sent := scan.peek()) is not None:
             same = _hole_matches(sent, want) if j == hole else same_sentence(sent, want, scan.installed)
-            if same:
+            more = not same and loads_more(sent, want, scan.installed)
+            if same or more:
                 scan.take()
+                if more:
+                    _library_rule(scan, sent)
+                    scan.needs_elaboration_check(sent, "it loads more than the challenge's, before the theorem;")
                 scan.theorem = None
                 scan.sections += {"Section": 1, "End": -1}.get(sent.command, 0)
                 if j == hole:

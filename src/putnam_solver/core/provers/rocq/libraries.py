@@ -56,8 +56,42 @@ def same_sentence(got: Sentence, want: Sentence, installed: frozenset[str]) -> b
         return True
     if got.command != "Require" or want.command != "Require" or len(got.tokens) != len(want.tokens):
         return False
-    pairs = list(zip(got.words, want.words, strict=True))
-    return all(a == b or _resolve(a, installed) == _resolve(b, installed) is not None for a, b in pairs)
+    return all(_same_library(a, b, installed) for a, b in zip(got.words, want.words, strict=True))
+
+
+def loads_more(got: Sentence, want: Sentence, installed: frozenset[str]) -> bool:
+    """``got`` loads the challenge's header ``Require`` ``want`` along with other libraries, in one sentence of
+    the same mode (``Require Import Reals Lra.`` for ``Require Import Reals.``). What it adds acts only
+    through elaboration, as the same ``Require`` written as a sentence of its own would."""
+    got_mode, got_names = _require_parts(got)
+    want_mode, want_names = _require_parts(want)
+    if not want_mode or got_mode != want_mode or len(got_names) <= len(want_names):
+        return False
+    return all(any(_same_library(a, b, installed) for a in got_names) for b in want_names)
+
+
+def left_out(want: Sentence, rest: list[Sentence], installed: frozenset[str]) -> bool:
+    """The challenge's header ``Require`` ``want`` that no sentence of ``rest`` loads. G5 elaborates the
+    statement from the pinned text with the challenge's own libraries, so a candidate that does without
+    one (``Require Import Nat Lia.`` for ``Require Import Arith.``) differs only through elaboration."""
+    if not _require_parts(want)[0]:
+        return False
+    return not any(same_sentence(s, want, installed) or loads_more(s, want, installed) for s in rest)
+
+
+def _require_parts(sentence: Sentence) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A ``Require`` sentence's mode (``From X Require Import``) and the library names it loads; no mode
+    for any other sentence."""
+    words = [t.text for t in sentence.tokens[sentence.command_index() : -1]]
+    start = 2 if words[:1] == ["From"] else 0
+    if words[start : start + 1] != ["Require"]:
+        return (), ()
+    end = start + 1 + (words[start + 1 : start + 2] in (["Import"], ["Export"]))
+    return tuple(words[:end]), tuple(words[end:])
+
+
+def _same_library(a: str, b: str, installed: frozenset[str]) -> bool:
+    return a == b or _resolve(a, installed) == _resolve(b, installed) is not None
 
 
 def _resolve(name: str, installed: frozenset[str]) -> str | None:
