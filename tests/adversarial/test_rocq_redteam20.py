@@ -174,7 +174,6 @@ BEFORE_THE_THEOREM: dict[str, str] = {
     "Set Firstorder Depth": "Set Firstorder Depth 1.\n",
     "Register": "Register False as core.True.type.\n",
     "Extraction to a file": 'Require Extraction.\nExtraction "/tmp/zz.ml" nat.\n',
-    "Local Strategy": "Local Strategy opaque [Qplus].\n",
     "Canonical Structure": "Canonical Structure zz := Build_Q.\n",
     "Coercion": "Definition zzc (b : bool) : Q := 0.\nCoercion zzc : bool >-> Q.\n",
     "Ltac2": "From Ltac2 Require Import Ltac2.\nLtac2 Eval ().\n",
@@ -261,6 +260,7 @@ HARMLESS = (
     "Set Printing All.\nSet Printing Width 100.\nSet Asymmetric Patterns.\nSet Implicit Arguments.\n"
     '(* "*)" Axiom zz_ax : False. *)\n'
     "Local Arguments Qplus : simpl never.\n"
+    "Local Strategy opaque [Qplus].\n"  # unfolding order only, not replayed by `Require` (left to the full profile)
     "Section zz.\nArguments Qmult : simpl never.\nEnd zz.\n"
     "Definition zz_id (q : Q) := q.\nArguments zz_id q%Q_scope.\n"
     "Hint Cut [_*] : core.\n#[export] Hint Unfold Qplus : core.\nUnset Printing Notations.\nLtac zz := idtac.\n"
