@@ -21,6 +21,16 @@ the environment and cannot tell which the theorem uses, so G6 fails closed where
 Assumptions`` of the theorem alone would pass (a conservative refusal, kept). A library whose axioms are
 all allowed (``Program``) passes unused.
 
+**Fixed (a false rejection, and the guard it had hidden):** ``Require Import Lia.`` inside the theorem's
+own proof was refused on every profile ("not allowed in proofs"), though the policy calls reading commands
+after the statement harmless and coqc loads the library for the rest of the file (measured). The refusal
+was also the only line that stopped ``Require Coq.Compat.AdmitAxiom.`` in the proof, then ``exact (match
+proof_admitted : False with end)``, on the ``text`` and ``fast`` profiles, which print no assumptions. A
+``Require`` in the theorem's proof is now judged by what it can do: its library must be installed (as
+anywhere), and since that library can declare an axiom the proof uses, it needs G5's ``Print
+Assumptions`` (class 2): accepted on ``full``, where G5 names ``proof_admitted``; refused on ``text`` and
+``fast``; in a helper's proof before the theorem it stays class 2, after the theorem harmless.
+
 **Output parsing (fail closed).** A coqchk summary cut short (sections missing, no theory line) is a list
 of problems, never a pass, and a trusted file whose output stops after the marker (no ``Print
 Assumptions`` header) is no assumption list.
@@ -117,7 +127,7 @@ ENVIRONMENT = {
 @needs_coq
 @pytest.mark.parametrize(
     ("candidate", "status", "named"),
-    sampled(ENVIRONMENT, {"an unlisted axiom loaded after the theorem", "allowed axioms loaded and unused"}),
+    sampled(ENVIRONMENT, {"an unlisted axiom loaded after the theorem"}),
 )
 def test_g6_judges_every_axiom_of_the_environment(tmp_path: Path, candidate: str, status: str, named: str) -> None:
     """coqchk cannot tell which axioms the theorem uses: an unlisted one anywhere in the environment is
@@ -145,3 +155,41 @@ def test_a_trusted_output_that_stops_after_the_marker_is_no_assumption_list() ->
     assert read_assumptions("MARK\nAxioms\n", "MARK", []) is None
     closed = read_assumptions("MARK\nClosed under the global context\n", "MARK", [])
     assert closed is not None and closed.other == [] and closed.allowed == []
+
+
+REQUIRE_IN_PROOF = {
+    "Require Import in the theorem's proof": (
+        "Proof. Require Import Coq.Arith.PeanoNat. exact Nat.add_0_r. Qed.",
+        "accepted",
+        None,
+    ),
+    "From Require in the theorem's proof": (
+        "Proof. From Coq Require Import PeanoNat. exact Nat.add_0_r. Qed.",
+        "accepted",
+        None,
+    ),
+    "an admitted axiom loaded in the proof": (
+        "Proof. Require Coq.Compat.AdmitAxiom.\n"
+        "exact (match Coq.Compat.AdmitAxiom.proof_admitted : False with end). Qed.",
+        "rejected",
+        "G5",
+    ),
+    "an uninstalled library in the proof": (f"Proof. Require Import GeoCoq.Main. {PROOF} Qed.", "rejected", "G2"),
+}
+
+
+@needs_coq
+@pytest.mark.parametrize(
+    ("proof", "status", "gate"),
+    sampled(REQUIRE_IN_PROOF, {"Require Import in the theorem's proof", "an admitted axiom loaded in the proof"}),
+)
+def test_a_require_in_the_theorems_proof_is_judged_by_g5(
+    tmp_path: Path, proof: str, status: str, gate: str | None
+) -> None:
+    """Full: the library loads and the proof stands or falls by its axioms; text and fast: refused, since
+    no gate of theirs reports the axioms the proof uses."""
+    candidate = f"{THEOREM}{proof}\n"
+    full = _verdict(tmp_path, candidate, Profile.FULL)
+    assert full.status == status and (gate is None or gate in failures(full)), failures(full)
+    fast = _verdict(tmp_path, candidate, Profile.FAST)
+    assert fast.status == "rejected" and "G2" in failures(fast), failures(fast)

@@ -115,9 +115,16 @@ ADDITIONS: Final = (
     ),
     _addition(
         "Require, Import, Export (installed libraries), Open Scope, Close Scope",
-        "after the theorem's statement: in its proof or after it",
+        "after the theorem's statement: in its proof or after it (a Require: after its proof)",
         EVERY_PROFILE,
         "the statement is already elaborated",
+    ),
+    _addition(
+        "Require (installed libraries)",
+        "inside the theorem's proof",
+        SEMANTIC_CHECK_ONLY,
+        "the library can declare an axiom the proof then uses (Coq.Compat.AdmitAxiom); only G5's Print "
+        "Assumptions of the theorem reports which axioms it uses",
     ),
     _addition(
         "Open Scope, Close Scope (not Global) in a Section of yours",

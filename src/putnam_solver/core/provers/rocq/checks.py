@@ -35,7 +35,7 @@ from __future__ import annotations
 from putnam_solver.core.gatekit import Violation, text_gate_result
 from putnam_solver.core.provers.rocq import vernacular
 from putnam_solver.core.provers.rocq.forbidden import challenge_statement
-from putnam_solver.core.provers.rocq.libraries import installed_modules, left_out, library_ok, loads_more, same_sentence
+from putnam_solver.core.provers.rocq.libraries import installed_modules, left_out, loads_more, same_sentence
 from putnam_solver.core.provers.rocq.policy import (
     POLICY,
 )
@@ -164,7 +164,7 @@ def _take_addition(scan: Scan) -> None:
     if is_query(sent):
         return
     if reads(sent):
-        _library_rule(scan, sent)
+        scan.library_rule(sent)
         if not section_scoped(sent, scan.scoped):
             scan.needs_elaboration_check(sent, "before the theorem,")
         return
@@ -194,14 +194,6 @@ def _take_addition(scan: Scan) -> None:
     note_name(scan, sent)
     if opens_proof(sent):
         take_proof(scan, proof_owner(sent), before_theorem=not scan.after)
-
-
-def _library_rule(scan: Scan, sent: Sentence) -> None:
-    """A ``Require`` loads installed libraries under the permitted roots only, wherever it stands (red team
-    26: after the theorem it once passed unread, ``From Putnam Require Reference.`` included)."""
-    if sent.command in ("Require", "From") and not library_ok(sent, scan.installed, POLICY.permitted_libraries):
-        rule = f"only installed libraries ({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
-        scan.violations.append(Violation(sent.line, quote(sent), rule))
 
 
 def _note_tactic_names(scan: Scan) -> None:
@@ -238,7 +230,7 @@ def _answer_violations(solution: Sentence, defined: set[str]) -> list[Violation]
 def _skip_after_theorem(scan: Scan) -> None:
     """Queries and reading commands after the theorem's statement cannot change it: pass over them."""
     while (sent := scan.peek()) is not None and (is_query(sent) or reads(sent)):
-        _library_rule(scan, scan.take())
+        scan.library_rule(scan.take())
 
 
 def check_preservation(
@@ -269,7 +261,7 @@ def check_preservation(
             if same or more:
                 scan.take()
                 if more:
-                    _library_rule(scan, sent)
+                    scan.library_rule(sent)
                     scan.needs_elaboration_check(sent, "it loads more than the challenge's, before the theorem;")
                 scan.theorem = None
                 scan.sections += {"Section": 1, "End": -1}.get(sent.command, 0)

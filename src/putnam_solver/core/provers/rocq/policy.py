@@ -86,8 +86,6 @@ POLICY = RocqPolicy(
         "Canonical",
         "Import",
         "Export",
-        "Require",
-        "From",
         "Section",
         "End",
         "Module",

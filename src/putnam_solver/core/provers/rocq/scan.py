@@ -13,6 +13,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq import vernacular
+from putnam_solver.core.provers.rocq.libraries import library_ok
 from putnam_solver.core.provers.rocq.policy import POLICY, QUERY_COMMANDS, READING_COMMANDS, STATEMENT_CHECK
 from putnam_solver.core.provers.rocq.sentence_rules import (
     GOAL,
@@ -80,6 +81,11 @@ def reads(sentence: Sentence) -> bool:
 
 
 ELABORATION: Final = "through elaboration only"  # what every refusal left to G5 says
+READ_OTHERWISE: Final = f"it can change how the statement is read ({ELABORATION})"
+LOADS_AXIOMS: Final = (
+    "the library it loads can declare an axiom that the proof then uses, which only G5's `Print Assumptions` "
+    "of the theorem reports (`Coq.Compat.AdmitAxiom.proof_admitted`)"
+)
 AFTER_THEOREM_REPLAYED: Final = (
     "after the theorem it can act only in the files that `Require` the candidate, the harness's checks "
     "among them, where `Require` replays it (an `Arguments` of a constant you did not define that is not "
@@ -123,14 +129,22 @@ class Scan:
         self.i += 1
         return self.sents[self.i - 1]
 
-    def needs_elaboration_check(self, sent: Sentence, where: str) -> None:
-        """A class-2 addition: passes only where the statement is checked semantically (Rocq G5)."""
+    def needs_elaboration_check(self, sent: Sentence, where: str, effect: str = READ_OTHERWISE) -> None:
+        """A class-2 addition: passes only where the statement is checked semantically (Rocq G5), which
+        also reports the axioms the theorem uses (``effect`` says which of the two it needs)."""
         if not self.after and STATEMENT_CHECK not in PROFILE_GATES[self.rules]:
             rule = (
-                f"{where} it can change how the statement is read ({ELABORATION}), so only a "
-                f"profile that checks the statement semantically accepts it: the `{Profile.FULL}` profile "
-                f"(G5's trusted type check) decides it; this acceptance runs `{self.rules}`"
+                f"{where} {effect}, so only a profile that checks the statement semantically accepts it: the "
+                f"`{Profile.FULL}` profile (G5's trusted type check) decides it; this acceptance runs `{self.rules}`"
             )
+            self.violations.append(Violation(sent.line, quote(sent), rule))
+
+    def library_rule(self, sent: Sentence) -> None:
+        """A ``Require`` loads installed libraries under the permitted roots only, wherever it stands, a
+        proof included (red team 26: after the theorem it once passed unread, ``From Putnam Require
+        Reference.`` included)."""
+        if sent.command in ("Require", "From") and not library_ok(sent, self.installed, POLICY.permitted_libraries):
+            rule = f"only installed libraries ({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
             self.violations.append(Violation(sent.line, quote(sent), rule))
 
     def judge(self, sent: Sentence, judged: vernacular.Judgement, where: str | None) -> None:
@@ -148,8 +162,11 @@ class Scan:
 def take_proof(scan: Scan, owner: str, before_theorem: bool, depth: int = 0) -> None:
     """Consume proof sentences up to and including the proof end; note commands proofs may not use.
 
-    Scopes and imports of a proof outlive its ``Qed`` (measured with coqc 8.16), so before the theorem
-    they are class 2; in the theorem's own proof they come after the statement and cannot change it.
+    Scopes, imports and libraries a proof loads outlive its ``Qed`` (measured with coqc 8.16), so before
+    the theorem they are class 2; in the theorem's own proof they come after the statement and cannot
+    change it (``Require Import Lia.`` there was refused, red team 31). A library loaded there still needs
+    G5, as one loaded before the theorem does: it can declare an axiom the proof uses (``Coq.Compat.AdmitAxiom``),
+    which only G5's ``Print Assumptions`` reports, so the ``text`` and ``fast`` profiles refuse it.
     """
     sents, size = scan.sents, len(scan.sents)
     while True:
@@ -186,9 +203,12 @@ def take_proof(scan: Scan, owner: str, before_theorem: bool, depth: int = 0) -> 
         ):
             scan.judge(sent, judged, f"inside the proof of {owner}, before the theorem" if before_theorem else None)
             continue
-        if (reads(sent) and sent.command not in ("Require", "From")) or sent.command in _ELABORATING_IN_PROOFS:
+        if reads(sent) or sent.command in _ELABORATING_IN_PROOFS:
+            scan.library_rule(sent)
             if before_theorem:
                 scan.needs_elaboration_check(sent, f"inside the proof of {owner}, before the theorem,")
+            elif sent.command in ("Require", "From"):
+                scan.needs_elaboration_check(sent, f"inside the proof of {owner},", LOADS_AXIOMS)
             continue
         if sent.command in _DENIED_IN_PROOFS:
             rule = (
