@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, _unscoped
-from putnam_solver.core.provers.lean._attribute_items import attribute_items, each_attribute_list
+from putnam_solver.core.provers.lean._attribute_items import each_attribute_list
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, Token
 from putnam_solver.core.provers.lean.syntax import name_parts
 
@@ -65,22 +65,30 @@ def aesop_code_rules(tokens: Sequence[Token]) -> list[Token]:
     found = _attribute_rules(code) if ATTRIBUTE in texts else []
     if "add" in texts or COMMAND in texts:
         names = _code_names(code)
-        for i in range(len(code) - 1):
+        i = 0
+        while i < len(code) - 1:  # a clause's tokens are read once: the scan resumes where its clause ended
             if code[i].text == "(" and code[i + 1].text == "add":
-                found += _clause_rules(code, i + 2, names)
+                i = _clause_rules(code, i + 2, names, found)
             elif code[i].text == COMMAND:  # `add_aesop_rules safe zz`: a rule expression up to the next command
-                found += _clause_rules(code, i + 1, names, command=True)
+                i = _clause_rules(code, i + 1, names, found, command=True)
+            else:
+                i += 1
     return found
 
 
 def _attribute_rules(code: Sequence[Token]) -> list[Token]:
-    """``aesop`` items without a safe builder whose declaration (after the list, its doc comment, further
-    lists and modifiers) is not of :data:`NEVER_RUN`: a ``def``, an ``abbrev``, a ``where`` declaration."""
-    found = []
+    """``aesop`` items without a safe builder whose declaration (after the list, further lists and
+    modifiers) is not of :data:`NEVER_RUN`: a ``def``, an ``abbrev``, a ``where`` declaration. The lists
+    of one declaration are judged together, once its keyword is reached (linear in the file)."""
+    found: list[Token] = []
+    pending: list[Token] = []
     for _, items, after in each_attribute_list(code):
-        unsafe = [it[0] for it in map(_unscoped, items) if it[:1] and it[0].text == ATTRIBUTE and not _builder(it)]
-        if unsafe and _declared_by(code, after) not in NEVER_RUN:
-            found += unsafe
+        pending += [it[0] for it in map(_unscoped, items) if it[:1] and it[0].text == ATTRIBUTE and not _builder(it)]
+        if after < len(code) and code[after].text == "@[":
+            continue  # the next list belongs to the same declaration
+        if pending and _declared_by(code, after) not in NEVER_RUN:
+            found += pending
+        pending = []
     return found
 
 
@@ -89,16 +97,11 @@ def _builder(item: Sequence[Token]) -> bool:
 
 
 def _declared_by(code: Sequence[Token], j: int) -> str:
-    """The keyword of the declaration an attribute list ending before ``code[j]`` belongs to (``""`` for a
-    ``where``/``let rec`` declaration or anything else)."""
-    while j < len(code):
-        if code[j].text == "@[":
-            j = attribute_items(code, j)[1]
-        elif code[j].text in _MODIFIERS:
-            j += 1
-        else:
-            return code[j].text
-    return ""
+    """The keyword of the declaration whose attribute lists end before ``code[j]``, after its modifiers
+    (``""`` at the end of the file; a ``where``/``let rec`` declaration gives its name)."""
+    while j < len(code) and code[j].text in _MODIFIERS:
+        j += 1
+    return code[j].text if j < len(code) else ""
 
 
 def _code_names(code: Sequence[Token]) -> frozenset[str]:
@@ -122,18 +125,21 @@ def _code_names(code: Sequence[Token]) -> frozenset[str]:
     return frozenset(names)
 
 
-def _clause_rules(code: Sequence[Token], start: int, names: frozenset[str], command: bool = False) -> list[Token]:
-    """In the ``(add ...)`` clause whose items begin at ``code[start]``: the builder ``tactic``, and each
-    name of ``names`` in a rule expression whose features (before it in its item, or before the ``[`` of the
-    list holding it) name no safe builder. Ends at the clause's closing ``)`` (a ``command``'s rules end at
-    the next column-0 token)."""
-    found = []
+def _clause_rules(
+    code: Sequence[Token], start: int, names: frozenset[str], found: list[Token], command: bool = False
+) -> int:
+    """Adds to ``found``, in the ``(add ...)`` clause whose items begin at ``code[start]``, the builder
+    ``tactic`` and each name of ``names`` in a rule expression whose features (before it in its item, or
+    before the ``[`` of the list holding it) name no safe builder; returns the index where the clause ends:
+    its closing ``)``, or a column-0 token (where a command begins: no clause reaches past it)."""
     depth = 0  # brackets of terms and builder options inside the clause
     inherited: list[bool] = []  # for each open `[...]` list, whether its features name a safe builder
     safe = False
-    for token in code[start:]:
+    j = start
+    for j in range(start, len(code)):
+        token = code[j]
         text = token.text
-        if command and token.col == 0:
+        if token.col == 0 and (command or j > start):
             break
         if text in _OPENERS:
             depth += 1
@@ -151,7 +157,9 @@ def _clause_rules(code: Sequence[Token], start: int, names: frozenset[str], comm
             safe = True
         elif (depth == 0 and text == "tactic") or _runs(token, safe, names):
             found.append(token)
-    return found
+    else:
+        return len(code)
+    return max(j, start)
 
 
 def _runs(token: Token, safe: bool, names: frozenset[str]) -> bool:
