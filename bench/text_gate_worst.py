@@ -60,6 +60,8 @@ LEAN = {
     "tactic lines": "  simp\n",
     "configuration items": " simp (maxSteps := 1) +arith (zeta := {a := (b := 1)})\n",
     "trace words": " trace x\n",
+    "Aesop rule lists": "@[aesop safe] ",  # red team 31: a declaration's lists judged together
+    "unclosed Aesop clauses": " aesop (add safe zz ",
 }
 ROCQ = {
     "nested (*": "(*",

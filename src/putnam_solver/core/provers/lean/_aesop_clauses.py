@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import Final
 
-from putnam_solver.core.provers.lean._attribute_items import attribute_items
+from putnam_solver.core.provers.lean._attribute_items import each_attribute_list
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NUMBER, Token
 
 AESOP_TACTICS: Final = frozenset(
@@ -157,17 +157,11 @@ def aesop_attributes(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset
     an ``aesop`` in it); each token is read once."""
     free: set[int] = set()
     good: set[int] = set()
-    i = 0
-    while i < len(tokens):
-        if tokens[i].text != "@[":
-            i += 1
-            continue
-        items, after = attribute_items(tokens, i)
+    for i, items, _ in each_attribute_list(tokens):
         rules = [rest[1:] for rest in map(_unscoped, items) if rest[:1] and rest[0].text == ATTRIBUTE]
         if all(map(aesop_rule_arguments, rules)):
             good.add(i)
             free.update(t.offset for rule in rules for t in rule if t.text == PHASE)
-        i = after
     return frozenset(free), frozenset(good)
 
 

@@ -3,7 +3,7 @@ phase word in an ``@[aesop ...]`` item (``_aesop_clauses``); it needs the tokens
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._tokens import DOC, Token
@@ -29,3 +29,16 @@ def attribute_items(tokens: Sequence[Token], start: int) -> tuple[list[list[Toke
         depth += 1 if token.text in _OPEN else -1 if token.text in _CLOSE else 0
         items[-1].append(token)
     return [*items, []], len(tokens)
+
+
+def each_attribute_list(tokens: Sequence[Token]) -> Iterator[tuple[int, list[list[Token]], int]]:
+    """Every top-level ``@[...]`` list in order, as its ``@[`` index, its items and the index after it (a list
+    inside another is read as part of that one's items); each token is read once."""
+    i = 0
+    while i < len(tokens):
+        if tokens[i].text != "@[":
+            i += 1
+            continue
+        items, after = attribute_items(tokens, i)
+        yield i, items, after
+        i = after

@@ -22,6 +22,8 @@ from putnam_solver.core.provers.lean._aesop_clauses import (
     aesop_phase_words,
     registers_rules,
 )
+from putnam_solver.core.provers.lean._aesop_code import CONSTRUCT as AESOP_CODE
+from putnam_solver.core.provers.lean._aesop_code import aesop_code_rules
 from putnam_solver.core.provers.lean._commands import library_glued
 from putnam_solver.core.provers.lean._evaluated import (
     TRACE_CONSTRUCT,
@@ -73,6 +75,8 @@ def scan_forbidden(tokens: Sequence[Token], policy: LeanPolicy = POLICY) -> list
         add(token, rules[VALUE_CONSTRUCT], f"({token.text} := ...)")
     for token in evaluated_traces(tokens) if TRACE_CONSTRUCT in rules else ():
         add(token, rules[TRACE_CONSTRUCT], TRACE_CONSTRUCT)
+    for token in aesop_code_rules(tokens) if AESOP_CODE in rules else ():  # red team 31
+        add(token, rules[AESOP_CODE], f"{AESOP_CODE}: {token.text}")
     texts = list(map(_TEXT, tokens))
     flagged = _flagged_texts(set(texts), words)
     if not flagged:
