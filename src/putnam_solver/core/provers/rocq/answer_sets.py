@@ -14,6 +14,11 @@ pair of such types, and each set of a tuple answer (``(set nat) * (set nat)``); 
 statement loads the standard reals, ``R``. Their values are the numerals of both answers and their neighbours
 (where two sets usually part), then small defaults, :data:`POINT_BUDGET` tuples at most.
 
+Only where the statement pins membership at every point (:func:`asked_everywhere`: ``X = solution``, or ``forall
+x, P x <-> solution x`` with no hypothesis or premise): an answer apart from the official one only where the
+question does not ask (``a <= 0`` for ``putnam_1995_a2``, which asks where ``a > 0``) is the same answer, as a
+function answer equal where asked is (``answers.POINTS``), and would be ``disputed`` with a sound proof.
+
 Nothing here can make a ``differs`` wrong: the attempt is a ``Qed`` of ``candidate <> official`` the kernel
 checks in the harness's file. A type it does not know, a point of the wrong type, a membership no tactic
 decides, or its ``Timeout`` leave the answer ``unknown``, as before. The candidate's text only proposes
@@ -176,6 +181,90 @@ def _point(argument: Node, values: tuple[str, ...]) -> tuple[str, int]:
         right, more = _point(argument[2], values[used:])
         return f"(Coq.Init.Datatypes.pair {left} {right})", used + more
     return values[0], 1
+
+
+def _depths(words: list[str]) -> list[int]:
+    """Each word's bracket depth (a bracket itself counts at the outer depth)."""
+    depths, depth = [], 0
+    for word in words:
+        depth -= word in (")", "]", "}")
+        depths.append(depth)
+        depth += word in ("(", "[", "{")
+    return depths
+
+
+def _unwrapped(words: list[str]) -> list[str]:
+    """``words`` without brackets around the whole."""
+    while len(words) > 1 and words[0] == "(" and words[-1] == ")" and min(_depths(words)[1:-1], default=1) >= 1:
+        words = words[1:-1]
+    return words
+
+
+def _top(words: list[str], word: str) -> list[int]:
+    return [i for i, (w, d) in enumerate(zip(words, _depths(words), strict=True)) if w == word and d == 0]
+
+
+MEMBERSHIP_WORDS: Final = frozenset({"In", "_", "fst", "snd", "in", "\\", "(", ")", ","})
+"""What may stand beside the solution and its arguments where the statement asks a membership (``In _ sol n``,
+``n \\in fst sol``, ``sol (b, c)``)."""
+
+
+def asked_everywhere(statement: Statement) -> bool:
+    """Whether the statement pins the answer's membership at every point, so that two answers apart at a point
+    are two answers, one of them wrong: its theorem concludes ``X = solution`` (or ``solution = X``), or it has
+    no hypothesis (only ``let``-bound binders) and states ``forall x ..., P x ... <-> solution x ...`` with
+    binders of one-word types and no premise. A question asked only where ``a > 0`` (``putnam_1995_a2``), under
+    a hypothesis (``putnam_1997_b3``'s ``hn : gt n 0``) or at one point is not: two answers apart only where it
+    does not ask are the same answer, as two function answers equal where the question asks are
+    (``answers.POINTS``). Read in the pinned text; any other shape is no (the answer then stays ``unknown``)."""
+    sentence = statement.sentences[statement.theorem]
+    words = [t.text for t in sentence.tokens[sentence.command_index() + 2 : -1]]
+    colon = _top(words, ":")
+    if not colon:
+        return False
+    binders, conclusion = words[: colon[0]], _unwrapped(words[colon[0] + 1 :])
+    name = statement.solution_name
+    if len(_top(conclusion, "=")) == 1 and not any(_top(conclusion, w) for w in ("<->", "->", "/\\", "\\/")):
+        at = _top(conclusion, "=")[0]
+        return [name] in (conclusion[:at], conclusion[at + 1 :])
+    groups = _groups(binders)
+    if groups is None or not all(_top(group, ":=") for group in groups):
+        return False  # a binder that is no `let` (a hypothesis, a parameter the answer may be asked at)
+    bound: set[str] = set()
+    if conclusion[:1] == ["forall"] and (comma := _top(conclusion, ",")):
+        names = _bound(conclusion[1 : comma[0]])
+        if names is None:
+            return False  # a binder whose type is more than one word (a proposition, a subset)
+        bound, conclusion = names, _unwrapped(conclusion[comma[0] + 1 :])
+    iff = _top(conclusion, "<->")
+    if len(iff) != 1 or _top(conclusion, "->"):
+        return False
+    sides = (conclusion[: iff[0]], conclusion[iff[0] + 1 :])
+    return any(name in side and set(side) <= {name, *bound, *MEMBERSHIP_WORDS} for side in sides)
+
+
+def _groups(words: list[str]) -> list[list[str]] | None:
+    """The contents of the bracketed groups ``words`` is made of (``(a : T) (b : U := e)``), or None."""
+    groups: list[list[str]] = []
+    for word, depth in zip(words, _depths(words), strict=True):
+        if depth > 0:
+            groups[-1].append(word)
+        elif word == "(":
+            groups.append([])
+        elif word != ")":
+            return None  # a word outside the groups
+    return groups
+
+
+def _bound(binders: list[str]) -> set[str] | None:
+    """The names ``forall`` binds in ``a b : T`` or ``(a b : T) (c : U)``, each type one word; else None."""
+    groups = [binders] if binders[:1] != ["("] else _groups(binders)
+    names: set[str] = set()
+    for group in groups or [[]]:
+        if len(group) < 3 or group[-2] != ":" or group.count(":") != 1 or {"(", ")"} & set(group):
+            return None
+        names |= set(group[:-2])
+    return names
 
 
 MEMBER: Final = "__putnam_member"

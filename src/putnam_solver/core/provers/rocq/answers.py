@@ -14,8 +14,8 @@ transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``), and a fourth first
 answers and uses the library's known values (``answer_values``). For a function answer a fifth compares
 the two functions at sample points (``POINTS``): ``differs`` only when they are apart at every one of
 them. For a set or predicate answer a sixth applies the two at points where Coq decides one membership and
-refutes the other (``answer_sets``). The status comes from coqc's exit code alone, each attempt under a
-``Timeout``, the whole run under the sandbox's caps.
+refutes the other, where the statement asks every point (``answer_sets``). The status comes from coqc's
+exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
 
 The negation matters as much as the equality: on a statement whose hypotheses are contradictory (the
 vacuous ``putnam_2013_b2``, a PutnamBench erratum) every answer has a sound proof, and only ``differs``
@@ -30,7 +30,7 @@ import itertools
 
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
 from putnam_solver.core.provers.rocq.answer_bounds import z_term
-from putnam_solver.core.provers.rocq.answer_sets import DIFFERENT_MEMBER, member_ltac, member_points
+from putnam_solver.core.provers.rocq.answer_sets import DIFFERENT_MEMBER, asked_everywhere, member_ltac, member_points
 from putnam_solver.core.provers.rocq.answer_values import CASES, COMPUTED, INVERSES, VALUE_LEMMAS
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, build
 from putnam_solver.core.provers.rocq.challenge import (
@@ -342,7 +342,9 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
             if tactic == DIFFERENT_AT and not function_answer(statement):
                 continue
             if tactic == DIFFERENT_MEMBER and not (
-                predicate_answer(statement) and member_points(statement, ours, theirs, reals)
+                predicate_answer(statement)
+                and asked_everywhere(statement)
+                and member_points(statement, ours, theirs, reals)
             ):
                 continue
             built = build(sub, f"Answer_{claim}", check_source(statement, claim, tactic, ours), deps)
