@@ -16,7 +16,7 @@ import pytest
 from putnam_solver.core.provers.rocq.answer_env import names_source
 from putnam_solver.core.provers.rocq.answers import ATTEMPTS, check_source
 from putnam_solver.core.provers.rocq.build import CANDIDATE, ROOT
-from putnam_solver.core.provers.rocq.challenge import statement_of
+from putnam_solver.core.provers.rocq.challenge import official_answer, statement_of
 from putnam_solver.core.provers.rocq.recursion import Listing
 from putnam_solver.core.provers.rocq.statement import trusted_source
 from putnam_solver.core.provers.rocq.syntax import Kind, tokenize
@@ -39,7 +39,9 @@ def _harness_files(problem_id: str) -> list[str]:
     statement = statement_of(pinned(COQ_BENCH).problems[problem_id])
     files = [trusted_source(statement, track, "M", Listing.fresh(["zz"])) for track in Track]
     if statement.solution is not None:
-        files += [check_source(statement, claim, tactic) for claim, tactic, _, _ in ATTEMPTS]
+        files += [
+            check_source(statement, claim, tactic, official_answer(statement) or "") for claim, tactic, _, _ in ATTEMPTS
+        ]
         files.append(names_source(statement, "M"))
     return files
 

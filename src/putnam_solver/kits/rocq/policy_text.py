@@ -66,8 +66,9 @@ ADDITIONS: Final = (
     _addition(
         "Hint (Resolve, Rewrite, Unfold, Extern...), Remove Hints, Create HintDb, Tactic Notation with word "
         "keywords, Set/Unset of Bullet Behavior, Default Goal Selector, Ltac Backtrace, Hyps Limit, Nested "
-        "Proofs Allowed, Printing ...; Arguments, Opaque, Transparent, Local Strategy of the candidate's own "
-        "definitions",
+        "Proofs Allowed, Silent, Mangle Names, Printing ...; Add/Remove Printing, Add/Remove Search Blacklist; "
+        "Show, Test, Obligations, Preterm (queries); Arguments, Opaque, Transparent, Local Strategy of the "
+        "candidate's own definitions; Generalizable (not Global) after the theorem",
         "before or after the theorem, in any proof",
         EVERY_PROFILE,
         "they steer tactics, printing or the candidate's own names; the statement runs no tactic (unless "
@@ -144,7 +145,7 @@ ADDITIONS: Final = (
     ),
     _addition(
         "Implicit Types, Generalizable, Add Ring, Add Field, Opaque, Transparent, Strategy",
-        "inside a helper's proof, before the theorem (the effect outlives Qed)",
+        "inside a helper's proof, before the theorem (the effect outlives Qed); Generalizable also at top level",
         SEMANTIC_CHECK_ONLY,
         "implicit types and generalization decide the types of the statement's untyped binders, Add Ring and "
         "Add Field declare the structures ring and field use, and opacity steers unification: each can change "
@@ -192,7 +193,7 @@ def brief(policy: RocqPolicy, refuse_recursion: bool) -> str:
         "The same helpers may follow the theorem; there, `Arguments` of other constants must be `Local`.",
         f"- Proofs may not use the commands: {', '.join(policy.proof_commands_denied)}.",
         "- Anywhere you may use hints (not in `typeclass_instances`), `Create HintDb`, `Tactic Notation`, "
-        "`Set`/`Unset` of Bullet Behavior, Default Goal Selector or Printing options, and `Arguments`/"
+        "`Set`/`Unset` of Bullet Behavior, Default Goal Selector, Mangle Names or Printing options, and `Arguments`/"
         "`Opaque` of your own definitions; `Set Implicit Arguments` and imports before the theorem need the "
         "full profile; never `Ltac x ::= ...` (a redefinition) or `Global`/`Export` options.",
         "- Forbidden anywhere outside the challenge's own sentences: "

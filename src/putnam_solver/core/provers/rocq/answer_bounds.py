@@ -171,13 +171,18 @@ INVERSE_ROOTS = "".join(
 _N = "Coq.Numbers.BinNums"
 
 
-def _positive(n: int) -> str:
+def positive_term(n: int) -> str:
     """``n > 0`` as the constructors of ``positive`` (no numeral notation, whose scope may be unloaded)."""
-    return f"{_N}.xH" if n == 1 else f"({_N}.{'xI' if n % 2 else 'xO'} {_positive(n // 2)})"
+    return f"{_N}.xH" if n == 1 else f"({_N}.{'xI' if n % 2 else 'xO'} {positive_term(n // 2)})"
+
+
+def z_term(n: int) -> str:
+    """``n`` as the constructors of ``Z`` (as :func:`positive_term`)."""
+    return f"{_N}.Z0" if n == 0 else f"({_N}.{'Zpos' if n > 0 else 'Zneg'} {positive_term(abs(n))})"
 
 
 def _part(k: int) -> str:
-    return f"({_R}.Rdiv {_PI} ({_R}.IZR ({_N}.Zpos {_positive(k)})))"
+    return f"({_R}.Rdiv {_PI} ({_R}.IZR ({_N}.Zpos {positive_term(k)})))"
 
 
 _TARGETS = (
@@ -186,7 +191,7 @@ _TARGETS = (
     *(f"({_R}.Ropp {_part(k)})" for k in (6, 4, 3)),
 )
 """The points where ``SPECIAL_VALUES`` knows ``sin`` and ``cos`` (``0``, ``+-PI/6``... ``PI/2``), in full."""
-_WHOLE = tuple(f"({_N}.{'Zpos' if j > 0 else 'Zneg'} {_positive(abs(j))})" for j in (1, -1, 2, -2, 3, -3))
+_WHOLE = tuple(f"({_N}.{'Zpos' if j > 0 else 'Zneg'} {positive_term(abs(j))})" for j in (1, -1, 2, -2, 3, -3))
 _SKIP = (
     f"{_R}.IZR _",
     f"{_R}.Rmult ({_R}.IZR _) {_PI}",
@@ -226,9 +231,9 @@ LOGS = (
     f"(repeat match type of __putnam_h with context [{_LN} ({_R}.IZR (Coq.Numbers.BinNums.Zpos ?p))] => "
     "first ["
     + " | ".join(
-        f"(let q := eval vm_compute in ({_B}.times ({_N}.Zpos {_positive(b)}) ({_N}.Zpos p) 64) in "
+        f"(let q := eval vm_compute in ({_B}.times ({_N}.Zpos {positive_term(b)}) ({_N}.Zpos p) 64) in "
         "lazymatch q with Coq.Numbers.BinNums.xH => fail | _ => idtac end; "
-        f"rewrite ({_B}.ln_pow_pos ({_R}.IZR ({_N}.Zpos p)) ({_R}.IZR ({_N}.Zpos {_positive(b)})) q) in __putnam_h "
+        f"rewrite ({_B}.ln_pow_pos ({_R}.IZR ({_N}.Zpos p)) ({_R}.IZR ({_N}.Zpos {positive_term(b)})) q) in __putnam_h "
         "by (clear __putnam_h; cbv [Coq.PArith.BinPosDef.Pos.to_nat Coq.PArith.BinPosDef.Pos.iter_op "
         "Coq.Init.Nat.add]; lra))"
         for b in (2, 3, 5, 6, 7, 10)
@@ -253,13 +258,13 @@ EXP_NORMAL = (
 """An exponent with a logarithm in none of the forms the power lemmas read put in the ring's normal form
 (``2 * ln 2 * 1``, left by ``ln 4`` read as ``2 * ln 2``, is ``2 * ln 2``), four rounds at most."""
 
-_SCALE = f"({_R}.Rinv ({_R}.IZR ({_N}.Zpos {_positive(10**6)})))"
+_SCALE = f"({_R}.Rinv ({_R}.IZR ({_N}.Zpos {positive_term(10**6)})))"
 _ROOT = f"Coq.Reals.R_sqrt.sqrt ({_R}.IZR ({_N}.Zpos p))"
 ROOT_BOUNDS = (
     f"repeat match type of __putnam_h with context [Coq.Reals.R_sqrt.sqrt ({_R}.IZR ({_N}.Zpos ?p))] => "
     f"assert_fails (idtac; match goal with _ : Coq.Init.Logic.and ({_R}.Rle _ ({_ROOT})) _ |- _ => idtac end); "
     f"let m := eval vm_compute in (Coq.ZArith.BinIntDef.Z.sqrt (Coq.ZArith.BinIntDef.Z.mul ({_N}.Zpos p) "
-    f"({_N}.Zpos {_positive(10**12)}))) in "
+    f"({_N}.Zpos {positive_term(10**12)}))) in "
     "let n := eval vm_compute in (Coq.ZArith.BinIntDef.Z.succ m) in "
     f"assert (Coq.Init.Logic.and ({_R}.Rle ({_R}.Rmult ({_R}.IZR m) {_SCALE}) ({_ROOT})) "
     f"({_R}.Rlt ({_ROOT}) ({_R}.Rmult ({_R}.IZR n) {_SCALE}))) "

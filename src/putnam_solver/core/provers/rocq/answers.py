@@ -13,8 +13,9 @@ statement loads the standard library's reals a third one tries it with true fact
 transcendental atoms in hand (``REAL_FACTS``, ``EXP_FACTS``), and a fourth first computes the two
 answers and uses the library's known values (``answer_values``). For a function answer a fifth compares
 the two functions at sample points (``POINTS``): ``differs`` only when they are apart at every one of
-them. The status comes from coqc's exit code alone, each attempt under a ``Timeout``, the whole run
-under the sandbox's caps.
+them. For a set or predicate answer a sixth applies the two at points where Coq decides one membership and
+refutes the other, where the statement asks every point (``answer_sets``). The status comes from coqc's
+exit code alone, each attempt under a ``Timeout``, the whole run under the sandbox's caps.
 
 The negation matters as much as the equality: on a statement whose hypotheses are contradictory (the
 vacuous ``putnam_2013_b2``, a PutnamBench erratum) every answer has a sound proof, and only ``differs``
@@ -28,6 +29,8 @@ from __future__ import annotations
 import itertools
 
 from putnam_solver.core.answer_check import AnswerCheck, AnswerStatus, non_closed_form, unknown
+from putnam_solver.core.provers.rocq.answer_bounds import z_term
+from putnam_solver.core.provers.rocq.answer_sets import DIFFERENT_MEMBER, asked_everywhere, member_ltac, member_points
 from putnam_solver.core.provers.rocq.answer_values import CASES, COMPUTED, INVERSES, VALUE_LEMMAS
 from putnam_solver.core.provers.rocq.build import CANDIDATE, REFERENCE, ROOT, build
 from putnam_solver.core.provers.rocq.challenge import (
@@ -208,20 +211,10 @@ STDLIB_REALS = ("Reals", "Coquelicot")
 attempt runs; elsewhere its names would stop the file."""
 
 
-def _positive(n: int) -> str:
-    """``n > 0`` as the constructors of ``positive``: no numeral notation, whose scope may be unloaded."""
-    b = "Coq.Numbers.BinNums"
-    return f"{b}.xH" if n == 1 else f"({b}.{'xI' if n % 2 else 'xO'} {_positive(n // 2)})"
-
-
-def _z(n: int) -> str:
-    return f"(Coq.Numbers.BinNums.Zpos {_positive(n)})"
-
-
 POINTS = (
     ("Coq.Init.Datatypes.nat", tuple(f"{n}%nat" for n in (2, 3, 4, 5))),
-    ("Coq.Numbers.BinNums.Z", tuple(_z(n) for n in (2, 3, 4, 5))),
-    (f"{_R}.R", (f"({_R}.Rinv ({_R}.IZR {_z(2)}))", f"({_R}.IZR {_z(2)})", f"({_R}.IZR {_z(3)})")),
+    ("Coq.Numbers.BinNums.Z", tuple(z_term(n) for n in (2, 3, 4, 5))),
+    (f"{_R}.R", (f"({_R}.Rinv ({_R}.IZR {z_term(2)}))", f"({_R}.IZR {z_term(2)})", f"({_R}.IZR {z_term(3)})")),
 )
 """The points at which two function answers are compared, by the type of their argument. A function answer
 is asked only where the question defines it (``n >= 2``, ``0 < x < 1``), and two answers that agree there
@@ -277,6 +270,7 @@ ATTEMPTS = (
     ("ne_reals", DIFFERENT_REALS, AnswerStatus.DIFFERS, "candidate <> official (with facts about the reals)"),
     ("ne_computed", DIFFERENT_COMPUTED, AnswerStatus.DIFFERS, "candidate <> official (computed, known values)"),
     ("ne_at", DIFFERENT_AT, AnswerStatus.DIFFERS, "candidate <> official (apart at every sample point)"),
+    ("ne_member", DIFFERENT_MEMBER, AnswerStatus.DIFFERS, "candidate <> official (a point in one set, not the other)"),
 )
 
 
@@ -302,8 +296,9 @@ def official_not_closed(official: str) -> AnswerCheck | None:
     return non_closed_form(_words(official), NON_CLOSED_FORMS)
 
 
-def check_source(statement: Statement, claim: str, tactic: str) -> str:
-    """The harness's file stating ``claim`` about the two solutions and proving it with ``tactic``."""
+def check_source(statement: Statement, claim: str, tactic: str, answer: str = "") -> str:
+    """The harness's file stating ``claim`` about the two solutions and proving it with ``tactic`` (for a set
+    answer's points, ``answer`` is the candidate's answer, whose numerals are points to try)."""
     instance, reference = reference_instance(statement, f"{ROOT}.{REFERENCE}", f"{ROOT}.{CANDIDATE}")
     ours = f"{ROOT}.{CANDIDATE}.{statement.solution_name}"
     theirs = f"{reference}.{OFFICIAL_SOLUTION}"
@@ -315,6 +310,8 @@ def check_source(statement: Statement, claim: str, tactic: str) -> str:
     reals = "Require Coq.Reals.Reals.\n" if with_reals else ""
     reals += EXP_LEMMAS + (VALUE_LEMMAS if tactic != DIFFERENT_REALS else "") if reals else ""
     reals += f"{apart_tactic(with_reals)}\n" if tactic == DIFFERENT_AT else ""
+    if tactic == DIFFERENT_MEMBER:
+        reals += f"{member_ltac(statement, answer, official_answer(statement) or '', loads_reals)}\n"
     return (
         f"Require {ROOT}.{REFERENCE}.\nRequire {ROOT}.{CANDIDATE}.\n{SETUP}{reals}"
         # a `Strategy opaque` of the candidate's, replayed by `Require`, made `unfold` fail (G3 refuses it too)
@@ -338,17 +335,25 @@ def check_answer(sub: Submission, statement: Statement) -> AnswerCheck:
         deps = [v for b in (candidate, reference) if (v := b.vo)]
         if len(deps) < 2:
             return unknown("the candidate or the reference did not compile")
+        reals = any(w in statement.text for w in STDLIB_REALS)
         for claim, tactic, status, proved in ATTEMPTS:
-            if tactic in (DIFFERENT_REALS, DIFFERENT_COMPUTED) and not any(w in statement.text for w in STDLIB_REALS):
+            if tactic in (DIFFERENT_REALS, DIFFERENT_COMPUTED) and not reals:
                 continue
             if tactic == DIFFERENT_AT and not function_answer(statement):
                 continue
-            built = build(sub, f"Answer_{claim}", check_source(statement, claim, tactic), deps)
+            if tactic == DIFFERENT_MEMBER and not (
+                predicate_answer(statement)
+                and asked_everywhere(statement)
+                and member_points(statement, ours, theirs, reals)
+            ):
+                continue
+            built = build(sub, f"Answer_{claim}", check_source(statement, claim, tactic, ours), deps)
             if built.vo is not None:
                 return AnswerCheck(status, f"coqc proved {proved}")
     except SandboxUnavailable as exc:
         return unknown(f"the sandbox is unavailable: {exc}")
     return unknown(
         "neither equality nor its negation was proved by reflexivity, ring, lia, lra, nia, nra "
-        "(with bounds of PI, exp, ln, sqrt, sin, cos; the library's known values; functions at sample points)"
+        "(with bounds of PI, exp, ln, sqrt, sin, cos; the library's known values; functions and sets at sample "
+        "points)"
     )

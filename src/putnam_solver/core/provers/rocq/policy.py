@@ -15,10 +15,13 @@ from putnam_solver.core.provers.rocq.syntax import (
 
 QUERY_COMMANDS = frozenset(
     {"Print", "Check", "About", "Search", "SearchPattern", "SearchRewrite", "Locate", "Compute", "Eval"}
+    | {"Show", "Test", "Obligations", "Preterm"}
 )
 """Commands that only print (with ``Set Warnings``, which only silences): harmless anywhere. ``Compute t``
 and ``Eval red in t`` print a reduced term and keep nothing (red team 26: they were refused as additions; a
-``Definition x := Eval ... in t`` is a ``Definition``, and a reduction too long is the compile's timeout)."""
+``Definition x := Eval ... in t`` is a ``Definition``, and a reduction too long is the compile's timeout).
+``Show ...`` (``Show Obligation Tactic``, ``Show Proof``), ``Test`` (an option's value), ``Obligations``
+(those left open) and ``Preterm`` (a ``Program`` term) print too (red team 31: refused as additions)."""
 READING_COMMANDS = frozenset({"Require", "From", "Import", "Export"})
 """With ``Open Scope``/``Close Scope``: they change how later text is read and nothing else."""
 STATEMENT_CHECK = "G5"
@@ -113,7 +116,8 @@ POLICY = RocqPolicy(
         "Obligation",
     ),
     # ssreflect's `Prenex Implicits f` makes `f`'s implicit arguments maximal, as `Arguments` would
-    proof_commands_elaborating=("Implicit", "Generalizable", "Add", "Opaque", "Transparent", "Strategy", "Prenex"),
+    # `Generalizable` is judged by ``vernacular.classify`` (a `Global` one is replayed by `Require`)
+    proof_commands_elaborating=("Implicit", "Add", "Opaque", "Transparent", "Strategy", "Prenex"),
     forbidden_words=(
         *_rules("proof hole", "leaves a proof obligation unproved", "admit", "give_up", "Admitted", "Admit", "Abort"),
         *_rules(

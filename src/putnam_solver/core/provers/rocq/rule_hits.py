@@ -13,7 +13,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.policy import Rule
-from putnam_solver.core.provers.rocq.syntax import Kind, Sentence
+from putnam_solver.core.provers.rocq.syntax import Kind, Sentence, Token
 
 TEXT: Final = attrgetter("text")
 TOKENS: Final = attrgetter("tokens")
@@ -39,11 +39,14 @@ def rule_hits(
         sent = sents[at]
         toks = [t for t in sent.tokens if t.kind is Kind.WORD]
         tactic_notation = sent.command == "Tactic" and sent.tokens[sent.command_at + 1].text == "Notation"
+        keyword = generalizable_keyword(sent)
         for k, tok in enumerate(toks):
             rule = next((words[w] for w in (tok.text, *tok.text.split(".")) if w in words), None)
             if tactic_notation and tok is sent.tokens[sent.command_at + 1]:
                 rule = None  # tactic grammar only (vernacular.py), not a term notation
             if at in local and tok is sent.tokens[sent.command_at]:
+                rule = None
+            if tok is keyword:
                 rule = None
             pair = (toks[k - 1].text, tok.text) if k else None
             if pair in phrases:
@@ -53,4 +56,16 @@ def rule_hits(
     return hits
 
 
-__all__ = ["FIRST", "TEXT", "TOKENS", "rule_hits"]
+def generalizable_keyword(sent: Sentence) -> Token | None:
+    """The ``Variable``/``Variables`` keyword of ``Generalizable All|No Variables`` or ``Generalizable
+    Variable(s) x ...``: part of the command's grammar (which declares no assumption), not the command
+    ``Variables``; every other word of the sentence is read as in any sentence."""
+    if sent.command != "Generalizable":
+        return None
+    after = sent.tokens[sent.command_at + 1 : sent.command_at + 3]
+    at = 1 if after[:1] and after[0].text in ("All", "No") else 0
+    keyword = after[at] if len(after) > at else None
+    return keyword if keyword is not None and keyword.text in ("Variable", "Variables") else None
+
+
+__all__ = ["FIRST", "TEXT", "TOKENS", "generalizable_keyword", "rule_hits"]

@@ -45,19 +45,29 @@ ELABORATING: Final = 2
 
 COMMANDS: Final = frozenset(
     {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent", "Strategy"}
+    | {"Generalizable", "Add"}
 )
-"""The commands :func:`classify` judges (``Set Warnings`` stays a query unless :func:`exporting`)."""
-IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset"})
+"""The commands :func:`classify` judges (``Set Warnings`` stays a query unless :func:`exporting`; of ``Add``
+only ``Add Printing`` and ``Add Search``)."""
+IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add"})
 """Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
 TACTIC_OPTIONS: Final = frozenset(
     {"Bullet Behavior", "Default Goal Selector", "Ltac Backtrace"}
     | {"Suggest Proof Using", "Printing"}
-    | {"Hyps Limit", "Nested Proofs Allowed"}
+    | {"Hyps Limit", "Nested Proofs Allowed", "Silent", "Search Output Name Only"}
 )
 """Options that steer proof scripts, or printing only (``Printing`` covers every ``Printing ...``; ``Hyps
-Limit`` how many hypotheses a goal shows). ``Nested Proofs Allowed`` lets a proof open another, which G2
-reads as coqc does (a nested proof ends before the outer one goes on: ``scan.take_proof``); the nested
-declaration is a helper, elaborated after the statement it sits in, or before the theorem like any other."""
+Limit`` how many hypotheses a goal shows, ``Silent`` whether coqc prints, ``Search Output Name Only`` how
+``Search`` prints). ``Nested Proofs Allowed`` lets a proof open another, which G2 reads as coqc does (a
+nested proof ends before the outer one goes on: ``scan.take_proof``); the nested declaration is a helper,
+elaborated after the statement it sits in, or before the theorem like any other."""
+NAMING_OPTIONS: Final = frozenset({"Mangle Names", "Mangle Names Light", "Mangle Names Prefix"})
+"""Options that rename the hypotheses a tactic introduces without a name (a proof that used an automatic name
+no longer finds it). They steer tactics as a hint does: only a statement that runs tactics can meet them."""
+PRINTING_TABLES: Final = frozenset({"Printing", "Search"})
+"""``Add``/``Remove Printing If|Let|Record|Constructor`` and ``Add``/``Remove Search Blacklist``: how matches
+and records print, what ``Search`` hides. Tables of the candidate's file alone (measured with coqc 8.16: a
+file that ``Require``s it prints with the default tables)."""
 ELABORATING_OPTIONS: Final = frozenset(
     {"Implicit Arguments", "Strict Implicit", "Strongly Strict Implicit", "Contextual Implicit"}
     | {"Maximal Implicit Insertion", "Reversible Pattern Implicit", "Asymmetric Patterns"}
@@ -96,12 +106,18 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
     command, rest = sent.command, sent.words[sent.command_at + 1 : -1]
     if command in COMMANDS and rolled_back(sent):
         return Judgement(HARMLESS, ROLLED_BACK_SETTING)
+    if command in ("Add", "Remove") and rest[:1] and rest[0] in PRINTING_TABLES:
+        return _printing_table(sent)
+    if command == "Generalizable":
+        return _generalizable(sent)
+    if command == "Add":
+        return None  # `Add Ring`, `Add Field`: ``policy.proof_commands_elaborating``; the others are refused
     if command in ("Hint", "Remove") or (command == "Create" and rest[:1] == ("HintDb",)):
         return _tactic_setting("hint", sent, tactics)
     if command == "Tactic" and rest[:1] == ("Notation",):
         return _tactic_setting("tactic notation", sent, tactics)
     if command in ("Set", "Unset"):
-        return _option(sent, rest)
+        return _option(sent, rest, tactics)
     if command == "Strategy" and not local(sent):
         return Judgement(None, GLOBAL_STRATEGY)
     if command in ("Arguments", "Opaque", "Transparent", "Strategy"):
@@ -111,6 +127,28 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
             )
         return Judgement(ELABORATING, "it changes how other constants elaborate or unfold, which the statement may use")
     return None
+
+
+def _printing_table(sent: Sentence) -> Judgement:
+    if exporting(sent):
+        return Judgement(None, "a `Global`/`Export` table reaches every file that loads the candidate, the harness's")
+    return Judgement(HARMLESS, "the table steers only how the candidate's file prints or searches")
+
+
+GENERALIZABLE: Final = (
+    "a `Global` `Generalizable` is replayed by `Require` in every file that loads the candidate (measured with "
+    "coqc 8.16: a backquoted binder `(x : A) generalizes there); write it without `Global`"
+)
+
+
+def _generalizable(sent: Sentence) -> Judgement:
+    """``Generalizable All|No Variables``, ``Generalizable Variables x ...``: which free variables a
+    backquoted binder (`` `(x = y) ``, `` `{...} ``) may generalize in later text. Before the theorem it can
+    change how the statement reads (class 2); after it, nothing is left to read in the candidate's file, and
+    a plain or ``Local`` one stays there (measured with coqc 8.16: not replayed by ``Require``)."""
+    if exporting(sent):
+        return Judgement(None, GENERALIZABLE)
+    return Judgement(ELABORATING, "it lets later backquoted binders generalize free variables")
 
 
 GLOBAL_STRATEGY: Final = (
@@ -221,7 +259,7 @@ def exporting(sent: Sentence) -> bool:
     return any(t.text in EXPORTING for t in sent.tokens[: sent.command_at])
 
 
-def _option(sent: Sentence, rest: tuple[str, ...]) -> Judgement:
+def _option(sent: Sentence, rest: tuple[str, ...], tactics: bool) -> Judgement:
     name = []
     for word, tok in zip(rest, sent.tokens[sent.command_at + 1 :], strict=False):
         if tok.kind is not Kind.WORD or word[:1].isdigit():
@@ -232,6 +270,8 @@ def _option(sent: Sentence, rest: tuple[str, ...]) -> Judgement:
         return Judgement(None, "a `Global`/`Export` option reaches every file that loads the candidate, the harness's")
     if option in TACTIC_OPTIONS or option.startswith("Printing "):
         return Judgement(HARMLESS, "the option steers only proof scripts or printing, in the candidate's file")
+    if option in NAMING_OPTIONS:
+        return _tactic_setting("naming option", sent, tactics)
     if option in ELABORATING_OPTIONS:
         return Judgement(
             ELABORATING, "the option decides how the statement's text elaborates (implicit arguments, patterns)"
