@@ -191,7 +191,8 @@ def brief(policy: RocqPolicy, refuse_recursion: bool) -> str:
         "outside sections, `Program` declarations with `Next Obligation. ... Qed.`, and "
         f"Require of {', '.join(policy.permitted_libraries)} or standard-library names (Lia, Psatz, ...). "
         "The same helpers may follow the theorem; there, `Arguments` of other constants must be `Local`.",
-        f"- Proofs may not use the commands: {', '.join(policy.proof_commands_denied)}.",
+        f"- Proofs may not use the commands: {', '.join(policy.proof_commands_denied)} (`Open`/`Close` "
+        "`Scope` and imports in a proof are judged as they are outside it).",
         "- Anywhere you may use hints (not in `typeclass_instances`), `Create HintDb`, `Tactic Notation`, "
         "`Set`/`Unset` of Bullet Behavior, Default Goal Selector, Mangle Names or Printing options, and `Arguments`/"
         "`Opaque` of your own definitions; `Set Implicit Arguments` and imports before the theorem need the "

@@ -69,7 +69,8 @@ def _rules(rule: str, reason: str, *constructs: str) -> tuple[Rule, ...]:
 POLICY = RocqPolicy(
     permitted_additions=(*sorted(THEOREM_COMMANDS), "Goal", "Definition", "Fixpoint", "Ltac", "Require", "From"),
     permitted_libraries=("Coq.", "mathcomp.", "Coquelicot."),
-    # Hints, options and tactic notations in proofs are judged by ``vernacular.classify`` instead.
+    # Hints, options and tactic notations in proofs are judged by ``vernacular.classify`` instead, and
+    # `Require`/`Import`/`Export`/`Open Scope`/`Close Scope` as reading commands (``scan.reads``).
     proof_commands_denied=(
         "Open",
         "Close",
@@ -87,8 +88,6 @@ POLICY = RocqPolicy(
         "Instance",
         "Existing",
         "Canonical",
-        "Import",
-        "Export",
         "Section",
         "End",
         "Module",
