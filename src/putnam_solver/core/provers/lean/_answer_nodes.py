@@ -57,6 +57,7 @@ class Node:
     low: int = -1  # the number of its first bound variable (-1: none)
     height: int = field(default=0, compare=False)  # the longest path down to a leaf
     cast: bool = field(default=False, compare=False)  # read through a cast (``_answer_casts``)
+    lifted: bool = field(default=False, compare=False)  # holds a cast kept as ``↑`` (``_answer_casts``)
 
 
 def bound(text: str) -> int:

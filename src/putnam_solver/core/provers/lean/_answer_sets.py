@@ -5,7 +5,7 @@ the copy rule: neither is a set-builder of the question's chain to the reader. R
 
 * a set-builder with a binder predicate is the set-builder of the predicate and its condition (Mathlib's
   ``Mathlib/Data/Set/Defs.lean``: ``{x ∈ s | p x}``, ``{x ≤ a | p x}``... expand to ``{x | x ∈ s ∧ p x}``,
-  ``satisfies_binder_pred%``): :func:`bounded_builder`. The canonical form (``_answer_contains._canonical``)
+  ``satisfies_binder_pred%``): :func:`bounded_builder`. The canonical form (``_answer_canonical._canonical``)
   binds the name of ``{x ∈ s | ..}``, and since red team 29 of ``{x ≤ a | ..}``, ``{x ≠ a | ..}``...
   (:func:`predicated`);
 * ``x ∈ s \\ t`` is ``x ∈ s ∧ ¬x ∈ t`` (``Set.mem_diff``, ``Finset.mem_sdiff``): ``_answer_commute.member``,
@@ -38,12 +38,17 @@ def univ_difference(left: Node, right: Node) -> Node | None:
     return complemented(right) if left.kind == "atom" and left.text == "Set.univ" else None
 
 
-def bounded_builder(term: Node) -> Node:
-    """``{x ∈ s | C}`` (any relation between ``x`` and a bound) read as ``{x | x ∈ s ∧ C}``; else ``term``."""
+def bounded_builder(term: Node, written: Sequence[str]) -> Node:
+    """``{x ∈ s | C}`` (any relation between ``x`` and a bound) read as ``{x | x ∈ s ∧ C}``; else ``term``.
+    ``written``: the set-builder's first tokens, ``x ∈``, which name ``x`` where the header reads as no
+    relation of it any more (copy red team 31: ``{n ∈ {m | P m} | Q n}``, its header read ``P n``, was left
+    a set-builder of no name, and the question it restates passed)."""
     kids = term.kids
     if term.kind != "group" or term.text != "{" or len(kids) != 4 or kids[1].kind != "part" or kids[1].text != "|":
         return term
     header = kids[0]
+    if len(written) == 2 and written[1] in PREDICATES and bound(written[0]) >= 0 and "." not in written[0]:
+        return node("group", "{", [node("atom", written[0]), kids[1], chain("∧", [header, kids[2]]), kids[3]])
     if header.kind != "bin" or len(header.kids) != 2 or header.text in ("∧", "∨", "∩", "∪", "↔", "→", "->"):
         return term
     names = [kid for kid in header.kids if kid.kind == "atom" and bound(kid.text) >= 0 and "." not in kid.text]
