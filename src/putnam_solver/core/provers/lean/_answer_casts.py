@@ -35,6 +35,7 @@ from putnam_solver.core.provers.lean._idchars import all_digits
 SENSITIVE: Final = frozenset({"-", "/", "%"})
 """The operators whose meaning a cast of an operand changes (module doc)."""
 ARITHMETIC: Final = frozenset({"+", "*", "^", *SENSITIVE})
+"""The operators whose operands Lean elaborates at one type (``binop%``; ``^`` its base only)."""
 ORDERS: Final = frozenset({"=", "<", "≤"})
 """Relations a cast into an ordered ring preserves and reflects (``Nat.cast_inj``, ``Nat.cast_lt``,
 ``Nat.cast_le``; ``>``, ``≥`` and ``≠`` are read as these before)."""

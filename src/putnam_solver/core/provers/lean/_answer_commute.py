@@ -54,6 +54,7 @@ number, red team 29, ``_answer_types``), ``∪`` for
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from putnam_solver.core.provers.lean import _answer_members as members
@@ -66,9 +67,20 @@ from putnam_solver.core.provers.lean._answer_bounds import (
     successor,
     zero_bound,
 )
-from putnam_solver.core.provers.lean._answer_casts import carried, cast, kept, related
+from putnam_solver.core.provers.lean._answer_casts import ARITHMETIC, carried, cast, kept, related
 from putnam_solver.core.provers.lean._answer_literals import folded, summed
-from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, is_atom, node, order, same
+from putnam_solver.core.provers.lean._answer_nodes import (
+    APP,
+    ASCRIBED,
+    INFIX,
+    NATURAL,
+    PREFIX,
+    Node,
+    is_atom,
+    node,
+    order,
+    same,
+)
 
 AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
 """Associative and commutative: a chain is read flat, its operands in one order."""
@@ -208,9 +220,27 @@ def prefix(op: str, arg: Node) -> Node:
         return negated(arg)
     if op == "↑":  # taken off where it changes nothing (``_answer_casts``)
         return cast(arg)
+    if op == ASCRIBED:
+        return elaborated(arg)
+    if op == NATURAL:
+        return replace(arg, natural=True)
     if op == "-" and arg.kind == "pre" and arg.text == op:
         return arg.kids[0]
     return node("pre", op, [arg], PREFIX[op])
+
+
+def elaborated(arg: Node) -> Node:
+    """``(arg : T)`` for a number type ``T``: Lean elaborates an arithmetic term at the type it is ascribed
+    (``binop%``: every leaf cast, ``(n - 1 : ℤ)`` is ``↑n - 1``, red team 31: its copy ``(n : ℤ) - 1`` passed
+    ``putnam_2018_b3``), so each leaf of ``arg``'s ``+ - * / %`` and of ``^``'s base is cast; any other term
+    is cast whole, and so is one ascribed ``ℕ`` itself. A term holding a kept ``↑`` is in the wider type
+    already."""
+    if arg.kind == "bin" and arg.text in ARITHMETIC and not arg.lifted and not arg.natural:
+        kids = [elaborated(arg.kids[0]), *arg.kids[1:]] if arg.text == "^" else [elaborated(k) for k in arg.kids]
+        return chain(arg.text, kids) if arg.text in AC else ordered(arg.text, kids)
+    if arg.kind == "pre" and arg.text == "-" and arg.kids:
+        return prefix("-", elaborated(arg.kids[0]))
+    return cast(arg)
 
 
 def negated(arg: Node) -> Node:
