@@ -22,7 +22,7 @@ import pytest
 
 from putnam_solver.core.benchmark import Benchmark
 from tests.adversarial.test_lean_redteam23_answers import COPIED, _g2
-from tests.adversarial.test_lean_redteam29_copies import _copied, _nat, _prop
+from tests.adversarial.test_lean_redteam29_copies import _copied, _int, _nat, _prop
 from tests.helpers import sampled
 
 TRUNCATED = _nat("(↑(n - 5) : ℤ) - 1 = -1 ∧ Even n")
@@ -56,6 +56,21 @@ CLASSES = {
         _nat("n - 5 < 7 ∧ Even n"),
         "{n | (↑(n - 5) : ℤ) < 7 ∧ Even n}",
         "{n | (↑n : ℤ) - 5 < 6 ∧ Even n}",
+    ),
+    "cast: elaborated at a sibling's type": (
+        _int("n - f 1 2 ^ 2 < 0 ∧ Even n"),
+        "{n | n - (f 1 2 : ℤ) ^ 2 < 0 ∧ Even n}",
+        "{n | n - (f 1 2 : ℤ) ^ 3 < 0 ∧ Even n}",
+    ),
+    "congruence: ZMOD elaborated at ℤ": (
+        _nat("n - 1 ≡ 6 [ZMOD 7] ∧ Even n"),
+        "{n | (↑n - 1 : ℤ) ≡ 6 [ZMOD 7] ∧ Even n}",
+        "{n | n - 1 ≡ 6 [MOD 7] ∧ Even n}",
+    ),
+    "congruence: MOD and ZMOD alike on ℕ": (
+        _nat("n + 1 ≡ 3 [ZMOD 7] ∧ Even n"),
+        "{n | n + 1 ≡ 3 [MOD 7] ∧ Even n}",
+        "{n | n + 1 ≡ 4 [MOD 7] ∧ Even n}",
     ),
     "ascription: the arithmetic elaborated at ℤ": (
         _nat("(n - 1 : ℤ) ∣ (2 ^ n - 1 : ℤ) ∧ Even n"),
@@ -103,7 +118,8 @@ CLASSES = {
         "∀ n ∈ {m ∈ {k | Even k} | Nat.Prime (m + 3)}, A (n + 1)",
     ),
 }
-IN_CI = {next(k for k in CLASSES if k.startswith(group)) for group in ("cast", "ascription", "grouping", "nested")}
+GROUPS = ("cast", "congruence", "ascription", "grouping", "nested")
+IN_CI = {next(k for k in CLASSES if k.startswith(group)) for group in GROUPS}
 
 # each class twice: its copy must be refused, its near-twin must pass
 VERDICTS = {
@@ -125,3 +141,25 @@ def test_the_benchmark_question_with_its_ascription_written_out_is_refused(lean_
     assert COPIED in _g2(lean_putnambench, "putnam_2018_b3", f"{{n | n < 10^100 ∧ ({divides})}}")
     official = "n = 2^2 ∨ n = 2^4 ∨ n = 2^16 ∨ n = 2^256"
     assert _g2(lean_putnambench, "putnam_2018_b3", f"{{n | n < 10^100 ∧ ({official})}}") == ""
+
+
+# the pinned problems' questions with their casts written out: refused; an honest set in the same spelling passes
+BENCHMARK = {
+    "putnam_1994_b1": (
+        "{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 250}.encard = 15}",
+        "{n : ℤ | 0 < n ∧ {m : ℕ | |n - ↑(m ^ 2)| ≤ 251}.encard = 15}",
+    ),
+    "putnam_2023_b5": (
+        "{n | 0 < n ∧ ∀ m : ℤ, IsRelPrime m n → ∃ p : Equiv.Perm (Fin n), ∀ k : Fin n, "
+        "(↑(p (p k)).1 + 1) ≡ m * (↑k.1 + 1) [ZMOD ↑n]}",
+        "{n | n = 1 ∨ n % 2 = 1}",
+    ),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("problem", list(BENCHMARK))
+def test_a_pinned_question_with_its_casts_written_out_is_refused(lean_putnambench: Benchmark, problem: str) -> None:
+    copy, honest = BENCHMARK[problem]
+    assert COPIED in _g2(lean_putnambench, problem, copy)
+    assert _g2(lean_putnambench, problem, honest) == ""

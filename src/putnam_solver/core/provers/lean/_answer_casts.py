@@ -7,8 +7,8 @@ made distinct terms one and hid a copy: ``(n : ℤ) - 5 ≠ 0`` (``n ≠ 5``) an
 ``(e : ℝ)``, ``Nat.cast e``, ``Int.cast e``) is now read by meaning: it is a ring map that is injective and
 order-preserving (``Nat.cast_add``, ``Nat.cast_mul``, ``Nat.cast_pow``, ``Nat.cast_lt``, ``Nat.cast_inj``,
 and ``Int``'s alike), so taken off under ``+ * ^``, in a relation and as an argument, where the term reads
-the same; but it stays on an operand of ``-`` (``ℕ`` truncates), ``/`` and ``%`` (``ℕ`` and ``ℤ`` floor, a
-field does not), where the term reads otherwise (:func:`kept`). Every spelling of the cast reads as ``↑``.
+the same; but it stays on an operand of ``-`` (``ℕ`` truncates) and ``/`` (``ℕ`` and ``ℤ`` floor, a field
+does not), where the term reads otherwise (:func:`kept`). Every spelling of the cast reads as ``↑``.
 
 A cast stays unless the operand is shown not to change there: a numeral, a statement's variable of a field
 (a cast of it is the identity or a field's embedding, which commutes with ``-`` and ``/``), of ``ℤ`` under
@@ -20,7 +20,7 @@ were dropped, and a cast taken off under ``+`` was forgotten when the sum stood 
 read as ``ℕ``'s ``n + 1 - 5``). Now a cast of a term that truncates in its own type stays as ``↑(..)``
 wherever it stands but in a relation with another cast or a numeral (:func:`related`: ``Nat.cast_lt``,
 ``Nat.cast_inj``), the mark is carried up through the arithmetic above it (:func:`carried`), and an operand
-of ``- / %`` so marked is cast whole, ``↑(n + 1) - 5``, as ``Nat.cast_add`` reads every spelling of it.
+of ``-`` or ``/`` so marked is cast whole, ``↑(n + 1) - 5``, as ``Nat.cast_add`` reads every spelling of it.
 """
 
 from __future__ import annotations
@@ -32,9 +32,11 @@ from putnam_solver.core.provers.lean._answer_nodes import PREFIX, Node, node
 from putnam_solver.core.provers.lean._answer_types import kind
 from putnam_solver.core.provers.lean._idchars import all_digits
 
-SENSITIVE: Final = frozenset({"-", "/", "%"})
-"""The operators whose meaning a cast of an operand changes (module doc)."""
-ARITHMETIC: Final = frozenset({"+", "*", "^", *SENSITIVE})
+SENSITIVE: Final = frozenset({"-", "/"})
+"""The operators whose meaning a cast of an operand changes (module doc). Not ``%``: a field has none, and
+a natural number's remainder cast into ``ℤ`` is the integers' (``Int.natCast_mod``), so ``a ≡ b [MOD n]``
+and ``a ≡ b [ZMOD n]`` read alike for natural numbers, as they are (``Int.natCast_mod_cast``; red team 31)."""
+ARITHMETIC: Final = frozenset({"+", "*", "^", "%", *SENSITIVE})
 """The operators whose operands Lean elaborates at one type (``binop%``; ``^`` its base only)."""
 ORDERS: Final = frozenset({"=", "<", "≤"})
 """Relations a cast into an ordered ring preserves and reflects (``Nat.cast_inj``, ``Nat.cast_lt``,
@@ -57,8 +59,14 @@ def explicit(arg: Node) -> Node:
 
 
 def kept(op: str, operands: list[Node]) -> list[Node]:
-    """The operands of ``op`` with each cast that changes the term there read as ``↑`` (module doc)."""
-    if op not in SENSITIVE:
+    """The operands of ``op`` with each cast that changes the term there read as ``↑`` (module doc). Lean
+    elaborates ``op``'s operands at one type, the widest of all their leaves (``binop%``: ``n - m ^ 2`` with
+    ``n : ℤ`` is ``n - ↑m ^ 2``), so a leaf of a field anywhere among them, or of ``ℤ`` under ``-``, makes
+    every cast there change nothing."""
+    if op not in SENSITIVE or not any(term.cast for term in operands):
+        return operands
+    kinds = set().union(*({"ℤ"} if term.lifted else _leaves(term) for term in operands))
+    if "field" in kinds or (op == "-" and "ℤ" in kinds):
         return operands
     return [explicit(term) if _changes(op, term) else term for term in operands]
 
