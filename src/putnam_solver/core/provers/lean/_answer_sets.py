@@ -23,6 +23,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
+from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, is_name, make_token, rewrite
 
 
 def complemented(term: Node) -> Node:
@@ -101,3 +102,24 @@ def predicated(texts: Sequence[str]) -> frozenset[int]:
             if texts[start + 2] in PREDICATES:
                 found.add(start + 1)
     return frozenset(found)
+
+
+def member_builders(x: Text) -> Tokens | None:
+    """A value (or side) ``{x ∈ s | C}`` written as ``{x | x ∈ (s) ∧ (C)}`` before any reading (copy red team
+    31: read whole, ``{p ∈ Set.univ | C p.1 p.2}`` met none of the readings of ``{p | C p.1 p.2}`` against a
+    pair the solution is applied to, and ``putnam_1998_b4``'s question so restated passed). Inside a term
+    the reader reads it so (:func:`bounded_builder`), and its condition stays a needle of its own."""
+    t = x.t
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        close = x.partner[i] if t[i].text == "{" and i == 0 else None  # the whole value (or side) only
+        if close != len(t) - 1 or i + 3 >= close or not is_name(t[i + 1]) or t[i + 2].text != "∈":
+            return None
+        bar = x.find(i + 3, close, {"|"})
+        if bar is None or bar == i + 3:
+            return None
+        name, opened, shut = t[i + 1], make_token("(", t[i]), make_token(")", t[i])
+        head = [t[i], name, t[bar], name, t[i + 2], opened, *t[i + 3 : bar], shut, make_token("∧", t[i])]
+        return [*head, opened, *t[bar + 1 : close], shut, t[close]], close + 1
+
+    return rewrite(t, match)
