@@ -3,7 +3,7 @@
 Tried against PutnamBench problems with answers, on the text profile (where the answer check can only say
 ``unknown``, so a copy that G2 does not see is accepted). Three bypasses, each fixed by class:
 
-* A bound name reused (``_answer_contains.canonical_kept``): bound variables were numbered by the size of
+* A bound name reused (``_answer_canonical.canonical_kept``): bound variables were numbered by the size of
   the table of names seen, so a name bound a second time (``fun n => n ∈ {n : ℕ | C}``, the solution's
   argument named as the set's element) took the number of the NEXT name bound, and two variables of the
   value shared one number; the set was then no copy of the question's. Accepted before against

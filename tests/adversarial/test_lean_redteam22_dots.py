@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
-from putnam_solver.core.provers.lean._answer_contains import canonical_kept
+from putnam_solver.core.provers.lean._answer_canonical import canonical_kept
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean._answer_order import normal_order
 from putnam_solver.core.provers.lean.syntax import lex_code, parse_statement

@@ -22,8 +22,8 @@ from __future__ import annotations
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
+from putnam_solver.core.provers.lean._answer_canonical import canonical_kept
 from putnam_solver.core.provers.lean._answer_chains import chain_of, held_by_operands
-from putnam_solver.core.provers.lean._answer_contains import canonical_kept
 from putnam_solver.core.provers.lean._answer_copy import copied_violations
 from putnam_solver.core.provers.lean.syntax import lex_code, parse_statement
 from tests.adversarial.test_lean_redteam23_answers import COPIED, _g2

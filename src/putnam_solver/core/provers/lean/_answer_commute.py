@@ -29,20 +29,19 @@ it answers, and a copy reaches the same form as the question whatever spelling i
   namespace, ``Nat.gcd``, ``(a).gcd b``: ``_answer_dots`` reads both as ``gcd a b``) have their two
   arguments in one order (``Nat.gcd_comm``...);
 * ``List.nil`` (``@List.nil T``) is ``[]``;
-* one-point quantifiers (red team 27; ``_answer_normal`` reads only an equation written first): ``∃ m, P m
-  ∧ m = e`` and ``∀ m, m = e → P m`` (``∀ m, P m ∨ m ≠ e``) are ``P e``, the equation anywhere in the chain;
-* membership by definition (red team 27): ``x ∈ {y | P y}`` and ``x ∈ setOf P`` are ``P x``, ``x ∈ S ∩
-  T`` is ``x ∈ S ∧ x ∈ T``, ``x ∈ S ∪ T`` is ``x ∈ S ∨ x ∈ T``, ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ``
-  and ``x ∈ ∅`` are ``True`` and ``False`` (``∅``, ``⊥``, ``⊤``, ``∞`` are terms to the reader now).
-* quantifiers in one form (red team 29): a binder predicate written out (``∀ x ∈ s, P`` is ``∀ x, x ∈ s →
-  P``, ``∃ x > 0, P`` is ``∃ x, 0 < x ∧ P``), the quantifiers of one name among a junction's operands read
-  as one (``(∀ x, A) ∧ (∀ y, B)`` is ``∀ x, A ∧ B``, ``∃``/``∨`` alike), ``(A → B) ∧ (B → A)`` as ``A ↔ B``,
-  and the set relations that unfold to a quantifier (``S ⊆ T``, ``S = Set.univ``, ``S = ∅``,
-  ``{x | C}.Nonempty``); membership also of a set applied (``{x | P x} a``, ``setOf p a``, ``Set.Mem``), of
-  a literal (``x ∈ {a, b}`` is ``x = a ∨ x = b``) and through an ascription;
+* quantifiers in one form (red teams 27, 29): one-point quantifiers, binder predicates written out, the
+  quantifiers of one name among a junction's operands read as one, and the set relations that unfold to a
+  quantifier (``_answer_quantifiers``); ``(A → B) ∧ (B → A)`` is ``A ↔ B`` (:func:`_biconditionals`);
+* membership by definition (red teams 27, 29): ``x ∈ {y | P y}`` is ``P x``, and every other collection
+  whose membership unfolds (``_answer_members``); a set applied (``{x | P x} a``, ``setOf p a``,
+  ``Set.Mem``) is membership;
 * copy red team 30: literal arithmetic as the numeral it is (``_answer_literals``), a cast taken off where it
-  changes nothing (``_answer_casts``), and an ``if`` with a ``True``/``False`` branch as a junction
-  (:func:`conditional`);
+  changes nothing (``_answer_casts``; red team 31: kept where it decides where ``ℕ`` truncates), and an
+  ``if`` with a ``True``/``False`` branch as a junction (:func:`conditional`).
+
+The three modules of identities build each other's terms (a membership read is a junction of memberships, a
+substitution rebuilds its body in normal form): each reaches the others as a module, so any may be loaded
+first.
 
 Each rule is applied once per node as the reader builds it bottom-up, so the form is linear in the term but
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
@@ -55,21 +54,33 @@ number, red team 29, ``_answer_types``), ``∪`` for
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
+from putnam_solver.core.provers.lean import _answer_members as members
+from putnam_solver.core.provers.lean import _answer_quantifiers as quantifiers
 from putnam_solver.core.provers.lean._answer_bounds import (
     flipped_negation,
-    interval_bounds,
     positive,
     predecessor,
     stepped,
     successor,
     zero_bound,
 )
-from putnam_solver.core.provers.lean._answer_casts import cast, kept
-from putnam_solver.core.provers.lean._answer_dots import last_name
+from putnam_solver.core.provers.lean._answer_casts import ARITHMETIC, carried, cast, kept, related
 from putnam_solver.core.provers.lean._answer_literals import folded, summed
-from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, PREFIX, Node, bound, is_atom, node, order, same
+from putnam_solver.core.provers.lean._answer_nodes import (
+    APP,
+    ASCRIBED,
+    INFIX,
+    NATURAL,
+    PREFIX,
+    Node,
+    is_atom,
+    node,
+    order,
+    same,
+)
 
 AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
 """Associative and commutative: a chain is read flat, its operands in one order."""
@@ -96,11 +107,12 @@ def binary(op: str, left: Node, right: Node) -> Node:
         op, left, right = FLIPPED[op], right, left
     if op in ("≠", "∉"):
         return prefix("¬", binary("=" if op == "≠" else "∈", left, right))
+    left, right = related(op, left, right)  # `↑(n - 5) < 7` is `n - 5 < 7` (``_answer_casts``)
     if op in SYMMETRIC and same(left, right):
         return node("atom", "True")
-    if op == "∈" and (read := member(left, right)) is not None:
+    if op == "∈" and (read := members.member(left, right)) is not None:
         return read
-    if (read := quantifying(op, left, right)) is not None:  # `S ⊆ T`, `S = Set.univ`, `S = ∅` (below)
+    if (read := quantifiers.quantifying(op, left, right)) is not None:  # `S ⊆ T`, `S = Set.univ`, `S = ∅` (below)
         return read
     if op in SYMMETRIC and (is_atom(left, "True") or is_atom(left, "False")):
         left, right = right, left
@@ -133,12 +145,12 @@ def chain(op: str, terms: list[Node]) -> Node:
     operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])
-    operands = _biconditionals(_merged(op, operands)) if op == "∧" else _merged(op, operands)
+    operands = _biconditionals(quantifiers.merged(op, operands)) if op == "∧" else quantifiers.merged(op, operands)
     if op in IDEMPOTENT:
         operands = _once(operands)
     if len(operands) == 1:
         return operands[0]
-    return node("bin", op, sorted(operands, key=order), INFIX[op][0])
+    return carried(op, node("bin", op, sorted(operands, key=order), INFIX[op][0]), operands)
 
 
 def _once(operands: list[Node]) -> list[Node]:
@@ -173,7 +185,9 @@ def ordered(op: str, terms: list[Node]) -> Node:
         return _implication(operands)
     if (number := folded(op, operands)) is not None:  # `10^100 - 1` is a numeral (``_answer_literals``)
         return number
-    return operands[0] if len(operands) == 1 else node("bin", op, operands, INFIX[op][0])
+    if len(operands) == 1:
+        return operands[0]
+    return carried(op, node("bin", op, operands, INFIX[op][0]), operands[:1] if op == "^" else operands)
 
 
 def _implication(operands: list[Node]) -> Node:
@@ -206,9 +220,27 @@ def prefix(op: str, arg: Node) -> Node:
         return negated(arg)
     if op == "↑":  # taken off where it changes nothing (``_answer_casts``)
         return cast(arg)
+    if op == ASCRIBED:
+        return elaborated(arg)
+    if op == NATURAL:
+        return replace(arg, natural=True)
     if op == "-" and arg.kind == "pre" and arg.text == op:
         return arg.kids[0]
     return node("pre", op, [arg], PREFIX[op])
+
+
+def elaborated(arg: Node) -> Node:
+    """``(arg : T)`` for a number type ``T``: Lean elaborates an arithmetic term at the type it is ascribed
+    (``binop%``: every leaf cast, ``(n - 1 : ℤ)`` is ``↑n - 1``, red team 31: its copy ``(n : ℤ) - 1`` passed
+    ``putnam_2018_b3``), so each leaf of ``arg``'s ``+ - * / %`` and of ``^``'s base is cast; any other term
+    is cast whole, and so is one ascribed ``ℕ`` itself. A term holding a kept ``↑`` is in the wider type
+    already."""
+    if arg.kind == "bin" and arg.text in ARITHMETIC and not arg.lifted and not arg.natural:
+        kids = [elaborated(arg.kids[0]), *arg.kids[1:]] if arg.text == "^" else [elaborated(k) for k in arg.kids]
+        return chain(arg.text, kids) if arg.text in AC else ordered(arg.text, kids)
+    if arg.kind == "pre" and arg.text == "-" and arg.kids:
+        return prefix("-", elaborated(arg.kids[0]))
+    return cast(arg)
 
 
 def negated(arg: Node) -> Node:
@@ -240,214 +272,14 @@ def applied(head: Node, args: list[Node]) -> Node | None:
     if head.text in LATTICE and len(args) == 2:
         return chain(LATTICE[head.text], args)
     if head.text == "Nonempty" and len(args) == 1 and args[0].kind == "group" and args[0].text == "{":
-        return _every("∃", [], args[0])  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`)
+        return quantifiers.every("∃", [], args[0])  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`)
     if head.text == "setOf" and len(args) == 2:  # `setOf p x`: a set applied is membership (`Set.Mem`)
         return binary("∈", args[1], node("app", "", [head, args[0]], APP))
-    if head.text == "Mem" and len(args) == 2 and (sets := [a for a in args if _a_set(a)]) and len(sets) == 1:
+    if head.text == "Mem" and len(args) == 2 and (sets := [a for a in args if members.a_set(a)]) and len(sets) == 1:
         return binary("∈", args[1] if sets[0] is args[0] else args[0], sets[0])  # `Set.Mem`, either order
     if head.text in COMMUTATIVE and len(args) == 2:
         return node("app", "", [head, *sorted(args, key=order)], APP)
     return None
-
-
-def quantified(text: str, header: list[Node], separator: Node, body: Node, level: int) -> Node:
-    """The binder ``text header separator body``, a one-point quantifier read as its body (red team 27):
-    ``∃ m, P m ∧ m = e`` is ``P e`` (``exists_eq_right``), ``∀ m, m = e → P m`` (read ``¬m = e ∨ P m``) is
-    ``P e`` (``forall_eq``), wherever the equation stands among the conjuncts (disjuncts) and whichever
-    way it is turned; ``e`` may not hold ``m``. The canonical form numbers each binding apart, so
-    substituting ``e`` captures nothing."""
-    header, body = _unbounded(text, header, body)
-    name = header[0].text if header and header[0].kind in ("atom", "part") and bound(header[0].text) >= 0 else None
-    plain = len(header) == 1 or (len(header) >= 2 and header[1].kind == "part" and header[1].text == ":")
-    if text in ("∃", "∀") and name is not None and plain:
-        junction = "∧" if text == "∃" else "∨"
-        operands = body.kids if body.kind == "bin" and body.text == junction else [body]
-        for k, operand in enumerate(operands):
-            value = _pinned(operand, name, text == "∀")
-            if value is None:
-                continue
-            rest = [substituted(o, name, value) for j, o in enumerate(operands) if j != k]
-            if all(r is not None for r in rest):
-                return chain(junction, [r for r in rest if r is not None] or [node("atom", NEUTRAL[junction])])
-    return node("binder", text, [*header, separator, body], level)
-
-
-def _pinned(operand: Node, name: str, negative: bool) -> Node | None:
-    """``e`` where ``operand`` is ``name = e`` or ``e = name`` (``¬(..)`` if ``negative``) and ``e`` does
-    not hold ``name``."""
-    if negative:
-        if operand.kind != "pre" or operand.text != "¬":
-            return None
-        operand = operand.kids[0]
-    if operand.kind != "bin" or operand.text != "=" or len(operand.kids) != 2:
-        return None
-    for mine, other in (operand.kids, operand.kids[::-1]):
-        if mine.kind == "atom" and mine.text == name and not _holds(other, name):
-            return other
-    return None
-
-
-def _holds(term: Node, name: str) -> bool:
-    if term.kind in ("atom", "part"):
-        return term.text.partition(".")[0] == name
-    return any(_holds(kid, name) for kid in term.kids)
-
-
-def substituted(term: Node, name: str, value: Node) -> Node | None:
-    """``term`` with the bound variable ``name`` replaced by ``value``, rebuilt in normal form; None where
-    it stands as the head of a field (``#1.card``) in a stretch read as written and ``value`` is no atom."""
-    if term.kind in ("atom", "part"):
-        head, dot, rest = term.text.partition(".")
-        if head != name:
-            return term
-        if not dot:
-            return value if term.kind == "atom" or value.kind == "atom" else None
-        return node(term.kind, value.text + dot + rest) if value.kind == "atom" else None
-    kids = [substituted(kid, name, value) for kid in term.kids]
-    if any(kid is None for kid in kids):
-        return None
-    made = [kid for kid in kids if kid is not None]
-    if term.kind == "bin" and term.text in AC:
-        return chain(term.text, made)
-    if term.kind == "bin" and len(made) == 2 and INFIX[term.text][1] == "n":
-        return binary(term.text, made[0], made[1])
-    if term.kind == "pre":
-        return prefix(term.text, made[0])
-    if term.kind == "app":
-        return applied(made[0], made[1:]) or node("app", "", made, APP)
-    return node(term.kind, term.text, made, term.prec)
-
-
-def member(element: Node, collection: Node) -> Node | None:
-    """``element ∈ collection`` where the collection is read (red team 27): ``x ∈ {y | P y}`` is ``P x``
-    (``Set.mem_setOf_eq``, by definition), ``x ∈ S ∩ T`` is ``x ∈ S ∧ x ∈ T``, ``∪`` likewise with ``∨``
-    (``Set.mem_inter_iff``, ``Set.mem_union``), ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ`` is ``True`` and
-    ``x ∈ ∅`` is ``False``; else None."""
-    kids = collection.kids
-    if collection.kind == "group" and collection.text == "(" and len(kids) == 4 and kids[1].text == ":":
-        return binary("∈", element, kids[0])  # `x ∈ ({n} : Set ℕ)`: the ascription is no term (red team 29)
-    if collection.kind == "bin" and collection.text in ("∩", "∪"):
-        junction = "∧" if collection.text == "∩" else "∨"
-        return chain(junction, [binary("∈", element, kid) for kid in collection.kids])
-    if collection.kind == "post" and collection.text == "ᶜ":
-        return negated(binary("∈", element, collection.kids[0]))
-    if collection.kind == "bin" and collection.text == "\\" and len(collection.kids) == 2:  # `Set.mem_diff`
-        return chain("∧", [binary("∈", element, collection.kids[0]), negated(binary("∈", element, collection.kids[1]))])
-    if (bounds := interval_bounds(element, collection)) is not None:  # `x ∈ Set.Ici a` (``_answer_bounds``)
-        return chain("∧", [binary(*b) for b in bounds])
-    if is_atom(collection, "Set.univ") or is_atom(collection, "∅"):
-        return node("atom", "True" if collection.text == "Set.univ" else "False")
-    if collection.kind == "app" and is_atom(collection.kids[0], "setOf") and len(collection.kids) == 2:
-        return _applied_to(collection.kids[1], element)  # `x ∈ setOf p` is `p x`
-    kids = collection.kids
-    if (elements := _listed(collection)) is not None:  # `x ∈ {a, b}` is `x = a ∨ x = b` (`Set.mem_insert_iff`)
-        return chain("∨", [binary("=", element, e) for e in elements])
-    if collection.kind == "group" and collection.text == "{" and len(kids) == 4 and kids[1].text == "|":
-        name = kids[0].text if kids[0].kind in ("atom", "part") else ""
-        if bound(name) >= 0 and kids[1].kind == "part" and not _holds(element, name):
-            return substituted(kids[2], name, element)
-    return None
-
-
-def _applied_to(function: Node, argument: Node) -> Node | None:
-    """``function argument``: a ``fun`` of one bound name read by substitution, a name by its last
-    component (as the reader reads a name applied, ``_answer_dots.last_name``), an application extended."""
-    kids = function.kids
-    if function.kind == "binder" and function.text in ("fun", "λ") and len(kids) == 3 and bound(kids[0].text) >= 0:
-        return substituted(kids[2], kids[0].text, argument) if kids[0].kind in ("atom", "part") else None
-    if function.kind == "atom":
-        head = node("atom", last_name(function.text))
-        return applied(head, [argument]) or node("app", "", [head, argument], APP)
-    if function.kind == "app":
-        return applied(kids[0], [*kids[1:], argument]) or node("app", "", [*kids, argument], APP)
-    return None
-
-
-def _listed(collection: Node) -> list[Node] | None:
-    """The elements of a set literal ``{a, b, c}`` (``{a}``: ``Set.mem_singleton_iff``), else None."""
-    kids = collection.kids
-    if collection.kind != "group" or collection.text != "{" or len(kids) % 2 or kids[-1].text != "}":
-        return None
-    elements, commas = kids[0:-1:2], kids[1:-1:2]
-    if any(e.kind == "part" for e in elements) or any(c.kind != "part" or c.text != "," for c in commas):
-        return None
-    return elements
-
-
-BOUNDED: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
-"""The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,`` (Mathlib's ``binderPred``)."""
-MERGED: Final = {"∧": "∀", "∨": "∃"}
-"""The quantifier each junction distributes over (``forall_and``, ``exists_or``)."""
-FRESH: Final = 10**6
-"""Bound variables a set's quantifier is read with: ``#`` and this plus the height of what it binds over, so
-that one read inside another's operands never has its number (the canonical form numbers from 0)."""
-
-
-def _unbounded(text: str, header: list[Node], body: Node) -> tuple[list[Node], Node]:
-    """``∀ x ∈ s, P`` as ``∀ x, x ∈ s → P`` and ``∃ x > 0, P`` as ``∃ x, 0 < x ∧ P`` (binder predicates
-    expand so, ``binderPred``; red team 29: a copy with the bound written out passed, and ``∀ x, x ∈ s →
-    P`` for ``∀ x ∈ s, P`` was left by red team 27), for each name of the header; else as given."""
-    at = next((k for k, h in enumerate(header) if h.kind == "part" and h.text in BOUNDED), None)
-    if text not in ("∀", "∃") or at is None or not at or len(header) != at + 2:
-        return header, body
-    names = header[:at]
-    if not all(n.kind in ("atom", "part") and bound(n.text) >= 0 and "." not in n.text for n in names):
-        return header, body
-    conditions = [binary(header[at].text, node("atom", n.text), header[-1]) for n in names]
-    if text == "∀":
-        return names, chain("∨", [*(negated(c) for c in conditions), body])
-    return names, chain("∧", [*conditions, body])
-
-
-def _merged(op: str, operands: list[Node]) -> list[Node]:
-    """``(∀ x, A x) ∧ (∀ y, B y)`` as ``∀ x, A x ∧ B x`` (``forall_and``), ``∃`` with ``∨`` likewise
-    (``exists_or``): the quantifiers of one name among a junction's operands read as one (red team 29)."""
-    quantifier = MERGED.get(op)
-    merging = [
-        k
-        for k, o in enumerate(operands)
-        if o.kind == "binder" and o.text == quantifier and len(o.kids) == 3 and bound(o.kids[0].text) >= 0
-    ]
-    if len(merging) < 2:
-        return operands
-    first = operands[merging[0]]
-    bodies = [first.kids[2]]
-    for k in merging[1:]:
-        other = operands[k].kids
-        read = substituted(other[2], other[0].text, node("atom", first.kids[0].text))
-        if read is None or "." in other[0].text:
-            return operands
-        bodies.append(read)
-    whole = quantified(first.text, [first.kids[0]], first.kids[1], chain(op, bodies), first.prec)
-    return [whole, *(o for k, o in enumerate(operands) if k not in merging)]
-
-
-def quantifying(op: str, left: Node, right: Node) -> Node | None:
-    """A relation between sets read as the quantifier it unfolds to (red team 29): ``S ⊆ T`` is ``∀ x, x ∈ S
-    → x ∈ T`` (``Set.Subset``, by definition), ``S = Set.univ`` is ``∀ x, x ∈ S`` (``Set.eq_univ_iff_forall``)
-    and ``S = ∅`` is ``∀ x, ¬x ∈ S`` (``Set.eq_empty_iff_forall_not_mem``, so ``S ≠ ∅`` is ``∃ x, x ∈ S``, as
-    ``S.Nonempty`` is): ``{k | A k} = Set.univ`` passed for ``∀ k, A k``; else None."""
-    if op == "⊆":
-        return _every("∀", [negated(binary("∈", _fresh(left, right), left))], right)
-    if op != "=":
-        return None
-    for one, other in ((left, right), (right, left)):
-        if is_atom(other, "Set.univ") or is_atom(other, "Finset.univ"):
-            return _every("∀", [], one)
-        if is_atom(other, "∅"):
-            return negated(_every("∃", [], one))
-    return None
-
-
-def _every(text: str, premises: list[Node], collection: Node) -> Node:
-    """``text x, premises ∨ x ∈ collection`` for a fresh bound ``x`` (:data:`FRESH`)."""
-    name = _fresh(collection, *(p for p in premises))
-    body = chain("∨", [*premises, binary("∈", name, collection)]) if premises else binary("∈", name, collection)
-    return quantified(text, [node("part", name.text)], node("part", ","), body, 0)
-
-
-def _fresh(*over: Node) -> Node:
-    return node("atom", f"#{FRESH + max(term.height for term in over)}")
 
 
 def _biconditionals(operands: list[Node]) -> list[Node]:
@@ -470,8 +302,3 @@ def _biconditionals(operands: list[Node]) -> list[Node]:
             used |= {k, partner}
             out.append(binary("↔", negation.kids[0], other))
     return [*out, *(o for k, o in enumerate(operands) if k not in used)] if out else operands
-
-
-def _a_set(term: Node) -> bool:
-    """Whether ``term`` is written as a set: a set-builder or literal, or ``setOf p``."""
-    return (term.kind == "group" and term.text == "{") or (term.kind == "app" and is_atom(term.kids[0], "setOf"))

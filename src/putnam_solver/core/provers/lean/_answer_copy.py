@@ -50,17 +50,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._answer_contains import (
-    BINDERS,
-    NUMBERED,
-    Haystack,
-    canonical_kept,
-    haystacks,
-    needles,
-)
-from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
+from putnam_solver.core.provers.lean._answer_canonical import BINDERS, NUMBERED, canonical_kept
+from putnam_solver.core.provers.lean._answer_canonical import plain_name as _plain_name
+from putnam_solver.core.provers.lean._answer_contains import Haystack, haystacks
 from putnam_solver.core.provers.lean._answer_cover import PADDED, WIDENING, covers
 from putnam_solver.core.provers.lean._answer_extremal import RESTRICTION
+from putnam_solver.core.provers.lean._answer_needles import needles
 from putnam_solver.core.provers.lean._answer_normal import definitions, normalized, normalized_texts, work_for
 from putnam_solver.core.provers.lean._answer_order import TooDeep
 from putnam_solver.core.provers.lean._answer_reduce import hypothesis_definitions

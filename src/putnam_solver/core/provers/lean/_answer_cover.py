@@ -28,9 +28,10 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_bounds import INTERVALS
-from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated, substituted
+from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node, render
 from putnam_solver.core.provers.lean._answer_order import terms
+from putnam_solver.core.provers.lean._answer_quantifiers import substituted
 from putnam_solver.core.provers.lean._answer_sets import filtered
 from putnam_solver.core.provers.lean._answer_types import TYPES, Types
 from putnam_solver.core.provers.lean._idchars import starts_letter

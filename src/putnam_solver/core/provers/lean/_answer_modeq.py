@@ -6,13 +6,15 @@ and ``a ≡ b [ZMOD n]`` (``notation:50``). The copy rule read the notation as t
 reorders, so ``putnam_2023_b5``'s condition copied with its congruence turned (``b ≡ a [ZMOD n]``), in
 function form (``Int.ModEq n a b``), as the remainders' equation, or with ``1 + x`` for ``x + 1`` inside,
 passed the text profile. Both sides are now read as ``(a) % (n) = (b) % (n)``, an equation whose sides
-``_answer_order`` orders. ``[PMOD p]`` and ``[SMOD]`` have other definitions and are left as written.
+``_answer_order`` orders, each part of a ``ZMOD`` congruence elaborated at ``ℤ`` (red team 31). ``[PMOD p]``
+and ``[SMOD]`` have other definitions and are left as written.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED
 from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, make_token
 from putnam_solver.core.provers.lean.syntax import Token
 
@@ -25,9 +27,14 @@ LEFT_ENDS: Final = frozenset(
 """What ends a congruence's left side, read leftwards (it is read at precedence 51)."""
 
 
-def _equation(a: Tokens, b: Tokens, n: Tokens, like: Token) -> Tokens:
+def _equation(a: Tokens, b: Tokens, n: Tokens, like: Token, integer: bool) -> Tokens:
+    """``(a) % (n) = (b) % (n)``; on ``ℤ`` each part elaborated there (``_answer_nodes.ASCRIBED``), as
+    ``Int.ModEq``'s signature elaborates it: ``(p k).1 + 1 ≡ m [ZMOD n]`` is ``↑(p k).1 + 1 ≡ m [ZMOD ↑n]``
+    (copy red team 31: ``putnam_2023_b5``'s condition with its casts written out passed)."""
+
     def group(part: Tokens) -> Tokens:
-        return [make_token("(", like), *part, make_token(")", like)]
+        inner = [make_token("(", like), *part, make_token(")", like)]
+        return [make_token("(", like), make_token(ASCRIBED, like), *inner, make_token(")", like)] if integer else inner
 
     mod = [make_token("%", like), *group(n)]
     return [*group(a), *mod, make_token("=", like), *group(b), *mod]
@@ -60,7 +67,7 @@ def congruences(x: Text) -> Tokens | None:
                 ends.append(nxt)
             if len(ends) == 4:
                 n, a, b = t[ends[0] : ends[1]], t[ends[1] : ends[2]], t[ends[2] : ends[3]]
-                equation = _equation(list(a), list(b), list(n), token)
+                equation = _equation(list(a), list(b), list(n), token, token.text == "Int.ModEq")
                 return [*t[:i], make_token("(", token), *equation, make_token(")", token), *t[ends[3] :]]
         if token.text != "≡":
             continue
@@ -82,6 +89,7 @@ def congruences(x: Text) -> Tokens | None:
             start -= 1
         if start == i:
             continue
-        equation = _equation(list(t[start:i]), list(t[i + 1 : j]), list(t[j + 2 : close]), token)
+        modulus = list(t[j + 2 : close])
+        equation = _equation(list(t[start:i]), list(t[i + 1 : j]), modulus, token, t[j + 1].text == "ZMOD")
         return [*t[:start], *equation, *t[close + 1 :]]
     return None

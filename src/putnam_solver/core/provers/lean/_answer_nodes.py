@@ -37,7 +37,14 @@ INFIX: Final = {
 }
 """Lean's and Mathlib's infix operators: precedence and associativity (left, right, none); Mathlib's
 ``infixl:68 " ⊔ " => Sup.sup`` and ``infixl:69 " ⊓ " => Inf.inf`` (Mathlib/Order/Notation.lean)."""
-PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024}
+ASCRIBED: Final = "↑ (ascribed)"
+"""What ``_answer_terms.ascription`` reads ``(e : ℤ)`` as: ``e`` elaborated at the wider type, a cast of each
+of its arithmetic's leaves (``_answer_commute.elaborated``), where ``↑e`` casts ``e`` elaborated alone. No
+token a candidate writes has a space in it."""
+NATURAL: Final = "↑ (ascribed ℕ)"
+"""``(e : ℕ)``: ``e`` elaborated at ``ℕ``, a leaf to the arithmetic an ascription around it elaborates
+(``((n - 5 : ℕ) : ℤ)`` is ``↑(n - 5)``)."""
+PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024, ASCRIBED: 1024, NATURAL: 1024}
 """Prefix operators and the precedence of their argument."""
 MAX: Final = 1024
 APP: Final = 1023
@@ -57,6 +64,8 @@ class Node:
     low: int = -1  # the number of its first bound variable (-1: none)
     height: int = field(default=0, compare=False)  # the longest path down to a leaf
     cast: bool = field(default=False, compare=False)  # read through a cast (``_answer_casts``)
+    lifted: bool = field(default=False, compare=False)  # holds a cast kept as ``↑`` (``_answer_casts``)
+    natural: bool = field(default=False, compare=False)  # ascribed ``ℕ`` (``NATURAL``)
 
 
 def bound(text: str) -> int:

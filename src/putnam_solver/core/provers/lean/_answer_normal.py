@@ -33,6 +33,7 @@ from putnam_solver.core.provers.lean._answer_reduce import (
     set_fields,
 )
 from putnam_solver.core.provers.lean._answer_sections import named_arguments, sections
+from putnam_solver.core.provers.lean._answer_sets import member_builders
 from putnam_solver.core.provers.lean._answer_terms import (
     ARROWS,
     BINDERS,
@@ -329,6 +330,7 @@ RULES: Final[list[Rule]] = [
     (frozenset({".", "Function.const", *PROJECTORS}), projections),
     (frozenset({"setOf"}), membership),
     (frozenset({"setOf", "{"}), set_builders),
+    (frozenset({"∈"}), member_builders),
     (frozenset({"{"}), set_fields),
     (frozenset({"Finset.sum", "Finset.prod", "sum", "prod"}), big_operators),
     (TRIGGER, congruences),

@@ -1,7 +1,7 @@
 """One reading per term before the copy rule compares: notation for its function form, padding that
 changes nothing taken off, and the operands of commutative operations in one order (red team 22).
 
-``_answer_contains.canonical_kept`` puts both the no-answer value and the statement's side in canonical
+``_answer_canonical.canonical_kept`` puts both the no-answer value and the statement's side in canonical
 form; this is its last step, so the copy rule's equality and its search inside the value (``_answer_copy``,
 ``_answer_contains``) read the same normal form. Three classes of copy passed before, at any depth:
 
@@ -57,7 +57,6 @@ from putnam_solver.core.provers.lean._answer_commute import (
     conditional,
     ordered,
     prefix,
-    quantified,
 )
 from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver, receiver_first
 from putnam_solver.core.provers.lean._answer_nodes import (
@@ -71,6 +70,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     render,
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
+from putnam_solver.core.provers.lean._answer_quantifiers import quantified
 from putnam_solver.core.provers.lean._answer_sets import bounded_builder, complemented, univ_difference
 from putnam_solver.core.provers.lean._answer_types import TYPES, Types
 from putnam_solver.core.provers.lean._idchars import starts_alnum
@@ -258,7 +258,8 @@ class _Reader:
             self.at, self.end, self.depth = saved
         if node is None:
             node = _node("group", opener, [*self.sequence(start + 1, close), _node("part", self.texts[close])])
-            node = bounded_builder(node)  # `{x ∈ s | C}` is `{x | x ∈ s ∧ C}` (``_answer_sets``)
+            node = bounded_builder(node, self.texts[start + 1 : min(start + 3, close)])  # `{x ∈ s | C}` is
+            # `{x | x ∈ s ∧ C}` (``_answer_sets``)
         self.groups[start] = node
         return node
 

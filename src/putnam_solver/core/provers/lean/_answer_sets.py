@@ -5,7 +5,7 @@ the copy rule: neither is a set-builder of the question's chain to the reader. R
 
 * a set-builder with a binder predicate is the set-builder of the predicate and its condition (Mathlib's
   ``Mathlib/Data/Set/Defs.lean``: ``{x ∈ s | p x}``, ``{x ≤ a | p x}``... expand to ``{x | x ∈ s ∧ p x}``,
-  ``satisfies_binder_pred%``): :func:`bounded_builder`. The canonical form (``_answer_contains._canonical``)
+  ``satisfies_binder_pred%``): :func:`bounded_builder`. The canonical form (``_answer_canonical._canonical``)
   binds the name of ``{x ∈ s | ..}``, and since red team 29 of ``{x ≤ a | ..}``, ``{x ≠ a | ..}``...
   (:func:`predicated`);
 * ``x ∈ s \\ t`` is ``x ∈ s ∧ ¬x ∈ t`` (``Set.mem_diff``, ``Finset.mem_sdiff``): ``_answer_commute.member``,
@@ -23,6 +23,7 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
+from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, is_name, make_token, rewrite
 
 
 def complemented(term: Node) -> Node:
@@ -38,12 +39,17 @@ def univ_difference(left: Node, right: Node) -> Node | None:
     return complemented(right) if left.kind == "atom" and left.text == "Set.univ" else None
 
 
-def bounded_builder(term: Node) -> Node:
-    """``{x ∈ s | C}`` (any relation between ``x`` and a bound) read as ``{x | x ∈ s ∧ C}``; else ``term``."""
+def bounded_builder(term: Node, written: Sequence[str]) -> Node:
+    """``{x ∈ s | C}`` (any relation between ``x`` and a bound) read as ``{x | x ∈ s ∧ C}``; else ``term``.
+    ``written``: the set-builder's first tokens, ``x ∈``, which name ``x`` where the header reads as no
+    relation of it any more (copy red team 31: ``{n ∈ {m | P m} | Q n}``, its header read ``P n``, was left
+    a set-builder of no name, and the question it restates passed)."""
     kids = term.kids
     if term.kind != "group" or term.text != "{" or len(kids) != 4 or kids[1].kind != "part" or kids[1].text != "|":
         return term
     header = kids[0]
+    if len(written) == 2 and written[1] in PREDICATES and bound(written[0]) >= 0 and "." not in written[0]:
+        return node("group", "{", [node("atom", written[0]), kids[1], chain("∧", [header, kids[2]]), kids[3]])
     if header.kind != "bin" or len(header.kids) != 2 or header.text in ("∧", "∨", "∩", "∪", "↔", "→", "->"):
         return term
     names = [kid for kid in header.kids if kid.kind == "atom" and bound(kid.text) >= 0 and "." not in kid.text]
@@ -96,3 +102,24 @@ def predicated(texts: Sequence[str]) -> frozenset[int]:
             if texts[start + 2] in PREDICATES:
                 found.add(start + 1)
     return frozenset(found)
+
+
+def member_builders(x: Text) -> Tokens | None:
+    """A value (or side) ``{x ∈ s | C}`` written as ``{x | x ∈ (s) ∧ (C)}`` before any reading (copy red team
+    31: read whole, ``{p ∈ Set.univ | C p.1 p.2}`` met none of the readings of ``{p | C p.1 p.2}`` against a
+    pair the solution is applied to, and ``putnam_1998_b4``'s question so restated passed). Inside a term
+    the reader reads it so (:func:`bounded_builder`), and its condition stays a needle of its own."""
+    t = x.t
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        close = x.partner[i] if t[i].text == "{" and i == 0 else None  # the whole value (or side) only
+        if close != len(t) - 1 or i + 3 >= close or not is_name(t[i + 1]) or t[i + 2].text != "∈":
+            return None
+        bar = x.find(i + 3, close, {"|"})
+        if bar is None or bar == i + 3:
+            return None
+        name, opened, shut = t[i + 1], make_token("(", t[i]), make_token(")", t[i])
+        head = [t[i], name, t[bar], name, t[i + 2], opened, *t[i + 3 : bar], shut, make_token("∧", t[i])]
+        return [*head, opened, *t[bar + 1 : close], shut, t[close]], close + 1
+
+    return rewrite(t, match)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
+from putnam_solver.core.provers.lean._answer_canonical import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_sides import OPEN_CLOSE, tuple_names
 from putnam_solver.core.provers.lean._idchars import starts_alnum, starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, Token, normalize_name
@@ -127,7 +127,7 @@ def sections(texts: list[str], params: tuple[str, ...]) -> tuple[tuple[str, ...]
 def piped(texts: list[str]) -> list[str]:
     """The application a pipeline spells: ``x |> f |> g`` is ``g (f x)``, ``f <| x`` and ``f $ x`` are
     ``f x`` (src/Init/Prelude.lean's ``|>``, ``<|``, ``$``); read at the outer level, brackets dropped as
-    ``_answer_contains.canonical_kept`` drops them."""
+    ``_answer_canonical.canonical_kept`` drops them."""
     depth, parts = 0, list[list[str]]()
     current: list[str] = []
     for text in texts:

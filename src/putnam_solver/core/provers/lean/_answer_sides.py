@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from putnam_solver.core.provers.lean._answer_contains import plain_name as _plain_name
+from putnam_solver.core.provers.lean._answer_canonical import plain_name as _plain_name
 from putnam_solver.core.provers.lean._answer_extremal import extremal_sides
 from putnam_solver.core.provers.lean.syntax import normalize_name
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._abs_bars import abs_pairs
+from putnam_solver.core.provers.lean._answer_nodes import ASCRIBED, NATURAL
 from putnam_solver.core.provers.lean._answer_scopes import argument_name, binding_sites, free_names, resolved, unused
 from putnam_solver.core.provers.lean._idchars import starts_digit, starts_letter
 from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, SYMBOL, Token
@@ -306,9 +307,11 @@ CASTS: Final = frozenset({"ℤ", "Int", "ℚ", "Rat", "ℝ", "Real", "ℂ", "Com
 
 
 def ascription(x: Text) -> Tokens | None:
-    """``(e : T)`` outside binders: ``(e)`` (an elaboration hint, no term of its own), or ``(↑(e))`` for a
-    number type ``T`` a natural number or an integer may be cast into: where the cast changes the meaning
-    (under ``-``, ``/``, ``%``) the normal form keeps it, elsewhere takes it off (``_answer_casts``)."""
+    """``(e : T)`` outside binders: ``(e)`` (an elaboration hint, no term of its own), or ``e`` elaborated at
+    a number type ``T`` a natural number or an integer may be cast into (``_answer_nodes.ASCRIBED``: Lean
+    elaborates the arithmetic of ``(n - 1 : ℤ)`` at ``ℤ``, ``↑n - 1``, copy red team 31): where the cast
+    changes the meaning (under ``-``, ``/``, ``%``) the normal form keeps it, elsewhere takes it off
+    (``_answer_casts``)."""
     t, binding, held = x.t, [False], set()
     for i, token in enumerate(t):  # the `(` of every group among a binder's names (`∀ (x : T) (y : U),`)
         binding[-1] = (binding[-1] or token.text in BINDERS) and token.text not in (",", "=>", "↦", "|")
@@ -324,8 +327,9 @@ def ascription(x: Text) -> Tokens | None:
             return None
         colon = x.find(i + 1, close, {":", *BINDERS, *KEYWORDS})
         ascribed = colon is not None and colon > i + 1 and t[colon].text == ":"
-        if ascribed and colon is not None and colon + 2 == close and t[colon + 1].text in CASTS:
-            arrow, inner = t[i]._replace(text="↑"), t[i]._replace(text="(")
+        if ascribed and colon is not None and colon + 2 == close and t[colon + 1].text in (*CASTS, "ℕ", "Nat"):
+            wider = t[colon + 1].text in CASTS
+            arrow, inner = t[i]._replace(text=ASCRIBED if wider else NATURAL), t[i]._replace(text="(")
             return [t[i], arrow, inner, *t[i + 1 : colon], t[close], t[close]], close + 1
         return ([*t[i:colon], t[close]], close + 1) if ascribed else None
 
