@@ -39,9 +39,9 @@ it answers, and a copy reaches the same form as the question whatever spelling i
   changes nothing (``_answer_casts``; red team 31: kept where it decides where ``ℕ`` truncates), and an
   ``if`` with a ``True``/``False`` branch as a junction (:func:`conditional`).
 
-The three modules of identities build each other's terms (a membership read is a junction of memberships, a
-substitution rebuilds its body in normal form): each reaches the others as a module, so any may be loaded
-first.
+The quantifier and membership rules build their terms with these constructors (a membership read is a
+junction of memberships, a substitution rebuilds its body in normal form): they are handed them
+(:data:`NORMAL`) rather than importing this module, which applies them.
 
 Each rule is applied once per node as the reader builds it bottom-up, so the form is linear in the term but
 for negation, which walks down the ``∧ ∨ ¬ ∀ ∃`` nodes under a ``¬``, and a substitution (one point,
@@ -70,11 +70,14 @@ from putnam_solver.core.provers.lean._answer_bounds import (
 from putnam_solver.core.provers.lean._answer_casts import ARITHMETIC, carried, cast, kept, related
 from putnam_solver.core.provers.lean._answer_literals import folded, summed
 from putnam_solver.core.provers.lean._answer_nodes import (
+    AC,
     APP,
     ASCRIBED,
     INFIX,
     NATURAL,
+    NEUTRAL,
     PREFIX,
+    Build,
     Node,
     is_atom,
     node,
@@ -82,12 +85,9 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     same,
 )
 
-AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
-"""Associative and commutative: a chain is read flat, its operands in one order."""
 IDEMPOTENT: Final = frozenset({"∧", "∨", "∪", "∩", "⊔", "⊓"})
 SYMMETRIC: Final = frozenset({"=", "↔"})
 FLIPPED: Final = {">": "<", "≥": "≤"}
-NEUTRAL: Final = {"+": "0", "*": "1", "∧": "True", "∨": "False", "∪": "∅", "∩": "Set.univ", "⊔": "⊥", "⊓": "⊤"}
 ABSORBING: Final = {"∧": "False", "∨": "True", "∩": "∅", "∪": "Set.univ", "⊔": "⊤", "⊓": "⊥"}
 RIGHT_NEUTRAL: Final = {"-": "0", "/": "1", "^": "1"}
 DUAL: Final = {"∧": "∨", "∨": "∧", "∀": "∃", "∃": "∀", "True": "False", "False": "True"}
@@ -110,9 +110,10 @@ def binary(op: str, left: Node, right: Node) -> Node:
     left, right = related(op, left, right)  # `↑(n - 5) < 7` is `n - 5 < 7` (``_answer_casts``)
     if op in SYMMETRIC and same(left, right):
         return node("atom", "True")
-    if op == "∈" and (read := members.member(left, right)) is not None:
+    if op == "∈" and (read := members.member(NORMAL, left, right)) is not None:
         return read
-    if (read := quantifiers.quantifying(op, left, right)) is not None:  # `S ⊆ T`, `S = Set.univ`, `S = ∅` (below)
+    # `S ⊆ T`, `S = Set.univ`, `S = ∅` (``_answer_quantifiers``)
+    if (read := quantifiers.quantifying(NORMAL, op, left, right)) is not None:
         return read
     if op in SYMMETRIC and (is_atom(left, "True") or is_atom(left, "False")):
         left, right = right, left
@@ -145,7 +146,8 @@ def chain(op: str, terms: list[Node]) -> Node:
     operands = [k for k in operands if not is_atom(k, NEUTRAL[op])] or [node("atom", NEUTRAL[op])]
     if op in ABSORBING and any(is_atom(k, ABSORBING[op]) for k in operands):
         return node("atom", ABSORBING[op])
-    operands = _biconditionals(quantifiers.merged(op, operands)) if op == "∧" else quantifiers.merged(op, operands)
+    operands = quantifiers.merged(NORMAL, op, operands)
+    operands = _biconditionals(operands) if op == "∧" else operands
     if op in IDEMPOTENT:
         operands = _once(operands)
     if len(operands) == 1:
@@ -272,7 +274,7 @@ def applied(head: Node, args: list[Node]) -> Node | None:
     if head.text in LATTICE and len(args) == 2:
         return chain(LATTICE[head.text], args)
     if head.text == "Nonempty" and len(args) == 1 and args[0].kind == "group" and args[0].text == "{":
-        return quantifiers.every("∃", [], args[0])  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`)
+        return quantifiers.every(NORMAL, "∃", [], args[0])  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`)
     if head.text == "setOf" and len(args) == 2:  # `setOf p x`: a set applied is membership (`Set.Mem`)
         return binary("∈", args[1], node("app", "", [head, args[0]], APP))
     if head.text == "Mem" and len(args) == 2 and (sets := [a for a in args if members.a_set(a)]) and len(sets) == 1:
@@ -302,3 +304,7 @@ def _biconditionals(operands: list[Node]) -> list[Node]:
             used |= {k, partner}
             out.append(binary("↔", negation.kids[0], other))
     return [*out, *(o for k, o in enumerate(operands) if k not in used)] if out else operands
+
+
+NORMAL: Final = Build(binary, chain, prefix, negated, applied)
+"""The constructors above, for the rules they apply that rebuild terms with them (``_answer_nodes.Build``)."""

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_bounds import INTERVALS
-from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated
+from putnam_solver.core.provers.lean._answer_commute import NORMAL, binary, chain, negated
 from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node, render
 from putnam_solver.core.provers.lean._answer_order import terms
 from putnam_solver.core.provers.lean._answer_quantifiers import substituted
@@ -170,7 +170,7 @@ def _condition(builder: Node, header: Node) -> Node:
     name = builder.kids[0]
     if name.kind != "atom" or name.text == header.text:
         return builder.kids[2]
-    return substituted(builder.kids[2], name.text, header) or builder.kids[2]
+    return substituted(NORMAL, builder.kids[2], name.text, header) or builder.kids[2]
 
 
 def _set_builder(term: Node) -> bool:

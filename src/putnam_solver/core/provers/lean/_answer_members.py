@@ -8,61 +8,62 @@ and a collection behind an ascription (``({n} : Set ℕ)``).
 
 from __future__ import annotations
 
-from putnam_solver.core.provers.lean import _answer_commute as commute
 from putnam_solver.core.provers.lean import _answer_quantifiers as quantifiers
 from putnam_solver.core.provers.lean._answer_bounds import interval_bounds
 from putnam_solver.core.provers.lean._answer_dots import last_name
-from putnam_solver.core.provers.lean._answer_nodes import APP, Node, bound, is_atom, node
+from putnam_solver.core.provers.lean._answer_nodes import APP, Build, Node, bound, is_atom, node
 
 
-def member(element: Node, collection: Node) -> Node | None:
+def member(build: Build, element: Node, collection: Node) -> Node | None:
     """``element ∈ collection`` where the collection is read (red team 27): ``x ∈ {y | P y}`` is ``P x``
     (``Set.mem_setOf_eq``, by definition), ``x ∈ S ∩ T`` is ``x ∈ S ∧ x ∈ T``, ``∪`` likewise with ``∨``
     (``Set.mem_inter_iff``, ``Set.mem_union``), ``x ∈ Sᶜ`` is ``¬x ∈ S``, ``x ∈ Set.univ`` is ``True`` and
     ``x ∈ ∅`` is ``False``; else None."""
     kids = collection.kids
     if collection.kind == "group" and collection.text == "(" and len(kids) == 4 and kids[1].text == ":":
-        return commute.binary("∈", element, kids[0])  # `x ∈ ({n} : Set ℕ)`: the ascription is no term (red team 29)
+        return build.binary("∈", element, kids[0])  # `x ∈ ({n} : Set ℕ)`: the ascription is no term (red team 29)
     if collection.kind == "bin" and collection.text in ("∩", "∪"):
         junction = "∧" if collection.text == "∩" else "∨"
-        return commute.chain(junction, [commute.binary("∈", element, kid) for kid in collection.kids])
+        return build.chain(junction, [build.binary("∈", element, kid) for kid in collection.kids])
     if collection.kind == "post" and collection.text == "ᶜ":
-        return commute.negated(commute.binary("∈", element, collection.kids[0]))
+        return build.negated(build.binary("∈", element, collection.kids[0]))
     if collection.kind == "bin" and collection.text == "\\" and len(collection.kids) == 2:  # `Set.mem_diff`
-        return commute.chain(
+        return build.chain(
             "∧",
             [
-                commute.binary("∈", element, collection.kids[0]),
-                commute.negated(commute.binary("∈", element, collection.kids[1])),
+                build.binary("∈", element, collection.kids[0]),
+                build.negated(build.binary("∈", element, collection.kids[1])),
             ],
         )
     if (bounds := interval_bounds(element, collection)) is not None:  # `x ∈ Set.Ici a` (``_answer_bounds``)
-        return commute.chain("∧", [commute.binary(*b) for b in bounds])
+        return build.chain("∧", [build.binary(*b) for b in bounds])
     if is_atom(collection, "Set.univ") or is_atom(collection, "∅"):
         return node("atom", "True" if collection.text == "Set.univ" else "False")
     if collection.kind == "app" and is_atom(collection.kids[0], "setOf") and len(collection.kids) == 2:
-        return _applied_to(collection.kids[1], element)  # `x ∈ setOf p` is `p x`
+        return _applied_to(build, collection.kids[1], element)  # `x ∈ setOf p` is `p x`
     kids = collection.kids
     if (elements := _listed(collection)) is not None:  # `x ∈ {a, b}` is `x = a ∨ x = b` (`Set.mem_insert_iff`)
-        return commute.chain("∨", [commute.binary("=", element, e) for e in elements])
+        return build.chain("∨", [build.binary("=", element, e) for e in elements])
     if collection.kind == "group" and collection.text == "{" and len(kids) == 4 and kids[1].text == "|":
         name = kids[0].text if kids[0].kind in ("atom", "part") else ""
         if bound(name) >= 0 and kids[1].kind == "part" and not quantifiers.holds(element, name):
-            return quantifiers.substituted(kids[2], name, element)
+            return quantifiers.substituted(build, kids[2], name, element)
     return None
 
 
-def _applied_to(function: Node, argument: Node) -> Node | None:
+def _applied_to(build: Build, function: Node, argument: Node) -> Node | None:
     """``function argument``: a ``fun`` of one bound name read by substitution, a name by its last
     component (as the reader reads a name applied, ``_answer_dots.last_name``), an application extended."""
     kids = function.kids
     if function.kind == "binder" and function.text in ("fun", "λ") and len(kids) == 3 and bound(kids[0].text) >= 0:
-        return quantifiers.substituted(kids[2], kids[0].text, argument) if kids[0].kind in ("atom", "part") else None
+        if kids[0].kind not in ("atom", "part"):
+            return None
+        return quantifiers.substituted(build, kids[2], kids[0].text, argument)
     if function.kind == "atom":
         head = node("atom", last_name(function.text))
-        return commute.applied(head, [argument]) or node("app", "", [head, argument], APP)
+        return build.applied(head, [argument]) or node("app", "", [head, argument], APP)
     if function.kind == "app":
-        return commute.applied(kids[0], [*kids[1:], argument]) or node("app", "", [*kids, argument], APP)
+        return build.applied(kids[0], [*kids[1:], argument]) or node("app", "", [*kids, argument], APP)
     return None
 
 

@@ -10,7 +10,7 @@ others. Kept apart from the reader (``_answer_order``) and the identities it app
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
@@ -44,6 +44,9 @@ token a candidate writes has a space in it."""
 NATURAL: Final = "↑ (ascribed ℕ)"
 """``(e : ℕ)``: ``e`` elaborated at ``ℕ``, a leaf to the arithmetic an ascription around it elaborates
 (``((n - 5 : ℕ) : ℤ)`` is ``↑(n - 5)``)."""
+AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
+"""Associative and commutative: a chain is read flat, its operands in one order (``_answer_commute``)."""
+NEUTRAL: Final = {"+": "0", "*": "1", "∧": "True", "∨": "False", "∪": "∅", "∩": "Set.univ", "⊔": "⊥", "⊓": "⊤"}
 PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024, ASCRIBED: 1024, NATURAL: 1024}
 """Prefix operators and the precedence of their argument."""
 MAX: Final = 1024
@@ -157,3 +160,16 @@ def render(term: Node, out: list[str], level: int = 0) -> None:
             render(kid, out, precedence if loose else precedence + 1)  # a binder's prec: its body's
     if wrap:
         out.append(")")
+
+
+@dataclass(frozen=True)
+class Build:
+    """The normal form's constructors (``_answer_commute.NORMAL``), handed to the rules of quantifiers and
+    membership (``_answer_quantifiers``, ``_answer_members``) that rebuild the terms they read: those rules
+    and the constructors apply each other, and the trusted package imports in no circle."""
+
+    binary: Callable[[str, Node, Node], Node]
+    chain: Callable[[str, list[Node]], Node]
+    prefix: Callable[[str, Node], Node]
+    negated: Callable[[Node], Node]
+    applied: Callable[[Node, list[Node]], Node | None]

@@ -49,8 +49,8 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._answer_bounds import range_head
 from putnam_solver.core.provers.lean._answer_commute import (
-    AC,
     NIL,
+    NORMAL,
     applied,
     binary,
     chain,
@@ -60,6 +60,7 @@ from putnam_solver.core.provers.lean._answer_commute import (
 )
 from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver, receiver_first
 from putnam_solver.core.provers.lean._answer_nodes import (
+    AC,
     APP,
     CLOSERS,
     INFIX,
@@ -339,7 +340,7 @@ class _Reader:
         self.at = i + 1
         level = BODY.get(text, 0)
         body = self._expr(level)
-        return quantified(text, header, _node("part", separator), body, level)
+        return quantified(NORMAL, text, header, _node("part", separator), body, level)
 
     def _primary(self) -> Node:
         text = self._peek()

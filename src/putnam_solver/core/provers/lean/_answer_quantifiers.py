@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from putnam_solver.core.provers.lean import _answer_commute as commute
-from putnam_solver.core.provers.lean._answer_nodes import APP, INFIX, Node, bound, is_atom, node
+from putnam_solver.core.provers.lean._answer_nodes import AC, APP, INFIX, NEUTRAL, Build, Node, bound, is_atom, node
 
 BOUNDED: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
 """The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,`` (Mathlib's ``binderPred``)."""
@@ -33,13 +32,13 @@ FRESH: Final = 10**6
 that one read inside another's operands never has its number (the canonical form numbers from 0)."""
 
 
-def quantified(text: str, header: list[Node], separator: Node, body: Node, level: int) -> Node:
+def quantified(build: Build, text: str, header: list[Node], separator: Node, body: Node, level: int) -> Node:
     """The binder ``text header separator body``, a one-point quantifier read as its body (red team 27):
     ``∃ m, P m ∧ m = e`` is ``P e`` (``exists_eq_right``), ``∀ m, m = e → P m`` (read ``¬m = e ∨ P m``) is
     ``P e`` (``forall_eq``), wherever the equation stands among the conjuncts (disjuncts) and whichever
     way it is turned; ``e`` may not hold ``m``. The canonical form numbers each binding apart, so
     substituting ``e`` captures nothing."""
-    header, body = _unbounded(text, header, body)
+    header, body = _unbounded(build, text, header, body)
     name = header[0].text if header and header[0].kind in ("atom", "part") and bound(header[0].text) >= 0 else None
     plain = len(header) == 1 or (len(header) >= 2 and header[1].kind == "part" and header[1].text == ":")
     if text in ("∃", "∀") and name is not None and plain:
@@ -49,11 +48,9 @@ def quantified(text: str, header: list[Node], separator: Node, body: Node, level
             value = _pinned(operand, name, text == "∀")
             if value is None:
                 continue
-            rest = [substituted(o, name, value) for j, o in enumerate(operands) if j != k]
+            rest = [substituted(build, o, name, value) for j, o in enumerate(operands) if j != k]
             if all(r is not None for r in rest):
-                return commute.chain(
-                    junction, [r for r in rest if r is not None] or [node("atom", commute.NEUTRAL[junction])]
-                )
+                return build.chain(junction, [r for r in rest if r is not None] or [node("atom", NEUTRAL[junction])])
     return node("binder", text, [*header, separator, body], level)
 
 
@@ -78,7 +75,7 @@ def holds(term: Node, name: str) -> bool:
     return any(holds(kid, name) for kid in term.kids)
 
 
-def substituted(term: Node, name: str, value: Node) -> Node | None:
+def substituted(build: Build, term: Node, name: str, value: Node) -> Node | None:
     """``term`` with the bound variable ``name`` replaced by ``value``, rebuilt in normal form; None where
     it stands as the head of a field (``#1.card``) in a stretch read as written and ``value`` is no atom."""
     if term.kind in ("atom", "part"):
@@ -88,22 +85,22 @@ def substituted(term: Node, name: str, value: Node) -> Node | None:
         if not dot:
             return value if term.kind == "atom" or value.kind == "atom" else None
         return node(term.kind, value.text + dot + rest) if value.kind == "atom" else None
-    kids = [substituted(kid, name, value) for kid in term.kids]
+    kids = [substituted(build, kid, name, value) for kid in term.kids]
     if any(kid is None for kid in kids):
         return None
     made = [kid for kid in kids if kid is not None]
-    if term.kind == "bin" and term.text in commute.AC:
-        return commute.chain(term.text, made)
+    if term.kind == "bin" and term.text in AC:
+        return build.chain(term.text, made)
     if term.kind == "bin" and len(made) == 2 and INFIX[term.text][1] == "n":
-        return commute.binary(term.text, made[0], made[1])
+        return build.binary(term.text, made[0], made[1])
     if term.kind == "pre":
-        return commute.prefix(term.text, made[0])
+        return build.prefix(term.text, made[0])
     if term.kind == "app":
-        return commute.applied(made[0], made[1:]) or node("app", "", made, APP)
+        return build.applied(made[0], made[1:]) or node("app", "", made, APP)
     return node(term.kind, term.text, made, term.prec)
 
 
-def _unbounded(text: str, header: list[Node], body: Node) -> tuple[list[Node], Node]:
+def _unbounded(build: Build, text: str, header: list[Node], body: Node) -> tuple[list[Node], Node]:
     """``∀ x ∈ s, P`` as ``∀ x, x ∈ s → P`` and ``∃ x > 0, P`` as ``∃ x, 0 < x ∧ P`` (binder predicates
     expand so, ``binderPred``; red team 29: a copy with the bound written out passed, and ``∀ x, x ∈ s →
     P`` for ``∀ x ∈ s, P`` was left by red team 27), for each name of the header; else as given."""
@@ -113,13 +110,13 @@ def _unbounded(text: str, header: list[Node], body: Node) -> tuple[list[Node], N
     names = header[:at]
     if not all(n.kind in ("atom", "part") and bound(n.text) >= 0 and "." not in n.text for n in names):
         return header, body
-    conditions = [commute.binary(header[at].text, node("atom", n.text), header[-1]) for n in names]
+    conditions = [build.binary(header[at].text, node("atom", n.text), header[-1]) for n in names]
     if text == "∀":
-        return names, commute.chain("∨", [*(commute.negated(c) for c in conditions), body])
-    return names, commute.chain("∧", [*conditions, body])
+        return names, build.chain("∨", [*(build.negated(c) for c in conditions), body])
+    return names, build.chain("∧", [*conditions, body])
 
 
-def merged(op: str, operands: list[Node]) -> list[Node]:
+def merged(build: Build, op: str, operands: list[Node]) -> list[Node]:
     """``(∀ x, A x) ∧ (∀ y, B y)`` as ``∀ x, A x ∧ B x`` (``forall_and``), ``∃`` with ``∨`` likewise
     (``exists_or``): the quantifiers of one name among a junction's operands read as one (red team 29)."""
     quantifier = MERGED.get(op)
@@ -134,40 +131,40 @@ def merged(op: str, operands: list[Node]) -> list[Node]:
     bodies = [first.kids[2]]
     for k in merging[1:]:
         other = operands[k].kids
-        read = substituted(other[2], other[0].text, node("atom", first.kids[0].text))
+        read = substituted(build, other[2], other[0].text, node("atom", first.kids[0].text))
         if read is None or "." in other[0].text:
             return operands
         bodies.append(read)
-    whole = quantified(first.text, [first.kids[0]], first.kids[1], commute.chain(op, bodies), first.prec)
+    whole = quantified(build, first.text, [first.kids[0]], first.kids[1], build.chain(op, bodies), first.prec)
     return [whole, *(o for k, o in enumerate(operands) if k not in merging)]
 
 
-def quantifying(op: str, left: Node, right: Node) -> Node | None:
+def quantifying(build: Build, op: str, left: Node, right: Node) -> Node | None:
     """A relation between sets read as the quantifier it unfolds to (red team 29): ``S ⊆ T`` is ``∀ x, x ∈ S
     → x ∈ T`` (``Set.Subset``, by definition), ``S = Set.univ`` is ``∀ x, x ∈ S`` (``Set.eq_univ_iff_forall``)
     and ``S = ∅`` is ``∀ x, ¬x ∈ S`` (``Set.eq_empty_iff_forall_not_mem``, so ``S ≠ ∅`` is ``∃ x, x ∈ S``, as
     ``S.Nonempty`` is): ``{k | A k} = Set.univ`` passed for ``∀ k, A k``; else None."""
     if op == "⊆":
-        return every("∀", [commute.negated(commute.binary("∈", _fresh(left, right), left))], right)
+        return every(build, "∀", [build.negated(build.binary("∈", _fresh(left, right), left))], right)
     if op != "=":
         return None
     for one, other in ((left, right), (right, left)):
         if is_atom(other, "Set.univ") or is_atom(other, "Finset.univ"):
-            return every("∀", [], one)
+            return every(build, "∀", [], one)
         if is_atom(other, "∅"):
-            return commute.negated(every("∃", [], one))
+            return build.negated(every(build, "∃", [], one))
     return None
 
 
-def every(text: str, premises: list[Node], collection: Node) -> Node:
+def every(build: Build, text: str, premises: list[Node], collection: Node) -> Node:
     """``text x, premises ∨ x ∈ collection`` for a fresh bound ``x`` (:data:`FRESH`)."""
     name = _fresh(collection, *(p for p in premises))
     body = (
-        commute.chain("∨", [*premises, commute.binary("∈", name, collection)])
+        build.chain("∨", [*premises, build.binary("∈", name, collection)])
         if premises
-        else commute.binary("∈", name, collection)
+        else build.binary("∈", name, collection)
     )
-    return quantified(text, [node("part", name.text)], node("part", ","), body, 0)
+    return quantified(build, text, [node("part", name.text)], node("part", ","), body, 0)
 
 
 def _fresh(*over: Node) -> Node:
