@@ -11,18 +11,20 @@ proofs among them, where only the text profile was held). The Rocq entries' full
 held by ``test_conformance.py`` against the manifest.
 
 ``tests/fixtures/verdict_snapshot.json`` holds the outcomes of the revision that recorded it;
-``test_verdict_snapshot.py`` compares, and ``bench/verdict_identity.py`` compares two revisions. A change
-meant to change verdicts records the file again (``python -m tests.verdict_snapshot --write``) and says
-why in its commit.
+``test_verdict_snapshot.py`` compares (a fixed sample of every kind of outcome, ``sample``, and every case
+in a test marked slow, which the default run leaves out and naming the file runs), and
+``bench/verdict_identity.py`` compares two revisions. A change meant to change verdicts records the file
+again (``python -m tests.verdict_snapshot --write``) and says why in its commit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -76,33 +78,56 @@ def _cases() -> Iterator[tuple[str, str, Benchmark, str, bytes, Track]]:
             key = f"{entry['file']}@{track.value}"
             yield key, entry["prover"], bench(files[entry["prover"]]), entry["problem_id"], data, track
     published = json.loads((PUBLISHED / "MANIFEST.json").read_text(encoding="utf-8"))
-    for entry in published["entries"]:
-        source = published["sources"][entry["source"]]
-        if "archive" in source:
-            with zipfile.ZipFile(PUBLISHED / source["archive"]) as archive:
-                data = archive.read(entry["member"])
-        else:
-            data = (PUBLISHED / source["directory"] / entry["member"]).read_bytes()
-        path = root / published["benchmarks"][source["benchmark"]]["file"]
-        key = f"{entry['source']}:{entry['member']}@{Track.WITH_ANSWER.value}"
-        yield key, entry["prover"], bench(path), entry["problem_id"], data, Track.WITH_ANSWER
+    with contextlib.ExitStack() as stack:
+        archives: dict[str, zipfile.ZipFile] = {}  # each opened once: reading its directory is most of the time
+        for entry in published["entries"]:
+            source = published["sources"][entry["source"]]
+            if "archive" in source:
+                if source["archive"] not in archives:
+                    archives[source["archive"]] = stack.enter_context(zipfile.ZipFile(PUBLISHED / source["archive"]))
+                data = archives[source["archive"]].read(entry["member"])
+            else:
+                data = (PUBLISHED / source["directory"] / entry["member"]).read_bytes()
+            path = root / published["benchmarks"][source["benchmark"]]["file"]
+            key = f"{entry['source']}:{entry['member']}@{Track.WITH_ANSWER.value}"
+            yield key, entry["prover"], bench(path), entry["problem_id"], data, Track.WITH_ANSWER
 
 
 TEXT_GATES = ("G1", "G2", "G3")
 
 
-def outcomes() -> dict[str, dict[str, Any]]:
+def outcomes(only: Collection[str] | None = None) -> dict[str, dict[str, Any]]:
     """Every case's signature on the text profile, by key, and the Lean cases' text gates on
-    the full profile (every gate run; those after G3 cannot run here and are left out)."""
+    the full profile (every gate run; those after G3 cannot run here and are left out); ``only``: the
+    keys of the cases to judge (None: all)."""
     text, full = VerifyOptions(profile=Profile.TEXT), VerifyOptions(profile=Profile.FULL, keep_going=True)
     found = {}
     for key, prover, bench, problem, data, track in _cases():
+        if only is not None and key not in only:
+            continue
         verdict = run_gates(get_prover(prover), bench, bench.problems[problem], data, track, text, candidate_label=key)
         found[key] = signature(verdict)
         if prover == "lean":
             verdict = run_gates(get_prover(prover), bench, bench.problems[problem], data, track, full)
             found[f"{key}/full"] = {"gates": [g for g in signature(verdict)["gates"] if g.split()[0] in TEXT_GATES]}
     return found
+
+
+FULL = "/full"
+"""The suffix of a Lean case's key that holds its text gates on the full profile."""
+
+
+def sample(recorded: dict[str, dict[str, Any]]) -> set[str]:
+    """A fixed sample of the recorded cases: the first key, in sorted order, of each corpus (the published
+    proofs by source), track and recorded outcome (status, whether it needs the full profile, each gate's
+    status on both profiles), so that every kind of verdict the snapshot holds is judged again."""
+    first: dict[tuple[Any, ...], str] = {}
+    for key in sorted(k for k in recorded if not k.endswith(FULL)):
+        name, track = key.rsplit("@", 1)
+        corpus = name.split(":")[0] if ":" in name else name.split("/")[0]
+        outcome = json.dumps([recorded[key], recorded.get(key + FULL)], sort_keys=True)
+        first.setdefault((corpus, track, outcome), key)
+    return set(first.values())
 
 
 def differences(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:

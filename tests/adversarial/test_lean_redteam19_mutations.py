@@ -34,7 +34,7 @@ from collections import Counter
 import pytest
 
 from putnam_solver.core.benchmark import Benchmark
-from tests.helpers import failures, lean_filled, lean_text_verdict
+from tests.helpers import failures, lean_filled, lean_text_verdict, text_gates_in_process
 from tests.lean_mutation_spellings import ATTACKS, TEMPLATES
 from tests.lean_mutations import Mutant, accepted_files, mutants, sample, sites
 
@@ -42,13 +42,16 @@ OPERATORS = [*ATTACKS, "statement", "valid"]
 
 
 def _wrong(bench: Benchmark, batch: list[Mutant]) -> list[str]:
-    """Each mutant whose verdict is wrong: an attack accepted, or a valid mutation refused."""
+    """Each mutant whose verdict is wrong: an attack accepted, or a valid mutation refused. The text gates
+    run in this process, without their wall-clock bound: on a loaded machine a valid mutant's gates could
+    pass it and end in an ``error``, a refusal that depended on the load, not on the text (flaky)."""
     wrong = []
-    for m in batch:
-        verdict = lean_text_verdict(bench, m.problem_id, m.text)
-        if (verdict.status == "accepted") == m.attack:
-            reasons = "; ".join(f"{g}: {d[:200]}" for g, d in failures(verdict).items())
-            wrong.append(f"{m.key} -> {verdict.status} {reasons}")
+    with text_gates_in_process():
+        for m in batch:
+            verdict = lean_text_verdict(bench, m.problem_id, m.text)
+            if (verdict.status == "accepted") == m.attack:
+                reasons = "; ".join(f"{g}: {d[:200]}" for g, d in failures(verdict).items())
+                wrong.append(f"{m.key} -> {verdict.status} {reasons}")
     return wrong
 
 

@@ -67,7 +67,11 @@ def test_a_candidate_over_the_size_cap_is_refused_before_any_gate_reads_it(prove
     interpreted_steps(lambda: refused(valid, len(valid) - 1))  # imports and caches of a first call
     one_byte_over = interpreted_steps(lambda: refused(valid, len(valid) - 1))
     far_over = interpreted_steps(lambda: refused(padded, 1 << 20))
-    assert far_over <= one_byte_over * 1.1, (far_over, one_byte_over)  # nothing read the 1.6 MB
+    read_whole = interpreted_steps(lambda: run_gates(prover, bench, problem, valid, Track.WITH_ANSWER, options))
+    # The counter sees the gates' work (reading the small valid file costs more than refusing), so a
+    # refusal of the 1.6 MB that costs no more than one of a file one byte over read none of it.
+    assert 0 < one_byte_over < read_whole, (one_byte_over, read_whole)
+    assert far_over <= one_byte_over * 1.1, (far_over, one_byte_over)
     verdict = refused(padded, 1 << 20)
     assert verdict.status == "rejected"
     assert [(g.id, g.status.value) for g in verdict.gates] == [("G0", "failed")]

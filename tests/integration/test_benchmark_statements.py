@@ -6,6 +6,7 @@ challenge of every track the benchmark has, its holes filled with something proo
 real text gates (G1 provenance, G2 preservation, G3 forbidden constructs); and the same challenge with its
 hole left open is refused. A statement the harness cannot parse, or one whose own text the gates refuse,
 would make its problem unsolvable for every model, so this is the first thing to hold for a new benchmark.
+The default run judges a fixed sample of each file's records (``judged``); ``-m slow`` judges them all.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from putnam_solver.core.provers import get_prover
 from putnam_solver.core.provers.lean.syntax import parse_statement as lean_statement
 from putnam_solver.core.provers.rocq.challenge import official_answer, statement_of
 from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
-from tests.helpers import DATA_ROOT, lean_filled
+from tests.helpers import DATA_ROOT, lean_filled, sampled
 
 FILES = [
     (spec.name, file.file)
@@ -32,6 +33,22 @@ FILES = [
     if file.prover in ("lean", "rocq")
 ]
 TEXT = VerifyOptions(profile=Profile.TEXT)
+STRIDE = 20
+"""The default run judges every ``STRIDE``-th problem of a file (by id) and the first of each split; every
+problem is judged under ``-m slow`` (minutes: the gates run on each record, on every track)."""
+JUDGED = sampled(
+    {f"{n}-{f}-{part}": (n, f, part) for n, f in FILES for part in ("sample", "all")},
+    {f"{n}-{f}-sample" for n, f in FILES},
+)
+
+
+def judged(bench: Benchmark, part: str) -> list[Problem]:
+    """The problems of ``bench`` a test judges: all of them, or the fixed sample (``STRIDE``)."""
+    problems = [bench.problems[k] for k in sorted(bench.problems)]
+    if part == "all":
+        return problems
+    first_of_split = {p.split: p.id for p in reversed(problems)}
+    return [p for i, p in enumerate(problems) if i % STRIDE == 0 or first_of_split.get(p.split) == p.id]
 
 
 def _benchmark(name: str, file: str) -> Benchmark:
@@ -54,8 +71,8 @@ def rocq_filled(problem: Problem, track: Track) -> str:
     return filled.replace(":= _.", f":= {answer}.") if answer is not None and track is Track.NO_ANSWER else filled
 
 
-@pytest.mark.parametrize(("name", "file"), FILES)
-def test_every_record_parses_and_its_filled_challenge_passes_the_text_gates(name: str, file: str) -> None:
+@pytest.mark.parametrize(("name", "file", "part"), JUDGED)
+def test_every_record_parses_and_its_filled_challenge_passes_the_text_gates(name: str, file: str, part: str) -> None:
     bench = _benchmark(name, file)
     registered = bench.file
     assert registered is not None and bench.pinned, "the shared file is the registered, pinned one"
@@ -66,7 +83,7 @@ def test_every_record_parses_and_its_filled_challenge_passes_the_text_gates(name
     prover = get_prover(registered.prover)
     refused = []
     for track in map(Track, tracks(registered)):
-        for problem in bench.problems.values():
+        for problem in judged(bench, part):
             if registered.prover == "lean":
                 candidate = lean_filled(bench, problem.id, track)
             else:
@@ -94,14 +111,14 @@ def test_theorems_are_named_after_their_problems_and_holes_are_written_as_the_re
             assert parsed.open_proof == (not re.search(r"Admitted\.\s*\Z", problem.formal_statement))
 
 
-@pytest.mark.parametrize(("name", "file"), FILES)
-def test_no_challenge_passes_the_text_gates_with_its_hole_left_open(name: str, file: str) -> None:
+@pytest.mark.parametrize(("name", "file", "part"), JUDGED)
+def test_no_challenge_passes_the_text_gates_with_its_hole_left_open(name: str, file: str, part: str) -> None:
     bench = _benchmark(name, file)
     assert bench.file is not None
     prover = get_prover(bench.file.prover)
     accepted = [
         p.id
-        for p in bench.problems.values()
+        for p in judged(bench, part)
         if run_gates(
             prover, bench, p, prover.challenge(p, Track.WITH_ANSWER).encode(), Track.WITH_ANSWER, TEXT
         ).accepted

@@ -42,6 +42,8 @@ import platformdirs
 from putnam_solver.core.answer_check import settled
 from putnam_solver.core.safe_files import UnsafeFile, read_regular_file, write_below
 from putnam_solver.core.submission import VERDICT_INPUT, ProverOptions
+from putnam_solver.core.untrusted import stored_flag
+from putnam_solver.core.verdict import LEFT_TO_SEMANTIC_CHECK
 from putnam_solver.core.verify import GateResult, GateStatus, Profile, Track, Verdict, VerifyOptions
 
 CACHE_DIR_VARIABLE = "PUTNAM_CACHE_DIR"
@@ -140,7 +142,7 @@ class VerdictCache:
             data = json.loads(read_regular_file(self._path(key), MAX_ENTRY_BYTES, own=True))
             verdict = verdict_from_json(data)
         except (OSError, UnsafeFile, ValueError, KeyError, TypeError):
-            return None  # a missing, damaged or foreign entry just means a fresh run
+            return None  # a missing, damaged (a flag not true or false) or foreign entry just means a fresh run
         if data.get("key") != key or not reusable(verdict):
             return None
         if verdict.ran_on and not nodes:
@@ -209,7 +211,7 @@ def verdict_from_json(data: dict[str, Any]) -> Verdict:
                 _a(str, g["name"]),
                 GateStatus(g["status"]),
                 _a(str, g["detail"]),
-                _a(dict, g.get("evidence", {})),
+                _evidence(g.get("evidence", {})),
             )
             for g in data["gates"]
         ],
@@ -218,14 +220,23 @@ def verdict_from_json(data: dict[str, Any]) -> Verdict:
         statement_sha256=data["statement_sha256"],
         challenge_sha256=data["challenge_sha256"],
         benchmark_sha256=data["benchmark_sha256"],
-        benchmark_pinned=data["benchmark_pinned"],
+        benchmark_pinned=stored_flag(data["benchmark_pinned"], stored_as_json=True),
         candidate_path=data.get("candidate_path"),
         answers=_a(dict, data.get("answers", {})),
-        unsafe_no_sandbox=bool(data.get("unsafe_no_sandbox", False)),
-        allow_recursion=bool(data.get("allow_recursion", False)),
+        unsafe_no_sandbox=stored_flag(data.get("unsafe_no_sandbox", False), stored_as_json=True),
+        allow_recursion=stored_flag(data.get("allow_recursion", False), stored_as_json=True),
         benchmark=dict(data.get("benchmark") or {}),
         ran_on=dict(data.get("ran_on", {})),
     )
+
+
+def _evidence(value: Any) -> dict[str, Any]:
+    """A gate's stored evidence, whose flag that a refusal is left to the semantic check (which decides what
+    a rejection tells the agent to do) is read strictly (``stored_flag``), else a miss."""
+    evidence: dict[str, Any] = _a(dict, value)
+    if LEFT_TO_SEMANTIC_CHECK in evidence:
+        stored_flag(evidence[LEFT_TO_SEMANTIC_CHECK], stored_as_json=True)
+    return evidence
 
 
 def _a(kind: type, value: Any) -> Any:

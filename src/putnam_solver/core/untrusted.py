@@ -10,13 +10,16 @@ reviewer as if the harness had said it.
 
 ``clean_text`` is applied once, where the text enters (the sandbox's outputs are read through it); the
 agent's ``run.agent.fence`` wraps such text wherever it is shown to a model.
+
+Values read back from storage that someone else can edit (a run ledger, the verdict cache, a selftest
+record) are untrusted too; a flag among them is read by ``stored_flag`` alone, never by its truth.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["REPLACEMENT", "clean_text"]
+__all__ = ["REPLACEMENT", "MalformedFlag", "clean_text", "stored_flag"]
 
 REPLACEMENT = "\ufffd"
 _UNSAFE = re.compile("[\ud800-\udfff\x00]")
@@ -29,3 +32,21 @@ def clean_text(text: str) -> str:
     code point), so every surrogate left in one is a lone one.
     """
     return _UNSAFE.sub(REPLACEMENT, text)
+
+
+class MalformedFlag(ValueError):
+    """A stored flag that is not one putnam writes; its message says what was expected."""
+
+
+def stored_flag(value: object, stored_as_json: bool = False) -> bool:
+    """``value`` as a flag, which an SQLite column keeps as the integer 0 or 1 and JSON as ``true`` or
+    ``false``, else MalformedFlag: read by its truth, text ``"false"`` or ``2`` was true and ``0.0`` false
+    (a ledger's ``fresh``, red team round 12; a cached verdict's ``unsafe_no_sandbox``), so every reader
+    of a stored flag fails closed on anything else (a ledger is refused, a cache entry is a miss)."""
+    if stored_as_json:
+        if not isinstance(value, bool):
+            raise MalformedFlag("not true or false")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+        raise MalformedFlag("not 0 or 1")
+    return value == 1

@@ -19,6 +19,7 @@ from typing import Any
 
 from putnam_solver import bounded_json
 from putnam_solver.core.benchmark import ID_RULE, IDENTIFIER
+from putnam_solver.core.untrusted import MalformedFlag, stored_flag
 from putnam_solver.core.util import InputError
 from putnam_solver.exit_codes import ExitCode
 
@@ -243,17 +244,13 @@ def checked_count(value: Any, where: str) -> int:
 
 
 def checked_flag(value: Any, where: str, stored_as_json: bool = False) -> bool:
-    """``value`` as a flag, which a ledger column keeps as the integer 0 or 1 and a JSON column as ``true`` or
-    ``false``, else LedgerError: any other value was read by its truth, so text ``"false"`` or ``2`` read as
-    true and ``0.0`` as false (campaigns' ``fresh``, red team round 12; audits' ``toolchain_changed``, round
-    13)."""
-    if stored_as_json:
-        if not isinstance(value, bool):
-            raise LedgerError(f"{where}: {_shown(value)} is not true or false (a flag); {EDITED}")
-        return value
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
-        raise LedgerError(f"{where}: {_shown(value)} is not 0 or 1 (a flag); {EDITED}")
-    return bool(value)
+    """``value`` as a flag, read as every stored flag is (``untrusted.stored_flag``: 0 or 1 in a column,
+    ``true`` or ``false`` in JSON), else LedgerError naming where (campaigns' ``fresh``, red team round 12;
+    audits' ``toolchain_changed``, round 13)."""
+    try:
+        return stored_flag(value, stored_as_json)
+    except MalformedFlag as exc:
+        raise LedgerError(f"{where}: {_shown(value)} is {exc} (a flag); {EDITED}") from exc
 
 
 def _shown(value: Any) -> str:

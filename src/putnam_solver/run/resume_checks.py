@@ -29,7 +29,13 @@ where the author chose:
   (``--model``, ``--reviewer-model``), as a new run takes it from the command line, whether or not such a
   folder is here: the answer depends on the name alone, so no folder made or swapped after the check can
   change it (red team round 13: ``hf/some-org/model`` was downloaded and loaded when no folder was here);
-  and never when the name's folder lies inside the run directory (a resume from within it).
+  and never when the name's folder lies inside the run directory (a resume from within it);
+- ``sandbox``: Inspect's ``docker`` sandbox builds or pulls and runs what it finds in the working directory
+  (a ``compose.yaml`` there, which can mount any path of the host into the container, or a ``Dockerfile``),
+  else pulls Inspect's default image. A resume runs it only when its caller says ``--sandbox docker``
+  again, as a new run takes it from the command line, and never from a working directory inside the run
+  directory, whose files the directory's author chose (by place alone, so no file made after the check
+  changes the answer). ``local``, the default, runs no container.
 
 Each refusal names the run directory, the setting and what to do.
 """
@@ -54,14 +60,17 @@ def check_resumable(
     given_base_url: str | None,
     given_recursion: bool = False,
     given_models: Mapping[str, str] | None = None,
+    given_sandbox: str | None = None,
 ) -> None:
     """Refuse to resume ``stored`` when it would run a tool its caller did not name (``given_tools``: the
     resume's own ``--tool`` values), turn the sandbox off, accept below the full profile, lift the recursion
     rule its caller did not lift (``given_recursion``: the resume's ``--allow-recursion``), load a benchmark
     its directory ships, or send model calls to a server its caller did not name (``given_base_url``: the
-    resume's ``--model-base-url``), or load a model from a path here its caller did not name
-    (``given_models``: the resume's ``--model`` and ``--reviewer-model``, by flag)."""
+    resume's ``--model-base-url``), or load a model from a path here or run a container its caller did not
+    name (``given_models``: the resume's ``--model`` and ``--reviewer-model``, by flag; ``given_sandbox``: its
+    ``--sandbox``)."""
     _check_models(stored, given_models or {})
+    _check_sandbox(stored, given_sandbox)
     run_dir = stored.run_dir
     config = stored.config
     named = dict(config.tools)
@@ -147,11 +156,7 @@ def _check_models(stored: RunSettings, given: Mapping[str, str]) -> None:
     for flag, field, role in MODEL_FIELDS:
         name = names[flag]
         if flag in given and given[flag] != (name or NO_MODEL):
-            raise InputError(
-                f"{flag} {shown_path(given[flag])}: the run's {role} model is {shown_path(name or NO_MODEL)} "
-                f"(`{field}` of {ledger}); a resume takes {flag} only to say the run's own again. Resume with "
-                f"{flag} {shown_path(name or NO_MODEL)} or without it, or start a new run with --run-dir"
-            )
+            raise _not_the_runs_own(flag, given[flag], name or NO_MODEL, f"{role} model", field, ledger)
         if name is None or not loads_here(name):
             continue
         path = local_model_path(name)
@@ -173,3 +178,38 @@ def _check_models(stored: RunSettings, given: Mapping[str, str]) -> None:
                 "loads or downloads a model only when you name it (a run directory can come from anyone). "
                 f"Resume with {flag} {shown_path(name)} if you want that model, or start a new run with --run-dir"
             )
+
+
+def _not_the_runs_own(flag: str, given: str, own: str, what: str, field: str, ledger: Path) -> InputError:
+    """A resume's ``flag`` that names other than the run's own: a resume never changes what the run is."""
+    return InputError(
+        f"{flag} {shown_path(given)}: the run's {what} is {shown_path(own)} (`{field}` of {ledger}); a resume "
+        f"takes {flag} only to say the run's own again. Resume with {flag} {shown_path(own)} or without it, or "
+        "start a new run with --run-dir"
+    )
+
+
+def _check_sandbox(stored: RunSettings, given: str | None) -> None:
+    """A resume's ``--sandbox`` must be the run's own; a stored sandbox that runs a container (``docker``)
+    is used only when the resume says it again, and never from a working directory inside the run
+    directory, where Inspect would take the directory's ``compose.yaml`` or ``Dockerfile``."""
+    sandbox, run_dir = stored.config.sandbox, stored.run_dir
+    ledger = run_dir / LEDGER_NAME
+    if given is not None and given != sandbox:
+        raise _not_the_runs_own("--sandbox", given, sandbox, "sandbox", "config.sandbox", ledger)
+    if sandbox == "local":
+        return
+    if _inside(Path.cwd(), run_dir):
+        raise InputError(
+            f"{ledger}: the run's sandbox is {sandbox} (`config.sandbox`), whose containers Inspect builds from "
+            f"the compose.yaml or Dockerfile of the working directory ({shown_path(os.getcwd())}), which lies "
+            "inside the run directory: the directory's author would choose what runs here. Resume from a "
+            "working directory outside the run directory"
+        )
+    if given is None:
+        raise InputError(
+            f"{ledger}: the run's sandbox is {sandbox} (`config.sandbox`): Inspect builds or pulls and runs a "
+            f"container for it (from a compose.yaml or Dockerfile in {shown_path(os.getcwd())}, else its default "
+            "image); a resume runs a container only when you name the sandbox (a run directory can come from "
+            f"anyone). Resume with --sandbox {sandbox} if you want that, or start a new run with --run-dir"
+        )

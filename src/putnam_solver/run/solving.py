@@ -70,10 +70,11 @@ RESUME_FLAGS = (
     "--allow-recursion",
     "--model",
     "--reviewer-model",
+    "--sandbox",
 )
 """What ``--resume`` may be given: limits to raise and how to connect, never what the run is about
-(``--tool``, ``--allow-recursion``, ``--model`` and ``--reviewer-model`` only to say again what the run's own
-were, which a resume uses only then: ``resume_checks``)."""
+(``--tool``, ``--allow-recursion``, ``--model``, ``--reviewer-model`` and ``--sandbox`` only to say again what
+the run's own were, which a resume uses only then: ``resume_checks``)."""
 XHIGH_PROVIDERS = ("openai", "anthropic", "google")
 """Providers whose Inspect model classes adapt ``xhigh`` to what each model supports (clamp or drop it);
 an OpenAI-compatible server (``openai-api/...``) or another provider might reject it, so ``auto`` leaves
@@ -299,7 +300,8 @@ def _resumed(flags: SolveFlags) -> RunSettings:
     base_url = flags.model_base_url if "--model-base-url" in flags.given else None
     named = (("--model", flags.model), ("--reviewer-model", flags.reviewer_model))
     models = {flag: name for flag, name in named if flag in flags.given and name is not None}
-    check_resumable(stored, flags.tools, base_url, flags.allow_recursion, models)
+    sandbox = flags.sandbox if "--sandbox" in flags.given else None
+    check_resumable(stored, flags.tools, base_url, flags.allow_recursion, models, sandbox)
     limits = RunLimits(
         max_tokens=flags.run_token_limit if flags.run_token_limit is not None else stored.run_limits.max_tokens,
         max_cost_dollars=(

@@ -28,6 +28,7 @@ from putnam_solver.core.selftest_record import (
     record_path,
     stored_record,
 )
+from putnam_solver.core.untrusted import stored_flag
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import VerifyOptions
 
@@ -183,7 +184,7 @@ def record_from_json(data: dict[str, Any]) -> SelftestRecord:
         prover=data["prover"],
         fingerprint=data["fingerprint"],
         gate_code=data["gate_code"],
-        axle=bool(data["axle"]),
+        axle=stored_flag(data["axle"], stored_as_json=True),
         finished_at=float(data["finished_at"]),
         seconds=float(data["seconds"]),
         cells=[
