@@ -135,3 +135,20 @@ def test_a_selftest_record_with_a_malformed_axle_flag_is_none(
         assert found is not None and found.axle is False and found.passed
     else:
         assert found is None
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", 1], ids=repr)
+def test_a_selftest_record_of_another_version_spelling_is_none(
+    version: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``true == 1`` and ``1.0 == 1`` in Python: only the integer the record is written with is its version."""
+    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(selftest_record, "get_prover", lambda name: _Prover())
+    cell = CellResult("suite", "good", "G4", "compile", "pass", "passed", Cell.RIGHT, "")
+    path = write_record(SelftestRecord("rocq", "f" * 64, "c" * 64, False, 1.0, 2.0, [cell], []), VerifyOptions())
+    data = json.loads(path.read_text())
+    assert data["version"] == selftest_record.RECORD_VERSION == 1
+    data["version"] = version
+    path.write_text(json.dumps(data))
+    found = last_record("rocq", VerifyOptions())
+    assert (found is not None) is (type(version) is int)

@@ -193,3 +193,14 @@ def test_an_empty_candidate_is_refused_naming_its_file_and_problem(tmp_path: Pat
     write_bundle(tmp_path / "b", {**files(), "proofs/sample_true.v": b"  \n"})
     with pytest.raises(BundleError, match=r"proofs/sample_true.v \(problem sample_true\): the candidate file is empty"):
         load_bundle(tmp_path / "b")
+
+
+@pytest.mark.parametrize("version", [True, float(bundle.VERSION), str(bundle.VERSION)], ids=repr)
+def test_a_bundle_version_in_another_spelling_is_refused(tmp_path: Path, version: object) -> None:
+    """``true == 1`` and ``1.0 == 1`` in Python: only the integer ``write_bundle``'s caller writes is a version."""
+    content = files()
+    index = json.loads(content["bundle.json"])
+    index["version"] = version
+    write_bundle(tmp_path / "b", {**content, "bundle.json": json.dumps(index).encode()})
+    with pytest.raises(BundleError, match="is not a version"):
+        load_bundle(tmp_path / "b")

@@ -123,7 +123,7 @@ def load_bundle(path: Path) -> Bundle:
     files = read_bundle_files(path)
     check_manifest(path, files)
     index = _json_object(path, INDEX, files.get(INDEX))
-    if index.get("format") != FORMAT or index.get("version") != VERSION:
+    if index.get("format") != FORMAT or type(index.get("version")) is not int or index["version"] != VERSION:
         raise BundleError(
             f"{path}: {INDEX} is not a version {VERSION} {FORMAT} (format {index.get('format')!r}, version "
             f"{index.get('version')!r}); use the putnam version that wrote it"

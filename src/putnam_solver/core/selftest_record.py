@@ -76,8 +76,8 @@ def _record_at(prover_name: str, fingerprint: str, options: VerifyOptions) -> di
         data = json.loads(read_regular_file(record_path(prover_name, fingerprint, options), 64 << 20, own=True))
     except (OSError, UnsafeFile, ValueError):
         return None
-    if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
-        return None
+    if not isinstance(data, dict) or type(data.get("version")) is not int or data["version"] != RECORD_VERSION:
+        return None  # an int exactly: JSON's `true` equals 1 in Python
     return data if data.get(KEY) == record_key(prover_name, fingerprint, options) else None
 
 
