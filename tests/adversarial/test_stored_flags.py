@@ -119,15 +119,20 @@ class _Prover:
         return "f" * 64
 
 
-@pytest.mark.parametrize("axle", ["false", "true", 0, 1, None, False], ids=repr)
-def test_a_selftest_record_with_a_malformed_axle_flag_is_none(
-    axle: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _stored_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, object]]:
+    """A passed selftest record written under ``tmp_path``, and its JSON to edit."""
     monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(selftest_record, "get_prover", lambda name: _Prover())
     cell = CellResult("suite", "good", "G4", "compile", "pass", "passed", Cell.RIGHT, "")
     path = write_record(SelftestRecord("rocq", "f" * 64, "c" * 64, False, 1.0, 2.0, [cell], []), VerifyOptions())
-    data = json.loads(path.read_text())
+    return path, json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("axle", ["false", "true", 0, 1, None, False], ids=repr)
+def test_a_selftest_record_with_a_malformed_axle_flag_is_none(
+    axle: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, data = _stored_record(tmp_path, monkeypatch)
     data["axle"] = axle
     path.write_text(json.dumps(data))
     found = last_record("rocq", VerifyOptions())
@@ -142,11 +147,7 @@ def test_a_selftest_record_of_another_version_spelling_is_none(
     version: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``true == 1`` and ``1.0 == 1`` in Python: only the integer the record is written with is its version."""
-    monkeypatch.setenv("PUTNAM_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(selftest_record, "get_prover", lambda name: _Prover())
-    cell = CellResult("suite", "good", "G4", "compile", "pass", "passed", Cell.RIGHT, "")
-    path = write_record(SelftestRecord("rocq", "f" * 64, "c" * 64, False, 1.0, 2.0, [cell], []), VerifyOptions())
-    data = json.loads(path.read_text())
+    path, data = _stored_record(tmp_path, monkeypatch)
     assert data["version"] == selftest_record.RECORD_VERSION == 1
     data["version"] = version
     path.write_text(json.dumps(data))
