@@ -204,7 +204,7 @@ class Fields:
 
     def unproven(self, i: int) -> bool:
         """Whether the token at ``i`` is a ``choose``/``some`` field whose receiver G2 cannot show to be a
-        number (see the module docstring). A field without an argument is :mod:`_helpers`' rule."""
+        number (see the module docstring). A field without an argument is :mod:`_answer_value`' rule."""
         value, token = self.value, self.value[i]
         parts = name_parts(normalize_name(token.text)) if token.kind == IDENT else []
         if not FIELDS.intersection(parts):

@@ -6,7 +6,7 @@ last resort is ``intros; first | ... | exact?``: src/Lean/Elab/Tactic/Try.lean, 
 red team 24) and Mathlib's ``observe x : T`` (``have x : T := by exact?``, Mathlib/Tactic/Observe.lean) run
 such tactics. In a value they can return a constant of the candidate's own (a helper holding the question
 restated), which no name in the text shows, or a choice operator, so :func:`answer_violations
-<putnam_solver.core.provers.lean._helpers.answer_violations>` refuses them with :data:`SEARCH_RULE`.
+<putnam_solver.core.provers.lean._answer_value.answer_violations>` refuses them with :data:`SEARCH_RULE`.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ instance is tried first), and the theorem holds by ``Classical.choose_spec``. So
 to the last solution declaration as if no G6 ran (:func:`answers_at`), on every profile.
 
 Global ``open``s are the exception: what they change at a value is which name a word resolves to, and the
-answer rules resolve every word through the opens in force there (``_helpers.answer_violations``: a choice
+answer rules resolve every word through the opens in force there (``_answer_value.answer_violations``: a choice
 operator reached through ``open Classical``, a name part of a helper in the opened namespace), so on a
 profile with G6 they stay accepted where the rules can read them (:func:`answer_reads`), as sound
 published proofs have them (``open MeasureTheory`` above the solution: 12 files of the conformance corpus).

@@ -26,6 +26,7 @@ from typing import Final
 
 from putnam_solver.core.benchmark import module_name
 from putnam_solver.core.gatekit import Violation
+from putnam_solver.core.provers.lean._answer_value import answer_violations
 from putnam_solver.core.provers.lean._attributes import ONLY_SIMP, attribute_violations, helper_prefix_violations
 from putnam_solver.core.provers.lean._blocks import (
     SECTION_VARIABLES,
@@ -44,7 +45,6 @@ from putnam_solver.core.provers.lean._declarations import (
 )
 from putnam_solver.core.provers.lean._grind_attribute import grind_pattern_violations
 from putnam_solver.core.provers.lean._helpers import (
-    answer_violations,
     candidate_name_parts,
     deriving_violations,
     helper_name_violations,
