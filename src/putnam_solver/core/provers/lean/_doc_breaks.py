@@ -8,11 +8,12 @@ command after a module doc in a helper's tactic block is a command of its own to
 ``@[`` (``declModifiers``: ``optional docComment >> optional attributes``) begin no term and no tactic: where a
 declaration's value or proof stands, they end the command and begin the next, whose keyword may be any
 library command that takes modifiers (Mathlib's ``irreducible_def``, Batteries' ``alias``). They stay inside
-a command only where its grammar takes them: a structure's or class's fields (``declModifiers true``), an
-inductive type's constructors (``optional docComment >> "| "``, attributes after the ``|``), and the
-declarations of a ``where`` clause or a ``let rec`` (``letRecDecl := optional docComment >> optional
-attributes >> letDecl``, src/Lean/Parser/Term.lean), each of which stands at the column of the first one
-(``whereDecls``' ``sepByIndent``, ``checkColEq``) or right after the ``where``/``rec``.
+a command only where its grammar takes them: a structure's or class's fields (``declModifiers true``,
+where a field follows them: ``_field_follows``), an inductive type's constructors (``optional docComment >>
+"| "``, attributes after the ``|``), and the declarations of a ``where`` clause or a ``let rec``
+(``letRecDecl := optional docComment >> optional attributes >> letDecl``, src/Lean/Parser/Term.lean), each
+of which stands at the column of the first one (``whereDecls``' ``sepByIndent``, ``checkColEq``) or right
+after the ``where``/``rec``.
 
 Measured on every statement of the three pinned benchmarks and every Lean proof of the conformance corpora
 (4313 texts): none holds a ``/--``, ``/-!`` or ``@[`` that is not first on its line in column 0, so the split
