@@ -26,6 +26,7 @@ from putnam_solver.core.provers.lean._aesop_clauses import aesop_attributes, aes
 from putnam_solver.core.provers.lean._continuation import Depth, continues
 from putnam_solver.core.provers.lean._doc_breaks import break_candidates, breaks, module_doc_followers
 from putnam_solver.core.provers.lean._glue import bracket_glued
+from putnam_solver.core.provers.lean._inner_commands import hash_commands, mutual_candidates
 from putnam_solver.core.provers.lean._lexer import _PART, lex, lex_code
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, NAME, SYMBOL, Token, positions
 
@@ -36,7 +37,7 @@ def commands_of(text: str) -> tuple[Command, ...]:
     ``/-!`` module doc ending a command (:mod:`_doc_breaks`). Raises :class:`LexError`."""
     code = lex_code(text)
     followers = module_doc_followers(lex(text)) if "/-!" in text else frozenset()
-    return tuple(split_commands(code, followers))
+    return tuple(split_commands(code, followers | hash_commands(code)))
 
 
 def name_parts(name: str) -> list[str]:
@@ -263,10 +264,20 @@ def split_commands(tokens: Sequence[Token], followers: frozenset[int] = frozense
     head, depth = _HeadScan(tokens, 0), Depth(tokens, 0)
     columns = positions(list(map(_COL, tokens)), 0)  # the column-0 tokens
     candidates = break_candidates(tokens, followers)
-    for i in sorted({*columns, *candidates}) if candidates else columns:
+    nested = mutual_candidates(tokens, _MUTUAL_STARTERS)
+    in_mutual = False
+    for i in sorted({*columns, *candidates, *nested}) if candidates or nested else columns:
         if not i:
             continue
         at = head.head(i)
+        keyword = None if at is None else tokens[starts[-1] + at].text
+        in_mutual = keyword == "mutual" or (in_mutual and keyword != "end")
+        if i in nested and (not in_mutual or at is None or _derives(tokens, starts[-1] + at, i)):
+            continue
+        if i in nested:  # a declaration of the `mutual` block: Lean's `commandParser`, at any column
+            starts.append(i)
+            head = _HeadScan(tokens, i)
+            continue
         if tokens[i].col or tokens[i].offset in followers:
             if breaks(tokens, None if at is None else starts[-1] + at, i, followers):
                 starts.append(i)
@@ -286,6 +297,16 @@ def split_commands(tokens: Sequence[Token], followers: frozenset[int] = frozense
         head = _HeadScan(tokens, i)
     starts.append(len(tokens))
     return [_make_command(tokens[a:b]) for a, b in pairwise(starts)]
+
+
+_MUTUAL_STARTERS: Final = _STARTERS - COMBINATORS - {"@["}
+"""Words that begin a declaration of a ``mutual`` block when first on their line, at any column: Lean reads
+the block as ``"mutual" >> many1 (ppLine >> notSymbol "end" >> commandParser) >> ppDedent (ppLine >> "end")``
+(leanprover/lean4 src/Lean/Parser/Command.lean, ``«mutual»``), each declaration a command of its own that
+ends where the parser stops, whatever its column (src/Lean/Parser/Module.lean, ``parseCommand``). An honest
+block indents its declarations; read as one command, each was refused as a layout error. ``open`` and
+``set_option`` are left out: first on a line of a body they are the ``... in`` of a term or tactic; so is ``@[``,
+which :mod:`_doc_breaks` judges (a ``where`` declaration takes one)."""
 
 
 _DERIVING_DECLARATIONS: Final = frozenset({"inductive", "structure", "class", "def"})

@@ -8,11 +8,12 @@ command after a module doc in a helper's tactic block is a command of its own to
 ``@[`` (``declModifiers``: ``optional docComment >> optional attributes``) begin no term and no tactic: where a
 declaration's value or proof stands, they end the command and begin the next, whose keyword may be any
 library command that takes modifiers (Mathlib's ``irreducible_def``, Batteries' ``alias``). They stay inside
-a command only where its grammar takes them: a structure's or class's fields (``declModifiers true``), an
-inductive type's constructors (``optional docComment >> "| "``, attributes after the ``|``), and the
-declarations of a ``where`` clause or a ``let rec`` (``letRecDecl := optional docComment >> optional
-attributes >> letDecl``, src/Lean/Parser/Term.lean), each of which stands at the column of the first one
-(``whereDecls``' ``sepByIndent``, ``checkColEq``) or right after the ``where``/``rec``.
+a command only where its grammar takes them: a structure's or class's fields (``declModifiers true``,
+where a field follows them: ``_field_follows``), an inductive type's constructors (``optional docComment >>
+"| "``, attributes after the ``|``), and the declarations of a ``where`` clause or a ``let rec``
+(``letRecDecl := optional docComment >> optional attributes >> letDecl``, src/Lean/Parser/Term.lean), each
+of which stands at the column of the first one (``whereDecls``' ``sepByIndent``, ``checkColEq``) or right
+after the ``where``/``rec``.
 
 Measured on every statement of the three pinned benchmarks and every Lean proof of the conformance corpora
 (4313 texts): none holds a ``/--``, ``/-!`` or ``@[`` that is not first on its line in column 0, so the split
@@ -29,7 +30,7 @@ from operator import itemgetter
 from typing import Final
 
 from putnam_solver.core.provers.lean._continuation import _CLOSERS, _OPENERS, TYPE_DECLARATIONS
-from putnam_solver.core.provers.lean._tokens import COMMENT, DOC, Token, positions
+from putnam_solver.core.provers.lean._tokens import COMMENT, DOC, IDENT, Token, positions
 
 _WHERE_WALK: Final = 4096
 """How far back a ``/--`` or ``@[`` looks for the ``where`` whose declarations it may begin; past it the
@@ -71,6 +72,8 @@ def breaks(tokens: Sequence[Token], keyword: int | None, i: int, followers: froz
         return False  # a doc comment or attributes still before the keyword: the command's own prefix
     kind, previous = tokens[keyword].text, tokens[i - 1]
     is_doc = tokens[i].kind == DOC
+    if kind in ("structure", "class"):
+        return not _field_follows(tokens, i)
     if kind in TYPE_DECLARATIONS and kind != "inductive":
         return False  # a field's modifiers
     if kind == "inductive":
@@ -81,6 +84,64 @@ def breaks(tokens: Sequence[Token], keyword: int | None, i: int, followers: froz
     if previous.text == "rec":
         return False
     return not _in_where_declarations(tokens, keyword, i)
+
+
+_FIELD_MODIFIERS: Final = frozenset(
+    {"private", "public", "protected", "meta", "noncomputable", "unsafe", "partial", "nonrec"}
+)
+_FIELD_BINDERS: Final = frozenset({"(", "{", "["})
+_FIELD_SIGNS: Final = frozenset({":", ":=", "::"})
+
+
+def _field_follows(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the ``/--`` or ``@[`` at ``i`` among a structure's fields begins a field: its modifiers
+    (``declModifiers true``: one doc comment, one attribute list, modifier words), then a bracketed binder, or
+    a name whose signature, default or ``::`` (the constructor's, ``structCtor``) follows before the next
+    line at its column or left of it (leanprover/lean4 src/Lean/Parser/Command.lean, ``structFields``,
+    ``structSimpleBinder``). Lean reads the modifiers inside ``atomic``: where no field follows, the structure
+    ends before them and they begin the next command, so ``/-- d -/ zz_library_command 1`` after the fields
+    is a library command to Lean (round 31). A bare name with no ``:`` or ``:=`` is no honest field (its type
+    cannot be inferred). Each scan stops at the next ``/--`` or ``@[`` (no field's signature holds one), so
+    the scans of a structure read each token a bounded number of times."""
+    end = min(len(tokens), i + _WHERE_WALK)
+    j = i + 1 if tokens[i].kind == DOC else i
+    if j < end and tokens[j].text == "@[":
+        j = _list_end(tokens, j, end)
+    while j < end and tokens[j].text in _FIELD_MODIFIERS:
+        j += 1
+    if j >= end or tokens[j].kind == DOC or tokens[j].text == "@[":
+        return False
+    if tokens[j].text in _FIELD_BINDERS:
+        return True
+    name, depth = tokens[j], 0
+    for k in range(j + 1, end):
+        token = tokens[k]
+        if token.kind == DOC or token.text == "@[" or (token.line != tokens[k - 1].line and token.col <= name.col):
+            return False
+        if token.text in _OPENERS:
+            depth += 1
+        elif token.text in _CLOSERS:
+            depth -= 1
+        elif not depth and token.text in _FIELD_SIGNS:
+            return name.kind == IDENT
+    return False
+
+
+def _list_end(tokens: Sequence[Token], j: int, end: int) -> int:
+    """The index after the ``]`` that closes the attribute list ``@[`` at ``j``; ``end`` if none does before
+    it or another ``/--`` or ``@[`` comes first (no attribute list holds one)."""
+    depth = 0
+    for k in range(j + 1, end):
+        token = tokens[k]
+        if token.kind == DOC or token.text == "@[":
+            return end
+        if token.text in _OPENERS:
+            depth += 1
+        elif token.text in _CLOSERS:
+            if not depth:
+                return k + 1
+            depth -= 1
+    return end
 
 
 def _in_where_declarations(tokens: Sequence[Token], keyword: int, i: int) -> bool:

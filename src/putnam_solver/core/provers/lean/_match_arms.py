@@ -18,7 +18,8 @@ and the first one must follow ``with`` (of a ``match``), ``fun`` or ``λ``:
 * a ``|`` first on its line, at column c: every token back to the ``|`` before it stands right of c (so each
   construct opened there has ended: its saved column is right of c), and that one stands at or left of c;
 * a ``|`` after other tokens on its line: back to the ``|`` before it only pattern tokens (``| 0 | 1 =>``), or a
-  right-hand side without ``by`` (a tactic block there could hold alternatives of its own) and the previous
+  right-hand side without a ``by`` block that may hold alternatives of its own (round 31: one tactic of a
+  list that takes none may stand there, ``| 0 => by simp | 1 => t``) and the previous
   arm's ``=>`` and patterns, every line they continue on right of that ``|`` (a line further left ends the
   alternatives, and may begin a tactic that takes alternatives: ``intro | 1 => tac``);
 * the discriminants between ``match`` and ``with`` hold no ``=>``, ``|`` or block word, and each line they
@@ -34,7 +35,7 @@ from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from typing import Final
 
-from putnam_solver.core.provers.lean.syntax import Token
+from putnam_solver.core.provers.lean._tokens import Token
 
 WALK: Final = 256
 """How far back one step of a walk goes; beyond it nothing is found (the place is taken for a tactic's)."""
@@ -59,6 +60,31 @@ def level(code: Sequence[Token], start: int) -> Iterator[tuple[int, str]]:
                 return
         elif not depth:
             yield i, text
+
+
+CLOSING_TACTICS: Final = frozenset(
+    {"exact", "simp", "simp_all", "norm_num", "omega", "decide", "rfl", "linarith", "nlinarith", "positivity",
+     "ring", "ring_nf", "trivial", "tauto", "assumption", "contradiction", "simpa", "field_simp", "norm_cast",
+     "push_cast", "exact_mod_cast", "apply", "rw", "rwa"}
+)  # fmt: skip
+"""Tactics that take no alternatives: after ``by`` and one of them, on one line, a ``|`` no construct left open
+takes ends the tactic block (``sepByIndent``: a next tactic needs a new line or ``;``) and is the next arm's."""
+
+
+def _closed_blocks(code: Sequence[Token], arrow: int, bar: int) -> bool:
+    """Whether the right-hand side between an arm's ``=>`` at ``arrow`` and the ``|`` at ``bar`` on its line
+    leaves nothing open that takes alternatives: it holds no ``by`` outside brackets (a bracket closes what
+    it holds), or one, on that line, whose one tactic is of :data:`CLOSING_TACTICS` with arguments that open
+    no block (``| 0 => by simp [h] | _ => t``: Lean's ``by`` block ends before the ``|``, round 31). Anything
+    else may hold alternatives of its own (``by intro | 0 => t | _ => u``): not closed, fail closed."""
+    between = [(j, code[j].text) for j, _ in level(code, bar) if j > arrow]
+    words = [text for _, text in reversed(between)]
+    if "by" not in words:
+        return True
+    start = words.index("by")
+    rest = words[start + 1 :]  # no `|` among them: the walk to the `=>` stopped at none
+    same_line = code[between[-1 - start][0]].line == code[bar].line
+    return same_line and bool(rest) and rest[0] in CLOSING_TACTICS and NOT_IN_PATTERN.isdisjoint(rest)
 
 
 class ArmOwners:
@@ -115,7 +141,7 @@ class ArmOwners:
                 found = i if all(code[j].text not in NOT_IN_PATTERN for j in range(i + 1, bar)) else None
                 break
             if text == "=>":
-                found = self._bar_before(i) if all(code[j].text != "by" for j in range(i + 1, bar)) else None
+                found = self._bar_before(i) if _closed_blocks(code, i, bar) else None
                 break
         if found is None:
             return None

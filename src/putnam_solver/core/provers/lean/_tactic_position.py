@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._match_arms import ArmOwners, level
-from putnam_solver.core.provers.lean.syntax import IDENT, NUMBER, Token
+from putnam_solver.core.provers.lean._tokens import IDENT, NUMBER, Token
 
 SEPARATORS: Final = frozenset(
     {"by", "decreasing_by", ";", "<;>", "<|>", "·", "=>", "|", "then", "else", "do", "in", "with"}
@@ -116,6 +116,10 @@ class TacticPlaces:
             return j > 0 and code[j - 1].kind == IDENT and not token.spaced
         if token.kind != IDENT or token.text in DECLARATION_WORDS:
             return False  # `instance (priority := high)` (read by `evalPrio`), `example (x := 1)`: no tactic
+        return self._place(j)
+
+    def begins_tactic(self, j: int) -> bool:
+        """Whether a tactic may begin at ``code[j]``, whatever the token (Mathlib's ``#check`` tactic too)."""
         return self._place(j)
 
     def _place(self, j: int) -> bool:
