@@ -267,8 +267,9 @@ def _insert(text: str, at: int, new: str) -> str:
     return text[:at] + new + text[at:]
 
 
-SCOPE_LOCAL = ("open ", "variable ", "include ", "omit ", "attribute [local ")
-"""Commands whose effect ends with the enclosing namespace or section (``export`` does not)."""
+SCOPE_LOCAL = ("open ", "variable ", "include ", "omit ", "attribute [local ", "local instance ")
+"""Commands whose effect ends with the enclosing namespace or section (``export`` does not; a ``local
+instance`` does, and G2 accepts one in a block closed before the theorem)."""
 
 
 def _command_mutants(text: str, s: Sites, spellings: tuple[str, ...], attack: bool) -> Iterator[tuple[str, str, str]]:
