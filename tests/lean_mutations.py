@@ -144,6 +144,32 @@ _TAGS = (
 )
 
 
+_OPENS_TACTICS = re.compile(r"(\bby|=>)\s*$")
+
+
+def _in_tactic_block(lines: list[tuple[int, str]], k: int, indent: int) -> bool:
+    """Whether ``lines[k]`` stands in a tactic block: one of the lines at its indentation up to it (deeper
+    ones between them skipped, no shallower one) follows a line that opens tactics (ending in ``by`` or a
+    non-``fun`` ``=>``, or a ``·`` bullet). Lines at one column may also be a term's arguments, one per line
+    (``foo`` then ``(a := x)`` then ``(b := y)``), where a tactic inserted is no valid mutation: Lean ends
+    the term there and the tactic sequence fails its column check."""
+    for j in range(k, -1, -1):
+        line = lines[j][1]
+        depth = len(line) - len(line.lstrip(" "))
+        if not line.strip() or depth > indent:
+            continue
+        if line.lstrip().startswith("· ") and depth + 2 == indent:
+            return True  # a bullet whose tactics stand at this column
+        if depth < indent:
+            return False
+        opener = next((above.strip() for _, above in reversed(lines[:j]) if above.strip()), "")
+        if opener.startswith("·") or (
+            _OPENS_TACTICS.search(opener) and not (opener.endswith("=>") and re.search(r"\b(fun|λ)\b", opener))
+        ):
+            return True
+    return False
+
+
 def _proof_sites(text: str, tokens: list[Any], start: int) -> tuple[dict[str, tuple[int, str]], dict[str, int]]:
     """Tactic sites after the theorem's `:=`: a line start whose previous line is a finished tactic at
     the same indentation, tagged by the nearest less-indented line above it; inline `by tac` sites."""
@@ -161,6 +187,8 @@ def _proof_sites(text: str, tokens: list[Any], start: int) -> tuple[dict[str, tu
         if len(prev) - len(prev.lstrip(" ")) != indent or _CONT.search(prev) or _NEXT_CONT.match(line.lstrip()):
             continue
         if prev.lstrip().startswith(("--", "/-")) or not _is_code_offset(tokens, off):
+            continue
+        if not _in_tactic_block(lines, k, indent):
             continue
         tag = "main"
         for _, above in reversed(lines[:k]):
@@ -239,8 +267,9 @@ def _insert(text: str, at: int, new: str) -> str:
     return text[:at] + new + text[at:]
 
 
-SCOPE_LOCAL = ("open ", "variable ", "include ", "omit ", "attribute [local ")
-"""Commands whose effect ends with the enclosing namespace or section (``export`` does not)."""
+SCOPE_LOCAL = ("open ", "variable ", "include ", "omit ", "attribute [local ", "local instance ")
+"""Commands whose effect ends with the enclosing namespace or section (``export`` does not; a ``local
+instance`` does, and G2 accepts one in a block closed before the theorem)."""
 
 
 def _command_mutants(text: str, s: Sites, spellings: tuple[str, ...], attack: bool) -> Iterator[tuple[str, str, str]]:
