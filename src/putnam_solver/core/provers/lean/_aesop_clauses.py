@@ -158,14 +158,14 @@ def aesop_attributes(tokens: Sequence[Token]) -> tuple[frozenset[int], frozenset
     free: set[int] = set()
     good: set[int] = set()
     for i, items, _ in each_attribute_list(tokens):
-        rules = [rest[1:] for rest in map(_unscoped, items) if rest[:1] and rest[0].text == ATTRIBUTE]
+        rules = [rest[1:] for rest in map(unscoped, items) if rest[:1] and rest[0].text == ATTRIBUTE]
         if all(map(aesop_rule_arguments, rules)):
             good.add(i)
             free.update(t.offset for rule in rules for t in rule if t.text == PHASE)
     return frozenset(free), frozenset(good)
 
 
-def _unscoped(item: Sequence[Token]) -> Sequence[Token]:
+def unscoped(item: Sequence[Token]) -> Sequence[Token]:
     """An attribute item without its ``local``/``scoped``."""
     return item[1:] if item and item[0].text in ("local", "scoped") else item
 

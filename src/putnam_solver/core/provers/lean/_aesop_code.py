@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, _unscoped
+from putnam_solver.core.provers.lean._aesop_clauses import ATTRIBUTE, unscoped
 from putnam_solver.core.provers.lean._attribute_items import each_attribute_list
 from putnam_solver.core.provers.lean._tokens import DOC, IDENT, Token
 from putnam_solver.core.provers.lean.syntax import name_parts
@@ -83,7 +83,7 @@ def _attribute_rules(code: Sequence[Token]) -> list[Token]:
     found: list[Token] = []
     pending: list[Token] = []
     for _, items, after in each_attribute_list(code):
-        pending += [it[0] for it in map(_unscoped, items) if it[:1] and it[0].text == ATTRIBUTE and not _builder(it)]
+        pending += [it[0] for it in map(unscoped, items) if it[:1] and it[0].text == ATTRIBUTE and not _builder(it)]
         if after < len(code) and code[after].text == "@[":
             continue  # the next list belongs to the same declaration
         if pending and _declared_by(code, after) not in NEVER_RUN:
