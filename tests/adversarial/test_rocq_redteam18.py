@@ -73,7 +73,7 @@ def test_the_reals_attempt_loads_the_reals_and_names_every_fact_in_full() -> Non
     source = check_source(statement, "ne_reals", DIFFERENT_REALS)
     assert "Require Coq.Reals.Reals." in source and "Coq.Reals.Rtrigo1.PI_4" in source
     assert "Require Coq.Reals.Reals." not in check_source(statement, "ne", ATTEMPTS[1][1])
-    assert [claim for claim, *_ in ATTEMPTS] == ["eq", "ne", "ne_reals", "ne_computed", "ne_at"]
+    assert [claim for claim, *_ in ATTEMPTS] == ["eq", "ne", "ne_reals", "ne_computed", "ne_at", "ne_member"]
 
 
 TACTIC_DOT = 'Tactic Notation "zz." := idtac.\n'

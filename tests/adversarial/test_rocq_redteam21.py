@@ -114,7 +114,7 @@ def test_the_computed_attempt_names_everything_in_full_and_loads_the_reals() -> 
     source = check_source(statement, "ne_computed", DIFFERENT_COMPUTED)
     assert "Require Coq.Reals.Reals." in source
     assert all(name.startswith("Coq.") for name in (*KEPT, *SPECIAL_VALUES))
-    assert [claim for claim, *_ in ATTEMPTS] == ["eq", "ne", "ne_reals", "ne_computed", "ne_at"]
+    assert [claim for claim, *_ in ATTEMPTS] == ["eq", "ne", "ne_reals", "ne_computed", "ne_at", "ne_member"]
 
 
 # ------------------------------------------------------------------ with-answer: spellings refused
@@ -143,7 +143,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "change_no_check": ("", "Proof. intros. change_no_check True. exact I. Qed."),
     "Unshelve with an open evar": ("", "Proof. intros. refine (_ : A = A). Unshelve. Qed."),
     "Default Proof Mode": ('Set Default Proof Mode "Classic".\n', PROOF),
-    "Mangle Names": ("Set Mangle Names.\n", PROOF),
     "Keyed Unification": ("Set Keyed Unification.\n", PROOF),
     "Unset Case Analysis Schemes": ("Unset Case Analysis Schemes.\n", PROOF),
     "Decidable Equality Schemes": ("Set Decidable Equality Schemes.\n", PROOF),
@@ -161,10 +160,8 @@ REFUSED: dict[str, tuple[str, str]] = {
     "Add Field at top level": ("Require Import Field.\nAdd Field zzf : Qsft.\n", PROOF),
     "Add Morphism in a proof": ("", in_proof("Add Morphism Qplus with signature Qeq ==> Qeq ==> Qeq as zzm.")),
     "Add Zify in a proof": ("", in_proof("Add Zify InjTyp zz.")),
-    "Add Printing Let": ("Add Printing Let prod.\n", PROOF),
     "Declare Equivalent Keys": ("Declare Equivalent Keys Qplus Qmult.\n", PROOF),
     "Implicit Types at top level": ("Implicit Types A : Ensemble nat.\n", PROOF),
-    "Generalizable in a proof": ("", in_proof("Generalizable All Variables.")),
     "Goal then Admitted": ("Goal False. Proof. Admitted.\n", PROOF),
     "a let fix built by ltac": (
         "Definition zz : nat -> False := ltac:(exact (fun n => let g := (fix f (m : nat) : False := f m) in g n)).\n",
@@ -233,6 +230,10 @@ VALID: dict[str, tuple[str, str]] = {
     "a Let in a closed section": ("Section S0.\nLet zz : nat := 1.\nEnd S0.\n", PROOF),
     "the theorem ended by Defined": ("", PROOF.replace("Qed.", "Defined.")),
     "Add Ring in a proof": ("", in_proof("Add Ring zzr : Qsrt.")),
+    # red team 31 (coqc 8.16, through a file that Requires the candidate): none of these reaches it
+    "Mangle Names": ("Set Mangle Names.\n", PROOF),
+    "Add Printing Let": ("Add Printing Let prod.\n", PROOF),
+    "Generalizable in a proof": ("", in_proof("Generalizable All Variables.")),
     "Add Search Blacklist in a proof": ("", in_proof('Add Search Blacklist "zz".')),
     "Implicit Types in a proof": ("", in_proof("Implicit Types zz : nat.")),
     "an sEmpty elimination": (

@@ -130,7 +130,7 @@ REFUSED_BY_RULE: dict[str, tuple[str, str, str]] = {
     "Implicit Types": ("Implicit Types A : nat.\n", "G2", "`Implicit` is not a permitted"),
     "Local Unset Guard Checking": ("Local Unset Guard Checking.\n", "G3", "disables a kernel check"),
     "Local Set Universe Polymorphism": ("Local Set Universe Polymorphism.\n", "G2", "Universe Polymorphism"),
-    "Generalizable All Variables": ("Generalizable All Variables.\n", "G2", "`Generalizable` is not a"),
+    "Generalizable All Variables": ("Generalizable All Variables.\n", "G2", "the `full` profile (G5's trusted"),
     "Collection": ("Variable zzh : False.\nCollection zzc := zzh.\n", "G2", "`Collection` is not a"),
     "a Definition shadowing the statement": ("Definition Ensemble (U : Type) := U -> True.\n", "G2", "a word of"),
     "a Let shadowing the statement": ("Let Ensemble (U : Type) := U -> True.\n", "G2", "a word of"),
