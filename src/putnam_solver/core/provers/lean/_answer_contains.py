@@ -19,9 +19,10 @@ larger application, unless the run is one bracketed group (``Set.image id {x | C
 
 It stays a reading of tokens after ``_answer_normal``'s rewrites and ``_answer_order``'s normal form (which
 orders commutative operands, reads function forms as notation and takes padding off inside arguments and
-bodies, red team 22): an equivalent condition rewritten beyond those identities (``n ≠ 0`` for ``0 < n``),
-point-free padding of an eta-reduced copy, and spellings no rewrite reads as the side (``Set.Mem``) still
-pass: that is the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to
+bodies, red team 22; the identities it applies are listed in ``_answer_commute``): an equivalent condition
+rewritten beyond those identities (distributivity, ``x * x`` for ``x ^ 2``, ``n ≠ 0`` for ``0 < n`` where
+``n`` is not shown to be a natural number) and point-free padding of an eta-reduced copy still pass: that is
+the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to
 them. The search is linear in the value: the value is indexed once per reading, each needle looked for
 from its rarest token's places, each place checked once and charged to the comparison's work budget.
 """
