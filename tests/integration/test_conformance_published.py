@@ -48,12 +48,18 @@ def benchmark(key: str) -> Benchmark:
     return load_benchmark(DATA_ROOT / manifest()["benchmarks"][key]["file"])
 
 
+@cache
+def archive(name: str) -> dict[str, bytes]:
+    """Every member of a published archive, read once per session."""
+    with zipfile.ZipFile(CORPUS / name) as z:
+        return {info.filename: z.read(info) for info in z.infolist() if not info.is_dir()}
+
+
 def member(entry: dict[str, Any]) -> bytes:
     source = manifest()["sources"][entry["source"]]
     if "archive" not in source:
         return (CORPUS / source["directory"] / entry["member"]).read_bytes()
-    with zipfile.ZipFile(CORPUS / source["archive"]) as z:
-        return z.read(entry["member"])
+    return archive(source["archive"])[entry["member"]]
 
 
 def verify(entry: dict[str, Any], profile: Profile = Profile.TEXT) -> Verdict:
