@@ -13,6 +13,10 @@ does not resolve in coqc, and no Coq, MathComp or Coquelicot library loads it; a
 recursion check, which reads terms however they were built; the text rule was the only line on ``text`` and
 ``fast``. Every ``Ltac2`` sentence naming ``external`` is refused now, in proofs and out; an Ltac2
 definition without it, and ``ltac2:(...)`` in a proof, still pass.
+
+**Tried, held.** An unlisted axiom applied by a ``Hint Extern ... => exact ...`` that ``auto`` uses in the
+theorem's proof (no axiom in the proof's text): G5's ``Print Assumptions`` and G6 name it; the same hint with a
+lemma passes. The typeclass debug options this round accepts are in ``test_rocq_falserej32.py``.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import pytest
 
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.verify import Profile, Track, Verdict, VerifyOptions, run_gates
+from tests.adversarial import test_rocq_redteam31 as redteam31
 from tests.helpers import failures, needs_coq, one_record_benchmark, sampled
 
 PROBLEM = "zz_redteam32"
@@ -97,3 +102,28 @@ def test_ltac2_without_externals_passes_the_full_profile(tmp_path: Path, candida
 
 def test_the_theorems_proof_is_untouched_by_the_twins() -> None:
     assert all(THEOREM in c and PROOF in c for c in (*REFUSED.values(), *HONEST.values()))
+
+
+HINTED = {
+    "an unlisted axiom behind a hint": (
+        "Require Coq.Compat.AdmitAxiom.\n"
+        "Hint Extern 0 (_ + 0 = _) => exact (match Coq.Compat.AdmitAxiom.proof_admitted : False with end) : core.\n",
+        "rejected",
+    ),
+    "a lemma behind a hint": (
+        "Require Import Arith.\nHint Extern 0 (_ + 0 = _) => exact (Nat.add_0_r _) : core.\n",
+        "accepted",
+    ),
+}
+"""(before the theorem, verdict): a hint whose tactic is ``exact`` of an axiom, used by ``auto`` in the
+theorem's proof, which names neither; the axiom is the theorem's (G5's ``Print Assumptions``, G6)."""
+
+
+@needs_coq
+@pytest.mark.parametrize(("before", "status"), sampled(HINTED, {"an unlisted axiom behind a hint"}))
+def test_an_axiom_a_hint_applies_is_the_theorems_assumption(tmp_path: Path, before: str, status: str) -> None:
+    candidate = f"{before}{redteam31.THEOREM}Proof. intros n. auto. Qed.\n"
+    verdict = redteam31._verdict(tmp_path, candidate, Profile.FULL)
+    found = failures(verdict)
+    assert verdict.status == status, found
+    assert status == "accepted" or ({"G5", "G6"} <= found.keys() and "proof_admitted" in found["G5"]), found
