@@ -104,3 +104,13 @@ def test_a_debug_option_passes_the_full_profile(tmp_path: Path) -> None:
     )
     verdict = _verdict(tmp_path, candidate, Profile.FULL)
     assert verdict.status == "accepted", failures(verdict)
+
+
+@needs_coq
+def test_typeclasses_eauto_debug_also_resets_the_search_depth(tmp_path: Path) -> None:
+    """Why ``Typeclasses eauto := debug.`` stays refused though it turns the same printing on."""
+    (tmp_path / "d.v").write_text(
+        "Set Typeclasses Depth 1.\nTypeclasses eauto := debug.\nTest Typeclasses Depth.\nTest Typeclasses Debug.\n"
+    )
+    run = subprocess.run(["coqc", "d.v"], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert run.returncode == 0 and "Depth is undefined" in run.stdout and "Debug is on" in run.stdout, run
