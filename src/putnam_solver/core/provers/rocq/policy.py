@@ -253,6 +253,14 @@ POLICY = RocqPolicy(
             "Proof using (in a section)",
             "Default Proof Using",
         ),
+        *_rules(
+            "kernel",
+            "binds a primitive of a loaded plugin under a name and a type of the candidate's choosing, which Coq "
+            'does not check: `"ltac2" "constr_make"` is Ltac2\'s unsafe term constructor, which builds any '
+            "term, fixpoints included, with neither `Unsafe` nor a recursion keyword in the text (measured with "
+            "coqc 8.16, in a proof); use the Ltac2 library's own functions",
+            "Ltac2 @ external",
+        ),
     ),
     recursion_words=(
         *_rules(

@@ -14,6 +14,7 @@ from typing import Final
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.policy import Rule
 from putnam_solver.core.provers.rocq.syntax import Kind, Sentence, Token
+from putnam_solver.core.provers.rocq.vernacular import DEBUG_OPTIONS, exporting, option_name
 
 TEXT: Final = attrgetter("text")
 TOKENS: Final = attrgetter("tokens")
@@ -39,7 +40,7 @@ def rule_hits(
         sent = sents[at]
         toks = [t for t in sent.tokens if t.kind is Kind.WORD]
         tactic_notation = sent.command == "Tactic" and sent.tokens[sent.command_at + 1].text == "Notation"
-        keyword = generalizable_keyword(sent)
+        keyword = grammar_keyword(sent)
         for k, tok in enumerate(toks):
             rule = next((words[w] for w in (tok.text, *tok.text.split(".")) if w in words), None)
             if tactic_notation and tok is sent.tokens[sent.command_at + 1]:
@@ -56,10 +57,16 @@ def rule_hits(
     return hits
 
 
-def generalizable_keyword(sent: Sentence) -> Token | None:
-    """The ``Variable``/``Variables`` keyword of ``Generalizable All|No Variables`` or ``Generalizable
-    Variable(s) x ...``: part of the command's grammar (which declares no assumption), not the command
-    ``Variables``; every other word of the sentence is read as in any sentence."""
+def grammar_keyword(sent: Sentence) -> Token | None:
+    """A forbidden word that is part of a harmless command's grammar, not the construct it names; every other
+    word of the sentence is read as in any sentence. The ``Variable``/``Variables`` keyword of ``Generalizable
+    All|No Variables`` or ``Generalizable Variable(s) x ...`` (which declares no assumption), and the
+    ``Typeclasses`` of an option that only prints: a debug option set for the candidate's file alone
+    (``vernacular.DEBUG_OPTIONS``; not ``Global``/``Export``), or any ``Test`` (a query)."""
+    if sent.command in ("Set", "Unset", "Test") and not exporting(sent):
+        option = option_name(sent)
+        printing = sent.command == "Test" or option in DEBUG_OPTIONS
+        return sent.tokens[sent.command_at + 1] if printing and option.startswith("Typeclasses ") else None
     if sent.command != "Generalizable":
         return None
     after = sent.tokens[sent.command_at + 1 : sent.command_at + 3]
@@ -68,4 +75,4 @@ def generalizable_keyword(sent: Sentence) -> Token | None:
     return keyword if keyword is not None and keyword.text in ("Variable", "Variables") else None
 
 
-__all__ = ["FIRST", "TEXT", "TOKENS", "generalizable_keyword", "rule_hits"]
+__all__ = ["FIRST", "TEXT", "TOKENS", "grammar_keyword", "rule_hits"]

@@ -95,6 +95,8 @@ def _hit(sentence: Sentence) -> Rule | None:
         return _RULES["Ltac ::="]
     if sentence.command == "Ltac2" and second_word(sentence) == "Set":
         return _RULES["Ltac2 Set"]
+    if sentence.command == "Ltac2" and "external" in sentence.words:
+        return _RULES["Ltac2 @ external"]
     if any(a.text == "where" and b.kind is Kind.STRING for a, b in pairwise(sentence.tokens)):
         return _RULES['where "..." :=']
     attributes = sentence.tokens[: sentence.command_at]  # `#[...]` groups and `Local`-style prefixes
