@@ -1,17 +1,16 @@
 """False rejections of honest Lean proofs by the text gates G2 and G3, round 32, and the bypasses around each
 relaxed spot, on the red team 22 problem (text profile).
 
-* Mathlib's card notation ``#s`` (``scoped prefix:arg "#" => Finset.card`` in Mathlib/Data/Finset/Card.lean,
-  in force after ``open Finset``) was lexed as one word ``#s`` and refused by G3 as an unknown ``#`` command.
-  Lean reads there the longest token of its table that prefixes the text (leanprover/lean4
-  src/Lean/Parser/Basic.lean, ``tokenFnAux`` and ``identFnAux``: a ``#`` begins no name): ``#`` then ``s``,
-  unless a longer ``#`` token prefixes it, which is then a command's token wherever it stands (mid-line too:
-  a term ends at a token that begins none). The lexer now reads ``#`` apart only before a one-letter name
-  (``#s``, ``#A.powerset``, ``#s₁``), where no ``#`` token of the import closure begins but core's ``#v[``
-  (kept whole); every longer word stays one token (``#univ``, ``#simp``, ``#s1``, ``#sα``), so a command a library
-  may add is refused, never read as a term. ``#(...)`` and ``#{...}`` were read apart already; the published
-  corpora hold only those (``putnam_1976_b1``'s, accepted) and no ``#`` before a name, so no published proof
-  was refused for it.
+* Mathlib's card notation ``#s`` (``scoped prefix:arg "#" => Finset.card`` in Mathlib/Data/Finset/Card.lean, in
+  force after ``open Finset``) was lexed as one word ``#s`` and refused by G3 as an unknown ``#`` command. Lean
+  reads there the longest token of its table that prefixes the text (leanprover/lean4 src/Lean/Parser/Basic.lean,
+  ``tokenFnAux`` and ``identFnAux``: a ``#`` begins no name): ``#`` then ``s``, unless a longer ``#`` token prefixes
+  it, which is then a command's token wherever it stands (mid-line too: a term ends at a token that begins none).
+  The lexer now reads ``#`` apart only before a one-letter name (``#s``, ``#A.powerset``, ``#s₁``), where no ``#``
+  token of the import closure begins but core's ``#v[`` (a letter glued to a bracket is kept whole); every longer
+  word stays one token (``#univ``, ``#simp``, ``#s1``, ``#sα``), so a command a library may add is refused, never
+  read as a term. ``#(...)`` and ``#{...}`` were read apart already; the published corpora hold only those
+  (``putnam_1976_b1``'s, accepted) and no ``#`` before a name, so no published proof was refused for it.
 * A structure or class field with modifiers (``protected t : ℕ``, ``@[simp] protected t : ℕ``): Lean's
   ``structSimpleBinder`` and its kin read ``declModifiers true`` (doc, attributes, ``private``/``protected``...)
   inside ``atomic`` before the field (src/Lean/Parser/Command.lean), while G2 read each modifier word as a
@@ -111,6 +110,7 @@ REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
         "a command word for a name": ({"before": CARD + "#simp ≤ #t := sorry\n\n"}, "G3", "#simp"),
         "a letter and digits": ({"before": CARD + "#s1 ≤ #t := sorry\n\n"}, "G3", "#s1"),
         "core's vector literal": ({"before": "def zz_v := #v[1, 2]\n\n"}, "G3", "#v"),
+        "a letter glued to a bracket": ({"before": CARD + "#s(0) ≤ #t := sorry\n\n"}, "G3", "#s"),
         "#print glued to a name": ({"before": "def zz_x : ℕ := 1\n#printzz_x\n\n"}, "G3", "#printzz_x"),
         "a letter and a name character": ({"before": CARD + "#sα ≤ #t := sorry\n\n"}, "G3", "#s"),
         "an interpolation keyword": ({"before": 'def zz_x := #s!"{sorry}"\n\n'}, "G2", "`{` in a string"),

@@ -69,7 +69,8 @@ _SYMBOLS = (
     ":=", "=>", "->", "<-", "<;>", "<|>", "<|", "|>.", "|>", "...", "..", "::", "@[", "<=", ">=", "!=",
     "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'", "]'", "Σ'", "×'",
 )  # fmt: skip
-_HASH_WORD = rf"#(?!(?!v\[)[A-Za-z](?![{_ID_FIRST}0-9!?\u2090-\u209c\u1d62-\u1d6a\u2c7c]))[A-Za-z_][A-Za-z0-9_]*"
+_LETTER_END = rf"(?![{_ID_FIRST}0-9!?\u2090-\u209c\u1d62-\u1d6a\u2c7c])"  # no name character but a prime or ₀-₉
+_HASH_WORD = rf"#(?!(?![A-Za-z][\[({{])[A-Za-z]{_LETTER_END})[A-Za-z_][A-Za-z0-9_]*"
 """A ``#`` word read as one token, a command's (``#eval``, ``#check``; G3 refuses all but the read-only ones):
 everything but ``#`` before a one-letter name (primes and subscript digits may follow the letter), which is
 Mathlib's ``Finset.card`` notation on that name (``#s``, ``#A.powerset``, ``#s₁``; ``scoped prefix:arg "#"`` in
@@ -80,9 +81,9 @@ makes no name of it, as ``#`` is no ``isIdFirst`` character, and ``mkTokenAndFix
 is ``#`` then ``s`` unless a token ``#s...`` prefixes it, and a command token read there ends the term and begins a
 command, mid-line too. Every ``#`` token of the import closure (core, Batteries, Aesop, Plausible, ProofWidgets,
 LeanSearchClient, ImportGraph, Mathlib: listed in ``tests/adversarial/test_lean_falserej32.py``) has a word of two
-letters or more after the ``#``, except core's vector literal ``#v[`` (Init/Data/Vector/Basic.lean), kept whole
-here; a longer word stays one token whatever it is, so a command a library may add is refused, never read as a term
-(``#univ`` is refused: ``#(univ)`` is the same term)."""
+letters or more after the ``#``, except core's vector literal ``#v[`` (Init/Data/Vector/Basic.lean): a letter glued
+to a bracket after it stays whole (``#v``, which G3 refuses); a longer word stays one token whatever it is, so a
+command a library may add is refused, never read as a term (``#univ`` is refused: ``#(univ)`` is the same term)."""
 # "Σ'" and "×'" are core's PSigma and PProd tokens (leanprover/lean4 src/Init/NotationExtra.lean:
 # `macro "Σ'" xs:explicitBinders ", " b:term : term`; src/Init/Notation.lean: `infixr:35 " ×' " => PProd`):
 # without them `Σ' x, p x` read as `Σ` then a stray `'`, a lexing error where Lean reads a sound term.
