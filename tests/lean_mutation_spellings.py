@@ -187,7 +187,7 @@ ATTACKS: dict[str, dict[str, tuple[str, ...]]] = {
             "attribute [instance] Classical.propDecidable",
             "local instance : LE ℕ := ⟨fun _ _ => True⟩",
             "scoped instance : LE ℕ := ⟨fun _ _ => True⟩",
-            "class MutClass where\n  x : ℕ",
+            "class MutClass extends Inhabited ℕ where\n  x : ℕ",
             "@[default_instance] def mutInst : LE ℕ := ⟨fun _ _ => True⟩",
             "@[reducible] instance mutInst : LE ℕ := ⟨fun _ _ => True⟩",
             "class abbrev MutC := Inhabited ℕ",

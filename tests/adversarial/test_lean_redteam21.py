@@ -209,7 +209,7 @@ def _rep(old: str, new: str) -> Callable[[str], str]:
 REFUSED: dict[str, Edit] = {
     "compile_inductive%": {"before": "compile_inductive% Nat\n\n"},
     "suppress_compilation": {"before": "suppress_compilation\n\n"},
-    "class": {"before": "class Zz where\n  x : Nat\n\n"},
+    "class with a parent": {"before": "class Zz extends Inhabited Nat where\n  x : Nat\n\n"},
     "class inductive": {"before": "class inductive Zz : Prop\n  | mk\n\n"},
     "coinductive": {"before": "coinductive Zz : Prop\n  | mk : Zz → Zz\n\n"},
     "deriving on an abbrev": {"before": "abbrev Zz := ℕ deriving Inhabited\n\n"},
@@ -312,6 +312,7 @@ def test_an_attack_is_refused(lean_putnambench: Benchmark, case: str) -> None:
 
 
 VALID: dict[str, Edit] = {
+    "a class (refused before round 32)": {"before": "class Zz where\n  x : Nat\n\n"},
     "a structure extending a class": {"before": "structure Zz extends Fact False\n\n"},
     "an unclosed noncomputable section": {"before": "noncomputable section\n\n"},
     "two resource options ... in": {"before": "set_option maxHeartbeats 0 in\nset_option maxRecDepth 1000 in\n"},

@@ -40,6 +40,7 @@ def status(bench: Benchmark, problem_id: str, candidate: str, options: VerifyOpt
 
 
 HARMLESS = {
+    "helper class": (B5, lambda t: t.replace("/--", "class Zk where\n  x : ℕ\n/--", 1)),
     "docstring removed": (B5, lambda t: t[: t.index("/--")] + t[t.index("-/") + 3 :]),
     "operator spacing": (B5, lambda t: t.replace("n ≥ 2", "n≥2")),
     "a helper with attributes of its own": (
@@ -89,7 +90,7 @@ REFUSED = {
         B5,
         lambda t: t.replace("/--", "@[instance] structure Zp where\n  x : ℕ\n/--", 1),
     ),
-    "helper class": (B5, lambda t: t.replace("/--", "class Zk where\n  x : ℕ\n/--", 1)),
+    "helper class with a parent": (B5, lambda t: t.replace("/--", "class Zk extends Inhabited ℕ\n/--", 1)),
     "index spaced apart": ("putnam_1968_a5", lambda t: t.replace("ℝ[X]", "ℝ [X]", 1)),
     "variable": (B5, lambda t: t.replace("/--", "variable (k : ℕ)\n/--", 1)),
     "namespace around the theorem": (B5, lambda t: t.replace("/--", "namespace Aux\n/--", 1) + "end Aux\n"),

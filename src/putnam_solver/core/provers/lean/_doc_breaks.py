@@ -93,8 +93,16 @@ _FIELD_BINDERS: Final = frozenset({"(", "{", "["})
 _FIELD_SIGNS: Final = frozenset({":", ":=", "::"})
 
 
+def begins_field(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the modifier word at ``i`` among a structure's or class's fields (``@[simp] protected t : ℕ``) is
+    a field's (``declModifiers true`` takes ``private``, ``protected``... after the doc and attributes), not
+    the first word of a command Lean begins there: a field follows it (:func:`_field_follows`). A command
+    word read as the field's name (``protected def``) is one :func:`_commands.body_keywords` reports."""
+    return tokens[i].text in _FIELD_MODIFIERS and _field_follows(tokens, i)
+
+
 def _field_follows(tokens: Sequence[Token], i: int) -> bool:
-    """Whether the ``/--`` or ``@[`` at ``i`` among a structure's fields begins a field: its modifiers
+    """Whether the ``/--``, ``@[`` or modifier at ``i`` among a structure's fields begins a field: its modifiers
     (``declModifiers true``: one doc comment, one attribute list, modifier words), then a bracketed binder, or
     a name whose signature, default or ``::`` (the constructor's, ``structCtor``) follows before the next
     line at its column or left of it (leanprover/lean4 src/Lean/Parser/Command.lean, ``structFields``,

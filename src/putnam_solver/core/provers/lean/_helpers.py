@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from putnam_solver.core.gatekit import Violation
-from putnam_solver.core.provers.lean._continuation import IN_RULE, command_ins
+from putnam_solver.core.provers.lean._continuation import _CLOSERS, _OPENERS, IN_RULE, command_ins
 from putnam_solver.core.provers.lean._policy import DERIVING_HANDLERS, TYPE_KEYWORDS
 from putnam_solver.core.provers.lean.syntax import (
     COMBINATORS,
@@ -55,6 +55,31 @@ def deriving_violations(command: Command) -> list[Violation]:
         for t in handlers
         if normalize_name(t.text) not in DERIVING_HANDLERS
     ]
+
+
+def class_violations(command: Command) -> list[Violation]:
+    """A ``class`` is a helper type (a structure marked as a class) only where it declares no instance. Lean
+    makes a class's parent projections (``extends``) instances (measured on Lean 4.35: ``ZzB.toZzA`` serves
+    ``ZzA Nat`` from an instance of ``ZzB Nat``), Mathlib's ``class abbrev`` declares one and ``class
+    inductive`` is an inductive class; all are refused. So are instance-implicit fields (``[inst : C α]``):
+    not instances on Lean 4.35, unmeasured on the pinned releases (fail closed; a ``[`` at the top of the
+    fields, a list literal too). A plain class declares no instance: an instance of it would need an
+    ``instance`` command, which G2 judges."""
+    if command.keyword != "class":
+        return []
+    tokens, head = command.tokens, command.head
+    kind = tokens[head + 1].text if head + 1 < len(tokens) else ""
+    if kind in ("inductive", "abbrev"):
+        return [Violation(command.line, f"`class {kind}`", "declares an inductive class or an instance")]
+    rule = "a class's parents become instances (and `[...]` fields may); declare a `structure` or a plain class"
+    depth, fields = 0, False
+    found: list[Violation] = []
+    for token in tokens[head + 1 :]:
+        if token.text == "extends" or (fields and depth <= 0 and token.text == "["):
+            found.append(Violation(token.line, f"`{token.text}`", rule))
+        fields = fields or (depth <= 0 and token.text == "where")
+        depth += (token.text in _OPENERS) - (token.text in _CLOSERS)
+    return found
 
 
 NOTATION_KEYWORDS: Final = frozenset({"notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix"})

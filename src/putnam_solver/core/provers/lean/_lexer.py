@@ -69,6 +69,21 @@ _SYMBOLS = (
     ":=", "=>", "->", "<-", "<;>", "<|>", "<|", "|>.", "|>", "...", "..", "::", "@[", "<=", ">=", "!=",
     "==", "&&", "||", "++", "∑'", "∏'", "''", "⁻¹'", "]'", "Σ'", "×'",
 )  # fmt: skip
+_LETTER_END = rf"(?![{_ID_FIRST}0-9!?\u2090-\u209c\u1d62-\u1d6a\u2c7c])"  # no name character but a prime or ₀-₉
+_HASH_WORD = rf"#(?!(?![A-Za-z][\[({{])[A-Za-z]{_LETTER_END})[A-Za-z_][A-Za-z0-9_]*"
+"""A ``#`` word read as one token, a command's (``#eval``, ``#check``; G3 refuses all but the read-only ones):
+everything but ``#`` before a one-letter name (primes and subscript digits may follow the letter), which is
+Mathlib's ``Finset.card`` notation on that name (``#s``, ``#A.powerset``, ``#s₁``; ``scoped prefix:arg "#"`` in
+Mathlib/Data/Finset/Card.lean, ``Cardinal.mk``'s in Mathlib/SetTheory/Cardinal/Defs.lean). Lean reads there the
+longest token of its table that prefixes the text (leanprover/lean4 src/Lean/Parser/Basic.lean, read at
+00c1b82722b50e9b1ae4999ccc97f932b2788b51: ``tokenFnAux`` sends a ``#`` to ``c.tokens.matchPrefix``; ``identFnAux``
+makes no name of it, as ``#`` is no ``isIdFirst`` character, and ``mkTokenAndFixPos`` takes that token), so ``#s``
+is ``#`` then ``s`` unless a token ``#s...`` prefixes it, and a command token read there ends the term and begins a
+command, mid-line too. Every ``#`` token of the import closure (core, Batteries, Aesop, Plausible, ProofWidgets,
+LeanSearchClient, ImportGraph, Mathlib: listed in ``tests/adversarial/test_lean_falserej32.py``) has a word of two
+letters or more after the ``#``, except core's vector literal ``#v[`` (Init/Data/Vector/Basic.lean): a letter glued
+to a bracket after it stays whole (``#v``, which G3 refuses); a longer word stays one token whatever it is, so a
+command a library may add is refused, never read as a term (``#univ`` is refused: ``#(univ)`` is the same term)."""
 # "Σ'" and "×'" are core's PSigma and PProd tokens (leanprover/lean4 src/Init/NotationExtra.lean:
 # `macro "Σ'" xs:explicitBinders ", " b:term : term`; src/Init/Notation.lean: `infixr:35 " ×' " => PProd`):
 # without them `Σ' x, p x` read as `Σ` then a stray `'`, a lexing error where Lean reads a sound term.
@@ -87,7 +102,7 @@ _TOKEN_RE = re.compile(
     r"|(?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)"
     r"|(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'])')"
     rf"|(?P<ident>{_IDENT_RE})"
-    r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_]*)"
+    rf"|(?P<hash>{_HASH_WORD})"
     rf"|(?P<name>``?{_IDENT_RE})"
     "|(?P<sym>" + "|".join(re.escape(s) for s in _SYMBOLS) + r"|[!-&(-~])"
     r"|(?P<other>[^'])"
@@ -110,7 +125,7 @@ _FAST_RE = re.compile(
     r"0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
     r"|'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[\\\x22'nrt])|[^\\'\n])'"
     rf"|{_IDENT_RE}"
-    r"|#[A-Za-z_][A-Za-z0-9_]*"
+    f"|{_HASH_WORD}"
     rf"|``?{_IDENT_RE}"
     "|" + "|".join(re.escape(s) for s in _SYMBOLS) + r"|[!-&(-~]"
     r"|.|)",

@@ -116,7 +116,7 @@ def _words(rule: str, reason: str, *words: str) -> tuple[ForbiddenRule, ...]:
     return tuple(ForbiddenRule(w, rule, reason) for w in words)
 
 
-TYPE_KEYWORDS: Final = ("inductive", "structure")
+TYPE_KEYWORDS: Final = ("inductive", "structure", "class")
 HELPER_ATTRIBUTES: Final = (
     "simp",
     "reducible",
@@ -159,10 +159,11 @@ POLICY: Final = LeanPolicy(
             "could hijack dot notation and is left to G6",
         ),
         PermittedAddition(
-            "`inductive`, `structure`",
+            "`inductive`, `structure`, `class`",
             "a new type under the same naming rules, with an optional `deriving` clause of "
             f"{', '.join(DERIVING_HANDLERS)}: it declares the type, its constructors or fields, and instances "
-            "for that type only, which nothing in the statement refers to",
+            "for that type only, which nothing in the statement refers to; a `class` without `extends` and "
+            "`[...]` fields (which Lean makes instances), no `class inductive` or `class abbrev`",
         ),
         PermittedAddition(
             "`example`, `mutual ... end`",
@@ -413,7 +414,8 @@ POLICY: Final = LeanPolicy(
             "#command",
             "meta",
             "`#eval`, `#exit`, `#reduce`...: run code or end the file early (only the read-only "
-            f"{', '.join(f'`{c}`' for c in _READ_ONLY)} may stand, `#print axioms` included)",
+            f"{', '.join(f'`{c}`' for c in _READ_ONLY)} may stand, `#print axioms` included); Mathlib's card "
+            "notation is read before a one-letter name (`#s`), `#(...)` or `#{...}`: write `#(univ)`, not `#univ`",
             False,
         ),
         ForbiddenRule(

@@ -46,6 +46,7 @@ from putnam_solver.core.provers.lean._declarations import (
 from putnam_solver.core.provers.lean._grind_attribute import grind_pattern_violations
 from putnam_solver.core.provers.lean._helpers import (
     candidate_name_parts,
+    class_violations,
     deriving_violations,
     helper_name_violations,
     layout_violations,
@@ -436,7 +437,7 @@ def _addition_violations(
         rule = "not a permitted addition (a candidate adds helper declarations, blocks, `open`s and the options"
         return [Violation(command.line, show(command), f"{rule} `putnam policy` lists); remove this command")]
     violations = helper_prefix_violations(command.tokens[start : command.head], policy)
-    violations += deriving_violations(command)
+    violations += deriving_violations(command) + class_violations(command)
     name = command.name
     after = command.tokens[command.head + 2] if command.head + 2 < len(command.tokens) else None
     if name is None:
