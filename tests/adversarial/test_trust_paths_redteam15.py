@@ -8,12 +8,18 @@ an ``[Errno 40]`` line: the audit's result never printed, the way out never name
 the user to report on a ``cp -r`` copy, which holds the same link). The outputs are now written as the
 ledger stands before any pass is verified, and a planted link is named with what to do.
 
+``putnam report`` counted in its solved figure a pass in a row no ``putnam solve`` of this account sealed (a
+row added, or its time or bytes edited, with its stored verdict made to accept its bytes) as it counted the
+run's own, and said nothing of it; the figure now says how many of its problems rest only on such rows
+(the audited figure, which only ``putnam audit`` raises, was and is the one to trust).
+
 Real parts: a real ``putnam solve`` run (loopback model server, real coqc/coqchk), the real audit; in the
 refused cases the gates are replaced by a failure, to show that nothing is verified before the refusal.
 """
 
 from __future__ import annotations
 
+import html
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +30,8 @@ pytest.importorskip("inspect_ai")
 
 from putnam_solver.core.util import InputError
 from putnam_solver.run import audit
+from putnam_solver.run.report.data import headline, load_run, unsealed_note
+from putnam_solver.run.report.run_page import _headline_html
 from putnam_solver.safe_write import RUN_OUTPUT_FIX
 from tests.adversarial.test_run_directory import copy_run
 from tests.fakes.sample_prover import SampleProver, solved_run
@@ -110,3 +118,30 @@ def test_report_names_a_planted_link_and_the_untouched_run_is_audited(
     assert code == 0 and "1 accepted" in stdout, stdout + stderr
     assert (run_dir / "attempts" / "campaign-1" / PROBLEM / "audit.json").is_file()
     assert "audited" in (run_dir / "SUMMARY.md").read_text()
+
+
+# -- the report's solved figure and rows no putnam solve of this account sealed -----------------------------
+
+UNSEAL = {
+    "seal deleted": "DELETE FROM seals WHERE kind = 'attempt'",
+    "pass moved to another time": "UPDATE attempts SET recorded_at = '2030-01-01T00:00:00+00:00'",
+}
+
+
+@pytest.mark.parametrize("edit", sampled(UNSEAL, {"seal deleted"}))
+def test_the_report_names_solved_problems_no_sealed_row_backs(
+    edit: str, solved: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """Before: a pass written or edited with ``sqlite3`` (its verdict made to accept its bytes) counted in the
+    report's solved figure as the run's own did, nothing on the page telling them apart; the figure now says
+    how many of its problems rest only on such rows. The untouched run's figure says nothing of the kind."""
+    run_dir, _ = copy_run(solved, tmp_path / "honest")
+    honest = headline(load_run(run_dir))
+    assert (honest.solved, honest.unsealed) == (1, 0)
+    assert "no valid seal" not in _headline_html(honest)
+
+    run_dir, _ = copy_run(solved, tmp_path / "edited")
+    sql(run_dir, edit)
+    edited = headline(load_run(run_dir))
+    assert (edited.solved, edited.unsealed) == (1, 1)
+    assert unsealed_note(1) in html.unescape(_headline_html(edited))

@@ -207,9 +207,9 @@ class _Audit:
         history = len(self.ledger.audits())
         self.challenges = {p.id: p.challenge_sha256 for p in self.ledger.problems().values()}
         items: dict[int, AuditItem] = {}
-        write_outputs(self.request.run_dir, self.ledger)  # fails now, not after the verification (module doc)
         for attempt in passes:
             self._check_evidence(attempt)
+        write_outputs(self.request.run_dir, self.ledger)  # fails now, not after the verification (module doc)
         if passes:
             earlier = f" ({history} earlier audits in the ledger are history, not counted)" if history else ""
             self.notice(f"auditing {len(passes)} passes afresh, {self.request.jobs} at a time{earlier}")

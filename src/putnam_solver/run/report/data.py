@@ -30,7 +30,7 @@ from putnam_solver.run.ledger import (
 )
 from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import meta_number, outcome_record
-from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, SampleTrust, sample_trust
+from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, UNSEALED, SampleTrust, sample_trust, sealed_attempts
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
 from putnam_solver.run.report.errata import counted_apart
@@ -85,6 +85,8 @@ class RunData:
     """Audit rows this account's ``putnam audit`` did not write: history, never counted (``audit_seal``)."""
     sample_trust: SampleTrust = NOTHING_VERIFIED
     """Which problems' samples pass@k counts as verified (``ledger_seals``)."""
+    sealed: frozenset[int] = frozenset()
+    """The attempt rows this account's ``putnam solve`` sealed as they stand (``ledger_seals``)."""
     challenges: frozenset[str] = frozenset()
     """The problems whose challenge the ledger holds (checked against its hash: ``ledger_rows.problem_row``):
     only theirs is an evidence file the report links."""
@@ -159,6 +161,7 @@ def load_run(run_dir: Path) -> RunData:
             spent_unpriced=tuple(spent_unpriced(ledger, settings, attempts)),
             foreign_audits=ledger.foreign_audits(),
             sample_trust=sample_trust(ledger, settings.config.samples),
+            sealed=sealed_attempts(ledger),
             challenges=frozenset(ledger.problems()),
         )
     except LedgerError as exc:
@@ -207,6 +210,10 @@ class Headline:
     """Audited problems confirmed only by audits that lifted a rule (``tables.lifted_audits``)."""
     foreign_audits: int = 0
     """Audit rows left out of ``audited``: not written by this account's ``putnam audit``."""
+    unsealed: int = 0
+    """Solved problems whose every verified pass is in a row this account's ``putnam solve`` did not seal: a
+    pass added or edited with ``sqlite3`` (its stored verdict made to accept its bytes) counted in ``solved``
+    like the run's own, with nothing on the page to tell them apart until an audit (red team round 15)."""
 
     @property
     def tokens(self) -> int:
@@ -234,7 +241,17 @@ def headline(run: RunData) -> Headline:
         unpriced=run.unpriced,
         audited_lifted=lifted_audits(run.attempts, run.audits, run.audited & solved),
         foreign_audits=run.foreign_audits,
+        unsealed=len([p for p in solved if not any(a.id in run.sealed for a in _verified(run, p))]),
     )
+
+
+def unsealed_note(count: int) -> str:
+    """What the solved figure says of its problems whose passes no row of this account's ``putnam solve`` backs."""
+    return f"{count} of them only in attempt rows with {UNSEALED}; `putnam audit` re-verifies them"
+
+
+def _verified(run: RunData, problem: str) -> list[AttemptRow]:
+    return [a for a in run.by_problem.get(problem, []) if a.verified_pass]
 
 
 def wall_seconds(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptRow]) -> float:
