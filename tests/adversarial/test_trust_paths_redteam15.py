@@ -11,7 +11,10 @@ ledger stands before any pass is verified, and a planted link is named with what
 ``putnam report`` counted in its solved figure a pass in a row no ``putnam solve`` of this account sealed (a
 row added, or its time or bytes edited, with its stored verdict made to accept its bytes) as it counted the
 run's own, and said nothing of it; the figure now says how many of its problems rest only on such rows
-(the audited figure, which only ``putnam audit`` raises, was and is the one to trust).
+(the audited figure, which only ``putnam audit`` raises, was and is the one to trust). It also took the
+benchmark's errata from the ledger's settings alone: with an erratum deleted there, an unaudited solve of a
+statement known false counted as solved, not apart; this machine's errata of the registered benchmark the
+run names now count it apart as well.
 
 Real parts: a real ``putnam solve`` run (loopback model server, real coqc/coqchk), the real audit; in the
 refused cases the gates are replaced by a failure, to show that nothing is verified before the refusal.
@@ -28,15 +31,22 @@ import pytest
 
 pytest.importorskip("inspect_ai")
 
+from putnam_solver.core.benchmark import load_benchmark
+from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
+from putnam_solver.core.verify import Profile, Track, VerifyOptions, run_gates
 from putnam_solver.run import audit
+from putnam_solver.run.agent.types import AttemptResult
+from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from putnam_solver.run.report.data import headline, load_run, unsealed_note
 from putnam_solver.run.report.run_page import _headline_html
 from putnam_solver.safe_write import RUN_OUTPUT_FIX
 from tests.adversarial.test_run_directory import copy_run
+from tests.adversarial.test_trust_paths_redteam10 import edit_settings
 from tests.fakes.sample_prover import SampleProver, solved_run
 from tests.fakes.scripted_agent import NEEDS_ROCQ
-from tests.helpers import sampled, sql
+from tests.helpers import LEAN_BENCH, sampled, sql
+from tests.integration.campaign_driver import lean_good_candidates, recorded_lean_settings
 from tests.processes import putnam
 
 pytestmark = NEEDS_ROCQ
@@ -145,3 +155,42 @@ def test_the_report_names_solved_problems_no_sealed_row_backs(
     edited = headline(load_run(run_dir))
     assert (edited.solved, edited.unsealed) == (1, 1)
     assert unsealed_note(1) in html.unescape(_headline_html(edited))
+
+
+# -- a known defective statement's solve, with the errata dropped from the ledger's settings ------------------
+
+DEFECTIVE = "putnam_1974_b1"
+"""A PutnamBench Lean statement the errata call false: a proof of it says nothing of the problem."""
+
+
+def test_a_solve_of_a_known_defective_statement_stays_apart_when_the_ledger_drops_its_erratum(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the report took the errata only from the ledger's settings, so deleting the erratum there
+    moved an unaudited solve of a false statement into the solved figure. This machine's errata of the
+    registered benchmark the run names count it apart too; beside it an honest solve still counts."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    honest = "putnam_1962_a1"
+    settings = recorded_lean_settings([DEFECTIVE, honest])
+    benchmark, prover = load_benchmark(LEAN_BENCH), get_prover("lean")
+    results = []
+    for pid, candidate in lean_good_candidates([DEFECTIVE, honest]).items():
+        verdict = run_gates(prover, benchmark, benchmark.problems[pid], candidate.encode(), Track.WITH_ANSWER,
+                            VerifyOptions(profile=Profile.TEXT))  # fmt: skip
+        assert verdict.accepted, verdict
+        results.append(AttemptResult(pid, "passed", 1, 10, 5, 0.0, candidate, verdict))
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    ledger = Ledger.open(run_dir / LEDGER_NAME)
+    ledger.record_settings(settings.to_json())
+    ledger.start_campaign(1, [DEFECTIVE, honest], fresh=False, samples=1)
+    ledger.record_attempts(1, results)
+    ledger.close()
+
+    def drop_errata(data: dict) -> None:
+        data["benchmark"]["record"]["errata"] = []
+
+    for edit in (lambda _: None, drop_errata):
+        edit_settings(run_dir, edit)
+        shown = headline(load_run(run_dir))
+        assert (shown.solved, shown.solved_apart) == (1, 1), shown

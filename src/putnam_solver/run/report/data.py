@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.benchmark_files import locate_benchmark, request_for_file
-from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
+from putnam_solver.benchmark_view import known_defect
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import (
     LEDGER_NAME,
@@ -140,6 +141,7 @@ def load_run(run_dir: Path) -> RunData:
                 f"{run_dir}: the ledger holds no run settings (the run never started); nothing to report"
             )
         check_attempts(ledger, settings)
+        here = _local_benchmark(settings)
         attempts = tuple(ledger.every_attempt())
         since = ledger.meta(RATE_LIMITS_SINCE)
         return RunData(
@@ -155,8 +157,8 @@ def load_run(run_dir: Path) -> RunData:
             rate_limits=tuple(ledger.rate_limits()),
             rate_limits_since=meta_number(since, f"{path}: {RATE_LIMITS_SINCE}") or None,
             outcome=outcome_record(ledger.meta("outcome"), f"{path}: outcome"),
-            benchmark_ids=_benchmark_ids(settings),
-            defects=counted_apart(settings, ledger.latest_audits().values()),
+            benchmark_ids=_benchmark_ids(here),
+            defects={**_defects(here, settings.selected), **counted_apart(settings, ledger.latest_audits().values())},
             sketches=tuple(ledger.sketches()),
             spent_unpriced=tuple(spent_unpriced(ledger, settings, attempts)),
             foreign_audits=ledger.foreign_audits(),
@@ -170,7 +172,7 @@ def load_run(run_dir: Path) -> RunData:
         ledger.close()
 
 
-def _benchmark_ids(settings: StoredSettings) -> tuple[str, ...] | None:
+def _local_benchmark(settings: StoredSettings) -> Benchmark | None:
     """This machine's copy of the registered benchmark the run names (by file name, never at the path the
     ledger holds: a run directory handed over may name any file), if its SHA-256 is the run's."""
     try:
@@ -180,9 +182,22 @@ def _benchmark_ids(settings: StoredSettings) -> tuple[str, ...] | None:
         benchmark = load_benchmark(located.path, settings.benchmark_sha256, split) if located else None
     except BenchmarkError:
         return None
+    return benchmark
+
+
+def _benchmark_ids(benchmark: Benchmark | None) -> tuple[str, ...] | None:
     if benchmark is None:
         return None
     return tuple(sorted(p for p, problem in benchmark.problems.items() if benchmark.in_split(problem)))
+
+
+def _defects(benchmark: Benchmark | None, selected: Sequence[str]) -> dict[str, str]:
+    """What this machine's errata of the run's registered benchmark call defective among its problems: the
+    errata the ledger's settings record are text an editor can drop, which counted an unaudited solve of a
+    known defective statement in the solved figure, not apart (red team round 15)."""
+    if benchmark is None:
+        return {}
+    return {p: said for p in selected if (said := known_defect(benchmark, p))}
 
 
 # -- the numbers -----------------------------------------------------------------------------------------
