@@ -37,6 +37,16 @@ def check_output_file(path: Path, option: str, example: str = "verdicts.json") -
 class UnsafePath(OSError):
     """A name that would leave its target directory, or a link or non-directory where a directory must be."""
 
+    def __str__(self) -> str:  # the message names the path; an errno number tells a user nothing
+        return self.strerror or super().__str__()
+
+
+RUN_OUTPUT_FIX = (
+    "putnam writes the run's outputs there and follows no link: remove it (every output is rebuilt from the "
+    "ledger) and run this command again"
+)
+"""What to do about an ``UnsafePath`` planted in a run directory, for every command that writes its outputs."""
+
 
 def parts_of(relative: str | PurePath) -> tuple[str, ...]:
     """The components of ``relative``, each a plain name (never empty, ``.``, ``..``, absolute or with NUL)."""

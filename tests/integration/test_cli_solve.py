@@ -188,6 +188,31 @@ def test_a_server_that_refuses_connections_stops_solve_before_the_run_with_the_u
     assert not run_dir.exists(), "nothing was started"
 
 
+def test_a_provider_s_default_server_is_checked_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inspect leaves ``base_url`` unset for a provider's default server, and the check skipped it: a first run
+    with an API key and no network started, and retried for minutes. Its client's own URL is checked now, and
+    the fix names the network; where the server can be reached the check lets the run start."""
+    from putnam_solver.run.agent import task
+    from tests.fakes.scripted_agent import config
+
+    asked: list[str] = []
+
+    def unreachable(url: str) -> str | None:
+        asked.append(url)
+        return None if len(asked) > 1 else "cannot resolve the host api.openai.com"
+
+    monkeypatch.setattr(task, "unreachable", unreachable)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    chosen = config(None, model="openai/gpt-5.5", model_args={})
+    with pytest.raises(ValueError) as refused:
+        task.check_models(chosen, {})
+    said = str(refused.value)
+    assert "cannot reach its server at https://api.openai.com/v1/" in said, said
+    assert "Check this machine's network" in said and "Start the server" not in said, said
+    task.check_models(chosen, {})
+    assert asked == ["https://api.openai.com/v1/"] * 2
+
+
 def test_dropped_connections_show_in_the_quiet_output_while_inspect_retries(tmp_path: Path) -> None:
     """The server accepts the connection and closes it without an answer, then recovers: the log says
     that requests fail and why, and the run goes on."""

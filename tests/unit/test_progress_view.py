@@ -119,6 +119,21 @@ def test_the_log_view_stays_one_line_per_event() -> None:
     assert lines[3].endswith("y" * 300), "a log line is never wrapped or cut"
 
 
+def test_an_attempt_that_ended_in_an_error_says_why_on_its_line() -> None:
+    """An ``error`` line named no cause (a model that could not be reached, a tokenizer it downloads at first
+    use): the reason stood only in the ledger and the ``.eval`` log. It is shown on one line, clipped, its
+    control characters escaped; an attempt with a verdict keeps its line as it was."""
+    stream = io.StringIO()
+    view = LogLineProgress(stream)
+    cause = "ConnectionError: host\nnot\x1b[2K found " + "z" * 400
+    view.attempt_done(AttemptEvent(1, "putnam_1962_a1", "error", 1, 0, 0.0, "", (), cause), _totals())
+    view.attempt_done(AttemptEvent(1, "putnam_1962_a2", "rejected", 1, 0, 0.0, "rejected:G4", (), "x"), _totals())
+    errored, rejected = stream.getvalue().splitlines()[-2:]
+    assert "verdict none): ConnectionError: host not\\x1b[2K found zzz" in errored and "\x1b" not in errored
+    assert "z" * 400 not in errored and "..." in errored
+    assert "verdict rejected:G4) |" in rejected
+
+
 def test_the_eta_counts_the_attempts_that_run_side_by_side() -> None:
     assert finish_estimate(60.0, [59.0] * 8, 0) == 1.0, "eight attempts near the mean: a second left"
     assert finish_estimate(60.0, [10.0], 3) == 230.0, "one slot: 50 s left, then three more of 60 s"

@@ -14,7 +14,10 @@ run's outputs mark it (SUMMARY.md, attempts.tsv, ``audit.json`` in its evidence 
 
 Refusals, before anything is verified: no benchmark to judge against (an unregistered one not named by
 the auditor), its bytes differ from the run's, or the toolchain fingerprint differs from the one the pass
-was submitted on, unless ``allow_toolchain_change`` (then every audit row records ``toolchain_changed``).
+was submitted on, unless ``allow_toolchain_change`` (then every audit row records ``toolchain_changed``);
+and a run whose outputs cannot be written as its ledger stands (a link where putnam keeps a folder, a row
+the outputs cannot show): found only after the verification, that ended the audit with its results
+stored but never printed, after minutes of compiling (red team round 15).
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from putnam_solver.run.pass_at_k import audited_pass_at_k
 from putnam_solver.run.report.evidence import attempt_dir, run_prover, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import RECURSION_LIFTED, audit_summary
-from putnam_solver.safe_write import UnsafePath, write_under
+from putnam_solver.safe_write import RUN_OUTPUT_FIX, UnsafePath, write_under
 from putnam_solver.selftest.record import last_record
 from putnam_solver.selftest.runner import SELFTEST_FIX, surprise_summary, uncovered
 from putnam_solver.terminal import one_line, shown_path
@@ -147,8 +150,10 @@ def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: N
                 return _Audit(request, ledger, notice, on_item).run()
             finally:
                 ledger.close()
-    except (CampaignError, LedgerError, UnsafePath) as exc:  # UnsafePath: a link planted in the run directory
+    except (CampaignError, LedgerError) as exc:
         raise InputError(str(exc)) from exc
+    except UnsafePath as exc:  # a link planted in the run directory
+        raise InputError(f"{exc}; {RUN_OUTPUT_FIX}") from exc
 
 
 def run_toolchains(ledger: Ledger) -> Callable[[AttemptRow], str | None]:
@@ -204,6 +209,7 @@ class _Audit:
         items: dict[int, AuditItem] = {}
         for attempt in passes:
             self._check_evidence(attempt)
+        write_outputs(self.request.run_dir, self.ledger)  # fails now, not after the verification (module doc)
         if passes:
             earlier = f" ({history} earlier audits in the ledger are history, not counted)" if history else ""
             self.notice(f"auditing {len(passes)} passes afresh, {self.request.jobs} at a time{earlier}")

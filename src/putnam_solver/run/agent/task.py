@@ -193,17 +193,32 @@ def check_models(config: SolveConfig, sources: Mapping[str, str]) -> None:
                 "(e.g. openai/gpt-5.5, anthropic/claude-sonnet-4-5); set the provider's API key in the "
                 "environment (e.g. OPENAI_API_KEY, ANTHROPIC_API_KEY)."
             ) from exc
-        url = model.api.base_url
+        url = server_url(model)
         if url is None or url in checked:
             continue
         checked.add(url)
         why = unreachable(url)
         if why is not None:
             given = "--model-base-url" if same_provider and config.model_base_url else "the provider's base URL"
-            raise ValueError(
-                f"the {role} model {name!r} cannot reach its server at {url}: {why}. Start the server, or "
-                f"correct {given} (`putnam solve --resume` may change --model-base-url); nothing was spent."
+            fix = (
+                f"Start the server, or correct {given}"
+                if model.api.base_url
+                else "Check this machine's network (or set HTTPS_PROXY), or give --model-base-url"
             )
+            raise ValueError(
+                f"the {role} model {name!r} cannot reach its server at {url}: {why}. {fix} "
+                "(`putnam solve --resume` may change --model-base-url); nothing was spent."
+            )
+
+
+def server_url(model: Model) -> str | None:
+    """Where ``model``'s calls go: the base URL it was given, else its client's own default (Inspect leaves
+    ``base_url`` unset for a provider's default server, which the connection check then skipped: a first run
+    with no network retried for minutes instead of naming the host)."""
+    given = model.api.base_url
+    client = getattr(model.api, "client", None)
+    default = getattr(client, "base_url", None)
+    return given or (str(default) if default else None)
 
 
 def run_campaign_attempts(job: CampaignJob) -> None:

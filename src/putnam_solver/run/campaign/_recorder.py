@@ -271,6 +271,7 @@ class Recorder:
                 row.cost_dollars,
                 verdict_summary(row),
                 self._unpriced,
+                row.error,
             )
             sink.attempt_done(event, self.totals())
 

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from putnam_solver.benchmark_files import locate_benchmark, request_for_file
-from putnam_solver.core.benchmark import BenchmarkError, load_benchmark
+from putnam_solver.benchmark_view import known_defect
+from putnam_solver.core.benchmark import Benchmark, BenchmarkError, load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.run.ledger import (
     LEDGER_NAME,
@@ -30,7 +31,7 @@ from putnam_solver.run.ledger import (
 )
 from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import meta_number, outcome_record
-from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, SampleTrust, sample_trust
+from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, UNSEALED, SampleTrust, sample_trust, sealed_attempts
 from putnam_solver.run.ledger_sketches import SketchRow
 from putnam_solver.run.prices import run_unpriced, unpriced_when_spent
 from putnam_solver.run.report.errata import counted_apart
@@ -85,6 +86,8 @@ class RunData:
     """Audit rows this account's ``putnam audit`` did not write: history, never counted (``audit_seal``)."""
     sample_trust: SampleTrust = NOTHING_VERIFIED
     """Which problems' samples pass@k counts as verified (``ledger_seals``)."""
+    sealed: frozenset[int] = frozenset()
+    """The attempt rows this account's ``putnam solve`` sealed as they stand (``ledger_seals``)."""
     challenges: frozenset[str] = frozenset()
     """The problems whose challenge the ledger holds (checked against its hash: ``ledger_rows.problem_row``):
     only theirs is an evidence file the report links."""
@@ -138,6 +141,7 @@ def load_run(run_dir: Path) -> RunData:
                 f"{run_dir}: the ledger holds no run settings (the run never started); nothing to report"
             )
         check_attempts(ledger, settings)
+        here = _local_benchmark(settings)
         attempts = tuple(ledger.every_attempt())
         since = ledger.meta(RATE_LIMITS_SINCE)
         return RunData(
@@ -153,12 +157,13 @@ def load_run(run_dir: Path) -> RunData:
             rate_limits=tuple(ledger.rate_limits()),
             rate_limits_since=meta_number(since, f"{path}: {RATE_LIMITS_SINCE}") or None,
             outcome=outcome_record(ledger.meta("outcome"), f"{path}: outcome"),
-            benchmark_ids=_benchmark_ids(settings),
-            defects=counted_apart(settings, ledger.latest_audits().values()),
+            benchmark_ids=_benchmark_ids(here),
+            defects={**_defects(here, settings.selected), **counted_apart(settings, ledger.latest_audits().values())},
             sketches=tuple(ledger.sketches()),
             spent_unpriced=tuple(spent_unpriced(ledger, settings, attempts)),
             foreign_audits=ledger.foreign_audits(),
             sample_trust=sample_trust(ledger, settings.config.samples),
+            sealed=sealed_attempts(ledger),
             challenges=frozenset(ledger.problems()),
         )
     except LedgerError as exc:
@@ -167,7 +172,7 @@ def load_run(run_dir: Path) -> RunData:
         ledger.close()
 
 
-def _benchmark_ids(settings: StoredSettings) -> tuple[str, ...] | None:
+def _local_benchmark(settings: StoredSettings) -> Benchmark | None:
     """This machine's copy of the registered benchmark the run names (by file name, never at the path the
     ledger holds: a run directory handed over may name any file), if its SHA-256 is the run's."""
     try:
@@ -177,9 +182,22 @@ def _benchmark_ids(settings: StoredSettings) -> tuple[str, ...] | None:
         benchmark = load_benchmark(located.path, settings.benchmark_sha256, split) if located else None
     except BenchmarkError:
         return None
+    return benchmark
+
+
+def _benchmark_ids(benchmark: Benchmark | None) -> tuple[str, ...] | None:
     if benchmark is None:
         return None
     return tuple(sorted(p for p, problem in benchmark.problems.items() if benchmark.in_split(problem)))
+
+
+def _defects(benchmark: Benchmark | None, selected: Sequence[str]) -> dict[str, str]:
+    """What this machine's errata of the run's registered benchmark call defective among its problems: the
+    errata the ledger's settings record are text an editor can drop, which counted an unaudited solve of a
+    known defective statement in the solved figure, not apart (red team round 15)."""
+    if benchmark is None:
+        return {}
+    return {p: said for p in selected if (said := known_defect(benchmark, p))}
 
 
 # -- the numbers -----------------------------------------------------------------------------------------
@@ -207,6 +225,10 @@ class Headline:
     """Audited problems confirmed only by audits that lifted a rule (``tables.lifted_audits``)."""
     foreign_audits: int = 0
     """Audit rows left out of ``audited``: not written by this account's ``putnam audit``."""
+    unsealed: int = 0
+    """Solved problems whose every verified pass is in a row this account's ``putnam solve`` did not seal: a
+    pass added or edited with ``sqlite3`` (its stored verdict made to accept its bytes) counted in ``solved``
+    like the run's own, with nothing on the page to tell them apart until an audit (red team round 15)."""
 
     @property
     def tokens(self) -> int:
@@ -234,7 +256,17 @@ def headline(run: RunData) -> Headline:
         unpriced=run.unpriced,
         audited_lifted=lifted_audits(run.attempts, run.audits, run.audited & solved),
         foreign_audits=run.foreign_audits,
+        unsealed=len([p for p in solved if not any(a.id in run.sealed for a in _verified(run, p))]),
     )
+
+
+def unsealed_note(count: int) -> str:
+    """What the solved figure says of its problems whose passes no row of this account's ``putnam solve`` backs."""
+    return f"{count} of them only in attempt rows with {UNSEALED}; `putnam audit` re-verifies them"
+
+
+def _verified(run: RunData, problem: str) -> list[AttemptRow]:
+    return [a for a in run.by_problem.get(problem, []) if a.verified_pass]
 
 
 def wall_seconds(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptRow]) -> float:

@@ -73,6 +73,9 @@ class AttemptEvent:
     cost_dollars: float
     verdict: str
     unpriced: tuple[str, ...] = ()
+    error: str | None = None
+    """Why an attempt without a verdict ended (the agent layer's error): without it an ``error`` line
+    named no cause, which stood in the ledger and the ``.eval`` log only."""
 
 
 class ProgressSink(Protocol):
@@ -112,7 +115,15 @@ def attempt_line(event: AttemptEvent) -> str:
         f"{event.status:13} {event.problem} (campaign {event.campaign}, {event.turns} turns, "
         f"{event.tokens:,} tokens, {cost_text(event.cost_dollars, event.unpriced)}; "
         f"verdict {event.verdict or 'none'})"
-    )
+    ) + (f": {_clipped(one_line(event.error))}" if event.error and not event.verdict else "")
+
+
+ERROR_CHARS = 300
+"""How much of an attempt's error its line shows (a provider's error can run to kilobytes)."""
+
+
+def _clipped(text: str) -> str:
+    return text if len(text) <= ERROR_CHARS else text[: ERROR_CHARS - 3] + "..."
 
 
 def report_hint(run_dir: Path) -> str:

@@ -9,7 +9,7 @@ from putnam_solver.run.prices import cost_text
 from putnam_solver.run.report._page import esc, page, section
 from putnam_solver.run.report.attempts import attempts_html, flagged_html
 from putnam_solver.run.report.charts import chart_sections
-from putnam_solver.run.report.data import Headline, RunData, headline
+from putnam_solver.run.report.data import Headline, RunData, headline, unsealed_note
 from putnam_solver.run.report.grid import run_grid_html
 from putnam_solver.run.report.pass_at_k_html import pass_at_k_section
 from putnam_solver.run.report.progress import format_seconds
@@ -40,7 +40,7 @@ def _headline_html(h: Headline) -> str:
     share = f"{100 * h.solved / h.selected:.1f}% of {h.selected} selected" if h.selected else "none selected"
     per = h.dollars_per_solved
     stats = [
-        ("solved", "solved", str(h.solved), h.solved, share),
+        ("solved", "solved", str(h.solved), h.solved, share + (f"; {unsealed_note(h.unsealed)}" if h.unsealed else "")),
         (
             "solved-apart",
             "solved (statement known defective)",
