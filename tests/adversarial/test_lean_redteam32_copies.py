@@ -20,6 +20,10 @@ which must pass). Classes:
   S`` was taken for the identity applied to ``'' S`` and read as nothing;
 * unique existence (``_answer_quantifiers.quantified``): ``∃! n, n = m ∧ C n`` is ``C m``; the lexer splits
   Mathlib's ``∃!`` in two, now joined (``_answer_spelling``);
+* patterns (``_answer_normal._match``, ``_let_pattern``): ``{p | match p with | (a, b) => C}`` is what the
+  pattern set-builder ``{(a, b) | C}`` means, and ``let (a, b) := p; C`` is that ``match``: both passed
+  against ``C ↔ (a, b) ∈ solution``; a one-case tuple pattern now reads its names as ``p.1``, ``p.2``
+  (``p.2.1``, ``p.2.2`` for a triple);
 * definitions unfolded: ``Function.Injective f`` is ``∀ a b, f a = f b → a = b`` (so its contrapositive
   reads alike); ``S ⊆ T`` numbered its premise's variable apart from the one it binds (``∀ x, ¬y ∈ S ∨ x ∈
   T``) and was found only by the search that ignores the numbers: now one variable (a regression row).
@@ -38,6 +42,13 @@ REAL = "abbrev t_solution : Set ℝ := sorry\ntheorem t (g : ℝ → ℝ) : ∀ 
 COUNT = (
     "abbrev t_solution : ℕ → ℕ := sorry\n"
     "theorem t (S : Set ℕ) (P : ℕ → ℕ → Prop) [∀ k, DecidablePred (P k)] : ∀ n, {Q} = t_solution n := sorry\n"
+)
+PAIR = (
+    "abbrev t_solution : Set (ℤ × ℤ) := sorry\ntheorem t (a b : ℤ) : (a + 2 * b = 7 ↔ ⟨a, b⟩ ∈ t_solution) := sorry\n"
+)
+TRIPLE = (
+    "abbrev t_solution : Set (ℤ × ℤ × ℤ) := sorry\n"
+    "theorem t (a b c : ℤ) : (a + b = c ↔ (a, b, c) ∈ t_solution) := sorry\n"
 )
 DROPPED = _nat("(n : ℤ) - 5 - 1 < 3 ∧ Even n")
 
@@ -156,8 +167,23 @@ CLASSES = {
         "∀ k, k ∈ S → A k",
         "∀ k, k ∈ S → A (k + 1)",
     ),
+    "pattern: a one-case match on a pair": (
+        PAIR,
+        "{p : ℤ × ℤ | match p with | (x, y) => x + 2 * y = 7}",
+        "{p : ℤ × ℤ | match p with | (x, y) => y + 2 * x = 7}",
+    ),
+    "pattern: a triple matched": (
+        TRIPLE,
+        "{p : ℤ × ℤ × ℤ | match p with | ⟨x, y, z⟩ => x + y = z}",
+        "{p : ℤ × ℤ × ℤ | match p with | ⟨x, y, z⟩ => x + z = y}",
+    ),
+    "pattern: let with a pair": (
+        PAIR,
+        "{p : ℤ × ℤ | let (x, y) := p; x + 2 * y = 7}",
+        "{p : ℤ × ℤ | let (x, y) := p; x + 2 * y = 9}",
+    ),
 }
-GROUPS = ("chain", "binder", "library", "image", "unique", "unfolded")
+GROUPS = ("chain", "binder", "library", "image", "unique", "unfolded", "pattern")
 
 
 @pytest.mark.parametrize(("statement", "value", "refused"), copies_and_twins(CLASSES, GROUPS))
