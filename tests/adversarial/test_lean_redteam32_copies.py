@@ -24,8 +24,9 @@ which must pass). Classes:
   pattern set-builder ``{(a, b) | C}`` means, and ``let (a, b) := p; C`` is that ``match``: both passed
   against ``C ↔ (a, b) ∈ solution``; a one-case tuple pattern now reads its names as ``p.1``, ``p.2``
   (``p.2.1``, ``p.2.2`` for a triple);
-* vacuous quantifiers (``_answer_quantifiers._vacuous``): ``∃ _ : Unit, C`` and ``∀ k : ℕ, C`` (``k`` not in
-  ``C``) are ``C``; over a type that may be a proposition (``∃ _ : Q, True``) the binder is kept;
+* vacuous binders (``_answer_quantifiers._vacuous``): ``∃ _ : Unit, C``, ``∀ k : ℕ, C`` (``k`` not in ``C``)
+  and ``⋃ _ : Unit, S`` are ``C`` and ``S``; over a type that may be a proposition (``∃ _ : Q, True``) the
+  binder is kept;
 * definitions unfolded: ``Function.Injective f`` is ``∀ a b, f a = f b → a = b`` (so its contrapositive
   reads alike); ``S ⊆ T`` numbered its premise's variable apart from the one it binds (``∀ x, ¬y ∈ S ∨ x ∈
   T``) and was found only by the search that ignores the numbers: now one variable (a regression row).
@@ -186,6 +187,11 @@ CLASSES = {
     ),
     "vacuous: ∃ _ : Unit": (GAME, "fun m => ∃ _ : Unit, A m ∧ B (m + 1)", "fun m => ∃ _ : Unit, A m ∧ B m"),
     "vacuous: ∀ over ℕ, unused": (GAME, "fun m => ∀ k : ℕ, A m ∧ B (m + 1)", "fun m => ∀ k : ℕ, A k ∧ B (m + 1)"),
+    "vacuous: ⋃ _ : Unit": (
+        _nat("n ∈ S ∧ Even (n + 1)"),
+        "⋃ _ : Unit, {n ∈ S | Even (n + 1)}",
+        "⋃ k : ℕ, {n ∈ S | Even (n + k)}",
+    ),
 }
 GROUPS = ("chain", "binder", "library", "image", "unique", "unfolded", "pattern", "vacuous")
 

@@ -52,16 +52,19 @@ def quantified(build: Build, text: str, header: list[Node], separator: Node, bod
             rest = [substituted(build, o, name, value) for j, o in enumerate(operands) if j != k]
             if all(r is not None for r in rest):
                 return build.chain(junction, [r for r in rest if r is not None] or [node("atom", NEUTRAL[junction])])
-    if text in ("∃", "∀") and _vacuous(header, body, name):
+    if text in IDEMPOTENT and _vacuous(header, body, name):
         return body
     return node("binder", text, [*header, separator, body], level)
 
 
+IDEMPOTENT: Final = frozenset({"∃", "∀", "⋃", "⋂"})
+"""Binders whose body, when it does not hold the bound name, is their value over an inhabited type (not ``∑``:
+``∑ _ : Fin 2, c`` is ``2 • c``)."""
 INHABITED: Final = frozenset({"Unit", "PUnit", "ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"})
 
 
 def _vacuous(header: list[Node], body: Node, name: str | None) -> bool:
-    """Whether the quantifier of ``header`` over ``body`` binds one name (or ``_``) that ``body`` does not
+    """Whether the binder of ``header`` over ``body`` binds one name (or ``_``) that ``body`` does not
     hold, over no type or an inhabited one (red team 32: ``∃ _ : Unit, P`` restated ``P``): it is then its
     body. Not over a type that may be a proposition, ``∃ _ : A n, True``, whose meaning is in the type (a
     reading without types has none; no honest answer quantifies over an empty type to say ``True``)."""
