@@ -23,7 +23,8 @@ which must pass). Classes:
 * patterns (``_answer_normal._match``, ``_let_pattern``): ``{p | match p with | (a, b) => C}`` is what the
   pattern set-builder ``{(a, b) | C}`` means, and ``let (a, b) := p; C`` is that ``match``: both passed
   against ``C ↔ (a, b) ∈ solution``; a one-case tuple pattern now reads its names as ``p.1``, ``p.2``
-  (``p.2.1``, ``p.2.2`` for a triple);
+  (``p.2.1``, ``p.2.2`` for a triple); and a tuple's membership in a pattern set-builder, ``(m, k) ∈ {(a, b) |
+  C}``, is ``C`` with ``m``, ``k`` for ``a``, ``b`` (``_answer_members``);
 * vacuous binders (``_answer_quantifiers._vacuous``): ``∃ _ : Unit, C``, ``∀ k : ℕ, C`` (``k`` not in ``C``)
   and ``⋃ _ : Unit, S`` are ``C`` and ``S``; over a type that may be a proposition (``∃ _ : Q, True``) the
   binder is kept;
@@ -179,6 +180,11 @@ CLASSES = {
         TRIPLE,
         "{p : ℤ × ℤ × ℤ | match p with | ⟨x, y, z⟩ => x + y = z}",
         "{p : ℤ × ℤ × ℤ | match p with | ⟨x, y, z⟩ => x + z = y}",
+    ),
+    "pattern: a pair's membership in a pattern set-builder": (
+        GAME,
+        "fun m => (m, m + 1) ∈ {(a, b) | A a ∧ B b}",
+        "fun m => (m, m + 1) ∈ {(a, b) | A b ∧ B a}",
     ),
     "pattern: let with a pair": (
         PAIR,
