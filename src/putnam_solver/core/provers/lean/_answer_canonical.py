@@ -21,6 +21,7 @@ from putnam_solver.core.provers.lean._answer_order import normal_order
 from putnam_solver.core.provers.lean._answer_scopes import scoped
 from putnam_solver.core.provers.lean._answer_sets import predicated
 from putnam_solver.core.provers.lean._answer_spelling import one_spelling
+from putnam_solver.core.provers.lean._answer_types import Types, typed, with_bound, written
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_letter
 
 BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "λ", "⋃", "⋂", "⨆", "⨅"})
@@ -46,17 +47,19 @@ def canonical_kept(
     still a copy), and the same tokens with the parentheses kept (where a run's brackets are judged; empty
     unless ``keep``). Binders' types are left out unless ``types`` (where a needle may stand as well:
     ``∃ _ : A n, True``). Last, unless not ``normal``, the normal form of ``_answer_order`` (red team 22)."""
-    kept = list(_canonical(tuple(texts), types))
-    kept = normal_order(kept) if normal else kept
+    read, kinds = _canonical(tuple(texts), types)
+    with typed(with_bound(kinds)):  # each bound variable as its own binder types it (``_answer_types``)
+        kept = normal_order(read) if normal else list(read)
     return [t for t in kept if t not in ("(", ")")], kept if keep else []
 
 
 @lru_cache(maxsize=16)
-def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
+def _canonical(texts: Sequence[str], types: bool) -> tuple[tuple[str, ...], Types]:
     """:func:`canonical_kept` before the normal form, with parentheses (the copy rule reads one value in
     both forms and several times: once). Each binding occurrence gets the next number, read as that only
     within its binder's scope (``_answer_scopes``): a name bound again inside, or used after the scope, is
-    another variable (red team 19; the shadowing found after red team 29)."""
+    another variable (red team 19; the shadowing found after red team 29). With it, the kind of each
+    numbered variable whose binder writes a number type (``_answer_types.written``)."""
     texts = sorted_binders(one_spelling(texts, types))  # red teams 21, 22: as Lean reads them, `∃ c b a`
     at = [k for k, t in enumerate(texts) if t not in ("(", ")")]  # each plain token's place in `texts`
     plain = [texts[k] for k in at]
@@ -91,7 +94,8 @@ def _canonical(texts: Sequence[str], types: bool) -> tuple[str, ...]:
         elif (binding or set_builder) and plain_name(text):
             sites[i] = binder if binding else at[i - 1]
         out.append(text)
-    return tuple(scoped(texts, at, out, sites, BINDERS | NUMBERED))
+    kinds = ((f"#{k}", written(texts, at[i])) for k, i in enumerate(sorted(sites)))  # numbered as `scoped` does
+    return tuple(scoped(texts, at, out, sites, BINDERS | NUMBERED)), tuple((n, k) for n, k in kinds if k)
 
 
 def _pattern(texts: Sequence[str], i: int) -> list[str] | None:

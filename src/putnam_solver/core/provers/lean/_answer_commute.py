@@ -97,6 +97,8 @@ COMMUTATIVE: Final = frozenset({"gcd", "lcm"})
 LATTICE: Final = {"max": "⊔", "min": "⊓"}
 """``max a b`` is ``a ⊔ b`` (Mathlib's ``⊔`` is notation for ``Max.max`` since the ``Sup`` class was merged
 into ``Max``; ``min`` and ``⊓`` likewise): read as that chain, associative, commutative and idempotent."""
+TRUTHS: Final = ("True", "False", "true", "false")
+"""The truth values, propositions and Booleans: put on the right of a symmetric relation."""
 NIL: Final = node("group", "[", [node("part", "]")])
 """``[]``, as the reader reads it, and ``List.nil``."""
 
@@ -115,11 +117,15 @@ def binary(op: str, left: Node, right: Node) -> Node:
     # `S ⊆ T`, `S = Set.univ`, `S = ∅` (``_answer_quantifiers``)
     if (read := quantifiers.quantifying(NORMAL, op, left, right)) is not None:
         return read
-    if op in SYMMETRIC and (is_atom(left, "True") or is_atom(left, "False")):
+    if op in SYMMETRIC and any(is_atom(left, t) for t in TRUTHS):
         left, right = right, left
     if op in SYMMETRIC and is_atom(right, "True"):  # `P ↔ True`, `P = True`: `P` (`iff_true`, `eq_true_iff`)
         return left
     if op in SYMMETRIC and is_atom(right, "False"):  # `P ↔ False`: `¬P` (`iff_false`)
+        return prefix("¬", left)
+    if op == "=" and is_atom(right, "true"):  # `b = true`: `b`, as a Bool coerced to `Prop` (red team 32)
+        return left
+    if op == "=" and is_atom(right, "false"):  # `b = false`: `¬b` (`Bool.not_eq_true`)
         return prefix("¬", left)
     if op in AC:
         return chain(op, [left, right])
@@ -172,11 +178,14 @@ def ordered(op: str, terms: list[Node]) -> Node:
     order written (``(a - b) - c`` is ``a - b - c``; ``a - (b - c)`` is not), a right neutral element
     taken off (``a - 0``, ``a / 1``, ``a ^ 1``; only the last operand of ``^``'s chain); an implication's
     ``True`` premises and ``False`` conclusion read (module doc)."""
+    if op in ("''", "⁻¹'") and len(terms) == 2 and is_atom(terms[0], "id"):  # `id '' S`: `S` (`Set.image_id`,
+        return terms[1]  # `Set.preimage_id`; red team 32)
     neutral = RIGHT_NEUTRAL.get(op)
     terms = kept(op, terms)  # `↑n - 5` is no `n - 5` (``_answer_casts``)
     if INFIX[op][1] == "l":
-        first = terms[0]
-        operands = list(first.kids) if first.kind == "bin" and first.text == op else [first]
+        first = terms[0]  # an operand ascribed `ℕ` stays whole: `((a - b : ℕ) - c : ℤ)` truncates `a - b` only
+        merged = first.kind == "bin" and first.text == op and not first.natural
+        operands = list(first.kids) if merged else [first]
         operands += [k for k in terms[1:] if neutral is None or not is_atom(k, neutral)]
     else:
         last = terms[-1]
@@ -205,6 +214,10 @@ def conditional(cond: Node, then: Node, other: Node) -> Node | None:
     """``if c then P else False`` as ``c ∧ P``, ``if c then True else Q`` as ``c ∨ Q`` and their negated
     forms (copy red team 30; a branch ``True``/``False`` makes the ``if`` a proposition, read by ``if_pos``,
     ``if_neg``); else None."""
+    if is_atom(then, "true") and is_atom(other, "false"):  # `if c then true else false` is `decide c`
+        return cond
+    if is_atom(then, "false") and is_atom(other, "true"):
+        return negated(cond)
     if is_atom(other, "False"):
         return chain("∧", [cond, then])
     if is_atom(then, "True"):
@@ -281,6 +294,17 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return binary("∈", args[1] if sets[0] is args[0] else args[0], sets[0])  # `Set.Mem`, either order
     if head.text in COMMUTATIVE and len(args) == 2:
         return node("app", "", [head, *sorted(args, key=order)], APP)
+    if head.text == "ite" and len(args) in (3, 5):  # `ite c a b`, `@ite α c inst a b`: `if c then a else b`
+        cond, then, other = args if len(args) == 3 else (args[1], *args[3:])
+        return conditional(cond, then, other) or node("ite", "if", [cond, then, other], 0)
+    if head.text == "decide" and len(args) == 1:  # a Boolean decision read as what it decides (red team 32:
+        return args[0]  # `decide_eq_true_iff`; a Bool in a `Prop` is `b = true`, read as `b` in :func:`binary`)
+    if head.text == "Injective" and len(args) == 1:
+        return quantifiers.injective(NORMAL, args[0])
+    if head.text in ("image", "preimage") and len(args) == 2 and is_atom(args[1], "id"):  # `s.image id`: `s`
+        return args[0]
+    if head.text == "succ" and len(args) == 1:  # `Nat.succ n`, `n.succ` (``Nat.succ_eq_add_one``)
+        return chain("+", [args[0], node("atom", "1")])
     return None
 
 

@@ -21,10 +21,14 @@ It stays a reading of tokens after ``_answer_normal``'s rewrites and ``_answer_o
 orders commutative operands, reads function forms as notation and takes padding off inside arguments and
 bodies, red team 22; the identities it applies are listed in ``_answer_commute``): an equivalent condition
 rewritten beyond those identities (distributivity, ``x * x`` for ``x ^ 2``, ``n ≠ 0`` for ``0 < n`` where
-``n`` is not shown to be a natural number) and point-free padding of an eta-reduced copy still pass: that is
-the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to
-them. The search is linear in the value: the value is indexed once per reading, each needle looked for
-from its rarest token's places, each place checked once and charged to the comparison's work budget.
+``n`` is not shown to be a natural number) and point-free padding of an eta-reduced copy still pass, as do
+(copy red team 32) a pair pinned by an equation, ``{p | ∃ a b, p = (a, b) ∧ C}``, ``Function.uncurry (fun a
+b => C) p``, ``(m, k).1`` read as ``m``, ``Nonempty (PLift C)``, ``∃ _ : C, True``, ``⋃₀ {S}``, ``×ˢ``
+membership, ``Set.InjOn f Set.univ`` and ``∀ ⦃a b⦄`` for ``Function.Injective``, and a value's bound variable
+left untyped where the statement types it (so a cast reads apart): that is the limit of a text rule, and
+the check by meaning (which Lean's gates lack) is the answer to them. The search is linear in the value:
+the value is indexed once per reading, each needle looked for from its rarest token's places, each place
+checked once and charged to the comparison's work budget.
 """
 
 from __future__ import annotations

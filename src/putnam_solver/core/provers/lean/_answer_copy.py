@@ -73,7 +73,14 @@ from putnam_solver.core.provers.lean._answer_shapes import (
     tuple_set,
 )
 from putnam_solver.core.provers.lean._answer_sides import applications, other_sides, tuple_applications, widened
-from putnam_solver.core.provers.lean._answer_types import TYPES, Types, abstracted, declared, typed
+from putnam_solver.core.provers.lean._answer_types import (
+    TYPES,
+    Types,
+    abstracted,
+    declared,
+    parameter_types,
+    typed,
+)
 from putnam_solver.core.provers.lean._answer_unwrap import readings
 from putnam_solver.core.provers.lean.syntax import Statement, Token, bound_scopes, code_tokens, normalize_name
 
@@ -116,13 +123,13 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
 
     own = frozenset(declared)
     variants = []
-    for params, body in readings(code):
+    for params, body, kinds in readings(code):
         if names_something(body):
             written = spelled([t.text for t in body])
             sectioned, texts = sections(written, params)
-            variants += [(sectioned, texts), tuple_set(texts, sectioned)]
+            variants += [(sectioned, texts, kinds), (*tuple_set(texts, sectioned), kinds)]
             if sectioned != params:  # red team 19: `(· ∈ S)` is a function, and holds `S` whole as well
-                variants.append((params, written))
+                variants.append((params, written, kinds))
     sides: dict[tuple[str, ...], list[tuple[list[str], bool]]] = {}
 
     def side(other: list[str]) -> list[tuple[list[str], bool]]:  # read as the value is (``_answer_normal``)
@@ -145,9 +152,9 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
             for kept, normal in side(other)
         )
 
-    held: list[tuple[list[str], list[str], list[str], str, frozenset[str], int | None]] = []  # what to look for
+    held: list[tuple[list[str], list[str], list[str], str, frozenset[str], int | None, Types]] = []  # to look for
     whole, name = [], normalize_name(solution)  # inside the value once no reading is the side (``_answer_contains``)
-    for params, texts in variants:
+    for params, texts, kinds in variants:
         texts = normalized_texts(spelled(piped(texts)), unfold, budget)
         whole += [] if params else [texts]
         extra_max = MAX_ETA if applicative(texts) else 0
@@ -157,10 +164,13 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
             ):
                 names = dict(zip(params, args, strict=False))
                 renamed = _free(texts, names) + args[len(params) :]
+                types = parameter_types(params, args, kinds)
                 for relation, other in other_sides(theorem, start, end):
-                    if equal(renamed, other, relation):
+                    with typed(types):
+                        copied = equal(renamed, other, relation)
+                    if copied:
                         return [Violation(code[0].line, label, RULE.format(relation))]
-                    held += [] if extra else [(renamed, other, args, relation, local(start, end), None)]
+                    held += [] if extra else [(renamed, other, args, relation, local(start, end), None, types)]
         for start, end, args in widened(theorem, tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
                 renamed = _free(texts, dict(zip(params, args, strict=True)))
@@ -169,11 +179,14 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 renamed = [fields.get(t, t) for t in glued_projections(_free(texts, {}, args))]
             else:
                 continue
+            types = parameter_types(params, args, kinds)
             for relation, other in other_sides(theorem, start, end):
-                if equal(renamed, other, relation):
+                with typed(types):
+                    copied = equal(renamed, other, relation)
+                if copied:
                     return [Violation(code[0].line, label, RULE.format(relation))]
-                held.append((renamed, other, args, relation, local(start, end), None))
-    whole = [] if any(params for params, _ in variants) else whole  # a `fun` or set-builder is read above
+                held.append((renamed, other, args, relation, local(start, end), None, types))
+    whole = [] if any(params for params, _, _ in variants) else whole  # a `fun` or set-builder is read above
     for texts in whole:  # red team 23: a set or function value against `C x ↔ x ∈ solution`, `solution x = e`
         applied = [(*a, False) for n in (1, 2) for a in applications(theorem, name, n)]
         for start, end, args, tupled in [*applied, *[(*a, True) for a in tuple_applications(theorem, name)]]:
@@ -184,20 +197,13 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 for abstraction in rebound(other, args, tupled):  # whole: its body binds no question
                     with typed(abstracted(args)):
                         copied = equal(texts, abstraction, relation)
+                        types = TYPES.get()
                     if copied:
                         return [Violation(code[0].line, label, RULE.format(relation))]
-                    held.append((texts, abstraction, args, relation, local(start, end), 0))
+                    held.append((texts, abstraction, args, relation, local(start, end), 0, types))
     indexed: list[Haystack] = []
     indexed_types: Types = ()
-    for (
-        renamed,
-        other,
-        args,
-        relation,
-        bound,
-        depth,
-    ) in held:  # an eta-reduced reading (``extra``) is compared whole only
-        types = abstracted(args) if depth == 0 else TYPES.get()  # a whole value's own binding (above)
+    for renamed, other, args, relation, bound, depth, types in held:  # an eta-reduced reading: compared whole
         if not indexed or indexed[0].source is not renamed or types != indexed_types:
             with typed(types):
                 indexed, indexed_types = haystacks(renamed), types

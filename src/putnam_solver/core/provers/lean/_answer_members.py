@@ -48,7 +48,35 @@ def member(build: Build, element: Node, collection: Node) -> Node | None:
         name = kids[0].text if kids[0].kind in ("atom", "part") else ""
         if bound(name) >= 0 and kids[1].kind == "part" and not quantifiers.holds(element, name):
             return quantifiers.substituted(build, kids[2], name, element)
+        return _matched(build, element, kids[0], kids[2])
     return None
+
+
+def _matched(build: Build, element: Node, pattern: Node, condition: Node) -> Node | None:
+    """``(a, b) ∈ {(x, y) | C}`` as ``C`` with ``a`` for ``x`` and ``b`` for ``y`` (copy red team 32: the
+    pattern set-builder is ``{p | match p with | (x, y) => C}``, by definition); else None."""
+    names, parts = _tuple(pattern), _tuple(element)
+    if names is None or parts is None or len(names) != len(parts):
+        return None
+    if any(n.kind not in ("atom", "part") or bound(n.text) < 0 or "." in n.text for n in names):
+        return None
+    if any(quantifiers.holds(part, n.text) for part in parts for n in names):
+        return None
+    read: Node | None = condition
+    for name, part in zip(names, parts, strict=True):
+        read = quantifiers.substituted(build, read, name.text, part) if read is not None else None
+    return read
+
+
+def _tuple(term: Node) -> list[Node] | None:
+    """The components of a tuple ``(a, b)`` or ``⟨a, b⟩`` (at least two), else None."""
+    kids = term.kids
+    if term.kind != "group" or term.text not in ("(", "⟨") or len(kids) < 4 or len(kids) % 2:
+        return None
+    items, commas = kids[0:-1:2], kids[1:-1:2]
+    if any(i.kind == "part" for i in items) or any(c.kind != "part" or c.text != "," for c in commas):
+        return None
+    return items
 
 
 def _applied_to(build: Build, function: Node, argument: Node) -> Node | None:

@@ -33,10 +33,12 @@ INFIX: Final = {
     "\\": (70, "n"),
     "•": (73, "r"),
     "^": (75, "r"),
+    **dict.fromkeys(("''", "⁻¹'"), (80, "l")),
     "∘": (90, "r"),
 }
 """Lean's and Mathlib's infix operators: precedence and associativity (left, right, none); Mathlib's
-``infixl:68 " ⊔ " => Sup.sup`` and ``infixl:69 " ⊓ " => Inf.inf`` (Mathlib/Order/Notation.lean)."""
+``infixl:68 " ⊔ " => Sup.sup`` and ``infixl:69 " ⊓ " => Inf.inf`` (Mathlib/Order/Notation.lean), ``infixl:80
+" '' " => image`` and ``infixl:80 " ⁻¹' " => preimage`` (Mathlib/Data/Set/Defs.lean)."""
 ASCRIBED: Final = "↑ (ascribed)"
 """What ``_answer_terms.ascription`` reads ``(e : ℤ)`` as: ``e`` elaborated at the wider type, a cast of each
 of its arithmetic's leaves (``_answer_commute.elaborated``), where ``↑e`` casts ``e`` elaborated alone. No

@@ -195,21 +195,67 @@ def _step_end(x: Text, j: int, end: int, column: int) -> int:
 
 
 def _match(x: Text) -> Tokens | None:
-    """``match x with | y => e`` (one alternative, a name or ``_``): ``e`` with ``x`` for ``y``."""
+    """``match x with | y => e`` (one alternative, a name or ``_``): ``e`` with ``x`` for ``y``; and a tuple
+    pattern, ``match x with | (a, b) => e``, ``e`` with ``x.1`` for ``a`` and ``x.2`` for ``b`` (``x.2.1``...
+    for a longer tuple, which nests to the right): what the pattern set-builder ``{(a, b) | e}`` means, and
+    copy red team 32's ``{p | match p with | (a, b) => C}`` passed against ``C ↔ (a, b) ∈ solution``."""
     t = x.t
 
     def match(i: int) -> tuple[Tokens, int] | None:
         if t[i].text != "match" or i + 4 >= len(t) or not is_name(t[i + 1]) or t[i + 2].text != "with":
             return None
         j = i + 3 + (t[i + 3].text == "|")
-        if j + 1 >= x.end[i] or t[j + 1].text not in ARROWS or not (is_name(t[j]) or t[j].text == "_"):
+        names, arrow = _tuple_pattern(x, j, t[i + 1])
+        if arrow + 1 >= x.end[i] or t[arrow].text not in ARROWS or x.find(arrow + 1, x.end[i], {"|"}) is not None:
             return None
-        if "." in t[j].text or x.find(j + 2, x.end[i], {"|"}) is not None:
-            return None
-        body = substituted(t, {t[j].text: [t[i + 1]]}, j + 2, x.end[i])
+        body = substituted(t, names, arrow + 1, x.end[i])
         return (lam([], body, t[i]), x.end[i]) if body is not None else None
 
     return rewrite(t, match)
+
+
+def _let_pattern(x: Text) -> Tokens | None:
+    """``let (a, b) := p; e``: ``match p with | (a, b) => e`` (Lean's ``let`` with a pattern), read so."""
+    t = x.t
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        if t[i].text != "let" or i + 1 >= x.end[i] or t[i + 1].text not in ("(", "⟨"):
+            return None
+        close = x.partner[i + 1]
+        if close is None or close + 3 >= x.end[i] or t[close + 1].text != ":=" or not is_name(t[close + 2]):
+            return None
+        names, after = _tuple_pattern(x, i + 1, t[close + 2])
+        start = close + 3 + (t[close + 3].text == ";")
+        if not names or after != close + 1 or (start == close + 3 and t[start].line == t[close + 2].line):
+            return None
+        body = substituted(t, names, start, x.end[i])
+        return (lam([], body, t[i]), x.end[i]) if body is not None else None
+
+    return rewrite(t, match)
+
+
+def _tuple_pattern(x: Text, j: int, scrutinee: Token) -> tuple[dict[str, Tokens], int]:
+    """The names a one-case ``match`` pattern at ``x.t[j]`` binds, each with what it stands for (a name or
+    ``_``: ``scrutinee``; a tuple of names ``(a, b, c)`` or ``⟨a, b, c⟩``: its projections), and where the
+    pattern ends; no names and ``j`` where it is neither."""
+    t = x.t
+    if is_name(t[j]) or t[j].text == "_":
+        return ({t[j].text: [scrutinee]}, j + 1) if "." not in t[j].text else ({}, j)
+    close = x.partner[j] if t[j].text in ("(", "⟨") else None
+    if close is None or "." in scrutinee.text:
+        return {}, j
+    parts = [token for token in t[j + 1 : close] if token.text != ","]
+    if len(parts) not in PROJECTIONS or len(parts) * 2 - 1 != close - j - 1:
+        return {}, j
+    if not all((is_name(p) and "." not in p.text) or p.text == "_" for p in parts):
+        return {}, j
+    fields = zip(parts, PROJECTIONS[len(parts)], strict=True)
+    dot = make_token(".", scrutinee)
+    return {p.text: [scrutinee, dot, make_token(f, scrutinee)] for p, f in fields if p.text != "_"}, close + 1
+
+
+PROJECTIONS: Final = {2: ("1", "2"), 3: ("1", "2.1", "2.2")}
+"""The fields of a pair's and a triple's components, as the lexer reads ``p.2.1`` (``p``, ``.``, ``2.1``)."""
 
 
 _POINT: Final = {"∃": "∧", "∀": "→"}
@@ -320,6 +366,7 @@ RULES: Final[list[Rule]] = [
     (LOCALS, _local),
     (frozenset({"by"}), _tactic),
     (frozenset({"match"}), _match),
+    (frozenset({"let"}), _let_pattern),
     (frozenset(_POINT), _one_point),
     (frozenset({"·"}), sections),
     (frozenset({":="}), named_arguments),

@@ -72,7 +72,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
 from putnam_solver.core.provers.lean._answer_quantifiers import quantified
-from putnam_solver.core.provers.lean._answer_sets import bounded_builder, complemented, univ_difference
+from putnam_solver.core.provers.lean._answer_sets import bounded_builder, complemented, separated, univ_difference
 from putnam_solver.core.provers.lean._answer_types import TYPES, Types
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 
@@ -121,6 +121,8 @@ FUNCTIONS: Final = {
     "HasSubset.Subset": ("⊆", 2, 2),
     "HasSSubset.SSubset": ("⊂", 2, 2),
     "Function.comp": ("∘", 2, 3),
+    "Set.image": ("''", 2, 2),
+    "Set.preimage": ("⁻¹'", 2, 2),
     "Membership.mem": ("∈", 2, 3),
     "id": ("", 1, 1),
 }
@@ -172,8 +174,8 @@ def _applied(head: Node, args: list[Node]) -> Node:
         return interval
     if head.kind == "atom" and args and head.text not in FUNCTIONS:  # `Nat.choose n k` is `choose n k`
         head, args = _node("atom", last_name(head.text)), receiver_first(head.text, args)
-    if (read := applied(head, args)) is not None:  # `max b a` is `max a b`, by its last name
-        return read
+    if (read := applied(head, args) or separated(head, args)) is not None:  # `max b a` is `max a b`, by its
+        return read  # last name; `s.filter p` is `{x | x ∈ s ∧ p x}` (``_answer_sets``)
     return _node("app", "", [head, *args], APP) if args else head
 
 

@@ -4,7 +4,8 @@ A copy of a question that quantifies passed in another spelling of the same quan
 the one form Lean proves it equal to:
 
 * one-point quantifiers (red team 27; ``_answer_normal`` reads only an equation written first): ``∃ m, P m
-  ∧ m = e`` and ``∀ m, m = e → P m`` (``∀ m, P m ∨ m ≠ e``) are ``P e``, the equation anywhere in the chain
+  ∧ m = e``, ``∃! m, P m ∧ m = e`` (red team 32) and ``∀ m, m = e → P m`` (``∀ m, P m ∨ m ≠ e``) are ``P e``,
+  the equation anywhere in the chain
   (:func:`quantified`, by :func:`substituted`);
 * a binder predicate written out (red team 29): ``∀ x ∈ s, P`` is ``∀ x, x ∈ s → P``, ``∃ x > 0, P`` is ``∃
   x, 0 < x ∧ P``;
@@ -35,14 +36,14 @@ that one read inside another's operands never has its number (the canonical form
 def quantified(build: Build, text: str, header: list[Node], separator: Node, body: Node, level: int) -> Node:
     """The binder ``text header separator body``, a one-point quantifier read as its body (red team 27):
     ``∃ m, P m ∧ m = e`` is ``P e`` (``exists_eq_right``), ``∀ m, m = e → P m`` (read ``¬m = e ∨ P m``) is
-    ``P e`` (``forall_eq``), wherever the equation stands among the conjuncts (disjuncts) and whichever
-    way it is turned; ``e`` may not hold ``m``. The canonical form numbers each binding apart, so
-    substituting ``e`` captures nothing."""
+    ``P e`` (``forall_eq``), and ``∃! m, P m ∧ m = e`` is too (red team 32: any witness is ``e``), wherever
+    the equation stands among the conjuncts (disjuncts) and whichever way it is turned; ``e`` may not hold
+    ``m``. The canonical form numbers each binding apart, so substituting ``e`` captures nothing."""
     header, body = _unbounded(build, text, header, body)
     name = header[0].text if header and header[0].kind in ("atom", "part") and bound(header[0].text) >= 0 else None
     plain = len(header) == 1 or (len(header) >= 2 and header[1].kind == "part" and header[1].text == ":")
-    if text in ("∃", "∀") and name is not None and plain:
-        junction = "∧" if text == "∃" else "∨"
+    if text in ("∃", "∀", "∃!") and name is not None and plain:
+        junction = "∨" if text == "∀" else "∧"
         operands = body.kids if body.kind == "bin" and body.text == junction else [body]
         for k, operand in enumerate(operands):
             value = _pinned(operand, name, text == "∀")
@@ -51,7 +52,26 @@ def quantified(build: Build, text: str, header: list[Node], separator: Node, bod
             rest = [substituted(build, o, name, value) for j, o in enumerate(operands) if j != k]
             if all(r is not None for r in rest):
                 return build.chain(junction, [r for r in rest if r is not None] or [node("atom", NEUTRAL[junction])])
+    if text in IDEMPOTENT and _vacuous(header, body, name):
+        return body
     return node("binder", text, [*header, separator, body], level)
+
+
+IDEMPOTENT: Final = frozenset({"∃", "∀", "⋃", "⋂"})
+"""Binders whose body, when it does not hold the bound name, is their value over an inhabited type (not ``∑``:
+``∑ _ : Fin 2, c`` is ``2 • c``)."""
+INHABITED: Final = frozenset({"Unit", "PUnit", "ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"})
+
+
+def _vacuous(header: list[Node], body: Node, name: str | None) -> bool:
+    """Whether the binder of ``header`` over ``body`` binds one name (or ``_``) that ``body`` does not
+    hold, over no type or an inhabited one (red team 32: ``∃ _ : Unit, P`` restated ``P``): it is then its
+    body. Not over a type that may be a proposition, ``∃ _ : A n, True``, whose meaning is in the type (a
+    reading without types has none; no honest answer quantifies over an empty type to say ``True``)."""
+    if not header or header[0].kind not in ("atom", "part") or (name is None and header[0].text != "_"):
+        return False
+    typed = len(header) == 3 and header[1].text == ":" and header[2].kind == "atom" and header[2].text in INHABITED
+    return (len(header) == 1 or typed) and (name is None or not holds(body, name))
 
 
 def _pinned(operand: Node, name: str, negative: bool) -> Node | None:
@@ -144,8 +164,9 @@ def quantifying(build: Build, op: str, left: Node, right: Node) -> Node | None:
     → x ∈ T`` (``Set.Subset``, by definition), ``S = Set.univ`` is ``∀ x, x ∈ S`` (``Set.eq_univ_iff_forall``)
     and ``S = ∅`` is ``∀ x, ¬x ∈ S`` (``Set.eq_empty_iff_forall_not_mem``, so ``S ≠ ∅`` is ``∃ x, x ∈ S``, as
     ``S.Nonempty`` is): ``{k | A k} = Set.univ`` passed for ``∀ k, A k``; else None."""
-    if op == "⊆":
-        return every(build, "∀", [build.negated(build.binary("∈", _fresh(left, right), left))], right)
+    if op == "⊆":  # the premise's variable is the one bound (it was numbered apart from it before red team 32)
+        name = fresh(left, right)
+        return every(build, "∀", [build.negated(build.binary("∈", name, left))], right, name)
     if op != "=":
         return None
     for one, other in ((left, right), (right, left)):
@@ -156,9 +177,10 @@ def quantifying(build: Build, op: str, left: Node, right: Node) -> Node | None:
     return None
 
 
-def every(build: Build, text: str, premises: list[Node], collection: Node) -> Node:
-    """``text x, premises ∨ x ∈ collection`` for a fresh bound ``x`` (:data:`FRESH`)."""
-    name = _fresh(collection, *(p for p in premises))
+def every(build: Build, text: str, premises: list[Node], collection: Node, name: Node | None = None) -> Node:
+    """``text x, premises ∨ x ∈ collection`` for a fresh bound ``x`` (:data:`FRESH`), or ``name`` where the
+    premises hold it already."""
+    name = name or fresh(collection, *(p for p in premises))
     body = (
         build.chain("∨", [*premises, build.binary("∈", name, collection)])
         if premises
@@ -167,5 +189,15 @@ def every(build: Build, text: str, premises: list[Node], collection: Node) -> No
     return quantified(build, text, [node("part", name.text)], node("part", ","), body, 0)
 
 
-def _fresh(*over: Node) -> Node:
+def injective(build: Build, function: Node) -> Node:
+    """``Function.Injective f`` unfolded, ``∀ a b, f a = f b → a = b`` (by definition; copy red team 32: the
+    question's ``Injective f`` written out passed), for fresh bound ``a``, ``b``."""
+    first = fresh(function)
+    second = node("atom", f"#{bound(first.text) + 1}")
+    images = [build.applied(function, [x]) or node("app", "", [function, x], APP) for x in (first, second)]
+    body = build.chain("∨", [build.negated(build.binary("=", *images)), build.binary("=", first, second)])
+    return node("binder", "∀", [node("part", first.text), node("part", second.text), node("part", ","), body], 0)
+
+
+def fresh(*over: Node) -> Node:
     return node("atom", f"#{FRESH + max(term.height for term in over)}")

@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_commute import binary, chain, negated
-from putnam_solver.core.provers.lean._answer_nodes import Node, bound, node
+from putnam_solver.core.provers.lean._answer_commute import applied, binary, chain, negated
+from putnam_solver.core.provers.lean._answer_nodes import APP, Node, bound, node
+from putnam_solver.core.provers.lean._answer_quantifiers import fresh
 from putnam_solver.core.provers.lean._answer_terms import Text, Tokens, is_name, make_token, rewrite
 
 
@@ -68,17 +69,34 @@ def filtered(term: Node) -> Node | None:
     kids = term.kids
     if term.kind != "app" or len(kids) != 3 or kids[0].kind != "atom" or kids[0].text != "filter":
         return None
-    function = kids[2]
+    return separated(kids[0], kids[1:])
+
+
+def separated(head: Node, args: Sequence[Node]) -> Node | None:
+    """``filter s (fun x => C)`` (``Finset.filter``, its receiver first), ``sep (fun x => C) s`` (``Set.sep``,
+    ``Sep.sep``) as ``{x | x ∈ s ∧ C}`` wherever they stand (copy red team 32: ``Finset.mem_filter``,
+    ``Set.mem_sep_iff``; ``{x ∈ s | C}`` is read so already, :func:`bounded_builder`); else None."""
+    if head.kind != "atom" or head.text not in ("filter", "sep") or len(args) != 2:
+        return None
+    function, collection = args[::-1] if head.text == "filter" else args
     while function.kind == "group" and function.text == "(" and len(function.kids) == 2:
         function = function.kids[0]
     parts = function.kids
-    if function.kind != "binder" or function.text not in ("fun", "λ") or len(parts) != 3:
+    if function.kind == "binder" and function.text in ("fun", "λ") and len(parts) == 3:
+        if parts[0].kind not in ("atom", "part") or bound(parts[0].text) < 0 or "." in parts[0].text:
+            return None
+        name, condition = node("atom", parts[0].text), parts[2]
+    elif function.kind in ("atom", "app"):  # a predicate named, `s.filter (P 0)`: `P 0 x` for a fresh `x`
+        name = fresh(function, collection)
+        condition = applied(function, [name]) or node("app", "", [*_spine(function), name], APP)
+    else:
         return None
-    if parts[0].kind not in ("atom", "part") or bound(parts[0].text) < 0 or "." in parts[0].text:
-        return None
-    name = node("atom", parts[0].text)
-    member = binary("∈", name, kids[1])
-    return node("group", "{", [name, node("part", "|"), chain("∧", [member, parts[2]]), node("part", "}")])
+    member = binary("∈", name, collection)
+    return node("group", "{", [name, node("part", "|"), chain("∧", [member, condition]), node("part", "}")])
+
+
+def _spine(function: Node) -> list[Node]:
+    return function.kids if function.kind == "app" else [function]
 
 
 PREDICATES: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂", "⊇", "⊃"})

@@ -29,9 +29,10 @@ from putnam_solver.core.provers.lean._idchars import starts_letter
 
 ONE: Final = {"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥"}
 """ASCII (or second) spellings Lean's grammar gives the same term, one token each (module doc)."""
-TWO: Final = {("/", "\\"): "∧", ("\\", "/"): "∨", ("<-", ">"): "↔", ("/", "/"): "//"}
-"""Symbols Lean reads as one token that the lexer splits in two: ``/\\``, ``\\/``, ``<->``, and the
-subtype's ``//`` (``{x // C}``)."""
+TWO: Final = {("/", "\\"): "∧", ("\\", "/"): "∨", ("<-", ">"): "↔", ("/", "/"): "//", ("∃", "!"): "∃!"}
+"""Symbols Lean reads as one token that the lexer splits in two: ``/\\``, ``\\/``, ``<->``, the
+subtype's ``//`` (``{x // C}``) and Mathlib's ``∃!`` (copy red team 32: read as ``∃`` then ``!``, its
+one-point reading was never tried)."""
 GROUP_BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "⋃", "⋂", "⨆", "⨅"})
 
 

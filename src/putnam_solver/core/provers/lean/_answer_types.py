@@ -90,6 +90,49 @@ def declared(texts: Sequence[str]) -> Types:
     return tuple(sorted((name, k) for name, k in found.items() if k is not None))
 
 
+PATTERN: Final = frozenset({",", "(", ")", "⟨", "⟩"})
+"""What stands between a binder's names and its ``:`` (``∀ x y : ℝ,``, ``{(a, b) : ℤ × ℤ | C}``)."""
+TYPE_ENDS: Final = frozenset({")", "}", "⦄", ",", "=>", "↦", "|", "//"})
+
+
+def written(texts: Sequence[str], i: int) -> str | None:
+    """The kind (:data:`NAMES`) of the type a binder writes for its name at ``texts[i]`` (copy red team 32: a
+    bound variable's own type, so that ``↑(x - 1)`` and ``↑x - 1`` read as ``x - 1`` for ``x : ℝ``): ``∀ x y :
+    ℝ,``, ``fun (x : ℝ) =>``, ``{x : ℝ | C}``, a pattern's component, ``{(a, b) : ℤ × ℝ | C}``; None where no
+    number type is written, or a type :data:`NAMES` does not read (``Fin n``, ``ℕ → ℝ``)."""
+    after, j = 0, i + 1
+    while j < len(texts) and (texts[j] in PATTERN or starts_letter(texts[j])) and texts[j] not in OPENERS:
+        after += texts[j] != "," and texts[j] not in PATTERN
+        j += 1
+    if j >= len(texts) or texts[j] != ":":
+        return None
+    parts, k = [], j + 1
+    while k < len(texts) and texts[k] not in TYPE_ENDS:
+        parts.append(texts[k])
+        k += 1
+    components = parts[::2]
+    if not components or any(p != "×" for p in parts[1::2]) or any(c not in NAMES for c in components):
+        return None
+    if len(components) == 1:
+        return NAMES[components[0]]
+    return NAMES[components[-1 - after]] if after < len(components) else None
+
+
+def parameter_types(params: Sequence[str], args: Sequence[str], kinds: Types) -> Types:
+    """The types in force with the value's parameters read as the statement's names ``args`` they are renamed
+    to, each with the type the value's binder writes (``fun x : ℝ =>``, ``{x : ℝ | C}``; :func:`written`)
+    where the statement writes none for that name (Lean has checked that the two agree)."""
+    table, own = _table(TYPES.get()), dict(kinds)
+    found = {arg: own[p] for p, arg in zip(params, args, strict=False) if p in own and arg not in table}
+    return tuple(sorted({**table, **found}.items())) if found else TYPES.get()
+
+
+def with_bound(kinds: Types) -> Types:
+    """The types in force with the bound variables' own ``kinds`` (``#k`` and its kind: :func:`written`),
+    which win over what :func:`abstracted` says of the same number."""
+    return tuple(sorted({**dict(TYPES.get()), **dict(kinds)}.items())) if kinds else TYPES.get()
+
+
 @lru_cache(maxsize=16)
 def _table(types: Types) -> dict[str, str]:
     return dict(types)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from putnam_solver.core.provers.lean._answer_types import Types, written
+from putnam_solver.core.provers.lean._idchars import starts_alnum
 from putnam_solver.core.provers.lean.syntax import IDENT, Token
 
 OPEN_CLOSE = {"(": ")", "[": "]", "{": "}", "⟨": "⟩"}
@@ -102,7 +104,7 @@ class _Value:
             if self.enclosed(lo, hi):
                 colon = self.colon[lo]
                 lo, hi = lo + 1, (colon if colon is not None else hi - 1)
-            elif texts[lo] == "id" and hi - lo >= 2:
+            elif texts[lo] == "id" and hi - lo >= 2 and _argument(texts[lo + 1]):  # not `id '' s` (red team 32)
                 lo += 1
             elif texts[lo] == "by" and hi - lo >= 3 and texts[lo + 1] in TERM_TACTICS:
                 lo += 2
@@ -120,15 +122,17 @@ class _Value:
         return lo, hi
 
 
-def readings(tokens: Sequence[Token]) -> list[tuple[tuple[str, ...], list[Token]]]:
-    """The value as (parameters, body with its own names renamed) twice: whole and unwrapped (``S =
-    solution`` reads all of ``{x | ..}``), and with every parameter layer taken off."""
+def readings(tokens: Sequence[Token]) -> list[tuple[tuple[str, ...], list[Token], Types]]:
+    """The value as (parameters, body with its own names renamed, the number types its binders write for
+    the parameters: ``_answer_types.written``) twice: whole and unwrapped (``S = solution`` reads all of
+    ``{x | ..}``), and with every parameter layer taken off."""
     value = _Value(tokens)
     texts = value.texts
     renames: dict[str, str] = {}
     lo, hi = value.unwrapped(0, len(texts), renames)
-    whole = ((), _renamed_window(value.tokens, lo, hi, dict(renames)))
+    whole = ((), _renamed_window(value.tokens, lo, hi, dict(renames)), ())
     params: list[str] = []
+    kinds: dict[str, str | None] = {}
     while lo < hi:
         start = lo
         if texts[lo] == "setOf" and hi - lo >= 2:
@@ -143,10 +147,12 @@ def readings(tokens: Sequence[Token]) -> list[tuple[tuple[str, ...], list[Token]
             for name in names:
                 renames.pop(name, None)
             params += names
+            kinds |= {texts[k]: written(texts, k) for k in range(lo + 1, arrow) if texts[k] in names}
             lo, hi = value.unwrapped(arrow + 1, hi, renames)
         elif (param := _set_param(value, lo, hi)) is not None:
             renames.pop(param, None)
             params.append(param)
+            kinds[param] = written(texts, lo + 1)
             lo, hi = _body_of(value, lo, hi, renames)
         elif params and hi - lo >= 3 and renames.get(texts[lo], texts[lo]) == params[-1] and texts[lo + 1] == "∈":
             # ``fun x => x ∈ S``: the set ``S`` itself, its own parameter read as ``x``
@@ -160,7 +166,14 @@ def readings(tokens: Sequence[Token]) -> list[tuple[tuple[str, ...], list[Token]
             lo, hi = _beta(value, lo, hi, renames)
         if lo == start:
             break
-    return [whole, (tuple(params), _renamed_window(value.tokens, lo, hi, renames))]
+    typed = tuple((name, kind) for name, kind in kinds.items() if kind and name in params)
+    return [whole, (tuple(params), _renamed_window(value.tokens, lo, hi, renames), typed)]
+
+
+def _argument(text: str) -> bool:
+    """Whether ``text`` can begin an argument of a function (``id x``, ``id (e)``), and not an infix
+    operator after the function itself (``id '' s`` is the image of ``s``, not ``'' s``)."""
+    return starts_alnum(text) or text[:1] in "([{⟨_«↑¬∀∃"
 
 
 def _set_param(value: _Value, lo: int, hi: int) -> str | None:
