@@ -19,8 +19,8 @@ Tried and refused already (kept as regression cases, each must stay refused):
   G2 refuses a ``section`` after ``in``;
 * ``namespace A.B`` ended by ``end B`` (``elabEnd`` pops one scope per name part, leaving ``A`` open over the
   theorem), Mathlib's ``variables`` (an alias of ``variable``, Mathlib/Tactic/Basic.lean), a section's
-  ``variable``/``include`` still open at the theorem, the module system's ``meta def``, and ``«native»`` as a
-  configuration item.
+  ``variable``/``include`` still open at the theorem, the module system's ``meta def``, ``«native»`` as a
+  configuration item, and the theorem's name declared in a namespace and exported to the root.
 """
 
 from __future__ import annotations
@@ -92,6 +92,10 @@ TRIED = {
     "Mathlib's variables": ("variables (zz : False)\n\n", ""),
     "a meta definition": ("meta def zz : Nat := 1\n\n", ""),
     "a native item quoted": ("theorem zz : 2 + 2 = 4 := by\n  decide +«native»\n\n", ""),
+    "a namespaced copy exported": (
+        "namespace Zz\ntheorem putnam_1962_a1 : True := trivial\nend Zz\nexport Zz (putnam_1962_a1)\n\n",
+        "",
+    ),
 }
 
 
