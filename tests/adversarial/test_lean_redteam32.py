@@ -11,6 +11,14 @@ Found and fixed (passed the text profile):
   word saw it. The items must now be numerals with arithmetic, as in Mathlib's own proofs
   (``_evaluated.NUMERAL_LISTS``).
 
+* A tactic block G3 read as a term. A discharger's value is a tactic sequence (core's ``discharger :=
+  atomic(" (" patternIgnore(&"discharger" <|> &"disch")) " := " ... tacticSeq ")"``, src/Init/Tactics.lean;
+  Mathlib's ``linear_combination (norm := tac)``), and so is the first item of Batteries' ``map_tacs [t1;
+  t2]`` (Batteries/Tactic/SeqFocus.lean), but ``:=`` and ``[`` were read as the start of a term: Mathlib's
+  ``trace e``, ``success_if_fail_with_msg e``, a ``run_...`` runner and the configuration items of a tactic no
+  list names (``noncomm_ring (maxSteps := zzN)``) went unread there, so ``simp (disch := trace zzS)`` ran a
+  helper. Both now begin a tactic's place (``_tactic_position.TACTIC_ITEMS``, ``TACTIC_LISTS``).
+
 Tried and refused already (kept as regression cases, each must stay refused):
 
 * the ``in`` combinator around a scope: Lean expands ``cmd in c`` to ``section cmd c end``
@@ -80,6 +88,34 @@ def test_pi_bound_words_are_read_wherever_they_stand() -> None:
     nested = "theorem t : True := by\n  trivial\nwhere\n  zz : (3 : ℝ) < Real.pi := by pi_lower_bound [zzQ]\n"
     assert check_forbidden(nested) != []
     assert check_forbidden("theorem t : True := by\n  have := Real.pi_lower_bound_start 0\n  trivial\n") == []
+
+
+RUNNERS = 'def zzS : String := "x"\n\ndef zzN : ℕ := 5\n\n'
+TACTIC_VALUES = {
+    # name: (proof, whether G3 refuses it): each attack, then an honest twin in the same place
+    "Mathlib's trace as a discharger": ("by\n  simp (disch := trace zzS)", True),
+    "a discharger spelled out": ("by\n  field_simp (discharger := trace zzS)", True),
+    "a normalisation tactic": ("by\n  linear_combination (norm := trace zzS) hS", True),
+    "a quoted item name": ("by\n  simp («disch» := trace zzS)", True),
+    "a tactic list's first item": ("by\n  map_tacs [trace zzS; simp]", True),
+    "a configuration in a discharger": ("by\n  simp (disch := noncomm_ring (maxSteps := zzN))", True),
+    "a configuration in a tactic list": ("by\n  map_tacs [noncomm_ring (maxSteps := zzN)]", True),
+    "a message run in a discharger": ("by\n  simp (disch := success_if_fail_with_msg zzS skip)", True),
+    "honest: a discharger": ("by\n  simp (disch := norm_num)", False),
+    "honest: a discharger spelled out": ("by\n  field_simp (discharger := positivity)", False),
+    "honest: a normalisation tactic": ("by\n  linear_combination (norm := ring_nf) hS", False),
+    "honest: core's trace of a literal": ('by\n  simp (disch := trace "x")', False),
+    "honest: a tactic list": ("by\n  map_tacs [simp; norm_num (maxSteps := 100)]", False),
+    "honest: a lemma's named argument": ("by\n  exact zz_f (norm := hS) (x := zzN)", False),
+}
+
+
+@pytest.mark.parametrize(
+    ("proof", "refused"), sampled(TACTIC_VALUES, {"Mathlib's trace as a discharger", "honest: a discharger"})
+)
+def test_a_tactic_value_is_read_as_tactics(lean_putnambench: Benchmark, proof: str, refused: bool) -> None:
+    found = _found(lean_putnambench, RUNNERS, proof)
+    assert "G3" in found if refused else found == {}
 
 
 TRIED = {

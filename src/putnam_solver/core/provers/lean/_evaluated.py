@@ -63,7 +63,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
-from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
+from putnam_solver.core.provers.lean._tactic_position import TACTIC_ITEMS, TacticPlaces
 from putnam_solver.core.provers.lean.syntax import (
     DECLARATION_KEYWORDS,
     DOC,
@@ -109,7 +109,7 @@ core's and Mathlib's tactics whose syntax has ``optConfig`` or ``(config)?`` (sr
 src/Std/Tactic/Do/Syntax.lean ``mvcgen``, Mathlib/Tactic/*), and more; after a word that takes none Lean
 refuses the item, so an extra word costs only a refused non-literal named argument right after it, where a
 term can stand (``congr`` is also a root theorem, so only ``congr!`` is listed)."""
-NOT_EVALUATED: Final = frozenset({"disch", "discharger", "norm", "rule_sets"})
+NOT_EVALUATED: Final = frozenset({*TACTIC_ITEMS, "rule_sets"})
 """Items of that shape whose value is a tactic or names, not a term Lean runs: ``(disch := tac)`` and
 ``(discharger := tac)`` (core's ``discharger``, which ``valConfigItem`` excludes by ``notFollowedBy``),
 Mathlib's ``linear_combination (norm := tac)`` and Aesop's ``(rule_sets := [Name])``."""
