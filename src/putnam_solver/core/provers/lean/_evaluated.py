@@ -49,6 +49,12 @@ Red team 29: Mathlib's SAT certificates, the term ``from_lrat cnf lrat`` and the
 cnf lrat`` (Mathlib/Tactic/Sat/FromLRAT.lean: ``unsafe evalTerm String`` of each argument), run their two
 arguments likewise: only string literals may follow them (both are keywords wherever they stand), as in
 Mathlib's own examples. :data:`LITERAL_ARGUMENTS` holds the words whose arguments must be literals.
+
+Red team 32: Mathlib's ``pi_lower_bound [a, b, ...]`` and ``pi_upper_bound [...]`` (Mathlib/Analysis/Real/Pi/
+Bounds.lean, in every Mathlib since 2024: ``unsafe Meta.evalExpr ℚ q(ℚ)`` of each item) run each item of their
+list to read a rational, so ``pi_lower_bound [zzQ]`` ran the candidate's ``def zzQ : ℚ`` unread: their items
+must be numerals with arithmetic, as in Mathlib's own proofs (``pi_lower_bound [338 / 239, 704 / 381]``;
+:data:`NUMERAL_LISTS`).
 """
 
 from __future__ import annotations
@@ -57,7 +63,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
-from putnam_solver.core.provers.lean._tactic_position import TacticPlaces
+from putnam_solver.core.provers.lean._tactic_position import TACTIC_ITEMS, TacticPlaces
 from putnam_solver.core.provers.lean.syntax import (
     DECLARATION_KEYWORDS,
     DOC,
@@ -103,7 +109,7 @@ core's and Mathlib's tactics whose syntax has ``optConfig`` or ``(config)?`` (sr
 src/Std/Tactic/Do/Syntax.lean ``mvcgen``, Mathlib/Tactic/*), and more; after a word that takes none Lean
 refuses the item, so an extra word costs only a refused non-literal named argument right after it, where a
 term can stand (``congr`` is also a root theorem, so only ``congr!`` is listed)."""
-NOT_EVALUATED: Final = frozenset({"disch", "discharger", "norm", "rule_sets"})
+NOT_EVALUATED: Final = frozenset({*TACTIC_ITEMS, "rule_sets"})
 """Items of that shape whose value is a tactic or names, not a term Lean runs: ``(disch := tac)`` and
 ``(discharger := tac)`` (core's ``discharger``, which ``valConfigItem`` excludes by ``notFollowedBy``),
 Mathlib's ``linear_combination (norm := tac)`` and Aesop's ``(rule_sets := [Name])``."""
@@ -116,6 +122,7 @@ TRACE_CONSTRUCT: Final = "trace e"
 TRACE_REASON: Final = (
     "Mathlib's `trace e` (and `success_if_fail_with_msg e`, `from_lrat a b`, `lrat_proof n a b`) runs `e` in "
     "Lean's interpreter while elaborating: only string literals may follow, as in core's `trace \"literal\"`; "
+    "`pi_lower_bound [..]` and `pi_upper_bound [..]` run each item: only numerals with arithmetic (`338 / 239`); "
     "`grind +trace` closes what it cannot prove with `sorry`; write `Matrix.trace A` for the matrix trace"
 )
 
@@ -124,14 +131,18 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
     """Every ``trace`` name token that may be Mathlib's tactic or ``grind``'s option set on: followed by a
     code token that is neither a string literal nor one that ends a binder, field or argument (``trace :
     ℕ``, ``(x := trace)``), or glued after ``+`` (``+trace``), or set to anything but ``false``."""
-    if not any(word in _joined(tokens) for word in ("trace", *LITERAL_ARGUMENTS)):
+    if not any(word in _joined(tokens) for word in ("trace", *LITERAL_ARGUMENTS, *NUMERAL_LISTS)):
         return []  # the usual case, decided in C (no Python step per token)
     code = [t for t in tokens if t.kind != DOC]
     found = []
     places = _Places()
     for i, token in enumerate(code):
         parts = name_parts(token.text)
-        if token.kind != IDENT or len(parts) != 1 or (parts[0] != "trace" and parts[0] not in LITERAL_ARGUMENTS):
+        if token.kind != IDENT or len(parts) != 1 or (parts[0] != "trace" and parts[0] not in _RUN_ARGUMENTS):
+            continue
+        if parts[0] in NUMERAL_LISTS:  # a keyword wherever it stands, like `from_lrat`
+            if not _numeral_list(code, i):
+                found.append(token)
             continue
         if parts[0] in LITERAL_ARGUMENTS:  # `success_if_fail_with_msg msg tacs` runs `msg`, `from_lrat` both
             tactic_only = parts[0] == "success_if_fail_with_msg"  # a keyword where a tactic stands only
@@ -156,6 +167,26 @@ def evaluated_traces(tokens: Sequence[Token]) -> list[Token]:
 LITERAL_ARGUMENTS: Final = {"success_if_fail_with_msg": 1, "from_lrat": 2, "lrat_proof": 2}
 """Words whose next arguments (after ``lrat_proof``'s theorem name) Lean runs in its interpreter: each must
 be a string literal."""
+
+
+NUMERAL_LISTS: Final = frozenset({"pi_lower_bound", "pi_upper_bound"})
+"""Words followed by a bracketed list whose items Lean runs in its interpreter to read rationals (``unsafe
+Meta.evalExpr ℚ``): each item must be numerals with arithmetic."""
+_RUN_ARGUMENTS: Final = frozenset({*LITERAL_ARGUMENTS, *NUMERAL_LISTS})
+_NUMERAL_SYMBOLS: Final = frozenset({",", "(", ")", "+", "-", "*", "/", "^"})
+
+
+def _numeral_list(code: Sequence[Token], i: int) -> bool:
+    """Whether ``code[i]`` is followed by ``[ ... ]`` holding only numerals, arithmetic and commas: what the
+    interpreter then runs is the library's own arithmetic on literals (``OfNat``, ``HDiv`` of ``ℚ``)."""
+    if i + 1 >= len(code) or code[i + 1].text != "[":
+        return False
+    for token in code[i + 2 :]:
+        if token.text == "]":
+            return True
+        if token.kind != NUMBER and token.text not in _NUMERAL_SYMBOLS:
+            return False
+    return False  # never closed
 
 
 def _literal_arguments(code: Sequence[Token], i: int, word: str) -> bool:

@@ -62,7 +62,16 @@ TERM_SYMBOLS: Final = frozenset(
 the same line or the next (``:=`` then a value on a line of its own), except ``[`` right after ``<;>``
 (Batteries' ``t <;> [t1; t2]``). Symbols that may end a tactic (``)``, ``]``, ``*`` of ``at *``, ``⊢``) are
 judged by the line rule; ``(`` and ``{`` may open a tactic block (``(tac)``, ``{ tac }``,
-``tacticSeqBracketed``) and are judged by the place they stand in."""
+``tacticSeqBracketed``) and are judged by the place they stand in; ``:=`` of a :data:`TACTIC_ITEMS` item and
+``[`` after a word of :data:`TACTIC_LISTS` begin a tactic."""
+TACTIC_ITEMS: Final = frozenset({"disch", "discharger", "norm"})
+"""Red team 32: items whose value is a tactic sequence, a tactic's place though it follows ``:=`` (core's
+``discharger := atomic(" (" patternIgnore(&"discharger" <|> &"disch")) " := " ... tacticSeq ")"``, src/Init/
+Tactics.lean; Mathlib's ``linear_combination (norm := tac)``): ``simp (disch := trace zzS)`` ran Mathlib's
+``trace`` on a helper's value, unread."""
+TACTIC_LISTS: Final = frozenset({"<;>", "map_tacs"})
+"""Words before a ``[`` that opens a list of tactics (Batteries/Tactic/SeqFocus.lean: ``t <;> [t1; t2]`` and
+``map_tacs [t1; t2]``, each ``sepBy(tactic, "; ")``; red team 32 for ``map_tacs``)."""
 DECLARATION_WORDS: Final = frozenset(
     {"instance", "def", "theorem", "lemma", "abbrev", "example", "structure", "inductive", "class"}
 )
@@ -157,8 +166,10 @@ class TacticPlaces:
             return True if m is None else m
         if prev.text in SEPARATORS:
             return not (prev.text == "=>" and _fun_arrow(code, k - 1))
-        if prev.text == "[" and k > 1 and code[k - 2].text == "<;>":
-            return True  # `t <;> [t1; t2]`
+        if prev.text == "[" and k > 1 and code[k - 2].text in TACTIC_LISTS:
+            return True  # `t <;> [t1; t2]`, `map_tacs [t1; t2]`
+        if prev.text == ":=" and k > 2 and code[k - 3].text == "(" and _item_name(code[k - 2]) in TACTIC_ITEMS:
+            return True  # `(disch := tac)`
         if prev.text in TERM_SYMBOLS:
             return False  # a term must follow: Lean parses a term here, which no tactic keyword begins
         line = self._line(k)
@@ -230,6 +241,11 @@ class TacticPlaces:
             result = self._place(first) if _may_begin(self.code[first]) else False
         self.memo[k] = result
         return result
+
+
+def _item_name(token: Token) -> str:
+    """An item's name as Lean matches it against a non-reserved keyword (``«disch»`` is ``disch``)."""
+    return token.text.removeprefix("«").removesuffix("»")
 
 
 def _may_begin(token: Token) -> bool:
