@@ -79,6 +79,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     PREFIX,
     Build,
     Node,
+    component,
     is_atom,
     node,
     order,
@@ -303,6 +304,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return quantifiers.injective(NORMAL, args[0])
     if head.text in ("image", "preimage") and len(args) == 2 and is_atom(args[1], "id"):  # `s.image id`: `s`
         return args[0]
+    if head.text in ("fst", "snd") and len(args) == 1 and (part := component(args[0], head.text)) is not None:
+        return part  # `Prod.fst (a, b)` is `a`
     if head.text == "succ" and len(args) == 1:  # `Nat.succ n`, `n.succ` (``Nat.succ_eq_add_one``)
         return chain("+", [args[0], node("atom", "1")])
     return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from putnam_solver.core.provers.lean import _answer_quantifiers as quantifiers
 from putnam_solver.core.provers.lean._answer_bounds import interval_bounds
 from putnam_solver.core.provers.lean._answer_dots import last_name
-from putnam_solver.core.provers.lean._answer_nodes import APP, Build, Node, bound, is_atom, node
+from putnam_solver.core.provers.lean._answer_nodes import APP, Build, Node, bound, is_atom, node, tuple_parts
 
 
 def member(build: Build, element: Node, collection: Node) -> Node | None:
@@ -55,7 +55,7 @@ def member(build: Build, element: Node, collection: Node) -> Node | None:
 def _matched(build: Build, element: Node, pattern: Node, condition: Node) -> Node | None:
     """``(a, b) ∈ {(x, y) | C}`` as ``C`` with ``a`` for ``x`` and ``b`` for ``y`` (copy red team 32: the
     pattern set-builder is ``{p | match p with | (x, y) => C}``, by definition); else None."""
-    names, parts = _tuple(pattern), _tuple(element)
+    names, parts = tuple_parts(pattern), tuple_parts(element)
     if names is None or parts is None or len(names) != len(parts):
         return None
     if any(n.kind not in ("atom", "part") or bound(n.text) < 0 or "." in n.text for n in names):
@@ -66,17 +66,6 @@ def _matched(build: Build, element: Node, pattern: Node, condition: Node) -> Nod
     for name, part in zip(names, parts, strict=True):
         read = quantifiers.substituted(build, read, name.text, part) if read is not None else None
     return read
-
-
-def _tuple(term: Node) -> list[Node] | None:
-    """The components of a tuple ``(a, b)`` or ``⟨a, b⟩`` (at least two), else None."""
-    kids = term.kids
-    if term.kind != "group" or term.text not in ("(", "⟨") or len(kids) < 4 or len(kids) % 2:
-        return None
-    items, commas = kids[0:-1:2], kids[1:-1:2]
-    if any(i.kind == "part" for i in items) or any(c.kind != "part" or c.text != "," for c in commas):
-        return None
-    return items
 
 
 def _applied_to(build: Build, function: Node, argument: Node) -> Node | None:

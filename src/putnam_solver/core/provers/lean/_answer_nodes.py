@@ -112,6 +112,35 @@ def same(one: Node, other: Node) -> bool:
     return first == second
 
 
+def tuple_parts(term: Node) -> list[Node] | None:
+    """The components of a tuple ``(a, b)`` or ``⟨a, b⟩`` (at least two), else None."""
+    kids = term.kids
+    if term.kind != "group" or term.text not in ("(", "⟨") or len(kids) < 4 or len(kids) % 2:
+        return None
+    items, commas = kids[0:-1:2], kids[1:-1:2]
+    if any(i.kind == "part" for i in items) or any(c.kind != "part" or c.text != "," for c in commas):
+        return None
+    return items
+
+
+PAIR_FIELDS: Final = {"1": 0, "2": 1, "fst": 0, "snd": 1}
+
+
+def component(term: Node, fields: str) -> Node | None:
+    """``term.fields`` where ``term`` is a tuple that shows it (copy red team 33: a substitution's ``(m,
+    k).1`` stood for ``m``): ``(a, b).1`` is ``a``, ``.2`` and ``.snd`` are ``b``, ``(a, b, c).2.1`` is
+    ``b`` (a tuple nests to the right); ``⟨a, b⟩`` only for two parts (a longer one may be another
+    structure's). None where the tuple does not show it."""
+    for field_ in fields.split("."):
+        parts = tuple_parts(term)
+        index = PAIR_FIELDS.get(field_)
+        if parts is None or index is None or (term.text == "⟨" and len(parts) != 2):
+            return None
+        rest = node("group", "(", term.kids[2:])  # `(b, c)` for `(a, b, c).2`
+        term = parts[0] if index == 0 else parts[1] if len(parts) == 2 else rest
+    return term
+
+
 def is_atom(term: Node, text: str) -> bool:
     return term.kind == "atom" and term.text == text
 

@@ -258,6 +258,49 @@ PROJECTIONS: Final = {2: ("1", "2"), 3: ("1", "2.1", "2.2")}
 """The fields of a pair's and a triple's components, as the lexer reads ``p.2.1`` (``p``, ``.``, ``2.1``)."""
 
 
+def _pair_point(x: Text) -> Tokens | None:
+    """``∃ a b, p = (a, b) ∧ C`` (``(a, b) = p``, ``⟨a, b⟩``, a triple, the names typed or not): ``C`` with
+    ``p.1`` for ``a`` and ``p.2`` for ``b`` (``Prod.exists``, ``exists_eq_left``): copy red team 33's ``{p |
+    ∃ a b, p = (a, b) ∧ C}``, the pattern set-builder ``{(a, b) | C}`` written out, passed. Not where an
+    operator looser than ``∧`` follows (``p = (a, b) ∧ A ∨ B`` is ``(p = (a, b) ∧ A) ∨ B``)."""
+    t = x.t
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        end = x.end[i]
+        comma = x.find(i + 1, end, {","}) if t[i].text == "∃" else None
+        if comma is None or comma + 4 >= end:
+            return None
+        typed = x.find(i + 1, comma, {":"})
+        names = t[i + 1 : typed if typed is not None else comma]
+        if len(names) < 2 or not all(is_name(n) and "." not in n.text for n in names):
+            return None
+        j = comma + 1
+        if is_name(t[j]) and t[j + 1].text == "=":  # `p = (a, b)`
+            whole, pattern = t[j], j + 2
+            after = x.skip(pattern)
+        else:  # `(a, b) = p`
+            whole, pattern = t[x.skip(j) + 1] if x.skip(j) + 1 < end else t[j], j
+            after = x.skip(j) + 2
+            if t[after - 2].text != "=":
+                return None
+        fields, closed = _tuple_pattern(x, pattern, whole) if t[pattern].text in ("(", "⟨") else ({}, pattern)
+        bound = {n.text for n in names}
+        if closed == pattern or set(fields) != bound or len(bound) != len(names) or whole.text in bound:
+            return None
+        if not is_name(whole) or after >= end or t[after].text != "∧":
+            return None
+        if x.find(after + 1, end, LOOSER) is not None:
+            return None
+        body = substituted(t, fields, after + 1, end)
+        return (lam([], body, t[i]), end) if body is not None else None
+
+    return rewrite(t, match)
+
+
+LOOSER: Final = frozenset({"∨", "→", "->", "↔", "<->", "\\/"})
+"""The operators a conjunction is an operand of, outside brackets."""
+
+
 _POINT: Final = {"∃": "∧", "∀": "→"}
 
 
@@ -368,6 +411,7 @@ RULES: Final[list[Rule]] = [
     (frozenset({"match"}), _match),
     (frozenset({"let"}), _let_pattern),
     (frozenset(_POINT), _one_point),
+    (frozenset({"∃"}), _pair_point),
     (frozenset({"·"}), sections),
     (frozenset({":="}), named_arguments),
     (FUNS, beta),

@@ -68,6 +68,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
     OPEN_CLOSE,
     PREFIX,
     Node,
+    component,
     render,
 )
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
@@ -372,8 +373,10 @@ class _Reader:
             called = field_name(nxt)  # `(f n).succ` is `succ (f n)`, `(f x).1` stays
             if called:
                 node = _node("app", "", [_node("atom", called), node], APP)
-            else:  # `{x | C}ᶜ` is `{x | ¬C}` (``_answer_sets``)
-                node = complemented(node) if nxt == "ᶜ" else _node("post", nxt, [node])
+            elif nxt == "ᶜ":  # `{x | C}ᶜ` is `{x | ¬C}` (``_answer_sets``)
+                node = complemented(node)
+            else:  # `(a, b).1` is `a` (``_answer_nodes.component``)
+                node = (nxt[:1] == "." and component(node, nxt[1:])) or _node("post", nxt, [node])
         return node
 
 

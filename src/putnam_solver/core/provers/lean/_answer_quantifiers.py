@@ -22,7 +22,18 @@ from __future__ import annotations
 
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_nodes import AC, APP, INFIX, NEUTRAL, Build, Node, bound, is_atom, node
+from putnam_solver.core.provers.lean._answer_nodes import (
+    AC,
+    APP,
+    INFIX,
+    NEUTRAL,
+    Build,
+    Node,
+    bound,
+    component,
+    is_atom,
+    node,
+)
 
 BOUNDED: Final = frozenset({"∈", "∉", "<", "≤", ">", "≥", "≠", "⊆", "⊂"})
 """The relations of a binder predicate, ``∀ x ∈ s,``, ``∃ k > 0,`` (Mathlib's ``binderPred``)."""
@@ -115,6 +126,8 @@ def substituted(build: Build, term: Node, name: str, value: Node) -> Node | None
         return build.binary(term.text, made[0], made[1])
     if term.kind == "pre":
         return build.prefix(term.text, made[0])
+    if term.kind == "post" and term.text[:1] == "." and (part := component(made[0], term.text[1:])) is not None:
+        return part  # `p.1` with `(a, b)` for `p` is `a`
     if term.kind == "app":
         return build.applied(made[0], made[1:]) or node("app", "", made, APP)
     return node(term.kind, term.text, made, term.prec)

@@ -1,0 +1,63 @@
+"""Copy red team 33 (Lean, no-answer): the question restated through what a library spelling unfolds to.
+
+Each row is a question, a copy of it (refused), and an honest near-twin (a real answer in the same spelling,
+which must pass). Classes:
+
+* pairs (``_answer_normal._pair_point``, ``_answer_nodes.component``): ``{p | ∃ a b, p = (a, b) ∧ C}`` is
+  the pattern set-builder ``{(a, b) | C}`` written out, read as ``C`` with ``p.1``, ``p.2`` for ``a``,
+  ``b``; and a projection of a tuple a substitution made, ``(m, k).1``, ``Prod.fst (m, k)``, is ``m``
+  (``(m, k) ∈ {p | A p.1}`` read ``A (m, k).1`` and passed);
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.adversarial.test_lean_redteam29_copies import GAME, _copied
+from tests.adversarial.test_lean_redteam31_copies import copies_and_twins
+from tests.adversarial.test_lean_redteam32_copies import PAIR, TRIPLE
+
+# (statement, copy, near-twin that must pass), one row per class; keys are "group: class"
+CLASSES = {
+    "pair: ∃ a b, p = (a, b) ∧ C": (
+        PAIR,
+        "{p : ℤ × ℤ | ∃ a b, p = (a, b) ∧ a + 2 * b = 7}",
+        "{p : ℤ × ℤ | ∃ a b, p = (a, b) ∧ a + 2 * b = 9}",
+    ),
+    "pair: typed names, the equation turned": (
+        PAIR,
+        "{p : ℤ × ℤ | ∃ x y : ℤ, ⟨x, y⟩ = p ∧ x + 2 * y = 7}",
+        "{p : ℤ × ℤ | ∃ x y : ℤ, ⟨x, y⟩ = p ∧ y + 2 * x = 7}",
+    ),
+    "pair: a triple": (
+        TRIPLE,
+        "{p : ℤ × ℤ × ℤ | ∃ x y z, p = (x, y, z) ∧ x + y = z}",
+        "{p : ℤ × ℤ × ℤ | ∃ x y z, p = (x, y, z) ∧ x + z = y}",
+    ),
+    "pair: a looser operator after the conjunction": (
+        PAIR,
+        "{p : ℤ × ℤ | ∃ a b, p = (a, b) ∧ (a + 2 * b = 7 ∨ a + 2 * b = 7)}",
+        "{p : ℤ × ℤ | ∃ a b, p = (a, b) ∧ a + 2 * b = 7 ∨ a = 0}",
+    ),
+    "pair: a tuple's projection in a membership": (
+        GAME,
+        "fun m => (m, m + 1) ∈ {p : ℕ × ℕ | A p.1 ∧ B p.2}",
+        "fun m => (m, m + 1) ∈ {p : ℕ × ℕ | A p.2 ∧ B p.1}",
+    ),
+    "pair: in a membership, ∃ a b": (
+        GAME,
+        "fun m => (m, m + 1) ∈ {p : ℕ × ℕ | ∃ a b, p = (a, b) ∧ A a ∧ B b}",
+        "fun m => (m, m + 1) ∈ {p : ℕ × ℕ | ∃ a b, p = (a, b) ∧ A b ∧ B a}",
+    ),
+    "pair: setOf applied to a tuple": (
+        GAME,
+        "fun m => setOf (fun p : ℕ × ℕ => A p.1 ∧ B p.2) (m, m + 1)",
+        "fun m => setOf (fun p : ℕ × ℕ => A p.2 ∧ B p.2) (m, m + 1)",
+    ),
+}
+GROUPS = ("pair",)
+
+
+@pytest.mark.parametrize(("statement", "value", "refused"), copies_and_twins(CLASSES, GROUPS))
+def test_each_copy_is_refused_and_its_near_twin_passes(statement: str, value: str, refused: bool) -> None:
+    assert _copied(statement, value) is refused
