@@ -7,6 +7,8 @@ which must pass). Classes:
   the pattern set-builder ``{(a, b) | C}`` written out, read as ``C`` with ``p.1``, ``p.2`` for ``a``,
   ``b``; and a projection of a tuple a substitution made, ``(m, k).1``, ``Prod.fst (m, k)``, is ``m``
   (``(m, k) ∈ {p | A p.1}`` read ``A (m, k).1`` and passed);
+* uncurry (``_answer_reduce.uncurried``): ``Function.uncurry f p`` is ``f p.1 p.2``, so ``{p |
+  Function.uncurry (fun a b => C) p}`` is ``{(a, b) | C}``;
 """
 
 from __future__ import annotations
@@ -54,8 +56,18 @@ CLASSES = {
         "fun m => setOf (fun p : ℕ × ℕ => A p.1 ∧ B p.2) (m, m + 1)",
         "fun m => setOf (fun p : ℕ × ℕ => A p.2 ∧ B p.2) (m, m + 1)",
     ),
+    "uncurry: a set of pairs": (
+        PAIR,
+        "{p : ℤ × ℤ | Function.uncurry (fun x y => x + 2 * y = 7) p}",
+        "{p : ℤ × ℤ | Function.uncurry (fun x y => y + 2 * x = 7) p}",
+    ),
+    "uncurry: applied to a tuple": (
+        GAME,
+        "fun m => Function.uncurry (fun a b => A a ∧ B b) (m, m + 1)",
+        "fun m => Function.uncurry (fun a b => A b ∧ B a) (m, m + 1)",
+    ),
 }
-GROUPS = ("pair",)
+GROUPS = ("pair", "uncurry")
 
 
 @pytest.mark.parametrize(("statement", "value", "refused"), copies_and_twins(CLASSES, GROUPS))

@@ -26,11 +26,13 @@ from typing import Final
 from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
 from putnam_solver.core.provers.lean._answer_reduce import (
     PROJECTORS,
+    UNCURRY,
     big_operators,
     membership,
     projections,
     set_builders,
     set_fields,
+    uncurried,
 )
 from putnam_solver.core.provers.lean._answer_sections import named_arguments, sections
 from putnam_solver.core.provers.lean._answer_sets import member_builders
@@ -419,6 +421,7 @@ RULES: Final[list[Rule]] = [
     (frozenset({":"}), ascription),
     (frozenset({","}), pairs),
     (frozenset({".", "Function.const", *PROJECTORS}), projections),
+    (frozenset({UNCURRY}), uncurried),
     (frozenset({"setOf"}), membership),
     (frozenset({"setOf", "{"}), set_builders),
     (frozenset({"∈"}), member_builders),

@@ -57,6 +57,25 @@ def projections(x: Text) -> Tokens | None:
     return rewrite(t, match)
 
 
+def uncurried(x: Text) -> Tokens | None:
+    """``Function.uncurry f p``: ``f p.1 p.2``, as Lean unfolds it (copy red team 33: ``{p | Function.uncurry
+    (fun a b => C) p}`` restated the pattern set-builder ``{(a, b) | C}`` and passed); each projection
+    bracketed, an argument that is a tuple projected by :func:`projections`."""
+    t = x.t
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        if t[i].text != UNCURRY or not x.head(i) or (f := x.atom(i + 1)) is None or (p := x.atom(f)) is None:
+            return None
+        whole = bracketed(t[f:p], t[i])
+        parts = [bracketed([*whole, make_token(".", t[i]), make_token(field, t[i])], t[i]) for field in ("1", "2")]
+        return bracketed([*t[i + 1 : f], *parts[0], *parts[1]], t[i]), p
+
+    return rewrite(t, match)
+
+
+UNCURRY: Final = "Function.uncurry"
+
+
 def _projectable(opener: str, parts: list[Tokens], index: int) -> bool:
     """Whether field ``index`` of the group is known from its text: a tuple has two parts or more; an
     anonymous constructor's first field is its first part (``⟨a⟩.down``), its second is known only for
