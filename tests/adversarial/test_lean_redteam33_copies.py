@@ -9,13 +9,16 @@ which must pass). Classes:
   (``(m, k) ∈ {p | A p.1}`` read ``A (m, k).1`` and passed);
 * uncurry (``_answer_reduce.uncurried``): ``Function.uncurry f p`` is ``f p.1 p.2``, so ``{p |
   Function.uncurry (fun a b => C) p}`` is ``{(a, b) | C}``;
+* proofs (``_answer_reduce.anonymous``, ``_answer_quantifiers.proposition``): ``∃ _ : C, D`` (or a name
+  ``D`` does not hold) is ``C ∧ D``, ``∀ _ : C, D`` is ``C → D``, ``Nonempty C`` and ``Nonempty (PLift C)``
+  are ``C``: the canonical form leaves binders' types out, so ``∃ _ : C, True`` read as ``True``;
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.adversarial.test_lean_redteam29_copies import GAME, _copied
+from tests.adversarial.test_lean_redteam29_copies import GAME, _copied, _prop
 from tests.adversarial.test_lean_redteam31_copies import copies_and_twins
 from tests.adversarial.test_lean_redteam32_copies import PAIR, TRIPLE
 
@@ -66,8 +69,33 @@ CLASSES = {
         "fun m => Function.uncurry (fun a b => A a ∧ B b) (m, m + 1)",
         "fun m => Function.uncurry (fun a b => A b ∧ B a) (m, m + 1)",
     ),
+    "proof: ∃ _ : C, True": (
+        GAME,
+        "fun m => ∃ _ : A m ∧ B (m + 1), True",
+        "fun m => ∃ _ : A m ∧ B m, True",
+    ),
+    "proof: a named proof, ∃ (h : C), D": (
+        GAME,
+        "fun m => ∃ (h : A m), B (m + 1)",
+        "fun m => ∃ (h : A m), B m",
+    ),
+    "proof: ∀ _ : C, D is C → D": (
+        _prop("¬A 0 ∨ B 1"),
+        "∀ _ : A 0, B 1",
+        "∀ _ : A 1, B 1",
+    ),
+    "proof: Nonempty (PLift C)": (
+        GAME,
+        "fun m => Nonempty (PLift (A m ∧ B (m + 1)))",
+        "fun m => Nonempty (PLift (A m ∧ B m))",
+    ),
+    "proof: Nonempty C": (
+        GAME,
+        "fun m => Nonempty (A m ∧ B (m + 1))",
+        "fun m => Nonempty (A (m + 1) ∧ B (m + 1))",
+    ),
 }
-GROUPS = ("pair", "uncurry")
+GROUPS = ("pair", "uncurry", "proof")
 
 
 @pytest.mark.parametrize(("statement", "value", "refused"), copies_and_twins(CLASSES, GROUPS))

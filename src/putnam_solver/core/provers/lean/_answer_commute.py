@@ -289,6 +289,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return chain(LATTICE[head.text], args)
     if head.text == "Nonempty" and len(args) == 1 and args[0].kind == "group" and args[0].text == "{":
         return quantifiers.every(NORMAL, "∃", [], args[0])  # `{x | C}.Nonempty` is `∃ x, x ∈ {x | C}` (`Set.Nonempty`)
+    if head.text == "Nonempty" and len(args) == 1 and (inhabited := quantifiers.proposition(args[0])) is not None:
+        return inhabited  # `Nonempty C` is `C` for a proposition (`nonempty_Prop`; copy red team 33)
     if head.text == "setOf" and len(args) == 2:  # `setOf p x`: a set applied is membership (`Set.Mem`)
         return binary("∈", args[1], node("app", "", [head, args[0]], APP))
     if head.text == "Mem" and len(args) == 2 and (sets := [a for a in args if members.a_set(a)]) and len(sets) == 1:

@@ -27,6 +27,7 @@ from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
 from putnam_solver.core.provers.lean._answer_reduce import (
     PROJECTORS,
     UNCURRY,
+    anonymous,
     big_operators,
     membership,
     projections,
@@ -414,6 +415,7 @@ RULES: Final[list[Rule]] = [
     (frozenset({"let"}), _let_pattern),
     (frozenset(_POINT), _one_point),
     (frozenset({"∃"}), _pair_point),
+    (frozenset({"∃", "∀"}), anonymous),
     (frozenset({"·"}), sections),
     (frozenset({":="}), named_arguments),
     (FUNS, beta),

@@ -85,6 +85,17 @@ def _vacuous(header: list[Node], body: Node, name: str | None) -> bool:
     return (len(header) == 1 or typed) and (name is None or not holds(body, name))
 
 
+def proposition(term: Node) -> Node | None:
+    """``term`` where it may be a proposition, through ``PLift``/``ULift`` (``Nonempty (PLift C)`` is ``C``:
+    ``nonempty_plift``); None for a number type or a set-builder (``S.Nonempty`` is no proposition
+    inhabited)."""
+    if term.kind == "app" and len(term.kids) == 2 and term.kids[0].text in ("PLift", "ULift"):
+        return proposition(term.kids[1])
+    if (term.kind == "atom" and term.text in INHABITED) or (term.kind == "group" and term.text in ("{", "⟨")):
+        return None
+    return term
+
+
 def _pinned(operand: Node, name: str, negative: bool) -> Node | None:
     """``e`` where ``operand`` is ``name = e`` or ``e = name`` (``¬(..)`` if ``negative``) and ``e`` does
     not hold ``name``."""

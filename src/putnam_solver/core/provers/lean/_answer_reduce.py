@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from putnam_solver.core.provers.lean._answer_quantifiers import INHABITED
 from putnam_solver.core.provers.lean._answer_terms import (
     ARROWS,
     FUNS,
@@ -74,6 +75,36 @@ def uncurried(x: Text) -> Tokens | None:
 
 
 UNCURRY: Final = "Function.uncurry"
+
+
+def anonymous(x: Text) -> Tokens | None:
+    """``∃ _ : C, D`` (``∃ (h : C), D``, ``h`` not in ``D``) is ``C ∧ D`` (``exists_prop``), and ``∀ _ : C, D``
+    is ``C → D`` (the same term): copy red team 33's ``∃ _ : C, True`` restated ``C``. The binder's type is
+    what it says, and the canonical form leaves types out. Not over one name of a number type (``∃ _ : ℕ,
+    D`` is ``D``, ``_answer_quantifiers._vacuous``)."""
+    t = x.t
+
+    def match(i: int) -> tuple[Tokens, int] | None:
+        end = x.end[i]
+        if t[i].text not in ("∃", "∀") or i + 4 >= end:
+            return None
+        group = t[i + 1].text == "(" and x.partner[i + 1] is not None
+        j = i + 2 if group else i + 1
+        colon, close = j + 1, x.partner[i + 1] if group else x.find(j, end, {","})
+        if close is None or t[colon].text != ":" or not (is_name(t[j]) or t[j].text == "_") or "." in t[j].text:
+            return None
+        comma = close + 1 if group else close
+        if comma >= end - 1 or t[comma].text != "," or close == colon + 1:
+            return None
+        if any(k.text == t[j].text for k in t[comma + 1 : end]) or x.find(colon + 1, close, {","}) is not None:
+            return None
+        premise = t[colon + 1 : close]
+        if len(premise) == 1 and premise[0].text in INHABITED:
+            return None
+        op = make_token("∧" if t[i].text == "∃" else "→", t[i])
+        return bracketed([*bracketed(premise, t[i]), op, *bracketed(t[comma + 1 : end], t[i])], t[i]), end
+
+    return rewrite(t, match)
 
 
 def _projectable(opener: str, parts: list[Tokens], index: int) -> bool:
