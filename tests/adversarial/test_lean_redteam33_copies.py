@@ -12,15 +12,23 @@ which must pass). Classes:
 * proofs (``_answer_reduce.anonymous``, ``_answer_quantifiers.proposition``): ``∃ _ : C, D`` (or a name
   ``D`` does not hold) is ``C ∧ D``, ``∀ _ : C, D`` is ``C → D``, ``Nonempty C`` and ``Nonempty (PLift C)``
   are ``C``: the canonical form leaves binders' types out, so ``∃ _ : C, True`` read as ``True``;
+* sets (``_answer_spelling.TWO``, ``_answer_members``): the lexer splits Mathlib's ``⋃₀`` and ``×ˢ`` in two
+  (``⋃₀ {S}`` was a binder over ``₀``): joined, ``⋃₀ {S, T}`` (``Set.sUnion``) is ``S ∪ T``, and ``p ∈ S ×ˢ
+  T`` (``Set.prod S T``) is ``p.1 ∈ S ∧ p.2 ∈ T``;
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.adversarial.test_lean_redteam29_copies import GAME, _copied, _prop
+from tests.adversarial.test_lean_redteam29_copies import GAME, _copied, _nat, _prop
 from tests.adversarial.test_lean_redteam31_copies import copies_and_twins
 from tests.adversarial.test_lean_redteam32_copies import PAIR, TRIPLE
+
+PRODUCT = (
+    "abbrev t_solution : Set (ℕ × ℕ) := sorry\n"
+    "theorem t (S T : Set ℕ) (A : ℕ → Prop) : ∀ p : ℕ × ℕ, (p.1 ∈ S ∧ p.2 ∈ T ∧ A p.1 ↔ p ∈ t_solution) := sorry\n"
+)
 
 # (statement, copy, near-twin that must pass), one row per class; keys are "group: class"
 CLASSES = {
@@ -94,8 +102,33 @@ CLASSES = {
         "fun m => Nonempty (A m ∧ B (m + 1))",
         "fun m => Nonempty (A (m + 1) ∧ B (m + 1))",
     ),
+    "sets: ⋃₀ {S}": (
+        _nat("n ∈ S ∧ Even (n + 1)"),
+        "⋃₀ {{n ∈ S | Even (n + 1)}}",
+        "⋃₀ {{n ∈ S | Even n}}",
+    ),
+    "sets: Set.sUnion of a pair of sets": (
+        _nat("n ∈ S ∧ Even (n + 1)"),
+        "Set.sUnion {{n ∈ S | Even (n + 1)}, ∅}",
+        "Set.sUnion {{n ∈ S | Even n}, ∅}",
+    ),
+    "sets: membership in S ×ˢ T": (
+        PRODUCT,
+        "S ×ˢ T ∩ {p | A p.1}",
+        "S ×ˢ T ∩ {p | A p.2}",
+    ),
+    "sets: membership in Set.prod S T": (
+        PRODUCT,
+        "Set.prod S T ∩ {p | A p.1}",
+        "Set.prod T S ∩ {p | A p.1}",
+    ),
+    "sets: a tuple in a product": (
+        GAME,
+        "fun m => (m, m + 1) ∈ {k | A k} ×ˢ {k | B k}",
+        "fun m => (m + 1, m) ∈ {k | A k} ×ˢ {k | B k}",
+    ),
 }
-GROUPS = ("pair", "uncurry", "proof")
+GROUPS = ("pair", "uncurry", "proof", "sets")
 
 
 @pytest.mark.parametrize(("statement", "value", "refused"), copies_and_twins(CLASSES, GROUPS))

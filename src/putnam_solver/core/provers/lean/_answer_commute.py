@@ -242,6 +242,8 @@ def prefix(op: str, arg: Node) -> Node:
         return replace(arg, natural=True)
     if op == "-" and arg.kind == "pre" and arg.text == op:
         return arg.kids[0]
+    if op == "⋃₀" and (elements := members.listed(arg)) is not None:  # `⋃₀ {S, T}` is `S ∪ T` (copy red team 33:
+        return chain("∪", elements)  # `Set.sUnion_insert`, `Set.sUnion_singleton`)
     return node("pre", op, [arg], PREFIX[op])
 
 
@@ -308,6 +310,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return args[0]
     if head.text in ("fst", "snd") and len(args) == 1 and (part := component(args[0], head.text)) is not None:
         return part  # `Prod.fst (a, b)` is `a`
+    if head.text == "sUnion" and len(args) == 1:  # `Set.sUnion s` is `⋃₀ s`
+        return prefix("⋃₀", args[0])
     if head.text == "succ" and len(args) == 1:  # `Nat.succ n`, `n.succ` (``Nat.succ_eq_add_one``)
         return chain("+", [args[0], node("atom", "1")])
     return None

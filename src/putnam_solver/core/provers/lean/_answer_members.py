@@ -2,8 +2,8 @@
 
 ``x ∈ {y | P y}`` restated the question ``P x`` and passed while membership was a term of its own: each
 membership whose collection unfolds is read as what it unfolds to (:func:`member`): a set-builder, ``setOf
-p``, ``∩``, ``∪``, ``ᶜ``, ``\\``, an interval (``_answer_bounds``), ``Set.univ``, ``∅``, a literal ``{a, b}``,
-and a collection behind an ascription (``({n} : Set ℕ)``).
+p``, ``∩``, ``∪``, ``ᶜ``, ``\\``, ``×ˢ`` (copy red team 33), an interval (``_answer_bounds``), ``Set.univ``,
+``∅``, a literal ``{a, b}``, and a collection behind an ascription (``({n} : Set ℕ)``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from putnam_solver.core.provers.lean import _answer_quantifiers as quantifiers
 from putnam_solver.core.provers.lean._answer_bounds import interval_bounds
 from putnam_solver.core.provers.lean._answer_dots import last_name
-from putnam_solver.core.provers.lean._answer_nodes import APP, Build, Node, bound, is_atom, node, tuple_parts
+from putnam_solver.core.provers.lean._answer_nodes import APP, Build, Node, bound, component, is_atom, node, tuple_parts
 
 
 def member(build: Build, element: Node, collection: Node) -> Node | None:
@@ -37,12 +37,15 @@ def member(build: Build, element: Node, collection: Node) -> Node | None:
         )
     if (bounds := interval_bounds(element, collection)) is not None:  # `x ∈ Set.Ici a` (``_answer_bounds``)
         return build.chain("∧", [build.binary(*b) for b in bounds])
+    if (factors := _factors(collection)) is not None:  # `x ∈ S ×ˢ T` is `x.1 ∈ S ∧ x.2 ∈ T` (`Set.mem_prod`)
+        parts = [component(element, f) or node("post", "." + f, [element]) for f in ("1", "2")]
+        return build.chain("∧", [build.binary("∈", part, factor) for part, factor in zip(parts, factors, strict=True)])
     if is_atom(collection, "Set.univ") or is_atom(collection, "∅"):
         return node("atom", "True" if collection.text == "Set.univ" else "False")
     if collection.kind == "app" and is_atom(collection.kids[0], "setOf") and len(collection.kids) == 2:
         return _applied_to(build, collection.kids[1], element)  # `x ∈ setOf p` is `p x`
     kids = collection.kids
-    if (elements := _listed(collection)) is not None:  # `x ∈ {a, b}` is `x = a ∨ x = b` (`Set.mem_insert_iff`)
+    if (elements := listed(collection)) is not None:  # `x ∈ {a, b}` is `x = a ∨ x = b` (`Set.mem_insert_iff`)
         return build.chain("∨", [build.binary("=", element, e) for e in elements])
     if collection.kind == "group" and collection.text == "{" and len(kids) == 4 and kids[1].text == "|":
         name = kids[0].text if kids[0].kind in ("atom", "part") else ""
@@ -68,6 +71,17 @@ def _matched(build: Build, element: Node, pattern: Node, condition: Node) -> Nod
     return read
 
 
+def _factors(collection: Node) -> tuple[Node, Node] | None:
+    """``S`` and ``T`` where ``collection`` is ``S ×ˢ T`` or ``Set.prod S T`` (read ``prod S T``; a longer
+    ``×ˢ`` chain nests to the right), else None."""
+    kids = collection.kids
+    if collection.kind == "bin" and collection.text == "×ˢ" and len(kids) >= 2:
+        return kids[0], kids[1] if len(kids) == 2 else node("bin", "×ˢ", kids[1:], collection.prec)
+    if collection.kind == "app" and len(kids) == 3 and is_atom(kids[0], "prod"):
+        return kids[1], kids[2]
+    return None
+
+
 def _applied_to(build: Build, function: Node, argument: Node) -> Node | None:
     """``function argument``: a ``fun`` of one bound name read by substitution, a name by its last
     component (as the reader reads a name applied, ``_answer_dots.last_name``), an application extended."""
@@ -84,7 +98,7 @@ def _applied_to(build: Build, function: Node, argument: Node) -> Node | None:
     return None
 
 
-def _listed(collection: Node) -> list[Node] | None:
+def listed(collection: Node) -> list[Node] | None:
     """The elements of a set literal ``{a, b, c}`` (``{a}``: ``Set.mem_singleton_iff``), else None."""
     kids = collection.kids
     if collection.kind != "group" or collection.text != "{" or len(kids) % 2 or kids[-1].text != "}":

@@ -33,12 +33,14 @@ INFIX: Final = {
     "\\": (70, "n"),
     "•": (73, "r"),
     "^": (75, "r"),
+    "×ˢ": (82, "r"),
     **dict.fromkeys(("''", "⁻¹'"), (80, "l")),
     "∘": (90, "r"),
 }
 """Lean's and Mathlib's infix operators: precedence and associativity (left, right, none); Mathlib's
 ``infixl:68 " ⊔ " => Sup.sup`` and ``infixl:69 " ⊓ " => Inf.inf`` (Mathlib/Order/Notation.lean), ``infixl:80
-" '' " => image`` and ``infixl:80 " ⁻¹' " => preimage`` (Mathlib/Data/Set/Defs.lean)."""
+" '' " => image``, ``infixl:80 " ⁻¹' " => preimage`` (Mathlib/Data/Set/Defs.lean) and ``infixr:82 " ×ˢ "
+=> SProd.sprod`` (Mathlib/Data/SProd.lean)."""
 ASCRIBED: Final = "↑ (ascribed)"
 """What ``_answer_terms.ascription`` reads ``(e : ℤ)`` as: ``e`` elaborated at the wider type, a cast of each
 of its arithmetic's leaves (``_answer_commute.elaborated``), where ``↑e`` casts ``e`` elaborated alone. No
@@ -49,8 +51,8 @@ NATURAL: Final = "↑ (ascribed ℕ)"
 AC: Final = frozenset({"+", "*", "∧", "∨", "∪", "∩", "⊔", "⊓"})
 """Associative and commutative: a chain is read flat, its operands in one order (``_answer_commute``)."""
 NEUTRAL: Final = {"+": "0", "*": "1", "∧": "True", "∨": "False", "∪": "∅", "∩": "Set.univ", "⊔": "⊥", "⊓": "⊤"}
-PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024, ASCRIBED: 1024, NATURAL: 1024}
-"""Prefix operators and the precedence of their argument."""
+PREFIX: Final = {"¬": 40, "-": 75, "↑": 1024, ASCRIBED: 1024, NATURAL: 1024, "⋃₀": 110}
+"""Prefix operators and the precedence of their argument (Mathlib: ``prefix:110 "⋃₀ " => sUnion``)."""
 MAX: Final = 1024
 APP: Final = 1023
 

@@ -29,10 +29,19 @@ from putnam_solver.core.provers.lean._idchars import starts_letter
 
 ONE: Final = {"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥"}
 """ASCII (or second) spellings Lean's grammar gives the same term, one token each (module doc)."""
-TWO: Final = {("/", "\\"): "∧", ("\\", "/"): "∨", ("<-", ">"): "↔", ("/", "/"): "//", ("∃", "!"): "∃!"}
+TWO: Final = {
+    ("/", "\\"): "∧",
+    ("\\", "/"): "∨",
+    ("<-", ">"): "↔",
+    ("/", "/"): "//",
+    ("∃", "!"): "∃!",
+    ("⋃", "₀"): "⋃₀",
+    ("×", "ˢ"): "×ˢ",
+}
 """Symbols Lean reads as one token that the lexer splits in two: ``/\\``, ``\\/``, ``<->``, the
 subtype's ``//`` (``{x // C}``) and Mathlib's ``∃!`` (copy red team 32: read as ``∃`` then ``!``, its
-one-point reading was never tried)."""
+one-point reading was never tried), Mathlib's ``⋃₀`` and ``×ˢ`` (copy red team 33: ``⋃₀ {S}`` was
+a binder over ``₀``)."""
 GROUP_BINDERS: Final = frozenset({"∀", "∃", "∃!", "∑", "∏", "fun", "⋃", "⋂", "⨆", "⨅"})
 
 
