@@ -15,13 +15,16 @@ which must pass). Classes:
 * sets (``_answer_spelling.TWO``, ``_answer_members``): the lexer splits Mathlib's ``⋃₀`` and ``×ˢ`` in two
   (``⋃₀ {S}`` was a binder over ``₀``): joined, ``⋃₀ {S, T}`` (``Set.sUnion``) is ``S ∪ T``, and ``p ∈ S ×ˢ
   T`` (``Set.prod S T``) is ``p.1 ∈ S ∧ p.2 ∈ T``;
+* injective (``_answer_quantifiers.injective``, ``_answer_spelling.ONE``): ``Set.InjOn f s`` is ``∀ a b, a ∈
+  s → b ∈ s → f a = f b → a = b`` (on ``Set.univ``, ``Function.Injective f``), and a strict implicit group
+  ``∀ ⦃a b⦄,`` is ``∀ (a b),`` (the proposition is the same; ``Function.Injective`` is defined so).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.adversarial.test_lean_redteam29_copies import GAME, _copied, _nat, _prop
+from tests.adversarial.test_lean_redteam29_copies import GAME, INJ, _copied, _nat, _prop
 from tests.adversarial.test_lean_redteam31_copies import copies_and_twins
 from tests.adversarial.test_lean_redteam32_copies import PAIR, TRIPLE
 
@@ -127,8 +130,23 @@ CLASSES = {
         "fun m => (m, m + 1) ∈ {k | A k} ×ˢ {k | B k}",
         "fun m => (m + 1, m) ∈ {k | A k} ×ˢ {k | B k}",
     ),
+    "injective: Set.InjOn f Set.univ": (
+        INJ,
+        "{f | Set.InjOn f Set.univ ∧ f 0 = 0}",
+        "{f | Set.InjOn f Set.univ ∧ f 0 = 1}",
+    ),
+    "injective: Set.InjOn f Set.univ, apart": (
+        INJ,
+        "{f | Set.InjOn f Set.univ} ∩ {f | f 0 = 0}",
+        "{f | Set.InjOn f Set.univ} ∩ {f | f 1 = 0}",
+    ),
+    "injective: strict implicit binders": (
+        INJ,
+        "{f | (∀ ⦃a b⦄, f a = f b → a = b) ∧ f 0 = 0}",
+        "{f | (∀ ⦃a b⦄, f a = f b → a ≤ b) ∧ f 0 = 0}",
+    ),
 }
-GROUPS = ("pair", "uncurry", "proof", "sets")
+GROUPS = ("pair", "uncurry", "proof", "sets", "injective")
 
 
 @pytest.mark.parametrize(("statement", "value", "refused"), copies_and_twins(CLASSES, GROUPS))

@@ -306,6 +306,8 @@ def applied(head: Node, args: list[Node]) -> Node | None:
         return args[0]  # `decide_eq_true_iff`; a Bool in a `Prop` is `b = true`, read as `b` in :func:`binary`)
     if head.text == "Injective" and len(args) == 1:
         return quantifiers.injective(NORMAL, args[0])
+    if head.text == "InjOn" and len(args) == 2:  # `Set.InjOn f s`, its set first (``_answer_dots.receiver_first``)
+        return quantifiers.injective(NORMAL, args[1], args[0])
     if head.text in ("image", "preimage") and len(args) == 2 and is_atom(args[1], "id"):  # `s.image id`: `s`
         return args[0]
     if head.text in ("fst", "snd") and len(args) == 1 and (part := component(args[0], head.text)) is not None:

@@ -22,11 +22,14 @@ orders commutative operands, reads function forms as notation and takes padding 
 bodies, red team 22; the identities it applies are listed in ``_answer_commute``): an equivalent condition
 rewritten beyond those identities (distributivity, ``x * x`` for ``x ^ 2``, ``n ≠ 0`` for ``0 < n`` where
 ``n`` is not shown to be a natural number) and point-free padding of an eta-reduced copy still pass, as do
-(copy red team 32) a pair pinned by an equation, ``{p | ∃ a b, p = (a, b) ∧ C}``, ``Function.uncurry (fun a
-b => C) p``, ``(m, k).1`` read as ``m``, ``Nonempty (PLift C)``, ``∃ _ : C, True``, ``⋃₀ {S}``, ``×ˢ``
-membership, ``Set.InjOn f Set.univ`` and ``∀ ⦃a b⦄`` for ``Function.Injective``, and a value's bound variable
-left untyped where the statement types it (so a cast reads apart): that is the limit of a text rule, and
-the check by meaning (which Lean's gates lack) is the answer to them. The search is linear in the value:
+a value's bound variable left untyped where the statement types it (so a cast reads apart) and, since copy
+red team 33 read ``∃ a b, p = (a, b) ∧ C``, ``Function.uncurry f p``, ``∃ _ : C, D``, ``Nonempty C``, ``⋃₀``,
+``×ˢ`` membership, ``Set.InjOn`` and ``∀ ⦃a b⦄``: the pair pinned by an equation not written first (``∃ a b,
+C ∧ p = (a, b)``) or with the names bound apart (``∃ a, ∃ b,``), a point-free ``Function.uncurry`` (``setOf
+(Function.uncurry g)``), membership in ``⋃₀ S`` for a set of sets not written out, ``Set.InjOn`` written
+out as nested ``∀`` or with its set as a receiver (``Set.univ.InjOn f``, which the reader takes for one
+name): that is the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer
+to them. The search is linear in the value:
 the value is indexed once per reading, each needle looked for from its rarest token's places, each place
 checked once and charged to the comparison's work budget.
 """

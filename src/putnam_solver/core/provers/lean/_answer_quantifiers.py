@@ -213,13 +213,17 @@ def every(build: Build, text: str, premises: list[Node], collection: Node, name:
     return quantified(build, text, [node("part", name.text)], node("part", ","), body, 0)
 
 
-def injective(build: Build, function: Node) -> Node:
+def injective(build: Build, function: Node, domain: Node | None = None) -> Node:
     """``Function.Injective f`` unfolded, ``∀ a b, f a = f b → a = b`` (by definition; copy red team 32: the
-    question's ``Injective f`` written out passed), for fresh bound ``a``, ``b``."""
-    first = fresh(function)
+    question's ``Injective f`` written out passed), for fresh bound ``a``, ``b``; ``Set.InjOn f s`` (the
+    ``domain`` ``s``) is ``∀ a b, a ∈ s → b ∈ s → f a = f b → a = b`` (copy red team 33: ``Set.InjOn f
+    Set.univ`` is ``Injective f``, whose premises ``a ∈ Set.univ`` read ``True``)."""
+    first = fresh(function, *([domain] if domain else []))
     second = node("atom", f"#{bound(first.text) + 1}")
     images = [build.applied(function, [x]) or node("app", "", [function, x], APP) for x in (first, second)]
-    body = build.chain("∨", [build.negated(build.binary("=", *images)), build.binary("=", first, second)])
+    premises = [build.negated(build.binary("∈", x, domain)) for x in (first, second)] if domain else []
+    equal = [build.negated(build.binary("=", *images)), build.binary("=", first, second)]
+    body = build.chain("∨", [*premises, *equal])
     return node("binder", "∀", [node("part", first.text), node("part", second.text), node("part", ","), body], 0)
 
 

@@ -27,8 +27,10 @@ from typing import Final
 from putnam_solver.core.provers.lean._abs_bars import abs_spelled
 from putnam_solver.core.provers.lean._idchars import starts_letter
 
-ONE: Final = {"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥"}
-"""ASCII (or second) spellings Lean's grammar gives the same term, one token each (module doc)."""
+ONE: Final = {"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥", "⦃": "(", "⦄": ")"}
+"""ASCII (or second) spellings Lean's grammar gives the same term, one token each (module doc); a strict
+implicit binder group ``⦃a b⦄`` is the proposition ``(a b)`` states (copy red team 33: ``∀ ⦃a b⦄, f a = f b
+→ a = b`` is ``Function.Injective f`` as Lean defines it)."""
 TWO: Final = {
     ("/", "\\"): "∧",
     ("\\", "/"): "∨",
