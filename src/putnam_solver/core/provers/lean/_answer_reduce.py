@@ -11,6 +11,7 @@ from typing import Final
 from putnam_solver.core.provers.lean._answer_quantifiers import INHABITED
 from putnam_solver.core.provers.lean._answer_terms import (
     ARROWS,
+    BINDERS,
     FUNS,
     Text,
     Tokens,
@@ -99,8 +100,8 @@ def anonymous(x: Text) -> Tokens | None:
         if any(k.text == t[j].text for k in t[comma + 1 : end]) or x.find(colon + 1, close, {","}) is not None:
             return None
         premise = t[colon + 1 : close]
-        if len(premise) == 1 and premise[0].text in INHABITED:
-            return None
+        if (len(premise) == 1 and premise[0].text in INHABITED) or any(p.text in BINDERS for p in premise):
+            return None  # `∃ _ : ∃ y, P y, D` has no one reading: left
         op = make_token("∧" if t[i].text == "∃" else "→", t[i])
         return bracketed([*bracketed(premise, t[i]), op, *bracketed(t[comma + 1 : end], t[i])], t[i]), end
 
