@@ -284,6 +284,26 @@ def _cases(table: Mapping[str, Mapping[str, Any]]) -> list[Any]:
     return sampled(flat, {f"{group}: {next(iter(by_name))}" for group, by_name in table.items()})
 
 
+def honest_and_refused(valid: Mapping[str, Mapping[str, Edit]], refused: Mapping[str, Mapping[str, Any]]) -> list[Any]:
+    """An honest table and a refused one (``(edit, gate, word)`` cases) as one list of ``(edit, gate, word)``
+    parameters, the honest ones with no gate, sampled as :func:`_cases`."""
+    return _cases(
+        {
+            **{
+                f"honest, {group}": {name: (edit, "", "") for name, edit in by_name.items()}
+                for group, by_name in valid.items()
+            },
+            **{f"refused, {group}": by_name for group, by_name in refused.items()},
+        }
+    )
+
+
+def assert_verdict(bench: Benchmark, edit: Edit, gate: str, word: str) -> None:
+    """An honest case (no ``gate``) passes G2 and G3; a near-twin fails ``gate`` with ``word`` in its reason."""
+    found = _verdict(bench, edit)
+    assert (word in found.get(gate, "")) if gate else not found, found
+
+
 @pytest.mark.parametrize("edit", _cases(VALID))
 def test_honest_proofs_pass_the_text_gates(lean_putnambench: Benchmark, edit: Edit) -> None:
     assert _verdict(lean_putnambench, edit) == {}

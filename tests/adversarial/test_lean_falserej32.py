@@ -34,8 +34,8 @@ import pytest
 from putnam_solver.core.benchmark import Benchmark
 from putnam_solver.core.provers.lean._lexer import lex_code
 from putnam_solver.core.provers.lean._tokens import IDENT, LexError
-from tests.adversarial.test_lean_falserej29 import _cases
-from tests.adversarial.test_lean_redteam22_g2g3 import Edit, _verdict
+from tests.adversarial.test_lean_falserej29 import assert_verdict, honest_and_refused
+from tests.adversarial.test_lean_redteam22_g2g3 import Edit
 from tests.adversarial.test_scoped_additions import _toy_run
 from tests.toylean.build import ToyLean
 
@@ -162,19 +162,11 @@ REFUSED: dict[str, dict[str, tuple[Edit, str, str]]] = {
 }
 
 
-HONEST_AND_REFUSED = {
-    **{f"honest, {group}": {name: (edit, "", "") for name, edit in cases.items()} for group, cases in VALID.items()},
-    **{f"refused, {group}": cases for group, cases in REFUSED.items()},
-}
-
-
-@pytest.mark.parametrize(("edit", "gate", "word"), _cases(HONEST_AND_REFUSED))
+@pytest.mark.parametrize(("edit", "gate", "word"), honest_and_refused(VALID, REFUSED))
 def test_honest_proofs_pass_and_their_twins_stay_refused(
     lean_putnambench: Benchmark, edit: Edit, gate: str, word: str
 ) -> None:
-    """An honest case (no ``gate``) passes G2 and G3; a near-twin fails ``gate`` with ``word`` in its reason."""
-    found = _verdict(lean_putnambench, edit)
-    assert (word in found.get(gate, "")) if gate else not found, found
+    assert_verdict(lean_putnambench, edit, gate, word)
 
 
 def test_no_hash_token_of_the_import_closure_is_read_as_card_notation() -> None:

@@ -40,6 +40,8 @@ from putnam_solver.run.agent.types import AttemptResult
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from putnam_solver.run.report.data import headline, load_run, unsealed_note
 from putnam_solver.run.report.run_page import _headline_html
+from putnam_solver.run.report.summary import write_outputs
+from putnam_solver.run.report.tables import cell
 from putnam_solver.safe_write import RUN_OUTPUT_FIX
 from tests.adversarial.test_run_directory import copy_run
 from tests.adversarial.test_trust_paths_redteam10 import edit_settings
@@ -155,6 +157,23 @@ def test_the_report_names_solved_problems_no_sealed_row_backs(
     edited = headline(load_run(run_dir))
     assert (edited.solved, edited.unsealed) == (1, 1)
     assert unsealed_note(1) in html.unescape(_headline_html(edited))
+
+
+def test_summary_names_solved_problems_no_sealed_row_backs(solved: tuple[Path, Path], tmp_path: Path) -> None:
+    """SUMMARY.md's verified passes say what the report's solved figure says: how many rest only on rows this
+    account's ``putnam solve`` did not seal (before: nothing told them apart there); the untouched run's
+    says nothing of the kind."""
+    for name, edit, note in (("honest", None, False), ("edited", UNSEAL["seal deleted"], True)):
+        run_dir, _ = copy_run(solved, tmp_path / name)
+        if edit:
+            sql(run_dir, edit)
+        ledger = Ledger.open(run_dir / LEDGER_NAME)
+        try:
+            write_outputs(run_dir, ledger)
+        finally:
+            ledger.close()
+        summary = (run_dir / "SUMMARY.md").read_text(encoding="utf-8")
+        assert (cell(unsealed_note(1)) in summary) is note and ("no valid seal" in summary) is note, summary
 
 
 # -- a known defective statement's solve, with the errata dropped from the ledger's settings ------------------

@@ -17,7 +17,7 @@ from putnam_solver.run.agent.sketch import earlier_sketch_text, informal_text
 from putnam_solver.run.agent.tools import render, retrieval_tools
 from putnam_solver.run.agent.types import CarryForward, ProvedLemma, Sketch, SolveConfig
 from putnam_solver.run.agent.worker import carry_forward_text
-from putnam_solver.safe_write import write_under
+from putnam_solver.safe_write import UnsafePath, write_under
 
 PROMPT_FILE = "PROMPT.md"
 TOOL_LINES = {
@@ -80,7 +80,15 @@ def prepare_workspaces(
 
 
 def _write_workspace(prover: Prover, problem: Problem, config: SolveConfig, root: Path, work: str) -> Path:
+    """One problem's workspace; a link planted on its way is named with the problem it would have held."""
     where = Path(work) / problem.id
+    try:
+        return _write_files(prover, problem, config, root, where)
+    except UnsafePath as exc:
+        raise UnsafePath(exc.errno, f"{exc} (on the way to {root / where}, the workspace of {problem.id})") from exc
+
+
+def _write_files(prover: Prover, problem: Problem, config: SolveConfig, root: Path, where: Path) -> Path:
     statement = prover.model_statement(problem, config.track)
     write_under(root, where / f"{problem.module}{prover.suffix}", statement.encode("utf-8"), durable=True)
     for name, text in get_kit(prover.name).workspace_files(config.verify_options()).items():

@@ -33,7 +33,7 @@ from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import verdict_summary
 from putnam_solver.run.run_lock import RunLock
 from putnam_solver.run.stored_settings import Selection, stored_settings
-from putnam_solver.safe_write import directory_under
+from putnam_solver.safe_write import RUN_OUTPUT_FIX, UnsafePath, directory_under
 from putnam_solver.withheld import no_answer_view
 
 Runner = Callable[[CampaignJob], None]
@@ -191,6 +191,8 @@ class LockedRun:
             outcome = self._outcome(ExitCode.INTERRUPTED, interrupted_message(self.run_dir, str(exc)), selected)
         except KeyboardInterrupt:
             outcome = self._outcome(ExitCode.INTERRUPTED, interrupted_message(self.run_dir), selected)
+        except UnsafePath as exc:  # a link planted in the run directory (`work/<problem>`), as audit and report say
+            outcome = self._outcome(ExitCode.USAGE, f"{exc}; {RUN_OUTPUT_FIX}", selected)
         except Exception as exc:  # the agent layer's errors (no API key, unknown model ...) end the run
             self.ledger.set_meta("error_traceback", traceback.format_exc())
             outcome = self._outcome(ExitCode.FAILURE, str(exc) or type(exc).__name__, selected)

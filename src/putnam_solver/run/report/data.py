@@ -256,17 +256,20 @@ def headline(run: RunData) -> Headline:
         unpriced=run.unpriced,
         audited_lifted=lifted_audits(run.attempts, run.audits, run.audited & solved),
         foreign_audits=run.foreign_audits,
-        unsealed=len([p for p in solved if not any(a.id in run.sealed for a in _verified(run, p))]),
+        unsealed=unsealed_solved(solved, run.attempts, run.sealed),
     )
+
+
+def unsealed_solved(solved: Iterable[str], attempts: Iterable[AttemptRow], sealed: frozenset[int]) -> int:
+    """How many of the ``solved`` problems have no verified pass in a row of ``sealed`` (the rows this
+    account's ``putnam solve`` sealed as they stand): the report's and SUMMARY.md's solved figures name them."""
+    backed = {a.problem for a in attempts if a.verified_pass and a.id in sealed}
+    return len([p for p in solved if p not in backed])
 
 
 def unsealed_note(count: int) -> str:
     """What the solved figure says of its problems whose passes no row of this account's ``putnam solve`` backs."""
     return f"{count} of them only in attempt rows with {UNSEALED}; `putnam audit` re-verifies them"
-
-
-def _verified(run: RunData, problem: str) -> list[AttemptRow]:
-    return [a for a in run.by_problem.get(problem, []) if a.verified_pass]
 
 
 def wall_seconds(campaigns: Sequence[CampaignRow], attempts: Sequence[AttemptRow]) -> float:

@@ -47,10 +47,10 @@ from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recor
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import outcome_record
-from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, SampleTrust, sample_trust
+from putnam_solver.run.ledger_seals import NOTHING_VERIFIED, SampleTrust, sample_trust, sealed_attempts
 from putnam_solver.run.pass_at_k import pass_at_k_section, run_pass_at_k
 from putnam_solver.run.prices import cost_text, run_unpriced
-from putnam_solver.run.report.data import spent_unpriced
+from putnam_solver.run.report.data import spent_unpriced, unsealed_note, unsealed_solved
 from putnam_solver.run.report.errata import (
     apart_note,
     counted_apart,
@@ -112,7 +112,10 @@ def write_outputs(run_dir: Path, ledger: Ledger, fresh: Mapping[int, AuditRow] |
     outcome = outcome_record(ledger.meta("outcome"), f"{ledger.path}: outcome")
     unknown = spent_unpriced(ledger, settings, every)
     trust = sample_trust(ledger, settings.config.samples)
-    text = summary_markdown(settings, campaigns, every, ledger.usage(), unresolved, outcome, audits, unknown, trust)
+    usage = ledger.usage()
+    text = summary_markdown(
+        settings, campaigns, every, usage, unresolved, outcome, audits, unknown, trust, sealed=sealed_attempts(ledger)
+    )
     if foreign := ledger.foreign_audits():
         text += (
             f"Not counted as audits: {foreign} audit rows of the ledger that this account's `putnam audit` did "
@@ -213,10 +216,13 @@ def summary_markdown(
     audits: Mapping[int, AuditRow] | None = None,
     unknown: Sequence[str] = (),
     trust: SampleTrust = NOTHING_VERIFIED,
+    *,
+    sealed: frozenset[int],
 ) -> str:
     """SUMMARY.md. The ``Generated:`` line is the only one that depends on the clock; ``unknown``: the
     models without a price when some of the run's spend was counted (``data.spent_unpriced``); ``trust``:
-    which problems' samples pass@k counts as verified (``ledger_seals``)."""
+    which problems' samples pass@k counts as verified, ``sealed`` which attempt rows this account's ``putnam
+    solve`` sealed (``ledger_seals``)."""
     config = settings.config
     unknown = list(dict.fromkeys([*run_unpriced(config), *unknown]))
     chosen = settings.selected
@@ -226,6 +232,7 @@ def summary_markdown(
     solved = [p for p in chosen if p not in set(unresolved)]
     apart = [p for p in solved if p in defective]
     passes = len(solved) - len(apart)
+    unsealed = unsealed_solved([p for p in solved if p not in apart], attempts, sealed)
     audit = audit_state(attempts, audits or {}, [p for p in chosen if p not in defective])
     pin = settings.pin
     pinned = f"pinned as {pin}" if pin else "UNPINNED (no SHA-256 pin; results are not comparable)"
@@ -247,7 +254,11 @@ def summary_markdown(
         ("Acceptance gates", acceptance_gates(config)),
         ("Toolchain", settings.toolchain or "not recorded"),
         ("Selected", str(selected)),
-        ("Verified passes", f"{passes}{_share(passes, selected)}{apart_note(apart)}"),
+        (
+            "Verified passes",
+            f"{passes}{_share(passes, selected)}{apart_note(apart)}"
+            + (f"; {unsealed_note(unsealed)}" if unsealed else ""),
+        ),
         ("Audited passes", _audited_line(audit, selected)),
         ("Unresolved", str(len(unresolved))),
         (

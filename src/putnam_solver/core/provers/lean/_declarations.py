@@ -47,10 +47,10 @@ def scoped_violations(command: Command, walk: Walk) -> list[Violation]:
     """``attribute [local instance] x`` or ``local instance`` in a block of the candidate's own: it ends with
     the block, which must close before any pinned declaration (``_blocks.variables_in_scope``); at top level
     or in the challenge's own section it would be in force at the theorem."""
-    block = walk.blocks[-1][0] if walk.blocks else None
-    if block is None or walk.pinned(block) or block.keyword == "mutual":
+    block = walk.blocks[-1] if walk.blocks else None
+    if block is None or walk.pinned(block) or block.opener.keyword == "mutual":
         owner = "the challenge's own " if block is not None and walk.pinned(block) else ""
-        where = "at top level" if block is None else f"in {owner}{show(block)}"
+        where = "at top level" if block is None else f"in {owner}{show(block.opener)}"
         rule = f"a local attribute {where} is in force at the theorem; put it in a `section` closed before it"
         return [Violation(command.line, show(command), rule)]
     walk.scoped.append(block)

@@ -30,11 +30,13 @@ from putnam_solver.core.provers.lean._answer_value import answer_violations
 from putnam_solver.core.provers.lean._attributes import ONLY_SIMP, attribute_violations, helper_prefix_violations
 from putnam_solver.core.provers.lean._blocks import (
     SECTION_VARIABLES,
+    Block,
     Walk,
     close_block,
     local_block,
     opens_block,
     pinned_command,
+    scopes_of,
     variables_in_scope,
 )
 from putnam_solver.core.provers.lean._declarations import (
@@ -121,7 +123,7 @@ def check_statement(
     walk = Walk([], [], [], defined)
     position, answers = 0, answers_at(expected, track, keys)
     theorem_seen = False
-    around: list[tuple[Command, list[Command]]] = []  # the blocks open at the theorem
+    around: list[Block] = []  # the blocks open at the theorem
     pinned = {tuple(t.text for t in c.tokens) for c in expected.commands if c is not expected.theorem}
     for command in commands:
         here = semantic and position > answers  # before a no-answer value G6 reads nothing (_opens_in_force)
@@ -135,7 +137,7 @@ def check_statement(
             found = keys.index(key, position)
             skipped = [c for c in want[position:found] if not _resource_option(c, policy)]
             walk.violations += [Violation(command.line, show(c), "missing from the candidate") for c in skipped]
-            if any(block.keyword == "namespace" for block, _ in walk.blocks):
+            if any(block.opener.keyword == "namespace" for block in walk.blocks):
                 walk.violations.append(Violation(command.line, show(command), "inside a namespace: renamed"))
             in_force = walk.in_force()
             walk.violations += _compare(want[found], command, holes.get(key), expected, policy, here, defined, in_force)
@@ -158,9 +160,10 @@ def check_statement(
             walk.violations += _scope_command(command, walk, expected, policy, here)
     if not theorem_seen:
         walk.violations.append(Violation(_last_line(commands), f"theorem {expected.theorem_name}", "missing"))
-    for block, _ in walk.blocks:
-        if block.keyword == "namespace" and any(block is b for b, _ in around):
-            walk.violations.append(Violation(block.line, show(block), "namespace not closed before the theorem"))
+    unclosed = {id(b.opener): b.opener for b in walk.blocks if b.opener.keyword == "namespace" and b in around}
+    walk.violations += [
+        Violation(b.line, show(b), "namespace not closed before the theorem") for b in unclosed.values()
+    ]
     return walk.violations
 
 
@@ -171,14 +174,14 @@ def _scope_command(
     judged at the theorem), an allowed global option, or a helper. ``after`` the theorem, a helper's
     namespace no longer matters: the statement was elaborated before it existed."""
     if opens_block(command):
-        walk.blocks.append((command, []))
+        walk.blocks += scopes_of(command)
         return []
     if command.keyword == "end":
         return close_block(command, walk)
-    if walk.blocks and walk.blocks[-1][0].keyword == "mutual" and command.keyword not in policy.helper_keywords:
+    if walk.blocks and walk.blocks[-1].opener.keyword == "mutual" and command.keyword not in policy.helper_keywords:
         return [Violation(command.line, show(command), "only helper declarations stand in a `mutual` block")]
     if command.keyword == "open" and command.head == 0 and _combinator_free(command):
-        (walk.blocks[-1][1] if walk.blocks else walk.opens).append(command)
+        (walk.blocks[-1].opens if walk.blocks else walk.opens).append(command)
         return []
     if command.keyword == "set_option" and command.head == 0 and len(command.tokens) == 3:
         return _option_violations(command, policy, semantic)
@@ -186,14 +189,14 @@ def _scope_command(
         return []
     if command.keyword in SECTION_VARIABLES and command.head == 0 and (walk.blocks or after):
         if walk.blocks:  # judged at the theorem: its block must be closed by then (after it: nothing to reach)
-            walk.scoped.append(walk.blocks[-1][0])
+            walk.scoped.append(walk.blocks[-1])
         return []
     if local_attribute(command):
         return scoped_violations(command, walk)
     if local_instance(command) and after:  # elaborated after the theorem, and its instance is not exported
         return helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
     if command.keyword == "universe" and command.head == 0 and local_block(walk):  # popped at the block's `end`
-        walk.universes.append(walk.blocks[-1][0])
+        walk.universes.append(walk.blocks[-1])
         return []
     if command.keyword == "universe" and command.head == 0:
         return [] if semantic else [Violation(command.line, show(command), needs_g6("a `universe` declaration"))]
@@ -202,7 +205,7 @@ def _scope_command(
     if command.keyword == "instance":
         prefix = helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
         return prefix + instance_violations(command, walk.defined, semantic)
-    namespace = [b.tokens[-1].text for b, _ in walk.blocks if b.keyword == "namespace"] + _dotted_prefix(command)
+    namespace = [b.header for b in walk.blocks if b.opener.keyword == "namespace"] + _dotted_prefix(command)
     reachable = {p for n in namespace for p in name_parts(n)} & (expected.name_parts_used | _opened(walk))
     if namespace and not semantic and not after and (reachable or not _fresh_namespace(namespace[0], expected)):
         why = "which the statement names or opens" if reachable else "which may already exist in the library"

@@ -14,7 +14,7 @@ from typing import Final
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq.policy import Rule
 from putnam_solver.core.provers.rocq.syntax import Kind, Sentence, Token
-from putnam_solver.core.provers.rocq.vernacular import DEBUG_OPTIONS, exporting, option_name
+from putnam_solver.core.provers.rocq.vernacular import DEBUG_OPTIONS, exporting, option_name, resets_profile
 
 TEXT: Final = attrgetter("text")
 TOKENS: Final = attrgetter("tokens")
@@ -62,7 +62,10 @@ def grammar_keyword(sent: Sentence) -> Token | None:
     word of the sentence is read as in any sentence. The ``Variable``/``Variables`` keyword of ``Generalizable
     All|No Variables`` or ``Generalizable Variable(s) x ...`` (which declares no assumption), and the
     ``Typeclasses`` of an option that only prints: a debug option set for the candidate's file alone
-    (``vernacular.DEBUG_OPTIONS``; not ``Global``/``Export``), or any ``Test`` (a query)."""
+    (``vernacular.DEBUG_OPTIONS``; not ``Global``/``Export``), or any ``Test`` (a query); and the ``Reset`` of
+    ``Reset Ltac Profile`` (``vernacular.resets_profile``), which rewinds nothing."""
+    if resets_profile(sent):
+        return sent.tokens[0]
     if sent.command in ("Set", "Unset", "Test") and not exporting(sent):
         option = option_name(sent)
         printing = sent.command == "Test" or option in DEBUG_OPTIONS

@@ -63,14 +63,15 @@ def last_line(sents: list[Sentence]) -> int:
 
 
 def is_query(sentence: Sentence) -> bool:
-    """A command that only prints or silences messages: it leaves nothing behind that could be read.
+    """A command that only prints or silences messages (or clears the Ltac profile): it leaves nothing behind
+    that could be read.
 
     ``Global Set Warnings "+all"`` is no query: Coq 8.16 replays it in every file that merely ``Require``s
     the candidate (measured), the harness's answer check included, where any warning would then fail the
     file; it is judged as the option it is (``vernacular``: an exported option is refused)."""
     if sentence.command == "Set":
         return second_word(sentence) == "Warnings" and not vernacular.exporting(sentence)
-    return sentence.command in QUERY_COMMANDS
+    return sentence.command in QUERY_COMMANDS or vernacular.resets_profile(sentence)
 
 
 def reads(sentence: Sentence) -> bool:

@@ -51,12 +51,17 @@ COMMANDS: Final = frozenset(
 only ``Add Printing`` and ``Add Search``)."""
 IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add"})
 """Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
-DEBUG_OPTIONS: Final = frozenset({"Typeclasses Debug", "Typeclasses Debug Verbosity"})
+DEBUG_OPTIONS: Final = frozenset(
+    {"Typeclasses Debug", "Typeclasses Debug Verbosity"} | {"Ltac Profiling", "Ltac Batch Debug"}
+)
 """Options that make typeclass resolution print its search and change nothing it finds (measured with coqc
 8.16: 24 shipped proofs, lia, lra, nra and setoid rewriting among them, elaborate to the same terms with
 ``Set Typeclasses Debug Verbosity 2``, and a file that ``Require``s the candidate keeps them off). Every other
 ``Typeclasses`` option or command (``Strict Resolution``, ``Unique Instances``, ``Depth``, ``Iterative
-Deepening``, ``Filtered Unification``, ``Opaque``, ``eauto :=``) changes what resolution finds: G3's word."""
+Deepening``, ``Filtered Unification``, ``Opaque``, ``eauto :=``) changes what resolution finds: G3's word.
+``Ltac Profiling`` times tactics for ``Show Ltac Profile``, ``Ltac Batch Debug`` makes the Ltac debugger (off
+unless ``Ltac Debug``, still refused) read no input: the same terms, and off in a file that ``Require``s the
+candidate (measured with coqc 8.16; a ``Global`` one is replayed there, an ``Export`` one by ``Import``)."""
 TACTIC_OPTIONS: Final = (
     frozenset(
         {"Bullet Behavior", "Default Goal Selector", "Ltac Backtrace"}
@@ -267,6 +272,12 @@ REPLAYED_ARGUMENTS: Final = (
 def exporting(sent: Sentence) -> bool:
     """``Global``/``Export`` or a ``#[global]``/``#[export]`` attribute: the effect reaches other files."""
     return any(t.text in EXPORTING for t in sent.tokens[: sent.command_at])
+
+
+def resets_profile(sent: Sentence) -> bool:
+    """``Reset Ltac Profile.``: it clears the timings ``Show Ltac Profile`` prints, and is not the ``Reset``
+    that rewinds the document (its grammar is these three words)."""
+    return sent.command_at == 0 and [t.text for t in sent.tokens[1:]] == ["Ltac", "Profile", "."]
 
 
 def option_name(sent: Sentence) -> str:
