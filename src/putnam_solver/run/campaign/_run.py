@@ -13,16 +13,8 @@ from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.agent.types import (
-    Allowance,
-    AttemptResult,
-    CampaignJob,
-    CarryForward,
-    LiveRun,
-    ProvedLemma,
-    RunLimits,
-    Sketch,
-)
+from putnam_solver.run.agent.live_run import LiveRun, RunLimits
+from putnam_solver.run.agent.types import Allowance, AttemptResult, CampaignJob, CarryForward, ProvedLemma, Sketch
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.campaign._recorder import Recorder, Silent
 from putnam_solver.run.campaign._settings import RunSettings, check_resume, ledger_settings
