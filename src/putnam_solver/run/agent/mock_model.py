@@ -32,6 +32,7 @@ def model_args_for(model: str, args: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def tokens(text_chars: int) -> int:
+    """The tokens of ``text_chars`` characters at compaction's starting rate: no tokenizer, as none is offline."""
     return math.ceil(text_chars * DEFAULT_TOKENS_PER_CHAR)
 
 
