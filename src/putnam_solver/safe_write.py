@@ -48,6 +48,12 @@ RUN_OUTPUT_FIX = (
 """What to do about an ``UnsafePath`` planted in a run directory, for every command that writes its outputs."""
 
 
+def planted_link_refusal(exc: UnsafePath) -> str:
+    """What every command that writes into a run directory says of a link planted there: where it lies (and
+    what it stands for, as the writer named it) and what to do."""
+    return f"{exc}; {RUN_OUTPUT_FIX}"
+
+
 def parts_of(relative: str | PurePath) -> tuple[str, ...]:
     """The components of ``relative``, each a plain name (never empty, ``.``, ``..``, absolute or with NUL)."""
     path = PurePath(relative)

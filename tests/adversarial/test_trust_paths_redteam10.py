@@ -37,7 +37,8 @@ from pathlib import Path
 import pytest
 
 from putnam_solver.core.util import InputError
-from putnam_solver.run.agent.types import AttemptResult, Budgets, RunLimits
+from putnam_solver.run.agent.live_run import RunLimits
+from putnam_solver.run.agent.types import AttemptResult, Budgets
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger, LedgerError
 from putnam_solver.run.stored_settings import parse_settings
 from tests.helpers import REPO, ROCQ_SAMPLES, sql

@@ -236,13 +236,17 @@ def test_an_edited_limit_beside_is_still_refused(run_dir: Path, value: float) ->
 
 
 def test_a_stored_selection_of_case_twins_refuses_the_settings(run_dir: Path) -> None:
-    """On a case-insensitive file system the two ids share one evidence folder: the report linked the
-    candidate of one as the other's. No benchmark putnam ships has such ids; a ledger holding them is refused."""
+    """On a case-insensitive file system the two ids share one evidence folder, exported proof and bundle
+    entry: the report linked the candidate of one as the other's. No benchmark putnam ships has such ids; a
+    ledger holding them is refused by every command that reads it, ``export`` before it writes a file."""
     edit_settings(run_dir, lambda data: data.update(selected=[PID, PID.upper()]))
-    code, stdout, stderr = putnam("report", run_dir)
-    said = " ".join(stderr.split())
-    assert code == 2 and f"{PID!r} and {PID.upper()!r}" in said and "case-insensitive" in said, stdout + stderr
-    assert EDITED in said and str(run_dir) in said
+    bundle, proofs = run_dir.parent / "bundle", run_dir.parent / "proofs"
+    for command in (["report", run_dir], ["export", run_dir, "-o", bundle, "--proofs", proofs]):
+        code, stdout, stderr = putnam(*command)
+        said = " ".join(stderr.split())
+        assert code == 2 and f"{PID!r} and {PID.upper()!r}" in said and "case-insensitive" in said, stdout + stderr
+        assert EDITED in said and str(run_dir) in said
+    assert not bundle.exists() and not proofs.exists()
 
 
 def twins_benchmark(tmp_path: Path) -> Path:

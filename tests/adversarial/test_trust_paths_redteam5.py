@@ -442,7 +442,7 @@ def test_the_live_view_shows_a_model_s_tool_name_and_a_provider_s_failure_as_tex
     """``putnam solve``'s live view names the tool each attempt ran last: the model's words (a call of a tool
     that does not exist is named too), which went into a rich table as markup (``[link=...]``) with their
     escapes; the provider's failure messages kept their escapes too."""
-    from putnam_solver.run.agent.types import RunningAttempt
+    from putnam_solver.run.agent.live_run import RunningAttempt
     from putnam_solver.run.report.progress import Totals, live_view
 
     tool = "[link=https://example.invalid]submit[/link]\x1b[2K\x1b[8m"

@@ -15,15 +15,8 @@ from putnam_solver.core.benchmark import Benchmark, load_benchmark
 from putnam_solver.core.verify import Track
 from putnam_solver.problem_selection import select_problems
 from putnam_solver.run.agent import run_campaign_attempts
-from putnam_solver.run.agent.types import (
-    AttemptResult,
-    Budgets,
-    CampaignJob,
-    CarryForward,
-    LiveRun,
-    RunLimits,
-    SolveConfig,
-)
+from putnam_solver.run.agent.live_run import LiveRun, RunLimits
+from putnam_solver.run.agent.types import AttemptResult, Budgets, CampaignJob, CarryForward, SolveConfig
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "agent" / "benchmark.jsonl"

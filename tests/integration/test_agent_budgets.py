@@ -17,7 +17,8 @@ pytest.importorskip("inspect_ai")
 from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.agent.types import Budgets, RunLimits
+from putnam_solver.run.agent.live_run import RunLimits
+from putnam_solver.run.agent.types import Budgets
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.scripted_agent import BAD, NEEDS_ROCQ, call, config, scripted, solve_fixture
 

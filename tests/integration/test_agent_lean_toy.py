@@ -24,7 +24,8 @@ from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.verify import GateStatus, Profile
 from putnam_solver.run.agent.history import DIGEST_HEAD, chars
-from putnam_solver.run.agent.types import AttemptResult, Budgets, RunLimits, SolveConfig
+from putnam_solver.run.agent.live_run import RunLimits
+from putnam_solver.run.agent.types import AttemptResult, Budgets, SolveConfig
 from putnam_solver.run.campaign import RunSettings, Selection, solve
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.scripted_agent import call, run, scripted

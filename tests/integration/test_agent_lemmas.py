@@ -17,7 +17,8 @@ import pytest
 pytest.importorskip("openai")
 
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.agent.types import Budgets, RunLimits
+from putnam_solver.run.agent.live_run import RunLimits
+from putnam_solver.run.agent.types import Budgets
 from putnam_solver.run.campaign import SolveOutcome
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from tests.fakes.openai_server import FakeOpenAI, serve, tool_call_reply

@@ -24,7 +24,8 @@ from inspect_ai.model import ChatMessage, ModelOutput
 
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits
+from putnam_solver.run.agent.live_run import RunLimits
+from putnam_solver.run.agent.types import AgentParts, Budgets
 from putnam_solver.run.campaign import RunSettings, Selection, SolveOutcome, solve
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from putnam_solver.run.report import write_report

@@ -7,7 +7,8 @@ import io
 
 from rich.console import Console
 
-from putnam_solver.run.agent.types import Allowance, LiveRun, RunLimits
+from putnam_solver.run.agent.live_run import LiveRun, RunLimits
+from putnam_solver.run.agent.types import Allowance
 from putnam_solver.run.report.progress import RichProgress, Totals, totals_line
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from putnam_solver.run.agent.types import RunningAttempt
+from putnam_solver.run.agent.live_run import RunningAttempt
 from putnam_solver.run.campaign._recorder import finish_estimate
 from putnam_solver.run.report.progress import AttemptEvent, LogLineProgress, RichProgress, Totals, live_view
 

@@ -21,7 +21,8 @@ from putnam_solver.benchmark_view import benchmark_record
 from putnam_solver.core.benchmark import load_benchmark
 from putnam_solver.core.util import InputError
 from putnam_solver.core.verify import Profile, Track
-from putnam_solver.run.agent.types import AgentParts, Budgets, RunLimits
+from putnam_solver.run.agent.live_run import RunLimits
+from putnam_solver.run.agent.types import AgentParts, Budgets
 from putnam_solver.run.campaign import StoredSettings, required_settings, stored_run
 from putnam_solver.run.campaign._settings import check_resume
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger

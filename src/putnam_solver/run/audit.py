@@ -47,7 +47,7 @@ from putnam_solver.run.pass_at_k import audited_pass_at_k
 from putnam_solver.run.report.evidence import attempt_dir, run_prover, write_audit_file
 from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import RECURSION_LIFTED, audit_summary
-from putnam_solver.safe_write import RUN_OUTPUT_FIX, UnsafePath, write_under
+from putnam_solver.safe_write import UnsafePath, planted_link_refusal, write_under
 from putnam_solver.selftest.record import last_record
 from putnam_solver.selftest.runner import SELFTEST_FIX, surprise_summary, uncovered
 from putnam_solver.terminal import one_line, shown_path
@@ -153,7 +153,7 @@ def audit_run(request: AuditRequest, notice: Notice = lambda _: None, on_item: N
     except (CampaignError, LedgerError) as exc:
         raise InputError(str(exc)) from exc
     except UnsafePath as exc:  # a link planted in the run directory
-        raise InputError(f"{exc}; {RUN_OUTPUT_FIX}") from exc
+        raise InputError(planted_link_refusal(exc)) from exc
 
 
 def run_toolchains(ledger: Ledger) -> Callable[[AttemptRow], str | None]:

@@ -28,8 +28,9 @@ from putnam_solver.core.verify import Track
 from putnam_solver.doctor import require_gates
 from putnam_solver.exit_codes import ExitCode
 from putnam_solver.run.agent.budget_numbers import price_problems
+from putnam_solver.run.agent.live_run import RunLimits
 from putnam_solver.run.agent.model_names import REASONING_EFFORTS, check_model_name, model_sources
-from putnam_solver.run.agent.types import REVIEWER_MODES, AgentParts, Budgets, RunLimits, SolveConfig
+from putnam_solver.run.agent.types import REVIEWER_MODES, AgentParts, Budgets, SolveConfig
 from putnam_solver.run.audit import AuditRequest, audit_run
 from putnam_solver.run.campaign import (
     Prepared,

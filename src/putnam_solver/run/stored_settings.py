@@ -29,7 +29,8 @@ from putnam_solver.core.benchmark import IDENTIFIER, Benchmark, Problem, load_be
 from putnam_solver.core.util import InputError
 from putnam_solver.problem_selection import select_problems
 from putnam_solver.run.agent.budget_numbers import MAX_SECONDS
-from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig
+from putnam_solver.run.agent.live_run import RunLimits
+from putnam_solver.run.agent.types import Budgets, SolveConfig
 from putnam_solver.run.ledger import Ledger
 from putnam_solver.run.ledger_rows import EDITED, MAX_DOLLARS, MAX_TOKENS
 

@@ -13,6 +13,7 @@ import io
 from inspect_ai._util.package import get_installed_package_name
 from inspect_ai.log._samples import active_samples, sample_active
 from inspect_ai.model._model import sample_model_usage
+from inspect_ai.model._providers.mockllm import MockLLM
 from inspect_ai.model._throughput import _registry as throughput_registry
 from inspect_ai.util._concurrency import adaptive_controllers
 from inspect_ai.util._sandbox._cli import SANDBOX_CLI
@@ -21,6 +22,7 @@ from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
 __all__ = [
     "SANDBOX_CLI",
     "LocalSandboxEnvironment",
+    "MockLLM",
     "active_samples",
     "adaptive_controllers",
     "installed_package",
@@ -35,7 +37,8 @@ transcript and model usage (``sample_active``, ``sample_model_usage``); the live
 provider's rate limiting and the adaptive connection limit (``throughput_registry``,
 ``adaptive_controllers``); the CLI sandbox extends Inspect's local sandbox and answers its CLI calls
 (``LocalSandboxEnvironment``, ``SANDBOX_CLI``); the Inspect tasks name themselves after how Inspect will see
-the package installed (``installed_package``: ``get_installed_package_name``)."""
+the package installed (``installed_package``: ``get_installed_package_name``); the offline mock model's
+outputs are given a usage, its default reply kept (``MockLLM.default_output``)."""
 
 
 def installed_package(obj: object) -> str | None:

@@ -37,19 +37,11 @@ from putnam_solver.run.agent._inspect import (
     sample_model_usage,
     throughput_registry,
 )
+from putnam_solver.run.agent.live_run import INTERRUPTED_REASON, LiveRun, RunningAttempt
 from putnam_solver.run.agent.pricing import attempt_tokens, usage_cost, usage_tokens
 from putnam_solver.run.agent.react import AgentSetup
 from putnam_solver.run.agent.tools import ProblemContext
-from putnam_solver.run.agent.types import (
-    INTERRUPTED_REASON,
-    Allowance,
-    AttemptResult,
-    CampaignJob,
-    LiveRun,
-    RunningAttempt,
-    SolveConfig,
-    slot_label,
-)
+from putnam_solver.run.agent.types import Allowance, AttemptResult, CampaignJob, SolveConfig, slot_label
 from putnam_solver.run.agent.worker import AttemptState
 from putnam_solver.run.prices import Price
 

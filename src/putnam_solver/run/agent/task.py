@@ -44,6 +44,7 @@ from putnam_solver.run.agent._inspect import load_hooks_quietly, sample_active, 
 from putnam_solver.run.agent.cli_sandbox import SANDBOX_NAME, layer_for, require_layer
 from putnam_solver.run.agent.cli_worker import cli_agent, cli_binary, file_worker
 from putnam_solver.run.agent.live import ACTIVE_RUN, CampaignRun, InterruptWatch, RateLimitWatch
+from putnam_solver.run.agent.mock_model import model_args_for
 from putnam_solver.run.agent.model_names import require_same_sources
 from putnam_solver.run.agent.preflight import unreachable
 from putnam_solver.run.agent.pricing import price_table, register_with_inspect
@@ -162,7 +163,7 @@ def _reviewer(config: SolveConfig, generate: GenerateConfig) -> Model | None:
         role="reviewer",
         config=generate,
         base_url=config.model_base_url if same_provider else None,
-        **(config.model_args if same_provider else {}),
+        **model_args_for(config.reviewer_model, config.model_args if same_provider else {}),
     )
 
 
@@ -184,7 +185,7 @@ def check_models(config: SolveConfig, sources: Mapping[str, str]) -> None:
             model = get_model(
                 name,
                 base_url=config.model_base_url if same_provider else None,
-                **(config.model_args if same_provider else {}),
+                **model_args_for(name, config.model_args if same_provider else {}),
             )
         except Exception as exc:
             reason = re.sub(r"\[/?[a-z ]+\]", "", str(exc)).strip().replace("\n\n", " ").rstrip(".")
@@ -280,7 +281,7 @@ def run_campaign_attempts(job: CampaignJob) -> None:
                 task,
                 model=config.model,
                 model_base_url=config.model_base_url,
-                model_args=dict(config.model_args),
+                model_args=model_args_for(config.model, config.model_args),
                 model_roles=_roles(config, generate),
                 log_dir=str(job.log_dir),
                 display="none",

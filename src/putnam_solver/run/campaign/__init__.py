@@ -33,7 +33,7 @@ with what they spent, the problems not started stay unattempted and the campaign
 ``cost_limit_dollars``) covers all its attempts: each campaign's attempt may spend what is left of it.
 """
 
-from putnam_solver.run.agent.types import RunLimits
+from putnam_solver.run.agent.live_run import RunLimits
 from putnam_solver.run.campaign._errors import CampaignError
 from putnam_solver.run.campaign._run import (
     LOG_DIR,

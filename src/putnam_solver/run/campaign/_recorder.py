@@ -11,7 +11,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from putnam_solver.run.agent.types import AttemptResult, LiveRun, SubAttemptResult, slot_label
+from putnam_solver.run.agent.live_run import LiveRun
+from putnam_solver.run.agent.types import AttemptResult, SubAttemptResult, slot_label
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.ledger import INTERRUPTED, RATE_LIMITS_SINCE, AttemptRow, ProblemRow
 from putnam_solver.run.ledger import now as timestamp

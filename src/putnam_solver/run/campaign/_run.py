@@ -13,16 +13,8 @@ from putnam_solver.core.benchmark import Benchmark, BenchmarkError, Problem
 from putnam_solver.core.provers import get_prover
 from putnam_solver.core.util import InputError
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.agent.types import (
-    Allowance,
-    AttemptResult,
-    CampaignJob,
-    CarryForward,
-    LiveRun,
-    ProvedLemma,
-    RunLimits,
-    Sketch,
-)
+from putnam_solver.run.agent.live_run import LiveRun, RunLimits
+from putnam_solver.run.agent.types import Allowance, AttemptResult, CampaignJob, CarryForward, ProvedLemma, Sketch
 from putnam_solver.run.campaign._errors import CampaignError, disk_full
 from putnam_solver.run.campaign._recorder import Recorder, Silent
 from putnam_solver.run.campaign._settings import RunSettings, check_resume, ledger_settings
@@ -33,7 +25,7 @@ from putnam_solver.run.report.summary import write_outputs
 from putnam_solver.run.report.tables import verdict_summary
 from putnam_solver.run.run_lock import RunLock
 from putnam_solver.run.stored_settings import Selection, stored_settings
-from putnam_solver.safe_write import RUN_OUTPUT_FIX, UnsafePath, directory_under
+from putnam_solver.safe_write import UnsafePath, directory_under, planted_link_refusal
 from putnam_solver.withheld import no_answer_view
 
 Runner = Callable[[CampaignJob], None]
@@ -96,6 +88,12 @@ def prepare_only(run: RunSettings) -> Prepared:
             toolchain = prover.toolchain_fingerprint(run.config.verify_options())
             settings = ledger_settings(run, benchmark, problems, prover.suffix, toolchain)
             check_resume(run.run_dir, stored_settings(ledger), settings, resume=False, allow=False)
+            # the workspaces before the run is recorded: a link planted on their way refuses a run that was
+            # never recorded, so that the same command, the link removed, prepares it
+            try:
+                workspaces = prepare_workspaces(problems, benchmark, run.config, run.run_dir / WORK_DIR)
+            except UnsafePath as exc:
+                raise InputError(planted_link_refusal(exc)) from exc
             ledger.record_settings(settings.to_json())
             ledger.record_problems(
                 [(p.id, p.statement_sha256, prover.challenge(p, run.config.track)) for p in problems]
@@ -103,7 +101,7 @@ def prepare_only(run: RunSettings) -> Prepared:
             write_outputs(run.run_dir, ledger)
         finally:
             ledger.close()
-        return Prepared(run.run_dir, prepare_workspaces(problems, benchmark, run.config, run.run_dir / WORK_DIR))
+        return Prepared(run.run_dir, workspaces)
 
 
 class _Interrupted(Exception):
@@ -192,7 +190,7 @@ class LockedRun:
         except KeyboardInterrupt:
             outcome = self._outcome(ExitCode.INTERRUPTED, interrupted_message(self.run_dir), selected)
         except UnsafePath as exc:  # a link planted in the run directory (`work/<problem>`), as audit and report say
-            outcome = self._outcome(ExitCode.USAGE, f"{exc}; {RUN_OUTPUT_FIX}", selected)
+            outcome = self._outcome(ExitCode.USAGE, planted_link_refusal(exc), selected)
         except Exception as exc:  # the agent layer's errors (no API key, unknown model ...) end the run
             self.ledger.set_meta("error_traceback", traceback.format_exc())
             outcome = self._outcome(ExitCode.FAILURE, str(exc) or type(exc).__name__, selected)

@@ -15,7 +15,8 @@ from typing import Any
 
 from putnam_solver.core.benchmark import Benchmark, Problem
 from putnam_solver.core.util import InputError
-from putnam_solver.run.agent.types import RunLimits, SolveConfig
+from putnam_solver.run.agent.live_run import RunLimits
+from putnam_solver.run.agent.types import SolveConfig
 from putnam_solver.run.ledger import LEDGER_NAME, Ledger
 from putnam_solver.run.stored_settings import Selection, StoredSettings, describe_benchmark, stored_settings
 from putnam_solver.terminal import shown_path

@@ -26,7 +26,7 @@ from putnam_solver.run.report.compare import benchmark_mismatch, judging_mismatc
 from putnam_solver.run.report.data import NoRunRecorded, ReportError, load_run
 from putnam_solver.run.report.run_page import render_report
 from putnam_solver.run.report.summary import REPORT_FILE, refresh_evidence
-from putnam_solver.safe_write import RUN_OUTPUT_FIX, UnsafePath, holds, write_under
+from putnam_solver.safe_write import UnsafePath, holds, planted_link_refusal, write_under
 
 REPORT_NAME = REPORT_FILE
 
@@ -69,7 +69,7 @@ def _refreshed(run_dir: Path) -> None:
     except (LedgerError, InputError) as exc:  # the ledger refused: a writable copy would not help (red team 11)
         raise ReportError(str(exc)) from exc
     except UnsafePath as exc:  # a link planted in a folder: a copy (`cp -r`) would hold it too
-        raise ReportError(f"{exc}; {RUN_OUTPUT_FIX}") from exc
+        raise ReportError(planted_link_refusal(exc)) from exc
     except OSError as exc:
         raise ReportError(
             f"{run_dir}: cannot write the run's evidence folders, which the page links ({exc}); the report derives "

@@ -21,7 +21,7 @@ from rich.progress_bar import ProgressBar
 from rich.table import Table
 from rich.text import Text
 
-from putnam_solver.run.agent.types import RunningAttempt
+from putnam_solver.run.agent.live_run import RunningAttempt
 from putnam_solver.run.prices import cost_text
 from putnam_solver.terminal import one_line, terminal_text
 

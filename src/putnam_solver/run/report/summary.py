@@ -43,7 +43,8 @@ from typing import Any
 from putnam_solver.core.answer_check import AnswerStatus
 from putnam_solver.core.verdict import Track
 from putnam_solver.exit_codes import ExitCode
-from putnam_solver.run.agent.types import Budgets, RunLimits, SolveConfig, recorded_opinion
+from putnam_solver.run.agent.live_run import RunLimits
+from putnam_solver.run.agent.types import Budgets, SolveConfig, recorded_opinion
 from putnam_solver.run.ledger import LEDGER_NAME, AttemptRow, AuditRow, CampaignRow, Ledger, Usage
 from putnam_solver.run.ledger_checks import check_attempts
 from putnam_solver.run.ledger_rows import outcome_record
