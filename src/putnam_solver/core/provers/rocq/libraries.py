@@ -100,6 +100,24 @@ def _resolve(name: str, installed: frozenset[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+BARE_ROOT = "Coq."
+"""The only root coqc searches for a bare ``Require`` name (measured with coqc 8.16: ``Require Import
+Reals.`` and ``ssreflect.`` load ``Coq.*`` libraries, while ``Ltac2``, ``HB``, ``elpi``, ``Rcomplements`` and
+``ssrnat`` fail with "Cannot find a physical path bound to logical path": the other installed roots are
+bound by their names only)."""
+
+
+def unresolved_bare_names(sentence: Sentence, installed: frozenset[str]) -> list[str]:
+    """The bare names of a ``Require`` (no ``From``) that name no installed ``Coq.*`` library: coqc cannot
+    load them, so a text gate that took them would pass what the compile then refuses (``Require Import
+    Ltac2.``). Empty without a coqc (nothing to resolve against: the compile decides)."""
+    words = [t.text for t in sentence.tokens[sentence.command_index() : -1]]
+    if not installed or words[:1] != ["Require"]:
+        return []
+    bare = [w for w in words[1:] if w not in ("Import", "Export") and "." not in w]
+    return [w for w in bare if not any(m.startswith(BARE_ROOT) and m.endswith(f".{w}") for m in installed)]
+
+
 def _permitted_name(name: str, installed: frozenset[str], permitted: tuple[str, ...]) -> bool:
     """A bare name, a name under a permitted root, or a partially qualified one that resolves to exactly
     one installed library under a permitted root."""

@@ -230,10 +230,21 @@ def tactic_declared_names(sentence: Sentence) -> list[tuple[int, str]]:
 
 
 def declares_given_names(sentence: Sentence) -> bool:
-    """An abstracting tactic whose ``using`` name is computed, not written: in a tactic definition
-    (``Ltac``, ``Tactic Notation``: its call sites, ``mk RInt.``, name the constant) or from ``fresh``
-    (``let n := fresh "RInt" in ... using n``)."""
-    computed = sentence.command == "Ltac" or second_word(sentence) == "Notation" or "fresh" in sentence.words
+    """An abstracting tactic whose name is computed, not written: in a tactic definition (``Ltac``,
+    ``Ltac2``, ``Tactic Notation``: its call sites, ``mk RInt.``, name the constant), from ``fresh`` (``let n
+    := fresh "RInt" in ... using n``), or from an Ltac2 value: Ltac2's ``Control.abstract`` takes the name as
+    one, and an ``ltac1:(n |- ... using n)`` quotation is handed it (red team 34: ``Ident.of_string "pred"``
+    declared ``pred`` in a ``Defined`` helper, and the statement's ``pred`` was the candidate's constant, on
+    the text profile)."""
+    words = sentence.words
+    if any(w.endswith(".abstract") for w in words):
+        return True
+    computed = (
+        sentence.command in ("Ltac", "Ltac2")
+        or second_word(sentence) == "Notation"
+        or "fresh" in words
+        or any(w.startswith(("ltac1", "Ltac1.")) for w in words)
+    )
     return computed and bool(tactic_declared_names(sentence))
 
 

@@ -45,11 +45,11 @@ ELABORATING: Final = 2
 
 COMMANDS: Final = frozenset(
     {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent", "Strategy"}
-    | {"Generalizable", "Add"}
+    | {"Generalizable", "Add", "Ltac2"}
 )
 """The commands :func:`classify` judges (``Set Warnings`` stays a query unless :func:`exporting`; of ``Add``
 only ``Add Printing`` and ``Add Search``)."""
-IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add"})
+IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add", "Ltac2"})
 """Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
 DEBUG_OPTIONS: Final = frozenset(
     {"Typeclasses Debug", "Typeclasses Debug Verbosity"} | {"Ltac Profiling", "Ltac Batch Debug"}
@@ -131,6 +131,8 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
         return _tactic_setting("hint", sent, tactics)
     if command == "Tactic" and rest[:1] == ("Notation",):
         return _tactic_setting("tactic notation", sent, tactics)
+    if command == "Ltac2":
+        return _ltac2(sent, tactics)
     if command in ("Set", "Unset"):
         return _option(sent, tactics)
     if command == "Strategy" and not local(sent):
@@ -142,6 +144,22 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
             )
         return Judgement(ELABORATING, "it changes how other constants elaborate or unfold, which the statement may use")
     return None
+
+
+LTAC2_DEFINITION: Final = (
+    "an Ltac2 definition, type or evaluation acts in Ltac2's own namespace, which no term reads: Coq runs the "
+    "same command in a proof and out of one (`register_struct`, classified as a side effect, in 8.16's "
+    "`plugins/ltac2/g_ltac2.mlg`), and `Ltac2 Eval` keeps nothing (a query); `Ltac2 Set` and `@ external` are "
+    "G3's"
+)
+
+
+def _ltac2(sent: Sentence, tactics: bool) -> Judgement:
+    """An ``Ltac2`` command, judged alike in a proof and out of one, since Coq runs it alike: a notation as a
+    tactic notation (its keywords are the lexer's), any other entry as an ``Ltac`` definition."""
+    if sent.words[sent.command_at + 1 : sent.command_at + 2] == ("Notation",):
+        return _tactic_setting("tactic notation", sent, tactics)
+    return Judgement(HARMLESS, LTAC2_DEFINITION)
 
 
 def _printing_table(sent: Sentence) -> Judgement:
