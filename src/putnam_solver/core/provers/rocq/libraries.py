@@ -100,22 +100,37 @@ def _resolve(name: str, installed: frozenset[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-BARE_ROOT = "Coq."
-"""The only root coqc searches for a bare ``Require`` name (measured with coqc 8.16: ``Require Import
-Reals.`` and ``ssreflect.`` load ``Coq.*`` libraries, while ``Ltac2``, ``HB``, ``elpi``, ``Rcomplements`` and
-``ssrnat`` fail with "Cannot find a physical path bound to logical path": the other installed roots are
-bound by their names only)."""
+SUFFIX_ROOT = "Coq."
+"""The one root whose libraries coqc finds by a suffix of their names (``Reals``, ``Reals.Rfunctions``); the
+other installed roots (``mathcomp``, ``Coquelicot``, ``Ltac2``...) are bound by their full names only, or
+searched within the root a ``From`` names. Measured with coqc 8.16: ``Require Import Ltac2.``, ``Require
+Import ssreflect.ssrnat.``, ``From Coq Require Import Ltac2.`` and ``Require Import Coq.Ltac2.`` fail with
+"Cannot find a physical path bound to logical path"; ``Require Import Reals.Rfunctions.``, ``From mathcomp
+Require Import ssrnat.`` and ``Require Import Coquelicot.Rcomplements.`` load."""
 
 
-def unresolved_bare_names(sentence: Sentence, installed: frozenset[str]) -> list[str]:
-    """The bare names of a ``Require`` (no ``From``) that name no installed ``Coq.*`` library: coqc cannot
-    load them, so a text gate that took them would pass what the compile then refuses (``Require Import
-    Ltac2.``). Empty without a coqc (nothing to resolve against: the compile decides)."""
-    words = [t.text for t in sentence.tokens[sentence.command_index() : -1]]
-    if not installed or words[:1] != ["Require"]:
+def unresolved_names(sentence: Sentence, installed: frozenset[str]) -> list[str]:
+    """The names of a ``Require`` that coqc cannot load: a text gate that took them would pass what the
+    compile then refuses (``Require Import Ltac2.``). Empty without a coqc (nothing to resolve against: the
+    compile decides)."""
+    root, names = _require_names(sentence)
+    if not installed:
         return []
-    bare = [w for w in words[1:] if w not in ("Import", "Export") and "." not in w]
-    return [w for w in bare if not any(m.startswith(BARE_ROOT) and m.endswith(f".{w}") for m in installed)]
+    if root:
+        return [n for n in names if not any(m.startswith(f"{root}.") and _ends(m, n) for m in installed)]
+    return [n for n in names if not any(m == n or (m.startswith(SUFFIX_ROOT) and _ends(m, n)) for m in installed)]
+
+
+def _ends(module: str, name: str) -> bool:
+    return module == name or module.endswith(f".{name}")
+
+
+def _require_names(sentence: Sentence) -> tuple[str, list[str]]:
+    """A ``Require``'s ``From`` root (empty without one) and the library names it loads."""
+    words = [t.text for t in sentence.tokens[sentence.command_index() : -1]]
+    root = words[1] if words[:1] == ["From"] and len(words) > 1 else ""
+    rest = words[3:] if root else words[1:]
+    return root, [w for w in rest if w not in ("Import", "Export")]
 
 
 def _permitted_name(name: str, installed: frozenset[str], permitted: tuple[str, ...]) -> bool:

@@ -13,7 +13,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq import vernacular
-from putnam_solver.core.provers.rocq.libraries import library_ok, unresolved_bare_names
+from putnam_solver.core.provers.rocq.libraries import library_ok, unresolved_names
 from putnam_solver.core.provers.rocq.policy import POLICY, QUERY_COMMANDS, READING_COMMANDS, STATEMENT_CHECK
 from putnam_solver.core.provers.rocq.sentence_rules import (
     GOAL,
@@ -147,7 +147,7 @@ class Scan:
         if sent.command in ("Require", "From") and not library_ok(sent, self.installed, POLICY.permitted_libraries):
             rule = f"only installed libraries ({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
             self.violations.append(Violation(sent.line, quote(sent), rule))
-        elif sent.command == "Require" and (unresolved := unresolved_bare_names(sent, self.installed)):
+        elif sent.command in ("Require", "From") and (unresolved := unresolved_names(sent, self.installed)):
             self.violations.append(Violation(sent.line, quote(sent), unresolved_rule(unresolved)))
 
     def judge(self, sent: Sentence, judged: vernacular.Judgement, where: str | None) -> None:
@@ -163,13 +163,14 @@ class Scan:
 
 
 def unresolved_rule(names: list[str]) -> str:
-    """Why a bare ``Require`` name coqc cannot load is refused before the compile, and the fix."""
+    """Why a ``Require`` of a library coqc cannot find is refused before the compile, and the fix."""
     shown = ", ".join(f"`{n}`" for n in names)
     return (
-        f"coqc finds a bare library name only among Coq's own libraries, and {shown} is none of them (measured "
-        'with coqc 8.16: `Require Import Ltac2.` fails with "Cannot find a physical path bound to logical path"); '
-        f"name the library from its root, under a permitted one ({', '.join(POLICY.permitted_libraries)}), e.g. "
-        "`From Coquelicot Require Import Rcomplements.`; Ltac2 is not a permitted library: write the proof in Ltac"
+        f"coqc cannot find {shown}: it finds Coq's own libraries by a suffix of their names (`Reals`), the "
+        "others by their full names (`Coquelicot.Rcomplements`) or within the root a `From` names (`From "
+        "mathcomp Require Import ssrnat.`); measured with coqc 8.16, `Require Import Ltac2.` fails so. Name an "
+        f"installed library under a permitted root ({', '.join(POLICY.permitted_libraries)}); Ltac2 is none: "
+        "write the proof in Ltac"
     )
 
 
