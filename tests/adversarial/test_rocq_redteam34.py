@@ -13,12 +13,19 @@ match goal with [ H : nat |- _ ] => clear H; transparent_abstract ... using H en
 the hypothesis ``H`` is bound to (G2 read the name ``H``); a ``using`` after a binder of the sentence (``let``,
 ``fun``, ``match``, ``fresh``) now counts as computed.
 
+**An Ltac2 definition that shadows a tactic the challenge runs (G2, fixed).** A helper's proof held ``Ltac2
+exact0 ... := Control.refine (fun () => '1)``; the challenge's ``Definition zz_v : nat := ltac2:(exact0 false
+(fun () => '0))`` then ran the candidate's ``exact0``, and the false ``zz_v = 1`` was accepted on ``text`` and
+``fast`` (G5 refuses it on ``full``). Where the challenge runs tactics, an Ltac2 definition before the theorem
+now needs the statement check, as a hint or tactic notation does.
+
 **Ltac2 entries, in proofs and out (G2, made consistent).** Coq runs an ``Ltac2`` command the same way in a
 proof and out of one (8.16's ``plugins/ltac2/g_ltac2.mlg``: one ``VERNAC COMMAND`` rule calling
 ``Tac2entries.register_struct``, classified as a side effect), so G2 now judges it alike: a definition, type
 or ``Ltac2 Eval`` (a query: its proof state is dropped) is harmless, as an ``Ltac`` definition is; it was
-refused at top level and accepted in a proof. ``Ltac2 Set`` and ``@ external`` stay G3's everywhere, and a
-notation G3's word ``Notation`` (G2 reads it as a tactic notation).
+refused at top level and accepted in a proof. Where the challenge does not load Ltac2, coqc reads no
+``Ltac2`` command, and G2 refuses it in both places, with that reason. ``Ltac2 Set`` and ``@ external`` stay
+G3's everywhere, and a notation G3's word ``Notation`` (G2 reads it as a tactic notation).
 
 **``Require Import Ltac2.`` (G2, refused early).** A bare ``Require`` name passed the text gates, but coqc
 finds only ``Coq.*`` libraries by a suffix of their names (``Ltac2``, ``HB``, ``Rcomplements``, and the
@@ -128,6 +135,36 @@ def test_a_using_name_bound_by_the_tactic_needs_the_statement_check(tmp_path: Pa
     assert status == "accepted" or "names it is given" in failures(verdict)["G2"], failures(verdict)
 
 
+DEFINITION = "Definition zz_v : nat := ltac2:(exact0 false (fun () => '0)).\n"
+"""A definition that runs Ltac2's ``exact0``, a short name a helper's Ltac2 definition can shadow."""
+SHADOWING_HELPER = (
+    "Lemma zz_l : True. Proof. Ltac2 exact0 (_ : bool) (_ : unit -> constr) := Control.refine (fun () => '1). "
+    "exact I. Qed.\n"
+)
+TACTIC_CASES = {
+    "before the definition, proving zz_v = 1": ("1", f"{SHADOWING_HELPER}{DEFINITION}", "", "rejected"),
+    "after the theorem, proving zz_v = 0": ("0", DEFINITION, SHADOWING_HELPER, "accepted"),
+}
+"""(the statement's value, the candidate before its theorem, after it, verdict on ``fast``): red team 34, the
+helper made ``zz_v`` 1 and the false ``zz_v = 1`` was accepted on ``text`` and ``fast`` (G5 refuses it on
+``full``); after the theorem the same helper reaches nothing."""
+
+
+@needs_coq
+@pytest.mark.parametrize(
+    ("value", "before", "after", "status"), sampled(TACTIC_CASES, {"before the definition, proving zz_v = 1"})
+)
+def test_an_ltac2_definition_before_a_challenge_that_runs_ltac2(
+    tmp_path: Path, value: str, before: str, after: str, status: str
+) -> None:
+    theorem = f"Theorem zz_redteam34 : zz_v = {value}.\n"
+    candidate = f"{HEADER}{before}{theorem}Proof. reflexivity. Qed.\n{after}"
+    verdict = _verdict(tmp_path, candidate, Profile.FAST, f"{HEADER}{DEFINITION}{theorem}Proof. Admitted.\n")
+    found = failures(verdict)
+    assert verdict.status == status, found
+    assert status == "accepted" or "shadow a tactic the challenge runs" in found["G2"], found
+
+
 PLAIN = "Theorem zz_redteam34 : forall n : nat, n + 0 = n.\n"
 PLAIN_PROOF = "Proof. intros n. symmetry. apply plus_n_O. Qed.\n"
 LTAC2_PLACES = {
@@ -142,6 +179,14 @@ LTAC2_PLACES = {
 def test_an_ltac2_definition_passes_wherever_it_stands(tmp_path: Path, before: str) -> None:
     verdict = _verdict(tmp_path, f"{before}{PLAIN}{PLAIN_PROOF}", Profile.FULL, f"{HEADER}{PLAIN}Proof. Admitted.\n")
     assert verdict.status == "accepted", failures(verdict)
+
+
+@pytest.mark.parametrize("before", list(LTAC2_PLACES.values()), ids=list(LTAC2_PLACES))
+def test_an_ltac2_command_is_refused_where_the_challenge_does_not_load_ltac2(tmp_path: Path, before: str) -> None:
+    """coqc reads no ``Ltac2`` command then (a syntax error), and the candidate cannot load Ltac2."""
+    candidate = f"{before.removeprefix(HEADER)}{PLAIN}{PLAIN_PROOF}"
+    verdict = _verdict(tmp_path, candidate, Profile.TEXT, f"{PLAIN}Proof. Admitted.\n")
+    assert verdict.status == "rejected" and "does not load Ltac2" in failures(verdict).get("G2", ""), failures(verdict)
 
 
 @pytest.mark.parametrize(
@@ -161,7 +206,7 @@ BARE = {
     "Ltac2 from Coq's root": ("From Coq Require Import Ltac2.\n", "rejected"),
     "a partial mathcomp name": ("Require Import ssreflect.ssrnat.\n", "rejected"),
     "mathcomp from its root": ("From mathcomp Require Import ssrnat.\n", "accepted"),
-    "Coq's own libraries": ("Require Import Reals ssreflect.\n", "accepted"),
+    "Coq's own libraries": ("Require Import Arith.PeanoNat Bool.\n", "accepted"),
 }
 """(a ``Require`` before the theorem, verdict on ``full``, where a library loaded there may pass): coqc
 finds ``Coq.*`` libraries by a suffix of their names, the others by their full names or within a ``From``

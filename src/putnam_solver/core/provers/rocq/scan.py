@@ -108,6 +108,9 @@ class Scan:
     """Names the candidate's own additions declare (helpers, tactics), which an answer may not use."""
     tactics: bool = False
     """Whether the challenge runs tactics while it elaborates (``vernacular.runs_tactics``)."""
+    ltac2: bool = False
+    """Whether the challenge loads Ltac2, without which coqc reads no ``Ltac2`` command
+    (``vernacular.loads_ltac2``)."""
     sections: int = 0
     """How many of the challenge's own sections are open here (a ``Let`` there is its theorem's)."""
     after: bool = False
@@ -214,7 +217,7 @@ def take_proof(scan: Scan, owner: str, before_theorem: bool, depth: int = 0) -> 
             continue
         if (
             sent.command in vernacular.IN_PROOFS
-            and (judged := vernacular.classify(sent, scan.defined, scan.tactics)) is not None
+            and (judged := vernacular.classify(sent, scan.defined, scan.tactics, scan.ltac2)) is not None
         ):
             scan.judge(sent, judged, f"inside the proof of {owner}, before the theorem" if before_theorem else None)
             continue
