@@ -206,6 +206,10 @@ BARE = {
     "Ltac2 from Coq's root": ("From Coq Require Import Ltac2.\n", "rejected"),
     "a partial mathcomp name": ("Require Import ssreflect.ssrnat.\n", "rejected"),
     "mathcomp from its root": ("From mathcomp Require Import ssrnat.\n", "accepted"),
+    "import categories and a filter": (
+        "Require Import -(notations) Arith.\nRequire Import Coq.Arith.PeanoNat(Nat.add_comm).\n",
+        "accepted",
+    ),
     "Coq's own libraries": ("Require Import Arith.PeanoNat Bool.\n", "accepted"),
 }
 """(a ``Require`` before the theorem, verdict on ``full``, where a library loaded there may pass): coqc

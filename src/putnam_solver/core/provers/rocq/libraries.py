@@ -13,7 +13,7 @@ import functools
 from pathlib import Path
 
 from putnam_solver.core.gatekit import ResolvedTool
-from putnam_solver.core.provers.rocq.syntax import Sentence
+from putnam_solver.core.provers.rocq.syntax import Kind, Sentence
 from putnam_solver.core.provers.rocq.toolchain import coq_library
 
 
@@ -41,11 +41,9 @@ def _modules_under(library: str) -> frozenset[str]:
 
 def library_ok(sentence: Sentence, installed: frozenset[str], permitted: tuple[str, ...]) -> bool:
     """A ``Require``/``From ... Require`` of libraries under the ``permitted`` roots only."""
-    words = [t.text for t in sentence.tokens[sentence.command_index() : -1]]
-    if words[:1] == ["From"]:
-        root = words[1] if len(words) > 1 else ""
+    root, names = _require_names(sentence)
+    if root or sentence.command == "From":
         return any((root + ".").startswith(p) for p in permitted)
-    names = [w for w in words[1:] if w not in ("Import", "Export")]
     return bool(names) and all(_permitted_name(n, installed, permitted) for n in names)
 
 
@@ -126,11 +124,17 @@ def _ends(module: str, name: str) -> bool:
 
 
 def _require_names(sentence: Sentence) -> tuple[str, list[str]]:
-    """A ``Require``'s ``From`` root (empty without one) and the library names it loads."""
-    words = [t.text for t in sentence.tokens[sentence.command_index() : -1]]
-    root = words[1] if words[:1] == ["From"] and len(words) > 1 else ""
-    rest = words[3:] if root else words[1:]
-    return root, [w for w in rest if w not in ("Import", "Export")]
+    """A ``Require``'s ``From`` root (empty without one) and the library names it loads: not the import
+    categories (``Require Import -(notations) Reals.``) or the filter (``PeanoNat(Nat.add_comm)``) in
+    parentheses, nor the ``-`` that negates categories (coqc 8.16 accepts both)."""
+    tokens = sentence.tokens[sentence.command_index() : -1]
+    root = tokens[1].text if tokens[:1] and tokens[0].text == "From" and len(tokens) > 1 else ""
+    names, depth = [], 0
+    for tok in tokens[3 if root else 1 :]:
+        depth += {"(": 1, ")": -1}.get(tok.text, 0)
+        if depth == 0 and tok.kind is Kind.WORD and tok.text not in ("Import", "Export"):
+            names.append(tok.text)
+    return root, names
 
 
 def _permitted_name(name: str, installed: frozenset[str], permitted: tuple[str, ...]) -> bool:
