@@ -82,13 +82,21 @@ def test_other_requires(require: str, why: str) -> None:
     assert any(why in v for v in found) if why else found == [], found
 
 
+def _requiring(name: str) -> str:
+    return HEADER.replace("Require Import ZArith.", f"Require Import ZArith.\nRequire Import {name}.") + theorem()
+
+
 def test_an_ambiguous_partial_name_is_refused() -> None:
-    text = (
-        HEADER.replace("Require Import ZArith.", "Require Import ZArith.\nRequire Import algebra.Sorted.") + theorem()
-    )
-    assert g2(text) == []
-    ambiguous = INSTALLED | {"Other.algebra.Sorted"}
-    assert any("only installed libraries" in v for v in g2(text, installed=ambiguous))
+    assert g2(_requiring("Sorting.Sorted")) == []
+    ambiguous = INSTALLED | {"Other.Sorting.Sorted"}
+    assert any("only installed libraries" in v for v in g2(_requiring("Sorting.Sorted"), installed=ambiguous))
+
+
+def test_a_partial_name_outside_coqs_own_libraries_is_refused() -> None:
+    """coqc finds only ``Coq.*`` libraries by a suffix (red team 34, measured with 8.16: ``Require Import
+    ssreflect.ssrnat.`` fails), so ``algebra.Sorted`` names no library it loads."""
+    assert any("coqc cannot find `algebra.Sorted`" in v for v in g2(_requiring("algebra.Sorted")))
+    assert g2(_requiring("mathcomp.algebra.Sorted")) == []
 
 
 def test_the_header_require_may_name_the_same_library_by_its_full_path() -> None:

@@ -180,7 +180,10 @@ def _take_addition(scan: Scan) -> None:
             scan.violations.append(Violation(sent.line, quote(sent), LET_IN_SECTION))
             return
         command = "Definition"
-    if command in vernacular.COMMANDS and (judged := vernacular.classify(sent, scan.defined, scan.tactics)) is not None:
+    if (
+        command in vernacular.COMMANDS
+        and (judged := vernacular.classify(sent, scan.defined, scan.tactics, scan.ltac2)) is not None
+    ):
         scan.judge(sent, judged, "before the theorem")
         return
     if command not in POLICY.permitted_additions:
@@ -248,7 +251,14 @@ def check_preservation(
     if sents and not sents[-1].ended:
         return [Violation(sents[-1].line, quote(sents[-1]), "the last sentence has no final period")]
     hole = statement.solution if track is Track.NO_ANSWER else None
-    scan = Scan(sents, statement_words(statement), rules, installed, tactics=vernacular.runs_tactics(statement))
+    scan = Scan(
+        sents,
+        statement_words(statement),
+        rules,
+        installed,
+        tactics=vernacular.runs_tactics(statement),
+        ltac2=vernacular.loads_ltac2(statement),
+    )
     expected = [*statement.header, statement.sentences[statement.theorem]]
     for j, want in enumerate(expected):
         scan.theorem = want if j == statement.theorem else None

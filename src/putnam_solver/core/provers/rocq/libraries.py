@@ -13,7 +13,7 @@ import functools
 from pathlib import Path
 
 from putnam_solver.core.gatekit import ResolvedTool
-from putnam_solver.core.provers.rocq.syntax import Sentence
+from putnam_solver.core.provers.rocq.syntax import Kind, Sentence
 from putnam_solver.core.provers.rocq.toolchain import coq_library
 
 
@@ -41,11 +41,9 @@ def _modules_under(library: str) -> frozenset[str]:
 
 def library_ok(sentence: Sentence, installed: frozenset[str], permitted: tuple[str, ...]) -> bool:
     """A ``Require``/``From ... Require`` of libraries under the ``permitted`` roots only."""
-    words = [t.text for t in sentence.tokens[sentence.command_index() : -1]]
-    if words[:1] == ["From"]:
-        root = words[1] if len(words) > 1 else ""
+    root, names = _require_names(sentence)
+    if root or sentence.command == "From":
         return any((root + ".").startswith(p) for p in permitted)
-    names = [w for w in words[1:] if w not in ("Import", "Export")]
     return bool(names) and all(_permitted_name(n, installed, permitted) for n in names)
 
 
@@ -98,6 +96,45 @@ def _resolve(name: str, installed: frozenset[str]) -> str | None:
     """The one installed library a ``Require`` of ``name`` loads, or None when there is none or several."""
     found = [m for m in installed if m == name or m.endswith(f".{name}")]
     return found[0] if len(found) == 1 else None
+
+
+SUFFIX_ROOT = "Coq."
+"""The one root whose libraries coqc finds by a suffix of their names (``Reals``, ``Reals.Rfunctions``); the
+other installed roots (``mathcomp``, ``Coquelicot``, ``Ltac2``...) are bound by their full names only, or
+searched within the root a ``From`` names. Measured with coqc 8.16: ``Require Import Ltac2.``, ``Require
+Import ssreflect.ssrnat.``, ``From Coq Require Import Ltac2.`` and ``Require Import Coq.Ltac2.`` fail with
+"Cannot find a physical path bound to logical path"; ``Require Import Reals.Rfunctions.``, ``From mathcomp
+Require Import ssrnat.`` and ``Require Import Coquelicot.Rcomplements.`` load."""
+
+
+def unresolved_names(sentence: Sentence, installed: frozenset[str]) -> list[str]:
+    """The names of a ``Require`` that coqc cannot load: a text gate that took them would pass what the
+    compile then refuses (``Require Import Ltac2.``). Empty without a coqc (nothing to resolve against: the
+    compile decides)."""
+    root, names = _require_names(sentence)
+    if not installed:
+        return []
+    if root:
+        return [n for n in names if not any(m.startswith(f"{root}.") and _ends(m, n) for m in installed)]
+    return [n for n in names if not any(m == n or (m.startswith(SUFFIX_ROOT) and _ends(m, n)) for m in installed)]
+
+
+def _ends(module: str, name: str) -> bool:
+    return module == name or module.endswith(f".{name}")
+
+
+def _require_names(sentence: Sentence) -> tuple[str, list[str]]:
+    """A ``Require``'s ``From`` root (empty without one) and the library names it loads: not the import
+    categories (``Require Import -(notations) Reals.``) or the filter (``PeanoNat(Nat.add_comm)``) in
+    parentheses, nor the ``-`` that negates categories (coqc 8.16 accepts both)."""
+    tokens = sentence.tokens[sentence.command_index() : -1]
+    root = tokens[1].text if tokens[:1] and tokens[0].text == "From" and len(tokens) > 1 else ""
+    names, depth = [], 0
+    for tok in tokens[3 if root else 1 :]:
+        depth += {"(": 1, ")": -1}.get(tok.text, 0)
+        if depth == 0 and tok.kind is Kind.WORD and tok.text not in ("Import", "Export"):
+            names.append(tok.text)
+    return root, names
 
 
 def _permitted_name(name: str, installed: frozenset[str], permitted: tuple[str, ...]) -> bool:

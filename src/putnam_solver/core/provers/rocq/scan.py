@@ -13,7 +13,7 @@ from typing import Final
 
 from putnam_solver.core.gatekit import Violation
 from putnam_solver.core.provers.rocq import vernacular
-from putnam_solver.core.provers.rocq.libraries import library_ok
+from putnam_solver.core.provers.rocq.libraries import library_ok, unresolved_names
 from putnam_solver.core.provers.rocq.policy import POLICY, QUERY_COMMANDS, READING_COMMANDS, STATEMENT_CHECK
 from putnam_solver.core.provers.rocq.sentence_rules import (
     GOAL,
@@ -108,6 +108,9 @@ class Scan:
     """Names the candidate's own additions declare (helpers, tactics), which an answer may not use."""
     tactics: bool = False
     """Whether the challenge runs tactics while it elaborates (``vernacular.runs_tactics``)."""
+    ltac2: bool = False
+    """Whether the challenge loads Ltac2, without which coqc reads no ``Ltac2`` command
+    (``vernacular.loads_ltac2``)."""
     sections: int = 0
     """How many of the challenge's own sections are open here (a ``Let`` there is its theorem's)."""
     after: bool = False
@@ -147,6 +150,8 @@ class Scan:
         if sent.command in ("Require", "From") and not library_ok(sent, self.installed, POLICY.permitted_libraries):
             rule = f"only installed libraries ({', '.join(POLICY.permitted_libraries)} or bare names) may be required"
             self.violations.append(Violation(sent.line, quote(sent), rule))
+        elif sent.command in ("Require", "From") and (unresolved := unresolved_names(sent, self.installed)):
+            self.violations.append(Violation(sent.line, quote(sent), unresolved_rule(unresolved)))
 
     def judge(self, sent: Sentence, judged: vernacular.Judgement, where: str | None) -> None:
         """A tactic or elaboration setting (``vernacular.classify``); class 2 only counts ``where`` given."""
@@ -158,6 +163,18 @@ class Scan:
             self.violations.append(Violation(sent.line, quote(sent), vernacular.REPLAYED_ARGUMENTS))
         elif judged.kind == vernacular.ELABORATING and where is not None:
             self.needs_elaboration_check(sent, f"{where} ({judged.reason}),")
+
+
+def unresolved_rule(names: list[str]) -> str:
+    """Why a ``Require`` of a library coqc cannot find is refused before the compile, and the fix."""
+    shown = ", ".join(f"`{n}`" for n in names)
+    return (
+        f"coqc cannot find {shown}: it finds Coq's own libraries by a suffix of their names (`Reals`), the "
+        "others by their full names (`Coquelicot.Rcomplements`) or within the root a `From` names (`From "
+        "mathcomp Require Import ssrnat.`); measured with coqc 8.16, `Require Import Ltac2.` fails so. Name an "
+        f"installed library under a permitted root ({', '.join(POLICY.permitted_libraries)}); Ltac2 is none: "
+        "write the proof in Ltac"
+    )
 
 
 def take_proof(scan: Scan, owner: str, before_theorem: bool, depth: int = 0) -> None:
@@ -200,7 +217,7 @@ def take_proof(scan: Scan, owner: str, before_theorem: bool, depth: int = 0) -> 
             continue
         if (
             sent.command in vernacular.IN_PROOFS
-            and (judged := vernacular.classify(sent, scan.defined, scan.tactics)) is not None
+            and (judged := vernacular.classify(sent, scan.defined, scan.tactics, scan.ltac2)) is not None
         ):
             scan.judge(sent, judged, f"inside the proof of {owner}, before the theorem" if before_theorem else None)
             continue

@@ -230,11 +230,35 @@ def tactic_declared_names(sentence: Sentence) -> list[tuple[int, str]]:
 
 
 def declares_given_names(sentence: Sentence) -> bool:
-    """An abstracting tactic whose ``using`` name is computed, not written: in a tactic definition
-    (``Ltac``, ``Tactic Notation``: its call sites, ``mk RInt.``, name the constant) or from ``fresh``
-    (``let n := fresh "RInt" in ... using n``)."""
-    computed = sentence.command == "Ltac" or second_word(sentence) == "Notation" or "fresh" in sentence.words
-    return computed and bool(tactic_declared_names(sentence))
+    """An abstracting tactic whose name is computed, not written: in a tactic definition (``Ltac``,
+    ``Ltac2``, ``Tactic Notation``: its call sites, ``mk RInt.``, name the constant), from ``fresh`` (``let n
+    := fresh "RInt" in ... using n``), from a variable the sentence binds before its ``using`` (a hypothesis
+    ``H`` matched by ``match goal`` is bound to the hypothesis's name), or from an Ltac2 value: Ltac2's
+    ``Control.abstract`` takes the name as one, and an ``ltac1:(n |- ... using n)`` quotation is handed it.
+    Red team 34: ``intros pred. match goal with [ H : nat |- _ ] => clear H; transparent_abstract ... using H
+    end`` and Ltac2's ``Ident.of_string "pred"`` declared ``pred`` in a ``Defined`` helper, and the
+    statement's ``pred`` was the candidate's constant, on the text profile."""
+    words = sentence.words
+    if any(w.endswith(".abstract") for w in words):
+        return True
+    named = tactic_declared_names(sentence)
+    computed = (
+        sentence.command in ("Ltac", "Ltac2")
+        or second_word(sentence) == "Notation"
+        or "fresh" in words
+        or any(w.startswith(("ltac1", "Ltac1.")) for w in words)
+        or any(_bound_before(sentence, line, name) for line, name in named)
+    )
+    return computed and bool(named)
+
+
+def _bound_before(sentence: Sentence, line: int, name: str) -> bool:
+    """Whether ``name`` (after a ``using`` on ``line``) is written before that ``using`` in ``sentence``: a
+    variable the sentence binds there, whose value is the name (a constant's name cannot occur before it is
+    declared; a repeated literal is sent to the statement check, which costs only that)."""
+    tokens = sentence.tokens
+    at = next(i for i, (a, b) in enumerate(pairwise(tokens)) if a.text == "using" and (b.line, b.text) == (line, name))
+    return any(t.kind is Kind.WORD and t.text == name for t in tokens[:at])
 
 
 MUTUAL: frozenset[str] = THEOREM_COMMANDS | {"Fixpoint", "CoFixpoint"}

@@ -45,11 +45,11 @@ ELABORATING: Final = 2
 
 COMMANDS: Final = frozenset(
     {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent", "Strategy"}
-    | {"Generalizable", "Add"}
+    | {"Generalizable", "Add", "Ltac2"}
 )
 """The commands :func:`classify` judges (``Set Warnings`` stays a query unless :func:`exporting`; of ``Add``
 only ``Add Printing`` and ``Add Search``)."""
-IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add"})
+IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add", "Ltac2"})
 """Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
 DEBUG_OPTIONS: Final = frozenset(
     {"Typeclasses Debug", "Typeclasses Debug Verbosity"} | {"Ltac Profiling", "Ltac Batch Debug"}
@@ -115,9 +115,18 @@ def runs_tactics(statement: Statement) -> bool:
     return any(t.text in TACTICS_IN_TERMS for s in statement.sentences for t in s.tokens)
 
 
-def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | None:
+def loads_ltac2(statement: Statement) -> bool:
+    """Whether the challenge's own ``Require``s load Ltac2 (a candidate cannot: its root is not permitted)."""
+    return any(
+        s.command in ("Require", "From") and any(w == "Ltac2" or w.startswith("Ltac2.") for w in s.words)
+        for s in statement.sentences
+    )
+
+
+def classify(sent: Sentence, defined: set[str], tactics: bool, ltac2: bool) -> Judgement | None:
     """How G2 judges ``sent`` (None when it is none of :data:`COMMANDS`); ``defined`` holds the names the
-    candidate declared so far, ``tactics`` whether the challenge runs tactics (:func:`runs_tactics`)."""
+    candidate declared so far, ``tactics`` whether the challenge runs tactics (:func:`runs_tactics`), ``ltac2``
+    whether it loads Ltac2 (:func:`loads_ltac2`)."""
     command, rest = sent.command, sent.words[sent.command_at + 1 : -1]
     if command in COMMANDS and rolled_back(sent):
         return Judgement(HARMLESS, ROLLED_BACK_SETTING)
@@ -131,6 +140,8 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
         return _tactic_setting("hint", sent, tactics)
     if command == "Tactic" and rest[:1] == ("Notation",):
         return _tactic_setting("tactic notation", sent, tactics)
+    if command == "Ltac2":
+        return _ltac2(sent, tactics) if ltac2 else Judgement(None, NO_LTAC2)
     if command in ("Set", "Unset"):
         return _option(sent, tactics)
     if command == "Strategy" and not local(sent):
@@ -142,6 +153,31 @@ def classify(sent: Sentence, defined: set[str], tactics: bool) -> Judgement | No
             )
         return Judgement(ELABORATING, "it changes how other constants elaborate or unfold, which the statement may use")
     return None
+
+
+LTAC2_DEFINITION: Final = (
+    "an Ltac2 definition, type or evaluation acts in Ltac2's own namespace, which no term reads: Coq runs the "
+    "same command in a proof and out of one (`register_struct`, classified as a side effect, in 8.16's "
+    "`plugins/ltac2/g_ltac2.mlg`), and `Ltac2 Eval` keeps nothing (a query); `Ltac2 Set` and `@ external` are "
+    "G3's"
+)
+
+
+NO_LTAC2: Final = (
+    "the challenge does not load Ltac2, so coqc reads no `Ltac2` command (a syntax error), and a candidate "
+    "cannot load it (its root is not a permitted library): write the tactic in Ltac"
+)
+
+
+def _ltac2(sent: Sentence, tactics: bool) -> Judgement:
+    """An ``Ltac2`` command, judged alike in a proof and out of one, since Coq runs it alike: a notation as a
+    tactic notation (its keywords are the lexer's), any other entry as a hint is, since a definition can
+    shadow a short name an ``ltac2:(...)`` of the challenge calls."""
+    if sent.words[sent.command_at + 1 : sent.command_at + 2] == ("Notation",):
+        return _tactic_setting("tactic notation", sent, tactics)
+    if tactics:
+        return Judgement(ELABORATING, "an Ltac2 definition can shadow a tactic the challenge runs while it elaborates")
+    return Judgement(HARMLESS, LTAC2_DEFINITION)
 
 
 def _printing_table(sent: Sentence) -> Judgement:
