@@ -132,9 +132,9 @@ def _field_follows(tokens: Sequence[Token], i: int) -> bool:
 
 
 def _binder_names(tokens: Sequence[Token], k: int, end: int) -> bool:
-    """Whether ``tokens[k:]`` (inside a binder's bracket) is one or more names then ``:``."""
+    """Whether ``tokens[k:]`` (inside a binder's bracket) is one or more names (``_`` is one) then ``:``."""
     start = k
-    while k < end and (tokens[k].kind == IDENT or tokens[k].text == "_"):
+    while k < end and tokens[k].kind == IDENT:
         k += 1
     return start < k < end and tokens[k].text == ":"
 
