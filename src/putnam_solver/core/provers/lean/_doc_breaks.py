@@ -104,35 +104,39 @@ def begins_field(tokens: Sequence[Token], i: int) -> bool:
 def _field_follows(tokens: Sequence[Token], i: int) -> bool:
     """Whether the ``/--``, ``@[`` or modifier at ``i`` among a structure's fields begins a field: its modifiers
     (``declModifiers true``: one doc comment, one attribute list, modifier words), then a bracketed binder, or
-    a name whose signature, default or ``::`` (the constructor's, ``structCtor``) follows before the next
-    line at its column or left of it (leanprover/lean4 src/Lean/Parser/Command.lean, ``structFields``,
-    ``structSimpleBinder``). Lean reads the modifiers inside ``atomic``: where no field follows, the structure
-    ends before them and they begin the next command, so ``/-- d -/ zz_library_command 1`` after the fields
-    is a library command to Lean (round 31). A bare name with no ``:`` or ``:=`` is no honest field (its type
-    cannot be inferred). Each scan stops at the next ``/--`` or ``@[`` (no field's signature holds one), so
-    the scans of a structure read each token a bounded number of times."""
+    a name right after which its signature, default or ``::`` (the constructor's, ``structCtor``) begins
+    (leanprover/lean4 src/Lean/Parser/Command.lean, ``structFields``, ``structSimpleBinder``). Lean reads the
+    modifiers inside ``atomic``: where no field follows, the structure ends before them and they begin the
+    next command, so ``/-- d -/ zz_library_command 1`` after the fields is a library command to Lean (round
+    31). The word after the modifiers may be a library's command keyword, which the lexer cannot tell from a
+    name (round 34: ``/-- d -/ zz_library_command zz : T`` was read as a field ``zz_library_command``): it is
+    read as a field's name only when a field's own next token follows it at once, ``:``, ``:=``, ``::`` or a
+    binder ``(x : T)`` (names then ``:``), which a command keyword is followed by only in the known commands
+    ``body_keywords`` reports; a field with a bare binder name (``f x : ℕ``) or an anonymous instance binder
+    is refused as a command: a false rejection, never an acceptance. A bare name with no ``:`` or ``:=`` is
+    no honest field (its type cannot be inferred)."""
     end = min(len(tokens), i + _WHERE_WALK)
     j = i + 1 if tokens[i].kind == DOC else i
     if j < end and tokens[j].text == "@[":
         j = _list_end(tokens, j, end)
     while j < end and tokens[j].text in _FIELD_MODIFIERS:
         j += 1
-    if j >= end or tokens[j].kind == DOC or tokens[j].text == "@[":
+    if j + 1 >= end or tokens[j].kind == DOC or tokens[j].text == "@[":
         return False
     if tokens[j].text in _FIELD_BINDERS:
         return True
-    name, depth = tokens[j], 0
-    for k in range(j + 1, end):
-        token = tokens[k]
-        if token.kind == DOC or token.text == "@[" or (token.line != tokens[k - 1].line and token.col <= name.col):
-            return False
-        if token.text in _OPENERS:
-            depth += 1
-        elif token.text in _CLOSERS:
-            depth -= 1
-        elif not depth and token.text in _FIELD_SIGNS:
-            return name.kind == IDENT
-    return False
+    if tokens[j].kind != IDENT:
+        return False
+    after = tokens[j + 1].text
+    return after in _FIELD_SIGNS or (after in _FIELD_BINDERS and _binder_names(tokens, j + 2, end))
+
+
+def _binder_names(tokens: Sequence[Token], k: int, end: int) -> bool:
+    """Whether ``tokens[k:]`` (inside a binder's bracket) is one or more names (``_`` is one) then ``:``."""
+    start = k
+    while k < end and tokens[k].kind == IDENT:
+        k += 1
+    return start < k < end and tokens[k].text == ":"
 
 
 def _list_end(tokens: Sequence[Token], j: int, end: int) -> int:

@@ -24,7 +24,9 @@ from putnam_solver.core.provers.lean._aesop_clauses import (
 )
 from putnam_solver.core.provers.lean._aesop_code import CONSTRUCT as AESOP_CODE
 from putnam_solver.core.provers.lean._aesop_code import aesop_code_rules
-from putnam_solver.core.provers.lean._commands import library_glued
+from putnam_solver.core.provers.lean._brackets import CONSTRUCT as BRACKET_CONSTRUCT
+from putnam_solver.core.provers.lean._brackets import unmatched_brackets
+from putnam_solver.core.provers.lean._commands import commands_of, library_glued
 from putnam_solver.core.provers.lean._evaluated import (
     TRACE_CONSTRUCT,
     VALUE_CONSTRUCT,
@@ -354,7 +356,12 @@ def check_forbidden(candidate: str, policy: LeanPolicy = POLICY) -> list[Violati
         tokens = lex_code(candidate)
     except LexError as exc:
         return [Violation(exc.line, "unreadable source", f"lexing: {exc.reason}")]
-    return scan_forbidden(tokens, policy)
+    found = scan_forbidden(tokens, policy)
+    rule = next((r for r in policy.forbidden if r.construct == BRACKET_CONSTRUCT), None)
+    if rule is not None:  # red team 34: judged per command, as Lean parses them
+        unmatched = unmatched_brackets(command.tokens for command in commands_of(candidate))
+        found += [Violation(t.line, f"{rule.construct}: {t.text}", f"{rule.rule}: {rule.reason}") for t in unmatched]
+    return found
 
 
 def settable(name: str, policy: LeanPolicy) -> bool:

@@ -84,6 +84,12 @@ LeanSearchClient, ImportGraph, Mathlib: listed in ``tests/adversarial/test_lean_
 letters or more after the ``#``, except core's vector literal ``#v[`` (Init/Data/Vector/Basic.lean): a letter glued
 to a bracket after it stays whole (``#v``, which G3 refuses); a longer word stays one token whatever it is, so a
 command a library may add is refused, never read as a term (``#univ`` is refused: ``#(univ)`` is the same term)."""
+# "#[" is core's array literal token (leanprover/lean4 src/Init/Data/Array/Basic.lean line 20, read at
+# 7a80c7fc1a332b8a7a9e48f51f902c4976465fcc: `syntax "#[" withoutPosition(sepBy(term, ", ")) "]" : term`), kept
+# here as `#` then `[` with no space between (round 34): no token of the import closure begins with `#[` and
+# goes on, so Lean and the lexer cut the text at the same places; a lone `#` is nothing the splitter or G3
+# reads (only a `#` word is a command), every bracket reader counts the `[` (a `#[` token would have to be
+# taught to each), and G2 compares spacing, so `#[1]` never equals `# [1]` (Mathlib's card of a list).
 # "Σ'" and "×'" are core's PSigma and PProd tokens (leanprover/lean4 src/Init/NotationExtra.lean:
 # `macro "Σ'" xs:explicitBinders ", " b:term : term`; src/Init/Notation.lean: `infixr:35 " ×' " => PProd`):
 # without them `Σ' x, p x` read as `Σ` then a stray `'`, a lexing error where Lean reads a sound term.

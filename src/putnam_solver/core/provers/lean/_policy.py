@@ -9,6 +9,8 @@ from typing import Final
 
 from putnam_solver.core.provers.lean._aesop_code import CONSTRUCT as AESOP_CODE_CONSTRUCT
 from putnam_solver.core.provers.lean._aesop_code import REASON as AESOP_CODE_REASON
+from putnam_solver.core.provers.lean._brackets import CONSTRUCT as BRACKET_CONSTRUCT
+from putnam_solver.core.provers.lean._brackets import REASON as BRACKET_REASON
 from putnam_solver.core.provers.lean._evaluated import TRACE_CONSTRUCT, TRACE_REASON, VALUE_CONSTRUCT, VALUE_REASON
 from putnam_solver.core.provers.lean._file_reads import EFFECT_REASON, EFFECTS, FILE_READING
 from putnam_solver.core.provers.lean._grind_attribute import GRIND_ATTRIBUTES
@@ -401,6 +403,7 @@ POLICY: Final = LeanPolicy(
         ForbiddenRule(TRACE_CONSTRUCT, "meta", TRACE_REASON, False),  # red team 27 (`_evaluated`)
         ForbiddenRule(RUNNER_CONSTRUCT, "meta", RUNNER_REASON, False),  # red team 29 (`_forbidden`)
         ForbiddenRule(AESOP_CODE_CONSTRUCT, "meta", AESOP_CODE_REASON, False),  # red team 31 (`_aesop_code`)
+        ForbiddenRule(BRACKET_CONSTRUCT, "parse", BRACKET_REASON, False),  # red team 34 (`_brackets`)
         ForbiddenRule("Lean.*", "meta", f"the `Lean` namespace is the elaborator and kernel API ({_META})", False),
         ForbiddenRule(  # red team 28: Aesop's rule builders (Aesop/Builder/Tactic.lean, Default.lean)
             "Aesop.*",

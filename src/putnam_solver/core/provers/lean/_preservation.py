@@ -206,7 +206,7 @@ def _scope_command(
         prefix = helper_prefix_violations(command.prefix, policy, ONLY_SIMP)
         return prefix + instance_violations(command, walk.defined, semantic)
     namespace = [b.header for b in walk.blocks if b.opener.keyword == "namespace"] + _dotted_prefix(command)
-    reachable = {p for n in namespace for p in name_parts(n)} & (expected.name_parts_used | _opened(walk))
+    reachable = set(namespace) & (expected.name_parts_used | _opened(walk))  # components, never split again
     if namespace and not semantic and not after and (reachable or not _fresh_namespace(namespace[0], expected)):
         why = "which the statement names or opens" if reachable else "which may already exist in the library"
         what = f"a helper in namespace `{'.'.join(namespace)}`, {why},"
@@ -222,15 +222,16 @@ def _dotted_prefix(command: Command) -> list[str]:
     return parts[:-1] if len(parts) > 1 and parts[0] != "_root_" else []
 
 
-def _fresh_namespace(name: str, expected: Statement) -> bool:
-    """Whether a namespace is surely new: named after the problem, any benchmark's (``Putnam1968A6``,
-    ``MunkresExercise322b``; ``putnam_1968_a6`` is a name the statement uses, so it counts as reachable).
+def _fresh_namespace(root: str, expected: Statement) -> bool:
+    """Whether a namespace whose first component is ``root`` is surely new: named after the problem, any
+    benchmark's (``Putnam1968A6``, ``MunkresExercise322b``; ``putnam_1968_a6`` is a name the statement uses,
+    so it counts as reachable).
 
     Any other namespace may already exist in Mathlib, and a declaration added to it can become what dot
     notation in the statement finds (``x.f`` looks in the namespace of ``x``'s type and of the types it
-    unfolds to), so only comparator can tell that it changed nothing.
+    unfolds to), so only comparator can tell that it changed nothing. ``root`` is one component as Lean
+    reads it: ``namespace «Putnam1962A1.Real»`` opens the one component ``Putnam1962A1.Real`` (round 34).
     """
-    root = name_parts(name)[0]
     return root in (expected.theorem_name, module_name(expected.theorem_name))
 
 
