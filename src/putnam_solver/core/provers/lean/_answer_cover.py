@@ -80,9 +80,17 @@ def _unwrapped(term: Node) -> Node:
     return term
 
 
-def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str], names: Renaming) -> bool:
+def _covers(
+    held: Node,
+    wanted: Node,
+    budget: list[int],
+    padded: frozenset[str],
+    names: Renaming,
+    restricted: frozenset[str] = frozenset(),
+) -> bool:
     """Whether ``held`` covers ``wanted`` with their bound variables renamed one to one, consistently with
-    ``names`` (which it extends on success only)."""
+    ``names`` (which it extends on success only). ``restricted``: the variables of the ``∀``/``∃`` whose body
+    ``held`` is, which no padding operand of that body may hold (:func:`_each_held`)."""
     budget[0] -= 1
     if budget[0] < 0:
         budget[1] = 1
@@ -92,11 +100,14 @@ def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str],
         return True
     if held.kind == "bin" and held.text in padded:
         operands = wanted.kids if wanted.kind == "bin" and wanted.text == held.text else [wanted]
-        return _each_held(held.kids, operands, budget, padded, names)
+        return _each_held(held.kids, operands, budget, padded, names, restricted)
     if held.kind != wanted.kind or held.text != wanted.text or len(held.kids) != len(wanted.kids) or not held.kids:
         return False
     trial = names.copy()
-    if all(_covers(h, w, budget, padded, trial) for h, w in zip(held.kids, wanted.kids, strict=True)):
+    variables = _variables(held)
+    last = len(held.kids) - 1
+    pairs = enumerate(zip(held.kids, wanted.kids, strict=True))
+    if all(_covers(h, w, budget, padded, trial, variables if k == last else frozenset()) for k, (h, w) in pairs):
         names.update(trial)
         return True
     return False
@@ -177,12 +188,39 @@ def _set_builder(term: Node) -> bool:
     return term.kind == "group" and term.text == "{" and len(term.kids) == 4 and term.kids[1].text == "|"
 
 
+def _variables(term: Node) -> frozenset[str]:
+    """The variables a ``∀`` or ``∃`` binds (its header's bound names), none for any other term."""
+    if term.kind != "binder" or term.text not in RESTRICTABLE:
+        return frozenset()
+    return frozenset(kid.text for kid in term.kids[:-1] if kid.kind in ("atom", "part") and bound(kid.text) >= 0)
+
+
+RESTRICTABLE: Final = frozenset({"∀", "∃"})
+"""Binders whose body padded with a condition on their own variable is the quantifier over a smaller domain
+(copy red team 34: ``Set.InjOn f {x | 0 < x}``, ``∀ a b, 0 < a → 0 < b → f a = f b → a = b``, is no copy
+of ``Function.Injective f``); a padding operand that holds none of them changes nothing (``∀ f, 0 ≤ 0 →
+C f → f = 0``)."""
+
+
+def _holds(term: Node, variables: frozenset[str], budget: list[int]) -> bool:
+    texts: list[str] = []
+    render(term, texts)
+    budget[0] -= len(texts)
+    return any(text.partition(".")[0] in variables for text in texts)
+
+
 def _each_held(
-    operands: Sequence[Node], wanted: Sequence[Node], budget: list[int], padded: frozenset[str], names: Renaming
+    operands: Sequence[Node],
+    wanted: Sequence[Node],
+    budget: list[int],
+    padded: frozenset[str],
+    names: Renaming,
+    restricted: frozenset[str] = frozenset(),
 ) -> bool:
     """Each of ``wanted`` covered by a different one of ``operands``: equal keys first, then the rest in
     order (a greedy match: where it misses, the copy passes as it did before this rule), one renaming of
-    bound variables across them all."""
+    bound variables across them all; none of the operands left over holding a ``restricted`` variable (a
+    quantifier's domain restricted, :data:`RESTRICTABLE`)."""
     if len(wanted) > len(operands):
         return False
     free = list(operands)
@@ -202,6 +240,8 @@ def _each_held(
         if found is None:
             return False
         free.pop(found)
+    if restricted and any(_holds(op, restricted, budget) for op in free):
+        return False
     names.update(trial)
     return True
 
