@@ -81,7 +81,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
 from putnam_solver.core.provers.lean._answer_quantifiers import quantified
 from putnam_solver.core.provers.lean._answer_sets import bounded_builder, complemented, separated, univ_difference
-from putnam_solver.core.provers.lean._answer_types import TYPES, Types
+from putnam_solver.core.provers.lean._answer_types import TYPES, Types, inferred, typed
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 
 __all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order", "terms"]
@@ -157,10 +157,14 @@ def terms(texts: Sequence[str]) -> list[Node]:
 @lru_cache(maxsize=16)
 def _normal(texts: tuple[str, ...], types: Types) -> tuple[str, ...]:
     """The copy rule reads one value several times (each reading of the solution's applications): once each
-    per statement's types (``_answer_types``), which the identities read."""
-    reader = _Reader(list(texts))
+    per statement's types (``_answer_types``), which the identities read; read again where a bound
+    variable no binder types is typed by what it stands beside (``_answer_types.inferred``)."""
+    parts = _Reader(list(texts)).sequence(0, len(texts))
+    if more := inferred(parts):
+        with typed(tuple(sorted({**dict(types), **dict(more)}.items()))):
+            parts = _Reader(list(texts)).sequence(0, len(texts))
     out: list[str] = []
-    for part in reader.sequence(0, len(texts)):
+    for part in parts:
         render(part, out)
     return tuple(out)
 
