@@ -75,13 +75,11 @@ def uncurried(x: Text) -> Tokens | None:
         if f is None:
             return None
         p = x.atom(f) if t[i + 1].text not in FUNS else None
-        name = (
-            None if p is not None else next(n for n in (f"{_PAIR}{k}" for k in range(len(used) + 1)) if n not in used)
-        )
-        whole = bracketed(t[f:p], t[i]) if name is None else [make_token(name, t[i])]
+        fresh = next(n for n in (f"{_PAIR}{k}" for k in range(len(used) + 1)) if n not in used)
+        whole = bracketed(t[f:p], t[i]) if p is not None else [make_token(fresh, t[i])]
         parts = [bracketed([*whole, make_token(".", t[i]), make_token(field, t[i])], t[i]) for field in ("1", "2")]
         applied = bracketed([*bracketed(t[i + 1 : f], t[i]), *parts[0], *parts[1]], t[i])
-        return (applied, p) if name is None else (lam([name], applied, t[i]), f)
+        return (applied, p) if p is not None else (lam([fresh], applied, t[i]), f)
 
     return rewrite(t, match)
 
