@@ -17,7 +17,8 @@ which must pass). Classes:
 * typed (``_answer_types.inferred``): a bound variable no binder types is of the type of what it stands
   beside (``n = 2 * k``, ``n : ℕ``), so ``k ≠ 0`` reads as the statement's ``0 < k``;
 * bool (``_answer_copy._tested``): ``solution n = true ↔ C`` locates a ``Bool`` solution, and the value is
-  read as ``v = true`` (``decide C = true`` is ``C``); a truth value is a literal, never a copy;
+  read as ``v = true`` (``decide C = true`` is ``C``, ``&&`` is ``∧``); a truth value is a literal, never a
+  copy;
 * restricted (``_answer_cover.RESTRICTABLE``): a quantifier's domain restricted, ``Set.InjOn f {x | 0 <
   x}`` against ``Function.Injective f``, is no padding of the question (it was refused once ``Set.InjOn``
   was unfolded).
@@ -121,6 +122,11 @@ CLASSES = {
         BOOL,
         "fun n => (A n ∧ B (n + 1) ∧ True : Bool)",
         "fun _ => true",
+    ),
+    "bool: Bool's connectives": (
+        BOOL,
+        "fun n => decide (A n) && decide (B (n + 1))",
+        "fun n => decide (A n) || decide (B (n + 1))",
     ),
     "restricted: Set.InjOn on a smaller set": (
         INJ,
