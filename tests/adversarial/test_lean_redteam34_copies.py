@@ -21,14 +21,14 @@ which must pass). Classes:
   copy;
 * restricted (``_answer_cover.RESTRICTABLE``): a quantifier's domain restricted, ``Set.InjOn f {x | 0 <
   x}`` against ``Function.Injective f``, is no padding of the question (it was refused once ``Set.InjOn``
-  was unfolded).
+  was unfolded); not in a yes/no answer, which no honest one writes as a quantifier.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.adversarial.test_lean_redteam29_copies import INJ, _copied, _nat
+from tests.adversarial.test_lean_redteam29_copies import INJ, _copied, _nat, _prop
 from tests.adversarial.test_lean_redteam31_copies import copies_and_twins
 from tests.adversarial.test_lean_redteam32_copies import PAIR
 
@@ -142,6 +142,11 @@ CLASSES = {
         INJ,
         "{f | (∀ a b, 0 ≤ 0 → f a = f b → a = b) ∧ f 0 = 0}",
         "{f | (∀ a, 0 < a → ∀ b, 0 < b → f a = f b → a = b) ∧ f 0 = 0}",
+    ),
+    "restricted: not in a yes/no answer": (
+        _prop("∀ n : ℕ, n ^ 2 ≥ n"),
+        "∀ n : ℕ, 0 < n → n ^ 2 ≥ n",
+        "True",
     ),
 }
 GROUPS = ("receiver", "pair", "uncurry", "union", "prenex", "typed", "bool", "restricted")

@@ -49,13 +49,16 @@ beside it by ``∧``/``∩``, ``{ab | ab.1 > 0 ∧ ab.2 > 0 ∧ ab.1 = ab.2}``, 
 statement's domain (an honest spelling): what it adds is what remains to be proved."""
 
 
-def covers(copy: Sequence[str], side: Sequence[str], budget: list[int], padded: frozenset[str] = PADDED) -> bool:
+def covers(
+    copy: Sequence[str], side: Sequence[str], budget: list[int], padded: frozenset[str] = PADDED, domains: bool = True
+) -> bool:
     """Whether the value ``copy`` covers the statement's ``side`` (module doc); both in normal form, with
-    their parentheses. ``padded``: the operators whose chains may pad it (:data:`WIDENING` for a premise)."""
+    their parentheses. ``padded``: the operators whose chains may pad it (:data:`WIDENING` for a premise);
+    ``domains``: whether a quantifier's domain restricted is no padding (:data:`RESTRICTABLE`)."""
     if not _words(tuple(side)) <= _words(tuple(copy)):  # a word of the side the copy lacks: no operand can match it
         return False
     held, wanted = _one_term(tuple(copy), TYPES.get()), _one_term(tuple(side), TYPES.get())
-    return held is not None and wanted is not None and _covers(held, wanted, budget, padded, Renaming())
+    return held is not None and wanted is not None and _covers(held, wanted, budget, padded, Renaming(), domains)
 
 
 @lru_cache(maxsize=16)
@@ -86,11 +89,12 @@ def _covers(
     budget: list[int],
     padded: frozenset[str],
     names: Renaming,
+    domains: bool,
     restricted: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether ``held`` covers ``wanted`` with their bound variables renamed one to one, consistently with
     ``names`` (which it extends on success only). ``restricted``: the variables of the ``∀``/``∃`` whose body
-    ``held`` is, which no padding operand of that body may hold (:func:`_each_held`)."""
+    ``held`` is, which no padding operand of that body may hold where ``domains`` (:func:`_each_held`)."""
     budget[0] -= 1
     if budget[0] < 0:
         budget[1] = 1
@@ -100,14 +104,16 @@ def _covers(
         return True
     if held.kind == "bin" and held.text in padded:
         operands = wanted.kids if wanted.kind == "bin" and wanted.text == held.text else [wanted]
-        return _each_held(held.kids, operands, budget, padded, names, restricted)
+        return _each_held(held.kids, operands, budget, padded, names, domains, restricted)
     if held.kind != wanted.kind or held.text != wanted.text or len(held.kids) != len(wanted.kids) or not held.kids:
         return False
     trial = names.copy()
-    variables = _variables(held)
+    variables = _variables(held) if domains else frozenset()
     last = len(held.kids) - 1
     pairs = enumerate(zip(held.kids, wanted.kids, strict=True))
-    if all(_covers(h, w, budget, padded, trial, variables if k == last else frozenset()) for k, (h, w) in pairs):
+    if all(
+        _covers(h, w, budget, padded, trial, domains, variables if k == last else frozenset()) for k, (h, w) in pairs
+    ):
         names.update(trial)
         return True
     return False
@@ -199,7 +205,8 @@ RESTRICTABLE: Final = frozenset({"∀", "∃"})
 """Binders whose body padded with a condition on their own variable is the quantifier over a smaller domain
 (copy red team 34: ``Set.InjOn f {x | 0 < x}``, ``∀ a b, 0 < a → 0 < b → f a = f b → a = b``, is no copy
 of ``Function.Injective f``); a padding operand that holds none of them changes nothing (``∀ f, 0 ≤ 0 →
-C f → f = 0``)."""
+C f → f = 0``). Not for a yes/no answer (``_answer_copy``): no honest one quantifies, and ``∀ n, 0 < n →
+Q n`` against ``∀ n, Q n`` leaves only the case the premise takes out to prove."""
 
 
 def _holds(term: Node, variables: frozenset[str], budget: list[int]) -> bool:
@@ -215,6 +222,7 @@ def _each_held(
     budget: list[int],
     padded: frozenset[str],
     names: Renaming,
+    domains: bool,
     restricted: frozenset[str] = frozenset(),
 ) -> bool:
     """Each of ``wanted`` covered by a different one of ``operands``: equal keys first, then the rest in
@@ -236,7 +244,7 @@ def _each_held(
         else:
             free.pop(same)
     for term in rest:
-        found = next((i for i, op in enumerate(free) if _covers(op, term, budget, padded, trial)), None)
+        found = next((i for i, op in enumerate(free) if _covers(op, term, budget, padded, trial, domains)), None)
         if found is None:
             return False
         free.pop(found)
