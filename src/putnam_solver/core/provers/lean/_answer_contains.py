@@ -26,9 +26,9 @@ red team 34 closed what round 33 left (a field on a constant, ``Set.univ.InjOn f
 anywhere among the conjuncts, its names in typed groups or nested ``∃``; a point-free ``Function.uncurry``;
 ``⋃₀ S`` for a set of sets not written out; ``Set.InjOn`` written out as nested ``∀``; a bound variable
 left untyped where what it stands beside types it; a ``Bool`` solution compared with ``true``). What a text
-rule still cannot tell: a premise on a quantifier's own variable reads as a restriction of its domain, but
-in a yes/no answer (``Set.InjOn f {x | 0 < x}`` is an honest answer to ``Function.Injective f``), so one
-that holds of every value (``Set.InjOn f {x | 0 ≤ x}`` on ``ℕ``) pads the question and passes; a bound
+rule still cannot tell: whether a premise on a quantifier's own variable restricts its domain or holds of
+every value (``0 < x`` or ``0 ≤ x`` on ``ℕ``), so both are read as padding and an honest answer that
+restricts the domain (``Set.InjOn f {x | 0 < x}`` against ``Function.Injective f``) is refused; a bound
 variable typed only through a cast or an application; a field on a variable whose type is unwritten
 (``s.image f`` is ``Set.image`` or ``Finset.image`` by ``s``'s type); ``{x | x ∈ S}`` for ``S``. That is
 the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to them. The

@@ -112,7 +112,6 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
     unfold = definitions(expected.commands, {s.command.name or "" for s in expected.solutions})
     budget = work_for(value)  # one budget for every normalization below: linear in the value
     code = normalized(code_tokens(value), unfold, budget)
-    domains = not _truth_value(expected, solution)  # a quantifier's domain restricted: ``_answer_cover``
     if not code:
         return []
     signature = code_tokens(expected.theorem.tokens[expected.theorem.head : expected.proof_assign])
@@ -152,7 +151,7 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
         forms = _forms(copy)  # (1 + 1)`` is no ``∑ j ∈ s, 1 + 1``), in normal form and as written (module doc);
         padded = WIDENING if relation == RESTRICTION else PADDED  # padded (``_answer_cover``): a premise widened
         return any(
-            forms[normal] == kept or (normal and covers(forms[True], kept, budget, padded, domains))
+            forms[normal] == kept or (normal and covers(forms[True], kept, budget, padded))
             for kept, normal in side(other)
         )
 
@@ -238,15 +237,6 @@ def _forms(texts: list[str]) -> dict[bool, list[str]]:
     written (``False``). A stretch the normal form cannot read keeps its order while the same term read
     elsewhere is reordered, so a copy is compared in both: each form with the side's in the same form."""
     return {normal: canonical_kept(texts, normal=normal)[1] for normal in (True, False)}
-
-
-def _truth_value(expected: Statement, solution: str) -> bool:
-    """Whether the statement declares ``solution`` a yes/no answer, of type ``Prop`` or ``Bool`` itself."""
-    for declared_ in expected.solutions:
-        body = [t.text for t in declared_.command.tokens[declared_.command.head :]]
-        if normalize_name(declared_.command.name or "") == normalize_name(solution) and ":=" in body:
-            return body[2:3] == [":"] and body[3 : body.index(":=")] in (["Prop"], ["Bool"])
-    return False
 
 
 def _tested(theorem: list[str], start: int, end: int, value: list[str]) -> list[tuple[int, int, list[str]]]:

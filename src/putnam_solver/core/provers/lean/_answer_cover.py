@@ -49,16 +49,13 @@ beside it by ``∧``/``∩``, ``{ab | ab.1 > 0 ∧ ab.2 > 0 ∧ ab.1 = ab.2}``, 
 statement's domain (an honest spelling): what it adds is what remains to be proved."""
 
 
-def covers(
-    copy: Sequence[str], side: Sequence[str], budget: list[int], padded: frozenset[str] = PADDED, domains: bool = True
-) -> bool:
+def covers(copy: Sequence[str], side: Sequence[str], budget: list[int], padded: frozenset[str] = PADDED) -> bool:
     """Whether the value ``copy`` covers the statement's ``side`` (module doc); both in normal form, with
-    their parentheses. ``padded``: the operators whose chains may pad it (:data:`WIDENING` for a premise);
-    ``domains``: whether a quantifier's domain restricted is no padding (:data:`RESTRICTABLE`)."""
+    their parentheses. ``padded``: the operators whose chains may pad it (:data:`WIDENING` for a premise)."""
     if not _words(tuple(side)) <= _words(tuple(copy)):  # a word of the side the copy lacks: no operand can match it
         return False
     held, wanted = _one_term(tuple(copy), TYPES.get()), _one_term(tuple(side), TYPES.get())
-    return held is not None and wanted is not None and _covers(held, wanted, budget, padded, Renaming(), domains)
+    return held is not None and wanted is not None and _covers(held, wanted, budget, padded, Renaming())
 
 
 @lru_cache(maxsize=16)
@@ -83,18 +80,9 @@ def _unwrapped(term: Node) -> Node:
     return term
 
 
-def _covers(
-    held: Node,
-    wanted: Node,
-    budget: list[int],
-    padded: frozenset[str],
-    names: Renaming,
-    domains: bool,
-    restricted: frozenset[str] = frozenset(),
-) -> bool:
+def _covers(held: Node, wanted: Node, budget: list[int], padded: frozenset[str], names: Renaming) -> bool:
     """Whether ``held`` covers ``wanted`` with their bound variables renamed one to one, consistently with
-    ``names`` (which it extends on success only). ``restricted``: the variables of the ``∀``/``∃`` whose body
-    ``held`` is, which no padding operand of that body may hold where ``domains`` (:func:`_each_held`)."""
+    ``names`` (which it extends on success only)."""
     budget[0] -= 1
     if budget[0] < 0:
         budget[1] = 1
@@ -104,16 +92,11 @@ def _covers(
         return True
     if held.kind == "bin" and held.text in padded:
         operands = wanted.kids if wanted.kind == "bin" and wanted.text == held.text else [wanted]
-        return _each_held(held.kids, operands, budget, padded, names, domains, restricted)
+        return _each_held(held.kids, operands, budget, padded, names)
     if held.kind != wanted.kind or held.text != wanted.text or len(held.kids) != len(wanted.kids) or not held.kids:
         return False
     trial = names.copy()
-    variables = _variables(held) if domains else frozenset()
-    last = len(held.kids) - 1
-    pairs = enumerate(zip(held.kids, wanted.kids, strict=True))
-    if all(
-        _covers(h, w, budget, padded, trial, domains, variables if k == last else frozenset()) for k, (h, w) in pairs
-    ):
+    if all(_covers(h, w, budget, padded, trial) for h, w in zip(held.kids, wanted.kids, strict=True)):
         names.update(trial)
         return True
     return False
@@ -194,41 +177,12 @@ def _set_builder(term: Node) -> bool:
     return term.kind == "group" and term.text == "{" and len(term.kids) == 4 and term.kids[1].text == "|"
 
 
-def _variables(term: Node) -> frozenset[str]:
-    """The variables a ``∀`` or ``∃`` binds (its header's bound names), none for any other term."""
-    if term.kind != "binder" or term.text not in RESTRICTABLE:
-        return frozenset()
-    return frozenset(kid.text for kid in term.kids[:-1] if kid.kind in ("atom", "part") and bound(kid.text) >= 0)
-
-
-RESTRICTABLE: Final = frozenset({"∀", "∃"})
-"""Binders whose body padded with a condition on their own variable is the quantifier over a smaller domain
-(copy red team 34: ``Set.InjOn f {x | 0 < x}``, ``∀ a b, 0 < a → 0 < b → f a = f b → a = b``, is no copy
-of ``Function.Injective f``); a padding operand that holds none of them changes nothing (``∀ f, 0 ≤ 0 →
-C f → f = 0``). Not for a yes/no answer (``_answer_copy``): no honest one quantifies, and ``∀ n, 0 < n →
-Q n`` against ``∀ n, Q n`` leaves only the case the premise takes out to prove."""
-
-
-def _holds(term: Node, variables: frozenset[str], budget: list[int]) -> bool:
-    texts: list[str] = []
-    render(term, texts)
-    budget[0] -= len(texts)
-    return any(text.partition(".")[0] in variables for text in texts)
-
-
 def _each_held(
-    operands: Sequence[Node],
-    wanted: Sequence[Node],
-    budget: list[int],
-    padded: frozenset[str],
-    names: Renaming,
-    domains: bool,
-    restricted: frozenset[str] = frozenset(),
+    operands: Sequence[Node], wanted: Sequence[Node], budget: list[int], padded: frozenset[str], names: Renaming
 ) -> bool:
     """Each of ``wanted`` covered by a different one of ``operands``: equal keys first, then the rest in
     order (a greedy match: where it misses, the copy passes as it did before this rule), one renaming of
-    bound variables across them all; none of the operands left over holding a ``restricted`` variable (a
-    quantifier's domain restricted, :data:`RESTRICTABLE`)."""
+    bound variables across them all."""
     if len(wanted) > len(operands):
         return False
     free = list(operands)
@@ -244,12 +198,10 @@ def _each_held(
         else:
             free.pop(same)
     for term in rest:
-        found = next((i for i, op in enumerate(free) if _covers(op, term, budget, padded, trial, domains)), None)
+        found = next((i for i, op in enumerate(free) if _covers(op, term, budget, padded, trial)), None)
         if found is None:
             return False
         free.pop(found)
-    if restricted and any(_holds(op, restricted, budget) for op in free):
-        return False
     names.update(trial)
     return True
 
