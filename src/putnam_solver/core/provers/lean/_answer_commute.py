@@ -244,6 +244,8 @@ def prefix(op: str, arg: Node) -> Node:
         return arg.kids[0]
     if op == "⋃₀" and (elements := members.listed(arg)) is not None:  # `⋃₀ {S, T}` is `S ∪ T` (copy red team 33:
         return chain("∪", elements)  # `Set.sUnion_insert`, `Set.sUnion_singleton`)
+    if op == "⋃₀":
+        return quantifiers.union_of(NORMAL, arg)
     return node("pre", op, [arg], PREFIX[op])
 
 

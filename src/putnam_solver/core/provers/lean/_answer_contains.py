@@ -21,17 +21,19 @@ It stays a reading of tokens after ``_answer_normal``'s rewrites and ``_answer_o
 orders commutative operands, reads function forms as notation and takes padding off inside arguments and
 bodies, red team 22; the identities it applies are listed in ``_answer_commute``): an equivalent condition
 rewritten beyond those identities (distributivity, ``x * x`` for ``x ^ 2``, ``n ≠ 0`` for ``0 < n`` where
-``n`` is not shown to be a natural number) and point-free padding of an eta-reduced copy still pass, as do
-a value's bound variable left untyped where the statement types it (so a cast reads apart) and, since copy
-red team 33 read ``∃ a b, p = (a, b) ∧ C``, ``Function.uncurry f p``, ``∃ _ : C, D``, ``Nonempty C``, ``⋃₀``,
-``×ˢ`` membership, ``Set.InjOn`` and ``∀ ⦃a b⦄``: the pair pinned by an equation not written first (``∃ a b,
-C ∧ p = (a, b)``) or with the names bound apart (``∃ a, ∃ b,``), a point-free ``Function.uncurry`` (``setOf
-(Function.uncurry g)``), membership in ``⋃₀ S`` for a set of sets not written out, ``Set.InjOn`` written
-out as nested ``∀`` or with its set as a receiver (``Set.univ.InjOn f``, which the reader takes for one
-name): that is the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer
-to them. The search is linear in the value:
-the value is indexed once per reading, each needle looked for from its rarest token's places, each place
-checked once and charged to the comparison's work budget.
+``n`` is not shown to be a natural number) and point-free padding of an eta-reduced copy still pass. Copy
+red team 34 closed what round 33 left (a field on a constant, ``Set.univ.InjOn f``; the pair's equation
+anywhere among the conjuncts, its names in typed groups or nested ``∃``; a point-free ``Function.uncurry``;
+``⋃₀ S`` for a set of sets not written out; ``Set.InjOn`` written out as nested ``∀``; a bound variable
+left untyped where what it stands beside types it; a ``Bool`` solution compared with ``true``). What a text
+rule still cannot tell: whether a premise on a quantifier's own variable restricts its domain or holds of
+every value (``0 < x`` or ``0 ≤ x`` on ``ℕ``), so both are read as padding and an honest answer that
+restricts the domain (``Set.InjOn f {x | 0 < x}`` against ``Function.Injective f``) is refused; a bound
+variable typed only through a cast or an application; a field on a variable whose type is unwritten
+(``s.image f`` is ``Set.image`` or ``Finset.image`` by ``s``'s type); ``{x | x ∈ S}`` for ``S``. That is
+the limit of a text rule, and the check by meaning (which Lean's gates lack) is the answer to them. The
+search is linear in the value: the value is indexed once per reading, each needle looked for from its
+rarest token's places, each place checked once and charged to the comparison's work budget.
 """
 
 from __future__ import annotations

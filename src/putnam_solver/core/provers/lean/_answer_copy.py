@@ -41,6 +41,9 @@ as in Rocq's check by meaning (``provers/rocq/restated.py``); Lean's gates have
 no check by meaning for it yet. An eta-reduced reading (the value leaves off the statement's trailing
 arguments) is compared whole, never searched inside.
 
+A ``Bool`` solution compared with ``true`` (``solution n = true ↔ C``) is located with the comparison, and
+the value compared as ``v = true`` (copy red team 34: ``fun n => decide C`` passed).
+
 Where the statement applies the solution and the side beside it are found by ``_answer_sides``; the
 value's shapes (sections, pipelines, tuples, eta, the side abstracted) are read by ``_answer_shapes``.
 """
@@ -165,12 +168,13 @@ def _copied(value: Sequence[Token], label: str, expected: Statement, solution: s
                 names = dict(zip(params, args, strict=False))
                 renamed = _free(texts, names) + args[len(params) :]
                 types = parameter_types(params, args, kinds)
-                for relation, other in other_sides(theorem, start, end):
-                    with typed(types):
-                        copied = equal(renamed, other, relation)
-                    if copied:
-                        return [Violation(code[0].line, label, RULE.format(relation))]
-                    held += [] if extra else [(renamed, other, args, relation, local(start, end), None, types)]
+                for lo, hi, read in [(start, end, renamed), *_tested(theorem, start, end, renamed)]:
+                    for relation, other in other_sides(theorem, lo, hi):
+                        with typed(types):
+                            copied = equal(read, other, relation)
+                        if copied:
+                            return [Violation(code[0].line, label, RULE.format(relation))]
+                        held += [] if extra else [(read, other, args, relation, local(lo, hi), None, types)]
         for start, end, args in widened(theorem, tuple_applications(theorem, normalize_name(solution))):
             if len(params) == len(args):  # `fun (b, c) => ...`, `fun ⟨b, c⟩ => ...`
                 renamed = _free(texts, dict(zip(params, args, strict=True)))
@@ -233,6 +237,20 @@ def _forms(texts: list[str]) -> dict[bool, list[str]]:
     written (``False``). A stretch the normal form cannot read keeps its order while the same term read
     elsewhere is reordered, so a copy is compared in both: each form with the side's in the same form."""
     return {normal: canonical_kept(texts, normal=normal)[1] for normal in (True, False)}
+
+
+def _tested(theorem: list[str], start: int, end: int, value: list[str]) -> list[tuple[int, int, list[str]]]:
+    """Where the statement compares the application ``theorem[start:end]`` with ``true`` (``solution n =
+    true ↔ C``, a ``Bool`` solution: copy red team 34, ``fun n => decide C`` passed), that comparison, with
+    the parentheses around exactly it, and the value compared likewise (``decide C = true`` reads ``C``)."""
+    if theorem[end : end + 2] == ["=", "true"]:
+        span = (start, end + 2)
+    elif start >= 2 and theorem[start - 2 : start] == ["true", "="]:
+        span = (start - 2, end)
+    else:
+        return []
+    lo, hi, _ = widened(theorem, [(*span, [])])[0]
+    return [(lo, hi, ["(", *value, ")", "=", "true"])]
 
 
 def _free(texts: list[str], names: dict[str, str], targets: Sequence[str] = ()) -> list[str]:

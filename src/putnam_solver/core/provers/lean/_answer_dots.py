@@ -55,6 +55,41 @@ def receiver(text: str) -> bool:
     return variable or (starts_letter(head) and (head[0].islower() or len(head) == 1))
 
 
+def fields(text: str) -> list[str]:
+    """``text`` as a receiver and the fields called on it, in order: a variable's (:func:`receiver`), or a
+    constant's whose last part is no namespace (copy red team 34: ``Set.univ.InjOn f`` is ``Set.InjOn f
+    Set.univ``, ``Finset.univ.filter p`` is ``Finset.filter p Finset.univ``, and each passed read as one name):
+    the first part in lower case after capitalized namespaces ends the constant, as Mathlib names its
+    definitions (``Set.univ``, ``Finset.univ``, ``Real.pi``); ``[text]`` for any other name."""
+    if receiver(text):
+        return text.split(".")
+    parts = text.split(".")
+    for k, part in enumerate(parts[:-1]):
+        if not starts_letter(part) or all_digits(part):
+            break
+        if k and part[0].islower():
+            rest = parts[k + 1 :]
+            return [".".join(parts[: k + 1]), *rest] if all(starts_letter(p) for p in rest) else [text]
+    return [text]
+
+
+def constant_field(text: str) -> tuple[str, str] | None:
+    """A constant with one field called on it (:func:`fields`), ``Set.univ.image``: the function Lean
+    resolves the field to, in the constant's namespace (its type's, as Mathlib names them: ``Set.univ :
+    Set α``), and the constant; None for any other name."""
+    parts = fields(text)
+    if len(parts) != 2 or receiver(text):
+        return None
+    return f"{parts[0].rpartition('.')[0]}.{parts[1]}", parts[0]
+
+
+def placed(name: str, receiver: T, args: list[T]) -> list[T] | None:
+    """The explicit arguments of ``name`` given the ``receiver`` by field notation and ``args`` after it:
+    the receiver at its place (:data:`RECEIVER_AT`, else first); None where too few follow to reach it."""
+    at = RECEIVER_AT.get(name, 0)
+    return [*args[:at], receiver, *args[at:]] if len(args) >= at else None
+
+
 def field_name(text: str) -> str | None:
     """The function a ``.name`` after a bracketed term names (``(f n).succ``), None for a projection by
     number (``.1``, ``.2.1``)."""

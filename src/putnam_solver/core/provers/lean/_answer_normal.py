@@ -24,6 +24,7 @@ from functools import partial
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_modeq import TRIGGER, congruences
+from putnam_solver.core.provers.lean._answer_pairs import pair_point, tuple_pattern
 from putnam_solver.core.provers.lean._answer_reduce import (
     PROJECTORS,
     UNCURRY,
@@ -208,7 +209,7 @@ def _match(x: Text) -> Tokens | None:
         if t[i].text != "match" or i + 4 >= len(t) or not is_name(t[i + 1]) or t[i + 2].text != "with":
             return None
         j = i + 3 + (t[i + 3].text == "|")
-        names, arrow = _tuple_pattern(x, j, t[i + 1])
+        names, arrow = tuple_pattern(x, j, t[i + 1])
         if arrow + 1 >= x.end[i] or t[arrow].text not in ARROWS or x.find(arrow + 1, x.end[i], {"|"}) is not None:
             return None
         body = substituted(t, names, arrow + 1, x.end[i])
@@ -227,7 +228,7 @@ def _let_pattern(x: Text) -> Tokens | None:
         close = x.partner[i + 1]
         if close is None or close + 3 >= x.end[i] or t[close + 1].text != ":=" or not is_name(t[close + 2]):
             return None
-        names, after = _tuple_pattern(x, i + 1, t[close + 2])
+        names, after = tuple_pattern(x, i + 1, t[close + 2])
         start = close + 3 + (t[close + 3].text == ";")
         if not names or after != close + 1 or (start == close + 3 and t[start].line == t[close + 2].line):
             return None
@@ -235,73 +236,6 @@ def _let_pattern(x: Text) -> Tokens | None:
         return (lam([], body, t[i]), x.end[i]) if body is not None else None
 
     return rewrite(t, match)
-
-
-def _tuple_pattern(x: Text, j: int, scrutinee: Token) -> tuple[dict[str, Tokens], int]:
-    """The names a one-case ``match`` pattern at ``x.t[j]`` binds, each with what it stands for (a name or
-    ``_``: ``scrutinee``; a tuple of names ``(a, b, c)`` or ``⟨a, b, c⟩``: its projections), and where the
-    pattern ends; no names and ``j`` where it is neither."""
-    t = x.t
-    if is_name(t[j]) or t[j].text == "_":
-        return ({t[j].text: [scrutinee]}, j + 1) if "." not in t[j].text else ({}, j)
-    close = x.partner[j] if t[j].text in ("(", "⟨") else None
-    if close is None or "." in scrutinee.text:
-        return {}, j
-    parts = [token for token in t[j + 1 : close] if token.text != ","]
-    if len(parts) not in PROJECTIONS or len(parts) * 2 - 1 != close - j - 1:
-        return {}, j
-    if not all((is_name(p) and "." not in p.text) or p.text == "_" for p in parts):
-        return {}, j
-    fields = zip(parts, PROJECTIONS[len(parts)], strict=True)
-    dot = make_token(".", scrutinee)
-    return {p.text: [scrutinee, dot, make_token(f, scrutinee)] for p, f in fields if p.text != "_"}, close + 1
-
-
-PROJECTIONS: Final = {2: ("1", "2"), 3: ("1", "2.1", "2.2")}
-"""The fields of a pair's and a triple's components, as the lexer reads ``p.2.1`` (``p``, ``.``, ``2.1``)."""
-
-
-def _pair_point(x: Text) -> Tokens | None:
-    """``∃ a b, p = (a, b) ∧ C`` (``(a, b) = p``, ``⟨a, b⟩``, a triple, the names typed or not): ``C`` with
-    ``p.1`` for ``a`` and ``p.2`` for ``b`` (``Prod.exists``, ``exists_eq_left``): copy red team 33's ``{p |
-    ∃ a b, p = (a, b) ∧ C}``, the pattern set-builder ``{(a, b) | C}`` written out, passed. Not where an
-    operator looser than ``∧`` follows (``p = (a, b) ∧ A ∨ B`` is ``(p = (a, b) ∧ A) ∨ B``)."""
-    t = x.t
-
-    def match(i: int) -> tuple[Tokens, int] | None:
-        end = x.end[i]
-        comma = x.find(i + 1, end, {","}) if t[i].text == "∃" else None
-        if comma is None or comma + 4 >= end:
-            return None
-        typed = x.find(i + 1, comma, {":"})
-        names = t[i + 1 : typed if typed is not None else comma]
-        if len(names) < 2 or not all(is_name(n) and "." not in n.text for n in names):
-            return None
-        j = comma + 1
-        if is_name(t[j]) and t[j + 1].text == "=":  # `p = (a, b)`
-            whole, pattern = t[j], j + 2
-            after = x.skip(pattern)
-        else:  # `(a, b) = p`
-            whole, pattern = t[x.skip(j) + 1] if x.skip(j) + 1 < end else t[j], j
-            after = x.skip(j) + 2
-            if t[after - 2].text != "=":
-                return None
-        fields, closed = _tuple_pattern(x, pattern, whole) if t[pattern].text in ("(", "⟨") else ({}, pattern)
-        bound = {n.text for n in names}
-        if closed == pattern or set(fields) != bound or len(bound) != len(names) or whole.text in bound:
-            return None
-        if not is_name(whole) or after >= end or t[after].text != "∧":
-            return None
-        if x.find(after + 1, end, LOOSER) is not None:
-            return None
-        body = substituted(t, fields, after + 1, end)
-        return (lam([], body, t[i]), end) if body is not None else None
-
-    return rewrite(t, match)
-
-
-LOOSER: Final = frozenset({"∨", "→", "->", "↔", "<->", "\\/"})
-"""The operators a conjunction is an operand of, outside brackets."""
 
 
 _POINT: Final = {"∃": "∧", "∀": "→"}
@@ -414,7 +348,7 @@ RULES: Final[list[Rule]] = [
     (frozenset({"match"}), _match),
     (frozenset({"let"}), _let_pattern),
     (frozenset(_POINT), _one_point),
-    (frozenset({"∃"}), _pair_point),
+    (frozenset({"∃"}), pair_point),
     (frozenset({"∃", "∀"}), anonymous),
     (frozenset({"·"}), sections),
     (frozenset({":="}), named_arguments),

@@ -58,7 +58,14 @@ from putnam_solver.core.provers.lean._answer_commute import (
     ordered,
     prefix,
 )
-from putnam_solver.core.provers.lean._answer_dots import field_name, last_name, receiver, receiver_first
+from putnam_solver.core.provers.lean._answer_dots import (
+    constant_field,
+    field_name,
+    fields,
+    last_name,
+    placed,
+    receiver_first,
+)
 from putnam_solver.core.provers.lean._answer_nodes import (
     AC,
     APP,
@@ -74,7 +81,7 @@ from putnam_solver.core.provers.lean._answer_nodes import (
 from putnam_solver.core.provers.lean._answer_nodes import node as _node
 from putnam_solver.core.provers.lean._answer_quantifiers import quantified
 from putnam_solver.core.provers.lean._answer_sets import bounded_builder, complemented, separated, univ_difference
-from putnam_solver.core.provers.lean._answer_types import TYPES, Types
+from putnam_solver.core.provers.lean._answer_types import TYPES, Types, inferred, typed
 from putnam_solver.core.provers.lean._idchars import starts_alnum
 
 __all__ = ["CLOSERS", "INFIX", "OPEN_CLOSE", "TooDeep", "normal_order", "terms"]
@@ -150,10 +157,14 @@ def terms(texts: Sequence[str]) -> list[Node]:
 @lru_cache(maxsize=16)
 def _normal(texts: tuple[str, ...], types: Types) -> tuple[str, ...]:
     """The copy rule reads one value several times (each reading of the solution's applications): once each
-    per statement's types (``_answer_types``), which the identities read."""
-    reader = _Reader(list(texts))
+    per statement's types (``_answer_types``), which the identities read; read again where a bound
+    variable no binder types is typed by what it stands beside (``_answer_types.inferred``)."""
+    parts = _Reader(list(texts)).sequence(0, len(texts))
+    if more := inferred(parts):
+        with typed(tuple(sorted({**dict(types), **dict(more)}.items()))):
+            parts = _Reader(list(texts)).sequence(0, len(texts))
     out: list[str] = []
-    for part in reader.sequence(0, len(texts)):
+    for part in parts:
         render(part, out)
     return tuple(out)
 
@@ -309,14 +320,25 @@ class _Reader:
             if cond.kind == "atom" and cond.text in ("True", "False"):  # `if True then a else b` is `a`
                 return (then if cond.text == "True" else other), 0
             return conditional(cond, then, other) or _node("ite", "if", [cond, then, other], 0), 0
+        if (called := constant_field(text)) is not None:  # `Set.univ.image f` is `Set.image f Set.univ`
+            start, self.at = self.at, self.at + 1  # (``_answer_dots``)
+            explicit = placed(called[0], _node("atom", called[1]), self._arguments(True))
+            if explicit is not None:
+                return _applied(_node("atom", called[0]), explicit), APP
+            self.at = start  # too few arguments to reach the receiver's place: read as written
         head = self._primary()
+        args = self._arguments(head.kind == "app")
+        return _applied(head, args), APP if args else MAX
+
+    def _arguments(self, applied: bool) -> list[Node]:
+        """The arguments from here, of a head that is ``applied`` already or not."""
         args = []
         while (nxt := self._peek()) is not None and (_starts_atom(nxt) or nxt in OPEN_CLOSE):
             args.append(self._primary())
-        trailing = self._peek() if args or head.kind == "app" else None  # `s.filter fun x => C`: a `fun` as the
+        trailing = self._peek() if args or applied else None  # `s.filter fun x => C`: a `fun` as the
         if trailing in ("fun", "λ"):  # last argument, unbracketed
             args.append(self._binder(trailing))
-        return _applied(head, args), APP if args else MAX
+        return args
 
     def _expect(self, text: str) -> None:
         if self._peek() != text:
@@ -356,7 +378,7 @@ class _Reader:
             node = self._group(self.at, close)
             self.at = close + 1
         elif _starts_atom(text):
-            head, *names = text.split(".") if receiver(text) else [text]  # `s.card` is `card s` (_answer_dots)
+            head, *names = fields(text)  # `s.card` is `card s`, `Set.univ.image f` is `image Set.univ f` (_answer_dots)
             node = NIL if head == "List.nil" else _node("atom", head)
             for name in names:
                 node = _node("app", "", [_node("atom", name), node], APP)

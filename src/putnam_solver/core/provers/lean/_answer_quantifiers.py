@@ -20,6 +20,7 @@ A substitution rebuilds the body it substitutes in, at most the term's depth tim
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from putnam_solver.core.provers.lean._answer_nodes import (
@@ -50,7 +51,7 @@ def quantified(build: Build, text: str, header: list[Node], separator: Node, bod
     ``P e`` (``forall_eq``), and ``∃! m, P m ∧ m = e`` is too (red team 32: any witness is ``e``), wherever
     the equation stands among the conjuncts (disjuncts) and whichever way it is turned; ``e`` may not hold
     ``m``. The canonical form numbers each binding apart, so substituting ``e`` captures nothing."""
-    header, body = _unbounded(build, text, header, body)
+    header, body = _prenex(build, text, *_unbounded(build, text, header, body))
     name = header[0].text if header and header[0].kind in ("atom", "part") and bound(header[0].text) >= 0 else None
     plain = len(header) == 1 or (len(header) >= 2 and header[1].kind == "part" and header[1].text == ":")
     if text in ("∃", "∀", "∃!") and name is not None and plain:
@@ -160,6 +161,36 @@ def _unbounded(build: Build, text: str, header: list[Node], body: Node) -> tuple
     return names, build.chain("∧", [*conditions, body])
 
 
+def _prenex(build: Build, text: str, header: list[Node], body: Node) -> tuple[list[Node], Node]:
+    """``∀ a, P → ∀ b, Q`` (read ``∀ a, ¬P ∨ ∀ b, Q``) as ``∀ a b, ¬P ∨ Q`` (``forall_or_left``), ``∃ a, P ∧
+    ∃ b, Q`` as ``∃ a b, P ∧ Q`` (``exists_and_left``), and ``∀ a, ∀ b, Q`` as ``∀ a b, Q``, the binder
+    each operand of its body's junction that is the same quantifier over names (copy red team 34: Mathlib's
+    ``Set.InjOn f s``, ``∀ ⦃a⦄, a ∈ s → ∀ ⦃b⦄, b ∈ s → f a = f b → a = b``, written out on ``Set.univ`` read
+    as a ``∀`` in a ``∀`` and passed for ``Function.Injective f``). The text reading merges the binders
+    written next to each other (``_answer_binders``); this, those a premise read away brings together."""
+    if text not in ("∀", "∃") or not _names(header):
+        return header, body
+    junction = "∨" if text == "∀" else "∧"
+    while True:
+        operands = body.kids if body.kind == "bin" and body.text == junction else [body]
+        inner = [k for k, o in enumerate(operands) if o.kind == "binder" and o.text == text and _names(o.kids[:-2])]
+        if len(inner) != 1:
+            return header, body
+        quantifier, rest = operands[inner[0]], [o for k, o in enumerate(operands) if k != inner[0]]
+        names = quantifier.kids[:-2]
+        if any(holds(o, n.text) for o in rest for n in names):  # numbered apart: never, but for a stretch as written
+            return header, body
+        header, body = (
+            [*header, *names],
+            build.chain(junction, [*rest, quantifier.kids[-1]]) if rest else quantifier.kids[-1],
+        )
+
+
+def _names(header: Sequence[Node]) -> bool:
+    """Whether a binder's ``header`` is bound names alone."""
+    return bool(header) and all(h.kind in ("atom", "part") and bound(h.text) >= 0 and "." not in h.text for h in header)
+
+
 def merged(build: Build, op: str, operands: list[Node]) -> list[Node]:
     """``(∀ x, A x) ∧ (∀ y, B y)`` as ``∀ x, A x ∧ B x`` (``forall_and``), ``∃`` with ``∨`` likewise
     (``exists_or``): the quantifiers of one name among a junction's operands read as one (red team 29)."""
@@ -225,6 +256,17 @@ def injective(build: Build, function: Node, domain: Node | None = None) -> Node:
     equal = [build.negated(build.binary("=", *images)), build.binary("=", first, second)]
     body = build.chain("∨", [*premises, *equal])
     return node("binder", "∀", [node("part", first.text), node("part", second.text), node("part", ","), body], 0)
+
+
+def union_of(build: Build, sets: Node) -> Node:
+    """``⋃₀ S`` for a set of sets not written out (one written out is the ``∪`` of its elements): ``{x | ∃ t,
+    t ∈ S ∧ x ∈ t}``, as Mathlib defines ``Set.sUnion`` (copy red team 34: ``⋃₀ {T | T = {n | C n}}`` passed
+    for ``{n | C n}``; read so, the one-point ``∃`` gives ``C x``), for fresh bound ``x``, ``t``."""
+    element = fresh(sets)
+    member = node("atom", f"#{bound(element.text) + 1}")
+    held = build.chain("∧", [build.binary("∈", member, sets), build.binary("∈", element, member)])
+    condition = quantified(build, "∃", [node("part", member.text)], node("part", ","), held, 0)
+    return node("group", "{", [element, node("part", "|"), condition, node("part", "}")])
 
 
 def fresh(*over: Node) -> Node:

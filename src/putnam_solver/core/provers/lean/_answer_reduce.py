@@ -18,6 +18,7 @@ from putnam_solver.core.provers.lean._answer_terms import (
     binder_names,
     bracketed,
     is_name,
+    lam,
     make_token,
     rewrite,
 )
@@ -62,20 +63,29 @@ def projections(x: Text) -> Tokens | None:
 def uncurried(x: Text) -> Tokens | None:
     """``Function.uncurry f p``: ``f p.1 p.2``, as Lean unfolds it (copy red team 33: ``{p | Function.uncurry
     (fun a b => C) p}`` restated the pattern set-builder ``{(a, b) | C}`` and passed); each projection
-    bracketed, an argument that is a tuple projected by :func:`projections`."""
+    bracketed, an argument that is a tuple projected by :func:`projections`. Without its argument (copy red
+    team 34: ``setOf (Function.uncurry g)``), ``fun q => g q.1 q.2`` for a name ``q`` the value does not use."""
     t = x.t
+    used = {token.text for token in t}
 
     def match(i: int) -> tuple[Tokens, int] | None:
-        if t[i].text != UNCURRY or not x.head(i) or (f := x.atom(i + 1)) is None or (p := x.atom(f)) is None:
+        if t[i].text != UNCURRY or not x.head(i) or i + 1 >= len(t):
             return None
-        whole = bracketed(t[f:p], t[i])
+        f = x.end[i + 1] if t[i + 1].text in FUNS else x.atom(i + 1)  # a `fun` runs on to its group's end
+        if f is None:
+            return None
+        p = x.atom(f) if t[i + 1].text not in FUNS else None
+        fresh = next(n for n in (f"{_PAIR}{k}" for k in range(len(used) + 1)) if n not in used)
+        whole = bracketed(t[f:p], t[i]) if p is not None else [make_token(fresh, t[i])]
         parts = [bracketed([*whole, make_token(".", t[i]), make_token(field, t[i])], t[i]) for field in ("1", "2")]
-        return bracketed([*t[i + 1 : f], *parts[0], *parts[1]], t[i]), p
+        applied = bracketed([*bracketed(t[i + 1 : f], t[i]), *parts[0], *parts[1]], t[i])
+        return (applied, p) if p is not None else (lam([fresh], applied, t[i]), f)
 
     return rewrite(t, match)
 
 
 UNCURRY: Final = "Function.uncurry"
+_PAIR: Final = "pair_"
 
 
 def anonymous(x: Text) -> Tokens | None:

@@ -146,8 +146,17 @@ def piped(texts: list[str]) -> list[str]:
 
 def names_something(body: Sequence[Token]) -> bool:
     """Whether ``body`` uses a name outside a type ascription: a literal (``1``, ``(1 : ℕ)``) beside the
-    solution is a statement that gives its answer away (a client's toy record), not a question copied."""
-    return any(t.kind == IDENT and (i == 0 or body[i - 1].text != ":") for i, t in enumerate(body))
+    solution is a statement that gives its answer away (a client's toy record), not a question copied; so is
+    a truth value (``t_solution n = true`` answered ``fun _ => true``, copy red team 34)."""
+    header = False  # a parameter's name (`fun n => true`) is no use of it
+    for i, t in enumerate(body):
+        header = t.text in ("fun", "λ") or (header and t.text not in ("=>", "↦"))
+        if not header and t.kind == IDENT and t.text not in TRUTH_VALUES and (i == 0 or body[i - 1].text != ":"):
+            return True
+    return False
+
+
+TRUTH_VALUES: Final = frozenset({"true", "false", "True", "False"})
 
 
 def rebound(other: list[str], args: list[str], tupled: bool = False) -> list[list[str]]:

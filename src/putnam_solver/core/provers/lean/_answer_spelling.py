@@ -27,10 +27,16 @@ from typing import Final
 from putnam_solver.core.provers.lean._abs_bars import abs_spelled
 from putnam_solver.core.provers.lean._idchars import starts_letter
 
-ONE: Final = {"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥", "⦃": "(", "⦄": ")"}
+ONE: Final = {
+    **{"exists": "∃", "forall": "∀", "λ": "fun", "->": "→", "↦": "=>", "<=": "≤", ">=": "≥", "⦃": "(", "⦄": ")"},
+    **{"&&": "∧", "||": "∨"},
+}
 """ASCII (or second) spellings Lean's grammar gives the same term, one token each (module doc); a strict
 implicit binder group ``⦃a b⦄`` is the proposition ``(a b)`` states (copy red team 33: ``∀ ⦃a b⦄, f a = f b
-→ a = b`` is ``Function.Injective f`` as Lean defines it)."""
+→ a = b`` is ``Function.Injective f`` as Lean defines it); ``Bool``'s ``&&`` and ``||`` are ``∧`` and ``∨``
+where a ``Bool`` is read as the proposition ``b = true`` and ``decide p`` as ``p`` (``Bool.and_eq_true``,
+``Bool.or_eq_true``; copy red team 34: ``fun n => decide (A n) && decide (B n)`` against ``solution n =
+true ↔ A n ∧ B n``)."""
 TWO: Final = {
     ("/", "\\"): "∧",
     ("\\", "/"): "∨",

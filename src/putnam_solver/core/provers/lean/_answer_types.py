@@ -26,7 +26,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Final
 
-from putnam_solver.core.provers.lean._answer_nodes import Node
+from putnam_solver.core.provers.lean._answer_nodes import Node, bound
 from putnam_solver.core.provers.lean._idchars import all_digits, starts_digit, starts_letter
 
 NAMES: Final = {
@@ -161,6 +161,46 @@ def kind(term: Node) -> set[str]:
     if term.kind == "pre" and term.text == "-" and term.kids:
         return {"ℤ" if k == "ℕ" else k for k in kind(term.kids[0])}
     return {"?"}
+
+
+RELATIONS: Final = frozenset({"=", "≠", "<", "≤", ">", "≥"})
+_LEAVES: Final = frozenset({"+", "-", "*", "%"})
+
+
+def inferred(parts: Sequence[Node]) -> Types:
+    """Kinds for the bound variables no binder types, as Lean's unification gives them (copy red team 34:
+    ``∃ k, k ≠ 0 ∧ n = 2 * k`` read ``k ≠ 0`` apart from the statement's ``∃ k : ℕ, 0 < k ∧ n = 2 * k``): one
+    that stands as a leaf of a relation or arithmetic (through ``+ - * %`` and ``^``'s base) beside a leaf
+    of ``ℕ`` or ``ℤ`` is of that type (``binop%`` elaborates the leaves at one type, and an untyped binder's
+    type is the one it is unified with). Not where a leaf was read through a cast, or the leaves show two
+    types; a variable two relations type apart is left unknown."""
+    table, found = _table(TYPES.get()), dict[str, str | None]()
+    todo = list(parts)
+    while todo:
+        term = todo.pop()
+        todo += term.kids
+        leaves: list[Node] = []
+        if term.kind == "bin" and (term.text in RELATIONS or term.text in _LEAVES) and _leaves(term, leaves):
+            kinds = {table[leaf.text] for leaf in leaves if leaf.text in table}
+            untyped = [leaf.text for leaf in leaves if bound(leaf.text) >= 0 and leaf.text not in table]
+            if len(kinds) == 1 and kinds <= {"ℕ", "ℤ"}:
+                (known,) = kinds
+                for name in untyped:
+                    found[name] = known if found.get(name, known) == known else None
+    return tuple(sorted((name, k) for name, k in found.items() if k is not None))
+
+
+def _leaves(term: Node, out: list[Node]) -> bool:
+    """The leaves of ``term``'s relation and arithmetic (an application is one), into ``out``; False where one
+    was read through a cast (its type is then not the others')."""
+    if term.cast or term.lifted:
+        return False
+    if term.kind == "bin" and (term.text in RELATIONS or term.text in _LEAVES):
+        return all(_leaves(kid, out) for kid in term.kids)
+    if (term.kind == "bin" and term.text == "^" and term.kids) or (term.kind == "pre" and term.text == "-"):
+        return _leaves(term.kids[0], out)
+    out.append(term)
+    return True
 
 
 def fractional(*terms: Node) -> bool:
