@@ -278,7 +278,12 @@ def check_preservation(
                 if j == hole:
                     scan.violations += _answer_violations(sent, scan.defined)
                 break
-            edited_theorem = sent.command in THEOREM_COMMANDS and sent.declared_name == statement.theorem_name
+            # a rolled-back `Fail Theorem` of the name declares nothing (coqc stops unless it fails): an addition
+            edited_theorem = (
+                sent.command in THEOREM_COMMANDS
+                and sent.declared_name == statement.theorem_name
+                and not rolled_back(sent)
+            )
             if j == statement.theorem and edited_theorem:
                 what = f"the theorem `{statement.theorem_name}`"
                 scan.violations.append(Violation(sent.line, what, "differs from the challenge's statement"))

@@ -1,0 +1,74 @@
+"""Round 34, false rejections: ``Comments`` and a ``Fail``'d theorem, measured with coqc 8.16.1.
+
+``Comments "..." t 12.`` (a note for documentation tools) was refused by G2 as an addition that is not
+permitted: coqc 8.16 parses its words and keeps nothing (``vernacentries.ml``), in a proof as out of one.
+Its one dangerous form, ``Comments From lib Extra Dependency "file"``, which coqc runs as the command
+``From lib Extra Dependency "file"``, passed unseen inside a proof; it is now refused everywhere
+(``vernacular._comments``). ``Fail Theorem <the theorem's name> : <a statement that does not elaborate>.``
+before the real theorem was read as the theorem, changed: a rolled-back declaration declares nothing, and
+coqc stops when the command does not fail, so it is an addition like any other ``Fail`` sentence
+(``checks.check_preservation``, ``scan.note_name``). No published proof was found with either form (the
+sources of ``tests/fixtures/conformance/README.md`` hold none); the cases are written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from putnam_solver.core.verify import Profile
+from tests.adversarial.test_rocq_redteam31 import PROOF, THEOREM, _verdict
+from tests.helpers import failures, needs_coq, sampled
+
+_REAL = f"{THEOREM}Proof. {PROOF} Qed.\n"
+_NAME = "zz_redteam31"
+ACCEPTED = {
+    "Comments before the theorem": f'Comments "a note" 12 {_NAME}.\n{_REAL}',
+    "Comments after the proof": f'{_REAL}Comments "done".\n',
+    "Comments in the proof": f'{THEOREM}Proof. Comments "step". {PROOF} Qed.\n',
+    "Fail Theorem of an ill-typed statement": f"Fail Theorem {_NAME} : forall n : nat, n + 0 = m.\n{_REAL}",
+    "Fail Goal before": f"Fail Goal forall n : nat, n = m.\n{_REAL}",
+}
+"""Each keeps nothing in the environment: accepted on every profile."""
+REFUSED_TEXT = {
+    "Comments Extra Dependency in a proof": (
+        f'{THEOREM}Proof. Comments From Coq Extra Dependency "Init/Prelude.vo". {PROOF} Qed.\n'
+    ),
+    "Comments Extra Dependency with a parenthesized word": (
+        f'Comments (From) Coq (Extra) Dependency "Init/Prelude.vo".\n{_REAL}'
+    ),
+    "Fail Theorem followed by a proof": f"Fail Theorem {_NAME} : forall n : nat, n = m. Proof. auto. Qed.\n{_REAL}",
+    "Fail Theorem alone, the real one missing": f"Fail Theorem {_NAME} : forall n : nat, n + 0 = n.\n",
+}
+"""A file dependency of the machine's, or no real theorem: refused by G2."""
+REFUSED_COMPILED = {
+    "Fail Theorem that does not fail": f"Fail Theorem {_NAME} : forall n : nat, n + 0 = n.\n{_REAL}",
+}
+"""Passes the text gates, but coqc stops (``The command has not failed!``): refused by G4."""
+
+
+@pytest.mark.parametrize("candidate", sampled(ACCEPTED, {"Comments before the theorem"}))
+def test_comments_and_failed_declarations_pass_the_text_gates(tmp_path: Path, candidate: str) -> None:
+    verdict = _verdict(tmp_path, candidate, Profile.TEXT)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+@needs_coq
+@pytest.mark.parametrize("candidate", sampled(ACCEPTED, {"Fail Theorem of an ill-typed statement"}))
+def test_comments_and_failed_declarations_are_accepted_on_full(tmp_path: Path, candidate: str) -> None:
+    verdict = _verdict(tmp_path, candidate, Profile.FULL)
+    assert verdict.status == "accepted", failures(verdict)
+
+
+@pytest.mark.parametrize("candidate", sampled(REFUSED_TEXT, {"Comments Extra Dependency in a proof"}))
+def test_extra_dependency_and_a_missing_theorem_are_refused(tmp_path: Path, candidate: str) -> None:
+    verdict = _verdict(tmp_path, candidate, Profile.TEXT)
+    assert verdict.status == "rejected" and "G2" in failures(verdict), failures(verdict)
+
+
+@needs_coq
+@pytest.mark.parametrize("candidate", sampled(REFUSED_COMPILED, {"Fail Theorem that does not fail"}))
+def test_a_fail_that_does_not_fail_stops_coqc(tmp_path: Path, candidate: str) -> None:
+    verdict = _verdict(tmp_path, candidate, Profile.FULL)
+    assert verdict.status == "rejected" and "G4" in failures(verdict), failures(verdict)
