@@ -31,44 +31,52 @@ ACCEPTED = {
     "Fail Goal before": f"Fail Goal forall n : nat, n = m.\n{_REAL}",
 }
 """Each keeps nothing in the environment: accepted on every profile."""
-REFUSED_TEXT = {
+REFUSED = {
     "Comments Extra Dependency in a proof": (
-        f'{THEOREM}Proof. Comments From Coq Extra Dependency "Init/Prelude.vo". {PROOF} Qed.\n'
+        f'{THEOREM}Proof. Comments From Coq Extra Dependency "Init/Prelude.vo". {PROOF} Qed.\n',
+        Profile.TEXT,
+        "G2",
     ),
     "Comments Extra Dependency with a parenthesized word": (
-        f'Comments (From) Coq (Extra) Dependency "Init/Prelude.vo".\n{_REAL}'
+        f'Comments (From) Coq (Extra) Dependency "Init/Prelude.vo".\n{_REAL}',
+        Profile.TEXT,
+        "G2",
     ),
-    "Fail Theorem followed by a proof": f"Fail Theorem {_NAME} : forall n : nat, n = m. Proof. auto. Qed.\n{_REAL}",
-    "Fail Theorem alone, the real one missing": f"Fail Theorem {_NAME} : forall n : nat, n + 0 = n.\n",
+    "Fail Theorem followed by a proof": (
+        f"Fail Theorem {_NAME} : forall n : nat, n = m. Proof. auto. Qed.\n{_REAL}",
+        Profile.TEXT,
+        "G2",
+    ),
+    "Fail Theorem alone, the real one missing": (
+        f"Fail Theorem {_NAME} : forall n : nat, n + 0 = n.\n",
+        Profile.TEXT,
+        "G2",
+    ),
+    "Fail Theorem that does not fail": (
+        f"Fail Theorem {_NAME} : forall n : nat, n + 0 = n.\n{_REAL}",
+        Profile.FULL,
+        "G4",
+    ),
 }
-"""A file dependency of the machine's, or no real theorem: refused by G2."""
-REFUSED_COMPILED = {
-    "Fail Theorem that does not fail": f"Fail Theorem {_NAME} : forall n : nat, n + 0 = n.\n{_REAL}",
-}
-"""Passes the text gates, but coqc stops (``The command has not failed!``): refused by G4."""
-
-
-@pytest.mark.parametrize("candidate", sampled(ACCEPTED, {"Comments before the theorem"}))
-def test_comments_and_failed_declarations_pass_the_text_gates(tmp_path: Path, candidate: str) -> None:
-    verdict = _verdict(tmp_path, candidate, Profile.TEXT)
-    assert verdict.status == "accepted", failures(verdict)
+"""A file dependency of the machine's, or no real theorem (G2); a ``Fail`` whose command does not fail passes
+the text gates, but coqc stops there (``The command has not failed!``: G4)."""
 
 
 @needs_coq
 @pytest.mark.parametrize("candidate", sampled(ACCEPTED, {"Fail Theorem of an ill-typed statement"}))
-def test_comments_and_failed_declarations_are_accepted_on_full(tmp_path: Path, candidate: str) -> None:
-    verdict = _verdict(tmp_path, candidate, Profile.FULL)
-    assert verdict.status == "accepted", failures(verdict)
-
-
-@pytest.mark.parametrize("candidate", sampled(REFUSED_TEXT, {"Comments Extra Dependency in a proof"}))
-def test_extra_dependency_and_a_missing_theorem_are_refused(tmp_path: Path, candidate: str) -> None:
-    verdict = _verdict(tmp_path, candidate, Profile.TEXT)
-    assert verdict.status == "rejected" and "G2" in failures(verdict), failures(verdict)
+def test_comments_and_failed_declarations_are_accepted(tmp_path: Path, candidate: str) -> None:
+    for profile in (Profile.TEXT, Profile.FULL):
+        verdict = _verdict(tmp_path, candidate, profile)
+        assert verdict.status == "accepted", (profile, failures(verdict))
 
 
 @needs_coq
-@pytest.mark.parametrize("candidate", sampled(REFUSED_COMPILED, {"Fail Theorem that does not fail"}))
-def test_a_fail_that_does_not_fail_stops_coqc(tmp_path: Path, candidate: str) -> None:
-    verdict = _verdict(tmp_path, candidate, Profile.FULL)
-    assert verdict.status == "rejected" and "G4" in failures(verdict), failures(verdict)
+@pytest.mark.parametrize(
+    ("candidate", "profile", "gate"),
+    sampled(REFUSED, {"Comments Extra Dependency in a proof", "Fail Theorem that does not fail"}),
+)
+def test_extra_dependency_a_missing_theorem_and_a_fail_that_does_not_fail_are_refused(
+    tmp_path: Path, candidate: str, profile: Profile, gate: str
+) -> None:
+    verdict = _verdict(tmp_path, candidate, profile)
+    assert verdict.status == "rejected" and gate in failures(verdict), failures(verdict)
