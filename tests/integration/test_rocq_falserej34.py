@@ -7,7 +7,7 @@ Its one dangerous form, ``Comments From lib Extra Dependency "file"``, which coq
 (``vernacular._comments``). ``Fail Theorem <the theorem's name> : <a statement that does not elaborate>.``
 before the real theorem was read as the theorem, changed: a rolled-back declaration declares nothing, and
 coqc stops when the command does not fail, so it is an addition like any other ``Fail`` sentence
-(``checks.check_preservation``, ``scan.note_name``). No published proof was found with either form (the
+(``checks.check_preservation``). No published proof was found with either form (the
 sources of ``tests/fixtures/conformance/README.md`` hold none); the cases are written.
 """
 

@@ -278,12 +278,10 @@ def check_preservation(
                 if j == hole:
                     scan.violations += _answer_violations(sent, scan.defined)
                 break
-            # a rolled-back `Fail Theorem` of the name declares nothing (coqc stops unless it fails): an addition
-            edited_theorem = (
-                sent.command in THEOREM_COMMANDS
-                and sent.declared_name == statement.theorem_name
-                and not rolled_back(sent)
-            )
+            edited_theorem = sent.command in THEOREM_COMMANDS and sent.declared_name == statement.theorem_name
+            if j == statement.theorem and edited_theorem and rolled_back(sent):
+                scan.take()  # `Fail Theorem` of the name declares nothing: coqc stops unless its command fails
+                continue
             if j == statement.theorem and edited_theorem:
                 what = f"the theorem `{statement.theorem_name}`"
                 scan.violations.append(Violation(sent.line, what, "differs from the challenge's statement"))

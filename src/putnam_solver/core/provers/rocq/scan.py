@@ -242,10 +242,7 @@ def take_proof(scan: Scan, owner: str, before_theorem: bool, depth: int = 0) -> 
 def note_name(scan: Scan, sent: Sentence) -> None:
     """A name the candidate declares (a helper, or a declaration inside a proof): one an answer may not
     use, and never a word of the challenge, which it could shadow. A ``Goal`` declares the first of
-    ``Unnamed_thm``, ``Unnamed_thm0``, ``Unnamed_thm1``... not yet declared (``goal_name``). A ``Fail``/``Succeed``
-    declaration declares nothing: Coq rolls it back (and stops when a ``Fail``'s command does not fail)."""
-    if rolled_back(sent):
-        return
+    ``Unnamed_thm``, ``Unnamed_thm0``, ``Unnamed_thm1``... not yet declared (``goal_name``)."""
     declared = goal_name(scan.defined) if sent.command == GOAL else sent.declared_name
     for name in (n for n in (declared, *mutual_names(sent)) if n is not None):
         scan.defined.add(name)
