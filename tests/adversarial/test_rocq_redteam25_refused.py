@@ -6,9 +6,9 @@ where ``Require`` could carry it into the harness's files. Classes: locality att
 reduction settings (``#[export]``, ``Global``, in sections), ``Arguments`` changing scopes or implicit status,
 scope commands (``Delimit``, ``Undelimit``, ``Close Scope``), ``Set Primitive Projections``, ``Unset Guard
 Checking`` behind an attribute or a comment, ``Ltac2`` commands, ``Register``, ``Extraction``,
-``Comments From .. Extra Dependency``, ``Module Type``, ``Canonical Structure``, ``Existing Instance``/``Class``, ``Obligation Tactic``, ``Admit
-Obligations``, ``Add Ring``/``Add Field``, ``Scheme``, and attributes or prefixes on the challenge's own
-sentences. Every one is refused by G2 or G3 (text profile, no coqc).
+``Comments From .. Extra Dependency``, ``Module Type``, ``Canonical Structure``, ``Existing Instance``/``Class``,
+``Obligation Tactic``, ``Admit Obligations``, ``Add Ring``/``Add Field``, ``Scheme``, and attributes or prefixes on
+the challenge's own sentences. Every one is refused by G2 or G3 (text profile, no coqc).
 
 Accepted by the text gates and measured harmless with the real coqc (``test_..._measured``): a library loaded
 after the theorem (``Program``, MathComp, mathcomp-analysis, ``ssreflect``, which set global options
