@@ -5,10 +5,10 @@ Each addition was put into the published proof of the vacuous ``putnam_2013_b2``
 where ``Require`` could carry it into the harness's files. Classes: locality attributes on hints, options and
 reduction settings (``#[export]``, ``Global``, in sections), ``Arguments`` changing scopes or implicit status,
 scope commands (``Delimit``, ``Undelimit``, ``Close Scope``), ``Set Primitive Projections``, ``Unset Guard
-Checking`` behind an attribute or a comment, ``Ltac2`` commands, ``Register``, ``Extraction``, ``Comments``,
-``Module Type``, ``Canonical Structure``, ``Existing Instance``/``Class``, ``Obligation Tactic``, ``Admit
-Obligations``, ``Add Ring``/``Add Field``, ``Scheme``, and attributes or prefixes on the challenge's own
-sentences. Every one is refused by G2 or G3 (text profile, no coqc).
+Checking`` behind an attribute or a comment, ``Ltac2`` commands, ``Register``, ``Extraction``,
+``Comments From .. Extra Dependency``, ``Module Type``, ``Canonical Structure``, ``Existing Instance``/``Class``,
+``Obligation Tactic``, ``Admit Obligations``, ``Add Ring``/``Add Field``, ``Scheme``, and attributes or prefixes on
+the challenge's own sentences. Every one is refused by G2 or G3 (text profile, no coqc).
 
 Accepted by the text gates and measured harmless with the real coqc (``test_..._measured``): a library loaded
 after the theorem (``Program``, MathComp, mathcomp-analysis, ``ssreflect``, which set global options
@@ -51,7 +51,7 @@ REFUSED = {
     "Set Default Proof Mode": ("", 'Set Default Proof Mode "Ltac2".'),
     "Register Inline": ("", "Register Inline Rplus."),
     "Extraction Inline": ("", "Extraction Inline Rplus."),
-    "Comments after": ("", 'Comments "Load x" Rplus 3.'),
+    "Comments Extra Dependency after": ("", 'Comments From Coq Extra Dependency "Init/Prelude.vo".'),
     "Module Type": ("", "Module Type T. End T."),
     "Canonical Structure": ("", "Canonical Structure foo := 1%R."),
     "Existing Instance": ("", "Existing Instance Rle_refl."),

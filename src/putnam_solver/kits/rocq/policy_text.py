@@ -27,11 +27,12 @@ def _addition(construct: str, where: str, accepted: str, reason: str) -> Differe
 
 ADDITIONS: Final = (
     _addition(
-        "Print, Check, About, Search, Locate, Print Assumptions, Set Warnings",
+        "Print, Check, About, Search, Locate, Print Assumptions, Set Warnings, Comments",
         "anywhere",
         EVERY_PROFILE,
-        "queries print and Set Warnings silences; neither leaves anything that later text could read (a "
-        "Global/Export Set Warnings reaches the harness's files and is judged as an option: refused)",
+        "queries print, Set Warnings silences and Comments keeps nothing; none leaves anything that later text "
+        "could read (a Global/Export Set Warnings reaches the harness's files and is judged as an option: "
+        "refused; so is a Comments with From, Extra or Dependency, which coqc runs as From .. Extra Dependency)",
     ),
     _addition(
         "comments, layout",

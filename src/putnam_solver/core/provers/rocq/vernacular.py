@@ -45,11 +45,13 @@ ELABORATING: Final = 2
 
 COMMANDS: Final = frozenset(
     {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Arguments", "Opaque", "Transparent", "Strategy"}
-    | {"Generalizable", "Add", "Ltac2"}
+    | {"Generalizable", "Add", "Ltac2", "Comments"}
 )
 """The commands :func:`classify` judges (``Set Warnings`` stays a query unless :func:`exporting`; of ``Add``
 only ``Add Printing`` and ``Add Search``)."""
-IN_PROOFS: Final = frozenset({"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add", "Ltac2"})
+IN_PROOFS: Final = frozenset(
+    {"Hint", "Create", "Remove", "Tactic", "Set", "Unset", "Generalizable", "Add", "Ltac2", "Comments"}
+)
 """Those it also judges inside proofs, where Coq accepts them and their effect outlives ``Qed``."""
 DEBUG_OPTIONS: Final = frozenset(
     {"Typeclasses Debug", "Typeclasses Debug Verbosity"} | {"Ltac Profiling", "Ltac Batch Debug"}
@@ -142,6 +144,8 @@ def classify(sent: Sentence, defined: set[str], tactics: bool, ltac2: bool) -> J
         return _tactic_setting("tactic notation", sent, tactics)
     if command == "Ltac2":
         return _ltac2(sent, tactics) if ltac2 else Judgement(None, NO_LTAC2)
+    if command == "Comments":
+        return _comments(rest)
     if command in ("Set", "Unset"):
         return _option(sent, tactics)
     if command == "Strategy" and not local(sent):
@@ -178,6 +182,27 @@ def _ltac2(sent: Sentence, tactics: bool) -> Judgement:
     if tactics:
         return Judgement(ELABORATING, "an Ltac2 definition can shadow a tactic the challenge runs while it elaborates")
     return Judgement(HARMLESS, LTAC2_DEFINITION)
+
+
+EXTRA_DEPENDENCY_WORDS: Final = frozenset({"From", "Extra", "Dependency"})
+COMMENTS: Final = (
+    "`Comments` keeps nothing: coqc 8.16 parses its words and prints `Comments ok` (`vernacentries.ml`), in a "
+    "proof as out of one"
+)
+EXTRA_DEPENDENCY: Final = (
+    'coqc 8.16 runs `Comments From lib Extra Dependency "file"` as `From lib Extra Dependency "file"` '
+    "(`forward_compat_extra_dependency` in `vernacentries.ml`), which makes the candidate depend on a file of "
+    "the machine's; a `Comments` with the words `From`, `Extra` or `Dependency` is refused"
+)
+
+
+def _comments(rest: tuple[str, ...]) -> Judgement:
+    """``Comments``, a note for documentation tools, keeps nothing, except its one form that Coq 8.16 reads as
+    the command ``From .. Extra Dependency ..`` (a word in parentheses is the same reference to Coq, so any
+    of the form's words anywhere refuses it)."""
+    if EXTRA_DEPENDENCY_WORDS & set(rest):
+        return Judgement(None, EXTRA_DEPENDENCY)
+    return Judgement(HARMLESS, COMMENTS)
 
 
 def _printing_table(sent: Sentence) -> Judgement:
