@@ -10,7 +10,7 @@ import os
 import shutil
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -236,6 +236,21 @@ def sampled(cases: dict[str, Any], in_ci: set[str]) -> list[Any]:
     assert in_ci <= cases.keys(), in_ci - cases.keys()
     marks = {k: () if k in in_ci else (pytest.mark.slow,) for k in cases}
     return [pytest.param(*(v if isinstance(v, tuple) else (v,)), id=k, marks=marks[k]) for k, v in cases.items()]
+
+
+def thinned(cases: Mapping[str, Any] | Sequence[Any], every: int = 3) -> list[Any]:
+    """``cases`` (a table by id, or a list) as pytest parameters: every ``every``-th, from the first, in the
+    default run and the rest only under ``-m slow``. For the compile-heavy tables written before ``sampled``
+    (each case a coqc run or more): CI runs a fixed third of them, ``-m slow`` all."""
+    items = list(cases.items()) if isinstance(cases, Mapping) else [(None, case) for case in cases]
+    return [
+        pytest.param(
+            *(value if isinstance(value, tuple) else (value,)),
+            id=key,
+            marks=() if index % every == 0 else (pytest.mark.slow,),
+        )
+        for index, (key, value) in enumerate(items)
+    ]
 
 
 def failures(verdict: Verdict) -> dict[str, str]:

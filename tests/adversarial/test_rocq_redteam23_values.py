@@ -32,7 +32,7 @@ import pytest
 
 from putnam_solver.core.provers.rocq.answer_values import COMPUTED, OUTSIDE, SPECIAL_VALUES, VALUE_LEMMAS
 from tests.adversarial.test_rocq_redteam14 import check_status, vacuous, verdict
-from tests.helpers import failures, needs_coq
+from tests.helpers import failures, needs_coq, thinned
 
 WRONG = {
     "a quotient by zero": "1/0 + 4",
@@ -88,7 +88,7 @@ IDS = [*(f"wrong: {k}" for k in WRONG), *(f"official: {k}" for k in HONEST), *WO
 
 
 @needs_coq
-@pytest.mark.parametrize(("answer", "expected"), CASES, ids=IDS)
+@pytest.mark.parametrize(("answer", "expected"), thinned(dict(zip(IDS, CASES, strict=True))))
 def test_an_answer_outside_a_domain_is_read_by_its_value(answer: str, expected: str) -> None:
     """Every gate passes (the proof is sound); the answer check alone tells the wrong value from the official."""
     v = verdict(vacuous(answer))
