@@ -163,7 +163,8 @@ ATTACKS: dict[str, dict[str, tuple[str, ...]]] = {
         "I": ("variable (mut_h : False) in", "omit mut_h in", "include mut_h in"),
     },
     "auto_implicit": {
-        "C": ("set_option autoImplicit true", "set_option relaxedAutoImplicit true", "set_option autoImplicit false"),
+        # round 34: a global `autoImplicit false` is a no-op on PutnamBench's project and accepted there
+        "C": ("set_option autoImplicit true", "set_option relaxedAutoImplicit true"),
         "T": (),
         "I": (
             "set_option autoImplicit true in",

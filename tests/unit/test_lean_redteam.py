@@ -106,7 +106,8 @@ STOPPED: dict[str, Case] = {
     "attribute local instance": (B5, W, {"before": "attribute [local instance] foo\n"}, "G3", "attribute"),
     "@[instance] def": (B5, W, {"before": "@[instance] def i : Inhabited ℕ := ⟨0⟩\n"}, "G3", "instance"),
     "@[macro_inline] def": (B5, W, {"before": "@[macro_inline] def i := 0\n"}, "G2", "attribute not"),
-    "irreducible_def": (B5, W, {"before": "irreducible_def i : ℕ := 0\n"}, "G2", "not a permitted"),
+    # round 34: `irreducible_def` is a helper (a fresh one is VALID), so the attack left is to shadow a def
+    "irreducible_def": (B5, W, {"before": "irreducible_def tetration : ℕ := 0\n"}, "G2", "collides with a challenge"),
     "alias": (B5, W, {"before": "alias foo := Nat.succ\n"}, "G2", "`alias foo := Nat.succ`: not a"),
     "universe": (B5, W, {"before": "universe u\n"}, "G2", "`universe u`: a `universe` declaration can change"),
     "_root_ helper": (B5, W, {"before": "def _root_.foo := 1\n"}, "G2", "may not escape to `_root_`"),
@@ -172,6 +173,7 @@ VALID: dict[str, tuple[str, Track, dict[str, str]]] = {
     "example": (B5, W, {"before": "example : True := trivial\n"}),
     "mutual": (B5, W, {"before": "mutual\ndef a : ℕ := 0\nend\n"}),
     "escaped helper named like a binder": (B5, W, {"before": "def «hn» := 0\n"}),
+    "irreducible_def": (B5, W, {"before": "irreducible_def i : ℕ := 0\n"}),
     "keyword at column 0 in a multi-line string": (
         B5, W, {"before": 'def msg : String := "a\ntheorem putnam_1997_b5 : True\nopen Nat"\n'}
     ),

@@ -117,12 +117,34 @@ ADDITIONS: Final = (
         "helper's signature, never the statement; before the theorem or as a global command they stay refused",
     ),
     Difference(
+        "`set_option simprocs V in` or `push_neg.use_distrib V in` before a helper or inside a proof; "
+        "`attribute [local simp] x in` (any local attribute of the row above) before a helper",
+        _CANNOT,
+        "the options only choose which proof `simp` or `push_neg` builds, which the kernel checks; `c in d` is "
+        "`section c d end` (src/Lean/Elab/BuiltinCommand.lean `expandInCmd`), so the local attribute ends with "
+        "the helper",
+    ),
+    Difference(
+        "a global `set_option autoImplicit false`, `relaxedAutoImplicit false` (where the benchmark already "
+        "turns `autoImplicit` off) or `Elab.async false`",
+        _CANNOT,
+        "the first two leave the options as they were; `Elab.async false` elaborates and kernel-checks the "
+        "proof in the command's thread, the statement as before; `true` stays refused",
+    ),
+    Difference(
+        "a global `set_option autoImplicit false` or `relaxedAutoImplicit false` where `autoImplicit` is on",
+        _NEEDS_G6,
+        "an auto-bound name becomes an error that overload resolution may drop, so the statement could "
+        "elaborate another way",
+    ),
+    Difference(
         "a helper named like a variable the statement binds",
         _CANNOT,
         "with `autoImplicit` off the statement's occurrence is the local variable",
     ),
     Difference(
-        "a helper (`theorem`, `lemma`, `def`, `abbrev`) with a fresh plain name",
+        "a helper (`theorem`, `lemma`, `def`, `abbrev`, Mathlib's `irreducible_def n`, which declares `n_def` "
+        "too) with a fresh plain name",
         _CANNOT,
         "a name the statement never mentions cannot be what the statement refers to",
     ),

@@ -66,7 +66,7 @@ def normalize_name(name: str) -> str:
 
 DECLARATION_KEYWORDS: Final = frozenset(
     {"theorem", "lemma", "def", "abbrev", "example", "instance", "axiom", "opaque", "structure", "class",
-     "inductive", "coinductive"}
+     "inductive", "coinductive", "irreducible_def"}
 )  # fmt: skip
 MODIFIERS: Final = frozenset({"private", "protected", "public", "meta", "noncomputable", "unsafe", "partial", "nonrec"})
 COMMAND_ONLY_KEYWORDS: Final = DECLARATION_KEYWORDS | frozenset(

@@ -109,20 +109,34 @@ def local_attribute(command: Command) -> bool:
     """``attribute [local instance 100, local simp] a b``: every item ``local``, of
     :data:`LOCAL_ATTRIBUTES`, with an optional priority, then plain names (nothing before the keyword)."""
     tokens = command.tokens
-    if command.keyword != "attribute" or command.head != 0 or len(tokens) < 6 or tokens[1].text != "[":
-        return False
-    close = next((i for i, t in enumerate(tokens) if t.text == "]"), None)
-    if close is None or close + 1 == len(tokens):
-        return False
+    return command.keyword == "attribute" and command.head == 0 and _local_names_end(tokens, 0) == len(tokens)
+
+
+def local_attribute_in_end(tokens: Sequence[Token], i: int) -> int | None:
+    """For ``attribute [local simp] a b in`` at ``i`` (a :func:`local_attribute` before ``in``): the index
+    after ``in``, else None. Lean expands ``c in d`` to ``section c d end`` (leanprover/lean4
+    src/Lean/Elab/BuiltinCommand.lean, ``expandInCmd``), so its local entries end with ``d``."""
+    end = _local_names_end(tokens, i)
+    return end + 1 if end is not None and end < len(tokens) and tokens[end].text == "in" else None
+
+
+def _local_names_end(tokens: Sequence[Token], i: int) -> int | None:
+    """For ``attribute [<local items>] a b`` at ``i``: the index after the last name, else None."""
+    if tokens[i].text != "attribute" or i + 1 >= len(tokens) or tokens[i + 1].text != "[":
+        return None
+    close = next((j for j in range(i + 2, len(tokens)) if tokens[j].text == "]"), None)
+    if close is None:
+        return None
     items: list[list[Token]] = [[]]
-    for token in tokens[2:close]:
+    for token in tokens[i + 2 : close]:
         if token.text == ",":
             items.append([])
         else:
             items[-1].append(token)
-    return all(_local_item(item) for item in items) and all(
-        t.kind == IDENT and t.text not in COMMAND_ONLY_KEYWORDS for t in tokens[close + 1 :]
-    )
+    end = close + 1
+    while end < len(tokens) and tokens[end].kind == IDENT and tokens[end].text not in (*COMMAND_ONLY_KEYWORDS, "in"):
+        end += 1
+    return end if end > close + 1 and all(_local_item(item) for item in items) else None
 
 
 def _local_item(item: Sequence[Token]) -> bool:
@@ -169,8 +183,19 @@ def candidate_name_parts(commands: Sequence[Command], expected: Statement) -> fr
         part
         for c in commands
         if c.name is not None and normalize_name(c.name) not in challenge_names
-        for part in name_parts(normalize_name(c.name))
+        for name in declared_names(c)
+        for part in name_parts(normalize_name(name))
     )
+
+
+def declared_names(command: Command) -> list[str]:
+    """The names a named declaration adds that a statement could reach: its own and, for Mathlib's
+    ``irreducible_def n``, the equation ``n_def`` (Mathlib/Tactic/IrreducibleDef.lean: ``appendAfter
+    "_def"``); the ``definition`` and ``wrapped`` it declares as well come from a syntax quotation, so
+    their names carry macro scopes that no text can write."""
+    if command.name is None:
+        return []
+    return [command.name, f"{command.name}_def"] if command.keyword == "irreducible_def" else [command.name]
 
 
 def helper_name_violations(

@@ -142,14 +142,18 @@ POLICY: Final = LeanPolicy(
     excluded_options=_OPTION_EXCLUDED,
     elaboration_options=_ELABORATION_OPTIONS,
     read_only_commands=_READ_ONLY,
-    helper_keywords=("theorem", "lemma", "def", "abbrev", *TYPE_KEYWORDS),
+    # round 34: Mathlib's `irreducible_def n := v` (Mathlib/Tactic/IrreducibleDef.lean) declares a hygienic
+    # `definition := v`, an `opaque wrapped : Subtype (Eq definition) := ⟨_, rfl⟩` whose value the kernel
+    # checks like a definition's (leanprover/lean4 src/kernel/environment.cpp, `add_opaque`) and that is no
+    # axiom, `n := wrapped.val` and the theorem `n_def`: no more than a `def` and a `theorem` can do
+    helper_keywords=("theorem", "lemma", "def", "abbrev", "irreducible_def", *TYPE_KEYWORDS),
     # `nonrec` (leanprover/lean4 src/Lean/Parser/Command.lean, `declModifiers`: `("partial" <|> "nonrec")?`)
     # only keeps the declaration's name out of its own body (no recursion: the name there is the outer one)
     helper_modifiers=("private", "protected", "noncomputable", "nonrec"),
     helper_attributes=HELPER_ATTRIBUTES,
     permitted=(
         PermittedAddition(
-            "`theorem`, `lemma`, `def`, `abbrev`",
+            "`theorem`, `lemma`, `def`, `abbrev`, Mathlib's `irreducible_def`",
             "with optional docstring, attributes of its own (`@[simp]`, `@[reducible]`, `@[irreducible]`, "
             "`@[inline]`, `@[noinline]`, `@[specialize]`, `@[grind]` with its modifiers, `@[aesop]` with rule "
             "expressions but the `tactic` builder, each may be `local`), and "
@@ -157,8 +161,9 @@ POLICY: Final = LeanPolicy(
             "theorem or after its proof; the name must be an identifier that the challenge neither declares "
             "nor mentions (not even as a variable): a helper cannot shadow the theorem or a solution, or "
             "become what a name in the statement resolves to (a name reached through `open`, an auto-bound "
-            "variable); before the theorem, a dotted name or one in a namespace other than the problem's own "
-            "could hijack dot notation and is left to G6",
+            "variable; `irreducible_def n` declares `n_def` too); before the theorem, a dotted name or one in a "
+            "namespace other than the problem's own could hijack dot notation and is left to G6; a helper may be "
+            "prefixed by `attribute [local simp] x in` (a local attribute that ends with it)",
         ),
         PermittedAddition(
             "`inductive`, `structure`, `class`",
@@ -183,7 +188,10 @@ POLICY: Final = LeanPolicy(
             f"{', '.join(_OPTIONS)} or a `linter.*`, `pp.*` or `trace.*` option "
             "(no `trace.profiler.output`, no `debug` part); "
             "before a helper or inside a proof also "
-            "`autoImplicit` or `relaxedAutoImplicit` (they act on that helper's signature only)",
+            "`autoImplicit` or `relaxedAutoImplicit` (they act on that helper's signature only) and the tactic "
+            "search options `simprocs` and `push_neg.use_distrib`; as a global command also `autoImplicit false` "
+            "and `relaxedAutoImplicit false` (where the benchmark turns `autoImplicit` on, left to G6) and "
+            "`Elab.async false`",
         ),
     ),
     choice_operators=(

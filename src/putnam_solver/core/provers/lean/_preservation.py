@@ -49,10 +49,12 @@ from putnam_solver.core.provers.lean._grind_attribute import grind_pattern_viola
 from putnam_solver.core.provers.lean._helpers import (
     candidate_name_parts,
     class_violations,
+    declared_names,
     deriving_violations,
     helper_name_violations,
     layout_violations,
     local_attribute,
+    local_attribute_in_end,
     local_instance,
     local_notation,
     needs_g6,
@@ -62,8 +64,9 @@ from putnam_solver.core.provers.lean._open_decl import open_in_end
 from putnam_solver.core.provers.lean._opens_in_force import answer_reads, answers_at
 from putnam_solver.core.provers.lean._opens_in_force import command_key as _key
 from putnam_solver.core.provers.lean._opens_in_force import open_violations as _open_violations
+from putnam_solver.core.provers.lean._option_values import strict_setting, strict_violations
 from putnam_solver.core.provers.lean._policy import POLICY, LeanPolicy, elaboration_option, option_allowed
-from putnam_solver.core.provers.lean._signature_options import signature_option
+from putnam_solver.core.provers.lean._signature_options import helper_option
 from putnam_solver.core.provers.lean.imports import ImportClosure
 from putnam_solver.core.provers.lean.layout import first_difference, same_tokens
 from putnam_solver.core.provers.lean.syntax import (
@@ -183,6 +186,8 @@ def _scope_command(
     if command.keyword == "open" and command.head == 0 and _combinator_free(command):
         (walk.blocks[-1].opens if walk.blocks else walk.opens).append(command)
         return []
+    if strict_setting(command):
+        return strict_violations(command, expected, semantic)
     if command.keyword == "set_option" and command.head == 0 and len(command.tokens) == 3:
         return _option_violations(command, policy, semantic)
     if command.keyword in policy.read_only_commands and command.head == 0:
@@ -335,14 +340,17 @@ def _combinator_prefix_end(
     """Skip leading ``set_option NAME VALUE in`` and ``open ... in`` groups. Returns the index after
     them and the ``open`` tokens skipped (a caller decides what an ``open ... in`` may precede); options
     off the allow-list are not skipped, so that they stay visible to the caller. Before a ``helper``
-    ``autoImplicit`` may stand as well: it changes that helper's signature only (``_signature_options``)."""
+    ``autoImplicit``, a tactic's search option and ``attribute [local simp] x in`` may stand as well: they
+    act on that helper only (``_signature_options``)."""
     i, opens = 0, []
     while i < len(tokens):
         if tokens[i].text == "set_option" and i + 3 < len(tokens) and tokens[i + 3].text == "in":
             name = tokens[i + 1].text
-            if not (option_allowed(name, policy) or (helper and signature_option(name))):
+            if not (option_allowed(name, policy) or (helper and helper_option(name))):
                 break
             i += 4
+        elif helper and (after := local_attribute_in_end(tokens, i)) is not None:
+            i = after
         elif tokens[i].text == "open" and (after := open_in_end(tokens, i)) is not None:
             opens.append(tokens[i])
             i = after
@@ -458,5 +466,6 @@ def _addition_violations(
     elif name_parts(name)[0] == "_root_":
         violations.append(Violation(command.line, f"`{name}`", "helper names may not escape to `_root_`"))
     else:
-        violations += helper_name_violations(command, name_parts(name)[-1], expected, namespace, after_theorem)
+        for declared in declared_names(command):
+            violations += helper_name_violations(command, name_parts(declared)[-1], expected, namespace, after_theorem)
     return violations

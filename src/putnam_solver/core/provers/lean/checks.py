@@ -20,6 +20,7 @@ from putnam_solver.core.provers.lean._declarations import g2_decides
 from putnam_solver.core.provers.lean._forbidden import attribute_names, check_forbidden, scan_forbidden
 from putnam_solver.core.provers.lean._helpers import ELABORATION_MARK
 from putnam_solver.core.provers.lean._opens_in_force import before_answer
+from putnam_solver.core.provers.lean._option_values import decided_settings
 from putnam_solver.core.provers.lean._policy import (
     DERIVING_HANDLERS,
     POLICY,
@@ -167,13 +168,14 @@ def unpinned_refused(sub: Submission) -> set[str]:
 
 def leave_to_g2(found: list[Violation], candidate: str, expected: Statement | None = None) -> list[Violation]:
     """Drop the ``instance`` and ``local notation`` keywords G2 judges as whole commands (``_declarations``),
-    and, given the challenge (``expected``), the ``set_option autoImplicit V in`` it judges in helpers and
-    in the theorem's proof (``_signature_options``)."""
+    the global ``set_option autoImplicit false`` (``_option_values``), and, given the challenge
+    (``expected``), the ``set_option autoImplicit V in`` it judges in helpers and in the theorem's proof
+    (``_signature_options``)."""
     try:
         commands = commands_of(candidate)
     except LexError:
         return found
-    decided = g2_decides(commands)
+    decided = g2_decides(commands) + decided_settings(commands)
     if expected is not None:  # without it, the theorem or a pinned declaration could pass for a helper
         decided += decided_sites(commands, expected)
     kept = []
